@@ -1,0 +1,23 @@
+/* anchor/builtin_vars.h — threadIdx, blockIdx, blockDim, gridDim and warpSize.
+ * clang's own __clang_cuda_builtin_vars.h (from its resource directory, not
+ * NVIDIA's toolkit) declares the variables; this file supplies the conversions
+ * it leaves to the CUDA headers. */
+#ifndef ANCHOR_BUILTIN_VARS_H
+#define ANCHOR_BUILTIN_VARS_H
+
+#include "vector_types.h"
+#include <__clang_cuda_builtin_vars.h>
+
+#define ANCHOR_BUILTIN_CONVERSIONS(T)                                          \
+  __device__ inline T::operator uint3() const { return uint3{x, y, z}; }       \
+  __device__ inline T::operator dim3() const { return dim3(x, y, z); }
+ANCHOR_BUILTIN_CONVERSIONS(__cuda_builtin_threadIdx_t)
+ANCHOR_BUILTIN_CONVERSIONS(__cuda_builtin_blockIdx_t)
+ANCHOR_BUILTIN_CONVERSIONS(__cuda_builtin_blockDim_t)
+ANCHOR_BUILTIN_CONVERSIONS(__cuda_builtin_gridDim_t)
+#undef ANCHOR_BUILTIN_CONVERSIONS
+
+/* Metal's SIMD-group width: decision 6. */
+#define warpSize 32
+
+#endif
