@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# scripts/setup.sh — install Anchor's build dependencies (Debian packages) if any is
+# missing, then configure and build Anchor into build/. Sourced by sample.sh and test.sh.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${ANCHOR_BUILD_DIR:-$ROOT/build}"
+
+PACKAGES=(cmake make gcc libstdc++-12-dev clang-19 llvm-19-dev libclang-19-dev llvm-19-tools libobjc-12-dev)
+
+anchor_install_packages() {
+  local missing=()
+  for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "setup: installing ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+}
+
+anchor_build() {
+  cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  cmake --build "$BUILD" -j"$(nproc)"
+}
+
+anchor_install_packages
+anchor_build
