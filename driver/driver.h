@@ -1,0 +1,160 @@
+/* driver.h — the whole internal interface of anchorcc, Anchor's nvcc-compatible
+ * compiler driver.  The driver reads an nvcc command line (options.c), finds
+ * its toolchain relative to its own executable (toolchain.c), turns the
+ * request into a list of jobs — argument vectors for clang, anchor-msl and the
+ * linker (plan.c) — and runs them one after another (exec.c).
+ *
+ * Every function here reports failure by its return value; diagnostics are
+ * printed to stderr at the point of detection, in clang's form
+ * "anchorcc: error: ...".  Nothing in this interface calls exit(). */
+#ifndef ANCHOR_DRIVER_H
+#define ANCHOR_DRIVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* ---- growable vector of owned strings (strvec.c) ---- */
+
+/* A vector of heap strings, NULL-terminated at items[count] once non-empty so
+ * it can be handed to execv directly.  The vector owns every string. */
+typedef struct drv_strvec {
+  char **items;
+  size_t count;
+  size_t capacity;
+} drv_strvec;
+
+/* Appends a copy of s.  Allocation failure is fatal for the driver process
+ * (it prints "out of memory" and aborts): there is nothing useful to recover. */
+void drv_strvec_push(drv_strvec *v, const char *s);
+/* Appends a copy of every string of src, in order. */
+void drv_strvec_append(drv_strvec *v, const drv_strvec *src);
+/* Appends printf-formatted text as one new string. */
+void drv_strvec_pushf(drv_strvec *v, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Frees every string and the array; leaves v empty and reusable. */
+void drv_strvec_free(drv_strvec *v);
+
+/* Returns a heap copy of s (aborts on allocation failure); caller frees. */
+char *drv_strdup(const char *s);
+/* Returns a heap string built with printf formatting; caller frees. */
+char *drv_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Prints "anchorcc: error: <message>\n" to stderr; returns 1 so that callers
+ * can write `return drv_error(...)`. */
+int drv_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Prints "anchorcc: warning: <message>\n" to stderr. */
+void drv_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ---- the command line (options.c) ---- */
+
+/* What an input file is, from its extension or from the -x in force. */
+typedef enum drv_input_kind {
+  DRV_INPUT_CUDA,   /* .cu, or anything after -x cu */
+  DRV_INPUT_C,      /* .c, or -x c */
+  DRV_INPUT_CXX,    /* .cpp .cc .cxx .C, or -x c++ */
+  DRV_INPUT_LINKER  /* .o .a .so: handed to the link unchanged */
+} drv_input_kind;
+
+typedef struct drv_input {
+  const char *path; /* borrowed from argv */
+  drv_input_kind kind;
+} drv_input;
+
+/* Everything the command line asked for.  Strings are borrowed from argv
+ * unless they sit in a drv_strvec (which owns copies). */
+typedef struct drv_options {
+  drv_input *inputs;
+  size_t input_count;
+  const char *output;      /* -o, NULL if absent */
+  bool compile_only;       /* -c */
+  bool emit_msl;           /* --emit-msl: stop after device compilation */
+  bool deps_only;          /* -M / -MM: print dependencies, compile nothing */
+  bool verbose;            /* -v */
+  bool dryrun;             /* --dryrun */
+  bool show_version;       /* --version / -V */
+  bool show_help;          /* --help / -h */
+  bool host_debug;         /* -g */
+  bool device_debug;       /* -G */
+  bool no_warnings;        /* -w */
+  bool shared;             /* -shared */
+  bool fast_math;          /* --use_fast_math */
+  bool fmad_off;           /* --fmad=false */
+  bool run_after_link;     /* --run */
+  bool link_runtime;       /* false after -cudart none */
+  bool forward_unknown;    /* -forward-unknown-to-host-compiler */
+  int opt_level;           /* -O<n>; -1 when not given */
+  const char *cxx_std;     /* -std=c++NN, NULL when not given */
+  drv_strvec frontend_flags; /* -I/-D/-U/-isystem (+ warning switches), in
+                             * order, as clang arguments for every compile */
+  drv_strvec host_flags;   /* -Xcompiler values, split on commas */
+  drv_strvec linker_flags; /* -Xlinker values, split on commas */
+  drv_strvec library_dirs; /* -L values */
+  drv_strvec libraries;    /* -l values */
+  drv_strvec dep_flags;    /* -MD -MMD -MF f -MT t -MQ t -MP, clang spelling */
+  drv_strvec run_args;     /* --run-args values */
+} drv_options;
+
+/* Parses argv[1..argc-1] into *opts (which it zeroes first).  Returns 0, or 1
+ * after printing a diagnostic (unknown option, missing value, unsupported
+ * input, relocatable device code ...).  Release with drv_options_free. */
+int drv_parse_options(int argc, char **argv, drv_options *opts);
+void drv_options_free(drv_options *opts);
+
+/* ---- the toolchain (toolchain.c) ---- */
+
+typedef struct drv_toolchain {
+  char *root;    /* <root>: parent of the directory holding anchorcc */
+  char *clang;   /* clang++ to run: $ANCHOR_CLANG, else the configured one */
+  char *msl;     /* <root>/bin/anchor-msl */
+  char *include; /* <root>/include */
+  char *lib;     /* <root>/lib */
+} drv_toolchain;
+
+/* Locates the toolchain from /proc/self/exe.  Returns 0, or 1 after printing
+ * a diagnostic.  Release with drv_toolchain_free. */
+int drv_toolchain_find(drv_toolchain *tc);
+void drv_toolchain_free(drv_toolchain *tc);
+/* Prints the --version text to stdout. */
+void drv_print_version(const drv_toolchain *tc);
+
+/* ---- the plan (plan.c) ---- */
+
+/* One job: a complete argument vector; argv.items[0] is the program. */
+typedef struct drv_job {
+  drv_strvec argv;
+  bool needs_msl_backend; /* runs anchor-msl: checked to exist before running */
+} drv_job;
+
+typedef struct drv_plan {
+  drv_job *jobs;
+  size_t count;
+  size_t capacity;
+} drv_plan;
+
+/* Builds the jobs for opts, with intermediate files under temp_dir (which the
+ * caller creates and removes).  Returns 0, or 1 after printing a diagnostic
+ * for a request that cannot be planned (e.g. -c -o with several inputs).
+ * Release with drv_plan_free. */
+int drv_plan_build(const drv_options *opts, const drv_toolchain *tc,
+                   const char *temp_dir, drv_plan *plan);
+void drv_plan_free(drv_plan *plan);
+/* True when opts needs a directory for intermediate files. */
+bool drv_plan_needs_temp_dir(const drv_options *opts);
+
+/* ---- running (exec.c) ---- */
+
+/* Writes "#$ " and the job's arguments, shell-quoted and space-separated, as
+ * one line to stderr (the prefix nvcc uses for -v / --dryrun). */
+void drv_print_job(const drv_job *job);
+/* Runs the jobs in order (printing each first when verbose).  Stops at the
+ * first failing job and returns its exit status (128+signal if it was
+ * killed); its diagnostics reach stderr unchanged.  Returns 0 when all
+ * succeeded. */
+int drv_plan_run(const drv_plan *plan, bool verbose, bool dryrun);
+/* Creates a private directory for intermediate files under $TMPDIR (or
+ * /tmp).  Returns a heap path (caller frees), or NULL after a diagnostic. */
+char *drv_temp_dir_create(void);
+/* Removes dir and everything in it; best effort. */
+void drv_temp_dir_remove(const char *dir);
+
+#endif

@@ -1,0 +1,424 @@
+/* options.c — reads an nvcc command line.
+ *
+ * nvcc's conventions: every option has a long name (--output-file) and most a
+ * short one (-o); either may be written with one or two dashes; a value
+ * follows as the next argument or after '='; single-letter options also take
+ * the value attached (-DX, -O2, -lm).  Anything that starts with '-' and is
+ * not in the table is an error (unless -forward-unknown-to-host-compiler),
+ * as in nvcc. */
+#include "driver.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef int (*option_handler)(drv_options *o, const char *value, const char *spelling);
+
+typedef struct option_spec {
+  const char *long_name;  /* without dashes; NULL if none */
+  const char *short_name; /* without the dash; NULL if none */
+  bool takes_value;
+  option_handler handle;
+} option_spec;
+
+/* The language -x forces on following inputs; -1 when none (-x none). */
+static int forced_kind = -1;
+
+/* ---- handlers ---- */
+
+#define FLAG_HANDLER(name, field)                                              \
+  static int name(drv_options *o, const char *v, const char *s) {             \
+    (void)v, (void)s;                                                          \
+    o->field = true;                                                           \
+    return 0;                                                                  \
+  }
+FLAG_HANDLER(on_compile, compile_only)
+FLAG_HANDLER(on_verbose, verbose)
+FLAG_HANDLER(on_dryrun, dryrun)
+FLAG_HANDLER(on_version, show_version)
+FLAG_HANDLER(on_help, show_help)
+FLAG_HANDLER(on_debug, host_debug)
+FLAG_HANDLER(on_device_debug, device_debug)
+FLAG_HANDLER(on_no_warnings, no_warnings)
+FLAG_HANDLER(on_shared, shared)
+FLAG_HANDLER(on_fast_math, fast_math)
+FLAG_HANDLER(on_run, run_after_link)
+FLAG_HANDLER(on_emit_msl, emit_msl)
+FLAG_HANDLER(on_forward_unknown, forward_unknown)
+
+/* Options that only steer NVIDIA's code generation (GPU architectures, ptxas
+ * threads) or that clang already does by default (extended lambdas, relaxed
+ * constexpr): accepted so that existing build lines work, with no effect. */
+static int on_ignored(drv_options *o, const char *v, const char *s) {
+  (void)o, (void)v, (void)s;
+  return 0;
+}
+
+/* Options for NVIDIA tools Anchor does not have: accepted, but said aloud. */
+static int on_ignored_tool(drv_options *o, const char *v, const char *s) {
+  (void)o;
+  drv_warning("ignoring '%s %s': Anchor has no such NVIDIA tool", s, v);
+  return 0;
+}
+
+/* Options nvcc has that Anchor does not implement: a clear error rather than
+ * a misreading (-lib would otherwise parse as -l ib). */
+static int on_unsupported(drv_options *o, const char *v, const char *s) {
+  (void)o, (void)v;
+  return drv_error("option '%s' is not supported by anchorcc yet", s);
+}
+
+static int rdc_error(void) {
+  return drv_error("relocatable device code (-rdc=true, -dc, -dw) is not "
+                   "supported yet: each .cu file must contain the device "
+                   "functions its kernels call");
+}
+
+static int on_device_c(drv_options *o, const char *v, const char *s) {
+  (void)o, (void)v, (void)s;
+  return rdc_error();
+}
+
+static bool parse_bool(const char *v, bool *out) {
+  if (!strcmp(v, "true") || !strcmp(v, "1")) return *out = true, true;
+  if (!strcmp(v, "false") || !strcmp(v, "0")) return *out = false, true;
+  return false;
+}
+
+static int on_rdc(drv_options *o, const char *v, const char *s) {
+  (void)o;
+  bool on;
+  if (!parse_bool(v, &on))
+    return drv_error("invalid value '%s' for option '%s' (expected true or false)", v, s);
+  return on ? rdc_error() : 0;
+}
+
+static int on_fmad(drv_options *o, const char *v, const char *s) {
+  bool on;
+  if (!parse_bool(v, &on))
+    return drv_error("invalid value '%s' for option '%s' (expected true or false)", v, s);
+  o->fmad_off = !on;
+  return 0;
+}
+
+static int on_output(drv_options *o, const char *v, const char *s) {
+  if (o->output && strcmp(o->output, v))
+    return drv_error("option '%s' given more than once", s);
+  o->output = v;
+  return 0;
+}
+
+static int on_include(drv_options *o, const char *v, const char *s) {
+  (void)s;
+  drv_strvec_pushf(&o->frontend_flags, "-I%s", v);
+  return 0;
+}
+
+static int on_isystem(drv_options *o, const char *v, const char *s) {
+  (void)s;
+  drv_strvec_push(&o->frontend_flags, "-isystem");
+  drv_strvec_push(&o->frontend_flags, v);
+  return 0;
+}
+
+static int on_define(drv_options *o, const char *v, const char *s) {
+  (void)s;
+  drv_strvec_pushf(&o->frontend_flags, "-D%s", v);
+  return 0;
+}
+
+static int on_undefine(drv_options *o, const char *v, const char *s) {
+  (void)s;
+  drv_strvec_pushf(&o->frontend_flags, "-U%s", v);
+  return 0;
+}
+
+/* Warning switches nvcc itself accepts and that mean the same to clang. */
+static int on_clang_warning(drv_options *o, const char *v, const char *s) {
+  (void)v;
+  drv_strvec_push(&o->frontend_flags, s[1] == '-' ? s + 1 : s);
+  return 0;
+}
+
+static int on_optimize(drv_options *o, const char *v, const char *s) {
+  if (strlen(v) != 1 || v[0] < '0' || v[0] > '3')
+    return drv_error("invalid optimization level '%s' for option '%s' (expected 0 to 3)", v, s);
+  o->opt_level = v[0] - '0';
+  return 0;
+}
+
+static int on_std(drv_options *o, const char *v, const char *s) {
+  static const char *known[] = {"c++03", "c++11", "c++14", "c++17", "c++20", "c++23"};
+  for (size_t i = 0; i < sizeof known / sizeof *known; i++)
+    if (!strcmp(v, known[i])) {
+      o->cxx_std = v;
+      return 0;
+    }
+  return drv_error("invalid value '%s' for option '%s' (expected c++03 to c++23)", v, s);
+}
+
+/* Pushes each comma-separated element of v (empty ones dropped). */
+static void push_split(drv_strvec *dst, const char *v) {
+  const char *start = v;
+  for (const char *p = v;; p++) {
+    if (*p == ',' || *p == '\0') {
+      if (p > start) drv_strvec_pushf(dst, "%.*s", (int)(p - start), start);
+      if (*p == '\0') break;
+      start = p + 1;
+    }
+  }
+}
+
+static int on_xcompiler(drv_options *o, const char *v, const char *s) {
+  (void)s;
+  push_split(&o->host_flags, v);
+  return 0;
+}
+
+static int on_xlinker(drv_options *o, const char *v, const char *s) {
+  (void)s;
+  push_split(&o->linker_flags, v);
+  return 0;
+}
+
+static int on_library(drv_options *o, const char *v, const char *s) {
+  (void)s;
+  drv_strvec_push(&o->libraries, v);
+  return 0;
+}
+
+static int on_library_path(drv_options *o, const char *v, const char *s) {
+  (void)s;
+  drv_strvec_push(&o->library_dirs, v);
+  return 0;
+}
+
+static int on_language(drv_options *o, const char *v, const char *s) {
+  (void)o;
+  if (!strcmp(v, "cu")) forced_kind = DRV_INPUT_CUDA;
+  else if (!strcmp(v, "c")) forced_kind = DRV_INPUT_C;
+  else if (!strcmp(v, "c++")) forced_kind = DRV_INPUT_CXX;
+  else if (!strcmp(v, "none")) forced_kind = -1;
+  else return drv_error("invalid value '%s' for option '%s' (expected cu, c, c++ or none)", v, s);
+  return 0;
+}
+
+static int on_machine(drv_options *o, const char *v, const char *s) {
+  (void)o;
+  if (strcmp(v, "64"))
+    return drv_error("invalid value '%s' for option '%s' (Anchor targets 64-bit only)", v, s);
+  return 0;
+}
+
+static int on_cudart(drv_options *o, const char *v, const char *s) {
+  if (!strcmp(v, "none")) o->link_runtime = false;
+  else if (!strcmp(v, "shared") || !strcmp(v, "static")) o->link_runtime = true;
+  else return drv_error("invalid value '%s' for option '%s' (expected none, shared or static)", v, s);
+  return 0;
+}
+
+/* -M and -MM print dependencies only; the others ride along a compile.  Each
+ * handler pushes the clang spelling (and the value, if any). */
+static int push_dep(drv_options *o, const char *clang_name, const char *v) {
+  drv_strvec_push(&o->dep_flags, clang_name);
+  if (v) drv_strvec_push(&o->dep_flags, v);
+  return 0;
+}
+#define DEP_HANDLER(name, clang_name, only)                                    \
+  static int name(drv_options *o, const char *v, const char *s) {             \
+    (void)s;                                                                   \
+    o->deps_only |= only;                                                      \
+    return push_dep(o, clang_name, v);                                         \
+  }
+DEP_HANDLER(on_dep_M, "-M", true)
+DEP_HANDLER(on_dep_MM, "-MM", true)
+DEP_HANDLER(on_dep_MD, "-MD", false)
+DEP_HANDLER(on_dep_MMD, "-MMD", false)
+DEP_HANDLER(on_dep_MP, "-MP", false)
+DEP_HANDLER(on_dep_MF, "-MF", false)
+DEP_HANDLER(on_dep_MT, "-MT", false)
+
+static int on_run_args(drv_options *o, const char *v, const char *s) {
+  (void)s;
+  push_split(&o->run_args, v);
+  return 0;
+}
+
+/* ---- the table ---- */
+
+static const option_spec option_table[] = {
+    {"output-file", "o", true, on_output},
+    {"compile", "c", false, on_compile},
+    {"include-path", "I", true, on_include},
+    {"system-include", "isystem", true, on_isystem},
+    {"define-macro", "D", true, on_define},
+    {"undefine-macro", "U", true, on_undefine},
+    {"optimize", "O", true, on_optimize},
+    {"debug", "g", false, on_debug},
+    {"device-debug", "G", false, on_device_debug},
+    {"generate-line-info", "lineinfo", false, on_ignored},
+    {"std", "std", true, on_std},
+    {"compiler-options", "Xcompiler", true, on_xcompiler},
+    {"linker-options", "Xlinker", true, on_xlinker},
+    {"library", "l", true, on_library},
+    {"library-path", "L", true, on_library_path},
+    {"gpu-architecture", "arch", true, on_ignored},
+    {"generate-code", "gencode", true, on_ignored},
+    {"gpu-code", "code", true, on_ignored},
+    {"threads", "t", true, on_ignored},
+    {"extended-lambda", "extended-lambda", false, on_ignored},
+    {"expt-extended-lambda", "expt-extended-lambda", false, on_ignored},
+    {"expt-relaxed-constexpr", "expt-relaxed-constexpr", false, on_ignored},
+    {"Wno-deprecated-gpu-targets", "Wno-deprecated-gpu-targets", false, on_ignored},
+    {"compiler-bindir", "ccbin", true, on_ignored},
+    {"Wno-deprecated-declarations", "Wno-deprecated-declarations", false, on_clang_warning},
+    {"disable-warnings", "w", false, on_no_warnings},
+    {"relocatable-device-code", "rdc", true, on_rdc},
+    {"device-c", "dc", false, on_device_c},
+    {"device-w", "dw", false, on_device_c},
+    {"x", "x", true, on_language},
+    {"machine", "m", true, on_machine},
+    {"version", "V", false, on_version},
+    {"help", "h", false, on_help},
+    {"verbose", "v", false, on_verbose},
+    {"dryrun", "dryrun", false, on_dryrun},
+    {"emit-msl", NULL, false, on_emit_msl},
+    {"shared", "shared", false, on_shared},
+    {"lib", "lib", false, on_unsupported},
+    {"run", "run", false, on_run},
+    {"run-args", "run-args", true, on_run_args},
+    {"use_fast_math", "use_fast_math", false, on_fast_math},
+    {"fmad", "fmad", true, on_fmad},
+    {"cudart", "cudart", true, on_cudart},
+    {"forward-unknown-to-host-compiler", "forward-unknown-to-host-compiler", false, on_forward_unknown},
+    {"generate-dependencies", "M", false, on_dep_M},
+    {"generate-nonsystem-dependencies", "MM", false, on_dep_MM},
+    {"generate-dependencies-with-compile", "MD", false, on_dep_MD},
+    {"generate-nonsystem-dependencies-with-compile", "MMD", false, on_dep_MMD},
+    {"generate-dependency-targets", "MP", false, on_dep_MP},
+    {"dependency-output", "MF", true, on_dep_MF},
+    {"dependency-target-name", "MT", true, on_dep_MT},
+    {"ptxas-options", "Xptxas", true, on_ignored_tool},
+    {"nvlink-options", "Xnvlink", true, on_ignored_tool},
+};
+
+static const option_spec *find_by_name(const char *name, size_t len) {
+  for (size_t i = 0; i < sizeof option_table / sizeof *option_table; i++) {
+    const option_spec *o = &option_table[i];
+    if ((o->long_name && strlen(o->long_name) == len && !strncmp(o->long_name, name, len)) ||
+        (o->short_name && strlen(o->short_name) == len && !strncmp(o->short_name, name, len)))
+      return o;
+  }
+  return NULL;
+}
+
+/* Single-letter options that take a value may have it attached (-DX, -O2). */
+static const option_spec *find_attached(char letter) {
+  for (size_t i = 0; i < sizeof option_table / sizeof *option_table; i++) {
+    const option_spec *o = &option_table[i];
+    if (o->takes_value && o->short_name && o->short_name[0] == letter && !o->short_name[1])
+      return o;
+  }
+  return NULL;
+}
+
+/* Parses the option at argv[*i] (advancing *i past a separate value). */
+static int parse_option(drv_options *o, int argc, char **argv, int *i) {
+  const char *arg = argv[*i];
+  bool two_dashes = arg[1] == '-';
+  const char *body = arg + (two_dashes ? 2 : 1);
+  size_t name_len = strcspn(body, "=");
+  const option_spec *spec = find_by_name(body, name_len);
+  const char *value = body[name_len] == '=' ? body + name_len + 1 : NULL;
+
+  if (!spec && !two_dashes && body[0] && body[1] && (spec = find_attached(body[0]))) {
+    value = body[1] == '=' ? body + 2 : body + 1;
+    return spec->handle(o, value, arg);
+  }
+  if (!spec) {
+    if (!o->forward_unknown) return drv_error("unknown option '%s'", arg);
+    drv_strvec_push(&o->host_flags, arg);
+    return 0;
+  }
+  if (!spec->takes_value) {
+    if (value) return drv_error("option '%.*s' takes no value", (int)(name_len + (body - arg)), arg);
+    return spec->handle(o, NULL, arg);
+  }
+  if (!value) {
+    if (*i + 1 >= argc) return drv_error("option '%s' requires a value", arg);
+    value = argv[++*i];
+  }
+  return spec->handle(o, value, arg);
+}
+
+/* ---- inputs ---- */
+
+static bool has_suffix(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n >= m && !strcmp(s + n - m, suffix);
+}
+
+static bool is_linker_input(const char *path) {
+  return has_suffix(path, ".o") || has_suffix(path, ".a") || has_suffix(path, ".so") ||
+         strstr(path, ".so.") != NULL;
+}
+
+static int classify_input(const char *path, drv_input_kind *kind) {
+  static const char *cxx[] = {".cpp", ".cc", ".cxx", ".c++", ".cp", ".C"};
+  if (is_linker_input(path)) return *kind = DRV_INPUT_LINKER, 0;
+  if (forced_kind >= 0) return *kind = (drv_input_kind)forced_kind, 0;
+  if (has_suffix(path, ".cu")) return *kind = DRV_INPUT_CUDA, 0;
+  if (has_suffix(path, ".c")) return *kind = DRV_INPUT_C, 0;
+  for (size_t i = 0; i < sizeof cxx / sizeof *cxx; i++)
+    if (has_suffix(path, cxx[i])) return *kind = DRV_INPUT_CXX, 0;
+  return drv_error("'%s': unsupported input file type (use -x cu, c or c++ to name its language)", path);
+}
+
+static int add_input(drv_options *o, const char *path) {
+  drv_input_kind kind;
+  if (classify_input(path, &kind)) return 1;
+  drv_input *grown = realloc(o->inputs, (o->input_count + 1) * sizeof *grown);
+  if (!grown) return drv_error("out of memory");
+  o->inputs = grown;
+  o->inputs[o->input_count++] = (drv_input){path, kind};
+  return 0;
+}
+
+/* nvcc applies -forward-unknown-to-host-compiler to the whole line, also to
+ * options that come before it. */
+static bool wants_forwarding(int argc, char **argv) {
+  for (int i = 1; i < argc; i++)
+    if (!strcmp(argv[i], "-forward-unknown-to-host-compiler") ||
+        !strcmp(argv[i], "--forward-unknown-to-host-compiler"))
+      return true;
+  return false;
+}
+
+int drv_parse_options(int argc, char **argv, drv_options *opts) {
+  memset(opts, 0, sizeof *opts);
+  opts->opt_level = -1;
+  opts->link_runtime = true;
+  opts->forward_unknown = wants_forwarding(argc, argv);
+  forced_kind = -1;
+  for (int i = 1; i < argc; i++) {
+    const char *arg = argv[i];
+    int status = (arg[0] == '-' && arg[1]) ? parse_option(opts, argc, argv, &i)
+                 : arg[0] == '-'           ? drv_error("reading a program from standard input is not supported")
+                                           : add_input(opts, arg);
+    if (status) return status;
+  }
+  if (opts->input_count == 0 && !opts->show_version && !opts->show_help)
+    return drv_error("no input files");
+  return 0;
+}
+
+void drv_options_free(drv_options *opts) {
+  free(opts->inputs);
+  drv_strvec_free(&opts->frontend_flags);
+  drv_strvec_free(&opts->host_flags);
+  drv_strvec_free(&opts->linker_flags);
+  drv_strvec_free(&opts->library_dirs);
+  drv_strvec_free(&opts->libraries);
+  drv_strvec_free(&opts->dep_flags);
+  drv_strvec_free(&opts->run_args);
+  memset(opts, 0, sizeof *opts);
+}

@@ -1,0 +1,266 @@
+/* plan.c — turns a parsed command line into jobs.
+ *
+ * A .cu file takes three jobs: clang compiles its device side to LLVM IR,
+ * anchor-msl turns that IR into a device module (MSL + kernel table), and
+ * clang compiles the host side with the module embedded as the "GPU binary"
+ * (-fcuda-include-gpubinary), so every object carries its own kernels and
+ * objects link separately.  C and C++ inputs take one clang job; objects and
+ * archives go straight to the link.  docs/driver.md lists every flag. */
+#include "driver.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* nvcc compiles device code optimised whatever the host -O says. */
+static const char *const device_opt = "-O3";
+/* The device side is built for one nominal architecture: what it names only
+ * decides which intrinsics clang offers; Metal is the real target. */
+static const char *const device_arch = "--cuda-gpu-arch=sm_75";
+
+static drv_job *new_job(drv_plan *plan, const char *program) {
+  if (plan->count == plan->capacity) {
+    size_t cap = plan->capacity ? plan->capacity * 2 : 8;
+    drv_job *grown = realloc(plan->jobs, cap * sizeof *grown);
+    if (!grown) {
+      drv_error("out of memory");
+      abort();
+    }
+    plan->jobs = grown;
+    plan->capacity = cap;
+  }
+  drv_job *job = &plan->jobs[plan->count++];
+  memset(job, 0, sizeof *job);
+  drv_strvec_push(&job->argv, program);
+  return job;
+}
+
+/* "dir/name.cu" -> "name" (heap string). */
+static char *base_name(const char *path) {
+  const char *slash = strrchr(path, '/');
+  char *base = drv_strdup(slash ? slash + 1 : path);
+  char *dot = strrchr(base, '.');
+  if (dot && dot != base) *dot = '\0';
+  return base;
+}
+
+/* Arguments every front-end job of this kind shares: the language, Anchor's
+ * headers (before the user's, so cuda_runtime.h is always Anchor's), the
+ * user's -I/-D/-U, the C++ standard and -w. */
+static void push_frontend(drv_strvec *a, const drv_options *o, const drv_toolchain *tc,
+                          drv_input_kind kind) {
+  if (kind == DRV_INPUT_CUDA) {
+    drv_strvec_push(a, "-x");
+    drv_strvec_push(a, "cuda");
+    drv_strvec_push(a, "-nocudainc");
+    drv_strvec_push(a, "-nocudalib");
+    drv_strvec_push(a, "-Wno-unknown-cuda-version");
+  } else {
+    drv_strvec_push(a, "-x");
+    drv_strvec_push(a, kind == DRV_INPUT_C ? "c" : "c++");
+  }
+  drv_strvec_pushf(a, "-I%s", tc->include);
+  if (kind == DRV_INPUT_CUDA) {
+    drv_strvec_push(a, "-include");
+    drv_strvec_push(a, "cuda_runtime.h");
+  }
+  drv_strvec_append(a, &o->frontend_flags);
+  if (o->cxx_std && kind != DRV_INPUT_C) drv_strvec_pushf(a, "-std=%s", o->cxx_std);
+  if (o->no_warnings) drv_strvec_push(a, "-w");
+}
+
+/* Host-side code generation flags: the user's -O, -g and -Xcompiler. */
+static void push_host_codegen(drv_strvec *a, const drv_options *o) {
+  if (o->opt_level >= 0) drv_strvec_pushf(a, "-O%d", o->opt_level);
+  if (o->host_debug) drv_strvec_push(a, "-g");
+  drv_strvec_append(a, &o->host_flags);
+}
+
+static void plan_device(drv_plan *plan, const drv_options *o, const drv_toolchain *tc,
+                        const char *input, const char *ir_path) {
+  drv_strvec *a = &new_job(plan, tc->clang)->argv;
+  drv_strvec_push(a, "--cuda-device-only");
+  drv_strvec_push(a, device_arch);
+  push_frontend(a, o, tc, DRV_INPUT_CUDA);
+  if (o->device_debug) {
+    /* -G: unoptimised device code, but still IR the backend can read. */
+    drv_strvec_push(a, "-O0");
+    drv_strvec_push(a, "-Xclang");
+    drv_strvec_push(a, "-disable-O0-optnone");
+  } else {
+    drv_strvec_push(a, device_opt);
+  }
+  /* Line tables always: the backend names source locations in its errors. */
+  drv_strvec_push(a, "-gline-tables-only");
+  if (o->fast_math) drv_strvec_push(a, "-ffast-math");
+  if (o->fmad_off) drv_strvec_push(a, "-ffp-contract=off");
+  drv_strvec_push(a, input);
+  drv_strvec_push(a, "-S");
+  drv_strvec_push(a, "-emit-llvm");
+  drv_strvec_push(a, "-o");
+  drv_strvec_push(a, ir_path);
+}
+
+static void plan_backend(drv_plan *plan, const drv_toolchain *tc, const char *ir_path,
+                         const char *module_path, const char *msl_path) {
+  drv_job *job = new_job(plan, tc->msl);
+  job->needs_msl_backend = true;
+  drv_strvec_push(&job->argv, ir_path);
+  drv_strvec_push(&job->argv, "-o");
+  drv_strvec_push(&job->argv, module_path);
+  if (msl_path) {
+    drv_strvec_push(&job->argv, "--emit-msl");
+    drv_strvec_push(&job->argv, msl_path);
+  }
+}
+
+/* Host compile (or, with module_path NULL, a C/C++ compile or a -M run). */
+static void plan_host(drv_plan *plan, const drv_options *o, const drv_toolchain *tc,
+                      const drv_input *in, const char *module_path, const char *out) {
+  drv_strvec *a = &new_job(plan, tc->clang)->argv;
+  if (in->kind == DRV_INPUT_CUDA) drv_strvec_push(a, "--cuda-host-only");
+  push_frontend(a, o, tc, in->kind);
+  push_host_codegen(a, o);
+  drv_strvec_append(a, &o->dep_flags);
+  if (module_path) {
+    drv_strvec_push(a, "-Xclang");
+    drv_strvec_push(a, "-fcuda-include-gpubinary");
+    drv_strvec_push(a, "-Xclang");
+    drv_strvec_push(a, module_path);
+  }
+  if (!o->deps_only) drv_strvec_push(a, "-c");
+  drv_strvec_push(a, in->path);
+  if (out) {
+    drv_strvec_push(a, "-o");
+    drv_strvec_push(a, out);
+  }
+}
+
+/* Where the object of input number index goes: the user's -o or <base>.o
+ * with -c, a temporary otherwise. */
+static char *object_path(const drv_options *o, const char *temp_dir, size_t index,
+                         const char *base) {
+  if (o->compile_only) return o->output ? drv_strdup(o->output) : drv_format("%s.o", base);
+  return drv_format("%s/%zu-%s.o", temp_dir, index, base);
+}
+
+/* Plans the jobs for one compilable input; pushes its object onto objects
+ * (unless it stops before objects: --emit-msl, -M). */
+static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain *tc,
+                       const char *temp_dir, size_t index, drv_strvec *objects) {
+  const drv_input *in = &o->inputs[index];
+  char *base = base_name(in->path);
+  if (o->deps_only) {
+    plan_host(plan, o, tc, in, NULL, o->output);
+  } else if (in->kind != DRV_INPUT_CUDA) {
+    char *obj = object_path(o, temp_dir, index, base);
+    plan_host(plan, o, tc, in, NULL, obj);
+    drv_strvec_push(objects, obj);
+    free(obj);
+  } else {
+    char *ir = drv_format("%s/%zu-%s.dev.ll", temp_dir, index, base);
+    char *mod = drv_format("%s/%zu-%s.anchormod", temp_dir, index, base);
+    plan_device(plan, o, tc, in->path, ir);
+    if (o->emit_msl) {
+      char *msl = o->output ? drv_strdup(o->output) : drv_format("%s.metal", base);
+      plan_backend(plan, tc, ir, mod, msl);
+      free(msl);
+    } else {
+      char *obj = object_path(o, temp_dir, index, base);
+      plan_backend(plan, tc, ir, mod, NULL);
+      plan_host(plan, o, tc, in, mod, obj);
+      drv_strvec_push(objects, obj);
+      free(obj);
+    }
+    free(ir);
+    free(mod);
+  }
+  free(base);
+}
+
+/* Link order follows nvcc: objects, then library paths, the user's
+ * libraries, and the runtime last so that user archives can use it. */
+static void plan_link(drv_plan *plan, const drv_options *o, const drv_toolchain *tc,
+                      const drv_strvec *objects, const char *out) {
+  drv_strvec *a = &new_job(plan, tc->clang)->argv;
+  if (o->shared) drv_strvec_push(a, "-shared");
+  drv_strvec_append(a, objects);
+  drv_strvec_append(a, &o->host_flags);
+  for (size_t i = 0; i < o->linker_flags.count; i++) {
+    drv_strvec_push(a, "-Xlinker");
+    drv_strvec_push(a, o->linker_flags.items[i]);
+  }
+  for (size_t i = 0; i < o->library_dirs.count; i++)
+    drv_strvec_pushf(a, "-L%s", o->library_dirs.items[i]);
+  drv_strvec_pushf(a, "-L%s", tc->lib);
+  drv_strvec_pushf(a, "-Wl,-rpath,%s", tc->lib);
+  for (size_t i = 0; i < o->libraries.count; i++)
+    drv_strvec_pushf(a, "-l%s", o->libraries.items[i]);
+  if (o->link_runtime) drv_strvec_push(a, "-lanchor");
+  drv_strvec_push(a, "-o");
+  drv_strvec_push(a, out);
+}
+
+static void plan_run(drv_plan *plan, const drv_options *o, const char *out) {
+  char *program = strchr(out, '/') ? drv_strdup(out) : drv_format("./%s", out);
+  drv_job *job = new_job(plan, program);
+  drv_strvec_append(&job->argv, &o->run_args);
+  free(program);
+}
+
+/* Rejects combinations nvcc rejects, before anything runs. */
+static int check_request(const drv_options *o) {
+  size_t compiled = 0, cuda = 0;
+  for (size_t i = 0; i < o->input_count; i++) {
+    compiled += o->inputs[i].kind != DRV_INPUT_LINKER;
+    cuda += o->inputs[i].kind == DRV_INPUT_CUDA;
+  }
+  bool stops_early = o->compile_only || o->emit_msl || o->deps_only;
+  if (o->emit_msl && cuda == 0) return drv_error("--emit-msl needs a .cu input");
+  if (o->emit_msl && o->output && cuda > 1)
+    return drv_error("a single .cu input is required for --emit-msl when an output file is specified");
+  if (!o->emit_msl && stops_early && o->output && compiled > 1)
+    return drv_error("a single input file is required for a non-link phase when an output file is specified");
+  if (stops_early && o->run_after_link) return drv_error("--run needs a link step");
+  for (size_t i = 0; stops_early && i < o->input_count; i++)
+    if (o->inputs[i].kind == DRV_INPUT_LINKER)
+      drv_warning("%s: linker input file unused because linking not done", o->inputs[i].path);
+  if (o->emit_msl)
+    for (size_t i = 0; i < o->input_count; i++)
+      if (o->inputs[i].kind == DRV_INPUT_C || o->inputs[i].kind == DRV_INPUT_CXX)
+        drv_warning("%s: no device code in a C/C++ input; ignored by --emit-msl", o->inputs[i].path);
+  return 0;
+}
+
+bool drv_plan_needs_temp_dir(const drv_options *o) {
+  if (o->deps_only) return false;
+  for (size_t i = 0; i < o->input_count; i++)
+    if (o->inputs[i].kind != DRV_INPUT_LINKER) return true;
+  return false;
+}
+
+int drv_plan_build(const drv_options *o, const drv_toolchain *tc, const char *temp_dir,
+                   drv_plan *plan) {
+  memset(plan, 0, sizeof *plan);
+  if (check_request(o)) return 1;
+  drv_strvec objects = {0};
+  for (size_t i = 0; i < o->input_count; i++) {
+    if (o->inputs[i].kind == DRV_INPUT_LINKER)
+      drv_strvec_push(&objects, o->inputs[i].path);
+    else if (!(o->emit_msl && o->inputs[i].kind != DRV_INPUT_CUDA))
+      plan_input(plan, o, tc, temp_dir, i, &objects);
+  }
+  if (!o->compile_only && !o->emit_msl && !o->deps_only) {
+    const char *out = o->output ? o->output : "a.out";
+    plan_link(plan, o, tc, &objects, out);
+    if (o->run_after_link) plan_run(plan, o, out);
+  }
+  drv_strvec_free(&objects);
+  return 0;
+}
+
+void drv_plan_free(drv_plan *plan) {
+  for (size_t i = 0; i < plan->count; i++)
+    drv_strvec_free(&plan->jobs[i].argv);
+  free(plan->jobs);
+  memset(plan, 0, sizeof *plan);
+}
