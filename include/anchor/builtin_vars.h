@@ -17,7 +17,8 @@ ANCHOR_BUILTIN_CONVERSIONS(__cuda_builtin_blockDim_t)
 ANCHOR_BUILTIN_CONVERSIONS(__cuda_builtin_gridDim_t)
 #undef ANCHOR_BUILTIN_CONVERSIONS
 
-/* Metal's SIMD-group width: decision 6. */
-#define warpSize 32
+/* warpSize: clang's header above declares it as a __device__ constant 32,
+ * Metal's SIMD-group width (decision 6). It must not be a macro: host code
+ * reads cudaDeviceProp::warpSize. */
 
 #endif

@@ -1,8 +1,15 @@
-/* anchor/qualifiers.h — CUDA's execution-space and memory-space keywords,
- * spelled as the clang attributes they are. Included by cuda_runtime.h. */
+/* anchor/qualifiers.h — CUDA's execution-space and memory-space keywords.
+ *
+ * In a CUDA compilation (clang defines __CUDA__ for -x cuda, host and device
+ * sides alike) they are the clang attributes they stand for. In a plain C or
+ * C++ compilation (a .c/.cpp file that includes cuda_runtime.h to call
+ * cudaMalloc and friends) they expand to nothing, as with nvcc's headers
+ * seen by a host compiler, so such files compile warning-free. Included by
+ * every other Anchor header. */
 #ifndef ANCHOR_QUALIFIERS_H
 #define ANCHOR_QUALIFIERS_H
 
+#ifdef __CUDA__
 #define __host__ __attribute__((host))
 #define __device__ __attribute__((device))
 #define __global__ __attribute__((global))
@@ -11,13 +18,28 @@
 #define __managed__ __attribute__((managed))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __grid_constant__ __attribute__((grid_constant))
+#define __inline_hint__ __attribute__((nv_inline_hint))
+#ifndef __CUDACC__
+#define __CUDACC__ 1
+#endif
+#ifndef __NVCC__
+#define __NVCC__ 1
+#endif
+#else /* plain C/C++: the keywords have no meaning */
+#define __host__
+#define __device__
+#define __global__
+#define __shared__
+#define __constant__
+#define __managed__
+#define __launch_bounds__(...)
+#define __grid_constant__
+#define __inline_hint__
+#endif
+
 #define __forceinline__ __inline__ __attribute__((always_inline))
 #define __noinline__ __attribute__((noinline))
 #define __align__(n) __attribute__((aligned(n)))
 #define __restrict__ __restrict
-#define __inline_hint__ __attribute__((nv_inline_hint))
-
-#define __CUDACC__ 1
-#define __NVCC__ 1
 
 #endif

@@ -1,0 +1,112 @@
+/* cuda_runtime.h — what every CUDA source sees (nvcc and anchorcc include it
+ * implicitly): the qualifiers, vector types, builtin variables, the runtime
+ * API, the C++ conveniences CUDA layers on it, and the entry points that
+ * clang's host-side code generation calls.
+ *
+ * Written for Anchor from the public CUDA documentation. Works in three
+ * modes: clang CUDA device compilation (__CUDA__ and __CUDA_ARCH__ defined),
+ * clang CUDA host compilation (__CUDA__ only), and plain C or C++ files that
+ * just call the runtime API (neither). */
+#ifndef ANCHOR_CUDA_RUNTIME_H
+#define ANCHOR_CUDA_RUNTIME_H
+
+#include "anchor/qualifiers.h"
+#include "cuda_runtime_api.h"
+
+#ifdef __CUDA__
+#include "device_launch_parameters.h"
+#endif
+
+#ifdef __cplusplus
+/* nvcc's headers bring these in; CUDA programs rely on it (malloc, memcpy). */
+#include <stdlib.h>
+#include <string.h>
+
+/* Entry points called by the code clang generates for the host side of a
+ * CUDA translation unit (a kernel launch `k<<<g, b, s, st>>>(a...)` becomes
+ * push → stub → pop → cudaLaunchKernel; module constructors register the
+ * fat binary, its kernels and its variables). Implemented by libanchor. */
+extern "C" {
+unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
+                                     cudaStream_t stream = 0);
+cudaError_t __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim, size_t *sharedMem,
+                                       void *stream);
+void **__cudaRegisterFatBinary(void *fatCubin);
+void __cudaRegisterFatBinaryEnd(void **fatCubinHandle);
+void __cudaUnregisterFatBinary(void **fatCubinHandle);
+void __cudaRegisterFunction(void **fatCubinHandle, const char *hostFun, char *deviceFun,
+                            const char *deviceName, int thread_limit, uint3 *tid, uint3 *bid,
+                            dim3 *bDim, dim3 *gDim, int *wSize);
+void __cudaRegisterVar(void **fatCubinHandle, char *hostVar, char *deviceAddress,
+                       const char *deviceName, int ext, size_t size, int constant, int global);
+#ifdef __CUDA_ARCH__
+/* In a device-only compilation clang knows no CUDA SDK version and checks
+ * host-side launches against the pre-9.2 launch entry point instead. It is
+ * never called (host code is not emitted for the device), so it is only
+ * declared, and only there. */
+cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
+                              cudaStream_t stream = 0);
+#endif
+}
+
+/* C++ conveniences of the runtime API (CUDA's cuda_runtime.h has the same):
+ * typed pointers and symbols passed by reference. */
+template <class T> static inline cudaError_t cudaMalloc(T **devPtr, size_t size) {
+  return ::cudaMalloc((void **)(void *)devPtr, size);
+}
+template <class T> static inline cudaError_t cudaMallocHost(T **ptr, size_t size) {
+  return ::cudaMallocHost((void **)(void *)ptr, size);
+}
+template <class T>
+static inline cudaError_t cudaHostAlloc(T **ptr, size_t size, unsigned int flags) {
+  return ::cudaHostAlloc((void **)(void *)ptr, size, flags);
+}
+template <class T>
+static inline cudaError_t cudaMallocManaged(T **devPtr, size_t size,
+                                            unsigned int flags = cudaMemAttachGlobal) {
+  return ::cudaMallocManaged((void **)(void *)devPtr, size, flags);
+}
+template <class T>
+static inline cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, size_t count,
+                                             size_t offset = 0,
+                                             enum cudaMemcpyKind kind = cudaMemcpyHostToDevice) {
+  return ::cudaMemcpyToSymbol((const void *)&symbol, src, count, offset, kind);
+}
+template <class T>
+static inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t count,
+                                               size_t offset = 0,
+                                               enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
+  return ::cudaMemcpyFromSymbol(dst, (const void *)&symbol, count, offset, kind);
+}
+template <class T>
+static inline cudaError_t cudaMemcpyToSymbolAsync(const T &symbol, const void *src, size_t count,
+                                                  size_t offset = 0,
+                                                  enum cudaMemcpyKind kind = cudaMemcpyHostToDevice,
+                                                  cudaStream_t stream = 0) {
+  return ::cudaMemcpyToSymbolAsync((const void *)&symbol, src, count, offset, kind, stream);
+}
+template <class T>
+static inline cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t count,
+                                                    size_t offset = 0,
+                                                    enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
+                                                    cudaStream_t stream = 0) {
+  return ::cudaMemcpyFromSymbolAsync(dst, (const void *)&symbol, count, offset, kind, stream);
+}
+template <class T> static inline cudaError_t cudaGetSymbolAddress(void **devPtr, const T &symbol) {
+  return ::cudaGetSymbolAddress(devPtr, (const void *)&symbol);
+}
+template <class T> static inline cudaError_t cudaGetSymbolSize(size_t *size, const T &symbol) {
+  return ::cudaGetSymbolSize(size, (const void *)&symbol);
+}
+template <class T>
+static inline cudaError_t cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim, void **args,
+                                           size_t sharedMem = 0, cudaStream_t stream = 0) {
+  return ::cudaLaunchKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
+}
+template <class T>
+static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, T *entry) {
+  return ::cudaFuncGetAttributes(attr, (const void *)entry);
+}
+#endif /* __cplusplus */
+
+#endif

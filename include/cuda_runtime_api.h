@@ -1,0 +1,105 @@
+/* cuda_runtime_api.h — the CUDA runtime API as plain C declarations.
+ *
+ * Written for Anchor from the public CUDA Runtime API documentation; the
+ * functions are implemented by libanchor (runtime/), which runs them on
+ * Metal. Valid C17 and C++: a .c file may include it and call cudaMalloc.
+ * In C++ the trailing arguments CUDA gives defaults to have them here too.
+ * Semantics, limits and what is not implemented: docs/runtime.md. Every
+ * function returns cudaSuccess or an error code and records a failure as the
+ * calling thread's last error (cudaGetLastError), as CUDA does. */
+#ifndef ANCHOR_CUDA_RUNTIME_API_H
+#define ANCHOR_CUDA_RUNTIME_API_H
+
+#include <stddef.h>
+
+#include "anchor/vector_types.h"
+#include "driver_types.h"
+
+/* Anchor implements the CUDA 13.0 runtime API (see docs/runtime.md). */
+#define CUDART_VERSION 13000
+#define __CUDART_API_VERSION 13000
+
+#ifdef __cplusplus
+#define ANCHOR_DEFAULT(value) = value
+extern "C" {
+#else
+#define ANCHOR_DEFAULT(value)
+#endif
+
+/* --- errors ---------------------------------------------------------------- */
+cudaError_t cudaGetLastError(void);  /* returns and clears (sticky errors stay) */
+cudaError_t cudaPeekAtLastError(void);
+const char *cudaGetErrorName(cudaError_t error);   /* static string */
+const char *cudaGetErrorString(cudaError_t error); /* static string */
+
+/* --- versions and devices ------------------------------------------------ */
+cudaError_t cudaRuntimeGetVersion(int *runtimeVersion);
+cudaError_t cudaDriverGetVersion(int *driverVersion);
+cudaError_t cudaGetDeviceCount(int *count);
+cudaError_t cudaGetDevice(int *device);
+cudaError_t cudaSetDevice(int device);
+cudaError_t cudaSetDeviceFlags(unsigned int flags);
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
+cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device);
+cudaError_t cudaDeviceSynchronize(void);
+cudaError_t cudaDeviceReset(void);
+cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache cacheConfig);
+cudaError_t cudaMemGetInfo(size_t *free, size_t *total);
+
+/* --- memory ---------------------------------------------------------------- */
+cudaError_t cudaMalloc(void **devPtr, size_t size);
+cudaError_t cudaFree(void *devPtr);
+cudaError_t cudaMallocHost(void **ptr, size_t size);
+cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags);
+cudaError_t cudaFreeHost(void *ptr);
+cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags);
+cudaError_t cudaMallocManaged(void **devPtr, size_t size,
+                              unsigned int flags ANCHOR_DEFAULT(cudaMemAttachGlobal));
+cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr);
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
+                            cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaMemset(void *devPtr, int value, size_t count);
+cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count,
+                            cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count,
+                               size_t offset ANCHOR_DEFAULT(0),
+                               enum cudaMemcpyKind kind ANCHOR_DEFAULT(cudaMemcpyHostToDevice));
+cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
+                                 size_t offset ANCHOR_DEFAULT(0),
+                                 enum cudaMemcpyKind kind ANCHOR_DEFAULT(cudaMemcpyDeviceToHost));
+cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count,
+                                    size_t offset, enum cudaMemcpyKind kind,
+                                    cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count,
+                                      size_t offset, enum cudaMemcpyKind kind,
+                                      cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol);
+cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol);
+
+/* --- streams and events (one in-order Metal queue serves them all) ------- */
+cudaError_t cudaStreamCreate(cudaStream_t *pStream);
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags);
+cudaError_t cudaStreamDestroy(cudaStream_t stream);
+cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+cudaError_t cudaStreamQuery(cudaStream_t stream);
+cudaError_t cudaEventCreate(cudaEvent_t *event);
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
+cudaError_t cudaEventDestroy(cudaEvent_t event);
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaEventSynchronize(cudaEvent_t event);
+cudaError_t cudaEventQuery(cudaEvent_t event);
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
+
+/* --- kernels ---------------------------------------------------------------- */
+/* func is the host stub of a __global__ function (what clang registers);
+ * args[i] points at the i-th argument's value. */
+cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
+                             size_t sharedMem, cudaStream_t stream);
+cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
