@@ -16,6 +16,14 @@ static const char *const device_opt = "-O3";
 /* The device side is built for one nominal architecture: what it names only
  * decides which intrinsics clang offers; Metal is the real target. */
 static const char *const device_arch = "--cuda-gpu-arch=sm_75";
+/* clang derives the CUDA version it emulates from whatever CUDA toolkit it
+ * happens to find (/usr/local/cuda ...) and, without one, falls back to
+ * pre-9.2 behaviour (<<<>>> through cudaConfigureCall, PTX 4.2 builtins only).
+ * Anchor never uses NVIDIA's toolkit, so it pins both: the newest version
+ * clang 19 knows, and the PTX level that goes with it (which decides which
+ * __nvvm builtins the headers may use). */
+static const char *const cuda_sdk_version = "-target-sdk-version=12.5";
+static const char *const device_ptx_feature = "+ptx85";
 
 static drv_job *new_job(drv_plan *plan, const char *program) {
   if (plan->count == plan->capacity) {
@@ -54,6 +62,8 @@ static void push_frontend(drv_strvec *a, const drv_options *o, const drv_toolcha
     drv_strvec_push(a, "-nocudainc");
     drv_strvec_push(a, "-nocudalib");
     drv_strvec_push(a, "-Wno-unknown-cuda-version");
+    drv_strvec_push(a, "-Xclang");
+    drv_strvec_push(a, cuda_sdk_version);
   } else {
     drv_strvec_push(a, "-x");
     drv_strvec_push(a, kind == DRV_INPUT_C ? "c" : "c++");
@@ -81,6 +91,10 @@ static void plan_device(drv_plan *plan, const drv_options *o, const drv_toolchai
   drv_strvec_push(a, "--cuda-device-only");
   drv_strvec_push(a, device_arch);
   push_frontend(a, o, tc, DRV_INPUT_CUDA);
+  drv_strvec_push(a, "-Xclang");
+  drv_strvec_push(a, "-target-feature");
+  drv_strvec_push(a, "-Xclang");
+  drv_strvec_push(a, device_ptx_feature);
   if (o->device_debug) {
     /* -G: unoptimised device code, but still IR the backend can read. */
     drv_strvec_push(a, "-O0");
