@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# device_run.sh — builds every end-to-end program with nvcc and runs it on a real NVIDIA
+# GPU, to prove the programs are correct CUDA and to observe real CUDA's error codes
+# (errors.cu, each case also alone in a fresh process). Not a CTest test: it needs nvcc
+# and an NVIDIA GPU. Run from the repository root:
+#   tests/e2e/device_run.sh [OUTDIR]
+# Prints the toolkit and GPU, then each program's log and a summary line per program.
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+out=${1:-/tmp/e2e-nvcc}
+nvcc=${NVCC:-nvcc}
+flags=${NVCC_FLAGS:-"-O2 -arch=sm_90"}
+mkdir -p "$out"
+e2e=$root/tests/e2e
+
+echo "== date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+"$nvcc" --version | tail -n 2
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
+
+programs=(
+  "sample_vectorAdd $root/samples/vectorAdd.cu"
+  "saxpy $e2e/saxpy.cu"
+  "grid_dims $e2e/grid_dims.cu"
+  "many_params $e2e/many_params.cu"
+  "struct_params $e2e/struct_params.cu"
+  "device_functions $e2e/device_functions.cu"
+  "twofile $e2e/twofile_a.cu $e2e/twofile_b.cu"
+  "errors $e2e/errors.cu"
+  "integer_ops $e2e/integer_ops.cu"
+)
+
+# Compile and run the programs in parallel (one log each), then print the logs in order.
+for p in "${programs[@]}"; do
+  set -- $p
+  name=$1
+  shift
+  ( "$e2e/run.sh" "$nvcc" "$flags" "$out" "$name" "$@" >"$out/$name.log" 2>&1
+    echo $? >"$out/$name.rc" ) &
+done
+wait
+
+summary=""
+for p in "${programs[@]}"; do
+  set -- $p
+  echo "================ $1"
+  cat "$out/$1.log"
+  summary+="$1: $( [ "$(cat "$out/$1.rc")" = 0 ] && echo PASS || echo FAIL)"$'\n'
+done
+
+# errors.cu: every case alone in a fresh process, so one case cannot hide another.
+if [ -x "$out/errors" ]; then
+  n=$("$out/errors" count)
+  for ((i = 0; i < n; i++)); do
+    echo "================ errors case $i alone"
+    "$out/errors" "$i"
+    echo "(exit status $?)"
+  done
+fi
+echo "================ summary"
+printf '%s' "$summary"
