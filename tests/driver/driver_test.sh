@@ -1,0 +1,311 @@
+#!/usr/bin/env bash
+# driver_test.sh — command-line tests of anchorcc.
+#
+#   driver_test.sh <path to anchorcc> <case>
+#
+# Each case is a function below; CTest runs one case per test.  A case fails
+# (exit 1) with a message saying what was expected and what came; exit 77
+# means "skipped", with the reason printed.  Every case works in a private
+# directory with a private TMPDIR, so it can also check that anchorcc leaves
+# no temporary files behind.
+set -u
+
+ANCHORCC=$1
+CASE=$2
+ROOT=$(cd "$(dirname "$ANCHORCC")/.." && pwd)
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/anchorcc-test-XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+mkdir -p "$WORK/tmp"
+export TMPDIR=$WORK/tmp
+cd "$WORK" || exit 1
+
+fail() { echo "FAIL [$CASE]: $*" >&2; exit 1; }
+skip() { echo "SKIP [$CASE]: $*"; exit 77; }
+
+# run ARGS...: runs anchorcc, leaving its exit status in $rc, stdout in $out
+# and stderr in $err.
+run() {
+  "$ANCHORCC" "$@" >"$WORK/stdout" 2>"$WORK/stderr"
+  rc=$?
+  out=$(cat "$WORK/stdout")
+  err=$(cat "$WORK/stderr")
+}
+
+expect_rc() { [ "$rc" = "$1" ] || fail "exit status $rc, expected $1; stderr: $err"; }
+# contains TEXT NEEDLE WHAT
+contains() { case "$1" in *"$2"*) ;; *) fail "$3 lacks '$2': $1" ;; esac; }
+lacks() { case "$1" in *"$2"*) fail "$3 contains '$2': $1" ;; esac; }
+# job N: the Nth "#$ " line of stderr (1-based).
+job() { grep '^#\$ ' "$WORK/stderr" | sed -n "$1p"; }
+job_count() { grep -c '^#\$ ' "$WORK/stderr"; }
+no_temp_left() { [ -z "$(ls -A "$TMPDIR")" ] || fail "temporary files left: $(ls -A "$TMPDIR")"; }
+
+write_kernel() {
+  cat >"$1" <<'EOF'
+__global__ void scale(float *x, float a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) x[i] *= a;
+}
+EOF
+}
+
+case_unknown_option() {
+  write_kernel k.cu
+  run -foo k.cu
+  expect_rc 1
+  [ "$err" = "anchorcc: error: unknown option '-foo'" ] || fail "stderr: $err"
+  run --no-such-thing=3 k.cu
+  expect_rc 1
+  [ "$err" = "anchorcc: error: unknown option '--no-such-thing=3'" ] || fail "stderr: $err"
+  # nvcc rejects host-compiler flags given directly; they go through -Xcompiler.
+  run -Wall k.cu
+  expect_rc 1
+  contains "$err" "unknown option '-Wall'" "stderr"
+}
+
+case_missing_value() {
+  run k.cu -o
+  expect_rc 1
+  contains "$err" "option '-o' requires a value" "stderr"
+  run -O7 k.cu
+  expect_rc 1
+  contains "$err" "invalid optimization level '7'" "stderr"
+  run --compile=yes k.cu
+  expect_rc 1
+  contains "$err" "takes no value" "stderr"
+  run
+  expect_rc 1
+  contains "$err" "no input files" "stderr"
+  run notes.txt
+  expect_rc 1
+  contains "$err" "'notes.txt': unsupported input file type" "stderr"
+}
+
+case_version() {
+  for flag in --version -V; do
+    run $flag
+    expect_rc 0
+    contains "$out" "Anchor" "$flag output"
+    contains "$out" "Metal" "$flag output"
+    contains "$out" "version 0." "$flag output"
+    contains "$out" "$ROOT" "$flag output"
+  done
+}
+
+case_dryrun_jobs() {
+  write_kernel k.cu
+  mkdir inc
+  run --dryrun -O2 -DX=1 -D Y -Iinc -I /opt/x -UZ -U W -std=c++17 \
+      -arch=sm_80 -gencode arch=compute_80,code=sm_80 --gpu-architecture sm_70 \
+      --gpu-code=sm_70 -code sm_90 -arch sm_61 --extended-lambda --expt-relaxed-constexpr \
+      -lineinfo -Xcompiler -Wall,-fPIC --compiler-options=-fno-strict-aliasing \
+      -Xlinker --as-needed,-z,now --linker-options -s \
+      -lfoo -L/opt/lib k.cu -o app
+  expect_rc 0
+  [ "$(job_count)" = 4 ] || fail "expected 4 jobs, got: $err"
+  [ -z "$out" ] || fail "--dryrun wrote to stdout: $out"
+  [ ! -e app ] || fail "--dryrun produced app"
+  no_temp_left
+  local device backend host link
+  device=$(job 1) backend=$(job 2) host=$(job 3) link=$(job 4)
+  for want in "--cuda-device-only" "-x cuda" "-nocudainc" "-nocudalib" "--cuda-gpu-arch=sm_75" \
+              " -O3 " "-gline-tables-only" "-I$ROOT/include -include cuda_runtime.h" \
+              "-DX=1 -DY -Iinc -I/opt/x -UZ -UW -std=c++17" "k.cu -S -emit-llvm -o "; do
+    contains "$device" "$want" "device job"
+  done
+  lacks "$device" " -O2" "device job (device code is always -O3)"
+  lacks "$device" "-Wall" "device job (-Xcompiler is host only)"
+  contains "$backend" "#\$ $ROOT/bin/anchor-msl " "backend job"
+  contains "$backend" ".dev.ll -o " "backend job"
+  for want in "--cuda-host-only" "-x cuda" "-I$ROOT/include -include cuda_runtime.h" \
+              "-DX=1 -DY -Iinc -I/opt/x -UZ -UW -std=c++17" " -O2 " \
+              " -Wall -fPIC -fno-strict-aliasing " "-Xclang -fcuda-include-gpubinary -Xclang " \
+              " -c k.cu -o "; do
+    contains "$host" "$want" "host job"
+  done
+  for want in " -Wall -fPIC " "-Xlinker --as-needed -Xlinker -z -Xlinker now -Xlinker -s" \
+              "-L/opt/lib -L$ROOT/lib -Wl,-rpath,$ROOT/lib -lfoo -lanchor -o app"; do
+    contains "$link" "$want" "link job"
+  done
+  # The module the backend writes is the one the host job embeds, and the
+  # object the host job writes is the one linked.
+  local module object
+  module=$(echo "$backend" | sed 's/.* -o \([^ ]*\).*/\1/')
+  object=$(echo "$host" | sed 's/.* -o \([^ ]*\)$/\1/')
+  contains "$host" "-fcuda-include-gpubinary -Xclang $module " "host job"
+  contains "$link" " $object " "link job"
+  # GPU architecture options have no meaning on Metal and never reach clang.
+  for bad in sm_80 sm_70 sm_90 sm_61 compute_80 "code=" lambda relaxed lineinfo; do
+    lacks "$err" "$bad" "job lines"
+  done
+}
+
+case_verbose_runs_jobs() {
+  printf 'int twice(int x) { return 2 * x; }\n' >two.c
+  printf 'extern "C" int twice(int);\nint main() { return twice(21) == 42 ? 0 : 1; }\n' >main.cpp
+  run -v -c two.c main.cpp -DUNUSED
+  expect_rc 0
+  [ "$(job_count)" = 2 ] || fail "expected 2 jobs: $err"
+  contains "$(job 1)" "-x c -I$ROOT/include -DUNUSED" "C job"
+  contains "$(job 1)" "-c two.c -o two.o" "C job"
+  contains "$(job 2)" "-x c++ -I$ROOT/include -DUNUSED" "C++ job"
+  [ -s two.o ] && [ -s main.o ] || fail "-c did not produce two.o and main.o"
+  # Objects link, with the runtime left out (-cudart none) as nothing here uses it.
+  run -cudart none two.o main.o -o prog
+  expect_rc 0
+  lacks "$err" "#\$" "stderr without -v"
+  ./prog || fail "linked program did not run correctly"
+  no_temp_left
+}
+
+case_quoting() {
+  printf 'int x;\n' >'my file.c'
+  run --dryrun -c 'my file.c' '-DMSG="a b"' "-DQ=it's"
+  expect_rc 0
+  contains "$(job 1)" "'-DMSG=\"a b\"' '-DQ=it'\\''s'" "job line"
+  contains "$(job 1)" "-c 'my file.c' -o 'my file.o'" "job line"
+}
+
+case_languages() {
+  write_kernel k.cpp
+  printf 'int f(void) { return 1; }\n' >c.c
+  run --dryrun -c -x cu k.cpp -x none c.c
+  expect_rc 0
+  [ "$(job_count)" = 4 ] || fail "expected device, backend, host and C jobs: $err"
+  contains "$(job 1)" "--cuda-device-only" "job 1 (-x cu)"
+  contains "$(job 4)" "-x c " "job 4 (-x none)"
+  lacks "$(job 4)" "cuda" "job 4 (-x none)"
+  run --dryrun lib.a x.o y.so.1 -o app
+  expect_rc 0
+  contains "$(job 1)" " lib.a x.o y.so.1 " "link job"
+}
+
+case_compile_output_errors() {
+  write_kernel a.cu
+  write_kernel b.cu
+  run -c a.cu b.cu -o x.o
+  expect_rc 1
+  [ "$err" = "anchorcc: error: a single input file is required for a non-link phase when an output file is specified" ] \
+    || fail "stderr: $err"
+  run --dryrun -c a.cu b.cu
+  expect_rc 0
+  contains "$err" "-c a.cu -o a.o" "host job of a.cu"
+  contains "$err" "-c b.cu -o b.o" "host job of b.cu"
+  run --dryrun -c a.cu -o out/x.o
+  expect_rc 0
+  contains "$err" "-c a.cu -o out/x.o" "host job"
+}
+
+case_rdc_error() {
+  write_kernel a.cu
+  for flags in "-rdc=true" "-rdc true" "--relocatable-device-code=true" "-dc" "--device-c"; do
+    run $flags -c a.cu
+    expect_rc 1
+    contains "$err" "anchorcc: error: relocatable device code" "stderr for $flags"
+  done
+  run --dryrun -rdc=false -c a.cu
+  expect_rc 0
+}
+
+# A failing job stops the driver with that job's status and its diagnostics
+# unchanged; ANCHOR_CLANG overrides the configured clang.
+case_failing_job() {
+  printf 'int main( { }\n' >bad.c
+  run -c bad.c
+  expect_rc 1
+  contains "$err" "bad.c:1:" "clang's diagnostic"
+  printf '#!/bin/sh\necho "fake clang says no" >&2\nexit 3\n' >fakeclang
+  chmod +x fakeclang
+  printf 'int ok;\n' >ok.c
+  ANCHOR_CLANG=$WORK/fakeclang run -v -c ok.c ok.c
+  expect_rc 3
+  contains "$err" "fake clang says no" "stderr"
+  contains "$(job 1)" "$WORK/fakeclang " "job line"
+  [ "$(job_count)" = 1 ] || fail "driver went on after a failing job: $err"
+  write_kernel k.cu
+  ANCHOR_CLANG=$WORK/fakeclang run k.cu
+  expect_rc 3
+  no_temp_left
+}
+
+case_forward_unknown() {
+  printf 'int x;\n' >a.c
+  run --dryrun -c -fPIC -forward-unknown-to-host-compiler a.c
+  expect_rc 0
+  contains "$(job 1)" " -fPIC " "C job"
+}
+
+case_dependencies() {
+  printf '#include "dep.h"\nint x;\n' >a.c
+  printf '#define Y 1\n' >dep.h
+  run -M a.c
+  expect_rc 0
+  contains "$out" "dep.h" "-M output"
+  [ ! -e a.o ] || fail "-M compiled"
+  run -c -MD -MF a.d -MT target a.c
+  expect_rc 0
+  [ -s a.o ] || fail "no object"
+  contains "$(cat a.d)" "target: a.c" "dependency file"
+  contains "$(cat a.d)" "dep.h" "dependency file"
+}
+
+case_run() {
+  cat >m.c <<'EOF'
+int main(int c, char **v) { return c == 3 && v[2][0] == 'z' ? 0 : 5; }
+EOF
+  run -cudart none m.c -o prog --run --run-args y,z
+  expect_rc 0
+  run -cudart none m.c -o prog --run
+  expect_rc 5
+}
+
+# --emit-msl writes the MSL the backend generates (needs bin/anchor-msl).
+case_emit_msl() {
+  [ -x "$ROOT/bin/anchor-msl" ] || skip "the MSL backend $ROOT/bin/anchor-msl is not built"
+  write_kernel k.cu
+  run --emit-msl k.cu
+  expect_rc 0
+  [ -s k.metal ] || fail "k.metal not written"
+  contains "$(cat k.metal)" "kernel void" "k.metal"
+  contains "$(cat k.metal)" "scale" "k.metal"
+  run --emit-msl k.cu -o other.metal
+  expect_rc 0
+  cmp -s k.metal other.metal || fail "-o other.metal differs from k.metal"
+  [ ! -e k.o ] && [ ! -e a.out ] || fail "--emit-msl went on past device compilation"
+  no_temp_left
+}
+
+# The device module produced by the backend ends up inside the object, where
+# libanchor finds it (-fcuda-include-gpubinary puts it in .nv_fatbin).
+case_module_embedded() {
+  [ -x "$ROOT/bin/anchor-msl" ] || skip "the MSL backend $ROOT/bin/anchor-msl is not built"
+  write_kernel k.cu
+  run -c k.cu
+  expect_rc 0
+  objcopy -O binary --only-section=.nv_fatbin k.o fatbin.bin || fail "no .nv_fatbin in k.o"
+  head -c 8 fatbin.bin | grep -q ANCHMOD1 || fail ".nv_fatbin does not start with ANCHMOD1"
+  no_temp_left
+}
+
+# Installing lays out bin/, include/, lib/ under a prefix, and the installed
+# anchorcc points only there.
+case_install() {
+  local build=$ROOT prefix=$WORK/prefix
+  cmake --install "$build" --prefix "$prefix" >install.log 2>&1 || fail "cmake --install: $(cat install.log)"
+  [ -x "$prefix/bin/anchorcc" ] || fail "no bin/anchorcc in the prefix"
+  [ -f "$prefix/include/cuda_runtime.h" ] || fail "no include/cuda_runtime.h in the prefix"
+  write_kernel k.cu
+  ANCHORCC=$prefix/bin/anchorcc run --dryrun -v k.cu -o app
+  expect_rc 0
+  [ "$(job_count)" = 4 ] || fail "expected 4 jobs: $err"
+  contains "$(job 1)" "-I$prefix/include -include cuda_runtime.h" "device job"
+  contains "$(job 2)" "#\$ $prefix/bin/anchor-msl " "backend job"
+  contains "$(job 3)" "-I$prefix/include -include cuda_runtime.h" "host job"
+  contains "$(job 4)" "-L$prefix/lib -Wl,-rpath,$prefix/lib" "link job"
+  lacks "$err" "$build/" "job lines of the installed driver"
+  ANCHORCC=$prefix/bin/anchorcc run --version
+  contains "$out" "$prefix" "installed --version"
+}
+
+"case_$CASE"
+echo "PASS [$CASE]"
