@@ -11,7 +11,25 @@
 //        errors N      run case N alone (a fresh process per case, to probe)
 //        errors count  print the number of cases
 //
-// Observed on real CUDA: PENDING (filled in from the H200 run).
+// Observed on real CUDA: 2026-11-29, NVIDIA H200 (driver 580.159.04), CUDA 13.0
+// (nvcc V13.0.88), `nvcc -O2 -arch=sm_90`, all cases in one process and each case
+// alone in a fresh process (same results); the full log is observed/h200-cuda13.0.log.
+//   - launch with a 4096-thread block, a zero grid, a zero block, block (1,1,128),
+//     grid y = 65536, 1 MiB of dynamic shared memory: cudaErrorInvalidValue (1) from
+//     the launch (not cudaErrorInvalidConfiguration), seen by two peeks, returned and
+//     cleared by cudaGetLastError; not sticky; cudaDeviceSynchronize right after such a
+//     launch returns cudaSuccess and leaves the error for cudaGetLastError.
+//   - cudaMemcpy with kind 99: cudaErrorInvalidMemcpyDirection (21); with NULL source
+//     or destination (H2D, D2H, D2D): cudaErrorInvalidValue; 64 MiB into or out of a
+//     1 MiB allocation: cudaErrorInvalidValue. All recorded as the last error, cleared.
+//   - cudaMalloc of 1 PiB: cudaErrorMemoryAllocation (2), pointer set to NULL, recorded
+//     as the last error, cleared by cudaGetLastError; later allocations work.
+//   - cudaSetDevice(99): cudaErrorInvalidDevice (101), last error, cleared; the
+//     current device stays 0.
+//   - cudaFree(NULL): cudaSuccess; double cudaFree and cudaFree of a stack address:
+//     cudaErrorInvalidValue.
+//   - names and strings as in case_names; an unknown code (9999) gives
+//     "unrecognized error code" for both.
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>

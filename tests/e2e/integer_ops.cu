@@ -78,7 +78,8 @@ template <typename T> __host__ __device__ void ops_for_type(u64 ra, u64 rb, u64 
   o[18] = a >= b;
   o[19] = (u64)(a < b ? a : b);
   o[20] = (u64)(a > b ? a : b);
-  o[21] = (u64)(T)(a < (T)0 ? (U)0 - (U)a : (U)a); // |a| modulo 2^bits
+  const bool negative = (T)-1 < (T)0 && (((u64)(U)a >> (bits - 1)) & 1) != 0;
+  o[21] = (u64)(T)(negative ? (U)0 - (U)a : (U)a); // |a| modulo 2^bits
   o[22] = a ? 1 : 0;
   o[23] = !a;
   o[24] = (u64)(T)(a >> 1) + (u64)(T)(b >> (bits - 1));
