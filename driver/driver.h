@@ -69,6 +69,9 @@ typedef struct drv_options {
   bool compile_only;       /* -c */
   bool emit_msl;           /* --emit-msl: stop after device compilation */
   bool deps_only;          /* -M / -MM: print dependencies, compile nothing */
+  bool preprocess_only;    /* -E: print the host-side preprocessed source */
+  bool keep;               /* -keep: keep intermediate files */
+  const char *keep_dir;    /* --keep-dir: where -keep puts them (default .) */
   bool verbose;            /* -v */
   bool dryrun;             /* --dryrun */
   bool show_version;       /* --version / -V */

@@ -26,7 +26,9 @@ static void print_help(void) {
        "  -l<lib>, -L<dir>     libraries and library directories for the link\n"
        "  -x cu|c|c++|none     language of the following inputs\n"
        "  --emit-msl           stop after device compilation, write the MSL (<base>.metal)\n"
+       "  -E                   preprocess (host side) to stdout or -o\n"
        "  -M, -MM, -MD, -MMD, -MF, -MT, -MP   make-style dependencies\n"
+       "  -keep, --keep-dir d  keep intermediate files (.dev.ll, .anchormod) in d or .\n"
        "  -v, --dryrun         print each job (and do not run them, with --dryrun)\n"
        "  --version            print the version\n"
        "  -arch, -gencode, -code, --extended-lambda ...   accepted, no effect on Metal\n"
@@ -34,15 +36,17 @@ static void print_help(void) {
        "See docs/driver.md for every accepted option.");
 }
 
-/* Plans and runs the jobs inside a private temporary directory. */
+/* Plans and runs the jobs inside a private temporary directory (or, with
+ * -keep, in the --keep-dir / current directory, where the files stay). */
 static int compile(const drv_options *opts, const drv_toolchain *tc) {
   char *temp_dir = NULL;
-  if (drv_plan_needs_temp_dir(opts) && !(temp_dir = drv_temp_dir_create())) return 1;
+  if (opts->keep) temp_dir = drv_strdup(opts->keep_dir ? opts->keep_dir : ".");
+  else if (drv_plan_needs_temp_dir(opts) && !(temp_dir = drv_temp_dir_create())) return 1;
   drv_plan plan;
   int status = drv_plan_build(opts, tc, temp_dir ? temp_dir : "", &plan);
   if (!status) status = drv_plan_run(&plan, opts->verbose, opts->dryrun);
   drv_plan_free(&plan);
-  if (temp_dir) drv_temp_dir_remove(temp_dir);
+  if (temp_dir && !opts->keep) drv_temp_dir_remove(temp_dir);
   free(temp_dir);
   return status;
 }

@@ -44,6 +44,15 @@ FLAG_HANDLER(on_fast_math, fast_math)
 FLAG_HANDLER(on_run, run_after_link)
 FLAG_HANDLER(on_emit_msl, emit_msl)
 FLAG_HANDLER(on_forward_unknown, forward_unknown)
+FLAG_HANDLER(on_preprocess, preprocess_only)
+FLAG_HANDLER(on_keep, keep)
+
+static int on_keep_dir(drv_options *o, const char *v, const char *s) {
+  (void)s;
+  o->keep = true;
+  o->keep_dir = v;
+  return 0;
+}
 
 /* Options that only steer NVIDIA's code generation (GPU architectures, ptxas
  * threads) or that clang already does by default (extended lambdas, relaxed
@@ -282,6 +291,9 @@ static const option_spec option_table[] = {
     {"verbose", "v", false, on_verbose},
     {"dryrun", "dryrun", false, on_dryrun},
     {"emit-msl", NULL, false, on_emit_msl},
+    {"preprocess", "E", false, on_preprocess},
+    {"keep", "keep", false, on_keep},
+    {"keep-dir", "keep-dir", true, on_keep_dir},
     {"shared", "shared", false, on_shared},
     {"lib", "lib", false, on_unsupported},
     {"run", "run", false, on_run},

@@ -141,7 +141,8 @@ static void plan_host(drv_plan *plan, const drv_options *o, const drv_toolchain 
     drv_strvec_push(a, "-Xclang");
     drv_strvec_push(a, module_path);
   }
-  if (!o->deps_only) drv_strvec_push(a, "-c");
+  if (o->preprocess_only) drv_strvec_push(a, "-E");
+  else if (!o->deps_only) drv_strvec_push(a, "-c");
   drv_strvec_push(a, in->path);
   if (out) {
     drv_strvec_push(a, "-o");
@@ -163,7 +164,7 @@ static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain
                        const char *temp_dir, size_t index, drv_strvec *objects) {
   const drv_input *in = &o->inputs[index];
   char *base = base_name(in->path);
-  if (o->deps_only) {
+  if (o->deps_only || o->preprocess_only) {
     plan_host(plan, o, tc, in, NULL, o->output);
   } else if (in->kind != DRV_INPUT_CUDA) {
     char *obj = object_path(o, temp_dir, index, base);
@@ -228,7 +229,7 @@ static int check_request(const drv_options *o) {
     compiled += o->inputs[i].kind != DRV_INPUT_LINKER;
     cuda += o->inputs[i].kind == DRV_INPUT_CUDA;
   }
-  bool stops_early = o->compile_only || o->emit_msl || o->deps_only;
+  bool stops_early = o->compile_only || o->emit_msl || o->deps_only || o->preprocess_only;
   if (o->emit_msl && cuda == 0) return drv_error("--emit-msl needs a .cu input");
   if (o->emit_msl && o->output && cuda > 1)
     return drv_error("a single .cu input is required for --emit-msl when an output file is specified");
@@ -246,7 +247,7 @@ static int check_request(const drv_options *o) {
 }
 
 bool drv_plan_needs_temp_dir(const drv_options *o) {
-  if (o->deps_only) return false;
+  if (o->deps_only || o->preprocess_only) return false;
   for (size_t i = 0; i < o->input_count; i++)
     if (o->inputs[i].kind != DRV_INPUT_LINKER) return true;
   return false;
@@ -263,7 +264,7 @@ int drv_plan_build(const drv_options *o, const drv_toolchain *tc, const char *te
     else if (!(o->emit_msl && o->inputs[i].kind != DRV_INPUT_CUDA))
       plan_input(plan, o, tc, temp_dir, i, &objects);
   }
-  if (!o->compile_only && !o->emit_msl && !o->deps_only) {
+  if (!o->compile_only && !o->emit_msl && !o->deps_only && !o->preprocess_only) {
     const char *out = o->output ? o->output : "a.out";
     plan_link(plan, o, tc, &objects, out);
     if (o->run_after_link) plan_run(plan, o, out);

@@ -249,6 +249,26 @@ case_dependencies() {
   contains "$(cat a.d)" "dep.h" "dependency file"
 }
 
+case_preprocess_keep() {
+  printf '#define TWICE(x) (2 * (x))\nint y = TWICE(21);\n' >p.c
+  run -E p.c -DUNUSED
+  expect_rc 0
+  contains "$out" "int y = (2 * (21));" "-E output"
+  [ ! -e p.o ] || fail "-E compiled"
+  run -E p.c -o p.i
+  expect_rc 0
+  contains "$(cat p.i)" "int y = (2 * (21));" "-E -o output"
+  printf 'int main(void) { return 0; }\n' >m.c
+  run -keep -cudart none m.c -o prog
+  expect_rc 0
+  [ -s 0-m.o ] || fail "-keep did not keep the intermediate object: $(ls)"
+  mkdir kd
+  run --keep-dir kd -cudart none m.c -o prog
+  expect_rc 0
+  [ -s kd/0-m.o ] || fail "--keep-dir did not keep the intermediate object in kd: $(ls kd)"
+  no_temp_left
+}
+
 case_run() {
   cat >m.c <<'EOF'
 int main(int c, char **v) { return c == 3 && v[2][0] == 'z' ? 0 : 5; }
