@@ -1,0 +1,42 @@
+/* anchor_msl.h — the whole public interface of Anchor's MSL backend.
+ *
+ * The backend reads nvptx64 LLVM IR (as produced by clang -x cuda
+ * --cuda-device-only) and produces the device module blob of docs/design.md:
+ * a kernel/param/global table followed by Metal Shading Language source.
+ * The tool bin/anchor-msl is a thin command line around msl_compile_file; the
+ * driver may link the library (anchor_compiler) and call it directly. */
+#ifndef ANCHOR_MSL_H
+#define ANCHOR_MSL_H
+
+#include <stddef.h>
+
+/* Result of a compilation. On success `failed` is 0 and `message` NULL.
+ * On failure `message` holds one or more clang-style diagnostics
+ * ("file.cu:12:5: error: ...\n"), heap-allocated; free with msl_status_free. */
+typedef struct msl_status {
+  int failed;
+  char *message;
+} msl_status;
+
+/* What a successful compilation produces; both buffers are heap-allocated and
+ * owned by the caller (msl_output_free). `blob` is the complete device module
+ * (magic, length, table, MSL); `msl` is the MSL source alone, NUL-terminated. */
+typedef struct msl_output {
+  unsigned char *blob;
+  size_t blob_size;
+  char *msl;
+  size_t msl_size;
+} msl_output;
+
+/* Compile the LLVM IR file at `path` (textual .ll or bitcode .bc) into `out`.
+ * Every kernel of the module (functions listed in !nvvm.annotations as
+ * "kernel", or with the ptx_kernel calling convention) becomes one MSL kernel.
+ * On error nothing is stored in `out` (it is zeroed) and the status carries the
+ * diagnostics. Not thread-safe: LLVM target initialisation is global. */
+msl_status msl_compile_file(const char *path, msl_output *out);
+
+/* Free what msl_compile_file stored; both are safe on zeroed structs. */
+void msl_status_free(msl_status *status);
+void msl_output_free(msl_output *out);
+
+#endif

@@ -1,0 +1,252 @@
+/* cfg.c — the control-flow facts structured emission needs: block numbering,
+ * successors, immediate dominators and post-dominators (Cooper, Harvey and
+ * Kennedy's iterative algorithm) and natural loops with their single exit. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "msl_internal.h"
+
+/* A graph in compressed rows: the edges of node v are adj[start[v] .. start[v+1]). */
+typedef struct graph {
+  int n;
+  int *start, *adj;
+} graph;
+
+static graph graph_make(int n, const int (*edges)[2], int nedges, int reverse) {
+  graph g = {n, calloc((size_t)n + 1, sizeof(int)), calloc((size_t)nedges + 1, sizeof(int))};
+  for (int e = 0; e < nedges; e++)
+    g.start[edges[e][reverse] + 1]++;
+  for (int v = 0; v < n; v++)
+    g.start[v + 1] += g.start[v];
+  int *fill = calloc((size_t)n, sizeof(int));
+  for (int e = 0; e < nedges; e++) {
+    int from = edges[e][reverse], to = edges[e][!reverse];
+    g.adj[g.start[from] + fill[from]++] = to;
+  }
+  free(fill);
+  return g;
+}
+
+static void graph_free(graph *g) {
+  free(g->start);
+  free(g->adj);
+}
+
+static void postorder(const graph *g, int v, char *seen, int *order, int *count) {
+  /* Iterative DFS: CFGs of big unrolled kernels can be deep. */
+  int *stack = malloc(sizeof(int) * (size_t)g->n * 2), sp = 0;
+  stack[sp++] = v, stack[sp++] = g->start[v];
+  seen[v] = 1;
+  while (sp) {
+    int u = stack[sp - 2], *next = &stack[sp - 1];
+    if (*next < g->start[u + 1]) {
+      int w = g->adj[(*next)++];
+      if (!seen[w]) {
+        seen[w] = 1;
+        stack[sp++] = w, stack[sp++] = g->start[w];
+      }
+    } else {
+      order[(*count)++] = u;
+      sp -= 2;
+    }
+  }
+  free(stack);
+}
+
+/* idom[v] for every node reachable from `root` along `fwd` (preds = `back`);
+ * -1 for the root and for unreachable nodes. */
+static void dominators(const graph *fwd, const graph *back, int root, int *idom) {
+  int n = fwd->n, count = 0;
+  int *order = malloc(sizeof(int) * (size_t)n), *rank = malloc(sizeof(int) * (size_t)n);
+  char *seen = calloc((size_t)n, 1);
+  postorder(fwd, root, seen, order, &count);
+  for (int v = 0; v < n; v++)
+    idom[v] = -2, rank[v] = -1;
+  for (int i = 0; i < count; i++)
+    rank[order[i]] = i;
+  idom[root] = root;
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (int i = count - 1; i >= 0; i--) { /* reverse postorder */
+      int v = order[i], best = -2;
+      if (v == root)
+        continue;
+      for (int k = back->start[v]; k < back->start[v + 1]; k++) {
+        int p = back->adj[k];
+        if (rank[p] < 0 || idom[p] == -2)
+          continue;
+        if (best == -2) {
+          best = p;
+          continue;
+        }
+        int a = p, b = best;
+        while (a != b) {
+          while (rank[a] < rank[b])
+            a = idom[a];
+          while (rank[b] < rank[a])
+            b = idom[b];
+        }
+        best = a;
+      }
+      if (best != idom[v])
+        idom[v] = best, changed = 1;
+    }
+  }
+  for (int v = 0; v < n; v++)
+    if (idom[v] == -2 || v == root)
+      idom[v] = -1;
+  free(order);
+  free(rank);
+  free(seen);
+}
+
+static int dominates(const msl_cfg *cfg, int a, int b) {
+  for (; b >= 0; b = cfg->idom[b])
+    if (a == b)
+      return 1;
+  return 0;
+}
+
+int msl_cfg_in_loop(const msl_cfg *cfg, int loop, int block) {
+  return loop >= 0 && block >= 0 && cfg->loops[loop].body[block];
+}
+
+static int find_loops(msl_func *f, const graph *preds) {
+  msl_cfg *cfg = &f->cfg;
+  int n = (int)cfg->nblocks;
+  cfg->loop_of_header = malloc(sizeof(int) * (size_t)n);
+  int *work = malloc(sizeof(int) * (size_t)n);
+  for (int h = 0; h < n; h++) {
+    cfg->loop_of_header[h] = -1;
+    unsigned char *body = NULL;
+    for (int k = preds->start[h]; k < preds->start[h + 1]; k++) {
+      int latch = preds->adj[k];
+      if (!dominates(cfg, h, latch))
+        continue;
+      if (!body)
+        body = calloc((size_t)n, 1), body[h] = 1;
+      int sp = 0;
+      if (!body[latch])
+        body[latch] = 1, work[sp++] = latch;
+      while (sp) {
+        int v = work[--sp];
+        for (int j = preds->start[v]; j < preds->start[v + 1]; j++)
+          if (!body[preds->adj[j]])
+            body[preds->adj[j]] = 1, work[sp++] = preds->adj[j];
+      }
+    }
+    if (!body)
+      continue;
+    int exit = -1;
+    for (int b = 0; b < n; b++)
+      for (unsigned s = 0; body[b] && s < cfg->nsucc[b]; s++) {
+        int t = cfg->succ[b][s];
+        if (body[t] || t == exit)
+          continue;
+        if (exit >= 0) {
+          free(body);
+          free(work);
+          return msl_error(f->ctx, LLVMGetFirstInstruction(cfg->blocks[h]),
+                           "internal error: loop with several exits after unify-loop-exits");
+        }
+        exit = t;
+      }
+    cfg->loops = realloc(cfg->loops, (cfg->nloops + 1) * sizeof *cfg->loops);
+    cfg->loops[cfg->nloops] = (msl_loop){h, exit, body};
+    cfg->loop_of_header[h] = (int)cfg->nloops++;
+  }
+  free(work);
+  return 1;
+}
+
+/* A CFG is reducible when removing its back edges (edges to a dominator)
+ * leaves it acyclic; fix-irreducible should have made it so. Kahn's
+ * topological sort over the reachable blocks checks it. */
+static int check_reducible(msl_func *f) {
+  msl_cfg *cfg = &f->cfg;
+  int n = (int)cfg->nblocks, done = 0, reachable = 0, sp = 0;
+  int *indeg = calloc((size_t)n, sizeof(int)), *work = malloc(sizeof(int) * (size_t)n);
+  for (int b = 0; b < n; b++) {
+    if (b != 0 && cfg->idom[b] < 0)
+      continue;
+    reachable++;
+    for (unsigned s = 0; s < cfg->nsucc[b]; s++)
+      if (!dominates(cfg, cfg->succ[b][s], b))
+        indeg[cfg->succ[b][s]]++;
+  }
+  work[sp++] = 0;
+  while (sp) {
+    int b = work[--sp];
+    done++;
+    for (unsigned s = 0; s < cfg->nsucc[b]; s++) {
+      int t = cfg->succ[b][s];
+      if (!dominates(cfg, t, b) && --indeg[t] == 0)
+        work[sp++] = t;
+    }
+  }
+  free(indeg);
+  free(work);
+  if (done != reachable)
+    return msl_error(f->ctx, f->fn, "irreducible control flow is not supported by Anchor's "
+                                    "Metal backend");
+  return 1;
+}
+
+int msl_cfg_build(msl_func *f) {
+  msl_cfg *cfg = &f->cfg;
+  memset(cfg, 0, sizeof *cfg);
+  cfg->nblocks = LLVMCountBasicBlocks(f->fn);
+  int n = (int)cfg->nblocks;
+  cfg->blocks = malloc(sizeof *cfg->blocks * (size_t)n);
+  LLVMGetBasicBlocks(f->fn, cfg->blocks);
+  cfg->nsucc = calloc((size_t)n, sizeof *cfg->nsucc);
+  cfg->succ = calloc((size_t)n, sizeof *cfg->succ);
+  cfg->idom = malloc(sizeof(int) * ((size_t)n + 1));
+  cfg->ipdom = malloc(sizeof(int) * ((size_t)n + 1));
+  for (int b = 0; b < n; b++)
+    msl_map_set(&cfg->index, cfg->blocks[b], b);
+  int (*edges)[2] = malloc(sizeof *edges * (size_t)(2 * n + 1));
+  int nedges = 0;
+  for (int b = 0; b < n; b++) {
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(cfg->blocks[b]);
+    unsigned ns = LLVMGetNumSuccessors(term);
+    if (ns > 2 || LLVMIsASwitchInst(term) || LLVMIsAIndirectBrInst(term)) {
+      free(edges);
+      return msl_error(f->ctx, term, "this branch (switch, indirect branch or invoke) is not "
+                                     "supported by Anchor's Metal backend");
+    }
+    cfg->nsucc[b] = ns;
+    for (unsigned s = 0; s < ns; s++) {
+      int t = msl_map_get(&cfg->index, LLVMGetSuccessor(term, s), -1);
+      cfg->succ[b][s] = t;
+      edges[nedges][0] = b, edges[nedges][1] = t, nedges++;
+    }
+    if (ns == 0) /* returns and unreachable reach the virtual exit node n */
+      edges[nedges][0] = b, edges[nedges][1] = n, nedges++;
+  }
+  graph fwd = graph_make(n + 1, edges, nedges, 0), back = graph_make(n + 1, edges, nedges, 1);
+  free(edges);
+  dominators(&fwd, &back, 0, cfg->idom);
+  dominators(&back, &fwd, n, cfg->ipdom);
+  for (int b = 0; b < n; b++)
+    if (cfg->ipdom[b] == n)
+      cfg->ipdom[b] = -1;
+  int ok = find_loops(f, &back) && check_reducible(f);
+  graph_free(&fwd);
+  graph_free(&back);
+  return ok;
+}
+
+void msl_cfg_free(msl_cfg *cfg) {
+  for (unsigned l = 0; l < cfg->nloops; l++)
+    free(cfg->loops[l].body);
+  free(cfg->loops);
+  free(cfg->loop_of_header);
+  free(cfg->blocks);
+  free(cfg->nsucc);
+  free(cfg->succ);
+  free(cfg->idom);
+  free(cfg->ipdom);
+  msl_map_free(&cfg->index);
+  memset(cfg, 0, sizeof *cfg);
+}

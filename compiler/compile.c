@@ -1,0 +1,39 @@
+/* compile.c — msl_compile_file: the passes in order (see msl_internal.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "msl_internal.h"
+
+msl_status msl_compile_file(const char *path, msl_output *out) {
+  msl_ctx ctx = {0};
+  msl_status status = {0, NULL};
+  memset(out, 0, sizeof *out);
+  int ok = msl_module_load(&ctx, path) && msl_module_find_kernels(&ctx);
+  for (unsigned k = 0; ok && k < ctx.nkernels; k++)
+    ok = msl_abi_layout(&ctx, &ctx.kernels[k]);
+  ok = ok && msl_passes_run(&ctx) && msl_module_collect_globals(&ctx) &&
+       msl_emit_module(&ctx) && msl_verify_source(&ctx, ctx.msl.data) &&
+       msl_table_write(&ctx, out);
+  if (!ok || ctx.failed) {
+    msl_output_free(out);
+    status.failed = 1;
+    status.message = msl_buf_take(&ctx.diags);
+    if (!status.message[0]) {
+      free(status.message);
+      status.message = strdup("error: internal error without a diagnostic\n");
+    }
+  }
+  msl_module_free(&ctx);
+  return status;
+}
+
+void msl_status_free(msl_status *status) {
+  free(status->message);
+  status->message = NULL;
+}
+
+void msl_output_free(msl_output *out) {
+  free(out->blob);
+  free(out->msl);
+  memset(out, 0, sizeof *out);
+}

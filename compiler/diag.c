@@ -1,0 +1,53 @@
+/* diag.c — clang-style diagnostics located by the IR's debug info
+ * (-gline-tables-only gives every instruction a DILocation). */
+#include <stdio.h>
+#include <string.h>
+
+#include "msl_internal.h"
+
+/* Instructions the passes created may lack a location: borrow the nearest
+ * located instruction of the same block, else the function's own line. */
+static LLVMValueRef located(LLVMValueRef at) {
+  if (!at || !LLVMIsAInstruction(at) || LLVMGetDebugLocLine(at))
+    return at;
+  for (LLVMValueRef i = LLVMGetPreviousInstruction(at); i; i = LLVMGetPreviousInstruction(i))
+    if (LLVMGetDebugLocLine(i))
+      return i;
+  for (LLVMValueRef i = LLVMGetNextInstruction(at); i; i = LLVMGetNextInstruction(i))
+    if (LLVMGetDebugLocLine(i))
+      return i;
+  return LLVMGetBasicBlockParent(LLVMGetInstructionParent(at));
+}
+
+static void put_location(msl_ctx *ctx, LLVMValueRef at) {
+  at = located(at);
+  unsigned len = 0;
+  const char *file = NULL;
+  if (at && (LLVMIsAInstruction(at) || LLVMIsAFunction(at) || LLVMIsAGlobalVariable(at)))
+    file = LLVMGetDebugLocFilename(at, &len);
+  if (file && len) {
+    unsigned line = LLVMGetDebugLocLine(at);
+    unsigned col = LLVMIsAInstruction(at) ? LLVMGetDebugLocColumn(at) : 0;
+    msl_buf_printf(&ctx->diags, "%.*s:%u:", (int)len, file, line);
+    if (col)
+      msl_buf_printf(&ctx->diags, "%u:", col);
+    msl_buf_put(&ctx->diags, " ");
+  } else {
+    msl_buf_printf(&ctx->diags, "%s: ", ctx->path ? ctx->path : "<input>");
+  }
+}
+
+int msl_error(msl_ctx *ctx, LLVMValueRef at, const char *fmt, ...) {
+  /* One error per compilation: later ones are usually consequences. */
+  if (ctx->failed)
+    return 0;
+  ctx->failed = 1;
+  put_location(ctx, at);
+  msl_buf_put(&ctx->diags, "error: ");
+  va_list ap;
+  va_start(ap, fmt);
+  msl_buf_vprintf(&ctx->diags, fmt, ap);
+  va_end(ap);
+  msl_buf_put(&ctx->diags, "\n");
+  return 0;
+}

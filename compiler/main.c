@@ -1,0 +1,52 @@
+/* main.c — anchor-msl: LLVM IR in, Anchor device module out.
+ *   anchor-msl in.ll|in.bc -o out.anchormod [--emit-msl out.metal] */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "anchor_msl.h"
+
+static int usage(void) {
+  fprintf(stderr, "usage: anchor-msl in.ll|in.bc -o out.anchormod [--emit-msl out.metal]\n");
+  return 2;
+}
+
+static int write_file(const char *path, const void *data, size_t size) {
+  FILE *f = fopen(path, "wb");
+  if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0) {
+    fprintf(stderr, "anchor-msl: error: cannot write '%s'\n", path);
+    if (f)
+      remove(path);
+    return 0;
+  }
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  const char *input = NULL, *output = NULL, *msl_path = NULL;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "-o") && i + 1 < argc)
+      output = argv[++i];
+    else if (!strcmp(argv[i], "--emit-msl") && i + 1 < argc)
+      msl_path = argv[++i];
+    else if (argv[i][0] == '-' && argv[i][1])
+      return usage();
+    else if (!input)
+      input = argv[i];
+    else
+      return usage();
+  }
+  if (!input || (!output && !msl_path))
+    return usage();
+  msl_output out;
+  msl_status status = msl_compile_file(input, &out);
+  if (status.failed) {
+    fputs(status.message, stderr);
+    msl_status_free(&status);
+    return 1;
+  }
+  int ok = (!output || write_file(output, out.blob, out.blob_size)) &&
+           (!msl_path || write_file(msl_path, out.msl, out.msl_size));
+  msl_output_free(&out);
+  return ok ? 0 : 1;
+}

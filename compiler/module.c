@@ -1,0 +1,262 @@
+/* module.c — load and verify the input IR; find the kernels and the module's
+ * __device__/__constant__ variables (with their initial bytes). */
+#include <llvm-c/Analysis.h>
+#include <llvm-c/IRReader.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "msl_internal.h"
+
+int msl_module_load(msl_ctx *ctx, const char *path) {
+  LLVMMemoryBufferRef mem = NULL;
+  char *message = NULL;
+  ctx->path = path;
+  if (LLVMCreateMemoryBufferWithContentsOfFile(path, &mem, &message)) {
+    msl_error(ctx, NULL, "cannot read input: %s", message ? message : "unknown error");
+    LLVMDisposeMessage(message);
+    return 0;
+  }
+  ctx->llctx = LLVMContextCreate();
+  /* LLVMParseIRInContext takes ownership of the buffer; it reads .ll and .bc. */
+  if (LLVMParseIRInContext(ctx->llctx, mem, &ctx->mod, &message)) {
+    msl_error(ctx, NULL, "invalid LLVM IR: %s", message ? message : "unknown error");
+    LLVMDisposeMessage(message);
+    return 0;
+  }
+  if (LLVMVerifyModule(ctx->mod, LLVMReturnStatusAction, &message)) {
+    msl_error(ctx, NULL, "LLVM IR does not verify: %s", message);
+    LLVMDisposeMessage(message);
+    return 0;
+  }
+  LLVMDisposeMessage(message);
+  const char *triple = LLVMGetTarget(ctx->mod);
+  if (strncmp(triple, "nvptx", 5) != 0)
+    return msl_error(ctx, NULL, "input is not NVPTX device IR (target triple '%s')", triple);
+  ctx->layout = LLVMGetModuleDataLayout(ctx->mod);
+  return 1;
+}
+
+static void add_kernel(msl_ctx *ctx, LLVMValueRef fn) {
+  for (unsigned i = 0; i < ctx->nkernels; i++)
+    if (ctx->kernels[i].fn == fn)
+      return;
+  ctx->kernels = realloc(ctx->kernels, (ctx->nkernels + 1) * sizeof *ctx->kernels);
+  msl_kernel *k = &ctx->kernels[ctx->nkernels++];
+  memset(k, 0, sizeof *k);
+  size_t len;
+  k->fn = fn;
+  k->name = LLVMGetValueName2(fn, &len);
+}
+
+/* !nvvm.annotations = !{!{ptr @f, !"kernel", i32 1}, ...} (clang 19); newer
+ * clangs use the ptx_kernel calling convention (71) instead. */
+int msl_module_find_kernels(msl_ctx *ctx) {
+  const char *md = "nvvm.annotations";
+  unsigned n = LLVMGetNamedMetadataNumOperands(ctx->mod, md);
+  LLVMValueRef *nodes = calloc(n ? n : 1, sizeof *nodes);
+  LLVMGetNamedMetadataOperands(ctx->mod, md, nodes);
+  for (unsigned i = 0; i < n; i++) {
+    unsigned nops = LLVMGetMDNodeNumOperands(nodes[i]);
+    if (nops < 2)
+      continue;
+    LLVMValueRef ops[8];
+    if (nops > 8)
+      nops = 8;
+    LLVMGetMDNodeOperands(nodes[i], ops);
+    for (unsigned j = 0; j + 1 < nops; j += 2) {
+      unsigned len = 0;
+      const char *key = ops[j + 1] ? LLVMGetMDString(ops[j + 1], &len) : NULL;
+      if (key && len == 6 && !memcmp(key, "kernel", 6) && ops[0] && LLVMIsAFunction(ops[0]))
+        add_kernel(ctx, ops[0]);
+    }
+  }
+  free(nodes);
+  for (LLVMValueRef fn = LLVMGetFirstFunction(ctx->mod); fn; fn = LLVMGetNextFunction(fn))
+    if (LLVMGetFunctionCallConv(fn) == 71 && !LLVMIsDeclaration(fn))
+      add_kernel(ctx, fn);
+  for (unsigned i = 0; i < ctx->nkernels; i++) {
+    LLVMValueRef fn = ctx->kernels[i].fn;
+    if (LLVMIsDeclaration(fn))
+      return msl_error(ctx, fn, "kernel '%s' has no definition in this translation unit",
+                       ctx->kernels[i].name);
+    if (LLVMGetTypeKind(LLVMGetReturnType(LLVMGlobalGetValueType(fn))) != LLVMVoidTypeKind)
+      return msl_error(ctx, fn, "kernel '%s' does not return void", ctx->kernels[i].name);
+  }
+  return 1;
+}
+
+/* ---- initial bytes of a global ---------------------------------------- */
+
+static void put_bytes(unsigned char *dst, unsigned long long v, unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    dst[i] = (unsigned char)(v >> (8 * i)); /* NVPTX is little endian */
+}
+
+static unsigned half_bits(double d); /* below */
+
+static int serialize(msl_ctx *ctx, LLVMValueRef var, LLVMValueRef c, unsigned char *dst) {
+  LLVMTypeRef ty = LLVMTypeOf(c);
+  unsigned size = (unsigned)LLVMABISizeOfType(ctx->layout, ty);
+  if (LLVMIsNull(c) || LLVMIsUndef(c) || LLVMIsPoison(c) || LLVMIsAConstantAggregateZero(c)) {
+    memset(dst, 0, size);
+    return 1;
+  }
+  switch (LLVMGetTypeKind(ty)) {
+  case LLVMIntegerTypeKind:
+    if (!LLVMIsAConstantInt(c) || LLVMGetIntTypeWidth(ty) > 64)
+      break;
+    put_bytes(dst, LLVMConstIntGetZExtValue(c), size);
+    return 1;
+  case LLVMHalfTypeKind:
+  case LLVMFloatTypeKind:
+  case LLVMDoubleTypeKind: {
+    LLVMBool loses;
+    double d = LLVMConstRealGetDouble(c, &loses);
+    if (LLVMGetTypeKind(ty) == LLVMDoubleTypeKind) {
+      memcpy(dst, &d, 8);
+    } else if (LLVMGetTypeKind(ty) == LLVMFloatTypeKind) {
+      float f = (float)d;
+      memcpy(dst, &f, 4);
+    } else {
+      put_bytes(dst, half_bits(d), 2);
+    }
+    return 1;
+  }
+  case LLVMArrayTypeKind:
+  case LLVMVectorTypeKind: {
+    LLVMTypeRef elem = LLVMGetElementType(ty);
+    unsigned n = LLVMGetTypeKind(ty) == LLVMArrayTypeKind ? (unsigned)LLVMGetArrayLength2(ty)
+                                                          : LLVMGetVectorSize(ty);
+    unsigned stride = (unsigned)LLVMABISizeOfType(ctx->layout, elem);
+    memset(dst, 0, size);
+    for (unsigned i = 0; i < n; i++) {
+      LLVMValueRef e = LLVMGetAggregateElement(c, i);
+      if (!serialize(ctx, var, e, dst + (size_t)i * stride))
+        return 0;
+    }
+    return 1;
+  }
+  case LLVMStructTypeKind: {
+    memset(dst, 0, size);
+    unsigned n = LLVMCountStructElementTypes(ty);
+    for (unsigned i = 0; i < n; i++) {
+      unsigned long long off = LLVMOffsetOfElement(ctx->layout, ty, i);
+      if (!serialize(ctx, var, LLVMGetOperand(c, i), dst + off))
+        return 0;
+    }
+    return 1;
+  }
+  case LLVMPointerTypeKind:
+    return msl_error(ctx, var, "initialising a device variable with an address is not "
+                               "supported by Anchor's Metal backend");
+  default:
+    break;
+  }
+  return msl_error(ctx, var, "this initialiser of a device variable is not supported by "
+                             "Anchor's Metal backend");
+}
+
+/* Exact binary16 bits of a double that is already a half value. */
+static unsigned half_bits(double d) {
+  unsigned sign = d < 0 || (d == 0 && 1 / d < 0) ? 0x8000u : 0;
+  if (d != d)
+    return 0x7e00u;
+  if (d < 0)
+    d = -d;
+  if (d == 0)
+    return sign;
+  if (d >= 65536.0)
+    return sign | 0x7c00u;
+  int e = 0;
+  while (d >= 2.0)
+    d /= 2, e++;
+  while (d < 1.0)
+    d *= 2, e--;
+  if (e < -14) { /* subnormal: value = m * 2^-24 */
+    double m = d;
+    for (int i = e; i < 0; i++)
+      m /= 2;
+    return sign | (unsigned)(m * 16777216.0 + 0.5);
+  }
+  return sign | (unsigned)(e + 15) << 10 | ((unsigned)((d - 1.0) * 1024.0 + 0.5) & 0x3ffu);
+}
+
+static char *init_hex(msl_ctx *ctx, LLVMValueRef var, unsigned size) {
+  LLVMValueRef init = LLVMGetInitializer(var);
+  unsigned char *bytes = calloc(size ? size : 1, 1);
+  if (!serialize(ctx, var, init, bytes)) {
+    free(bytes);
+    return NULL;
+  }
+  int zero = 1;
+  for (unsigned i = 0; i < size; i++)
+    zero &= bytes[i] == 0;
+  char *hex = malloc(zero ? 2 : 2 * (size_t)size + 1);
+  if (zero) {
+    strcpy(hex, "-");
+  } else {
+    for (unsigned i = 0; i < size; i++)
+      sprintf(hex + 2 * i, "%02x", bytes[i]);
+  }
+  free(bytes);
+  return hex;
+}
+
+static int is_metadata_global(LLVMValueRef g) {
+  const char *section = LLVMGetSection(g);
+  size_t len;
+  const char *name = LLVMGetValueName2(g, &len);
+  return (section && !strcmp(section, "llvm.metadata")) || !strncmp(name, "llvm.", 5);
+}
+
+/* Every global that is not __shared__ lives in device memory and gets a slot
+ * in the context buffer; addrspace(4) ones are __constant__. */
+int msl_module_collect_globals(msl_ctx *ctx) {
+  for (LLVMValueRef g = LLVMGetFirstGlobal(ctx->mod); g; g = LLVMGetNextGlobal(g)) {
+    unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
+    if (as == 3 || is_metadata_global(g))
+      continue;
+    size_t len;
+    const char *name = LLVMGetValueName2(g, &len);
+    if (LLVMIsDeclaration(g))
+      return msl_error(ctx, g, "external device variable '%s' (separate compilation) is not "
+                               "supported by Anchor's Metal backend", name);
+    if (LLVMIsThreadLocal(g))
+      return msl_error(ctx, g, "thread-local variable '%s' is not supported", name);
+    LLVMTypeRef ty = LLVMGlobalGetValueType(g);
+    msl_global gl = {0};
+    gl.var = g;
+    gl.name = name;
+    gl.index = ctx->nglobals;
+    gl.size = (unsigned)LLVMABISizeOfType(ctx->layout, ty);
+    gl.align = LLVMGetAlignment(g);
+    if (!gl.align)
+      gl.align = LLVMABIAlignmentOfType(ctx->layout, ty);
+    gl.constant = as == 4;
+    gl.init_hex = init_hex(ctx, g, gl.size);
+    if (!gl.init_hex)
+      return 0;
+    ctx->globals = realloc(ctx->globals, (ctx->nglobals + 1) * sizeof *ctx->globals);
+    ctx->globals[ctx->nglobals] = gl;
+    msl_map_set(&ctx->global_index, g, (int)ctx->nglobals);
+    ctx->nglobals++;
+  }
+  return 1;
+}
+
+void msl_module_free(msl_ctx *ctx) {
+  for (unsigned i = 0; i < ctx->nkernels; i++)
+    free(ctx->kernels[i].params);
+  free(ctx->kernels);
+  for (unsigned i = 0; i < ctx->nglobals; i++)
+    free(ctx->globals[i].init_hex);
+  free(ctx->globals);
+  msl_map_free(&ctx->global_index);
+  if (ctx->mod)
+    LLVMDisposeModule(ctx->mod);
+  if (ctx->llctx)
+    LLVMContextDispose(ctx->llctx);
+  msl_buf_free(&ctx->diags);
+  msl_buf_free(&ctx->msl);
+}

@@ -1,0 +1,193 @@
+/* msl_internal.h — the shared state of the MSL backend's passes (like QBE's
+ * all.h). Each pass lives in its own file and is declared here:
+ *
+ *   module.c     load and verify the IR, find kernels and module globals
+ *   passes.c     LLVM pipeline: inline everything, clean up, scalarize,
+ *                normalise control flow (lower-switch ... structurizecfg)
+ *   abi.c        CUDA parameter-block layout of each kernel
+ *   addrspace.c  which MSL address space every pointer value lives in
+ *   cfg.c        dominators, post-dominators and loops of a function
+ *   structurize.c  structured if/while/break/continue emission of the CFG
+ *   emit.c       MSL text of types, operands and instructions; kernels
+ *   verify.c     checks of the backend's own output
+ *   table.c      the device-module blob writer
+ *   diag.c       clang-style diagnostics with source locations
+ *   util.c       growable strings and pointer maps
+ */
+#ifndef ANCHOR_MSL_INTERNAL_H
+#define ANCHOR_MSL_INTERNAL_H
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include "anchor_msl.h"
+
+/* ---- util.c ---------------------------------------------------------- */
+
+/* Growable NUL-terminated string; zero-initialised is empty. */
+typedef struct msl_buf {
+  char *data;
+  size_t len, cap;
+} msl_buf;
+
+void msl_buf_put(msl_buf *b, const char *s);
+void msl_buf_printf(msl_buf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void msl_buf_vprintf(msl_buf *b, const char *fmt, va_list ap);
+/* Return the contents (malloc'd, caller frees) and leave `b` empty. */
+char *msl_buf_take(msl_buf *b);
+void msl_buf_free(msl_buf *b);
+
+/* Open-addressing map from pointers to ints; zero-initialised is empty. */
+typedef struct msl_map {
+  const void **keys;
+  int *values;
+  size_t cap, count;
+} msl_map;
+
+int msl_map_get(const msl_map *m, const void *key, int missing);
+void msl_map_set(msl_map *m, const void *key, int value);
+void msl_map_free(msl_map *m);
+
+/* ---- the module ------------------------------------------------------ */
+
+/* Where a pointer value points, hence its MSL representation:
+ * DEVICE  — ulong holding the CUDA address (global/generic memory),
+ * PRIVATE — thread uchar* (allocas, copied by-value params),
+ * PARAM   — constant uchar* into the kernel's parameter block,
+ * SHARED  — threadgroup uchar* (__shared__ variables). */
+typedef enum msl_space {
+  MSL_SPACE_NONE = 0,
+  MSL_SPACE_DEVICE,
+  MSL_SPACE_PRIVATE,
+  MSL_SPACE_PARAM,
+  MSL_SPACE_SHARED,
+} msl_space;
+
+typedef struct msl_param {
+  unsigned offset, size, align;
+  int byval;
+} msl_param;
+
+typedef struct msl_kernel {
+  LLVMValueRef fn;
+  const char *name; /* owned by LLVM */
+  msl_param *params;
+  unsigned nparams;
+  unsigned param_bytes;
+  unsigned static_smem; /* bytes of __shared__ variables it uses */
+  int dynamic_smem;     /* uses extern __shared__ */
+} msl_kernel;
+
+typedef struct msl_global {
+  LLVMValueRef var;
+  const char *name;
+  unsigned index, size, align;
+  int constant;
+  char *init_hex; /* malloc'd; "-" when all zero */
+} msl_global;
+
+typedef struct msl_ctx {
+  const char *path;
+  LLVMContextRef llctx;
+  LLVMModuleRef mod;
+  LLVMTargetDataRef layout;
+  msl_kernel *kernels;
+  unsigned nkernels;
+  msl_global *globals;
+  unsigned nglobals;
+  msl_map global_index; /* global variable -> index into globals */
+  int failed;
+  msl_buf diags;
+  msl_buf msl; /* the MSL source being built */
+} msl_ctx;
+
+/* ---- per-function state ---------------------------------------------- */
+
+typedef struct msl_loop {
+  int header;
+  int exit; /* the single exit block, -1 when the loop never exits */
+  unsigned char *body; /* body[b] != 0 when block b is in the loop */
+} msl_loop;
+
+typedef struct msl_cfg {
+  unsigned nblocks;
+  LLVMBasicBlockRef *blocks;
+  msl_map index; /* block -> number */
+  unsigned *nsucc;
+  int (*succ)[2]; /* after lower-switch every terminator has <= 2 successors */
+  int *idom;      /* immediate dominator, -1 for the entry */
+  int *ipdom;     /* immediate post-dominator, -1 for exits / none */
+  msl_loop *loops;
+  unsigned nloops;
+  int *loop_of_header; /* block -> loop index, -1 when not a header */
+} msl_cfg;
+
+typedef struct msl_func {
+  msl_ctx *ctx;
+  msl_kernel *kernel;
+  LLVMValueRef fn;
+  msl_map value_id;   /* instruction/argument -> variable number */
+  unsigned next_id;
+  msl_map space;      /* pointer value -> msl_space */
+  msl_map private_copy; /* byval argument -> 1 when copied to a thread array */
+  msl_map smem;       /* __shared__ global used -> slot number */
+  unsigned nsmem;
+  msl_cfg cfg;
+  unsigned *emitted;  /* per block: times its code was emitted */
+  msl_buf decls, body;
+  int indent;
+} msl_func;
+
+/* ---- passes ------------------------------------------------------------ */
+
+/* diag.c: record "file:line:col: error: <message>" located at `at` (an
+ * instruction, a function or a global; NULL for no location). Returns 0 so
+ * callers can `return msl_error(...)`. */
+int msl_error(msl_ctx *ctx, LLVMValueRef at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* module.c */
+int msl_module_load(msl_ctx *ctx, const char *path);
+int msl_module_find_kernels(msl_ctx *ctx);
+int msl_module_collect_globals(msl_ctx *ctx);
+void msl_module_free(msl_ctx *ctx);
+
+/* passes.c: run the LLVM pipeline; errors for recursion and leftover calls. */
+int msl_passes_run(msl_ctx *ctx);
+
+/* abi.c: fill kernel->params and param_bytes from the IR signature. */
+int msl_abi_layout(msl_ctx *ctx, msl_kernel *kernel);
+
+/* addrspace.c: decide f->space for every pointer value of the function. */
+int msl_addrspace_analyze(msl_func *f);
+/* The space of any pointer operand (constants included). */
+msl_space msl_addrspace_of(msl_func *f, LLVMValueRef v);
+
+/* cfg.c */
+int msl_cfg_build(msl_func *f);
+void msl_cfg_free(msl_cfg *cfg);
+int msl_cfg_in_loop(const msl_cfg *cfg, int loop, int block);
+
+/* structurize.c: emit the function body as structured MSL into f->body. */
+int msl_structurize(msl_func *f);
+
+/* emit.c */
+int msl_emit_module(msl_ctx *ctx);
+int msl_emit_block_code(msl_func *f, LLVMBasicBlockRef bb);
+int msl_emit_phi_copies(msl_func *f, LLVMBasicBlockRef from, LLVMBasicBlockRef to);
+/* MSL expression for an i1 branch condition. */
+int msl_emit_condition(msl_func *f, LLVMValueRef cond, msl_buf *out);
+void msl_emit_line(msl_func *f, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* verify.c */
+int msl_verify_function(msl_func *f);
+int msl_verify_source(msl_ctx *ctx, const char *msl);
+
+/* table.c */
+int msl_table_write(msl_ctx *ctx, msl_output *out);
+
+#endif

@@ -1,0 +1,140 @@
+/* structurize.c — emit a function's CFG as structured MSL (no goto).
+ *
+ * The pipeline (passes.c) leaves every loop with one header and one exit and
+ * every conditional branch merging at its immediate post-dominator
+ * (structurizecfg). Emission then follows the CFG's own structure:
+ *   - a loop header opens `while (true) { ... }`, the code after the loop
+ *     continues at the loop's exit block;
+ *   - an edge to the innermost loop's header is `continue;`, to its exit
+ *     `break;`;
+ *   - a conditional branch is `if (c) { A } else { B }`, both arms running up
+ *     to the branch's immediate post-dominator, where the sequence resumes
+ *     (no merge inside the loop: the arms end in break/continue/return);
+ *   - phis are variables assigned on each incoming edge (see emit.c).
+ * Each block's code is emitted exactly once (checked), so barriers keep
+ * their convergent position. */
+#include "msl_internal.h"
+
+static int emit_seq(msl_func *f, int b, int stop, int loop);
+
+/* Transfer control to block `to`: `continue;`/`break;` for the innermost
+ * loop's header/exit, nothing when `to` is where the enclosing construct
+ * resumes, else `*next = to` to go on emitting there. */
+static int jump(msl_func *f, int to, int stop, int loop, int *next) {
+  *next = -1;
+  if (loop >= 0) {
+    msl_loop *l = &f->cfg.loops[loop];
+    if (to == l->header) {
+      msl_emit_line(f, "continue;");
+      return 1;
+    }
+    if (to == l->exit) {
+      msl_emit_line(f, "break;");
+      return 1;
+    }
+    if (!l->body[to])
+      return msl_error(f->ctx, LLVMGetBasicBlockTerminator(f->cfg.blocks[to]),
+                       "internal error: unstructured exit from a loop");
+  }
+  if (to != stop)
+    *next = to;
+  return 1;
+}
+
+static int trivial_edge(msl_func *f, int to, int merge) {
+  return to == merge && !LLVMIsAPHINode(LLVMGetFirstInstruction(f->cfg.blocks[to]));
+}
+
+static int emit_arm(msl_func *f, int from, int to, int merge, int loop) {
+  int next;
+  f->indent++;
+  int ok = msl_emit_phi_copies(f, f->cfg.blocks[from], f->cfg.blocks[to]) &&
+           jump(f, to, merge, loop, &next) && emit_seq(f, next, merge, loop);
+  f->indent--;
+  return ok;
+}
+
+static int emit_branch(msl_func *f, int b, LLVMValueRef term, int loop, int *next) {
+  msl_cfg *cfg = &f->cfg;
+  int merge = cfg->ipdom[b];
+  /* A merge outside the loop (or at its header) is reached only through
+   * break/continue: inside the loop the arms do not meet again. */
+  if (loop >= 0 && (!msl_cfg_in_loop(cfg, loop, merge) || merge == cfg->loops[loop].header))
+    merge = -1;
+  int t = cfg->succ[b][0], e = cfg->succ[b][1];
+  msl_buf cond = {0};
+  if (!msl_emit_condition(f, LLVMGetCondition(term), &cond))
+    return 0;
+  int ok;
+  if (trivial_edge(f, t, merge)) {
+    msl_emit_line(f, "if (!%s) {", cond.data);
+    ok = emit_arm(f, b, e, merge, loop);
+  } else {
+    msl_emit_line(f, "if (%s) {", cond.data);
+    ok = emit_arm(f, b, t, merge, loop);
+    if (ok && !trivial_edge(f, e, merge)) {
+      msl_emit_line(f, "} else {");
+      ok = emit_arm(f, b, e, merge, loop);
+    }
+  }
+  msl_emit_line(f, "}");
+  msl_buf_free(&cond);
+  *next = merge;
+  return ok;
+}
+
+/* Emit block b's code and terminator; *next is where the sequence goes on. */
+static int emit_block(msl_func *f, int b, int stop, int loop, int *next) {
+  LLVMBasicBlockRef bb = f->cfg.blocks[b];
+  LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+  *next = -1;
+  if (f->emitted[b]++)
+    return msl_error(f->ctx, term, "internal error: control flow could not be structured "
+                                   "(a block would be emitted twice)");
+  if (!msl_emit_block_code(f, bb))
+    return 0;
+  switch (f->cfg.nsucc[b]) {
+  case 0:
+    msl_emit_line(f, "return;");
+    return 1;
+  case 1:
+    return msl_emit_phi_copies(f, bb, f->cfg.blocks[f->cfg.succ[b][0]]) &&
+           jump(f, f->cfg.succ[b][0], stop, loop, next);
+  default:
+    return emit_branch(f, b, term, loop, next);
+  }
+}
+
+static int emit_loop(msl_func *f, int l, int *exit) {
+  int next;
+  msl_emit_line(f, "while (true) {");
+  f->indent++;
+  int ok = emit_block(f, f->cfg.loops[l].header, -1, l, &next) && emit_seq(f, next, -1, l);
+  f->indent--;
+  msl_emit_line(f, "}");
+  *exit = f->cfg.loops[l].exit;
+  return ok;
+}
+
+static int emit_seq(msl_func *f, int b, int stop, int loop) {
+  while (b >= 0 && b != stop) {
+    int l = f->cfg.loop_of_header[b];
+    if (l >= 0 && l != loop) {
+      int exit;
+      if (!emit_loop(f, l, &exit))
+        return 0;
+      if (exit < 0)
+        return 1; /* the loop never exits */
+      if (!jump(f, exit, stop, loop, &b))
+        return 0;
+      continue;
+    }
+    if (!emit_block(f, b, stop, loop, &b))
+      return 0;
+  }
+  return 1;
+}
+
+int msl_structurize(msl_func *f) {
+  return emit_seq(f, 0, -1, -1);
+}
