@@ -1,0 +1,257 @@
+/* metal/mtl.c — Anchor's C binding of the Metal API (see mtl.h).
+ *
+ * Each function sends one Objective-C message the way compiled Objective-C
+ * would, using only the runtime's C API: the method's IMP is looked up with
+ * class_getMethodImplementation(object_getClass(receiver), selector) and
+ * called through a pointer cast to that method's exact prototype
+ * (id self, SEL _cmd, args...); structs such as MTLSize go by value. The same
+ * code runs against Apple's runtime + Metal.framework and against the GNU
+ * runtime + softmetal. Messages to nil return zero, as in Objective-C.
+ */
+#include "mtl.h"
+
+#include <objc/runtime.h>
+
+#if defined(__APPLE__)
+#include <objc/objc.h>
+#endif
+
+/* Exported by Apple's libobjc and by softmetal; not in public headers. */
+void *objc_autoreleasePoolPush(void);
+void objc_autoreleasePoolPop(void *pool);
+/* A plain C function of Metal.framework (and of softmetal). */
+id MTLCreateSystemDefaultDevice(void);
+
+/* An IMP as a plain function pointer: IMP is declared variadic, and a method
+ * must be called through its exact, non-variadic prototype, so every call
+ * site casts this to the method's own type. */
+typedef void (*imp_fn)(void);
+
+/* The IMP of `selector` for `receiver`, or NULL for a nil receiver. */
+static imp_fn method(mtl_id receiver, const char *selector, SEL *sel) {
+  *sel = sel_registerName(selector);
+  if (!receiver) return NULL;
+  return (imp_fn)class_getMethodImplementation(object_getClass((id)receiver), *sel);
+}
+
+/* Class methods: the receiver is the class object itself. */
+static id class_object(const char *name) { return (id)objc_getClass(name); }
+
+/* Sends a message returning an id / an unsigned long / nothing, no arguments. */
+static mtl_id send_id(mtl_id obj, const char *selector) {
+  SEL sel;
+  imp_fn imp = method(obj, selector, &sel);
+  return imp ? (mtl_id)((id(*)(id, SEL))imp)((id)obj, sel) : NULL;
+}
+static uint64_t send_u64(mtl_id obj, const char *selector) {
+  SEL sel;
+  imp_fn imp = method(obj, selector, &sel);
+  return imp ? ((unsigned long (*)(id, SEL))imp)((id)obj, sel) : 0;
+}
+static void send_void(mtl_id obj, const char *selector) {
+  SEL sel;
+  imp_fn imp = method(obj, selector, &sel);
+  if (imp) ((void (*)(id, SEL))imp)((id)obj, sel);
+}
+static double send_double(mtl_id obj, const char *selector) {
+  SEL sel;
+  imp_fn imp = method(obj, selector, &sel);
+  return imp ? ((double (*)(id, SEL))imp)((id)obj, sel) : 0.0;
+}
+static const char *send_utf8(mtl_id string) {
+  SEL sel;
+  imp_fn imp = method(string, "UTF8String", &sel);
+  return imp ? ((const char *(*)(id, SEL))imp)((id)string, sel) : NULL;
+}
+
+/* --- runtime plumbing ---------------------------------------------------- */
+void *mtl_autorelease_push(void) { return objc_autoreleasePoolPush(); }
+void mtl_autorelease_pop(void *pool) { objc_autoreleasePoolPop(pool); }
+void mtl_retain(mtl_id obj) { send_id(obj, "retain"); }
+void mtl_release(mtl_id obj) { send_void(obj, "release"); }
+
+mtl_id mtl_new_string(const char *utf8) {
+  SEL sel;
+  mtl_id cls = (mtl_id)class_object("NSString");
+  imp_fn imp = method(cls, "stringWithUTF8String:", &sel);
+  if (!imp) return NULL;
+  mtl_id s = (mtl_id)((id(*)(id, SEL, const char *))imp)((id)cls, sel, utf8);
+  mtl_retain(s); /* stringWithUTF8String: is autoreleased; ours is +1 */
+  return s;
+}
+const char *mtl_string_utf8(mtl_id string) { return send_utf8(string); }
+const char *mtl_error_description(mtl_id error) {
+  return send_utf8(send_id(error, "localizedDescription"));
+}
+long mtl_error_code(mtl_id error) { return (long)send_u64(error, "code"); }
+
+/* --- MTLDevice ------------------------------------------------------------ */
+mtl_id mtl_create_system_default_device(void) { return (mtl_id)MTLCreateSystemDefaultDevice(); }
+const char *mtl_device_name(mtl_id device) { return send_utf8(send_id(device, "name")); }
+
+mtl_size mtl_device_max_threads_per_threadgroup(mtl_id device) {
+  SEL sel;
+  imp_fn imp = method(device, "maxThreadsPerThreadgroup", &sel);
+  mtl_size zero = {0, 0, 0};
+  return imp ? ((mtl_size(*)(id, SEL))imp)((id)device, sel) : zero;
+}
+uint64_t mtl_device_max_threadgroup_memory_length(mtl_id device) {
+  return send_u64(device, "maxThreadgroupMemoryLength");
+}
+uint64_t mtl_device_max_buffer_length(mtl_id device) { return send_u64(device, "maxBufferLength"); }
+uint64_t mtl_device_recommended_max_working_set_size(mtl_id device) {
+  return send_u64(device, "recommendedMaxWorkingSetSize");
+}
+bool mtl_device_has_unified_memory(mtl_id device) {
+  SEL sel;
+  imp_fn imp = method(device, "hasUnifiedMemory", &sel);
+  return imp ? ((BOOL(*)(id, SEL))imp)((id)device, sel) != 0 : false;
+}
+uint64_t mtl_device_registry_id(mtl_id device) { return send_u64(device, "registryID"); }
+mtl_id mtl_new_command_queue(mtl_id device) { return send_id(device, "newCommandQueue"); }
+
+mtl_id mtl_new_buffer(mtl_id device, uint64_t length, uint64_t options) {
+  SEL sel;
+  imp_fn imp = method(device, "newBufferWithLength:options:", &sel);
+  if (!imp) return NULL;
+  return (mtl_id)((id(*)(id, SEL, unsigned long, unsigned long))imp)((id)device, sel, length,
+                                                                      options);
+}
+
+/* [[MTLCompileOptions alloc] init] with MSL 3.1 and fast math off (+1). */
+static mtl_id new_compile_options(void) {
+  SEL sel;
+  mtl_id cls = (mtl_id)class_object("MTLCompileOptions");
+  imp_fn imp = method(cls, "alloc", &sel);
+  if (!imp) return NULL;
+  mtl_id options = send_id((mtl_id)((id(*)(id, SEL))imp)((id)cls, sel), "init");
+  imp = method(options, "setLanguageVersion:", &sel);
+  if (imp) ((void (*)(id, SEL, unsigned long))imp)((id)options, sel, MTL_LANGUAGE_VERSION_3_1);
+  imp = method(options, "setFastMathEnabled:", &sel);
+  if (imp) ((void (*)(id, SEL, BOOL))imp)((id)options, sel, NO);
+  return options;
+}
+
+mtl_id mtl_new_library_with_source(mtl_id device, const char *msl, mtl_id *error_out) {
+  if (error_out) *error_out = NULL;
+  SEL sel;
+  imp_fn imp = method(device, "newLibraryWithSource:options:error:", &sel);
+  if (!imp) return NULL;
+  mtl_id source = mtl_new_string(msl);
+  mtl_id options = new_compile_options();
+  id error = nil;
+  mtl_id library = (mtl_id)((id(*)(id, SEL, id, id, id *))imp)((id)device, sel, (id)source,
+                                                               (id)options, &error);
+  mtl_release(options);
+  mtl_release(source);
+  if (error_out) *error_out = (mtl_id)error;
+  return library;
+}
+
+mtl_id mtl_new_compute_pipeline_state(mtl_id device, mtl_id function, mtl_id *error_out) {
+  if (error_out) *error_out = NULL;
+  SEL sel;
+  imp_fn imp = method(device, "newComputePipelineStateWithFunction:error:", &sel);
+  if (!imp) return NULL;
+  id error = nil;
+  mtl_id pipeline = (mtl_id)((id(*)(id, SEL, id, id *))imp)((id)device, sel, (id)function, &error);
+  if (error_out) *error_out = (mtl_id)error;
+  return pipeline;
+}
+
+/* --- MTLLibrary / MTLFunction / MTLComputePipelineState -------------------- */
+mtl_id mtl_library_new_function(mtl_id library, const char *name) {
+  SEL sel;
+  imp_fn imp = method(library, "newFunctionWithName:", &sel);
+  if (!imp) return NULL;
+  mtl_id string = mtl_new_string(name);
+  mtl_id function = (mtl_id)((id(*)(id, SEL, id))imp)((id)library, sel, (id)string);
+  mtl_release(string);
+  return function;
+}
+uint64_t mtl_pipeline_max_total_threads_per_threadgroup(mtl_id pipeline) {
+  return send_u64(pipeline, "maxTotalThreadsPerThreadgroup");
+}
+uint64_t mtl_pipeline_thread_execution_width(mtl_id pipeline) {
+  return send_u64(pipeline, "threadExecutionWidth");
+}
+uint64_t mtl_pipeline_static_threadgroup_memory_length(mtl_id pipeline) {
+  return send_u64(pipeline, "staticThreadgroupMemoryLength");
+}
+
+/* --- MTLBuffer ------------------------------------------------------------ */
+void *mtl_buffer_contents(mtl_id buffer) {
+  SEL sel;
+  imp_fn imp = method(buffer, "contents", &sel);
+  return imp ? ((void *(*)(id, SEL))imp)((id)buffer, sel) : NULL;
+}
+uint64_t mtl_buffer_gpu_address(mtl_id buffer) { return send_u64(buffer, "gpuAddress"); }
+uint64_t mtl_buffer_length(mtl_id buffer) { return send_u64(buffer, "length"); }
+
+/* --- MTLCommandQueue / MTLCommandBuffer ------------------------------------ */
+mtl_id mtl_queue_command_buffer(mtl_id queue) { return send_id(queue, "commandBuffer"); }
+mtl_id mtl_command_buffer_compute_encoder(mtl_id cmdbuf) {
+  return send_id(cmdbuf, "computeCommandEncoder");
+}
+mtl_id mtl_command_buffer_blit_encoder(mtl_id cmdbuf) { return send_id(cmdbuf, "blitCommandEncoder"); }
+void mtl_command_buffer_commit(mtl_id cmdbuf) { send_void(cmdbuf, "commit"); }
+void mtl_command_buffer_wait_until_completed(mtl_id cmdbuf) { send_void(cmdbuf, "waitUntilCompleted"); }
+long mtl_command_buffer_status(mtl_id cmdbuf) { return (long)send_u64(cmdbuf, "status"); }
+mtl_id mtl_command_buffer_error(mtl_id cmdbuf) { return send_id(cmdbuf, "error"); }
+double mtl_command_buffer_gpu_start_time(mtl_id cmdbuf) { return send_double(cmdbuf, "GPUStartTime"); }
+double mtl_command_buffer_gpu_end_time(mtl_id cmdbuf) { return send_double(cmdbuf, "GPUEndTime"); }
+
+/* --- MTLComputeCommandEncoder ---------------------------------------------- */
+void mtl_compute_set_pipeline_state(mtl_id encoder, mtl_id pipeline) {
+  SEL sel;
+  imp_fn imp = method(encoder, "setComputePipelineState:", &sel);
+  if (imp) ((void (*)(id, SEL, id))imp)((id)encoder, sel, (id)pipeline);
+}
+void mtl_compute_set_buffer(mtl_id encoder, mtl_id buffer, uint64_t offset, uint64_t index) {
+  SEL sel;
+  imp_fn imp = method(encoder, "setBuffer:offset:atIndex:", &sel);
+  if (imp)
+    ((void (*)(id, SEL, id, unsigned long, unsigned long))imp)((id)encoder, sel, (id)buffer, offset,
+                                                               index);
+}
+void mtl_compute_set_bytes(mtl_id encoder, const void *bytes, uint64_t length, uint64_t index) {
+  SEL sel;
+  imp_fn imp = method(encoder, "setBytes:length:atIndex:", &sel);
+  if (imp)
+    ((void (*)(id, SEL, const void *, unsigned long, unsigned long))imp)((id)encoder, sel, bytes,
+                                                                         length, index);
+}
+void mtl_compute_set_threadgroup_memory_length(mtl_id encoder, uint64_t length, uint64_t index) {
+  SEL sel;
+  imp_fn imp = method(encoder, "setThreadgroupMemoryLength:atIndex:", &sel);
+  if (imp) ((void (*)(id, SEL, unsigned long, unsigned long))imp)((id)encoder, sel, length, index);
+}
+void mtl_compute_use_resource(mtl_id encoder, mtl_id resource, uint64_t usage) {
+  SEL sel;
+  imp_fn imp = method(encoder, "useResource:usage:", &sel);
+  if (imp) ((void (*)(id, SEL, id, unsigned long))imp)((id)encoder, sel, (id)resource, usage);
+}
+void mtl_compute_dispatch_threadgroups(mtl_id encoder, mtl_size threadgroups,
+                                       mtl_size threads_per_threadgroup) {
+  SEL sel;
+  imp_fn imp = method(encoder, "dispatchThreadgroups:threadsPerThreadgroup:", &sel);
+  if (imp)
+    ((void (*)(id, SEL, mtl_size, mtl_size))imp)((id)encoder, sel, threadgroups,
+                                                 threads_per_threadgroup);
+}
+void mtl_encoder_end_encoding(mtl_id encoder) { send_void(encoder, "endEncoding"); }
+
+/* --- MTLBlitCommandEncoder ------------------------------------------------- */
+void mtl_blit_copy_buffer(mtl_id encoder, mtl_id src, uint64_t src_offset, mtl_id dst,
+                          uint64_t dst_offset, uint64_t size) {
+  SEL sel;
+  imp_fn imp = method(encoder, "copyFromBuffer:sourceOffset:toBuffer:destinationOffset:size:", &sel);
+  if (imp)
+    ((void (*)(id, SEL, id, unsigned long, id, unsigned long, unsigned long))imp)(
+        (id)encoder, sel, (id)src, src_offset, (id)dst, dst_offset, size);
+}
+void mtl_blit_fill_buffer(mtl_id encoder, mtl_id buffer, mtl_range range, uint8_t value) {
+  SEL sel;
+  imp_fn imp = method(encoder, "fillBuffer:range:value:", &sel);
+  if (imp) ((void (*)(id, SEL, id, mtl_range, uint8_t))imp)((id)encoder, sel, (id)buffer, range, value);
+}

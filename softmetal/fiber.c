@@ -1,0 +1,245 @@
+/* softmetal/fiber.c — the threads of a threadgroup.
+ *
+ * A kernel that never synchronizes runs its threads one after another on the
+ * worker's own stack. A kernel that uses threadgroup_barrier/simdgroup_barrier
+ * runs each thread as a fiber: its own stack and a user-space context switch
+ * (callee-saved registers and the stack pointer, hand-written for x86-64 and
+ * AArch64; no system call per switch). The worker's scheduler resumes every
+ * runnable fiber in turn until it finishes or waits at a barrier; a
+ * threadgroup barrier opens when every thread of the group waits at one, a
+ * SIMD-group barrier when every live lane of that SIMD-group does. Threads that
+ * exit while others wait at a threadgroup barrier make the group fail (on a
+ * GPU that is undefined behaviour and usually a hang).
+ */
+#include "sm.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+enum fiber_state { FIBER_READY, FIBER_WAIT_GROUP, FIBER_WAIT_SIMD, FIBER_DONE };
+enum { STACK_SIZE = 128 * 1024 };
+
+struct fiber {
+  void *sp;                   /* saved stack pointer while switched out */
+  enum fiber_state state;
+};
+
+struct sm_group_runner {
+  unsigned char *stacks; /* SM_MAX_THREADS_PER_GROUP stacks, each with a guard page */
+  void *scheduler_sp;
+  struct fiber fibers[SM_MAX_THREADS_PER_GROUP];
+  struct sm_kernel_thread threads[SM_MAX_THREADS_PER_GROUP];
+  const struct sm_dispatch *dispatch;
+  unsigned char *threadgroup_base;
+  int current, count;
+  bool fibers_on;
+  bool barrier_misuse; /* barrier called by a kernel run without fibers */
+};
+
+static _Thread_local struct sm_group_runner *current_runner;
+
+/* ---- context switch ---------------------------------------------------------------- */
+/* void sm_fiber_switch(void **save_sp, void *load_sp): saves the callee-saved
+ * state on the current stack, stores the stack pointer in *save_sp, switches
+ * to load_sp and restores the state saved there. sm_fiber_boot is where a new
+ * fiber starts: it calls fn(arg) from the two registers the initial frame set. */
+void sm_fiber_switch(void **save_sp, void *load_sp);
+void sm_fiber_boot(void);
+#if defined(__x86_64__)
+__asm__(".text\n"
+        ".globl sm_fiber_switch\n.hidden sm_fiber_switch\n.type sm_fiber_switch,@function\n"
+        "sm_fiber_switch:\n"
+        "  pushq %rbp\n  pushq %rbx\n  pushq %r12\n  pushq %r13\n  pushq %r14\n  pushq %r15\n"
+        "  subq $8, %rsp\n  stmxcsr (%rsp)\n  fnstcw 4(%rsp)\n"
+        "  movq %rsp, (%rdi)\n"
+        "  movq %rsi, %rsp\n"
+        "  ldmxcsr (%rsp)\n  fldcw 4(%rsp)\n  addq $8, %rsp\n"
+        "  popq %r15\n  popq %r14\n  popq %r13\n  popq %r12\n  popq %rbx\n  popq %rbp\n"
+        "  ret\n"
+        ".size sm_fiber_switch, .-sm_fiber_switch\n"
+        ".globl sm_fiber_boot\n.hidden sm_fiber_boot\n.type sm_fiber_boot,@function\n"
+        "sm_fiber_boot:\n"
+        "  movq %r12, %rdi\n  callq *%r13\n  ud2\n"
+        ".size sm_fiber_boot, .-sm_fiber_boot\n");
+enum { FRAME_WORDS = 8 }; /* mxcsr/fpcw, r15, r14, r13, r12, rbx, rbp, return address */
+
+static void *initial_frame(unsigned char *top, void (*fn)(void *), void *arg) {
+  uint64_t *sp = (uint64_t *)((uintptr_t)top & ~(uintptr_t)15) - 1; /* return address slot */
+  *sp = (uint64_t)(uintptr_t)sm_fiber_boot;
+  sp -= 7;
+  uint32_t control[2];
+  __asm__ volatile("stmxcsr %0\n fnstcw %1" : "=m"(control[0]), "=m"(control[1]));
+  sp[0] = control[0] | ((uint64_t)control[1] << 32);
+  sp[1] = 0, sp[2] = 0;                  /* r15, r14 */
+  sp[3] = (uint64_t)(uintptr_t)fn;       /* r13 */
+  sp[4] = (uint64_t)(uintptr_t)arg;      /* r12 */
+  sp[5] = 0, sp[6] = 0;                  /* rbx, rbp */
+  return sp;
+}
+#elif defined(__aarch64__)
+__asm__(".text\n"
+        ".globl sm_fiber_switch\n.hidden sm_fiber_switch\n.type sm_fiber_switch,%function\n"
+        "sm_fiber_switch:\n"
+        "  sub sp, sp, #176\n"
+        "  stp x19, x20, [sp, #0]\n  stp x21, x22, [sp, #16]\n  stp x23, x24, [sp, #32]\n"
+        "  stp x25, x26, [sp, #48]\n  stp x27, x28, [sp, #64]\n  stp x29, x30, [sp, #80]\n"
+        "  stp d8, d9, [sp, #96]\n  stp d10, d11, [sp, #112]\n  stp d12, d13, [sp, #128]\n"
+        "  stp d14, d15, [sp, #144]\n  mrs x9, fpcr\n  str x9, [sp, #160]\n"
+        "  mov x9, sp\n  str x9, [x0]\n"
+        "  mov sp, x1\n"
+        "  ldp x19, x20, [sp, #0]\n  ldp x21, x22, [sp, #16]\n  ldp x23, x24, [sp, #32]\n"
+        "  ldp x25, x26, [sp, #48]\n  ldp x27, x28, [sp, #64]\n  ldp x29, x30, [sp, #80]\n"
+        "  ldp d8, d9, [sp, #96]\n  ldp d10, d11, [sp, #112]\n  ldp d12, d13, [sp, #128]\n"
+        "  ldp d14, d15, [sp, #144]\n  ldr x9, [sp, #160]\n  msr fpcr, x9\n"
+        "  add sp, sp, #176\n"
+        "  ret\n"
+        ".size sm_fiber_switch, .-sm_fiber_switch\n"
+        ".globl sm_fiber_boot\n.hidden sm_fiber_boot\n.type sm_fiber_boot,%function\n"
+        "sm_fiber_boot:\n"
+        "  mov x0, x19\n  blr x20\n  brk #0\n"
+        ".size sm_fiber_boot, .-sm_fiber_boot\n");
+
+static void *initial_frame(unsigned char *top, void (*fn)(void *), void *arg) {
+  uint64_t *sp = (uint64_t *)(((uintptr_t)top & ~(uintptr_t)15) - 176);
+  for (int i = 0; i < 22; i++) sp[i] = 0;
+  sp[0] = (uint64_t)(uintptr_t)arg;           /* x19 */
+  sp[1] = (uint64_t)(uintptr_t)fn;            /* x20 */
+  sp[11] = (uint64_t)(uintptr_t)sm_fiber_boot; /* x30 */
+  uint64_t fpcr;
+  __asm__ volatile("mrs %0, fpcr" : "=r"(fpcr));
+  sp[20] = fpcr;
+  return sp;
+}
+#else
+#error "softmetal fibers: no context switch for this architecture"
+#endif
+
+/* ---- runner ---------------------------------------------------------------------- */
+struct sm_group_runner *sm_group_runner_new(void) {
+  struct sm_group_runner *r = calloc(1, sizeof *r);
+  if (!r) return NULL;
+  size_t total = (size_t)STACK_SIZE * SM_MAX_THREADS_PER_GROUP;
+  /* Reserved lazily; the lowest page of each stack is a guard page. */
+  r->stacks = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                   -1, 0);
+  if (r->stacks == MAP_FAILED) {
+    free(r);
+    return NULL;
+  }
+  long page = sysconf(_SC_PAGESIZE);
+  for (int i = 0; i < SM_MAX_THREADS_PER_GROUP; i++)
+    mprotect(r->stacks + (size_t)i * STACK_SIZE, (size_t)page, PROT_NONE);
+  return r;
+}
+
+static void fiber_main(void *arg) {
+  struct sm_group_runner *r = arg;
+  int me = r->current;
+  r->dispatch->kernel->entry(&r->threads[me]);
+  r->fibers[me].state = FIBER_DONE;
+  sm_fiber_switch(&r->fibers[me].sp, r->scheduler_sp);
+  __builtin_unreachable(); /* a finished fiber is never resumed */
+}
+
+/* Suspends the current fiber in `state` until the scheduler resumes it. */
+static void wait_at_barrier(enum fiber_state state) {
+  struct sm_group_runner *r = current_runner;
+  if (!r->fibers_on) {
+    if (r->count > 1) r->barrier_misuse = true;
+    return;
+  }
+  int me = r->current;
+  r->fibers[me].state = state;
+  sm_fiber_switch(&r->fibers[me].sp, r->scheduler_sp);
+}
+
+void sm_rt_threadgroup_barrier(unsigned flags) {
+  (void)flags; /* all memory is coherent on one CPU thread: order is all that matters */
+  wait_at_barrier(FIBER_WAIT_GROUP);
+}
+void sm_rt_simdgroup_barrier(unsigned flags) {
+  (void)flags;
+  wait_at_barrier(FIBER_WAIT_SIMD);
+}
+unsigned char *sm_rt_threadgroup_base(void) { return current_runner->threadgroup_base; }
+
+/* Opens barriers after a round. Returns NULL, or an error when no fiber can run. */
+static char *open_barriers(struct sm_group_runner *r, bool *all_done) {
+  int done = 0, group = 0, released = 0;
+  for (int s = 0; s < r->count; s += SM_SIMD_WIDTH) { /* SIMD-group barriers */
+    int end = s + SM_SIMD_WIDTH < r->count ? s + SM_SIMD_WIDTH : r->count, live = 0, waiting = 0;
+    for (int i = s; i < end; i++) {
+      live += r->fibers[i].state != FIBER_DONE;
+      waiting += r->fibers[i].state == FIBER_WAIT_SIMD;
+    }
+    if (waiting && waiting == live)
+      for (int i = s; i < end; i++)
+        if (r->fibers[i].state == FIBER_WAIT_SIMD) r->fibers[i].state = FIBER_READY, released++;
+  }
+  for (int i = 0; i < r->count; i++) {
+    done += r->fibers[i].state == FIBER_DONE;
+    group += r->fibers[i].state == FIBER_WAIT_GROUP;
+  }
+  *all_done = done == r->count;
+  if (released || *all_done) return NULL;
+  if (group == r->count) {
+    for (int i = 0; i < r->count; i++) r->fibers[i].state = FIBER_READY;
+    return NULL;
+  }
+  return sm_strdup_printf("softmetal: kernel %s: threadgroup_barrier was not reached by all threads "
+                          "of the threadgroup (%d threads exited, %d wait at a threadgroup barrier, "
+                          "%d at a SIMD-group barrier); this hangs or is undefined on a GPU",
+                          r->dispatch->kernel->name, done, group, r->count - done - group);
+}
+
+static void set_thread(struct sm_group_runner *r, const struct sm_dispatch *d, const unsigned bid[3],
+                       void *const *threadgroups, int i) {
+  struct sm_kernel_thread *t = &r->threads[i];
+  unsigned x = d->threads[0], y = d->threads[1];
+  t->buffers = d->buffers;
+  t->threadgroups = threadgroups;
+  t->tid[0] = (unsigned)i % x, t->tid[1] = (unsigned)i / x % y, t->tid[2] = (unsigned)i / x / y;
+  for (int k = 0; k < 3; k++)
+    t->bid[k] = bid[k], t->bdim[k] = d->threads[k], t->gdim[k] = d->groups[k];
+  t->index = (unsigned)i;
+}
+
+static char *run_fibers(struct sm_group_runner *r) {
+  for (int i = 0; i < r->count; i++) {
+    unsigned char *top = r->stacks + (size_t)(i + 1) * STACK_SIZE;
+    r->fibers[i].sp = initial_frame(top, fiber_main, r);
+    r->fibers[i].state = FIBER_READY;
+  }
+  for (;;) {
+    for (int i = 0; i < r->count; i++) {
+      if (r->fibers[i].state != FIBER_READY) continue;
+      r->current = i;
+      sm_fiber_switch(&r->scheduler_sp, r->fibers[i].sp);
+    }
+    bool all_done;
+    char *error = open_barriers(r, &all_done);
+    if (error || all_done) return error;
+  }
+}
+
+char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const unsigned bid[3],
+                   void *const *threadgroups, unsigned char *threadgroup_base) {
+  r->dispatch = d;
+  r->threadgroup_base = threadgroup_base;
+  r->count = (int)(d->threads[0] * d->threads[1] * d->threads[2]);
+  r->fibers_on = d->kernel->uses_barriers;
+  r->barrier_misuse = false;
+  current_runner = r;
+  for (int i = 0; i < r->count; i++) set_thread(r, d, bid, threadgroups, i);
+  if (r->fibers_on) return run_fibers(r);
+  for (int i = 0; i < r->count; i++) {
+    r->current = i;
+    d->kernel->entry(&r->threads[i]);
+  }
+  if (r->barrier_misuse)
+    return sm_strdup_printf("softmetal: kernel %s called a barrier that softmetal did not detect "
+                            "when compiling it", d->kernel->name);
+  return NULL;
+}

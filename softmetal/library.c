@@ -1,0 +1,369 @@
+/* softmetal/library.c — MTLLibrary, MTLFunction, MTLComputePipelineState.
+ *
+ * newLibraryWithSource:options:error: translates the MSL (translate.c),
+ * compiles it with clang++ against the strict prelude into a shared object and
+ * dlopens it. Objects are cached under $XDG_CACHE_HOME/softmetal (or
+ * ~/.cache/softmetal) by a hash of everything that determines them: compiler
+ * path, flags, prelude text and translated source. Writers compile to a
+ * private temporary name and rename(2) into place, so concurrent processes
+ * never see a partial object.
+ */
+#include "sm.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifndef SM_DEFAULT_CLANG
+#define SM_DEFAULT_CLANG "/usr/lib/llvm-19/bin/clang++"
+#endif
+
+extern char **environ;
+
+static const char *library_domain = "MTLLibraryErrorDomain";
+
+/* ---- where things are --------------------------------------------------------- */
+static const char *clang_path(void) {
+  const char *env = getenv("ANCHOR_CLANG");
+  return env && *env ? env : SM_DEFAULT_CLANG;
+}
+
+/* <dir of libsoftmetal.so>/anchor/msl, or NULL. */
+static char prelude_dir[4096];
+static char *prelude_text;
+
+static void find_prelude(void) {
+  Dl_info info;
+  if (!dladdr((void *)find_prelude, &info) || !info.dli_fname) return;
+  char path[4096];
+  snprintf(path, sizeof path, "%s", info.dli_fname);
+  snprintf(prelude_dir, sizeof prelude_dir, "%s/anchor/msl", dirname(path));
+  char file[4200];
+  snprintf(file, sizeof file, "%s/metal_stdlib", prelude_dir);
+  FILE *f = fopen(file, "rb");
+  if (!f) return;
+  struct sm_text t = {0};
+  char chunk[4096];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) sm_text_append(&t, chunk, n);
+  fclose(f);
+  prelude_text = t.data ? t.data : strdup("");
+}
+
+/* Cache directory (created), or NULL with *error set. */
+static char *cache_dir(char **error) {
+  const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+  char *dir;
+  if (xdg && *xdg) dir = sm_strdup_printf("%s/softmetal", xdg);
+  else if (home && *home) dir = sm_strdup_printf("%s/.cache/softmetal", home);
+  else {
+    *error = strdup("softmetal: neither XDG_CACHE_HOME nor HOME is set; no place to cache "
+                    "compiled libraries");
+    return NULL;
+  }
+  for (char *p = dir + 1; *p; p++) {
+    if (*p != '/') continue;
+    *p = 0;
+    mkdir(dir, 0755);
+    *p = '/';
+  }
+  if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+    *error = sm_strdup_printf("softmetal: cannot create cache directory %s: %s", dir,
+                              strerror(errno));
+    free(dir);
+    return NULL;
+  }
+  return dir;
+}
+
+/* ---- hashing: two FNV-1a 64 streams with different bases = 128 bits ---------------- */
+struct hash { uint64_t a, b; };
+static void hash_bytes(struct hash *h, const void *data, size_t n) {
+  const unsigned char *p = data;
+  for (size_t i = 0; i < n; i++) {
+    h->a = (h->a ^ p[i]) * 0x100000001b3ull;
+    h->b = (h->b ^ p[i]) * 0x100000001b3ull;
+    h->b ^= h->b >> 29;
+  }
+  h->a ^= n, h->b += n; /* separates consecutive fields */
+}
+static void hash_string(struct hash *h, const char *s) { hash_bytes(h, s, strlen(s)); }
+
+/* ---- running clang -------------------------------------------------------------------- */
+/* Runs argv, collecting stdout+stderr into *output. Returns the exit status or -1. */
+static int run_tool(char *const argv[], char **output) {
+  int fds[2];
+  if (pipe(fds) != 0) return -1;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
+  posix_spawn_file_actions_adddup2(&actions, fds[1], 2);
+  posix_spawn_file_actions_addclose(&actions, fds[0]);
+  pid_t pid;
+  int rc = posix_spawn(&pid, argv[0], &actions, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(fds[1]);
+  struct sm_text text = {0};
+  sm_text_append(&text, "", 0);
+  if (rc == 0) {
+    char chunk[4096];
+    ssize_t n;
+    while ((n = read(fds[0], chunk, sizeof chunk)) > 0 || (n < 0 && errno == EINTR))
+      if (n > 0) sm_text_append(&text, chunk, (size_t)n);
+  }
+  close(fds[0]);
+  *output = text.data;
+  if (rc != 0) {
+    free(*output);
+    *output = sm_strdup_printf("softmetal: cannot run %s: %s", argv[0], strerror(rc));
+    return -1;
+  }
+  int status;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static bool write_file(const char *path, const char *data, size_t n) {
+  FILE *f = fopen(path, "wb");
+  if (!f) return false;
+  bool ok = fwrite(data, 1, n, f) == n;
+  return fclose(f) == 0 && ok;
+}
+
+/* Compiles source to `object` (via a temporary). Returns NULL or a diagnostic. */
+static char *compile(const char *source, const char *object, const char *const *flags) {
+  char *tmp_src = sm_strdup_printf("%s.%d.cpp", object, (int)getpid());
+  char *tmp_obj = sm_strdup_printf("%s.%d.tmp", object, (int)getpid());
+  char *error = NULL;
+  if (!write_file(tmp_src, source, strlen(source))) {
+    error = sm_strdup_printf("softmetal: cannot write %s: %s", tmp_src, strerror(errno));
+  } else {
+    char include[4200];
+    snprintf(include, sizeof include, "-I%s", prelude_dir);
+    const char *argv[40];
+    int n = 0;
+    argv[n++] = clang_path();
+    for (int i = 0; flags[i]; i++) argv[n++] = flags[i];
+    argv[n++] = include;
+    argv[n++] = tmp_src;
+    argv[n++] = "-o";
+    argv[n++] = tmp_obj;
+    argv[n++] = "-lm";
+    argv[n] = NULL;
+    char *output = NULL;
+    int status = run_tool((char *const *)argv, &output);
+    if (status != 0) {
+      error = sm_strdup_printf("Compilation failed: \n\n%s", output);
+    } else if (rename(tmp_obj, object) != 0) {
+      error = sm_strdup_printf("softmetal: cannot rename %s: %s", tmp_obj, strerror(errno));
+    }
+    free(output);
+  }
+  unlink(tmp_src);
+  unlink(tmp_obj);
+  free(tmp_src);
+  free(tmp_obj);
+  return error;
+}
+
+/* ---- MTLLibrary ------------------------------------------------------------------------ */
+static void library_destroy(struct sm_object *o) {
+  struct sm_library *l = (struct sm_library *)o;
+  for (int i = 0; i < l->kernel_count; i++) free(l->kernels[i].name);
+  free(l->kernels);
+  if (l->handle) dlclose(l->handle);
+}
+
+/* Loads the object and binds the kernels of t. Returns NULL or a diagnostic. */
+static char *load(struct sm_library *l, const char *object, const struct sm_translation *t) {
+  l->handle = dlopen(object, RTLD_NOW | RTLD_LOCAL);
+  if (!l->handle) return sm_strdup_printf("softmetal: cannot load %s: %s", object, dlerror());
+  struct __sm_runtime_table {
+    void (*threadgroup_barrier)(unsigned);
+    void (*simdgroup_barrier)(unsigned);
+    unsigned char *(*threadgroup_base)(void);
+  } *rt = dlsym(l->handle, "__sm_rt");
+  if (!rt) return sm_strdup_printf("softmetal: %s has no __sm_rt table", object);
+  rt->threadgroup_barrier = sm_rt_threadgroup_barrier;
+  rt->simdgroup_barrier = sm_rt_simdgroup_barrier;
+  rt->threadgroup_base = sm_rt_threadgroup_base;
+  l->kernels = calloc((size_t)t->kernel_count + 1, sizeof *l->kernels);
+  if (!l->kernels) abort();
+  for (int i = 0; i < t->kernel_count; i++) {
+    struct sm_kernel *k = &l->kernels[l->kernel_count++];
+    k->name = strdup(t->kernels[i].name);
+    k->buffer_mask = t->kernels[i].buffer_mask;
+    k->threadgroup_mask = t->kernels[i].threadgroup_mask;
+    k->uses_barriers = t->uses_barriers;
+    char symbol[4200];
+    snprintf(symbol, sizeof symbol, "__sm_entry_%s", k->name);
+    k->entry = (sm_entry_fn)dlsym(l->handle, symbol);
+    snprintf(symbol, sizeof symbol, "__sm_tgstatic_%s", k->name);
+    const unsigned long *tg = dlsym(l->handle, symbol);
+    if (!k->entry || !tg) return sm_strdup_printf("softmetal: kernel %s missing in %s", k->name, object);
+    k->static_threadgroup_bytes = *tg;
+  }
+  return NULL;
+}
+
+struct sm_library *sm_library_compile(const char *msl, const struct sm_compile_options *opts,
+                                      id *error) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, find_prelude);
+  if (!prelude_text) {
+    *error = sm_error_new(library_domain, SM_LIBRARY_ERROR_COMPILE_FAILURE,
+                          "softmetal: MSL prelude not found at %s/metal_stdlib",
+                          prelude_dir[0] ? prelude_dir : "<unknown>");
+    return NULL;
+  }
+  struct sm_translation t;
+  char *diag = sm_translate(msl, &t);
+  if (diag) {
+    *error = sm_error_new(library_domain, SM_LIBRARY_ERROR_COMPILE_FAILURE,
+                          "Compilation failed: \n\n%s", diag);
+    free(diag);
+    return NULL;
+  }
+  bool fast = opts ? opts->fast_math : true;
+  const char *flags[] = {"-x", "c++", "-std=c++17", "-O2", "-fPIC", "-shared", "-nostdinc",
+                         "-nostdlib++", "-fno-exceptions", "-fno-rtti", "-fno-math-errno",
+                         "-fno-threadsafe-statics", "-fno-color-diagnostics",
+                         "-Wno-unknown-attributes", "-Werror=return-type",
+                         fast ? "-ffast-math" : "-fno-fast-math",
+                         fast ? "-D__SOFTMETAL_FAST_MATH__=1" : "-U__SOFTMETAL_FAST_MATH__", NULL};
+  struct hash h = {0xcbf29ce484222325ull, 0x84222325cbf29ce4ull};
+  hash_string(&h, clang_path());
+  for (int i = 0; flags[i]; i++) hash_string(&h, flags[i]);
+  hash_string(&h, prelude_text);
+  hash_string(&h, t.source.data);
+
+  char *dir = cache_dir(&diag);
+  char *object = dir ? sm_strdup_printf("%s/%016llx%016llx.so", dir, (unsigned long long)h.a,
+                                        (unsigned long long)h.b)
+                     : NULL;
+  free(dir);
+  if (object && access(object, R_OK) != 0) diag = compile(t.source.data, object, flags);
+  struct sm_library *l = NULL;
+  if (!diag) {
+    l = sm_object_new(sm_class.library, sizeof *l, library_destroy);
+    diag = load(l, object, &t);
+    if (diag) sm_release(l), l = NULL;
+  }
+  if (diag) {
+    *error = sm_error_new(library_domain, SM_LIBRARY_ERROR_COMPILE_FAILURE, "%s", diag);
+    free(diag);
+  }
+  free(object);
+  sm_translation_free(&t);
+  return l;
+}
+
+id sm_device_new_library(id self, SEL cmd, id source, id options, id *error) {
+  (void)self, (void)cmd;
+  if (error) *error = nil;
+  id err = nil;
+  struct sm_library *l = NULL;
+  if (!source) err = sm_error_new(library_domain, SM_LIBRARY_ERROR_COMPILE_FAILURE, "source is nil");
+  else l = sm_library_compile(sm_string_utf8(source), (struct sm_compile_options *)options, &err);
+  if (err) {
+    if (error) *error = sm_autorelease(err); /* out-errors are autoreleased */
+    else sm_release(err);
+  }
+  return (id)l;
+}
+
+/* ---- MTLFunction -------------------------------------------------------------------------- */
+static void function_destroy(struct sm_object *o) {
+  struct sm_function *f = (struct sm_function *)o;
+  sm_release(f->library);
+  sm_release(f->name);
+}
+
+static id library_new_function(id self, SEL cmd, id name) {
+  (void)cmd;
+  struct sm_library *l = (struct sm_library *)self;
+  const char *want = sm_string_utf8(name);
+  for (int i = 0; want && i < l->kernel_count; i++) {
+    if (strcmp(l->kernels[i].name, want)) continue;
+    struct sm_function *f = sm_object_new(sm_class.function, sizeof *f, function_destroy);
+    f->library = sm_retain(l);
+    f->kernel = &l->kernels[i];
+    f->name = sm_string_new(want);
+    return (id)f;
+  }
+  return nil; /* as Metal: no such function */
+}
+
+static id function_name(id self, SEL cmd) {
+  (void)cmd;
+  return ((struct sm_function *)self)->name;
+}
+
+/* ---- MTLComputePipelineState ---------------------------------------------------------------- */
+static void pipeline_destroy(struct sm_object *o) { sm_release(((struct sm_pipeline *)o)->function); }
+
+id sm_device_new_pipeline(id self, SEL cmd, id function, id *error) {
+  (void)self, (void)cmd;
+  if (error) *error = nil;
+  struct sm_function *f = (struct sm_function *)function;
+  if (!f || object_getClass(function) != sm_class.function) {
+    if (error)
+      *error = sm_autorelease(sm_error_new("MTLLibraryErrorDomain", 1,
+                                           "newComputePipelineStateWithFunction: not a kernel function"));
+    return nil;
+  }
+  if (f->kernel->static_threadgroup_bytes > SM_MAX_THREADGROUP_MEMORY) {
+    if (error)
+      *error = sm_autorelease(sm_error_new(
+          "AGXMetalG13X", 3,
+          "Compiler encountered an internal error: kernel %s uses %lu bytes of threadgroup "
+          "memory, more than the %d bytes available",
+          f->kernel->name, (unsigned long)f->kernel->static_threadgroup_bytes,
+          SM_MAX_THREADGROUP_MEMORY));
+    return nil;
+  }
+  struct sm_pipeline *p = sm_object_new(sm_class.pipeline, sizeof *p, pipeline_destroy);
+  p->function = sm_retain(f);
+  p->max_threads = SM_MAX_THREADS_PER_GROUP;
+  return (id)p;
+}
+
+static unsigned long pipeline_max_threads(id self, SEL cmd) {
+  (void)cmd;
+  return ((struct sm_pipeline *)self)->max_threads;
+}
+static unsigned long pipeline_execution_width(id self, SEL cmd) {
+  (void)self, (void)cmd;
+  return SM_SIMD_WIDTH;
+}
+static unsigned long pipeline_static_tg(id self, SEL cmd) {
+  (void)cmd;
+  return ((struct sm_pipeline *)self)->function->kernel->static_threadgroup_bytes;
+}
+
+void sm_library_register(void) {
+  Class lib = objc_allocateClassPair(sm_class.object, "SoftMetalLibrary", 0);
+  sm_add_method(lib, "newFunctionWithName:", library_new_function, "@@:@");
+  objc_registerClassPair(lib);
+  sm_class.library = lib;
+
+  Class fn = objc_allocateClassPair(sm_class.object, "SoftMetalFunction", 0);
+  sm_add_method(fn, "name", function_name, "@@:");
+  objc_registerClassPair(fn);
+  sm_class.function = fn;
+
+  Class pipe = objc_allocateClassPair(sm_class.object, "SoftMetalComputePipelineState", 0);
+  sm_add_method(pipe, "maxTotalThreadsPerThreadgroup", pipeline_max_threads, "Q@:");
+  sm_add_method(pipe, "threadExecutionWidth", pipeline_execution_width, "Q@:");
+  sm_add_method(pipe, "staticThreadgroupMemoryLength", pipeline_static_tg, "Q@:");
+  objc_registerClassPair(pipe);
+  sm_class.pipeline = pipe;
+}

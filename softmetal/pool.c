@@ -1,0 +1,175 @@
+/* softmetal/pool.c — the worker pool that runs a dispatch's threadgroups.
+ *
+ * One persistent worker thread per online CPU. A dispatch is published to all
+ * workers at once; each takes threadgroups from a shared atomic counter until
+ * none are left, so groups run in parallel and load-balance by themselves.
+ * Each worker owns its threadgroup storage (32 KiB) and a group runner (the
+ * fibers of fiber.c). A SIGSEGV/SIGBUS raised by kernel code on a worker is
+ * caught (sigsetjmp/siglongjmp on an alternate signal stack) and becomes the
+ * dispatch's page-fault error instead of killing the process; faults outside
+ * kernels go to the previously installed handler.
+ */
+#include "sm.h"
+
+#include <setjmp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct worker {
+  pthread_t thread;
+  struct sm_group_runner *runner;
+  unsigned char *threadgroup_memory; /* SM_MAX_THREADGROUP_MEMORY bytes, 64-aligned */
+};
+
+static struct {
+  pthread_mutex_t dispatch_lock; /* one dispatch at a time */
+  pthread_mutex_t lock;
+  pthread_cond_t work, done;
+  uint64_t generation;
+  struct sm_dispatch *job;
+  uint64_t group_count;
+  atomic_uint_fast64_t next_group;
+  int active;
+  int count;
+  struct worker *workers;
+} pool = {.dispatch_lock = PTHREAD_MUTEX_INITIALIZER, .lock = PTHREAD_MUTEX_INITIALIZER,
+          .work = PTHREAD_COND_INITIALIZER, .done = PTHREAD_COND_INITIALIZER};
+
+/* ---- faults --------------------------------------------------------------------- */
+static _Thread_local sigjmp_buf *fault_jump; /* set while this worker runs kernel code */
+static _Thread_local void *fault_address;
+static struct sigaction previous_segv, previous_bus;
+
+static void on_fault(int sig, siginfo_t *info, void *context) {
+  (void)context;
+  if (fault_jump) {
+    fault_address = info->si_addr;
+    siglongjmp(*fault_jump, sig);
+  }
+  /* Not ours: restore the previous disposition; the fault re-raises on return. */
+  sigaction(sig, sig == SIGSEGV ? &previous_segv : &previous_bus, NULL);
+}
+
+static void install_fault_handler(void) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = on_fault;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGSEGV, &sa, &previous_segv);
+  sigaction(SIGBUS, &sa, &previous_bus);
+}
+
+/* ---- running groups ---------------------------------------------------------------- */
+/* Lays out group storage: static part first, then each dynamic [[threadgroup(n)]]. */
+static void threadgroup_layout(const struct sm_dispatch *d, unsigned char *base, void **slots) {
+  uint64_t offset = (d->kernel->static_threadgroup_bytes + 15) / 16 * 16;
+  for (int i = 0; i < SM_BUFFER_SLOTS; i++) {
+    slots[i] = base + offset;
+    if (d->kernel->threadgroup_mask & (1u << i)) offset += d->dynamic_threadgroup[i];
+  }
+}
+
+static void fail(struct sm_dispatch *d, char *error, long code) {
+  pthread_mutex_lock(&pool.lock);
+  if (!d->error) d->error = error, d->error_code = code;
+  else free(error);
+  pthread_mutex_unlock(&pool.lock);
+  atomic_store(&pool.next_group, pool.group_count); /* stop handing out groups */
+}
+
+/* Runs groups until none are left. The sigsetjmp frame stays live across all
+ * groups; after a fault the worker resumes here and stops. */
+static void run_groups(struct worker *w, struct sm_dispatch *d) {
+  void *slots[SM_BUFFER_SLOTS];
+  threadgroup_layout(d, w->threadgroup_memory, slots);
+  sigjmp_buf jump;
+  volatile unsigned bid[3] = {0, 0, 0};
+  int sig = sigsetjmp(jump, 1);
+  if (sig) {
+    fault_jump = NULL;
+    fail(d, sm_strdup_printf("Execution of the command buffer was aborted due to an error during "
+                             "execution. Caused GPU Address Fault Error "
+                             "(kIOGPUCommandBufferCallbackErrorPageFault): kernel %s, "
+                             "threadgroup (%u, %u, %u), %s at address %p",
+                             d->kernel->name, bid[0], bid[1], bid[2],
+                             sig == SIGBUS ? "bus error" : "invalid access", fault_address),
+         SM_CMDBUF_ERROR_PAGE_FAULT);
+    return;
+  }
+  fault_jump = &jump;
+  uint64_t gx = d->groups[0], gy = d->groups[1];
+  for (;;) {
+    uint64_t g = atomic_fetch_add(&pool.next_group, 1);
+    if (g >= pool.group_count) break;
+    unsigned b[3] = {(unsigned)(g % gx), (unsigned)(g / gx % gy), (unsigned)(g / gx / gy)};
+    bid[0] = b[0], bid[1] = b[1], bid[2] = b[2];
+    char *error = sm_group_run(w->runner, d, b, slots, w->threadgroup_memory);
+    if (error) {
+      fail(d, error, SM_CMDBUF_ERROR_INTERNAL);
+      break;
+    }
+  }
+  fault_jump = NULL;
+}
+
+static void *worker_main(void *arg) {
+  struct worker *w = arg;
+  stack_t alt = {.ss_sp = malloc(1 << 16), .ss_size = 1 << 16};
+  if (alt.ss_sp) sigaltstack(&alt, NULL);
+  uint64_t seen = 0;
+  pthread_mutex_lock(&pool.lock);
+  for (;;) {
+    while (pool.generation == seen) pthread_cond_wait(&pool.work, &pool.lock);
+    seen = pool.generation;
+    struct sm_dispatch *d = pool.job;
+    pthread_mutex_unlock(&pool.lock);
+    run_groups(w, d);
+    pthread_mutex_lock(&pool.lock);
+    if (--pool.active == 0) pthread_cond_signal(&pool.done);
+  }
+  return NULL;
+}
+
+static void pool_start(void) {
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  pool.count = n > 0 ? (int)n : 1;
+  pool.workers = calloc((size_t)pool.count, sizeof *pool.workers);
+  if (!pool.workers) abort();
+  install_fault_handler();
+  for (int i = 0; i < pool.count; i++) {
+    struct worker *w = &pool.workers[i];
+    w->runner = sm_group_runner_new();
+    w->threadgroup_memory = aligned_alloc(64, SM_MAX_THREADGROUP_MEMORY);
+    if (!w->runner || !w->threadgroup_memory ||
+        pthread_create(&w->thread, NULL, worker_main, w) != 0) {
+      fprintf(stderr, "softmetal: cannot start worker %d\n", i);
+      abort(); /* without workers no command buffer can ever complete */
+    }
+  }
+}
+
+int sm_pool_workers(void) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, pool_start);
+  return pool.count;
+}
+
+void sm_pool_run(struct sm_dispatch *d) {
+  sm_pool_workers();
+  pthread_mutex_lock(&pool.dispatch_lock);
+  pthread_mutex_lock(&pool.lock);
+  pool.job = d;
+  pool.group_count = (uint64_t)d->groups[0] * d->groups[1] * d->groups[2];
+  atomic_store(&pool.next_group, 0);
+  pool.active = pool.count;
+  pool.generation++;
+  pthread_cond_broadcast(&pool.work);
+  while (pool.active > 0) pthread_cond_wait(&pool.done, &pool.lock);
+  pool.job = NULL;
+  pthread_mutex_unlock(&pool.lock);
+  pthread_mutex_unlock(&pool.dispatch_lock);
+}
