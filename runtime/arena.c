@@ -1,0 +1,117 @@
+/* runtime/arena.c — first-fit allocator over the offsets of the arena.
+ *
+ * All CUDA-visible memory is carved out of one Metal buffer (docs/design.md,
+ * "Memory model"), so the allocator deals in offsets only and never touches
+ * the memory itself. The blocks form one array sorted by offset that
+ * partitions [0, capacity): allocation splits the first free block that is
+ * large enough, freeing merges a block with free neighbours. Lookups by
+ * offset (cudaFree, pointer validation) are binary searches. Allocation is
+ * linear in the number of blocks, which stays small for CUDA programs (they
+ * allocate few, large buffers). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rt.h"
+
+static uint64_t rt_round_up(uint64_t value, uint64_t align) {
+  return (value + align - 1) / align * align;
+}
+
+bool rt_arena_init(rt_arena *arena, uint64_t capacity) {
+  memset(arena, 0, sizeof *arena);
+  arena->capacity = capacity / RT_ARENA_ALIGN * RT_ARENA_ALIGN;
+  arena->allocated = 16;
+  arena->blocks = calloc(arena->allocated, sizeof *arena->blocks);
+  if (!arena->blocks) return false;
+  if (arena->capacity > 0) {
+    arena->blocks[0] = (rt_block){0, arena->capacity, 0, RT_BLOCK_FREE};
+    arena->count = 1;
+  }
+  return true;
+}
+
+void rt_arena_destroy(rt_arena *arena) {
+  free(arena->blocks);
+  memset(arena, 0, sizeof *arena);
+}
+
+/* Makes room for one more block at index; false when out of host memory. */
+static bool rt_arena_insert(rt_arena *arena, size_t index) {
+  if (arena->count == arena->allocated) {
+    size_t grown = arena->allocated * 2;
+    rt_block *blocks = realloc(arena->blocks, grown * sizeof *blocks);
+    if (!blocks) return false;
+    arena->blocks = blocks;
+    arena->allocated = grown;
+  }
+  memmove(&arena->blocks[index + 1], &arena->blocks[index],
+          (arena->count - index) * sizeof *arena->blocks);
+  arena->count++;
+  return true;
+}
+
+static void rt_arena_remove(rt_arena *arena, size_t index) {
+  memmove(&arena->blocks[index], &arena->blocks[index + 1],
+          (arena->count - index - 1) * sizeof *arena->blocks);
+  arena->count--;
+}
+
+bool rt_arena_alloc(rt_arena *arena, uint64_t size, rt_block_kind kind, uint64_t *offset_out) {
+  if (size == 0 || size > arena->capacity) return false;
+  uint64_t rounded = rt_round_up(size, RT_ARENA_ALIGN);
+  for (size_t i = 0; i < arena->count; i++) {
+    rt_block *block = &arena->blocks[i];
+    if (block->kind != RT_BLOCK_FREE || block->size < rounded) continue;
+    if (block->size > rounded) { /* split: the tail stays free */
+      if (!rt_arena_insert(arena, i + 1)) return false;
+      block = &arena->blocks[i];
+      arena->blocks[i + 1] =
+          (rt_block){block->offset + rounded, block->size - rounded, 0, RT_BLOCK_FREE};
+      block->size = rounded;
+    }
+    block->kind = kind;
+    block->requested = size;
+    arena->used += rounded;
+    *offset_out = block->offset;
+    return true;
+  }
+  return false;
+}
+
+/* Index of the block containing offset, or arena->count if none. */
+static size_t rt_arena_index(const rt_arena *arena, uint64_t offset) {
+  size_t lo = 0, hi = arena->count;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    const rt_block *block = &arena->blocks[mid];
+    if (offset < block->offset) hi = mid;
+    else if (offset - block->offset >= block->size) lo = mid + 1;
+    else return mid;
+  }
+  return arena->count;
+}
+
+bool rt_arena_free(rt_arena *arena, uint64_t offset, rt_block_kind kind) {
+  size_t i = rt_arena_index(arena, offset);
+  if (i == arena->count) return false;
+  rt_block *block = &arena->blocks[i];
+  if (block->offset != offset || block->kind == RT_BLOCK_FREE || block->kind != kind) return false;
+  arena->used -= block->size;
+  block->kind = RT_BLOCK_FREE;
+  block->requested = 0;
+  if (i + 1 < arena->count && arena->blocks[i + 1].kind == RT_BLOCK_FREE) {
+    block->size += arena->blocks[i + 1].size;
+    rt_arena_remove(arena, i + 1);
+  }
+  if (i > 0 && arena->blocks[i - 1].kind == RT_BLOCK_FREE) {
+    arena->blocks[i - 1].size += arena->blocks[i].size;
+    rt_arena_remove(arena, i);
+  }
+  return true;
+}
+
+const rt_block *rt_arena_find(const rt_arena *arena, uint64_t offset) {
+  size_t i = rt_arena_index(arena, offset);
+  if (i == arena->count || arena->blocks[i].kind == RT_BLOCK_FREE) return NULL;
+  return &arena->blocks[i];
+}

@@ -1,0 +1,331 @@
+/* runtime/module.c — the registry of device modules and their lazy loading.
+ *
+ * clang's module constructor of every CUDA translation unit calls
+ * __cudaRegisterFatBinary with its embedded device module (the blob of
+ * docs/design.md), then __cudaRegisterFunction for each kernel and
+ * __cudaRegisterVar for each __device__/__constant__ variable, mapping host
+ * addresses (the kernel's host stub, the variable's host shadow) to device
+ * names. Registration only parses and records: it runs before main and must
+ * not touch Metal. The first launch or symbol access of a module loads it:
+ * newLibraryWithSource for its MSL, arena storage for its variables
+ * (initialised from the blob) and, per kernel on its first launch, a
+ * compute pipeline. A cudaDeviceReset discards all that; the next use loads
+ * again. A malformed blob or MSL that does not compile is remembered as the
+ * module's error and reported by every launch, with the reason printed to
+ * stderr once (Metal's compiler output is the only useful diagnostic). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rt.h"
+
+/* What clang's __cuda_fatbin_wrapper holds. */
+typedef struct {
+  int magic;
+  int version;
+  const void *data;
+  void *unused;
+} rt_fatbin_wrapper;
+enum { RT_FATBIN_MAGIC = 0x466243b1 };
+
+struct rt_module {
+  rt_module *next;
+  bool valid;          /* the blob parsed */
+  bool error_reported; /* the reason of a failure went to stderr */
+  char error[256];
+  rt_module_desc desc;
+  /* loaded state, valid while loaded_generation == device generation */
+  bool loaded;
+  uint64_t loaded_generation;
+  cudaError_t load_error;
+  mtl_id library;
+  mtl_id *pipelines;          /* per kernel, created on first launch */
+  uint64_t *global_addresses; /* per global */
+};
+
+/* host address → (module, index of the kernel or global; SIZE_MAX if absent) */
+typedef struct {
+  const void *host;
+  rt_module *module;
+  size_t index;
+} rt_entry;
+
+typedef struct {
+  rt_entry *entries;
+  size_t count, capacity; /* open addressing, capacity a power of two */
+} rt_map;
+
+static rt_module *rt_modules;
+static rt_map rt_functions, rt_variables;
+
+/* ---- pointer-keyed hash map -------------------------------------------------- */
+
+static size_t rt_hash(const void *p, size_t capacity) {
+  uint64_t x = (uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ull;
+  return (size_t)(x >> 17) & (capacity - 1);
+}
+
+static rt_entry *rt_map_slot(rt_map *map, const void *host) {
+  size_t i = rt_hash(host, map->capacity);
+  while (map->entries[i].host && map->entries[i].host != host) i = (i + 1) & (map->capacity - 1);
+  return &map->entries[i];
+}
+
+static bool rt_map_grow(rt_map *map) {
+  rt_map bigger = {NULL, 0, map->capacity ? map->capacity * 2 : 64};
+  bigger.entries = calloc(bigger.capacity, sizeof *bigger.entries);
+  if (!bigger.entries) return false;
+  for (size_t i = 0; i < map->capacity; i++)
+    if (map->entries[i].host) *rt_map_slot(&bigger, map->entries[i].host) = map->entries[i];
+  bigger.count = map->count;
+  free(map->entries);
+  *map = bigger;
+  return true;
+}
+
+static void rt_map_put(rt_map *map, rt_entry entry) {
+  if ((map->count + 1) * 2 > map->capacity && !rt_map_grow(map)) return;
+  rt_entry *slot = rt_map_slot(map, entry.host);
+  if (!slot->host) map->count++;
+  *slot = entry; /* re-registration: the latest module wins */
+}
+
+static const rt_entry *rt_map_get(rt_map *map, const void *host) {
+  if (!map->capacity || !host) return NULL;
+  rt_entry *slot = rt_map_slot(map, host);
+  return slot->host ? slot : NULL;
+}
+
+/* Removes every entry of module (rebuilding keeps probe chains intact). */
+static void rt_map_forget(rt_map *map, const rt_module *module) {
+  rt_map old = *map;
+  *map = (rt_map){NULL, 0, 0};
+  for (size_t i = 0; i < old.capacity; i++)
+    if (old.entries[i].host && old.entries[i].module != module) rt_map_put(map, old.entries[i]);
+  free(old.entries);
+}
+
+/* ---- registration (called by clang-generated constructors) ---------------------- */
+
+static rt_module *rt_module_parse(const void *fat_cubin) {
+  rt_module *m = calloc(1, sizeof *m);
+  if (!m) return NULL;
+  const rt_fatbin_wrapper *wrapper = fat_cubin;
+  if (!wrapper || wrapper->magic != RT_FATBIN_MAGIC || wrapper->version != 1)
+    snprintf(m->error, sizeof m->error, "fat binary wrapper has wrong magic or version");
+  else
+    m->valid = rt_blob_parse(wrapper->data, &m->desc, m->error, sizeof m->error);
+  return m;
+}
+
+void **__cudaRegisterFatBinary(void *fat_cubin) {
+  rt_module *m = rt_module_parse(fat_cubin);
+  if (!m) return NULL;
+  rt_lock();
+  m->next = rt_modules;
+  rt_modules = m;
+  rt_unlock();
+  return (void **)m;
+}
+
+void __cudaRegisterFatBinaryEnd(void **handle) { (void)handle; }
+
+static size_t rt_find_kernel(const rt_module *m, const char *name) {
+  for (size_t i = 0; m->valid && name && i < m->desc.kernel_count; i++)
+    if (strcmp(m->desc.kernels[i].name, name) == 0) return i;
+  return SIZE_MAX;
+}
+
+static size_t rt_find_global(const rt_module *m, const char *name) {
+  for (size_t i = 0; m->valid && name && i < m->desc.global_count; i++)
+    if (strcmp(m->desc.globals[i].name, name) == 0) return i;
+  return SIZE_MAX;
+}
+
+void __cudaRegisterFunction(void **handle, const char *host_function, char *device_function,
+                            const char *device_name, int thread_limit, uint3 *tid, uint3 *bid,
+                            dim3 *block_dim, dim3 *grid_dim, int *warp_size) {
+  (void)device_function, (void)thread_limit, (void)tid, (void)bid, (void)block_dim,
+      (void)grid_dim, (void)warp_size;
+  rt_module *m = (rt_module *)handle;
+  if (!m || !host_function) return;
+  rt_lock();
+  rt_map_put(&rt_functions, (rt_entry){host_function, m, rt_find_kernel(m, device_name)});
+  rt_unlock();
+}
+
+void __cudaRegisterVar(void **handle, char *host_variable, char *device_address,
+                       const char *device_name, int ext, size_t size, int constant, int global) {
+  (void)device_address, (void)ext, (void)size, (void)constant, (void)global;
+  rt_module *m = (rt_module *)handle;
+  if (!m || !host_variable) return;
+  rt_lock();
+  rt_map_put(&rt_variables, (rt_entry){host_variable, m, rt_find_global(m, device_name)});
+  rt_unlock();
+}
+
+/* Managed variables, textures and surfaces are not supported: a module
+ * that declares one cannot be used (its launches report why). */
+static void rt_module_unsupported(void **handle, const char *what, const char *name) {
+  rt_module *m = (rt_module *)handle;
+  if (!m) return;
+  rt_lock();
+  m->valid = false;
+  snprintf(m->error, sizeof m->error, "%s '%s' is not supported by Anchor", what,
+           name ? name : "?");
+  rt_unlock();
+}
+
+void __cudaRegisterManagedVar(void **handle, void **host_variable, char *device_address,
+                              const char *device_name, size_t size, int constant) {
+  (void)host_variable, (void)device_address, (void)size, (void)constant;
+  rt_module_unsupported(handle, "__managed__ variable", device_name);
+}
+
+void __cudaRegisterTexture(void **handle, const void *host_variable, const void **device_address,
+                           const char *device_name, int dim, int norm, int ext) {
+  (void)host_variable, (void)device_address, (void)dim, (void)norm, (void)ext;
+  rt_module_unsupported(handle, "texture reference", device_name);
+}
+
+void __cudaRegisterSurface(void **handle, const void *host_variable, const void **device_address,
+                           const char *device_name, int dim, int ext) {
+  (void)host_variable, (void)device_address, (void)dim, (void)ext;
+  rt_module_unsupported(handle, "surface reference", device_name);
+}
+
+static void rt_module_release(rt_module *m) {
+  if (m->pipelines)
+    for (size_t i = 0; i < m->desc.kernel_count; i++) mtl_release(m->pipelines[i]);
+  mtl_release(m->library);
+  free(m->pipelines);
+  free(m->global_addresses);
+  m->pipelines = NULL;
+  m->global_addresses = NULL;
+  m->library = NULL;
+  m->loaded = false;
+}
+
+void __cudaUnregisterFatBinary(void **handle) {
+  rt_module *m = (rt_module *)handle;
+  if (!m) return;
+  rt_lock();
+  if (m->loaded) rt_wait_all(); /* its pipelines may be running */
+  rt_map_forget(&rt_functions, m);
+  rt_map_forget(&rt_variables, m);
+  for (rt_module **p = &rt_modules; *p; p = &(*p)->next)
+    if (*p == m) {
+      *p = m->next;
+      break;
+    }
+  rt_device_state *s = rt_device_current();
+  if (m->loaded && s && m->loaded_generation == s->generation)
+    for (size_t i = 0; i < m->desc.global_count; i++)
+      rt_arena_free(&s->arena, m->global_addresses[i] - (uint64_t)(uintptr_t)s->arena_base,
+                    RT_BLOCK_GLOBAL);
+  rt_module_release(m);
+  rt_module_desc_free(&m->desc);
+  rt_unlock();
+  free(m);
+}
+
+/* ---- loading ------------------------------------------------------------------------ */
+
+static void rt_report_once(rt_module *m, const char *what, const char *detail) {
+  if (m->error_reported) return;
+  m->error_reported = true;
+  fprintf(stderr, "anchor: %s: %s\n", what, detail);
+}
+
+/* Storage for the module's variables, initialised from the blob. */
+static cudaError_t rt_module_globals(rt_module *m, rt_device_state *s) {
+  m->global_addresses = calloc(m->desc.global_count + 1, sizeof *m->global_addresses);
+  if (!m->global_addresses) return cudaErrorMemoryAllocation;
+  for (size_t i = 0; i < m->desc.global_count; i++) {
+    const rt_global_desc *g = &m->desc.globals[i];
+    uint64_t offset;
+    if (!rt_arena_alloc(&s->arena, g->size, RT_BLOCK_GLOBAL, &offset)) {
+      while (i-- > 0)
+        rt_arena_free(&s->arena, m->global_addresses[i] - (uint64_t)(uintptr_t)s->arena_base,
+                      RT_BLOCK_GLOBAL);
+      return cudaErrorMemoryAllocation;
+    }
+    unsigned char *p = s->arena_base + offset;
+    if (g->init) memcpy(p, g->init, g->size);
+    else memset(p, 0, g->size);
+    m->global_addresses[i] = (uint64_t)(uintptr_t)p;
+  }
+  return cudaSuccess;
+}
+
+static cudaError_t rt_module_load(rt_module *m, rt_device_state *s) {
+  if (!m->valid) {
+    rt_report_once(m, "invalid device module", m->error);
+    return cudaErrorInvalidKernelImage;
+  }
+  if (m->loaded && m->loaded_generation == s->generation) return m->load_error;
+  if (m->loaded) rt_module_release(m); /* from before a cudaDeviceReset */
+  m->loaded = true;
+  m->loaded_generation = s->generation;
+  m->pipelines = calloc(m->desc.kernel_count + 1, sizeof *m->pipelines);
+  mtl_id error = NULL;
+  m->library = mtl_new_library_with_source(s->device, m->desc.msl, &error);
+  if (!m->pipelines) m->load_error = cudaErrorMemoryAllocation;
+  else if (!m->library) {
+    rt_report_once(m, "the module's MSL did not compile for Metal",
+                   error ? mtl_error_description(error) : "no error description");
+    m->load_error = cudaErrorInvalidPtx;
+  } else m->load_error = rt_module_globals(m, s);
+  return m->load_error;
+}
+
+static cudaError_t rt_kernel_pipeline(rt_module *m, size_t index, rt_device_state *s) {
+  if (m->pipelines[index]) return cudaSuccess;
+  const char *name = m->desc.kernels[index].name;
+  mtl_id function = mtl_library_new_function(m->library, name);
+  if (!function) {
+    fprintf(stderr, "anchor: kernel %s is missing from the module's Metal library\n", name);
+    return cudaErrorNoKernelImageForDevice;
+  }
+  mtl_id error = NULL;
+  m->pipelines[index] = mtl_new_compute_pipeline_state(s->device, function, &error);
+  mtl_release(function);
+  if (!m->pipelines[index]) {
+    fprintf(stderr, "anchor: no compute pipeline for kernel %s: %s\n", name,
+            error ? mtl_error_description(error) : "no error description");
+    return cudaErrorNoKernelImageForDevice;
+  }
+  return cudaSuccess;
+}
+
+cudaError_t rt_module_kernel(const void *host_function, rt_kernel *out) {
+  const rt_entry *entry = rt_map_get(&rt_functions, host_function);
+  if (!entry) return cudaErrorInvalidDeviceFunction;
+  rt_device_state *s;
+  cudaError_t e = rt_device_ready(&s);
+  if (e == cudaSuccess) e = rt_module_load(entry->module, s);
+  if (e == cudaSuccess && entry->index == SIZE_MAX) e = cudaErrorInvalidDeviceFunction;
+  if (e == cudaSuccess) e = rt_kernel_pipeline(entry->module, entry->index, s);
+  if (e != cudaSuccess) return e;
+  rt_module *m = entry->module;
+  *out = (rt_kernel){&m->desc.kernels[entry->index], m, m->pipelines[entry->index],
+                     m->global_addresses, m->desc.global_count};
+  return cudaSuccess;
+}
+
+cudaError_t rt_module_symbol(const void *host_variable, void **address_out, size_t *size_out) {
+  const rt_entry *entry = rt_map_get(&rt_variables, host_variable);
+  if (!entry) return cudaErrorInvalidSymbol;
+  rt_device_state *s;
+  cudaError_t e = rt_device_ready(&s);
+  if (e == cudaSuccess) e = rt_module_load(entry->module, s);
+  if (e == cudaSuccess && entry->index == SIZE_MAX) e = cudaErrorInvalidSymbol;
+  if (e != cudaSuccess) return e;
+  *address_out = (void *)(uintptr_t)entry->module->global_addresses[entry->index];
+  *size_out = entry->module->desc.globals[entry->index].size;
+  return cudaSuccess;
+}
+
+void rt_module_unload_all(void) {
+  for (rt_module *m = rt_modules; m; m = m->next) rt_module_release(m);
+}

@@ -1,0 +1,140 @@
+/* runtime/props.c — cudaGetDeviceProperties and cudaDeviceGetAttribute.
+ *
+ * What Metal reports is used as reported: the name, the memory (the arena is
+ * all the memory CUDA code can have), threadgroup limits, unified memory.
+ * Compute capability is 7.5 because anchorcc compiles device code with
+ * --cuda-gpu-arch=sm_75 (the __CUDA_ARCH__ the code saw), and sm_75's limits
+ * (1024 threads per block, 64 in z, warps of 32) are Metal's too; per-SM
+ * figures that shape occupancy calculations (threads, registers, shared
+ * memory per multiprocessor, blocks per multiprocessor) are sm_75's.
+ * Metal exposes no GPU core count: multiProcessorCount is a nominal 8 (the
+ * smallest Apple7 GPU), so grids sized from it stay reasonable. Clock rates,
+ * bus width, L2 size and PCI location are unknown to Metal and reported as 0.
+ * docs/runtime.md lists every value. */
+#include <string.h>
+
+#include "rt.h"
+
+enum { RT_NOMINAL_SM_COUNT = 8, RT_SHARED_PER_BLOCK = 32768 };
+
+static int rt_min_int(uint64_t a, uint64_t b) { return (int)(a < b ? a : b); }
+
+static void rt_fill_properties(rt_device_state *s, struct cudaDeviceProp *p) {
+  memset(p, 0, sizeof *p);
+  const char *name = mtl_device_name(s->device);
+  strncpy(p->name, name ? name : "Metal device", sizeof p->name - 1);
+  uint64_t id = mtl_device_registry_id(s->device);
+  memcpy(p->uuid.bytes, "ANCHOR-M", 8);
+  memcpy(p->uuid.bytes + 8, &id, sizeof id);
+  mtl_size threads = mtl_device_max_threads_per_threadgroup(s->device);
+  uint64_t smem = mtl_device_max_threadgroup_memory_length(s->device);
+  p->totalGlobalMem = s->arena.capacity;
+  p->sharedMemPerBlock = (size_t)rt_min_int(smem, RT_SHARED_PER_BLOCK);
+  p->sharedMemPerBlockOptin = p->sharedMemPerBlock;
+  p->regsPerBlock = 65536;
+  p->warpSize = 32;
+  p->memPitch = 2147483647;
+  p->maxThreadsPerBlock = rt_min_int(threads.width, 1024);
+  p->maxThreadsDim[0] = rt_min_int(threads.width, 1024);
+  p->maxThreadsDim[1] = rt_min_int(threads.height, 1024);
+  p->maxThreadsDim[2] = rt_min_int(threads.depth, 64);
+  p->maxGridSize[0] = 2147483647;
+  p->maxGridSize[1] = 65535;
+  p->maxGridSize[2] = 65535;
+  p->totalConstMem = 65536;
+  p->major = 7;
+  p->minor = 5;
+  p->textureAlignment = 512;
+  p->texturePitchAlignment = 32;
+  p->multiProcessorCount = RT_NOMINAL_SM_COUNT;
+  p->integrated = mtl_device_has_unified_memory(s->device) ? 1 : 0;
+  p->canMapHostMemory = 1;
+  p->unifiedAddressing = 1;
+  p->managedMemory = 1;
+  p->maxThreadsPerMultiProcessor = 1024;
+  p->sharedMemPerMultiprocessor = 65536;
+  p->regsPerMultiprocessor = 65536;
+  p->maxBlocksPerMultiProcessor = 16;
+  p->globalL1CacheSupported = 1;
+  p->localL1CacheSupported = 1;
+  p->deviceNumaId = -1;
+  p->hostNumaId = -1;
+}
+
+/* Fills p for device (lock taken here). */
+static cudaError_t rt_properties(struct cudaDeviceProp *p, int device) {
+  if (!p) return cudaErrorInvalidValue;
+  rt_lock();
+  rt_device_state *s;
+  cudaError_t e = rt_device_ready(&s);
+  if (e == cudaSuccess && device != 0) e = cudaErrorInvalidDevice;
+  if (e == cudaSuccess) rt_fill_properties(s, p);
+  rt_unlock();
+  return e;
+}
+
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device) {
+  return rt_record(rt_properties(prop, device));
+}
+
+static bool rt_attribute(const struct cudaDeviceProp *p, enum cudaDeviceAttr attr, int *v) {
+  switch (attr) {
+  case cudaDevAttrMaxThreadsPerBlock: *v = p->maxThreadsPerBlock; return true;
+  case cudaDevAttrMaxBlockDimX: *v = p->maxThreadsDim[0]; return true;
+  case cudaDevAttrMaxBlockDimY: *v = p->maxThreadsDim[1]; return true;
+  case cudaDevAttrMaxBlockDimZ: *v = p->maxThreadsDim[2]; return true;
+  case cudaDevAttrMaxGridDimX: *v = p->maxGridSize[0]; return true;
+  case cudaDevAttrMaxGridDimY: *v = p->maxGridSize[1]; return true;
+  case cudaDevAttrMaxGridDimZ: *v = p->maxGridSize[2]; return true;
+  case cudaDevAttrMaxSharedMemoryPerBlock: *v = (int)p->sharedMemPerBlock; return true;
+  case cudaDevAttrTotalConstantMemory: *v = (int)p->totalConstMem; return true;
+  case cudaDevAttrWarpSize: *v = p->warpSize; return true;
+  case cudaDevAttrMaxPitch: *v = (int)p->memPitch; return true;
+  case cudaDevAttrMaxRegistersPerBlock: *v = p->regsPerBlock; return true;
+  case cudaDevAttrClockRate: *v = p->clockRate; return true;
+  case cudaDevAttrTextureAlignment: *v = (int)p->textureAlignment; return true;
+  case cudaDevAttrGpuOverlap: *v = p->deviceOverlap; return true;
+  case cudaDevAttrMultiProcessorCount: *v = p->multiProcessorCount; return true;
+  case cudaDevAttrKernelExecTimeout: *v = p->kernelExecTimeoutEnabled; return true;
+  case cudaDevAttrIntegrated: *v = p->integrated; return true;
+  case cudaDevAttrCanMapHostMemory: *v = p->canMapHostMemory; return true;
+  case cudaDevAttrComputeMode: *v = p->computeMode; return true;
+  case cudaDevAttrConcurrentKernels: *v = p->concurrentKernels; return true;
+  case cudaDevAttrEccEnabled: *v = p->ECCEnabled; return true;
+  case cudaDevAttrPciBusId: *v = p->pciBusID; return true;
+  case cudaDevAttrPciDeviceId: *v = p->pciDeviceID; return true;
+  case cudaDevAttrPciDomainId: *v = p->pciDomainID; return true;
+  case cudaDevAttrMemoryClockRate: *v = p->memoryClockRate; return true;
+  case cudaDevAttrGlobalMemoryBusWidth: *v = p->memoryBusWidth; return true;
+  case cudaDevAttrL2CacheSize: *v = p->l2CacheSize; return true;
+  case cudaDevAttrMaxThreadsPerMultiProcessor: *v = p->maxThreadsPerMultiProcessor; return true;
+  case cudaDevAttrAsyncEngineCount: *v = p->asyncEngineCount; return true;
+  case cudaDevAttrUnifiedAddressing: *v = p->unifiedAddressing; return true;
+  case cudaDevAttrComputeCapabilityMajor: *v = p->major; return true;
+  case cudaDevAttrComputeCapabilityMinor: *v = p->minor; return true;
+  case cudaDevAttrStreamPrioritiesSupported: *v = p->streamPrioritiesSupported; return true;
+  case cudaDevAttrGlobalL1CacheSupported: *v = p->globalL1CacheSupported; return true;
+  case cudaDevAttrLocalL1CacheSupported: *v = p->localL1CacheSupported; return true;
+  case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *v = (int)p->sharedMemPerMultiprocessor; return true;
+  case cudaDevAttrMaxRegistersPerMultiprocessor: *v = p->regsPerMultiprocessor; return true;
+  case cudaDevAttrManagedMemory: *v = p->managedMemory; return true;
+  case cudaDevAttrIsMultiGpuBoard: *v = p->isMultiGpuBoard; return true;
+  case cudaDevAttrHostNativeAtomicSupported: *v = p->hostNativeAtomicSupported; return true;
+  case cudaDevAttrPageableMemoryAccess: *v = p->pageableMemoryAccess; return true;
+  case cudaDevAttrConcurrentManagedAccess: *v = p->concurrentManagedAccess; return true;
+  case cudaDevAttrCooperativeLaunch: *v = p->cooperativeLaunch; return true;
+  case cudaDevAttrMaxSharedMemoryPerBlockOptin: *v = (int)p->sharedMemPerBlockOptin; return true;
+  case cudaDevAttrMaxBlocksPerMultiprocessor: *v = p->maxBlocksPerMultiProcessor; return true;
+  case cudaDevAttrReservedSharedMemoryPerBlock: *v = (int)p->reservedSharedMemPerBlock; return true;
+  case cudaDevAttrMemoryPoolsSupported: *v = p->memoryPoolsSupported; return true;
+  }
+  return false;
+}
+
+cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device) {
+  if (!value) return rt_record(cudaErrorInvalidValue);
+  struct cudaDeviceProp p;
+  cudaError_t e = rt_properties(&p, device);
+  if (e == cudaSuccess && !rt_attribute(&p, attr, value)) e = cudaErrorInvalidValue;
+  return rt_record(e);
+}

@@ -1,0 +1,81 @@
+/* tests/runtime/test_arena.c — the arena allocator alone (no Metal): 256-byte
+ * alignment, first fit, splitting, merging of free neighbours, exhaustion,
+ * frees that must be refused, and lookups of interior offsets. */
+#include <stdint.h>
+
+#include "check.h"
+#include "rt.h"
+
+static void test_alignment_and_find(void) {
+  rt_arena a;
+  CHECK(rt_arena_init(&a, 1 << 20));
+  uint64_t x, y, z;
+  CHECK(rt_arena_alloc(&a, 1, RT_BLOCK_DEVICE, &x));
+  CHECK(rt_arena_alloc(&a, 300, RT_BLOCK_HOST, &y));
+  CHECK(rt_arena_alloc(&a, 256, RT_BLOCK_DEVICE, &z));
+  CHECK(x == 0 && y == 256 && z == 768); /* 1 → 256, 300 → 512 */
+  CHECK(a.used == 256 + 512 + 256);
+  const rt_block *b = rt_arena_find(&a, y + 299);
+  CHECK(b && b->offset == y && b->requested == 300 && b->kind == RT_BLOCK_HOST);
+  CHECK(rt_arena_find(&a, z + 256) == NULL); /* free space after the last block */
+  CHECK(!rt_arena_alloc(&a, 0, RT_BLOCK_DEVICE, &x));
+  rt_arena_destroy(&a);
+}
+
+static void test_free_rules(void) {
+  rt_arena a;
+  CHECK(rt_arena_init(&a, 1 << 20));
+  uint64_t x, y;
+  CHECK(rt_arena_alloc(&a, 1000, RT_BLOCK_DEVICE, &x));
+  CHECK(rt_arena_alloc(&a, 1000, RT_BLOCK_HOST, &y));
+  CHECK(!rt_arena_free(&a, x + 16, RT_BLOCK_DEVICE)); /* interior pointer */
+  CHECK(!rt_arena_free(&a, y, RT_BLOCK_DEVICE));      /* wrong kind */
+  CHECK(!rt_arena_free(&a, 1 << 19, RT_BLOCK_DEVICE)); /* free space */
+  CHECK(rt_arena_free(&a, x, RT_BLOCK_DEVICE));
+  CHECK(!rt_arena_free(&a, x, RT_BLOCK_DEVICE)); /* double free */
+  CHECK(rt_arena_free(&a, y, RT_BLOCK_HOST));
+  CHECK(a.used == 0 && a.count == 1); /* everything merged back into one block */
+  rt_arena_destroy(&a);
+}
+
+static void test_first_fit_and_merge(void) {
+  rt_arena a;
+  CHECK(rt_arena_init(&a, 4096));
+  uint64_t o[16];
+  for (int i = 0; i < 16; i++) CHECK(rt_arena_alloc(&a, 256, RT_BLOCK_DEVICE, &o[i]));
+  uint64_t extra;
+  CHECK(!rt_arena_alloc(&a, 1, RT_BLOCK_DEVICE, &extra)); /* full */
+  CHECK(rt_arena_free(&a, o[3], RT_BLOCK_DEVICE));
+  CHECK(rt_arena_free(&a, o[5], RT_BLOCK_DEVICE));
+  CHECK(!rt_arena_alloc(&a, 512, RT_BLOCK_DEVICE, &extra)); /* holes not adjacent */
+  CHECK(rt_arena_free(&a, o[4], RT_BLOCK_DEVICE));          /* joins 3,4,5 */
+  CHECK(rt_arena_alloc(&a, 768, RT_BLOCK_DEVICE, &extra) && extra == o[3]);
+  CHECK(rt_arena_free(&a, extra, RT_BLOCK_DEVICE));
+  CHECK(rt_arena_alloc(&a, 200, RT_BLOCK_MANAGED, &extra) && extra == o[3]); /* first fit */
+  CHECK(!rt_arena_alloc(&a, 8192, RT_BLOCK_DEVICE, &extra)); /* larger than the arena */
+  rt_arena_destroy(&a);
+}
+
+static void test_many_blocks(void) {
+  rt_arena a;
+  CHECK(rt_arena_init(&a, (uint64_t)1 << 32));
+  enum { N = 5000 };
+  static uint64_t o[N];
+  for (int i = 0; i < N; i++) CHECK(rt_arena_alloc(&a, 100 + i, RT_BLOCK_DEVICE, &o[i]));
+  for (int i = 0; i < N; i += 2) CHECK(rt_arena_free(&a, o[i], RT_BLOCK_DEVICE));
+  for (int i = 1; i < N; i += 2) {
+    const rt_block *b = rt_arena_find(&a, o[i] + 50);
+    CHECK(b && b->offset == o[i]);
+  }
+  for (int i = 1; i < N; i += 2) CHECK(rt_arena_free(&a, o[i], RT_BLOCK_DEVICE));
+  CHECK(a.used == 0 && a.count == 1);
+  rt_arena_destroy(&a);
+}
+
+int main(void) {
+  test_alignment_and_find();
+  test_free_rules();
+  test_first_fit_and_merge();
+  test_many_blocks();
+  return check_finish("test_arena");
+}

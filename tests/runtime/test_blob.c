@@ -1,0 +1,105 @@
+/* tests/runtime/test_blob.c — the device-module parser alone (no Metal): a
+ * well-formed module with kernels, parameters and variables, and each kind
+ * of malformed module, which must be refused with a message. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "rt.h"
+
+/* A blob: "ANCHMOD1", the little-endian length, text. Caller frees. */
+static unsigned char *make_blob(const char *text) {
+  size_t n = strlen(text), total = 16 + n;
+  unsigned char *blob = malloc(total);
+  memcpy(blob, "ANCHMOD1", 8);
+  for (int i = 0; i < 8; i++) blob[8 + i] = (unsigned char)((uint64_t)total >> (8 * i));
+  memcpy(blob + 16, text, n);
+  return blob;
+}
+
+static const char msl[] = "#include <metal_stdlib>\nkernel void k() {}\n";
+
+static void test_valid(void) {
+  char text[512];
+  snprintf(text, sizeof text,
+           "kernel _Z3addPfS_i 20 0 0\nparam 0 8\nparam 8 8\nparam 16 4\n"
+           "kernel _Z4zerov 0 1024 1\n"
+           "global table 1 4 4 constant -\n"
+           "global counter 0 8 8 device 0102030405060708\n"
+           "msl %zu\n%s",
+           strlen(msl), msl);
+  unsigned char *blob = make_blob(text);
+  rt_module_desc d;
+  char error[256] = "";
+  CHECK(rt_blob_parse(blob, &d, error, sizeof error));
+  CHECK(d.kernel_count == 2 && d.global_count == 2);
+  CHECK(strcmp(d.kernels[0].name, "_Z3addPfS_i") == 0 && d.kernels[0].param_bytes == 20);
+  CHECK(d.kernels[0].param_count == 3 && d.kernels[0].params[2].offset == 16 &&
+        d.kernels[0].params[2].size == 4);
+  CHECK(d.kernels[1].param_count == 0 && d.kernels[1].static_smem_bytes == 1024 &&
+        d.kernels[1].dynamic_smem);
+  /* sorted by index */
+  CHECK(strcmp(d.globals[0].name, "counter") == 0 && !d.globals[0].constant);
+  CHECK(d.globals[0].init && d.globals[0].init[0] == 1 && d.globals[0].init[7] == 8);
+  CHECK(strcmp(d.globals[1].name, "table") == 0 && d.globals[1].constant && !d.globals[1].init);
+  CHECK(d.msl_length == strlen(msl) && strcmp(d.msl, msl) == 0);
+  rt_module_desc_free(&d);
+  free(blob);
+}
+
+/* The text must be refused and the message must contain `expect`. */
+static void refuse(const char *text, const char *expect) {
+  unsigned char *blob = make_blob(text);
+  rt_module_desc d;
+  char error[256] = "";
+  bool ok = rt_blob_parse(blob, &d, error, sizeof error);
+  CHECK(!ok);
+  if (ok) rt_module_desc_free(&d);
+  if (!strstr(error, expect)) {
+    fprintf(stderr, "message '%s' lacks '%s'\n", error, expect);
+    check_failures++;
+  }
+  CHECK(d.kernel_count == 0 && d.kernels == NULL && d.msl == NULL);
+  free(blob);
+}
+
+static void test_malformed(void) {
+  refuse("param 0 4\nmsl 0\n", "before any kernel");
+  refuse("kernel k 4 0 0\nparam 2 4\nmsl 0\n", "outside");
+  refuse("kernel k 4 0 2\nmsl 0\n", "malformed kernel");
+  refuse("kernel k 4 x 0\nmsl 0\n", "malformed kernel");
+  refuse("kernel k 16 0 0\nparam 0 8\nparam 4 8\nmsl 0\n", "overlap");
+  refuse("kernel k 0 0 0\nmsl 10\nabc", "announces 10");
+  refuse("kernel k 0 0 0\nfunction x\nmsl 0\n", "unknown record");
+  refuse("global g 1 4 4 device -\nmsl 0\n", "indices");
+  refuse("global g 0 4 4 shared -\nmsl 0\n", "neither device nor constant");
+  refuse("global g 0 4 3 device -\nmsl 0\n", "alignment");
+  refuse("global g 0 2 2 device 0g12\nmsl 0\n", "hexadecimal");
+  refuse("global g 0 2 2 device 01\nmsl 0\n", "not 2 bytes");
+  refuse("kernel k 0 0 0\n", "no msl");
+  refuse("kernel k 0 0 0\n\nmsl 0\n", "empty line");
+}
+
+static void test_header(void) {
+  rt_module_desc d;
+  char error[256] = "";
+  unsigned char blob[32] = "ANCHMOD2";
+  CHECK(!rt_blob_parse(blob, &d, error, sizeof error) && strstr(error, "ANCHMOD1"));
+  memcpy(blob, "ANCHMOD1", 8);
+  blob[8] = 3; /* shorter than the header itself */
+  CHECK(!rt_blob_parse(blob, &d, error, sizeof error) && strstr(error, "implausible"));
+  memset(blob + 8, 0xff, 8); /* absurdly long: must not be read */
+  CHECK(!rt_blob_parse(blob, &d, error, sizeof error) && strstr(error, "implausible"));
+  CHECK(!rt_blob_parse(NULL, &d, error, sizeof error));
+  unsigned char *empty = make_blob("msl 0\n"); /* a module with nothing is fine */
+  CHECK(rt_blob_parse(empty, &d, error, sizeof error) && d.msl_length == 0);
+  rt_module_desc_free(&d);
+  free(empty);
+}
+
+int main(void) {
+  test_valid();
+  test_malformed();
+  test_header();
+  return check_finish("test_blob");
+}
