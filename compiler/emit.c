@@ -219,7 +219,8 @@ static int put_gep_offset(msl_func *f, LLVMValueRef gep, msl_buf *out) {
     }
     if (out->len)
       msl_buf_put(out, " + ");
-    msl_buf_put(out, "(long)");
+    if (int_bits(LLVMTypeOf(idx)) != 64)
+      msl_buf_put(out, "(long)");
     if (!put_signed(f, idx, out))
       return 0;
     if (scale != 1)
