@@ -95,6 +95,7 @@ typedef struct drv_options {
   drv_strvec libraries;    /* -l values */
   drv_strvec dep_flags;    /* -MD -MMD -MF f -MT t -MQ t -MP, clang spelling */
   drv_strvec run_args;     /* --run-args values */
+  int forced_kind;         /* parser state: drv_input_kind from -x, -1 for none */
 } drv_options;
 
 /* Parses argv[1..argc-1] into *opts (which it zeroes first).  Returns 0, or 1

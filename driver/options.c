@@ -20,9 +20,6 @@ typedef struct option_spec {
   option_handler handle;
 } option_spec;
 
-/* The language -x forces on following inputs; -1 when none (-x none). */
-static int forced_kind = -1;
-
 /* ---- handlers ---- */
 
 #define FLAG_HANDLER(name, field)                                              \
@@ -202,11 +199,10 @@ static int on_library_path(drv_options *o, const char *v, const char *s) {
 }
 
 static int on_language(drv_options *o, const char *v, const char *s) {
-  (void)o;
-  if (!strcmp(v, "cu")) forced_kind = DRV_INPUT_CUDA;
-  else if (!strcmp(v, "c")) forced_kind = DRV_INPUT_C;
-  else if (!strcmp(v, "c++")) forced_kind = DRV_INPUT_CXX;
-  else if (!strcmp(v, "none")) forced_kind = -1;
+  if (!strcmp(v, "cu")) o->forced_kind = DRV_INPUT_CUDA;
+  else if (!strcmp(v, "c")) o->forced_kind = DRV_INPUT_C;
+  else if (!strcmp(v, "c++")) o->forced_kind = DRV_INPUT_CXX;
+  else if (!strcmp(v, "none")) o->forced_kind = -1;
   else return drv_error("invalid value '%s' for option '%s' (expected cu, c, c++ or none)", v, s);
   return 0;
 }
@@ -374,7 +370,7 @@ static bool is_linker_input(const char *path) {
          strstr(path, ".so.") != NULL;
 }
 
-static int classify_input(const char *path, drv_input_kind *kind) {
+static int classify_input(const char *path, int forced_kind, drv_input_kind *kind) {
   static const char *cxx[] = {".cpp", ".cc", ".cxx", ".c++", ".cp", ".C"};
   if (is_linker_input(path)) return *kind = DRV_INPUT_LINKER, 0;
   if (forced_kind >= 0) return *kind = (drv_input_kind)forced_kind, 0;
@@ -387,7 +383,7 @@ static int classify_input(const char *path, drv_input_kind *kind) {
 
 static int add_input(drv_options *o, const char *path) {
   drv_input_kind kind;
-  if (classify_input(path, &kind)) return 1;
+  if (classify_input(path, o->forced_kind, &kind)) return 1;
   drv_input *grown = realloc(o->inputs, (o->input_count + 1) * sizeof *grown);
   if (!grown) return drv_error("out of memory");
   o->inputs = grown;
@@ -410,7 +406,7 @@ int drv_parse_options(int argc, char **argv, drv_options *opts) {
   opts->opt_level = -1;
   opts->link_runtime = true;
   opts->forward_unknown = wants_forwarding(argc, argv);
-  forced_kind = -1;
+  opts->forced_kind = -1;
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
     int status = (arg[0] == '-' && arg[1]) ? parse_option(opts, argc, argv, &i)
