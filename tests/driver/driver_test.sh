@@ -309,6 +309,63 @@ case_module_embedded() {
   no_temp_left
 }
 
+# needs_pipeline: skips unless the backend and the runtime are built.
+needs_pipeline() {
+  [ -x "$1/bin/anchor-msl" ] || skip "the MSL backend $1/bin/anchor-msl is not built"
+  [ -e "$1/lib/libanchor.so" ] || skip "the runtime $1/lib/libanchor.so is not built"
+}
+
+# Two .cu files on one command line: each object carries its own device
+# module, and the program launches kernels of both.
+write_two_file_program() {
+  cat >a.cu <<'EOF'
+#include <cstdio>
+__global__ void add_one(int *x, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) x[i] += 1;
+}
+void times_three(int *d, int n);  // b.cu
+int main() {
+  const int n = 100;
+  int h[n];
+  for (int i = 0; i < n; i++) h[i] = i;
+  int *d;
+  if (cudaMalloc(&d, sizeof h) != cudaSuccess) return 2;
+  cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);
+  add_one<<<4, 32>>>(d, n);
+  times_three(d, n);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  int ok = 1;
+  for (int i = 0; i < n; i++) ok &= h[i] == 3 * (i + 1);
+  printf("%s\n", ok ? "PASS" : "FAIL");
+  return !ok;
+}
+EOF
+  cat >b.cu <<'EOF'
+__global__ void triple(int *x, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) x[i] *= 3;
+}
+void times_three(int *d, int n) { triple<<<(n + 63) / 64, 64>>>(d, n); }
+EOF
+}
+
+case_multi_cu_link() {
+  needs_pipeline "$ROOT"
+  write_two_file_program
+  run -O2 a.cu b.cu -o app
+  expect_rc 0
+  [ "$(./app)" = PASS ] || fail "two .cu files in one command: $(./app 2>&1)"
+  run -c a.cu
+  expect_rc 0
+  run -c b.cu
+  expect_rc 0
+  run a.o b.o -o app2
+  expect_rc 0
+  [ "$(./app2)" = PASS ] || fail "separately compiled objects: $(./app2 2>&1)"
+  no_temp_left
+}
+
 # Installing lays out bin/, include/, lib/ under a prefix, and the installed
 # anchorcc points only there.
 case_install() {
@@ -327,6 +384,18 @@ case_install() {
   lacks "$err" "$build/" "job lines of the installed driver"
   ANCHORCC=$prefix/bin/anchorcc run --version
   contains "$out" "$prefix" "installed --version"
+}
+
+# The installed toolchain builds and runs a program on its own.
+case_install_run() {
+  needs_pipeline "$ROOT"
+  local prefix=$WORK/prefix
+  cmake --install "$ROOT" --prefix "$prefix" >install.log 2>&1 || fail "cmake --install: $(cat install.log)"
+  write_two_file_program
+  ANCHORCC=$prefix/bin/anchorcc run -O2 a.cu b.cu -o app
+  expect_rc 0
+  [ "$(./app)" = PASS ] || fail "program built by the installed anchorcc: $(./app 2>&1)"
+  ldd ./app | grep -q "$prefix/lib/libanchor.so" || fail "app does not use the installed runtime: $(ldd ./app)"
 }
 
 "case_$CASE"
