@@ -1,0 +1,160 @@
+/* tests/runtime/test_device.c — device enumeration, properties and
+ * attributes, versions, launch-configuration errors (no kernel needed: the
+ * configuration is checked first), unknown kernels and symbols, streams and
+ * events. */
+#include <string.h>
+
+#include "check.h"
+#include "cuda_runtime.h"
+
+static void test_devices(void) {
+  int count = -1, device = -1;
+  CHECK_ERR(cudaGetDeviceCount(&count), cudaSuccess);
+  CHECK(count == 1);
+  CHECK_ERR(cudaGetDevice(&device), cudaSuccess);
+  CHECK(device == 0);
+  CHECK_ERR(cudaSetDevice(0), cudaSuccess);
+  CHECK_ERR(cudaSetDevice(99), cudaErrorInvalidDevice);
+  CHECK_ERR(cudaSetDevice(-1), cudaErrorInvalidDevice);
+  CHECK_ERR(cudaGetDevice(&device), cudaSuccess);
+  CHECK(device == 0);
+  CHECK_ERR(cudaGetLastError(), cudaErrorInvalidDevice);
+  CHECK_ERR(cudaGetLastError(), cudaSuccess);
+  int version = 0;
+  CHECK_ERR(cudaRuntimeGetVersion(&version), cudaSuccess);
+  CHECK(version == 13000);
+  CHECK_ERR(cudaDriverGetVersion(&version), cudaSuccess);
+  CHECK(version >= 13000);
+  CHECK_ERR(cudaRuntimeGetVersion(NULL), cudaErrorInvalidValue);
+  cudaGetLastError();
+}
+
+static void test_properties(void) {
+  struct cudaDeviceProp p;
+  memset(&p, 0x5a, sizeof p);
+  CHECK_ERR(cudaGetDeviceProperties(&p, 0), cudaSuccess);
+  CHECK(p.name[0] != '\0' && memchr(p.name, '\0', sizeof p.name));
+  CHECK(p.warpSize == 32 && p.maxThreadsPerBlock == 1024);
+  CHECK(p.maxThreadsDim[0] == 1024 && p.maxThreadsDim[1] == 1024 && p.maxThreadsDim[2] == 64);
+  CHECK(p.maxGridSize[0] == 2147483647 && p.maxGridSize[1] == 65535 && p.maxGridSize[2] == 65535);
+  CHECK(p.sharedMemPerBlock == 32768 && p.major == 7 && p.minor == 5);
+  CHECK(p.totalGlobalMem >= (256u << 20) && p.multiProcessorCount > 0);
+  CHECK(p.unifiedAddressing == 1 && p.managedMemory == 1 && p.concurrentKernels == 0);
+  size_t free_bytes, total;
+  CHECK_ERR(cudaMemGetInfo(&free_bytes, &total), cudaSuccess);
+  CHECK(total == p.totalGlobalMem);
+  CHECK_ERR(cudaGetDeviceProperties(&p, 1), cudaErrorInvalidDevice);
+  CHECK_ERR(cudaGetDeviceProperties(NULL, 0), cudaErrorInvalidValue);
+  struct cudaDeviceProp q;
+  CHECK_ERR(cudaGetDeviceProperties(&q, 0), cudaSuccess);
+  int v = 0;
+  CHECK_ERR(cudaDeviceGetAttribute(&v, cudaDevAttrWarpSize, 0), cudaSuccess);
+  CHECK(v == 32);
+  CHECK_ERR(cudaDeviceGetAttribute(&v, cudaDevAttrMaxBlockDimZ, 0), cudaSuccess);
+  CHECK(v == 64);
+  CHECK_ERR(cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, 0), cudaSuccess);
+  CHECK(v == q.multiProcessorCount);
+  CHECK_ERR(cudaDeviceGetAttribute(&v, cudaDevAttrComputeCapabilityMajor, 0), cudaSuccess);
+  CHECK(v == 7);
+  CHECK_ERR(cudaDeviceGetAttribute(&v, (enum cudaDeviceAttr)12345, 0), cudaErrorInvalidValue);
+  CHECK_ERR(cudaDeviceGetAttribute(&v, cudaDevAttrWarpSize, 3), cudaErrorInvalidDevice);
+  cudaGetLastError();
+}
+
+/* Any address that is not a registered kernel's host stub. */
+static void not_a_kernel(void) {}
+
+static void expect_launch(dim3 grid, dim3 block, size_t shared, cudaError_t want) {
+  CHECK_ERR(cudaLaunchKernel((const void *)not_a_kernel, grid, block, NULL, shared, 0), want);
+  CHECK_ERR(cudaPeekAtLastError(), want);
+  CHECK_ERR(cudaPeekAtLastError(), want);
+  CHECK_ERR(cudaGetLastError(), want);
+  CHECK_ERR(cudaGetLastError(), cudaSuccess);
+}
+
+static void test_launch_configuration(void) {
+  dim3 one = {1, 1, 1};
+  expect_launch(one, (dim3){4096, 1, 1}, 0, cudaErrorInvalidValue);
+  expect_launch(one, (dim3){32, 32, 2}, 0, cudaErrorInvalidValue); /* 2048 threads */
+  expect_launch(one, (dim3){1, 1, 128}, 0, cudaErrorInvalidValue);
+  expect_launch(one, (dim3){1, 2048, 1}, 0, cudaErrorInvalidValue);
+  expect_launch(one, (dim3){0, 1, 1}, 0, cudaErrorInvalidValue);
+  expect_launch((dim3){0, 1, 1}, one, 0, cudaErrorInvalidValue);
+  expect_launch((dim3){1, 65536, 1}, one, 0, cudaErrorInvalidValue);
+  expect_launch((dim3){1, 1, 65536}, one, 0, cudaErrorInvalidValue);
+  expect_launch((dim3){2147483648u, 1, 1}, one, 0, cudaErrorInvalidValue);
+  expect_launch(one, one, 1 << 20, cudaErrorInvalidValue);
+  expect_launch(one, one, 32769, cudaErrorInvalidValue);
+  /* a valid configuration of something that is no kernel */
+  expect_launch((dim3){2147483647u, 65535, 65535}, (dim3){1024, 1, 1}, 32768,
+                cudaErrorInvalidDeviceFunction);
+  CHECK_ERR(cudaDeviceSynchronize(), cudaSuccess); /* none of that was sticky */
+  CHECK_ERR(cudaLaunchKernel((const void *)not_a_kernel, one, one, NULL, 0, (cudaStream_t)0x1234),
+            cudaErrorInvalidResourceHandle);
+  cudaGetLastError();
+}
+
+static void test_symbols(void) {
+  static int not_a_symbol;
+  void *address;
+  size_t size;
+  int value = 1;
+  CHECK_ERR(cudaGetSymbolAddress(&address, &not_a_symbol), cudaErrorInvalidSymbol);
+  CHECK_ERR(cudaGetSymbolSize(&size, &not_a_symbol), cudaErrorInvalidSymbol);
+  CHECK_ERR(cudaMemcpyToSymbol(&not_a_symbol, &value, 4, 0, cudaMemcpyHostToDevice),
+            cudaErrorInvalidSymbol);
+  CHECK_ERR(cudaMemcpyToSymbol(&not_a_symbol, &value, 4, 0, cudaMemcpyDeviceToHost),
+            cudaErrorInvalidMemcpyDirection);
+  CHECK_ERR(cudaMemcpyFromSymbol(&value, &not_a_symbol, 4, 0, cudaMemcpyHostToDevice),
+            cudaErrorInvalidMemcpyDirection);
+  cudaGetLastError();
+}
+
+static void test_streams_and_events(void) {
+  cudaStream_t s;
+  CHECK_ERR(cudaStreamCreate(&s), cudaSuccess);
+  CHECK_ERR(cudaStreamCreateWithFlags(&s, 0x10), cudaErrorInvalidValue);
+  CHECK_ERR(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
+  int *d, h[256], back[256];
+  for (int i = 0; i < 256; i++) h[i] = 3 * i;
+  cudaEvent_t start, stop, untimed;
+  CHECK_ERR(cudaEventCreate(&start), cudaSuccess);
+  CHECK_ERR(cudaEventCreate(&stop), cudaSuccess);
+  CHECK_ERR(cudaEventCreateWithFlags(&untimed, cudaEventDisableTiming), cudaSuccess);
+  float ms = -1;
+  CHECK_ERR(cudaEventElapsedTime(&ms, start, stop), cudaErrorInvalidResourceHandle); /* unrecorded */
+  CHECK_ERR(cudaMalloc((void **)&d, sizeof h), cudaSuccess);
+  CHECK_ERR(cudaEventRecord(start, s), cudaSuccess);
+  CHECK_ERR(cudaMemcpyAsync(d, h, sizeof h, cudaMemcpyHostToDevice, s), cudaSuccess);
+  CHECK_ERR(cudaMemsetAsync(d, 0, 16, s), cudaSuccess);
+  CHECK_ERR(cudaMemcpyAsync(back, d, sizeof h, cudaMemcpyDeviceToHost, s), cudaSuccess);
+  CHECK_ERR(cudaEventRecord(stop, s), cudaSuccess);
+  CHECK_ERR(cudaEventRecord(untimed, 0), cudaSuccess);
+  CHECK_ERR(cudaStreamSynchronize(s), cudaSuccess);
+  CHECK_ERR(cudaEventSynchronize(stop), cudaSuccess);
+  CHECK_ERR(cudaEventQuery(stop), cudaSuccess);
+  CHECK_ERR(cudaStreamQuery(s), cudaSuccess);
+  CHECK(back[0] == 0 && back[3] == 0 && back[4] == 12 && back[255] == 765);
+  CHECK_ERR(cudaEventElapsedTime(&ms, start, stop), cudaSuccess);
+  CHECK(ms >= 0.0f);
+  CHECK_ERR(cudaEventElapsedTime(&ms, start, untimed), cudaErrorInvalidResourceHandle);
+  CHECK_ERR(cudaStreamDestroy(s), cudaSuccess);
+  CHECK_ERR(cudaStreamDestroy(s), cudaErrorInvalidResourceHandle);
+  CHECK_ERR(cudaMemcpyAsync(d, h, 4, cudaMemcpyHostToDevice, s), cudaErrorInvalidResourceHandle);
+  CHECK_ERR(cudaEventDestroy(start), cudaSuccess);
+  CHECK_ERR(cudaEventDestroy(stop), cudaSuccess);
+  CHECK_ERR(cudaEventDestroy(untimed), cudaSuccess);
+  CHECK_ERR(cudaEventDestroy(untimed), cudaErrorInvalidResourceHandle);
+  CHECK_ERR(cudaFree(d), cudaSuccess);
+  cudaGetLastError();
+}
+
+int main(void) {
+  test_devices();
+  test_properties();
+  test_launch_configuration();
+  test_symbols();
+  test_streams_and_events();
+  CHECK_ERR(cudaGetLastError(), cudaSuccess);
+  return check_finish("test_device");
+}

@@ -1,0 +1,156 @@
+/* tests/runtime/test_memory.c — libanchor's memory API on the device
+ * (softmetal on Linux): allocation rules, copies of every kind, memsets,
+ * pointer validation with CUDA's error codes, host and managed memory, and
+ * cudaDeviceReset. Expected codes are CUDA 13.0's as observed on an H200
+ * (tests/e2e/errors.cu) or as documented where no observation exists. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "cuda_runtime.h"
+
+static void test_round_trip(void) {
+  enum { N = 100000 };
+  int *host = malloc(N * sizeof *host), *back = malloc(N * sizeof *back);
+  for (int i = 0; i < N; i++) host[i] = i * 7 - 3;
+  int *a = NULL, *b = NULL;
+  CHECK_ERR(cudaMalloc((void **)&a, N * sizeof *a), cudaSuccess);
+  CHECK_ERR(cudaMalloc((void **)&b, N * sizeof *b), cudaSuccess);
+  CHECK(a && b && a != b && (uintptr_t)a % 256 == 0 && (uintptr_t)b % 256 == 0);
+  CHECK_ERR(cudaMemcpy(a, host, N * sizeof *a, cudaMemcpyHostToDevice), cudaSuccess);
+  CHECK_ERR(cudaMemcpy(b, a, N * sizeof *a, cudaMemcpyDeviceToDevice), cudaSuccess);
+  CHECK_ERR(cudaMemcpy(back, b, N * sizeof *b, cudaMemcpyDeviceToHost), cudaSuccess);
+  CHECK(memcmp(host, back, N * sizeof *host) == 0);
+  /* unaligned device-to-device copy (done by the host) and cudaMemcpyDefault */
+  char *ca = (char *)a, *cb = (char *)b;
+  CHECK_ERR(cudaMemcpy(cb + 1, ca + 2, 1001, cudaMemcpyDeviceToDevice), cudaSuccess);
+  CHECK_ERR(cudaMemcpy(back, b, N * sizeof *b, cudaMemcpyDefault), cudaSuccess);
+  CHECK(memcmp((char *)back + 1, (char *)host + 2, 1001) == 0);
+  CHECK(memcmp((char *)back + 1002, (char *)host + 1002, 4000) == 0);
+  memset(back, 0, N * sizeof *back);
+  CHECK_ERR(cudaMemcpy(back, host, 64, cudaMemcpyDefault), cudaSuccess); /* host to host */
+  CHECK(memcmp(back, host, 64) == 0);
+  /* memsets: aligned (a blit) and unaligned */
+  CHECK_ERR(cudaMemset(a, 0xab, 4096), cudaSuccess);
+  CHECK_ERR(cudaMemset(ca + 4096 + 3, 0x11, 5), cudaSuccess);
+  unsigned char bytes[4200];
+  CHECK_ERR(cudaMemcpy(bytes, a, sizeof bytes, cudaMemcpyDeviceToHost), cudaSuccess);
+  CHECK(bytes[0] == 0xab && bytes[4095] == 0xab && bytes[4098] == ((unsigned char *)host)[4098]);
+  CHECK(bytes[4099] == 0x11 && bytes[4103] == 0x11 && bytes[4104] == ((unsigned char *)host)[4104]);
+  CHECK_ERR(cudaFree(a), cudaSuccess);
+  CHECK_ERR(cudaFree(b), cudaSuccess);
+  free(host);
+  free(back);
+}
+
+static void test_allocation_errors(void) {
+  void *p = (void *)1;
+  CHECK_ERR(cudaMalloc(&p, (size_t)1 << 50), cudaErrorMemoryAllocation); /* 1 PiB */
+  CHECK(p == NULL);
+  CHECK_ERR(cudaPeekAtLastError(), cudaErrorMemoryAllocation);
+  CHECK_ERR(cudaGetLastError(), cudaErrorMemoryAllocation);
+  CHECK_ERR(cudaGetLastError(), cudaSuccess);
+  CHECK_ERR(cudaMalloc(&p, 16), cudaSuccess); /* not sticky */
+  CHECK_ERR(cudaMalloc(NULL, 16), cudaErrorInvalidValue);
+  void *zero = (void *)1;
+  CHECK_ERR(cudaMalloc(&zero, 0), cudaSuccess);
+  CHECK(zero == NULL);
+  CHECK_ERR(cudaFree(NULL), cudaSuccess);
+  int on_stack;
+  CHECK_ERR(cudaFree(&on_stack), cudaErrorInvalidValue);
+  CHECK_ERR(cudaFree((char *)p + 4), cudaErrorInvalidValue); /* interior pointer */
+  CHECK_ERR(cudaFree(p), cudaSuccess);
+  CHECK_ERR(cudaFree(p), cudaErrorInvalidValue); /* double free */
+  void *pinned;
+  CHECK_ERR(cudaMallocHost(&pinned, 100), cudaSuccess);
+  CHECK_ERR(cudaFree(pinned), cudaErrorInvalidValue);
+  CHECK_ERR(cudaMalloc(&p, 100), cudaSuccess);
+  CHECK_ERR(cudaFreeHost(p), cudaErrorInvalidValue);
+  CHECK_ERR(cudaFreeHost(pinned), cudaSuccess);
+  CHECK_ERR(cudaFree(p), cudaSuccess);
+  CHECK_ERR(cudaMallocManaged(&p, 0, cudaMemAttachGlobal), cudaErrorInvalidValue);
+  CHECK_ERR(cudaMallocManaged(&p, 16, 77), cudaErrorInvalidValue);
+  CHECK_ERR(cudaHostAlloc(&p, 16, 0x80), cudaErrorInvalidValue);
+  cudaGetLastError();
+}
+
+static void test_copy_errors(void) {
+  char *d, host[64];
+  CHECK_ERR(cudaMalloc((void **)&d, 1 << 20), cudaSuccess);
+  CHECK_ERR(cudaMemcpy(d, host, 8, (enum cudaMemcpyKind)99), cudaErrorInvalidMemcpyDirection);
+  CHECK_ERR(cudaGetLastError(), cudaErrorInvalidMemcpyDirection);
+  CHECK_ERR(cudaMemcpy(NULL, host, 8, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+  CHECK_ERR(cudaMemcpy(host, NULL, 8, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
+  CHECK_ERR(cudaMemcpy(d, NULL, 8, cudaMemcpyDeviceToDevice), cudaErrorInvalidValue);
+  char *big = malloc(64 << 20);
+  CHECK_ERR(cudaMemcpy(d, big, 64 << 20, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+  CHECK_ERR(cudaMemcpy(big, d, 64 << 20, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
+  CHECK_ERR(cudaMemcpy(d + (1 << 20) - 4, host, 8, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+  free(big);
+  /* host memory named as device memory */
+  CHECK_ERR(cudaMemcpy(host, host + 32, 8, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+  CHECK_ERR(cudaMemcpy(host, host + 32, 8, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
+  CHECK_ERR(cudaMemset(host, 0, 8), cudaErrorInvalidValue);
+  CHECK_ERR(cudaMemset(d + (1 << 20) - 4, 0, 8), cudaErrorInvalidValue);
+  CHECK_ERR(cudaMemset(d, 0, 0), cudaSuccess);
+  CHECK_ERR(cudaMemcpy(d, host, 0, cudaMemcpyHostToDevice), cudaSuccess);
+  CHECK_ERR(cudaGetLastError(), cudaErrorInvalidValue);
+  CHECK_ERR(cudaGetLastError(), cudaSuccess);
+  CHECK_ERR(cudaFree(d), cudaSuccess);
+}
+
+static void test_host_and_managed(void) {
+  int *pinned, *managed, *d;
+  CHECK_ERR(cudaMallocHost((void **)&pinned, 1024 * sizeof(int)), cudaSuccess);
+  CHECK_ERR(cudaMallocManaged((void **)&managed, 1024 * sizeof(int), cudaMemAttachGlobal), cudaSuccess);
+  CHECK_ERR(cudaMalloc((void **)&d, 1024 * sizeof(int)), cudaSuccess);
+  for (int i = 0; i < 1024; i++) pinned[i] = i * i;
+  CHECK_ERR(cudaMemcpy(d, pinned, 1024 * sizeof(int), cudaMemcpyHostToDevice), cudaSuccess);
+  CHECK_ERR(cudaMemcpy(managed, d, 1024 * sizeof(int), cudaMemcpyDeviceToDevice), cudaSuccess);
+  CHECK_ERR(cudaDeviceSynchronize(), cudaSuccess);
+  CHECK(managed[0] == 0 && managed[1023] == 1023 * 1023); /* visible on the host directly */
+  void *device_view;
+  CHECK_ERR(cudaHostGetDevicePointer(&device_view, pinned, 0), cudaSuccess);
+  CHECK(device_view == pinned); /* one pointer value everywhere */
+  CHECK_ERR(cudaHostGetDevicePointer(&device_view, d, 0), cudaErrorInvalidValue);
+  struct cudaPointerAttributes attr;
+  CHECK_ERR(cudaPointerGetAttributes(&attr, d), cudaSuccess);
+  CHECK(attr.type == cudaMemoryTypeDevice && attr.devicePointer == d && attr.hostPointer == NULL);
+  CHECK_ERR(cudaPointerGetAttributes(&attr, managed + 5), cudaSuccess);
+  CHECK(attr.type == cudaMemoryTypeManaged && attr.hostPointer == managed + 5);
+  CHECK_ERR(cudaPointerGetAttributes(&attr, pinned), cudaSuccess);
+  CHECK(attr.type == cudaMemoryTypeHost);
+  int local;
+  CHECK_ERR(cudaPointerGetAttributes(&attr, &local), cudaSuccess);
+  CHECK(attr.type == cudaMemoryTypeUnregistered);
+  CHECK_ERR(cudaFreeHost(pinned), cudaSuccess);
+  CHECK_ERR(cudaFree(managed), cudaSuccess);
+  CHECK_ERR(cudaFree(d), cudaSuccess);
+}
+
+static void test_mem_info_and_reset(void) {
+  size_t free0, total0, free1, total1;
+  CHECK_ERR(cudaMemGetInfo(&free0, &total0), cudaSuccess);
+  void *p;
+  CHECK_ERR(cudaMalloc(&p, 10 << 20), cudaSuccess);
+  CHECK_ERR(cudaMemGetInfo(&free1, &total1), cudaSuccess);
+  CHECK(total0 == total1 && free0 - free1 == (10 << 20) && total0 >= free0);
+  CHECK_ERR(cudaDeviceReset(), cudaSuccess);
+  CHECK_ERR(cudaFree(p), cudaErrorInvalidValue); /* gone with the context */
+  CHECK_ERR(cudaGetLastError(), cudaErrorInvalidValue);
+  CHECK_ERR(cudaMemGetInfo(&free1, &total1), cudaSuccess);
+  CHECK(free1 == total1);
+  CHECK_ERR(cudaMalloc(&p, 64), cudaSuccess);
+  CHECK_ERR(cudaFree(p), cudaSuccess);
+}
+
+int main(void) {
+  test_round_trip();
+  test_allocation_errors();
+  test_copy_errors();
+  test_host_and_managed();
+  test_mem_info_and_reset();
+  CHECK_ERR(cudaGetLastError(), cudaSuccess);
+  return check_finish("test_memory");
+}
