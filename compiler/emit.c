@@ -668,12 +668,10 @@ static void emit_bswap(inst *in, unsigned bits) {
   for (unsigned k = 0; k < bits / 8; k++) {
     int shift = (int)(bits - 8 - 16 * k);
     put(in, k ? " | " : "");
+    /* source byte k moves to byte bits/8-1-k: shift, then keep that byte */
     putf(in, "(((%s)", w), op(in, 0);
-    if (shift >= 0)
-      putf(in, " << %d) & 0x%llx%s)", shift, 0xffull << (bits - 8 - 8 * k),
-           bits == 64 ? "ul" : "u");
-    else
-      putf(in, " >> %d) & 0x%llx%s)", -shift, 0xffull << (8 * k), bits == 64 ? "ul" : "u");
+    putf(in, " %s %d) & 0x%llx%s)", shift >= 0 ? "<<" : ">>", shift >= 0 ? shift : -shift,
+         0xffull << (bits - 8 - 8 * k), bits == 64 ? "ul" : "u");
   }
   put(in, ")");
 }
