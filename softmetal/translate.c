@@ -248,7 +248,7 @@ struct param_result {
 
 /* Reads one parameter (tokens a..b-1) and returns its argument expression. */
 static struct param_result parse_param(const struct scanner *s, int a, int b,
-                                       struct sm_kernel_info *info) {
+                                       struct sm_kernel_info *info, struct edits *e) {
   struct param_result r = {0};
   int attr = -1;
   for (int i = a; i + 1 < b; i++)
@@ -263,6 +263,15 @@ static struct param_result parse_param(const struct scanner *s, int a, int b,
     r.error = diagnose(s, a, "softmetal: cannot read this kernel parameter's name");
     return r;
   }
+  /* The attribute is softmetal's business, not clang's: [[threadgroup(0)]]
+   * would even expand the address-space macro. Drop it from the C++. */
+  int attr_end = matching(s, attr);
+  if (attr_end < 0 || attr_end > b) {
+    r.error = diagnose(s, attr, "unterminated attribute");
+    return r;
+  }
+  size_t from = s->tokens[attr].start;
+  add_edit(e, from, s->tokens[attr_end].start + 1 - from, NULL);
   char *type = span_text(s, a, name);
   char *attr_name = token_text(s, attr + 2);
   long index = -1;
@@ -401,7 +410,7 @@ static int translate_kernel(const struct scanner *s, int k, struct sm_translatio
     if (token_is(s, i, ")") || token_is(s, i, "]") || token_is(s, i, ">")) depth--;
     bool split = (depth == 0 && token_is(s, i, ",")) || i == close;
     if (!split || (i == close && i == a)) continue;
-    struct param_result r = parse_param(s, a, i, info);
+    struct param_result r = parse_param(s, a, i, info, e);
     if (r.error) *error = r.error;
     else sm_text_printf(&args, "%s%s", args.length ? ",\n    " : "", r.arg);
     free(r.arg);
