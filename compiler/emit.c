@@ -879,6 +879,24 @@ static void emit_expression(inst *in, LLVMOpcode opc) {
   }
 }
 
+/* Instructions without side effects: safe to drop when unused. Anything
+ * else (atomics included) must reach emit_expression, which emits or
+ * rejects it. */
+static int is_pure(LLVMOpcode opc) {
+  switch (opc) {
+  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr: case LLVMXor:
+  case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMFAdd: case LLVMFSub: case LLVMFMul:
+  case LLVMFDiv: case LLVMFRem: case LLVMFNeg: case LLVMICmp: case LLVMFCmp:
+  case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMFPToUI: case LLVMFPToSI:
+  case LLVMUIToFP: case LLVMSIToFP: case LLVMFPTrunc: case LLVMFPExt: case LLVMBitCast:
+  case LLVMAddrSpaceCast: case LLVMPtrToInt: case LLVMIntToPtr: case LLVMGetElementPtr:
+  case LLVMSelect: case LLVMFreeze:
+    return 1;
+  default:
+    return 0; /* divisions may trap: kept, like loads and calls */
+  }
+}
+
 static void declare(msl_func *f, LLVMValueRef v, const char *type, const char *suffix) {
   const char *init = strchr(type, '*') ? "nullptr" : "0";
   msl_buf_printf(&f->decls, "  %s v%d%s = %s;\n", type, value_id(f, v), suffix, init);
@@ -899,7 +917,7 @@ static int emit_instruction(msl_func *f, LLVMValueRef i) {
     if (!(type = value_type(f, i, ty, s)))
       return 0;
     /* Pure values nobody uses are dropped (and need no declaration). */
-    if (!LLVMGetFirstUse(i) && opc != LLVMCall && opc != LLVMLoad)
+    if (!LLVMGetFirstUse(i) && is_pure(opc))
       return 1;
   }
   if (opc == LLVMStore)
