@@ -1,0 +1,273 @@
+/* tests/runtime/test_launch.c — kernel launches through libanchor without
+ * the compiler: the test registers device modules by hand, exactly as the
+ * code clang generates does (__cudaRegisterFatBinary with a fat-binary
+ * wrapper around an ANCHMOD1 blob, __cudaRegisterFunction/Var), with MSL
+ * written by hand to the kernel ABI of docs/design.md, and launches them
+ * with cudaLaunchKernel on softmetal. Covers parameter packing (inline and
+ * over 4 KiB), 3-D grids, __device__ variables through the context buffer
+ * and cudaMemcpyToSymbol/FromSymbol, asynchronous launches, and each way a
+ * module can be broken. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "cuda_runtime.h"
+
+/* What clang's host code calls (declared by cuda_runtime.h for C++ only). */
+void **__cudaRegisterFatBinary(void *fatCubin);
+void __cudaRegisterFatBinaryEnd(void **handle);
+void __cudaUnregisterFatBinary(void **handle);
+void __cudaRegisterFunction(void **handle, const char *hostFun, char *deviceFun,
+                            const char *deviceName, int thread_limit, uint3 *tid, uint3 *bid,
+                            dim3 *bDim, dim3 *gDim, int *wSize);
+void __cudaRegisterVar(void **handle, char *hostVar, char *deviceAddress, const char *deviceName,
+                       int ext, size_t size, int constant, int global);
+unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared, cudaStream_t stream);
+cudaError_t __cudaPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shared, void *stream);
+
+typedef struct {
+  int magic, version;
+  const void *data;
+  void *unused;
+} fatbin_wrapper;
+
+/* Builds "ANCHMOD1" + length + table + "msl <n>\n" + msl. Caller frees. */
+static unsigned char *make_module(const char *table, const char *msl) {
+  size_t n = strlen(table) + strlen(msl) + 32;
+  char *text = malloc(n);
+  int len = snprintf(text, n, "%smsl %zu\n%s", table, strlen(msl), msl);
+  size_t total = 16 + (size_t)len;
+  unsigned char *blob = malloc(total);
+  memcpy(blob, "ANCHMOD1", 8);
+  for (int i = 0; i < 8; i++) blob[8 + i] = (unsigned char)((uint64_t)total >> (8 * i));
+  memcpy(blob + 16, text, (size_t)len);
+  free(text);
+  return blob;
+}
+
+#define ABI_ARGS                                                                  \
+  "constant uchar *anchor_params [[buffer(0)]], constant ulong *anchor_ctx [[buffer(1)]],\n" \
+  "uint3 anchor_tid [[thread_position_in_threadgroup]],\n"                       \
+  "uint3 anchor_bid [[threadgroup_position_in_grid]],\n"                         \
+  "uint3 anchor_bdim [[threads_per_threadgroup]],\n"                             \
+  "uint3 anchor_gdim [[threadgroups_per_grid]]"
+
+/* x[i] = x[i] * a + bias, bias a __device__ int (global 0), and counter
+ * (global 1, a __device__ uint) incremented by thread 0 of block 0. */
+static const char scale_msl[] =
+    "#include <metal_stdlib>\nusing namespace metal;\n"
+    "kernel void scale(" ABI_ARGS ") {\n"
+    "  ulong x = *(constant ulong *)(anchor_params + 0);\n"
+    "  float a = *(constant float *)(anchor_params + 8);\n"
+    "  uint n = *(constant uint *)(anchor_params + 12);\n"
+    "  uint i = anchor_bid.x * anchor_bdim.x + anchor_tid.x;\n"
+    "  int bias = *reinterpret_cast<device int *>(anchor_ctx[1] + anchor_ctx[0]);\n"
+    "  if (i < n) {\n"
+    "    device float *p = reinterpret_cast<device float *>(x + (ulong)i * 4 + anchor_ctx[0]);\n"
+    "    *p = *p * a + (float)bias;\n"
+    "  }\n"
+    "  if (i == 0) *reinterpret_cast<device uint *>(anchor_ctx[2] + anchor_ctx[0]) += 1;\n"
+    "}\n"
+    /* out[linear thread id] = 1000000*z + 1000*y + x of the global position */
+    "kernel void where(" ABI_ARGS ") {\n"
+    "  ulong out = *(constant ulong *)(anchor_params + 0);\n"
+    "  uint3 g = anchor_bid * anchor_bdim + anchor_tid;\n"
+    "  uint3 size = anchor_gdim * anchor_bdim;\n"
+    "  uint id = (g.z * size.y + g.y) * size.x + g.x;\n"
+    "  *reinterpret_cast<device uint *>(out + (ulong)id * 4 + anchor_ctx[0]) =\n"
+    "      1000000 * g.z + 1000 * g.y + g.x;\n"
+    "}\n"
+    /* a 4408-byte parameter block: out pointer, then int data[1100] */
+    "kernel void big(" ABI_ARGS ") {\n"
+    "  ulong out = *(constant ulong *)(anchor_params + 0);\n"
+    "  uint i = anchor_bid.x * anchor_bdim.x + anchor_tid.x;\n"
+    "  if (i < 1100)\n"
+    "    *reinterpret_cast<device int *>(out + (ulong)i * 4 + anchor_ctx[0]) =\n"
+    "        *(constant int *)(anchor_params + 8 + i * 4);\n"
+    "}\n";
+
+static const char scale_table[] =
+    "kernel scale 16 0 0\nparam 0 8\nparam 8 4\nparam 12 4\n"
+    "kernel where 8 0 0\nparam 0 8\n"
+    "kernel big 4408 0 0\nparam 0 8\nparam 8 4400\n"
+    "kernel absent 0 0 0\n"
+    "global bias 0 4 4 device 05000000\n"
+    "global counter 1 4 4 device -\n";
+
+/* Host stubs and shadows: only their addresses matter. */
+static void scale_stub(void) {}
+static void where_stub(void) {}
+static void big_stub(void) {}
+static void absent_stub(void) {}
+static void unknown_stub(void) {}
+static int bias_shadow, counter_shadow;
+
+static void **register_scale_module(const unsigned char *blob, fatbin_wrapper *wrapper) {
+  *wrapper = (fatbin_wrapper){0x466243b1, 1, blob, NULL};
+  void **h = __cudaRegisterFatBinary(wrapper);
+  __cudaRegisterFunction(h, (const char *)scale_stub, (char *)"scale", "scale", -1, 0, 0, 0, 0, 0);
+  __cudaRegisterFunction(h, (const char *)where_stub, (char *)"where", "where", -1, 0, 0, 0, 0, 0);
+  __cudaRegisterFunction(h, (const char *)big_stub, (char *)"big", "big", -1, 0, 0, 0, 0, 0);
+  __cudaRegisterFunction(h, (const char *)absent_stub, (char *)"absent", "absent", -1, 0, 0, 0, 0, 0);
+  __cudaRegisterFunction(h, (const char *)unknown_stub, (char *)"nowhere", "nowhere", -1, 0, 0, 0, 0, 0);
+  __cudaRegisterVar(h, (char *)&bias_shadow, (char *)"bias", "bias", 0, 4, 0, 0);
+  __cudaRegisterVar(h, (char *)&counter_shadow, (char *)"counter", "counter", 0, 4, 0, 0);
+  __cudaRegisterFatBinaryEnd(h);
+  return h;
+}
+
+static void test_scale_and_symbols(void) {
+  enum { N = 1000 };
+  float host[N], back[N];
+  for (int i = 0; i < N; i++) host[i] = (float)i;
+  float *x;
+  CHECK_ERR(cudaMalloc((void **)&x, N * sizeof *x), cudaSuccess);
+  CHECK_ERR(cudaMemcpy(x, host, sizeof host, cudaMemcpyHostToDevice), cudaSuccess);
+  float a = 2.0f;
+  unsigned n = N;
+  void *args[] = {&x, &a, &n};
+  /* 4 blocks of 256 threads cover 1000 elements; bias starts as 5 */
+  CHECK_ERR(cudaLaunchKernel((const void *)scale_stub, (dim3){4, 1, 1}, (dim3){256, 1, 1}, args, 0, 0),
+            cudaSuccess);
+  int bias = -1, new_bias = 100;
+  CHECK_ERR(cudaMemcpyFromSymbol(&bias, &bias_shadow, 4, 0, cudaMemcpyDeviceToHost), cudaSuccess);
+  CHECK(bias == 5);
+  CHECK_ERR(cudaMemcpyToSymbol(&bias_shadow, &new_bias, 4, 0, cudaMemcpyHostToDevice), cudaSuccess);
+  CHECK_ERR(cudaLaunchKernel((const void *)scale_stub, (dim3){4, 1, 1}, (dim3){256, 1, 1}, args, 0, 0),
+            cudaSuccess);
+  CHECK_ERR(cudaDeviceSynchronize(), cudaSuccess);
+  CHECK_ERR(cudaMemcpy(back, x, sizeof back, cudaMemcpyDeviceToHost), cudaSuccess);
+  int wrong = 0;
+  for (int i = 0; i < N; i++) wrong += back[i] != (i * 2.0f + 5.0f) * 2.0f + 100.0f;
+  CHECK(wrong == 0);
+  unsigned counter = 0;
+  CHECK_ERR(cudaMemcpyFromSymbol(&counter, &counter_shadow, 4, 0, cudaMemcpyDeviceToHost), cudaSuccess);
+  CHECK(counter == 2);
+  /* the symbol's address is a device pointer like any other */
+  void *address = NULL;
+  size_t size = 0;
+  CHECK_ERR(cudaGetSymbolAddress(&address, &bias_shadow), cudaSuccess);
+  CHECK_ERR(cudaGetSymbolSize(&size, &bias_shadow), cudaSuccess);
+  CHECK(size == 4);
+  CHECK_ERR(cudaMemcpy(&bias, address, 4, cudaMemcpyDeviceToHost), cudaSuccess);
+  CHECK(bias == 100);
+  CHECK_ERR(cudaMemcpyToSymbol(&bias_shadow, &new_bias, 4, 2, cudaMemcpyHostToDevice),
+            cudaErrorInvalidValue); /* past the variable's end */
+  CHECK_ERR(cudaGetLastError(), cudaErrorInvalidValue);
+  CHECK_ERR(cudaFree(x), cudaSuccess);
+}
+
+static void test_grid_3d(void) {
+  dim3 grid = {3, 2, 2}, block = {4, 2, 3};
+  unsigned sx = 12, sy = 4, sz = 6, total = sx * sy * sz;
+  unsigned *out, back[288];
+  CHECK_ERR(cudaMalloc((void **)&out, total * sizeof *out), cudaSuccess);
+  CHECK_ERR(cudaMemset(out, 0xff, total * sizeof *out), cudaSuccess);
+  void *args[] = {&out};
+  CHECK_ERR(cudaLaunchKernel((const void *)where_stub, grid, block, args, 0, 0), cudaSuccess);
+  CHECK_ERR(cudaMemcpy(back, out, sizeof back, cudaMemcpyDeviceToHost), cudaSuccess);
+  int wrong = 0;
+  for (unsigned z = 0; z < sz; z++)
+    for (unsigned y = 0; y < sy; y++)
+      for (unsigned x = 0; x < sx; x++)
+        wrong += back[(z * sy + y) * sx + x] != 1000000 * z + 1000 * y + x;
+  CHECK(wrong == 0);
+  CHECK_ERR(cudaFree(out), cudaSuccess);
+}
+
+static void test_big_parameter_block(void) {
+  struct {
+    int *out;
+    int data[1100];
+  } params;
+  for (int i = 0; i < 1100; i++) params.data[i] = i * 31 - 7;
+  CHECK_ERR(cudaMalloc((void **)&params.out, sizeof params.data), cudaSuccess);
+  void *args[] = {&params.out, params.data};
+  CHECK_ERR(cudaLaunchKernel((const void *)big_stub, (dim3){5, 1, 1}, (dim3){256, 1, 1}, args, 0, 0),
+            cudaSuccess);
+  /* the host's copy may change right after the launch: the block was packed */
+  memset(params.data, 0, sizeof params.data);
+  int back[1100];
+  CHECK_ERR(cudaMemcpy(back, params.out, sizeof back, cudaMemcpyDeviceToHost), cudaSuccess);
+  int wrong = 0;
+  for (int i = 0; i < 1100; i++) wrong += back[i] != i * 31 - 7;
+  CHECK(wrong == 0);
+  CHECK_ERR(cudaFree(params.out), cudaSuccess);
+}
+
+static void test_missing_kernels(void) {
+  dim3 one = {1, 1, 1};
+  /* in the table but not in the MSL */
+  CHECK_ERR(cudaLaunchKernel((const void *)absent_stub, one, one, NULL, 0, 0),
+            cudaErrorNoKernelImageForDevice);
+  /* registered by the host but not in the module */
+  CHECK_ERR(cudaLaunchKernel((const void *)unknown_stub, one, one, NULL, 0, 0),
+            cudaErrorInvalidDeviceFunction);
+  CHECK_ERR(cudaGetLastError(), cudaErrorInvalidDeviceFunction);
+  CHECK_ERR(cudaDeviceSynchronize(), cudaSuccess);
+}
+
+static void bad_blob_stub(void) {}
+static void bad_msl_stub(void) {}
+
+static void test_broken_modules(void) {
+  static const unsigned char garbage[40] = "ANCHMOD1\x21\0\0\0\0\0\0\0kernel k 0 0 0\nzz";
+  fatbin_wrapper w1 = {0x466243b1, 1, garbage, NULL};
+  void **h1 = __cudaRegisterFatBinary(&w1);
+  __cudaRegisterFunction(h1, (const char *)bad_blob_stub, (char *)"k", "k", -1, 0, 0, 0, 0, 0);
+  dim3 one = {1, 1, 1};
+  CHECK_ERR(cudaLaunchKernel((const void *)bad_blob_stub, one, one, NULL, 0, 0),
+            cudaErrorInvalidKernelImage);
+  unsigned char *blob = make_module("kernel k 0 0 0\n",
+                                    "#include <metal_stdlib>\nkernel void k() { this is not MSL; }\n");
+  fatbin_wrapper w2 = {0x466243b1, 1, blob, NULL};
+  void **h2 = __cudaRegisterFatBinary(&w2);
+  __cudaRegisterFunction(h2, (const char *)bad_msl_stub, (char *)"k", "k", -1, 0, 0, 0, 0, 0);
+  CHECK_ERR(cudaLaunchKernel((const void *)bad_msl_stub, one, one, NULL, 0, 0), cudaErrorInvalidPtx);
+  CHECK_ERR(cudaLaunchKernel((const void *)bad_msl_stub, one, one, NULL, 0, 0), cudaErrorInvalidPtx);
+  CHECK_ERR(cudaGetLastError(), cudaErrorInvalidPtx);
+  CHECK_ERR(cudaDeviceSynchronize(), cudaSuccess); /* not sticky */
+  __cudaUnregisterFatBinary(h2);
+  CHECK_ERR(cudaLaunchKernel((const void *)bad_msl_stub, one, one, NULL, 0, 0),
+            cudaErrorInvalidDeviceFunction); /* forgotten with its module */
+  __cudaUnregisterFatBinary(h1);
+  free(blob);
+  cudaGetLastError();
+}
+
+static void test_call_configuration(void) {
+  CHECK(__cudaPushCallConfiguration((dim3){7, 8, 9}, (dim3){1, 2, 3}, 48, (cudaStream_t)0x1) == 0);
+  CHECK(__cudaPushCallConfiguration((dim3){2, 1, 1}, (dim3){32, 1, 1}, 0, 0) == 0); /* nested */
+  dim3 g, b;
+  size_t shared;
+  cudaStream_t stream = (cudaStream_t)0x99;
+  CHECK_ERR(__cudaPopCallConfiguration(&g, &b, &shared, &stream), cudaSuccess);
+  CHECK(g.x == 2 && b.x == 32 && shared == 0 && stream == NULL);
+  CHECK_ERR(__cudaPopCallConfiguration(&g, &b, &shared, &stream), cudaSuccess);
+  CHECK(g.x == 7 && g.y == 8 && g.z == 9 && b.z == 3 && shared == 48 && stream == cudaStreamLegacy);
+  CHECK_ERR(__cudaPopCallConfiguration(&g, &b, &shared, &stream), cudaErrorMissingConfiguration);
+}
+
+int main(void) {
+  fatbin_wrapper wrapper;
+  unsigned char *blob = make_module(scale_table, scale_msl);
+  void **handle = register_scale_module(blob, &wrapper);
+  test_scale_and_symbols();
+  test_grid_3d();
+  test_big_parameter_block();
+  test_missing_kernels();
+  test_broken_modules();
+  test_call_configuration();
+  /* a reset forgets storage and libraries; the module loads again, variables
+   * initialised afresh from the blob */
+  CHECK_ERR(cudaDeviceReset(), cudaSuccess);
+  int bias = 0;
+  CHECK_ERR(cudaMemcpyFromSymbol(&bias, &bias_shadow, 4, 0, cudaMemcpyDeviceToHost), cudaSuccess);
+  CHECK(bias == 5);
+  test_grid_3d();
+  __cudaUnregisterFatBinary(handle);
+  free(blob);
+  CHECK_ERR(cudaGetLastError(), cudaSuccess);
+  return check_finish("test_launch");
+}
