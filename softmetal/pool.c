@@ -1,6 +1,6 @@
 /* softmetal/pool.c — the worker pool that runs a dispatch's threadgroups.
  *
- * One persistent worker thread per online CPU. A dispatch is published to all
+ * One persistent worker thread per online CPU (SOFTMETAL_WORKERS overrides). A dispatch is published to all
  * workers at once; each takes threadgroups from a shared atomic counter until
  * none are left, so groups run in parallel and load-balance by themselves.
  * Each worker owns its threadgroup storage (32 KiB) and a group runner (the
@@ -136,6 +136,8 @@ static void *worker_main(void *arg) {
 
 static void pool_start(void) {
   long n = sysconf(_SC_NPROCESSORS_ONLN);
+  const char *env = getenv("SOFTMETAL_WORKERS"); /* for debugging: e.g. 1 = serial */
+  if (env && atoi(env) > 0) n = atoi(env);
   pool.count = n > 0 ? (int)n : 1;
   pool.workers = calloc((size_t)pool.count, sizeof *pool.workers);
   if (!pool.workers) abort();

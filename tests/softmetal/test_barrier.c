@@ -1,0 +1,119 @@
+/* tests/softmetal/test_barrier.c — threadgroup memory and barriers (fibers).
+ * `reduce`: each group of 256 threads loads into a static threadgroup array,
+ * then halves it with threadgroup_barrier between steps; a dynamic
+ * [[threadgroup(0)]] buffer carries a reversed copy that is read back after a
+ * barrier. Without fibers (threads run one by one) or with per-thread
+ * threadgroup variables the sums and the reversal come out wrong. 64 groups
+ * run on all workers, so groups running at the same time must not share
+ * threadgroup memory. `reverse32` does the same within a SIMD-group with
+ * simdgroup_barrier. `diverge` lets half the threads skip a barrier: the
+ * command buffer must fail instead of hanging. */
+#include "smtest.h"
+
+static const char *msl =
+    "#include <metal_stdlib>\n"
+    "using namespace metal;\n"
+    "kernel void reduce(device const uint *in [[buffer(0)]],\n"
+    "                   device uint *sums [[buffer(1)]],\n"
+    "                   device uint *reversed [[buffer(2)]],\n"
+    "                   threadgroup uint *scratch [[threadgroup(0)]],\n"
+    "                   uint t [[thread_index_in_threadgroup]],\n"
+    "                   uint g [[threadgroup_position_in_grid]],\n"
+    "                   uint n [[threads_per_threadgroup]]) {\n"
+    "  threadgroup uint partial[256];\n"
+    "  threadgroup float unused_a[3], unused_b;\n"
+    "  uint v = in[g * n + t];\n"
+    "  partial[t] = v;\n"
+    "  scratch[n - 1 - t] = v;\n"
+    "  threadgroup_barrier(mem_flags::mem_threadgroup);\n"
+    "  reversed[g * n + t] = scratch[t];\n"
+    "  for (uint stride = n / 2; stride > 0; stride /= 2) {\n"
+    "    if (t < stride) partial[t] += partial[t + stride];\n"
+    "    threadgroup_barrier(mem_flags::mem_threadgroup);\n"
+    "  }\n"
+    "  if (t == 0) sums[g] = partial[0];\n"
+    "}\n"
+    "kernel void reverse32(device uint *data [[buffer(0)]],\n"
+    "                      uint t [[thread_index_in_threadgroup]],\n"
+    "                      uint lane [[thread_index_in_simdgroup]],\n"
+    "                      uint simd [[simdgroup_index_in_threadgroup]]) {\n"
+    "  threadgroup uint lanes[64];\n"
+    "  lanes[t] = data[t];\n"
+    "  simdgroup_barrier(mem_flags::mem_threadgroup);\n"
+    "  data[t] = lanes[simd * 32 + 31 - lane];\n"
+    "}\n"
+    "kernel void diverge(device uint *data [[buffer(0)]], uint t [[thread_index_in_threadgroup]]) {\n"
+    "  if (t % 2 == 0) threadgroup_barrier(mem_flags::mem_device);\n"
+    "  data[t] = t;\n"
+    "}\n";
+
+static mtl_id device, queue;
+
+static long run(mtl_id pipeline, mtl_id *buffers, int count, uint64_t dynamic, unsigned groups,
+                unsigned threads, char **error) {
+  mtl_id cmd = mtl_queue_command_buffer(queue);
+  mtl_id enc = mtl_command_buffer_compute_encoder(cmd);
+  mtl_compute_set_pipeline_state(enc, pipeline);
+  for (int i = 0; i < count; i++) mtl_compute_set_buffer(enc, buffers[i], 0, (uint64_t)i);
+  if (dynamic) mtl_compute_set_threadgroup_memory_length(enc, dynamic, 0);
+  mtl_compute_dispatch_threadgroups(enc, (mtl_size){groups, 1, 1}, (mtl_size){threads, 1, 1});
+  mtl_encoder_end_encoding(enc);
+  mtl_command_buffer_commit(cmd);
+  mtl_command_buffer_wait_until_completed(cmd);
+  mtl_id err = mtl_command_buffer_error(cmd);
+  *error = err ? strdup(mtl_error_description(err)) : NULL;
+  return mtl_command_buffer_status(cmd);
+}
+
+int main(void) {
+  void *pool = mtl_autorelease_push();
+  device = mtl_create_system_default_device();
+  queue = mtl_new_command_queue(device);
+  mtl_id reduce = smtest_pipeline(device, msl, "reduce");
+  mtl_id reverse32 = smtest_pipeline(device, msl, "reverse32");
+  mtl_id diverge = smtest_pipeline(device, msl, "diverge");
+  /* 256 uints + float[3] (at 1024, 4-aligned) + float = 1040 bytes. */
+  CHECK(mtl_pipeline_static_threadgroup_memory_length(reduce) == 1040);
+
+  enum { G = 64, T = 256 };
+  mtl_id in = mtl_new_buffer(device, G * T * 4, 0), sums = mtl_new_buffer(device, G * 4, 0);
+  mtl_id rev = mtl_new_buffer(device, G * T * 4, 0);
+  unsigned *pin = mtl_buffer_contents(in), *psums = mtl_buffer_contents(sums);
+  unsigned *prev = mtl_buffer_contents(rev);
+  for (unsigned i = 0; i < G * T; i++) pin[i] = i * 7 + 3;
+  mtl_id bufs[3] = {in, sums, rev};
+  char *err;
+  CHECK(run(reduce, bufs, 3, T * 4, G, T, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  if (err) fprintf(stderr, "%s\n", err);
+  free(err);
+  int wrong = 0;
+  for (unsigned g = 0; g < G; g++) {
+    unsigned want = 0;
+    for (unsigned t = 0; t < T; t++) want += pin[g * T + t];
+    wrong += psums[g] != want;
+    for (unsigned t = 0; t < T; t++) wrong += prev[g * T + t] != pin[g * T + T - 1 - t];
+  }
+  CHECK(wrong == 0);
+
+  mtl_id data = mtl_new_buffer(device, 64 * 4, 0);
+  unsigned *pd = mtl_buffer_contents(data);
+  for (unsigned i = 0; i < 64; i++) pd[i] = 100 + i;
+  CHECK(run(reverse32, &data, 1, 0, 1, 64, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  free(err);
+  wrong = 0;
+  for (unsigned i = 0; i < 64; i++) wrong += pd[i] != 100 + (i / 32) * 32 + 31 - i % 32;
+  CHECK(wrong == 0);
+
+  CHECK(run(diverge, &data, 1, 0, 2, 64, &err) == MTL_COMMAND_BUFFER_STATUS_ERROR);
+  CHECK(smtest_contains(err, "threadgroup_barrier was not reached by all threads"));
+  free(err);
+  /* Afterwards the pool still works. */
+  CHECK(run(reduce, bufs, 3, T * 4, G, T, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  free(err);
+
+  mtl_release(in), mtl_release(sums), mtl_release(rev), mtl_release(data);
+  mtl_release(reduce), mtl_release(reverse32), mtl_release(diverge);
+  mtl_release(queue), mtl_release(device);
+  mtl_autorelease_pop(pool);
+  return smtest_finish("test_barrier");
+}
