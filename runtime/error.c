@@ -198,7 +198,10 @@ void rt_set_sticky_error(cudaError_t e) {
   atomic_compare_exchange_strong(&rt_sticky, &expected, (int)e);
 }
 
-void rt_clear_sticky_error(void) { atomic_store(&rt_sticky, cudaSuccess); }
+void rt_clear_sticky_error(void) {
+  atomic_store(&rt_sticky, cudaSuccess);
+  rt_last_error = cudaSuccess;
+}
 
 cudaError_t cudaPeekAtLastError(void) {
   cudaError_t sticky = rt_sticky_error();

@@ -37,6 +37,8 @@ cudaError_t rt_record(cudaError_t e);
  * cudaSuccess. Once set, every device call returns it until cudaDeviceReset. */
 cudaError_t rt_sticky_error(void);
 void rt_set_sticky_error(cudaError_t e);
+/* Clears the sticky error and the calling thread's last error (what
+ * cudaDeviceReset does: afterwards cudaGetLastError returns cudaSuccess). */
 void rt_clear_sticky_error(void);
 /* True when e is one of the codes of driver_types.h. */
 bool rt_error_is_known(cudaError_t e);

@@ -87,6 +87,32 @@ static const char scale_msl[] =
     "        *(constant int *)(anchor_params + 8 + i * 4);\n"
     "}\n";
 
+/* Reverses each block's thread ids through dynamic shared memory and a
+ * barrier; and a kernel that writes through a wild pointer. */
+static const char extra_msl[] =
+    "#include <metal_stdlib>\nusing namespace metal;\n"
+    "kernel void reverse(constant uchar *anchor_params [[buffer(0)]],\n"
+    "    constant ulong *anchor_ctx [[buffer(1)]],\n"
+    "    threadgroup uchar *anchor_dyn_smem [[threadgroup(0)]],\n"
+    "    uint3 anchor_tid [[thread_position_in_threadgroup]],\n"
+    "    uint3 anchor_bid [[threadgroup_position_in_grid]],\n"
+    "    uint3 anchor_bdim [[threads_per_threadgroup]],\n"
+    "    uint3 anchor_gdim [[threadgroups_per_grid]]) {\n"
+    "  ulong out = *(constant ulong *)(anchor_params + 0);\n"
+    "  threadgroup uint *s = (threadgroup uint *)anchor_dyn_smem;\n"
+    "  s[anchor_tid.x] = anchor_bid.x * 1000 + anchor_tid.x;\n"
+    "  threadgroup_barrier(mem_flags::mem_threadgroup);\n"
+    "  uint i = anchor_bid.x * anchor_bdim.x + anchor_tid.x;\n"
+    "  *reinterpret_cast<device uint *>(out + (ulong)i * 4 + anchor_ctx[0]) =\n"
+    "      s[anchor_bdim.x - 1 - anchor_tid.x];\n"
+    "}\n"
+    "kernel void wild(" ABI_ARGS ") {\n"
+    "  *reinterpret_cast<device uint *>(anchor_ctx[0] + 64) = 1;\n"
+    "}\n";
+static const char extra_table[] = "kernel reverse 8 0 1\nparam 0 8\nkernel wild 0 0 0\n";
+static void reverse_stub(void) {}
+static void wild_stub(void) {}
+
 static const char scale_table[] =
     "kernel scale 16 0 0\nparam 0 8\nparam 8 4\nparam 12 4\n"
     "kernel where 8 0 0\nparam 0 8\n"
@@ -249,8 +275,48 @@ static void test_call_configuration(void) {
   CHECK_ERR(__cudaPopCallConfiguration(&g, &b, &shared, &stream), cudaErrorMissingConfiguration);
 }
 
+static void test_dynamic_shared_memory(void **handle) {
+  __cudaRegisterFunction(handle, (const char *)reverse_stub, (char *)"reverse", "reverse", -1, 0, 0,
+                         0, 0, 0);
+  unsigned *out, back[4 * 96];
+  CHECK_ERR(cudaMalloc((void **)&out, sizeof back), cudaSuccess);
+  void *args[] = {&out};
+  CHECK_ERR(cudaLaunchKernel((const void *)reverse_stub, (dim3){4, 1, 1}, (dim3){96, 1, 1}, args,
+                             96 * sizeof(unsigned), 0),
+            cudaSuccess);
+  CHECK_ERR(cudaMemcpy(back, out, sizeof back, cudaMemcpyDeviceToHost), cudaSuccess);
+  int wrong = 0;
+  for (unsigned b = 0; b < 4; b++)
+    for (unsigned t = 0; t < 96; t++) wrong += back[b * 96 + t] != b * 1000 + (95 - t);
+  CHECK(wrong == 0);
+  CHECK_ERR(cudaFree(out), cudaSuccess);
+}
+
+/* A kernel that faults: the launch succeeds (it is asynchronous), the next
+ * synchronisation reports cudaErrorIllegalAddress, which then sticks to
+ * every call, survives cudaGetLastError, and only cudaDeviceReset clears. */
+static void test_sticky_error(void **handle) {
+  __cudaRegisterFunction(handle, (const char *)wild_stub, (char *)"wild", "wild", -1, 0, 0, 0, 0, 0);
+  dim3 one = {1, 1, 1};
+  CHECK_ERR(cudaLaunchKernel((const void *)wild_stub, one, one, NULL, 0, 0), cudaSuccess);
+  CHECK_ERR(cudaDeviceSynchronize(), cudaErrorIllegalAddress);
+  void *p;
+  CHECK_ERR(cudaMalloc(&p, 16), cudaErrorIllegalAddress);
+  CHECK_ERR(cudaLaunchKernel((const void *)wild_stub, one, one, NULL, 0, 0), cudaErrorIllegalAddress);
+  CHECK_ERR(cudaGetLastError(), cudaErrorIllegalAddress);
+  CHECK_ERR(cudaGetLastError(), cudaErrorIllegalAddress);
+  CHECK_ERR(cudaPeekAtLastError(), cudaErrorIllegalAddress);
+  CHECK_ERR(cudaDeviceReset(), cudaSuccess);
+  CHECK_ERR(cudaGetLastError(), cudaSuccess);
+  CHECK_ERR(cudaMalloc(&p, 16), cudaSuccess);
+  CHECK_ERR(cudaFree(p), cudaSuccess);
+}
+
 int main(void) {
-  fatbin_wrapper wrapper;
+  fatbin_wrapper wrapper, extra_wrapper;
+  unsigned char *extra = make_module(extra_table, extra_msl);
+  extra_wrapper = (fatbin_wrapper){0x466243b1, 1, extra, NULL};
+  void **extra_handle = __cudaRegisterFatBinary(&extra_wrapper);
   unsigned char *blob = make_module(scale_table, scale_msl);
   void **handle = register_scale_module(blob, &wrapper);
   test_scale_and_symbols();
@@ -259,6 +325,8 @@ int main(void) {
   test_missing_kernels();
   test_broken_modules();
   test_call_configuration();
+  test_dynamic_shared_memory(extra_handle);
+  test_sticky_error(extra_handle);
   /* a reset forgets storage and libraries; the module loads again, variables
    * initialised afresh from the blob */
   CHECK_ERR(cudaDeviceReset(), cudaSuccess);
@@ -267,7 +335,9 @@ int main(void) {
   CHECK(bias == 5);
   test_grid_3d();
   __cudaUnregisterFatBinary(handle);
+  __cudaUnregisterFatBinary(extra_handle);
   free(blob);
+  free(extra);
   CHECK_ERR(cudaGetLastError(), cudaSuccess);
   return check_finish("test_launch");
 }
