@@ -10,7 +10,9 @@
 # file cache); the table gives the median wall time per file in milliseconds
 # and the ratio anchorcc/nvcc, then the totals over the files both compiled.
 # A compiler that fails on a file is reported as "failed" with its first error
-# line.  This is a measurement, not a test: it asserts nothing.
+# line.  This is a measurement, not a test: it asserts nothing.  nvcc's time
+# includes ptxas; Anchor's MSL is compiled to machine code by Metal at run time
+# (first launch), which this does not measure.
 set -u
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
