@@ -5,10 +5,11 @@
 #   TABLE: lines      checked against the module table (blob text before "msl")
 #   ERR: lines        anchor-msl must fail (exit 1, no output file); checked
 #                     against its diagnostics
-# Every successful compile must also contain no `goto`.
-# usage: run_test.sh ANCHOR_MSL CLANGXX FILECHECK INCLUDE_DIR WORK_DIR TEST_FILE
+# Every successful compile must also contain no `goto` and, when MSL_RUN is
+# given (not "-"), pass softmetal's strict compile (msl_run MODULE).
+# usage: run_test.sh ANCHOR_MSL CLANGXX FILECHECK INCLUDE_DIR WORK_DIR TEST_FILE [MSL_RUN]
 set -u
-msl_tool=$1 clangxx=$2 filecheck=$3 include=$4 work=$5 test=$6
+msl_tool=$1 clangxx=$2 filecheck=$3 include=$4 work=$5 test=$6 msl_run=${7:--}
 name=$(basename "$test")
 mkdir -p "$work"
 ll="$work/$name.ll" mod="$work/$name.anchormod" metal="$work/$name.metal" err="$work/$name.err"
@@ -47,5 +48,8 @@ if grep -q 'TABLE:' "$test"; then
   len=$(od -An -tu8 -j8 -N8 "$mod" | tr -d ' ')
   [ "$size" = "$len" ] || { echo "FAIL: blob length field $len != file size $size"; exit 1; }
   "$filecheck" --check-prefix=TABLE --input-file="$work/$name.table" "$test" || exit 1
+fi
+if [ "$msl_run" != "-" ]; then
+  "$msl_run" "$mod" || { echo "FAIL: the MSL does not pass softmetal's strict compile"; exit 1; }
 fi
 echo "PASS: $name"
