@@ -183,7 +183,7 @@ static int rt_global_by_index(const void *a, const void *b) {
 
 /* Globals must be numbered 0..n-1 (they index the context buffer). */
 static bool rt_blob_check_globals(rt_blob_reader *r, rt_module_desc *m) {
-  qsort(m->globals, m->global_count, sizeof *m->globals, rt_global_by_index);
+  if (m->global_count > 1) qsort(m->globals, m->global_count, sizeof *m->globals, rt_global_by_index);
   for (size_t i = 0; i < m->global_count; i++)
     if (m->globals[i].index != i)
       return rt_blob_fail(r, "global indices are not 0..%zu", m->global_count - 1);

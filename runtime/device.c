@@ -117,6 +117,7 @@ static bool rt_finished(mtl_id command_buffer) {
 static void rt_retire_finished(void) {
   size_t done = 0;
   while (done < rt_flight_count && rt_finished(rt_flight[done].command_buffer)) rt_retire(done++);
+  if (done == 0) return;
   memmove(rt_flight, rt_flight + done, (rt_flight_count - done) * sizeof *rt_flight);
   rt_flight_count -= done;
 }
