@@ -25,6 +25,10 @@ static const char *const device_arch = "--cuda-gpu-arch=sm_75";
 static const char *const cuda_sdk_version = "-target-sdk-version=12.5";
 static const char *const device_ptx_feature = "+ptx85";
 
+#if !defined(ANCHOR_CUDA_MAJOR) || !defined(ANCHOR_CUDA_MINOR)
+#error "ANCHOR_CUDA_MAJOR/MINOR must be set by CMake (from CUDART_VERSION)"
+#endif
+
 static drv_job *new_job(drv_plan *plan, const char *program) {
   if (plan->count == plan->capacity) {
     size_t cap = plan->capacity ? plan->capacity * 2 : 8;
@@ -64,6 +68,10 @@ static void push_frontend(drv_strvec *a, const drv_options *o, const drv_toolcha
     drv_strvec_push(a, "-Wno-unknown-cuda-version");
     drv_strvec_push(a, "-Xclang");
     drv_strvec_push(a, cuda_sdk_version);
+    /* nvcc's predefined version macros, for the API level of Anchor's headers. */
+    drv_strvec_pushf(a, "-D__CUDACC_VER_MAJOR__=%d", ANCHOR_CUDA_MAJOR);
+    drv_strvec_pushf(a, "-D__CUDACC_VER_MINOR__=%d", ANCHOR_CUDA_MINOR);
+    drv_strvec_push(a, "-D__CUDACC_VER_BUILD__=0");
   } else {
     drv_strvec_push(a, "-x");
     drv_strvec_push(a, kind == DRV_INPUT_C ? "c" : "c++");

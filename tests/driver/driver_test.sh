@@ -49,6 +49,21 @@ __global__ void scale(float *x, float a, int n) {
 EOF
 }
 
+# .cu compiles see nvcc's version macros, at the API level of Anchor's headers.
+case_version_macros() {
+  printf 'int v = __CUDACC_VER_MAJOR__ * 1000 + __CUDACC_VER_MINOR__ * 10 - CUDART_VERSION;\n' >v.cu
+  run -E v.cu
+  expect_rc 0
+  local expr
+  expr=$(echo "$out" | sed -n 's/^int v = \(.*\);$/\1/p')
+  [ -n "$expr" ] || fail "no expanded line in: $out"
+  [ $((expr)) = 0 ] || fail "__CUDACC_VER_MAJOR__/MINOR__ disagree with CUDART_VERSION: $expr"
+  printf 'int v = __CUDACC_VER_MAJOR__;\n' >v.cpp
+  run -E v.cpp
+  expect_rc 0
+  contains "$out" "int v = __CUDACC_VER_MAJOR__;" "-E of a .cpp (nvcc defines them for .cu only)"
+}
+
 case_unknown_option() {
   write_kernel k.cu
   run -foo k.cu
