@@ -190,6 +190,12 @@ cudaError_t rt_record(cudaError_t e) {
   return e;
 }
 
+cudaError_t rt_last_error_swap(cudaError_t e) {
+  cudaError_t old = rt_last_error;
+  rt_last_error = e;
+  return old;
+}
+
 cudaError_t rt_sticky_error(void) { return (cudaError_t)atomic_load(&rt_sticky); }
 
 void rt_set_sticky_error(cudaError_t e) {

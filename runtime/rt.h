@@ -33,6 +33,9 @@
 /* Records e as the calling thread's last error unless it is cudaSuccess;
  * returns e. Every public entry point returns through this. */
 cudaError_t rt_record(cudaError_t e);
+/* Replaces the calling thread's last error, returning the previous one (the
+ * driver API uses runtime functions without leaving errors behind). */
+cudaError_t rt_last_error_swap(cudaError_t e);
 /* The sticky error (a failed kernel: cudaErrorLaunchFailure & co.), or
  * cudaSuccess. Once set, every device call returns it until cudaDeviceReset. */
 cudaError_t rt_sticky_error(void);
