@@ -130,6 +130,7 @@ typedef struct msl_func {
   msl_kernel *kernel;
   LLVMValueRef fn;
   msl_map value_id;   /* instruction/argument -> variable number */
+  msl_map declared;   /* values whose variable was declared */
   unsigned next_id;
   msl_map space;      /* pointer value -> msl_space */
   msl_map private_copy; /* byval argument -> 1 when copied to a thread array */

@@ -5,9 +5,15 @@
 
 #include "msl_internal.h"
 
-/* Every block reachable from the entry was emitted exactly once: nothing
- * was dropped, nothing (a barrier in particular) duplicated. */
+/* Every value used is declared, and every block reachable from the entry
+ * was emitted exactly once: nothing dropped, nothing (a barrier in
+ * particular) duplicated. */
 int msl_verify_function(msl_func *f) {
+  /* Every variable the code names was declared at the top of the kernel. */
+  for (size_t i = 0; i < f->value_id.cap; i++)
+    if (f->value_id.keys[i] && !msl_map_get(&f->declared, f->value_id.keys[i], 0))
+      return msl_error(f->ctx, (LLVMValueRef)f->value_id.keys[i],
+                       "internal error: value v%d used but never declared", f->value_id.values[i]);
   for (unsigned b = 0; b < f->cfg.nblocks; b++) {
     int reachable = b == 0 || f->cfg.idom[b] >= 0;
     if (reachable && f->emitted[b] != 1)
