@@ -123,6 +123,10 @@ void drv_print_version(const drv_toolchain *tc);
 
 /* ---- the plan (plan.c) ---- */
 
+/* Device code is compiled for one nominal NVIDIA architecture: it only decides
+ * which intrinsics clang offers; Metal is the real target. */
+#define DRV_NOMINAL_SM 75
+
 /* One job: a complete argument vector; argv.items[0] is the program. */
 typedef struct drv_job {
   drv_strvec argv;
@@ -147,6 +151,11 @@ bool drv_plan_needs_temp_dir(const drv_options *opts);
 
 /* ---- running (exec.c) ---- */
 
+/* Writes nvcc's "#$ NAME=value" lines that build tools parse from -v output
+ * (CMake reads TOP, INCLUDES, LIBRARIES and the nominal "-arch compute_NN"):
+ * the installation root, Anchor's include directory, the library arguments
+ * exactly as the link job spells them, and the nominal device architecture. */
+void drv_print_environment(const drv_toolchain *tc);
 /* Writes "#$ " and the job's arguments, shell-quoted and space-separated, as
  * one line to stderr (the prefix nvcc uses for -v / --dryrun). */
 void drv_print_job(const drv_job *job);

@@ -56,6 +56,24 @@ static void print_quoted(const char *s) {
   fputc('\'', stderr);
 }
 
+void drv_print_environment(const drv_toolchain *tc) {
+  fprintf(stderr, "#$ TOP=%s\n", tc->root);
+  fputs("#$ INCLUDES=", stderr);
+  char *include = drv_format("-I%s", tc->include);
+  print_quoted(include);
+  free(include);
+  /* The same two arguments, quoted the same way, as in the link job: CMake
+   * finds the link line by looking for this text in it. */
+  char *lib_dir = drv_format("-L%s", tc->lib), *rpath = drv_format("-Wl,-rpath,%s", tc->lib);
+  fputs("\n#$ LIBRARIES=", stderr);
+  print_quoted(lib_dir);
+  fputc(' ', stderr);
+  print_quoted(rpath);
+  free(lib_dir);
+  free(rpath);
+  fprintf(stderr, "\n#$ _NOMINAL_ARCH_=-arch compute_%d\n", DRV_NOMINAL_SM);
+}
+
 void drv_print_job(const drv_job *job) {
   fputs("#$ ", stderr);
   for (size_t i = 0; i < job->argv.count; i++) {

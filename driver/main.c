@@ -44,6 +44,7 @@ static int compile(const drv_options *opts, const drv_toolchain *tc) {
   else if (drv_plan_needs_temp_dir(opts) && !(temp_dir = drv_temp_dir_create())) return 1;
   drv_plan plan;
   int status = drv_plan_build(opts, tc, temp_dir ? temp_dir : "", &plan);
+  if (!status && (opts->verbose || opts->dryrun)) drv_print_environment(tc);
   if (!status) status = drv_plan_run(&plan, opts->verbose, opts->dryrun);
   drv_plan_free(&plan);
   if (temp_dir && !opts->keep) drv_temp_dir_remove(temp_dir);

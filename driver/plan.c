@@ -13,9 +13,6 @@
 
 /* nvcc compiles device code optimised whatever the host -O says. */
 static const char *const device_opt = "-O3";
-/* The device side is built for one nominal architecture: what it names only
- * decides which intrinsics clang offers; Metal is the real target. */
-static const char *const device_arch = "--cuda-gpu-arch=sm_75";
 /* clang derives the CUDA version it emulates from whatever CUDA toolkit it
  * happens to find (/usr/local/cuda ...) and, without one, falls back to
  * pre-9.2 behaviour (<<<>>> through cudaConfigureCall, PTX 4.2 builtins only).
@@ -97,7 +94,7 @@ static void plan_device(drv_plan *plan, const drv_options *o, const drv_toolchai
                         const char *input, const char *ir_path) {
   drv_strvec *a = &new_job(plan, tc->clang)->argv;
   drv_strvec_push(a, "--cuda-device-only");
-  drv_strvec_push(a, device_arch);
+  drv_strvec_pushf(a, "--cuda-gpu-arch=sm_%d", DRV_NOMINAL_SM);
   push_frontend(a, o, tc, DRV_INPUT_CUDA);
   drv_strvec_push(a, "-Xclang");
   drv_strvec_push(a, "-target-feature");

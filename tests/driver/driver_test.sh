@@ -35,9 +35,11 @@ expect_rc() { [ "$rc" = "$1" ] || fail "exit status $rc, expected $1; stderr: $e
 # contains TEXT NEEDLE WHAT
 contains() { case "$1" in *"$2"*) ;; *) fail "$3 lacks '$2': $1" ;; esac; }
 lacks() { case "$1" in *"$2"*) fail "$3 contains '$2': $1" ;; esac; }
-# job N: the Nth "#$ " line of stderr (1-based).
-job() { grep '^#\$ ' "$WORK/stderr" | sed -n "$1p"; }
-job_count() { grep -c '^#\$ ' "$WORK/stderr"; }
+# job N: the Nth "#$ " line of stderr (1-based) that is a job, not one of
+# the "#$ NAME=value" lines -v starts with.
+jobs() { grep '^#\$ ' "$WORK/stderr" | grep -v '^#\$ [A-Za-z_]*='; }
+job() { jobs | sed -n "$1p"; }
+job_count() { jobs | wc -l; }
 no_temp_left() { [ -z "$(ls -A "$TMPDIR")" ] || fail "temporary files left: $(ls -A "$TMPDIR")"; }
 
 write_kernel() {
@@ -399,6 +401,52 @@ case_install() {
   lacks "$err" "$build/" "job lines of the installed driver"
   ANCHORCC=$prefix/bin/anchorcc run --version
   contains "$out" "$prefix" "installed --version"
+}
+
+# -v starts with nvcc's "#$ NAME=value" lines; LIBRARIES is spelled exactly as
+# in the link job (CMake finds the link line by it).
+case_verbose_environment() {
+  write_kernel k.cu
+  run --dryrun k.cu -o app
+  expect_rc 0
+  contains "$err" "#\$ TOP=$ROOT" "-v output"
+  contains "$err" "#\$ INCLUDES=-I$ROOT/include" "-v output"
+  contains "$err" "#\$ _NOMINAL_ARCH_=-arch compute_75" "-v output"
+  local libraries
+  libraries=$(sed -n 's/^#\$ LIBRARIES=//p' "$WORK/stderr")
+  [ -n "$libraries" ] || fail "no LIBRARIES line: $err"
+  contains "$(job 4)" " $libraries " "link job"
+}
+
+# CMake's CUDA support with anchorcc as CMAKE_CUDA_COMPILER: it identifies it
+# (as NVIDIA, by __NVCC__), builds a project and the program runs.
+case_cmake_project() {
+  needs_pipeline "$ROOT"
+  mkdir proj
+  cat >proj/CMakeLists.txt <<'EOF'
+cmake_minimum_required(VERSION 3.20)
+project(probe LANGUAGES CUDA)
+add_executable(app main.cu)
+EOF
+  cat >proj/main.cu <<'EOF'
+#include <cstdio>
+__global__ void twice(int *x) { x[threadIdx.x] = 2 * threadIdx.x; }
+int main() {
+  int *d, h[32];
+  cudaMalloc(&d, sizeof h);
+  twice<<<1, 32>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  int ok = 1;
+  for (int i = 0; i < 32; i++) ok &= h[i] == 2 * i;
+  printf("%s\n", ok ? "PASS" : "FAIL");
+  return !ok;
+}
+EOF
+  cmake -S proj -B proj/build -DCMAKE_CUDA_COMPILER="$ANCHORCC" \
+        -DCMAKE_BUILD_RPATH="$ROOT/lib" >cmake.log 2>&1 || fail "configure: $(cat cmake.log)"
+  contains "$(cat cmake.log)" "The CUDA compiler identification is NVIDIA" "configure log"
+  cmake --build proj/build >build.log 2>&1 || fail "build: $(cat build.log)"
+  [ "$(proj/build/app)" = PASS ] || fail "program built by CMake: $(proj/build/app 2>&1)"
 }
 
 # The installed toolchain builds and runs a program on its own.
