@@ -162,11 +162,14 @@ static int on_std(drv_options *o, const char *v, const char *s) {
   return drv_error("invalid value '%s' for option '%s' (expected c++03 to c++23)", v, s);
 }
 
-/* Pushes each comma-separated element of v (empty ones dropped). */
+/* Pushes each element of the list v (empty ones dropped).  nvcc splits
+ * these lists at commas, and since it pastes them into a shell command line,
+ * "-Xcompiler '-Wall -Wextra'" also reaches the host compiler as two words:
+ * split at white space too. */
 static void push_split(drv_strvec *dst, const char *v) {
   const char *start = v;
   for (const char *p = v;; p++) {
-    if (*p == ',' || *p == '\0') {
+    if (*p == '\0' || strchr(", \t\n", *p)) {
       if (p > start) drv_strvec_pushf(dst, "%.*s", (int)(p - start), start);
       if (*p == '\0') break;
       start = p + 1;

@@ -115,7 +115,7 @@ case_dryrun_jobs() {
   run --dryrun -O2 -DX=1 -D Y -Iinc -I /opt/x -UZ -U W -std=c++17 \
       -arch=sm_80 -gencode arch=compute_80,code=sm_80 --gpu-architecture sm_70 \
       --gpu-code=sm_70 -code sm_90 -arch sm_61 --extended-lambda --expt-relaxed-constexpr \
-      -lineinfo -Xcompiler -Wall,-fPIC --compiler-options=-fno-strict-aliasing \
+      -lineinfo -Xcompiler -Wall,-fPIC --compiler-options='-fno-strict-aliasing -fno-common' \
       -Xlinker --as-needed,-z,now --linker-options -s \
       -lfoo -L/opt/lib k.cu -o app
   expect_rc 0
@@ -136,7 +136,7 @@ case_dryrun_jobs() {
   contains "$backend" ".dev.ll -o " "backend job"
   for want in "--cuda-host-only" "-x cuda" "-I$ROOT/include -include cuda_runtime.h" \
               "-DX=1 -DY -Iinc -I/opt/x -UZ -UW -std=c++17" " -O2 " \
-              " -Wall -fPIC -fno-strict-aliasing " "-Xclang -fcuda-include-gpubinary -Xclang " \
+              " -Wall -fPIC -fno-strict-aliasing -fno-common " "-Xclang -fcuda-include-gpubinary -Xclang " \
               " -c k.cu -o "; do
     contains "$host" "$want" "host job"
   done
