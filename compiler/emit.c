@@ -808,6 +808,15 @@ static void emit_call(inst *in) {
     put(in, "threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device)");
     return;
   }
+  if (has_prefix(name, "llvm.nvvm.ldg.global.")) { /* __ldg: a plain load */
+    const char *t = memory_type(in, LLVMTypeOf(in->i));
+    if (!t) {
+      in->ok = 0;
+      return;
+    }
+    put_deref(in, LLVMGetOperand(in->i, 0), t, NULL);
+    return;
+  }
   if (has_prefix(name, "llvm.memcpy.") || has_prefix(name, "llvm.memcpy.inline."))
     return emit_memcpy(in);
   if (has_prefix(name, "llvm.memset."))

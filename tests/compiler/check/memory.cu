@@ -32,3 +32,11 @@ __global__ void chase(float **table, float *out) {
 // CHECK-LABEL: kernel void _Z5chasePPfS_(
 // CHECK: [[Q:v[0-9]+]] = *reinterpret_cast<device ulong*>({{v[0-9]+}} + anchor_ctx[0]);
 // CHECK: = *reinterpret_cast<device float*>([[Q]] + anchor_ctx[0]);
+
+// __ldg (llvm.nvvm.ldg.global.*) is a plain device load.
+__global__ void ldg(float *o, const float *in) {
+  o[threadIdx.x] = __nvvm_ldg_f(in + threadIdx.x) * 2.0f;
+}
+// CHECK-LABEL: kernel void _Z3ldgPfPKf(
+// CHECK: [[G:v[0-9]+]] = *reinterpret_cast<device float*>({{v[0-9]+}} + anchor_ctx[0]);
+// CHECK: = ([[G]] * 2.0f);
