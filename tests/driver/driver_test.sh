@@ -245,6 +245,25 @@ case_failing_job() {
   no_temp_left
 }
 
+# SIGTERM to anchorcc reaches the running job, stops the plan, and the
+# temporary directory is still removed.  (The wait below polls for the job to
+# have started; nothing depends on how long anything takes.)
+case_interrupt_cleans_up() {
+  printf '#!/bin/sh\ntouch "%s/started"\nexec sleep 600\n' "$WORK" >slowclang
+  chmod +x slowclang
+  write_kernel k.cu
+  ANCHOR_CLANG=$WORK/slowclang "$ANCHORCC" k.cu 2>"$WORK/stderr" &
+  local pid=$!
+  while [ ! -e "$WORK/started" ] && kill -0 "$pid" 2>/dev/null; do sleep 0.05; done
+  [ -e "$WORK/started" ] || fail "anchorcc ended before its job started: $(cat "$WORK/stderr")"
+  [ -n "$(ls -A "$TMPDIR")" ] || fail "no temporary directory while a job runs"
+  kill -TERM "$pid"
+  wait "$pid"
+  rc=$?
+  expect_rc 143
+  no_temp_left
+}
+
 case_forward_unknown() {
   printf 'int x;\n' >a.c
   run --dryrun -c -fPIC -forward-unknown-to-host-compiler a.c
