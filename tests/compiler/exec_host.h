@@ -10,6 +10,7 @@
 #define __device__
 #define __host__
 #define __constant__
+#define __shared__
 #define __noinline__ __attribute__((noinline))
 #define __forceinline__ inline
 

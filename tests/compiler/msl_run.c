@@ -8,7 +8,8 @@
  *       run KERNEL(int *out, int n) over GROUPS x THREADS threads with `out`
  *       4096 ints in the arena (initialised to (i*37)%101-50) and print them.
  *       __device__/__constant__ globals get arena slots with their initial
- *       bytes; anchor_ctx = {delta, their CUDA addresses...}.
+ *       bytes; anchor_ctx = {delta, their CUDA addresses...}; a kernel with
+ *       dynamic_smem gets 4096 bytes of dynamic threadgroup memory.
  * The arena is one buffer; CUDA addresses are its CPU addresses and the
  * delta gpuAddress - contents is what the kernel adds at each dereference. */
 #include "mtl.h"
@@ -18,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OUT_INTS = 4096, ARENA_BYTES = 1 << 20, MAX_GLOBALS = 64 };
+enum { OUT_INTS = 4096, ARENA_BYTES = 1 << 20, MAX_GLOBALS = 64, DYNAMIC_SMEM_BYTES = 4096 };
 
 typedef struct module {
   char *blob;
@@ -110,6 +111,17 @@ static int place_globals(const module *m, unsigned char *arena, uint64_t *ctx) {
   return 0;
 }
 
+/* The table's dynamic_smem flag of `kernel`. */
+static int uses_dynamic_smem(const module *m, const char *kernel) {
+  char pattern[600];
+  snprintf(pattern, sizeof pattern, "kernel %s ", kernel);
+  const char *line = strstr(m->table, pattern);
+  unsigned params, smem;
+  int dynamic = 0;
+  return line && sscanf(line + strlen(pattern), "%u %u %d", &params, &smem, &dynamic) == 3 &&
+         dynamic;
+}
+
 static int run(mtl_id device, mtl_id library, const module *m, char **argv) {
   const char *kernel = argv[2];
   int n = atoi(argv[3]);
@@ -138,6 +150,8 @@ static int run(mtl_id device, mtl_id library, const module *m, char **argv) {
   mtl_compute_set_bytes(enc, params, 12, 0);
   mtl_compute_set_bytes(enc, ctx, sizeof ctx, 1);
   mtl_compute_use_resource(enc, arena_buffer, 3);
+  if (uses_dynamic_smem(m, kernel))
+    mtl_compute_set_threadgroup_memory_length(enc, DYNAMIC_SMEM_BYTES, 0);
   mtl_compute_dispatch_threadgroups(enc, (mtl_size){groups, 1, 1}, (mtl_size){threads, 1, 1});
   mtl_encoder_end_encoding(enc);
   mtl_command_buffer_commit(cmd);
