@@ -6,8 +6,11 @@
  * (callee-saved registers and the stack pointer, hand-written for x86-64 and
  * AArch64; no system call per switch). The worker's scheduler resumes every
  * runnable fiber in turn until it finishes or waits at a barrier; a
- * threadgroup barrier opens when every thread of the group waits at one, a
- * SIMD-group barrier when every live lane of that SIMD-group does. Threads that
+ * threadgroup barrier opens when every thread of the group waits at one; a
+ * SIMD-group barrier (also the heart of every simd_* function) when no lane
+ * of its SIMD-group can run any more: the lanes waiting at the same call site
+ * (the lowest address first, so divergent lanes reconverge) are released
+ * together and form the active-lane mask. Threads that
  * exit while others wait at a threadgroup barrier make the group fail (on a
  * GPU that is undefined behaviour and usually a hang).
  */
@@ -24,6 +27,7 @@ enum { STACK_SIZE = 128 * 1024 };
 struct fiber {
   void *sp;                   /* saved stack pointer while switched out */
   enum fiber_state state;
+  void *site;                 /* where it waits: lanes at different SIMD barriers */
 };
 
 struct sm_group_runner {
@@ -31,6 +35,8 @@ struct sm_group_runner {
   void *scheduler_sp;
   struct fiber fibers[SM_MAX_THREADS_PER_GROUP];
   struct sm_kernel_thread threads[SM_MAX_THREADS_PER_GROUP];
+  unsigned char simd_slots[SM_MAX_THREADS_PER_GROUP][16]; /* SIMD-group value exchange */
+  uint64_t simd_active[SM_MAX_THREADS_PER_GROUP / SM_SIMD_WIDTH];
   const struct sm_dispatch *dispatch;
   unsigned char *threadgroup_base;
   int current, count;
@@ -143,8 +149,8 @@ static void fiber_main(void *arg) {
   __builtin_unreachable(); /* a finished fiber is never resumed */
 }
 
-/* Suspends the current fiber in `state` until the scheduler resumes it. */
-static void wait_at_barrier(enum fiber_state state) {
+/* Suspends the current fiber in `state` at `site` until the scheduler resumes it. */
+static void wait_at_barrier(enum fiber_state state, void *site) {
   struct sm_group_runner *r = current_runner;
   if (!r->fibers_on) {
     if (r->count > 1) r->barrier_misuse = true;
@@ -152,31 +158,53 @@ static void wait_at_barrier(enum fiber_state state) {
   }
   int me = r->current;
   r->fibers[me].state = state;
+  r->fibers[me].site = site;
   sm_fiber_switch(&r->fibers[me].sp, r->scheduler_sp);
 }
 
 void sm_rt_threadgroup_barrier(unsigned flags) {
   (void)flags; /* all memory is coherent on one CPU thread: order is all that matters */
-  wait_at_barrier(FIBER_WAIT_GROUP);
+  wait_at_barrier(FIBER_WAIT_GROUP, NULL);
 }
-void sm_rt_simdgroup_barrier(unsigned flags) {
+/* The call site tells apart SIMD operations in divergent branches: only lanes
+ * waiting at the same one are released together (they are the active lanes). */
+__attribute__((noinline)) void sm_rt_simdgroup_barrier(unsigned flags) {
   (void)flags;
-  wait_at_barrier(FIBER_WAIT_SIMD);
+  wait_at_barrier(FIBER_WAIT_SIMD, __builtin_return_address(0));
 }
 unsigned char *sm_rt_threadgroup_base(void) { return current_runner->threadgroup_base; }
+unsigned sm_rt_thread_index(void) { return (unsigned)current_runner->current; }
+unsigned char *sm_rt_simd_slots(void) { return &current_runner->simd_slots[0][0]; }
+uint64_t sm_rt_simd_active_mask(void) {
+  struct sm_group_runner *r = current_runner;
+  if (!r->fibers_on) return 1; /* cannot happen: SIMD functions imply fibers */
+  return r->simd_active[r->current / SM_SIMD_WIDTH];
+}
 
 /* Opens barriers after a round. Returns NULL, or an error when no fiber can run. */
 static char *open_barriers(struct sm_group_runner *r, bool *all_done) {
   int done = 0, group = 0, released = 0;
-  for (int s = 0; s < r->count; s += SM_SIMD_WIDTH) { /* SIMD-group barriers */
-    int end = s + SM_SIMD_WIDTH < r->count ? s + SM_SIMD_WIDTH : r->count, live = 0, waiting = 0;
+  /* SIMD-group barriers: after a round no fiber is runnable, so every lane that
+   * will reach a SIMD barrier has. Lanes at the same call site are released
+   * together and become the active lanes. Of several sites (divergent lanes),
+   * the lowest code address goes first ("min-PC"): code after an if/else or a
+   * loop lies above it, so lanes still inside run before those that left, and
+   * the SIMD-group reconverges as on a GPU. */
+  for (int s = 0; s < r->count; s += SM_SIMD_WIDTH) {
+    int end = s + SM_SIMD_WIDTH < r->count ? s + SM_SIMD_WIDTH : r->count;
+    uintptr_t site = UINTPTR_MAX;
+    for (int i = s; i < end; i++)
+      if (r->fibers[i].state == FIBER_WAIT_SIMD && (uintptr_t)r->fibers[i].site < site)
+        site = (uintptr_t)r->fibers[i].site;
+    if (site == UINTPTR_MAX) continue;
+    uint64_t mask = 0;
     for (int i = s; i < end; i++) {
-      live += r->fibers[i].state != FIBER_DONE;
-      waiting += r->fibers[i].state == FIBER_WAIT_SIMD;
+      if (r->fibers[i].state != FIBER_WAIT_SIMD || (uintptr_t)r->fibers[i].site != site) continue;
+      r->fibers[i].state = FIBER_READY;
+      mask |= 1ull << (i - s);
+      released++;
     }
-    if (waiting && waiting == live)
-      for (int i = s; i < end; i++)
-        if (r->fibers[i].state == FIBER_WAIT_SIMD) r->fibers[i].state = FIBER_READY, released++;
+    r->simd_active[s / SM_SIMD_WIDTH] = mask;
   }
   for (int i = 0; i < r->count; i++) {
     done += r->fibers[i].state == FIBER_DONE;

@@ -189,15 +189,14 @@ static char *load(struct sm_library *l, const char *object, const struct sm_tran
                   bool uses_barriers_anywhere) {
   l->handle = dlopen(object, RTLD_NOW | RTLD_LOCAL);
   if (!l->handle) return sm_strdup_printf("softmetal: cannot load %s: %s", object, dlerror());
-  struct __sm_runtime_table {
-    void (*threadgroup_barrier)(unsigned);
-    void (*simdgroup_barrier)(unsigned);
-    unsigned char *(*threadgroup_base)(void);
-  } *rt = dlsym(l->handle, "__sm_rt");
+  struct sm_runtime_table *rt = dlsym(l->handle, "__sm_rt");
   if (!rt) return sm_strdup_printf("softmetal: %s has no __sm_rt table", object);
   rt->threadgroup_barrier = sm_rt_threadgroup_barrier;
   rt->simdgroup_barrier = sm_rt_simdgroup_barrier;
   rt->threadgroup_base = sm_rt_threadgroup_base;
+  rt->thread_index = sm_rt_thread_index;
+  rt->simd_slots = sm_rt_simd_slots;
+  rt->simd_active_mask = sm_rt_simd_active_mask;
   l->kernels = calloc((size_t)t->kernel_count + 1, sizeof *l->kernels);
   if (!l->kernels) abort();
   for (int i = 0; i < t->kernel_count; i++) {

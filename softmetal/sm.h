@@ -197,10 +197,22 @@ struct sm_group_runner *sm_group_runner_new(void);
  * worker's threadgroup storage. Returns NULL on success or a malloc'd error. */
 char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const unsigned bid[3],
                    void *const *threadgroups, unsigned char *threadgroup_base);
-/* Kernel services (the __sm_rt table of compiled libraries). */
+/* Kernel services: the __sm_rt table every compiled library defines (layout
+ * shared with struct __sm_runtime_table in msl/metal_stdlib). */
+struct sm_runtime_table {
+  void (*threadgroup_barrier)(unsigned flags);
+  void (*simdgroup_barrier)(unsigned flags);
+  unsigned char *(*threadgroup_base)(void);
+  unsigned (*thread_index)(void);       /* thread_index_in_threadgroup */
+  unsigned char *(*simd_slots)(void);   /* 16 bytes per thread of the group */
+  uint64_t (*simd_active_mask)(void);   /* lanes released by the last SIMD barrier */
+};
 void sm_rt_threadgroup_barrier(unsigned flags);
 void sm_rt_simdgroup_barrier(unsigned flags);
 unsigned char *sm_rt_threadgroup_base(void);
+unsigned sm_rt_thread_index(void);
+unsigned char *sm_rt_simd_slots(void);
+uint64_t sm_rt_simd_active_mask(void);
 
 double sm_now_seconds(void);
 
