@@ -189,6 +189,24 @@ static int on_xlinker(drv_options *o, const char *v, const char *s) {
   return 0;
 }
 
+/* nvcc's -Werror takes kinds of warning, not clang's spelling. */
+static int on_werror(drv_options *o, const char *v, const char *s) {
+  drv_strvec kinds = {0};
+  push_split(&kinds, v);
+  int status = 0;
+  for (size_t i = 0; i < kinds.count && !status; i++) {
+    const char *k = kinds.items[i];
+    if (!strcmp(k, "all-warnings")) drv_strvec_push(&o->frontend_flags, "-Werror");
+    else if (!strcmp(k, "deprecated-declarations") || !strcmp(k, "reorder"))
+      drv_strvec_pushf(&o->frontend_flags, "-Werror=%s", k);
+    else if (!strcmp(k, "cross-execution-space-call")) continue; /* clang: always an error */
+    else status = drv_error("unsupported kind '%s' for option '%s' (supported: all-warnings, "
+                            "cross-execution-space-call, deprecated-declarations, reorder)", k, s);
+  }
+  drv_strvec_free(&kinds);
+  return status;
+}
+
 static int on_library(drv_options *o, const char *v, const char *s) {
   (void)s;
   drv_strvec_push(&o->libraries, v);
@@ -280,6 +298,7 @@ static const option_spec option_table[] = {
     {"compiler-bindir", "ccbin", true, on_ignored},
     {"Wno-deprecated-declarations", "Wno-deprecated-declarations", false, on_clang_warning},
     {"disable-warnings", "w", false, on_no_warnings},
+    {"Werror", "Werror", true, on_werror},
     {"relocatable-device-code", "rdc", true, on_rdc},
     {"device-c", "dc", false, on_device_c},
     {"device-w", "dw", false, on_device_c},

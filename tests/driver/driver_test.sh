@@ -264,6 +264,20 @@ case_interrupt_cleans_up() {
   no_temp_left
 }
 
+# nvcc's -Werror <kinds>: all-warnings turns the host compiler's warnings into errors.
+case_werror() {
+  printf 'int f(void) { int unused; return 0; }\n' >w.c
+  run -c -Xcompiler -Wall w.c
+  expect_rc 0
+  contains "$err" "warning: unused variable" "stderr"
+  run -c -Xcompiler -Wall -Werror all-warnings w.c
+  expect_rc 1
+  contains "$err" "error: unused variable" "stderr"
+  run -c -Werror=bogus w.c
+  expect_rc 1
+  contains "$err" "unsupported kind 'bogus'" "stderr"
+}
+
 case_forward_unknown() {
   printf 'int x;\n' >a.c
   run --dryrun -c -fPIC -forward-unknown-to-host-compiler a.c
