@@ -1,0 +1,54 @@
+// tests/runtime/headers/all_modes.cu — Anchor's CUDA headers in a CUDA
+// translation unit, compiled for the device and for the host (-fsyntax-only,
+// -Wall -Wextra -Werror): qualifiers, builtin variables and their
+// conversions, warpSize on the device and cudaDeviceProp::warpSize on the
+// host, vector types, <<<>>> with 2 to 4 arguments, the C++ template
+// conveniences of cuda_runtime.h.
+#include <cuda_runtime.h>
+#include <device_launch_parameters.h>
+#include <vector_types.h>
+
+__device__ int table[4] = {1, 2, 3, 4};
+__constant__ float factor = 2.0f;
+
+__device__ __forceinline__ int lane() { return threadIdx.x % warpSize; }
+
+__global__ void __launch_bounds__(256) kernel(float4 *out, int2 shift, dim3 shape) {
+  uint3 t = threadIdx;
+  dim3 b = blockDim;
+  int i = blockIdx.x * b.x + t.x;
+  if (i < (int)(shape.x * gridDim.x))
+    out[i] = make_float4(factor, (float)table[i % 4], (float)(lane() + shift.x), (float)shift.y);
+}
+
+int main() {
+  float4 *out = nullptr;
+  cudaMalloc(&out, 256 * sizeof(float4));
+  cudaStream_t stream;
+  cudaStreamCreate(&stream);
+  kernel<<<2, 128>>>(out, make_int2(1, 2), dim3(128));
+  kernel<<<dim3(2, 1), dim3(128), 0>>>(out, make_int2(1, 2), dim3(128));
+  kernel<<<2, 128, 0, stream>>>(out, make_int2(1, 2), dim3(128));
+  int2 shift = make_int2(3, 4);
+  dim3 shape(128);
+  void *args[] = {&out, &shift, &shape};
+  cudaLaunchKernel(kernel, dim3(2), dim3(128), args);
+  cudaLaunchKernel((const void *)kernel, dim3(2), dim3(128), args, 0, stream);
+  float f = 3.0f;
+  cudaMemcpyToSymbol(factor, &f, sizeof f);
+  cudaMemcpyFromSymbol(&f, table, sizeof f, 4);
+  void *address;
+  size_t size;
+  cudaGetSymbolAddress(&address, table);
+  cudaGetSymbolSize(&size, table);
+  cudaFuncAttributes attr;
+  cudaFuncGetAttributes(&attr, kernel);
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, 0);
+  int *managed, *pinned;
+  cudaMallocManaged(&managed, 16);
+  cudaMallocHost(&pinned, 16);
+  cudaHostAlloc(&pinned, 16, cudaHostAllocDefault);
+  cudaDeviceSynchronize();
+  return prop.warpSize == 32 && size == 16 ? 0 : 1;
+}
