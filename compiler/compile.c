@@ -4,6 +4,21 @@
 
 #include "msl_internal.h"
 
+/* Emit as the CFG stands; when that fails only for want of structure, run
+ * structurizecfg and emit again from scratch. */
+static int emit(msl_ctx *ctx) {
+  if (msl_emit_module(ctx))
+    return 1;
+  if (!ctx->unstructured)
+    return 0;
+  ctx->failed = ctx->unstructured = 0;
+  msl_buf_free(&ctx->diags);
+  msl_buf_free(&ctx->msl);
+  for (unsigned k = 0; k < ctx->nkernels; k++)
+    ctx->kernels[k].static_smem = 0, ctx->kernels[k].dynamic_smem = 0;
+  return msl_passes_structurize(ctx) && msl_emit_module(ctx);
+}
+
 msl_status msl_compile_file(const char *path, msl_output *out) {
   msl_ctx ctx = {0};
   msl_status status = {0, NULL};
@@ -11,9 +26,8 @@ msl_status msl_compile_file(const char *path, msl_output *out) {
   int ok = msl_module_load(&ctx, path) && msl_module_find_kernels(&ctx);
   for (unsigned k = 0; ok && k < ctx.nkernels; k++)
     ok = msl_abi_layout(&ctx, &ctx.kernels[k]);
-  ok = ok && msl_passes_run(&ctx) && msl_module_collect_globals(&ctx) &&
-       msl_emit_module(&ctx) && msl_verify_source(&ctx, ctx.msl.data) &&
-       msl_table_write(&ctx, out);
+  ok = ok && msl_passes_run(&ctx) && msl_module_collect_globals(&ctx) && emit(&ctx) &&
+       msl_verify_source(&ctx, ctx.msl.data) && msl_table_write(&ctx, out);
   if (!ok || ctx.failed) {
     msl_output_free(out);
     status.failed = 1;

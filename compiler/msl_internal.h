@@ -3,7 +3,8 @@
  *
  *   module.c     load and verify the IR, find kernels and module globals
  *   passes.c     LLVM pipeline: inline everything, clean up, scalarize,
- *                normalise control flow (lower-switch ... structurizecfg)
+ *                normalise control flow (lower-switch ... unify-loop-exits,
+ *                structurizecfg when needed)
  *   abi.c        CUDA parameter-block layout of each kernel
  *   addrspace.c  which MSL address space every pointer value lives in
  *   cfg.c        dominators, post-dominators and loops of a function
@@ -100,6 +101,7 @@ typedef struct msl_ctx {
   unsigned nglobals;
   msl_map global_index; /* global variable -> index into globals */
   int failed;
+  int unstructured; /* emission failed only because the CFG needs structurizecfg */
   msl_buf diags;
   msl_buf msl; /* the MSL source being built */
 } msl_ctx;
@@ -156,8 +158,11 @@ int msl_module_find_kernels(msl_ctx *ctx);
 int msl_module_collect_globals(msl_ctx *ctx);
 void msl_module_free(msl_ctx *ctx);
 
-/* passes.c: run the LLVM pipeline; errors for recursion and leftover calls. */
+/* passes.c: run the LLVM pipeline; errors for recursion and leftover calls.
+ * msl_passes_structurize runs structurizecfg, after which every conditional
+ * branch's arms are disjoint up to its immediate post-dominator. */
 int msl_passes_run(msl_ctx *ctx);
+int msl_passes_structurize(msl_ctx *ctx);
 
 /* abi.c: fill kernel->params and param_bytes from the IR signature. */
 int msl_abi_layout(msl_ctx *ctx, msl_kernel *kernel);

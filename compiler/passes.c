@@ -1,7 +1,9 @@
 /* passes.c — the LLVM pipeline that turns clang's -O3 device IR into the
  * shape the emitter expects: no calls (everything inlined), no aggregates or
- * vectors in registers, no switch, reducible loops with one exit each and
- * every conditional branch merging at its immediate post-dominator. */
+ * vectors in registers, no switch, reducible loops with one exit each.
+ * When structured emission finds a branch whose arms share code before their
+ * immediate post-dominator (e.g. `if (a || f()) ...`), compile.c runs
+ * structurizecfg (msl_passes_structurize) and emits again. */
 #include <llvm-c/Support.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
@@ -120,7 +122,16 @@ int msl_passes_run(msl_ctx *ctx) {
            run(ctx, tm, "function(scalarizer,instcombine,dce)") &&
            check_calls(ctx) &&
            run(ctx, tm, "function(lower-switch,mergereturn,fix-irreducible,"
-                        "unify-loop-exits,structurizecfg,dce)");
+                        "unify-loop-exits,dce)");
+  LLVMDisposeTargetMachine(tm);
+  return ok;
+}
+
+int msl_passes_structurize(msl_ctx *ctx) {
+  LLVMTargetMachineRef tm = target_machine(ctx);
+  if (!tm)
+    return 0;
+  int ok = run(ctx, tm, "function(structurizecfg,dce)");
   LLVMDisposeTargetMachine(tm);
   return ok;
 }

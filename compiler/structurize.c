@@ -1,8 +1,7 @@
 /* structurize.c — emit a function's CFG as structured MSL (no goto).
  *
- * The pipeline (passes.c) leaves every loop with one header and one exit and
- * every conditional branch merging at its immediate post-dominator
- * (structurizecfg). Emission then follows the CFG's own structure:
+ * The pipeline (passes.c) leaves every loop with one header and one exit.
+ * Emission follows the CFG's own structure:
  *   - a loop header opens `while (true) { ... }`, the code after the loop
  *     continues at the loop's exit block;
  *   - an edge to the innermost loop's header is `continue;`, to its exit
@@ -12,7 +11,9 @@
  *     (no merge inside the loop: the arms end in break/continue/return);
  *   - phis are variables assigned on each incoming edge (see emit.c).
  * Each block's code is emitted exactly once (checked), so barriers keep
- * their convergent position. */
+ * their convergent position. A CFG where the arms of a branch share blocks
+ * before its post-dominator cannot be emitted this way; that failure sets
+ * ctx->unstructured and compile.c emits again after structurizecfg. */
 #include "msl_internal.h"
 
 static int emit_seq(msl_func *f, int b, int stop, int loop);
@@ -32,9 +33,11 @@ static int jump(msl_func *f, int to, int stop, int loop, int *next) {
       msl_emit_line(f, "break;");
       return 1;
     }
-    if (!l->body[to])
+    if (!l->body[to]) {
+      f->ctx->unstructured = 1;
       return msl_error(f->ctx, LLVMGetBasicBlockTerminator(f->cfg.blocks[to]),
                        "internal error: unstructured exit from a loop");
+    }
   }
   if (to != stop)
     *next = to;
@@ -88,9 +91,11 @@ static int emit_block(msl_func *f, int b, int stop, int loop, int *next) {
   LLVMBasicBlockRef bb = f->cfg.blocks[b];
   LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
   *next = -1;
-  if (f->emitted[b]++)
+  if (f->emitted[b]++) {
+    f->ctx->unstructured = 1; /* compile.c retries after structurizecfg */
     return msl_error(f->ctx, term, "internal error: control flow could not be structured "
                                    "(a block would be emitted twice)");
+  }
   if (!msl_emit_block_code(f, bb))
     return 0;
   switch (f->cfg.nsucc[b]) {
