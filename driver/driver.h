@@ -96,9 +96,12 @@ typedef struct drv_options {
   drv_strvec dep_flags;    /* -MD -MMD -MF f -MT t -MQ t -MP, clang spelling */
   drv_strvec run_args;     /* --run-args values */
   int forced_kind;         /* parser state: drv_input_kind from -x, -1 for none */
+  drv_strvec arguments;    /* the command line with --options-file expanded;
+                            * the borrowed strings above point into it */
 } drv_options;
 
-/* Parses argv[1..argc-1] into *opts (which it zeroes first).  Returns 0, or 1
+/* Parses argv[1..argc-1] into *opts (which it zeroes first), after replacing
+ * each "--options-file f" / "-optf f" by the words of file f.  Returns 0, or 1
  * after printing a diagnostic (unknown option, missing value, unsupported
  * input, relocatable device code ...).  Release with drv_options_free. */
 int drv_parse_options(int argc, char **argv, drv_options *opts);

@@ -8,6 +8,8 @@
  * as in nvcc. */
 #include "driver.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -415,23 +417,98 @@ static int add_input(drv_options *o, const char *path) {
 
 /* nvcc applies -forward-unknown-to-host-compiler to the whole line, also to
  * options that come before it. */
-static bool wants_forwarding(int argc, char **argv) {
-  for (int i = 1; i < argc; i++)
-    if (!strcmp(argv[i], "-forward-unknown-to-host-compiler") ||
-        !strcmp(argv[i], "--forward-unknown-to-host-compiler"))
+static bool wants_forwarding(const drv_strvec *args) {
+  for (size_t i = 1; i < args->count; i++)
+    if (!strcmp(args->items[i], "-forward-unknown-to-host-compiler") ||
+        !strcmp(args->items[i], "--forward-unknown-to-host-compiler"))
       return true;
   return false;
+}
+
+/* Splits text into words as a shell would for plain words: white space
+ * separates, '...' and "..." quote, backslash escapes one character. */
+static void push_words(drv_strvec *dst, const char *text) {
+  size_t cap = strlen(text) + 1, len = 0;
+  char *word = malloc(cap);
+  if (!word) abort();
+  bool in_word = false;
+  char quote = 0;
+  for (const char *p = text; *p; p++) {
+    if (quote) {
+      if (*p == quote) quote = 0;
+      else if (*p == '\\' && quote == '"' && p[1]) word[len++] = *++p;
+      else word[len++] = *p;
+    } else if (*p == '\'' || *p == '"') {
+      quote = *p, in_word = true;
+    } else if (*p == '\\' && p[1]) {
+      word[len++] = *++p, in_word = true;
+    } else if (strchr(" \t\r\n", *p)) {
+      if (in_word) word[len] = '\0', drv_strvec_push(dst, word);
+      len = 0, in_word = false;
+    } else {
+      word[len++] = *p, in_word = true;
+    }
+  }
+  if (in_word) word[len] = '\0', drv_strvec_push(dst, word);
+  free(word);
+}
+
+static char *read_file(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *text = NULL;
+  size_t len = 0;
+  FILE *mem = open_memstream(&text, &len);
+  char buf[4096];
+  size_t n;
+  while (mem && (n = fread(buf, 1, sizeof buf, f)) > 0) fwrite(buf, 1, n, mem);
+  if (mem) fclose(mem);
+  fclose(f);
+  return text;
+}
+
+/* If args->items[*i] names an options file, returns its path (and advances
+ * *i past a separate value); NULL otherwise. */
+static const char *options_file_at(char **argv, int argc, int *i) {
+  const char *a = argv[*i];
+  static const char *names[] = {"--options-file", "-options-file", "-optf", "--optf"};
+  for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+    size_t n = strlen(names[k]);
+    if (strncmp(a, names[k], n)) continue;
+    if (a[n] == '=') return a + n + 1;
+    if (a[n] == '\0' && *i + 1 < argc) return argv[++*i];
+  }
+  return NULL;
+}
+
+/* Copies argv into args, replacing options files by their words. */
+static int expand_arguments(int argc, char **argv, drv_strvec *args) {
+  for (int i = 0; i < argc; i++) {
+    const char *path = i > 0 ? options_file_at(argv, argc, &i) : NULL;
+    if (!path) {
+      drv_strvec_push(args, argv[i]);
+      continue;
+    }
+    char *text = read_file(path);
+    if (!text) return drv_error("cannot read options file '%s': %s", path, strerror(errno));
+    push_words(args, text);
+    free(text);
+  }
+  return 0;
 }
 
 int drv_parse_options(int argc, char **argv, drv_options *opts) {
   memset(opts, 0, sizeof *opts);
   opts->opt_level = -1;
   opts->link_runtime = true;
-  opts->forward_unknown = wants_forwarding(argc, argv);
   opts->forced_kind = -1;
-  for (int i = 1; i < argc; i++) {
-    const char *arg = argv[i];
-    int status = (arg[0] == '-' && arg[1]) ? parse_option(opts, argc, argv, &i)
+  if (expand_arguments(argc, argv, &opts->arguments)) return 1;
+  opts->forward_unknown = wants_forwarding(&opts->arguments);
+  int count = (int)opts->arguments.count;
+  char **args = opts->arguments.items;
+  for (int i = 1; i < count; i++) {
+    const char *arg = args[i];
+    int status = (arg[0] == '-' && arg[1]) ? parse_option(opts, count, args, &i)
                  : arg[0] == '-'           ? drv_error("reading a program from standard input is not supported")
                                            : add_input(opts, arg);
     if (status) return status;
@@ -450,5 +527,6 @@ void drv_options_free(drv_options *opts) {
   drv_strvec_free(&opts->libraries);
   drv_strvec_free(&opts->dep_flags);
   drv_strvec_free(&opts->run_args);
+  drv_strvec_free(&opts->arguments);
   memset(opts, 0, sizeof *opts);
 }

@@ -278,6 +278,21 @@ case_werror() {
   contains "$err" "unsupported kind 'bogus'" "stderr"
 }
 
+# --options-file / -optf: the file's words are read as if on the command line.
+case_options_file() {
+  printf 'int x;\n' >a.c
+  printf -- '-DA=1 "-DB=two words"\n-I inc  -O2\n' >opts.txt
+  run --dryrun -c a.c --options-file opts.txt
+  expect_rc 0
+  contains "$(job 1)" "-DA=1 '-DB=two words' -Iinc -O2 " "C job"
+  run --dryrun -c -optf=opts.txt a.c
+  expect_rc 0
+  contains "$(job 1)" "-DA=1 '-DB=two words' -Iinc -O2 " "C job"
+  run -c a.c -optf missing.txt
+  expect_rc 1
+  contains "$err" "cannot read options file 'missing.txt'" "stderr"
+}
+
 case_forward_unknown() {
   printf 'int x;\n' >a.c
   run --dryrun -c -fPIC -forward-unknown-to-host-compiler a.c
