@@ -197,6 +197,15 @@ static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain
   free(base);
 }
 
+/* NVIDIA's runtime libraries, which build lines often name explicitly: libanchor
+ * is what implements them here, so naming one links libanchor instead. */
+static bool is_cuda_runtime_library(const char *name) {
+  static const char *names[] = {"cudart", "cudart_static", "cudadevrt", "cuda"};
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (!strcmp(name, names[i])) return true;
+  return false;
+}
+
 /* Link order follows nvcc: objects, then library paths, the user's
  * libraries, and the runtime last so that user archives can use it. */
 static void plan_link(drv_plan *plan, const drv_options *o, const drv_toolchain *tc,
@@ -213,9 +222,12 @@ static void plan_link(drv_plan *plan, const drv_options *o, const drv_toolchain 
     drv_strvec_pushf(a, "-L%s", o->library_dirs.items[i]);
   drv_strvec_pushf(a, "-L%s", tc->lib);
   drv_strvec_pushf(a, "-Wl,-rpath,%s", tc->lib);
-  for (size_t i = 0; i < o->libraries.count; i++)
-    drv_strvec_pushf(a, "-l%s", o->libraries.items[i]);
-  if (o->link_runtime) drv_strvec_push(a, "-lanchor");
+  bool runtime = o->link_runtime;
+  for (size_t i = 0; i < o->libraries.count; i++) {
+    if (is_cuda_runtime_library(o->libraries.items[i])) runtime = true;
+    else drv_strvec_pushf(a, "-l%s", o->libraries.items[i]);
+  }
+  if (runtime) drv_strvec_push(a, "-lanchor");
   drv_strvec_push(a, "-o");
   drv_strvec_push(a, out);
 }

@@ -157,6 +157,19 @@ case_dryrun_jobs() {
   done
 }
 
+# -lcudart, -lcuda ... name NVIDIA's runtime, which libanchor implements.
+case_cuda_libraries() {
+  printf 'int x;\n' >a.c
+  run --dryrun a.c -lcudart -lm -lcuda -lcudart_static -lcudadevrt -o app
+  expect_rc 0
+  contains "$(job 2)" " -lm -lanchor -o app" "link job"
+  lacks "$(job 2)" "-lcuda" "link job"
+  run --dryrun a.c -cudart none -o app
+  lacks "$(job 2)" "-lanchor" "link job with -cudart none"
+  run --dryrun a.c -cudart none -lcudart -o app
+  contains "$(job 2)" " -lanchor -o app" "link job with -cudart none -lcudart"
+}
+
 case_verbose_runs_jobs() {
   printf 'int twice(int x) { return 2 * x; }\n' >two.c
   printf 'extern "C" int twice(int);\nint main() { return twice(21) == 42 ? 0 : 1; }\n' >main.cpp
