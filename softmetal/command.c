@@ -31,6 +31,7 @@ struct command {
   struct sm_buffer *buffers[SM_BUFFER_SLOTS]; /* retained bindings */
   void *bytes[SM_BUFFER_SLOTS];            /* owned setBytes copies */
   struct sm_dispatch dispatch;
+  struct sm_buffer **resident;             /* retained; bound + useResource'd */
   struct sm_buffer *src, *dst;             /* retained (copy: src->dst; fill: dst) */
   uint64_t src_offset, dst_offset, size;
   uint8_t value;
@@ -70,6 +71,8 @@ struct sm_encoder {
   struct sm_pipeline *pipeline;     /* not retained */
   struct binding bindings[SM_BUFFER_SLOTS];
   uint64_t threadgroup_lengths[SM_BUFFER_SLOTS];
+  struct sm_buffer **used; /* useResource: (not retained), for later dispatches */
+  int used_count, used_capacity;
   bool ended;
 };
 
@@ -80,6 +83,8 @@ static void command_free(struct command *c) {
     sm_release(c->buffers[i]);
     free(c->bytes[i]);
   }
+  for (int i = 0; i < c->dispatch.resident_count; i++) sm_release(c->resident[i]);
+  free(c->resident);
   sm_release(c->src);
   sm_release(c->dst);
   free(c->error);
@@ -248,6 +253,7 @@ static id queue_command_buffer(id self, SEL cmd) {
 static void encoder_destroy(struct sm_object *o) {
   struct sm_encoder *e = (struct sm_encoder *)o;
   for (int i = 0; i < SM_BUFFER_SLOTS; i++) free(e->bindings[i].bytes);
+  free(e->used);
   if (e->cmdbuf->active_encoder == (id)e) e->cmdbuf->active_encoder = nil;
   sm_release(e->cmdbuf);
 }
@@ -398,7 +404,33 @@ static void encoder_set_tg_length(id self, SEL cmd, unsigned long length, unsign
 }
 
 static void encoder_use_resource(id self, SEL cmd, id resource, unsigned long usage) {
-  (void)self, (void)cmd, (void)resource, (void)usage; /* every buffer is resident on a CPU */
+  (void)cmd, (void)usage;
+  struct sm_encoder *e = (struct sm_encoder *)self;
+  const char *what = "useResource:usage:";
+  if (!encoder_usable(e, what)) return;
+  if (!resource || object_getClass(resource) != sm_class.buffer) {
+    record_error(e->cmdbuf, "-[MTLComputeCommandEncoder %s]: softmetal supports only buffers "
+                            "as resources", what);
+    return;
+  }
+  if (e->used_count == e->used_capacity) {
+    e->used_capacity = e->used_capacity ? e->used_capacity * 2 : 8;
+    e->used = realloc(e->used, (size_t)e->used_capacity * sizeof *e->used);
+    if (!e->used) abort();
+  }
+  e->used[e->used_count++] = (struct sm_buffer *)resource;
+}
+
+/* The dispatch's residency set: every bound buffer and every used resource. */
+static void collect_resident(struct sm_encoder *e, struct command *c) {
+  int n = 0;
+  c->resident = calloc((size_t)(SM_BUFFER_SLOTS + e->used_count), sizeof *c->resident);
+  if (!c->resident) abort();
+  for (int i = 0; i < SM_BUFFER_SLOTS; i++)
+    if (e->bindings[i].buffer) c->resident[n++] = sm_retain(e->bindings[i].buffer);
+  for (int i = 0; i < e->used_count; i++) c->resident[n++] = sm_retain(e->used[i]);
+  c->dispatch.resident = c->resident;
+  c->dispatch.resident_count = n;
 }
 
 /* Checks Metal's dispatch rules; returns false after recording an error. */
@@ -465,6 +497,7 @@ static void encoder_dispatch(id self, SEL cmd, sm_size groups, sm_size tpg) {
       d->buffers[i] = b->buffer->gpu + b->offset; /* kernels see the GPU view */
     }
   }
+  collect_resident(e, c);
 }
 
 static void encoder_end(id self, SEL cmd) {

@@ -4,7 +4,8 @@
  * A buffer is a memfd mapped twice with MAP_SHARED: `contents` is one mapping
  * (the CPU's view) and `gpuAddress` the other (the GPU's view), so both reach
  * the same bytes at genuinely different addresses, as on a Mac, and a pointer
- * that skipped the CPU->GPU translation reads the wrong place. Pages are
+ * that skipped the CPU->GPU translation reads the wrong place. The GPU view is
+ * accessible only while a dispatch that has the buffer resident runs. Pages are
  * committed lazily (MAP_NORESERVE), so an arena of most of RAM is cheap.
  */
 #include "sm.h"
@@ -74,11 +75,44 @@ static unsigned long device_registry_id(id self, SEL cmd) {
   return 0x50f7e7a1; /* any stable nonzero id */
 }
 
-/* ---- MTLBuffer ------------------------------------------------------------ */
+/* ---- MTLBuffer ------------------------------------------------------------
+ * Residency: a buffer's GPU view is PROT_NONE unless a running dispatch bound
+ * it or made it resident (useResource:), so a kernel touching any other
+ * buffer faults, as Metal requires (decision 2). Live buffers are listed so
+ * that a fault address can be named. */
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct sm_buffer *registry;
+
 static void buffer_destroy(struct sm_object *o) {
   struct sm_buffer *b = (struct sm_buffer *)o;
+  pthread_mutex_lock(&registry_lock);
+  if (b->prev) b->prev->next = b->next;
+  else registry = b->next;
+  if (b->next) b->next->prev = b->prev;
+  pthread_mutex_unlock(&registry_lock);
   munmap(b->cpu, b->mapped);
   munmap(b->gpu, b->mapped);
+}
+
+bool sm_buffers_set_resident(struct sm_buffer *const *buffers, int count, bool resident) {
+  int prot = resident ? PROT_READ | PROT_WRITE : PROT_NONE;
+  for (int i = 0; i < count; i++)
+    if (mprotect(buffers[i]->gpu, buffers[i]->mapped, prot) != 0) return false;
+  return true;
+}
+
+char *sm_buffer_describe_gpu_address(const void *addr) {
+  const unsigned char *p = addr;
+  char *text = NULL;
+  pthread_mutex_lock(&registry_lock);
+  for (struct sm_buffer *b = registry; b && !text; b = b->next)
+    if (p >= b->gpu && p < b->gpu + b->mapped)
+      text = sm_strdup_printf("the address is at offset %lu of a buffer of %lu bytes (gpuAddress "
+                              "%p) that was not resident for this dispatch: bind it with "
+                              "setBuffer or make it resident with useResource",
+                              (unsigned long)(p - b->gpu), (unsigned long)b->length, (void *)b->gpu);
+  pthread_mutex_unlock(&registry_lock);
+  return text;
 }
 
 /* Maps a fresh memfd twice; returns false (errno set) on failure. */
@@ -91,7 +125,7 @@ static bool buffer_map(struct sm_buffer *b, uint64_t length) {
   if (ok) {
     int prot = PROT_READ | PROT_WRITE, flags = MAP_SHARED | MAP_NORESERVE;
     cpu = mmap(NULL, b->mapped, prot, flags, fd, 0);
-    gpu = mmap(NULL, b->mapped, prot, flags, fd, 0);
+    gpu = mmap(NULL, b->mapped, PROT_NONE, flags, fd, 0); /* not resident yet */
   }
   close(fd); /* the mappings keep the memory alive */
   if (cpu == MAP_FAILED || gpu == MAP_FAILED) {
@@ -113,9 +147,14 @@ static id device_new_buffer(id self, SEL cmd, unsigned long length, unsigned lon
     free(b);
     return nil;
   }
-  b->base.destroy = buffer_destroy;
   b->length = length;
   b->options = options;
+  pthread_mutex_lock(&registry_lock);
+  b->next = registry;
+  if (registry) registry->prev = b;
+  registry = b;
+  pthread_mutex_unlock(&registry_lock);
+  b->base.destroy = buffer_destroy;
   return (id)b;
 }
 

@@ -11,6 +11,7 @@
  */
 #include "sm.h"
 
+#include <errno.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
@@ -91,13 +92,16 @@ static void run_groups(struct worker *w, struct sm_dispatch *d) {
   int sig = sigsetjmp(jump, 1);
   if (sig) {
     fault_jump = NULL;
+    char *where = sm_buffer_describe_gpu_address(fault_address);
     fail(d, sm_strdup_printf("Execution of the command buffer was aborted due to an error during "
                              "execution. Caused GPU Address Fault Error "
                              "(kIOGPUCommandBufferCallbackErrorPageFault): kernel %s, "
-                             "threadgroup (%u, %u, %u), %s at address %p",
+                             "threadgroup (%u, %u, %u), %s at address %p%s%s",
                              d->kernel->name, bid[0], bid[1], bid[2],
-                             sig == SIGBUS ? "bus error" : "invalid access", fault_address),
+                             sig == SIGBUS ? "bus error" : "invalid access", fault_address,
+                             where ? "; " : "", where ? where : ""),
          SM_CMDBUF_ERROR_PAGE_FAULT);
+    free(where);
     return;
   }
   fault_jump = &jump;
@@ -163,6 +167,14 @@ int sm_pool_workers(void) {
 void sm_pool_run(struct sm_dispatch *d) {
   sm_pool_workers();
   pthread_mutex_lock(&pool.dispatch_lock);
+  /* Dispatches run one at a time, so residency is simply this dispatch's set. */
+  if (!sm_buffers_set_resident(d->resident, d->resident_count, true)) {
+    d->error = sm_strdup_printf("softmetal: cannot make buffers resident: %s", strerror(errno));
+    d->error_code = SM_CMDBUF_ERROR_INTERNAL;
+    sm_buffers_set_resident(d->resident, d->resident_count, false);
+    pthread_mutex_unlock(&pool.dispatch_lock);
+    return;
+  }
   pthread_mutex_lock(&pool.lock);
   pool.job = d;
   pool.group_count = (uint64_t)d->groups[0] * d->groups[1] * d->groups[2];
@@ -173,5 +185,6 @@ void sm_pool_run(struct sm_dispatch *d) {
   while (pool.active > 0) pthread_cond_wait(&pool.done, &pool.lock);
   pool.job = NULL;
   pthread_mutex_unlock(&pool.lock);
+  sm_buffers_set_resident(d->resident, d->resident_count, false);
   pthread_mutex_unlock(&pool.dispatch_lock);
 }

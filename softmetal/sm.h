@@ -89,9 +89,16 @@ struct sm_device {
 struct sm_buffer {
   struct sm_object base;
   unsigned char *cpu;  /* contents: the CPU view */
-  unsigned char *gpu;  /* gpuAddress: the same pages, mapped a second time */
+  unsigned char *gpu;  /* gpuAddress: the same pages, mapped a second time;
+                          PROT_NONE except while a dispatch that has it resident runs */
   uint64_t length, mapped, options;
+  struct sm_buffer *prev, *next; /* registry of live buffers (device.c) */
 };
+/* Makes the GPU views of buffers[0..count) accessible (resident) or not.
+ * Returns false (errno set) if the protection cannot be changed. */
+bool sm_buffers_set_resident(struct sm_buffer *const *buffers, int count, bool resident);
+/* If addr lies in a live buffer's GPU view, a malloc'd description of it. */
+char *sm_buffer_describe_gpu_address(const void *addr);
 void sm_device_register(void);
 /* Device methods implemented by library.c and command.c (Metal's selectors
  * newLibraryWithSource:options:error:, newComputePipelineStateWithFunction:error:,
@@ -177,6 +184,8 @@ void sm_command_register(void);
 /* One dispatch of a kernel over a grid of threadgroups. */
 struct sm_dispatch {
   const struct sm_kernel *kernel;
+  struct sm_buffer *const *resident; /* bound or useResource'd buffers */
+  int resident_count;
   void *buffers[SM_BUFFER_SLOTS];
   uint64_t dynamic_threadgroup[SM_BUFFER_SLOTS]; /* setThreadgroupMemoryLength per index */
   unsigned groups[3], threads[3];

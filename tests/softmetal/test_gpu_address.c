@@ -4,7 +4,8 @@
  * GPU-CPU delta, and the kernel dereferences
  * reinterpret_cast<device float *>(ptr + delta). A second kernel follows a
  * pointer stored inside device memory. gpuAddress != contents, so the result
- * is right only if the translation is applied. */
+ * is right only if the translation is applied. The arena is reached only when
+ * made resident with useResource (it is never bound). */
 #include "smtest.h"
 
 #include <stdint.h>
@@ -41,18 +42,23 @@ static const char *msl =
     "  *reinterpret_cast<device float *>(anchor_params[1] + anchor_ctx[0]) = sum;\n"
     "}\n";
 
-static void run(mtl_id queue, mtl_id pipeline, const void *params, size_t size,
-                const uint64_t *ctx, mtl_size grid, mtl_size block) {
+/* Runs one dispatch; the arena is made resident with useResource unless
+ * resident is NULL. Returns the final status and the error text (or NULL). */
+static long run(mtl_id queue, mtl_id pipeline, mtl_id resident, const void *params, size_t size,
+                const uint64_t *ctx, mtl_size grid, mtl_size block, char **error) {
   mtl_id cmd = mtl_queue_command_buffer(queue);
   mtl_id enc = mtl_command_buffer_compute_encoder(cmd);
   mtl_compute_set_pipeline_state(enc, pipeline);
   mtl_compute_set_bytes(enc, params, size, 0);
   mtl_compute_set_bytes(enc, ctx, 8, 1);
+  if (resident) mtl_compute_use_resource(enc, resident, MTL_RESOURCE_USAGE_READ | MTL_RESOURCE_USAGE_WRITE);
   mtl_compute_dispatch_threadgroups(enc, grid, block);
   mtl_encoder_end_encoding(enc);
   mtl_command_buffer_commit(cmd);
   mtl_command_buffer_wait_until_completed(cmd);
-  CHECK(mtl_command_buffer_status(cmd) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  mtl_id err = mtl_command_buffer_error(cmd);
+  *error = err ? strdup(mtl_error_description(err)) : NULL;
+  return mtl_command_buffer_status(cmd);
 }
 
 int main(void) {
@@ -71,8 +77,10 @@ int main(void) {
   float *a = (float *)cpu, *b = a + N, *c = b + N;
   for (int i = 0; i < N; i++) a[i] = (float)i, b[i] = 0.5f * (float)i, c[i] = 0;
   struct { uint64_t a, b, c; int n; } params = {(uintptr_t)a, (uintptr_t)b, (uintptr_t)c, N};
-  run(queue, add, &params, sizeof params, ctx, (mtl_size){(N + 127) / 128, 1, 1},
-      (mtl_size){128, 1, 1});
+  char *err;
+  CHECK(run(queue, add, arena, &params, sizeof params, ctx, (mtl_size){(N + 127) / 128, 1, 1},
+            (mtl_size){128, 1, 1}, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  free(err);
   int wrong = 0;
   for (int i = 0; i < N; i++) wrong += c[i] != 1.5f * (float)i;
   CHECK(wrong == 0);
@@ -86,8 +94,18 @@ int main(void) {
   float *result = (float *)&nodes[16];
   *result = -1;
   uint64_t chase_params[2] = {(uintptr_t)&nodes[0], (uintptr_t)result};
-  run(queue, chase, chase_params, sizeof chase_params, ctx, (mtl_size){1, 1, 1}, (mtl_size){1, 1, 1});
+  CHECK(run(queue, chase, arena, chase_params, sizeof chase_params, ctx, (mtl_size){1, 1, 1},
+            (mtl_size){1, 1, 1}, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  free(err);
   CHECK(*result == 55.0f);
+
+  /* Residency: without useResource the arena is out of reach, as on a Mac. */
+  *result = -1;
+  CHECK(run(queue, chase, NULL, chase_params, sizeof chase_params, ctx, (mtl_size){1, 1, 1},
+            (mtl_size){1, 1, 1}, &err) == MTL_COMMAND_BUFFER_STATUS_ERROR);
+  CHECK(smtest_contains(err, "not resident"));
+  free(err);
+  CHECK(*result == -1);
 
   mtl_release(arena), mtl_release(add), mtl_release(chase), mtl_release(queue);
   mtl_release(device);
