@@ -83,6 +83,7 @@ typedef struct drv_options {
   bool fast_math;          /* --use_fast_math */
   bool fmad_off;           /* --fmad=false */
   bool run_after_link;     /* --run */
+  bool make_library;       /* -lib: add the objects to a static library */
   bool link_runtime;       /* false after -cudart none */
   bool forward_unknown;    /* -forward-unknown-to-host-compiler */
   int opt_level;           /* -O<n>; -1 when not given */
@@ -112,6 +113,7 @@ void drv_options_free(drv_options *opts);
 typedef struct drv_toolchain {
   char *root;    /* <root>: parent of the directory holding anchorcc */
   char *clang;   /* clang++ to run: $ANCHOR_CLANG, else the configured one */
+  char *ar;      /* archiver for -lib: $ANCHOR_AR, else the configured one */
   char *msl;     /* <root>/bin/anchor-msl */
   char *include; /* <root>/include */
   char *lib;     /* <root>/lib */

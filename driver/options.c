@@ -45,6 +45,7 @@ FLAG_HANDLER(on_emit_msl, emit_msl)
 FLAG_HANDLER(on_forward_unknown, forward_unknown)
 FLAG_HANDLER(on_preprocess, preprocess_only)
 FLAG_HANDLER(on_keep, keep)
+FLAG_HANDLER(on_lib, make_library)
 
 static int on_keep_dir(drv_options *o, const char *v, const char *s) {
   (void)s;
@@ -66,13 +67,6 @@ static int on_ignored_tool(drv_options *o, const char *v, const char *s) {
   (void)o;
   drv_warning("ignoring '%s %s': Anchor has no such NVIDIA tool", s, v);
   return 0;
-}
-
-/* Options nvcc has that Anchor does not implement: a clear error rather than
- * a misreading (-lib would otherwise parse as -l ib). */
-static int on_unsupported(drv_options *o, const char *v, const char *s) {
-  (void)o, (void)v;
-  return drv_error("option '%s' is not supported by anchorcc yet", s);
 }
 
 static int rdc_error(void) {
@@ -315,7 +309,7 @@ static const option_spec option_table[] = {
     {"keep", "keep", false, on_keep},
     {"keep-dir", "keep-dir", true, on_keep_dir},
     {"shared", "shared", false, on_shared},
-    {"lib", "lib", false, on_unsupported},
+    {"lib", "lib", false, on_lib},
     {"run", "run", false, on_run},
     {"run-args", "run-args", true, on_run_args},
     {"use_fast_math", "use_fast_math", false, on_fast_math},

@@ -155,12 +155,32 @@ static void plan_host(drv_plan *plan, const drv_options *o, const drv_toolchain 
   }
 }
 
+/* The name intermediate files of input number index get: its base name, with
+ * "-<index>" added when an earlier input has the same base name. */
+static char *intermediate_stem(const drv_options *o, size_t index) {
+  char *base = base_name(o->inputs[index].path);
+  bool clash = false;
+  for (size_t j = 0; j < index && !clash; j++) {
+    if (o->inputs[j].kind == DRV_INPUT_LINKER) continue;
+    char *other = base_name(o->inputs[j].path);
+    clash = !strcmp(base, other);
+    free(other);
+  }
+  if (!clash) return base;
+  char *stem = drv_format("%s-%zu", base, index);
+  free(base);
+  return stem;
+}
+
 /* Where the object of input number index goes: the user's -o or <base>.o
  * with -c, a temporary otherwise. */
 static char *object_path(const drv_options *o, const char *temp_dir, size_t index,
                          const char *base) {
   if (o->compile_only) return o->output ? drv_strdup(o->output) : drv_format("%s.o", base);
-  return drv_format("%s/%zu-%s.o", temp_dir, index, base);
+  char *stem = intermediate_stem(o, index);
+  char *path = drv_format("%s/%s.o", temp_dir, stem);
+  free(stem);
+  return path;
 }
 
 /* Plans the jobs for one compilable input; pushes its object onto objects
@@ -177,8 +197,10 @@ static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain
     drv_strvec_push(objects, obj);
     free(obj);
   } else {
-    char *ir = drv_format("%s/%zu-%s.dev.ll", temp_dir, index, base);
-    char *mod = drv_format("%s/%zu-%s.anchormod", temp_dir, index, base);
+    char *stem = intermediate_stem(o, index);
+    char *ir = drv_format("%s/%s.dev.ll", temp_dir, stem);
+    char *mod = drv_format("%s/%s.anchormod", temp_dir, stem);
+    free(stem);
     plan_device(plan, o, tc, in->path, ir);
     if (o->emit_msl) {
       char *msl = o->output ? drv_strdup(o->output) : drv_format("%s.metal", base);
@@ -232,11 +254,25 @@ static void plan_link(drv_plan *plan, const drv_options *o, const drv_toolchain 
   drv_strvec_push(a, out);
 }
 
+/* -lib adds the objects to the archive (creating it), as nvcc's "ar cr". */
+static void plan_library(drv_plan *plan, const drv_options *o, const drv_toolchain *tc,
+                         const drv_strvec *objects) {
+  drv_strvec *a = &new_job(plan, tc->ar)->argv;
+  drv_strvec_push(a, "cr");
+  drv_strvec_push(a, o->output ? o->output : "a.a");
+  drv_strvec_append(a, objects);
+}
+
 static void plan_run(drv_plan *plan, const drv_options *o, const char *out) {
   char *program = strchr(out, '/') ? drv_strdup(out) : drv_format("./%s", out);
   drv_job *job = new_job(plan, program);
   drv_strvec_append(&job->argv, &o->run_args);
   free(program);
+}
+
+static bool has_object_suffix(const char *path) {
+  size_t n = strlen(path);
+  return n > 2 && !strcmp(path + n - 2, ".o");
 }
 
 /* Rejects combinations nvcc rejects, before anything runs. */
@@ -253,6 +289,11 @@ static int check_request(const drv_options *o) {
   if (!o->emit_msl && stops_early && o->output && compiled > 1)
     return drv_error("a single input file is required for a non-link phase when an output file is specified");
   if (stops_early && o->run_after_link) return drv_error("--run needs a link step");
+  if (o->make_library && (stops_early || o->run_after_link || o->shared))
+    return drv_error("-lib cannot be combined with -c, --emit-msl, -E, -M, --run or -shared");
+  for (size_t i = 0; o->make_library && i < o->input_count; i++)
+    if (o->inputs[i].kind == DRV_INPUT_LINKER && !has_object_suffix(o->inputs[i].path))
+      return drv_error("-lib: '%s' is not an object file", o->inputs[i].path);
   for (size_t i = 0; stops_early && i < o->input_count; i++)
     if (o->inputs[i].kind == DRV_INPUT_LINKER)
       drv_warning("%s: linker input file unused because linking not done", o->inputs[i].path);
@@ -281,7 +322,9 @@ int drv_plan_build(const drv_options *o, const drv_toolchain *tc, const char *te
     else if (!(o->emit_msl && o->inputs[i].kind != DRV_INPUT_CUDA))
       plan_input(plan, o, tc, temp_dir, i, &objects);
   }
-  if (!o->compile_only && !o->emit_msl && !o->deps_only && !o->preprocess_only) {
+  if (o->make_library) {
+    plan_library(plan, o, tc, &objects);
+  } else if (!o->compile_only && !o->emit_msl && !o->deps_only && !o->preprocess_only) {
     const char *out = o->output ? o->output : "a.out";
     plan_link(plan, o, tc, &objects, out);
     if (o->run_after_link) plan_run(plan, o, out);

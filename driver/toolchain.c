@@ -3,7 +3,7 @@
  * Nothing is looked up on PATH or in the current directory: the tools, headers
  * and libraries sit next to anchorcc (<root>/bin/anchorcc, <root>/include,
  * <root>/lib), so a build tree and an installed prefix behave the same.  Only
- * clang comes from outside, fixed at configure time and
+ * clang (and the archiver for -lib) come from outside, fixed at configure time and
  * overridable through the environment. */
 #include "driver.h"
 
@@ -16,6 +16,9 @@
 
 #ifndef ANCHOR_CLANG_DEFAULT
 #error "ANCHOR_CLANG_DEFAULT must name the configured clang++ (CMake sets it)"
+#endif
+#ifndef ANCHOR_AR_DEFAULT
+#error "ANCHOR_AR_DEFAULT must name the configured archiver (CMake sets it)"
 #endif
 #ifndef ANCHOR_VERSION
 #error "ANCHOR_VERSION must be set by CMake"
@@ -46,6 +49,7 @@ int drv_toolchain_find(drv_toolchain *tc) {
   if (!tc->root)
     return drv_error("cannot locate anchorcc's own installation (/proc/self/exe unreadable)");
   tc->clang = from_env_or("ANCHOR_CLANG", ANCHOR_CLANG_DEFAULT);
+  tc->ar = from_env_or("ANCHOR_AR", ANCHOR_AR_DEFAULT);
   tc->msl = drv_format("%s/bin/anchor-msl", tc->root);
   tc->include = drv_format("%s/include", tc->root);
   tc->lib = drv_format("%s/lib", tc->root);
@@ -55,6 +59,7 @@ int drv_toolchain_find(drv_toolchain *tc) {
 void drv_toolchain_free(drv_toolchain *tc) {
   free(tc->root);
   free(tc->clang);
+  free(tc->ar);
   free(tc->msl);
   free(tc->include);
   free(tc->lib);

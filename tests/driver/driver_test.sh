@@ -210,6 +210,38 @@ case_languages() {
   contains "$(job 1)" " lib.a x.o y.so.1 " "link job"
 }
 
+# Inputs with the same base name get distinct intermediate files.
+case_same_base_names() {
+  mkdir x y
+  write_kernel x/k.cu
+  write_kernel y/k.cu
+  run --dryrun x/k.cu y/k.cu -o app
+  expect_rc 0
+  contains "$(job 1)" "/k.dev.ll" "device job of x/k.cu"
+  contains "$(job 4)" "/k-1.dev.ll" "device job of y/k.cu"
+  contains "$(job 7)" "/k.o " "link job"
+  contains "$(job 7)" "/k-1.o " "link job"
+}
+
+# -lib adds the objects to a static library (nvcc's "ar cr"), which links.
+case_library() {
+  printf 'int x;\n' >a.c
+  run --dryrun -lib a.c
+  expect_rc 0
+  contains "$(job 2)" " cr a.a " "archive job"
+  run -lib -c a.c
+  expect_rc 1
+  contains "$err" "-lib cannot be combined" "stderr"
+  needs_pipeline "$ROOT"
+  write_two_file_program
+  run -lib b.cu -o libthree.a
+  expect_rc 0
+  run a.cu -L. -lthree -o app
+  expect_rc 0
+  [ "$(./app)" = PASS ] || fail "program linked with a -lib library: $(./app 2>&1)"
+  no_temp_left
+}
+
 case_compile_output_errors() {
   write_kernel a.cu
   write_kernel b.cu
@@ -339,11 +371,11 @@ case_preprocess_keep() {
   printf 'int main(void) { return 0; }\n' >m.c
   run -keep -cudart none m.c -o prog
   expect_rc 0
-  [ -s 0-m.o ] || fail "-keep did not keep the intermediate object: $(ls)"
+  [ -s m.o ] || fail "-keep did not keep the intermediate object: $(ls)"
   mkdir kd
   run --keep-dir kd -cudart none m.c -o prog
   expect_rc 0
-  [ -s kd/0-m.o ] || fail "--keep-dir did not keep the intermediate object in kd: $(ls kd)"
+  [ -s kd/m.o ] || fail "--keep-dir did not keep the intermediate object in kd: $(ls kd)"
   no_temp_left
 }
 
