@@ -28,6 +28,17 @@ typedef struct msl_output {
   size_t msl_size;
 } msl_output;
 
+/* Options of msl_compile; zero-initialised means defaults. */
+typedef struct msl_options {
+  /* When set, the module after the backend's LLVM pipeline (what emission
+   * reads) is also written there as textual IR: lets passes.c be tested
+   * alone. */
+  const char *llvm_ir_path;
+} msl_options;
+
+/* msl_compile_file with options (NULL for defaults). */
+msl_status msl_compile(const char *path, const msl_options *options, msl_output *out);
+
 /* Compile the LLVM IR file at `path` (textual .ll or bitcode .bc) into `out`.
  * Every kernel of the module (functions listed in !nvvm.annotations as
  * "kernel", or with the ptx_kernel calling convention) becomes one MSL kernel.

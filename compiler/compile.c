@@ -19,7 +19,26 @@ static int emit(msl_ctx *ctx) {
   return msl_passes_structurize(ctx) && msl_emit_module(ctx);
 }
 
+static int dump_ir(msl_ctx *ctx, const char *path) {
+  char *message = NULL;
+  if (!path)
+    return 1;
+  if (LLVMPrintModuleToFile(ctx->mod, path, &message)) {
+    msl_error(ctx, NULL, "cannot write '%s': %s", path, message ? message : "");
+    LLVMDisposeMessage(message);
+    return 0;
+  }
+  return 1;
+}
+
 msl_status msl_compile_file(const char *path, msl_output *out) {
+  return msl_compile(path, NULL, out);
+}
+
+msl_status msl_compile(const char *path, const msl_options *options, msl_output *out) {
+  msl_options defaults = {0};
+  if (!options)
+    options = &defaults;
   msl_ctx ctx = {0};
   msl_status status = {0, NULL};
   memset(out, 0, sizeof *out);
@@ -27,7 +46,8 @@ msl_status msl_compile_file(const char *path, msl_output *out) {
   for (unsigned k = 0; ok && k < ctx.nkernels; k++)
     ok = msl_abi_layout(&ctx, &ctx.kernels[k]);
   ok = ok && msl_passes_run(&ctx) && msl_module_collect_globals(&ctx) && emit(&ctx) &&
-       msl_verify_source(&ctx, ctx.msl.data) && msl_table_write(&ctx, out);
+       dump_ir(&ctx, options->llvm_ir_path) && msl_verify_source(&ctx, ctx.msl.data) &&
+       msl_table_write(&ctx, out);
   if (!ok || ctx.failed) {
     msl_output_free(out);
     status.failed = 1;

@@ -1,5 +1,6 @@
 /* main.c — anchor-msl: LLVM IR in, Anchor device module out.
- *   anchor-msl in.ll|in.bc -o out.anchormod [--emit-msl out.metal] */
+ *   anchor-msl in.ll|in.bc -o out.anchormod [--emit-msl out.metal]
+ *              [--emit-llvm after-passes.ll] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,7 +8,8 @@
 #include "anchor_msl.h"
 
 static int usage(void) {
-  fprintf(stderr, "usage: anchor-msl in.ll|in.bc -o out.anchormod [--emit-msl out.metal]\n");
+  fprintf(stderr, "usage: anchor-msl in.ll|in.bc -o out.anchormod [--emit-msl out.metal]\n"
+                  "                  [--emit-llvm after-passes.ll]\n");
   return 2;
 }
 
@@ -24,11 +26,14 @@ static int write_file(const char *path, const void *data, size_t size) {
 
 int main(int argc, char **argv) {
   const char *input = NULL, *output = NULL, *msl_path = NULL;
+  msl_options options = {0};
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "-o") && i + 1 < argc)
       output = argv[++i];
     else if (!strcmp(argv[i], "--emit-msl") && i + 1 < argc)
       msl_path = argv[++i];
+    else if (!strcmp(argv[i], "--emit-llvm") && i + 1 < argc)
+      options.llvm_ir_path = argv[++i];
     else if (argv[i][0] == '-' && argv[i][1])
       return usage();
     else if (!input)
@@ -39,7 +44,7 @@ int main(int argc, char **argv) {
   if (!input || (!output && !msl_path))
     return usage();
   msl_output out;
-  msl_status status = msl_compile_file(input, &out);
+  msl_status status = msl_compile(input, &options, &out);
   if (status.failed) {
     fputs(status.message, stderr);
     msl_status_free(&status);

@@ -77,6 +77,9 @@ static int check_calls(msl_ctx *ctx) {
         if (!LLVMIsACallInst(i))
           continue;
         LLVMValueRef callee = LLVMGetCalledValue(i);
+        if (LLVMIsAInlineAsm(callee))
+          return msl_error(ctx, i, "inline PTX assembly is not supported by Anchor's Metal "
+                                   "backend");
         if (!LLVMIsAFunction(callee))
           return msl_error(ctx, i, "indirect call (function pointer) is not supported by "
                                    "Anchor's Metal backend");

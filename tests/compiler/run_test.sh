@@ -3,6 +3,8 @@
 # run anchor-msl on it and check the result with FileCheck.
 #   CHECK: lines      checked against the emitted MSL
 #   TABLE: lines      checked against the module table (blob text before "msl")
+#   IR: lines         checked against the LLVM IR after the backend's
+#                     pipeline (anchor-msl --emit-llvm), to test passes.c alone
 #   ERR: lines        anchor-msl must fail (exit 1, no output file); checked
 #                     against its diagnostics
 # Every successful compile must also contain no `goto` and, when MSL_RUN is
@@ -35,7 +37,11 @@ if grep -q 'ERR:' "$test"; then
   exit 0
 fi
 
-"$msl_tool" "$ll" -o "$mod" --emit-msl "$metal" || { echo "FAIL: anchor-msl"; exit 1; }
+"$msl_tool" "$ll" -o "$mod" --emit-msl "$metal" --emit-llvm "$work/$name.after.ll" ||
+  { echo "FAIL: anchor-msl"; exit 1; }
+if grep -q 'IR:' "$test"; then
+  "$filecheck" --check-prefix=IR --input-file="$work/$name.after.ll" "$test" || exit 1
+fi
 if grep -qw goto "$metal"; then echo "FAIL: goto in the MSL"; exit 1; fi
 if grep -q 'CHECK' "$test"; then
   "$filecheck" --input-file="$metal" "$test" || { cat "$metal"; exit 1; }
