@@ -107,6 +107,53 @@ template <class T>
 static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, T *entry) {
   return ::cudaFuncGetAttributes(attr, (const void *)entry);
 }
+template <class T>
+static inline cudaError_t cudaFuncSetAttribute(T *entry, enum cudaFuncAttribute attr, int value) {
+  return ::cudaFuncSetAttribute((const void *)entry, attr, value);
+}
+template <class T>
+static inline cudaError_t cudaMallocPitch(T **devPtr, size_t *pitch, size_t width, size_t height) {
+  return ::cudaMallocPitch((void **)(void *)devPtr, pitch, width, height);
+}
+template <class T>
+static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func,
+                                                                         int blockSize,
+                                                                         size_t dynamicSMemSize) {
+  return ::cudaOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks, (const void *)func, blockSize,
+                                                         dynamicSMemSize);
+}
+/* The block size (a multiple of the warp size, at most blockSizeLimit when
+ * nonzero) that keeps the most threads resident per multiprocessor, and the
+ * grid that fills the device at that size. */
+template <class T>
+static inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize,
+                                                             T func, size_t dynamicSMemSize = 0,
+                                                             int blockSizeLimit = 0) {
+  if (!minGridSize || !blockSize) return cudaErrorInvalidValue;
+  cudaFuncAttributes attr;
+  int device = 0, sms = 0, warp = 0;
+  cudaError_t e = ::cudaFuncGetAttributes(&attr, (const void *)func);
+  if (e == cudaSuccess) e = ::cudaGetDevice(&device);
+  if (e == cudaSuccess) e = ::cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+  if (e == cudaSuccess) e = ::cudaDeviceGetAttribute(&warp, cudaDevAttrWarpSize, device);
+  if (e != cudaSuccess) return e;
+  int limit = attr.maxThreadsPerBlock;
+  if (blockSizeLimit > 0 && blockSizeLimit < limit) limit = blockSizeLimit;
+  int best_size = 0, best_blocks = 0;
+  for (int size = limit / warp * warp; size > 0; size -= warp) {
+    int blocks = 0;
+    e = ::cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)func, size,
+                                                        dynamicSMemSize);
+    if (e != cudaSuccess) return e;
+    if (blocks * size > best_blocks * best_size) {
+      best_size = size;
+      best_blocks = blocks;
+    }
+  }
+  *blockSize = best_size;
+  *minGridSize = best_blocks * sms;
+  return cudaSuccess;
+}
 #endif /* __cplusplus */
 
 #endif

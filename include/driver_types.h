@@ -217,6 +217,19 @@ enum cudaLimit {
   cudaLimitMallocHeapSize = 2
 };
 
+/* The kernel attributes cudaFuncSetAttribute accepts (CUDA's values). */
+enum cudaFuncAttribute {
+  cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+  cudaFuncAttributePreferredSharedMemoryCarveout = 9
+};
+
+/* Host functions run in stream order (cudaLaunchHostFunc, cudaStreamAddCallback). */
+typedef void (*cudaHostFn_t)(void *userData);
+typedef void (*cudaStreamCallback_t)(cudaStream_t stream, enum cudaError status, void *userData);
+
+/* cudaOccupancy* flags. */
+#define cudaOccupancyDefault 0x00
+
 /* The attributes cudaDeviceGetAttribute answers (CUDA's values). */
 enum cudaDeviceAttr {
   cudaDevAttrMaxThreadsPerBlock = 1,

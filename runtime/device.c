@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cuda_profiler_api.h"
 #include "rt.h"
 
 enum { RT_ARENA_MIN = 256u << 20 };
@@ -20,6 +21,7 @@ static pthread_mutex_t rt_mutex = PTHREAD_MUTEX_INITIALIZER;
 static rt_device_state rt_state;
 static bool rt_ready;
 static int rt_current_device; /* per process; only 0 exists */
+static unsigned rt_device_flags; /* as given to cudaSetDeviceFlags */
 
 typedef struct {
   mtl_id command_buffer, companion;
@@ -218,7 +220,9 @@ cudaError_t cudaSetDeviceFlags(unsigned int flags) {
   const unsigned known = cudaDeviceScheduleSpin | cudaDeviceScheduleYield |
                          cudaDeviceScheduleBlockingSync | cudaDeviceMapHost |
                          cudaDeviceLmemResizeToMax;
-  return rt_record((flags & ~known) ? cudaErrorInvalidValue : cudaSuccess);
+  if (flags & ~known) return rt_record(cudaErrorInvalidValue);
+  rt_device_flags = flags;
+  return cudaSuccess;
 }
 
 cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache config) {
@@ -252,3 +256,53 @@ cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes) {
   rt_unlock();
   return rt_record(e);
 }
+
+/* ---- public: flags, limits, peers ------------------------------------------------- */
+
+static size_t rt_limits[3] = {1024, 1 << 20, 8 << 20}; /* CUDA's defaults */
+
+cudaError_t cudaGetDeviceFlags(unsigned int *flags) {
+  if (!flags) return rt_record(cudaErrorInvalidValue);
+  *flags = rt_device_flags;
+  return cudaSuccess;
+}
+
+cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop) {
+  if (!device || !prop) return rt_record(cudaErrorInvalidValue);
+  *device = 0; /* the only one */
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice) {
+  if (!canAccessPeer) return rt_record(cudaErrorInvalidValue);
+  if (device != 0 || peerDevice != 0) return rt_record(cudaErrorInvalidDevice);
+  *canAccessPeer = 0; /* a device is not its own peer */
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit) {
+  if (!value) return rt_record(cudaErrorInvalidValue);
+  if ((unsigned)limit > cudaLimitMallocHeapSize) return rt_record(cudaErrorUnsupportedLimit);
+  rt_lock();
+  *value = rt_limits[limit];
+  rt_unlock();
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value) {
+  if ((unsigned)limit > cudaLimitMallocHeapSize) return rt_record(cudaErrorUnsupportedLimit);
+  rt_lock();
+  rt_limits[limit] = value;
+  rt_unlock();
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority) {
+  /* One queue, no priorities: CUDA reports [0, 0] for such a device. */
+  if (leastPriority) *leastPriority = 0;
+  if (greatestPriority) *greatestPriority = 0;
+  return cudaSuccess;
+}
+
+cudaError_t cudaProfilerStart(void) { return cudaSuccess; }
+cudaError_t cudaProfilerStop(void) { return cudaSuccess; }

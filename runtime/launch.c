@@ -206,3 +206,50 @@ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *f
   rt_unlock();
   return rt_record(e);
 }
+
+cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value) {
+  rt_lock();
+  void *pool = mtl_autorelease_push();
+  rt_kernel kernel;
+  cudaError_t e = rt_module_kernel(func, &kernel);
+  if (e == cudaSuccess) {
+    if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize)
+      e = value < 0 || (uint64_t)value + kernel.desc->static_smem_bytes > RT_MAX_SHARED
+              ? cudaErrorInvalidValue
+              : cudaSuccess; /* launches check against Metal's 32 KiB anyway */
+    else if (attr == cudaFuncAttributePreferredSharedMemoryCarveout)
+      e = value < -1 || value > 100 ? cudaErrorInvalidValue : cudaSuccess; /* a hint */
+    else
+      e = cudaErrorInvalidValue;
+  }
+  mtl_autorelease_pop(pool);
+  rt_unlock();
+  return rt_record(e);
+}
+
+/* Blocks of blockSize threads resident per multiprocessor on the sm_75
+ * model of the device properties: 1024 threads, 16 blocks, 64 KiB shared. */
+static int rt_occupancy(const rt_kernel *k, int block_size, size_t dynamic_smem) {
+  uint64_t smem = k->desc->static_smem_bytes + dynamic_smem;
+  if (block_size <= 0 || (uint64_t)block_size > mtl_pipeline_max_total_threads_per_threadgroup(k->pipeline) ||
+      smem > RT_MAX_SHARED)
+    return 0;
+  int warps_rounded = (block_size + 31) / 32 * 32;
+  int blocks = 1024 / warps_rounded;
+  if (blocks > 16) blocks = 16;
+  if (smem > 0 && (uint64_t)blocks > 65536 / smem) blocks = (int)(65536 / smem);
+  return blocks;
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func,
+                                                          int blockSize, size_t dynamicSMemSize) {
+  if (!numBlocks) return rt_record(cudaErrorInvalidValue);
+  rt_lock();
+  void *pool = mtl_autorelease_push();
+  rt_kernel kernel;
+  cudaError_t e = rt_module_kernel(func, &kernel);
+  if (e == cudaSuccess) *numBlocks = rt_occupancy(&kernel, blockSize, dynamicSMemSize);
+  mtl_autorelease_pop(pool);
+  rt_unlock();
+  return rt_record(e);
+}

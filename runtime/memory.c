@@ -14,6 +14,7 @@
  * after earlier launches, without waiting — unless an offset or size is not
  * a multiple of 4, which Metal's blits on macOS do not allow: then the host
  * waits and does the work. */
+#include <stdint.h>
 #include <string.h>
 
 #include "rt.h"
@@ -305,4 +306,74 @@ cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol) {
   void *address;
   if (!size) return rt_record(cudaErrorInvalidValue);
   return rt_symbol_query(symbol, &address, size);
+}
+
+/* ---- pitched memory ------------------------------------------------------------------ */
+
+enum { RT_PITCH_ALIGN = 512 };
+
+cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height) {
+  if (!devPtr || !pitch) return rt_record(cudaErrorInvalidValue);
+  size_t row = (width + RT_PITCH_ALIGN - 1) / RT_PITCH_ALIGN * RT_PITCH_ALIGN;
+  if (height && row > SIZE_MAX / height) return rt_record(cudaErrorMemoryAllocation);
+  cudaError_t e = rt_allocate(devPtr, row * height, RT_BLOCK_DEVICE);
+  if (e == cudaSuccess) *pitch = row;
+  return e;
+}
+
+/* The bytes a 2-D region spans: from its start to the end of its last row. */
+static size_t rt_span(size_t pitch, size_t width, size_t height) {
+  return height ? pitch * (height - 1) + width : 0;
+}
+
+/* A 2-D copy (lock held, device ready): every row checked as one span per
+ * side, then the host copies row by row after waiting for the device. */
+static cudaError_t rt_copy_2d(rt_device_state *s, void *dst, size_t dpitch, const void *src,
+                              size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind) {
+  if ((unsigned)kind > cudaMemcpyDefault) return cudaErrorInvalidMemcpyDirection;
+  if (width > dpitch || width > spitch) return cudaErrorInvalidPitchValue;
+  if (width == 0 || height == 0) return cudaSuccess;
+  bool dst_device = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
+  bool src_device = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
+  cudaError_t e = rt_check_side(s, dst, rt_span(dpitch, width, height), dst_device);
+  if (e == cudaSuccess) e = rt_check_side(s, src, rt_span(spitch, width, height), src_device);
+  if (e == cudaSuccess) e = rt_wait_all();
+  for (size_t row = 0; e == cudaSuccess && row < height; row++)
+    memmove((char *)dst + row * dpitch, (const char *)src + row * spitch, width);
+  return e;
+}
+
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                         size_t height, enum cudaMemcpyKind kind) {
+  rt_device_state *s;
+  void *pool;
+  cudaError_t e = rt_enter(&s, &pool);
+  if (e != cudaSuccess) return rt_record(e);
+  return rt_leave(pool, rt_copy_2d(s, dst, dpitch, src, spitch, width, height, kind));
+}
+
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+                              size_t width, size_t height, enum cudaMemcpyKind kind,
+                              cudaStream_t stream) {
+  rt_device_state *s;
+  void *pool;
+  cudaError_t e = rt_enter(&s, &pool);
+  if (e != cudaSuccess) return rt_record(e);
+  e = rt_stream_valid(stream) ? rt_copy_2d(s, dst, dpitch, src, spitch, width, height, kind)
+                              : cudaErrorInvalidResourceHandle;
+  return rt_leave(pool, e);
+}
+
+cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height) {
+  rt_device_state *s;
+  void *pool;
+  cudaError_t e = rt_enter(&s, &pool);
+  if (e != cudaSuccess) return rt_record(e);
+  if (width > pitch) e = cudaErrorInvalidPitchValue;
+  else if (width && height && !rt_memory_find(s, devPtr, rt_span(pitch, width, height)))
+    e = cudaErrorInvalidValue;
+  else if (width && height) e = rt_wait_all();
+  for (size_t row = 0; e == cudaSuccess && width && row < height; row++)
+    memset((char *)devPtr + row * pitch, value, width);
+  return rt_leave(pool, e);
 }

@@ -209,3 +209,45 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end) 
   rt_unlock();
   return e == cudaErrorNotReady ? e : rt_record(e);
 }
+
+/* ---- ordering and host functions ------------------------------------------------- */
+
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags, int priority) {
+  (void)priority; /* the range is [0, 0]: every priority means the same */
+  return cudaStreamCreateWithFlags(pStream, flags);
+}
+
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags) {
+  rt_lock();
+  bool valid = rt_stream_valid(stream) && rt_handles_has(&rt_events, event);
+  rt_unlock();
+  if (!valid) return rt_record(cudaErrorInvalidResourceHandle);
+  if (flags != 0) return rt_record(cudaErrorInvalidValue);
+  return cudaSuccess; /* one in-order queue: the event's work comes first anyway */
+}
+
+/* Waits for all work queued so far; the host function then runs in order. */
+static cudaError_t rt_drain_for_host_function(cudaStream_t stream) {
+  rt_lock();
+  cudaError_t e = rt_stream_valid(stream) ? cudaSuccess : cudaErrorInvalidResourceHandle;
+  if (e == cudaSuccess && rt_device_current()) rt_wait_all();
+  rt_unlock();
+  return e;
+}
+
+cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData) {
+  if (!fn) return rt_record(cudaErrorInvalidValue);
+  cudaError_t e = rt_sticky_error();
+  if (e == cudaSuccess) e = rt_drain_for_host_function(stream);
+  if (e == cudaSuccess && rt_sticky_error() == cudaSuccess) fn(userData);
+  return rt_record(e == cudaSuccess ? rt_sticky_error() : e);
+}
+
+cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
+                                  void *userData, unsigned int flags) {
+  if (!callback || flags != 0) return rt_record(cudaErrorInvalidValue);
+  cudaError_t e = rt_drain_for_host_function(stream);
+  if (e != cudaSuccess) return rt_record(e);
+  callback(stream, rt_sticky_error(), userData); /* CUDA passes the stream's status */
+  return cudaSuccess;
+}

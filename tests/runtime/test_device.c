@@ -149,8 +149,62 @@ static void test_streams_and_events(void) {
   cudaGetLastError();
 }
 
+static int host_function_calls;
+static void host_function(void *data) { host_function_calls += *(int *)data; }
+static void stream_callback(cudaStream_t stream, cudaError_t status, void *data) {
+  (void)stream;
+  if (status == cudaSuccess) host_function_calls += *(int *)data;
+}
+
+static void test_flags_limits_and_host_functions(void) {
+  unsigned flags = 99;
+  CHECK_ERR(cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync), cudaSuccess);
+  CHECK_ERR(cudaGetDeviceFlags(&flags), cudaSuccess);
+  CHECK(flags == cudaDeviceScheduleBlockingSync);
+  CHECK_ERR(cudaSetDeviceFlags(0x1000), cudaErrorInvalidValue);
+  size_t value = 0;
+  CHECK_ERR(cudaDeviceGetLimit(&value, cudaLimitMallocHeapSize), cudaSuccess);
+  CHECK(value == 8 << 20);
+  CHECK_ERR(cudaDeviceSetLimit(cudaLimitStackSize, 4096), cudaSuccess);
+  CHECK_ERR(cudaDeviceGetLimit(&value, cudaLimitStackSize), cudaSuccess);
+  CHECK(value == 4096);
+  CHECK_ERR(cudaDeviceGetLimit(&value, (enum cudaLimit)17), cudaErrorUnsupportedLimit);
+  int least = 5, greatest = 5, can = 5, device = 5;
+  CHECK_ERR(cudaDeviceGetStreamPriorityRange(&least, &greatest), cudaSuccess);
+  CHECK(least == 0 && greatest == 0);
+  CHECK_ERR(cudaDeviceCanAccessPeer(&can, 0, 0), cudaSuccess);
+  CHECK(can == 0);
+  CHECK_ERR(cudaDeviceCanAccessPeer(&can, 0, 1), cudaErrorInvalidDevice);
+  struct cudaDeviceProp wanted;
+  memset(&wanted, 0, sizeof wanted);
+  CHECK_ERR(cudaChooseDevice(&device, &wanted), cudaSuccess);
+  CHECK(device == 0);
+  cudaStream_t s;
+  cudaEvent_t ev;
+  CHECK_ERR(cudaStreamCreateWithPriority(&s, cudaStreamDefault, -1), cudaSuccess);
+  CHECK_ERR(cudaEventCreate(&ev), cudaSuccess);
+  CHECK_ERR(cudaEventRecord(ev, 0), cudaSuccess);
+  CHECK_ERR(cudaStreamWaitEvent(s, ev, 0), cudaSuccess);
+  CHECK_ERR(cudaStreamWaitEvent(s, (cudaEvent_t)0x10, 0), cudaErrorInvalidResourceHandle);
+  int *d, one = 1, ten = 10;
+  CHECK_ERR(cudaMalloc((void **)&d, 1 << 20), cudaSuccess);
+  CHECK_ERR(cudaMemsetAsync(d, 1, 1 << 20, s), cudaSuccess);
+  host_function_calls = 0;
+  CHECK_ERR(cudaLaunchHostFunc(s, host_function, &one), cudaSuccess);
+  CHECK_ERR(cudaStreamAddCallback(s, stream_callback, &ten, 0), cudaSuccess);
+  CHECK_ERR(cudaStreamSynchronize(s), cudaSuccess);
+  CHECK(host_function_calls == 11);
+  CHECK_ERR(cudaLaunchHostFunc(s, NULL, &one), cudaErrorInvalidValue);
+  CHECK_ERR(cudaStreamAddCallback(s, stream_callback, &ten, 1), cudaErrorInvalidValue);
+  CHECK_ERR(cudaFree(d), cudaSuccess);
+  CHECK_ERR(cudaStreamDestroy(s), cudaSuccess);
+  CHECK_ERR(cudaEventDestroy(ev), cudaSuccess);
+  cudaGetLastError();
+}
+
 int main(void) {
   test_devices();
+  test_flags_limits_and_host_functions();
   test_properties();
   test_launch_configuration();
   test_symbols();

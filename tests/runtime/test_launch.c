@@ -183,6 +183,36 @@ static void test_big_parameter_block(void) {
   CHECK_ERR(cudaFree(params.out), cudaSuccess);
 }
 
+static void test_attributes_and_occupancy(void) {
+  struct cudaFuncAttributes attr;
+  CHECK_ERR(cudaFuncGetAttributes(&attr, (const void *)scale_stub), cudaSuccess);
+  CHECK(attr.maxThreadsPerBlock > 0 && attr.maxThreadsPerBlock <= 1024);
+  CHECK(attr.sharedSizeBytes == 0 && attr.maxDynamicSharedSizeBytes == 32768);
+  CHECK_ERR(cudaFuncSetAttribute((const void *)scale_stub, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                 16384),
+            cudaSuccess);
+  CHECK_ERR(cudaFuncSetAttribute((const void *)scale_stub, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                 65536),
+            cudaErrorInvalidValue);
+  CHECK_ERR(cudaFuncSetAttribute((const void *)unknown_stub,
+                                 cudaFuncAttributePreferredSharedMemoryCarveout, 50),
+            cudaErrorInvalidDeviceFunction);
+  int blocks = -1;
+  CHECK_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)scale_stub, 256, 0),
+            cudaSuccess);
+  CHECK(blocks == (attr.maxThreadsPerBlock >= 256 ? 4 : 0));
+  CHECK_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)scale_stub, 32, 0),
+            cudaSuccess);
+  CHECK(blocks == 16);
+  CHECK_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)scale_stub, 32, 16384),
+            cudaSuccess);
+  CHECK(blocks == 4); /* 64 KiB of shared memory per multiprocessor */
+  CHECK_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)scale_stub, 2048, 0),
+            cudaSuccess);
+  CHECK(blocks == 0);
+  cudaGetLastError();
+}
+
 static void test_missing_kernels(void) {
   dim3 one = {1, 1, 1};
   /* in the table but not in the MSL */
@@ -283,6 +313,7 @@ int main(void) {
   test_scale_and_symbols();
   test_grid_3d();
   test_big_parameter_block();
+  test_attributes_and_occupancy();
   test_missing_kernels();
   test_broken_modules();
   test_call_configuration();

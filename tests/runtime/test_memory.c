@@ -145,8 +145,39 @@ static void test_mem_info_and_reset(void) {
   CHECK_ERR(cudaFree(p), cudaSuccess);
 }
 
+/* Pitched allocation, 2-D copies in every direction, 2-D memset. */
+static void test_pitched(void) {
+  enum { W = 100, H = 7 };
+  unsigned char host[H][W], back[H][W];
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) host[y][x] = (unsigned char)(y * 31 + x);
+  unsigned char *d, *e;
+  size_t pitch = 0, pitch2 = 0;
+  CHECK_ERR(cudaMallocPitch((void **)&d, &pitch, W, H), cudaSuccess);
+  CHECK_ERR(cudaMallocPitch((void **)&e, &pitch2, W, H), cudaSuccess);
+  CHECK(pitch == 512 && pitch2 == 512);
+  CHECK_ERR(cudaMemcpy2D(d, pitch, host, W, W, H, cudaMemcpyHostToDevice), cudaSuccess);
+  CHECK_ERR(cudaMemcpy2D(e, pitch2, d, pitch, W, H, cudaMemcpyDeviceToDevice), cudaSuccess);
+  CHECK_ERR(cudaMemset2D(e + 10, pitch2, 0xee, 5, 2), cudaSuccess);
+  CHECK_ERR(cudaMemcpy2D(back, W, e, pitch2, W, H, cudaMemcpyDeviceToHost), cudaSuccess);
+  int wrong = 0;
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++)
+      wrong += back[y][x] != (y < 2 && x >= 10 && x < 15 ? 0xee : host[y][x]);
+  CHECK(wrong == 0);
+  CHECK_ERR(cudaMemcpy2D(d, pitch, host, W, W + 1, H, cudaMemcpyHostToDevice),
+            cudaErrorInvalidPitchValue); /* width beyond the source pitch */
+  CHECK_ERR(cudaMemcpy2D(d, pitch, host, W, W, H + 1, cudaMemcpyHostToDevice),
+            cudaErrorInvalidValue); /* one row past the allocation */
+  CHECK_ERR(cudaMemset2D(d, pitch, 0, pitch + 1, 1), cudaErrorInvalidPitchValue);
+  CHECK_ERR(cudaGetLastError(), cudaErrorInvalidPitchValue);
+  CHECK_ERR(cudaFree(d), cudaSuccess);
+  CHECK_ERR(cudaFree(e), cudaSuccess);
+}
+
 int main(void) {
   test_round_trip();
+  test_pitched();
   test_allocation_errors();
   test_copy_errors();
   test_host_and_managed();

@@ -104,6 +104,15 @@ int main() {
   cudaMemcpyFromSymbol(&final_counter, counter, sizeof final_counter);
   expect(final_counter == 101, "pinned host memory read by a kernel; symbol address");
 
+  int min_grid = 0, block_size = 0;
+  expect(cudaOccupancyMaxPotentialBlockSize(&min_grid, &block_size, scale_by_constant) == cudaSuccess,
+         "cudaOccupancyMaxPotentialBlockSize");
+  expect(block_size > 0 && block_size % 32 == 0 && block_size <= 1024 && min_grid > 0,
+         "occupancy suggestion");
+  scale_by_constant<<<(8 + block_size - 1) / block_size, block_size>>>(x, 8);
+  expect(cudaDeviceSynchronize() == cudaSuccess, "launch with the suggested block size");
+  expect(x[1] == 1.5f * 2.0f * 2.0f, "second scaling");
+
   expect(cudaGetLastError() == cudaSuccess, "no error left");
   cudaFree(nodes);
   cudaFree(x);

@@ -7,6 +7,7 @@
 #include <cuda_runtime.h>
 #include <device_launch_parameters.h>
 #include <vector_types.h>
+#include <cuda_profiler_api.h>
 
 __device__ int table[4] = {1, 2, 3, 4};
 __constant__ float factor = 2.0f;
@@ -43,12 +44,21 @@ int main() {
   cudaGetSymbolSize(&size, table);
   cudaFuncAttributes attr;
   cudaFuncGetAttributes(&attr, kernel);
+  int min_grid, block_size, active;
+  cudaOccupancyMaxPotentialBlockSize(&min_grid, &block_size, kernel, 0, 0);
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&active, kernel, block_size, 0);
+  cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 1024);
+  float *pitched;
+  size_t pitch;
+  cudaMallocPitch(&pitched, &pitch, 100, 10);
   cudaDeviceProp prop;
   cudaGetDeviceProperties(&prop, 0);
   int *managed, *pinned;
   cudaMallocManaged(&managed, 16);
   cudaMallocHost(&pinned, 16);
   cudaHostAlloc(&pinned, 16, cudaHostAllocDefault);
+  cudaProfilerStart();
   cudaDeviceSynchronize();
+  cudaProfilerStop();
   return prop.warpSize == 32 && size == 16 ? 0 : 1;
 }
