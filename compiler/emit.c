@@ -1,5 +1,5 @@
-/* emit.c — MSL text for types, operands and instructions, and the kernel
- * functions around them (docs/design.md, "Kernel ABI").
+/* emit.c — MSL text for types, operands and instructions (calls are in
+ * intrinsics.c, the kernels around them in kernel.c).
  *
  * Value representation: LLVM integers are sign-agnostic, so i8/i16/i32/i64
  * are carried as uchar/ushort/uint/ulong (i1 as bool) and cast to the signed
@@ -16,8 +16,6 @@
 
 #include "msl_internal.h"
 
-#define NOT_SUPPORTED "is not supported by Anchor's Metal backend"
-
 void msl_emit_line(msl_func *f, const char *fmt, ...) {
   for (int i = 0; i < f->indent + 1; i++)
     msl_buf_put(&f->body, "  ");
@@ -30,11 +28,11 @@ void msl_emit_line(msl_func *f, const char *fmt, ...) {
 
 /* ---- types ------------------------------------------------------------- */
 
-static unsigned int_bits(LLVMTypeRef ty) {
+unsigned msl_int_bits(LLVMTypeRef ty) {
   return LLVMGetTypeKind(ty) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(ty) : 0;
 }
 
-static const char *uint_name(unsigned bits) {
+const char *msl_uint_name(unsigned bits) {
   switch (bits) {
   case 1: return "bool";
   case 8: return "uchar";
@@ -44,7 +42,7 @@ static const char *uint_name(unsigned bits) {
   }
 }
 
-static const char *sint_name(unsigned bits) {
+const char *msl_sint_name(unsigned bits) {
   switch (bits) {
   case 8: return "char";
   case 16: return "short";
@@ -54,7 +52,7 @@ static const char *sint_name(unsigned bits) {
 }
 
 /* The type C++ arithmetic happens in (uchar and ushort promote anyway). */
-static const char *wide_name(unsigned bits) { return bits == 64 ? "ulong" : "uint"; }
+const char *msl_wide_name(unsigned bits) { return bits == 64 ? "ulong" : "uint"; }
 
 static int is_double(LLVMTypeRef ty) { return LLVMGetTypeKind(ty) == LLVMDoubleTypeKind; }
 
@@ -78,12 +76,12 @@ static const char *space_qualifier(msl_space s) {
 
 /* MSL type of a value of type `ty`; NULL (after an error at `at`) when the
  * type has no representation. */
-static const char *value_type(msl_func *f, LLVMValueRef at, LLVMTypeRef ty, msl_space s) {
+const char *msl_value_type(msl_func *f, LLVMValueRef at, LLVMTypeRef ty, msl_space s) {
   switch (LLVMGetTypeKind(ty)) {
   case LLVMIntegerTypeKind: {
     unsigned bits = LLVMGetIntTypeWidth(ty);
     if (bits == 1 || bits == 8 || bits == 16 || bits == 32 || bits == 64)
-      return uint_name(bits);
+      return msl_uint_name(bits);
     msl_error(f->ctx, at, "%u-bit integer arithmetic " NOT_SUPPORTED, bits);
     return NULL;
   }
@@ -106,7 +104,7 @@ static const char *value_type(msl_func *f, LLVMValueRef at, LLVMTypeRef ty, msl_
 
 /* ---- operands ---------------------------------------------------------- */
 
-static int value_id(msl_func *f, LLVMValueRef v) {
+int msl_value_id(msl_func *f, LLVMValueRef v) {
   int id = msl_map_get(&f->value_id, v, -1);
   if (id < 0)
     msl_map_set(&f->value_id, v, id = (int)f->next_id++);
@@ -119,7 +117,7 @@ static void put_zero(msl_buf *out, LLVMTypeRef ty, msl_space hint) {
     if (LLVMGetIntTypeWidth(ty) == 1)
       msl_buf_put(out, "false");
     else
-      msl_buf_printf(out, "(%s)0", uint_name(LLVMGetIntTypeWidth(ty)));
+      msl_buf_printf(out, "(%s)0", msl_uint_name(LLVMGetIntTypeWidth(ty)));
     return;
   case LLVMHalfTypeKind: msl_buf_put(out, "0.0h"); return;
   case LLVMFloatTypeKind: msl_buf_put(out, "0.0f"); return;
@@ -178,14 +176,14 @@ static unsigned half_from_float(float x) {
 static int put_operand(msl_func *f, LLVMValueRef v, msl_buf *out, msl_space hint);
 
 static int put_signed(msl_func *f, LLVMValueRef v, msl_buf *out) {
-  unsigned bits = int_bits(LLVMTypeOf(v));
+  unsigned bits = msl_int_bits(LLVMTypeOf(v));
   if (bits == 1) { /* i1 true is -1 when signed */
     msl_buf_put(out, "(-(int)");
     int ok = put_operand(f, v, out, MSL_SPACE_NONE);
     msl_buf_put(out, ")");
     return ok;
   }
-  msl_buf_printf(out, "(%s)", sint_name(bits));
+  msl_buf_printf(out, "(%s)", msl_sint_name(bits));
   return put_operand(f, v, out, MSL_SPACE_NONE);
 }
 
@@ -219,7 +217,7 @@ static int put_gep_offset(msl_func *f, LLVMValueRef gep, msl_buf *out) {
     }
     if (out->len)
       msl_buf_put(out, " + ");
-    if (int_bits(LLVMTypeOf(idx)) != 64)
+    if (msl_int_bits(LLVMTypeOf(idx)) != 64)
       msl_buf_put(out, "(long)");
     if (!put_signed(f, idx, out))
       return 0;
@@ -272,7 +270,7 @@ static int put_constant_expr(msl_func *f, LLVMValueRef v, msl_buf *out, msl_spac
   case LLVMBitCast:
     return put_operand(f, LLVMGetOperand(v, 0), out, hint);
   case LLVMPtrToInt:
-    msl_buf_printf(out, "(%s)", uint_name(int_bits(LLVMTypeOf(v))));
+    msl_buf_printf(out, "(%s)", msl_uint_name(msl_int_bits(LLVMTypeOf(v))));
     return put_operand(f, LLVMGetOperand(v, 0), out, MSL_SPACE_DEVICE);
   case LLVMIntToPtr:
     msl_buf_put(out, "(ulong)");
@@ -285,7 +283,7 @@ static int put_constant_expr(msl_func *f, LLVMValueRef v, msl_buf *out, msl_spac
 static int put_operand(msl_func *f, LLVMValueRef v, msl_buf *out, msl_space hint) {
   LLVMTypeRef ty = LLVMTypeOf(v);
   if (LLVMIsAInstruction(v) || LLVMIsAArgument(v)) {
-    msl_buf_printf(out, "v%d", value_id(f, v));
+    msl_buf_printf(out, "v%d", msl_value_id(f, v));
     return 1;
   }
   if (LLVMIsUndef(v) || LLVMIsPoison(v) || LLVMIsAConstantPointerNull(v) ||
@@ -294,7 +292,7 @@ static int put_operand(msl_func *f, LLVMValueRef v, msl_buf *out, msl_space hint
     return 1;
   }
   if (LLVMIsAConstantInt(v)) {
-    unsigned bits = int_bits(ty);
+    unsigned bits = msl_int_bits(ty);
     unsigned long long x = LLVMConstIntGetZExtValue(v);
     if (bits == 1)
       msl_buf_put(out, x ? "true" : "false");
@@ -303,7 +301,7 @@ static int put_operand(msl_func *f, LLVMValueRef v, msl_buf *out, msl_space hint
     else if (bits == 64)
       msl_buf_printf(out, "%lluul", x);
     else
-      msl_buf_printf(out, "(%s)%llu", uint_name(bits), x);
+      msl_buf_printf(out, "(%s)%llu", msl_uint_name(bits), x);
     return 1;
   }
   if (LLVMIsAConstantFP(v)) {
@@ -325,41 +323,33 @@ int msl_emit_condition(msl_func *f, LLVMValueRef cond, msl_buf *out) {
 
 /* ---- instructions ------------------------------------------------------ */
 
-/* Expression builder for one instruction: `e` collects the right-hand side. */
-typedef struct inst {
-  msl_func *f;
-  LLVMValueRef i;
-  msl_buf e;
-  int ok;
-} inst;
 
-static void put(inst *in, const char *s) { msl_buf_put(&in->e, s); }
-static void putf(inst *in, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void putf(inst *in, const char *fmt, ...) {
+void msl_inst_put(msl_inst *in, const char *s) { msl_buf_put(&in->e, s); }
+void msl_inst_printf(msl_inst *in, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   msl_buf_vprintf(&in->e, fmt, ap);
   va_end(ap);
 }
-static void op(inst *in, unsigned k) {
+void msl_inst_operand(msl_inst *in, unsigned k) {
   LLVMValueRef v = LLVMGetOperand(in->i, k);
   msl_space s = LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind
                     ? msl_addrspace_of(in->f, v) : MSL_SPACE_NONE;
   in->ok = in->ok && put_operand(in->f, v, &in->e, s);
 }
-static void op_hint(inst *in, LLVMValueRef v, msl_space hint) {
+static void op_hint(msl_inst *in, LLVMValueRef v, msl_space hint) {
   in->ok = in->ok && put_operand(in->f, v, &in->e, hint);
 }
-static void sop(inst *in, unsigned k) {
+void msl_inst_signed(msl_inst *in, unsigned k) {
   in->ok = in->ok && put_signed(in->f, LLVMGetOperand(in->i, k), &in->e);
 }
-static int fail(inst *in, const char *what) {
+int msl_inst_unsupported(msl_inst *in, const char *what) {
   in->ok = 0;
   return msl_error(in->f->ctx, in->i, "%s " NOT_SUPPORTED, what);
 }
 
-static void emit_int_binop(inst *in, LLVMOpcode opc, unsigned bits) {
-  const char *ty = uint_name(bits), *w = wide_name(bits);
+static void emit_int_binop(msl_inst *in, LLVMOpcode opc, unsigned bits) {
+  const char *ty = msl_uint_name(bits), *w = msl_wide_name(bits);
   const char *sym = NULL;
   switch (opc) {
   case LLVMAdd: sym = bits == 1 ? "!=" : "+"; break;
@@ -376,53 +366,53 @@ static void emit_int_binop(inst *in, LLVMOpcode opc, unsigned bits) {
   }
   if (bits == 1 && (opc == LLVMShl || opc == LLVMLShr || opc == LLVMAShr || opc == LLVMUDiv ||
                     opc == LLVMURem || opc == LLVMSDiv || opc == LLVMSRem)) {
-    fail(in, "shift or division of i1");
+    msl_inst_unsupported(in, "shift or division of i1");
     return;
   }
   if (opc == LLVMSDiv || opc == LLVMSRem || opc == LLVMAShr) {
-    putf(in, "(%s)(", ty);
-    sop(in, 0);
-    put(in, opc == LLVMSDiv ? " / " : opc == LLVMSRem ? " % " : " >> ");
+    msl_inst_printf(in, "(%s)(", ty);
+    msl_inst_signed(in, 0);
+    msl_inst_put(in, opc == LLVMSDiv ? " / " : opc == LLVMSRem ? " % " : " >> ");
     if (opc == LLVMAShr)
-      op(in, 1);
+      msl_inst_operand(in, 1);
     else
-      sop(in, 1);
-    put(in, ")");
+      msl_inst_signed(in, 1);
+    msl_inst_put(in, ")");
     return;
   }
   if (bits == 1) {
-    put(in, "(");
-    op(in, 0);
-    putf(in, " %s ", sym);
-    op(in, 1);
-    put(in, ")");
+    msl_inst_put(in, "(");
+    msl_inst_operand(in, 0);
+    msl_inst_printf(in, " %s ", sym);
+    msl_inst_operand(in, 1);
+    msl_inst_put(in, ")");
     return;
   }
-  putf(in, "(%s)((%s)", ty, w);
-  op(in, 0);
-  putf(in, " %s (%s)", sym, w);
-  op(in, 1);
-  put(in, ")");
+  msl_inst_printf(in, "(%s)((%s)", ty, w);
+  msl_inst_operand(in, 0);
+  msl_inst_printf(in, " %s (%s)", sym, w);
+  msl_inst_operand(in, 1);
+  msl_inst_put(in, ")");
 }
 
-static void emit_fbinop(inst *in, LLVMOpcode opc) {
+static void emit_fbinop(msl_inst *in, LLVMOpcode opc) {
   if (opc == LLVMFRem) {
-    put(in, "fmod(");
-    op(in, 0);
-    put(in, ", ");
-    op(in, 1);
-    put(in, ")");
+    msl_inst_put(in, "fmod(");
+    msl_inst_operand(in, 0);
+    msl_inst_put(in, ", ");
+    msl_inst_operand(in, 1);
+    msl_inst_put(in, ")");
     return;
   }
   const char *sym = opc == LLVMFAdd ? "+" : opc == LLVMFSub ? "-" : opc == LLVMFMul ? "*" : "/";
-  put(in, "(");
-  op(in, 0);
-  putf(in, " %s ", sym);
-  op(in, 1);
-  put(in, ")");
+  msl_inst_put(in, "(");
+  msl_inst_operand(in, 0);
+  msl_inst_printf(in, " %s ", sym);
+  msl_inst_operand(in, 1);
+  msl_inst_put(in, ")");
 }
 
-static void emit_icmp(inst *in) {
+static void emit_icmp(msl_inst *in) {
   LLVMIntPredicate p = LLVMGetICmpPredicate(in->i);
   int is_signed = p == LLVMIntSGT || p == LLVMIntSGE || p == LLVMIntSLT || p == LLVMIntSLE;
   const char *sym = "==";
@@ -435,28 +425,28 @@ static void emit_icmp(inst *in) {
   case LLVMIntULE: case LLVMIntSLE: sym = "<="; break;
   }
   LLVMValueRef a = LLVMGetOperand(in->i, 0), b = LLVMGetOperand(in->i, 1);
-  put(in, "(");
+  msl_inst_put(in, "(");
   if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind) {
     /* Both sides share one space (addrspace.c); a null side takes it. */
     msl_space s = msl_addrspace_of(in->f, a);
     if (s == MSL_SPACE_NONE)
       s = msl_addrspace_of(in->f, b);
     op_hint(in, a, s);
-    putf(in, " %s ", sym);
+    msl_inst_printf(in, " %s ", sym);
     op_hint(in, b, s);
   } else if (is_signed) {
-    sop(in, 0);
-    putf(in, " %s ", sym);
-    sop(in, 1);
+    msl_inst_signed(in, 0);
+    msl_inst_printf(in, " %s ", sym);
+    msl_inst_signed(in, 1);
   } else {
-    op(in, 0);
-    putf(in, " %s ", sym);
-    op(in, 1);
+    msl_inst_operand(in, 0);
+    msl_inst_printf(in, " %s ", sym);
+    msl_inst_operand(in, 1);
   }
-  put(in, ")");
+  msl_inst_put(in, ")");
 }
 
-static void emit_fcmp(inst *in) {
+static void emit_fcmp(msl_inst *in) {
   LLVMRealPredicate p = LLVMGetFCmpPredicate(in->i);
   /* Ordered predicates are false on NaN, unordered ones true: C++'s
    * comparisons are the ordered ones except !=, which is unordered. */
@@ -467,365 +457,160 @@ static void emit_fcmp(inst *in) {
       [LLVMRealUEQ] = NULL, [LLVMRealUGT] = "<=", [LLVMRealUGE] = "<",
       [LLVMRealULT] = ">=", [LLVMRealULE] = ">", [LLVMRealONE] = NULL};
   if (p == LLVMRealPredicateFalse || p == LLVMRealPredicateTrue) {
-    put(in, p == LLVMRealPredicateTrue ? "true" : "false");
+    msl_inst_put(in, p == LLVMRealPredicateTrue ? "true" : "false");
     return;
   }
-  put(in, "(");
+  msl_inst_put(in, "(");
   if (p <= LLVMRealOLE && p != LLVMRealONE && ordered[p]) {
-    op(in, 0), putf(in, " %s ", ordered[p]), op(in, 1);
+    msl_inst_operand(in, 0), msl_inst_printf(in, " %s ", ordered[p]), msl_inst_operand(in, 1);
   } else if (p == LLVMRealUNE) {
-    op(in, 0), put(in, " != "), op(in, 1);
+    msl_inst_operand(in, 0), msl_inst_put(in, " != "), msl_inst_operand(in, 1);
   } else if (p >= LLVMRealUGT && p <= LLVMRealULE) {
-    put(in, "!("), op(in, 0), putf(in, " %s ", negated[p]), op(in, 1), put(in, ")");
+    msl_inst_put(in, "!("), msl_inst_operand(in, 0), msl_inst_printf(in, " %s ", negated[p]), msl_inst_operand(in, 1), msl_inst_put(in, ")");
   } else if (p == LLVMRealONE) {
-    op(in, 0), put(in, " < "), op(in, 1), put(in, " || "), op(in, 0), put(in, " > "), op(in, 1);
+    msl_inst_operand(in, 0), msl_inst_put(in, " < "), msl_inst_operand(in, 1), msl_inst_put(in, " || "), msl_inst_operand(in, 0), msl_inst_put(in, " > "), msl_inst_operand(in, 1);
   } else if (p == LLVMRealUEQ) {
-    put(in, "!("), op(in, 0), put(in, " < "), op(in, 1), put(in, " || "), op(in, 0);
-    put(in, " > "), op(in, 1), put(in, ")");
+    msl_inst_put(in, "!("), msl_inst_operand(in, 0), msl_inst_put(in, " < "), msl_inst_operand(in, 1), msl_inst_put(in, " || "), msl_inst_operand(in, 0);
+    msl_inst_put(in, " > "), msl_inst_operand(in, 1), msl_inst_put(in, ")");
   } else if (p == LLVMRealORD) {
-    put(in, "!isnan("), op(in, 0), put(in, ") && !isnan("), op(in, 1), put(in, ")");
+    msl_inst_put(in, "!isnan("), msl_inst_operand(in, 0), msl_inst_put(in, ") && !isnan("), msl_inst_operand(in, 1), msl_inst_put(in, ")");
   } else { /* UNO */
-    put(in, "isnan("), op(in, 0), put(in, ") || isnan("), op(in, 1), put(in, ")");
+    msl_inst_put(in, "isnan("), msl_inst_operand(in, 0), msl_inst_put(in, ") || isnan("), msl_inst_operand(in, 1), msl_inst_put(in, ")");
   }
-  put(in, ")");
+  msl_inst_put(in, ")");
 }
 
-static void emit_cast(inst *in, LLVMOpcode opc) {
+static void emit_cast(msl_inst *in, LLVMOpcode opc) {
   LLVMTypeRef to = LLVMTypeOf(in->i), from = LLVMTypeOf(LLVMGetOperand(in->i, 0));
-  unsigned tb = int_bits(to), fb = int_bits(from);
-  const char *tname = tb ? uint_name(tb) : LLVMGetTypeKind(to) == LLVMHalfTypeKind ? "half"
+  unsigned tb = msl_int_bits(to), fb = msl_int_bits(from);
+  const char *tname = tb ? msl_uint_name(tb) : LLVMGetTypeKind(to) == LLVMHalfTypeKind ? "half"
                                                                                    : "float";
   switch (opc) {
   case LLVMTrunc:
     if (tb == 1) {
-      put(in, "(("), op(in, 0), put(in, " & 1) != 0)");
+      msl_inst_put(in, "(("), msl_inst_operand(in, 0), msl_inst_put(in, " & 1) != 0)");
     } else {
-      putf(in, "(%s)", tname), op(in, 0);
+      msl_inst_printf(in, "(%s)", tname), msl_inst_operand(in, 0);
     }
     return;
   case LLVMZExt:
-    putf(in, "(%s)", tname), op(in, 0);
+    msl_inst_printf(in, "(%s)", tname), msl_inst_operand(in, 0);
     return;
   case LLVMSExt:
     if (fb == 1) {
-      putf(in, "(%s)(0u - (%s)", tname, wide_name(tb)), op(in, 0), put(in, ")");
+      msl_inst_printf(in, "(%s)(0u - (%s)", tname, msl_wide_name(tb)), msl_inst_operand(in, 0), msl_inst_put(in, ")");
     } else {
-      putf(in, "(%s)(%s)", tname, sint_name(tb)), sop(in, 0);
+      msl_inst_printf(in, "(%s)(%s)", tname, msl_sint_name(tb)), msl_inst_signed(in, 0);
     }
     return;
   case LLVMFPToUI:
   case LLVMFPToSI:
     if (tb == 1) {
-      put(in, "("), op(in, 0), put(in, " != 0)");
+      msl_inst_put(in, "("), msl_inst_operand(in, 0), msl_inst_put(in, " != 0)");
     } else if (opc == LLVMFPToSI) {
-      putf(in, "(%s)(%s)", tname, sint_name(tb)), op(in, 0);
+      msl_inst_printf(in, "(%s)(%s)", tname, msl_sint_name(tb)), msl_inst_operand(in, 0);
     } else {
-      putf(in, "(%s)", tname), op(in, 0);
+      msl_inst_printf(in, "(%s)", tname), msl_inst_operand(in, 0);
     }
     return;
   case LLVMUIToFP:
-    putf(in, "(%s)", tname), op(in, 0);
+    msl_inst_printf(in, "(%s)", tname), msl_inst_operand(in, 0);
     return;
   case LLVMSIToFP:
-    putf(in, "(%s)", tname), sop(in, 0);
+    msl_inst_printf(in, "(%s)", tname), msl_inst_signed(in, 0);
     return;
   case LLVMFPTrunc:
   case LLVMFPExt:
-    putf(in, "(%s)", tname), op(in, 0);
+    msl_inst_printf(in, "(%s)", tname), msl_inst_operand(in, 0);
     return;
   default:
-    fail(in, "this conversion");
+    msl_inst_unsupported(in, "this conversion");
   }
 }
 
-static void emit_bitcast(inst *in) {
+static void emit_bitcast(msl_inst *in) {
   LLVMTypeRef to = LLVMTypeOf(in->i), from = LLVMTypeOf(LLVMGetOperand(in->i, 0));
   LLVMTypeKind tk = LLVMGetTypeKind(to), fk = LLVMGetTypeKind(from);
   /* Same MSL representation (ptr->ptr, double<->i64): a plain copy. */
   int same = tk == fk || (tk == LLVMDoubleTypeKind && fk == LLVMIntegerTypeKind) ||
              (fk == LLVMDoubleTypeKind && tk == LLVMIntegerTypeKind);
   if (same) {
-    op(in, 0);
+    msl_inst_operand(in, 0);
     return;
   }
-  const char *t = tk == LLVMIntegerTypeKind ? uint_name(int_bits(to))
+  const char *t = tk == LLVMIntegerTypeKind ? msl_uint_name(msl_int_bits(to))
                   : tk == LLVMHalfTypeKind  ? "half" : "float";
-  putf(in, "as_type<%s>(", t), op(in, 0), put(in, ")");
+  msl_inst_printf(in, "as_type<%s>(", t), msl_inst_operand(in, 0), msl_inst_put(in, ")");
 }
 
-static int pointer_space(inst *in, LLVMValueRef p) {
+static int pointer_space(msl_inst *in, LLVMValueRef p) {
   msl_space s = msl_addrspace_of(in->f, p);
   return s == MSL_SPACE_NONE ? MSL_SPACE_DEVICE : s;
 }
 
 /* `*reinterpret_cast<space T*>(p [+ delta] [+ extra])` */
-static void put_deref(inst *in, LLVMValueRef p, const char *type, const char *extra) {
+void msl_inst_deref(msl_inst *in, LLVMValueRef p, const char *type, const char *extra) {
   msl_space s = pointer_space(in, p);
-  putf(in, "*reinterpret_cast<%s %s*>(", space_qualifier(s), type);
+  msl_inst_printf(in, "*reinterpret_cast<%s %s*>(", space_qualifier(s), type);
   op_hint(in, p, s);
   if (extra)
-    putf(in, " + %s", extra);
+    msl_inst_printf(in, " + %s", extra);
   if (s == MSL_SPACE_DEVICE)
-    put(in, " + anchor_ctx[0]");
-  put(in, ")");
+    msl_inst_put(in, " + anchor_ctx[0]");
+  msl_inst_put(in, ")");
 }
 
-static int check_memory_access(inst *in) {
+static int check_memory_access(msl_inst *in) {
   if (LLVMGetOrdering(in->i) != LLVMAtomicOrderingNotAtomic)
-    return fail(in, "atomic load or store");
+    return msl_inst_unsupported(in, "atomic load or store");
   return 1;
 }
 
-static const char *memory_type(inst *in, LLVMTypeRef ty) {
-  if (int_bits(ty) == 1)
+const char *msl_memory_type(msl_inst *in, LLVMTypeRef ty) {
+  if (msl_int_bits(ty) == 1)
     return "uchar";
-  return value_type(in->f, in->i, ty, MSL_SPACE_DEVICE);
+  return msl_value_type(in->f, in->i, ty, MSL_SPACE_DEVICE);
 }
 
-static void emit_load(inst *in) {
+static void emit_load(msl_inst *in) {
   LLVMTypeRef ty = LLVMTypeOf(in->i);
-  const char *t = memory_type(in, ty);
+  const char *t = msl_memory_type(in, ty);
   if (!check_memory_access(in) || !t) {
     in->ok = 0;
     return;
   }
-  if (int_bits(ty) == 1)
-    put(in, "(");
-  put_deref(in, LLVMGetOperand(in->i, 0), t, NULL);
-  if (int_bits(ty) == 1)
-    put(in, " != 0)");
+  if (msl_int_bits(ty) == 1)
+    msl_inst_put(in, "(");
+  msl_inst_deref(in, LLVMGetOperand(in->i, 0), t, NULL);
+  if (msl_int_bits(ty) == 1)
+    msl_inst_put(in, " != 0)");
 }
 
 /* Statements (store, memcpy ...) are written directly as lines. */
-static void emit_store(inst *in) {
+static void emit_store(msl_inst *in) {
   LLVMValueRef v = LLVMGetOperand(in->i, 0);
-  const char *t = memory_type(in, LLVMTypeOf(v));
+  const char *t = msl_memory_type(in, LLVMTypeOf(v));
   if (!check_memory_access(in) || !t) {
     in->ok = 0;
     return;
   }
-  put_deref(in, LLVMGetOperand(in->i, 1), t, NULL);
-  put(in, " = ");
-  if (int_bits(LLVMTypeOf(v)) == 1)
-    put(in, "(uchar)");
-  op(in, 0);
+  msl_inst_deref(in, LLVMGetOperand(in->i, 1), t, NULL);
+  msl_inst_put(in, " = ");
+  if (msl_int_bits(LLVMTypeOf(v)) == 1)
+    msl_inst_put(in, "(uchar)");
+  msl_inst_operand(in, 0);
 }
 
-static void emit_select(inst *in) {
+static void emit_select(msl_inst *in) {
   msl_space s = LLVMGetTypeKind(LLVMTypeOf(in->i)) == LLVMPointerTypeKind
                     ? msl_addrspace_of(in->f, in->i) : MSL_SPACE_NONE;
-  put(in, "(");
-  op(in, 0);
-  put(in, " ? ");
+  msl_inst_put(in, "(");
+  msl_inst_operand(in, 0);
+  msl_inst_put(in, " ? ");
   op_hint(in, LLVMGetOperand(in->i, 1), s);
-  put(in, " : ");
+  msl_inst_put(in, " : ");
   op_hint(in, LLVMGetOperand(in->i, 2), s);
-  put(in, ")");
-}
-
-/* ---- calls: intrinsics only (passes.c inlined everything else) ---------- */
-
-static int has_prefix(const char *s, const char *prefix) {
-  return strncmp(s, prefix, strlen(prefix)) == 0;
-}
-
-static void emit_sreg(inst *in, const char *name) {
-  static const char *const regs[][2] = {{"tid.", "anchor_tid"}, {"ctaid.", "anchor_bid"},
-                                        {"ntid.", "anchor_bdim"}, {"nctaid.", "anchor_gdim"}};
-  const char *rest = name + strlen("llvm.nvvm.read.ptx.sreg.");
-  for (unsigned r = 0; r < 4; r++) {
-    size_t n = strlen(regs[r][0]);
-    if (!strncmp(rest, regs[r][0], n) && strchr("xyz", rest[n]) && rest[n] && !rest[n + 1]) {
-      putf(in, "%s.%c", regs[r][1], rest[n]);
-      return;
-    }
-  }
-  if (!strcmp(rest, "warpsize")) {
-    put(in, "32u");
-    return;
-  }
-  in->ok = 0;
-  msl_error(in->f->ctx, in->i, "CUDA special register '%s' " NOT_SUPPORTED, rest);
-}
-
-static void emit_minmax(inst *in, int is_signed, const char *cmp) {
-  put(in, "(");
-  if (is_signed)
-    sop(in, 0), putf(in, " %s ", cmp), sop(in, 1);
-  else
-    op(in, 0), putf(in, " %s ", cmp), op(in, 1);
-  put(in, " ? "), op(in, 0), put(in, " : "), op(in, 1), put(in, ")");
-}
-
-static void emit_abs(inst *in, unsigned bits) {
-  put(in, "("), sop(in, 0), putf(in, " < 0 ? (%s)(0u - (%s)", uint_name(bits), wide_name(bits));
-  op(in, 0), put(in, ") : "), op(in, 0), put(in, ")");
-}
-
-static void emit_bswap(inst *in, unsigned bits) {
-  const char *w = wide_name(bits);
-  putf(in, "(%s)(", uint_name(bits));
-  for (unsigned k = 0; k < bits / 8; k++) {
-    int shift = (int)(bits - 8 - 16 * k);
-    put(in, k ? " | " : "");
-    /* source byte k moves to byte bits/8-1-k: shift, then keep that byte */
-    putf(in, "(((%s)", w), op(in, 0);
-    putf(in, " %s %d) & 0x%llx%s)", shift >= 0 ? "<<" : ">>", shift >= 0 ? shift : -shift,
-         0xffull << (bits - 8 - 8 * k), bits == 64 ? "ul" : "u");
-  }
-  put(in, ")");
-}
-
-/* fshl(a, b, s) = top N bits of (a:b) << (s % N); fshr the bottom N of >>. */
-static void emit_funnel(inst *in, unsigned bits, int left) {
-  const char *t = uint_name(bits), *w = wide_name(bits);
-  put(in, "(("), op(in, 2), putf(in, " %% %u) == 0 ? ", bits), op(in, left ? 0 : 1);
-  putf(in, " : (%s)(((%s)", t, w), op(in, 0), put(in, " << ");
-  if (left)
-    put(in, "("), op(in, 2), putf(in, " %% %u)", bits);
-  else
-    putf(in, "(%u - ", bits), op(in, 2), putf(in, " %% %u)", bits);
-  putf(in, ") | ((%s)", w), op(in, 1), put(in, " >> ");
-  if (left)
-    putf(in, "(%u - ", bits), op(in, 2), putf(in, " %% %u)", bits);
-  else
-    put(in, "("), op(in, 2), putf(in, " %% %u)", bits);
-  put(in, ")))");
-}
-
-static unsigned call_align(LLVMValueRef call, unsigned arg) {
-  unsigned kind = LLVMGetEnumAttributeKindForName("align", 5);
-  LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(call, arg + 1, kind);
-  return a ? (unsigned)LLVMGetEnumAttributeValue(a) : 1;
-}
-
-/* Widest unit (1, 2, 4 or 8 bytes) that the alignments and a constant length
- * allow; variable lengths go byte by byte. */
-static unsigned copy_unit(inst *in, LLVMValueRef len, unsigned align) {
-  if (!LLVMIsAConstantInt(len))
-    return 1;
-  unsigned long long n = LLVMConstIntGetZExtValue(len);
-  unsigned unit = 8;
-  while (unit > 1 && (align % unit || n % unit))
-    unit /= 2;
-  (void)in;
-  return unit;
-}
-
-static void emit_memcpy(inst *in) {
-  LLVMValueRef dst = LLVMGetOperand(in->i, 0), src = LLVMGetOperand(in->i, 1);
-  LLVMValueRef len = LLVMGetOperand(in->i, 2);
-  unsigned da = call_align(in->i, 0), sa = call_align(in->i, 1);
-  unsigned unit = copy_unit(in, len, da < sa ? da : sa);
-  const char *t = uint_name(unit * 8);
-  char k[32];
-  snprintf(k, sizeof k, "k%u", in->f->next_id++);
-  putf(in, "for (ulong %s = 0; %s < (ulong)", k, k), op(in, 2);
-  putf(in, "; %s += %u) ", k, unit);
-  put_deref(in, dst, t, k);
-  put(in, " = ");
-  put_deref(in, src, t, k);
-}
-
-static void emit_memset(inst *in) {
-  LLVMValueRef dst = LLVMGetOperand(in->i, 0), len = LLVMGetOperand(in->i, 2);
-  unsigned unit = copy_unit(in, len, call_align(in->i, 0));
-  const char *t = uint_name(unit * 8);
-  char k[32];
-  snprintf(k, sizeof k, "k%u", in->f->next_id++);
-  putf(in, "for (ulong %s = 0; %s < (ulong)", k, k), op(in, 2);
-  putf(in, "; %s += %u) ", k, unit);
-  put_deref(in, dst, t, k);
-  putf(in, " = (%s)((ulong)", t), op(in, 1), put(in, " * 0x0101010101010101ul)");
-}
-
-/* Intrinsics that are pure annotations for the optimiser. */
-static int ignored_intrinsic(const char *name) {
-  static const char *const prefixes[] = {"llvm.lifetime.", "llvm.assume", "llvm.dbg.",
-                                         "llvm.experimental.noalias.scope.decl",
-                                         "llvm.invariant.", "llvm.sideeffect",
-                                         "llvm.var.annotation", "llvm.donothing"};
-  for (unsigned i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
-    if (has_prefix(name, prefixes[i]))
-      return 1;
-  return 0;
-}
-
-static int emit_math(inst *in, const char *name) {
-  static const char *const unary[][2] = {
-      {"llvm.fabs.", "fabs"},   {"llvm.floor.", "floor"}, {"llvm.ceil.", "ceil"},
-      {"llvm.trunc.", "trunc"}, {"llvm.rint.", "rint"},   {"llvm.nearbyint.", "rint"},
-      {"llvm.roundeven.", "rint"}, {"llvm.round.", "round"}};
-  static const char *const binary[][2] = {
-      {"llvm.minnum.", "fmin"}, {"llvm.maxnum.", "fmax"}, {"llvm.copysign.", "copysign"}};
-  for (unsigned k = 0; k < sizeof unary / sizeof *unary; k++)
-    if (has_prefix(name, unary[k][0])) {
-      putf(in, "%s(", unary[k][1]), op(in, 0), put(in, ")");
-      return 1;
-    }
-  for (unsigned k = 0; k < sizeof binary / sizeof *binary; k++)
-    if (has_prefix(name, binary[k][0])) {
-      putf(in, "%s(", binary[k][1]), op(in, 0), put(in, ", "), op(in, 1), put(in, ")");
-      return 1;
-    }
-  if (has_prefix(name, "llvm.fma.") || has_prefix(name, "llvm.fmuladd.")) {
-    put(in, "fma("), op(in, 0), put(in, ", "), op(in, 1), put(in, ", "), op(in, 2), put(in, ")");
-    return 1;
-  }
-  return 0;
-}
-
-static int emit_bits(inst *in, const char *name, unsigned bits) {
-  const char *t = uint_name(bits);
-  if (has_prefix(name, "llvm.smax.")) return emit_minmax(in, 1, ">"), 1;
-  if (has_prefix(name, "llvm.smin.")) return emit_minmax(in, 1, "<"), 1;
-  if (has_prefix(name, "llvm.umax.")) return emit_minmax(in, 0, ">"), 1;
-  if (has_prefix(name, "llvm.umin.")) return emit_minmax(in, 0, "<"), 1;
-  if (has_prefix(name, "llvm.abs.")) return emit_abs(in, bits), 1;
-  if (has_prefix(name, "llvm.bswap.")) return emit_bswap(in, bits), 1;
-  if (has_prefix(name, "llvm.fshl.")) return emit_funnel(in, bits, 1), 1;
-  if (has_prefix(name, "llvm.fshr.")) return emit_funnel(in, bits, 0), 1;
-  static const char *const counts[][2] = {
-      {"llvm.ctpop.", "popcount"}, {"llvm.ctlz.", "clz"}, {"llvm.cttz.", "ctz"}};
-  for (unsigned k = 0; k < 3; k++)
-    if (has_prefix(name, counts[k][0])) {
-      putf(in, "(%s)%s(", t, counts[k][1]), op(in, 0), put(in, ")");
-      return 1;
-    }
-  return 0;
-}
-
-static void emit_call(inst *in) {
-  LLVMValueRef callee = LLVMGetCalledValue(in->i);
-  size_t len;
-  const char *name = LLVMGetValueName2(callee, &len);
-  unsigned bits = int_bits(LLVMTypeOf(in->i));
-  if (ignored_intrinsic(name))
-    return;
-  if (has_prefix(name, "llvm.nvvm.read.ptx.sreg."))
-    return emit_sreg(in, name);
-  if (!strcmp(name, "llvm.nvvm.barrier0")) {
-    put(in, "threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device)");
-    return;
-  }
-  if (has_prefix(name, "llvm.nvvm.ldg.global.")) { /* __ldg: a plain load */
-    const char *t = memory_type(in, LLVMTypeOf(in->i));
-    if (!t) {
-      in->ok = 0;
-      return;
-    }
-    put_deref(in, LLVMGetOperand(in->i, 0), t, NULL);
-    return;
-  }
-  if (has_prefix(name, "llvm.memcpy.") || has_prefix(name, "llvm.memcpy.inline."))
-    return emit_memcpy(in);
-  if (has_prefix(name, "llvm.memset."))
-    return emit_memset(in);
-  if ((bits > 1 && emit_bits(in, name, bits)) || emit_math(in, name))
-    return;
-  in->ok = 0;
-  msl_error(in->f->ctx, in->i, "%s '%s' " NOT_SUPPORTED,
-            has_prefix(name, "llvm.nvvm.") ? "CUDA intrinsic" : "LLVM intrinsic", name);
+  msl_inst_put(in, ")");
 }
 
 /* Which instructions may touch double values: moving bits is fine. */
@@ -843,19 +628,19 @@ static int touches_double(LLVMValueRef i) {
   return 0;
 }
 
-static void emit_expression(inst *in, LLVMOpcode opc) {
+static void emit_expression(msl_inst *in, LLVMOpcode opc) {
   LLVMTypeRef ty = LLVMTypeOf(in->i);
   switch (opc) {
   case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr: case LLVMXor:
   case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMUDiv: case LLVMURem:
   case LLVMSDiv: case LLVMSRem:
-    emit_int_binop(in, opc, int_bits(ty));
+    emit_int_binop(in, opc, msl_int_bits(ty));
     return;
   case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv: case LLVMFRem:
     emit_fbinop(in, opc);
     return;
   case LLVMFNeg:
-    put(in, "(-"), op(in, 0), put(in, ")");
+    msl_inst_put(in, "(-"), msl_inst_operand(in, 0), msl_inst_put(in, ")");
     return;
   case LLVMICmp: emit_icmp(in); return;
   case LLVMFCmp: emit_fcmp(in); return;
@@ -864,12 +649,12 @@ static void emit_expression(inst *in, LLVMOpcode opc) {
     emit_cast(in, opc);
     return;
   case LLVMBitCast: emit_bitcast(in); return;
-  case LLVMAddrSpaceCast: case LLVMFreeze: op(in, 0); return;
+  case LLVMAddrSpaceCast: case LLVMFreeze: msl_inst_operand(in, 0); return;
   case LLVMPtrToInt:
-    putf(in, "(%s)", uint_name(int_bits(ty))), op(in, 0);
+    msl_inst_printf(in, "(%s)", msl_uint_name(msl_int_bits(ty))), msl_inst_operand(in, 0);
     return;
   case LLVMIntToPtr:
-    put(in, "(ulong)"), op(in, 0);
+    msl_inst_put(in, "(ulong)"), msl_inst_operand(in, 0);
     return;
   case LLVMGetElementPtr:
     in->ok = in->ok && put_gep(in->f, in->i, &in->e);
@@ -878,13 +663,13 @@ static void emit_expression(inst *in, LLVMOpcode opc) {
   case LLVMLoad: emit_load(in); return;
   case LLVMAlloca: /* bound to its thread array in the prologue */
     return;
-  case LLVMAtomicRMW: case LLVMAtomicCmpXchg: fail(in, "atomic operation"); return;
-  case LLVMFence: fail(in, "memory fence"); return;
+  case LLVMAtomicRMW: case LLVMAtomicCmpXchg: msl_inst_unsupported(in, "atomic operation"); return;
+  case LLVMFence: msl_inst_unsupported(in, "memory fence"); return;
   case LLVMExtractElement: case LLVMInsertElement: case LLVMShuffleVector:
-    fail(in, "vector operation");
+    msl_inst_unsupported(in, "vector operation");
     return;
-  case LLVMExtractValue: case LLVMInsertValue: fail(in, "aggregate value operation"); return;
-  default: fail(in, "this instruction"); return;
+  case LLVMExtractValue: case LLVMInsertValue: msl_inst_unsupported(in, "aggregate value operation"); return;
+  default: msl_inst_unsupported(in, "this instruction"); return;
   }
 }
 
@@ -909,12 +694,12 @@ static int is_pure(LLVMOpcode opc) {
 static void declare(msl_func *f, LLVMValueRef v, const char *type, const char *suffix) {
   const char *init = strchr(type, '*') ? "nullptr" : "0";
   msl_map_set(&f->declared, v, 1);
-  msl_buf_printf(&f->decls, "  %s v%d%s = %s;\n", type, value_id(f, v), suffix, init);
+  msl_buf_printf(&f->decls, "  %s v%d%s = %s;\n", type, msl_value_id(f, v), suffix, init);
 }
 
 static int emit_instruction(msl_func *f, LLVMValueRef i) {
   LLVMOpcode opc = LLVMGetInstructionOpcode(i);
-  inst in = {f, i, {0}, 1};
+  msl_inst in = {f, i, {0}, 1};
   if (touches_double(i) && !double_ok(opc))
     return msl_error(f->ctx, i, "double-precision arithmetic or conversion " NOT_SUPPORTED
                                 " (FP64 emulation is not implemented yet)");
@@ -924,7 +709,7 @@ static int emit_instruction(msl_func *f, LLVMValueRef i) {
   if (has_value) {
     msl_space s = LLVMGetTypeKind(ty) == LLVMPointerTypeKind ? msl_addrspace_of(f, i)
                                                               : MSL_SPACE_NONE;
-    if (!(type = value_type(f, i, ty, s)))
+    if (!(type = msl_value_type(f, i, ty, s)))
       return 0;
     /* Pure values nobody uses are dropped (and need no declaration). */
     if (!LLVMGetFirstUse(i) && is_pure(opc))
@@ -933,13 +718,13 @@ static int emit_instruction(msl_func *f, LLVMValueRef i) {
   if (opc == LLVMStore)
     emit_store(&in);
   else if (opc == LLVMCall)
-    emit_call(&in);
+    msl_emit_call(&in);
   else
     emit_expression(&in, opc);
   if (in.ok && in.e.len) {
     if (has_value) {
       declare(f, i, type, "");
-      msl_emit_line(f, "v%d = %s;", value_id(f, i), in.e.data);
+      msl_emit_line(f, "v%d = %s;", msl_value_id(f, i), in.e.data);
     } else {
       msl_emit_line(f, "%s;", in.e.data);
     }
@@ -954,10 +739,10 @@ int msl_emit_block_code(msl_func *f, LLVMBasicBlockRef bb) {
        i = LLVMGetNextInstruction(i)) {
     if (LLVMIsAPHINode(i)) {
       /* The phi reads the variable its incoming edge assigned. */
-      int id = value_id(f, i);
+      int id = msl_value_id(f, i);
       msl_space s = LLVMGetTypeKind(LLVMTypeOf(i)) == LLVMPointerTypeKind
                         ? msl_addrspace_of(f, i) : MSL_SPACE_NONE;
-      const char *type = value_type(f, i, LLVMTypeOf(i), s);
+      const char *type = msl_value_type(f, i, LLVMTypeOf(i), s);
       if (!type)
         return 0;
       declare(f, i, type, "");
@@ -988,7 +773,7 @@ int msl_emit_phi_copies(msl_func *f, LLVMBasicBlockRef from, LLVMBasicBlockRef t
         msl_buf_free(&e);
         return 0;
       }
-      msl_emit_line(f, "v%d_in = %s;", value_id(f, i), e.data);
+      msl_emit_line(f, "v%d_in = %s;", msl_value_id(f, i), e.data);
       msl_buf_free(&e);
       break; /* a phi may list the same predecessor twice */
     }
@@ -996,155 +781,3 @@ int msl_emit_phi_copies(msl_func *f, LLVMBasicBlockRef from, LLVMBasicBlockRef t
   return 1;
 }
 
-/* ---- kernels ------------------------------------------------------------ */
-
-static void collect_shared(msl_func *f, LLVMValueRef v, int depth) {
-  if (depth > 16)
-    return;
-  if (LLVMIsAGlobalVariable(v)) {
-    if (LLVMGetPointerAddressSpace(LLVMTypeOf(v)) != 3 || msl_map_get(&f->smem, v, -2) != -2)
-      return;
-    LLVMTypeRef ty = LLVMGlobalGetValueType(v);
-    unsigned long long size = LLVMABISizeOfType(f->ctx->layout, ty);
-    if (LLVMIsDeclaration(v) || size == 0) { /* extern __shared__ T x[]; */
-      msl_map_set(&f->smem, v, -1);
-      f->kernel->dynamic_smem = 1;
-      return;
-    }
-    LLVMValueRef init = LLVMGetInitializer(v);
-    if (init && !LLVMIsUndef(init) && !LLVMIsPoison(init))
-      msl_error(f->ctx, v, "initialised __shared__ variable " NOT_SUPPORTED);
-    unsigned slot = f->nsmem++;
-    msl_map_set(&f->smem, v, (int)slot);
-    msl_buf_printf(&f->decls, "  threadgroup ulong anchor_smem%u[%llu];\n", slot, (size + 7) / 8);
-    f->kernel->static_smem += (unsigned)((size + 15) / 16 * 16);
-    return;
-  }
-  if (LLVMIsAConstantExpr(v) || LLVMIsAConstantStruct(v) || LLVMIsAConstantArray(v))
-    for (int k = 0; k < LLVMGetNumOperands(v); k++)
-      collect_shared(f, LLVMGetOperand(v, k), depth + 1);
-}
-
-static void find_shared(msl_func *f) {
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      for (int k = 0; k < LLVMGetNumOperands(i); k++)
-        collect_shared(f, LLVMGetOperand(i, k), 0);
-}
-
-/* Parameters are read from the CUDA parameter block at their offsets. */
-static int emit_params(msl_func *f) {
-  msl_kernel *k = f->kernel;
-  for (unsigned p = 0; p < k->nparams; p++) {
-    LLVMValueRef arg = LLVMGetParam(f->fn, p);
-    unsigned off = k->params[p].offset, size = k->params[p].size;
-    if (!LLVMGetFirstUse(arg))
-      continue;
-    int id = value_id(f, arg);
-    msl_map_set(&f->declared, arg, 1);
-    if (k->params[p].byval && msl_map_get(&f->private_copy, arg, 0)) {
-      msl_buf_printf(&f->decls, "  ulong anchor_copy%d[%u];\n", id, (size + 7) / 8);
-      msl_buf_printf(&f->decls, "  thread uchar* v%d = (thread uchar*)anchor_copy%d;\n", id, id);
-      msl_emit_line(f, "for (uint k = 0; k < %uu; k++) v%d[k] = anchor_params[%uu + k];", size,
-                    id, off);
-    } else if (k->params[p].byval) {
-      msl_buf_printf(&f->decls, "  constant uchar* v%d = anchor_params + %u;\n", id, off);
-    } else {
-      LLVMTypeRef ty = LLVMTypeOf(arg);
-      const char *t = value_type(f, arg, ty, MSL_SPACE_DEVICE);
-      if (!t)
-        return 0;
-      if (int_bits(ty) == 1)
-        msl_buf_printf(&f->decls, "  bool v%d = anchor_params[%u] != 0;\n", id, off);
-      else
-        msl_buf_printf(&f->decls, "  %s v%d = *reinterpret_cast<constant %s*>(anchor_params + %u);\n",
-                       t, id, t, off);
-    }
-  }
-  return 1;
-}
-
-/* allocas that survived SROA become thread arrays (ulong-aligned). */
-static int emit_allocas(msl_func *f) {
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-      if (!LLVMIsAAllocaInst(i))
-        continue;
-      LLVMValueRef count = LLVMGetOperand(i, 0);
-      if (!LLVMIsAConstantInt(count))
-        return msl_error(f->ctx, i, "variable-length stack array " NOT_SUPPORTED);
-      unsigned long long size = LLVMABISizeOfType(f->ctx->layout, LLVMGetAllocatedType(i)) *
-                                LLVMConstIntGetZExtValue(count);
-      int id = value_id(f, i);
-      msl_map_set(&f->declared, i, 1);
-      msl_buf_printf(&f->decls, "  ulong anchor_priv%d[%llu];\n", id, size ? (size + 7) / 8 : 1);
-      msl_buf_printf(&f->decls, "  thread uchar* v%d = (thread uchar*)anchor_priv%d;\n", id, id);
-    }
-  return 1;
-}
-
-static int valid_identifier(const char *s) {
-  if (!*s || (*s >= '0' && *s <= '9'))
-    return 0;
-  for (; *s; s++)
-    if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-          (*s >= '0' && *s <= '9')))
-      return 0;
-  return 1;
-}
-
-static void put_signature(msl_ctx *ctx, msl_kernel *k) {
-  msl_buf *o = &ctx->msl;
-  msl_buf_printf(o, "kernel void %s(\n", k->name);
-  msl_buf_put(o, "    constant uchar *anchor_params [[buffer(0)]],\n");
-  msl_buf_put(o, "    constant ulong *anchor_ctx [[buffer(1)]],\n");
-  if (k->dynamic_smem)
-    msl_buf_put(o, "    threadgroup uchar *anchor_dyn_smem [[threadgroup(0)]],\n");
-  msl_buf_put(o, "    uint3 anchor_tid [[thread_position_in_threadgroup]],\n");
-  msl_buf_put(o, "    uint3 anchor_bid [[threadgroup_position_in_grid]],\n");
-  msl_buf_put(o, "    uint3 anchor_bdim [[threads_per_threadgroup]],\n");
-  msl_buf_put(o, "    uint3 anchor_gdim [[threadgroups_per_grid]])\n{\n");
-}
-
-static int emit_kernel(msl_ctx *ctx, msl_kernel *k) {
-  msl_func f = {0};
-  f.ctx = ctx;
-  f.kernel = k;
-  f.fn = k->fn;
-  if (!valid_identifier(k->name))
-    return msl_error(ctx, k->fn, "kernel name '%s' is not an MSL identifier", k->name);
-  int ok = msl_addrspace_analyze(&f) && msl_cfg_build(&f);
-  if (ok) {
-    find_shared(&f);
-    f.emitted = calloc(f.cfg.nblocks, sizeof *f.emitted);
-    ok = !ctx->failed && emit_params(&f) && emit_allocas(&f) && msl_structurize(&f) &&
-         msl_verify_function(&f);
-  }
-  if (ok) {
-    put_signature(ctx, k);
-    msl_buf_put(&ctx->msl, f.decls.data ? f.decls.data : "");
-    msl_buf_put(&ctx->msl, f.body.data ? f.body.data : "");
-    msl_buf_put(&ctx->msl, "}\n\n");
-  }
-  free(f.emitted);
-  msl_cfg_free(&f.cfg);
-  msl_map_free(&f.value_id);
-  msl_map_free(&f.declared);
-  msl_map_free(&f.space);
-  msl_map_free(&f.private_copy);
-  msl_map_free(&f.smem);
-  msl_buf_free(&f.decls);
-  msl_buf_free(&f.body);
-  return ok;
-}
-
-int msl_emit_module(msl_ctx *ctx) {
-  const char *base = strrchr(ctx->path, '/');
-  msl_buf_printf(&ctx->msl, "// MSL generated by anchor-msl from %s. Do not edit.\n",
-                 base ? base + 1 : ctx->path);
-  msl_buf_put(&ctx->msl, "#include <metal_stdlib>\nusing namespace metal;\n\n");
-  for (unsigned k = 0; k < ctx->nkernels; k++)
-    if (!emit_kernel(ctx, &ctx->kernels[k]))
-      return 0;
-  return 1;
-}

@@ -9,7 +9,9 @@
  *   addrspace.c  which MSL address space every pointer value lives in
  *   cfg.c        dominators, post-dominators and loops of a function
  *   structurize.c  structured if/while/break/continue emission of the CFG
- *   emit.c       MSL text of types, operands and instructions; kernels
+ *   emit.c       MSL text of types, operands and instructions
+ *   intrinsics.c MSL of intrinsic calls
+ *   kernel.c     kernel signature, prologue and assembly of each kernel
  *   verify.c     checks of the backend's own output
  *   table.c      the device-module blob writer
  *   diag.c       clang-style diagnostics with source locations
@@ -180,7 +182,38 @@ int msl_cfg_in_loop(const msl_cfg *cfg, int loop, int block);
 /* structurize.c: emit the function body as structured MSL into f->body. */
 int msl_structurize(msl_func *f);
 
-/* emit.c */
+/* emit.c: MSL text of types, operands and instructions. */
+#define NOT_SUPPORTED "is not supported by Anchor's Metal backend"
+
+/* Expression builder for one instruction: `e` collects the MSL; `ok` drops
+ * to 0 after an error (already reported). */
+typedef struct msl_inst {
+  msl_func *f;
+  LLVMValueRef i;
+  msl_buf e;
+  int ok;
+} msl_inst;
+
+void msl_inst_put(msl_inst *in, const char *s);
+void msl_inst_printf(msl_inst *in, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void msl_inst_operand(msl_inst *in, unsigned k);     /* operand k */
+void msl_inst_signed(msl_inst *in, unsigned k);      /* operand k as a signed int */
+/* *reinterpret_cast<space T*>(p [+ extra] [+ delta]): an lvalue of type T at p. */
+void msl_inst_deref(msl_inst *in, LLVMValueRef p, const char *type, const char *extra);
+int msl_inst_unsupported(msl_inst *in, const char *what); /* error "<what> is not supported" */
+unsigned msl_int_bits(LLVMTypeRef ty);               /* 0 for non-integers */
+const char *msl_uint_name(unsigned bits);            /* bool/uchar/ushort/uint/ulong */
+const char *msl_sint_name(unsigned bits);            /* char/short/int/long */
+const char *msl_wide_name(unsigned bits);            /* uint, or ulong for 64 */
+const char *msl_memory_type(msl_inst *in, LLVMTypeRef ty); /* type of a load/store */
+/* MSL type of a value (pointers per space); NULL after an error at `at`. */
+const char *msl_value_type(msl_func *f, LLVMValueRef at, LLVMTypeRef ty, msl_space s);
+int msl_value_id(msl_func *f, LLVMValueRef v);       /* the N of variable vN */
+
+/* intrinsics.c: the MSL of a call (all calls are intrinsics by then). */
+void msl_emit_call(msl_inst *in);
+
+/* kernel.c: every kernel of the module into ctx->msl. */
 int msl_emit_module(msl_ctx *ctx);
 int msl_emit_block_code(msl_func *f, LLVMBasicBlockRef bb);
 int msl_emit_phi_copies(msl_func *f, LLVMBasicBlockRef from, LLVMBasicBlockRef to);

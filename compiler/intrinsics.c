@@ -1,0 +1,214 @@
+/* intrinsics.c — MSL for the calls left after inlining: LLVM and NVVM
+ * intrinsics (special registers, barrier, integer and float helpers,
+ * memcpy/memset as loops). Anything else is named in an error. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "msl_internal.h"
+
+/* ---- calls: intrinsics only (passes.c inlined everything else) ---------- */
+
+static int has_prefix(const char *s, const char *prefix) {
+  return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static void emit_sreg(msl_inst *in, const char *name) {
+  static const char *const regs[][2] = {{"tid.", "anchor_tid"}, {"ctaid.", "anchor_bid"},
+                                        {"ntid.", "anchor_bdim"}, {"nctaid.", "anchor_gdim"}};
+  const char *rest = name + strlen("llvm.nvvm.read.ptx.sreg.");
+  for (unsigned r = 0; r < 4; r++) {
+    size_t n = strlen(regs[r][0]);
+    if (!strncmp(rest, regs[r][0], n) && strchr("xyz", rest[n]) && rest[n] && !rest[n + 1]) {
+      msl_inst_printf(in, "%s.%c", regs[r][1], rest[n]);
+      return;
+    }
+  }
+  if (!strcmp(rest, "warpsize")) {
+    msl_inst_put(in, "32u");
+    return;
+  }
+  in->ok = 0;
+  msl_error(in->f->ctx, in->i, "CUDA special register '%s' " NOT_SUPPORTED, rest);
+}
+
+static void emit_minmax(msl_inst *in, int is_signed, const char *cmp) {
+  msl_inst_put(in, "(");
+  if (is_signed)
+    msl_inst_signed(in, 0), msl_inst_printf(in, " %s ", cmp), msl_inst_signed(in, 1);
+  else
+    msl_inst_operand(in, 0), msl_inst_printf(in, " %s ", cmp), msl_inst_operand(in, 1);
+  msl_inst_put(in, " ? "), msl_inst_operand(in, 0), msl_inst_put(in, " : "), msl_inst_operand(in, 1), msl_inst_put(in, ")");
+}
+
+static void emit_abs(msl_inst *in, unsigned bits) {
+  msl_inst_put(in, "("), msl_inst_signed(in, 0), msl_inst_printf(in, " < 0 ? (%s)(0u - (%s)", msl_uint_name(bits), msl_wide_name(bits));
+  msl_inst_operand(in, 0), msl_inst_put(in, ") : "), msl_inst_operand(in, 0), msl_inst_put(in, ")");
+}
+
+static void emit_bswap(msl_inst *in, unsigned bits) {
+  const char *w = msl_wide_name(bits);
+  msl_inst_printf(in, "(%s)(", msl_uint_name(bits));
+  for (unsigned k = 0; k < bits / 8; k++) {
+    int shift = (int)(bits - 8 - 16 * k);
+    msl_inst_put(in, k ? " | " : "");
+    /* source byte k moves to byte bits/8-1-k: shift, then keep that byte */
+    msl_inst_printf(in, "(((%s)", w), msl_inst_operand(in, 0);
+    msl_inst_printf(in, " %s %d) & 0x%llx%s)", shift >= 0 ? "<<" : ">>", shift >= 0 ? shift : -shift,
+         0xffull << (bits - 8 - 8 * k), bits == 64 ? "ul" : "u");
+  }
+  msl_inst_put(in, ")");
+}
+
+/* fshl(a, b, s) = top N bits of (a:b) << (s % N); fshr the bottom N of >>. */
+static void emit_funnel(msl_inst *in, unsigned bits, int left) {
+  const char *t = msl_uint_name(bits), *w = msl_wide_name(bits);
+  msl_inst_put(in, "(("), msl_inst_operand(in, 2), msl_inst_printf(in, " %% %u) == 0 ? ", bits), msl_inst_operand(in, left ? 0 : 1);
+  msl_inst_printf(in, " : (%s)(((%s)", t, w), msl_inst_operand(in, 0), msl_inst_put(in, " << ");
+  if (left)
+    msl_inst_put(in, "("), msl_inst_operand(in, 2), msl_inst_printf(in, " %% %u)", bits);
+  else
+    msl_inst_printf(in, "(%u - ", bits), msl_inst_operand(in, 2), msl_inst_printf(in, " %% %u)", bits);
+  msl_inst_printf(in, ") | ((%s)", w), msl_inst_operand(in, 1), msl_inst_put(in, " >> ");
+  if (left)
+    msl_inst_printf(in, "(%u - ", bits), msl_inst_operand(in, 2), msl_inst_printf(in, " %% %u)", bits);
+  else
+    msl_inst_put(in, "("), msl_inst_operand(in, 2), msl_inst_printf(in, " %% %u)", bits);
+  msl_inst_put(in, ")))");
+}
+
+static unsigned call_align(LLVMValueRef call, unsigned arg) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("align", 5);
+  LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(call, arg + 1, kind);
+  return a ? (unsigned)LLVMGetEnumAttributeValue(a) : 1;
+}
+
+/* Widest unit (1, 2, 4 or 8 bytes) that the alignments and a constant length
+ * allow; variable lengths go byte by byte. */
+static unsigned copy_unit(msl_inst *in, LLVMValueRef len, unsigned align) {
+  if (!LLVMIsAConstantInt(len))
+    return 1;
+  unsigned long long n = LLVMConstIntGetZExtValue(len);
+  unsigned unit = 8;
+  while (unit > 1 && (align % unit || n % unit))
+    unit /= 2;
+  (void)in;
+  return unit;
+}
+
+static void emit_memcpy(msl_inst *in) {
+  LLVMValueRef dst = LLVMGetOperand(in->i, 0), src = LLVMGetOperand(in->i, 1);
+  LLVMValueRef len = LLVMGetOperand(in->i, 2);
+  unsigned da = call_align(in->i, 0), sa = call_align(in->i, 1);
+  unsigned unit = copy_unit(in, len, da < sa ? da : sa);
+  const char *t = msl_uint_name(unit * 8);
+  char k[32];
+  snprintf(k, sizeof k, "k%u", in->f->next_id++);
+  msl_inst_printf(in, "for (ulong %s = 0; %s < (ulong)", k, k), msl_inst_operand(in, 2);
+  msl_inst_printf(in, "; %s += %u) ", k, unit);
+  msl_inst_deref(in, dst, t, k);
+  msl_inst_put(in, " = ");
+  msl_inst_deref(in, src, t, k);
+}
+
+static void emit_memset(msl_inst *in) {
+  LLVMValueRef dst = LLVMGetOperand(in->i, 0), len = LLVMGetOperand(in->i, 2);
+  unsigned unit = copy_unit(in, len, call_align(in->i, 0));
+  const char *t = msl_uint_name(unit * 8);
+  char k[32];
+  snprintf(k, sizeof k, "k%u", in->f->next_id++);
+  msl_inst_printf(in, "for (ulong %s = 0; %s < (ulong)", k, k), msl_inst_operand(in, 2);
+  msl_inst_printf(in, "; %s += %u) ", k, unit);
+  msl_inst_deref(in, dst, t, k);
+  msl_inst_printf(in, " = (%s)((ulong)", t), msl_inst_operand(in, 1), msl_inst_put(in, " * 0x0101010101010101ul)");
+}
+
+/* Intrinsics that are pure annotations for the optimiser. */
+static int ignored_intrinsic(const char *name) {
+  static const char *const prefixes[] = {"llvm.lifetime.", "llvm.assume", "llvm.dbg.",
+                                         "llvm.experimental.noalias.scope.decl",
+                                         "llvm.invariant.", "llvm.sideeffect",
+                                         "llvm.var.annotation", "llvm.donothing"};
+  for (unsigned i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
+    if (has_prefix(name, prefixes[i]))
+      return 1;
+  return 0;
+}
+
+static int emit_math(msl_inst *in, const char *name) {
+  static const char *const unary[][2] = {
+      {"llvm.fabs.", "fabs"},   {"llvm.floor.", "floor"}, {"llvm.ceil.", "ceil"},
+      {"llvm.trunc.", "trunc"}, {"llvm.rint.", "rint"},   {"llvm.nearbyint.", "rint"},
+      {"llvm.roundeven.", "rint"}, {"llvm.round.", "round"}};
+  static const char *const binary[][2] = {
+      {"llvm.minnum.", "fmin"}, {"llvm.maxnum.", "fmax"}, {"llvm.copysign.", "copysign"}};
+  for (unsigned k = 0; k < sizeof unary / sizeof *unary; k++)
+    if (has_prefix(name, unary[k][0])) {
+      msl_inst_printf(in, "%s(", unary[k][1]), msl_inst_operand(in, 0), msl_inst_put(in, ")");
+      return 1;
+    }
+  for (unsigned k = 0; k < sizeof binary / sizeof *binary; k++)
+    if (has_prefix(name, binary[k][0])) {
+      msl_inst_printf(in, "%s(", binary[k][1]), msl_inst_operand(in, 0), msl_inst_put(in, ", "), msl_inst_operand(in, 1), msl_inst_put(in, ")");
+      return 1;
+    }
+  if (has_prefix(name, "llvm.fma.") || has_prefix(name, "llvm.fmuladd.")) {
+    msl_inst_put(in, "fma("), msl_inst_operand(in, 0), msl_inst_put(in, ", "), msl_inst_operand(in, 1), msl_inst_put(in, ", "), msl_inst_operand(in, 2), msl_inst_put(in, ")");
+    return 1;
+  }
+  return 0;
+}
+
+static int emit_bits(msl_inst *in, const char *name, unsigned bits) {
+  const char *t = msl_uint_name(bits);
+  if (has_prefix(name, "llvm.smax.")) return emit_minmax(in, 1, ">"), 1;
+  if (has_prefix(name, "llvm.smin.")) return emit_minmax(in, 1, "<"), 1;
+  if (has_prefix(name, "llvm.umax.")) return emit_minmax(in, 0, ">"), 1;
+  if (has_prefix(name, "llvm.umin.")) return emit_minmax(in, 0, "<"), 1;
+  if (has_prefix(name, "llvm.abs.")) return emit_abs(in, bits), 1;
+  if (has_prefix(name, "llvm.bswap.")) return emit_bswap(in, bits), 1;
+  if (has_prefix(name, "llvm.fshl.")) return emit_funnel(in, bits, 1), 1;
+  if (has_prefix(name, "llvm.fshr.")) return emit_funnel(in, bits, 0), 1;
+  static const char *const counts[][2] = {
+      {"llvm.ctpop.", "popcount"}, {"llvm.ctlz.", "clz"}, {"llvm.cttz.", "ctz"}};
+  for (unsigned k = 0; k < 3; k++)
+    if (has_prefix(name, counts[k][0])) {
+      msl_inst_printf(in, "(%s)%s(", t, counts[k][1]), msl_inst_operand(in, 0), msl_inst_put(in, ")");
+      return 1;
+    }
+  return 0;
+}
+
+void msl_emit_call(msl_inst *in) {
+  LLVMValueRef callee = LLVMGetCalledValue(in->i);
+  size_t len;
+  const char *name = LLVMGetValueName2(callee, &len);
+  unsigned bits = msl_int_bits(LLVMTypeOf(in->i));
+  if (ignored_intrinsic(name))
+    return;
+  if (has_prefix(name, "llvm.nvvm.read.ptx.sreg."))
+    return emit_sreg(in, name);
+  if (!strcmp(name, "llvm.nvvm.barrier0")) {
+    msl_inst_put(in, "threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device)");
+    return;
+  }
+  if (has_prefix(name, "llvm.nvvm.ldg.global.")) { /* __ldg: a plain load */
+    const char *t = msl_memory_type(in, LLVMTypeOf(in->i));
+    if (!t) {
+      in->ok = 0;
+      return;
+    }
+    msl_inst_deref(in, LLVMGetOperand(in->i, 0), t, NULL);
+    return;
+  }
+  if (has_prefix(name, "llvm.memcpy.") || has_prefix(name, "llvm.memcpy.inline."))
+    return emit_memcpy(in);
+  if (has_prefix(name, "llvm.memset."))
+    return emit_memset(in);
+  if ((bits > 1 && emit_bits(in, name, bits)) || emit_math(in, name))
+    return;
+  in->ok = 0;
+  msl_error(in->f->ctx, in->i, "%s '%s' " NOT_SUPPORTED,
+            has_prefix(name, "llvm.nvvm.") ? "CUDA intrinsic" : "LLVM intrinsic", name);
+}
+

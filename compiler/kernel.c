@@ -1,0 +1,162 @@
+/* kernel.c — one MSL kernel per CUDA kernel: the fixed signature of
+ * docs/design.md, parameters read from the CUDA parameter block, thread
+ * arrays for allocas, threadgroup arrays for __shared__ variables, then the
+ * structured body (structurize.c) checked by verify.c. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "msl_internal.h"
+
+/* ---- kernels ------------------------------------------------------------ */
+
+static void collect_shared(msl_func *f, LLVMValueRef v, int depth) {
+  if (depth > 16)
+    return;
+  if (LLVMIsAGlobalVariable(v)) {
+    if (LLVMGetPointerAddressSpace(LLVMTypeOf(v)) != 3 || msl_map_get(&f->smem, v, -2) != -2)
+      return;
+    LLVMTypeRef ty = LLVMGlobalGetValueType(v);
+    unsigned long long size = LLVMABISizeOfType(f->ctx->layout, ty);
+    if (LLVMIsDeclaration(v) || size == 0) { /* extern __shared__ T x[]; */
+      msl_map_set(&f->smem, v, -1);
+      f->kernel->dynamic_smem = 1;
+      return;
+    }
+    LLVMValueRef init = LLVMGetInitializer(v);
+    if (init && !LLVMIsUndef(init) && !LLVMIsPoison(init))
+      msl_error(f->ctx, v, "initialised __shared__ variable " NOT_SUPPORTED);
+    unsigned slot = f->nsmem++;
+    msl_map_set(&f->smem, v, (int)slot);
+    msl_buf_printf(&f->decls, "  threadgroup ulong anchor_smem%u[%llu];\n", slot, (size + 7) / 8);
+    f->kernel->static_smem += (unsigned)((size + 15) / 16 * 16);
+    return;
+  }
+  if (LLVMIsAConstantExpr(v) || LLVMIsAConstantStruct(v) || LLVMIsAConstantArray(v))
+    for (int k = 0; k < LLVMGetNumOperands(v); k++)
+      collect_shared(f, LLVMGetOperand(v, k), depth + 1);
+}
+
+static void find_shared(msl_func *f) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      for (int k = 0; k < LLVMGetNumOperands(i); k++)
+        collect_shared(f, LLVMGetOperand(i, k), 0);
+}
+
+/* Parameters are read from the CUDA parameter block at their offsets. */
+static int emit_params(msl_func *f) {
+  msl_kernel *k = f->kernel;
+  for (unsigned p = 0; p < k->nparams; p++) {
+    LLVMValueRef arg = LLVMGetParam(f->fn, p);
+    unsigned off = k->params[p].offset, size = k->params[p].size;
+    if (!LLVMGetFirstUse(arg))
+      continue;
+    int id = msl_value_id(f, arg);
+    msl_map_set(&f->declared, arg, 1);
+    if (k->params[p].byval && msl_map_get(&f->private_copy, arg, 0)) {
+      msl_buf_printf(&f->decls, "  ulong anchor_copy%d[%u];\n", id, (size + 7) / 8);
+      msl_buf_printf(&f->decls, "  thread uchar* v%d = (thread uchar*)anchor_copy%d;\n", id, id);
+      msl_emit_line(f, "for (uint k = 0; k < %uu; k++) v%d[k] = anchor_params[%uu + k];", size,
+                    id, off);
+    } else if (k->params[p].byval) {
+      msl_buf_printf(&f->decls, "  constant uchar* v%d = anchor_params + %u;\n", id, off);
+    } else {
+      LLVMTypeRef ty = LLVMTypeOf(arg);
+      const char *t = msl_value_type(f, arg, ty, MSL_SPACE_DEVICE);
+      if (!t)
+        return 0;
+      if (msl_int_bits(ty) == 1)
+        msl_buf_printf(&f->decls, "  bool v%d = anchor_params[%u] != 0;\n", id, off);
+      else
+        msl_buf_printf(&f->decls, "  %s v%d = *reinterpret_cast<constant %s*>(anchor_params + %u);\n",
+                       t, id, t, off);
+    }
+  }
+  return 1;
+}
+
+/* allocas that survived SROA become thread arrays (ulong-aligned). */
+static int emit_allocas(msl_func *f) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      if (!LLVMIsAAllocaInst(i))
+        continue;
+      LLVMValueRef count = LLVMGetOperand(i, 0);
+      if (!LLVMIsAConstantInt(count))
+        return msl_error(f->ctx, i, "variable-length stack array " NOT_SUPPORTED);
+      unsigned long long size = LLVMABISizeOfType(f->ctx->layout, LLVMGetAllocatedType(i)) *
+                                LLVMConstIntGetZExtValue(count);
+      int id = msl_value_id(f, i);
+      msl_map_set(&f->declared, i, 1);
+      msl_buf_printf(&f->decls, "  ulong anchor_priv%d[%llu];\n", id, size ? (size + 7) / 8 : 1);
+      msl_buf_printf(&f->decls, "  thread uchar* v%d = (thread uchar*)anchor_priv%d;\n", id, id);
+    }
+  return 1;
+}
+
+static int valid_identifier(const char *s) {
+  if (!*s || (*s >= '0' && *s <= '9'))
+    return 0;
+  for (; *s; s++)
+    if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+          (*s >= '0' && *s <= '9')))
+      return 0;
+  return 1;
+}
+
+static void put_signature(msl_ctx *ctx, msl_kernel *k) {
+  msl_buf *o = &ctx->msl;
+  msl_buf_printf(o, "kernel void %s(\n", k->name);
+  msl_buf_put(o, "    constant uchar *anchor_params [[buffer(0)]],\n");
+  msl_buf_put(o, "    constant ulong *anchor_ctx [[buffer(1)]],\n");
+  if (k->dynamic_smem)
+    msl_buf_put(o, "    threadgroup uchar *anchor_dyn_smem [[threadgroup(0)]],\n");
+  msl_buf_put(o, "    uint3 anchor_tid [[thread_position_in_threadgroup]],\n");
+  msl_buf_put(o, "    uint3 anchor_bid [[threadgroup_position_in_grid]],\n");
+  msl_buf_put(o, "    uint3 anchor_bdim [[threads_per_threadgroup]],\n");
+  msl_buf_put(o, "    uint3 anchor_gdim [[threadgroups_per_grid]])\n{\n");
+}
+
+static int emit_kernel(msl_ctx *ctx, msl_kernel *k) {
+  msl_func f = {0};
+  f.ctx = ctx;
+  f.kernel = k;
+  f.fn = k->fn;
+  if (!valid_identifier(k->name))
+    return msl_error(ctx, k->fn, "kernel name '%s' is not an MSL identifier", k->name);
+  int ok = msl_addrspace_analyze(&f) && msl_cfg_build(&f);
+  if (ok) {
+    find_shared(&f);
+    f.emitted = calloc(f.cfg.nblocks, sizeof *f.emitted);
+    ok = !ctx->failed && emit_params(&f) && emit_allocas(&f) && msl_structurize(&f) &&
+         msl_verify_function(&f);
+  }
+  if (ok) {
+    put_signature(ctx, k);
+    msl_buf_put(&ctx->msl, f.decls.data ? f.decls.data : "");
+    msl_buf_put(&ctx->msl, f.body.data ? f.body.data : "");
+    msl_buf_put(&ctx->msl, "}\n\n");
+  }
+  free(f.emitted);
+  msl_cfg_free(&f.cfg);
+  msl_map_free(&f.value_id);
+  msl_map_free(&f.declared);
+  msl_map_free(&f.space);
+  msl_map_free(&f.private_copy);
+  msl_map_free(&f.smem);
+  msl_buf_free(&f.decls);
+  msl_buf_free(&f.body);
+  return ok;
+}
+
+int msl_emit_module(msl_ctx *ctx) {
+  const char *base = strrchr(ctx->path, '/');
+  msl_buf_printf(&ctx->msl, "// MSL generated by anchor-msl from %s. Do not edit.\n",
+                 base ? base + 1 : ctx->path);
+  msl_buf_put(&ctx->msl, "#include <metal_stdlib>\nusing namespace metal;\n\n");
+  for (unsigned k = 0; k < ctx->nkernels; k++)
+    if (!emit_kernel(ctx, &ctx->kernels[k]))
+      return 0;
+  return 1;
+}
