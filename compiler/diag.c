@@ -19,7 +19,8 @@ static LLVMValueRef located(LLVMValueRef at) {
   return LLVMGetBasicBlockParent(LLVMGetInstructionParent(at));
 }
 
-static void put_location(msl_ctx *ctx, LLVMValueRef at) {
+/* Writes "file:line:col: "; returns 0 when the IR carries no location. */
+static int put_location(msl_ctx *ctx, LLVMValueRef at) {
   at = located(at);
   unsigned len = 0;
   const char *file = NULL;
@@ -32,9 +33,25 @@ static void put_location(msl_ctx *ctx, LLVMValueRef at) {
     if (col)
       msl_buf_printf(&ctx->diags, "%u:", col);
     msl_buf_put(&ctx->diags, " ");
-  } else {
-    msl_buf_printf(&ctx->diags, "%s: ", ctx->path ? ctx->path : "<input>");
+    return 1;
   }
+  msl_buf_printf(&ctx->diags, "%s: ", ctx->path ? ctx->path : "<input>");
+  return 0;
+}
+
+/* Without debug info, name at least the function the construct is in. */
+static void put_function(msl_ctx *ctx, LLVMValueRef at) {
+  LLVMValueRef fn = NULL;
+  if (at && LLVMIsAInstruction(at))
+    fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(at));
+  else if (at && LLVMIsAFunction(at))
+    fn = at;
+  if (!fn)
+    return;
+  size_t len;
+  const char *name = LLVMGetValueName2(fn, &len);
+  msl_buf_printf(&ctx->diags, " (in function '%s'; compile with -gline-tables-only for source "
+                              "locations)", name);
 }
 
 int msl_error(msl_ctx *ctx, LLVMValueRef at, const char *fmt, ...) {
@@ -42,12 +59,14 @@ int msl_error(msl_ctx *ctx, LLVMValueRef at, const char *fmt, ...) {
   if (ctx->failed)
     return 0;
   ctx->failed = 1;
-  put_location(ctx, at);
+  int located_in_source = put_location(ctx, at);
   msl_buf_put(&ctx->diags, "error: ");
   va_list ap;
   va_start(ap, fmt);
   msl_buf_vprintf(&ctx->diags, fmt, ap);
   va_end(ap);
+  if (!located_in_source)
+    put_function(ctx, at);
   msl_buf_put(&ctx->diags, "\n");
   return 0;
 }
