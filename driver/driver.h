@@ -66,6 +66,7 @@ typedef struct drv_options {
   drv_input *inputs;
   size_t input_count;
   const char *output;      /* -o, NULL if absent */
+  const char *output_directory; /* -odir: where -c puts <base>.o without -o */
   bool compile_only;       /* -c */
   bool emit_msl;           /* --emit-msl: stop after device compilation */
   bool deps_only;          /* -M / -MM: print dependencies, compile nothing */

@@ -55,17 +55,19 @@ static int on_keep_dir(drv_options *o, const char *v, const char *s) {
 }
 
 /* Options that only steer NVIDIA's code generation (GPU architectures, ptxas
- * threads) or that clang already does by default (extended lambdas, relaxed
- * constexpr): accepted so that existing build lines work, with no effect. */
+ * threads, register caps, restrict hints) or that clang already does by
+ * default (extended lambdas, relaxed constexpr): accepted so that existing
+ * build lines work, with no effect. */
 static int on_ignored(drv_options *o, const char *v, const char *s) {
   (void)o, (void)v, (void)s;
   return 0;
 }
 
-/* Options for NVIDIA tools Anchor does not have: accepted, but said aloud. */
+/* Options for NVIDIA tools Anchor does not have (ptxas, nvlink, cudafe and
+ * its numbered diagnostics): accepted, but said aloud. */
 static int on_ignored_tool(drv_options *o, const char *v, const char *s) {
   (void)o;
-  drv_warning("ignoring '%s %s': Anchor has no such NVIDIA tool", s, v);
+  drv_warning("ignoring '%s %s': it configures an NVIDIA tool Anchor does not have", s, v);
   return 0;
 }
 
@@ -102,10 +104,31 @@ static int on_fmad(drv_options *o, const char *v, const char *s) {
   return 0;
 }
 
+/* Floating-point mode switches: nvcc's defaults (ftz=false, prec-div=true,
+ * prec-sqrt=true) are what Anchor gives; the fast variants are not there yet
+ * (only all of them together, as --use_fast_math). */
+static int fp_mode(const char *v, const char *s, bool default_value) {
+  bool on;
+  if (!parse_bool(v, &on))
+    return drv_error("invalid value '%s' for option '%s' (expected true or false)", v, s);
+  if (on != default_value)
+    return drv_error("option '%s' is not supported yet (only its default, %s; "
+                     "--use_fast_math relaxes all of them)", s, default_value ? "true" : "false");
+  return 0;
+}
+static int on_ftz(drv_options *o, const char *v, const char *s) { (void)o; return fp_mode(v, s, false); }
+static int on_prec(drv_options *o, const char *v, const char *s) { (void)o; return fp_mode(v, s, true); }
+
 static int on_output(drv_options *o, const char *v, const char *s) {
   if (o->output && strcmp(o->output, v))
     return drv_error("option '%s' given more than once", s);
   o->output = v;
+  return 0;
+}
+
+static int on_output_directory(drv_options *o, const char *v, const char *s) {
+  (void)s;
+  o->output_directory = v;
   return 0;
 }
 
@@ -314,6 +337,19 @@ static const option_spec option_table[] = {
     {"run-args", "run-args", true, on_run_args},
     {"use_fast_math", "use_fast_math", false, on_fast_math},
     {"fmad", "fmad", true, on_fmad},
+    {"ftz", "ftz", true, on_ftz},
+    {"prec-div", "prec-div", true, on_prec},
+    {"prec-sqrt", "prec-sqrt", true, on_prec},
+    {"restrict", "restrict", false, on_ignored},
+    {"maxrregcount", "maxrregcount", true, on_ignored},
+    {"allow-unsupported-compiler", "allow-unsupported-compiler", false, on_ignored},
+    {"display-error-number", "err-no", false, on_ignored},
+    {"no-display-error-number", "no-err-no", false, on_ignored},
+    {"output-directory", "odir", true, on_output_directory},
+    {"cudafe-options", "Xcudafe", true, on_ignored_tool},
+    {"diag-suppress", "diag-suppress", true, on_ignored_tool},
+    {"diag-warn", "diag-warn", true, on_ignored_tool},
+    {"diag-error", "diag-error", true, on_ignored_tool},
     {"cudart", "cudart", true, on_cudart},
     {"forward-unknown-to-host-compiler", "forward-unknown-to-host-compiler", false, on_forward_unknown},
     {"generate-dependencies", "M", false, on_dep_M},

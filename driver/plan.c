@@ -176,7 +176,9 @@ static char *intermediate_stem(const drv_options *o, size_t index) {
  * with -c, a temporary otherwise. */
 static char *object_path(const drv_options *o, const char *temp_dir, size_t index,
                          const char *base) {
-  if (o->compile_only) return o->output ? drv_strdup(o->output) : drv_format("%s.o", base);
+  if (o->compile_only && o->output) return drv_strdup(o->output);
+  if (o->compile_only && o->output_directory) return drv_format("%s/%s.o", o->output_directory, base);
+  if (o->compile_only) return drv_format("%s.o", base);
   char *stem = intermediate_stem(o, index);
   char *path = drv_format("%s/%s.o", temp_dir, stem);
   free(stem);

@@ -338,6 +338,23 @@ case_options_file() {
   contains "$err" "cannot read options file 'missing.txt'" "stderr"
 }
 
+# Build-line options of nvcc with no effect on Metal, defaults spelled out,
+# and -odir.
+case_nvcc_extras() {
+  printf 'int x;\n' >a.c
+  run --dryrun -c -odir out a.c -ftz=false -prec-div=true --prec-sqrt true -restrict \
+      -maxrregcount=32 --allow-unsupported-compiler -Xptxas -v
+  expect_rc 0
+  contains "$(job 1)" "-c a.c -o out/a.o" "C job"
+  contains "$err" "warning: ignoring '-Xptxas -v'" "stderr"
+  run -c a.c -ftz=true
+  expect_rc 1
+  contains "$err" "option '-ftz=true' is not supported yet" "stderr"
+  run -c a.c --prec-div=false
+  expect_rc 1
+  contains "$err" "is not supported yet" "stderr"
+}
+
 case_forward_unknown() {
   printf 'int x;\n' >a.c
   run --dryrun -c -fPIC -forward-unknown-to-host-compiler a.c
