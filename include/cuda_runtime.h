@@ -154,6 +154,22 @@ static inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int *minGridSize, i
   *minGridSize = best_blocks * sms;
   return cudaSuccess;
 }
+/* CUDA 12's forms of the unified-memory hints (a device ordinal, or
+ * cudaCpuDeviceId), for programs written before CUDA 13 changed them. */
+static inline cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice,
+                                               cudaStream_t stream = 0) {
+  struct cudaMemLocation where = {dstDevice == cudaCpuDeviceId ? cudaMemLocationTypeHost
+                                                               : cudaMemLocationTypeDevice,
+                                  dstDevice == cudaCpuDeviceId ? 0 : dstDevice};
+  return ::cudaMemPrefetchAsync(devPtr, count, where, 0, stream);
+}
+static inline cudaError_t cudaMemAdvise(const void *devPtr, size_t count,
+                                        enum cudaMemoryAdvise advice, int device) {
+  struct cudaMemLocation where = {device == cudaCpuDeviceId ? cudaMemLocationTypeHost
+                                                            : cudaMemLocationTypeDevice,
+                                  device == cudaCpuDeviceId ? 0 : device};
+  return ::cudaMemAdvise(devPtr, count, advice, where);
+}
 #endif /* __cplusplus */
 
 #endif

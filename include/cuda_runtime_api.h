@@ -91,6 +91,12 @@ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t 
                               size_t width, size_t height, enum cudaMemcpyKind kind,
                               cudaStream_t stream ANCHOR_DEFAULT(0));
 cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height);
+/* Unified memory is one memory here: prefetching and advice validate their
+ * arguments (a managed range, a known location/advice) and change nothing. */
+cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location,
+                                 unsigned int flags, cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
+                          struct cudaMemLocation location);
 cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol);
 cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol);
 

@@ -377,3 +377,41 @@ cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, si
     memset((char *)devPtr + row * pitch, value, width);
   return rt_leave(pool, e);
 }
+
+/* ---- unified-memory hints ---------------------------------------------------------- */
+
+static bool rt_location_valid(struct cudaMemLocation where) {
+  if (where.type == cudaMemLocationTypeDevice) return where.id == 0;
+  return where.type == cudaMemLocationTypeHost || where.type == cudaMemLocationTypeHostNuma ||
+         where.type == cudaMemLocationTypeHostNumaCurrent;
+}
+
+/* The range must lie in one managed allocation; there is nothing to move. */
+static cudaError_t rt_hint(const void *p, size_t count, struct cudaMemLocation where,
+                           cudaStream_t stream) {
+  rt_device_state *s;
+  void *pool;
+  cudaError_t e = rt_enter(&s, &pool);
+  if (e != cudaSuccess) return rt_record(e);
+  const rt_block *block = rt_memory_find(s, p, count);
+  if (!rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
+  else if (!block || block->kind != RT_BLOCK_MANAGED) e = cudaErrorInvalidValue;
+  else if (!rt_location_valid(where))
+    e = where.type == cudaMemLocationTypeDevice ? cudaErrorInvalidDevice : cudaErrorInvalidValue;
+  return rt_leave(pool, e);
+}
+
+cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location,
+                                 unsigned int flags, cudaStream_t stream) {
+  if (flags != 0) return rt_record(cudaErrorInvalidValue);
+  return rt_hint(devPtr, count, location, stream);
+}
+
+cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
+                          struct cudaMemLocation location) {
+  if (advice < cudaMemAdviseSetReadMostly || advice > cudaMemAdviseUnsetAccessedBy)
+    return rt_record(cudaErrorInvalidValue);
+  if (advice == cudaMemAdviseSetReadMostly || advice == cudaMemAdviseUnsetReadMostly)
+    location = (struct cudaMemLocation){cudaMemLocationTypeDevice, 0}; /* ignored by CUDA */
+  return rt_hint(devPtr, count, location, 0);
+}

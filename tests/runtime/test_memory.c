@@ -124,6 +124,18 @@ static void test_host_and_managed(void) {
   int local;
   CHECK_ERR(cudaPointerGetAttributes(&attr, &local), cudaSuccess);
   CHECK(attr.type == cudaMemoryTypeUnregistered);
+  struct cudaMemLocation gpu = {cudaMemLocationTypeDevice, 0}, cpu = {cudaMemLocationTypeHost, 0};
+  CHECK_ERR(cudaMemPrefetchAsync(managed, 4096, gpu, 0, 0), cudaSuccess);
+  CHECK_ERR(cudaMemPrefetchAsync(managed, 4096, cpu, 0, 0), cudaSuccess);
+  CHECK_ERR(cudaMemAdvise(managed, 4096, cudaMemAdviseSetReadMostly, gpu), cudaSuccess);
+  CHECK_ERR(cudaMemAdvise(managed, 4096, cudaMemAdviseSetPreferredLocation, cpu), cudaSuccess);
+  CHECK_ERR(cudaMemPrefetchAsync(managed, 8192, gpu, 0, 0), cudaErrorInvalidValue); /* past it */
+  CHECK_ERR(cudaMemPrefetchAsync(d, 16, gpu, 0, 0), cudaErrorInvalidValue); /* not managed */
+  struct cudaMemLocation gpu3 = {cudaMemLocationTypeDevice, 3};
+  CHECK_ERR(cudaMemPrefetchAsync(managed, 16, gpu3, 0, 0), cudaErrorInvalidDevice);
+  CHECK_ERR(cudaMemAdvise(managed, 16, (enum cudaMemoryAdvise)0, gpu), cudaErrorInvalidValue);
+  cudaGetLastError();
+  CHECK(managed[1023] == 1023 * 1023); /* nothing moved or changed */
   CHECK_ERR(cudaFreeHost(pinned), cudaSuccess);
   CHECK_ERR(cudaFree(managed), cudaSuccess);
   CHECK_ERR(cudaFree(d), cudaSuccess);

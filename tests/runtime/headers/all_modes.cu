@@ -57,6 +57,11 @@ int main() {
   cudaMallocManaged(&managed, 16);
   cudaMallocHost(&pinned, 16);
   cudaHostAlloc(&pinned, 16, cudaHostAllocDefault);
+  cudaMemPrefetchAsync(managed, 16, 0);              // CUDA 12 form
+  cudaMemPrefetchAsync(managed, 16, cudaCpuDeviceId, stream);
+  cudaMemAdvise(managed, 16, cudaMemAdviseSetReadMostly, 0);
+  cudaMemLocation where = {cudaMemLocationTypeDevice, 0}; // CUDA 13 form
+  cudaMemPrefetchAsync(managed, 16, where, 0, stream);
   cudaProfilerStart();
   cudaDeviceSynchronize();
   cudaProfilerStop();
