@@ -614,9 +614,14 @@ static void emit_select(msl_inst *in) {
 }
 
 /* Which instructions may touch double values: moving bits is fine. */
-static int double_ok(LLVMOpcode opc) {
+static int double_ok(LLVMValueRef i, LLVMOpcode opc) {
+  if (opc == LLVMCall) {
+    size_t len;
+    LLVMValueRef callee = LLVMGetCalledValue(i);
+    return LLVMIsAFunction(callee) && msl_call_only_moves(LLVMGetValueName2(callee, &len));
+  }
   return opc == LLVMLoad || opc == LLVMStore || opc == LLVMPHI || opc == LLVMSelect ||
-         opc == LLVMBitCast || opc == LLVMFreeze || opc == LLVMCall;
+         opc == LLVMBitCast || opc == LLVMFreeze;
 }
 
 static int touches_double(LLVMValueRef i) {
@@ -700,7 +705,7 @@ static void declare(msl_func *f, LLVMValueRef v, const char *type, const char *s
 static int emit_instruction(msl_func *f, LLVMValueRef i) {
   LLVMOpcode opc = LLVMGetInstructionOpcode(i);
   msl_inst in = {f, i, {0}, 1};
-  if (touches_double(i) && !double_ok(opc))
+  if (touches_double(i) && !double_ok(i, opc))
     return msl_error(f->ctx, i, "double-precision arithmetic or conversion " NOT_SUPPORTED
                                 " (FP64 emulation is not implemented yet)");
   LLVMTypeRef ty = LLVMTypeOf(i);

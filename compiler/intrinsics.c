@@ -135,6 +135,11 @@ static int ignored_intrinsic(const char *name) {
   return 0;
 }
 
+int msl_call_only_moves(const char *name) {
+  return ignored_intrinsic(name) || has_prefix(name, "llvm.memcpy.") ||
+         has_prefix(name, "llvm.memset.") || has_prefix(name, "llvm.nvvm.ldg.global.");
+}
+
 static int emit_math(msl_inst *in, const char *name) {
   static const char *const unary[][2] = {
       {"llvm.fabs.", "fabs"},   {"llvm.floor.", "floor"}, {"llvm.ceil.", "ceil"},

@@ -46,6 +46,11 @@ int main(int argc, char **argv) {
   msl_output out;
   msl_status status = msl_compile(input, &options, &out);
   if (status.failed) {
+    /* No output on error, not even a stale one from an earlier run. */
+    if (output)
+      remove(output);
+    if (msl_path)
+      remove(msl_path);
     fputs(status.message, stderr);
     msl_status_free(&status);
     return 1;

@@ -210,8 +210,11 @@ const char *msl_memory_type(msl_inst *in, LLVMTypeRef ty); /* type of a load/sto
 const char *msl_value_type(msl_func *f, LLVMValueRef at, LLVMTypeRef ty, msl_space s);
 int msl_value_id(msl_func *f, LLVMValueRef v);       /* the N of variable vN */
 
-/* intrinsics.c: the MSL of a call (all calls are intrinsics by then). */
+/* intrinsics.c: the MSL of a call (all calls are intrinsics by then).
+ * msl_call_only_moves: the intrinsic only moves bits (memcpy, __ldg,
+ * annotations), so it may touch double values. */
 void msl_emit_call(msl_inst *in);
+int msl_call_only_moves(const char *name);
 
 /* kernel.c: every kernel of the module into ctx->msl. */
 int msl_emit_module(msl_ctx *ctx);

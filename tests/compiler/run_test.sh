@@ -28,6 +28,7 @@ case "$test" in
 esac
 
 if grep -q 'ERR:' "$test"; then
+  echo stale > "$mod"  # a failed compile must not leave an earlier output behind
   if "$msl_tool" "$ll" -o "$mod" --emit-msl "$metal" 2>"$err"; then
     echo "FAIL: anchor-msl succeeded on an error test"; exit 1
   fi
