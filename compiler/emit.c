@@ -275,9 +275,33 @@ static int put_constant_expr(msl_func *f, LLVMValueRef v, msl_buf *out, msl_spac
   case LLVMIntToPtr:
     msl_buf_put(out, "(ulong)");
     return put_operand(f, LLVMGetOperand(v, 0), out, MSL_SPACE_NONE);
-  default:
-    return msl_error(f->ctx, NULL, "constant expression " NOT_SUPPORTED);
+  case LLVMTrunc:
+    msl_buf_printf(out, "(%s)", msl_uint_name(msl_int_bits(LLVMTypeOf(v))));
+    return put_operand(f, LLVMGetOperand(v, 0), out, MSL_SPACE_NONE);
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMMul:
+  case LLVMXor:
+  case LLVMShl: {
+    /* what LLVM 19 keeps as constant expressions, e.g. differences of
+     * global addresses */
+    LLVMOpcode opc = LLVMGetConstOpcode(v);
+    unsigned bits = msl_int_bits(LLVMTypeOf(v));
+    const char *sym = opc == LLVMAdd ? "+" : opc == LLVMSub ? "-" : opc == LLVMMul ? "*"
+                      : opc == LLVMXor ? "^" : "<<";
+    if (bits < 8)
+      break;
+    msl_buf_printf(out, "(%s)((%s)", msl_uint_name(bits), msl_wide_name(bits));
+    int ok = put_operand(f, LLVMGetOperand(v, 0), out, MSL_SPACE_NONE);
+    msl_buf_printf(out, " %s (%s)", sym, msl_wide_name(bits));
+    ok = ok && put_operand(f, LLVMGetOperand(v, 1), out, MSL_SPACE_NONE);
+    msl_buf_put(out, ")");
+    return ok;
   }
+  default:
+    break;
+  }
+  return msl_error(f->ctx, NULL, "constant expression " NOT_SUPPORTED);
 }
 
 static int put_operand(msl_func *f, LLVMValueRef v, msl_buf *out, msl_space hint) {
