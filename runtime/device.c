@@ -6,7 +6,11 @@
  * The arena (docs/design.md, "Memory model") is one shared-storage buffer of
  * recommendedMaxWorkingSetSize bytes capped by maxBufferLength. Where Metal
  * refuses that size the request is halved until it succeeds (down to
- * RT_ARENA_MIN), so a machine that reports optimistic limits still works. */
+ * RT_ARENA_MIN), so a machine that reports optimistic limits still works.
+ * The environment variable ANCHOR_ARENA_SIZE sets the size instead (e.g.
+ * "4G"): for a Mac where a buffer that large would be committed eagerly, or
+ * to test what happens when device memory runs out. */
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,13 +39,51 @@ void rt_unlock(void) { pthread_mutex_unlock(&rt_mutex); }
 
 rt_device_state *rt_device_current(void) { return rt_ready ? &rt_state : NULL; }
 
-/* The arena: as large as the device recommends, as Metal allows. */
-static cudaError_t rt_create_arena(rt_device_state *s) {
-  uint64_t size = mtl_device_recommended_max_working_set_size(s->device);
+/* ANCHOR_ARENA_SIZE: bytes, with an optional K, M or G suffix (powers of
+ * 1024). Returns false for anything else, or for less than 1 MiB. */
+static bool rt_parse_size(const char *text, uint64_t *out) {
+  char *end;
+  errno = 0;
+  unsigned long long value = strtoull(text, &end, 10);
+  if (errno || end == text || *text == '-') return false;
+  unsigned shift = 0;
+  if (*end == 'K' || *end == 'k') shift = 10, end++;
+  else if (*end == 'M' || *end == 'm') shift = 20, end++;
+  else if (*end == 'G' || *end == 'g') shift = 30, end++;
+  if (*end || value > (UINT64_MAX >> shift) || (value << shift) < (1u << 20)) return false;
+  *out = value << shift;
+  return true;
+}
+
+/* The arena's size: as large as the device recommends and Metal allows,
+ * or what ANCHOR_ARENA_SIZE asks for (within what Metal allows). */
+static cudaError_t rt_arena_size(rt_device_state *s, uint64_t *size, bool *exact) {
   uint64_t max = mtl_device_max_buffer_length(s->device);
-  if (size > max) size = max;
-  size = size / RT_ARENA_ALIGN * RT_ARENA_ALIGN;
-  for (; size >= RT_ARENA_MIN; size = size / 2 / RT_ARENA_ALIGN * RT_ARENA_ALIGN) {
+  *size = mtl_device_recommended_max_working_set_size(s->device);
+  *exact = false;
+  const char *wanted = getenv("ANCHOR_ARENA_SIZE");
+  if (wanted) {
+    if (!rt_parse_size(wanted, size)) {
+      fprintf(stderr, "anchor: ANCHOR_ARENA_SIZE=%s is not a size of at least 1M "
+                      "(bytes, or a number with K, M or G)\n", wanted);
+      return cudaErrorInitializationError;
+    }
+    *exact = true;
+  }
+  if (*size > max) *size = max;
+  *size = *size / RT_ARENA_ALIGN * RT_ARENA_ALIGN;
+  return cudaSuccess;
+}
+
+/* The arena: one shared buffer; halved until Metal accepts it unless the
+ * user chose its size. */
+static cudaError_t rt_create_arena(rt_device_state *s) {
+  uint64_t size;
+  bool exact;
+  cudaError_t e = rt_arena_size(s, &size, &exact);
+  if (e != cudaSuccess) return e;
+  if (exact) s->arena_buffer = mtl_new_buffer(s->device, size, MTL_RESOURCE_STORAGE_MODE_SHARED);
+  for (; !exact && size >= RT_ARENA_MIN; size = size / 2 / RT_ARENA_ALIGN * RT_ARENA_ALIGN) {
     s->arena_buffer = mtl_new_buffer(s->device, size, MTL_RESOURCE_STORAGE_MODE_SHARED);
     if (s->arena_buffer) break;
   }
