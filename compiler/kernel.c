@@ -95,7 +95,15 @@ static int emit_allocas(msl_func *f) {
   return 1;
 }
 
+/* The MSL function name is the kernel's device name (docs/design.md): it
+ * must be an identifier and not one of MSL's own keywords. */
 static int valid_identifier(const char *s) {
+  static const char *const reserved[] = {"kernel", "vertex", "fragment", "device", "constant",
+                                         "threadgroup", "thread", "threadgroup_imageblock",
+                                         "ray_data", "object_data", "visible", "stitchable"};
+  for (unsigned i = 0; i < sizeof reserved / sizeof *reserved; i++)
+    if (!strcmp(s, reserved[i]))
+      return 0;
   if (!*s || (*s >= '0' && *s <= '9'))
     return 0;
   for (; *s; s++)
@@ -124,7 +132,8 @@ static int emit_kernel(msl_ctx *ctx, msl_kernel *k) {
   f.kernel = k;
   f.fn = k->fn;
   if (!valid_identifier(k->name))
-    return msl_error(ctx, k->fn, "kernel name '%s' is not an MSL identifier", k->name);
+    return msl_error(ctx, k->fn, "kernel name '%s' is not a valid MSL function name (it is an MSL "
+                                 "keyword or not an identifier)", k->name);
   int ok = msl_addrspace_analyze(&f) && msl_cfg_build(&f);
   if (ok) {
     find_shared(&f);
