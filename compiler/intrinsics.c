@@ -96,7 +96,9 @@ static unsigned copy_unit(msl_inst *in, LLVMValueRef len, unsigned align) {
   return unit;
 }
 
-static void emit_memcpy(msl_inst *in) {
+/* memcpy: a forward loop. memmove between pointers of one space that may
+ * overlap: forward when dst <= src, else backward. */
+static void emit_memcpy(msl_inst *in, int move) {
   LLVMValueRef dst = LLVMGetOperand(in->i, 0), src = LLVMGetOperand(in->i, 1);
   LLVMValueRef len = LLVMGetOperand(in->i, 2);
   unsigned da = call_align(in->i, 0), sa = call_align(in->i, 1);
@@ -104,11 +106,24 @@ static void emit_memcpy(msl_inst *in) {
   const char *t = msl_uint_name(unit * 8);
   char k[32];
   snprintf(k, sizeof k, "k%u", in->f->next_id++);
+  move = move && msl_addrspace_of(in->f, dst) == msl_addrspace_of(in->f, src);
+  if (move) {
+    msl_inst_put(in, "if ("), msl_inst_operand(in, 0), msl_inst_put(in, " <= ");
+    msl_inst_operand(in, 1), msl_inst_put(in, ") { ");
+  }
   msl_inst_printf(in, "for (ulong %s = 0; %s < (ulong)", k, k), msl_inst_operand(in, 2);
   msl_inst_printf(in, "; %s += %u) ", k, unit);
   msl_inst_deref(in, dst, t, k);
   msl_inst_put(in, " = ");
   msl_inst_deref(in, src, t, k);
+  if (move) {
+    msl_inst_printf(in, "; } else { for (ulong %s = (ulong)", k), msl_inst_operand(in, 2);
+    msl_inst_printf(in, "; %s != 0;) { %s -= %u; ", k, k, unit);
+    msl_inst_deref(in, dst, t, k);
+    msl_inst_put(in, " = ");
+    msl_inst_deref(in, src, t, k);
+    msl_inst_put(in, "; } }");
+  }
 }
 
 static void emit_memset(msl_inst *in) {
@@ -137,6 +152,7 @@ static int ignored_intrinsic(const char *name) {
 
 int msl_call_only_moves(const char *name) {
   return ignored_intrinsic(name) || has_prefix(name, "llvm.memcpy.") ||
+         has_prefix(name, "llvm.memmove.") ||
          has_prefix(name, "llvm.memset.") || has_prefix(name, "llvm.nvvm.ldg.global.");
 }
 
@@ -206,8 +222,10 @@ void msl_emit_call(msl_inst *in) {
     msl_inst_deref(in, LLVMGetOperand(in->i, 0), t, NULL);
     return;
   }
-  if (has_prefix(name, "llvm.memcpy.") || has_prefix(name, "llvm.memcpy.inline."))
-    return emit_memcpy(in);
+  if (has_prefix(name, "llvm.memcpy."))
+    return emit_memcpy(in, 0);
+  if (has_prefix(name, "llvm.memmove."))
+    return emit_memcpy(in, 1);
   if (has_prefix(name, "llvm.memset."))
     return emit_memset(in);
   if ((bits > 1 && emit_bits(in, name, bits)) || emit_math(in, name))
