@@ -27,6 +27,12 @@ programs=(
   "twofile $e2e/twofile_a.cu $e2e/twofile_b.cu"
   "errors $e2e/errors.cu"
   "integer_ops $e2e/integer_ops.cu"
+  "float_ops $e2e/float_ops.cu"
+  "control_flow $e2e/control_flow.cu"
+  "shared_memory $e2e/shared_memory.cu"
+  "globals $e2e/globals.cu"
+  "memory_api $e2e/memory_api.cu"
+  "streams_events $e2e/streams_events.cu"
 )
 
 # Compile and run the programs in parallel (one log each), then print the logs in order.
