@@ -33,6 +33,7 @@ programs=(
   "globals $e2e/globals.cu"
   "memory_api $e2e/memory_api.cu"
   "streams_events $e2e/streams_events.cu"
+  "cpp_features $e2e/cpp_features.cu"
 )
 
 # Compile and run the programs in parallel (one log each), then print the logs in order.
