@@ -15,10 +15,13 @@
 
 #ifdef __CUDA__
 #include "device_launch_parameters.h"
+#include "anchor/device_functions.h"
 #endif
 
 #ifdef __cplusplus
-/* nvcc's headers bring these in; CUDA programs rely on it (malloc, memcpy). */
+/* nvcc's headers bring these in; CUDA programs rely on it (malloc, memcpy,
+ * host-side fabsf or sqrtf without an include of their own). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 

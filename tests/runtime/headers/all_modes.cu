@@ -12,14 +12,16 @@
 __device__ int table[4] = {1, 2, 3, 4};
 __constant__ float factor = 2.0f;
 
-__device__ __forceinline__ int lane() { return threadIdx.x % warpSize; }
+__device__ __forceinline__ int lane() { return min(threadIdx.x % warpSize, 31u); }
+__host__ __device__ int clamp_both_sides(int v) { return max(min(v, 10), 0); } // host and device
 
 __global__ void __launch_bounds__(256) kernel(float4 *out, int2 shift, dim3 shape) {
   uint3 t = threadIdx;
   dim3 b = blockDim;
   int i = blockIdx.x * b.x + t.x;
   if (i < (int)(shape.x * gridDim.x))
-    out[i] = make_float4(factor, (float)table[i % 4], (float)(lane() + shift.x), (float)shift.y);
+    out[i] = make_float4(fmaxf(factor, 0.0f), (float)__ldg(&table[i % 4]),
+                         (float)(lane() + shift.x), floorf((float)shift.y) + __popc(i));
 }
 
 int main() {
@@ -62,8 +64,9 @@ int main() {
   cudaMemAdvise(managed, 16, cudaMemAdviseSetReadMostly, 0);
   cudaMemLocation where = {cudaMemLocationTypeDevice, 0}; // CUDA 13 form
   cudaMemPrefetchAsync(managed, 16, where, 0, stream);
+  int clamped = clamp_both_sides(42) + (int)fabsf(-1.0f) + abs(-2); // host: libm/libc
   cudaProfilerStart();
   cudaDeviceSynchronize();
   cudaProfilerStop();
-  return prop.warpSize == 32 && size == 16 ? 0 : 1;
+  return prop.warpSize == 32 && size == 16 && clamped == 13 ? 0 : 1;
 }

@@ -1,0 +1,115 @@
+/* anchor/device_functions.h — the exact (correctly rounded by definition)
+ * device functions of CUDA that map one-to-one onto LLVM intrinsics Anchor's
+ * Metal backend translates: integer and floating-point min/max, absolute
+ * values, rounding to integral values, fmaf, copysignf, bit counts, type
+ * punning, 24-bit and high-half multiplies, __ldg.
+ *
+ * Written for Anchor from the CUDA Math API and C++ Programming Guide
+ * documentation. Functions whose results depend on an implementation's
+ * accuracy (sqrtf, expf, sinf, ... and the __ fast intrinsics) are not here:
+ * they belong to Anchor's own math library (ARCHITECTURE.md decision 8),
+ * which does not exist yet; calling one is a compile error from the backend.
+ *
+ * Host and device overloads of one name coexist through clang's overloading
+ * on CUDA target attributes: device code gets these, host code keeps libm's
+ * and libc's. min/max are __host__ __device__ as in CUDA. Only for CUDA C++
+ * compilations (included by cuda_runtime.h). */
+#ifndef ANCHOR_DEVICE_FUNCTIONS_H
+#define ANCHOR_DEVICE_FUNCTIONS_H
+
+#if defined(__CUDA__) && defined(__cplusplus)
+
+#include "qualifiers.h"
+
+#define ANCHOR_DEV static __device__ __inline__ __attribute__((always_inline))
+#define ANCHOR_HOSTDEV static __host__ __device__ __inline__ __attribute__((always_inline))
+
+/* ---- min / max (CUDA's overload set; mixed signedness goes unsigned) ---------- */
+#define ANCHOR_MINMAX(T, U, R)                                                         \
+  ANCHOR_HOSTDEV R min(T a, U b) { return (R)a < (R)b ? (R)a : (R)b; }                \
+  ANCHOR_HOSTDEV R max(T a, U b) { return (R)a > (R)b ? (R)a : (R)b; }
+ANCHOR_MINMAX(int, int, int)
+ANCHOR_MINMAX(unsigned int, unsigned int, unsigned int)
+ANCHOR_MINMAX(int, unsigned int, unsigned int)
+ANCHOR_MINMAX(unsigned int, int, unsigned int)
+ANCHOR_MINMAX(long, long, long)
+ANCHOR_MINMAX(unsigned long, unsigned long, unsigned long)
+ANCHOR_MINMAX(long, unsigned long, unsigned long)
+ANCHOR_MINMAX(unsigned long, long, unsigned long)
+ANCHOR_MINMAX(long long, long long, long long)
+ANCHOR_MINMAX(unsigned long long, unsigned long long, unsigned long long)
+ANCHOR_MINMAX(long long, unsigned long long, unsigned long long)
+ANCHOR_MINMAX(unsigned long long, long long, unsigned long long)
+#undef ANCHOR_MINMAX
+
+ANCHOR_HOSTDEV unsigned int umin(unsigned int a, unsigned int b) { return min(a, b); }
+ANCHOR_HOSTDEV unsigned int umax(unsigned int a, unsigned int b) { return max(a, b); }
+ANCHOR_HOSTDEV long long llmin(long long a, long long b) { return min(a, b); }
+ANCHOR_HOSTDEV long long llmax(long long a, long long b) { return max(a, b); }
+ANCHOR_HOSTDEV unsigned long long ullmin(unsigned long long a, unsigned long long b) { return min(a, b); }
+ANCHOR_HOSTDEV unsigned long long ullmax(unsigned long long a, unsigned long long b) { return max(a, b); }
+
+/* Floating point: fmin/fmax semantics (a NaN operand yields the other). */
+ANCHOR_HOSTDEV float min(float a, float b) { return __builtin_fminf(a, b); }
+ANCHOR_HOSTDEV float max(float a, float b) { return __builtin_fmaxf(a, b); }
+ANCHOR_HOSTDEV double min(double a, double b) { return __builtin_fmin(a, b); }
+ANCHOR_HOSTDEV double max(double a, double b) { return __builtin_fmax(a, b); }
+ANCHOR_HOSTDEV double min(float a, double b) { return __builtin_fmin(a, b); }
+ANCHOR_HOSTDEV double max(float a, double b) { return __builtin_fmax(a, b); }
+ANCHOR_HOSTDEV double min(double a, float b) { return __builtin_fmin(a, b); }
+ANCHOR_HOSTDEV double max(double a, float b) { return __builtin_fmax(a, b); }
+
+/* ---- exact single-precision functions (device side of libm's names) --------------- */
+ANCHOR_DEV float fminf(float a, float b) { return __builtin_fminf(a, b); }
+ANCHOR_DEV float fmaxf(float a, float b) { return __builtin_fmaxf(a, b); }
+ANCHOR_DEV float fabsf(float x) { return __builtin_fabsf(x); }
+ANCHOR_DEV float floorf(float x) { return __builtin_floorf(x); }
+ANCHOR_DEV float ceilf(float x) { return __builtin_ceilf(x); }
+ANCHOR_DEV float truncf(float x) { return __builtin_truncf(x); }
+ANCHOR_DEV float rintf(float x) { return __builtin_rintf(x); }
+ANCHOR_DEV float nearbyintf(float x) { return __builtin_nearbyintf(x); }
+ANCHOR_DEV float roundf(float x) { return __builtin_roundf(x); } /* halves away from zero */
+ANCHOR_DEV float fmaf(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
+ANCHOR_DEV float copysignf(float a, float b) { return __builtin_copysignf(a, b); }
+/* Clamped to [+0.0, 1.0]; NaN and -0.0 give +0.0. */
+ANCHOR_DEV float __saturatef(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
+
+/* ---- integer absolute values ---------------------------------------------------------- */
+ANCHOR_DEV int abs(int x) { return __builtin_abs(x); }
+ANCHOR_DEV long labs(long x) { return __builtin_labs(x); }
+ANCHOR_DEV long long llabs(long long x) { return __builtin_llabs(x); }
+
+/* ---- bits ------------------------------------------------------------------------------ */
+ANCHOR_DEV int __popc(unsigned int x) { return __builtin_popcount(x); }
+ANCHOR_DEV int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
+ANCHOR_DEV int __clz(int x) { return x ? __builtin_clz((unsigned int)x) : 32; }
+ANCHOR_DEV int __clzll(long long x) { return x ? __builtin_clzll((unsigned long long)x) : 64; }
+ANCHOR_DEV int __ffs(int x) { return x ? __builtin_ctz((unsigned int)x) + 1 : 0; }
+ANCHOR_DEV int __ffsll(long long x) { return x ? __builtin_ctzll((unsigned long long)x) + 1 : 0; }
+ANCHOR_DEV int __float_as_int(float x) { return __builtin_bit_cast(int, x); }
+ANCHOR_DEV unsigned int __float_as_uint(float x) { return __builtin_bit_cast(unsigned int, x); }
+ANCHOR_DEV float __int_as_float(int x) { return __builtin_bit_cast(float, x); }
+ANCHOR_DEV float __uint_as_float(unsigned int x) { return __builtin_bit_cast(float, x); }
+
+/* ---- multiplies ---------------------------------------------------------------------- */
+/* The low 32 bits of the product of the sign-extended low 24 bits. */
+ANCHOR_DEV int __mul24(int a, int b) {
+  int a24 = (int)((unsigned int)a << 8) >> 8, b24 = (int)((unsigned int)b << 8) >> 8;
+  return (int)(unsigned int)((long long)a24 * b24);
+}
+ANCHOR_DEV unsigned int __umul24(unsigned int a, unsigned int b) {
+  return (a & 0xffffffu) * (b & 0xffffffu);
+}
+ANCHOR_DEV int __mulhi(int a, int b) { return (int)(((long long)a * b) >> 32); }
+ANCHOR_DEV unsigned int __umulhi(unsigned int a, unsigned int b) {
+  return (unsigned int)(((unsigned long long)a * b) >> 32);
+}
+
+/* ---- loads through the read-only path: on Metal an ordinary load -------------------- */
+template <class T> ANCHOR_DEV T __ldg(const T *p) { return *p; }
+
+#undef ANCHOR_DEV
+#undef ANCHOR_HOSTDEV
+
+#endif /* __CUDA__ && __cplusplus */
+#endif
