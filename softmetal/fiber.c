@@ -4,7 +4,8 @@
  * worker's own stack. A kernel that uses threadgroup_barrier/simdgroup_barrier
  * runs each thread as a fiber: its own stack and a user-space context switch
  * (callee-saved registers and the stack pointer, hand-written for x86-64 and
- * AArch64; no system call per switch). The worker's scheduler resumes every
+ * AArch64; no system call per switch). Whether a kernel needs fibers is
+ * decided per kernel when its library is compiled (translate.c). The worker's scheduler resumes every
  * runnable fiber in turn until it finishes or waits at a barrier; a
  * threadgroup barrier opens when every thread of the group waits at one; a
  * SIMD-group barrier (also the heart of every simd_* function) when no lane
@@ -22,7 +23,15 @@
 #include <unistd.h>
 
 enum fiber_state { FIBER_READY, FIBER_WAIT_GROUP, FIBER_WAIT_SIMD, FIBER_DONE };
-enum { STACK_SIZE = 128 * 1024 };
+/* Each fiber's stack top is moved down by a different number of cache lines:
+ * tops exactly STACK_SIZE apart would all map to the same cache sets and evict
+ * each other on every switch. At least 128 KiB remain usable. */
+enum { STACK_SIZE = 160 * 1024, STACK_STAGGER = 32 * 1024 };
+
+static unsigned char *stack_top(unsigned char *stacks, int i) {
+  size_t stagger = (size_t)i * 17 * 64 % STACK_STAGGER;
+  return stacks + (size_t)(i + 1) * STACK_SIZE - stagger;
+}
 
 struct fiber {
   void *sp;                   /* saved stack pointer while switched out */
@@ -44,7 +53,10 @@ struct sm_group_runner {
   bool barrier_misuse; /* barrier called by a kernel run without fibers */
 };
 
-static _Thread_local struct sm_group_runner *current_runner;
+/* initial-exec: libsoftmetal is loaded with the program, and this is read on
+ * every barrier (the default model would call __tls_get_addr). */
+static _Thread_local struct sm_group_runner *current_runner
+    __attribute__((tls_model("initial-exec")));
 
 /* ---- context switch ---------------------------------------------------------------- */
 /* void sm_fiber_switch(void **save_sp, void *load_sp): saves the callee-saved
@@ -58,10 +70,8 @@ __asm__(".text\n"
         ".globl sm_fiber_switch\n.hidden sm_fiber_switch\n.type sm_fiber_switch,@function\n"
         "sm_fiber_switch:\n"
         "  pushq %rbp\n  pushq %rbx\n  pushq %r12\n  pushq %r13\n  pushq %r14\n  pushq %r15\n"
-        "  subq $8, %rsp\n  stmxcsr (%rsp)\n  fnstcw 4(%rsp)\n"
         "  movq %rsp, (%rdi)\n"
         "  movq %rsi, %rsp\n"
-        "  ldmxcsr (%rsp)\n  fldcw 4(%rsp)\n  addq $8, %rsp\n"
         "  popq %r15\n  popq %r14\n  popq %r13\n  popq %r12\n  popq %rbx\n  popq %rbp\n"
         "  ret\n"
         ".size sm_fiber_switch, .-sm_fiber_switch\n"
@@ -69,19 +79,17 @@ __asm__(".text\n"
         "sm_fiber_boot:\n"
         "  movq %r12, %rdi\n  callq *%r13\n  ud2\n"
         ".size sm_fiber_boot, .-sm_fiber_boot\n");
-enum { FRAME_WORDS = 8 }; /* mxcsr/fpcw, r15, r14, r13, r12, rbx, rbp, return address */
-
+/* Frame: r15, r14, r13, r12, rbx, rbp, return address. The FP control state
+ * (MXCSR, x87 control word) is not switched: all fibers of a worker share it,
+ * and MSL code cannot change it. */
 static void *initial_frame(unsigned char *top, void (*fn)(void *), void *arg) {
   uint64_t *sp = (uint64_t *)((uintptr_t)top & ~(uintptr_t)15) - 1; /* return address slot */
   *sp = (uint64_t)(uintptr_t)sm_fiber_boot;
-  sp -= 7;
-  uint32_t control[2];
-  __asm__ volatile("stmxcsr %0\n fnstcw %1" : "=m"(control[0]), "=m"(control[1]));
-  sp[0] = control[0] | ((uint64_t)control[1] << 32);
-  sp[1] = 0, sp[2] = 0;                  /* r15, r14 */
-  sp[3] = (uint64_t)(uintptr_t)fn;       /* r13 */
-  sp[4] = (uint64_t)(uintptr_t)arg;      /* r12 */
-  sp[5] = 0, sp[6] = 0;                  /* rbx, rbp */
+  sp -= 6;
+  sp[0] = 0, sp[1] = 0;                  /* r15, r14 */
+  sp[2] = (uint64_t)(uintptr_t)fn;       /* r13 */
+  sp[3] = (uint64_t)(uintptr_t)arg;      /* r12 */
+  sp[4] = 0, sp[5] = 0;                  /* rbx, rbp */
   return sp;
 }
 #elif defined(__aarch64__)
@@ -92,13 +100,13 @@ __asm__(".text\n"
         "  stp x19, x20, [sp, #0]\n  stp x21, x22, [sp, #16]\n  stp x23, x24, [sp, #32]\n"
         "  stp x25, x26, [sp, #48]\n  stp x27, x28, [sp, #64]\n  stp x29, x30, [sp, #80]\n"
         "  stp d8, d9, [sp, #96]\n  stp d10, d11, [sp, #112]\n  stp d12, d13, [sp, #128]\n"
-        "  stp d14, d15, [sp, #144]\n  mrs x9, fpcr\n  str x9, [sp, #160]\n"
+        "  stp d14, d15, [sp, #144]\n"
         "  mov x9, sp\n  str x9, [x0]\n"
         "  mov sp, x1\n"
         "  ldp x19, x20, [sp, #0]\n  ldp x21, x22, [sp, #16]\n  ldp x23, x24, [sp, #32]\n"
         "  ldp x25, x26, [sp, #48]\n  ldp x27, x28, [sp, #64]\n  ldp x29, x30, [sp, #80]\n"
         "  ldp d8, d9, [sp, #96]\n  ldp d10, d11, [sp, #112]\n  ldp d12, d13, [sp, #128]\n"
-        "  ldp d14, d15, [sp, #144]\n  ldr x9, [sp, #160]\n  msr fpcr, x9\n"
+        "  ldp d14, d15, [sp, #144]\n"
         "  add sp, sp, #176\n"
         "  ret\n"
         ".size sm_fiber_switch, .-sm_fiber_switch\n"
@@ -113,9 +121,6 @@ static void *initial_frame(unsigned char *top, void (*fn)(void *), void *arg) {
   sp[0] = (uint64_t)(uintptr_t)arg;           /* x19 */
   sp[1] = (uint64_t)(uintptr_t)fn;            /* x20 */
   sp[11] = (uint64_t)(uintptr_t)sm_fiber_boot; /* x30 */
-  uint64_t fpcr;
-  __asm__ volatile("mrs %0, fpcr" : "=r"(fpcr));
-  sp[20] = fpcr;
   return sp;
 }
 #else
@@ -236,8 +241,7 @@ static void set_thread(struct sm_group_runner *r, const struct sm_dispatch *d, c
 
 static char *run_fibers(struct sm_group_runner *r) {
   for (int i = 0; i < r->count; i++) {
-    unsigned char *top = r->stacks + (size_t)(i + 1) * STACK_SIZE;
-    r->fibers[i].sp = initial_frame(top, fiber_main, r);
+    r->fibers[i].sp = initial_frame(stack_top(r->stacks, i), fiber_main, r);
     r->fibers[i].state = FIBER_READY;
   }
   for (;;) {

@@ -182,11 +182,8 @@ static void library_destroy(struct sm_object *o) {
   if (l->handle) dlclose(l->handle);
 }
 
-/* Loads the object and binds the kernels of t. Returns NULL or a diagnostic.
- * uses_barriers_anywhere: the raw source mentions a barrier or SIMD-group
- * function even where the tokenizer does not look (inside #define lines). */
-static char *load(struct sm_library *l, const char *object, const struct sm_translation *t,
-                  bool uses_barriers_anywhere) {
+/* Loads the object and binds the kernels of t. Returns NULL or a diagnostic. */
+static char *load(struct sm_library *l, const char *object, const struct sm_translation *t) {
   l->handle = dlopen(object, RTLD_NOW | RTLD_LOCAL);
   if (!l->handle) return sm_strdup_printf("softmetal: cannot load %s: %s", object, dlerror());
   struct sm_runtime_table *rt = dlsym(l->handle, "__sm_rt");
@@ -204,7 +201,7 @@ static char *load(struct sm_library *l, const char *object, const struct sm_tran
     k->name = strdup(t->kernels[i].name);
     k->buffer_mask = t->kernels[i].buffer_mask;
     k->threadgroup_mask = t->kernels[i].threadgroup_mask;
-    k->uses_barriers = t->uses_barriers || uses_barriers_anywhere;
+    k->uses_barriers = t->kernels[i].uses_barriers;
     char symbol[4200];
     snprintf(symbol, sizeof symbol, "__sm_entry_%s", k->name);
     k->entry = (sm_entry_fn)dlsym(l->handle, symbol);
@@ -256,8 +253,7 @@ struct sm_library *sm_library_compile(const char *msl, const struct sm_compile_o
   struct sm_library *l = NULL;
   if (!diag) {
     l = sm_object_new(sm_class.library, sizeof *l, library_destroy);
-    bool raw = strstr(msl, "_barrier") || strstr(msl, "simd_") || strstr(msl, "quad_");
-    diag = load(l, object, &t, raw);
+    diag = load(l, object, &t);
     if (diag) sm_release(l), l = NULL;
   }
   if (diag) {

@@ -122,12 +122,12 @@ void sm_text_printf(struct sm_text *t, const char *fmt, ...) __attribute__((form
 struct sm_kernel_info {
   char *name;
   uint32_t buffer_mask, threadgroup_mask;
+  bool uses_barriers; /* may reach a barrier or SIMD-group function: needs fibers */
 };
 struct sm_translation {
   struct sm_text source; /* C++ to compile: rewritten MSL + entry trampolines */
   int kernel_count;
   struct sm_kernel_info *kernels;
-  bool uses_barriers;
 };
 /* Finds every `kernel void NAME(...)`, rewrites threadgroup variables of kernel
  * bodies into views of the group's threadgroup storage and appends one

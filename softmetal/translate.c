@@ -59,7 +59,18 @@ struct scanner {
   const char *src;
   struct token *tokens;
   int count, capacity;
+  bool macro_barrier; /* a #define line mentions a barrier or SIMD function */
 };
+
+static bool mentions_barrier(const char *text, size_t n) {
+  static const char *const words[] = {"_barrier", "simd_", "quad_"};
+  for (size_t w = 0; w < sizeof words / sizeof *words; w++) {
+    size_t len = strlen(words[w]);
+    for (size_t i = 0; i + len <= n; i++)
+      if (!memcmp(text + i, words[w], len)) return true;
+  }
+  return false;
+}
 
 static void push_token(struct scanner *s, enum token_kind kind, size_t start, size_t length,
                        int line, int column) {
@@ -83,10 +94,12 @@ static void tokenize(struct scanner *s) {
     if (c == '\n') { i++, line++, line_start = i, at_line_start = true; continue; }
     if (isspace((unsigned char)c)) { i++; continue; }
     if (c == '#' && at_line_start) { /* preprocessor line, with continuations */
+      size_t start = i;
       while (p[i] && p[i] != '\n') {
         if (p[i] == '\\' && p[i + 1] == '\n') i++, line++, line_start = i + 1;
         i++;
       }
+      if (mentions_barrier(p + start, i - start)) s->macro_barrier = true;
       continue;
     }
     at_line_start = false;
@@ -432,6 +445,90 @@ static int translate_kernel(const struct scanner *s, int k, struct sm_translatio
   return end + 1;
 }
 
+/* ---- which functions need fibers --------------------------------------------------------
+ * A kernel runs its threads as fibers if it may reach a barrier or SIMD-group
+ * function: directly, or through file-scope functions that do (by name, so
+ * all overloads count; to a fixpoint). A barrier name outside any file-scope
+ * function body (a struct method, a namespace, a macro) makes every kernel of
+ * the library use fibers: conservative, never wrong. */
+struct function_range {
+  int name, open, close; /* token indices: name, body braces */
+  bool barrier;
+};
+
+static int find_functions(const struct scanner *s, struct function_range **out) {
+  int count = 0, capacity = 0, depth = 0;
+  *out = NULL;
+  for (int i = 0; i < s->count; i++) {
+    if (token_is(s, i, "{")) depth++;
+    if (token_is(s, i, "}")) depth--;
+    if (depth != 0 || s->tokens[i].kind != TOKEN_IDENT || !token_is(s, i + 1, "(")) continue;
+    int close = matching(s, i + 1);
+    if (close < 0 || !token_is(s, close + 1, "{")) continue;
+    int end = matching(s, close + 1);
+    if (end < 0) break;
+    if (count == capacity) {
+      capacity = capacity ? capacity * 2 : 16;
+      *out = realloc(*out, (size_t)capacity * sizeof **out);
+      if (!*out) abort();
+    }
+    (*out)[count++] = (struct function_range){i, close + 1, end, false};
+    i = end;
+  }
+  return count;
+}
+
+static bool is_barrier_name(const struct scanner *s, int i);
+
+/* Marks functions that may reach a barrier; returns false if one appears
+ * outside every file-scope function. */
+static bool mark_barrier_functions(const struct scanner *s, struct function_range *f, int n) {
+  bool attributed = true;
+  for (int i = 0; i < s->count; i++) {
+    if (!is_barrier_name(s, i)) continue;
+    int k = 0;
+    while (k < n && !(f[k].open < i && i < f[k].close)) k++;
+    if (k == n) attributed = false;
+    else f[k].barrier = true;
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int k = 0; k < n; k++) {
+      if (f[k].barrier) continue;
+      for (int i = f[k].open + 1; i < f[k].close && !f[k].barrier; i++) {
+        if (s->tokens[i].kind != TOKEN_IDENT) continue;
+        for (int m = 0; m < n; m++) {
+          const struct token *a = &s->tokens[i], *b = &s->tokens[f[m].name];
+          if (f[m].barrier && a->length == b->length &&
+              !memcmp(s->src + a->start, s->src + b->start, a->length)) {
+            f[k].barrier = changed = true;
+            break;
+          }
+        }
+      }
+    }
+  }
+  return attributed;
+}
+
+/* Sets uses_barriers on every kernel of out. */
+static void analyse_barriers(const struct scanner *s, struct sm_translation *out) {
+  struct function_range *f;
+  int n = find_functions(s, &f);
+  bool all = !mark_barrier_functions(s, f, n) || s->macro_barrier;
+  for (int k = 0; k < out->kernel_count; k++) {
+    bool uses = all;
+    for (int m = 0; m < n && !uses; m++) {
+      const struct token *t = &s->tokens[f[m].name];
+      if (f[m].barrier && strlen(out->kernels[k].name) == t->length &&
+          !memcmp(out->kernels[k].name, s->src + t->start, t->length))
+        uses = true;
+    }
+    out->kernels[k].uses_barriers = uses;
+  }
+  free(f);
+}
+
 static int compare_edits(const void *a, const void *b) {
   size_t x = ((const struct edit *)a)->at, y = ((const struct edit *)b)->at;
   return x < y ? -1 : x > y;
@@ -454,7 +551,6 @@ char *sm_translate(const char *msl, struct sm_translation *out) {
   char *error = NULL;
   int depth = 0;
   for (int i = 0; i < s.count && !error;) {
-    if (is_barrier_name(&s, i)) out->uses_barriers = true;
     if (token_is(&s, i, "{")) depth++;
     if (token_is(&s, i, "}")) depth--;
     if (!token_is(&s, i, "kernel")) { i++; continue; }
@@ -462,11 +558,9 @@ char *sm_translate(const char *msl, struct sm_translation *out) {
       error = diagnose(&s, i, "softmetal: kernels must be declared at file scope");
       break;
     }
-    int next = translate_kernel(&s, i, out, &e, &entries, &error);
-    for (int j = i; j < next && j < s.count; j++)
-      if (is_barrier_name(&s, j)) out->uses_barriers = true;
-    i = next;
+    i = translate_kernel(&s, i, out, &e, &entries, &error);
   }
+  if (!error) analyse_barriers(&s, out);
   /* Apply edits in source order. */
   qsort(e.items, (size_t)e.count, sizeof *e.items, compare_edits);
   const char *line = "#line 1 \"program_source\"\n";

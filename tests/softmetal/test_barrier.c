@@ -6,8 +6,10 @@
  * threadgroup variables the sums and the reversal come out wrong. 64 groups
  * run on all workers, so groups running at the same time must not share
  * threadgroup memory. `reverse32` does the same within a SIMD-group with
- * simdgroup_barrier. `diverge` lets half the threads skip a barrier: the
- * command buffer must fail instead of hanging. */
+ * simdgroup_barrier. `rotate_helper` and `rotate_macro` reach their barrier
+ * only through helper functions or a macro (softmetal decides per kernel
+ * whether it needs fibers). `diverge` lets half the threads skip a barrier:
+ * the command buffer must fail instead of hanging. */
 #include "smtest.h"
 
 static const char *msl =
@@ -42,9 +44,29 @@ static const char *msl =
     "  simdgroup_barrier(mem_flags::mem_threadgroup);\n"
     "  data[t] = lanes[simd * 32 + 31 - lane];\n"
     "}\n"
+    "static void sync_group() { threadgroup_barrier(mem_flags::mem_threadgroup); }\n"
+    "static void sync_twice() { sync_group(); sync_group(); }\n"
+    "kernel void rotate_helper(device uint *data [[buffer(0)]], uint t [[thread_index_in_threadgroup]]) {\n"
+    "  threadgroup uint tmp[64];\n"
+    "  tmp[t] = data[t];\n"
+    "  sync_twice();\n"
+    "  data[t] = tmp[(t + 1) % 64];\n"
+    "}\n"
     "kernel void diverge(device uint *data [[buffer(0)]], uint t [[thread_index_in_threadgroup]]) {\n"
     "  if (t % 2 == 0) threadgroup_barrier(mem_flags::mem_device);\n"
     "  data[t] = t;\n"
+    "}\n";
+
+/* A separate library: a barrier in a macro makes all its kernels use fibers. */
+static const char *msl_macro =
+    "#include <metal_stdlib>\n"
+    "using namespace metal;\n"
+    "#define SYNC threadgroup_barrier(mem_flags::mem_threadgroup)\n"
+    "kernel void rotate_macro(device uint *data [[buffer(0)]], uint t [[thread_index_in_threadgroup]]) {\n"
+    "  threadgroup uint tmp[64];\n"
+    "  tmp[t] = data[t];\n"
+    "  SYNC;\n"
+    "  data[t] = tmp[(t + 63) % 64];\n"
     "}\n";
 
 static mtl_id device, queue;
@@ -103,6 +125,22 @@ int main(void) {
   wrong = 0;
   for (unsigned i = 0; i < 64; i++) wrong += pd[i] != 100 + (i / 32) * 32 + 31 - i % 32;
   CHECK(wrong == 0);
+
+  /* Barriers reached only through helper functions, or only through a macro. */
+  mtl_id helper = smtest_pipeline(device, msl, "rotate_helper");
+  mtl_id macro = smtest_pipeline(device, msl_macro, "rotate_macro");
+  for (unsigned i = 0; i < 64; i++) pd[i] = i;
+  CHECK(run(helper, &data, 1, 0, 1, 64, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  free(err);
+  wrong = 0;
+  for (unsigned i = 0; i < 64; i++) wrong += pd[i] != (i + 1) % 64;
+  CHECK(wrong == 0);
+  CHECK(run(macro, &data, 1, 0, 1, 64, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  free(err);
+  wrong = 0;
+  for (unsigned i = 0; i < 64; i++) wrong += pd[i] != i;
+  CHECK(wrong == 0);
+  mtl_release(helper), mtl_release(macro);
 
   CHECK(run(diverge, &data, 1, 0, 2, 64, &err) == MTL_COMMAND_BUFFER_STATUS_ERROR);
   CHECK(smtest_contains(err, "threadgroup_barrier was not reached by all threads"));
