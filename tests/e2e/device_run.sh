@@ -34,6 +34,10 @@ programs=(
   "memory_api $e2e/memory_api.cu"
   "streams_events $e2e/streams_events.cu"
   "cpp_features $e2e/cpp_features.cu"
+  "matmul_tiled $e2e/matmul_tiled.cu"
+  "scan $e2e/scan.cu"
+  "bitonic_sort $e2e/bitonic_sort.cu"
+  "mandelbrot_fixed $e2e/mandelbrot_fixed.cu"
 )
 
 # Compile and run the programs in parallel (one log each), then print the logs in order.
