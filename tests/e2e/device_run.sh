@@ -38,6 +38,7 @@ programs=(
   "scan $e2e/scan.cu"
   "bitonic_sort $e2e/bitonic_sort.cu"
   "mandelbrot_fixed $e2e/mandelbrot_fixed.cu"
+  "mixed_cpp $e2e/mixed_main.cpp $e2e/mixed_kernels.cu"
 )
 
 # Compile and run the programs in parallel (one log each), then print the logs in order.
