@@ -115,6 +115,10 @@ static inline cudaError_t cudaFuncSetAttribute(T *entry, enum cudaFuncAttribute 
   return ::cudaFuncSetAttribute((const void *)entry, attr, value);
 }
 template <class T>
+static inline cudaError_t cudaFuncSetCacheConfig(T *entry, enum cudaFuncCache cacheConfig) {
+  return ::cudaFuncSetCacheConfig((const void *)entry, cacheConfig);
+}
+template <class T>
 static inline cudaError_t cudaMallocPitch(T **devPtr, size_t *pitch, size_t width, size_t height) {
   return ::cudaMallocPitch((void **)(void *)devPtr, pitch, width, height);
 }

@@ -44,6 +44,7 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
 cudaError_t cudaDeviceSynchronize(void);
 cudaError_t cudaDeviceReset(void);
 cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache cacheConfig);
+cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *pCacheConfig);
 cudaError_t cudaMemGetInfo(size_t *free, size_t *total);
 cudaError_t cudaGetDeviceFlags(unsigned int *flags);
 cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop);
@@ -130,6 +131,8 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void
                              size_t sharedMem, cudaStream_t stream);
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
 cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value);
+/* A preference, as in CUDA; Apple GPUs have no L1/shared split to choose. */
+cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache cacheConfig);
 /* Occupancy on the sm_75 model the device properties describe (1024 threads,
  * 16 blocks and 64 KiB of shared memory per multiprocessor), limited by the
  * kernel's pipeline. */

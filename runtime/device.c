@@ -267,10 +267,19 @@ cudaError_t cudaSetDeviceFlags(unsigned int flags) {
   return cudaSuccess;
 }
 
+static enum cudaFuncCache rt_cache_config = cudaFuncCachePreferNone;
+
 cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache config) {
   /* A preference in CUDA too; Apple GPUs have no L1/shared split to set. */
-  return rt_record((unsigned)config > cudaFuncCachePreferEqual ? cudaErrorInvalidValue
-                                                                : cudaSuccess);
+  if ((unsigned)config > cudaFuncCachePreferEqual) return rt_record(cudaErrorInvalidValue);
+  rt_cache_config = config;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *config) {
+  if (!config) return rt_record(cudaErrorInvalidValue);
+  *config = rt_cache_config;
+  return cudaSuccess;
 }
 
 cudaError_t cudaRuntimeGetVersion(int *version) {

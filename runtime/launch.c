@@ -253,3 +253,14 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const 
   rt_unlock();
   return rt_record(e);
 }
+
+cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache config) {
+  if ((unsigned)config > cudaFuncCachePreferEqual) return rt_record(cudaErrorInvalidValue);
+  rt_lock();
+  void *pool = mtl_autorelease_push();
+  rt_kernel kernel;
+  cudaError_t e = rt_module_kernel(func, &kernel); /* the kernel must exist */
+  mtl_autorelease_pop(pool);
+  rt_unlock();
+  return rt_record(e);
+}

@@ -169,6 +169,13 @@ static void test_flags_limits_and_host_functions(void) {
   CHECK_ERR(cudaDeviceGetLimit(&value, cudaLimitStackSize), cudaSuccess);
   CHECK(value == 4096);
   CHECK_ERR(cudaDeviceGetLimit(&value, (enum cudaLimit)17), cudaErrorUnsupportedLimit);
+  enum cudaFuncCache cache = cudaFuncCachePreferEqual;
+  CHECK_ERR(cudaDeviceGetCacheConfig(&cache), cudaSuccess);
+  CHECK(cache == cudaFuncCachePreferNone);
+  CHECK_ERR(cudaDeviceSetCacheConfig(cudaFuncCachePreferShared), cudaSuccess);
+  CHECK_ERR(cudaDeviceGetCacheConfig(&cache), cudaSuccess);
+  CHECK(cache == cudaFuncCachePreferShared);
+  CHECK_ERR(cudaDeviceSetCacheConfig((enum cudaFuncCache)7), cudaErrorInvalidValue);
   int least = 5, greatest = 5, can = 5, device = 5;
   CHECK_ERR(cudaDeviceGetStreamPriorityRange(&least, &greatest), cudaSuccess);
   CHECK(least == 0 && greatest == 0);

@@ -50,6 +50,7 @@ int main() {
   cudaOccupancyMaxPotentialBlockSize(&min_grid, &block_size, kernel, 0, 0);
   cudaOccupancyMaxActiveBlocksPerMultiprocessor(&active, kernel, block_size, 0);
   cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 1024);
+  cudaFuncSetCacheConfig(kernel, cudaFuncCachePreferL1);
   float *pitched;
   size_t pitch;
   cudaMallocPitch(&pitched, &pitch, 100, 10);
