@@ -1,6 +1,7 @@
 /* tests/softmetal/test_contracts.c — Metal's rules, enforced.
  * Compile-time: a pointer in the wrong address space, `double`, an unknown
- * kernel attribute are errors whose text names the problem; a missing
+ * kernel attribute, an implicit int4 -> uint4 conversion are errors whose text
+ * names the problem; a missing
  * function is nil. Encode-time (the command buffer ends in status Error with
  * an NSError): more than 1024 threads per threadgroup, buffer index 31,
  * setBytes of 4 KiB, dynamic threadgroup memory not a multiple of 16 or above
@@ -109,6 +110,13 @@ static void compile_contracts(void) {
       "#include <metal_stdlib>\nusing namespace metal;\n"
       "kernel void k(device float *a [[buffer(31)]]) { a[0] = 0; }\n");
   CHECK(smtest_contains(e, "0..30"));
+  free(e);
+
+  /* MSL has no implicit conversions between vector types. */
+  e = smtest_compile_error(device,
+      "#include <metal_stdlib>\nusing namespace metal;\n"
+      "kernel void k(device uint4 *o [[buffer(0)]]) { int4 a = int4(1); uint4 b = a; o[0] = b; }\n");
+  CHECK(smtest_contains(e, "'uint4'") && smtest_contains(e, "'int4'"));
   free(e);
 
   mtl_id error = NULL;
