@@ -1,6 +1,7 @@
 /* tests/runtime/test_blob.c — the device-module parser alone (no Metal): a
  * well-formed module with kernels, parameters and variables, and each kind
  * of malformed module, which must be refused with a message. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,8 +98,48 @@ static void test_header(void) {
   free(empty);
 }
 
+/* Mutations of a valid module (fixed-seed, so reproducible): whatever the
+ * bytes, parsing ends in a module or an error message, never reads outside
+ * the blob (the sanitizer build checks that) and leaves nothing allocated. */
+static void test_mutations(void) {
+  char text[512];
+  snprintf(text, sizeof text,
+           "kernel k 24 16 1\nparam 0 8\nparam 8 4\nparam 16 8\n"
+           "global g 0 4 4 device 01020304\nglobal h 1 8 8 constant -\nmsl %zu\n%s",
+           strlen(msl), msl);
+  size_t length = 16 + strlen(text);
+  unsigned char *original = make_blob(text), *blob = malloc(length);
+  uint32_t seed = 12345;
+  int parsed = 0, refused = 0;
+  for (int round = 0; round < 20000; round++) {
+    memcpy(blob, original, length);
+    int changes = 1 + round % 4;
+    for (int c = 0; c < changes; c++) {
+      seed = seed * 1103515245u + 12345u;
+      size_t at = 16 + (seed >> 8) % (length - 16);
+      seed = seed * 1103515245u + 12345u;
+      static const char alphabet[] = "0123456789 \nkernelparamglobalmsl-x";
+      blob[at] = (unsigned char)alphabet[(seed >> 8) % (sizeof alphabet - 1)];
+    }
+    rt_module_desc d;
+    char error[256] = "";
+    if (rt_blob_parse(blob, &d, error, sizeof error)) {
+      parsed++;
+      CHECK(d.msl != NULL);
+      rt_module_desc_free(&d);
+    } else {
+      refused++;
+      CHECK(error[0] != '\0' && d.kernels == NULL && d.globals == NULL && d.msl == NULL);
+    }
+  }
+  CHECK(parsed > 0 && refused > 0);
+  free(blob);
+  free(original);
+}
+
 int main(void) {
   test_valid();
+  test_mutations();
   test_malformed();
   test_header();
   return check_finish("test_blob");
