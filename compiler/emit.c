@@ -584,10 +584,8 @@ void msl_inst_deref(msl_inst *in, LLVMValueRef p, const char *type, const char *
   msl_inst_put(in, ")");
 }
 
-static int check_memory_access(msl_inst *in) {
-  if (LLVMGetOrdering(in->i) != LLVMAtomicOrderingNotAtomic)
-    return msl_inst_unsupported(in, "atomic load or store");
-  return 1;
+static int is_atomic_access(msl_inst *in) {
+  return LLVMGetOrdering(in->i) != LLVMAtomicOrderingNotAtomic;
 }
 
 const char *msl_memory_type(msl_inst *in, LLVMTypeRef ty) {
@@ -598,8 +596,12 @@ const char *msl_memory_type(msl_inst *in, LLVMTypeRef ty) {
 
 static void emit_load(msl_inst *in) {
   LLVMTypeRef ty = LLVMTypeOf(in->i);
+  if (is_atomic_access(in)) {
+    msl_emit_atomic_load(in);
+    return;
+  }
   const char *t = msl_memory_type(in, ty);
-  if (!check_memory_access(in) || !t) {
+  if (!t) {
     in->ok = 0;
     return;
   }
@@ -613,8 +615,12 @@ static void emit_load(msl_inst *in) {
 /* Statements (store, memcpy ...) are written directly as lines. */
 static void emit_store(msl_inst *in) {
   LLVMValueRef v = LLVMGetOperand(in->i, 0);
+  if (is_atomic_access(in)) {
+    msl_emit_atomic_store(in);
+    return;
+  }
   const char *t = msl_memory_type(in, LLVMTypeOf(v));
-  if (!check_memory_access(in) || !t) {
+  if (!t) {
     in->ok = 0;
     return;
   }
@@ -692,12 +698,13 @@ static void emit_expression(msl_inst *in, LLVMOpcode opc) {
   case LLVMLoad: emit_load(in); return;
   case LLVMAlloca: /* bound to its thread array in the prologue */
     return;
-  case LLVMAtomicRMW: case LLVMAtomicCmpXchg: msl_inst_unsupported(in, "atomic operation"); return;
+  case LLVMAtomicRMW: case LLVMAtomicCmpXchg: /* emitted by msl_emit_atomic */ return;
   case LLVMFence: msl_inst_unsupported(in, "memory fence"); return;
   case LLVMExtractElement: case LLVMInsertElement: case LLVMShuffleVector:
     msl_inst_unsupported(in, "vector operation");
     return;
-  case LLVMExtractValue: case LLVMInsertValue: msl_inst_unsupported(in, "aggregate value operation"); return;
+  case LLVMExtractValue: msl_emit_atomic_extract(in); return;
+  case LLVMInsertValue: msl_inst_unsupported(in, "aggregate value operation"); return;
   default: msl_inst_unsupported(in, "this instruction"); return;
   }
 }
@@ -732,6 +739,8 @@ static int emit_instruction(msl_func *f, LLVMValueRef i) {
   if (touches_double(i) && !double_ok(i, opc))
     return msl_error(f->ctx, i, "double-precision arithmetic or conversion " NOT_SUPPORTED
                                 " (FP64 emulation is not implemented yet)");
+  if (opc == LLVMAtomicRMW || opc == LLVMAtomicCmpXchg || (opc == LLVMCall && msl_is_atomic_call(i)))
+    return msl_emit_atomic(f, i);
   LLVMTypeRef ty = LLVMTypeOf(i);
   int has_value = LLVMGetTypeKind(ty) != LLVMVoidTypeKind && opc != LLVMAlloca;
   const char *type = NULL;

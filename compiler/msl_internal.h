@@ -11,6 +11,7 @@
  *   structurize.c  structured if/while/break/continue emission of the CFG
  *   emit.c       MSL text of types, operands and instructions
  *   intrinsics.c MSL of intrinsic calls
+ *   atomics.c    atomics as MSL 32-bit relaxed atomics and CAS loops
  *   kernel.c     kernel signature, prologue and assembly of each kernel
  *   verify.c     checks of the backend's own output
  *   table.c      the device-module blob writer
@@ -215,6 +216,15 @@ int msl_value_id(msl_func *f, LLVMValueRef v);       /* the N of variable vN */
  * annotations), so it may touch double values. */
 void msl_emit_call(msl_inst *in);
 int msl_call_only_moves(const char *name);
+
+/* atomics.c: atomicrmw/cmpxchg emitted as lines (declares its value);
+ * extractvalue of a cmpxchg; relaxed atomic load (expression) and store
+ * (statement) into in->e. */
+int msl_emit_atomic(msl_func *f, LLVMValueRef i);
+int msl_is_atomic_call(LLVMValueRef call); /* an NVVM atomic intrinsic */
+int msl_emit_atomic_extract(msl_inst *in);
+int msl_emit_atomic_load(msl_inst *in);
+int msl_emit_atomic_store(msl_inst *in);
 
 /* kernel.c: every kernel of the module into ctx->msl. */
 int msl_emit_module(msl_ctx *ctx);

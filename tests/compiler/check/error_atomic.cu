@@ -1,4 +1,5 @@
-__global__ void count(int *c) {
-  __atomic_fetch_add(c, 1, __ATOMIC_RELAXED);
+// 64-bit atomics have no MSL 3.1 equivalent (no 64-bit add or CAS).
+__global__ void count(unsigned long long *c) {
+  __atomic_fetch_add(c, 1ull, __ATOMIC_RELAXED);
 }
-// ERR: error_atomic.cu:2:3: error: atomic operation is not supported by Anchor's Metal backend
+// ERR: error_atomic.cu:3:3: error: 64-bit atomic operation is not supported by Anchor's Metal backend
