@@ -39,6 +39,18 @@ static void test_texts(void) {
   CHECK(strcmp(cudaGetErrorString((cudaError_t)9999), "unrecognized error code") == 0);
   CHECK(strcmp(cudaGetErrorString((cudaError_t)-1), "unrecognized error code") == 0);
   CHECK(rt_error_is_known(cudaErrorUnknown) && !rt_error_is_known((cudaError_t)10));
+  /* CUDA 13.0 names 133 codes in 0..999; every one is found (the lookup is a
+   * binary search, so this also checks the table's order) and named after
+   * itself: "cudaSuccess" or "cudaError...". */
+  int known = 0;
+  for (int e = 0; e < 1000; e++) {
+    const char *name = cudaGetErrorName((cudaError_t)e);
+    if (strcmp(name, "unrecognized error code") == 0) continue;
+    known++;
+    CHECK(strncmp(name, "cudaError", 9) == 0 || (e == 0 && strcmp(name, "cudaSuccess") == 0));
+    CHECK(strcmp(cudaGetErrorString((cudaError_t)e), "unrecognized error code") != 0);
+  }
+  CHECK(known == 133);
 }
 
 static void *other_thread(void *arg) {
