@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# softmetal.sh — runs the softmetal benchmarks and prints one summary:
+#   1. memory-bound throughput: bench/vector_add.cu (anchorcc, on softmetal) against
+#      bench/vector_add_c.c (plain C, the same number of threads as softmetal's
+#      workers), GB/s of both and the ratio softmetal/C;
+#   2. barrier cost: bench/barrier.cu, ns per __syncthreads() per thread.
+#
+#   softmetal.sh BINDIR [RUNS]
+#
+# BINDIR holds the built programs vector_add, vector_add_c and barrier (the CMake
+# target bench-programs puts them in <build>/bench). RUNS (default 7) timed runs per
+# kernel, median reported. SOFTMETAL_WORKERS, if set, applies to softmetal and to the
+# C baseline alike. Each program checks its own results; a FAIL stops the script with
+# status 1. This measures, it asserts nothing about time. The load average is
+# printed because other processes on the machine skew every number.
+set -u
+bin=${1:?usage: softmetal.sh BINDIR [RUNS]}
+runs=${2:-7}
+workers=${SOFTMETAL_WORKERS:-$(getconf _NPROCESSORS_ONLN)}
+
+echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), $(getconf _NPROCESSORS_ONLN) CPUs" \
+     "($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')), $workers workers"
+echo "== load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# run PROGRAM ARGS...: runs it, echoes its output, fails the script unless it printed PASS.
+run() {
+  local out
+  out=$("$@" 2>&1)
+  local rc=$?
+  printf '%s\n' "$out" | grep -v '^RESULT '
+  if [ $rc -ne 0 ] || ! printf '%s\n' "$out" | grep -qx PASS; then
+    echo "FAIL: $* (exit status $rc)"
+    exit 1
+  fi
+  last=$out
+}
+# result NAME FIELD: the FIELD-th number of the "RESULT NAME ..." line of the last run.
+result() { printf '%s\n' "$last" | awk -v n="$1" -v f="$2" '$1 == "RESULT" && $2 == n { print $(2 + f) }'; }
+
+echo; echo "-- vector add, 64 M floats (12 bytes per element)"
+run "$bin/vector_add_c" "$runs"
+c_gbs=$(result c_threads 2)
+run "$bin/vector_add" "$runs"
+sm_gbs=$(result per_element 2)
+stride_gbs=$(result grid_stride 2)
+
+echo; echo "-- barrier cost"
+run "$bin/barrier" "$runs"
+ns_raw=$(result ns_raw 1)
+ns_net=$(result ns_net 1)
+echo "== load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+echo
+echo "== summary"
+awk -v c="$c_gbs" -v s="$sm_gbs" -v g="$stride_gbs" 'BEGIN {
+  printf "vector add: plain C %.2f GB/s, softmetal per_element %.2f GB/s, ratio %.3f (target >= 0.5)\n", c, s, s / c
+  printf "            softmetal grid_stride %.2f GB/s, ratio %.3f\n", g, g / c }'
+echo "barrier: $ns_raw ns per barrier per thread raw, $ns_net ns net of the no-switch baseline (target <= 50)"
