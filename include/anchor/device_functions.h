@@ -179,6 +179,14 @@ ANCHOR_DEV unsigned int atomicDec(unsigned int *address, unsigned int limit) {
 }
 #undef ANCHOR_RELAXED
 
+/* ---- fences ------------------------------------------------------------------------------ */
+/* Declared so that a program using one gets the backend's error at its own
+ * line (memory fences are not supported yet: MSL 3.1 has none for device
+ * memory across threadgroups). */
+ANCHOR_DEV void __threadfence_block(void) { __nvvm_membar_cta(); }
+ANCHOR_DEV void __threadfence(void) { __nvvm_membar_gl(); }
+ANCHOR_DEV void __threadfence_system(void) { __nvvm_membar_sys(); }
+
 /* ---- loads through the read-only path: on Metal an ordinary load -------------------- */
 template <class T> ANCHOR_DEV T __ldg(const T *p) { return *p; }
 
