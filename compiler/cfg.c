@@ -111,6 +111,29 @@ int msl_cfg_in_loop(const msl_cfg *cfg, int loop, int block) {
   return loop >= 0 && block >= 0 && cfg->loops[loop].body[block];
 }
 
+/* Post-dominators of one iteration of the loop headed by h (see msl_loop). */
+static int *iteration_ipdom(const msl_cfg *cfg, int h, const unsigned char *body) {
+  int n = (int)cfg->nblocks, nedges = 0;
+  int (*edges)[2] = malloc(sizeof *edges * (size_t)(2 * n + 1));
+  for (int b = 0; b < n; b++)
+    for (unsigned s = 0; body[b] && s < cfg->nsucc[b]; s++) {
+      int t = cfg->succ[b][s];
+      edges[nedges][0] = b;
+      edges[nedges][1] = t == h || !body[t] ? n : t;
+      nedges++;
+    }
+  graph fwd = graph_make(n + 1, edges, nedges, 0), back = graph_make(n + 1, edges, nedges, 1);
+  int *ipdom = malloc(sizeof(int) * ((size_t)n + 1));
+  dominators(&back, &fwd, n, ipdom);
+  for (int b = 0; b < n; b++)
+    if (ipdom[b] == n || !body[b])
+      ipdom[b] = -1;
+  graph_free(&fwd);
+  graph_free(&back);
+  free(edges);
+  return ipdom;
+}
+
 static int find_loops(msl_func *f, const graph *preds) {
   msl_cfg *cfg = &f->cfg;
   int n = (int)cfg->nblocks;
@@ -152,7 +175,7 @@ static int find_loops(msl_func *f, const graph *preds) {
         exit = t;
       }
     cfg->loops = realloc(cfg->loops, (cfg->nloops + 1) * sizeof *cfg->loops);
-    cfg->loops[cfg->nloops] = (msl_loop){h, exit, body};
+    cfg->loops[cfg->nloops] = (msl_loop){h, exit, body, iteration_ipdom(cfg, h, body)};
     cfg->loop_of_header[h] = (int)cfg->nloops++;
   }
   free(work);
@@ -239,7 +262,7 @@ int msl_cfg_build(msl_func *f) {
 
 void msl_cfg_free(msl_cfg *cfg) {
   for (unsigned l = 0; l < cfg->nloops; l++)
-    free(cfg->loops[l].body);
+    free(cfg->loops[l].body), free(cfg->loops[l].ipdom);
   free(cfg->loops);
   free(cfg->loop_of_header);
   free(cfg->blocks);

@@ -7,8 +7,9 @@
  *   - an edge to the innermost loop's header is `continue;`, to its exit
  *     `break;`;
  *   - a conditional branch is `if (c) { A } else { B }`, both arms running up
- *     to the branch's immediate post-dominator, where the sequence resumes
- *     (no merge inside the loop: the arms end in break/continue/return);
+ *     to the branch's immediate post-dominator, where the sequence resumes;
+ *     inside a loop, the post-dominator within one iteration (continue and
+ *     break leave it), none when both arms end in break/continue/return;
  *   - phis are variables assigned on each incoming edge (see emit.c).
  * Each block's code is emitted exactly once (checked), so barriers keep
  * their convergent position. A CFG where the arms of a branch share blocks
@@ -59,11 +60,9 @@ static int emit_arm(msl_func *f, int from, int to, int merge, int loop) {
 
 static int emit_branch(msl_func *f, int b, LLVMValueRef term, int loop, int *next) {
   msl_cfg *cfg = &f->cfg;
-  int merge = cfg->ipdom[b];
-  /* A merge outside the loop (or at its header) is reached only through
-   * break/continue: inside the loop the arms do not meet again. */
-  if (loop >= 0 && (!msl_cfg_in_loop(cfg, loop, merge) || merge == cfg->loops[loop].header))
-    merge = -1;
+  /* Inside a loop the arms merge where one iteration's paths meet again
+   * (continue and break count as leaving); none: both end in them. */
+  int merge = loop >= 0 ? cfg->loops[loop].ipdom[b] : cfg->ipdom[b];
   int t = cfg->succ[b][0], e = cfg->succ[b][1];
   msl_buf cond = {0};
   if (!msl_emit_condition(f, LLVMGetCondition(term), &cond))
