@@ -180,6 +180,7 @@ static void *queue_main(void *arg) {
   pthread_mutex_destroy(&w->lock);
   pthread_cond_destroy(&w->wake);
   free(w);
+  sm_pool_thread_exit();
   return NULL;
 }
 

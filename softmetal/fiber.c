@@ -145,6 +145,12 @@ struct sm_group_runner *sm_group_runner_new(void) {
   return r;
 }
 
+void sm_group_runner_free(struct sm_group_runner *r) {
+  if (!r) return;
+  munmap(r->stacks, (size_t)STACK_SIZE * SM_MAX_THREADS_PER_GROUP);
+  free(r);
+}
+
 static void fiber_main(void *arg) {
   struct sm_group_runner *r = arg;
   int me = r->current;

@@ -1,6 +1,8 @@
 /* softmetal/pool.c — the worker pool that runs a dispatch's threadgroups.
  *
- * One persistent worker thread per online CPU (SOFTMETAL_WORKERS overrides). A dispatch is published to all
+ * The thread that submits a dispatch (a queue's executor) runs threadgroups
+ * too, with one persistent pool thread per further CPU (SOFTMETAL_WORKERS sets
+ * the total). A dispatch is published to all
  * workers at once; each takes threadgroups from a shared atomic counter until
  * none are left, so groups run in parallel and load-balance by themselves.
  * Each worker owns its threadgroup storage (32 KiB) and a group runner (the
@@ -120,16 +122,34 @@ static void run_groups(struct worker *w, struct sm_dispatch *d) {
   fault_jump = NULL;
 }
 
-static void *worker_main(void *arg) {
-  struct worker *w = arg;
+/* Gives the calling thread an alternate signal stack, so that a fiber's stack
+ * overflow (a fault on the guard page) can still be handled. */
+static void use_alternate_signal_stack(void) {
   stack_t alt = {.ss_sp = malloc(1 << 16), .ss_size = 1 << 16};
   if (alt.ss_sp) sigaltstack(&alt, NULL);
+}
+
+static bool worker_init(struct worker *w) {
+  w->runner = sm_group_runner_new();
+  w->threadgroup_memory = aligned_alloc(64, SM_MAX_THREADGROUP_MEMORY);
+  return w->runner && w->threadgroup_memory;
+}
+
+/* A pool worker: joins each published dispatch that is still running. A worker
+ * that wakes after the dispatch finished finds no job and sleeps again; one
+ * that found the job is counted in `active`, so the job is not retired until
+ * it is done. */
+static void *worker_main(void *arg) {
+  struct worker *w = arg;
+  use_alternate_signal_stack();
   uint64_t seen = 0;
   pthread_mutex_lock(&pool.lock);
   for (;;) {
     while (pool.generation == seen) pthread_cond_wait(&pool.work, &pool.lock);
     seen = pool.generation;
     struct sm_dispatch *d = pool.job;
+    if (!d) continue;
+    pool.active++;
     pthread_mutex_unlock(&pool.lock);
     run_groups(w, d);
     pthread_mutex_lock(&pool.lock);
@@ -138,6 +158,8 @@ static void *worker_main(void *arg) {
   return NULL;
 }
 
+/* Participants: SOFTMETAL_WORKERS or the online CPUs. The thread submitting a
+ * dispatch (a queue's executor) is one of them, so count - 1 pool threads. */
 static void pool_start(void) {
   long n = sysconf(_SC_NPROCESSORS_ONLN);
   const char *env = getenv("SOFTMETAL_WORKERS"); /* for debugging: e.g. 1 = serial */
@@ -146,12 +168,9 @@ static void pool_start(void) {
   pool.workers = calloc((size_t)pool.count, sizeof *pool.workers);
   if (!pool.workers) abort();
   install_fault_handler();
-  for (int i = 0; i < pool.count; i++) {
+  for (int i = 1; i < pool.count; i++) {
     struct worker *w = &pool.workers[i];
-    w->runner = sm_group_runner_new();
-    w->threadgroup_memory = aligned_alloc(64, SM_MAX_THREADGROUP_MEMORY);
-    if (!w->runner || !w->threadgroup_memory ||
-        pthread_create(&w->thread, NULL, worker_main, w) != 0) {
+    if (!worker_init(w) || pthread_create(&w->thread, NULL, worker_main, w) != 0) {
       fprintf(stderr, "softmetal: cannot start worker %d\n", i);
       abort(); /* without workers no command buffer can ever complete */
     }
@@ -164,8 +183,35 @@ int sm_pool_workers(void) {
   return pool.count;
 }
 
+/* The submitting thread's own runner and threadgroup memory (made on first use). */
+static _Thread_local struct worker *submitter;
+
+void sm_pool_thread_exit(void) {
+  if (!submitter) return;
+  sm_group_runner_free(submitter->runner);
+  free(submitter->threadgroup_memory);
+  free(submitter);
+  submitter = NULL;
+}
+
+static char *prepare_submitter(void) {
+  if (submitter) return NULL;
+  submitter = calloc(1, sizeof *submitter);
+  if (!submitter || !worker_init(submitter)) {
+    sm_pool_thread_exit();
+    return strdup("softmetal: out of memory for a dispatch's threadgroup runner");
+  }
+  use_alternate_signal_stack();
+  return NULL;
+}
+
 void sm_pool_run(struct sm_dispatch *d) {
   sm_pool_workers();
+  char *error = prepare_submitter();
+  if (error) {
+    d->error = error, d->error_code = SM_CMDBUF_ERROR_INTERNAL;
+    return;
+  }
   pthread_mutex_lock(&pool.dispatch_lock);
   /* Dispatches run one at a time, so residency is simply this dispatch's set. */
   if (!sm_buffers_set_resident(d->resident, d->resident_count, true)) {
@@ -179,9 +225,13 @@ void sm_pool_run(struct sm_dispatch *d) {
   pool.job = d;
   pool.group_count = (uint64_t)d->groups[0] * d->groups[1] * d->groups[2];
   atomic_store(&pool.next_group, 0);
-  pool.active = pool.count;
+  pool.active = 1; /* this thread */
   pool.generation++;
   pthread_cond_broadcast(&pool.work);
+  pthread_mutex_unlock(&pool.lock);
+  run_groups(submitter, d); /* small dispatches often finish before a worker wakes */
+  pthread_mutex_lock(&pool.lock);
+  pool.active--;
   while (pool.active > 0) pthread_cond_wait(&pool.done, &pool.lock);
   pool.job = NULL;
   pthread_mutex_unlock(&pool.lock);

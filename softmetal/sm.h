@@ -195,13 +195,18 @@ struct sm_dispatch {
 /* Runs every threadgroup of d on the worker pool and returns when all are
  * done. Thread-safe (dispatches from several queues are serialized). */
 void sm_pool_run(struct sm_dispatch *d);
-/* Number of pool workers (one per online CPU). */
+/* Number of threads that run a dispatch's groups (one per online CPU, or
+ * SOFTMETAL_WORKERS), the submitting thread included. */
 int sm_pool_workers(void);
+/* Frees the calling thread's dispatch resources; called when a queue's
+ * executor thread ends. */
+void sm_pool_thread_exit(void);
 
 /* ---- fibers (fiber.c) ------------------------------------------------------------------ */
 /* Per-worker state for running one threadgroup. */
 struct sm_group_runner;
-struct sm_group_runner *sm_group_runner_new(void);
+struct sm_group_runner *sm_group_runner_new(void); /* NULL if out of memory */
+void sm_group_runner_free(struct sm_group_runner *r); /* NULL-safe */
 /* Runs all threads of group `bid` of dispatch d. threadgroups[] point into the
  * worker's threadgroup storage. Returns NULL on success or a malloc'd error. */
 char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const unsigned bid[3],
