@@ -117,9 +117,15 @@ cudaError_t rt_device_ready(rt_device_state **state_out) {
   s->queue = mtl_new_command_queue(s->device);
   if (!s->queue) return cudaErrorInitializationError;
   e = rt_create_arena(s);
+  if (e == cudaSuccess) {
+    s->marker_buffer = mtl_new_buffer(s->device, 16, MTL_RESOURCE_STORAGE_MODE_PRIVATE);
+    if (!s->marker_buffer) e = cudaErrorInitializationError;
+  }
   if (e != cudaSuccess) {
+    if (s->arena_buffer) rt_arena_destroy(&s->arena);
+    mtl_release(s->arena_buffer);
     mtl_release(s->queue);
-    s->queue = NULL;
+    s->arena_buffer = s->queue = NULL;
     return e;
   }
   rt_ready = true;
@@ -217,6 +223,7 @@ cudaError_t cudaDeviceReset(void) {
     rt_wait_all();
     rt_module_unload_all();
     mtl_release(rt_state.arena_buffer);
+    mtl_release(rt_state.marker_buffer);
     mtl_release(rt_state.queue);
     rt_arena_destroy(&rt_state.arena);
     mtl_autorelease_pop(pool);

@@ -133,6 +133,7 @@ void rt_module_desc_free(rt_module_desc *desc);
 /* The process's view of the one Metal device. */
 typedef struct {
   mtl_id device, queue, arena_buffer;
+  mtl_id marker_buffer; /* 16 bytes an event's blit writes, so it has GPU work */
   unsigned char *arena_base; /* arena contents: CUDA pointers live here */
   uint64_t arena_gpu_address;
   rt_arena arena;

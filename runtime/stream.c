@@ -4,9 +4,11 @@
  * command buffers in commit order. That is a valid CUDA implementation of
  * any number of streams (streams may be serialised; nothing may run early),
  * so a stream is only a handle to validate, and synchronising a stream waits
- * for everything. An event records a point in the queue by committing an
- * empty command buffer: it completes when all work committed before it has,
- * and its GPUEndTime timestamps that moment for cudaEventElapsedTime. */
+ * for everything. An event records a point in the queue by committing a
+ * command buffer whose only work is a 4-byte blit into a private scratch
+ * buffer: it completes when all work committed before it has, and its
+ * GPUEndTime timestamps that moment for cudaEventElapsedTime (the blit makes
+ * sure the GPU really executes it, so the timestamps are meaningful). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -150,8 +152,11 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
   if (e == cudaSuccess) {
     void *pool = mtl_autorelease_push();
     mtl_id marker = mtl_queue_command_buffer(s->queue);
-    if (!marker) e = cudaErrorLaunchFailure;
+    mtl_id blit = marker ? mtl_command_buffer_blit_encoder(marker) : NULL;
+    if (!blit) e = cudaErrorLaunchFailure;
     else {
+      mtl_blit_fill_buffer(blit, s->marker_buffer, (mtl_range){0, 4}, 0);
+      mtl_encoder_end_encoding(blit);
       mtl_retain(marker);
       mtl_command_buffer_commit(marker);
       mtl_release(event->marker);
