@@ -202,6 +202,8 @@ static char *load(struct sm_library *l, const char *object, const struct sm_tran
     k->buffer_mask = t->kernels[i].buffer_mask;
     k->threadgroup_mask = t->kernels[i].threadgroup_mask;
     k->uses_barriers = t->kernels[i].uses_barriers;
+    k->max_threads = t->kernels[i].max_threads ? t->kernels[i].max_threads
+                                               : SM_MAX_THREADS_PER_GROUP;
     char symbol[4200];
     snprintf(symbol, sizeof symbol, "__sm_entry_%s", k->name);
     k->entry = (sm_entry_fn)dlsym(l->handle, symbol);
@@ -331,7 +333,7 @@ id sm_device_new_pipeline(id self, SEL cmd, id function, id *error) {
   }
   struct sm_pipeline *p = sm_object_new(sm_class.pipeline, sizeof *p, pipeline_destroy);
   p->function = sm_retain(f);
-  p->max_threads = SM_MAX_THREADS_PER_GROUP;
+  p->max_threads = f->kernel->max_threads;
   return (id)p;
 }
 

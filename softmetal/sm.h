@@ -122,6 +122,7 @@ void sm_text_printf(struct sm_text *t, const char *fmt, ...) __attribute__((form
 struct sm_kernel_info {
   char *name;
   uint32_t buffer_mask, threadgroup_mask;
+  unsigned max_threads; /* [[max_total_threads_per_threadgroup(n)]], or 0 */
   bool uses_barriers; /* may reach a barrier or SIMD-group function: needs fibers */
 };
 struct sm_translation {
@@ -153,6 +154,7 @@ struct sm_kernel {
   uint64_t static_threadgroup_bytes;
   uint32_t buffer_mask;      /* [[buffer(n)]] indices the kernel declares */
   uint32_t threadgroup_mask; /* [[threadgroup(n)]] indices */
+  unsigned max_threads;      /* maxTotalThreadsPerThreadgroup of its pipelines */
   bool uses_barriers;        /* needs fibers: calls threadgroup/simdgroup barriers */
 };
 struct sm_library {

@@ -415,6 +415,18 @@ static int translate_kernel(const struct scanner *s, int k, struct sm_translatio
   if (!out->kernels) abort();
   struct sm_kernel_info *info = &out->kernels[out->kernel_count++];
   *info = (struct sm_kernel_info){.name = token_text(s, name)};
+  /* [[max_total_threads_per_threadgroup(N)]] kernel void ... */
+  if (k >= 8 && token_is(s, k - 8, "[") && token_is(s, k - 7, "[") &&
+      token_is(s, k - 6, "max_total_threads_per_threadgroup") && token_is(s, k - 5, "(") &&
+      s->tokens[k - 4].kind == TOKEN_NUMBER && token_is(s, k - 3, ")")) {
+    long n = strtol(s->src + s->tokens[k - 4].start, NULL, 0);
+    if (n < 1 || n > SM_MAX_THREADS_PER_GROUP) {
+      *error = diagnose(s, k - 4, "max_total_threads_per_threadgroup must be in 1..%d",
+                        SM_MAX_THREADS_PER_GROUP);
+      return s->count;
+    }
+    info->max_threads = (unsigned)n;
+  }
 
   struct sm_text args = {0};
   int a = open + 1, depth = 0;

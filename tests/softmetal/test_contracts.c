@@ -3,7 +3,8 @@
  * kernel attribute, an implicit int4 -> uint4 conversion are errors whose text
  * names the problem; a missing
  * function is nil. Encode-time (the command buffer ends in status Error with
- * an NSError): more than 1024 threads per threadgroup, buffer index 31,
+ * an NSError): more than 1024 threads per threadgroup (or more than the
+ * kernel's [[max_total_threads_per_threadgroup(n)]]), buffer index 31,
  * setBytes of 4 KiB, dynamic threadgroup memory not a multiple of 16 or above
  * 32 KiB in total (static + dynamic), a dispatch without a pipeline, a buffer the kernel declares
  * but nobody bound. A zero-sized dispatch is a no-op. A kernel that touches an
@@ -25,6 +26,10 @@ static const char *good =
     "                 uint i [[thread_position_in_grid]]) {\n"
     "  threadgroup uint s[4];\n"
     "  s[0] = i; t[0] = s[0]; out[i] = t[0];\n"
+    "}\n"
+    "[[max_total_threads_per_threadgroup(64)]]\n"
+    "kernel void small(device uint *out [[buffer(0)]], uint i [[thread_position_in_grid]]) {\n"
+    "  out[i] = 7;\n"
     "}\n"
     "kernel void wild(constant ulong *where [[buffer(0)]]) {\n"
     "  *reinterpret_cast<device uint *>(where[0]) = 1;\n"
@@ -136,6 +141,7 @@ int main(void) {
   mtl_id dyn = smtest_pipeline(device, good, "dyn");
   mtl_id wild = smtest_pipeline(device, good, "wild");
   mtl_id both = smtest_pipeline(device, good, "both");
+  mtl_id small = smtest_pipeline(device, good, "small");
   out_buffer = mtl_new_buffer(device, 1 << 16, 0);
   unsigned *out = mtl_buffer_contents(out_buffer);
   char *err;
@@ -146,6 +152,12 @@ int main(void) {
   CHECK(err == NULL && out[4095] == 4096);
   expect_error(fill, bind_out, one, (mtl_size){1025, 1, 1}, "1024");
   expect_error(fill, bind_out, one, (mtl_size){32, 8, 5}, "1280");
+  /* A kernel's own limit lowers the pipeline's. */
+  CHECK(mtl_pipeline_max_total_threads_per_threadgroup(small) == 64);
+  CHECK(mtl_pipeline_max_total_threads_per_threadgroup(fill) == 1024);
+  CHECK(dispatch(small, bind_out, one, (mtl_size){8, 8, 1}, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  free(err);
+  expect_error(small, bind_out, one, (mtl_size){65, 1, 1}, "<= 64");
   expect_error(fill, bind_31, one, one, "index(31)");
   expect_error(fill, bytes_4k, one, one, "4096");
   CHECK(dispatch(fill, bytes_4095, one, one, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
@@ -175,7 +187,7 @@ int main(void) {
   CHECK(out[0] == 1);
   free(err);
 
-  mtl_release(out_buffer), mtl_release(fill), mtl_release(dyn), mtl_release(wild), mtl_release(both);
+  mtl_release(out_buffer), mtl_release(fill), mtl_release(dyn), mtl_release(wild), mtl_release(both), mtl_release(small);
   mtl_release(queue), mtl_release(device);
   mtl_autorelease_pop(pool);
   return smtest_finish("test_contracts");
