@@ -73,10 +73,18 @@ static cudaError_t rt_check_config(dim3 grid, dim3 block, size_t shared) {
   return cudaSuccess;
 }
 
+/* What threadgroup(0) is bound with: Metal wants a nonzero multiple of 16. */
+static uint64_t rt_dynamic_smem_length(size_t shared) {
+  return shared ? ((uint64_t)shared + 15) / 16 * 16 : 16;
+}
+
 /* Fits the kernel's own needs: static + dynamic shared memory within the
  * limit, threads within what the pipeline allows (registers). */
 static cudaError_t rt_check_kernel(const rt_kernel *k, dim3 block, size_t shared) {
-  if (k->desc->static_smem_bytes + shared > RT_MAX_SHARED) return cudaErrorInvalidValue;
+  uint64_t bound = k->desc->dynamic_smem ? rt_dynamic_smem_length(shared) : 0;
+  if (k->desc->static_smem_bytes + shared > RT_MAX_SHARED ||
+      k->desc->static_smem_bytes + bound > RT_MAX_SHARED)
+    return cudaErrorInvalidValue;
   uint64_t threads = (uint64_t)block.x * block.y * block.z;
   if (threads > mtl_pipeline_max_total_threads_per_threadgroup(k->pipeline))
     return cudaErrorLaunchOutOfResources;
@@ -138,8 +146,8 @@ static cudaError_t rt_encode(rt_device_state *s, const rt_dispatch *d) {
   cudaError_t e = rt_bind_bytes(s, encoder, d->params, d->params_size, 0, &params_buffer);
   if (e == cudaSuccess)
     e = rt_bind_bytes(s, encoder, d->context, d->context_size, 1, &context_buffer);
-  if (d->kernel->desc->dynamic_smem) /* Metal wants a nonzero multiple of 16 */
-    mtl_compute_set_threadgroup_memory_length(encoder, d->shared ? (d->shared + 15) / 16 * 16 : 16, 0);
+  if (d->kernel->desc->dynamic_smem)
+    mtl_compute_set_threadgroup_memory_length(encoder, rt_dynamic_smem_length(d->shared), 0);
   mtl_compute_use_resource(encoder, s->arena_buffer, MTL_RESOURCE_USAGE_READ | MTL_RESOURCE_USAGE_WRITE);
   mtl_size grid = {d->grid.x, d->grid.y, d->grid.z}, block = {d->block.x, d->block.y, d->block.z};
   if (e == cudaSuccess) mtl_compute_dispatch_threadgroups(encoder, grid, block);
