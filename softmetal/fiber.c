@@ -151,6 +151,12 @@ void sm_group_runner_free(struct sm_group_runner *r) {
   free(r);
 }
 
+bool sm_group_runner_is_guard(const struct sm_group_runner *r, const void *addr) {
+  uintptr_t a = (uintptr_t)addr, base = (uintptr_t)r->stacks;
+  if (a < base || a >= base + (uintptr_t)STACK_SIZE * SM_MAX_THREADS_PER_GROUP) return false;
+  return (a - base) % STACK_SIZE < (uintptr_t)sysconf(_SC_PAGESIZE);
+}
+
 static void fiber_main(void *arg) {
   struct sm_group_runner *r = arg;
   int me = r->current;

@@ -238,6 +238,7 @@ struct sm_library *sm_library_compile(const char *msl, const struct sm_compile_o
                          "-nostdlib++", "-fno-exceptions", "-fno-rtti", "-fno-math-errno",
                          "-fno-threadsafe-statics", "-fno-color-diagnostics",
                          "-Wno-unknown-attributes", "-Werror=return-type", "-flax-vector-conversions=none",
+                         "-fstack-clash-protection", /* large locals must hit a fiber's guard page */
                          fast ? "-ffast-math" : "-fno-fast-math",
                          fast ? "-D__SOFTMETAL_FAST_MATH__=1" : "-U__SOFTMETAL_FAST_MATH__", NULL};
   struct hash h = {0xcbf29ce484222325ull, 0x84222325cbf29ce4ull};

@@ -94,7 +94,10 @@ static void run_groups(struct worker *w, struct sm_dispatch *d) {
   int sig = sigsetjmp(jump, 1);
   if (sig) {
     fault_jump = NULL;
-    char *where = sm_buffer_describe_gpu_address(fault_address);
+    char *where = sm_group_runner_is_guard(w->runner, fault_address)
+                      ? sm_strdup_printf("stack overflow: a thread used more than %d KiB of "
+                                         "private (thread) memory", 128)
+                      : sm_buffer_describe_gpu_address(fault_address);
     fail(d, sm_strdup_printf("Execution of the command buffer was aborted due to an error during "
                              "execution. Caused GPU Address Fault Error "
                              "(kIOGPUCommandBufferCallbackErrorPageFault): kernel %s, "

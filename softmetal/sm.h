@@ -209,6 +209,8 @@ void sm_pool_thread_exit(void);
 struct sm_group_runner;
 struct sm_group_runner *sm_group_runner_new(void); /* NULL if out of memory */
 void sm_group_runner_free(struct sm_group_runner *r); /* NULL-safe */
+/* Whether addr is in the guard page below one of r's fiber stacks. */
+bool sm_group_runner_is_guard(const struct sm_group_runner *r, const void *addr);
 /* Runs all threads of group `bid` of dispatch d. threadgroups[] point into the
  * worker's threadgroup storage. Returns NULL on success or a malloc'd error. */
 char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const unsigned bid[3],

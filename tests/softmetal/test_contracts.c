@@ -8,8 +8,8 @@
  * setBytes of 4 KiB, dynamic threadgroup memory not a multiple of 16 or above
  * 32 KiB in total (static + dynamic), a dispatch without a pipeline, a buffer the kernel declares
  * but nobody bound. A zero-sized dispatch is a no-op. A kernel that touches an
- * unmapped address ends its command buffer with a page fault and the process
- * goes on. */
+ * unmapped address, or overflows its thread stack, ends its command buffer
+ * with a page fault and the process goes on. */
 #include "smtest.h"
 
 static const char *good =
@@ -30,6 +30,12 @@ static const char *good =
     "[[max_total_threads_per_threadgroup(64)]]\n"
     "kernel void small(device uint *out [[buffer(0)]], uint i [[thread_position_in_grid]]) {\n"
     "  out[i] = 7;\n"
+    "}\n"
+    "kernel void deep(device float *out [[buffer(0)]], uint t [[thread_index_in_threadgroup]]) {\n"
+    "  float big[60000]; // 240 KB of thread memory: more than a fiber's stack\n"
+    "  for (uint i = 0; i < 60000; i++) big[i] = out[i % 4];\n"
+    "  threadgroup_barrier(mem_flags::mem_none);\n"
+    "  out[t] = big[(uint)out[0]];\n"
     "}\n"
     "kernel void wild(constant ulong *where [[buffer(0)]]) {\n"
     "  *reinterpret_cast<device uint *>(where[0]) = 1;\n"
@@ -142,6 +148,7 @@ int main(void) {
   mtl_id wild = smtest_pipeline(device, good, "wild");
   mtl_id both = smtest_pipeline(device, good, "both");
   mtl_id small = smtest_pipeline(device, good, "small");
+  mtl_id deep = smtest_pipeline(device, good, "deep");
   out_buffer = mtl_new_buffer(device, 1 << 16, 0);
   unsigned *out = mtl_buffer_contents(out_buffer);
   char *err;
@@ -181,13 +188,14 @@ int main(void) {
 
   expect_error(wild, wild_address, (mtl_size){3, 1, 1}, (mtl_size){2, 1, 1},
                "Address Fault");
+  expect_error(deep, bind_out, one, (mtl_size){2, 1, 1}, "stack overflow");
   /* The process and the device survive a faulting kernel. */
   out[0] = 0;
   CHECK(dispatch(fill, bind_out, one, one, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
   CHECK(out[0] == 1);
   free(err);
 
-  mtl_release(out_buffer), mtl_release(fill), mtl_release(dyn), mtl_release(wild), mtl_release(both), mtl_release(small);
+  mtl_release(out_buffer), mtl_release(fill), mtl_release(dyn), mtl_release(wild), mtl_release(both), mtl_release(small), mtl_release(deep);
   mtl_release(queue), mtl_release(device);
   mtl_autorelease_pop(pool);
   return smtest_finish("test_contracts");

@@ -2,7 +2,8 @@
  * Checks: the device reports Apple7-class limits; a buffer's contents and
  * gpuAddress are different addresses; an arena of
  * recommendedMaxWorkingSetSize is created cheaply; lengths above
- * maxBufferLength are refused; NSString round-trips; autorelease pools nest. */
+ * maxBufferLength are refused; NSString round-trips; autorelease pools nest;
+ * messages to nil return zero. */
 #include "smtest.h"
 
 #include <stdint.h>
@@ -60,6 +61,13 @@ int main(void) {
   CHECK(s && strcmp(mtl_string_utf8(s), "héllo, metal") == 0);
   mtl_release(s);
   mtl_autorelease_pop(inner);
+
+  /* Messages to nil do nothing and return zero, as in Objective-C. */
+  mtl_retain(NULL);
+  mtl_release(NULL);
+  CHECK(mtl_buffer_length(NULL) == 0 && mtl_buffer_contents(NULL) == NULL);
+  CHECK(mtl_device_name(NULL) == NULL && mtl_error_description(NULL) == NULL);
+  CHECK(mtl_device_max_threads_per_threadgroup(NULL).width == 0);
 
   mtl_id device2 = mtl_create_system_default_device();
   CHECK(device2 == device); /* one system device */
