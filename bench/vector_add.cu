@@ -1,7 +1,7 @@
 // vector_add.cu — memory-bound throughput benchmark: c = a + b over 64 M floats.
 //
-//   anchorcc -O2 vector_add.cu -o vector_add && ./vector_add [RUNS] [N]
-//   nvcc     -O2 vector_add.cu -o vector_add && ./vector_add [RUNS] [N]
+//   anchorcc -O2 vector_add.cu -o vector_add && ./vector_add [RUNS] [N] [KERNEL]
+//   nvcc     -O2 vector_add.cu -o vector_add && ./vector_add [RUNS] [N] [KERNEL]
 //
 // Two kernels over the same arrays:
 //   per_element  one thread per element, 256-thread blocks (the textbook kernel; the
@@ -9,6 +9,7 @@
 //   grid_stride  4 blocks of 256 threads per multiprocessor: each thread loops over
 //                many elements, so per-thread launch overhead is amortised (shows how
 //                much of the time is per-thread overhead rather than memory traffic).
+// KERNEL (per_element or grid_stride) runs only that one; default both.
 // Each kernel is launched once untimed (on softmetal this compiles the MSL), then RUNS
 // times (default 7), each timed with the host's monotonic clock around the launch and
 // cudaDeviceSynchronize. Prints the median time and the bandwidth, counting 12 bytes per
@@ -18,6 +19,7 @@
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 __global__ void per_element(const float *a, const float *b, float *c, int n) {
@@ -102,8 +104,11 @@ static int check(const float *dc, const float *a, const float *b, float *c, int 
 int main(int argc, char **argv) {
   int runs = argc > 1 ? atoi(argv[1]) : 7;
   int n = argc > 2 ? atoi(argv[2]) : 64 << 20;
-  if (runs < 1 || runs > MAX_RUNS || n < 1) {
-    printf("FAIL: usage: vector_add [RUNS 1..%d] [N >= 1]\n", MAX_RUNS);
+  const char *only = argc > 3 ? argv[3] : NULL;
+  if (runs < 1 || runs > MAX_RUNS || n < 1 ||
+      (only && strcmp(only, "per_element") != 0 && strcmp(only, "grid_stride") != 0)) {
+    printf("FAIL: usage: vector_add [RUNS 1..%d] [N >= 1] [per_element|grid_stride]\n",
+           MAX_RUNS);
     return 1;
   }
   size_t bytes = (size_t)n * sizeof(float);
@@ -136,6 +141,8 @@ int main(int argc, char **argv) {
   const char *names[2] = {"per_element", "grid_stride"};
   int blocks[2] = {0, stride_blocks};
   for (int k = 0; k < 2; k++) {
+    if (only && strcmp(only, names[k]) != 0)
+      continue;
     if (failed(cudaMemset(dc, 0xff, bytes), "memset c") ||
         measure(names[k], blocks[k], da, db, dc, n, runs) || check(dc, a, b, c, n))
       return 1;
