@@ -118,8 +118,10 @@ static int *iteration_ipdom(const msl_cfg *cfg, int h, const unsigned char *body
   for (int b = 0; b < n; b++)
     for (unsigned s = 0; body[b] && s < cfg->nsucc[b]; s++) {
       int t = cfg->succ[b][s];
+      if (!body[t])
+        continue; /* a break: such paths end there and need no merge */
       edges[nedges][0] = b;
-      edges[nedges][1] = t == h || !body[t] ? n : t;
+      edges[nedges][1] = t == h ? n : t;
       nedges++;
     }
   graph fwd = graph_make(n + 1, edges, nedges, 0), back = graph_make(n + 1, edges, nedges, 1);

@@ -115,9 +115,10 @@ typedef struct msl_loop {
   int header;
   int exit; /* the single exit block, -1 when the loop never exits */
   unsigned char *body; /* body[b] != 0 when block b is in the loop */
-  /* Immediate post-dominators within one iteration: in the body with edges
-   * to the header (continue) and out of the loop (break) sent to one sink;
-   * -1 where that is the sink. Merge points of branches inside the loop. */
+  /* Immediate post-dominators within one iteration: in the body, edges to
+   * the header (continue) going to one sink and edges out of the loop
+   * (break) ignored, as paths that need no merge; -1 for the sink or none.
+   * Merge points of branches inside the loop. */
   int *ipdom;
 } msl_loop;
 
