@@ -39,6 +39,7 @@ programs=(
   "bitonic_sort $e2e/bitonic_sort.cu"
   "mandelbrot_fixed $e2e/mandelbrot_fixed.cu"
   "mixed_cpp $e2e/mixed_main.cpp $e2e/mixed_kernels.cu"
+  "atomics $e2e/atomics.cu"
 )
 
 # Compile and run the programs in parallel (one log each), then print the logs in order.
