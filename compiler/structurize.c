@@ -8,8 +8,9 @@
  *     `break;`;
  *   - a conditional branch is `if (c) { A } else { B }`, both arms running up
  *     to the branch's immediate post-dominator, where the sequence resumes;
- *     inside a loop, the post-dominator within one iteration (continue and
- *     break leave it), none when both arms end in break/continue/return;
+ *     inside a loop, the post-dominator within one iteration (up to the
+ *     continue edges; paths that break need not merge), none when both arms
+ *     end in break/continue/return;
  *   - phis are variables assigned on each incoming edge (see emit.c).
  * Each block's code is emitted exactly once (checked), so barriers keep
  * their convergent position. A CFG where the arms of a branch share blocks
@@ -60,8 +61,8 @@ static int emit_arm(msl_func *f, int from, int to, int merge, int loop) {
 
 static int emit_branch(msl_func *f, int b, LLVMValueRef term, int loop, int *next) {
   msl_cfg *cfg = &f->cfg;
-  /* Inside a loop the arms merge where one iteration's paths meet again
-   * (continue and break count as leaving); none: both end in them. */
+  /* Inside a loop the arms merge where one iteration's continuing paths
+   * meet again (msl_loop.ipdom); none: both end in break/continue. */
   int merge = loop >= 0 ? cfg->loops[loop].ipdom[b] : cfg->ipdom[b];
   int t = cfg->succ[b][0], e = cfg->succ[b][1];
   msl_buf cond = {0};
