@@ -1,7 +1,8 @@
 /* tests/softmetal/test_contracts.c — Metal's rules, enforced.
  * Compile-time: a pointer in the wrong address space, `double`, an unknown
- * kernel attribute, an implicit int4 -> uint4 conversion are errors whose text
- * names the problem; a missing
+ * kernel attribute, an implicit int4 -> uint4 conversion, 64-bit atomics and
+ * threadgroup float atomics (not on Apple7) are errors whose text names the
+ * problem; a missing
  * function is nil. Encode-time (the command buffer ends in status Error with
  * an NSError): more than 1024 threads per threadgroup (or more than the
  * kernel's [[max_total_threads_per_threadgroup(n)]]), buffer index 31,
@@ -121,6 +122,21 @@ static void compile_contracts(void) {
       "#include <metal_stdlib>\nusing namespace metal;\n"
       "kernel void k(device float *a [[buffer(31)]]) { a[0] = 0; }\n");
   CHECK(smtest_contains(e, "0..30"));
+  free(e);
+
+  /* Apple7 / MSL 3.1 atomics: no 64-bit operations, no threadgroup float atomics. */
+  e = smtest_compile_error(device,
+      "#include <metal_stdlib>\nusing namespace metal;\n"
+      "kernel void k(device atomic_ulong *u [[buffer(0)]]) {\n"
+      "  atomic_fetch_add_explicit(u, 1ul, memory_order_relaxed);\n}\n");
+  CHECK(smtest_contains(e, "program_source:4:") && smtest_contains(e, "atomic_fetch_add_explicit"));
+  free(e);
+  e = smtest_compile_error(device,
+      "#include <metal_stdlib>\nusing namespace metal;\n"
+      "kernel void k(device float *o [[buffer(0)]]) {\n"
+      "  threadgroup atomic_float f;\n"
+      "  o[0] = atomic_fetch_add_explicit(&f, 1.0f, memory_order_relaxed);\n}\n");
+  CHECK(smtest_contains(e, "program_source:5:"));
   free(e);
 
   /* MSL has no implicit conversions between vector types. */

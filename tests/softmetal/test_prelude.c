@@ -2,7 +2,7 @@
  * One kernel computes a list of values with vector constructors and
  * swizzles, MSL type sizes (float3 is 16 bytes, packed_float3 12), as_type,
  * integer bit functions at every width, half arithmetic, precise/fast math and
- * device and threadgroup atomics; each is compared with its known value. */
+ * device and threadgroup atomics (int, uint, device float); each is compared with its known value. */
 #include "smtest.h"
 
 #include <math.h>
@@ -13,12 +13,14 @@ static const char *msl =
     "using namespace metal;\n"
     "kernel void features(device float *f [[buffer(0)]], device uint *u [[buffer(1)]],\n"
     "                     device atomic_uint *counter [[buffer(2)]],\n"
+    "                     device atomic_float *fsum [[buffer(3)]],\n"
     "                     uint t [[thread_index_in_threadgroup]]) {\n"
     "  threadgroup atomic_int shared_count;\n"
     "  if (t == 0) atomic_store_explicit(&shared_count, 0, memory_order_relaxed);\n"
     "  threadgroup_barrier(mem_flags::mem_threadgroup);\n"
     "  atomic_fetch_add_explicit(&shared_count, 2, memory_order_relaxed);\n"
     "  atomic_fetch_add_explicit(counter, 1u, memory_order_relaxed);\n"
+    "  atomic_fetch_add_explicit(fsum, 0.5f, memory_order_relaxed);\n"
     "  threadgroup_barrier(mem_flags::mem_threadgroup);\n"
     "  if (t != 0) return;\n"
     "  float4 v = float4(1.0f, float2(2.0f, 3.0f), 4);\n"
@@ -67,6 +69,7 @@ int main(void) {
   mtl_compute_set_buffer(enc, fb, 0, 0);
   mtl_compute_set_buffer(enc, ub, 0, 1);
   mtl_compute_set_buffer(enc, cb, 0, 2);
+  mtl_compute_set_buffer(enc, cb, 8, 3);
   mtl_compute_dispatch_threadgroups(enc, (mtl_size){3, 1, 1}, (mtl_size){100, 1, 1});
   mtl_encoder_end_encoding(enc);
   mtl_command_buffer_commit(cmd);
@@ -81,6 +84,7 @@ int main(void) {
   CHECK(u[0] == 16 && u[1] == 12 && u[2] == 8 && u[3] == 8 && u[4] == 15 && u[5] == 32);
   CHECK(u[6] == 8 && u[7] == 0x3f800000u && u[8] == 2 && u[9] == 200 && u[10] == 8 && u[11] == 7);
   CHECK(*(unsigned *)mtl_buffer_contents(cb) == 300);
+  CHECK(((float *)mtl_buffer_contents(cb))[2] == 150.0f); /* 300 x 0.5, exact */
   mtl_release(fb), mtl_release(ub), mtl_release(cb), mtl_release(pipeline), mtl_release(queue);
   mtl_release(device);
   mtl_autorelease_pop(pool);
