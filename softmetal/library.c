@@ -140,8 +140,11 @@ static bool write_file(const char *path, const char *data, size_t n) {
 
 /* Compiles source to `object` (via a temporary). Returns NULL or a diagnostic. */
 static char *compile(const char *source, const char *object, const char *const *flags) {
-  char *tmp_src = sm_strdup_printf("%s.%d.cpp", object, (int)getpid());
-  char *tmp_obj = sm_strdup_printf("%s.%d.tmp", object, (int)getpid());
+  /* Unique per process and per call: threads may compile the same source. */
+  static atomic_uint serial;
+  unsigned n = atomic_fetch_add(&serial, 1);
+  char *tmp_src = sm_strdup_printf("%s.%d.%u.cpp", object, (int)getpid(), n);
+  char *tmp_obj = sm_strdup_printf("%s.%d.%u.tmp", object, (int)getpid(), n);
   char *error = NULL;
   if (!write_file(tmp_src, source, strlen(source))) {
     error = sm_strdup_printf("softmetal: cannot write %s: %s", tmp_src, strerror(errno));

@@ -44,7 +44,7 @@ static struct {
 /* ---- faults --------------------------------------------------------------------- */
 static _Thread_local sigjmp_buf *fault_jump; /* set while this worker runs kernel code */
 static _Thread_local void *fault_address;
-static struct sigaction previous_segv, previous_bus;
+static struct sigaction previous_segv, previous_bus, previous_fpe;
 
 static void on_fault(int sig, siginfo_t *info, void *context) {
   (void)context;
@@ -53,7 +53,8 @@ static void on_fault(int sig, siginfo_t *info, void *context) {
     siglongjmp(*fault_jump, sig);
   }
   /* Not ours: restore the previous disposition; the fault re-raises on return. */
-  sigaction(sig, sig == SIGSEGV ? &previous_segv : &previous_bus, NULL);
+  sigaction(sig, sig == SIGSEGV ? &previous_segv : sig == SIGBUS ? &previous_bus : &previous_fpe,
+            NULL);
 }
 
 static void install_fault_handler(void) {
@@ -64,6 +65,8 @@ static void install_fault_handler(void) {
   sigemptyset(&sa.sa_mask);
   sigaction(SIGSEGV, &sa, &previous_segv);
   sigaction(SIGBUS, &sa, &previous_bus);
+  /* x86 traps on integer division by zero and INT_MIN / -1; a GPU does not. */
+  sigaction(SIGFPE, &sa, &previous_fpe);
 }
 
 /* ---- running groups ---------------------------------------------------------------- */
@@ -85,7 +88,8 @@ static void fail(struct sm_dispatch *d, char *error, long code) {
 }
 
 /* Runs groups until none are left. The sigsetjmp frame stays live across all
- * groups; after a fault the worker resumes here and stops. */
+ * groups; after a fault (SIGSEGV, SIGBUS, SIGFPE) the worker resumes here
+ * and stops. */
 static void run_groups(struct worker *w, struct sm_dispatch *d) {
   void *slots[SM_BUFFER_SLOTS];
   threadgroup_layout(d, w->threadgroup_memory, slots);
@@ -94,6 +98,14 @@ static void run_groups(struct worker *w, struct sm_dispatch *d) {
   int sig = sigsetjmp(jump, 1);
   if (sig) {
     fault_jump = NULL;
+    if (sig == SIGFPE) {
+      fail(d, sm_strdup_printf("softmetal: kernel %s, threadgroup (%u, %u, %u): integer division "
+                               "by zero or overflow (INT_MIN / -1); the result is undefined on a "
+                               "GPU and a CPU traps",
+                               d->kernel->name, bid[0], bid[1], bid[2]),
+           SM_CMDBUF_ERROR_INTERNAL);
+      return;
+    }
     char *where = sm_group_runner_is_guard(w->runner, fault_address)
                       ? sm_strdup_printf("stack overflow: a thread used more than %d KiB of "
                                          "private (thread) memory", 128)

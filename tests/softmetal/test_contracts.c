@@ -10,7 +10,8 @@
  * 32 KiB in total (static + dynamic), a dispatch without a pipeline, a buffer the kernel declares
  * but nobody bound. A zero-sized dispatch is a no-op. A kernel that touches an
  * unmapped address, or overflows its thread stack, ends its command buffer
- * with a page fault and the process goes on. */
+ * with a page fault, one that divides an integer by zero with an error, and
+ * the process goes on. */
 #include "smtest.h"
 
 static const char *good =
@@ -37,6 +38,9 @@ static const char *good =
     "  for (uint i = 0; i < 60000; i++) big[i] = out[i % 4];\n"
     "  threadgroup_barrier(mem_flags::mem_none);\n"
     "  out[t] = big[(uint)out[0]];\n"
+    "}\n"
+    "kernel void divide(device int *out [[buffer(0)]], uint t [[thread_position_in_grid]]) {\n"
+    "  out[t] = 100 / out[t + 1];\n"
     "}\n"
     "kernel void wild(constant ulong *where [[buffer(0)]]) {\n"
     "  *reinterpret_cast<device uint *>(where[0]) = 1;\n"
@@ -165,6 +169,7 @@ int main(void) {
   mtl_id both = smtest_pipeline(device, good, "both");
   mtl_id small = smtest_pipeline(device, good, "small");
   mtl_id deep = smtest_pipeline(device, good, "deep");
+  mtl_id divide = smtest_pipeline(device, good, "divide");
   out_buffer = mtl_new_buffer(device, 1 << 16, 0);
   unsigned *out = mtl_buffer_contents(out_buffer);
   char *err;
@@ -205,13 +210,15 @@ int main(void) {
   expect_error(wild, wild_address, (mtl_size){3, 1, 1}, (mtl_size){2, 1, 1},
                "Address Fault");
   expect_error(deep, bind_out, one, (mtl_size){2, 1, 1}, "stack overflow");
+  memset(out, 0, 64);
+  expect_error(divide, bind_out, one, one, "division by zero");
   /* The process and the device survive a faulting kernel. */
   out[0] = 0;
   CHECK(dispatch(fill, bind_out, one, one, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
   CHECK(out[0] == 1);
   free(err);
 
-  mtl_release(out_buffer), mtl_release(fill), mtl_release(dyn), mtl_release(wild), mtl_release(both), mtl_release(small), mtl_release(deep);
+  mtl_release(out_buffer), mtl_release(fill), mtl_release(dyn), mtl_release(wild), mtl_release(both), mtl_release(small), mtl_release(deep), mtl_release(divide);
   mtl_release(queue), mtl_release(device);
   mtl_autorelease_pop(pool);
   return smtest_finish("test_contracts");
