@@ -741,6 +741,8 @@ static int emit_instruction(msl_func *f, LLVMValueRef i) {
                                 " (FP64 emulation is not implemented yet)");
   if (opc == LLVMAtomicRMW || opc == LLVMAtomicCmpXchg || (opc == LLVMCall && msl_is_atomic_call(i)))
     return msl_emit_atomic(f, i);
+  if (opc == LLVMCall && msl_is_barrier_reduction(i))
+    return msl_emit_barrier_reduction(f, i);
   LLVMTypeRef ty = LLVMTypeOf(i);
   int has_value = LLVMGetTypeKind(ty) != LLVMVoidTypeKind && opc != LLVMAlloca;
   const char *type = NULL;

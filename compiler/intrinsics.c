@@ -150,6 +150,53 @@ static int ignored_intrinsic(const char *name) {
   return 0;
 }
 
+static const char *callee_name(LLVMValueRef call) {
+  size_t len;
+  LLVMValueRef callee = LLVMGetCalledValue(call);
+  return LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
+}
+
+int msl_is_barrier_reduction(LLVMValueRef call) {
+  const char *name = callee_name(call);
+  return !strcmp(name, "llvm.nvvm.barrier0.popc") || !strcmp(name, "llvm.nvvm.barrier0.and") ||
+         !strcmp(name, "llvm.nvvm.barrier0.or");
+}
+
+/* A barrier that also counts the threads whose predicate is non-zero, on a
+ * threadgroup counter (anchor_sync, declared by kernel.c): reset by thread
+ * 0, barrier, add, barrier, read, barrier (so the next reset waits for every
+ * reader). All threads reach it together, like __syncthreads. */
+int msl_emit_barrier_reduction(msl_func *f, LLVMValueRef call) {
+  const char *name = callee_name(call);
+  const char *barrier = "threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);";
+  msl_inst pred = {f, call, {0}, 1};
+  msl_inst_operand(&pred, 0);
+  if (!pred.ok) {
+    msl_buf_free(&pred.e);
+    return 0;
+  }
+  int id = msl_value_id(f, call);
+  msl_map_set(&f->declared, call, 1);
+  msl_buf_printf(&f->decls, "  uint v%d = 0;\n", id);
+  f->uses_sync_counter = 1;
+  msl_emit_line(f, "%s", barrier);
+  msl_emit_line(f, "if (anchor_tid.x == 0 && anchor_tid.y == 0 && anchor_tid.z == 0) "
+                   "atomic_store_explicit(&anchor_sync[0], 0u, memory_order_relaxed);");
+  msl_emit_line(f, "threadgroup_barrier(mem_flags::mem_threadgroup);");
+  msl_emit_line(f, "if (%s != 0) atomic_fetch_add_explicit(&anchor_sync[0], 1u, "
+                   "memory_order_relaxed);", pred.e.data);
+  msl_emit_line(f, "threadgroup_barrier(mem_flags::mem_threadgroup);");
+  msl_emit_line(f, "v%d = atomic_load_explicit(&anchor_sync[0], memory_order_relaxed);", id);
+  msl_emit_line(f, "threadgroup_barrier(mem_flags::mem_threadgroup);");
+  if (!strcmp(name, "llvm.nvvm.barrier0.and"))
+    msl_emit_line(f, "v%d = v%d == anchor_bdim.x * anchor_bdim.y * anchor_bdim.z ? 1u : 0u;",
+                  id, id);
+  else if (!strcmp(name, "llvm.nvvm.barrier0.or"))
+    msl_emit_line(f, "v%d = v%d != 0 ? 1u : 0u;", id, id);
+  msl_buf_free(&pred.e);
+  return 1;
+}
+
 int msl_call_only_moves(const char *name) {
   return ignored_intrinsic(name) || has_prefix(name, "llvm.memcpy.") ||
          has_prefix(name, "llvm.memmove.") ||

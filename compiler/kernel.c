@@ -141,6 +141,10 @@ static int emit_kernel(msl_ctx *ctx, msl_kernel *k) {
     ok = !ctx->failed && emit_params(&f) && emit_allocas(&f) && msl_structurize(&f) &&
          msl_verify_function(&f);
   }
+  if (ok && f.uses_sync_counter) {
+    msl_buf_put(&f.decls, "  threadgroup atomic_uint anchor_sync[1];\n");
+    k->static_smem += 16;
+  }
   if (ok) {
     put_signature(ctx, k);
     msl_buf_put(&ctx->msl, f.decls.data ? f.decls.data : "");

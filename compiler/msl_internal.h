@@ -145,6 +145,7 @@ typedef struct msl_func {
   msl_map space;      /* pointer value -> msl_space */
   msl_map private_copy; /* byval argument -> 1 when copied to a thread array */
   msl_map smem;       /* __shared__ global used -> slot number */
+  int uses_sync_counter; /* __syncthreads_count/and/or need anchor_sync */
   unsigned nsmem;
   msl_cfg cfg;
   unsigned *emitted;  /* per block: times its code was emitted */
@@ -220,6 +221,10 @@ int msl_value_id(msl_func *f, LLVMValueRef v);       /* the N of variable vN */
  * msl_call_only_moves: the intrinsic only moves bits (memcpy, __ldg,
  * annotations), so it may touch double values. */
 void msl_emit_call(msl_inst *in);
+/* __syncthreads_count/_and/_or (llvm.nvvm.barrier0.popc/and/or): emitted as
+ * lines (declares its value); msl_is_barrier_reduction recognises them. */
+int msl_is_barrier_reduction(LLVMValueRef call);
+int msl_emit_barrier_reduction(msl_func *f, LLVMValueRef call);
 int msl_call_only_moves(const char *name);
 
 /* atomics.c: atomicrmw/cmpxchg emitted as lines (declares its value);
