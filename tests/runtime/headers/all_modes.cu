@@ -8,12 +8,17 @@
 #include <device_launch_parameters.h>
 #include <vector_types.h>
 #include <cuda_profiler_api.h>
+#include <cuda_fp16.h>
 
 __device__ int table[4] = {1, 2, 3, 4};
 __constant__ float factor = 2.0f;
 
 __device__ __forceinline__ int lane() { return min(threadIdx.x % warpSize, 31u); }
 __host__ __device__ int clamp_both_sides(int v) { return max(min(v, 10), 0); } // host and device
+__global__ void halves(__half *h, __half2 *h2) {
+  h[threadIdx.x] = h[threadIdx.x] * __float2half(2.0f) + __hfma(h[0], h[1], h[2]);
+  h2[threadIdx.x] = __hadd2(h2[threadIdx.x], __floats2half2_rn(1.0f, 2.0f));
+}
 
 __global__ void __launch_bounds__(256) kernel(float4 *out, int2 shift, dim3 shape) {
   uint3 t = threadIdx;
