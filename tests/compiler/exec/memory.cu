@@ -10,7 +10,8 @@ __global__ void test_kernel(int *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n || i >= 256) return;
   int local[10];
-  for (int k = 0; k < 10; k++) local[k] = out[(i + k) % 64] * (k + 1);
+  // other threads' inputs come from the starting pattern (out[j] may be updated)
+  for (int k = 0; k < 10; k++) local[k] = ((((i + k) % 64) * 37) % 101 - 50) * (k + 1);
   int idx = (out[i] + 100) % 10;
   local[idx] += table[i & 7];
   Cell c;
