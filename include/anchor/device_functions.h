@@ -179,6 +179,11 @@ ANCHOR_DEV unsigned int atomicDec(unsigned int *address, unsigned int limit) {
 }
 #undef ANCHOR_RELAXED
 
+/* ---- block-wide votes: a barrier that also counts, ANDs or ORs a predicate ------------- */
+ANCHOR_DEV int __syncthreads_count(int predicate) { return __nvvm_bar0_popc(predicate); }
+ANCHOR_DEV int __syncthreads_and(int predicate) { return __nvvm_bar0_and(predicate); }
+ANCHOR_DEV int __syncthreads_or(int predicate) { return __nvvm_bar0_or(predicate); }
+
 /* ---- fences ------------------------------------------------------------------------------ */
 /* Declared so that a program using one gets the backend's error at its own
  * line (memory fences are not supported yet: MSL 3.1 has none for device
