@@ -28,6 +28,20 @@ static void emit_sreg(msl_inst *in, const char *name) {
     msl_inst_put(in, "32u");
     return;
   }
+  /* Warps are SIMD-groups of 32 consecutive linear thread indices (decision
+   * 6), so the lane is the linear index modulo 32. */
+  static const char *const lane[][2] = {
+      {"laneid", "%s %% 32u"},           {"lanemask.eq", "1u << (%s %% 32u)"},
+      {"lanemask.lt", "(1u << (%s %% 32u)) - 1u"}, {"lanemask.le", "(2u << (%s %% 32u)) - 1u"},
+      {"lanemask.gt", "~((2u << (%s %% 32u)) - 1u)"}, {"lanemask.ge", "~((1u << (%s %% 32u)) - 1u)"}};
+  const char *linear = "((anchor_tid.z * anchor_bdim.y + anchor_tid.y) * anchor_bdim.x + anchor_tid.x)";
+  for (unsigned r = 0; r < sizeof lane / sizeof *lane; r++)
+    if (!strcmp(rest, lane[r][0])) {
+      msl_inst_put(in, "(");
+      msl_inst_printf(in, lane[r][1], linear);
+      msl_inst_put(in, ")");
+      return;
+    }
   in->ok = 0;
   msl_error(in->f->ctx, in->i, "CUDA special register '%s' " NOT_SUPPORTED, rest);
 }
