@@ -57,6 +57,10 @@ cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
 template <class T> static inline cudaError_t cudaMalloc(T **devPtr, size_t size) {
   return ::cudaMalloc((void **)(void *)devPtr, size);
 }
+template <class T>
+static inline cudaError_t cudaMallocAsync(T **devPtr, size_t size, cudaStream_t stream) {
+  return ::cudaMallocAsync((void **)(void *)devPtr, size, stream);
+}
 template <class T> static inline cudaError_t cudaMallocHost(T **ptr, size_t size) {
   return ::cudaMallocHost((void **)(void *)ptr, size);
 }

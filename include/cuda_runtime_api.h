@@ -58,6 +58,11 @@ cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPr
 /* --- memory ---------------------------------------------------------------- */
 cudaError_t cudaMalloc(void **devPtr, size_t size);
 cudaError_t cudaFree(void *devPtr);
+/* Stream-ordered allocation: the memory is usable by work queued after the
+ * call; cudaFreeAsync frees once earlier work has finished (it waits). No
+ * cudaMemPool* API exists (cudaDevAttrMemoryPoolsSupported is 0). */
+cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t stream);
+cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream);
 cudaError_t cudaMallocHost(void **ptr, size_t size);
 cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags);
 cudaError_t cudaFreeHost(void *ptr);

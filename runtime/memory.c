@@ -94,6 +94,25 @@ static cudaError_t rt_release(void *p, rt_block_kind kind, rt_block_kind other_k
 
 cudaError_t cudaMalloc(void **devPtr, size_t size) { return rt_allocate(devPtr, size, RT_BLOCK_DEVICE); }
 cudaError_t cudaFree(void *devPtr) { return rt_release(devPtr, RT_BLOCK_DEVICE, RT_BLOCK_MANAGED); }
+/* One in-order queue: an allocation made now is ready for all later work,
+ * and a free that waits for earlier work is as ordered as CUDA's. */
+static cudaError_t rt_check_stream(cudaStream_t stream) {
+  rt_lock();
+  bool valid = rt_stream_valid(stream);
+  rt_unlock();
+  return valid ? cudaSuccess : rt_record(cudaErrorInvalidResourceHandle);
+}
+
+cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t stream) {
+  cudaError_t e = rt_check_stream(stream);
+  return e != cudaSuccess ? e : rt_allocate(devPtr, size, RT_BLOCK_DEVICE);
+}
+
+cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream) {
+  cudaError_t e = rt_check_stream(stream);
+  return e != cudaSuccess ? e : rt_release(devPtr, RT_BLOCK_DEVICE, RT_BLOCK_DEVICE);
+}
+
 cudaError_t cudaMallocHost(void **ptr, size_t size) { return rt_allocate(ptr, size, RT_BLOCK_HOST); }
 cudaError_t cudaFreeHost(void *ptr) { return rt_release(ptr, RT_BLOCK_HOST, RT_BLOCK_HOST); }
 

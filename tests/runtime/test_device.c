@@ -193,6 +193,12 @@ static void test_flags_limits_and_host_functions(void) {
   CHECK_ERR(cudaEventRecord(ev, 0), cudaSuccess);
   CHECK_ERR(cudaStreamWaitEvent(s, ev, 0), cudaSuccess);
   CHECK_ERR(cudaStreamWaitEvent(s, (cudaEvent_t)0x10, 0), cudaErrorInvalidResourceHandle);
+  void *pooled = NULL;
+  CHECK_ERR(cudaMallocAsync(&pooled, 4096, s), cudaSuccess);
+  CHECK_ERR(cudaMemsetAsync(pooled, 3, 4096, s), cudaSuccess);
+  CHECK_ERR(cudaFreeAsync(pooled, s), cudaSuccess);
+  CHECK_ERR(cudaFreeAsync(pooled, s), cudaErrorInvalidValue);
+  CHECK_ERR(cudaMallocAsync(&pooled, 16, (cudaStream_t)0x77), cudaErrorInvalidResourceHandle);
   int *d, one = 1, ten = 10;
   CHECK_ERR(cudaMalloc((void **)&d, 1 << 20), cudaSuccess);
   CHECK_ERR(cudaMemsetAsync(d, 1, 1 << 20, s), cudaSuccess);

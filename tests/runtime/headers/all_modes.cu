@@ -61,6 +61,9 @@ int main() {
   cudaMallocPitch(&pitched, &pitch, 100, 10);
   cudaDeviceProp prop;
   cudaGetDeviceProperties(&prop, 0);
+  float4 *pooled;
+  cudaMallocAsync(&pooled, 64, stream);
+  cudaFreeAsync(pooled, stream);
   int *managed, *pinned;
   cudaMallocManaged(&managed, 16);
   cudaMallocHost(&pinned, 16);
