@@ -4,19 +4,32 @@
 
 #include "msl_internal.h"
 
-/* Emit as the CFG stands; when that fails only for want of structure, run
- * structurizecfg and emit again from scratch. */
+/* Emit every kernel as its CFG stands. Kernels that fail only for want of
+ * structure are emitted again after structurizecfg (which then runs on the
+ * module, but only those kernels' MSL is taken from the new form). */
 static int emit(msl_ctx *ctx) {
-  if (msl_emit_module(ctx))
-    return 1;
-  if (!ctx->unstructured)
-    return 0;
-  ctx->failed = ctx->unstructured = 0;
-  msl_buf_free(&ctx->diags);
-  msl_buf_free(&ctx->msl);
-  for (unsigned k = 0; k < ctx->nkernels; k++)
-    ctx->kernels[k].static_smem = 0, ctx->kernels[k].dynamic_smem = 0;
-  return msl_passes_structurize(ctx) && msl_emit_module(ctx);
+  unsigned char *retry = calloc(ctx->nkernels + 1, 1);
+  int any = 0, ok = 1;
+  for (unsigned k = 0; ok && k < ctx->nkernels; k++) {
+    if (msl_emit_kernel(ctx, &ctx->kernels[k]))
+      continue;
+    if (!ctx->unstructured) {
+      ok = 0;
+      break;
+    }
+    retry[k] = 1, any = 1;
+    ctx->failed = ctx->unstructured = 0;
+    msl_buf_free(&ctx->diags);
+  }
+  if (ok && any)
+    ok = msl_passes_structurize(ctx);
+  for (unsigned k = 0; ok && k < ctx->nkernels; k++)
+    if (retry[k])
+      ok = msl_emit_kernel(ctx, &ctx->kernels[k]);
+  free(retry);
+  if (ok)
+    msl_emit_module(ctx);
+  return ok;
 }
 
 static int dump_ir(msl_ctx *ctx, const char *path) {

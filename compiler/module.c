@@ -247,7 +247,7 @@ int msl_module_collect_globals(msl_ctx *ctx) {
 
 void msl_module_free(msl_ctx *ctx) {
   for (unsigned i = 0; i < ctx->nkernels; i++)
-    free(ctx->kernels[i].params);
+    free(ctx->kernels[i].params), free(ctx->kernels[i].msl);
   free(ctx->kernels);
   for (unsigned i = 0; i < ctx->nglobals; i++)
     free(ctx->globals[i].init_hex);

@@ -83,6 +83,7 @@ typedef struct msl_kernel {
   unsigned param_bytes;
   unsigned static_smem; /* bytes of __shared__ variables it uses */
   int dynamic_smem;     /* uses extern __shared__ */
+  char *msl;            /* its MSL function (malloc'd), once emitted */
 } msl_kernel;
 
 typedef struct msl_global {
@@ -236,8 +237,11 @@ int msl_emit_atomic_extract(msl_inst *in);
 int msl_emit_atomic_load(msl_inst *in);
 int msl_emit_atomic_store(msl_inst *in);
 
-/* kernel.c: every kernel of the module into ctx->msl. */
-int msl_emit_module(msl_ctx *ctx);
+/* kernel.c: msl_emit_kernel writes one kernel's MSL function into k->msl
+ * (and its table facts into k); msl_emit_module joins the header and every
+ * kernel's function into ctx->msl. */
+int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k);
+void msl_emit_module(msl_ctx *ctx);
 int msl_emit_block_code(msl_func *f, LLVMBasicBlockRef bb);
 int msl_emit_phi_copies(msl_func *f, LLVMBasicBlockRef from, LLVMBasicBlockRef to);
 /* MSL expression for an i1 branch condition. */
