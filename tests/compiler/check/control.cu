@@ -36,6 +36,12 @@ __global__ void nested(int *o, int n, int m) {
 // CHECK-LABEL: kernel void _Z6nestedPiii(
 // CHECK: while (true) {
 // CHECK: while (true) {
+// This kernel keeps its direct form although another kernel of this file
+// (dispatch, a lowered switch) needs structurizecfg: a `break` in an if
+// without else, the loop body going on after it.
+// CHECK: break;
+// CHECK-NEXT: }
+// CHECK-NEXT: v{{[0-9]+}} =
 
 __global__ void early_return(int *o, int n) {
   int i = threadIdx.x;
