@@ -15,6 +15,13 @@ __constant__ float factor = 2.0f;
 
 __device__ __forceinline__ int lane() { return min(threadIdx.x % warpSize, 31u); }
 __host__ __device__ int clamp_both_sides(int v) { return max(min(v, 10), 0); } // host and device
+__global__ void warps(int *p, double *d) {
+  int v = p[threadIdx.x];
+  for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffffu, v, offset);
+  d[threadIdx.x] = __shfl_sync(0xffffffffu, d[threadIdx.x], 0, 16);
+  if (__all_sync(__activemask(), v > 0) && __ballot_sync(0xffffffffu, v) != 0) __syncwarp();
+  p[threadIdx.x] = v;
+}
 __global__ void halves(__half *h, __half2 *h2) {
   h[threadIdx.x] = h[threadIdx.x] * __float2half(2.0f) + __hfma(h[0], h[1], h[2]);
   h2[threadIdx.x] = __hadd2(h2[threadIdx.x], __floats2half2_rn(1.0f, 2.0f));
