@@ -8,11 +8,14 @@
  *   arena.c   the allocator over the arena's offsets (pure C, no Metal)
  *   blob.c    parser of the device-module blob (pure C, no Metal)
  *   device.c  the Metal device, queue and arena; in-flight command buffers;
- *             device queries, synchronisation and reset
+ *             synchronisation, reset, device count/flags/limits, versions
+ *   props.c   cudaGetDeviceProperties, cudaDeviceGetAttribute
  *   module.c  registry of fat binaries, kernels and variables; lazy loading
- *   launch.c  <<<>>> configuration stack and cudaLaunchKernel
- *   memory.c  cudaMalloc & co., copies, memsets, symbols
- *   stream.c  streams and events
+ *   launch.c  <<<>>> configuration stack, cudaLaunchKernel, kernel
+ *             attributes and occupancy
+ *   memory.c  cudaMalloc & co., copies (1-D, 2-D), memsets, symbols, hints
+ *   stream.c  streams, events, host functions
+ *   driver.c  the driver-API subset of include/cuda.h
  *
  * Locking: one process-wide mutex (rt_lock/rt_unlock) guards all state
  * below except the last error, which is per thread. Functions documented as
