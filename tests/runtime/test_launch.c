@@ -258,6 +258,28 @@ static void test_broken_modules(void) {
   cudaGetLastError();
 }
 
+void __cudaRegisterTexture(void **handle, const void *host_variable, const void **device_address,
+                           const char *device_name, int dim, int norm, int ext);
+static void textured_stub(void) {}
+static int texture_shadow;
+
+/* A module that registers a texture reference cannot be used: its launches
+ * say so (the reason goes to stderr) instead of running without it. */
+static void test_unsupported_registration(void) {
+  unsigned char *blob = make_module("kernel t 0 0 0\n",
+                                    "#include <metal_stdlib>\nkernel void t(" ABI_ARGS ") {}\n");
+  fatbin_wrapper w = {0x466243b1, 1, blob, NULL};
+  void **h = __cudaRegisterFatBinary(&w);
+  __cudaRegisterFunction(h, (const char *)textured_stub, (char *)"t", "t", -1, 0, 0, 0, 0, 0);
+  __cudaRegisterTexture(h, &texture_shadow, NULL, "tex", 2, 0, 0);
+  dim3 one = {1, 1, 1};
+  CHECK_ERR(cudaLaunchKernel((const void *)textured_stub, one, one, NULL, 0, 0),
+            cudaErrorInvalidKernelImage);
+  cudaGetLastError();
+  __cudaUnregisterFatBinary(h);
+  free(blob);
+}
+
 static void test_call_configuration(void) {
   CHECK(__cudaPushCallConfiguration((dim3){7, 8, 9}, (dim3){1, 2, 3}, 48, (cudaStream_t)0x1) == 0);
   CHECK(__cudaPushCallConfiguration((dim3){2, 1, 1}, (dim3){32, 1, 1}, 0, 0) == 0); /* nested */
@@ -322,6 +344,7 @@ int main(void) {
   test_missing_kernels();
   test_broken_modules();
   test_call_configuration();
+  test_unsupported_registration();
   test_dynamic_shared_memory(extra_handle);
   test_sticky_error(extra_handle);
   /* a reset forgets storage and libraries; the module loads again, variables
