@@ -1,8 +1,8 @@
 /* softmetal/library.c — MTLLibrary, MTLFunction, MTLComputePipelineState.
  *
  * newLibraryWithSource:options:error: translates the MSL (translate.c),
- * compiles it with clang++ against the strict prelude into a shared object and
- * dlopens it. Objects are cached under $XDG_CACHE_HOME/softmetal (or
+ * compiles it with clang++ against the strict prelude (to IR, checked for
+ * casts between address spaces, then to a shared object) and dlopens it. Objects are cached under $XDG_CACHE_HOME/softmetal (or
  * ~/.cache/softmetal) by a hash of everything that determines them: compiler
  * path, flags, prelude text and translated source. Writers compile to a
  * private temporary name and rename(2) into place, so concurrent processes
@@ -138,41 +138,142 @@ static bool write_file(const char *path, const char *data, size_t n) {
   return fclose(f) == 0 && ok;
 }
 
-/* Compiles source to `object` (via a temporary). Returns NULL or a diagnostic. */
-static char *compile(const char *source, const char *object, const char *const *flags) {
+/* ---- address-space casts ------------------------------------------------------
+ * clang rejects implicit conversions between address spaces but accepts
+ * C-style casts, which MSL rejects. Such a cast is the only source of an
+ * `addrspacecast` in the unoptimized IR of user code (softmetal's entry
+ * trampolines cast its untyped binding table and are exempt), so the IR is
+ * searched for one and its debug location reported. */
+static const char *space_name(int space) {
+  static const char *const names[] = {"thread", "device", "constant", "threadgroup"};
+  return space >= 0 && space < 4 ? names[space] : "unknown";
+}
+
+/* The address space of the pointer type at p ("ptr" or "ptr addrspace(N)"). */
+static int pointer_space(const char *p) {
+  p += strspn(p, " ");
+  if (strncmp(p, "ptr addrspace(", 14) == 0) return atoi(p + 14);
+  return 0;
+}
+
+/* "line:column" of metadata !id in the IR, or "?". */
+static void debug_location(const char *ir, long id, char *out, size_t size) {
+  char key[64];
+  snprintf(key, sizeof key, "\n!%ld = !DILocation(line: ", id);
+  const char *p = strstr(ir, key);
+  if (!p) {
+    snprintf(out, size, "?");
+    return;
+  }
+  p += strlen(key);
+  long line = strtol(p, (char **)&p, 10), column = 0;
+  if (strncmp(p, ", column: ", 10) == 0) column = strtol(p + 10, NULL, 10);
+  snprintf(out, size, "%ld:%ld", line, column);
+}
+
+/* Returns NULL, or a diagnostic for the first cross-space cast in user code. */
+static char *find_address_space_cast(const char *ir) {
+  bool exempt = false;
+  for (const char *line = ir; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+    if (strncmp(line, "define ", 7) == 0) {
+      const char *at = strchr(line, '@');
+      exempt = at && strncmp(at + 1, "__sm_entry_", 11) == 0;
+    }
+    const char *cast = strstr(line, "addrspacecast ");
+    const char *eol = strchr(line, '\n');
+    if (exempt || !cast || (eol && cast > eol)) continue;
+    const char *to = strstr(cast, " to ");
+    int from_space = pointer_space(cast + 14), to_space = to ? pointer_space(to + 4) : 0;
+    const char *dbg = strstr(cast, "!dbg !");
+    char where[64] = "?";
+    if (dbg && (!eol || dbg < eol)) debug_location(ir, strtol(dbg + 6, NULL, 10), where, sizeof where);
+    return sm_strdup_printf("Compilation failed: \n\nprogram_source:%s: error: cast from a '%s' "
+                            "pointer to a '%s' pointer: MSL does not convert between address spaces",
+                            where, space_name(from_space), space_name(to_space));
+  }
+  return NULL;
+}
+
+/* clang marks every function noinline at -O0; the optimizing step must be
+ * free to inline, so the word is removed from the IR's attribute groups. */
+static void allow_inlining(char *ir) {
+  for (char *line = ir; line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+    if (strncmp(line, "attributes #", 12) != 0) continue;
+    char *eol = strchr(line, '\n'), *word;
+    while ((word = strstr(line, " noinline")) && (!eol || word < eol)) memset(word, ' ', 9);
+  }
+}
+
+static char *read_file(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  struct sm_text t = {0};
+  char chunk[65536];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) sm_text_append(&t, chunk, n);
+  fclose(f);
+  return t.data ? t.data : strdup("");
+}
+
+/* Runs clang with flags + extra (NULL-terminated). Returns NULL or a diagnostic. */
+static char *run_clang(const char *const *flags, const char *const *extra) {
+  char include[4200];
+  snprintf(include, sizeof include, "-I%s", prelude_dir);
+  const char *argv[48];
+  int n = 0;
+  argv[n++] = clang_path();
+  for (int i = 0; flags[i]; i++) argv[n++] = flags[i];
+  argv[n++] = include;
+  for (int i = 0; extra[i]; i++) argv[n++] = extra[i];
+  argv[n] = NULL;
+  char *output = NULL;
+  int status = run_tool((char *const *)argv, &output);
+  char *error = status == 0 ? NULL : sm_strdup_printf("Compilation failed: \n\n%s", output);
+  free(output);
+  return error;
+}
+
+/* Compiles source to `object` in two steps, both via temporaries: MSL -> IR
+ * (unoptimized, with line tables, checked for address-space casts), then
+ * IR -> optimized shared object. Returns NULL or a diagnostic. */
+static char *compile(const char *source, const char *object, const char *const *flags,
+                     const char *const *object_flags) {
   /* Unique per process and per call: threads may compile the same source. */
   static atomic_uint serial;
   unsigned n = atomic_fetch_add(&serial, 1);
   char *tmp_src = sm_strdup_printf("%s.%d.%u.cpp", object, (int)getpid(), n);
+  char *tmp_ir = sm_strdup_printf("%s.%d.%u.ll", object, (int)getpid(), n);
   char *tmp_obj = sm_strdup_printf("%s.%d.%u.tmp", object, (int)getpid(), n);
   char *error = NULL;
-  if (!write_file(tmp_src, source, strlen(source))) {
+  if (!write_file(tmp_src, source, strlen(source)))
     error = sm_strdup_printf("softmetal: cannot write %s: %s", tmp_src, strerror(errno));
-  } else {
-    char include[4200];
-    snprintf(include, sizeof include, "-I%s", prelude_dir);
-    const char *argv[40];
-    int n = 0;
-    argv[n++] = clang_path();
-    for (int i = 0; flags[i]; i++) argv[n++] = flags[i];
-    argv[n++] = include;
-    argv[n++] = tmp_src;
-    argv[n++] = "-o";
-    argv[n++] = tmp_obj;
-    argv[n++] = "-lm";
-    argv[n] = NULL;
-    char *output = NULL;
-    int status = run_tool((char *const *)argv, &output);
-    if (status != 0) {
-      error = sm_strdup_printf("Compilation failed: \n\n%s", output);
-    } else if (rename(tmp_obj, object) != 0) {
-      error = sm_strdup_printf("softmetal: cannot rename %s: %s", tmp_obj, strerror(errno));
-    }
-    free(output);
+  if (!error) {
+    const char *extra[] = {"-O0", "-Xclang", "-disable-O0-optnone", "-gline-tables-only", "-S",
+                           "-emit-llvm", tmp_src, "-o", tmp_ir, NULL};
+    error = run_clang(flags, extra);
   }
+  if (!error) {
+    char *ir = read_file(tmp_ir);
+    error = ir ? find_address_space_cast(ir)
+               : sm_strdup_printf("softmetal: cannot read %s: %s", tmp_ir, strerror(errno));
+    if (!error) {
+      allow_inlining(ir);
+      if (!write_file(tmp_ir, ir, strlen(ir)))
+        error = sm_strdup_printf("softmetal: cannot write %s: %s", tmp_ir, strerror(errno));
+    }
+    free(ir);
+  }
+  if (!error) {
+    const char *extra[] = {"-x", "ir", tmp_ir, "-o", tmp_obj, "-lm", NULL};
+    error = run_clang(object_flags, extra);
+  }
+  if (!error && rename(tmp_obj, object) != 0)
+    error = sm_strdup_printf("softmetal: cannot rename %s: %s", tmp_obj, strerror(errno));
   unlink(tmp_src);
+  unlink(tmp_ir);
   unlink(tmp_obj);
   free(tmp_src);
+  free(tmp_ir);
   free(tmp_obj);
   return error;
 }
@@ -237,16 +338,20 @@ struct sm_library *sm_library_compile(const char *msl, const struct sm_compile_o
     return NULL;
   }
   bool fast = opts ? opts->fast_math : true;
-  const char *flags[] = {"-x", "c++", "-std=c++17", "-O2", "-fPIC", "-shared", "-nostdinc",
-                         "-nostdlib++", "-fno-exceptions", "-fno-rtti", "-fno-math-errno",
-                         "-fno-threadsafe-statics", "-fno-color-diagnostics",
-                         "-Wno-unknown-attributes", "-Werror=return-type", "-flax-vector-conversions=none",
+  /* Front end (MSL -> IR) and back end (IR -> optimized shared object). */
+  const char *flags[] = {"-x", "c++", "-std=c++17", "-fPIC", "-fvisibility=hidden", "-nostdinc", "-fno-exceptions", "-fno-rtti",
+                         "-fno-math-errno", "-fno-threadsafe-statics", "-fno-color-diagnostics",
+                         "-Wno-unknown-attributes", "-Werror=return-type",
+                         "-flax-vector-conversions=none",
                          "-fstack-clash-protection", /* large locals must hit a fiber's guard page */
                          fast ? "-ffast-math" : "-fno-fast-math",
                          fast ? "-D__SOFTMETAL_FAST_MATH__=1" : "-U__SOFTMETAL_FAST_MATH__", NULL};
+  const char *object_flags[] = {"-O2", "-fPIC", "-shared", "-nostdlib++", "-fno-color-diagnostics",
+                                fast ? "-ffast-math" : "-fno-fast-math", NULL};
   struct hash h = {0xcbf29ce484222325ull, 0x84222325cbf29ce4ull};
   hash_string(&h, clang_path());
   for (int i = 0; flags[i]; i++) hash_string(&h, flags[i]);
+  for (int i = 0; object_flags[i]; i++) hash_string(&h, object_flags[i]);
   hash_string(&h, prelude_text);
   hash_string(&h, t.source.data);
 
@@ -255,7 +360,7 @@ struct sm_library *sm_library_compile(const char *msl, const struct sm_compile_o
                                         (unsigned long long)h.b)
                      : NULL;
   free(dir);
-  if (object && access(object, R_OK) != 0) diag = compile(t.source.data, object, flags);
+  if (object && access(object, R_OK) != 0) diag = compile(t.source.data, object, flags, object_flags);
   struct sm_library *l = NULL;
   if (!diag) {
     l = sm_object_new(sm_class.library, sizeof *l, library_destroy);

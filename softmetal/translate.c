@@ -446,8 +446,10 @@ static int translate_kernel(const struct scanner *s, int k, struct sm_translatio
   if (st.count) add_edit(e, s->tokens[k].start, 0, st.decls.data);
   else free(st.decls.data);
   sm_text_printf(entries,
-                 "extern \"C\" void __sm_entry_%s(const __sm_thread *__t) {\n  %s(%s);\n}\n"
-                 "extern \"C\" const unsigned long __sm_tgstatic_%s = ",
+                 "extern \"C\" __attribute__((visibility(\"default\"))) void "
+                 "__sm_entry_%s(const __sm_thread *__t) {\n  %s(%s);\n}\n"
+                 "extern \"C\" __attribute__((visibility(\"default\"))) const unsigned long "
+                 "__sm_tgstatic_%s = ",
                  info->name, info->name, args.data ? args.data : "", info->name);
   if (st.count)
     sm_text_printf(entries, "metal::__sm_align_up(__sm_tgend_%s_%d, 16);\n", info->name, st.count);
@@ -586,6 +588,7 @@ char *sm_translate(const char *msl, struct sm_translation *out) {
   }
   sm_text_append(&out->source, msl + pos, strlen(msl + pos));
   sm_text_printf(&out->source, "\n#line 1 \"softmetal_entries\"\n"
+                               "__attribute__((visibility(\"default\"))) "
                                "struct __sm_runtime_table __sm_rt;\n%s",
                  entries.data ? entries.data : "");
   free(entries.data);

@@ -1,5 +1,6 @@
 /* tests/softmetal/test_contracts.c — Metal's rules, enforced.
- * Compile-time: a pointer in the wrong address space, `double`, an unknown
+ * Compile-time: a pointer in the wrong address space (implicitly or by an
+ * explicit cast), `double`, an unknown
  * kernel attribute, an implicit int4 -> uint4 conversion, 64-bit atomics and
  * threadgroup float atomics (not on Apple7) are errors whose text names the
  * problem; a missing
@@ -106,6 +107,16 @@ static void compile_contracts(void) {
       "  threadgroup float *p = a;\n  p[0] = t[0];\n}\n");
   CHECK(smtest_contains(e, "program_source:4:"));
   CHECK(smtest_contains(e, "threadgroup float *") && smtest_contains(e, "device float *"));
+  free(e);
+  /* An explicit C-style cast does not change address space either (clang
+   * alone would accept it; MSL does not). */
+  e = smtest_compile_error(device,
+      "#include <metal_stdlib>\nusing namespace metal;\n"
+      "static float first(thread float *p) { return p[0]; }\n"
+      "kernel void k(device float *a [[buffer(0)]]) {\n"
+      "  a[1] = first((thread float *)a);\n}\n");
+  CHECK(smtest_contains(e, "program_source:5:16:"));
+  CHECK(smtest_contains(e, "'device' pointer to a 'thread' pointer"));
   free(e);
   e = smtest_compile_error(device,
       "#include <metal_stdlib>\nusing namespace metal;\n"
