@@ -1,6 +1,7 @@
 /* msl_internal.h — the shared state of the MSL backend's passes (like QBE's
  * all.h). Each pass lives in its own file and is declared here:
  *
+ *   compile.c    msl_compile: the passes below in order
  *   module.c     load and verify the IR, find kernels and module globals
  *   passes.c     LLVM pipeline: inline everything, clean up, scalarize,
  *                normalise control flow (lower-switch ... unify-loop-exits,
