@@ -70,14 +70,23 @@ static void install_fault_handler(void) {
 }
 
 /* ---- running groups ---------------------------------------------------------------- */
-/* Lays out group storage: static part first, then each dynamic [[threadgroup(n)]]. */
-static void threadgroup_layout(const struct sm_dispatch *d, unsigned char *base, void **slots) {
+/* Lays out group storage: static part first, then each dynamic [[threadgroup(n)]].
+ * Returns the bytes used. */
+/* Not inlined: its locals would sit in run_groups across sigsetjmp. */
+__attribute__((noinline)) static uint64_t threadgroup_layout(const struct sm_dispatch *d,
+                                                             unsigned char *base, void **slots) {
   uint64_t offset = (d->kernel->static_threadgroup_bytes + 15) / 16 * 16;
   for (int i = 0; i < SM_BUFFER_SLOTS; i++) {
     slots[i] = base + offset;
     if (d->kernel->threadgroup_mask & (1u << i)) offset += d->dynamic_threadgroup[i];
   }
+  return offset;
 }
+
+/* Threadgroup memory is uninitialized on a GPU. Each group starts with every
+ * byte 0xff (float NaN, integer -1), so a kernel that reads before writing
+ * fails here too instead of seeing convenient zeros. */
+enum { THREADGROUP_POISON = 0xff };
 
 static void fail(struct sm_dispatch *d, char *error, long code) {
   pthread_mutex_lock(&pool.lock);
@@ -92,7 +101,7 @@ static void fail(struct sm_dispatch *d, char *error, long code) {
  * and stops. */
 static void run_groups(struct worker *w, struct sm_dispatch *d) {
   void *slots[SM_BUFFER_SLOTS];
-  threadgroup_layout(d, w->threadgroup_memory, slots);
+  uint64_t used = threadgroup_layout(d, w->threadgroup_memory, slots);
   sigjmp_buf jump;
   volatile unsigned bid[3] = {0, 0, 0};
   int sig = sigsetjmp(jump, 1);
@@ -128,6 +137,7 @@ static void run_groups(struct worker *w, struct sm_dispatch *d) {
     if (g >= pool.group_count) break;
     unsigned b[3] = {(unsigned)(g % gx), (unsigned)(g / gx % gy), (unsigned)(g / gx / gy)};
     bid[0] = b[0], bid[1] = b[1], bid[2] = b[2];
+    memset(w->threadgroup_memory, THREADGROUP_POISON, used);
     char *error = sm_group_run(w->runner, d, b, slots, w->threadgroup_memory);
     if (error) {
       fail(d, error, SM_CMDBUF_ERROR_INTERNAL);

@@ -9,7 +9,8 @@
  * simdgroup_barrier. `rotate_helper` and `rotate_macro` reach their barrier
  * only through helper functions or a macro (softmetal decides per kernel
  * whether it needs fibers). `diverge` lets half the threads skip a barrier:
- * the command buffer must fail instead of hanging. */
+ * the command buffer must fail instead of hanging. `peek` reads threadgroup
+ * memory before writing it: never zeros (a GPU leaves it uninitialized). */
 #include "smtest.h"
 
 static const char *msl =
@@ -51,6 +52,13 @@ static const char *msl =
     "  tmp[t] = data[t];\n"
     "  sync_twice();\n"
     "  data[t] = tmp[(t + 1) % 64];\n"
+    "}\n"
+    "kernel void peek(device uint *out [[buffer(0)]], threadgroup uint *dyn [[threadgroup(0)]],\n"
+    "                 uint t [[thread_index_in_threadgroup]], uint g [[threadgroup_position_in_grid]]) {\n"
+    "  threadgroup uint fixed[4];\n"
+    "  out[g * 4 + t] = fixed[t] & dyn[t];\n"
+    "  threadgroup_barrier(mem_flags::mem_threadgroup);\n"
+    "  fixed[t] = 0; dyn[t] = 0;\n"
     "}\n"
     "kernel void diverge(device uint *data [[buffer(0)]], uint t [[thread_index_in_threadgroup]]) {\n"
     "  if (t % 2 == 0) threadgroup_barrier(mem_flags::mem_device);\n"
@@ -141,6 +149,16 @@ int main(void) {
   for (unsigned i = 0; i < 64; i++) wrong += pd[i] != i;
   CHECK(wrong == 0);
   mtl_release(helper), mtl_release(macro);
+
+  /* Threadgroup memory is not zero when a group starts, even after a group
+   * that zeroed it on the same worker. */
+  mtl_id peek = smtest_pipeline(device, msl, "peek");
+  CHECK(run(peek, &data, 1, 16, 8, 4, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  free(err);
+  wrong = 0;
+  for (unsigned i = 0; i < 32; i++) wrong += pd[i] == 0;
+  CHECK(wrong == 0);
+  mtl_release(peek);
 
   CHECK(run(diverge, &data, 1, 0, 2, 64, &err) == MTL_COMMAND_BUFFER_STATUS_ERROR);
   CHECK(smtest_contains(err, "threadgroup_barrier was not reached by all threads"));
