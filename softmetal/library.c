@@ -344,6 +344,9 @@ struct sm_library *sm_library_compile(const char *msl, const struct sm_compile_o
                          "-Wno-unknown-attributes", "-Werror=return-type",
                          "-flax-vector-conversions=none",
                          "-fstack-clash-protection", /* large locals must hit a fiber's guard page */
+                         /* half arithmetic rounds every operation, as on a GPU (x86 would
+                          * otherwise evaluate half expressions in float) */
+                         "-Xclang", "-ffloat16-excess-precision=none",
                          fast ? "-ffast-math" : "-fno-fast-math",
                          fast ? "-D__SOFTMETAL_FAST_MATH__=1" : "-U__SOFTMETAL_FAST_MATH__", NULL};
   const char *object_flags[] = {"-O2", "-fPIC", "-shared", "-nostdlib++", "-fno-color-diagnostics",

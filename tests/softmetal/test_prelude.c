@@ -1,7 +1,8 @@
 /* tests/softmetal/test_prelude.c — the MSL prelude gives MSL's meaning.
  * One kernel computes a list of values with vector constructors and
  * swizzles, MSL type sizes (float3 is 16 bytes, packed_float3 12), as_type,
- * integer bit functions at every width, half arithmetic, precise/fast math and
+ * integer bit functions at every width, half arithmetic (each operation rounded
+ * to half), precise/fast math and
  * device and threadgroup atomics (int, uint, device float); each is compared with its known value. */
 #include "smtest.h"
 
@@ -42,6 +43,8 @@ static const char *msl =
     "  f[9] = as_type<float>(0x40490fdbu);              // pi\n"
     "  f[10] = fabs(-2.5f) + floor(1.75f) + fmin(3.0f, -1.0f); // 2.5\n"
     "  f[11] = isnan(as_type<float>(0x7fc00000u)) ? 1.0f : 0.0f;\n"
+    "  half h1 = (half)1.0f, tiny = (half)0.00048828125f;  // 2^-11: half an ulp of 1\n"
+    "  f[12] = (float)(h1 + tiny + tiny);  // each add rounds to half (ties to even): 1\n"
     "  u[0] = sizeof(float3);\n"
     "  u[1] = sizeof(packed_float3);\n"
     "  u[2] = popcount((uchar)0xff);\n"
@@ -81,6 +84,7 @@ int main(void) {
   CHECK(f[5] == sqrtf(2.0f));
   CHECK(fabsf(f[6] - 2.7182817f) < 1e-6f);
   CHECK(f[7] == 7 && f[8] == 3.25f && f[9] == 3.14159274f && f[10] == 2.5f && f[11] == 1);
+  CHECK(f[12] == 1.0f); /* evaluated in float and rounded once: 1 + 2^-10 */
   CHECK(u[0] == 16 && u[1] == 12 && u[2] == 8 && u[3] == 8 && u[4] == 15 && u[5] == 32);
   CHECK(u[6] == 8 && u[7] == 0x3f800000u && u[8] == 2 && u[9] == 200 && u[10] == 8 && u[11] == 7);
   CHECK(*(unsigned *)mtl_buffer_contents(cb) == 300);
