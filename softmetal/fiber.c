@@ -157,12 +157,27 @@ bool sm_group_runner_is_guard(const struct sm_group_runner *r, const void *addr)
   return (a - base) % STACK_SIZE < (uintptr_t)sysconf(_SC_PAGESIZE);
 }
 
+/* Leaves fiber `me` (which just blocked or finished): straight into the next
+ * runnable fiber of this round if there is one (one switch instead of two
+ * through the scheduler), else back to the scheduler. The scheduler's round
+ * skips fibers that already ran, as they are no longer ready. */
+static void yield_from(struct sm_group_runner *r, int me) {
+  void *target = r->scheduler_sp;
+  for (int i = me + 1; i < r->count; i++)
+    if (r->fibers[i].state == FIBER_READY) {
+      r->current = i;
+      target = r->fibers[i].sp;
+      break;
+    }
+  sm_fiber_switch(&r->fibers[me].sp, target);
+}
+
 static void fiber_main(void *arg) {
   struct sm_group_runner *r = arg;
   int me = r->current;
   r->dispatch->kernel->entry(&r->threads[me]);
   r->fibers[me].state = FIBER_DONE;
-  sm_fiber_switch(&r->fibers[me].sp, r->scheduler_sp);
+  yield_from(r, me);
   __builtin_unreachable(); /* a finished fiber is never resumed */
 }
 
@@ -176,7 +191,8 @@ static void wait_at_barrier(enum fiber_state state, void *site) {
   int me = r->current;
   r->fibers[me].state = state;
   r->fibers[me].site = site;
-  sm_fiber_switch(&r->fibers[me].sp, r->scheduler_sp);
+  yield_from(r, me);
+  r->current = me; /* resumed: by the scheduler or by another fiber */
 }
 
 void sm_rt_threadgroup_barrier(unsigned flags) {
