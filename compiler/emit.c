@@ -736,9 +736,7 @@ static void declare(msl_func *f, LLVMValueRef v, const char *type, const char *s
 static int emit_instruction(msl_func *f, LLVMValueRef i) {
   LLVMOpcode opc = LLVMGetInstructionOpcode(i);
   msl_inst in = {f, i, {0}, 1};
-  if (touches_double(i) && !double_ok(i, opc))
-    return msl_error(f->ctx, i, "double-precision arithmetic or conversion " NOT_SUPPORTED
-                                " (FP64 emulation is not implemented yet)");
+  int soft_double = touches_double(i) && !double_ok(i, opc);
   if (opc == LLVMAtomicRMW || opc == LLVMAtomicCmpXchg || (opc == LLVMCall && msl_is_atomic_call(i)))
     return msl_emit_atomic(f, i);
   if (opc == LLVMCall && msl_is_barrier_reduction(i))
@@ -755,7 +753,9 @@ static int emit_instruction(msl_func *f, LLVMValueRef i) {
     if (!LLVMGetFirstUse(i) && is_pure(opc))
       return 1;
   }
-  if (opc == LLVMStore)
+  if (soft_double)
+    msl_emit_double(&in);
+  else if (opc == LLVMStore)
     emit_store(&in);
   else if (opc == LLVMCall)
     msl_emit_call(&in);

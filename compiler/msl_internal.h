@@ -13,6 +13,7 @@
  *   emit.c       MSL text of types, operands and instructions
  *   intrinsics.c MSL of intrinsic calls
  *   atomics.c    atomics as MSL 32-bit relaxed atomics and CAS loops
+ *   fp64.c       double arithmetic as calls into fp64.metal (software binary64)
  *   kernel.c     kernel signature, prologue and assembly of each kernel
  *   verify.c     checks of the backend's own output
  *   table.c      the device-module blob writer
@@ -107,6 +108,7 @@ typedef struct msl_ctx {
   msl_map global_index; /* global variable -> index into globals */
   int failed;
   int unstructured; /* emission failed only because the CFG needs structurizecfg */
+  int uses_fp64;    /* some kernel calls the fp64.metal prelude */
   msl_buf diags;
   msl_buf msl; /* the MSL source being built */
 } msl_ctx;
@@ -237,6 +239,12 @@ int msl_is_atomic_call(LLVMValueRef call); /* an NVVM atomic intrinsic */
 int msl_emit_atomic_extract(msl_inst *in);
 int msl_emit_atomic_load(msl_inst *in);
 int msl_emit_atomic_store(msl_inst *in);
+
+/* fp64.c: an instruction computing on doubles (arithmetic, comparison,
+ * conversion, fabs/minnum/maxnum/copysign/fmuladd) as anchor_f64_* calls;
+ * the prelude text itself (fp64.metal, embedded at build time). */
+void msl_emit_double(msl_inst *in);
+extern const char msl_fp64_prelude[];
 
 /* kernel.c: msl_emit_kernel writes one kernel's MSL function into k->msl
  * (and its table facts into k); msl_emit_module joins the header and every
