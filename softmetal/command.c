@@ -509,8 +509,16 @@ static void encoder_end(id self, SEL cmd) {
 }
 
 /* ---- MTLBlitCommandEncoder ------------------------------------------------------------------ */
+/* A blit range must lie in its buffer, and on macOS offsets and sizes must be
+ * multiples of 4 (copyFromBuffer:... and fillBuffer:range:value:). */
 static bool blit_range_ok(struct sm_encoder *e, struct sm_buffer *b, uint64_t offset,
                           uint64_t size, const char *what) {
+  if (offset % 4 || size % 4) {
+    record_error(e->cmdbuf, "-[MTLBlitCommandEncoder %s]: offset (%lu) and size (%lu) must be "
+                            "multiples of 4 on macOS", what, (unsigned long)offset,
+                 (unsigned long)size);
+    return false;
+  }
   if (b && offset <= b->length && size <= b->length - offset) return true;
   record_error(e->cmdbuf, "-[MTLBlitCommandEncoder %s]: range [%lu, +%lu) is outside the buffer "
                           "(length %lu)", what, (unsigned long)offset, (unsigned long)size,

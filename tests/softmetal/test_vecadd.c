@@ -1,7 +1,9 @@
 /* tests/softmetal/test_vecadd.c — a hand-written kernel over many threadgroups.
  * c[i] = a[i] * 2 + b[i] for 100000 elements in groups of 256 (391 groups, the
  * last partial); bytes bound with setBytes; the command buffer completes with
- * sane GPU times; a blit copy and fill work too. */
+ * sane GPU times; a blit copy and fill work too, and blits with offsets or
+ * sizes that are not multiples of 4 (macOS's rule) or outside their buffers
+ * fail. */
 #include "smtest.h"
 
 static const char *msl =
@@ -66,6 +68,29 @@ int main(void) {
   CHECK(pc[0] == 10.0f && pc[9] == 19.0f);
   unsigned char *bytes = (unsigned char *)pc;
   CHECK(bytes[40] == 0x3f && bytes[N * 4 - 1] == 0x3f);
+
+  /* macOS: blit offsets and sizes are multiples of 4; ranges inside buffers. */
+  struct { mtl_id src; uint64_t src_offset, dst_offset, size; } bad_copies[] = {
+      {a, 2, 0, 8}, {a, 0, 6, 8}, {a, 0, 0, 6}, {a, N * 4 - 4, 0, 8}};
+  for (size_t i = 0; i < sizeof bad_copies / sizeof bad_copies[0]; i++) {
+    mtl_id bad = mtl_queue_command_buffer(queue);
+    blit = mtl_command_buffer_blit_encoder(bad);
+    mtl_blit_copy_buffer(blit, bad_copies[i].src, bad_copies[i].src_offset, c,
+                         bad_copies[i].dst_offset, bad_copies[i].size);
+    mtl_encoder_end_encoding(blit);
+    mtl_command_buffer_commit(bad);
+    mtl_command_buffer_wait_until_completed(bad);
+    CHECK(mtl_command_buffer_status(bad) == MTL_COMMAND_BUFFER_STATUS_ERROR);
+  }
+  mtl_id bad = mtl_queue_command_buffer(queue);
+  blit = mtl_command_buffer_blit_encoder(bad);
+  mtl_blit_fill_buffer(blit, c, (mtl_range){40, 3}, 0);
+  mtl_encoder_end_encoding(blit);
+  mtl_command_buffer_commit(bad);
+  mtl_command_buffer_wait_until_completed(bad);
+  CHECK(mtl_command_buffer_status(bad) == MTL_COMMAND_BUFFER_STATUS_ERROR);
+  CHECK(smtest_contains(mtl_error_description(mtl_command_buffer_error(bad)), "multiples of 4"));
+  CHECK(bytes[40] == 0x3f); /* nothing was filled */
 
   mtl_release(a), mtl_release(b), mtl_release(c), mtl_release(pipeline);
   mtl_release(queue), mtl_release(device);
