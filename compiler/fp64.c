@@ -3,8 +3,8 @@
  * integer arithmetic). A double is carried as its ulong bits; arithmetic,
  * comparisons and conversions become anchor_f64_* calls, and the module gets
  * the fp64.metal prelude once (msl_ctx.uses_fp64). What fp64.metal does not
- * implement yet (remainder, fma, sqrt and the math library, conversion to
- * half) is an error naming the operation. */
+ * implement yet (remainder, fma and the rest of the math library,
+ * conversion to half) is an error naming the operation. */
 #include <string.h>
 
 #include "msl_internal.h"
@@ -62,6 +62,8 @@ static void emit_intrinsic(msl_inst *in) {
   } else if (!strcmp(name, "llvm.copysign.f64")) {
     msl_inst_put(in, "(("), msl_inst_operand(in, 0), msl_inst_put(in, " & ~ANCHOR_F64_SIGN) | (");
     msl_inst_operand(in, 1), msl_inst_put(in, " & ANCHOR_F64_SIGN))");
+  } else if (!strcmp(name, "llvm.sqrt.f64")) {
+    call1(in, "anchor_f64_sqrt", 0);
   } else if (!strcmp(name, "llvm.fmuladd.f64")) {  /* fusing is optional */
     msl_inst_put(in, "anchor_f64_add(");
     call2(in, "anchor_f64_mul", 0, 1);

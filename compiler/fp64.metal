@@ -250,6 +250,42 @@ inline ulong anchor_f64_div(ulong a, ulong b) {
   return anchor_f64_round(sign, exp, q | (r != 0 ? 1ul : 0ul));
 }
 
+// Square root, correctly rounded: the 63-bit integer square root of the
+// significand scaled to 2^124..2^126, bit by bit, with a sticky remainder
+// (a square root is never exactly halfway between two doubles).
+inline ulong anchor_f64_sqrt(ulong a) {
+  if (anchor_f64_isnan(a))
+    return ANCHOR_F64_NAN;
+  if ((a << 1) == 0 || a == 0x7FF0000000000000ul)
+    return a;  // +-0 and +inf are their own roots
+  if (a >> 63)
+    return ANCHOR_F64_NAN;
+  long exp;
+  ulong sig = anchor_f64_unpack(a, exp);
+  long e = exp - 0x3FF;
+  if (e & 1) {  // make the exponent even
+    sig <<= 1;
+    e -= 1;
+  }
+  ulong root = 0, rem_hi = 0, rem_lo = 0;  // rem < 2^66: two words
+  for (int i = 62; i >= 0; i--) {
+    int shift = 2 * i - 72;  // the radicand is sig << 72
+    ulong pair = shift >= 0 ? (sig >> shift) & 3ul : 0ul;
+    rem_hi = (rem_hi << 2) | (rem_lo >> 62);
+    rem_lo = (rem_lo << 2) | pair;
+    ulong trial_hi = root >> 62, trial_lo = (root << 2) | 1ul;
+    if (rem_hi > trial_hi || (rem_hi == trial_hi && rem_lo >= trial_lo)) {
+      ulong borrow = rem_lo < trial_lo ? 1ul : 0ul;
+      rem_lo -= trial_lo;
+      rem_hi -= trial_hi + borrow;
+      root = (root << 1) | 1ul;
+    } else {
+      root <<= 1;
+    }
+  }
+  return anchor_f64_round(0, e / 2 + 0x3FE, root | ((rem_hi | rem_lo) != 0 ? 1ul : 0ul));
+}
+
 inline ulong anchor_f64_neg(ulong a) { return a ^ ANCHOR_F64_SIGN; }
 inline ulong anchor_f64_abs(ulong a) { return a & ~ANCHOR_F64_SIGN; }
 

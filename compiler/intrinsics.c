@@ -234,6 +234,17 @@ static int emit_math(msl_inst *in, const char *name) {
       msl_inst_printf(in, "%s(", binary[k][1]), msl_inst_operand(in, 0), msl_inst_put(in, ", "), msl_inst_operand(in, 1), msl_inst_put(in, ")");
       return 1;
     }
+  /* sqrt is correctly rounded in CUDA: through the software binary64 square
+   * root (rounding its double result to float, or float to half, is exact
+   * because the wider format has more than twice the bits plus two). */
+  if (!strcmp(name, "llvm.sqrt.f32") || !strcmp(name, "llvm.sqrt.f16")) {
+    int half = !strcmp(name, "llvm.sqrt.f16");
+    in->f->ctx->uses_fp64 = 1;
+    msl_inst_put(in, half ? "(half)anchor_f64_to_f32(anchor_f64_sqrt(anchor_f64_from_f32((float)"
+                          : "anchor_f64_to_f32(anchor_f64_sqrt(anchor_f64_from_f32(");
+    msl_inst_operand(in, 0), msl_inst_put(in, ")))");
+    return 1;
+  }
   if (has_prefix(name, "llvm.fma.") || has_prefix(name, "llvm.fmuladd.")) {
     msl_inst_put(in, "fma("), msl_inst_operand(in, 0), msl_inst_put(in, ", "), msl_inst_operand(in, 1), msl_inst_put(in, ", "), msl_inst_operand(in, 2), msl_inst_put(in, ")");
     return 1;

@@ -1,6 +1,6 @@
 // fp64_host_test.cpp — compiler/fp64.metal (software binary64 for the GPU)
 // compiled as host C++ and checked against the host's hardware doubles:
-// add, sub, mul, div, comparisons, min/max and conversions on special
+// add, sub, mul, div, sqrt (and float sqrt through it), comparisons, min/max and conversions on special
 // values, random bit patterns and values with nearby exponents. NaN results
 // are compared as "is NaN" (fp64.metal returns the default NaN).
 #include <math.h>
@@ -64,6 +64,9 @@ int main() {
     check("sub", a, b, anchor_f64_sub(a, b), bits(x - y));
     check("mul", a, b, anchor_f64_mul(a, b), bits(x * y));
     check("div", a, b, anchor_f64_div(a, b), bits(x / y));
+    check("sqrt", a, 0, anchor_f64_sqrt(a), bits(sqrt(x)));
+    check("sqrtf", a, 0, as_type<uint>(anchor_f64_to_f32(anchor_f64_sqrt(anchor_f64_from_f32((float)x)))),
+          isnan(sqrtf((float)x)) ? 0x7FC00000u : as_type<uint>(sqrtf((float)x)));
     check("lt", a, b, anchor_f64_lt(a, b), x < y);
     check("le", a, b, anchor_f64_le(a, b), x <= y);
     check("eq", a, b, anchor_f64_eq(a, b), x == y);
