@@ -25,6 +25,7 @@ struct worker {
   pthread_t thread;
   struct sm_group_runner *runner;
   unsigned char *threadgroup_memory; /* SM_MAX_THREADGROUP_MEMORY bytes, 64-aligned */
+  void *signal_stack;                /* ours, if the thread had no alternate stack */
 };
 
 static struct {
@@ -148,10 +149,24 @@ static void run_groups(struct worker *w, struct sm_dispatch *d) {
 }
 
 /* Gives the calling thread an alternate signal stack, so that a fiber's stack
- * overflow (a fault on the guard page) can still be handled. */
-static void use_alternate_signal_stack(void) {
+ * overflow (a fault on the guard page) can still be handled. One the thread
+ * already has (a sanitizer's, say) is kept; otherwise ours is recorded in w. */
+static void use_alternate_signal_stack(struct worker *w) {
+  stack_t current;
+  if (sigaltstack(NULL, &current) == 0 && !(current.ss_flags & SS_DISABLE) &&
+      current.ss_size >= 16384)
+    return;
   stack_t alt = {.ss_sp = malloc(1 << 16), .ss_size = 1 << 16};
-  if (alt.ss_sp) sigaltstack(&alt, NULL);
+  if (alt.ss_sp && sigaltstack(&alt, NULL) == 0) w->signal_stack = alt.ss_sp;
+  else free(alt.ss_sp);
+}
+
+static void drop_alternate_signal_stack(struct worker *w) {
+  if (!w->signal_stack) return;
+  stack_t off = {.ss_flags = SS_DISABLE};
+  sigaltstack(&off, NULL);
+  free(w->signal_stack);
+  w->signal_stack = NULL;
 }
 
 static bool worker_init(struct worker *w) {
@@ -166,7 +181,7 @@ static bool worker_init(struct worker *w) {
  * it is done. */
 static void *worker_main(void *arg) {
   struct worker *w = arg;
-  use_alternate_signal_stack();
+  use_alternate_signal_stack(w);
   uint64_t seen = 0;
   pthread_mutex_lock(&pool.lock);
   for (;;) {
@@ -213,6 +228,7 @@ static _Thread_local struct worker *submitter;
 
 void sm_pool_thread_exit(void) {
   if (!submitter) return;
+  drop_alternate_signal_stack(submitter);
   sm_group_runner_free(submitter->runner);
   free(submitter->threadgroup_memory);
   free(submitter);
@@ -226,7 +242,7 @@ static char *prepare_submitter(void) {
     sm_pool_thread_exit();
     return strdup("softmetal: out of memory for a dispatch's threadgroup runner");
   }
-  use_alternate_signal_stack();
+  use_alternate_signal_stack(submitter);
   return NULL;
 }
 
