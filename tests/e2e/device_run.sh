@@ -40,6 +40,7 @@ programs=(
   "mandelbrot_fixed $e2e/mandelbrot_fixed.cu"
   "mixed_cpp $e2e/mixed_main.cpp $e2e/mixed_kernels.cu"
   "atomics $e2e/atomics.cu"
+  "double_ops $e2e/double_ops.cu"
 )
 
 # Compile and run the programs in parallel (one log each), then print the logs in order.
