@@ -3,8 +3,8 @@
  * integer arithmetic). A double is carried as its ulong bits; arithmetic,
  * comparisons and conversions become anchor_f64_* calls, and the module gets
  * the fp64.metal prelude once (msl_ctx.uses_fp64). What fp64.metal does not
- * implement yet (remainder, fma and the rest of the math library,
- * conversion to half) is an error naming the operation. */
+ * implement yet (remainder and the rest of the math library, conversion to
+ * half) is an error naming the operation. */
 #include <string.h>
 
 #include "msl_internal.h"
@@ -64,10 +64,11 @@ static void emit_intrinsic(msl_inst *in) {
     msl_inst_operand(in, 1), msl_inst_put(in, " & ANCHOR_F64_SIGN))");
   } else if (!strcmp(name, "llvm.sqrt.f64")) {
     call1(in, "anchor_f64_sqrt", 0);
-  } else if (!strcmp(name, "llvm.fmuladd.f64")) {  /* fusing is optional */
-    msl_inst_put(in, "anchor_f64_add(");
-    call2(in, "anchor_f64_mul", 0, 1);
-    msl_inst_put(in, ", "), msl_inst_operand(in, 2), msl_inst_put(in, ")");
+  } else if (!strcmp(name, "llvm.fma.f64") || !strcmp(name, "llvm.fmuladd.f64")) {
+    /* fmuladd may fuse or not: fused, like float's fma and like nvcc */
+    msl_inst_put(in, "anchor_f64_fma("), msl_inst_operand(in, 0), msl_inst_put(in, ", ");
+    msl_inst_operand(in, 1), msl_inst_put(in, ", "), msl_inst_operand(in, 2);
+    msl_inst_put(in, ")");
   } else {
     in->ok = 0;
     msl_error(in->f->ctx, in->i, "double-precision '%s' " NOT_SUPPORTED, name);

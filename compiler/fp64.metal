@@ -286,6 +286,92 @@ inline ulong anchor_f64_sqrt(ulong a) {
   return anchor_f64_round(0, e / 2 + 0x3FE, root | ((rem_hi | rem_lo) != 0 ? 1ul : 0ul));
 }
 
+// ---- fused multiply-add on 128-bit intermediates ------------------------------
+
+// (hi:lo) >> dist with the shifted-out bits ORed into bit 0; dist >= 0.
+inline void anchor_shr128_jam(thread ulong &hi, thread ulong &lo, long dist) {
+  if (dist <= 0)
+    return;
+  if (dist >= 128) {
+    lo = (hi | lo) != 0 ? 1ul : 0ul;
+    hi = 0;
+  } else if (dist >= 64) {
+    ulong lost = lo | (dist > 64 ? hi << (128 - dist) : 0ul);
+    lo = (dist == 64 ? hi : hi >> (dist - 64)) | (lost != 0 ? 1ul : 0ul);
+    hi = 0;
+  } else {
+    ulong lost = lo << (64 - dist);
+    lo = (lo >> dist) | (hi << (64 - dist)) | (lost != 0 ? 1ul : 0ul);
+    hi >>= dist;
+  }
+}
+
+// a * b + c rounded once.
+inline ulong anchor_f64_fma(ulong a, ulong b, ulong c) {
+  if (anchor_f64_isnan(a) || anchor_f64_isnan(b) || anchor_f64_isnan(c))
+    return ANCHOR_F64_NAN;
+  ulong sign_p = (a ^ b) >> 63, sign_c = c >> 63;
+  bool inf_a = (a << 1) == 0xFFE0000000000000ul, inf_b = (b << 1) == 0xFFE0000000000000ul;
+  bool inf_c = (c << 1) == 0xFFE0000000000000ul;
+  bool zero_a = (a << 1) == 0, zero_b = (b << 1) == 0;
+  if (inf_a || inf_b) {
+    if (zero_a || zero_b || (inf_c && sign_c != sign_p))
+      return ANCHOR_F64_NAN;
+    return anchor_f64_pack(sign_p, 0x7FF, 0);
+  }
+  if (inf_c)
+    return c;
+  if (zero_a || zero_b)  // an exact zero product: the sum's sign rules apply
+    return anchor_f64_add(sign_p << 63, c);
+  if ((c << 1) == 0)
+    return anchor_f64_mul(a, b);
+  long exp_a, exp_b, exp_c;
+  ulong sig_a = anchor_f64_unpack(a, exp_a), sig_b = anchor_f64_unpack(b, exp_b);
+  ulong sig_c = anchor_f64_unpack(c, exp_c);
+  // Both terms as 128-bit integers with two bits of headroom:
+  // product p = sig_a * sig_b << 20, scale 2^(exp_p); c = sig_c << 72.
+  ulong p_hi, p_lo;
+  anchor_mul64(sig_a, sig_b, p_hi, p_lo);
+  p_hi = (p_hi << 20) | (p_lo >> 44);
+  p_lo <<= 20;
+  long exp_p = exp_a + exp_b - 2046 - 104 - 20;
+  ulong c_hi = sig_c << 8, c_lo = 0;
+  long exp_cs = exp_c - 1075 - 72;
+  long e = exp_p;
+  if (exp_p >= exp_cs) {
+    anchor_shr128_jam(c_hi, c_lo, exp_p - exp_cs);
+  } else {
+    anchor_shr128_jam(p_hi, p_lo, exp_cs - exp_p);
+    e = exp_cs;
+  }
+  ulong hi, lo, sign = sign_p;
+  if (sign_p == sign_c) {
+    lo = p_lo + c_lo;
+    hi = p_hi + c_hi + (lo < p_lo ? 1ul : 0ul);
+  } else {
+    bool c_bigger = c_hi > p_hi || (c_hi == p_hi && c_lo > p_lo);
+    ulong x_hi = c_bigger ? c_hi : p_hi, x_lo = c_bigger ? c_lo : p_lo;
+    ulong y_hi = c_bigger ? p_hi : c_hi, y_lo = c_bigger ? p_lo : c_lo;
+    lo = x_lo - y_lo;
+    hi = x_hi - y_hi - (x_lo < y_lo ? 1ul : 0ul);
+    if (c_bigger)
+      sign = sign_c;
+    if ((hi | lo) == 0)
+      return 0;  // exact cancellation: +0 when rounding to nearest
+  }
+  // Normalise to a 64-bit significand with its leading one at bit 62.
+  long lead = hi ? 127 - (long)anchor_clz64(hi) : 63 - (long)anchor_clz64(lo);
+  long shift = lead - 62;
+  ulong sig;
+  if (shift > 0) {
+    anchor_shr128_jam(hi, lo, shift);
+    sig = lo;
+  } else {
+    sig = lo << -shift;
+  }
+  return anchor_f64_round(sign, e + shift + 1084, sig);
+}
+
 inline ulong anchor_f64_neg(ulong a) { return a ^ ANCHOR_F64_SIGN; }
 inline ulong anchor_f64_abs(ulong a) { return a & ~ANCHOR_F64_SIGN; }
 

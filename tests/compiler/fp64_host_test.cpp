@@ -1,6 +1,6 @@
 // fp64_host_test.cpp — compiler/fp64.metal (software binary64 for the GPU)
 // compiled as host C++ and checked against the host's hardware doubles:
-// add, sub, mul, div, sqrt (and float sqrt through it), comparisons, min/max and conversions on special
+// add, sub, mul, div, fma, sqrt (and float sqrt through it), comparisons, min/max and conversions on special
 // values, random bit patterns and values with nearby exponents. NaN results
 // are compared as "is NaN" (fp64.metal returns the default NaN).
 #include <math.h>
@@ -65,6 +65,8 @@ int main() {
     check("mul", a, b, anchor_f64_mul(a, b), bits(x * y));
     check("div", a, b, anchor_f64_div(a, b), bits(x / y));
     check("sqrt", a, 0, anchor_f64_sqrt(a), bits(sqrt(x)));
+    ulong c3 = (i & 1) ? random_double() : bits(-(x * y)) ^ (next() & 0xFF);  // near cancellation
+    check("fma", a, b, anchor_f64_fma(a, b, c3), bits(fma(x, y, dbl(c3))));
     check("sqrtf", a, 0, as_type<uint>(anchor_f64_to_f32(anchor_f64_sqrt(anchor_f64_from_f32((float)x)))),
           isnan(sqrtf((float)x)) ? 0x7FC00000u : as_type<uint>(sqrtf((float)x)));
     check("lt", a, b, anchor_f64_lt(a, b), x < y);
