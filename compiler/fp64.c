@@ -3,8 +3,8 @@
  * integer arithmetic). A double is carried as its ulong bits; arithmetic,
  * comparisons and conversions become anchor_f64_* calls, and the module gets
  * the fp64.metal prelude once (msl_ctx.uses_fp64). What fp64.metal does not
- * implement yet (remainder and the rest of the math library, conversion to
- * half) is an error naming the operation. */
+ * implement yet (the transcendental math library, conversion to half) is
+ * an error naming the operation. */
 #include <string.h>
 
 #include "msl_internal.h"
@@ -64,6 +64,17 @@ static void emit_intrinsic(msl_inst *in) {
     msl_inst_operand(in, 1), msl_inst_put(in, " & ANCHOR_F64_SIGN))");
   } else if (!strcmp(name, "llvm.sqrt.f64")) {
     call1(in, "anchor_f64_sqrt", 0);
+  } else if (!strcmp(name, "llvm.trunc.f64")) {
+    call1(in, "anchor_f64_trunc", 0);
+  } else if (!strcmp(name, "llvm.floor.f64")) {
+    call1(in, "anchor_f64_floor", 0);
+  } else if (!strcmp(name, "llvm.ceil.f64")) {
+    call1(in, "anchor_f64_ceil", 0);
+  } else if (!strcmp(name, "llvm.round.f64")) {
+    call1(in, "anchor_f64_round_away", 0);
+  } else if (!strcmp(name, "llvm.rint.f64") || !strcmp(name, "llvm.nearbyint.f64") ||
+             !strcmp(name, "llvm.roundeven.f64")) {
+    call1(in, "anchor_f64_rint", 0);
   } else if (!strcmp(name, "llvm.fma.f64") || !strcmp(name, "llvm.fmuladd.f64")) {
     /* fmuladd may fuse or not: fused, like float's fma and like nvcc */
     msl_inst_put(in, "anchor_f64_fma("), msl_inst_operand(in, 0), msl_inst_put(in, ", ");
@@ -127,7 +138,7 @@ void msl_emit_double(msl_inst *in) {
   case LLVMFNeg: call1(in, "anchor_f64_neg", 0); return;
   case LLVMFCmp: emit_compare(in); return;
   case LLVMCall: emit_intrinsic(in); return;
-  case LLVMFRem: msl_inst_unsupported(in, "double-precision remainder (fmod)"); return;
+  case LLVMFRem: call2(in, "anchor_f64_fmod", 0, 1); return;
   default: emit_conversion(in, opc); return;
   }
 }

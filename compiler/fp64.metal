@@ -500,3 +500,74 @@ inline float anchor_f64_to_f32(ulong a) {
     return as_type<float>(sign << 31);
   return anchor_f32_round(sign, exp - 0x381, (uint)sig | 0x40000000u);
 }
+
+// ---- rounding to integral values and remainder (all exact) ---------------------
+
+inline ulong anchor_f64_trunc(ulong a) {
+  long exp = (long)((a >> 52) & 0x7FF);
+  if (anchor_f64_isnan(a))
+    return ANCHOR_F64_NAN;
+  if (exp >= 0x433)  // already integral (or infinite)
+    return a;
+  if (exp < 0x3FF)
+    return a & ANCHOR_F64_SIGN;
+  ulong fraction_mask = (1ul << (0x433 - exp)) - 1;
+  return a & ~fraction_mask;
+}
+
+// |a - trunc(a)| compared with one half: -1 below, 0 equal, 1 above.
+inline int anchor_f64_fraction_vs_half(ulong a, ulong t) {
+  ulong diff = anchor_f64_abs(anchor_f64_sub(a, t));  // exact
+  return diff == 0x3FE0000000000000ul ? 0 : anchor_f64_lt(diff, 0x3FE0000000000000ul) ? -1 : 1;
+}
+
+inline ulong anchor_f64_floor(ulong a) {
+  ulong t = anchor_f64_trunc(a);
+  return (a >> 63) && t != a && !anchor_f64_isnan(a) ? anchor_f64_sub(t, 0x3FF0000000000000ul) : t;
+}
+
+inline ulong anchor_f64_ceil(ulong a) {
+  ulong t = anchor_f64_trunc(a);
+  if (!(a >> 63) && t != a && !anchor_f64_isnan(a))
+    return anchor_f64_add(t, 0x3FF0000000000000ul);
+  return t;
+}
+
+inline ulong anchor_f64_round_away(ulong a) {  // round(): halves away from zero
+  ulong t = anchor_f64_trunc(a);
+  if (t == a || anchor_f64_isnan(a) || anchor_f64_fraction_vs_half(a, t) < 0)
+    return t;
+  return anchor_f64_add(t, (a & ANCHOR_F64_SIGN) | 0x3FF0000000000000ul);
+}
+
+inline ulong anchor_f64_rint(ulong a) {  // rint(): halves to even
+  ulong t = anchor_f64_trunc(a);
+  if (t == a || anchor_f64_isnan(a))
+    return t;
+  int c = anchor_f64_fraction_vs_half(a, t);
+  if (c < 0 || (c == 0 && (anchor_f64_to_u64(anchor_f64_abs(t)) & 1) == 0))
+    return t;
+  return anchor_f64_add(t, (a & ANCHOR_F64_SIGN) | 0x3FF0000000000000ul);
+}
+
+// fmod: a - trunc(a / b) * b, exact, with the sign of a.
+inline ulong anchor_f64_fmod(ulong a, ulong b) {
+  if (anchor_f64_isnan(a) || anchor_f64_isnan(b) || (b << 1) == 0 ||
+      (a << 1) == 0xFFE0000000000000ul)
+    return ANCHOR_F64_NAN;
+  if ((b << 1) == 0xFFE0000000000000ul || (a << 1) == 0)
+    return a;
+  if (anchor_f64_lt(anchor_f64_abs(a), anchor_f64_abs(b)))
+    return a;
+  long exp_a, exp_b;
+  ulong r = anchor_f64_unpack(a, exp_a), sig_b = anchor_f64_unpack(b, exp_b);
+  for (long d = exp_a - exp_b; d > 0; d--) {  // long division, keeping the remainder
+    if (r >= sig_b)
+      r -= sig_b;
+    r <<= 1;
+  }
+  if (r >= sig_b)
+    r -= sig_b;
+  ulong sign = a >> 63;
+  return r ? anchor_f64_normalize_round(sign, exp_b + 9, r) : sign << 63;
+}

@@ -1,6 +1,6 @@
 // fp64_host_test.cpp — compiler/fp64.metal (software binary64 for the GPU)
 // compiled as host C++ and checked against the host's hardware doubles:
-// add, sub, mul, div, fma, sqrt (and float sqrt through it), comparisons, min/max and conversions on special
+// add, sub, mul, div, fma, sqrt, fmod, trunc/floor/ceil/round/rint (and float sqrt through it), comparisons, min/max and conversions on special
 // values, random bit patterns and values with nearby exponents. NaN results
 // are compared as "is NaN" (fp64.metal returns the default NaN).
 #include <math.h>
@@ -65,6 +65,15 @@ int main() {
     check("mul", a, b, anchor_f64_mul(a, b), bits(x * y));
     check("div", a, b, anchor_f64_div(a, b), bits(x / y));
     check("sqrt", a, 0, anchor_f64_sqrt(a), bits(sqrt(x)));
+    check("fmod", a, b, anchor_f64_fmod(a, b), bits(fmod(x, y)));
+    check("trunc", a, 0, anchor_f64_trunc(a), bits(trunc(x)));
+    check("floor", a, 0, anchor_f64_floor(a), bits(floor(x)));
+    check("ceil", a, 0, anchor_f64_ceil(a), bits(ceil(x)));
+    check("round", a, 0, anchor_f64_round_away(a), bits(round(x)));
+    check("rint", a, 0, anchor_f64_rint(a), bits(rint(x)));
+    double half_way = (double)(int64_t)(next() % 2000001 - 1000000) + 0.5;
+    check("rint.5", bits(half_way), 0, anchor_f64_rint(bits(half_way)), bits(rint(half_way)));
+    check("round.5", bits(half_way), 0, anchor_f64_round_away(bits(half_way)), bits(round(half_way)));
     ulong c3 = (i & 1) ? random_double() : bits(-(x * y)) ^ (next() & 0xFF);  // near cancellation
     check("fma", a, b, anchor_f64_fma(a, b, c3), bits(fma(x, y, dbl(c3))));
     check("sqrtf", a, 0, as_type<uint>(anchor_f64_to_f32(anchor_f64_sqrt(anchor_f64_from_f32((float)x)))),

@@ -20,6 +20,9 @@ __global__ void test_kernel(int *out, int n) {
   MIX(c / d); MIX(d - d); MIX((c * c) - (c * c)); MIX(a * 3.0 + b * 1e300);
   MIX(__builtin_fabs(a - 5.0)); MIX(__builtin_fmin(a, d)); MIX(__builtin_fmax(b, a));
   MIX(__builtin_copysign(a, d));
+  MIX(__builtin_fmod(a, d)); MIX(__builtin_fmod(c, a)); MIX(__builtin_floor(a));
+  MIX(__builtin_ceil(-a)); MIX(__builtin_trunc(a * 3.0)); MIX(__builtin_round(a * 2.0));
+  MIX(__builtin_rint(a * 2.0)); MIX(__builtin_round((double)v + 0.5));
   MIX(__builtin_fma(a, c, -(a * c))); MIX(__builtin_fma(a, a, b)); MIX(__builtin_sqrt(a * a + 1.0));
   MIX((double)(long long)(a * 1e6)); MIX((double)(unsigned)(v + 100) * 3.5);
   MIX((double)(float)(a / 3.0));
