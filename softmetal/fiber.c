@@ -292,11 +292,14 @@ char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const
   r->fibers_on = d->kernel->uses_barriers;
   r->barrier_misuse = false;
   current_runner = r;
-  for (int i = 0; i < r->count; i++) set_thread(r, d, bid, threadgroups, i);
-  if (r->fibers_on) return run_fibers(r);
-  for (int i = 0; i < r->count; i++) {
-    r->current = i;
-    d->kernel->entry(&r->threads[i]);
+  if (!r->fibers_on) {
+    /* One call runs the whole group; the library loops over the threads. */
+    set_thread(r, d, bid, threadgroups, 0);
+    r->current = 0;
+    d->kernel->group_entry(&r->threads[0]);
+  } else {
+    for (int i = 0; i < r->count; i++) set_thread(r, d, bid, threadgroups, i);
+    return run_fibers(r);
   }
   if (r->barrier_misuse)
     return sm_strdup_printf("softmetal: kernel %s called a barrier that softmetal did not detect "

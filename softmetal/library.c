@@ -177,7 +177,8 @@ static char *find_address_space_cast(const char *ir) {
   for (const char *line = ir; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
     if (strncmp(line, "define ", 7) == 0) {
       const char *at = strchr(line, '@');
-      exempt = at && strncmp(at + 1, "__sm_entry_", 11) == 0;
+      exempt = at && (strncmp(at + 1, "__sm_entry_", 11) == 0 ||
+                      strncmp(at + 1, "__sm_group_", 11) == 0);
     }
     const char *cast = strstr(line, "addrspacecast ");
     const char *eol = strchr(line, '\n');
@@ -311,9 +312,11 @@ static char *load(struct sm_library *l, const char *object, const struct sm_tran
     char symbol[4200];
     snprintf(symbol, sizeof symbol, "__sm_entry_%s", k->name);
     k->entry = (sm_entry_fn)dlsym(l->handle, symbol);
+    snprintf(symbol, sizeof symbol, "__sm_group_%s", k->name);
+    k->group_entry = (sm_entry_fn)dlsym(l->handle, symbol);
     snprintf(symbol, sizeof symbol, "__sm_tgstatic_%s", k->name);
     const unsigned long *tg = dlsym(l->handle, symbol);
-    if (!k->entry || !tg) return sm_strdup_printf("softmetal: kernel %s missing in %s", k->name, object);
+    if (!k->entry || !k->group_entry || !tg) return sm_strdup_printf("softmetal: kernel %s missing in %s", k->name, object);
     k->static_threadgroup_bytes = *tg;
   }
   return NULL;

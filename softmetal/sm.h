@@ -150,7 +150,8 @@ typedef void (*sm_entry_fn)(const struct sm_kernel_thread *);
 
 struct sm_kernel {
   char *name;
-  sm_entry_fn entry;
+  sm_entry_fn entry;       /* one thread: tid and index set by the caller */
+  sm_entry_fn group_entry; /* all threads of a group in a loop (tid, index ignored) */
   uint64_t static_threadgroup_bytes;
   uint32_t buffer_mask;      /* [[buffer(n)]] indices the kernel declares */
   uint32_t threadgroup_mask; /* [[threadgroup(n)]] indices */

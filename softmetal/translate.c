@@ -11,10 +11,12 @@
  *     at an offset fixed at compile time (typedefs and constexpr offsets are
  *     inserted before the kernel, on the same line so diagnostics keep MSL's
  *     line numbers);
- *  3. an `extern "C" __sm_entry_NAME(const __sm_thread *)` trampoline per
- *     kernel is appended: it converts softmetal's per-thread record into the
- *     kernel's arguments, and `__sm_tgstatic_NAME` gives its static
- *     threadgroup memory size.
+ *  3. per kernel, trampolines are appended: `extern "C" __sm_entry_NAME(const
+ *     __sm_thread *)` converts softmetal's per-thread record into the
+ *     kernel's arguments and runs one thread (for fibers);
+ *     `__sm_group_NAME` runs every thread of a group in a loop, the kernel
+ *     inlined into it (for kernels without barriers); `__sm_tgstatic_NAME`
+ *     gives its static threadgroup memory size.
  */
 #include "sm.h"
 
@@ -445,12 +447,27 @@ static int translate_kernel(const struct scanner *s, int k, struct sm_translatio
   if (!*error) rewrite_body(s, body, end, &st, e);
   if (st.count) add_edit(e, s->tokens[k].start, 0, st.decls.data);
   else free(st.decls.data);
+  /* __sm_entry_NAME runs one thread (fibers); __sm_group_NAME runs all threads
+   * of a group in a loop, with the kernel inlined into it (no barriers). */
+  const char *call_args = args.data ? args.data : "";
   sm_text_printf(entries,
                  "extern \"C\" __attribute__((visibility(\"default\"))) void "
                  "__sm_entry_%s(const __sm_thread *__t) {\n  %s(%s);\n}\n"
+                 "extern \"C\" __attribute__((visibility(\"default\"))) void "
+                 "__sm_group_%s(const __sm_thread *__group) {\n"
+                 "  __sm_thread __sm_cur = *__group;\n"
+                 "  const __sm_thread *__t = &__sm_cur;\n"
+                 "  __sm_cur.index = 0;\n"
+                 "  for (unsigned __z = 0; __z < __group->bdim[2]; __z++)\n"
+                 "    for (unsigned __y = 0; __y < __group->bdim[1]; __y++)\n"
+                 "      for (unsigned __x = 0; __x < __group->bdim[0]; __x++, __sm_cur.index++) {\n"
+                 "        __sm_cur.tid[0] = __x, __sm_cur.tid[1] = __y, __sm_cur.tid[2] = __z;\n"
+                 "        %s(%s);\n"
+                 "      }\n"
+                 "}\n"
                  "extern \"C\" __attribute__((visibility(\"default\"))) const unsigned long "
                  "__sm_tgstatic_%s = ",
-                 info->name, info->name, args.data ? args.data : "", info->name);
+                 info->name, info->name, call_args, info->name, info->name, call_args, info->name);
   if (st.count)
     sm_text_printf(entries, "metal::__sm_align_up(__sm_tgend_%s_%d, 16);\n", info->name, st.count);
   else
