@@ -6,11 +6,16 @@
  * selectors (see metal/mtl.h). This header is what softmetal's own files share:
  *   object.c    root class, reference counting, autorelease pools, NSString,
  *               NSError, MTLCompileOptions, class registration
- *   device.c    MTLDevice and MTLBuffer (memfd mapped twice: CPU and GPU view)
- *   library.c   MSL -> C++ with entry trampolines -> clang -> cached .so
+ *   device.c    MTLDevice and MTLBuffer (memfd mapped twice: CPU and GPU view;
+ *               residency)
+ *   translate.c MSL -> C++: kernel signatures, threadgroup variables,
+ *               trampolines, which kernels need fibers
+ *   library.c   clang (MSL -> IR, checked -> .so), cache, dlopen; library,
+ *               function, pipeline
  *   command.c   queues, command buffers, compute and blit encoders, validation
- *   pool.c      the worker pool that runs the threadgroups of a dispatch
- *   fiber.c     user-space fibers: threads of a threadgroup, barriers
+ *   pool.c      the threads that run a dispatch's threadgroups; fault capture
+ *   fiber.c     user-space fibers: threads of a threadgroup, barriers, SIMD
+ *               exchange
  * Objects are C structs whose first member is struct sm_object (isa first, as
  * the Objective-C runtime expects of an id).
  */
@@ -233,6 +238,7 @@ unsigned sm_rt_thread_index(void);
 unsigned char *sm_rt_simd_slots(void);
 uint64_t sm_rt_simd_active_mask(void);
 
+/* CLOCK_MONOTONIC in seconds (GPUStartTime/GPUEndTime). */
 double sm_now_seconds(void);
 
 #endif

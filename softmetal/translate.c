@@ -243,8 +243,10 @@ static void strip_const(char *type) {
     memset(p, ' ', 5);
 }
 
-/* Appends the argument expression for a pointer/reference bound from `table`. */
-static char *binding_arg(const struct scanner *s, int at, char *type, const char *table, long n) {
+/* The argument expression for a pointer or reference parameter bound from
+ * `table` (buffers or threadgroups) at index n; NULL for any other type.
+ * Trims (and for references, edits) `type` in place. */
+static char *binding_arg(char *type, const char *table, long n) {
   size_t len = strlen(type);
   while (len && isspace((unsigned char)type[len - 1])) type[--len] = 0;
   if (len && type[len - 1] == '*') return sm_strdup_printf("(%s)__t->%s[%ld]", type, table, n);
@@ -252,7 +254,6 @@ static char *binding_arg(const struct scanner *s, int at, char *type, const char
     type[len - 1] = 0;
     return sm_strdup_printf("*(%s *)__t->%s[%ld]", type, table, n);
   }
-  (void)s, (void)at;
   return NULL;
 }
 
@@ -303,7 +304,7 @@ static struct param_result parse_param(const struct scanner *s, int a, int b,
       if (*mask & (1u << index))
         r.error = diagnose(s, attr + 2, "'%s' index %ld is used twice", attr_name, index);
       *mask |= 1u << index;
-      r.arg = binding_arg(s, a, type, is_buffer ? "buffers" : "threadgroups", index);
+      r.arg = binding_arg(type, is_buffer ? "buffers" : "threadgroups", index);
       if (!r.arg && !r.error)
         r.error = diagnose(s, a, "softmetal: a [[%s(n)]] parameter must be a pointer or a "
                                  "reference", attr_name);
