@@ -139,6 +139,12 @@ static char *execute_command(struct command *c, long *code) {
     return NULL;
   case COMMAND_FILL: memset(c->dst->cpu + c->dst_offset, c->value, c->size); return NULL;
   case COMMAND_DISPATCH:
+    if (sm_trace()) {
+      const struct sm_dispatch *d = &c->dispatch;
+      fprintf(stderr, "softmetal: dispatch %s: %u x %u x %u groups of %u x %u x %u threads%s\n",
+              d->kernel->name, d->groups[0], d->groups[1], d->groups[2], d->threads[0],
+              d->threads[1], d->threads[2], d->kernel->uses_barriers ? " (fibers)" : "");
+    }
     sm_pool_run(&c->dispatch);
     *code = c->dispatch.error_code;
     return c->dispatch.error;

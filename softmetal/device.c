@@ -12,6 +12,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
@@ -26,6 +27,15 @@ double sm_now_seconds(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+bool sm_trace(void) {
+  static int on = -1; /* racy first read is harmless: every thread computes the same */
+  if (on < 0) {
+    const char *env = getenv("SOFTMETAL_TRACE");
+    on = env && *env && strcmp(env, "0") != 0;
+  }
+  return on;
 }
 
 static uint64_t page_size(void) { return (uint64_t)sysconf(_SC_PAGESIZE); }

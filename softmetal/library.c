@@ -366,7 +366,13 @@ struct sm_library *sm_library_compile(const char *msl, const struct sm_compile_o
                                         (unsigned long long)h.b)
                      : NULL;
   free(dir);
-  if (object && access(object, R_OK) != 0) diag = compile(t.source.data, object, flags, object_flags);
+  double start = sm_now_seconds();
+  bool cached = object && access(object, R_OK) == 0;
+  if (object && !cached) diag = compile(t.source.data, object, flags, object_flags);
+  if (sm_trace())
+    fprintf(stderr, "softmetal: library of %d kernel(s): %s (%.0f ms)\n", t.kernel_count,
+            diag ? "compile failed" : cached ? "from cache" : "compiled",
+            (sm_now_seconds() - start) * 1e3);
   struct sm_library *l = NULL;
   if (!diag) {
     l = sm_object_new(sm_class.library, sizeof *l, library_destroy);

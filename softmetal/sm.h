@@ -240,5 +240,8 @@ uint64_t sm_rt_simd_active_mask(void);
 
 /* CLOCK_MONOTONIC in seconds (GPUStartTime/GPUEndTime). */
 double sm_now_seconds(void);
+/* Whether SOFTMETAL_TRACE is set (non-empty, not "0"): log compiles and
+ * dispatches on stderr. */
+bool sm_trace(void);
 
 #endif
