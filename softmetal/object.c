@@ -53,8 +53,27 @@ static _Thread_local struct {
   size_t count, capacity;
 } pool_stack;
 
+/* At thread exit the thread's pools are drained and the stack freed, as
+ * Apple's runtime does. */
+static pthread_key_t pool_key;
+
+static void pool_thread_exit(void *unused) {
+  (void)unused;
+  while (pool_stack.count > 0) sm_release(pool_stack.items[--pool_stack.count]);
+  free(pool_stack.items);
+  pool_stack.items = NULL;
+  pool_stack.capacity = 0;
+}
+
+static void pool_key_create(void) { pthread_key_create(&pool_key, pool_thread_exit); }
+
 void *sm_autorelease(void *obj) {
   if (!obj) return obj;
+  if (!pool_stack.items) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, pool_key_create);
+    pthread_setspecific(pool_key, &pool_stack); /* any non-NULL value arms the destructor */
+  }
   if (pool_stack.count == pool_stack.capacity) {
     size_t cap = pool_stack.capacity ? pool_stack.capacity * 2 : 64;
     void **items = realloc(pool_stack.items, cap * sizeof *items);
