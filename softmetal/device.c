@@ -86,9 +86,9 @@ static unsigned long device_registry_id(id self, SEL cmd) {
 }
 
 /* ---- MTLBuffer ------------------------------------------------------------
- * Residency: a buffer's GPU view is PROT_NONE unless a running dispatch bound
- * it or made it resident (useResource:), so a kernel touching any other
- * buffer faults, as Metal requires (decision 2). Live buffers are listed so
+ * Residency: while a dispatch runs, exactly the buffers it bound or made
+ * resident (useResource:) have accessible GPU views; every other buffer's is
+ * PROT_NONE, so a kernel touching it faults, as Metal requires (decision 2). Live buffers are listed so
  * that a fault address can be named. */
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct sm_buffer *registry;
@@ -104,11 +104,23 @@ static void buffer_destroy(struct sm_object *o) {
   munmap(b->gpu, b->mapped);
 }
 
-bool sm_buffers_set_resident(struct sm_buffer *const *buffers, int count, bool resident) {
-  int prot = resident ? PROT_READ | PROT_WRITE : PROT_NONE;
-  for (int i = 0; i < count; i++)
-    if (mprotect(buffers[i]->gpu, buffers[i]->mapped, prot) != 0) return false;
-  return true;
+bool sm_buffers_make_resident(struct sm_buffer *const *buffers, int count) {
+  static uint64_t stamp;
+  bool ok = true;
+  pthread_mutex_lock(&registry_lock);
+  stamp++;
+  for (int i = 0; i < count; i++) buffers[i]->resident_stamp = stamp;
+  for (struct sm_buffer *b = registry; b; b = b->next) {
+    bool want = b->resident_stamp == stamp;
+    if (want == b->gpu_accessible) continue;
+    if (mprotect(b->gpu, b->mapped, want ? PROT_READ | PROT_WRITE : PROT_NONE) != 0) {
+      ok = false;
+      continue;
+    }
+    b->gpu_accessible = want;
+  }
+  pthread_mutex_unlock(&registry_lock);
+  return ok;
 }
 
 char *sm_buffer_describe_gpu_address(const void *addr) {

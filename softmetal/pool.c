@@ -255,10 +255,9 @@ void sm_pool_run(struct sm_dispatch *d) {
   }
   pthread_mutex_lock(&pool.dispatch_lock);
   /* Dispatches run one at a time, so residency is simply this dispatch's set. */
-  if (!sm_buffers_set_resident(d->resident, d->resident_count, true)) {
+  if (!sm_buffers_make_resident(d->resident, d->resident_count)) {
     d->error = sm_strdup_printf("softmetal: cannot make buffers resident: %s", strerror(errno));
     d->error_code = SM_CMDBUF_ERROR_INTERNAL;
-    sm_buffers_set_resident(d->resident, d->resident_count, false);
     pthread_mutex_unlock(&pool.dispatch_lock);
     return;
   }
@@ -276,6 +275,5 @@ void sm_pool_run(struct sm_dispatch *d) {
   while (pool.active > 0) pthread_cond_wait(&pool.done, &pool.lock);
   pool.job = NULL;
   pthread_mutex_unlock(&pool.lock);
-  sm_buffers_set_resident(d->resident, d->resident_count, false);
   pthread_mutex_unlock(&pool.dispatch_lock);
 }

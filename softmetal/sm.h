@@ -98,10 +98,15 @@ struct sm_buffer {
                           PROT_NONE except while a dispatch that has it resident runs */
   uint64_t length, mapped, options;
   struct sm_buffer *prev, *next; /* registry of live buffers (device.c) */
+  bool gpu_accessible;           /* GPU view currently PROT_READ|PROT_WRITE */
+  uint64_t resident_stamp;       /* last residency set it belonged to */
 };
-/* Makes the GPU views of buffers[0..count) accessible (resident) or not.
- * Returns false (errno set) if the protection cannot be changed. */
-bool sm_buffers_set_resident(struct sm_buffer *const *buffers, int count, bool resident);
+/* Makes exactly buffers[0..count) GPU-accessible: their GPU views readable and
+ * writable, every other buffer's PROT_NONE. Only changes are applied, so a
+ * buffer resident for consecutive dispatches (libanchor's arena) costs
+ * nothing. Callers serialize (one dispatch at a time). Returns false (errno
+ * set) if a protection cannot be changed. */
+bool sm_buffers_make_resident(struct sm_buffer *const *buffers, int count);
 /* If addr lies in a live buffer's GPU view, a malloc'd description of it. */
 char *sm_buffer_describe_gpu_address(const void *addr);
 void sm_device_register(void);

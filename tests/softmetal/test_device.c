@@ -32,7 +32,7 @@ int main(void) {
   CHECK(cpu != NULL && gpu != 0);
   CHECK((uint64_t)(uintptr_t)cpu != gpu);
   /* That the GPU view reaches the same bytes is checked by kernels in
-   * test_gpu_address; outside a dispatch the GPU view is not accessible. */
+   * test_gpu_address (the CPU has no business dereferencing gpuAddress). */
   cpu[12345] = 0x5a;
   CHECK(cpu[12345] == 0x5a);
   mtl_release(buffer);
