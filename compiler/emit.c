@@ -575,7 +575,13 @@ static int pointer_space(msl_inst *in, LLVMValueRef p) {
 /* `*reinterpret_cast<space T*>(p [+ delta] [+ extra])` */
 void msl_inst_deref(msl_inst *in, LLVMValueRef p, const char *type, const char *extra) {
   msl_space s = pointer_space(in, p);
-  msl_inst_printf(in, "*reinterpret_cast<%s %s*>(", space_qualifier(s), type);
+  /* CUDA volatile accesses (flags polled in loops, warp-synchronous shared
+   * memory) must each reach memory: volatile in MSL too. The constant
+   * parameter block is read-only and never changes during a dispatch. */
+  int is_volatile = (LLVMIsALoadInst(in->i) || LLVMIsAStoreInst(in->i)) &&
+                    LLVMGetVolatile(in->i) && s != MSL_SPACE_PARAM;
+  msl_inst_printf(in, "*reinterpret_cast<%s%s %s*>(", is_volatile ? "volatile " : "",
+                  space_qualifier(s), type);
   op_hint(in, p, s);
   if (extra)
     msl_inst_printf(in, " + %s", extra);

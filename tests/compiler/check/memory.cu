@@ -40,3 +40,15 @@ __global__ void ldg(float *o, const float *in) {
 // CHECK-LABEL: kernel void _Z3ldgPfPKf(
 // CHECK: [[G:v[0-9]+]] = *reinterpret_cast<device float*>({{v[0-9]+}} + anchor_ctx[0]);
 // CHECK: = ([[G]] * 2.0f);
+
+// volatile accesses stay volatile (each one reaches memory).
+__global__ void poll(volatile int *flag, int *o) {
+  __shared__ volatile int s[32];
+  while (flag[0] != 5) {}
+  s[threadIdx.x & 31] = o[0];
+  o[1] = s[(threadIdx.x + 1) & 31];
+}
+// CHECK-LABEL: kernel void _Z4pollPViPi(
+// CHECK: = *reinterpret_cast<volatile device uint*>(
+// CHECK: *reinterpret_cast<volatile threadgroup uint*>({{.*}}) =
+// CHECK: = *reinterpret_cast<volatile threadgroup uint*>(
