@@ -733,6 +733,19 @@ static int is_pure(LLVMOpcode opc) {
   }
 }
 
+/* Used by something that is emitted (llvm.assume & co. are not). */
+static int has_real_use(LLVMValueRef v) {
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsACallInst(user) || !LLVMIsAFunction(LLVMGetCalledValue(user)))
+      return 1;
+    size_t len;
+    if (!msl_ignored_intrinsic(LLVMGetValueName2(LLVMGetCalledValue(user), &len)))
+      return 1;
+  }
+  return 0;
+}
+
 static void declare(msl_func *f, LLVMValueRef v, const char *type, const char *suffix) {
   const char *init = strchr(type, '*') ? "nullptr" : "0";
   msl_map_set(&f->declared, v, 1);
@@ -756,7 +769,7 @@ static int emit_instruction(msl_func *f, LLVMValueRef i) {
     if (!(type = msl_value_type(f, i, ty, s)))
       return 0;
     /* Pure values nobody uses are dropped (and need no declaration). */
-    if (!LLVMGetFirstUse(i) && is_pure(opc))
+    if (!has_real_use(i) && is_pure(opc))
       return 1;
   }
   if (soft_double)

@@ -153,7 +153,7 @@ static void emit_memset(msl_inst *in) {
 }
 
 /* Intrinsics that are pure annotations for the optimiser. */
-static int ignored_intrinsic(const char *name) {
+int msl_ignored_intrinsic(const char *name) {
   static const char *const prefixes[] = {"llvm.lifetime.", "llvm.assume", "llvm.dbg.",
                                          "llvm.experimental.noalias.scope.decl",
                                          "llvm.invariant.", "llvm.sideeffect",
@@ -212,7 +212,7 @@ int msl_emit_barrier_reduction(msl_func *f, LLVMValueRef call) {
 }
 
 int msl_call_only_moves(const char *name) {
-  return ignored_intrinsic(name) || has_prefix(name, "llvm.memcpy.") ||
+  return msl_ignored_intrinsic(name) || has_prefix(name, "llvm.memcpy.") ||
          has_prefix(name, "llvm.memmove.") ||
          has_prefix(name, "llvm.memset.") || has_prefix(name, "llvm.nvvm.ldg.global.");
 }
@@ -277,7 +277,7 @@ void msl_emit_call(msl_inst *in) {
   size_t len;
   const char *name = LLVMGetValueName2(callee, &len);
   unsigned bits = msl_int_bits(LLVMTypeOf(in->i));
-  if (ignored_intrinsic(name))
+  if (msl_ignored_intrinsic(name))
     return;
   if (has_prefix(name, "llvm.nvvm.read.ptx.sreg."))
     return emit_sreg(in, name);

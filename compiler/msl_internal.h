@@ -230,6 +230,7 @@ void msl_emit_call(msl_inst *in);
 int msl_is_barrier_reduction(LLVMValueRef call);
 int msl_emit_barrier_reduction(msl_func *f, LLVMValueRef call);
 int msl_call_only_moves(const char *name);
+int msl_ignored_intrinsic(const char *name); /* assume, lifetime, dbg ...: no code */
 
 /* atomics.c: atomicrmw/cmpxchg emitted as lines (declares its value);
  * extractvalue of a cmpxchg; relaxed atomic load (expression) and store

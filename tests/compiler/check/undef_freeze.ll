@@ -3,7 +3,7 @@
 ; CHECK-DAG: [[FZ:v[0-9]+]] = [[A:v[0-9]+]];
 ; CHECK-DAG: bool [[C:v[0-9]+]] = anchor_params[16] != 0;
 ; CHECK-DAG: = ([[C]] ? {{v[0-9]+}} : 0.0f);
-; CHECK-DAG: *reinterpret_cast<device ulong*>({{v[0-9]+}} + anchor_ctx[0]) = (ulong)0;
+; CHECK-DAG: *reinterpret_cast<volatile device ulong*>({{v[0-9]+}} + anchor_ctx[0]) = (ulong)0;
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
