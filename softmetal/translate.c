@@ -574,10 +574,29 @@ static bool is_barrier_name(const struct scanner *s, int i) {
           (t->length > 5 && !strncmp(p, "simd_", 5)) || (t->length > 5 && !strncmp(p, "quad_", 5)));
 }
 
+/* C++ that MSL does not have, and clang would accept (or fail on obscurely
+ * when the library is loaded, as `new` needs the C++ runtime). */
+static char *forbidden_keyword(const struct scanner *s) {
+  static const char *const words[] = {"goto", "new", "delete", "virtual", "thread_local",
+                                      "throw", "try", "catch", "dynamic_cast", "typeid"};
+  for (int i = 0; i < s->count; i++) {
+    if (s->tokens[i].kind != TOKEN_IDENT) continue;
+    for (size_t w = 0; w < sizeof words / sizeof *words; w++)
+      if (token_is(s, i, words[w]))
+        return diagnose(s, i, "'%s' is not supported in the Metal Shading Language", words[w]);
+  }
+  return NULL;
+}
+
 char *sm_translate(const char *msl, struct sm_translation *out) {
   memset(out, 0, sizeof *out);
   struct scanner s = {.src = msl};
   tokenize(&s);
+  char *forbidden = forbidden_keyword(&s);
+  if (forbidden) {
+    free(s.tokens);
+    return forbidden;
+  }
   struct edits e = {0};
   struct sm_text entries = {0};
   char *error = NULL;

@@ -1,7 +1,8 @@
 /* tests/softmetal/test_contracts.c — Metal's rules, enforced.
  * Compile-time: a pointer in the wrong address space (implicitly or by an
  * explicit cast), `double`, an unknown
- * kernel attribute, an implicit int4 -> uint4 conversion, 64-bit atomics and
+ * kernel attribute, goto and new, an implicit int4 -> uint4 conversion,
+ * 64-bit atomics and
  * threadgroup float atomics (not on Apple7) are errors whose text names the
  * problem; a missing
  * function is nil. Encode-time (the command buffer ends in status Error with
@@ -153,6 +154,19 @@ static void compile_contracts(void) {
       "  threadgroup atomic_float f;\n"
       "  o[0] = atomic_fetch_add_explicit(&f, 1.0f, memory_order_relaxed);\n}\n");
   CHECK(smtest_contains(e, "program_source:5:"));
+  free(e);
+
+  /* C++ that MSL lacks. */
+  e = smtest_compile_error(device,
+      "#include <metal_stdlib>\nusing namespace metal;\n"
+      "kernel void k(device uint *o [[buffer(0)]]) {\n"
+      "  uint i = 0;\nagain:\n  o[i] = i;\n  if (++i < 4) goto again;\n}\n");
+  CHECK(smtest_contains(e, "program_source:7:16: error: 'goto' is not supported"));
+  free(e);
+  e = smtest_compile_error(device,
+      "#include <metal_stdlib>\nusing namespace metal;\n"
+      "kernel void k(device uint *o [[buffer(0)]]) { uint *p = new uint(3); o[0] = *p; }\n");
+  CHECK(smtest_contains(e, "'new' is not supported"));
   free(e);
 
   /* MSL has no implicit conversions between vector types. */
