@@ -51,6 +51,8 @@ struct sm_group_runner {
   int current, count;
   bool fibers_on;
   bool barrier_misuse; /* barrier called by a kernel run without fibers */
+  int guarded;         /* stacks [0, guarded) have their guard page (or budget ran out) */
+  int guards;          /* guard pages installed, returned to the budget when freed */
 };
 
 /* initial-exec: libsoftmetal is loaded with the program, and this is read on
@@ -128,25 +130,58 @@ static void *initial_frame(unsigned char *top, void (*fn)(void *), void *arg) {
 #endif
 
 /* ---- runner ---------------------------------------------------------------------- */
+/* ---- guard pages ----------------------------------------------------------------
+ * Each guard page splits the stack mapping, costing two of the process's
+ * vm.max_map_count mappings (65530 by default). Guards are therefore added
+ * only for fibers actually used, within a process-wide budget of a quarter of
+ * that limit; stacks beyond the budget have no guard (an overflow then goes
+ * undetected). A 2-CPU machine needs 2 x 1024 guards at most; a 128-CPU one
+ * running 1024-thread groups would otherwise need 131072. */
+static atomic_long guard_budget = -1;
+
+static long initial_guard_budget(void) {
+  long max_maps = 65530;
+  FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
+  if (f) {
+    if (fscanf(f, "%ld", &max_maps) != 1) max_maps = 65530;
+    fclose(f);
+  }
+  return max_maps / 4 / 2;
+}
+
+/* Gives fibers [r->guarded, count) their guard pages while the budget lasts. */
+static void add_guards(struct sm_group_runner *r, int count) {
+  long expected = -1;
+  atomic_compare_exchange_strong(&guard_budget, &expected, initial_guard_budget());
+  long page = sysconf(_SC_PAGESIZE);
+  for (; r->guarded < count; r->guarded++) {
+    if (atomic_fetch_sub(&guard_budget, 1) <= 0) {
+      atomic_fetch_add(&guard_budget, 1);
+      r->guarded = SM_MAX_THREADS_PER_GROUP; /* out of budget: stop trying */
+      return;
+    }
+    mprotect(r->stacks + (size_t)r->guarded * STACK_SIZE, (size_t)page, PROT_NONE);
+    r->guards++;
+  }
+}
+
 struct sm_group_runner *sm_group_runner_new(void) {
   struct sm_group_runner *r = calloc(1, sizeof *r);
   if (!r) return NULL;
   size_t total = (size_t)STACK_SIZE * SM_MAX_THREADS_PER_GROUP;
-  /* Reserved lazily; the lowest page of each stack is a guard page. */
+  /* Committed lazily; the lowest page of each used stack becomes a guard. */
   r->stacks = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
                    -1, 0);
   if (r->stacks == MAP_FAILED) {
     free(r);
     return NULL;
   }
-  long page = sysconf(_SC_PAGESIZE);
-  for (int i = 0; i < SM_MAX_THREADS_PER_GROUP; i++)
-    mprotect(r->stacks + (size_t)i * STACK_SIZE, (size_t)page, PROT_NONE);
   return r;
 }
 
 void sm_group_runner_free(struct sm_group_runner *r) {
   if (!r) return;
+  atomic_fetch_add(&guard_budget, r->guards);
   munmap(r->stacks, (size_t)STACK_SIZE * SM_MAX_THREADS_PER_GROUP);
   free(r);
 }
@@ -268,6 +303,7 @@ static void set_thread(struct sm_group_runner *r, const struct sm_dispatch *d, c
 }
 
 static char *run_fibers(struct sm_group_runner *r) {
+  if (r->guarded < r->count) add_guards(r, r->count);
   for (int i = 0; i < r->count; i++) {
     r->fibers[i].sp = initial_frame(stack_top(r->stacks, i), fiber_main, r);
     r->fibers[i].state = FIBER_READY;
