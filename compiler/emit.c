@@ -248,11 +248,11 @@ static int put_gep(msl_func *f, LLVMValueRef gep, msl_buf *out) {
 
 static int put_global(msl_func *f, LLVMValueRef g, msl_buf *out) {
   if (LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == 3) {
-    int slot = msl_map_get(&f->smem, g, -1);
-    if (slot < 0)
+    int offset = msl_map_get(&f->smem, g, -1);
+    if (offset < 0)
       msl_buf_put(out, "anchor_dyn_smem");
     else
-      msl_buf_printf(out, "((threadgroup uchar*)anchor_smem%d)", slot);
+      msl_buf_printf(out, "((threadgroup uchar*)anchor_smem + %d)", offset);
     return 1;
   }
   int index = msl_map_get(&f->ctx->global_index, g, -1);

@@ -10,6 +10,10 @@
 
 /* ---- kernels ------------------------------------------------------------ */
 
+/* Static __shared__ variables share one threadgroup array, anchor_smem,
+ * each at a 16-byte aligned offset (f->smem maps the global to it; -1 marks
+ * extern __shared__, which is anchor_dyn_smem). One base per space lets a
+ * generic pointer name any of them by offset (addrspace.c). */
 static void collect_shared(msl_func *f, LLVMValueRef v, int depth) {
   if (depth > 16)
     return;
@@ -26,9 +30,7 @@ static void collect_shared(msl_func *f, LLVMValueRef v, int depth) {
     LLVMValueRef init = LLVMGetInitializer(v);
     if (init && !LLVMIsUndef(init) && !LLVMIsPoison(init))
       msl_error(f->ctx, v, "initialised __shared__ variable " NOT_SUPPORTED);
-    unsigned slot = f->nsmem++;
-    msl_map_set(&f->smem, v, (int)slot);
-    msl_buf_printf(&f->decls, "  threadgroup ulong anchor_smem%u[%llu];\n", slot, (size + 7) / 8);
+    msl_map_set(&f->smem, v, (int)f->kernel->static_smem);
     f->kernel->static_smem += (unsigned)((size + 15) / 16 * 16);
     return;
   }
@@ -42,6 +44,38 @@ static void find_shared(msl_func *f) {
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
       for (int k = 0; k < LLVMGetNumOperands(i); k++)
         collect_shared(f, LLVMGetOperand(i, k), 0);
+  if (f->kernel->static_smem)
+    msl_buf_printf(&f->decls, "  threadgroup ulong anchor_smem[%u];\n", f->kernel->static_smem / 8);
+}
+
+/* Private memory is one thread array, anchor_priv: every alloca and every
+ * by-value parameter that needs a private copy gets a 16-byte aligned slot
+ * (f->private_offset). Returns the array's size in bytes, 0 on error. */
+static unsigned long long layout_private(msl_func *f, int *ok) {
+  unsigned long long total = 0;
+  *ok = 1;
+  for (unsigned p = 0; p < f->kernel->nparams; p++) {
+    LLVMValueRef arg = LLVMGetParam(f->fn, p);
+    if (f->kernel->params[p].byval && msl_map_get(&f->private_copy, arg, 0)) {
+      msl_map_set(&f->private_offset, arg, (int)total);
+      total += (f->kernel->params[p].size + 15) / 16 * 16;
+    }
+  }
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      if (!LLVMIsAAllocaInst(i))
+        continue;
+      LLVMValueRef count = LLVMGetOperand(i, 0);
+      if (!LLVMIsAConstantInt(count)) {
+        *ok = msl_error(f->ctx, i, "variable-length stack array " NOT_SUPPORTED);
+        return 0;
+      }
+      unsigned long long size = LLVMABISizeOfType(f->ctx->layout, LLVMGetAllocatedType(i)) *
+                                LLVMConstIntGetZExtValue(count);
+      msl_map_set(&f->private_offset, i, (int)total);
+      total += (size + 15) / 16 * 16;
+    }
+  return total;
 }
 
 /* Parameters are read from the CUDA parameter block at their offsets. */
@@ -55,8 +89,8 @@ static int emit_params(msl_func *f) {
     int id = msl_value_id(f, arg);
     msl_map_set(&f->declared, arg, 1);
     if (k->params[p].byval && msl_map_get(&f->private_copy, arg, 0)) {
-      msl_buf_printf(&f->decls, "  ulong anchor_copy%d[%u];\n", id, (size + 7) / 8);
-      msl_buf_printf(&f->decls, "  thread uchar* v%d = (thread uchar*)anchor_copy%d;\n", id, id);
+      msl_buf_printf(&f->decls, "  thread uchar* v%d = (thread uchar*)anchor_priv + %d;\n", id,
+                     msl_map_get(&f->private_offset, arg, 0));
       msl_emit_line(f, "for (uint k = 0; k < %uu; k++) v%d[k] = anchor_params[%uu + k];", size,
                     id, off);
     } else if (k->params[p].byval) {
@@ -76,21 +110,22 @@ static int emit_params(msl_func *f) {
   return 1;
 }
 
-/* allocas that survived SROA become thread arrays (ulong-aligned). */
+/* allocas that survived SROA: pointers into anchor_priv. */
 static int emit_allocas(msl_func *f) {
+  int ok;
+  unsigned long long total = layout_private(f, &ok);
+  if (!ok)
+    return 0;
+  if (total)
+    msl_buf_printf(&f->decls, "  ulong anchor_priv[%llu];\n", total / 8);
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       if (!LLVMIsAAllocaInst(i))
         continue;
-      LLVMValueRef count = LLVMGetOperand(i, 0);
-      if (!LLVMIsAConstantInt(count))
-        return msl_error(f->ctx, i, "variable-length stack array " NOT_SUPPORTED);
-      unsigned long long size = LLVMABISizeOfType(f->ctx->layout, LLVMGetAllocatedType(i)) *
-                                LLVMConstIntGetZExtValue(count);
       int id = msl_value_id(f, i);
       msl_map_set(&f->declared, i, 1);
-      msl_buf_printf(&f->decls, "  ulong anchor_priv%d[%llu];\n", id, size ? (size + 7) / 8 : 1);
-      msl_buf_printf(&f->decls, "  thread uchar* v%d = (thread uchar*)anchor_priv%d;\n", id, id);
+      msl_buf_printf(&f->decls, "  thread uchar* v%d = (thread uchar*)anchor_priv + %d;\n", id,
+                     msl_map_get(&f->private_offset, i, 0));
     }
   return 1;
 }
@@ -139,7 +174,7 @@ int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k) {
   if (ok) {
     find_shared(&f);
     f.emitted = calloc(f.cfg.nblocks, sizeof *f.emitted);
-    ok = !ctx->failed && emit_params(&f) && emit_allocas(&f) && msl_structurize(&f) &&
+    ok = !ctx->failed && emit_allocas(&f) && emit_params(&f) && msl_structurize(&f) &&
          msl_verify_function(&f);
   }
   if (ok && f.uses_sync_counter) {
@@ -162,6 +197,8 @@ int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k) {
   msl_map_free(&f.space);
   msl_map_free(&f.private_copy);
   msl_map_free(&f.smem);
+  msl_map_free(&f.private_offset);
+  msl_map_free(&f.space_mask);
   msl_buf_free(&f.decls);
   msl_buf_free(&f.body);
   return ok;

@@ -148,9 +148,10 @@ typedef struct msl_func {
   unsigned next_id;
   msl_map space;      /* pointer value -> msl_space */
   msl_map private_copy; /* byval argument -> 1 when copied to a thread array */
-  msl_map smem;       /* __shared__ global used -> slot number */
+  msl_map smem;       /* __shared__ global used -> offset in anchor_smem, -1: dynamic */
+  msl_map private_offset; /* alloca / copied byval arg -> offset in anchor_priv */
+  msl_map space_mask; /* generic pointer value -> mask of the spaces it may point into */
   int uses_sync_counter; /* __syncthreads_count/and/or need anchor_sync */
-  unsigned nsmem;
   msl_cfg cfg;
   unsigned *emitted;  /* per block: times its code was emitted */
   msl_buf decls, body;

@@ -11,8 +11,8 @@ __global__ void mem(Item *items, int *out, int n, int k) {
   out[i] = items[i + 1].tag;           // offset 32*(i+1)
 }
 // CHECK-LABEL: kernel void _Z3memP4ItemPiii(
-// CHECK: ulong [[PRIV:anchor_priv[0-9]+]][8];
-// CHECK: thread uchar* [[L:v[0-9]+]] = (thread uchar*)[[PRIV]];
+// CHECK: ulong anchor_priv[8];
+// CHECK: thread uchar* [[L:v[0-9]+]] = (thread uchar*)anchor_priv + 0;
 // CHECK: *reinterpret_cast<thread uint*>([[L]]) = 0u;
 // CHECK: = ([[L]] + ((long){{v[0-9]+}} * 4));
 // CHECK: = *reinterpret_cast<thread uint*>({{v[0-9]+}});

@@ -41,7 +41,7 @@ __global__ void modify(int *out, Acc acc, int k) {
   out[0] = acc.a[threadIdx.x & 3];
 }
 // CHECK-LABEL: kernel void _Z6modifyPi3Acci(
-// CHECK: ulong anchor_copy[[C:[0-9]+]][2];
-// CHECK: thread uchar* v[[C]] = (thread uchar*)anchor_copy[[C]];
+// CHECK: ulong anchor_priv[2];
+// CHECK: thread uchar* v[[C:[0-9]+]] = (thread uchar*)anchor_priv + 0;
 // CHECK: for (uint k = 0; k < 16u; k++) v[[C]][k] = anchor_params[8u + k];
 // CHECK: *reinterpret_cast<thread uint*>({{v[0-9]+}}) =

@@ -10,7 +10,7 @@ kernel void _Z6rowsum4DimsPKfPf(
     uint3 anchor_bdim [[threads_per_threadgroup]],
     uint3 anchor_gdim [[threadgroups_per_grid]])
 {
-  threadgroup ulong anchor_smem0[32];
+  threadgroup ulong anchor_smem[32];
   constant uchar* v0 = anchor_params + 0;
   ulong v1 = *reinterpret_cast<constant ulong*>(anchor_params + 16);
   ulong v2 = *reinterpret_cast<constant ulong*>(anchor_params + 24);
@@ -151,7 +151,7 @@ kernel void _Z6rowsum4DimsPKfPf(
   }
   v19 = v19_in;
   v20 = (ulong)v3;
-  v21 = (((threadgroup uchar*)anchor_smem0) + ((long)v20 * 4));
+  v21 = (((threadgroup uchar*)anchor_smem + 0) + ((long)v20 * 4));
   *reinterpret_cast<threadgroup float*>(v21) = v19;
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
   v22 = (v3 == 0u);
@@ -173,42 +173,42 @@ kernel void _Z6rowsum4DimsPKfPf(
         v31 = v31_in;
         v32 = v32_in;
         v33 = (ulong)v30;
-        v34 = (((threadgroup uchar*)anchor_smem0) + ((long)v33 * 4));
+        v34 = (((threadgroup uchar*)anchor_smem + 0) + ((long)v33 * 4));
         v35 = *reinterpret_cast<threadgroup float*>(v34);
         v36 = (v31 + v35);
         v37 = (uint)((uint)v30 | (uint)1u);
         v38 = (ulong)v37;
-        v39 = (((threadgroup uchar*)anchor_smem0) + ((long)v38 * 4));
+        v39 = (((threadgroup uchar*)anchor_smem + 0) + ((long)v38 * 4));
         v40 = *reinterpret_cast<threadgroup float*>(v39);
         v41 = (v36 + v40);
         v42 = (uint)((uint)v30 | (uint)2u);
         v43 = (ulong)v42;
-        v44 = (((threadgroup uchar*)anchor_smem0) + ((long)v43 * 4));
+        v44 = (((threadgroup uchar*)anchor_smem + 0) + ((long)v43 * 4));
         v45 = *reinterpret_cast<threadgroup float*>(v44);
         v46 = (v41 + v45);
         v47 = (uint)((uint)v30 | (uint)3u);
         v48 = (ulong)v47;
-        v49 = (((threadgroup uchar*)anchor_smem0) + ((long)v48 * 4));
+        v49 = (((threadgroup uchar*)anchor_smem + 0) + ((long)v48 * 4));
         v50 = *reinterpret_cast<threadgroup float*>(v49);
         v51 = (v46 + v50);
         v52 = (uint)((uint)v30 | (uint)4u);
         v53 = (ulong)v52;
-        v54 = (((threadgroup uchar*)anchor_smem0) + ((long)v53 * 4));
+        v54 = (((threadgroup uchar*)anchor_smem + 0) + ((long)v53 * 4));
         v55 = *reinterpret_cast<threadgroup float*>(v54);
         v56 = (v51 + v55);
         v57 = (uint)((uint)v30 | (uint)5u);
         v58 = (ulong)v57;
-        v59 = (((threadgroup uchar*)anchor_smem0) + ((long)v58 * 4));
+        v59 = (((threadgroup uchar*)anchor_smem + 0) + ((long)v58 * 4));
         v60 = *reinterpret_cast<threadgroup float*>(v59);
         v61 = (v56 + v60);
         v62 = (uint)((uint)v30 | (uint)6u);
         v63 = (ulong)v62;
-        v64 = (((threadgroup uchar*)anchor_smem0) + ((long)v63 * 4));
+        v64 = (((threadgroup uchar*)anchor_smem + 0) + ((long)v63 * 4));
         v65 = *reinterpret_cast<threadgroup float*>(v64);
         v66 = (v61 + v65);
         v67 = (uint)((uint)v30 | (uint)7u);
         v68 = (ulong)v67;
-        v69 = (((threadgroup uchar*)anchor_smem0) + ((long)v68 * 4));
+        v69 = (((threadgroup uchar*)anchor_smem + 0) + ((long)v68 * 4));
         v70 = *reinterpret_cast<threadgroup float*>(v69);
         v71 = (v66 + v70);
         v72 = (uint)((uint)v30 + (uint)8u);
@@ -242,7 +242,7 @@ kernel void _Z6rowsum4DimsPKfPf(
         v78 = v78_in;
         v79 = v79_in;
         v80 = (ulong)v77;
-        v81 = (((threadgroup uchar*)anchor_smem0) + ((long)v80 * 4));
+        v81 = (((threadgroup uchar*)anchor_smem + 0) + ((long)v80 * 4));
         v82 = *reinterpret_cast<threadgroup float*>(v81);
         v83 = (v78 + v82);
         v84 = (uint)((uint)v77 + (uint)1u);
