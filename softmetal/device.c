@@ -30,12 +30,14 @@ double sm_now_seconds(void) {
 }
 
 bool sm_trace(void) {
-  static int on = -1; /* racy first read is harmless: every thread computes the same */
-  if (on < 0) {
+  static atomic_int on = -1; /* every thread that finds -1 computes the same value */
+  int value = atomic_load_explicit(&on, memory_order_relaxed);
+  if (value < 0) {
     const char *env = getenv("SOFTMETAL_TRACE");
-    on = env && *env && strcmp(env, "0") != 0;
+    value = env && *env && strcmp(env, "0") != 0;
+    atomic_store_explicit(&on, value, memory_order_relaxed);
   }
-  return on;
+  return value;
 }
 
 static uint64_t page_size(void) { return (uint64_t)sysconf(_SC_PAGESIZE); }
