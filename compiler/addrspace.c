@@ -4,8 +4,10 @@
  * parameter block, __shared__ variables threadgroup memory, and everything
  * else (parameters, loaded pointers, __device__ variables, integers turned
  * into pointers) device memory holding a CUDA address. GEPs, casts, phis and
- * selects inherit the space of their operands. A value that may point into
- * two spaces is rejected for now. */
+ * selects inherit the spaces of their operands. A value that may point into
+ * several spaces becomes a generic pointer: a ulong naming the space in its
+ * top byte and the offset from that space's one base below (emit.c); each
+ * access through it tests the tag. */
 #include <string.h>
 
 #include "msl_internal.h"
@@ -16,6 +18,8 @@ static const char *space_name(msl_space s) {
   case MSL_SPACE_PRIVATE: return "private";
   case MSL_SPACE_PARAM: return "kernel-parameter";
   case MSL_SPACE_SHARED: return "shared";
+  case MSL_SPACE_DYN_SHARED: return "dynamic shared";
+  case MSL_SPACE_GENERIC: return "private or shared";
   default: return "unknown";
   }
 }
@@ -27,8 +31,13 @@ static int is_pointer(LLVMValueRef v) {
 msl_space msl_addrspace_of(msl_func *f, LLVMValueRef v) {
   if (LLVMIsAInstruction(v) || LLVMIsAArgument(v))
     return (msl_space)msl_map_get(&f->space, v, MSL_SPACE_NONE);
-  if (LLVMIsAGlobalVariable(v))
-    return LLVMGetPointerAddressSpace(LLVMTypeOf(v)) == 3 ? MSL_SPACE_SHARED : MSL_SPACE_DEVICE;
+  if (LLVMIsAGlobalVariable(v)) {
+    if (LLVMGetPointerAddressSpace(LLVMTypeOf(v)) != 3)
+      return MSL_SPACE_DEVICE;
+    /* extern __shared__ T x[]: the dynamic threadgroup buffer */
+    return LLVMIsDeclaration(v) || !LLVMABISizeOfType(f->ctx->layout, LLVMGlobalGetValueType(v))
+               ? MSL_SPACE_DYN_SHARED : MSL_SPACE_SHARED;
+  }
   if (LLVMIsAConstantPointerNull(v) || LLVMIsUndef(v) || LLVMIsPoison(v))
     return MSL_SPACE_NONE;
   if (LLVMIsAConstantExpr(v)) {
@@ -67,59 +76,63 @@ static int derived_written(LLVMValueRef v, int depth) {
   return 0;
 }
 
-static int set_space(msl_func *f, LLVMValueRef v, msl_space s, int *changed) {
-  msl_space old = (msl_space)msl_map_get(&f->space, v, MSL_SPACE_NONE);
-  if (s == MSL_SPACE_NONE || s == old)
-    return 1;
-  if (old != MSL_SPACE_NONE)
-    return msl_error(f->ctx, v, "pointer that may point to both %s and %s memory is not "
-                                "supported by Anchor's Metal backend",
-                     space_name(old), space_name(s));
-  msl_map_set(&f->space, v, s);
-  *changed = 1;
-  return 1;
+/* The dataflow works on masks of possible spaces (bit 1 << msl_space);
+ * during it f->space_mask holds every pointer value's mask. */
+static unsigned mask_of(msl_func *f, LLVMValueRef v) {
+  if (LLVMIsAInstruction(v) || LLVMIsAArgument(v))
+    return (unsigned)msl_map_get(&f->space_mask, v, 0);
+  msl_space s = msl_addrspace_of(f, v);
+  return s == MSL_SPACE_NONE ? 0u : 1u << s;
 }
 
-static msl_space derive(msl_func *f, LLVMValueRef i) {
+static void add_mask(msl_func *f, LLVMValueRef v, unsigned mask, int *changed) {
+  unsigned old = (unsigned)msl_map_get(&f->space_mask, v, 0);
+  if ((old | mask) != old) {
+    msl_map_set(&f->space_mask, v, (int)(old | mask));
+    *changed = 1;
+  }
+}
+
+static unsigned derive(msl_func *f, LLVMValueRef i) {
   if (LLVMIsAAllocaInst(i))
-    return MSL_SPACE_PRIVATE;
-  if (LLVMIsAGetElementPtrInst(i) || LLVMIsACastInst(i) || LLVMIsAFreezeInst(i)) {
-    if (LLVMIsAIntToPtrInst(i))
-      return MSL_SPACE_DEVICE;
-    return msl_addrspace_of(f, LLVMGetOperand(i, 0));
+    return 1u << MSL_SPACE_PRIVATE;
+  if (LLVMIsAIntToPtrInst(i))
+    return 1u << MSL_SPACE_DEVICE;
+  if (LLVMIsAGetElementPtrInst(i) || LLVMIsACastInst(i) || LLVMIsAFreezeInst(i))
+    return mask_of(f, LLVMGetOperand(i, 0));
+  if (LLVMIsASelectInst(i))
+    return mask_of(f, LLVMGetOperand(i, 1)) | mask_of(f, LLVMGetOperand(i, 2));
+  if (LLVMIsAPHINode(i)) {
+    unsigned mask = 0;
+    for (unsigned k = 0; k < LLVMCountIncoming(i); k++)
+      mask |= mask_of(f, LLVMGetIncomingValue(i, k));
+    return mask;
   }
-  if (LLVMIsASelectInst(i)) {
-    msl_space a = msl_addrspace_of(f, LLVMGetOperand(i, 1));
-    msl_space b = msl_addrspace_of(f, LLVMGetOperand(i, 2));
-    return a != MSL_SPACE_NONE ? a : b; /* a conflict is caught by set_space */
-  }
-  if (LLVMIsAPHINode(i))
-    return MSL_SPACE_NONE; /* handled incoming by incoming */
-  return MSL_SPACE_DEVICE;
+  return 1u << MSL_SPACE_DEVICE; /* loaded pointers and the like */
 }
 
-static int propagate(msl_func *f, int *changed) {
+static void propagate(msl_func *f, int *changed) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-      if (!is_pointer(i))
-        continue;
-      if (LLVMIsAPHINode(i)) {
-        for (unsigned k = 0; k < LLVMCountIncoming(i); k++)
-          if (!set_space(f, i, msl_addrspace_of(f, LLVMGetIncomingValue(i, k)), changed))
-            return 0;
-      } else if (LLVMIsASelectInst(i)) {
-        if (!set_space(f, i, msl_addrspace_of(f, LLVMGetOperand(i, 1)), changed) ||
-            !set_space(f, i, msl_addrspace_of(f, LLVMGetOperand(i, 2)), changed))
-          return 0;
-      } else if (!set_space(f, i, derive(f, i), changed)) {
-        return 0;
-      }
-    }
-  return 1;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      if (is_pointer(i))
+        add_mask(f, i, derive(f, i), changed);
+}
+
+/* One space: that representation; several: a generic pointer (a ulong
+ * tagged with its space, see emit.c); none (only null): device. */
+static void settle(msl_func *f, LLVMValueRef v) {
+  unsigned mask = (unsigned)msl_map_get(&f->space_mask, v, 0);
+  msl_space s = MSL_SPACE_DEVICE;
+  for (int k = MSL_SPACE_DEVICE; k < MSL_SPACE_GENERIC; k++)
+    if (mask == 1u << k)
+      s = (msl_space)k;
+  if (mask & (mask - 1))
+    s = MSL_SPACE_GENERIC;
+  msl_map_set(&f->space, v, s);
 }
 
 /* Pointers into thread, threadgroup or parameter memory have no CUDA address:
- * they must not be stored, turned into integers or compared across spaces. */
+ * they must not be stored or turned into integers. */
 static int check_escapes(msl_func *f) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
@@ -134,14 +147,6 @@ static int check_escapes(msl_func *f) {
         if (s != MSL_SPACE_DEVICE && s != MSL_SPACE_NONE)
           return msl_error(f->ctx, i, "converting the address of %s memory to an integer is "
                                       "not supported by Anchor's Metal backend", space_name(s));
-      }
-      if (LLVMIsAICmpInst(i) && is_pointer(LLVMGetOperand(i, 0))) {
-        msl_space a = msl_addrspace_of(f, LLVMGetOperand(i, 0));
-        msl_space b = msl_addrspace_of(f, LLVMGetOperand(i, 1));
-        if (a != b && a != MSL_SPACE_NONE && b != MSL_SPACE_NONE)
-          return msl_error(f->ctx, i, "comparing pointers to %s and %s memory is not "
-                                      "supported by Anchor's Metal backend",
-                           space_name(a), space_name(b));
       }
     }
   return 1;
@@ -164,17 +169,22 @@ int msl_addrspace_analyze(msl_func *f) {
         msl_map_set(&f->private_copy, arg, 1);
       }
     }
-    set_space(f, arg, s, &changed);
+    add_mask(f, arg, 1u << s, &changed);
   }
   do {
     changed = 0;
-    if (!propagate(f, &changed))
-      return 0;
+    propagate(f, &changed);
   } while (changed);
-  /* Pointers that only ever hold null: give them the device representation. */
+  for (unsigned i = 0; i < n; i++)
+    if (is_pointer(LLVMGetParam(f->fn, i)))
+      settle(f, LLVMGetParam(f->fn, i));
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      if (is_pointer(i) && msl_map_get(&f->space, i, MSL_SPACE_NONE) == MSL_SPACE_NONE)
-        msl_map_set(&f->space, i, MSL_SPACE_DEVICE);
+      if (is_pointer(i))
+        settle(f, i);
   return check_escapes(f);
+}
+
+unsigned msl_addrspace_mask(msl_func *f, LLVMValueRef v) {
+  return mask_of(f, v);
 }

@@ -26,7 +26,11 @@ static int check(msl_inst *in, LLVMValueRef ptr, LLVMTypeRef ty, LLVMAtomicOrder
                                         ? "64-bit atomic operation"
                                         : "atomic operation on this type");
   msl_space s = msl_addrspace_of(in->f, ptr);
-  if (s != MSL_SPACE_DEVICE && s != MSL_SPACE_SHARED && s != MSL_SPACE_NONE)
+  if (s == MSL_SPACE_GENERIC)
+    return msl_inst_unsupported(in, "atomic operation through a pointer that may point into "
+                                    "several address spaces");
+  if (s != MSL_SPACE_DEVICE && s != MSL_SPACE_SHARED && s != MSL_SPACE_DYN_SHARED &&
+      s != MSL_SPACE_NONE)
     return msl_inst_unsupported(in, "atomic operation on private or parameter memory");
   return 1;
 }
@@ -34,7 +38,8 @@ static int check(msl_inst *in, LLVMValueRef ptr, LLVMTypeRef ty, LLVMAtomicOrder
 /* reinterpret_cast<space atomic_T*>(p [+ delta]) for operand k. */
 static void put_atomic_pointer(msl_inst *in, unsigned k, const char *atomic_type) {
   LLVMValueRef p = LLVMGetOperand(in->i, k);
-  int shared = msl_addrspace_of(in->f, p) == MSL_SPACE_SHARED;
+  msl_space space = msl_addrspace_of(in->f, p);
+  int shared = space == MSL_SPACE_SHARED || space == MSL_SPACE_DYN_SHARED;
   msl_inst_printf(in, "reinterpret_cast<%s %s*>(", shared ? "threadgroup" : "device",
                   atomic_type);
   msl_inst_operand(in, k);
@@ -69,7 +74,8 @@ static void emit_cas_loop(msl_inst *in, int id, const char *new_word, int float_
   f->indent++;
   msl_inst_put(in, "");
   LLVMValueRef p = LLVMGetOperand(in->i, 0);
-  int shared = msl_addrspace_of(f, p) == MSL_SPACE_SHARED;
+  msl_space space = msl_addrspace_of(f, p);
+  int shared = space == MSL_SPACE_SHARED || space == MSL_SPACE_DYN_SHARED;
   msl_inst_printf(in, "%s atomic_uint *anchor_a = ", shared ? "threadgroup" : "device");
   put_atomic_pointer(in, 0, "atomic_uint");
   msl_inst_put(in, ";");
@@ -139,7 +145,8 @@ static int emit_cmpxchg(msl_inst *in, int id) {
   msl_emit_line(f, "{");
   f->indent++;
   LLVMValueRef p = LLVMGetOperand(in->i, 0);
-  int shared = msl_addrspace_of(f, p) == MSL_SPACE_SHARED;
+  msl_space space = msl_addrspace_of(f, p);
+  int shared = space == MSL_SPACE_SHARED || space == MSL_SPACE_DYN_SHARED;
   msl_inst_printf(in, "%s atomic_uint *anchor_a = ", shared ? "threadgroup" : "device");
   put_atomic_pointer(in, 0, "atomic_uint");
   msl_inst_put(in, ";");

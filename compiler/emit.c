@@ -60,8 +60,9 @@ static const char *space_pointer(msl_space s) {
   switch (s) {
   case MSL_SPACE_PRIVATE: return "thread uchar*";
   case MSL_SPACE_PARAM: return "constant uchar*";
-  case MSL_SPACE_SHARED: return "threadgroup uchar*";
-  default: return "ulong";
+  case MSL_SPACE_SHARED:
+  case MSL_SPACE_DYN_SHARED: return "threadgroup uchar*";
+  default: return "ulong"; /* device and generic */
   }
 }
 
@@ -69,7 +70,8 @@ static const char *space_qualifier(msl_space s) {
   switch (s) {
   case MSL_SPACE_PRIVATE: return "thread";
   case MSL_SPACE_PARAM: return "constant";
-  case MSL_SPACE_SHARED: return "threadgroup";
+  case MSL_SPACE_SHARED:
+  case MSL_SPACE_DYN_SHARED: return "threadgroup";
   default: return "device";
   }
 }
@@ -122,7 +124,8 @@ static void put_zero(msl_buf *out, LLVMTypeRef ty, msl_space hint) {
   case LLVMHalfTypeKind: msl_buf_put(out, "0.0h"); return;
   case LLVMFloatTypeKind: msl_buf_put(out, "0.0f"); return;
   case LLVMPointerTypeKind:
-    msl_buf_put(out, hint == MSL_SPACE_DEVICE || hint == MSL_SPACE_NONE ? "0ul" : "nullptr");
+    msl_buf_put(out, hint == MSL_SPACE_DEVICE || hint == MSL_SPACE_NONE || hint == MSL_SPACE_GENERIC
+                         ? "0ul" : "nullptr");
     return;
   default: msl_buf_put(out, "0ul"); return;
   }
@@ -239,7 +242,8 @@ static int put_gep(msl_func *f, LLVMValueRef gep, msl_buf *out) {
   msl_buf_put(out, "(");
   ok = ok && put_operand(f, LLVMGetOperand(gep, 0), out, s);
   if (ok && off.len)
-    msl_buf_printf(out, s == MSL_SPACE_DEVICE || s == MSL_SPACE_NONE ? " + (ulong)(%s)" : " + (%s)",
+    msl_buf_printf(out, s == MSL_SPACE_DEVICE || s == MSL_SPACE_NONE || s == MSL_SPACE_GENERIC
+                            ? " + (ulong)(%s)" : " + (%s)",
                    off.data);
   msl_buf_put(out, ")");
   msl_buf_free(&off);
@@ -304,8 +308,29 @@ static int put_constant_expr(msl_func *f, LLVMValueRef v, msl_buf *out, msl_spac
   return msl_error(f->ctx, NULL, "constant expression " NOT_SUPPORTED);
 }
 
+/* A pointer of one space as a generic pointer (see msl_space). */
+static int put_generic(msl_func *f, LLVMValueRef v, msl_space s, msl_buf *out) {
+  static const char *const base[] = {
+      [MSL_SPACE_PRIVATE] = "(thread uchar*)anchor_priv", [MSL_SPACE_PARAM] = "anchor_params",
+      [MSL_SPACE_SHARED] = "(threadgroup uchar*)anchor_smem",
+      [MSL_SPACE_DYN_SHARED] = "anchor_dyn_smem"};
+  static const int tag[] = {[MSL_SPACE_PRIVATE] = 1, [MSL_SPACE_PARAM] = 2,
+                            [MSL_SPACE_SHARED] = 3, [MSL_SPACE_DYN_SHARED] = 4};
+  if (s == MSL_SPACE_NONE || s == MSL_SPACE_DEVICE)
+    return put_operand(f, v, out, MSL_SPACE_DEVICE);
+  msl_buf_printf(out, "((%dul << 56) | (ulong)(", tag[s]);
+  int ok = put_operand(f, v, out, s);
+  msl_buf_printf(out, " - %s))", base[s]);
+  return ok;
+}
+
 static int put_operand(msl_func *f, LLVMValueRef v, msl_buf *out, msl_space hint) {
   LLVMTypeRef ty = LLVMTypeOf(v);
+  if (hint == MSL_SPACE_GENERIC && LLVMGetTypeKind(ty) == LLVMPointerTypeKind) {
+    msl_space s = msl_addrspace_of(f, v);
+    if (s != MSL_SPACE_GENERIC)
+      return put_generic(f, v, s, out);
+  }
   if (LLVMIsAInstruction(v) || LLVMIsAArgument(v)) {
     msl_buf_printf(out, "v%d", msl_value_id(f, v));
     return 1;
@@ -452,9 +477,11 @@ static void emit_icmp(msl_inst *in) {
   msl_inst_put(in, "(");
   if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind) {
     /* Both sides share one space (addrspace.c); a null side takes it. */
-    msl_space s = msl_addrspace_of(in->f, a);
+    msl_space s = msl_addrspace_of(in->f, a), sb = msl_addrspace_of(in->f, b);
     if (s == MSL_SPACE_NONE)
-      s = msl_addrspace_of(in->f, b);
+      s = sb;
+    else if (sb != MSL_SPACE_NONE && sb != s)
+      s = MSL_SPACE_GENERIC; /* compare both as generic pointers */
     op_hint(in, a, s);
     msl_inst_printf(in, " %s ", sym);
     op_hint(in, b, s);
@@ -575,6 +602,11 @@ static int pointer_space(msl_inst *in, LLVMValueRef p) {
 /* `*reinterpret_cast<space T*>(p [+ delta] [+ extra])` */
 void msl_inst_deref(msl_inst *in, LLVMValueRef p, const char *type, const char *extra) {
   msl_space s = pointer_space(in, p);
+  if (s == MSL_SPACE_GENERIC) {
+    msl_inst_unsupported(in, "this memory operation through a pointer that may point into "
+                             "several address spaces");
+    return;
+  }
   /* CUDA volatile accesses (flags polled in loops, warp-synchronous shared
    * memory) must each reach memory: volatile in MSL too. The constant
    * parameter block is read-only and never changes during a dispatch. */
@@ -600,6 +632,54 @@ const char *msl_memory_type(msl_inst *in, LLVMTypeRef ty) {
   return msl_value_type(in->f, in->i, ty, MSL_SPACE_DEVICE);
 }
 
+/* Access through generic pointer g (operand k): one test of the tag per
+ * space it may point into; the device case adds the delta to the address. */
+static void put_generic_access(msl_inst *in, unsigned k, const char *type, int store) {
+  static const char *const base[] = {
+      [MSL_SPACE_PRIVATE] = "(thread uchar*)anchor_priv", [MSL_SPACE_PARAM] = "anchor_params",
+      [MSL_SPACE_SHARED] = "(threadgroup uchar*)anchor_smem",
+      [MSL_SPACE_DYN_SHARED] = "anchor_dyn_smem"};
+  static const int tag[] = {[MSL_SPACE_DEVICE] = 0, [MSL_SPACE_PRIVATE] = 1,
+                            [MSL_SPACE_PARAM] = 2, [MSL_SPACE_SHARED] = 3,
+                            [MSL_SPACE_DYN_SHARED] = 4};
+  LLVMValueRef p = LLVMGetOperand(in->i, k);
+  unsigned mask = msl_addrspace_mask(in->f, p);
+  int volatile_access = LLVMGetVolatile(in->i);
+  msl_buf g = {0};
+  in->ok = in->ok && put_operand(in->f, p, &g, MSL_SPACE_GENERIC);
+  int n = 0;
+  if (!store)
+    msl_inst_put(in, "(");
+  for (int s = MSL_SPACE_DEVICE; s <= MSL_SPACE_DYN_SHARED; s++) {
+    if (!(mask & (1u << s)))
+      continue;
+    int last = !(mask >> (s + 1));
+    if (store)
+      msl_inst_printf(in, n ? " else if ((%s >> 56) == %d) { " : "if ((%s >> 56) == %d) { ", g.data, tag[s]);
+    else if (!last)
+      msl_inst_printf(in, "(%s >> 56) == %d ? ", g.data, tag[s]);
+    msl_inst_printf(in, "*reinterpret_cast<%s%s %s*>(", volatile_access ? "volatile " : "",
+                    space_qualifier((msl_space)s), type);
+    if (s == MSL_SPACE_DEVICE)
+      msl_inst_printf(in, "%s + anchor_ctx[0])", g.data);
+    else
+      msl_inst_printf(in, "%s + (%s & 0xFFFFFFFFFFFFFFul))", base[s], g.data);
+    if (store) {
+      msl_inst_put(in, " = ");
+      if (msl_int_bits(LLVMTypeOf(LLVMGetOperand(in->i, 0))) == 1)
+        msl_inst_put(in, "(uchar)");
+      msl_inst_operand(in, 0);
+      msl_inst_put(in, "; }");
+    } else if (!last) {
+      msl_inst_put(in, " : ");
+    }
+    n++;
+  }
+  if (!store)
+    msl_inst_put(in, ")");
+  msl_buf_free(&g);
+}
+
 static void emit_load(msl_inst *in) {
   LLVMTypeRef ty = LLVMTypeOf(in->i);
   if (is_atomic_access(in)) {
@@ -613,7 +693,10 @@ static void emit_load(msl_inst *in) {
   }
   if (msl_int_bits(ty) == 1)
     msl_inst_put(in, "(");
-  msl_inst_deref(in, LLVMGetOperand(in->i, 0), t, NULL);
+  if (msl_addrspace_of(in->f, LLVMGetOperand(in->i, 0)) == MSL_SPACE_GENERIC)
+    put_generic_access(in, 0, t, 0);
+  else
+    msl_inst_deref(in, LLVMGetOperand(in->i, 0), t, NULL);
   if (msl_int_bits(ty) == 1)
     msl_inst_put(in, " != 0)");
 }
@@ -628,6 +711,10 @@ static void emit_store(msl_inst *in) {
   const char *t = msl_memory_type(in, LLVMTypeOf(v));
   if (!t) {
     in->ok = 0;
+    return;
+  }
+  if (msl_addrspace_of(in->f, LLVMGetOperand(in->i, 1)) == MSL_SPACE_GENERIC) {
+    put_generic_access(in, 1, t, 1);
     return;
   }
   msl_inst_deref(in, LLVMGetOperand(in->i, 1), t, NULL);

@@ -63,13 +63,18 @@ void msl_map_free(msl_map *m);
  * DEVICE  — ulong holding the CUDA address (global/generic memory),
  * PRIVATE — thread uchar* (allocas, copied by-value params),
  * PARAM   — constant uchar* into the kernel's parameter block,
- * SHARED  — threadgroup uchar* (__shared__ variables). */
+ * SHARED, DYN_SHARED — threadgroup uchar* (__shared__ variables);
+ * GENERIC — ulong: (tag << 56) | offset from the base of the space the tag
+ *           names (0 device, where the "offset" is the CUDA address itself;
+ *           1 anchor_priv, 2 anchor_params, 3 anchor_smem, 4 anchor_dyn_smem). */
 typedef enum msl_space {
   MSL_SPACE_NONE = 0,
   MSL_SPACE_DEVICE,
   MSL_SPACE_PRIVATE,
   MSL_SPACE_PARAM,
-  MSL_SPACE_SHARED,
+  MSL_SPACE_SHARED,     /* static __shared__: anchor_smem */
+  MSL_SPACE_DYN_SHARED, /* extern __shared__: anchor_dyn_smem */
+  MSL_SPACE_GENERIC,    /* several of the above: a tagged ulong */
 } msl_space;
 
 typedef struct msl_param {
@@ -183,8 +188,11 @@ int msl_abi_layout(msl_ctx *ctx, msl_kernel *kernel);
 
 /* addrspace.c: decide f->space for every pointer value of the function. */
 int msl_addrspace_analyze(msl_func *f);
-/* The space of any pointer operand (constants included). */
+/* The space of any pointer operand (constants included); for a generic
+ * pointer, msl_addrspace_mask gives the spaces it may point into (bits
+ * 1 << msl_space). */
 msl_space msl_addrspace_of(msl_func *f, LLVMValueRef v);
+unsigned msl_addrspace_mask(msl_func *f, LLVMValueRef v);
 
 /* cfg.c */
 int msl_cfg_build(msl_func *f);
