@@ -45,6 +45,12 @@ static const char *msl =
     "  f[11] = isnan(as_type<float>(0x7fc00000u)) ? 1.0f : 0.0f;\n"
     "  half h1 = (half)1.0f, tiny = (half)0.00048828125f;  // 2^-11: half an ulp of 1\n"
     "  f[12] = (float)(h1 + tiny + tiny);  // each add rounds to half (ties to even): 1\n"
+    "  float c, ip; int e;\n"
+    "  float sn = fast::sincos(0.5f, c);\n"
+    "  f[13] = sn * sn + c * c;                          // 1 (within rounding)\n"
+    "  f[14] = fast::divide(7.0f, 2.0f) + fract(-0.25f);  // 3.5 + 0.75\n"
+    "  f[15] = precise::exp10(2.0f) + ldexp(1.0f, 3) + frexp(8.0f, e) + (float)e; // 100+8+0.5+4\n"
+    "  f[16] = modf(2.75f, ip) + ip + fmedian3(5.0f, 1.0f, 3.0f) + fdim(5.0f, 2.0f); // .75+2+3+3\n"
     "  u[0] = sizeof(float3);\n"
     "  u[1] = sizeof(packed_float3);\n"
     "  u[2] = popcount((uchar)0xff);\n"
@@ -85,6 +91,7 @@ int main(void) {
   CHECK(fabsf(f[6] - 2.7182817f) < 1e-6f);
   CHECK(f[7] == 7 && f[8] == 3.25f && f[9] == 3.14159274f && f[10] == 2.5f && f[11] == 1);
   CHECK(f[12] == 1.0f); /* evaluated in float and rounded once: 1 + 2^-10 */
+  CHECK(fabsf(f[13] - 1.0f) < 1e-6f && f[14] == 4.25f && f[15] == 112.5f && f[16] == 8.75f);
   CHECK(u[0] == 16 && u[1] == 12 && u[2] == 8 && u[3] == 8 && u[4] == 15 && u[5] == 32);
   CHECK(u[6] == 8 && u[7] == 0x3f800000u && u[8] == 2 && u[9] == 200 && u[10] == 8 && u[11] == 7);
   CHECK(*(unsigned *)mtl_buffer_contents(cb) == 300);
