@@ -2,10 +2,11 @@
  *
  * newLibraryWithSource:options:error: translates the MSL (translate.c),
  * compiles it with clang++ against the strict prelude (to IR, checked for
- * casts between address spaces, then to a shared object) and dlopens it. Objects are cached under $XDG_CACHE_HOME/softmetal (or
- * ~/.cache/softmetal) by a hash of everything that determines them: compiler
- * path, flags, prelude text and translated source. Writers compile to a
- * private temporary name and rename(2) into place, so concurrent processes
+ * casts between address spaces, then to a shared object) and dlopens it.
+ * Objects are cached under $XDG_CACHE_HOME/softmetal (or ~/.cache/softmetal,
+ * or $TMPDIR/softmetal-<uid>) by a hash of everything that determines them:
+ * compiler path, flags, prelude text and translated source. Writers compile to
+ * private temporary names and rename(2) into place, so concurrent processes
  * never see a partial object.
  */
 #include "sm.h"
@@ -58,29 +59,35 @@ static void find_prelude(void) {
   prelude_text = t.data ? t.data : strdup("");
 }
 
-/* Cache directory (created), or NULL with *error set. */
-static char *cache_dir(char **error) {
-  const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-  char *dir;
-  if (xdg && *xdg) dir = sm_strdup_printf("%s/softmetal", xdg);
-  else if (home && *home) dir = sm_strdup_printf("%s/.cache/softmetal", home);
-  else {
-    *error = strdup("softmetal: neither XDG_CACHE_HOME nor HOME is set; no place to cache "
-                    "compiled libraries");
-    return NULL;
-  }
+/* Creates dir and its parents; true if it then exists and is writable. */
+static bool make_writable_dir(char *dir) {
   for (char *p = dir + 1; *p; p++) {
     if (*p != '/') continue;
     *p = 0;
     mkdir(dir, 0755);
     *p = '/';
   }
-  if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
-    *error = sm_strdup_printf("softmetal: cannot create cache directory %s: %s", dir,
-                              strerror(errno));
-    free(dir);
-    return NULL;
+  mkdir(dir, 0700);
+  return access(dir, W_OK | X_OK) == 0;
+}
+
+/* Cache directory (created): $XDG_CACHE_HOME/softmetal, else
+ * $HOME/.cache/softmetal, else ${TMPDIR:-/tmp}/softmetal-<uid>; the first that
+ * can be written. NULL with *error set if none can. */
+static char *cache_dir(char **error) {
+  const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME"), *tmp = getenv("TMPDIR");
+  char *candidates[3] = {
+      xdg && *xdg ? sm_strdup_printf("%s/softmetal", xdg) : NULL,
+      home && *home ? sm_strdup_printf("%s/.cache/softmetal", home) : NULL,
+      sm_strdup_printf("%s/softmetal-%d", tmp && *tmp ? tmp : "/tmp", (int)getuid())};
+  char *dir = NULL;
+  for (int i = 0; i < 3; i++) {
+    if (!dir && candidates[i] && make_writable_dir(candidates[i])) dir = candidates[i];
+    else free(candidates[i]);
   }
+  if (!dir)
+    *error = strdup("softmetal: no writable directory to cache compiled libraries in "
+                    "($XDG_CACHE_HOME/softmetal, $HOME/.cache/softmetal, $TMPDIR)");
   return dir;
 }
 

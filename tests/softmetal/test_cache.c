@@ -7,12 +7,13 @@
 #include "smtest.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <stdint.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-static char cache[256];
+static char cache[512];
 
 static const char *source(int variant) {
   static char text[512];
@@ -106,6 +107,23 @@ int main(void) {
   count(&objects, &others);
   CHECK(objects == 3 && others == 0);
   unsetenv("ANCHOR_CLANG");
+
+  /* No usable XDG_CACHE_HOME or HOME: the cache moves to $TMPDIR/softmetal-<uid>. */
+  char tmpdir[300], readonly[300];
+  snprintf(tmpdir, sizeof tmpdir, "%s/tmp", home);
+  snprintf(readonly, sizeof readonly, "%s/readonly", home);
+  REQUIRE(mkdir(tmpdir, 0755) == 0 && mkdir(readonly, 0555) == 0);
+  setenv("XDG_CACHE_HOME", readonly, 1);
+  unsetenv("HOME");
+  setenv("TMPDIR", tmpdir, 1);
+  if (access(readonly, W_OK) == 0) {
+    printf("(running as root: a read-only directory is still writable; checking only TMPDIR)\n");
+    unsetenv("XDG_CACHE_HOME");
+  }
+  CHECK(compiles(device, source(6), &err));
+  snprintf(cache, sizeof cache, "%s/softmetal-%d", tmpdir, (int)getuid());
+  count(&objects, &others);
+  CHECK(objects == 1 && others == 0);
 
   mtl_release(device);
   mtl_autorelease_pop(pool);
