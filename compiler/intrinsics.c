@@ -152,6 +152,73 @@ static void emit_memset(msl_inst *in) {
   msl_inst_printf(in, " = (%s)((ulong)", t), msl_inst_operand(in, 1), msl_inst_put(in, " * 0x0101010101010101ul)");
 }
 
+/* ---- warps: SIMD-groups of 32 (decision 6) ------------------------------- */
+
+/* The lane of the calling thread: its linear index in the group mod 32. */
+#define LANE "(((anchor_tid.z * anchor_bdim.y + anchor_tid.y) * anchor_bdim.x + anchor_tid.x) % 32u)"
+
+/* PTX shfl.sync's source lane: c packs the segment mask (32 - width) << 8
+ * and the clamp value; out-of-segment sources read the caller's own value.
+ * Appended to the module once (msl_ctx.uses_warp). */
+const char msl_warp_prelude[] =
+    "inline uint anchor_shfl_lane(uint mode, uint lane, uint b, uint c) {\n"
+    "  uint seg = (c >> 8) & 0x1Fu, clamp = c & 0x1Fu;\n"
+    "  uint min_lane = lane & seg, max_lane = min_lane | (clamp & ~seg), j;\n"
+    "  bool ok;\n"
+    "  if (mode == 0) { j = min_lane | (b & 0x1Fu & ~seg); ok = j <= max_lane; }\n"
+    "  else if (mode == 1) { j = lane - b; ok = (int)j >= (int)max_lane; }\n"
+    "  else if (mode == 2) { j = lane + b; ok = j <= max_lane; }\n"
+    "  else { j = lane ^ b; ok = j <= max_lane; }\n"
+    "  return ok ? j : lane;\n"
+    "}\n";
+
+/* Every warp operation here needs all 32 lanes: Metal's SIMD-group functions
+ * cannot honour a partial member mask (decision 6). */
+static int full_mask(msl_inst *in, unsigned k) {
+  LLVMValueRef mask = LLVMGetOperand(in->i, k);
+  if (LLVMIsAConstantInt(mask) && (LLVMConstIntGetZExtValue(mask) & 0xFFFFFFFFu) == 0xFFFFFFFFu)
+    return 1;
+  return msl_inst_unsupported(in, "warp operation with a member mask other than 0xffffffff");
+}
+
+static int emit_warp(msl_inst *in, const char *name) {
+  static const char *const shfl[] = {"llvm.nvvm.shfl.sync.idx.", "llvm.nvvm.shfl.sync.up.",
+                                     "llvm.nvvm.shfl.sync.down.", "llvm.nvvm.shfl.sync.bfly."};
+  for (unsigned mode = 0; mode < 4; mode++)
+    if (has_prefix(name, shfl[mode])) {
+      const char *rest = name + strlen(shfl[mode]);
+      if (strcmp(rest, "i32") && strcmp(rest, "f32"))
+        return msl_inst_unsupported(in, "warp shuffle with a predicate result"), 1;
+      if (!full_mask(in, 0))
+        return 1;
+      in->f->ctx->uses_warp = 1;
+      msl_inst_put(in, "simd_shuffle("), msl_inst_operand(in, 1);
+      msl_inst_printf(in, ", (ushort)anchor_shfl_lane(%uu, %s, ", mode, LANE);
+      msl_inst_operand(in, 2), msl_inst_put(in, ", "), msl_inst_operand(in, 3);
+      msl_inst_put(in, "))");
+      return 1;
+    }
+  static const char *const votes[][2] = {{"llvm.nvvm.vote.any.sync", "simd_any("},
+                                         {"llvm.nvvm.vote.all.sync", "simd_all("},
+                                         {"llvm.nvvm.vote.ballot.sync", "(uint)(ulong)simd_ballot("}};
+  for (unsigned v = 0; v < 3; v++)
+    if (!strcmp(name, votes[v][0])) {
+      if (full_mask(in, 0))
+        msl_inst_put(in, votes[v][1]), msl_inst_operand(in, 1), msl_inst_put(in, ")");
+      return 1;
+    }
+  if (!strcmp(name, "llvm.nvvm.activemask")) {
+    msl_inst_put(in, "(uint)(ulong)simd_active_threads_mask()");
+    return 1;
+  }
+  if (!strcmp(name, "llvm.nvvm.bar.warp.sync")) {
+    if (full_mask(in, 0))
+      msl_inst_put(in, "simdgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device)");
+    return 1;
+  }
+  return 0;
+}
+
 /* Intrinsics that are pure annotations for the optimiser. */
 int msl_ignored_intrinsic(const char *name) {
   static const char *const prefixes[] = {"llvm.lifetime.", "llvm.assume", "llvm.dbg.",
@@ -300,7 +367,7 @@ void msl_emit_call(msl_inst *in) {
     return emit_memcpy(in, 1);
   if (has_prefix(name, "llvm.memset."))
     return emit_memset(in);
-  if ((bits > 1 && emit_bits(in, name, bits)) || emit_math(in, name))
+  if ((bits > 1 && emit_bits(in, name, bits)) || emit_math(in, name) || emit_warp(in, name))
     return;
   in->ok = 0;
   msl_error(in->f->ctx, in->i, "%s '%s' " NOT_SUPPORTED,

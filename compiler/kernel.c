@@ -213,6 +213,10 @@ void msl_emit_module(msl_ctx *ctx) {
     msl_buf_put(&ctx->msl, msl_fp64_prelude);
     msl_buf_put(&ctx->msl, "\n");
   }
+  if (ctx->uses_warp) {
+    msl_buf_put(&ctx->msl, msl_warp_prelude);
+    msl_buf_put(&ctx->msl, "\n");
+  }
   for (unsigned k = 0; k < ctx->nkernels; k++)
     msl_buf_put(&ctx->msl, ctx->kernels[k].msl ? ctx->kernels[k].msl : "");
 }

@@ -114,6 +114,7 @@ typedef struct msl_ctx {
   int failed;
   int unstructured; /* emission failed only because the CFG needs structurizecfg */
   int uses_fp64;    /* some kernel calls the fp64.metal prelude */
+  int uses_warp;    /* some kernel calls msl_warp_prelude's helpers */
   msl_buf diags;
   msl_buf msl; /* the MSL source being built */
 } msl_ctx;
@@ -240,6 +241,7 @@ int msl_is_barrier_reduction(LLVMValueRef call);
 int msl_emit_barrier_reduction(msl_func *f, LLVMValueRef call);
 int msl_call_only_moves(const char *name);
 int msl_ignored_intrinsic(const char *name); /* assume, lifetime, dbg ...: no code */
+extern const char msl_warp_prelude[];        /* helpers of warp shuffles */
 
 /* atomics.c: atomicrmw/cmpxchg emitted as lines (declares its value);
  * extractvalue of a cmpxchg; relaxed atomic load (expression) and store
