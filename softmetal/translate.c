@@ -588,11 +588,34 @@ static char *forbidden_keyword(const struct scanner *s) {
   return NULL;
 }
 
+/* MSL: "variables in program scope must be declared in the constant address
+ * space". clang would make a file-scope device or threadgroup variable one
+ * object shared by every thread of every group. */
+static char *program_scope_variable(const struct scanner *s) {
+  int depth = 0;
+  for (int i = 0; i < s->count; i++) {
+    if (token_is(s, i, "{")) depth++;
+    if (token_is(s, i, "}")) depth--;
+    if (depth != 0 || !(token_is(s, i, "device") || token_is(s, i, "threadgroup") ||
+                        token_is(s, i, "thread")))
+      continue;
+    if (i > 0 && !token_is(s, i - 1, ";") && !token_is(s, i - 1, "}")) continue;
+    int end = i;
+    bool function = false;
+    while (end < s->count && !token_is(s, end, ";") && !token_is(s, end, "{"))
+      function |= token_is(s, end++, "(");
+    if (!function)
+      return diagnose(s, i, "program scope variable must reside in constant address space");
+  }
+  return NULL;
+}
+
 char *sm_translate(const char *msl, struct sm_translation *out) {
   memset(out, 0, sizeof *out);
   struct scanner s = {.src = msl};
   tokenize(&s);
   char *forbidden = forbidden_keyword(&s);
+  if (!forbidden) forbidden = program_scope_variable(&s);
   if (forbidden) {
     free(s.tokens);
     return forbidden;

@@ -156,6 +156,15 @@ static void compile_contracts(void) {
   CHECK(smtest_contains(e, "program_source:5:"));
   free(e);
 
+  /* Program-scope variables live in the constant address space only. */
+  e = smtest_compile_error(device,
+      "#include <metal_stdlib>\nusing namespace metal;\n"
+      "device float total;\n"
+      "kernel void k(device float *o [[buffer(0)]]) { o[0] = total; }\n");
+  CHECK(smtest_contains(e, "program_source:3:1: error: program scope variable must reside in "
+                           "constant address space"));
+  free(e);
+
   /* C++ that MSL lacks. */
   e = smtest_compile_error(device,
       "#include <metal_stdlib>\nusing namespace metal;\n"
