@@ -97,6 +97,16 @@ static void fail(struct sm_dispatch *d, char *error, long code) {
   atomic_store(&pool.next_group, pool.group_count); /* stop handing out groups */
 }
 
+/* How many groups a worker claims per visit to the shared counter. One at a
+ * time makes every worker hit the same cache line once per group, which
+ * dominates short groups (bench/vector_add: 0.44 -> 0.79 of plain C on 16
+ * workers with chunks); chunks stay small enough (about 16 claims per worker)
+ * that uneven groups still balance. */
+static uint64_t claim_chunk(uint64_t group_count) {
+  uint64_t chunk = group_count / ((uint64_t)pool.count * 16);
+  return chunk < 1 ? 1 : chunk > 64 ? 64 : chunk;
+}
+
 /* Runs groups until none are left. The sigsetjmp frame stays live across all
  * groups; after a fault (SIGSEGV, SIGBUS, SIGFPE) the worker resumes here
  * and stops. */
@@ -132,17 +142,22 @@ static void run_groups(struct worker *w, struct sm_dispatch *d) {
     return;
   }
   fault_jump = &jump;
-  uint64_t gx = d->groups[0], gy = d->groups[1];
+  uint64_t gx = d->groups[0], gy = d->groups[1], count = pool.group_count;
+  uint64_t chunk = claim_chunk(count);
   for (;;) {
-    uint64_t g = atomic_fetch_add(&pool.next_group, 1);
-    if (g >= pool.group_count) break;
-    unsigned b[3] = {(unsigned)(g % gx), (unsigned)(g / gx % gy), (unsigned)(g / gx / gy)};
-    bid[0] = b[0], bid[1] = b[1], bid[2] = b[2];
-    memset(w->threadgroup_memory, THREADGROUP_POISON, used);
-    char *error = sm_group_run(w->runner, d, b, slots, w->threadgroup_memory);
-    if (error) {
-      fail(d, error, SM_CMDBUF_ERROR_INTERNAL);
-      break;
+    uint64_t first = atomic_fetch_add(&pool.next_group, chunk);
+    if (first >= count) break;
+    uint64_t last = first + chunk < count ? first + chunk : count;
+    for (uint64_t g = first; g < last; g++) {
+      unsigned b[3] = {(unsigned)(g % gx), (unsigned)(g / gx % gy), (unsigned)(g / gx / gy)};
+      bid[0] = b[0], bid[1] = b[1], bid[2] = b[2];
+      memset(w->threadgroup_memory, THREADGROUP_POISON, used);
+      char *error = sm_group_run(w->runner, d, b, slots, w->threadgroup_memory);
+      if (error) {
+        fail(d, error, SM_CMDBUF_ERROR_INTERNAL);
+        fault_jump = NULL;
+        return;
+      }
     }
   }
   fault_jump = NULL;
