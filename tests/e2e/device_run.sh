@@ -41,6 +41,7 @@ programs=(
   "mixed_cpp $e2e/mixed_main.cpp $e2e/mixed_kernels.cu"
   "atomics $e2e/atomics.cu"
   "double_ops $e2e/double_ops.cu"
+  "warp_ops $e2e/warp_ops.cu"
 )
 
 # Compile and run the programs in parallel (one log each), then print the logs in order.
