@@ -820,6 +820,25 @@ static int is_pure(LLVMOpcode opc) {
   }
 }
 
+/* Every use is in the defining block (a phi's use counts as being in the
+ * incoming block, whose edge copy is emitted there): the block's code is one
+ * C++ scope (structurize.c nests everything that follows it inside), so the
+ * variable can be declared where it is computed. */
+static int used_only_in_its_block(LLVMValueRef v) {
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(v);
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (LLVMIsAPHINode(user)) {
+      for (unsigned k = 0; k < LLVMCountIncoming(user); k++)
+        if (LLVMGetIncomingValue(user, k) == v && LLVMGetIncomingBlock(user, k) != bb)
+          return 0;
+    } else if (!LLVMIsAInstruction(user) || LLVMGetInstructionParent(user) != bb) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
 /* Used by something that is emitted (llvm.assume & co. are not). */
 static int has_real_use(LLVMValueRef v) {
   for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
@@ -868,7 +887,11 @@ static int emit_instruction(msl_func *f, LLVMValueRef i) {
   else
     emit_expression(&in, opc);
   if (in.ok && in.e.len) {
-    if (has_value) {
+    if (has_value && used_only_in_its_block(i)) {
+      /* Declared where it is computed: every use is in the same C++ scope. */
+      msl_map_set(&f->declared, i, 1);
+      msl_emit_line(f, "%s v%d = %s;", type, msl_value_id(f, i), in.e.data);
+    } else if (has_value) {
       declare(f, i, type, "");
       msl_emit_line(f, "v%d = %s;", msl_value_id(f, i), in.e.data);
     } else {
@@ -891,9 +914,14 @@ int msl_emit_block_code(msl_func *f, LLVMBasicBlockRef bb) {
       const char *type = msl_value_type(f, i, LLVMTypeOf(i), s);
       if (!type)
         return 0;
-      declare(f, i, type, "");
       declare(f, i, type, "_in");
-      msl_emit_line(f, "v%d = v%d_in;", id, id);
+      if (used_only_in_its_block(i)) {
+        msl_map_set(&f->declared, i, 1);
+        msl_emit_line(f, "%s v%d = v%d_in;", type, id, id);
+      } else {
+        declare(f, i, type, "");
+        msl_emit_line(f, "v%d = v%d_in;", id, id);
+      }
       continue;
     }
     if (!emit_instruction(f, i))

@@ -13,42 +13,20 @@ kernel void _Z6nestedPiii(
   ulong v0 = *reinterpret_cast<constant ulong*>(anchor_params + 0);
   uint v1 = *reinterpret_cast<constant uint*>(anchor_params + 8);
   uint v2 = *reinterpret_cast<constant uint*>(anchor_params + 12);
-  bool v3 = 0;
   bool v4 = 0;
-  uint v5 = 0;
   uint v5_in = 0;
-  uint v6 = 0;
+  uint v5 = 0;
   uint v6_in = 0;
-  ulong v7 = 0;
-  ulong v8 = 0;
-  uint v9 = 0;
-  bool v10 = 0;
+  uint v6 = 0;
   uint v12 = 0;
-  uint v13 = 0;
   uint v13_in = 0;
-  uint v14 = 0;
+  uint v13 = 0;
   uint v14_in = 0;
-  ulong v15 = 0;
-  ulong v16 = 0;
-  uint v17 = 0;
-  bool v18 = 0;
-  uint v20 = 0;
-  ulong v21 = 0;
-  ulong v22 = 0;
-  uint v23 = 0;
-  uint v24 = 0;
-  uint v25 = 0;
-  bool v26 = 0;
-  uint v19 = 0;
+  uint v14 = 0;
   uint v19_in = 0;
-  bool v27 = 0;
-  uint v11 = 0;
   uint v11_in = 0;
-  uint v29 = 0;
-  bool v30 = 0;
-  uint v28 = 0;
   uint v28_in = 0;
-  v3 = ((int)v1 > (int)0u);
+  bool v3 = ((int)v1 > (int)0u);
   if (v3) {
     v4 = ((int)v2 > (int)0u);
     v5_in = 0u;
@@ -56,10 +34,10 @@ kernel void _Z6nestedPiii(
     while (true) {
       v5 = v5_in;
       v6 = v6_in;
-      v7 = (ulong)v5;
-      v8 = (v0 + (ulong)((long)v7 * 4));
-      v9 = *reinterpret_cast<device uint*>(v8 + anchor_ctx[0]);
-      v10 = ((int)v9 < (int)0u);
+      ulong v7 = (ulong)v5;
+      ulong v8 = (v0 + (ulong)((long)v7 * 4));
+      uint v9 = *reinterpret_cast<device uint*>(v8 + anchor_ctx[0]);
+      bool v10 = ((int)v9 < (int)0u);
       if (v10) {
         v11_in = v6;
       } else {
@@ -70,21 +48,21 @@ kernel void _Z6nestedPiii(
           while (true) {
             v13 = v13_in;
             v14 = v14_in;
-            v15 = (ulong)v13;
-            v16 = (v0 + (ulong)((long)v15 * 4));
-            v17 = *reinterpret_cast<device uint*>(v16 + anchor_ctx[0]);
-            v18 = (v17 == 99u);
+            ulong v15 = (ulong)v13;
+            ulong v16 = (v0 + (ulong)((long)v15 * 4));
+            uint v17 = *reinterpret_cast<device uint*>(v16 + anchor_ctx[0]);
+            bool v18 = (v17 == 99u);
             if (v18) {
               v19_in = v14;
               break;
             }
-            v20 = (uint)((uint)v13 + (uint)v12);
-            v21 = (ulong)v20;
-            v22 = (v0 + (ulong)((long)v21 * 4));
-            v23 = *reinterpret_cast<device uint*>(v22 + anchor_ctx[0]);
-            v24 = (uint)((uint)v23 + (uint)v14);
-            v25 = (uint)((uint)v13 + (uint)1u);
-            v26 = (v25 == v2);
+            uint v20 = (uint)((uint)v13 + (uint)v12);
+            ulong v21 = (ulong)v20;
+            ulong v22 = (v0 + (ulong)((long)v21 * 4));
+            uint v23 = *reinterpret_cast<device uint*>(v22 + anchor_ctx[0]);
+            uint v24 = (uint)((uint)v23 + (uint)v14);
+            uint v25 = (uint)((uint)v13 + (uint)1u);
+            bool v26 = (v25 == v2);
             if (v26) {
               v19_in = v24;
               break;
@@ -97,8 +75,8 @@ kernel void _Z6nestedPiii(
         } else {
           v19_in = v6;
         }
-        v19 = v19_in;
-        v27 = ((int)v19 > (int)1000u);
+        uint v19 = v19_in;
+        bool v27 = ((int)v19 > (int)1000u);
         if (v27) {
           v28_in = v19;
           break;
@@ -106,9 +84,9 @@ kernel void _Z6nestedPiii(
           v11_in = v19;
         }
       }
-      v11 = v11_in;
-      v29 = (uint)((uint)v5 + (uint)1u);
-      v30 = (v29 == v1);
+      uint v11 = v11_in;
+      uint v29 = (uint)((uint)v5 + (uint)1u);
+      bool v30 = (v29 == v1);
       if (v30) {
         v28_in = v11;
         break;
@@ -121,7 +99,7 @@ kernel void _Z6nestedPiii(
   } else {
     v28_in = 0u;
   }
-  v28 = v28_in;
+  uint v28 = v28_in;
   *reinterpret_cast<device uint*>(v0 + anchor_ctx[0]) = v28;
   return;
 }
