@@ -17,6 +17,8 @@
 #include "msl_internal.h"
 
 void msl_emit_line(msl_func *f, const char *fmt, ...) {
+  if (f->dry_run)
+    return;
   for (int i = 0; i < f->indent + 1; i++)
     msl_buf_put(&f->body, "  ");
   va_list ap;
@@ -820,23 +822,29 @@ static int is_pure(LLVMOpcode opc) {
   }
 }
 
-/* Every use is in the defining block (a phi's use counts as being in the
- * incoming block, whose edge copy is emitted there): the block's code is one
- * C++ scope (structurize.c nests everything that follows it inside), so the
- * variable can be declared where it is computed. */
-static int used_only_in_its_block(LLVMValueRef v) {
-  LLVMBasicBlockRef bb = LLVMGetInstructionParent(v);
+/* Every use is in the C++ scope of the definition's block or a nested one
+ * (a phi's use counts as being in the incoming block, whose edge copy is
+ * emitted there): the variable can be declared where it is computed. */
+static int declarable_where_computed(msl_func *f, LLVMValueRef v) {
+  int def = msl_map_get(&f->cfg.index, LLVMGetInstructionParent(v), -1);
   for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
     if (LLVMIsAPHINode(user)) {
-      for (unsigned k = 0; k < LLVMCountIncoming(user); k++)
-        if (LLVMGetIncomingValue(user, k) == v && LLVMGetIncomingBlock(user, k) != bb)
+      for (unsigned k = 0; k < LLVMCountIncoming(user); k++) {
+        if (LLVMGetIncomingValue(user, k) != v)
+          continue;
+        int from = msl_map_get(&f->cfg.index, LLVMGetIncomingBlock(user, k), -1);
+        if (from < 0 || !msl_scope_encloses(f, def, from))
           return 0;
-    } else if (!LLVMIsAInstruction(user) || LLVMGetInstructionParent(user) != bb) {
-      return 0;
+      }
+    } else {
+      int at = LLVMIsAInstruction(user)
+                   ? msl_map_get(&f->cfg.index, LLVMGetInstructionParent(user), -1) : -1;
+      if (at < 0 || !msl_scope_encloses(f, def, at))
+        return 0;
     }
   }
-  return 1;
+  return def >= 0;
 }
 
 /* Used by something that is emitted (llvm.assume & co. are not). */
@@ -887,7 +895,7 @@ static int emit_instruction(msl_func *f, LLVMValueRef i) {
   else
     emit_expression(&in, opc);
   if (in.ok && in.e.len) {
-    if (has_value && used_only_in_its_block(i)) {
+    if (has_value && declarable_where_computed(f, i)) {
       /* Declared where it is computed: every use is in the same C++ scope. */
       msl_map_set(&f->declared, i, 1);
       msl_emit_line(f, "%s v%d = %s;", type, msl_value_id(f, i), in.e.data);
@@ -915,7 +923,7 @@ int msl_emit_block_code(msl_func *f, LLVMBasicBlockRef bb) {
       if (!type)
         return 0;
       declare(f, i, type, "_in");
-      if (used_only_in_its_block(i)) {
+      if (declarable_where_computed(f, i)) {
         msl_map_set(&f->declared, i, 1);
         msl_emit_line(f, "%s v%d = v%d_in;", type, id, id);
       } else {

@@ -191,6 +191,8 @@ int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k) {
     k->msl = msl_buf_take(&text);
   }
   free(f.emitted);
+  free(f.block_scope);
+  free(f.scope_parent);
   msl_cfg_free(&f.cfg);
   msl_map_free(&f.value_id);
   msl_map_free(&f.declared);

@@ -160,6 +160,14 @@ typedef struct msl_func {
   int uses_sync_counter; /* __syncthreads_count/and/or need anchor_sync */
   msl_cfg cfg;
   unsigned *emitted;  /* per block: times its code was emitted */
+  /* C++ scopes of the structured body (structurize.c): each if-arm and loop
+   * body opens one; block_scope[b] is the scope block b's code is in. A
+   * first, dry pass fills them so that emit.c can declare a value where it
+   * is computed when all its uses are in that scope or nested ones. */
+  int dry_run;
+  int *block_scope;
+  int *scope_parent;
+  int nscopes, scope_cap, scope;
   msl_buf decls, body;
   int indent;
 } msl_func;
@@ -200,8 +208,11 @@ int msl_cfg_build(msl_func *f);
 void msl_cfg_free(msl_cfg *cfg);
 int msl_cfg_in_loop(const msl_cfg *cfg, int loop, int block);
 
-/* structurize.c: emit the function body as structured MSL into f->body. */
+/* structurize.c: emit the function body as structured MSL into f->body.
+ * msl_scope_encloses: is block `inner`'s code within the C++ scope that
+ * block `outer`'s code is in (same scope or nested)? */
 int msl_structurize(msl_func *f);
+int msl_scope_encloses(const msl_func *f, int outer, int inner);
 
 /* emit.c: MSL text of types, operands and instructions. */
 #define NOT_SUPPORTED "is not supported by Anchor's Metal backend"

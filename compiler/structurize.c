@@ -16,9 +16,38 @@
  * their convergent position. A CFG where the arms of a branch share blocks
  * before its post-dominator cannot be emitted this way; that failure sets
  * ctx->unstructured and compile.c emits again after structurizecfg. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "msl_internal.h"
 
 static int emit_seq(msl_func *f, int b, int stop, int loop);
+
+/* A new C++ scope (an if-arm or a loop body) inside the current one. */
+static int open_scope(msl_func *f) {
+  if (f->nscopes == f->scope_cap) {
+    f->scope_cap = f->scope_cap ? 2 * f->scope_cap : 64;
+    f->scope_parent = realloc(f->scope_parent, sizeof(int) * (size_t)f->scope_cap);
+  }
+  int outer = f->scope;
+  f->scope_parent[f->nscopes] = outer;
+  f->scope = f->nscopes++;
+  f->indent++;
+  return outer;
+}
+
+static void close_scope(msl_func *f, int outer) {
+  f->scope = outer;
+  f->indent--;
+}
+
+int msl_scope_encloses(const msl_func *f, int outer, int inner) {
+  int target = f->block_scope[outer];
+  for (int s = f->block_scope[inner]; s >= 0; s = f->scope_parent[s])
+    if (s == target)
+      return 1;
+  return 0;
+}
 
 /* Transfer control to block `to`: `continue;`/`break;` for the innermost
  * loop's header/exit, nothing when `to` is where the enclosing construct
@@ -51,11 +80,10 @@ static int trivial_edge(msl_func *f, int to, int merge) {
 }
 
 static int emit_arm(msl_func *f, int from, int to, int merge, int loop) {
-  int next;
-  f->indent++;
-  int ok = msl_emit_phi_copies(f, f->cfg.blocks[from], f->cfg.blocks[to]) &&
+  int next, outer = open_scope(f);
+  int ok = (f->dry_run || msl_emit_phi_copies(f, f->cfg.blocks[from], f->cfg.blocks[to])) &&
            jump(f, to, merge, loop, &next) && emit_seq(f, next, merge, loop);
-  f->indent--;
+  close_scope(f, outer);
   return ok;
 }
 
@@ -66,7 +94,9 @@ static int emit_branch(msl_func *f, int b, LLVMValueRef term, int loop, int *nex
   int merge = loop >= 0 ? cfg->loops[loop].ipdom[b] : cfg->ipdom[b];
   int t = cfg->succ[b][0], e = cfg->succ[b][1];
   msl_buf cond = {0};
-  if (!msl_emit_condition(f, LLVMGetCondition(term), &cond))
+  if (f->dry_run)
+    msl_buf_put(&cond, "c");
+  else if (!msl_emit_condition(f, LLVMGetCondition(term), &cond))
     return 0;
   int ok;
   if (trivial_edge(f, t, merge)) {
@@ -96,14 +126,15 @@ static int emit_block(msl_func *f, int b, int stop, int loop, int *next) {
     return msl_error(f->ctx, term, "internal error: control flow could not be structured "
                                    "(a block would be emitted twice)");
   }
-  if (!msl_emit_block_code(f, bb))
+  f->block_scope[b] = f->scope;
+  if (!f->dry_run && !msl_emit_block_code(f, bb))
     return 0;
   switch (f->cfg.nsucc[b]) {
   case 0:
     msl_emit_line(f, "return;");
     return 1;
   case 1:
-    return msl_emit_phi_copies(f, bb, f->cfg.blocks[f->cfg.succ[b][0]]) &&
+    return (f->dry_run || msl_emit_phi_copies(f, bb, f->cfg.blocks[f->cfg.succ[b][0]])) &&
            jump(f, f->cfg.succ[b][0], stop, loop, next);
   default:
     return emit_branch(f, b, term, loop, next);
@@ -113,9 +144,9 @@ static int emit_block(msl_func *f, int b, int stop, int loop, int *next) {
 static int emit_loop(msl_func *f, int l, int *exit) {
   int next;
   msl_emit_line(f, "while (true) {");
-  f->indent++;
+  int outer = open_scope(f);
   int ok = emit_block(f, f->cfg.loops[l].header, -1, l, &next) && emit_seq(f, next, -1, l);
-  f->indent--;
+  close_scope(f, outer);
   msl_emit_line(f, "}");
   *exit = f->cfg.loops[l].exit;
   return ok;
@@ -140,6 +171,23 @@ static int emit_seq(msl_func *f, int b, int stop, int loop) {
   return 1;
 }
 
+/* Twice: a dry pass that only walks the structure (recording each block's
+ * scope), then the real one, which walks it identically. */
 int msl_structurize(msl_func *f) {
-  return emit_seq(f, 0, -1, -1);
+  unsigned n = f->cfg.nblocks;
+  f->block_scope = malloc(sizeof(int) * (n ? n : 1));
+  for (unsigned b = 0; b < n; b++)
+    f->block_scope[b] = -2; /* unreachable: in no scope */
+  int ok = 1;
+  for (int pass = 0; ok && pass < 2; pass++) {
+    f->dry_run = pass == 0;
+    memset(f->emitted, 0, sizeof *f->emitted * n);
+    f->nscopes = 0;
+    f->scope = -1;
+    open_scope(f); /* scope 0: the function body, parent -1 */
+    f->indent = 0;
+    ok = emit_seq(f, 0, -1, -1);
+  }
+  f->dry_run = 0;
+  return ok;
 }

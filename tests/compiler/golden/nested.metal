@@ -13,27 +13,21 @@ kernel void _Z6nestedPiii(
   ulong v0 = *reinterpret_cast<constant ulong*>(anchor_params + 0);
   uint v1 = *reinterpret_cast<constant uint*>(anchor_params + 8);
   uint v2 = *reinterpret_cast<constant uint*>(anchor_params + 12);
-  bool v4 = 0;
   uint v5_in = 0;
-  uint v5 = 0;
   uint v6_in = 0;
-  uint v6 = 0;
-  uint v12 = 0;
   uint v13_in = 0;
-  uint v13 = 0;
   uint v14_in = 0;
-  uint v14 = 0;
   uint v19_in = 0;
   uint v11_in = 0;
   uint v28_in = 0;
   bool v3 = ((int)v1 > (int)0u);
   if (v3) {
-    v4 = ((int)v2 > (int)0u);
+    bool v4 = ((int)v2 > (int)0u);
     v5_in = 0u;
     v6_in = 0u;
     while (true) {
-      v5 = v5_in;
-      v6 = v6_in;
+      uint v5 = v5_in;
+      uint v6 = v6_in;
       ulong v7 = (ulong)v5;
       ulong v8 = (v0 + (ulong)((long)v7 * 4));
       uint v9 = *reinterpret_cast<device uint*>(v8 + anchor_ctx[0]);
@@ -42,12 +36,12 @@ kernel void _Z6nestedPiii(
         v11_in = v6;
       } else {
         if (v4) {
-          v12 = (uint)((uint)v5 * (uint)v2);
+          uint v12 = (uint)((uint)v5 * (uint)v2);
           v13_in = 0u;
           v14_in = v6;
           while (true) {
-            v13 = v13_in;
-            v14 = v14_in;
+            uint v13 = v13_in;
+            uint v14 = v14_in;
             ulong v15 = (ulong)v13;
             ulong v16 = (v0 + (ulong)((long)v15 * 4));
             uint v17 = *reinterpret_cast<device uint*>(v16 + anchor_ctx[0]);

@@ -14,16 +14,9 @@ kernel void _Z6rowsum4DimsPKfPf(
   constant uchar* v0 = anchor_params + 0;
   ulong v1 = *reinterpret_cast<constant ulong*>(anchor_params + 16);
   ulong v2 = *reinterpret_cast<constant ulong*>(anchor_params + 24);
-  uint v3 = 0;
-  uint v5 = 0;
-  uint v8 = 0;
-  uint v9 = 0;
   uint v10_in = 0;
   float v11_in = 0;
   float v19_in = 0;
-  uint v23 = 0;
-  uint v24 = 0;
-  uint v29 = 0;
   uint v30_in = 0;
   float v31_in = 0;
   uint v32_in = 0;
@@ -34,14 +27,14 @@ kernel void _Z6rowsum4DimsPKfPf(
   float v78_in = 0;
   uint v79_in = 0;
   float v76_in = 0;
-  v3 = anchor_tid.x;
+  uint v3 = anchor_tid.x;
   constant uchar* v4 = (v0 + (4));
-  v5 = *reinterpret_cast<constant uint*>(v4);
+  uint v5 = *reinterpret_cast<constant uint*>(v4);
   bool v6 = ((int)v3 < (int)v5);
   if (v6) {
     uint v7 = anchor_bid.x;
-    v8 = (uint)((uint)v5 * (uint)v7);
-    v9 = anchor_bdim.x;
+    uint v8 = (uint)((uint)v5 * (uint)v7);
+    uint v9 = anchor_bdim.x;
     v10_in = v3;
     v11_in = 0.0f;
     while (true) {
@@ -73,15 +66,15 @@ kernel void _Z6rowsum4DimsPKfPf(
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
   bool v22 = (v3 == 0u);
   if (v22) {
-    v23 = anchor_bdim.x;
-    v24 = (uint)((uint)v23 & (uint)7u);
+    uint v23 = anchor_bdim.x;
+    uint v24 = (uint)((uint)v23 & (uint)7u);
     bool v25 = (v23 < 8u);
     if (v25) {
       v26_in = 0.0f;
       v27_in = 0u;
       v28_in = 0.0f;
     } else {
-      v29 = (uint)((uint)v23 & (uint)2040u);
+      uint v29 = (uint)((uint)v23 & (uint)2040u);
       v30_in = 0u;
       v31_in = 0.0f;
       v32_in = 0u;

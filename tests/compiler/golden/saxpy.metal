@@ -14,12 +14,11 @@ kernel void _Z5saxpyifPKfPf(
   float v1 = *reinterpret_cast<constant float*>(anchor_params + 4);
   ulong v2 = *reinterpret_cast<constant ulong*>(anchor_params + 8);
   ulong v3 = *reinterpret_cast<constant ulong*>(anchor_params + 16);
-  uint v8 = 0;
   uint v4 = anchor_bid.x;
   uint v5 = anchor_bdim.x;
   uint v6 = (uint)((uint)v4 * (uint)v5);
   uint v7 = anchor_tid.x;
-  v8 = (uint)((uint)v6 + (uint)v7);
+  uint v8 = (uint)((uint)v6 + (uint)v7);
   bool v9 = ((int)v8 < (int)v0);
   if (v9) {
     ulong v10 = (ulong)(long)(int)v8;
