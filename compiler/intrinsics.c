@@ -99,14 +99,13 @@ static unsigned call_align(LLVMValueRef call, unsigned arg) {
 
 /* Widest unit (1, 2, 4 or 8 bytes) that the alignments and a constant length
  * allow; variable lengths go byte by byte. */
-static unsigned copy_unit(msl_inst *in, LLVMValueRef len, unsigned align) {
+static unsigned copy_unit(LLVMValueRef len, unsigned align) {
   if (!LLVMIsAConstantInt(len))
     return 1;
   unsigned long long n = LLVMConstIntGetZExtValue(len);
   unsigned unit = 8;
   while (unit > 1 && (align % unit || n % unit))
     unit /= 2;
-  (void)in;
   return unit;
 }
 
@@ -116,7 +115,7 @@ static void emit_memcpy(msl_inst *in, int move) {
   LLVMValueRef dst = LLVMGetOperand(in->i, 0), src = LLVMGetOperand(in->i, 1);
   LLVMValueRef len = LLVMGetOperand(in->i, 2);
   unsigned da = call_align(in->i, 0), sa = call_align(in->i, 1);
-  unsigned unit = copy_unit(in, len, da < sa ? da : sa);
+  unsigned unit = copy_unit(len, da < sa ? da : sa);
   const char *t = msl_uint_name(unit * 8);
   char k[32];
   snprintf(k, sizeof k, "k%u", in->f->next_id++);
@@ -142,7 +141,7 @@ static void emit_memcpy(msl_inst *in, int move) {
 
 static void emit_memset(msl_inst *in) {
   LLVMValueRef dst = LLVMGetOperand(in->i, 0), len = LLVMGetOperand(in->i, 2);
-  unsigned unit = copy_unit(in, len, call_align(in->i, 0));
+  unsigned unit = copy_unit(len, call_align(in->i, 0));
   const char *t = msl_uint_name(unit * 8);
   char k[32];
   snprintf(k, sizeof k, "k%u", in->f->next_id++);
