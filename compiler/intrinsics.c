@@ -328,6 +328,43 @@ static int emit_bits(msl_inst *in, const char *name, unsigned bits) {
   if (has_prefix(name, "llvm.bswap.")) return emit_bswap(in, bits), 1;
   if (has_prefix(name, "llvm.fshl.")) return emit_funnel(in, bits, 1), 1;
   if (has_prefix(name, "llvm.fshr.")) return emit_funnel(in, bits, 0), 1;
+  if (has_prefix(name, "llvm.bitreverse.")) {
+    msl_inst_printf(in, "(%s)reverse_bits(", t), msl_inst_operand(in, 0), msl_inst_put(in, ")");
+    return 1;
+  }
+  if (has_prefix(name, "llvm.uadd.sat.") || has_prefix(name, "llvm.usub.sat.")) {
+    /* saturating unsigned: clamp at the type's range */
+    int add = has_prefix(name, "llvm.uadd.sat.");
+    const char *w = msl_wide_name(bits);
+    if (add) {
+      msl_inst_printf(in, "((%s)((%s)", t, w), msl_inst_operand(in, 0);
+      msl_inst_printf(in, " + (%s)", w), msl_inst_operand(in, 1);
+      msl_inst_put(in, ") < "), msl_inst_operand(in, 0);
+      msl_inst_printf(in, " ? (%s)~(%s)0 : (%s)((%s)", t, t, t, w), msl_inst_operand(in, 0);
+      msl_inst_printf(in, " + (%s)", w), msl_inst_operand(in, 1), msl_inst_put(in, "))");
+    } else {
+      msl_inst_put(in, "("), msl_inst_operand(in, 0), msl_inst_put(in, " > "), msl_inst_operand(in, 1);
+      msl_inst_printf(in, " ? (%s)(", t), msl_inst_operand(in, 0), msl_inst_put(in, " - ");
+      msl_inst_operand(in, 1), msl_inst_printf(in, ") : (%s)0)", t);
+    }
+    return 1;
+  }
+  if (has_prefix(name, "llvm.scmp.") || has_prefix(name, "llvm.ucmp.")) {
+    /* three-way comparison: -1, 0 or 1 in the result type */
+    int is_signed = has_prefix(name, "llvm.scmp.");
+    msl_inst_printf(in, "(%s)((", t);
+    if (is_signed)
+      msl_inst_signed(in, 0), msl_inst_put(in, " > "), msl_inst_signed(in, 1);
+    else
+      msl_inst_operand(in, 0), msl_inst_put(in, " > "), msl_inst_operand(in, 1);
+    msl_inst_put(in, ") ? 1 : (");
+    if (is_signed)
+      msl_inst_signed(in, 0), msl_inst_put(in, " < "), msl_inst_signed(in, 1);
+    else
+      msl_inst_operand(in, 0), msl_inst_put(in, " < "), msl_inst_operand(in, 1);
+    msl_inst_put(in, ") ? -1 : 0)");
+    return 1;
+  }
   static const char *const counts[][2] = {
       {"llvm.ctpop.", "popcount"}, {"llvm.ctlz.", "clz"}, {"llvm.cttz.", "ctz"}};
   for (unsigned k = 0; k < 3; k++)
