@@ -6,6 +6,7 @@
  *   passes.c     LLVM pipeline: inline everything, clean up, scalarize,
  *                normalise control flow (lower-switch ... unify-loop-exits,
  *                structurizecfg when needed)
+ *   switches.c   switch as a chain of branches (before lower-switch)
  *   abi.c        CUDA parameter-block layout of each kernel
  *   addrspace.c  which MSL address space every pointer value lives in
  *   cfg.c        dominators, post-dominators and loops of a function
@@ -191,6 +192,10 @@ void msl_module_free(msl_ctx *ctx);
  * branch's arms are disjoint up to its immediate post-dominator. */
 int msl_passes_run(msl_ctx *ctx);
 int msl_passes_structurize(msl_ctx *ctx);
+
+/* switches.c: every switch of the kernels as a chain of conditional branches
+ * (one per distinct target); run by msl_passes_run before lower-switch. */
+int msl_switches_to_chains(msl_ctx *ctx);
 
 /* abi.c: fill kernel->params and param_bytes from the IR signature. */
 int msl_abi_layout(msl_ctx *ctx, msl_kernel *kernel);

@@ -123,7 +123,7 @@ int msl_passes_run(msl_ctx *ctx) {
            run(ctx, tm, "function(sroa,early-cse,instcombine,simplifycfg,"
                         "infer-address-spaces,instcombine,sroa,dce)") &&
            run(ctx, tm, "function(scalarizer,instcombine,dce)") &&
-           check_calls(ctx) &&
+           check_calls(ctx) && msl_switches_to_chains(ctx) &&
            run(ctx, tm, "function(lower-switch,mergereturn,fix-irreducible,"
                         "unify-loop-exits,dce)");
   LLVMDisposeTargetMachine(tm);

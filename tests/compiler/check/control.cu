@@ -36,9 +36,9 @@ __global__ void nested(int *o, int n, int m) {
 // CHECK-LABEL: kernel void _Z6nestedPiii(
 // CHECK: while (true) {
 // CHECK: while (true) {
-// This kernel keeps its direct form although another kernel of this file
-// (dispatch, a lowered switch) needs structurizecfg: a `break` in an if
-// without else, the loop body going on after it.
+// This kernel keeps its direct form although other kernels of this file
+// (search, shortcircuit) need structurizecfg: a `break` in an if without
+// else, the loop body going on after it.
 // CHECK: break;
 // CHECK-NEXT: }
 // CHECK-NEXT: v{{[0-9]+}} =
@@ -84,6 +84,12 @@ __global__ void dispatch(int *o, int op, int x) {
   }
   o[0] = r;
 }
+// A switch whose cases end in break becomes an if / else-if chain directly
+// (switches.c): one test per distinct target, the default last.
 // CHECK-LABEL: kernel void _Z8dispatchPiii(
 // CHECK-NOT: switch
-// CHECK: if (
+// CHECK: = ({{v[0-9]+}} == 0u);
+// CHECK: } else {
+// CHECK: = ({{v[0-9]+}} == 1u);
+// CHECK: } else {
+// CHECK: = ({{v[0-9]+}} == 7u);

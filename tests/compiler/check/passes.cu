@@ -23,7 +23,7 @@ __global__ void pipeline(int *o, float4 *v, int op, int n) {
 }
 // IR-NOT: define {{.*}}helper
 // IR-LABEL: define {{.*}}void @_Z8pipelinePiP6float4ii(
-// IR-NOT: switch
+// IR-NOT: switch i
 // IR-NOT: load <4 x float>
 // IR-NOT: store <4 x float>
 // IR-NOT: call {{.*}}helper
