@@ -348,6 +348,12 @@ struct sm_library *sm_library_compile(const char *msl, const struct sm_compile_o
     return NULL;
   }
   bool fast = opts ? opts->fast_math : true;
+  /* __METAL_VERSION__ follows the options' language version (major << 16 |
+   * minor), 3.1 by default: the prelude offers 3.2's additions only then. */
+  uint64_t v = opts ? opts->language_version : (3 << 16) + 1;
+  char version[40];
+  snprintf(version, sizeof version, "-D__METAL_VERSION__=%u",
+           (unsigned)((v >> 16) * 100 + (v & 0xFFFF) * 10));
   /* Front end (MSL -> IR) and back end (IR -> optimized shared object). */
   const char *flags[] = {"-x", "c++", "-std=c++17", "-fPIC", "-fvisibility=hidden", "-nostdinc", "-fno-exceptions", "-fno-rtti",
                          "-fno-math-errno", "-fno-threadsafe-statics", "-fno-color-diagnostics",
@@ -358,7 +364,8 @@ struct sm_library *sm_library_compile(const char *msl, const struct sm_compile_o
                           * otherwise evaluate half expressions in float) */
                          "-Xclang", "-ffloat16-excess-precision=none",
                          fast ? "-ffast-math" : "-fno-fast-math",
-                         fast ? "-D__SOFTMETAL_FAST_MATH__=1" : "-U__SOFTMETAL_FAST_MATH__", NULL};
+                         fast ? "-D__SOFTMETAL_FAST_MATH__=1" : "-U__SOFTMETAL_FAST_MATH__",
+                         version, NULL};
   const char *object_flags[] = {"-O2", "-fPIC", "-shared", "-nostdlib++", "-fno-color-diagnostics",
                                 fast ? "-ffast-math" : "-fno-fast-math", NULL};
   struct hash h = {0xcbf29ce484222325ull, 0x84222325cbf29ce4ull};
