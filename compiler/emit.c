@@ -794,7 +794,10 @@ static void emit_expression(msl_inst *in, LLVMOpcode opc) {
   case LLVMAlloca: /* bound to its thread array in the prologue */
     return;
   case LLVMAtomicRMW: case LLVMAtomicCmpXchg: /* emitted by msl_emit_atomic */ return;
-  case LLVMFence: msl_inst_unsupported(in, "memory fence"); return;
+  case LLVMFence: /* C++ fences (any order, any syncscope): a device-scope fence,
+                    * which is at least as strong */
+    msl_emit_fence(in, 1);
+    return;
   case LLVMExtractElement: case LLVMInsertElement: case LLVMShuffleVector:
     msl_inst_unsupported(in, "vector operation");
     return;

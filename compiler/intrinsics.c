@@ -171,6 +171,29 @@ const char msl_warp_prelude[] =
     "  return ok ? j : lane;\n"
     "}\n";
 
+const char msl_fence_prelude[] =
+    "// __threadfence_block / __threadfence: MSL 3.2's fence; MSL 3.1 has no\n"
+    "// standalone fence, so there they only keep the compiler's order of\n"
+    "// volatile accesses (docs/compiler.md, Fences).\n"
+    "#if __METAL_VERSION__ >= 320\n"
+    "inline void anchor_threadfence_block() {\n"
+    "  atomic_thread_fence(mem_flags::mem_device | mem_flags::mem_threadgroup,\n"
+    "                      memory_order_seq_cst, thread_scope_threadgroup);\n"
+    "}\n"
+    "inline void anchor_threadfence() {\n"
+    "  atomic_thread_fence(mem_flags::mem_device | mem_flags::mem_threadgroup,\n"
+    "                      memory_order_seq_cst, thread_scope_device);\n"
+    "}\n"
+    "#else\n"
+    "inline void anchor_threadfence_block() {}\n"
+    "inline void anchor_threadfence() {}\n"
+    "#endif\n";
+
+void msl_emit_fence(msl_inst *in, int device) {
+  in->f->ctx->uses_fence = 1;
+  msl_inst_put(in, device ? "anchor_threadfence()" : "anchor_threadfence_block()");
+}
+
 /* Every warp operation here needs all 32 lanes: Metal's SIMD-group functions
  * cannot honour a partial member mask (decision 6). */
 static int full_mask(msl_inst *in, unsigned k) {
@@ -384,6 +407,10 @@ void msl_emit_call(msl_inst *in) {
     return;
   if (has_prefix(name, "llvm.nvvm.read.ptx.sreg."))
     return emit_sreg(in, name);
+  if (!strcmp(name, "llvm.nvvm.membar.cta")) /* __threadfence_block */
+    return msl_emit_fence(in, 0);
+  if (!strcmp(name, "llvm.nvvm.membar.gl") || !strcmp(name, "llvm.nvvm.membar.sys"))
+    return msl_emit_fence(in, 1); /* __threadfence, __threadfence_system */
   if (!strcmp(name, "llvm.nvvm.barrier0")) {
     msl_inst_put(in, "threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device)");
     return;

@@ -116,6 +116,7 @@ typedef struct msl_ctx {
   int unstructured; /* emission failed only because the CFG needs structurizecfg */
   int uses_fp64;    /* some kernel calls the fp64.metal prelude */
   int uses_warp;    /* some kernel calls msl_warp_prelude's helpers */
+  int uses_fence;   /* some kernel calls msl_fence_prelude's helpers */
   msl_buf diags;
   msl_buf msl; /* the MSL source being built */
 } msl_ctx;
@@ -258,6 +259,10 @@ int msl_emit_barrier_reduction(msl_func *f, LLVMValueRef call);
 int msl_call_only_moves(const char *name);
 int msl_ignored_intrinsic(const char *name); /* assume, lifetime, dbg ...: no code */
 extern const char msl_warp_prelude[];        /* helpers of warp shuffles */
+extern const char msl_fence_prelude[];       /* anchor_threadfence[_block]() */
+/* A memory fence: device != 0 for __threadfence (device scope), 0 for
+ * __threadfence_block (threadgroup scope); sets ctx->uses_fence. */
+void msl_emit_fence(msl_inst *in, int device);
 
 /* atomics.c: atomicrmw/cmpxchg emitted as lines (declares its value);
  * extractvalue of a cmpxchg; relaxed atomic load (expression) and store

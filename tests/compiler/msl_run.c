@@ -11,9 +11,14 @@
  *       bytes; anchor_ctx = {delta, their CUDA addresses...}; a kernel with
  *       dynamic_smem gets 4096 bytes of dynamic threadgroup memory.
  * The arena is one buffer; CUDA addresses are its CPU addresses and the
- * delta gpuAddress - contents is what the kernel adds at each dereference. */
+ * delta gpuAddress - contents is what the kernel adds at each dereference.
+ * MSL_RUN_LANGUAGE=3.2 in the environment compiles with that MSL version
+ * instead of mtl.h's 3.1 (MTLCompileOptions set through the Objective-C
+ * runtime here, as mtl.c does), to run code behind __METAL_VERSION__ checks. */
 #include "mtl.h"
 
+#include <objc/objc.h>
+#include <objc/runtime.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -169,9 +174,47 @@ static int run(mtl_id device, mtl_id library, const module *m, char **argv) {
   return 0;
 }
 
+typedef void (*imp_fn)(void);
+
+static imp_fn method(id receiver, const char *selector, SEL *sel) {
+  *sel = sel_registerName(selector);
+  return receiver ? (imp_fn)class_getMethodImplementation(object_getClass(receiver), *sel) : NULL;
+}
+
+/* newLibraryWithSource:options:error: with MSL major.minor and fast math
+ * off; NULL (and *error) on failure, as mtl_new_library_with_source. */
+static mtl_id new_library_version(mtl_id device, const char *msl, unsigned major, unsigned minor,
+                                  mtl_id *error_out) {
+  SEL sel;
+  id cls = (id)objc_getClass("MTLCompileOptions");
+  imp_fn imp = method(cls, "alloc", &sel);
+  if (!imp) return NULL;
+  id options = ((id(*)(id, SEL))imp)(cls, sel);
+  options = ((id(*)(id, SEL))method(options, "init", &sel))(options, sel);
+  ((void (*)(id, SEL, unsigned long))method(options, "setLanguageVersion:", &sel))(
+      options, sel, (unsigned long)major << 16 | minor);
+  ((void (*)(id, SEL, BOOL))method(options, "setFastMathEnabled:", &sel))(options, sel, NO);
+  mtl_id source = mtl_new_string(msl);
+  id error = nil;
+  imp = method((id)device, "newLibraryWithSource:options:error:", &sel);
+  mtl_id library = imp ? (mtl_id)((id(*)(id, SEL, id, id, id *))imp)((id)device, sel, (id)source,
+                                                                      options, &error)
+                       : NULL;
+  mtl_release((mtl_id)options);
+  mtl_release(source);
+  *error_out = (mtl_id)error;
+  return library;
+}
+
 int main(int argc, char **argv) {
   if (argc != 2 && argc != 6) {
     fprintf(stderr, "usage: msl_run MODULE [KERNEL N GROUPS THREADS]\n");
+    return 2;
+  }
+  const char *language = getenv("MSL_RUN_LANGUAGE");
+  unsigned major = 3, minor = 1;
+  if (language && sscanf(language, "%u.%u", &major, &minor) != 2) {
+    fprintf(stderr, "msl_run: MSL_RUN_LANGUAGE must be MAJOR.MINOR, not '%s'\n", language);
     return 2;
   }
   module m = {0};
@@ -179,7 +222,8 @@ int main(int argc, char **argv) {
     return 1;
   void *pool = mtl_autorelease_push();
   mtl_id device = mtl_create_system_default_device(), error = NULL;
-  mtl_id library = mtl_new_library_with_source(device, m.msl, &error);
+  mtl_id library = language ? new_library_version(device, m.msl, major, minor, &error)
+                            : mtl_new_library_with_source(device, m.msl, &error);
   int status;
   if (!library) {
     fprintf(stderr, "msl_run: the MSL does not compile:\n%s\n", mtl_error_description(error));

@@ -5,7 +5,8 @@
 # input). It is compiled by anchor-msl and run on softmetal (msl_run), and
 # compiled as host C++ and run thread by thread (exec_host_main.cpp); the two
 # outputs must be identical. An optional line `// EXEC: N GROUPS THREADS`
-# sets the launch (default 1000 3 64).
+# sets the launch (default 1000 3 64); `// EXEC-ENV: VAR=VALUE ...` sets
+# msl_run's environment (e.g. MSL_RUN_LANGUAGE=3.2).
 # usage: run_exec.sh ANCHOR_MSL CLANGXX INCLUDE_DIR WORK_DIR MSL_RUN TEST_FILE
 set -u
 msl_tool=$1 clangxx=$2 include=$3 work=$4 msl_run=$5 test=$6
@@ -15,6 +16,7 @@ mkdir -p "$work"
 base="$work/exec_$name"
 launch=$(sed -n 's|^// EXEC: *||p' "$test" | head -1)
 [ -n "$launch" ] || launch="1000 3 64"
+run_env=$(sed -n 's|^// EXEC-ENV: *||p' "$test" | head -1)
 
 (cd "$(dirname "$test")" && "$clangxx" -x cuda --cuda-device-only -nocudainc -nocudalib \
   --cuda-gpu-arch=sm_75 -O3 -gline-tables-only -I"$include" -include cuda_runtime.h \
@@ -25,7 +27,7 @@ kernel=$(tail -c +17 "$base.anchormod" | sed -n 's/^kernel \(_Z11test_kernelPii\
 "$clangxx" -x c++ -std=c++17 -O1 -w -I"$here" -DTEST_FILE="\"$test\"" "$here/exec_host_main.cpp" \
   -o "$base.host" || { echo "FAIL: host compile"; exit 1; }
 "$base.host" $launch > "$base.expected" || { echo "FAIL: host run"; exit 1; }
-"$msl_run" "$base.anchormod" "$kernel" $launch > "$base.actual" || { echo "FAIL: msl_run"; exit 1; }
+env $run_env "$msl_run" "$base.anchormod" "$kernel" $launch > "$base.actual" || { echo "FAIL: msl_run"; exit 1; }
 if ! cmp -s "$base.expected" "$base.actual"; then
   echo "FAIL: device output differs from the host reference (first differences, line: expected actual):"
   paste -d' ' "$base.expected" "$base.actual" | awk '$1 != $2 { print NR-1 ": " $1 " " $2 }' | head -10
