@@ -178,7 +178,9 @@ int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k) {
          msl_verify_function(&f);
   }
   if (ok && f.uses_sync_counter) {
-    msl_buf_put(&f.decls, "  threadgroup atomic_uint anchor_sync[1];\n");
+    /* 16 bytes declared, 16 counted: the table's static byte count is the
+     * exact size of the threadgroup memory the MSL declares. */
+    msl_buf_put(&f.decls, "  threadgroup atomic_uint anchor_sync[4];\n");
     k->static_smem += 16;
   }
   if (ok) {
