@@ -172,9 +172,9 @@ const char msl_warp_prelude[] =
     "}\n";
 
 const char msl_fence_prelude[] =
-    "// __threadfence_block / __threadfence: MSL 3.2's fence; MSL 3.1 has no\n"
-    "// standalone fence, so there they only keep the compiler's order of\n"
-    "// volatile accesses (docs/compiler.md, Fences).\n"
+    "// __threadfence_block / __threadfence: MSL 3.2's fence. MSL 3.1 has no\n"
+    "// standalone fence, so a module that uses one asks for MSL 3.2 (the\n"
+    "// table's language line) and never compiles without it.\n"
     "#if __METAL_VERSION__ >= 320\n"
     "inline void anchor_threadfence_block() {\n"
     "  atomic_thread_fence(mem_flags::mem_device | mem_flags::mem_threadgroup,\n"
@@ -185,8 +185,7 @@ const char msl_fence_prelude[] =
     "                      memory_order_seq_cst, thread_scope_device);\n"
     "}\n"
     "#else\n"
-    "inline void anchor_threadfence_block() {}\n"
-    "inline void anchor_threadfence() {}\n"
+    "#error \"__threadfence() and __threadfence_block() need MSL 3.2 (macOS 15 or later)\"\n"
     "#endif\n";
 
 void msl_emit_fence(msl_inst *in, int device) {

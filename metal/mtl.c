@@ -118,27 +118,33 @@ mtl_id mtl_new_buffer(mtl_id device, uint64_t length, uint64_t options) {
                                                                       options);
 }
 
-/* [[MTLCompileOptions alloc] init] with MSL 3.1 and fast math off (+1). */
-static mtl_id new_compile_options(void) {
+/* [[MTLCompileOptions alloc] init] with the given MSL version and fast math
+ * off (+1). */
+static mtl_id new_compile_options(uint64_t language_version) {
   SEL sel;
   mtl_id cls = (mtl_id)class_object("MTLCompileOptions");
   imp_fn imp = method(cls, "alloc", &sel);
   if (!imp) return NULL;
   mtl_id options = send_id((mtl_id)((id(*)(id, SEL))imp)((id)cls, sel), "init");
   imp = method(options, "setLanguageVersion:", &sel);
-  if (imp) ((void (*)(id, SEL, unsigned long))imp)((id)options, sel, MTL_LANGUAGE_VERSION_3_1);
+  if (imp) ((void (*)(id, SEL, unsigned long))imp)((id)options, sel, language_version);
   imp = method(options, "setFastMathEnabled:", &sel);
   if (imp) ((void (*)(id, SEL, BOOL))imp)((id)options, sel, NO);
   return options;
 }
 
 mtl_id mtl_new_library_with_source(mtl_id device, const char *msl, mtl_id *error_out) {
+  return mtl_new_library_with_source_version(device, msl, MTL_LANGUAGE_VERSION_3_1, error_out);
+}
+
+mtl_id mtl_new_library_with_source_version(mtl_id device, const char *msl,
+                                           uint64_t language_version, mtl_id *error_out) {
   if (error_out) *error_out = NULL;
   SEL sel;
   imp_fn imp = method(device, "newLibraryWithSource:options:error:", &sel);
   if (!imp) return NULL;
   mtl_id source = mtl_new_string(msl);
-  mtl_id options = new_compile_options();
+  mtl_id options = new_compile_options(language_version);
   id error = nil;
   mtl_id library = (mtl_id)((id(*)(id, SEL, id, id, id *))imp)((id)device, sel, (id)source,
                                                                (id)options, &error);

@@ -48,7 +48,7 @@ enum {
   MTL_COMMAND_BUFFER_STATUS_ERROR = 5,
 };
 /* MTLLanguageVersion 3.1 */
-enum { MTL_LANGUAGE_VERSION_3_1 = (3 << 16) + 1 };
+enum { MTL_LANGUAGE_VERSION_3_1 = (3 << 16) + 1, MTL_LANGUAGE_VERSION_3_2 = (3 << 16) + 2 };
 
 /* --- runtime plumbing ---------------------------------------------------- */
 void *mtl_autorelease_push(void);      /* objc_autoreleasePoolPush */
@@ -78,6 +78,11 @@ mtl_id mtl_new_buffer(mtl_id device, uint64_t length, uint64_t options);
 /* newLibraryWithSource:options:error: with MSL 3.1 and fast math off.
  * On failure returns NULL and, if error_out, a borrowed NSError. */
 mtl_id mtl_new_library_with_source(mtl_id device, const char *msl, mtl_id *error_out);
+/* The same at another MTLLanguageVersion (MTL_LANGUAGE_VERSION_*, (major << 16) +
+ * minor). A Metal that does not know the version fails the compile: the caller
+ * reports it, it never retries at a lower version. */
+mtl_id mtl_new_library_with_source_version(mtl_id device, const char *msl,
+                                           uint64_t language_version, mtl_id *error_out);
 /* newComputePipelineStateWithFunction:error: */
 mtl_id mtl_new_compute_pipeline_state(mtl_id device, mtl_id function, mtl_id *error_out);
 

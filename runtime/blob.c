@@ -198,7 +198,21 @@ static bool rt_blob_check_globals(rt_blob_reader *r, rt_module_desc *m) {
   return true;
 }
 
+/* "language <major>.<minor>": the MSL version the source needs (default 3.1). */
+static bool rt_blob_language(rt_blob_reader *r, rt_module_desc *m) {
+  unsigned major, minor;
+  char extra;
+  if (r->token_count != 2 || sscanf(r->tokens[1], "%u.%u%c", &major, &minor, &extra) != 2 ||
+      major > 0xffff || minor > 0xffff)
+    return rt_blob_fail(r, "malformed language line");
+  m->language_major = major;
+  m->language_minor = minor;
+  return true;
+}
+
 static bool rt_blob_lines(rt_blob_reader *r, rt_module_desc *m) {
+  m->language_major = 3;
+  m->language_minor = 1;
   while (rt_blob_next_line(r)) {
     if (r->token_count == 0) return rt_blob_fail(r, "empty line");
     if (r->token_count > RT_MAX_TOKENS) return rt_blob_fail(r, "too many fields");
@@ -207,6 +221,7 @@ static bool rt_blob_lines(rt_blob_reader *r, rt_module_desc *m) {
     if (strcmp(word, "kernel") == 0) ok = rt_blob_kernel(r, m);
     else if (strcmp(word, "param") == 0) ok = rt_blob_param(r, m);
     else if (strcmp(word, "global") == 0) ok = rt_blob_global(r, m);
+    else if (strcmp(word, "language") == 0) ok = rt_blob_language(r, m);
     else if (strcmp(word, "msl") == 0) return rt_blob_msl(r, m) && rt_blob_check_globals(r, m);
     else ok = rt_blob_fail(r, "unknown record '%s'", word);
     if (!ok) return false;

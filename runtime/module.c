@@ -269,7 +269,8 @@ static cudaError_t rt_module_load(rt_module *m, rt_device_state *s) {
   m->loaded_generation = s->generation;
   m->pipelines = calloc(m->desc.kernel_count + 1, sizeof *m->pipelines);
   mtl_id error = NULL;
-  m->library = mtl_new_library_with_source(s->device, m->desc.msl, &error);
+  uint64_t version = (uint64_t)m->desc.language_major << 16 | m->desc.language_minor;
+  m->library = mtl_new_library_with_source_version(s->device, m->desc.msl, version, &error);
   if (!m->pipelines) m->load_error = cudaErrorMemoryAllocation;
   else if (!m->library) {
     rt_report_once(m, "the module's MSL did not compile for Metal",

@@ -119,6 +119,7 @@ typedef struct {
   rt_kernel_desc *kernels;
   rt_global_desc *globals; /* sorted so that globals[i].index == i */
   char *msl;               /* NUL-terminated MSL source */
+  uint32_t language_major, language_minor; /* MSL version it needs; 3.1 unless a language line says */
   size_t msl_length;
 } rt_module_desc;
 

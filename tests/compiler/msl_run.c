@@ -17,8 +17,6 @@
  * runtime here, as mtl.c does), to run code behind __METAL_VERSION__ checks. */
 #include "mtl.h"
 
-#include <objc/objc.h>
-#include <objc/runtime.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -174,56 +172,29 @@ static int run(mtl_id device, mtl_id library, const module *m, char **argv) {
   return 0;
 }
 
-typedef void (*imp_fn)(void);
-
-static imp_fn method(id receiver, const char *selector, SEL *sel) {
-  *sel = sel_registerName(selector);
-  return receiver ? (imp_fn)class_getMethodImplementation(object_getClass(receiver), *sel) : NULL;
-}
-
-/* newLibraryWithSource:options:error: with MSL major.minor and fast math
- * off; NULL (and *error) on failure, as mtl_new_library_with_source. */
-static mtl_id new_library_version(mtl_id device, const char *msl, unsigned major, unsigned minor,
-                                  mtl_id *error_out) {
-  SEL sel;
-  id cls = (id)objc_getClass("MTLCompileOptions");
-  imp_fn imp = method(cls, "alloc", &sel);
-  if (!imp) return NULL;
-  id options = ((id(*)(id, SEL))imp)(cls, sel);
-  options = ((id(*)(id, SEL))method(options, "init", &sel))(options, sel);
-  ((void (*)(id, SEL, unsigned long))method(options, "setLanguageVersion:", &sel))(
-      options, sel, (unsigned long)major << 16 | minor);
-  ((void (*)(id, SEL, BOOL))method(options, "setFastMathEnabled:", &sel))(options, sel, NO);
-  mtl_id source = mtl_new_string(msl);
-  id error = nil;
-  imp = method((id)device, "newLibraryWithSource:options:error:", &sel);
-  mtl_id library = imp ? (mtl_id)((id(*)(id, SEL, id, id, id *))imp)((id)device, sel, (id)source,
-                                                                      options, &error)
-                       : NULL;
-  mtl_release((mtl_id)options);
-  mtl_release(source);
-  *error_out = (mtl_id)error;
-  return library;
-}
-
 int main(int argc, char **argv) {
   if (argc != 2 && argc != 6) {
     fprintf(stderr, "usage: msl_run MODULE [KERNEL N GROUPS THREADS]\n");
     return 2;
   }
-  const char *language = getenv("MSL_RUN_LANGUAGE");
+  module m = {0};
+  if (load(argv[1], &m))
+    return 1;
+  /* The module's own language line, as libanchor reads it; MSL_RUN_LANGUAGE
+   * overrides it (to check that a 3.2 module does not compile at 3.1). */
   unsigned major = 3, minor = 1;
+  const char *line = strstr(m.table, "language ");
+  if (line && (line == m.table || line[-1] == '\n'))
+    sscanf(line, "language %u.%u", &major, &minor);
+  const char *language = getenv("MSL_RUN_LANGUAGE");
   if (language && sscanf(language, "%u.%u", &major, &minor) != 2) {
     fprintf(stderr, "msl_run: MSL_RUN_LANGUAGE must be MAJOR.MINOR, not '%s'\n", language);
     return 2;
   }
-  module m = {0};
-  if (load(argv[1], &m))
-    return 1;
   void *pool = mtl_autorelease_push();
   mtl_id device = mtl_create_system_default_device(), error = NULL;
-  mtl_id library = language ? new_library_version(device, m.msl, major, minor, &error)
-                            : mtl_new_library_with_source(device, m.msl, &error);
+  mtl_id library = mtl_new_library_with_source_version(device, m.msl, (uint64_t)major << 16 | minor,
+                                                       &error);
   int status;
   if (!library) {
     fprintf(stderr, "msl_run: the MSL does not compile:\n%s\n", mtl_error_description(error));

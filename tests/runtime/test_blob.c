@@ -44,6 +44,18 @@ static void test_valid(void) {
   CHECK(d.globals[0].init && d.globals[0].init[0] == 1 && d.globals[0].init[7] == 8);
   CHECK(strcmp(d.globals[1].name, "table") == 0 && d.globals[1].constant && !d.globals[1].init);
   CHECK(d.msl_length == strlen(msl) && strcmp(d.msl, msl) == 0);
+  CHECK(d.language_major == 3 && d.language_minor == 1); /* the baseline, no language line */
+  rt_module_desc_free(&d);
+  free(blob);
+}
+
+/* "language 3.2": the MSL version the module needs (fences). */
+static void test_language(void) {
+  unsigned char *blob = make_blob("language 3.2\nkernel k 0 0 0\nmsl 0\n");
+  rt_module_desc d;
+  char error[256] = "";
+  CHECK(rt_blob_parse(blob, &d, error, sizeof error));
+  CHECK(d.language_major == 3 && d.language_minor == 2);
   rt_module_desc_free(&d);
   free(blob);
 }
@@ -79,6 +91,8 @@ static void test_malformed(void) {
   refuse("global g 0 2 2 device 01\nmsl 0\n", "not 2 bytes");
   refuse("kernel k 0 0 0\n", "no msl");
   refuse("kernel k 0 0 0\n\nmsl 0\n", "empty line");
+  refuse("language 3\nmsl 0\n", "malformed language");
+  refuse("language 3.2x\nmsl 0\n", "malformed language");
 }
 
 static void test_header(void) {
@@ -139,6 +153,7 @@ static void test_mutations(void) {
 
 int main(void) {
   test_valid();
+  test_language();
   test_mutations();
   test_malformed();
   test_header();

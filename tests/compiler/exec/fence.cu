@@ -1,14 +1,14 @@
 // __threadfence() between threadgroups, message passing: each thread of
 // block 0 writes its payload word, fences, then raises its flag; the same
 // thread of block 1 spins on that (volatile) flag, fences, then reads the
-// payload with a plain load. Compiled as MSL 3.2 so that the fences are
+// payload with a plain load. The module asks for MSL 3.2 (its table line
+// "language 3.2", read by msl_run as by libanchor), so the fences are
 // atomic_thread_fence (softmetal: a real seq_cst fence). The spin is bounded:
 // if block 1 runs while block 0 has not started (no co-residency guarantee),
 // it reports -1 ("not observed") instead of hanging. Two groups: softmetal
 // claims them in order, so with one worker block 0 has finished before block
 // 1 starts, and with two they run at the same time.
 // EXEC: 1000 2 64
-// EXEC-ENV: MSL_RUN_LANGUAGE=3.2
 __device__ int payload[64];
 __device__ int flags[64];
 
