@@ -29,15 +29,26 @@ double sm_now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-bool sm_trace(void) {
-  static atomic_int on = -1; /* every thread that finds -1 computes the same value */
-  int value = atomic_load_explicit(&on, memory_order_relaxed);
+/* An environment flag (set, non-empty, not "0"), read once into *cache;
+ * every thread that finds -1 computes the same value. */
+static bool env_flag(atomic_int *cache, const char *name) {
+  int value = atomic_load_explicit(cache, memory_order_relaxed);
   if (value < 0) {
-    const char *env = getenv("SOFTMETAL_TRACE");
+    const char *env = getenv(name);
     value = env && *env && strcmp(env, "0") != 0;
-    atomic_store_explicit(&on, value, memory_order_relaxed);
+    atomic_store_explicit(cache, value, memory_order_relaxed);
   }
   return value;
+}
+
+bool sm_trace(void) {
+  static atomic_int on = -1;
+  return env_flag(&on, "SOFTMETAL_TRACE");
+}
+
+bool sm_debug_barriers(void) {
+  static atomic_int on = -1;
+  return env_flag(&on, "SOFTMETAL_DEBUG_BARRIERS");
 }
 
 static uint64_t page_size(void) { return (uint64_t)sysconf(_SC_PAGESIZE); }

@@ -230,9 +230,11 @@ static void wait_at_barrier(enum fiber_state state, void *site) {
   r->current = me; /* resumed: by the scheduler or by another fiber */
 }
 
-void sm_rt_threadgroup_barrier(unsigned flags) {
+/* The call site is recorded for SOFTMETAL_DEBUG_BARRIERS: threads waiting at
+ * different threadgroup_barrier calls are a divergent barrier. */
+__attribute__((noinline)) void sm_rt_threadgroup_barrier(unsigned flags) {
   (void)flags; /* all memory is coherent on one CPU thread: order is all that matters */
-  wait_at_barrier(FIBER_WAIT_GROUP, NULL);
+  wait_at_barrier(FIBER_WAIT_GROUP, __builtin_return_address(0));
 }
 /* The call site tells apart SIMD operations in divergent branches: only lanes
  * waiting at the same one are released together (they are the active lanes). */
@@ -247,6 +249,25 @@ uint64_t sm_rt_simd_active_mask(void) {
   struct sm_group_runner *r = current_runner;
   if (!r->fibers_on) return 1; /* cannot happen: SIMD functions imply fibers */
   return r->simd_active[r->current / SM_SIMD_WIDTH];
+}
+
+/* SOFTMETAL_DEBUG_BARRIERS: the error for a threadgroup barrier about to be
+ * released that not every thread reached — some exited, or they wait at
+ * different barrier calls. NULL when all threads wait at one call. */
+static char *divergent_barrier(struct sm_group_runner *r, int done, int group) {
+  int sites = 0;
+  void *first = NULL;
+  for (int i = 0; i < r->count; i++) {
+    if (r->fibers[i].state != FIBER_WAIT_GROUP) continue;
+    if (!sites) first = r->fibers[i].site, sites = 1;
+    else if (r->fibers[i].site != first) sites = 2;
+  }
+  if (done == 0 && sites == 1) return NULL;
+  return sm_strdup_printf("softmetal: kernel %s: divergent threadgroup_barrier (SOFTMETAL_DEBUG_"
+                          "BARRIERS): %d threads wait at %s, %d threads exited without reaching "
+                          "it",
+                          r->dispatch->kernel->name, group,
+                          sites > 1 ? "different threadgroup_barrier calls" : "one barrier", done);
 }
 
 /* Opens barriers after a round. Returns NULL, or an error when no fiber can run. */
@@ -280,8 +301,18 @@ static char *open_barriers(struct sm_group_runner *r, bool *all_done) {
   }
   *all_done = done == r->count;
   if (released || *all_done) return NULL;
-  if (group == r->count) {
-    for (int i = 0; i < r->count; i++) r->fibers[i].state = FIBER_READY;
+  /* Every thread that has not exited waits at a threadgroup barrier: release
+   * them. Threads that returned early no longer take part in barriers (an
+   * NVIDIA GPU does the same: tests/e2e/early_exit_barrier.cu passes there,
+   * compute-sanitizer's synccheck included), so `if (i >= n) return;` before
+   * __syncthreads() works. */
+  if (group > 0 && group == r->count - done) {
+    if (sm_debug_barriers()) {
+      char *error = divergent_barrier(r, done, group);
+      if (error) return error;
+    }
+    for (int i = 0; i < r->count; i++)
+      if (r->fibers[i].state == FIBER_WAIT_GROUP) r->fibers[i].state = FIBER_READY;
     return NULL;
   }
   return sm_strdup_printf("softmetal: kernel %s: threadgroup_barrier was not reached by all threads "

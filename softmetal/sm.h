@@ -248,5 +248,9 @@ double sm_now_seconds(void);
 /* Whether SOFTMETAL_TRACE is set (non-empty, not "0"): log compiles and
  * dispatches on stderr. */
 bool sm_trace(void);
+/* Whether SOFTMETAL_DEBUG_BARRIERS is set: a threadgroup barrier that some
+ * thread of the group does not reach (it exited, or waits at another barrier)
+ * ends the command buffer with an error instead of being released. */
+bool sm_debug_barriers(void);
 
 #endif

@@ -8,9 +8,14 @@
  * threadgroup memory. `reverse32` does the same within a SIMD-group with
  * simdgroup_barrier. `rotate_helper` and `rotate_macro` reach their barrier
  * only through helper functions or a macro (softmetal decides per kernel
- * whether it needs fibers). `diverge` lets half the threads skip a barrier:
- * the command buffer must fail instead of hanging. `peek` reads threadgroup
- * memory before writing it: never zeros (a GPU leaves it uninitialized). */
+ * whether it needs fibers). `diverge` lets half the threads exit before a
+ * barrier the others wait at: they no longer take part (as on NVIDIA GPUs),
+ * so it completes; `two_sites` puts the threads of a group at two different
+ * barrier calls (one branch has two barriers, so no compiler can merge them
+ * into one call), released together. Run with the argument `debug` (and
+ * SOFTMETAL_DEBUG_BARRIERS=1, set by CMake) both must fail with a divergent-
+ * barrier error instead. `peek` reads threadgroup memory before writing it:
+ * never zeros (a GPU leaves it uninitialized). */
 #include "smtest.h"
 
 static const char *msl =
@@ -63,6 +68,11 @@ static const char *msl =
     "kernel void diverge(device uint *data [[buffer(0)]], uint t [[thread_index_in_threadgroup]]) {\n"
     "  if (t % 2 == 0) threadgroup_barrier(mem_flags::mem_device);\n"
     "  data[t] = t;\n"
+    "}\n"
+    "kernel void two_sites(device uint *data [[buffer(0)]], uint t [[thread_index_in_threadgroup]]) {\n"
+    "  if (t % 2 == 0) { data[t] = 1; threadgroup_barrier(mem_flags::mem_device); data[t] += 10; }\n"
+    "  else { data[t] = 2; threadgroup_barrier(mem_flags::mem_device);\n"
+    "         threadgroup_barrier(mem_flags::mem_device); data[t] += 20; }\n"
     "}\n";
 
 /* A separate library: a barrier in a macro makes all its kernels use fibers. */
@@ -95,7 +105,8 @@ static long run(mtl_id pipeline, mtl_id *buffers, int count, uint64_t dynamic, u
   return mtl_command_buffer_status(cmd);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  bool debug = argc > 1 && strcmp(argv[1], "debug") == 0;
   void *pool = mtl_autorelease_push();
   device = mtl_create_system_default_device();
   queue = mtl_new_command_queue(device);
@@ -160,9 +171,27 @@ int main(void) {
   CHECK(wrong == 0);
   mtl_release(peek);
 
-  CHECK(run(diverge, &data, 1, 0, 2, 64, &err) == MTL_COMMAND_BUFFER_STATUS_ERROR);
-  CHECK(smtest_contains(err, "threadgroup_barrier was not reached by all threads"));
-  free(err);
+  mtl_id two_sites = smtest_pipeline(device, msl, "two_sites");
+  if (debug) {
+    CHECK(run(diverge, &data, 1, 0, 2, 64, &err) == MTL_COMMAND_BUFFER_STATUS_ERROR);
+    CHECK(smtest_contains(err, "32 threads exited without reaching it"));
+    free(err);
+    CHECK(run(two_sites, &data, 1, 0, 2, 64, &err) == MTL_COMMAND_BUFFER_STATUS_ERROR);
+    CHECK(smtest_contains(err, "different threadgroup_barrier calls"));
+    free(err);
+  } else {
+    CHECK(run(diverge, &data, 1, 0, 2, 64, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+    free(err);
+    wrong = 0;
+    for (unsigned i = 0; i < 64; i++) wrong += pd[i] != i;
+    CHECK(wrong == 0);
+    CHECK(run(two_sites, &data, 1, 0, 2, 64, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+    free(err);
+    wrong = 0;
+    for (unsigned i = 0; i < 64; i++) wrong += pd[i] != (i % 2 == 0 ? 11u : 22u);
+    CHECK(wrong == 0);
+  }
+  mtl_release(two_sites);
   /* Afterwards the pool still works. */
   CHECK(run(reduce, bufs, 3, T * 4, G, T, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
   free(err);
