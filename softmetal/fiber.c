@@ -232,15 +232,15 @@ static void wait_at_barrier(enum fiber_state state, void *site) {
 
 /* The call site is recorded for SOFTMETAL_DEBUG_BARRIERS: threads waiting at
  * different threadgroup_barrier calls are a divergent barrier. */
-__attribute__((noinline)) void sm_rt_threadgroup_barrier(unsigned flags) {
+void sm_rt_threadgroup_barrier(unsigned flags, const void *site) {
   (void)flags; /* all memory is coherent on one CPU thread: order is all that matters */
-  wait_at_barrier(FIBER_WAIT_GROUP, __builtin_return_address(0));
+  wait_at_barrier(FIBER_WAIT_GROUP, (void *)site);
 }
 /* The call site tells apart SIMD operations in divergent branches: only lanes
  * waiting at the same one are released together (they are the active lanes). */
-__attribute__((noinline)) void sm_rt_simdgroup_barrier(unsigned flags) {
+void sm_rt_simdgroup_barrier(unsigned flags, const void *site) {
   (void)flags;
-  wait_at_barrier(FIBER_WAIT_SIMD, __builtin_return_address(0));
+  wait_at_barrier(FIBER_WAIT_SIMD, (void *)site);
 }
 unsigned char *sm_rt_threadgroup_base(void) { return current_runner->threadgroup_base; }
 unsigned sm_rt_thread_index(void) { return (unsigned)current_runner->current; }

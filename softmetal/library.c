@@ -203,13 +203,33 @@ static char *find_address_space_cast(const char *ir) {
 }
 
 /* clang marks every function noinline at -O0; the optimizing step must be
- * free to inline, so the word is removed from the IR's attribute groups. */
-static void allow_inlining(char *ir) {
-  for (char *line = ir; line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
-    if (strncmp(line, "attributes #", 12) != 0) continue;
-    char *eol = strchr(line, '\n'), *word;
-    while ((word = strstr(line, " noinline")) && (!eol || word < eol)) memset(word, ' ', 9);
+ * free to inline, so the word is removed from the IR's attribute groups. The
+ * prelude's barrier calls are the exception: they must stay out of line (their
+ * return address identifies the barrier) and are noduplicate, next to which
+ * clang drops noinline; it is put back there. Returns a new string. */
+static char *allow_inlining(const char *ir) {
+  struct sm_text out = {0};
+  for (const char *line = ir; *line;) {
+    const char *eol = strchr(line, '\n');
+    size_t n = eol ? (size_t)(eol - line) + 1 : strlen(line);
+    if (strncmp(line, "attributes #", 12) != 0) {
+      sm_text_append(&out, line, n);
+    } else {
+      char *group = strndup(line, n), *word;
+      while ((word = strstr(group, " noinline"))) memmove(word, word + 9, strlen(word + 9) + 1);
+      char *brace = strchr(group, '{');
+      if (strstr(group, " noduplicate") && brace) {
+        sm_text_append(&out, group, (size_t)(brace + 1 - group));
+        sm_text_append(&out, " noinline", 9);
+        sm_text_append(&out, brace + 1, strlen(brace + 1));
+      } else {
+        sm_text_append(&out, group, strlen(group));
+      }
+      free(group);
+    }
+    line += n;
   }
+  return out.data ? out.data : strdup("");
 }
 
 static char *read_file(const char *path) {
@@ -265,9 +285,10 @@ static char *compile(const char *source, const char *object, const char *const *
     error = ir ? find_address_space_cast(ir)
                : sm_strdup_printf("softmetal: cannot read %s: %s", tmp_ir, strerror(errno));
     if (!error) {
-      allow_inlining(ir);
-      if (!write_file(tmp_ir, ir, strlen(ir)))
+      char *inlinable = allow_inlining(ir);
+      if (!write_file(tmp_ir, inlinable, strlen(inlinable)))
         error = sm_strdup_printf("softmetal: cannot write %s: %s", tmp_ir, strerror(errno));
+      free(inlinable);
     }
     free(ir);
   }

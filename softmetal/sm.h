@@ -229,15 +229,18 @@ char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const
 /* Kernel services: the __sm_rt table every compiled library defines (layout
  * shared with struct __sm_runtime_table in msl/metal_stdlib). */
 struct sm_runtime_table {
-  void (*threadgroup_barrier)(unsigned flags);
-  void (*simdgroup_barrier)(unsigned flags);
+  void (*threadgroup_barrier)(unsigned flags, const void *site);
+  void (*simdgroup_barrier)(unsigned flags, const void *site);
   unsigned char *(*threadgroup_base)(void);
   unsigned (*thread_index)(void);       /* thread_index_in_threadgroup */
   unsigned char *(*simd_slots)(void);   /* 16 bytes per thread of the group */
   uint64_t (*simd_active_mask)(void);   /* lanes released by the last SIMD barrier */
 };
-void sm_rt_threadgroup_barrier(unsigned flags);
-void sm_rt_simdgroup_barrier(unsigned flags);
+/* `site` identifies the barrier call in the kernel's code (the prelude passes
+ * its return address from a call that the optimiser may neither duplicate nor
+ * merge): lanes at different SIMD-group barriers are divergent. */
+void sm_rt_threadgroup_barrier(unsigned flags, const void *site);
+void sm_rt_simdgroup_barrier(unsigned flags, const void *site);
 unsigned char *sm_rt_threadgroup_base(void);
 unsigned sm_rt_thread_index(void);
 unsigned char *sm_rt_simd_slots(void);

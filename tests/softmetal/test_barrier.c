@@ -14,7 +14,11 @@
  * barrier calls (one branch has two barriers, so no compiler can merge them
  * into one call), released together. Run with the argument `debug` (and
  * SOFTMETAL_DEBUG_BARRIERS=1, set by CMake) both must fail with a divergent-
- * barrier error instead. `peek` reads threadgroup memory before writing it:
+ * barrier error instead. `loop_sync` (barriers in a loop the optimiser may
+ * unroll or rotate, after a divergent `if`) must pass in both modes: the
+ * prelude's barrier calls are never duplicated or merged, so every thread
+ * meets the others at the same call. `peek` reads threadgroup memory before
+ * writing it:
  * never zeros (a GPU leaves it uninitialized). */
 #include "smtest.h"
 
@@ -68,6 +72,16 @@ static const char *msl =
     "kernel void diverge(device uint *data [[buffer(0)]], uint t [[thread_index_in_threadgroup]]) {\n"
     "  if (t % 2 == 0) threadgroup_barrier(mem_flags::mem_device);\n"
     "  data[t] = t;\n"
+    "}\n"
+    "kernel void loop_sync(device uint *data [[buffer(0)]], uint t [[thread_index_in_threadgroup]]) {\n"
+    "  threadgroup uint tmp[64];\n"
+    "  tmp[t] = t;\n"
+    "  threadgroup_barrier(mem_flags::mem_threadgroup);\n"
+    "  for (uint s = 32; s > 0; s /= 2) {\n"
+    "    if (t < s) tmp[t] += tmp[t + s];\n"
+    "    threadgroup_barrier(mem_flags::mem_threadgroup);\n"
+    "  }\n"
+    "  data[t] = tmp[0];\n"
     "}\n"
     "kernel void two_sites(device uint *data [[buffer(0)]], uint t [[thread_index_in_threadgroup]]) {\n"
     "  if (t % 2 == 0) { data[t] = 1; threadgroup_barrier(mem_flags::mem_device); data[t] += 10; }\n"
@@ -171,6 +185,13 @@ int main(int argc, char **argv) {
   CHECK(wrong == 0);
   mtl_release(peek);
 
+  mtl_id loop_sync = smtest_pipeline(device, msl, "loop_sync");
+  CHECK(run(loop_sync, &data, 1, 0, 2, 64, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  free(err);
+  wrong = 0;
+  for (unsigned i = 0; i < 64; i++) wrong += pd[i] != 63u * 64u / 2u;
+  CHECK(wrong == 0);
+  mtl_release(loop_sync);
   mtl_id two_sites = smtest_pipeline(device, msl, "two_sites");
   if (debug) {
     CHECK(run(diverge, &data, 1, 0, 2, 64, &err) == MTL_COMMAND_BUFFER_STATUS_ERROR);
