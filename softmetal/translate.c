@@ -636,7 +636,7 @@ char *sm_translate(const char *msl, struct sm_translation *out) {
   }
   if (!error) analyse_barriers(&s, out);
   /* Apply edits in source order. */
-  qsort(e.items, (size_t)e.count, sizeof *e.items, compare_edits);
+  if (e.count) qsort(e.items, (size_t)e.count, sizeof *e.items, compare_edits); /* items may be NULL */
   const char *line = "#line 1 \"program_source\"\n";
   sm_text_append(&out->source, line, strlen(line));
   size_t pos = 0;
