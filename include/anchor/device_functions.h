@@ -2,8 +2,8 @@
  * device functions of CUDA that map one-to-one onto LLVM intrinsics Anchor's
  * Metal backend translates: integer and floating-point min/max, absolute
  * values, rounding to integral values, fmaf, copysignf, bit counts, type
- * punning, 24-bit and high-half multiplies, __ldg, and the atomic functions
- * (relaxed, as CUDA's are).
+ * punning, 24-bit and high-half multiplies, __ldg, the atomic functions
+ * (relaxed, as CUDA's are), and device-side memcpy/memset.
  *
  * Written for Anchor from the CUDA Math API and C++ Programming Guide
  * documentation. Functions whose results depend on an implementation's
@@ -19,6 +19,8 @@
 #define ANCHOR_DEVICE_FUNCTIONS_H
 
 #if defined(__CUDA__) && defined(__cplusplus)
+
+#include <stddef.h>
 
 #include "qualifiers.h"
 
@@ -257,6 +259,17 @@ template <class T> ANCHOR_DEV T __ldg(const T *p) { return *p; }
 
 #undef ANCHOR_DEV
 #undef ANCHOR_HOSTDEV
+
+/* ---- memcpy / memset in device code (CUDA provides both; the backend turns the
+ * builtins into loops over bytes or words) ---------------------------------------- */
+static __device__ __inline__ __attribute__((always_inline, nodebug)) void *
+memcpy(void *dst, const void *src, size_t n) {
+  return __builtin_memcpy(dst, src, n);
+}
+static __device__ __inline__ __attribute__((always_inline, nodebug)) void *
+memset(void *dst, int value, size_t n) {
+  return __builtin_memset(dst, value, n);
+}
 
 #endif /* __CUDA__ && __cplusplus */
 #endif
