@@ -12,10 +12,12 @@
  *       dynamic_smem gets 4096 bytes of dynamic threadgroup memory.
  * The arena is one buffer; CUDA addresses are its CPU addresses and the
  * delta gpuAddress - contents is what the kernel adds at each dereference.
- * MSL_RUN_LANGUAGE=3.2 in the environment compiles with that MSL version
- * instead of mtl.h's 3.1 (MTLCompileOptions set through the Objective-C
- * runtime here, as mtl.c does), to run code behind __METAL_VERSION__ checks. */
+ * The module is read by libanchor's own parser (rt_blob_parse), so a table
+ * libanchor would refuse fails here too. The MSL is compiled at the version
+ * its table asks for (`language`, 3.1 by default); MSL_RUN_LANGUAGE=M.N in
+ * the environment overrides it. */
 #include "mtl.h"
+#include "rt.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -24,40 +26,26 @@
 
 enum { OUT_INTS = 4096, ARENA_BYTES = 1 << 20, MAX_GLOBALS = 64, DYNAMIC_SMEM_BYTES = 4096 };
 
-typedef struct module {
-  char *blob;
-  const char *msl;
-  char *table; /* NUL-terminated copy of the table text */
-} module;
-
-static int fail(const char *fmt, const char *arg) {
-  fprintf(stderr, "msl_run: ");
-  fprintf(stderr, fmt, arg);
-  fprintf(stderr, "\n");
-  return 1;
-}
-
-static int load(const char *path, module *m) {
+/* Reads and parses the module at path into *m (free with rt_module_desc_free).
+ * Returns 0, or 1 with a message. */
+static int load(const char *path, rt_module_desc *m) {
   FILE *f = fopen(path, "rb");
-  if (!f)
-    return fail("cannot open %s", path);
+  if (!f) {
+    fprintf(stderr, "msl_run: cannot open %s\n", path);
+    return 1;
+  }
   fseek(f, 0, SEEK_END);
   long size = ftell(f);
   fseek(f, 0, SEEK_SET);
-  m->blob = calloc((size_t)size + 1, 1);
-  if (fread(m->blob, 1, (size_t)size, f) != (size_t)size || size < 16 ||
-      memcmp(m->blob, "ANCHMOD1", 8)) {
-    fclose(f);
-    return fail("%s is not an Anchor device module", path);
-  }
+  unsigned char *blob = calloc((size_t)size + 1, 1);
+  char error[512] = "";
+  bool ok = fread(blob, 1, (size_t)size, f) == (size_t)size &&
+            rt_blob_parse(blob, m, error, sizeof error);
   fclose(f);
-  char *msl_line = strstr(m->blob + 16, "\nmsl ");
-  if (!msl_line)
-    return fail("%s has no msl section", path);
-  char *source = strchr(msl_line + 1, '\n') + 1;
-  m->msl = source;
-  m->table = strndup(m->blob + 16, (size_t)(msl_line + 1 - (m->blob + 16)));
-  return 0;
+  free(blob);
+  if (!ok)
+    fprintf(stderr, "msl_run: %s is not a valid Anchor device module: %s\n", path, error);
+  return !ok;
 }
 
 static mtl_id pipeline_for(mtl_id device, mtl_id library, const char *name) {
@@ -73,62 +61,55 @@ static mtl_id pipeline_for(mtl_id device, mtl_id library, const char *name) {
   return pipeline;
 }
 
-static int compile_all(mtl_id device, mtl_id library, const module *m) {
+static int compile_all(mtl_id device, mtl_id library, const rt_module_desc *m) {
   int failures = 0;
-  char *table = strdup(m->table), *save = NULL;
-  for (char *line = strtok_r(table, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-    char name[512];
-    if (sscanf(line, "kernel %511s", name) != 1)
-      continue;
-    mtl_id p = pipeline_for(device, library, name);
+  for (size_t k = 0; k < m->kernel_count; k++) {
+    mtl_id p = pipeline_for(device, library, m->kernels[k].name);
     failures += !p;
     mtl_release(p);
   }
-  free(table);
   return failures;
 }
 
-static int hexval(char c) { return c <= '9' ? c - '0' : c - 'a' + 10; }
-
 /* Lay the module's globals out in the arena after `out`; fill ctx[1+i]. */
-static int place_globals(const module *m, unsigned char *arena, uint64_t *ctx) {
+static int place_globals(const rt_module_desc *m, unsigned char *arena, uint64_t *ctx) {
   size_t offset = OUT_INTS * 4;
-  char *table = strdup(m->table), *save = NULL;
-  for (char *line = strtok_r(table, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-    char name[512], flags[16], *init = malloc(strlen(line) + 1);
-    unsigned index, size, align;
-    if (sscanf(line, "global %511s %u %u %u %15s %s", name, &index, &size, &align, flags, init) != 6 ||
-        index >= MAX_GLOBALS) {
-      free(init);
-      continue;
-    }
-    offset = (offset + align - 1) / align * align;
-    if (strcmp(init, "-"))
-      for (unsigned i = 0; i < size; i++)
-        arena[offset + i] = (unsigned char)(hexval(init[2 * i]) * 16 + hexval(init[2 * i + 1]));
-    ctx[1 + index] = (uint64_t)(uintptr_t)(arena + offset);
-    offset += size;
-    free(init);
+  if (m->global_count > MAX_GLOBALS) {
+    fprintf(stderr, "msl_run: more than %d globals\n", MAX_GLOBALS);
+    return 1;
   }
-  free(table);
+  for (size_t i = 0; i < m->global_count; i++) {
+    const rt_global_desc *g = &m->globals[i]; /* globals[i].index == i */
+    offset = (offset + g->align - 1) / g->align * g->align;
+    if (offset + g->size > ARENA_BYTES) {
+      fprintf(stderr, "msl_run: globals do not fit in the arena\n");
+      return 1;
+    }
+    if (g->init)
+      memcpy(arena + offset, g->init, g->size);
+    ctx[1 + i] = (uint64_t)(uintptr_t)(arena + offset);
+    offset += g->size;
+  }
   return 0;
 }
 
-/* The table's dynamic_smem flag of `kernel`. */
-static int uses_dynamic_smem(const module *m, const char *kernel) {
-  char pattern[600];
-  snprintf(pattern, sizeof pattern, "kernel %s ", kernel);
-  const char *line = strstr(m->table, pattern);
-  unsigned params, smem;
-  int dynamic = 0;
-  return line && sscanf(line + strlen(pattern), "%u %u %d", &params, &smem, &dynamic) == 3 &&
-         dynamic;
+/* The kernel's table entry, or NULL. */
+static const rt_kernel_desc *find_kernel(const rt_module_desc *m, const char *name) {
+  for (size_t k = 0; k < m->kernel_count; k++)
+    if (!strcmp(m->kernels[k].name, name))
+      return &m->kernels[k];
+  return NULL;
 }
 
-static int run(mtl_id device, mtl_id library, const module *m, char **argv) {
+static int run(mtl_id device, mtl_id library, const rt_module_desc *m, char **argv) {
   const char *kernel = argv[2];
   int n = atoi(argv[3]);
   unsigned groups = (unsigned)atoi(argv[4]), threads = (unsigned)atoi(argv[5]);
+  const rt_kernel_desc *desc = find_kernel(m, kernel);
+  if (!desc) {
+    fprintf(stderr, "msl_run: kernel %s is not in the module's table\n", kernel);
+    return 1;
+  }
   mtl_id pipeline = pipeline_for(device, library, kernel);
   if (!pipeline)
     return 1;
@@ -140,7 +121,8 @@ static int run(mtl_id device, mtl_id library, const module *m, char **argv) {
     out[i] = (i * 37) % 101 - 50;
   uint64_t ctx[1 + MAX_GLOBALS] = {0};
   ctx[0] = mtl_buffer_gpu_address(arena_buffer) - (uint64_t)(uintptr_t)arena;
-  place_globals(m, arena, ctx);
+  if (place_globals(m, arena, ctx))
+    return 1;
   unsigned char params[16] = {0};
   uint64_t out_address = (uint64_t)(uintptr_t)out;
   memcpy(params, &out_address, 8);
@@ -153,7 +135,7 @@ static int run(mtl_id device, mtl_id library, const module *m, char **argv) {
   mtl_compute_set_bytes(enc, params, 12, 0);
   mtl_compute_set_bytes(enc, ctx, sizeof ctx, 1);
   mtl_compute_use_resource(enc, arena_buffer, 3);
-  if (uses_dynamic_smem(m, kernel))
+  if (desc->dynamic_smem)
     mtl_compute_set_threadgroup_memory_length(enc, DYNAMIC_SMEM_BYTES, 0);
   mtl_compute_dispatch_threadgroups(enc, (mtl_size){groups, 1, 1}, (mtl_size){threads, 1, 1});
   mtl_encoder_end_encoding(enc);
@@ -177,18 +159,14 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: msl_run MODULE [KERNEL N GROUPS THREADS]\n");
     return 2;
   }
-  module m = {0};
+  rt_module_desc m;
   if (load(argv[1], &m))
     return 1;
-  /* The module's own language line, as libanchor reads it; MSL_RUN_LANGUAGE
-   * overrides it (to check that a 3.2 module does not compile at 3.1). */
-  unsigned major = 3, minor = 1;
-  const char *line = strstr(m.table, "language ");
-  if (line && (line == m.table || line[-1] == '\n'))
-    sscanf(line, "language %u.%u", &major, &minor);
+  unsigned major = m.language_major, minor = m.language_minor;
   const char *language = getenv("MSL_RUN_LANGUAGE");
   if (language && sscanf(language, "%u.%u", &major, &minor) != 2) {
     fprintf(stderr, "msl_run: MSL_RUN_LANGUAGE must be MAJOR.MINOR, not '%s'\n", language);
+    rt_module_desc_free(&m);
     return 2;
   }
   void *pool = mtl_autorelease_push();
@@ -205,7 +183,6 @@ int main(int argc, char **argv) {
   mtl_release(library);
   mtl_release(device);
   mtl_autorelease_pop(pool);
-  free(m.blob);
-  free(m.table);
+  rt_module_desc_free(&m);
   return status;
 }
