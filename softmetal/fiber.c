@@ -36,7 +36,7 @@ static unsigned char *stack_top(unsigned char *stacks, int i) {
 struct fiber {
   void *sp;                   /* saved stack pointer while switched out */
   enum fiber_state state;
-  void *site;                 /* where it waits: lanes at different SIMD barriers */
+  const void *site;           /* the barrier call it waits at (see sm_rt_*_barrier) */
 };
 
 struct sm_group_runner {
@@ -217,7 +217,7 @@ static void fiber_main(void *arg) {
 }
 
 /* Suspends the current fiber in `state` at `site` until the scheduler resumes it. */
-static void wait_at_barrier(enum fiber_state state, void *site) {
+static void wait_at_barrier(enum fiber_state state, const void *site) {
   struct sm_group_runner *r = current_runner;
   if (!r->fibers_on) {
     if (r->count > 1) r->barrier_misuse = true;
@@ -234,13 +234,13 @@ static void wait_at_barrier(enum fiber_state state, void *site) {
  * different threadgroup_barrier calls are a divergent barrier. */
 void sm_rt_threadgroup_barrier(unsigned flags, const void *site) {
   (void)flags; /* all memory is coherent on one CPU thread: order is all that matters */
-  wait_at_barrier(FIBER_WAIT_GROUP, (void *)site);
+  wait_at_barrier(FIBER_WAIT_GROUP, site);
 }
 /* The call site tells apart SIMD operations in divergent branches: only lanes
  * waiting at the same one are released together (they are the active lanes). */
 void sm_rt_simdgroup_barrier(unsigned flags, const void *site) {
   (void)flags;
-  wait_at_barrier(FIBER_WAIT_SIMD, (void *)site);
+  wait_at_barrier(FIBER_WAIT_SIMD, site);
 }
 unsigned char *sm_rt_threadgroup_base(void) { return current_runner->threadgroup_base; }
 unsigned sm_rt_thread_index(void) { return (unsigned)current_runner->current; }
@@ -256,7 +256,7 @@ uint64_t sm_rt_simd_active_mask(void) {
  * different barrier calls. NULL when all threads wait at one call. */
 static char *divergent_barrier(struct sm_group_runner *r, int done, int group) {
   int sites = 0;
-  void *first = NULL;
+  const void *first = NULL;
   for (int i = 0; i < r->count; i++) {
     if (r->fibers[i].state != FIBER_WAIT_GROUP) continue;
     if (!sites) first = r->fibers[i].site, sites = 1;
