@@ -48,8 +48,7 @@ static int compare_doubles(const void *x, const void *y) {
 static int worker_count(void) {
   const char *env = getenv("SOFTMETAL_WORKERS");
   long n = env && *env ? strtol(env, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
-  if (n < 1)
-    n = 1;
+  if (n < 1) n = 1;
   return n > MAX_THREADS ? MAX_THREADS : (int)n;
 }
 
@@ -58,8 +57,8 @@ static int run_once(const float *a, const float *b, float *c, size_t n, int thre
   pthread_t ids[MAX_THREADS];
   slice slices[MAX_THREADS];
   for (int t = 0; t < threads; t++) {
-    slices[t] = (slice){a, b, c, n * (size_t)t / (size_t)threads,
-                        n * (size_t)(t + 1) / (size_t)threads};
+    slices[t] =
+        (slice){a, b, c, n * (size_t)t / (size_t)threads, n * (size_t)(t + 1) / (size_t)threads};
     if (pthread_create(&ids[t], NULL, add_slice, &slices[t]) != 0) {
       printf("FAIL: pthread_create\n");
       return 1;
@@ -93,19 +92,17 @@ int main(int argc, char **argv) {
          (double)(n * sizeof *a) / (1 << 20), runs, threads);
 
   double times[MAX_RUNS];
-  if (run_once(a, b, c, n, threads))
-    return 1;
+  if (run_once(a, b, c, n, threads)) return 1;
   for (int r = 0; r < runs; r++) {
     double start = now_seconds();
-    if (run_once(a, b, c, n, threads))
-      return 1;
+    if (run_once(a, b, c, n, threads)) return 1;
     times[r] = now_seconds() - start;
   }
   qsort(times, (size_t)runs, sizeof times[0], compare_doubles);
   double median = times[runs / 2];
   double gbs = 12.0 * (double)n / median / 1e9;
-  printf("%-12s median %8.2f ms (min %8.2f, max %8.2f) %8.2f GB/s\n", "c_threads",
-         median * 1e3, times[0] * 1e3, times[runs - 1] * 1e3, gbs);
+  printf("%-12s median %8.2f ms (min %8.2f, max %8.2f) %8.2f GB/s\n", "c_threads", median * 1e3,
+         times[0] * 1e3, times[runs - 1] * 1e3, gbs);
   printf("RESULT c_threads %.3f %.3f\n", median * 1e3, gbs);
 
   for (size_t i = 0; i < n; i++)

@@ -28,29 +28,29 @@ int msl_abi_layout(msl_ctx *ctx, msl_kernel *k) {
       LLVMTypeRef inner = LLVMGetTypeAttributeValue(byval);
       p->byval = 1;
       p->size = (unsigned)LLVMABISizeOfType(ctx->layout, inner);
-      p->align = param_attr(k->fn, i, "align", &align)
-                     ? (unsigned)LLVMGetEnumAttributeValue(align)
-                     : LLVMABIAlignmentOfType(ctx->layout, inner);
+      p->align = param_attr(k->fn, i, "align", &align) ? (unsigned)LLVMGetEnumAttributeValue(align)
+                                                       : LLVMABIAlignmentOfType(ctx->layout, inner);
     } else {
       switch (LLVMGetTypeKind(ty)) {
       case LLVMIntegerTypeKind:
       case LLVMHalfTypeKind:
       case LLVMFloatTypeKind:
       case LLVMDoubleTypeKind:
-      case LLVMPointerTypeKind:
-        break;
+      case LLVMPointerTypeKind: break;
       default:
-        return msl_error(ctx, k->fn, "kernel parameter %u of '%s' has a type that is not "
-                                     "supported by Anchor's Metal backend", i + 1, k->name);
+        return msl_error(ctx, k->fn,
+                         "kernel parameter %u of '%s' has a type that is not "
+                         "supported by Anchor's Metal backend",
+                         i + 1, k->name);
       }
       if (LLVMGetTypeKind(ty) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) > 64)
-        return msl_error(ctx, k->fn, "128-bit kernel parameter is not supported by Anchor's "
-                                     "Metal backend");
+        return msl_error(ctx, k->fn,
+                         "128-bit kernel parameter is not supported by Anchor's "
+                         "Metal backend");
       p->size = (unsigned)LLVMABISizeOfType(ctx->layout, ty);
       p->align = LLVMABIAlignmentOfType(ctx->layout, ty);
     }
-    if (!p->align)
-      p->align = 1;
+    if (!p->align) p->align = 1;
     offset = (offset + p->align - 1) / p->align * p->align;
     p->offset = offset;
     offset += p->size;

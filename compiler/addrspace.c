@@ -32,14 +32,13 @@ msl_space msl_addrspace_of(msl_func *f, LLVMValueRef v) {
   if (LLVMIsAInstruction(v) || LLVMIsAArgument(v))
     return (msl_space)msl_map_get(&f->space, v, MSL_SPACE_NONE);
   if (LLVMIsAGlobalVariable(v)) {
-    if (LLVMGetPointerAddressSpace(LLVMTypeOf(v)) != 3)
-      return MSL_SPACE_DEVICE;
+    if (LLVMGetPointerAddressSpace(LLVMTypeOf(v)) != 3) return MSL_SPACE_DEVICE;
     /* extern __shared__ T x[]: the dynamic threadgroup buffer */
     return LLVMIsDeclaration(v) || !LLVMABISizeOfType(f->ctx->layout, LLVMGlobalGetValueType(v))
-               ? MSL_SPACE_DYN_SHARED : MSL_SPACE_SHARED;
+               ? MSL_SPACE_DYN_SHARED
+               : MSL_SPACE_SHARED;
   }
-  if (LLVMIsAConstantPointerNull(v) || LLVMIsUndef(v) || LLVMIsPoison(v))
-    return MSL_SPACE_NONE;
+  if (LLVMIsAConstantPointerNull(v) || LLVMIsUndef(v) || LLVMIsPoison(v)) return MSL_SPACE_NONE;
   if (LLVMIsAConstantExpr(v)) {
     LLVMOpcode op = LLVMGetConstOpcode(v);
     if (op == LLVMGetElementPtr || op == LLVMAddrSpaceCast || op == LLVMBitCast)
@@ -51,25 +50,22 @@ msl_space msl_addrspace_of(msl_func *f, LLVMValueRef v) {
 /* Does anything write through a pointer derived from `v`, or let it escape?
  * `depth` bounds the walk through phi cycles. */
 static int derived_written(LLVMValueRef v, int depth) {
-  if (depth > 64)
-    return 1;
+  if (depth > 64) return 1;
   for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
     if (LLVMIsAGetElementPtrInst(user) || LLVMIsABitCastInst(user) ||
         LLVMIsAAddrSpaceCastInst(user) || LLVMIsAPHINode(user) || LLVMIsASelectInst(user)) {
-      if (LLVMIsAPHINode(user) && depth > 8)
-        return 1;
-      if (derived_written(user, depth + 1))
-        return 1;
-    } else if (LLVMIsAStoreInst(user) || LLVMIsAPtrToIntInst(user) ||
-               LLVMIsAAtomicRMWInst(user) || LLVMIsAAtomicCmpXchgInst(user)) {
+      if (LLVMIsAPHINode(user) && depth > 8) return 1;
+      if (derived_written(user, depth + 1)) return 1;
+    } else if (LLVMIsAStoreInst(user) || LLVMIsAPtrToIntInst(user) || LLVMIsAAtomicRMWInst(user) ||
+               LLVMIsAAtomicCmpXchgInst(user)) {
       return 1;
     } else if (LLVMIsACallInst(user)) {
       LLVMValueRef callee = LLVMGetCalledValue(user);
       size_t len;
       const char *name = LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
-      if (strncmp(name, "llvm.lifetime.", 14) && !(strncmp(name, "llvm.memcpy.", 12) == 0 &&
-                                                   LLVMGetOperand(user, 1) == v))
+      if (strncmp(name, "llvm.lifetime.", 14) &&
+          !(strncmp(name, "llvm.memcpy.", 12) == 0 && LLVMGetOperand(user, 1) == v))
         return 1;
     }
   }
@@ -94,10 +90,8 @@ static void add_mask(msl_func *f, LLVMValueRef v, unsigned mask, int *changed) {
 }
 
 static unsigned derive(msl_func *f, LLVMValueRef i) {
-  if (LLVMIsAAllocaInst(i))
-    return 1u << MSL_SPACE_PRIVATE;
-  if (LLVMIsAIntToPtrInst(i))
-    return 1u << MSL_SPACE_DEVICE;
+  if (LLVMIsAAllocaInst(i)) return 1u << MSL_SPACE_PRIVATE;
+  if (LLVMIsAIntToPtrInst(i)) return 1u << MSL_SPACE_DEVICE;
   if (LLVMIsAGetElementPtrInst(i) || LLVMIsACastInst(i) || LLVMIsAFreezeInst(i))
     return mask_of(f, LLVMGetOperand(i, 0));
   if (LLVMIsASelectInst(i))
@@ -114,8 +108,7 @@ static unsigned derive(msl_func *f, LLVMValueRef i) {
 static void propagate(msl_func *f, int *changed) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      if (is_pointer(i))
-        add_mask(f, i, derive(f, i), changed);
+      if (is_pointer(i)) add_mask(f, i, derive(f, i), changed);
 }
 
 /* One space: that representation; several: a generic pointer (a ulong
@@ -124,10 +117,8 @@ static void settle(msl_func *f, LLVMValueRef v) {
   unsigned mask = (unsigned)msl_map_get(&f->space_mask, v, 0);
   msl_space s = MSL_SPACE_DEVICE;
   for (int k = MSL_SPACE_DEVICE; k < MSL_SPACE_GENERIC; k++)
-    if (mask == 1u << k)
-      s = (msl_space)k;
-  if (mask & (mask - 1))
-    s = MSL_SPACE_GENERIC;
+    if (mask == 1u << k) s = (msl_space)k;
+  if (mask & (mask - 1)) s = MSL_SPACE_GENERIC;
   msl_map_set(&f->space, v, s);
 }
 
@@ -139,14 +130,18 @@ static int check_escapes(msl_func *f) {
       if (LLVMIsAStoreInst(i) && is_pointer(LLVMGetOperand(i, 0))) {
         msl_space s = msl_addrspace_of(f, LLVMGetOperand(i, 0));
         if (s != MSL_SPACE_DEVICE && s != MSL_SPACE_NONE)
-          return msl_error(f->ctx, i, "storing the address of %s memory is not supported by "
-                                      "Anchor's Metal backend", space_name(s));
+          return msl_error(f->ctx, i,
+                           "storing the address of %s memory is not supported by "
+                           "Anchor's Metal backend",
+                           space_name(s));
       }
       if (LLVMIsAPtrToIntInst(i)) {
         msl_space s = msl_addrspace_of(f, LLVMGetOperand(i, 0));
         if (s != MSL_SPACE_DEVICE && s != MSL_SPACE_NONE)
-          return msl_error(f->ctx, i, "converting the address of %s memory to an integer is "
-                                      "not supported by Anchor's Metal backend", space_name(s));
+          return msl_error(f->ctx, i,
+                           "converting the address of %s memory to an integer is "
+                           "not supported by Anchor's Metal backend",
+                           space_name(s));
       }
     }
   return 1;
@@ -157,8 +152,7 @@ int msl_addrspace_analyze(msl_func *f) {
   int changed = 0;
   for (unsigned i = 0; i < n; i++) {
     LLVMValueRef arg = LLVMGetParam(f->fn, i);
-    if (!is_pointer(arg))
-      continue;
+    if (!is_pointer(arg)) continue;
     msl_space s = MSL_SPACE_DEVICE;
     if (f->kernel->params[i].byval) {
       /* A by-value struct the kernel writes to (CUDA allows it) or whose
@@ -176,12 +170,10 @@ int msl_addrspace_analyze(msl_func *f) {
     propagate(f, &changed);
   } while (changed);
   for (unsigned i = 0; i < n; i++)
-    if (is_pointer(LLVMGetParam(f->fn, i)))
-      settle(f, LLVMGetParam(f->fn, i));
+    if (is_pointer(LLVMGetParam(f->fn, i))) settle(f, LLVMGetParam(f->fn, i));
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      if (is_pointer(i))
-        settle(f, i);
+      if (is_pointer(i)) settle(f, i);
   return check_escapes(f);
 }
 

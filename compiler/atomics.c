@@ -40,8 +40,7 @@ static void put_atomic_pointer(msl_inst *in, unsigned k, const char *atomic_type
   LLVMValueRef p = LLVMGetOperand(in->i, k);
   msl_space space = msl_addrspace_of(in->f, p);
   int shared = space == MSL_SPACE_SHARED || space == MSL_SPACE_DYN_SHARED;
-  msl_inst_printf(in, "reinterpret_cast<%s %s*>(", shared ? "threadgroup" : "device",
-                  atomic_type);
+  msl_inst_printf(in, "reinterpret_cast<%s %s*>(", shared ? "threadgroup" : "device", atomic_type);
   msl_inst_operand(in, k);
   msl_inst_put(in, shared ? ")" : " + anchor_ctx[0])");
 }
@@ -81,8 +80,10 @@ static void emit_cas_loop(msl_inst *in, int id, const char *new_word, int float_
   msl_inst_put(in, ";");
   flush(in);
   msl_emit_line(f, "uint anchor_o = atomic_load_explicit(anchor_a, memory_order_relaxed);");
-  msl_emit_line(f, "while (!atomic_compare_exchange_weak_explicit(anchor_a, &anchor_o, %s, "
-                   "memory_order_relaxed, memory_order_relaxed)) {}", new_word);
+  msl_emit_line(f,
+                "while (!atomic_compare_exchange_weak_explicit(anchor_a, &anchor_o, %s, "
+                "memory_order_relaxed, memory_order_relaxed)) {}",
+                new_word);
   msl_emit_line(f, float_result ? "v%d = as_type<float>(anchor_o);" : "v%d = anchor_o;", id);
   f->indent--;
   msl_emit_line(f, "}");
@@ -90,14 +91,15 @@ static void emit_cas_loop(msl_inst *in, int id, const char *new_word, int float_
 
 static int emit_rmw(msl_inst *in, int id, LLVMAtomicRMWBinOp op) {
   static const char *const direct[] = {
-      [LLVMAtomicRMWBinOpXchg] = "exchange", [LLVMAtomicRMWBinOpAdd] = "fetch_add",
-      [LLVMAtomicRMWBinOpSub] = "fetch_sub", [LLVMAtomicRMWBinOpAnd] = "fetch_and",
-      [LLVMAtomicRMWBinOpOr] = "fetch_or",   [LLVMAtomicRMWBinOpXor] = "fetch_xor",
-      [LLVMAtomicRMWBinOpMax] = "fetch_max", [LLVMAtomicRMWBinOpMin] = "fetch_min",
+      [LLVMAtomicRMWBinOpXchg] = "exchange",  [LLVMAtomicRMWBinOpAdd] = "fetch_add",
+      [LLVMAtomicRMWBinOpSub] = "fetch_sub",  [LLVMAtomicRMWBinOpAnd] = "fetch_and",
+      [LLVMAtomicRMWBinOpOr] = "fetch_or",    [LLVMAtomicRMWBinOpXor] = "fetch_xor",
+      [LLVMAtomicRMWBinOpMax] = "fetch_max",  [LLVMAtomicRMWBinOpMin] = "fetch_min",
       [LLVMAtomicRMWBinOpUMax] = "fetch_max", [LLVMAtomicRMWBinOpUMin] = "fetch_min"};
   int is_signed = op == LLVMAtomicRMWBinOpMax || op == LLVMAtomicRMWBinOpMin;
   int value_float = is_float(LLVMGetOperand(in->i, 1));
-  if (op <= LLVMAtomicRMWBinOpUMin && direct[op] && (!value_float || op == LLVMAtomicRMWBinOpXchg)) {
+  if (op <= LLVMAtomicRMWBinOpUMin && direct[op] &&
+      (!value_float || op == LLVMAtomicRMWBinOpXchg)) {
     msl_inst_printf(in, "v%d = ", id);
     msl_inst_printf(in, value_float ? "as_type<float>(" : "(uint)(");
     msl_inst_printf(in, "atomic_%s_explicit(", direct[op]);
@@ -191,8 +193,7 @@ int msl_emit_atomic(msl_func *f, LLVMValueRef i) {
   int call = LLVMIsACallInst(i) && nvvm_wrap_op(i, &op);
   if (call || LLVMIsAAtomicRMWInst(i)) {
     LLVMValueRef v = LLVMGetOperand(i, 1);
-    if (!call)
-      op = LLVMGetAtomicRMWBinOp(i);
+    if (!call) op = LLVMGetAtomicRMWBinOp(i);
     ok = check(&in, LLVMGetOperand(i, 0), LLVMTypeOf(v),
                call ? LLVMAtomicOrderingMonotonic : LLVMGetOrdering(i));
     if (ok) {
@@ -205,8 +206,7 @@ int msl_emit_atomic(msl_func *f, LLVMValueRef i) {
   } else {
     LLVMValueRef cmp = LLVMGetOperand(i, 1);
     ok = check(&in, LLVMGetOperand(i, 0), LLVMTypeOf(cmp), LLVMGetCmpXchgSuccessOrdering(i));
-    if (ok && is_float(cmp))
-      ok = msl_inst_unsupported(&in, "atomic compare-and-swap of a float");
+    if (ok && is_float(cmp)) ok = msl_inst_unsupported(&in, "atomic compare-and-swap of a float");
     if (ok) {
       int id = msl_value_id(f, i);
       msl_map_set(&f->declared, i, 1);
@@ -239,8 +239,7 @@ int msl_emit_atomic_extract(msl_inst *in) {
 /* Relaxed 32-bit atomic load (an expression) and store (a statement). */
 int msl_emit_atomic_load(msl_inst *in) {
   LLVMTypeRef ty = LLVMTypeOf(in->i);
-  if (!check(in, LLVMGetOperand(in->i, 0), ty, LLVMGetOrdering(in->i)))
-    return 0;
+  if (!check(in, LLVMGetOperand(in->i, 0), ty, LLVMGetOrdering(in->i))) return 0;
   int fl = LLVMGetTypeKind(ty) == LLVMFloatTypeKind;
   msl_inst_put(in, fl ? "as_type<float>(atomic_load_explicit(" : "atomic_load_explicit(");
   put_atomic_pointer(in, 0, "atomic_uint");
@@ -250,8 +249,7 @@ int msl_emit_atomic_load(msl_inst *in) {
 
 int msl_emit_atomic_store(msl_inst *in) {
   LLVMValueRef v = LLVMGetOperand(in->i, 0);
-  if (!check(in, LLVMGetOperand(in->i, 1), LLVMTypeOf(v), LLVMGetOrdering(in->i)))
-    return 0;
+  if (!check(in, LLVMGetOperand(in->i, 1), LLVMTypeOf(v), LLVMGetOrdering(in->i))) return 0;
   msl_inst_put(in, "atomic_store_explicit(");
   put_atomic_pointer(in, 1, "atomic_uint");
   msl_inst_put(in, ", ");

@@ -69,12 +69,10 @@ static void dominators(const graph *fwd, const graph *back, int root, int *idom)
     changed = 0;
     for (int i = count - 1; i >= 0; i--) { /* reverse postorder */
       int v = order[i], best = -2;
-      if (v == root)
-        continue;
+      if (v == root) continue;
       for (int k = back->start[v]; k < back->start[v + 1]; k++) {
         int p = back->adj[k];
-        if (rank[p] < 0 || idom[p] == -2)
-          continue;
+        if (rank[p] < 0 || idom[p] == -2) continue;
         if (best == -2) {
           best = p;
           continue;
@@ -88,13 +86,11 @@ static void dominators(const graph *fwd, const graph *back, int root, int *idom)
         }
         best = a;
       }
-      if (best != idom[v])
-        idom[v] = best, changed = 1;
+      if (best != idom[v]) idom[v] = best, changed = 1;
     }
   }
   for (int v = 0; v < n; v++)
-    if (idom[v] == -2 || v == root)
-      idom[v] = -1;
+    if (idom[v] == -2 || v == root) idom[v] = -1;
   free(order);
   free(rank);
   free(seen);
@@ -102,8 +98,7 @@ static void dominators(const graph *fwd, const graph *back, int root, int *idom)
 
 static int dominates(const msl_cfg *cfg, int a, int b) {
   for (; b >= 0; b = cfg->idom[b])
-    if (a == b)
-      return 1;
+    if (a == b) return 1;
   return 0;
 }
 
@@ -114,12 +109,11 @@ int msl_cfg_in_loop(const msl_cfg *cfg, int loop, int block) {
 /* Post-dominators of one iteration of the loop headed by h (see msl_loop). */
 static int *iteration_ipdom(const msl_cfg *cfg, int h, const unsigned char *body) {
   int n = (int)cfg->nblocks, nedges = 0;
-  int (*edges)[2] = malloc(sizeof *edges * (size_t)(2 * n + 1));
+  int(*edges)[2] = malloc(sizeof *edges * (size_t)(2 * n + 1));
   for (int b = 0; b < n; b++)
     for (unsigned s = 0; body[b] && s < cfg->nsucc[b]; s++) {
       int t = cfg->succ[b][s];
-      if (!body[t])
-        continue; /* a break: such paths end there and need no merge */
+      if (!body[t]) continue; /* a break: such paths end there and need no merge */
       edges[nedges][0] = b;
       edges[nedges][1] = t == h ? n : t;
       nedges++;
@@ -128,8 +122,7 @@ static int *iteration_ipdom(const msl_cfg *cfg, int h, const unsigned char *body
   int *ipdom = malloc(sizeof(int) * ((size_t)n + 1));
   dominators(&back, &fwd, n, ipdom);
   for (int b = 0; b < n; b++)
-    if (ipdom[b] == n || !body[b])
-      ipdom[b] = -1;
+    if (ipdom[b] == n || !body[b]) ipdom[b] = -1;
   graph_free(&fwd);
   graph_free(&back);
   free(edges);
@@ -146,28 +139,22 @@ static int find_loops(msl_func *f, const graph *preds) {
     unsigned char *body = NULL;
     for (int k = preds->start[h]; k < preds->start[h + 1]; k++) {
       int latch = preds->adj[k];
-      if (!dominates(cfg, h, latch))
-        continue;
-      if (!body)
-        body = calloc((size_t)n, 1), body[h] = 1;
+      if (!dominates(cfg, h, latch)) continue;
+      if (!body) body = calloc((size_t)n, 1), body[h] = 1;
       int sp = 0;
-      if (!body[latch])
-        body[latch] = 1, work[sp++] = latch;
+      if (!body[latch]) body[latch] = 1, work[sp++] = latch;
       while (sp) {
         int v = work[--sp];
         for (int j = preds->start[v]; j < preds->start[v + 1]; j++)
-          if (!body[preds->adj[j]])
-            body[preds->adj[j]] = 1, work[sp++] = preds->adj[j];
+          if (!body[preds->adj[j]]) body[preds->adj[j]] = 1, work[sp++] = preds->adj[j];
       }
     }
-    if (!body)
-      continue;
+    if (!body) continue;
     int exit = -1;
     for (int b = 0; b < n; b++)
       for (unsigned s = 0; body[b] && s < cfg->nsucc[b]; s++) {
         int t = cfg->succ[b][s];
-        if (body[t] || t == exit)
-          continue;
+        if (body[t] || t == exit) continue;
         if (exit >= 0) {
           free(body);
           free(work);
@@ -192,12 +179,10 @@ static int check_reducible(msl_func *f) {
   int n = (int)cfg->nblocks, done = 0, reachable = 0, sp = 0;
   int *indeg = calloc((size_t)n, sizeof(int)), *work = malloc(sizeof(int) * (size_t)n);
   for (int b = 0; b < n; b++) {
-    if (b != 0 && cfg->idom[b] < 0)
-      continue;
+    if (b != 0 && cfg->idom[b] < 0) continue;
     reachable++;
     for (unsigned s = 0; s < cfg->nsucc[b]; s++)
-      if (!dominates(cfg, cfg->succ[b][s], b))
-        indeg[cfg->succ[b][s]]++;
+      if (!dominates(cfg, cfg->succ[b][s], b)) indeg[cfg->succ[b][s]]++;
   }
   work[sp++] = 0;
   while (sp) {
@@ -205,15 +190,15 @@ static int check_reducible(msl_func *f) {
     done++;
     for (unsigned s = 0; s < cfg->nsucc[b]; s++) {
       int t = cfg->succ[b][s];
-      if (!dominates(cfg, t, b) && --indeg[t] == 0)
-        work[sp++] = t;
+      if (!dominates(cfg, t, b) && --indeg[t] == 0) work[sp++] = t;
     }
   }
   free(indeg);
   free(work);
   if (done != reachable)
-    return msl_error(f->ctx, f->fn, "irreducible control flow is not supported by Anchor's "
-                                    "Metal backend");
+    return msl_error(f->ctx, f->fn,
+                     "irreducible control flow is not supported by Anchor's "
+                     "Metal backend");
   return 1;
 }
 
@@ -230,15 +215,16 @@ int msl_cfg_build(msl_func *f) {
   cfg->ipdom = malloc(sizeof(int) * ((size_t)n + 1));
   for (int b = 0; b < n; b++)
     msl_map_set(&cfg->index, cfg->blocks[b], b);
-  int (*edges)[2] = malloc(sizeof *edges * (size_t)(2 * n + 1));
+  int(*edges)[2] = malloc(sizeof *edges * (size_t)(2 * n + 1));
   int nedges = 0;
   for (int b = 0; b < n; b++) {
     LLVMValueRef term = LLVMGetBasicBlockTerminator(cfg->blocks[b]);
     unsigned ns = LLVMGetNumSuccessors(term);
     if (ns > 2 || LLVMIsASwitchInst(term) || LLVMIsAIndirectBrInst(term)) {
       free(edges);
-      return msl_error(f->ctx, term, "this branch (switch, indirect branch or invoke) is not "
-                                     "supported by Anchor's Metal backend");
+      return msl_error(f->ctx, term,
+                       "this branch (switch, indirect branch or invoke) is not "
+                       "supported by Anchor's Metal backend");
     }
     cfg->nsucc[b] = ns;
     for (unsigned s = 0; s < ns; s++) {
@@ -254,8 +240,7 @@ int msl_cfg_build(msl_func *f) {
   dominators(&fwd, &back, 0, cfg->idom);
   dominators(&back, &fwd, n, cfg->ipdom);
   for (int b = 0; b < n; b++)
-    if (cfg->ipdom[b] == n)
-      cfg->ipdom[b] = -1;
+    if (cfg->ipdom[b] == n) cfg->ipdom[b] = -1;
   int ok = find_loops(f, &back) && check_reducible(f);
   graph_free(&fwd);
   graph_free(&back);

@@ -11,8 +11,7 @@ static int emit(msl_ctx *ctx) {
   unsigned char *retry = calloc(ctx->nkernels + 1, 1);
   int any = 0, ok = 1;
   for (unsigned k = 0; ok && k < ctx->nkernels; k++) {
-    if (msl_emit_kernel(ctx, &ctx->kernels[k]))
-      continue;
+    if (msl_emit_kernel(ctx, &ctx->kernels[k])) continue;
     if (!ctx->unstructured) {
       ok = 0;
       break;
@@ -21,21 +20,17 @@ static int emit(msl_ctx *ctx) {
     ctx->failed = ctx->unstructured = 0;
     msl_buf_free(&ctx->diags);
   }
-  if (ok && any)
-    ok = msl_passes_structurize(ctx);
+  if (ok && any) ok = msl_passes_structurize(ctx);
   for (unsigned k = 0; ok && k < ctx->nkernels; k++)
-    if (retry[k])
-      ok = msl_emit_kernel(ctx, &ctx->kernels[k]);
+    if (retry[k]) ok = msl_emit_kernel(ctx, &ctx->kernels[k]);
   free(retry);
-  if (ok)
-    msl_emit_module(ctx);
+  if (ok) msl_emit_module(ctx);
   return ok;
 }
 
 static int dump_ir(msl_ctx *ctx, const char *path) {
   char *message = NULL;
-  if (!path)
-    return 1;
+  if (!path) return 1;
   if (LLVMPrintModuleToFile(ctx->mod, path, &message)) {
     msl_error(ctx, NULL, "cannot write '%s': %s", path, message ? message : "");
     LLVMDisposeMessage(message);
@@ -50,8 +45,7 @@ msl_status msl_compile_file(const char *path, msl_output *out) {
 
 msl_status msl_compile(const char *path, const msl_options *options, msl_output *out) {
   msl_options defaults = {0};
-  if (!options)
-    options = &defaults;
+  if (!options) options = &defaults;
   msl_ctx ctx = {0};
   msl_status status = {0, NULL};
   memset(out, 0, sizeof *out);

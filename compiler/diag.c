@@ -8,14 +8,11 @@
 /* Instructions the passes created may lack a location: borrow the nearest
  * located instruction of the same block, else the function's own line. */
 static LLVMValueRef located(LLVMValueRef at) {
-  if (!at || !LLVMIsAInstruction(at) || LLVMGetDebugLocLine(at))
-    return at;
+  if (!at || !LLVMIsAInstruction(at) || LLVMGetDebugLocLine(at)) return at;
   for (LLVMValueRef i = LLVMGetPreviousInstruction(at); i; i = LLVMGetPreviousInstruction(i))
-    if (LLVMGetDebugLocLine(i))
-      return i;
+    if (LLVMGetDebugLocLine(i)) return i;
   for (LLVMValueRef i = LLVMGetNextInstruction(at); i; i = LLVMGetNextInstruction(i))
-    if (LLVMGetDebugLocLine(i))
-      return i;
+    if (LLVMGetDebugLocLine(i)) return i;
   return LLVMGetBasicBlockParent(LLVMGetInstructionParent(at));
 }
 
@@ -30,8 +27,7 @@ static int put_location(msl_ctx *ctx, LLVMValueRef at) {
     unsigned line = LLVMGetDebugLocLine(at);
     unsigned col = LLVMIsAInstruction(at) ? LLVMGetDebugLocColumn(at) : 0;
     msl_buf_printf(&ctx->diags, "%.*s:%u:", (int)len, file, line);
-    if (col)
-      msl_buf_printf(&ctx->diags, "%u:", col);
+    if (col) msl_buf_printf(&ctx->diags, "%u:", col);
     msl_buf_put(&ctx->diags, " ");
     return 1;
   }
@@ -46,18 +42,18 @@ static void put_function(msl_ctx *ctx, LLVMValueRef at) {
     fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(at));
   else if (at && LLVMIsAFunction(at))
     fn = at;
-  if (!fn)
-    return;
+  if (!fn) return;
   size_t len;
   const char *name = LLVMGetValueName2(fn, &len);
-  msl_buf_printf(&ctx->diags, " (in function '%s'; compile with -gline-tables-only for source "
-                              "locations)", name);
+  msl_buf_printf(&ctx->diags,
+                 " (in function '%s'; compile with -gline-tables-only for source "
+                 "locations)",
+                 name);
 }
 
 int msl_error(msl_ctx *ctx, LLVMValueRef at, const char *fmt, ...) {
   /* One error per compilation: later ones are usually consequences. */
-  if (ctx->failed)
-    return 0;
+  if (ctx->failed) return 0;
   ctx->failed = 1;
   int located_in_source = put_location(ctx, at);
   msl_buf_put(&ctx->diags, "error: ");
@@ -65,8 +61,7 @@ int msl_error(msl_ctx *ctx, LLVMValueRef at, const char *fmt, ...) {
   va_start(ap, fmt);
   msl_buf_vprintf(&ctx->diags, fmt, ap);
   va_end(ap);
-  if (!located_in_source)
-    put_function(ctx, at);
+  if (!located_in_source) put_function(ctx, at);
   msl_buf_put(&ctx->diags, "\n");
   return 0;
 }

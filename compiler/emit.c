@@ -17,8 +17,7 @@
 #include "msl_internal.h"
 
 void msl_emit_line(msl_func *f, const char *fmt, ...) {
-  if (f->dry_run)
-    return;
+  if (f->dry_run) return;
   for (int i = 0; i < f->indent + 1; i++)
     msl_buf_put(&f->body, "  ");
   va_list ap;
@@ -54,9 +53,13 @@ const char *msl_sint_name(unsigned bits) {
 }
 
 /* The type C++ arithmetic happens in (uchar and ushort promote anyway). */
-const char *msl_wide_name(unsigned bits) { return bits == 64 ? "ulong" : "uint"; }
+const char *msl_wide_name(unsigned bits) {
+  return bits == 64 ? "ulong" : "uint";
+}
 
-static int is_double(LLVMTypeRef ty) { return LLVMGetTypeKind(ty) == LLVMDoubleTypeKind; }
+static int is_double(LLVMTypeRef ty) {
+  return LLVMGetTypeKind(ty) == LLVMDoubleTypeKind;
+}
 
 static const char *space_pointer(msl_space s) {
   switch (s) {
@@ -93,16 +96,12 @@ const char *msl_value_type(msl_func *f, LLVMValueRef at, LLVMTypeRef ty, msl_spa
   case LLVMFloatTypeKind: return "float";
   case LLVMDoubleTypeKind: return "ulong";
   case LLVMPointerTypeKind: return space_pointer(s);
-  case LLVMVectorTypeKind:
-    msl_error(f->ctx, at, "vector value " NOT_SUPPORTED);
-    return NULL;
+  case LLVMVectorTypeKind: msl_error(f->ctx, at, "vector value " NOT_SUPPORTED); return NULL;
   case LLVMStructTypeKind:
   case LLVMArrayTypeKind:
     msl_error(f->ctx, at, "aggregate (struct or array) value in a register " NOT_SUPPORTED);
     return NULL;
-  default:
-    msl_error(f->ctx, at, "this floating-point or special type " NOT_SUPPORTED);
-    return NULL;
+  default: msl_error(f->ctx, at, "this floating-point or special type " NOT_SUPPORTED); return NULL;
   }
 }
 
@@ -110,8 +109,7 @@ const char *msl_value_type(msl_func *f, LLVMValueRef at, LLVMTypeRef ty, msl_spa
 
 int msl_value_id(msl_func *f, LLVMValueRef v) {
   int id = msl_map_get(&f->value_id, v, -1);
-  if (id < 0)
-    msl_map_set(&f->value_id, v, id = (int)f->next_id++);
+  if (id < 0) msl_map_set(&f->value_id, v, id = (int)f->next_id++);
   return id;
 }
 
@@ -127,7 +125,8 @@ static void put_zero(msl_buf *out, LLVMTypeRef ty, msl_space hint) {
   case LLVMFloatTypeKind: msl_buf_put(out, "0.0f"); return;
   case LLVMPointerTypeKind:
     msl_buf_put(out, hint == MSL_SPACE_DEVICE || hint == MSL_SPACE_NONE || hint == MSL_SPACE_GENERIC
-                         ? "0ul" : "nullptr");
+                         ? "0ul"
+                         : "nullptr");
     return;
   default: msl_buf_put(out, "0ul"); return;
   }
@@ -159,8 +158,7 @@ static void put_float(msl_buf *out, LLVMValueRef c) {
     msl_buf_printf(out, "as_type<float>(0x%xu)", bits);
     return;
   }
-  if (!strpbrk(text, ".e"))
-    strcat(text, ".0");
+  if (!strpbrk(text, ".e")) strcat(text, ".0");
   msl_buf_printf(out, "%sf", text);
 }
 
@@ -168,11 +166,9 @@ static unsigned half_from_float(float x) {
   unsigned bits;
   memcpy(&bits, &x, 4);
   unsigned sign = (bits >> 16) & 0x8000u, exp = (bits >> 23) & 0xff, man = bits & 0x7fffff;
-  if (exp == 0xff)
-    return sign | 0x7c00u | (man ? 0x200u : 0);
+  if (exp == 0xff) return sign | 0x7c00u | (man ? 0x200u : 0);
   int e = (int)exp - 127 + 15;
-  if (e >= 31)
-    return sign | 0x7c00u;
+  if (e >= 31) return sign | 0x7c00u;
   if (e <= 0) /* subnormal half; constants here are exact half values */
     return e < -10 ? sign : sign | ((man | 0x800000u) >> (14 - e));
   return sign | (unsigned)e << 10 | man >> 13;
@@ -220,18 +216,13 @@ static int put_gep_offset(msl_func *f, LLVMValueRef gep, msl_buf *out) {
       constant += LLVMConstIntGetSExtValue(idx) * scale;
       continue;
     }
-    if (out->len)
-      msl_buf_put(out, " + ");
-    if (msl_int_bits(LLVMTypeOf(idx)) != 64)
-      msl_buf_put(out, "(long)");
-    if (!put_signed(f, idx, out))
-      return 0;
-    if (scale != 1)
-      msl_buf_printf(out, " * %lld", scale);
+    if (out->len) msl_buf_put(out, " + ");
+    if (msl_int_bits(LLVMTypeOf(idx)) != 64) msl_buf_put(out, "(long)");
+    if (!put_signed(f, idx, out)) return 0;
+    if (scale != 1) msl_buf_printf(out, " * %lld", scale);
   }
   if (constant) {
-    if (out->len)
-      msl_buf_put(out, " + ");
+    if (out->len) msl_buf_put(out, " + ");
     msl_buf_printf(out, "%lld", constant);
   }
   return 1;
@@ -244,8 +235,10 @@ static int put_gep(msl_func *f, LLVMValueRef gep, msl_buf *out) {
   msl_buf_put(out, "(");
   ok = ok && put_operand(f, LLVMGetOperand(gep, 0), out, s);
   if (ok && off.len)
-    msl_buf_printf(out, s == MSL_SPACE_DEVICE || s == MSL_SPACE_NONE || s == MSL_SPACE_GENERIC
-                            ? " + (ulong)(%s)" : " + (%s)",
+    msl_buf_printf(out,
+                   s == MSL_SPACE_DEVICE || s == MSL_SPACE_NONE || s == MSL_SPACE_GENERIC
+                       ? " + (ulong)(%s)"
+                       : " + (%s)",
                    off.data);
   msl_buf_put(out, ")");
   msl_buf_free(&off);
@@ -262,19 +255,16 @@ static int put_global(msl_func *f, LLVMValueRef g, msl_buf *out) {
     return 1;
   }
   int index = msl_map_get(&f->ctx->global_index, g, -1);
-  if (index < 0)
-    return msl_error(f->ctx, NULL, "internal error: unknown global");
+  if (index < 0) return msl_error(f->ctx, NULL, "internal error: unknown global");
   msl_buf_printf(out, "anchor_ctx[%d]", 1 + index);
   return 1;
 }
 
 static int put_constant_expr(msl_func *f, LLVMValueRef v, msl_buf *out, msl_space hint) {
   switch (LLVMGetConstOpcode(v)) {
-  case LLVMGetElementPtr:
-    return put_gep(f, v, out);
+  case LLVMGetElementPtr: return put_gep(f, v, out);
   case LLVMAddrSpaceCast:
-  case LLVMBitCast:
-    return put_operand(f, LLVMGetOperand(v, 0), out, hint);
+  case LLVMBitCast: return put_operand(f, LLVMGetOperand(v, 0), out, hint);
   case LLVMPtrToInt:
     msl_buf_printf(out, "(%s)", msl_uint_name(msl_int_bits(LLVMTypeOf(v))));
     return put_operand(f, LLVMGetOperand(v, 0), out, MSL_SPACE_DEVICE);
@@ -293,10 +283,12 @@ static int put_constant_expr(msl_func *f, LLVMValueRef v, msl_buf *out, msl_spac
      * global addresses */
     LLVMOpcode opc = LLVMGetConstOpcode(v);
     unsigned bits = msl_int_bits(LLVMTypeOf(v));
-    const char *sym = opc == LLVMAdd ? "+" : opc == LLVMSub ? "-" : opc == LLVMMul ? "*"
-                      : opc == LLVMXor ? "^" : "<<";
-    if (bits < 8)
-      break;
+    const char *sym = opc == LLVMAdd   ? "+"
+                      : opc == LLVMSub ? "-"
+                      : opc == LLVMMul ? "*"
+                      : opc == LLVMXor ? "^"
+                                       : "<<";
+    if (bits < 8) break;
     msl_buf_printf(out, "(%s)((%s)", msl_uint_name(bits), msl_wide_name(bits));
     int ok = put_operand(f, LLVMGetOperand(v, 0), out, MSL_SPACE_NONE);
     msl_buf_printf(out, " %s (%s)", sym, msl_wide_name(bits));
@@ -304,22 +296,22 @@ static int put_constant_expr(msl_func *f, LLVMValueRef v, msl_buf *out, msl_spac
     msl_buf_put(out, ")");
     return ok;
   }
-  default:
-    break;
+  default: break;
   }
   return msl_error(f->ctx, NULL, "constant expression " NOT_SUPPORTED);
 }
 
 /* A pointer of one space as a generic pointer (see msl_space). */
 static int put_generic(msl_func *f, LLVMValueRef v, msl_space s, msl_buf *out) {
-  static const char *const base[] = {
-      [MSL_SPACE_PRIVATE] = "(thread uchar*)anchor_priv", [MSL_SPACE_PARAM] = "anchor_params",
-      [MSL_SPACE_SHARED] = "(threadgroup uchar*)anchor_smem",
-      [MSL_SPACE_DYN_SHARED] = "anchor_dyn_smem"};
-  static const int tag[] = {[MSL_SPACE_PRIVATE] = 1, [MSL_SPACE_PARAM] = 2,
-                            [MSL_SPACE_SHARED] = 3, [MSL_SPACE_DYN_SHARED] = 4};
-  if (s == MSL_SPACE_NONE || s == MSL_SPACE_DEVICE)
-    return put_operand(f, v, out, MSL_SPACE_DEVICE);
+  static const char *const base[] = {[MSL_SPACE_PRIVATE] = "(thread uchar*)anchor_priv",
+                                     [MSL_SPACE_PARAM] = "anchor_params",
+                                     [MSL_SPACE_SHARED] = "(threadgroup uchar*)anchor_smem",
+                                     [MSL_SPACE_DYN_SHARED] = "anchor_dyn_smem"};
+  static const int tag[] = {[MSL_SPACE_PRIVATE] = 1,
+                            [MSL_SPACE_PARAM] = 2,
+                            [MSL_SPACE_SHARED] = 3,
+                            [MSL_SPACE_DYN_SHARED] = 4};
+  if (s == MSL_SPACE_NONE || s == MSL_SPACE_DEVICE) return put_operand(f, v, out, MSL_SPACE_DEVICE);
   msl_buf_printf(out, "((%dul << 56) | (ulong)(", tag[s]);
   int ok = put_operand(f, v, out, s);
   msl_buf_printf(out, " - %s))", base[s]);
@@ -330,8 +322,7 @@ static int put_operand(msl_func *f, LLVMValueRef v, msl_buf *out, msl_space hint
   LLVMTypeRef ty = LLVMTypeOf(v);
   if (hint == MSL_SPACE_GENERIC && LLVMGetTypeKind(ty) == LLVMPointerTypeKind) {
     msl_space s = msl_addrspace_of(f, v);
-    if (s != MSL_SPACE_GENERIC)
-      return put_generic(f, v, s, out);
+    if (s != MSL_SPACE_GENERIC) return put_generic(f, v, s, out);
   }
   if (LLVMIsAInstruction(v) || LLVMIsAArgument(v)) {
     msl_buf_printf(out, "v%d", msl_value_id(f, v));
@@ -359,12 +350,9 @@ static int put_operand(msl_func *f, LLVMValueRef v, msl_buf *out, msl_space hint
     put_float(out, v);
     return 1;
   }
-  if (LLVMIsAGlobalVariable(v))
-    return put_global(f, v, out);
-  if (LLVMIsAConstantExpr(v))
-    return put_constant_expr(f, v, out, hint);
-  if (LLVMIsAFunction(v))
-    return msl_error(f->ctx, NULL, "function pointer " NOT_SUPPORTED);
+  if (LLVMIsAGlobalVariable(v)) return put_global(f, v, out);
+  if (LLVMIsAConstantExpr(v)) return put_constant_expr(f, v, out, hint);
+  if (LLVMIsAFunction(v)) return msl_error(f->ctx, NULL, "function pointer " NOT_SUPPORTED);
   return msl_error(f->ctx, NULL, "constant of this kind " NOT_SUPPORTED);
 }
 
@@ -374,8 +362,9 @@ int msl_emit_condition(msl_func *f, LLVMValueRef cond, msl_buf *out) {
 
 /* ---- instructions ------------------------------------------------------ */
 
-
-void msl_inst_put(msl_inst *in, const char *s) { msl_buf_put(&in->e, s); }
+void msl_inst_put(msl_inst *in, const char *s) {
+  msl_buf_put(&in->e, s);
+}
 void msl_inst_printf(msl_inst *in, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -384,8 +373,8 @@ void msl_inst_printf(msl_inst *in, const char *fmt, ...) {
 }
 void msl_inst_operand(msl_inst *in, unsigned k) {
   LLVMValueRef v = LLVMGetOperand(in->i, k);
-  msl_space s = LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind
-                    ? msl_addrspace_of(in->f, v) : MSL_SPACE_NONE;
+  msl_space s = LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind ? msl_addrspace_of(in->f, v)
+                                                                      : MSL_SPACE_NONE;
   in->ok = in->ok && put_operand(in->f, v, &in->e, s);
 }
 static void op_hint(msl_inst *in, LLVMValueRef v, msl_space hint) {
@@ -405,7 +394,10 @@ static void emit_int_binop(msl_inst *in, LLVMOpcode opc, unsigned bits) {
   switch (opc) {
   case LLVMAdd: sym = bits == 1 ? "!=" : "+"; break;
   case LLVMSub: sym = bits == 1 ? "!=" : "-"; break;
-  case LLVMMul: sym = "&"; if (bits != 1) sym = "*"; break;
+  case LLVMMul:
+    sym = "&";
+    if (bits != 1) sym = "*";
+    break;
   case LLVMAnd: sym = "&"; break;
   case LLVMOr: sym = "|"; break;
   case LLVMXor: sym = bits == 1 ? "!=" : "^"; break;
@@ -470,10 +462,14 @@ static void emit_icmp(msl_inst *in) {
   switch (p) {
   case LLVMIntEQ: sym = "=="; break;
   case LLVMIntNE: sym = "!="; break;
-  case LLVMIntUGT: case LLVMIntSGT: sym = ">"; break;
-  case LLVMIntUGE: case LLVMIntSGE: sym = ">="; break;
-  case LLVMIntULT: case LLVMIntSLT: sym = "<"; break;
-  case LLVMIntULE: case LLVMIntSLE: sym = "<="; break;
+  case LLVMIntUGT:
+  case LLVMIntSGT: sym = ">"; break;
+  case LLVMIntUGE:
+  case LLVMIntSGE: sym = ">="; break;
+  case LLVMIntULT:
+  case LLVMIntSLT: sym = "<"; break;
+  case LLVMIntULE:
+  case LLVMIntSLE: sym = "<="; break;
   }
   LLVMValueRef a = LLVMGetOperand(in->i, 0), b = LLVMGetOperand(in->i, 1);
   msl_inst_put(in, "(");
@@ -504,11 +500,12 @@ static void emit_fcmp(msl_inst *in) {
   /* Ordered predicates are false on NaN, unordered ones true: C++'s
    * comparisons are the ordered ones except !=, which is unordered. */
   static const char *const ordered[] = {
-      [LLVMRealOEQ] = "==", [LLVMRealOGT] = ">", [LLVMRealOGE] = ">=",
-      [LLVMRealOLT] = "<", [LLVMRealOLE] = "<=", [LLVMRealUNE] = "!="};
-  static const char *const negated[] = {/* unordered X == !(ordered inverse) */
+      [LLVMRealOEQ] = "==", [LLVMRealOGT] = ">",  [LLVMRealOGE] = ">=",
+      [LLVMRealOLT] = "<",  [LLVMRealOLE] = "<=", [LLVMRealUNE] = "!="};
+  static const char *const negated[] = {
+      /* unordered X == !(ordered inverse) */
       [LLVMRealUEQ] = NULL, [LLVMRealUGT] = "<=", [LLVMRealUGE] = "<",
-      [LLVMRealULT] = ">=", [LLVMRealULE] = ">", [LLVMRealONE] = NULL};
+      [LLVMRealULT] = ">=", [LLVMRealULE] = ">",  [LLVMRealONE] = NULL};
   if (p == LLVMRealPredicateFalse || p == LLVMRealPredicateTrue) {
     msl_inst_put(in, p == LLVMRealPredicateTrue ? "true" : "false");
     return;
@@ -519,16 +516,22 @@ static void emit_fcmp(msl_inst *in) {
   } else if (p == LLVMRealUNE) {
     msl_inst_operand(in, 0), msl_inst_put(in, " != "), msl_inst_operand(in, 1);
   } else if (p >= LLVMRealUGT && p <= LLVMRealULE) {
-    msl_inst_put(in, "!("), msl_inst_operand(in, 0), msl_inst_printf(in, " %s ", negated[p]), msl_inst_operand(in, 1), msl_inst_put(in, ")");
+    msl_inst_put(in, "!("), msl_inst_operand(in, 0), msl_inst_printf(in, " %s ", negated[p]),
+        msl_inst_operand(in, 1), msl_inst_put(in, ")");
   } else if (p == LLVMRealONE) {
-    msl_inst_operand(in, 0), msl_inst_put(in, " < "), msl_inst_operand(in, 1), msl_inst_put(in, " || "), msl_inst_operand(in, 0), msl_inst_put(in, " > "), msl_inst_operand(in, 1);
+    msl_inst_operand(in, 0), msl_inst_put(in, " < "), msl_inst_operand(in, 1),
+        msl_inst_put(in, " || "), msl_inst_operand(in, 0), msl_inst_put(in, " > "),
+        msl_inst_operand(in, 1);
   } else if (p == LLVMRealUEQ) {
-    msl_inst_put(in, "!("), msl_inst_operand(in, 0), msl_inst_put(in, " < "), msl_inst_operand(in, 1), msl_inst_put(in, " || "), msl_inst_operand(in, 0);
+    msl_inst_put(in, "!("), msl_inst_operand(in, 0), msl_inst_put(in, " < "),
+        msl_inst_operand(in, 1), msl_inst_put(in, " || "), msl_inst_operand(in, 0);
     msl_inst_put(in, " > "), msl_inst_operand(in, 1), msl_inst_put(in, ")");
   } else if (p == LLVMRealORD) {
-    msl_inst_put(in, "!isnan("), msl_inst_operand(in, 0), msl_inst_put(in, ") && !isnan("), msl_inst_operand(in, 1), msl_inst_put(in, ")");
+    msl_inst_put(in, "!isnan("), msl_inst_operand(in, 0), msl_inst_put(in, ") && !isnan("),
+        msl_inst_operand(in, 1), msl_inst_put(in, ")");
   } else { /* UNO */
-    msl_inst_put(in, "isnan("), msl_inst_operand(in, 0), msl_inst_put(in, ") || isnan("), msl_inst_operand(in, 1), msl_inst_put(in, ")");
+    msl_inst_put(in, "isnan("), msl_inst_operand(in, 0), msl_inst_put(in, ") || isnan("),
+        msl_inst_operand(in, 1), msl_inst_put(in, ")");
   }
   msl_inst_put(in, ")");
 }
@@ -536,8 +539,9 @@ static void emit_fcmp(msl_inst *in) {
 static void emit_cast(msl_inst *in, LLVMOpcode opc) {
   LLVMTypeRef to = LLVMTypeOf(in->i), from = LLVMTypeOf(LLVMGetOperand(in->i, 0));
   unsigned tb = msl_int_bits(to), fb = msl_int_bits(from);
-  const char *tname = tb ? msl_uint_name(tb) : LLVMGetTypeKind(to) == LLVMHalfTypeKind ? "half"
-                                                                                   : "float";
+  const char *tname = tb                                        ? msl_uint_name(tb)
+                      : LLVMGetTypeKind(to) == LLVMHalfTypeKind ? "half"
+                                                                : "float";
   switch (opc) {
   case LLVMTrunc:
     if (tb == 1) {
@@ -546,12 +550,11 @@ static void emit_cast(msl_inst *in, LLVMOpcode opc) {
       msl_inst_printf(in, "(%s)", tname), msl_inst_operand(in, 0);
     }
     return;
-  case LLVMZExt:
-    msl_inst_printf(in, "(%s)", tname), msl_inst_operand(in, 0);
-    return;
+  case LLVMZExt: msl_inst_printf(in, "(%s)", tname), msl_inst_operand(in, 0); return;
   case LLVMSExt:
     if (fb == 1) {
-      msl_inst_printf(in, "(%s)(0u - (%s)", tname, msl_wide_name(tb)), msl_inst_operand(in, 0), msl_inst_put(in, ")");
+      msl_inst_printf(in, "(%s)(0u - (%s)", tname, msl_wide_name(tb)), msl_inst_operand(in, 0),
+          msl_inst_put(in, ")");
     } else {
       msl_inst_printf(in, "(%s)(%s)", tname, msl_sint_name(tb)), msl_inst_signed(in, 0);
     }
@@ -566,18 +569,11 @@ static void emit_cast(msl_inst *in, LLVMOpcode opc) {
       msl_inst_printf(in, "(%s)", tname), msl_inst_operand(in, 0);
     }
     return;
-  case LLVMUIToFP:
-    msl_inst_printf(in, "(%s)", tname), msl_inst_operand(in, 0);
-    return;
-  case LLVMSIToFP:
-    msl_inst_printf(in, "(%s)", tname), msl_inst_signed(in, 0);
-    return;
+  case LLVMUIToFP: msl_inst_printf(in, "(%s)", tname), msl_inst_operand(in, 0); return;
+  case LLVMSIToFP: msl_inst_printf(in, "(%s)", tname), msl_inst_signed(in, 0); return;
   case LLVMFPTrunc:
-  case LLVMFPExt:
-    msl_inst_printf(in, "(%s)", tname), msl_inst_operand(in, 0);
-    return;
-  default:
-    msl_inst_unsupported(in, "this conversion");
+  case LLVMFPExt: msl_inst_printf(in, "(%s)", tname), msl_inst_operand(in, 0); return;
+  default: msl_inst_unsupported(in, "this conversion");
   }
 }
 
@@ -592,7 +588,8 @@ static void emit_bitcast(msl_inst *in) {
     return;
   }
   const char *t = tk == LLVMIntegerTypeKind ? msl_uint_name(msl_int_bits(to))
-                  : tk == LLVMHalfTypeKind  ? "half" : "float";
+                  : tk == LLVMHalfTypeKind  ? "half"
+                                            : "float";
   msl_inst_printf(in, "as_type<%s>(", t), msl_inst_operand(in, 0), msl_inst_put(in, ")");
 }
 
@@ -612,15 +609,13 @@ void msl_inst_deref(msl_inst *in, LLVMValueRef p, const char *type, const char *
   /* CUDA volatile accesses (flags polled in loops, warp-synchronous shared
    * memory) must each reach memory: volatile in MSL too. The constant
    * parameter block is read-only and never changes during a dispatch. */
-  int is_volatile = (LLVMIsALoadInst(in->i) || LLVMIsAStoreInst(in->i)) &&
-                    LLVMGetVolatile(in->i) && s != MSL_SPACE_PARAM;
+  int is_volatile = (LLVMIsALoadInst(in->i) || LLVMIsAStoreInst(in->i)) && LLVMGetVolatile(in->i) &&
+                    s != MSL_SPACE_PARAM;
   msl_inst_printf(in, "*reinterpret_cast<%s%s %s*>(", is_volatile ? "volatile " : "",
                   space_qualifier(s), type);
   op_hint(in, p, s);
-  if (extra)
-    msl_inst_printf(in, " + %s", extra);
-  if (s == MSL_SPACE_DEVICE)
-    msl_inst_put(in, " + anchor_ctx[0]");
+  if (extra) msl_inst_printf(in, " + %s", extra);
+  if (s == MSL_SPACE_DEVICE) msl_inst_put(in, " + anchor_ctx[0]");
   msl_inst_put(in, ")");
 }
 
@@ -629,20 +624,21 @@ static int is_atomic_access(msl_inst *in) {
 }
 
 const char *msl_memory_type(msl_inst *in, LLVMTypeRef ty) {
-  if (msl_int_bits(ty) == 1)
-    return "uchar";
+  if (msl_int_bits(ty) == 1) return "uchar";
   return msl_value_type(in->f, in->i, ty, MSL_SPACE_DEVICE);
 }
 
 /* Access through generic pointer g (operand k): one test of the tag per
  * space it may point into; the device case adds the delta to the address. */
 static void put_generic_access(msl_inst *in, unsigned k, const char *type, int store) {
-  static const char *const base[] = {
-      [MSL_SPACE_PRIVATE] = "(thread uchar*)anchor_priv", [MSL_SPACE_PARAM] = "anchor_params",
-      [MSL_SPACE_SHARED] = "(threadgroup uchar*)anchor_smem",
-      [MSL_SPACE_DYN_SHARED] = "anchor_dyn_smem"};
-  static const int tag[] = {[MSL_SPACE_DEVICE] = 0, [MSL_SPACE_PRIVATE] = 1,
-                            [MSL_SPACE_PARAM] = 2, [MSL_SPACE_SHARED] = 3,
+  static const char *const base[] = {[MSL_SPACE_PRIVATE] = "(thread uchar*)anchor_priv",
+                                     [MSL_SPACE_PARAM] = "anchor_params",
+                                     [MSL_SPACE_SHARED] = "(threadgroup uchar*)anchor_smem",
+                                     [MSL_SPACE_DYN_SHARED] = "anchor_dyn_smem"};
+  static const int tag[] = {[MSL_SPACE_DEVICE] = 0,
+                            [MSL_SPACE_PRIVATE] = 1,
+                            [MSL_SPACE_PARAM] = 2,
+                            [MSL_SPACE_SHARED] = 3,
                             [MSL_SPACE_DYN_SHARED] = 4};
   LLVMValueRef p = LLVMGetOperand(in->i, k);
   unsigned mask = msl_addrspace_mask(in->f, p);
@@ -650,14 +646,13 @@ static void put_generic_access(msl_inst *in, unsigned k, const char *type, int s
   msl_buf g = {0};
   in->ok = in->ok && put_operand(in->f, p, &g, MSL_SPACE_GENERIC);
   int n = 0;
-  if (!store)
-    msl_inst_put(in, "(");
+  if (!store) msl_inst_put(in, "(");
   for (int s = MSL_SPACE_DEVICE; s <= MSL_SPACE_DYN_SHARED; s++) {
-    if (!(mask & (1u << s)))
-      continue;
+    if (!(mask & (1u << s))) continue;
     int last = !(mask >> (s + 1));
     if (store)
-      msl_inst_printf(in, n ? " else if ((%s >> 56) == %d) { " : "if ((%s >> 56) == %d) { ", g.data, tag[s]);
+      msl_inst_printf(in, n ? " else if ((%s >> 56) == %d) { " : "if ((%s >> 56) == %d) { ", g.data,
+                      tag[s]);
     else if (!last)
       msl_inst_printf(in, "(%s >> 56) == %d ? ", g.data, tag[s]);
     msl_inst_printf(in, "*reinterpret_cast<%s%s %s*>(", volatile_access ? "volatile " : "",
@@ -668,8 +663,7 @@ static void put_generic_access(msl_inst *in, unsigned k, const char *type, int s
       msl_inst_printf(in, "%s + (%s & 0xFFFFFFFFFFFFFFul))", base[s], g.data);
     if (store) {
       msl_inst_put(in, " = ");
-      if (msl_int_bits(LLVMTypeOf(LLVMGetOperand(in->i, 0))) == 1)
-        msl_inst_put(in, "(uchar)");
+      if (msl_int_bits(LLVMTypeOf(LLVMGetOperand(in->i, 0))) == 1) msl_inst_put(in, "(uchar)");
       msl_inst_operand(in, 0);
       msl_inst_put(in, "; }");
     } else if (!last) {
@@ -677,8 +671,7 @@ static void put_generic_access(msl_inst *in, unsigned k, const char *type, int s
     }
     n++;
   }
-  if (!store)
-    msl_inst_put(in, ")");
+  if (!store) msl_inst_put(in, ")");
   msl_buf_free(&g);
 }
 
@@ -693,14 +686,12 @@ static void emit_load(msl_inst *in) {
     in->ok = 0;
     return;
   }
-  if (msl_int_bits(ty) == 1)
-    msl_inst_put(in, "(");
+  if (msl_int_bits(ty) == 1) msl_inst_put(in, "(");
   if (msl_addrspace_of(in->f, LLVMGetOperand(in->i, 0)) == MSL_SPACE_GENERIC)
     put_generic_access(in, 0, t, 0);
   else
     msl_inst_deref(in, LLVMGetOperand(in->i, 0), t, NULL);
-  if (msl_int_bits(ty) == 1)
-    msl_inst_put(in, " != 0)");
+  if (msl_int_bits(ty) == 1) msl_inst_put(in, " != 0)");
 }
 
 /* Statements (store, memcpy ...) are written directly as lines. */
@@ -721,14 +712,14 @@ static void emit_store(msl_inst *in) {
   }
   msl_inst_deref(in, LLVMGetOperand(in->i, 1), t, NULL);
   msl_inst_put(in, " = ");
-  if (msl_int_bits(LLVMTypeOf(v)) == 1)
-    msl_inst_put(in, "(uchar)");
+  if (msl_int_bits(LLVMTypeOf(v)) == 1) msl_inst_put(in, "(uchar)");
   msl_inst_operand(in, 0);
 }
 
 static void emit_select(msl_inst *in) {
   msl_space s = LLVMGetTypeKind(LLVMTypeOf(in->i)) == LLVMPointerTypeKind
-                    ? msl_addrspace_of(in->f, in->i) : MSL_SPACE_NONE;
+                    ? msl_addrspace_of(in->f, in->i)
+                    : MSL_SPACE_NONE;
   msl_inst_put(in, "(");
   msl_inst_operand(in, 0);
   msl_inst_put(in, " ? ");
@@ -750,57 +741,65 @@ static int double_ok(LLVMValueRef i, LLVMOpcode opc) {
 }
 
 static int touches_double(LLVMValueRef i) {
-  if (is_double(LLVMTypeOf(i)))
-    return 1;
+  if (is_double(LLVMTypeOf(i))) return 1;
   for (int k = 0; k < LLVMGetNumOperands(i); k++)
-    if (is_double(LLVMTypeOf(LLVMGetOperand(i, k))))
-      return 1;
+    if (is_double(LLVMTypeOf(LLVMGetOperand(i, k)))) return 1;
   return 0;
 }
 
 static void emit_expression(msl_inst *in, LLVMOpcode opc) {
   LLVMTypeRef ty = LLVMTypeOf(in->i);
   switch (opc) {
-  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr: case LLVMXor:
-  case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMUDiv: case LLVMURem:
-  case LLVMSDiv: case LLVMSRem:
-    emit_int_binop(in, opc, msl_int_bits(ty));
-    return;
-  case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv: case LLVMFRem:
-    emit_fbinop(in, opc);
-    return;
-  case LLVMFNeg:
-    msl_inst_put(in, "(-"), msl_inst_operand(in, 0), msl_inst_put(in, ")");
-    return;
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMMul:
+  case LLVMAnd:
+  case LLVMOr:
+  case LLVMXor:
+  case LLVMShl:
+  case LLVMLShr:
+  case LLVMAShr:
+  case LLVMUDiv:
+  case LLVMURem:
+  case LLVMSDiv:
+  case LLVMSRem: emit_int_binop(in, opc, msl_int_bits(ty)); return;
+  case LLVMFAdd:
+  case LLVMFSub:
+  case LLVMFMul:
+  case LLVMFDiv:
+  case LLVMFRem: emit_fbinop(in, opc); return;
+  case LLVMFNeg: msl_inst_put(in, "(-"), msl_inst_operand(in, 0), msl_inst_put(in, ")"); return;
   case LLVMICmp: emit_icmp(in); return;
   case LLVMFCmp: emit_fcmp(in); return;
-  case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMFPToUI: case LLVMFPToSI:
-  case LLVMUIToFP: case LLVMSIToFP: case LLVMFPTrunc: case LLVMFPExt:
-    emit_cast(in, opc);
-    return;
+  case LLVMTrunc:
+  case LLVMZExt:
+  case LLVMSExt:
+  case LLVMFPToUI:
+  case LLVMFPToSI:
+  case LLVMUIToFP:
+  case LLVMSIToFP:
+  case LLVMFPTrunc:
+  case LLVMFPExt: emit_cast(in, opc); return;
   case LLVMBitCast: emit_bitcast(in); return;
-  case LLVMAddrSpaceCast: case LLVMFreeze: msl_inst_operand(in, 0); return;
+  case LLVMAddrSpaceCast:
+  case LLVMFreeze: msl_inst_operand(in, 0); return;
   case LLVMPtrToInt:
     msl_inst_printf(in, "(%s)", msl_uint_name(msl_int_bits(ty))), msl_inst_operand(in, 0);
     return;
-  case LLVMIntToPtr:
-    msl_inst_put(in, "(ulong)"), msl_inst_operand(in, 0);
-    return;
-  case LLVMGetElementPtr:
-    in->ok = in->ok && put_gep(in->f, in->i, &in->e);
-    return;
+  case LLVMIntToPtr: msl_inst_put(in, "(ulong)"), msl_inst_operand(in, 0); return;
+  case LLVMGetElementPtr: in->ok = in->ok && put_gep(in->f, in->i, &in->e); return;
   case LLVMSelect: emit_select(in); return;
   case LLVMLoad: emit_load(in); return;
-  case LLVMAlloca: /* bound to its thread array in the prologue */
-    return;
-  case LLVMAtomicRMW: case LLVMAtomicCmpXchg: /* emitted by msl_emit_atomic */ return;
+  case LLVMAlloca: /* bound to its thread array in the prologue */ return;
+  case LLVMAtomicRMW:
+  case LLVMAtomicCmpXchg: /* emitted by msl_emit_atomic */ return;
   case LLVMFence: /* C++ fences (any order, any syncscope): a device-scope fence,
-                    * which is at least as strong */
+                   * which is at least as strong */
     msl_emit_fence(in, 1);
     return;
-  case LLVMExtractElement: case LLVMInsertElement: case LLVMShuffleVector:
-    msl_inst_unsupported(in, "vector operation");
-    return;
+  case LLVMExtractElement:
+  case LLVMInsertElement:
+  case LLVMShuffleVector: msl_inst_unsupported(in, "vector operation"); return;
   case LLVMExtractValue: msl_emit_atomic_extract(in); return;
   case LLVMInsertValue: msl_inst_unsupported(in, "aggregate value operation"); return;
   default: msl_inst_unsupported(in, "this instruction"); return;
@@ -812,16 +811,40 @@ static void emit_expression(msl_inst *in, LLVMOpcode opc) {
  * rejects it. */
 static int is_pure(LLVMOpcode opc) {
   switch (opc) {
-  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr: case LLVMXor:
-  case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMFAdd: case LLVMFSub: case LLVMFMul:
-  case LLVMFDiv: case LLVMFRem: case LLVMFNeg: case LLVMICmp: case LLVMFCmp:
-  case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMFPToUI: case LLVMFPToSI:
-  case LLVMUIToFP: case LLVMSIToFP: case LLVMFPTrunc: case LLVMFPExt: case LLVMBitCast:
-  case LLVMAddrSpaceCast: case LLVMPtrToInt: case LLVMIntToPtr: case LLVMGetElementPtr:
-  case LLVMSelect: case LLVMFreeze:
-    return 1;
-  default:
-    return 0; /* divisions may trap: kept, like loads and calls */
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMMul:
+  case LLVMAnd:
+  case LLVMOr:
+  case LLVMXor:
+  case LLVMShl:
+  case LLVMLShr:
+  case LLVMAShr:
+  case LLVMFAdd:
+  case LLVMFSub:
+  case LLVMFMul:
+  case LLVMFDiv:
+  case LLVMFRem:
+  case LLVMFNeg:
+  case LLVMICmp:
+  case LLVMFCmp:
+  case LLVMTrunc:
+  case LLVMZExt:
+  case LLVMSExt:
+  case LLVMFPToUI:
+  case LLVMFPToSI:
+  case LLVMUIToFP:
+  case LLVMSIToFP:
+  case LLVMFPTrunc:
+  case LLVMFPExt:
+  case LLVMBitCast:
+  case LLVMAddrSpaceCast:
+  case LLVMPtrToInt:
+  case LLVMIntToPtr:
+  case LLVMGetElementPtr:
+  case LLVMSelect:
+  case LLVMFreeze: return 1;
+  default: return 0; /* divisions may trap: kept, like loads and calls */
   }
 }
 
@@ -834,17 +857,15 @@ static int declarable_where_computed(msl_func *f, LLVMValueRef v) {
     LLVMValueRef user = LLVMGetUser(u);
     if (LLVMIsAPHINode(user)) {
       for (unsigned k = 0; k < LLVMCountIncoming(user); k++) {
-        if (LLVMGetIncomingValue(user, k) != v)
-          continue;
+        if (LLVMGetIncomingValue(user, k) != v) continue;
         int from = msl_map_get(&f->cfg.index, LLVMGetIncomingBlock(user, k), -1);
-        if (from < 0 || !msl_scope_encloses(f, def, from))
-          return 0;
+        if (from < 0 || !msl_scope_encloses(f, def, from)) return 0;
       }
     } else {
       int at = LLVMIsAInstruction(user)
-                   ? msl_map_get(&f->cfg.index, LLVMGetInstructionParent(user), -1) : -1;
-      if (at < 0 || !msl_scope_encloses(f, def, at))
-        return 0;
+                   ? msl_map_get(&f->cfg.index, LLVMGetInstructionParent(user), -1)
+                   : -1;
+      if (at < 0 || !msl_scope_encloses(f, def, at)) return 0;
     }
   }
   return def >= 0;
@@ -854,11 +875,9 @@ static int declarable_where_computed(msl_func *f, LLVMValueRef v) {
 static int has_real_use(LLVMValueRef v) {
   for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
-    if (!LLVMIsACallInst(user) || !LLVMIsAFunction(LLVMGetCalledValue(user)))
-      return 1;
+    if (!LLVMIsACallInst(user) || !LLVMIsAFunction(LLVMGetCalledValue(user))) return 1;
     size_t len;
-    if (!msl_ignored_intrinsic(LLVMGetValueName2(LLVMGetCalledValue(user), &len)))
-      return 1;
+    if (!msl_ignored_intrinsic(LLVMGetValueName2(LLVMGetCalledValue(user), &len))) return 1;
   }
   return 0;
 }
@@ -873,21 +892,19 @@ static int emit_instruction(msl_func *f, LLVMValueRef i) {
   LLVMOpcode opc = LLVMGetInstructionOpcode(i);
   msl_inst in = {f, i, {0}, 1};
   int soft_double = touches_double(i) && !double_ok(i, opc);
-  if (opc == LLVMAtomicRMW || opc == LLVMAtomicCmpXchg || (opc == LLVMCall && msl_is_atomic_call(i)))
+  if (opc == LLVMAtomicRMW || opc == LLVMAtomicCmpXchg ||
+      (opc == LLVMCall && msl_is_atomic_call(i)))
     return msl_emit_atomic(f, i);
-  if (opc == LLVMCall && msl_is_barrier_reduction(i))
-    return msl_emit_barrier_reduction(f, i);
+  if (opc == LLVMCall && msl_is_barrier_reduction(i)) return msl_emit_barrier_reduction(f, i);
   LLVMTypeRef ty = LLVMTypeOf(i);
   int has_value = LLVMGetTypeKind(ty) != LLVMVoidTypeKind && opc != LLVMAlloca;
   const char *type = NULL;
   if (has_value) {
-    msl_space s = LLVMGetTypeKind(ty) == LLVMPointerTypeKind ? msl_addrspace_of(f, i)
-                                                              : MSL_SPACE_NONE;
-    if (!(type = msl_value_type(f, i, ty, s)))
-      return 0;
+    msl_space s =
+        LLVMGetTypeKind(ty) == LLVMPointerTypeKind ? msl_addrspace_of(f, i) : MSL_SPACE_NONE;
+    if (!(type = msl_value_type(f, i, ty, s))) return 0;
     /* Pure values nobody uses are dropped (and need no declaration). */
-    if (!has_real_use(i) && is_pure(opc))
-      return 1;
+    if (!has_real_use(i) && is_pure(opc)) return 1;
   }
   if (soft_double)
     msl_emit_double(&in);
@@ -920,11 +937,10 @@ int msl_emit_block_code(msl_func *f, LLVMBasicBlockRef bb) {
     if (LLVMIsAPHINode(i)) {
       /* The phi reads the variable its incoming edge assigned. */
       int id = msl_value_id(f, i);
-      msl_space s = LLVMGetTypeKind(LLVMTypeOf(i)) == LLVMPointerTypeKind
-                        ? msl_addrspace_of(f, i) : MSL_SPACE_NONE;
+      msl_space s = LLVMGetTypeKind(LLVMTypeOf(i)) == LLVMPointerTypeKind ? msl_addrspace_of(f, i)
+                                                                          : MSL_SPACE_NONE;
       const char *type = msl_value_type(f, i, LLVMTypeOf(i), s);
-      if (!type)
-        return 0;
+      if (!type) return 0;
       declare(f, i, type, "_in");
       if (declarable_where_computed(f, i)) {
         msl_map_set(&f->declared, i, 1);
@@ -935,13 +951,10 @@ int msl_emit_block_code(msl_func *f, LLVMBasicBlockRef bb) {
       }
       continue;
     }
-    if (!emit_instruction(f, i))
-      return 0;
+    if (!emit_instruction(f, i)) return 0;
   }
-  if (LLVMIsAReturnInst(term) || LLVMIsABranchInst(term))
-    return 1;
-  if (LLVMIsAUnreachableInst(term))
-    return 1; /* undefined behaviour in CUDA: emitted as return */
+  if (LLVMIsAReturnInst(term) || LLVMIsABranchInst(term)) return 1;
+  if (LLVMIsAUnreachableInst(term)) return 1; /* undefined behaviour in CUDA: emitted as return */
   return msl_error(f->ctx, term, "this terminator " NOT_SUPPORTED);
 }
 
@@ -949,11 +962,10 @@ int msl_emit_phi_copies(msl_func *f, LLVMBasicBlockRef from, LLVMBasicBlockRef t
   for (LLVMValueRef i = LLVMGetFirstInstruction(to); i && LLVMIsAPHINode(i);
        i = LLVMGetNextInstruction(i)) {
     for (unsigned k = 0; k < LLVMCountIncoming(i); k++) {
-      if (LLVMGetIncomingBlock(i, k) != from)
-        continue;
+      if (LLVMGetIncomingBlock(i, k) != from) continue;
       msl_buf e = {0};
-      msl_space s = LLVMGetTypeKind(LLVMTypeOf(i)) == LLVMPointerTypeKind
-                        ? msl_addrspace_of(f, i) : MSL_SPACE_NONE;
+      msl_space s = LLVMGetTypeKind(LLVMTypeOf(i)) == LLVMPointerTypeKind ? msl_addrspace_of(f, i)
+                                                                          : MSL_SPACE_NONE;
       if (!put_operand(f, LLVMGetIncomingValue(i, k), &e, s)) {
         msl_buf_free(&e);
         return 0;
@@ -965,4 +977,3 @@ int msl_emit_phi_copies(msl_func *f, LLVMBasicBlockRef from, LLVMBasicBlockRef t
   }
   return 1;
 }
-

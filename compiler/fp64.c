@@ -20,14 +20,17 @@ static void call2(msl_inst *in, const char *fn, unsigned a, unsigned b) {
 
 /* Ordered predicates are false and unordered ones true on NaN. */
 static void emit_compare(msl_inst *in) {
-  static const struct { LLVMRealPredicate p; const char *fn; int swap, negate; } table[] = {
-      {LLVMRealOEQ, "anchor_f64_eq", 0, 0},  {LLVMRealOGT, "anchor_f64_lt", 1, 0},
-      {LLVMRealOGE, "anchor_f64_le", 1, 0},  {LLVMRealOLT, "anchor_f64_lt", 0, 0},
-      {LLVMRealOLE, "anchor_f64_le", 0, 0},  {LLVMRealUGT, "anchor_f64_le", 0, 1},
-      {LLVMRealUGE, "anchor_f64_lt", 0, 1},  {LLVMRealULT, "anchor_f64_le", 1, 1},
-      {LLVMRealULE, "anchor_f64_lt", 1, 1},  {LLVMRealUNE, "anchor_f64_eq", 0, 1},
-      {LLVMRealUNO, "anchor_f64_unordered", 0, 0},
-      {LLVMRealORD, "anchor_f64_unordered", 0, 1}};
+  static const struct {
+    LLVMRealPredicate p;
+    const char *fn;
+    int swap, negate;
+  } table[] = {
+      {LLVMRealOEQ, "anchor_f64_eq", 0, 0},        {LLVMRealOGT, "anchor_f64_lt", 1, 0},
+      {LLVMRealOGE, "anchor_f64_le", 1, 0},        {LLVMRealOLT, "anchor_f64_lt", 0, 0},
+      {LLVMRealOLE, "anchor_f64_le", 0, 0},        {LLVMRealUGT, "anchor_f64_le", 0, 1},
+      {LLVMRealUGE, "anchor_f64_lt", 0, 1},        {LLVMRealULT, "anchor_f64_le", 1, 1},
+      {LLVMRealULE, "anchor_f64_lt", 1, 1},        {LLVMRealUNE, "anchor_f64_eq", 0, 1},
+      {LLVMRealUNO, "anchor_f64_unordered", 0, 0}, {LLVMRealORD, "anchor_f64_unordered", 0, 1}};
   LLVMRealPredicate p = LLVMGetFCmpPredicate(in->i);
   if (p == LLVMRealPredicateFalse || p == LLVMRealPredicateTrue) {
     msl_inst_put(in, p == LLVMRealPredicateTrue ? "true" : "false");
@@ -91,7 +94,8 @@ static void emit_conversion(msl_inst *in, LLVMOpcode opc) {
   unsigned tb = msl_int_bits(to);
   switch (opc) {
   case LLVMSIToFP:
-    msl_inst_put(in, msl_int_bits(from) == 64 ? "anchor_f64_from_i64(" : "anchor_f64_from_i64((long)");
+    msl_inst_put(in,
+                 msl_int_bits(from) == 64 ? "anchor_f64_from_i64(" : "anchor_f64_from_i64((long)");
     msl_inst_signed(in, 0), msl_inst_put(in, ")");
     return;
   case LLVMUIToFP:
@@ -112,7 +116,7 @@ static void emit_conversion(msl_inst *in, LLVMOpcode opc) {
     return;
   case LLVMFPExt:
     msl_inst_put(in, LLVMGetTypeKind(from) == LLVMHalfTypeKind ? "anchor_f64_from_f32((float)"
-                                                              : "anchor_f64_from_f32(");
+                                                               : "anchor_f64_from_f32(");
     msl_inst_operand(in, 0), msl_inst_put(in, ")");
     return;
   case LLVMFPTrunc:
@@ -122,8 +126,7 @@ static void emit_conversion(msl_inst *in, LLVMOpcode opc) {
     }
     msl_inst_unsupported(in, "conversion of double to half");
     return;
-  default:
-    msl_inst_unsupported(in, "this double-precision conversion");
+  default: msl_inst_unsupported(in, "this double-precision conversion");
   }
 }
 

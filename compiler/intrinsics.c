@@ -14,8 +14,10 @@ static int has_prefix(const char *s, const char *prefix) {
 }
 
 static void emit_sreg(msl_inst *in, const char *name) {
-  static const char *const regs[][2] = {{"tid.", "anchor_tid"}, {"ctaid.", "anchor_bid"},
-                                        {"ntid.", "anchor_bdim"}, {"nctaid.", "anchor_gdim"}};
+  static const char *const regs[][2] = {{"tid.", "anchor_tid"},
+                                        {"ctaid.", "anchor_bid"},
+                                        {"ntid.", "anchor_bdim"},
+                                        {"nctaid.", "anchor_gdim"}};
   const char *rest = name + strlen("llvm.nvvm.read.ptx.sreg.");
   for (unsigned r = 0; r < 4; r++) {
     size_t n = strlen(regs[r][0]);
@@ -30,11 +32,14 @@ static void emit_sreg(msl_inst *in, const char *name) {
   }
   /* Warps are SIMD-groups of 32 consecutive linear thread indices (decision
    * 6), so the lane is the linear index modulo 32. */
-  static const char *const lane[][2] = {
-      {"laneid", "%s %% 32u"},           {"lanemask.eq", "1u << (%s %% 32u)"},
-      {"lanemask.lt", "(1u << (%s %% 32u)) - 1u"}, {"lanemask.le", "(2u << (%s %% 32u)) - 1u"},
-      {"lanemask.gt", "~((2u << (%s %% 32u)) - 1u)"}, {"lanemask.ge", "~((1u << (%s %% 32u)) - 1u)"}};
-  const char *linear = "((anchor_tid.z * anchor_bdim.y + anchor_tid.y) * anchor_bdim.x + anchor_tid.x)";
+  static const char *const lane[][2] = {{"laneid", "%s %% 32u"},
+                                        {"lanemask.eq", "1u << (%s %% 32u)"},
+                                        {"lanemask.lt", "(1u << (%s %% 32u)) - 1u"},
+                                        {"lanemask.le", "(2u << (%s %% 32u)) - 1u"},
+                                        {"lanemask.gt", "~((2u << (%s %% 32u)) - 1u)"},
+                                        {"lanemask.ge", "~((1u << (%s %% 32u)) - 1u)"}};
+  const char *linear =
+      "((anchor_tid.z * anchor_bdim.y + anchor_tid.y) * anchor_bdim.x + anchor_tid.x)";
   for (unsigned r = 0; r < sizeof lane / sizeof *lane; r++)
     if (!strcmp(rest, lane[r][0])) {
       msl_inst_put(in, "(");
@@ -52,11 +57,13 @@ static void emit_minmax(msl_inst *in, int is_signed, const char *cmp) {
     msl_inst_signed(in, 0), msl_inst_printf(in, " %s ", cmp), msl_inst_signed(in, 1);
   else
     msl_inst_operand(in, 0), msl_inst_printf(in, " %s ", cmp), msl_inst_operand(in, 1);
-  msl_inst_put(in, " ? "), msl_inst_operand(in, 0), msl_inst_put(in, " : "), msl_inst_operand(in, 1), msl_inst_put(in, ")");
+  msl_inst_put(in, " ? "), msl_inst_operand(in, 0), msl_inst_put(in, " : "),
+      msl_inst_operand(in, 1), msl_inst_put(in, ")");
 }
 
 static void emit_abs(msl_inst *in, unsigned bits) {
-  msl_inst_put(in, "("), msl_inst_signed(in, 0), msl_inst_printf(in, " < 0 ? (%s)(0u - (%s)", msl_uint_name(bits), msl_wide_name(bits));
+  msl_inst_put(in, "("), msl_inst_signed(in, 0),
+      msl_inst_printf(in, " < 0 ? (%s)(0u - (%s)", msl_uint_name(bits), msl_wide_name(bits));
   msl_inst_operand(in, 0), msl_inst_put(in, ") : "), msl_inst_operand(in, 0), msl_inst_put(in, ")");
 }
 
@@ -68,8 +75,9 @@ static void emit_bswap(msl_inst *in, unsigned bits) {
     msl_inst_put(in, k ? " | " : "");
     /* source byte k moves to byte bits/8-1-k: shift, then keep that byte */
     msl_inst_printf(in, "(((%s)", w), msl_inst_operand(in, 0);
-    msl_inst_printf(in, " %s %d) & 0x%llx%s)", shift >= 0 ? "<<" : ">>", shift >= 0 ? shift : -shift,
-         0xffull << (bits - 8 - 8 * k), bits == 64 ? "ul" : "u");
+    msl_inst_printf(in, " %s %d) & 0x%llx%s)", shift >= 0 ? "<<" : ">>",
+                    shift >= 0 ? shift : -shift, 0xffull << (bits - 8 - 8 * k),
+                    bits == 64 ? "ul" : "u");
   }
   msl_inst_put(in, ")");
 }
@@ -77,15 +85,18 @@ static void emit_bswap(msl_inst *in, unsigned bits) {
 /* fshl(a, b, s) = top N bits of (a:b) << (s % N); fshr the bottom N of >>. */
 static void emit_funnel(msl_inst *in, unsigned bits, int left) {
   const char *t = msl_uint_name(bits), *w = msl_wide_name(bits);
-  msl_inst_put(in, "(("), msl_inst_operand(in, 2), msl_inst_printf(in, " %% %u) == 0 ? ", bits), msl_inst_operand(in, left ? 0 : 1);
+  msl_inst_put(in, "(("), msl_inst_operand(in, 2), msl_inst_printf(in, " %% %u) == 0 ? ", bits),
+      msl_inst_operand(in, left ? 0 : 1);
   msl_inst_printf(in, " : (%s)(((%s)", t, w), msl_inst_operand(in, 0), msl_inst_put(in, " << ");
   if (left)
     msl_inst_put(in, "("), msl_inst_operand(in, 2), msl_inst_printf(in, " %% %u)", bits);
   else
-    msl_inst_printf(in, "(%u - ", bits), msl_inst_operand(in, 2), msl_inst_printf(in, " %% %u)", bits);
+    msl_inst_printf(in, "(%u - ", bits), msl_inst_operand(in, 2),
+        msl_inst_printf(in, " %% %u)", bits);
   msl_inst_printf(in, ") | ((%s)", w), msl_inst_operand(in, 1), msl_inst_put(in, " >> ");
   if (left)
-    msl_inst_printf(in, "(%u - ", bits), msl_inst_operand(in, 2), msl_inst_printf(in, " %% %u)", bits);
+    msl_inst_printf(in, "(%u - ", bits), msl_inst_operand(in, 2),
+        msl_inst_printf(in, " %% %u)", bits);
   else
     msl_inst_put(in, "("), msl_inst_operand(in, 2), msl_inst_printf(in, " %% %u)", bits);
   msl_inst_put(in, ")))");
@@ -100,8 +111,7 @@ static unsigned call_align(LLVMValueRef call, unsigned arg) {
 /* Widest unit (1, 2, 4 or 8 bytes) that the alignments and a constant length
  * allow; variable lengths go byte by byte. */
 static unsigned copy_unit(LLVMValueRef len, unsigned align) {
-  if (!LLVMIsAConstantInt(len))
-    return 1;
+  if (!LLVMIsAConstantInt(len)) return 1;
   unsigned long long n = LLVMConstIntGetZExtValue(len);
   unsigned unit = 8;
   while (unit > 1 && (align % unit || n % unit))
@@ -148,13 +158,15 @@ static void emit_memset(msl_inst *in) {
   msl_inst_printf(in, "for (ulong %s = 0; %s < (ulong)", k, k), msl_inst_operand(in, 2);
   msl_inst_printf(in, "; %s += %u) ", k, unit);
   msl_inst_deref(in, dst, t, k);
-  msl_inst_printf(in, " = (%s)((ulong)", t), msl_inst_operand(in, 1), msl_inst_put(in, " * 0x0101010101010101ul)");
+  msl_inst_printf(in, " = (%s)((ulong)", t), msl_inst_operand(in, 1),
+      msl_inst_put(in, " * 0x0101010101010101ul)");
 }
 
 /* ---- warps: SIMD-groups of 32 (decision 6) ------------------------------- */
 
 /* The lane of the calling thread: its linear index in the group mod 32. */
-#define LANE "(((anchor_tid.z * anchor_bdim.y + anchor_tid.y) * anchor_bdim.x + anchor_tid.x) % 32u)"
+#define LANE                                                                                       \
+  "(((anchor_tid.z * anchor_bdim.y + anchor_tid.y) * anchor_bdim.x + anchor_tid.x) % 32u)"
 
 /* PTX shfl.sync's source lane: c packs the segment mask (32 - width) << 8
  * and the clamp value; out-of-segment sources read the caller's own value.
@@ -210,8 +222,7 @@ static int emit_warp(msl_inst *in, const char *name) {
       const char *rest = name + strlen(shfl[mode]);
       if (strcmp(rest, "i32") && strcmp(rest, "f32"))
         return msl_inst_unsupported(in, "warp shuffle with a predicate result"), 1;
-      if (!full_mask(in, 0))
-        return 1;
+      if (!full_mask(in, 0)) return 1;
       in->f->ctx->uses_warp = 1;
       msl_inst_put(in, "simd_shuffle("), msl_inst_operand(in, 1);
       msl_inst_printf(in, ", (ushort)anchor_shfl_lane(%uu, %s, ", mode, LANE);
@@ -219,9 +230,10 @@ static int emit_warp(msl_inst *in, const char *name) {
       msl_inst_put(in, "))");
       return 1;
     }
-  static const char *const votes[][2] = {{"llvm.nvvm.vote.any.sync", "simd_any("},
-                                         {"llvm.nvvm.vote.all.sync", "simd_all("},
-                                         {"llvm.nvvm.vote.ballot.sync", "(uint)(ulong)simd_ballot("}};
+  static const char *const votes[][2] = {
+      {"llvm.nvvm.vote.any.sync", "simd_any("},
+      {"llvm.nvvm.vote.all.sync", "simd_all("},
+      {"llvm.nvvm.vote.ballot.sync", "(uint)(ulong)simd_ballot("}};
   for (unsigned v = 0; v < 3; v++)
     if (!strcmp(name, votes[v][0])) {
       if (full_mask(in, 0))
@@ -242,13 +254,13 @@ static int emit_warp(msl_inst *in, const char *name) {
 
 /* Intrinsics that are pure annotations for the optimiser. */
 int msl_ignored_intrinsic(const char *name) {
-  static const char *const prefixes[] = {"llvm.lifetime.", "llvm.assume", "llvm.dbg.",
-                                         "llvm.experimental.noalias.scope.decl",
-                                         "llvm.invariant.", "llvm.sideeffect",
-                                         "llvm.var.annotation", "llvm.donothing"};
+  static const char *const prefixes[] = {
+      "llvm.lifetime.",      "llvm.assume",
+      "llvm.dbg.",           "llvm.experimental.noalias.scope.decl",
+      "llvm.invariant.",     "llvm.sideeffect",
+      "llvm.var.annotation", "llvm.donothing"};
   for (unsigned i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
-    if (has_prefix(name, prefixes[i]))
-      return 1;
+    if (has_prefix(name, prefixes[i])) return 1;
   return 0;
 }
 
@@ -285,14 +297,16 @@ int msl_emit_barrier_reduction(msl_func *f, LLVMValueRef call) {
   msl_emit_line(f, "if (anchor_tid.x == 0 && anchor_tid.y == 0 && anchor_tid.z == 0) "
                    "atomic_store_explicit(&anchor_sync[0], 0u, memory_order_relaxed);");
   msl_emit_line(f, "threadgroup_barrier(mem_flags::mem_threadgroup);");
-  msl_emit_line(f, "if (%s != 0) atomic_fetch_add_explicit(&anchor_sync[0], 1u, "
-                   "memory_order_relaxed);", pred.e.data);
+  msl_emit_line(f,
+                "if (%s != 0) atomic_fetch_add_explicit(&anchor_sync[0], 1u, "
+                "memory_order_relaxed);",
+                pred.e.data);
   msl_emit_line(f, "threadgroup_barrier(mem_flags::mem_threadgroup);");
   msl_emit_line(f, "v%d = atomic_load_explicit(&anchor_sync[0], memory_order_relaxed);", id);
   msl_emit_line(f, "threadgroup_barrier(mem_flags::mem_threadgroup);");
   if (!strcmp(name, "llvm.nvvm.barrier0.and"))
-    msl_emit_line(f, "v%d = v%d == anchor_bdim.x * anchor_bdim.y * anchor_bdim.z ? 1u : 0u;",
-                  id, id);
+    msl_emit_line(f, "v%d = v%d == anchor_bdim.x * anchor_bdim.y * anchor_bdim.z ? 1u : 0u;", id,
+                  id);
   else if (!strcmp(name, "llvm.nvvm.barrier0.or"))
     msl_emit_line(f, "v%d = v%d != 0 ? 1u : 0u;", id, id);
   msl_buf_free(&pred.e);
@@ -301,15 +315,15 @@ int msl_emit_barrier_reduction(msl_func *f, LLVMValueRef call) {
 
 int msl_call_only_moves(const char *name) {
   return msl_ignored_intrinsic(name) || has_prefix(name, "llvm.memcpy.") ||
-         has_prefix(name, "llvm.memmove.") ||
-         has_prefix(name, "llvm.memset.") || has_prefix(name, "llvm.nvvm.ldg.global.");
+         has_prefix(name, "llvm.memmove.") || has_prefix(name, "llvm.memset.") ||
+         has_prefix(name, "llvm.nvvm.ldg.global.");
 }
 
 static int emit_math(msl_inst *in, const char *name) {
-  static const char *const unary[][2] = {
-      {"llvm.fabs.", "fabs"},   {"llvm.floor.", "floor"}, {"llvm.ceil.", "ceil"},
-      {"llvm.trunc.", "trunc"}, {"llvm.rint.", "rint"},   {"llvm.nearbyint.", "rint"},
-      {"llvm.roundeven.", "rint"}, {"llvm.round.", "round"}};
+  static const char *const unary[][2] = {{"llvm.fabs.", "fabs"},      {"llvm.floor.", "floor"},
+                                         {"llvm.ceil.", "ceil"},      {"llvm.trunc.", "trunc"},
+                                         {"llvm.rint.", "rint"},      {"llvm.nearbyint.", "rint"},
+                                         {"llvm.roundeven.", "rint"}, {"llvm.round.", "round"}};
   static const char *const binary[][2] = {
       {"llvm.minnum.", "fmin"}, {"llvm.maxnum.", "fmax"}, {"llvm.copysign.", "copysign"}};
   for (unsigned k = 0; k < sizeof unary / sizeof *unary; k++)
@@ -319,7 +333,8 @@ static int emit_math(msl_inst *in, const char *name) {
     }
   for (unsigned k = 0; k < sizeof binary / sizeof *binary; k++)
     if (has_prefix(name, binary[k][0])) {
-      msl_inst_printf(in, "%s(", binary[k][1]), msl_inst_operand(in, 0), msl_inst_put(in, ", "), msl_inst_operand(in, 1), msl_inst_put(in, ")");
+      msl_inst_printf(in, "%s(", binary[k][1]), msl_inst_operand(in, 0), msl_inst_put(in, ", "),
+          msl_inst_operand(in, 1), msl_inst_put(in, ")");
       return 1;
     }
   /* sqrt is correctly rounded in CUDA: through the software binary64 square
@@ -334,7 +349,9 @@ static int emit_math(msl_inst *in, const char *name) {
     return 1;
   }
   if (has_prefix(name, "llvm.fma.") || has_prefix(name, "llvm.fmuladd.")) {
-    msl_inst_put(in, "fma("), msl_inst_operand(in, 0), msl_inst_put(in, ", "), msl_inst_operand(in, 1), msl_inst_put(in, ", "), msl_inst_operand(in, 2), msl_inst_put(in, ")");
+    msl_inst_put(in, "fma("), msl_inst_operand(in, 0), msl_inst_put(in, ", "),
+        msl_inst_operand(in, 1), msl_inst_put(in, ", "), msl_inst_operand(in, 2),
+        msl_inst_put(in, ")");
     return 1;
   }
   return 0;
@@ -365,7 +382,8 @@ static int emit_bits(msl_inst *in, const char *name, unsigned bits) {
       msl_inst_printf(in, " ? (%s)~(%s)0 : (%s)((%s)", t, t, t, w), msl_inst_operand(in, 0);
       msl_inst_printf(in, " + (%s)", w), msl_inst_operand(in, 1), msl_inst_put(in, "))");
     } else {
-      msl_inst_put(in, "("), msl_inst_operand(in, 0), msl_inst_put(in, " > "), msl_inst_operand(in, 1);
+      msl_inst_put(in, "("), msl_inst_operand(in, 0), msl_inst_put(in, " > "),
+          msl_inst_operand(in, 1);
       msl_inst_printf(in, " ? (%s)(", t), msl_inst_operand(in, 0), msl_inst_put(in, " - ");
       msl_inst_operand(in, 1), msl_inst_printf(in, ") : (%s)0)", t);
     }
@@ -391,7 +409,8 @@ static int emit_bits(msl_inst *in, const char *name, unsigned bits) {
       {"llvm.ctpop.", "popcount"}, {"llvm.ctlz.", "clz"}, {"llvm.cttz.", "ctz"}};
   for (unsigned k = 0; k < 3; k++)
     if (has_prefix(name, counts[k][0])) {
-      msl_inst_printf(in, "(%s)%s(", t, counts[k][1]), msl_inst_operand(in, 0), msl_inst_put(in, ")");
+      msl_inst_printf(in, "(%s)%s(", t, counts[k][1]), msl_inst_operand(in, 0),
+          msl_inst_put(in, ")");
       return 1;
     }
   return 0;
@@ -402,10 +421,8 @@ void msl_emit_call(msl_inst *in) {
   size_t len;
   const char *name = LLVMGetValueName2(callee, &len);
   unsigned bits = msl_int_bits(LLVMTypeOf(in->i));
-  if (msl_ignored_intrinsic(name))
-    return;
-  if (has_prefix(name, "llvm.nvvm.read.ptx.sreg."))
-    return emit_sreg(in, name);
+  if (msl_ignored_intrinsic(name)) return;
+  if (has_prefix(name, "llvm.nvvm.read.ptx.sreg.")) return emit_sreg(in, name);
   if (!strcmp(name, "llvm.nvvm.membar.cta")) /* __threadfence_block */
     return msl_emit_fence(in, 0);
   if (!strcmp(name, "llvm.nvvm.membar.gl") || !strcmp(name, "llvm.nvvm.membar.sys"))
@@ -423,16 +440,11 @@ void msl_emit_call(msl_inst *in) {
     msl_inst_deref(in, LLVMGetOperand(in->i, 0), t, NULL);
     return;
   }
-  if (has_prefix(name, "llvm.memcpy."))
-    return emit_memcpy(in, 0);
-  if (has_prefix(name, "llvm.memmove."))
-    return emit_memcpy(in, 1);
-  if (has_prefix(name, "llvm.memset."))
-    return emit_memset(in);
-  if ((bits > 1 && emit_bits(in, name, bits)) || emit_math(in, name) || emit_warp(in, name))
-    return;
+  if (has_prefix(name, "llvm.memcpy.")) return emit_memcpy(in, 0);
+  if (has_prefix(name, "llvm.memmove.")) return emit_memcpy(in, 1);
+  if (has_prefix(name, "llvm.memset.")) return emit_memset(in);
+  if ((bits > 1 && emit_bits(in, name, bits)) || emit_math(in, name) || emit_warp(in, name)) return;
   in->ok = 0;
   msl_error(in->f->ctx, in->i, "%s '%s' " NOT_SUPPORTED,
             has_prefix(name, "llvm.nvvm.") ? "CUDA intrinsic" : "LLVM intrinsic", name);
 }
-

@@ -15,8 +15,7 @@
  * extern __shared__, which is anchor_dyn_smem). One base per space lets a
  * generic pointer name any of them by offset (addrspace.c). */
 static void collect_shared(msl_func *f, LLVMValueRef v, int depth) {
-  if (depth > 16)
-    return;
+  if (depth > 16) return;
   if (LLVMIsAGlobalVariable(v)) {
     if (LLVMGetPointerAddressSpace(LLVMTypeOf(v)) != 3 || msl_map_get(&f->smem, v, -2) != -2)
       return;
@@ -63,8 +62,7 @@ static unsigned long long layout_private(msl_func *f, int *ok) {
   }
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-      if (!LLVMIsAAllocaInst(i))
-        continue;
+      if (!LLVMIsAAllocaInst(i)) continue;
       LLVMValueRef count = LLVMGetOperand(i, 0);
       if (!LLVMIsAConstantInt(count)) {
         *ok = msl_error(f->ctx, i, "variable-length stack array " NOT_SUPPORTED);
@@ -84,27 +82,26 @@ static int emit_params(msl_func *f) {
   for (unsigned p = 0; p < k->nparams; p++) {
     LLVMValueRef arg = LLVMGetParam(f->fn, p);
     unsigned off = k->params[p].offset, size = k->params[p].size;
-    if (!LLVMGetFirstUse(arg))
-      continue;
+    if (!LLVMGetFirstUse(arg)) continue;
     int id = msl_value_id(f, arg);
     msl_map_set(&f->declared, arg, 1);
     if (k->params[p].byval && msl_map_get(&f->private_copy, arg, 0)) {
       msl_buf_printf(&f->decls, "  thread uchar* v%d = (thread uchar*)anchor_priv + %d;\n", id,
                      msl_map_get(&f->private_offset, arg, 0));
-      msl_emit_line(f, "for (uint k = 0; k < %uu; k++) v%d[k] = anchor_params[%uu + k];", size,
-                    id, off);
+      msl_emit_line(f, "for (uint k = 0; k < %uu; k++) v%d[k] = anchor_params[%uu + k];", size, id,
+                    off);
     } else if (k->params[p].byval) {
       msl_buf_printf(&f->decls, "  constant uchar* v%d = anchor_params + %u;\n", id, off);
     } else {
       LLVMTypeRef ty = LLVMTypeOf(arg);
       const char *t = msl_value_type(f, arg, ty, MSL_SPACE_DEVICE);
-      if (!t)
-        return 0;
+      if (!t) return 0;
       if (msl_int_bits(ty) == 1)
         msl_buf_printf(&f->decls, "  bool v%d = anchor_params[%u] != 0;\n", id, off);
       else
-        msl_buf_printf(&f->decls, "  %s v%d = *reinterpret_cast<constant %s*>(anchor_params + %u);\n",
-                       t, id, t, off);
+        msl_buf_printf(&f->decls,
+                       "  %s v%d = *reinterpret_cast<constant %s*>(anchor_params + %u);\n", t, id,
+                       t, off);
     }
   }
   return 1;
@@ -114,14 +111,11 @@ static int emit_params(msl_func *f) {
 static int emit_allocas(msl_func *f) {
   int ok;
   unsigned long long total = layout_private(f, &ok);
-  if (!ok)
-    return 0;
-  if (total)
-    msl_buf_printf(&f->decls, "  ulong anchor_priv[%llu];\n", total / 8);
+  if (!ok) return 0;
+  if (total) msl_buf_printf(&f->decls, "  ulong anchor_priv[%llu];\n", total / 8);
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-      if (!LLVMIsAAllocaInst(i))
-        continue;
+      if (!LLVMIsAAllocaInst(i)) continue;
       int id = msl_value_id(f, i);
       msl_map_set(&f->declared, i, 1);
       msl_buf_printf(&f->decls, "  thread uchar* v%d = (thread uchar*)anchor_priv + %d;\n", id,
@@ -133,14 +127,13 @@ static int emit_allocas(msl_func *f) {
 /* The MSL function name is the kernel's device name (docs/design.md): it
  * must be an identifier and not one of MSL's own keywords. */
 static int valid_identifier(const char *s) {
-  static const char *const reserved[] = {"kernel", "vertex", "fragment", "device", "constant",
-                                         "threadgroup", "thread", "threadgroup_imageblock",
-                                         "ray_data", "object_data", "visible", "stitchable"};
+  static const char *const reserved[] = {
+      "kernel",   "vertex",      "fragment", "device",
+      "constant", "threadgroup", "thread",   "threadgroup_imageblock",
+      "ray_data", "object_data", "visible",  "stitchable"};
   for (unsigned i = 0; i < sizeof reserved / sizeof *reserved; i++)
-    if (!strcmp(s, reserved[i]))
-      return 0;
-  if (!*s || (*s >= '0' && *s <= '9'))
-    return 0;
+    if (!strcmp(s, reserved[i])) return 0;
+  if (!*s || (*s >= '0' && *s <= '9')) return 0;
   for (; *s; s++)
     if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
           (*s >= '0' && *s <= '9')))
@@ -168,8 +161,10 @@ int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k) {
   k->static_smem = 0;
   k->dynamic_smem = 0;
   if (!valid_identifier(k->name))
-    return msl_error(ctx, k->fn, "kernel name '%s' is not a valid MSL function name (it is an MSL "
-                                 "keyword or not an identifier)", k->name);
+    return msl_error(ctx, k->fn,
+                     "kernel name '%s' is not a valid MSL function name (it is an MSL "
+                     "keyword or not an identifier)",
+                     k->name);
   int ok = msl_addrspace_analyze(&f) && msl_cfg_build(&f);
   if (ok) {
     find_shared(&f);

@@ -17,8 +17,7 @@ static int write_file(const char *path, const void *data, size_t size) {
   FILE *f = fopen(path, "wb");
   if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0) {
     fprintf(stderr, "anchor-msl: error: cannot write '%s'\n", path);
-    if (f)
-      remove(path);
+    if (f) remove(path);
     return 0;
   }
   return 1;
@@ -41,16 +40,13 @@ int main(int argc, char **argv) {
     else
       return usage();
   }
-  if (!input || (!output && !msl_path))
-    return usage();
+  if (!input || (!output && !msl_path)) return usage();
   msl_output out;
   msl_status status = msl_compile(input, &options, &out);
   if (status.failed) {
     /* No output on error, not even a stale one from an earlier run. */
-    if (output)
-      remove(output);
-    if (msl_path)
-      remove(msl_path);
+    if (output) remove(output);
+    if (msl_path) remove(msl_path);
     fputs(status.message, stderr);
     msl_status_free(&status);
     return 1;

@@ -39,8 +39,7 @@ int msl_module_load(msl_ctx *ctx, const char *path) {
 
 static void add_kernel(msl_ctx *ctx, LLVMValueRef fn) {
   for (unsigned i = 0; i < ctx->nkernels; i++)
-    if (ctx->kernels[i].fn == fn)
-      return;
+    if (ctx->kernels[i].fn == fn) return;
   ctx->kernels = realloc(ctx->kernels, (ctx->nkernels + 1) * sizeof *ctx->kernels);
   msl_kernel *k = &ctx->kernels[ctx->nkernels++];
   memset(k, 0, sizeof *k);
@@ -58,11 +57,9 @@ int msl_module_find_kernels(msl_ctx *ctx) {
   LLVMGetNamedMetadataOperands(ctx->mod, md, nodes);
   for (unsigned i = 0; i < n; i++) {
     unsigned nops = LLVMGetMDNodeNumOperands(nodes[i]);
-    if (nops < 2)
-      continue;
+    if (nops < 2) continue;
     LLVMValueRef ops[8];
-    if (nops > 8)
-      nops = 8;
+    if (nops > 8) nops = 8;
     LLVMGetMDNodeOperands(nodes[i], ops);
     for (unsigned j = 0; j + 1 < nops; j += 2) {
       unsigned len = 0;
@@ -73,8 +70,7 @@ int msl_module_find_kernels(msl_ctx *ctx) {
   }
   free(nodes);
   for (LLVMValueRef fn = LLVMGetFirstFunction(ctx->mod); fn; fn = LLVMGetNextFunction(fn))
-    if (LLVMGetFunctionCallConv(fn) == 71 && !LLVMIsDeclaration(fn))
-      add_kernel(ctx, fn);
+    if (LLVMGetFunctionCallConv(fn) == 71 && !LLVMIsDeclaration(fn)) add_kernel(ctx, fn);
   for (unsigned i = 0; i < ctx->nkernels; i++) {
     LLVMValueRef fn = ctx->kernels[i].fn;
     if (LLVMIsDeclaration(fn))
@@ -104,8 +100,7 @@ static int serialize(msl_ctx *ctx, LLVMValueRef var, LLVMValueRef c, unsigned ch
   }
   switch (LLVMGetTypeKind(ty)) {
   case LLVMIntegerTypeKind:
-    if (!LLVMIsAConstantInt(c) || LLVMGetIntTypeWidth(ty) > 64)
-      break;
+    if (!LLVMIsAConstantInt(c) || LLVMGetIntTypeWidth(ty) > 64) break;
     put_bytes(dst, LLVMConstIntGetZExtValue(c), size);
     return 1;
   case LLVMHalfTypeKind:
@@ -132,8 +127,7 @@ static int serialize(msl_ctx *ctx, LLVMValueRef var, LLVMValueRef c, unsigned ch
     memset(dst, 0, size);
     for (unsigned i = 0; i < n; i++) {
       LLVMValueRef e = LLVMGetAggregateElement(c, i);
-      if (!serialize(ctx, var, e, dst + (size_t)i * stride))
-        return 0;
+      if (!serialize(ctx, var, e, dst + (size_t)i * stride)) return 0;
     }
     return 1;
   }
@@ -142,32 +136,28 @@ static int serialize(msl_ctx *ctx, LLVMValueRef var, LLVMValueRef c, unsigned ch
     unsigned n = LLVMCountStructElementTypes(ty);
     for (unsigned i = 0; i < n; i++) {
       unsigned long long off = LLVMOffsetOfElement(ctx->layout, ty, i);
-      if (!serialize(ctx, var, LLVMGetOperand(c, i), dst + off))
-        return 0;
+      if (!serialize(ctx, var, LLVMGetOperand(c, i), dst + off)) return 0;
     }
     return 1;
   }
   case LLVMPointerTypeKind:
-    return msl_error(ctx, var, "initialising a device variable with an address is not "
-                               "supported by Anchor's Metal backend");
-  default:
-    break;
+    return msl_error(ctx, var,
+                     "initialising a device variable with an address is not "
+                     "supported by Anchor's Metal backend");
+  default: break;
   }
-  return msl_error(ctx, var, "this initialiser of a device variable is not supported by "
-                             "Anchor's Metal backend");
+  return msl_error(ctx, var,
+                   "this initialiser of a device variable is not supported by "
+                   "Anchor's Metal backend");
 }
 
 /* Exact binary16 bits of a double that is already a half value. */
 static unsigned half_bits(double d) {
   unsigned sign = d < 0 || (d == 0 && 1 / d < 0) ? 0x8000u : 0;
-  if (d != d)
-    return 0x7e00u;
-  if (d < 0)
-    d = -d;
-  if (d == 0)
-    return sign;
-  if (d >= 65536.0)
-    return sign | 0x7c00u;
+  if (d != d) return 0x7e00u;
+  if (d < 0) d = -d;
+  if (d == 0) return sign;
+  if (d >= 65536.0) return sign | 0x7c00u;
   int e = 0;
   while (d >= 2.0)
     d /= 2, e++;
@@ -215,13 +205,14 @@ static int is_metadata_global(LLVMValueRef g) {
 int msl_module_collect_globals(msl_ctx *ctx) {
   for (LLVMValueRef g = LLVMGetFirstGlobal(ctx->mod); g; g = LLVMGetNextGlobal(g)) {
     unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
-    if (as == 3 || is_metadata_global(g))
-      continue;
+    if (as == 3 || is_metadata_global(g)) continue;
     size_t len;
     const char *name = LLVMGetValueName2(g, &len);
     if (LLVMIsDeclaration(g))
-      return msl_error(ctx, g, "external device variable '%s' (separate compilation) is not "
-                               "supported by Anchor's Metal backend", name);
+      return msl_error(ctx, g,
+                       "external device variable '%s' (separate compilation) is not "
+                       "supported by Anchor's Metal backend",
+                       name);
     if (LLVMIsThreadLocal(g))
       return msl_error(ctx, g, "thread-local variable '%s' is not supported", name);
     LLVMTypeRef ty = LLVMGlobalGetValueType(g);
@@ -231,12 +222,10 @@ int msl_module_collect_globals(msl_ctx *ctx) {
     gl.index = ctx->nglobals;
     gl.size = (unsigned)LLVMABISizeOfType(ctx->layout, ty);
     gl.align = LLVMGetAlignment(g);
-    if (!gl.align)
-      gl.align = LLVMABIAlignmentOfType(ctx->layout, ty);
+    if (!gl.align) gl.align = LLVMABIAlignmentOfType(ctx->layout, ty);
     gl.constant = as == 4;
     gl.init_hex = init_hex(ctx, g, gl.size);
-    if (!gl.init_hex)
-      return 0;
+    if (!gl.init_hex) return 0;
     ctx->globals = realloc(ctx->globals, (ctx->nglobals + 1) * sizeof *ctx->globals);
     ctx->globals[ctx->nglobals] = gl;
     msl_map_set(&ctx->global_index, g, (int)ctx->nglobals);
@@ -253,10 +242,8 @@ void msl_module_free(msl_ctx *ctx) {
     free(ctx->globals[i].init_hex);
   free(ctx->globals);
   msl_map_free(&ctx->global_index);
-  if (ctx->mod)
-    LLVMDisposeModule(ctx->mod);
-  if (ctx->llctx)
-    LLVMContextDispose(ctx->llctx);
+  if (ctx->mod) LLVMDisposeModule(ctx->mod);
+  if (ctx->llctx) LLVMContextDispose(ctx->llctx);
   msl_buf_free(&ctx->diags);
   msl_buf_free(&ctx->msl);
 }

@@ -40,8 +40,7 @@ typedef struct msl_buf {
 } msl_buf;
 
 void msl_buf_put(msl_buf *b, const char *s);
-void msl_buf_printf(msl_buf *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+void msl_buf_printf(msl_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void msl_buf_vprintf(msl_buf *b, const char *fmt, va_list ap);
 /* Return the contents (malloc'd, caller frees) and leave `b` empty. */
 char *msl_buf_take(msl_buf *b);
@@ -125,7 +124,7 @@ typedef struct msl_ctx {
 
 typedef struct msl_loop {
   int header;
-  int exit; /* the single exit block, -1 when the loop never exits */
+  int exit;            /* the single exit block, -1 when the loop never exits */
   unsigned char *body; /* body[b] != 0 when block b is in the loop */
   /* Immediate post-dominators within one iteration: in the body, edges to
    * the header (continue) going to one sink and edges out of the loop
@@ -151,17 +150,17 @@ typedef struct msl_func {
   msl_ctx *ctx;
   msl_kernel *kernel;
   LLVMValueRef fn;
-  msl_map value_id;   /* instruction/argument -> variable number */
-  msl_map declared;   /* values whose variable was declared */
+  msl_map value_id; /* instruction/argument -> variable number */
+  msl_map declared; /* values whose variable was declared */
   unsigned next_id;
-  msl_map space;      /* pointer value -> msl_space */
-  msl_map private_copy; /* byval argument -> 1 when copied to a thread array */
-  msl_map smem;       /* __shared__ global used -> offset in anchor_smem, -1: dynamic */
+  msl_map space;          /* pointer value -> msl_space */
+  msl_map private_copy;   /* byval argument -> 1 when copied to a thread array */
+  msl_map smem;           /* __shared__ global used -> offset in anchor_smem, -1: dynamic */
   msl_map private_offset; /* alloca / copied byval arg -> offset in anchor_priv */
-  msl_map space_mask; /* generic pointer value -> mask of the spaces it may point into */
-  int uses_sync_counter; /* __syncthreads_count/and/or need anchor_sync */
+  msl_map space_mask;     /* generic pointer value -> mask of the spaces it may point into */
+  int uses_sync_counter;  /* __syncthreads_count/and/or need anchor_sync */
   msl_cfg cfg;
-  unsigned *emitted;  /* per block: times its code was emitted */
+  unsigned *emitted; /* per block: times its code was emitted */
   /* C++ scopes of the structured body (structurize.c): each if-arm and loop
    * body opens one; block_scope[b] is the scope block b's code is in. A
    * first, dry pass fills them so that emit.c can declare a value where it
@@ -234,19 +233,19 @@ typedef struct msl_inst {
 
 void msl_inst_put(msl_inst *in, const char *s);
 void msl_inst_printf(msl_inst *in, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void msl_inst_operand(msl_inst *in, unsigned k);     /* operand k */
-void msl_inst_signed(msl_inst *in, unsigned k);      /* operand k as a signed int */
+void msl_inst_operand(msl_inst *in, unsigned k); /* operand k */
+void msl_inst_signed(msl_inst *in, unsigned k);  /* operand k as a signed int */
 /* *reinterpret_cast<space T*>(p [+ extra] [+ delta]): an lvalue of type T at p. */
 void msl_inst_deref(msl_inst *in, LLVMValueRef p, const char *type, const char *extra);
-int msl_inst_unsupported(msl_inst *in, const char *what); /* error "<what> is not supported" */
-unsigned msl_int_bits(LLVMTypeRef ty);               /* 0 for non-integers */
-const char *msl_uint_name(unsigned bits);            /* bool/uchar/ushort/uint/ulong */
-const char *msl_sint_name(unsigned bits);            /* char/short/int/long */
-const char *msl_wide_name(unsigned bits);            /* uint, or ulong for 64 */
+int msl_inst_unsupported(msl_inst *in, const char *what);  /* error "<what> is not supported" */
+unsigned msl_int_bits(LLVMTypeRef ty);                     /* 0 for non-integers */
+const char *msl_uint_name(unsigned bits);                  /* bool/uchar/ushort/uint/ulong */
+const char *msl_sint_name(unsigned bits);                  /* char/short/int/long */
+const char *msl_wide_name(unsigned bits);                  /* uint, or ulong for 64 */
 const char *msl_memory_type(msl_inst *in, LLVMTypeRef ty); /* type of a load/store */
 /* MSL type of a value (pointers per space); NULL after an error at `at`. */
 const char *msl_value_type(msl_func *f, LLVMValueRef at, LLVMTypeRef ty, msl_space s);
-int msl_value_id(msl_func *f, LLVMValueRef v);       /* the N of variable vN */
+int msl_value_id(msl_func *f, LLVMValueRef v); /* the N of variable vN */
 
 /* intrinsics.c: the MSL of a call (all calls are intrinsics by then).
  * msl_call_only_moves: the intrinsic only moves bits (memcpy, __ldg,
@@ -288,8 +287,7 @@ int msl_emit_block_code(msl_func *f, LLVMBasicBlockRef bb);
 int msl_emit_phi_copies(msl_func *f, LLVMBasicBlockRef from, LLVMBasicBlockRef to);
 /* MSL expression for an i1 branch condition. */
 int msl_emit_condition(msl_func *f, LLVMValueRef cond, msl_buf *out);
-void msl_emit_line(msl_func *f, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+void msl_emit_line(msl_func *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* verify.c */
 int msl_verify_function(msl_func *f);

@@ -14,8 +14,7 @@
 
 static int is_kernel(msl_ctx *ctx, LLVMValueRef fn) {
   for (unsigned i = 0; i < ctx->nkernels; i++)
-    if (ctx->kernels[i].fn == fn)
-      return 1;
+    if (ctx->kernels[i].fn == fn) return 1;
   return 0;
 }
 
@@ -27,8 +26,7 @@ static void mark_inline(msl_ctx *ctx) {
   unsigned always = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
   LLVMAttributeRef attr = LLVMCreateEnumAttribute(ctx->llctx, always, 0);
   for (LLVMValueRef fn = LLVMGetFirstFunction(ctx->mod); fn; fn = LLVMGetNextFunction(fn)) {
-    if (LLVMIsDeclaration(fn) || is_kernel(ctx, fn))
-      continue;
+    if (LLVMIsDeclaration(fn) || is_kernel(ctx, fn)) continue;
     LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, noinline);
     LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, optnone);
     LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, attr);
@@ -74,27 +72,32 @@ static int check_calls(msl_ctx *ctx) {
     LLVMValueRef fn = ctx->kernels[k].fn;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-        if (!LLVMIsACallInst(i))
-          continue;
+        if (!LLVMIsACallInst(i)) continue;
         LLVMValueRef callee = LLVMGetCalledValue(i);
         if (LLVMIsAInlineAsm(callee))
-          return msl_error(ctx, i, "inline PTX assembly is not supported by Anchor's Metal "
-                                   "backend");
+          return msl_error(ctx, i,
+                           "inline PTX assembly is not supported by Anchor's Metal "
+                           "backend");
         if (!LLVMIsAFunction(callee))
-          return msl_error(ctx, i, "indirect call (function pointer) is not supported by "
-                                   "Anchor's Metal backend");
+          return msl_error(ctx, i,
+                           "indirect call (function pointer) is not supported by "
+                           "Anchor's Metal backend");
         size_t len;
         const char *name = LLVMGetValueName2(callee, &len);
-        if (LLVMGetIntrinsicID(callee))
-          continue;
+        if (LLVMGetIntrinsicID(callee)) continue;
         if (!LLVMIsDeclaration(callee))
-          return msl_error(ctx, i, "recursive call to '%s' is not supported by Anchor's Metal "
-                                   "backend", name);
+          return msl_error(ctx, i,
+                           "recursive call to '%s' is not supported by Anchor's Metal "
+                           "backend",
+                           name);
         if (!strcmp(name, "vprintf"))
-          return msl_error(ctx, i, "device-side printf is not supported by Anchor's Metal "
-                                   "backend");
-        return msl_error(ctx, i, "call to undefined function '%s' is not supported by "
-                                 "Anchor's Metal backend", name);
+          return msl_error(ctx, i,
+                           "device-side printf is not supported by Anchor's Metal "
+                           "backend");
+        return msl_error(ctx, i,
+                         "call to undefined function '%s' is not supported by "
+                         "Anchor's Metal backend",
+                         name);
       }
   }
   return 1;
@@ -104,8 +107,7 @@ static int check_calls(msl_ctx *ctx) {
  * option is process-global; it is set once. */
 static void set_llvm_options(void) {
   static int done;
-  if (done)
-    return;
+  if (done) return;
   done = 1;
   const char *argv[] = {"anchor-msl", "-scalarize-load-store"};
   LLVMParseCommandLineOptions(2, argv, NULL);
@@ -115,25 +117,25 @@ int msl_passes_run(msl_ctx *ctx) {
   set_llvm_options();
   mark_inline(ctx);
   LLVMTargetMachineRef tm = target_machine(ctx);
-  if (!tm)
-    return 0;
+  if (!tm) return 0;
   /* 1. inline and clean up; 2. scalarize vectors (loads/stores included);
    * 3. control-flow normalisation, which nothing may undo afterwards. */
   int ok = run(ctx, tm, "always-inline,globaldce") &&
-           run(ctx, tm, "function(sroa,early-cse,instcombine,simplifycfg,"
-                        "infer-address-spaces,instcombine,sroa,dce)") &&
-           run(ctx, tm, "function(scalarizer,instcombine,dce)") &&
-           check_calls(ctx) && msl_switches_to_chains(ctx) &&
-           run(ctx, tm, "function(lower-switch,mergereturn,fix-irreducible,"
-                        "unify-loop-exits,dce)");
+           run(ctx, tm,
+               "function(sroa,early-cse,instcombine,simplifycfg,"
+               "infer-address-spaces,instcombine,sroa,dce)") &&
+           run(ctx, tm, "function(scalarizer,instcombine,dce)") && check_calls(ctx) &&
+           msl_switches_to_chains(ctx) &&
+           run(ctx, tm,
+               "function(lower-switch,mergereturn,fix-irreducible,"
+               "unify-loop-exits,dce)");
   LLVMDisposeTargetMachine(tm);
   return ok;
 }
 
 int msl_passes_structurize(msl_ctx *ctx) {
   LLVMTargetMachineRef tm = target_machine(ctx);
-  if (!tm)
-    return 0;
+  if (!tm) return 0;
   int ok = run(ctx, tm, "function(structurizecfg,dce)");
   LLVMDisposeTargetMachine(tm);
   return ok;

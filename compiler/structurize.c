@@ -44,8 +44,7 @@ static void close_scope(msl_func *f, int outer) {
 int msl_scope_encloses(const msl_func *f, int outer, int inner) {
   int target = f->block_scope[outer];
   for (int s = f->block_scope[inner]; s >= 0; s = f->scope_parent[s])
-    if (s == target)
-      return 1;
+    if (s == target) return 1;
   return 0;
 }
 
@@ -70,8 +69,7 @@ static int jump(msl_func *f, int to, int stop, int loop, int *next) {
                        "internal error: unstructured exit from a loop");
     }
   }
-  if (to != stop)
-    *next = to;
+  if (to != stop) *next = to;
   return 1;
 }
 
@@ -123,21 +121,18 @@ static int emit_block(msl_func *f, int b, int stop, int loop, int *next) {
   *next = -1;
   if (f->emitted[b]++) {
     f->ctx->unstructured = 1; /* compile.c retries after structurizecfg */
-    return msl_error(f->ctx, term, "internal error: control flow could not be structured "
-                                   "(a block would be emitted twice)");
+    return msl_error(f->ctx, term,
+                     "internal error: control flow could not be structured "
+                     "(a block would be emitted twice)");
   }
   f->block_scope[b] = f->scope;
-  if (!f->dry_run && !msl_emit_block_code(f, bb))
-    return 0;
+  if (!f->dry_run && !msl_emit_block_code(f, bb)) return 0;
   switch (f->cfg.nsucc[b]) {
-  case 0:
-    msl_emit_line(f, "return;");
-    return 1;
+  case 0: msl_emit_line(f, "return;"); return 1;
   case 1:
     return (f->dry_run || msl_emit_phi_copies(f, bb, f->cfg.blocks[f->cfg.succ[b][0]])) &&
            jump(f, f->cfg.succ[b][0], stop, loop, next);
-  default:
-    return emit_branch(f, b, term, loop, next);
+  default: return emit_branch(f, b, term, loop, next);
   }
 }
 
@@ -157,16 +152,12 @@ static int emit_seq(msl_func *f, int b, int stop, int loop) {
     int l = f->cfg.loop_of_header[b];
     if (l >= 0 && l != loop) {
       int exit;
-      if (!emit_loop(f, l, &exit))
-        return 0;
-      if (exit < 0)
-        return 1; /* the loop never exits */
-      if (!jump(f, exit, stop, loop, &b))
-        return 0;
+      if (!emit_loop(f, l, &exit)) return 0;
+      if (exit < 0) return 1; /* the loop never exits */
+      if (!jump(f, exit, stop, loop, &b)) return 0;
       continue;
     }
-    if (!emit_block(f, b, stop, loop, &b))
-      return 0;
+    if (!emit_block(f, b, stop, loop, &b)) return 0;
   }
   return 1;
 }

@@ -24,8 +24,7 @@ static void retarget_phis(LLVMBuilderRef b, LLVMBasicBlockRef target, LLVMBasicB
       LLVMValueRef v = LLVMGetIncomingValue(phi, k);
       LLVMBasicBlockRef blk = LLVMGetIncomingBlock(phi, k);
       if (blk == from) {
-        if (seen_from++)
-          continue;
+        if (seen_from++) continue;
         blk = to;
       }
       LLVMAddIncoming(fresh, &v, &blk, 1);
@@ -50,8 +49,7 @@ static void lower_switch(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef sw) {
     unsigned k = 0;
     while (k < ntargets && targets[k] != t)
       k++;
-    if (k == ntargets && t != deflt)
-      targets[ntargets++] = t;
+    if (k == ntargets && t != deflt) targets[ntargets++] = t;
   }
   /* Each link tests one target's values; the last one falls to default. */
   LLVMBasicBlockRef link = block;
@@ -62,26 +60,21 @@ static void lower_switch(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef sw) {
       LLVMPositionBuilderAtEnd(b, link);
     LLVMValueRef test = NULL;
     for (unsigned c = 0; c < ncases; c++) {
-      if (LLVMValueAsBasicBlock(LLVMGetOperand(sw, 3 + 2 * c)) != targets[k])
-        continue;
+      if (LLVMValueAsBasicBlock(LLVMGetOperand(sw, 3 + 2 * c)) != targets[k]) continue;
       LLVMValueRef eq = LLVMBuildICmp(b, LLVMIntEQ, cond, LLVMGetOperand(sw, 2 + 2 * c), "");
       test = test ? LLVMBuildOr(b, test, eq, "") : eq;
     }
-    LLVMBasicBlockRef next = k + 1 < ntargets
-                                 ? LLVMAppendBasicBlockInContext(ctx->llctx, fn, "case.chain")
-                                 : deflt;
+    LLVMBasicBlockRef next =
+        k + 1 < ntargets ? LLVMAppendBasicBlockInContext(ctx->llctx, fn, "case.chain") : deflt;
     LLVMValueRef br = LLVMBuildCondBr(b, test, targets[k], next);
-    if (loc)
-      LLVMInstructionSetDebugLoc(br, loc);
+    if (loc) LLVMInstructionSetDebugLoc(br, loc);
     retarget_phis(b, targets[k], block, link);
-    if (k + 1 < ntargets)
-      link = next;
+    if (k + 1 < ntargets) link = next;
   }
   if (ntargets == 0) {
     LLVMPositionBuilderBefore(b, sw);
     LLVMValueRef br = LLVMBuildBr(b, deflt);
-    if (loc)
-      LLVMInstructionSetDebugLoc(br, loc);
+    if (loc) LLVMInstructionSetDebugLoc(br, loc);
   }
   /* The default is now reached once, from the last link. */
   retarget_phis(b, deflt, block, link);
@@ -95,8 +88,7 @@ int msl_switches_to_chains(msl_ctx *ctx) {
     LLVMValueRef fn = ctx->kernels[k].fn;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
       LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
-      if (term && LLVMIsASwitchInst(term))
-        lower_switch(ctx, b, term);
+      if (term && LLVMIsASwitchInst(term)) lower_switch(ctx, b, term);
     }
   }
   LLVMDisposeBuilder(b);

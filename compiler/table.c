@@ -8,8 +8,7 @@
 
 static void put_table(msl_ctx *ctx, msl_buf *t) {
   /* MSL 3.1 is the baseline (decision 3); fences exist only from 3.2. */
-  if (ctx->uses_fence)
-    msl_buf_printf(t, "language 3.2\n");
+  if (ctx->uses_fence) msl_buf_printf(t, "language 3.2\n");
   for (unsigned k = 0; k < ctx->nkernels; k++) {
     msl_kernel *kn = &ctx->kernels[k];
     msl_buf_printf(t, "kernel %s %u %u %d\n", kn->name, kn->param_bytes, kn->static_smem,

@@ -7,14 +7,12 @@
 #include "msl_internal.h"
 
 static void buf_reserve(msl_buf *b, size_t extra) {
-  if (b->len + extra + 1 <= b->cap)
-    return;
+  if (b->len + extra + 1 <= b->cap) return;
   size_t cap = b->cap ? b->cap : 256;
   while (cap < b->len + extra + 1)
     cap *= 2;
   char *data = realloc(b->data, cap);
-  if (!data)
-    abort(); /* out of memory: nothing sensible to report */
+  if (!data) abort(); /* out of memory: nothing sensible to report */
   b->data = data;
   b->cap = cap;
 }
@@ -31,8 +29,7 @@ void msl_buf_vprintf(msl_buf *b, const char *fmt, va_list ap) {
   va_copy(copy, ap);
   int n = vsnprintf(NULL, 0, fmt, copy);
   va_end(copy);
-  if (n < 0)
-    return;
+  if (n < 0) return;
   buf_reserve(b, (size_t)n);
   vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
   b->len += (size_t)n;
@@ -46,8 +43,7 @@ void msl_buf_printf(msl_buf *b, const char *fmt, ...) {
 }
 
 char *msl_buf_take(msl_buf *b) {
-  if (!b->data)
-    buf_reserve(b, 0), b->data[0] = 0;
+  if (!b->data) buf_reserve(b, 0), b->data[0] = 0;
   char *data = b->data;
   b->data = NULL;
   b->len = b->cap = 0;
@@ -71,8 +67,7 @@ static size_t map_slot(const msl_map *m, const void *key) {
 }
 
 int msl_map_get(const msl_map *m, const void *key, int missing) {
-  if (!m->cap)
-    return missing;
+  if (!m->cap) return missing;
   size_t i = map_slot(m, key);
   return m->keys[i] ? m->values[i] : missing;
 }
@@ -82,18 +77,15 @@ static void map_grow(msl_map *m) {
   bigger.cap = m->cap ? m->cap * 2 : 64;
   bigger.keys = calloc(bigger.cap, sizeof *bigger.keys);
   bigger.values = calloc(bigger.cap, sizeof *bigger.values);
-  if (!bigger.keys || !bigger.values)
-    abort();
+  if (!bigger.keys || !bigger.values) abort();
   for (size_t i = 0; i < m->cap; i++)
-    if (m->keys[i])
-      msl_map_set(&bigger, m->keys[i], m->values[i]);
+    if (m->keys[i]) msl_map_set(&bigger, m->keys[i], m->values[i]);
   msl_map_free(m);
   *m = bigger;
 }
 
 void msl_map_set(msl_map *m, const void *key, int value) {
-  if ((m->count + 1) * 2 > m->cap)
-    map_grow(m);
+  if ((m->count + 1) * 2 > m->cap) map_grow(m);
   size_t i = map_slot(m, key);
   if (!m->keys[i]) {
     m->keys[i] = key;

@@ -31,14 +31,12 @@ int msl_verify_source(msl_ctx *ctx, const char *msl) {
     if (p[0] == '/' && p[1] == '/') {
       while (*p && *p != '\n')
         p++;
-      if (!*p)
-        break;
+      if (!*p) break;
       continue;
     }
     braces += (*p == '{') - (*p == '}');
     parens += (*p == '(') - (*p == ')');
-    if (braces < 0 || parens < 0)
-      break;
+    if (braces < 0 || parens < 0) break;
     if (!strncmp(p, "goto", 4) && (p == msl || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
         !(isalnum((unsigned char)p[4]) || p[4] == '_'))
       return msl_error(ctx, NULL, "internal error: emitted MSL contains goto");

@@ -29,8 +29,7 @@ void drv_strvec_push(drv_strvec *v, const char *s);
 /* Appends a copy of every string of src, in order. */
 void drv_strvec_append(drv_strvec *v, const drv_strvec *src);
 /* Appends printf-formatted text as one new string. */
-void drv_strvec_pushf(drv_strvec *v, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+void drv_strvec_pushf(drv_strvec *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Frees every string and the array; leaves v empty and reusable. */
 void drv_strvec_free(drv_strvec *v);
 
@@ -49,10 +48,10 @@ void drv_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* What an input file is, from its extension or from the -x in force. */
 typedef enum drv_input_kind {
-  DRV_INPUT_CUDA,   /* .cu, or anything after -x cu */
-  DRV_INPUT_C,      /* .c, or -x c */
-  DRV_INPUT_CXX,    /* .cpp .cc .cxx .C, or -x c++ */
-  DRV_INPUT_LINKER  /* .o .a .so: handed to the link unchanged */
+  DRV_INPUT_CUDA,  /* .cu, or anything after -x cu */
+  DRV_INPUT_C,     /* .c, or -x c */
+  DRV_INPUT_CXX,   /* .cpp .cc .cxx .C, or -x c++ */
+  DRV_INPUT_LINKER /* .o .a .so: handed to the link unchanged */
 } drv_input_kind;
 
 typedef struct drv_input {
@@ -65,41 +64,41 @@ typedef struct drv_input {
 typedef struct drv_options {
   drv_input *inputs;
   size_t input_count;
-  const char *output;      /* -o, NULL if absent */
+  const char *output;           /* -o, NULL if absent */
   const char *output_directory; /* -odir: where -c puts <base>.o without -o */
-  bool compile_only;       /* -c */
-  bool emit_msl;           /* --emit-msl: stop after device compilation */
-  bool deps_only;          /* -M / -MM: print dependencies, compile nothing */
-  bool preprocess_only;    /* -E: print the host-side preprocessed source */
-  bool keep;               /* -keep: keep intermediate files */
-  const char *keep_dir;    /* --keep-dir: where -keep puts them (default .) */
-  bool verbose;            /* -v */
-  bool dryrun;             /* --dryrun */
-  bool show_version;       /* --version / -V */
-  bool show_help;          /* --help / -h */
-  bool host_debug;         /* -g */
-  bool device_debug;       /* -G */
-  bool no_warnings;        /* -w */
-  bool shared;             /* -shared */
-  bool fast_math;          /* --use_fast_math */
-  bool fmad_off;           /* --fmad=false */
-  bool run_after_link;     /* --run */
-  bool make_library;       /* -lib: add the objects to a static library */
-  bool link_runtime;       /* false after -cudart none */
-  bool forward_unknown;    /* -forward-unknown-to-host-compiler */
-  int opt_level;           /* -O<n>; -1 when not given */
-  const char *cxx_std;     /* -std=c++NN, NULL when not given */
-  drv_strvec frontend_flags; /* -I/-D/-U/-isystem (+ warning switches), in
-                             * order, as clang arguments for every compile */
-  drv_strvec host_flags;   /* -Xcompiler values, split on commas */
-  drv_strvec linker_flags; /* -Xlinker values, split on commas */
-  drv_strvec library_dirs; /* -L values */
-  drv_strvec libraries;    /* -l values */
-  drv_strvec dep_flags;    /* -MD -MMD -MF f -MT t -MQ t -MP, clang spelling */
-  drv_strvec run_args;     /* --run-args values */
-  int forced_kind;         /* parser state: drv_input_kind from -x, -1 for none */
-  drv_strvec arguments;    /* the command line with --options-file expanded;
-                            * the borrowed strings above point into it */
+  bool compile_only;            /* -c */
+  bool emit_msl;                /* --emit-msl: stop after device compilation */
+  bool deps_only;               /* -M / -MM: print dependencies, compile nothing */
+  bool preprocess_only;         /* -E: print the host-side preprocessed source */
+  bool keep;                    /* -keep: keep intermediate files */
+  const char *keep_dir;         /* --keep-dir: where -keep puts them (default .) */
+  bool verbose;                 /* -v */
+  bool dryrun;                  /* --dryrun */
+  bool show_version;            /* --version / -V */
+  bool show_help;               /* --help / -h */
+  bool host_debug;              /* -g */
+  bool device_debug;            /* -G */
+  bool no_warnings;             /* -w */
+  bool shared;                  /* -shared */
+  bool fast_math;               /* --use_fast_math */
+  bool fmad_off;                /* --fmad=false */
+  bool run_after_link;          /* --run */
+  bool make_library;            /* -lib: add the objects to a static library */
+  bool link_runtime;            /* false after -cudart none */
+  bool forward_unknown;         /* -forward-unknown-to-host-compiler */
+  int opt_level;                /* -O<n>; -1 when not given */
+  const char *cxx_std;          /* -std=c++NN, NULL when not given */
+  drv_strvec frontend_flags;    /* -I/-D/-U/-isystem (+ warning switches), in
+                                 * order, as clang arguments for every compile */
+  drv_strvec host_flags;        /* -Xcompiler values, split on commas */
+  drv_strvec linker_flags;      /* -Xlinker values, split on commas */
+  drv_strvec library_dirs;      /* -L values */
+  drv_strvec libraries;         /* -l values */
+  drv_strvec dep_flags;         /* -MD -MMD -MF f -MT t -MQ t -MP, clang spelling */
+  drv_strvec run_args;          /* --run-args values */
+  int forced_kind;              /* parser state: drv_input_kind from -x, -1 for none */
+  drv_strvec arguments;         /* the command line with --options-file expanded;
+                                 * the borrowed strings above point into it */
 } drv_options;
 
 /* Parses argv[1..argc-1] into *opts (which it zeroes first), after replacing
@@ -149,8 +148,8 @@ typedef struct drv_plan {
  * caller creates and removes).  Returns 0, or 1 after printing a diagnostic
  * for a request that cannot be planned (e.g. -c -o with several inputs).
  * Release with drv_plan_free. */
-int drv_plan_build(const drv_options *opts, const drv_toolchain *tc,
-                   const char *temp_dir, drv_plan *plan);
+int drv_plan_build(const drv_options *opts, const drv_toolchain *tc, const char *temp_dir,
+                   drv_plan *plan);
 void drv_plan_free(drv_plan *plan);
 /* True when opts needs a directory for intermediate files. */
 bool drv_plan_needs_temp_dir(const drv_options *opts);

@@ -39,7 +39,8 @@ static bool is_shell_safe(const char *s) {
   if (!*s) return false;
   for (; *s; s++)
     if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-                "_-./=:,+@%^", *s))
+                "_-./=:,+@%^",
+                *s))
       return false;
   return true;
 }
@@ -51,8 +52,10 @@ static void print_quoted(const char *s) {
   }
   fputc('\'', stderr);
   for (; *s; s++)
-    if (*s == '\'') fputs("'\\''", stderr);
-    else fputc(*s, stderr);
+    if (*s == '\'')
+      fputs("'\\''", stderr);
+    else
+      fputc(*s, stderr);
   fputc('\'', stderr);
 }
 

@@ -40,8 +40,10 @@ static void print_help(void) {
  * -keep, in the --keep-dir / current directory, where the files stay). */
 static int compile(const drv_options *opts, const drv_toolchain *tc) {
   char *temp_dir = NULL;
-  if (opts->keep) temp_dir = drv_strdup(opts->keep_dir ? opts->keep_dir : ".");
-  else if (drv_plan_needs_temp_dir(opts) && !(temp_dir = drv_temp_dir_create())) return 1;
+  if (opts->keep)
+    temp_dir = drv_strdup(opts->keep_dir ? opts->keep_dir : ".");
+  else if (drv_plan_needs_temp_dir(opts) && !(temp_dir = drv_temp_dir_create()))
+    return 1;
   drv_plan plan;
   int status = drv_plan_build(opts, tc, temp_dir ? temp_dir : "", &plan);
   if (!status && (opts->verbose || opts->dryrun)) drv_print_environment(tc);
@@ -58,9 +60,12 @@ int main(int argc, char **argv) {
   drv_toolchain tc = {0};
   if (!status) status = drv_toolchain_find(&tc);
   if (!status) {
-    if (opts.show_help) print_help();
-    else if (opts.show_version) drv_print_version(&tc);
-    else status = compile(&opts, &tc);
+    if (opts.show_help)
+      print_help();
+    else if (opts.show_version)
+      drv_print_version(&tc);
+    else
+      status = compile(&opts, &tc);
   }
   drv_toolchain_free(&tc);
   drv_options_free(&opts);

@@ -24,11 +24,11 @@ typedef struct option_spec {
 
 /* ---- handlers ---- */
 
-#define FLAG_HANDLER(name, field)                                              \
-  static int name(drv_options *o, const char *v, const char *s) {             \
-    (void)v, (void)s;                                                          \
-    o->field = true;                                                           \
-    return 0;                                                                  \
+#define FLAG_HANDLER(name, field)                                                                  \
+  static int name(drv_options *o, const char *v, const char *s) {                                  \
+    (void)v, (void)s;                                                                              \
+    o->field = true;                                                                               \
+    return 0;                                                                                      \
   }
 FLAG_HANDLER(on_compile, compile_only)
 FLAG_HANDLER(on_verbose, verbose)
@@ -113,15 +113,21 @@ static int fp_mode(const char *v, const char *s, bool default_value) {
     return drv_error("invalid value '%s' for option '%s' (expected true or false)", v, s);
   if (on != default_value)
     return drv_error("option '%s' is not supported yet (only its default, %s; "
-                     "--use_fast_math relaxes all of them)", s, default_value ? "true" : "false");
+                     "--use_fast_math relaxes all of them)",
+                     s, default_value ? "true" : "false");
   return 0;
 }
-static int on_ftz(drv_options *o, const char *v, const char *s) { (void)o; return fp_mode(v, s, false); }
-static int on_prec(drv_options *o, const char *v, const char *s) { (void)o; return fp_mode(v, s, true); }
+static int on_ftz(drv_options *o, const char *v, const char *s) {
+  (void)o;
+  return fp_mode(v, s, false);
+}
+static int on_prec(drv_options *o, const char *v, const char *s) {
+  (void)o;
+  return fp_mode(v, s, true);
+}
 
 static int on_output(drv_options *o, const char *v, const char *s) {
-  if (o->output && strcmp(o->output, v))
-    return drv_error("option '%s' given more than once", s);
+  if (o->output && strcmp(o->output, v)) return drv_error("option '%s' given more than once", s);
   o->output = v;
   return 0;
 }
@@ -215,12 +221,16 @@ static int on_werror(drv_options *o, const char *v, const char *s) {
   int status = 0;
   for (size_t i = 0; i < kinds.count && !status; i++) {
     const char *k = kinds.items[i];
-    if (!strcmp(k, "all-warnings")) drv_strvec_push(&o->frontend_flags, "-Werror");
+    if (!strcmp(k, "all-warnings"))
+      drv_strvec_push(&o->frontend_flags, "-Werror");
     else if (!strcmp(k, "deprecated-declarations") || !strcmp(k, "reorder"))
       drv_strvec_pushf(&o->frontend_flags, "-Werror=%s", k);
-    else if (!strcmp(k, "cross-execution-space-call")) continue; /* clang: always an error */
-    else status = drv_error("unsupported kind '%s' for option '%s' (supported: all-warnings, "
-                            "cross-execution-space-call, deprecated-declarations, reorder)", k, s);
+    else if (!strcmp(k, "cross-execution-space-call"))
+      continue; /* clang: always an error */
+    else
+      status = drv_error("unsupported kind '%s' for option '%s' (supported: all-warnings, "
+                         "cross-execution-space-call, deprecated-declarations, reorder)",
+                         k, s);
   }
   drv_strvec_free(&kinds);
   return status;
@@ -239,11 +249,16 @@ static int on_library_path(drv_options *o, const char *v, const char *s) {
 }
 
 static int on_language(drv_options *o, const char *v, const char *s) {
-  if (!strcmp(v, "cu")) o->forced_kind = DRV_INPUT_CUDA;
-  else if (!strcmp(v, "c")) o->forced_kind = DRV_INPUT_C;
-  else if (!strcmp(v, "c++")) o->forced_kind = DRV_INPUT_CXX;
-  else if (!strcmp(v, "none")) o->forced_kind = -1;
-  else return drv_error("invalid value '%s' for option '%s' (expected cu, c, c++ or none)", v, s);
+  if (!strcmp(v, "cu"))
+    o->forced_kind = DRV_INPUT_CUDA;
+  else if (!strcmp(v, "c"))
+    o->forced_kind = DRV_INPUT_C;
+  else if (!strcmp(v, "c++"))
+    o->forced_kind = DRV_INPUT_CXX;
+  else if (!strcmp(v, "none"))
+    o->forced_kind = -1;
+  else
+    return drv_error("invalid value '%s' for option '%s' (expected cu, c, c++ or none)", v, s);
   return 0;
 }
 
@@ -255,9 +270,12 @@ static int on_machine(drv_options *o, const char *v, const char *s) {
 }
 
 static int on_cudart(drv_options *o, const char *v, const char *s) {
-  if (!strcmp(v, "none")) o->link_runtime = false;
-  else if (!strcmp(v, "shared") || !strcmp(v, "static")) o->link_runtime = true;
-  else return drv_error("invalid value '%s' for option '%s' (expected none, shared or static)", v, s);
+  if (!strcmp(v, "none"))
+    o->link_runtime = false;
+  else if (!strcmp(v, "shared") || !strcmp(v, "static"))
+    o->link_runtime = true;
+  else
+    return drv_error("invalid value '%s' for option '%s' (expected none, shared or static)", v, s);
   return 0;
 }
 
@@ -268,11 +286,11 @@ static int push_dep(drv_options *o, const char *clang_name, const char *v) {
   if (v) drv_strvec_push(&o->dep_flags, v);
   return 0;
 }
-#define DEP_HANDLER(name, clang_name, only)                                    \
-  static int name(drv_options *o, const char *v, const char *s) {             \
-    (void)s;                                                                   \
-    o->deps_only |= only;                                                      \
-    return push_dep(o, clang_name, v);                                         \
+#define DEP_HANDLER(name, clang_name, only)                                                        \
+  static int name(drv_options *o, const char *v, const char *s) {                                  \
+    (void)s;                                                                                       \
+    o->deps_only |= only;                                                                          \
+    return push_dep(o, clang_name, v);                                                             \
   }
 DEP_HANDLER(on_dep_M, "-M", true)
 DEP_HANDLER(on_dep_MM, "-MM", true)
@@ -351,7 +369,8 @@ static const option_spec option_table[] = {
     {"diag-warn", "diag-warn", true, on_ignored_tool},
     {"diag-error", "diag-error", true, on_ignored_tool},
     {"cudart", "cudart", true, on_cudart},
-    {"forward-unknown-to-host-compiler", "forward-unknown-to-host-compiler", false, on_forward_unknown},
+    {"forward-unknown-to-host-compiler", "forward-unknown-to-host-compiler", false,
+     on_forward_unknown},
     {"generate-dependencies", "M", false, on_dep_M},
     {"generate-nonsystem-dependencies", "MM", false, on_dep_MM},
     {"generate-dependencies-with-compile", "MD", false, on_dep_MD},
@@ -402,7 +421,8 @@ static int parse_option(drv_options *o, int argc, char **argv, int *i) {
     return 0;
   }
   if (!spec->takes_value) {
-    if (value) return drv_error("option '%.*s' takes no value", (int)(name_len + (body - arg)), arg);
+    if (value)
+      return drv_error("option '%.*s' takes no value", (int)(name_len + (body - arg)), arg);
     return spec->handle(o, NULL, arg);
   }
   if (!value) {
@@ -432,7 +452,8 @@ static int classify_input(const char *path, int forced_kind, drv_input_kind *kin
   if (has_suffix(path, ".c")) return *kind = DRV_INPUT_C, 0;
   for (size_t i = 0; i < sizeof cxx / sizeof *cxx; i++)
     if (has_suffix(path, cxx[i])) return *kind = DRV_INPUT_CXX, 0;
-  return drv_error("'%s': unsupported input file type (use -x cu, c or c++ to name its language)", path);
+  return drv_error("'%s': unsupported input file type (use -x cu, c or c++ to name its language)",
+                   path);
 }
 
 static int add_input(drv_options *o, const char *path) {
@@ -465,9 +486,12 @@ static void push_words(drv_strvec *dst, const char *text) {
   char quote = 0;
   for (const char *p = text; *p; p++) {
     if (quote) {
-      if (*p == quote) quote = 0;
-      else if (*p == '\\' && quote == '"' && p[1]) word[len++] = *++p;
-      else word[len++] = *p;
+      if (*p == quote)
+        quote = 0;
+      else if (*p == '\\' && quote == '"' && p[1])
+        word[len++] = *++p;
+      else
+        word[len++] = *p;
     } else if (*p == '\'' || *p == '"') {
       quote = *p, in_word = true;
     } else if (*p == '\\' && p[1]) {
@@ -491,7 +515,8 @@ static char *read_file(const char *path) {
   FILE *mem = open_memstream(&text, &len);
   char buf[4096];
   size_t n;
-  while (mem && (n = fread(buf, 1, sizeof buf, f)) > 0) fwrite(buf, 1, n, mem);
+  while (mem && (n = fread(buf, 1, sizeof buf, f)) > 0)
+    fwrite(buf, 1, n, mem);
   if (mem) fclose(mem);
   fclose(f);
   return text;
@@ -539,8 +564,9 @@ int drv_parse_options(int argc, char **argv, drv_options *opts) {
   for (int i = 1; i < count; i++) {
     const char *arg = args[i];
     int status = (arg[0] == '-' && arg[1]) ? parse_option(opts, count, args, &i)
-                 : arg[0] == '-'           ? drv_error("reading a program from standard input is not supported")
-                                           : add_input(opts, arg);
+                 : arg[0] == '-'
+                     ? drv_error("reading a program from standard input is not supported")
+                     : add_input(opts, arg);
     if (status) return status;
   }
   if (opts->input_count == 0 && !opts->show_version && !opts->show_help)

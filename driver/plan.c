@@ -146,8 +146,10 @@ static void plan_host(drv_plan *plan, const drv_options *o, const drv_toolchain 
     drv_strvec_push(a, "-Xclang");
     drv_strvec_push(a, module_path);
   }
-  if (o->preprocess_only) drv_strvec_push(a, "-E");
-  else if (!o->deps_only) drv_strvec_push(a, "-c");
+  if (o->preprocess_only)
+    drv_strvec_push(a, "-E");
+  else if (!o->deps_only)
+    drv_strvec_push(a, "-c");
   drv_strvec_push(a, in->path);
   if (out) {
     drv_strvec_push(a, "-o");
@@ -177,7 +179,8 @@ static char *intermediate_stem(const drv_options *o, size_t index) {
 static char *object_path(const drv_options *o, const char *temp_dir, size_t index,
                          const char *base) {
   if (o->compile_only && o->output) return drv_strdup(o->output);
-  if (o->compile_only && o->output_directory) return drv_format("%s/%s.o", o->output_directory, base);
+  if (o->compile_only && o->output_directory)
+    return drv_format("%s/%s.o", o->output_directory, base);
   if (o->compile_only) return drv_format("%s.o", base);
   char *stem = intermediate_stem(o, index);
   char *path = drv_format("%s/%s.o", temp_dir, stem);
@@ -248,8 +251,10 @@ static void plan_link(drv_plan *plan, const drv_options *o, const drv_toolchain 
   drv_strvec_pushf(a, "-Wl,-rpath,%s", tc->lib);
   bool runtime = o->link_runtime;
   for (size_t i = 0; i < o->libraries.count; i++) {
-    if (is_cuda_runtime_library(o->libraries.items[i])) runtime = true;
-    else drv_strvec_pushf(a, "-l%s", o->libraries.items[i]);
+    if (is_cuda_runtime_library(o->libraries.items[i]))
+      runtime = true;
+    else
+      drv_strvec_pushf(a, "-l%s", o->libraries.items[i]);
   }
   if (runtime) drv_strvec_push(a, "-lanchor");
   drv_strvec_push(a, "-o");
@@ -287,9 +292,11 @@ static int check_request(const drv_options *o) {
   bool stops_early = o->compile_only || o->emit_msl || o->deps_only || o->preprocess_only;
   if (o->emit_msl && cuda == 0) return drv_error("--emit-msl needs a .cu input");
   if (o->emit_msl && o->output && cuda > 1)
-    return drv_error("a single .cu input is required for --emit-msl when an output file is specified");
+    return drv_error(
+        "a single .cu input is required for --emit-msl when an output file is specified");
   if (!o->emit_msl && stops_early && o->output && compiled > 1)
-    return drv_error("a single input file is required for a non-link phase when an output file is specified");
+    return drv_error(
+        "a single input file is required for a non-link phase when an output file is specified");
   if (stops_early && o->run_after_link) return drv_error("--run needs a link step");
   if (o->make_library && (stops_early || o->run_after_link || o->shared))
     return drv_error("-lib cannot be combined with -c, --emit-msl, -E, -M, --run or -shared");
@@ -302,7 +309,8 @@ static int check_request(const drv_options *o) {
   if (o->emit_msl)
     for (size_t i = 0; i < o->input_count; i++)
       if (o->inputs[i].kind == DRV_INPUT_C || o->inputs[i].kind == DRV_INPUT_CXX)
-        drv_warning("%s: no device code in a C/C++ input; ignored by --emit-msl", o->inputs[i].path);
+        drv_warning("%s: no device code in a C/C++ input; ignored by --emit-msl",
+                    o->inputs[i].path);
   return 0;
 }
 

@@ -18,12 +18,13 @@ static void *checked(void *p) {
   return p;
 }
 
-char *drv_strdup(const char *s) { return checked(strdup(s)); }
+char *drv_strdup(const char *s) {
+  return checked(strdup(s));
+}
 
 static char *vformat(const char *fmt, va_list ap) {
   char *out = NULL;
-  if (vasprintf(&out, fmt, ap) < 0)
-    out = NULL;
+  if (vasprintf(&out, fmt, ap) < 0) out = NULL;
   return checked(out);
 }
 
@@ -47,7 +48,9 @@ static void push_owned(drv_strvec *v, char *s) {
   v->items[v->count] = NULL;
 }
 
-void drv_strvec_push(drv_strvec *v, const char *s) { push_owned(v, drv_strdup(s)); }
+void drv_strvec_push(drv_strvec *v, const char *s) {
+  push_owned(v, drv_strdup(s));
+}
 
 void drv_strvec_append(drv_strvec *v, const drv_strvec *src) {
   for (size_t i = 0; i < src->count; i++)

@@ -14,8 +14,8 @@
 #include "cuda_runtime_api.h"
 
 #ifdef __CUDA__
-#include "device_launch_parameters.h"
 #include "anchor/device_functions.h"
+#include "device_launch_parameters.h"
 #endif
 
 #ifdef __cplusplus
@@ -93,10 +93,10 @@ static inline cudaError_t cudaMemcpyToSymbolAsync(const T &symbol, const void *s
   return ::cudaMemcpyToSymbolAsync((const void *)&symbol, src, count, offset, kind, stream);
 }
 template <class T>
-static inline cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t count,
-                                                    size_t offset = 0,
-                                                    enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
-                                                    cudaStream_t stream = 0) {
+static inline cudaError_t
+cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t count, size_t offset = 0,
+                          enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
+                          cudaStream_t stream = 0) {
   return ::cudaMemcpyFromSymbolAsync(dst, (const void *)&symbol, count, offset, kind, stream);
 }
 template <class T> static inline cudaError_t cudaGetSymbolAddress(void **devPtr, const T &symbol) {
@@ -128,8 +128,8 @@ static inline cudaError_t cudaMallocPitch(T **devPtr, size_t *pitch, size_t widt
 }
 template <class T>
 static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func,
-                                                                         int blockSize,
-                                                                         size_t dynamicSMemSize) {
+                                                                        int blockSize,
+                                                                        size_t dynamicSMemSize) {
   return ::cudaOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks, (const void *)func, blockSize,
                                                          dynamicSMemSize);
 }

@@ -27,7 +27,7 @@ extern "C" {
 #endif
 
 /* --- errors ---------------------------------------------------------------- */
-cudaError_t cudaGetLastError(void);  /* returns and clears (sticky errors stay) */
+cudaError_t cudaGetLastError(void); /* returns and clears (sticky errors stay) */
 cudaError_t cudaPeekAtLastError(void);
 const char *cudaGetErrorName(cudaError_t error);   /* static string */
 const char *cudaGetErrorString(cudaError_t error); /* static string */
@@ -85,8 +85,8 @@ cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
 cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count,
                                     size_t offset, enum cudaMemcpyKind kind,
                                     cudaStream_t stream ANCHOR_DEFAULT(0));
-cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count,
-                                      size_t offset, enum cudaMemcpyKind kind,
+cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset,
+                                      enum cudaMemcpyKind kind,
                                       cudaStream_t stream ANCHOR_DEFAULT(0));
 /* Pitched memory: rows padded to a multiple of 512 bytes. 2-D copies and
  * memsets wait for the device and work on the host (unified memory). */

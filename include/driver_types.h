@@ -211,11 +211,7 @@ enum cudaFuncCache {
   cudaFuncCachePreferEqual = 3
 };
 
-enum cudaLimit {
-  cudaLimitStackSize = 0,
-  cudaLimitPrintfFifoSize = 1,
-  cudaLimitMallocHeapSize = 2
-};
+enum cudaLimit { cudaLimitStackSize = 0, cudaLimitPrintfFifoSize = 1, cudaLimitMallocHeapSize = 2 };
 
 /* Unified-memory hints (CUDA 13 signatures take a cudaMemLocation). */
 #define cudaCpuDeviceId ((int)-1)

@@ -35,7 +35,9 @@ static imp_fn method(mtl_id receiver, const char *selector, SEL *sel) {
 }
 
 /* Class methods: the receiver is the class object itself. */
-static id class_object(const char *name) { return (id)objc_getClass(name); }
+static id class_object(const char *name) {
+  return (id)objc_getClass(name);
+}
 
 /* Sends a message returning an id / an unsigned long / nothing, no arguments. */
 static mtl_id send_id(mtl_id obj, const char *selector) {
@@ -65,10 +67,18 @@ static const char *send_utf8(mtl_id string) {
 }
 
 /* --- runtime plumbing ---------------------------------------------------- */
-void *mtl_autorelease_push(void) { return objc_autoreleasePoolPush(); }
-void mtl_autorelease_pop(void *pool) { objc_autoreleasePoolPop(pool); }
-void mtl_retain(mtl_id obj) { send_id(obj, "retain"); }
-void mtl_release(mtl_id obj) { send_void(obj, "release"); }
+void *mtl_autorelease_push(void) {
+  return objc_autoreleasePoolPush();
+}
+void mtl_autorelease_pop(void *pool) {
+  objc_autoreleasePoolPop(pool);
+}
+void mtl_retain(mtl_id obj) {
+  send_id(obj, "retain");
+}
+void mtl_release(mtl_id obj) {
+  send_void(obj, "release");
+}
 
 mtl_id mtl_new_string(const char *utf8) {
   SEL sel;
@@ -79,15 +89,23 @@ mtl_id mtl_new_string(const char *utf8) {
   mtl_retain(s); /* stringWithUTF8String: is autoreleased; ours is +1 */
   return s;
 }
-const char *mtl_string_utf8(mtl_id string) { return send_utf8(string); }
+const char *mtl_string_utf8(mtl_id string) {
+  return send_utf8(string);
+}
 const char *mtl_error_description(mtl_id error) {
   return send_utf8(send_id(error, "localizedDescription"));
 }
-long mtl_error_code(mtl_id error) { return (long)send_u64(error, "code"); }
+long mtl_error_code(mtl_id error) {
+  return (long)send_u64(error, "code");
+}
 
 /* --- MTLDevice ------------------------------------------------------------ */
-mtl_id mtl_create_system_default_device(void) { return (mtl_id)MTLCreateSystemDefaultDevice(); }
-const char *mtl_device_name(mtl_id device) { return send_utf8(send_id(device, "name")); }
+mtl_id mtl_create_system_default_device(void) {
+  return (mtl_id)MTLCreateSystemDefaultDevice();
+}
+const char *mtl_device_name(mtl_id device) {
+  return send_utf8(send_id(device, "name"));
+}
 
 mtl_size mtl_device_max_threads_per_threadgroup(mtl_id device) {
   SEL sel;
@@ -98,7 +116,9 @@ mtl_size mtl_device_max_threads_per_threadgroup(mtl_id device) {
 uint64_t mtl_device_max_threadgroup_memory_length(mtl_id device) {
   return send_u64(device, "maxThreadgroupMemoryLength");
 }
-uint64_t mtl_device_max_buffer_length(mtl_id device) { return send_u64(device, "maxBufferLength"); }
+uint64_t mtl_device_max_buffer_length(mtl_id device) {
+  return send_u64(device, "maxBufferLength");
+}
 uint64_t mtl_device_recommended_max_working_set_size(mtl_id device) {
   return send_u64(device, "recommendedMaxWorkingSetSize");
 }
@@ -107,15 +127,19 @@ bool mtl_device_has_unified_memory(mtl_id device) {
   imp_fn imp = method(device, "hasUnifiedMemory", &sel);
   return imp ? ((BOOL(*)(id, SEL))imp)((id)device, sel) != 0 : false;
 }
-uint64_t mtl_device_registry_id(mtl_id device) { return send_u64(device, "registryID"); }
-mtl_id mtl_new_command_queue(mtl_id device) { return send_id(device, "newCommandQueue"); }
+uint64_t mtl_device_registry_id(mtl_id device) {
+  return send_u64(device, "registryID");
+}
+mtl_id mtl_new_command_queue(mtl_id device) {
+  return send_id(device, "newCommandQueue");
+}
 
 mtl_id mtl_new_buffer(mtl_id device, uint64_t length, uint64_t options) {
   SEL sel;
   imp_fn imp = method(device, "newBufferWithLength:options:", &sel);
   if (!imp) return NULL;
   return (mtl_id)((id(*)(id, SEL, unsigned long, unsigned long))imp)((id)device, sel, length,
-                                                                      options);
+                                                                     options);
 }
 
 /* [[MTLCompileOptions alloc] init] with the given MSL version and fast math
@@ -146,8 +170,8 @@ mtl_id mtl_new_library_with_source_version(mtl_id device, const char *msl,
   mtl_id source = mtl_new_string(msl);
   mtl_id options = new_compile_options(language_version);
   id error = nil;
-  mtl_id library = (mtl_id)((id(*)(id, SEL, id, id, id *))imp)((id)device, sel, (id)source,
-                                                               (id)options, &error);
+  mtl_id library =
+      (mtl_id)((id(*)(id, SEL, id, id, id *))imp)((id)device, sel, (id)source, (id)options, &error);
   mtl_release(options);
   mtl_release(source);
   if (error_out) *error_out = (mtl_id)error;
@@ -191,21 +215,41 @@ void *mtl_buffer_contents(mtl_id buffer) {
   imp_fn imp = method(buffer, "contents", &sel);
   return imp ? ((void *(*)(id, SEL))imp)((id)buffer, sel) : NULL;
 }
-uint64_t mtl_buffer_gpu_address(mtl_id buffer) { return send_u64(buffer, "gpuAddress"); }
-uint64_t mtl_buffer_length(mtl_id buffer) { return send_u64(buffer, "length"); }
+uint64_t mtl_buffer_gpu_address(mtl_id buffer) {
+  return send_u64(buffer, "gpuAddress");
+}
+uint64_t mtl_buffer_length(mtl_id buffer) {
+  return send_u64(buffer, "length");
+}
 
 /* --- MTLCommandQueue / MTLCommandBuffer ------------------------------------ */
-mtl_id mtl_queue_command_buffer(mtl_id queue) { return send_id(queue, "commandBuffer"); }
+mtl_id mtl_queue_command_buffer(mtl_id queue) {
+  return send_id(queue, "commandBuffer");
+}
 mtl_id mtl_command_buffer_compute_encoder(mtl_id cmdbuf) {
   return send_id(cmdbuf, "computeCommandEncoder");
 }
-mtl_id mtl_command_buffer_blit_encoder(mtl_id cmdbuf) { return send_id(cmdbuf, "blitCommandEncoder"); }
-void mtl_command_buffer_commit(mtl_id cmdbuf) { send_void(cmdbuf, "commit"); }
-void mtl_command_buffer_wait_until_completed(mtl_id cmdbuf) { send_void(cmdbuf, "waitUntilCompleted"); }
-long mtl_command_buffer_status(mtl_id cmdbuf) { return (long)send_u64(cmdbuf, "status"); }
-mtl_id mtl_command_buffer_error(mtl_id cmdbuf) { return send_id(cmdbuf, "error"); }
-double mtl_command_buffer_gpu_start_time(mtl_id cmdbuf) { return send_double(cmdbuf, "GPUStartTime"); }
-double mtl_command_buffer_gpu_end_time(mtl_id cmdbuf) { return send_double(cmdbuf, "GPUEndTime"); }
+mtl_id mtl_command_buffer_blit_encoder(mtl_id cmdbuf) {
+  return send_id(cmdbuf, "blitCommandEncoder");
+}
+void mtl_command_buffer_commit(mtl_id cmdbuf) {
+  send_void(cmdbuf, "commit");
+}
+void mtl_command_buffer_wait_until_completed(mtl_id cmdbuf) {
+  send_void(cmdbuf, "waitUntilCompleted");
+}
+long mtl_command_buffer_status(mtl_id cmdbuf) {
+  return (long)send_u64(cmdbuf, "status");
+}
+mtl_id mtl_command_buffer_error(mtl_id cmdbuf) {
+  return send_id(cmdbuf, "error");
+}
+double mtl_command_buffer_gpu_start_time(mtl_id cmdbuf) {
+  return send_double(cmdbuf, "GPUStartTime");
+}
+double mtl_command_buffer_gpu_end_time(mtl_id cmdbuf) {
+  return send_double(cmdbuf, "GPUEndTime");
+}
 
 /* --- MTLComputeCommandEncoder ---------------------------------------------- */
 void mtl_compute_set_pipeline_state(mtl_id encoder, mtl_id pipeline) {
@@ -245,13 +289,16 @@ void mtl_compute_dispatch_threadgroups(mtl_id encoder, mtl_size threadgroups,
     ((void (*)(id, SEL, mtl_size, mtl_size))imp)((id)encoder, sel, threadgroups,
                                                  threads_per_threadgroup);
 }
-void mtl_encoder_end_encoding(mtl_id encoder) { send_void(encoder, "endEncoding"); }
+void mtl_encoder_end_encoding(mtl_id encoder) {
+  send_void(encoder, "endEncoding");
+}
 
 /* --- MTLBlitCommandEncoder ------------------------------------------------- */
 void mtl_blit_copy_buffer(mtl_id encoder, mtl_id src, uint64_t src_offset, mtl_id dst,
                           uint64_t dst_offset, uint64_t size) {
   SEL sel;
-  imp_fn imp = method(encoder, "copyFromBuffer:sourceOffset:toBuffer:destinationOffset:size:", &sel);
+  imp_fn imp =
+      method(encoder, "copyFromBuffer:sourceOffset:toBuffer:destinationOffset:size:", &sel);
   if (imp)
     ((void (*)(id, SEL, id, unsigned long, id, unsigned long, unsigned long))imp)(
         (id)encoder, sel, (id)src, src_offset, (id)dst, dst_offset, size);
@@ -259,5 +306,6 @@ void mtl_blit_copy_buffer(mtl_id encoder, mtl_id src, uint64_t src_offset, mtl_i
 void mtl_blit_fill_buffer(mtl_id encoder, mtl_id buffer, mtl_range range, uint8_t value) {
   SEL sel;
   imp_fn imp = method(encoder, "fillBuffer:range:value:", &sel);
-  if (imp) ((void (*)(id, SEL, id, mtl_range, uint8_t))imp)((id)encoder, sel, (id)buffer, range, value);
+  if (imp)
+    ((void (*)(id, SEL, id, mtl_range, uint8_t))imp)((id)encoder, sel, (id)buffer, range, value);
 }

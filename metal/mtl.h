@@ -27,8 +27,12 @@
 typedef struct mtl_object *mtl_id; /* any Objective-C object (id) */
 
 /* Metal's by-value structs, with Metal's layout (NSUInteger = 64-bit). */
-typedef struct { uint64_t width, height, depth; } mtl_size;      /* MTLSize */
-typedef struct { uint64_t location, length; } mtl_range;         /* NSRange */
+typedef struct {
+  uint64_t width, height, depth;
+} mtl_size; /* MTLSize */
+typedef struct {
+  uint64_t location, length;
+} mtl_range; /* NSRange */
 
 /* MTLResourceOptions values used by Anchor. */
 enum {
@@ -51,10 +55,10 @@ enum {
 enum { MTL_LANGUAGE_VERSION_3_1 = (3 << 16) + 1, MTL_LANGUAGE_VERSION_3_2 = (3 << 16) + 2 };
 
 /* --- runtime plumbing ---------------------------------------------------- */
-void *mtl_autorelease_push(void);      /* objc_autoreleasePoolPush */
-void mtl_autorelease_pop(void *pool);  /* objc_autoreleasePoolPop */
-void mtl_retain(mtl_id obj);           /* [obj retain]; NULL is ignored */
-void mtl_release(mtl_id obj);          /* [obj release]; NULL is ignored */
+void *mtl_autorelease_push(void);     /* objc_autoreleasePoolPush */
+void mtl_autorelease_pop(void *pool); /* objc_autoreleasePoolPop */
+void mtl_retain(mtl_id obj);          /* [obj retain]; NULL is ignored */
+void mtl_release(mtl_id obj);         /* [obj release]; NULL is ignored */
 
 /* NSString: a new +1 string from UTF-8, and a borrowed UTF-8 view of one. */
 mtl_id mtl_new_string(const char *utf8);
@@ -87,24 +91,25 @@ mtl_id mtl_new_library_with_source_version(mtl_id device, const char *msl,
 mtl_id mtl_new_compute_pipeline_state(mtl_id device, mtl_id function, mtl_id *error_out);
 
 /* --- MTLLibrary / MTLFunction / MTLComputePipelineState -------------------- */
-mtl_id mtl_library_new_function(mtl_id library, const char *name); /* newFunctionWithName:; NULL if absent */
+mtl_id mtl_library_new_function(mtl_id library,
+                                const char *name); /* newFunctionWithName:; NULL if absent */
 uint64_t mtl_pipeline_max_total_threads_per_threadgroup(mtl_id pipeline);
 uint64_t mtl_pipeline_thread_execution_width(mtl_id pipeline);
 uint64_t mtl_pipeline_static_threadgroup_memory_length(mtl_id pipeline);
 
 /* --- MTLBuffer ------------------------------------------------------------ */
-void *mtl_buffer_contents(mtl_id buffer);     /* CPU address */
+void *mtl_buffer_contents(mtl_id buffer);       /* CPU address */
 uint64_t mtl_buffer_gpu_address(mtl_id buffer); /* GPU address; != contents */
 uint64_t mtl_buffer_length(mtl_id buffer);
 
 /* --- MTLCommandQueue / MTLCommandBuffer ------------------------------------ */
-mtl_id mtl_queue_command_buffer(mtl_id queue);               /* borrowed */
-mtl_id mtl_command_buffer_compute_encoder(mtl_id cmdbuf);    /* borrowed */
-mtl_id mtl_command_buffer_blit_encoder(mtl_id cmdbuf);       /* borrowed */
+mtl_id mtl_queue_command_buffer(mtl_id queue);            /* borrowed */
+mtl_id mtl_command_buffer_compute_encoder(mtl_id cmdbuf); /* borrowed */
+mtl_id mtl_command_buffer_blit_encoder(mtl_id cmdbuf);    /* borrowed */
 void mtl_command_buffer_commit(mtl_id cmdbuf);
 void mtl_command_buffer_wait_until_completed(mtl_id cmdbuf);
 long mtl_command_buffer_status(mtl_id cmdbuf);
-mtl_id mtl_command_buffer_error(mtl_id cmdbuf);              /* borrowed; NULL if none */
+mtl_id mtl_command_buffer_error(mtl_id cmdbuf); /* borrowed; NULL if none */
 double mtl_command_buffer_gpu_start_time(mtl_id cmdbuf);
 double mtl_command_buffer_gpu_end_time(mtl_id cmdbuf);
 
@@ -114,7 +119,8 @@ void mtl_compute_set_buffer(mtl_id encoder, mtl_id buffer, uint64_t offset, uint
 void mtl_compute_set_bytes(mtl_id encoder, const void *bytes, uint64_t length, uint64_t index);
 void mtl_compute_set_threadgroup_memory_length(mtl_id encoder, uint64_t length, uint64_t index);
 void mtl_compute_use_resource(mtl_id encoder, mtl_id resource, uint64_t usage);
-void mtl_compute_dispatch_threadgroups(mtl_id encoder, mtl_size threadgroups, mtl_size threads_per_threadgroup);
+void mtl_compute_dispatch_threadgroups(mtl_id encoder, mtl_size threadgroups,
+                                       mtl_size threads_per_threadgroup);
 void mtl_encoder_end_encoding(mtl_id encoder); /* compute or blit */
 
 /* --- MTLBlitCommandEncoder ------------------------------------------------- */

@@ -84,9 +84,12 @@ static size_t rt_arena_index(const rt_arena *arena, uint64_t offset) {
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
     const rt_block *block = &arena->blocks[mid];
-    if (offset < block->offset) hi = mid;
-    else if (offset - block->offset >= block->size) lo = mid + 1;
-    else return mid;
+    if (offset < block->offset)
+      hi = mid;
+    else if (offset - block->offset >= block->size)
+      lo = mid + 1;
+    else
+      return mid;
   }
   return arena->count;
 }

@@ -20,7 +20,7 @@ enum { RT_BLOB_HEADER = 16, RT_MAX_TOKENS = 8 };
 typedef struct {
   const char *cursor, *end; /* unread text */
   int line_number;
-  char *line;               /* NUL-terminated copy of the current line */
+  char *line; /* NUL-terminated copy of the current line */
   char *tokens[RT_MAX_TOKENS];
   int token_count;
   char *error;
@@ -54,7 +54,10 @@ static bool rt_blob_next_line(rt_blob_reader *r) {
   r->line_number++;
   char *save = NULL;
   for (char *t = strtok_r(r->line, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
-    if (r->token_count == RT_MAX_TOKENS) { r->token_count++; break; }
+    if (r->token_count == RT_MAX_TOKENS) {
+      r->token_count++;
+      break;
+    }
     r->tokens[r->token_count++] = t;
   }
   return true;
@@ -108,9 +111,9 @@ static bool rt_blob_param(rt_blob_reader *r, rt_module_desc *m) {
       !rt_blob_number(r->tokens[2], &size))
     return rt_blob_fail(r, "malformed param line");
   if (size == 0 || offset > k->param_bytes || size > k->param_bytes - offset)
-    return rt_blob_fail(r, "param %" PRIu64 "+%" PRIu64 " outside the %" PRIu64
-                           "-byte parameter block of %s",
-                        offset, size, k->param_bytes, k->name);
+    return rt_blob_fail(
+        r, "param %" PRIu64 "+%" PRIu64 " outside the %" PRIu64 "-byte parameter block of %s",
+        offset, size, k->param_bytes, k->name);
   rt_param_desc *grown = realloc(k->params, (k->param_count + 1) * sizeof *grown);
   if (!grown) return rt_blob_fail(r, "out of memory");
   k->params = grown;
@@ -120,7 +123,8 @@ static bool rt_blob_param(rt_blob_reader *r, rt_module_desc *m) {
 
 static bool rt_blob_init_bytes(rt_blob_reader *r, rt_global_desc *g, const char *hex) {
   if (strcmp(hex, "-") == 0) return true;
-  if (strlen(hex) != 2 * g->size) return rt_blob_fail(r, "initialiser of %s is not %" PRIu64 " bytes", g->name, g->size);
+  if (strlen(hex) != 2 * g->size)
+    return rt_blob_fail(r, "initialiser of %s is not %" PRIu64 " bytes", g->name, g->size);
   g->init = malloc(g->size);
   if (!g->init) return rt_blob_fail(r, "out of memory");
   for (uint64_t i = 0; i < g->size; i++) {
@@ -183,7 +187,8 @@ static int rt_global_by_index(const void *a, const void *b) {
 
 /* Globals must be numbered 0..n-1 (they index the context buffer). */
 static bool rt_blob_check_globals(rt_blob_reader *r, rt_module_desc *m) {
-  if (m->global_count > 1) qsort(m->globals, m->global_count, sizeof *m->globals, rt_global_by_index);
+  if (m->global_count > 1)
+    qsort(m->globals, m->global_count, sizeof *m->globals, rt_global_by_index);
   for (size_t i = 0; i < m->global_count; i++)
     if (m->globals[i].index != i)
       return rt_blob_fail(r, "global indices are not 0..%zu", m->global_count - 1);
@@ -218,12 +223,18 @@ static bool rt_blob_lines(rt_blob_reader *r, rt_module_desc *m) {
     if (r->token_count > RT_MAX_TOKENS) return rt_blob_fail(r, "too many fields");
     const char *word = r->tokens[0];
     bool ok;
-    if (strcmp(word, "kernel") == 0) ok = rt_blob_kernel(r, m);
-    else if (strcmp(word, "param") == 0) ok = rt_blob_param(r, m);
-    else if (strcmp(word, "global") == 0) ok = rt_blob_global(r, m);
-    else if (strcmp(word, "language") == 0) ok = rt_blob_language(r, m);
-    else if (strcmp(word, "msl") == 0) return rt_blob_msl(r, m) && rt_blob_check_globals(r, m);
-    else ok = rt_blob_fail(r, "unknown record '%s'", word);
+    if (strcmp(word, "kernel") == 0)
+      ok = rt_blob_kernel(r, m);
+    else if (strcmp(word, "param") == 0)
+      ok = rt_blob_param(r, m);
+    else if (strcmp(word, "global") == 0)
+      ok = rt_blob_global(r, m);
+    else if (strcmp(word, "language") == 0)
+      ok = rt_blob_language(r, m);
+    else if (strcmp(word, "msl") == 0)
+      return rt_blob_msl(r, m) && rt_blob_check_globals(r, m);
+    else
+      ok = rt_blob_fail(r, "unknown record '%s'", word);
     if (!ok) return false;
   }
   if (!r->line && r->cursor < r->end) return rt_blob_fail(r, "out of memory");
@@ -238,13 +249,20 @@ bool rt_blob_parse(const void *data, rt_module_desc *out, char *error, size_t er
     return false;
   }
   uint64_t length = 0;
-  for (int i = 7; i >= 0; i--) length = length << 8 | bytes[8 + i]; /* little endian */
+  for (int i = 7; i >= 0; i--)
+    length = length << 8 | bytes[8 + i]; /* little endian */
   if (length < RT_BLOB_HEADER || length > RT_BLOB_MAX_BYTES) {
     snprintf(error, error_size, "device module length %" PRIu64 " is implausible", length);
     return false;
   }
-  rt_blob_reader r = {(const char *)bytes + RT_BLOB_HEADER, (const char *)bytes + length,
-                      0, NULL, {0}, 0, error, error_size};
+  rt_blob_reader r = {(const char *)bytes + RT_BLOB_HEADER,
+                      (const char *)bytes + length,
+                      0,
+                      NULL,
+                      {0},
+                      0,
+                      error,
+                      error_size};
   bool ok = rt_blob_lines(&r, out);
   free(r.line);
   if (!ok) rt_module_desc_free(out);

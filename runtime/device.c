@@ -24,7 +24,7 @@ enum { RT_ARENA_MIN = 256u << 20 };
 static pthread_mutex_t rt_mutex = PTHREAD_MUTEX_INITIALIZER;
 static rt_device_state rt_state;
 static bool rt_ready;
-static int rt_current_device; /* per process; only 0 exists */
+static int rt_current_device;    /* per process; only 0 exists */
 static unsigned rt_device_flags; /* as given to cudaSetDeviceFlags */
 
 typedef struct {
@@ -34,10 +34,16 @@ typedef struct {
 static rt_in_flight *rt_flight;
 static size_t rt_flight_count, rt_flight_allocated;
 
-void rt_lock(void) { pthread_mutex_lock(&rt_mutex); }
-void rt_unlock(void) { pthread_mutex_unlock(&rt_mutex); }
+void rt_lock(void) {
+  pthread_mutex_lock(&rt_mutex);
+}
+void rt_unlock(void) {
+  pthread_mutex_unlock(&rt_mutex);
+}
 
-rt_device_state *rt_device_current(void) { return rt_ready ? &rt_state : NULL; }
+rt_device_state *rt_device_current(void) {
+  return rt_ready ? &rt_state : NULL;
+}
 
 /* ANCHOR_ARENA_SIZE: bytes, with an optional K, M or G suffix (powers of
  * 1024). Returns false for anything else, or for less than 1 MiB. */
@@ -47,9 +53,12 @@ static bool rt_parse_size(const char *text, uint64_t *out) {
   unsigned long long value = strtoull(text, &end, 10);
   if (errno || end == text || *text == '-') return false;
   unsigned shift = 0;
-  if (*end == 'K' || *end == 'k') shift = 10, end++;
-  else if (*end == 'M' || *end == 'm') shift = 20, end++;
-  else if (*end == 'G' || *end == 'g') shift = 30, end++;
+  if (*end == 'K' || *end == 'k')
+    shift = 10, end++;
+  else if (*end == 'M' || *end == 'm')
+    shift = 20, end++;
+  else if (*end == 'G' || *end == 'g')
+    shift = 30, end++;
   if (*end || value > (UINT64_MAX >> shift) || (value << shift) < (1u << 20)) return false;
   *out = value << shift;
   return true;
@@ -64,8 +73,10 @@ static cudaError_t rt_arena_size(rt_device_state *s, uint64_t *size, bool *exact
   const char *wanted = getenv("ANCHOR_ARENA_SIZE");
   if (wanted) {
     if (!rt_parse_size(wanted, size)) {
-      fprintf(stderr, "anchor: ANCHOR_ARENA_SIZE=%s is not a size of at least 1M "
-                      "(bytes, or a number with K, M or G)\n", wanted);
+      fprintf(stderr,
+              "anchor: ANCHOR_ARENA_SIZE=%s is not a size of at least 1M "
+              "(bytes, or a number with K, M or G)\n",
+              wanted);
       return cudaErrorInitializationError;
     }
     *exact = true;
@@ -140,7 +151,7 @@ cudaError_t rt_device_ready(rt_device_state **state_out) {
 static cudaError_t rt_command_buffer_failure(mtl_id command_buffer) {
   mtl_id error = mtl_command_buffer_error(command_buffer);
   long code = error ? mtl_error_code(error) : 0;
-  cudaError_t e = code == 3 ? cudaErrorIllegalAddress
+  cudaError_t e = code == 3   ? cudaErrorIllegalAddress
                   : code == 2 ? cudaErrorLaunchTimeout
                               : cudaErrorLaunchFailure;
   if (rt_sticky_error() == cudaSuccess) /* report the first failure only */
@@ -166,7 +177,8 @@ static bool rt_finished(mtl_id command_buffer) {
 /* Retires the finished prefix of the list (the queue completes in order). */
 static void rt_retire_finished(void) {
   size_t done = 0;
-  while (done < rt_flight_count && rt_finished(rt_flight[done].command_buffer)) rt_retire(done++);
+  while (done < rt_flight_count && rt_finished(rt_flight[done].command_buffer))
+    rt_retire(done++);
   if (done == 0) return;
   memmove(rt_flight, rt_flight + done, (rt_flight_count - done) * sizeof *rt_flight);
   rt_flight_count -= done;
@@ -362,5 +374,9 @@ cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPr
   return cudaSuccess;
 }
 
-cudaError_t cudaProfilerStart(void) { return cudaSuccess; }
-cudaError_t cudaProfilerStop(void) { return cudaSuccess; }
+cudaError_t cudaProfilerStart(void) {
+  return cudaSuccess;
+}
+cudaError_t cudaProfilerStop(void) {
+  return cudaSuccess;
+}

@@ -104,8 +104,8 @@ static unsigned char *rt_pack_params(const rt_kernel_desc *k, void **args, size_
 
 /* Binds bytes at index: inline when small enough, else through a new buffer
  * that is returned (+1) to be kept alive until the command buffer completes. */
-static cudaError_t rt_bind_bytes(rt_device_state *s, mtl_id encoder, const void *bytes,
-                                 size_t size, uint64_t index, mtl_id *buffer_out) {
+static cudaError_t rt_bind_bytes(rt_device_state *s, mtl_id encoder, const void *bytes, size_t size,
+                                 uint64_t index, mtl_id *buffer_out) {
   if (size < RT_SET_BYTES_LIMIT) {
     mtl_compute_set_bytes(encoder, bytes, size, index);
     return cudaSuccess;
@@ -123,7 +123,8 @@ static uint64_t *rt_context(rt_device_state *s, const rt_kernel *k, size_t *size
   uint64_t *context = calloc(k->global_count + 1, sizeof *context);
   if (!context) return NULL;
   context[0] = s->arena_gpu_address - (uint64_t)(uintptr_t)s->arena_base; /* mod 2^64 */
-  for (size_t i = 0; i < k->global_count; i++) context[1 + i] = k->global_addresses[i];
+  for (size_t i = 0; i < k->global_count; i++)
+    context[1 + i] = k->global_addresses[i];
   *size_out = (k->global_count + 1) * sizeof *context;
   return context;
 }
@@ -148,7 +149,8 @@ static cudaError_t rt_encode(rt_device_state *s, const rt_dispatch *d) {
     e = rt_bind_bytes(s, encoder, d->context, d->context_size, 1, &context_buffer);
   if (d->kernel->desc->dynamic_smem)
     mtl_compute_set_threadgroup_memory_length(encoder, rt_dynamic_smem_length(d->shared), 0);
-  mtl_compute_use_resource(encoder, s->arena_buffer, MTL_RESOURCE_USAGE_READ | MTL_RESOURCE_USAGE_WRITE);
+  mtl_compute_use_resource(encoder, s->arena_buffer,
+                           MTL_RESOURCE_USAGE_READ | MTL_RESOURCE_USAGE_WRITE);
   mtl_size grid = {d->grid.x, d->grid.y, d->grid.z}, block = {d->block.x, d->block.y, d->block.z};
   if (e == cudaSuccess) mtl_compute_dispatch_threadgroups(encoder, grid, block);
   mtl_encoder_end_encoding(encoder);
@@ -179,15 +181,17 @@ static cudaError_t rt_launch(const void *func, dim3 grid, dim3 block, void **arg
   uint64_t *context = rt_context(s, &kernel, &d.context_size);
   d.params = params;
   d.context = context;
-  if (!params || !context) e = cudaErrorMemoryAllocation;
-  else e = rt_encode(s, &d);
+  if (!params || !context)
+    e = cudaErrorMemoryAllocation;
+  else
+    e = rt_encode(s, &d);
   free(params);
   free(context);
   return e;
 }
 
-cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args,
-                             size_t shared, cudaStream_t stream) {
+cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args, size_t shared,
+                             cudaStream_t stream) {
   rt_lock();
   void *pool = mtl_autorelease_push();
   cudaError_t e = rt_launch(func, grid, block, args, shared, stream);
@@ -239,7 +243,8 @@ cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, 
  * model of the device properties: 1024 threads, 16 blocks, 64 KiB shared. */
 static int rt_occupancy(const rt_kernel *k, int block_size, size_t dynamic_smem) {
   uint64_t smem = k->desc->static_smem_bytes + dynamic_smem;
-  if (block_size <= 0 || (uint64_t)block_size > mtl_pipeline_max_total_threads_per_threadgroup(k->pipeline) ||
+  if (block_size <= 0 ||
+      (uint64_t)block_size > mtl_pipeline_max_total_threads_per_threadgroup(k->pipeline) ||
       smem > RT_MAX_SHARED)
     return 0;
   int warps_rounded = (block_size + 31) / 32 * 32;

@@ -65,12 +65,13 @@ static cudaError_t rt_allocate(void **out, size_t size, rt_block_kind kind) {
   cudaError_t e = rt_enter(&s, &pool);
   if (e != cudaSuccess) return rt_record(e);
   uint64_t offset;
-  if (size == 0) *out = NULL; /* CUDA: success and a null pointer */
+  if (size == 0)
+    *out = NULL; /* CUDA: success and a null pointer */
   else if (!rt_arena_alloc(&s->arena, size, kind, &offset)) {
     *out = NULL; /* as CUDA 13 does (observed) */
     e = cudaErrorMemoryAllocation;
-  }
-  else *out = s->arena_base + offset;
+  } else
+    *out = s->arena_base + offset;
   return rt_leave(pool, e);
 }
 
@@ -92,8 +93,12 @@ static cudaError_t rt_release(void *p, rt_block_kind kind, rt_block_kind other_k
   return rt_leave(pool, e);
 }
 
-cudaError_t cudaMalloc(void **devPtr, size_t size) { return rt_allocate(devPtr, size, RT_BLOCK_DEVICE); }
-cudaError_t cudaFree(void *devPtr) { return rt_release(devPtr, RT_BLOCK_DEVICE, RT_BLOCK_MANAGED); }
+cudaError_t cudaMalloc(void **devPtr, size_t size) {
+  return rt_allocate(devPtr, size, RT_BLOCK_DEVICE);
+}
+cudaError_t cudaFree(void *devPtr) {
+  return rt_release(devPtr, RT_BLOCK_DEVICE, RT_BLOCK_MANAGED);
+}
 /* One in-order queue: an allocation made now is ready for all later work,
  * and a free that waits for earlier work is as ordered as CUDA's. */
 static cudaError_t rt_check_stream(cudaStream_t stream) {
@@ -113,8 +118,12 @@ cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream) {
   return e != cudaSuccess ? e : rt_release(devPtr, RT_BLOCK_DEVICE, RT_BLOCK_DEVICE);
 }
 
-cudaError_t cudaMallocHost(void **ptr, size_t size) { return rt_allocate(ptr, size, RT_BLOCK_HOST); }
-cudaError_t cudaFreeHost(void *ptr) { return rt_release(ptr, RT_BLOCK_HOST, RT_BLOCK_HOST); }
+cudaError_t cudaMallocHost(void **ptr, size_t size) {
+  return rt_allocate(ptr, size, RT_BLOCK_HOST);
+}
+cudaError_t cudaFreeHost(void *ptr) {
+  return rt_release(ptr, RT_BLOCK_HOST, RT_BLOCK_HOST);
+}
 
 cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags) {
   const unsigned known = cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined;
@@ -135,8 +144,10 @@ cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int f
   cudaError_t e = rt_enter(&s, &pool);
   if (e != cudaSuccess) return rt_record(e);
   const rt_block *block = rt_memory_find(s, pHost, 0);
-  if (!block || block->kind != RT_BLOCK_HOST) e = cudaErrorInvalidValue;
-  else *pDevice = pHost; /* one pointer value everywhere */
+  if (!block || block->kind != RT_BLOCK_HOST)
+    e = cudaErrorInvalidValue;
+  else
+    *pDevice = pHost; /* one pointer value everywhere */
   return rt_leave(pool, e);
 }
 
@@ -156,9 +167,8 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, c
                        : block->kind == RT_BLOCK_MANAGED ? cudaMemoryTypeManaged
                                                          : cudaMemoryTypeDevice;
     attributes->devicePointer = (void *)ptr;
-    attributes->hostPointer = block->kind == RT_BLOCK_DEVICE || block->kind == RT_BLOCK_GLOBAL
-                                  ? NULL
-                                  : (void *)ptr;
+    attributes->hostPointer =
+        block->kind == RT_BLOCK_DEVICE || block->kind == RT_BLOCK_GLOBAL ? NULL : (void *)ptr;
   }
   return rt_leave(pool, e);
 }
@@ -166,12 +176,14 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, c
 /* ---- copies and memsets ------------------------------------------------------------ */
 
 static bool rt_blit_aligned(rt_device_state *s, const void *a, const void *b, size_t count) {
-  uint64_t oa = (uintptr_t)a - (uintptr_t)s->arena_base, ob = (uintptr_t)b - (uintptr_t)s->arena_base;
+  uint64_t oa = (uintptr_t)a - (uintptr_t)s->arena_base,
+           ob = (uintptr_t)b - (uintptr_t)s->arena_base;
   return oa % RT_BLIT_ALIGN == 0 && ob % RT_BLIT_ALIGN == 0 && count % RT_BLIT_ALIGN == 0;
 }
 
 /* A blit command buffer: copy (src != NULL) or fill with value. */
-static cudaError_t rt_blit(rt_device_state *s, void *dst, const void *src, int value, size_t count) {
+static cudaError_t rt_blit(rt_device_state *s, void *dst, const void *src, int value,
+                           size_t count) {
   mtl_id command_buffer = mtl_queue_command_buffer(s->queue);
   mtl_id encoder = command_buffer ? mtl_command_buffer_blit_encoder(command_buffer) : NULL;
   if (!encoder) return cudaErrorLaunchFailure;
@@ -348,7 +360,8 @@ static size_t rt_span(size_t pitch, size_t width, size_t height) {
 /* A 2-D copy (lock held, device ready): every row checked as one span per
  * side, then the host copies row by row after waiting for the device. */
 static cudaError_t rt_copy_2d(rt_device_state *s, void *dst, size_t dpitch, const void *src,
-                              size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind) {
+                              size_t spitch, size_t width, size_t height,
+                              enum cudaMemcpyKind kind) {
   if ((unsigned)kind > cudaMemcpyDefault) return cudaErrorInvalidMemcpyDirection;
   if (width > dpitch || width > spitch) return cudaErrorInvalidPitchValue;
   if (width == 0 || height == 0) return cudaSuccess;
@@ -388,10 +401,12 @@ cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, si
   void *pool;
   cudaError_t e = rt_enter(&s, &pool);
   if (e != cudaSuccess) return rt_record(e);
-  if (width > pitch) e = cudaErrorInvalidPitchValue;
+  if (width > pitch)
+    e = cudaErrorInvalidPitchValue;
   else if (width && height && !rt_memory_find(s, devPtr, rt_span(pitch, width, height)))
     e = cudaErrorInvalidValue;
-  else if (width && height) e = rt_wait_all();
+  else if (width && height)
+    e = rt_wait_all();
   for (size_t row = 0; e == cudaSuccess && width && row < height; row++)
     memset((char *)devPtr + row * pitch, value, width);
   return rt_leave(pool, e);
@@ -413,8 +428,10 @@ static cudaError_t rt_hint(const void *p, size_t count, struct cudaMemLocation w
   cudaError_t e = rt_enter(&s, &pool);
   if (e != cudaSuccess) return rt_record(e);
   const rt_block *block = rt_memory_find(s, p, count);
-  if (!rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
-  else if (!block || block->kind != RT_BLOCK_MANAGED) e = cudaErrorInvalidValue;
+  if (!rt_stream_valid(stream))
+    e = cudaErrorInvalidResourceHandle;
+  else if (!block || block->kind != RT_BLOCK_MANAGED)
+    e = cudaErrorInvalidValue;
   else if (!rt_location_valid(where))
     e = where.type == cudaMemLocationTypeDevice ? cudaErrorInvalidDevice : cudaErrorInvalidValue;
   return rt_leave(pool, e);

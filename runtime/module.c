@@ -67,7 +67,8 @@ static size_t rt_hash(const void *p, size_t capacity) {
 
 static rt_entry *rt_map_slot(rt_map *map, const void *host) {
   size_t i = rt_hash(host, map->capacity);
-  while (map->entries[i].host && map->entries[i].host != host) i = (i + 1) & (map->capacity - 1);
+  while (map->entries[i].host && map->entries[i].host != host)
+    i = (i + 1) & (map->capacity - 1);
   return &map->entries[i];
 }
 
@@ -128,7 +129,9 @@ void **__cudaRegisterFatBinary(void *fat_cubin) {
   return (void **)m;
 }
 
-void __cudaRegisterFatBinaryEnd(void **handle) { (void)handle; }
+void __cudaRegisterFatBinaryEnd(void **handle) {
+  (void)handle;
+}
 
 static size_t rt_find_kernel(const rt_module *m, const char *name) {
   for (size_t i = 0; m->valid && name && i < m->desc.kernel_count; i++)
@@ -145,8 +148,8 @@ static size_t rt_find_global(const rt_module *m, const char *name) {
 void __cudaRegisterFunction(void **handle, const char *host_function, char *device_function,
                             const char *device_name, int thread_limit, uint3 *tid, uint3 *bid,
                             dim3 *block_dim, dim3 *grid_dim, int *warp_size) {
-  (void)device_function, (void)thread_limit, (void)tid, (void)bid, (void)block_dim,
-      (void)grid_dim, (void)warp_size;
+  (void)device_function, (void)thread_limit, (void)tid, (void)bid, (void)block_dim, (void)grid_dim,
+      (void)warp_size;
   rt_module *m = (rt_module *)handle;
   if (!m || !host_function) return;
   rt_lock();
@@ -196,7 +199,8 @@ void __cudaRegisterSurface(void **handle, const void *host_variable, const void 
 
 static void rt_module_release(rt_module *m) {
   if (m->pipelines)
-    for (size_t i = 0; i < m->desc.kernel_count; i++) mtl_release(m->pipelines[i]);
+    for (size_t i = 0; i < m->desc.kernel_count; i++)
+      mtl_release(m->pipelines[i]);
   mtl_release(m->library);
   free(m->pipelines);
   free(m->global_addresses);
@@ -251,8 +255,10 @@ static cudaError_t rt_module_globals(rt_module *m, rt_device_state *s) {
       return cudaErrorMemoryAllocation;
     }
     unsigned char *p = s->arena_base + offset;
-    if (g->init) memcpy(p, g->init, g->size);
-    else memset(p, 0, g->size);
+    if (g->init)
+      memcpy(p, g->init, g->size);
+    else
+      memset(p, 0, g->size);
     m->global_addresses[i] = (uint64_t)(uintptr_t)p;
   }
   return cudaSuccess;
@@ -271,12 +277,14 @@ static cudaError_t rt_module_load(rt_module *m, rt_device_state *s) {
   mtl_id error = NULL;
   uint64_t version = (uint64_t)m->desc.language_major << 16 | m->desc.language_minor;
   m->library = mtl_new_library_with_source_version(s->device, m->desc.msl, version, &error);
-  if (!m->pipelines) m->load_error = cudaErrorMemoryAllocation;
+  if (!m->pipelines)
+    m->load_error = cudaErrorMemoryAllocation;
   else if (!m->library) {
     rt_report_once(m, "the module's MSL did not compile for Metal",
                    error ? mtl_error_description(error) : "no error description");
     m->load_error = cudaErrorInvalidPtx;
-  } else m->load_error = rt_module_globals(m, s);
+  } else
+    m->load_error = rt_module_globals(m, s);
   return m->load_error;
 }
 
@@ -328,5 +336,6 @@ cudaError_t rt_module_symbol(const void *host_variable, void **address_out, size
 }
 
 void rt_module_unload_all(void) {
-  for (rt_module *m = rt_modules; m; m = m->next) rt_module_release(m);
+  for (rt_module *m = rt_modules; m; m = m->next)
+    rt_module_release(m);
 }

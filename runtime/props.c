@@ -17,7 +17,9 @@
 
 enum { RT_NOMINAL_SM_COUNT = 8, RT_SHARED_PER_BLOCK = 32768 };
 
-static int rt_min_int(uint64_t a, uint64_t b) { return (int)(a < b ? a : b); }
+static int rt_min_int(uint64_t a, uint64_t b) {
+  return (int)(a < b ? a : b);
+}
 
 static void rt_fill_properties(rt_device_state *s, struct cudaDeviceProp *p) {
   memset(p, 0, sizeof *p);
@@ -115,7 +117,9 @@ static bool rt_attribute(const struct cudaDeviceProp *p, enum cudaDeviceAttr att
   case cudaDevAttrStreamPrioritiesSupported: *v = p->streamPrioritiesSupported; return true;
   case cudaDevAttrGlobalL1CacheSupported: *v = p->globalL1CacheSupported; return true;
   case cudaDevAttrLocalL1CacheSupported: *v = p->localL1CacheSupported; return true;
-  case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *v = (int)p->sharedMemPerMultiprocessor; return true;
+  case cudaDevAttrMaxSharedMemoryPerMultiprocessor:
+    *v = (int)p->sharedMemPerMultiprocessor;
+    return true;
   case cudaDevAttrMaxRegistersPerMultiprocessor: *v = p->regsPerMultiprocessor; return true;
   case cudaDevAttrManagedMemory: *v = p->managedMemory; return true;
   case cudaDevAttrIsMultiGpuBoard: *v = p->isMultiGpuBoard; return true;

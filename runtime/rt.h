@@ -119,7 +119,8 @@ typedef struct {
   rt_kernel_desc *kernels;
   rt_global_desc *globals; /* sorted so that globals[i].index == i */
   char *msl;               /* NUL-terminated MSL source */
-  uint32_t language_major, language_minor; /* MSL version it needs; 3.1 unless a language line says */
+  uint32_t language_major,
+      language_minor; /* MSL version it needs; 3.1 unless a language line says */
   size_t msl_length;
 } rt_module_desc;
 
@@ -137,7 +138,7 @@ void rt_module_desc_free(rt_module_desc *desc);
 /* The process's view of the one Metal device. */
 typedef struct {
   mtl_id device, queue, arena_buffer;
-  mtl_id marker_buffer; /* 16 bytes an event's blit writes, so it has GPU work */
+  mtl_id marker_buffer;      /* 16 bytes an event's blit writes, so it has GPU work */
   unsigned char *arena_base; /* arena contents: CUDA pointers live here */
   uint64_t arena_gpu_address;
   rt_arena arena;

@@ -66,7 +66,8 @@ bool rt_stream_valid(cudaStream_t stream) {
 /* ---- streams ------------------------------------------------------------------------ */
 
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags) {
-  if (!pStream || (flags & ~(unsigned)cudaStreamNonBlocking)) return rt_record(cudaErrorInvalidValue);
+  if (!pStream || (flags & ~(unsigned)cudaStreamNonBlocking))
+    return rt_record(cudaErrorInvalidValue);
   cudaStream_t stream = calloc(1, sizeof *stream);
   if (!stream) return rt_record(cudaErrorMemoryAllocation);
   stream->flags = flags;
@@ -81,7 +82,9 @@ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags)
   return cudaSuccess;
 }
 
-cudaError_t cudaStreamCreate(cudaStream_t *pStream) { return cudaStreamCreateWithFlags(pStream, 0); }
+cudaError_t cudaStreamCreate(cudaStream_t *pStream) {
+  return cudaStreamCreateWithFlags(pStream, 0);
+}
 
 cudaError_t cudaStreamDestroy(cudaStream_t stream) {
   rt_lock();
@@ -130,7 +133,9 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags) {
   return cudaSuccess;
 }
 
-cudaError_t cudaEventCreate(cudaEvent_t *event) { return cudaEventCreateWithFlags(event, 0); }
+cudaError_t cudaEventCreate(cudaEvent_t *event) {
+  return cudaEventCreateWithFlags(event, 0);
+}
 
 cudaError_t cudaEventDestroy(cudaEvent_t event) {
   rt_lock();
@@ -153,7 +158,8 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
     void *pool = mtl_autorelease_push();
     mtl_id marker = mtl_queue_command_buffer(s->queue);
     mtl_id blit = marker ? mtl_command_buffer_blit_encoder(marker) : NULL;
-    if (!blit) e = cudaErrorLaunchFailure;
+    if (!blit)
+      e = cudaErrorLaunchFailure;
     else {
       mtl_blit_fill_buffer(blit, s->marker_buffer, (mtl_range){0, 4}, 0);
       mtl_encoder_end_encoding(blit);
@@ -192,8 +198,8 @@ cudaError_t cudaEventSynchronize(cudaEvent_t event) {
 
 cudaError_t cudaEventQuery(cudaEvent_t event) {
   rt_lock();
-  cudaError_t e = rt_handles_has(&rt_events, event) ? rt_sticky_error()
-                                                    : cudaErrorInvalidResourceHandle;
+  cudaError_t e =
+      rt_handles_has(&rt_events, event) ? rt_sticky_error() : cudaErrorInvalidResourceHandle;
   if (e == cudaSuccess && event->marker && !rt_event_done(event)) e = cudaErrorNotReady;
   rt_unlock();
   return e == cudaErrorNotReady ? e : rt_record(e);
@@ -210,7 +216,8 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end) 
     e = cudaErrorNotReady;
   else
     *ms = (float)((mtl_command_buffer_gpu_end_time(end->marker) -
-                   mtl_command_buffer_gpu_end_time(start->marker)) * 1000.0);
+                   mtl_command_buffer_gpu_end_time(start->marker)) *
+                  1000.0);
   rt_unlock();
   return e == cudaErrorNotReady ? e : rt_record(e);
 }

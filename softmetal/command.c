@@ -14,11 +14,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct { uint64_t width, height, depth; } sm_size;
-typedef struct { uint64_t location, length; } sm_range;
+typedef struct {
+  uint64_t width, height, depth;
+} sm_size;
+typedef struct {
+  uint64_t location, length;
+} sm_range;
 
 enum {
-  STATUS_NOT_ENQUEUED, STATUS_ENQUEUED, STATUS_COMMITTED, STATUS_SCHEDULED, STATUS_COMPLETED,
+  STATUS_NOT_ENQUEUED,
+  STATUS_ENQUEUED,
+  STATUS_COMMITTED,
+  STATUS_SCHEDULED,
+  STATUS_COMPLETED,
   STATUS_ERROR
 };
 
@@ -27,15 +35,15 @@ enum command_kind { COMMAND_DISPATCH, COMMAND_COPY, COMMAND_FILL, COMMAND_ERROR 
 struct command {
   enum command_kind kind;
   struct command *next;
-  struct sm_pipeline *pipeline;            /* retained (dispatch) */
+  struct sm_pipeline *pipeline;               /* retained (dispatch) */
   struct sm_buffer *buffers[SM_BUFFER_SLOTS]; /* retained bindings */
-  void *bytes[SM_BUFFER_SLOTS];            /* owned setBytes copies */
+  void *bytes[SM_BUFFER_SLOTS];               /* owned setBytes copies */
   struct sm_dispatch dispatch;
-  struct sm_buffer **resident;             /* retained; bound + useResource'd */
-  struct sm_buffer *src, *dst;             /* retained (copy: src->dst; fill: dst) */
+  struct sm_buffer **resident; /* retained; bound + useResource'd */
+  struct sm_buffer *src, *dst; /* retained (copy: src->dst; fill: dst) */
   uint64_t src_offset, dst_offset, size;
   uint8_t value;
-  char *error;                             /* error command's description */
+  char *error; /* error command's description */
 };
 
 struct queue_worker; /* executor thread state, freed by the thread itself */
@@ -49,11 +57,11 @@ struct sm_command_buffer {
   struct sm_object base;
   struct sm_queue *queue; /* retained */
   struct command *head, *tail;
-  id active_encoder;      /* not retained; set while an encoder is open */
+  id active_encoder; /* not retained; set while an encoder is open */
   pthread_mutex_t lock;
   pthread_cond_t changed;
   long status;
-  id error;               /* owned NSError once in status Error */
+  id error; /* owned NSError once in status Error */
   double start, end;
   struct sm_command_buffer *next_committed;
 };
@@ -61,7 +69,7 @@ struct sm_command_buffer {
 struct binding {
   struct sm_buffer *buffer; /* not retained: the command retains at dispatch */
   uint64_t offset;
-  void *bytes;              /* owned copy, when set with setBytes */
+  void *bytes; /* owned copy, when set with setBytes */
   uint64_t bytes_length;
 };
 
@@ -83,7 +91,8 @@ static void command_free(struct command *c) {
     sm_release(c->buffers[i]);
     free(c->bytes[i]);
   }
-  for (int i = 0; i < c->dispatch.resident_count; i++) sm_release(c->resident[i]);
+  for (int i = 0; i < c->dispatch.resident_count; i++)
+    sm_release(c->resident[i]);
   free(c->resident);
   sm_release(c->src);
   sm_release(c->dst);
@@ -95,8 +104,10 @@ static struct command *append_command(struct sm_command_buffer *cb, enum command
   struct command *c = calloc(1, sizeof *c);
   if (!c) abort();
   c->kind = kind;
-  if (cb->tail) cb->tail->next = c;
-  else cb->head = c;
+  if (cb->tail)
+    cb->tail->next = c;
+  else
+    cb->head = c;
   cb->tail = c;
   return c;
 }
@@ -157,8 +168,10 @@ static void execute(struct sm_command_buffer *cb) {
   set_status(cb, STATUS_SCHEDULED);
   char *error = NULL;
   long code = 0;
-  for (struct command *c = cb->head; c && !error; c = c->next) error = execute_command(c, &code);
-  for (struct command *c = cb->head, *next; c; c = next) next = c->next, command_free(c);
+  for (struct command *c = cb->head; c && !error; c = c->next)
+    error = execute_command(c, &code);
+  for (struct command *c = cb->head, *next; c; c = next)
+    next = c->next, command_free(c);
   cb->head = cb->tail = NULL;
   cb->end = sm_now_seconds();
   if (error) {
@@ -172,7 +185,8 @@ static void *queue_main(void *arg) {
   struct queue_worker *w = arg;
   pthread_mutex_lock(&w->lock);
   for (;;) {
-    while (!w->first && !w->stop) pthread_cond_wait(&w->wake, &w->lock);
+    while (!w->first && !w->stop)
+      pthread_cond_wait(&w->wake, &w->lock);
     if (!w->first) break; /* stopped and drained */
     struct sm_command_buffer *cb = w->first;
     w->first = cb->next_committed;
@@ -194,8 +208,10 @@ static void *queue_main(void *arg) {
 static void enqueue(struct queue_worker *w, struct sm_command_buffer *cb) {
   pthread_mutex_lock(&w->lock);
   sm_retain(cb);
-  if (w->last) w->last->next_committed = cb;
-  else w->first = cb;
+  if (w->last)
+    w->last->next_committed = cb;
+  else
+    w->first = cb;
   w->last = cb;
   if (!w->started) {
     pthread_t thread;
@@ -240,7 +256,8 @@ id sm_device_new_command_queue(id self, SEL cmd) {
 
 static void cmdbuf_destroy(struct sm_object *o) {
   struct sm_command_buffer *cb = (struct sm_command_buffer *)o;
-  for (struct command *c = cb->head, *next; c; c = next) next = c->next, command_free(c);
+  for (struct command *c = cb->head, *next; c; c = next)
+    next = c->next, command_free(c);
   sm_release(cb->error);
   sm_release(cb->queue);
   pthread_mutex_destroy(&cb->lock);
@@ -259,7 +276,8 @@ static id queue_command_buffer(id self, SEL cmd) {
 /* ---- MTLCommandBuffer ----------------------------------------------------------------- */
 static void encoder_destroy(struct sm_object *o) {
   struct sm_encoder *e = (struct sm_encoder *)o;
-  for (int i = 0; i < SM_BUFFER_SLOTS; i++) free(e->bindings[i].bytes);
+  for (int i = 0; i < SM_BUFFER_SLOTS; i++)
+    free(e->bindings[i].bytes);
   free(e->used);
   if (e->cmdbuf->active_encoder == (id)e) e->cmdbuf->active_encoder = nil;
   sm_release(e->cmdbuf);
@@ -305,7 +323,8 @@ static void cmdbuf_wait(id self, SEL cmd) {
   struct sm_command_buffer *cb = (struct sm_command_buffer *)self;
   pthread_mutex_lock(&cb->lock);
   if (cb->status >= STATUS_COMMITTED)
-    while (cb->status < STATUS_COMPLETED) pthread_cond_wait(&cb->changed, &cb->lock);
+    while (cb->status < STATUS_COMPLETED)
+      pthread_cond_wait(&cb->changed, &cb->lock);
   pthread_mutex_unlock(&cb->lock);
 }
 
@@ -325,7 +344,8 @@ static id cmdbuf_error(id self, SEL cmd) {
 }
 static double cmdbuf_start(id self, SEL cmd) {
   (void)cmd;
-  return cmdbuf_status(self, cmd) >= STATUS_COMPLETED ? ((struct sm_command_buffer *)self)->start : 0;
+  return cmdbuf_status(self, cmd) >= STATUS_COMPLETED ? ((struct sm_command_buffer *)self)->start
+                                                      : 0;
 }
 static double cmdbuf_end(id self, SEL cmd) {
   (void)cmd;
@@ -357,15 +377,18 @@ static void clear_binding(struct binding *b) {
   *b = (struct binding){0};
 }
 
-static void encoder_set_buffer(id self, SEL cmd, id buffer, unsigned long offset, unsigned long index) {
+static void encoder_set_buffer(id self, SEL cmd, id buffer, unsigned long offset,
+                               unsigned long index) {
   (void)cmd;
   struct sm_encoder *e = (struct sm_encoder *)self;
   const char *what = "setBuffer:offset:atIndex:";
   if (!encoder_usable(e, what) || !check_index(e, index, what)) return;
   struct sm_buffer *b = (struct sm_buffer *)buffer;
   if (b && offset > b->length) {
-    record_error(e->cmdbuf, "-[MTLComputeCommandEncoder %s]: offset(%lu) must be <= buffer "
-                            "length(%lu)", what, offset, (unsigned long)b->length);
+    record_error(e->cmdbuf,
+                 "-[MTLComputeCommandEncoder %s]: offset(%lu) must be <= buffer "
+                 "length(%lu)",
+                 what, offset, (unsigned long)b->length);
     return;
   }
   clear_binding(&e->bindings[index]);
@@ -380,8 +403,10 @@ static void encoder_set_bytes(id self, SEL cmd, const void *bytes, unsigned long
   const char *what = "setBytes:length:atIndex:";
   if (!encoder_usable(e, what) || !check_index(e, index, what)) return;
   if (length > SM_MAX_SET_BYTES) {
-    record_error(e->cmdbuf, "-[MTLComputeCommandEncoder %s]: length(%lu) must be < 4096 "
-                            "(use a MTLBuffer for larger data)", what, length);
+    record_error(e->cmdbuf,
+                 "-[MTLComputeCommandEncoder %s]: length(%lu) must be < 4096 "
+                 "(use a MTLBuffer for larger data)",
+                 what, length);
     return;
   }
   clear_binding(&e->bindings[index]);
@@ -398,8 +423,10 @@ static void encoder_set_tg_length(id self, SEL cmd, unsigned long length, unsign
   const char *what = "setThreadgroupMemoryLength:atIndex:";
   if (!encoder_usable(e, what) || !check_index(e, index, what)) return;
   if (length % 16) {
-    record_error(e->cmdbuf, "-[MTLComputeCommandEncoder %s]: length(%lu) must be a multiple of 16 "
-                            "bytes", what, length);
+    record_error(e->cmdbuf,
+                 "-[MTLComputeCommandEncoder %s]: length(%lu) must be a multiple of 16 "
+                 "bytes",
+                 what, length);
     return;
   }
   if (length > SM_MAX_THREADGROUP_MEMORY) {
@@ -416,8 +443,10 @@ static void encoder_use_resource(id self, SEL cmd, id resource, unsigned long us
   const char *what = "useResource:usage:";
   if (!encoder_usable(e, what)) return;
   if (!resource || object_getClass(resource) != sm_class.buffer) {
-    record_error(e->cmdbuf, "-[MTLComputeCommandEncoder %s]: softmetal supports only buffers "
-                            "as resources", what);
+    record_error(e->cmdbuf,
+                 "-[MTLComputeCommandEncoder %s]: softmetal supports only buffers "
+                 "as resources",
+                 what);
     return;
   }
   if (e->used_count == e->used_capacity) {
@@ -435,7 +464,8 @@ static void collect_resident(struct sm_encoder *e, struct command *c) {
   if (!c->resident) abort();
   for (int i = 0; i < SM_BUFFER_SLOTS; i++)
     if (e->bindings[i].buffer) c->resident[n++] = sm_retain(e->bindings[i].buffer);
-  for (int i = 0; i < e->used_count; i++) c->resident[n++] = sm_retain(e->used[i]);
+  for (int i = 0; i < e->used_count; i++)
+    c->resident[n++] = sm_retain(e->used[i]);
   c->dispatch.resident = c->resident;
   c->dispatch.resident_count = n;
 }
@@ -451,10 +481,11 @@ static bool validate_dispatch(struct sm_encoder *e, sm_size tpg) {
   uint64_t total = tpg.width * tpg.height * tpg.depth;
   if (tpg.width > SM_MAX_THREADS_PER_GROUP || tpg.height > SM_MAX_THREADS_PER_GROUP ||
       tpg.depth > SM_MAX_THREADS_PER_GROUP || total > p->max_threads) {
-    record_error(e->cmdbuf, "%s: threadsPerThreadgroup (%lu x %lu x %lu = %lu) must be <= %lu "
-                            "(maxTotalThreadsPerThreadgroup)", what, (unsigned long)tpg.width,
-                 (unsigned long)tpg.height, (unsigned long)tpg.depth, (unsigned long)total,
-                 (unsigned long)p->max_threads);
+    record_error(e->cmdbuf,
+                 "%s: threadsPerThreadgroup (%lu x %lu x %lu = %lu) must be <= %lu "
+                 "(maxTotalThreadsPerThreadgroup)",
+                 what, (unsigned long)tpg.width, (unsigned long)tpg.height,
+                 (unsigned long)tpg.depth, (unsigned long)total, (unsigned long)p->max_threads);
     return false;
   }
   const struct sm_kernel *k = p->function->kernel;
@@ -468,9 +499,11 @@ static bool validate_dispatch(struct sm_encoder *e, sm_size tpg) {
     }
   }
   if (tg > SM_MAX_THREADGROUP_MEMORY) {
-    record_error(e->cmdbuf, "%s: threadgroup memory (static %lu + dynamic = %lu bytes) must be "
-                            "<= %d", what, (unsigned long)k->static_threadgroup_bytes,
-                 (unsigned long)tg, SM_MAX_THREADGROUP_MEMORY);
+    record_error(e->cmdbuf,
+                 "%s: threadgroup memory (static %lu + dynamic = %lu bytes) must be "
+                 "<= %d",
+                 what, (unsigned long)k->static_threadgroup_bytes, (unsigned long)tg,
+                 SM_MAX_THREADGROUP_MEMORY);
     return false;
   }
   return true;
@@ -517,17 +550,20 @@ static void encoder_end(id self, SEL cmd) {
 /* ---- MTLBlitCommandEncoder ------------------------------------------------------------------ */
 /* A blit range must lie in its buffer, and on macOS offsets and sizes must be
  * multiples of 4 (copyFromBuffer:... and fillBuffer:range:value:). */
-static bool blit_range_ok(struct sm_encoder *e, struct sm_buffer *b, uint64_t offset,
-                          uint64_t size, const char *what) {
+static bool blit_range_ok(struct sm_encoder *e, struct sm_buffer *b, uint64_t offset, uint64_t size,
+                          const char *what) {
   if (offset % 4 || size % 4) {
-    record_error(e->cmdbuf, "-[MTLBlitCommandEncoder %s]: offset (%lu) and size (%lu) must be "
-                            "multiples of 4 on macOS", what, (unsigned long)offset,
-                 (unsigned long)size);
+    record_error(e->cmdbuf,
+                 "-[MTLBlitCommandEncoder %s]: offset (%lu) and size (%lu) must be "
+                 "multiples of 4 on macOS",
+                 what, (unsigned long)offset, (unsigned long)size);
     return false;
   }
   if (b && offset <= b->length && size <= b->length - offset) return true;
-  record_error(e->cmdbuf, "-[MTLBlitCommandEncoder %s]: range [%lu, +%lu) is outside the buffer "
-                          "(length %lu)", what, (unsigned long)offset, (unsigned long)size,
+  record_error(e->cmdbuf,
+               "-[MTLBlitCommandEncoder %s]: range [%lu, +%lu) is outside the buffer "
+               "(length %lu)",
+               what, (unsigned long)offset, (unsigned long)size,
                (unsigned long)(b ? b->length : 0));
   return false;
 }

@@ -19,7 +19,9 @@
 
 #define SM_EXPORT __attribute__((visibility("default")))
 
-typedef struct { uint64_t width, height, depth; } sm_size;
+typedef struct {
+  uint64_t width, height, depth;
+} sm_size;
 
 static struct sm_device *the_device;
 
@@ -51,7 +53,9 @@ bool sm_debug_barriers(void) {
   return env_flag(&on, "SOFTMETAL_DEBUG_BARRIERS");
 }
 
-static uint64_t page_size(void) { return (uint64_t)sysconf(_SC_PAGESIZE); }
+static uint64_t page_size(void) {
+  return (uint64_t)sysconf(_SC_PAGESIZE);
+}
 
 static void device_create(void) {
   sm_register_classes();
@@ -92,7 +96,10 @@ static unsigned long device_working_set(id self, SEL cmd) {
   (void)cmd;
   return ((struct sm_device *)self)->working_set;
 }
-static BOOL device_unified(id self, SEL cmd) { (void)self, (void)cmd; return YES; }
+static BOOL device_unified(id self, SEL cmd) {
+  (void)self, (void)cmd;
+  return YES;
+}
 static unsigned long device_registry_id(id self, SEL cmd) {
   (void)self, (void)cmd;
   return 0x50f7e7a1; /* any stable nonzero id */
@@ -101,16 +108,18 @@ static unsigned long device_registry_id(id self, SEL cmd) {
 /* ---- MTLBuffer ------------------------------------------------------------
  * Residency: while a dispatch runs, exactly the buffers it bound or made
  * resident (useResource:) have accessible GPU views; every other buffer's is
- * PROT_NONE, so a kernel touching it faults, as Metal requires (decision 2). Live buffers are listed so
- * that a fault address can be named. */
+ * PROT_NONE, so a kernel touching it faults, as Metal requires (decision 2). Live buffers are
+ * listed so that a fault address can be named. */
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct sm_buffer *registry;
 
 static void buffer_destroy(struct sm_object *o) {
   struct sm_buffer *b = (struct sm_buffer *)o;
   pthread_mutex_lock(&registry_lock);
-  if (b->prev) b->prev->next = b->next;
-  else registry = b->next;
+  if (b->prev)
+    b->prev->next = b->next;
+  else
+    registry = b->next;
   if (b->next) b->next->prev = b->prev;
   pthread_mutex_unlock(&registry_lock);
   munmap(b->cpu, b->mapped);
@@ -122,7 +131,8 @@ bool sm_buffers_make_resident(struct sm_buffer *const *buffers, int count) {
   bool ok = true;
   pthread_mutex_lock(&registry_lock);
   stamp++;
-  for (int i = 0; i < count; i++) buffers[i]->resident_stamp = stamp;
+  for (int i = 0; i < count; i++)
+    buffers[i]->resident_stamp = stamp;
   for (struct sm_buffer *b = registry; b; b = b->next) {
     bool want = b->resident_stamp == stamp;
     if (want == b->gpu_accessible) continue;
@@ -142,10 +152,11 @@ char *sm_buffer_describe_gpu_address(const void *addr) {
   pthread_mutex_lock(&registry_lock);
   for (struct sm_buffer *b = registry; b && !text; b = b->next)
     if (p >= b->gpu && p < b->gpu + b->mapped)
-      text = sm_strdup_printf("the address is at offset %lu of a buffer of %lu bytes (gpuAddress "
-                              "%p) that was not resident for this dispatch: bind it with "
-                              "setBuffer or make it resident with useResource",
-                              (unsigned long)(p - b->gpu), (unsigned long)b->length, (void *)b->gpu);
+      text =
+          sm_strdup_printf("the address is at offset %lu of a buffer of %lu bytes (gpuAddress "
+                           "%p) that was not resident for this dispatch: bind it with "
+                           "setBuffer or make it resident with useResource",
+                           (unsigned long)(p - b->gpu), (unsigned long)b->length, (void *)b->gpu);
   pthread_mutex_unlock(&registry_lock);
   return text;
 }

@@ -5,15 +5,13 @@
  * runs each thread as a fiber: its own stack and a user-space context switch
  * (callee-saved registers and the stack pointer, hand-written for x86-64 and
  * AArch64; no system call per switch). Whether a kernel needs fibers is
- * decided per kernel when its library is compiled (translate.c). The worker's scheduler resumes every
- * runnable fiber in turn until it finishes or waits at a barrier; a
- * threadgroup barrier opens when every thread of the group waits at one; a
- * SIMD-group barrier (also the heart of every simd_* function) when no lane
- * of its SIMD-group can run any more: the lanes waiting at the same call site
- * (the lowest address first, so divergent lanes reconverge) are released
- * together and form the active-lane mask. Threads that
- * exit while others wait at a threadgroup barrier make the group fail (on a
- * GPU that is undefined behaviour and usually a hang).
+ * decided per kernel when its library is compiled (translate.c). The worker's scheduler resumes
+ * every runnable fiber in turn until it finishes or waits at a barrier; a threadgroup barrier opens
+ * when every thread of the group waits at one; a SIMD-group barrier (also the heart of every simd_*
+ * function) when no lane of its SIMD-group can run any more: the lanes waiting at the same call
+ * site (the lowest address first, so divergent lanes reconverge) are released together and form the
+ * active-lane mask. Threads that exit while others wait at a threadgroup barrier make the group
+ * fail (on a GPU that is undefined behaviour and usually a hang).
  */
 #include "sm.h"
 
@@ -34,9 +32,9 @@ static unsigned char *stack_top(unsigned char *stacks, int i) {
 }
 
 struct fiber {
-  void *sp;                   /* saved stack pointer while switched out */
+  void *sp; /* saved stack pointer while switched out */
   enum fiber_state state;
-  const void *site;           /* the barrier call it waits at (see sm_rt_*_barrier) */
+  const void *site; /* the barrier call it waits at (see sm_rt_*_barrier) */
 };
 
 struct sm_group_runner {
@@ -88,10 +86,10 @@ static void *initial_frame(unsigned char *top, void (*fn)(void *), void *arg) {
   uint64_t *sp = (uint64_t *)((uintptr_t)top & ~(uintptr_t)15) - 1; /* return address slot */
   *sp = (uint64_t)(uintptr_t)sm_fiber_boot;
   sp -= 6;
-  sp[0] = 0, sp[1] = 0;                  /* r15, r14 */
-  sp[2] = (uint64_t)(uintptr_t)fn;       /* r13 */
-  sp[3] = (uint64_t)(uintptr_t)arg;      /* r12 */
-  sp[4] = 0, sp[5] = 0;                  /* rbx, rbp */
+  sp[0] = 0, sp[1] = 0;             /* r15, r14 */
+  sp[2] = (uint64_t)(uintptr_t)fn;  /* r13 */
+  sp[3] = (uint64_t)(uintptr_t)arg; /* r12 */
+  sp[4] = 0, sp[5] = 0;             /* rbx, rbp */
   return sp;
 }
 #elif defined(__aarch64__)
@@ -119,9 +117,10 @@ __asm__(".text\n"
 
 static void *initial_frame(unsigned char *top, void (*fn)(void *), void *arg) {
   uint64_t *sp = (uint64_t *)(((uintptr_t)top & ~(uintptr_t)15) - 176);
-  for (int i = 0; i < 22; i++) sp[i] = 0;
-  sp[0] = (uint64_t)(uintptr_t)arg;           /* x19 */
-  sp[1] = (uint64_t)(uintptr_t)fn;            /* x20 */
+  for (int i = 0; i < 22; i++)
+    sp[i] = 0;
+  sp[0] = (uint64_t)(uintptr_t)arg;            /* x19 */
+  sp[1] = (uint64_t)(uintptr_t)fn;             /* x20 */
   sp[11] = (uint64_t)(uintptr_t)sm_fiber_boot; /* x30 */
   return sp;
 }
@@ -170,8 +169,8 @@ struct sm_group_runner *sm_group_runner_new(void) {
   if (!r) return NULL;
   size_t total = (size_t)STACK_SIZE * SM_MAX_THREADS_PER_GROUP;
   /* Committed lazily; the lowest page of each used stack becomes a guard. */
-  r->stacks = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                   -1, 0);
+  r->stacks =
+      mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (r->stacks == MAP_FAILED) {
     free(r);
     return NULL;
@@ -242,9 +241,15 @@ void sm_rt_simdgroup_barrier(unsigned flags, const void *site) {
   (void)flags;
   wait_at_barrier(FIBER_WAIT_SIMD, site);
 }
-unsigned char *sm_rt_threadgroup_base(void) { return current_runner->threadgroup_base; }
-unsigned sm_rt_thread_index(void) { return (unsigned)current_runner->current; }
-unsigned char *sm_rt_simd_slots(void) { return &current_runner->simd_slots[0][0]; }
+unsigned char *sm_rt_threadgroup_base(void) {
+  return current_runner->threadgroup_base;
+}
+unsigned sm_rt_thread_index(void) {
+  return (unsigned)current_runner->current;
+}
+unsigned char *sm_rt_simd_slots(void) {
+  return &current_runner->simd_slots[0][0];
+}
 uint64_t sm_rt_simd_active_mask(void) {
   struct sm_group_runner *r = current_runner;
   if (!r->fibers_on) return 1; /* cannot happen: SIMD functions imply fibers */
@@ -259,8 +264,10 @@ static char *divergent_barrier(struct sm_group_runner *r, int done, int group) {
   const void *first = NULL;
   for (int i = 0; i < r->count; i++) {
     if (r->fibers[i].state != FIBER_WAIT_GROUP) continue;
-    if (!sites) first = r->fibers[i].site, sites = 1;
-    else if (r->fibers[i].site != first) sites = 2;
+    if (!sites)
+      first = r->fibers[i].site, sites = 1;
+    else if (r->fibers[i].site != first)
+      sites = 2;
   }
   if (done == 0 && sites == 1) return NULL;
   return sm_strdup_printf("softmetal: kernel %s: divergent threadgroup_barrier (SOFTMETAL_DEBUG_"
@@ -315,14 +322,15 @@ static char *open_barriers(struct sm_group_runner *r, bool *all_done) {
       if (r->fibers[i].state == FIBER_WAIT_GROUP) r->fibers[i].state = FIBER_READY;
     return NULL;
   }
-  return sm_strdup_printf("softmetal: kernel %s: threadgroup_barrier was not reached by all threads "
-                          "of the threadgroup (%d threads exited, %d wait at a threadgroup barrier, "
-                          "%d at a SIMD-group barrier); this hangs or is undefined on a GPU",
-                          r->dispatch->kernel->name, done, group, r->count - done - group);
+  return sm_strdup_printf(
+      "softmetal: kernel %s: threadgroup_barrier was not reached by all threads "
+      "of the threadgroup (%d threads exited, %d wait at a threadgroup barrier, "
+      "%d at a SIMD-group barrier); this hangs or is undefined on a GPU",
+      r->dispatch->kernel->name, done, group, r->count - done - group);
 }
 
-static void set_thread(struct sm_group_runner *r, const struct sm_dispatch *d, const unsigned bid[3],
-                       void *const *threadgroups, int i) {
+static void set_thread(struct sm_group_runner *r, const struct sm_dispatch *d,
+                       const unsigned bid[3], void *const *threadgroups, int i) {
   struct sm_kernel_thread *t = &r->threads[i];
   unsigned x = d->threads[0], y = d->threads[1];
   t->buffers = d->buffers;
@@ -365,11 +373,13 @@ char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const
     r->current = 0;
     d->kernel->group_entry(&r->threads[0]);
   } else {
-    for (int i = 0; i < r->count; i++) set_thread(r, d, bid, threadgroups, i);
+    for (int i = 0; i < r->count; i++)
+      set_thread(r, d, bid, threadgroups, i);
     return run_fibers(r);
   }
   if (r->barrier_misuse)
     return sm_strdup_printf("softmetal: kernel %s called a barrier that softmetal did not detect "
-                            "when compiling it", d->kernel->name);
+                            "when compiling it",
+                            d->kernel->name);
   return NULL;
 }

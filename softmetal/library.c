@@ -54,7 +54,8 @@ static void find_prelude(void) {
   struct sm_text t = {0};
   char chunk[4096];
   size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) sm_text_append(&t, chunk, n);
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+    sm_text_append(&t, chunk, n);
   fclose(f);
   prelude_text = t.data ? t.data : strdup("");
 }
@@ -82,8 +83,10 @@ static char *cache_dir(char **error) {
       sm_strdup_printf("%s/softmetal-%d", tmp && *tmp ? tmp : "/tmp", (int)getuid())};
   char *dir = NULL;
   for (int i = 0; i < 3; i++) {
-    if (!dir && candidates[i] && make_writable_dir(candidates[i])) dir = candidates[i];
-    else free(candidates[i]);
+    if (!dir && candidates[i] && make_writable_dir(candidates[i]))
+      dir = candidates[i];
+    else
+      free(candidates[i]);
   }
   if (!dir)
     *error = strdup("softmetal: no writable directory to cache compiled libraries in "
@@ -92,7 +95,9 @@ static char *cache_dir(char **error) {
 }
 
 /* ---- hashing: two FNV-1a 64 streams with different bases = 128 bits ---------------- */
-struct hash { uint64_t a, b; };
+struct hash {
+  uint64_t a, b;
+};
 static void hash_bytes(struct hash *h, const void *data, size_t n) {
   const unsigned char *p = data;
   for (size_t i = 0; i < n; i++) {
@@ -102,7 +107,9 @@ static void hash_bytes(struct hash *h, const void *data, size_t n) {
   }
   h->a ^= n, h->b += n; /* separates consecutive fields */
 }
-static void hash_string(struct hash *h, const char *s) { hash_bytes(h, s, strlen(s)); }
+static void hash_string(struct hash *h, const char *s) {
+  hash_bytes(h, s, strlen(s));
+}
 
 /* ---- running clang -------------------------------------------------------------------- */
 /* Runs argv, collecting stdout+stderr into *output. Returns the exit status or -1. */
@@ -134,7 +141,8 @@ static int run_tool(char *const argv[], char **output) {
     return -1;
   }
   int status;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
@@ -181,11 +189,12 @@ static void debug_location(const char *ir, long id, char *out, size_t size) {
 /* Returns NULL, or a diagnostic for the first cross-space cast in user code. */
 static char *find_address_space_cast(const char *ir) {
   bool exempt = false;
-  for (const char *line = ir; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+  for (const char *line = ir; line && *line;
+       line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
     if (strncmp(line, "define ", 7) == 0) {
       const char *at = strchr(line, '@');
-      exempt = at && (strncmp(at + 1, "__sm_entry_", 11) == 0 ||
-                      strncmp(at + 1, "__sm_group_", 11) == 0);
+      exempt = at &&
+               (strncmp(at + 1, "__sm_entry_", 11) == 0 || strncmp(at + 1, "__sm_group_", 11) == 0);
     }
     const char *cast = strstr(line, "addrspacecast ");
     const char *eol = strchr(line, '\n');
@@ -194,10 +203,12 @@ static char *find_address_space_cast(const char *ir) {
     int from_space = pointer_space(cast + 14), to_space = to ? pointer_space(to + 4) : 0;
     const char *dbg = strstr(cast, "!dbg !");
     char where[64] = "?";
-    if (dbg && (!eol || dbg < eol)) debug_location(ir, strtol(dbg + 6, NULL, 10), where, sizeof where);
-    return sm_strdup_printf("Compilation failed: \n\nprogram_source:%s: error: cast from a '%s' "
-                            "pointer to a '%s' pointer: MSL does not convert between address spaces",
-                            where, space_name(from_space), space_name(to_space));
+    if (dbg && (!eol || dbg < eol))
+      debug_location(ir, strtol(dbg + 6, NULL, 10), where, sizeof where);
+    return sm_strdup_printf(
+        "Compilation failed: \n\nprogram_source:%s: error: cast from a '%s' "
+        "pointer to a '%s' pointer: MSL does not convert between address spaces",
+        where, space_name(from_space), space_name(to_space));
   }
   return NULL;
 }
@@ -216,7 +227,8 @@ static char *allow_inlining(const char *ir) {
       sm_text_append(&out, line, n);
     } else {
       char *group = strndup(line, n), *word;
-      while ((word = strstr(group, " noinline"))) memmove(word, word + 9, strlen(word + 9) + 1);
+      while ((word = strstr(group, " noinline")))
+        memmove(word, word + 9, strlen(word + 9) + 1);
       char *brace = strchr(group, '{');
       if (strstr(group, " noduplicate") && brace) {
         sm_text_append(&out, group, (size_t)(brace + 1 - group));
@@ -238,7 +250,8 @@ static char *read_file(const char *path) {
   struct sm_text t = {0};
   char chunk[65536];
   size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) sm_text_append(&t, chunk, n);
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+    sm_text_append(&t, chunk, n);
   fclose(f);
   return t.data ? t.data : strdup("");
 }
@@ -250,9 +263,11 @@ static char *run_clang(const char *const *flags, const char *const *extra) {
   const char *argv[48];
   int n = 0;
   argv[n++] = clang_path();
-  for (int i = 0; flags[i]; i++) argv[n++] = flags[i];
+  for (int i = 0; flags[i]; i++)
+    argv[n++] = flags[i];
   argv[n++] = include;
-  for (int i = 0; extra[i]; i++) argv[n++] = extra[i];
+  for (int i = 0; extra[i]; i++)
+    argv[n++] = extra[i];
   argv[n] = NULL;
   char *output = NULL;
   int status = run_tool((char *const *)argv, &output);
@@ -276,8 +291,16 @@ static char *compile(const char *source, const char *object, const char *const *
   if (!write_file(tmp_src, source, strlen(source)))
     error = sm_strdup_printf("softmetal: cannot write %s: %s", tmp_src, strerror(errno));
   if (!error) {
-    const char *extra[] = {"-O0", "-Xclang", "-disable-O0-optnone", "-gline-tables-only", "-S",
-                           "-emit-llvm", tmp_src, "-o", tmp_ir, NULL};
+    const char *extra[] = {"-O0",
+                           "-Xclang",
+                           "-disable-O0-optnone",
+                           "-gline-tables-only",
+                           "-S",
+                           "-emit-llvm",
+                           tmp_src,
+                           "-o",
+                           tmp_ir,
+                           NULL};
     error = run_clang(flags, extra);
   }
   if (!error) {
@@ -310,7 +333,8 @@ static char *compile(const char *source, const char *object, const char *const *
 /* ---- MTLLibrary ------------------------------------------------------------------------ */
 static void library_destroy(struct sm_object *o) {
   struct sm_library *l = (struct sm_library *)o;
-  for (int i = 0; i < l->kernel_count; i++) free(l->kernels[i].name);
+  for (int i = 0; i < l->kernel_count; i++)
+    free(l->kernels[i].name);
   free(l->kernels);
   if (l->handle) dlclose(l->handle);
 }
@@ -335,8 +359,8 @@ static char *load(struct sm_library *l, const char *object, const struct sm_tran
     k->buffer_mask = t->kernels[i].buffer_mask;
     k->threadgroup_mask = t->kernels[i].threadgroup_mask;
     k->uses_barriers = t->kernels[i].uses_barriers;
-    k->max_threads = t->kernels[i].max_threads ? t->kernels[i].max_threads
-                                               : SM_MAX_THREADS_PER_GROUP;
+    k->max_threads =
+        t->kernels[i].max_threads ? t->kernels[i].max_threads : SM_MAX_THREADS_PER_GROUP;
     char symbol[4200];
     snprintf(symbol, sizeof symbol, "__sm_entry_%s", k->name);
     k->entry = (sm_entry_fn)dlsym(l->handle, symbol);
@@ -344,7 +368,8 @@ static char *load(struct sm_library *l, const char *object, const struct sm_tran
     k->group_entry = (sm_entry_fn)dlsym(l->handle, symbol);
     snprintf(symbol, sizeof symbol, "__sm_tgstatic_%s", k->name);
     const unsigned long *tg = dlsym(l->handle, symbol);
-    if (!k->entry || !k->group_entry || !tg) return sm_strdup_printf("softmetal: kernel %s missing in %s", k->name, object);
+    if (!k->entry || !k->group_entry || !tg)
+      return sm_strdup_printf("softmetal: kernel %s missing in %s", k->name, object);
     k->static_threadgroup_bytes = *tg;
   }
   return NULL;
@@ -376,23 +401,28 @@ struct sm_library *sm_library_compile(const char *msl, const struct sm_compile_o
   snprintf(version, sizeof version, "-D__METAL_VERSION__=%u",
            (unsigned)((v >> 16) * 100 + (v & 0xFFFF) * 10));
   /* Front end (MSL -> IR) and back end (IR -> optimized shared object). */
-  const char *flags[] = {"-x", "c++", "-std=c++17", "-fPIC", "-fvisibility=hidden", "-nostdinc", "-fno-exceptions", "-fno-rtti",
-                         "-fno-math-errno", "-fno-threadsafe-statics", "-fno-color-diagnostics",
-                         "-Wno-unknown-attributes", "-Werror=return-type",
-                         "-flax-vector-conversions=none",
-                         "-fstack-clash-protection", /* large locals must hit a fiber's guard page */
-                         /* half arithmetic rounds every operation, as on a GPU (x86 would
-                          * otherwise evaluate half expressions in float) */
-                         "-Xclang", "-ffloat16-excess-precision=none",
-                         fast ? "-ffast-math" : "-fno-fast-math",
-                         fast ? "-D__SOFTMETAL_FAST_MATH__=1" : "-U__SOFTMETAL_FAST_MATH__",
-                         version, NULL};
-  const char *object_flags[] = {"-O2", "-fPIC", "-shared", "-nostdlib++", "-fno-color-diagnostics",
-                                fast ? "-ffast-math" : "-fno-fast-math", NULL};
+  const char *flags[] = {
+      "-x", "c++", "-std=c++17", "-fPIC", "-fvisibility=hidden", "-nostdinc", "-fno-exceptions",
+      "-fno-rtti", "-fno-math-errno", "-fno-threadsafe-statics", "-fno-color-diagnostics",
+      "-Wno-unknown-attributes", "-Werror=return-type", "-flax-vector-conversions=none",
+      "-fstack-clash-protection", /* large locals must hit a fiber's guard page */
+      /* half arithmetic rounds every operation, as on a GPU (x86 would
+       * otherwise evaluate half expressions in float) */
+      "-Xclang", "-ffloat16-excess-precision=none", fast ? "-ffast-math" : "-fno-fast-math",
+      fast ? "-D__SOFTMETAL_FAST_MATH__=1" : "-U__SOFTMETAL_FAST_MATH__", version, NULL};
+  const char *object_flags[] = {"-O2",
+                                "-fPIC",
+                                "-shared",
+                                "-nostdlib++",
+                                "-fno-color-diagnostics",
+                                fast ? "-ffast-math" : "-fno-fast-math",
+                                NULL};
   struct hash h = {0xcbf29ce484222325ull, 0x84222325cbf29ce4ull};
   hash_string(&h, clang_path());
-  for (int i = 0; flags[i]; i++) hash_string(&h, flags[i]);
-  for (int i = 0; object_flags[i]; i++) hash_string(&h, object_flags[i]);
+  for (int i = 0; flags[i]; i++)
+    hash_string(&h, flags[i]);
+  for (int i = 0; object_flags[i]; i++)
+    hash_string(&h, object_flags[i]);
   hash_string(&h, prelude_text);
   hash_string(&h, t.source.data);
 
@@ -406,7 +436,9 @@ struct sm_library *sm_library_compile(const char *msl, const struct sm_compile_o
   if (object && !cached) diag = compile(t.source.data, object, flags, object_flags);
   if (sm_trace())
     fprintf(stderr, "softmetal: library of %d kernel(s): %s (%.0f ms)\n", t.kernel_count,
-            diag ? "compile failed" : cached ? "from cache" : "compiled",
+            diag     ? "compile failed"
+            : cached ? "from cache"
+                     : "compiled",
             (sm_now_seconds() - start) * 1e3);
   struct sm_library *l = NULL;
   if (!diag) {
@@ -428,11 +460,15 @@ id sm_device_new_library(id self, SEL cmd, id source, id options, id *error) {
   if (error) *error = nil;
   id err = nil;
   struct sm_library *l = NULL;
-  if (!source) err = sm_error_new(library_domain, SM_LIBRARY_ERROR_COMPILE_FAILURE, "source is nil");
-  else l = sm_library_compile(sm_string_utf8(source), (struct sm_compile_options *)options, &err);
+  if (!source)
+    err = sm_error_new(library_domain, SM_LIBRARY_ERROR_COMPILE_FAILURE, "source is nil");
+  else
+    l = sm_library_compile(sm_string_utf8(source), (struct sm_compile_options *)options, &err);
   if (err) {
-    if (error) *error = sm_autorelease(err); /* out-errors are autoreleased */
-    else sm_release(err);
+    if (error)
+      *error = sm_autorelease(err); /* out-errors are autoreleased */
+    else
+      sm_release(err);
   }
   return (id)l;
 }
@@ -465,7 +501,9 @@ static id function_name(id self, SEL cmd) {
 }
 
 /* ---- MTLComputePipelineState ---------------------------------------------------------------- */
-static void pipeline_destroy(struct sm_object *o) { sm_release(((struct sm_pipeline *)o)->function); }
+static void pipeline_destroy(struct sm_object *o) {
+  sm_release(((struct sm_pipeline *)o)->function);
+}
 
 id sm_device_new_pipeline(id self, SEL cmd, id function, id *error) {
   (void)self, (void)cmd;
@@ -473,8 +511,9 @@ id sm_device_new_pipeline(id self, SEL cmd, id function, id *error) {
   struct sm_function *f = (struct sm_function *)function;
   if (!f || object_getClass(function) != sm_class.function) {
     if (error)
-      *error = sm_autorelease(sm_error_new("MTLLibraryErrorDomain", 1,
-                                           "newComputePipelineStateWithFunction: not a kernel function"));
+      *error = sm_autorelease(
+          sm_error_new("MTLLibraryErrorDomain", 1,
+                       "newComputePipelineStateWithFunction: not a kernel function"));
     return nil;
   }
   if (f->kernel->static_threadgroup_bytes > SM_MAX_THREADGROUP_MEMORY) {

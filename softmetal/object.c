@@ -59,13 +59,16 @@ static pthread_key_t pool_key;
 
 static void pool_thread_exit(void *unused) {
   (void)unused;
-  while (pool_stack.count > 0) sm_release(pool_stack.items[--pool_stack.count]);
+  while (pool_stack.count > 0)
+    sm_release(pool_stack.items[--pool_stack.count]);
   free(pool_stack.items);
   pool_stack.items = NULL;
   pool_stack.capacity = 0;
 }
 
-static void pool_key_create(void) { pthread_key_create(&pool_key, pool_thread_exit); }
+static void pool_key_create(void) {
+  pthread_key_create(&pool_key, pool_thread_exit);
+}
 
 void *sm_autorelease(void *obj) {
   if (!obj) return obj;
@@ -95,14 +98,27 @@ SM_EXPORT void *objc_autoreleasePoolPush(void) {
 SM_EXPORT void objc_autoreleasePoolPop(void *token) {
   size_t depth = (size_t)(uintptr_t)token - 1;
   /* Releasing may autorelease more objects (above depth); loop until drained. */
-  while (pool_stack.count > depth) sm_release(pool_stack.items[--pool_stack.count]);
+  while (pool_stack.count > depth)
+    sm_release(pool_stack.items[--pool_stack.count]);
 }
 
 /* ---- NSObject ------------------------------------------------------------- */
-static id object_retain(id self, SEL cmd) { (void)cmd; return sm_retain(self); }
-static void object_release(id self, SEL cmd) { (void)cmd; sm_release(self); }
-static id object_autorelease(id self, SEL cmd) { (void)cmd; return sm_autorelease(self); }
-static id object_init(id self, SEL cmd) { (void)cmd; return self; }
+static id object_retain(id self, SEL cmd) {
+  (void)cmd;
+  return sm_retain(self);
+}
+static void object_release(id self, SEL cmd) {
+  (void)cmd;
+  sm_release(self);
+}
+static id object_autorelease(id self, SEL cmd) {
+  (void)cmd;
+  return sm_autorelease(self);
+}
+static id object_init(id self, SEL cmd) {
+  (void)cmd;
+  return self;
+}
 static unsigned long object_retain_count(id self, SEL cmd) {
   (void)cmd;
   return (unsigned long)atomic_load(&((struct sm_object *)self)->refs);
@@ -114,7 +130,9 @@ struct sm_string {
   char *utf8;
 };
 
-static void string_destroy(struct sm_object *o) { free(((struct sm_string *)o)->utf8); }
+static void string_destroy(struct sm_object *o) {
+  free(((struct sm_string *)o)->utf8);
+}
 
 id sm_string_new(const char *utf8) {
   struct sm_string *s = sm_object_new(sm_class.string, sizeof *s, string_destroy);
@@ -123,14 +141,19 @@ id sm_string_new(const char *utf8) {
   return (id)s;
 }
 
-const char *sm_string_utf8(id string) { return string ? ((struct sm_string *)string)->utf8 : NULL; }
+const char *sm_string_utf8(id string) {
+  return string ? ((struct sm_string *)string)->utf8 : NULL;
+}
 
 static id string_with_utf8(id cls, SEL cmd, const char *utf8) {
   (void)cls, (void)cmd;
   if (!utf8) return nil; /* Apple: nil for NULL */
   return sm_autorelease(sm_string_new(utf8));
 }
-static const char *string_utf8(id self, SEL cmd) { (void)cmd; return sm_string_utf8(self); }
+static const char *string_utf8(id self, SEL cmd) {
+  (void)cmd;
+  return sm_string_utf8(self);
+}
 static unsigned long string_length(id self, SEL cmd) {
   (void)cmd;
   return strlen(sm_string_utf8(self));
@@ -170,7 +193,10 @@ static id error_description(id self, SEL cmd) {
   (void)cmd;
   return sm_autorelease(sm_retain(((struct sm_error *)self)->description));
 }
-static long error_code(id self, SEL cmd) { (void)cmd; return ((struct sm_error *)self)->code; }
+static long error_code(id self, SEL cmd) {
+  (void)cmd;
+  return ((struct sm_error *)self)->code;
+}
 static id error_domain(id self, SEL cmd) {
   (void)cmd;
   return sm_autorelease(sm_retain(((struct sm_error *)self)->domain));
@@ -253,7 +279,9 @@ void sm_register_classes(void) {
 }
 
 /* Classes exist before main so that objc_getClass("NSString") works at once. */
-__attribute__((constructor)) static void sm_load(void) { sm_register_classes(); }
+__attribute__((constructor)) static void sm_load(void) {
+  sm_register_classes();
+}
 
 char *sm_strdup_vprintf(const char *fmt, va_list ap) {
   va_list copy;

@@ -39,8 +39,10 @@ static struct {
   int active;
   int count;
   struct worker *workers;
-} pool = {.dispatch_lock = PTHREAD_MUTEX_INITIALIZER, .lock = PTHREAD_MUTEX_INITIALIZER,
-          .work = PTHREAD_COND_INITIALIZER, .done = PTHREAD_COND_INITIALIZER};
+} pool = {.dispatch_lock = PTHREAD_MUTEX_INITIALIZER,
+          .lock = PTHREAD_MUTEX_INITIALIZER,
+          .work = PTHREAD_COND_INITIALIZER,
+          .done = PTHREAD_COND_INITIALIZER};
 
 /* ---- faults --------------------------------------------------------------------- */
 static _Thread_local sigjmp_buf *fault_jump; /* set while this worker runs kernel code */
@@ -54,7 +56,10 @@ static void on_fault(int sig, siginfo_t *info, void *context) {
     siglongjmp(*fault_jump, sig);
   }
   /* Not ours: restore the previous disposition; the fault re-raises on return. */
-  sigaction(sig, sig == SIGSEGV ? &previous_segv : sig == SIGBUS ? &previous_bus : &previous_fpe,
+  sigaction(sig,
+            sig == SIGSEGV  ? &previous_segv
+            : sig == SIGBUS ? &previous_bus
+                            : &previous_fpe,
             NULL);
 }
 
@@ -91,8 +96,10 @@ enum { THREADGROUP_POISON = 0xff };
 
 static void fail(struct sm_dispatch *d, char *error, long code) {
   pthread_mutex_lock(&pool.lock);
-  if (!d->error) d->error = error, d->error_code = code;
-  else free(error);
+  if (!d->error)
+    d->error = error, d->error_code = code;
+  else
+    free(error);
   pthread_mutex_unlock(&pool.lock);
   atomic_store(&pool.next_group, pool.group_count); /* stop handing out groups */
 }
@@ -119,24 +126,27 @@ static void run_groups(struct worker *w, struct sm_dispatch *d) {
   if (sig) {
     fault_jump = NULL;
     if (sig == SIGFPE) {
-      fail(d, sm_strdup_printf("softmetal: kernel %s, threadgroup (%u, %u, %u): integer division "
-                               "by zero or overflow (INT_MIN / -1); the result is undefined on a "
-                               "GPU and a CPU traps",
-                               d->kernel->name, bid[0], bid[1], bid[2]),
+      fail(d,
+           sm_strdup_printf("softmetal: kernel %s, threadgroup (%u, %u, %u): integer division "
+                            "by zero or overflow (INT_MIN / -1); the result is undefined on a "
+                            "GPU and a CPU traps",
+                            d->kernel->name, bid[0], bid[1], bid[2]),
            SM_CMDBUF_ERROR_INTERNAL);
       return;
     }
     char *where = sm_group_runner_is_guard(w->runner, fault_address)
                       ? sm_strdup_printf("stack overflow: a thread used more than %d KiB of "
-                                         "private (thread) memory", 128)
+                                         "private (thread) memory",
+                                         128)
                       : sm_buffer_describe_gpu_address(fault_address);
-    fail(d, sm_strdup_printf("Execution of the command buffer was aborted due to an error during "
-                             "execution. Caused GPU Address Fault Error "
-                             "(kIOGPUCommandBufferCallbackErrorPageFault): kernel %s, "
-                             "threadgroup (%u, %u, %u), %s at address %p%s%s",
-                             d->kernel->name, bid[0], bid[1], bid[2],
-                             sig == SIGBUS ? "bus error" : "invalid access", fault_address,
-                             where ? "; " : "", where ? where : ""),
+    fail(d,
+         sm_strdup_printf("Execution of the command buffer was aborted due to an error during "
+                          "execution. Caused GPU Address Fault Error "
+                          "(kIOGPUCommandBufferCallbackErrorPageFault): kernel %s, "
+                          "threadgroup (%u, %u, %u), %s at address %p%s%s",
+                          d->kernel->name, bid[0], bid[1], bid[2],
+                          sig == SIGBUS ? "bus error" : "invalid access", fault_address,
+                          where ? "; " : "", where ? where : ""),
          SM_CMDBUF_ERROR_PAGE_FAULT);
     free(where);
     return;
@@ -172,8 +182,10 @@ static void use_alternate_signal_stack(struct worker *w) {
       current.ss_size >= 16384)
     return;
   stack_t alt = {.ss_sp = malloc(1 << 16), .ss_size = 1 << 16};
-  if (alt.ss_sp && sigaltstack(&alt, NULL) == 0) w->signal_stack = alt.ss_sp;
-  else free(alt.ss_sp);
+  if (alt.ss_sp && sigaltstack(&alt, NULL) == 0)
+    w->signal_stack = alt.ss_sp;
+  else
+    free(alt.ss_sp);
 }
 
 static void drop_alternate_signal_stack(struct worker *w) {
@@ -200,7 +212,8 @@ static void *worker_main(void *arg) {
   uint64_t seen = 0;
   pthread_mutex_lock(&pool.lock);
   for (;;) {
-    while (pool.generation == seen) pthread_cond_wait(&pool.work, &pool.lock);
+    while (pool.generation == seen)
+      pthread_cond_wait(&pool.work, &pool.lock);
     seen = pool.generation;
     struct sm_dispatch *d = pool.job;
     if (!d) continue;
@@ -287,7 +300,8 @@ void sm_pool_run(struct sm_dispatch *d) {
   run_groups(submitter, d); /* small dispatches often finish before a worker wakes */
   pthread_mutex_lock(&pool.lock);
   pool.active--;
-  while (pool.active > 0) pthread_cond_wait(&pool.done, &pool.lock);
+  while (pool.active > 0)
+    pthread_cond_wait(&pool.done, &pool.lock);
   pool.job = NULL;
   pthread_mutex_unlock(&pool.lock);
   pthread_mutex_unlock(&pool.dispatch_lock);

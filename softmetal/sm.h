@@ -66,9 +66,9 @@ void sm_add_method(Class cls, const char *selector, void *imp, const char *types
 /* Allocates a zeroed object of `size` bytes with refcount 1 (+1 to the
  * caller); aborts only if memory is exhausted, like Objective-C's alloc. */
 void *sm_object_new(Class cls, size_t size, void (*destroy)(struct sm_object *));
-void *sm_retain(void *obj);       /* NULL-safe; returns obj */
-void sm_release(void *obj);       /* NULL-safe; destroys at zero */
-void *sm_autorelease(void *obj);  /* NULL-safe; returns obj */
+void *sm_retain(void *obj);      /* NULL-safe; returns obj */
+void sm_release(void *obj);      /* NULL-safe; destroys at zero */
+void *sm_autorelease(void *obj); /* NULL-safe; returns obj */
 
 /* NSString (+1) copied from UTF-8 or formatted. */
 id sm_string_new(const char *utf8);
@@ -93,9 +93,9 @@ struct sm_device {
 };
 struct sm_buffer {
   struct sm_object base;
-  unsigned char *cpu;  /* contents: the CPU view */
-  unsigned char *gpu;  /* gpuAddress: the same pages, mapped a second time;
-                          PROT_NONE except while a dispatch that has it resident runs */
+  unsigned char *cpu; /* contents: the CPU view */
+  unsigned char *gpu; /* gpuAddress: the same pages, mapped a second time;
+                         PROT_NONE except while a dispatch that has it resident runs */
   uint64_t length, mapped, options;
   struct sm_buffer *prev, *next; /* registry of live buffers (device.c) */
   bool gpu_accessible;           /* GPU view currently PROT_READ|PROT_WRITE */
@@ -133,7 +133,7 @@ struct sm_kernel_info {
   char *name;
   uint32_t buffer_mask, threadgroup_mask;
   unsigned max_threads; /* [[max_total_threads_per_threadgroup(n)]], or 0 */
-  bool uses_barriers; /* may reach a barrier or SIMD-group function: needs fibers */
+  bool uses_barriers;   /* may reach a barrier or SIMD-group function: needs fibers */
 };
 struct sm_translation {
   struct sm_text source; /* C++ to compile: rewritten MSL + entry trampolines */
@@ -202,8 +202,8 @@ struct sm_dispatch {
   void *buffers[SM_BUFFER_SLOTS];
   uint64_t dynamic_threadgroup[SM_BUFFER_SLOTS]; /* setThreadgroupMemoryLength per index */
   unsigned groups[3], threads[3];
-  char *error;      /* out: malloc'd description of a failure, NULL if none */
-  long error_code;  /* out: MTLCommandBufferError code when error is set */
+  char *error;     /* out: malloc'd description of a failure, NULL if none */
+  long error_code; /* out: MTLCommandBufferError code when error is set */
 };
 /* Runs every threadgroup of d on the worker pool and returns when all are
  * done. Thread-safe (dispatches from several queues are serialized). */
@@ -218,7 +218,7 @@ void sm_pool_thread_exit(void);
 /* ---- fibers (fiber.c) ------------------------------------------------------------------ */
 /* Per-worker state for running one threadgroup. */
 struct sm_group_runner;
-struct sm_group_runner *sm_group_runner_new(void); /* NULL if out of memory */
+struct sm_group_runner *sm_group_runner_new(void);    /* NULL if out of memory */
 void sm_group_runner_free(struct sm_group_runner *r); /* NULL-safe */
 /* Whether addr is in the guard page below one of r's fiber stacks. */
 bool sm_group_runner_is_guard(const struct sm_group_runner *r, const void *addr);
@@ -232,9 +232,9 @@ struct sm_runtime_table {
   void (*threadgroup_barrier)(unsigned flags, const void *site);
   void (*simdgroup_barrier)(unsigned flags, const void *site);
   unsigned char *(*threadgroup_base)(void);
-  unsigned (*thread_index)(void);       /* thread_index_in_threadgroup */
-  unsigned char *(*simd_slots)(void);   /* 16 bytes per thread of the group */
-  uint64_t (*simd_active_mask)(void);   /* lanes released by the last SIMD barrier */
+  unsigned (*thread_index)(void);     /* thread_index_in_threadgroup */
+  unsigned char *(*simd_slots)(void); /* 16 bytes per thread of the group */
+  uint64_t (*simd_active_mask)(void); /* lanes released by the last SIMD barrier */
 };
 /* `site` identifies the barrier call in the kernel's code (the prelude passes
  * its return address from a call that the optimiser may neither duplicate nor

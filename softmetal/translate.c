@@ -29,7 +29,8 @@
 void sm_text_append(struct sm_text *t, const char *s, size_t n) {
   if (t->length + n + 1 > t->capacity) {
     size_t cap = t->capacity ? t->capacity : 256;
-    while (cap < t->length + n + 1) cap *= 2;
+    while (cap < t->length + n + 1)
+      cap *= 2;
     char *data = realloc(t->data, cap);
     if (!data) abort(); /* out of memory: nothing sensible to return */
     t->data = data;
@@ -93,8 +94,14 @@ static void tokenize(struct scanner *s) {
   bool at_line_start = true;
   while (p[i]) {
     char c = p[i];
-    if (c == '\n') { i++, line++, line_start = i, at_line_start = true; continue; }
-    if (isspace((unsigned char)c)) { i++; continue; }
+    if (c == '\n') {
+      i++, line++, line_start = i, at_line_start = true;
+      continue;
+    }
+    if (isspace((unsigned char)c)) {
+      i++;
+      continue;
+    }
     if (c == '#' && at_line_start) { /* preprocessor line, with continuations */
       size_t start = i;
       while (p[i] && p[i] != '\n') {
@@ -105,7 +112,11 @@ static void tokenize(struct scanner *s) {
       continue;
     }
     at_line_start = false;
-    if (c == '/' && p[i + 1] == '/') { while (p[i] && p[i] != '\n') i++; continue; }
+    if (c == '/' && p[i + 1] == '/') {
+      while (p[i] && p[i] != '\n')
+        i++;
+      continue;
+    }
     if (c == '/' && p[i + 1] == '*') {
       i += 2;
       while (p[i] && !(p[i] == '*' && p[i + 1] == '/')) {
@@ -118,17 +129,19 @@ static void tokenize(struct scanner *s) {
     size_t start = i;
     int column = (int)(i - line_start) + 1;
     if (isalpha((unsigned char)c) || c == '_') {
-      while (isalnum((unsigned char)p[i]) || p[i] == '_') i++;
+      while (isalnum((unsigned char)p[i]) || p[i] == '_')
+        i++;
       push_token(s, TOKEN_IDENT, start, i - start, line, column);
     } else if (isdigit((unsigned char)c) || (c == '.' && isdigit((unsigned char)p[i + 1]))) {
       while (isalnum((unsigned char)p[i]) || p[i] == '.' || p[i] == '_' ||
-             ((p[i] == '+' || p[i] == '-') && (p[i - 1] == 'e' || p[i - 1] == 'E' ||
-                                              p[i - 1] == 'p' || p[i - 1] == 'P')))
+             ((p[i] == '+' || p[i] == '-') &&
+              (p[i - 1] == 'e' || p[i - 1] == 'E' || p[i - 1] == 'p' || p[i - 1] == 'P')))
         i++;
       push_token(s, TOKEN_NUMBER, start, i - start, line, column);
     } else if (c == '"' || c == '\'') {
       i++;
-      while (p[i] && p[i] != c && p[i] != '\n') i += (p[i] == '\\' && p[i + 1]) ? 2 : 1;
+      while (p[i] && p[i] != c && p[i] != '\n')
+        i += (p[i] == '\\' && p[i + 1]) ? 2 : 1;
       if (p[i] == c) i++;
       push_token(s, TOKEN_STRING, start, i - start, line, column);
     } else {
@@ -207,7 +220,9 @@ static void add_edit(struct edits *e, size_t at, size_t remove, char *insert) {
 /* ---- kernel parameters -------------------------------------------------------------- */
 /* Expression for thread-position attributes, indexed by component k. */
 static const char *position_expr(const char *attr) {
-  static const struct { const char *attr, *expr; } table[] = {
+  static const struct {
+    const char *attr, *expr;
+  } table[] = {
       {"thread_position_in_threadgroup", "__t->tid[%d]"},
       {"threadgroup_position_in_grid", "__t->bid[%d]"},
       {"threads_per_threadgroup", "__t->bdim[%d]"},
@@ -221,14 +236,15 @@ static const char *position_expr(const char *attr) {
 }
 
 static const char *scalar_expr(const char *attr) {
-  static const struct { const char *attr, *expr; } table[] = {
+  static const struct {
+    const char *attr, *expr;
+  } table[] = {
       {"thread_index_in_threadgroup", "__t->index"},
       {"thread_index_in_simdgroup", "(__t->index % 32u)"},
       {"simdgroup_index_in_threadgroup", "(__t->index / 32u)"},
       {"threads_per_simdgroup", "32u"},
       {"thread_execution_width", "32u"},
-      {"simdgroups_per_threadgroup",
-       "((__t->bdim[0] * __t->bdim[1] * __t->bdim[2] + 31u) / 32u)"},
+      {"simdgroups_per_threadgroup", "((__t->bdim[0] * __t->bdim[1] * __t->bdim[2] + 31u) / 32u)"},
   };
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
     if (!strcmp(attr, table[i].attr)) return table[i].expr;
@@ -248,7 +264,8 @@ static void strip_const(char *type) {
  * Trims (and for references, edits) `type` in place. */
 static char *binding_arg(char *type, const char *table, long n) {
   size_t len = strlen(type);
-  while (len && isspace((unsigned char)type[len - 1])) type[--len] = 0;
+  while (len && isspace((unsigned char)type[len - 1]))
+    type[--len] = 0;
   if (len && type[len - 1] == '*') return sm_strdup_printf("(%s)__t->%s[%ld]", type, table, n);
   if (len && type[len - 1] == '&') {
     type[len - 1] = 0;
@@ -268,10 +285,14 @@ static struct param_result parse_param(const struct scanner *s, int a, int b,
   struct param_result r = {0};
   int attr = -1;
   for (int i = a; i + 1 < b; i++)
-    if (token_is(s, i, "[") && token_is(s, i + 1, "[")) { attr = i; break; }
+    if (token_is(s, i, "[") && token_is(s, i + 1, "[")) {
+      attr = i;
+      break;
+    }
   if (attr < 0) {
-    r.error = diagnose(s, a, "softmetal: kernel parameter without an attribute "
-                             "([[buffer(n)]], [[threadgroup(n)]] or a position attribute)");
+    r.error = diagnose(s, a,
+                       "softmetal: kernel parameter without an attribute "
+                       "([[buffer(n)]], [[threadgroup(n)]] or a position attribute)");
     return r;
   }
   int name = attr - 1;
@@ -306,8 +327,10 @@ static struct param_result parse_param(const struct scanner *s, int a, int b,
       *mask |= 1u << index;
       r.arg = binding_arg(type, is_buffer ? "buffers" : "threadgroups", index);
       if (!r.arg && !r.error)
-        r.error = diagnose(s, a, "softmetal: a [[%s(n)]] parameter must be a pointer or a "
-                                 "reference", attr_name);
+        r.error = diagnose(s, a,
+                           "softmetal: a [[%s(n)]] parameter must be a pointer or a "
+                           "reference",
+                           attr_name);
     }
   } else if ((expr = position_expr(attr_name))) {
     strip_const(type);
@@ -320,8 +343,8 @@ static struct param_result parse_param(const struct scanner *s, int a, int b,
     strip_const(type);
     r.arg = sm_strdup_printf("(%s)%s", type, expr);
   } else {
-    r.error = diagnose(s, attr + 2, "softmetal: unsupported kernel parameter attribute '%s'",
-                       attr_name);
+    r.error =
+        diagnose(s, attr + 2, "softmetal: unsupported kernel parameter attribute '%s'", attr_name);
   }
   free(type);
   free(attr_name);
@@ -354,7 +377,8 @@ static bool rewrite_tg_decl(const struct scanner *s, int first, int semi, struct
   int i = name;
   while (i < semi) {
     int end = i;
-    while (end < semi && !token_is(s, end, ",")) end++;
+    while (end < semi && !token_is(s, end, ","))
+      end++;
     char *var = token_text(s, i);
     char *dims = end > i + 1 ? span_text(s, i + 1, end) : strdup("");
     int k = st->count++;
@@ -386,20 +410,22 @@ static void rewrite_body(const struct scanner *s, int open, int close, struct tg
                          struct edits *e) {
   for (int i = open + 1; i < close; i++) {
     if (!token_is(s, i, "threadgroup")) continue;
-    if (!(token_is(s, i - 1, "{") || token_is(s, i - 1, ";") || token_is(s, i - 1, "}")))
-      continue;
+    if (!(token_is(s, i - 1, "{") || token_is(s, i - 1, ";") || token_is(s, i - 1, "}"))) continue;
     int semi = i;
-    while (semi < close && !token_is(s, semi, ";")) semi++;
+    while (semi < close && !token_is(s, semi, ";"))
+      semi++;
     if (semi < close) rewrite_tg_decl(s, i, semi, st, e);
   }
 }
 
-/* ---- kernels ---------------------------------------------------------------------------------- */
+/* ---- kernels ----------------------------------------------------------------------------------
+ */
 /* Handles the kernel whose `kernel` token is k. Returns the index after it. */
 static int translate_kernel(const struct scanner *s, int k, struct sm_translation *out,
                             struct edits *e, struct sm_text *entries, char **error) {
   int name = k + 2, open = k + 3;
-  if (!token_is(s, k + 1, "void") || s->tokens[name].kind != TOKEN_IDENT || !token_is(s, open, "(")) {
+  if (!token_is(s, k + 1, "void") || s->tokens[name].kind != TOKEN_IDENT ||
+      !token_is(s, open, "(")) {
     *error = diagnose(s, k, "softmetal: expected 'kernel void NAME(' here");
     return s->count;
   }
@@ -439,15 +465,19 @@ static int translate_kernel(const struct scanner *s, int k, struct sm_translatio
     bool split = (depth == 0 && token_is(s, i, ",")) || i == close;
     if (!split || (i == close && i == a)) continue;
     struct param_result r = parse_param(s, a, i, info, e);
-    if (r.error) *error = r.error;
-    else sm_text_printf(&args, "%s%s", args.length ? ",\n    " : "", r.arg);
+    if (r.error)
+      *error = r.error;
+    else
+      sm_text_printf(&args, "%s%s", args.length ? ",\n    " : "", r.arg);
     free(r.arg);
     a = i + 1;
   }
   struct tg_state st = {.kernel = info->name};
   if (!*error) rewrite_body(s, body, end, &st, e);
-  if (st.count) add_edit(e, s->tokens[k].start, 0, st.decls.data);
-  else free(st.decls.data);
+  if (st.count)
+    add_edit(e, s->tokens[k].start, 0, st.decls.data);
+  else
+    free(st.decls.data);
   /* __sm_entry_NAME runs one thread (fibers); __sm_group_NAME runs all threads
    * of a group in a loop, with the kernel inlined into it (no barriers). */
   const char *call_args = args.data ? args.data : "";
@@ -519,9 +549,12 @@ static bool mark_barrier_functions(const struct scanner *s, struct function_rang
   for (int i = 0; i < s->count; i++) {
     if (!is_barrier_name(s, i)) continue;
     int k = 0;
-    while (k < n && !(f[k].open < i && i < f[k].close)) k++;
-    if (k == n) attributed = false;
-    else f[k].barrier = true;
+    while (k < n && !(f[k].open < i && i < f[k].close))
+      k++;
+    if (k == n)
+      attributed = false;
+    else
+      f[k].barrier = true;
   }
   for (bool changed = true; changed;) {
     changed = false;
@@ -577,8 +610,8 @@ static bool is_barrier_name(const struct scanner *s, int i) {
 /* C++ that MSL does not have, and clang would accept (or fail on obscurely
  * when the library is loaded, as `new` needs the C++ runtime). */
 static char *forbidden_keyword(const struct scanner *s) {
-  static const char *const words[] = {"goto", "new", "delete", "virtual", "thread_local",
-                                      "throw", "try", "catch", "dynamic_cast", "typeid"};
+  static const char *const words[] = {"goto",  "new", "delete", "virtual",      "thread_local",
+                                      "throw", "try", "catch",  "dynamic_cast", "typeid"};
   for (int i = 0; i < s->count; i++) {
     if (s->tokens[i].kind != TOKEN_IDENT) continue;
     for (size_t w = 0; w < sizeof words / sizeof *words; w++)
@@ -596,8 +629,8 @@ static char *program_scope_variable(const struct scanner *s) {
   for (int i = 0; i < s->count; i++) {
     if (token_is(s, i, "{")) depth++;
     if (token_is(s, i, "}")) depth--;
-    if (depth != 0 || !(token_is(s, i, "device") || token_is(s, i, "threadgroup") ||
-                        token_is(s, i, "thread")))
+    if (depth != 0 ||
+        !(token_is(s, i, "device") || token_is(s, i, "threadgroup") || token_is(s, i, "thread")))
       continue;
     if (i > 0 && !token_is(s, i - 1, ";") && !token_is(s, i - 1, "}")) continue;
     int end = i;
@@ -627,7 +660,10 @@ char *sm_translate(const char *msl, struct sm_translation *out) {
   for (int i = 0; i < s.count && !error;) {
     if (token_is(&s, i, "{")) depth++;
     if (token_is(&s, i, "}")) depth--;
-    if (!token_is(&s, i, "kernel")) { i++; continue; }
+    if (!token_is(&s, i, "kernel")) {
+      i++;
+      continue;
+    }
     if (depth != 0) {
       error = diagnose(&s, i, "softmetal: kernels must be declared at file scope");
       break;
@@ -636,20 +672,23 @@ char *sm_translate(const char *msl, struct sm_translation *out) {
   }
   if (!error) analyse_barriers(&s, out);
   /* Apply edits in source order. */
-  if (e.count) qsort(e.items, (size_t)e.count, sizeof *e.items, compare_edits); /* items may be NULL */
+  if (e.count)
+    qsort(e.items, (size_t)e.count, sizeof *e.items, compare_edits); /* items may be NULL */
   const char *line = "#line 1 \"program_source\"\n";
   sm_text_append(&out->source, line, strlen(line));
   size_t pos = 0;
   for (int i = 0; i < e.count; i++) {
     sm_text_append(&out->source, msl + pos, e.items[i].at - pos);
-    if (e.items[i].insert) sm_text_append(&out->source, e.items[i].insert, strlen(e.items[i].insert));
+    if (e.items[i].insert)
+      sm_text_append(&out->source, e.items[i].insert, strlen(e.items[i].insert));
     pos = e.items[i].at + e.items[i].remove;
     free(e.items[i].insert);
   }
   sm_text_append(&out->source, msl + pos, strlen(msl + pos));
-  sm_text_printf(&out->source, "\n#line 1 \"softmetal_entries\"\n"
-                               "__attribute__((visibility(\"default\"))) "
-                               "struct __sm_runtime_table __sm_rt;\n%s",
+  sm_text_printf(&out->source,
+                 "\n#line 1 \"softmetal_entries\"\n"
+                 "__attribute__((visibility(\"default\"))) "
+                 "struct __sm_runtime_table __sm_rt;\n%s",
                  entries.data ? entries.data : "");
   free(entries.data);
   free(e.items);
@@ -660,7 +699,8 @@ char *sm_translate(const char *msl, struct sm_translation *out) {
 
 void sm_translation_free(struct sm_translation *t) {
   free(t->source.data);
-  for (int i = 0; i < t->kernel_count; i++) free(t->kernels[i].name);
+  for (int i = 0; i < t->kernel_count; i++)
+    free(t->kernels[i].name);
   free(t->kernels);
   memset(t, 0, sizeof *t);
 }

@@ -8,9 +8,13 @@
 #include "vector_types.h"
 #include <__clang_cuda_builtin_vars.h>
 
-#define ANCHOR_BUILTIN_CONVERSIONS(T)                                          \
-  __device__ inline T::operator uint3() const { return uint3{x, y, z}; }       \
-  __device__ inline T::operator dim3() const { return dim3(x, y, z); }
+#define ANCHOR_BUILTIN_CONVERSIONS(T)                                                              \
+  __device__ inline T::operator uint3() const {                                                    \
+    return uint3{x, y, z};                                                                         \
+  }                                                                                                \
+  __device__ inline T::operator dim3() const {                                                     \
+    return dim3(x, y, z);                                                                          \
+  }
 ANCHOR_BUILTIN_CONVERSIONS(__cuda_builtin_threadIdx_t)
 ANCHOR_BUILTIN_CONVERSIONS(__cuda_builtin_blockIdx_t)
 ANCHOR_BUILTIN_CONVERSIONS(__cuda_builtin_blockDim_t)

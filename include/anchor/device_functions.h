@@ -31,9 +31,13 @@
 #define ANCHOR_HOSTDEV static __host__ __device__ __inline__ __attribute__((always_inline, nodebug))
 
 /* ---- min / max (CUDA's overload set; mixed signedness goes unsigned) ---------- */
-#define ANCHOR_MINMAX(T, U, R)                                                         \
-  ANCHOR_HOSTDEV R min(T a, U b) { return (R)a < (R)b ? (R)a : (R)b; }                \
-  ANCHOR_HOSTDEV R max(T a, U b) { return (R)a > (R)b ? (R)a : (R)b; }
+#define ANCHOR_MINMAX(T, U, R)                                                                     \
+  ANCHOR_HOSTDEV R min(T a, U b) {                                                                 \
+    return (R)a < (R)b ? (R)a : (R)b;                                                              \
+  }                                                                                                \
+  ANCHOR_HOSTDEV R max(T a, U b) {                                                                 \
+    return (R)a > (R)b ? (R)a : (R)b;                                                              \
+  }
 ANCHOR_MINMAX(int, int, int)
 ANCHOR_MINMAX(unsigned int, unsigned int, unsigned int)
 ANCHOR_MINMAX(int, unsigned int, unsigned int)
@@ -48,54 +52,132 @@ ANCHOR_MINMAX(long long, unsigned long long, unsigned long long)
 ANCHOR_MINMAX(unsigned long long, long long, unsigned long long)
 #undef ANCHOR_MINMAX
 
-ANCHOR_HOSTDEV unsigned int umin(unsigned int a, unsigned int b) { return min(a, b); }
-ANCHOR_HOSTDEV unsigned int umax(unsigned int a, unsigned int b) { return max(a, b); }
-ANCHOR_HOSTDEV long long llmin(long long a, long long b) { return min(a, b); }
-ANCHOR_HOSTDEV long long llmax(long long a, long long b) { return max(a, b); }
-ANCHOR_HOSTDEV unsigned long long ullmin(unsigned long long a, unsigned long long b) { return min(a, b); }
-ANCHOR_HOSTDEV unsigned long long ullmax(unsigned long long a, unsigned long long b) { return max(a, b); }
+ANCHOR_HOSTDEV unsigned int umin(unsigned int a, unsigned int b) {
+  return min(a, b);
+}
+ANCHOR_HOSTDEV unsigned int umax(unsigned int a, unsigned int b) {
+  return max(a, b);
+}
+ANCHOR_HOSTDEV long long llmin(long long a, long long b) {
+  return min(a, b);
+}
+ANCHOR_HOSTDEV long long llmax(long long a, long long b) {
+  return max(a, b);
+}
+ANCHOR_HOSTDEV unsigned long long ullmin(unsigned long long a, unsigned long long b) {
+  return min(a, b);
+}
+ANCHOR_HOSTDEV unsigned long long ullmax(unsigned long long a, unsigned long long b) {
+  return max(a, b);
+}
 
 /* Floating point: fmin/fmax semantics (a NaN operand yields the other). */
-ANCHOR_HOSTDEV float min(float a, float b) { return __builtin_fminf(a, b); }
-ANCHOR_HOSTDEV float max(float a, float b) { return __builtin_fmaxf(a, b); }
-ANCHOR_HOSTDEV double min(double a, double b) { return __builtin_fmin(a, b); }
-ANCHOR_HOSTDEV double max(double a, double b) { return __builtin_fmax(a, b); }
-ANCHOR_HOSTDEV double min(float a, double b) { return __builtin_fmin(a, b); }
-ANCHOR_HOSTDEV double max(float a, double b) { return __builtin_fmax(a, b); }
-ANCHOR_HOSTDEV double min(double a, float b) { return __builtin_fmin(a, b); }
-ANCHOR_HOSTDEV double max(double a, float b) { return __builtin_fmax(a, b); }
+ANCHOR_HOSTDEV float min(float a, float b) {
+  return __builtin_fminf(a, b);
+}
+ANCHOR_HOSTDEV float max(float a, float b) {
+  return __builtin_fmaxf(a, b);
+}
+ANCHOR_HOSTDEV double min(double a, double b) {
+  return __builtin_fmin(a, b);
+}
+ANCHOR_HOSTDEV double max(double a, double b) {
+  return __builtin_fmax(a, b);
+}
+ANCHOR_HOSTDEV double min(float a, double b) {
+  return __builtin_fmin(a, b);
+}
+ANCHOR_HOSTDEV double max(float a, double b) {
+  return __builtin_fmax(a, b);
+}
+ANCHOR_HOSTDEV double min(double a, float b) {
+  return __builtin_fmin(a, b);
+}
+ANCHOR_HOSTDEV double max(double a, float b) {
+  return __builtin_fmax(a, b);
+}
 
 /* ---- exact single-precision functions (device side of libm's names) --------------- */
-ANCHOR_DEV float fminf(float a, float b) { return __builtin_fminf(a, b); }
-ANCHOR_DEV float fmaxf(float a, float b) { return __builtin_fmaxf(a, b); }
-ANCHOR_DEV float fabsf(float x) { return __builtin_fabsf(x); }
-ANCHOR_DEV float floorf(float x) { return __builtin_floorf(x); }
-ANCHOR_DEV float ceilf(float x) { return __builtin_ceilf(x); }
-ANCHOR_DEV float truncf(float x) { return __builtin_truncf(x); }
-ANCHOR_DEV float rintf(float x) { return __builtin_rintf(x); }
-ANCHOR_DEV float nearbyintf(float x) { return __builtin_nearbyintf(x); }
-ANCHOR_DEV float roundf(float x) { return __builtin_roundf(x); } /* halves away from zero */
-ANCHOR_DEV float fmaf(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
-ANCHOR_DEV float copysignf(float a, float b) { return __builtin_copysignf(a, b); }
+ANCHOR_DEV float fminf(float a, float b) {
+  return __builtin_fminf(a, b);
+}
+ANCHOR_DEV float fmaxf(float a, float b) {
+  return __builtin_fmaxf(a, b);
+}
+ANCHOR_DEV float fabsf(float x) {
+  return __builtin_fabsf(x);
+}
+ANCHOR_DEV float floorf(float x) {
+  return __builtin_floorf(x);
+}
+ANCHOR_DEV float ceilf(float x) {
+  return __builtin_ceilf(x);
+}
+ANCHOR_DEV float truncf(float x) {
+  return __builtin_truncf(x);
+}
+ANCHOR_DEV float rintf(float x) {
+  return __builtin_rintf(x);
+}
+ANCHOR_DEV float nearbyintf(float x) {
+  return __builtin_nearbyintf(x);
+}
+ANCHOR_DEV float roundf(float x) {
+  return __builtin_roundf(x);
+} /* halves away from zero */
+ANCHOR_DEV float fmaf(float a, float b, float c) {
+  return __builtin_fmaf(a, b, c);
+}
+ANCHOR_DEV float copysignf(float a, float b) {
+  return __builtin_copysignf(a, b);
+}
 /* Clamped to [+0.0, 1.0]; NaN and -0.0 give +0.0. */
-ANCHOR_DEV float __saturatef(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
+ANCHOR_DEV float __saturatef(float x) {
+  return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f;
+}
 
 /* ---- integer absolute values ---------------------------------------------------------- */
-ANCHOR_DEV int abs(int x) { return __builtin_abs(x); }
-ANCHOR_DEV long labs(long x) { return __builtin_labs(x); }
-ANCHOR_DEV long long llabs(long long x) { return __builtin_llabs(x); }
+ANCHOR_DEV int abs(int x) {
+  return __builtin_abs(x);
+}
+ANCHOR_DEV long labs(long x) {
+  return __builtin_labs(x);
+}
+ANCHOR_DEV long long llabs(long long x) {
+  return __builtin_llabs(x);
+}
 
 /* ---- bits ------------------------------------------------------------------------------ */
-ANCHOR_DEV int __popc(unsigned int x) { return __builtin_popcount(x); }
-ANCHOR_DEV int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
-ANCHOR_DEV int __clz(int x) { return x ? __builtin_clz((unsigned int)x) : 32; }
-ANCHOR_DEV int __clzll(long long x) { return x ? __builtin_clzll((unsigned long long)x) : 64; }
-ANCHOR_DEV int __ffs(int x) { return x ? __builtin_ctz((unsigned int)x) + 1 : 0; }
-ANCHOR_DEV int __ffsll(long long x) { return x ? __builtin_ctzll((unsigned long long)x) + 1 : 0; }
-ANCHOR_DEV int __float_as_int(float x) { return __builtin_bit_cast(int, x); }
-ANCHOR_DEV unsigned int __float_as_uint(float x) { return __builtin_bit_cast(unsigned int, x); }
-ANCHOR_DEV float __int_as_float(int x) { return __builtin_bit_cast(float, x); }
-ANCHOR_DEV float __uint_as_float(unsigned int x) { return __builtin_bit_cast(float, x); }
+ANCHOR_DEV int __popc(unsigned int x) {
+  return __builtin_popcount(x);
+}
+ANCHOR_DEV int __popcll(unsigned long long x) {
+  return __builtin_popcountll(x);
+}
+ANCHOR_DEV int __clz(int x) {
+  return x ? __builtin_clz((unsigned int)x) : 32;
+}
+ANCHOR_DEV int __clzll(long long x) {
+  return x ? __builtin_clzll((unsigned long long)x) : 64;
+}
+ANCHOR_DEV int __ffs(int x) {
+  return x ? __builtin_ctz((unsigned int)x) + 1 : 0;
+}
+ANCHOR_DEV int __ffsll(long long x) {
+  return x ? __builtin_ctzll((unsigned long long)x) + 1 : 0;
+}
+ANCHOR_DEV int __float_as_int(float x) {
+  return __builtin_bit_cast(int, x);
+}
+ANCHOR_DEV unsigned int __float_as_uint(float x) {
+  return __builtin_bit_cast(unsigned int, x);
+}
+ANCHOR_DEV float __int_as_float(int x) {
+  return __builtin_bit_cast(float, x);
+}
+ANCHOR_DEV float __uint_as_float(unsigned int x) {
+  return __builtin_bit_cast(float, x);
+}
 
 /* ---- multiplies ---------------------------------------------------------------------- */
 /* The low 32 bits of the product of the sign-extended low 24 bits. */
@@ -106,7 +188,9 @@ ANCHOR_DEV int __mul24(int a, int b) {
 ANCHOR_DEV unsigned int __umul24(unsigned int a, unsigned int b) {
   return (a & 0xffffffu) * (b & 0xffffffu);
 }
-ANCHOR_DEV int __mulhi(int a, int b) { return (int)(((long long)a * b) >> 32); }
+ANCHOR_DEV int __mulhi(int a, int b) {
+  return (int)(((long long)a * b) >> 32);
+}
 ANCHOR_DEV unsigned int __umulhi(unsigned int a, unsigned int b) {
   return (unsigned int)(((unsigned long long)a * b) >> 32);
 }
@@ -119,10 +203,16 @@ ANCHOR_DEV unsigned int __umulhi(unsigned int a, unsigned int b) {
  * than a missing function. _block and _system scopes are the same operation
  * (relaxed device-wide atomics are at least as strong as either needs). */
 #define ANCHOR_RELAXED __ATOMIC_RELAXED
-#define ANCHOR_ATOMIC_RMW(name, builtin, T)                                              \
-  ANCHOR_DEV T name(T *address, T value) { return builtin(address, value, ANCHOR_RELAXED); } \
-  ANCHOR_DEV T name##_block(T *address, T value) { return builtin(address, value, ANCHOR_RELAXED); } \
-  ANCHOR_DEV T name##_system(T *address, T value) { return builtin(address, value, ANCHOR_RELAXED); }
+#define ANCHOR_ATOMIC_RMW(name, builtin, T)                                                        \
+  ANCHOR_DEV T name(T *address, T value) {                                                         \
+    return builtin(address, value, ANCHOR_RELAXED);                                                \
+  }                                                                                                \
+  ANCHOR_DEV T name##_block(T *address, T value) {                                                 \
+    return builtin(address, value, ANCHOR_RELAXED);                                                \
+  }                                                                                                \
+  ANCHOR_DEV T name##_system(T *address, T value) {                                                \
+    return builtin(address, value, ANCHOR_RELAXED);                                                \
+  }
 ANCHOR_ATOMIC_RMW(atomicAdd, __atomic_fetch_add, int)
 ANCHOR_ATOMIC_RMW(atomicAdd, __atomic_fetch_add, unsigned int)
 ANCHOR_ATOMIC_RMW(atomicAdd, __atomic_fetch_add, unsigned long long)
@@ -159,13 +249,17 @@ ANCHOR_DEV float atomicExch(float *address, float value) {
 }
 
 /* Compare-and-swap: stores value if *address == compare; returns the old value. */
-#define ANCHOR_ATOMIC_CAS(T)                                                              \
-  ANCHOR_DEV T atomicCAS(T *address, T compare, T value) {                                \
-    __atomic_compare_exchange_n(address, &compare, value, false, ANCHOR_RELAXED, ANCHOR_RELAXED); \
-    return compare;                                                                       \
-  }                                                                                       \
-  ANCHOR_DEV T atomicCAS_block(T *address, T compare, T value) { return atomicCAS(address, compare, value); } \
-  ANCHOR_DEV T atomicCAS_system(T *address, T compare, T value) { return atomicCAS(address, compare, value); }
+#define ANCHOR_ATOMIC_CAS(T)                                                                       \
+  ANCHOR_DEV T atomicCAS(T *address, T compare, T value) {                                         \
+    __atomic_compare_exchange_n(address, &compare, value, false, ANCHOR_RELAXED, ANCHOR_RELAXED);  \
+    return compare;                                                                                \
+  }                                                                                                \
+  ANCHOR_DEV T atomicCAS_block(T *address, T compare, T value) {                                   \
+    return atomicCAS(address, compare, value);                                                     \
+  }                                                                                                \
+  ANCHOR_DEV T atomicCAS_system(T *address, T compare, T value) {                                  \
+    return atomicCAS(address, compare, value);                                                     \
+  }
 ANCHOR_ATOMIC_CAS(int)
 ANCHOR_ATOMIC_CAS(unsigned int)
 ANCHOR_ATOMIC_CAS(unsigned long long)
@@ -182,9 +276,15 @@ ANCHOR_DEV unsigned int atomicDec(unsigned int *address, unsigned int limit) {
 #undef ANCHOR_RELAXED
 
 /* ---- block-wide votes: a barrier that also counts, ANDs or ORs a predicate ------------- */
-ANCHOR_DEV int __syncthreads_count(int predicate) { return __nvvm_bar0_popc(predicate); }
-ANCHOR_DEV int __syncthreads_and(int predicate) { return __nvvm_bar0_and(predicate); }
-ANCHOR_DEV int __syncthreads_or(int predicate) { return __nvvm_bar0_or(predicate); }
+ANCHOR_DEV int __syncthreads_count(int predicate) {
+  return __nvvm_bar0_popc(predicate);
+}
+ANCHOR_DEV int __syncthreads_and(int predicate) {
+  return __nvvm_bar0_and(predicate);
+}
+ANCHOR_DEV int __syncthreads_or(int predicate) {
+  return __nvvm_bar0_or(predicate);
+}
 
 /* ---- warp-level functions ------------------------------------------------------------------ */
 /* CUDA's *_sync warp functions over the NVVM builtins (PTX shfl.sync /
@@ -193,41 +293,40 @@ ANCHOR_DEV int __syncthreads_or(int predicate) { return __nvvm_bar0_or(predicate
  * lane clamp. Metal's SIMD-groups of 32 are CUDA's warps (decision 6); the
  * backend decides which masks it can honour. */
 #define ANCHOR_SHFL_CLAMP(width) (((32 - (width)) << 8) | 0x1f)
-#define ANCHOR_SHFL(T, suffix)                                                                  \
-  ANCHOR_DEV T __shfl_sync(unsigned mask, T var, int lane, int width = 32) {                    \
-    return __nvvm_shfl_sync_idx_##suffix(mask, var, lane, ANCHOR_SHFL_CLAMP(width));            \
-  }                                                                                             \
-  ANCHOR_DEV T __shfl_up_sync(unsigned mask, T var, unsigned delta, int width = 32) {           \
-    return __nvvm_shfl_sync_up_##suffix(mask, var, (int)delta, (32 - width) << 8);              \
-  }                                                                                             \
-  ANCHOR_DEV T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = 32) {         \
-    return __nvvm_shfl_sync_down_##suffix(mask, var, (int)delta, ANCHOR_SHFL_CLAMP(width));     \
-  }                                                                                             \
-  ANCHOR_DEV T __shfl_xor_sync(unsigned mask, T var, int lane_mask, int width = 32) {           \
-    return __nvvm_shfl_sync_bfly_##suffix(mask, var, lane_mask, ANCHOR_SHFL_CLAMP(width));      \
+#define ANCHOR_SHFL(T, suffix)                                                                     \
+  ANCHOR_DEV T __shfl_sync(unsigned mask, T var, int lane, int width = 32) {                       \
+    return __nvvm_shfl_sync_idx_##suffix(mask, var, lane, ANCHOR_SHFL_CLAMP(width));               \
+  }                                                                                                \
+  ANCHOR_DEV T __shfl_up_sync(unsigned mask, T var, unsigned delta, int width = 32) {              \
+    return __nvvm_shfl_sync_up_##suffix(mask, var, (int)delta, (32 - width) << 8);                 \
+  }                                                                                                \
+  ANCHOR_DEV T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = 32) {            \
+    return __nvvm_shfl_sync_down_##suffix(mask, var, (int)delta, ANCHOR_SHFL_CLAMP(width));        \
+  }                                                                                                \
+  ANCHOR_DEV T __shfl_xor_sync(unsigned mask, T var, int lane_mask, int width = 32) {              \
+    return __nvvm_shfl_sync_bfly_##suffix(mask, var, lane_mask, ANCHOR_SHFL_CLAMP(width));         \
   }
 ANCHOR_SHFL(int, i32)
 ANCHOR_SHFL(float, f32)
 #undef ANCHOR_SHFL
 
 /* Other 32- and 64-bit types move as one or two 32-bit words. */
-#define ANCHOR_SHFL_32(T, op, arg_type)                                                          \
-  ANCHOR_DEV T op(unsigned mask, T var, arg_type arg, int width = 32) {                         \
-    return __builtin_bit_cast(T, op(mask, __builtin_bit_cast(int, var), arg, width));           \
+#define ANCHOR_SHFL_32(T, op, arg_type)                                                            \
+  ANCHOR_DEV T op(unsigned mask, T var, arg_type arg, int width = 32) {                            \
+    return __builtin_bit_cast(T, op(mask, __builtin_bit_cast(int, var), arg, width));              \
   }
-#define ANCHOR_SHFL_64(T, op, arg_type)                                                          \
-  ANCHOR_DEV T op(unsigned mask, T var, arg_type arg, int width = 32) {                         \
-    unsigned long long bits = __builtin_bit_cast(unsigned long long, var);                      \
-    int lo = op(mask, (int)(unsigned)bits, arg, width);                                         \
-    int hi = op(mask, (int)(unsigned)(bits >> 32), arg, width);                                 \
-    return __builtin_bit_cast(T, (unsigned long long)(unsigned)lo |                             \
-                                     (unsigned long long)(unsigned)hi << 32);                   \
+#define ANCHOR_SHFL_64(T, op, arg_type)                                                            \
+  ANCHOR_DEV T op(unsigned mask, T var, arg_type arg, int width = 32) {                            \
+    unsigned long long bits = __builtin_bit_cast(unsigned long long, var);                         \
+    int lo = op(mask, (int)(unsigned)bits, arg, width);                                            \
+    int hi = op(mask, (int)(unsigned)(bits >> 32), arg, width);                                    \
+    return __builtin_bit_cast(T, (unsigned long long)(unsigned)lo |                                \
+                                     (unsigned long long)(unsigned)hi << 32);                      \
   }
-#define ANCHOR_SHFL_ALL(T, size)                                                                 \
-  ANCHOR_SHFL_##size(T, __shfl_sync, int)                                                       \
-  ANCHOR_SHFL_##size(T, __shfl_up_sync, unsigned)                                               \
-  ANCHOR_SHFL_##size(T, __shfl_down_sync, unsigned)                                             \
-  ANCHOR_SHFL_##size(T, __shfl_xor_sync, int)
+#define ANCHOR_SHFL_ALL(T, size)                                                                   \
+  ANCHOR_SHFL_##size(T, __shfl_sync, int) ANCHOR_SHFL_##size(T, __shfl_up_sync, unsigned)          \
+      ANCHOR_SHFL_##size(T, __shfl_down_sync, unsigned)                                            \
+          ANCHOR_SHFL_##size(T, __shfl_xor_sync, int)
 ANCHOR_SHFL_ALL(unsigned int, 32)
 ANCHOR_SHFL_ALL(long long, 64)
 ANCHOR_SHFL_ALL(unsigned long long, 64)
@@ -240,22 +339,40 @@ ANCHOR_SHFL_ALL(double, 64)
 ANCHOR_DEV unsigned __ballot_sync(unsigned mask, int predicate) {
   return __nvvm_vote_ballot_sync(mask, predicate != 0);
 }
-ANCHOR_DEV int __all_sync(unsigned mask, int predicate) { return __nvvm_vote_all_sync(mask, predicate != 0); }
-ANCHOR_DEV int __any_sync(unsigned mask, int predicate) { return __nvvm_vote_any_sync(mask, predicate != 0); }
-ANCHOR_DEV int __uni_sync(unsigned mask, int predicate) { return __nvvm_vote_uni_sync(mask, predicate != 0); }
-ANCHOR_DEV unsigned __activemask(void) { return __nvvm_activemask(); }
-ANCHOR_DEV void __syncwarp(unsigned mask = 0xffffffffu) { __nvvm_bar_warp_sync(mask); }
+ANCHOR_DEV int __all_sync(unsigned mask, int predicate) {
+  return __nvvm_vote_all_sync(mask, predicate != 0);
+}
+ANCHOR_DEV int __any_sync(unsigned mask, int predicate) {
+  return __nvvm_vote_any_sync(mask, predicate != 0);
+}
+ANCHOR_DEV int __uni_sync(unsigned mask, int predicate) {
+  return __nvvm_vote_uni_sync(mask, predicate != 0);
+}
+ANCHOR_DEV unsigned __activemask(void) {
+  return __nvvm_activemask();
+}
+ANCHOR_DEV void __syncwarp(unsigned mask = 0xffffffffu) {
+  __nvvm_bar_warp_sync(mask);
+}
 
 /* ---- fences ------------------------------------------------------------------------------ */
 /* Declared so that a program using one gets the backend's error at its own
  * line (memory fences are not supported yet: MSL 3.1 has none for device
  * memory across threadgroups). */
-ANCHOR_DEV void __threadfence_block(void) { __nvvm_membar_cta(); }
-ANCHOR_DEV void __threadfence(void) { __nvvm_membar_gl(); }
-ANCHOR_DEV void __threadfence_system(void) { __nvvm_membar_sys(); }
+ANCHOR_DEV void __threadfence_block(void) {
+  __nvvm_membar_cta();
+}
+ANCHOR_DEV void __threadfence(void) {
+  __nvvm_membar_gl();
+}
+ANCHOR_DEV void __threadfence_system(void) {
+  __nvvm_membar_sys();
+}
 
 /* ---- loads through the read-only path: on Metal an ordinary load -------------------- */
-template <class T> ANCHOR_DEV T __ldg(const T *p) { return *p; }
+template <class T> ANCHOR_DEV T __ldg(const T *p) {
+  return *p;
+}
 
 #undef ANCHOR_DEV
 #undef ANCHOR_HOSTDEV

@@ -14,7 +14,9 @@
 #define __noinline__ __attribute__((noinline))
 #define __forceinline__ inline
 
-struct exec_uint3 { unsigned x, y, z; };
+struct exec_uint3 {
+  unsigned x, y, z;
+};
 static exec_uint3 threadIdx, blockIdx, blockDim, gridDim;
 
 #endif

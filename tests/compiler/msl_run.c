@@ -43,8 +43,7 @@ static int load(const char *path, rt_module_desc *m) {
             rt_blob_parse(blob, m, error, sizeof error);
   fclose(f);
   free(blob);
-  if (!ok)
-    fprintf(stderr, "msl_run: %s is not a valid Anchor device module: %s\n", path, error);
+  if (!ok) fprintf(stderr, "msl_run: %s is not a valid Anchor device module: %s\n", path, error);
   return !ok;
 }
 
@@ -85,8 +84,7 @@ static int place_globals(const rt_module_desc *m, unsigned char *arena, uint64_t
       fprintf(stderr, "msl_run: globals do not fit in the arena\n");
       return 1;
     }
-    if (g->init)
-      memcpy(arena + offset, g->init, g->size);
+    if (g->init) memcpy(arena + offset, g->init, g->size);
     ctx[1 + i] = (uint64_t)(uintptr_t)(arena + offset);
     offset += g->size;
   }
@@ -96,8 +94,7 @@ static int place_globals(const rt_module_desc *m, unsigned char *arena, uint64_t
 /* The kernel's table entry, or NULL. */
 static const rt_kernel_desc *find_kernel(const rt_module_desc *m, const char *name) {
   for (size_t k = 0; k < m->kernel_count; k++)
-    if (!strcmp(m->kernels[k].name, name))
-      return &m->kernels[k];
+    if (!strcmp(m->kernels[k].name, name)) return &m->kernels[k];
   return NULL;
 }
 
@@ -111,8 +108,7 @@ static int run(mtl_id device, mtl_id library, const rt_module_desc *m, char **ar
     return 1;
   }
   mtl_id pipeline = pipeline_for(device, library, kernel);
-  if (!pipeline)
-    return 1;
+  if (!pipeline) return 1;
   mtl_id arena_buffer = mtl_new_buffer(device, ARENA_BYTES, 0);
   unsigned char *arena = mtl_buffer_contents(arena_buffer);
   memset(arena, 0, ARENA_BYTES);
@@ -121,8 +117,7 @@ static int run(mtl_id device, mtl_id library, const rt_module_desc *m, char **ar
     out[i] = (i * 37) % 101 - 50;
   uint64_t ctx[1 + MAX_GLOBALS] = {0};
   ctx[0] = mtl_buffer_gpu_address(arena_buffer) - (uint64_t)(uintptr_t)arena;
-  if (place_globals(m, arena, ctx))
-    return 1;
+  if (place_globals(m, arena, ctx)) return 1;
   unsigned char params[16] = {0};
   uint64_t out_address = (uint64_t)(uintptr_t)out;
   memcpy(params, &out_address, 8);
@@ -135,8 +130,7 @@ static int run(mtl_id device, mtl_id library, const rt_module_desc *m, char **ar
   mtl_compute_set_bytes(enc, params, 12, 0);
   mtl_compute_set_bytes(enc, ctx, sizeof ctx, 1);
   mtl_compute_use_resource(enc, arena_buffer, 3);
-  if (desc->dynamic_smem)
-    mtl_compute_set_threadgroup_memory_length(enc, DYNAMIC_SMEM_BYTES, 0);
+  if (desc->dynamic_smem) mtl_compute_set_threadgroup_memory_length(enc, DYNAMIC_SMEM_BYTES, 0);
   mtl_compute_dispatch_threadgroups(enc, (mtl_size){groups, 1, 1}, (mtl_size){threads, 1, 1});
   mtl_encoder_end_encoding(enc);
   mtl_command_buffer_commit(cmd);
@@ -160,8 +154,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   rt_module_desc m;
-  if (load(argv[1], &m))
-    return 1;
+  if (load(argv[1], &m)) return 1;
   unsigned major = m.language_major, minor = m.language_minor;
   const char *language = getenv("MSL_RUN_LANGUAGE");
   if (language && sscanf(language, "%u.%u", &major, &minor) != 2) {
@@ -171,8 +164,8 @@ int main(int argc, char **argv) {
   }
   void *pool = mtl_autorelease_push();
   mtl_id device = mtl_create_system_default_device(), error = NULL;
-  mtl_id library = mtl_new_library_with_source_version(device, m.msl, (uint64_t)major << 16 | minor,
-                                                       &error);
+  mtl_id library =
+      mtl_new_library_with_source_version(device, m.msl, (uint64_t)major << 16 | minor, &error);
   int status;
   if (!library) {
     fprintf(stderr, "msl_run: the MSL does not compile:\n%s\n", mtl_error_description(error));

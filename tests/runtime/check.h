@@ -8,24 +8,24 @@
 
 static int check_failures;
 
-#define CHECK(cond)                                                                \
-  do {                                                                             \
-    if (!(cond)) {                                                                 \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);     \
-      check_failures++;                                                            \
-    }                                                                              \
+#define CHECK(cond)                                                                                \
+  do {                                                                                             \
+    if (!(cond)) {                                                                                 \
+      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);                     \
+      check_failures++;                                                                            \
+    }                                                                                              \
   } while (0)
 
 /* Compares two cudaError_t values and names both on failure. */
-#define CHECK_ERR(got, want)                                                       \
-  do {                                                                             \
-    cudaError_t check_got_ = (got), check_want_ = (want);                          \
-    if (check_got_ != check_want_) {                                               \
-      fprintf(stderr, "%s:%d: %s returned %s (%d), expected %s (%d)\n", __FILE__,  \
-              __LINE__, #got, cudaGetErrorName(check_got_), (int)check_got_,        \
-              cudaGetErrorName(check_want_), (int)check_want_);                    \
-      check_failures++;                                                            \
-    }                                                                              \
+#define CHECK_ERR(got, want)                                                                       \
+  do {                                                                                             \
+    cudaError_t check_got_ = (got), check_want_ = (want);                                          \
+    if (check_got_ != check_want_) {                                                               \
+      fprintf(stderr, "%s:%d: %s returned %s (%d), expected %s (%d)\n", __FILE__, __LINE__, #got,  \
+              cudaGetErrorName(check_got_), (int)check_got_, cudaGetErrorName(check_want_),        \
+              (int)check_want_);                                                                   \
+      check_failures++;                                                                            \
+    }                                                                                              \
   } while (0)
 
 static inline int check_finish(const char *name) {

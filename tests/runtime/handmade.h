@@ -38,17 +38,18 @@ static inline unsigned char *make_module(const char *table, const char *msl) {
   size_t total = 16 + (size_t)len;
   unsigned char *blob = malloc(total);
   memcpy(blob, "ANCHMOD1", 8);
-  for (int i = 0; i < 8; i++) blob[8 + i] = (unsigned char)((uint64_t)total >> (8 * i));
+  for (int i = 0; i < 8; i++)
+    blob[8 + i] = (unsigned char)((uint64_t)total >> (8 * i));
   memcpy(blob + 16, text, (size_t)len);
   free(text);
   return blob;
 }
 
-#define ABI_ARGS                                                                  \
-  "constant uchar *anchor_params [[buffer(0)]], constant ulong *anchor_ctx [[buffer(1)]],\n" \
-  "uint3 anchor_tid [[thread_position_in_threadgroup]],\n"                       \
-  "uint3 anchor_bid [[threadgroup_position_in_grid]],\n"                         \
-  "uint3 anchor_bdim [[threads_per_threadgroup]],\n"                             \
+#define ABI_ARGS                                                                                   \
+  "constant uchar *anchor_params [[buffer(0)]], constant ulong *anchor_ctx [[buffer(1)]],\n"       \
+  "uint3 anchor_tid [[thread_position_in_threadgroup]],\n"                                         \
+  "uint3 anchor_bid [[threadgroup_position_in_grid]],\n"                                           \
+  "uint3 anchor_bdim [[threads_per_threadgroup]],\n"                                               \
   "uint3 anchor_gdim [[threadgroups_per_grid]]"
 
 #endif

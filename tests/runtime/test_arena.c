@@ -28,8 +28,8 @@ static void test_free_rules(void) {
   uint64_t x, y;
   CHECK(rt_arena_alloc(&a, 1000, RT_BLOCK_DEVICE, &x));
   CHECK(rt_arena_alloc(&a, 1000, RT_BLOCK_HOST, &y));
-  CHECK(!rt_arena_free(&a, x + 16, RT_BLOCK_DEVICE)); /* interior pointer */
-  CHECK(!rt_arena_free(&a, y, RT_BLOCK_DEVICE));      /* wrong kind */
+  CHECK(!rt_arena_free(&a, x + 16, RT_BLOCK_DEVICE));  /* interior pointer */
+  CHECK(!rt_arena_free(&a, y, RT_BLOCK_DEVICE));       /* wrong kind */
   CHECK(!rt_arena_free(&a, 1 << 19, RT_BLOCK_DEVICE)); /* free space */
   CHECK(rt_arena_free(&a, x, RT_BLOCK_DEVICE));
   CHECK(!rt_arena_free(&a, x, RT_BLOCK_DEVICE)); /* double free */
@@ -42,7 +42,8 @@ static void test_first_fit_and_merge(void) {
   rt_arena a;
   CHECK(rt_arena_init(&a, 4096));
   uint64_t o[16];
-  for (int i = 0; i < 16; i++) CHECK(rt_arena_alloc(&a, 256, RT_BLOCK_DEVICE, &o[i]));
+  for (int i = 0; i < 16; i++)
+    CHECK(rt_arena_alloc(&a, 256, RT_BLOCK_DEVICE, &o[i]));
   uint64_t extra;
   CHECK(!rt_arena_alloc(&a, 1, RT_BLOCK_DEVICE, &extra)); /* full */
   CHECK(rt_arena_free(&a, o[3], RT_BLOCK_DEVICE));
@@ -61,13 +62,16 @@ static void test_many_blocks(void) {
   CHECK(rt_arena_init(&a, (uint64_t)1 << 32));
   enum { N = 5000 };
   static uint64_t o[N];
-  for (int i = 0; i < N; i++) CHECK(rt_arena_alloc(&a, 100 + i, RT_BLOCK_DEVICE, &o[i]));
-  for (int i = 0; i < N; i += 2) CHECK(rt_arena_free(&a, o[i], RT_BLOCK_DEVICE));
+  for (int i = 0; i < N; i++)
+    CHECK(rt_arena_alloc(&a, 100 + i, RT_BLOCK_DEVICE, &o[i]));
+  for (int i = 0; i < N; i += 2)
+    CHECK(rt_arena_free(&a, o[i], RT_BLOCK_DEVICE));
   for (int i = 1; i < N; i += 2) {
     const rt_block *b = rt_arena_find(&a, o[i] + 50);
     CHECK(b && b->offset == o[i]);
   }
-  for (int i = 1; i < N; i += 2) CHECK(rt_arena_free(&a, o[i], RT_BLOCK_DEVICE));
+  for (int i = 1; i < N; i += 2)
+    CHECK(rt_arena_free(&a, o[i], RT_BLOCK_DEVICE));
   CHECK(a.used == 0 && a.count == 1);
   rt_arena_destroy(&a);
 }

@@ -13,7 +13,8 @@ static unsigned char *make_blob(const char *text) {
   size_t n = strlen(text), total = 16 + n;
   unsigned char *blob = malloc(total);
   memcpy(blob, "ANCHMOD1", 8);
-  for (int i = 0; i < 8; i++) blob[8 + i] = (unsigned char)((uint64_t)total >> (8 * i));
+  for (int i = 0; i < 8; i++)
+    blob[8 + i] = (unsigned char)((uint64_t)total >> (8 * i));
   memcpy(blob + 16, text, n);
   return blob;
 }

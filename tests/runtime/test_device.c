@@ -116,13 +116,15 @@ static void test_streams_and_events(void) {
   CHECK_ERR(cudaStreamCreateWithFlags(&s, 0x10), cudaErrorInvalidValue);
   CHECK_ERR(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
   int *d, h[256], back[256];
-  for (int i = 0; i < 256; i++) h[i] = 3 * i;
+  for (int i = 0; i < 256; i++)
+    h[i] = 3 * i;
   cudaEvent_t start, stop, untimed;
   CHECK_ERR(cudaEventCreate(&start), cudaSuccess);
   CHECK_ERR(cudaEventCreate(&stop), cudaSuccess);
   CHECK_ERR(cudaEventCreateWithFlags(&untimed, cudaEventDisableTiming), cudaSuccess);
   float ms = -1;
-  CHECK_ERR(cudaEventElapsedTime(&ms, start, stop), cudaErrorInvalidResourceHandle); /* unrecorded */
+  CHECK_ERR(cudaEventElapsedTime(&ms, start, stop),
+            cudaErrorInvalidResourceHandle); /* unrecorded */
   CHECK_ERR(cudaMalloc((void **)&d, sizeof h), cudaSuccess);
   CHECK_ERR(cudaEventRecord(start, s), cudaSuccess);
   CHECK_ERR(cudaMemcpyAsync(d, h, sizeof h, cudaMemcpyHostToDevice, s), cudaSuccess);
@@ -150,7 +152,9 @@ static void test_streams_and_events(void) {
 }
 
 static int host_function_calls;
-static void host_function(void *data) { host_function_calls += *(int *)data; }
+static void host_function(void *data) {
+  host_function_calls += *(int *)data;
+}
 static void stream_callback(cudaStream_t stream, cudaError_t status, void *data) {
   (void)stream;
   if (status == cudaSuccess) host_function_calls += *(int *)data;

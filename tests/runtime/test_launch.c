@@ -74,13 +74,12 @@ static const char extra_table[] = "kernel reverse 8 0 1\nparam 0 8\nkernel wild 
 static void reverse_stub(void) {}
 static void wild_stub(void) {}
 
-static const char scale_table[] =
-    "kernel scale 16 0 0\nparam 0 8\nparam 8 4\nparam 12 4\n"
-    "kernel where 8 0 0\nparam 0 8\n"
-    "kernel big 4408 0 0\nparam 0 8\nparam 8 4400\n"
-    "kernel absent 0 0 0\n"
-    "global bias 0 4 4 device 05000000\n"
-    "global counter 1 4 4 device -\n";
+static const char scale_table[] = "kernel scale 16 0 0\nparam 0 8\nparam 8 4\nparam 12 4\n"
+                                  "kernel where 8 0 0\nparam 0 8\n"
+                                  "kernel big 4408 0 0\nparam 0 8\nparam 8 4400\n"
+                                  "kernel absent 0 0 0\n"
+                                  "global bias 0 4 4 device 05000000\n"
+                                  "global counter 1 4 4 device -\n";
 
 /* Host stubs and shadows: only their addresses matter. */
 static void scale_stub(void) {}
@@ -96,8 +95,10 @@ static void **register_scale_module(const unsigned char *blob, fatbin_wrapper *w
   __cudaRegisterFunction(h, (const char *)scale_stub, (char *)"scale", "scale", -1, 0, 0, 0, 0, 0);
   __cudaRegisterFunction(h, (const char *)where_stub, (char *)"where", "where", -1, 0, 0, 0, 0, 0);
   __cudaRegisterFunction(h, (const char *)big_stub, (char *)"big", "big", -1, 0, 0, 0, 0, 0);
-  __cudaRegisterFunction(h, (const char *)absent_stub, (char *)"absent", "absent", -1, 0, 0, 0, 0, 0);
-  __cudaRegisterFunction(h, (const char *)unknown_stub, (char *)"nowhere", "nowhere", -1, 0, 0, 0, 0, 0);
+  __cudaRegisterFunction(h, (const char *)absent_stub, (char *)"absent", "absent", -1, 0, 0, 0, 0,
+                         0);
+  __cudaRegisterFunction(h, (const char *)unknown_stub, (char *)"nowhere", "nowhere", -1, 0, 0, 0,
+                         0, 0);
   __cudaRegisterVar(h, (char *)&bias_shadow, (char *)"bias", "bias", 0, 4, 0, 0);
   __cudaRegisterVar(h, (char *)&counter_shadow, (char *)"counter", "counter", 0, 4, 0, 0);
   __cudaRegisterFatBinaryEnd(h);
@@ -107,7 +108,8 @@ static void **register_scale_module(const unsigned char *blob, fatbin_wrapper *w
 static void test_scale_and_symbols(void) {
   enum { N = 1000 };
   float host[N], back[N];
-  for (int i = 0; i < N; i++) host[i] = (float)i;
+  for (int i = 0; i < N; i++)
+    host[i] = (float)i;
   float *x;
   CHECK_ERR(cudaMalloc((void **)&x, N * sizeof *x), cudaSuccess);
   CHECK_ERR(cudaMemcpy(x, host, sizeof host, cudaMemcpyHostToDevice), cudaSuccess);
@@ -115,21 +117,25 @@ static void test_scale_and_symbols(void) {
   unsigned n = N;
   void *args[] = {&x, &a, &n};
   /* 4 blocks of 256 threads cover 1000 elements; bias starts as 5 */
-  CHECK_ERR(cudaLaunchKernel((const void *)scale_stub, (dim3){4, 1, 1}, (dim3){256, 1, 1}, args, 0, 0),
-            cudaSuccess);
+  CHECK_ERR(
+      cudaLaunchKernel((const void *)scale_stub, (dim3){4, 1, 1}, (dim3){256, 1, 1}, args, 0, 0),
+      cudaSuccess);
   int bias = -1, new_bias = 100;
   CHECK_ERR(cudaMemcpyFromSymbol(&bias, &bias_shadow, 4, 0, cudaMemcpyDeviceToHost), cudaSuccess);
   CHECK(bias == 5);
   CHECK_ERR(cudaMemcpyToSymbol(&bias_shadow, &new_bias, 4, 0, cudaMemcpyHostToDevice), cudaSuccess);
-  CHECK_ERR(cudaLaunchKernel((const void *)scale_stub, (dim3){4, 1, 1}, (dim3){256, 1, 1}, args, 0, 0),
-            cudaSuccess);
+  CHECK_ERR(
+      cudaLaunchKernel((const void *)scale_stub, (dim3){4, 1, 1}, (dim3){256, 1, 1}, args, 0, 0),
+      cudaSuccess);
   CHECK_ERR(cudaDeviceSynchronize(), cudaSuccess);
   CHECK_ERR(cudaMemcpy(back, x, sizeof back, cudaMemcpyDeviceToHost), cudaSuccess);
   int wrong = 0;
-  for (int i = 0; i < N; i++) wrong += back[i] != (i * 2.0f + 5.0f) * 2.0f + 100.0f;
+  for (int i = 0; i < N; i++)
+    wrong += back[i] != (i * 2.0f + 5.0f) * 2.0f + 100.0f;
   CHECK(wrong == 0);
   unsigned counter = 0;
-  CHECK_ERR(cudaMemcpyFromSymbol(&counter, &counter_shadow, 4, 0, cudaMemcpyDeviceToHost), cudaSuccess);
+  CHECK_ERR(cudaMemcpyFromSymbol(&counter, &counter_shadow, 4, 0, cudaMemcpyDeviceToHost),
+            cudaSuccess);
   CHECK(counter == 2);
   /* the symbol's address is a device pointer like any other */
   void *address = NULL;
@@ -168,17 +174,20 @@ static void test_big_parameter_block(void) {
     int *out;
     int data[1100];
   } params;
-  for (int i = 0; i < 1100; i++) params.data[i] = i * 31 - 7;
+  for (int i = 0; i < 1100; i++)
+    params.data[i] = i * 31 - 7;
   CHECK_ERR(cudaMalloc((void **)&params.out, sizeof params.data), cudaSuccess);
   void *args[] = {&params.out, params.data};
-  CHECK_ERR(cudaLaunchKernel((const void *)big_stub, (dim3){5, 1, 1}, (dim3){256, 1, 1}, args, 0, 0),
-            cudaSuccess);
+  CHECK_ERR(
+      cudaLaunchKernel((const void *)big_stub, (dim3){5, 1, 1}, (dim3){256, 1, 1}, args, 0, 0),
+      cudaSuccess);
   /* the host's copy may change right after the launch: the block was packed */
   memset(params.data, 0, sizeof params.data);
   int back[1100];
   CHECK_ERR(cudaMemcpy(back, params.out, sizeof back, cudaMemcpyDeviceToHost), cudaSuccess);
   int wrong = 0;
-  for (int i = 0; i < 1100; i++) wrong += back[i] != i * 31 - 7;
+  for (int i = 0; i < 1100; i++)
+    wrong += back[i] != i * 31 - 7;
   CHECK(wrong == 0);
   CHECK_ERR(cudaFree(params.out), cudaSuccess);
 }
@@ -188,11 +197,11 @@ static void test_attributes_and_occupancy(void) {
   CHECK_ERR(cudaFuncGetAttributes(&attr, (const void *)scale_stub), cudaSuccess);
   CHECK(attr.maxThreadsPerBlock > 0 && attr.maxThreadsPerBlock <= 1024);
   CHECK(attr.sharedSizeBytes == 0 && attr.maxDynamicSharedSizeBytes == 32768);
-  CHECK_ERR(cudaFuncSetAttribute((const void *)scale_stub, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                 16384),
+  CHECK_ERR(cudaFuncSetAttribute((const void *)scale_stub,
+                                 cudaFuncAttributeMaxDynamicSharedMemorySize, 16384),
             cudaSuccess);
-  CHECK_ERR(cudaFuncSetAttribute((const void *)scale_stub, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                 65536),
+  CHECK_ERR(cudaFuncSetAttribute((const void *)scale_stub,
+                                 cudaFuncAttributeMaxDynamicSharedMemorySize, 65536),
             cudaErrorInvalidValue);
   CHECK_ERR(cudaFuncSetAttribute((const void *)unknown_stub,
                                  cudaFuncAttributePreferredSharedMemoryCarveout, 50),
@@ -203,17 +212,20 @@ static void test_attributes_and_occupancy(void) {
   CHECK_ERR(cudaFuncSetCacheConfig((const void *)unknown_stub, cudaFuncCachePreferL1),
             cudaErrorInvalidDeviceFunction);
   int blocks = -1;
-  CHECK_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)scale_stub, 256, 0),
-            cudaSuccess);
+  CHECK_ERR(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)scale_stub, 256, 0),
+      cudaSuccess);
   CHECK(blocks == (attr.maxThreadsPerBlock >= 256 ? 4 : 0));
   CHECK_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)scale_stub, 32, 0),
             cudaSuccess);
   CHECK(blocks == 16);
-  CHECK_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)scale_stub, 32, 16384),
-            cudaSuccess);
+  CHECK_ERR(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)scale_stub, 32, 16384),
+      cudaSuccess);
   CHECK(blocks == 4); /* 64 KiB of shared memory per multiprocessor */
-  CHECK_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)scale_stub, 2048, 0),
-            cudaSuccess);
+  CHECK_ERR(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)scale_stub, 2048, 0),
+      cudaSuccess);
   CHECK(blocks == 0);
   cudaGetLastError();
 }
@@ -241,13 +253,15 @@ static void test_broken_modules(void) {
   dim3 one = {1, 1, 1};
   CHECK_ERR(cudaLaunchKernel((const void *)bad_blob_stub, one, one, NULL, 0, 0),
             cudaErrorInvalidKernelImage);
-  unsigned char *blob = make_module("kernel k 0 0 0\n",
-                                    "#include <metal_stdlib>\nkernel void k() { this is not MSL; }\n");
+  unsigned char *blob = make_module(
+      "kernel k 0 0 0\n", "#include <metal_stdlib>\nkernel void k() { this is not MSL; }\n");
   fatbin_wrapper w2 = {0x466243b1, 1, blob, NULL};
   void **h2 = __cudaRegisterFatBinary(&w2);
   __cudaRegisterFunction(h2, (const char *)bad_msl_stub, (char *)"k", "k", -1, 0, 0, 0, 0, 0);
-  CHECK_ERR(cudaLaunchKernel((const void *)bad_msl_stub, one, one, NULL, 0, 0), cudaErrorInvalidPtx);
-  CHECK_ERR(cudaLaunchKernel((const void *)bad_msl_stub, one, one, NULL, 0, 0), cudaErrorInvalidPtx);
+  CHECK_ERR(cudaLaunchKernel((const void *)bad_msl_stub, one, one, NULL, 0, 0),
+            cudaErrorInvalidPtx);
+  CHECK_ERR(cudaLaunchKernel((const void *)bad_msl_stub, one, one, NULL, 0, 0),
+            cudaErrorInvalidPtx);
   CHECK_ERR(cudaGetLastError(), cudaErrorInvalidPtx);
   CHECK_ERR(cudaDeviceSynchronize(), cudaSuccess); /* not sticky */
   __cudaUnregisterFatBinary(h2);
@@ -266,8 +280,8 @@ static int texture_shadow;
 /* A module that registers a texture reference cannot be used: its launches
  * say so (the reason goes to stderr) instead of running without it. */
 static void test_unsupported_registration(void) {
-  unsigned char *blob = make_module("kernel t 0 0 0\n",
-                                    "#include <metal_stdlib>\nkernel void t(" ABI_ARGS ") {}\n");
+  unsigned char *blob =
+      make_module("kernel t 0 0 0\n", "#include <metal_stdlib>\nkernel void t(" ABI_ARGS ") {}\n");
   fatbin_wrapper w = {0x466243b1, 1, blob, NULL};
   void **h = __cudaRegisterFatBinary(&w);
   __cudaRegisterFunction(h, (const char *)textured_stub, (char *)"t", "t", -1, 0, 0, 0, 0, 0);
@@ -305,7 +319,8 @@ static void test_dynamic_shared_memory(void **handle) {
   CHECK_ERR(cudaMemcpy(back, out, sizeof back, cudaMemcpyDeviceToHost), cudaSuccess);
   int wrong = 0;
   for (unsigned b = 0; b < 4; b++)
-    for (unsigned t = 0; t < 96; t++) wrong += back[b * 96 + t] != b * 1000 + (95 - t);
+    for (unsigned t = 0; t < 96; t++)
+      wrong += back[b * 96 + t] != b * 1000 + (95 - t);
   CHECK(wrong == 0);
   CHECK_ERR(cudaFree(out), cudaSuccess);
 }
@@ -314,13 +329,15 @@ static void test_dynamic_shared_memory(void **handle) {
  * synchronisation reports cudaErrorIllegalAddress, which then sticks to
  * every call, survives cudaGetLastError, and only cudaDeviceReset clears. */
 static void test_sticky_error(void **handle) {
-  __cudaRegisterFunction(handle, (const char *)wild_stub, (char *)"wild", "wild", -1, 0, 0, 0, 0, 0);
+  __cudaRegisterFunction(handle, (const char *)wild_stub, (char *)"wild", "wild", -1, 0, 0, 0, 0,
+                         0);
   dim3 one = {1, 1, 1};
   CHECK_ERR(cudaLaunchKernel((const void *)wild_stub, one, one, NULL, 0, 0), cudaSuccess);
   CHECK_ERR(cudaDeviceSynchronize(), cudaErrorIllegalAddress);
   void *p;
   CHECK_ERR(cudaMalloc(&p, 16), cudaErrorIllegalAddress);
-  CHECK_ERR(cudaLaunchKernel((const void *)wild_stub, one, one, NULL, 0, 0), cudaErrorIllegalAddress);
+  CHECK_ERR(cudaLaunchKernel((const void *)wild_stub, one, one, NULL, 0, 0),
+            cudaErrorIllegalAddress);
   CHECK_ERR(cudaGetLastError(), cudaErrorIllegalAddress);
   CHECK_ERR(cudaGetLastError(), cudaErrorIllegalAddress);
   CHECK_ERR(cudaPeekAtLastError(), cudaErrorIllegalAddress);

@@ -13,7 +13,8 @@
 static void test_round_trip(void) {
   enum { N = 100000 };
   int *host = malloc(N * sizeof *host), *back = malloc(N * sizeof *back);
-  for (int i = 0; i < N; i++) host[i] = i * 7 - 3;
+  for (int i = 0; i < N; i++)
+    host[i] = i * 7 - 3;
   int *a = NULL, *b = NULL;
   CHECK_ERR(cudaMalloc((void **)&a, N * sizeof *a), cudaSuccess);
   CHECK_ERR(cudaMalloc((void **)&b, N * sizeof *b), cudaSuccess);
@@ -103,9 +104,11 @@ static void test_copy_errors(void) {
 static void test_host_and_managed(void) {
   int *pinned, *managed, *d;
   CHECK_ERR(cudaMallocHost((void **)&pinned, 1024 * sizeof(int)), cudaSuccess);
-  CHECK_ERR(cudaMallocManaged((void **)&managed, 1024 * sizeof(int), cudaMemAttachGlobal), cudaSuccess);
+  CHECK_ERR(cudaMallocManaged((void **)&managed, 1024 * sizeof(int), cudaMemAttachGlobal),
+            cudaSuccess);
   CHECK_ERR(cudaMalloc((void **)&d, 1024 * sizeof(int)), cudaSuccess);
-  for (int i = 0; i < 1024; i++) pinned[i] = i * i;
+  for (int i = 0; i < 1024; i++)
+    pinned[i] = i * i;
   CHECK_ERR(cudaMemcpy(d, pinned, 1024 * sizeof(int), cudaMemcpyHostToDevice), cudaSuccess);
   CHECK_ERR(cudaMemcpy(managed, d, 1024 * sizeof(int), cudaMemcpyDeviceToDevice), cudaSuccess);
   CHECK_ERR(cudaDeviceSynchronize(), cudaSuccess);
@@ -162,7 +165,8 @@ static void test_pitched(void) {
   enum { W = 100, H = 7 };
   unsigned char host[H][W], back[H][W];
   for (int y = 0; y < H; y++)
-    for (int x = 0; x < W; x++) host[y][x] = (unsigned char)(y * 31 + x);
+    for (int x = 0; x < W; x++)
+      host[y][x] = (unsigned char)(y * 31 + x);
   unsigned char *d, *e;
   size_t pitch = 0, pitch2 = 0;
   CHECK_ERR(cudaMallocPitch((void **)&d, &pitch, W, H), cudaSuccess);

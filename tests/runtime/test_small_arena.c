@@ -21,17 +21,19 @@ int main(void) {
   CHECK_ERR(cudaGetDeviceProperties(&p, 0), cudaSuccess);
   CHECK(p.totalGlobalMem == 8 * MIB);
   void *blocks[8], *extra = (void *)1;
-  for (int i = 0; i < 8; i++) CHECK_ERR(cudaMalloc(&blocks[i], MIB), cudaSuccess);
+  for (int i = 0; i < 8; i++)
+    CHECK_ERR(cudaMalloc(&blocks[i], MIB), cudaSuccess);
   CHECK_ERR(cudaMalloc(&extra, 1), cudaErrorMemoryAllocation);
   CHECK(extra == NULL);
   CHECK_ERR(cudaGetLastError(), cudaErrorMemoryAllocation);
-  for (int i = 0; i < 8; i += 2) CHECK_ERR(cudaFree(blocks[i]), cudaSuccess);
+  for (int i = 0; i < 8; i += 2)
+    CHECK_ERR(cudaFree(blocks[i]), cudaSuccess);
   size_t free_bytes, total;
   CHECK_ERR(cudaMemGetInfo(&free_bytes, &total), cudaSuccess);
   CHECK(free_bytes == 4 * MIB && total == 8 * MIB);
   CHECK_ERR(cudaMalloc(&extra, 2 * MIB), cudaErrorMemoryAllocation); /* no 2 MiB hole */
   CHECK_ERR(cudaMalloc(&extra, MIB), cudaSuccess);
-  CHECK(extra == blocks[0]); /* first fit reuses the first hole */
+  CHECK(extra == blocks[0]);                   /* first fit reuses the first hole */
   CHECK_ERR(cudaFree(blocks[1]), cudaSuccess); /* joins holes 1 and 2 */
   void *two;
   CHECK_ERR(cudaMalloc(&two, 2 * MIB), cudaSuccess);

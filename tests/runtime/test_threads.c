@@ -32,18 +32,20 @@ typedef struct {
 static int one_round(int id, int round) {
   unsigned n = 1000 + (unsigned)(id * 317 + round * 53) % 5000;
   int *host = malloc(n * sizeof *host), *in, *out, failures = 0;
-  for (unsigned i = 0; i < n; i++) host[i] = (int)(i * 3) + id;
+  for (unsigned i = 0; i < n; i++)
+    host[i] = (int)(i * 3) + id;
   if (cudaMalloc((void **)&in, n * sizeof *in) != cudaSuccess) return 1;
   if (cudaMalloc((void **)&out, n * sizeof *out) != cudaSuccess) return 1;
   cudaMemset(out, 0, n * sizeof *out);
   cudaMemcpy(in, host, n * sizeof *in, cudaMemcpyHostToDevice);
   int add = id * 1000 + round;
   void *args[] = {&in, &out, &add, &n};
-  if (cudaLaunchKernel((const void *)add_stub, (dim3){(n + 127) / 128, 1, 1}, (dim3){128, 1, 1}, args,
-                       0, 0) != cudaSuccess)
+  if (cudaLaunchKernel((const void *)add_stub, (dim3){(n + 127) / 128, 1, 1}, (dim3){128, 1, 1},
+                       args, 0, 0) != cudaSuccess)
     failures++;
   cudaMemcpy(host, out, n * sizeof *out, cudaMemcpyDeviceToHost);
-  for (unsigned i = 0; i < n; i++) failures += host[i] != (int)(i * 3) + id + add;
+  for (unsigned i = 0; i < n; i++)
+    failures += host[i] != (int)(i * 3) + id + add;
   cudaFree(in);
   cudaFree(out);
   free(host);
@@ -54,7 +56,8 @@ static void *worker(void *arg) {
   worker_state *w = arg;
   /* an error of this thread's own, which the others must not see or clear */
   if (w->id == 0) cudaSetDevice(7);
-  for (int round = 0; round < ROUNDS; round++) w->failures += one_round(w->id, round);
+  for (int round = 0; round < ROUNDS; round++)
+    w->failures += one_round(w->id, round);
   w->last_error_seen = cudaGetLastError();
   return NULL;
 }
@@ -70,7 +73,8 @@ int main(void) {
     states[i] = (worker_state){i, 0, cudaSuccess};
     pthread_create(&threads[i], NULL, worker, &states[i]);
   }
-  for (int i = 0; i < THREADS; i++) pthread_join(threads[i], NULL);
+  for (int i = 0; i < THREADS; i++)
+    pthread_join(threads[i], NULL);
   for (int i = 0; i < THREADS; i++) {
     CHECK(states[i].failures == 0);
     CHECK_ERR(states[i].last_error_seen, i == 0 ? cudaErrorInvalidDevice : cudaSuccess);

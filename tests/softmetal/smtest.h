@@ -14,20 +14,20 @@
 
 static int smtest_failures;
 
-#define CHECK(cond)                                                               \
-  do {                                                                            \
-    if (!(cond)) {                                                                \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);    \
-      smtest_failures++;                                                          \
-    }                                                                             \
+#define CHECK(cond)                                                                                \
+  do {                                                                                             \
+    if (!(cond)) {                                                                                 \
+      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);                     \
+      smtest_failures++;                                                                           \
+    }                                                                                              \
   } while (0)
 
-#define REQUIRE(cond)                                                             \
-  do {                                                                            \
-    if (!(cond)) {                                                                \
-      fprintf(stderr, "%s:%d: REQUIRE failed: %s\n", __FILE__, __LINE__, #cond);  \
-      exit(1);                                                                    \
-    }                                                                             \
+#define REQUIRE(cond)                                                                              \
+  do {                                                                                             \
+    if (!(cond)) {                                                                                 \
+      fprintf(stderr, "%s:%d: REQUIRE failed: %s\n", __FILE__, __LINE__, #cond);                   \
+      exit(1);                                                                                     \
+    }                                                                                              \
   } while (0)
 
 static inline int smtest_finish(const char *name) {

@@ -56,24 +56,28 @@ static const char *msl =
     "}\n"
     "static void sync_group() { threadgroup_barrier(mem_flags::mem_threadgroup); }\n"
     "static void sync_twice() { sync_group(); sync_group(); }\n"
-    "kernel void rotate_helper(device uint *data [[buffer(0)]], uint t [[thread_index_in_threadgroup]]) {\n"
+    "kernel void rotate_helper(device uint *data [[buffer(0)]], uint t "
+    "[[thread_index_in_threadgroup]]) {\n"
     "  threadgroup uint tmp[64];\n"
     "  tmp[t] = data[t];\n"
     "  sync_twice();\n"
     "  data[t] = tmp[(t + 1) % 64];\n"
     "}\n"
     "kernel void peek(device uint *out [[buffer(0)]], threadgroup uint *dyn [[threadgroup(0)]],\n"
-    "                 uint t [[thread_index_in_threadgroup]], uint g [[threadgroup_position_in_grid]]) {\n"
+    "                 uint t [[thread_index_in_threadgroup]], uint g "
+    "[[threadgroup_position_in_grid]]) {\n"
     "  threadgroup uint fixed[4];\n"
     "  out[g * 4 + t] = fixed[t] & dyn[t];\n"
     "  threadgroup_barrier(mem_flags::mem_threadgroup);\n"
     "  fixed[t] = 0; dyn[t] = 0;\n"
     "}\n"
-    "kernel void diverge(device uint *data [[buffer(0)]], uint t [[thread_index_in_threadgroup]]) {\n"
+    "kernel void diverge(device uint *data [[buffer(0)]], uint t [[thread_index_in_threadgroup]]) "
+    "{\n"
     "  if (t % 2 == 0) threadgroup_barrier(mem_flags::mem_device);\n"
     "  data[t] = t;\n"
     "}\n"
-    "kernel void loop_sync(device uint *data [[buffer(0)]], uint t [[thread_index_in_threadgroup]]) {\n"
+    "kernel void loop_sync(device uint *data [[buffer(0)]], uint t "
+    "[[thread_index_in_threadgroup]]) {\n"
     "  threadgroup uint tmp[64];\n"
     "  tmp[t] = t;\n"
     "  threadgroup_barrier(mem_flags::mem_threadgroup);\n"
@@ -83,23 +87,25 @@ static const char *msl =
     "  }\n"
     "  data[t] = tmp[0];\n"
     "}\n"
-    "kernel void two_sites(device uint *data [[buffer(0)]], uint t [[thread_index_in_threadgroup]]) {\n"
-    "  if (t % 2 == 0) { data[t] = 1; threadgroup_barrier(mem_flags::mem_device); data[t] += 10; }\n"
+    "kernel void two_sites(device uint *data [[buffer(0)]], uint t "
+    "[[thread_index_in_threadgroup]]) {\n"
+    "  if (t % 2 == 0) { data[t] = 1; threadgroup_barrier(mem_flags::mem_device); data[t] += 10; "
+    "}\n"
     "  else { data[t] = 2; threadgroup_barrier(mem_flags::mem_device);\n"
     "         threadgroup_barrier(mem_flags::mem_device); data[t] += 20; }\n"
     "}\n";
 
 /* A separate library: a barrier in a macro makes all its kernels use fibers. */
-static const char *msl_macro =
-    "#include <metal_stdlib>\n"
-    "using namespace metal;\n"
-    "#define SYNC threadgroup_barrier(mem_flags::mem_threadgroup)\n"
-    "kernel void rotate_macro(device uint *data [[buffer(0)]], uint t [[thread_index_in_threadgroup]]) {\n"
-    "  threadgroup uint tmp[64];\n"
-    "  tmp[t] = data[t];\n"
-    "  SYNC;\n"
-    "  data[t] = tmp[(t + 63) % 64];\n"
-    "}\n";
+static const char *msl_macro = "#include <metal_stdlib>\n"
+                               "using namespace metal;\n"
+                               "#define SYNC threadgroup_barrier(mem_flags::mem_threadgroup)\n"
+                               "kernel void rotate_macro(device uint *data [[buffer(0)]], uint t "
+                               "[[thread_index_in_threadgroup]]) {\n"
+                               "  threadgroup uint tmp[64];\n"
+                               "  tmp[t] = data[t];\n"
+                               "  SYNC;\n"
+                               "  data[t] = tmp[(t + 63) % 64];\n"
+                               "}\n";
 
 static mtl_id device, queue;
 
@@ -108,7 +114,8 @@ static long run(mtl_id pipeline, mtl_id *buffers, int count, uint64_t dynamic, u
   mtl_id cmd = mtl_queue_command_buffer(queue);
   mtl_id enc = mtl_command_buffer_compute_encoder(cmd);
   mtl_compute_set_pipeline_state(enc, pipeline);
-  for (int i = 0; i < count; i++) mtl_compute_set_buffer(enc, buffers[i], 0, (uint64_t)i);
+  for (int i = 0; i < count; i++)
+    mtl_compute_set_buffer(enc, buffers[i], 0, (uint64_t)i);
   if (dynamic) mtl_compute_set_threadgroup_memory_length(enc, dynamic, 0);
   mtl_compute_dispatch_threadgroups(enc, (mtl_size){groups, 1, 1}, (mtl_size){threads, 1, 1});
   mtl_encoder_end_encoding(enc);
@@ -135,7 +142,8 @@ int main(int argc, char **argv) {
   mtl_id rev = mtl_new_buffer(device, G * T * 4, 0);
   unsigned *pin = mtl_buffer_contents(in), *psums = mtl_buffer_contents(sums);
   unsigned *prev = mtl_buffer_contents(rev);
-  for (unsigned i = 0; i < G * T; i++) pin[i] = i * 7 + 3;
+  for (unsigned i = 0; i < G * T; i++)
+    pin[i] = i * 7 + 3;
   mtl_id bufs[3] = {in, sums, rev};
   char *err;
   CHECK(run(reduce, bufs, 3, T * 4, G, T, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
@@ -144,34 +152,41 @@ int main(int argc, char **argv) {
   int wrong = 0;
   for (unsigned g = 0; g < G; g++) {
     unsigned want = 0;
-    for (unsigned t = 0; t < T; t++) want += pin[g * T + t];
+    for (unsigned t = 0; t < T; t++)
+      want += pin[g * T + t];
     wrong += psums[g] != want;
-    for (unsigned t = 0; t < T; t++) wrong += prev[g * T + t] != pin[g * T + T - 1 - t];
+    for (unsigned t = 0; t < T; t++)
+      wrong += prev[g * T + t] != pin[g * T + T - 1 - t];
   }
   CHECK(wrong == 0);
 
   mtl_id data = mtl_new_buffer(device, 64 * 4, 0);
   unsigned *pd = mtl_buffer_contents(data);
-  for (unsigned i = 0; i < 64; i++) pd[i] = 100 + i;
+  for (unsigned i = 0; i < 64; i++)
+    pd[i] = 100 + i;
   CHECK(run(reverse32, &data, 1, 0, 1, 64, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
   free(err);
   wrong = 0;
-  for (unsigned i = 0; i < 64; i++) wrong += pd[i] != 100 + (i / 32) * 32 + 31 - i % 32;
+  for (unsigned i = 0; i < 64; i++)
+    wrong += pd[i] != 100 + (i / 32) * 32 + 31 - i % 32;
   CHECK(wrong == 0);
 
   /* Barriers reached only through helper functions, or only through a macro. */
   mtl_id helper = smtest_pipeline(device, msl, "rotate_helper");
   mtl_id macro = smtest_pipeline(device, msl_macro, "rotate_macro");
-  for (unsigned i = 0; i < 64; i++) pd[i] = i;
+  for (unsigned i = 0; i < 64; i++)
+    pd[i] = i;
   CHECK(run(helper, &data, 1, 0, 1, 64, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
   free(err);
   wrong = 0;
-  for (unsigned i = 0; i < 64; i++) wrong += pd[i] != (i + 1) % 64;
+  for (unsigned i = 0; i < 64; i++)
+    wrong += pd[i] != (i + 1) % 64;
   CHECK(wrong == 0);
   CHECK(run(macro, &data, 1, 0, 1, 64, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
   free(err);
   wrong = 0;
-  for (unsigned i = 0; i < 64; i++) wrong += pd[i] != i;
+  for (unsigned i = 0; i < 64; i++)
+    wrong += pd[i] != i;
   CHECK(wrong == 0);
   mtl_release(helper), mtl_release(macro);
 
@@ -181,7 +196,8 @@ int main(int argc, char **argv) {
   CHECK(run(peek, &data, 1, 16, 8, 4, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
   free(err);
   wrong = 0;
-  for (unsigned i = 0; i < 32; i++) wrong += pd[i] == 0;
+  for (unsigned i = 0; i < 32; i++)
+    wrong += pd[i] == 0;
   CHECK(wrong == 0);
   mtl_release(peek);
 
@@ -189,7 +205,8 @@ int main(int argc, char **argv) {
   CHECK(run(loop_sync, &data, 1, 0, 2, 64, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
   free(err);
   wrong = 0;
-  for (unsigned i = 0; i < 64; i++) wrong += pd[i] != 63u * 64u / 2u;
+  for (unsigned i = 0; i < 64; i++)
+    wrong += pd[i] != 63u * 64u / 2u;
   CHECK(wrong == 0);
   mtl_release(loop_sync);
   mtl_id two_sites = smtest_pipeline(device, msl, "two_sites");
@@ -204,12 +221,14 @@ int main(int argc, char **argv) {
     CHECK(run(diverge, &data, 1, 0, 2, 64, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
     free(err);
     wrong = 0;
-    for (unsigned i = 0; i < 64; i++) wrong += pd[i] != i;
+    for (unsigned i = 0; i < 64; i++)
+      wrong += pd[i] != i;
     CHECK(wrong == 0);
     CHECK(run(two_sites, &data, 1, 0, 2, 64, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
     free(err);
     wrong = 0;
-    for (unsigned i = 0; i < 64; i++) wrong += pd[i] != (i % 2 == 0 ? 11u : 22u);
+    for (unsigned i = 0; i < 64; i++)
+      wrong += pd[i] != (i % 2 == 0 ? 11u : 22u);
     CHECK(wrong == 0);
   }
   mtl_release(two_sites);

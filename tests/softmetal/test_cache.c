@@ -20,7 +20,8 @@ static const char *source(int variant) {
   snprintf(text, sizeof text,
            "#include <metal_stdlib>\nusing namespace metal;\n"
            "kernel void k(device uint *o [[buffer(0)]], uint i [[thread_position_in_grid]]) {\n"
-           "  o[i] = i * %d;\n}\n", variant);
+           "  o[i] = i * %d;\n}\n",
+           variant);
   return text;
 }
 
@@ -33,8 +34,10 @@ static void count(int *objects, int *others) {
   while ((e = readdir(d))) {
     if (e->d_name[0] == '.') continue;
     size_t n = strlen(e->d_name);
-    if (n > 3 && !strcmp(e->d_name + n - 3, ".so")) ++*objects;
-    else ++*others;
+    if (n > 3 && !strcmp(e->d_name + n - 3, ".so"))
+      ++*objects;
+    else
+      ++*others;
   }
   closedir(d);
 }

@@ -68,8 +68,12 @@ static long dispatch(mtl_id pipeline, setup_fn setup, mtl_size grid, mtl_size bl
 }
 
 static mtl_id out_buffer;
-static void bind_out(mtl_id enc) { mtl_compute_set_buffer(enc, out_buffer, 0, 0); }
-static void bind_31(mtl_id enc) { bind_out(enc), mtl_compute_set_buffer(enc, out_buffer, 0, 31); }
+static void bind_out(mtl_id enc) {
+  mtl_compute_set_buffer(enc, out_buffer, 0, 0);
+}
+static void bind_31(mtl_id enc) {
+  bind_out(enc), mtl_compute_set_buffer(enc, out_buffer, 0, 31);
+}
 static void bytes_4k(mtl_id enc) {
   static char bytes[4096];
   bind_out(enc), mtl_compute_set_bytes(enc, bytes, sizeof bytes, 1);
@@ -78,14 +82,18 @@ static void bytes_4095(mtl_id enc) {
   static char bytes[4095];
   bind_out(enc), mtl_compute_set_bytes(enc, bytes, sizeof bytes, 1);
 }
-static void tg_unaligned(mtl_id enc) { bind_out(enc), mtl_compute_set_threadgroup_memory_length(enc, 24, 0); }
+static void tg_unaligned(mtl_id enc) {
+  bind_out(enc), mtl_compute_set_threadgroup_memory_length(enc, 24, 0);
+}
 static void tg_too_big(mtl_id enc) {
   bind_out(enc), mtl_compute_set_threadgroup_memory_length(enc, 32768 + 16, 0);
 }
 static void tg_all(mtl_id enc) {
   bind_out(enc), mtl_compute_set_threadgroup_memory_length(enc, 32768, 0);
 }
-static void tg_ok(mtl_id enc) { bind_out(enc), mtl_compute_set_threadgroup_memory_length(enc, 64, 0); }
+static void tg_ok(mtl_id enc) {
+  bind_out(enc), mtl_compute_set_threadgroup_memory_length(enc, 64, 0);
+}
 static void wild_address(mtl_id enc) {
   static const unsigned long long nowhere = 16; /* the first page is never mapped */
   mtl_compute_set_bytes(enc, &nowhere, sizeof nowhere, 0);
@@ -103,7 +111,8 @@ static void expect_error(mtl_id pipeline, setup_fn setup, mtl_size grid, mtl_siz
 }
 
 static void compile_contracts(void) {
-  char *e = smtest_compile_error(device,
+  char *e = smtest_compile_error(
+      device,
       "#include <metal_stdlib>\nusing namespace metal;\n"
       "kernel void k(device float *a [[buffer(0)]], threadgroup float *t [[threadgroup(0)]]) {\n"
       "  threadgroup float *p = a;\n  p[0] = t[0];\n}\n");
@@ -112,76 +121,76 @@ static void compile_contracts(void) {
   free(e);
   /* An explicit C-style cast does not change address space either (clang
    * alone would accept it; MSL does not). */
-  e = smtest_compile_error(device,
-      "#include <metal_stdlib>\nusing namespace metal;\n"
-      "static float first(thread float *p) { return p[0]; }\n"
-      "kernel void k(device float *a [[buffer(0)]]) {\n"
-      "  a[1] = first((thread float *)a);\n}\n");
+  e = smtest_compile_error(device, "#include <metal_stdlib>\nusing namespace metal;\n"
+                                   "static float first(thread float *p) { return p[0]; }\n"
+                                   "kernel void k(device float *a [[buffer(0)]]) {\n"
+                                   "  a[1] = first((thread float *)a);\n}\n");
   CHECK(smtest_contains(e, "program_source:5:16:"));
   CHECK(smtest_contains(e, "'device' pointer to a 'thread' pointer"));
   free(e);
-  e = smtest_compile_error(device,
-      "#include <metal_stdlib>\nusing namespace metal;\n"
-      "kernel void k(device float *a [[buffer(0)]]) { double d = a[0]; a[0] = d * 2; }\n");
+  e = smtest_compile_error(
+      device, "#include <metal_stdlib>\nusing namespace metal;\n"
+              "kernel void k(device float *a [[buffer(0)]]) { double d = a[0]; a[0] = d * 2; }\n");
   CHECK(smtest_contains(e, "double_is_not_supported_in_MSL"));
   free(e);
-  e = smtest_compile_error(device,
-      "#include <metal_stdlib>\nusing namespace metal;\n"
-      "kernel void k(device float *a [[buffer(0)]]) { long double d = a[0]; a[0] = d; }\n");
+  e = smtest_compile_error(
+      device, "#include <metal_stdlib>\nusing namespace metal;\n"
+              "kernel void k(device float *a [[buffer(0)]]) { long double d = a[0]; a[0] = d; }\n");
   CHECK(e != NULL);
   free(e);
-  e = smtest_compile_error(device,
+  e = smtest_compile_error(
+      device,
       "#include <metal_stdlib>\nusing namespace metal;\n"
       "kernel void k(device float *a [[buffer(0)]], uint q [[quadgroup_index]]) { a[q] = 0; }\n");
   CHECK(smtest_contains(e, "program_source:3:") && smtest_contains(e, "quadgroup_index"));
   free(e);
-  e = smtest_compile_error(device,
-      "#include <metal_stdlib>\nusing namespace metal;\n"
-      "kernel void k(device float *a [[buffer(31)]]) { a[0] = 0; }\n");
+  e = smtest_compile_error(device, "#include <metal_stdlib>\nusing namespace metal;\n"
+                                   "kernel void k(device float *a [[buffer(31)]]) { a[0] = 0; }\n");
   CHECK(smtest_contains(e, "0..30"));
   free(e);
 
   /* Apple7 / MSL 3.1 atomics: no 64-bit operations, no threadgroup float atomics. */
   e = smtest_compile_error(device,
-      "#include <metal_stdlib>\nusing namespace metal;\n"
-      "kernel void k(device atomic_ulong *u [[buffer(0)]]) {\n"
-      "  atomic_fetch_add_explicit(u, 1ul, memory_order_relaxed);\n}\n");
+                           "#include <metal_stdlib>\nusing namespace metal;\n"
+                           "kernel void k(device atomic_ulong *u [[buffer(0)]]) {\n"
+                           "  atomic_fetch_add_explicit(u, 1ul, memory_order_relaxed);\n}\n");
   CHECK(smtest_contains(e, "program_source:4:") && smtest_contains(e, "atomic_fetch_add_explicit"));
   free(e);
-  e = smtest_compile_error(device,
-      "#include <metal_stdlib>\nusing namespace metal;\n"
-      "kernel void k(device float *o [[buffer(0)]]) {\n"
-      "  threadgroup atomic_float f;\n"
-      "  o[0] = atomic_fetch_add_explicit(&f, 1.0f, memory_order_relaxed);\n}\n");
+  e = smtest_compile_error(
+      device, "#include <metal_stdlib>\nusing namespace metal;\n"
+              "kernel void k(device float *o [[buffer(0)]]) {\n"
+              "  threadgroup atomic_float f;\n"
+              "  o[0] = atomic_fetch_add_explicit(&f, 1.0f, memory_order_relaxed);\n}\n");
   CHECK(smtest_contains(e, "program_source:5:"));
   free(e);
 
   /* Program-scope variables live in the constant address space only. */
   e = smtest_compile_error(device,
-      "#include <metal_stdlib>\nusing namespace metal;\n"
-      "device float total;\n"
-      "kernel void k(device float *o [[buffer(0)]]) { o[0] = total; }\n");
+                           "#include <metal_stdlib>\nusing namespace metal;\n"
+                           "device float total;\n"
+                           "kernel void k(device float *o [[buffer(0)]]) { o[0] = total; }\n");
   CHECK(smtest_contains(e, "program_source:3:1: error: program scope variable must reside in "
                            "constant address space"));
   free(e);
 
   /* C++ that MSL lacks. */
   e = smtest_compile_error(device,
-      "#include <metal_stdlib>\nusing namespace metal;\n"
-      "kernel void k(device uint *o [[buffer(0)]]) {\n"
-      "  uint i = 0;\nagain:\n  o[i] = i;\n  if (++i < 4) goto again;\n}\n");
+                           "#include <metal_stdlib>\nusing namespace metal;\n"
+                           "kernel void k(device uint *o [[buffer(0)]]) {\n"
+                           "  uint i = 0;\nagain:\n  o[i] = i;\n  if (++i < 4) goto again;\n}\n");
   CHECK(smtest_contains(e, "program_source:7:16: error: 'goto' is not supported"));
   free(e);
-  e = smtest_compile_error(device,
+  e = smtest_compile_error(
+      device,
       "#include <metal_stdlib>\nusing namespace metal;\n"
       "kernel void k(device uint *o [[buffer(0)]]) { uint *p = new uint(3); o[0] = *p; }\n");
   CHECK(smtest_contains(e, "'new' is not supported"));
   free(e);
 
   /* MSL has no implicit conversions between vector types. */
-  e = smtest_compile_error(device,
-      "#include <metal_stdlib>\nusing namespace metal;\n"
-      "kernel void k(device uint4 *o [[buffer(0)]]) { int4 a = int4(1); uint4 b = a; o[0] = b; }\n");
+  e = smtest_compile_error(device, "#include <metal_stdlib>\nusing namespace metal;\n"
+                                   "kernel void k(device uint4 *o [[buffer(0)]]) { int4 a = "
+                                   "int4(1); uint4 b = a; o[0] = b; }\n");
   CHECK(smtest_contains(e, "'uint4'") && smtest_contains(e, "'int4'"));
   free(e);
 
@@ -218,7 +227,8 @@ int main(void) {
   /* A kernel's own limit lowers the pipeline's. */
   CHECK(mtl_pipeline_max_total_threads_per_threadgroup(small) == 64);
   CHECK(mtl_pipeline_max_total_threads_per_threadgroup(fill) == 1024);
-  CHECK(dispatch(small, bind_out, one, (mtl_size){8, 8, 1}, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  CHECK(dispatch(small, bind_out, one, (mtl_size){8, 8, 1}, &err) ==
+        MTL_COMMAND_BUFFER_STATUS_COMPLETED);
   free(err);
   expect_error(small, bind_out, one, (mtl_size){65, 1, 1}, "<= 64");
   expect_error(fill, bind_31, one, one, "index(31)");
@@ -239,11 +249,11 @@ int main(void) {
   expect_error(fill, NULL, one, one, "missing buffer binding at index 0");
 
   out[0] = 1234;
-  CHECK(dispatch(fill, bind_out, (mtl_size){0, 1, 1}, one, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  CHECK(dispatch(fill, bind_out, (mtl_size){0, 1, 1}, one, &err) ==
+        MTL_COMMAND_BUFFER_STATUS_COMPLETED);
   CHECK(err == NULL && out[0] == 1234); /* empty dispatch: nothing ran */
 
-  expect_error(wild, wild_address, (mtl_size){3, 1, 1}, (mtl_size){2, 1, 1},
-               "Address Fault");
+  expect_error(wild, wild_address, (mtl_size){3, 1, 1}, (mtl_size){2, 1, 1}, "Address Fault");
   expect_error(deep, bind_out, one, (mtl_size){2, 1, 1}, "stack overflow");
   memset(out, 0, 64);
   expect_error(divide, bind_out, one, one, "division by zero");
@@ -253,7 +263,8 @@ int main(void) {
   CHECK(out[0] == 1);
   free(err);
 
-  mtl_release(out_buffer), mtl_release(fill), mtl_release(dyn), mtl_release(wild), mtl_release(both), mtl_release(small), mtl_release(deep), mtl_release(divide);
+  mtl_release(out_buffer), mtl_release(fill), mtl_release(dyn), mtl_release(wild),
+      mtl_release(both), mtl_release(small), mtl_release(deep), mtl_release(divide);
   mtl_release(queue), mtl_release(device);
   mtl_autorelease_pop(pool);
   return smtest_finish("test_contracts");

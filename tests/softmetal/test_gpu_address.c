@@ -51,7 +51,8 @@ static long run(mtl_id queue, mtl_id pipeline, mtl_id resident, const void *para
   mtl_compute_set_pipeline_state(enc, pipeline);
   mtl_compute_set_bytes(enc, params, size, 0);
   mtl_compute_set_bytes(enc, ctx, 8, 1);
-  if (resident) mtl_compute_use_resource(enc, resident, MTL_RESOURCE_USAGE_READ | MTL_RESOURCE_USAGE_WRITE);
+  if (resident)
+    mtl_compute_use_resource(enc, resident, MTL_RESOURCE_USAGE_READ | MTL_RESOURCE_USAGE_WRITE);
   mtl_compute_dispatch_threadgroups(enc, grid, block);
   mtl_encoder_end_encoding(enc);
   mtl_command_buffer_commit(cmd);
@@ -75,18 +76,27 @@ int main(void) {
 
   enum { N = 5000 };
   float *a = (float *)cpu, *b = a + N, *c = b + N;
-  for (int i = 0; i < N; i++) a[i] = (float)i, b[i] = 0.5f * (float)i, c[i] = 0;
-  struct { uint64_t a, b, c; int n; } params = {(uintptr_t)a, (uintptr_t)b, (uintptr_t)c, N};
+  for (int i = 0; i < N; i++)
+    a[i] = (float)i, b[i] = 0.5f * (float)i, c[i] = 0;
+  struct {
+    uint64_t a, b, c;
+    int n;
+  } params = {(uintptr_t)a, (uintptr_t)b, (uintptr_t)c, N};
   char *err;
   CHECK(run(queue, add, arena, &params, sizeof params, ctx, (mtl_size){(N + 127) / 128, 1, 1},
             (mtl_size){128, 1, 1}, &err) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
   free(err);
   int wrong = 0;
-  for (int i = 0; i < N; i++) wrong += c[i] != 1.5f * (float)i;
+  for (int i = 0; i < N; i++)
+    wrong += c[i] != 1.5f * (float)i;
   CHECK(wrong == 0);
 
   /* A linked list in device memory, linked by CPU (CUDA) addresses. */
-  struct node { uint64_t next; float value; float pad; } *nodes = (struct node *)(c + N + 64);
+  struct node {
+    uint64_t next;
+    float value;
+    float pad;
+  } *nodes = (struct node *)(c + N + 64);
   for (int i = 0; i < 10; i++) {
     nodes[i].value = (float)(i + 1);
     nodes[i].next = i + 1 < 10 ? (uint64_t)(uintptr_t)&nodes[i + 1] : 0;

@@ -8,19 +8,18 @@
 
 #include <unistd.h>
 
-static const char *msl =
-    "#include <metal_stdlib>\n"
-    "using namespace metal;\n"
-    "kernel void handshake(device atomic_uint *flags [[buffer(0)]],\n"
-    "                      device uint *saw [[buffer(1)]],\n"
-    "                      uint g [[threadgroup_position_in_grid]]) {\n"
-    "  atomic_store_explicit(&flags[g], 1u, memory_order_relaxed);\n"
-    "  uint other = 1 - g;\n"
-    "  uint seen = 0;\n"
-    "  for (ulong spin = 0; spin < 2000000000ul && !seen; spin++)\n"
-    "    seen = atomic_load_explicit(&flags[other], memory_order_relaxed);\n"
-    "  saw[g] = seen;\n"
-    "}\n";
+static const char *msl = "#include <metal_stdlib>\n"
+                         "using namespace metal;\n"
+                         "kernel void handshake(device atomic_uint *flags [[buffer(0)]],\n"
+                         "                      device uint *saw [[buffer(1)]],\n"
+                         "                      uint g [[threadgroup_position_in_grid]]) {\n"
+                         "  atomic_store_explicit(&flags[g], 1u, memory_order_relaxed);\n"
+                         "  uint other = 1 - g;\n"
+                         "  uint seen = 0;\n"
+                         "  for (ulong spin = 0; spin < 2000000000ul && !seen; spin++)\n"
+                         "    seen = atomic_load_explicit(&flags[other], memory_order_relaxed);\n"
+                         "  saw[g] = seen;\n"
+                         "}\n";
 
 int main(void) {
   if (sysconf(_SC_NPROCESSORS_ONLN) < 2) {

@@ -5,32 +5,33 @@
  * ushort2 and uint3 exercise the conversions. */
 #include "smtest.h"
 
-static const char *msl =
-    "#include <metal_stdlib>\n"
-    "using namespace metal;\n"
-    "struct Rec { uint tid[3], bid[3], bdim[3], gdim[3], gpos[3], gsize[3];\n"
-    "             uint index, lane, simd, width; };\n"
-    "kernel void record(device Rec *out [[buffer(5)]],\n"
-    "    uint3 tid [[thread_position_in_threadgroup]],\n"
-    "    ushort3 bid [[threadgroup_position_in_grid]],\n"
-    "    const uint3 bdim [[threads_per_threadgroup]],\n"
-    "    uint3 gdim [[threadgroups_per_grid]],\n"
-    "    uint3 gpos [[thread_position_in_grid]],\n"
-    "    uint3 gsize [[threads_per_grid]],\n"
-    "    uint index [[thread_index_in_threadgroup]],\n"
-    "    ushort lane [[thread_index_in_simdgroup]],\n"
-    "    uint simd [[simdgroup_index_in_threadgroup]],\n"
-    "    uint width [[threads_per_simdgroup]]) {\n"
-    "  uint id = (gpos.z * gsize.y + gpos.y) * gsize.x + gpos.x;\n"
-    "  device Rec &r = out[id];\n"
-    "  for (int k = 0; k < 3; k++) {\n"
-    "    r.tid[k] = tid[k]; r.bid[k] = bid[k]; r.bdim[k] = bdim[k];\n"
-    "    r.gdim[k] = gdim[k]; r.gpos[k] = gpos[k]; r.gsize[k] = gsize[k];\n"
-    "  }\n"
-    "  r.index = index; r.lane = lane; r.simd = simd; r.width = width;\n"
-    "}\n";
+static const char *msl = "#include <metal_stdlib>\n"
+                         "using namespace metal;\n"
+                         "struct Rec { uint tid[3], bid[3], bdim[3], gdim[3], gpos[3], gsize[3];\n"
+                         "             uint index, lane, simd, width; };\n"
+                         "kernel void record(device Rec *out [[buffer(5)]],\n"
+                         "    uint3 tid [[thread_position_in_threadgroup]],\n"
+                         "    ushort3 bid [[threadgroup_position_in_grid]],\n"
+                         "    const uint3 bdim [[threads_per_threadgroup]],\n"
+                         "    uint3 gdim [[threadgroups_per_grid]],\n"
+                         "    uint3 gpos [[thread_position_in_grid]],\n"
+                         "    uint3 gsize [[threads_per_grid]],\n"
+                         "    uint index [[thread_index_in_threadgroup]],\n"
+                         "    ushort lane [[thread_index_in_simdgroup]],\n"
+                         "    uint simd [[simdgroup_index_in_threadgroup]],\n"
+                         "    uint width [[threads_per_simdgroup]]) {\n"
+                         "  uint id = (gpos.z * gsize.y + gpos.y) * gsize.x + gpos.x;\n"
+                         "  device Rec &r = out[id];\n"
+                         "  for (int k = 0; k < 3; k++) {\n"
+                         "    r.tid[k] = tid[k]; r.bid[k] = bid[k]; r.bdim[k] = bdim[k];\n"
+                         "    r.gdim[k] = gdim[k]; r.gpos[k] = gpos[k]; r.gsize[k] = gsize[k];\n"
+                         "  }\n"
+                         "  r.index = index; r.lane = lane; r.simd = simd; r.width = width;\n"
+                         "}\n";
 
-struct rec { unsigned tid[3], bid[3], bdim[3], gdim[3], gpos[3], gsize[3], index, lane, simd, width; };
+struct rec {
+  unsigned tid[3], bid[3], bdim[3], gdim[3], gpos[3], gsize[3], index, lane, simd, width;
+};
 
 int main(void) {
   void *pool = mtl_autorelease_push();
@@ -46,7 +47,8 @@ int main(void) {
   mtl_id enc = mtl_command_buffer_compute_encoder(cmd);
   mtl_compute_set_pipeline_state(enc, pipeline);
   mtl_compute_set_buffer(enc, out, 0, 5);
-  mtl_compute_dispatch_threadgroups(enc, (mtl_size){G[0], G[1], G[2]}, (mtl_size){T[0], T[1], T[2]});
+  mtl_compute_dispatch_threadgroups(enc, (mtl_size){G[0], G[1], G[2]},
+                                    (mtl_size){T[0], T[1], T[2]});
   mtl_encoder_end_encoding(enc);
   mtl_command_buffer_commit(cmd);
   mtl_command_buffer_wait_until_completed(cmd);

@@ -3,7 +3,8 @@
  * swizzles, MSL type sizes (float3 is 16 bytes, packed_float3 12), as_type,
  * integer bit functions at every width, half arithmetic (each operation rounded
  * to half), precise/fast math and
- * device and threadgroup atomics (int, uint, device float); each is compared with its known value. */
+ * device and threadgroup atomics (int, uint, device float); each is compared with its known value.
+ */
 #include "smtest.h"
 
 #include <math.h>

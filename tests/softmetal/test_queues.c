@@ -28,7 +28,8 @@ static void *run_queue(void *arg) {
   mtl_id queue = mtl_new_command_queue(device);
   mtl_id buffer = mtl_new_buffer(device, N * 4, 0);
   uint32_t *x = mtl_buffer_contents(buffer);
-  for (uint32_t i = 0; i < N; i++) x[i] = i + (uint32_t)id;
+  for (uint32_t i = 0; i < N; i++)
+    x[i] = i + (uint32_t)id;
   mtl_id last = NULL;
   for (uint32_t k = 0; k < STEPS; k++) {
     mtl_id cmd = mtl_queue_command_buffer(queue);
@@ -45,7 +46,8 @@ static void *run_queue(void *arg) {
   if (mtl_command_buffer_status(last) != MTL_COMMAND_BUFFER_STATUS_COMPLETED) thread_failures[id]++;
   for (uint32_t i = 0; i < N; i++) {
     uint32_t want = i + (uint32_t)id;
-    for (uint32_t k = 0; k < STEPS; k++) want = want * 3u + k;
+    for (uint32_t k = 0; k < STEPS; k++)
+      want = want * 3u + k;
     thread_failures[id] += x[i] != want;
   }
   mtl_release(buffer);

@@ -63,17 +63,22 @@ int main(void) {
         sum += V(l);
         if (l < lane) prefix += V(l);
         if (l % 3 == 0) ballot |= 1u << l;
-        if (l < 10) low++;
-        else high++;
+        if (l < 10)
+          low++;
+        else
+          high++;
         if (l % 2 == 1) odd |= 1u << l;
       }
       /* The xor butterfly reads own value from missing lanes (partial group). */
       unsigned x[32];
-      for (unsigned l = 0; l < 32; l++) x[l] = l < n ? V(l) : 0;
+      for (unsigned l = 0; l < 32; l++)
+        x[l] = l < n ? V(l) : 0;
       for (unsigned m = 16; m > 0; m /= 2) {
         unsigned y[32];
-        for (unsigned l = 0; l < n; l++) y[l] = x[l] + ((l ^ m) < n ? x[l ^ m] : x[l]);
-        for (unsigned l = 0; l < n; l++) x[l] = y[l];
+        for (unsigned l = 0; l < n; l++)
+          y[l] = x[l] + ((l ^ m) < n ? x[l ^ m] : x[l]);
+        for (unsigned l = 0; l < n; l++)
+          x[l] = y[l];
       }
       want[1] = x[lane];
       want[2] = lane + 1 < n ? V(lane + 1) : V(lane);
@@ -89,7 +94,8 @@ int main(void) {
       for (int k = 0; k < K; k++)
         if (r[k] != want[k]) {
           if (wrong < 10)
-            fprintf(stderr, "group %u thread %u value %d: got %u want %u\n", g, t, k, r[k], want[k]);
+            fprintf(stderr, "group %u thread %u value %d: got %u want %u\n", g, t, k, r[k],
+                    want[k]);
           wrong++;
         }
     }

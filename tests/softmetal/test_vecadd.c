@@ -6,16 +6,15 @@
  * fail. */
 #include "smtest.h"
 
-static const char *msl =
-    "#include <metal_stdlib>\n"
-    "using namespace metal;\n"
-    "kernel void vec_add(device const float *a [[buffer(0)]],\n"
-    "                    device const float *b [[buffer(1)]],\n"
-    "                    device float *c [[buffer(2)]],\n"
-    "                    constant uint &n [[buffer(3)]],\n"
-    "                    uint i [[thread_position_in_grid]]) {\n"
-    "  if (i < n) c[i] = a[i] * 2.0f + b[i];\n"
-    "}\n";
+static const char *msl = "#include <metal_stdlib>\n"
+                         "using namespace metal;\n"
+                         "kernel void vec_add(device const float *a [[buffer(0)]],\n"
+                         "                    device const float *b [[buffer(1)]],\n"
+                         "                    device float *c [[buffer(2)]],\n"
+                         "                    constant uint &n [[buffer(3)]],\n"
+                         "                    uint i [[thread_position_in_grid]]) {\n"
+                         "  if (i < n) c[i] = a[i] * 2.0f + b[i];\n"
+                         "}\n";
 
 int main(void) {
   void *pool = mtl_autorelease_push();
@@ -28,7 +27,8 @@ int main(void) {
   mtl_id a = mtl_new_buffer(device, N * 4, 0), b = mtl_new_buffer(device, N * 4, 0);
   mtl_id c = mtl_new_buffer(device, N * 4, 0);
   float *pa = mtl_buffer_contents(a), *pb = mtl_buffer_contents(b), *pc = mtl_buffer_contents(c);
-  for (int i = 0; i < N; i++) pa[i] = (float)i, pb[i] = (float)(i % 7), pc[i] = -1;
+  for (int i = 0; i < N; i++)
+    pa[i] = (float)i, pb[i] = (float)(i % 7), pc[i] = -1;
   mtl_id queue = mtl_new_command_queue(device);
   mtl_id cmd = mtl_queue_command_buffer(queue);
   mtl_id enc = mtl_command_buffer_compute_encoder(cmd);
@@ -47,7 +47,8 @@ int main(void) {
   double start = mtl_command_buffer_gpu_start_time(cmd), end = mtl_command_buffer_gpu_end_time(cmd);
   CHECK(start > 0 && end >= start);
   int wrong = 0;
-  for (int i = 0; i < N; i++) wrong += pc[i] != (float)i * 2.0f + (float)(i % 7);
+  for (int i = 0; i < N; i++)
+    wrong += pc[i] != (float)i * 2.0f + (float)(i % 7);
   CHECK(wrong == 0);
 
   /* Blit: fill c with 0x3f, copy a[10..20) to c[0..10). Two command buffers
@@ -70,8 +71,10 @@ int main(void) {
   CHECK(bytes[40] == 0x3f && bytes[N * 4 - 1] == 0x3f);
 
   /* macOS: blit offsets and sizes are multiples of 4; ranges inside buffers. */
-  struct { mtl_id src; uint64_t src_offset, dst_offset, size; } bad_copies[] = {
-      {a, 2, 0, 8}, {a, 0, 6, 8}, {a, 0, 0, 6}, {a, N * 4 - 4, 0, 8}};
+  struct {
+    mtl_id src;
+    uint64_t src_offset, dst_offset, size;
+  } bad_copies[] = {{a, 2, 0, 8}, {a, 0, 6, 8}, {a, 0, 0, 6}, {a, N * 4 - 4, 0, 8}};
   for (size_t i = 0; i < sizeof bad_copies / sizeof bad_copies[0]; i++) {
     mtl_id bad = mtl_queue_command_buffer(queue);
     blit = mtl_command_buffer_blit_encoder(bad);

@@ -1,8 +1,8 @@
 /* tests/runtime/headers/plain.c — the runtime API from a plain C17 (and,
  * compiled as C++, a plain C++) file with no CUDA compiler involved, under
  * -Wall -Wextra -Werror -pedantic. */
-#include <cuda_runtime.h>
 #include <cuda.h>
+#include <cuda_runtime.h>
 #include <stdio.h>
 
 int main(void) {
@@ -16,6 +16,7 @@ int main(void) {
   if (e == cudaSuccess) e = cudaMemcpyAsync(p, &v, sizeof v, cudaMemcpyHostToDevice, stream);
   cudaEventCreate(&event);
   cudaGetDeviceProperties(&prop, 0);
-  printf("%s %s %d %u %f\n", cudaGetErrorName(e), cudaGetErrorString(e), prop.warpSize, grid.z, v.w);
+  printf("%s %s %d %u %f\n", cudaGetErrorName(e), cudaGetErrorString(e), prop.warpSize, grid.z,
+         v.w);
   return cuInit(0) == CUDA_SUCCESS && cudaFree(p) == cudaSuccess ? 0 : 1;
 }
