@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "abi.h"
 #include "msl_internal.h"
 
 /* ---- kernels ------------------------------------------------------------ */
@@ -141,16 +142,14 @@ static int valid_identifier(const char *s) {
   return 1;
 }
 
+/* The kernel ABI's signature (common/abi.h), then the body's brace. */
 static void put_signature(msl_buf *o, msl_kernel *k) {
-  msl_buf_printf(o, "kernel void %s(\n", k->name);
-  msl_buf_put(o, "    constant uchar *anchor_params [[buffer(0)]],\n");
-  msl_buf_put(o, "    constant ulong *anchor_ctx [[buffer(1)]],\n");
-  if (k->dynamic_smem)
-    msl_buf_put(o, "    threadgroup uchar *anchor_dyn_smem [[threadgroup(0)]],\n");
-  msl_buf_put(o, "    uint3 anchor_tid [[thread_position_in_threadgroup]],\n");
-  msl_buf_put(o, "    uint3 anchor_bid [[threadgroup_position_in_grid]],\n");
-  msl_buf_put(o, "    uint3 anchor_bdim [[threads_per_threadgroup]],\n");
-  msl_buf_put(o, "    uint3 anchor_gdim [[threadgroups_per_grid]])\n{\n");
+  size_t n = ac_abi_signature(NULL, 0, k->name, k->dynamic_smem);
+  char *text = malloc(n + 1);
+  ac_abi_signature(text, n + 1, k->name, k->dynamic_smem);
+  msl_buf_put(o, text);
+  msl_buf_put(o, "{\n");
+  free(text);
 }
 
 int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k) {

@@ -172,25 +172,15 @@ static unsigned half_bits(double d) {
   return sign | (unsigned)(e + 15) << 10 | ((unsigned)((d - 1.0) * 1024.0 + 0.5) & 0x3ffu);
 }
 
-static char *init_hex(msl_ctx *ctx, LLVMValueRef var, unsigned size) {
+/* The initial bytes of var (malloc'd, size of them), NULL after an error. */
+static unsigned char *init_bytes(msl_ctx *ctx, LLVMValueRef var, unsigned size) {
   LLVMValueRef init = LLVMGetInitializer(var);
   unsigned char *bytes = calloc(size ? size : 1, 1);
   if (!serialize(ctx, var, init, bytes)) {
     free(bytes);
     return NULL;
   }
-  int zero = 1;
-  for (unsigned i = 0; i < size; i++)
-    zero &= bytes[i] == 0;
-  char *hex = malloc(zero ? 2 : 2 * (size_t)size + 1);
-  if (zero) {
-    strcpy(hex, "-");
-  } else {
-    for (unsigned i = 0; i < size; i++)
-      sprintf(hex + 2 * i, "%02x", bytes[i]);
-  }
-  free(bytes);
-  return hex;
+  return bytes;
 }
 
 static int is_metadata_global(LLVMValueRef g) {
@@ -224,8 +214,8 @@ int msl_module_collect_globals(msl_ctx *ctx) {
     gl.align = LLVMGetAlignment(g);
     if (!gl.align) gl.align = LLVMABIAlignmentOfType(ctx->layout, ty);
     gl.constant = as == 4;
-    gl.init_hex = init_hex(ctx, g, gl.size);
-    if (!gl.init_hex) return 0;
+    gl.init = init_bytes(ctx, g, gl.size);
+    if (!gl.init) return 0;
     ctx->globals = realloc(ctx->globals, (ctx->nglobals + 1) * sizeof *ctx->globals);
     ctx->globals[ctx->nglobals] = gl;
     msl_map_set(&ctx->global_index, g, (int)ctx->nglobals);
@@ -239,7 +229,7 @@ void msl_module_free(msl_ctx *ctx) {
     free(ctx->kernels[i].params), free(ctx->kernels[i].msl);
   free(ctx->kernels);
   for (unsigned i = 0; i < ctx->nglobals; i++)
-    free(ctx->globals[i].init_hex);
+    free(ctx->globals[i].init);
   free(ctx->globals);
   msl_map_free(&ctx->global_index);
   if (ctx->mod) LLVMDisposeModule(ctx->mod);

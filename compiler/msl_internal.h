@@ -98,7 +98,7 @@ typedef struct msl_global {
   const char *name;
   unsigned index, size, align;
   int constant;
-  char *init_hex; /* malloc'd; "-" when all zero */
+  unsigned char *init; /* malloc'd, size bytes (all zero when uninitialised) */
 } msl_global;
 
 typedef struct msl_ctx {
@@ -293,7 +293,10 @@ void msl_emit_line(msl_func *f, const char *fmt, ...) __attribute__((format(prin
 int msl_verify_function(msl_func *f);
 int msl_verify_source(msl_ctx *ctx, const char *msl);
 
-/* table.c */
+/* table.c: the device module of ctx (its kernels, globals and ctx->msl) as
+ * a blob (common/module.h) in out->blob, and the MSL alone in out->msl.
+ * Takes ctx->msl (it is left empty). Returns 0 after an error (out of
+ * memory, reported), leaving out untouched. */
 int msl_table_write(msl_ctx *ctx, msl_output *out);
 
 #endif

@@ -1,42 +1,56 @@
-/* table.c — the device module blob (docs/design.md, "The device module"):
- * "ANCHMOD1", total length (u64 LE), then the kernel/param/global table and
- * the MSL source. */
+/* table.c — the device module anchor-msl produces: the kernels' and
+ * globals' facts and the MSL source, serialised by the one writer of the
+ * format (common/module.h). */
 #include <stdlib.h>
 #include <string.h>
 
+#include "module.h"
 #include "msl_internal.h"
-
-static void put_table(msl_ctx *ctx, msl_buf *t) {
-  /* MSL 3.1 is the baseline (decision 3); fences exist only from 3.2. */
-  if (ctx->uses_fence) msl_buf_printf(t, "language 3.2\n");
-  for (unsigned k = 0; k < ctx->nkernels; k++) {
-    msl_kernel *kn = &ctx->kernels[k];
-    msl_buf_printf(t, "kernel %s %u %u %d\n", kn->name, kn->param_bytes, kn->static_smem,
-                   kn->dynamic_smem);
-    for (unsigned p = 0; p < kn->nparams; p++)
-      msl_buf_printf(t, "param %u %u\n", kn->params[p].offset, kn->params[p].size);
-  }
-  for (unsigned g = 0; g < ctx->nglobals; g++) {
-    msl_global *gl = &ctx->globals[g];
-    msl_buf_printf(t, "global %s %u %u %u %s %s\n", gl->name, gl->index, gl->size, gl->align,
-                   gl->constant ? "constant" : "device", gl->init_hex);
-  }
-  msl_buf_printf(t, "msl %zu\n", ctx->msl.len);
-}
+#include "target.h"
 
 int msl_table_write(msl_ctx *ctx, msl_output *out) {
-  msl_buf table = {0};
-  put_table(ctx, &table);
-  size_t total = 16 + table.len + ctx->msl.len;
-  unsigned char *blob = malloc(total);
-  memcpy(blob, "ANCHMOD1", 8);
-  for (int i = 0; i < 8; i++)
-    blob[8 + i] = (unsigned char)((unsigned long long)total >> (8 * i));
-  memcpy(blob + 16, table.data, table.len);
-  memcpy(blob + 16 + table.len, ctx->msl.data, ctx->msl.len);
-  msl_buf_free(&table);
+  ac_module m = {0};
+  /* MSL 3.1 is the baseline (decision 3); fences exist only from 3.2. */
+  m.language_major = ctx->uses_fence ? AC_MSL_FENCE_MAJOR : AC_MSL_BASELINE_MAJOR;
+  m.language_minor = ctx->uses_fence ? AC_MSL_FENCE_MINOR : AC_MSL_BASELINE_MINOR;
+  m.kernel_count = ctx->nkernels;
+  m.global_count = ctx->nglobals;
+  m.kernels = calloc(ctx->nkernels + 1, sizeof *m.kernels);
+  m.globals = calloc(ctx->nglobals + 1, sizeof *m.globals);
+  ac_param *params = NULL;
+  unsigned nparams = 0;
+  for (unsigned k = 0; k < ctx->nkernels; k++)
+    nparams += ctx->kernels[k].nparams;
+  params = calloc(nparams + 1, sizeof *params);
+  int ok = m.kernels && m.globals && params;
+  for (unsigned k = 0, next = 0; ok && k < ctx->nkernels; k++) {
+    const msl_kernel *kn = &ctx->kernels[k];
+    ac_kernel *out_kernel = &m.kernels[k];
+    out_kernel->name = (char *)kn->name; /* only read by the writer */
+    out_kernel->param_bytes = kn->param_bytes;
+    out_kernel->static_smem_bytes = kn->static_smem;
+    out_kernel->dynamic_smem = kn->dynamic_smem;
+    out_kernel->param_count = kn->nparams;
+    out_kernel->params = params + next;
+    for (unsigned p = 0; p < kn->nparams; p++, next++)
+      params[next] = (ac_param){kn->params[p].offset, kn->params[p].size};
+  }
+  for (unsigned g = 0; ok && g < ctx->nglobals; g++) {
+    const msl_global *gl = &ctx->globals[g];
+    m.globals[g] =
+        (ac_global){(char *)gl->name, gl->index, gl->size, gl->align, gl->constant, gl->init};
+  }
+  m.msl = ctx->msl.data ? ctx->msl.data : (char *)"";
+  m.msl_length = ctx->msl.len;
+  unsigned char *blob = NULL;
+  size_t size = 0;
+  ok = ok && ac_module_write(&m, &blob, &size);
+  free(m.kernels);
+  free(m.globals);
+  free(params);
+  if (!ok) return msl_error(ctx, NULL, "out of memory writing the device module");
   out->blob = blob;
-  out->blob_size = total;
+  out->blob_size = size;
   out->msl_size = ctx->msl.len;
   out->msl = msl_buf_take(&ctx->msl);
   return 1;

@@ -92,7 +92,7 @@ static cudaError_t rt_check_kernel(const rt_kernel *k, dim3 block, size_t shared
 }
 
 /* The CUDA parameter block: argument i copied to its offset. Caller frees. */
-static unsigned char *rt_pack_params(const rt_kernel_desc *k, void **args, size_t *size_out) {
+static unsigned char *rt_pack_params(const ac_kernel *k, void **args, size_t *size_out) {
   size_t size = k->param_bytes ? (size_t)k->param_bytes : 16; /* Metal wants a binding */
   unsigned char *block = calloc(1, size);
   if (!block) return NULL;

@@ -33,7 +33,7 @@ struct rt_module {
   bool valid;          /* the blob parsed */
   bool error_reported; /* the reason of a failure went to stderr */
   char error[256];
-  rt_module_desc desc;
+  ac_module desc;
   /* loaded state, valid while loaded_generation == device generation */
   bool loaded;
   uint64_t loaded_generation;
@@ -115,7 +115,7 @@ static rt_module *rt_module_parse(const void *fat_cubin) {
   if (!wrapper || wrapper->magic != RT_FATBIN_MAGIC || wrapper->version != 1)
     snprintf(m->error, sizeof m->error, "fat binary wrapper has wrong magic or version");
   else
-    m->valid = rt_blob_parse(wrapper->data, &m->desc, m->error, sizeof m->error);
+    m->valid = ac_module_parse(wrapper->data, &m->desc, m->error, sizeof m->error);
   return m;
 }
 
@@ -228,7 +228,7 @@ void __cudaUnregisterFatBinary(void **handle) {
       rt_arena_free(&s->arena, m->global_addresses[i] - (uint64_t)(uintptr_t)s->arena_base,
                     RT_BLOCK_GLOBAL);
   rt_module_release(m);
-  rt_module_desc_free(&m->desc);
+  ac_module_free(&m->desc);
   rt_unlock();
   free(m);
 }
@@ -246,7 +246,7 @@ static cudaError_t rt_module_globals(rt_module *m, rt_device_state *s) {
   m->global_addresses = calloc(m->desc.global_count + 1, sizeof *m->global_addresses);
   if (!m->global_addresses) return cudaErrorMemoryAllocation;
   for (size_t i = 0; i < m->desc.global_count; i++) {
-    const rt_global_desc *g = &m->desc.globals[i];
+    const ac_global *g = &m->desc.globals[i];
     uint64_t offset;
     if (!rt_arena_alloc(&s->arena, g->size, RT_BLOCK_GLOBAL, &offset)) {
       while (i-- > 0)

@@ -6,7 +6,6 @@
  *
  *   error.c   error names/texts, the per-thread last error, the sticky error
  *   arena.c   the allocator over the arena's offsets (pure C, no Metal)
- *   blob.c    parser of the device-module blob (pure C, no Metal)
  *   device.c  the Metal device, queue and arena; in-flight command buffers;
  *             synchronisation, reset, device count/flags/limits, versions
  *   props.c   cudaGetDeviceProperties, cudaDeviceGetAttribute
@@ -29,6 +28,7 @@
 #include <stdint.h>
 
 #include "cuda_runtime_api.h"
+#include "module.h"
 #include "mtl.h"
 
 /* ---- error.c ---------------------------------------------------------------- */
@@ -77,6 +77,8 @@ typedef struct {
 } rt_arena;
 
 enum { RT_ARENA_ALIGN = 256 }; /* cudaMalloc's alignment */
+_Static_assert((int)RT_ARENA_ALIGN >= (int)AC_MODULE_MAX_GLOBAL_ALIGN,
+               "module globals fit the arena's alignment");
 
 /* Prepares an arena of capacity bytes (rounded down to RT_ARENA_ALIGN).
  * Returns false when out of host memory. */
@@ -90,48 +92,6 @@ bool rt_arena_alloc(rt_arena *arena, uint64_t size, rt_block_kind kind, uint64_t
 bool rt_arena_free(rt_arena *arena, uint64_t offset, rt_block_kind kind);
 /* The allocated block containing offset, or NULL. */
 const rt_block *rt_arena_find(const rt_arena *arena, uint64_t offset);
-
-/* ---- blob.c: the device module (docs/design.md) ---------------------------- */
-
-typedef struct {
-  uint64_t offset, size;
-} rt_param_desc;
-
-typedef struct {
-  char *name;                 /* device symbol name = MSL function name */
-  uint64_t param_bytes;       /* size of the CUDA parameter block */
-  uint64_t static_smem_bytes; /* static threadgroup memory */
-  bool dynamic_smem;          /* binds [[threadgroup(0)]] */
-  size_t param_count;
-  rt_param_desc *params;
-} rt_kernel_desc;
-
-typedef struct {
-  char *name;
-  uint64_t index; /* slot: context[1 + index] */
-  uint64_t size, align;
-  bool constant;
-  unsigned char *init; /* size bytes, or NULL for zero-initialised */
-} rt_global_desc;
-
-typedef struct {
-  size_t kernel_count, global_count;
-  rt_kernel_desc *kernels;
-  rt_global_desc *globals; /* sorted so that globals[i].index == i */
-  char *msl;               /* NUL-terminated MSL source */
-  uint32_t language_major,
-      language_minor; /* MSL version it needs; 3.1 unless a language line says */
-  size_t msl_length;
-} rt_module_desc;
-
-/* Parses the blob at data (which describes its own length). On success
- * fills out (free with rt_module_desc_free) and returns true; on failure
- * writes a message to error (error_size bytes) and returns false, leaving out
- * empty. Never reads past the length the header gives, nor more than
- * RT_BLOB_MAX_BYTES. */
-enum { RT_BLOB_MAX_BYTES = 1 << 30 };
-bool rt_blob_parse(const void *data, rt_module_desc *out, char *error, size_t error_size);
-void rt_module_desc_free(rt_module_desc *desc);
 
 /* ---- device.c ------------------------------------------------------------------ */
 
@@ -170,7 +130,7 @@ typedef struct rt_module rt_module;
 
 /* A registered kernel after loading: its description, its module and pipeline. */
 typedef struct {
-  const rt_kernel_desc *desc;
+  const ac_kernel *desc;
   rt_module *module;
   mtl_id pipeline;
   const uint64_t *global_addresses; /* CUDA address of each module global */

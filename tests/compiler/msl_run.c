@@ -12,12 +12,14 @@
  *       dynamic_smem gets 4096 bytes of dynamic threadgroup memory.
  * The arena is one buffer; CUDA addresses are its CPU addresses and the
  * delta gpuAddress - contents is what the kernel adds at each dereference.
- * The module is read by libanchor's own parser (rt_blob_parse), so a table
- * libanchor would refuse fails here too. The MSL is compiled at the version
+ * The module is read by the format's one parser (common/module.h,
+ * ac_module_parse), which libanchor uses too, so a table libanchor would
+ * refuse fails here too. The MSL is compiled at the version
  * its table asks for (`language`, 3.1 by default); MSL_RUN_LANGUAGE=M.N in
  * the environment overrides it. */
+#include "abi.h"
+#include "module.h"
 #include "mtl.h"
-#include "rt.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -26,9 +28,9 @@
 
 enum { OUT_INTS = 4096, ARENA_BYTES = 1 << 20, MAX_GLOBALS = 64, DYNAMIC_SMEM_BYTES = 4096 };
 
-/* Reads and parses the module at path into *m (free with rt_module_desc_free).
+/* Reads and parses the module at path into *m (free with ac_module_free).
  * Returns 0, or 1 with a message. */
-static int load(const char *path, rt_module_desc *m) {
+static int load(const char *path, ac_module *m) {
   FILE *f = fopen(path, "rb");
   if (!f) {
     fprintf(stderr, "msl_run: cannot open %s\n", path);
@@ -40,7 +42,7 @@ static int load(const char *path, rt_module_desc *m) {
   unsigned char *blob = calloc((size_t)size + 1, 1);
   char error[512] = "";
   bool ok = fread(blob, 1, (size_t)size, f) == (size_t)size &&
-            rt_blob_parse(blob, m, error, sizeof error);
+            ac_module_parse(blob, m, error, sizeof error);
   fclose(f);
   free(blob);
   if (!ok) fprintf(stderr, "msl_run: %s is not a valid Anchor device module: %s\n", path, error);
@@ -60,7 +62,7 @@ static mtl_id pipeline_for(mtl_id device, mtl_id library, const char *name) {
   return pipeline;
 }
 
-static int compile_all(mtl_id device, mtl_id library, const rt_module_desc *m) {
+static int compile_all(mtl_id device, mtl_id library, const ac_module *m) {
   int failures = 0;
   for (size_t k = 0; k < m->kernel_count; k++) {
     mtl_id p = pipeline_for(device, library, m->kernels[k].name);
@@ -70,39 +72,39 @@ static int compile_all(mtl_id device, mtl_id library, const rt_module_desc *m) {
   return failures;
 }
 
-/* Lay the module's globals out in the arena after `out`; fill ctx[1+i]. */
-static int place_globals(const rt_module_desc *m, unsigned char *arena, uint64_t *ctx) {
+/* Lay the module's globals out in the arena after `out`; fill their context words. */
+static int place_globals(const ac_module *m, unsigned char *arena, uint64_t *ctx) {
   size_t offset = OUT_INTS * 4;
   if (m->global_count > MAX_GLOBALS) {
     fprintf(stderr, "msl_run: more than %d globals\n", MAX_GLOBALS);
     return 1;
   }
   for (size_t i = 0; i < m->global_count; i++) {
-    const rt_global_desc *g = &m->globals[i]; /* globals[i].index == i */
+    const ac_global *g = &m->globals[i]; /* globals[i].index == i */
     offset = (offset + g->align - 1) / g->align * g->align;
     if (offset + g->size > ARENA_BYTES) {
       fprintf(stderr, "msl_run: globals do not fit in the arena\n");
       return 1;
     }
     if (g->init) memcpy(arena + offset, g->init, g->size);
-    ctx[1 + i] = (uint64_t)(uintptr_t)(arena + offset);
+    ctx[AC_ABI_CONTEXT_GLOBAL(i)] = (uint64_t)(uintptr_t)(arena + offset);
     offset += g->size;
   }
   return 0;
 }
 
 /* The kernel's table entry, or NULL. */
-static const rt_kernel_desc *find_kernel(const rt_module_desc *m, const char *name) {
+static const ac_kernel *find_kernel(const ac_module *m, const char *name) {
   for (size_t k = 0; k < m->kernel_count; k++)
     if (!strcmp(m->kernels[k].name, name)) return &m->kernels[k];
   return NULL;
 }
 
-static int run(mtl_id device, mtl_id library, const rt_module_desc *m, char **argv) {
+static int run(mtl_id device, mtl_id library, const ac_module *m, char **argv) {
   const char *kernel = argv[2];
   int n = atoi(argv[3]);
   unsigned groups = (unsigned)atoi(argv[4]), threads = (unsigned)atoi(argv[5]);
-  const rt_kernel_desc *desc = find_kernel(m, kernel);
+  const ac_kernel *desc = find_kernel(m, kernel);
   if (!desc) {
     fprintf(stderr, "msl_run: kernel %s is not in the module's table\n", kernel);
     return 1;
@@ -115,8 +117,8 @@ static int run(mtl_id device, mtl_id library, const rt_module_desc *m, char **ar
   int *out = (int *)arena;
   for (int i = 0; i < OUT_INTS; i++)
     out[i] = (i * 37) % 101 - 50;
-  uint64_t ctx[1 + MAX_GLOBALS] = {0};
-  ctx[0] = mtl_buffer_gpu_address(arena_buffer) - (uint64_t)(uintptr_t)arena;
+  uint64_t ctx[AC_ABI_CONTEXT_WORDS(MAX_GLOBALS)] = {0};
+  ctx[AC_ABI_CONTEXT_DELTA] = mtl_buffer_gpu_address(arena_buffer) - (uint64_t)(uintptr_t)arena;
   if (place_globals(m, arena, ctx)) return 1;
   unsigned char params[16] = {0};
   uint64_t out_address = (uint64_t)(uintptr_t)out;
@@ -127,10 +129,11 @@ static int run(mtl_id device, mtl_id library, const rt_module_desc *m, char **ar
   mtl_id cmd = mtl_queue_command_buffer(queue);
   mtl_id enc = mtl_command_buffer_compute_encoder(cmd);
   mtl_compute_set_pipeline_state(enc, pipeline);
-  mtl_compute_set_bytes(enc, params, 12, 0);
-  mtl_compute_set_bytes(enc, ctx, sizeof ctx, 1);
+  mtl_compute_set_bytes(enc, params, 12, AC_ABI_PARAMS_SLOT);
+  mtl_compute_set_bytes(enc, ctx, sizeof ctx, AC_ABI_CONTEXT_SLOT);
   mtl_compute_use_resource(enc, arena_buffer, 3);
-  if (desc->dynamic_smem) mtl_compute_set_threadgroup_memory_length(enc, DYNAMIC_SMEM_BYTES, 0);
+  if (desc->dynamic_smem)
+    mtl_compute_set_threadgroup_memory_length(enc, DYNAMIC_SMEM_BYTES, AC_ABI_DYNAMIC_SMEM_SLOT);
   mtl_compute_dispatch_threadgroups(enc, (mtl_size){groups, 1, 1}, (mtl_size){threads, 1, 1});
   mtl_encoder_end_encoding(enc);
   mtl_command_buffer_commit(cmd);
@@ -153,13 +156,13 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: msl_run MODULE [KERNEL N GROUPS THREADS]\n");
     return 2;
   }
-  rt_module_desc m;
+  ac_module m;
   if (load(argv[1], &m)) return 1;
   unsigned major = m.language_major, minor = m.language_minor;
   const char *language = getenv("MSL_RUN_LANGUAGE");
   if (language && sscanf(language, "%u.%u", &major, &minor) != 2) {
     fprintf(stderr, "msl_run: MSL_RUN_LANGUAGE must be MAJOR.MINOR, not '%s'\n", language);
-    rt_module_desc_free(&m);
+    ac_module_free(&m);
     return 2;
   }
   void *pool = mtl_autorelease_push();
@@ -176,6 +179,6 @@ int main(int argc, char **argv) {
   mtl_release(library);
   mtl_release(device);
   mtl_autorelease_pop(pool);
-  rt_module_desc_free(&m);
+  ac_module_free(&m);
   return status;
 }

@@ -1,7 +1,8 @@
 /* tests/runtime/handmade.h — registering device modules by hand, exactly as
- * the constructors clang generates do: a fat-binary wrapper around an
- * ANCHMOD1 blob (docs/design.md) built from a table and hand-written MSL, and
- * the kernel ABI's parameter list for that MSL. */
+ * the constructors clang generates do: a fat-binary wrapper around a device
+ * module built by the format's own writer (common/module.h) from kernels,
+ * globals and hand-written MSL whose signatures follow the kernel ABI
+ * (common/abi.h). */
 #ifndef ANCHOR_TEST_HANDMADE_H
 #define ANCHOR_TEST_HANDMADE_H
 
@@ -10,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "abi.h"
 #include "cuda_runtime.h"
+#include "module.h"
 
 /* What clang's host code calls (declared by cuda_runtime.h for C++ only). */
 void **__cudaRegisterFatBinary(void *fatCubin);
@@ -30,26 +33,30 @@ typedef struct {
   void *unused;
 } fatbin_wrapper;
 
-/* Builds "ANCHMOD1" + length + table + "msl <n>\n" + msl. Caller frees. */
-static inline unsigned char *make_module(const char *table, const char *msl) {
-  size_t n = strlen(table) + strlen(msl) + 32;
-  char *text = malloc(n);
-  int len = snprintf(text, n, "%smsl %zu\n%s", table, strlen(msl), msl);
-  size_t total = 16 + (size_t)len;
-  unsigned char *blob = malloc(total);
-  memcpy(blob, "ANCHMOD1", 8);
-  for (int i = 0; i < 8; i++)
-    blob[8 + i] = (unsigned char)((uint64_t)total >> (8 * i));
-  memcpy(blob + 16, text, (size_t)len);
-  free(text);
+/* The device module of these kernels and globals (arrays of kernel_count and
+ * global_count entries; globals numbered 0..n-1) around msl, written by
+ * ac_module_write. Caller frees; exits the test when out of memory. */
+static inline unsigned char *make_module(const ac_kernel *kernels, size_t kernel_count,
+                                         const ac_global *globals, size_t global_count,
+                                         const char *msl) {
+  ac_module m = {0};
+  m.kernels = (ac_kernel *)kernels;
+  m.kernel_count = kernel_count;
+  m.globals = (ac_global *)globals;
+  m.global_count = global_count;
+  m.msl = (char *)msl;
+  m.msl_length = strlen(msl);
+  unsigned char *blob = NULL;
+  size_t size = 0;
+  if (!ac_module_write(&m, &blob, &size)) {
+    fprintf(stderr, "make_module: out of memory\n");
+    exit(1);
+  }
   return blob;
 }
 
-#define ABI_ARGS                                                                                   \
-  "constant uchar *anchor_params [[buffer(0)]], constant ulong *anchor_ctx [[buffer(1)]],\n"       \
-  "uint3 anchor_tid [[thread_position_in_threadgroup]],\n"                                         \
-  "uint3 anchor_bid [[threadgroup_position_in_grid]],\n"                                           \
-  "uint3 anchor_bdim [[threads_per_threadgroup]],\n"                                               \
-  "uint3 anchor_gdim [[threadgroups_per_grid]]"
+/* A kernel's argument list in hand-written MSL: "kernel void k(" ABI_ARGS ")". */
+#define ABI_ARGS AC_ABI_MSL_ARGS
+#define ABI_ARGS_DYNAMIC_SMEM AC_ABI_MSL_ARGS_DYNAMIC_SMEM
 
 #endif

@@ -52,13 +52,7 @@ static const char scale_msl[] =
  * barrier; and a kernel that writes through a wild pointer. */
 static const char extra_msl[] =
     "#include <metal_stdlib>\nusing namespace metal;\n"
-    "kernel void reverse(constant uchar *anchor_params [[buffer(0)]],\n"
-    "    constant ulong *anchor_ctx [[buffer(1)]],\n"
-    "    threadgroup uchar *anchor_dyn_smem [[threadgroup(0)]],\n"
-    "    uint3 anchor_tid [[thread_position_in_threadgroup]],\n"
-    "    uint3 anchor_bid [[threadgroup_position_in_grid]],\n"
-    "    uint3 anchor_bdim [[threads_per_threadgroup]],\n"
-    "    uint3 anchor_gdim [[threadgroups_per_grid]]) {\n"
+    "kernel void reverse(" ABI_ARGS_DYNAMIC_SMEM ") {\n"
     "  ulong out = *(constant ulong *)(anchor_params + 0);\n"
     "  threadgroup uint *s = (threadgroup uint *)anchor_dyn_smem;\n"
     "  s[anchor_tid.x] = anchor_bid.x * 1000 + anchor_tid.x;\n"
@@ -70,16 +64,22 @@ static const char extra_msl[] =
     "kernel void wild(" ABI_ARGS ") {\n"
     "  *reinterpret_cast<device uint *>(anchor_ctx[0] + 64) = 1;\n"
     "}\n";
-static const char extra_table[] = "kernel reverse 8 0 1\nparam 0 8\nkernel wild 0 0 0\n";
+static ac_param reverse_params[] = {{0, 8}};
+static const ac_kernel extra_kernels[] = {{"reverse", 8, 0, true, 1, reverse_params},
+                                          {"wild", 0, 0, false, 0, NULL}};
 static void reverse_stub(void) {}
 static void wild_stub(void) {}
 
-static const char scale_table[] = "kernel scale 16 0 0\nparam 0 8\nparam 8 4\nparam 12 4\n"
-                                  "kernel where 8 0 0\nparam 0 8\n"
-                                  "kernel big 4408 0 0\nparam 0 8\nparam 8 4400\n"
-                                  "kernel absent 0 0 0\n"
-                                  "global bias 0 4 4 device 05000000\n"
-                                  "global counter 1 4 4 device -\n";
+static ac_param scale_params[] = {{0, 8}, {8, 4}, {12, 4}};
+static ac_param where_params[] = {{0, 8}};
+static ac_param big_params[] = {{0, 8}, {8, 4400}};
+static const ac_kernel scale_kernels[] = {{"scale", 16, 0, false, 3, scale_params},
+                                          {"where", 8, 0, false, 1, where_params},
+                                          {"big", 4408, 0, false, 2, big_params},
+                                          {"absent", 0, 0, false, 0, NULL}};
+static unsigned char bias_init[4] = {5, 0, 0, 0};
+static const ac_global scale_globals[] = {{"bias", 0, 4, 4, false, bias_init},
+                                          {"counter", 1, 4, 4, false, NULL}};
 
 /* Host stubs and shadows: only their addresses matter. */
 static void scale_stub(void) {}
@@ -253,8 +253,9 @@ static void test_broken_modules(void) {
   dim3 one = {1, 1, 1};
   CHECK_ERR(cudaLaunchKernel((const void *)bad_blob_stub, one, one, NULL, 0, 0),
             cudaErrorInvalidKernelImage);
-  unsigned char *blob = make_module(
-      "kernel k 0 0 0\n", "#include <metal_stdlib>\nkernel void k() { this is not MSL; }\n");
+  static const ac_kernel k[] = {{"k", 0, 0, false, 0, NULL}};
+  unsigned char *blob =
+      make_module(k, 1, NULL, 0, "#include <metal_stdlib>\nkernel void k() { this is not MSL; }\n");
   fatbin_wrapper w2 = {0x466243b1, 1, blob, NULL};
   void **h2 = __cudaRegisterFatBinary(&w2);
   __cudaRegisterFunction(h2, (const char *)bad_msl_stub, (char *)"k", "k", -1, 0, 0, 0, 0, 0);
@@ -280,8 +281,9 @@ static int texture_shadow;
 /* A module that registers a texture reference cannot be used: its launches
  * say so (the reason goes to stderr) instead of running without it. */
 static void test_unsupported_registration(void) {
+  static const ac_kernel t[] = {{"t", 0, 0, false, 0, NULL}};
   unsigned char *blob =
-      make_module("kernel t 0 0 0\n", "#include <metal_stdlib>\nkernel void t(" ABI_ARGS ") {}\n");
+      make_module(t, 1, NULL, 0, "#include <metal_stdlib>\nkernel void t(" ABI_ARGS ") {}\n");
   fatbin_wrapper w = {0x466243b1, 1, blob, NULL};
   void **h = __cudaRegisterFatBinary(&w);
   __cudaRegisterFunction(h, (const char *)textured_stub, (char *)"t", "t", -1, 0, 0, 0, 0, 0);
@@ -349,10 +351,10 @@ static void test_sticky_error(void **handle) {
 
 int main(void) {
   fatbin_wrapper wrapper, extra_wrapper;
-  unsigned char *extra = make_module(extra_table, extra_msl);
+  unsigned char *extra = make_module(extra_kernels, 2, NULL, 0, extra_msl);
   extra_wrapper = (fatbin_wrapper){0x466243b1, 1, extra, NULL};
   void **extra_handle = __cudaRegisterFatBinary(&extra_wrapper);
-  unsigned char *blob = make_module(scale_table, scale_msl);
+  unsigned char *blob = make_module(scale_kernels, 4, scale_globals, 2, scale_msl);
   void **handle = register_scale_module(blob, &wrapper);
   test_scale_and_symbols();
   test_grid_3d();

@@ -19,7 +19,8 @@ static const char add_msl[] =
     "  if (i < n) *reinterpret_cast<device int *>(out + (ulong)i * 4 + anchor_ctx[0]) =\n"
     "      *reinterpret_cast<device int *>(in + (ulong)i * 4 + anchor_ctx[0]) + add;\n"
     "}\n";
-static const char add_table[] = "kernel add 24 0 0\nparam 0 8\nparam 8 8\nparam 16 4\nparam 20 4\n";
+static ac_param add_params[] = {{0, 8}, {8, 8}, {16, 4}, {20, 4}};
+static const ac_kernel add_kernel[] = {{"add", 24, 0, false, 4, add_params}};
 static void add_stub(void) {}
 
 enum { THREADS = 4, ROUNDS = 40 };
@@ -63,7 +64,7 @@ static void *worker(void *arg) {
 }
 
 int main(void) {
-  unsigned char *blob = make_module(add_table, add_msl);
+  unsigned char *blob = make_module(add_kernel, 1, NULL, 0, add_msl);
   fatbin_wrapper wrapper = {0x466243b1, 1, blob, NULL};
   void **handle = __cudaRegisterFatBinary(&wrapper);
   __cudaRegisterFunction(handle, (const char *)add_stub, (char *)"add", "add", -1, 0, 0, 0, 0, 0);

@@ -1,12 +1,13 @@
-/* tests/runtime/test_blob.c — the device-module parser alone (no Metal): a
- * well-formed module with kernels, parameters and variables, and each kind
+/* tests/common/test_module.c — the device-module format alone (no Metal, no
+ * LLVM): the writer's output read back by the parser; a well-formed module
+ * written byte by byte with kernels, parameters and variables; and each kind
  * of malformed module, which must be refused with a message. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
-#include "rt.h"
+#include "../runtime/check.h"
+#include "module.h"
 
 /* A blob: "ANCHMOD1", the little-endian length, text. Caller frees. */
 static unsigned char *make_blob(const char *text) {
@@ -31,9 +32,9 @@ static void test_valid(void) {
            "msl %zu\n%s",
            strlen(msl), msl);
   unsigned char *blob = make_blob(text);
-  rt_module_desc d;
+  ac_module d;
   char error[256] = "";
-  CHECK(rt_blob_parse(blob, &d, error, sizeof error));
+  CHECK(ac_module_parse(blob, &d, error, sizeof error));
   CHECK(d.kernel_count == 2 && d.global_count == 2);
   CHECK(strcmp(d.kernels[0].name, "_Z3addPfS_i") == 0 && d.kernels[0].param_bytes == 20);
   CHECK(d.kernels[0].param_count == 3 && d.kernels[0].params[2].offset == 16 &&
@@ -46,29 +47,29 @@ static void test_valid(void) {
   CHECK(strcmp(d.globals[1].name, "table") == 0 && d.globals[1].constant && !d.globals[1].init);
   CHECK(d.msl_length == strlen(msl) && strcmp(d.msl, msl) == 0);
   CHECK(d.language_major == 3 && d.language_minor == 1); /* the baseline, no language line */
-  rt_module_desc_free(&d);
+  ac_module_free(&d);
   free(blob);
 }
 
 /* "language 3.2": the MSL version the module needs (fences). */
 static void test_language(void) {
   unsigned char *blob = make_blob("language 3.2\nkernel k 0 0 0\nmsl 0\n");
-  rt_module_desc d;
+  ac_module d;
   char error[256] = "";
-  CHECK(rt_blob_parse(blob, &d, error, sizeof error));
+  CHECK(ac_module_parse(blob, &d, error, sizeof error));
   CHECK(d.language_major == 3 && d.language_minor == 2);
-  rt_module_desc_free(&d);
+  ac_module_free(&d);
   free(blob);
 }
 
 /* The text must be refused and the message must contain `expect`. */
 static void refuse(const char *text, const char *expect) {
   unsigned char *blob = make_blob(text);
-  rt_module_desc d;
+  ac_module d;
   char error[256] = "";
-  bool ok = rt_blob_parse(blob, &d, error, sizeof error);
+  bool ok = ac_module_parse(blob, &d, error, sizeof error);
   CHECK(!ok);
-  if (ok) rt_module_desc_free(&d);
+  if (ok) ac_module_free(&d);
   if (!strstr(error, expect)) {
     fprintf(stderr, "message '%s' lacks '%s'\n", error, expect);
     check_failures++;
@@ -97,19 +98,19 @@ static void test_malformed(void) {
 }
 
 static void test_header(void) {
-  rt_module_desc d;
+  ac_module d;
   char error[256] = "";
   unsigned char blob[32] = "ANCHMOD2";
-  CHECK(!rt_blob_parse(blob, &d, error, sizeof error) && strstr(error, "ANCHMOD1"));
+  CHECK(!ac_module_parse(blob, &d, error, sizeof error) && strstr(error, "ANCHMOD1"));
   memcpy(blob, "ANCHMOD1", 8);
   blob[8] = 3; /* shorter than the header itself */
-  CHECK(!rt_blob_parse(blob, &d, error, sizeof error) && strstr(error, "implausible"));
+  CHECK(!ac_module_parse(blob, &d, error, sizeof error) && strstr(error, "implausible"));
   memset(blob + 8, 0xff, 8); /* absurdly long: must not be read */
-  CHECK(!rt_blob_parse(blob, &d, error, sizeof error) && strstr(error, "implausible"));
-  CHECK(!rt_blob_parse(NULL, &d, error, sizeof error));
+  CHECK(!ac_module_parse(blob, &d, error, sizeof error) && strstr(error, "implausible"));
+  CHECK(!ac_module_parse(NULL, &d, error, sizeof error));
   unsigned char *empty = make_blob("msl 0\n"); /* a module with nothing is fine */
-  CHECK(rt_blob_parse(empty, &d, error, sizeof error) && d.msl_length == 0);
-  rt_module_desc_free(&d);
+  CHECK(ac_module_parse(empty, &d, error, sizeof error) && d.msl_length == 0);
+  ac_module_free(&d);
   free(empty);
 }
 
@@ -136,12 +137,12 @@ static void test_mutations(void) {
       static const char alphabet[] = "0123456789 \nkernelparamglobalmsl-x";
       blob[at] = (unsigned char)alphabet[(seed >> 8) % (sizeof alphabet - 1)];
     }
-    rt_module_desc d;
+    ac_module d;
     char error[256] = "";
-    if (rt_blob_parse(blob, &d, error, sizeof error)) {
+    if (ac_module_parse(blob, &d, error, sizeof error)) {
       parsed++;
       CHECK(d.msl != NULL);
-      rt_module_desc_free(&d);
+      ac_module_free(&d);
     } else {
       refused++;
       CHECK(error[0] != '\0' && d.kernels == NULL && d.globals == NULL && d.msl == NULL);
@@ -152,7 +153,40 @@ static void test_mutations(void) {
   free(original);
 }
 
+/* What the writer produces is what the parser reads back, field by field;
+ * the baseline language writes no language line, zero bytes write "-". */
+static void test_round_trip(void) {
+  ac_param params[] = {{0, 8}, {8, 4}};
+  ac_kernel kernels[] = {{"_Z1kPfi", 12, 32, true, 2, params}, {"none", 0, 0, false, 0, NULL}};
+  unsigned char init[8] = {1, 2, 3, 4, 5, 6, 7, 0xff}, zeros[4] = {0};
+  ac_global globals[] = {{"g", 0, 8, 8, true, init}, {"z", 1, 4, 4, false, zeros}};
+  for (int fence = 0; fence < 2; fence++) {
+    ac_module m = {fence ? 3 : 0, fence ? 2 : 0, 2, 2, kernels, globals, (char *)msl, strlen(msl)};
+    unsigned char *blob = NULL;
+    size_t size = 0;
+    CHECK(ac_module_write(&m, &blob, &size));
+    CHECK(size > 16 && memcmp(blob, "ANCHMOD1", 8) == 0 && blob[8] == (unsigned char)size);
+    CHECK((strstr((char *)blob + 16, "language 3.2\n") != NULL) == fence);
+    CHECK(strstr((char *)blob + 16, "global z 1 4 4 device -\n") != NULL);
+    ac_module d;
+    char error[256] = "";
+    CHECK(ac_module_parse(blob, &d, error, sizeof error));
+    CHECK(d.language_major == 3 && d.language_minor == (fence ? 2u : 1u));
+    CHECK(d.kernel_count == 2 && strcmp(d.kernels[0].name, "_Z1kPfi") == 0);
+    CHECK(d.kernels[0].param_bytes == 12 && d.kernels[0].static_smem_bytes == 32 &&
+          d.kernels[0].dynamic_smem && d.kernels[0].param_count == 2);
+    CHECK(d.kernels[0].params[1].offset == 8 && d.kernels[0].params[1].size == 4);
+    CHECK(d.kernels[1].param_count == 0 && !d.kernels[1].dynamic_smem);
+    CHECK(d.global_count == 2 && d.globals[0].constant && memcmp(d.globals[0].init, init, 8) == 0);
+    CHECK(!d.globals[1].constant && d.globals[1].init == NULL && d.globals[1].size == 4);
+    CHECK(d.msl_length == strlen(msl) && strcmp(d.msl, msl) == 0);
+    ac_module_free(&d);
+    free(blob);
+  }
+}
+
 int main(void) {
+  test_round_trip();
   test_valid();
   test_language();
   test_mutations();

@@ -1,0 +1,77 @@
+/* common/abi.h — the kernel ABI between the MSL anchor-msl emits and the
+ * dispatch libanchor encodes (docs/design.md, "Kernel ABI"). The compiler
+ * writes the signature with ac_abi_signature, libanchor binds the slots
+ * named here, and tests that write MSL by hand use the same function.
+ *
+ *   kernel void NAME(
+ *       constant uchar *anchor_params [[buffer(AC_ABI_PARAMS_SLOT)]],
+ *       constant ulong *anchor_ctx    [[buffer(AC_ABI_CONTEXT_SLOT)]],
+ *       threadgroup uchar *anchor_dyn_smem [[threadgroup(AC_ABI_DYNAMIC_SMEM_SLOT)]],
+ *       uint3 anchor_tid  [[thread_position_in_threadgroup]],
+ *       uint3 anchor_bid  [[threadgroup_position_in_grid]],
+ *       uint3 anchor_bdim [[threads_per_threadgroup]],
+ *       uint3 anchor_gdim [[threadgroups_per_grid]])
+ *
+ * anchor_dyn_smem is present only when the kernel uses extern __shared__.
+ * The context buffer is an array of 64-bit words: word AC_ABI_CONTEXT_DELTA
+ * is (arena gpuAddress - arena contents) mod 2^64, the delta every device
+ * dereference adds; word AC_ABI_CONTEXT_GLOBAL(i) is the CUDA address of
+ * module global i. */
+#ifndef ANCHOR_COMMON_ABI_H
+#define ANCHOR_COMMON_ABI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Buffer slots and the threadgroup-memory slot. */
+#define AC_ABI_PARAMS_SLOT 0
+#define AC_ABI_CONTEXT_SLOT 1
+#define AC_ABI_DYNAMIC_SMEM_SLOT 0
+
+/* Context-buffer words. */
+#define AC_ABI_CONTEXT_DELTA 0
+#define AC_ABI_CONTEXT_GLOBAL(index) (1 + (index))
+/* Words in the context of a module with n globals. */
+#define AC_ABI_CONTEXT_WORDS(n) (1 + (n))
+
+/* MSL names of the kernel arguments (what generated code refers to). */
+#define AC_ABI_PARAMS "anchor_params"
+#define AC_ABI_CONTEXT "anchor_ctx"
+#define AC_ABI_DYNAMIC_SMEM "anchor_dyn_smem"
+#define AC_ABI_THREAD_ID "anchor_tid"
+#define AC_ABI_BLOCK_ID "anchor_bid"
+#define AC_ABI_BLOCK_DIM "anchor_bdim"
+#define AC_ABI_GRID_DIM "anchor_gdim"
+
+/* The signature's parts as MSL text (string literals, so hand-written MSL in
+ * tests can be built from them too). */
+#define AC_ABI_STR2(x) #x
+#define AC_ABI_STR(x) AC_ABI_STR2(x)
+#define AC_ABI_MSL_PARAMS_ARG                                                                      \
+  "constant uchar *" AC_ABI_PARAMS " [[buffer(" AC_ABI_STR(AC_ABI_PARAMS_SLOT) ")]]"
+#define AC_ABI_MSL_CONTEXT_ARG                                                                     \
+  "constant ulong *" AC_ABI_CONTEXT " [[buffer(" AC_ABI_STR(AC_ABI_CONTEXT_SLOT) ")]]"
+#define AC_ABI_MSL_DYNAMIC_SMEM_ARG                                                                \
+  "threadgroup uchar *" AC_ABI_DYNAMIC_SMEM                                                        \
+  " [[threadgroup(" AC_ABI_STR(AC_ABI_DYNAMIC_SMEM_SLOT) ")]]"
+#define AC_ABI_MSL_POSITION_ARGS                                                                   \
+  "uint3 " AC_ABI_THREAD_ID " [[thread_position_in_threadgroup]],\n"                               \
+  "    uint3 " AC_ABI_BLOCK_ID " [[threadgroup_position_in_grid]],\n"                              \
+  "    uint3 " AC_ABI_BLOCK_DIM " [[threads_per_threadgroup]],\n"                                  \
+  "    uint3 " AC_ABI_GRID_DIM " [[threadgroups_per_grid]]"
+/* The whole argument list, without and with the dynamic threadgroup memory. */
+#define AC_ABI_MSL_ARGS                                                                            \
+  "\n    " AC_ABI_MSL_PARAMS_ARG ",\n    " AC_ABI_MSL_CONTEXT_ARG ",\n   "                         \
+  " " AC_ABI_MSL_POSITION_ARGS
+#define AC_ABI_MSL_ARGS_DYNAMIC_SMEM                                                               \
+  "\n    " AC_ABI_MSL_PARAMS_ARG ",\n    " AC_ABI_MSL_CONTEXT_ARG                                  \
+  ",\n    " AC_ABI_MSL_DYNAMIC_SMEM_ARG ",\n    " AC_ABI_MSL_POSITION_ARGS
+
+/* Writes the MSL head of kernel `name` — "kernel void NAME(" AC_ABI_MSL_ARGS
+ * ")\n" (or AC_ABI_MSL_ARGS_DYNAMIC_SMEM), without the body — into out (size
+ * bytes, NUL-terminated when size > 0), snprintf-style. Returns the length
+ * the whole text needs (excluding the NUL): a return value >= size means it
+ * was truncated. Pure: no allocation, thread-safe. */
+size_t ac_abi_signature(char *out, size_t size, const char *name, bool dynamic_smem);
+
+#endif

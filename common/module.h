@@ -1,0 +1,81 @@
+/* common/module.h — the device-module format (docs/design.md, "The device
+ * module"): what anchor-msl writes, clang embeds in every host object, and
+ * libanchor, softmetal's tests and the compiler's tests read. This header and
+ * module.c are its only definition: the writer and the parser below.
+ *
+ *   offset 0   "ANCHMOD1"
+ *   offset 8   uint64 LE: total length of the blob, header included
+ *   offset 16  text lines:
+ *     language <major>.<minor>          optional (default: the baseline)
+ *     kernel <name> <param_bytes> <static_threadgroup_bytes> <dynamic 0|1>
+ *     param <offset> <size>             per parameter, after its kernel
+ *     global <name> <index> <size> <align> <device|constant> <hex|->
+ *     msl <n>
+ *     <n bytes of MSL source, the rest of the blob>
+ *
+ * Pure C, no Metal, no LLVM; thread-safe (no shared state). */
+#ifndef ANCHOR_COMMON_MODULE_H
+#define ANCHOR_COMMON_MODULE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define AC_MODULE_MAGIC "ANCHMOD1"
+enum {
+  AC_MODULE_HEADER_BYTES = 16,
+  AC_MODULE_MAX_BYTES = 1 << 30, /* the parser refuses longer blobs */
+  /* Globals are aligned at most to this (cudaMalloc's alignment, the arena's). */
+  AC_MODULE_MAX_GLOBAL_ALIGN = 256,
+};
+
+typedef struct {
+  uint64_t offset, size; /* in the CUDA parameter block */
+} ac_param;
+
+typedef struct {
+  char *name;                 /* device symbol name = MSL function name */
+  uint64_t param_bytes;       /* size of the CUDA parameter block */
+  uint64_t static_smem_bytes; /* static threadgroup memory the MSL declares */
+  bool dynamic_smem;          /* binds the dynamic threadgroup slot (abi.h) */
+  size_t param_count;
+  ac_param *params; /* in order, not overlapping, inside param_bytes */
+} ac_kernel;
+
+typedef struct {
+  char *name;
+  uint64_t index; /* its word in the context buffer: AC_ABI_CONTEXT_GLOBAL(index) */
+  uint64_t size, align;
+  bool constant;       /* __constant__ (else __device__) */
+  unsigned char *init; /* size bytes, or NULL for zero-initialised */
+} ac_global;
+
+typedef struct {
+  uint32_t language_major, language_minor; /* MSL version the source needs */
+  size_t kernel_count, global_count;
+  ac_kernel *kernels;
+  ac_global *globals; /* after parsing: sorted so that globals[i].index == i */
+  char *msl;          /* NUL-terminated MSL source */
+  size_t msl_length;
+} ac_module;
+
+/* Serialises m into a new blob. On success stores the blob (malloc'd; the
+ * caller frees it) and its length and returns true; returns false only when
+ * out of memory (nothing stored). m is only read; a language of 0.0 or the
+ * baseline writes no language line; a global whose init is NULL or all zero
+ * is written as "-". m->msl may hold any bytes (msl_length of them). */
+bool ac_module_write(const ac_module *m, unsigned char **blob_out, size_t *size_out);
+
+/* Parses the blob at data, which describes its own length (clang's fat-binary
+ * wrapper records none). On success fills *out (free with ac_module_free) and
+ * returns true; on failure writes a one-line message to error (error_size
+ * bytes) and returns false, leaving *out empty. Never reads past the length
+ * the header gives, nor more than AC_MODULE_MAX_BYTES. Every line is
+ * validated; anything unexpected refuses the whole module. */
+bool ac_module_parse(const void *data, ac_module *out, char *error, size_t error_size);
+
+/* Frees what ac_module_parse stored (or any ac_module whose pointers are
+ * malloc'd or NULL) and zeroes *m. Safe on a zeroed module. */
+void ac_module_free(ac_module *m);
+
+#endif
