@@ -321,9 +321,10 @@ bool rt_event_done(cudaEvent_t event);
  * other threads go on (lock held on entry and on return); then retires what
  * finished. No-op for an event never recorded. */
 void rt_event_wait(cudaEvent_t event);
-/* Milliseconds between the completions of two recorded, completed events
- * that both have timing. */
+/* Whether event keeps timestamps (not created with cudaEventDisableTiming). */
 bool rt_event_timed(cudaEvent_t event);
+/* Milliseconds between the completions of two recorded, completed events
+ * (the caller checks both are; debug builds assert it). */
 float rt_event_elapsed_ms(cudaEvent_t start, cudaEvent_t end);
 
 /* ---- core_reset.c ------------------------------------------------------------------ */

@@ -27,6 +27,8 @@
 #include "abi.h"
 #include "core_mtl.h"
 
+enum { RT_EMPTY_PARAMS_BYTES = 16 };
+
 cudaError_t rt_launch_check_config(const rt_launch_config *config) {
   assert(config);
   dim3 grid = config->grid, block = config->block;
@@ -62,7 +64,8 @@ static cudaError_t rt_check_kernel(const rt_kernel *k, dim3 block, size_t shared
 
 /* The CUDA parameter block: argument i copied to its offset. Caller frees. */
 static unsigned char *rt_pack_params(const ac_kernel *k, void **args, size_t *size_out) {
-  size_t size = k->param_bytes ? (size_t)k->param_bytes : 16; /* Metal wants a binding */
+  /* A kernel without parameters still binds its slot: Metal wants a binding. */
+  size_t size = k->param_bytes ? (size_t)k->param_bytes : RT_EMPTY_PARAMS_BYTES;
   unsigned char *block = calloc(1, size);
   if (!block) return NULL;
   for (size_t i = 0; i < k->param_count; i++)
