@@ -7,12 +7,16 @@
  * map host addresses (the kernel's host stub, the variable's host shadow) to
  * device names. Kernels are found by host stub (the runtime API) or by name
  * within a module (the driver API, NVRTC). Registration only parses and
- * records: it runs before main and must not touch Metal. The first launch or symbol access of a
- * module loads it: newLibraryWithSource for its MSL, arena storage for its variables (initialised
- * from the blob) and, per kernel on its first launch, a compute pipeline. A cudaDeviceReset
- * discards all that; the next use loads again. A malformed blob or MSL that does not compile is
- * remembered as the module's error and reported by every launch, with the reason printed to stderr
- * once (Metal's compiler output is the only useful diagnostic). */
+ * records: it runs before main and must not touch Metal.
+ *
+ * The first launch or symbol access of a module loads it: newLibraryWithSource
+ * for its MSL, arena storage for its variables (initialised from the blob)
+ * and, per kernel on its first launch, a compute pipeline. A reset discards
+ * all that; the next use loads again. A malformed blob or MSL that does not
+ * compile is remembered as the module's error and reported by every launch,
+ * with the reason printed to stderr once (Metal's compiler output is the only
+ * useful diagnostic). Everything here but rt_module_register runs with the
+ * lock held. */
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
