@@ -60,6 +60,16 @@ static bool rt_handles_remove(rt_handles *h, const void *item) {
   return false;
 }
 
+/* A zeroed object of size bytes, live in h; NULL when out of host memory. */
+static void *rt_handles_new(rt_handles *h, size_t size) {
+  void *item = calloc(1, size);
+  if (item && !rt_handles_add(h, item)) {
+    free(item);
+    item = NULL;
+  }
+  return item;
+}
+
 /* ---- streams ------------------------------------------------------------------------ */
 
 bool rt_stream_valid(cudaStream_t stream) {
@@ -70,13 +80,9 @@ bool rt_stream_valid(cudaStream_t stream) {
 
 cudaError_t rt_stream_create(unsigned flags, cudaStream_t *out) {
   assert(rt_lock_held() && out);
-  cudaStream_t stream = calloc(1, sizeof *stream);
+  cudaStream_t stream = rt_handles_new(&rt_streams, sizeof *stream);
   if (!stream) return cudaErrorMemoryAllocation;
   stream->flags = flags;
-  if (!rt_handles_add(&rt_streams, stream)) {
-    free(stream);
-    return cudaErrorMemoryAllocation;
-  }
   *out = stream;
   return cudaSuccess;
 }
@@ -92,13 +98,9 @@ bool rt_stream_destroy(cudaStream_t stream) {
 
 cudaError_t rt_event_create(unsigned flags, cudaEvent_t *out) {
   assert(rt_lock_held() && out);
-  cudaEvent_t event = calloc(1, sizeof *event);
+  cudaEvent_t event = rt_handles_new(&rt_events, sizeof *event);
   if (!event) return cudaErrorMemoryAllocation;
   event->flags = flags;
-  if (!rt_handles_add(&rt_events, event)) {
-    free(event);
-    return cudaErrorMemoryAllocation;
-  }
   *out = event;
   return cudaSuccess;
 }
