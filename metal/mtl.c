@@ -158,7 +158,7 @@ static mtl_id new_compile_options(uint64_t language_version) {
 }
 
 mtl_id mtl_new_library_with_source(mtl_id device, const char *msl, mtl_id *error_out) {
-  return mtl_new_library_with_source_version(device, msl, MTL_LANGUAGE_VERSION_3_1, error_out);
+  return mtl_new_library_with_source_version(device, msl, MTL_LANGUAGE_VERSION_BASELINE, error_out);
 }
 
 mtl_id mtl_new_library_with_source_version(mtl_id device, const char *msl,

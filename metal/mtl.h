@@ -24,6 +24,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "target.h"
+
 typedef struct mtl_object *mtl_id; /* any Objective-C object (id) */
 
 /* Metal's by-value structs, with Metal's layout (NSUInteger = 64-bit). */
@@ -51,8 +53,10 @@ enum {
   MTL_COMMAND_BUFFER_STATUS_COMPLETED = 4,
   MTL_COMMAND_BUFFER_STATUS_ERROR = 5,
 };
-/* MTLLanguageVersion 3.1 */
-enum { MTL_LANGUAGE_VERSION_3_1 = (3 << 16) + 1, MTL_LANGUAGE_VERSION_3_2 = (3 << 16) + 2 };
+/* MTLLanguageVersion: (major << 16) + minor; the baseline is common/target.h's. */
+#define MTL_LANGUAGE_VERSION(major, minor) (((uint64_t)(major) << 16) + (uint64_t)(minor))
+#define MTL_LANGUAGE_VERSION_BASELINE                                                              \
+  MTL_LANGUAGE_VERSION(AC_MSL_BASELINE_MAJOR, AC_MSL_BASELINE_MINOR)
 
 /* --- runtime plumbing ---------------------------------------------------- */
 void *mtl_autorelease_push(void);     /* objc_autoreleasePoolPush */
@@ -79,12 +83,13 @@ uint64_t mtl_device_registry_id(mtl_id device);
 mtl_id mtl_new_command_queue(mtl_id device);
 /* newBufferWithLength:options:; NULL when Metal refuses (e.g. too long). */
 mtl_id mtl_new_buffer(mtl_id device, uint64_t length, uint64_t options);
-/* newLibraryWithSource:options:error: with MSL 3.1 and fast math off.
+/* newLibraryWithSource:options:error: at the baseline MSL version and fast
+ * math off.
  * On failure returns NULL and, if error_out, a borrowed NSError. */
 mtl_id mtl_new_library_with_source(mtl_id device, const char *msl, mtl_id *error_out);
-/* The same at another MTLLanguageVersion (MTL_LANGUAGE_VERSION_*, (major << 16) +
- * minor). A Metal that does not know the version fails the compile: the caller
- * reports it, it never retries at a lower version. */
+/* The same at another MTLLanguageVersion (MTL_LANGUAGE_VERSION(major, minor)). A Metal that does
+ * not know the version fails the compile: the caller reports it, it never retries at a lower
+ * version. */
 mtl_id mtl_new_library_with_source_version(mtl_id device, const char *msl,
                                            uint64_t language_version, mtl_id *error_out);
 /* newComputePipelineStateWithFunction:error: */

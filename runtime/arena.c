@@ -8,16 +8,37 @@
  * offset (cudaFree, pointer validation) are binary searches. Allocation is
  * linear in the number of blocks, which stays small for CUDA programs (they
  * allocate few, large buffers). */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "rt.h"
+#include "core.h"
 
 static uint64_t rt_round_up(uint64_t value, uint64_t align) {
   return (value + align - 1) / align * align;
 }
 
+#ifndef NDEBUG
+/* The invariants of rt_arena (core.h), checked after every change in debug
+ * builds: the blocks partition [0, capacity) in order, no two free blocks
+ * touch, and used is the sum of the allocated sizes. */
+static bool rt_arena_valid(const rt_arena *arena) {
+  uint64_t at = 0, used = 0;
+  for (size_t i = 0; i < arena->count; i++) {
+    const rt_block *b = &arena->blocks[i];
+    if (b->offset != at || b->size == 0 || b->size % RT_ARENA_ALIGN) return false;
+    if (b->kind == RT_BLOCK_FREE && i > 0 && arena->blocks[i - 1].kind == RT_BLOCK_FREE)
+      return false;
+    if (b->kind != RT_BLOCK_FREE) used += b->size;
+    if (b->kind != RT_BLOCK_FREE && (b->requested == 0 || b->requested > b->size)) return false;
+    at += b->size;
+  }
+  return at == arena->capacity && used == arena->used && arena->count <= arena->allocated;
+}
+#endif
+
 bool rt_arena_init(rt_arena *arena, uint64_t capacity) {
+  assert(arena);
   memset(arena, 0, sizeof *arena);
   arena->capacity = capacity / RT_ARENA_ALIGN * RT_ARENA_ALIGN;
   arena->allocated = 16;
@@ -27,6 +48,7 @@ bool rt_arena_init(rt_arena *arena, uint64_t capacity) {
     arena->blocks[0] = (rt_block){0, arena->capacity, 0, RT_BLOCK_FREE};
     arena->count = 1;
   }
+  assert(rt_arena_valid(arena));
   return true;
 }
 
@@ -57,6 +79,7 @@ static void rt_arena_remove(rt_arena *arena, size_t index) {
 }
 
 bool rt_arena_alloc(rt_arena *arena, uint64_t size, rt_block_kind kind, uint64_t *offset_out) {
+  assert(arena && offset_out && kind != RT_BLOCK_FREE);
   if (size == 0 || size > arena->capacity) return false;
   uint64_t rounded = rt_round_up(size, RT_ARENA_ALIGN);
   for (size_t i = 0; i < arena->count; i++) {
@@ -73,6 +96,7 @@ bool rt_arena_alloc(rt_arena *arena, uint64_t size, rt_block_kind kind, uint64_t
     block->requested = size;
     arena->used += rounded;
     *offset_out = block->offset;
+    assert(rt_arena_valid(arena));
     return true;
   }
   return false;
@@ -110,6 +134,7 @@ bool rt_arena_free(rt_arena *arena, uint64_t offset, rt_block_kind kind) {
     arena->blocks[i - 1].size += arena->blocks[i].size;
     rt_arena_remove(arena, i);
   }
+  assert(rt_arena_valid(arena));
   return true;
 }
 

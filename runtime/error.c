@@ -1,5 +1,6 @@
-/* runtime/error.c — CUDA's error names and texts, the per-thread last error
- * and the process-wide sticky error.
+/* runtime/error.c — the core's errors: CUDA's error names and texts, the
+ * per-thread last error and the process-wide sticky error (pure C, no
+ * Metal; cuda_error.c is the API over it).
  *
  * The names and texts are CUDA 13.0's, as its cudaGetErrorName and
  * cudaGetErrorString print them (observed by running a program built with
@@ -11,9 +12,10 @@
  * reads and resets it. A sticky error (a kernel that failed on the device)
  * belongs to the process: cudaGetLastError returns it without clearing, and
  * only cudaDeviceReset clears it. */
+#include <assert.h>
 #include <stdatomic.h>
 
-#include "rt.h"
+#include "core.h"
 
 typedef struct {
   cudaError_t code;
@@ -247,8 +249,6 @@ static const rt_error_info rt_errors[] = {
     {cudaErrorUnknown, "cudaErrorUnknown", "unknown error"},
 };
 
-static const char rt_unrecognized[] = "unrecognized error code";
-
 static const rt_error_info *rt_error_lookup(cudaError_t e) {
   size_t lo = 0, hi = sizeof rt_errors / sizeof rt_errors[0];
   while (lo < hi) { /* the table is sorted by code */
@@ -266,14 +266,14 @@ bool rt_error_is_known(cudaError_t e) {
   return rt_error_lookup(e) != NULL;
 }
 
-const char *cudaGetErrorName(cudaError_t error) {
-  const rt_error_info *info = rt_error_lookup(error);
-  return info ? info->name : rt_unrecognized;
+const char *rt_error_name(cudaError_t e) {
+  const rt_error_info *info = rt_error_lookup(e);
+  return info ? info->name : NULL;
 }
 
-const char *cudaGetErrorString(cudaError_t error) {
-  const rt_error_info *info = rt_error_lookup(error);
-  return info ? info->text : rt_unrecognized;
+const char *rt_error_text(cudaError_t e) {
+  const rt_error_info *info = rt_error_lookup(e);
+  return info ? info->text : NULL;
 }
 
 static _Thread_local cudaError_t rt_last_error = cudaSuccess;
@@ -284,10 +284,14 @@ cudaError_t rt_record(cudaError_t e) {
   return e;
 }
 
-cudaError_t rt_last_error_swap(cudaError_t e) {
-  cudaError_t old = rt_last_error;
-  rt_last_error = e;
-  return old;
+cudaError_t rt_last_error_peek(void) {
+  return rt_last_error;
+}
+
+cudaError_t rt_last_error_take(void) {
+  cudaError_t e = rt_last_error;
+  rt_last_error = cudaSuccess;
+  return e;
 }
 
 cudaError_t rt_sticky_error(void) {
@@ -295,6 +299,7 @@ cudaError_t rt_sticky_error(void) {
 }
 
 void rt_set_sticky_error(cudaError_t e) {
+  assert(e != cudaSuccess);
   int expected = cudaSuccess;
   /* The first failure wins: it is the one the program should hear about. */
   atomic_compare_exchange_strong(&rt_sticky, &expected, (int)e);
@@ -303,17 +308,4 @@ void rt_set_sticky_error(cudaError_t e) {
 void rt_clear_sticky_error(void) {
   atomic_store(&rt_sticky, cudaSuccess);
   rt_last_error = cudaSuccess;
-}
-
-cudaError_t cudaPeekAtLastError(void) {
-  cudaError_t sticky = rt_sticky_error();
-  return sticky != cudaSuccess ? sticky : rt_last_error;
-}
-
-cudaError_t cudaGetLastError(void) {
-  cudaError_t sticky = rt_sticky_error();
-  if (sticky != cudaSuccess) return sticky;
-  cudaError_t e = rt_last_error;
-  rt_last_error = cudaSuccess;
-  return e;
 }

@@ -4,7 +4,7 @@
 #include <stdint.h>
 
 #include "check.h"
-#include "rt.h"
+#include "core.h"
 
 static void test_alignment_and_find(void) {
   rt_arena a;

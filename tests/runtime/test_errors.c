@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "rt.h"
+#include "core.h"
 
 static void test_values(void) {
   CHECK(cudaSuccess == 0 && cudaErrorInvalidValue == 1 && cudaErrorMemoryAllocation == 2);

@@ -1,27 +1,33 @@
-/* runtime/props.c — cudaGetDeviceProperties and cudaDeviceGetAttribute.
+/* runtime/core_props.c — the device as CUDA describes it: what
+ * cudaGetDeviceProperties and cudaDeviceGetAttribute (and the driver API's
+ * device queries) answer.
  *
  * What Metal reports is used as reported: the name, the memory (the arena is
  * all the memory CUDA code can have), threadgroup limits, unified memory.
- * Compute capability is 7.5 because anchorcc compiles device code with
- * --cuda-gpu-arch=sm_75 (the __CUDA_ARCH__ the code saw), and sm_75's limits
+ * Compute capability is AC_CUDA_ARCH_MAJOR.AC_CUDA_ARCH_MINOR (7.5) because
+ * anchorcc compiles device code for AC_CUDA_ARCH_NAME (the __CUDA_ARCH__ the
+ * code saw), and sm_75's limits
  * (1024 threads per block, 64 in z, warps of 32) are Metal's too; per-SM
  * figures that shape occupancy calculations (threads, registers, shared
- * memory per multiprocessor, blocks per multiprocessor) are sm_75's.
- * Metal exposes no GPU core count: multiProcessorCount is a nominal 8 (the
- * smallest Apple7 GPU), so grids sized from it stay reasonable. Clock rates,
+ * memory per multiprocessor, blocks per multiprocessor) are sm_75's
+ * (RT_MODEL_* in core.h, shared with the occupancy calculation).
+ * Metal exposes no GPU core count: multiProcessorCount is a nominal
+ * RT_MODEL_SM_COUNT, so grids sized from it stay reasonable. Clock rates,
  * bus width, L2 size and PCI location are unknown to Metal and reported as 0.
  * docs/runtime.md lists every value. */
+#include <assert.h>
 #include <string.h>
 
-#include "rt.h"
+#include "core_mtl.h"
 
-enum { RT_NOMINAL_SM_COUNT = 8, RT_SHARED_PER_BLOCK = 32768 };
+/* CUDA's figures that no limit of Metal's bounds. */
+enum { RT_MAX_PITCH = 2147483647, RT_TEXTURE_ALIGN = 512, RT_TEXTURE_PITCH_ALIGN = 32 };
 
 static int rt_min_int(uint64_t a, uint64_t b) {
   return (int)(a < b ? a : b);
 }
 
-static void rt_fill_properties(rt_device_state *s, struct cudaDeviceProp *p) {
+static void rt_fill_properties(const rt_device *s, struct cudaDeviceProp *p) {
   memset(p, 0, sizeof *p);
   const char *name = mtl_device_name(s->device);
   strncpy(p->name, name ? name : "Metal device", sizeof p->name - 1);
@@ -31,55 +37,49 @@ static void rt_fill_properties(rt_device_state *s, struct cudaDeviceProp *p) {
   mtl_size threads = mtl_device_max_threads_per_threadgroup(s->device);
   uint64_t smem = mtl_device_max_threadgroup_memory_length(s->device);
   p->totalGlobalMem = s->arena.capacity;
-  p->sharedMemPerBlock = (size_t)rt_min_int(smem, RT_SHARED_PER_BLOCK);
+  p->sharedMemPerBlock = (size_t)rt_min_int(smem, AC_MAX_THREADGROUP_MEMORY);
   p->sharedMemPerBlockOptin = p->sharedMemPerBlock;
-  p->regsPerBlock = 65536;
-  p->warpSize = 32;
-  p->memPitch = 2147483647;
-  p->maxThreadsPerBlock = rt_min_int(threads.width, 1024);
-  p->maxThreadsDim[0] = rt_min_int(threads.width, 1024);
-  p->maxThreadsDim[1] = rt_min_int(threads.height, 1024);
-  p->maxThreadsDim[2] = rt_min_int(threads.depth, 64);
-  p->maxGridSize[0] = 2147483647;
-  p->maxGridSize[1] = 65535;
-  p->maxGridSize[2] = 65535;
-  p->totalConstMem = 65536;
-  p->major = 7;
-  p->minor = 5;
-  p->textureAlignment = 512;
-  p->texturePitchAlignment = 32;
-  p->multiProcessorCount = RT_NOMINAL_SM_COUNT;
+  p->regsPerBlock = RT_MODEL_REGISTERS;
+  p->warpSize = AC_SIMD_WIDTH;
+  p->memPitch = RT_MAX_PITCH;
+  p->maxThreadsPerBlock = rt_min_int(threads.width, AC_MAX_THREADS_PER_THREADGROUP);
+  p->maxThreadsDim[0] = rt_min_int(threads.width, AC_MAX_THREADS_PER_THREADGROUP);
+  p->maxThreadsDim[1] = rt_min_int(threads.height, AC_MAX_THREADS_PER_THREADGROUP);
+  p->maxThreadsDim[2] = rt_min_int(threads.depth, RT_MAX_BLOCK_Z);
+  p->maxGridSize[0] = RT_MAX_GRID_X;
+  p->maxGridSize[1] = RT_MAX_GRID_YZ;
+  p->maxGridSize[2] = RT_MAX_GRID_YZ;
+  p->totalConstMem = RT_MODEL_CONSTANT_MEMORY;
+  p->major = AC_CUDA_ARCH_MAJOR;
+  p->minor = AC_CUDA_ARCH_MINOR;
+  p->textureAlignment = RT_TEXTURE_ALIGN;
+  p->texturePitchAlignment = RT_TEXTURE_PITCH_ALIGN;
+  p->multiProcessorCount = RT_MODEL_SM_COUNT;
   p->integrated = mtl_device_has_unified_memory(s->device) ? 1 : 0;
   p->canMapHostMemory = 1;
   p->unifiedAddressing = 1;
   p->managedMemory = 1;
-  p->maxThreadsPerMultiProcessor = 1024;
-  p->sharedMemPerMultiprocessor = 65536;
-  p->regsPerMultiprocessor = 65536;
-  p->maxBlocksPerMultiProcessor = 16;
+  p->maxThreadsPerMultiProcessor = RT_MODEL_THREADS_PER_SM;
+  p->sharedMemPerMultiprocessor = RT_MODEL_SHARED_PER_SM;
+  p->regsPerMultiprocessor = RT_MODEL_REGISTERS;
+  p->maxBlocksPerMultiProcessor = RT_MODEL_BLOCKS_PER_SM;
   p->globalL1CacheSupported = 1;
   p->localL1CacheSupported = 1;
   p->deviceNumaId = -1;
   p->hostNumaId = -1;
 }
 
-/* Fills p for device (lock taken here). */
-static cudaError_t rt_properties(struct cudaDeviceProp *p, int device) {
-  if (!p) return cudaErrorInvalidValue;
-  rt_lock();
-  rt_device_state *s;
-  cudaError_t e = rt_device_ready(&s);
+cudaError_t rt_device_properties(int device, struct cudaDeviceProp *out) {
+  assert(rt_lock_held() && out);
+  rt_device *d;
+  cudaError_t e = rt_device_ready(&d);
   if (e == cudaSuccess && device != 0) e = cudaErrorInvalidDevice;
-  if (e == cudaSuccess) rt_fill_properties(s, p);
-  rt_unlock();
+  if (e == cudaSuccess) rt_fill_properties(d, out);
   return e;
 }
 
-cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device) {
-  return rt_record(rt_properties(prop, device));
-}
-
-static bool rt_attribute(const struct cudaDeviceProp *p, enum cudaDeviceAttr attr, int *v) {
+bool rt_device_attribute(const struct cudaDeviceProp *p, enum cudaDeviceAttr attr, int *v) {
+  assert(p && v);
   switch (attr) {
   case cudaDevAttrMaxThreadsPerBlock: *v = p->maxThreadsPerBlock; return true;
   case cudaDevAttrMaxBlockDimX: *v = p->maxThreadsDim[0]; return true;
@@ -133,12 +133,4 @@ static bool rt_attribute(const struct cudaDeviceProp *p, enum cudaDeviceAttr att
   case cudaDevAttrMemoryPoolsSupported: *v = p->memoryPoolsSupported; return true;
   }
   return false;
-}
-
-cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device) {
-  if (!value) return rt_record(cudaErrorInvalidValue);
-  struct cudaDeviceProp p;
-  cudaError_t e = rt_properties(&p, device);
-  if (e == cudaSuccess && !rt_attribute(&p, attr, value)) e = cudaErrorInvalidValue;
-  return rt_record(e);
 }

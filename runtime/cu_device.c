@@ -1,11 +1,13 @@
-/* runtime/driver.c — the small part of the CUDA driver API in include/cuda.h,
- * answered from the same device state as the runtime API (libanchor is
- * runtime and driver at once). */
+/* runtime/cu_device.c — the small part of the CUDA driver API in
+ * include/cuda.h: initialisation, error names, devices. Answered by the same
+ * core as the runtime API (libanchor is runtime and driver at once), but
+ * without the runtime's last error: the driver API has none, so these
+ * functions leave through rt_leave_unrecorded and never disturb it. */
 #include <stdatomic.h>
 #include <string.h>
 
+#include "core.h"
 #include "cuda.h"
-#include "rt.h"
 
 static atomic_bool rt_driver_initialised;
 
@@ -50,25 +52,27 @@ CUresult cuGetErrorName(CUresult error, const char **pStr) {
 CUresult cuGetErrorString(CUresult error, const char **pStr) {
   if (!pStr) return CUDA_ERROR_INVALID_VALUE;
   const rt_driver_error *found = rt_driver_error_find(error);
-  *pStr = found ? cudaGetErrorString((cudaError_t)error) : NULL;
+  *pStr = found ? rt_error_text((cudaError_t)error) : NULL;
   return found ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
-/* The runtime's answers mapped to the driver's codes (equal numbers for all
- * the codes these functions can produce). The driver API has no last error,
- * so each function restores the runtime's (saved with rt_last_error_swap). */
-static CUresult rt_driver_result(cudaError_t e, cudaError_t saved_last_error) {
-  rt_last_error_swap(saved_last_error);
+/* The core's answers mapped to the driver's codes (equal numbers for all
+ * the codes these functions can produce). */
+static CUresult rt_driver_result(cudaError_t e) {
   return rt_driver_error_find((CUresult)e) ? (CUresult)e : CUDA_ERROR_UNKNOWN;
+}
+
+/* The device's properties as the runtime reports them, unrecorded. */
+static cudaError_t rt_driver_properties(CUdevice dev, struct cudaDeviceProp *p) {
+  rt_enter();
+  return rt_leave_unrecorded(rt_device_properties(dev, p));
 }
 
 CUresult cuInit(unsigned int flags) {
   if (flags != 0) return CUDA_ERROR_INVALID_VALUE;
-  int count;
-  cudaError_t saved = rt_last_error_swap(cudaSuccess);
-  cudaError_t e = cudaGetDeviceCount(&count);
-  if (e != cudaSuccess) return rt_driver_result(e, saved);
-  rt_last_error_swap(saved);
+  rt_enter();
+  cudaError_t e = rt_leave_unrecorded(rt_device_exists());
+  if (e != cudaSuccess) return rt_driver_result(e);
   atomic_store(&rt_driver_initialised, true);
   return CUDA_SUCCESS;
 }
@@ -82,8 +86,10 @@ CUresult cuDriverGetVersion(int *driverVersion) {
 CUresult cuDeviceGetCount(int *count) {
   if (!atomic_load(&rt_driver_initialised)) return CUDA_ERROR_NOT_INITIALIZED;
   if (!count) return CUDA_ERROR_INVALID_VALUE;
-  cudaError_t saved = rt_last_error_swap(cudaSuccess);
-  return rt_driver_result(cudaGetDeviceCount(count), saved);
+  rt_enter();
+  cudaError_t e = rt_leave_unrecorded(rt_device_exists());
+  *count = e == cudaSuccess ? 1 : 0;
+  return rt_driver_result(e);
 }
 
 CUresult cuDeviceGet(CUdevice *device, int ordinal) {
@@ -98,10 +104,8 @@ CUresult cuDeviceGetName(char *name, int len, CUdevice dev) {
   if (!atomic_load(&rt_driver_initialised)) return CUDA_ERROR_NOT_INITIALIZED;
   if (!name || len <= 0) return CUDA_ERROR_INVALID_VALUE;
   struct cudaDeviceProp p;
-  cudaError_t saved = rt_last_error_swap(cudaSuccess);
-  cudaError_t e = cudaGetDeviceProperties(&p, dev);
-  if (e != cudaSuccess) return rt_driver_result(e, saved);
-  rt_last_error_swap(saved);
+  cudaError_t e = rt_driver_properties(dev, &p);
+  if (e != cudaSuccess) return rt_driver_result(e);
   strncpy(name, p.name, (size_t)len - 1);
   name[len - 1] = '\0';
   return CUDA_SUCCESS;
@@ -111,14 +115,17 @@ CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev) {
   if (!atomic_load(&rt_driver_initialised)) return CUDA_ERROR_NOT_INITIALIZED;
   if (!bytes) return CUDA_ERROR_INVALID_VALUE;
   struct cudaDeviceProp p;
-  cudaError_t saved = rt_last_error_swap(cudaSuccess);
-  cudaError_t e = cudaGetDeviceProperties(&p, dev);
+  cudaError_t e = rt_driver_properties(dev, &p);
   if (e == cudaSuccess) *bytes = p.totalGlobalMem;
-  return rt_driver_result(e, saved);
+  return rt_driver_result(e);
 }
 
 CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUdevice dev) {
   if (!atomic_load(&rt_driver_initialised)) return CUDA_ERROR_NOT_INITIALIZED;
-  cudaError_t saved = rt_last_error_swap(cudaSuccess);
-  return rt_driver_result(cudaDeviceGetAttribute(pi, (enum cudaDeviceAttr)attrib, dev), saved);
+  if (!pi) return CUDA_ERROR_INVALID_VALUE;
+  struct cudaDeviceProp p;
+  cudaError_t e = rt_driver_properties(dev, &p);
+  if (e == cudaSuccess && !rt_device_attribute(&p, (enum cudaDeviceAttr)attrib, pi))
+    e = cudaErrorInvalidValue;
+  return rt_driver_result(e);
 }

@@ -1,23 +1,28 @@
-/* runtime/module.c — the registry of device modules and their lazy loading.
+/* runtime/core_module.c — the registry of device modules, their kernels and
+ * variables, and their lazy loading.
  *
- * clang's module constructor of every CUDA translation unit calls
- * __cudaRegisterFatBinary with its embedded device module (the blob of
- * docs/design.md), then __cudaRegisterFunction for each kernel and
- * __cudaRegisterVar for each __device__/__constant__ variable, mapping host
- * addresses (the kernel's host stub, the variable's host shadow) to device
- * names. Registration only parses and records: it runs before main and must
- * not touch Metal. The first launch or symbol access of a module loads it:
- * newLibraryWithSource for its MSL, arena storage for its variables
- * (initialised from the blob) and, per kernel on its first launch, a
- * compute pipeline. A cudaDeviceReset discards all that; the next use loads
- * again. A malformed blob or MSL that does not compile is remembered as the
- * module's error and reported by every launch, with the reason printed to
- * stderr once (Metal's compiler output is the only useful diagnostic). */
+ * A module comes from a fat binary (cuda_register.c: clang's constructors
+ * call __cudaRegisterFatBinary with the embedded device module, the blob of
+ * docs/design.md, then __cudaRegisterFunction / __cudaRegisterVar), which
+ * map host addresses (the kernel's host stub, the variable's host shadow) to
+ * device names. Kernels are found by host stub (the runtime API) or by name
+ * within a module (the driver API, NVRTC). Registration only parses and
+ * records: it runs before main and must not touch Metal.
+ *
+ * The first launch or symbol access of a module loads it: newLibraryWithSource
+ * for its MSL, arena storage for its variables (initialised from the blob)
+ * and, per kernel on its first launch, a compute pipeline. A reset discards
+ * all that; the next use loads again. A malformed blob or MSL that does not
+ * compile is remembered as the module's error and reported by every launch,
+ * with the reason printed to stderr once (Metal's compiler output is the only
+ * useful diagnostic). Everything here but rt_module_register runs with the
+ * lock held. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "rt.h"
+#include "core_mtl.h"
 
 /* What clang's __cuda_fatbin_wrapper holds. */
 typedef struct {
@@ -119,18 +124,14 @@ static rt_module *rt_module_parse(const void *fat_cubin) {
   return m;
 }
 
-void **__cudaRegisterFatBinary(void *fat_cubin) {
-  rt_module *m = rt_module_parse(fat_cubin);
+rt_module *rt_module_register(const void *fat_binary) {
+  rt_module *m = rt_module_parse(fat_binary);
   if (!m) return NULL;
   rt_lock();
   m->next = rt_modules;
   rt_modules = m;
   rt_unlock();
-  return (void **)m;
-}
-
-void __cudaRegisterFatBinaryEnd(void **handle) {
-  (void)handle;
+  return m;
 }
 
 static size_t rt_find_kernel(const rt_module *m, const char *name) {
@@ -145,56 +146,21 @@ static size_t rt_find_global(const rt_module *m, const char *name) {
   return SIZE_MAX;
 }
 
-void __cudaRegisterFunction(void **handle, const char *host_function, char *device_function,
-                            const char *device_name, int thread_limit, uint3 *tid, uint3 *bid,
-                            dim3 *block_dim, dim3 *grid_dim, int *warp_size) {
-  (void)device_function, (void)thread_limit, (void)tid, (void)bid, (void)block_dim, (void)grid_dim,
-      (void)warp_size;
-  rt_module *m = (rt_module *)handle;
-  if (!m || !host_function) return;
-  rt_lock();
-  rt_map_put(&rt_functions, (rt_entry){host_function, m, rt_find_kernel(m, device_name)});
-  rt_unlock();
+void rt_module_add_kernel(rt_module *module, const void *host_function, const char *device_name) {
+  assert(rt_lock_held() && module && host_function);
+  rt_map_put(&rt_functions, (rt_entry){host_function, module, rt_find_kernel(module, device_name)});
 }
 
-void __cudaRegisterVar(void **handle, char *host_variable, char *device_address,
-                       const char *device_name, int ext, size_t size, int constant, int global) {
-  (void)device_address, (void)ext, (void)size, (void)constant, (void)global;
-  rt_module *m = (rt_module *)handle;
-  if (!m || !host_variable) return;
-  rt_lock();
-  rt_map_put(&rt_variables, (rt_entry){host_variable, m, rt_find_global(m, device_name)});
-  rt_unlock();
+void rt_module_add_variable(rt_module *module, const void *host_variable, const char *device_name) {
+  assert(rt_lock_held() && module && host_variable);
+  rt_map_put(&rt_variables, (rt_entry){host_variable, module, rt_find_global(module, device_name)});
 }
 
-/* Managed variables, textures and surfaces are not supported: a module
- * that declares one cannot be used (its launches report why). */
-static void rt_module_unsupported(void **handle, const char *what, const char *name) {
-  rt_module *m = (rt_module *)handle;
-  if (!m) return;
-  rt_lock();
-  m->valid = false;
-  snprintf(m->error, sizeof m->error, "%s '%s' is not supported by Anchor", what,
+void rt_module_refuse(rt_module *module, const char *what, const char *name) {
+  assert(rt_lock_held() && module && what);
+  module->valid = false;
+  snprintf(module->error, sizeof module->error, "%s '%s' is not supported by Anchor", what,
            name ? name : "?");
-  rt_unlock();
-}
-
-void __cudaRegisterManagedVar(void **handle, void **host_variable, char *device_address,
-                              const char *device_name, size_t size, int constant) {
-  (void)host_variable, (void)device_address, (void)size, (void)constant;
-  rt_module_unsupported(handle, "__managed__ variable", device_name);
-}
-
-void __cudaRegisterTexture(void **handle, const void *host_variable, const void **device_address,
-                           const char *device_name, int dim, int norm, int ext) {
-  (void)host_variable, (void)device_address, (void)dim, (void)norm, (void)ext;
-  rt_module_unsupported(handle, "texture reference", device_name);
-}
-
-void __cudaRegisterSurface(void **handle, const void *host_variable, const void **device_address,
-                           const char *device_name, int dim, int ext) {
-  (void)host_variable, (void)device_address, (void)dim, (void)ext;
-  rt_module_unsupported(handle, "surface reference", device_name);
 }
 
 static void rt_module_release(rt_module *m) {
@@ -210,10 +176,8 @@ static void rt_module_release(rt_module *m) {
   m->loaded = false;
 }
 
-void __cudaUnregisterFatBinary(void **handle) {
-  rt_module *m = (rt_module *)handle;
-  if (!m) return;
-  rt_lock();
+void rt_module_unregister(rt_module *m) {
+  assert(rt_lock_held() && m);
   if (m->loaded) rt_wait_all(); /* its pipelines may be running */
   rt_map_forget(&rt_functions, m);
   rt_map_forget(&rt_variables, m);
@@ -222,14 +186,13 @@ void __cudaUnregisterFatBinary(void **handle) {
       *p = m->next;
       break;
     }
-  rt_device_state *s = rt_device_current();
+  rt_device *s = rt_device_current();
   if (m->loaded && s && m->loaded_generation == s->generation)
     for (size_t i = 0; i < m->desc.global_count; i++)
       rt_arena_free(&s->arena, m->global_addresses[i] - (uint64_t)(uintptr_t)s->arena_base,
                     RT_BLOCK_GLOBAL);
   rt_module_release(m);
   ac_module_free(&m->desc);
-  rt_unlock();
   free(m);
 }
 
@@ -242,7 +205,7 @@ static void rt_report_once(rt_module *m, const char *what, const char *detail) {
 }
 
 /* Storage for the module's variables, initialised from the blob. */
-static cudaError_t rt_module_globals(rt_module *m, rt_device_state *s) {
+static cudaError_t rt_module_globals(rt_module *m, rt_device *s) {
   m->global_addresses = calloc(m->desc.global_count + 1, sizeof *m->global_addresses);
   if (!m->global_addresses) return cudaErrorMemoryAllocation;
   for (size_t i = 0; i < m->desc.global_count; i++) {
@@ -264,7 +227,7 @@ static cudaError_t rt_module_globals(rt_module *m, rt_device_state *s) {
   return cudaSuccess;
 }
 
-static cudaError_t rt_module_load(rt_module *m, rt_device_state *s) {
+static cudaError_t rt_module_load(rt_module *m, rt_device *s) {
   if (!m->valid) {
     rt_report_once(m, "invalid device module", m->error);
     return cudaErrorInvalidKernelImage;
@@ -275,7 +238,7 @@ static cudaError_t rt_module_load(rt_module *m, rt_device_state *s) {
   m->loaded_generation = s->generation;
   m->pipelines = calloc(m->desc.kernel_count + 1, sizeof *m->pipelines);
   mtl_id error = NULL;
-  uint64_t version = (uint64_t)m->desc.language_major << 16 | m->desc.language_minor;
+  uint64_t version = MTL_LANGUAGE_VERSION(m->desc.language_major, m->desc.language_minor);
   m->library = mtl_new_library_with_source_version(s->device, m->desc.msl, version, &error);
   if (!m->pipelines)
     m->load_error = cudaErrorMemoryAllocation;
@@ -288,7 +251,7 @@ static cudaError_t rt_module_load(rt_module *m, rt_device_state *s) {
   return m->load_error;
 }
 
-static cudaError_t rt_kernel_pipeline(rt_module *m, size_t index, rt_device_state *s) {
+static cudaError_t rt_kernel_pipeline(rt_module *m, size_t index, rt_device *s) {
   if (m->pipelines[index]) return cudaSuccess;
   const char *name = m->desc.kernels[index].name;
   mtl_id function = mtl_library_new_function(m->library, name);
@@ -307,25 +270,48 @@ static cudaError_t rt_kernel_pipeline(rt_module *m, size_t index, rt_device_stat
   return cudaSuccess;
 }
 
-cudaError_t rt_module_kernel(const void *host_function, rt_kernel *out) {
-  const rt_entry *entry = rt_map_get(&rt_functions, host_function);
-  if (!entry) return cudaErrorInvalidDeviceFunction;
-  rt_device_state *s;
+/* Loads kernel index of m (SIZE_MAX: not in the module) and describes it. */
+static cudaError_t rt_module_kernel_at(rt_module *m, size_t index, rt_kernel *out) {
+  rt_device *s;
   cudaError_t e = rt_device_ready(&s);
-  if (e == cudaSuccess) e = rt_module_load(entry->module, s);
-  if (e == cudaSuccess && entry->index == SIZE_MAX) e = cudaErrorInvalidDeviceFunction;
-  if (e == cudaSuccess) e = rt_kernel_pipeline(entry->module, entry->index, s);
+  if (e == cudaSuccess) e = rt_module_load(m, s);
+  if (e == cudaSuccess && index == SIZE_MAX) e = cudaErrorInvalidDeviceFunction;
+  if (e == cudaSuccess) e = rt_kernel_pipeline(m, index, s);
   if (e != cudaSuccess) return e;
-  rt_module *m = entry->module;
-  *out = (rt_kernel){&m->desc.kernels[entry->index], m, m->pipelines[entry->index],
-                     m->global_addresses, m->desc.global_count};
+  assert(index < m->desc.kernel_count && m->pipelines[index]);
+  *out = (rt_kernel){&m->desc.kernels[index], m, index,
+                     mtl_pipeline_max_total_threads_per_threadgroup(m->pipelines[index])};
   return cudaSuccess;
 }
 
+cudaError_t rt_module_kernel_by_stub(const void *host_function, rt_kernel *out) {
+  assert(rt_lock_held() && out);
+  const rt_entry *entry = rt_map_get(&rt_functions, host_function);
+  if (!entry) return cudaErrorInvalidDeviceFunction;
+  return rt_module_kernel_at(entry->module, entry->index, out);
+}
+
+cudaError_t rt_module_kernel_by_name(rt_module *module, const char *name, rt_kernel *out) {
+  assert(rt_lock_held() && module && out);
+  return rt_module_kernel_at(module, rt_find_kernel(module, name), out);
+}
+
+mtl_id rt_module_pipeline(const rt_kernel *kernel) {
+  assert(rt_lock_held() && kernel->module->pipelines[kernel->index]);
+  return kernel->module->pipelines[kernel->index];
+}
+
+const uint64_t *rt_module_global_addresses(const rt_kernel *kernel, size_t *count_out) {
+  assert(rt_lock_held() && kernel->module->loaded);
+  *count_out = kernel->module->desc.global_count;
+  return kernel->module->global_addresses;
+}
+
 cudaError_t rt_module_symbol(const void *host_variable, void **address_out, size_t *size_out) {
+  assert(rt_lock_held() && address_out && size_out);
   const rt_entry *entry = rt_map_get(&rt_variables, host_variable);
   if (!entry) return cudaErrorInvalidSymbol;
-  rt_device_state *s;
+  rt_device *s;
   cudaError_t e = rt_device_ready(&s);
   if (e == cudaSuccess) e = rt_module_load(entry->module, s);
   if (e == cudaSuccess && entry->index == SIZE_MAX) e = cudaErrorInvalidSymbol;
@@ -336,6 +322,7 @@ cudaError_t rt_module_symbol(const void *host_variable, void **address_out, size
 }
 
 void rt_module_unload_all(void) {
+  assert(rt_lock_held());
   for (rt_module *m = rt_modules; m; m = m->next)
     rt_module_release(m);
 }

@@ -1,0 +1,337 @@
+/* runtime/core.h — libanchor's core (prefix rt_): the whole interface that
+ * the API files (cuda_*.c for the runtime API, cu_*.c for the driver API)
+ * build on. The core owns the one Metal device and everything that touches
+ * Metal; the API files check arguments, enter and leave through
+ * rt_enter/rt_leave, call the functions below and never call Metal
+ * (docs/runtime.md, "Layering"). This header does not include metal/mtl.h:
+ * core files share their Metal-typed internals through core_mtl.h.
+ *
+ *   error.c        the error table, the per-thread last error, the sticky error
+ *   arena.c        the allocator over the arena's offsets (pure C)
+ *   core_device.c  the lock and rt_enter/rt_leave; the Metal device, queue and
+ *                  arena buffer (the one place that knows the singleton)
+ *   core_submit.c  command buffers in flight, waits, failures -> sticky error
+ *   core_props.c   the device as CUDA describes it (the sm_75 model)
+ *   core_memory.c  allocation in the arena, pointer lookup, copies and fills
+ *   core_module.c  registry of modules, kernels and variables; lazy loading;
+ *                  lookup by host stub and by name
+ *   core_launch.c  validate + pack + encode one dispatch
+ *   core_stream.c  live stream and event handles; event markers
+ *   core_reset.c   cudaDeviceReset's work: all of the above torn down
+ *
+ * Locking: one process-wide mutex guards all state except the last error,
+ * which is per thread. "Lock held" means: call between rt_enter (or rt_lock)
+ * and rt_leave (or rt_unlock); debug builds assert it. Errors travel as
+ * cudaError_t values; the core never records them as the last error (the
+ * API file decides, through rt_leave). */
+#ifndef ANCHOR_RT_CORE_H
+#define ANCHOR_RT_CORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cuda_runtime_api.h"
+#include "module.h"
+#include "target.h"
+
+/* ---- the CUDA device model the core presents ------------------------------------ */
+
+/* CUDA's launch limits beyond Metal's (common/target.h holds Metal's): block
+ * z extent, grid extents. And the per-multiprocessor figures of the nominal
+ * sm_<AC_CUDA_ARCH> model that device properties and occupancy share. */
+enum {
+  RT_MAX_BLOCK_Z = 64,
+  RT_MAX_GRID_YZ = 65535,
+  RT_MAX_GRID_X = 2147483647,
+  RT_MODEL_THREADS_PER_SM = 1024,
+  RT_MODEL_BLOCKS_PER_SM = 16,
+  RT_MODEL_SHARED_PER_SM = 65536,
+  RT_MODEL_REGISTERS = 65536, /* per block and per multiprocessor */
+  RT_MODEL_CONSTANT_MEMORY = 65536,
+  /* Metal exposes no GPU core count: a nominal 8 (the smallest Apple7 GPU). */
+  RT_MODEL_SM_COUNT = 8,
+};
+
+/* ---- error.c: codes, last error, sticky error ------------------------------------ */
+
+/* CUDA 13.0's name / text of e, or NULL when e is not a code of
+ * driver_types.h. Static strings; thread-safe. */
+const char *rt_error_name(cudaError_t e);
+const char *rt_error_text(cudaError_t e);
+/* True when e is one of the codes of driver_types.h. */
+bool rt_error_is_known(cudaError_t e);
+/* Records e as the calling thread's last error unless it is cudaSuccess;
+ * returns e. Thread-safe (the last error is per thread). */
+cudaError_t rt_record(cudaError_t e);
+/* The calling thread's last error; rt_last_error_take also resets it to
+ * cudaSuccess. Neither looks at the sticky error. */
+cudaError_t rt_last_error_peek(void);
+cudaError_t rt_last_error_take(void);
+/* The sticky error (a failed kernel: cudaErrorLaunchFailure & co.), or
+ * cudaSuccess. Once set, every device call returns it until cudaDeviceReset.
+ * Atomic: any thread, lock not needed. The first failure set wins. */
+cudaError_t rt_sticky_error(void);
+void rt_set_sticky_error(cudaError_t e);
+/* Clears the sticky error and the calling thread's last error (what
+ * cudaDeviceReset does: afterwards cudaGetLastError returns cudaSuccess). */
+void rt_clear_sticky_error(void);
+
+/* ---- arena.c: offsets into one big buffer ---------------------------------------- */
+
+/* What an arena block holds; also checked by the matching free function. */
+typedef enum {
+  RT_BLOCK_FREE = 0,
+  RT_BLOCK_DEVICE,  /* cudaMalloc */
+  RT_BLOCK_HOST,    /* cudaMallocHost / cudaHostAlloc */
+  RT_BLOCK_MANAGED, /* cudaMallocManaged */
+  RT_BLOCK_GLOBAL,  /* storage of a module's __device__/__constant__ variable */
+} rt_block_kind;
+
+typedef struct {
+  uint64_t offset;    /* start, a multiple of RT_ARENA_ALIGN */
+  uint64_t size;      /* rounded size the block occupies */
+  uint64_t requested; /* size the caller asked for (0 for free blocks) */
+  rt_block_kind kind;
+} rt_block;
+
+/* The blocks partition [0, capacity) and are kept sorted by offset; no two
+ * free blocks are adjacent (they are merged). Not thread-safe by itself: the
+ * device's arena is used with the lock held. */
+typedef struct {
+  rt_block *blocks;
+  size_t count, allocated;
+  uint64_t capacity;
+  uint64_t used; /* sum of the sizes of non-free blocks */
+} rt_arena;
+
+enum { RT_ARENA_ALIGN = 256 }; /* cudaMalloc's alignment */
+_Static_assert((int)RT_ARENA_ALIGN >= (int)AC_MODULE_MAX_GLOBAL_ALIGN,
+               "module globals fit the arena's alignment");
+
+/* Prepares an arena of capacity bytes (rounded down to RT_ARENA_ALIGN); the
+ * arena owns its block list until rt_arena_destroy. Returns false when out
+ * of host memory. */
+bool rt_arena_init(rt_arena *arena, uint64_t capacity);
+void rt_arena_destroy(rt_arena *arena);
+/* First-fit allocation of size > 0 bytes; on success stores the offset.
+ * Returns false when no free block is large enough (or out of host memory). */
+bool rt_arena_alloc(rt_arena *arena, uint64_t size, rt_block_kind kind, uint64_t *offset_out);
+/* Frees the block that starts at offset and has the given kind. Returns
+ * false (and changes nothing) when no such block exists. */
+bool rt_arena_free(rt_arena *arena, uint64_t offset, rt_block_kind kind);
+/* The allocated block containing offset, or NULL; borrowed, valid until the
+ * arena next changes. */
+const rt_block *rt_arena_find(const rt_arena *arena, uint64_t offset);
+
+/* ---- core_device.c: the lock, entering and leaving, the device -------------------- */
+
+/* The one Metal device as CUDA device 0, with its queue and arena. Opaque
+ * outside the core; exists from rt_device_ready until cudaDeviceReset. */
+typedef struct rt_device rt_device;
+
+/* The process-wide mutex. Not recursive: a thread that holds it must not
+ * take it again (debug builds assert both). */
+void rt_lock(void);
+void rt_unlock(void);
+/* True when the calling thread holds the lock (for assert()). */
+bool rt_lock_held(void);
+
+/* The one way into the core for an API call: takes the lock and opens an
+ * autorelease pool for the Metal objects the call creates. Every rt_enter is
+ * paired with exactly one rt_leave* on the same thread. */
+void rt_enter(void);
+/* rt_enter, then the sticky error, then rt_device_ready: returns the first
+ * error, or cudaSuccess with *device_out set. The lock is held either way:
+ * the caller leaves with rt_leave(e). */
+cudaError_t rt_enter_device(rt_device **device_out);
+/* Closes the pool, releases the lock and returns rt_record(e) — except for
+ * cudaErrorNotReady, which query functions answer and CUDA never records. */
+cudaError_t rt_leave(cudaError_t e);
+/* The same without recording anything (the driver API has no last error). */
+cudaError_t rt_leave_unrecorded(cudaError_t e);
+
+/* Creates the device, queue and arena on first use (lock held). Returns
+ * cudaErrorNoDevice without a Metal device, cudaErrorInitializationError when
+ * no queue or arena can be created (or ANCHOR_ARENA_SIZE is malformed),
+ * cudaErrorMemoryAllocation when out of host memory. */
+cudaError_t rt_device_ready(rt_device **device_out);
+/* The device without creating it (lock held): NULL before rt_device_ready
+ * succeeded or after a reset. */
+rt_device *rt_device_current(void);
+/* Whether a Metal device exists; finds it on first use and keeps it across
+ * resets (lock held). cudaErrorNoDevice if there is none. */
+cudaError_t rt_device_exists(void);
+/* The arena's capacity and its unallocated bytes (lock held). */
+void rt_device_memory(rt_device *device, size_t *free_out, size_t *total_out);
+
+/* ---- core_submit.c: work in flight ------------------------------------------------ */
+
+/* Waits for every command buffer in flight (lock held); returns the sticky
+ * error (new or old) or cudaSuccess. */
+cudaError_t rt_wait_all(void);
+/* True when no command buffer is in flight (lock held); retires completed
+ * ones on the way, a failed one setting the sticky error. */
+bool rt_all_completed(void);
+
+/* ---- core_props.c: the device as CUDA describes it --------------------------------- */
+
+/* Readies the device and fills *out for CUDA device `device` (lock held):
+ * cudaErrorInvalidDevice for any device but 0, else rt_device_ready's errors. */
+cudaError_t rt_device_properties(int device, struct cudaDeviceProp *out);
+/* The value of attribute attr in p; false for an attribute CUDA does not
+ * define. Pure. */
+bool rt_device_attribute(const struct cudaDeviceProp *p, enum cudaDeviceAttr attr, int *value);
+
+/* ---- core_memory.c: the arena's memory --------------------------------------------- */
+
+/* All functions: lock held, device ready (device from rt_enter_device). */
+
+/* A new block of size bytes and kind: *out is its CUDA pointer, NULL for
+ * size 0 (success, as in CUDA) and on failure (cudaErrorMemoryAllocation). */
+cudaError_t rt_memory_alloc(rt_device *device, size_t size, rt_block_kind kind, void **out);
+/* Frees p, which must start a block of kind or other_kind (else
+ * cudaErrorInvalidValue); NULL is a no-op. Waits for the device first, so no
+ * kernel still uses memory handed out again; returns the sticky error if
+ * that wait finds one. */
+cudaError_t rt_memory_free(rt_device *device, void *p, rt_block_kind kind,
+                           rt_block_kind other_kind);
+/* The block containing [pointer, pointer + size), or NULL when the range is
+ * not inside one allocation; size 0 checks the pointer alone. Borrowed. */
+const rt_block *rt_memory_find(rt_device *device, const void *pointer, size_t size);
+/* cudaMemcpy's work, asynchronous where a blit can do it (both sides in
+ * the arena, offsets and count multiples of 4); otherwise the host waits
+ * for the device and copies. Errors: cudaErrorInvalidMemcpyDirection,
+ * cudaErrorInvalidValue (a side that kind puts on the device is not in one
+ * allocation), cudaErrorLaunchFailure (no command buffer), the sticky error. */
+cudaError_t rt_memory_copy(rt_device *device, void *dst, const void *src, size_t count,
+                           enum cudaMemcpyKind kind);
+/* cudaMemcpy2D's work: width bytes of each of height rows (synchronous). Also
+ * cudaErrorInvalidPitchValue when width exceeds a pitch. */
+cudaError_t rt_memory_copy_2d(rt_device *device, void *dst, size_t dpitch, const void *src,
+                              size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind);
+/* cudaMemset's work on [p, p + count) inside one allocation (else
+ * cudaErrorInvalidValue); a blit where aligned, else the host after a wait. */
+cudaError_t rt_memory_fill(rt_device *device, void *p, int value, size_t count);
+/* cudaMemset2D's work (synchronous); cudaErrorInvalidPitchValue when width
+ * exceeds pitch. */
+cudaError_t rt_memory_fill_2d(rt_device *device, void *p, size_t pitch, int value, size_t width,
+                              size_t height);
+
+/* ---- core_module.c: modules, kernels, variables ------------------------------------ */
+
+typedef struct rt_module rt_module;
+
+/* A kernel found by lookup, loaded and with its pipeline. Plain data the
+ * caller keeps on its stack: desc and module are borrowed from the registry
+ * and valid while the module is registered and the device not reset. */
+typedef struct {
+  const ac_kernel *desc;
+  rt_module *module;
+  size_t index;         /* in module's kernel table */
+  uint64_t max_threads; /* threads per threadgroup the pipeline allows */
+} rt_kernel;
+
+/* Registration: what __cudaRegister* do. Touches no Metal (it runs before
+ * main). rt_module_register parses the fat binary outside the lock and
+ * returns a new module the registry owns until rt_module_unregister, or NULL
+ * when out of memory; a malformed blob still gives a module, whose every use
+ * reports why. The others: lock held. */
+rt_module *rt_module_register(const void *fat_binary);
+/* Maps a host stub / host shadow to the device name in module (the latest
+ * registration of the same host address wins). */
+void rt_module_add_kernel(rt_module *module, const void *host_function, const char *device_name);
+void rt_module_add_variable(rt_module *module, const void *host_variable, const char *device_name);
+/* Marks module unusable: it declares something Anchor does not support
+ * (what, e.g. "texture reference", and its name go into the message). */
+void rt_module_refuse(rt_module *module, const char *what, const char *name);
+/* Forgets module and frees it, waiting for the device first if it was
+ * loaded (lock held). */
+void rt_module_unregister(rt_module *module);
+
+/* Lookup (lock held): finds the kernel and makes sure its module's library,
+ * its pipeline and the module's globals exist, readying the device.
+ * Errors: cudaErrorInvalidDeviceFunction (not registered / not in module),
+ * cudaErrorInvalidKernelImage (malformed blob), cudaErrorInvalidPtx (MSL did
+ * not compile; Metal's message is printed to stderr once),
+ * cudaErrorNoKernelImageForDevice (no pipeline), rt_device_ready's errors. */
+cudaError_t rt_module_kernel_by_stub(const void *host_function, rt_kernel *out);
+/* The same by device name within module (the driver API's
+ * cuModuleGetFunction, NVRTC): cudaErrorInvalidDeviceFunction when module
+ * has no kernel of that name. */
+cudaError_t rt_module_kernel_by_name(rt_module *module, const char *name, rt_kernel *out);
+/* Finds the variable whose host shadow is host_variable, loading its module
+ * (lock held): its CUDA address and size. cudaErrorInvalidSymbol if unknown,
+ * else the loading errors above. */
+cudaError_t rt_module_symbol(const void *host_variable, void **address_out, size_t *size_out);
+
+/* ---- core_launch.c: one dispatch --------------------------------------------------- */
+
+typedef struct {
+  dim3 grid, block;
+  size_t shared; /* dynamic shared memory in bytes */
+} rt_launch_config;
+
+/* CUDA's checks of a configuration alone (before any kernel is compiled):
+ * cudaErrorInvalidValue for a block or grid out of range, or more shared
+ * memory than a threadgroup has. Pure. */
+cudaError_t rt_launch_check_config(const rt_launch_config *config);
+/* Validates config against the kernel too (cudaErrorInvalidValue for shared
+ * memory, cudaErrorLaunchOutOfResources for more threads than the pipeline
+ * allows, cudaErrorInvalidValue for args NULL when the kernel has
+ * parameters), packs the parameter block from args (one pointer per
+ * parameter, as cudaLaunchKernel takes them) and encodes and commits one
+ * dispatch; it is tracked, not waited for (lock held, inside rt_enter).
+ * cudaErrorMemoryAllocation / cudaErrorLaunchFailure when Metal or the host
+ * run out. The sticky error is the caller's to check first. */
+cudaError_t rt_launch(rt_device *device, const rt_kernel *kernel, const rt_launch_config *config,
+                      void **args);
+/* Blocks of block_size threads resident per multiprocessor of the nominal
+ * model, with the kernel's static and dynamic_smem bytes of shared memory;
+ * 0 when such a block cannot run. Pure. */
+int rt_launch_occupancy(const rt_kernel *kernel, int block_size, size_t dynamic_smem);
+
+/* ---- core_stream.c: streams and events --------------------------------------------- */
+
+/* All: lock held. Handles are validated against the live ones, so a stale
+ * or foreign handle is an error, never a crash. */
+
+/* 0, cudaStreamLegacy, cudaStreamPerThread or a live stream. */
+bool rt_stream_valid(cudaStream_t stream);
+/* A new live stream (owned by the core until rt_stream_destroy);
+ * cudaErrorMemoryAllocation when out of host memory. */
+cudaError_t rt_stream_create(unsigned flags, cudaStream_t *out);
+/* Destroys a live stream; false when stream is not one. Its work stays
+ * queued and completes, as in CUDA. */
+bool rt_stream_destroy(cudaStream_t stream);
+
+/* A new live event (cudaErrorMemoryAllocation when out of host memory). */
+cudaError_t rt_event_create(unsigned flags, cudaEvent_t *out);
+/* Destroys a live event; false when event is not one. */
+bool rt_event_destroy(cudaEvent_t event);
+bool rt_event_valid(cudaEvent_t event);
+/* Records event at the end of the queue: a marker command buffer that
+ * completes when all earlier work has (inside rt_enter; device ready).
+ * cudaErrorLaunchFailure when Metal gives no command buffer. */
+cudaError_t rt_event_record(rt_device *device, cudaEvent_t event);
+/* Whether event has been recorded, and whether its last record completed. */
+bool rt_event_recorded(cudaEvent_t event);
+bool rt_event_done(cudaEvent_t event);
+/* Waits for the event's last record, releasing the lock while it waits so
+ * other threads go on (lock held on entry and on return); then retires what
+ * finished. No-op for an event never recorded. */
+void rt_event_wait(cudaEvent_t event);
+/* Whether event keeps timestamps (not created with cudaEventDisableTiming). */
+bool rt_event_timed(cudaEvent_t event);
+/* Milliseconds between the completions of two recorded, completed events
+ * (the caller checks both are; debug builds assert it). */
+float rt_event_elapsed_ms(cudaEvent_t start, cudaEvent_t end);
+
+/* ---- core_reset.c ------------------------------------------------------------------ */
+
+/* cudaDeviceReset's work (lock held, inside rt_enter): waits for the device,
+ * forgets what modules loaded, destroys the arena (every allocation) and the
+ * queue, and clears the sticky error; the next use starts afresh. */
+void rt_reset(void);
+
+#endif

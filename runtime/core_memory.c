@@ -1,0 +1,171 @@
+/* runtime/core_memory.c — the arena's memory: allocation, pointer lookup,
+ * copies and fills.
+ *
+ * Every allocation (cudaMalloc, cudaMallocHost/cudaHostAlloc,
+ * cudaMallocManaged) is a block of the one arena buffer, and its CUDA
+ * pointer is the arena's CPU address (contents) plus the block's offset: the
+ * same value works on the host and, translated by the kernel, on the device
+ * (docs/design.md, "Memory model"). Host memory and managed memory are
+ * therefore the same thing as device memory here; the kinds are kept only
+ * so that each free function accepts exactly what CUDA's accepts.
+ *
+ * Ordering: the host touches arena memory only after every command buffer
+ * in flight has completed. Device-to-device copies and memsets are encoded
+ * as Metal blits, ordered after earlier launches, without waiting — unless
+ * an offset or size is not a multiple of 4, which Metal's blits on macOS do
+ * not allow: then the host waits and does the work. */
+#include <assert.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "core_mtl.h"
+
+enum { RT_BLIT_ALIGN = 4 };
+
+static bool rt_in_arena(const rt_device *d, const void *pointer) {
+  uintptr_t base = (uintptr_t)d->arena_base, p = (uintptr_t)pointer;
+  return p >= base && p - base < d->arena.capacity;
+}
+
+static uint64_t rt_offset(const rt_device *d, const void *pointer) {
+  return (uint64_t)((uintptr_t)pointer - (uintptr_t)d->arena_base);
+}
+
+const rt_block *rt_memory_find(rt_device *d, const void *pointer, size_t size) {
+  assert(rt_lock_held() && d);
+  if (!rt_in_arena(d, pointer)) return NULL;
+  const rt_block *block = rt_arena_find(&d->arena, rt_offset(d, pointer));
+  if (!block) return NULL;
+  uint64_t within = rt_offset(d, pointer) - block->offset;
+  if (within >= block->requested || size > block->requested - within) return NULL;
+  return block;
+}
+
+/* ---- allocation ------------------------------------------------------------------ */
+
+cudaError_t rt_memory_alloc(rt_device *d, size_t size, rt_block_kind kind, void **out) {
+  assert(rt_lock_held() && d && out && kind != RT_BLOCK_FREE);
+  uint64_t offset;
+  *out = NULL; /* for size 0 (CUDA: success and a null pointer) and failure (as CUDA 13) */
+  if (size == 0) return cudaSuccess;
+  if (!rt_arena_alloc(&d->arena, size, kind, &offset)) return cudaErrorMemoryAllocation;
+  *out = d->arena_base + offset;
+  return cudaSuccess;
+}
+
+cudaError_t rt_memory_free(rt_device *d, void *p, rt_block_kind kind, rt_block_kind other_kind) {
+  assert(rt_lock_held() && d);
+  if (!p) return cudaSuccess;
+  cudaError_t e = rt_wait_all();
+  if (e == cudaSuccess &&
+      (!rt_in_arena(d, p) || (!rt_arena_free(&d->arena, rt_offset(d, p), kind) &&
+                              !rt_arena_free(&d->arena, rt_offset(d, p), other_kind))))
+    e = cudaErrorInvalidValue;
+  return e;
+}
+
+/* ---- copies and fills ------------------------------------------------------------ */
+
+static bool rt_blit_aligned(const rt_device *d, const void *a, const void *b, size_t count) {
+  return rt_offset(d, a) % RT_BLIT_ALIGN == 0 && rt_offset(d, b) % RT_BLIT_ALIGN == 0 &&
+         count % RT_BLIT_ALIGN == 0;
+}
+
+/* A blit command buffer: copy (src != NULL) or fill with value. */
+static cudaError_t rt_blit(rt_device *d, void *dst, const void *src, int value, size_t count) {
+  mtl_id command_buffer = mtl_queue_command_buffer(d->queue);
+  mtl_id encoder = command_buffer ? mtl_command_buffer_blit_encoder(command_buffer) : NULL;
+  if (!encoder) return cudaErrorLaunchFailure;
+  if (src)
+    mtl_blit_copy_buffer(encoder, d->arena_buffer, rt_offset(d, src), d->arena_buffer,
+                         rt_offset(d, dst), count);
+  else
+    mtl_blit_fill_buffer(encoder, d->arena_buffer, (mtl_range){rt_offset(d, dst), count},
+                         (uint8_t)value);
+  mtl_encoder_end_encoding(encoder);
+  mtl_command_buffer_commit(command_buffer);
+  rt_submit_track(command_buffer, NULL);
+  return cudaSuccess;
+}
+
+/* Is the side of a copy that kind says is on the device really there?
+ * A pointer into the arena must have the whole range inside one allocation. */
+static cudaError_t rt_check_side(rt_device *d, const void *p, size_t count, bool device) {
+  if (!p) return cudaErrorInvalidValue;
+  bool in_arena = rt_in_arena(d, p);
+  if (in_arena && !rt_memory_find(d, p, count)) return cudaErrorInvalidValue;
+  if (device && !in_arena) return cudaErrorInvalidValue;
+  return cudaSuccess;
+}
+
+static bool rt_dst_on_device(enum cudaMemcpyKind kind) {
+  return kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
+}
+static bool rt_src_on_device(enum cudaMemcpyKind kind) {
+  return kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
+}
+
+cudaError_t rt_memory_copy(rt_device *d, void *dst, const void *src, size_t count,
+                           enum cudaMemcpyKind kind) {
+  assert(rt_lock_held() && d);
+  if ((unsigned)kind > cudaMemcpyDefault) return cudaErrorInvalidMemcpyDirection;
+  if (count == 0) return cudaSuccess;
+  cudaError_t e = rt_check_side(d, dst, count, rt_dst_on_device(kind));
+  if (e == cudaSuccess) e = rt_check_side(d, src, count, rt_src_on_device(kind));
+  if (e != cudaSuccess) return e;
+  if (rt_in_arena(d, dst) && rt_in_arena(d, src) && rt_blit_aligned(d, dst, src, count))
+    return rt_blit(d, dst, src, 0, count);
+  e = rt_wait_all();
+  if (e == cudaSuccess) memmove(dst, src, count);
+  return e;
+}
+
+cudaError_t rt_memory_fill(rt_device *d, void *p, int value, size_t count) {
+  assert(rt_lock_held() && d);
+  if (count == 0) return cudaSuccess;
+  if (!rt_memory_find(d, p, count)) return cudaErrorInvalidValue;
+  if (rt_blit_aligned(d, p, p, count)) return rt_blit(d, p, NULL, value, count);
+  cudaError_t e = rt_wait_all();
+  if (e == cudaSuccess) memset(p, value, count);
+  return e;
+}
+
+/* ---- 2-D regions ------------------------------------------------------------------ */
+
+/* The bytes a 2-D region spans: from its start to the end of its last row. */
+static size_t rt_span(size_t pitch, size_t width, size_t height) {
+  return height ? pitch * (height - 1) + width : 0;
+}
+
+/* Every row checked as one span per side, then the host copies row by row
+ * after waiting for the device. */
+cudaError_t rt_memory_copy_2d(rt_device *d, void *dst, size_t dpitch, const void *src,
+                              size_t spitch, size_t width, size_t height,
+                              enum cudaMemcpyKind kind) {
+  assert(rt_lock_held() && d);
+  if ((unsigned)kind > cudaMemcpyDefault) return cudaErrorInvalidMemcpyDirection;
+  if (width > dpitch || width > spitch) return cudaErrorInvalidPitchValue;
+  if (width == 0 || height == 0) return cudaSuccess;
+  cudaError_t e = rt_check_side(d, dst, rt_span(dpitch, width, height), rt_dst_on_device(kind));
+  if (e == cudaSuccess)
+    e = rt_check_side(d, src, rt_span(spitch, width, height), rt_src_on_device(kind));
+  if (e == cudaSuccess) e = rt_wait_all();
+  for (size_t row = 0; e == cudaSuccess && row < height; row++)
+    memmove((char *)dst + row * dpitch, (const char *)src + row * spitch, width);
+  return e;
+}
+
+cudaError_t rt_memory_fill_2d(rt_device *d, void *p, size_t pitch, int value, size_t width,
+                              size_t height) {
+  assert(rt_lock_held() && d);
+  cudaError_t e = cudaSuccess;
+  if (width > pitch)
+    e = cudaErrorInvalidPitchValue;
+  else if (width && height && !rt_memory_find(d, p, rt_span(pitch, width, height)))
+    e = cudaErrorInvalidValue;
+  else if (width && height)
+    e = rt_wait_all();
+  for (size_t row = 0; e == cudaSuccess && width && row < height; row++)
+    memset((char *)p + row * pitch, value, width);
+  return e;
+}

@@ -1,0 +1,46 @@
+/* runtime/core_mtl.h — what the core's files share with one another and
+ * that needs Metal's types: the device's layout and the calls between core
+ * files that pass Metal objects. Only core files (core_*.c) include it; it is
+ * the only path from libanchor to metal/mtl.h. API files use core.h alone. */
+#ifndef ANCHOR_RT_CORE_MTL_H
+#define ANCHOR_RT_CORE_MTL_H
+
+#include "core.h"
+#include "mtl.h"
+
+struct rt_device {
+  mtl_id device, queue, arena_buffer;
+  mtl_id marker_buffer;      /* 16 bytes an event's blit writes, so it has GPU work */
+  unsigned char *arena_base; /* arena contents: CUDA pointers live here */
+  uint64_t arena_gpu_address;
+  rt_arena arena;
+  uint64_t generation; /* incremented by each reset */
+};
+
+/* ---- core_device.c ---- */
+
+/* Destroys the arena, queue and marker buffer and forgets the device (lock
+ * held, nothing in flight); the next rt_device_ready creates them anew with
+ * a larger generation. No-op before rt_device_ready. */
+void rt_device_destroy(void);
+
+/* ---- core_submit.c ---- */
+
+/* Hands a committed command buffer (and an optional buffer it uses, released
+ * with it) to the in-flight list; both are retained (lock held). Completed
+ * buffers are retired on the way, an erroneous one setting the sticky error. */
+void rt_submit_track(mtl_id command_buffer, mtl_id companion);
+/* Whether a command buffer has completed, successfully or not. */
+bool rt_submit_finished(mtl_id command_buffer);
+
+/* ---- core_module.c ---- */
+
+/* The pipeline of a kernel found by lookup, and the CUDA addresses of its
+ * module's globals (global_count of them); borrowed, lock held. */
+mtl_id rt_module_pipeline(const rt_kernel *kernel);
+const uint64_t *rt_module_global_addresses(const rt_kernel *kernel, size_t *count_out);
+/* Forgets what was loaded for the device generation being reset: libraries,
+ * pipelines and global storage (lock held; the arena is about to go). */
+void rt_module_unload_all(void);
+
+#endif

@@ -1,0 +1,100 @@
+/* runtime/core_submit.c — submission and completion: the command buffers in
+ * flight, waiting for them, and how their failures become CUDA's sticky
+ * error.
+ *
+ * Every committed command buffer (launch, blit) is tracked here until it
+ * completes. The queue executes in commit order, so the list completes in
+ * order too and retiring only ever looks at its finished prefix. */
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core_mtl.h"
+
+typedef struct {
+  mtl_id command_buffer, companion;
+} rt_in_flight;
+
+static rt_in_flight *rt_flight;
+static size_t rt_flight_count, rt_flight_allocated;
+
+/* Metal's MTLCommandBufferError codes that CUDA has a name for. */
+enum { RT_MTL_ERROR_TIMEOUT = 2, RT_MTL_ERROR_PAGE_FAULT = 3 };
+
+/* CUDA's reading of a failed command buffer; everything but a timeout or a
+ * page fault is "unspecified". */
+static cudaError_t rt_command_buffer_failure(mtl_id command_buffer) {
+  mtl_id error = mtl_command_buffer_error(command_buffer);
+  long code = error ? mtl_error_code(error) : 0;
+  cudaError_t e = code == RT_MTL_ERROR_PAGE_FAULT ? cudaErrorIllegalAddress
+                  : code == RT_MTL_ERROR_TIMEOUT  ? cudaErrorLaunchTimeout
+                                                  : cudaErrorLaunchFailure;
+  if (rt_sticky_error() == cudaSuccess) /* report the first failure only */
+    fprintf(stderr, "anchor: a kernel failed on the device (%s): %s\n", rt_error_name(e),
+            error ? mtl_error_description(error) : "no error description");
+  return e;
+}
+
+static void rt_note_failure(mtl_id command_buffer) {
+  if (mtl_command_buffer_status(command_buffer) == MTL_COMMAND_BUFFER_STATUS_ERROR)
+    rt_set_sticky_error(rt_command_buffer_failure(command_buffer));
+}
+
+/* Releases entry i after completion, turning an error into the sticky one. */
+static void rt_retire(size_t i) {
+  assert(i < rt_flight_count && rt_submit_finished(rt_flight[i].command_buffer));
+  rt_note_failure(rt_flight[i].command_buffer);
+  mtl_release(rt_flight[i].command_buffer);
+  mtl_release(rt_flight[i].companion);
+}
+
+bool rt_submit_finished(mtl_id command_buffer) {
+  long status = mtl_command_buffer_status(command_buffer);
+  return status == MTL_COMMAND_BUFFER_STATUS_COMPLETED || status == MTL_COMMAND_BUFFER_STATUS_ERROR;
+}
+
+/* Retires the finished prefix of the list. */
+static void rt_retire_finished(void) {
+  size_t done = 0;
+  while (done < rt_flight_count && rt_submit_finished(rt_flight[done].command_buffer))
+    rt_retire(done++);
+  if (done == 0) return;
+  memmove(rt_flight, rt_flight + done, (rt_flight_count - done) * sizeof *rt_flight);
+  rt_flight_count -= done;
+}
+
+void rt_submit_track(mtl_id command_buffer, mtl_id companion) {
+  assert(rt_lock_held() && command_buffer);
+  rt_retire_finished();
+  if (rt_flight_count == rt_flight_allocated) {
+    size_t grown = rt_flight_allocated ? rt_flight_allocated * 2 : 64;
+    rt_in_flight *list = realloc(rt_flight, grown * sizeof *list);
+    if (!list) { /* cannot track it: wait for it instead */
+      mtl_command_buffer_wait_until_completed(command_buffer);
+      rt_note_failure(command_buffer);
+      return;
+    }
+    rt_flight = list;
+    rt_flight_allocated = grown;
+  }
+  mtl_retain(command_buffer);
+  mtl_retain(companion);
+  rt_flight[rt_flight_count++] = (rt_in_flight){command_buffer, companion};
+}
+
+cudaError_t rt_wait_all(void) {
+  assert(rt_lock_held());
+  for (size_t i = 0; i < rt_flight_count; i++) {
+    mtl_command_buffer_wait_until_completed(rt_flight[i].command_buffer);
+    rt_retire(i);
+  }
+  rt_flight_count = 0;
+  return rt_sticky_error();
+}
+
+bool rt_all_completed(void) {
+  assert(rt_lock_held());
+  rt_retire_finished();
+  return rt_flight_count == 0;
+}
