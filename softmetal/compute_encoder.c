@@ -224,6 +224,7 @@ static void encoder_dispatch(id self, SEL cmd, sm_size groups, sm_size tpg) {
   if (!validate_dispatch(e, tpg)) return;
   if (!groups.width || !groups.height || !groups.depth || !tpg.width || !tpg.height || !tpg.depth)
     return; /* an empty dispatch does nothing, as in Metal */
+  assert(e->pipeline->function && e->pipeline->function->kernel); /* validated */
   struct sm_command *c = sm_command_append(&e->encoder.cmdbuf->commands, SM_COMMAND_DISPATCH);
   struct sm_dispatch *d = &c->dispatch;
   c->pipeline = sm_retain(e->pipeline);

@@ -42,6 +42,7 @@ static void *executor_main(void *arg) {
       pthread_cond_wait(&e->wake, &e->lock);
     if (!e->first) break; /* stopped and drained */
     struct sm_job *job = e->first;
+    assert(job->run);
     e->first = job->next;
     if (!e->first) e->last = NULL;
     pthread_mutex_unlock(&e->lock);

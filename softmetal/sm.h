@@ -5,7 +5,8 @@
  * Callers never include this header: they reach softmetal only through Metal's
  * selectors (see metal/mtl.h). This header is what softmetal's own files
  * share; its sections follow the files, lowest layer first. A file calls only
- * files listed above it (the dependency graph is a DAG):
+ * files listed above it, so the dependency graph is a DAG (the test
+ * softmetal.layering holds the compiled objects against this list):
  *
  *   util.c            formatted and growable strings, whole files, page size,
  *                     clock, SOFTMETAL_* switches
@@ -79,7 +80,7 @@ void sm_text_printf(struct sm_text *t, const char *fmt, ...) __attribute__((form
 /* The whole file at path, malloc'd and NUL-terminated (caller frees), or NULL
  * (errno set) if it cannot be opened. */
 char *sm_read_file(const char *path);
-uint64_t sm_page_size(void);
+uint64_t sm_page_size(void); /* the system's, for mapping sizes */
 /* CLOCK_MONOTONIC in seconds (GPUStartTime/GPUEndTime). */
 double sm_now_seconds(void);
 /* Whether SOFTMETAL_TRACE is set (non-empty, not "0"): log compiles and
