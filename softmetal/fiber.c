@@ -10,8 +10,8 @@
  * when every thread of the group waits at one; a SIMD-group barrier (also the heart of every simd_*
  * function) when no lane of its SIMD-group can run any more: the lanes waiting at the same call
  * site (the lowest address first, so divergent lanes reconverge) are released together and form the
- * active-lane mask. Threads that exit while others wait at a threadgroup barrier make the group
- * fail (on a GPU that is undefined behaviour and usually a hang).
+ * active-lane mask. Threads that have exited no longer take part in threadgroup barriers (as on
+ * an NVIDIA GPU); a group in which no fiber can run and no barrier can open fails.
  */
 #include "sm.h"
 
@@ -38,12 +38,12 @@ struct fiber {
 };
 
 struct sm_group_runner {
-  unsigned char *stacks; /* SM_MAX_THREADS_PER_GROUP stacks, each with a guard page */
+  unsigned char *stacks; /* AC_MAX_THREADS_PER_THREADGROUP stacks, each with a guard page */
   void *scheduler_sp;
-  struct fiber fibers[SM_MAX_THREADS_PER_GROUP];
-  struct sm_kernel_thread threads[SM_MAX_THREADS_PER_GROUP];
-  unsigned char simd_slots[SM_MAX_THREADS_PER_GROUP][16]; /* SIMD-group value exchange */
-  uint64_t simd_active[SM_MAX_THREADS_PER_GROUP / SM_SIMD_WIDTH];
+  struct fiber fibers[AC_MAX_THREADS_PER_THREADGROUP];
+  struct sm_kernel_thread threads[AC_MAX_THREADS_PER_THREADGROUP];
+  unsigned char simd_slots[AC_MAX_THREADS_PER_THREADGROUP][16]; /* SIMD-group value exchange */
+  uint64_t simd_active[AC_MAX_THREADS_PER_THREADGROUP / AC_SIMD_WIDTH];
   const struct sm_dispatch *dispatch;
   unsigned char *threadgroup_base;
   int current, count;
@@ -156,7 +156,7 @@ static void add_guards(struct sm_group_runner *r, int count) {
   for (; r->guarded < count; r->guarded++) {
     if (atomic_fetch_sub(&guard_budget, 1) <= 0) {
       atomic_fetch_add(&guard_budget, 1);
-      r->guarded = SM_MAX_THREADS_PER_GROUP; /* out of budget: stop trying */
+      r->guarded = AC_MAX_THREADS_PER_THREADGROUP; /* out of budget: stop trying */
       return;
     }
     mprotect(r->stacks + (size_t)r->guarded * STACK_SIZE, (size_t)page, PROT_NONE);
@@ -167,7 +167,7 @@ static void add_guards(struct sm_group_runner *r, int count) {
 struct sm_group_runner *sm_group_runner_new(void) {
   struct sm_group_runner *r = calloc(1, sizeof *r);
   if (!r) return NULL;
-  size_t total = (size_t)STACK_SIZE * SM_MAX_THREADS_PER_GROUP;
+  size_t total = (size_t)STACK_SIZE * AC_MAX_THREADS_PER_THREADGROUP;
   /* Committed lazily; the lowest page of each used stack becomes a guard. */
   r->stacks =
       mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -181,13 +181,13 @@ struct sm_group_runner *sm_group_runner_new(void) {
 void sm_group_runner_free(struct sm_group_runner *r) {
   if (!r) return;
   atomic_fetch_add(&guard_budget, r->guards);
-  munmap(r->stacks, (size_t)STACK_SIZE * SM_MAX_THREADS_PER_GROUP);
+  munmap(r->stacks, (size_t)STACK_SIZE * AC_MAX_THREADS_PER_THREADGROUP);
   free(r);
 }
 
 bool sm_group_runner_is_guard(const struct sm_group_runner *r, const void *addr) {
   uintptr_t a = (uintptr_t)addr, base = (uintptr_t)r->stacks;
-  if (a < base || a >= base + (uintptr_t)STACK_SIZE * SM_MAX_THREADS_PER_GROUP) return false;
+  if (a < base || a >= base + (uintptr_t)STACK_SIZE * AC_MAX_THREADS_PER_THREADGROUP) return false;
   return (a - base) % STACK_SIZE < (uintptr_t)sysconf(_SC_PAGESIZE);
 }
 
@@ -253,7 +253,7 @@ unsigned char *sm_rt_simd_slots(void) {
 uint64_t sm_rt_simd_active_mask(void) {
   struct sm_group_runner *r = current_runner;
   if (!r->fibers_on) return 1; /* cannot happen: SIMD functions imply fibers */
-  return r->simd_active[r->current / SM_SIMD_WIDTH];
+  return r->simd_active[r->current / AC_SIMD_WIDTH];
 }
 
 /* SOFTMETAL_DEBUG_BARRIERS: the error for a threadgroup barrier about to be
@@ -286,8 +286,8 @@ static char *open_barriers(struct sm_group_runner *r, bool *all_done) {
    * the lowest code address goes first ("min-PC"): code after an if/else or a
    * loop lies above it, so lanes still inside run before those that left, and
    * the SIMD-group reconverges as on a GPU. */
-  for (int s = 0; s < r->count; s += SM_SIMD_WIDTH) {
-    int end = s + SM_SIMD_WIDTH < r->count ? s + SM_SIMD_WIDTH : r->count;
+  for (int s = 0; s < r->count; s += AC_SIMD_WIDTH) {
+    int end = s + AC_SIMD_WIDTH < r->count ? s + AC_SIMD_WIDTH : r->count;
     uintptr_t site = UINTPTR_MAX;
     for (int i = s; i < end; i++)
       if (r->fibers[i].state == FIBER_WAIT_SIMD && (uintptr_t)r->fibers[i].site < site)
@@ -300,7 +300,7 @@ static char *open_barriers(struct sm_group_runner *r, bool *all_done) {
       mask |= 1ull << (i - s);
       released++;
     }
-    r->simd_active[s / SM_SIMD_WIDTH] = mask;
+    r->simd_active[s / AC_SIMD_WIDTH] = mask;
   }
   for (int i = 0; i < r->count; i++) {
     done += r->fibers[i].state == FIBER_DONE;
@@ -364,6 +364,7 @@ char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const
   r->dispatch = d;
   r->threadgroup_base = threadgroup_base;
   r->count = (int)(d->threads[0] * d->threads[1] * d->threads[2]);
+  assert(r->count >= 1 && r->count <= AC_MAX_THREADS_PER_THREADGROUP); /* validated at encoding */
   r->fibers_on = d->kernel->uses_barriers;
   r->barrier_misuse = false;
   current_runner = r;

@@ -1,334 +1,20 @@
-/* softmetal/library.c — MTLLibrary, MTLFunction, MTLComputePipelineState.
+/* softmetal/library.c — MTLLibrary and MTLFunction.
  *
- * newLibraryWithSource:options:error: translates the MSL (translate.c),
- * compiles it with clang++ against the strict prelude (to IR, checked for
- * casts between address spaces, then to a shared object) and dlopens it.
- * Objects are cached under $XDG_CACHE_HOME/softmetal (or ~/.cache/softmetal,
- * or $TMPDIR/softmetal-<uid>) by a hash of everything that determines them:
- * compiler path, flags, prelude text and translated source. Writers compile to
- * private temporary names and rename(2) into place, so concurrent processes
- * never see a partial object.
+ * A library is the shared object compile.c built from its MSL, dlopen'ed: its
+ * __sm_rt table is pointed at fiber.c's kernel services and each kernel's
+ * entry points (__sm_entry_, __sm_group_, __sm_tgstatic_) are bound. A
+ * function is one kernel of a library, which it keeps alive.
  */
 #include "sm.h"
 
 #include <dlfcn.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <libgen.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#ifndef SM_DEFAULT_CLANG
-#define SM_DEFAULT_CLANG "/usr/lib/llvm-19/bin/clang++"
-#endif
+static const char *const library_domain = "MTLLibraryErrorDomain";
 
-extern char **environ;
-
-static const char *library_domain = "MTLLibraryErrorDomain";
-
-/* ---- where things are --------------------------------------------------------- */
-static const char *clang_path(void) {
-  const char *env = getenv("ANCHOR_CLANG");
-  return env && *env ? env : SM_DEFAULT_CLANG;
-}
-
-/* <dir of libsoftmetal.so>/anchor/msl, or NULL. */
-static char prelude_dir[4096];
-static char *prelude_text;
-
-static void find_prelude(void) {
-  Dl_info info;
-  if (!dladdr((void *)find_prelude, &info) || !info.dli_fname) return;
-  char path[4096];
-  snprintf(path, sizeof path, "%s", info.dli_fname);
-  snprintf(prelude_dir, sizeof prelude_dir, "%s/anchor/msl", dirname(path));
-  char file[4200];
-  snprintf(file, sizeof file, "%s/metal_stdlib", prelude_dir);
-  FILE *f = fopen(file, "rb");
-  if (!f) return;
-  struct sm_text t = {0};
-  char chunk[4096];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-    sm_text_append(&t, chunk, n);
-  fclose(f);
-  prelude_text = t.data ? t.data : strdup("");
-}
-
-/* Creates dir and its parents; true if it then exists and is writable. */
-static bool make_writable_dir(char *dir) {
-  for (char *p = dir + 1; *p; p++) {
-    if (*p != '/') continue;
-    *p = 0;
-    mkdir(dir, 0755);
-    *p = '/';
-  }
-  mkdir(dir, 0700);
-  return access(dir, W_OK | X_OK) == 0;
-}
-
-/* Cache directory (created): $XDG_CACHE_HOME/softmetal, else
- * $HOME/.cache/softmetal, else ${TMPDIR:-/tmp}/softmetal-<uid>; the first that
- * can be written. NULL with *error set if none can. */
-static char *cache_dir(char **error) {
-  const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME"), *tmp = getenv("TMPDIR");
-  char *candidates[3] = {
-      xdg && *xdg ? sm_strdup_printf("%s/softmetal", xdg) : NULL,
-      home && *home ? sm_strdup_printf("%s/.cache/softmetal", home) : NULL,
-      sm_strdup_printf("%s/softmetal-%d", tmp && *tmp ? tmp : "/tmp", (int)getuid())};
-  char *dir = NULL;
-  for (int i = 0; i < 3; i++) {
-    if (!dir && candidates[i] && make_writable_dir(candidates[i]))
-      dir = candidates[i];
-    else
-      free(candidates[i]);
-  }
-  if (!dir)
-    *error = strdup("softmetal: no writable directory to cache compiled libraries in "
-                    "($XDG_CACHE_HOME/softmetal, $HOME/.cache/softmetal, $TMPDIR)");
-  return dir;
-}
-
-/* ---- hashing: two FNV-1a 64 streams with different bases = 128 bits ---------------- */
-struct hash {
-  uint64_t a, b;
-};
-static void hash_bytes(struct hash *h, const void *data, size_t n) {
-  const unsigned char *p = data;
-  for (size_t i = 0; i < n; i++) {
-    h->a = (h->a ^ p[i]) * 0x100000001b3ull;
-    h->b = (h->b ^ p[i]) * 0x100000001b3ull;
-    h->b ^= h->b >> 29;
-  }
-  h->a ^= n, h->b += n; /* separates consecutive fields */
-}
-static void hash_string(struct hash *h, const char *s) {
-  hash_bytes(h, s, strlen(s));
-}
-
-/* ---- running clang -------------------------------------------------------------------- */
-/* Runs argv, collecting stdout+stderr into *output. Returns the exit status or -1. */
-static int run_tool(char *const argv[], char **output) {
-  int fds[2];
-  if (pipe(fds) != 0) return -1;
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, fds[1], 2);
-  posix_spawn_file_actions_addclose(&actions, fds[0]);
-  pid_t pid;
-  int rc = posix_spawn(&pid, argv[0], &actions, NULL, argv, environ);
-  posix_spawn_file_actions_destroy(&actions);
-  close(fds[1]);
-  struct sm_text text = {0};
-  sm_text_append(&text, "", 0);
-  if (rc == 0) {
-    char chunk[4096];
-    ssize_t n;
-    while ((n = read(fds[0], chunk, sizeof chunk)) > 0 || (n < 0 && errno == EINTR))
-      if (n > 0) sm_text_append(&text, chunk, (size_t)n);
-  }
-  close(fds[0]);
-  *output = text.data;
-  if (rc != 0) {
-    free(*output);
-    *output = sm_strdup_printf("softmetal: cannot run %s: %s", argv[0], strerror(rc));
-    return -1;
-  }
-  int status;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-static bool write_file(const char *path, const char *data, size_t n) {
-  FILE *f = fopen(path, "wb");
-  if (!f) return false;
-  bool ok = fwrite(data, 1, n, f) == n;
-  return fclose(f) == 0 && ok;
-}
-
-/* ---- address-space casts ------------------------------------------------------
- * clang rejects implicit conversions between address spaces but accepts
- * C-style casts, which MSL rejects. Such a cast is the only source of an
- * `addrspacecast` in the unoptimized IR of user code (softmetal's entry
- * trampolines cast its untyped binding table and are exempt), so the IR is
- * searched for one and its debug location reported. */
-static const char *space_name(int space) {
-  static const char *const names[] = {"thread", "device", "constant", "threadgroup"};
-  return space >= 0 && space < 4 ? names[space] : "unknown";
-}
-
-/* The address space of the pointer type at p ("ptr" or "ptr addrspace(N)"). */
-static int pointer_space(const char *p) {
-  p += strspn(p, " ");
-  if (strncmp(p, "ptr addrspace(", 14) == 0) return atoi(p + 14);
-  return 0;
-}
-
-/* "line:column" of metadata !id in the IR, or "?". */
-static void debug_location(const char *ir, long id, char *out, size_t size) {
-  char key[64];
-  snprintf(key, sizeof key, "\n!%ld = !DILocation(line: ", id);
-  const char *p = strstr(ir, key);
-  if (!p) {
-    snprintf(out, size, "?");
-    return;
-  }
-  p += strlen(key);
-  long line = strtol(p, (char **)&p, 10), column = 0;
-  if (strncmp(p, ", column: ", 10) == 0) column = strtol(p + 10, NULL, 10);
-  snprintf(out, size, "%ld:%ld", line, column);
-}
-
-/* Returns NULL, or a diagnostic for the first cross-space cast in user code. */
-static char *find_address_space_cast(const char *ir) {
-  bool exempt = false;
-  for (const char *line = ir; line && *line;
-       line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
-    if (strncmp(line, "define ", 7) == 0) {
-      const char *at = strchr(line, '@');
-      exempt = at &&
-               (strncmp(at + 1, "__sm_entry_", 11) == 0 || strncmp(at + 1, "__sm_group_", 11) == 0);
-    }
-    const char *cast = strstr(line, "addrspacecast ");
-    const char *eol = strchr(line, '\n');
-    if (exempt || !cast || (eol && cast > eol)) continue;
-    const char *to = strstr(cast, " to ");
-    int from_space = pointer_space(cast + 14), to_space = to ? pointer_space(to + 4) : 0;
-    const char *dbg = strstr(cast, "!dbg !");
-    char where[64] = "?";
-    if (dbg && (!eol || dbg < eol))
-      debug_location(ir, strtol(dbg + 6, NULL, 10), where, sizeof where);
-    return sm_strdup_printf(
-        "Compilation failed: \n\nprogram_source:%s: error: cast from a '%s' "
-        "pointer to a '%s' pointer: MSL does not convert between address spaces",
-        where, space_name(from_space), space_name(to_space));
-  }
-  return NULL;
-}
-
-/* clang marks every function noinline at -O0; the optimizing step must be
- * free to inline, so the word is removed from the IR's attribute groups. The
- * prelude's barrier calls are the exception: they must stay out of line (their
- * return address identifies the barrier) and are noduplicate, next to which
- * clang drops noinline; it is put back there. Returns a new string. */
-static char *allow_inlining(const char *ir) {
-  struct sm_text out = {0};
-  for (const char *line = ir; *line;) {
-    const char *eol = strchr(line, '\n');
-    size_t n = eol ? (size_t)(eol - line) + 1 : strlen(line);
-    if (strncmp(line, "attributes #", 12) != 0) {
-      sm_text_append(&out, line, n);
-    } else {
-      char *group = strndup(line, n), *word;
-      while ((word = strstr(group, " noinline")))
-        memmove(word, word + 9, strlen(word + 9) + 1);
-      char *brace = strchr(group, '{');
-      if (strstr(group, " noduplicate") && brace) {
-        sm_text_append(&out, group, (size_t)(brace + 1 - group));
-        sm_text_append(&out, " noinline", 9);
-        sm_text_append(&out, brace + 1, strlen(brace + 1));
-      } else {
-        sm_text_append(&out, group, strlen(group));
-      }
-      free(group);
-    }
-    line += n;
-  }
-  return out.data ? out.data : strdup("");
-}
-
-static char *read_file(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  struct sm_text t = {0};
-  char chunk[65536];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-    sm_text_append(&t, chunk, n);
-  fclose(f);
-  return t.data ? t.data : strdup("");
-}
-
-/* Runs clang with flags + extra (NULL-terminated). Returns NULL or a diagnostic. */
-static char *run_clang(const char *const *flags, const char *const *extra) {
-  char include[4200];
-  snprintf(include, sizeof include, "-I%s", prelude_dir);
-  const char *argv[48];
-  int n = 0;
-  argv[n++] = clang_path();
-  for (int i = 0; flags[i]; i++)
-    argv[n++] = flags[i];
-  argv[n++] = include;
-  for (int i = 0; extra[i]; i++)
-    argv[n++] = extra[i];
-  argv[n] = NULL;
-  char *output = NULL;
-  int status = run_tool((char *const *)argv, &output);
-  char *error = status == 0 ? NULL : sm_strdup_printf("Compilation failed: \n\n%s", output);
-  free(output);
-  return error;
-}
-
-/* Compiles source to `object` in two steps, both via temporaries: MSL -> IR
- * (unoptimized, with line tables, checked for address-space casts), then
- * IR -> optimized shared object. Returns NULL or a diagnostic. */
-static char *compile(const char *source, const char *object, const char *const *flags,
-                     const char *const *object_flags) {
-  /* Unique per process and per call: threads may compile the same source. */
-  static atomic_uint serial;
-  unsigned n = atomic_fetch_add(&serial, 1);
-  char *tmp_src = sm_strdup_printf("%s.%d.%u.cpp", object, (int)getpid(), n);
-  char *tmp_ir = sm_strdup_printf("%s.%d.%u.ll", object, (int)getpid(), n);
-  char *tmp_obj = sm_strdup_printf("%s.%d.%u.tmp", object, (int)getpid(), n);
-  char *error = NULL;
-  if (!write_file(tmp_src, source, strlen(source)))
-    error = sm_strdup_printf("softmetal: cannot write %s: %s", tmp_src, strerror(errno));
-  if (!error) {
-    const char *extra[] = {"-O0",
-                           "-Xclang",
-                           "-disable-O0-optnone",
-                           "-gline-tables-only",
-                           "-S",
-                           "-emit-llvm",
-                           tmp_src,
-                           "-o",
-                           tmp_ir,
-                           NULL};
-    error = run_clang(flags, extra);
-  }
-  if (!error) {
-    char *ir = read_file(tmp_ir);
-    error = ir ? find_address_space_cast(ir)
-               : sm_strdup_printf("softmetal: cannot read %s: %s", tmp_ir, strerror(errno));
-    if (!error) {
-      char *inlinable = allow_inlining(ir);
-      if (!write_file(tmp_ir, inlinable, strlen(inlinable)))
-        error = sm_strdup_printf("softmetal: cannot write %s: %s", tmp_ir, strerror(errno));
-      free(inlinable);
-    }
-    free(ir);
-  }
-  if (!error) {
-    const char *extra[] = {"-x", "ir", tmp_ir, "-o", tmp_obj, "-lm", NULL};
-    error = run_clang(object_flags, extra);
-  }
-  if (!error && rename(tmp_obj, object) != 0)
-    error = sm_strdup_printf("softmetal: cannot rename %s: %s", tmp_obj, strerror(errno));
-  unlink(tmp_src);
-  unlink(tmp_ir);
-  unlink(tmp_obj);
-  free(tmp_src);
-  free(tmp_ir);
-  free(tmp_obj);
-  return error;
-}
+static Class library_class, function_class;
 
 /* ---- MTLLibrary ------------------------------------------------------------------------ */
 static void library_destroy(struct sm_object *o) {
@@ -339,138 +25,74 @@ static void library_destroy(struct sm_object *o) {
   if (l->handle) dlclose(l->handle);
 }
 
-/* Loads the object and binds the kernels of t. Returns NULL or a diagnostic. */
-static char *load(struct sm_library *l, const char *object, const struct sm_translation *t) {
-  l->handle = dlopen(object, RTLD_NOW | RTLD_LOCAL);
-  if (!l->handle) return sm_strdup_printf("softmetal: cannot load %s: %s", object, dlerror());
-  struct sm_runtime_table *rt = dlsym(l->handle, "__sm_rt");
-  if (!rt) return sm_strdup_printf("softmetal: %s has no __sm_rt table", object);
+/* Points the library's kernel-service table at fiber.c. */
+static void bind_runtime_table(struct sm_runtime_table *rt) {
   rt->threadgroup_barrier = sm_rt_threadgroup_barrier;
   rt->simdgroup_barrier = sm_rt_simdgroup_barrier;
   rt->threadgroup_base = sm_rt_threadgroup_base;
   rt->thread_index = sm_rt_thread_index;
   rt->simd_slots = sm_rt_simd_slots;
   rt->simd_active_mask = sm_rt_simd_active_mask;
+}
+
+/* Fills k from what translation learnt and the object's symbols. Returns
+ * false if a symbol is missing. */
+static bool bind_kernel(struct sm_kernel *k, void *handle, const struct sm_kernel_info *info) {
+  k->name = strdup(info->name);
+  if (!k->name) abort();
+  k->buffer_mask = info->buffer_mask;
+  k->threadgroup_mask = info->threadgroup_mask;
+  k->uses_barriers = info->uses_barriers;
+  k->max_threads = info->max_threads ? info->max_threads : AC_MAX_THREADS_PER_THREADGROUP;
+  char symbol[4200];
+  snprintf(symbol, sizeof symbol, "__sm_entry_%s", k->name);
+  k->entry = (sm_entry_fn)dlsym(handle, symbol);
+  snprintf(symbol, sizeof symbol, "__sm_group_%s", k->name);
+  k->group_entry = (sm_entry_fn)dlsym(handle, symbol);
+  snprintf(symbol, sizeof symbol, "__sm_tgstatic_%s", k->name);
+  const unsigned long *tg = dlsym(handle, symbol);
+  if (!k->entry || !k->group_entry || !tg) return false;
+  k->static_threadgroup_bytes = *tg;
+  return true;
+}
+
+/* Loads the object and binds the kernels of t. Returns NULL or a diagnostic. */
+static char *load(struct sm_library *l, const char *object, const struct sm_translation *t) {
+  l->handle = dlopen(object, RTLD_NOW | RTLD_LOCAL);
+  if (!l->handle) return sm_strdup_printf("softmetal: cannot load %s: %s", object, dlerror());
+  struct sm_runtime_table *rt = dlsym(l->handle, "__sm_rt");
+  if (!rt) return sm_strdup_printf("softmetal: %s has no __sm_rt table", object);
+  bind_runtime_table(rt);
   l->kernels = calloc((size_t)t->kernel_count + 1, sizeof *l->kernels);
   if (!l->kernels) abort();
   for (int i = 0; i < t->kernel_count; i++) {
     struct sm_kernel *k = &l->kernels[l->kernel_count++];
-    k->name = strdup(t->kernels[i].name);
-    k->buffer_mask = t->kernels[i].buffer_mask;
-    k->threadgroup_mask = t->kernels[i].threadgroup_mask;
-    k->uses_barriers = t->kernels[i].uses_barriers;
-    k->max_threads =
-        t->kernels[i].max_threads ? t->kernels[i].max_threads : SM_MAX_THREADS_PER_GROUP;
-    char symbol[4200];
-    snprintf(symbol, sizeof symbol, "__sm_entry_%s", k->name);
-    k->entry = (sm_entry_fn)dlsym(l->handle, symbol);
-    snprintf(symbol, sizeof symbol, "__sm_group_%s", k->name);
-    k->group_entry = (sm_entry_fn)dlsym(l->handle, symbol);
-    snprintf(symbol, sizeof symbol, "__sm_tgstatic_%s", k->name);
-    const unsigned long *tg = dlsym(l->handle, symbol);
-    if (!k->entry || !k->group_entry || !tg)
+    if (!bind_kernel(k, l->handle, &t->kernels[i]))
       return sm_strdup_printf("softmetal: kernel %s missing in %s", k->name, object);
-    k->static_threadgroup_bytes = *tg;
   }
   return NULL;
 }
 
-struct sm_library *sm_library_compile(const char *msl, const struct sm_compile_options *opts,
-                                      id *error) {
-  static pthread_once_t once = PTHREAD_ONCE_INIT;
-  pthread_once(&once, find_prelude);
-  if (!prelude_text) {
-    *error = sm_error_new(library_domain, SM_LIBRARY_ERROR_COMPILE_FAILURE,
-                          "softmetal: MSL prelude not found at %s/metal_stdlib",
-                          prelude_dir[0] ? prelude_dir : "<unknown>");
-    return NULL;
-  }
+struct sm_library *sm_library_new(const char *msl, const struct sm_compile_options *opts,
+                                  id *error) {
+  assert(msl && error);
   struct sm_translation t;
-  char *diag = sm_translate(msl, &t);
-  if (diag) {
-    *error = sm_error_new(library_domain, SM_LIBRARY_ERROR_COMPILE_FAILURE,
-                          "Compilation failed: \n\n%s", diag);
-    free(diag);
-    return NULL;
-  }
-  bool fast = opts ? opts->fast_math : true;
-  /* __METAL_VERSION__ follows the options' language version (major << 16 |
-   * minor), 3.1 by default: the prelude offers 3.2's additions only then. */
-  uint64_t v = opts ? opts->language_version : (3 << 16) + 1;
-  char version[40];
-  snprintf(version, sizeof version, "-D__METAL_VERSION__=%u",
-           (unsigned)((v >> 16) * 100 + (v & 0xFFFF) * 10));
-  /* Front end (MSL -> IR) and back end (IR -> optimized shared object). */
-  const char *flags[] = {
-      "-x", "c++", "-std=c++17", "-fPIC", "-fvisibility=hidden", "-nostdinc", "-fno-exceptions",
-      "-fno-rtti", "-fno-math-errno", "-fno-threadsafe-statics", "-fno-color-diagnostics",
-      "-Wno-unknown-attributes", "-Werror=return-type", "-flax-vector-conversions=none",
-      "-fstack-clash-protection", /* large locals must hit a fiber's guard page */
-      /* half arithmetic rounds every operation, as on a GPU (x86 would
-       * otherwise evaluate half expressions in float) */
-      "-Xclang", "-ffloat16-excess-precision=none", fast ? "-ffast-math" : "-fno-fast-math",
-      fast ? "-D__SOFTMETAL_FAST_MATH__=1" : "-U__SOFTMETAL_FAST_MATH__", version, NULL};
-  const char *object_flags[] = {"-O2",
-                                "-fPIC",
-                                "-shared",
-                                "-nostdlib++",
-                                "-fno-color-diagnostics",
-                                fast ? "-ffast-math" : "-fno-fast-math",
-                                NULL};
-  struct hash h = {0xcbf29ce484222325ull, 0x84222325cbf29ce4ull};
-  hash_string(&h, clang_path());
-  for (int i = 0; flags[i]; i++)
-    hash_string(&h, flags[i]);
-  for (int i = 0; object_flags[i]; i++)
-    hash_string(&h, object_flags[i]);
-  hash_string(&h, prelude_text);
-  hash_string(&h, t.source.data);
-
-  char *dir = cache_dir(&diag);
-  char *object = dir ? sm_strdup_printf("%s/%016llx%016llx.so", dir, (unsigned long long)h.a,
-                                        (unsigned long long)h.b)
-                     : NULL;
-  free(dir);
-  double start = sm_now_seconds();
-  bool cached = object && access(object, R_OK) == 0;
-  if (object && !cached) diag = compile(t.source.data, object, flags, object_flags);
-  if (sm_trace())
-    fprintf(stderr, "softmetal: library of %d kernel(s): %s (%.0f ms)\n", t.kernel_count,
-            diag     ? "compile failed"
-            : cached ? "from cache"
-                     : "compiled",
-            (sm_now_seconds() - start) * 1e3);
+  char *object = NULL;
+  char *diag = sm_compile(msl, opts ? opts->fast_math : true,
+                          opts ? opts->language_version : SM_MSL_BASELINE_VERSION, &t, &object);
   struct sm_library *l = NULL;
   if (!diag) {
-    l = sm_object_new(sm_class.library, sizeof *l, library_destroy);
+    l = sm_object_new(library_class, sizeof *l, library_destroy);
     diag = load(l, object, &t);
     if (diag) sm_release(l), l = NULL;
+    sm_translation_free(&t);
   }
   if (diag) {
     *error = sm_error_new(library_domain, SM_LIBRARY_ERROR_COMPILE_FAILURE, "%s", diag);
     free(diag);
   }
   free(object);
-  sm_translation_free(&t);
   return l;
-}
-
-id sm_device_new_library(id self, SEL cmd, id source, id options, id *error) {
-  (void)self, (void)cmd;
-  if (error) *error = nil;
-  id err = nil;
-  struct sm_library *l = NULL;
-  if (!source)
-    err = sm_error_new(library_domain, SM_LIBRARY_ERROR_COMPILE_FAILURE, "source is nil");
-  else
-    l = sm_library_compile(sm_string_utf8(source), (struct sm_compile_options *)options, &err);
-  if (err) {
-    if (error)
-      *error = sm_autorelease(err); /* out-errors are autoreleased */
-    else
-      sm_release(err);
-  }
-  return (id)l;
 }
 
 /* ---- MTLFunction -------------------------------------------------------------------------- */
@@ -486,7 +108,7 @@ static id library_new_function(id self, SEL cmd, id name) {
   const char *want = sm_string_utf8(name);
   for (int i = 0; want && i < l->kernel_count; i++) {
     if (strcmp(l->kernels[i].name, want)) continue;
-    struct sm_function *f = sm_object_new(sm_class.function, sizeof *f, function_destroy);
+    struct sm_function *f = sm_object_new(function_class, sizeof *f, function_destroy);
     f->library = sm_retain(l);
     f->kernel = &l->kernels[i];
     f->name = sm_string_new(want);
@@ -495,71 +117,21 @@ static id library_new_function(id self, SEL cmd, id name) {
   return nil; /* as Metal: no such function */
 }
 
+struct sm_function *sm_function_from(id object) {
+  return object && object_getClass(object) == function_class ? (struct sm_function *)object : NULL;
+}
+
 static id function_name(id self, SEL cmd) {
   (void)cmd;
   return ((struct sm_function *)self)->name;
 }
 
-/* ---- MTLComputePipelineState ---------------------------------------------------------------- */
-static void pipeline_destroy(struct sm_object *o) {
-  sm_release(((struct sm_pipeline *)o)->function);
-}
-
-id sm_device_new_pipeline(id self, SEL cmd, id function, id *error) {
-  (void)self, (void)cmd;
-  if (error) *error = nil;
-  struct sm_function *f = (struct sm_function *)function;
-  if (!f || object_getClass(function) != sm_class.function) {
-    if (error)
-      *error = sm_autorelease(
-          sm_error_new("MTLLibraryErrorDomain", 1,
-                       "newComputePipelineStateWithFunction: not a kernel function"));
-    return nil;
-  }
-  if (f->kernel->static_threadgroup_bytes > SM_MAX_THREADGROUP_MEMORY) {
-    if (error)
-      *error = sm_autorelease(sm_error_new(
-          "AGXMetalG13X", 3,
-          "Compiler encountered an internal error: kernel %s uses %lu bytes of threadgroup "
-          "memory, more than the %d bytes available",
-          f->kernel->name, (unsigned long)f->kernel->static_threadgroup_bytes,
-          SM_MAX_THREADGROUP_MEMORY));
-    return nil;
-  }
-  struct sm_pipeline *p = sm_object_new(sm_class.pipeline, sizeof *p, pipeline_destroy);
-  p->function = sm_retain(f);
-  p->max_threads = f->kernel->max_threads;
-  return (id)p;
-}
-
-static unsigned long pipeline_max_threads(id self, SEL cmd) {
-  (void)cmd;
-  return ((struct sm_pipeline *)self)->max_threads;
-}
-static unsigned long pipeline_execution_width(id self, SEL cmd) {
-  (void)self, (void)cmd;
-  return SM_SIMD_WIDTH;
-}
-static unsigned long pipeline_static_tg(id self, SEL cmd) {
-  (void)cmd;
-  return ((struct sm_pipeline *)self)->function->kernel->static_threadgroup_bytes;
-}
-
 void sm_library_register(void) {
-  Class lib = objc_allocateClassPair(sm_class.object, "SoftMetalLibrary", 0);
-  sm_add_method(lib, "newFunctionWithName:", library_new_function, "@@:@");
-  objc_registerClassPair(lib);
-  sm_class.library = lib;
+  library_class = sm_class_new(sm_object_class, "SoftMetalLibrary");
+  sm_add_method(library_class, "newFunctionWithName:", library_new_function, "@@:@");
+  objc_registerClassPair(library_class);
 
-  Class fn = objc_allocateClassPair(sm_class.object, "SoftMetalFunction", 0);
-  sm_add_method(fn, "name", function_name, "@@:");
-  objc_registerClassPair(fn);
-  sm_class.function = fn;
-
-  Class pipe = objc_allocateClassPair(sm_class.object, "SoftMetalComputePipelineState", 0);
-  sm_add_method(pipe, "maxTotalThreadsPerThreadgroup", pipeline_max_threads, "Q@:");
-  sm_add_method(pipe, "threadExecutionWidth", pipeline_execution_width, "Q@:");
-  sm_add_method(pipe, "staticThreadgroupMemoryLength", pipeline_static_tg, "Q@:");
-  objc_registerClassPair(pipe);
-  sm_class.pipeline = pipe;
+  function_class = sm_class_new(sm_object_class, "SoftMetalFunction");
+  sm_add_method(function_class, "name", function_name, "@@:");
+  objc_registerClassPair(function_class);
 }

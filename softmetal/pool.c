@@ -24,7 +24,7 @@
 struct worker {
   pthread_t thread;
   struct sm_group_runner *runner;
-  unsigned char *threadgroup_memory; /* SM_MAX_THREADGROUP_MEMORY bytes, 64-aligned */
+  unsigned char *threadgroup_memory; /* AC_MAX_THREADGROUP_MEMORY bytes, 64-aligned */
   void *signal_stack;                /* ours, if the thread had no alternate stack */
 };
 
@@ -81,8 +81,8 @@ static void install_fault_handler(void) {
 /* Not inlined: its locals would sit in run_groups across sigsetjmp. */
 __attribute__((noinline)) static uint64_t threadgroup_layout(const struct sm_dispatch *d,
                                                              unsigned char *base, void **slots) {
-  uint64_t offset = (d->kernel->static_threadgroup_bytes + 15) / 16 * 16;
-  for (int i = 0; i < SM_BUFFER_SLOTS; i++) {
+  uint64_t offset = sm_kernel_static_threadgroup_span(d->kernel);
+  for (int i = 0; i < AC_MAX_BUFFER_SLOTS; i++) {
     slots[i] = base + offset;
     if (d->kernel->threadgroup_mask & (1u << i)) offset += d->dynamic_threadgroup[i];
   }
@@ -118,7 +118,7 @@ static uint64_t claim_chunk(uint64_t group_count) {
  * groups; after a fault (SIGSEGV, SIGBUS, SIGFPE) the worker resumes here
  * and stops. */
 static void run_groups(struct worker *w, struct sm_dispatch *d) {
-  void *slots[SM_BUFFER_SLOTS];
+  void *slots[AC_MAX_BUFFER_SLOTS];
   uint64_t used = threadgroup_layout(d, w->threadgroup_memory, slots);
   sigjmp_buf jump;
   volatile unsigned bid[3] = {0, 0, 0};
@@ -198,7 +198,7 @@ static void drop_alternate_signal_stack(struct worker *w) {
 
 static bool worker_init(struct worker *w) {
   w->runner = sm_group_runner_new();
-  w->threadgroup_memory = aligned_alloc(64, SM_MAX_THREADGROUP_MEMORY);
+  w->threadgroup_memory = aligned_alloc(64, AC_MAX_THREADGROUP_MEMORY);
   return w->runner && w->threadgroup_memory;
 }
 
@@ -275,6 +275,8 @@ static char *prepare_submitter(void) {
 }
 
 void sm_pool_run(struct sm_dispatch *d) {
+  assert(d && d->kernel && !d->error);
+  assert(d->groups[0] && d->groups[1] && d->groups[2]); /* empty dispatches are not submitted */
   sm_pool_workers();
   char *error = prepare_submitter();
   if (error) {

@@ -3,25 +3,49 @@
  * softmetal implements the subset of Apple's Metal API that Anchor uses, on
  * the CPU, as Objective-C classes registered in the GNU Objective-C runtime.
  * Callers never include this header: they reach softmetal only through Metal's
- * selectors (see metal/mtl.h). This header is what softmetal's own files share:
- *   object.c    root class, reference counting, autorelease pools, NSString,
- *               NSError, MTLCompileOptions, class registration
- *   device.c    MTLDevice and MTLBuffer (memfd mapped twice: CPU and GPU view;
- *               residency)
- *   translate.c MSL -> C++: kernel signatures, threadgroup variables,
- *               trampolines, which kernels need fibers
- *   library.c   clang (MSL -> IR, checked -> .so), cache, dlopen; library,
- *               function, pipeline
- *   command.c   queues, command buffers, compute and blit encoders, validation
- *   pool.c      the threads that run a dispatch's threadgroups; fault capture
- *   fiber.c     user-space fibers: threads of a threadgroup, barriers, SIMD
- *               exchange
+ * selectors (see metal/mtl.h). This header is what softmetal's own files
+ * share; its sections follow the files, lowest layer first. A file calls only
+ * files listed above it, so the dependency graph is a DAG (the test
+ * softmetal.layering holds the compiled objects against this list):
+ *
+ *   util.c            formatted and growable strings, whole files, page size,
+ *                     clock, SOFTMETAL_* switches
+ *   object.c          root class NSObject, reference counting, autorelease pools
+ *   foundation.c      NSString, NSError, MTLCompileOptions
+ *   buffer.c          MTLBuffer: memfd mapped twice (CPU and GPU view); residency
+ *   translate.c       MSL -> C++: kernel signatures, threadgroup variables,
+ *                     trampolines, which kernels need fibers
+ *   compile.c         clang (MSL -> IR, checked -> .so), prelude, object cache
+ *   fiber.c           the threads of a threadgroup: fibers, barriers, SIMD exchange
+ *   library.c         MTLLibrary (dlopen, binding kernels), MTLFunction
+ *   pipeline.c        MTLComputePipelineState
+ *   pool.c            the threads that run a dispatch's threadgroups; fault capture
+ *   command.c         recorded commands (dispatch, copy, fill, validation error)
+ *                     and running them
+ *   executor.c        a queue's executor thread: jobs in submission order
+ *   encoder.c         SoftMetalCommandEncoder: what both encoders share
+ *   compute_encoder.c MTLComputeCommandEncoder: bindings, dispatch validation
+ *   blit_encoder.c    MTLBlitCommandEncoder: copies and fills
+ *   command_buffer.c  MTLCommandBuffer: encoders, commit, status
+ *   queue.c           MTLCommandQueue
+ *   device.c          MTLDevice: MTLCreateSystemDefaultDevice and all its methods
+ *   register.c        registers every file's classes at load time, in order
+ *
  * Objects are C structs whose first member is struct sm_object (isa first, as
- * the Objective-C runtime expects of an id).
+ * the Objective-C runtime expects of an id). Metal's limits come from
+ * common/target.h (AC_*); softmetal knows nothing else of Anchor: it reads
+ * kernel signatures from the MSL, as any Metal does.
+ *
+ * Unless a declaration says otherwise: a function is thread-safe; "+1" means
+ * the caller owns one reference (sm_release it); out of memory aborts, as
+ * Objective-C's +alloc does, since Metal's API has no error channel for it.
  */
 #ifndef SOFTMETAL_SM_H
 #define SOFTMETAL_SM_H
 
+#include "target.h"
+
+#include <assert.h>
 #include <objc/runtime.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -30,103 +54,112 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Metal's limits on Apple7+ GPUs, enforced by softmetal. */
-enum {
-  SM_MAX_THREADS_PER_GROUP = 1024,
-  SM_MAX_THREADGROUP_MEMORY = 32768,
-  SM_MAX_BUFFER_INDEX = 30, /* 31 slots: 0..30 */
-  SM_BUFFER_SLOTS = 31,
-  SM_MAX_SET_BYTES = 4095, /* setBytes takes < 4 KiB */
-  SM_SIMD_WIDTH = 32,
-};
+/* MTLLanguageVersion (major << 16 | minor) of the MSL baseline, Metal's default. */
+#define SM_MSL_BASELINE_VERSION                                                                    \
+  (((uint64_t)AC_MSL_BASELINE_MAJOR << 16) | (uint64_t)AC_MSL_BASELINE_MINOR)
 
 /* MTLCommandBufferError codes softmetal reports. */
 enum { SM_CMDBUF_ERROR_INTERNAL = 1, SM_CMDBUF_ERROR_PAGE_FAULT = 3 };
 /* MTLLibraryError code for a compile failure. */
 enum { SM_LIBRARY_ERROR_COMPILE_FAILURE = 3 };
 
-/* ---- objects (object.c) --------------------------------------------------- */
+/* ---- utilities (util.c) ---------------------------------------------------- */
+/* A printf-formatted malloc'd string (caller frees), or NULL if out of memory. */
+char *sm_strdup_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *sm_strdup_vprintf(const char *fmt, va_list ap);
+
+/* Growable NUL-terminated text; {0} is empty. data is owned (free it) and
+ * NULL until the first append. Not thread-safe (one owner). */
+struct sm_text {
+  char *data;
+  size_t length, capacity;
+};
+void sm_text_append(struct sm_text *t, const char *s, size_t n);
+void sm_text_printf(struct sm_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The whole file at path, malloc'd and NUL-terminated (caller frees), or NULL
+ * (errno set) if it cannot be opened. */
+char *sm_read_file(const char *path);
+uint64_t sm_page_size(void); /* the system's, for mapping sizes */
+/* CLOCK_MONOTONIC in seconds (GPUStartTime/GPUEndTime). */
+double sm_now_seconds(void);
+/* Whether SOFTMETAL_TRACE is set (non-empty, not "0"): log compiles and
+ * dispatches on stderr. Read once. */
+bool sm_trace(void);
+/* Whether SOFTMETAL_DEBUG_BARRIERS is set: a threadgroup barrier that some
+ * thread of the group does not reach (it exited, or waits at another barrier)
+ * ends the command buffer with an error instead of being released. Read once. */
+bool sm_debug_barriers(void);
+
+/* ---- objects (object.c) ---------------------------------------------------- */
 struct sm_object {
   Class isa;
-  atomic_long refs;
+  atomic_long refs;                        /* > 0 while the object lives */
   void (*destroy)(struct sm_object *self); /* frees owned state, not self; may be NULL */
 };
 
-/* The classes softmetal registers; filled by sm_register_classes(). */
-struct sm_classes {
-  Class object, string, error, compile_options, device, buffer, queue, command_buffer,
-      compute_encoder, blit_encoder, library, function, pipeline;
-};
-extern struct sm_classes sm_class;
-
-/* Registers every class once (thread-safe; also run at load time). */
-void sm_register_classes(void);
-/* Adds an instance method (or a class method when cls is a metaclass). */
+/* NSObject, the root class; Nil until sm_object_register() ran. */
+extern Class sm_object_class;
+/* Registers NSObject. Called once, first, by register.c (not thread-safe). */
+void sm_object_register(void);
+/* A new class pair (superclass registered; name unused), to be filled with
+ * sm_add_method and registered with objc_registerClassPair. Load time only. */
+Class sm_class_new(Class superclass, const char *name);
+/* Adds an instance method (or a class method when cls is a metaclass) whose
+ * IMP is a C function with the exact prototype types describes. */
 void sm_add_method(Class cls, const char *selector, void *imp, const char *types);
-/* Allocates a zeroed object of `size` bytes with refcount 1 (+1 to the
- * caller); aborts only if memory is exhausted, like Objective-C's alloc. */
+/* A zeroed object of `size` bytes (>= sizeof(struct sm_object)) of class cls,
+ * +1. destroy runs when the last reference goes. */
 void *sm_object_new(Class cls, size_t size, void (*destroy)(struct sm_object *));
 void *sm_retain(void *obj);      /* NULL-safe; returns obj */
 void sm_release(void *obj);      /* NULL-safe; destroys at zero */
-void *sm_autorelease(void *obj); /* NULL-safe; returns obj */
+void *sm_autorelease(void *obj); /* NULL-safe; returns obj; the calling thread's pool owns it */
 
-/* NSString (+1) copied from UTF-8 or formatted. */
+/* ---- Foundation (foundation.c) ---------------------------------------------- */
+void sm_foundation_register(void); /* load time, after sm_object_register */
+/* NSString (+1) holding a copy of utf8 (NULL: empty string). */
 id sm_string_new(const char *utf8);
+/* The string's bytes, borrowed for the string's lifetime; NULL for nil. */
 const char *sm_string_utf8(id string);
 /* NSError (+1) with domain, code and a formatted localizedDescription. */
 id sm_error_new(const char *domain, long code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The error's localizedDescription, borrowed; NULL for nil. */
 const char *sm_error_text(id error);
 
 /* MTLCompileOptions state, read by library.c. */
 struct sm_compile_options {
   struct sm_object base;
   bool fast_math;
-  uint64_t language_version;
+  uint64_t language_version; /* MTLLanguageVersion: major << 16 | minor */
 };
 
-/* ---- device and buffers (device.c) ---------------------------------------- */
-struct sm_device {
-  struct sm_object base;
-  id name;
-  uint64_t working_set, max_buffer;
-};
+/* ---- buffers (buffer.c) ----------------------------------------------------- */
 struct sm_buffer {
   struct sm_object base;
   unsigned char *cpu; /* contents: the CPU view */
   unsigned char *gpu; /* gpuAddress: the same pages, mapped a second time;
                          PROT_NONE except while a dispatch that has it resident runs */
   uint64_t length, mapped, options;
-  struct sm_buffer *prev, *next; /* registry of live buffers (device.c) */
+  struct sm_buffer *prev, *next; /* registry of live buffers (buffer.c) */
   bool gpu_accessible;           /* GPU view currently PROT_READ|PROT_WRITE */
   uint64_t resident_stamp;       /* last residency set it belonged to */
 };
+void sm_buffer_register(void); /* load time */
+/* A buffer (+1) of length > 0 bytes, zero-filled, not resident; NULL (errno
+ * set) if the memory cannot be mapped. */
+struct sm_buffer *sm_buffer_new(uint64_t length, uint64_t options);
+/* object as a buffer (borrowed), or NULL if it is nil or not a buffer. */
+struct sm_buffer *sm_buffer_from(id object);
 /* Makes exactly buffers[0..count) GPU-accessible: their GPU views readable and
  * writable, every other buffer's PROT_NONE. Only changes are applied, so a
  * buffer resident for consecutive dispatches (libanchor's arena) costs
  * nothing. Callers serialize (one dispatch at a time). Returns false (errno
  * set) if a protection cannot be changed. */
 bool sm_buffers_make_resident(struct sm_buffer *const *buffers, int count);
-/* If addr lies in a live buffer's GPU view, a malloc'd description of it. */
+/* If addr lies in a live buffer's GPU view, a malloc'd description of it
+ * (caller frees); else NULL. */
 char *sm_buffer_describe_gpu_address(const void *addr);
-void sm_device_register(void);
-/* Device methods implemented by library.c and command.c (Metal's selectors
- * newLibraryWithSource:options:error:, newComputePipelineStateWithFunction:error:,
- * newCommandQueue), registered on the device class by device.c. */
-id sm_device_new_library(id self, SEL cmd, id source, id options, id *error);
-id sm_device_new_pipeline(id self, SEL cmd, id function, id *error);
-id sm_device_new_command_queue(id self, SEL cmd);
-/* Formats a printf-like message into a malloc'd string (NULL if out of memory). */
-char *sm_strdup_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-char *sm_strdup_vprintf(const char *fmt, va_list ap);
-
-/* ---- growable strings (translate.c) --------------------------------------- */
-struct sm_text {
-  char *data; /* NUL-terminated; owned */
-  size_t length, capacity;
-};
-void sm_text_append(struct sm_text *t, const char *s, size_t n);
-void sm_text_printf(struct sm_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* ---- MSL -> C++ translation (translate.c) ----------------------------------- */
 struct sm_kernel_info {
@@ -144,11 +177,21 @@ struct sm_translation {
  * bodies into views of the group's threadgroup storage and appends one
  * `extern "C" __sm_entry_NAME` trampoline per kernel. Returns NULL on success
  * (out filled, release with sm_translation_free) or a malloc'd diagnostic in
- * clang's format ("program_source:LINE:COL: error: ..."). */
+ * clang's format ("program_source:LINE:COL: error: ..."), out left empty. */
 char *sm_translate(const char *msl, struct sm_translation *out);
-void sm_translation_free(struct sm_translation *t);
+void sm_translation_free(struct sm_translation *t); /* leaves *t empty */
 
-/* ---- libraries (library.c) -------------------------------------------------- */
+/* ---- compiling (compile.c) -------------------------------------------------- */
+/* Translates msl and builds it with clang into a shared object in the cache,
+ * or finds it there. Returns NULL on success: *t filled (release with
+ * sm_translation_free) and *object the object's malloc'd path (caller frees).
+ * Otherwise a malloc'd diagnostic, Metal's compile-failure text (caller
+ * frees), with *t empty and *object NULL. Threads and processes may build
+ * the same object at once. */
+char *sm_compile(const char *msl, bool fast_math, uint64_t language_version,
+                 struct sm_translation *t, char **object);
+
+/* ---- kernels and fibers (fiber.c) ------------------------------------------- */
 /* Mirrors struct __sm_thread in msl/metal_stdlib: what an entry trampoline gets. */
 struct sm_kernel_thread {
   void *const *buffers;
@@ -158,6 +201,7 @@ struct sm_kernel_thread {
 };
 typedef void (*sm_entry_fn)(const struct sm_kernel_thread *);
 
+/* One kernel of a loaded library (library.c); lives as long as the library. */
 struct sm_kernel {
   char *name;
   sm_entry_fn entry;       /* one thread: tid and index set by the caller */
@@ -168,62 +212,36 @@ struct sm_kernel {
   unsigned max_threads;      /* maxTotalThreadsPerThreadgroup of its pipelines */
   bool uses_barriers;        /* needs fibers: calls threadgroup/simdgroup barriers */
 };
-struct sm_library {
-  struct sm_object base;
-  void *handle; /* dlopen handle */
-  int kernel_count;
-  struct sm_kernel *kernels;
-};
-struct sm_function {
-  struct sm_object base;
-  struct sm_library *library; /* retained */
-  const struct sm_kernel *kernel;
-  id name;
-};
-struct sm_pipeline {
-  struct sm_object base;
-  struct sm_function *function; /* retained */
-  uint64_t max_threads;
-};
-void sm_library_register(void);
-/* Compiles MSL; on failure returns NULL and sets *error (+1 NSError). */
-struct sm_library *sm_library_compile(const char *msl, const struct sm_compile_options *opts,
-                                      id *error);
 
-/* ---- command execution (command.c) ------------------------------------------------ */
-void sm_command_register(void);
+/* Where a group's dynamic [[threadgroup(n)]] memory starts: after the static
+ * variables, rounded up to Metal's granule. */
+static inline uint64_t sm_kernel_static_threadgroup_span(const struct sm_kernel *k) {
+  const uint64_t g = AC_THREADGROUP_MEMORY_GRANULE;
+  return (k->static_threadgroup_bytes + g - 1) / g * g;
+}
 
-/* ---- worker pool (pool.c) ------------------------------------------------------------- */
-/* One dispatch of a kernel over a grid of threadgroups. */
+/* One dispatch of a kernel over a grid of threadgroups (filled by
+ * compute_encoder.c, run by pool.c). */
 struct sm_dispatch {
   const struct sm_kernel *kernel;
   struct sm_buffer *const *resident; /* bound or useResource'd buffers */
   int resident_count;
-  void *buffers[SM_BUFFER_SLOTS];
-  uint64_t dynamic_threadgroup[SM_BUFFER_SLOTS]; /* setThreadgroupMemoryLength per index */
+  void *buffers[AC_MAX_BUFFER_SLOTS];
+  uint64_t dynamic_threadgroup[AC_MAX_BUFFER_SLOTS]; /* setThreadgroupMemoryLength per index */
   unsigned groups[3], threads[3];
   char *error;     /* out: malloc'd description of a failure, NULL if none */
   long error_code; /* out: MTLCommandBufferError code when error is set */
 };
-/* Runs every threadgroup of d on the worker pool and returns when all are
- * done. Thread-safe (dispatches from several queues are serialized). */
-void sm_pool_run(struct sm_dispatch *d);
-/* Number of threads that run a dispatch's groups (one per online CPU, or
- * SOFTMETAL_WORKERS), the submitting thread included. */
-int sm_pool_workers(void);
-/* Frees the calling thread's dispatch resources; called when a queue's
- * executor thread ends. */
-void sm_pool_thread_exit(void);
 
-/* ---- fibers (fiber.c) ------------------------------------------------------------------ */
-/* Per-worker state for running one threadgroup. */
+/* Per-worker state for running one threadgroup; used by one thread at a time. */
 struct sm_group_runner;
 struct sm_group_runner *sm_group_runner_new(void);    /* NULL if out of memory */
 void sm_group_runner_free(struct sm_group_runner *r); /* NULL-safe */
 /* Whether addr is in the guard page below one of r's fiber stacks. */
 bool sm_group_runner_is_guard(const struct sm_group_runner *r, const void *addr);
-/* Runs all threads of group `bid` of dispatch d. threadgroups[] point into the
- * worker's threadgroup storage. Returns NULL on success or a malloc'd error. */
+/* Runs all threads of group `bid` of d (1..1024 threads) on the calling
+ * thread. threadgroups[] point into the worker's threadgroup storage.
+ * Returns NULL on success or a malloc'd error (caller frees). */
 char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const unsigned bid[3],
                    void *const *threadgroups, unsigned char *threadgroup_base);
 /* Kernel services: the __sm_rt table every compiled library defines (layout
@@ -236,9 +254,11 @@ struct sm_runtime_table {
   unsigned char *(*simd_slots)(void); /* 16 bytes per thread of the group */
   uint64_t (*simd_active_mask)(void); /* lanes released by the last SIMD barrier */
 };
-/* `site` identifies the barrier call in the kernel's code (the prelude passes
- * its return address from a call that the optimiser may neither duplicate nor
- * merge): lanes at different SIMD-group barriers are divergent. */
+/* The services, called by kernel code only, inside sm_group_run on the same
+ * thread. `site` identifies the barrier call in the kernel's code (the
+ * prelude passes its return address from a call that the optimiser may
+ * neither duplicate nor merge): lanes at different SIMD-group barriers are
+ * divergent. */
 void sm_rt_threadgroup_barrier(unsigned flags, const void *site);
 void sm_rt_simdgroup_barrier(unsigned flags, const void *site);
 unsigned char *sm_rt_threadgroup_base(void);
@@ -246,14 +266,153 @@ unsigned sm_rt_thread_index(void);
 unsigned char *sm_rt_simd_slots(void);
 uint64_t sm_rt_simd_active_mask(void);
 
-/* CLOCK_MONOTONIC in seconds (GPUStartTime/GPUEndTime). */
-double sm_now_seconds(void);
-/* Whether SOFTMETAL_TRACE is set (non-empty, not "0"): log compiles and
- * dispatches on stderr. */
-bool sm_trace(void);
-/* Whether SOFTMETAL_DEBUG_BARRIERS is set: a threadgroup barrier that some
- * thread of the group does not reach (it exited, or waits at another barrier)
- * ends the command buffer with an error instead of being released. */
-bool sm_debug_barriers(void);
+/* ---- libraries and functions (library.c) ------------------------------------- */
+struct sm_library {
+  struct sm_object base;
+  void *handle; /* dlopen handle */
+  int kernel_count;
+  struct sm_kernel *kernels;
+};
+struct sm_function {
+  struct sm_object base;
+  struct sm_library *library; /* retained */
+  const struct sm_kernel *kernel;
+  id name;
+};
+void sm_library_register(void); /* load time */
+/* Compiles and loads msl (options may be NULL: Metal's defaults). Returns a
+ * library (+1), or NULL with *error set to an NSError (+1). */
+struct sm_library *sm_library_new(const char *msl, const struct sm_compile_options *opts,
+                                  id *error);
+/* object as a function (borrowed), or NULL if it is nil or not a function. */
+struct sm_function *sm_function_from(id object);
+
+/* ---- pipelines (pipeline.c) -------------------------------------------------- */
+struct sm_pipeline {
+  struct sm_object base;
+  struct sm_function *function; /* retained */
+  uint64_t max_threads;
+};
+void sm_pipeline_register(void); /* load time */
+/* A pipeline (+1) for function, or NULL with *error set to an NSError (+1)
+ * when function is not a kernel function or its static threadgroup memory
+ * exceeds Metal's limit. */
+struct sm_pipeline *sm_pipeline_new(id function, id *error);
+
+/* ---- worker pool (pool.c) ---------------------------------------------------- */
+/* Runs every threadgroup of d (a non-empty grid) on the worker pool and
+ * returns when all are done; a failure is left in d->error and
+ * d->error_code. Thread-safe (dispatches from several queues are
+ * serialized). */
+void sm_pool_run(struct sm_dispatch *d);
+/* Number of threads that run a dispatch's groups (one per online CPU, or
+ * SOFTMETAL_WORKERS), the submitting thread included. */
+int sm_pool_workers(void);
+/* Frees the calling thread's dispatch resources; called when a queue's
+ * executor thread ends. */
+void sm_pool_thread_exit(void);
+
+/* ---- commands (command.c) ---------------------------------------------------- */
+enum sm_command_kind { SM_COMMAND_DISPATCH, SM_COMMAND_COPY, SM_COMMAND_FILL, SM_COMMAND_ERROR };
+struct sm_command {
+  enum sm_command_kind kind;
+  struct sm_command *next;
+  struct sm_pipeline *pipeline;                   /* retained (dispatch) */
+  struct sm_buffer *buffers[AC_MAX_BUFFER_SLOTS]; /* retained bindings */
+  void *bytes[AC_MAX_BUFFER_SLOTS];               /* owned setBytes copies */
+  struct sm_dispatch dispatch;
+  struct sm_buffer **resident; /* retained; bound + useResource'd */
+  struct sm_buffer *src, *dst; /* retained (copy: src->dst; fill: dst) */
+  uint64_t src_offset, dst_offset, size;
+  uint8_t value;
+  char *error; /* error command's description (owned) */
+};
+/* A command buffer's commands in encoding order; {0} is empty. Not
+ * thread-safe: the encoding thread, then the executor, own it in turn. */
+struct sm_command_list {
+  struct sm_command *head, *tail;
+};
+/* Appends a zeroed command of kind to list and returns it (owned by list):
+ * the caller fills in what the command retains and owns. */
+struct sm_command *sm_command_append(struct sm_command_list *list, enum sm_command_kind kind);
+/* Records a validation failure: printed on stderr now ("softmetal:
+ * validation error: ..."), reported when the list is executed. */
+void sm_command_record_error(struct sm_command_list *list, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Runs the commands in order until one fails, then frees them all (list left
+ * empty). Returns NULL, or the failure's malloc'd text (caller frees) with its
+ * MTLCommandBufferError code in *code. */
+char *sm_command_list_execute(struct sm_command_list *list, long *code);
+/* Frees every command (list left empty). */
+void sm_command_list_free(struct sm_command_list *list);
+
+/* ---- executors (executor.c) -------------------------------------------------- */
+/* A unit of work, embedded in what it runs (a command buffer). */
+struct sm_job {
+  struct sm_job *next; /* the executor's */
+  void (*run)(struct sm_job *job);
+};
+struct sm_executor;
+/* An executor with no thread yet. Its owner gives it up with sm_executor_stop. */
+struct sm_executor *sm_executor_new(void);
+/* Queues job behind earlier ones; job->run(job) is called on the executor's
+ * thread (started at the first submission), with no lock held. job must stay
+ * valid until then. Not after sm_executor_stop. */
+void sm_executor_submit(struct sm_executor *e, struct sm_job *job);
+/* Lets the executor go: queued jobs still run, then its thread frees it (at
+ * once if it never started one). May be called from a job. */
+void sm_executor_stop(struct sm_executor *e);
+
+/* ---- queues (queue.c) and command buffers (command_buffer.c) -------------------- */
+struct sm_queue {
+  struct sm_object base;
+  struct sm_executor *executor; /* owned: stopped when the queue goes */
+};
+void sm_queue_register(void);        /* load time */
+struct sm_queue *sm_queue_new(void); /* +1 */
+
+struct sm_command_buffer {
+  struct sm_object base;
+  struct sm_queue *queue; /* retained */
+  struct sm_command_list commands;
+  id active_encoder; /* not retained; set while an encoder is open */
+  pthread_mutex_t lock;
+  pthread_cond_t changed;
+  long status;       /* MTLCommandBufferStatus; under lock */
+  id error;          /* owned NSError once in status Error */
+  double start, end; /* GPUStartTime, GPUEndTime */
+  struct sm_job job; /* commit submits it to the queue's executor */
+};
+void sm_command_buffer_register(void); /* load time */
+/* A command buffer (+1) of queue, in status NotEnqueued. */
+struct sm_command_buffer *sm_command_buffer_new(struct sm_queue *queue);
+
+/* ---- encoders (encoder.c, compute_encoder.c, blit_encoder.c) -------------------- */
+/* What every encoder starts with. An encoder is used by one thread and records
+ * into its command buffer until endEncoding. */
+struct sm_encoder {
+  struct sm_object base;
+  struct sm_command_buffer *cmdbuf;         /* retained */
+  void (*destroy)(struct sm_encoder *self); /* the subclass's part; may be NULL */
+  bool ended;
+};
+/* SoftMetalCommandEncoder, the superclass of both encoders (endEncoding). */
+extern Class sm_encoder_class;
+void sm_encoder_register(void); /* load time, before its subclasses */
+/* An encoder (+1) of class cls and `size` bytes recording into cb, which it
+ * retains; destroy (may be NULL) frees the subclass's state. */
+void *sm_encoder_new(Class cls, size_t size, struct sm_command_buffer *cb,
+                     void (*destroy)(struct sm_encoder *));
+/* true if e may still encode; else records "encoder has already ended" for
+ * the method `what` and returns false. */
+bool sm_encoder_usable(struct sm_encoder *e, const char *what);
+
+void sm_compute_encoder_register(void);                  /* load time */
+id sm_compute_encoder_new(struct sm_command_buffer *cb); /* +1 */
+void sm_blit_encoder_register(void);                     /* load time */
+id sm_blit_encoder_new(struct sm_command_buffer *cb);    /* +1 */
+
+/* ---- device (device.c) ------------------------------------------------------- */
+void sm_device_register(void); /* load time */
 
 #endif

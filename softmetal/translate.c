@@ -25,31 +25,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- growable text ---------------------------------------------------------- */
-void sm_text_append(struct sm_text *t, const char *s, size_t n) {
-  if (t->length + n + 1 > t->capacity) {
-    size_t cap = t->capacity ? t->capacity : 256;
-    while (cap < t->length + n + 1)
-      cap *= 2;
-    char *data = realloc(t->data, cap);
-    if (!data) abort(); /* out of memory: nothing sensible to return */
-    t->data = data;
-    t->capacity = cap;
-  }
-  memcpy(t->data + t->length, s, n);
-  t->length += n;
-  t->data[t->length] = 0;
-}
-
-void sm_text_printf(struct sm_text *t, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  char *s = sm_strdup_vprintf(fmt, ap);
-  va_end(ap);
-  if (!s) abort();
-  sm_text_append(t, s, strlen(s));
-  free(s);
-}
+/* The SIMD-group width as a literal of the generated C++ ("32u"). */
+#define SM_STRINGIFY(x) #x
+#define SM_LITERAL(x) SM_STRINGIFY(x)
+#define SIMD_WIDTH SM_LITERAL(AC_SIMD_WIDTH) "u"
 
 /* ---- tokens ----------------------------------------------------------------- */
 enum token_kind { TOKEN_IDENT, TOKEN_NUMBER, TOKEN_STRING, TOKEN_PUNCT };
@@ -240,11 +219,12 @@ static const char *scalar_expr(const char *attr) {
     const char *attr, *expr;
   } table[] = {
       {"thread_index_in_threadgroup", "__t->index"},
-      {"thread_index_in_simdgroup", "(__t->index % 32u)"},
-      {"simdgroup_index_in_threadgroup", "(__t->index / 32u)"},
-      {"threads_per_simdgroup", "32u"},
-      {"thread_execution_width", "32u"},
-      {"simdgroups_per_threadgroup", "((__t->bdim[0] * __t->bdim[1] * __t->bdim[2] + 31u) / 32u)"},
+      {"thread_index_in_simdgroup", "(__t->index % " SIMD_WIDTH ")"},
+      {"simdgroup_index_in_threadgroup", "(__t->index / " SIMD_WIDTH ")"},
+      {"threads_per_simdgroup", SIMD_WIDTH},
+      {"thread_execution_width", SIMD_WIDTH},
+      {"simdgroups_per_threadgroup",
+       "((__t->bdim[0] * __t->bdim[1] * __t->bdim[2] + " SIMD_WIDTH " - 1u) / " SIMD_WIDTH ")"},
   };
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
     if (!strcmp(attr, table[i].attr)) return table[i].expr;
@@ -317,9 +297,9 @@ static struct param_result parse_param(const struct scanner *s, int a, int b,
   const char *expr;
   if (!strcmp(attr_name, "buffer") || !strcmp(attr_name, "threadgroup")) {
     bool is_buffer = attr_name[0] == 'b';
-    if (index < 0 || index > SM_MAX_BUFFER_INDEX) {
+    if (index < 0 || index >= AC_MAX_BUFFER_SLOTS) {
       r.error = diagnose(s, attr + 2, "'%s' attribute index must be in 0..%d", attr_name,
-                         SM_MAX_BUFFER_INDEX);
+                         AC_MAX_BUFFER_SLOTS - 1);
     } else {
       uint32_t *mask = is_buffer ? &info->buffer_mask : &info->threadgroup_mask;
       if (*mask & (1u << index))
@@ -449,9 +429,9 @@ static int translate_kernel(const struct scanner *s, int k, struct sm_translatio
       token_is(s, k - 6, "max_total_threads_per_threadgroup") && token_is(s, k - 5, "(") &&
       s->tokens[k - 4].kind == TOKEN_NUMBER && token_is(s, k - 3, ")")) {
     long n = strtol(s->src + s->tokens[k - 4].start, NULL, 0);
-    if (n < 1 || n > SM_MAX_THREADS_PER_GROUP) {
+    if (n < 1 || n > AC_MAX_THREADS_PER_THREADGROUP) {
       *error = diagnose(s, k - 4, "max_total_threads_per_threadgroup must be in 1..%d",
-                        SM_MAX_THREADS_PER_GROUP);
+                        AC_MAX_THREADS_PER_THREADGROUP);
       return s->count;
     }
     info->max_threads = (unsigned)n;
