@@ -22,6 +22,18 @@
 #include <stdint.h>
 
 #define AC_MODULE_MAGIC "ANCHMOD1"
+
+/* How a host object carries its module: clang's __cuda_fatbin_wrapper (what
+ * __cudaRegisterFatBinary receives) points at the blob and records no
+ * length. */
+typedef struct {
+  int magic;        /* AC_FATBIN_MAGIC */
+  int version;      /* AC_FATBIN_VERSION */
+  const void *data; /* the device module blob */
+  void *unused;
+} ac_fatbin_wrapper;
+#define AC_FATBIN_MAGIC 0x466243b1
+#define AC_FATBIN_VERSION 1
 enum {
   AC_MODULE_HEADER_BYTES = 16,
   AC_MODULE_MAX_BYTES = 1 << 30, /* the parser refuses longer blobs */

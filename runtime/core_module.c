@@ -24,15 +24,6 @@
 
 #include "core_mtl.h"
 
-/* What clang's __cuda_fatbin_wrapper holds. */
-typedef struct {
-  int magic;
-  int version;
-  const void *data;
-  void *unused;
-} rt_fatbin_wrapper;
-enum { RT_FATBIN_MAGIC = 0x466243b1 };
-
 struct rt_module {
   rt_module *next;
   bool valid;          /* the blob parsed */
@@ -116,8 +107,8 @@ static void rt_map_forget(rt_map *map, const rt_module *module) {
 static rt_module *rt_module_parse(const void *fat_cubin) {
   rt_module *m = calloc(1, sizeof *m);
   if (!m) return NULL;
-  const rt_fatbin_wrapper *wrapper = fat_cubin;
-  if (!wrapper || wrapper->magic != RT_FATBIN_MAGIC || wrapper->version != 1)
+  const ac_fatbin_wrapper *wrapper = fat_cubin;
+  if (!wrapper || wrapper->magic != AC_FATBIN_MAGIC || wrapper->version != AC_FATBIN_VERSION)
     snprintf(m->error, sizeof m->error, "fat binary wrapper has wrong magic or version");
   else
     m->valid = ac_module_parse(wrapper->data, &m->desc, m->error, sizeof m->error);

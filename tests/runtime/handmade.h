@@ -27,11 +27,8 @@ void __cudaRegisterVar(void **handle, char *hostVar, char *deviceAddress, const 
 unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared, cudaStream_t stream);
 cudaError_t __cudaPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shared, void *stream);
 
-typedef struct {
-  int magic, version;
-  const void *data;
-  void *unused;
-} fatbin_wrapper;
+/* clang's fat-binary wrapper (common/module.h). */
+typedef ac_fatbin_wrapper fatbin_wrapper;
 
 /* The device module of these kernels and globals (arrays of kernel_count and
  * global_count entries; globals numbered 0..n-1) around msl, written by

@@ -53,7 +53,7 @@ static void launch_and_check(rt_device *d, const rt_kernel *k, int *out, int add
 
 int main(void) {
   unsigned char *blob = make_module(two_kernels, 2, NULL, 0, two_msl);
-  fatbin_wrapper wrapper = {0x466243b1, 1, blob, NULL};
+  fatbin_wrapper wrapper = {AC_FATBIN_MAGIC, AC_FATBIN_VERSION, blob, NULL};
   rt_module *m = rt_module_register(&wrapper);
   CHECK(m != NULL);
   if (!m) return check_finish("test_kernel_by_name");

@@ -90,7 +90,7 @@ static void unknown_stub(void) {}
 static int bias_shadow, counter_shadow;
 
 static void **register_scale_module(const unsigned char *blob, fatbin_wrapper *wrapper) {
-  *wrapper = (fatbin_wrapper){0x466243b1, 1, blob, NULL};
+  *wrapper = (fatbin_wrapper){AC_FATBIN_MAGIC, AC_FATBIN_VERSION, blob, NULL};
   void **h = __cudaRegisterFatBinary(wrapper);
   __cudaRegisterFunction(h, (const char *)scale_stub, (char *)"scale", "scale", -1, 0, 0, 0, 0, 0);
   __cudaRegisterFunction(h, (const char *)where_stub, (char *)"where", "where", -1, 0, 0, 0, 0, 0);
@@ -247,7 +247,7 @@ static void bad_msl_stub(void) {}
 
 static void test_broken_modules(void) {
   static const unsigned char garbage[40] = "ANCHMOD1\x21\0\0\0\0\0\0\0kernel k 0 0 0\nzz";
-  fatbin_wrapper w1 = {0x466243b1, 1, garbage, NULL};
+  fatbin_wrapper w1 = {AC_FATBIN_MAGIC, AC_FATBIN_VERSION, garbage, NULL};
   void **h1 = __cudaRegisterFatBinary(&w1);
   __cudaRegisterFunction(h1, (const char *)bad_blob_stub, (char *)"k", "k", -1, 0, 0, 0, 0, 0);
   dim3 one = {1, 1, 1};
@@ -256,7 +256,7 @@ static void test_broken_modules(void) {
   static const ac_kernel k[] = {{"k", 0, 0, false, 0, NULL}};
   unsigned char *blob =
       make_module(k, 1, NULL, 0, "#include <metal_stdlib>\nkernel void k() { this is not MSL; }\n");
-  fatbin_wrapper w2 = {0x466243b1, 1, blob, NULL};
+  fatbin_wrapper w2 = {AC_FATBIN_MAGIC, AC_FATBIN_VERSION, blob, NULL};
   void **h2 = __cudaRegisterFatBinary(&w2);
   __cudaRegisterFunction(h2, (const char *)bad_msl_stub, (char *)"k", "k", -1, 0, 0, 0, 0, 0);
   CHECK_ERR(cudaLaunchKernel((const void *)bad_msl_stub, one, one, NULL, 0, 0),
@@ -284,7 +284,7 @@ static void test_unsupported_registration(void) {
   static const ac_kernel t[] = {{"t", 0, 0, false, 0, NULL}};
   unsigned char *blob =
       make_module(t, 1, NULL, 0, "#include <metal_stdlib>\nkernel void t(" ABI_ARGS ") {}\n");
-  fatbin_wrapper w = {0x466243b1, 1, blob, NULL};
+  fatbin_wrapper w = {AC_FATBIN_MAGIC, AC_FATBIN_VERSION, blob, NULL};
   void **h = __cudaRegisterFatBinary(&w);
   __cudaRegisterFunction(h, (const char *)textured_stub, (char *)"t", "t", -1, 0, 0, 0, 0, 0);
   __cudaRegisterTexture(h, &texture_shadow, NULL, "tex", 2, 0, 0);
@@ -352,7 +352,7 @@ static void test_sticky_error(void **handle) {
 int main(void) {
   fatbin_wrapper wrapper, extra_wrapper;
   unsigned char *extra = make_module(extra_kernels, 2, NULL, 0, extra_msl);
-  extra_wrapper = (fatbin_wrapper){0x466243b1, 1, extra, NULL};
+  extra_wrapper = (fatbin_wrapper){AC_FATBIN_MAGIC, AC_FATBIN_VERSION, extra, NULL};
   void **extra_handle = __cudaRegisterFatBinary(&extra_wrapper);
   unsigned char *blob = make_module(scale_kernels, 4, scale_globals, 2, scale_msl);
   void **handle = register_scale_module(blob, &wrapper);

@@ -65,7 +65,7 @@ static void *worker(void *arg) {
 
 int main(void) {
   unsigned char *blob = make_module(add_kernel, 1, NULL, 0, add_msl);
-  fatbin_wrapper wrapper = {0x466243b1, 1, blob, NULL};
+  fatbin_wrapper wrapper = {AC_FATBIN_MAGIC, AC_FATBIN_VERSION, blob, NULL};
   void **handle = __cudaRegisterFatBinary(&wrapper);
   __cudaRegisterFunction(handle, (const char *)add_stub, (char *)"add", "add", -1, 0, 0, 0, 0, 0);
   pthread_t threads[THREADS];
