@@ -242,16 +242,15 @@ static LLVMValueRef element_pointer(split_state *st, pointer_split *split, unsig
   return split->parts[i];
 }
 
-/* The vector type a simple load/store accesses when the scalarizer would
- * split it (whole-byte elements), NULL otherwise. */
-static LLVMTypeRef splittable_vector(msl_ctx *ctx, LLVMValueRef access, LLVMTypeRef type) {
-  if (LLVMGetTypeKind(type) != LLVMVectorTypeKind) return NULL;
-  if (LLVMGetVolatile(access) || LLVMGetOrdering(access) != LLVMAtomicOrderingNotAtomic)
-    return NULL;
+/* True when the scalarizer would split this load/store of a value of `type`:
+ * a simple (neither volatile nor atomic) access of a fixed vector of
+ * whole-byte elements. */
+static int is_splittable(msl_ctx *ctx, LLVMValueRef access, LLVMTypeRef type) {
+  if (LLVMGetTypeKind(type) != LLVMVectorTypeKind) return 0;
+  if (LLVMGetVolatile(access) || LLVMGetOrdering(access) != LLVMAtomicOrderingNotAtomic) return 0;
   LLVMTypeRef element = LLVMGetElementType(type);
-  if (LLVMSizeOfTypeInBits(ctx->layout, element) != 8 * LLVMStoreSizeOfType(ctx->layout, element))
-    return NULL;
-  return type;
+  return LLVMSizeOfTypeInBits(ctx->layout, element) ==
+         8 * LLVMStoreSizeOfType(ctx->layout, element);
 }
 
 /* The alignment of element i: the largest power of two dividing both the
@@ -259,11 +258,13 @@ static LLVMTypeRef splittable_vector(msl_ctx *ctx, LLVMValueRef access, LLVMType
 static unsigned element_alignment(msl_ctx *ctx, LLVMValueRef access, LLVMTypeRef element,
                                   unsigned i) {
   unsigned long long align = LLVMGetAlignment(access);
+  assert(align && "LLVM 19 IR gives every load and store an alignment");
   unsigned long long bits = align | (i * LLVMStoreSizeOfType(ctx->layout, element));
   return (unsigned)(bits & (~bits + 1));
 }
 
-static void split_load(split_state *st, LLVMValueRef load, LLVMTypeRef type) {
+static void split_load(split_state *st, LLVMValueRef load) {
+  LLVMTypeRef type = LLVMTypeOf(load);
   LLVMTypeRef element = LLVMGetElementType(type);
   unsigned count = LLVMGetVectorSize(type);
   LLVMValueRef pointer = LLVMGetOperand(load, 0);
@@ -295,10 +296,11 @@ static void split_load(split_state *st, LLVMValueRef load, LLVMTypeRef type) {
   LLVMInstructionEraseFromParent(load);
 }
 
-static void split_store(split_state *st, LLVMValueRef store, LLVMTypeRef type) {
+static void split_store(split_state *st, LLVMValueRef store) {
+  LLVMValueRef value = LLVMGetOperand(store, 0), pointer = LLVMGetOperand(store, 1);
+  LLVMTypeRef type = LLVMTypeOf(value);
   LLVMTypeRef element = LLVMGetElementType(type);
   unsigned count = LLVMGetVectorSize(type);
-  LLVMValueRef value = LLVMGetOperand(store, 0), pointer = LLVMGetOperand(store, 1);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(st->ctx->llctx);
   pointer_split *split = split_pointer(st, pointer, element, count, store);
   char name[256];
@@ -360,12 +362,10 @@ static void split_function(split_state *st, LLVMValueRef fn) {
   for (unsigned b = 0; b < nblocks; b++)
     for (LLVMValueRef i = LLVMGetFirstInstruction(blocks[b]), next; i; i = next) {
       next = LLVMGetNextInstruction(i);
-      LLVMTypeRef type;
-      if (LLVMIsALoadInst(i) && (type = splittable_vector(st->ctx, i, LLVMTypeOf(i))))
-        split_load(st, i, type);
-      else if (LLVMIsAStoreInst(i) &&
-               (type = splittable_vector(st->ctx, i, LLVMTypeOf(LLVMGetOperand(i, 0)))))
-        split_store(st, i, type);
+      if (LLVMIsALoadInst(i) && is_splittable(st->ctx, i, LLVMTypeOf(i)))
+        split_load(st, i);
+      else if (LLVMIsAStoreInst(i) && is_splittable(st->ctx, i, LLVMTypeOf(LLVMGetOperand(i, 0))))
+        split_store(st, i);
     }
   free(blocks);
   for (unsigned k = 0; k < st->nsplits; k++)
