@@ -1,5 +1,6 @@
 /* module.c — load and verify the input IR; find the kernels and the module's
  * __device__/__constant__ variables (with their initial bytes). */
+#include <assert.h>
 #include <llvm-c/Analysis.h>
 #include <llvm-c/IRReader.h>
 #include <stdio.h>
@@ -7,8 +8,10 @@
 #include <string.h>
 
 #include "msl_internal.h"
+#include "target.h"
 
 int msl_module_load(msl_ctx *ctx, const char *path) {
+  assert(path && !ctx->llctx && !ctx->mod && "a zeroed ctx, loaded once");
   LLVMMemoryBufferRef mem = NULL;
   char *message = NULL;
   ctx->path = path;
@@ -38,6 +41,7 @@ int msl_module_load(msl_ctx *ctx, const char *path) {
 }
 
 static void add_kernel(msl_ctx *ctx, LLVMValueRef fn) {
+  assert(LLVMIsAFunction(fn));
   for (unsigned i = 0; i < ctx->nkernels; i++)
     if (ctx->kernels[i].fn == fn) return;
   ctx->kernels = realloc(ctx->kernels, (ctx->nkernels + 1) * sizeof *ctx->kernels);
@@ -48,29 +52,43 @@ static void add_kernel(msl_ctx *ctx, LLVMValueRef fn) {
   k->name = LLVMGetValueName2(fn, &len);
 }
 
+/* The function a node of nvvm.annotations marks as a kernel, NULL if it
+ * marks none. The node is {ptr @f, !"key", value, !"key", value, ...}, with
+ * as many pairs as clang has hints (maxntid*, minctasm, ...). */
+static LLVMValueRef annotated_kernel(LLVMValueRef node) {
+  unsigned nops = LLVMGetMDNodeNumOperands(node);
+  if (nops < 2) return NULL;
+  /* LLVMGetMDNodeOperands writes every operand: the array holds them all. */
+  LLVMValueRef *ops = calloc(nops, sizeof *ops);
+  if (!ops) abort(); /* out of memory: nothing sensible to report */
+  LLVMGetMDNodeOperands(node, ops);
+  LLVMValueRef kernel = NULL;
+  if (ops[0] && LLVMIsAFunction(ops[0]))
+    for (unsigned j = 1; j < nops && !kernel; j += 2) {
+      unsigned len = 0;
+      const char *key = ops[j] ? LLVMGetMDString(ops[j], &len) : NULL;
+      if (key && len == 6 && !memcmp(key, "kernel", 6)) kernel = ops[0];
+    }
+  free(ops);
+  return kernel;
+}
+
 /* !nvvm.annotations = !{!{ptr @f, !"kernel", i32 1}, ...} (clang 19); newer
- * clangs use the ptx_kernel calling convention (71) instead. */
+ * clangs use the ptx_kernel calling convention instead. */
 int msl_module_find_kernels(msl_ctx *ctx) {
+  assert(ctx->mod && ctx->nkernels == 0);
   const char *md = "nvvm.annotations";
   unsigned n = LLVMGetNamedMetadataNumOperands(ctx->mod, md);
   LLVMValueRef *nodes = calloc(n ? n : 1, sizeof *nodes);
   LLVMGetNamedMetadataOperands(ctx->mod, md, nodes);
   for (unsigned i = 0; i < n; i++) {
-    unsigned nops = LLVMGetMDNodeNumOperands(nodes[i]);
-    if (nops < 2) continue;
-    LLVMValueRef ops[8];
-    if (nops > 8) nops = 8;
-    LLVMGetMDNodeOperands(nodes[i], ops);
-    for (unsigned j = 0; j + 1 < nops; j += 2) {
-      unsigned len = 0;
-      const char *key = ops[j + 1] ? LLVMGetMDString(ops[j + 1], &len) : NULL;
-      if (key && len == 6 && !memcmp(key, "kernel", 6) && ops[0] && LLVMIsAFunction(ops[0]))
-        add_kernel(ctx, ops[0]);
-    }
+    LLVMValueRef fn = annotated_kernel(nodes[i]);
+    if (fn) add_kernel(ctx, fn);
   }
   free(nodes);
   for (LLVMValueRef fn = LLVMGetFirstFunction(ctx->mod); fn; fn = LLVMGetNextFunction(fn))
-    if (LLVMGetFunctionCallConv(fn) == 71 && !LLVMIsDeclaration(fn)) add_kernel(ctx, fn);
+    if (LLVMGetFunctionCallConv(fn) == AC_NVPTX_KERNEL_CALLCONV && !LLVMIsDeclaration(fn))
+      add_kernel(ctx, fn);
   for (unsigned i = 0; i < ctx->nkernels; i++) {
     LLVMValueRef fn = ctx->kernels[i].fn;
     if (LLVMIsDeclaration(fn))
@@ -193,9 +211,10 @@ static int is_metadata_global(LLVMValueRef g) {
 /* Every global that is not __shared__ lives in device memory and gets a slot
  * in the context buffer; addrspace(4) ones are __constant__. */
 int msl_module_collect_globals(msl_ctx *ctx) {
+  assert(ctx->mod && ctx->layout && ctx->nglobals == 0);
   for (LLVMValueRef g = LLVMGetFirstGlobal(ctx->mod); g; g = LLVMGetNextGlobal(g)) {
     unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
-    if (as == 3 || is_metadata_global(g)) continue;
+    if (as == AC_NVPTX_SHARED || is_metadata_global(g)) continue;
     size_t len;
     const char *name = LLVMGetValueName2(g, &len);
     if (LLVMIsDeclaration(g))
@@ -213,7 +232,7 @@ int msl_module_collect_globals(msl_ctx *ctx) {
     gl.size = (unsigned)LLVMABISizeOfType(ctx->layout, ty);
     gl.align = LLVMGetAlignment(g);
     if (!gl.align) gl.align = LLVMABIAlignmentOfType(ctx->layout, ty);
-    gl.constant = as == 4;
+    gl.constant = as == AC_NVPTX_CONSTANT;
     gl.init = init_bytes(ctx, g, gl.size);
     if (!gl.init) return 0;
     ctx->globals = realloc(ctx->globals, (ctx->nglobals + 1) * sizeof *ctx->globals);

@@ -181,15 +181,34 @@ typedef struct msl_func {
 int msl_error(msl_ctx *ctx, LLVMValueRef at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* module.c */
+/* module.c. Each returns 1, or 0 after recording a diagnostic (msl_error);
+ * none is thread-safe on one ctx (LLVM contexts are single-threaded).
+ *
+ * msl_module_load: reads `path` (textual IR or bitcode; borrowed, kept in
+ * ctx->path for diagnostics) into a new LLVM context owned by ctx
+ * (ctx->llctx, ctx->mod, ctx->layout); fails on unreadable, invalid,
+ * unverifiable or non-NVPTX input. ctx must be zeroed before.
+ * msl_module_find_kernels: after a load, fills ctx->kernels (owned by ctx)
+ * with every function nvvm.annotations marks "kernel" (nodes of any length)
+ * or with the ptx_kernel calling convention, each once; fails on a kernel
+ * without a body or that does not return void.
+ * msl_module_collect_globals: fills ctx->globals (owned by ctx, init bytes
+ * malloc'd) with every non-__shared__ variable, in module order, and maps
+ * each to its index in ctx->global_index; fails on external or
+ * thread-local variables and initialisers it cannot serialise.
+ * msl_module_free: releases everything ctx owns (safe on a ctx whose load
+ * failed part-way); ctx must not be used afterwards. */
 int msl_module_load(msl_ctx *ctx, const char *path);
 int msl_module_find_kernels(msl_ctx *ctx);
 int msl_module_collect_globals(msl_ctx *ctx);
 void msl_module_free(msl_ctx *ctx);
 
-/* passes.c: run the LLVM pipeline; errors for recursion and leftover calls.
- * msl_passes_structurize runs structurizecfg, after which every conditional
- * branch's arms are disjoint up to its immediate post-dominator. */
+/* passes.c: run the LLVM pipeline on ctx->mod in place (after
+ * msl_module_find_kernels); errors for recursion and leftover calls. Returns
+ * 1, or 0 after a diagnostic. Sets no process-wide LLVM option; not
+ * thread-safe on one ctx (NVPTX target initialisation is global but
+ * idempotent). msl_passes_structurize runs structurizecfg, after which every
+ * conditional branch's arms are disjoint up to its immediate post-dominator. */
 int msl_passes_run(msl_ctx *ctx);
 int msl_passes_structurize(msl_ctx *ctx);
 

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* ---- growable vector of owned strings (strvec.c) ---- */
 
@@ -54,13 +55,21 @@ typedef enum drv_input_kind {
   DRV_INPUT_LINKER /* .o .a .so: handed to the link unchanged */
 } drv_input_kind;
 
+/* Which side of a .cu compile --print-cuda-flags describes. */
+typedef enum drv_cuda_side {
+  DRV_SIDE_NONE, /* --print-cuda-flags not given */
+  DRV_SIDE_DEVICE,
+  DRV_SIDE_HOST
+} drv_cuda_side;
+
 typedef struct drv_input {
-  const char *path; /* borrowed from argv */
+  const char *path; /* borrowed from the command line (opts->arguments) */
   drv_input_kind kind;
 } drv_input;
 
-/* Everything the command line asked for.  Strings are borrowed from argv
- * unless they sit in a drv_strvec (which owns copies). */
+/* Everything the command line asked for.  Strings are borrowed from
+ * opts->arguments (the expanded copy of argv) unless they sit in another
+ * drv_strvec (which owns copies). */
 typedef struct drv_options {
   drv_input *inputs;
   size_t input_count;
@@ -68,6 +77,7 @@ typedef struct drv_options {
   const char *output_directory; /* -odir: where -c puts <base>.o without -o */
   bool compile_only;            /* -c */
   bool emit_msl;                /* --emit-msl: stop after device compilation */
+  bool emit_device_ir;          /* --emit-device-ir: stop after the device front end */
   bool deps_only;               /* -M / -MM: print dependencies, compile nothing */
   bool preprocess_only;         /* -E: print the host-side preprocessed source */
   bool keep;                    /* -keep: keep intermediate files */
@@ -99,13 +109,19 @@ typedef struct drv_options {
   int forced_kind;              /* parser state: drv_input_kind from -x, -1 for none */
   drv_strvec arguments;         /* the command line with --options-file expanded;
                                  * the borrowed strings above point into it */
+
+  /* --print-cuda-flags device|host: print that side's clang flags, run nothing */
+  drv_cuda_side print_cuda_flags;
 } drv_options;
 
 /* Parses argv[1..argc-1] into *opts (which it zeroes first), after replacing
  * each "--options-file f" / "-optf f" by the words of file f.  Returns 0, or 1
  * after printing a diagnostic (unknown option, missing value, unsupported
- * input, relocatable device code ...).  Release with drv_options_free. */
+ * input, relocatable device code ...); *opts then still needs
+ * drv_options_free.  argv need not outlive *opts: the strings opts borrows
+ * point into its own copy, opts->arguments. */
 int drv_parse_options(int argc, char **argv, drv_options *opts);
+/* Frees what drv_parse_options allocated; leaves *opts zeroed. */
 void drv_options_free(drv_options *opts);
 
 /* ---- the toolchain (toolchain.c) ---- */
@@ -119,18 +135,16 @@ typedef struct drv_toolchain {
   char *lib;     /* <root>/lib */
 } drv_toolchain;
 
-/* Locates the toolchain from /proc/self/exe.  Returns 0, or 1 after printing
- * a diagnostic.  Release with drv_toolchain_free. */
+/* Locates the toolchain from /proc/self/exe (and $ANCHOR_CLANG, $ANCHOR_AR).
+ * Every string is a heap copy owned by *tc.  Returns 0, or 1 after printing
+ * a diagnostic.  Release with drv_toolchain_free (also after a failure). */
 int drv_toolchain_find(drv_toolchain *tc);
+/* Frees the strings of *tc; leaves it zeroed. */
 void drv_toolchain_free(drv_toolchain *tc);
-/* Prints the --version text to stdout. */
+/* Prints the --version text to stdout (the MSL baseline from target.h). */
 void drv_print_version(const drv_toolchain *tc);
 
 /* ---- the plan (plan.c) ---- */
-
-/* Device code is compiled for one nominal NVIDIA architecture: it only decides
- * which intrinsics clang offers; Metal is the real target. */
-#define DRV_NOMINAL_SM 75
 
 /* One job: a complete argument vector; argv.items[0] is the program. */
 typedef struct drv_job {
@@ -147,12 +161,22 @@ typedef struct drv_plan {
 /* Builds the jobs for opts, with intermediate files under temp_dir (which the
  * caller creates and removes).  Returns 0, or 1 after printing a diagnostic
  * for a request that cannot be planned (e.g. -c -o with several inputs).
- * Release with drv_plan_free. */
+ * The plan owns copies of every string; release it with drv_plan_free (also
+ * after a failure). */
 int drv_plan_build(const drv_options *opts, const drv_toolchain *tc, const char *temp_dir,
                    drv_plan *plan);
+/* Frees the jobs; leaves *plan zeroed. */
 void drv_plan_free(drv_plan *plan);
 /* True when opts needs a directory for intermediate files. */
 bool drv_plan_needs_temp_dir(const drv_options *opts);
+/* Appends to *flags the clang arguments the device (side DRV_SIDE_DEVICE) or
+ * host (DRV_SIDE_HOST) job of a .cu input starts with under opts: everything
+ * but the program, the input, and what names or selects the output (-S
+ * -emit-llvm -o, -c -o, -fcuda-include-gpubinary, -M flags).  The jobs are
+ * built from the same function, so what --print-cuda-flags prints is what
+ * they run.  Strings are copies owned by *flags. */
+void drv_plan_cuda_flags(const drv_options *opts, const drv_toolchain *tc, drv_cuda_side side,
+                         drv_strvec *flags);
 
 /* ---- running (exec.c) ---- */
 
@@ -164,6 +188,10 @@ void drv_print_environment(const drv_toolchain *tc);
 /* Writes "#$ " and the job's arguments, shell-quoted and space-separated, as
  * one line to stderr (the prefix nvcc uses for -v / --dryrun). */
 void drv_print_job(const drv_job *job);
+/* Writes the words, shell-quoted (as drv_print_job quotes them) and
+ * space-separated, and a newline to out: a POSIX shell's `eval "set -- $line"`
+ * gives back the same words. */
+void drv_print_words(FILE *out, const drv_strvec *words);
 /* Runs the jobs in order (printing each first when verbose).  Stops at the
  * first failing job and returns its exit status (128+signal if it was
  * killed); its diagnostics reach stderr unchanged.  Returns 0 when all

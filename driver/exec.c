@@ -7,6 +7,7 @@
  * directory before it exits. */
 #include "driver.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <ftw.h>
 #include <signal.h>
@@ -15,6 +16,8 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "target.h"
 
 static volatile sig_atomic_t pending_signal;
 static volatile pid_t running_child;
@@ -45,46 +48,51 @@ static bool is_shell_safe(const char *s) {
   return true;
 }
 
-static void print_quoted(const char *s) {
+static void print_quoted(FILE *out, const char *s) {
   if (is_shell_safe(s)) {
-    fputs(s, stderr);
+    fputs(s, out);
     return;
   }
-  fputc('\'', stderr);
+  fputc('\'', out);
   for (; *s; s++)
     if (*s == '\'')
-      fputs("'\\''", stderr);
+      fputs("'\\''", out);
     else
-      fputc(*s, stderr);
-  fputc('\'', stderr);
+      fputc(*s, out);
+  fputc('\'', out);
 }
 
 void drv_print_environment(const drv_toolchain *tc) {
   fprintf(stderr, "#$ TOP=%s\n", tc->root);
   fputs("#$ INCLUDES=", stderr);
   char *include = drv_format("-I%s", tc->include);
-  print_quoted(include);
+  print_quoted(stderr, include);
   free(include);
   /* The same two arguments, quoted the same way, as in the link job: CMake
    * finds the link line by looking for this text in it. */
   char *lib_dir = drv_format("-L%s", tc->lib), *rpath = drv_format("-Wl,-rpath,%s", tc->lib);
   fputs("\n#$ LIBRARIES=", stderr);
-  print_quoted(lib_dir);
+  print_quoted(stderr, lib_dir);
   fputc(' ', stderr);
-  print_quoted(rpath);
+  print_quoted(stderr, rpath);
   free(lib_dir);
   free(rpath);
-  fprintf(stderr, "\n#$ _NOMINAL_ARCH_=-arch compute_%d\n", DRV_NOMINAL_SM);
+  fprintf(stderr, "\n#$ _NOMINAL_ARCH_=-arch compute_%d\n", AC_CUDA_ARCH);
+}
+
+void drv_print_words(FILE *out, const drv_strvec *words) {
+  for (size_t i = 0; i < words->count; i++) {
+    if (i) fputc(' ', out);
+    print_quoted(out, words->items[i]);
+  }
+  fputc('\n', out);
+  fflush(out);
 }
 
 void drv_print_job(const drv_job *job) {
+  assert(job->argv.count > 0 && "a job names its program");
   fputs("#$ ", stderr);
-  for (size_t i = 0; i < job->argv.count; i++) {
-    if (i) fputc(' ', stderr);
-    print_quoted(job->argv.items[i]);
-  }
-  fputc('\n', stderr);
-  fflush(stderr);
+  drv_print_words(stderr, &job->argv);
 }
 
 /* Runs one job to completion; returns its exit status (128+signal if it was

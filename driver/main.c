@@ -26,6 +26,10 @@ static void print_help(void) {
        "  -l<lib>, -L<dir>     libraries and library directories for the link\n"
        "  -x cu|c|c++|none     language of the following inputs\n"
        "  --emit-msl           stop after device compilation, write the MSL (<base>.metal)\n"
+       "  --emit-device-ir     stop after the device front end, write its nvptx LLVM IR\n"
+       "                       (what anchor-msl reads; <base>.dev.ll)\n"
+       "  --print-cuda-flags device|host   print the clang flags of a .cu compile's\n"
+       "                       device or host side (shell-quoted, one line)\n"
        "  -E                   preprocess (host side) to stdout or -o\n"
        "  -M, -MM, -MD, -MMD, -MF, -MT, -MP   make-style dependencies\n"
        "  -keep, --keep-dir d  keep intermediate files (.dev.ll, .anchormod) in d or .\n"
@@ -54,6 +58,15 @@ static int compile(const drv_options *opts, const drv_toolchain *tc) {
   return status;
 }
 
+/* --print-cuda-flags: the flags the device or host job of a .cu input would
+ * start with, to stdout, quoted for a POSIX shell. */
+static void print_cuda_flags(const drv_options *opts, const drv_toolchain *tc) {
+  drv_strvec flags = {0};
+  drv_plan_cuda_flags(opts, tc, opts->print_cuda_flags, &flags);
+  drv_print_words(stdout, &flags);
+  drv_strvec_free(&flags);
+}
+
 int main(int argc, char **argv) {
   drv_options opts;
   int status = drv_parse_options(argc, argv, &opts);
@@ -64,6 +77,8 @@ int main(int argc, char **argv) {
       print_help();
     else if (opts.show_version)
       drv_print_version(&tc);
+    else if (opts.print_cuda_flags)
+      print_cuda_flags(&opts, &tc);
     else
       status = compile(&opts, &tc);
   }

@@ -8,6 +8,7 @@
  * as in nvcc. */
 #include "driver.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,10 +43,21 @@ FLAG_HANDLER(on_shared, shared)
 FLAG_HANDLER(on_fast_math, fast_math)
 FLAG_HANDLER(on_run, run_after_link)
 FLAG_HANDLER(on_emit_msl, emit_msl)
+FLAG_HANDLER(on_emit_device_ir, emit_device_ir)
 FLAG_HANDLER(on_forward_unknown, forward_unknown)
 FLAG_HANDLER(on_preprocess, preprocess_only)
 FLAG_HANDLER(on_keep, keep)
 FLAG_HANDLER(on_lib, make_library)
+
+static int on_print_cuda_flags(drv_options *o, const char *v, const char *s) {
+  if (!strcmp(v, "device"))
+    o->print_cuda_flags = DRV_SIDE_DEVICE;
+  else if (!strcmp(v, "host"))
+    o->print_cuda_flags = DRV_SIDE_HOST;
+  else
+    return drv_error("invalid value '%s' for option '%s' (expected device or host)", v, s);
+  return 0;
+}
 
 static int on_keep_dir(drv_options *o, const char *v, const char *s) {
   (void)s;
@@ -346,6 +358,8 @@ static const option_spec option_table[] = {
     {"verbose", "v", false, on_verbose},
     {"dryrun", "dryrun", false, on_dryrun},
     {"emit-msl", NULL, false, on_emit_msl},
+    {"emit-device-ir", NULL, false, on_emit_device_ir},
+    {"print-cuda-flags", NULL, true, on_print_cuda_flags},
     {"preprocess", "E", false, on_preprocess},
     {"keep", "keep", false, on_keep},
     {"keep-dir", "keep-dir", true, on_keep_dir},
@@ -405,6 +419,7 @@ static const option_spec *find_attached(char letter) {
 /* Parses the option at argv[*i] (advancing *i past a separate value). */
 static int parse_option(drv_options *o, int argc, char **argv, int *i) {
   const char *arg = argv[*i];
+  assert(arg[0] == '-' && arg[1]);
   bool two_dashes = arg[1] == '-';
   const char *body = arg + (two_dashes ? 2 : 1);
   size_t name_len = strcspn(body, "=");
@@ -569,8 +584,8 @@ int drv_parse_options(int argc, char **argv, drv_options *opts) {
                      : add_input(opts, arg);
     if (status) return status;
   }
-  if (opts->input_count == 0 && !opts->show_version && !opts->show_help)
-    return drv_error("no input files");
+  bool needs_inputs = !opts->show_version && !opts->show_help && !opts->print_cuda_flags;
+  if (opts->input_count == 0 && needs_inputs) return drv_error("no input files");
   return 0;
 }
 

@@ -8,19 +8,22 @@
  * archives go straight to the link.  docs/driver.md lists every flag. */
 #include "driver.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "target.h"
 
 /* nvcc compiles device code optimised whatever the host -O says. */
 static const char *const device_opt = "-O3";
 /* clang derives the CUDA version it emulates from whatever CUDA toolkit it
  * happens to find (/usr/local/cuda ...) and, without one, falls back to
  * pre-9.2 behaviour (<<<>>> through cudaConfigureCall, PTX 4.2 builtins only).
- * Anchor never uses NVIDIA's toolkit, so it pins both: the newest version
- * clang 19 knows, and the PTX level that goes with it (which decides which
- * __nvvm builtins the headers may use). */
-static const char *const cuda_sdk_version = "-target-sdk-version=12.5";
-static const char *const device_ptx_feature = "+ptx85";
+ * Anchor never uses NVIDIA's toolkit, so it pins both (common/target.h): the
+ * newest version clang 19 knows, and the PTX level that goes with it (which
+ * decides which __nvvm builtins the headers may use). */
+static const char *const cuda_sdk_version = "-target-sdk-version=" AC_CUDA_SDK_VERSION;
+static const char *const device_ptx_feature = AC_PTX_FEATURE;
 
 #if !defined(ANCHOR_CUDA_MAJOR) || !defined(ANCHOR_CUDA_MINOR)
 #error "ANCHOR_CUDA_MAJOR/MINOR must be set by CMake (from CUDART_VERSION)"
@@ -37,6 +40,7 @@ static drv_job *new_job(drv_plan *plan, const char *program) {
     plan->jobs = grown;
     plan->capacity = cap;
   }
+  assert(program && plan->count < plan->capacity);
   drv_job *job = &plan->jobs[plan->count++];
   memset(job, 0, sizeof *job);
   drv_strvec_push(&job->argv, program);
@@ -90,11 +94,13 @@ static void push_host_codegen(drv_strvec *a, const drv_options *o) {
   drv_strvec_append(a, &o->host_flags);
 }
 
-static void plan_device(drv_plan *plan, const drv_options *o, const drv_toolchain *tc,
-                        const char *input, const char *ir_path) {
-  drv_strvec *a = &new_job(plan, tc->clang)->argv;
+/* The device side of a .cu compile, up to the input: the nominal NVIDIA
+ * architecture (it only decides which intrinsics clang offers; Metal is the
+ * real target), the front end, the pinned PTX level, and device code
+ * generation (-O3, or -O0 for -G; line tables; fast math, contraction). */
+static void push_device_flags(drv_strvec *a, const drv_options *o, const drv_toolchain *tc) {
   drv_strvec_push(a, "--cuda-device-only");
-  drv_strvec_pushf(a, "--cuda-gpu-arch=sm_%d", DRV_NOMINAL_SM);
+  drv_strvec_push(a, "--cuda-gpu-arch=" AC_CUDA_ARCH_NAME);
   push_frontend(a, o, tc, DRV_INPUT_CUDA);
   drv_strvec_push(a, "-Xclang");
   drv_strvec_push(a, "-target-feature");
@@ -112,6 +118,32 @@ static void plan_device(drv_plan *plan, const drv_options *o, const drv_toolchai
   drv_strvec_push(a, "-gline-tables-only");
   if (o->fast_math) drv_strvec_push(a, "-ffast-math");
   if (o->fmad_off) drv_strvec_push(a, "-ffp-contract=off");
+}
+
+/* The host side of a compile of an input of this kind, up to what selects
+ * the output: the front end and the user's host code generation flags. */
+static void push_host_flags(drv_strvec *a, const drv_options *o, const drv_toolchain *tc,
+                            drv_input_kind kind) {
+  if (kind == DRV_INPUT_CUDA) drv_strvec_push(a, "--cuda-host-only");
+  push_frontend(a, o, tc, kind);
+  push_host_codegen(a, o);
+}
+
+void drv_plan_cuda_flags(const drv_options *o, const drv_toolchain *tc, drv_cuda_side side,
+                         drv_strvec *flags) {
+  assert(side == DRV_SIDE_DEVICE || side == DRV_SIDE_HOST);
+  if (side == DRV_SIDE_DEVICE)
+    push_device_flags(flags, o, tc);
+  else
+    push_host_flags(flags, o, tc, DRV_INPUT_CUDA);
+}
+
+/* The device front end: input -> nvptx LLVM IR at ir_path (what anchor-msl
+ * reads, and what --emit-device-ir writes). */
+static void plan_device(drv_plan *plan, const drv_options *o, const drv_toolchain *tc,
+                        const char *input, const char *ir_path) {
+  drv_strvec *a = &new_job(plan, tc->clang)->argv;
+  push_device_flags(a, o, tc);
   drv_strvec_push(a, input);
   drv_strvec_push(a, "-S");
   drv_strvec_push(a, "-emit-llvm");
@@ -136,9 +168,7 @@ static void plan_backend(drv_plan *plan, const drv_toolchain *tc, const char *ir
 static void plan_host(drv_plan *plan, const drv_options *o, const drv_toolchain *tc,
                       const drv_input *in, const char *module_path, const char *out) {
   drv_strvec *a = &new_job(plan, tc->clang)->argv;
-  if (in->kind == DRV_INPUT_CUDA) drv_strvec_push(a, "--cuda-host-only");
-  push_frontend(a, o, tc, in->kind);
-  push_host_codegen(a, o);
+  push_host_flags(a, o, tc, in->kind);
   drv_strvec_append(a, &o->dep_flags);
   if (module_path) {
     drv_strvec_push(a, "-Xclang");
@@ -189,9 +219,10 @@ static char *object_path(const drv_options *o, const char *temp_dir, size_t inde
 }
 
 /* Plans the jobs for one compilable input; pushes its object onto objects
- * (unless it stops before objects: --emit-msl, -M). */
+ * (unless it stops before objects: --emit-msl, --emit-device-ir, -M, -E). */
 static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain *tc,
                        const char *temp_dir, size_t index, drv_strvec *objects) {
+  assert(index < o->input_count && o->inputs[index].kind != DRV_INPUT_LINKER);
   const drv_input *in = &o->inputs[index];
   char *base = base_name(in->path);
   if (o->deps_only || o->preprocess_only) {
@@ -201,6 +232,10 @@ static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain
     plan_host(plan, o, tc, in, NULL, obj);
     drv_strvec_push(objects, obj);
     free(obj);
+  } else if (o->emit_device_ir) {
+    char *ir = o->output ? drv_strdup(o->output) : drv_format("%s.dev.ll", base);
+    plan_device(plan, o, tc, in->path, ir);
+    free(ir);
   } else {
     char *stem = intermediate_stem(o, index);
     char *ir = drv_format("%s/%s.dev.ll", temp_dir, stem);
@@ -282,6 +317,11 @@ static bool has_object_suffix(const char *path) {
   return n > 2 && !strcmp(path + n - 2, ".o");
 }
 
+/* The name of the option that stops after device compilation, NULL if none. */
+static const char *device_stop_option(const drv_options *o) {
+  return o->emit_msl ? "--emit-msl" : o->emit_device_ir ? "--emit-device-ir" : NULL;
+}
+
 /* Rejects combinations nvcc rejects, before anything runs. */
 static int check_request(const drv_options *o) {
   size_t compiled = 0, cuda = 0;
@@ -289,33 +329,38 @@ static int check_request(const drv_options *o) {
     compiled += o->inputs[i].kind != DRV_INPUT_LINKER;
     cuda += o->inputs[i].kind == DRV_INPUT_CUDA;
   }
-  bool stops_early = o->compile_only || o->emit_msl || o->deps_only || o->preprocess_only;
-  if (o->emit_msl && cuda == 0) return drv_error("--emit-msl needs a .cu input");
-  if (o->emit_msl && o->output && cuda > 1)
-    return drv_error(
-        "a single .cu input is required for --emit-msl when an output file is specified");
-  if (!o->emit_msl && stops_early && o->output && compiled > 1)
+  const char *device_stop = device_stop_option(o);
+  bool stops_early = o->compile_only || device_stop || o->deps_only || o->preprocess_only;
+  if (o->emit_msl && o->emit_device_ir)
+    return drv_error("--emit-msl and --emit-device-ir cannot be combined");
+  if (device_stop && cuda == 0) return drv_error("%s needs a .cu input", device_stop);
+  if (device_stop && o->output && cuda > 1)
+    return drv_error("a single .cu input is required for %s when an output file is specified",
+                     device_stop);
+  if (!device_stop && stops_early && o->output && compiled > 1)
     return drv_error(
         "a single input file is required for a non-link phase when an output file is specified");
   if (stops_early && o->run_after_link) return drv_error("--run needs a link step");
   if (o->make_library && (stops_early || o->run_after_link || o->shared))
-    return drv_error("-lib cannot be combined with -c, --emit-msl, -E, -M, --run or -shared");
+    return drv_error("-lib cannot be combined with -c, --emit-msl, --emit-device-ir, -E, -M, "
+                     "--run or -shared");
   for (size_t i = 0; o->make_library && i < o->input_count; i++)
     if (o->inputs[i].kind == DRV_INPUT_LINKER && !has_object_suffix(o->inputs[i].path))
       return drv_error("-lib: '%s' is not an object file", o->inputs[i].path);
   for (size_t i = 0; stops_early && i < o->input_count; i++)
     if (o->inputs[i].kind == DRV_INPUT_LINKER)
       drv_warning("%s: linker input file unused because linking not done", o->inputs[i].path);
-  if (o->emit_msl)
+  if (device_stop)
     for (size_t i = 0; i < o->input_count; i++)
       if (o->inputs[i].kind == DRV_INPUT_C || o->inputs[i].kind == DRV_INPUT_CXX)
-        drv_warning("%s: no device code in a C/C++ input; ignored by --emit-msl",
-                    o->inputs[i].path);
+        drv_warning("%s: no device code in a C/C++ input; ignored by %s", o->inputs[i].path,
+                    device_stop);
   return 0;
 }
 
 bool drv_plan_needs_temp_dir(const drv_options *o) {
-  if (o->deps_only || o->preprocess_only) return false;
+  /* --emit-device-ir writes its one file straight to the output. */
+  if (o->deps_only || o->preprocess_only || o->emit_device_ir) return false;
   for (size_t i = 0; i < o->input_count; i++)
     if (o->inputs[i].kind != DRV_INPUT_LINKER) return true;
   return false;
@@ -324,17 +369,18 @@ bool drv_plan_needs_temp_dir(const drv_options *o) {
 int drv_plan_build(const drv_options *o, const drv_toolchain *tc, const char *temp_dir,
                    drv_plan *plan) {
   memset(plan, 0, sizeof *plan);
+  assert(temp_dir && "the caller passes \"\" when no directory is needed");
   if (check_request(o)) return 1;
   drv_strvec objects = {0};
   for (size_t i = 0; i < o->input_count; i++) {
     if (o->inputs[i].kind == DRV_INPUT_LINKER)
       drv_strvec_push(&objects, o->inputs[i].path);
-    else if (!(o->emit_msl && o->inputs[i].kind != DRV_INPUT_CUDA))
+    else if (!(device_stop_option(o) && o->inputs[i].kind != DRV_INPUT_CUDA))
       plan_input(plan, o, tc, temp_dir, i, &objects);
   }
   if (o->make_library) {
     plan_library(plan, o, tc, &objects);
-  } else if (!o->compile_only && !o->emit_msl && !o->deps_only && !o->preprocess_only) {
+  } else if (!o->compile_only && !device_stop_option(o) && !o->deps_only && !o->preprocess_only) {
     const char *out = o->output ? o->output : "a.out";
     plan_link(plan, o, tc, &objects, out);
     if (o->run_after_link) plan_run(plan, o, out);

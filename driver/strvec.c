@@ -3,6 +3,7 @@
  * diagnostics. */
 #include "driver.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,11 +45,13 @@ static void push_owned(drv_strvec *v, char *s) {
     v->items = checked(realloc(v->items, cap * sizeof *v->items));
     v->capacity = cap;
   }
+  assert(v->count + 1 < v->capacity);
   v->items[v->count++] = s;
-  v->items[v->count] = NULL;
+  v->items[v->count] = NULL; /* execv's terminator, kept at every push */
 }
 
 void drv_strvec_push(drv_strvec *v, const char *s) {
+  assert(s && "a vector of strings holds no NULL before its terminator");
   push_owned(v, drv_strdup(s));
 }
 

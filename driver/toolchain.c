@@ -14,6 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "target.h"
+
 #ifndef ANCHOR_CLANG_DEFAULT
 #error "ANCHOR_CLANG_DEFAULT must name the configured clang++ (CMake sets it)"
 #endif
@@ -68,9 +70,9 @@ void drv_toolchain_free(drv_toolchain *tc) {
 
 void drv_print_version(const drv_toolchain *tc) {
   printf("anchorcc: Anchor CUDA compiler driver, version %s\n"
-         "Target: Apple GPUs through Metal (MSL 3.1, Apple7 and later); "
+         "Target: Apple GPUs through Metal (MSL %d.%d, Apple7 and later); "
          "without Metal, kernels run on softmetal\n"
          "Host and device front end: %s\n"
          "Installed in: %s\n",
-         ANCHOR_VERSION, tc->clang, tc->root);
+         ANCHOR_VERSION, AC_MSL_BASELINE_MAJOR, AC_MSL_BASELINE_MINOR, tc->clang, tc->root);
 }

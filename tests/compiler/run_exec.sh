@@ -6,10 +6,12 @@
 # compiled as host C++ and run thread by thread (exec_host_main.cpp); the two
 # outputs must be identical. An optional line `// EXEC: N GROUPS THREADS`
 # sets the launch (default 1000 3 64); `// EXEC-ENV: VAR=VALUE ...` sets
-# msl_run's environment (e.g. MSL_RUN_LANGUAGE=3.2).
-# usage: run_exec.sh ANCHOR_MSL CLANGXX INCLUDE_DIR WORK_DIR MSL_RUN TEST_FILE
+# msl_run's environment (e.g. MSL_RUN_LANGUAGE=3.2). The device side is
+# compiled by anchorcc --emit-device-ir (anchorcc's own device flags), the
+# host reference by CLANGXX as plain C++.
+# usage: run_exec.sh ANCHOR_MSL ANCHORCC CLANGXX WORK_DIR MSL_RUN TEST_FILE
 set -u
-msl_tool=$1 clangxx=$2 include=$3 work=$4 msl_run=$5 test=$6
+msl_tool=$1 anchorcc=$2 clangxx=$3 work=$4 msl_run=$5 test=$6
 here=$(cd "$(dirname "$0")" && pwd)
 name=$(basename "$test" .cu)
 mkdir -p "$work"
@@ -18,9 +20,8 @@ launch=$(sed -n 's|^// EXEC: *||p' "$test" | head -1)
 [ -n "$launch" ] || launch="1000 3 64"
 run_env=$(sed -n 's|^// EXEC-ENV: *||p' "$test" | head -1)
 
-(cd "$(dirname "$test")" && "$clangxx" -x cuda --cuda-device-only -nocudainc -nocudalib \
-  --cuda-gpu-arch=sm_75 -O3 -gline-tables-only -I"$include" -include cuda_runtime.h \
-  -S -emit-llvm -Wno-unknown-cuda-version "$name.cu" -o "$base.ll") || { echo "FAIL: clang device"; exit 1; }
+(cd "$(dirname "$test")" && "$anchorcc" --emit-device-ir "$name.cu" -o "$base.ll") ||
+  { echo "FAIL: device compile (anchorcc --emit-device-ir)"; exit 1; }
 "$msl_tool" "$base.ll" -o "$base.anchormod" --emit-msl "$base.metal" || { echo "FAIL: anchor-msl"; exit 1; }
 kernel=$(tail -c +17 "$base.anchormod" | sed -n 's/^kernel \(_Z11test_kernelPii\) .*/\1/p')
 [ -n "$kernel" ] || { echo "FAIL: no test_kernel(int*, int) in the module"; exit 1; }

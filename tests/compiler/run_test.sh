@@ -1,6 +1,8 @@
 #!/bin/sh
 # run_test.sh — one compiler test: compile a .cu (or take a .ll) to nvptx IR,
-# run anchor-msl on it and check the result with FileCheck.
+# run anchor-msl on it and check the result with FileCheck. The device IR
+# comes from anchorcc --emit-device-ir: the very flags anchorcc compiles
+# device code with (docs/driver.md), not a copy of them.
 #   CHECK: lines      checked against the emitted MSL
 #   TABLE: lines      checked against the module table (blob text before "msl")
 #   IR: lines         checked against the LLVM IR after the backend's
@@ -9,9 +11,9 @@
 #                     against its diagnostics
 # Every successful compile must also contain no `goto` and, when MSL_RUN is
 # given (not "-"), pass softmetal's strict compile (msl_run MODULE).
-# usage: run_test.sh ANCHOR_MSL CLANGXX FILECHECK INCLUDE_DIR WORK_DIR TEST_FILE [MSL_RUN]
+# usage: run_test.sh ANCHOR_MSL ANCHORCC FILECHECK WORK_DIR TEST_FILE [MSL_RUN]
 set -u
-msl_tool=$1 clangxx=$2 filecheck=$3 include=$4 work=$5 test=$6 msl_run=${7:--}
+msl_tool=$1 anchorcc=$2 filecheck=$3 work=$4 test=$5 msl_run=${6:--}
 name=$(basename "$test")
 mkdir -p "$work"
 ll="$work/$name.ll" mod="$work/$name.anchormod" metal="$work/$name.metal" err="$work/$name.err"
@@ -21,9 +23,8 @@ case "$test" in
   *.ll) cp "$test" "$ll" ;;
   *)
     # Compile from the test's directory so diagnostics name the file as "NAME.cu".
-    (cd "$(dirname "$test")" && "$clangxx" -x cuda --cuda-device-only -nocudainc -nocudalib \
-      --cuda-gpu-arch=sm_75 -O3 -gline-tables-only -I"$include" -include cuda_runtime.h \
-      -S -emit-llvm -Wno-unknown-cuda-version "$name" -o "$ll") || { echo "FAIL: clang"; exit 1; }
+    (cd "$(dirname "$test")" && "$anchorcc" --emit-device-ir "$name" -o "$ll") ||
+      { echo "FAIL: device compile (anchorcc --emit-device-ir)"; exit 1; }
     ;;
 esac
 

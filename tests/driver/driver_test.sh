@@ -424,6 +424,81 @@ case_emit_msl() {
   no_temp_left
 }
 
+# --emit-device-ir stops after the device front end and writes the nvptx IR
+# anchor-msl reads, compiled by exactly the device job a build runs (the
+# compiler tests get their device IR this way).
+case_emit_device_ir() {
+  write_kernel k.cu
+  run --dryrun -c k.cu
+  expect_rc 0
+  local device
+  device=$(job 1)
+  run --dryrun --emit-device-ir k.cu -o out.ll
+  expect_rc 0
+  [ "$(job_count)" = 1 ] || fail "expected the device job alone: $err"
+  [ "$(job 1)" = "${device% -o *} -o out.ll" ] || fail "device job differs from a build's: $(job 1) vs $device"
+  run --emit-device-ir k.cu
+  expect_rc 0
+  [ -s k.dev.ll ] || fail "k.dev.ll not written: $(ls)"
+  contains "$(cat k.dev.ll)" 'target triple = "nvptx64-nvidia-cuda"' "k.dev.ll"
+  contains "$(cat k.dev.ll)" "define dso_local void @_Z5scalePffi(" "k.dev.ll"
+  contains "$(cat k.dev.ll)" '!"SDK Version"' "k.dev.ll (the pinned -target-sdk-version)"
+  [ ! -e k.o ] && [ ! -e a.out ] && [ ! -e k.metal ] || fail "--emit-device-ir went on: $(ls)"
+  no_temp_left
+  run --emit-device-ir k.cu -o sub.ll -G
+  expect_rc 0
+  [ -s sub.ll ] || fail "-o sub.ll not written"
+  run --dryrun --emit-device-ir -G k.cu
+  contains "$(job 1)" " -O0 -Xclang -disable-O0-optnone " "device job with -G"
+  printf 'int x;\n' >c.c
+  run --emit-device-ir c.c
+  expect_rc 1
+  contains "$err" "--emit-device-ir needs a .cu input" "stderr"
+  run --dryrun --emit-device-ir c.c k.cu
+  expect_rc 0
+  contains "$err" "c.c: no device code in a C/C++ input; ignored by --emit-device-ir" "stderr"
+  cp k.cu k2.cu
+  run --emit-device-ir k.cu k2.cu -o x.ll
+  expect_rc 1
+  contains "$err" "a single .cu input is required for --emit-device-ir" "stderr"
+  run --emit-device-ir --emit-msl k.cu
+  expect_rc 1
+  contains "$err" "--emit-msl and --emit-device-ir cannot be combined" "stderr"
+}
+
+# --print-cuda-flags device|host prints the flags the device or host job of a
+# .cu input starts with (needing no input), quoted for eval.
+case_print_cuda_flags() {
+  write_kernel k.cu
+  run --dryrun -c '-DMSG=a b' -O2 k.cu
+  expect_rc 0
+  local device host
+  device=$(job 1) host=$(job 3)
+  run --print-cuda-flags device '-DMSG=a b' -O2
+  expect_rc 0
+  [ "$(echo "$out" | wc -l)" = 1 ] || fail "more than one line: $out"
+  contains "$device" " $out k.cu -S -emit-llvm -o " "device job"
+  for want in "--cuda-device-only" "--cuda-gpu-arch=sm_75" "-Xclang -target-sdk-version=12.5" \
+              "-Xclang -target-feature -Xclang +ptx85" "-I$ROOT/include -include cuda_runtime.h" \
+              "'-DMSG=a b'" " -O3 "; do
+    contains "$out " "$want" "device flags"
+  done
+  lacks "$out" "-O2" "device flags (device code is always -O3)"
+  run --print-cuda-flags=host '-DMSG=a b' -O2
+  expect_rc 0
+  contains "$host" " $out -Xclang -fcuda-include-gpubinary " "host job"
+  contains "$out" "--cuda-host-only" "host flags"
+  contains "$out" " -O2" "host flags"
+  # The line is shell-quoted: eval gives back the words.
+  eval "set -- $out"
+  local word found=
+  for word in "$@"; do [ "$word" = "-DMSG=a b" ] && found=1; done
+  [ -n "$found" ] || fail "eval of '$out' lost the word '-DMSG=a b'"
+  run --print-cuda-flags=both
+  expect_rc 1
+  contains "$err" "invalid value 'both' for option '--print-cuda-flags=both'" "stderr"
+}
+
 # The device module produced by the backend ends up inside the object, where
 # libanchor finds it (-fcuda-include-gpubinary puts it in .nv_fatbin).
 case_module_embedded() {
