@@ -42,7 +42,7 @@ static void put_atomic_pointer(msl_inst *in, unsigned k, const char *atomic_type
   int shared = space == MSL_SPACE_SHARED || space == MSL_SPACE_DYN_SHARED;
   msl_inst_printf(in, "reinterpret_cast<%s %s*>(", shared ? "threadgroup" : "device", atomic_type);
   msl_inst_operand(in, k);
-  msl_inst_put(in, shared ? ")" : " + anchor_ctx[0])");
+  msl_inst_put(in, shared ? ")" : " + " MSL_DELTA ")");
 }
 
 static int is_float(LLVMValueRef v) {
@@ -70,7 +70,7 @@ static void flush(msl_inst *in) {
 static void emit_cas_loop(msl_inst *in, int id, const char *new_word, int float_result) {
   msl_func *f = in->f;
   msl_emit_line(f, "{");
-  f->indent++;
+  f->text.indent++;
   msl_inst_put(in, "");
   LLVMValueRef p = LLVMGetOperand(in->i, 0);
   msl_space space = msl_addrspace_of(f, p);
@@ -85,7 +85,7 @@ static void emit_cas_loop(msl_inst *in, int id, const char *new_word, int float_
                 "memory_order_relaxed, memory_order_relaxed)) {}",
                 new_word);
   msl_emit_line(f, float_result ? "v%d = as_type<float>(anchor_o);" : "v%d = anchor_o;", id);
-  f->indent--;
+  f->text.indent--;
   msl_emit_line(f, "}");
 }
 
@@ -111,29 +111,29 @@ static int emit_rmw(msl_inst *in, int id, LLVMAtomicRMWBinOp op) {
     return 1;
   }
   /* Everything else: a CAS loop. The value operand is read as an expression. */
-  msl_buf v = {0};
+  strbuf v = {0};
   msl_inst value = {in->f, in->i, {0}, 1};
   msl_inst_operand(&value, 1);
   const char *x = value.e.data;
   const char *fop = op == LLVMAtomicRMWBinOpFAdd ? "+" : op == LLVMAtomicRMWBinOpFSub ? "-" : NULL;
   if (fop)
-    msl_buf_printf(&v, "as_type<uint>(as_type<float>(anchor_o) %s %s)", fop, x);
+    strbuf_printf(&v, "as_type<uint>(as_type<float>(anchor_o) %s %s)", fop, x);
   else if (op == LLVMAtomicRMWBinOpFMax || op == LLVMAtomicRMWBinOpFMin)
-    msl_buf_printf(&v, "as_type<uint>(%s(as_type<float>(anchor_o), %s))",
-                   op == LLVMAtomicRMWBinOpFMax ? "fmax" : "fmin", x);
+    strbuf_printf(&v, "as_type<uint>(%s(as_type<float>(anchor_o), %s))",
+                  op == LLVMAtomicRMWBinOpFMax ? "fmax" : "fmin", x);
   else if (op == LLVMAtomicRMWBinOpNand && !value_float)
-    msl_buf_printf(&v, "~(anchor_o & %s)", x);
+    strbuf_printf(&v, "~(anchor_o & %s)", x);
   else if (op == LLVMAtomicRMWBinOpUIncWrap && !value_float)
-    msl_buf_printf(&v, "(anchor_o >= %s ? 0u : anchor_o + 1u)", x);
+    strbuf_printf(&v, "(anchor_o >= %s ? 0u : anchor_o + 1u)", x);
   else if (op == LLVMAtomicRMWBinOpUDecWrap && !value_float)
-    msl_buf_printf(&v, "((anchor_o == 0u || anchor_o > %s) ? %s : anchor_o - 1u)", x, x);
+    strbuf_printf(&v, "((anchor_o == 0u || anchor_o > %s) ? %s : anchor_o - 1u)", x, x);
   int ok = value.ok && v.len;
   if (ok)
     emit_cas_loop(in, id, v.data, value_float);
   else if (value.ok)
     msl_inst_unsupported(in, "this atomic read-modify-write operation");
-  msl_buf_free(&v);
-  msl_buf_free(&value.e);
+  strbuf_free(&v);
+  strbuf_free(&value.e);
   return ok;
 }
 
@@ -145,7 +145,7 @@ static int emit_cmpxchg(msl_inst *in, int id) {
     return msl_inst_unsupported(in, "atomic compare-and-swap with an ordering stronger than "
                                     "relaxed");
   msl_emit_line(f, "{");
-  f->indent++;
+  f->text.indent++;
   LLVMValueRef p = LLVMGetOperand(in->i, 0);
   msl_space space = msl_addrspace_of(f, p);
   int shared = space == MSL_SPACE_SHARED || space == MSL_SPACE_DYN_SHARED;
@@ -162,7 +162,7 @@ static int emit_cmpxchg(msl_inst *in, int id) {
   msl_inst_put(in, ") {}");
   flush(in);
   msl_emit_line(f, "v%d = anchor_o;", id);
-  f->indent--;
+  f->text.indent--;
   msl_emit_line(f, "}");
   return in->ok;
 }
@@ -189,7 +189,7 @@ int msl_emit_atomic(msl_func *f, LLVMValueRef i) {
   msl_inst in = {f, i, {0}, 1};
   int ok;
   LLVMAtomicRMWBinOp op = LLVMAtomicRMWBinOpXchg;
-  msl_buf_put(&in.e, "");
+  strbuf_put(&in.e, "");
   int call = LLVMIsACallInst(i) && nvvm_wrap_op(i, &op);
   if (call || LLVMIsAAtomicRMWInst(i)) {
     LLVMValueRef v = LLVMGetOperand(i, 1);
@@ -199,8 +199,8 @@ int msl_emit_atomic(msl_func *f, LLVMValueRef i) {
     if (ok) {
       const char *type = is_float(v) ? "float" : "uint";
       int id = msl_value_id(f, i);
-      msl_map_set(&f->declared, i, 1);
-      msl_buf_printf(&f->decls, "  %s v%d = 0;\n", type, id);
+      ptrmap_set(&f->text.declared, i, 1);
+      strbuf_printf(&f->text.decls, "  %s v%d = 0;\n", type, id);
       ok = emit_rmw(&in, id, op);
     }
   } else {
@@ -209,12 +209,12 @@ int msl_emit_atomic(msl_func *f, LLVMValueRef i) {
     if (ok && is_float(cmp)) ok = msl_inst_unsupported(&in, "atomic compare-and-swap of a float");
     if (ok) {
       int id = msl_value_id(f, i);
-      msl_map_set(&f->declared, i, 1);
-      msl_buf_printf(&f->decls, "  uint v%d = 0;\n", id);
+      ptrmap_set(&f->text.declared, i, 1);
+      strbuf_printf(&f->text.decls, "  uint v%d = 0;\n", id);
       ok = emit_cmpxchg(&in, id);
     }
   }
-  msl_buf_free(&in.e);
+  strbuf_free(&in.e);
   return ok && in.ok;
 }
 
@@ -231,7 +231,7 @@ int msl_emit_atomic_extract(msl_inst *in) {
     msl_inst_put(in, in2.e.data ? in2.e.data : "");
     msl_inst_put(in, ")");
     in->ok = in->ok && in2.ok;
-    msl_buf_free(&in2.e);
+    strbuf_free(&in2.e);
   }
   return in->ok;
 }

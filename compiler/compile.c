@@ -18,7 +18,7 @@ static int emit(msl_ctx *ctx) {
     }
     retry[k] = 1, any = 1;
     ctx->failed = ctx->unstructured = 0;
-    msl_buf_free(&ctx->diags);
+    strbuf_free(&ctx->diags);
   }
   if (ok && any) ok = msl_passes_structurize(ctx);
   for (unsigned k = 0; ok && k < ctx->nkernels; k++)
@@ -51,14 +51,14 @@ msl_status msl_compile(const char *path, const msl_options *options, msl_output 
   memset(out, 0, sizeof *out);
   int ok = msl_module_load(&ctx, path) && msl_module_find_kernels(&ctx);
   for (unsigned k = 0; ok && k < ctx.nkernels; k++)
-    ok = msl_abi_layout(&ctx, &ctx.kernels[k]);
+    ok = abi_param_layout(&ctx, &ctx.kernels[k]);
   ok = ok && msl_passes_run(&ctx) && msl_module_collect_globals(&ctx) && emit(&ctx) &&
        dump_ir(&ctx, options->llvm_ir_path) && msl_verify_source(&ctx, ctx.msl.data) &&
        msl_table_write(&ctx, out);
   if (!ok || ctx.failed) {
     msl_output_free(out);
     status.failed = 1;
-    status.message = msl_buf_take(&ctx.diags);
+    status.message = strbuf_take(&ctx.diags);
     if (!status.message[0]) {
       free(status.message);
       status.message = strdup("error: internal error without a diagnostic\n");

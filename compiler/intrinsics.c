@@ -27,17 +27,18 @@ static void emit_sreg(msl_inst *in, const char *name) {
     }
   }
   if (!strcmp(rest, "warpsize")) {
-    msl_inst_put(in, "32u");
+    msl_inst_put(in, MSL_WARP_SIZE);
     return;
   }
   /* Warps are SIMD-groups of 32 consecutive linear thread indices (decision
    * 6), so the lane is the linear index modulo 32. */
-  static const char *const lane[][2] = {{"laneid", "%s %% 32u"},
-                                        {"lanemask.eq", "1u << (%s %% 32u)"},
-                                        {"lanemask.lt", "(1u << (%s %% 32u)) - 1u"},
-                                        {"lanemask.le", "(2u << (%s %% 32u)) - 1u"},
-                                        {"lanemask.gt", "~((2u << (%s %% 32u)) - 1u)"},
-                                        {"lanemask.ge", "~((1u << (%s %% 32u)) - 1u)"}};
+  static const char *const lane[][2] = {
+      {"laneid", "%s %% " MSL_WARP_SIZE},
+      {"lanemask.eq", "1u << (%s %% " MSL_WARP_SIZE ")"},
+      {"lanemask.lt", "(1u << (%s %% " MSL_WARP_SIZE ")) - 1u"},
+      {"lanemask.le", "(2u << (%s %% " MSL_WARP_SIZE ")) - 1u"},
+      {"lanemask.gt", "~((2u << (%s %% " MSL_WARP_SIZE ")) - 1u)"},
+      {"lanemask.ge", "~((1u << (%s %% " MSL_WARP_SIZE ")) - 1u)"}};
   const char *linear =
       "((anchor_tid.z * anchor_bdim.y + anchor_tid.y) * anchor_bdim.x + anchor_tid.x)";
   for (unsigned r = 0; r < sizeof lane / sizeof *lane; r++)
@@ -128,7 +129,7 @@ static void emit_memcpy(msl_inst *in, int move) {
   unsigned unit = copy_unit(len, da < sa ? da : sa);
   const char *t = msl_uint_name(unit * 8);
   char k[32];
-  snprintf(k, sizeof k, "k%u", in->f->next_id++);
+  snprintf(k, sizeof k, "k%u", in->f->text.next_id++);
   move = move && msl_addrspace_of(in->f, dst) == msl_addrspace_of(in->f, src);
   if (move) {
     msl_inst_put(in, "if ("), msl_inst_operand(in, 0), msl_inst_put(in, " <= ");
@@ -154,7 +155,7 @@ static void emit_memset(msl_inst *in) {
   unsigned unit = copy_unit(len, call_align(in->i, 0));
   const char *t = msl_uint_name(unit * 8);
   char k[32];
-  snprintf(k, sizeof k, "k%u", in->f->next_id++);
+  snprintf(k, sizeof k, "k%u", in->f->text.next_id++);
   msl_inst_printf(in, "for (ulong %s = 0; %s < (ulong)", k, k), msl_inst_operand(in, 2);
   msl_inst_printf(in, "; %s += %u) ", k, unit);
   msl_inst_deref(in, dst, t, k);
@@ -166,7 +167,8 @@ static void emit_memset(msl_inst *in) {
 
 /* The lane of the calling thread: its linear index in the group mod 32. */
 #define LANE                                                                                       \
-  "(((anchor_tid.z * anchor_bdim.y + anchor_tid.y) * anchor_bdim.x + anchor_tid.x) % 32u)"
+  "(((anchor_tid.z * anchor_bdim.y + anchor_tid.y) * anchor_bdim.x + anchor_tid.x) "               \
+  "% " MSL_WARP_SIZE ")"
 
 /* PTX shfl.sync's source lane: c packs the segment mask (32 - width) << 8
  * and the clamp value; out-of-segment sources read the caller's own value.
@@ -187,7 +189,7 @@ const char msl_fence_prelude[] =
     "// __threadfence_block / __threadfence: MSL 3.2's fence. MSL 3.1 has no\n"
     "// standalone fence, so a module that uses one asks for MSL 3.2 (the\n"
     "// table's language line) and never compiles without it.\n"
-    "#if __METAL_VERSION__ >= 320\n"
+    "#if __METAL_VERSION__ >= " MSL_FENCE_VERSION "\n"
     "inline void anchor_threadfence_block() {\n"
     "  atomic_thread_fence(mem_flags::mem_device | mem_flags::mem_threadgroup,\n"
     "                      memory_order_seq_cst, thread_scope_threadgroup);\n"
@@ -286,13 +288,13 @@ int msl_emit_barrier_reduction(msl_func *f, LLVMValueRef call) {
   msl_inst pred = {f, call, {0}, 1};
   msl_inst_operand(&pred, 0);
   if (!pred.ok) {
-    msl_buf_free(&pred.e);
+    strbuf_free(&pred.e);
     return 0;
   }
   int id = msl_value_id(f, call);
-  msl_map_set(&f->declared, call, 1);
-  msl_buf_printf(&f->decls, "  uint v%d = 0;\n", id);
-  f->uses_sync_counter = 1;
+  ptrmap_set(&f->text.declared, call, 1);
+  strbuf_printf(&f->text.decls, "  uint v%d = 0;\n", id);
+  f->text.uses_sync_counter = 1;
   msl_emit_line(f, "%s", barrier);
   msl_emit_line(f, "if (anchor_tid.x == 0 && anchor_tid.y == 0 && anchor_tid.z == 0) "
                    "atomic_store_explicit(&anchor_sync[0], 0u, memory_order_relaxed);");
@@ -309,7 +311,7 @@ int msl_emit_barrier_reduction(msl_func *f, LLVMValueRef call) {
                   id);
   else if (!strcmp(name, "llvm.nvvm.barrier0.or"))
     msl_emit_line(f, "v%d = v%d != 0 ? 1u : 0u;", id, id);
-  msl_buf_free(&pred.e);
+  strbuf_free(&pred.e);
   return 1;
 }
 

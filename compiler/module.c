@@ -218,7 +218,7 @@ int msl_module_collect_globals(msl_ctx *ctx) {
     if (!gl.init) return 0;
     ctx->globals = realloc(ctx->globals, (ctx->nglobals + 1) * sizeof *ctx->globals);
     ctx->globals[ctx->nglobals] = gl;
-    msl_map_set(&ctx->global_index, g, (int)ctx->nglobals);
+    ptrmap_set(&ctx->global_index, g, (int)ctx->nglobals);
     ctx->nglobals++;
   }
   return 1;
@@ -231,9 +231,9 @@ void msl_module_free(msl_ctx *ctx) {
   for (unsigned i = 0; i < ctx->nglobals; i++)
     free(ctx->globals[i].init);
   free(ctx->globals);
-  msl_map_free(&ctx->global_index);
+  ptrmap_free(&ctx->global_index);
   if (ctx->mod) LLVMDisposeModule(ctx->mod);
   if (ctx->llctx) LLVMContextDispose(ctx->llctx);
-  msl_buf_free(&ctx->diags);
-  msl_buf_free(&ctx->msl);
+  strbuf_free(&ctx->diags);
+  strbuf_free(&ctx->msl);
 }

@@ -125,7 +125,7 @@ int msl_passes_run(msl_ctx *ctx) {
                "function(sroa,early-cse,instcombine,simplifycfg,"
                "infer-address-spaces,instcombine,sroa,dce)") &&
            run(ctx, tm, "function(scalarizer,instcombine,dce)") && check_calls(ctx) &&
-           msl_switches_to_chains(ctx) &&
+           lower_switches(ctx) &&
            run(ctx, tm,
                "function(lower-switch,mergereturn,fix-irreducible,"
                "unify-loop-exits,dce)");

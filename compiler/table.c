@@ -52,6 +52,6 @@ int msl_table_write(msl_ctx *ctx, msl_output *out) {
   out->blob = blob;
   out->blob_size = size;
   out->msl_size = ctx->msl.len;
-  out->msl = msl_buf_take(&ctx->msl);
+  out->msl = strbuf_take(&ctx->msl);
   return 1;
 }
