@@ -89,8 +89,6 @@ static void put_bytes(unsigned char *dst, unsigned long long v, unsigned n) {
     dst[i] = (unsigned char)(v >> (8 * i)); /* NVPTX is little endian */
 }
 
-static unsigned half_bits(double d); /* below */
-
 static int serialize(msl_ctx *ctx, LLVMValueRef var, LLVMValueRef c, unsigned char *dst) {
   LLVMTypeRef ty = LLVMTypeOf(c);
   unsigned size = (unsigned)LLVMABISizeOfType(ctx->layout, ty);
@@ -114,7 +112,7 @@ static int serialize(msl_ctx *ctx, LLVMValueRef var, LLVMValueRef c, unsigned ch
       float f = (float)d;
       memcpy(dst, &f, 4);
     } else {
-      put_bytes(dst, half_bits(d), 2);
+      put_bytes(dst, fp16_from_double(d), 2); /* fp16.c */
     }
     return 1;
   }
@@ -149,27 +147,6 @@ static int serialize(msl_ctx *ctx, LLVMValueRef var, LLVMValueRef c, unsigned ch
   return msl_error(ctx, var,
                    "this initialiser of a device variable is not supported by "
                    "Anchor's Metal backend");
-}
-
-/* Exact binary16 bits of a double that is already a half value. */
-static unsigned half_bits(double d) {
-  unsigned sign = d < 0 || (d == 0 && 1 / d < 0) ? 0x8000u : 0;
-  if (d != d) return 0x7e00u;
-  if (d < 0) d = -d;
-  if (d == 0) return sign;
-  if (d >= 65536.0) return sign | 0x7c00u;
-  int e = 0;
-  while (d >= 2.0)
-    d /= 2, e++;
-  while (d < 1.0)
-    d *= 2, e--;
-  if (e < -14) { /* subnormal: value = m * 2^-24 */
-    double m = d;
-    for (int i = e; i < 0; i++)
-      m /= 2;
-    return sign | (unsigned)(m * 16777216.0 + 0.5);
-  }
-  return sign | (unsigned)(e + 15) << 10 | ((unsigned)((d - 1.0) * 1024.0 + 0.5) & 0x3ffu);
 }
 
 /* The initial bytes of var (malloc'd, size of them), NULL after an error. */

@@ -40,6 +40,7 @@
 
 #include "abi.h"
 #include "anchor_msl.h"
+#include "fp16.h"
 #include "target.h"
 
 /* MSL spellings of common/'s constants, for string literals. */

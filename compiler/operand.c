@@ -130,8 +130,6 @@ static void put_zero(strbuf *out, LLVMTypeRef ty, msl_space hint) {
   }
 }
 
-static unsigned half_from_float(float x);
-
 static void put_float(strbuf *out, LLVMValueRef c) {
   LLVMBool loses;
   double d = LLVMConstRealGetDouble(c, &loses);
@@ -144,7 +142,7 @@ static void put_float(strbuf *out, LLVMValueRef c) {
   }
   float x = (float)d;
   if (kind == LLVMHalfTypeKind) {
-    strbuf_printf(out, "as_type<half>((ushort)0x%x)", half_from_float(x));
+    strbuf_printf(out, "as_type<half>((ushort)0x%x)", fp16_from_double(d));
     return;
   }
   char text[64];
@@ -158,18 +156,6 @@ static void put_float(strbuf *out, LLVMValueRef c) {
   }
   if (!strpbrk(text, ".e")) strcat(text, ".0");
   strbuf_printf(out, "%sf", text);
-}
-
-static unsigned half_from_float(float x) {
-  unsigned bits;
-  memcpy(&bits, &x, 4);
-  unsigned sign = (bits >> 16) & 0x8000u, exp = (bits >> 23) & 0xff, man = bits & 0x7fffff;
-  if (exp == 0xff) return sign | 0x7c00u | (man ? 0x200u : 0);
-  int e = (int)exp - 127 + 15;
-  if (e >= 31) return sign | 0x7c00u;
-  if (e <= 0) /* subnormal half; constants here are exact half values */
-    return e < -10 ? sign : sign | ((man | 0x800000u) >> (14 - e));
-  return sign | (unsigned)e << 10 | man >> 13;
 }
 
 static int put_signed(msl_func *f, LLVMValueRef v, strbuf *out) {
