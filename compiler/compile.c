@@ -39,33 +39,55 @@ static int dump_ir(msl_ctx *ctx, const char *path) {
   return 1;
 }
 
+/* The IR->IR passes that can run alone, by name. */
+static const struct {
+  const char *name;
+  int (*run)(msl_ctx *ctx);
+} passes[] = {{"lower-switches", lower_switches}, {"lower-math", lower_math}};
+
+static int run_one_pass(msl_ctx *ctx, const char *name, const char *ir_path) {
+  if (!ir_path) return msl_error(ctx, NULL, "--run-pass needs --emit-llvm FILE");
+  for (unsigned k = 0; k < sizeof passes / sizeof *passes; k++)
+    if (!strcmp(passes[k].name, name)) return passes[k].run(ctx) && dump_ir(ctx, ir_path);
+  return msl_error(ctx, NULL, "unknown pass '%s' (lower-switches, lower-math)", name);
+}
+
 msl_status msl_compile_file(const char *path, msl_output *out) {
   return msl_compile(path, NULL, out);
+}
+
+/* The status of a compilation; frees ctx. */
+static msl_status finish(msl_ctx *ctx, int ok, msl_output *out) {
+  msl_status status = {0, NULL};
+  if (!ok || ctx->failed) {
+    msl_output_free(out);
+    status.failed = 1;
+    status.message = strbuf_take(&ctx->diags);
+    if (!status.message[0]) {
+      free(status.message);
+      status.message = strdup("error: internal error without a diagnostic\n");
+    }
+  }
+  msl_module_free(ctx);
+  return status;
 }
 
 msl_status msl_compile(const char *path, const msl_options *options, msl_output *out) {
   msl_options defaults = {0};
   if (!options) options = &defaults;
   msl_ctx ctx = {0};
-  msl_status status = {0, NULL};
   memset(out, 0, sizeof *out);
   int ok = msl_module_load(&ctx, path) && msl_module_find_kernels(&ctx);
+  if (ok && options->run_pass) {
+    ok = run_one_pass(&ctx, options->run_pass, options->llvm_ir_path);
+    return finish(&ctx, ok, out);
+  }
   for (unsigned k = 0; ok && k < ctx.nkernels; k++)
     ok = abi_param_layout(&ctx, &ctx.kernels[k]);
-  ok = ok && msl_passes_run(&ctx) && msl_module_collect_globals(&ctx) && emit(&ctx) &&
-       dump_ir(&ctx, options->llvm_ir_path) && msl_verify_source(&ctx, ctx.msl.data) &&
-       msl_table_write(&ctx, out);
-  if (!ok || ctx.failed) {
-    msl_output_free(out);
-    status.failed = 1;
-    status.message = strbuf_take(&ctx.diags);
-    if (!status.message[0]) {
-      free(status.message);
-      status.message = strdup("error: internal error without a diagnostic\n");
-    }
-  }
-  msl_module_free(&ctx);
-  return status;
+  ok = ok && msl_passes_run(&ctx) && lower_math(&ctx) && msl_module_collect_globals(&ctx) &&
+       emit(&ctx) && dump_ir(&ctx, options->llvm_ir_path) &&
+       msl_verify_source(&ctx, ctx.msl.data) && msl_table_write(&ctx, out);
+  return finish(&ctx, ok, out);
 }
 
 void msl_status_free(msl_status *status) {

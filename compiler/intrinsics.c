@@ -202,6 +202,47 @@ const char msl_fence_prelude[] =
     "#error \"__threadfence() and __threadfence_block() need MSL 3.2 (macOS 15 or later)\"\n"
     "#endif\n";
 
+/* Helpers that lowering passes call (lower_math.c). Correctly rounded float
+ * square root from float operations only (no sqrt, no double): an estimate
+ * of 1/sqrt from the bits, three Newton steps and one on the root itself
+ * (within an ulp or two), then Tuckerman's test: y is the rounded root iff
+ * y * pred(y) < x <= y * succ(y), the products' signs exact through fma.
+ * Tiny x is scaled by 2^100 (root by 2^-50) so that no residual is
+ * subnormal. */
+const char msl_math_prelude[] =
+    "inline float anchor_f32_sqrt(float x) {\n"
+    "  if (!(x > 0.0f) || isinf(x)) return x < 0.0f ? as_type<float>(0x7fc00000u) : x;\n"
+    "  bool tiny = x < as_type<float>(0x21800000u); // 2^-60\n"
+    "  float a = tiny ? x * as_type<float>(0x71800000u) : x; // 2^100\n"
+    "  float h = 0.5f * a;\n"
+    "  float r = as_type<float>(0x5f3759dfu - (as_type<uint>(a) >> 1));\n"
+    "  for (int k = 0; k < 3; k++) r = r * (1.5f - (h * r) * r);\n"
+    "  float y = a * r;\n"
+    "  y = fma(fma(-y, y, a), 0.5f * r, y);\n"
+    "  for (int k = 0; k < 2; k++) {\n"
+    "    float up = as_type<float>(as_type<uint>(y) + 1u);\n"
+    "    float down = as_type<float>(as_type<uint>(y) - 1u);\n"
+    "    if (fma(-y, up, a) > 0.0f) y = up;\n"
+    "    else if (fma(-y, down, a) <= 0.0f) y = down;\n"
+    "  }\n"
+    "  return tiny ? y * as_type<float>(0x26800000u) : y; // 2^-50\n"
+    "}\n";
+
+/* A call of an anchor_* helper a lowering pass inserted: a plain call, and
+ * the prelude that defines it is emitted with the module. */
+static int emit_helper_call(msl_inst *in, const char *name) {
+  if (!has_prefix(name, "anchor_f32_")) return 0;
+  in->f->ctx->uses_math = 1;
+  msl_inst_printf(in, "%s(", name);
+  unsigned n = (unsigned)LLVMGetNumArgOperands(in->i);
+  for (unsigned k = 0; k < n; k++) {
+    if (k) msl_inst_put(in, ", ");
+    msl_inst_operand(in, k);
+  }
+  msl_inst_put(in, ")");
+  return 1;
+}
+
 void msl_emit_fence(msl_inst *in, int device) {
   in->f->ctx->uses_fence = 1;
   msl_inst_put(in, device ? "anchor_threadfence()" : "anchor_threadfence_block()");
@@ -339,17 +380,6 @@ static int emit_math(msl_inst *in, const char *name) {
           msl_inst_operand(in, 1), msl_inst_put(in, ")");
       return 1;
     }
-  /* sqrt is correctly rounded in CUDA: through the software binary64 square
-   * root (rounding its double result to float, or float to half, is exact
-   * because the wider format has more than twice the bits plus two). */
-  if (!strcmp(name, "llvm.sqrt.f32") || !strcmp(name, "llvm.sqrt.f16")) {
-    int half = !strcmp(name, "llvm.sqrt.f16");
-    in->f->ctx->uses_fp64 = 1;
-    msl_inst_put(in, half ? "(half)anchor_f64_to_f32(anchor_f64_sqrt(anchor_f64_from_f32((float)"
-                          : "anchor_f64_to_f32(anchor_f64_sqrt(anchor_f64_from_f32(");
-    msl_inst_operand(in, 0), msl_inst_put(in, ")))");
-    return 1;
-  }
   if (has_prefix(name, "llvm.fma.") || has_prefix(name, "llvm.fmuladd.")) {
     msl_inst_put(in, "fma("), msl_inst_operand(in, 0), msl_inst_put(in, ", "),
         msl_inst_operand(in, 1), msl_inst_put(in, ", "), msl_inst_operand(in, 2),
@@ -442,6 +472,7 @@ void msl_emit_call(msl_inst *in) {
     msl_inst_deref(in, LLVMGetOperand(in->i, 0), t, NULL);
     return;
   }
+  if (emit_helper_call(in, name)) return;
   if (has_prefix(name, "llvm.memcpy.")) return emit_memcpy(in, 0);
   if (has_prefix(name, "llvm.memmove.")) return emit_memcpy(in, 1);
   if (has_prefix(name, "llvm.memset.")) return emit_memset(in);

@@ -219,6 +219,10 @@ void msl_emit_module(msl_ctx *ctx) {
     strbuf_put(&ctx->msl, msl_fp64_prelude);
     strbuf_put(&ctx->msl, "\n");
   }
+  if (ctx->uses_math) {
+    strbuf_put(&ctx->msl, msl_math_prelude);
+    strbuf_put(&ctx->msl, "\n");
+  }
   if (ctx->uses_warp) {
     strbuf_put(&ctx->msl, msl_warp_prelude);
     strbuf_put(&ctx->msl, "\n");

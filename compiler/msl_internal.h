@@ -134,6 +134,7 @@ typedef struct msl_ctx {
   int uses_fp64;    /* some kernel calls the fp64.metal prelude */
   int uses_warp;    /* some kernel calls msl_warp_prelude's helpers */
   int uses_fence;   /* some kernel calls msl_fence_prelude's helpers */
+  int uses_math;    /* some kernel calls msl_math_prelude's helpers */
   strbuf diags;
   strbuf msl; /* the MSL source being built */
 } msl_ctx;
@@ -247,6 +248,14 @@ int msl_passes_structurize(msl_ctx *ctx);
  * (one per distinct target); run by msl_passes_run before lower-switch. */
 int lower_switches(msl_ctx *ctx);
 
+/* IR->IR lowerings (lower_*.c): each rewrites instructions the emitter has
+ * no row for into calls of anchor_* helpers declared in the module and
+ * defined in an MSL prelude, so the emitter prints them as plain calls.
+ * Each takes the whole module, may run alone (anchor-msl --run-pass) and
+ * returns 0 after a reported error. Not thread-safe (LLVM values).
+ * lower_math: float/half square roots -> anchor_f32_sqrt. */
+int lower_math(msl_ctx *ctx);
+
 /* abi.c: fill kernel->params and param_bytes from the IR signature. */
 int abi_param_layout(msl_ctx *ctx, msl_kernel *kernel);
 
@@ -322,6 +331,7 @@ int msl_call_only_moves(const char *name);
 int msl_ignored_intrinsic(const char *name); /* assume, lifetime, dbg ...: no code */
 extern const char msl_warp_prelude[];        /* helpers of warp shuffles */
 extern const char msl_fence_prelude[];       /* anchor_threadfence[_block]() */
+extern const char msl_math_prelude[];        /* anchor_f32_sqrt (lower_math.c) */
 /* A memory fence: device != 0 for __threadfence (device scope), 0 for
  * __threadfence_block (threadgroup scope); sets ctx->uses_fence. */
 void msl_emit_fence(msl_inst *in, int device);
