@@ -7,6 +7,11 @@
 
 #include "msl_internal.h"
 
+/* An error at `at`; none without ctx (a dry run that only asks). */
+static int report(msl_ctx *ctx, LLVMValueRef at, const char *message) {
+  return ctx ? msl_error(ctx, at, "%s", message) : 0;
+}
+
 /* A graph in compressed rows: the edges of node v are adj[start[v] .. start[v+1]). */
 typedef struct graph {
   int n;
@@ -158,8 +163,8 @@ static int find_loops(msl_ctx *ctx, cfg_info *cfg, const graph *preds) {
         if (exit >= 0) {
           free(body);
           free(work);
-          return msl_error(ctx, LLVMGetFirstInstruction(cfg->blocks[h]),
-                           "internal error: loop with several exits after unify-loop-exits");
+          return report(ctx, LLVMGetFirstInstruction(cfg->blocks[h]),
+                        "internal error: loop with several exits after unify-loop-exits");
         }
         exit = t;
       }
@@ -195,14 +200,14 @@ static int check_reducible(msl_ctx *ctx, LLVMValueRef fn, const cfg_info *cfg) {
   free(indeg);
   free(work);
   if (done != reachable)
-    return msl_error(ctx, fn,
-                     "irreducible control flow is not supported by Anchor's "
-                     "Metal backend");
+    return report(ctx, fn,
+                  "irreducible control flow is not supported by Anchor's "
+                  "Metal backend");
   return 1;
 }
 
 int cfg_build(msl_ctx *ctx, LLVMValueRef fn, cfg_info *cfg) {
-  assert(ctx && fn && cfg);
+  assert(fn && cfg);
   memset(cfg, 0, sizeof *cfg);
   cfg->nblocks = LLVMCountBasicBlocks(fn);
   int n = (int)cfg->nblocks;
@@ -221,9 +226,9 @@ int cfg_build(msl_ctx *ctx, LLVMValueRef fn, cfg_info *cfg) {
     unsigned ns = LLVMGetNumSuccessors(term);
     if (ns > 2 || LLVMIsASwitchInst(term) || LLVMIsAIndirectBrInst(term)) {
       free(edges);
-      return msl_error(ctx, term,
-                       "this branch (switch, indirect branch or invoke) is not "
-                       "supported by Anchor's Metal backend");
+      return report(ctx, term,
+                    "this branch (switch, indirect branch or invoke) is not "
+                    "supported by Anchor's Metal backend");
     }
     cfg->nsucc[b] = ns;
     for (unsigned s = 0; s < ns; s++) {

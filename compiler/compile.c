@@ -4,26 +4,21 @@
 
 #include "msl_internal.h"
 
-/* Emit every kernel as its CFG stands. Kernels that fail only for want of
- * structure are emitted again after structurizecfg (which then runs on the
- * module, but only those kernels' MSL is taken from the new form). */
+/* Emit every kernel. Kernels whose CFG structured emission cannot follow
+ * (msl_structurable, decided before anything is emitted) are emitted after
+ * structurizecfg, the others before it, as their CFG stands (structurizecfg
+ * runs on the whole module but would only make their MSL longer). */
 static int emit(msl_ctx *ctx) {
-  unsigned char *retry = calloc(ctx->nkernels + 1, 1);
-  int any = 0, ok = 1;
-  for (unsigned k = 0; ok && k < ctx->nkernels; k++) {
-    if (msl_emit_kernel(ctx, &ctx->kernels[k])) continue;
-    if (!ctx->unstructured) {
-      ok = 0;
-      break;
-    }
-    retry[k] = 1, any = 1;
-    ctx->failed = ctx->unstructured = 0;
-    strbuf_free(&ctx->diags);
-  }
+  unsigned char *later = calloc(ctx->nkernels + 1, 1);
+  int any = 0, ok = later != NULL;
+  for (unsigned k = 0; ok && k < ctx->nkernels; k++)
+    if (!msl_structurable(ctx->kernels[k].fn)) later[k] = 1, any = 1;
+  for (unsigned k = 0; ok && k < ctx->nkernels; k++)
+    if (!later[k]) ok = msl_emit_kernel(ctx, &ctx->kernels[k]);
   if (ok && any) ok = msl_passes_structurize(ctx);
   for (unsigned k = 0; ok && k < ctx->nkernels; k++)
-    if (retry[k]) ok = msl_emit_kernel(ctx, &ctx->kernels[k]);
-  free(retry);
+    if (later[k]) ok = msl_emit_kernel(ctx, &ctx->kernels[k]);
+  free(later);
   if (ok) msl_emit_module(ctx);
   return ok;
 }

@@ -169,7 +169,6 @@ int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k) {
   int ok = msl_addrspace_analyze(&f) && cfg_build(ctx, k->fn, &f.cfg);
   if (ok) {
     find_shared(&f);
-    f.scopes.emitted = calloc(f.cfg.nblocks, sizeof *f.scopes.emitted);
     ok = !ctx->failed && emit_allocas(&f) && emit_params(&f) && msl_structurize(&f) &&
          msl_verify_function(&f);
   }
@@ -188,9 +187,7 @@ int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k) {
     free(k->msl);
     k->msl = strbuf_take(&text);
   }
-  free(f.scopes.emitted);
-  free(f.scopes.block_scope);
-  free(f.scopes.parent);
+  msl_scopes_free(&f.scopes);
   cfg_free(&f.cfg);
   ptrmap_free(&f.text.value_id);
   ptrmap_free(&f.text.declared);

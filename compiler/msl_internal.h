@@ -130,11 +130,10 @@ typedef struct msl_ctx {
   unsigned nglobals;
   ptrmap global_index; /* global variable -> index into globals */
   int failed;
-  int unstructured; /* emission failed only because the CFG needs structurizecfg */
-  int uses_fp64;    /* some kernel calls the fp64.metal prelude */
-  int uses_warp;    /* some kernel calls msl_warp_prelude's helpers */
-  int uses_fence;   /* some kernel calls msl_fence_prelude's helpers */
-  int uses_math;    /* some kernel calls msl_math_prelude's helpers */
+  int uses_fp64;  /* some kernel calls the fp64.metal prelude */
+  int uses_warp;  /* some kernel calls msl_warp_prelude's helpers */
+  int uses_fence; /* some kernel calls msl_fence_prelude's helpers */
+  int uses_math;  /* some kernel calls msl_math_prelude's helpers */
   strbuf diags;
   strbuf msl; /* the MSL source being built */
 } msl_ctx;
@@ -190,6 +189,10 @@ typedef struct msl_scopes {
   int current;       /* the scope being emitted into */
   int dry_run;       /* walking only: no text */
   unsigned *emitted; /* per block: times its code was emitted (verify.c) */
+  /* When a walk could not go on structured: the block, and why (the
+   * construct, for the error message); -1 otherwise. */
+  int unstructured_block;
+  const char *unstructured_why;
 } msl_scopes;
 
 /* Is block `inner`'s code within the C++ scope that block `outer`'s code
@@ -269,15 +272,23 @@ unsigned msl_addrspace_mask(msl_func *f, LLVMValueRef v);
 
 /* cfg.c: the CFG facts of ctx's function fn into *cfg (allocated; free
  * with cfg_free, also after an error). Errors (irreducible control flow,
- * more than two successors) are reported and return 0. cfg_in_loop: is
+ * more than two successors) are reported (not when ctx is NULL) and
+ * return 0. cfg_in_loop: is
  * `block` in loop number `loop`? Not thread-safe (LLVM values). */
 int cfg_build(msl_ctx *ctx, LLVMValueRef fn, cfg_info *cfg);
 void cfg_free(cfg_info *cfg);
 int cfg_in_loop(const cfg_info *cfg, int loop, int block);
 
 /* structurize.c: emit the function body as structured MSL into f->text.body
- * (f->cfg built); fills and allocates f->scopes (freed by the caller). */
+ * (f->cfg built); fills and allocates f->scopes (the caller frees them with
+ * msl_scopes_free, also after an error). A graph it cannot structure is a
+ * located error naming the construct. msl_structurable: can fn's CFG, as it
+ * stands, be emitted structured? A dry walk without any diagnostic (a CFG
+ * that cfg.c rejects counts as structurable: emission reports it); compile.c
+ * runs structurizecfg first for kernels where it is not. Not thread-safe. */
 int msl_structurize(msl_func *f);
+int msl_structurable(LLVMValueRef fn);
+void msl_scopes_free(msl_scopes *s);
 
 /* operand.c: MSL text of types, operands and dereferences (the emitter's
  * lowest layer). Text goes into caller-owned buffers; functions returning

@@ -14,14 +14,27 @@
  *   - phis are variables assigned on each incoming edge (see emit.c).
  * Each block's code is emitted exactly once (checked), so barriers keep
  * their convergent position. A CFG where the arms of a branch share blocks
- * before its post-dominator cannot be emitted this way; that failure sets
- * ctx->unstructured and compile.c emits again after structurizecfg. */
+ * before its post-dominator, or a loop left other than through its exit,
+ * cannot be emitted this way. The walk runs dry first: msl_structurable
+ * asks only that (compile.c then runs structurizecfg for such kernels
+ * before emitting them), and msl_structurize reports a located error when
+ * a graph still cannot be structured. Failures are results, never
+ * diagnostics that someone has to wipe. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "msl_internal.h"
 
 static int emit_seq(msl_func *f, int b, int stop, int loop);
+
+/* The walk cannot go on structured: record where and why, no diagnostic. */
+static int unstructured(msl_func *f, int block, const char *why) {
+  assert(block >= 0 && (unsigned)block < f->cfg.nblocks);
+  f->scopes.unstructured_block = block;
+  f->scopes.unstructured_why = why;
+  return 0;
+}
 
 /* A line of the structure (if, while, break ...); none in the dry run. */
 #define structure_line(f, ...)                                                                     \
@@ -62,11 +75,8 @@ static int jump(msl_func *f, int to, int stop, int loop, int *next) {
       structure_line(f, "break;");
       return 1;
     }
-    if (!l->body[to]) {
-      f->ctx->unstructured = 1;
-      return msl_error(f->ctx, LLVMGetBasicBlockTerminator(f->cfg.blocks[to]),
-                       "internal error: unstructured exit from a loop");
-    }
+    if (!l->body[to])
+      return unstructured(f, to, "that leaves a loop other than through its single exit");
   }
   if (to != stop) *next = to;
   return 1;
@@ -118,12 +128,10 @@ static int emit_block(msl_func *f, int b, int stop, int loop, int *next) {
   LLVMBasicBlockRef bb = f->cfg.blocks[b];
   LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
   *next = -1;
-  if (f->scopes.emitted[b]++) {
-    f->ctx->unstructured = 1; /* compile.c retries after structurizecfg */
-    return msl_error(f->ctx, term,
-                     "internal error: control flow could not be structured "
-                     "(a block would be emitted twice)");
-  }
+  if (f->scopes.emitted[b]++)
+    return unstructured(f, b,
+                        "that both arms of a branch reach before they merge (code shared by "
+                        "an if and its else, as after a goto or a switch case falling through)");
   f->scopes.block_scope[b] = f->scopes.current;
   if (!f->scopes.dry_run && !msl_emit_block_code(f, bb)) return 0;
   switch (f->cfg.nsucc[b]) {
@@ -161,23 +169,64 @@ static int emit_seq(msl_func *f, int b, int stop, int loop) {
   return 1;
 }
 
+/* One walk over the structure: dry (scopes only) or emitting. 0 when it
+ * fails: unstructured (f->scopes.unstructured_block set) or an emission
+ * error (reported). */
+static int walk(msl_func *f, int dry) {
+  unsigned n = f->cfg.nblocks;
+  f->scopes.dry_run = dry;
+  f->scopes.unstructured_block = -1;
+  memset(f->scopes.emitted, 0, sizeof *f->scopes.emitted * n);
+  f->scopes.count = 0;
+  f->scopes.current = -1;
+  open_scope(f); /* scope 0: the function body, parent -1 */
+  f->text.indent = 0;
+  int ok = emit_seq(f, 0, -1, -1);
+  f->scopes.dry_run = 0;
+  return ok;
+}
+
+static void scopes_alloc(msl_scopes *s, unsigned n) {
+  s->block_scope = malloc(sizeof(int) * (n ? n : 1));
+  s->emitted = calloc(n ? n : 1, sizeof *s->emitted);
+  for (unsigned b = 0; b < n; b++)
+    s->block_scope[b] = -2; /* unreachable: in no scope */
+}
+
+void msl_scopes_free(msl_scopes *s) {
+  free(s->block_scope);
+  free(s->parent);
+  free(s->emitted);
+  memset(s, 0, sizeof *s);
+}
+
 /* Twice: a dry pass that only walks the structure (recording each block's
  * scope), then the real one, which walks it identically. */
 int msl_structurize(msl_func *f) {
-  unsigned n = f->cfg.nblocks;
-  f->scopes.block_scope = malloc(sizeof(int) * (n ? n : 1));
-  for (unsigned b = 0; b < n; b++)
-    f->scopes.block_scope[b] = -2; /* unreachable: in no scope */
-  int ok = 1;
-  for (int pass = 0; ok && pass < 2; pass++) {
-    f->scopes.dry_run = pass == 0;
-    memset(f->scopes.emitted, 0, sizeof *f->scopes.emitted * n);
-    f->scopes.count = 0;
-    f->scopes.current = -1;
-    open_scope(f); /* scope 0: the function body, parent -1 */
-    f->text.indent = 0;
-    ok = emit_seq(f, 0, -1, -1);
+  assert(!f->scopes.block_scope && !f->scopes.emitted);
+  scopes_alloc(&f->scopes, f->cfg.nblocks);
+  int ok = walk(f, 1) && walk(f, 0);
+  if (!ok && f->scopes.unstructured_block >= 0) {
+    LLVMBasicBlockRef bb = f->cfg.blocks[f->scopes.unstructured_block];
+    /* located at the block's first instruction: where its source code is */
+    return msl_error(f->ctx, LLVMGetFirstInstruction(bb),
+                     "control flow %s cannot be structured by Anchor's Metal backend",
+                     f->scopes.unstructured_why);
   }
-  f->scopes.dry_run = 0;
+  return ok;
+}
+
+int msl_structurable(LLVMValueRef fn) {
+  msl_func f = {0};
+  f.fn = fn;
+  /* a CFG cfg.c rejects is reported when the kernel is emitted */
+  int ok = 1;
+  if (cfg_build(NULL, fn, &f.cfg)) {
+    scopes_alloc(&f.scopes, f.cfg.nblocks);
+    ok = walk(&f, 1);
+    assert(ok || f.scopes.unstructured_block >= 0); /* a dry walk emits nothing */
+  }
+  msl_scopes_free(&f.scopes);
+  cfg_free(&f.cfg);
   return ok;
 }
