@@ -180,11 +180,6 @@ static int nvvm_wrap_op(LLVMValueRef call, LLVMAtomicRMWBinOp *op) {
   return 0;
 }
 
-int msl_is_atomic_call(LLVMValueRef call) {
-  LLVMAtomicRMWBinOp op;
-  return nvvm_wrap_op(call, &op);
-}
-
 int msl_emit_atomic(msl_func *f, LLVMValueRef i) {
   msl_inst in = {f, i, {0}, 1};
   int ok;

@@ -9,8 +9,12 @@
  * adding the delta MSL_DELTA (anchor_ctx[0]); the others are byte pointers in their MSL
  * address space. double is carried as its ulong bits (only moved, never
  * computed on). Every SSA value is a variable declared at the top of the
- * kernel, so structured emission never fights C++ scoping. */
-#include <math.h>
+ * kernel, so structured emission never fights C++ scoping.
+ *
+ * Every instruction goes through one table, `rows` (opcode -> msl_row), or
+ * for calls intrinsics.c's msl_call_row: its template or builder, whether it
+ * is pure, whether it may touch doubles, its i1 variant. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,193 +25,60 @@ static int is_double(LLVMTypeRef ty) {
   return LLVMGetTypeKind(ty) == LLVMDoubleTypeKind;
 }
 
-static void emit_int_binop(msl_inst *in, LLVMOpcode opc, unsigned bits) {
-  const char *ty = msl_uint_name(bits), *w = msl_wide_name(bits);
-  const char *sym = NULL;
-  switch (opc) {
-  case LLVMAdd: sym = bits == 1 ? "!=" : "+"; break;
-  case LLVMSub: sym = bits == 1 ? "!=" : "-"; break;
-  case LLVMMul:
-    sym = "&";
-    if (bits != 1) sym = "*";
-    break;
-  case LLVMAnd: sym = "&"; break;
-  case LLVMOr: sym = "|"; break;
-  case LLVMXor: sym = bits == 1 ? "!=" : "^"; break;
-  case LLVMShl: sym = "<<"; break;
-  case LLVMLShr: sym = ">>"; break;
-  case LLVMUDiv: sym = "/"; break;
-  case LLVMURem: sym = "%"; break;
-  default: break;
-  }
-  if (bits == 1 && (opc == LLVMShl || opc == LLVMLShr || opc == LLVMAShr || opc == LLVMUDiv ||
-                    opc == LLVMURem || opc == LLVMSDiv || opc == LLVMSRem)) {
-    msl_inst_unsupported(in, "shift or division of i1");
-    return;
-  }
-  if (opc == LLVMSDiv || opc == LLVMSRem || opc == LLVMAShr) {
-    msl_inst_printf(in, "(%s)(", ty);
-    msl_inst_signed(in, 0);
-    msl_inst_put(in, opc == LLVMSDiv ? " / " : opc == LLVMSRem ? " % " : " >> ");
-    if (opc == LLVMAShr)
-      msl_inst_operand(in, 1);
-    else
-      msl_inst_signed(in, 1);
-    msl_inst_put(in, ")");
-    return;
-  }
-  if (bits == 1) {
-    msl_inst_put(in, "(");
-    msl_inst_operand(in, 0);
-    msl_inst_printf(in, " %s ", sym);
-    msl_inst_operand(in, 1);
-    msl_inst_put(in, ")");
-    return;
-  }
-  msl_inst_printf(in, "(%s)((%s)", ty, w);
-  msl_inst_operand(in, 0);
-  msl_inst_printf(in, " %s (%s)", sym, w);
-  msl_inst_operand(in, 1);
-  msl_inst_put(in, ")");
-}
-
-static void emit_fbinop(msl_inst *in, LLVMOpcode opc) {
-  if (opc == LLVMFRem) {
-    msl_inst_put(in, "fmod(");
-    msl_inst_operand(in, 0);
-    msl_inst_put(in, ", ");
-    msl_inst_operand(in, 1);
-    msl_inst_put(in, ")");
-    return;
-  }
-  const char *sym = opc == LLVMFAdd ? "+" : opc == LLVMFSub ? "-" : opc == LLVMFMul ? "*" : "/";
-  msl_inst_put(in, "(");
-  msl_inst_operand(in, 0);
-  msl_inst_printf(in, " %s ", sym);
-  msl_inst_operand(in, 1);
-  msl_inst_put(in, ")");
-}
-
+/* icmp: one template per predicate (signed ones compare %s operands);
+ * pointers compare in one space (addrspace.c), a null side taking the
+ * other's. */
 static void emit_icmp(msl_inst *in) {
+  static const char *const text[] = {
+      [LLVMIntEQ] = "(%0 == %1)",   [LLVMIntNE] = "(%0 != %1)",    [LLVMIntUGT] = "(%0 > %1)",
+      [LLVMIntUGE] = "(%0 >= %1)",  [LLVMIntULT] = "(%0 < %1)",    [LLVMIntULE] = "(%0 <= %1)",
+      [LLVMIntSGT] = "(%s0 > %s1)", [LLVMIntSGE] = "(%s0 >= %s1)", [LLVMIntSLT] = "(%s0 < %s1)",
+      [LLVMIntSLE] = "(%s0 <= %s1)"};
+  static const char *const sym[] = {
+      [LLVMIntEQ] = "==", [LLVMIntNE] = "!=",  [LLVMIntUGT] = ">", [LLVMIntUGE] = ">=",
+      [LLVMIntULT] = "<", [LLVMIntULE] = "<=", [LLVMIntSGT] = ">", [LLVMIntSGE] = ">=",
+      [LLVMIntSLT] = "<", [LLVMIntSLE] = "<="};
   LLVMIntPredicate p = LLVMGetICmpPredicate(in->i);
-  int is_signed = p == LLVMIntSGT || p == LLVMIntSGE || p == LLVMIntSLT || p == LLVMIntSLE;
-  const char *sym = "==";
-  switch (p) {
-  case LLVMIntEQ: sym = "=="; break;
-  case LLVMIntNE: sym = "!="; break;
-  case LLVMIntUGT:
-  case LLVMIntSGT: sym = ">"; break;
-  case LLVMIntUGE:
-  case LLVMIntSGE: sym = ">="; break;
-  case LLVMIntULT:
-  case LLVMIntSLT: sym = "<"; break;
-  case LLVMIntULE:
-  case LLVMIntSLE: sym = "<="; break;
-  }
+  assert(p >= LLVMIntEQ && p <= LLVMIntSLE);
   LLVMValueRef a = LLVMGetOperand(in->i, 0), b = LLVMGetOperand(in->i, 1);
-  msl_inst_put(in, "(");
-  if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind) {
-    /* Both sides share one space (addrspace.c); a null side takes it. */
-    msl_space s = msl_addrspace_of(in->f, a), sb = msl_addrspace_of(in->f, b);
-    if (s == MSL_SPACE_NONE)
-      s = sb;
-    else if (sb != MSL_SPACE_NONE && sb != s)
-      s = MSL_SPACE_GENERIC; /* compare both as generic pointers */
-    msl_inst_operand_in(in, a, s);
-    msl_inst_printf(in, " %s ", sym);
-    msl_inst_operand_in(in, b, s);
-  } else if (is_signed) {
-    msl_inst_signed(in, 0);
-    msl_inst_printf(in, " %s ", sym);
-    msl_inst_signed(in, 1);
-  } else {
-    msl_inst_operand(in, 0);
-    msl_inst_printf(in, " %s ", sym);
-    msl_inst_operand(in, 1);
+  if (LLVMGetTypeKind(LLVMTypeOf(a)) != LLVMPointerTypeKind) {
+    msl_inst_template(in, text[p]);
+    return;
   }
+  msl_space s = msl_addrspace_of(in->f, a), sb = msl_addrspace_of(in->f, b);
+  if (s == MSL_SPACE_NONE)
+    s = sb;
+  else if (sb != MSL_SPACE_NONE && sb != s)
+    s = MSL_SPACE_GENERIC; /* compare both as generic pointers */
+  msl_inst_put(in, "(");
+  msl_inst_operand_in(in, a, s);
+  msl_inst_printf(in, " %s ", sym[p]);
+  msl_inst_operand_in(in, b, s);
   msl_inst_put(in, ")");
 }
 
+/* fcmp: ordered predicates are false on NaN, unordered ones true; C++'s
+ * comparisons are the ordered ones except !=, which is unordered. */
 static void emit_fcmp(msl_inst *in) {
+  static const char *const text[] = {[LLVMRealPredicateFalse] = "false",
+                                     [LLVMRealOEQ] = "(%0 == %1)",
+                                     [LLVMRealOGT] = "(%0 > %1)",
+                                     [LLVMRealOGE] = "(%0 >= %1)",
+                                     [LLVMRealOLT] = "(%0 < %1)",
+                                     [LLVMRealOLE] = "(%0 <= %1)",
+                                     [LLVMRealONE] = "(%0 < %1 || %0 > %1)",
+                                     [LLVMRealORD] = "(!isnan(%0) && !isnan(%1))",
+                                     [LLVMRealUNO] = "(isnan(%0) || isnan(%1))",
+                                     [LLVMRealUEQ] = "(!(%0 < %1 || %0 > %1))",
+                                     [LLVMRealUGT] = "(!(%0 <= %1))",
+                                     [LLVMRealUGE] = "(!(%0 < %1))",
+                                     [LLVMRealULT] = "(!(%0 >= %1))",
+                                     [LLVMRealULE] = "(!(%0 > %1))",
+                                     [LLVMRealUNE] = "(%0 != %1)",
+                                     [LLVMRealPredicateTrue] = "true"};
   LLVMRealPredicate p = LLVMGetFCmpPredicate(in->i);
-  /* Ordered predicates are false on NaN, unordered ones true: C++'s
-   * comparisons are the ordered ones except !=, which is unordered. */
-  static const char *const ordered[] = {
-      [LLVMRealOEQ] = "==", [LLVMRealOGT] = ">",  [LLVMRealOGE] = ">=",
-      [LLVMRealOLT] = "<",  [LLVMRealOLE] = "<=", [LLVMRealUNE] = "!="};
-  static const char *const negated[] = {
-      /* unordered X == !(ordered inverse) */
-      [LLVMRealUEQ] = NULL, [LLVMRealUGT] = "<=", [LLVMRealUGE] = "<",
-      [LLVMRealULT] = ">=", [LLVMRealULE] = ">",  [LLVMRealONE] = NULL};
-  if (p == LLVMRealPredicateFalse || p == LLVMRealPredicateTrue) {
-    msl_inst_put(in, p == LLVMRealPredicateTrue ? "true" : "false");
-    return;
-  }
-  msl_inst_put(in, "(");
-  if (p <= LLVMRealOLE && p != LLVMRealONE && ordered[p]) {
-    msl_inst_operand(in, 0), msl_inst_printf(in, " %s ", ordered[p]), msl_inst_operand(in, 1);
-  } else if (p == LLVMRealUNE) {
-    msl_inst_operand(in, 0), msl_inst_put(in, " != "), msl_inst_operand(in, 1);
-  } else if (p >= LLVMRealUGT && p <= LLVMRealULE) {
-    msl_inst_put(in, "!("), msl_inst_operand(in, 0), msl_inst_printf(in, " %s ", negated[p]),
-        msl_inst_operand(in, 1), msl_inst_put(in, ")");
-  } else if (p == LLVMRealONE) {
-    msl_inst_operand(in, 0), msl_inst_put(in, " < "), msl_inst_operand(in, 1),
-        msl_inst_put(in, " || "), msl_inst_operand(in, 0), msl_inst_put(in, " > "),
-        msl_inst_operand(in, 1);
-  } else if (p == LLVMRealUEQ) {
-    msl_inst_put(in, "!("), msl_inst_operand(in, 0), msl_inst_put(in, " < "),
-        msl_inst_operand(in, 1), msl_inst_put(in, " || "), msl_inst_operand(in, 0);
-    msl_inst_put(in, " > "), msl_inst_operand(in, 1), msl_inst_put(in, ")");
-  } else if (p == LLVMRealORD) {
-    msl_inst_put(in, "!isnan("), msl_inst_operand(in, 0), msl_inst_put(in, ") && !isnan("),
-        msl_inst_operand(in, 1), msl_inst_put(in, ")");
-  } else { /* UNO */
-    msl_inst_put(in, "isnan("), msl_inst_operand(in, 0), msl_inst_put(in, ") || isnan("),
-        msl_inst_operand(in, 1), msl_inst_put(in, ")");
-  }
-  msl_inst_put(in, ")");
-}
-
-static void emit_cast(msl_inst *in, LLVMOpcode opc) {
-  LLVMTypeRef to = LLVMTypeOf(in->i), from = LLVMTypeOf(LLVMGetOperand(in->i, 0));
-  unsigned tb = msl_int_bits(to), fb = msl_int_bits(from);
-  const char *tname = tb                                        ? msl_uint_name(tb)
-                      : LLVMGetTypeKind(to) == LLVMHalfTypeKind ? "half"
-                                                                : "float";
-  switch (opc) {
-  case LLVMTrunc:
-    if (tb == 1) {
-      msl_inst_put(in, "(("), msl_inst_operand(in, 0), msl_inst_put(in, " & 1) != 0)");
-    } else {
-      msl_inst_printf(in, "(%s)", tname), msl_inst_operand(in, 0);
-    }
-    return;
-  case LLVMZExt: msl_inst_printf(in, "(%s)", tname), msl_inst_operand(in, 0); return;
-  case LLVMSExt:
-    if (fb == 1) {
-      msl_inst_printf(in, "(%s)(0u - (%s)", tname, msl_wide_name(tb)), msl_inst_operand(in, 0),
-          msl_inst_put(in, ")");
-    } else {
-      msl_inst_printf(in, "(%s)(%s)", tname, msl_sint_name(tb)), msl_inst_signed(in, 0);
-    }
-    return;
-  case LLVMFPToUI:
-  case LLVMFPToSI:
-    if (tb == 1) {
-      msl_inst_put(in, "("), msl_inst_operand(in, 0), msl_inst_put(in, " != 0)");
-    } else if (opc == LLVMFPToSI) {
-      msl_inst_printf(in, "(%s)(%s)", tname, msl_sint_name(tb)), msl_inst_operand(in, 0);
-    } else {
-      msl_inst_printf(in, "(%s)", tname), msl_inst_operand(in, 0);
-    }
-    return;
-  case LLVMUIToFP: msl_inst_printf(in, "(%s)", tname), msl_inst_operand(in, 0); return;
-  case LLVMSIToFP: msl_inst_printf(in, "(%s)", tname), msl_inst_signed(in, 0); return;
-  case LLVMFPTrunc:
-  case LLVMFPExt: msl_inst_printf(in, "(%s)", tname), msl_inst_operand(in, 0); return;
-  default: msl_inst_unsupported(in, "this conversion");
-  }
+  assert(p <= LLVMRealPredicateTrue && text[p]);
+  msl_inst_template(in, text[p]);
 }
 
 static void emit_bitcast(msl_inst *in) {
@@ -331,15 +202,12 @@ static void emit_select(msl_inst *in) {
   msl_inst_put(in, ")");
 }
 
-/* Which instructions may touch double values: moving bits is fine. */
-static int double_ok(LLVMValueRef i, LLVMOpcode opc) {
-  if (opc == LLVMCall) {
-    size_t len;
-    LLVMValueRef callee = LLVMGetCalledValue(i);
-    return LLVMIsAFunction(callee) && msl_call_only_moves(LLVMGetValueName2(callee, &len));
-  }
-  return opc == LLVMLoad || opc == LLVMStore || opc == LLVMPHI || opc == LLVMSelect ||
-         opc == LLVMBitCast || opc == LLVMFreeze;
+static void emit_gep(msl_inst *in) {
+  in->ok = in->ok && msl_put_gep(in->f, in->i, &in->e);
+}
+
+static void emit_extractvalue(msl_inst *in) {
+  msl_emit_atomic_extract(in);
 }
 
 static int touches_double(LLVMValueRef i) {
@@ -349,105 +217,129 @@ static int touches_double(LLVMValueRef i) {
   return 0;
 }
 
-static void emit_expression(msl_inst *in, LLVMOpcode opc) {
-  LLVMTypeRef ty = LLVMTypeOf(in->i);
-  switch (opc) {
-  case LLVMAdd:
-  case LLVMSub:
-  case LLVMMul:
-  case LLVMAnd:
-  case LLVMOr:
-  case LLVMXor:
-  case LLVMShl:
-  case LLVMLShr:
-  case LLVMAShr:
-  case LLVMUDiv:
-  case LLVMURem:
-  case LLVMSDiv:
-  case LLVMSRem: emit_int_binop(in, opc, msl_int_bits(ty)); return;
-  case LLVMFAdd:
-  case LLVMFSub:
-  case LLVMFMul:
-  case LLVMFDiv:
-  case LLVMFRem: emit_fbinop(in, opc); return;
-  case LLVMFNeg: msl_inst_put(in, "(-"), msl_inst_operand(in, 0), msl_inst_put(in, ")"); return;
-  case LLVMICmp: emit_icmp(in); return;
-  case LLVMFCmp: emit_fcmp(in); return;
-  case LLVMTrunc:
-  case LLVMZExt:
-  case LLVMSExt:
-  case LLVMFPToUI:
-  case LLVMFPToSI:
-  case LLVMUIToFP:
-  case LLVMSIToFP:
-  case LLVMFPTrunc:
-  case LLVMFPExt: emit_cast(in, opc); return;
-  case LLVMBitCast: emit_bitcast(in); return;
-  case LLVMAddrSpaceCast:
-  case LLVMFreeze: msl_inst_operand(in, 0); return;
-  case LLVMPtrToInt:
-    msl_inst_printf(in, "(%s)", msl_uint_name(msl_int_bits(ty))), msl_inst_operand(in, 0);
-    return;
-  case LLVMIntToPtr: msl_inst_put(in, "(ulong)"), msl_inst_operand(in, 0); return;
-  case LLVMGetElementPtr: in->ok = in->ok && msl_put_gep(in->f, in->i, &in->e); return;
-  case LLVMSelect: emit_select(in); return;
-  case LLVMLoad: emit_load(in); return;
-  case LLVMAlloca: /* bound to its thread array in the prologue */ return;
-  case LLVMAtomicRMW:
-  case LLVMAtomicCmpXchg: /* emitted by msl_emit_atomic */ return;
-  case LLVMFence: /* C++ fences (any order, any syncscope): a device-scope fence,
-                   * which is at least as strong */
-    msl_emit_fence(in, 1);
-    return;
-  case LLVMExtractElement:
-  case LLVMInsertElement:
-  case LLVMShuffleVector: msl_inst_unsupported(in, "vector operation"); return;
-  case LLVMExtractValue: msl_emit_atomic_extract(in); return;
-  case LLVMInsertValue: msl_inst_unsupported(in, "aggregate value operation"); return;
-  default: msl_inst_unsupported(in, "this instruction"); return;
+/* ---- the table --------------------------------------------------------- */
+
+#define P MSL_ROW_PURE
+#define D MSL_ROW_DOUBLE_OK
+/* integer arithmetic in the wide type, truncated to the result's; on i1
+ * (bool) the logical operation */
+#define INT(op, bool_text) {"(%T)((%W)%0 " op " (%W)%1)", bool_text, NULL, NULL, P, 0}
+#define NO_I1 "!shift or division of i1"
+
+static const msl_row rows[] = {
+    [LLVMAdd] = INT("+", "(%0 != %1)"),
+    [LLVMSub] = INT("-", "(%0 != %1)"),
+    [LLVMMul] = INT("*", "(%0 & %1)"),
+    [LLVMAnd] = INT("&", "(%0 & %1)"),
+    [LLVMOr] = INT("|", "(%0 | %1)"),
+    [LLVMXor] = INT("^", "(%0 != %1)"),
+    [LLVMShl] = INT("<<", NO_I1),
+    [LLVMLShr] = INT(">>", NO_I1),
+    [LLVMAShr] = {"(%T)(%s0 >> %1)", NO_I1, NULL, NULL, P, 0},
+    /* divisions may trap: kept when unused, like loads and calls */
+    [LLVMUDiv] = {"(%T)((%W)%0 / (%W)%1)", NO_I1, NULL, NULL, 0, 0},
+    [LLVMURem] = {"(%T)((%W)%0 %% (%W)%1)", NO_I1, NULL, NULL, 0, 0},
+    [LLVMSDiv] = {"(%T)(%s0 / %s1)", NO_I1, NULL, NULL, 0, 0},
+    [LLVMSRem] = {"(%T)(%s0 %% %s1)", NO_I1, NULL, NULL, 0, 0},
+    [LLVMFAdd] = {"(%0 + %1)", NULL, NULL, NULL, P, 0},
+    [LLVMFSub] = {"(%0 - %1)", NULL, NULL, NULL, P, 0},
+    [LLVMFMul] = {"(%0 * %1)", NULL, NULL, NULL, P, 0},
+    [LLVMFDiv] = {"(%0 / %1)", NULL, NULL, NULL, P, 0},
+    [LLVMFRem] = {"fmod(%0, %1)", NULL, NULL, NULL, P, 0},
+    [LLVMFNeg] = {"(-%0)", NULL, NULL, NULL, P, 0},
+    [LLVMICmp] = {NULL, NULL, emit_icmp, NULL, P, 0},
+    [LLVMFCmp] = {NULL, NULL, emit_fcmp, NULL, P, 0},
+    [LLVMTrunc] = {"(%T)%0", "((%0 & 1) != 0)", NULL, NULL, P, 0},
+    [LLVMZExt] = {"(%T)%0", NULL, NULL, NULL, P, 0},
+    /* sign extension of a bool: 0 or all ones */
+    [LLVMSExt] = {"(%T)(%S)%s0", "(%T)(0u - (%W)%0)", NULL, NULL, P | MSL_ROW_I1_OPERAND, 0},
+    [LLVMFPToUI] = {"(%T)%0", "(%0 != 0)", NULL, NULL, P, 0},
+    [LLVMFPToSI] = {"(%T)(%S)%0", "(%0 != 0)", NULL, NULL, P, 0},
+    [LLVMUIToFP] = {"(%T)%0", NULL, NULL, NULL, P, 0},
+    [LLVMSIToFP] = {"(%T)%s0", NULL, NULL, NULL, P, 0},
+    [LLVMFPTrunc] = {"(%T)%0", NULL, NULL, NULL, P, 0},
+    [LLVMFPExt] = {"(%T)%0", NULL, NULL, NULL, P, 0},
+    [LLVMBitCast] = {NULL, NULL, emit_bitcast, NULL, P | D, 0},
+    [LLVMAddrSpaceCast] = {"%0", NULL, NULL, NULL, P, 0},
+    [LLVMFreeze] = {"%0", NULL, NULL, NULL, P | D, 0},
+    [LLVMPtrToInt] = {"(%T)%0", NULL, NULL, NULL, P, 0},
+    [LLVMIntToPtr] = {"(ulong)%0", NULL, NULL, NULL, P, 0},
+    [LLVMGetElementPtr] = {NULL, NULL, emit_gep, NULL, P, 0},
+    [LLVMSelect] = {NULL, NULL, emit_select, NULL, P | D, 0},
+    [LLVMLoad] = {NULL, NULL, emit_load, NULL, D, 0},
+    [LLVMStore] = {NULL, NULL, emit_store, NULL, D, 0},
+    [LLVMPHI] = {NULL, NULL, NULL, NULL, D, 0},                  /* msl_emit_block_code */
+    [LLVMAlloca] = {NULL, NULL, NULL, NULL, MSL_ROW_NO_CODE, 0}, /* bound in the prologue */
+    [LLVMAtomicRMW] = {NULL, NULL, NULL, msl_emit_atomic, 0, 0},
+    [LLVMAtomicCmpXchg] = {NULL, NULL, NULL, msl_emit_atomic, 0, 0},
+    /* C++ fences (any order, any syncscope): a device-scope fence, which is
+     * at least as strong */
+    [LLVMFence] = {"anchor_threadfence()", NULL, NULL, NULL, 0, MSL_PRELUDE_FENCE},
+    [LLVMExtractElement] = {"!vector operation", NULL, NULL, NULL, 0, 0},
+    [LLVMInsertElement] = {"!vector operation", NULL, NULL, NULL, 0, 0},
+    [LLVMShuffleVector] = {"!vector operation", NULL, NULL, NULL, 0, 0},
+    [LLVMExtractValue] = {NULL, NULL, emit_extractvalue, NULL, 0, 0},
+    [LLVMInsertValue] = {"!aggregate value operation", NULL, NULL, NULL, 0, 0},
+};
+static const msl_row unsupported = {"!this instruction", NULL, NULL, NULL, 0, 0};
+
+/* A call without a row: the error names it. */
+static void emit_unknown_call(msl_inst *in) {
+  size_t len;
+  const char *name = LLVMGetValueName2(LLVMGetCalledValue(in->i), &len);
+  in->ok = 0;
+  msl_error(in->f->ctx, in->i, "%s '%s' " NOT_SUPPORTED,
+            strncmp(name, "llvm.nvvm.", 10) ? "LLVM intrinsic" : "CUDA intrinsic", name);
+}
+static const msl_row unknown_call = {NULL, NULL, emit_unknown_call, NULL, 0, 0};
+
+#undef P
+#undef D
+
+/* The row of instruction i (never NULL). */
+static const msl_row *row_of(LLVMValueRef i) {
+  LLVMOpcode opc = LLVMGetInstructionOpcode(i);
+  if (opc == LLVMCall) {
+    const msl_row *r = msl_call_row(i);
+    return r ? r : &unknown_call;
   }
+  if ((size_t)opc < sizeof rows / sizeof *rows &&
+      (rows[opc].text || rows[opc].emit || rows[opc].lines || rows[opc].flags))
+    return &rows[opc];
+  return &unsupported;
 }
 
-/* Instructions without side effects: safe to drop when unused. Anything
- * else (atomics included) must reach emit_expression, which emits or
- * rejects it. */
-static int is_pure(LLVMOpcode opc) {
-  switch (opc) {
-  case LLVMAdd:
-  case LLVMSub:
-  case LLVMMul:
-  case LLVMAnd:
-  case LLVMOr:
-  case LLVMXor:
-  case LLVMShl:
-  case LLVMLShr:
-  case LLVMAShr:
-  case LLVMFAdd:
-  case LLVMFSub:
-  case LLVMFMul:
-  case LLVMFDiv:
-  case LLVMFRem:
-  case LLVMFNeg:
-  case LLVMICmp:
-  case LLVMFCmp:
-  case LLVMTrunc:
-  case LLVMZExt:
-  case LLVMSExt:
-  case LLVMFPToUI:
-  case LLVMFPToSI:
-  case LLVMUIToFP:
-  case LLVMSIToFP:
-  case LLVMFPTrunc:
-  case LLVMFPExt:
-  case LLVMBitCast:
-  case LLVMAddrSpaceCast:
-  case LLVMPtrToInt:
-  case LLVMIntToPtr:
-  case LLVMGetElementPtr:
-  case LLVMSelect:
-  case LLVMFreeze: return 1;
-  default: return 0; /* divisions may trap: kept, like loads and calls */
+/* The expression (or statement) of row r for in. */
+static void emit_row(msl_inst *in, const msl_row *r) {
+  const char *text = r->text;
+  LLVMValueRef typed = r->flags & MSL_ROW_I1_OPERAND ? LLVMGetOperand(in->i, 0) : in->i;
+  if (r->text_i1 && msl_int_bits(LLVMTypeOf(typed)) == 1) text = r->text_i1;
+  if (r->flags & MSL_ROW_FULL_MASK) {
+    LLVMValueRef mask = LLVMGetOperand(in->i, 0);
+    if (!LLVMIsAConstantInt(mask) ||
+        (LLVMConstIntGetZExtValue(mask) & 0xFFFFFFFFu) != 0xFFFFFFFFu) {
+      msl_inst_unsupported(in, "warp operation with a member mask other than 0xffffffff");
+      return;
+    }
   }
+  in->f->ctx->preludes |= r->uses;
+  if (text && text[0] == '!')
+    msl_inst_unsupported(in, text + 1);
+  else if (text)
+    msl_inst_template(in, text);
+  else if (r->emit)
+    r->emit(in);
+}
+
+/* Used by something that is emitted (llvm.assume & co. are not). */
+static int has_real_use(LLVMValueRef v) {
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsACallInst(user) || !LLVMIsAFunction(LLVMGetCalledValue(user))) return 1;
+    const msl_row *r = msl_call_row(user);
+    if (!r || !(r->flags & MSL_ROW_NO_CODE)) return 1;
+  }
+  return 0;
 }
 
 /* Every use is in the C++ scope of the definition's block or a nested one
@@ -473,17 +365,6 @@ static int declarable_where_computed(msl_func *f, LLVMValueRef v) {
   return def >= 0;
 }
 
-/* Used by something that is emitted (llvm.assume & co. are not). */
-static int has_real_use(LLVMValueRef v) {
-  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    if (!LLVMIsACallInst(user) || !LLVMIsAFunction(LLVMGetCalledValue(user))) return 1;
-    size_t len;
-    if (!msl_ignored_intrinsic(LLVMGetValueName2(LLVMGetCalledValue(user), &len))) return 1;
-  }
-  return 0;
-}
-
 static void declare(msl_func *f, LLVMValueRef v, const char *type, const char *suffix) {
   const char *init = strchr(type, '*') ? "nullptr" : "0";
   ptrmap_set(&f->text.declared, v, 1);
@@ -491,31 +372,24 @@ static void declare(msl_func *f, LLVMValueRef v, const char *type, const char *s
 }
 
 static int emit_instruction(msl_func *f, LLVMValueRef i) {
-  LLVMOpcode opc = LLVMGetInstructionOpcode(i);
+  const msl_row *r = row_of(i);
+  if (r->lines) return r->lines(f, i);
+  if (r->flags & MSL_ROW_NO_CODE) return 1;
   msl_inst in = {f, i, {0}, 1};
-  int soft_double = touches_double(i) && !double_ok(i, opc);
-  if (opc == LLVMAtomicRMW || opc == LLVMAtomicCmpXchg ||
-      (opc == LLVMCall && msl_is_atomic_call(i)))
-    return msl_emit_atomic(f, i);
-  if (opc == LLVMCall && msl_is_barrier_reduction(i)) return msl_emit_barrier_reduction(f, i);
   LLVMTypeRef ty = LLVMTypeOf(i);
-  int has_value = LLVMGetTypeKind(ty) != LLVMVoidTypeKind && opc != LLVMAlloca;
+  int has_value = LLVMGetTypeKind(ty) != LLVMVoidTypeKind;
   const char *type = NULL;
   if (has_value) {
     msl_space s =
         LLVMGetTypeKind(ty) == LLVMPointerTypeKind ? msl_addrspace_of(f, i) : MSL_SPACE_NONE;
     if (!(type = msl_value_type(f, i, ty, s))) return 0;
     /* Pure values nobody uses are dropped (and need no declaration). */
-    if (!has_real_use(i) && is_pure(opc)) return 1;
+    if (!has_real_use(i) && (r->flags & MSL_ROW_PURE)) return 1;
   }
-  if (soft_double)
+  if (touches_double(i) && !(r->flags & MSL_ROW_DOUBLE_OK))
     msl_emit_double(&in);
-  else if (opc == LLVMStore)
-    emit_store(&in);
-  else if (opc == LLVMCall)
-    msl_emit_call(&in);
   else
-    emit_expression(&in, opc);
+    emit_row(&in, r);
   if (in.ok && in.e.len) {
     if (has_value && declarable_where_computed(f, i)) {
       /* Declared where it is computed: every use is in the same C++ scope. */

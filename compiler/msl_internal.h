@@ -58,6 +58,7 @@ typedef struct strbuf {
 } strbuf;
 
 void strbuf_put(strbuf *b, const char *s);
+void strbuf_putn(strbuf *b, const char *s, size_t n); /* n bytes of s */
 void strbuf_printf(strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void strbuf_vprintf(strbuf *b, const char *fmt, va_list ap);
 /* Return the contents (malloc'd, caller frees) and leave `b` empty. */
@@ -119,6 +120,15 @@ typedef struct msl_global {
   unsigned char *init; /* malloc'd, size bytes (all zero when uninitialised) */
 } msl_global;
 
+/* The MSL preludes (helper functions) a module may need, emitted once each
+ * before the kernels when some kernel uses them (kernel.c). */
+enum {
+  MSL_PRELUDE_FP64 = 1, /* fp64.metal: software binary64, anchor_f64_* */
+  MSL_PRELUDE_MATH = 2, /* msl_math_prelude: anchor_f32_sqrt */
+  MSL_PRELUDE_WARP = 4, /* msl_warp_prelude: anchor_shfl_lane */
+  MSL_PRELUDE_FENCE = 8 /* msl_fence_prelude: anchor_threadfence[_block] */
+};
+
 typedef struct msl_ctx {
   const char *path;
   LLVMContextRef llctx;
@@ -130,10 +140,7 @@ typedef struct msl_ctx {
   unsigned nglobals;
   ptrmap global_index; /* global variable -> index into globals */
   int failed;
-  int uses_fp64;  /* some kernel calls the fp64.metal prelude */
-  int uses_warp;  /* some kernel calls msl_warp_prelude's helpers */
-  int uses_fence; /* some kernel calls msl_fence_prelude's helpers */
-  int uses_math;  /* some kernel calls msl_math_prelude's helpers */
+  unsigned preludes; /* MSL_PRELUDE_*: the preludes some kernel calls into */
   strbuf diags;
   strbuf msl; /* the MSL source being built */
 } msl_ctx;
@@ -316,7 +323,12 @@ int msl_put_gep(msl_func *f, LLVMValueRef gep, strbuf *out);
 const char *msl_space_qualifier(msl_space s); /* device, thread, constant, threadgroup */
 /* *reinterpret_cast<space T*>(p [+ extra] [+ delta]): an lvalue of type T at p. */
 void msl_inst_deref(msl_inst *in, LLVMValueRef p, const char *type, const char *extra);
-int msl_inst_unsupported(msl_inst *in, const char *what);  /* error "<what> is not supported" */
+int msl_inst_unsupported(msl_inst *in, const char *what); /* error "<what> is not supported" */
+/* Append template t with in's operands and result type substituted:
+ *   %0..%9  operand k (pointers in their own space), %s0..%s9 operand k
+ *   as a signed integer, %T the result's MSL type (uint name, half, float),
+ *   %S / %W its signed / arithmetic integer type, %B its bit width, %% a %. */
+void msl_inst_template(msl_inst *in, const char *t);
 unsigned msl_int_bits(LLVMTypeRef ty);                     /* 0 for non-integers */
 const char *msl_uint_name(unsigned bits);                  /* bool/uchar/ushort/uint/ulong */
 const char *msl_sint_name(unsigned bits);                  /* char/short/int/long */
@@ -330,28 +342,16 @@ int msl_emit_condition(msl_func *f, LLVMValueRef cond, strbuf *out);
 /* One line of f's body at the current indentation. */
 void msl_emit_line(msl_func *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* intrinsics.c: the MSL of a call (all calls are intrinsics by then).
- * msl_call_only_moves: the intrinsic only moves bits (memcpy, __ldg,
- * annotations), so it may touch double values. */
-void msl_emit_call(msl_inst *in);
-/* __syncthreads_count/_and/_or (llvm.nvvm.barrier0.popc/and/or): emitted as
- * lines (declares its value); msl_is_barrier_reduction recognises them. */
-int msl_is_barrier_reduction(LLVMValueRef call);
-int msl_emit_barrier_reduction(msl_func *f, LLVMValueRef call);
-int msl_call_only_moves(const char *name);
-int msl_ignored_intrinsic(const char *name); /* assume, lifetime, dbg ...: no code */
-extern const char msl_warp_prelude[];        /* helpers of warp shuffles */
-extern const char msl_fence_prelude[];       /* anchor_threadfence[_block]() */
-extern const char msl_math_prelude[];        /* anchor_f32_sqrt (lower_math.c) */
-/* A memory fence: device != 0 for __threadfence (device scope), 0 for
- * __threadfence_block (threadgroup scope); sets ctx->uses_fence. */
-void msl_emit_fence(msl_inst *in, int device);
+/* intrinsics.c: the MSL preludes of helpers calls may use. */
+extern const char msl_warp_prelude[];  /* anchor_shfl_lane (warp shuffles) */
+extern const char msl_fence_prelude[]; /* anchor_threadfence[_block]() */
+extern const char msl_math_prelude[];  /* anchor_f32_sqrt (lower_math.c) */
 
-/* atomics.c: atomicrmw/cmpxchg emitted as lines (declares its value);
+/* atomics.c: atomicrmw/cmpxchg and NVVM atomicInc/atomicDec calls emitted
+ * as lines (declares its value);
  * extractvalue of a cmpxchg; relaxed atomic load (expression) and store
  * (statement) into in->e. */
 int msl_emit_atomic(msl_func *f, LLVMValueRef i);
-int msl_is_atomic_call(LLVMValueRef call); /* an NVVM atomic intrinsic */
 int msl_emit_atomic_extract(msl_inst *in);
 int msl_emit_atomic_load(msl_inst *in);
 int msl_emit_atomic_store(msl_inst *in);
@@ -361,6 +361,45 @@ int msl_emit_atomic_store(msl_inst *in);
  * the prelude text itself (fp64.metal, embedded at build time). */
 void msl_emit_double(msl_inst *in);
 extern const char msl_fp64_prelude[];
+
+/* The emitter's table: what the MSL of one opcode or one callee is. Every
+ * fact about an instruction kind lives in its row (emit.c for opcodes,
+ * intrinsics.c and fp64.c for calls):
+ *   text     its expression or statement as a template (msl_inst_template);
+ *            "!what" for "what is not supported"
+ *   text_i1  the variant when the result (MSL_ROW_I1_OPERAND: operand 0) is
+ *            an i1 (a bool); NULL: text
+ *   emit     builds the expression when a template cannot say it (operand
+ *            spaces, generic pointers, per-predicate tables)
+ *   lines    writes whole statements and declares the value itself
+ *            (atomics, barrier reductions)
+ *   flags    MSL_ROW_*; uses: the MSL_PRELUDE_* its text calls into.
+ * A row with none of text, emit and lines emits no code. */
+typedef struct msl_row {
+  const char *text, *text_i1;
+  void (*emit)(msl_inst *in);
+  int (*lines)(msl_func *f, LLVMValueRef i);
+  unsigned flags, uses;
+} msl_row;
+
+enum {
+  MSL_ROW_PURE = 1,       /* no side effect: dropped when unused */
+  MSL_ROW_DOUBLE_OK = 2,  /* may touch doubles: moves their bits, or a fp64 helper */
+  MSL_ROW_I1_OPERAND = 4, /* text_i1 chosen by operand 0's type */
+  MSL_ROW_INT_RESULT = 8, /* (calls) only for an integer result wider than i1 */
+  MSL_ROW_FULL_MASK = 16, /* (calls) operand 0 is a warp member mask: must be all lanes */
+  MSL_ROW_NO_CODE = 32    /* nothing to emit (alloca, annotations) */
+};
+
+/* intrinsics.c: the row of a call (all calls are intrinsics or anchor_*
+ * helpers by then); NULL when there is none (unsupported). */
+const msl_row *msl_call_row(LLVMValueRef call);
+
+/* fp64.c: the row of a call of a software binary64 helper (anchor_f64_*,
+ * inserted by lower_fp64.c), NULL for other names; msl_double_unsupported:
+ * the error for an instruction on doubles no lowering rewrote. */
+const msl_row *msl_fp64_row(const char *name);
+void msl_double_unsupported(msl_inst *in);
 
 /* emit.c: the code of block bb (its phis read, its instructions, not its
  * terminator) as lines of f->text.body; msl_emit_phi_copies: the

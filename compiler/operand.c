@@ -12,6 +12,7 @@
  * address space. double is carried as its ulong bits (only moved, never
  * computed on). Every SSA value is a variable declared at the top of the
  * kernel, so structured emission never fights C++ scoping. */
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -366,6 +367,39 @@ void msl_inst_operand_in(msl_inst *in, LLVMValueRef v, msl_space hint) {
 void msl_inst_signed(msl_inst *in, unsigned k) {
   in->ok = in->ok && put_signed(in->f, LLVMGetOperand(in->i, k), &in->e);
 }
+/* The MSL name of the instruction's result type for %T: the unsigned
+ * integer type, half or float. */
+static const char *result_name(LLVMTypeRef ty) {
+  unsigned bits = msl_int_bits(ty);
+  if (bits) return msl_uint_name(bits);
+  return LLVMGetTypeKind(ty) == LLVMHalfTypeKind ? "half" : "float";
+}
+
+void msl_inst_template(msl_inst *in, const char *t) {
+  LLVMTypeRef ty = LLVMTypeOf(in->i);
+  unsigned bits = msl_int_bits(ty);
+  while (*t) {
+    const char *pct = strchr(t, '%');
+    size_t n = pct ? (size_t)(pct - t) : strlen(t);
+    strbuf_putn(&in->e, t, n);
+    if (!pct) return;
+    t = pct + 2;
+    switch (pct[1]) {
+    case '%': msl_inst_put(in, "%"); break;
+    case 's':
+      assert(pct[2] >= '0' && pct[2] <= '9');
+      msl_inst_signed(in, (unsigned)(pct[2] - '0'));
+      t++;
+      break;
+    case 'T': msl_inst_put(in, result_name(ty)); break;
+    case 'S': msl_inst_put(in, msl_sint_name(bits)); break;
+    case 'W': msl_inst_put(in, msl_wide_name(bits)); break;
+    case 'B': msl_inst_printf(in, "%u", bits); break;
+    default: assert(pct[1] >= '0' && pct[1] <= '9'); msl_inst_operand(in, (unsigned)(pct[1] - '0'));
+    }
+  }
+}
+
 int msl_inst_unsupported(msl_inst *in, const char *what) {
   in->ok = 0;
   return msl_error(in->f->ctx, in->i, "%s " NOT_SUPPORTED, what);

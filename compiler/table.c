@@ -11,8 +11,10 @@
 int msl_table_write(msl_ctx *ctx, msl_output *out) {
   ac_module m = {0};
   /* MSL 3.1 is the baseline (decision 3); fences exist only from 3.2. */
-  m.language_major = ctx->uses_fence ? AC_MSL_FENCE_MAJOR : AC_MSL_BASELINE_MAJOR;
-  m.language_minor = ctx->uses_fence ? AC_MSL_FENCE_MINOR : AC_MSL_BASELINE_MINOR;
+  m.language_major =
+      (ctx->preludes & MSL_PRELUDE_FENCE) ? AC_MSL_FENCE_MAJOR : AC_MSL_BASELINE_MAJOR;
+  m.language_minor =
+      (ctx->preludes & MSL_PRELUDE_FENCE) ? AC_MSL_FENCE_MINOR : AC_MSL_BASELINE_MINOR;
   m.kernel_count = ctx->nkernels;
   m.global_count = ctx->nglobals;
   m.kernels = calloc(ctx->nkernels + 1, sizeof *m.kernels);

@@ -17,6 +17,13 @@ static void buf_reserve(strbuf *b, size_t extra) {
   b->cap = cap;
 }
 
+void strbuf_putn(strbuf *b, const char *s, size_t n) {
+  buf_reserve(b, n);
+  memcpy(b->data + b->len, s, n);
+  b->len += n;
+  b->data[b->len] = 0;
+}
+
 void strbuf_put(strbuf *b, const char *s) {
   size_t n = strlen(s);
   buf_reserve(b, n);
