@@ -224,7 +224,7 @@ static int touches_double(LLVMValueRef i) {
 /* integer arithmetic in the wide type, truncated to the result's; on i1
  * (bool) the logical operation */
 #define INT(op, bool_text) {"(%T)((%W)%0 " op " (%W)%1)", bool_text, NULL, NULL, P, 0}
-#define NO_I1 "!shift or division of i1"
+#define NO_I1 MSL_UNSUPPORTED "shift or division of i1"
 
 static const msl_row rows[] = {
     [LLVMAdd] = INT("+", "(%0 != %1)"),
@@ -275,13 +275,13 @@ static const msl_row rows[] = {
     /* C++ fences (any order, any syncscope): a device-scope fence, which is
      * at least as strong */
     [LLVMFence] = {"anchor_threadfence()", NULL, NULL, NULL, 0, MSL_PRELUDE_FENCE},
-    [LLVMExtractElement] = {"!vector operation", NULL, NULL, NULL, 0, 0},
-    [LLVMInsertElement] = {"!vector operation", NULL, NULL, NULL, 0, 0},
-    [LLVMShuffleVector] = {"!vector operation", NULL, NULL, NULL, 0, 0},
+    [LLVMExtractElement] = {MSL_UNSUPPORTED "vector operation", NULL, NULL, NULL, 0, 0},
+    [LLVMInsertElement] = {MSL_UNSUPPORTED "vector operation", NULL, NULL, NULL, 0, 0},
+    [LLVMShuffleVector] = {MSL_UNSUPPORTED "vector operation", NULL, NULL, NULL, 0, 0},
     [LLVMExtractValue] = {NULL, NULL, emit_extractvalue, NULL, 0, 0},
-    [LLVMInsertValue] = {"!aggregate value operation", NULL, NULL, NULL, 0, 0},
+    [LLVMInsertValue] = {MSL_UNSUPPORTED "aggregate value operation", NULL, NULL, NULL, 0, 0},
 };
-static const msl_row unsupported = {"!this instruction", NULL, NULL, NULL, 0, 0};
+static const msl_row unsupported = {MSL_UNSUPPORTED "this instruction", NULL, NULL, NULL, 0, 0};
 
 /* A call without a row: the error names it. */
 static void emit_unknown_call(msl_inst *in) {
@@ -323,7 +323,7 @@ static void emit_row(msl_inst *in, const msl_row *r) {
     }
   }
   in->f->ctx->preludes |= r->uses;
-  if (text && text[0] == '!')
+  if (text && text[0] == MSL_UNSUPPORTED[0])
     msl_inst_unsupported(in, text + 1);
   else if (text)
     msl_inst_template(in, text);
@@ -387,7 +387,7 @@ static int emit_instruction(msl_func *f, LLVMValueRef i) {
     if (!has_real_use(i) && (r->flags & MSL_ROW_PURE)) return 1;
   }
   if (touches_double(i) && !(r->flags & MSL_ROW_DOUBLE_OK))
-    msl_emit_double(&in);
+    msl_double_unsupported(&in); /* lower_fp64.c rewrote all it can */
   else
     emit_row(&in, r);
   if (in.ok && in.e.len) {

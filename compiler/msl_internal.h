@@ -263,8 +263,11 @@ int lower_switches(msl_ctx *ctx);
  * defined in an MSL prelude, so the emitter prints them as plain calls.
  * Each takes the whole module, may run alone (anchor-msl --run-pass) and
  * returns 0 after a reported error. Not thread-safe (LLVM values).
- * lower_math: float/half square roots -> anchor_f32_sqrt. */
+ * lower_math: float/half square roots -> anchor_f32_sqrt.
+ * lower_fp64: arithmetic, comparisons, conversions and math intrinsics on
+ * doubles -> anchor_f64_* (rows in fp64.c). */
 int lower_math(msl_ctx *ctx);
+int lower_fp64(msl_ctx *ctx);
 
 /* abi.c: fill kernel->params and param_bytes from the IR signature. */
 int abi_param_layout(msl_ctx *ctx, msl_kernel *kernel);
@@ -356,17 +359,15 @@ int msl_emit_atomic_extract(msl_inst *in);
 int msl_emit_atomic_load(msl_inst *in);
 int msl_emit_atomic_store(msl_inst *in);
 
-/* fp64.c: an instruction computing on doubles (arithmetic, comparison,
- * conversion, fabs/minnum/maxnum/copysign/fmuladd) as anchor_f64_* calls;
- * the prelude text itself (fp64.metal, embedded at build time). */
-void msl_emit_double(msl_inst *in);
+/* fp64.c (with the rows above): the prelude text, fp64.metal embedded at
+ * build time. */
 extern const char msl_fp64_prelude[];
 
 /* The emitter's table: what the MSL of one opcode or one callee is. Every
  * fact about an instruction kind lives in its row (emit.c for opcodes,
  * intrinsics.c and fp64.c for calls):
  *   text     its expression or statement as a template (msl_inst_template);
- *            "!what" for "what is not supported"
+ *            MSL_UNSUPPORTED "what" for the error "what is not supported"
  *   text_i1  the variant when the result (MSL_ROW_I1_OPERAND: operand 0) is
  *            an i1 (a bool); NULL: text
  *   emit     builds the expression when a template cannot say it (operand
@@ -375,6 +376,7 @@ extern const char msl_fp64_prelude[];
  *            (atomics, barrier reductions)
  *   flags    MSL_ROW_*; uses: the MSL_PRELUDE_* its text calls into.
  * A row with none of text, emit and lines emits no code. */
+#define MSL_UNSUPPORTED "\x01" /* never in MSL text */
 typedef struct msl_row {
   const char *text, *text_i1;
   void (*emit)(msl_inst *in);
