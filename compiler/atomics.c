@@ -11,6 +11,7 @@
  *   - 64-bit (and 8/16-bit) atomics, orderings stronger than relaxed and
  *     atomics on private or parameter memory are errors. CUDA's atomic*
  *     functions are relaxed, which is what LLVM calls monotonic. */
+#include <assert.h>
 #include <string.h>
 
 #include "msl_internal.h"
@@ -181,6 +182,7 @@ static int nvvm_wrap_op(LLVMValueRef call, LLVMAtomicRMWBinOp *op) {
 }
 
 int msl_emit_atomic(msl_func *f, LLVMValueRef i) {
+  assert(LLVMIsAAtomicRMWInst(i) || LLVMIsAAtomicCmpXchgInst(i) || LLVMIsACallInst(i));
   msl_inst in = {f, i, {0}, 1};
   int ok;
   LLVMAtomicRMWBinOp op = LLVMAtomicRMWBinOpXchg;

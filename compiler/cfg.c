@@ -109,6 +109,7 @@ static int dominates(const cfg_info *cfg, int a, int b) {
 }
 
 int cfg_in_loop(const cfg_info *cfg, int loop, int block) {
+  assert(loop < (int)cfg->nloops && block < (int)cfg->nblocks);
   return loop >= 0 && block >= 0 && cfg->loops[loop].body[block];
 }
 

@@ -372,6 +372,7 @@ static void declare(msl_func *f, LLVMValueRef v, const char *type, const char *s
 }
 
 static int emit_instruction(msl_func *f, LLVMValueRef i) {
+  assert(!LLVMIsAPHINode(i) && !LLVMIsATerminatorInst(i)); /* the structurizer's */
   const msl_row *r = row_of(i);
   if (r->lines) return r->lines(f, i);
   if (r->flags & MSL_ROW_NO_CODE) return 1;

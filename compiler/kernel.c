@@ -2,6 +2,7 @@
  * docs/design.md, parameters read from the CUDA parameter block, thread
  * arrays for allocas, threadgroup arrays for __shared__ variables, then the
  * structured body (structurize.c) checked by verify.c. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,6 +156,7 @@ static void put_signature(strbuf *o, msl_kernel *k) {
 }
 
 int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k) {
+  assert(k->fn && k->name && k->nparams == LLVMCountParams(k->fn));
   msl_func f = {0};
   f.ctx = ctx;
   f.kernel = k;

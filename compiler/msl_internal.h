@@ -30,6 +30,11 @@
  *   kernel -> structurize -> emit -> {atomics, intrinsics, fp64} -> operand
  *   kernel -> cfg, addrspace, operand;  operand -> addrspace -> util, diag
  */
+/* Contracts that hold for every declaration below unless it says otherwise:
+ * nothing is thread-safe (one compilation at a time: LLVM values, LLVM's
+ * process-global options); a function returning int returns 1 on success
+ * and 0 after recording a located diagnostic in ctx->diags (ctx->failed);
+ * running out of memory aborts (util.c); pointers passed in are borrowed. */
 #ifndef ANCHOR_MSL_INTERNAL_H
 #define ANCHOR_MSL_INTERNAL_H
 
@@ -57,13 +62,14 @@ typedef struct strbuf {
   size_t len, cap;
 } strbuf;
 
+/* Append to b (growing it; never fails: out of memory aborts). */
 void strbuf_put(strbuf *b, const char *s);
 void strbuf_putn(strbuf *b, const char *s, size_t n); /* n bytes of s */
 void strbuf_printf(strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void strbuf_vprintf(strbuf *b, const char *fmt, va_list ap);
 /* Return the contents (malloc'd, caller frees) and leave `b` empty. */
 char *strbuf_take(strbuf *b);
-void strbuf_free(strbuf *b);
+void strbuf_free(strbuf *b); /* releases the data, leaves b empty */
 
 /* Open-addressing map from pointers to ints; zero-initialised is empty. */
 typedef struct ptrmap {
@@ -72,6 +78,8 @@ typedef struct ptrmap {
   size_t cap, count;
 } ptrmap;
 
+/* The value of key (non-NULL), `missing` when absent; set inserts or
+ * replaces (growing; out of memory aborts); free releases, leaves m empty. */
 int ptrmap_get(const ptrmap *m, const void *key, int missing);
 void ptrmap_set(ptrmap *m, const void *key, int value);
 void ptrmap_free(ptrmap *m);
@@ -242,13 +250,17 @@ typedef struct msl_func {
 int msl_error(msl_ctx *ctx, LLVMValueRef at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* module.c */
+/* module.c: load parses and verifies path into ctx (ctx->llctx, mod,
+ * layout, owned by ctx); find_kernels fills ctx->kernels; collect_globals
+ * fills ctx->globals and global_index (their init bytes malloc'd); free
+ * releases everything ctx owns (safe on a partly filled ctx). */
 int msl_module_load(msl_ctx *ctx, const char *path);
 int msl_module_find_kernels(msl_ctx *ctx);
 int msl_module_collect_globals(msl_ctx *ctx);
 void msl_module_free(msl_ctx *ctx);
 
-/* passes.c: run the LLVM pipeline; errors for recursion and leftover calls.
+/* passes.c: run the LLVM pipeline on ctx->mod; errors for recursion and
+ * leftover calls.
  * msl_passes_structurize runs structurizecfg, after which every conditional
  * branch's arms are disjoint up to its immediate post-dominator. */
 int msl_passes_run(msl_ctx *ctx);
@@ -269,10 +281,13 @@ int lower_switches(msl_ctx *ctx);
 int lower_math(msl_ctx *ctx);
 int lower_fp64(msl_ctx *ctx);
 
-/* abi.c: fill kernel->params and param_bytes from the IR signature. */
+/* abi.c: fill kernel->params (malloc'd, freed by msl_module_free) and
+ * param_bytes from the IR signature. */
 int abi_param_layout(msl_ctx *ctx, msl_kernel *kernel);
 
-/* addrspace.c: decide f->spaces.space for every pointer value of the function. */
+/* addrspace.c: decide f->spaces for every pointer value of f->fn (maps
+ * owned by f, freed with it); errors for pointers that escape in ways MSL
+ * cannot represent. */
 int msl_addrspace_analyze(msl_func *f);
 /* The space of any pointer operand (constants included); for a generic
  * pointer, msl_addrspace_mask gives the spaces it may point into (bits
@@ -280,11 +295,10 @@ int msl_addrspace_analyze(msl_func *f);
 msl_space msl_addrspace_of(msl_func *f, LLVMValueRef v);
 unsigned msl_addrspace_mask(msl_func *f, LLVMValueRef v);
 
-/* cfg.c: the CFG facts of ctx's function fn into *cfg (allocated; free
- * with cfg_free, also after an error). Errors (irreducible control flow,
- * more than two successors) are reported (not when ctx is NULL) and
- * return 0. cfg_in_loop: is
- * `block` in loop number `loop`? Not thread-safe (LLVM values). */
+/* cfg.c: the CFG facts of function fn into *cfg (allocated; free with
+ * cfg_free, also after an error). Errors (irreducible control flow, more
+ * than two successors) return 0, reported only when ctx is not NULL.
+ * cfg_in_loop: is `block` in loop number `loop`? */
 int cfg_build(msl_ctx *ctx, LLVMValueRef fn, cfg_info *cfg);
 void cfg_free(cfg_info *cfg);
 int cfg_in_loop(const cfg_info *cfg, int loop, int block);
@@ -394,7 +408,8 @@ enum {
 };
 
 /* intrinsics.c: the row of a call (all calls are intrinsics or anchor_*
- * helpers by then); NULL when there is none (unsupported). */
+ * helpers by then), static storage; NULL when there is none (unsupported).
+ * Pure lookup: no diagnostics. */
 const msl_row *msl_call_row(LLVMValueRef call);
 
 /* fp64.c: the row of a call of a software binary64 helper (anchor_f64_*,
@@ -410,12 +425,15 @@ int msl_emit_block_code(msl_func *f, LLVMBasicBlockRef bb);
 int msl_emit_phi_copies(msl_func *f, LLVMBasicBlockRef from, LLVMBasicBlockRef to);
 
 /* kernel.c: msl_emit_kernel writes one kernel's MSL function into k->msl
- * (and its table facts into k); msl_emit_module joins the header and every
- * kernel's function into ctx->msl. */
+ * (malloc'd, replacing an earlier one; freed by msl_module_free) and its
+ * table facts into k; msl_emit_module appends the header, the preludes
+ * used and every kernel's function to ctx->msl. */
 int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k);
 void msl_emit_module(msl_ctx *ctx);
 
-/* verify.c */
+/* verify.c: checks of the backend's own output (their errors say
+ * "internal error"): every used variable declared and every reachable block
+ * emitted once (after msl_structurize); no goto, balanced brackets. */
 int msl_verify_function(msl_func *f);
 int msl_verify_source(msl_ctx *ctx, const char *msl);
 

@@ -107,6 +107,7 @@ const char *msl_value_type(msl_func *f, LLVMValueRef at, LLVMTypeRef ty, msl_spa
 /* ---- operands ---------------------------------------------------------- */
 
 int msl_value_id(msl_func *f, LLVMValueRef v) {
+  assert(LLVMIsAInstruction(v) || LLVMIsAArgument(v));
   int id = ptrmap_get(&f->text.value_id, v, -1);
   if (id < 0) ptrmap_set(&f->text.value_id, v, id = (int)f->text.next_id++);
   return id;
@@ -212,6 +213,7 @@ static int put_gep_offset(msl_func *f, LLVMValueRef gep, strbuf *out) {
 }
 
 int msl_put_gep(msl_func *f, LLVMValueRef gep, strbuf *out) {
+  assert(LLVMIsAGetElementPtrInst(gep) || LLVMIsAConstantExpr(gep));
   strbuf off = {0};
   int ok = put_gep_offset(f, gep, &off);
   msl_space s = msl_addrspace_of(f, LLVMGetOperand(gep, 0));

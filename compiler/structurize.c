@@ -96,6 +96,7 @@ static int emit_arm(msl_func *f, int from, int to, int merge, int loop) {
 
 static int emit_branch(msl_func *f, int b, LLVMValueRef term, int loop, int *next) {
   cfg_info *cfg = &f->cfg;
+  assert(cfg->nsucc[b] == 2 && LLVMIsABranchInst(term));
   /* Inside a loop the arms merge where one iteration's continuing paths
    * meet again (cfg_loop.ipdom); none: both end in break/continue. */
   int merge = loop >= 0 ? cfg->loops[loop].ipdom[b] : cfg->ipdom[b];

@@ -1,6 +1,7 @@
 /* table.c — the device module anchor-msl produces: the kernels' and
  * globals' facts and the MSL source, serialised by the one writer of the
  * format (common/module.h). */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,6 +10,7 @@
 #include "target.h"
 
 int msl_table_write(msl_ctx *ctx, msl_output *out) {
+  assert(!ctx->failed && (!ctx->msl.data || strlen(ctx->msl.data) == ctx->msl.len));
   ac_module m = {0};
   /* MSL 3.1 is the baseline (decision 3); fences exist only from 3.2. */
   m.language_major =

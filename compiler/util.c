@@ -1,4 +1,5 @@
 /* util.c — growable strings and pointer-keyed hash maps used by every pass. */
+#include <assert.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,6 +93,7 @@ static void map_grow(ptrmap *m) {
 }
 
 void ptrmap_set(ptrmap *m, const void *key, int value) {
+  assert(key); /* NULL marks an empty slot */
   if ((m->count + 1) * 2 > m->cap) map_grow(m);
   size_t i = map_slot(m, key);
   if (!m->keys[i]) {

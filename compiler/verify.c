@@ -1,5 +1,6 @@
 /* verify.c — checks of the backend's own output. They catch backend bugs,
  * not user errors, so their messages say "internal error". */
+#include <assert.h>
 #include <ctype.h>
 #include <string.h>
 
@@ -9,6 +10,7 @@
  * was emitted exactly once: nothing dropped, nothing (a barrier in
  * particular) duplicated. */
 int msl_verify_function(msl_func *f) {
+  assert(f->scopes.emitted); /* after msl_structurize */
   /* Every variable the code names was declared at the top of the kernel. */
   for (size_t i = 0; i < f->text.value_id.cap; i++)
     if (f->text.value_id.keys[i] && !ptrmap_get(&f->text.declared, f->text.value_id.keys[i], 0))
