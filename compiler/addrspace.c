@@ -65,7 +65,8 @@ static int derived_written(LLVMValueRef v, int depth) {
       size_t len;
       const char *name = LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
       if (strncmp(name, "llvm.lifetime.", 14) &&
-          !(strncmp(name, "llvm.memcpy.", 12) == 0 && LLVMGetOperand(user, 1) == v))
+          !((!strncmp(name, "llvm.memcpy.", 12) || !strncmp(name, "anchor_memcpy.", 14)) &&
+            LLVMGetOperand(user, 1) == v)) /* a copy's source is only read */
         return 1;
     }
   }

@@ -1,8 +1,9 @@
 /* intrinsics.c — the rows of the emitter's table for calls (msl_row,
  * msl_internal.h): LLVM and NVVM intrinsics (special registers, barriers,
- * integer and float helpers, warp operations, memcpy/memset as loops) and
- * the anchor_* helpers lowering passes insert; the MSL preludes those call
+ * integer and float helpers, warp operations) and the anchor_* helpers
+ * lowering passes insert (memcpy/memmove/memset loops, float sqrt); the MSL preludes those call
  * into. A call without a row is an error naming it (emit.c). */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,30 +78,21 @@ static void emit_bswap(msl_inst *in) {
   msl_inst_put(in, ")");
 }
 
-static unsigned call_align(LLVMValueRef call, unsigned arg) {
-  unsigned kind = LLVMGetEnumAttributeKindForName("align", 5);
-  LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(call, arg + 1, kind);
-  return a ? (unsigned)LLVMGetEnumAttributeValue(a) : 1;
-}
-
-/* Widest unit (1, 2, 4 or 8 bytes) that the alignments and a constant length
- * allow; variable lengths go byte by byte. */
-static unsigned copy_unit(LLVMValueRef len, unsigned align) {
-  if (!LLVMIsAConstantInt(len)) return 1;
-  unsigned long long n = LLVMConstIntGetZExtValue(len);
-  unsigned unit = 8;
-  while (unit > 1 && (align % unit || n % unit))
-    unit /= 2;
+/* The copy unit of a memory helper, anchor_mem*.U.* (lower_memory.c). */
+static unsigned helper_unit(LLVMValueRef call) {
+  const char *dot = strchr(callee_name(call), '.');
+  assert(dot);
+  unsigned unit = (unsigned)strtoul(dot + 1, NULL, 10);
+  assert(unit == 1 || unit == 2 || unit == 4 || unit == 8);
   return unit;
 }
 
-/* memcpy: a forward loop. memmove between pointers of one space that may
- * overlap: forward when dst <= src, else backward. */
+/* anchor_memcpy: a forward loop of U-byte accesses. anchor_memmove between
+ * pointers of one space that may overlap: forward when dst <= src, else
+ * backward. */
 static void emit_copy(msl_inst *in, int move) {
   LLVMValueRef dst = LLVMGetOperand(in->i, 0), src = LLVMGetOperand(in->i, 1);
-  LLVMValueRef len = LLVMGetOperand(in->i, 2);
-  unsigned da = call_align(in->i, 0), sa = call_align(in->i, 1);
-  unsigned unit = copy_unit(len, da < sa ? da : sa);
+  unsigned unit = helper_unit(in->i);
   const char *t = msl_uint_name(unit * 8);
   char k[32];
   snprintf(k, sizeof k, "k%u", in->f->text.next_id++);
@@ -133,8 +125,8 @@ static void emit_memmove(msl_inst *in) {
 }
 
 static void emit_memset(msl_inst *in) {
-  LLVMValueRef dst = LLVMGetOperand(in->i, 0), len = LLVMGetOperand(in->i, 2);
-  unsigned unit = copy_unit(len, call_align(in->i, 0));
+  LLVMValueRef dst = LLVMGetOperand(in->i, 0);
+  unsigned unit = helper_unit(in->i);
   const char *t = msl_uint_name(unit * 8);
   char k[32];
   snprintf(k, sizeof k, "k%u", in->f->text.next_id++);
@@ -337,9 +329,10 @@ static const call_row rows[] = {
     {"llvm.nvvm.atomic.load.dec.32.", 1, {NULL, NULL, NULL, msl_emit_atomic, 0, 0}},
     {"llvm.nvvm.ldg.global.", 1, BUILD(emit_ldg, MSL_ROW_DOUBLE_OK)}, /* __ldg: a plain load */
     {"anchor_f32_", 1, {NULL, NULL, emit_helper_call, NULL, MSL_ROW_PURE, MSL_PRELUDE_MATH}},
-    {"llvm.memcpy.", 1, BUILD(emit_memcpy, MSL_ROW_DOUBLE_OK)},
-    {"llvm.memmove.", 1, BUILD(emit_memmove, MSL_ROW_DOUBLE_OK)},
-    {"llvm.memset.", 1, BUILD(emit_memset, MSL_ROW_DOUBLE_OK)},
+    /* memory intrinsics, lowered by lower_memory.c */
+    {"anchor_memcpy.", 1, BUILD(emit_memcpy, MSL_ROW_DOUBLE_OK)},
+    {"anchor_memmove.", 1, BUILD(emit_memmove, MSL_ROW_DOUBLE_OK)},
+    {"anchor_memset.", 1, BUILD(emit_memset, MSL_ROW_DOUBLE_OK)},
     /* integers (results wider than i1) */
     {"llvm.smax.", 1, INT_TEXT("(%s0 > %s1 ? %0 : %1)")},
     {"llvm.smin.", 1, INT_TEXT("(%s0 < %s1 ? %0 : %1)")},

@@ -277,9 +277,11 @@ int lower_switches(msl_ctx *ctx);
  * returns 0 after a reported error. Not thread-safe (LLVM values).
  * lower_math: float/half square roots -> anchor_f32_sqrt.
  * lower_fp64: arithmetic, comparisons, conversions and math intrinsics on
- * doubles -> anchor_f64_* (rows in fp64.c). */
+ * doubles -> anchor_f64_* (rows in fp64.c).
+ * lower_memory: memcpy/memmove/memset -> anchor_mem*.U (U the copy unit). */
 int lower_math(msl_ctx *ctx);
 int lower_fp64(msl_ctx *ctx);
+int lower_memory(msl_ctx *ctx);
 
 /* abi.c: fill kernel->params (malloc'd, freed by msl_module_free) and
  * param_bytes from the IR signature. */
