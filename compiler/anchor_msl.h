@@ -35,7 +35,7 @@ typedef struct msl_options {
    * alone. */
   const char *llvm_ir_path;
   /* When set, only this IR->IR pass ("lower-switches", "lower-math",
-   * "lower-fp64", "lower-memory") runs
+   * "lower-fp64", "lower-memory", "lower-atomics") runs
    * on the module as loaded, its result goes to llvm_ir_path (required)
    * and no device module is produced (out stays zeroed): lets each
    * lowering be tested alone. An unknown name is an error. */

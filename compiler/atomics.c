@@ -142,7 +142,8 @@ static int emit_rmw(msl_inst *in, int id, LLVMAtomicRMWBinOp op) {
  * (vN == cmp) (msl_emit_atomic_extract). */
 static int emit_cmpxchg(msl_inst *in, int id) {
   msl_func *f = in->f;
-  if (LLVMGetCmpXchgFailureOrdering(in->i) != LLVMAtomicOrderingMonotonic)
+  if (LLVMIsAAtomicCmpXchgInst(in->i) &&
+      LLVMGetCmpXchgFailureOrdering(in->i) != LLVMAtomicOrderingMonotonic)
     return msl_inst_unsupported(in, "atomic compare-and-swap with an ordering stronger than "
                                     "relaxed");
   msl_emit_line(f, "{");
@@ -168,16 +169,39 @@ static int emit_cmpxchg(msl_inst *in, int id) {
   return in->ok;
 }
 
-/* NVVM's atomicInc/atomicDec intrinsics (__nvvm_atom_inc_gen_ui ...): the
- * relaxed uinc_wrap/udec_wrap of atomicrmw. 0 when `call` is not one. */
-static int nvvm_wrap_op(LLVMValueRef call, LLVMAtomicRMWBinOp *op) {
+/* The read-modify-write operations MSL can do (directly or by a CAS loop),
+ * by their helper names (lower_atomics.c: anchor_atomic_<name>.<type>.pN). */
+static const struct {
+  LLVMAtomicRMWBinOp op;
+  const char *name;
+} ops[] = {{LLVMAtomicRMWBinOpXchg, "xchg"},         {LLVMAtomicRMWBinOpAdd, "add"},
+           {LLVMAtomicRMWBinOpSub, "sub"},           {LLVMAtomicRMWBinOpAnd, "and"},
+           {LLVMAtomicRMWBinOpNand, "nand"},         {LLVMAtomicRMWBinOpOr, "or"},
+           {LLVMAtomicRMWBinOpXor, "xor"},           {LLVMAtomicRMWBinOpMax, "max"},
+           {LLVMAtomicRMWBinOpMin, "min"},           {LLVMAtomicRMWBinOpUMax, "umax"},
+           {LLVMAtomicRMWBinOpUMin, "umin"},         {LLVMAtomicRMWBinOpFAdd, "fadd"},
+           {LLVMAtomicRMWBinOpFSub, "fsub"},         {LLVMAtomicRMWBinOpFMax, "fmax"},
+           {LLVMAtomicRMWBinOpFMin, "fmin"},         {LLVMAtomicRMWBinOpUIncWrap, "uinc_wrap"},
+           {LLVMAtomicRMWBinOpUDecWrap, "udec_wrap"}};
+
+const char *msl_atomic_op_name(LLVMAtomicRMWBinOp op) {
+  for (unsigned k = 0; k < sizeof ops / sizeof *ops; k++)
+    if (ops[k].op == op) return ops[k].name;
+  return NULL;
+}
+
+/* A call of an anchor_atomic_* helper: its operation, or cmpxchg. */
+static int helper_op(LLVMValueRef call, LLVMAtomicRMWBinOp *op, int *cmpxchg) {
   size_t len;
   LLVMValueRef callee = LLVMGetCalledValue(call);
   const char *name = LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
-  if (!strncmp(name, "llvm.nvvm.atomic.load.inc.32.", 29))
-    return *op = LLVMAtomicRMWBinOpUIncWrap, 1;
-  if (!strncmp(name, "llvm.nvvm.atomic.load.dec.32.", 29))
-    return *op = LLVMAtomicRMWBinOpUDecWrap, 1;
+  if (strncmp(name, "anchor_atomic_", 14)) return 0;
+  name += 14;
+  size_t n = strcspn(name, ".");
+  *cmpxchg = n == 7 && !strncmp(name, "cmpxchg", 7);
+  if (*cmpxchg) return 1;
+  for (unsigned k = 0; k < sizeof ops / sizeof *ops; k++)
+    if (strlen(ops[k].name) == n && !strncmp(ops[k].name, name, n)) return *op = ops[k].op, 1;
   return 0;
 }
 
@@ -187,8 +211,10 @@ int msl_emit_atomic(msl_func *f, LLVMValueRef i) {
   int ok;
   LLVMAtomicRMWBinOp op = LLVMAtomicRMWBinOpXchg;
   strbuf_put(&in.e, "");
-  int call = LLVMIsACallInst(i) && nvvm_wrap_op(i, &op);
-  if (call || LLVMIsAAtomicRMWInst(i)) {
+  int cmpxchg = 0, call = LLVMIsACallInst(i) != NULL;
+  if (call && !helper_op(i, &op, &cmpxchg)) /* not a helper name: none calls */
+    return msl_inst_unsupported(&in, "this atomic operation");
+  if (call ? !cmpxchg : LLVMIsAAtomicRMWInst(i) != NULL) {
     LLVMValueRef v = LLVMGetOperand(i, 1);
     if (!call) op = LLVMGetAtomicRMWBinOp(i);
     ok = check(&in, LLVMGetOperand(i, 0), LLVMTypeOf(v),
@@ -202,7 +228,8 @@ int msl_emit_atomic(msl_func *f, LLVMValueRef i) {
     }
   } else {
     LLVMValueRef cmp = LLVMGetOperand(i, 1);
-    ok = check(&in, LLVMGetOperand(i, 0), LLVMTypeOf(cmp), LLVMGetCmpXchgSuccessOrdering(i));
+    ok = check(&in, LLVMGetOperand(i, 0), LLVMTypeOf(cmp),
+               call ? LLVMAtomicOrderingMonotonic : LLVMGetCmpXchgSuccessOrdering(i));
     if (ok && is_float(cmp)) ok = msl_inst_unsupported(&in, "atomic compare-and-swap of a float");
     if (ok) {
       int id = msl_value_id(f, i);
@@ -219,8 +246,11 @@ int msl_emit_atomic_extract(msl_inst *in) {
   LLVMValueRef agg = LLVMGetOperand(in->i, 0);
   unsigned n = LLVMGetNumIndices(in->i);
   const unsigned *idx = LLVMGetIndices(in->i);
-  if (!LLVMIsAAtomicCmpXchgInst(agg) || n != 1)
-    return msl_inst_unsupported(in, "aggregate value operation");
+  LLVMAtomicRMWBinOp op;
+  int cmpxchg = 0; /* the aggregate is a cmpxchg, lowered (anchor_atomic_cmpxchg) or not */
+  if (LLVMIsACallInst(agg)) cmpxchg = helper_op(agg, &op, &cmpxchg) && cmpxchg;
+  if (LLVMIsAAtomicCmpXchgInst(agg)) cmpxchg = 1;
+  if (!cmpxchg || n != 1) return msl_inst_unsupported(in, "aggregate value operation");
   msl_inst_printf(in, idx[0] == 0 ? "v%d" : "(v%d == ", msl_value_id(in->f, agg));
   if (idx[0] == 1) {
     msl_inst in2 = {in->f, agg, {0}, 1};

@@ -41,14 +41,17 @@ static const struct {
 } passes[] = {{"lower-switches", lower_switches},
               {"lower-math", lower_math},
               {"lower-fp64", lower_fp64},
-              {"lower-memory", lower_memory}};
+              {"lower-memory", lower_memory},
+              {"lower-atomics", lower_atomics}};
 
 static int run_one_pass(msl_ctx *ctx, const char *name, const char *ir_path) {
   if (!ir_path) return msl_error(ctx, NULL, "--run-pass needs --emit-llvm FILE");
   for (unsigned k = 0; k < sizeof passes / sizeof *passes; k++)
     if (!strcmp(passes[k].name, name)) return passes[k].run(ctx) && dump_ir(ctx, ir_path);
   return msl_error(
-      ctx, NULL, "unknown pass '%s' (lower-switches, lower-math, lower-fp64, lower-memory)", name);
+      ctx, NULL,
+      "unknown pass '%s' (lower-switches, lower-math, lower-fp64, lower-memory, lower-atomics)",
+      name);
 }
 
 msl_status msl_compile_file(const char *path, msl_output *out) {
@@ -84,8 +87,9 @@ msl_status msl_compile(const char *path, const msl_options *options, msl_output 
   for (unsigned k = 0; ok && k < ctx.nkernels; k++)
     ok = abi_param_layout(&ctx, &ctx.kernels[k]);
   ok = ok && msl_passes_run(&ctx) && lower_math(&ctx) && lower_fp64(&ctx) && lower_memory(&ctx) &&
-       msl_module_collect_globals(&ctx) && emit(&ctx) && dump_ir(&ctx, options->llvm_ir_path) &&
-       msl_verify_source(&ctx, ctx.msl.data) && msl_table_write(&ctx, out);
+       lower_atomics(&ctx) && msl_module_collect_globals(&ctx) && emit(&ctx) &&
+       dump_ir(&ctx, options->llvm_ir_path) && msl_verify_source(&ctx, ctx.msl.data) &&
+       msl_table_write(&ctx, out);
   return finish(&ctx, ok, out);
 }
 

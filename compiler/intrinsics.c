@@ -324,9 +324,8 @@ static const call_row rows[] = {
     {"llvm.nvvm.barrier0.popc", 0, {NULL, NULL, NULL, emit_barrier_reduction, 0, 0}},
     {"llvm.nvvm.barrier0.and", 0, {NULL, NULL, NULL, emit_barrier_reduction, 0, 0}},
     {"llvm.nvvm.barrier0.or", 0, {NULL, NULL, NULL, emit_barrier_reduction, 0, 0}},
-    /* atomicInc / atomicDec (atomics.c) */
-    {"llvm.nvvm.atomic.load.inc.32.", 1, {NULL, NULL, NULL, msl_emit_atomic, 0, 0}},
-    {"llvm.nvvm.atomic.load.dec.32.", 1, {NULL, NULL, NULL, msl_emit_atomic, 0, 0}},
+    /* relaxed 32-bit atomics, lowered by lower_atomics.c (atomics.c) */
+    {"anchor_atomic_", 1, {NULL, NULL, NULL, msl_emit_atomic, 0, 0}},
     {"llvm.nvvm.ldg.global.", 1, BUILD(emit_ldg, MSL_ROW_DOUBLE_OK)}, /* __ldg: a plain load */
     {"anchor_f32_", 1, {NULL, NULL, emit_helper_call, NULL, MSL_ROW_PURE, MSL_PRELUDE_MATH}},
     /* memory intrinsics, lowered by lower_memory.c */

@@ -278,8 +278,11 @@ int lower_switches(msl_ctx *ctx);
  * lower_math: float/half square roots -> anchor_f32_sqrt.
  * lower_fp64: arithmetic, comparisons, conversions and math intrinsics on
  * doubles -> anchor_f64_* (rows in fp64.c).
- * lower_memory: memcpy/memmove/memset -> anchor_mem*.U (U the copy unit). */
+ * lower_memory: memcpy/memmove/memset -> anchor_mem*.U (U the copy unit).
+ * lower_atomics: relaxed 32-bit atomicrmw/cmpxchg and NVVM atomicInc/Dec
+ * -> anchor_atomic_<op> (rows in atomics.c). */
 int lower_math(msl_ctx *ctx);
+int lower_atomics(msl_ctx *ctx);
 int lower_fp64(msl_ctx *ctx);
 int lower_memory(msl_ctx *ctx);
 
@@ -366,11 +369,14 @@ extern const char msl_warp_prelude[];  /* anchor_shfl_lane (warp shuffles) */
 extern const char msl_fence_prelude[]; /* anchor_threadfence[_block]() */
 extern const char msl_math_prelude[];  /* anchor_f32_sqrt (lower_math.c) */
 
-/* atomics.c: atomicrmw/cmpxchg and NVVM atomicInc/atomicDec calls emitted
- * as lines (declares its value);
+/* atomics.c: anchor_atomic_* helper calls (and atomicrmw/cmpxchg that
+ * lower_atomics.c left, to report them) emitted as lines (declares its
+ * value); msl_atomic_op_name: the helper name of a read-modify-write
+ * operation MSL can do, NULL for others (static storage);
  * extractvalue of a cmpxchg; relaxed atomic load (expression) and store
  * (statement) into in->e. */
 int msl_emit_atomic(msl_func *f, LLVMValueRef i);
+const char *msl_atomic_op_name(LLVMAtomicRMWBinOp op);
 int msl_emit_atomic_extract(msl_inst *in);
 int msl_emit_atomic_load(msl_inst *in);
 int msl_emit_atomic_store(msl_inst *in);
