@@ -44,7 +44,10 @@ int main(int argc, char **argv) {
     else
       return usage();
   }
-  if (!input || (!output && !msl_path && !options.run_pass)) return usage();
+  if (!input) return usage();
+  /* one pass alone writes IR only; otherwise some output is needed */
+  if (options.run_pass ? output || msl_path || !options.llvm_ir_path : !output && !msl_path)
+    return usage();
   msl_output out;
   msl_status status = msl_compile(input, &options, &out);
   if (status.failed) {
