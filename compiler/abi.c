@@ -14,7 +14,7 @@ static unsigned param_attr(LLVMValueRef fn, unsigned index, const char *kind,
   return *attr != NULL;
 }
 
-int msl_abi_layout(msl_ctx *ctx, msl_kernel *k) {
+int abi_param_layout(msl_ctx *ctx, msl_kernel *k) {
   unsigned n = LLVMCountParams(k->fn);
   k->params = calloc(n ? n : 1, sizeof *k->params);
   k->nparams = n;

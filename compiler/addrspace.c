@@ -30,9 +30,9 @@ static int is_pointer(LLVMValueRef v) {
 
 msl_space msl_addrspace_of(msl_func *f, LLVMValueRef v) {
   if (LLVMIsAInstruction(v) || LLVMIsAArgument(v))
-    return (msl_space)msl_map_get(&f->space, v, MSL_SPACE_NONE);
+    return (msl_space)ptrmap_get(&f->spaces.space, v, MSL_SPACE_NONE);
   if (LLVMIsAGlobalVariable(v)) {
-    if (LLVMGetPointerAddressSpace(LLVMTypeOf(v)) != 3) return MSL_SPACE_DEVICE;
+    if (LLVMGetPointerAddressSpace(LLVMTypeOf(v)) != AC_NVPTX_SHARED) return MSL_SPACE_DEVICE;
     /* extern __shared__ T x[]: the dynamic threadgroup buffer */
     return LLVMIsDeclaration(v) || !LLVMABISizeOfType(f->ctx->layout, LLVMGlobalGetValueType(v))
                ? MSL_SPACE_DYN_SHARED
@@ -65,7 +65,8 @@ static int derived_written(LLVMValueRef v, int depth) {
       size_t len;
       const char *name = LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
       if (strncmp(name, "llvm.lifetime.", 14) &&
-          !(strncmp(name, "llvm.memcpy.", 12) == 0 && LLVMGetOperand(user, 1) == v))
+          !((!strncmp(name, "llvm.memcpy.", 12) || !strncmp(name, "anchor_memcpy.", 14)) &&
+            LLVMGetOperand(user, 1) == v)) /* a copy's source is only read */
         return 1;
     }
   }
@@ -73,18 +74,18 @@ static int derived_written(LLVMValueRef v, int depth) {
 }
 
 /* The dataflow works on masks of possible spaces (bit 1 << msl_space);
- * during it f->space_mask holds every pointer value's mask. */
+ * during it f->spaces.mask holds every pointer value's mask. */
 static unsigned mask_of(msl_func *f, LLVMValueRef v) {
   if (LLVMIsAInstruction(v) || LLVMIsAArgument(v))
-    return (unsigned)msl_map_get(&f->space_mask, v, 0);
+    return (unsigned)ptrmap_get(&f->spaces.mask, v, 0);
   msl_space s = msl_addrspace_of(f, v);
   return s == MSL_SPACE_NONE ? 0u : 1u << s;
 }
 
 static void add_mask(msl_func *f, LLVMValueRef v, unsigned mask, int *changed) {
-  unsigned old = (unsigned)msl_map_get(&f->space_mask, v, 0);
+  unsigned old = (unsigned)ptrmap_get(&f->spaces.mask, v, 0);
   if ((old | mask) != old) {
-    msl_map_set(&f->space_mask, v, (int)(old | mask));
+    ptrmap_set(&f->spaces.mask, v, (int)(old | mask));
     *changed = 1;
   }
 }
@@ -114,12 +115,12 @@ static void propagate(msl_func *f, int *changed) {
 /* One space: that representation; several: a generic pointer (a ulong
  * tagged with its space, see emit.c); none (only null): device. */
 static void settle(msl_func *f, LLVMValueRef v) {
-  unsigned mask = (unsigned)msl_map_get(&f->space_mask, v, 0);
+  unsigned mask = (unsigned)ptrmap_get(&f->spaces.mask, v, 0);
   msl_space s = MSL_SPACE_DEVICE;
   for (int k = MSL_SPACE_DEVICE; k < MSL_SPACE_GENERIC; k++)
     if (mask == 1u << k) s = (msl_space)k;
   if (mask & (mask - 1)) s = MSL_SPACE_GENERIC;
-  msl_map_set(&f->space, v, s);
+  ptrmap_set(&f->spaces.space, v, s);
 }
 
 /* Pointers into thread, threadgroup or parameter memory have no CUDA address:
@@ -160,7 +161,7 @@ int msl_addrspace_analyze(msl_func *f) {
       s = MSL_SPACE_PARAM;
       if (derived_written(arg, 0)) {
         s = MSL_SPACE_PRIVATE;
-        msl_map_set(&f->private_copy, arg, 1);
+        ptrmap_set(&f->spaces.private_copy, arg, 1);
       }
     }
     add_mask(f, arg, 1u << s, &changed);

@@ -34,6 +34,12 @@ typedef struct msl_options {
    * reads) is also written there as textual IR: lets passes.c be tested
    * alone. */
   const char *llvm_ir_path;
+  /* When set, only this IR->IR pass ("lower-switches", "lower-math",
+   * "lower-fp64", "lower-memory", "lower-atomics") runs
+   * on the module as loaded, its result goes to llvm_ir_path (required)
+   * and no device module is produced (out stays zeroed): lets each
+   * lowering be tested alone. An unknown name is an error. */
+  const char *run_pass;
 } msl_options;
 
 /* msl_compile_file with options (NULL for defaults). */

@@ -1,5 +1,7 @@
-/* atomics.c — CUDA's atomics (atomicrmw, cmpxchg, atomic load/store) as MSL
- * atomics on device and threadgroup memory.
+/* atomics.c — the emitter's rows for CUDA's atomics: the anchor_atomic_*
+ * helpers lower_atomics.c inserts (and the atomicrmw/cmpxchg it left, to
+ * report them), relaxed atomic loads and stores; MSL atomics on device and
+ * threadgroup memory, spelled by the templates below.
  *
  * MSL 3.1 has 32-bit atomic_int/atomic_uint with relaxed ordering only, so:
  *   - 32-bit integer add/sub/and/or/xor/min/max/exchange map to the
@@ -11,6 +13,7 @@
  *   - 64-bit (and 8/16-bit) atomics, orderings stronger than relaxed and
  *     atomics on private or parameter memory are errors. CUDA's atomic*
  *     functions are relaxed, which is what LLVM calls monotonic. */
+#include <assert.h>
 #include <string.h>
 
 #include "msl_internal.h"
@@ -35,163 +38,182 @@ static int check(msl_inst *in, LLVMValueRef ptr, LLVMTypeRef ty, LLVMAtomicOrder
   return 1;
 }
 
-/* reinterpret_cast<space atomic_T*>(p [+ delta]) for operand k. */
-static void put_atomic_pointer(msl_inst *in, unsigned k, const char *atomic_type) {
-  LLVMValueRef p = LLVMGetOperand(in->i, k);
-  msl_space space = msl_addrspace_of(in->f, p);
-  int shared = space == MSL_SPACE_SHARED || space == MSL_SPACE_DYN_SHARED;
-  msl_inst_printf(in, "reinterpret_cast<%s %s*>(", shared ? "threadgroup" : "device", atomic_type);
-  msl_inst_operand(in, k);
-  msl_inst_put(in, shared ? ")" : " + anchor_ctx[0])");
-}
-
 static int is_float(LLVMValueRef v) {
   return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMFloatTypeKind;
 }
 
-/* The value operand k as the 32-bit word the atomic works on. */
-static void put_word(msl_inst *in, unsigned k, const char *type) {
-  LLVMValueRef v = LLVMGetOperand(in->i, k);
-  if (is_float(v)) {
-    msl_inst_put(in, "as_type<uint>("), msl_inst_operand(in, k), msl_inst_put(in, ")");
-  } else {
-    msl_inst_printf(in, "(%s)", type);
-    msl_inst_operand(in, k);
+/* ---- templates ----------------------------------------------------------
+ * msl_inst_template's, with these expanded here first (k an operand
+ * number): %Ak the atomic pointer operand k points to,
+ * reinterpret_cast<space atomic_uint*>(p [+ delta]); %Ik the same as
+ * atomic_int; %Qk its space qualifier (device or threadgroup); %V the
+ * instruction's variable. "\n" separates the lines of a statement. */
+
+/* One template line with %A/%I/%Q/%V expanded, into out. */
+static void expand(msl_inst *in, const char *t, size_t n, strbuf *out) {
+  const char *end = t + n;
+  while (t < end) {
+    const char *pct = memchr(t, '%', (size_t)(end - t));
+    if (!pct || pct + 1 >= end) {
+      strbuf_putn(out, t, (size_t)(end - t));
+      return;
+    }
+    strbuf_putn(out, t, (size_t)(pct - t));
+    char c = pct[1];
+    t = pct + 2;
+    if (c == 'V') {
+      strbuf_printf(out, "v%d", msl_value_id(in->f, in->i));
+    } else if (c == 'A' || c == 'I' || c == 'Q') {
+      assert(t < end && *t >= '0' && *t <= '9');
+      unsigned k = (unsigned)(*t++ - '0');
+      msl_space space = msl_addrspace_of(in->f, LLVMGetOperand(in->i, k));
+      int shared = space == MSL_SPACE_SHARED || space == MSL_SPACE_DYN_SHARED;
+      const char *q = shared ? "threadgroup" : "device";
+      if (c == 'Q')
+        strbuf_put(out, q);
+      else
+        strbuf_printf(out, "reinterpret_cast<%s %s*>(%%%u%s)", q,
+                      c == 'A' ? "atomic_uint" : "atomic_int", k, shared ? "" : " + " MSL_DELTA);
+    } else {
+      strbuf_putn(out, pct, 2); /* msl_inst_template's */
+    }
   }
 }
 
-static void flush(msl_inst *in) {
-  msl_emit_line(in->f, "%s", in->e.data);
-  in->e.len = 0;
-  in->e.data[0] = 0;
+/* Template t into in->e (an expression, no line breaks). */
+static void put_template(msl_inst *in, const char *t) {
+  strbuf x = {0};
+  expand(in, t, strlen(t), &x);
+  msl_inst_template(in, x.data ? x.data : "");
+  strbuf_free(&x);
 }
 
-/* CAS loop computing the new word from anchor_o (the old one). */
-static void emit_cas_loop(msl_inst *in, int id, const char *new_word, int float_result) {
-  msl_func *f = in->f;
-  msl_emit_line(f, "{");
-  f->indent++;
-  msl_inst_put(in, "");
-  LLVMValueRef p = LLVMGetOperand(in->i, 0);
-  msl_space space = msl_addrspace_of(f, p);
-  int shared = space == MSL_SPACE_SHARED || space == MSL_SPACE_DYN_SHARED;
-  msl_inst_printf(in, "%s atomic_uint *anchor_a = ", shared ? "threadgroup" : "device");
-  put_atomic_pointer(in, 0, "atomic_uint");
-  msl_inst_put(in, ";");
-  flush(in);
-  msl_emit_line(f, "uint anchor_o = atomic_load_explicit(anchor_a, memory_order_relaxed);");
-  msl_emit_line(f,
-                "while (!atomic_compare_exchange_weak_explicit(anchor_a, &anchor_o, %s, "
-                "memory_order_relaxed, memory_order_relaxed)) {}",
-                new_word);
-  msl_emit_line(f, float_result ? "v%d = as_type<float>(anchor_o);" : "v%d = anchor_o;", id);
-  f->indent--;
-  msl_emit_line(f, "}");
-}
-
-static int emit_rmw(msl_inst *in, int id, LLVMAtomicRMWBinOp op) {
-  static const char *const direct[] = {
-      [LLVMAtomicRMWBinOpXchg] = "exchange",  [LLVMAtomicRMWBinOpAdd] = "fetch_add",
-      [LLVMAtomicRMWBinOpSub] = "fetch_sub",  [LLVMAtomicRMWBinOpAnd] = "fetch_and",
-      [LLVMAtomicRMWBinOpOr] = "fetch_or",    [LLVMAtomicRMWBinOpXor] = "fetch_xor",
-      [LLVMAtomicRMWBinOpMax] = "fetch_max",  [LLVMAtomicRMWBinOpMin] = "fetch_min",
-      [LLVMAtomicRMWBinOpUMax] = "fetch_max", [LLVMAtomicRMWBinOpUMin] = "fetch_min"};
-  int is_signed = op == LLVMAtomicRMWBinOpMax || op == LLVMAtomicRMWBinOpMin;
-  int value_float = is_float(LLVMGetOperand(in->i, 1));
-  if (op <= LLVMAtomicRMWBinOpUMin && direct[op] &&
-      (!value_float || op == LLVMAtomicRMWBinOpXchg)) {
-    msl_inst_printf(in, "v%d = ", id);
-    msl_inst_printf(in, value_float ? "as_type<float>(" : "(uint)(");
-    msl_inst_printf(in, "atomic_%s_explicit(", direct[op]);
-    put_atomic_pointer(in, 0, is_signed ? "atomic_int" : "atomic_uint");
-    msl_inst_put(in, ", ");
-    put_word(in, 1, is_signed ? "int" : "uint");
-    msl_inst_put(in, ", memory_order_relaxed));");
-    flush(in);
-    return 1;
+/* Template t as lines of the body (in->e, empty before, is left empty). */
+static void emit_template(msl_inst *in, const char *t) {
+  assert(in->e.len == 0);
+  while (*t) {
+    size_t n = strcspn(t, "\n");
+    strbuf x = {0};
+    expand(in, t, n, &x);
+    msl_inst_template(in, x.data ? x.data : "");
+    strbuf_free(&x);
+    msl_emit_line(in->f, "%s", in->e.data ? in->e.data : "");
+    strbuf_free(&in->e);
+    t += n + (t[n] == '\n');
   }
-  /* Everything else: a CAS loop. The value operand is read as an expression. */
-  msl_buf v = {0};
-  msl_inst value = {in->f, in->i, {0}, 1};
-  msl_inst_operand(&value, 1);
-  const char *x = value.e.data;
-  const char *fop = op == LLVMAtomicRMWBinOpFAdd ? "+" : op == LLVMAtomicRMWBinOpFSub ? "-" : NULL;
-  if (fop)
-    msl_buf_printf(&v, "as_type<uint>(as_type<float>(anchor_o) %s %s)", fop, x);
-  else if (op == LLVMAtomicRMWBinOpFMax || op == LLVMAtomicRMWBinOpFMin)
-    msl_buf_printf(&v, "as_type<uint>(%s(as_type<float>(anchor_o), %s))",
-                   op == LLVMAtomicRMWBinOpFMax ? "fmax" : "fmin", x);
-  else if (op == LLVMAtomicRMWBinOpNand && !value_float)
-    msl_buf_printf(&v, "~(anchor_o & %s)", x);
-  else if (op == LLVMAtomicRMWBinOpUIncWrap && !value_float)
-    msl_buf_printf(&v, "(anchor_o >= %s ? 0u : anchor_o + 1u)", x);
-  else if (op == LLVMAtomicRMWBinOpUDecWrap && !value_float)
-    msl_buf_printf(&v, "((anchor_o == 0u || anchor_o > %s) ? %s : anchor_o - 1u)", x, x);
-  int ok = value.ok && v.len;
-  if (ok)
-    emit_cas_loop(in, id, v.data, value_float);
-  else if (value.ok)
-    msl_inst_unsupported(in, "this atomic read-modify-write operation");
-  msl_buf_free(&v);
-  msl_buf_free(&value.e);
-  return ok;
 }
+
+/* A CAS loop on the 32-bit word: NEW is the new word computed from
+ * anchor_o, the old one. */
+#define CAS_LOOP(NEW, RESULT)                                                                      \
+  "{\n"                                                                                            \
+  "  %Q0 atomic_uint *anchor_a = %A0;\n"                                                           \
+  "  uint anchor_o = atomic_load_explicit(anchor_a, memory_order_relaxed);\n"                      \
+  "  while (!atomic_compare_exchange_weak_explicit(anchor_a, &anchor_o, " NEW                      \
+  ", memory_order_relaxed, memory_order_relaxed)) {}\n"                                            \
+  "  %V = " RESULT ";\n"                                                                           \
+  "}"
+#define DIRECT(FN, PTR, WORD)                                                                      \
+  "%V = (uint)(atomic_" FN "_explicit(" PTR ", " WORD ", memory_order_relaxed));"
+
+/* The read-modify-write operations MSL can do, by their helper names
+ * (lower_atomics.c: anchor_atomic_<name>.<type>.pN): one atomic function
+ * (direct) or a CAS loop, for an integer and for a float value (NULL:
+ * unsupported for that type). */
+static const struct {
+  LLVMAtomicRMWBinOp op;
+  const char *name, *text, *text_float;
+} ops[] = {
+    {LLVMAtomicRMWBinOpXchg, "xchg", DIRECT("exchange", "%A0", "(uint)%1"),
+     "%V = as_type<float>(atomic_exchange_explicit(%A0, as_type<uint>(%1), "
+     "memory_order_relaxed));"},
+    {LLVMAtomicRMWBinOpAdd, "add", DIRECT("fetch_add", "%A0", "(uint)%1"), NULL},
+    {LLVMAtomicRMWBinOpSub, "sub", DIRECT("fetch_sub", "%A0", "(uint)%1"), NULL},
+    {LLVMAtomicRMWBinOpAnd, "and", DIRECT("fetch_and", "%A0", "(uint)%1"), NULL},
+    {LLVMAtomicRMWBinOpNand, "nand", CAS_LOOP("~(anchor_o & %1)", "anchor_o"), NULL},
+    {LLVMAtomicRMWBinOpOr, "or", DIRECT("fetch_or", "%A0", "(uint)%1"), NULL},
+    {LLVMAtomicRMWBinOpXor, "xor", DIRECT("fetch_xor", "%A0", "(uint)%1"), NULL},
+    {LLVMAtomicRMWBinOpMax, "max", DIRECT("fetch_max", "%I0", "(int)%1"), NULL},
+    {LLVMAtomicRMWBinOpMin, "min", DIRECT("fetch_min", "%I0", "(int)%1"), NULL},
+    {LLVMAtomicRMWBinOpUMax, "umax", DIRECT("fetch_max", "%A0", "(uint)%1"), NULL},
+    {LLVMAtomicRMWBinOpUMin, "umin", DIRECT("fetch_min", "%A0", "(uint)%1"), NULL},
+    {LLVMAtomicRMWBinOpFAdd, "fadd", NULL,
+     CAS_LOOP("as_type<uint>(as_type<float>(anchor_o) + %1)", "as_type<float>(anchor_o)")},
+    {LLVMAtomicRMWBinOpFSub, "fsub", NULL,
+     CAS_LOOP("as_type<uint>(as_type<float>(anchor_o) - %1)", "as_type<float>(anchor_o)")},
+    {LLVMAtomicRMWBinOpFMax, "fmax", NULL,
+     CAS_LOOP("as_type<uint>(fmax(as_type<float>(anchor_o), %1))", "as_type<float>(anchor_o)")},
+    {LLVMAtomicRMWBinOpFMin, "fmin", NULL,
+     CAS_LOOP("as_type<uint>(fmin(as_type<float>(anchor_o), %1))", "as_type<float>(anchor_o)")},
+    /* CUDA's atomicInc / atomicDec */
+    {LLVMAtomicRMWBinOpUIncWrap, "uinc_wrap",
+     CAS_LOOP("(anchor_o >= %1 ? 0u : anchor_o + 1u)", "anchor_o"), NULL},
+    {LLVMAtomicRMWBinOpUDecWrap, "udec_wrap",
+     CAS_LOOP("((anchor_o == 0u || anchor_o > %1) ? %1 : anchor_o - 1u)", "anchor_o"), NULL}};
 
 /* {old, success} = cmpxchg p, cmp, new: `vN` holds old; extractvalue 1 is
- * (vN == cmp) (msl_emit_atomic_extract). */
-static int emit_cmpxchg(msl_inst *in, int id) {
-  msl_func *f = in->f;
-  if (LLVMGetCmpXchgFailureOrdering(in->i) != LLVMAtomicOrderingMonotonic)
+ * (vN == cmp) (msl_emit_atomic_extract). LLVM's cmpxchg is strong: the loop
+ * retries only spurious failures. */
+static const char cmpxchg_text[] =
+    "{\n"
+    "  %Q0 atomic_uint *anchor_a = %A0;\n"
+    "  uint anchor_o = (uint)%1;\n"
+    "  while (!atomic_compare_exchange_weak_explicit(anchor_a, &anchor_o, (uint)%2, "
+    "memory_order_relaxed, memory_order_relaxed) && anchor_o == (uint)%1) {}\n"
+    "  %V = anchor_o;\n"
+    "}";
+
+static int emit_rmw(msl_inst *in, LLVMAtomicRMWBinOp op) {
+  int value_float = is_float(LLVMGetOperand(in->i, 1));
+  for (unsigned k = 0; k < sizeof ops / sizeof *ops; k++) {
+    if (ops[k].op != op) continue;
+    const char *t = value_float ? ops[k].text_float : ops[k].text;
+    if (!t) break;
+    emit_template(in, t);
+    return in->ok;
+  }
+  return msl_inst_unsupported(in, "this atomic read-modify-write operation");
+}
+
+static int emit_cmpxchg(msl_inst *in) {
+  if (LLVMIsAAtomicCmpXchgInst(in->i) &&
+      LLVMGetCmpXchgFailureOrdering(in->i) != LLVMAtomicOrderingMonotonic)
     return msl_inst_unsupported(in, "atomic compare-and-swap with an ordering stronger than "
                                     "relaxed");
-  msl_emit_line(f, "{");
-  f->indent++;
-  LLVMValueRef p = LLVMGetOperand(in->i, 0);
-  msl_space space = msl_addrspace_of(f, p);
-  int shared = space == MSL_SPACE_SHARED || space == MSL_SPACE_DYN_SHARED;
-  msl_inst_printf(in, "%s atomic_uint *anchor_a = ", shared ? "threadgroup" : "device");
-  put_atomic_pointer(in, 0, "atomic_uint");
-  msl_inst_put(in, ";");
-  flush(in);
-  msl_inst_put(in, "uint anchor_o = "), put_word(in, 1, "uint"), msl_inst_put(in, ";");
-  flush(in);
-  msl_inst_put(in, "while (!atomic_compare_exchange_weak_explicit(anchor_a, &anchor_o, ");
-  put_word(in, 2, "uint");
-  msl_inst_put(in, ", memory_order_relaxed, memory_order_relaxed) && anchor_o == ");
-  put_word(in, 1, "uint");
-  msl_inst_put(in, ") {}");
-  flush(in);
-  msl_emit_line(f, "v%d = anchor_o;", id);
-  f->indent--;
-  msl_emit_line(f, "}");
+  emit_template(in, cmpxchg_text);
   return in->ok;
 }
 
-/* NVVM's atomicInc/atomicDec intrinsics (__nvvm_atom_inc_gen_ui ...): the
- * relaxed uinc_wrap/udec_wrap of atomicrmw. 0 when `call` is not one. */
-static int nvvm_wrap_op(LLVMValueRef call, LLVMAtomicRMWBinOp *op) {
+const char *msl_atomic_op_name(LLVMAtomicRMWBinOp op) {
+  for (unsigned k = 0; k < sizeof ops / sizeof *ops; k++)
+    if (ops[k].op == op) return ops[k].name;
+  return NULL;
+}
+
+/* A call of an anchor_atomic_* helper: its operation, or cmpxchg. */
+static int helper_op(LLVMValueRef call, LLVMAtomicRMWBinOp *op, int *cmpxchg) {
   size_t len;
   LLVMValueRef callee = LLVMGetCalledValue(call);
   const char *name = LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
-  if (!strncmp(name, "llvm.nvvm.atomic.load.inc.32.", 29))
-    return *op = LLVMAtomicRMWBinOpUIncWrap, 1;
-  if (!strncmp(name, "llvm.nvvm.atomic.load.dec.32.", 29))
-    return *op = LLVMAtomicRMWBinOpUDecWrap, 1;
+  if (strncmp(name, "anchor_atomic_", 14)) return 0;
+  name += 14;
+  size_t n = strcspn(name, ".");
+  *cmpxchg = n == 7 && !strncmp(name, "cmpxchg", 7);
+  if (*cmpxchg) return 1;
+  for (unsigned k = 0; k < sizeof ops / sizeof *ops; k++)
+    if (strlen(ops[k].name) == n && !strncmp(ops[k].name, name, n)) return *op = ops[k].op, 1;
   return 0;
 }
 
-int msl_is_atomic_call(LLVMValueRef call) {
-  LLVMAtomicRMWBinOp op;
-  return nvvm_wrap_op(call, &op);
-}
-
 int msl_emit_atomic(msl_func *f, LLVMValueRef i) {
+  assert(LLVMIsAAtomicRMWInst(i) || LLVMIsAAtomicCmpXchgInst(i) || LLVMIsACallInst(i));
   msl_inst in = {f, i, {0}, 1};
   int ok;
   LLVMAtomicRMWBinOp op = LLVMAtomicRMWBinOpXchg;
-  msl_buf_put(&in.e, "");
-  int call = LLVMIsACallInst(i) && nvvm_wrap_op(i, &op);
-  if (call || LLVMIsAAtomicRMWInst(i)) {
+  int cmpxchg = 0, call = LLVMIsACallInst(i) != NULL;
+  if (call && !helper_op(i, &op, &cmpxchg)) /* not a helper name: none calls */
+    return msl_inst_unsupported(&in, "this atomic operation");
+  if (call ? !cmpxchg : LLVMIsAAtomicRMWInst(i) != NULL) {
     LLVMValueRef v = LLVMGetOperand(i, 1);
     if (!call) op = LLVMGetAtomicRMWBinOp(i);
     ok = check(&in, LLVMGetOperand(i, 0), LLVMTypeOf(v),
@@ -199,22 +221,23 @@ int msl_emit_atomic(msl_func *f, LLVMValueRef i) {
     if (ok) {
       const char *type = is_float(v) ? "float" : "uint";
       int id = msl_value_id(f, i);
-      msl_map_set(&f->declared, i, 1);
-      msl_buf_printf(&f->decls, "  %s v%d = 0;\n", type, id);
-      ok = emit_rmw(&in, id, op);
+      ptrmap_set(&f->text.declared, i, 1);
+      strbuf_printf(&f->text.decls, "  %s v%d = 0;\n", type, id);
+      ok = emit_rmw(&in, op);
     }
   } else {
     LLVMValueRef cmp = LLVMGetOperand(i, 1);
-    ok = check(&in, LLVMGetOperand(i, 0), LLVMTypeOf(cmp), LLVMGetCmpXchgSuccessOrdering(i));
+    ok = check(&in, LLVMGetOperand(i, 0), LLVMTypeOf(cmp),
+               call ? LLVMAtomicOrderingMonotonic : LLVMGetCmpXchgSuccessOrdering(i));
     if (ok && is_float(cmp)) ok = msl_inst_unsupported(&in, "atomic compare-and-swap of a float");
     if (ok) {
       int id = msl_value_id(f, i);
-      msl_map_set(&f->declared, i, 1);
-      msl_buf_printf(&f->decls, "  uint v%d = 0;\n", id);
-      ok = emit_cmpxchg(&in, id);
+      ptrmap_set(&f->text.declared, i, 1);
+      strbuf_printf(&f->text.decls, "  uint v%d = 0;\n", id);
+      ok = emit_cmpxchg(&in);
     }
   }
-  msl_buf_free(&in.e);
+  strbuf_free(&in.e);
   return ok && in.ok;
 }
 
@@ -222,16 +245,19 @@ int msl_emit_atomic_extract(msl_inst *in) {
   LLVMValueRef agg = LLVMGetOperand(in->i, 0);
   unsigned n = LLVMGetNumIndices(in->i);
   const unsigned *idx = LLVMGetIndices(in->i);
-  if (!LLVMIsAAtomicCmpXchgInst(agg) || n != 1)
-    return msl_inst_unsupported(in, "aggregate value operation");
+  LLVMAtomicRMWBinOp op;
+  int cmpxchg = 0; /* the aggregate is a cmpxchg, lowered (anchor_atomic_cmpxchg) or not */
+  if (LLVMIsACallInst(agg)) cmpxchg = helper_op(agg, &op, &cmpxchg) && cmpxchg;
+  if (LLVMIsAAtomicCmpXchgInst(agg)) cmpxchg = 1;
+  if (!cmpxchg || n != 1) return msl_inst_unsupported(in, "aggregate value operation");
   msl_inst_printf(in, idx[0] == 0 ? "v%d" : "(v%d == ", msl_value_id(in->f, agg));
-  if (idx[0] == 1) {
+  if (idx[0] == 1) { /* the compared value, as the loop compared it */
     msl_inst in2 = {in->f, agg, {0}, 1};
-    put_word(&in2, 1, "uint");
-    msl_inst_put(in, in2.e.data ? in2.e.data : "");
+    msl_inst_template(&in2, "(uint)%1");
+    msl_inst_put(in, in2.e.data);
     msl_inst_put(in, ")");
     in->ok = in->ok && in2.ok;
-    msl_buf_free(&in2.e);
+    strbuf_free(&in2.e);
   }
   return in->ok;
 }
@@ -240,20 +266,17 @@ int msl_emit_atomic_extract(msl_inst *in) {
 int msl_emit_atomic_load(msl_inst *in) {
   LLVMTypeRef ty = LLVMTypeOf(in->i);
   if (!check(in, LLVMGetOperand(in->i, 0), ty, LLVMGetOrdering(in->i))) return 0;
-  int fl = LLVMGetTypeKind(ty) == LLVMFloatTypeKind;
-  msl_inst_put(in, fl ? "as_type<float>(atomic_load_explicit(" : "atomic_load_explicit(");
-  put_atomic_pointer(in, 0, "atomic_uint");
-  msl_inst_put(in, fl ? ", memory_order_relaxed))" : ", memory_order_relaxed)");
+  put_template(in, LLVMGetTypeKind(ty) == LLVMFloatTypeKind
+                       ? "as_type<float>(atomic_load_explicit(%A0, memory_order_relaxed))"
+                       : "atomic_load_explicit(%A0, memory_order_relaxed)");
   return in->ok;
 }
 
 int msl_emit_atomic_store(msl_inst *in) {
   LLVMValueRef v = LLVMGetOperand(in->i, 0);
   if (!check(in, LLVMGetOperand(in->i, 1), LLVMTypeOf(v), LLVMGetOrdering(in->i))) return 0;
-  msl_inst_put(in, "atomic_store_explicit(");
-  put_atomic_pointer(in, 1, "atomic_uint");
-  msl_inst_put(in, ", ");
-  put_word(in, 0, "uint");
-  msl_inst_put(in, ", memory_order_relaxed)");
+  put_template(in, is_float(v)
+                       ? "atomic_store_explicit(%A1, as_type<uint>(%0), memory_order_relaxed)"
+                       : "atomic_store_explicit(%A1, (uint)%0, memory_order_relaxed)");
   return in->ok;
 }

@@ -1,10 +1,16 @@
 /* cfg.c — the control-flow facts structured emission needs: block numbering,
  * successors, immediate dominators and post-dominators (Cooper, Harvey and
  * Kennedy's iterative algorithm) and natural loops with their single exit. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "msl_internal.h"
+
+/* An error at `at`; none without ctx (a dry run that only asks). */
+static int report(msl_ctx *ctx, LLVMValueRef at, const char *message) {
+  return ctx ? msl_error(ctx, at, "%s", message) : 0;
+}
 
 /* A graph in compressed rows: the edges of node v are adj[start[v] .. start[v+1]). */
 typedef struct graph {
@@ -96,18 +102,19 @@ static void dominators(const graph *fwd, const graph *back, int root, int *idom)
   free(seen);
 }
 
-static int dominates(const msl_cfg *cfg, int a, int b) {
+static int dominates(const cfg_info *cfg, int a, int b) {
   for (; b >= 0; b = cfg->idom[b])
     if (a == b) return 1;
   return 0;
 }
 
-int msl_cfg_in_loop(const msl_cfg *cfg, int loop, int block) {
+int cfg_in_loop(const cfg_info *cfg, int loop, int block) {
+  assert(loop < (int)cfg->nloops && block < (int)cfg->nblocks);
   return loop >= 0 && block >= 0 && cfg->loops[loop].body[block];
 }
 
-/* Post-dominators of one iteration of the loop headed by h (see msl_loop). */
-static int *iteration_ipdom(const msl_cfg *cfg, int h, const unsigned char *body) {
+/* Post-dominators of one iteration of the loop headed by h (see cfg_loop). */
+static int *iteration_ipdom(const cfg_info *cfg, int h, const unsigned char *body) {
   int n = (int)cfg->nblocks, nedges = 0;
   int(*edges)[2] = malloc(sizeof *edges * (size_t)(2 * n + 1));
   for (int b = 0; b < n; b++)
@@ -129,8 +136,7 @@ static int *iteration_ipdom(const msl_cfg *cfg, int h, const unsigned char *body
   return ipdom;
 }
 
-static int find_loops(msl_func *f, const graph *preds) {
-  msl_cfg *cfg = &f->cfg;
+static int find_loops(msl_ctx *ctx, cfg_info *cfg, const graph *preds) {
   int n = (int)cfg->nblocks;
   cfg->loop_of_header = malloc(sizeof(int) * (size_t)n);
   int *work = malloc(sizeof(int) * (size_t)n);
@@ -158,13 +164,13 @@ static int find_loops(msl_func *f, const graph *preds) {
         if (exit >= 0) {
           free(body);
           free(work);
-          return msl_error(f->ctx, LLVMGetFirstInstruction(cfg->blocks[h]),
-                           "internal error: loop with several exits after unify-loop-exits");
+          return report(ctx, LLVMGetFirstInstruction(cfg->blocks[h]),
+                        "internal error: loop with several exits after unify-loop-exits");
         }
         exit = t;
       }
     cfg->loops = realloc(cfg->loops, (cfg->nloops + 1) * sizeof *cfg->loops);
-    cfg->loops[cfg->nloops] = (msl_loop){h, exit, body, iteration_ipdom(cfg, h, body)};
+    cfg->loops[cfg->nloops] = (cfg_loop){h, exit, body, iteration_ipdom(cfg, h, body)};
     cfg->loop_of_header[h] = (int)cfg->nloops++;
   }
   free(work);
@@ -174,8 +180,7 @@ static int find_loops(msl_func *f, const graph *preds) {
 /* A CFG is reducible when removing its back edges (edges to a dominator)
  * leaves it acyclic; fix-irreducible should have made it so. Kahn's
  * topological sort over the reachable blocks checks it. */
-static int check_reducible(msl_func *f) {
-  msl_cfg *cfg = &f->cfg;
+static int check_reducible(msl_ctx *ctx, LLVMValueRef fn, const cfg_info *cfg) {
   int n = (int)cfg->nblocks, done = 0, reachable = 0, sp = 0;
   int *indeg = calloc((size_t)n, sizeof(int)), *work = malloc(sizeof(int) * (size_t)n);
   for (int b = 0; b < n; b++) {
@@ -196,25 +201,25 @@ static int check_reducible(msl_func *f) {
   free(indeg);
   free(work);
   if (done != reachable)
-    return msl_error(f->ctx, f->fn,
-                     "irreducible control flow is not supported by Anchor's "
-                     "Metal backend");
+    return report(ctx, fn,
+                  "irreducible control flow is not supported by Anchor's "
+                  "Metal backend");
   return 1;
 }
 
-int msl_cfg_build(msl_func *f) {
-  msl_cfg *cfg = &f->cfg;
+int cfg_build(msl_ctx *ctx, LLVMValueRef fn, cfg_info *cfg) {
+  assert(fn && cfg);
   memset(cfg, 0, sizeof *cfg);
-  cfg->nblocks = LLVMCountBasicBlocks(f->fn);
+  cfg->nblocks = LLVMCountBasicBlocks(fn);
   int n = (int)cfg->nblocks;
   cfg->blocks = malloc(sizeof *cfg->blocks * (size_t)n);
-  LLVMGetBasicBlocks(f->fn, cfg->blocks);
+  LLVMGetBasicBlocks(fn, cfg->blocks);
   cfg->nsucc = calloc((size_t)n, sizeof *cfg->nsucc);
   cfg->succ = calloc((size_t)n, sizeof *cfg->succ);
   cfg->idom = malloc(sizeof(int) * ((size_t)n + 1));
   cfg->ipdom = malloc(sizeof(int) * ((size_t)n + 1));
   for (int b = 0; b < n; b++)
-    msl_map_set(&cfg->index, cfg->blocks[b], b);
+    ptrmap_set(&cfg->index, cfg->blocks[b], b);
   int(*edges)[2] = malloc(sizeof *edges * (size_t)(2 * n + 1));
   int nedges = 0;
   for (int b = 0; b < n; b++) {
@@ -222,13 +227,13 @@ int msl_cfg_build(msl_func *f) {
     unsigned ns = LLVMGetNumSuccessors(term);
     if (ns > 2 || LLVMIsASwitchInst(term) || LLVMIsAIndirectBrInst(term)) {
       free(edges);
-      return msl_error(f->ctx, term,
-                       "this branch (switch, indirect branch or invoke) is not "
-                       "supported by Anchor's Metal backend");
+      return report(ctx, term,
+                    "this branch (switch, indirect branch or invoke) is not "
+                    "supported by Anchor's Metal backend");
     }
     cfg->nsucc[b] = ns;
     for (unsigned s = 0; s < ns; s++) {
-      int t = msl_map_get(&cfg->index, LLVMGetSuccessor(term, s), -1);
+      int t = ptrmap_get(&cfg->index, LLVMGetSuccessor(term, s), -1);
       cfg->succ[b][s] = t;
       edges[nedges][0] = b, edges[nedges][1] = t, nedges++;
     }
@@ -241,13 +246,13 @@ int msl_cfg_build(msl_func *f) {
   dominators(&back, &fwd, n, cfg->ipdom);
   for (int b = 0; b < n; b++)
     if (cfg->ipdom[b] == n) cfg->ipdom[b] = -1;
-  int ok = find_loops(f, &back) && check_reducible(f);
+  int ok = find_loops(ctx, cfg, &back) && check_reducible(ctx, fn, cfg);
   graph_free(&fwd);
   graph_free(&back);
   return ok;
 }
 
-void msl_cfg_free(msl_cfg *cfg) {
+void cfg_free(cfg_info *cfg) {
   for (unsigned l = 0; l < cfg->nloops; l++)
     free(cfg->loops[l].body), free(cfg->loops[l].ipdom);
   free(cfg->loops);
@@ -257,6 +262,6 @@ void msl_cfg_free(msl_cfg *cfg) {
   free(cfg->succ);
   free(cfg->idom);
   free(cfg->ipdom);
-  msl_map_free(&cfg->index);
+  ptrmap_free(&cfg->index);
   memset(cfg, 0, sizeof *cfg);
 }

@@ -4,26 +4,21 @@
 
 #include "msl_internal.h"
 
-/* Emit every kernel as its CFG stands. Kernels that fail only for want of
- * structure are emitted again after structurizecfg (which then runs on the
- * module, but only those kernels' MSL is taken from the new form). */
+/* Emit every kernel. Kernels whose CFG structured emission cannot follow
+ * (msl_structurable, decided before anything is emitted) are emitted after
+ * structurizecfg, the others before it, as their CFG stands (structurizecfg
+ * runs on the whole module but would only make their MSL longer). */
 static int emit(msl_ctx *ctx) {
-  unsigned char *retry = calloc(ctx->nkernels + 1, 1);
-  int any = 0, ok = 1;
-  for (unsigned k = 0; ok && k < ctx->nkernels; k++) {
-    if (msl_emit_kernel(ctx, &ctx->kernels[k])) continue;
-    if (!ctx->unstructured) {
-      ok = 0;
-      break;
-    }
-    retry[k] = 1, any = 1;
-    ctx->failed = ctx->unstructured = 0;
-    msl_buf_free(&ctx->diags);
-  }
+  unsigned char *later = calloc(ctx->nkernels + 1, 1);
+  int any = 0, ok = later != NULL;
+  for (unsigned k = 0; ok && k < ctx->nkernels; k++)
+    if (!msl_structurable(ctx->kernels[k].fn)) later[k] = 1, any = 1;
+  for (unsigned k = 0; ok && k < ctx->nkernels; k++)
+    if (!later[k]) ok = msl_emit_kernel(ctx, &ctx->kernels[k]);
   if (ok && any) ok = msl_passes_structurize(ctx);
   for (unsigned k = 0; ok && k < ctx->nkernels; k++)
-    if (retry[k]) ok = msl_emit_kernel(ctx, &ctx->kernels[k]);
-  free(retry);
+    if (later[k]) ok = msl_emit_kernel(ctx, &ctx->kernels[k]);
+  free(later);
   if (ok) msl_emit_module(ctx);
   return ok;
 }
@@ -39,33 +34,63 @@ static int dump_ir(msl_ctx *ctx, const char *path) {
   return 1;
 }
 
+/* The IR->IR passes that can run alone, by name. */
+static const struct {
+  const char *name;
+  int (*run)(msl_ctx *ctx);
+} passes[] = {{"lower-switches", lower_switches},
+              {"lower-math", lower_math},
+              {"lower-fp64", lower_fp64},
+              {"lower-memory", lower_memory},
+              {"lower-atomics", lower_atomics}};
+
+static int run_one_pass(msl_ctx *ctx, const char *name, const char *ir_path) {
+  if (!ir_path) return msl_error(ctx, NULL, "--run-pass needs --emit-llvm FILE");
+  for (unsigned k = 0; k < sizeof passes / sizeof *passes; k++)
+    if (!strcmp(passes[k].name, name)) return passes[k].run(ctx) && dump_ir(ctx, ir_path);
+  return msl_error(
+      ctx, NULL,
+      "unknown pass '%s' (lower-switches, lower-math, lower-fp64, lower-memory, lower-atomics)",
+      name);
+}
+
 msl_status msl_compile_file(const char *path, msl_output *out) {
   return msl_compile(path, NULL, out);
+}
+
+/* The status of a compilation; frees ctx. */
+static msl_status finish(msl_ctx *ctx, int ok, msl_output *out) {
+  msl_status status = {0, NULL};
+  if (!ok || ctx->failed) {
+    msl_output_free(out);
+    status.failed = 1;
+    status.message = strbuf_take(&ctx->diags);
+    if (!status.message[0]) {
+      free(status.message);
+      status.message = strdup("error: internal error without a diagnostic\n");
+    }
+  }
+  msl_module_free(ctx);
+  return status;
 }
 
 msl_status msl_compile(const char *path, const msl_options *options, msl_output *out) {
   msl_options defaults = {0};
   if (!options) options = &defaults;
   msl_ctx ctx = {0};
-  msl_status status = {0, NULL};
   memset(out, 0, sizeof *out);
   int ok = msl_module_load(&ctx, path) && msl_module_find_kernels(&ctx);
+  if (ok && options->run_pass) {
+    ok = run_one_pass(&ctx, options->run_pass, options->llvm_ir_path);
+    return finish(&ctx, ok, out);
+  }
   for (unsigned k = 0; ok && k < ctx.nkernels; k++)
-    ok = msl_abi_layout(&ctx, &ctx.kernels[k]);
-  ok = ok && msl_passes_run(&ctx) && msl_module_collect_globals(&ctx) && emit(&ctx) &&
+    ok = abi_param_layout(&ctx, &ctx.kernels[k]);
+  ok = ok && msl_passes_run(&ctx) && lower_math(&ctx) && lower_fp64(&ctx) && lower_memory(&ctx) &&
+       lower_atomics(&ctx) && msl_module_collect_globals(&ctx) && emit(&ctx) &&
        dump_ir(&ctx, options->llvm_ir_path) && msl_verify_source(&ctx, ctx.msl.data) &&
        msl_table_write(&ctx, out);
-  if (!ok || ctx.failed) {
-    msl_output_free(out);
-    status.failed = 1;
-    status.message = msl_buf_take(&ctx.diags);
-    if (!status.message[0]) {
-      free(status.message);
-      status.message = strdup("error: internal error without a diagnostic\n");
-    }
-  }
-  msl_module_free(&ctx);
-  return status;
+  return finish(&ctx, ok, out);
 }
 
 void msl_status_free(msl_status *status) {

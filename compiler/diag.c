@@ -26,12 +26,12 @@ static int put_location(msl_ctx *ctx, LLVMValueRef at) {
   if (file && len) {
     unsigned line = LLVMGetDebugLocLine(at);
     unsigned col = LLVMIsAInstruction(at) ? LLVMGetDebugLocColumn(at) : 0;
-    msl_buf_printf(&ctx->diags, "%.*s:%u:", (int)len, file, line);
-    if (col) msl_buf_printf(&ctx->diags, "%u:", col);
-    msl_buf_put(&ctx->diags, " ");
+    strbuf_printf(&ctx->diags, "%.*s:%u:", (int)len, file, line);
+    if (col) strbuf_printf(&ctx->diags, "%u:", col);
+    strbuf_put(&ctx->diags, " ");
     return 1;
   }
-  msl_buf_printf(&ctx->diags, "%s: ", ctx->path ? ctx->path : "<input>");
+  strbuf_printf(&ctx->diags, "%s: ", ctx->path ? ctx->path : "<input>");
   return 0;
 }
 
@@ -45,10 +45,10 @@ static void put_function(msl_ctx *ctx, LLVMValueRef at) {
   if (!fn) return;
   size_t len;
   const char *name = LLVMGetValueName2(fn, &len);
-  msl_buf_printf(&ctx->diags,
-                 " (in function '%s'; compile with -gline-tables-only for source "
-                 "locations)",
-                 name);
+  strbuf_printf(&ctx->diags,
+                " (in function '%s'; compile with -gline-tables-only for source "
+                "locations)",
+                name);
 }
 
 int msl_error(msl_ctx *ctx, LLVMValueRef at, const char *fmt, ...) {
@@ -56,12 +56,12 @@ int msl_error(msl_ctx *ctx, LLVMValueRef at, const char *fmt, ...) {
   if (ctx->failed) return 0;
   ctx->failed = 1;
   int located_in_source = put_location(ctx, at);
-  msl_buf_put(&ctx->diags, "error: ");
+  strbuf_put(&ctx->diags, "error: ");
   va_list ap;
   va_start(ap, fmt);
-  msl_buf_vprintf(&ctx->diags, fmt, ap);
+  strbuf_vprintf(&ctx->diags, fmt, ap);
   va_end(ap);
   if (!located_in_source) put_function(ctx, at);
-  msl_buf_put(&ctx->diags, "\n");
+  strbuf_put(&ctx->diags, "\n");
   return 0;
 }

@@ -1,19 +1,29 @@
-/* intrinsics.c — MSL for the calls left after inlining: LLVM and NVVM
- * intrinsics (special registers, barrier, integer and float helpers,
- * memcpy/memset as loops). Anything else is named in an error. */
+/* intrinsics.c — the rows of the emitter's table for calls (msl_row,
+ * msl_internal.h): LLVM and NVVM intrinsics (special registers, barriers,
+ * integer and float helpers, warp operations) and the anchor_* helpers
+ * lowering passes insert (memcpy/memmove/memset loops, float sqrt); the MSL preludes those call
+ * into. A call without a row is an error naming it (emit.c). */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "msl_internal.h"
 
-/* ---- calls: intrinsics only (passes.c inlined everything else) ---------- */
-
 static int has_prefix(const char *s, const char *prefix) {
   return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
-static void emit_sreg(msl_inst *in, const char *name) {
+static const char *callee_name(LLVMValueRef call) {
+  size_t len;
+  LLVMValueRef callee = LLVMGetCalledValue(call);
+  return LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
+}
+
+/* ---- builders: what a template cannot say ------------------------------ */
+
+static void emit_sreg(msl_inst *in) {
+  const char *name = callee_name(in->i);
   static const char *const regs[][2] = {{"tid.", "anchor_tid"},
                                         {"ctaid.", "anchor_bid"},
                                         {"ntid.", "anchor_bdim"},
@@ -27,17 +37,18 @@ static void emit_sreg(msl_inst *in, const char *name) {
     }
   }
   if (!strcmp(rest, "warpsize")) {
-    msl_inst_put(in, "32u");
+    msl_inst_put(in, MSL_WARP_SIZE);
     return;
   }
   /* Warps are SIMD-groups of 32 consecutive linear thread indices (decision
    * 6), so the lane is the linear index modulo 32. */
-  static const char *const lane[][2] = {{"laneid", "%s %% 32u"},
-                                        {"lanemask.eq", "1u << (%s %% 32u)"},
-                                        {"lanemask.lt", "(1u << (%s %% 32u)) - 1u"},
-                                        {"lanemask.le", "(2u << (%s %% 32u)) - 1u"},
-                                        {"lanemask.gt", "~((2u << (%s %% 32u)) - 1u)"},
-                                        {"lanemask.ge", "~((1u << (%s %% 32u)) - 1u)"}};
+  static const char *const lane[][2] = {
+      {"laneid", "%s %% " MSL_WARP_SIZE},
+      {"lanemask.eq", "1u << (%s %% " MSL_WARP_SIZE ")"},
+      {"lanemask.lt", "(1u << (%s %% " MSL_WARP_SIZE ")) - 1u"},
+      {"lanemask.le", "(2u << (%s %% " MSL_WARP_SIZE ")) - 1u"},
+      {"lanemask.gt", "~((2u << (%s %% " MSL_WARP_SIZE ")) - 1u)"},
+      {"lanemask.ge", "~((1u << (%s %% " MSL_WARP_SIZE ")) - 1u)"}};
   const char *linear =
       "((anchor_tid.z * anchor_bdim.y + anchor_tid.y) * anchor_bdim.x + anchor_tid.x)";
   for (unsigned r = 0; r < sizeof lane / sizeof *lane; r++)
@@ -51,23 +62,8 @@ static void emit_sreg(msl_inst *in, const char *name) {
   msl_error(in->f->ctx, in->i, "CUDA special register '%s' " NOT_SUPPORTED, rest);
 }
 
-static void emit_minmax(msl_inst *in, int is_signed, const char *cmp) {
-  msl_inst_put(in, "(");
-  if (is_signed)
-    msl_inst_signed(in, 0), msl_inst_printf(in, " %s ", cmp), msl_inst_signed(in, 1);
-  else
-    msl_inst_operand(in, 0), msl_inst_printf(in, " %s ", cmp), msl_inst_operand(in, 1);
-  msl_inst_put(in, " ? "), msl_inst_operand(in, 0), msl_inst_put(in, " : "),
-      msl_inst_operand(in, 1), msl_inst_put(in, ")");
-}
-
-static void emit_abs(msl_inst *in, unsigned bits) {
-  msl_inst_put(in, "("), msl_inst_signed(in, 0),
-      msl_inst_printf(in, " < 0 ? (%s)(0u - (%s)", msl_uint_name(bits), msl_wide_name(bits));
-  msl_inst_operand(in, 0), msl_inst_put(in, ") : "), msl_inst_operand(in, 0), msl_inst_put(in, ")");
-}
-
-static void emit_bswap(msl_inst *in, unsigned bits) {
+static void emit_bswap(msl_inst *in) {
+  unsigned bits = msl_int_bits(LLVMTypeOf(in->i));
   const char *w = msl_wide_name(bits);
   msl_inst_printf(in, "(%s)(", msl_uint_name(bits));
   for (unsigned k = 0; k < bits / 8; k++) {
@@ -82,53 +78,24 @@ static void emit_bswap(msl_inst *in, unsigned bits) {
   msl_inst_put(in, ")");
 }
 
-/* fshl(a, b, s) = top N bits of (a:b) << (s % N); fshr the bottom N of >>. */
-static void emit_funnel(msl_inst *in, unsigned bits, int left) {
-  const char *t = msl_uint_name(bits), *w = msl_wide_name(bits);
-  msl_inst_put(in, "(("), msl_inst_operand(in, 2), msl_inst_printf(in, " %% %u) == 0 ? ", bits),
-      msl_inst_operand(in, left ? 0 : 1);
-  msl_inst_printf(in, " : (%s)(((%s)", t, w), msl_inst_operand(in, 0), msl_inst_put(in, " << ");
-  if (left)
-    msl_inst_put(in, "("), msl_inst_operand(in, 2), msl_inst_printf(in, " %% %u)", bits);
-  else
-    msl_inst_printf(in, "(%u - ", bits), msl_inst_operand(in, 2),
-        msl_inst_printf(in, " %% %u)", bits);
-  msl_inst_printf(in, ") | ((%s)", w), msl_inst_operand(in, 1), msl_inst_put(in, " >> ");
-  if (left)
-    msl_inst_printf(in, "(%u - ", bits), msl_inst_operand(in, 2),
-        msl_inst_printf(in, " %% %u)", bits);
-  else
-    msl_inst_put(in, "("), msl_inst_operand(in, 2), msl_inst_printf(in, " %% %u)", bits);
-  msl_inst_put(in, ")))");
-}
-
-static unsigned call_align(LLVMValueRef call, unsigned arg) {
-  unsigned kind = LLVMGetEnumAttributeKindForName("align", 5);
-  LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(call, arg + 1, kind);
-  return a ? (unsigned)LLVMGetEnumAttributeValue(a) : 1;
-}
-
-/* Widest unit (1, 2, 4 or 8 bytes) that the alignments and a constant length
- * allow; variable lengths go byte by byte. */
-static unsigned copy_unit(LLVMValueRef len, unsigned align) {
-  if (!LLVMIsAConstantInt(len)) return 1;
-  unsigned long long n = LLVMConstIntGetZExtValue(len);
-  unsigned unit = 8;
-  while (unit > 1 && (align % unit || n % unit))
-    unit /= 2;
+/* The copy unit of a memory helper, anchor_mem*.U.* (lower_memory.c). */
+static unsigned helper_unit(LLVMValueRef call) {
+  const char *dot = strchr(callee_name(call), '.');
+  assert(dot);
+  unsigned unit = (unsigned)strtoul(dot + 1, NULL, 10);
+  assert(unit == 1 || unit == 2 || unit == 4 || unit == 8);
   return unit;
 }
 
-/* memcpy: a forward loop. memmove between pointers of one space that may
- * overlap: forward when dst <= src, else backward. */
-static void emit_memcpy(msl_inst *in, int move) {
+/* anchor_memcpy: a forward loop of U-byte accesses. anchor_memmove between
+ * pointers of one space that may overlap: forward when dst <= src, else
+ * backward. */
+static void emit_copy(msl_inst *in, int move) {
   LLVMValueRef dst = LLVMGetOperand(in->i, 0), src = LLVMGetOperand(in->i, 1);
-  LLVMValueRef len = LLVMGetOperand(in->i, 2);
-  unsigned da = call_align(in->i, 0), sa = call_align(in->i, 1);
-  unsigned unit = copy_unit(len, da < sa ? da : sa);
+  unsigned unit = helper_unit(in->i);
   const char *t = msl_uint_name(unit * 8);
   char k[32];
-  snprintf(k, sizeof k, "k%u", in->f->next_id++);
+  snprintf(k, sizeof k, "k%u", in->f->text.next_id++);
   move = move && msl_addrspace_of(in->f, dst) == msl_addrspace_of(in->f, src);
   if (move) {
     msl_inst_put(in, "if ("), msl_inst_operand(in, 0), msl_inst_put(in, " <= ");
@@ -149,12 +116,20 @@ static void emit_memcpy(msl_inst *in, int move) {
   }
 }
 
+static void emit_memcpy(msl_inst *in) {
+  emit_copy(in, 0);
+}
+
+static void emit_memmove(msl_inst *in) {
+  emit_copy(in, 1);
+}
+
 static void emit_memset(msl_inst *in) {
-  LLVMValueRef dst = LLVMGetOperand(in->i, 0), len = LLVMGetOperand(in->i, 2);
-  unsigned unit = copy_unit(len, call_align(in->i, 0));
+  LLVMValueRef dst = LLVMGetOperand(in->i, 0);
+  unsigned unit = helper_unit(in->i);
   const char *t = msl_uint_name(unit * 8);
   char k[32];
-  snprintf(k, sizeof k, "k%u", in->f->next_id++);
+  snprintf(k, sizeof k, "k%u", in->f->text.next_id++);
   msl_inst_printf(in, "for (ulong %s = 0; %s < (ulong)", k, k), msl_inst_operand(in, 2);
   msl_inst_printf(in, "; %s += %u) ", k, unit);
   msl_inst_deref(in, dst, t, k);
@@ -162,15 +137,62 @@ static void emit_memset(msl_inst *in) {
       msl_inst_put(in, " * 0x0101010101010101ul)");
 }
 
-/* ---- warps: SIMD-groups of 32 (decision 6) ------------------------------- */
+static void emit_ldg(msl_inst *in) {
+  const char *t = msl_memory_type(in, LLVMTypeOf(in->i));
+  if (!t) {
+    in->ok = 0;
+    return;
+  }
+  msl_inst_deref(in, LLVMGetOperand(in->i, 0), t, NULL);
+}
 
-/* The lane of the calling thread: its linear index in the group mod 32. */
+/* The lane of the calling thread: its linear index in the group mod 32,
+ * spelled for a template. */
 #define LANE                                                                                       \
-  "(((anchor_tid.z * anchor_bdim.y + anchor_tid.y) * anchor_bdim.x + anchor_tid.x) % 32u)"
+  "(((anchor_tid.z * anchor_bdim.y + anchor_tid.y) * anchor_bdim.x + anchor_tid.x) "               \
+  "%% " MSL_WARP_SIZE ")"
+
+/* shfl.sync.MODE.{i32,f32}: the mode is the prefix's index, the suffix must
+ * be a value type (not the predicate-returning .p variants). */
+static void emit_shfl(msl_inst *in) {
+  static const char *const modes[] = {"llvm.nvvm.shfl.sync.idx.", "llvm.nvvm.shfl.sync.up.",
+                                      "llvm.nvvm.shfl.sync.down.", "llvm.nvvm.shfl.sync.bfly."};
+  static const char *const text[] = {
+      "simd_shuffle(%1, (ushort)anchor_shfl_lane(0u, " LANE ", %2, %3))",
+      "simd_shuffle(%1, (ushort)anchor_shfl_lane(1u, " LANE ", %2, %3))",
+      "simd_shuffle(%1, (ushort)anchor_shfl_lane(2u, " LANE ", %2, %3))",
+      "simd_shuffle(%1, (ushort)anchor_shfl_lane(3u, " LANE ", %2, %3))"};
+  const char *name = callee_name(in->i);
+  for (unsigned mode = 0; mode < 4; mode++) {
+    if (!has_prefix(name, modes[mode])) continue;
+    const char *rest = name + strlen(modes[mode]);
+    if (strcmp(rest, "i32") && strcmp(rest, "f32")) {
+      msl_inst_unsupported(in, "warp shuffle with a predicate result");
+      return;
+    }
+    msl_inst_template(in, text[mode]);
+    return;
+  }
+  msl_inst_unsupported(in, "this warp shuffle");
+}
+
+/* A call of an anchor_* helper a lowering pass inserted (lower_math.c):
+ * a plain call. */
+static void emit_helper_call(msl_inst *in) {
+  msl_inst_printf(in, "%s(", callee_name(in->i));
+  unsigned n = (unsigned)LLVMGetNumArgOperands(in->i);
+  for (unsigned k = 0; k < n; k++) {
+    if (k) msl_inst_put(in, ", ");
+    msl_inst_operand(in, k);
+  }
+  msl_inst_put(in, ")");
+}
+
+/* ---- preludes ---------------------------------------------------------- */
 
 /* PTX shfl.sync's source lane: c packs the segment mask (32 - width) << 8
  * and the clamp value; out-of-segment sources read the caller's own value.
- * Appended to the module once (msl_ctx.uses_warp). */
+ * Appended to the module once (MSL_PRELUDE_WARP). */
 const char msl_warp_prelude[] =
     "inline uint anchor_shfl_lane(uint mode, uint lane, uint b, uint c) {\n"
     "  uint seg = (c >> 8) & 0x1Fu, clamp = c & 0x1Fu;\n"
@@ -187,7 +209,7 @@ const char msl_fence_prelude[] =
     "// __threadfence_block / __threadfence: MSL 3.2's fence. MSL 3.1 has no\n"
     "// standalone fence, so a module that uses one asks for MSL 3.2 (the\n"
     "// table's language line) and never compiles without it.\n"
-    "#if __METAL_VERSION__ >= 320\n"
+    "#if __METAL_VERSION__ >= " MSL_FENCE_VERSION "\n"
     "inline void anchor_threadfence_block() {\n"
     "  atomic_thread_fence(mem_flags::mem_device | mem_flags::mem_threadgroup,\n"
     "                      memory_order_seq_cst, thread_scope_threadgroup);\n"
@@ -200,99 +222,49 @@ const char msl_fence_prelude[] =
     "#error \"__threadfence() and __threadfence_block() need MSL 3.2 (macOS 15 or later)\"\n"
     "#endif\n";
 
-void msl_emit_fence(msl_inst *in, int device) {
-  in->f->ctx->uses_fence = 1;
-  msl_inst_put(in, device ? "anchor_threadfence()" : "anchor_threadfence_block()");
-}
-
-/* Every warp operation here needs all 32 lanes: Metal's SIMD-group functions
- * cannot honour a partial member mask (decision 6). */
-static int full_mask(msl_inst *in, unsigned k) {
-  LLVMValueRef mask = LLVMGetOperand(in->i, k);
-  if (LLVMIsAConstantInt(mask) && (LLVMConstIntGetZExtValue(mask) & 0xFFFFFFFFu) == 0xFFFFFFFFu)
-    return 1;
-  return msl_inst_unsupported(in, "warp operation with a member mask other than 0xffffffff");
-}
-
-static int emit_warp(msl_inst *in, const char *name) {
-  static const char *const shfl[] = {"llvm.nvvm.shfl.sync.idx.", "llvm.nvvm.shfl.sync.up.",
-                                     "llvm.nvvm.shfl.sync.down.", "llvm.nvvm.shfl.sync.bfly."};
-  for (unsigned mode = 0; mode < 4; mode++)
-    if (has_prefix(name, shfl[mode])) {
-      const char *rest = name + strlen(shfl[mode]);
-      if (strcmp(rest, "i32") && strcmp(rest, "f32"))
-        return msl_inst_unsupported(in, "warp shuffle with a predicate result"), 1;
-      if (!full_mask(in, 0)) return 1;
-      in->f->ctx->uses_warp = 1;
-      msl_inst_put(in, "simd_shuffle("), msl_inst_operand(in, 1);
-      msl_inst_printf(in, ", (ushort)anchor_shfl_lane(%uu, %s, ", mode, LANE);
-      msl_inst_operand(in, 2), msl_inst_put(in, ", "), msl_inst_operand(in, 3);
-      msl_inst_put(in, "))");
-      return 1;
-    }
-  static const char *const votes[][2] = {
-      {"llvm.nvvm.vote.any.sync", "simd_any("},
-      {"llvm.nvvm.vote.all.sync", "simd_all("},
-      {"llvm.nvvm.vote.ballot.sync", "(uint)(ulong)simd_ballot("}};
-  for (unsigned v = 0; v < 3; v++)
-    if (!strcmp(name, votes[v][0])) {
-      if (full_mask(in, 0))
-        msl_inst_put(in, votes[v][1]), msl_inst_operand(in, 1), msl_inst_put(in, ")");
-      return 1;
-    }
-  if (!strcmp(name, "llvm.nvvm.activemask")) {
-    msl_inst_put(in, "(uint)(ulong)simd_active_threads_mask()");
-    return 1;
-  }
-  if (!strcmp(name, "llvm.nvvm.bar.warp.sync")) {
-    if (full_mask(in, 0))
-      msl_inst_put(in, "simdgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device)");
-    return 1;
-  }
-  return 0;
-}
-
-/* Intrinsics that are pure annotations for the optimiser. */
-int msl_ignored_intrinsic(const char *name) {
-  static const char *const prefixes[] = {
-      "llvm.lifetime.",      "llvm.assume",
-      "llvm.dbg.",           "llvm.experimental.noalias.scope.decl",
-      "llvm.invariant.",     "llvm.sideeffect",
-      "llvm.var.annotation", "llvm.donothing"};
-  for (unsigned i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
-    if (has_prefix(name, prefixes[i])) return 1;
-  return 0;
-}
-
-static const char *callee_name(LLVMValueRef call) {
-  size_t len;
-  LLVMValueRef callee = LLVMGetCalledValue(call);
-  return LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
-}
-
-int msl_is_barrier_reduction(LLVMValueRef call) {
-  const char *name = callee_name(call);
-  return !strcmp(name, "llvm.nvvm.barrier0.popc") || !strcmp(name, "llvm.nvvm.barrier0.and") ||
-         !strcmp(name, "llvm.nvvm.barrier0.or");
-}
+/* Helpers that lowering passes call (lower_math.c). Correctly rounded float
+ * square root from float operations only (no sqrt, no double): an estimate
+ * of 1/sqrt from the bits, three Newton steps and one on the root itself
+ * (within an ulp or two), then Tuckerman's test: y is the rounded root iff
+ * y * pred(y) < x <= y * succ(y), the products' signs exact through fma.
+ * Tiny x is scaled by 2^100 (root by 2^-50) so that no residual is
+ * subnormal. */
+const char msl_math_prelude[] =
+    "inline float anchor_f32_sqrt(float x) {\n"
+    "  if (!(x > 0.0f) || isinf(x)) return x < 0.0f ? as_type<float>(0x7fc00000u) : x;\n"
+    "  bool tiny = x < as_type<float>(0x21800000u); // 2^-60\n"
+    "  float a = tiny ? x * as_type<float>(0x71800000u) : x; // 2^100\n"
+    "  float h = 0.5f * a;\n"
+    "  float r = as_type<float>(0x5f3759dfu - (as_type<uint>(a) >> 1));\n"
+    "  for (int k = 0; k < 3; k++) r = r * (1.5f - (h * r) * r);\n"
+    "  float y = a * r;\n"
+    "  y = fma(fma(-y, y, a), 0.5f * r, y);\n"
+    "  for (int k = 0; k < 2; k++) {\n"
+    "    float up = as_type<float>(as_type<uint>(y) + 1u);\n"
+    "    float down = as_type<float>(as_type<uint>(y) - 1u);\n"
+    "    if (fma(-y, up, a) > 0.0f) y = up;\n"
+    "    else if (fma(-y, down, a) <= 0.0f) y = down;\n"
+    "  }\n"
+    "  return tiny ? y * as_type<float>(0x26800000u) : y; // 2^-50\n"
+    "}\n";
 
 /* A barrier that also counts the threads whose predicate is non-zero, on a
  * threadgroup counter (anchor_sync, declared by kernel.c): reset by thread
  * 0, barrier, add, barrier, read, barrier (so the next reset waits for every
  * reader). All threads reach it together, like __syncthreads. */
-int msl_emit_barrier_reduction(msl_func *f, LLVMValueRef call) {
+static int emit_barrier_reduction(msl_func *f, LLVMValueRef call) {
   const char *name = callee_name(call);
   const char *barrier = "threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);";
   msl_inst pred = {f, call, {0}, 1};
   msl_inst_operand(&pred, 0);
   if (!pred.ok) {
-    msl_buf_free(&pred.e);
+    strbuf_free(&pred.e);
     return 0;
   }
   int id = msl_value_id(f, call);
-  msl_map_set(&f->declared, call, 1);
-  msl_buf_printf(&f->decls, "  uint v%d = 0;\n", id);
-  f->uses_sync_counter = 1;
+  ptrmap_set(&f->text.declared, call, 1);
+  strbuf_printf(&f->text.decls, "  uint v%d = 0;\n", id);
+  f->text.uses_sync_counter = 1;
   msl_emit_line(f, "%s", barrier);
   msl_emit_line(f, "if (anchor_tid.x == 0 && anchor_tid.y == 0 && anchor_tid.z == 0) "
                    "atomic_store_explicit(&anchor_sync[0], 0u, memory_order_relaxed);");
@@ -309,142 +281,117 @@ int msl_emit_barrier_reduction(msl_func *f, LLVMValueRef call) {
                   id);
   else if (!strcmp(name, "llvm.nvvm.barrier0.or"))
     msl_emit_line(f, "v%d = v%d != 0 ? 1u : 0u;", id, id);
-  msl_buf_free(&pred.e);
+  strbuf_free(&pred.e);
   return 1;
 }
 
-int msl_call_only_moves(const char *name) {
-  return msl_ignored_intrinsic(name) || has_prefix(name, "llvm.memcpy.") ||
-         has_prefix(name, "llvm.memmove.") || has_prefix(name, "llvm.memset.") ||
-         has_prefix(name, "llvm.nvvm.ldg.global.");
-}
+/* ---- the table ------------------------------------------------------- */
 
-static int emit_math(msl_inst *in, const char *name) {
-  static const char *const unary[][2] = {{"llvm.fabs.", "fabs"},      {"llvm.floor.", "floor"},
-                                         {"llvm.ceil.", "ceil"},      {"llvm.trunc.", "trunc"},
-                                         {"llvm.rint.", "rint"},      {"llvm.nearbyint.", "rint"},
-                                         {"llvm.roundeven.", "rint"}, {"llvm.round.", "round"}};
-  static const char *const binary[][2] = {
-      {"llvm.minnum.", "fmin"}, {"llvm.maxnum.", "fmax"}, {"llvm.copysign.", "copysign"}};
-  for (unsigned k = 0; k < sizeof unary / sizeof *unary; k++)
-    if (has_prefix(name, unary[k][0])) {
-      msl_inst_printf(in, "%s(", unary[k][1]), msl_inst_operand(in, 0), msl_inst_put(in, ")");
-      return 1;
-    }
-  for (unsigned k = 0; k < sizeof binary / sizeof *binary; k++)
-    if (has_prefix(name, binary[k][0])) {
-      msl_inst_printf(in, "%s(", binary[k][1]), msl_inst_operand(in, 0), msl_inst_put(in, ", "),
-          msl_inst_operand(in, 1), msl_inst_put(in, ")");
-      return 1;
-    }
-  /* sqrt is correctly rounded in CUDA: through the software binary64 square
-   * root (rounding its double result to float, or float to half, is exact
-   * because the wider format has more than twice the bits plus two). */
-  if (!strcmp(name, "llvm.sqrt.f32") || !strcmp(name, "llvm.sqrt.f16")) {
-    int half = !strcmp(name, "llvm.sqrt.f16");
-    in->f->ctx->uses_fp64 = 1;
-    msl_inst_put(in, half ? "(half)anchor_f64_to_f32(anchor_f64_sqrt(anchor_f64_from_f32((float)"
-                          : "anchor_f64_to_f32(anchor_f64_sqrt(anchor_f64_from_f32(");
-    msl_inst_operand(in, 0), msl_inst_put(in, ")))");
-    return 1;
-  }
-  if (has_prefix(name, "llvm.fma.") || has_prefix(name, "llvm.fmuladd.")) {
-    msl_inst_put(in, "fma("), msl_inst_operand(in, 0), msl_inst_put(in, ", "),
-        msl_inst_operand(in, 1), msl_inst_put(in, ", "), msl_inst_operand(in, 2),
-        msl_inst_put(in, ")");
-    return 1;
-  }
-  return 0;
-}
+/* Rows by callee name: exact, or a prefix (ending in '.'), searched in
+ * order. */
+typedef struct call_row {
+  const char *name;
+  int prefix;
+  msl_row row;
+} call_row;
 
-static int emit_bits(msl_inst *in, const char *name, unsigned bits) {
-  const char *t = msl_uint_name(bits);
-  if (has_prefix(name, "llvm.smax.")) return emit_minmax(in, 1, ">"), 1;
-  if (has_prefix(name, "llvm.smin.")) return emit_minmax(in, 1, "<"), 1;
-  if (has_prefix(name, "llvm.umax.")) return emit_minmax(in, 0, ">"), 1;
-  if (has_prefix(name, "llvm.umin.")) return emit_minmax(in, 0, "<"), 1;
-  if (has_prefix(name, "llvm.abs.")) return emit_abs(in, bits), 1;
-  if (has_prefix(name, "llvm.bswap.")) return emit_bswap(in, bits), 1;
-  if (has_prefix(name, "llvm.fshl.")) return emit_funnel(in, bits, 1), 1;
-  if (has_prefix(name, "llvm.fshr.")) return emit_funnel(in, bits, 0), 1;
-  if (has_prefix(name, "llvm.bitreverse.")) {
-    msl_inst_printf(in, "(%s)reverse_bits(", t), msl_inst_operand(in, 0), msl_inst_put(in, ")");
-    return 1;
-  }
-  if (has_prefix(name, "llvm.uadd.sat.") || has_prefix(name, "llvm.usub.sat.")) {
+#define ANNOTATION {NULL, NULL, NULL, NULL, MSL_ROW_NO_CODE | MSL_ROW_DOUBLE_OK, 0}
+#define TEXT(t) {t, NULL, NULL, NULL, 0, 0}
+#define INT_TEXT(t) {t, NULL, NULL, NULL, MSL_ROW_INT_RESULT, 0}
+#define BUILD(fn, flags) {NULL, NULL, fn, NULL, flags, 0}
+#define WARP(t) {t, NULL, NULL, NULL, MSL_ROW_FULL_MASK, 0}
+
+static const call_row rows[] = {
+    /* pure annotations for the optimiser: no code */
+    {"llvm.lifetime.", 1, ANNOTATION},
+    {"llvm.assume", 1, ANNOTATION},
+    {"llvm.dbg.", 1, ANNOTATION},
+    {"llvm.experimental.noalias.scope.decl", 1, ANNOTATION},
+    {"llvm.invariant.", 1, ANNOTATION},
+    {"llvm.sideeffect", 1, ANNOTATION},
+    {"llvm.var.annotation", 1, ANNOTATION},
+    {"llvm.donothing", 1, ANNOTATION},
+    {"llvm.nvvm.read.ptx.sreg.", 1, BUILD(emit_sreg, 0)},
+    /* __threadfence_block; __threadfence, __threadfence_system */
+    {"llvm.nvvm.membar.cta",
+     0,
+     {"anchor_threadfence_block()", NULL, NULL, NULL, 0, MSL_PRELUDE_FENCE}},
+    {"llvm.nvvm.membar.gl", 0, {"anchor_threadfence()", NULL, NULL, NULL, 0, MSL_PRELUDE_FENCE}},
+    {"llvm.nvvm.membar.sys", 0, {"anchor_threadfence()", NULL, NULL, NULL, 0, MSL_PRELUDE_FENCE}},
+    {"llvm.nvvm.barrier0", 0,
+     TEXT("threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device)")},
+    /* __syncthreads_count/_and/_or: lines on a threadgroup counter */
+    {"llvm.nvvm.barrier0.popc", 0, {NULL, NULL, NULL, emit_barrier_reduction, 0, 0}},
+    {"llvm.nvvm.barrier0.and", 0, {NULL, NULL, NULL, emit_barrier_reduction, 0, 0}},
+    {"llvm.nvvm.barrier0.or", 0, {NULL, NULL, NULL, emit_barrier_reduction, 0, 0}},
+    /* relaxed 32-bit atomics, lowered by lower_atomics.c (atomics.c) */
+    {"anchor_atomic_", 1, {NULL, NULL, NULL, msl_emit_atomic, 0, 0}},
+    {"llvm.nvvm.ldg.global.", 1, BUILD(emit_ldg, MSL_ROW_DOUBLE_OK)}, /* __ldg: a plain load */
+    {"anchor_f32_", 1, {NULL, NULL, emit_helper_call, NULL, MSL_ROW_PURE, MSL_PRELUDE_MATH}},
+    /* memory intrinsics, lowered by lower_memory.c */
+    {"anchor_memcpy.", 1, BUILD(emit_memcpy, MSL_ROW_DOUBLE_OK)},
+    {"anchor_memmove.", 1, BUILD(emit_memmove, MSL_ROW_DOUBLE_OK)},
+    {"anchor_memset.", 1, BUILD(emit_memset, MSL_ROW_DOUBLE_OK)},
+    /* integers (results wider than i1) */
+    {"llvm.smax.", 1, INT_TEXT("(%s0 > %s1 ? %0 : %1)")},
+    {"llvm.smin.", 1, INT_TEXT("(%s0 < %s1 ? %0 : %1)")},
+    {"llvm.umax.", 1, INT_TEXT("(%0 > %1 ? %0 : %1)")},
+    {"llvm.umin.", 1, INT_TEXT("(%0 < %1 ? %0 : %1)")},
+    {"llvm.abs.", 1, INT_TEXT("(%s0 < 0 ? (%T)(0u - (%W)%0) : %0)")},
+    {"llvm.bswap.", 1, BUILD(emit_bswap, MSL_ROW_INT_RESULT)},
+    /* fshl(a, b, s) = top N bits of (a:b) << (s % N); fshr the bottom N of >> */
+    {"llvm.fshl.", 1,
+     INT_TEXT(
+         "((%2 %% %B) == 0 ? %0 : (%T)(((%W)%0 << (%2 %% %B)) | ((%W)%1 >> (%B - %2 %% %B))))")},
+    {"llvm.fshr.", 1,
+     INT_TEXT(
+         "((%2 %% %B) == 0 ? %1 : (%T)(((%W)%0 << (%B - %2 %% %B)) | ((%W)%1 >> (%2 %% %B))))")},
+    {"llvm.bitreverse.", 1, INT_TEXT("(%T)reverse_bits(%0)")},
     /* saturating unsigned: clamp at the type's range */
-    int add = has_prefix(name, "llvm.uadd.sat.");
-    const char *w = msl_wide_name(bits);
-    if (add) {
-      msl_inst_printf(in, "((%s)((%s)", t, w), msl_inst_operand(in, 0);
-      msl_inst_printf(in, " + (%s)", w), msl_inst_operand(in, 1);
-      msl_inst_put(in, ") < "), msl_inst_operand(in, 0);
-      msl_inst_printf(in, " ? (%s)~(%s)0 : (%s)((%s)", t, t, t, w), msl_inst_operand(in, 0);
-      msl_inst_printf(in, " + (%s)", w), msl_inst_operand(in, 1), msl_inst_put(in, "))");
-    } else {
-      msl_inst_put(in, "("), msl_inst_operand(in, 0), msl_inst_put(in, " > "),
-          msl_inst_operand(in, 1);
-      msl_inst_printf(in, " ? (%s)(", t), msl_inst_operand(in, 0), msl_inst_put(in, " - ");
-      msl_inst_operand(in, 1), msl_inst_printf(in, ") : (%s)0)", t);
-    }
-    return 1;
-  }
-  if (has_prefix(name, "llvm.scmp.") || has_prefix(name, "llvm.ucmp.")) {
+    {"llvm.uadd.sat.", 1,
+     INT_TEXT("((%T)((%W)%0 + (%W)%1) < %0 ? (%T)~(%T)0 : (%T)((%W)%0 + (%W)%1))")},
+    {"llvm.usub.sat.", 1, INT_TEXT("(%0 > %1 ? (%T)(%0 - %1) : (%T)0)")},
     /* three-way comparison: -1, 0 or 1 in the result type */
-    int is_signed = has_prefix(name, "llvm.scmp.");
-    msl_inst_printf(in, "(%s)((", t);
-    if (is_signed)
-      msl_inst_signed(in, 0), msl_inst_put(in, " > "), msl_inst_signed(in, 1);
-    else
-      msl_inst_operand(in, 0), msl_inst_put(in, " > "), msl_inst_operand(in, 1);
-    msl_inst_put(in, ") ? 1 : (");
-    if (is_signed)
-      msl_inst_signed(in, 0), msl_inst_put(in, " < "), msl_inst_signed(in, 1);
-    else
-      msl_inst_operand(in, 0), msl_inst_put(in, " < "), msl_inst_operand(in, 1);
-    msl_inst_put(in, ") ? -1 : 0)");
-    return 1;
-  }
-  static const char *const counts[][2] = {
-      {"llvm.ctpop.", "popcount"}, {"llvm.ctlz.", "clz"}, {"llvm.cttz.", "ctz"}};
-  for (unsigned k = 0; k < 3; k++)
-    if (has_prefix(name, counts[k][0])) {
-      msl_inst_printf(in, "(%s)%s(", t, counts[k][1]), msl_inst_operand(in, 0),
-          msl_inst_put(in, ")");
-      return 1;
-    }
-  return 0;
-}
+    {"llvm.scmp.", 1, INT_TEXT("(%T)((%s0 > %s1) ? 1 : (%s0 < %s1) ? -1 : 0)")},
+    {"llvm.ucmp.", 1, INT_TEXT("(%T)((%0 > %1) ? 1 : (%0 < %1) ? -1 : 0)")},
+    {"llvm.ctpop.", 1, INT_TEXT("(%T)popcount(%0)")},
+    {"llvm.ctlz.", 1, INT_TEXT("(%T)clz(%0)")},
+    {"llvm.cttz.", 1, INT_TEXT("(%T)ctz(%0)")},
+    /* float math (double is lowered to anchor_f64_* before) */
+    {"llvm.fabs.", 1, TEXT("fabs(%0)")},
+    {"llvm.floor.", 1, TEXT("floor(%0)")},
+    {"llvm.ceil.", 1, TEXT("ceil(%0)")},
+    {"llvm.trunc.", 1, TEXT("trunc(%0)")},
+    {"llvm.rint.", 1, TEXT("rint(%0)")},
+    {"llvm.nearbyint.", 1, TEXT("rint(%0)")},
+    {"llvm.roundeven.", 1, TEXT("rint(%0)")},
+    {"llvm.round.", 1, TEXT("round(%0)")},
+    {"llvm.minnum.", 1, TEXT("fmin(%0, %1)")},
+    {"llvm.maxnum.", 1, TEXT("fmax(%0, %1)")},
+    {"llvm.copysign.", 1, TEXT("copysign(%0, %1)")},
+    {"llvm.fma.", 1, TEXT("fma(%0, %1, %2)")},
+    {"llvm.fmuladd.", 1, TEXT("fma(%0, %1, %2)")},
+    /* warps: SIMD-groups of 32 (decision 6); every operation needs all 32
+     * lanes, Metal's SIMD-group functions cannot honour a partial mask */
+    {"llvm.nvvm.shfl.sync.", 1, {NULL, NULL, emit_shfl, NULL, MSL_ROW_FULL_MASK, MSL_PRELUDE_WARP}},
+    {"llvm.nvvm.vote.any.sync", 0, WARP("simd_any(%1)")},
+    {"llvm.nvvm.vote.all.sync", 0, WARP("simd_all(%1)")},
+    {"llvm.nvvm.vote.ballot.sync", 0, WARP("(uint)(ulong)simd_ballot(%1)")},
+    {"llvm.nvvm.activemask", 0, TEXT("(uint)(ulong)simd_active_threads_mask()")},
+    {"llvm.nvvm.bar.warp.sync", 0,
+     WARP("simdgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device)")},
+};
 
-void msl_emit_call(msl_inst *in) {
-  LLVMValueRef callee = LLVMGetCalledValue(in->i);
-  size_t len;
-  const char *name = LLVMGetValueName2(callee, &len);
-  unsigned bits = msl_int_bits(LLVMTypeOf(in->i));
-  if (msl_ignored_intrinsic(name)) return;
-  if (has_prefix(name, "llvm.nvvm.read.ptx.sreg.")) return emit_sreg(in, name);
-  if (!strcmp(name, "llvm.nvvm.membar.cta")) /* __threadfence_block */
-    return msl_emit_fence(in, 0);
-  if (!strcmp(name, "llvm.nvvm.membar.gl") || !strcmp(name, "llvm.nvvm.membar.sys"))
-    return msl_emit_fence(in, 1); /* __threadfence, __threadfence_system */
-  if (!strcmp(name, "llvm.nvvm.barrier0")) {
-    msl_inst_put(in, "threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device)");
-    return;
+const msl_row *msl_call_row(LLVMValueRef call) {
+  const char *name = callee_name(call);
+  unsigned bits = msl_int_bits(LLVMTypeOf(call));
+  const msl_row *fp64 = msl_fp64_row(name);
+  if (fp64) return fp64;
+  for (unsigned k = 0; k < sizeof rows / sizeof *rows; k++) {
+    const call_row *r = &rows[k];
+    if (r->prefix ? !has_prefix(name, r->name) : strcmp(name, r->name)) continue;
+    if ((r->row.flags & MSL_ROW_INT_RESULT) && bits <= 1) continue;
+    return &r->row;
   }
-  if (has_prefix(name, "llvm.nvvm.ldg.global.")) { /* __ldg: a plain load */
-    const char *t = msl_memory_type(in, LLVMTypeOf(in->i));
-    if (!t) {
-      in->ok = 0;
-      return;
-    }
-    msl_inst_deref(in, LLVMGetOperand(in->i, 0), t, NULL);
-    return;
-  }
-  if (has_prefix(name, "llvm.memcpy.")) return emit_memcpy(in, 0);
-  if (has_prefix(name, "llvm.memmove.")) return emit_memcpy(in, 1);
-  if (has_prefix(name, "llvm.memset.")) return emit_memset(in);
-  if ((bits > 1 && emit_bits(in, name, bits)) || emit_math(in, name) || emit_warp(in, name)) return;
-  in->ok = 0;
-  msl_error(in->f->ctx, in->i, "%s '%s' " NOT_SUPPORTED,
-            has_prefix(name, "llvm.nvvm.") ? "CUDA intrinsic" : "LLVM intrinsic", name);
+  return NULL;
 }

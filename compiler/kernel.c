@@ -2,6 +2,7 @@
  * docs/design.md, parameters read from the CUDA parameter block, thread
  * arrays for allocas, threadgroup arrays for __shared__ variables, then the
  * structured body (structurize.c) checked by verify.c. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,25 +13,26 @@
 /* ---- kernels ------------------------------------------------------------ */
 
 /* Static __shared__ variables share one threadgroup array, anchor_smem,
- * each at a 16-byte aligned offset (f->smem maps the global to it; -1 marks
+ * each at a 16-byte aligned offset (f->layout.smem maps the global to it; -1 marks
  * extern __shared__, which is anchor_dyn_smem). One base per space lets a
  * generic pointer name any of them by offset (addrspace.c). */
 static void collect_shared(msl_func *f, LLVMValueRef v, int depth) {
   if (depth > 16) return;
   if (LLVMIsAGlobalVariable(v)) {
-    if (LLVMGetPointerAddressSpace(LLVMTypeOf(v)) != 3 || msl_map_get(&f->smem, v, -2) != -2)
+    if (LLVMGetPointerAddressSpace(LLVMTypeOf(v)) != AC_NVPTX_SHARED ||
+        ptrmap_get(&f->layout.smem, v, -2) != -2)
       return;
     LLVMTypeRef ty = LLVMGlobalGetValueType(v);
     unsigned long long size = LLVMABISizeOfType(f->ctx->layout, ty);
     if (LLVMIsDeclaration(v) || size == 0) { /* extern __shared__ T x[]; */
-      msl_map_set(&f->smem, v, -1);
+      ptrmap_set(&f->layout.smem, v, -1);
       f->kernel->dynamic_smem = 1;
       return;
     }
     LLVMValueRef init = LLVMGetInitializer(v);
     if (init && !LLVMIsUndef(init) && !LLVMIsPoison(init))
       msl_error(f->ctx, v, "initialised __shared__ variable " NOT_SUPPORTED);
-    msl_map_set(&f->smem, v, (int)f->kernel->static_smem);
+    ptrmap_set(&f->layout.smem, v, (int)f->kernel->static_smem);
     f->kernel->static_smem += (unsigned)((size + 15) / 16 * 16);
     return;
   }
@@ -45,19 +47,20 @@ static void find_shared(msl_func *f) {
       for (int k = 0; k < LLVMGetNumOperands(i); k++)
         collect_shared(f, LLVMGetOperand(i, k), 0);
   if (f->kernel->static_smem)
-    msl_buf_printf(&f->decls, "  threadgroup ulong anchor_smem[%u];\n", f->kernel->static_smem / 8);
+    strbuf_printf(&f->text.decls, "  threadgroup ulong anchor_smem[%u];\n",
+                  f->kernel->static_smem / 8);
 }
 
 /* Private memory is one thread array, anchor_priv: every alloca and every
  * by-value parameter that needs a private copy gets a 16-byte aligned slot
- * (f->private_offset). Returns the array's size in bytes, 0 on error. */
+ * (f->layout.private_offset). Returns the array's size in bytes, 0 on error. */
 static unsigned long long layout_private(msl_func *f, int *ok) {
   unsigned long long total = 0;
   *ok = 1;
   for (unsigned p = 0; p < f->kernel->nparams; p++) {
     LLVMValueRef arg = LLVMGetParam(f->fn, p);
-    if (f->kernel->params[p].byval && msl_map_get(&f->private_copy, arg, 0)) {
-      msl_map_set(&f->private_offset, arg, (int)total);
+    if (f->kernel->params[p].byval && ptrmap_get(&f->spaces.private_copy, arg, 0)) {
+      ptrmap_set(&f->layout.private_offset, arg, (int)total);
       total += (f->kernel->params[p].size + 15) / 16 * 16;
     }
   }
@@ -71,7 +74,7 @@ static unsigned long long layout_private(msl_func *f, int *ok) {
       }
       unsigned long long size = LLVMABISizeOfType(f->ctx->layout, LLVMGetAllocatedType(i)) *
                                 LLVMConstIntGetZExtValue(count);
-      msl_map_set(&f->private_offset, i, (int)total);
+      ptrmap_set(&f->layout.private_offset, i, (int)total);
       total += (size + 15) / 16 * 16;
     }
   return total;
@@ -85,24 +88,24 @@ static int emit_params(msl_func *f) {
     unsigned off = k->params[p].offset, size = k->params[p].size;
     if (!LLVMGetFirstUse(arg)) continue;
     int id = msl_value_id(f, arg);
-    msl_map_set(&f->declared, arg, 1);
-    if (k->params[p].byval && msl_map_get(&f->private_copy, arg, 0)) {
-      msl_buf_printf(&f->decls, "  thread uchar* v%d = (thread uchar*)anchor_priv + %d;\n", id,
-                     msl_map_get(&f->private_offset, arg, 0));
+    ptrmap_set(&f->text.declared, arg, 1);
+    if (k->params[p].byval && ptrmap_get(&f->spaces.private_copy, arg, 0)) {
+      strbuf_printf(&f->text.decls, "  thread uchar* v%d = (thread uchar*)anchor_priv + %d;\n", id,
+                    ptrmap_get(&f->layout.private_offset, arg, 0));
       msl_emit_line(f, "for (uint k = 0; k < %uu; k++) v%d[k] = anchor_params[%uu + k];", size, id,
                     off);
     } else if (k->params[p].byval) {
-      msl_buf_printf(&f->decls, "  constant uchar* v%d = anchor_params + %u;\n", id, off);
+      strbuf_printf(&f->text.decls, "  constant uchar* v%d = anchor_params + %u;\n", id, off);
     } else {
       LLVMTypeRef ty = LLVMTypeOf(arg);
       const char *t = msl_value_type(f, arg, ty, MSL_SPACE_DEVICE);
       if (!t) return 0;
       if (msl_int_bits(ty) == 1)
-        msl_buf_printf(&f->decls, "  bool v%d = anchor_params[%u] != 0;\n", id, off);
+        strbuf_printf(&f->text.decls, "  bool v%d = anchor_params[%u] != 0;\n", id, off);
       else
-        msl_buf_printf(&f->decls,
-                       "  %s v%d = *reinterpret_cast<constant %s*>(anchor_params + %u);\n", t, id,
-                       t, off);
+        strbuf_printf(&f->text.decls,
+                      "  %s v%d = *reinterpret_cast<constant %s*>(anchor_params + %u);\n", t, id, t,
+                      off);
     }
   }
   return 1;
@@ -113,14 +116,14 @@ static int emit_allocas(msl_func *f) {
   int ok;
   unsigned long long total = layout_private(f, &ok);
   if (!ok) return 0;
-  if (total) msl_buf_printf(&f->decls, "  ulong anchor_priv[%llu];\n", total / 8);
+  if (total) strbuf_printf(&f->text.decls, "  ulong anchor_priv[%llu];\n", total / 8);
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       if (!LLVMIsAAllocaInst(i)) continue;
       int id = msl_value_id(f, i);
-      msl_map_set(&f->declared, i, 1);
-      msl_buf_printf(&f->decls, "  thread uchar* v%d = (thread uchar*)anchor_priv + %d;\n", id,
-                     msl_map_get(&f->private_offset, i, 0));
+      ptrmap_set(&f->text.declared, i, 1);
+      strbuf_printf(&f->text.decls, "  thread uchar* v%d = (thread uchar*)anchor_priv + %d;\n", id,
+                    ptrmap_get(&f->layout.private_offset, i, 0));
     }
   return 1;
 }
@@ -143,16 +146,17 @@ static int valid_identifier(const char *s) {
 }
 
 /* The kernel ABI's signature (common/abi.h), then the body's brace. */
-static void put_signature(msl_buf *o, msl_kernel *k) {
+static void put_signature(strbuf *o, msl_kernel *k) {
   size_t n = ac_abi_signature(NULL, 0, k->name, k->dynamic_smem);
   char *text = malloc(n + 1);
   ac_abi_signature(text, n + 1, k->name, k->dynamic_smem);
-  msl_buf_put(o, text);
-  msl_buf_put(o, "{\n");
+  strbuf_put(o, text);
+  strbuf_put(o, "{\n");
   free(text);
 }
 
 int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k) {
+  assert(k->fn && k->name && k->nparams == LLVMCountParams(k->fn));
   msl_func f = {0};
   f.ctx = ctx;
   f.kernel = k;
@@ -164,41 +168,38 @@ int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k) {
                      "kernel name '%s' is not a valid MSL function name (it is an MSL "
                      "keyword or not an identifier)",
                      k->name);
-  int ok = msl_addrspace_analyze(&f) && msl_cfg_build(&f);
+  int ok = msl_addrspace_analyze(&f) && cfg_build(ctx, k->fn, &f.cfg);
   if (ok) {
     find_shared(&f);
-    f.emitted = calloc(f.cfg.nblocks, sizeof *f.emitted);
     ok = !ctx->failed && emit_allocas(&f) && emit_params(&f) && msl_structurize(&f) &&
          msl_verify_function(&f);
   }
-  if (ok && f.uses_sync_counter) {
+  if (ok && f.text.uses_sync_counter) {
     /* 16 bytes declared, 16 counted: the table's static byte count is the
      * exact size of the threadgroup memory the MSL declares. */
-    msl_buf_put(&f.decls, "  threadgroup atomic_uint anchor_sync[4];\n");
+    strbuf_put(&f.text.decls, "  threadgroup atomic_uint anchor_sync[4];\n");
     k->static_smem += 16;
   }
   if (ok) {
-    msl_buf text = {0};
+    strbuf text = {0};
     put_signature(&text, k);
-    msl_buf_put(&text, f.decls.data ? f.decls.data : "");
-    msl_buf_put(&text, f.body.data ? f.body.data : "");
-    msl_buf_put(&text, "}\n\n");
+    strbuf_put(&text, f.text.decls.data ? f.text.decls.data : "");
+    strbuf_put(&text, f.text.body.data ? f.text.body.data : "");
+    strbuf_put(&text, "}\n\n");
     free(k->msl);
-    k->msl = msl_buf_take(&text);
+    k->msl = strbuf_take(&text);
   }
-  free(f.emitted);
-  free(f.block_scope);
-  free(f.scope_parent);
-  msl_cfg_free(&f.cfg);
-  msl_map_free(&f.value_id);
-  msl_map_free(&f.declared);
-  msl_map_free(&f.space);
-  msl_map_free(&f.private_copy);
-  msl_map_free(&f.smem);
-  msl_map_free(&f.private_offset);
-  msl_map_free(&f.space_mask);
-  msl_buf_free(&f.decls);
-  msl_buf_free(&f.body);
+  msl_scopes_free(&f.scopes);
+  cfg_free(&f.cfg);
+  ptrmap_free(&f.text.value_id);
+  ptrmap_free(&f.text.declared);
+  ptrmap_free(&f.spaces.space);
+  ptrmap_free(&f.spaces.private_copy);
+  ptrmap_free(&f.layout.smem);
+  ptrmap_free(&f.layout.private_offset);
+  ptrmap_free(&f.spaces.mask);
+  strbuf_free(&f.text.decls);
+  strbuf_free(&f.text.body);
   return ok;
 }
 
@@ -210,21 +211,21 @@ void msl_emit_module(msl_ctx *ctx) {
   const char *base = source;
   for (size_t k = 0; k < len; k++)
     if (source[k] == '/') base = source + k + 1;
-  msl_buf_printf(&ctx->msl, "// MSL generated by anchor-msl from %.*s. Do not edit.\n",
-                 (int)(len - (size_t)(base - source)), base);
-  msl_buf_put(&ctx->msl, "#include <metal_stdlib>\nusing namespace metal;\n\n");
-  if (ctx->uses_fp64) {
-    msl_buf_put(&ctx->msl, msl_fp64_prelude);
-    msl_buf_put(&ctx->msl, "\n");
-  }
-  if (ctx->uses_warp) {
-    msl_buf_put(&ctx->msl, msl_warp_prelude);
-    msl_buf_put(&ctx->msl, "\n");
-  }
-  if (ctx->uses_fence) {
-    msl_buf_put(&ctx->msl, msl_fence_prelude);
-    msl_buf_put(&ctx->msl, "\n");
-  }
+  strbuf_printf(&ctx->msl, "// MSL generated by anchor-msl from %.*s. Do not edit.\n",
+                (int)(len - (size_t)(base - source)), base);
+  strbuf_put(&ctx->msl, "#include <metal_stdlib>\nusing namespace metal;\n\n");
+  static const struct {
+    unsigned bit;
+    const char *text;
+  } preludes[] = {{MSL_PRELUDE_FP64, msl_fp64_prelude},
+                  {MSL_PRELUDE_MATH, msl_math_prelude},
+                  {MSL_PRELUDE_WARP, msl_warp_prelude},
+                  {MSL_PRELUDE_FENCE, msl_fence_prelude}};
+  for (unsigned p = 0; p < sizeof preludes / sizeof *preludes; p++)
+    if (ctx->preludes & preludes[p].bit) {
+      strbuf_put(&ctx->msl, preludes[p].text);
+      strbuf_put(&ctx->msl, "\n");
+    }
   for (unsigned k = 0; k < ctx->nkernels; k++)
-    msl_buf_put(&ctx->msl, ctx->kernels[k].msl ? ctx->kernels[k].msl : "");
+    strbuf_put(&ctx->msl, ctx->kernels[k].msl ? ctx->kernels[k].msl : "");
 }

@@ -1,6 +1,7 @@
 /* main.c — anchor-msl: LLVM IR in, Anchor device module out.
  *   anchor-msl in.ll|in.bc -o out.anchormod [--emit-msl out.metal]
- *              [--emit-llvm after-passes.ll] */
+ *              [--emit-llvm after-passes.ll]
+ *   anchor-msl in.ll --run-pass NAME --emit-llvm out.ll   (one IR->IR pass alone) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +10,8 @@
 
 static int usage(void) {
   fprintf(stderr, "usage: anchor-msl in.ll|in.bc -o out.anchormod [--emit-msl out.metal]\n"
-                  "                  [--emit-llvm after-passes.ll]\n");
+                  "                  [--emit-llvm after-passes.ll]\n"
+                  "       anchor-msl in.ll --run-pass NAME --emit-llvm out.ll\n");
   return 2;
 }
 
@@ -33,6 +35,8 @@ int main(int argc, char **argv) {
       msl_path = argv[++i];
     else if (!strcmp(argv[i], "--emit-llvm") && i + 1 < argc)
       options.llvm_ir_path = argv[++i];
+    else if (!strcmp(argv[i], "--run-pass") && i + 1 < argc)
+      options.run_pass = argv[++i];
     else if (argv[i][0] == '-' && argv[i][1])
       return usage();
     else if (!input)
@@ -40,7 +44,10 @@ int main(int argc, char **argv) {
     else
       return usage();
   }
-  if (!input || (!output && !msl_path)) return usage();
+  if (!input) return usage();
+  /* one pass alone writes IR only; otherwise some output is needed */
+  if (options.run_pass ? output || msl_path || !options.llvm_ir_path : !output && !msl_path)
+    return usage();
   msl_output out;
   msl_status status = msl_compile(input, &options, &out);
   if (status.failed) {

@@ -107,8 +107,6 @@ static void put_bytes(unsigned char *dst, unsigned long long v, unsigned n) {
     dst[i] = (unsigned char)(v >> (8 * i)); /* NVPTX is little endian */
 }
 
-static unsigned half_bits(double d); /* below */
-
 static int serialize(msl_ctx *ctx, LLVMValueRef var, LLVMValueRef c, unsigned char *dst) {
   LLVMTypeRef ty = LLVMTypeOf(c);
   unsigned size = (unsigned)LLVMABISizeOfType(ctx->layout, ty);
@@ -132,7 +130,7 @@ static int serialize(msl_ctx *ctx, LLVMValueRef var, LLVMValueRef c, unsigned ch
       float f = (float)d;
       memcpy(dst, &f, 4);
     } else {
-      put_bytes(dst, half_bits(d), 2);
+      put_bytes(dst, fp16_from_double(d), 2); /* fp16.c */
     }
     return 1;
   }
@@ -167,27 +165,6 @@ static int serialize(msl_ctx *ctx, LLVMValueRef var, LLVMValueRef c, unsigned ch
   return msl_error(ctx, var,
                    "this initialiser of a device variable is not supported by "
                    "Anchor's Metal backend");
-}
-
-/* Exact binary16 bits of a double that is already a half value. */
-static unsigned half_bits(double d) {
-  unsigned sign = d < 0 || (d == 0 && 1 / d < 0) ? 0x8000u : 0;
-  if (d != d) return 0x7e00u;
-  if (d < 0) d = -d;
-  if (d == 0) return sign;
-  if (d >= 65536.0) return sign | 0x7c00u;
-  int e = 0;
-  while (d >= 2.0)
-    d /= 2, e++;
-  while (d < 1.0)
-    d *= 2, e--;
-  if (e < -14) { /* subnormal: value = m * 2^-24 */
-    double m = d;
-    for (int i = e; i < 0; i++)
-      m /= 2;
-    return sign | (unsigned)(m * 16777216.0 + 0.5);
-  }
-  return sign | (unsigned)(e + 15) << 10 | ((unsigned)((d - 1.0) * 1024.0 + 0.5) & 0x3ffu);
 }
 
 /* The initial bytes of var (malloc'd, size of them), NULL after an error. */
@@ -237,7 +214,7 @@ int msl_module_collect_globals(msl_ctx *ctx) {
     if (!gl.init) return 0;
     ctx->globals = realloc(ctx->globals, (ctx->nglobals + 1) * sizeof *ctx->globals);
     ctx->globals[ctx->nglobals] = gl;
-    msl_map_set(&ctx->global_index, g, (int)ctx->nglobals);
+    ptrmap_set(&ctx->global_index, g, (int)ctx->nglobals);
     ctx->nglobals++;
   }
   return 1;
@@ -250,9 +227,9 @@ void msl_module_free(msl_ctx *ctx) {
   for (unsigned i = 0; i < ctx->nglobals; i++)
     free(ctx->globals[i].init);
   free(ctx->globals);
-  msl_map_free(&ctx->global_index);
+  ptrmap_free(&ctx->global_index);
   if (ctx->mod) LLVMDisposeModule(ctx->mod);
   if (ctx->llctx) LLVMContextDispose(ctx->llctx);
-  msl_buf_free(&ctx->diags);
-  msl_buf_free(&ctx->msl);
+  strbuf_free(&ctx->diags);
+  strbuf_free(&ctx->msl);
 }

@@ -1,5 +1,8 @@
 /* msl_internal.h — the shared state of the MSL backend's passes (like QBE's
- * all.h). Each pass lives in its own file and is declared here:
+ * all.h). Each pass lives in its own file and is declared here. Prefixes:
+ * strbuf_/ptrmap_ (util.c, generic containers), cfg_ (the CFG analysis),
+ * abi_ (CUDA parameter layout), lower_ (IR->IR passes), msl_ (what is about
+ * MSL: address spaces, emission, verification, the module writer).
  *
  *   compile.c    msl_compile: the passes below in order
  *   module.c     load and verify the IR, find kernels and module globals
@@ -11,7 +14,8 @@
  *   addrspace.c  which MSL address space every pointer value lives in
  *   cfg.c        dominators, post-dominators and loops of a function
  *   structurize.c  structured if/while/break/continue emission of the CFG
- *   emit.c       MSL text of types, operands and instructions
+ *   emit.c       MSL of instructions and of a block's code
+ *   operand.c    MSL text of types, operands and dereferences
  *   intrinsics.c MSL of intrinsic calls
  *   atomics.c    atomics as MSL 32-bit relaxed atomics and CAS loops
  *   fp64.c       double arithmetic as calls into fp64.metal (software binary64)
@@ -20,7 +24,17 @@
  *   table.c      the device-module blob writer
  *   diag.c       clang-style diagnostics with source locations
  *   util.c       growable strings and pointer maps
+ *
+ * Calls go one way only (no two files call each other):
+ *   compile -> module, abi, passes (-> switches), kernel, verify, table
+ *   kernel -> structurize -> emit -> {atomics, intrinsics, fp64} -> operand
+ *   kernel -> cfg, addrspace, operand;  operand -> addrspace -> util, diag
  */
+/* Contracts that hold for every declaration below unless it says otherwise:
+ * nothing is thread-safe (one compilation at a time: LLVM values, LLVM's
+ * process-global options); a function returning int returns 1 on success
+ * and 0 after recording a located diagnostic in ctx->diags (ctx->failed);
+ * running out of memory aborts (util.c); pointers passed in are borrowed. */
 #ifndef ANCHOR_MSL_INTERNAL_H
 #define ANCHOR_MSL_INTERNAL_H
 
@@ -29,33 +43,46 @@
 #include <stdarg.h>
 #include <stddef.h>
 
+#include "abi.h"
 #include "anchor_msl.h"
+#include "fp16.h"
+#include "target.h"
+
+/* MSL spellings of common/'s constants, for string literals. */
+#define MSL_DELTA                                                                                  \
+  AC_ABI_CONTEXT "[" AC_ABI_STR(AC_ABI_CONTEXT_DELTA) "]" /* the CUDA address delta */
+#define MSL_WARP_SIZE AC_ABI_STR(AC_SIMD_WIDTH) "u"
+#define MSL_FENCE_VERSION AC_ABI_STR(AC_MSL_FENCE_MAJOR) AC_ABI_STR(AC_MSL_FENCE_MINOR) "0"
 
 /* ---- util.c ---------------------------------------------------------- */
 
 /* Growable NUL-terminated string; zero-initialised is empty. */
-typedef struct msl_buf {
+typedef struct strbuf {
   char *data;
   size_t len, cap;
-} msl_buf;
+} strbuf;
 
-void msl_buf_put(msl_buf *b, const char *s);
-void msl_buf_printf(msl_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void msl_buf_vprintf(msl_buf *b, const char *fmt, va_list ap);
+/* Append to b (growing it; never fails: out of memory aborts). */
+void strbuf_put(strbuf *b, const char *s);
+void strbuf_putn(strbuf *b, const char *s, size_t n); /* n bytes of s */
+void strbuf_printf(strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void strbuf_vprintf(strbuf *b, const char *fmt, va_list ap);
 /* Return the contents (malloc'd, caller frees) and leave `b` empty. */
-char *msl_buf_take(msl_buf *b);
-void msl_buf_free(msl_buf *b);
+char *strbuf_take(strbuf *b);
+void strbuf_free(strbuf *b); /* releases the data, leaves b empty */
 
 /* Open-addressing map from pointers to ints; zero-initialised is empty. */
-typedef struct msl_map {
+typedef struct ptrmap {
   const void **keys;
   int *values;
   size_t cap, count;
-} msl_map;
+} ptrmap;
 
-int msl_map_get(const msl_map *m, const void *key, int missing);
-void msl_map_set(msl_map *m, const void *key, int value);
-void msl_map_free(msl_map *m);
+/* The value of key (non-NULL), `missing` when absent; set inserts or
+ * replaces (growing; out of memory aborts); free releases, leaves m empty. */
+int ptrmap_get(const ptrmap *m, const void *key, int missing);
+void ptrmap_set(ptrmap *m, const void *key, int value);
+void ptrmap_free(ptrmap *m);
 
 /* ---- the module ------------------------------------------------------ */
 
@@ -101,6 +128,15 @@ typedef struct msl_global {
   unsigned char *init; /* malloc'd, size bytes (all zero when uninitialised) */
 } msl_global;
 
+/* The MSL preludes (helper functions) a module may need, emitted once each
+ * before the kernels when some kernel uses them (kernel.c). */
+enum {
+  MSL_PRELUDE_FP64 = 1, /* fp64.metal: software binary64, anchor_f64_* */
+  MSL_PRELUDE_MATH = 2, /* msl_math_prelude: anchor_f32_sqrt */
+  MSL_PRELUDE_WARP = 4, /* msl_warp_prelude: anchor_shfl_lane */
+  MSL_PRELUDE_FENCE = 8 /* msl_fence_prelude: anchor_threadfence[_block] */
+};
+
 typedef struct msl_ctx {
   const char *path;
   LLVMContextRef llctx;
@@ -110,19 +146,16 @@ typedef struct msl_ctx {
   unsigned nkernels;
   msl_global *globals;
   unsigned nglobals;
-  msl_map global_index; /* global variable -> index into globals */
+  ptrmap global_index; /* global variable -> index into globals */
   int failed;
-  int unstructured; /* emission failed only because the CFG needs structurizecfg */
-  int uses_fp64;    /* some kernel calls the fp64.metal prelude */
-  int uses_warp;    /* some kernel calls msl_warp_prelude's helpers */
-  int uses_fence;   /* some kernel calls msl_fence_prelude's helpers */
-  msl_buf diags;
-  msl_buf msl; /* the MSL source being built */
+  unsigned preludes; /* MSL_PRELUDE_*: the preludes some kernel calls into */
+  strbuf diags;
+  strbuf msl; /* the MSL source being built */
 } msl_ctx;
 
 /* ---- per-function state ---------------------------------------------- */
 
-typedef struct msl_loop {
+typedef struct cfg_loop {
   int header;
   int exit;            /* the single exit block, -1 when the loop never exits */
   unsigned char *body; /* body[b] != 0 when block b is in the loop */
@@ -131,46 +164,82 @@ typedef struct msl_loop {
    * (break) ignored, as paths that need no merge; -1 for the sink or none.
    * Merge points of branches inside the loop. */
   int *ipdom;
-} msl_loop;
+} cfg_loop;
 
-typedef struct msl_cfg {
+typedef struct cfg_info {
   unsigned nblocks;
   LLVMBasicBlockRef *blocks;
-  msl_map index; /* block -> number */
+  ptrmap index; /* block -> number */
   unsigned *nsucc;
   int (*succ)[2]; /* after lower-switch every terminator has <= 2 successors */
   int *idom;      /* immediate dominator, -1 for the entry */
   int *ipdom;     /* immediate post-dominator, -1 for exits / none */
-  msl_loop *loops;
+  cfg_loop *loops;
   unsigned nloops;
   int *loop_of_header; /* block -> loop index, -1 when not a header */
-} msl_cfg;
+} cfg_info;
 
+/* addrspace.c's result: the MSL space of every pointer value. */
+typedef struct msl_spaces {
+  ptrmap space;        /* pointer value -> msl_space */
+  ptrmap mask;         /* generic pointer value -> mask of the spaces it may point into */
+  ptrmap private_copy; /* byval argument -> 1 when copied to a thread array */
+} msl_spaces;
+
+/* kernel.c's memory layout of one kernel. */
+typedef struct msl_layout {
+  ptrmap smem;           /* __shared__ global used -> offset in anchor_smem, -1: dynamic */
+  ptrmap private_offset; /* alloca / copied byval arg -> offset in anchor_priv */
+} msl_layout;
+
+/* structurize.c's result and walk state. C++ scopes of the structured
+ * body: each if-arm and loop body opens one; block_scope[b] is the scope
+ * block b's code is in. A first, dry pass fills them so that emit.c can
+ * declare a value where it is computed when all its uses are in that scope
+ * or nested ones (msl_scope_encloses reads only this struct). */
+typedef struct msl_scopes {
+  int *block_scope;  /* per block; -2: not emitted (unreachable) */
+  int *parent;       /* per scope; -1 for the function body */
+  int count, cap;    /* scopes in use, allocated */
+  int current;       /* the scope being emitted into */
+  int dry_run;       /* walking only: no text */
+  unsigned *emitted; /* per block: times its code was emitted (verify.c) */
+  /* When a walk could not go on structured: the block, and why (the
+   * construct, for the error message); -1 otherwise. */
+  int unstructured_block;
+  const char *unstructured_why;
+} msl_scopes;
+
+/* Is block `inner`'s code within the C++ scope that block `outer`'s code
+ * is in (same scope or nested)? Both blocks must have been walked. */
+static inline int msl_scope_encloses(const msl_scopes *s, int outer, int inner) {
+  int target = s->block_scope[outer];
+  for (int k = s->block_scope[inner]; k >= 0; k = s->parent[k])
+    if (k == target) return 1;
+  return 0;
+}
+
+/* The emitter's output for one function: variable names, declarations and
+ * the body's lines (written by emit.c, atomics.c, intrinsics.c, kernel.c). */
+typedef struct msl_text {
+  ptrmap value_id; /* instruction/argument -> variable number */
+  ptrmap declared; /* values whose variable was declared */
+  unsigned next_id;
+  strbuf decls, body;
+  int indent;
+  int uses_sync_counter; /* __syncthreads_count/and/or need anchor_sync */
+} msl_text;
+
+/* One kernel being emitted: each pass owns one member. */
 typedef struct msl_func {
   msl_ctx *ctx;
   msl_kernel *kernel;
   LLVMValueRef fn;
-  msl_map value_id; /* instruction/argument -> variable number */
-  msl_map declared; /* values whose variable was declared */
-  unsigned next_id;
-  msl_map space;          /* pointer value -> msl_space */
-  msl_map private_copy;   /* byval argument -> 1 when copied to a thread array */
-  msl_map smem;           /* __shared__ global used -> offset in anchor_smem, -1: dynamic */
-  msl_map private_offset; /* alloca / copied byval arg -> offset in anchor_priv */
-  msl_map space_mask;     /* generic pointer value -> mask of the spaces it may point into */
-  int uses_sync_counter;  /* __syncthreads_count/and/or need anchor_sync */
-  msl_cfg cfg;
-  unsigned *emitted; /* per block: times its code was emitted */
-  /* C++ scopes of the structured body (structurize.c): each if-arm and loop
-   * body opens one; block_scope[b] is the scope block b's code is in. A
-   * first, dry pass fills them so that emit.c can declare a value where it
-   * is computed when all its uses are in that scope or nested ones. */
-  int dry_run;
-  int *block_scope;
-  int *scope_parent;
-  int nscopes, scope_cap, scope;
-  msl_buf decls, body;
-  int indent;
+  cfg_info cfg;      /* cfg.c */
+  msl_spaces spaces; /* addrspace.c */
+  msl_layout layout; /* kernel.c */
+  msl_scopes scopes; /* structurize.c */
+  msl_text text;     /* emit.c and the files it calls */
 } msl_func;
 
 /* ---- passes ------------------------------------------------------------ */
@@ -214,12 +283,31 @@ int msl_passes_structurize(msl_ctx *ctx);
 
 /* switches.c: every switch of the kernels as a chain of conditional branches
  * (one per distinct target); run by msl_passes_run before lower-switch. */
-int msl_switches_to_chains(msl_ctx *ctx);
+int lower_switches(msl_ctx *ctx);
 
-/* abi.c: fill kernel->params and param_bytes from the IR signature. */
-int msl_abi_layout(msl_ctx *ctx, msl_kernel *kernel);
+/* IR->IR lowerings (lower_*.c): each rewrites instructions the emitter has
+ * no row for into calls of anchor_* helpers declared in the module and
+ * defined in an MSL prelude, so the emitter prints them as plain calls.
+ * Each takes the whole module, may run alone (anchor-msl --run-pass) and
+ * returns 0 after a reported error. Not thread-safe (LLVM values).
+ * lower_math: float/half square roots -> anchor_f32_sqrt.
+ * lower_fp64: arithmetic, comparisons, conversions and math intrinsics on
+ * doubles -> anchor_f64_* (rows in fp64.c).
+ * lower_memory: memcpy/memmove/memset -> anchor_mem*.U (U the copy unit).
+ * lower_atomics: relaxed 32-bit atomicrmw/cmpxchg and NVVM atomicInc/Dec
+ * -> anchor_atomic_<op> (rows in atomics.c). */
+int lower_math(msl_ctx *ctx);
+int lower_atomics(msl_ctx *ctx);
+int lower_fp64(msl_ctx *ctx);
+int lower_memory(msl_ctx *ctx);
 
-/* addrspace.c: decide f->space for every pointer value of the function. */
+/* abi.c: fill kernel->params (malloc'd, freed by msl_module_free) and
+ * param_bytes from the IR signature. */
+int abi_param_layout(msl_ctx *ctx, msl_kernel *kernel);
+
+/* addrspace.c: decide f->spaces for every pointer value of f->fn (maps
+ * owned by f, freed with it); errors for pointers that escape in ways MSL
+ * cannot represent. */
 int msl_addrspace_analyze(msl_func *f);
 /* The space of any pointer operand (constants included); for a generic
  * pointer, msl_addrspace_mask gives the spaces it may point into (bits
@@ -227,18 +315,28 @@ int msl_addrspace_analyze(msl_func *f);
 msl_space msl_addrspace_of(msl_func *f, LLVMValueRef v);
 unsigned msl_addrspace_mask(msl_func *f, LLVMValueRef v);
 
-/* cfg.c */
-int msl_cfg_build(msl_func *f);
-void msl_cfg_free(msl_cfg *cfg);
-int msl_cfg_in_loop(const msl_cfg *cfg, int loop, int block);
+/* cfg.c: the CFG facts of function fn into *cfg (allocated; free with
+ * cfg_free, also after an error). Errors (irreducible control flow, more
+ * than two successors) return 0, reported only when ctx is not NULL.
+ * cfg_in_loop: is `block` in loop number `loop`? */
+int cfg_build(msl_ctx *ctx, LLVMValueRef fn, cfg_info *cfg);
+void cfg_free(cfg_info *cfg);
+int cfg_in_loop(const cfg_info *cfg, int loop, int block);
 
-/* structurize.c: emit the function body as structured MSL into f->body.
- * msl_scope_encloses: is block `inner`'s code within the C++ scope that
- * block `outer`'s code is in (same scope or nested)? */
+/* structurize.c: emit the function body as structured MSL into f->text.body
+ * (f->cfg built); fills and allocates f->scopes (the caller frees them with
+ * msl_scopes_free, also after an error). A graph it cannot structure is a
+ * located error naming the construct. msl_structurable: can fn's CFG, as it
+ * stands, be emitted structured? A dry walk without any diagnostic (a CFG
+ * that cfg.c rejects counts as structurable: emission reports it); compile.c
+ * runs structurizecfg first for kernels where it is not. Not thread-safe. */
 int msl_structurize(msl_func *f);
-int msl_scope_encloses(const msl_func *f, int outer, int inner);
+int msl_structurable(LLVMValueRef fn);
+void msl_scopes_free(msl_scopes *s);
 
-/* emit.c: MSL text of types, operands and instructions. */
+/* operand.c: MSL text of types, operands and dereferences (the emitter's
+ * lowest layer). Text goes into caller-owned buffers; functions returning
+ * int return 0 after reporting an error. Not thread-safe (LLVM values). */
 #define NOT_SUPPORTED "is not supported by Anchor's Metal backend"
 
 /* Expression builder for one instruction: `e` collects the MSL; `ok` drops
@@ -246,7 +344,7 @@ int msl_scope_encloses(const msl_func *f, int outer, int inner);
 typedef struct msl_inst {
   msl_func *f;
   LLVMValueRef i;
-  msl_buf e;
+  strbuf e;
   int ok;
 } msl_inst;
 
@@ -254,9 +352,20 @@ void msl_inst_put(msl_inst *in, const char *s);
 void msl_inst_printf(msl_inst *in, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void msl_inst_operand(msl_inst *in, unsigned k); /* operand k */
 void msl_inst_signed(msl_inst *in, unsigned k);  /* operand k as a signed int */
+/* value v represented for space `hint` (GENERIC: converted to a tagged ulong) */
+void msl_inst_operand_in(msl_inst *in, LLVMValueRef v, msl_space hint);
+/* the same into any buffer; msl_put_gep: a GEP's address */
+int msl_put_operand(msl_func *f, LLVMValueRef v, strbuf *out, msl_space hint);
+int msl_put_gep(msl_func *f, LLVMValueRef gep, strbuf *out);
+const char *msl_space_qualifier(msl_space s); /* device, thread, constant, threadgroup */
 /* *reinterpret_cast<space T*>(p [+ extra] [+ delta]): an lvalue of type T at p. */
 void msl_inst_deref(msl_inst *in, LLVMValueRef p, const char *type, const char *extra);
-int msl_inst_unsupported(msl_inst *in, const char *what);  /* error "<what> is not supported" */
+int msl_inst_unsupported(msl_inst *in, const char *what); /* error "<what> is not supported" */
+/* Append template t with in's operands and result type substituted:
+ *   %0..%9  operand k (pointers in their own space), %s0..%s9 operand k
+ *   as a signed integer, %T the result's MSL type (uint name, half, float),
+ *   %S / %W its signed / arithmetic integer type, %B its bit width, %% a %. */
+void msl_inst_template(msl_inst *in, const char *t);
 unsigned msl_int_bits(LLVMTypeRef ty);                     /* 0 for non-integers */
 const char *msl_uint_name(unsigned bits);                  /* bool/uchar/ushort/uint/ulong */
 const char *msl_sint_name(unsigned bits);                  /* char/short/int/long */
@@ -265,50 +374,89 @@ const char *msl_memory_type(msl_inst *in, LLVMTypeRef ty); /* type of a load/sto
 /* MSL type of a value (pointers per space); NULL after an error at `at`. */
 const char *msl_value_type(msl_func *f, LLVMValueRef at, LLVMTypeRef ty, msl_space s);
 int msl_value_id(msl_func *f, LLVMValueRef v); /* the N of variable vN */
+/* MSL expression for an i1 branch condition. */
+int msl_emit_condition(msl_func *f, LLVMValueRef cond, strbuf *out);
+/* One line of f's body at the current indentation. */
+void msl_emit_line(msl_func *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* intrinsics.c: the MSL of a call (all calls are intrinsics by then).
- * msl_call_only_moves: the intrinsic only moves bits (memcpy, __ldg,
- * annotations), so it may touch double values. */
-void msl_emit_call(msl_inst *in);
-/* __syncthreads_count/_and/_or (llvm.nvvm.barrier0.popc/and/or): emitted as
- * lines (declares its value); msl_is_barrier_reduction recognises them. */
-int msl_is_barrier_reduction(LLVMValueRef call);
-int msl_emit_barrier_reduction(msl_func *f, LLVMValueRef call);
-int msl_call_only_moves(const char *name);
-int msl_ignored_intrinsic(const char *name); /* assume, lifetime, dbg ...: no code */
-extern const char msl_warp_prelude[];        /* helpers of warp shuffles */
-extern const char msl_fence_prelude[];       /* anchor_threadfence[_block]() */
-/* A memory fence: device != 0 for __threadfence (device scope), 0 for
- * __threadfence_block (threadgroup scope); sets ctx->uses_fence. */
-void msl_emit_fence(msl_inst *in, int device);
+/* intrinsics.c: the MSL preludes of helpers calls may use. */
+extern const char msl_warp_prelude[];  /* anchor_shfl_lane (warp shuffles) */
+extern const char msl_fence_prelude[]; /* anchor_threadfence[_block]() */
+extern const char msl_math_prelude[];  /* anchor_f32_sqrt (lower_math.c) */
 
-/* atomics.c: atomicrmw/cmpxchg emitted as lines (declares its value);
+/* atomics.c: anchor_atomic_* helper calls (and atomicrmw/cmpxchg that
+ * lower_atomics.c left, to report them) emitted as lines (declares its
+ * value); msl_atomic_op_name: the helper name of a read-modify-write
+ * operation MSL can do, NULL for others (static storage);
  * extractvalue of a cmpxchg; relaxed atomic load (expression) and store
  * (statement) into in->e. */
 int msl_emit_atomic(msl_func *f, LLVMValueRef i);
-int msl_is_atomic_call(LLVMValueRef call); /* an NVVM atomic intrinsic */
+const char *msl_atomic_op_name(LLVMAtomicRMWBinOp op);
 int msl_emit_atomic_extract(msl_inst *in);
 int msl_emit_atomic_load(msl_inst *in);
 int msl_emit_atomic_store(msl_inst *in);
 
-/* fp64.c: an instruction computing on doubles (arithmetic, comparison,
- * conversion, fabs/minnum/maxnum/copysign/fmuladd) as anchor_f64_* calls;
- * the prelude text itself (fp64.metal, embedded at build time). */
-void msl_emit_double(msl_inst *in);
+/* fp64.c (with the rows above): the prelude text, fp64.metal embedded at
+ * build time. */
 extern const char msl_fp64_prelude[];
 
-/* kernel.c: msl_emit_kernel writes one kernel's MSL function into k->msl
- * (and its table facts into k); msl_emit_module joins the header and every
- * kernel's function into ctx->msl. */
-int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k);
-void msl_emit_module(msl_ctx *ctx);
+/* The emitter's table: what the MSL of one opcode or one callee is. Every
+ * fact about an instruction kind lives in its row (emit.c for opcodes,
+ * intrinsics.c and fp64.c for calls):
+ *   text     its expression or statement as a template (msl_inst_template);
+ *            MSL_UNSUPPORTED "what" for the error "what is not supported"
+ *   text_i1  the variant when the result (MSL_ROW_I1_OPERAND: operand 0) is
+ *            an i1 (a bool); NULL: text
+ *   emit     builds the expression when a template cannot say it (operand
+ *            spaces, generic pointers, per-predicate tables)
+ *   lines    writes whole statements and declares the value itself
+ *            (atomics, barrier reductions)
+ *   flags    MSL_ROW_*; uses: the MSL_PRELUDE_* its text calls into.
+ * A row with none of text, emit and lines emits no code. */
+#define MSL_UNSUPPORTED "\x01" /* never in MSL text */
+typedef struct msl_row {
+  const char *text, *text_i1;
+  void (*emit)(msl_inst *in);
+  int (*lines)(msl_func *f, LLVMValueRef i);
+  unsigned flags, uses;
+} msl_row;
+
+enum {
+  MSL_ROW_PURE = 1,       /* no side effect: dropped when unused */
+  MSL_ROW_DOUBLE_OK = 2,  /* may touch doubles: moves their bits, or a fp64 helper */
+  MSL_ROW_I1_OPERAND = 4, /* text_i1 chosen by operand 0's type */
+  MSL_ROW_INT_RESULT = 8, /* (calls) only for an integer result wider than i1 */
+  MSL_ROW_FULL_MASK = 16, /* (calls) operand 0 is a warp member mask: must be all lanes */
+  MSL_ROW_NO_CODE = 32    /* nothing to emit (alloca, annotations) */
+};
+
+/* intrinsics.c: the row of a call (all calls are intrinsics or anchor_*
+ * helpers by then), static storage; NULL when there is none (unsupported).
+ * Pure lookup: no diagnostics. */
+const msl_row *msl_call_row(LLVMValueRef call);
+
+/* fp64.c: the row of a call of a software binary64 helper (anchor_f64_*,
+ * inserted by lower_fp64.c), NULL for other names; msl_double_unsupported:
+ * the error for an instruction on doubles no lowering rewrote. */
+const msl_row *msl_fp64_row(const char *name);
+void msl_double_unsupported(msl_inst *in);
+
+/* emit.c: the code of block bb (its phis read, its instructions, not its
+ * terminator) as lines of f->text.body; msl_emit_phi_copies: the
+ * assignments of the edge from -> to. 0 after a reported error. */
 int msl_emit_block_code(msl_func *f, LLVMBasicBlockRef bb);
 int msl_emit_phi_copies(msl_func *f, LLVMBasicBlockRef from, LLVMBasicBlockRef to);
-/* MSL expression for an i1 branch condition. */
-int msl_emit_condition(msl_func *f, LLVMValueRef cond, msl_buf *out);
-void msl_emit_line(msl_func *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* verify.c */
+/* kernel.c: msl_emit_kernel writes one kernel's MSL function into k->msl
+ * (malloc'd, replacing an earlier one; freed by msl_module_free) and its
+ * table facts into k; msl_emit_module appends the header, the preludes
+ * used and every kernel's function to ctx->msl. */
+int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k);
+void msl_emit_module(msl_ctx *ctx);
+
+/* verify.c: checks of the backend's own output (their errors say
+ * "internal error"): every used variable declared and every reachable block
+ * emitted once (after msl_structurize); no goto, balanced brackets. */
 int msl_verify_function(msl_func *f);
 int msl_verify_source(msl_ctx *ctx, const char *msl);
 

@@ -325,17 +325,17 @@ static LLVMBasicBlockRef *reverse_post_order(LLVMValueRef fn, unsigned *count) {
   LLVMBasicBlockRef *order = alloc_zeroed(n, sizeof *order);
   LLVMBasicBlockRef *stack = alloc_zeroed(n, sizeof *stack);
   unsigned *next_successor = alloc_zeroed(n, sizeof *next_successor);
-  msl_map visited = {0};
+  ptrmap visited = {0};
   stack[depth++] = LLVMGetEntryBasicBlock(fn);
-  msl_map_set(&visited, stack[0], 1);
+  ptrmap_set(&visited, stack[0], 1);
   while (depth) {
     LLVMBasicBlockRef bb = stack[depth - 1];
     LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
     unsigned nsucc = term ? LLVMGetNumSuccessors(term) : 0;
     if (next_successor[depth - 1] < nsucc) {
       LLVMBasicBlockRef succ = LLVMGetSuccessor(term, next_successor[depth - 1]++);
-      if (msl_map_get(&visited, succ, 0)) continue;
-      msl_map_set(&visited, succ, 1);
+      if (ptrmap_get(&visited, succ, 0)) continue;
+      ptrmap_set(&visited, succ, 1);
       assert(depth < n);
       next_successor[depth] = 0;
       stack[depth++] = succ;
@@ -349,7 +349,7 @@ static LLVMBasicBlockRef *reverse_post_order(LLVMValueRef fn, unsigned *count) {
     order[i] = order[done - 1 - i];
     order[done - 1 - i] = t;
   }
-  msl_map_free(&visited);
+  ptrmap_free(&visited);
   free(stack);
   free(next_successor);
   *count = done;
@@ -401,7 +401,7 @@ int msl_passes_run(msl_ctx *ctx) {
            run(ctx, tm,
                "function(sroa,early-cse,instcombine,simplifycfg,"
                "infer-address-spaces,instcombine,sroa,dce)") &&
-           scalarize(ctx, tm) && check_calls(ctx) && msl_switches_to_chains(ctx) &&
+           scalarize(ctx, tm) && check_calls(ctx) && lower_switches(ctx) &&
            run(ctx, tm,
                "function(lower-switch,mergereturn,fix-irreducible,"
                "unify-loop-exits,dce)");

@@ -82,7 +82,7 @@ static void lower_switch(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef sw) {
   free(targets);
 }
 
-int msl_switches_to_chains(msl_ctx *ctx) {
+int lower_switches(msl_ctx *ctx) {
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx->llctx);
   for (unsigned k = 0; k < ctx->nkernels; k++) {
     LLVMValueRef fn = ctx->kernels[k].fn;

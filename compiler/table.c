@@ -1,6 +1,7 @@
 /* table.c — the device module anchor-msl produces: the kernels' and
  * globals' facts and the MSL source, serialised by the one writer of the
  * format (common/module.h). */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,10 +10,13 @@
 #include "target.h"
 
 int msl_table_write(msl_ctx *ctx, msl_output *out) {
+  assert(!ctx->failed && (!ctx->msl.data || strlen(ctx->msl.data) == ctx->msl.len));
   ac_module m = {0};
   /* MSL 3.1 is the baseline (decision 3); fences exist only from 3.2. */
-  m.language_major = ctx->uses_fence ? AC_MSL_FENCE_MAJOR : AC_MSL_BASELINE_MAJOR;
-  m.language_minor = ctx->uses_fence ? AC_MSL_FENCE_MINOR : AC_MSL_BASELINE_MINOR;
+  m.language_major =
+      (ctx->preludes & MSL_PRELUDE_FENCE) ? AC_MSL_FENCE_MAJOR : AC_MSL_BASELINE_MAJOR;
+  m.language_minor =
+      (ctx->preludes & MSL_PRELUDE_FENCE) ? AC_MSL_FENCE_MINOR : AC_MSL_BASELINE_MINOR;
   m.kernel_count = ctx->nkernels;
   m.global_count = ctx->nglobals;
   m.kernels = calloc(ctx->nkernels + 1, sizeof *m.kernels);
@@ -52,6 +56,6 @@ int msl_table_write(msl_ctx *ctx, msl_output *out) {
   out->blob = blob;
   out->blob_size = size;
   out->msl_size = ctx->msl.len;
-  out->msl = msl_buf_take(&ctx->msl);
+  out->msl = strbuf_take(&ctx->msl);
   return 1;
 }

@@ -1,4 +1,5 @@
 /* util.c — growable strings and pointer-keyed hash maps used by every pass. */
+#include <assert.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,7 +7,7 @@
 
 #include "msl_internal.h"
 
-static void buf_reserve(msl_buf *b, size_t extra) {
+static void buf_reserve(strbuf *b, size_t extra) {
   if (b->len + extra + 1 <= b->cap) return;
   size_t cap = b->cap ? b->cap : 256;
   while (cap < b->len + extra + 1)
@@ -17,14 +18,21 @@ static void buf_reserve(msl_buf *b, size_t extra) {
   b->cap = cap;
 }
 
-void msl_buf_put(msl_buf *b, const char *s) {
+void strbuf_putn(strbuf *b, const char *s, size_t n) {
+  buf_reserve(b, n);
+  memcpy(b->data + b->len, s, n);
+  b->len += n;
+  b->data[b->len] = 0;
+}
+
+void strbuf_put(strbuf *b, const char *s) {
   size_t n = strlen(s);
   buf_reserve(b, n);
   memcpy(b->data + b->len, s, n + 1);
   b->len += n;
 }
 
-void msl_buf_vprintf(msl_buf *b, const char *fmt, va_list ap) {
+void strbuf_vprintf(strbuf *b, const char *fmt, va_list ap) {
   va_list copy;
   va_copy(copy, ap);
   int n = vsnprintf(NULL, 0, fmt, copy);
@@ -35,14 +43,14 @@ void msl_buf_vprintf(msl_buf *b, const char *fmt, va_list ap) {
   b->len += (size_t)n;
 }
 
-void msl_buf_printf(msl_buf *b, const char *fmt, ...) {
+void strbuf_printf(strbuf *b, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  msl_buf_vprintf(b, fmt, ap);
+  strbuf_vprintf(b, fmt, ap);
   va_end(ap);
 }
 
-char *msl_buf_take(msl_buf *b) {
+char *strbuf_take(strbuf *b) {
   if (!b->data) buf_reserve(b, 0), b->data[0] = 0;
   char *data = b->data;
   b->data = NULL;
@@ -50,13 +58,13 @@ char *msl_buf_take(msl_buf *b) {
   return data;
 }
 
-void msl_buf_free(msl_buf *b) {
+void strbuf_free(strbuf *b) {
   free(b->data);
   b->data = NULL;
   b->len = b->cap = 0;
 }
 
-static size_t map_slot(const msl_map *m, const void *key) {
+static size_t map_slot(const ptrmap *m, const void *key) {
   uintptr_t h = (uintptr_t)key;
   h ^= h >> 17;
   h *= 0x9E3779B97F4A7C15ull;
@@ -66,25 +74,26 @@ static size_t map_slot(const msl_map *m, const void *key) {
   return i;
 }
 
-int msl_map_get(const msl_map *m, const void *key, int missing) {
+int ptrmap_get(const ptrmap *m, const void *key, int missing) {
   if (!m->cap) return missing;
   size_t i = map_slot(m, key);
   return m->keys[i] ? m->values[i] : missing;
 }
 
-static void map_grow(msl_map *m) {
-  msl_map bigger = {0};
+static void map_grow(ptrmap *m) {
+  ptrmap bigger = {0};
   bigger.cap = m->cap ? m->cap * 2 : 64;
   bigger.keys = calloc(bigger.cap, sizeof *bigger.keys);
   bigger.values = calloc(bigger.cap, sizeof *bigger.values);
   if (!bigger.keys || !bigger.values) abort();
   for (size_t i = 0; i < m->cap; i++)
-    if (m->keys[i]) msl_map_set(&bigger, m->keys[i], m->values[i]);
-  msl_map_free(m);
+    if (m->keys[i]) ptrmap_set(&bigger, m->keys[i], m->values[i]);
+  ptrmap_free(m);
   *m = bigger;
 }
 
-void msl_map_set(msl_map *m, const void *key, int value) {
+void ptrmap_set(ptrmap *m, const void *key, int value) {
+  assert(key); /* NULL marks an empty slot */
   if ((m->count + 1) * 2 > m->cap) map_grow(m);
   size_t i = map_slot(m, key);
   if (!m->keys[i]) {
@@ -94,7 +103,7 @@ void msl_map_set(msl_map *m, const void *key, int value) {
   m->values[i] = value;
 }
 
-void msl_map_free(msl_map *m) {
+void ptrmap_free(ptrmap *m) {
   free(m->keys);
   free(m->values);
   memset(m, 0, sizeof *m);

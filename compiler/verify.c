@@ -1,5 +1,6 @@
 /* verify.c — checks of the backend's own output. They catch backend bugs,
  * not user errors, so their messages say "internal error". */
+#include <assert.h>
 #include <ctype.h>
 #include <string.h>
 
@@ -9,16 +10,18 @@
  * was emitted exactly once: nothing dropped, nothing (a barrier in
  * particular) duplicated. */
 int msl_verify_function(msl_func *f) {
+  assert(f->scopes.emitted); /* after msl_structurize */
   /* Every variable the code names was declared at the top of the kernel. */
-  for (size_t i = 0; i < f->value_id.cap; i++)
-    if (f->value_id.keys[i] && !msl_map_get(&f->declared, f->value_id.keys[i], 0))
-      return msl_error(f->ctx, (LLVMValueRef)f->value_id.keys[i],
-                       "internal error: value v%d used but never declared", f->value_id.values[i]);
+  for (size_t i = 0; i < f->text.value_id.cap; i++)
+    if (f->text.value_id.keys[i] && !ptrmap_get(&f->text.declared, f->text.value_id.keys[i], 0))
+      return msl_error(f->ctx, (LLVMValueRef)f->text.value_id.keys[i],
+                       "internal error: value v%d used but never declared",
+                       f->text.value_id.values[i]);
   for (unsigned b = 0; b < f->cfg.nblocks; b++) {
     int reachable = b == 0 || f->cfg.idom[b] >= 0;
-    if (reachable && f->emitted[b] != 1)
+    if (reachable && f->scopes.emitted[b] != 1)
       return msl_error(f->ctx, LLVMGetBasicBlockTerminator(f->cfg.blocks[b]),
-                       "internal error: block emitted %u times", f->emitted[b]);
+                       "internal error: block emitted %u times", f->scopes.emitted[b]);
   }
   return 1;
 }

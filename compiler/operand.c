@@ -1,0 +1,439 @@
+/* operand.c — the lowest layer of the MSL emitter: MSL names of types,
+ * operands (values, constants, constant expressions, GEP offsets, generic
+ * pointers), dereferences and the line writer. Everything above it
+ * (emit.c, atomics.c, intrinsics.c, fp64.c, kernel.c, structurize.c) builds
+ * its text from these; it calls none of them.
+ *
+ * Value representation: LLVM integers are sign-agnostic, so i8/i16/i32/i64
+ * are carried as uchar/ushort/uint/ulong (i1 as bool) and cast to the signed
+ * type only where the operation is signed. Pointers follow addrspace.c:
+ * device pointers are ulong CUDA addresses, translated at each dereference by
+ * adding the delta MSL_DELTA (anchor_ctx[0]); the others are byte pointers in their MSL
+ * address space. double is carried as its ulong bits (only moved, never
+ * computed on). Every SSA value is a variable declared at the top of the
+ * kernel, so structured emission never fights C++ scoping. */
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "msl_internal.h"
+
+void msl_emit_line(msl_func *f, const char *fmt, ...) {
+  for (int i = 0; i < f->text.indent + 1; i++)
+    strbuf_put(&f->text.body, "  ");
+  va_list ap;
+  va_start(ap, fmt);
+  strbuf_vprintf(&f->text.body, fmt, ap);
+  va_end(ap);
+  strbuf_put(&f->text.body, "\n");
+}
+
+/* ---- types ------------------------------------------------------------- */
+
+unsigned msl_int_bits(LLVMTypeRef ty) {
+  return LLVMGetTypeKind(ty) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(ty) : 0;
+}
+
+const char *msl_uint_name(unsigned bits) {
+  switch (bits) {
+  case 1: return "bool";
+  case 8: return "uchar";
+  case 16: return "ushort";
+  case 32: return "uint";
+  default: return "ulong";
+  }
+}
+
+const char *msl_sint_name(unsigned bits) {
+  switch (bits) {
+  case 8: return "char";
+  case 16: return "short";
+  case 32: return "int";
+  default: return "long";
+  }
+}
+
+/* The type C++ arithmetic happens in (uchar and ushort promote anyway). */
+const char *msl_wide_name(unsigned bits) {
+  return bits == 64 ? "ulong" : "uint";
+}
+
+static const char *space_pointer(msl_space s) {
+  switch (s) {
+  case MSL_SPACE_PRIVATE: return "thread uchar*";
+  case MSL_SPACE_PARAM: return "constant uchar*";
+  case MSL_SPACE_SHARED:
+  case MSL_SPACE_DYN_SHARED: return "threadgroup uchar*";
+  default: return "ulong"; /* device and generic */
+  }
+}
+
+const char *msl_space_qualifier(msl_space s) {
+  switch (s) {
+  case MSL_SPACE_PRIVATE: return "thread";
+  case MSL_SPACE_PARAM: return "constant";
+  case MSL_SPACE_SHARED:
+  case MSL_SPACE_DYN_SHARED: return "threadgroup";
+  default: return "device";
+  }
+}
+
+/* MSL type of a value of type `ty`; NULL (after an error at `at`) when the
+ * type has no representation. */
+const char *msl_value_type(msl_func *f, LLVMValueRef at, LLVMTypeRef ty, msl_space s) {
+  switch (LLVMGetTypeKind(ty)) {
+  case LLVMIntegerTypeKind: {
+    unsigned bits = LLVMGetIntTypeWidth(ty);
+    if (bits == 1 || bits == 8 || bits == 16 || bits == 32 || bits == 64)
+      return msl_uint_name(bits);
+    msl_error(f->ctx, at, "%u-bit integer arithmetic " NOT_SUPPORTED, bits);
+    return NULL;
+  }
+  case LLVMHalfTypeKind: return "half";
+  case LLVMFloatTypeKind: return "float";
+  case LLVMDoubleTypeKind: return "ulong";
+  case LLVMPointerTypeKind: return space_pointer(s);
+  case LLVMVectorTypeKind: msl_error(f->ctx, at, "vector value " NOT_SUPPORTED); return NULL;
+  case LLVMStructTypeKind:
+  case LLVMArrayTypeKind:
+    msl_error(f->ctx, at, "aggregate (struct or array) value in a register " NOT_SUPPORTED);
+    return NULL;
+  default: msl_error(f->ctx, at, "this floating-point or special type " NOT_SUPPORTED); return NULL;
+  }
+}
+
+/* ---- operands ---------------------------------------------------------- */
+
+int msl_value_id(msl_func *f, LLVMValueRef v) {
+  assert(LLVMIsAInstruction(v) || LLVMIsAArgument(v));
+  int id = ptrmap_get(&f->text.value_id, v, -1);
+  if (id < 0) ptrmap_set(&f->text.value_id, v, id = (int)f->text.next_id++);
+  return id;
+}
+
+static void put_zero(strbuf *out, LLVMTypeRef ty, msl_space hint) {
+  switch (LLVMGetTypeKind(ty)) {
+  case LLVMIntegerTypeKind:
+    if (LLVMGetIntTypeWidth(ty) == 1)
+      strbuf_put(out, "false");
+    else
+      strbuf_printf(out, "(%s)0", msl_uint_name(LLVMGetIntTypeWidth(ty)));
+    return;
+  case LLVMHalfTypeKind: strbuf_put(out, "0.0h"); return;
+  case LLVMFloatTypeKind: strbuf_put(out, "0.0f"); return;
+  case LLVMPointerTypeKind:
+    strbuf_put(out, hint == MSL_SPACE_DEVICE || hint == MSL_SPACE_NONE || hint == MSL_SPACE_GENERIC
+                        ? "0ul"
+                        : "nullptr");
+    return;
+  default: strbuf_put(out, "0ul"); return;
+  }
+}
+
+static void put_float(strbuf *out, LLVMValueRef c) {
+  LLVMBool loses;
+  double d = LLVMConstRealGetDouble(c, &loses);
+  LLVMTypeKind kind = LLVMGetTypeKind(LLVMTypeOf(c));
+  if (kind == LLVMDoubleTypeKind) {
+    unsigned long long bits;
+    memcpy(&bits, &d, 8);
+    strbuf_printf(out, "0x%llxul", bits);
+    return;
+  }
+  float x = (float)d;
+  if (kind == LLVMHalfTypeKind) {
+    strbuf_printf(out, "as_type<half>((ushort)0x%x)", fp16_from_double(d));
+    return;
+  }
+  char text[64];
+  snprintf(text, sizeof text, "%.9g", x);
+  /* Spell it exactly when the decimal round-trips, else by its bits. */
+  if (!isfinite(x) || strtof(text, NULL) != x || (x == 0 && signbit(x))) {
+    unsigned bits;
+    memcpy(&bits, &x, 4);
+    strbuf_printf(out, "as_type<float>(0x%xu)", bits);
+    return;
+  }
+  if (!strpbrk(text, ".e")) strcat(text, ".0");
+  strbuf_printf(out, "%sf", text);
+}
+
+static int put_signed(msl_func *f, LLVMValueRef v, strbuf *out) {
+  unsigned bits = msl_int_bits(LLVMTypeOf(v));
+  if (bits == 1) { /* i1 true is -1 when signed */
+    strbuf_put(out, "(-(int)");
+    int ok = msl_put_operand(f, v, out, MSL_SPACE_NONE);
+    strbuf_put(out, ")");
+    return ok;
+  }
+  strbuf_printf(out, "(%s)", msl_sint_name(bits));
+  return msl_put_operand(f, v, out, MSL_SPACE_NONE);
+}
+
+/* Byte offset of a GEP (instruction or constant expression) as a signed
+ * expression; "" when zero. */
+static int put_gep_offset(msl_func *f, LLVMValueRef gep, strbuf *out) {
+  LLVMTargetDataRef dl = f->ctx->layout;
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(gep);
+  long long constant = 0;
+  unsigned n = (unsigned)LLVMGetNumOperands(gep);
+  for (unsigned k = 1; k < n; k++) {
+    LLVMValueRef idx = LLVMGetOperand(gep, k);
+    long long scale;
+    if (k > 1 && LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
+      unsigned field = (unsigned)LLVMConstIntGetZExtValue(idx);
+      constant += (long long)LLVMOffsetOfElement(dl, ty, field);
+      ty = LLVMStructGetTypeAtIndex(ty, field);
+      continue;
+    }
+    if (k > 1) {
+      if (LLVMGetTypeKind(ty) != LLVMArrayTypeKind && LLVMGetTypeKind(ty) != LLVMVectorTypeKind)
+        return msl_error(f->ctx, gep, "address computation " NOT_SUPPORTED);
+      ty = LLVMGetElementType(ty);
+    }
+    scale = (long long)LLVMABISizeOfType(dl, ty);
+    if (LLVMGetTypeKind(LLVMTypeOf(idx)) == LLVMVectorTypeKind)
+      return msl_error(f->ctx, gep, "vector address computation " NOT_SUPPORTED);
+    if (LLVMIsAConstantInt(idx)) {
+      constant += LLVMConstIntGetSExtValue(idx) * scale;
+      continue;
+    }
+    if (out->len) strbuf_put(out, " + ");
+    if (msl_int_bits(LLVMTypeOf(idx)) != 64) strbuf_put(out, "(long)");
+    if (!put_signed(f, idx, out)) return 0;
+    if (scale != 1) strbuf_printf(out, " * %lld", scale);
+  }
+  if (constant) {
+    if (out->len) strbuf_put(out, " + ");
+    strbuf_printf(out, "%lld", constant);
+  }
+  return 1;
+}
+
+int msl_put_gep(msl_func *f, LLVMValueRef gep, strbuf *out) {
+  assert(LLVMIsAGetElementPtrInst(gep) || LLVMIsAConstantExpr(gep));
+  strbuf off = {0};
+  int ok = put_gep_offset(f, gep, &off);
+  msl_space s = msl_addrspace_of(f, LLVMGetOperand(gep, 0));
+  strbuf_put(out, "(");
+  ok = ok && msl_put_operand(f, LLVMGetOperand(gep, 0), out, s);
+  if (ok && off.len)
+    strbuf_printf(out,
+                  s == MSL_SPACE_DEVICE || s == MSL_SPACE_NONE || s == MSL_SPACE_GENERIC
+                      ? " + (ulong)(%s)"
+                      : " + (%s)",
+                  off.data);
+  strbuf_put(out, ")");
+  strbuf_free(&off);
+  return ok;
+}
+
+static int put_global(msl_func *f, LLVMValueRef g, strbuf *out) {
+  if (LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == AC_NVPTX_SHARED) {
+    int offset = ptrmap_get(&f->layout.smem, g, -1);
+    if (offset < 0)
+      strbuf_put(out, "anchor_dyn_smem");
+    else
+      strbuf_printf(out, "((threadgroup uchar*)anchor_smem + %d)", offset);
+    return 1;
+  }
+  int index = ptrmap_get(&f->ctx->global_index, g, -1);
+  if (index < 0) return msl_error(f->ctx, NULL, "internal error: unknown global");
+  strbuf_printf(out, "%s[%d]", AC_ABI_CONTEXT, AC_ABI_CONTEXT_GLOBAL(index));
+  return 1;
+}
+
+static int put_constant_expr(msl_func *f, LLVMValueRef v, strbuf *out, msl_space hint) {
+  switch (LLVMGetConstOpcode(v)) {
+  case LLVMGetElementPtr: return msl_put_gep(f, v, out);
+  case LLVMAddrSpaceCast:
+  case LLVMBitCast: return msl_put_operand(f, LLVMGetOperand(v, 0), out, hint);
+  case LLVMPtrToInt:
+    strbuf_printf(out, "(%s)", msl_uint_name(msl_int_bits(LLVMTypeOf(v))));
+    return msl_put_operand(f, LLVMGetOperand(v, 0), out, MSL_SPACE_DEVICE);
+  case LLVMIntToPtr:
+    strbuf_put(out, "(ulong)");
+    return msl_put_operand(f, LLVMGetOperand(v, 0), out, MSL_SPACE_NONE);
+  case LLVMTrunc:
+    strbuf_printf(out, "(%s)", msl_uint_name(msl_int_bits(LLVMTypeOf(v))));
+    return msl_put_operand(f, LLVMGetOperand(v, 0), out, MSL_SPACE_NONE);
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMMul:
+  case LLVMXor:
+  case LLVMShl: {
+    /* what LLVM 19 keeps as constant expressions, e.g. differences of
+     * global addresses */
+    LLVMOpcode opc = LLVMGetConstOpcode(v);
+    unsigned bits = msl_int_bits(LLVMTypeOf(v));
+    const char *sym = opc == LLVMAdd   ? "+"
+                      : opc == LLVMSub ? "-"
+                      : opc == LLVMMul ? "*"
+                      : opc == LLVMXor ? "^"
+                                       : "<<";
+    if (bits < 8) break;
+    strbuf_printf(out, "(%s)((%s)", msl_uint_name(bits), msl_wide_name(bits));
+    int ok = msl_put_operand(f, LLVMGetOperand(v, 0), out, MSL_SPACE_NONE);
+    strbuf_printf(out, " %s (%s)", sym, msl_wide_name(bits));
+    ok = ok && msl_put_operand(f, LLVMGetOperand(v, 1), out, MSL_SPACE_NONE);
+    strbuf_put(out, ")");
+    return ok;
+  }
+  default: break;
+  }
+  return msl_error(f->ctx, NULL, "constant expression " NOT_SUPPORTED);
+}
+
+/* A pointer of one space as a generic pointer (see msl_space). */
+static int put_generic(msl_func *f, LLVMValueRef v, msl_space s, strbuf *out) {
+  static const char *const base[] = {[MSL_SPACE_PRIVATE] = "(thread uchar*)anchor_priv",
+                                     [MSL_SPACE_PARAM] = "anchor_params",
+                                     [MSL_SPACE_SHARED] = "(threadgroup uchar*)anchor_smem",
+                                     [MSL_SPACE_DYN_SHARED] = "anchor_dyn_smem"};
+  static const int tag[] = {[MSL_SPACE_PRIVATE] = 1,
+                            [MSL_SPACE_PARAM] = 2,
+                            [MSL_SPACE_SHARED] = 3,
+                            [MSL_SPACE_DYN_SHARED] = 4};
+  if (s == MSL_SPACE_NONE || s == MSL_SPACE_DEVICE)
+    return msl_put_operand(f, v, out, MSL_SPACE_DEVICE);
+  strbuf_printf(out, "((%dul << 56) | (ulong)(", tag[s]);
+  int ok = msl_put_operand(f, v, out, s);
+  strbuf_printf(out, " - %s))", base[s]);
+  return ok;
+}
+
+int msl_put_operand(msl_func *f, LLVMValueRef v, strbuf *out, msl_space hint) {
+  LLVMTypeRef ty = LLVMTypeOf(v);
+  if (hint == MSL_SPACE_GENERIC && LLVMGetTypeKind(ty) == LLVMPointerTypeKind) {
+    msl_space s = msl_addrspace_of(f, v);
+    if (s != MSL_SPACE_GENERIC) return put_generic(f, v, s, out);
+  }
+  if (LLVMIsAInstruction(v) || LLVMIsAArgument(v)) {
+    strbuf_printf(out, "v%d", msl_value_id(f, v));
+    return 1;
+  }
+  if (LLVMIsUndef(v) || LLVMIsPoison(v) || LLVMIsAConstantPointerNull(v) ||
+      LLVMIsAConstantAggregateZero(v)) {
+    put_zero(out, ty, hint);
+    return 1;
+  }
+  if (LLVMIsAConstantInt(v)) {
+    unsigned bits = msl_int_bits(ty);
+    unsigned long long x = LLVMConstIntGetZExtValue(v);
+    if (bits == 1)
+      strbuf_put(out, x ? "true" : "false");
+    else if (bits == 32)
+      strbuf_printf(out, "%lluu", x);
+    else if (bits == 64)
+      strbuf_printf(out, "%lluul", x);
+    else
+      strbuf_printf(out, "(%s)%llu", msl_uint_name(bits), x);
+    return 1;
+  }
+  if (LLVMIsAConstantFP(v)) {
+    put_float(out, v);
+    return 1;
+  }
+  if (LLVMIsAGlobalVariable(v)) return put_global(f, v, out);
+  if (LLVMIsAConstantExpr(v)) return put_constant_expr(f, v, out, hint);
+  if (LLVMIsAFunction(v)) return msl_error(f->ctx, NULL, "function pointer " NOT_SUPPORTED);
+  return msl_error(f->ctx, NULL, "constant of this kind " NOT_SUPPORTED);
+}
+
+int msl_emit_condition(msl_func *f, LLVMValueRef cond, strbuf *out) {
+  return msl_put_operand(f, cond, out, MSL_SPACE_NONE);
+}
+
+/* ---- instructions ------------------------------------------------------ */
+
+void msl_inst_put(msl_inst *in, const char *s) {
+  strbuf_put(&in->e, s);
+}
+void msl_inst_printf(msl_inst *in, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  strbuf_vprintf(&in->e, fmt, ap);
+  va_end(ap);
+}
+void msl_inst_operand(msl_inst *in, unsigned k) {
+  LLVMValueRef v = LLVMGetOperand(in->i, k);
+  msl_space s = LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind ? msl_addrspace_of(in->f, v)
+                                                                      : MSL_SPACE_NONE;
+  in->ok = in->ok && msl_put_operand(in->f, v, &in->e, s);
+}
+void msl_inst_operand_in(msl_inst *in, LLVMValueRef v, msl_space hint) {
+  in->ok = in->ok && msl_put_operand(in->f, v, &in->e, hint);
+}
+void msl_inst_signed(msl_inst *in, unsigned k) {
+  in->ok = in->ok && put_signed(in->f, LLVMGetOperand(in->i, k), &in->e);
+}
+/* The MSL name of the instruction's result type for %T: the unsigned
+ * integer type, half or float. */
+static const char *result_name(LLVMTypeRef ty) {
+  unsigned bits = msl_int_bits(ty);
+  if (bits) return msl_uint_name(bits);
+  return LLVMGetTypeKind(ty) == LLVMHalfTypeKind ? "half" : "float";
+}
+
+void msl_inst_template(msl_inst *in, const char *t) {
+  LLVMTypeRef ty = LLVMTypeOf(in->i);
+  unsigned bits = msl_int_bits(ty);
+  while (*t) {
+    const char *pct = strchr(t, '%');
+    size_t n = pct ? (size_t)(pct - t) : strlen(t);
+    strbuf_putn(&in->e, t, n);
+    if (!pct) return;
+    t = pct + 2;
+    switch (pct[1]) {
+    case '%': msl_inst_put(in, "%"); break;
+    case 's':
+      assert(pct[2] >= '0' && pct[2] <= '9');
+      msl_inst_signed(in, (unsigned)(pct[2] - '0'));
+      t++;
+      break;
+    case 'T': msl_inst_put(in, result_name(ty)); break;
+    case 'S': msl_inst_put(in, msl_sint_name(bits)); break;
+    case 'W': msl_inst_put(in, msl_wide_name(bits)); break;
+    case 'B': msl_inst_printf(in, "%u", bits); break;
+    default: assert(pct[1] >= '0' && pct[1] <= '9'); msl_inst_operand(in, (unsigned)(pct[1] - '0'));
+    }
+  }
+}
+
+int msl_inst_unsupported(msl_inst *in, const char *what) {
+  in->ok = 0;
+  return msl_error(in->f->ctx, in->i, "%s " NOT_SUPPORTED, what);
+}
+
+static int pointer_space(msl_inst *in, LLVMValueRef p) {
+  msl_space s = msl_addrspace_of(in->f, p);
+  return s == MSL_SPACE_NONE ? MSL_SPACE_DEVICE : s;
+}
+
+/* `*reinterpret_cast<space T*>(p [+ delta] [+ extra])` */
+void msl_inst_deref(msl_inst *in, LLVMValueRef p, const char *type, const char *extra) {
+  msl_space s = pointer_space(in, p);
+  if (s == MSL_SPACE_GENERIC) {
+    msl_inst_unsupported(in, "this memory operation through a pointer that may point into "
+                             "several address spaces");
+    return;
+  }
+  /* CUDA volatile accesses (flags polled in loops, warp-synchronous shared
+   * memory) must each reach memory: volatile in MSL too. The constant
+   * parameter block is read-only and never changes during a dispatch. */
+  int is_volatile = (LLVMIsALoadInst(in->i) || LLVMIsAStoreInst(in->i)) && LLVMGetVolatile(in->i) &&
+                    s != MSL_SPACE_PARAM;
+  msl_inst_printf(in, "*reinterpret_cast<%s%s %s*>(", is_volatile ? "volatile " : "",
+                  msl_space_qualifier(s), type);
+  msl_inst_operand_in(in, p, s);
+  if (extra) msl_inst_printf(in, " + %s", extra);
+  if (s == MSL_SPACE_DEVICE) msl_inst_put(in, " + " MSL_DELTA);
+  msl_inst_put(in, ")");
+}
+
+const char *msl_memory_type(msl_inst *in, LLVMTypeRef ty) {
+  if (msl_int_bits(ty) == 1) return "uchar";
+  return msl_value_type(in->f, in->i, ty, MSL_SPACE_DEVICE);
+}
