@@ -38,15 +38,15 @@ int abi_param_layout(msl_ctx *ctx, msl_kernel *k) {
       case LLVMDoubleTypeKind:
       case LLVMPointerTypeKind: break;
       default:
-        return msl_error(ctx, k->fn,
-                         "kernel parameter %u of '%s' has a type that is not "
-                         "supported by Anchor's Metal backend",
-                         i + 1, k->name);
+        return diag_error(ctx, k->fn,
+                          "kernel parameter %u of '%s' has a type that is not "
+                          "supported by Anchor's Metal backend",
+                          i + 1, k->name);
       }
       if (LLVMGetTypeKind(ty) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) > 64)
-        return msl_error(ctx, k->fn,
-                         "128-bit kernel parameter is not supported by Anchor's "
-                         "Metal backend");
+        return diag_error(ctx, k->fn,
+                          "128-bit kernel parameter is not supported by Anchor's "
+                          "Metal backend");
       p->size = (unsigned)LLVMABISizeOfType(ctx->layout, ty);
       p->align = LLVMABIAlignmentOfType(ctx->layout, ty);
     }

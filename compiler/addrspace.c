@@ -131,18 +131,18 @@ static int check_escapes(msl_func *f) {
       if (LLVMIsAStoreInst(i) && is_pointer(LLVMGetOperand(i, 0))) {
         msl_space s = msl_addrspace_of(f, LLVMGetOperand(i, 0));
         if (s != MSL_SPACE_DEVICE && s != MSL_SPACE_NONE)
-          return msl_error(f->ctx, i,
-                           "storing the address of %s memory is not supported by "
-                           "Anchor's Metal backend",
-                           space_name(s));
+          return diag_error(f->ctx, i,
+                            "storing the address of %s memory is not supported by "
+                            "Anchor's Metal backend",
+                            space_name(s));
       }
       if (LLVMIsAPtrToIntInst(i)) {
         msl_space s = msl_addrspace_of(f, LLVMGetOperand(i, 0));
         if (s != MSL_SPACE_DEVICE && s != MSL_SPACE_NONE)
-          return msl_error(f->ctx, i,
-                           "converting the address of %s memory to an integer is "
-                           "not supported by Anchor's Metal backend",
-                           space_name(s));
+          return diag_error(f->ctx, i,
+                            "converting the address of %s memory to an integer is "
+                            "not supported by Anchor's Metal backend",
+                            space_name(s));
       }
     }
   return 1;

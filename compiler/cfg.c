@@ -9,7 +9,7 @@
 
 /* An error at `at`; none without ctx (a dry run that only asks). */
 static int report(msl_ctx *ctx, LLVMValueRef at, const char *message) {
-  return ctx ? msl_error(ctx, at, "%s", message) : 0;
+  return ctx ? diag_error(ctx, at, "%s", message) : 0;
 }
 
 /* A graph in compressed rows: the edges of node v are adj[start[v] .. start[v+1]). */

@@ -15,7 +15,7 @@ static int emit(msl_ctx *ctx) {
     if (!msl_structurable(ctx->kernels[k].fn)) later[k] = 1, any = 1;
   for (unsigned k = 0; ok && k < ctx->nkernels; k++)
     if (!later[k]) ok = msl_emit_kernel(ctx, &ctx->kernels[k]);
-  if (ok && any) ok = msl_passes_structurize(ctx);
+  if (ok && any) ok = pipeline_structurize(ctx);
   for (unsigned k = 0; ok && k < ctx->nkernels; k++)
     if (later[k]) ok = msl_emit_kernel(ctx, &ctx->kernels[k]);
   free(later);
@@ -27,7 +27,7 @@ static int dump_ir(msl_ctx *ctx, const char *path) {
   char *message = NULL;
   if (!path) return 1;
   if (LLVMPrintModuleToFile(ctx->mod, path, &message)) {
-    msl_error(ctx, NULL, "cannot write '%s': %s", path, message ? message : "");
+    diag_error(ctx, NULL, "cannot write '%s': %s", path, message ? message : "");
     LLVMDisposeMessage(message);
     return 0;
   }
@@ -38,17 +38,15 @@ static int dump_ir(msl_ctx *ctx, const char *path) {
 static const struct {
   const char *name;
   int (*run)(msl_ctx *ctx);
-} passes[] = {{"lower-switches", lower_switches},
-              {"lower-math", lower_math},
-              {"lower-fp64", lower_fp64},
-              {"lower-memory", lower_memory},
-              {"lower-atomics", lower_atomics}};
+} passes[] = {{"lower-switches", lower_switches}, {"lower-math", lower_math},
+              {"lower-fp64", lower_fp64},         {"lower-memory", lower_memory},
+              {"lower-atomics", lower_atomics},   {"lower-vector-memory", lower_vector_memory}};
 
 static int run_one_pass(msl_ctx *ctx, const char *name, const char *ir_path) {
-  if (!ir_path) return msl_error(ctx, NULL, "--run-pass needs --emit-llvm FILE");
+  if (!ir_path) return diag_error(ctx, NULL, "--run-pass needs --emit-llvm FILE");
   for (unsigned k = 0; k < sizeof passes / sizeof *passes; k++)
     if (!strcmp(passes[k].name, name)) return passes[k].run(ctx) && dump_ir(ctx, ir_path);
-  return msl_error(
+  return diag_error(
       ctx, NULL,
       "unknown pass '%s' (lower-switches, lower-math, lower-fp64, lower-memory, lower-atomics)",
       name);
@@ -70,7 +68,7 @@ static msl_status finish(msl_ctx *ctx, int ok, msl_output *out) {
       status.message = strdup("error: internal error without a diagnostic\n");
     }
   }
-  msl_module_free(ctx);
+  module_free(ctx);
   return status;
 }
 
@@ -79,15 +77,15 @@ msl_status msl_compile(const char *path, const msl_options *options, msl_output 
   if (!options) options = &defaults;
   msl_ctx ctx = {0};
   memset(out, 0, sizeof *out);
-  int ok = msl_module_load(&ctx, path) && msl_module_find_kernels(&ctx);
+  int ok = module_load(&ctx, path) && module_find_kernels(&ctx);
   if (ok && options->run_pass) {
     ok = run_one_pass(&ctx, options->run_pass, options->llvm_ir_path);
     return finish(&ctx, ok, out);
   }
   for (unsigned k = 0; ok && k < ctx.nkernels; k++)
     ok = abi_param_layout(&ctx, &ctx.kernels[k]);
-  ok = ok && msl_passes_run(&ctx) && lower_math(&ctx) && lower_fp64(&ctx) && lower_memory(&ctx) &&
-       lower_atomics(&ctx) && msl_module_collect_globals(&ctx) && emit(&ctx) &&
+  ok = ok && pipeline_run(&ctx) && lower_math(&ctx) && lower_fp64(&ctx) && lower_memory(&ctx) &&
+       lower_atomics(&ctx) && module_collect_globals(&ctx) && emit(&ctx) &&
        dump_ir(&ctx, options->llvm_ir_path) && msl_verify_source(&ctx, ctx.msl.data) &&
        msl_table_write(&ctx, out);
   return finish(&ctx, ok, out);

@@ -51,7 +51,7 @@ static void put_function(msl_ctx *ctx, LLVMValueRef at) {
                 name);
 }
 
-int msl_error(msl_ctx *ctx, LLVMValueRef at, const char *fmt, ...) {
+int diag_error(msl_ctx *ctx, LLVMValueRef at, const char *fmt, ...) {
   /* One error per compilation: later ones are usually consequences. */
   if (ctx->failed) return 0;
   ctx->failed = 1;

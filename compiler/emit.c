@@ -288,8 +288,8 @@ static void emit_unknown_call(msl_inst *in) {
   size_t len;
   const char *name = LLVMGetValueName2(LLVMGetCalledValue(in->i), &len);
   in->ok = 0;
-  msl_error(in->f->ctx, in->i, "%s '%s' " NOT_SUPPORTED,
-            strncmp(name, "llvm.nvvm.", 10) ? "LLVM intrinsic" : "CUDA intrinsic", name);
+  diag_error(in->f->ctx, in->i, "%s '%s' " NOT_SUPPORTED,
+             strncmp(name, "llvm.nvvm.", 10) ? "LLVM intrinsic" : "CUDA intrinsic", name);
 }
 static const msl_row unknown_call = {NULL, NULL, emit_unknown_call, NULL, 0, 0};
 
@@ -432,7 +432,7 @@ int msl_emit_block_code(msl_func *f, LLVMBasicBlockRef bb) {
   }
   if (LLVMIsAReturnInst(term) || LLVMIsABranchInst(term)) return 1;
   if (LLVMIsAUnreachableInst(term)) return 1; /* undefined behaviour in CUDA: emitted as return */
-  return msl_error(f->ctx, term, "this terminator " NOT_SUPPORTED);
+  return diag_error(f->ctx, term, "this terminator " NOT_SUPPORTED);
 }
 
 int msl_emit_phi_copies(msl_func *f, LLVMBasicBlockRef from, LLVMBasicBlockRef to) {

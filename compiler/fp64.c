@@ -76,7 +76,7 @@ void msl_double_unsupported(msl_inst *in) {
     LLVMValueRef callee = LLVMGetCalledValue(in->i);
     const char *name = LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
     in->ok = 0;
-    msl_error(in->f->ctx, in->i, "double-precision '%s' " NOT_SUPPORTED, name);
+    diag_error(in->f->ctx, in->i, "double-precision '%s' " NOT_SUPPORTED, name);
   } else if (LLVMGetInstructionOpcode(in->i) == LLVMFPTrunc) {
     msl_inst_unsupported(in, "conversion of double to half");
   } else {

@@ -59,7 +59,7 @@ static void emit_sreg(msl_inst *in) {
       return;
     }
   in->ok = 0;
-  msl_error(in->f->ctx, in->i, "CUDA special register '%s' " NOT_SUPPORTED, rest);
+  diag_error(in->f->ctx, in->i, "CUDA special register '%s' " NOT_SUPPORTED, rest);
 }
 
 static void emit_bswap(msl_inst *in) {

@@ -31,7 +31,7 @@ static void collect_shared(msl_func *f, LLVMValueRef v, int depth) {
     }
     LLVMValueRef init = LLVMGetInitializer(v);
     if (init && !LLVMIsUndef(init) && !LLVMIsPoison(init))
-      msl_error(f->ctx, v, "initialised __shared__ variable " NOT_SUPPORTED);
+      diag_error(f->ctx, v, "initialised __shared__ variable " NOT_SUPPORTED);
     ptrmap_set(&f->layout.smem, v, (int)f->kernel->static_smem);
     f->kernel->static_smem += (unsigned)((size + 15) / 16 * 16);
     return;
@@ -69,7 +69,7 @@ static unsigned long long layout_private(msl_func *f, int *ok) {
       if (!LLVMIsAAllocaInst(i)) continue;
       LLVMValueRef count = LLVMGetOperand(i, 0);
       if (!LLVMIsAConstantInt(count)) {
-        *ok = msl_error(f->ctx, i, "variable-length stack array " NOT_SUPPORTED);
+        *ok = diag_error(f->ctx, i, "variable-length stack array " NOT_SUPPORTED);
         return 0;
       }
       unsigned long long size = LLVMABISizeOfType(f->ctx->layout, LLVMGetAllocatedType(i)) *
@@ -164,10 +164,10 @@ int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k) {
   k->static_smem = 0;
   k->dynamic_smem = 0;
   if (!valid_identifier(k->name))
-    return msl_error(ctx, k->fn,
-                     "kernel name '%s' is not a valid MSL function name (it is an MSL "
-                     "keyword or not an identifier)",
-                     k->name);
+    return diag_error(ctx, k->fn,
+                      "kernel name '%s' is not a valid MSL function name (it is an MSL "
+                      "keyword or not an identifier)",
+                      k->name);
   int ok = msl_addrspace_analyze(&f) && cfg_build(ctx, k->fn, &f.cfg);
   if (ok) {
     find_shared(&f);

@@ -10,32 +10,32 @@
 #include "msl_internal.h"
 #include "target.h"
 
-int msl_module_load(msl_ctx *ctx, const char *path) {
+int module_load(msl_ctx *ctx, const char *path) {
   assert(path && !ctx->llctx && !ctx->mod && "a zeroed ctx, loaded once");
   LLVMMemoryBufferRef mem = NULL;
   char *message = NULL;
   ctx->path = path;
   if (LLVMCreateMemoryBufferWithContentsOfFile(path, &mem, &message)) {
-    msl_error(ctx, NULL, "cannot read input: %s", message ? message : "unknown error");
+    diag_error(ctx, NULL, "cannot read input: %s", message ? message : "unknown error");
     LLVMDisposeMessage(message);
     return 0;
   }
   ctx->llctx = LLVMContextCreate();
   /* LLVMParseIRInContext takes ownership of the buffer; it reads .ll and .bc. */
   if (LLVMParseIRInContext(ctx->llctx, mem, &ctx->mod, &message)) {
-    msl_error(ctx, NULL, "invalid LLVM IR: %s", message ? message : "unknown error");
+    diag_error(ctx, NULL, "invalid LLVM IR: %s", message ? message : "unknown error");
     LLVMDisposeMessage(message);
     return 0;
   }
   if (LLVMVerifyModule(ctx->mod, LLVMReturnStatusAction, &message)) {
-    msl_error(ctx, NULL, "LLVM IR does not verify: %s", message);
+    diag_error(ctx, NULL, "LLVM IR does not verify: %s", message);
     LLVMDisposeMessage(message);
     return 0;
   }
   LLVMDisposeMessage(message);
   const char *triple = LLVMGetTarget(ctx->mod);
   if (strncmp(triple, "nvptx", 5) != 0)
-    return msl_error(ctx, NULL, "input is not NVPTX device IR (target triple '%s')", triple);
+    return diag_error(ctx, NULL, "input is not NVPTX device IR (target triple '%s')", triple);
   ctx->layout = LLVMGetModuleDataLayout(ctx->mod);
   return 1;
 }
@@ -75,7 +75,7 @@ static LLVMValueRef annotated_kernel(LLVMValueRef node) {
 
 /* !nvvm.annotations = !{!{ptr @f, !"kernel", i32 1}, ...} (clang 19); newer
  * clangs use the ptx_kernel calling convention instead. */
-int msl_module_find_kernels(msl_ctx *ctx) {
+int module_find_kernels(msl_ctx *ctx) {
   assert(ctx->mod && ctx->nkernels == 0);
   const char *md = "nvvm.annotations";
   unsigned n = LLVMGetNamedMetadataNumOperands(ctx->mod, md);
@@ -92,10 +92,10 @@ int msl_module_find_kernels(msl_ctx *ctx) {
   for (unsigned i = 0; i < ctx->nkernels; i++) {
     LLVMValueRef fn = ctx->kernels[i].fn;
     if (LLVMIsDeclaration(fn))
-      return msl_error(ctx, fn, "kernel '%s' has no definition in this translation unit",
-                       ctx->kernels[i].name);
+      return diag_error(ctx, fn, "kernel '%s' has no definition in this translation unit",
+                        ctx->kernels[i].name);
     if (LLVMGetTypeKind(LLVMGetReturnType(LLVMGlobalGetValueType(fn))) != LLVMVoidTypeKind)
-      return msl_error(ctx, fn, "kernel '%s' does not return void", ctx->kernels[i].name);
+      return diag_error(ctx, fn, "kernel '%s' does not return void", ctx->kernels[i].name);
   }
   return 1;
 }
@@ -157,14 +157,14 @@ static int serialize(msl_ctx *ctx, LLVMValueRef var, LLVMValueRef c, unsigned ch
     return 1;
   }
   case LLVMPointerTypeKind:
-    return msl_error(ctx, var,
-                     "initialising a device variable with an address is not "
-                     "supported by Anchor's Metal backend");
+    return diag_error(ctx, var,
+                      "initialising a device variable with an address is not "
+                      "supported by Anchor's Metal backend");
   default: break;
   }
-  return msl_error(ctx, var,
-                   "this initialiser of a device variable is not supported by "
-                   "Anchor's Metal backend");
+  return diag_error(ctx, var,
+                    "this initialiser of a device variable is not supported by "
+                    "Anchor's Metal backend");
 }
 
 /* The initial bytes of var (malloc'd, size of them), NULL after an error. */
@@ -187,7 +187,7 @@ static int is_metadata_global(LLVMValueRef g) {
 
 /* Every global that is not __shared__ lives in device memory and gets a slot
  * in the context buffer; addrspace(4) ones are __constant__. */
-int msl_module_collect_globals(msl_ctx *ctx) {
+int module_collect_globals(msl_ctx *ctx) {
   assert(ctx->mod && ctx->layout && ctx->nglobals == 0);
   for (LLVMValueRef g = LLVMGetFirstGlobal(ctx->mod); g; g = LLVMGetNextGlobal(g)) {
     unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
@@ -195,12 +195,12 @@ int msl_module_collect_globals(msl_ctx *ctx) {
     size_t len;
     const char *name = LLVMGetValueName2(g, &len);
     if (LLVMIsDeclaration(g))
-      return msl_error(ctx, g,
-                       "external device variable '%s' (separate compilation) is not "
-                       "supported by Anchor's Metal backend",
-                       name);
+      return diag_error(ctx, g,
+                        "external device variable '%s' (separate compilation) is not "
+                        "supported by Anchor's Metal backend",
+                        name);
     if (LLVMIsThreadLocal(g))
-      return msl_error(ctx, g, "thread-local variable '%s' is not supported", name);
+      return diag_error(ctx, g, "thread-local variable '%s' is not supported", name);
     LLVMTypeRef ty = LLVMGlobalGetValueType(g);
     msl_global gl = {0};
     gl.var = g;
@@ -220,7 +220,7 @@ int msl_module_collect_globals(msl_ctx *ctx) {
   return 1;
 }
 
-void msl_module_free(msl_ctx *ctx) {
+void module_free(msl_ctx *ctx) {
   for (unsigned i = 0; i < ctx->nkernels; i++)
     free(ctx->kernels[i].params), free(ctx->kernels[i].msl);
   free(ctx->kernels);

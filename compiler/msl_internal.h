@@ -1,34 +1,47 @@
 /* msl_internal.h — the shared state of the MSL backend's passes (like QBE's
  * all.h). Each pass lives in its own file and is declared here. Prefixes:
  * strbuf_/ptrmap_ (util.c, generic containers), cfg_ (the CFG analysis),
- * abi_ (CUDA parameter layout), lower_ (IR->IR passes), msl_ (what is about
+ * abi_ (CUDA parameter layout), lower_ (IR->IR passes), module_ (the input
+ * IR, module.c), pipeline_ (the LLVM pipeline, passes.c), diag_ (diagnostics),
+ * msl_ (what is about
  * MSL: address spaces, emission, verification, the module writer).
  *
  *   compile.c    msl_compile: the passes below in order
  *   module.c     load and verify the IR, find kernels and module globals
- *   passes.c     LLVM pipeline: inline everything, clean up, scalarize,
- *                normalise control flow (lower-switch ... unify-loop-exits,
- *                structurizecfg when needed)
- *   switches.c   switch as a chain of branches (before lower-switch)
  *   abi.c        CUDA parameter-block layout of each kernel
+ *   passes.c     LLVM pipeline: inline everything, clean up, scalarize,
+ *                normalise control flow (lower-switch ... unify-loop-exits;
+ *                structurizecfg for the kernels that need it)
+ *   lower_vectors.c  IR->IR: vector loads/stores one element at a time
+ *                (in the pipeline, before LLVM's scalarizer)
+ *   switches.c   IR->IR: switch as a chain of branches (before lower-switch)
+ *   lower_math.c    IR->IR: float/half sqrt -> anchor_f32_sqrt
+ *   lower_fp64.c    IR->IR: double operations -> anchor_f64_* calls
+ *   lower_memory.c  IR->IR: memcpy/memmove/memset -> anchor_mem* calls
+ *   lower_atomics.c IR->IR: 32-bit atomics -> anchor_atomic_* calls
  *   addrspace.c  which MSL address space every pointer value lives in
  *   cfg.c        dominators, post-dominators and loops of a function
  *   structurize.c  structured if/while/break/continue emission of the CFG
- *   emit.c       MSL of instructions and of a block's code
+ *   emit.c       MSL of instructions and of a block's code (the opcode rows)
+ *   intrinsics.c MSL of intrinsic and anchor_* helper calls (the call rows)
+ *   atomics.c    the rows of atomics: MSL 32-bit relaxed atomics, CAS loops
+ *   fp64.c       the rows of anchor_f64_*: calls into fp64.metal (software
+ *                binary64)
  *   operand.c    MSL text of types, operands and dereferences
- *   intrinsics.c MSL of intrinsic calls
- *   atomics.c    atomics as MSL 32-bit relaxed atomics and CAS loops
- *   fp64.c       double arithmetic as calls into fp64.metal (software binary64)
  *   kernel.c     kernel signature, prologue and assembly of each kernel
  *   verify.c     checks of the backend's own output
- *   table.c      the device-module blob writer
+ *   table.c      the device module (common/module.h's writer)
+ *   fp16.c       IEEE binary16 from a double (fp16.h), for constants
  *   diag.c       clang-style diagnostics with source locations
  *   util.c       growable strings and pointer maps
  *
- * Calls go one way only (no two files call each other):
- *   compile -> module, abi, passes (-> switches), kernel, verify, table
+ * Calls go one way only (no two files call each other; the CTest test
+ * "layering" checks it on the objects):
+ *   compile -> module, abi, passes (-> lower_vectors, switches), lower_*,
+ *              kernel, verify, table
  *   kernel -> structurize -> emit -> {atomics, intrinsics, fp64} -> operand
  *   kernel -> cfg, addrspace, operand;  operand -> addrspace -> util, diag
+ *   lower_atomics -> atomics (operation names only)
  */
 /* Contracts that hold for every declaration below unless it says otherwise:
  * nothing is thread-safe (one compilation at a time: LLVM values, LLVM's
@@ -246,43 +259,43 @@ typedef struct msl_func {
 
 /* diag.c: record "file:line:col: error: <message>" located at `at` (an
  * instruction, a function or a global; NULL for no location). Returns 0 so
- * callers can `return msl_error(...)`. */
-int msl_error(msl_ctx *ctx, LLVMValueRef at, const char *fmt, ...)
+ * callers can `return diag_error(...)`. */
+int diag_error(msl_ctx *ctx, LLVMValueRef at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* module.c. Each returns 1, or 0 after recording a diagnostic (msl_error);
+/* module.c. Each returns 1, or 0 after recording a diagnostic (diag_error);
  * none is thread-safe on one ctx (LLVM contexts are single-threaded).
  *
- * msl_module_load: reads `path` (textual IR or bitcode; borrowed, kept in
+ * module_load: reads `path` (textual IR or bitcode; borrowed, kept in
  * ctx->path for diagnostics) into a new LLVM context owned by ctx
  * (ctx->llctx, ctx->mod, ctx->layout); fails on unreadable, invalid,
  * unverifiable or non-NVPTX input. ctx must be zeroed before.
- * msl_module_find_kernels: after a load, fills ctx->kernels (owned by ctx)
+ * module_find_kernels: after a load, fills ctx->kernels (owned by ctx)
  * with every function nvvm.annotations marks "kernel" (nodes of any length)
  * or with the ptx_kernel calling convention, each once; fails on a kernel
  * without a body or that does not return void.
- * msl_module_collect_globals: fills ctx->globals (owned by ctx, init bytes
+ * module_collect_globals: fills ctx->globals (owned by ctx, init bytes
  * malloc'd) with every non-__shared__ variable, in module order, and maps
  * each to its index in ctx->global_index; fails on external or
  * thread-local variables and initialisers it cannot serialise.
- * msl_module_free: releases everything ctx owns (safe on a ctx whose load
+ * module_free: releases everything ctx owns (safe on a ctx whose load
  * failed part-way); ctx must not be used afterwards. */
-int msl_module_load(msl_ctx *ctx, const char *path);
-int msl_module_find_kernels(msl_ctx *ctx);
-int msl_module_collect_globals(msl_ctx *ctx);
-void msl_module_free(msl_ctx *ctx);
+int module_load(msl_ctx *ctx, const char *path);
+int module_find_kernels(msl_ctx *ctx);
+int module_collect_globals(msl_ctx *ctx);
+void module_free(msl_ctx *ctx);
 
 /* passes.c: run the LLVM pipeline on ctx->mod in place (after
- * msl_module_find_kernels); errors for recursion and leftover calls. Returns
+ * module_find_kernels); errors for recursion and leftover calls. Returns
  * 1, or 0 after a diagnostic. Sets no process-wide LLVM option; not
  * thread-safe on one ctx (NVPTX target initialisation is global but
- * idempotent). msl_passes_structurize runs structurizecfg, after which every
+ * idempotent). pipeline_structurize runs structurizecfg, after which every
  * conditional branch's arms are disjoint up to its immediate post-dominator. */
-int msl_passes_run(msl_ctx *ctx);
-int msl_passes_structurize(msl_ctx *ctx);
+int pipeline_run(msl_ctx *ctx);
+int pipeline_structurize(msl_ctx *ctx);
 
 /* switches.c: every switch of the kernels as a chain of conditional branches
- * (one per distinct target); run by msl_passes_run before lower-switch. */
+ * (one per distinct target); run by pipeline_run before lower-switch. */
 int lower_switches(msl_ctx *ctx);
 
 /* IR->IR lowerings (lower_*.c): each rewrites instructions the emitter has
@@ -295,13 +308,18 @@ int lower_switches(msl_ctx *ctx);
  * doubles -> anchor_f64_* (rows in fp64.c).
  * lower_memory: memcpy/memmove/memset -> anchor_mem*.U (U the copy unit).
  * lower_atomics: relaxed 32-bit atomicrmw/cmpxchg and NVVM atomicInc/Dec
- * -> anchor_atomic_<op> (rows in atomics.c). */
+ * -> anchor_atomic_<op> (rows in atomics.c).
+ * lower_vector_memory (lower_vectors.c, run by pipeline_run before LLVM's
+ * scalarizer): every simple vector load and store -> one per element, as
+ * the scalarizer's load-store option would, without setting that
+ * process-wide option; never fails. */
 int lower_math(msl_ctx *ctx);
 int lower_atomics(msl_ctx *ctx);
 int lower_fp64(msl_ctx *ctx);
 int lower_memory(msl_ctx *ctx);
+int lower_vector_memory(msl_ctx *ctx);
 
-/* abi.c: fill kernel->params (malloc'd, freed by msl_module_free) and
+/* abi.c: fill kernel->params (malloc'd, freed by module_free) and
  * param_bytes from the IR signature. */
 int abi_param_layout(msl_ctx *ctx, msl_kernel *kernel);
 
@@ -448,7 +466,7 @@ int msl_emit_block_code(msl_func *f, LLVMBasicBlockRef bb);
 int msl_emit_phi_copies(msl_func *f, LLVMBasicBlockRef from, LLVMBasicBlockRef to);
 
 /* kernel.c: msl_emit_kernel writes one kernel's MSL function into k->msl
- * (malloc'd, replacing an earlier one; freed by msl_module_free) and its
+ * (malloc'd, replacing an earlier one; freed by module_free) and its
  * table facts into k; msl_emit_module appends the header, the preludes
  * used and every kernel's function to ctx->msl. */
 int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k);

@@ -88,19 +88,21 @@ const char *msl_value_type(msl_func *f, LLVMValueRef at, LLVMTypeRef ty, msl_spa
     unsigned bits = LLVMGetIntTypeWidth(ty);
     if (bits == 1 || bits == 8 || bits == 16 || bits == 32 || bits == 64)
       return msl_uint_name(bits);
-    msl_error(f->ctx, at, "%u-bit integer arithmetic " NOT_SUPPORTED, bits);
+    diag_error(f->ctx, at, "%u-bit integer arithmetic " NOT_SUPPORTED, bits);
     return NULL;
   }
   case LLVMHalfTypeKind: return "half";
   case LLVMFloatTypeKind: return "float";
   case LLVMDoubleTypeKind: return "ulong";
   case LLVMPointerTypeKind: return space_pointer(s);
-  case LLVMVectorTypeKind: msl_error(f->ctx, at, "vector value " NOT_SUPPORTED); return NULL;
+  case LLVMVectorTypeKind: diag_error(f->ctx, at, "vector value " NOT_SUPPORTED); return NULL;
   case LLVMStructTypeKind:
   case LLVMArrayTypeKind:
-    msl_error(f->ctx, at, "aggregate (struct or array) value in a register " NOT_SUPPORTED);
+    diag_error(f->ctx, at, "aggregate (struct or array) value in a register " NOT_SUPPORTED);
     return NULL;
-  default: msl_error(f->ctx, at, "this floating-point or special type " NOT_SUPPORTED); return NULL;
+  default:
+    diag_error(f->ctx, at, "this floating-point or special type " NOT_SUPPORTED);
+    return NULL;
   }
 }
 
@@ -190,12 +192,12 @@ static int put_gep_offset(msl_func *f, LLVMValueRef gep, strbuf *out) {
     }
     if (k > 1) {
       if (LLVMGetTypeKind(ty) != LLVMArrayTypeKind && LLVMGetTypeKind(ty) != LLVMVectorTypeKind)
-        return msl_error(f->ctx, gep, "address computation " NOT_SUPPORTED);
+        return diag_error(f->ctx, gep, "address computation " NOT_SUPPORTED);
       ty = LLVMGetElementType(ty);
     }
     scale = (long long)LLVMABISizeOfType(dl, ty);
     if (LLVMGetTypeKind(LLVMTypeOf(idx)) == LLVMVectorTypeKind)
-      return msl_error(f->ctx, gep, "vector address computation " NOT_SUPPORTED);
+      return diag_error(f->ctx, gep, "vector address computation " NOT_SUPPORTED);
     if (LLVMIsAConstantInt(idx)) {
       constant += LLVMConstIntGetSExtValue(idx) * scale;
       continue;
@@ -240,7 +242,7 @@ static int put_global(msl_func *f, LLVMValueRef g, strbuf *out) {
     return 1;
   }
   int index = ptrmap_get(&f->ctx->global_index, g, -1);
-  if (index < 0) return msl_error(f->ctx, NULL, "internal error: unknown global");
+  if (index < 0) return diag_error(f->ctx, NULL, "internal error: unknown global");
   strbuf_printf(out, "%s[%d]", AC_ABI_CONTEXT, AC_ABI_CONTEXT_GLOBAL(index));
   return 1;
 }
@@ -283,7 +285,7 @@ static int put_constant_expr(msl_func *f, LLVMValueRef v, strbuf *out, msl_space
   }
   default: break;
   }
-  return msl_error(f->ctx, NULL, "constant expression " NOT_SUPPORTED);
+  return diag_error(f->ctx, NULL, "constant expression " NOT_SUPPORTED);
 }
 
 /* A pointer of one space as a generic pointer (see msl_space). */
@@ -338,8 +340,8 @@ int msl_put_operand(msl_func *f, LLVMValueRef v, strbuf *out, msl_space hint) {
   }
   if (LLVMIsAGlobalVariable(v)) return put_global(f, v, out);
   if (LLVMIsAConstantExpr(v)) return put_constant_expr(f, v, out, hint);
-  if (LLVMIsAFunction(v)) return msl_error(f->ctx, NULL, "function pointer " NOT_SUPPORTED);
-  return msl_error(f->ctx, NULL, "constant of this kind " NOT_SUPPORTED);
+  if (LLVMIsAFunction(v)) return diag_error(f->ctx, NULL, "function pointer " NOT_SUPPORTED);
+  return diag_error(f->ctx, NULL, "constant of this kind " NOT_SUPPORTED);
 }
 
 int msl_emit_condition(msl_func *f, LLVMValueRef cond, strbuf *out) {
@@ -404,7 +406,7 @@ void msl_inst_template(msl_inst *in, const char *t) {
 
 int msl_inst_unsupported(msl_inst *in, const char *what) {
   in->ok = 0;
-  return msl_error(in->f->ctx, in->i, "%s " NOT_SUPPORTED, what);
+  return diag_error(in->f->ctx, in->i, "%s " NOT_SUPPORTED, what);
 }
 
 static int pointer_space(msl_inst *in, LLVMValueRef p) {

@@ -1,12 +1,13 @@
 /* passes.c — the LLVM pipeline that turns clang's -O3 device IR into the
  * shape the emitter expects: no calls (everything inlined), no aggregates or
- * vectors in registers (vector loads and stores split here, one access per
- * element), no switch, reducible loops with one exit each. It changes no
- * process-wide LLVM state: other users of LLVM in the process see LLVM's
- * defaults (tests/compiler/test_process_state.c).
- * When structured emission finds a branch whose arms share code before their
- * immediate post-dominator (e.g. `if (a || f()) ...`), compile.c runs
- * structurizecfg (msl_passes_structurize) and emits again. */
+ * vectors in registers (vector loads and stores split by lower_vectors.c,
+ * one access per element, the rest by LLVM's scalarizer), no switch
+ * (switches.c, then lower-switch), reducible loops with one exit each. It
+ * changes no process-wide LLVM state: other users of LLVM in the process see
+ * LLVM's defaults (tests/compiler/test_process_state.c).
+ * pipeline_structurize runs structurizecfg; compile.c calls it, before
+ * emitting them, for the kernels whose CFG the structurizer's dry walk
+ * (msl_structurable) finds it cannot emit as it stands. */
 #include <assert.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
@@ -49,7 +50,7 @@ static LLVMTargetMachineRef target_machine(msl_ctx *ctx) {
   char *message = NULL;
   const char *triple = LLVMGetTarget(ctx->mod);
   if (LLVMGetTargetFromTriple(triple, &target, &message)) {
-    msl_error(ctx, NULL, "no NVPTX target in this LLVM: %s", message);
+    diag_error(ctx, NULL, "no NVPTX target in this LLVM: %s", message);
     LLVMDisposeMessage(message);
     return NULL;
   }
@@ -63,7 +64,7 @@ static int run(msl_ctx *ctx, LLVMTargetMachineRef tm, const char *pipeline) {
   LLVMDisposePassBuilderOptions(opts);
   if (err) {
     char *message = LLVMGetErrorMessage(err);
-    msl_error(ctx, NULL, "internal error: LLVM pipeline failed: %s", message);
+    diag_error(ctx, NULL, "internal error: LLVM pipeline failed: %s", message);
     LLVMDisposeErrorMessage(message);
     return 0;
   }
@@ -81,317 +82,43 @@ static int check_calls(msl_ctx *ctx) {
         if (!LLVMIsACallInst(i)) continue;
         LLVMValueRef callee = LLVMGetCalledValue(i);
         if (LLVMIsAInlineAsm(callee))
-          return msl_error(ctx, i,
-                           "inline PTX assembly is not supported by Anchor's Metal "
-                           "backend");
+          return diag_error(ctx, i,
+                            "inline PTX assembly is not supported by Anchor's Metal "
+                            "backend");
         if (!LLVMIsAFunction(callee))
-          return msl_error(ctx, i,
-                           "indirect call (function pointer) is not supported by "
-                           "Anchor's Metal backend");
+          return diag_error(ctx, i,
+                            "indirect call (function pointer) is not supported by "
+                            "Anchor's Metal backend");
         size_t len;
         const char *name = LLVMGetValueName2(callee, &len);
         if (LLVMGetIntrinsicID(callee)) continue;
         if (!LLVMIsDeclaration(callee))
-          return msl_error(ctx, i,
-                           "recursive call to '%s' is not supported by Anchor's Metal "
-                           "backend",
-                           name);
+          return diag_error(ctx, i,
+                            "recursive call to '%s' is not supported by Anchor's Metal "
+                            "backend",
+                            name);
         if (!strcmp(name, "vprintf"))
-          return msl_error(ctx, i,
-                           "device-side printf is not supported by Anchor's Metal "
-                           "backend");
-        return msl_error(ctx, i,
-                         "call to undefined function '%s' is not supported by "
-                         "Anchor's Metal backend",
-                         name);
+          return diag_error(ctx, i,
+                            "device-side printf is not supported by Anchor's Metal "
+                            "backend");
+        return diag_error(ctx, i,
+                          "call to undefined function '%s' is not supported by "
+                          "Anchor's Metal backend",
+                          name);
       }
   }
   return 1;
 }
 
-/* ---- vector loads and stores, one element at a time ------------------
- *
- * MSL code reads and writes device memory one scalar at a time, so vector
- * loads and stores are split into one per element. LLVM's scalarizer does
- * that only under the option -scalarize-load-store, which LLVM 19 takes from
- * the process-wide command line alone (pipeline text "scalarizer<load-store>"
- * arrives with LLVM 20): setting it would change every scalarizer that runs
- * later in the process, the library's users' included. So the split is done
- * here, just before the scalarizer, the way the scalarizer would do it: the
- * element pointers are GEPs placed right after the pointer's definition (at
- * the top of the entry block for an argument), the element accesses take the
- * vector access's place, alignment, debug location and memory metadata. The
- * scalarizer then sees through the insertelement chains (loads) and replaces
- * the extractelements (stores) by the scalars it made, so the IR it leaves
- * is the one the option gave. */
-
-/* calloc/realloc that never return NULL: out of memory, there is nothing
- * sensible to report. */
-static void *alloc_zeroed(size_t count, size_t size) {
-  void *p = calloc(count ? count : 1, size);
-  if (!p) abort();
-  return p;
-}
-static void *grow(void *p, size_t size) {
-  p = realloc(p, size);
-  if (!p) abort();
-  return p;
-}
-
-typedef struct pointer_split {
-  LLVMValueRef pointer;
-  LLVMTypeRef element;
-  LLVMValueRef *parts; /* parts[i] addresses element i; parts[0] = pointer */
-  unsigned count;
-  LLVMValueRef insert_before; /* where the GEPs go, fixed when first made */
-} pointer_split;
-
-typedef struct split_state {
-  msl_ctx *ctx;
-  LLVMBuilderRef builder;
-  pointer_split *splits; /* element pointers made so far, reused per pointer */
-  unsigned nsplits;
-} split_state;
-
-/* The memory metadata the scalarizer copies to the element accesses. */
-static int is_transferable_metadata(msl_ctx *ctx, unsigned kind) {
-  static const char *const names[] = {"tbaa",
-                                      "fpmath",
-                                      "tbaa.struct",
-                                      "invariant.load",
-                                      "alias.scope",
-                                      "noalias",
-                                      "llvm.mem.parallel_loop_access",
-                                      "llvm.access.group"};
-  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-    if (kind == LLVMGetMDKindIDInContext(ctx->llctx, names[i], (unsigned)strlen(names[i])))
-      return 1;
-  return 0;
-}
-
-static void copy_memory_metadata(msl_ctx *ctx, LLVMValueRef from, LLVMValueRef to) {
-  size_t count = 0;
-  LLVMValueMetadataEntry *entries = LLVMInstructionGetAllMetadataOtherThanDebugLoc(from, &count);
-  for (unsigned i = 0; i < count; i++) {
-    unsigned kind = LLVMValueMetadataEntriesGetKind(entries, i);
-    if (is_transferable_metadata(ctx, kind))
-      LLVMSetMetadata(
-          to, kind,
-          LLVMMetadataAsValue(ctx->llctx, LLVMValueMetadataEntriesGetMetadata(entries, i)));
-  }
-  if (entries) LLVMDisposeValueMetadataEntries(entries);
-}
-
-/* "<name of v><suffix><index>", in buf (size bytes). */
-static const char *part_name(char *buf, size_t size, LLVMValueRef v, const char *suffix,
-                             unsigned index) {
-  size_t len;
-  const char *name = LLVMGetValueName2(v, &len);
-  snprintf(buf, size, "%.*s%s%u", (int)len, name, suffix, index);
-  return buf;
-}
-
-/* Where the scalarizer puts the scattered form of v: right after its
- * definition (past phis and debug intrinsics), at the top of the entry block
- * for an argument, and just before `use` for a constant. */
-static LLVMValueRef scatter_point(LLVMValueRef v, LLVMValueRef use) {
-  if (LLVMIsAArgument(v)) {
-    LLVMValueRef fn = LLVMGetParamParent(v);
-    return LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(fn));
-  }
-  if (!LLVMIsAInstruction(v)) return use;
-  LLVMValueRef next = LLVMGetNextInstruction(v);
-  while (next && (LLVMIsAPHINode(next) || LLVMIsADbgInfoIntrinsic(next)))
-    next = LLVMGetNextInstruction(next);
-  assert(next && "a value-defining instruction is never last in its block");
-  return next;
-}
-
-/* The element pointers of the vector at `pointer`, made once per (pointer,
- * element type) and function, as the scalarizer caches them. Called before
- * anything is inserted for `use`, so that the insertion point is the one the
- * scalarizer computes when it starts on that access. */
-static pointer_split *split_pointer(split_state *st, LLVMValueRef pointer, LLVMTypeRef element,
-                                    unsigned count, LLVMValueRef use) {
-  for (unsigned k = 0; k < st->nsplits; k++)
-    if (st->splits[k].pointer == pointer && st->splits[k].element == element) {
-      assert(st->splits[k].count == count);
-      return &st->splits[k];
-    }
-  st->splits = grow(st->splits, (st->nsplits + 1) * sizeof *st->splits);
-  pointer_split *split = &st->splits[st->nsplits++];
-  *split = (pointer_split){pointer, element, alloc_zeroed(count, sizeof *split->parts), count,
-                           scatter_point(pointer, use)};
-  split->parts[0] = pointer;
-  return split;
-}
-
-/* The address of element i, made on first use right before the split's
- * insertion point. */
-static LLVMValueRef element_pointer(split_state *st, pointer_split *split, unsigned i) {
-  assert(i < split->count);
-  if (!split->parts[i]) {
-    char name[256];
-    LLVMBuilderRef b = LLVMCreateBuilderInContext(st->ctx->llctx);
-    LLVMPositionBuilderBefore(b, split->insert_before);
-    LLVMValueRef index = LLVMConstInt(LLVMInt32TypeInContext(st->ctx->llctx), i, 0);
-    split->parts[i] = LLVMBuildGEP2(b, split->element, split->pointer, &index, 1,
-                                    part_name(name, sizeof name, split->pointer, ".i", i));
-    LLVMDisposeBuilder(b);
-  }
-  return split->parts[i];
-}
-
-/* True when the scalarizer would split this load/store of a value of `type`:
- * a simple (neither volatile nor atomic) access of a fixed vector of
- * whole-byte elements. */
-static int is_splittable(msl_ctx *ctx, LLVMValueRef access, LLVMTypeRef type) {
-  if (LLVMGetTypeKind(type) != LLVMVectorTypeKind) return 0;
-  if (LLVMGetVolatile(access) || LLVMGetOrdering(access) != LLVMAtomicOrderingNotAtomic) return 0;
-  LLVMTypeRef element = LLVMGetElementType(type);
-  return LLVMSizeOfTypeInBits(ctx->layout, element) ==
-         8 * LLVMStoreSizeOfType(ctx->layout, element);
-}
-
-/* The alignment of element i: the largest power of two dividing both the
- * vector's alignment and the element's offset. */
-static unsigned element_alignment(msl_ctx *ctx, LLVMValueRef access, LLVMTypeRef element,
-                                  unsigned i) {
-  unsigned long long align = LLVMGetAlignment(access);
-  assert(align && "LLVM 19 IR gives every load and store an alignment");
-  unsigned long long bits = align | (i * LLVMStoreSizeOfType(ctx->layout, element));
-  return (unsigned)(bits & (~bits + 1));
-}
-
-static void split_load(split_state *st, LLVMValueRef load) {
-  LLVMTypeRef type = LLVMTypeOf(load);
-  LLVMTypeRef element = LLVMGetElementType(type);
-  unsigned count = LLVMGetVectorSize(type);
-  LLVMValueRef pointer = LLVMGetOperand(load, 0);
-  LLVMValueRef vector = LLVMGetPoison(type);
-  LLVMTypeRef i64 = LLVMInt64TypeInContext(st->ctx->llctx);
-  pointer_split *split = split_pointer(st, pointer, element, count, load);
-  LLVMPositionBuilderBefore(st->builder, load);
-  LLVMValueRef *parts = alloc_zeroed(count, sizeof *parts);
-  char name[256];
-  for (unsigned i = 0; i < count; i++) {
-    LLVMValueRef at = element_pointer(st, split, i);
-    parts[i] =
-        LLVMBuildLoad2(st->builder, element, at, part_name(name, sizeof name, load, ".i", i));
-    LLVMSetAlignment(parts[i], element_alignment(st->ctx, load, element, i));
-    copy_memory_metadata(st->ctx, load, parts[i]);
-  }
-  for (unsigned i = 0; i < count; i++)
-    vector = LLVMBuildInsertElement(st->builder, vector, parts[i], LLVMConstInt(i64, i, 0),
-                                    part_name(name, sizeof name, load, ".upto", i));
-  free(parts);
-  size_t len;
-  const char *load_name = LLVMGetValueName2(load, &len);
-  char *kept = alloc_zeroed(len + 1, 1);
-  memcpy(kept, load_name, len);
-  LLVMSetValueName2(load, "", 0);
-  LLVMSetValueName2(vector, kept, len);
-  free(kept);
-  LLVMReplaceAllUsesWith(load, vector);
-  LLVMInstructionEraseFromParent(load);
-}
-
-static void split_store(split_state *st, LLVMValueRef store) {
-  LLVMValueRef value = LLVMGetOperand(store, 0), pointer = LLVMGetOperand(store, 1);
-  LLVMTypeRef type = LLVMTypeOf(value);
-  LLVMTypeRef element = LLVMGetElementType(type);
-  unsigned count = LLVMGetVectorSize(type);
-  LLVMTypeRef i64 = LLVMInt64TypeInContext(st->ctx->llctx);
-  pointer_split *split = split_pointer(st, pointer, element, count, store);
-  char name[256];
-  for (unsigned i = 0; i < count; i++) {
-    LLVMPositionBuilderBefore(st->builder, store);
-    LLVMValueRef part = LLVMBuildExtractElement(st->builder, value, LLVMConstInt(i64, i, 0),
-                                                part_name(name, sizeof name, value, ".i", i));
-    LLVMValueRef at = element_pointer(st, split, i);
-    LLVMPositionBuilderBefore(st->builder, store);
-    LLVMValueRef s = LLVMBuildStore(st->builder, part, at);
-    LLVMSetAlignment(s, element_alignment(st->ctx, store, element, i));
-    copy_memory_metadata(st->ctx, store, s);
-  }
-  LLVMInstructionEraseFromParent(store);
-}
-
-/* The blocks of fn reachable from its entry, in reverse post-order (the
- * order the scalarizer visits them in); *count receives how many. The
- * array is malloc'd; the caller frees it. */
-static LLVMBasicBlockRef *reverse_post_order(LLVMValueRef fn, unsigned *count) {
-  unsigned n = LLVMCountBasicBlocks(fn), done = 0, depth = 0;
-  LLVMBasicBlockRef *order = alloc_zeroed(n, sizeof *order);
-  LLVMBasicBlockRef *stack = alloc_zeroed(n, sizeof *stack);
-  unsigned *next_successor = alloc_zeroed(n, sizeof *next_successor);
-  ptrmap visited = {0};
-  stack[depth++] = LLVMGetEntryBasicBlock(fn);
-  ptrmap_set(&visited, stack[0], 1);
-  while (depth) {
-    LLVMBasicBlockRef bb = stack[depth - 1];
-    LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
-    unsigned nsucc = term ? LLVMGetNumSuccessors(term) : 0;
-    if (next_successor[depth - 1] < nsucc) {
-      LLVMBasicBlockRef succ = LLVMGetSuccessor(term, next_successor[depth - 1]++);
-      if (ptrmap_get(&visited, succ, 0)) continue;
-      ptrmap_set(&visited, succ, 1);
-      assert(depth < n);
-      next_successor[depth] = 0;
-      stack[depth++] = succ;
-    } else {
-      order[done++] = bb;
-      depth--;
-    }
-  }
-  for (unsigned i = 0; i < done / 2; i++) {
-    LLVMBasicBlockRef t = order[i];
-    order[i] = order[done - 1 - i];
-    order[done - 1 - i] = t;
-  }
-  ptrmap_free(&visited);
-  free(stack);
-  free(next_successor);
-  *count = done;
-  return order;
-}
-
-static void split_function(split_state *st, LLVMValueRef fn) {
-  unsigned nblocks;
-  LLVMBasicBlockRef *blocks = reverse_post_order(fn, &nblocks);
-  for (unsigned b = 0; b < nblocks; b++)
-    for (LLVMValueRef i = LLVMGetFirstInstruction(blocks[b]), next; i; i = next) {
-      next = LLVMGetNextInstruction(i);
-      if (LLVMIsALoadInst(i) && is_splittable(st->ctx, i, LLVMTypeOf(i)))
-        split_load(st, i);
-      else if (LLVMIsAStoreInst(i) && is_splittable(st->ctx, i, LLVMTypeOf(LLVMGetOperand(i, 0))))
-        split_store(st, i);
-    }
-  free(blocks);
-  for (unsigned k = 0; k < st->nsplits; k++)
-    free(st->splits[k].parts);
-  st->nsplits = 0;
-}
-
-/* Every simple vector load and store of the module's functions becomes one
- * per element (see above). Cannot fail. */
-static void split_vector_memory(msl_ctx *ctx) {
-  split_state st = {ctx, LLVMCreateBuilderInContext(ctx->llctx), NULL, 0};
-  for (LLVMValueRef fn = LLVMGetFirstFunction(ctx->mod); fn; fn = LLVMGetNextFunction(fn))
-    if (!LLVMIsDeclaration(fn)) split_function(&st, fn);
-  free(st.splits);
-  LLVMDisposeBuilder(st.builder);
-}
-
 /* Vectors in registers become scalars: the memory accesses split here, the
  * arithmetic by LLVM's scalarizer (which never splits memory by itself). */
 static int scalarize(msl_ctx *ctx, LLVMTargetMachineRef tm) {
-  split_vector_memory(ctx);
+  lower_vector_memory(ctx);
   return run(ctx, tm, "function(scalarizer,instcombine,dce)");
 }
 
-int msl_passes_run(msl_ctx *ctx) {
-  assert(ctx->mod && ctx->layout && "msl_module_load succeeded");
+int pipeline_run(msl_ctx *ctx) {
+  assert(ctx->mod && ctx->layout && "module_load succeeded");
   mark_inline(ctx);
   LLVMTargetMachineRef tm = target_machine(ctx);
   if (!tm) return 0;
@@ -409,8 +136,8 @@ int msl_passes_run(msl_ctx *ctx) {
   return ok;
 }
 
-int msl_passes_structurize(msl_ctx *ctx) {
-  assert(ctx->mod && "msl_passes_run ran first");
+int pipeline_structurize(msl_ctx *ctx) {
+  assert(ctx->mod && "pipeline_run ran first");
   LLVMTargetMachineRef tm = target_machine(ctx);
   if (!tm) return 0;
   int ok = run(ctx, tm, "function(structurizecfg,dce)");

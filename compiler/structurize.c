@@ -210,9 +210,9 @@ int msl_structurize(msl_func *f) {
   if (!ok && f->scopes.unstructured_block >= 0) {
     LLVMBasicBlockRef bb = f->cfg.blocks[f->scopes.unstructured_block];
     /* located at the block's first instruction: where its source code is */
-    return msl_error(f->ctx, LLVMGetFirstInstruction(bb),
-                     "control flow %s cannot be structured by Anchor's Metal backend",
-                     f->scopes.unstructured_why);
+    return diag_error(f->ctx, LLVMGetFirstInstruction(bb),
+                      "control flow %s cannot be structured by Anchor's Metal backend",
+                      f->scopes.unstructured_why);
   }
   return ok;
 }

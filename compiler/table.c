@@ -52,7 +52,7 @@ int msl_table_write(msl_ctx *ctx, msl_output *out) {
   free(m.kernels);
   free(m.globals);
   free(params);
-  if (!ok) return msl_error(ctx, NULL, "out of memory writing the device module");
+  if (!ok) return diag_error(ctx, NULL, "out of memory writing the device module");
   out->blob = blob;
   out->blob_size = size;
   out->msl_size = ctx->msl.len;

@@ -14,14 +14,14 @@ int msl_verify_function(msl_func *f) {
   /* Every variable the code names was declared at the top of the kernel. */
   for (size_t i = 0; i < f->text.value_id.cap; i++)
     if (f->text.value_id.keys[i] && !ptrmap_get(&f->text.declared, f->text.value_id.keys[i], 0))
-      return msl_error(f->ctx, (LLVMValueRef)f->text.value_id.keys[i],
-                       "internal error: value v%d used but never declared",
-                       f->text.value_id.values[i]);
+      return diag_error(f->ctx, (LLVMValueRef)f->text.value_id.keys[i],
+                        "internal error: value v%d used but never declared",
+                        f->text.value_id.values[i]);
   for (unsigned b = 0; b < f->cfg.nblocks; b++) {
     int reachable = b == 0 || f->cfg.idom[b] >= 0;
     if (reachable && f->scopes.emitted[b] != 1)
-      return msl_error(f->ctx, LLVMGetBasicBlockTerminator(f->cfg.blocks[b]),
-                       "internal error: block emitted %u times", f->scopes.emitted[b]);
+      return diag_error(f->ctx, LLVMGetBasicBlockTerminator(f->cfg.blocks[b]),
+                        "internal error: block emitted %u times", f->scopes.emitted[b]);
   }
   return 1;
 }
@@ -42,9 +42,9 @@ int msl_verify_source(msl_ctx *ctx, const char *msl) {
     if (braces < 0 || parens < 0) break;
     if (!strncmp(p, "goto", 4) && (p == msl || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
         !(isalnum((unsigned char)p[4]) || p[4] == '_'))
-      return msl_error(ctx, NULL, "internal error: emitted MSL contains goto");
+      return diag_error(ctx, NULL, "internal error: emitted MSL contains goto");
   }
   if (braces || parens)
-    return msl_error(ctx, NULL, "internal error: emitted MSL has unbalanced brackets");
+    return diag_error(ctx, NULL, "internal error: emitted MSL has unbalanced brackets");
   return 1;
 }

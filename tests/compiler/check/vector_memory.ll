@@ -1,4 +1,4 @@
-; Vector loads and stores become one access per element (passes.c splits
+; Vector loads and stores become one access per element (lower_vectors.c splits
 ; them itself rather than through LLVM's process-wide -scalarize-load-store):
 ; each element access keeps the alignment its offset allows and the memory
 ; metadata (!tbaa), element pointers sit where LLVM's scalarizer puts them
