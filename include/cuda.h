@@ -4,7 +4,7 @@
  * Driver API documentation; numeric values are CUDA's. Everything else of
  * the driver API (contexts, modules, cuLaunchKernel, ...) is absent, so a
  * program that uses it fails to compile rather than misbehave. Valid C17 and
- * C++. Implemented by libanchor (runtime/driver.c). */
+ * C++. Implemented by libanchor (runtime/cu_device.c). */
 #ifndef ANCHOR_CUDA_H
 #define ANCHOR_CUDA_H
 
