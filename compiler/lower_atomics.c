@@ -55,37 +55,19 @@ static int helper_name(LLVMValueRef i, char *name, size_t n) {
   return 1;
 }
 
-static void lower(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef i, const char *name) {
+/* An atomic the helpers cover: (operands) -> anchor_atomic_<op>(operands). */
+static void visit(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef i) {
+  char name[96];
+  if (!helper_name(i, name, sizeof name)) return;
   unsigned n = LLVMIsAAtomicCmpXchgInst(i) ? 3 : 2;
   LLVMValueRef args[3];
   LLVMTypeRef params[3];
   for (unsigned k = 0; k < n; k++)
     args[k] = LLVMGetOperand(i, k), params[k] = LLVMTypeOf(args[k]);
-  LLVMTypeRef type = LLVMFunctionType(LLVMTypeOf(i), params, n, 0);
-  LLVMValueRef fn = LLVMGetNamedFunction(ctx->mod, name);
-  if (!fn) {
-    fn = LLVMAddFunction(ctx->mod, name, type);
-    unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
-    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-                            LLVMCreateEnumAttribute(ctx->llctx, nounwind, 0));
-  }
-  assert(LLVMGlobalGetValueType(fn) == type);
-  LLVMPositionBuilderBefore(b, i);
-  LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(i));
-  LLVMValueRef call = LLVMBuildCall2(b, type, fn, args, n, "");
-  LLVMReplaceAllUsesWith(i, call);
-  LLVMInstructionEraseFromParent(i);
+  LLVMValueRef fn = lower_declare(ctx, name, LLVMFunctionType(LLVMTypeOf(i), params, n, 0), 0);
+  lower_replace(i, lower_call(b, i, fn, args, n));
 }
 
 int lower_atomics(msl_ctx *ctx) {
-  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx->llctx);
-  char name[96];
-  for (LLVMValueRef fn = LLVMGetFirstFunction(ctx->mod); fn; fn = LLVMGetNextFunction(fn))
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(bb), next; i; i = next) {
-        next = LLVMGetNextInstruction(i);
-        if (helper_name(i, name, sizeof name)) lower(ctx, b, i, name);
-      }
-  LLVMDisposeBuilder(b);
-  return 1;
+  return lower_each_instruction(ctx, visit);
 }

@@ -137,52 +137,22 @@ static int computes_on_double(LLVMValueRef i) {
 }
 
 /* The declaration of helper `name` with i's operand and result types. */
-static LLVMValueRef declare(msl_ctx *ctx, LLVMValueRef i, const char *name, LLVMTypeRef *type) {
+/* A computation on doubles that has a helper: i's operands ->
+ * anchor_f64_<op>(operands), without memory effects. */
+static void visit(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef i) {
+  char name[64];
+  if (!computes_on_double(i) || !helper_name(i, name, sizeof name)) return;
   unsigned n =
       LLVMIsACallInst(i) ? (unsigned)LLVMGetNumArgOperands(i) : (unsigned)LLVMGetNumOperands(i);
+  LLVMValueRef args[3];
   LLVMTypeRef params[3];
   assert(n >= 1 && n <= 3);
   for (unsigned k = 0; k < n; k++)
-    params[k] = LLVMTypeOf(LLVMGetOperand(i, k));
-  *type = LLVMFunctionType(LLVMTypeOf(i), params, n, 0);
-  LLVMValueRef fn = LLVMGetNamedFunction(ctx->mod, name);
-  if (fn) return fn;
-  fn = LLVMAddFunction(ctx->mod, name, *type);
-  static const char *const attrs[] = {"nounwind", "willreturn"};
-  for (unsigned k = 0; k < 2; k++) {
-    unsigned kind = LLVMGetEnumAttributeKindForName(attrs[k], strlen(attrs[k]));
-    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-                            LLVMCreateEnumAttribute(ctx->llctx, kind, 0));
-  }
-  unsigned memory = LLVMGetEnumAttributeKindForName("memory", 6);
-  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-                          LLVMCreateEnumAttribute(ctx->llctx, memory, 0)); /* memory(none) */
-  return fn;
-}
-
-static void lower(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef i, const char *name) {
-  LLVMTypeRef type;
-  LLVMValueRef fn = declare(ctx, i, name, &type);
-  unsigned n = LLVMCountParamTypes(type);
-  LLVMValueRef args[3];
-  for (unsigned k = 0; k < n; k++)
-    args[k] = LLVMGetOperand(i, k);
-  LLVMPositionBuilderBefore(b, i);
-  LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(i));
-  LLVMValueRef call = LLVMBuildCall2(b, type, fn, args, n, "");
-  LLVMReplaceAllUsesWith(i, call);
-  LLVMInstructionEraseFromParent(i);
+    args[k] = LLVMGetOperand(i, k), params[k] = LLVMTypeOf(args[k]);
+  LLVMTypeRef type = LLVMFunctionType(LLVMTypeOf(i), params, n, 0);
+  lower_replace(i, lower_call(b, i, lower_declare(ctx, name, type, LOWER_PURE), args, n));
 }
 
 int lower_fp64(msl_ctx *ctx) {
-  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx->llctx);
-  char name[64];
-  for (LLVMValueRef fn = LLVMGetFirstFunction(ctx->mod); fn; fn = LLVMGetNextFunction(fn))
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(bb), next; i; i = next) {
-        next = LLVMGetNextInstruction(i);
-        if (computes_on_double(i) && helper_name(i, name, sizeof name)) lower(ctx, b, i, name);
-      }
-  LLVMDisposeBuilder(b);
-  return 1;
+  return lower_each_instruction(ctx, visit);
 }

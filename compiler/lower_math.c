@@ -27,44 +27,23 @@ static int sqrt_kind(LLVMValueRef i) {
   return 0;
 }
 
-/* float anchor_f32_sqrt(float), without side effects. */
-static LLVMValueRef helper(msl_ctx *ctx, LLVMTypeRef *type) {
+/* Every float or half square root: x -> anchor_f32_sqrt(x), through float
+ * for half. */
+static void visit(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef call) {
+  int kind = sqrt_kind(call);
+  if (!kind) return;
   LLVMTypeRef f32 = LLVMFloatTypeInContext(ctx->llctx);
-  *type = LLVMFunctionType(f32, &f32, 1, 0);
-  LLVMValueRef fn = LLVMGetNamedFunction(ctx->mod, "anchor_f32_sqrt");
-  if (fn) return fn;
-  fn = LLVMAddFunction(ctx->mod, "anchor_f32_sqrt", *type);
-  unsigned memory = LLVMGetEnumAttributeKindForName("memory", 6);
-  unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
-  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-                          LLVMCreateEnumAttribute(ctx->llctx, memory, 0)); /* memory(none) */
-  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-                          LLVMCreateEnumAttribute(ctx->llctx, nounwind, 0));
-  return fn;
-}
-
-static void lower_sqrt(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef call, int kind) {
-  LLVMTypeRef type;
-  LLVMValueRef fn = helper(ctx, &type), x = LLVMGetOperand(call, 0);
-  LLVMTypeRef f32 = LLVMFloatTypeInContext(ctx->llctx);
+  LLVMValueRef fn =
+      lower_declare(ctx, "anchor_f32_sqrt", LLVMFunctionType(f32, &f32, 1, 0), LOWER_PURE);
+  LLVMValueRef x = LLVMGetOperand(call, 0);
   LLVMPositionBuilderBefore(b, call);
   LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(call));
   if (kind == 2) x = LLVMBuildFPExt(b, x, f32, "");
-  LLVMValueRef r = LLVMBuildCall2(b, type, fn, &x, 1, "");
+  LLVMValueRef r = lower_call(b, call, fn, &x, 1);
   if (kind == 2) r = LLVMBuildFPTrunc(b, r, LLVMTypeOf(call), "");
-  LLVMReplaceAllUsesWith(call, r);
-  LLVMInstructionEraseFromParent(call);
+  lower_replace(call, r);
 }
 
 int lower_math(msl_ctx *ctx) {
-  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx->llctx);
-  for (LLVMValueRef fn = LLVMGetFirstFunction(ctx->mod); fn; fn = LLVMGetNextFunction(fn))
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(bb), next; i; i = next) {
-        next = LLVMGetNextInstruction(i);
-        int kind = sqrt_kind(i);
-        if (kind) lower_sqrt(ctx, b, i, kind);
-      }
-  LLVMDisposeBuilder(b);
-  return 1;
+  return lower_each_instruction(ctx, visit);
 }

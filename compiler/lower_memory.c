@@ -47,37 +47,24 @@ static void lower(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef call, unsigned ki
   snprintf(name, sizeof name, "%s.%u%s", kinds[kind].helper, copy_unit(args[2], align), suffix);
   LLVMTypeRef params[3] = {LLVMTypeOf(args[0]), LLVMTypeOf(args[1]), LLVMTypeOf(args[2])};
   LLVMTypeRef type = LLVMFunctionType(LLVMVoidTypeInContext(ctx->llctx), params, 3, 0);
-  LLVMValueRef fn = LLVMGetNamedFunction(ctx->mod, name);
-  if (!fn) {
-    fn = LLVMAddFunction(ctx->mod, name, type);
-    unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
-    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-                            LLVMCreateEnumAttribute(ctx->llctx, nounwind, 0));
+  lower_call(b, call, lower_declare(ctx, name, type, 0), args, 3);
+  lower_replace(call, NULL); /* the intrinsics return void */
+}
+
+/* A memcpy/memmove/memset intrinsic, whatever its overload suffix. */
+static void visit(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef i) {
+  if (!LLVMIsACallInst(i) || !LLVMIsAFunction(LLVMGetCalledValue(i))) return;
+  size_t len;
+  const char *name = LLVMGetValueName2(LLVMGetCalledValue(i), &len);
+  for (unsigned k = 0; k < sizeof kinds / sizeof *kinds; k++) {
+    size_t n = strlen(kinds[k].intrinsic);
+    if (!strncmp(name, kinds[k].intrinsic, n) && name[n] == '.') {
+      lower(ctx, b, i, k, name + n);
+      return;
+    }
   }
-  LLVMPositionBuilderBefore(b, call);
-  LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(call));
-  LLVMBuildCall2(b, type, fn, args, 3, "");
-  assert(!LLVMGetFirstUse(call)); /* the intrinsics return void */
-  LLVMInstructionEraseFromParent(call);
 }
 
 int lower_memory(msl_ctx *ctx) {
-  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx->llctx);
-  for (LLVMValueRef fn = LLVMGetFirstFunction(ctx->mod); fn; fn = LLVMGetNextFunction(fn))
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(bb), next; i; i = next) {
-        next = LLVMGetNextInstruction(i);
-        if (!LLVMIsACallInst(i) || !LLVMIsAFunction(LLVMGetCalledValue(i))) continue;
-        size_t len;
-        const char *name = LLVMGetValueName2(LLVMGetCalledValue(i), &len);
-        for (unsigned k = 0; k < sizeof kinds / sizeof *kinds; k++) {
-          size_t n = strlen(kinds[k].intrinsic);
-          if (!strncmp(name, kinds[k].intrinsic, n) && name[n] == '.') {
-            lower(ctx, b, i, k, name + n);
-            break;
-          }
-        }
-      }
-  LLVMDisposeBuilder(b);
-  return 1;
+  return lower_each_instruction(ctx, visit);
 }

@@ -298,6 +298,24 @@ int pipeline_structurize(msl_ctx *ctx);
  * (one per distinct target); run by pipeline_run before lower-switch. */
 int lower_switches(msl_ctx *ctx);
 
+/* lower.c: the lowerings' shared protocol.
+ * lower_declare: the helper `name` of function type `type` in ctx->mod,
+ * declared on first use (nounwind; with LOWER_PURE also willreturn and
+ * memory(none), so that unused calls are removed); one name has one type.
+ * lower_call: a call of helper fn with args, inserted before instruction
+ * `at` with at's debug location. lower_replace: old's uses take
+ * replacement (NULL when old has none), then old is erased.
+ * lower_each_instruction: visit(ctx, builder, i) for every instruction of
+ * every function, in order; visit may replace i. Returns 1. None fails or
+ * allocates anything the caller frees. */
+enum { LOWER_PURE = 1 };
+typedef void lower_visit_fn(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef i);
+LLVMValueRef lower_declare(msl_ctx *ctx, const char *name, LLVMTypeRef type, unsigned flags);
+LLVMValueRef lower_call(LLVMBuilderRef b, LLVMValueRef at, LLVMValueRef fn, LLVMValueRef *args,
+                        unsigned n);
+void lower_replace(LLVMValueRef old, LLVMValueRef replacement);
+int lower_each_instruction(msl_ctx *ctx, lower_visit_fn *visit);
+
 /* IR->IR lowerings (lower_*.c): each rewrites instructions the emitter has
  * no row for into calls of anchor_* helpers declared in the module and
  * defined in an MSL prelude, so the emitter prints them as plain calls.

@@ -16,7 +16,7 @@
 ; CHECK: call float @llvm.fabs.f32(float %x)
 ; CHECK-NOT: call {{.*}}@llvm.{{(nvvm.)?}}sqrt.{{(f32|rn.f|f16)}}(
 ; CHECK: declare float @anchor_f32_sqrt(float) [[ATTR:#[0-9]+]]
-; CHECK: attributes [[ATTR]] = { nounwind memory(none) }
+; CHECK: attributes [[ATTR]] = { nounwind willreturn memory(none) }
 ; CHECK: [[LOC]] = !DILocation(line: 7, column: 3
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
