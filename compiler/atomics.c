@@ -90,17 +90,10 @@ static void put_template(msl_inst *in, const char *t) {
 
 /* Template t as lines of the body (in->e, empty before, is left empty). */
 static void emit_template(msl_inst *in, const char *t) {
-  assert(in->e.len == 0);
-  while (*t) {
-    size_t n = strcspn(t, "\n");
-    strbuf x = {0};
-    expand(in, t, n, &x);
-    msl_inst_template(in, x.data ? x.data : "");
-    strbuf_free(&x);
-    msl_emit_line(in->f, "%s", in->e.data ? in->e.data : "");
-    strbuf_free(&in->e);
-    t += n + (t[n] == '\n');
-  }
+  strbuf x = {0};
+  expand(in, t, strlen(t), &x);
+  msl_inst_template_lines(in, x.data ? x.data : "", NULL);
+  strbuf_free(&x);
 }
 
 /* A CAS loop on the 32-bit word: NEW is the new word computed from
@@ -192,9 +185,7 @@ const char *msl_atomic_op_name(LLVMAtomicRMWBinOp op) {
 
 /* A call of an anchor_atomic_* helper: its operation, or cmpxchg. */
 static int helper_op(LLVMValueRef call, LLVMAtomicRMWBinOp *op, int *cmpxchg) {
-  size_t len;
-  LLVMValueRef callee = LLVMGetCalledValue(call);
-  const char *name = LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
+  const char *name = ir_callee_name(call);
   if (strncmp(name, "anchor_atomic_", 14)) return 0;
   name += 14;
   size_t n = strcspn(name, ".");
@@ -207,7 +198,7 @@ static int helper_op(LLVMValueRef call, LLVMAtomicRMWBinOp *op, int *cmpxchg) {
 
 int msl_emit_atomic(msl_func *f, LLVMValueRef i) {
   assert(LLVMIsAAtomicRMWInst(i) || LLVMIsAAtomicCmpXchgInst(i) || LLVMIsACallInst(i));
-  msl_inst in = {f, i, {0}, 1};
+  msl_inst in = {f, i, {0}, 1, MSL_SPACE_NONE};
   int ok;
   LLVMAtomicRMWBinOp op = LLVMAtomicRMWBinOpXchg;
   int cmpxchg = 0, call = LLVMIsACallInst(i) != NULL;
@@ -250,15 +241,12 @@ int msl_emit_atomic_extract(msl_inst *in) {
   if (LLVMIsACallInst(agg)) cmpxchg = helper_op(agg, &op, &cmpxchg) && cmpxchg;
   if (LLVMIsAAtomicCmpXchgInst(agg)) cmpxchg = 1;
   if (!cmpxchg || n != 1) return msl_inst_unsupported(in, "aggregate value operation");
-  msl_inst_printf(in, idx[0] == 0 ? "v%d" : "(v%d == ", msl_value_id(in->f, agg));
-  if (idx[0] == 1) { /* the compared value, as the loop compared it */
-    msl_inst in2 = {in->f, agg, {0}, 1};
-    msl_inst_template(&in2, "(uint)%1");
-    msl_inst_put(in, in2.e.data);
-    msl_inst_put(in, ")");
-    in->ok = in->ok && in2.ok;
-    strbuf_free(&in2.e);
-  }
+  /* index 1: the compared value, as the loop compared it (%V, %1: agg's) */
+  msl_inst x = {in->f, agg, {0}, in->ok, MSL_SPACE_NONE};
+  msl_inst_template(&x, idx[0] == 0 ? "%V" : "(%V == (uint)%1)");
+  msl_inst_put(in, x.e.data ? x.e.data : "");
+  in->ok = x.ok;
+  strbuf_free(&x.e);
   return in->ok;
 }
 
