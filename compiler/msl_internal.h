@@ -388,8 +388,8 @@ int msl_inst_unsupported(msl_inst *in, const char *what); /* error "<what> is no
  *   %Hk     operand k represented in in->space (a pointer converted to a
  *           generic one, a null in the other side's space)
  *   %Qk     the MSL address space of pointer operand k (device, thread,
- *           constant, threadgroup), "volatile " first for a volatile load
- *           or store; an error for a generic pointer. So
+ *           constant, threadgroup), "volatile " first for a volatile
+ *           non-atomic load or store; an error for a generic pointer. So
  *           *reinterpret_cast<%Q0 T*>(%0%D0) is the lvalue at operand 0.
  *   %Dk     " + anchor_ctx[0]" (MSL_DELTA) when pointer operand k is a
  *           device pointer (a CUDA address), else nothing
@@ -401,8 +401,7 @@ int msl_inst_unsupported(msl_inst *in, const char *what); /* error "<what> is no
  * args may be NULL when t has no %a; in->i may be NULL when t has no
  * operand, %V, %T, %S, %W or %B (kernel.c's array declarations). Where
  * an expansion has one part per element (bytes, address spaces), the
- * builder picks and fills one template per element. atomics.c adds
- * %Ak/%Ik (its atomic pointers), expanded before these.
+ * builder picks and fills one template per element.
  * msl_inst_template: the same without args. msl_inst_template_lines: t's
  * lines ("\n" between them) as lines of in->f's body, each expanded so;
  * in->e is empty before and after. Errors as for operands (in->ok). */

@@ -377,10 +377,11 @@ static const char *result_name(LLVMTypeRef ty) {
 }
 
 /* %Qk: the qualifier of pointer operand k's space, "volatile " first for
- * a volatile load or store (CUDA volatile accesses, flags polled in loops
- * and warp-synchronous shared memory, must each reach memory; the constant
- * parameter block never changes during a dispatch). A generic pointer has
- * no single qualifier: an error. */
+ * a volatile non-atomic load or store (CUDA volatile accesses, flags
+ * polled in loops and warp-synchronous shared memory, must each reach
+ * memory; atomics do anyway, and the constant parameter block never
+ * changes during a dispatch). A generic pointer has no single qualifier:
+ * an error. */
 static void put_qualifier(msl_inst *in, unsigned k) {
   msl_space s = msl_addrspace_of(in->f, LLVMGetOperand(in->i, k));
   if (s == MSL_SPACE_NONE) s = MSL_SPACE_DEVICE;
@@ -390,7 +391,7 @@ static void put_qualifier(msl_inst *in, unsigned k) {
     return;
   }
   int is_volatile = (LLVMIsALoadInst(in->i) || LLVMIsAStoreInst(in->i)) && LLVMGetVolatile(in->i) &&
-                    s != MSL_SPACE_PARAM;
+                    LLVMGetOrdering(in->i) == LLVMAtomicOrderingNotAtomic && s != MSL_SPACE_PARAM;
   inst_printf(in, "%s%s", is_volatile ? "volatile " : "", space_qualifier(s));
 }
 
