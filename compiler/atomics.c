@@ -43,71 +43,19 @@ static int is_float(LLVMValueRef v) {
 }
 
 /* ---- templates ----------------------------------------------------------
- * msl_inst_template's, with these expanded here first (k an operand
- * number): %Ak the atomic pointer operand k points to,
- * reinterpret_cast<space atomic_uint*>(p [+ delta]); %Ik the same as
- * atomic_int; %Qk its space qualifier (device or threadgroup); %V the
- * instruction's variable. "\n" separates the lines of a statement. */
-
-/* One template line with %A/%I/%Q/%V expanded, into out. */
-static void expand(msl_inst *in, const char *t, size_t n, strbuf *out) {
-  const char *end = t + n;
-  while (t < end) {
-    const char *pct = memchr(t, '%', (size_t)(end - t));
-    if (!pct || pct + 1 >= end) {
-      strbuf_putn(out, t, (size_t)(end - t));
-      return;
-    }
-    strbuf_putn(out, t, (size_t)(pct - t));
-    char c = pct[1];
-    t = pct + 2;
-    if (c == 'V') {
-      strbuf_printf(out, "v%d", msl_value_id(in->f, in->i));
-    } else if (c == 'A' || c == 'I' || c == 'Q') {
-      assert(t < end && *t >= '0' && *t <= '9');
-      unsigned k = (unsigned)(*t++ - '0');
-      msl_space space = msl_addrspace_of(in->f, LLVMGetOperand(in->i, k));
-      int shared = space == MSL_SPACE_SHARED || space == MSL_SPACE_DYN_SHARED;
-      const char *q = shared ? "threadgroup" : "device";
-      if (c == 'Q')
-        strbuf_put(out, q);
-      else
-        strbuf_printf(out, "reinterpret_cast<%s %s*>(%%%u%s)", q,
-                      c == 'A' ? "atomic_uint" : "atomic_int", k, shared ? "" : " + " MSL_DELTA);
-    } else {
-      strbuf_putn(out, pct, 2); /* msl_inst_template's */
-    }
-  }
-}
-
-/* Template t into in->e (an expression, no line breaks). */
-static void put_template(msl_inst *in, const char *t) {
-  strbuf x = {0};
-  expand(in, t, strlen(t), &x);
-  msl_inst_template(in, x.data ? x.data : "");
-  strbuf_free(&x);
-}
-
-/* Template t as lines of the body (in->e, empty before, is left empty). */
-static void emit_template(msl_inst *in, const char *t) {
-  assert(in->e.len == 0);
-  while (*t) {
-    size_t n = strcspn(t, "\n");
-    strbuf x = {0};
-    expand(in, t, n, &x);
-    msl_inst_template(in, x.data ? x.data : "");
-    strbuf_free(&x);
-    msl_emit_line(in->f, "%s", in->e.data ? in->e.data : "");
-    strbuf_free(&in->e);
-    t += n + (t[n] == '\n');
-  }
-}
+ * (msl_inst_template's language) The atomic object pointer operand k
+ * points to: reinterpret_cast<space atomic_uint*>(p [+ delta]) through
+ * %Qk (device or threadgroup: check() rejects the other spaces) and %Dk;
+ * the same as atomic_int. "\n" separates the lines of a statement. */
+#define ATOMIC_U0 "reinterpret_cast<%Q0 atomic_uint*>(%0%D0)"
+#define ATOMIC_U1 "reinterpret_cast<%Q1 atomic_uint*>(%1%D1)"
+#define ATOMIC_I0 "reinterpret_cast<%Q0 atomic_int*>(%0%D0)"
 
 /* A CAS loop on the 32-bit word: NEW is the new word computed from
  * anchor_o, the old one. */
 #define CAS_LOOP(NEW, RESULT)                                                                      \
   "{\n"                                                                                            \
-  "  %Q0 atomic_uint *anchor_a = %A0;\n"                                                           \
+  "  %Q0 atomic_uint *anchor_a = " ATOMIC_U0 ";\n"                                                 \
   "  uint anchor_o = atomic_load_explicit(anchor_a, memory_order_relaxed);\n"                      \
   "  while (!atomic_compare_exchange_weak_explicit(anchor_a, &anchor_o, " NEW                      \
   ", memory_order_relaxed, memory_order_relaxed)) {}\n"                                            \
@@ -124,19 +72,19 @@ static const struct {
   LLVMAtomicRMWBinOp op;
   const char *name, *text, *text_float;
 } ops[] = {
-    {LLVMAtomicRMWBinOpXchg, "xchg", DIRECT("exchange", "%A0", "(uint)%1"),
-     "%V = as_type<float>(atomic_exchange_explicit(%A0, as_type<uint>(%1), "
+    {LLVMAtomicRMWBinOpXchg, "xchg", DIRECT("exchange", ATOMIC_U0, "(uint)%1"),
+     "%V = as_type<float>(atomic_exchange_explicit(" ATOMIC_U0 ", as_type<uint>(%1), "
      "memory_order_relaxed));"},
-    {LLVMAtomicRMWBinOpAdd, "add", DIRECT("fetch_add", "%A0", "(uint)%1"), NULL},
-    {LLVMAtomicRMWBinOpSub, "sub", DIRECT("fetch_sub", "%A0", "(uint)%1"), NULL},
-    {LLVMAtomicRMWBinOpAnd, "and", DIRECT("fetch_and", "%A0", "(uint)%1"), NULL},
+    {LLVMAtomicRMWBinOpAdd, "add", DIRECT("fetch_add", ATOMIC_U0, "(uint)%1"), NULL},
+    {LLVMAtomicRMWBinOpSub, "sub", DIRECT("fetch_sub", ATOMIC_U0, "(uint)%1"), NULL},
+    {LLVMAtomicRMWBinOpAnd, "and", DIRECT("fetch_and", ATOMIC_U0, "(uint)%1"), NULL},
     {LLVMAtomicRMWBinOpNand, "nand", CAS_LOOP("~(anchor_o & %1)", "anchor_o"), NULL},
-    {LLVMAtomicRMWBinOpOr, "or", DIRECT("fetch_or", "%A0", "(uint)%1"), NULL},
-    {LLVMAtomicRMWBinOpXor, "xor", DIRECT("fetch_xor", "%A0", "(uint)%1"), NULL},
-    {LLVMAtomicRMWBinOpMax, "max", DIRECT("fetch_max", "%I0", "(int)%1"), NULL},
-    {LLVMAtomicRMWBinOpMin, "min", DIRECT("fetch_min", "%I0", "(int)%1"), NULL},
-    {LLVMAtomicRMWBinOpUMax, "umax", DIRECT("fetch_max", "%A0", "(uint)%1"), NULL},
-    {LLVMAtomicRMWBinOpUMin, "umin", DIRECT("fetch_min", "%A0", "(uint)%1"), NULL},
+    {LLVMAtomicRMWBinOpOr, "or", DIRECT("fetch_or", ATOMIC_U0, "(uint)%1"), NULL},
+    {LLVMAtomicRMWBinOpXor, "xor", DIRECT("fetch_xor", ATOMIC_U0, "(uint)%1"), NULL},
+    {LLVMAtomicRMWBinOpMax, "max", DIRECT("fetch_max", ATOMIC_I0, "(int)%1"), NULL},
+    {LLVMAtomicRMWBinOpMin, "min", DIRECT("fetch_min", ATOMIC_I0, "(int)%1"), NULL},
+    {LLVMAtomicRMWBinOpUMax, "umax", DIRECT("fetch_max", ATOMIC_U0, "(uint)%1"), NULL},
+    {LLVMAtomicRMWBinOpUMin, "umin", DIRECT("fetch_min", ATOMIC_U0, "(uint)%1"), NULL},
     {LLVMAtomicRMWBinOpFAdd, "fadd", NULL,
      CAS_LOOP("as_type<uint>(as_type<float>(anchor_o) + %1)", "as_type<float>(anchor_o)")},
     {LLVMAtomicRMWBinOpFSub, "fsub", NULL,
@@ -156,7 +104,7 @@ static const struct {
  * retries only spurious failures. */
 static const char cmpxchg_text[] =
     "{\n"
-    "  %Q0 atomic_uint *anchor_a = %A0;\n"
+    "  %Q0 atomic_uint *anchor_a = " ATOMIC_U0 ";\n"
     "  uint anchor_o = (uint)%1;\n"
     "  while (!atomic_compare_exchange_weak_explicit(anchor_a, &anchor_o, (uint)%2, "
     "memory_order_relaxed, memory_order_relaxed) && anchor_o == (uint)%1) {}\n"
@@ -169,7 +117,7 @@ static int emit_rmw(msl_inst *in, LLVMAtomicRMWBinOp op) {
     if (ops[k].op != op) continue;
     const char *t = value_float ? ops[k].text_float : ops[k].text;
     if (!t) break;
-    emit_template(in, t);
+    msl_inst_template_lines(in, t, NULL);
     return in->ok;
   }
   return msl_inst_unsupported(in, "this atomic read-modify-write operation");
@@ -180,7 +128,7 @@ static int emit_cmpxchg(msl_inst *in) {
       LLVMGetCmpXchgFailureOrdering(in->i) != LLVMAtomicOrderingMonotonic)
     return msl_inst_unsupported(in, "atomic compare-and-swap with an ordering stronger than "
                                     "relaxed");
-  emit_template(in, cmpxchg_text);
+  msl_inst_template_lines(in, cmpxchg_text, NULL);
   return in->ok;
 }
 
@@ -192,9 +140,7 @@ const char *msl_atomic_op_name(LLVMAtomicRMWBinOp op) {
 
 /* A call of an anchor_atomic_* helper: its operation, or cmpxchg. */
 static int helper_op(LLVMValueRef call, LLVMAtomicRMWBinOp *op, int *cmpxchg) {
-  size_t len;
-  LLVMValueRef callee = LLVMGetCalledValue(call);
-  const char *name = LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
+  const char *name = ir_callee_name(call);
   if (strncmp(name, "anchor_atomic_", 14)) return 0;
   name += 14;
   size_t n = strcspn(name, ".");
@@ -207,7 +153,7 @@ static int helper_op(LLVMValueRef call, LLVMAtomicRMWBinOp *op, int *cmpxchg) {
 
 int msl_emit_atomic(msl_func *f, LLVMValueRef i) {
   assert(LLVMIsAAtomicRMWInst(i) || LLVMIsAAtomicCmpXchgInst(i) || LLVMIsACallInst(i));
-  msl_inst in = {f, i, {0}, 1};
+  msl_inst in = {f, i, {0}, 1, MSL_SPACE_NONE};
   int ok;
   LLVMAtomicRMWBinOp op = LLVMAtomicRMWBinOpXchg;
   int cmpxchg = 0, call = LLVMIsACallInst(i) != NULL;
@@ -250,15 +196,12 @@ int msl_emit_atomic_extract(msl_inst *in) {
   if (LLVMIsACallInst(agg)) cmpxchg = helper_op(agg, &op, &cmpxchg) && cmpxchg;
   if (LLVMIsAAtomicCmpXchgInst(agg)) cmpxchg = 1;
   if (!cmpxchg || n != 1) return msl_inst_unsupported(in, "aggregate value operation");
-  msl_inst_printf(in, idx[0] == 0 ? "v%d" : "(v%d == ", msl_value_id(in->f, agg));
-  if (idx[0] == 1) { /* the compared value, as the loop compared it */
-    msl_inst in2 = {in->f, agg, {0}, 1};
-    msl_inst_template(&in2, "(uint)%1");
-    msl_inst_put(in, in2.e.data);
-    msl_inst_put(in, ")");
-    in->ok = in->ok && in2.ok;
-    strbuf_free(&in2.e);
-  }
+  /* index 1: the compared value, as the loop compared it (%V, %1: agg's) */
+  msl_inst x = {in->f, agg, {0}, in->ok, MSL_SPACE_NONE};
+  msl_inst_template(&x, idx[0] == 0 ? "%V" : "(%V == (uint)%1)");
+  msl_inst_put(in, x.e.data ? x.e.data : "");
+  in->ok = x.ok;
+  strbuf_free(&x.e);
   return in->ok;
 }
 
@@ -266,17 +209,19 @@ int msl_emit_atomic_extract(msl_inst *in) {
 int msl_emit_atomic_load(msl_inst *in) {
   LLVMTypeRef ty = LLVMTypeOf(in->i);
   if (!check(in, LLVMGetOperand(in->i, 0), ty, LLVMGetOrdering(in->i))) return 0;
-  put_template(in, LLVMGetTypeKind(ty) == LLVMFloatTypeKind
-                       ? "as_type<float>(atomic_load_explicit(%A0, memory_order_relaxed))"
-                       : "atomic_load_explicit(%A0, memory_order_relaxed)");
+  msl_inst_template(in, LLVMGetTypeKind(ty) == LLVMFloatTypeKind
+                            ? "as_type<float>(atomic_load_explicit(" ATOMIC_U0
+                              ", memory_order_relaxed))"
+                            : "atomic_load_explicit(" ATOMIC_U0 ", memory_order_relaxed)");
   return in->ok;
 }
 
 int msl_emit_atomic_store(msl_inst *in) {
   LLVMValueRef v = LLVMGetOperand(in->i, 0);
   if (!check(in, LLVMGetOperand(in->i, 1), LLVMTypeOf(v), LLVMGetOrdering(in->i))) return 0;
-  put_template(in, is_float(v)
-                       ? "atomic_store_explicit(%A1, as_type<uint>(%0), memory_order_relaxed)"
-                       : "atomic_store_explicit(%A1, (uint)%0, memory_order_relaxed)");
+  msl_inst_template(in, is_float(v) ? "atomic_store_explicit(" ATOMIC_U1
+                                      ", as_type<uint>(%0), memory_order_relaxed)"
+                                    : "atomic_store_explicit(" ATOMIC_U1
+                                      ", (uint)%0, memory_order_relaxed)");
   return in->ok;
 }

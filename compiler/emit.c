@@ -34,10 +34,12 @@ static void emit_icmp(msl_inst *in) {
       [LLVMIntUGE] = "(%0 >= %1)",  [LLVMIntULT] = "(%0 < %1)",    [LLVMIntULE] = "(%0 <= %1)",
       [LLVMIntSGT] = "(%s0 > %s1)", [LLVMIntSGE] = "(%s0 >= %s1)", [LLVMIntSLT] = "(%s0 < %s1)",
       [LLVMIntSLE] = "(%s0 <= %s1)"};
-  static const char *const sym[] = {
-      [LLVMIntEQ] = "==", [LLVMIntNE] = "!=",  [LLVMIntUGT] = ">", [LLVMIntUGE] = ">=",
-      [LLVMIntULT] = "<", [LLVMIntULE] = "<=", [LLVMIntSGT] = ">", [LLVMIntSGE] = ">=",
-      [LLVMIntSLT] = "<", [LLVMIntSLE] = "<="};
+  /* pointers: both operands in the space they are compared in (%H) */
+  static const char *const pointer_text[] = {
+      [LLVMIntEQ] = "(%H0 == %H1)",  [LLVMIntNE] = "(%H0 != %H1)",  [LLVMIntUGT] = "(%H0 > %H1)",
+      [LLVMIntUGE] = "(%H0 >= %H1)", [LLVMIntULT] = "(%H0 < %H1)",  [LLVMIntULE] = "(%H0 <= %H1)",
+      [LLVMIntSGT] = "(%H0 > %H1)",  [LLVMIntSGE] = "(%H0 >= %H1)", [LLVMIntSLT] = "(%H0 < %H1)",
+      [LLVMIntSLE] = "(%H0 <= %H1)"};
   LLVMIntPredicate p = LLVMGetICmpPredicate(in->i);
   assert(p >= LLVMIntEQ && p <= LLVMIntSLE);
   LLVMValueRef a = LLVMGetOperand(in->i, 0), b = LLVMGetOperand(in->i, 1);
@@ -50,11 +52,8 @@ static void emit_icmp(msl_inst *in) {
     s = sb;
   else if (sb != MSL_SPACE_NONE && sb != s)
     s = MSL_SPACE_GENERIC; /* compare both as generic pointers */
-  msl_inst_put(in, "(");
-  msl_inst_operand_in(in, a, s);
-  msl_inst_printf(in, " %s ", sym[p]);
-  msl_inst_operand_in(in, b, s);
-  msl_inst_put(in, ")");
+  in->space = s;
+  msl_inst_template(in, pointer_text[p]);
 }
 
 /* fcmp: ordered predicates are false on NaN, unordered ones true; C++'s
@@ -94,84 +93,67 @@ static void emit_bitcast(msl_inst *in) {
   const char *t = tk == LLVMIntegerTypeKind ? msl_uint_name(msl_int_bits(to))
                   : tk == LLVMHalfTypeKind  ? "half"
                                             : "float";
-  msl_inst_printf(in, "as_type<%s>(", t), msl_inst_operand(in, 0), msl_inst_put(in, ")");
+  msl_inst_template_args(in, "as_type<%a0>(%0)", (const char *const[]){t});
 }
 
-static int is_atomic_access(msl_inst *in) {
-  return LLVMGetOrdering(in->i) != LLVMAtomicOrderingNotAtomic;
-}
+/* Access through a generic pointer (operand k, as %H with in->space
+ * GENERIC): one case per space it may point into, testing the tag; the
+ * lvalue from the space's base (the device case adds the delta to the
+ * address). %a0 "volatile " or "", %a1 the access type, %a2 "(uchar)" for
+ * storing an i1. A load is a chain of ?: (the last case untested), a store
+ * a chain of if / else if. */
+#define GENERIC_LVALUE(Q, ADDR) "*reinterpret_cast<%a0" Q " %a1*>(" ADDR ")"
+#define GENERIC_OFFSET(K) "(%H" K " & 0xFFFFFFFFFFFFFFul)"
+#define GENERIC_SPACE(TAG, Q, ADDR0, ADDR1)                                                        \
+  {"(%H0 >> 56) == " TAG " ? " GENERIC_LVALUE(Q, ADDR0) " : ", GENERIC_LVALUE(Q, ADDR0),           \
+   "if ((%H1 >> 56) == " TAG ") { " GENERIC_LVALUE(Q, ADDR1) " = %a2%0; }"}
+static const struct {
+  const char *load, *load_last, *store;
+} generic_access[] = {
+    [MSL_SPACE_DEVICE] = GENERIC_SPACE("0", "device", "%H0 + " MSL_DELTA, "%H1 + " MSL_DELTA),
+    [MSL_SPACE_PRIVATE] =
+        GENERIC_SPACE("1", "thread", "(thread uchar*)anchor_priv + " GENERIC_OFFSET("0"),
+                      "(thread uchar*)anchor_priv + " GENERIC_OFFSET("1")),
+    [MSL_SPACE_PARAM] = GENERIC_SPACE("2", "constant", "anchor_params + " GENERIC_OFFSET("0"),
+                                      "anchor_params + " GENERIC_OFFSET("1")),
+    [MSL_SPACE_SHARED] =
+        GENERIC_SPACE("3", "threadgroup", "(threadgroup uchar*)anchor_smem + " GENERIC_OFFSET("0"),
+                      "(threadgroup uchar*)anchor_smem + " GENERIC_OFFSET("1")),
+    [MSL_SPACE_DYN_SHARED] =
+        GENERIC_SPACE("4", "threadgroup", "anchor_dyn_smem + " GENERIC_OFFSET("0"),
+                      "anchor_dyn_smem + " GENERIC_OFFSET("1"))};
+#undef GENERIC_SPACE
+#undef GENERIC_OFFSET
+#undef GENERIC_LVALUE
 
-/* Access through generic pointer g (operand k): one test of the tag per
- * space it may point into; the device case adds the delta to the address. */
-static void put_generic_access(msl_inst *in, unsigned k, const char *type, int store) {
-  static const char *const base[] = {[MSL_SPACE_PRIVATE] = "(thread uchar*)anchor_priv",
-                                     [MSL_SPACE_PARAM] = "anchor_params",
-                                     [MSL_SPACE_SHARED] = "(threadgroup uchar*)anchor_smem",
-                                     [MSL_SPACE_DYN_SHARED] = "anchor_dyn_smem"};
-  static const int tag[] = {[MSL_SPACE_DEVICE] = 0,
-                            [MSL_SPACE_PRIVATE] = 1,
-                            [MSL_SPACE_PARAM] = 2,
-                            [MSL_SPACE_SHARED] = 3,
-                            [MSL_SPACE_DYN_SHARED] = 4};
-  LLVMValueRef p = LLVMGetOperand(in->i, k);
-  unsigned mask = msl_addrspace_mask(in->f, p);
-  int volatile_access = LLVMGetVolatile(in->i);
-  strbuf g = {0};
-  in->ok = in->ok && msl_put_operand(in->f, p, &g, MSL_SPACE_GENERIC);
-  int n = 0;
-  if (!store) msl_inst_put(in, "(");
-  for (int s = MSL_SPACE_DEVICE; s <= MSL_SPACE_DYN_SHARED; s++) {
+/* The cases of the access into `out` (a load's, without its brackets). */
+static void put_generic_access(msl_inst *in, const char *type, int store, strbuf *out) {
+  unsigned mask = msl_addrspace_mask(in->f, LLVMGetOperand(in->i, store ? 1 : 0));
+  int i1_store = store && msl_int_bits(LLVMTypeOf(LLVMGetOperand(in->i, 0))) == 1;
+  const char *const args[] = {LLVMGetVolatile(in->i) ? "volatile " : "", type,
+                              i1_store ? "(uchar)" : ""};
+  msl_inst x = {in->f, in->i, {0}, in->ok, MSL_SPACE_GENERIC};
+  for (int s = MSL_SPACE_DEVICE, n = 0; s <= MSL_SPACE_DYN_SHARED; s++) {
     if (!(mask & (1u << s))) continue;
-    int last = !(mask >> (s + 1));
-    if (store)
-      msl_inst_printf(in, n ? " else if ((%s >> 56) == %d) { " : "if ((%s >> 56) == %d) { ", g.data,
-                      tag[s]);
-    else if (!last)
-      msl_inst_printf(in, "(%s >> 56) == %d ? ", g.data, tag[s]);
-    msl_inst_printf(in, "*reinterpret_cast<%s%s %s*>(", volatile_access ? "volatile " : "",
-                    msl_space_qualifier((msl_space)s), type);
-    if (s == MSL_SPACE_DEVICE)
-      msl_inst_printf(in, "%s + " MSL_DELTA ")", g.data);
-    else
-      msl_inst_printf(in, "%s + (%s & 0xFFFFFFFFFFFFFFul))", base[s], g.data);
-    if (store) {
-      msl_inst_put(in, " = ");
-      if (msl_int_bits(LLVMTypeOf(LLVMGetOperand(in->i, 0))) == 1) msl_inst_put(in, "(uchar)");
-      msl_inst_operand(in, 0);
-      msl_inst_put(in, "; }");
-    } else if (!last) {
-      msl_inst_put(in, " : ");
-    }
-    n++;
+    if (store && n++) msl_inst_template(&x, " else ");
+    msl_inst_template_args(&x,
+                           store             ? generic_access[s].store
+                           : mask >> (s + 1) ? generic_access[s].load
+                                             : generic_access[s].load_last,
+                           args);
   }
-  if (!store) msl_inst_put(in, ")");
-  strbuf_free(&g);
+  in->ok = x.ok;
+  strbuf_put(out, x.e.data ? x.e.data : "");
+  strbuf_free(&x.e);
 }
 
-static void emit_load(msl_inst *in) {
-  LLVMTypeRef ty = LLVMTypeOf(in->i);
-  if (is_atomic_access(in)) {
-    msl_emit_atomic_load(in);
-    return;
-  }
-  const char *t = msl_memory_type(in, ty);
-  if (!t) {
-    in->ok = 0;
-    return;
-  }
-  if (msl_int_bits(ty) == 1) msl_inst_put(in, "(");
-  if (msl_addrspace_of(in->f, LLVMGetOperand(in->i, 0)) == MSL_SPACE_GENERIC)
-    put_generic_access(in, 0, t, 0);
-  else
-    msl_inst_deref(in, LLVMGetOperand(in->i, 0), t, NULL);
-  if (msl_int_bits(ty) == 1) msl_inst_put(in, " != 0)");
-}
-
-/* Statements (store, memcpy ...) are written directly as lines. */
-static void emit_store(msl_inst *in) {
-  LLVMValueRef v = LLVMGetOperand(in->i, 0);
-  if (is_atomic_access(in)) {
-    msl_emit_atomic_store(in);
+/* load and store: the lvalue at the pointer (%Q/%D) or, through a generic
+ * pointer, one case per space; an i1 is a byte in memory. */
+static void emit_access(msl_inst *in, int store) {
+  LLVMValueRef v = store ? LLVMGetOperand(in->i, 0) : in->i;
+  int i1 = msl_int_bits(LLVMTypeOf(v)) == 1;
+  if (LLVMGetOrdering(in->i) != LLVMAtomicOrderingNotAtomic) {
+    store ? msl_emit_atomic_store(in) : msl_emit_atomic_load(in);
     return;
   }
   const char *t = msl_memory_type(in, LLVMTypeOf(v));
@@ -179,27 +161,34 @@ static void emit_store(msl_inst *in) {
     in->ok = 0;
     return;
   }
-  if (msl_addrspace_of(in->f, LLVMGetOperand(in->i, 1)) == MSL_SPACE_GENERIC) {
-    put_generic_access(in, 1, t, 1);
-    return;
-  }
-  msl_inst_deref(in, LLVMGetOperand(in->i, 1), t, NULL);
-  msl_inst_put(in, " = ");
-  if (msl_int_bits(LLVMTypeOf(v)) == 1) msl_inst_put(in, "(uchar)");
-  msl_inst_operand(in, 0);
+  static const char *const text[2][2][2] = {
+      /* [store][generic][i1] */
+      {{"*reinterpret_cast<%Q0 %a0*>(%0%D0)", "(*reinterpret_cast<%Q0 %a0*>(%0%D0) != 0)"},
+       {"(%a1)", "((%a1) != 0)"}},
+      {{"*reinterpret_cast<%Q1 %a0*>(%1%D1) = %0",
+        "*reinterpret_cast<%Q1 %a0*>(%1%D1) = (uchar)%0"},
+       {"%a1", "%a1"}}};
+  int generic = msl_addrspace_of(in->f, LLVMGetOperand(in->i, store ? 1 : 0)) == MSL_SPACE_GENERIC;
+  strbuf cases = {0};
+  if (generic) put_generic_access(in, t, store, &cases);
+  msl_inst_template_args(in, text[store][generic][i1],
+                         (const char *const[]){t, cases.data ? cases.data : ""});
+  strbuf_free(&cases);
 }
 
+static void emit_load(msl_inst *in) {
+  emit_access(in, 0);
+}
+
+static void emit_store(msl_inst *in) {
+  emit_access(in, 1);
+}
+
+/* A pointer select has both values in its result's space (%H). */
 static void emit_select(msl_inst *in) {
-  msl_space s = LLVMGetTypeKind(LLVMTypeOf(in->i)) == LLVMPointerTypeKind
-                    ? msl_addrspace_of(in->f, in->i)
-                    : MSL_SPACE_NONE;
-  msl_inst_put(in, "(");
-  msl_inst_operand(in, 0);
-  msl_inst_put(in, " ? ");
-  msl_inst_operand_in(in, LLVMGetOperand(in->i, 1), s);
-  msl_inst_put(in, " : ");
-  msl_inst_operand_in(in, LLVMGetOperand(in->i, 2), s);
-  msl_inst_put(in, ")");
+  if (LLVMGetTypeKind(LLVMTypeOf(in->i)) == LLVMPointerTypeKind)
+    in->space = msl_addrspace_of(in->f, in->i);
+  msl_inst_template(in, "(%0 ? %H1 : %H2)");
 }
 
 static void emit_gep(msl_inst *in) {
@@ -376,7 +365,7 @@ static int emit_instruction(msl_func *f, LLVMValueRef i) {
   const msl_row *r = row_of(i);
   if (r->lines) return r->lines(f, i);
   if (r->flags & MSL_ROW_NO_CODE) return 1;
-  msl_inst in = {f, i, {0}, 1};
+  msl_inst in = {f, i, {0}, 1, MSL_SPACE_NONE};
   LLVMTypeRef ty = LLVMTypeOf(i);
   int has_value = LLVMGetTypeKind(ty) != LLVMVoidTypeKind;
   const char *type = NULL;

@@ -72,9 +72,7 @@ const msl_row *msl_fp64_row(const char *name) {
 
 void msl_double_unsupported(msl_inst *in) {
   if (LLVMIsACallInst(in->i)) {
-    size_t len;
-    LLVMValueRef callee = LLVMGetCalledValue(in->i);
-    const char *name = LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
+    const char *name = ir_callee_name(in->i);
     in->ok = 0;
     diag_error(in->f->ctx, in->i, "double-precision '%s' " NOT_SUPPORTED, name);
   } else if (LLVMGetInstructionOpcode(in->i) == LLVMFPTrunc) {

@@ -10,6 +10,46 @@
 #include "abi.h"
 #include "msl_internal.h"
 
+/* ---- the prologue's templates ------------------------------------------
+ * (msl_inst_template_args) Declarations at the top of the kernel body and
+ * the private copies of by-value parameters: %V the argument's or
+ * alloca's variable; %a0 an array's length in ulongs or a slot's offset
+ * in anchor_priv, %a1 a parameter's size, %a2 its offset in the
+ * parameter block, %a3 its MSL type. */
+static const char smem_text[] = "threadgroup ulong anchor_smem[%a0];";
+static const char priv_text[] = "ulong anchor_priv[%a0];";
+static const char private_slot_text[] = "thread uchar* %V = (thread uchar*)anchor_priv + %a0;";
+static const char param_copy_text[] =
+    "for (uint k = 0; k < %a1u; k++) %V[k] = anchor_params[%a2u + k];"; /* a body line */
+static const char param_byval_text[] = "constant uchar* %V = anchor_params + %a2;";
+static const char param_bool_text[] = "bool %V = anchor_params[%a2] != 0;";
+static const char param_text[] = "%a3 %V = *reinterpret_cast<constant %a3*>(anchor_params + %a2);";
+static const char sync_text[] = "threadgroup atomic_uint anchor_sync[4];";
+
+/* Template t for value v (NULL: none) as a declaration line of f, or with
+ * body set as a line of its body. */
+static void put_line(msl_func *f, LLVMValueRef v, const char *t, const char *const *args,
+                     int body) {
+  msl_inst in = {f, v, {0}, 1, MSL_SPACE_NONE};
+  msl_inst_template_args(&in, t, args);
+  assert(in.ok && in.e.data);
+  if (body)
+    msl_emit_line(f, "%s", in.e.data);
+  else
+    strbuf_printf(&f->text.decls, "  %s\n", in.e.data);
+  strbuf_free(&in.e);
+}
+
+/* A number for a template. */
+typedef struct number {
+  char text[24];
+} number;
+static number num(unsigned long long x) {
+  number n;
+  snprintf(n.text, sizeof n.text, "%llu", x);
+  return n;
+}
+
 /* ---- kernels ------------------------------------------------------------ */
 
 /* Static __shared__ variables share one threadgroup array, anchor_smem,
@@ -46,9 +86,8 @@ static void find_shared(msl_func *f) {
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
       for (int k = 0; k < LLVMGetNumOperands(i); k++)
         collect_shared(f, LLVMGetOperand(i, k), 0);
-  if (f->kernel->static_smem)
-    strbuf_printf(&f->text.decls, "  threadgroup ulong anchor_smem[%u];\n",
-                  f->kernel->static_smem / 8);
+  number ulongs = num(f->kernel->static_smem / 8);
+  if (f->kernel->static_smem) put_line(f, NULL, smem_text, (const char *const[]){ulongs.text}, 0);
 }
 
 /* Private memory is one thread array, anchor_priv: every alloca and every
@@ -87,25 +126,19 @@ static int emit_params(msl_func *f) {
     LLVMValueRef arg = LLVMGetParam(f->fn, p);
     unsigned off = k->params[p].offset, size = k->params[p].size;
     if (!LLVMGetFirstUse(arg)) continue;
-    int id = msl_value_id(f, arg);
     ptrmap_set(&f->text.declared, arg, 1);
+    number slot = num((unsigned long long)ptrmap_get(&f->layout.private_offset, arg, 0));
+    number nsize = num(size), noff = num(off);
+    const char *args[] = {slot.text, nsize.text, noff.text, NULL};
     if (k->params[p].byval && ptrmap_get(&f->spaces.private_copy, arg, 0)) {
-      strbuf_printf(&f->text.decls, "  thread uchar* v%d = (thread uchar*)anchor_priv + %d;\n", id,
-                    ptrmap_get(&f->layout.private_offset, arg, 0));
-      msl_emit_line(f, "for (uint k = 0; k < %uu; k++) v%d[k] = anchor_params[%uu + k];", size, id,
-                    off);
+      put_line(f, arg, private_slot_text, args, 0);
+      put_line(f, arg, param_copy_text, args, 1);
     } else if (k->params[p].byval) {
-      strbuf_printf(&f->text.decls, "  constant uchar* v%d = anchor_params + %u;\n", id, off);
+      put_line(f, arg, param_byval_text, args, 0);
     } else {
       LLVMTypeRef ty = LLVMTypeOf(arg);
-      const char *t = msl_value_type(f, arg, ty, MSL_SPACE_DEVICE);
-      if (!t) return 0;
-      if (msl_int_bits(ty) == 1)
-        strbuf_printf(&f->text.decls, "  bool v%d = anchor_params[%u] != 0;\n", id, off);
-      else
-        strbuf_printf(&f->text.decls,
-                      "  %s v%d = *reinterpret_cast<constant %s*>(anchor_params + %u);\n", t, id, t,
-                      off);
+      if (!(args[3] = msl_value_type(f, arg, ty, MSL_SPACE_DEVICE))) return 0;
+      put_line(f, arg, msl_int_bits(ty) == 1 ? param_bool_text : param_text, args, 0);
     }
   }
   return 1;
@@ -116,14 +149,14 @@ static int emit_allocas(msl_func *f) {
   int ok;
   unsigned long long total = layout_private(f, &ok);
   if (!ok) return 0;
-  if (total) strbuf_printf(&f->text.decls, "  ulong anchor_priv[%llu];\n", total / 8);
+  number ulongs = num(total / 8);
+  if (total) put_line(f, NULL, priv_text, (const char *const[]){ulongs.text}, 0);
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       if (!LLVMIsAAllocaInst(i)) continue;
-      int id = msl_value_id(f, i);
       ptrmap_set(&f->text.declared, i, 1);
-      strbuf_printf(&f->text.decls, "  thread uchar* v%d = (thread uchar*)anchor_priv + %d;\n", id,
-                    ptrmap_get(&f->layout.private_offset, i, 0));
+      number slot = num((unsigned long long)ptrmap_get(&f->layout.private_offset, i, 0));
+      put_line(f, i, private_slot_text, (const char *const[]){slot.text}, 0);
     }
   return 1;
 }
@@ -177,7 +210,7 @@ int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k) {
   if (ok && f.text.uses_sync_counter) {
     /* 16 bytes declared, 16 counted: the table's static byte count is the
      * exact size of the threadgroup memory the MSL declares. */
-    strbuf_put(&f.text.decls, "  threadgroup atomic_uint anchor_sync[4];\n");
+    put_line(&f, NULL, sync_text, NULL, 0);
     k->static_smem += 16;
   }
   if (ok) {

@@ -1,6 +1,6 @@
 /* msl_internal.h — the shared state of the MSL backend's passes (like QBE's
  * all.h). Each pass lives in its own file and is declared here. Prefixes:
- * strbuf_/ptrmap_ (util.c, generic containers), cfg_ (the CFG analysis),
+ * strbuf_/ptrmap_ (util.c, generic containers), ir_ (util.c, IR queries), cfg_ (the CFG analysis),
  * abi_ (CUDA parameter layout), lower_ (IR->IR passes), module_ (the input
  * IR, module.c), pipeline_ (the LLVM pipeline, passes.c), diag_ (diagnostics),
  * msl_ (what is about
@@ -96,6 +96,11 @@ typedef struct ptrmap {
 int ptrmap_get(const ptrmap *m, const void *key, int missing);
 void ptrmap_set(ptrmap *m, const void *key, int value);
 void ptrmap_free(ptrmap *m);
+
+/* The name of the function a call instruction calls (owned by LLVM, valid
+ * while the function lives); "" for an indirect call. Pure; not
+ * thread-safe only as LLVM values are not. */
+const char *ir_callee_name(LLVMValueRef call);
 
 /* ---- the module ------------------------------------------------------ */
 
@@ -375,33 +380,52 @@ void msl_scopes_free(msl_scopes *s);
  * int return 0 after reporting an error. Not thread-safe (LLVM values). */
 #define NOT_SUPPORTED "is not supported by Anchor's Metal backend"
 
-/* Expression builder for one instruction: `e` collects the MSL; `ok` drops
- * to 0 after an error (already reported). */
+/* Expression builder for one instruction (or, in kernel.c's prologue, one
+ * argument): `e` collects the MSL; `ok` drops to 0 after an error (already
+ * reported); `space` is the space %Hk represents pointers in (set by the
+ * builder; NONE: none asked for). */
 typedef struct msl_inst {
   msl_func *f;
   LLVMValueRef i;
   strbuf e;
   int ok;
+  msl_space space;
 } msl_inst;
 
 void msl_inst_put(msl_inst *in, const char *s);
-void msl_inst_printf(msl_inst *in, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void msl_inst_operand(msl_inst *in, unsigned k); /* operand k */
-void msl_inst_signed(msl_inst *in, unsigned k);  /* operand k as a signed int */
-/* value v represented for space `hint` (GENERIC: converted to a tagged ulong) */
-void msl_inst_operand_in(msl_inst *in, LLVMValueRef v, msl_space hint);
-/* the same into any buffer; msl_put_gep: a GEP's address */
+/* value v represented for space `hint` (GENERIC: converted to a tagged
+ * ulong) into any buffer; msl_put_gep: a GEP's address */
 int msl_put_operand(msl_func *f, LLVMValueRef v, strbuf *out, msl_space hint);
 int msl_put_gep(msl_func *f, LLVMValueRef gep, strbuf *out);
-const char *msl_space_qualifier(msl_space s); /* device, thread, constant, threadgroup */
-/* *reinterpret_cast<space T*>(p [+ extra] [+ delta]): an lvalue of type T at p. */
-void msl_inst_deref(msl_inst *in, LLVMValueRef p, const char *type, const char *extra);
 int msl_inst_unsupported(msl_inst *in, const char *what); /* error "<what> is not supported" */
-/* Append template t with in's operands and result type substituted:
- *   %0..%9  operand k (pointers in their own space), %s0..%s9 operand k
- *   as a signed integer, %T the result's MSL type (uint name, half, float),
- *   %S / %W its signed / arithmetic integer type, %B its bit width, %% a %. */
+/* The template language: the one place that says what MSL templates may
+ * contain. msl_inst_template_args appends template t to in->e with:
+ *   %0..%9  operand k (pointers in their own space); %s0..%s9 operand k
+ *           as a signed integer ((int)v3; an i1 as -(int)v3)
+ *   %Hk     operand k represented in in->space (a pointer converted to a
+ *           generic one, a null in the other side's space)
+ *   %Qk     the MSL address space of pointer operand k (device, thread,
+ *           constant, threadgroup), "volatile " first for a volatile
+ *           non-atomic load or store; an error for a generic pointer. So
+ *           *reinterpret_cast<%Q0 T*>(%0%D0) is the lvalue at operand 0.
+ *   %Dk     " + anchor_ctx[0]" (MSL_DELTA) when pointer operand k is a
+ *           device pointer (a CUDA address), else nothing
+ *   %a0..%a9  args[k], the caller's strings (types, numbers, loop
+ *           variables, an expression built from another template)
+ *   %V      the variable of in->i (vN)
+ *   %T      the result's MSL type (uint name, half, float); %S / %W its
+ *           signed / arithmetic integer type; %B its bit width; %% a %.
+ * args may be NULL when t has no %a; in->i may be NULL when t has no
+ * operand, %V, %T, %S, %W or %B (kernel.c's array declarations). Where
+ * an expansion has one part per element (bytes, address spaces), the
+ * builder picks and fills one template per element.
+ * msl_inst_template: the same without args. msl_inst_template_lines: t's
+ * lines ("\n" between them) as lines of in->f's body, each expanded so;
+ * in->e is empty before and after. Errors as for operands (in->ok). */
+void msl_inst_template_args(msl_inst *in, const char *t, const char *const *args);
 void msl_inst_template(msl_inst *in, const char *t);
+void msl_inst_template_lines(msl_inst *in, const char *t, const char *const *args);
 unsigned msl_int_bits(LLVMTypeRef ty);                     /* 0 for non-integers */
 const char *msl_uint_name(unsigned bits);                  /* bool/uchar/ushort/uint/ulong */
 const char *msl_sint_name(unsigned bits);                  /* char/short/int/long */

@@ -70,7 +70,7 @@ static const char *space_pointer(msl_space s) {
   }
 }
 
-const char *msl_space_qualifier(msl_space s) {
+static const char *space_qualifier(msl_space s) {
   switch (s) {
   case MSL_SPACE_PRIVATE: return "thread";
   case MSL_SPACE_PARAM: return "constant";
@@ -353,7 +353,7 @@ int msl_emit_condition(msl_func *f, LLVMValueRef cond, strbuf *out) {
 void msl_inst_put(msl_inst *in, const char *s) {
   strbuf_put(&in->e, s);
 }
-void msl_inst_printf(msl_inst *in, const char *fmt, ...) {
+__attribute__((format(printf, 2, 3))) static void inst_printf(msl_inst *in, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   strbuf_vprintf(&in->e, fmt, ap);
@@ -365,10 +365,7 @@ void msl_inst_operand(msl_inst *in, unsigned k) {
                                                                       : MSL_SPACE_NONE;
   in->ok = in->ok && msl_put_operand(in->f, v, &in->e, s);
 }
-void msl_inst_operand_in(msl_inst *in, LLVMValueRef v, msl_space hint) {
-  in->ok = in->ok && msl_put_operand(in->f, v, &in->e, hint);
-}
-void msl_inst_signed(msl_inst *in, unsigned k) {
+static void inst_signed(msl_inst *in, unsigned k) {
   in->ok = in->ok && put_signed(in->f, LLVMGetOperand(in->i, k), &in->e);
 }
 /* The MSL name of the instruction's result type for %T: the unsigned
@@ -379,9 +376,39 @@ static const char *result_name(LLVMTypeRef ty) {
   return LLVMGetTypeKind(ty) == LLVMHalfTypeKind ? "half" : "float";
 }
 
-void msl_inst_template(msl_inst *in, const char *t) {
-  LLVMTypeRef ty = LLVMTypeOf(in->i);
-  unsigned bits = msl_int_bits(ty);
+/* %Qk: the qualifier of pointer operand k's space, "volatile " first for
+ * a volatile non-atomic load or store (CUDA volatile accesses, flags
+ * polled in loops and warp-synchronous shared memory, must each reach
+ * memory; atomics do anyway, and the constant parameter block never
+ * changes during a dispatch). A generic pointer has no single qualifier:
+ * an error. */
+static void put_qualifier(msl_inst *in, unsigned k) {
+  msl_space s = msl_addrspace_of(in->f, LLVMGetOperand(in->i, k));
+  if (s == MSL_SPACE_NONE) s = MSL_SPACE_DEVICE;
+  if (s == MSL_SPACE_GENERIC) {
+    msl_inst_unsupported(in, "this memory operation through a pointer that may point into "
+                             "several address spaces");
+    return;
+  }
+  int is_volatile = (LLVMIsALoadInst(in->i) || LLVMIsAStoreInst(in->i)) && LLVMGetVolatile(in->i) &&
+                    LLVMGetOrdering(in->i) == LLVMAtomicOrderingNotAtomic && s != MSL_SPACE_PARAM;
+  inst_printf(in, "%s%s", is_volatile ? "volatile " : "", space_qualifier(s));
+}
+
+/* %Dk: a device pointer (a CUDA address) becomes a Metal one by the delta. */
+static void put_delta(msl_inst *in, unsigned k) {
+  msl_space s = msl_addrspace_of(in->f, LLVMGetOperand(in->i, k));
+  if (s == MSL_SPACE_NONE || s == MSL_SPACE_DEVICE) msl_inst_put(in, " + " MSL_DELTA);
+}
+
+static unsigned digit(const char *p) {
+  assert(*p >= '0' && *p <= '9');
+  return (unsigned)(*p - '0');
+}
+
+void msl_inst_template_args(msl_inst *in, const char *t, const char *const *args) {
+  LLVMTypeRef ty = in->i ? LLVMTypeOf(in->i) : NULL;
+  unsigned bits = ty ? msl_int_bits(ty) : 0;
   while (*t) {
     const char *pct = strchr(t, '%');
     size_t n = pct ? (size_t)(pct - t) : strlen(t);
@@ -390,49 +417,53 @@ void msl_inst_template(msl_inst *in, const char *t) {
     t = pct + 2;
     switch (pct[1]) {
     case '%': msl_inst_put(in, "%"); break;
-    case 's':
-      assert(pct[2] >= '0' && pct[2] <= '9');
-      msl_inst_signed(in, (unsigned)(pct[2] - '0'));
-      t++;
+    case 's': inst_signed(in, digit(t++)); break;
+    case 'H':
+      in->ok =
+          in->ok && msl_put_operand(in->f, LLVMGetOperand(in->i, digit(t++)), &in->e, in->space);
       break;
-    case 'T': msl_inst_put(in, result_name(ty)); break;
+    case 'Q': put_qualifier(in, digit(t++)); break;
+    case 'D': put_delta(in, digit(t++)); break;
+    case 'a':
+      assert(args && args[digit(t)]);
+      msl_inst_put(in, args[digit(t++)]);
+      break;
+    case 'V': inst_printf(in, "v%d", msl_value_id(in->f, in->i)); break;
+    case 'T':
+      assert(ty);
+      msl_inst_put(in, result_name(ty));
+      break;
     case 'S': msl_inst_put(in, msl_sint_name(bits)); break;
     case 'W': msl_inst_put(in, msl_wide_name(bits)); break;
-    case 'B': msl_inst_printf(in, "%u", bits); break;
-    default: assert(pct[1] >= '0' && pct[1] <= '9'); msl_inst_operand(in, (unsigned)(pct[1] - '0'));
+    case 'B': inst_printf(in, "%u", bits); break;
+    default: msl_inst_operand(in, digit(pct + 1));
     }
+  }
+}
+
+void msl_inst_template(msl_inst *in, const char *t) {
+  msl_inst_template_args(in, t, NULL);
+}
+
+void msl_inst_template_lines(msl_inst *in, const char *t, const char *const *args) {
+  assert(in->e.len == 0);
+  while (*t) {
+    size_t n = strcspn(t, "\n");
+    char *line = malloc(n + 1);
+    if (!line) abort(); /* out of memory, as in util.c */
+    memcpy(line, t, n);
+    line[n] = 0;
+    msl_inst_template_args(in, line, args);
+    free(line);
+    msl_emit_line(in->f, "%s", in->e.data ? in->e.data : "");
+    strbuf_free(&in->e);
+    t += n + (t[n] == '\n');
   }
 }
 
 int msl_inst_unsupported(msl_inst *in, const char *what) {
   in->ok = 0;
   return diag_error(in->f->ctx, in->i, "%s " NOT_SUPPORTED, what);
-}
-
-static int pointer_space(msl_inst *in, LLVMValueRef p) {
-  msl_space s = msl_addrspace_of(in->f, p);
-  return s == MSL_SPACE_NONE ? MSL_SPACE_DEVICE : s;
-}
-
-/* `*reinterpret_cast<space T*>(p [+ delta] [+ extra])` */
-void msl_inst_deref(msl_inst *in, LLVMValueRef p, const char *type, const char *extra) {
-  msl_space s = pointer_space(in, p);
-  if (s == MSL_SPACE_GENERIC) {
-    msl_inst_unsupported(in, "this memory operation through a pointer that may point into "
-                             "several address spaces");
-    return;
-  }
-  /* CUDA volatile accesses (flags polled in loops, warp-synchronous shared
-   * memory) must each reach memory: volatile in MSL too. The constant
-   * parameter block is read-only and never changes during a dispatch. */
-  int is_volatile = (LLVMIsALoadInst(in->i) || LLVMIsAStoreInst(in->i)) && LLVMGetVolatile(in->i) &&
-                    s != MSL_SPACE_PARAM;
-  msl_inst_printf(in, "*reinterpret_cast<%s%s %s*>(", is_volatile ? "volatile " : "",
-                  msl_space_qualifier(s), type);
-  msl_inst_operand_in(in, p, s);
-  if (extra) msl_inst_printf(in, " + %s", extra);
-  if (s == MSL_SPACE_DEVICE) msl_inst_put(in, " + " MSL_DELTA);
-  msl_inst_put(in, ")");
 }
 
 const char *msl_memory_type(msl_inst *in, LLVMTypeRef ty) {

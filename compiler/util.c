@@ -1,4 +1,5 @@
-/* util.c — growable strings and pointer-keyed hash maps used by every pass. */
+/* util.c — growable strings and pointer-keyed hash maps used by every pass,
+ * and the one small IR query every layer asks (the name a call calls). */
 #include <assert.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -107,4 +108,10 @@ void ptrmap_free(ptrmap *m) {
   free(m->keys);
   free(m->values);
   memset(m, 0, sizeof *m);
+}
+
+const char *ir_callee_name(LLVMValueRef call) {
+  size_t len;
+  LLVMValueRef callee = LLVMGetCalledValue(call);
+  return LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
 }
