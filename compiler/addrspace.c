@@ -61,9 +61,7 @@ static int derived_written(LLVMValueRef v, int depth) {
                LLVMIsAAtomicCmpXchgInst(user)) {
       return 1;
     } else if (LLVMIsACallInst(user)) {
-      LLVMValueRef callee = LLVMGetCalledValue(user);
-      size_t len;
-      const char *name = LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
+      const char *name = ir_callee_name(user);
       if (strncmp(name, "llvm.lifetime.", 14) &&
           !((!strncmp(name, "llvm.memcpy.", 12) || !strncmp(name, "anchor_memcpy.", 14)) &&
             LLVMGetOperand(user, 1) == v)) /* a copy's source is only read */

@@ -39,9 +39,8 @@ static int helper_name(LLVMValueRef i, char *name, size_t n) {
         LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(i, 1))) != LLVMIntegerTypeKind)
       return 0;
     op = "cmpxchg";
-  } else if (LLVMIsACallInst(i) && LLVMIsAFunction(LLVMGetCalledValue(i))) {
-    size_t len;
-    const char *callee = LLVMGetValueName2(LLVMGetCalledValue(i), &len);
+  } else if (LLVMIsACallInst(i)) {
+    const char *callee = ir_callee_name(i);
     if (!strncmp(callee, "llvm.nvvm.atomic.load.inc.32.", 29))
       op = "uinc_wrap";
     else if (!strncmp(callee, "llvm.nvvm.atomic.load.dec.32.", 29))

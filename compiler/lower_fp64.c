@@ -19,12 +19,6 @@ static int is_double(LLVMTypeRef ty) {
   return LLVMGetTypeKind(ty) == LLVMDoubleTypeKind;
 }
 
-static const char *callee_name(LLVMValueRef call) {
-  size_t len;
-  LLVMValueRef callee = LLVMGetCalledValue(call);
-  return LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
-}
-
 /* The helper of an f64 math intrinsic; NULL when there is none. */
 static const char *intrinsic_helper(const char *name) {
   static const char *const map[][2] = {
@@ -85,7 +79,7 @@ static int helper_name(LLVMValueRef i, char *name, size_t n) {
   case LLVMFRem: base = "anchor_f64_fmod"; break;
   case LLVMFNeg: base = "anchor_f64_neg"; break;
   case LLVMFCmp: base = compare_helper(LLVMGetFCmpPredicate(i)); break;
-  case LLVMCall: base = intrinsic_helper(callee_name(i)); break;
+  case LLVMCall: base = intrinsic_helper(ir_callee_name(i)); break;
   case LLVMSIToFP:
     bits = LLVMGetIntTypeWidth(from);
     base = bits == 64 ? "anchor_f64_from_i64" : "anchor_f64_from_int";

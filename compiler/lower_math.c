@@ -12,16 +12,10 @@
 
 #include "msl_internal.h"
 
-static const char *callee_name(LLVMValueRef call) {
-  size_t len;
-  LLVMValueRef callee = LLVMGetCalledValue(call);
-  return LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
-}
-
 /* 1: float, 2: half square root; 0: not one. */
 static int sqrt_kind(LLVMValueRef i) {
   if (!LLVMIsACallInst(i)) return 0;
-  const char *name = callee_name(i);
+  const char *name = ir_callee_name(i);
   if (!strcmp(name, "llvm.sqrt.f32") || !strcmp(name, "llvm.nvvm.sqrt.rn.f")) return 1;
   if (!strcmp(name, "llvm.sqrt.f16")) return 2;
   return 0;

@@ -53,9 +53,8 @@ static void lower(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef call, unsigned ki
 
 /* A memcpy/memmove/memset intrinsic, whatever its overload suffix. */
 static void visit(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef i) {
-  if (!LLVMIsACallInst(i) || !LLVMIsAFunction(LLVMGetCalledValue(i))) return;
-  size_t len;
-  const char *name = LLVMGetValueName2(LLVMGetCalledValue(i), &len);
+  if (!LLVMIsACallInst(i)) return;
+  const char *name = ir_callee_name(i);
   for (unsigned k = 0; k < sizeof kinds / sizeof *kinds; k++) {
     size_t n = strlen(kinds[k].intrinsic);
     if (!strncmp(name, kinds[k].intrinsic, n) && name[n] == '.') {
