@@ -40,6 +40,11 @@ typedef struct msl_options {
    * and no device module is produced (out stays zeroed): lets each
    * lowering be tested alone. An unknown name is an error. */
   const char *run_pass;
+  /* Anchor's device library (LLVM bitcode, <root>/lib/anchor/devlib.bc):
+   * linked into a module that calls one of its functions (a "__anchor_"
+   * name) before inlining; read only then. NULL: such a module is an
+   * error. Not used with run_pass. */
+  const char *devlib_path;
 } msl_options;
 
 /* msl_compile_file with options (NULL for defaults). */

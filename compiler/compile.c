@@ -82,6 +82,7 @@ msl_status msl_compile(const char *path, const msl_options *options, msl_output 
     ok = run_one_pass(&ctx, options->run_pass, options->llvm_ir_path);
     return finish(&ctx, ok, out);
   }
+  ok = ok && devlib_link(&ctx, options->devlib_path);
   for (unsigned k = 0; ok && k < ctx.nkernels; k++)
     ok = abi_param_layout(&ctx, &ctx.kernels[k]);
   ok = ok && pipeline_run(&ctx) && lower_math(&ctx) && lower_fp64(&ctx) && lower_memory(&ctx) &&

@@ -1,16 +1,20 @@
 /* main.c — anchor-msl: LLVM IR in, Anchor device module out.
  *   anchor-msl in.ll|in.bc -o out.anchormod [--emit-msl out.metal]
- *              [--emit-llvm after-passes.ll]
- *   anchor-msl in.ll --run-pass NAME --emit-llvm out.ll   (one IR->IR pass alone) */
+ *              [--emit-llvm after-passes.ll] [--devlib devlib.bc]
+ *   anchor-msl in.ll --run-pass NAME --emit-llvm out.ll   (one IR->IR pass alone)
+ * The device library defaults to <root>/lib/anchor/devlib.bc, <root> the
+ * parent of the directory holding anchor-msl (/proc/self/exe). */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "anchor_msl.h"
 
 static int usage(void) {
   fprintf(stderr, "usage: anchor-msl in.ll|in.bc -o out.anchormod [--emit-msl out.metal]\n"
-                  "                  [--emit-llvm after-passes.ll]\n"
+                  "                  [--emit-llvm after-passes.ll] [--devlib devlib.bc]\n"
                   "       anchor-msl in.ll --run-pass NAME --emit-llvm out.ll\n");
   return 2;
 }
@@ -25,7 +29,25 @@ static int write_file(const char *path, const void *data, size_t size) {
   return 1;
 }
 
+/* <root>/lib/anchor/devlib.bc for anchor-msl at <root>/bin/anchor-msl, in
+ * buf; NULL when /proc/self/exe cannot be read (then a module calling the
+ * device library is an error naming --devlib). */
+static const char *default_devlib(char *buf, size_t size) {
+  char exe[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0) return NULL;
+  exe[n] = 0;
+  for (int up = 0; up < 2; up++) { /* strip /anchor-msl, then /bin */
+    char *slash = strrchr(exe, '/');
+    if (!slash) return NULL;
+    *slash = 0;
+  }
+  int len = snprintf(buf, size, "%s/lib/anchor/devlib.bc", exe);
+  return len > 0 && (size_t)len < size ? buf : NULL;
+}
+
 int main(int argc, char **argv) {
+  char devlib[PATH_MAX + 32];
   const char *input = NULL, *output = NULL, *msl_path = NULL;
   msl_options options = {0};
   for (int i = 1; i < argc; i++) {
@@ -35,6 +57,8 @@ int main(int argc, char **argv) {
       msl_path = argv[++i];
     else if (!strcmp(argv[i], "--emit-llvm") && i + 1 < argc)
       options.llvm_ir_path = argv[++i];
+    else if (!strcmp(argv[i], "--devlib") && i + 1 < argc)
+      options.devlib_path = argv[++i];
     else if (!strcmp(argv[i], "--run-pass") && i + 1 < argc)
       options.run_pass = argv[++i];
     else if (argv[i][0] == '-' && argv[i][1])
@@ -45,6 +69,7 @@ int main(int argc, char **argv) {
       return usage();
   }
   if (!input) return usage();
+  if (!options.devlib_path) options.devlib_path = default_devlib(devlib, sizeof devlib);
   /* one pass alone writes IR only; otherwise some output is needed */
   if (options.run_pass ? output || msl_path || !options.llvm_ir_path : !output && !msl_path)
     return usage();

@@ -8,6 +8,8 @@
  *
  *   compile.c    msl_compile: the passes below in order
  *   module.c     load and verify the IR, find kernels and module globals
+ *   devlib.c     link Anchor's device library (devlib.bc) when the module
+ *                calls it, before the pipeline inlines
  *   abi.c        CUDA parameter-block layout of each kernel
  *   passes.c     LLVM pipeline: inline everything, clean up, scalarize,
  *                normalise control flow (lower-switch ... unify-loop-exits;
@@ -37,7 +39,7 @@
  *
  * Calls go one way only (no two files call each other; the CTest test
  * "layering" checks it on the objects):
- *   compile -> module, abi, passes (-> lower_vectors, switches), lower_*,
+ *   compile -> module, devlib, abi, passes (-> lower_vectors, switches), lower_*,
  *              kernel, verify, table
  *   kernel -> structurize -> emit -> {atomics, intrinsics, fp64} -> operand
  *   kernel -> cfg, addrspace, operand;  operand -> addrspace -> util, diag
@@ -289,6 +291,15 @@ int module_load(msl_ctx *ctx, const char *path);
 int module_find_kernels(msl_ctx *ctx);
 int module_collect_globals(msl_ctx *ctx);
 void module_free(msl_ctx *ctx);
+
+/* devlib.c: when ctx->mod declares a function of Anchor's device library
+ * (a name beginning with "__anchor_"), link the bitcode file at `path` into
+ * it (the library's functions become ordinary definitions that
+ * pipeline_run inlines and drops when unused); otherwise do nothing and
+ * read nothing. A NULL path, an unreadable or invalid file, a failed link
+ * or a referenced function the library lacks is an error. Returns 1, or 0
+ * after a diagnostic. Run after module_find_kernels, before pipeline_run. */
+int devlib_link(msl_ctx *ctx, const char *path);
 
 /* passes.c: run the LLVM pipeline on ctx->mod in place (after
  * module_find_kernels); errors for recursion and leftover calls. Returns

@@ -131,6 +131,7 @@ typedef struct drv_toolchain {
   char *clang;   /* clang++ to run: $ANCHOR_CLANG, else the configured one */
   char *ar;      /* archiver for -lib: $ANCHOR_AR, else the configured one */
   char *msl;     /* <root>/bin/anchor-msl */
+  char *devlib;  /* <root>/lib/anchor/devlib.bc: the device library anchor-msl links */
   char *include; /* <root>/include */
   char *lib;     /* <root>/lib */
 } drv_toolchain;

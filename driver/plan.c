@@ -158,6 +158,8 @@ static void plan_backend(drv_plan *plan, const drv_toolchain *tc, const char *ir
   drv_strvec_push(&job->argv, ir_path);
   drv_strvec_push(&job->argv, "-o");
   drv_strvec_push(&job->argv, module_path);
+  drv_strvec_push(&job->argv, "--devlib");
+  drv_strvec_push(&job->argv, tc->devlib);
   if (msl_path) {
     drv_strvec_push(&job->argv, "--emit-msl");
     drv_strvec_push(&job->argv, msl_path);

@@ -1,6 +1,7 @@
-// A call to a function without a definition (no math library yet).
-extern "C" __device__ float sqrtf(float);
+// A call to a device function declared but defined nowhere (not in this
+// translation unit, not in Anchor's device library).
+extern "C" __device__ float lookup(float);
 __global__ void root(float *o) {
-  o[threadIdx.x] = sqrtf(o[threadIdx.x]);
+  o[threadIdx.x] = lookup(o[threadIdx.x]);
 }
-// ERR: error_undefined.cu:4:20: error: call to undefined function 'sqrtf' is not supported by Anchor's Metal backend
+// ERR: error_undefined.cu:5:20: error: call to undefined function 'lookup' is not supported by Anchor's Metal backend
