@@ -8,8 +8,9 @@
  * Written for Anchor from the CUDA Math API and C++ Programming Guide
  * documentation. Functions whose results depend on an implementation's
  * accuracy (sqrtf, expf, sinf, ... and the __ fast intrinsics) are not here:
- * they belong to Anchor's own math library (ARCHITECTURE.md decision 8),
- * which does not exist yet; calling one is a compile error from the backend.
+ * they belong to Anchor's own device library (ARCHITECTURE.md decision 8,
+ * docs/devlib.md), whose CUDA names anchor/math_functions.h declares; one it
+ * lacks is clang's error (a host function called from device code).
  *
  * Host and device overloads of one name coexist through clang's overloading
  * on CUDA target attributes: device code gets these, host code keeps libm's

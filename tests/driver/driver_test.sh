@@ -134,6 +134,7 @@ case_dryrun_jobs() {
   lacks "$device" "-Wall" "device job (-Xcompiler is host only)"
   contains "$backend" "#\$ $ROOT/bin/anchor-msl " "backend job"
   contains "$backend" ".dev.ll -o " "backend job"
+  contains "$backend" " --devlib $ROOT/lib/anchor/devlib.bc" "backend job (the device library)"
   for want in "--cuda-host-only" "-x cuda" "-I$ROOT/include -include cuda_runtime.h" \
               "-DX=1 -DY -Iinc -I/opt/x -UZ -UW -std=c++17" " -O2 " \
               " -Wall -fPIC -fno-strict-aliasing -fno-common " "-Xclang -fcuda-include-gpubinary -Xclang " \
@@ -581,6 +582,8 @@ case_install() {
   [ "$(job_count)" = 4 ] || fail "expected 4 jobs: $err"
   contains "$(job 1)" "-I$prefix/include -include cuda_runtime.h" "device job"
   contains "$(job 2)" "#\$ $prefix/bin/anchor-msl " "backend job"
+  [ -f "$prefix/lib/anchor/devlib.bc" ] || fail "no lib/anchor/devlib.bc in the prefix"
+  contains "$(job 2)" " --devlib $prefix/lib/anchor/devlib.bc" "backend job (the device library)"
   contains "$(job 3)" "-I$prefix/include -include cuda_runtime.h" "host job"
   contains "$(job 4)" "-L$prefix/lib -Wl,-rpath,$prefix/lib" "link job"
   lacks "$err" "$build/" "job lines of the installed driver"
@@ -644,6 +647,23 @@ case_install_run() {
   expect_rc 0
   [ "$(./app)" = PASS ] || fail "program built by the installed anchorcc: $(./app 2>&1)"
   ldd ./app | grep -q "$prefix/lib/libanchor.so" || fail "app does not use the installed runtime: $(ldd ./app)"
+  # A program calling the device library links the installed devlib.bc.
+  cat > math.cu <<'CU'
+#include <stdio.h>
+__global__ void k(float *v) { v[1] = __fdiv_rn(v[0], 3.0f); v[2] = sqrtf(v[0]); }
+int main() {
+  float *v;
+  cudaMallocManaged(&v, 3 * sizeof(float));
+  v[0] = 2.0f;
+  k<<<1, 1>>>(v);
+  cudaDeviceSynchronize();
+  float x = 2.0f;
+  puts(v[1] == x / 3.0f && v[2] == sqrtf(x) ? "PASS" : "FAIL");
+}
+CU
+  ANCHORCC=$prefix/bin/anchorcc run -O2 math.cu -o math
+  expect_rc 0
+  [ "$(./math)" = PASS ] || fail "device-library program built by the installed anchorcc: $(./math 2>&1)"
 }
 
 "case_$CASE"
