@@ -12,10 +12,14 @@
 // matches any NaN); __fdividef: the ulp error against (double)x / y.
 // Expectations come from CUDA's Math API documentation (and IEEE 754); they
 // were not run with nvcc on the H200, which was not available to this work.
+// `math_div --exhaustive` adds every float of [1, 2) and [2^125, 2^128) as x
+// (every significand, normal and subnormal reciprocals); docs/devlib.md
+// records its result.
 // Prints the maximum ulp error of __fdividef, then PASS or FAIL: <details>.
 #include <cuda_runtime.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "math_inputs.h"
 
@@ -33,38 +37,61 @@ static int same(float a, float b) {
   return (isnan(a) && isnan(b)) || math_float_bits(a) == math_float_bits(b);
 }
 
-int main(void) {
+// Runs the kernel over the n pairs in chunks (the arena need not hold every
+// input at once) into hr (RESULTS per pair); 0 on success.
+static int run(const float *hx, const float *hy, float *hr, unsigned n) {
+  enum { CHUNK = 1u << 20 };
+  float *dx, *dy, *dr;
+  if (cudaMalloc(&dx, CHUNK * sizeof(float)) != cudaSuccess ||
+      cudaMalloc(&dy, CHUNK * sizeof(float)) != cudaSuccess ||
+      cudaMalloc(&dr, RESULTS * CHUNK * sizeof(float)) != cudaSuccess) {
+    printf("FAIL: cudaMalloc\n");
+    return 1;
+  }
+  for (unsigned at = 0; at < n; at += CHUNK) {
+    unsigned m = n - at < CHUNK ? n - at : CHUNK;
+    cudaMemcpy(dx, hx + at, m * sizeof(float), cudaMemcpyHostToDevice);
+    cudaMemcpy(dy, hy + at, m * sizeof(float), cudaMemcpyHostToDevice);
+    divide<<<(m + 255) / 256, 256>>>(dx, dy, dr, m);
+    cudaError_t err = cudaDeviceSynchronize();
+    if (err != cudaSuccess) {
+      printf("FAIL: kernel: %s\n", cudaGetErrorString(err));
+      return 1;
+    }
+    cudaMemcpy(hr + (size_t)RESULTS * at, dr, RESULTS * m * sizeof(float), cudaMemcpyDeviceToHost);
+  }
+  cudaFree(dx);
+  cudaFree(dy);
+  cudaFree(dr);
+  return 0;
+}
+
+// With the argument --exhaustive, x also takes every float of [1, 2) (every
+// significand: normal reciprocals) and of [2^125, 2^128) (subnormal
+// reciprocals), each against a random y.
+int main(int argc, char **argv) {
+  int exhaustive = argc > 1 && !strcmp(argv[1], "--exhaustive");
   unsigned nbase;
   float *base = math_inputs(1u << 18, 1u << 14, 0x9e3779b9u, &nbase);
-  unsigned nsub = 1u << 14, n = nbase + nsub;
+  unsigned nsub = 1u << 14, nall = exhaustive ? 4u << 23 : 0, n = nbase + nsub + nall;
   float *hx = (float *)malloc(n * sizeof(float)), *hy = (float *)malloc(n * sizeof(float));
   for (unsigned i = 0; i < nbase; i++) {
     hx[i] = base[i];
     hy[i] = base[(i * 7919u + 13u) % nbase];
   }
   uint32_t s = 12345u;
-  for (unsigned i = nbase; i < n; i++) { // quotients around 2^-149 .. 2^-120
+  for (unsigned i = nbase; i < nbase + nsub; i++) { // quotients around 2^-149 .. 2^-120
     uint32_t a = math_xorshift(&s), b = math_xorshift(&s);
     hx[i] = math_bits_float((a & 0x807fffffu) | (uint32_t)(1 + a % 40) << 23); // 2^-126..2^-87
     hy[i] = math_bits_float((b & 0x807fffffu) | (uint32_t)(127 + 1 + b % 60) << 23); // 2^1..2^60
   }
-  float *dx, *dy, *dr;
-  if (cudaMalloc(&dx, n * sizeof(float)) != cudaSuccess ||
-      cudaMalloc(&dy, n * sizeof(float)) != cudaSuccess ||
-      cudaMalloc(&dr, RESULTS * n * sizeof(float)) != cudaSuccess) {
-    printf("FAIL: cudaMalloc\n");
-    return 1;
+  for (unsigned i = 0; i < nall; i++) {
+    uint32_t bits = i < (1u << 23) ? 0x3f800000u + i : 0x7e000000u + (i - (1u << 23));
+    hx[nbase + nsub + i] = math_bits_float(bits);
+    hy[nbase + nsub + i] = math_bits_float(math_xorshift(&s));
   }
-  cudaMemcpy(dx, hx, n * sizeof(float), cudaMemcpyHostToDevice);
-  cudaMemcpy(dy, hy, n * sizeof(float), cudaMemcpyHostToDevice);
-  divide<<<(n + 255) / 256, 256>>>(dx, dy, dr, n);
-  cudaError_t err = cudaDeviceSynchronize();
-  if (err != cudaSuccess) {
-    printf("FAIL: kernel: %s\n", cudaGetErrorString(err));
-    return 1;
-  }
-  float *hr = (float *)malloc(RESULTS * n * sizeof(float));
-  cudaMemcpy(hr, dr, RESULTS * n * sizeof(float), cudaMemcpyDeviceToHost);
+  float *hr = (float *)malloc((size_t)RESULTS * n * sizeof(float));
+  if (run(hx, hy, hr, n)) return 1;
   unsigned bad = 0, subnormal = 0, bounded = 0;
   double max_fast = 0;
   for (unsigned i = 0; i < n; i++) {
@@ -93,9 +120,6 @@ int main(void) {
   printf("%u pairs (%u with subnormal quotients); __fdiv_rn, __frcp_rn bit-exact; "
          "__fdividef max error %.3f ulp over %u pairs in its bounded range (bound 2)\n",
          n, subnormal, max_fast, bounded);
-  cudaFree(dx);
-  cudaFree(dy);
-  cudaFree(dr);
   free(base);
   free(hx);
   free(hy);
