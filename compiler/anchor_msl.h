@@ -50,7 +50,9 @@ typedef struct msl_options {
 /* msl_compile_file with options (NULL for defaults). */
 msl_status msl_compile(const char *path, const msl_options *options, msl_output *out);
 
-/* Compile the LLVM IR file at `path` (textual .ll or bitcode .bc) into `out`.
+/* Compile the LLVM IR file at `path` (textual .ll or bitcode .bc) into `out`,
+ * with default options (so without a device library: a module calling one
+ * of its functions fails, saying so).
  * Every kernel of the module (functions listed in !nvvm.annotations as
  * "kernel", or with the ptx_kernel calling convention) becomes one MSL kernel.
  * On error nothing is stored in `out` (it is zeroed) and the status carries the
