@@ -6,7 +6,8 @@
 // Pairs: the special values, sweep and random bit patterns of math_inputs.h
 // against a rotated copy (every exponent range: overflow, underflow to
 // subnormals and zero), plus random pairs whose quotient falls in the
-// subnormal range.
+// subnormal range (half of them divided by powers of two: exact ties, which
+// only subnormal quotients can have).
 // References, computed on the host: x / y and 1.0f / x in float, which are
 // IEEE (correctly rounded, no flush to zero on x86-64): bit for bit (any NaN
 // matches any NaN); __fdividef: the ulp error against (double)x / y.
@@ -84,6 +85,9 @@ int main(int argc, char **argv) {
     uint32_t a = math_xorshift(&s), b = math_xorshift(&s);
     hx[i] = math_bits_float((a & 0x807fffffu) | (uint32_t)(1 + a % 40) << 23); // 2^-126..2^-87
     hy[i] = math_bits_float((b & 0x807fffffu) | (uint32_t)(127 + 1 + b % 60) << 23); // 2^1..2^60
+    // Every other pair: y = +-2^k, k in 1..24, so the subnormal quotient is x's
+    // bits shifted right, often exactly half-way (the ties to even).
+    if (i & 1) hy[i] = math_bits_float((b & 0x80000000u) | (uint32_t)(127 + 1 + b % 24) << 23);
   }
   for (unsigned i = 0; i < nall; i++) {
     uint32_t bits = i < (1u << 23) ? 0x3f800000u + i : 0x7e000000u + (i - (1u << 23));
