@@ -11,8 +11,10 @@
 // References, computed on the host: x / y and 1.0f / x in float, which are
 // IEEE (correctly rounded, no flush to zero on x86-64): bit for bit (any NaN
 // matches any NaN); __fdividef: the ulp error against (double)x / y.
-// Expectations come from CUDA's Math API documentation (and IEEE 754); they
-// were not run with nvcc on the H200, which was not available to this work.
+// Expectations come from CUDA's Math API documentation (and IEEE 754). Built with
+// nvcc 13.0 and run on an H200 (tests/e2e/observed/h200-math.log): PASS, CUDA's own
+// __fdividef 1.918 ulp; with --exhaustive CUDA's __fdividef reaches 2.055 ulp (4 pairs
+// past its documented bound), so that mode FAILs under nvcc, by CUDA's own error.
 // `math_div --exhaustive` adds every float of [1, 2) and [2^125, 2^128) as x
 // (every significand, normal and subnormal reciprocals); docs/devlib.md
 // records its result.

@@ -8,8 +8,8 @@
 // are IEEE: bit for bit (any NaN matches any NaN). Also checks that host code
 // in the same file still calls libm (the host's own results are compared
 // with the host's libm through a __host__ __device__ function).
-// Expectations come from CUDA's Math API documentation (and IEEE 754); they
-// were not run with nvcc on the H200, which was not available to this work.
+// Expectations come from CUDA's Math API documentation (and IEEE 754). Built with
+// nvcc 13.0 and run on an H200: PASS (tests/e2e/observed/h200-math.log).
 // Prints PASS or FAIL: <details>.
 #include <cuda_runtime.h>
 #include <math.h>

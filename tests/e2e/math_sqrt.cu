@@ -12,8 +12,9 @@
 //  - rsqrtf: the ulp error against 1/sqrt((double)x) is at most 2.
 // Special values as CUDA documents them: sqrt(-x) NaN, sqrt(+-0) +-0,
 // sqrt(inf) inf; rsqrt(+-0) +-inf, rsqrt(inf) +0, rsqrt(-x) NaN.
-// Expectations come from CUDA's Math API documentation (and IEEE 754); they
-// were not run with nvcc on the H200, which was not available to this work.
+// Expectations come from CUDA's Math API documentation (and IEEE 754). Built with
+// nvcc 13.0 and run on an H200: PASS, CUDA's own rsqrtf 1.468 ulp (1.514 ulp with
+// --exhaustive), sqrt and __frsqrt_rn exact (tests/e2e/observed/h200-math.log).
 // `math_sqrt --exhaustive` sweeps every float of [1, 4) instead (2^24 more
 // inputs: every significand and exponent parity, so every path of the
 // library's 1/sqrt); docs/devlib.md records its result.
