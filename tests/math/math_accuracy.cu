@@ -9,7 +9,7 @@
 //
 //   math_accuracy [--scale N] [--bits FIRST COUNT] [NAME...]   (no NAME: every function)
 //
-// --scale multiplies the random and swept input counts (CI uses 1); --bits replaces the
+// --scale multiplies the random and swept input counts (CTest uses 4); --bits replaces the
 // input sets by every bit pattern in [FIRST, FIRST + COUNT) (unary float functions;
 // tests/math/exhaustive.sh runs all 2^32). Valid CUDA for nvcc
 // as well as for anchorcc: build with `nvcc -O2 math_accuracy.cu -lmpfr -lgmp` or
@@ -81,8 +81,8 @@
   /* The device library's first functions (issue 7, helper M1): uncomment each line */ \
   /* when include/ declares the function. Bounds: CUDA Math API, default flags. */ \
   /* MATH(sqrtf,       float, 1, sqrtf(a),         mpfr_sqrt(r, a, d),           0, 0, 4, ALL) */ \
-  /* MATH(rsqrtf,      float, 1, rsqrtf(a),        mpfr_rec_sqrt(r, a, d),       2, 0, 4, ALL) */ \
-  /* MATH(__frsqrt_rn, float, 1, __frsqrt_rn(a),   mpfr_rec_sqrt(r, a, d),       0, 0, 4, ALL) */ \
+  /* MATH(rsqrtf,      float, 1, rsqrtf(a),        ref_rsqrt(r, a, d),           2, 0, 4, ALL) */ \
+  /* MATH(__frsqrt_rn, float, 1, __frsqrt_rn(a),   ref_rsqrt(r, a, d),           0, 0, 4, ALL) */ \
   /* MATH(__frcp_rn,   float, 1, __frcp_rn(a),     mpfr_ui_div(r, 1, a, d),      0, -4, 4, ALL) */ \
   /* MATH(__fdiv_rn,   float, 2, __fdiv_rn(a, b),  mpfr_div(r, a, b, d),         0, -4, 4, ALL) */ \
   /* __fdividef: 2 ulp for |b| in [2^-126, 2^126] (CUDA Math API): RANGE keeps the inputs there */ \
@@ -342,6 +342,15 @@ template <class T> static void build_inputs(const function_info &f, int scale, s
 
 // ---- Measuring ---------------------------------------------------------------------
 typedef int (*ref_fn)(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr c, mpfr_rnd_t d);
+
+// References where CUDA's special values differ from MPFR's function of the same
+// mathematics (for the table's MPFR column).
+// 1/sqrt(x): CUDA's rsqrtf(+-0) is +-inf (IEEE 754's rSqrt); MPFR's rec_sqrt(-0) is +inf.
+static int ref_rsqrt(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t d) {
+  if (!mpfr_zero_p(a)) return mpfr_rec_sqrt(r, a, d);
+  mpfr_set_inf(r, mpfr_signbit(a) ? -1 : 1);
+  return 0;
+}
 
 #define MATH_REF(id, T, arity, expr, ref, bound, lo, hi, flags)                                   \
   static int ref_##id(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr c, mpfr_rnd_t d) {     \
