@@ -51,46 +51,47 @@
 //   bound: CUDA's documented maximum ulp error (0: correctly rounded, bit for bit);
 //   lo, hi: the interesting range, swept densely and sampled at random;
 //   flags: ALL (edge cases and random bit patterns too) or RANGE (only inputs in
-//     [lo, hi], for functions CUDA bounds on a range only); | ZEROS_EITHER: when all
-//     operands are zeros, a zero of either sign is right (fmin/fmax: IEEE 754-2008
-//     minNum/maxNum leave min(+0, -0) open and CUDA's documentation does not fix it).
+//     [lo, hi], for functions CUDA bounds on a range only); ZEROS_EITHER (with ALL's
+//     inputs; may be or-ed with RANGE): when all operands are zeros, a zero of either
+//     sign is right (fmin/fmax: IEEE 754-2008 minNum/maxNum leave min(+0, -0) open
+//     and CUDA's documentation does not fix it).
 // tests/math/CMakeLists.txt makes one CTest test per uncommented line (math.<id>).
 // clang-format off
 #define MATH_FUNCTIONS(MATH) \
-  MATH(fabsf,      float,  1, fabsf(a),            mpfr_abs(r, a, d),              0, -4, 4, ALL) \
-  MATH(fminf,      float,  2, fminf(a, b),         mpfr_min(r, a, b, d),           0, -4, 4, ALL | ZEROS_EITHER) \
-  MATH(fmaxf,      float,  2, fmaxf(a, b),         mpfr_max(r, a, b, d),           0, -4, 4, ALL | ZEROS_EITHER) \
-  MATH(floorf,     float,  1, floorf(a),           mpfr_floor(r, a),               0, -1e3, 1e3, ALL) \
-  MATH(ceilf,      float,  1, ceilf(a),            mpfr_ceil(r, a),                0, -1e3, 1e3, ALL) \
-  MATH(truncf,     float,  1, truncf(a),           mpfr_trunc(r, a),               0, -1e3, 1e3, ALL) \
-  MATH(rintf,      float,  1, rintf(a),            mpfr_rint(r, a, MPFR_RNDN),     0, -1e3, 1e3, ALL) \
-  MATH(roundf,     float,  1, roundf(a),           mpfr_round(r, a),               0, -1e3, 1e3, ALL) \
-  MATH(fmaf,       float,  3, fmaf(a, b, c),       mpfr_fma(r, a, b, c, d),        0, -4, 4, ALL) \
-  MATH(copysignf,  float,  2, copysignf(a, b),     mpfr_copysign(r, a, b, d),      0, -4, 4, ALL) \
-  MATH(fadd,       float,  2, a + b,               mpfr_add(r, a, b, d),           0, -4, 4, ALL) \
-  MATH(fsub,       float,  2, a - b,               mpfr_sub(r, a, b, d),           0, -4, 4, ALL) \
-  MATH(fmul,       float,  2, a * b,               mpfr_mul(r, a, b, d),           0, -4, 4, ALL) \
-  MATH(fdiv,       float,  2, a / b,               mpfr_div(r, a, b, d),           0, -4, 4, ALL) \
-  MATH(__fsqrt_rn, float,  1, MATH_FSQRT_RN(a),    mpfr_sqrt(r, a, d),             0, 0, 4, ALL) \
-  MATH(dadd,       double, 2, a + b,               mpfr_add(r, a, b, d),           0, -4, 4, ALL) \
-  MATH(dsub,       double, 2, a - b,               mpfr_sub(r, a, b, d),           0, -4, 4, ALL) \
-  MATH(dmul,       double, 2, a * b,               mpfr_mul(r, a, b, d),           0, -4, 4, ALL) \
-  MATH(ddiv,       double, 2, a / b,               mpfr_div(r, a, b, d),           0, -4, 4, ALL) \
-  MATH(dsqrt,      double, 1, MATH_DSQRT(a),       mpfr_sqrt(r, a, d),             0, 0, 4, ALL) \
-  MATH(dfma,       double, 3, MATH_DFMA(a, b, c),  mpfr_fma(r, a, b, c, d),        0, -4, 4, ALL) \
+  MATH(fabsf,       float,  1, fabsf(a),            mpfr_abs(r, a, d),          0, -4,   4,   ALL) \
+  MATH(fminf,       float,  2, fminf(a, b),         mpfr_min(r, a, b, d),       0, -4,   4,   ZEROS_EITHER) \
+  MATH(fmaxf,       float,  2, fmaxf(a, b),         mpfr_max(r, a, b, d),       0, -4,   4,   ZEROS_EITHER) \
+  MATH(floorf,      float,  1, floorf(a),           mpfr_floor(r, a),           0, -1e3, 1e3, ALL) \
+  MATH(ceilf,       float,  1, ceilf(a),            mpfr_ceil(r, a),            0, -1e3, 1e3, ALL) \
+  MATH(truncf,      float,  1, truncf(a),           mpfr_trunc(r, a),           0, -1e3, 1e3, ALL) \
+  MATH(rintf,       float,  1, rintf(a),            mpfr_rint(r, a, MPFR_RNDN), 0, -1e3, 1e3, ALL) \
+  MATH(roundf,      float,  1, roundf(a),           mpfr_round(r, a),           0, -1e3, 1e3, ALL) \
+  MATH(fmaf,        float,  3, fmaf(a, b, c),       mpfr_fma(r, a, b, c, d),    0, -4,   4,   ALL) \
+  MATH(copysignf,   float,  2, copysignf(a, b),     mpfr_copysign(r, a, b, d),  0, -4,   4,   ALL) \
+  MATH(fadd,        float,  2, a + b,               mpfr_add(r, a, b, d),       0, -4,   4,   ALL) \
+  MATH(fsub,        float,  2, a - b,               mpfr_sub(r, a, b, d),       0, -4,   4,   ALL) \
+  MATH(fmul,        float,  2, a * b,               mpfr_mul(r, a, b, d),       0, -4,   4,   ALL) \
+  MATH(fdiv,        float,  2, a / b,               mpfr_div(r, a, b, d),       0, -4,   4,   ALL) \
+  MATH(__fsqrt_rn,  float,  1, MATH_FSQRT_RN(a),    mpfr_sqrt(r, a, d),         0, 0,    4,   ALL) \
+  MATH(dadd,        double, 2, a + b,               mpfr_add(r, a, b, d),       0, -4,   4,   ALL) \
+  MATH(dsub,        double, 2, a - b,               mpfr_sub(r, a, b, d),       0, -4,   4,   ALL) \
+  MATH(dmul,        double, 2, a * b,               mpfr_mul(r, a, b, d),       0, -4,   4,   ALL) \
+  MATH(ddiv,        double, 2, a / b,               mpfr_div(r, a, b, d),       0, -4,   4,   ALL) \
+  MATH(dsqrt,       double, 1, MATH_DSQRT(a),       mpfr_sqrt(r, a, d),         0, 0,    4,   ALL) \
+  MATH(dfma,        double, 3, MATH_DFMA(a, b, c),  mpfr_fma(r, a, b, c, d),    0, -4,   4,   ALL) \
   /* The device library's first functions (issue 7, helper M1): uncomment each line */ \
   /* when include/ declares the function. Bounds: CUDA Math API, default flags. */ \
-  /* MATH(sqrtf,       float, 1, sqrtf(a),         mpfr_sqrt(r, a, d),           0, 0, 4, ALL) */ \
-  /* MATH(rsqrtf,      float, 1, rsqrtf(a),        ref_rsqrt(r, a, d),           2, 0, 4, ALL) */ \
-  /* MATH(__frsqrt_rn, float, 1, __frsqrt_rn(a),   ref_rsqrt(r, a, d),           0, 0, 4, ALL) */ \
-  /* MATH(__frcp_rn,   float, 1, __frcp_rn(a),     mpfr_ui_div(r, 1, a, d),      0, -4, 4, ALL) */ \
-  /* MATH(__fdiv_rn,   float, 2, __fdiv_rn(a, b),  mpfr_div(r, a, b, d),         0, -4, 4, ALL) */ \
-  /* __fdividef: 2 ulp for |b| in [2^-126, 2^126] (CUDA Math API): RANGE keeps the inputs there */ \
-  /* MATH(__fdividef,  float, 2, __fdividef(a, b), mpfr_div(r, a, b, d),         2, 0x1p-126, 0x1p126, RANGE) */
+  /* MATH(sqrtf,      float,  1, sqrtf(a),            mpfr_sqrt(r, a, d),         0, 0,    4,   ALL) */ \
+  /* MATH(rsqrtf,     float,  1, rsqrtf(a),           ref_rsqrt(r, a, d),         2, 0,    4,   ALL) */ \
+  /* MATH(__frsqrt_rn, float, 1, __frsqrt_rn(a),      ref_rsqrt(r, a, d),         0, 0,    4,   ALL) */ \
+  /* MATH(__frcp_rn,  float,  1, __frcp_rn(a),        mpfr_ui_div(r, 1, a, d),    0, -4,   4,   ALL) */ \
+  /* MATH(__fdiv_rn,  float,  2, __fdiv_rn(a, b),     mpfr_div(r, a, b, d),       0, -4,   4,   ALL) */ \
+  /* __fdividef: 2 ulp for |b| in [2^-126, 2^126] (CUDA Math API); RANGE keeps the inputs there */ \
+  /* MATH(__fdividef, float,  2, __fdividef(a, b),    mpfr_div(r, a, b, d),       2, 0x1p-126, 0x1p126, RANGE) */
 // clang-format on
 
 // ---- Device side: one functor per function, one kernel template ---------------------
-#define MATH_DEVICE_OP(id, T, arity, expr, ref, bound, lo, hi, flags)                             \
+#define MATH_DEVICE_OP(id, T, arity, expr, ref, bound, lo, hi, flags)                              \
   struct op_##id {                                                                                 \
     __device__ T operator()(T a, T b, T c) const {                                                 \
       (void)a, (void)b, (void)c;                                                                   \
@@ -148,7 +149,8 @@ struct rng {
 
 static uint64_t seed_of(const char *name) { // FNV-1a: each function its own fixed seed
   uint64_t h = 14695981039346656037ull;
-  for (; *name; name++) h = (h ^ (unsigned char)*name) * 1099511628211ull;
+  for (; *name; name++)
+    h = (h ^ (unsigned char)*name) * 1099511628211ull;
   return h;
 }
 
@@ -176,26 +178,57 @@ template <class T> static std::vector<T> edge_values() {
   const U inf = (((U)1 << eb) - 1) << (p - 1);
   std::vector<T> v;
   const U bit_patterns[] = {0,
-                            1,                           // smallest subnormal
-                            2,         mant,             // largest subnormal
-                            mant + 1,                    // smallest normal
-                            mant + 2,  inf - 1,          // largest normal
-                            inf,       inf | 1,          // a signalling NaN
+                            1, // smallest subnormal
+                            2,
+                            mant,     // largest subnormal
+                            mant + 1, // smallest normal
+                            mant + 2,
+                            inf - 1, // largest normal
+                            inf,
+                            inf | 1,                     // a signalling NaN
                             inf | ((U)1 << (p - 2)),     // the quiet NaN
                             inf | ((U)1 << (p - 2)) | 5, // a quiet NaN with a payload
-                            bits_of<T>((T)1) - 1,        bits_of<T>((T)1) + 1,
-                            bits_of<T>((T)0.5) - 1,      bits_of<T>((T)0.5) + 1};
+                            bits_of<T>((T)1) - 1,
+                            bits_of<T>((T)1) + 1,
+                            bits_of<T>((T)0.5) - 1,
+                            bits_of<T>((T)0.5) + 1};
   for (U u : bit_patterns) {
     v.push_back(from_bits<T>(u));
     v.push_back(from_bits<T>(u | sign));
   }
-  const double values[] = {1,      2,           3,           0.5,           1.5,       2.5,
-                           3.5,    0.25,        0.75,        10,            100,       1e6,
-                           0.1,    1.0 / 3,     2.0 / 3,     M_PI,          M_PI / 2,  M_PI / 4,
-                           2 * M_PI, M_E,       1e10,        1e20,          1e30,      0x1p100,
-                           0x1p60, 1e-10,       1e-30,       ldexp(1, p - 1) - 0.5,
-                           ldexp(1, p - 1),     ldexp(1, p - 1) + 1,        ldexp(1, p),
-                           ldexp(1, p) + 2,     ldexp(1, p - 2) + 0.5};
+  const double values[] = {1,
+                           2,
+                           3,
+                           0.5,
+                           1.5,
+                           2.5,
+                           3.5,
+                           0.25,
+                           0.75,
+                           10,
+                           100,
+                           1e6,
+                           0.1,
+                           1.0 / 3,
+                           2.0 / 3,
+                           M_PI,
+                           M_PI / 2,
+                           M_PI / 4,
+                           2 * M_PI,
+                           M_E,
+                           1e10,
+                           1e20,
+                           1e30,
+                           0x1p100,
+                           0x1p60,
+                           1e-10,
+                           1e-30,
+                           ldexp(1, p - 1) - 0.5,
+                           ldexp(1, p - 1),
+                           ldexp(1, p - 1) + 1,
+                           ldexp(1, p),
+                           ldexp(1, p) + 2,
+                           ldexp(1, p - 2) + 0.5};
   for (double x : values) {
     v.push_back((T)x);
     v.push_back((T)-x);
@@ -233,7 +266,11 @@ template <class T> struct input_builder {
     const U mant = ((U)1 << (p - 1)) - 1, sign = (U)1 << (sizeof(U) * 8 - 1);
     for (U e = 0; e < ((U)1 << fmt<T>::exp_bits) - 1; e++)
       for (int k = 0; k < n; k++) {
-        U m = k == 0 ? 0 : k == 1 ? 1 : k == 2 ? mant : k == 3 ? mant - 1 : mant / (n - 4) * (k - 4);
+        U m = k == 0   ? 0
+              : k == 1 ? 1
+              : k == 2 ? mant
+              : k == 3 ? mant - 1
+                       : mant / (n - 4) * (k - 4);
         v.push_back(from_bits<T>(e << (p - 1) | m));
         v.push_back(from_bits<T>(sign | e << (p - 1) | m));
       }
@@ -245,7 +282,8 @@ template <class T> struct input_builder {
   std::vector<T> sweep() {
     std::vector<T> v;
     const int n = 32768 * scale;
-    for (int i = 0; i <= n; i++) v.push_back((T)(f.lo + (f.hi - f.lo) * i / n));
+    for (int i = 0; i <= n; i++)
+      v.push_back((T)(f.lo + (f.hi - f.lo) * i / n));
     for (int i = 0; i <= n / 4; i++) {
       double k = floor(f.lo + (f.hi - f.lo) * i / (n / 4)) + 0.5;
       if (fabs(k) >= ldexp(1, fmt<T>::p - 1)) continue;
@@ -265,7 +303,8 @@ template <class T> struct input_builder {
   // n random values: half uniform over all bit patterns, half uniform over [lo, hi].
   std::vector<T> random(int n) {
     std::vector<T> v;
-    for (int i = 0; i < n; i++) v.push_back(i % 2 || f.range_only() ? random_in_range() : random_bits());
+    for (int i = 0; i < n; i++)
+      v.push_back(i % 2 || f.range_only() ? random_in_range() : random_bits());
     return v;
   }
 };
@@ -283,16 +322,19 @@ template <class T> static void keep(std::vector<T> *args, int arity, const funct
     for (int j = 0; j < arity; j++)
       ok = ok && args[j][i] >= (T)f.lo && args[j][i] <= (T)f.hi;
     if (ok)
-      for (int j = 0; j < 3; j++) kept[j].push_back(args[j][i]);
+      for (int j = 0; j < 3; j++)
+        kept[j].push_back(args[j][i]);
   }
-  for (int j = 0; j < 3; j++) args[j].swap(kept[j]);
+  for (int j = 0; j < 3; j++)
+    args[j].swap(kept[j]);
 }
 
 // Unary: edges, binades, the sweep, random. Binary: all pairs of edge values, every
 // unary input against random values of both kinds, random pairs, and near pairs (b a
 // few ulps from a, for cancellation and x/x). Ternary: triples of edge values (a subset),
 // random triples, and c = -(a*b) and its neighbours (fma's hardest cancellations).
-template <class T> static void build_inputs(const function_info &f, int scale, std::vector<T> *args) {
+template <class T>
+static void build_inputs(const function_info &f, int scale, std::vector<T> *args) {
   typedef typename fmt<T>::bits U;
   input_builder<T> in{f, rng{seed_of(f.id)}, scale};
   std::vector<T> one = in.edges(), edges = edge_values<T>(), b = in.binades(), s = in.sweep();
@@ -304,7 +346,8 @@ template <class T> static void build_inputs(const function_info &f, int scale, s
     args[0] = one;
   } else if (f.arity == 2) {
     for (T x : edges)
-      for (T y : edges) args[0].push_back(x), args[1].push_back(y);
+      for (T y : edges)
+        args[0].push_back(x), args[1].push_back(y);
     for (T x : one) { // each unary input with a random partner, in both positions
       T y = in.random(2)[in.r.next() & 1];
       args[0].push_back(x), args[1].push_back(y);
@@ -321,10 +364,12 @@ template <class T> static void build_inputs(const function_info &f, int scale, s
     args[1].insert(args[1].end(), r1.begin(), r1.end());
   } else {
     std::vector<T> few;
-    for (size_t i = 0; i < edges.size(); i += 3) few.push_back(edges[i]);
+    for (size_t i = 0; i < edges.size(); i += 3)
+      few.push_back(edges[i]);
     for (T x : few)
       for (T y : few)
-        for (T z : few) args[0].push_back(x), args[1].push_back(y), args[2].push_back(z);
+        for (T z : few)
+          args[0].push_back(x), args[1].push_back(y), args[2].push_back(z);
     for (int i = 0; i < 65536 * scale; i++) { // c = -(a*b) rounded, and neighbours
       T x = in.random(2)[i & 1], y = in.random(2)[i & 1];
       T z = -(x * y);
@@ -336,7 +381,8 @@ template <class T> static void build_inputs(const function_info &f, int scale, s
       args[j].insert(args[j].end(), rj.begin(), rj.end());
     }
   }
-  for (int j = f.arity; j < 3; j++) args[j] = args[0];
+  for (int j = f.arity; j < 3; j++)
+    args[j] = args[0];
   keep(args, f.arity, f);
 }
 
@@ -346,13 +392,13 @@ typedef int (*ref_fn)(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr c, m
 // References where CUDA's special values differ from MPFR's function of the same
 // mathematics (for the table's MPFR column).
 // 1/sqrt(x): CUDA's rsqrtf(+-0) is +-inf (IEEE 754's rSqrt); MPFR's rec_sqrt(-0) is +inf.
-static int ref_rsqrt(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t d) {
+[[maybe_unused]] static int ref_rsqrt(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t d) {
   if (!mpfr_zero_p(a)) return mpfr_rec_sqrt(r, a, d);
   mpfr_set_inf(r, mpfr_signbit(a) ? -1 : 1);
   return 0;
 }
 
-#define MATH_REF(id, T, arity, expr, ref, bound, lo, hi, flags)                                   \
+#define MATH_REF(id, T, arity, expr, ref, bound, lo, hi, flags)                                    \
   static int ref_##id(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr c, mpfr_rnd_t d) {     \
     (void)a, (void)b, (void)c, (void)d;                                                            \
     return ref;                                                                                    \
@@ -434,7 +480,8 @@ template <class T, class Op> static int evaluate(std::vector<T> *args, std::vect
   T *dev[4] = {0, 0, 0, 0};
   const size_t bytes = sizeof(T) * (size_t)n;
   int ok = 1;
-  for (int j = 0; j < 4 && ok; j++) ok = check(cudaMalloc((void **)&dev[j], bytes), "cudaMalloc");
+  for (int j = 0; j < 4 && ok; j++)
+    ok = check(cudaMalloc((void **)&dev[j], bytes), "cudaMalloc");
   for (int j = 0; j < 3 && ok; j++)
     ok = check(cudaMemcpy(dev[j], args[j].data(), bytes, cudaMemcpyHostToDevice), "cudaMemcpy");
   if (ok) {
@@ -442,7 +489,8 @@ template <class T, class Op> static int evaluate(std::vector<T> *args, std::vect
     ok = check(cudaGetLastError(), "launch") && check(cudaDeviceSynchronize(), "kernel");
   }
   if (ok) ok = check(cudaMemcpy(out.data(), dev[3], bytes, cudaMemcpyDeviceToHost), "cudaMemcpy");
-  for (int j = 0; j < 4; j++) cudaFree(dev[j]);
+  for (int j = 0; j < 4; j++)
+    cudaFree(dev[j]);
   return ok;
 }
 
@@ -519,7 +567,8 @@ static int measure(const function_info &f, ref_fn ref, int scale, uint64_t bits_
     for (uint64_t u = bits_first; u < bits_first + bits_count; u += chunk) {
       uint64_t end = u + chunk < bits_first + bits_count ? u + chunk : bits_first + bits_count;
       args[0].clear();
-      for (uint64_t v = u; v < end; v++) args[0].push_back(from_bits<T>((typename fmt<T>::bits)v));
+      for (uint64_t v = u; v < end; v++)
+        args[0].push_back(from_bits<T>((typename fmt<T>::bits)v));
       args[1] = args[2] = args[0];
       if (!evaluate<T, Op>(args, out)) return 0;
       found.add(f, ref, cr, args, out);
@@ -553,14 +602,16 @@ int main(int argc, char **argv) {
       break;
     }
   }
-  if (scale < 1 || bits_first + bits_count > (1ull << 32) || (first < argc && argv[first][0] == '-')) {
+  if (scale < 1 || bits_first + bits_count > (1ull << 32) ||
+      (first < argc && argv[first][0] == '-')) {
     fprintf(stderr, "usage: %s [--scale N] [--bits FIRST COUNT] [NAME...]\n", argv[0]);
     return 2;
   }
   int ran = 0, failed = 0;
   for (const table_row &row : table) {
     bool wanted = first == argc;
-    for (int i = first; i < argc; i++) wanted = wanted || !strcmp(argv[i], row.info.id);
+    for (int i = first; i < argc; i++)
+      wanted = wanted || !strcmp(argv[i], row.info.id);
     if (!wanted) continue;
     ran++;
     if (!row.run(row.info, row.ref, scale, bits_first, bits_count)) failed++;
@@ -568,7 +619,8 @@ int main(int argc, char **argv) {
   }
   if (ran == 0 || ran < argc - first) {
     printf("FAIL: unknown function name (the table has:");
-    for (const table_row &row : table) printf(" %s", row.info.id);
+    for (const table_row &row : table)
+      printf(" %s", row.info.id);
     printf(")\n");
     return 2;
   }
