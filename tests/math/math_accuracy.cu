@@ -8,6 +8,7 @@
 // bound, PASS/FAIL. Exits 0 and prints a last line PASS only if every function passed.
 //
 //   math_accuracy [--scale N] [--bits FIRST COUNT] [NAME...]   (no NAME: every function)
+//   math_accuracy --selftest     (the harness's own test: rows it must FAIL or PASS)
 //
 // --scale multiplies the random and swept input counts (CTest uses 4); --bits replaces the
 // input sets by every bit pattern in [FIRST, FIRST + COUNT) (unary float functions;
@@ -90,6 +91,28 @@
   /* MATH(__fdividef, float,  2, __fdividef(a, b),    mpfr_div(r, a, b, d),       2, 0x1p-126, 0x1p126, RANGE) */
 // clang-format on
 
+// ---- The harness's own test (CTest math.selftest: math_accuracy --selftest) ----------
+// Rows in the table's format whose device expression is deliberately not the
+// reference's function (fail_*: the harness must report FAIL) or is within the bound
+// (pass_*: it must report PASS), so that a harness that cannot fail, or that fails what
+// is right, is noticed: a wrong operation, a wrong rounding rule, 1-ulp errors against
+// bound 0 and bound 1, a ~3-ulp error against bound 2, a wrong zero and a lost NaN
+// under a nonzero bound, in float and double.
+// clang-format off
+#define MATH_SELFTESTS(CHECK) \
+  CHECK(fail_add_as_sub,     float,  2, a - b,                     mpfr_add(r, a, b, d), 0, -4,  4,   ALL) \
+  CHECK(fail_round_as_rint,  float,  1, rintf(a),                  mpfr_round(r, a),     0, -1e3, 1e3, ALL) \
+  CHECK(fail_div_by_recip,   float,  2, a * (1.0f / b),            mpfr_div(r, a, b, d), 0, 0.5, 4,   RANGE) \
+  CHECK(pass_div_by_recip,   float,  2, a * (1.0f / b),            mpfr_div(r, a, b, d), 1, 0.5, 4,   RANGE) \
+  CHECK(fail_ddiv_by_recip,  double, 2, a * (1.0 / b),             mpfr_div(r, a, b, d), 0, 0.5, 4,   RANGE) \
+  CHECK(pass_ddiv_by_recip,  double, 2, a * (1.0 / b),             mpfr_div(r, a, b, d), 1, 0.5, 4,   RANGE) \
+  CHECK(pass_rsqrt_by_div,   float,  1, 1.0f / MATH_FSQRT_RN(a),   ref_rsqrt(r, a, d),   2, 0,   4,   ALL) \
+  CHECK(fail_rsqrt_by_div,   float,  1, 1.0f / MATH_FSQRT_RN(a),   ref_rsqrt(r, a, d),   0, 0,   4,   ALL) \
+  CHECK(fail_rsqrt_3ulp,     float,  1, 1.0f / MATH_FSQRT_RN(a) * (1 + 0x1p-22f), ref_rsqrt(r, a, d), 2, 0x1p-100, 4, RANGE) \
+  CHECK(fail_zero_sign,      float,  1, 0.0f + a,                  mpfr_set(r, a, d),    1, -4,  4,   ALL) \
+  CHECK(fail_nan_lost,       double, 1, min(a, 1e300),             mpfr_set(r, a, d),    1, -4,  4,   ALL)
+// clang-format on
+
 // ---- Device side: one functor per function, one kernel template ---------------------
 #define MATH_DEVICE_OP(id, T, arity, expr, ref, bound, lo, hi, flags)                              \
   struct op_##id {                                                                                 \
@@ -99,6 +122,7 @@
     }                                                                                              \
   };
 MATH_FUNCTIONS(MATH_DEVICE_OP)
+MATH_SELFTESTS(MATH_DEVICE_OP)
 #undef MATH_DEVICE_OP
 
 template <class T, class Op>
@@ -404,6 +428,7 @@ typedef int (*ref_fn)(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr c, m
     return ref;                                                                                    \
   }
 MATH_FUNCTIONS(MATH_REF)
+MATH_SELFTESTS(MATH_REF)
 #undef MATH_REF
 
 // The correctly rounded value of the reference in format T: MPFR at T's precision and
@@ -587,10 +612,31 @@ struct table_row {
 #define MATH_ROW(id, T, arity, expr, ref, bound, lo, hi, flags)                                    \
   {{#id, #T, arity, bound, lo, hi, flags}, measure<T, op_##id>, ref_##id},
 static const table_row table[] = {MATH_FUNCTIONS(MATH_ROW)};
+static const table_row selftests[] = {MATH_SELFTESTS(MATH_ROW)};
 #undef MATH_ROW
+
+// --selftest: every row of MATH_SELFTESTS must give its expected verdict.
+static int selftest(int scale) {
+  int wrong = 0;
+  for (const table_row &row : selftests) {
+    const bool expect_pass = !strncmp(row.info.id, "pass_", 5);
+    const bool passed = row.run(row.info, row.ref, scale, 0, 0);
+    printf("    (expected %s: %s)\n", expect_pass ? "PASS" : "FAIL",
+           passed == expect_pass ? "ok" : "WRONG");
+    wrong += passed != expect_pass;
+    fflush(stdout);
+  }
+  if (wrong) {
+    printf("FAIL: %d self-test verdicts wrong\n", wrong);
+    return 1;
+  }
+  printf("PASS\n");
+  return 0;
+}
 
 int main(int argc, char **argv) {
   int scale = 1, first = 1;
+  if (argc == 2 && !strcmp(argv[1], "--selftest")) return selftest(1);
   uint64_t bits_first = 0, bits_count = 0;
   for (;;) {
     if (first + 1 < argc && !strcmp(argv[first], "--scale")) {
