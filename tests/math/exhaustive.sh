@@ -19,7 +19,9 @@ SLICES="${SLICES:-64}"
 SRC="$ROOT/tests/math/math_accuracy.cu"
 OUT="$BUILD/tests/math/exhaustive"
 mkdir -p "$OUT"
-"$ROOT/tests/math/build.sh" "$BUILD/bin/anchorcc" "$OUT/math_accuracy" "$SRC" >/dev/null
+HARNESS="$OUT/math_accuracy.$$" # this run's own copy: runs may overlap
+trap 'rm -f "$HARNESS"' EXIT
+"$ROOT/tests/math/build.sh" "$BUILD/bin/anchorcc" "$HARNESS" "$SRC" >/dev/null
 
 names=("$@")
 if [ ${#names[@]} -eq 0 ]; then # the table's unary float rows
@@ -32,7 +34,7 @@ for name in "${names[@]}"; do
   start=$(date +%s)
   for ((i = 0; i < SLICES; i++)); do echo "$i"; done |
     xargs -P "$JOBS" -I{} sh -c \
-      "'$OUT/math_accuracy' --bits \$(({} * $step)) $step '$name' > '$OUT/$name.{}.log' 2>&1 || true"
+      "'$HARNESS' --bits \$(({} * $step)) $step '$name' > '$OUT/$name.{}.log' 2>&1 || true"
   secs=$(($(date +%s) - start))
   # Sum the inputs, take the largest max_ulp; FAIL if any slice failed (or printed no line).
   if ! awk -v name="$name" -v slices="$SLICES" -v secs="$secs" -v jobs="$JOBS" '
