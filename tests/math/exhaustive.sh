@@ -45,7 +45,7 @@ for name in "${names[@]}"; do
       }
       END {
         if (lines != slices) { printf "%-12s FAIL: %d of %d slices reported\n", name, lines, slices; exit 1 }
-        printf "%-12s float  inputs %10d  max_ulp %-8g bound %-4g %s  (%d s, %d jobs)\n",
+        printf "%-12s float  inputs %10.0f  max_ulp %-8g bound %-4g %s  (%d s, %d jobs)\n",
                name, inputs, max, bound, failed ? "FAIL" : "PASS", secs, jobs
         if (max > 0) { while ((getline l < worst) > 0) if (l ~ /^    worst/) print l }
         for (f in bad) { while ((getline l < f) > 0) if (l ~ /^    /) print l }
