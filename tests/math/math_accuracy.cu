@@ -1,0 +1,673 @@
+// math_accuracy.cu — the accuracy harness of Anchor's CUDA math library (issue 7,
+// "Proof"). For every function of the table below it builds deterministic input sets
+// (edge cases, dense sweeps, seeded random inputs; pairs and triples for binary and
+// ternary functions), evaluates the function on the device, computes the correctly
+// rounded reference with MPFR on the host, measures the maximum error in ulps and
+// asserts the bound CUDA's Math API documentation gives for it (0 = correctly rounded,
+// compared bit for bit). One line per function: name, inputs, max ulp, worst input,
+// bound, PASS/FAIL. Exits 0 and prints a last line PASS only if every function passed.
+//
+//   math_accuracy [--scale N] [--bits FIRST COUNT] [NAME...]   (no NAME: every function)
+//   math_accuracy --selftest     (the harness's own test: rows it must FAIL or PASS)
+//
+// --scale multiplies the random and swept input counts (CTest uses 4); --bits replaces the
+// input sets by every bit pattern in [FIRST, FIRST + COUNT) (unary float functions;
+// tests/math/exhaustive.sh runs all 2^32). Valid CUDA for nvcc
+// as well as for anchorcc: build with `nvcc -O2 math_accuracy.cu -lmpfr -lgmp` or
+// `anchorcc -O2 math_accuracy.cu -lmpfr -lgmp`. docs/testing.md ("The math accuracy
+// harness") explains the input sets, the ulp definition and how to add a function.
+#include <cuda_runtime.h>
+#include <mpfr.h>
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <vector>
+
+// ---- Names the Anchor headers do not declare yet ------------------------------------
+// fma on double is still "ambiguous" under Anchor's headers (issue 7); the backend
+// implements it exactly (software binary64, docs/compiler.md), so Anchor's build reaches
+// the same LLVM operation through clang's builtin (__CUDA__: clang's CUDA mode, which
+// Anchor uses; nvcc does not define it); nvcc uses CUDA's name.
+#if defined(__CUDA__)
+#define MATH_DFMA(x, y, z) __builtin_fma(x, y, z)
+#else
+#define MATH_DFMA(x, y, z) fma(x, y, z)
+#endif
+
+// ---- The function table --------------------------------------------------------------
+// MATH(id, type, arity, device expression, MPFR reference, bound in ulps, lo, hi, flags)
+//   device expression: in a, b, c (of type `type`), evaluated on the device;
+//   MPFR reference: in r (result), a, b, c (mpfr_srcptr), d (rounding mode); the
+//     harness rounds it to `type` (precision, exponent range, subnormals);
+//   bound: CUDA's documented maximum ulp error (0: correctly rounded, bit for bit);
+//   lo, hi: the interesting range, swept densely and sampled at random;
+//   flags: ALL (edge cases and random bit patterns too) or RANGE (only inputs in
+//     [lo, hi], for functions CUDA bounds on a range only); ZEROS_EITHER (with ALL's
+//     inputs; may be or-ed with RANGE): when all operands are zeros, a zero of either
+//     sign is right (fmin/fmax: IEEE 754-2008 minNum/maxNum leave min(+0, -0) open
+//     and CUDA's documentation does not fix it).
+// tests/math/CMakeLists.txt makes one CTest test per uncommented line (math.<id>).
+// clang-format off
+#define MATH_FUNCTIONS(MATH) \
+  MATH(fabsf,       float,  1, fabsf(a),            mpfr_abs(r, a, d),          0, -4,   4,   ALL) \
+  MATH(fminf,       float,  2, fminf(a, b),         mpfr_min(r, a, b, d),       0, -4,   4,   ZEROS_EITHER) \
+  MATH(fmaxf,       float,  2, fmaxf(a, b),         mpfr_max(r, a, b, d),       0, -4,   4,   ZEROS_EITHER) \
+  MATH(floorf,      float,  1, floorf(a),           mpfr_floor(r, a),           0, -1e3, 1e3, ALL) \
+  MATH(ceilf,       float,  1, ceilf(a),            mpfr_ceil(r, a),            0, -1e3, 1e3, ALL) \
+  MATH(truncf,      float,  1, truncf(a),           mpfr_trunc(r, a),           0, -1e3, 1e3, ALL) \
+  MATH(rintf,       float,  1, rintf(a),            mpfr_rint(r, a, MPFR_RNDN), 0, -1e3, 1e3, ALL) \
+  MATH(roundf,      float,  1, roundf(a),           mpfr_round(r, a),           0, -1e3, 1e3, ALL) \
+  MATH(fmaf,        float,  3, fmaf(a, b, c),       mpfr_fma(r, a, b, c, d),    0, -4,   4,   ALL) \
+  MATH(copysignf,   float,  2, copysignf(a, b),     mpfr_copysign(r, a, b, d),  0, -4,   4,   ALL) \
+  MATH(fadd,        float,  2, a + b,               mpfr_add(r, a, b, d),       0, -4,   4,   ALL) \
+  MATH(fsub,        float,  2, a - b,               mpfr_sub(r, a, b, d),       0, -4,   4,   ALL) \
+  MATH(fmul,        float,  2, a * b,               mpfr_mul(r, a, b, d),       0, -4,   4,   ALL) \
+  MATH(fdiv,        float,  2, a / b,               mpfr_div(r, a, b, d),       0, -4,   4,   ALL) \
+  MATH(__fsqrt_rn,  float,  1, __fsqrt_rn(a),       mpfr_sqrt(r, a, d),         0, 0,    4,   ALL) \
+  MATH(dadd,        double, 2, a + b,               mpfr_add(r, a, b, d),       0, -4,   4,   ALL) \
+  MATH(dsub,        double, 2, a - b,               mpfr_sub(r, a, b, d),       0, -4,   4,   ALL) \
+  MATH(dmul,        double, 2, a * b,               mpfr_mul(r, a, b, d),       0, -4,   4,   ALL) \
+  MATH(ddiv,        double, 2, a / b,               mpfr_div(r, a, b, d),       0, -4,   4,   ALL) \
+  MATH(dsqrt,       double, 1, sqrt(a),             mpfr_sqrt(r, a, d),         0, 0,    4,   ALL) \
+  MATH(dfma,        double, 3, MATH_DFMA(a, b, c),  mpfr_fma(r, a, b, c, d),    0, -4,   4,   ALL) \
+  /* The device library's first functions (docs/devlib.md). Bounds: CUDA Math API, */ \
+  /* default flags. */ \
+  MATH(sqrtf,      float,  1, sqrtf(a),            mpfr_sqrt(r, a, d),         0, 0,    4,   ALL) \
+  MATH(rsqrtf,     float,  1, rsqrtf(a),           ref_rsqrt(r, a, d),         2, 0,    4,   ALL) \
+  MATH(__frsqrt_rn, float, 1, __frsqrt_rn(a),      ref_rsqrt(r, a, d),         0, 0,    4,   ALL) \
+  MATH(__frcp_rn,  float,  1, __frcp_rn(a),        mpfr_ui_div(r, 1, a, d),    0, -4,   4,   ALL) \
+  MATH(__fdiv_rn,  float,  2, __fdiv_rn(a, b),     mpfr_div(r, a, b, d),       0, -4,   4,   ALL) \
+  /* __fdividef: 2 ulp for |b| in [2^-126, 2^126] (CUDA Math API); RANGE keeps the inputs there */ \
+  MATH(__fdividef, float,  2, __fdividef(a, b),    mpfr_div(r, a, b, d),       2, 0x1p-126, 0x1p126, RANGE)
+// clang-format on
+
+// ---- The harness's own test (CTest math.selftest: math_accuracy --selftest) ----------
+// Rows in the table's format whose device expression is deliberately not the
+// reference's function (fail_*: the harness must report FAIL) or is within the bound
+// (pass_*: it must report PASS), so that a harness that cannot fail, or that fails what
+// is right, is noticed: a wrong operation, a wrong rounding rule, 1-ulp errors against
+// bound 0 and bound 1, a ~3-ulp error against bound 2, a wrong zero and a lost NaN
+// under a nonzero bound, in float and double.
+// clang-format off
+#define MATH_SELFTESTS(CHECK) \
+  CHECK(fail_add_as_sub,     float,  2, a - b,                     mpfr_add(r, a, b, d), 0, -4,  4,   ALL) \
+  CHECK(fail_round_as_rint,  float,  1, rintf(a),                  mpfr_round(r, a),     0, -1e3, 1e3, ALL) \
+  CHECK(fail_div_by_recip,   float,  2, a * (1.0f / b),            mpfr_div(r, a, b, d), 0, 0.5, 4,   RANGE) \
+  CHECK(pass_div_by_recip,   float,  2, a * (1.0f / b),            mpfr_div(r, a, b, d), 1, 0.5, 4,   RANGE) \
+  CHECK(fail_ddiv_by_recip,  double, 2, a * (1.0 / b),             mpfr_div(r, a, b, d), 0, 0.5, 4,   RANGE) \
+  CHECK(pass_ddiv_by_recip,  double, 2, a * (1.0 / b),             mpfr_div(r, a, b, d), 1, 0.5, 4,   RANGE) \
+  CHECK(pass_rsqrt_by_div,   float,  1, 1.0f / __fsqrt_rn(a),      ref_rsqrt(r, a, d),   2, 0,   4,   ALL) \
+  CHECK(fail_rsqrt_by_div,   float,  1, 1.0f / __fsqrt_rn(a),      ref_rsqrt(r, a, d),   0, 0,   4,   ALL) \
+  CHECK(fail_rsqrt_3ulp,     float,  1, 1.0f / __fsqrt_rn(a) * (1 + 0x1p-22f), ref_rsqrt(r, a, d), 2, 0x1p-100, 4, RANGE) \
+  CHECK(fail_zero_sign,      float,  1, 0.0f + a,                  mpfr_set(r, a, d),    1, -4,  4,   ALL) \
+  CHECK(fail_nan_lost,       double, 1, min(a, 1e300),             mpfr_set(r, a, d),    1, -4,  4,   ALL)
+// clang-format on
+
+// ---- Device side: one functor per function, one kernel template ---------------------
+#define MATH_DEVICE_OP(id, T, arity, expr, ref, bound, lo, hi, flags)                              \
+  struct op_##id {                                                                                 \
+    __device__ T operator()(T a, T b, T c) const {                                                 \
+      (void)a, (void)b, (void)c;                                                                   \
+      return expr;                                                                                 \
+    }                                                                                              \
+  };
+MATH_FUNCTIONS(MATH_DEVICE_OP)
+MATH_SELFTESTS(MATH_DEVICE_OP)
+#undef MATH_DEVICE_OP
+
+template <class T, class Op>
+__global__ void eval_kernel(const T *a, const T *b, const T *c, T *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = Op()(a[i], b[i], c[i]);
+}
+
+// ---- Formats: float and double as the harness sees them ------------------------------
+template <class T> struct fmt;
+template <> struct fmt<float> {
+  typedef uint32_t bits;
+  enum { p = 24, emin = -126, emax = 127, exp_bits = 8 };
+  static float get(mpfr_srcptr x) { return mpfr_get_flt(x, MPFR_RNDN); }
+  static void set(mpfr_ptr r, float x) { mpfr_set_flt(r, x, MPFR_RNDN); }
+  static const char *name() { return "float"; }
+};
+template <> struct fmt<double> {
+  typedef uint64_t bits;
+  enum { p = 53, emin = -1022, emax = 1023, exp_bits = 11 };
+  static double get(mpfr_srcptr x) { return mpfr_get_d(x, MPFR_RNDN); }
+  static void set(mpfr_ptr r, double x) { mpfr_set_d(r, x, MPFR_RNDN); }
+  static const char *name() { return "double"; }
+};
+
+template <class T> static typename fmt<T>::bits bits_of(T x) {
+  typename fmt<T>::bits u;
+  memcpy(&u, &x, sizeof u);
+  return u;
+}
+template <class T> static T from_bits(typename fmt<T>::bits u) {
+  T x;
+  memcpy(&x, &u, sizeof x);
+  return x;
+}
+
+// ---- Deterministic random numbers (splitmix64) --------------------------------------
+struct rng {
+  uint64_t state;
+  uint64_t next() {
+    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  double uniform() { return (double)(next() >> 11) * 0x1p-53; } // [0, 1)
+};
+
+static uint64_t seed_of(const char *name) { // FNV-1a: each function its own fixed seed
+  uint64_t h = 14695981039346656037ull;
+  for (; *name; name++)
+    h = (h ^ (unsigned char)*name) * 1099511628211ull;
+  return h;
+}
+
+// ---- Input sets ----------------------------------------------------------------------
+enum { ALL = 0, RANGE = 1, ZEROS_EITHER = 2 };
+
+struct function_info {
+  const char *id;
+  const char *type;
+  int arity;
+  double bound; // ulps
+  double lo, hi;
+  int flags;
+  bool range_only() const { return flags & RANGE; }
+};
+
+// The edge cases of format T: signed zeros, subnormals, the extreme normals,
+// infinities, NaNs, values around 1, small integers and halfway points, the integers
+// where the format stops having fractions, some irrational-looking values and huge
+// arguments (for trig). Every one also with its neighbours in a second set.
+template <class T> static std::vector<T> edge_values() {
+  typedef typename fmt<T>::bits U;
+  const int p = fmt<T>::p, eb = fmt<T>::exp_bits;
+  const U sign = (U)1 << (sizeof(U) * 8 - 1), mant = ((U)1 << (p - 1)) - 1;
+  const U inf = (((U)1 << eb) - 1) << (p - 1);
+  std::vector<T> v;
+  const U bit_patterns[] = {0,
+                            1, // smallest subnormal
+                            2,
+                            mant,     // largest subnormal
+                            mant + 1, // smallest normal
+                            mant + 2,
+                            inf - 1, // largest normal
+                            inf,
+                            inf | 1,                     // a signalling NaN
+                            inf | ((U)1 << (p - 2)),     // the quiet NaN
+                            inf | ((U)1 << (p - 2)) | 5, // a quiet NaN with a payload
+                            bits_of<T>((T)1) - 1,
+                            bits_of<T>((T)1) + 1,
+                            bits_of<T>((T)0.5) - 1,
+                            bits_of<T>((T)0.5) + 1};
+  for (U u : bit_patterns) {
+    v.push_back(from_bits<T>(u));
+    v.push_back(from_bits<T>(u | sign));
+  }
+  const double values[] = {1,
+                           2,
+                           3,
+                           0.5,
+                           1.5,
+                           2.5,
+                           3.5,
+                           0.25,
+                           0.75,
+                           10,
+                           100,
+                           1e6,
+                           0.1,
+                           1.0 / 3,
+                           2.0 / 3,
+                           M_PI,
+                           M_PI / 2,
+                           M_PI / 4,
+                           2 * M_PI,
+                           M_E,
+                           1e10,
+                           1e20,
+                           1e30,
+                           0x1p100,
+                           0x1p60,
+                           1e-10,
+                           1e-30,
+                           ldexp(1, p - 1) - 0.5,
+                           ldexp(1, p - 1),
+                           ldexp(1, p - 1) + 1,
+                           ldexp(1, p),
+                           ldexp(1, p) + 2,
+                           ldexp(1, p - 2) + 0.5};
+  for (double x : values) {
+    v.push_back((T)x);
+    v.push_back((T)-x);
+  }
+  return v;
+}
+
+// All inputs of one argument position. `scale` multiplies the swept and random counts.
+template <class T> struct input_builder {
+  const function_info &f;
+  rng r;
+  int scale;
+  typedef typename fmt<T>::bits U;
+
+  T random_bits() { return from_bits<T>((U)r.next()); }
+  T random_in_range() { return (T)(f.lo + (f.hi - f.lo) * r.uniform()); }
+
+  // Edge cases and each one's two neighbours on either side (for finite values).
+  std::vector<T> edges() {
+    std::vector<T> v;
+    for (T x : edge_values<T>()) {
+      v.push_back(x);
+      if (!isfinite(x)) continue;
+      for (int k = -2; k <= 2; k++)
+        if (k) v.push_back(from_bits<T>(bits_of(x) + (U)(int64_t)k));
+    }
+    return v;
+  }
+
+  // Every binade of both signs (subnormals included), 16 significands each for float
+  // (8 for double): the smallest, the largest, their neighbours and evenly spaced ones.
+  std::vector<T> binades() {
+    std::vector<T> v;
+    const int p = fmt<T>::p, n = sizeof(T) == 4 ? 16 : 8;
+    const U mant = ((U)1 << (p - 1)) - 1, sign = (U)1 << (sizeof(U) * 8 - 1);
+    for (U e = 0; e < ((U)1 << fmt<T>::exp_bits) - 1; e++)
+      for (int k = 0; k < n; k++) {
+        U m = k == 0   ? 0
+              : k == 1 ? 1
+              : k == 2 ? mant
+              : k == 3 ? mant - 1
+                       : mant / (n - 4) * (k - 4);
+        v.push_back(from_bits<T>(e << (p - 1) | m));
+        v.push_back(from_bits<T>(sign | e << (p - 1) | m));
+      }
+    return v;
+  }
+
+  // The interesting range: evenly spaced values, the halfway points k + 0.5 between
+  // integers in it (and their neighbours), and consecutive values from lo upwards.
+  std::vector<T> sweep() {
+    std::vector<T> v;
+    const int n = 32768 * scale;
+    for (int i = 0; i <= n; i++)
+      v.push_back((T)(f.lo + (f.hi - f.lo) * i / n));
+    for (int i = 0; i <= n / 4; i++) {
+      double k = floor(f.lo + (f.hi - f.lo) * i / (n / 4)) + 0.5;
+      if (fabs(k) >= ldexp(1, fmt<T>::p - 1)) continue;
+      T h = (T)k;
+      v.push_back(h);
+      v.push_back(from_bits<T>(bits_of(h) + 1));
+      v.push_back(from_bits<T>(bits_of(h) - 1));
+    }
+    T x = (T)f.lo;
+    for (int i = 0; i < 8192 * scale && x <= (T)f.hi; i++) {
+      v.push_back(x);
+      x = nextafter(x, (T)INFINITY);
+    }
+    return v;
+  }
+
+  // n random values: half uniform over all bit patterns, half uniform over [lo, hi].
+  std::vector<T> random(int n) {
+    std::vector<T> v;
+    for (int i = 0; i < n; i++)
+      v.push_back(i % 2 || f.range_only() ? random_in_range() : random_bits());
+    return v;
+  }
+};
+
+struct input_set {
+  std::vector<float> f[3]; // one vector per argument position (unused ones: copies of the first)
+  std::vector<double> d[3];
+};
+
+template <class T> static void keep(std::vector<T> *args, int arity, const function_info &f) {
+  if (!f.range_only()) return;
+  std::vector<T> kept[3];
+  for (size_t i = 0; i < args[0].size(); i++) {
+    bool ok = true;
+    for (int j = 0; j < arity; j++)
+      ok = ok && args[j][i] >= (T)f.lo && args[j][i] <= (T)f.hi;
+    if (ok)
+      for (int j = 0; j < 3; j++)
+        kept[j].push_back(args[j][i]);
+  }
+  for (int j = 0; j < 3; j++)
+    args[j].swap(kept[j]);
+}
+
+// Unary: edges, binades, the sweep, random. Binary: all pairs of edge values, every
+// unary input against random values of both kinds, random pairs, and near pairs (b a
+// few ulps from a, for cancellation and x/x). Ternary: triples of edge values (a subset),
+// random triples, and c = -(a*b) and its neighbours (fma's hardest cancellations).
+template <class T>
+static void build_inputs(const function_info &f, int scale, std::vector<T> *args) {
+  typedef typename fmt<T>::bits U;
+  input_builder<T> in{f, rng{seed_of(f.id)}, scale};
+  std::vector<T> one = in.edges(), edges = edge_values<T>(), b = in.binades(), s = in.sweep();
+  one.insert(one.end(), b.begin(), b.end());
+  one.insert(one.end(), s.begin(), s.end());
+  if (f.arity == 1) {
+    std::vector<T> rnd = in.random(262144 * scale);
+    one.insert(one.end(), rnd.begin(), rnd.end());
+    args[0] = one;
+  } else if (f.arity == 2) {
+    for (T x : edges)
+      for (T y : edges)
+        args[0].push_back(x), args[1].push_back(y);
+    for (T x : one) { // each unary input with a random partner, in both positions
+      T y = in.random(2)[in.r.next() & 1];
+      args[0].push_back(x), args[1].push_back(y);
+      args[0].push_back(y), args[1].push_back(x);
+    }
+    for (int i = 0; i < 65536 * scale; i++) { // near pairs
+      T x = in.random(2)[i & 1];
+      T y = from_bits<T>(bits_of(x) + (U)(int64_t)((int)(in.r.next() % 9) - 4));
+      if (in.r.next() & 1) y = -y;
+      args[0].push_back(x), args[1].push_back(y);
+    }
+    std::vector<T> r0 = in.random(262144 * scale), r1 = in.random(262144 * scale);
+    args[0].insert(args[0].end(), r0.begin(), r0.end());
+    args[1].insert(args[1].end(), r1.begin(), r1.end());
+  } else {
+    std::vector<T> few;
+    for (size_t i = 0; i < edges.size(); i += 3)
+      few.push_back(edges[i]);
+    for (T x : few)
+      for (T y : few)
+        for (T z : few)
+          args[0].push_back(x), args[1].push_back(y), args[2].push_back(z);
+    for (int i = 0; i < 65536 * scale; i++) { // c = -(a*b) rounded, and neighbours
+      T x = in.random(2)[i & 1], y = in.random(2)[i & 1];
+      T z = -(x * y);
+      if (isfinite(z)) z = from_bits<T>(bits_of(z) + (U)(int64_t)((int)(in.r.next() % 5) - 2));
+      args[0].push_back(x), args[1].push_back(y), args[2].push_back(z);
+    }
+    for (int j = 0; j < 3; j++) {
+      std::vector<T> rj = in.random(262144 * scale);
+      args[j].insert(args[j].end(), rj.begin(), rj.end());
+    }
+  }
+  for (int j = f.arity; j < 3; j++)
+    args[j] = args[0];
+  keep(args, f.arity, f);
+}
+
+// ---- Measuring ---------------------------------------------------------------------
+typedef int (*ref_fn)(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr c, mpfr_rnd_t d);
+
+// References where CUDA's special values differ from MPFR's function of the same
+// mathematics (for the table's MPFR column).
+// 1/sqrt(x): CUDA's rsqrtf(+-0) is +-inf (IEEE 754's rSqrt); MPFR's rec_sqrt(-0) is +inf.
+[[maybe_unused]] static int ref_rsqrt(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t d) {
+  if (!mpfr_zero_p(a)) return mpfr_rec_sqrt(r, a, d);
+  mpfr_set_inf(r, mpfr_signbit(a) ? -1 : 1);
+  return 0;
+}
+
+#define MATH_REF(id, T, arity, expr, ref, bound, lo, hi, flags)                                    \
+  static int ref_##id(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr c, mpfr_rnd_t d) {     \
+    (void)a, (void)b, (void)c, (void)d;                                                            \
+    return ref;                                                                                    \
+  }
+MATH_FUNCTIONS(MATH_REF)
+MATH_SELFTESTS(MATH_REF)
+#undef MATH_REF
+
+// The correctly rounded value of the reference in format T: MPFR at T's precision and
+// exponent range (in MPFR's convention, significands in [1/2, 1)) with subnormals
+// emulated. *exact is set when MPFR's result was exact (no rounding, no overflow).
+template <class T> struct reference {
+  mpfr_t a, b, c, r;
+  mpfr_exp_t saved_emin, saved_emax;
+  reference() {
+    saved_emin = mpfr_get_emin(), saved_emax = mpfr_get_emax();
+    mpfr_set_emin(fmt<T>::emin - fmt<T>::p + 2); // smallest subnormal = 1/2 * 2^emin
+    mpfr_set_emax(fmt<T>::emax + 1);
+    mpfr_inits2(fmt<T>::p, a, b, c, r, (mpfr_ptr)0);
+    mpfr_clear_flags();
+  }
+  ~reference() {
+    mpfr_clears(a, b, c, r, (mpfr_ptr)0);
+    mpfr_set_emin(saved_emin), mpfr_set_emax(saved_emax);
+  }
+  static void set(mpfr_ptr m, T x) {
+    fmt<T>::set(m, x);
+    if (isnan(x)) mpfr_setsign(m, m, signbit(x), MPFR_RNDN); // the sign copysign reads
+  }
+  T operator()(ref_fn fn, T x, T y, T z, bool *exact) {
+    set(a, x), set(b, y), set(c, z);
+    int t = fn(r, a, b, c, MPFR_RNDN);
+    t = mpfr_check_range(r, t, MPFR_RNDN);
+    t = mpfr_subnormalize(r, t, MPFR_RNDN);
+    *exact = t == 0 && !mpfr_overflow_p();
+    mpfr_clear_flags();
+    return fmt<T>::get(r);
+  }
+};
+
+// The error of y in ulps of the correctly rounded result want, as CUDA states its
+// bounds: |y - want| / ulp(want), ulp(x) = 2^(max(e, emin) - p + 1) for |x| in
+// [2^e, 2^(e+1)) (the spacing of T's values at want; subnormals have the smallest
+// normal's). An infinite want that is a rounded overflow, or an infinite y against a
+// finite want, counts as +-2^(emax+1) with ulp(largest normal). NaNs and exact
+// infinities and zeros are checked apart (special_mismatch).
+template <class T> static long double ulp_error(T y, T want) {
+  const long double big = ldexpl(1, fmt<T>::emax + 1);
+  long double w = isinf(want) ? copysignl(big, want) : want;
+  long double g = isinf(y) ? copysignl(big, y) : y;
+  int e = w == 0 ? fmt<T>::emin : ilogbl(w);
+  if (e < fmt<T>::emin) e = fmt<T>::emin;
+  if (e > fmt<T>::emax) e = fmt<T>::emax;
+  return fabsl(g - w) / ldexpl(1, e - fmt<T>::p + 1);
+}
+
+// Why y cannot be right whatever the bound, or NULL: a NaN must be a NaN and only a
+// NaN; an exact infinity or zero must be that value with its sign.
+template <class T> static const char *special_mismatch(T y, T want, bool exact) {
+  if (isnan(want) != isnan(y)) return isnan(want) ? "NaN expected" : "unexpected NaN";
+  if (isnan(want)) return NULL;
+  if (exact && (isinf(want) || want == 0) && bits_of(y) != bits_of(want))
+    return isinf(want) ? "wrong infinity" : "wrong zero";
+  return NULL;
+}
+
+template <class T> static void print_value(T x) {
+  printf("%.*g (%a)", fmt<T>::p == 24 ? 9 : 17, (double)x, (double)x);
+}
+
+static int check(cudaError_t e, const char *what) {
+  if (e != cudaSuccess) printf("FAIL: %s: %s\n", what, cudaGetErrorString(e));
+  return e == cudaSuccess;
+}
+
+// Evaluates Op on the device over args[0..2] (all of one length) into out.
+template <class T, class Op> static int evaluate(std::vector<T> *args, std::vector<T> &out) {
+  const int n = (int)args[0].size();
+  out.assign(n, (T)0);
+  T *dev[4] = {0, 0, 0, 0};
+  const size_t bytes = sizeof(T) * (size_t)n;
+  int ok = 1;
+  for (int j = 0; j < 4 && ok; j++)
+    ok = check(cudaMalloc((void **)&dev[j], bytes), "cudaMalloc");
+  for (int j = 0; j < 3 && ok; j++)
+    ok = check(cudaMemcpy(dev[j], args[j].data(), bytes, cudaMemcpyHostToDevice), "cudaMemcpy");
+  if (ok) {
+    eval_kernel<T, Op><<<(n + 255) / 256, 256>>>(dev[0], dev[1], dev[2], dev[3], n);
+    ok = check(cudaGetLastError(), "launch") && check(cudaDeviceSynchronize(), "kernel");
+  }
+  if (ok) ok = check(cudaMemcpy(out.data(), dev[3], bytes, cudaMemcpyDeviceToHost), "cudaMemcpy");
+  for (int j = 0; j < 4; j++)
+    cudaFree(dev[j]);
+  return ok;
+}
+
+// What one function's measurement found, accumulated over chunks of inputs.
+template <class T> struct findings {
+  long long inputs = 0, mismatches = 0;
+  long double max_err = 0;
+  T worst[4] = {0, 0, 0, 0}, first[4] = {0, 0, 0, 0}; // a, b, c, device result
+  const char *why = NULL;                             // of the first mismatch
+
+  void add(const function_info &f, ref_fn ref, reference<T> &cr, std::vector<T> *args,
+           const std::vector<T> &out) {
+    for (size_t i = 0; i < out.size(); i++) {
+      bool exact;
+      T a = args[0][i], b = args[1][i], c = args[2][i], y = out[i];
+      T want = cr(ref, a, b, c, &exact);
+      if ((f.flags & ZEROS_EITHER) && want == 0 && y == 0 && a == 0 && (f.arity < 2 || b == 0))
+        y = want; // either zero is right
+      const char *bad = special_mismatch(y, want, exact);
+      if (!bad && f.bound == 0 && !isnan(want) && bits_of(y) != bits_of(want))
+        bad = "not bit-exact"; // a correctly rounded function: any difference fails
+      if (bad && !mismatches++) first[0] = a, first[1] = b, first[2] = c, first[3] = y, why = bad;
+      inputs++;
+      if (isnan(want) || isnan(y)) continue;
+      long double e = ulp_error(y, want);
+      if (e > max_err) max_err = e, worst[0] = a, worst[1] = b, worst[2] = c, worst[3] = y;
+    }
+  }
+
+  bool pass(const function_info &f) const { return mismatches == 0 && max_err <= f.bound; }
+
+  // The function's line, then its worst input and its first mismatch, if any.
+  void print(const function_info &f, ref_fn ref, reference<T> &cr) const {
+    printf("%-12s %-6s inputs %10lld  max_ulp %-8.3Lg bound %-4g %s\n", f.id, f.type, inputs,
+           max_err, f.bound, pass(f) ? "PASS" : "FAIL");
+    for (int s = 0; s < 2; s++) {
+      const T *v = s == 0 ? worst : first;
+      if (s == 0 ? max_err == 0 : mismatches == 0) continue;
+      bool exact;
+      printf("    %s: %s(", s == 0 ? "worst" : why, f.id);
+      for (int j = 0; j < f.arity; j++) {
+        if (j) printf(", ");
+        print_value(v[j]);
+      }
+      printf(") = ");
+      print_value(v[3]);
+      printf(", correctly rounded ");
+      print_value(cr(ref, v[0], v[1], v[2], &exact));
+      if (s == 1) printf(" (%lld such inputs)", mismatches);
+      printf("\n");
+    }
+  }
+};
+
+// Runs one function over its input sets (bits_count == 0), or over every bit pattern
+// in [bits_first, bits_first + bits_count) (a unary float function: the exhaustive run,
+// tests/math/exhaustive.sh). Prints its line; returns 1 on PASS.
+template <class T, class Op>
+static int measure(const function_info &f, ref_fn ref, int scale, uint64_t bits_first,
+                   uint64_t bits_count) {
+  reference<T> cr;
+  findings<T> found;
+  std::vector<T> args[3], out;
+  if (bits_count == 0) {
+    build_inputs<T>(f, scale, args);
+    if (!evaluate<T, Op>(args, out)) return 0;
+    found.add(f, ref, cr, args, out);
+  } else {
+    if (f.arity != 1 || sizeof(T) != 4) {
+      printf("FAIL: %s: --bits is for unary float functions\n", f.id);
+      return 0;
+    }
+    const uint64_t chunk = 1 << 22;
+    for (uint64_t u = bits_first; u < bits_first + bits_count; u += chunk) {
+      uint64_t end = u + chunk < bits_first + bits_count ? u + chunk : bits_first + bits_count;
+      args[0].clear();
+      for (uint64_t v = u; v < end; v++)
+        args[0].push_back(from_bits<T>((typename fmt<T>::bits)v));
+      args[1] = args[2] = args[0];
+      if (!evaluate<T, Op>(args, out)) return 0;
+      found.add(f, ref, cr, args, out);
+    }
+  }
+  found.print(f, ref, cr);
+  return found.pass(f);
+}
+
+struct table_row {
+  function_info info;
+  int (*run)(const function_info &, ref_fn, int, uint64_t, uint64_t);
+  ref_fn ref;
+};
+
+#define MATH_ROW(id, T, arity, expr, ref, bound, lo, hi, flags)                                    \
+  {{#id, #T, arity, bound, lo, hi, flags}, measure<T, op_##id>, ref_##id},
+static const table_row table[] = {MATH_FUNCTIONS(MATH_ROW)};
+static const table_row selftests[] = {MATH_SELFTESTS(MATH_ROW)};
+#undef MATH_ROW
+
+// --selftest: every row of MATH_SELFTESTS must give its expected verdict.
+static int selftest(int scale) {
+  int wrong = 0;
+  for (const table_row &row : selftests) {
+    const bool expect_pass = !strncmp(row.info.id, "pass_", 5);
+    const bool passed = row.run(row.info, row.ref, scale, 0, 0);
+    printf("    (expected %s: %s)\n", expect_pass ? "PASS" : "FAIL",
+           passed == expect_pass ? "ok" : "WRONG");
+    wrong += passed != expect_pass;
+    fflush(stdout);
+  }
+  if (wrong) {
+    printf("FAIL: %d self-test verdicts wrong\n", wrong);
+    return 1;
+  }
+  printf("PASS\n");
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  int scale = 1, first = 1;
+  if (argc == 2 && !strcmp(argv[1], "--selftest")) return selftest(1);
+  uint64_t bits_first = 0, bits_count = 0;
+  for (;;) {
+    if (first + 1 < argc && !strcmp(argv[first], "--scale")) {
+      scale = atoi(argv[first + 1]), first += 2;
+    } else if (first + 2 < argc && !strcmp(argv[first], "--bits")) {
+      bits_first = strtoull(argv[first + 1], NULL, 0);
+      bits_count = strtoull(argv[first + 2], NULL, 0), first += 3;
+    } else {
+      break;
+    }
+  }
+  if (scale < 1 || bits_first + bits_count > (1ull << 32) ||
+      (first < argc && argv[first][0] == '-')) {
+    fprintf(stderr, "usage: %s [--scale N] [--bits FIRST COUNT] [NAME...]\n", argv[0]);
+    return 2;
+  }
+  int ran = 0, failed = 0;
+  for (const table_row &row : table) {
+    bool wanted = first == argc;
+    for (int i = first; i < argc; i++)
+      wanted = wanted || !strcmp(argv[i], row.info.id);
+    if (!wanted) continue;
+    ran++;
+    if (!row.run(row.info, row.ref, scale, bits_first, bits_count)) failed++;
+    fflush(stdout);
+  }
+  if (ran == 0 || ran < argc - first) {
+    printf("FAIL: unknown function name (the table has:");
+    for (const table_row &row : table)
+      printf(" %s", row.info.id);
+    printf(")\n");
+    return 2;
+  }
+  if (failed) {
+    printf("FAIL: %d of %d functions outside their bounds\n", failed, ran);
+    return 1;
+  }
+  printf("PASS\n");
+  return 0;
+}
