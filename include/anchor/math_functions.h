@@ -8,8 +8,9 @@
  * Written for Anchor from the CUDA Math API documentation. Host code keeps
  * libm's functions: the overloads here are __device__ only, and clang picks
  * between host and device functions of one signature by the caller's target
- * (CUDA overloading on target attributes). sqrt and fabs on double, and
- * std::sqrt/std::fabs, are declared here so that device calls on double are
+ * (CUDA overloading on target attributes). sqrt, fabs and fma on double (and
+ * fma on float), and std::sqrt/std::fabs/std::fma, are declared here so that
+ * device calls on double are
  * no longer ambiguous between libstdc++'s float and long double overloads.
  *
  * Functions not listed here are not implemented yet: calling one from device
@@ -56,6 +57,13 @@ ANCHOR_MATH double sqrt(double x) {
 ANCHOR_MATH double fabs(double x) {
   return __builtin_fabs(x);
 }
+/* fma is exact (one rounding): llvm.fma.f64 (software binary64) and llvm.fma.f32. */
+ANCHOR_MATH double fma(double a, double b, double c) {
+  return __builtin_fma(a, b, c);
+}
+ANCHOR_MATH float fma(float a, float b, float c) {
+  return __builtin_fmaf(a, b, c);
+}
 ANCHOR_MATH float __fsqrt_rn(float x) {
   return __anchor_sqrtf(x);
 }
@@ -90,10 +98,11 @@ ANCHOR_MATH unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned in
 }
 #undef ANCHOR_MATH
 
-/* std::sqrt(double) and std::fabs(double) in device code: the overloads above
- * join namespace std (libstdc++'s <cmath>, included later, adds its own). */
+/* std::sqrt, std::fabs and std::fma in device code: the overloads above join
+ * namespace std (libstdc++'s <cmath>, included later, adds its own). */
 namespace std {
 using ::fabs;
+using ::fma;
 using ::sqrt;
 } // namespace std
 

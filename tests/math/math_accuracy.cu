@@ -20,23 +20,13 @@
 #include <mpfr.h>
 
 #include <math.h>
+#include <cmath>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <vector>
-
-// ---- Names the Anchor headers do not declare yet ------------------------------------
-// fma on double is still "ambiguous" under Anchor's headers (issue 7); the backend
-// implements it exactly (software binary64, docs/compiler.md), so Anchor's build reaches
-// the same LLVM operation through clang's builtin (__CUDA__: clang's CUDA mode, which
-// Anchor uses; nvcc does not define it); nvcc uses CUDA's name.
-#if defined(__CUDA__)
-#define MATH_DFMA(x, y, z) __builtin_fma(x, y, z)
-#else
-#define MATH_DFMA(x, y, z) fma(x, y, z)
-#endif
 
 // ---- The function table --------------------------------------------------------------
 // MATH(id, type, arity, device expression, MPFR reference, bound in ulps, lo, hi, flags)
@@ -73,7 +63,8 @@
   MATH(dmul,        double, 2, a * b,               mpfr_mul(r, a, b, d),       0, -4,   4,   ALL) \
   MATH(ddiv,        double, 2, a / b,               mpfr_div(r, a, b, d),       0, -4,   4,   ALL) \
   MATH(dsqrt,       double, 1, sqrt(a),             mpfr_sqrt(r, a, d),         0, 0,    4,   ALL) \
-  MATH(dfma,        double, 3, MATH_DFMA(a, b, c),  mpfr_fma(r, a, b, c, d),    0, -4,   4,   ALL) \
+  MATH(dfma,        double, 3, fma(a, b, c),        mpfr_fma(r, a, b, c, d),    0, -4,   4,   ALL) \
+  MATH(std_fmaf,    float,  3, std::fma(a, b, c),   mpfr_fma(r, a, b, c, d),    0, -4,   4,   ALL) \
   /* The device library's first functions (docs/devlib.md). Bounds: CUDA Math API, */ \
   /* default flags. */ \
   MATH(sqrtf,      float,  1, sqrtf(a),            mpfr_sqrt(r, a, d),         0, 0,    4,   ALL) \
