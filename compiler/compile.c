@@ -44,12 +44,17 @@ static const struct {
 
 static int run_one_pass(msl_ctx *ctx, const char *name, const char *ir_path) {
   if (!ir_path) return diag_error(ctx, NULL, "--run-pass needs --emit-llvm FILE");
-  for (unsigned k = 0; k < sizeof passes / sizeof *passes; k++)
-    if (!strcmp(passes[k].name, name)) return passes[k].run(ctx) && dump_ir(ctx, ir_path);
-  return diag_error(
-      ctx, NULL,
-      "unknown pass '%s' (lower-switches, lower-math, lower-fp64, lower-memory, lower-atomics)",
-      name);
+  strbuf known = {0};
+  for (unsigned k = 0; k < sizeof passes / sizeof *passes; k++) {
+    if (!strcmp(passes[k].name, name)) {
+      strbuf_free(&known);
+      return passes[k].run(ctx) && dump_ir(ctx, ir_path);
+    }
+    strbuf_printf(&known, "%s%s", k ? ", " : "", passes[k].name);
+  }
+  diag_error(ctx, NULL, "unknown pass '%s' (%s)", name, known.data);
+  strbuf_free(&known);
+  return 0;
 }
 
 msl_status msl_compile_file(const char *path, msl_output *out) {

@@ -21,10 +21,6 @@
 
 #include "msl_internal.h"
 
-static int is_double(LLVMTypeRef ty) {
-  return LLVMGetTypeKind(ty) == LLVMDoubleTypeKind;
-}
-
 /* icmp: one template per predicate (signed ones compare %s operands);
  * pointers compare in one space (addrspace.c), a null side taking the
  * other's. */
@@ -199,13 +195,6 @@ static void emit_extractvalue(msl_inst *in) {
   msl_emit_atomic_extract(in);
 }
 
-static int touches_double(LLVMValueRef i) {
-  if (is_double(LLVMTypeOf(i))) return 1;
-  for (int k = 0; k < LLVMGetNumOperands(i); k++)
-    if (is_double(LLVMTypeOf(LLVMGetOperand(i, k)))) return 1;
-  return 0;
-}
-
 /* ---- the table --------------------------------------------------------- */
 
 #define P MSL_ROW_PURE
@@ -376,7 +365,7 @@ static int emit_instruction(msl_func *f, LLVMValueRef i) {
     /* Pure values nobody uses are dropped (and need no declaration). */
     if (!has_real_use(i) && (r->flags & MSL_ROW_PURE)) return 1;
   }
-  if (touches_double(i) && !(r->flags & MSL_ROW_DOUBLE_OK))
+  if (ir_touches_double(i) && !(r->flags & MSL_ROW_DOUBLE_OK))
     msl_double_unsupported(&in); /* lower_fp64.c rewrote all it can */
   else
     emit_row(&in, r);

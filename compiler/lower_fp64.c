@@ -15,10 +15,6 @@
 
 #include "msl_internal.h"
 
-static int is_double(LLVMTypeRef ty) {
-  return LLVMGetTypeKind(ty) == LLVMDoubleTypeKind;
-}
-
 /* The helper of an f64 math intrinsic; NULL when there is none. */
 static const char *intrinsic_helper(const char *name) {
   static const char *const map[][2] = {
@@ -124,13 +120,9 @@ static int computes_on_double(LLVMValueRef i) {
   case LLVMFPTrunc: break;
   default: return 0;
   }
-  if (is_double(LLVMTypeOf(i))) return 1;
-  for (int k = 0; k < LLVMGetNumOperands(i); k++)
-    if (is_double(LLVMTypeOf(LLVMGetOperand(i, k)))) return 1;
-  return 0;
+  return ir_touches_double(i);
 }
 
-/* The declaration of helper `name` with i's operand and result types. */
 /* A computation on doubles that has a helper: i's operands ->
  * anchor_f64_<op>(operands), without memory effects. */
 static void visit(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef i) {

@@ -103,6 +103,8 @@ void ptrmap_free(ptrmap *m);
  * while the function lives); "" for an indirect call. Pure; not
  * thread-safe only as LLVM values are not. */
 const char *ir_callee_name(LLVMValueRef call);
+/* Is i's result or one of its operands a double? Pure. */
+int ir_touches_double(LLVMValueRef i);
 
 /* ---- the module ------------------------------------------------------ */
 

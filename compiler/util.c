@@ -115,3 +115,10 @@ const char *ir_callee_name(LLVMValueRef call) {
   LLVMValueRef callee = LLVMGetCalledValue(call);
   return LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
 }
+
+int ir_touches_double(LLVMValueRef i) {
+  if (LLVMGetTypeKind(LLVMTypeOf(i)) == LLVMDoubleTypeKind) return 1;
+  for (int k = 0; k < LLVMGetNumOperands(i); k++)
+    if (LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(i, k))) == LLVMDoubleTypeKind) return 1;
+  return 0;
+}
