@@ -42,7 +42,9 @@
 //     and CUDA's documentation does not fix it).
 // tests/math/CMakeLists.txt makes one CTest test per uncommented line (math.<id>).
 // clang-format off
-#define MATH_FUNCTIONS(MATH) \
+// The table is one macro per family of functions (each family's rows beside the others,
+// in the order of include/anchor/math/); MATH_FUNCTIONS joins them.
+#define MATH_BASIC(MATH) \
   MATH(fabsf,       float,  1, fabsf(a),            mpfr_abs(r, a, d),          0, -4,   4,   ALL) \
   MATH(fminf,       float,  2, fminf(a, b),         mpfr_min(r, a, b, d),       0, -4,   4,   ZEROS_EITHER) \
   MATH(fmaxf,       float,  2, fmaxf(a, b),         mpfr_max(r, a, b, d),       0, -4,   4,   ZEROS_EITHER) \
@@ -64,7 +66,8 @@
   MATH(ddiv,        double, 2, a / b,               mpfr_div(r, a, b, d),       0, -4,   4,   ALL) \
   MATH(dsqrt,       double, 1, sqrt(a),             mpfr_sqrt(r, a, d),         0, 0,    4,   ALL) \
   MATH(dfma,        double, 3, fma(a, b, c),        mpfr_fma(r, a, b, c, d),    0, -4,   4,   ALL) \
-  MATH(std_fmaf,    float,  3, std::fma(a, b, c),   mpfr_fma(r, a, b, c, d),    0, -4,   4,   ALL) \
+  MATH(std_fmaf,    float,  3, std::fma(a, b, c),   mpfr_fma(r, a, b, c, d),    0, -4,   4,   ALL)
+#define MATH_SQRT_DIV(MATH) \
   /* The device library's first functions (docs/devlib.md). Bounds: CUDA Math API, */ \
   /* default flags. */ \
   MATH(sqrtf,      float,  1, sqrtf(a),            mpfr_sqrt(r, a, d),         0, 0,    4,   ALL) \
@@ -74,6 +77,14 @@
   MATH(__fdiv_rn,  float,  2, __fdiv_rn(a, b),     mpfr_div(r, a, b, d),       0, -4,   4,   ALL) \
   /* __fdividef: 2 ulp for |b| in [2^-126, 2^126] (CUDA Math API); RANGE keeps the inputs there */ \
   MATH(__fdividef, float,  2, __fdividef(a, b),    mpfr_div(r, a, b, d),       2, 0x1p-126, 0x1p126, RANGE)
+#define MATH_ROUNDING(MATH) /* the four rounding modes, conversions */
+#define MATH_F32_EXP(MATH)  /* float exponentials, logarithms, powers, hyperbolic */
+#define MATH_F32_TRIG(MATH) /* float trigonometric and inverse trigonometric */
+#define MATH_F64_EXP(MATH)  /* double exponentials, logarithms, powers, hyperbolic */
+#define MATH_F64_TRIG(MATH) /* double trigonometric and inverse trigonometric */
+#define MATH_FUNCTIONS(MATH) \
+  MATH_BASIC(MATH) MATH_SQRT_DIV(MATH) MATH_ROUNDING(MATH) \
+  MATH_F32_EXP(MATH) MATH_F32_TRIG(MATH) MATH_F64_EXP(MATH) MATH_F64_TRIG(MATH)
 // clang-format on
 
 // ---- The harness's own test (CTest math.selftest: math_accuracy --selftest) ----------
