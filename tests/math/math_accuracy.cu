@@ -33,7 +33,12 @@
 //   device expression: in a, b, c (of type `type`), evaluated on the device;
 //   MPFR reference: in r (result), a, b, c (mpfr_srcptr), d (rounding mode); the
 //     harness rounds it to `type` (precision, exponent range, subnormals);
-//   bound: CUDA's documented maximum ulp error (0: correctly rounded, bit for bit);
+//   bound: CUDA's documented maximum ulp error (0: correctly rounded, bit for bit): a
+//     constant, or a host expression in a, b, c and w (the correctly rounded result, of
+//     type `type`) giving the bound for that input, for bounds CUDA states per input:
+//     `2 + floor(fabs(1.173 * a))` (__expf), or `abs_ulps(0x1p-21.41, w)` for an
+//     absolute error (__sinf: `fabs(a) <= M_PI ? abs_ulps(0x1p-21.41, w) : INFINITY`);
+//     0 at an input means that input must be bit-exact;
 //   lo, hi: the interesting range, swept densely and sampled at random;
 //   flags: ALL (edge cases and random bit patterns too) or RANGE (only inputs in
 //     [lo, hi], for functions CUDA bounds on a range only); ZEROS_EITHER (with ALL's
@@ -93,7 +98,8 @@
 // (pass_*: it must report PASS), so that a harness that cannot fail, or that fails what
 // is right, is noticed: a wrong operation, a wrong rounding rule, 1-ulp errors against
 // bound 0 and bound 1, a ~3-ulp error against bound 2, a wrong zero and a lost NaN
-// under a nonzero bound, in float and double.
+// under a nonzero bound, in float and double; an absolute bound and a bound that
+// depends on the input (one larger and one smaller than the error).
 // clang-format off
 #define MATH_SELFTESTS(CHECK) \
   CHECK(fail_add_as_sub,     float,  2, a - b,                     mpfr_add(r, a, b, d), 0, -4,  4,   ALL) \
@@ -106,7 +112,10 @@
   CHECK(fail_rsqrt_by_div,   float,  1, 1.0f / __fsqrt_rn(a),      ref_rsqrt(r, a, d),   0, 0,   4,   ALL) \
   CHECK(fail_rsqrt_3ulp,     float,  1, 1.0f / __fsqrt_rn(a) * (1 + 0x1p-22f), ref_rsqrt(r, a, d), 2, 0x1p-100, 4, RANGE) \
   CHECK(fail_zero_sign,      float,  1, 0.0f + a,                  mpfr_set(r, a, d),    1, -4,  4,   ALL) \
-  CHECK(fail_nan_lost,       double, 1, min(a, 1e300),             mpfr_set(r, a, d),    1, -4,  4,   ALL)
+  CHECK(fail_nan_lost,       double, 1, min(a, 1e300),             mpfr_set(r, a, d),    1, -4,  4,   ALL) \
+  CHECK(pass_abs_bound,      float,  1, a * (1 + 0x1p-20f),        mpfr_set(r, a, d),    abs_ulps(0x1p-19, w), 0.5, 1, RANGE) \
+  CHECK(fail_abs_bound,      float,  1, a * (1 + 0x1p-20f),        mpfr_set(r, a, d),    abs_ulps(0x1p-22, w), 0.5, 1, RANGE) \
+  CHECK(fail_input_bound,    float,  1, a * (1 + 0x1p-20f),        mpfr_set(r, a, d),    fabs(a) < 0.75 ? 16 : 1, 0.5, 1, RANGE)
 // clang-format on
 
 // ---- Device side: one functor per function, one kernel template ---------------------
@@ -181,7 +190,7 @@ struct function_info {
   const char *id;
   const char *type;
   int arity;
-  double bound; // ulps
+  const char *bound; // the bound's expression, as the table spells it
   double lo, hi;
   int flags;
   bool range_only() const { return flags & RANGE; }
@@ -465,15 +474,34 @@ template <class T> struct reference {
 // normal's). An infinite want that is a rounded overflow, or an infinite y against a
 // finite want, counts as +-2^(emax+1) with ulp(largest normal). NaNs and exact
 // infinities and zeros are checked apart (special_mismatch).
+template <class T> static long double ulp_of(T want) {
+  int e = want == 0 || isinf(want) ? fmt<T>::emin : ilogbl((long double)want);
+  if (isinf(want)) e = fmt<T>::emax;
+  if (e < fmt<T>::emin) e = fmt<T>::emin;
+  if (e > fmt<T>::emax) e = fmt<T>::emax;
+  return ldexpl(1, e - fmt<T>::p + 1);
+}
 template <class T> static long double ulp_error(T y, T want) {
   const long double big = ldexpl(1, fmt<T>::emax + 1);
   long double w = isinf(want) ? copysignl(big, want) : want;
   long double g = isinf(y) ? copysignl(big, y) : y;
-  int e = w == 0 ? fmt<T>::emin : ilogbl(w);
-  if (e < fmt<T>::emin) e = fmt<T>::emin;
-  if (e > fmt<T>::emax) e = fmt<T>::emax;
-  return fabsl(g - w) / ldexpl(1, e - fmt<T>::p + 1);
+  return fabsl(g - w) / ulp_of(want);
 }
+
+// An absolute error bound as a bound in ulps of w (the table's bound column).
+template <class T> static long double abs_ulps(long double abs_error, T w) {
+  return abs_error / ulp_of(w);
+}
+
+// Each row's bound at one input (a, b, c; w the correctly rounded result).
+#define MATH_BOUND(id, T, arity, expr, ref, bound, lo, hi, flags)                                  \
+  static long double bound_##id(T a, T b, T c, T w) {                                              \
+    (void)a, (void)b, (void)c, (void)w;                                                            \
+    return (long double)(bound);                                                                   \
+  }
+MATH_FUNCTIONS(MATH_BOUND)
+MATH_SELFTESTS(MATH_BOUND)
+#undef MATH_BOUND
 
 // Why y cannot be right whatever the bound, or NULL: a NaN must be a NaN and only a
 // NaN; an exact infinity or zero must be that value with its sign.
@@ -522,31 +550,32 @@ template <class T> struct findings {
   T worst[4] = {0, 0, 0, 0}, first[4] = {0, 0, 0, 0}; // a, b, c, device result
   const char *why = NULL;                             // of the first mismatch
 
-  void add(const function_info &f, ref_fn ref, reference<T> &cr, std::vector<T> *args,
-           const std::vector<T> &out) {
+  void add(const function_info &f, ref_fn ref, long double (*bound)(T, T, T, T),
+           reference<T> &cr, std::vector<T> *args, const std::vector<T> &out) {
     for (size_t i = 0; i < out.size(); i++) {
       bool exact;
       T a = args[0][i], b = args[1][i], c = args[2][i], y = out[i];
       T want = cr(ref, a, b, c, &exact);
       if ((f.flags & ZEROS_EITHER) && want == 0 && y == 0 && a == 0 && (f.arity < 2 || b == 0))
         y = want; // either zero is right
+      const long double limit = bound(a, b, c, want);
       const char *bad = special_mismatch(y, want, exact);
-      if (!bad && f.bound == 0 && !isnan(want) && bits_of(y) != bits_of(want))
+      if (!bad && limit == 0 && !isnan(want) && bits_of(y) != bits_of(want))
         bad = "not bit-exact"; // a correctly rounded function: any difference fails
+      long double e = isnan(want) || isnan(y) ? 0 : ulp_error(y, want);
+      if (!bad && e > limit) bad = "over the bound";
       if (bad && !mismatches++) first[0] = a, first[1] = b, first[2] = c, first[3] = y, why = bad;
       inputs++;
-      if (isnan(want) || isnan(y)) continue;
-      long double e = ulp_error(y, want);
       if (e > max_err) max_err = e, worst[0] = a, worst[1] = b, worst[2] = c, worst[3] = y;
     }
   }
 
-  bool pass(const function_info &f) const { return mismatches == 0 && max_err <= f.bound; }
+  bool pass() const { return mismatches == 0; }
 
   // The function's line, then its worst input and its first mismatch, if any.
   void print(const function_info &f, ref_fn ref, reference<T> &cr) const {
-    printf("%-12s %-6s inputs %10lld  max_ulp %-8.3Lg bound %-4g %s\n", f.id, f.type, inputs,
-           max_err, f.bound, pass(f) ? "PASS" : "FAIL");
+    printf("%-12s %-6s inputs %10lld  max_ulp %-8.3Lg bound %-4s %s\n", f.id, f.type, inputs,
+           max_err, f.bound, pass() ? "PASS" : "FAIL");
     for (int s = 0; s < 2; s++) {
       const T *v = s == 0 ? worst : first;
       if (s == 0 ? max_err == 0 : mismatches == 0) continue;
@@ -569,7 +598,7 @@ template <class T> struct findings {
 // Runs one function over its input sets (bits_count == 0), or over every bit pattern
 // in [bits_first, bits_first + bits_count) (a unary float function: the exhaustive run,
 // tests/math/exhaustive.sh). Prints its line; returns 1 on PASS.
-template <class T, class Op>
+template <class T, class Op, long double (*Bound)(T, T, T, T)>
 static int measure(const function_info &f, ref_fn ref, int scale, uint64_t bits_first,
                    uint64_t bits_count) {
   reference<T> cr;
@@ -578,7 +607,7 @@ static int measure(const function_info &f, ref_fn ref, int scale, uint64_t bits_
   if (bits_count == 0) {
     build_inputs<T>(f, scale, args);
     if (!evaluate<T, Op>(args, out)) return 0;
-    found.add(f, ref, cr, args, out);
+    found.add(f, ref, Bound, cr, args, out);
   } else {
     if (f.arity != 1 || sizeof(T) != 4) {
       printf("FAIL: %s: --bits is for unary float functions\n", f.id);
@@ -592,11 +621,11 @@ static int measure(const function_info &f, ref_fn ref, int scale, uint64_t bits_
         args[0].push_back(from_bits<T>((typename fmt<T>::bits)v));
       args[1] = args[2] = args[0];
       if (!evaluate<T, Op>(args, out)) return 0;
-      found.add(f, ref, cr, args, out);
+      found.add(f, ref, Bound, cr, args, out);
     }
   }
   found.print(f, ref, cr);
-  return found.pass(f);
+  return found.pass();
 }
 
 struct table_row {
@@ -606,7 +635,7 @@ struct table_row {
 };
 
 #define MATH_ROW(id, T, arity, expr, ref, bound, lo, hi, flags)                                    \
-  {{#id, #T, arity, bound, lo, hi, flags}, measure<T, op_##id>, ref_##id},
+  {{#id, #T, arity, #bound, lo, hi, flags}, measure<T, op_##id, bound_##id>, ref_##id},
 static const table_row table[] = {MATH_FUNCTIONS(MATH_ROW)};
 static const table_row selftests[] = {MATH_SELFTESTS(MATH_ROW)};
 #undef MATH_ROW
