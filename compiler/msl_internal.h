@@ -17,6 +17,8 @@
  *   lower_vectors.c  IR->IR: vector loads/stores one element at a time
  *                (in the pipeline, before LLVM's scalarizer)
  *   switches.c   IR->IR: switch as a chain of branches (before lower-switch)
+ *   lower_div.c     IR->IR, before devlib.c: float/half division ->
+ *                   the device library's __anchor_fdiv_rn/_full calls
  *   lower_math.c    IR->IR: float/half sqrt -> anchor_f32_sqrt
  *   lower_fp64.c    IR->IR: double operations -> anchor_f64_* calls
  *   lower_memory.c  IR->IR: memcpy/memmove/memset -> anchor_mem* calls
@@ -339,6 +341,9 @@ int lower_each_instruction(msl_ctx *ctx, lower_visit_fn *visit);
  * defined in an MSL prelude, so the emitter prints them as plain calls.
  * Each takes the whole module, may run alone (anchor-msl --run-pass) and
  * returns 0 after a reported error. Not thread-safe (LLVM values).
+ * lower_div (run before devlib_link, so its calls are linked): float and
+ * half fdiv -> __anchor_fdiv_rn, or __anchor_fdiv_full with `arcp`
+ * (the device library's functions, not an MSL prelude's).
  * lower_math: float/half square roots -> anchor_f32_sqrt.
  * lower_fp64: arithmetic, comparisons, conversions and math intrinsics on
  * doubles -> anchor_f64_* (rows in fp64.c).
@@ -349,6 +354,7 @@ int lower_each_instruction(msl_ctx *ctx, lower_visit_fn *visit);
  * scalarizer): every simple vector load and store -> one per element, as
  * the scalarizer's load-store option would, without setting that
  * process-wide option; never fails. */
+int lower_div(msl_ctx *ctx);
 int lower_math(msl_ctx *ctx);
 int lower_atomics(msl_ctx *ctx);
 int lower_fp64(msl_ctx *ctx);

@@ -4,12 +4,14 @@
 #ifndef ANCHOR_MATH_SQRT_DIV_H
 #define ANCHOR_MATH_SQRT_DIV_H
 
-ANCHOR_DEVLIB float __anchor_sqrtf(float x);             /* correctly rounded */
-ANCHOR_DEVLIB double __anchor_sqrt(double x);            /* correctly rounded (software fp64) */
-ANCHOR_DEVLIB float __anchor_rsqrtf(float x);            /* CUDA: 2 ulp; Anchor: 0 */
-ANCHOR_DEVLIB float __anchor_frsqrt_rn(float x);         /* correctly rounded */
-ANCHOR_DEVLIB float __anchor_frcp_rn(float x);           /* correctly rounded */
-ANCHOR_DEVLIB float __anchor_fdiv_rn(float x, float y);  /* correctly rounded */
+ANCHOR_DEVLIB float __anchor_sqrtf(float x);            /* correctly rounded */
+ANCHOR_DEVLIB double __anchor_sqrt(double x);           /* correctly rounded (software fp64) */
+ANCHOR_DEVLIB float __anchor_rsqrtf(float x);           /* CUDA: 2 ulp; Anchor: 0 */
+ANCHOR_DEVLIB float __anchor_frsqrt_rn(float x);        /* correctly rounded */
+ANCHOR_DEVLIB float __anchor_frcp_rn(float x);          /* correctly rounded */
+ANCHOR_DEVLIB float __anchor_fdiv_rn(float x, float y); /* correctly rounded: also x / y */
+/* x / y under -prec-div=false (compiler/lower_div.c): 2 ulp, full range */
+ANCHOR_DEVLIB float __anchor_fdiv_full(float x, float y);
 ANCHOR_DEVLIB float __anchor_fdividef(float x, float y); /* 2 ulp, |y| in [2^-126, 2^126] */
 
 ANCHOR_MATH float sqrtf(float x) {

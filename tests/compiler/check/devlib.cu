@@ -2,7 +2,7 @@
 // its default place <root>/lib/anchor/devlib.bc before inlining): the
 // library's functions are inlined like user code, the unused ones dropped;
 // the MSL calls no __anchor_ function, uses no Metal rsqrt nor float
-// division (only exact operations; the division is an integer one), and
+// division (only exact operations), and
 // __brev is MSL's reverse_bits.
 // IR-NOT: define {{.*}}@__anchor_
 // IR-NOT: call {{.*}}@__anchor_

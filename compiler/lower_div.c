@@ -1,0 +1,72 @@
+/* lower_div.c — IR->IR, before the device library is linked: every float
+ * and half division as a call of the device library's division
+ * (devlib/f32_div.cu), so that devlib_link brings its code in.
+ *
+ * CUDA's x / y on floats is correctly rounded (nvcc's default -prec-div=true);
+ * Metal's is not, so a division the emitter printed as MSL `/` would differ
+ * from nvcc's on an Apple GPU. An fdiv without the `arcp` flag becomes
+ * __anchor_fdiv_rn (correctly rounded); one with `arcp` (the driver's
+ * -freciprocal-math for -prec-div=false and --use_fast_math) becomes
+ * __anchor_fdiv_full, nvcc's approximate division (2 ulp over the whole
+ * range). A half division goes through float: the float quotient rounded to
+ * half is the correctly rounded half quotient (24 >= 2 * 11 + 2 bits).
+ * Vector divisions are divided element by element. Double division is
+ * lower_fp64's (software binary64). Only the devlib's own code is not
+ * rewritten: it is linked afterwards, and it never divides floats (its
+ * build checks that, docs/devlib.md). */
+#include <llvm-c/DebugInfo.h>
+
+#include "msl_internal.h"
+
+/* fn(x, y) before `at`, through float for half operands. */
+static LLVMValueRef divide(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef at, LLVMValueRef fn,
+                           LLVMValueRef x, LLVMValueRef y) {
+  LLVMTypeRef f32 = LLVMFloatTypeInContext(ctx->llctx);
+  LLVMTypeRef type = LLVMTypeOf(x);
+  int half = LLVMGetTypeKind(type) == LLVMHalfTypeKind;
+  LLVMPositionBuilderBefore(b, at);
+  LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(at));
+  LLVMValueRef args[2] = {x, y};
+  if (half) args[0] = LLVMBuildFPExt(b, x, f32, ""), args[1] = LLVMBuildFPExt(b, y, f32, "");
+  LLVMValueRef q = lower_call(b, at, fn, args, 2);
+  return half ? LLVMBuildFPTrunc(b, q, type, "") : q;
+}
+
+static int is_float_or_half(LLVMTypeRef t) {
+  LLVMTypeKind k = LLVMGetTypeKind(t);
+  return k == LLVMFloatTypeKind || k == LLVMHalfTypeKind;
+}
+
+static void visit(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef i) {
+  if (LLVMGetInstructionOpcode(i) != LLVMFDiv) return;
+  LLVMTypeRef type = LLVMTypeOf(i);
+  int vector = LLVMGetTypeKind(type) == LLVMVectorTypeKind;
+  LLVMTypeRef elem = vector ? LLVMGetElementType(type) : type;
+  if (!is_float_or_half(elem)) return;
+  LLVMTypeRef f32 = LLVMFloatTypeInContext(ctx->llctx), sig[2] = {f32, f32};
+  const char *name = (LLVMGetFastMathFlags(i) & LLVMFastMathAllowReciprocal) ? "__anchor_fdiv_full"
+                                                                             : "__anchor_fdiv_rn";
+  LLVMValueRef fn = lower_declare(ctx, name, LLVMFunctionType(f32, sig, 2, 0), LOWER_PURE);
+  LLVMValueRef x = LLVMGetOperand(i, 0), y = LLVMGetOperand(i, 1);
+  if (!vector) {
+    lower_replace(i, divide(ctx, b, i, fn, x, y));
+    return;
+  }
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx->llctx);
+  LLVMValueRef r = LLVMGetUndef(type);
+  for (unsigned k = 0, n = LLVMGetVectorSize(type); k < n; k++) {
+    LLVMValueRef idx = LLVMConstInt(i32, k, 0);
+    LLVMPositionBuilderBefore(b, i);
+    LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(i));
+    LLVMValueRef xk = LLVMBuildExtractElement(b, x, idx, "");
+    LLVMValueRef yk = LLVMBuildExtractElement(b, y, idx, "");
+    LLVMValueRef q = divide(ctx, b, i, fn, xk, yk);
+    LLVMPositionBuilderBefore(b, i);
+    r = LLVMBuildInsertElement(b, r, q, idx, "");
+  }
+  lower_replace(i, r);
+}
+
+int lower_div(msl_ctx *ctx) {
+  return lower_each_instruction(ctx, visit);
+}
