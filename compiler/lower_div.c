@@ -6,9 +6,10 @@
  * Metal's is not, so a division the emitter printed as MSL `/` would differ
  * from nvcc's on an Apple GPU. An fdiv without the `arcp` flag becomes
  * __anchor_fdiv_rn (correctly rounded); one with `arcp` (the driver's
- * -freciprocal-math for -prec-div=false and --use_fast_math) becomes
- * __anchor_fdiv_full, nvcc's approximate division (2 ulp over the whole
- * range). A half division goes through float: the float quotient rounded to
+ * -freciprocal-math for -prec-div=false) becomes __anchor_fdiv_full, nvcc's
+ * div.full (2 ulp over the whole range), and one with `arcp` and `afn`
+ * (--use_fast_math) __anchor_fdividef, nvcc's div.approx (2 ulp for |y| in
+ * [2^-126, 2^126]). A half division goes through float: the float quotient rounded to
  * half is the correctly rounded half quotient (24 >= 2 * 11 + 2 bits).
  * Vector divisions are divided element by element. Double division is
  * lower_fp64's (software binary64). Only the devlib's own code is not
@@ -44,8 +45,10 @@ static void visit(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef i) {
   LLVMTypeRef elem = vector ? LLVMGetElementType(type) : type;
   if (!is_float_or_half(elem)) return;
   LLVMTypeRef f32 = LLVMFloatTypeInContext(ctx->llctx), sig[2] = {f32, f32};
-  const char *name = (LLVMGetFastMathFlags(i) & LLVMFastMathAllowReciprocal) ? "__anchor_fdiv_full"
-                                                                             : "__anchor_fdiv_rn";
+  LLVMFastMathFlags fmf = LLVMGetFastMathFlags(i);
+  const char *name = !(fmf & LLVMFastMathAllowReciprocal) ? "__anchor_fdiv_rn"
+                     : (fmf & LLVMFastMathApproxFunc)     ? "__anchor_fdividef"
+                                                          : "__anchor_fdiv_full";
   LLVMValueRef fn = lower_declare(ctx, name, LLVMFunctionType(f32, sig, 2, 0), LOWER_PURE);
   LLVMValueRef x = LLVMGetOperand(i, 0), y = LLVMGetOperand(i, 1);
   if (!vector) {

@@ -19,7 +19,8 @@
  *   switches.c   IR->IR: switch as a chain of branches (before lower-switch)
  *   lower_div.c     IR->IR, before devlib.c: float/half division ->
  *                   the device library's __anchor_fdiv_rn/_full calls
- *   lower_math.c    IR->IR: float/half sqrt -> anchor_f32_sqrt
+ *   lower_math.c    IR->IR: float/half sqrt -> anchor_f32_sqrt, llvm.is.fpclass
+ *                   -> integer tests on the bits
  *   lower_fp64.c    IR->IR: double operations -> anchor_f64_* calls
  *   lower_memory.c  IR->IR: memcpy/memmove/memset -> anchor_mem* calls
  *   lower_atomics.c IR->IR: 32-bit atomics -> anchor_atomic_* calls
@@ -344,7 +345,8 @@ int lower_each_instruction(msl_ctx *ctx, lower_visit_fn *visit);
  * lower_div (run before devlib_link, so its calls are linked): float and
  * half fdiv -> __anchor_fdiv_rn, or __anchor_fdiv_full with `arcp`
  * (the device library's functions, not an MSL prelude's).
- * lower_math: float/half square roots -> anchor_f32_sqrt.
+ * lower_math: float/half square roots -> anchor_f32_sqrt; scalar
+ * llvm.is.fpclass -> integer tests on the bits (before lower_fp64).
  * lower_fp64: arithmetic, comparisons, conversions and math intrinsics on
  * doubles -> anchor_f64_* (rows in fp64.c).
  * lower_memory: memcpy/memmove/memset -> anchor_mem*.U (U the copy unit).

@@ -116,26 +116,32 @@ static int on_fmad(drv_options *o, const char *v, const char *s) {
   return 0;
 }
 
-/* Floating-point mode switches: nvcc's defaults (ftz=false, prec-div=true,
- * prec-sqrt=true) are what Anchor gives; the fast variants are not there yet
- * (only all of them together, as --use_fast_math). */
-static int fp_mode(const char *v, const char *s, bool default_value) {
+/* Floating-point mode switches (docs/driver.md). -prec-div and -prec-sqrt
+ * are recorded (given or not: --use_fast_math sets what is not given);
+ * -ftz=true, flushing subnormals, is not there yet. */
+static int on_ftz(drv_options *o, const char *v, const char *s) {
+  (void)o;
   bool on;
   if (!parse_bool(v, &on))
     return drv_error("invalid value '%s' for option '%s' (expected true or false)", v, s);
-  if (on != default_value)
-    return drv_error("option '%s' is not supported yet (only its default, %s; "
-                     "--use_fast_math relaxes all of them)",
-                     s, default_value ? "true" : "false");
+  if (on)
+    return drv_error("option '%s' is not supported yet (Anchor keeps subnormals: only "
+                     "-ftz=false)",
+                     s);
   return 0;
 }
-static int on_ftz(drv_options *o, const char *v, const char *s) {
-  (void)o;
-  return fp_mode(v, s, false);
+static int parse_fp_mode(signed char *mode, const char *v, const char *s) {
+  bool on;
+  if (!parse_bool(v, &on))
+    return drv_error("invalid value '%s' for option '%s' (expected true or false)", v, s);
+  *mode = on;
+  return 0;
 }
-static int on_prec(drv_options *o, const char *v, const char *s) {
-  (void)o;
-  return fp_mode(v, s, true);
+static int on_prec_div(drv_options *o, const char *v, const char *s) {
+  return parse_fp_mode(&o->prec_div, v, s);
+}
+static int on_prec_sqrt(drv_options *o, const char *v, const char *s) {
+  return parse_fp_mode(&o->prec_sqrt, v, s);
 }
 
 static int on_output(drv_options *o, const char *v, const char *s) {
@@ -370,8 +376,8 @@ static const option_spec option_table[] = {
     {"use_fast_math", "use_fast_math", false, on_fast_math},
     {"fmad", "fmad", true, on_fmad},
     {"ftz", "ftz", true, on_ftz},
-    {"prec-div", "prec-div", true, on_prec},
-    {"prec-sqrt", "prec-sqrt", true, on_prec},
+    {"prec-div", "prec-div", true, on_prec_div},
+    {"prec-sqrt", "prec-sqrt", true, on_prec_sqrt},
     {"restrict", "restrict", false, on_ignored},
     {"maxrregcount", "maxrregcount", true, on_ignored},
     {"allow-unsupported-compiler", "allow-unsupported-compiler", false, on_ignored},
@@ -570,6 +576,7 @@ static int expand_arguments(int argc, char **argv, drv_strvec *args) {
 int drv_parse_options(int argc, char **argv, drv_options *opts) {
   memset(opts, 0, sizeof *opts);
   opts->opt_level = -1;
+  opts->prec_div = opts->prec_sqrt = -1;
   opts->link_runtime = true;
   opts->forced_kind = -1;
   if (expand_arguments(argc, argv, &opts->arguments)) return 1;

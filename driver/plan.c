@@ -116,7 +116,22 @@ static void push_device_flags(drv_strvec *a, const drv_options *o, const drv_too
   }
   /* Line tables always: the backend names source locations in its errors. */
   drv_strvec_push(a, "-gline-tables-only");
-  if (o->fast_math) drv_strvec_push(a, "-ffast-math");
+  /* nvcc's floating-point modes (docs/driver.md; what nvcc 13 does is in
+   * tests/driver/observed/h200-fp-modes.log). --use_fast_math is
+   * -prec-div=false -prec-sqrt=false where those are not given, and the
+   * fast intrinsics for sinf, expf, ... (__ANCHOR_FAST_MATH__, the headers'
+   * switch; nvcc shows user code no macro) — not clang's -ffast-math,
+   * whose no-NaN/no-infinity assumptions nvcc does not make. Divisions
+   * carry `arcp` under -prec-div=false (nvcc's div.full: the backend's
+   * 2-ulp division) and also `afn` under --use_fast_math (nvcc's
+   * div.approx: __fdividef's), compiler/lower_div.c. -prec-sqrt=false keeps
+   * the correctly rounded square root (within its bound). */
+  bool prec_div = o->prec_div >= 0 ? o->prec_div : !o->fast_math;
+  if (!prec_div) drv_strvec_push(a, "-freciprocal-math");
+  if (o->fast_math) {
+    drv_strvec_push(a, "-fapprox-func");
+    drv_strvec_push(a, "-D__ANCHOR_FAST_MATH__");
+  }
   if (o->fmad_off) drv_strvec_push(a, "-ffp-contract=off");
 }
 

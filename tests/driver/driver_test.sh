@@ -351,9 +351,39 @@ case_nvcc_extras() {
   run -c a.c -ftz=true
   expect_rc 1
   contains "$err" "option '-ftz=true' is not supported yet" "stderr"
-  run -c a.c --prec-div=false
+  run -c a.c --prec-div=maybe
   expect_rc 1
-  contains "$err" "is not supported yet" "stderr"
+  contains "$err" "invalid value 'maybe'" "stderr"
+}
+
+# nvcc's floating-point modes on the device job (what nvcc 13 does:
+# tests/driver/observed/h200-fp-modes.log): -prec-div=false gives divisions
+# `arcp` (-freciprocal-math), --use_fast_math also `afn` and the headers'
+# fast-math switch, never clang's -ffast-math; an explicit -prec-div=true
+# wins over --use_fast_math in either order.
+case_fp_modes() {
+  write_kernel k.cu
+  run --dryrun -c k.cu
+  expect_rc 0
+  lacks "$(job 1)" "-freciprocal-math" "device job (default)"
+  lacks "$(job 1)" "-fapprox-func" "device job (default)"
+  run --dryrun -c k.cu -prec-div=false -prec-sqrt=false
+  expect_rc 0
+  contains "$(job 1)" " -freciprocal-math" "device job (-prec-div=false)"
+  lacks "$(job 1)" "-fapprox-func" "device job (-prec-div=false)"
+  run --dryrun -c k.cu --use_fast_math
+  expect_rc 0
+  for want in " -freciprocal-math" " -fapprox-func" " -D__ANCHOR_FAST_MATH__"; do
+    contains "$(job 1)" "$want" "device job (--use_fast_math)"
+  done
+  lacks "$(job 1)" "-ffast-math" "device job (--use_fast_math)"
+  lacks "$(job 2)" "__ANCHOR_FAST_MATH__" "backend job"
+  for order in "--use_fast_math -prec-div=true" "-prec-div=true --use_fast_math"; do
+    run --dryrun -c k.cu $order
+    expect_rc 0
+    lacks "$(job 1)" "-freciprocal-math" "device job ($order)"
+    contains "$(job 1)" " -fapprox-func" "device job ($order)"
+  done
 }
 
 case_forward_unknown() {

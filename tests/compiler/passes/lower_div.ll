@@ -1,6 +1,7 @@
 ; PASS: lower-div
 ; Float divisions become calls of the device library's __anchor_fdiv_rn
-; (declared once, without memory effects), `arcp` ones of __anchor_fdiv_full;
+; (declared once, without memory effects), `arcp` ones of __anchor_fdiv_full,
+; `arcp afn` ones of __anchor_fdividef (`afn` alone changes nothing);
 ; half ones go through float, vector ones element by element; the debug
 ; location stays; double division is left to lower-fp64.
 ; CHECK-LABEL: define void @k(
@@ -9,6 +10,9 @@
 ; CHECK-NEXT: store float [[A]]
 ; CHECK: [[B:%[0-9]+]] = call float @__anchor_fdiv_full(float %x, float %y)
 ; CHECK-NEXT: store float [[B]]
+; CHECK: [[F:%[0-9]+]] = call float @__anchor_fdividef(float %x, float %y)
+; CHECK-NEXT: store float [[F]]
+; CHECK: call float @__anchor_fdiv_rn(float %x, float %y)
 ; CHECK: [[HX:%[0-9]+]] = fpext half %h to float
 ; CHECK-NEXT: [[HY:%[0-9]+]] = fpext half %h to float
 ; CHECK-NEXT: [[C:%[0-9]+]] = call float @__anchor_fdiv_rn(float [[HX]], float [[HY]])
@@ -35,6 +39,10 @@ entry:
   store float %a, ptr %out
   %b = fdiv arcp float %x, %y
   store float %b, ptr %out
+  %f = fdiv arcp afn float %x, %y
+  store float %f, ptr %out
+  %g = fdiv afn float %x, %y
+  store float %g, ptr %out
   %c = fdiv half %h, %h
   store half %c, ptr %out
   %q = fdiv <2 x float> %v, %w
