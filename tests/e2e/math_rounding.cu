@@ -343,6 +343,114 @@ static u64 *int_inputs(unsigned *n) {
   return v;
 }
 
+// ---- fma and products near the subnormal range ------------------------------
+// The harness (tests/math) covers the arithmetic in every mode; these triples
+// aim at what its random ones rarely give: products a*b and addends c both
+// near or below the smallest normal (float 2^-126, double 2^-1022) and c close
+// to -(a*b), where the directed fma and product take their scaled or integer
+// paths. Reference: the host's fmaf/fma and * under fesetround.
+__global__ void k_fma_tiny(const float *a, const float *b, const float *c, const double *da,
+                           const double *db, const double *dc, float *rf, double *rd, unsigned n) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  rf[6 * i + 0] = __fmaf_rz(a[i], b[i], c[i]);
+  rf[6 * i + 1] = __fmaf_ru(a[i], b[i], c[i]);
+  rf[6 * i + 2] = __fmaf_rd(a[i], b[i], c[i]);
+  rf[6 * i + 3] = __fmul_rz(a[i], b[i]);
+  rf[6 * i + 4] = __fmul_ru(a[i], b[i]);
+  rf[6 * i + 5] = __fmul_rd(a[i], b[i]);
+  rd[6 * i + 0] = __dfma_rz(da[i], db[i], dc[i]);
+  rd[6 * i + 1] = __dfma_ru(da[i], db[i], dc[i]);
+  rd[6 * i + 2] = __dfma_rd(da[i], db[i], dc[i]);
+  rd[6 * i + 3] = __dmul_rz(da[i], db[i]);
+  rd[6 * i + 4] = __dmul_ru(da[i], db[i]);
+  rd[6 * i + 5] = __dmul_rd(da[i], db[i]);
+}
+
+static volatile float vf[3];
+static volatile double vd[3];
+static float host_fmaf(float a, float b, float c, int m, int mul) {
+  vf[0] = a, vf[1] = b, vf[2] = c;
+  fesetround(modes[m]);
+  float r = mul ? vf[0] * vf[1] : fmaf(vf[0], vf[1], vf[2]);
+  fesetround(FE_TONEAREST);
+  return r;
+}
+static double host_fma(double a, double b, double c, int m, int mul) {
+  vd[0] = a, vd[1] = b, vd[2] = c;
+  fesetround(modes[m]);
+  double r = mul ? vd[0] * vd[1] : fma(vd[0], vd[1], vd[2]);
+  fesetround(FE_TONEAREST);
+  return r;
+}
+
+// A random value m * 2^e with a random 24- or 53-bit significand, e in [lo, hi].
+static double random_scaled(int bits, int lo, int hi) {
+  double m = (double)((rnd64() >> (64 - bits)) | (1ull << (bits - 1)));
+  double v = ldexp(m, lo + (int)(rnd64() % (u64)(hi - lo + 1)) - (bits - 1));
+  return rnd64() & 1 ? -v : v;
+}
+
+static long long fma_tiny(long long *checked) {
+  const unsigned n = 1u << 16;
+  float *a = (float *)malloc(n * 4), *b = (float *)malloc(n * 4), *c = (float *)malloc(n * 4);
+  double *da = (double *)malloc(n * 8), *db = (double *)malloc(n * 8),
+         *dc = (double *)malloc(n * 8);
+  float *rf = (float *)malloc(6 * n * 4);
+  double *rd = (double *)malloc(6 * n * 8);
+  for (unsigned i = 0; i < n; i++) {
+    int ea = (int)(rnd64() % 200) - 100;
+    a[i] = (float)random_scaled(24, ea, ea);
+    b[i] = (float)random_scaled(24, -175 - ea, -115 - ea); // a*b in [2^-175, 2^-113]
+    float p = a[i] * b[i];
+    c[i] = i % 4 == 0   ? (float)random_scaled(24, -170, -110)
+           : i % 4 == 1 ? nextafterf(-p, (rnd64() & 1) ? INFINITY : -INFINITY)
+           : i % 4 == 2 ? -p
+                        : (float)random_scaled(24, -149, -126);
+    int eda = (int)(rnd64() % 1000) - 500;
+    da[i] = random_scaled(53, eda, eda);
+    db[i] = random_scaled(53, -1125 - eda, -1000 - eda); // a*b in [2^-1125, 2^-998]
+    double dp = da[i] * db[i];
+    dc[i] = i % 4 == 0   ? random_scaled(53, -1110, -990)
+            : i % 4 == 1 ? nextafter(-dp, (rnd64() & 1) ? INFINITY : -INFINITY)
+            : i % 4 == 2 ? -dp
+                         : random_scaled(53, -1074, -1022);
+  }
+  float *d_a, *d_b, *d_c, *d_rf;
+  double *d_da, *d_db, *d_dc, *d_rd;
+  cudaMalloc(&d_a, n * 4), cudaMalloc(&d_b, n * 4), cudaMalloc(&d_c, n * 4);
+  cudaMalloc(&d_da, n * 8), cudaMalloc(&d_db, n * 8), cudaMalloc(&d_dc, n * 8);
+  cudaMalloc(&d_rf, 6 * n * 4), cudaMalloc(&d_rd, 6 * n * 8);
+  cudaMemcpy(d_a, a, n * 4, cudaMemcpyHostToDevice);
+  cudaMemcpy(d_b, b, n * 4, cudaMemcpyHostToDevice);
+  cudaMemcpy(d_c, c, n * 4, cudaMemcpyHostToDevice);
+  cudaMemcpy(d_da, da, n * 8, cudaMemcpyHostToDevice);
+  cudaMemcpy(d_db, db, n * 8, cudaMemcpyHostToDevice);
+  cudaMemcpy(d_dc, dc, n * 8, cudaMemcpyHostToDevice);
+  k_fma_tiny<<<(n + 255) / 256, 256>>>(d_a, d_b, d_c, d_da, d_db, d_dc, d_rf, d_rd, n);
+  if (cudaDeviceSynchronize() != cudaSuccess) {
+    printf("FAIL: kernel fma_tiny\n");
+    return 1;
+  }
+  cudaMemcpy(rf, d_rf, 6 * n * 4, cudaMemcpyDeviceToHost);
+  cudaMemcpy(rd, d_rd, 6 * n * 8, cudaMemcpyDeviceToHost);
+  static const char *names[6] = {"fma_rz", "fma_ru", "fma_rd", "mul_rz", "mul_ru", "mul_rd"};
+  long long bad = 0;
+  for (unsigned i = 0; i < n; i++)
+    for (int j = 0; j < 6; j++) {
+      float wf = host_fmaf(a[i], b[i], c[i], 1 + j % 3, j >= 3);
+      double wd = host_fma(da[i], db[i], dc[i], 1 + j % 3, j >= 3);
+      *checked += 2;
+      if (to_u64(wf) != to_u64(rf[6 * i + j]) && bad++ < 3)
+        printf("FAIL: __f%s(%a, %a, %a) = %a, expected %a\n", names[j], a[i], b[i], c[i],
+               rf[6 * i + j], wf);
+      if (to_u64(wd) != to_u64(rd[6 * i + j]) && bad++ < 3)
+        printf("FAIL: __d%s(%a, %a, %a) = %a, expected %a\n", names[j], da[i], db[i], dc[i],
+               rd[6 * i + j], wd);
+    }
+  return bad;
+}
+
 // ---- running -----------------------------------------------------------------
 typedef void (*kernel_fn)(const u64 *, u64 *, unsigned);
 struct row {
@@ -391,11 +499,13 @@ int main() {
   }
   cudaFree(dx);
   cudaFree(dr);
+  bad += fma_tiny(&checked);
   if (bad) {
-    printf("FAIL: %lld of %lld conversions wrong\n", bad, checked);
+    printf("FAIL: %lld of %lld results wrong\n", bad, checked);
     return 1;
   }
-  printf("%d functions, %lld conversions bit-exact (%u float, %u double, %u integer inputs)\n",
+  printf("%d functions, %lld results bit-exact (%u float, %u double, %u integer inputs; "
+         "65536 fma/product triples of each type near the subnormal range)\n",
          (int)(sizeof rows / sizeof *rows), checked, nf, nd, ni);
   printf("PASS\n");
   return 0;
