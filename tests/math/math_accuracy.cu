@@ -91,6 +91,7 @@
   MATH(__fsub_rn,   float,  2, __fsub_rn(a, b),            mpfr_sub(r, a, b, d),        0, -4,  4,  ALL) \
   MATH(__fmul_rn,   float,  2, __fmul_rn(a, b),            mpfr_mul(r, a, b, d),        0, -4,  4,  ALL) \
   MATH(__fmaf_rn,   float,  3, __fmaf_rn(a, b, c),         mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL) \
+  MATH(__fmaf_ieee_rn, float, 3, __fmaf_ieee_rn(a, b, c),    mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL) \
   MATH(__dadd_rn,   double, 2, __dadd_rn(a, b),            mpfr_add(r, a, b, d),        0, -4,  4,  ALL) \
   MATH(__dsub_rn,   double, 2, __dsub_rn(a, b),            mpfr_sub(r, a, b, d),        0, -4,  4,  ALL) \
   MATH(__dmul_rn,   double, 2, __dmul_rn(a, b),            mpfr_mul(r, a, b, d),        0, -4,  4,  ALL) \
@@ -102,6 +103,7 @@
   MATH(__fsub_rz,   float,  2, __fsub_rz(a, b),            mpfr_sub(r, a, b, d),        0, -4,  4,  ALL | RZ) \
   MATH(__fmul_rz,   float,  2, __fmul_rz(a, b),            mpfr_mul(r, a, b, d),        0, -4,  4,  ALL | RZ) \
   MATH(__fmaf_rz,   float,  3, __fmaf_rz(a, b, c),         mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL | RZ) \
+  MATH(__fmaf_ieee_rz, float, 3, __fmaf_ieee_rz(a, b, c),    mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL | RZ) \
   MATH(__fdiv_rz,   float,  2, __fdiv_rz(a, b),            mpfr_div(r, a, b, d),        0, -4,  4,  ALL | RZ) \
   MATH(__frcp_rz,   float,  1, __frcp_rz(a),               mpfr_ui_div(r, 1, a, d),     0, -4,  4,  ALL | RZ) \
   MATH(__fsqrt_rz,  float,  1, __fsqrt_rz(a),              mpfr_sqrt(r, a, d),          0, 0,   4,  ALL | RZ) \
@@ -116,6 +118,7 @@
   MATH(__fsub_ru,   float,  2, __fsub_ru(a, b),            mpfr_sub(r, a, b, d),        0, -4,  4,  ALL | RU) \
   MATH(__fmul_ru,   float,  2, __fmul_ru(a, b),            mpfr_mul(r, a, b, d),        0, -4,  4,  ALL | RU) \
   MATH(__fmaf_ru,   float,  3, __fmaf_ru(a, b, c),         mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL | RU) \
+  MATH(__fmaf_ieee_ru, float, 3, __fmaf_ieee_ru(a, b, c),    mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL | RU) \
   MATH(__fdiv_ru,   float,  2, __fdiv_ru(a, b),            mpfr_div(r, a, b, d),        0, -4,  4,  ALL | RU) \
   MATH(__frcp_ru,   float,  1, __frcp_ru(a),               mpfr_ui_div(r, 1, a, d),     0, -4,  4,  ALL | RU) \
   MATH(__fsqrt_ru,  float,  1, __fsqrt_ru(a),              mpfr_sqrt(r, a, d),          0, 0,   4,  ALL | RU) \
@@ -130,6 +133,7 @@
   MATH(__fsub_rd,   float,  2, __fsub_rd(a, b),            mpfr_sub(r, a, b, d),        0, -4,  4,  ALL | RD) \
   MATH(__fmul_rd,   float,  2, __fmul_rd(a, b),            mpfr_mul(r, a, b, d),        0, -4,  4,  ALL | RD) \
   MATH(__fmaf_rd,   float,  3, __fmaf_rd(a, b, c),         mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL | RD) \
+  MATH(__fmaf_ieee_rd, float, 3, __fmaf_ieee_rd(a, b, c),    mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL | RD) \
   MATH(__fdiv_rd,   float,  2, __fdiv_rd(a, b),            mpfr_div(r, a, b, d),        0, -4,  4,  ALL | RD) \
   MATH(__frcp_rd,   float,  1, __frcp_rd(a),               mpfr_ui_div(r, 1, a, d),     0, -4,  4,  ALL | RD) \
   MATH(__fsqrt_rd,  float,  1, __fsqrt_rd(a),              mpfr_sqrt(r, a, d),          0, 0,   4,  ALL | RD) \

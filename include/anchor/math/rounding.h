@@ -70,6 +70,18 @@ ANCHOR_ROUNDING_DIRECTED(rz)
 ANCHOR_ROUNDING_DIRECTED(ru)
 ANCHOR_ROUNDING_DIRECTED(rd)
 
+/* __fmaf_ieee_*: fma in the mode, subnormals kept even under -ftz=true (as every function here
+ * in the default mode). */
+#define ANCHOR_ROUNDING_FMA_IEEE(m)                                                                \
+  ANCHOR_MATH float __fmaf_ieee_##m(float x, float y, float z) {                                   \
+    return __anchor_fmaf_##m(x, y, z);                                                             \
+  }
+ANCHOR_ROUNDING_FMA_IEEE(rn)
+ANCHOR_ROUNDING_FMA_IEEE(rz)
+ANCHOR_ROUNDING_FMA_IEEE(ru)
+ANCHOR_ROUNDING_FMA_IEEE(rd)
+#undef ANCHOR_ROUNDING_FMA_IEEE
+
 /* Exact conversions (round to nearest is the only mode CUDA names). */
 ANCHOR_ROUNDING_1(double, int2double_rn, int)
 ANCHOR_ROUNDING_1(double, uint2double_rn, unsigned int)
