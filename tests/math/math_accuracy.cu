@@ -44,7 +44,9 @@
 //     [lo, hi], for functions CUDA bounds on a range only); ZEROS_EITHER (with ALL's
 //     inputs; may be or-ed with RANGE): when all operands are zeros, a zero of either
 //     sign is right (fmin/fmax: IEEE 754-2008 minNum/maxNum leave min(+0, -0) open
-//     and CUDA's documentation does not fix it).
+//     and CUDA's documentation does not fix it); RZ, RU, RD (may be or-ed with the others):
+//     the reference rounds toward zero, +inf or -inf instead of to nearest (d and the
+//     rounding into the format), for CUDA's directed-rounding intrinsics (__fadd_rz ...).
 // tests/math/CMakeLists.txt makes one CTest test per uncommented line (math.<id>).
 // clang-format off
 // The table is one macro per family of functions (each family's rows beside the others,
@@ -82,7 +84,66 @@
   MATH(__fdiv_rn,  float,  2, __fdiv_rn(a, b),     mpfr_div(r, a, b, d),       0, -4,   4,   ALL) \
   /* __fdividef: 2 ulp for |b| in [2^-126, 2^126] (CUDA Math API); RANGE keeps the inputs there */ \
   MATH(__fdividef, float,  2, __fdividef(a, b),    mpfr_div(r, a, b, d),       2, 0x1p-126, 0x1p126, RANGE)
-#define MATH_ROUNDING(MATH) /* the four rounding modes, conversions */
+#define MATH_ROUNDING(MATH) \
+  /* The four rounding modes (CUDA: correctly rounded in the mode; the reference */ \
+  /* rounds in the row's RZ/RU/RD flag). Conversions: tests/e2e/math_rounding.cu. */ \
+  MATH(__fadd_rn,   float,  2, __fadd_rn(a, b),            mpfr_add(r, a, b, d),        0, -4,  4,  ALL) \
+  MATH(__fsub_rn,   float,  2, __fsub_rn(a, b),            mpfr_sub(r, a, b, d),        0, -4,  4,  ALL) \
+  MATH(__fmul_rn,   float,  2, __fmul_rn(a, b),            mpfr_mul(r, a, b, d),        0, -4,  4,  ALL) \
+  MATH(__fmaf_rn,   float,  3, __fmaf_rn(a, b, c),         mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL) \
+  MATH(__fmaf_ieee_rn, float, 3, __fmaf_ieee_rn(a, b, c),    mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL) \
+  MATH(__dadd_rn,   double, 2, __dadd_rn(a, b),            mpfr_add(r, a, b, d),        0, -4,  4,  ALL) \
+  MATH(__dsub_rn,   double, 2, __dsub_rn(a, b),            mpfr_sub(r, a, b, d),        0, -4,  4,  ALL) \
+  MATH(__dmul_rn,   double, 2, __dmul_rn(a, b),            mpfr_mul(r, a, b, d),        0, -4,  4,  ALL) \
+  MATH(__dfma_rn,   double, 3, __dfma_rn(a, b, c),         mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL) \
+  MATH(__ddiv_rn,   double, 2, __ddiv_rn(a, b),            mpfr_div(r, a, b, d),        0, -4,  4,  ALL) \
+  MATH(__drcp_rn,   double, 1, __drcp_rn(a),               mpfr_ui_div(r, 1, a, d),     0, -4,  4,  ALL) \
+  MATH(__dsqrt_rn,  double, 1, __dsqrt_rn(a),              mpfr_sqrt(r, a, d),          0, 0,   4,  ALL) \
+  MATH(__fadd_rz,   float,  2, __fadd_rz(a, b),            mpfr_add(r, a, b, d),        0, -4,  4,  ALL | RZ) \
+  MATH(__fsub_rz,   float,  2, __fsub_rz(a, b),            mpfr_sub(r, a, b, d),        0, -4,  4,  ALL | RZ) \
+  MATH(__fmul_rz,   float,  2, __fmul_rz(a, b),            mpfr_mul(r, a, b, d),        0, -4,  4,  ALL | RZ) \
+  MATH(__fmaf_rz,   float,  3, __fmaf_rz(a, b, c),         mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL | RZ) \
+  MATH(__fmaf_ieee_rz, float, 3, __fmaf_ieee_rz(a, b, c),    mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL | RZ) \
+  MATH(__fdiv_rz,   float,  2, __fdiv_rz(a, b),            mpfr_div(r, a, b, d),        0, -4,  4,  ALL | RZ) \
+  MATH(__frcp_rz,   float,  1, __frcp_rz(a),               mpfr_ui_div(r, 1, a, d),     0, -4,  4,  ALL | RZ) \
+  MATH(__fsqrt_rz,  float,  1, __fsqrt_rz(a),              mpfr_sqrt(r, a, d),          0, 0,   4,  ALL | RZ) \
+  MATH(__dadd_rz,   double, 2, __dadd_rz(a, b),            mpfr_add(r, a, b, d),        0, -4,  4,  ALL | RZ) \
+  MATH(__dsub_rz,   double, 2, __dsub_rz(a, b),            mpfr_sub(r, a, b, d),        0, -4,  4,  ALL | RZ) \
+  MATH(__dmul_rz,   double, 2, __dmul_rz(a, b),            mpfr_mul(r, a, b, d),        0, -4,  4,  ALL | RZ) \
+  MATH(__dfma_rz,   double, 3, __dfma_rz(a, b, c),         mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL | RZ) \
+  MATH(__ddiv_rz,   double, 2, __ddiv_rz(a, b),            mpfr_div(r, a, b, d),        0, -4,  4,  ALL | RZ) \
+  MATH(__drcp_rz,   double, 1, __drcp_rz(a),               mpfr_ui_div(r, 1, a, d),     0, -4,  4,  ALL | RZ) \
+  MATH(__dsqrt_rz,  double, 1, __dsqrt_rz(a),              mpfr_sqrt(r, a, d),          0, 0,   4,  ALL | RZ) \
+  MATH(__fadd_ru,   float,  2, __fadd_ru(a, b),            mpfr_add(r, a, b, d),        0, -4,  4,  ALL | RU) \
+  MATH(__fsub_ru,   float,  2, __fsub_ru(a, b),            mpfr_sub(r, a, b, d),        0, -4,  4,  ALL | RU) \
+  MATH(__fmul_ru,   float,  2, __fmul_ru(a, b),            mpfr_mul(r, a, b, d),        0, -4,  4,  ALL | RU) \
+  MATH(__fmaf_ru,   float,  3, __fmaf_ru(a, b, c),         mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL | RU) \
+  MATH(__fmaf_ieee_ru, float, 3, __fmaf_ieee_ru(a, b, c),    mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL | RU) \
+  MATH(__fdiv_ru,   float,  2, __fdiv_ru(a, b),            mpfr_div(r, a, b, d),        0, -4,  4,  ALL | RU) \
+  MATH(__frcp_ru,   float,  1, __frcp_ru(a),               mpfr_ui_div(r, 1, a, d),     0, -4,  4,  ALL | RU) \
+  MATH(__fsqrt_ru,  float,  1, __fsqrt_ru(a),              mpfr_sqrt(r, a, d),          0, 0,   4,  ALL | RU) \
+  MATH(__dadd_ru,   double, 2, __dadd_ru(a, b),            mpfr_add(r, a, b, d),        0, -4,  4,  ALL | RU) \
+  MATH(__dsub_ru,   double, 2, __dsub_ru(a, b),            mpfr_sub(r, a, b, d),        0, -4,  4,  ALL | RU) \
+  MATH(__dmul_ru,   double, 2, __dmul_ru(a, b),            mpfr_mul(r, a, b, d),        0, -4,  4,  ALL | RU) \
+  MATH(__dfma_ru,   double, 3, __dfma_ru(a, b, c),         mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL | RU) \
+  MATH(__ddiv_ru,   double, 2, __ddiv_ru(a, b),            mpfr_div(r, a, b, d),        0, -4,  4,  ALL | RU) \
+  MATH(__drcp_ru,   double, 1, __drcp_ru(a),               mpfr_ui_div(r, 1, a, d),     0, -4,  4,  ALL | RU) \
+  MATH(__dsqrt_ru,  double, 1, __dsqrt_ru(a),              mpfr_sqrt(r, a, d),          0, 0,   4,  ALL | RU) \
+  MATH(__fadd_rd,   float,  2, __fadd_rd(a, b),            mpfr_add(r, a, b, d),        0, -4,  4,  ALL | RD) \
+  MATH(__fsub_rd,   float,  2, __fsub_rd(a, b),            mpfr_sub(r, a, b, d),        0, -4,  4,  ALL | RD) \
+  MATH(__fmul_rd,   float,  2, __fmul_rd(a, b),            mpfr_mul(r, a, b, d),        0, -4,  4,  ALL | RD) \
+  MATH(__fmaf_rd,   float,  3, __fmaf_rd(a, b, c),         mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL | RD) \
+  MATH(__fmaf_ieee_rd, float, 3, __fmaf_ieee_rd(a, b, c),    mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL | RD) \
+  MATH(__fdiv_rd,   float,  2, __fdiv_rd(a, b),            mpfr_div(r, a, b, d),        0, -4,  4,  ALL | RD) \
+  MATH(__frcp_rd,   float,  1, __frcp_rd(a),               mpfr_ui_div(r, 1, a, d),     0, -4,  4,  ALL | RD) \
+  MATH(__fsqrt_rd,  float,  1, __fsqrt_rd(a),              mpfr_sqrt(r, a, d),          0, 0,   4,  ALL | RD) \
+  MATH(__dadd_rd,   double, 2, __dadd_rd(a, b),            mpfr_add(r, a, b, d),        0, -4,  4,  ALL | RD) \
+  MATH(__dsub_rd,   double, 2, __dsub_rd(a, b),            mpfr_sub(r, a, b, d),        0, -4,  4,  ALL | RD) \
+  MATH(__dmul_rd,   double, 2, __dmul_rd(a, b),            mpfr_mul(r, a, b, d),        0, -4,  4,  ALL | RD) \
+  MATH(__dfma_rd,   double, 3, __dfma_rd(a, b, c),         mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL | RD) \
+  MATH(__ddiv_rd,   double, 2, __ddiv_rd(a, b),            mpfr_div(r, a, b, d),        0, -4,  4,  ALL | RD) \
+  MATH(__drcp_rd,   double, 1, __drcp_rd(a),               mpfr_ui_div(r, 1, a, d),     0, -4,  4,  ALL | RD) \
+  MATH(__dsqrt_rd,  double, 1, __dsqrt_rd(a),              mpfr_sqrt(r, a, d),          0, 0,   4,  ALL | RD)
 #define MATH_F32_EXP(MATH)  /* float exponentials, logarithms, powers, hyperbolic */
 #define MATH_F32_TRIG(MATH) /* float trigonometric and inverse trigonometric */
 #define MATH_F64_EXP(MATH)  /* double exponentials, logarithms, powers, hyperbolic */
@@ -115,6 +176,9 @@
   CHECK(fail_nan_lost,       double, 1, min(a, 1e300),             mpfr_set(r, a, d),    1, -4,  4,   ALL) \
   CHECK(pass_abs_bound,      float,  1, a * (1 + 0x1p-20f),        mpfr_set(r, a, d),    abs_ulps(0x1p-19, w), 0.5, 1, RANGE) \
   CHECK(fail_abs_bound,      float,  1, a * (1 + 0x1p-20f),        mpfr_set(r, a, d),    abs_ulps(0x1p-22, w), 0.5, 1, RANGE) \
+  CHECK(fail_mul_rn_as_rz,   float,  2, a * b,                     mpfr_mul(r, a, b, d), 0, -4,  4,   ALL | RZ) \
+  CHECK(fail_mul_rz_as_ru,   double, 2, __dmul_rz(a, b),           mpfr_mul(r, a, b, d), 0, -4,  4,   ALL | RU) \
+  CHECK(pass_mul_rd,         double, 2, __dmul_rd(a, b),           mpfr_mul(r, a, b, d), 0, -4,  4,   ALL | RD) \
   CHECK(fail_input_bound,    float,  1, a * (1 + 0x1p-20f),        mpfr_set(r, a, d),    fabs(a) < 0.75 ? 16 : 1, 0.5, 1, RANGE)
 // clang-format on
 
@@ -184,7 +248,12 @@ static uint64_t seed_of(const char *name) { // FNV-1a: each function its own fix
 }
 
 // ---- Input sets ----------------------------------------------------------------------
-enum { ALL = 0, RANGE = 1, ZEROS_EITHER = 2 };
+enum { ALL = 0, RANGE = 1, ZEROS_EITHER = 2, RZ = 4, RU = 8, RD = 16 };
+
+// The rounding mode of the reference for a row's flags (round to nearest unless RZ, RU, RD).
+static mpfr_rnd_t rounding_of(int flags) {
+  return flags & RZ ? MPFR_RNDZ : flags & RU ? MPFR_RNDU : flags & RD ? MPFR_RNDD : MPFR_RNDN;
+}
 
 struct function_info {
   const char *id;
@@ -438,11 +507,13 @@ MATH_SELFTESTS(MATH_REF)
 
 // The correctly rounded value of the reference in format T: MPFR at T's precision and
 // exponent range (in MPFR's convention, significands in [1/2, 1)) with subnormals
-// emulated. *exact is set when MPFR's result was exact (no rounding, no overflow).
+// emulated, rounded in mode rnd (the row's flags: to nearest unless RZ, RU, RD). *exact is
+// set when MPFR's result was exact (no rounding, no overflow).
 template <class T> struct reference {
   mpfr_t a, b, c, r;
   mpfr_exp_t saved_emin, saved_emax;
-  reference() {
+  mpfr_rnd_t rnd;
+  explicit reference(mpfr_rnd_t mode) : rnd(mode) {
     saved_emin = mpfr_get_emin(), saved_emax = mpfr_get_emax();
     mpfr_set_emin(fmt<T>::emin - fmt<T>::p + 2); // smallest subnormal = 1/2 * 2^emin
     mpfr_set_emax(fmt<T>::emax + 1);
@@ -459,9 +530,9 @@ template <class T> struct reference {
   }
   T operator()(ref_fn fn, T x, T y, T z, bool *exact) {
     set(a, x), set(b, y), set(c, z);
-    int t = fn(r, a, b, c, MPFR_RNDN);
-    t = mpfr_check_range(r, t, MPFR_RNDN);
-    t = mpfr_subnormalize(r, t, MPFR_RNDN);
+    int t = fn(r, a, b, c, rnd);
+    t = mpfr_check_range(r, t, rnd);
+    t = mpfr_subnormalize(r, t, rnd);
     *exact = t == 0 && !mpfr_overflow_p();
     mpfr_clear_flags();
     return fmt<T>::get(r);
@@ -601,7 +672,7 @@ template <class T> struct findings {
 template <class T, class Op, long double (*Bound)(T, T, T, T)>
 static int measure(const function_info &f, ref_fn ref, int scale, uint64_t bits_first,
                    uint64_t bits_count) {
-  reference<T> cr;
+  reference<T> cr(rounding_of(f.flags));
   findings<T> found;
   std::vector<T> args[3], out;
   if (bits_count == 0) {
