@@ -66,6 +66,38 @@ extern "C" __device__ unsigned int __anchor_byte_perm(unsigned int x, unsigned i
   return r;
 }
 
+// Position of the n-th (n >= 1) set bit of m, counting from bit 0; 32 if m
+// has fewer than n. Five halving steps: where the low half of the window
+// holds fewer than n set bits, skip it (popcount, compare, select: no loop
+// over bits).
+static __device__ unsigned int nth_set_bit(unsigned int m, unsigned int n) {
+  if ((unsigned int)__builtin_popcount(m) < n) return 32;
+  unsigned int pos = 0;
+  for (int w = 16; w >= 1; w >>= 1) {
+    unsigned int low = (unsigned int)__builtin_popcount(m & ((1u << w) - 1));
+    bool skip = n > low;
+    n -= skip ? low : 0;
+    m >>= skip ? w : 0;
+    pos += skip ? w : 0;
+  }
+  return pos;
+}
+
+// __fns (PTX fns): offset > 0 counts set bits upward from base (base
+// included), offset < 0 downward, offset 0 tests bit base alone; 0xffffffff
+// when there are not that many. The downward search is the upward one on the
+// bits at and below base, reversed (bit base becomes bit 0). base > 31 is
+// undefined in CUDA; here it is taken mod 32.
+extern "C" __device__ unsigned int __anchor_fns(unsigned int mask, unsigned int base, int offset) {
+  base &= 31;
+  if (offset == 0) return mask >> base & 1 ? base : 0xffffffffu;
+  unsigned int n = offset > 0 ? (unsigned int)offset : 0u - (unsigned int)offset;
+  unsigned int window = offset > 0 ? mask >> base : __builtin_bitreverse32(mask << (31 - base));
+  unsigned int p = nth_set_bit(window, n);
+  if (p == 32) return 0xffffffffu;
+  return offset > 0 ? base + p : base - p;
+}
+
 // Byte order reversed (__nv_bswap16/32/64): llvm.bswap.
 extern "C" __device__ unsigned short __anchor_nv_bswap16(unsigned short x) {
   return __builtin_bswap16(x);

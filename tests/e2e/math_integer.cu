@@ -1,6 +1,6 @@
 // math_integer.cu — end-to-end test of every integer intrinsic of the CUDA
 // Math API in Anchor's device library: the "Integer Intrinsics" (__popc ...
-// __usad, __dp4a/__dp2a in all their overloads, __nv_bswap*), the "SIMD
+// __usad, __fns, __dp4a/__dp2a in all their overloads, __nv_bswap*), the "SIMD
 // Intrinsics" (__vabs2 ... __vsubus4) and CUDA 12's DPX functions
 // (__vimax3_s32 ... __vibmin_u16x2).
 // Each is compared exactly with a host reference written here from the
@@ -33,13 +33,14 @@ enum { N_RANDOM = 1 << 17 };
   X(vabsss, 1)                                                                                     \
   X(vneg, 1)                                                                                       \
   X(vnegss, 1)                                                                                     \
-  X(vabsdiffs, 2) X(vabsdiffu, 2) X(vsads, 2) X(vsadu, 2) X(vadd, 2) X(vsub, 2) X(vaddss, 2)       \
-      X(vsubss, 2) X(vaddus, 2) X(vsubus, 2) X(vavgs, 2) X(vavgu, 2) X(vhaddu, 2) X(vmaxs, 2)      \
-          X(vmaxu, 2) X(vmins, 2) X(vminu, 2) X(vcmpeq, 2) X(vcmpne, 2) X(vcmplts, 2)              \
-              X(vcmpltu, 2) X(vcmples, 2) X(vcmpleu, 2) X(vcmpgts, 2) X(vcmpgtu, 2) X(vcmpges, 2)  \
-                  X(vcmpgeu, 2) X(vseteq, 2) X(vsetne, 2) X(vsetlts, 2) X(vsetltu, 2)              \
-                      X(vsetles, 2) X(vsetleu, 2) X(vsetgts, 2) X(vsetgtu, 2) X(vsetges, 2)        \
-                          X(vsetgeu, 2)
+  X(vabsdiffs, 2)                                                                                  \
+  X(vabsdiffu, 2)                                                                                  \
+  X(vsads, 2) X(vsadu, 2) X(vadd, 2) X(vsub, 2) X(vaddss, 2) X(vsubss, 2) X(vaddus, 2)             \
+      X(vsubus, 2) X(vavgs, 2) X(vavgu, 2) X(vhaddu, 2) X(vmaxs, 2) X(vmaxu, 2) X(vmins, 2)        \
+          X(vminu, 2) X(vcmpeq, 2) X(vcmpne, 2) X(vcmplts, 2) X(vcmpltu, 2) X(vcmples, 2)          \
+              X(vcmpleu, 2) X(vcmpgts, 2) X(vcmpgtu, 2) X(vcmpges, 2) X(vcmpgeu, 2) X(vseteq, 2)   \
+                  X(vsetne, 2) X(vsetlts, 2) X(vsetltu, 2) X(vsetles, 2) X(vsetleu, 2)             \
+                      X(vsetgts, 2) X(vsetgtu, 2) X(vsetges, 2) X(vsetgeu, 2)
 
 #define COUNT(name, args) +2
 enum { N_SIMD = 0 SIMD_FUNCTIONS(COUNT) };
@@ -57,7 +58,12 @@ __global__ void simd(const unsigned *a, const unsigned *b, unsigned *r, unsigned
 }
 #undef SIMD_CALL
 
-enum { N_INT = 60 };
+// __fns's offset: mostly within -41..41, every fifth one any int.
+static __host__ __device__ int fns_offset(unsigned z) {
+  return z % 5 == 0 ? (int)z : (int)(z % 83) - 41;
+}
+
+enum { N_INT = 61 };
 __global__ void integer(const unsigned *a, const unsigned *b, const unsigned *c, unsigned *r,
                         unsigned n) {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -71,6 +77,7 @@ __global__ void integer(const unsigned *a, const unsigned *b, const unsigned *c,
   o[k++] = (unsigned)__ffs(sx);
   o[k++] = __brev(x);
   o[k++] = __byte_perm(x, y, z);
+  o[k++] = __fns(x, y & 31, fns_offset(z));
   o[k++] = __nv_bswap16((unsigned short)x);
   o[k++] = __nv_bswap32(x);
   o[k++] = __funnelshift_l(x, y, z);
@@ -301,6 +308,15 @@ static uint32_t byte_perm_ref(uint32_t x, uint32_t y, uint32_t s) {
     r |= (uint32_t)in[(s >> (4 * n)) & 7] << (8 * n);
   return r;
 }
+// PTX fns, as its pseudo-code: walk from base towards bit 31 (offset > 0) or
+// bit 0 (offset < 0), counting set bits.
+static uint32_t fns_ref(uint32_t mask, uint32_t base, int offset) {
+  if (offset == 0) return bit(mask, (int)base) ? base : 0xffffffffu;
+  int64_t count = (offset > 0 ? (int64_t)offset : -(int64_t)offset) - 1;
+  for (int pos = (int)base; pos >= 0 && pos < 32; pos += offset > 0 ? 1 : -1)
+    if (bit(mask, pos) && count-- == 0) return (uint32_t)pos;
+  return 0xffffffffu;
+}
 // hi:lo shifted left by n, most significant 32 bits; right: least significant.
 static uint32_t funnel_ref(uint32_t lo, uint32_t hi, uint32_t n, int left) {
   unsigned __int128 v = (unsigned __int128)hi << 32 | lo;
@@ -326,6 +342,7 @@ static void integer_ref(uint32_t x, uint32_t y, uint32_t z, uint32_t *o) {
   o[k++] = (uint32_t)ffs_ref(x, 32);
   o[k++] = (uint32_t)reverse_ref(x, 32);
   o[k++] = byte_perm_ref(x, y, z);
+  o[k++] = fns_ref(x, y & 31, fns_offset(z));
   o[k++] = (uint32_t)bswap_ref(x & 0xffff, 2);
   o[k++] = (uint32_t)bswap_ref(x, 4);
   o[k++] = funnel_ref(x, y, z & 31, 1);
@@ -437,6 +454,7 @@ static const char *const int_names[N_INT] = {"__popc",
                                              "__ffs",
                                              "__brev",
                                              "__byte_perm",
+                                             "__fns",
                                              "__nv_bswap16",
                                              "__nv_bswap32",
                                              "__funnelshift_l",

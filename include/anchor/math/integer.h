@@ -17,6 +17,10 @@ ANCHOR_DEVLIB unsigned long long __anchor_brevll(unsigned long long x);
 /* Byte n of the result is byte s<4n+2:4n> of the 8 bytes y:x (x<7:0> is byte 0,
  * y<31:24> byte 7); the other bits of s are ignored. */
 ANCHOR_DEVLIB unsigned int __anchor_byte_perm(unsigned int x, unsigned int y, unsigned int s);
+/* PTX fns: the position of the |offset|-th set bit of mask counted from bit base (included),
+ * upward for offset > 0, downward for offset < 0; offset 0: base if bit base is set; 0xffffffff
+ * when there is none. base > 31 (undefined in CUDA) is taken mod 32. */
+ANCHOR_DEVLIB unsigned int __anchor_fns(unsigned int mask, unsigned int base, int offset);
 ANCHOR_DEVLIB unsigned short __anchor_nv_bswap16(unsigned short x); /* bytes reversed */
 ANCHOR_DEVLIB unsigned int __anchor_nv_bswap32(unsigned int x);
 ANCHOR_DEVLIB unsigned long long __anchor_nv_bswap64(unsigned long long x);
@@ -89,6 +93,9 @@ ANCHOR_MATH unsigned long long __brevll(unsigned long long x) {
 }
 ANCHOR_MATH unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s) {
   return __anchor_byte_perm(x, y, s);
+}
+ANCHOR_MATH unsigned __fns(unsigned mask, unsigned base, int offset) {
+  return __anchor_fns(mask, base, offset);
 }
 /* __nv_bswap*: host and device functions in CUDA; the host's are the compiler's builtins. */
 ANCHOR_MATH unsigned short __nv_bswap16(unsigned short x) {
