@@ -35,12 +35,13 @@ enum { N_RANDOM = 1 << 17 };
   X(vnegss, 1)                                                                                     \
   X(vabsdiffs, 2)                                                                                  \
   X(vabsdiffu, 2)                                                                                  \
-  X(vsads, 2) X(vsadu, 2) X(vadd, 2) X(vsub, 2) X(vaddss, 2) X(vsubss, 2) X(vaddus, 2)             \
-      X(vsubus, 2) X(vavgs, 2) X(vavgu, 2) X(vhaddu, 2) X(vmaxs, 2) X(vmaxu, 2) X(vmins, 2)        \
-          X(vminu, 2) X(vcmpeq, 2) X(vcmpne, 2) X(vcmplts, 2) X(vcmpltu, 2) X(vcmples, 2)          \
-              X(vcmpleu, 2) X(vcmpgts, 2) X(vcmpgtu, 2) X(vcmpges, 2) X(vcmpgeu, 2) X(vseteq, 2)   \
-                  X(vsetne, 2) X(vsetlts, 2) X(vsetltu, 2) X(vsetles, 2) X(vsetleu, 2)             \
-                      X(vsetgts, 2) X(vsetgtu, 2) X(vsetges, 2) X(vsetgeu, 2)
+  X(vsads, 2)                                                                                      \
+  X(vsadu, 2) X(vadd, 2) X(vsub, 2) X(vaddss, 2) X(vsubss, 2) X(vaddus, 2) X(vsubus, 2)            \
+      X(vavgs, 2) X(vavgu, 2) X(vhaddu, 2) X(vmaxs, 2) X(vmaxu, 2) X(vmins, 2) X(vminu, 2)         \
+          X(vcmpeq, 2) X(vcmpne, 2) X(vcmplts, 2) X(vcmpltu, 2) X(vcmples, 2) X(vcmpleu, 2)        \
+              X(vcmpgts, 2) X(vcmpgtu, 2) X(vcmpges, 2) X(vcmpgeu, 2) X(vseteq, 2) X(vsetne, 2)    \
+                  X(vsetlts, 2) X(vsetltu, 2) X(vsetles, 2) X(vsetleu, 2) X(vsetgts, 2)            \
+                      X(vsetgtu, 2) X(vsetges, 2) X(vsetgeu, 2)
 
 #define COUNT(name, args) +2
 enum { N_SIMD = 0 SIMD_FUNCTIONS(COUNT) };
@@ -63,7 +64,7 @@ static __host__ __device__ int fns_offset(unsigned z) {
   return z % 5 == 0 ? (int)z : (int)(z % 83) - 41;
 }
 
-enum { N_INT = 61 };
+enum { N_INT = 45 };
 __global__ void integer(const unsigned *a, const unsigned *b, const unsigned *c, unsigned *r,
                         unsigned n) {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -124,7 +125,13 @@ __global__ void integer(const unsigned *a, const unsigned *b, const unsigned *c,
                                __umul64hi(X, Y)};
   for (int w = 0; w < 4; w++)
     o[k++] = (unsigned)wide[w], o[k++] = (unsigned)(wide[w] >> 32);
-  // DPX
+}
+
+// DPX functions are __host__ __device__ in CUDA: the same calls run in the
+// kernel and on the host.
+enum { N_DPX = 44 };
+static __host__ __device__ void dpx_all(unsigned x, unsigned y, unsigned z, unsigned *o) {
+  int sx = (int)x, sy = (int)y, sz = (int)z, k = 0;
   o[k++] = (unsigned)__vimax3_s32(sx, sy, sz);
   o[k++] = __vimax3_u32(x, y, z);
   o[k++] = __vimax3_s16x2(x, y, z);
@@ -141,15 +148,6 @@ __global__ void integer(const unsigned *a, const unsigned *b, const unsigned *c,
   o[k++] = __vimax_s16x2_relu(x, y);
   o[k++] = (unsigned)__vimin_s32_relu(sx, sy);
   o[k++] = __vimin_s16x2_relu(x, y);
-}
-
-enum { N_DPX = 28 };
-__global__ void dpx(const unsigned *a, const unsigned *b, const unsigned *c, unsigned *r,
-                    unsigned n) {
-  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= n) return;
-  unsigned x = a[i], y = b[i], z = c[i], *o = r + (size_t)i * N_DPX;
-  int sx = (int)x, sy = (int)y, sz = (int)z, k = 0;
   o[k++] = (unsigned)__viaddmax_s32(sx, sy, sz);
   o[k++] = (unsigned)__viaddmax_s32_relu(sx, sy, sz);
   o[k++] = __viaddmax_u32(x, y, z);
@@ -179,6 +177,12 @@ __global__ void dpx(const unsigned *a, const unsigned *b, const unsigned *c, uns
   o[k++] = 2u * p + q;
   o[k++] = __vibmin_u16x2(x, y, &p, &q);
   o[k++] = 2u * p + q;
+}
+
+__global__ void dpx(const unsigned *a, const unsigned *b, const unsigned *c, unsigned *r,
+                    unsigned n) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) dpx_all(a[i], b[i], c[i], r + (size_t)i * N_DPX);
 }
 
 // ---- host references --------------------------------------------------------------------------
@@ -380,8 +384,13 @@ static void integer_ref(uint32_t x, uint32_t y, uint32_t z, uint32_t *o) {
                      (uint64_t)(up >> 64)};
   for (int w = 0; w < 4; w++)
     o[k++] = (uint32_t)wide[w], o[k++] = (uint32_t)(wide[w] >> 32);
-  // DPX: vimax3, vimin3 (s32, u32, s16x2, u16x2), the _relu forms
+  if (k != N_INT) abort();
+}
+
+static void dpx_ref(uint32_t x, uint32_t y, uint32_t z, uint32_t *o) {
+  int k = 0;
   uint32_t v[3] = {x, y, z};
+  // DPX: vimax3, vimin3 (s32, u32, s16x2, u16x2), the _relu forms
   for (int mn = 0; mn < 2; mn++)
     for (int form = 0; form < 4; form++) {
       int w = form < 2 ? 32 : 16, sign = form % 2 == 0;
@@ -407,11 +416,6 @@ static void integer_ref(uint32_t x, uint32_t y, uint32_t z, uint32_t *o) {
         }
         o[k++] = r;
       }
-  if (k != N_INT) abort();
-}
-
-static void dpx_ref(uint32_t x, uint32_t y, uint32_t z, uint32_t *o) {
-  int k = 0;
   // viaddmax, viaddmin: s32, s32_relu, u32, s16x2, s16x2_relu, u16x2
   static const int forms[6][3] = {{32, 1, 0}, {32, 1, 1}, {32, 0, 0},
                                   {16, 1, 0}, {16, 1, 1}, {16, 0, 0}};
@@ -493,34 +497,23 @@ static const char *const int_names[N_INT] = {"__popc",
                                              "__mul64hi lo",
                                              "__mul64hi hi",
                                              "__umul64hi lo",
-                                             "__umul64hi hi",
-                                             "__vimax3_s32",
-                                             "__vimax3_u32",
-                                             "__vimax3_s16x2",
-                                             "__vimax3_u16x2",
-                                             "__vimin3_s32",
-                                             "__vimin3_u32",
-                                             "__vimin3_s16x2",
-                                             "__vimin3_u16x2",
-                                             "__vimax3_s32_relu",
-                                             "__vimax3_s16x2_relu",
-                                             "__vimin3_s32_relu",
-                                             "__vimin3_s16x2_relu",
-                                             "__vimax_s32_relu",
-                                             "__vimax_s16x2_relu",
-                                             "__vimin_s32_relu",
-                                             "__vimin_s16x2_relu"};
+                                             "__umul64hi hi"};
 static const char *const dpx_names[N_DPX] = {
-    "__viaddmax_s32",       "__viaddmax_s32_relu",   "__viaddmax_u32",
-    "__viaddmax_s16x2",     "__viaddmax_s16x2_relu", "__viaddmax_u16x2",
-    "__viaddmin_s32",       "__viaddmin_s32_relu",   "__viaddmin_u32",
-    "__viaddmin_s16x2",     "__viaddmin_s16x2_relu", "__viaddmin_u16x2",
-    "__vibmax_s32",         "__vibmax_s32 pred",     "__vibmax_u32",
-    "__vibmax_u32 pred",    "__vibmin_s32",          "__vibmin_s32 pred",
-    "__vibmin_u32",         "__vibmin_u32 pred",     "__vibmax_s16x2",
-    "__vibmax_s16x2 preds", "__vibmax_u16x2",        "__vibmax_u16x2 preds",
-    "__vibmin_s16x2",       "__vibmin_s16x2 preds",  "__vibmin_u16x2",
-    "__vibmin_u16x2 preds"};
+    "__vimax3_s32",         "__vimax3_u32",         "__vimax3_s16x2",
+    "__vimax3_u16x2",       "__vimin3_s32",         "__vimin3_u32",
+    "__vimin3_s16x2",       "__vimin3_u16x2",       "__vimax3_s32_relu",
+    "__vimax3_s16x2_relu",  "__vimin3_s32_relu",    "__vimin3_s16x2_relu",
+    "__vimax_s32_relu",     "__vimax_s16x2_relu",   "__vimin_s32_relu",
+    "__vimin_s16x2_relu",   "__viaddmax_s32",       "__viaddmax_s32_relu",
+    "__viaddmax_u32",       "__viaddmax_s16x2",     "__viaddmax_s16x2_relu",
+    "__viaddmax_u16x2",     "__viaddmin_s32",       "__viaddmin_s32_relu",
+    "__viaddmin_u32",       "__viaddmin_s16x2",     "__viaddmin_s16x2_relu",
+    "__viaddmin_u16x2",     "__vibmax_s32",         "__vibmax_s32 pred",
+    "__vibmax_u32",         "__vibmax_u32 pred",    "__vibmin_s32",
+    "__vibmin_s32 pred",    "__vibmin_u32",         "__vibmin_u32 pred",
+    "__vibmax_s16x2",       "__vibmax_s16x2 preds", "__vibmax_u16x2",
+    "__vibmax_u16x2 preds", "__vibmin_s16x2",       "__vibmin_s16x2 preds",
+    "__vibmin_u16x2",       "__vibmin_u16x2 preds"};
 
 // ---- inputs ---------------------------------------------------------------------------------
 
@@ -601,7 +594,12 @@ int main(void) {
   cudaMemcpy(dc, hc, n * 4, cudaMemcpyHostToDevice);
   uint32_t *got = (uint32_t *)malloc((size_t)n * N_SIMD * 4),
            *want = (uint32_t *)malloc((size_t)n * N_SIMD * 4);
-  const char *simd_full[N_SIMD];
+  const char *simd_full[N_SIMD], *host_dpx_names[N_DPX];
+  static char host_text[N_DPX][40];
+  for (int k = 0; k < N_DPX; k++) {
+    snprintf(host_text[k], sizeof host_text[k], "host %s", dpx_names[k]);
+    host_dpx_names[k] = host_text[k];
+  }
   static char simd_text[N_SIMD][24];
   for (int k = 0; k < N_SIMD; k++) {
     snprintf(simd_text[k], sizeof simd_text[k], "__%s%d", simd_names[k / 2], k % 2 ? 4 : 2);
@@ -628,6 +626,11 @@ int main(void) {
     }
     const char *const *names = kernel == 0 ? simd_full : kernel == 1 ? int_names : dpx_names;
     check(names, per[kernel], got, want, ha, hb, hc, n, &bad);
+    if (kernel == 2) { // the host versions, against the same references
+      for (unsigned i = 0; i < n; i++)
+        dpx_all(ha[i], hb[i], hc[i], got + (size_t)i * N_DPX);
+      check(host_dpx_names, N_DPX, got, want, ha, hb, hc, n, &bad);
+    }
   }
   if (bad) {
     printf("FAIL: %u mismatches over %u inputs\n", bad, n);

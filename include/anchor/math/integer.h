@@ -282,26 +282,66 @@ ANCHOR_SIMD_WIDTH(4)
  * vimin3: max/min of three; vimax, vimin with _relu: max/min of two; _relu: then max with 0.
  * viaddmax/viaddmin: max/min(a + b, c), the sum wrapping around. vibmax/vibmin: max/min(a, b)
  * with *pred = (a >= b) (max) or (a <= b) (min), per halfword in *pred_hi, *pred_lo. */
-#define ANCHOR_DPX3(name, T)                                                                       \
+/* CUDA declares the DPX functions __host__ __device__: the device ones are the library's, the
+ * host ones below compute lane by lane. op: 0 max, 1 min; add: a + b (wrapping in the lane)
+ * takes a's place and c b's; args: how many operands (2 or 3); w: lane width (32 or 16). */
+static __host__ __inline__ long long __anchor_host_lane(unsigned int v, int w, int sign, int n) {
+  unsigned int u = w == 32 ? v : (v >> (16 * n)) & 0xffffu;
+  if (!sign) return u;
+  return w == 32 ? (long long)(int)u : (long long)(short)(unsigned short)u;
+}
+static __host__ __inline__ long long __anchor_host_pick(int op, long long x, long long y) {
+  return (op == 0) == (x > y) ? x : y;
+}
+static __host__ __inline__ unsigned int __anchor_host_dpx(unsigned int a, unsigned int b,
+                                                          unsigned int c, int op, int args, int add,
+                                                          int w, int sign, int relu) {
+  unsigned int r = 0;
+  for (int n = 0; n < 32 / w; n++) {
+    unsigned int sum = w == 32 ? a + b : (a >> (16 * n)) + (b >> (16 * n));
+    long long x = add ? __anchor_host_lane(w == 32 ? sum : sum & 0xffffu, w, sign, 0)
+                      : __anchor_host_lane(a, w, sign, n);
+    long long y = __anchor_host_lane(add ? c : b, w, sign, n);
+    long long m = __anchor_host_pick(op, x, y);
+    if (args == 3 && !add) m = __anchor_host_pick(op, m, __anchor_host_lane(c, w, sign, n));
+    if (relu && m < 0) m = 0;
+    r |= w == 32 ? (unsigned int)m : ((unsigned int)m & 0xffffu) << (16 * n);
+  }
+  return r;
+}
+
+#define ANCHOR_DPX3(name, T, op, add, w, sign, relu)                                               \
   ANCHOR_DEVLIB T __anchor_##name(T a, T b, T c);                                                  \
   ANCHOR_MATH T __##name(T a, T b, T c) {                                                          \
     return __anchor_##name(a, b, c);                                                               \
+  }                                                                                                \
+  static __host__ __inline__ T __##name(T a, T b, T c) {                                           \
+    return (T)__anchor_host_dpx((unsigned int)a, (unsigned int)b, (unsigned int)c, op, 3, add, w,  \
+                                sign, relu);                                                       \
   }
-#define ANCHOR_DPX2(name, T)                                                                       \
+#define ANCHOR_DPX2(name, T, op, w)                                                                \
   ANCHOR_DEVLIB T __anchor_##name(T a, T b);                                                       \
   ANCHOR_MATH T __##name(T a, T b) {                                                               \
     return __anchor_##name(a, b);                                                                  \
+  }                                                                                                \
+  static __host__ __inline__ T __##name(T a, T b) {                                                \
+    return (T)__anchor_host_dpx((unsigned int)a, (unsigned int)b, 0, op, 2, 0, w, 1, 1);           \
   }
 /* __anchor_vib*: the result in the low 32 bits, the predicate(s) in bit 32 (the low
- * halfword's for 16x2) and bit 33 (the high halfword's). */
-#define ANCHOR_DPX_PRED(name, T)                                                                   \
+ * halfword's for 16x2) and bit 33 (the high halfword's). The host's: a >= b (max) or a <= b
+ * (min) is whether the result is a. */
+#define ANCHOR_DPX_PRED(name, T, op, sign)                                                         \
   ANCHOR_DEVLIB unsigned long long __anchor_##name(T a, T b);                                      \
   ANCHOR_MATH T __##name(T a, T b, bool *const pred) {                                             \
     unsigned long long r = __anchor_##name(a, b);                                                  \
     *pred = (r >> 32 & 1) != 0;                                                                    \
     return (T)(unsigned int)r;                                                                     \
+  }                                                                                                \
+  static __host__ __inline__ T __##name(T a, T b, bool *const pred) {                              \
+    *pred = op == 0 ? a >= b : a <= b;                                                             \
+    return (T)__anchor_host_dpx((unsigned int)a, (unsigned int)b, 0, op, 2, 0, 32, sign, 0);       \
   }
-#define ANCHOR_DPX_PRED2(name)                                                                     \
+#define ANCHOR_DPX_PRED2(name, op, sign)                                                           \
   ANCHOR_DEVLIB unsigned long long __anchor_##name(unsigned int a, unsigned int b);                \
   ANCHOR_MATH unsigned int __##name(unsigned int a, unsigned int b, bool *const pred_hi,           \
                                     bool *const pred_lo) {                                         \
@@ -309,43 +349,50 @@ ANCHOR_SIMD_WIDTH(4)
     *pred_hi = (r >> 33 & 1) != 0;                                                                 \
     *pred_lo = (r >> 32 & 1) != 0;                                                                 \
     return (unsigned int)r;                                                                        \
+  }                                                                                                \
+  static __host__ __inline__ unsigned int __##name(unsigned int a, unsigned int b,                 \
+                                                   bool *const pred_hi, bool *const pred_lo) {     \
+    unsigned int r = __anchor_host_dpx(a, b, 0, op, 2, 0, 16, sign, 0);                            \
+    *pred_hi = (r >> 16) == (a >> 16);                                                             \
+    *pred_lo = (r & 0xffffu) == (a & 0xffffu);                                                     \
+    return r;                                                                                      \
   }
-ANCHOR_DPX3(vimax3_s32, int)
-ANCHOR_DPX3(vimax3_u32, unsigned int)
-ANCHOR_DPX3(vimax3_s16x2, unsigned int)
-ANCHOR_DPX3(vimax3_u16x2, unsigned int)
-ANCHOR_DPX3(vimin3_s32, int)
-ANCHOR_DPX3(vimin3_u32, unsigned int)
-ANCHOR_DPX3(vimin3_s16x2, unsigned int)
-ANCHOR_DPX3(vimin3_u16x2, unsigned int)
-ANCHOR_DPX3(vimax3_s32_relu, int)
-ANCHOR_DPX3(vimax3_s16x2_relu, unsigned int)
-ANCHOR_DPX3(vimin3_s32_relu, int)
-ANCHOR_DPX3(vimin3_s16x2_relu, unsigned int)
-ANCHOR_DPX2(vimax_s32_relu, int)
-ANCHOR_DPX2(vimax_s16x2_relu, unsigned int)
-ANCHOR_DPX2(vimin_s32_relu, int)
-ANCHOR_DPX2(vimin_s16x2_relu, unsigned int)
-ANCHOR_DPX3(viaddmax_s32, int)
-ANCHOR_DPX3(viaddmax_s32_relu, int)
-ANCHOR_DPX3(viaddmax_u32, unsigned int)
-ANCHOR_DPX3(viaddmax_s16x2, unsigned int)
-ANCHOR_DPX3(viaddmax_s16x2_relu, unsigned int)
-ANCHOR_DPX3(viaddmax_u16x2, unsigned int)
-ANCHOR_DPX3(viaddmin_s32, int)
-ANCHOR_DPX3(viaddmin_s32_relu, int)
-ANCHOR_DPX3(viaddmin_u32, unsigned int)
-ANCHOR_DPX3(viaddmin_s16x2, unsigned int)
-ANCHOR_DPX3(viaddmin_s16x2_relu, unsigned int)
-ANCHOR_DPX3(viaddmin_u16x2, unsigned int)
-ANCHOR_DPX_PRED(vibmax_s32, int)
-ANCHOR_DPX_PRED(vibmax_u32, unsigned int)
-ANCHOR_DPX_PRED(vibmin_s32, int)
-ANCHOR_DPX_PRED(vibmin_u32, unsigned int)
-ANCHOR_DPX_PRED2(vibmax_s16x2)
-ANCHOR_DPX_PRED2(vibmax_u16x2)
-ANCHOR_DPX_PRED2(vibmin_s16x2)
-ANCHOR_DPX_PRED2(vibmin_u16x2)
+ANCHOR_DPX3(vimax3_s32, int, 0, 0, 32, 1, 0)
+ANCHOR_DPX3(vimax3_u32, unsigned int, 0, 0, 32, 0, 0)
+ANCHOR_DPX3(vimax3_s16x2, unsigned int, 0, 0, 16, 1, 0)
+ANCHOR_DPX3(vimax3_u16x2, unsigned int, 0, 0, 16, 0, 0)
+ANCHOR_DPX3(vimin3_s32, int, 1, 0, 32, 1, 0)
+ANCHOR_DPX3(vimin3_u32, unsigned int, 1, 0, 32, 0, 0)
+ANCHOR_DPX3(vimin3_s16x2, unsigned int, 1, 0, 16, 1, 0)
+ANCHOR_DPX3(vimin3_u16x2, unsigned int, 1, 0, 16, 0, 0)
+ANCHOR_DPX3(vimax3_s32_relu, int, 0, 0, 32, 1, 1)
+ANCHOR_DPX3(vimax3_s16x2_relu, unsigned int, 0, 0, 16, 1, 1)
+ANCHOR_DPX3(vimin3_s32_relu, int, 1, 0, 32, 1, 1)
+ANCHOR_DPX3(vimin3_s16x2_relu, unsigned int, 1, 0, 16, 1, 1)
+ANCHOR_DPX2(vimax_s32_relu, int, 0, 32)
+ANCHOR_DPX2(vimax_s16x2_relu, unsigned int, 0, 16)
+ANCHOR_DPX2(vimin_s32_relu, int, 1, 32)
+ANCHOR_DPX2(vimin_s16x2_relu, unsigned int, 1, 16)
+ANCHOR_DPX3(viaddmax_s32, int, 0, 1, 32, 1, 0)
+ANCHOR_DPX3(viaddmax_s32_relu, int, 0, 1, 32, 1, 1)
+ANCHOR_DPX3(viaddmax_u32, unsigned int, 0, 1, 32, 0, 0)
+ANCHOR_DPX3(viaddmax_s16x2, unsigned int, 0, 1, 16, 1, 0)
+ANCHOR_DPX3(viaddmax_s16x2_relu, unsigned int, 0, 1, 16, 1, 1)
+ANCHOR_DPX3(viaddmax_u16x2, unsigned int, 0, 1, 16, 0, 0)
+ANCHOR_DPX3(viaddmin_s32, int, 1, 1, 32, 1, 0)
+ANCHOR_DPX3(viaddmin_s32_relu, int, 1, 1, 32, 1, 1)
+ANCHOR_DPX3(viaddmin_u32, unsigned int, 1, 1, 32, 0, 0)
+ANCHOR_DPX3(viaddmin_s16x2, unsigned int, 1, 1, 16, 1, 0)
+ANCHOR_DPX3(viaddmin_s16x2_relu, unsigned int, 1, 1, 16, 1, 1)
+ANCHOR_DPX3(viaddmin_u16x2, unsigned int, 1, 1, 16, 0, 0)
+ANCHOR_DPX_PRED(vibmax_s32, int, 0, 1)
+ANCHOR_DPX_PRED(vibmax_u32, unsigned int, 0, 0)
+ANCHOR_DPX_PRED(vibmin_s32, int, 1, 1)
+ANCHOR_DPX_PRED(vibmin_u32, unsigned int, 1, 0)
+ANCHOR_DPX_PRED2(vibmax_s16x2, 0, 1)
+ANCHOR_DPX_PRED2(vibmax_u16x2, 0, 0)
+ANCHOR_DPX_PRED2(vibmin_s16x2, 1, 1)
+ANCHOR_DPX_PRED2(vibmin_u16x2, 1, 0)
 #undef ANCHOR_DPX3
 #undef ANCHOR_DPX2
 #undef ANCHOR_DPX_PRED
