@@ -15,7 +15,8 @@
 // c is a small shift count for a quarter of them (funnel shifts at 0..70).
 // Readings where the documentation leaves room, all listed in
 // include/anchor/math/integer.h: __hadd/__rhadd round toward minus
-// infinity; __vavgs2/4 rounds halves away from zero; DPX sums wrap around.
+// infinity; __vavgs2/4 rounds halves away from zero; __vset* give 1 per lane;
+// DPX sums wrap around.
 // Expectations come from CUDA's Math API documentation.
 // Prints the number of inputs and functions, then PASS; or each wrong
 // function's first mismatch and count, then FAIL: <details>.
@@ -36,12 +37,13 @@ enum { N_RANDOM = 1 << 17 };
   X(vabsdiffs, 2)                                                                                  \
   X(vabsdiffu, 2)                                                                                  \
   X(vsads, 2)                                                                                      \
-  X(vsadu, 2) X(vadd, 2) X(vsub, 2) X(vaddss, 2) X(vsubss, 2) X(vaddus, 2) X(vsubus, 2)            \
-      X(vavgs, 2) X(vavgu, 2) X(vhaddu, 2) X(vmaxs, 2) X(vmaxu, 2) X(vmins, 2) X(vminu, 2)         \
-          X(vcmpeq, 2) X(vcmpne, 2) X(vcmplts, 2) X(vcmpltu, 2) X(vcmples, 2) X(vcmpleu, 2)        \
-              X(vcmpgts, 2) X(vcmpgtu, 2) X(vcmpges, 2) X(vcmpgeu, 2) X(vseteq, 2) X(vsetne, 2)    \
-                  X(vsetlts, 2) X(vsetltu, 2) X(vsetles, 2) X(vsetleu, 2) X(vsetgts, 2)            \
-                      X(vsetgtu, 2) X(vsetges, 2) X(vsetgeu, 2)
+  X(vsadu, 2)                                                                                      \
+  X(vadd, 2) X(vsub, 2) X(vaddss, 2) X(vsubss, 2) X(vaddus, 2) X(vsubus, 2) X(vavgs, 2)            \
+      X(vavgu, 2) X(vhaddu, 2) X(vmaxs, 2) X(vmaxu, 2) X(vmins, 2) X(vminu, 2) X(vcmpeq, 2)        \
+          X(vcmpne, 2) X(vcmplts, 2) X(vcmpltu, 2) X(vcmples, 2) X(vcmpleu, 2) X(vcmpgts, 2)       \
+              X(vcmpgtu, 2) X(vcmpges, 2) X(vcmpgeu, 2) X(vseteq, 2) X(vsetne, 2) X(vsetlts, 2)    \
+                  X(vsetltu, 2) X(vsetles, 2) X(vsetleu, 2) X(vsetgts, 2) X(vsetgtu, 2)            \
+                      X(vsetges, 2) X(vsetgeu, 2)
 
 #define COUNT(name, args) +2
 enum { N_SIMD = 0 SIMD_FUNCTIONS(COUNT) };

@@ -218,7 +218,9 @@ ANCHOR_MATH unsigned int __dp2a_hi(ushort2 a, uchar4 b, unsigned int c) {
  * vabsdiffs/u: |a - b| (exact: read unsigned). vavgu: (a + b + 1) >> 1; vhaddu: (a + b) >> 1;
  * vavgs: (a + b) / 2 with halves rounded away from zero. vmax/vmin. vsads/u: the sum of the
  * lanes' |a - b| (a plain integer). vcmpXX: all ones in lanes where a XX b, zero elsewhere;
- * vsetXX: 1 there. */
+ * vsetXX: 1 in those lanes (PTX vset2/vset4; the documentation's "returns 1 if all pairs
+ * compare" is read per lane). The names give the signedness where the documentation's
+ * summaries swap them (__vsetles2 "unsigned", __vsetleu2 "signed"). */
 #define ANCHOR_SIMD1(name)                                                                         \
   ANCHOR_DEVLIB unsigned int __anchor_##name(unsigned int a);                                      \
   ANCHOR_MATH unsigned int __##name(unsigned int a) {                                              \
