@@ -9,7 +9,8 @@
 // documentation says), never the device's word-at-a-time code.
 // Inputs (a, b, c): every pair of some 40 edge words (0, 1, -1, INT_MIN,
 // INT_MAX, 0x80/0x7f/0xff/0x01 byte lanes, 0x8000/0x7fff/0xffff halfword
-// lanes, shift counts around 32 and 64), then random words whose lanes are
+// lanes, shift counts around 32 and 64), every pair of bytes in every byte
+// lane (65,536 words: the byte functions exhaustively), then random words whose lanes are
 // often edge lanes or copies of the other operand's lane (so that equal
 // lanes, saturation and sign boundaries occur), xorshift with a fixed seed;
 // c is a small shift count for a quarter of them (funnel shifts at 0..70).
@@ -25,7 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-enum { N_RANDOM = 1 << 17 };
+enum { N_BYTE_PAIRS = 1 << 16, N_RANDOM = 1 << 17 };
 
 // ---- device: every function, results one word each -----------------------------------------
 
@@ -38,12 +39,13 @@ enum { N_RANDOM = 1 << 17 };
   X(vabsdiffu, 2)                                                                                  \
   X(vsads, 2)                                                                                      \
   X(vsadu, 2)                                                                                      \
-  X(vadd, 2) X(vsub, 2) X(vaddss, 2) X(vsubss, 2) X(vaddus, 2) X(vsubus, 2) X(vavgs, 2)            \
-      X(vavgu, 2) X(vhaddu, 2) X(vmaxs, 2) X(vmaxu, 2) X(vmins, 2) X(vminu, 2) X(vcmpeq, 2)        \
-          X(vcmpne, 2) X(vcmplts, 2) X(vcmpltu, 2) X(vcmples, 2) X(vcmpleu, 2) X(vcmpgts, 2)       \
-              X(vcmpgtu, 2) X(vcmpges, 2) X(vcmpgeu, 2) X(vseteq, 2) X(vsetne, 2) X(vsetlts, 2)    \
-                  X(vsetltu, 2) X(vsetles, 2) X(vsetleu, 2) X(vsetgts, 2) X(vsetgtu, 2)            \
-                      X(vsetges, 2) X(vsetgeu, 2)
+  X(vadd, 2)                                                                                       \
+  X(vsub, 2) X(vaddss, 2) X(vsubss, 2) X(vaddus, 2) X(vsubus, 2) X(vavgs, 2) X(vavgu, 2)           \
+      X(vhaddu, 2) X(vmaxs, 2) X(vmaxu, 2) X(vmins, 2) X(vminu, 2) X(vcmpeq, 2) X(vcmpne, 2)       \
+          X(vcmplts, 2) X(vcmpltu, 2) X(vcmples, 2) X(vcmpleu, 2) X(vcmpgts, 2) X(vcmpgtu, 2)      \
+              X(vcmpges, 2) X(vcmpgeu, 2) X(vseteq, 2) X(vsetne, 2) X(vsetlts, 2) X(vsetltu, 2)    \
+                  X(vsetles, 2) X(vsetleu, 2) X(vsetgts, 2) X(vsetgtu, 2) X(vsetges, 2)            \
+                      X(vsetgeu, 2)
 
 #define COUNT(name, args) +2
 enum { N_SIMD = 0 SIMD_FUNCTIONS(COUNT) };
@@ -569,7 +571,7 @@ static void check(const char *const *names, int per, const uint32_t *got, const 
 }
 
 int main(void) {
-  const unsigned n = N_EDGE * N_EDGE + N_RANDOM;
+  const unsigned n = N_EDGE * N_EDGE + N_BYTE_PAIRS + N_RANDOM;
   uint32_t *ha = (uint32_t *)malloc(n * 4), *hb = (uint32_t *)malloc(n * 4),
            *hc = (uint32_t *)malloc(n * 4);
   uint32_t seed = 0x1234567u;
@@ -577,6 +579,13 @@ int main(void) {
     if (i < N_EDGE * N_EDGE) {
       ha[i] = edge[i / N_EDGE], hb[i] = edge[i % N_EDGE];
       hc[i] = edge[(i * 7 + i / N_EDGE) % N_EDGE];
+    } else if (i < N_EDGE * N_EDGE + N_BYTE_PAIRS) {
+      // every pair of bytes (p, q) in every byte lane: lane k holds p + 37k, q + 91k
+      uint32_t j = i - N_EDGE * N_EDGE, p = j >> 8, q = j & 255;
+      ha[i] = hb[i] = 0;
+      for (int k = 0; k < 4; k++)
+        ha[i] |= ((p + 37 * k) & 255) << (8 * k), hb[i] |= ((q + 91 * k) & 255) << (8 * k);
+      hc[i] = next(&seed);
     } else {
       ha[i] = next(&seed);
       hb[i] = lanes_word(&seed, ha[i]);
@@ -632,6 +641,13 @@ int main(void) {
       for (unsigned i = 0; i < n; i++)
         dpx_all(ha[i], hb[i], hc[i], got + (size_t)i * N_DPX);
       check(host_dpx_names, N_DPX, got, want, ha, hb, hc, n, &bad);
+    }
+  }
+  for (unsigned i = 0; i < n; i++) { // __nv_bswap* are host functions too
+    uint64_t X = (uint64_t)hb[i] << 32 | ha[i];
+    if (__nv_bswap16((unsigned short)ha[i]) != bswap_ref(ha[i] & 0xffff, 2) ||
+        __nv_bswap32(ha[i]) != bswap_ref(ha[i], 4) || __nv_bswap64(X) != bswap_ref(X, 8)) {
+      if (bad++ == 0) printf("mismatch: host __nv_bswap*(0x%016llx)\n", (unsigned long long)X);
     }
   }
   if (bad) {
