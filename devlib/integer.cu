@@ -53,15 +53,15 @@ extern "C" __device__ unsigned long long __anchor_brevll(unsigned long long x) {
 }
 
 // Byte n of the result is byte s<4n+2:4n> of y:x (CUDA Math API); bit 4n+3 and
-// s's upper half are ignored. Unrolled by the optimiser: four shifts of the
-// 64-bit y:x.
+// s's upper half are ignored. Selector bit 2 picks the word, bits 1:0 the
+// byte in it: 32-bit shifts only. Unrolled by the optimiser.
 extern "C" __device__ unsigned int __anchor_byte_perm(unsigned int x, unsigned int y,
                                                       unsigned int s) {
-  unsigned long long bytes = (unsigned long long)y << 32 | x;
   unsigned int r = 0;
   for (int n = 0; n < 4; n++) {
-    unsigned int sel = (s >> (4 * n)) & 7u;
-    r |= (unsigned int)((bytes >> (8 * sel)) & 0xffu) << (8 * n);
+    unsigned int sel = s >> (4 * n);
+    unsigned int word = sel & 4 ? y : x;
+    r |= (word >> (8 * (sel & 3)) & 0xffu) << (8 * n);
   }
   return r;
 }
@@ -112,29 +112,36 @@ extern "C" __device__ unsigned long long __anchor_nv_bswap64(unsigned long long 
 }
 
 // ---- funnel shifts: the 64 bits hi:lo shifted, one 32-bit half kept ----------------------
+// In 32-bit operations (the idiom LLVM turns into llvm.fshl/fshr, which the
+// backend emits as 32-bit shifts): n = 0 keeps hi (left) or lo (right); the
+// clamped forms give lo (left) or hi (right) for shift >= 32.
 
-static __device__ unsigned long long concat(unsigned int lo, unsigned int hi) {
-  return (unsigned long long)hi << 32 | lo;
+static __device__ unsigned int shift_left(unsigned int lo, unsigned int hi, unsigned int n) {
+  return n ? hi << n | lo >> (32 - n) : hi; // n < 32
+}
+
+static __device__ unsigned int shift_right(unsigned int lo, unsigned int hi, unsigned int n) {
+  return n ? lo >> n | hi << (32 - n) : lo; // n < 32
 }
 
 extern "C" __device__ unsigned int __anchor_funnelshift_l(unsigned int lo, unsigned int hi,
                                                           unsigned int shift) {
-  return (unsigned int)((concat(lo, hi) << (shift & 31)) >> 32);
+  return shift_left(lo, hi, shift & 31);
 }
 
 extern "C" __device__ unsigned int __anchor_funnelshift_lc(unsigned int lo, unsigned int hi,
                                                            unsigned int shift) {
-  return (unsigned int)((concat(lo, hi) << (shift < 32 ? shift : 32)) >> 32);
+  return shift < 32 ? shift_left(lo, hi, shift) : lo;
 }
 
 extern "C" __device__ unsigned int __anchor_funnelshift_r(unsigned int lo, unsigned int hi,
                                                           unsigned int shift) {
-  return (unsigned int)(concat(lo, hi) >> (shift & 31));
+  return shift_right(lo, hi, shift & 31);
 }
 
 extern "C" __device__ unsigned int __anchor_funnelshift_rc(unsigned int lo, unsigned int hi,
                                                            unsigned int shift) {
-  return (unsigned int)(concat(lo, hi) >> (shift < 32 ? shift : 32));
+  return shift < 32 ? shift_right(lo, hi, shift) : hi;
 }
 
 // ---- multiplies -------------------------------------------------------------------------
