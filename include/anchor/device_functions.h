@@ -1,9 +1,10 @@
 /* anchor/device_functions.h — the exact (correctly rounded by definition)
  * device functions of CUDA that map one-to-one onto LLVM intrinsics Anchor's
  * Metal backend translates: integer and floating-point min/max, absolute
- * values, rounding to integral values, fmaf, copysignf, bit counts, type
- * punning, 24-bit and high-half multiplies, __ldg, the atomic functions
- * (relaxed, as CUDA's are), and device-side memcpy/memset.
+ * values, rounding to integral values, fmaf, copysignf, type punning, __ldg,
+ * the atomic functions (relaxed, as CUDA's are), and device-side
+ * memcpy/memset. The integer intrinsics (__popc, __clz, __mul24, ...) are
+ * anchor/math/integer.h's.
  *
  * Written for Anchor from the CUDA Math API and C++ Programming Guide
  * documentation. Functions whose results depend on an implementation's
@@ -148,25 +149,7 @@ ANCHOR_DEV long long llabs(long long x) {
   return __builtin_llabs(x);
 }
 
-/* ---- bits ------------------------------------------------------------------------------ */
-ANCHOR_DEV int __popc(unsigned int x) {
-  return __builtin_popcount(x);
-}
-ANCHOR_DEV int __popcll(unsigned long long x) {
-  return __builtin_popcountll(x);
-}
-ANCHOR_DEV int __clz(int x) {
-  return x ? __builtin_clz((unsigned int)x) : 32;
-}
-ANCHOR_DEV int __clzll(long long x) {
-  return x ? __builtin_clzll((unsigned long long)x) : 64;
-}
-ANCHOR_DEV int __ffs(int x) {
-  return x ? __builtin_ctz((unsigned int)x) + 1 : 0;
-}
-ANCHOR_DEV int __ffsll(long long x) {
-  return x ? __builtin_ctzll((unsigned long long)x) + 1 : 0;
-}
+/* ---- type punning ----------------------------------------------------------------------- */
 ANCHOR_DEV int __float_as_int(float x) {
   return __builtin_bit_cast(int, x);
 }
@@ -178,22 +161,6 @@ ANCHOR_DEV float __int_as_float(int x) {
 }
 ANCHOR_DEV float __uint_as_float(unsigned int x) {
   return __builtin_bit_cast(float, x);
-}
-
-/* ---- multiplies ---------------------------------------------------------------------- */
-/* The low 32 bits of the product of the sign-extended low 24 bits. */
-ANCHOR_DEV int __mul24(int a, int b) {
-  int a24 = (int)((unsigned int)a << 8) >> 8, b24 = (int)((unsigned int)b << 8) >> 8;
-  return (int)(unsigned int)((long long)a24 * b24);
-}
-ANCHOR_DEV unsigned int __umul24(unsigned int a, unsigned int b) {
-  return (a & 0xffffffu) * (b & 0xffffffu);
-}
-ANCHOR_DEV int __mulhi(int a, int b) {
-  return (int)(((long long)a * b) >> 32);
-}
-ANCHOR_DEV unsigned int __umulhi(unsigned int a, unsigned int b) {
-  return (unsigned int)(((unsigned long long)a * b) >> 32);
 }
 
 /* ---- atomics ------------------------------------------------------------------------ */
