@@ -26,8 +26,10 @@
 // - Integer -> float/double: the magnitude's leading bits with the rest as
 //   round and sticky bits, in integer arithmetic. Float/double -> integer: the
 //   exact rintf/truncf/ceilf/floorf (double: the software binary64's), then
-//   CUDA's saturation (PTX cvt: out-of-range values clamp to the type's range,
-//   NaN gives 0) before the (then exact) conversion.
+//   CUDA's saturation (PTX cvt: out-of-range values clamp to the type's range)
+//   before the (then exact) conversion. A NaN gives what the H200 gives: 0
+//   from a float to a 32-bit type, the top bit alone from a double to any
+//   type and from a float to a 64-bit one (tests/e2e/math_rounding.cu).
 // Doubles are Anchor's software binary64 (correctly rounded + - * / sqrt fma);
 // no float function here touches a double.
 
@@ -432,39 +434,42 @@ template <int M> static __device__ unsigned int f2u(float x) {
 }
 template <int M> static __device__ long long f2ll(float x) {
   float t = f_round_int<M>(x);
-  if (f_isnan(t)) return 0;
+  if (f_isnan(t)) return (long long)0x8000000000000000ull;
   if (t >= 0x1p63f) return 0x7fffffffffffffffll;
   if (t < -0x1p63f) return (long long)0x8000000000000000ull;
   return (long long)t;
 }
 template <int M> static __device__ unsigned long long f2ull(float x) {
   float t = f_round_int<M>(x);
+  if (f_isnan(t)) return 0x8000000000000000ull;
   if (!(t > 0.0f)) return 0;
   if (t >= 0x1p64f) return 0xffffffffffffffffull;
   return (unsigned long long)t;
 }
 template <int M> static __device__ int d2i(double x) {
   double t = d_round_int<M>(x);
-  if (d_isnan(t)) return 0;
+  if (d_isnan(t)) return (int)0x80000000u;
   if (t >= 0x1p31) return 0x7fffffff;
   if (t < -0x1p31) return (int)0x80000000u;
   return (int)t;
 }
 template <int M> static __device__ unsigned int d2u(double x) {
   double t = d_round_int<M>(x);
+  if (d_isnan(t)) return 0x80000000u;
   if (!(t > 0.0)) return 0;
   if (t >= 0x1p32) return 0xffffffffu;
   return (unsigned int)t;
 }
 template <int M> static __device__ long long d2ll(double x) {
   double t = d_round_int<M>(x);
-  if (d_isnan(t)) return 0;
+  if (d_isnan(t)) return (long long)0x8000000000000000ull;
   if (t >= 0x1p63) return 0x7fffffffffffffffll;
   if (t < -0x1p63) return (long long)0x8000000000000000ull;
   return (long long)t;
 }
 template <int M> static __device__ unsigned long long d2ull(double x) {
   double t = d_round_int<M>(x);
+  if (d_isnan(t)) return 0x8000000000000000ull;
   if (!(t > 0.0)) return 0;
   if (t >= 0x1p64) return 0xffffffffffffffffull;
   return (unsigned long long)t;
@@ -506,7 +511,7 @@ template <int M> static __device__ float d2f(double x) {
   extern "C" __device__ double __anchor_dmul_##sfx(double a, double b) {                           \
     return d_mul<M>(a, b);                                                                         \
   }                                                                                                \
-  extern "C" __device__ double __anchor_dfma_##sfx(double a, double b, double c) {                 \
+  extern "C" __device__ double __anchor_fma_##sfx(double a, double b, double c) {                 \
     return d_fma<M>(a, b, c);                                                                      \
   }                                                                                                \
   extern "C" __device__ double __anchor_ddiv_##sfx(double a, double b) {                           \

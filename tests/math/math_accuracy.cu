@@ -95,7 +95,7 @@
   MATH(__dadd_rn,   double, 2, __dadd_rn(a, b),            mpfr_add(r, a, b, d),        0, -4,  4,  ALL) \
   MATH(__dsub_rn,   double, 2, __dsub_rn(a, b),            mpfr_sub(r, a, b, d),        0, -4,  4,  ALL) \
   MATH(__dmul_rn,   double, 2, __dmul_rn(a, b),            mpfr_mul(r, a, b, d),        0, -4,  4,  ALL) \
-  MATH(__dfma_rn,   double, 3, __dfma_rn(a, b, c),         mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL) \
+  MATH(__fma_rn,   double, 3, __fma_rn(a, b, c),         mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL) \
   MATH(__ddiv_rn,   double, 2, __ddiv_rn(a, b),            mpfr_div(r, a, b, d),        0, -4,  4,  ALL) \
   MATH(__drcp_rn,   double, 1, __drcp_rn(a),               mpfr_ui_div(r, 1, a, d),     0, -4,  4,  ALL) \
   MATH(__dsqrt_rn,  double, 1, __dsqrt_rn(a),              mpfr_sqrt(r, a, d),          0, 0,   4,  ALL) \
@@ -110,7 +110,7 @@
   MATH(__dadd_rz,   double, 2, __dadd_rz(a, b),            mpfr_add(r, a, b, d),        0, -4,  4,  ALL | RZ) \
   MATH(__dsub_rz,   double, 2, __dsub_rz(a, b),            mpfr_sub(r, a, b, d),        0, -4,  4,  ALL | RZ) \
   MATH(__dmul_rz,   double, 2, __dmul_rz(a, b),            mpfr_mul(r, a, b, d),        0, -4,  4,  ALL | RZ) \
-  MATH(__dfma_rz,   double, 3, __dfma_rz(a, b, c),         mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL | RZ) \
+  MATH(__fma_rz,   double, 3, __fma_rz(a, b, c),         mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL | RZ) \
   MATH(__ddiv_rz,   double, 2, __ddiv_rz(a, b),            mpfr_div(r, a, b, d),        0, -4,  4,  ALL | RZ) \
   MATH(__drcp_rz,   double, 1, __drcp_rz(a),               mpfr_ui_div(r, 1, a, d),     0, -4,  4,  ALL | RZ) \
   MATH(__dsqrt_rz,  double, 1, __dsqrt_rz(a),              mpfr_sqrt(r, a, d),          0, 0,   4,  ALL | RZ) \
@@ -125,7 +125,7 @@
   MATH(__dadd_ru,   double, 2, __dadd_ru(a, b),            mpfr_add(r, a, b, d),        0, -4,  4,  ALL | RU) \
   MATH(__dsub_ru,   double, 2, __dsub_ru(a, b),            mpfr_sub(r, a, b, d),        0, -4,  4,  ALL | RU) \
   MATH(__dmul_ru,   double, 2, __dmul_ru(a, b),            mpfr_mul(r, a, b, d),        0, -4,  4,  ALL | RU) \
-  MATH(__dfma_ru,   double, 3, __dfma_ru(a, b, c),         mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL | RU) \
+  MATH(__fma_ru,   double, 3, __fma_ru(a, b, c),         mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL | RU) \
   MATH(__ddiv_ru,   double, 2, __ddiv_ru(a, b),            mpfr_div(r, a, b, d),        0, -4,  4,  ALL | RU) \
   MATH(__drcp_ru,   double, 1, __drcp_ru(a),               mpfr_ui_div(r, 1, a, d),     0, -4,  4,  ALL | RU) \
   MATH(__dsqrt_ru,  double, 1, __dsqrt_ru(a),              mpfr_sqrt(r, a, d),          0, 0,   4,  ALL | RU) \
@@ -140,7 +140,7 @@
   MATH(__dadd_rd,   double, 2, __dadd_rd(a, b),            mpfr_add(r, a, b, d),        0, -4,  4,  ALL | RD) \
   MATH(__dsub_rd,   double, 2, __dsub_rd(a, b),            mpfr_sub(r, a, b, d),        0, -4,  4,  ALL | RD) \
   MATH(__dmul_rd,   double, 2, __dmul_rd(a, b),            mpfr_mul(r, a, b, d),        0, -4,  4,  ALL | RD) \
-  MATH(__dfma_rd,   double, 3, __dfma_rd(a, b, c),         mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL | RD) \
+  MATH(__fma_rd,   double, 3, __fma_rd(a, b, c),         mpfr_fma(r, a, b, c, d),     0, -4,  4,  ALL | RD) \
   MATH(__ddiv_rd,   double, 2, __ddiv_rd(a, b),            mpfr_div(r, a, b, d),        0, -4,  4,  ALL | RD) \
   MATH(__drcp_rd,   double, 1, __drcp_rd(a),               mpfr_ui_div(r, 1, a, d),     0, -4,  4,  ALL | RD) \
   MATH(__dsqrt_rd,  double, 1, __dsqrt_rd(a),              mpfr_sqrt(r, a, d),          0, 0,   4,  ALL | RD)

@@ -5,7 +5,9 @@
  * toward zero, ru: toward +inf, rd: toward -inf), bit-exact, subnormal results, overflow (rz and
  * the mode's side toward zero give the largest finite value) and signed zeros as IEEE 754 (an
  * exact zero sum is +0, -0 in rd). NaN in gives a NaN. Float -> integer conversions saturate as
- * CUDA's (PTX cvt): out-of-range values give the type's smallest or largest value, NaN gives 0.
+ * CUDA's (PTX cvt): out-of-range values give the type's smallest or largest value; a NaN gives
+ * 0 from a float to a 32-bit type and the top bit alone (0x80000000, 0x8000000000000000) from a
+ * double to any type and from a float to a 64-bit type, as on an H200.
  * __fadd_rn and __fmul_rn are never contracted into an fma (the library is compiled without
  * contraction). */
 #ifndef ANCHOR_MATH_ROUNDING_H
@@ -37,7 +39,7 @@
   ANCHOR_ROUNDING_2(double, dadd_##m, double)                                                      \
   ANCHOR_ROUNDING_2(double, dsub_##m, double)                                                      \
   ANCHOR_ROUNDING_2(double, dmul_##m, double)                                                      \
-  ANCHOR_ROUNDING_3(double, dfma_##m, double)                                                      \
+  ANCHOR_ROUNDING_3(double, fma_##m, double)                                                       \
   ANCHOR_ROUNDING_2(double, ddiv_##m, double)                                                      \
   ANCHOR_ROUNDING_1(double, drcp_##m, double)                                                      \
   ANCHOR_ROUNDING_1(double, dsqrt_##m, double)                                                     \
