@@ -19,6 +19,8 @@
  *   switches.c   IR->IR: switch as a chain of branches (before lower-switch)
  *   lower_div.c     IR->IR, before devlib.c: float/half division ->
  *                   the device library's __anchor_fdiv_rn/_full calls
+ *   lower_convert.c IR->IR, before devlib.c: float -> integer casts -> the
+ *                   device library's saturating __anchor_*2*_rz calls
  *   lower_math.c    IR->IR: float/half sqrt -> anchor_f32_sqrt, llvm.is.fpclass
  *                   -> integer tests on the bits
  *   lower_fp64.c    IR->IR: double operations -> anchor_f64_* calls
@@ -345,6 +347,9 @@ int lower_each_instruction(msl_ctx *ctx, lower_visit_fn *visit);
  * lower_div (run before devlib_link, so its calls are linked): float and
  * half fdiv -> __anchor_fdiv_rn, or __anchor_fdiv_full with `arcp`
  * (the device library's functions, not an MSL prelude's).
+ * lower_convert (also before devlib_link): fptosi/fptoui from half, float
+ * or double -> __anchor_{float,double}2{int,uint,ll,ull}_rz (CUDA's
+ * saturating cvt.rzi), narrower results truncated from 32 bits.
  * lower_math: float/half square roots -> anchor_f32_sqrt; scalar
  * llvm.is.fpclass -> integer tests on the bits (before lower_fp64).
  * lower_fp64: arithmetic, comparisons, conversions and math intrinsics on
@@ -357,6 +362,7 @@ int lower_each_instruction(msl_ctx *ctx, lower_visit_fn *visit);
  * the scalarizer's load-store option would, without setting that
  * process-wide option; never fails. */
 int lower_div(msl_ctx *ctx);
+int lower_convert(msl_ctx *ctx);
 int lower_math(msl_ctx *ctx);
 int lower_atomics(msl_ctx *ctx);
 int lower_fp64(msl_ctx *ctx);

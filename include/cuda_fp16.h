@@ -82,14 +82,15 @@ ANCHOR_FP16 __half __ushort2half_rn(unsigned short i) {
   return __half((float)i);
 }
 /* Toward zero, as C casts do; NaN gives 0 and out-of-range values saturate
- * (binary16's range fits every int and unsigned, so only NaN needs care). */
+ * (binary16's finite range fits every int and unsigned: only the
+ * infinities and NaN need care). */
 ANCHOR_FP16 int __half2int_rz(__half h) {
   float f = (float)h.__x;
-  return f != f ? 0 : (int)f;
+  return f != f ? 0 : f > 65504.0f ? 2147483647 : f < -65504.0f ? (int)0x80000000u : (int)f;
 }
 ANCHOR_FP16 unsigned int __half2uint_rz(__half h) {
   float f = (float)h.__x;
-  return f != f || f <= 0.0f ? 0u : (unsigned int)f;
+  return f != f || f <= 0.0f ? 0u : f > 65504.0f ? 0xffffffffu : (unsigned int)f;
 }
 ANCHOR_FP16 short __half2short_rz(__half h) {
   float f = (float)h.__x;
@@ -97,7 +98,7 @@ ANCHOR_FP16 short __half2short_rz(__half h) {
 }
 ANCHOR_FP16 unsigned short __half2ushort_rz(__half h) {
   float f = (float)h.__x;
-  return f != f || f <= 0.0f ? 0 : (unsigned short)f;
+  return f != f || f <= 0.0f ? 0 : f >= 65535.0f ? 65535 : (unsigned short)f;
 }
 ANCHOR_FP16 unsigned short __half_as_ushort(__half h) {
   return __builtin_bit_cast(unsigned short, h.__x);
