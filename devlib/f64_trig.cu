@@ -53,26 +53,24 @@ static __device__ const unsigned long long two_over_pi[20] = {
     0x7527bac7ebe5f17bull, 0x3d0739f78a5292eaull, 0x6bfb5fb11f8d5d08ull, 0x56033046fc7b6babull};
 
 // atan(j/8) = atan_hi[j] + atan_lo[j], j = 0..8.
-static __device__ const double atan_hi[9] = {
-    0x0p+0,
-    0x1.fd5ba9aac2f6ep-4,
-    0x1.f5b75f92c80ddp-3,
-    0x1.6f61941e4def1p-2,
-    0x1.dac670561bb4fp-2,
-    0x1.1e00babdefeb4p-1,
-    0x1.4978fa3269ee1p-1,
-    0x1.700a7c5784634p-1,
-    0x1.921fb54442d18p-1};
-static __device__ const double atan_lo[9] = {
-    0x0p+0,
-    -0x1.cd37686760c17p-59,
-    0x1.8ab6e3cf7afbdp-57,
-    -0x1.c63aae6f6e918p-56,
-    0x1.a2b7f222f65e2p-56,
-    -0x1.928df287a668fp-58,
-    0x1.2419a87f2a458p-56,
-    -0x1.8c34d25aadef6p-56,
-    0x1.1a62633145c07p-55};
+static __device__ const double atan_hi[9] = {0x0p+0,
+                                             0x1.fd5ba9aac2f6ep-4,
+                                             0x1.f5b75f92c80ddp-3,
+                                             0x1.6f61941e4def1p-2,
+                                             0x1.dac670561bb4fp-2,
+                                             0x1.1e00babdefeb4p-1,
+                                             0x1.4978fa3269ee1p-1,
+                                             0x1.700a7c5784634p-1,
+                                             0x1.921fb54442d18p-1};
+static __device__ const double atan_lo[9] = {0x0p+0,
+                                             -0x1.cd37686760c17p-59,
+                                             0x1.8ab6e3cf7afbdp-57,
+                                             -0x1.c63aae6f6e918p-56,
+                                             0x1.a2b7f222f65e2p-56,
+                                             -0x1.928df287a668fp-58,
+                                             0x1.2419a87f2a458p-56,
+                                             -0x1.8c34d25aadef6p-56,
+                                             0x1.1a62633145c07p-55};
 
 static __device__ __forceinline__ double dbits(unsigned long long u) {
   return __builtin_bit_cast(double, u);
@@ -427,69 +425,17 @@ static __device__ __forceinline__ double rsqrt_dd(double h, double l) {
   double e = __builtin_fma(-h, t, 1.0) - (h * te + l * t);
   return __builtin_fma(0.5 * y, e, y);
 }
-// +inf when one argument is infinite (even with a NaN), NaN for a NaN, else 0.
-static __device__ __forceinline__ double norm_special(double s, int any_inf) {
-  return any_inf ? __builtin_inf() : s;
-}
-
-#define NORM_BODY(N, ...)                                                                  \
-  double v[N] = {__VA_ARGS__};                                                               \
-  double m = 0.0, sum = 0.0;                                                                 \
-  int any_inf = 0;                                                                           \
-  for (int i = 0; i < N; i++) {                                                              \
-    double a = __builtin_fabs(v[i]);                                                         \
-    sum += a;                                                                                \
-    any_inf |= a == __builtin_inf();                                                         \
-    m = a > m ? a : m;                                                                       \
-  }                                                                                          \
-  int special = any_inf || sum != sum;                                                       \
-  double isc, sc = norm_scale(m, &isc), h = 0.0, l = 0.0;                                     \
-  for (int i = 0; i < N; i++) add_square(v[i] * sc, &h, &l);
-
-extern "C" __device__ double __anchor_hypot(double x, double y) {
-  NORM_BODY(2, x, y)
-  if (special) return norm_special(sum, any_inf);
-  return sqrt_dd(h, l) * isc;
-}
-extern "C" __device__ double __anchor_norm3d(double a, double b, double c) {
-  NORM_BODY(3, a, b, c)
-  if (special) return norm_special(sum, any_inf);
-  return sqrt_dd(h, l) * isc;
-}
-extern "C" __device__ double __anchor_norm4d(double a, double b, double c, double d) {
-  NORM_BODY(4, a, b, c, d)
-  if (special) return norm_special(sum, any_inf);
-  return sqrt_dd(h, l) * isc;
-}
-extern "C" __device__ double __anchor_rhypot(double x, double y) {
-  NORM_BODY(2, x, y)
-  if (special) return any_inf ? 0.0 : sum;
-  if (h == 0.0) return __builtin_inf();
-  return rsqrt_dd(h, l) * sc;
-}
-extern "C" __device__ double __anchor_rnorm3d(double a, double b, double c) {
-  NORM_BODY(3, a, b, c)
-  if (special) return any_inf ? 0.0 : sum;
-  if (h == 0.0) return __builtin_inf();
-  return rsqrt_dd(h, l) * sc;
-}
-extern "C" __device__ double __anchor_rnorm4d(double a, double b, double c, double d) {
-  NORM_BODY(4, a, b, c, d)
-  if (special) return any_inf ? 0.0 : sum;
-  if (h == 0.0) return __builtin_inf();
-  return rsqrt_dd(h, l) * sc;
-}
-
-// norm(dim, p), rnorm(dim, p): two passes over p[0 .. dim-1] (the largest
-// magnitude and the special values, then the scaled sum of squares); dim <= 0
-// is the empty sum, 0.
+// The scaled sum of squares of p[0 .. dim-1] as *h + *l (*sc the scale, *isc
+// its inverse), in two passes over p: the largest magnitude and the special
+// values, then the sum. Returns 1 if a coordinate is infinite (even with a
+// NaN), 2 for a NaN (*sum is NaN), else 0. dim <= 0 is the empty sum, 0.
 static __device__ __forceinline__ int norm_array(int dim, const double *p, double *h, double *l,
                                                  double *sc, double *isc, double *sum) {
   double m = 0.0, s = 0.0;
   int any_inf = 0;
   for (int i = 0; i < dim; i++) {
     double a = __builtin_fabs(p[i]);
-    s += a;
+    s += a; // may overflow: only its NaN-ness is used
     any_inf |= a == __builtin_inf();
     m = a > m ? a : m;
   }
@@ -497,19 +443,51 @@ static __device__ __forceinline__ int norm_array(int dim, const double *p, doubl
   if (any_inf || s != s) return any_inf ? 1 : 2;
   *sc = norm_scale(m, isc);
   *h = 0.0, *l = 0.0;
-  for (int i = 0; i < dim; i++) add_square(p[i] * *sc, h, l);
+  for (int i = 0; i < dim; i++)
+    add_square(p[i] * *sc, h, l);
   return 0;
 }
-extern "C" __device__ double __anchor_norm(int dim, const double *p) {
+static __device__ __forceinline__ double norm_of(int dim, const double *p) {
   double h, l, sc, isc, sum;
   int special = norm_array(dim, p, &h, &l, &sc, &isc, &sum);
   if (special) return special == 1 ? __builtin_inf() : sum;
   return sqrt_dd(h, l) * isc;
 }
-extern "C" __device__ double __anchor_rnorm(int dim, const double *p) {
+static __device__ __forceinline__ double rnorm_of(int dim, const double *p) {
   double h, l, sc, isc, sum;
   int special = norm_array(dim, p, &h, &l, &sc, &isc, &sum);
   if (special) return special == 1 ? 0.0 : sum;
   if (h == 0.0) return __builtin_inf();
   return rsqrt_dd(h, l) * sc;
+}
+
+extern "C" __device__ double __anchor_hypot(double x, double y) {
+  double v[2] = {x, y};
+  return norm_of(2, v);
+}
+extern "C" __device__ double __anchor_rhypot(double x, double y) {
+  double v[2] = {x, y};
+  return rnorm_of(2, v);
+}
+extern "C" __device__ double __anchor_norm3d(double a, double b, double c) {
+  double v[3] = {a, b, c};
+  return norm_of(3, v);
+}
+extern "C" __device__ double __anchor_rnorm3d(double a, double b, double c) {
+  double v[3] = {a, b, c};
+  return rnorm_of(3, v);
+}
+extern "C" __device__ double __anchor_norm4d(double a, double b, double c, double d) {
+  double v[4] = {a, b, c, d};
+  return norm_of(4, v);
+}
+extern "C" __device__ double __anchor_rnorm4d(double a, double b, double c, double d) {
+  double v[4] = {a, b, c, d};
+  return rnorm_of(4, v);
+}
+extern "C" __device__ double __anchor_norm(int dim, const double *p) {
+  return norm_of(dim, p);
+}
+extern "C" __device__ double __anchor_rnorm(int dim, const double *p) {
+  return rnorm_of(dim, p);
 }

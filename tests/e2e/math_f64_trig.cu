@@ -91,10 +91,28 @@ static void check_ulps(const char *what, double x, double got, long double ref, 
 
 static int trig_test(void) {
   enum { NRANDOM = 1 << 13, NHARD = 512 };
-  static const double special[] = {0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, -2.0, 0x1p-1074,
-                                   0x1p-1022, 0x1.fffffffffffffp+1023, 1e22, 0x1p1023,
-                                   0x1.6ac5b262ca1ffp+849, -0x1.6ac5b262ca1ffp+849, INFINITY,
-                                   -INFINITY, NAN, 0x1p20, 0x1.fffffffffffffp+19, 1.5, 0.25};
+  static const double special[] = {0.0,
+                                   -0.0,
+                                   1.0,
+                                   -1.0,
+                                   0.5,
+                                   -0.5,
+                                   2.0,
+                                   -2.0,
+                                   0x1p-1074,
+                                   0x1p-1022,
+                                   0x1.fffffffffffffp+1023,
+                                   1e22,
+                                   0x1p1023,
+                                   0x1.6ac5b262ca1ffp+849,
+                                   -0x1.6ac5b262ca1ffp+849,
+                                   INFINITY,
+                                   -INFINITY,
+                                   NAN,
+                                   0x1p20,
+                                   0x1.fffffffffffffp+19,
+                                   1.5,
+                                   0.25};
   unsigned nspecial = sizeof special / sizeof *special, n = nspecial + NHARD + NRANDOM;
   double *hx = (double *)malloc(n * sizeof(double)), *hy = (double *)malloc(n * sizeof(double));
   unsigned k = 0;
@@ -124,15 +142,14 @@ static int trig_test(void) {
   double *hr = (double *)malloc(TRIG * n * sizeof(double));
   cudaMemcpy(hr, dr, TRIG * n * sizeof(double), cudaMemcpyDeviceToHost);
   static const char *const names[TRIG / 2] = {
-      "sincos.s vs sin", "sincos.c vs cos", "sincospi.s vs sinpi", "sincospi.c vs cospi",
-      "std::sin vs sin", "std::cos vs cos", "std::tan vs tan", "std::asin vs asin",
+      "sincos.s vs sin",   "sincos.c vs cos",   "sincospi.s vs sinpi", "sincospi.c vs cospi",
+      "std::sin vs sin",   "std::cos vs cos",   "std::tan vs tan",     "std::asin vs asin",
       "std::acos vs acos", "std::atan vs atan", "std::atan2 vs atan2"};
   for (unsigned i = 0; i < n; i++) {
     const double *o = hr + TRIG * i;
     // Pairs that must agree bit for bit: (0,2) (1,3) (4,6) (5,7) (8,2) (9,3) (10,11) ...
-    static const int pair[TRIG / 2][2] = {{0, 2},   {1, 3},   {4, 6},   {5, 7},
-                                          {8, 2},   {9, 3},   {10, 11}, {12, 13},
-                                          {14, 15}, {16, 17}, {18, 19}};
+    static const int pair[TRIG / 2][2] = {{0, 2},   {1, 3},   {4, 6},   {5, 7},   {8, 2},  {9, 3},
+                                          {10, 11}, {12, 13}, {14, 15}, {16, 17}, {18, 19}};
     for (int j = 0; j < TRIG / 2; j++)
       if (!same(o[pair[j][0]], o[pair[j][1]])) fail(names[j], hx[i], o[pair[j][0]], o[pair[j][1]]);
     if (!same(o[20], o[21])) fail("std::hypot vs hypot", hx[i], o[20], o[21]);
@@ -172,7 +189,9 @@ static int norm_test(void) {
       if (xorshift(&s) & 1) v = -v;
       if (regime == 5) { // one special coordinate: inf, NaN, inf with NaN, zeros
         int c = (i / 60) % 4;
-        v = j == 0 ? (c == 0 || c == 2 ? -INFINITY : c == 1 ? NAN : 0.0)
+        v = j == 0                   ? (c == 0 || c == 2 ? -INFINITY
+                                        : c == 1         ? NAN
+                                                         : 0.0)
             : j == dim - 1 && c == 2 ? NAN
             : c == 3                 ? (j & 1 ? -0.0 : 0.0)
                                      : v;
