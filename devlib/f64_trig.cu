@@ -243,6 +243,26 @@ extern "C" __device__ double __anchor_tan(double x) {
   return tan_quadrant(k, rh, rl);
 }
 
+// sin and cos of one argument with one reduction and both polynomials (not
+// const: it writes *sp and *cp; once inlined, the stores are the caller's).
+// The same operations as __anchor_sin and __anchor_cos: the same bits.
+static __device__ __forceinline__ void sincos_quadrant(int k, double rh, double rl, double *sp,
+                                                       double *cp) {
+  double sr = sin_r(rh, rl), cr = cos_r(rh, rl);
+  double s = (k & 1) ? cr : sr, c = (k & 1) ? sr : cr;
+  *sp = (k & 2) ? -s : s;
+  *cp = ((k + 1) & 2) ? -c : c;
+}
+extern "C" __device__ void __anchor_sincos(double x, double *sp, double *cp) {
+  if (__builtin_fabs(x) < 0x1p-27) {
+    *sp = x, *cp = 1.0;
+    return;
+  }
+  double rh, rl;
+  int k = reduce(x, &rh, &rl);
+  sincos_quadrant(k, rh, rl, sp, cp);
+}
+
 // ---- sinpi, cospi ------------------------------------------------------------------
 // x = k/2 + f exactly (|f| <= 1/4; |x| >= 2^53 is an even integer: f = 0,
 // k = 0), pi f = *rh + *rl. Returns k mod 4, or -1 for inf and NaN (*rh NaN).
@@ -270,6 +290,18 @@ extern "C" __device__ double __anchor_cospi(double x) {
   int k = reduce_pi(x, &rh, &rl, &f);
   if (f == 0.0 && (k & 1)) return 0.0; // cospi(n + 1/2) = +0
   return sin_quadrant(k + 1, rh, rl);
+}
+
+extern "C" __device__ void __anchor_sincospi(double x, double *sp, double *cp) {
+  double rh, rl, f;
+  int k = reduce_pi(x, &rh, &rl, &f);
+  sincos_quadrant(k, rh, rl, sp, cp);
+  if (f == 0.0) {
+    if (k & 1)
+      *cp = 0.0;
+    else
+      *sp = __builtin_copysign(0.0, x);
+  }
 }
 
 // ---- Inverse functions -------------------------------------------------------------

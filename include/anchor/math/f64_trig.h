@@ -20,6 +20,10 @@ ANCHOR_DEVLIB double __anchor_acos(double x);  /* 2 ulp; acos(1) = +0 */
 ANCHOR_DEVLIB double __anchor_atan(double x);  /* 2 ulp; atan(+-inf) = +-pi/2 */
 /* 2 ulp; atan2(+-0, +0) = +-0, atan2(+-0, -0) = +-pi, atan2(+-inf, +-inf) = +-pi/4, +-3pi/4. */
 ANCHOR_DEVLIB double __anchor_atan2(double y, double x);
+/* sin(x), cos(x) into *s, *c (and sinpi, cospi): one reduction, the same bits as the
+ * single functions. Not const (they write memory). */
+extern "C" __device__ void __anchor_sincos(double x, double *s, double *c);
+extern "C" __device__ void __anchor_sincospi(double x, double *s, double *c);
 /* sqrt(x^2 + y^2) without undue overflow or underflow: 2 ulp; +inf if an argument is
  * infinite (even with a NaN). */
 ANCHOR_DEVLIB double __anchor_hypot(double x, double y);
@@ -43,10 +47,8 @@ ANCHOR_MATH double cos(double x) {
 ANCHOR_MATH double tan(double x) {
   return __anchor_tan(x);
 }
-/* sin and cos of one argument (the common reduction is shared once inlined). */
 ANCHOR_MATH void sincos(double x, double *s, double *c) {
-  *s = __anchor_sin(x);
-  *c = __anchor_cos(x);
+  __anchor_sincos(x, s, c);
 }
 ANCHOR_MATH double sinpi(double x) {
   return __anchor_sinpi(x);
@@ -55,8 +57,7 @@ ANCHOR_MATH double cospi(double x) {
   return __anchor_cospi(x);
 }
 ANCHOR_MATH void sincospi(double x, double *s, double *c) {
-  *s = __anchor_sinpi(x);
-  *c = __anchor_cospi(x);
+  __anchor_sincospi(x, s, c);
 }
 ANCHOR_MATH double asin(double x) {
   return __anchor_asin(x);
