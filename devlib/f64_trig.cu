@@ -157,7 +157,12 @@ static __device__ int reduce_huge(double x, double *rh, double *rl) {
 // truncation of pi/2 (k 2^-160) are below 2^-138 absolute, against
 // |r| > 2^-61 for every double.
 static __device__ __forceinline__ int reduce(double x, double *rh, double *rl) {
-  if (!(__builtin_fabs(x) < 0x1p20)) return reduce_huge(x, rh, rl);
+  double ax = __builtin_fabs(x);
+  if (ax <= 0x1.921fb54442d18p-1) { // |x| <= pi/4: nothing to reduce
+    *rh = x, *rl = 0.0;
+    return 0;
+  }
+  if (!(ax < 0x1p20)) return reduce_huge(x, rh, rl);
   double k = __builtin_rint(x * 0x1.45f306dc9c883p-1); // x 2/pi
   double r1 = __builtin_fma(-k, P1, x);
   double p = k * P2, pe = __builtin_fma(k, P2, -p);
