@@ -147,7 +147,29 @@
 #define MATH_F32_EXP(MATH)  /* float exponentials, logarithms, powers, hyperbolic */
 #define MATH_F32_TRIG(MATH) /* float trigonometric and inverse trigonometric */
 #define MATH_F64_EXP(MATH)  /* double exponentials, logarithms, powers, hyperbolic */
-#define MATH_F64_TRIG(MATH) /* double trigonometric and inverse trigonometric */
+#define MATH_F64_TRIG(MATH) /* double trigonometric and inverse trigonometric, norms */ \
+  /* CUDA's bounds, full range (CUDA C++ Programming Guide, double precision); huge */ \
+  /* arguments come from the random bit patterns, [lo, hi] is Cody-Waite's range */ \
+  MATH(sin,        double, 1, sin(a),              mpfr_sin(r, a, d),          2, -0x1p20, 0x1p20, ALL) \
+  MATH(cos,        double, 1, cos(a),              mpfr_cos(r, a, d),          2, -0x1p20, 0x1p20, ALL) \
+  MATH(tan,        double, 1, tan(a),              mpfr_tan(r, a, d),          2, -0x1p20, 0x1p20, ALL) \
+  MATH(std_sin,    double, 1, std::sin(a),         mpfr_sin(r, a, d),          2, -8,   8,   ALL) \
+  MATH(sinpi,      double, 1, sinpi(a),            mpfr_sinpi(r, a, d),        2, -4,   4,   ALL) \
+  MATH(cospi,      double, 1, cospi(a),            mpfr_cospi(r, a, d),        2, -4,   4,   ALL) \
+  MATH(asin,       double, 1, asin(a),             mpfr_asin(r, a, d),         2, -1,   1,   ALL) \
+  MATH(acos,       double, 1, acos(a),             mpfr_acos(r, a, d),         2, -1,   1,   ALL) \
+  MATH(atan,       double, 1, atan(a),             mpfr_atan(r, a, d),         2, -4,   4,   ALL) \
+  MATH(atan2,      double, 2, atan2(a, b),         mpfr_atan2(r, a, b, d),     2, -4,   4,   ALL) \
+  MATH(hypot,      double, 2, hypot(a, b),         mpfr_hypot(r, a, b, d),     2, -4,   4,   ALL) \
+  MATH(rhypot,     double, 2, rhypot(a, b),        ref_f64trig_rnorm(r, a, b, b, 2, d), 1, -4, 4, ALL) \
+  MATH(norm3d,     double, 3, norm3d(a, b, c),     ref_f64trig_norm(r, a, b, c, 3, d),  2, -4, 4, ALL) \
+  MATH(rnorm3d,    double, 3, rnorm3d(a, b, c),    ref_f64trig_rnorm(r, a, b, c, 3, d), 1, -4, 4, ALL) \
+  /* norm4d, rnorm4d: three inputs, the fourth coordinate is -c (e2e math_f64_trig: four) */ \
+  MATH(norm4d,     double, 3, norm4d(a, b, c, -c), ref_f64trig_norm(r, a, b, c, 4, d),  2, -4, 4, ALL) \
+  MATH(rnorm4d,    double, 3, rnorm4d(a, b, c, -c), ref_f64trig_rnorm(r, a, b, c, 4, d), 1, -4, 4, ALL) \
+  /* norm(dim, p), rnorm(dim, p) on a local array of 3 (e2e math_f64_trig: other dims) */ \
+  MATH(norm,       double, 3, ([&] { double v[3] = {a, b, c}; return norm(3, v); }()), ref_f64trig_norm(r, a, b, c, 3, d), 2, -4, 4, ALL) \
+  MATH(rnorm,      double, 3, ([&] { double v[3] = {a, b, c}; return rnorm(3, v); }()), ref_f64trig_rnorm(r, a, b, c, 3, d), 1, -4, 4, ALL)
 #define MATH_FUNCTIONS(MATH) \
   MATH_BASIC(MATH) MATH_SQRT_DIV(MATH) MATH_ROUNDING(MATH) \
   MATH_F32_EXP(MATH) MATH_F32_TRIG(MATH) MATH_F64_EXP(MATH) MATH_F64_TRIG(MATH)
@@ -494,6 +516,47 @@ typedef int (*ref_fn)(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr c, m
   if (!mpfr_zero_p(a)) return mpfr_rec_sqrt(r, a, d);
   mpfr_set_inf(r, mpfr_signbit(a) ? -1 : 1);
   return 0;
+}
+
+// f64trig: sqrt(a^2 + b^2 + c^2 [+ c^2]) (n = 2, 3, 4 terms: b, c, c) and its reciprocal,
+// at 256 bits in MPFR's widest exponent range (no overflow of the squares), rounded once
+// into r; +inf (reciprocal +0) if a term is infinite, even with a NaN, as hypot.
+[[maybe_unused]] static int ref_f64trig_norm_any(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b,
+                                                 mpfr_srcptr c, int n, bool recip, mpfr_rnd_t d) {
+  mpfr_srcptr v[4] = {a, b, n >= 3 ? c : a, c};
+  bool inf = false, nan = false;
+  for (int i = 0; i < n; i++)
+    inf |= mpfr_inf_p(v[i]) != 0, nan |= mpfr_nan_p(v[i]) != 0;
+  if (inf || nan) {
+    if (!inf) mpfr_set_nan(r);
+    else if (recip) mpfr_set_zero(r, 1);
+    else mpfr_set_inf(r, 1);
+    return 0;
+  }
+  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  mpfr_set_emin(mpfr_get_emin_min()), mpfr_set_emax(mpfr_get_emax_max());
+  mpfr_t s, t;
+  mpfr_inits2(256, s, t, (mpfr_ptr)0);
+  mpfr_set_zero(s, 1);
+  int inexact = 0;
+  for (int i = 0; i < n; i++) {
+    inexact |= mpfr_sqr(t, v[i], MPFR_RNDN);
+    inexact |= mpfr_add(s, s, t, MPFR_RNDN);
+  }
+  inexact |= mpfr_sqrt(s, s, MPFR_RNDN);
+  if (recip) inexact |= mpfr_ui_div(s, 1, s, MPFR_RNDN);
+  int ternary = mpfr_set(r, s, d);
+  mpfr_clears(s, t, (mpfr_ptr)0);
+  mpfr_set_emin(emin), mpfr_set_emax(emax);
+  return ternary ? ternary : inexact ? 1 : 0;
+}
+[[maybe_unused]] static int ref_f64trig_norm(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b,
+                                             mpfr_srcptr c, int n, mpfr_rnd_t d) {
+  return ref_f64trig_norm_any(r, a, b, c, n, false, d);
+}
+[[maybe_unused]] static int ref_f64trig_rnorm(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b,
+                                              mpfr_srcptr c, int n, mpfr_rnd_t d) {
+  return ref_f64trig_norm_any(r, a, b, c, n, true, d);
 }
 
 #define MATH_REF(id, T, arity, expr, ref, bound, lo, hi, flags)                                    \
