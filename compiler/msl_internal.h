@@ -198,7 +198,9 @@ typedef struct cfg_info {
   unsigned *nsucc;
   int (*succ)[2]; /* after lower-switch every terminator has <= 2 successors */
   int *idom;      /* immediate dominator, -1 for the entry */
-  int *ipdom;     /* immediate post-dominator, -1 for exits / none */
+  int *ipdom;     /* immediate post-dominator, -1 for exits / none; blocks
+                   * ending in `unreachable` are no exits (unless nothing
+                   * returns): paths into them need no merge */
   cfg_loop *loops;
   unsigned nloops;
   int *loop_of_header; /* block -> loop index, -1 when not a header */
