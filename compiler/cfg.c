@@ -221,7 +221,9 @@ int cfg_build(msl_ctx *ctx, LLVMValueRef fn, cfg_info *cfg) {
   for (int b = 0; b < n; b++)
     ptrmap_set(&cfg->index, cfg->blocks[b], b);
   int(*edges)[2] = malloc(sizeof *edges * (size_t)(2 * n + 1));
-  int nedges = 0;
+  int nedges = 0, returns = 0;
+  for (int b = 0; b < n; b++)
+    returns += LLVMIsAReturnInst(LLVMGetBasicBlockTerminator(cfg->blocks[b])) != NULL;
   for (int b = 0; b < n; b++) {
     LLVMValueRef term = LLVMGetBasicBlockTerminator(cfg->blocks[b]);
     unsigned ns = LLVMGetNumSuccessors(term);
@@ -237,7 +239,12 @@ int cfg_build(msl_ctx *ctx, LLVMValueRef fn, cfg_info *cfg) {
       cfg->succ[b][s] = t;
       edges[nedges][0] = b, edges[nedges][1] = t, nedges++;
     }
-    if (ns == 0) /* returns and unreachable reach the virtual exit node n */
+    /* Returns reach the virtual exit node n. A block that ends in
+     * `unreachable` never runs to its end: paths into it need no merge, so
+     * it is no exit for post-dominance (else the default of a switch that
+     * covers every value, or unify-loop-exits' guard, would leave the
+     * branches before it without a post-dominator), unless nothing returns. */
+    if (ns == 0 && (LLVMIsAReturnInst(term) || !returns))
       edges[nedges][0] = b, edges[nedges][1] = n, nedges++;
   }
   graph fwd = graph_make(n + 1, edges, nedges, 0), back = graph_make(n + 1, edges, nedges, 1);

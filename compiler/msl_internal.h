@@ -200,7 +200,9 @@ typedef struct cfg_info {
   unsigned *nsucc;
   int (*succ)[2]; /* after lower-switch every terminator has <= 2 successors */
   int *idom;      /* immediate dominator, -1 for the entry */
-  int *ipdom;     /* immediate post-dominator, -1 for exits / none */
+  int *ipdom;     /* immediate post-dominator, -1 for exits / none; blocks
+                   * ending in `unreachable` are no exits (unless nothing
+                   * returns): paths into them need no merge */
   cfg_loop *loops;
   unsigned nloops;
   int *loop_of_header; /* block -> loop index, -1 when not a header */
@@ -312,8 +314,10 @@ int devlib_link(msl_ctx *ctx, const char *path);
  * module_find_kernels); errors for recursion and leftover calls. Returns
  * 1, or 0 after a diagnostic. Sets no process-wide LLVM option; not
  * thread-safe on one ctx (NVPTX target initialisation is global but
- * idempotent). pipeline_structurize runs structurizecfg, after which every
- * conditional branch's arms are disjoint up to its immediate post-dominator. */
+ * idempotent). pipeline_structurize gives every void function a single exit
+ * block (its return and `unreachable` blocks branch to it) and runs
+ * structurizecfg, after which every conditional branch's arms are disjoint
+ * up to its immediate post-dominator. */
 int pipeline_run(msl_ctx *ctx);
 int pipeline_structurize(msl_ctx *ctx);
 

@@ -5,10 +5,12 @@
  * (switches.c, then lower-switch), reducible loops with one exit each. It
  * changes no process-wide LLVM state: other users of LLVM in the process see
  * LLVM's defaults (tests/compiler/test_process_state.c).
- * pipeline_structurize runs structurizecfg; compile.c calls it, before
- * emitting them, for the kernels whose CFG the structurizer's dry walk
- * (msl_structurable) finds it cannot emit as it stands. */
+ * pipeline_structurize gives each function one exit block and runs
+ * structurizecfg; compile.c calls it, before emitting them, for the kernels
+ * whose CFG the structurizer's dry walk (msl_structurable) finds it cannot
+ * emit as it stands. */
 #include <assert.h>
+#include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
@@ -136,10 +138,44 @@ int pipeline_run(msl_ctx *ctx) {
   return ok;
 }
 
+/* One exit block for a void function that has several (mergereturn leaves
+ * one return and one block that ends in `unreachable`, from a switch that
+ * covers every value or a guard of unify-loop-exits): each becomes a branch
+ * to a new block that only returns. structurizecfg leaves a function's
+ * top-level region alone and only structures single-entry single-exit
+ * regions inside it, so without this the code before a second exit stays as
+ * it is. `unreachable` never runs to its end: a branch in its place changes
+ * nothing that can happen (the emitter writes `return;` for both). */
+static void single_exit(msl_ctx *ctx, LLVMValueRef fn) {
+  if (LLVMGetTypeKind(LLVMGetReturnType(LLVMGlobalGetValueType(fn))) != LLVMVoidTypeKind) return;
+  unsigned nexits = 0, nblocks = LLVMCountBasicBlocks(fn);
+  LLVMValueRef *exits = malloc(sizeof *exits * (nblocks ? nblocks : 1));
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+    if (term && (LLVMIsAReturnInst(term) || LLVMIsAUnreachableInst(term))) exits[nexits++] = term;
+  }
+  if (nexits > 1) {
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx->llctx);
+    LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(ctx->llctx, fn, "anchor.exit");
+    LLVMPositionBuilderAtEnd(b, exit);
+    LLVMBuildRetVoid(b);
+    for (unsigned k = 0; k < nexits; k++) {
+      LLVMPositionBuilderBefore(b, exits[k]);
+      LLVMValueRef br = LLVMBuildBr(b, exit);
+      LLVMInstructionSetDebugLoc(br, LLVMInstructionGetDebugLoc(exits[k]));
+      LLVMInstructionEraseFromParent(exits[k]);
+    }
+    LLVMDisposeBuilder(b);
+  }
+  free(exits);
+}
+
 int pipeline_structurize(msl_ctx *ctx) {
   assert(ctx->mod && "pipeline_run ran first");
   LLVMTargetMachineRef tm = target_machine(ctx);
   if (!tm) return 0;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(ctx->mod); fn; fn = LLVMGetNextFunction(fn))
+    if (!LLVMIsDeclaration(fn)) single_exit(ctx, fn);
   int ok = run(ctx, tm, "function(structurizecfg,dce)");
   LLVMDisposeTargetMachine(tm);
   return ok;
