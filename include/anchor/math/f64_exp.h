@@ -83,6 +83,63 @@ ANCHOR_MATH double pow(double x, int n) {
   return __anchor_pow(x, (double)n);
 }
 
+/* Integer arguments, as <cmath>'s integral overloads: converted to double (libstdc++'s own
+ * call __builtin_exp and the like, which have no device implementation). */
+template <bool B, class T> struct __anchor_f64exp_if {};
+template <class T> struct __anchor_f64exp_if<true, T> {
+  typedef T type;
+};
+#define ANCHOR_F64EXP_INT(T) typename __anchor_f64exp_if<__is_integral(T), double>::type
+template <class T> ANCHOR_MATH ANCHOR_F64EXP_INT(T) exp(T x) {
+  return __anchor_exp((double)x);
+}
+template <class T> ANCHOR_MATH ANCHOR_F64EXP_INT(T) exp2(T x) {
+  return __anchor_exp2((double)x);
+}
+template <class T> ANCHOR_MATH ANCHOR_F64EXP_INT(T) exp10(T x) {
+  return __anchor_exp10((double)x);
+}
+template <class T> ANCHOR_MATH ANCHOR_F64EXP_INT(T) expm1(T x) {
+  return __anchor_expm1((double)x);
+}
+template <class T> ANCHOR_MATH ANCHOR_F64EXP_INT(T) log(T x) {
+  return __anchor_log((double)x);
+}
+template <class T> ANCHOR_MATH ANCHOR_F64EXP_INT(T) log2(T x) {
+  return __anchor_log2((double)x);
+}
+template <class T> ANCHOR_MATH ANCHOR_F64EXP_INT(T) log10(T x) {
+  return __anchor_log10((double)x);
+}
+template <class T> ANCHOR_MATH ANCHOR_F64EXP_INT(T) log1p(T x) {
+  return __anchor_log1p((double)x);
+}
+template <class T> ANCHOR_MATH ANCHOR_F64EXP_INT(T) cbrt(T x) {
+  return __anchor_cbrt((double)x);
+}
+template <class T> ANCHOR_MATH ANCHOR_F64EXP_INT(T) rcbrt(T x) {
+  return __anchor_rcbrt((double)x);
+}
+template <class T> ANCHOR_MATH ANCHOR_F64EXP_INT(T) sinh(T x) {
+  return __anchor_sinh((double)x);
+}
+template <class T> ANCHOR_MATH ANCHOR_F64EXP_INT(T) cosh(T x) {
+  return __anchor_cosh((double)x);
+}
+template <class T> ANCHOR_MATH ANCHOR_F64EXP_INT(T) tanh(T x) {
+  return __anchor_tanh((double)x);
+}
+template <class T> ANCHOR_MATH ANCHOR_F64EXP_INT(T) asinh(T x) {
+  return __anchor_asinh((double)x);
+}
+template <class T> ANCHOR_MATH ANCHOR_F64EXP_INT(T) acosh(T x) {
+  return __anchor_acosh((double)x);
+}
+template <class T> ANCHOR_MATH ANCHOR_F64EXP_INT(T) atanh(T x) {
+  return __anchor_atanh((double)x);
+}
+#undef ANCHOR_F64EXP_INT
+
 namespace std {
 using ::acosh;
 using ::asinh;
