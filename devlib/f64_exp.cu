@@ -42,6 +42,7 @@
 #define SHIFT 0x1.8p52                   // x + SHIFT - SHIFT = rint(x) for |x| < 2^51
 // 1/n!
 #define E3 0x1.5555555555555p-3
+#define E3_LO 0x1.5555555555555p-57
 #define E4 0x1.5555555555555p-5
 #define E5 0x1.1111111111111p-7
 #define E6 0x1.6c16c16c16c17p-10
@@ -86,11 +87,15 @@ static __device__ double with_sign(double r, u64 sign) {
 
 // ---- exp -----------------------------------------------------------------------------
 // e^(rh + rl) - 1 as *mh + *ml (|*ml| <= ulp(*mh)/2), for |rh| <= 0.35
-// and |rl| <= ulp(rh): r + r^2/2 + r^3 P(r), r^2/2 exact, P Taylor's 1/3! .. 1/14!
-// (the next term is below 2^-66 of the result); rl enters as rl (1 + rh).
+// and |rl| <= ulp(rh): r + r^2/2 + r^3/3! + r^4 P(r), P Taylor's 1/4! .. 1/14! (the next
+// term is below 2^-61 of the result); r + r^2/2 + r^3/3! in double-double (r^2/2 exact),
+// r^4 P (below 2^-10 of the result) in double; rl enters as rl (1 + r + r^2/2). Within about
+// 2^-61 relative.
 static __device__ void expm1_core(double rh, double rl, double *mh, double *ml) {
   double rr = rh * rh, rre = __builtin_fma(rh, rh, -rr);
   double hh = 0.5 * rr, hl = 0.5 * rre;
+  double c = rr * rh, ce = __builtin_fma(rr, rh, -c) + rre * rh; // r^3
+  double t = c * E3, te = __builtin_fma(c, E3, -t) + (ce * E3 + c * E3_LO);
   double p = __builtin_fma(E14, rh, E13);
   p = __builtin_fma(p, rh, E12);
   p = __builtin_fma(p, rh, E11);
@@ -101,13 +106,14 @@ static __device__ void expm1_core(double rh, double rl, double *mh, double *ml) 
   p = __builtin_fma(p, rh, E6);
   p = __builtin_fma(p, rh, E5);
   p = __builtin_fma(p, rh, E4);
-  p = __builtin_fma(p, rh, E3);
-  double q = rr * rh * p;
-  double s = rh + hh; // Fast2Sum: |hh| <= 0.18 |rh|
+  double q = c * rh * p; // r^4 (1/4! + ..), below 2^-10 of the result
+  double s = rh + hh;    // Fast2Sum: |hh| <= 0.18 |rh|
   double e = hh - (s - rh);
-  double l = e + (hl + (q + rl * (1.0 + rh)));
-  *mh = s + l; // Fast2Sum: normalise
-  *ml = l - (*mh - s);
+  double s2 = s + t; // Fast2Sum: |t| <= 0.03 |s|
+  double e2 = t - (s2 - s);
+  double l = (e + e2) + (hl + (te + (q + rl * (1.0 + s))));
+  *mh = s2 + l; // Fast2Sum: normalise
+  *ml = l - (*mh - s2);
 }
 
 // e^(rh + rl) as *th + *tl, |*tl| <= 2^-52 |*th|.
@@ -134,13 +140,20 @@ static __device__ int exp_reduce(double x, double *rh, double *rl) {
 }
 
 // (hi + lo) * 2^k rounded once, hi in [0.7, 1.5], |lo| <= 2^-50 hi, k in [-1080, 1030]:
-// overflow to infinity, subnormal results rounded once (the scaled head exact inside
-// an fma, only the far smaller tail rounded before it).
+// overflow to infinity; a subnormal result is rounded once, from the integer significand
+// of hi + lo at the subnormal grid 2^-1074, the error of hi + lo deciding the ties.
 static __device__ double scale_dd(double hi, double lo, int k) {
   if (k >= -1020 && k <= 1020) return (hi + lo) * pow2(k);
   if (k > 0) return (hi + lo) * pow2(k - 600) * 0x1p600;
-  double s = pow2(k + 600);
-  return __builtin_fma(hi * s, 0x1p-600, lo * s * 0x1p-600);
+  double h = hi + lo, r = lo - (h - hi); // Fast2Sum: h + r = hi + lo
+  u64 u = bits(h);
+  int d = -1074 - ((int)(u >> 52) - 1023 - 52 + k); // bits of h below 2^-1074
+  if (d <= 0) return h * pow2(k);                   // normal: exact
+  if (d > 63) d = 63;
+  u64 m = (u & 0x000fffffffffffffull) | (1ull << 52);
+  u64 q = m >> d, rem = m & ((1ull << d) - 1), half = 1ull << (d - 1);
+  bool up = rem > half || (rem == half && (r > 0.0 || (r == 0.0 && (q & 1))));
+  return from_bits(q + up); // q + 1 = 2^52 is the smallest normal's bits
 }
 
 extern "C" __device__ double __anchor_exp(double x) {

@@ -4,7 +4,7 @@
  *   - splits of ln 2, log10 2 into a 42-bit head (so that k * head is exact for every
  *     |k| < 2^11) and the rest rounded to double;
  *   - double-double pairs (head = the constant rounded to nearest, tail = the rest
- *     rounded) of ln 2, log2 e, ln 10, log10 e, 2/3;
+ *     rounded) of ln 2, log2 e, ln 10, log2 10, log10 e, 2/3, 1/6, sqrt 2;
  *   - the Taylor coefficients 1/n! (exp), 1/(2k+1)! (sinh) and 2/(2k+1) (2 atanh, the
  *     logarithm's series), rounded to nearest.
  * Run: cc -O2 devlib/gen/f64_exp_coeffs.c -o /tmp/c -lmpfr -lgmp && /tmp/c */
@@ -34,8 +34,6 @@ int main(void) {
   mpfr_const_log2(v, MPFR_RNDN);
   split("LN2", 42);
   dd("LN2");
-  mpfr_set_ui(t, 10, MPFR_RNDN);
-  mpfr_log10(v, t, MPFR_RNDN); /* 1 */
   mpfr_set_ui(t, 2, MPFR_RNDN);
   mpfr_log10(v, t, MPFR_RNDN);
   split("LG2", 42);
@@ -55,6 +53,9 @@ int main(void) {
   mpfr_set_ui(v, 2, MPFR_RNDN);
   mpfr_div_ui(v, v, 3, MPFR_RNDN);
   dd("TWO_THIRDS");
+  mpfr_set_ui(v, 1, MPFR_RNDN);
+  mpfr_div_ui(v, v, 6, MPFR_RNDN);
+  dd("E3");
   mpfr_set_ui(v, 2, MPFR_RNDN);
   mpfr_sqrt(v, v, MPFR_RNDN);
   dd("SQRT2");
