@@ -231,8 +231,8 @@ static __device__ void recip_dd(double h, double l, double *rh, double *rl) {
   *rl = r * (__builtin_fma(-r, h, 1.0) - r * l);
 }
 
-// sinh: |x| < 0.35: x + x^3 (1/3! + x^2/5! + .. + x^12/13!) (the next term below 2^-61
-// of the result); up to 2^56 e^|x| ~ |x| < 39: (e^|x| - e^-|x|)/2 in double-double;
+// sinh: |x| < 0.35: x + x^3 (1/3! + x^2/5! + .. + x^10/13!) (the next term below 2^-61
+// of the result), x^3 and its product with the polynomial as double-doubles; up to 2^56 e^|x| ~ |x| < 39: (e^|x| - e^-|x|)/2 in double-double;
 // beyond, e^|x|/2 (e^-|x| is below 2^-110 of it), the 1/2 folded into the scale so that
 // e^|x| may overflow where sinh does not.
 extern "C" __device__ double __anchor_sinh(double x) {
@@ -242,13 +242,16 @@ extern "C" __device__ double __anchor_sinh(double x) {
   if (!(ax <= 711.0)) return x * INF; // +-inf, NaN
   double r;
   if (ax < 0.35) {
-    double z = x * x;
+    double z = x * x, ze = __builtin_fma(x, x, -z);
+    double c = z * x, ce = __builtin_fma(z, x, -c) + ze * x; // x^3
     double p = __builtin_fma(E13, z, E11);
     p = __builtin_fma(p, z, E9);
     p = __builtin_fma(p, z, E7);
     p = __builtin_fma(p, z, E5);
     p = __builtin_fma(p, z, E3);
-    return x + x * z * p;
+    double t = c * p, te = __builtin_fma(c, p, -t) + ce * p;
+    double h = x + t; // Fast2Sum: |t| < 0.03 |x|
+    return h + ((t - (h - x)) + te);
   }
   double th, tl;
   int k = exp_abs(ax, &th, &tl);
@@ -565,50 +568,90 @@ extern "C" __device__ double __anchor_rcbrt(double x) {
 }
 
 // ---- inverse hyperbolic --------------------------------------------------------------
-// asinh |x| = log1p(|x| + x^2/(1 + sqrt(1 + x^2))) (no cancellation), the argument as a
-// double-double; log(2|x|) from |x| > 2^28 (the neglected 1/(4x^2) is below 2^-58).
+// sqrt(wh + wl) as *sh + *sl (wh positive normal, |wl| <= ulp(wh)): the correctly rounded
+// sqrt(wh) and one Newton correction from its exact remainder wh - sh^2.
+static __device__ void sqrt_dd(double wh, double wl, double *sh, double *sl) {
+  double r = __builtin_sqrt(wh);
+  *sh = r;
+  *sl = (__builtin_fma(-r, r, wh) + wl) / (r + r);
+}
+
+// asinh |x| = log(|x| + sqrt(x^2 + 1)), with x^2 + 1 and its square root as double-doubles;
+// below |x| = 0.35, log1p(|x| + x^2/(1 + sqrt(1 + x^2))) (no cancellation), that argument
+// as a double-double too; log(2|x|) from |x| > 2^28 (the neglected 1/(4x^2) is below
+// 2^-58).
 extern "C" __device__ double __anchor_asinh(double x) {
   double ax = __builtin_fabs(x);
   u64 sign = bits(x) & 0x8000000000000000ull;
   if (ax < 0x1p-28) return x; // x - x^3/6 rounds to x
   if (!(ax < INF)) return x + x;
-  double r;
+  double r, h, l;
   if (ax > 0x1p28) {
-    double h, l;
     int e = log_reduce<false>(ax, 0.0, &h, &l);
     r = log_combine(e + 1, h, l);
   } else {
-    double x2 = ax * ax;
-    double t = x2 / (1.0 + __builtin_sqrt(1.0 + x2));
-    double uh = ax + t; // Fast2Sum: t < ax
-    double ul = t - (uh - ax);
-    r = log1p_dd<true>(uh, ul);
+    double p = ax * ax, pe = __builtin_fma(ax, ax, -p);
+    double wh = p + 1.0; // TwoSum: x^2 + 1
+    double bb = wh - p;
+    double wl = ((p - (wh - bb)) + (1.0 - bb)) + pe;
+    double sh, sl;
+    sqrt_dd(wh, wl, &sh, &sl);
+    if (ax < 0.35) {
+      double dh = sh + 1.0; // Fast2Sum: sh >= 1
+      double dl = (1.0 - (dh - sh)) + sl;
+      double inv = 1.0 / dh;
+      double th = p * inv; // x^2/(1 + sqrt(1 + x^2))
+      double tl = (__builtin_fma(-th, dh, p) + (pe - th * dl)) * inv;
+      double uh = ax + th; // Fast2Sum: th < ax
+      double ul = (th - (uh - ax)) + tl;
+      double u = uh + ul; // Fast2Sum: renormalise
+      ul = ul - (u - uh);
+      log1p_core<true>(u, ul, &h, &l); // u < sqrt(2) - 1
+      r = h + l;
+    } else {
+      double ah = sh + ax; // Fast2Sum: ax < sh
+      double al = (ax - (ah - sh)) + sl;
+      double a = ah + al; // Fast2Sum: renormalise
+      al = al - (a - ah);
+      int e = log_reduce<true>(a, al, &h, &l);
+      r = log_combine(e, h, l);
+    }
   }
   return with_sign(r, sign);
 }
 
 // acosh: for x in [1, 2], log1p(t + sqrt(2t + t^2)), t = x - 1 exact; up to 2^28,
-// log(x + sqrt(x^2 - 1)) with x^2 as a double-double; beyond, log(2x).
+// log(x + sqrt(x^2 - 1)); the radicands and their square roots as double-doubles;
+// beyond, log(2x) (the neglected 1/(4x^2) is below 2^-58).
 extern "C" __device__ double __anchor_acosh(double x) {
   if (!(x >= 1.0)) return x != x ? x + x : NAN_D;
   if (x == INF) return x;
-  double h, l;
+  double h, l, sh, sl;
   if (x > 0x1p28) {
     int e = log_reduce<false>(x, 0.0, &h, &l);
     return log_combine(e + 1, h, l);
   }
   if (x <= 2.0) {
     double t = x - 1.0;
-    double sq = __builtin_sqrt(__builtin_fma(t, t, t + t));
-    double uh = sq + t; // Fast2Sum: t <= sq
-    double ul = t - (uh - sq);
-    return log1p_dd<true>(uh, ul);
+    double q = t * t, qe = __builtin_fma(t, t, -q);
+    double wh = (t + t) + q; // Fast2Sum: t^2 <= 2t
+    double wl = (q - (wh - (t + t))) + qe;
+    if (wh == 0.0) return 0.0; // acosh(1) = +0
+    sqrt_dd(wh, wl, &sh, &sl);
+    double uh = sh + t; // Fast2Sum: t <= sh
+    double ul = (t - (uh - sh)) + sl;
+    double u = uh + ul; // Fast2Sum: renormalise
+    return log1p_dd<true>(u, ul - (u - uh));
   }
   double p = x * x, pe = __builtin_fma(x, x, -p);
-  double sq = __builtin_sqrt((p - 1.0) + pe);
-  double ah = x + sq; // Fast2Sum: sq < x
-  double al = sq - (ah - x);
-  int e = log_reduce<true>(ah, al, &h, &l);
+  double wh = p - 1.0; // Fast2Sum: p > 4
+  double wl = ((p - wh) - 1.0) + pe;
+  sqrt_dd(wh, wl, &sh, &sl);
+  double ah = x + sh; // Fast2Sum: sh < x
+  double al = (sh - (ah - x)) + sl;
+  double a = ah + al; // Fast2Sum: renormalise
+  al = al - (a - ah);
+  int e = log_reduce<true>(a, al, &h, &l);
   return log_combine(e, h, l);
 }
 

@@ -105,7 +105,7 @@
   /* pow(double, int) (nvcc's overload): integer exponents in [-40, 40] */ \
   MATH(pow_int,    double, 2, pow(a, (int)b),      ref_f64exp_pow_int(r, a, b, d), 2, -40, 40, RANGE) \
   MATH(cbrt,       double, 1, cbrt(a),             mpfr_cbrt(r, a, d),         1, -8,   8,    ALL) \
-  MATH(rcbrt,      double, 1, rcbrt(a),            mpfr_rootn_si(r, a, -3, d), 1, -8,   8,    ALL) \
+  MATH(rcbrt,      double, 1, rcbrt(a),            ref_f64exp_rcbrt(r, a, d), 1, -8,   8,    ALL) \
   MATH(sinh,       double, 1, sinh(a),             mpfr_sinh(r, a, d),         2, -711, 711,  ALL) \
   MATH(sinh_near0, double, 1, sinh(a),             mpfr_sinh(r, a, d),         2, -2,   2,    ALL) \
   MATH(cosh,       double, 1, cosh(a),             mpfr_cosh(r, a, d),         1, -711, 711,  ALL) \
@@ -467,6 +467,18 @@ typedef int (*ref_fn)(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr c, m
   int t = mpfr_pow(r, a, y, d);
   mpfr_clear(y);
   return t;
+}
+// 1/cbrt(a): cbrt and the reciprocal at 256 bits, then rounded once (1/cbrt of a double is
+// never a midpoint of doubles, so the double rounding cannot matter); +-inf at +-0, +-0 at
+// +-inf. (mpfr_rootn_si(r, a, -3, d) would do, but needs MPFR 4.2.)
+[[maybe_unused]] static int ref_f64exp_rcbrt(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t d) {
+  mpfr_t t;
+  mpfr_init2(t, 256);
+  int inexact = mpfr_cbrt(t, a, MPFR_RNDN) != 0;
+  inexact |= mpfr_ui_div(t, 1, t, MPFR_RNDN) != 0;
+  int v = mpfr_set(r, t, d);
+  mpfr_clear(t);
+  return v || !inexact ? v : 1; // the sign is never needed: results are normal
 }
 // pow(a, (int)b) (pow_int: b truncated to an integer, as the device's conversion does).
 [[maybe_unused]] static int ref_f64exp_pow_int(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b,
