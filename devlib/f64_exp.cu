@@ -338,35 +338,47 @@ static __device__ void atanh2_series(double sh, double sl, double *h, double *l)
   *l = (t - (S - H)) + (te + (2.0 * sl + t5));
 }
 
-// log(1 + f + c) = *h + *l, for f in [sqrt(1/2) - 1, sqrt(2) - 1] and |c| <= 2^-53 with
-// |c| <= |f| or f = 0 (LO: c may be nonzero): 2 atanh(s), s = g/(2 + g), g = f + c, s
-// as a double-double: one division, the exact remainder fma(-s, d, g), and
-// 1/(2 + g) = (1 - s)/2.
-template <bool LO> static __device__ void log1p_core(double f, double c, double *h, double *l) {
+// s = g/(2 + g) = *sh + *sl for g = f + c, f in [sqrt(1/2) - 1, sqrt(2) - 1], |c| <= 2^-53
+// with |c| <= |f| or f = 0 (LO: c may be nonzero), so that log(1 + g) = 2 atanh(s): one
+// division, the exact remainder fma(-s, d, g), and 1/(2 + g) = (1 - s)/2.
+template <bool LO> static __device__ void log1p_s(double f, double c, double *sh, double *sl) {
   double g = f, gc = 0.0;
   if (LO) g = f + c, gc = c - (g - f); // Fast2Sum
   double dh = 2.0 + g;
   double dl = g - (dh - 2.0); // Fast2Sum: |g| < 2
   if (LO) dl += gc;
-  double sh = g / dh;
-  double rho = __builtin_fma(-sh, dh, g) - sh * dl;
+  double s = g / dh;
+  double rho = __builtin_fma(-s, dh, g) - s * dl;
   if (LO) rho += gc;
-  double sl = rho * (0.5 - 0.5 * sh);
+  *sh = s;
+  *sl = rho * (0.5 - 0.5 * s);
+}
+
+// log(1 + f + c) = *h + *l (f, c as for log1p_s).
+template <bool LO> static __device__ void log1p_core(double f, double c, double *h, double *l) {
+  double sh, sl;
+  log1p_s<LO>(f, c, &sh, &sl);
   atanh2_series(sh, sl, h, l);
 }
 
-// log(ah + al) = e ln2 + (*h + *l), returning e; ah positive and normal, |al| <=
-// ulp(ah)/2 (LO: al may be nonzero). m = ah 2^-e in [sqrt(1/2), sqrt(2)] from the
-// bits; al 2^-e is kept for |e| <= 1000 (beyond, al/ah < 2^-52 against a logarithm
-// above 693: far below its ulp).
-template <bool LO> static __device__ int log_reduce(double ah, double al, double *h, double *l) {
+// ah + al = 2^e (1 + *f + *c), returning e; ah positive and normal, |al| <= ulp(ah)/2
+// (LO: al may be nonzero). m = ah 2^-e in [sqrt(1/2), sqrt(2)] from the bits, *f = m - 1
+// (exact); *c = al 2^-e, kept for |e| <= 1000 (beyond, al/ah < 2^-52 against a
+// logarithm above 693: far below its ulp).
+template <bool LO> static __device__ int log_parts(double ah, double al, double *f, double *c) {
   u64 u = bits(ah);
   int e = (int)(u >> 52) - 1023;
   u64 mb = (u & 0x000fffffffffffffull) | 0x3ff0000000000000ull;
   if (mb > SQRT2_BITS) mb -= 1ull << 52, e += 1;
-  double f = from_bits(mb) - 1.0; // exact
-  double c = 0.0;
-  if (LO) c = al * ((e >= -1000 && e <= 1000) ? pow2(-e) : 0.0);
+  *f = from_bits(mb) - 1.0;
+  *c = LO ? al * ((e >= -1000 && e <= 1000) ? pow2(-e) : 0.0) : 0.0;
+  return e;
+}
+
+// log(ah + al) = e ln2 + (*h + *l), returning e (ah, al as for log_parts).
+template <bool LO> static __device__ int log_reduce(double ah, double al, double *h, double *l) {
+  double f, c;
+  int e = log_parts<LO>(ah, al, &f, &c);
   log1p_core<LO>(f, c, h, l);
   return e;
 }
@@ -428,22 +440,25 @@ extern "C" __device__ double __anchor_log10(double x) {
   return s + ((ph - (s - a)) + (pl + ed * LG2_LO));
 }
 
-// log(1 + uh + ul) rounded, for uh > -1, |ul| <= ulp(uh)/2 (LO: ul may be nonzero).
-template <bool LO> static __device__ double log1p_dd(double uh, double ul) {
-  double h, l;
+// 1 + uh + ul = 2^e (1 + *f + *c) as for log_parts, returning e, for uh > -1, |ul| <=
+// ulp(uh)/2: uh itself where it is in log1p_s's range, else 1 + uh as a double-double.
+static __device__ int log1p_parts(double uh, double ul, double *f, double *c) {
   if (uh >= -0.2928 && uh <= 0.4142) {
-    log1p_core<LO>(uh, ul, &h, &l);
-    return h + l;
+    *f = uh, *c = ul;
+    return 0;
   }
   double ah = 1.0 + uh; // TwoSum
   double bb = ah - 1.0;
-  double al = (1.0 - (ah - bb)) + (uh - bb);
-  if (LO) {
-    al += ul;
-    double t = ah + al; // Fast2Sum: renormalise
-    al = al - (t - ah), ah = t;
-  }
-  int e = log_reduce<true>(ah, al, &h, &l);
+  double al = ((1.0 - (ah - bb)) + (uh - bb)) + ul;
+  double t = ah + al; // Fast2Sum: renormalise
+  return log_parts<true>(t, al - (t - ah), f, c);
+}
+
+// log(1 + uh + ul) rounded (uh, ul as for log1p_parts).
+static __device__ double log1p_dd(double uh, double ul) {
+  double f, c, h, l;
+  int e = log1p_parts(uh, ul, &f, &c);
+  log1p_core<true>(f, c, &h, &l);
   return log_combine(e, h, l);
 }
 
@@ -451,7 +466,7 @@ extern "C" __device__ double __anchor_log1p(double x) {
   if (__builtin_fabs(x) < 0x1p-54) return x; // x - x^2/2 rounds to x (and keeps -0)
   if (!(x > -1.0)) return x == -1.0 ? -INF : x < -1.0 ? NAN_D : x + x;
   if (x == INF) return x;
-  return log1p_dd<false>(x, 0.0);
+  return log1p_dd(x, 0.0);
 }
 
 // ---- pow -----------------------------------------------------------------------------
@@ -585,10 +600,10 @@ extern "C" __device__ double __anchor_asinh(double x) {
   u64 sign = bits(x) & 0x8000000000000000ull;
   if (ax < 0x1p-28) return x; // x - x^3/6 rounds to x
   if (!(ax < INF)) return x + x;
-  double r, h, l;
+  double f, c, h, l;
+  int e = 0;
   if (ax > 0x1p28) {
-    int e = log_reduce<false>(ax, 0.0, &h, &l);
-    r = log_combine(e + 1, h, l);
+    e = log_parts<false>(ax, 0.0, &f, &c) + 1;
   } else {
     double p = ax * ax, pe = __builtin_fma(ax, ax, -p);
     double wh = p + 1.0; // TwoSum: x^2 + 1
@@ -604,20 +619,17 @@ extern "C" __device__ double __anchor_asinh(double x) {
       double tl = (__builtin_fma(-th, dh, p) + (pe - th * dl)) * inv;
       double uh = ax + th; // Fast2Sum: th < ax
       double ul = (th - (uh - ax)) + tl;
-      double u = uh + ul; // Fast2Sum: renormalise
-      ul = ul - (u - uh);
-      log1p_core<true>(u, ul, &h, &l); // u < sqrt(2) - 1
-      r = h + l;
+      f = uh + ul; // Fast2Sum: renormalise; f < sqrt(2) - 1
+      c = ul - (f - uh);
     } else {
       double ah = sh + ax; // Fast2Sum: ax < sh
       double al = (ax - (ah - sh)) + sl;
       double a = ah + al; // Fast2Sum: renormalise
-      al = al - (a - ah);
-      int e = log_reduce<true>(a, al, &h, &l);
-      r = log_combine(e, h, l);
+      e = log_parts<true>(a, al - (a - ah), &f, &c);
     }
   }
-  return with_sign(r, sign);
+  log1p_core<true>(f, c, &h, &l);
+  return with_sign(log_combine(e, h, l), sign);
 }
 
 // acosh: for x in [1, 2], log1p(t + sqrt(2t + t^2)), t = x - 1 exact; up to 2^28,
@@ -626,12 +638,11 @@ extern "C" __device__ double __anchor_asinh(double x) {
 extern "C" __device__ double __anchor_acosh(double x) {
   if (!(x >= 1.0)) return x != x ? x + x : NAN_D;
   if (x == INF) return x;
-  double h, l, sh, sl;
+  double f, c, h, l, sh, sl;
+  int e;
   if (x > 0x1p28) {
-    int e = log_reduce<false>(x, 0.0, &h, &l);
-    return log_combine(e + 1, h, l);
-  }
-  if (x <= 2.0) {
+    e = log_parts<false>(x, 0.0, &f, &c) + 1;
+  } else if (x <= 2.0) {
     double t = x - 1.0;
     double q = t * t, qe = __builtin_fma(t, t, -q);
     double wh = (t + t) + q; // Fast2Sum: t^2 <= 2t
@@ -641,17 +652,18 @@ extern "C" __device__ double __anchor_acosh(double x) {
     double uh = sh + t; // Fast2Sum: t <= sh
     double ul = (t - (uh - sh)) + sl;
     double u = uh + ul; // Fast2Sum: renormalise
-    return log1p_dd<true>(u, ul - (u - uh));
+    e = log1p_parts(u, ul - (u - uh), &f, &c);
+  } else {
+    double p = x * x, pe = __builtin_fma(x, x, -p);
+    double wh = p - 1.0; // Fast2Sum: p > 4
+    double wl = ((p - wh) - 1.0) + pe;
+    sqrt_dd(wh, wl, &sh, &sl);
+    double ah = x + sh; // Fast2Sum: sh < x
+    double al = (sh - (ah - x)) + sl;
+    double a = ah + al; // Fast2Sum: renormalise
+    e = log_parts<true>(a, al - (a - ah), &f, &c);
   }
-  double p = x * x, pe = __builtin_fma(x, x, -p);
-  double wh = p - 1.0; // Fast2Sum: p > 4
-  double wl = ((p - wh) - 1.0) + pe;
-  sqrt_dd(wh, wl, &sh, &sl);
-  double ah = x + sh; // Fast2Sum: sh < x
-  double al = (sh - (ah - x)) + sl;
-  double a = ah + al; // Fast2Sum: renormalise
-  al = al - (a - ah);
-  int e = log_reduce<true>(a, al, &h, &l);
+  log1p_core<true>(f, c, &h, &l);
   return log_combine(e, h, l);
 }
 
@@ -662,20 +674,19 @@ extern "C" __device__ double __anchor_atanh(double x) {
   u64 sign = bits(x) & 0x8000000000000000ull;
   if (ax < 0x1p-27) return x; // x + x^3/3 rounds to x
   if (!(ax < 1.0)) return ax == 1.0 ? with_sign(INF, sign) : ax > 1.0 ? NAN_D : x + x;
-  double h, l, r;
-  if (ax < 0.17) {
-    atanh2_series(ax, 0.0, &h, &l);
-    r = 0.5 * (h + l);
-  } else {
+  double sh = ax, sl = 0.0, h, l;
+  int e = 0;
+  if (ax >= 0.17) {
     double nh = 1.0 + ax, nl = ax - (nh - 1.0); // Fast2Sum
     double dh = 1.0 - ax, dl = (1.0 - dh) - ax; // Fast2Sum
     double inv = 1.0 / dh;
     double qh = nh * inv;
     double ql = (__builtin_fma(-qh, dh, nh) + (nl - qh * dl)) * inv;
-    double t = qh + ql; // Fast2Sum: renormalise
-    ql = ql - (t - qh), qh = t;
-    int e = log_reduce<true>(qh, ql, &h, &l);
-    r = 0.5 * log_combine(e, h, l);
+    double q = qh + ql; // Fast2Sum: renormalise
+    double f, c;
+    e = log_parts<true>(q, ql - (q - qh), &f, &c);
+    log1p_s<true>(f, c, &sh, &sl);
   }
-  return with_sign(r, sign);
+  atanh2_series(sh, sl, &h, &l); // 2 atanh(s)
+  return with_sign(0.5 * log_combine(e, h, l), sign);
 }
