@@ -56,6 +56,7 @@
 #define E14 0x1.93974a8c07c9dp-37
 // 2/(2k+1)
 #define A5 0x1.999999999999ap-2
+#define A5_LO -0x1.999999999999ap-56
 #define A7 0x1.2492492492492p-2
 #define A9 0x1.c71c71c71c71cp-3
 #define A11 0x1.745d1745d1746p-3
@@ -315,7 +316,10 @@ extern "C" __device__ double __anchor_tanh(double x) {
 // ---- log -----------------------------------------------------------------------------
 // 2 atanh(sh + sl) = *h + *l for |sh| <= 0.1716, |sl| <= ulp(sh): 2s + (2/3)s^3 in
 // double-double, s^5 (2/5 + 2/7 s^2 + .. + 2/23 s^18) in double (below 2^-12 of the
-// result, so its rounding errors stay below 2^-63 of it).
+// result, so its rounding errors stay below 2^-63 of it). WIDE (for pow, whose result
+// magnifies the logarithm's error by up to 745): (2/5)s^5 in double-double as well, the
+// rest below 2^-19 of the result, so within about 2^-68.
+template <bool WIDE = false>
 static __device__ void atanh2_series(double sh, double sl, double *h, double *l) {
   double z = sh * sh, ze = __builtin_fma(sh, sh, -z);
   double c = z * sh, ce = __builtin_fma(z, sh, -c) + ze * sh; // sh^3
@@ -329,13 +333,25 @@ static __device__ void atanh2_series(double sh, double sl, double *h, double *l)
   p = __builtin_fma(p, z, A13);
   p = __builtin_fma(p, z, A11);
   p = __builtin_fma(p, z, A9);
+  double H = sh + sh;
+  double S = H + t; // Fast2Sum: |t| < 0.01 |H|
+  double e = t - (S - H);
+  if (WIDE) {
+    double c5 = c * z, c5e = __builtin_fma(c, z, -c5) + (ce * z + c * ze); // sh^5
+    double u = c5 * A5, ue = __builtin_fma(c5, A5, -u) + (c5e * A5 + c5 * A5_LO);
+    ue += 2.0 * z * z * sl;                   // (2/5) 5 s^4 sl
+    double t7 = c5 * z * __builtin_fma(p, z, A7); // s^7 (2/7 + ..)
+    double S2 = S + u;                         // Fast2Sum: |u| < 0.02 |S|
+    e += u - (S2 - S);
+    *h = S2;
+    *l = e + ((te + ue) + (2.0 * sl + t7));
+    return;
+  }
   p = __builtin_fma(p, z, A7);
   p = __builtin_fma(p, z, A5);
   double t5 = z * z * sh * p;
-  double H = sh + sh;
-  double S = H + t; // Fast2Sum: |t| < 0.01 |H|
   *h = S;
-  *l = (t - (S - H)) + (te + (2.0 * sl + t5));
+  *l = e + (te + (2.0 * sl + t5));
 }
 
 // s = g/(2 + g) = *sh + *sl for g = f + c, f in [sqrt(1/2) - 1, sqrt(2) - 1], |c| <= 2^-53
@@ -355,10 +371,11 @@ template <bool LO> static __device__ void log1p_s(double f, double c, double *sh
 }
 
 // log(1 + f + c) = *h + *l (f, c as for log1p_s).
-template <bool LO> static __device__ void log1p_core(double f, double c, double *h, double *l) {
+template <bool LO, bool WIDE = false>
+static __device__ void log1p_core(double f, double c, double *h, double *l) {
   double sh, sl;
   log1p_s<LO>(f, c, &sh, &sl);
-  atanh2_series(sh, sl, h, l);
+  atanh2_series<WIDE>(sh, sl, h, l);
 }
 
 // ah + al = 2^e (1 + *f + *c), returning e; ah positive and normal, |al| <= ulp(ah)/2
@@ -376,10 +393,11 @@ template <bool LO> static __device__ int log_parts(double ah, double al, double 
 }
 
 // log(ah + al) = e ln2 + (*h + *l), returning e (ah, al as for log_parts).
-template <bool LO> static __device__ int log_reduce(double ah, double al, double *h, double *l) {
+template <bool LO, bool WIDE = false>
+static __device__ int log_reduce(double ah, double al, double *h, double *l) {
   double f, c;
   int e = log_parts<LO>(ah, al, &f, &c);
-  log1p_core<LO>(f, c, h, l);
+  log1p_core<LO, WIDE>(f, c, h, l);
   return e;
 }
 
@@ -481,9 +499,9 @@ static __device__ int integer_class(double y) {
   return ((u >> (52 - ex)) & 1) ? 1 : 2;
 }
 
-// |x|^y = e^(y log|x|): log|x| = lh + ll to about 2^-64 relative, y log|x| = ph + pl, so
-// that e^(ph + pl) is within 2^-54 relative (|ph| <= 745) before its one rounding. C99
-// Annex F's special cases first.
+// |x|^y = e^(y log|x|): log|x| = lh + ll to about 2^-68 relative (the WIDE series),
+// y log|x| = ph + pl, so that e^(ph + pl) is within about 2^-58 relative (|ph| <= 745)
+// before its one rounding. C99 Annex F's special cases first.
 extern "C" __device__ double __anchor_pow(double x, double y) {
   if (y == 0.0 || x == 1.0) return 1.0; // even for a NaN
   double ax = __builtin_fabs(x), ay = __builtin_fabs(y);
@@ -502,7 +520,7 @@ extern "C" __device__ double __anchor_pow(double x, double y) {
   int e0 = 0;
   if (ax < 0x1p-1022) ax *= 0x1p54, e0 = -54;
   double h, l;
-  double ed = (double)(log_reduce<false>(ax, 0.0, &h, &l) + e0);
+  double ed = (double)(log_reduce<false, true>(ax, 0.0, &h, &l) + e0);
   double a = ed * LN2_HI; // exact
   double s = a + h;       // Fast2Sum
   double sl = (h - (s - a)) + (l + ed * LN2_LO);

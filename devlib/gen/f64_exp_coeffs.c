@@ -4,7 +4,7 @@
  *   - splits of ln 2, log10 2 into a 42-bit head (so that k * head is exact for every
  *     |k| < 2^11) and the rest rounded to double;
  *   - double-double pairs (head = the constant rounded to nearest, tail = the rest
- *     rounded) of ln 2, log2 e, ln 10, log2 10, log10 e, 2/3, 1/6, sqrt 2;
+ *     rounded) of ln 2, log2 e, ln 10, log2 10, log10 e, 2/3, 1/6, 2/5, sqrt 2;
  *   - the Taylor coefficients 1/n! (exp), 1/(2k+1)! (sinh) and 2/(2k+1) (2 atanh, the
  *     logarithm's series), rounded to nearest.
  * Run: cc -O2 devlib/gen/f64_exp_coeffs.c -o /tmp/c -lmpfr -lgmp && /tmp/c */
@@ -56,6 +56,9 @@ int main(void) {
   mpfr_set_ui(v, 1, MPFR_RNDN);
   mpfr_div_ui(v, v, 6, MPFR_RNDN);
   dd("E3");
+  mpfr_set_ui(v, 2, MPFR_RNDN);
+  mpfr_div_ui(v, v, 5, MPFR_RNDN);
+  dd("A5");
   mpfr_set_ui(v, 2, MPFR_RNDN);
   mpfr_sqrt(v, v, MPFR_RNDN);
   dd("SQRT2");
