@@ -232,8 +232,8 @@ static __device__ void recip_dd(double h, double l, double *rh, double *rl) {
   *rl = r * (__builtin_fma(-r, h, 1.0) - r * l);
 }
 
-// sinh: |x| < 0.35: x + x^3 (1/3! + x^2/5! + .. + x^10/13!) (the next term below 2^-61
-// of the result), x^3 and its product with the polynomial as double-doubles; up to 2^56 e^|x| ~ |x| < 39: (e^|x| - e^-|x|)/2 in double-double;
+// sinh: |x| < 0.35: x + x^3/3! + x^5 (1/5! + .. + x^8/13!) (the next term below 2^-61
+// of the result), x + x^3/3! in double-double; up to 2^56 e^|x| ~ |x| < 39: (e^|x| - e^-|x|)/2 in double-double;
 // beyond, e^|x|/2 (e^-|x| is below 2^-110 of it), the 1/2 folded into the scale so that
 // e^|x| may overflow where sinh does not.
 extern "C" __device__ double __anchor_sinh(double x) {
@@ -249,10 +249,9 @@ extern "C" __device__ double __anchor_sinh(double x) {
     p = __builtin_fma(p, z, E9);
     p = __builtin_fma(p, z, E7);
     p = __builtin_fma(p, z, E5);
-    p = __builtin_fma(p, z, E3);
-    double t = c * p, te = __builtin_fma(c, p, -t) + ce * p;
+    double t = c * E3, te = __builtin_fma(c, E3, -t) + (ce * E3 + c * E3_LO);
     double h = x + t; // Fast2Sum: |t| < 0.03 |x|
-    return h + ((t - (h - x)) + te);
+    return h + ((t - (h - x)) + (te + c * z * p));
   }
   double th, tl;
   int k = exp_abs(ax, &th, &tl);

@@ -6,7 +6,7 @@
 #define ANCHOR_MATH_F64_EXP_H
 
 /* Each: CUDA's maximum ulp error over the whole range; Anchor's within 0.51 ulp of the exact
- * value (a double-double approximation rounded once; devlib/f64_exp.cu), 0.514 for sinh.
+ * value (a double-double approximation rounded once; devlib/f64_exp.cu).
  * NaN in, NaN out; overflow to +-inf and underflow to +-0 as the correctly rounded result. */
 ANCHOR_DEVLIB double __anchor_exp(double x);   /* 1 ulp; exp(-inf) = +0 */
 ANCHOR_DEVLIB double __anchor_exp2(double x);  /* 1 ulp; 2^n exact */
