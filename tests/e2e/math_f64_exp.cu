@@ -20,9 +20,11 @@
 #include <cmath>
 
 // name, CUDA's bound in ulps
+// clang-format off
 #define UNARY(F)                                                                                   \
   F(exp, 1) F(exp2, 1) F(expm1, 1) F(log, 1) F(log2, 1) F(log10, 1) F(log1p, 1) F(cbrt, 1)         \
   F(sinh, 2) F(cosh, 1) F(tanh, 1) F(asinh, 3) F(acosh, 3) F(atanh, 2)
+// clang-format on
 #define COUNT(name, bound) +1
 enum { NUNARY = 0 UNARY(COUNT), SPELLINGS = 4, NPOW = 5 };
 enum { RESULTS = NUNARY * SPELLINGS + NPOW };
