@@ -21,7 +21,7 @@
 //     (truncation below 2^-65 relative) with 2s + 2s^3/3 in double-double (for pow
 //     2s^5/5 too) and s itself as a double-double (one division).
 // Measured (MPFR, 300,000 random inputs per range): every function within 0.507 ulp of
-// the exact value; the correctly rounded result in all but 0.002% to 0.05% of inputs.
+// the exact value; the correctly rounded result for all but at most 0.05% of them.
 // The constants and Taylor coefficients come from devlib/gen/f64_exp_coeffs.c (MPFR).
 
 // ---- Constants (devlib/gen/f64_exp_coeffs.c) -----------------------------------------
