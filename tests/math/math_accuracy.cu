@@ -146,7 +146,37 @@
   MATH(__dsqrt_rd,  double, 1, __dsqrt_rd(a),              mpfr_sqrt(r, a, d),          0, 0,   4,  ALL | RD)
 #define MATH_F32_EXP(MATH)  /* float exponentials, logarithms, powers, hyperbolic */
 #define MATH_F32_TRIG(MATH) /* float trigonometric and inverse trigonometric */
-#define MATH_F64_EXP(MATH)  /* double exponentials, logarithms, powers, hyperbolic */
+#define MATH_F64_EXP(MATH) \
+  /* double exponentials, logarithms, powers, hyperbolic; bounds: CUDA Math API, double */ \
+  /* precision, default flags, over the whole range (ranges: where the results are finite */ \
+  /* and nonzero, plus narrower rows where a reduction or a series changes) */ \
+  MATH(exp,        double, 1, exp(a),              mpfr_exp(r, a, d),          1, -745.2, 709.8, ALL) \
+  MATH(exp2,       double, 1, exp2(a),             mpfr_exp2(r, a, d),         1, -1076, 1024, ALL) \
+  MATH(exp10,      double, 1, exp10(a),            mpfr_exp10(r, a, d),        1, -323.7, 308.3, ALL) \
+  MATH(expm1,      double, 1, expm1(a),            mpfr_expm1(r, a, d),        1, -40,  709.8, ALL) \
+  MATH(expm1_near0, double, 1, expm1(a),           mpfr_expm1(r, a, d),        1, -1,   1,    ALL) \
+  MATH(log,        double, 1, log(a),              mpfr_log(r, a, d),          1, 0,    4,    ALL) \
+  MATH(log_near1,  double, 1, log(a),              mpfr_log(r, a, d),          1, 0.7,  1.5,  ALL) \
+  MATH(log2,       double, 1, log2(a),             mpfr_log2(r, a, d),         1, 0,    4,    ALL) \
+  MATH(log10,      double, 1, log10(a),            mpfr_log10(r, a, d),        1, 0,    4,    ALL) \
+  MATH(log1p,      double, 1, log1p(a),            mpfr_log1p(r, a, d),        1, -1,   4,    ALL) \
+  MATH(pow,        double, 2, pow(a, b),           mpfr_pow(r, a, b, d),       2, -10,  10,   ALL) \
+  /* pow with exponents up to +-1024 (b * 128, exact): results over the whole range */ \
+  MATH(pow_wide,   double, 2, pow(a, b * 128),     ref_f64exp_pow_scaled(r, a, b, d), 2, -8, 8, ALL) \
+  /* pow(double, int) (nvcc's overload): integer exponents in [-40, 40] */ \
+  MATH(pow_int,    double, 2, pow(a, (int)b),      ref_f64exp_pow_int(r, a, b, d), 2, -40, 40, RANGE) \
+  MATH(cbrt,       double, 1, cbrt(a),             mpfr_cbrt(r, a, d),         1, -8,   8,    ALL) \
+  MATH(rcbrt,      double, 1, rcbrt(a),            ref_f64exp_rcbrt(r, a, d), 1, -8,   8,    ALL) \
+  MATH(sinh,       double, 1, sinh(a),             mpfr_sinh(r, a, d),         2, -711, 711,  ALL) \
+  MATH(sinh_near0, double, 1, sinh(a),             mpfr_sinh(r, a, d),         2, -2,   2,    ALL) \
+  MATH(cosh,       double, 1, cosh(a),             mpfr_cosh(r, a, d),         1, -711, 711,  ALL) \
+  MATH(tanh,       double, 1, tanh(a),             mpfr_tanh(r, a, d),         1, -2,   2,    ALL) \
+  MATH(asinh,      double, 1, asinh(a),            mpfr_asinh(r, a, d),        3, -4,   4,    ALL) \
+  MATH(acosh,      double, 1, acosh(a),            mpfr_acosh(r, a, d),        3, 1,    4,    ALL) \
+  MATH(atanh,      double, 1, atanh(a),            mpfr_atanh(r, a, d),        2, -1,   1,    ALL) \
+  MATH(std_exp,    double, 1, std::exp(a),         mpfr_exp(r, a, d),          1, -4,   4,    ALL) \
+  MATH(std_log,    double, 1, std::log(a),         mpfr_log(r, a, d),          1, 0,    4,    ALL) \
+  MATH(std_pow,    double, 2, std::pow(a, b),      mpfr_pow(r, a, b, d),       2, -4,   4,    ALL)
 #define MATH_F64_TRIG(MATH) /* double trigonometric and inverse trigonometric, norms */ \
   /* CUDA's bounds, full range (CUDA C++ Programming Guide, double precision); huge */ \
   /* arguments come from the random bit patterns, [lo, hi] is Cody-Waite's range */ \
@@ -557,6 +587,34 @@ typedef int (*ref_fn)(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr c, m
 [[maybe_unused]] static int ref_f64trig_rnorm(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b,
                                               mpfr_srcptr c, int n, mpfr_rnd_t d) {
   return ref_f64trig_norm_any(r, a, b, c, n, true, d);
+}
+// pow(a, b * 128) (the harness's pow_wide row: exponents up to +-1024; b * 128 is exact
+// in double, as on the device, overflow included).
+[[maybe_unused]] static int ref_f64exp_pow_scaled(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b,
+                                                  mpfr_rnd_t d) {
+  mpfr_t y;
+  mpfr_init2(y, 53);
+  mpfr_mul_2ui(y, b, 7, MPFR_RNDN);
+  int t = mpfr_pow(r, a, y, d);
+  mpfr_clear(y);
+  return t;
+}
+// 1/cbrt(a): cbrt and the reciprocal at 256 bits, then rounded once (1/cbrt of a double is
+// never a midpoint of doubles, so the double rounding cannot matter); +-inf at +-0, +-0 at
+// +-inf. (mpfr_rootn_si(r, a, -3, d) would do, but needs MPFR 4.2.)
+[[maybe_unused]] static int ref_f64exp_rcbrt(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t d) {
+  mpfr_t t;
+  mpfr_init2(t, 256);
+  int inexact = mpfr_cbrt(t, a, MPFR_RNDN) != 0;
+  inexact |= mpfr_ui_div(t, 1, t, MPFR_RNDN) != 0;
+  int v = mpfr_set(r, t, d);
+  mpfr_clear(t);
+  return v || !inexact ? v : 1; // the sign is never needed: results are normal
+}
+// pow(a, (int)b) (pow_int: b truncated to an integer, as the device's conversion does).
+[[maybe_unused]] static int ref_f64exp_pow_int(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b,
+                                               mpfr_rnd_t d) {
+  return mpfr_pow_si(r, a, mpfr_get_si(b, MPFR_RNDZ), d);
 }
 
 #define MATH_REF(id, T, arity, expr, ref, bound, lo, hi, flags)                                    \
