@@ -82,7 +82,8 @@ static __device__ const unsigned int two_over_pi_bits[10] = {
 // products with PIO2_2 and PIO2_3 are added as an unevaluated sum (the first exactly,
 // by its fma error and 2Sum). Error of h + l: k (ulp(PIO2_3)/2 + |PIO2_3| 2^-24) <
 // 2^-55, against |r| > 2^-29 for every float in the range (its nearest multiple of
-// pi/2): relative 2^-26 at worst, well below the result's ulp.
+// pi/2; the smallest is 2^-27.8, devlib/gen/f32_trig_coeffs.c): relative 2^-26 at
+// worst, well below the result's ulp.
 static __device__ __forceinline__ int reduce_fast(float ax, float *h, float *l) {
   float k = __builtin_rintf(ax * TWO_OVER_PI);
   float r1 = __builtin_fmaf(-k, PIO2_1, ax);
@@ -100,9 +101,11 @@ static __device__ __forceinline__ int reduce_fast(float ax, float *h, float *l) 
 // bits i = e-1 .. e+126 are read (a window W), and x 2/pi = m W 2^-126 (mod 4) with an
 // error below m 2^-126 < 2^-102 quadrants. Of the product's low 128 bits (four 32-bit
 // limbs), the top two are the quadrant mod 4 and the next 64 the fraction, rounded to the
-// nearest quadrant as a signed 64-bit number f (|f| <= 2^63), r = f 2^-64 pi/2. f is split
-// into two 24-bit floats exactly, multiplied by pi/2 as a double-float: relative error
-// of h + l below 2^-44.
+// nearest quadrant as a signed 64-bit number f (|f| <= 2^63), r = f 2^-64 pi/2. Every
+// float has |r| > 2^-29.3 (devlib/gen/f32_trig_coeffs.c searches them all), so f has at
+// least 34 significant bits and their truncation costs at most 2^-33 relative. f's top
+// 48 bits are split into two 24-bit floats exactly and multiplied by pi/2 as a
+// double-float: relative error of h + l below 2^-33, far below the result's ulp.
 static __device__ int reduce_payne_hanek(float ax, float *h, float *l) {
   unsigned int u = bits_of(ax);
   unsigned long long m = (u & 0x7fffffu) | 0x800000u;
@@ -111,8 +114,8 @@ static __device__ int reduce_payne_hanek(float ax, float *h, float *l) {
   int idx = g >> 5, shift = g & 31;
   unsigned long long w[4];
   for (int j = 0; j < 4; j++) {
-    unsigned long long two = ((unsigned long long)two_over_pi_bits[idx + j] << 32) |
-                             two_over_pi_bits[idx + j + 1];
+    unsigned long long two =
+        ((unsigned long long)two_over_pi_bits[idx + j] << 32) | two_over_pi_bits[idx + j + 1];
     w[j] = (two >> (32 - shift)) & 0xffffffffull;
   }
   unsigned long long a = w[3] * m;
@@ -389,9 +392,8 @@ extern "C" __device__ float __anchor_atan2f(float y, float x) {
   int swap = ay > ax;
   float num = swap ? ax : ay, den = swap ? ay : ax;
   float t = __anchor_fdiv_rn(num, den);
-  float tl = den >= 0x1p-125f && den <= 0x1p125f
-                 ? __builtin_fmaf(-t, den, num) * approx_recip(den)
-                 : 0.0f;
+  float tl =
+      den >= 0x1p-125f && den <= 0x1p125f ? __builtin_fmaf(-t, den, num) * approx_recip(den) : 0.0f;
   float hi = t, lo = atan_tail(t, tl);
   if (swap) {
     float e, s = minus_from(PIO2_1, hi, &e);

@@ -1,13 +1,21 @@
 // devlib/gen/f32_trig_coeffs.c — the polynomial coefficients of devlib/f32_trig.cu,
 // computed with MPFR. Not run at build time; to regenerate:
-//   cc -O2 devlib/gen/f32_trig_coeffs.c -o /tmp/f32_trig_coeffs -lmpfr -lgmp && /tmp/f32_trig_coeffs
+//   cc -O2 devlib/gen/f32_trig_coeffs.c -o /tmp/f32_trig_coeffs -lmpfr -lgmp -lm &&
+//   /tmp/f32_trig_coeffs
 // For each kernel g(z) (z = r^2, a function smooth on [0, zmax]), the polynomial of
 // degree n-1 interpolating g at the n Chebyshev nodes of [0, zmax] (near the minimax
 // polynomial), solved in 256-bit arithmetic, each coefficient then rounded to float. Printed:
 // the float coefficients (hex and decimal) and the maximum error, over 20000 points of
 // the interval, of r + r^3 g(z) (resp. 1 - z/2 + z^2 g(z)) relative to the function,
 // with the float coefficients and exact arithmetic.
+// It also prints the float nearest a multiple of pi/2 (smallest reduced argument of
+// sinf/cosf/tanf) per binade, from the 128-bit window of 2/pi that the Payne–Hanek
+// reduction of devlib/f32_trig.cu reads (every float of [1/2, 2^128): 2^30 products): the
+// bounds the reduction's error analysis uses (|r| > 2^-27.8 below 2^17, > 2^-29.3 for
+// every float) and the hardest inputs of tests/e2e/math_f32_trig.cu.
+#include <math.h>
 #include <mpfr.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -131,6 +139,37 @@ static void fit(const char *name, int k, double zmax, int n) {
     printf("  %a, // %.9g\n", cf[j], cf[j]);
 }
 
+// The bits of 2/pi behind a zero word, as devlib/f32_trig.cu's table.
+static const uint32_t two_over_pi_bits[10] = {0x00000000u, 0xa2f9836eu, 0x4e441529u, 0xfc2757d1u,
+                                              0xf534ddc0u, 0xdb629599u, 0x3c439041u, 0xfe5163abu,
+                                              0xdebbc561u, 0xb7246e3au};
+
+// For each binade of floats x >= 1/2: the smallest |x - k pi/2| over its 2^23 floats
+// (the window W of 128 bits from bit e-1 on: x 2/pi = m W 2^-126 mod 4, its fraction the
+// low 126 bits of m W).
+static void hardest_reductions(void) {
+  double overall = 1;
+  for (int field = 126; field <= 254; field++) {
+    int e = field - 150, g = e + 30, idx = g >> 5, shift = g & 31;
+    unsigned __int128 w = 0;
+    for (int j = 0; j < 4; j++) {
+      uint64_t two = ((uint64_t)two_over_pi_bits[idx + j] << 32) | two_over_pi_bits[idx + j + 1];
+      w = (w << 32) | ((two >> (32 - shift)) & 0xffffffffu);
+    }
+    double best = 1;
+    uint32_t best_m = 0;
+    for (uint32_t m = 0x800000u; m < 0x1000000u; m++) {
+      int64_t f = (int64_t)(uint64_t)((w * m) >> 62); // the fraction, signed, 2^-64 units
+      double d = fabs((double)f) * 0x1p-64 * 1.5707963267948966;
+      if (d < best) best = d, best_m = m;
+    }
+    if (best < overall) overall = best;
+    printf("binade 2^%d: smallest reduced argument 2^%.2f at %a\n", e + 23, log2(best),
+           ldexp(best_m, e));
+  }
+  printf("every float >= 1/2: smallest reduced argument 2^%.2f\n", log2(overall));
+}
+
 int main(int argc, char **argv) {
   (void)argc, (void)argv;
   fit("sin", SIN, 0.64, 4);
@@ -139,5 +178,6 @@ int main(int argc, char **argv) {
   // rounded quotient) and of sinpif/cospif (pi/4).
   fit("atan", ATAN, 1.0, 10); // atan on [0, 1]; more terms gain nothing in float
   fit("asin", ASIN, 0.25, 6); // asin on [0, 1/2]
+  hardest_reductions();
   return 0;
 }

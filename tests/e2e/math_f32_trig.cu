@@ -96,7 +96,7 @@ static int test_pairs(void) {
     hx[n++] = -10.0f + 20.0f * (float)i / 40000;
   // The floats nearest k pi/2 (found over every float: devlib/gen/f32_trig_coeffs.c) and
   // their neighbours; huge arguments.
-  static const float hard[] = {0x1.f37c8ap+95f, 0x1.47d0fep+34f, 0x1.f9cbe2p+7f, 0x1.2d97c8p+2f,
+  static const float hard[] = {0x1.f37c8ap+95f,  0x1.47d0fep+34f, 0x1.f9cbe2p+7f, 0x1.2d97c8p+2f,
                                0x1.fe037ap+125f, 0x1.921fb6p+0f,  0x1.921fb6p+1f, 0x1.fffffep+127f};
   for (float h : hard)
     for (int k = -32; k < 32; k++)
@@ -110,8 +110,9 @@ static int test_pairs(void) {
   if (!check(cudaDeviceSynchronize(), "trig kernel")) return 1;
   cudaMemcpy(hr, dr, sizeof(float) * RESULTS * n, cudaMemcpyDeviceToHost);
   static const char *names[RESULTS] = {
-      "sinf",      "cosf",      "sincosf.sin", "sincosf.cos", "sinpif",     "cospif",
-      "sincospif.sin", "sincospif.cos", "__sinf", "__cosf", "__sincosf.sin", "__sincosf.cos",
+      "sinf",       "cosf",       "sincosf.sin",     "sincosf.cos",
+      "sinpif",     "cospif",     "sincospif.sin",   "sincospif.cos",
+      "__sinf",     "__cosf",     "__sincosf.sin",   "__sincosf.cos",
       "sin(float)", "cos(float)", "std::sin(float)", "std::cos(float)"};
   // Each result against the single-result function it must equal (itself for those).
   static const int equal_to[RESULTS] = {0, 1, 0, 1, 4, 5, 4, 5, 8, 9, 8, 9, 0, 1, 0, 1};
@@ -198,8 +199,8 @@ static int test_norms(void) {
     long double rref = isinf(ref) ? 0.0L : isnan(ref) ? NAN : ref == 0 ? INFINITY : 1 / ref;
     if (rref <= 0x1p127L) check_ulps("rnormf(dim)", x, hr[3 * j + 1], rref, 3, &worst_r);
     if ((dim[j] == 3 || dim[j] == 4) && !same(hr[3 * j + 2], hr[3 * j]))
-      mismatch(dim[j] == 3 ? "norm3df (vs normf(3))" : "norm4df (vs normf(4))", x,
-               hr[3 * j + 2], hr[3 * j]);
+      mismatch(dim[j] == 3 ? "norm3df (vs normf(3))" : "norm4df (vs normf(4))", x, hr[3 * j + 2],
+               hr[3 * j]);
   }
   printf("%d vectors (dims 0..40, 1000): normf max %.3f ulp (bound 4), rnormf max %.3f ulp "
          "(bound 3)\n",
@@ -207,10 +208,14 @@ static int test_norms(void) {
 
   // norm4df, rnorm4df: four independent operands, values spread over many binades.
   enum { QUADS = 200000 };
-  float *q = (float *)malloc(sizeof(float) * 4 * QUADS), *qr = (float *)malloc(sizeof(float) * 2 * QUADS);
+  float *q = (float *)malloc(sizeof(float) * 4 * QUADS),
+        *qr = (float *)malloc(sizeof(float) * 2 * QUADS);
   for (int j = 0; j < 4 * QUADS; j++) {
     float m = 1.0f + (float)(math_xorshift(&seed) >> 8) * 0x1p-24f;
-    int e = (int)(math_xorshift(&seed) % 41) - 20 + (j / 4 % 3 == 0 ? 100 : j / 4 % 3 == 1 ? -100 : 0);
+    int e = (int)(math_xorshift(&seed) % 41) - 20 +
+            (j / 4 % 3 == 0   ? 100
+             : j / 4 % 3 == 1 ? -100
+                              : 0);
     q[j] = ldexpf(math_xorshift(&seed) & 1 ? -m : m, e);
   }
   float *dq, *dqr;
@@ -227,8 +232,8 @@ static int test_norms(void) {
     check_ulps("norm4df", q[4 * j], qr[2 * j], ref, 2, &worst4);
     check_ulps("rnorm4df", q[4 * j], qr[2 * j + 1], 1 / ref, 2, &worst4r);
   }
-  printf("%d quadruples: norm4df max %.3f ulp, rnorm4df max %.3f ulp (bound 2)\n", QUADS,
-         worst4, worst4r);
+  printf("%d quadruples: norm4df max %.3f ulp, rnorm4df max %.3f ulp (bound 2)\n", QUADS, worst4,
+         worst4r);
   cudaFree(dp), cudaFree(dd), cudaFree(da), cudaFree(drr), cudaFree(dq), cudaFree(dqr);
   free(hp), free(hr), free(q), free(qr);
   return 0;

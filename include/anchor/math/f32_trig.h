@@ -28,15 +28,15 @@ ANCHOR_DEVLIB unsigned long long __anchor_sincospif(float x);
 ANCHOR_DEVLIB float __anchor___sinf(float x);
 ANCHOR_DEVLIB float __anchor___cosf(float x);
 ANCHOR_DEVLIB float __anchor___tanf(float x);
-ANCHOR_DEVLIB unsigned long long __anchor___sincosf(float x); /* __sinf low, __cosf high */
-ANCHOR_DEVLIB float __anchor_asinf(float x);           /* 2 ulp; Anchor: under 1 */
-ANCHOR_DEVLIB float __anchor_acosf(float x);           /* 2 ulp; Anchor: under 1 */
-ANCHOR_DEVLIB float __anchor_atanf(float x);           /* 2 ulp; Anchor: under 1 */
-ANCHOR_DEVLIB float __anchor_atan2f(float y, float x); /* 3 ulp; Anchor: under 1.5 */
-ANCHOR_DEVLIB float __anchor_hypotf(float x, float y); /* 3 ulp; Anchor: under 1 */
-ANCHOR_DEVLIB float __anchor_rhypotf(float x, float y);                    /* 2 ulp */
-ANCHOR_DEVLIB float __anchor_norm3df(float a, float b, float c);           /* 2 ulp */
-ANCHOR_DEVLIB float __anchor_rnorm3df(float a, float b, float c);          /* 2 ulp */
+ANCHOR_DEVLIB unsigned long long __anchor___sincosf(float x);     /* __sinf low, __cosf high */
+ANCHOR_DEVLIB float __anchor_asinf(float x);                      /* 2 ulp; Anchor: under 1 */
+ANCHOR_DEVLIB float __anchor_acosf(float x);                      /* 2 ulp; Anchor: under 1 */
+ANCHOR_DEVLIB float __anchor_atanf(float x);                      /* 2 ulp; Anchor: under 1 */
+ANCHOR_DEVLIB float __anchor_atan2f(float y, float x);            /* 3 ulp; Anchor: under 1.5 */
+ANCHOR_DEVLIB float __anchor_hypotf(float x, float y);            /* 3 ulp; Anchor: under 1 */
+ANCHOR_DEVLIB float __anchor_rhypotf(float x, float y);           /* 2 ulp */
+ANCHOR_DEVLIB float __anchor_norm3df(float a, float b, float c);  /* 2 ulp */
+ANCHOR_DEVLIB float __anchor_rnorm3df(float a, float b, float c); /* 2 ulp */
 ANCHOR_DEVLIB float __anchor_norm4df(float a, float b, float c, float d);  /* 2 ulp */
 ANCHOR_DEVLIB float __anchor_rnorm4df(float a, float b, float c, float d); /* 2 ulp */
 /* The steps of normf/rnormf (4 and 3 ulp; Anchor: under 1 for any dim), which read
