@@ -5,8 +5,9 @@
 // __cosf, __tanf, __sincosf, asinf, acosf, atanf, atan2f, hypotf, rhypotf, norm3df,
 // rnorm3df, norm4df, rnorm4df and the helpers of normf/rnormf. Only operations Metal
 // defines exactly: float add/sub/mul, fma, comparisons, bit casts, rintf/floorf, integer
-// arithmetic, and the library's correctly rounded __anchor_sqrtf, __anchor_frsqrt_rn,
-// __anchor_fdiv_rn, __anchor_frcp_rn. Declarations and contracts:
+// arithmetic, and the library's correctly rounded __anchor_sqrtf and __anchor_frsqrt_rn
+// (divisions by reciprocal estimates and remainders, no integer division). Declarations
+// and contracts:
 // include/anchor/math/f32_trig.h.
 //
 // Error analyses below are in units of the final result's ulp; every function's bound is
@@ -26,6 +27,26 @@ static __device__ __forceinline__ float with_sign(float x, unsigned int sign) {
 }
 static __device__ __forceinline__ float pow2(int e) { // 2^e, e in [-126, 127]
   return float_of((unsigned int)(e + 127) << 23);
+}
+
+// 1/d to within 2^-22 relative for d in [2^-125, 2^125]: the exponent-negating bit
+// estimate (relative error under 1/8) and three Newton steps (multiplies and fmas).
+static __device__ __forceinline__ float approx_recip(float d) {
+  float y = float_of(0x7ef311c3u - bits_of(d));
+  y = y * __builtin_fmaf(-d, y, 2.0f);
+  y = y * __builtin_fmaf(-d, y, 2.0f);
+  return y * __builtin_fmaf(-d, y, 2.0f);
+}
+
+// n/d within 1 ulp (for d in [2^-125, 2^125] and a quotient in the normal range): n times
+// the approximate reciprocal, corrected once by its remainder (fma). No integer division:
+// the library's correctly rounded __anchor_fdiv_rn divides 64-bit integers, slow on GPUs.
+// *y receives the reciprocal, for the caller's own remainder terms.
+static __device__ __forceinline__ float quotient(float n, float d, float *y) {
+  *y = approx_recip(d);
+  float q0 = n * *y;
+  float q = __builtin_fmaf(__builtin_fmaf(-q0, d, n), *y, q0);
+  return q0 == 0.0f ? q0 : q; // a zero keeps its sign (+0 + -0 would be +0)
 }
 
 // pi/2 = PIO2_1 + PIO2_2 + PIO2_3 + O(2^-100), pi = PI_1 + PI_2 + O(2^-72): the floats
@@ -186,8 +207,9 @@ extern "C" __device__ float __anchor_cosf(float x) {
   return c;
 }
 
-// sin/cos (even quadrants) or -cos/sin (odd), correctly rounded division of two results
-// each within 0.7 ulp: under 2 ulp.
+// sin/cos (even quadrants) or -cos/sin (odd): a quotient within 1 ulp of two results each
+// within 0.7 ulp (the divisor in [2^-30, 1]: |r| > 2^-29.3 for every float): under 2.5
+// ulp.
 extern "C" __device__ float __anchor_tanf(float x) {
   unsigned int ux = bits_of(x), sign = ux & 0x80000000u;
   float ax = float_of(ux & 0x7fffffffu);
@@ -195,7 +217,7 @@ extern "C" __device__ float __anchor_tanf(float x) {
   float h, l;
   int q = reduce(ax, &h, &l);
   float sk = sin_kernel(h, l), ck = cos_kernel(h, l);
-  float t = (q & 1) ? __anchor_fdiv_rn(-ck, sk) : __anchor_fdiv_rn(sk, ck);
+  float y, t = (q & 1) ? quotient(-ck, sk, &y) : quotient(sk, ck, &y);
   return with_sign(t, sign);
 }
 
@@ -262,10 +284,10 @@ extern "C" __device__ unsigned long long __anchor_sincospif(float x) {
 
 // ---- The fast intrinsics ----------------------------------------------------------------
 // CUDA: absolute error 2^-21.41 on [-pi, pi], unbounded outside. Below 2^17 Cody–Waite
-// with two constants in float (exact first step as in reduce_fast; the missing third
-// term is below 2^-33 absolute), then the same kernels: on [-pi, pi] within 2^-25
-// absolute. Larger arguments take the Payne–Hanek path, so every finite x stays near
-// sinf's accuracy (an untaken branch on the common path).
+// with two constants in float (exact first step as in reduce_fast; the rounding of
+// k PIO2_2 and the missing k PIO2_3 cost k 2^-48 absolute: 2^-47 on [-pi, pi], 2^-32 at
+// 2^17), then the same kernels: on [-pi, pi] within 2^-25 absolute. From 2^17 on the
+// Payne–Hanek path, so no finite x is far off (an untaken branch on the common path).
 static __device__ __forceinline__ void fast_sincos(float x, float *s, float *c) {
   unsigned int ux = bits_of(x), sign = ux & 0x80000000u;
   float ax = float_of(ux & 0x7fffffffu), h, l;
@@ -298,11 +320,12 @@ extern "C" __device__ float __anchor___cosf(float x) {
   return c;
 }
 
-// __sinf(x) * (1/__cosf(x)) as CUDA defines it, with a correctly rounded division.
+// __sinf(x) * (1/__cosf(x)) as CUDA defines it; the quotient within 1 ulp (a cosine
+// below 2^-125 in magnitude, which no float argument reaches, would be off range).
 extern "C" __device__ float __anchor___tanf(float x) {
-  float s, c;
+  float s, c, y;
   fast_sincos(x, &s, &c);
-  return __anchor_fdiv_rn(s, c);
+  return quotient(s, c, &y);
 }
 
 extern "C" __device__ unsigned long long __anchor___sincosf(float x) {
@@ -351,33 +374,29 @@ static __device__ __forceinline__ float minus_from(float c, float v, float *lo) 
   return s;
 }
 
-// 1/d to about 2^-16 relative for d in [2^-125, 2^125]: the exponent-negating bit
-// estimate and two Newton steps (multiplies only): for the low parts of quotients.
-static __device__ __forceinline__ float approx_recip(float d) {
-  float y = float_of(0x7ef311c3u - bits_of(d));
-  y = y * __builtin_fmaf(-d, y, 2.0f);
-  return y * __builtin_fmaf(-d, y, 2.0f);
-}
-
-// |x| <= 1: x + atan_tail (under 0.6 ulp). |x| > 1: pi/2 - atan(1/|x|) with 1/|x| as the
-// correctly rounded reciprocal q plus its remainder (1 - q|x|, exact by fma) times q;
-// pi/2 - q by Fast2Sum, then one rounding: under 0.7 ulp.
+// |x| <= 1: x + atan_tail (under 0.6 ulp). |x| > 1: pi/2 - atan(1/|x|) with 1/|x| as an
+// approximate quotient q plus its remainder (1 - q|x|, by fma) times the reciprocal
+// (together within 2^-44); pi/2 - q by Fast2Sum, then one rounding: under 0.7 ulp. From
+// 2^100 on the result is pi/2 rounded.
 extern "C" __device__ float __anchor_atanf(float x) {
   unsigned int ux = bits_of(x), sign = ux & 0x80000000u;
   float ax = float_of(ux & 0x7fffffffu);
   if (ax <= 1.0f) return with_sign(ax + atan_tail(ax, 0.0f), sign);
-  float q = __anchor_frcp_rn(ax); // NaN for NaN
-  float ql = ax < 0x1p100f ? __builtin_fmaf(-q, ax, 1.0f) * q : 0.0f;
+  if (!(ax < 0x1p100f)) return ax == ax ? with_sign(PIO2_1, sign) : float_of(F32_NAN);
+  float y, q = quotient(1.0f, ax, &y);
+  float ql = __builtin_fmaf(-q, ax, 1.0f) * y;
   float lo, hi = minus_from(PIO2_1, q, &lo);
   return with_sign(hi + (lo + (PIO2_2 - atan_tail(q, ql))), sign);
 }
 
-// atan2(y, x) from t = min/max (|x|, |y|) in [0, 1]: the correctly rounded quotient and
-// its remainder (fma) times an approximate reciprocal of the divisor, atan as t + tail,
-// reflected about pi/4 (pi/2 - a) when |y| > |x| and about pi/2 (pi - a) when x's sign
-// bit is set, each reflection a Fast2Sum with the constant's low part added to the low
-// part; one final rounding, y's sign. Under 1 ulp. Zeros and infinities are replaced by
-// operands of the same angle (0 and 1; 1 and 1 for two infinities), as C's atan2 defines.
+// atan2(y, x) from t = min/max (|x|, |y|) in [0, 1], both scaled exactly by a power of two
+// that brings the divisor to [1, 2) (two multiplies; the dividend may round only when the
+// quotient is below 2^-126, costing half a subnormal ulp): an approximate quotient plus
+// its remainder (fma) times the reciprocal, atan as t + tail, reflected about pi/4
+// (pi/2 - a) when |y| > |x| and about pi/2 (pi - a) when x's sign bit is set, each
+// reflection a Fast2Sum with the constant's low part added to the low part; one final
+// rounding, y's sign. Under 1 ulp. Zeros and infinities are replaced by operands of the
+// same angle (0 and 1; 1 and 1 for two infinities), as C's atan2 defines.
 extern "C" __device__ float __anchor_atan2f(float y, float x) {
   unsigned int uy = bits_of(y), ux = bits_of(x);
   unsigned int sy = uy & 0x80000000u, sx = ux & 0x80000000u;
@@ -391,17 +410,22 @@ extern "C" __device__ float __anchor_atan2f(float y, float x) {
   if (ax == 0.0f && ay == 0.0f) ax = 1.0f;
   int swap = ay > ax;
   float num = swap ? ax : ay, den = swap ? ay : ax;
-  float t = __anchor_fdiv_rn(num, den);
-  float tl =
-      den >= 0x1p-125f && den <= 0x1p125f ? __builtin_fmaf(-t, den, num) * approx_recip(den) : 0.0f;
+  // den = m 2^e with m in [1, 2) (subnormals: e from the leading bit): scale by 2^-e.
+  unsigned int db = bits_of(den);
+  int e = db >> 23 ? (int)(db >> 23) - 127 : -118 - __builtin_clz(db);
+  int half = -e >> 1; // both factors normal: -e in [-127, 149]
+  float f1 = pow2(half), f2 = pow2(-e - half);
+  num = num * f1 * f2, den = den * f1 * f2;
+  float r, t = quotient(num, den, &r);
+  float tl = __builtin_fmaf(-t, den, num) * r;
   float hi = t, lo = atan_tail(t, tl);
   if (swap) {
-    float e, s = minus_from(PIO2_1, hi, &e);
-    hi = s, lo = e + (PIO2_2 - lo);
+    float err, s = minus_from(PIO2_1, hi, &err);
+    hi = s, lo = err + (PIO2_2 - lo);
   }
   if (sx) {
-    float e, s = minus_from(PI_1, hi, &e);
-    hi = s, lo = e + (PI_2 - lo);
+    float err, s = minus_from(PI_1, hi, &err);
+    hi = s, lo = err + (PI_2 - lo);
   }
   return with_sign(hi + lo, sy);
 }
