@@ -336,22 +336,42 @@ extern "C" __device__ unsigned long long __anchor___sincosf(float x) {
 
 // ---- Inverse functions ----------------------------------------------------------------
 
-// atan(t + tl) - t for t in [0, 1], |tl| <= 2^-23 t: t^3 A(t^2) (relative error 2^-26.1,
-// devlib/gen/f32_trig_coeffs.c) plus tl/(1 + t^2), approximated by tl (1 - t^2/2)
-// (relative error of that term under 0.09). The caller adds t.
-static __device__ __forceinline__ float atan_tail(float t, float tl) {
-  float z = t * t;
-  float p = 0x1.86406cp-10f;
-  p = __builtin_fmaf(p, z, -0x1.2ba6b6p-7f);
-  p = __builtin_fmaf(p, z, 0x1.aefb2cp-6f);
-  p = __builtin_fmaf(p, z, -0x1.9115a4p-5f);
-  p = __builtin_fmaf(p, z, 0x1.2006f8p-4f);
-  p = __builtin_fmaf(p, z, -0x1.6dd8fep-4f);
-  p = __builtin_fmaf(p, z, 0x1.c62cdap-4f);
-  p = __builtin_fmaf(p, z, -0x1.248952p-3f);
-  p = __builtin_fmaf(p, z, 0x1.999956p-3f);
+// atan(u + ul) - u for u in [0, 1/2], |ul| <= 2^-22 u: u^3 A(u^2) (relative error
+// 2^-28.3, devlib/gen/f32_trig_coeffs.c) plus ul/(1 + u^2), approximated by ul (1 - u^2)
+// (relative error of that term under 0.06). The caller adds u.
+static __device__ __forceinline__ float atan_tail(float u, float ul) {
+  float z = u * u;
+  float p = -0x1.0c35bep-5f;
+  p = __builtin_fmaf(p, z, 0x1.121368p-4f);
+  p = __builtin_fmaf(p, z, -0x1.6ddf9ep-4f);
+  p = __builtin_fmaf(p, z, 0x1.c690dep-4f);
+  p = __builtin_fmaf(p, z, -0x1.248f72p-3f);
+  p = __builtin_fmaf(p, z, 0x1.99998ep-3f);
   p = __builtin_fmaf(p, z, -0x1.555556p-2f);
-  return __builtin_fmaf(t * z, p, __builtin_fmaf(-0.5f * z, tl, tl));
+  return __builtin_fmaf(u * z, p, __builtin_fmaf(-z, ul, ul));
+}
+
+// atan(1/2) = ATAN_HALF_1 + ATAN_HALF_2 + O(2^-54) (MPFR).
+#define ATAN_HALF_1 0x1.dac67p-2f
+#define ATAN_HALF_2 0x1.586ed4p-28f
+
+// atan(t + tl) as hi + *lo for t in [0, 1] (a little beyond is harmless), |tl| <= 2^-22 t.
+// Above 1/2, atan(t) = atan(1/2) + atan(v) with v = (2t - 1)/(2 + t) in (0, 1/3]: 2t - 1
+// exact, 2 + t as a Fast2Sum pair, v an approximate quotient and its low part the
+// remainder of the exact operands (tl included) times the reciprocal. Selected, not
+// branched: both reductions are short. hi = atan(1/2) (or 0) + v by Fast2Sum; the
+// polynomial's tail and the constants' low parts go to *lo. Under 0.6 ulp once rounded.
+static __device__ __forceinline__ float atan_core(float t, float tl, float *lo) {
+  float num = __builtin_fmaf(2.0f, t, -1.0f);
+  float dh = 2.0f + t, dl = (2.0f - dh) + t;
+  float y, v = quotient(num, dh, &y);
+  float vl = (__builtin_fmaf(-v, dh, num) + (2.0f * tl - v * (dl + tl))) * y;
+  int big = t > 0.5f;
+  float u = big ? v : t, ul = big ? vl : tl;
+  float c1 = big ? ATAN_HALF_1 : 0.0f, c2 = big ? ATAN_HALF_2 : 0.0f;
+  float s = c1 + u, e = (c1 - s) + u;
+  *lo = e + (c2 + atan_tail(u, ul));
+  return s;
 }
 
 // asin(t + tl) - t for t in [0, 1/2]: t^3 B(t^2) (relative error 2^-28.4) plus
@@ -374,25 +394,30 @@ static __device__ __forceinline__ float minus_from(float c, float v, float *lo) 
   return s;
 }
 
-// |x| <= 1: x + atan_tail (under 0.6 ulp). |x| > 1: pi/2 - atan(1/|x|) with 1/|x| as an
+// |x| <= 1: atan_core (under 0.6 ulp). |x| > 1: pi/2 - atan(1/|x|) with 1/|x| as an
 // approximate quotient q plus its remainder (1 - q|x|, by fma) times the reciprocal
 // (together within 2^-44); pi/2 - q by Fast2Sum, then one rounding: under 0.7 ulp. From
 // 2^100 on the result is pi/2 rounded.
 extern "C" __device__ float __anchor_atanf(float x) {
   unsigned int ux = bits_of(x), sign = ux & 0x80000000u;
   float ax = float_of(ux & 0x7fffffffu);
-  if (ax <= 1.0f) return with_sign(ax + atan_tail(ax, 0.0f), sign);
+  float lo, hi;
+  if (ax <= 1.0f) {
+    hi = atan_core(ax, 0.0f, &lo);
+    return with_sign(hi + lo, sign);
+  }
   if (!(ax < 0x1p100f)) return ax == ax ? with_sign(PIO2_1, sign) : float_of(F32_NAN);
   float y, q = quotient(1.0f, ax, &y);
   float ql = __builtin_fmaf(-q, ax, 1.0f) * y;
-  float lo, hi = minus_from(PIO2_1, q, &lo);
-  return with_sign(hi + (lo + (PIO2_2 - atan_tail(q, ql))), sign);
+  hi = atan_core(q, ql, &lo);
+  float err, s = minus_from(PIO2_1, hi, &err);
+  return with_sign(s + (err + (PIO2_2 - lo)), sign);
 }
 
 // atan2(y, x) from t = min/max (|x|, |y|) in [0, 1], both scaled exactly by a power of two
 // that brings the divisor to [1, 2) (two multiplies; the dividend may round only when the
 // quotient is below 2^-126, costing half a subnormal ulp): an approximate quotient plus
-// its remainder (fma) times the reciprocal, atan as t + tail, reflected about pi/4
+// its remainder (fma) times the reciprocal, atan_core of them, reflected about pi/4
 // (pi/2 - a) when |y| > |x| and about pi/2 (pi - a) when x's sign bit is set, each
 // reflection a Fast2Sum with the constant's low part added to the low part; one final
 // rounding, y's sign. Under 1 ulp. Zeros and infinities are replaced by operands of the
@@ -418,7 +443,7 @@ extern "C" __device__ float __anchor_atan2f(float y, float x) {
   num = num * f1 * f2, den = den * f1 * f2;
   float r, t = quotient(num, den, &r);
   float tl = __builtin_fmaf(-t, den, num) * r;
-  float hi = t, lo = atan_tail(t, tl);
+  float lo, hi = atan_core(t, tl, &lo);
   if (swap) {
     float err, s = minus_from(PIO2_1, hi, &err);
     hi = s, lo = err + (PIO2_2 - lo);

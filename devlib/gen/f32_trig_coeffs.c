@@ -176,7 +176,7 @@ int main(int argc, char **argv) {
   fit("cos", COS, 0.64, 4);
   // |r| <= 0.8 covers the reduced arguments of sinf/cosf (pi/4 plus the slack of a
   // rounded quotient) and of sinpif/cospif (pi/4).
-  fit("atan", ATAN, 1.0, 10); // atan on [0, 1]; more terms gain nothing in float
+  fit("atan", ATAN, 0.25, 7); // atan on [0, 1/2] (above 1/2, atan(1/2) + atan((2t-1)/(2+t)))
   fit("asin", ASIN, 0.25, 6); // asin on [0, 1/2]
   hardest_reductions();
   return 0;
