@@ -29,8 +29,9 @@ static __device__ __forceinline__ float pow2(int e) { // 2^e, e in [-126, 127]
   return float_of((unsigned int)(e + 127) << 23);
 }
 
-// 1/d to within 2^-22 relative for d in [2^-125, 2^125]: the exponent-negating bit
-// estimate (relative error under 1/8) and three Newton steps (multiplies and fmas).
+// 1/d to within 2^-22 relative for |d| in [2^-125, 2^125]: the exponent-negating bit
+// estimate (relative error under 1/8; for negative d the subtraction, modulo 2^32, keeps
+// the sign bit) and three Newton steps (multiplies and fmas).
 static __device__ __forceinline__ float approx_recip(float d) {
   float y = float_of(0x7ef311c3u - bits_of(d));
   y = y * __builtin_fmaf(-d, y, 2.0f);
@@ -65,27 +66,37 @@ static __device__ __forceinline__ float quotient(float n, float d, float *y) {
 
 // sin(h + l) = sin h + l cos h + O(l^2): h plus a tail of at most 0.11 |h| computed
 // in float (its rounding errors are below 0.1 ulp of the result), l times
-// 1 - h^2/2 ~ cos h. One final rounding: under 0.7 ulp in all.
-static __device__ __forceinline__ float sin_kernel(float h, float l) {
+// 1 - h^2/2 ~ cos h. One final rounding: under 0.7 ulp in all. sin_parts gives the
+// unrounded pair (h, *tail).
+static __device__ __forceinline__ float sin_parts(float h, float l, float *tail) {
   float z = h * h;
   float p = __builtin_fmaf(
       __builtin_fmaf(__builtin_fmaf(0x1.6d969ep-19f, z, -0x1.a0132cp-13f), z, 0x1.11110ep-7f), z,
       -0x1.555556p-3f);
-  float tail = __builtin_fmaf(h * z, p, __builtin_fmaf(-0.5f * z, l, l));
-  return h + tail;
+  *tail = __builtin_fmaf(h * z, p, __builtin_fmaf(-0.5f * z, l, l));
+  return h;
+}
+static __device__ __forceinline__ float sin_kernel(float h, float l) {
+  float tail, hi = sin_parts(h, l, &tail);
+  return hi + tail;
 }
 
 // cos(h + l) = cos h - l sin h + O(l^2). 1 - h^2/2 is formed exactly as w + e (h^2 with
 // its fma error, w = 1 - h^2/2 rounded and its error by Fast2Sum, |1| >= h^2/2); the
 // rest is small (r^4 C <= 0.017) and l h ~ l sin h. One final rounding: under 0.6 ulp.
-static __device__ __forceinline__ float cos_kernel(float h, float l) {
+// cos_parts gives the unrounded pair (w, *tail).
+static __device__ __forceinline__ float cos_parts(float h, float l, float *tail) {
   float z = h * h, ze = __builtin_fmaf(h, h, -z);
   float hz = 0.5f * z, w = 1.0f - hz, e = (1.0f - w) - hz;
   float p = __builtin_fmaf(
       __builtin_fmaf(__builtin_fmaf(-0x1.2509fcp-22f, z, 0x1.a01572p-16f), z, -0x1.6c16cp-10f), z,
       0x1.555556p-5f);
-  float tail = __builtin_fmaf(z * z, p, __builtin_fmaf(-h, l, __builtin_fmaf(-0.5f, ze, e)));
-  return w + tail;
+  *tail = __builtin_fmaf(z * z, p, __builtin_fmaf(-h, l, __builtin_fmaf(-0.5f, ze, e)));
+  return w;
+}
+static __device__ __forceinline__ float cos_kernel(float h, float l) {
+  float tail, hi = cos_parts(h, l, &tail);
+  return hi + tail;
 }
 
 // ---- Argument reduction: |x| = q pi/2 + h + l, |h + l| <= pi/4 (+ 0.004) -------------
@@ -207,18 +218,26 @@ extern "C" __device__ float __anchor_cosf(float x) {
   return c;
 }
 
-// sin/cos (even quadrants) or -cos/sin (odd): a quotient within 1 ulp of two results each
-// within 0.7 ulp (the divisor in [2^-30, 1]: |r| > 2^-29.3 for every float): under 2.5
-// ulp.
+// sin/cos (even quadrants) or -cos/sin (odd), from the kernels' unrounded pairs
+// (normalised): the approximate quotient of the high parts corrected by the remainder of
+// both pairs
+// (n - q d, with fma, plus the low parts) times the reciprocal. The divisor is in
+// [2^-30, 1] (|r| > 2^-29.3 for every float). Under 0.7 ulp.
 extern "C" __device__ float __anchor_tanf(float x) {
   unsigned int ux = bits_of(x), sign = ux & 0x80000000u;
   float ax = float_of(ux & 0x7fffffffu);
   if (!(ax < __builtin_bit_cast(float, F32_INF))) return float_of(F32_NAN);
   float h, l;
   int q = reduce(ax, &h, &l);
-  float sk = sin_kernel(h, l), ck = cos_kernel(h, l);
-  float y, t = (q & 1) ? quotient(-ck, sk, &y) : quotient(sk, ck, &y);
-  return with_sign(t, sign);
+  float sl, sh = sin_parts(h, l, &sl), cl, ch = cos_parts(h, l, &cl);
+  float nh = (q & 1) ? -ch : sh, nl = (q & 1) ? -cl : sl;
+  float dh = (q & 1) ? sh : ch, dl = (q & 1) ? sl : cl;
+  float n1 = nh + nl, d1 = dh + dl; // normalised pairs (Fast2Sum: the tails are smaller)
+  nl = nl - (n1 - nh), dl = dl - (d1 - dh), nh = n1, dh = d1;
+  float y = approx_recip(dh);
+  float q0 = nh * y;
+  float r = __builtin_fmaf(-q0, dh, nh) + __builtin_fmaf(-q0, dl, nl);
+  return with_sign(__builtin_fmaf(r, y, q0), sign);
 }
 
 // sinf(x) in the low 32 bits, cosf(x) in the high 32 bits (the same bits as __anchor_sinf
