@@ -305,7 +305,7 @@ extern "C" __device__ unsigned long long __anchor_sincospif(float x) {
 // CUDA: absolute error 2^-21.41 on [-pi, pi], unbounded outside. Below 2^17 Cody–Waite
 // with two constants in float (exact first step as in reduce_fast; the rounding of
 // k PIO2_2 and the missing k PIO2_3 cost k 2^-48 absolute: 2^-47 on [-pi, pi], 2^-32 at
-// 2^17), then the same kernels: on [-pi, pi] within 2^-25 absolute. From 2^17 on the
+// 2^17), then the same kernels: on [-pi, pi] within 2^-24 absolute. From 2^17 on the
 // Payne–Hanek path, so no finite x is far off (an untaken branch on the common path).
 static __device__ __forceinline__ void fast_sincos(float x, float *s, float *c) {
   unsigned int ux = bits_of(x), sign = ux & 0x80000000u;
