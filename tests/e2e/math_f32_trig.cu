@@ -9,7 +9,8 @@
 //    of random signs and significands at scales from 2^-120 to 2^120 (and subnormals for
 //    normf), infinities and NaNs; against a long double reference (64-bit significand,
 //    no overflow), CUDA's bounds 4 and 3 ulp; +inf (0) when an element is infinite, even
-//    beside a NaN; normf(3, p) and normf(4, p) bit for bit norm3df and norm4df;
+//    beside a NaN; normf(3, p) and normf(4, p) bit for bit norm3df and norm4df, and
+//    C++17's std::hypot(x, y, z) bit for bit norm3df;
 //  - norm4df and rnorm4df with four independent operands (the harness's rows repeat one),
 //    CUDA's bound 2 ulp.
 // Inputs: math_inputs.h, a sweep of [-10, 10], the floats nearest multiples of pi/2 (the
@@ -47,14 +48,15 @@ __global__ void trig(const float *x, float *r, unsigned n) {
 }
 
 // For vector j: normf and rnormf of its dim[j] elements from p + at[j]; norm3df or
-// norm4df of them when dim is 3 or 4 (else 0).
+// norm4df of them when dim is 3 or 4 (else 0); C++17's std::hypot(x, y, z) when dim is 3.
 __global__ void norms(const float *p, const int *dim, const int *at, float *r, unsigned n) {
   unsigned j = blockIdx.x * blockDim.x + threadIdx.x;
   if (j >= n) return;
   const float *v = p + at[j];
-  r[3 * j + 0] = normf(dim[j], v);
-  r[3 * j + 1] = rnormf(dim[j], v);
-  r[3 * j + 2] = dim[j] == 3   ? norm3df(v[0], v[1], v[2])
+  r[4 * j + 0] = normf(dim[j], v);
+  r[4 * j + 1] = rnormf(dim[j], v);
+  r[4 * j + 3] = dim[j] == 3 ? std::hypot(v[0], v[1], v[2]) : 0.0f;
+  r[4 * j + 2] = dim[j] == 3   ? norm3df(v[0], v[1], v[2])
                  : dim[j] == 4 ? norm4df(v[0], v[1], v[2], v[3])
                                : 0.0f;
 }
@@ -178,29 +180,31 @@ static int test_norms(void) {
   }
   float *dp, *drr;
   int *dd, *da;
-  hr = (float *)malloc(sizeof(float) * 3 * VECTORS);
+  hr = (float *)malloc(sizeof(float) * 4 * VECTORS);
   if (!check(cudaMalloc(&dp, sizeof(float) * total), "cudaMalloc") ||
       !check(cudaMalloc(&dd, sizeof dim), "cudaMalloc") ||
       !check(cudaMalloc(&da, sizeof at), "cudaMalloc") ||
-      !check(cudaMalloc(&drr, sizeof(float) * 3 * VECTORS), "cudaMalloc"))
+      !check(cudaMalloc(&drr, sizeof(float) * 4 * VECTORS), "cudaMalloc"))
     return 1;
   cudaMemcpy(dp, hp, sizeof(float) * total, cudaMemcpyHostToDevice);
   cudaMemcpy(dd, dim, sizeof dim, cudaMemcpyHostToDevice);
   cudaMemcpy(da, at, sizeof at, cudaMemcpyHostToDevice);
   norms<<<(VECTORS + 127) / 128, 128>>>(dp, dd, da, drr, VECTORS);
   if (!check(cudaDeviceSynchronize(), "norms kernel")) return 1;
-  cudaMemcpy(hr, drr, sizeof(float) * 3 * VECTORS, cudaMemcpyDeviceToHost);
+  cudaMemcpy(hr, drr, sizeof(float) * 4 * VECTORS, cudaMemcpyDeviceToHost);
   double worst_n = 0, worst_r = 0;
   for (int j = 0; j < VECTORS; j++) {
     const float *v = hp + at[j];
     long double ref = norm_reference(v, dim[j]);
     float x = (float)dim[j];
-    check_ulps("normf(dim)", x, hr[3 * j], ref, 4, &worst_n);
+    check_ulps("normf(dim)", x, hr[4 * j], ref, 4, &worst_n);
     long double rref = isinf(ref) ? 0.0L : isnan(ref) ? NAN : ref == 0 ? INFINITY : 1 / ref;
-    if (rref <= 0x1p127L) check_ulps("rnormf(dim)", x, hr[3 * j + 1], rref, 3, &worst_r);
-    if ((dim[j] == 3 || dim[j] == 4) && !same(hr[3 * j + 2], hr[3 * j]))
-      mismatch(dim[j] == 3 ? "norm3df (vs normf(3))" : "norm4df (vs normf(4))", x, hr[3 * j + 2],
-               hr[3 * j]);
+    if (rref <= 0x1p127L) check_ulps("rnormf(dim)", x, hr[4 * j + 1], rref, 3, &worst_r);
+    if ((dim[j] == 3 || dim[j] == 4) && !same(hr[4 * j + 2], hr[4 * j]))
+      mismatch(dim[j] == 3 ? "norm3df (vs normf(3))" : "norm4df (vs normf(4))", x, hr[4 * j + 2],
+               hr[4 * j]);
+    if (dim[j] == 3 && !same(hr[4 * j + 3], hr[4 * j + 2]))
+      mismatch("std::hypot(x, y, z) (vs norm3df)", x, hr[4 * j + 3], hr[4 * j + 2]);
   }
   printf("%d vectors (dims 0..40, 1000): normf max %.3f ulp (bound 4), rnormf max %.3f ulp "
          "(bound 3)\n",

@@ -139,6 +139,10 @@ ANCHOR_MATH float hypotf(float x, float y) {
 ANCHOR_MATH float hypot(float x, float y) {
   return __anchor_hypotf(x, y);
 }
+/* C++17's three-operand std::hypot on floats. */
+ANCHOR_MATH float hypot(float x, float y, float z) {
+  return __anchor_norm3df(x, y, z);
+}
 ANCHOR_MATH float rhypotf(float x, float y) {
   return __anchor_rhypotf(x, y);
 }
