@@ -37,8 +37,8 @@ ANCHOR_DEVLIB float __anchor_atanf(float x);                      /* 2 ulp; Anch
 ANCHOR_DEVLIB float __anchor_atan2f(float y, float x);            /* 3 ulp; Anchor: 0.99 */
 ANCHOR_DEVLIB float __anchor_hypotf(float x, float y);            /* 3 ulp; Anchor: 0.85 */
 ANCHOR_DEVLIB float __anchor_rhypotf(float x, float y);           /* 2 ulp; Anchor: 0.98 */
-ANCHOR_DEVLIB float __anchor_norm3df(float a, float b, float c);  /* 2 ulp; Anchor: under 1 */
-ANCHOR_DEVLIB float __anchor_rnorm3df(float a, float b, float c); /* 2 ulp; Anchor: under 1 */
+ANCHOR_DEVLIB float __anchor_norm3df(float a, float b, float c);  /* 2 ulp; Anchor: 0.84 */
+ANCHOR_DEVLIB float __anchor_rnorm3df(float a, float b, float c); /* 2 ulp; Anchor: 0.99 */
 ANCHOR_DEVLIB float __anchor_norm4df(float a, float b, float c, float d);  /* 2 ulp; Anchor: 0.83 */
 ANCHOR_DEVLIB float __anchor_rnorm4df(float a, float b, float c, float d); /* 2 ulp; Anchor: 0.97 */
 /* The steps of normf/rnormf (4 and 3 ulp; Anchor: 0.78 and 0.95 measured, under 1 for
