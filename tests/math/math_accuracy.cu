@@ -36,8 +36,8 @@
 //   bound: CUDA's documented maximum ulp error (0: correctly rounded, bit for bit): a
 //     constant, or a host expression in a, b, c and w (the correctly rounded result, of
 //     type `type`) giving the bound for that input, for bounds CUDA states per input:
-//     `2 + floor(fabs(1.173 * a))` (__expf), or `abs_ulps(0x1p-21.41, w)` for an
-//     absolute error (__sinf: `fabs(a) <= M_PI ? abs_ulps(0x1p-21.41, w) : INFINITY`);
+//     `2 + floor(fabs(1.173 * a))` (__expf), or `abs_ulps(exp2(-21.41), w)` for an
+//     absolute error (__sinf: `fabs(a) <= M_PI ? abs_ulps(exp2(-21.41), w) : INFINITY`);
 //     0 at an input means that input must be bit-exact;
 //   lo, hi: the interesting range, swept densely and sampled at random;
 //   flags: ALL (edge cases and random bit patterns too) or RANGE (only inputs in
@@ -145,7 +145,45 @@
   MATH(__drcp_rd,   double, 1, __drcp_rd(a),               mpfr_ui_div(r, 1, a, d),     0, -4,  4,  ALL | RD) \
   MATH(__dsqrt_rd,  double, 1, __dsqrt_rd(a),              mpfr_sqrt(r, a, d),          0, 0,   4,  ALL | RD)
 #define MATH_F32_EXP(MATH)  /* float exponentials, logarithms, powers, hyperbolic */
-#define MATH_F32_TRIG(MATH) /* float trigonometric and inverse trigonometric */
+#define MATH_F32_TRIG(MATH) \
+  /* float trigonometric and inverse trigonometric, hypot and norms (devlib/f32_trig.cu). */ \
+  /* Bounds: CUDA Math API, default flags, every finite argument (the random bit patterns */ \
+  /* of ALL reach every exponent: huge trig arguments); the _2p17 rows sweep the switch */ \
+  /* from Cody-Waite to Payne-Hanek reduction at 2^17. */ \
+  MATH(sinf,        float, 1, sinf(a),           mpfr_sin(r, a, d),     2, -8,  8,  ALL) \
+  MATH(cosf,        float, 1, cosf(a),           mpfr_cos(r, a, d),     2, -8,  8,  ALL) \
+  MATH(tanf,        float, 1, tanf(a),           mpfr_tan(r, a, d),     4, -8,  8,  ALL) \
+  MATH(sinf_2p17,   float, 1, sinf(a),           mpfr_sin(r, a, d),     2, 0x1.fp16, 0x1.1p17, RANGE) \
+  MATH(cosf_2p17,   float, 1, cosf(a),           mpfr_cos(r, a, d),     2, 0x1.fp16, 0x1.1p17, RANGE) \
+  MATH(tanf_2p17,   float, 1, tanf(a),           mpfr_tan(r, a, d),     4, 0x1.fp16, 0x1.1p17, RANGE) \
+  MATH(sinf_huge,   float, 1, sinf(a),           mpfr_sin(r, a, d),     2, 1e30, 3.4e38, RANGE) \
+  MATH(cosf_huge,   float, 1, cosf(a),           mpfr_cos(r, a, d),     2, 1e30, 3.4e38, RANGE) \
+  MATH(std_sin,     float, 1, std::sin(a),       mpfr_sin(r, a, d),     2, -8,  8,  ALL) \
+  MATH(std_cos,     float, 1, std::cos(a),       mpfr_cos(r, a, d),     2, -8,  8,  ALL) \
+  MATH(std_tan,     float, 1, std::tan(a),       mpfr_tan(r, a, d),     4, -8,  8,  ALL) \
+  MATH(sinpif,      float, 1, sinpif(a),         mpfr_sinpi(r, a, d),   1, -4,  4,  ALL) \
+  MATH(cospif,      float, 1, cospif(a),         mpfr_cospi(r, a, d),   1, -4,  4,  ALL) \
+  /* the fast intrinsics: absolute error 2^-21.41 on [-pi, pi], nothing promised beyond; */ \
+  /* __tanf = __sinf * (1/__cosf): both errors through the quotient plus its rounding */ \
+  MATH(__sinf,      float, 1, __sinf(a),         mpfr_sin(r, a, d),     fabs(a) <= M_PI ? abs_ulps(exp2(-21.41), w) : INFINITY, -M_PI, M_PI, ALL) \
+  MATH(__cosf,      float, 1, __cosf(a),         mpfr_cos(r, a, d),     fabs(a) <= M_PI ? abs_ulps(exp2(-21.41), w) : INFINITY, -M_PI, M_PI, ALL) \
+  MATH(__tanf,      float, 1, __tanf(a),         mpfr_tan(r, a, d),     fabs(a) <= M_PI ? abs_ulps(exp2(-20.9) * (1 + (long double)w * w), w) + 1 : INFINITY, -M_PI, M_PI, ALL) \
+  MATH(asinf,       float, 1, asinf(a),          mpfr_asin(r, a, d),    2, -1,  1,  ALL) \
+  MATH(acosf,       float, 1, acosf(a),          mpfr_acos(r, a, d),    2, -1,  1,  ALL) \
+  MATH(atanf,       float, 1, atanf(a),          mpfr_atan(r, a, d),    2, -4,  4,  ALL) \
+  MATH(atan2f,      float, 2, atan2f(a, b),      mpfr_atan2(r, a, b, d), 3, -4, 4,  ALL) \
+  MATH(std_asin,    float, 1, std::asin(a),      mpfr_asin(r, a, d),    2, -1,  1,  ALL) \
+  MATH(std_acos,    float, 1, std::acos(a),      mpfr_acos(r, a, d),    2, -1,  1,  ALL) \
+  MATH(std_atan,    float, 1, std::atan(a),      mpfr_atan(r, a, d),    2, -4,  4,  ALL) \
+  MATH(std_atan2,   float, 2, std::atan2(a, b),  mpfr_atan2(r, a, b, d), 3, -4, 4,  ALL) \
+  MATH(hypotf,      float, 2, hypotf(a, b),      mpfr_hypot(r, a, b, d), 3, -4, 4,  ALL) \
+  MATH(std_hypot,   float, 2, std::hypot(a, b),  mpfr_hypot(r, a, b, d), 3, -4, 4,  ALL) \
+  MATH(rhypotf,     float, 2, rhypotf(a, b),     ref_f32trig_norm(r, 2, a, b, c, a, 1), 2, -4, 4, ALL) \
+  MATH(norm3df,     float, 3, norm3df(a, b, c),  ref_f32trig_norm(r, 3, a, b, c, a, 0), 2, -4, 4, ALL) \
+  MATH(rnorm3df,    float, 3, rnorm3df(a, b, c), ref_f32trig_norm(r, 3, a, b, c, a, 1), 2, -4, 4, ALL) \
+  /* four operands from three: the fourth is a again (tests/e2e/math_f32_trig.cu: four) */ \
+  MATH(norm4df,     float, 3, norm4df(a, b, c, a),  ref_f32trig_norm(r, 4, a, b, c, a, 0), 2, -4, 4, ALL) \
+  MATH(rnorm4df,    float, 3, rnorm4df(a, b, c, a), ref_f32trig_norm(r, 4, a, b, c, a, 1), 2, -4, 4, ALL)
 #define MATH_F64_EXP(MATH) \
   /* double exponentials, logarithms, powers, hyperbolic; bounds: CUDA Math API, double */ \
   /* precision, default flags, over the whole range (ranges: where the results are finite */ \
@@ -615,6 +653,36 @@ typedef int (*ref_fn)(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr c, m
 [[maybe_unused]] static int ref_f64exp_pow_int(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b,
                                                mpfr_rnd_t d) {
   return mpfr_pow_si(r, a, mpfr_get_si(b, MPFR_RNDZ), d);
+}
+// sqrt (reciprocal 0) or 1/sqrt (1) of the sum of the squares of the first n of a, b, c,
+// e, rounded once: the sum in 200 bits over MPFR's widest exponent range (no overflow of
+// the squares); +inf (0) if any operand is infinite even beside a NaN, as CUDA's hypot
+// and norms; NaN for a NaN.
+[[maybe_unused]] static int ref_f32trig_norm(mpfr_ptr r, int n, mpfr_srcptr a, mpfr_srcptr b,
+                                             mpfr_srcptr c, mpfr_srcptr e, int reciprocal) {
+  mpfr_srcptr v[4] = {a, b, c, e};
+  for (int i = 0; i < n; i++)
+    if (mpfr_inf_p(v[i])) {
+      if (reciprocal) mpfr_set_zero(r, 1);
+      else mpfr_set_inf(r, 1);
+      return 0;
+    }
+  for (int i = 0; i < n; i++)
+    if (mpfr_nan_p(v[i])) {
+      mpfr_set_nan(r);
+      return 0;
+    }
+  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  mpfr_set_emin(mpfr_get_emin_min()), mpfr_set_emax(mpfr_get_emax_max());
+  mpfr_t s, t;
+  mpfr_inits2(200, s, t, (mpfr_ptr)0);
+  mpfr_set_zero(s, 1);
+  for (int i = 0; i < n; i++)
+    mpfr_sqr(t, v[i], MPFR_RNDN), mpfr_add(s, s, t, MPFR_RNDN);
+  int ternary = reciprocal ? mpfr_rec_sqrt(r, s, MPFR_RNDN) : mpfr_sqrt(r, s, MPFR_RNDN);
+  mpfr_clears(s, t, (mpfr_ptr)0);
+  mpfr_set_emin(emin), mpfr_set_emax(emax);
+  return ternary;
 }
 
 #define MATH_REF(id, T, arity, expr, ref, bound, lo, hi, flags)                                    \
