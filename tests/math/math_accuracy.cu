@@ -158,9 +158,9 @@
   MATH(tanf_2p17,   float, 1, tanf(a),           mpfr_tan(r, a, d),     4, 0x1.fp16, 0x1.1p17, RANGE) \
   MATH(sinf_huge,   float, 1, sinf(a),           mpfr_sin(r, a, d),     2, 1e30, 3.4e38, RANGE) \
   MATH(cosf_huge,   float, 1, cosf(a),           mpfr_cos(r, a, d),     2, 1e30, 3.4e38, RANGE) \
-  MATH(std_sin,     float, 1, std::sin(a),       mpfr_sin(r, a, d),     2, -8,  8,  ALL) \
-  MATH(std_cos,     float, 1, std::cos(a),       mpfr_cos(r, a, d),     2, -8,  8,  ALL) \
-  MATH(std_tan,     float, 1, std::tan(a),       mpfr_tan(r, a, d),     4, -8,  8,  ALL) \
+  MATH(std_sinf,     float, 1, std::sin(a),       mpfr_sin(r, a, d),     2, -8,  8,  ALL) \
+  MATH(std_cosf,     float, 1, std::cos(a),       mpfr_cos(r, a, d),     2, -8,  8,  ALL) \
+  MATH(std_tanf,     float, 1, std::tan(a),       mpfr_tan(r, a, d),     4, -8,  8,  ALL) \
   MATH(sinpif,      float, 1, sinpif(a),         mpfr_sinpi(r, a, d),   1, -4,  4,  ALL) \
   MATH(cospif,      float, 1, cospif(a),         mpfr_cospi(r, a, d),   1, -4,  4,  ALL) \
   /* the fast intrinsics: absolute error 2^-21.41 on [-pi, pi], nothing promised beyond; */ \
@@ -172,12 +172,12 @@
   MATH(acosf,       float, 1, acosf(a),          mpfr_acos(r, a, d),    2, -1,  1,  ALL) \
   MATH(atanf,       float, 1, atanf(a),          mpfr_atan(r, a, d),    2, -4,  4,  ALL) \
   MATH(atan2f,      float, 2, atan2f(a, b),      mpfr_atan2(r, a, b, d), 3, -4, 4,  ALL) \
-  MATH(std_asin,    float, 1, std::asin(a),      mpfr_asin(r, a, d),    2, -1,  1,  ALL) \
-  MATH(std_acos,    float, 1, std::acos(a),      mpfr_acos(r, a, d),    2, -1,  1,  ALL) \
-  MATH(std_atan,    float, 1, std::atan(a),      mpfr_atan(r, a, d),    2, -4,  4,  ALL) \
-  MATH(std_atan2,   float, 2, std::atan2(a, b),  mpfr_atan2(r, a, b, d), 3, -4, 4,  ALL) \
+  MATH(std_asinf,    float, 1, std::asin(a),      mpfr_asin(r, a, d),    2, -1,  1,  ALL) \
+  MATH(std_acosf,    float, 1, std::acos(a),      mpfr_acos(r, a, d),    2, -1,  1,  ALL) \
+  MATH(std_atanf,    float, 1, std::atan(a),      mpfr_atan(r, a, d),    2, -4,  4,  ALL) \
+  MATH(std_atan2f,   float, 2, std::atan2(a, b),  mpfr_atan2(r, a, b, d), 3, -4, 4,  ALL) \
   MATH(hypotf,      float, 2, hypotf(a, b),      mpfr_hypot(r, a, b, d), 3, -4, 4,  ALL) \
-  MATH(std_hypot,   float, 2, std::hypot(a, b),  mpfr_hypot(r, a, b, d), 3, -4, 4,  ALL) \
+  MATH(std_hypotf,   float, 2, std::hypot(a, b),  mpfr_hypot(r, a, b, d), 3, -4, 4,  ALL) \
   MATH(rhypotf,     float, 2, rhypotf(a, b),     ref_f32trig_norm(r, 2, a, b, c, a, 1), 2, -4, 4, ALL) \
   MATH(norm3df,     float, 3, norm3df(a, b, c),  ref_f32trig_norm(r, 3, a, b, c, a, 0), 2, -4, 4, ALL) \
   MATH(rnorm3df,    float, 3, rnorm3df(a, b, c), ref_f32trig_norm(r, 3, a, b, c, a, 1), 2, -4, 4, ALL) \
