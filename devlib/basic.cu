@@ -104,11 +104,12 @@ static __device__ __inline__ unsigned long long f64_round_pack(unsigned long lon
 // d = ex - ey, computed by long division in chunks of k bits: r = (r * 2^k) mod my,
 // which keeps r < my, with r * 2^k within 64 bits (k = 39 for float, 11 for double).
 // The common case, |x| and |y| within 2^39 (2^11) of each other, is one step. The
-// chunk quotients give the integral quotient's low bits (q, mod 8). The result is an
+// chunk quotients give the integral quotient's low 31 bits (q: CUDA promises the low
+// 3 bits for remquo; glibc gives 31, and so does Anchor). The result is an
 // integer times 2^ey below |y|: a float (double), so it is exact.
 
 // The reduction of float magnitudes: returns r (|x| mod |y| = r * 2^*unit), sets *q to
-// the low 3 bits of the quotient. For remainder, the caller's `nearest` asks that r be
+// the low 31 bits of the quotient. For remainder, the caller's `nearest` asks that r be
 // replaced by the signed nearest remainder: its magnitude is returned and *negate set.
 static __device__ __inline__ unsigned int f32_reduce(unsigned int ax, unsigned int ay, int nearest,
                                                       int *unit, unsigned int *q, int *negate) {
@@ -136,7 +137,7 @@ static __device__ __inline__ unsigned int f32_reduce(unsigned int ax, unsigned i
     int k = d < 39 ? d : 39;
     unsigned long long t = r << k, c = t / m;
     r = t - c * m;
-    qq = ((qq << k) + c) & 7;
+    qq = ((qq << k) + c) & 0x7fffffffu; // mod 2^64, then 2^31
     d -= k;
   }
   if (nearest && (2 * r > m || (2 * r == m && (qq & 1)))) {
@@ -144,7 +145,7 @@ static __device__ __inline__ unsigned int f32_reduce(unsigned int ax, unsigned i
     *negate = 1;
   }
   *unit = ey;
-  *q = (unsigned int)qq & 7;
+  *q = (unsigned int)qq & 0x7fffffffu;
   return (unsigned int)r;
 }
 
@@ -202,7 +203,7 @@ static __device__ __inline__ unsigned long long f64_reduce(unsigned long long ax
     int k = d < 11 ? d : 11;
     unsigned long long t = r << k, c = t / m;
     r = t - c * m;
-    qq = ((qq << k) + c) & 7;
+    qq = ((qq << k) + c) & 0x7fffffffu; // mod 2^64, then 2^31
     d -= k;
   }
   if (nearest && (2 * r > m || (2 * r == m && (qq & 1)))) {
@@ -210,7 +211,7 @@ static __device__ __inline__ unsigned long long f64_reduce(unsigned long long ax
     *negate = 1;
   }
   *unit = ey;
-  *q = (unsigned int)qq & 7;
+  *q = (unsigned int)qq & 0x7fffffffu;
   return r;
 }
 

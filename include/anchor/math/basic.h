@@ -12,8 +12,8 @@
 /* ---- the library's functions (devlib/basic.cu) ---------------------------------------------- */
 /* x - n*y with n = trunc(x/y) (fmod) or the integer nearest x/y, ties to even (remainder,
  * remquo), exact, with x's sign for a zero result; NaN for x infinite or NaN, y zero or NaN;
- * x for an infinite y. remquo stores the sign of x/y and the low 3 bits of |n| (0 for a NaN
- * result). */
+ * x for an infinite y. remquo stores n's sign and the low 31 bits of |n| (CUDA promises the
+ * low 3, glibc gives 31; 0 for a NaN result or an infinite y). */
 ANCHOR_DEVLIB float __anchor_fmodf(float x, float y);
 ANCHOR_DEVLIB double __anchor_fmod(double x, double y);
 ANCHOR_DEVLIB float __anchor_remainderf(float x, float y);
@@ -202,7 +202,24 @@ ANCHOR_MATH double nan(const char *tag) {
   return __anchor_nan(tag);
 }
 
+/* std::abs and ::abs beside device_functions.h's abs(int): without the long and long long
+ * overloads a device call of std::abs(long) would convert to abs(int) (libstdc++'s are host
+ * functions) and lose the high bits. */
+ANCHOR_MATH long abs(long x) {
+  return __builtin_labs(x);
+}
+ANCHOR_MATH long long abs(long long x) {
+  return __builtin_llabs(x);
+}
+ANCHOR_MATH float abs(float x) {
+  return __builtin_fabsf(x);
+}
+ANCHOR_MATH double abs(double x) {
+  return __builtin_fabs(x);
+}
+
 namespace std {
+using ::abs;
 using ::ceil;
 using ::ceilf;
 using ::copysign;
