@@ -93,7 +93,8 @@ static __device__ __inline__ unsigned long long f64_round_pack(unsigned long lon
   if (e >= -1074) return e > 971 ? F64_INF : ((unsigned long long)(e + 1074) << 52) + m;
   int shift = -1074 - e;
   if (shift > 54) return 0;
-  unsigned long long kept = m >> shift, rest = m & ((1ull << shift) - 1), half = 1ull << (shift - 1);
+  unsigned long long kept = m >> shift, rest = m & ((1ull << shift) - 1),
+                     half = 1ull << (shift - 1);
   return kept + (rest > half || (rest == half && (kept & 1)));
 }
 
@@ -112,7 +113,7 @@ static __device__ __inline__ unsigned long long f64_round_pack(unsigned long lon
 // the low 31 bits of the quotient. For remainder, the caller's `nearest` asks that r be
 // replaced by the signed nearest remainder: its magnitude is returned and *negate set.
 static __device__ __inline__ unsigned int f32_reduce(unsigned int ax, unsigned int ay, int nearest,
-                                                      int *unit, unsigned int *q, int *negate) {
+                                                     int *unit, unsigned int *q, int *negate) {
   unsigned int mx, my;
   int ex, ey;
   f32_unpack(ax, &mx, &ex);
@@ -392,10 +393,14 @@ static __device__ __inline__ int nan_tag(const char *tag, unsigned long long *pa
   }
   for (; *tag; tag++) {
     int c = *tag, digit;
-    if (c >= '0' && c <= '9') digit = c - '0';
-    else if (c >= 'a' && c <= 'f') digit = c - 'a' + 10;
-    else if (c >= 'A' && c <= 'F') digit = c - 'A' + 10;
-    else return 0;
+    if (c >= '0' && c <= '9')
+      digit = c - '0';
+    else if (c >= 'a' && c <= 'f')
+      digit = c - 'a' + 10;
+    else if (c >= 'A' && c <= 'F')
+      digit = c - 'A' + 10;
+    else
+      return 0;
     if (digit >= base) return 0;
     v = v * (unsigned long long)base + (unsigned long long)digit;
   }

@@ -1,7 +1,8 @@
 // math_basic.cu — end-to-end test of the exact functions of Anchor's device library
 // (devlib/basic.cu, anchor/math/basic.h) that the accuracy harness cannot express: two
 // outputs (remquo, frexp, modf), integer results (ilogb, lrint, llrint, lround,
-// llround), the classification macros and functions (isnan, isinf, isfinite, signbit),
+// llround), the classification macros and functions (isnan, isinf, isfinite, signbit;
+// CUDA's __isnanf, __isinff, __finitef, __signbitf and their double forms),
 // nan(tag), and the <cmath> surface in device code: std:: and the float overloads of
 // every name, std::abs (int, long, long long, float, double), std::min/std::max
 // (constexpr templates, without --expt-relaxed-constexpr, as under nvcc), on float and
@@ -30,7 +31,7 @@
 
 // Result kinds: how a slot is compared.
 enum { BITS32, BITS64, QUO, TO_INT };
-enum { NF = 49, ND = 50 }; // results per float pair, per double pair (checked in main)
+enum { NF = 50, ND = 51 }; // results per float pair, per double pair (checked in main)
 
 __host__ __device__ static uint64_t fb(float x) {
   uint32_t u;
@@ -62,8 +63,10 @@ __host__ __device__ static int float_results(float x, float y, int n, uint64_t *
   OUT((uint64_t)llroundf(x), TO_INT + 1), OUT((uint64_t)std::llround(x), TO_INT + 1);
   // classification: the C macros and std::'s functions
   OUT((uint64_t)(isnan(x) | isinf(x) << 1 | isfinite(x) << 2 | (signbit(x) != 0) << 3), BITS64);
-  OUT((uint64_t)(std::isnan(x) | std::isinf(x) << 1 | std::isfinite(x) << 2 |
-                 std::signbit(x) << 3),
+  OUT((uint64_t)(std::isnan(x) | std::isinf(x) << 1 | std::isfinite(x) << 2 | std::signbit(x) << 3),
+      BITS64);
+  OUT((uint64_t)((__isnanf(x) != 0) | (__isinff(x) != 0) << 1 | (__finitef(x) != 0) << 2 |
+                 (__signbitf(x) != 0) << 3),
       BITS64);
   // the rest of the surface through std:: and the float overloads
   OUT(fb(std::fmod(x, y)), BITS32), OUT(fb(fmod(x, y)), BITS32);
@@ -83,8 +86,7 @@ __host__ __device__ static int float_results(float x, float y, int n, uint64_t *
 }
 
 // Every double result, and the integer std::abs/min/max on 64-bit values.
-__host__ __device__ static int double_results(double x, double y, int n, uint64_t *r,
-                                              int *kind) {
+__host__ __device__ static int double_results(double x, double y, int n, uint64_t *r, int *kind) {
   int k = 0, q = 0, e = 0;
   double ip = 0;
   long nl = (long)n * 4099;
@@ -102,8 +104,10 @@ __host__ __device__ static int double_results(double x, double y, int n, uint64_
   OUT((uint64_t)lround(x), TO_INT + 1), OUT((uint64_t)std::lround(x), TO_INT + 1);
   OUT((uint64_t)llround(x), TO_INT + 1), OUT((uint64_t)std::llround(x), TO_INT + 1);
   OUT((uint64_t)(isnan(x) | isinf(x) << 1 | isfinite(x) << 2 | (signbit(x) != 0) << 3), BITS64);
-  OUT((uint64_t)(std::isnan(x) | std::isinf(x) << 1 | std::isfinite(x) << 2 |
-                 std::signbit(x) << 3),
+  OUT((uint64_t)(std::isnan(x) | std::isinf(x) << 1 | std::isfinite(x) << 2 | std::signbit(x) << 3),
+      BITS64);
+  OUT((uint64_t)((__isnan(x) != 0) | (__isinf(x) != 0) << 1 | (__finite(x) != 0) << 2 |
+                 (__signbit(x) != 0) << 3),
       BITS64);
   OUT(db(std::fmod(x, y)), BITS64), OUT(db(fmod(x, y)), BITS64);
   OUT(db(std::remainder(x, y)), BITS64), OUT(db(std::fdim(x, y)), BITS64);
@@ -268,15 +272,14 @@ int main(void) {
       if (!same(dv, hv, kind, is32, is32 ? (double)fx[i] : dx[i]) && bad++ < 12)
         printf("mismatch: %s result %d of (%a, %a, n %d): device 0x%llx host 0x%llx\n",
                is32 ? "float" : "double", is32 ? j : j - NF, is32 ? (double)fx[i] : dx[i],
-               is32 ? (double)fy[i] : dy[i], n[i], (unsigned long long)dv,
-               (unsigned long long)hv);
+               is32 ? (double)fy[i] : dy[i], n[i], (unsigned long long)dv, (unsigned long long)hv);
     }
   }
   nan_results(tag, hn);
   for (int j = 0; j < NTAGS; j++)
     if (nr[j] != hn[j] && bad++ < 12)
-      printf("mismatch: nan result %d: device 0x%llx host 0x%llx\n", j,
-             (unsigned long long)nr[j], (unsigned long long)hn[j]);
+      printf("mismatch: nan result %d: device 0x%llx host 0x%llx\n", j, (unsigned long long)nr[j],
+             (unsigned long long)hn[j]);
   if (bad) {
     printf("FAIL: %u of %u results differ\n", bad, compared + NTAGS);
     return 1;

@@ -465,7 +465,8 @@ typedef int (*ref_fn)(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr c, m
 
 // ldexp/scalbn (b is the exponent, BASIC_INT) and scalbln (BASIC_LONG): exact scaling by
 // 2^n, which the harness then rounds to the format (overflow, subnormals).
-[[maybe_unused]] static int ref_basic_ldexp(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, mpfr_rnd_t d) {
+[[maybe_unused]] static int ref_basic_ldexp(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b,
+                                            mpfr_rnd_t d) {
   double n = mpfr_get_d(b, MPFR_RNDN);
   return mpfr_mul_2si(r, a, BASIC_INT(n), d);
 }

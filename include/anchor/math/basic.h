@@ -202,6 +202,32 @@ ANCHOR_MATH double nan(const char *tag) {
   return __anchor_nan(tag);
 }
 
+/* CUDA's (and glibc's) classification helpers: non-zero when true. */
+ANCHOR_MATH int __isnanf(float x) {
+  return __builtin_isnan(x);
+}
+ANCHOR_MATH int __isnan(double x) {
+  return __builtin_isnan(x);
+}
+ANCHOR_MATH int __isinff(float x) {
+  return __builtin_isinf(x);
+}
+ANCHOR_MATH int __isinf(double x) {
+  return __builtin_isinf(x);
+}
+ANCHOR_MATH int __finitef(float x) {
+  return __builtin_isfinite(x);
+}
+ANCHOR_MATH int __finite(double x) {
+  return __builtin_isfinite(x);
+}
+ANCHOR_MATH int __signbitf(float x) {
+  return __builtin_signbit(x);
+}
+ANCHOR_MATH int __signbit(double x) {
+  return __builtin_signbit(x);
+}
+
 /* std::abs and ::abs beside device_functions.h's abs(int): without the long and long long
  * overloads a device call of std::abs(long) would convert to abs(int) (libstdc++'s are host
  * functions) and lose the high bits. */
