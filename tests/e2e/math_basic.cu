@@ -13,7 +13,8 @@
 // friends only where the rounded value fits the result type (CUDA: undefined
 // outside). The same kernel also runs once with nan()'s tag in device memory.
 // Inputs: math_inputs.h's float specials, a sweep of [1, 4) and random bit patterns,
-// paired with a second set (specials, small integers, random); doubles from the same
+// paired with a second set (specials, small integers, random) and pairs whose quotient is
+// halfway between integers; doubles from the same
 // floats, special doubles and random double bit patterns.
 // Expectations come from CUDA's Math API documentation (and C99/IEEE 754); not run on
 // the H200. Prints PASS or FAIL: <details>.
@@ -221,6 +222,17 @@ int main(void) {
     double ry;
     memcpy(&ry, &s64, 8);
     dy[i] = pick == 3 ? ry : i >= nf ? dspecial[(i * 7) % nds] : (double)y;
+    if (i < nf && i % 5 == 4) {
+      // halfway quotients (remainder's and remquo's ties): x = (2q + 1)/2 * y exactly, y
+      // a small odd integer times a power of two (subnormal ones included)
+      int m = 1 + 2 * (int)(math_xorshift(&s) % 4), e = (int)(math_xorshift(&s) % 240) - 140;
+      unsigned odd = 2 * (math_xorshift(&s) % (1u << (math_xorshift(&s) % 20))) + 1;
+      fy[i] = ldexpf((float)m, e), fx[i] = ldexpf((float)(odd * (unsigned)m), e - 1);
+      int me = (int)(math_xorshift(&s) % 2000) - 1070;
+      uint64_t dodd = 2 * (((uint64_t)math_xorshift(&s) << 20) % (1ull << 48)) + 1;
+      dy[i] = ldexp((double)m, me), dx[i] = ldexp((double)(dodd * (uint64_t)m), me - 1);
+      if (i % 2) fx[i] = -fx[i], dy[i] = -dy[i];
+    }
     n[i] = (int)(math_xorshift(&s) % 601) - 300;
     if (i % 97 == 0) n[i] = i % 2 ? 2147483647 : -2147483647 - 1;
   }
