@@ -105,12 +105,12 @@ static __device__ __inline__ unsigned long long f64_round_pack(unsigned long lon
 // d = ex - ey, computed by long division in chunks of k bits: r = (r * 2^k) mod my,
 // which keeps r < my, with r * 2^k within 64 bits (k = 39 for float, 11 for double).
 // The common case, |x| and |y| within 2^39 (2^11) of each other, is one step. The
-// chunk quotients give the integral quotient's low 31 bits (q: CUDA promises the low
-// 3 bits for remquo; glibc gives 31, and so does Anchor). The result is an
+// chunk quotients give the integral quotient's low 3 bits (q), all that remquo stores
+// under nvcc (its PTX masks the quotient with 7; glibc keeps 31 bits). The result is an
 // integer times 2^ey below |y|: a float (double), so it is exact.
 
 // The reduction of float magnitudes: returns r (|x| mod |y| = r * 2^*unit), sets *q to
-// the low 31 bits of the quotient. For remainder, the caller's `nearest` asks that r be
+// the low 3 bits of the quotient. For remainder, the caller's `nearest` asks that r be
 // replaced by the signed nearest remainder: its magnitude is returned and *negate set.
 static __device__ __inline__ unsigned int f32_reduce(unsigned int ax, unsigned int ay, int nearest,
                                                      int *unit, unsigned int *q, int *negate) {
@@ -138,7 +138,7 @@ static __device__ __inline__ unsigned int f32_reduce(unsigned int ax, unsigned i
     int k = d < 39 ? d : 39;
     unsigned long long t = r << k, c = t / m;
     r = t - c * m;
-    qq = ((qq << k) + c) & 0x7fffffffu; // mod 2^64, then 2^31
+    qq = ((qq << k) + c) & 7;
     d -= k;
   }
   if (nearest && (2 * r > m || (2 * r == m && (qq & 1)))) {
@@ -146,7 +146,7 @@ static __device__ __inline__ unsigned int f32_reduce(unsigned int ax, unsigned i
     *negate = 1;
   }
   *unit = ey;
-  *q = (unsigned int)qq & 0x7fffffffu;
+  *q = (unsigned int)qq & 7;
   return (unsigned int)r;
 }
 
@@ -204,7 +204,7 @@ static __device__ __inline__ unsigned long long f64_reduce(unsigned long long ax
     int k = d < 11 ? d : 11;
     unsigned long long t = r << k, c = t / m;
     r = t - c * m;
-    qq = ((qq << k) + c) & 0x7fffffffu; // mod 2^64, then 2^31
+    qq = ((qq << k) + c) & 7;
     d -= k;
   }
   if (nearest && (2 * r > m || (2 * r == m && (qq & 1)))) {
@@ -212,7 +212,7 @@ static __device__ __inline__ unsigned long long f64_reduce(unsigned long long ax
     *negate = 1;
   }
   *unit = ey;
-  *q = (unsigned int)qq & 0x7fffffffu;
+  *q = (unsigned int)qq & 7;
   return r;
 }
 
@@ -242,12 +242,12 @@ extern "C" __device__ double __anchor_remquo(double x, double y, int *quo) {
 }
 
 // ---- exponents ----------------------------------------------------------------------
-// frexp: x = f * 2^e with |f| in [0.5, 1); zeros, infinities and NaNs are returned with
-// e = 0.
+// frexp: x = f * 2^e with |f| in [0.5, 1); zeros, infinities and NaNs give x + x (a
+// quiet NaN) with e = 0, as nvcc's code.
 extern "C" __device__ float __anchor_frexpf(float x, int *e) {
   unsigned int u = f32_bits(x), a = u & ~F32_SIGN;
   *e = 0;
-  if (a == 0 || a >= F32_INF) return x;
+  if (a == 0 || a >= F32_INF) return x + x;
   unsigned int m;
   int ex;
   f32_unpack(a, &m, &ex); // |x| = m * 2^ex = (m * 2^-24) * 2^(ex + 24)
@@ -257,7 +257,7 @@ extern "C" __device__ float __anchor_frexpf(float x, int *e) {
 extern "C" __device__ double __anchor_frexp(double x, int *e) {
   unsigned long long u = f64_bits(x), a = u & ~F64_SIGN;
   *e = 0;
-  if (a == 0 || a >= F64_INF) return x;
+  if (a == 0 || a >= F64_INF) return x + x;
   unsigned long long m;
   int ex;
   f64_unpack(a, &m, &ex);
@@ -421,10 +421,12 @@ extern "C" __device__ double __anchor_nan(const char *tag) {
 // ---- conversions to integers --------------------------------------------------------------
 // lrint/llrint: rint (to nearest even) then the conversion; lround/llround: round (half
 // away from zero) then the conversion. The integral value is converted exactly when it
-// is in range; outside (CUDA: undefined) the result saturates and NaN gives 0, as PTX's
-// cvt.rni/cvt.rzi do. long is 64 bits, like long long.
-static __device__ __inline__ long long f32_to_i64_sat(float r) {
-  if (r != r) return 0;
+// is in range. Outside it CUDA's documentation says "undefined"; Anchor gives what
+// nvcc 13.0's code gives (read from its PTX): saturation to the extremes, and for NaN 0
+// (cvt.rni/cvt.rzi), except lroundf/llroundf, whose NaN gives INT64_MIN. long is 64
+// bits, like long long.
+static __device__ __inline__ long long f32_to_i64_sat(float r, long long if_nan) {
+  if (r != r) return if_nan;
   if (r >= 0x1p63f) return 0x7fffffffffffffffll;
   if (r < -0x1p63f) return -0x7fffffffffffffffll - 1;
   return (long long)r;
@@ -436,10 +438,10 @@ static __device__ __inline__ long long f64_to_i64_sat(double r) {
   return (long long)r;
 }
 extern "C" __device__ long long __anchor_llrintf(float x) {
-  return f32_to_i64_sat(__builtin_rintf(x));
+  return f32_to_i64_sat(__builtin_rintf(x), 0);
 }
 extern "C" __device__ long long __anchor_llroundf(float x) {
-  return f32_to_i64_sat(__builtin_roundf(x));
+  return f32_to_i64_sat(__builtin_roundf(x), -0x7fffffffffffffffll - 1);
 }
 extern "C" __device__ long long __anchor_llrint(double x) {
   return f64_to_i64_sat(__builtin_rint(x));

@@ -12,8 +12,8 @@
 /* ---- the library's functions (devlib/basic.cu) ---------------------------------------------- */
 /* x - n*y with n = trunc(x/y) (fmod) or the integer nearest x/y, ties to even (remainder,
  * remquo), exact, with x's sign for a zero result; NaN for x infinite or NaN, y zero or NaN;
- * x for an infinite y. remquo stores n's sign and the low 31 bits of |n| (CUDA promises the
- * low 3, glibc gives 31; 0 for a NaN result or an infinite y). */
+ * x for an infinite y. remquo stores the low 3 bits of |n| with n's sign, as nvcc's code
+ * does (CUDA documents "agrees in the low 3 bits"; glibc keeps 31); 0 for a NaN result. */
 ANCHOR_DEVLIB float __anchor_fmodf(float x, float y);
 ANCHOR_DEVLIB double __anchor_fmod(double x, double y);
 ANCHOR_DEVLIB float __anchor_remainderf(float x, float y);
@@ -48,7 +48,7 @@ extern "C" __device__ double __anchor_modf(double x, double *ip);
 extern "C" __device__ __attribute__((pure)) float __anchor_nanf(const char *tag);
 extern "C" __device__ __attribute__((pure)) double __anchor_nan(const char *tag);
 /* rint (to nearest even) or round (half away from zero), then the exact conversion; out of
- * range (CUDA: undefined) saturated, NaN -> 0, as PTX's cvt. */
+ * range (CUDA: undefined) as nvcc 13.0's code: saturated, NaN -> 0 (llroundf: INT64_MIN). */
 ANCHOR_DEVLIB long long __anchor_llrintf(float x);
 ANCHOR_DEVLIB long long __anchor_llrint(double x);
 ANCHOR_DEVLIB long long __anchor_llroundf(float x);
