@@ -177,7 +177,25 @@ extern "C" __device__ float __anchor_remquof(float x, float y, int *quo) {
   return f32_remainder(x, y, 1, quo);
 }
 
-// The same for doubles: significands below 2^53, chunks of 11 bits.
+// The product a * b (< 2^128) as hi * 2^64 + lo, from 32-bit halves.
+static __device__ __inline__ void mul_64x64(unsigned long long a, unsigned long long b,
+                                            unsigned long long *hi, unsigned long long *lo) {
+  unsigned long long a0 = a & 0xffffffffull, a1 = a >> 32, b0 = b & 0xffffffffull, b1 = b >> 32;
+  unsigned long long p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0;
+  unsigned long long mid = (p00 >> 32) + (p01 & 0xffffffffull) + (p10 & 0xffffffffull);
+  *lo = (mid << 32) | (p00 & 0xffffffffull);
+  *hi = a1 * b1 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+}
+
+// The same for doubles: significands below 2^53, chunks of 11 bits by integer division;
+// for exponent differences over 22, chunks of 51 bits whose quotient comes from a
+// reciprocal instead (Barrett's reduction): mu = 2^105 * RN(1/m), an integer in (2^52,
+// 2^53] (the software binary64 division, correctly rounded, once per call) with mu =
+// (2^105 / m)(1 + e), |e| <= 2^-53. For r < m and k <= 51, Q = r * 2^k / m < 2^51 and
+// c = floor(r * mu / 2^(105-k)) (a 106-bit product) is within Q * 2^-53 <= 1/4 of Q
+// before the floor: floor(Q) - 1 <= c <= floor(Q) + 1, so r * 2^k - c m lies in (-m, 2m),
+// exact in 64-bit wrapping arithmetic, and one step up or down gives the remainder. 42
+// chunks at most instead of 191 divisions.
 static __device__ __inline__ unsigned long long f64_reduce(unsigned long long ax,
                                                            unsigned long long ay, int nearest,
                                                            int *unit, unsigned int *q,
@@ -200,6 +218,24 @@ static __device__ __inline__ unsigned long long f64_reduce(unsigned long long ax
   }
   unsigned long long r = mx, qq = 0;
   if (r >= m) r -= m, qq = 1;
+  if (d > 22) {
+    unsigned long long mu = f64_bits(1.0 / (double)m); // m = my < 2^53: exact as a double
+    mu = m == 1ull << 52 ? 1ull << 53 : (mu & 0xfffffffffffffull) | 1ull << 52;
+    while (d > 0) {
+      int k = d < 51 ? d : 51, s = 105 - k; // 54 <= s <= 104
+      unsigned long long hi, lo;
+      mul_64x64(r, mu, &hi, &lo);
+      unsigned long long c = s >= 64 ? hi >> (s - 64) : hi << (64 - s) | lo >> s;
+      unsigned long long t = (r << k) - c * m; // mod 2^64
+      if ((long long)t < 0)
+        t += m, c--;
+      else if (t >= m)
+        t -= m, c++;
+      r = t;
+      qq = ((qq << k) + c) & 7;
+      d -= k;
+    }
+  }
   while (d > 0) {
     int k = d < 11 ? d : 11;
     unsigned long long t = r << k, c = t / m;
