@@ -4,21 +4,22 @@
 // llround), the classification macros and functions (isnan, isinf, isfinite, signbit;
 // CUDA's __isnanf, __isinff, __finitef, __signbitf and their double forms), nan(tag),
 // and the <cmath> surface in device code: std:: and the float overloads of every name,
-// std::abs (int, long, long long, float, double), std::min/std::max (constexpr
-// templates; see STD_MINMAX), on float and double. One __host__ __device__ function
-// computes every result for an input pair; the device's results must equal the host's
-// (glibc and libstdc++: IEEE, exact) bit for bit (any NaN matches any NaN). Where glibc
-// and nvcc differ the device must give nvcc's: remquo's quotient keeps only the low 3
-// bits (with the quotient's sign), and lrint and friends outside the result type's
-// range (CUDA: undefined) saturate, NaN giving 0 (INT64_MIN for lroundf/llroundf), as
-// nvcc 13.0's PTX shows. The same kernel also runs nan() once with its tag in device
-// memory. Inputs: math_inputs.h's float specials, a sweep of [1, 4) and random bit
-// patterns, paired with a second set (specials, small integers, random) and pairs whose
-// quotient is halfway between integers (remainder's ties); doubles from the same
-// floats, special doubles and random double bit patterns. Expectations come from CUDA's
-// Math API documentation, C99/IEEE 754 and nvcc 13.0's PTX (nan's tag parsing, remquo's
-// 3 bits, the saturating conversions); nvcc 13.0 compiles it; not run on the H200.
-// Prints PASS or FAIL: <details>.
+// std::abs (int, long, long long, float, double), std::min/std::max and the integer-
+// argument forms of <cmath> (std::ilogb(int), ...: constexpr templates, see CONSTEXPR_HD),
+// on float and double. One __host__ __device__ function computes every result for an
+// input pair; the device's results must equal the host's (glibc and libstdc++: IEEE,
+// exact) bit for bit (any NaN matches any NaN). Where glibc and nvcc differ the device
+// must give nvcc's: remquo's quotient keeps only the low 3 bits (with the quotient's
+// sign), and lrint and friends outside the result type's range (CUDA: undefined)
+// saturate, NaN giving 0 (INT64_MIN for lroundf/llroundf), as nvcc 13.0's PTX shows. The
+// same kernel also runs nan() once with its tag in device memory. Inputs: math_inputs.h's
+// float specials, a sweep of [1, 4) and random bit patterns, paired with a second set
+// (specials, small integers, random) and pairs whose quotient is halfway between
+// integers (remainder's ties); doubles from the same floats, special doubles and random
+// double bit patterns. Expectations come from CUDA's Math API documentation, C99/IEEE
+// 754 and nvcc 13.0's PTX (nan's tag parsing, remquo's 3 bits, the saturating
+// conversions); nvcc 13.0 compiles it (with and without --expt-relaxed-constexpr); not
+// run on the H200. Prints PASS or FAIL: <details>.
 #include <cuda_runtime.h>
 #include <math.h>
 #include <stdint.h>
@@ -31,19 +32,20 @@
 
 #include "math_inputs.h"
 
-// std::min/std::max are libstdc++'s constexpr templates: clang (Anchor) makes them
-// __host__ __device__, nvcc 13.0 rejects them in device code unless
-// --expt-relaxed-constexpr is given (which defines __CUDACC_RELAXED_CONSTEXPR__).
+// std::min/std::max and <cmath>'s integer-argument forms are libstdc++'s constexpr
+// templates: clang (Anchor) makes them __host__ __device__, nvcc 13.0 rejects them in
+// device code unless --expt-relaxed-constexpr is given (which defines
+// __CUDACC_RELAXED_CONSTEXPR__).
 #if defined(__clang__) || defined(__CUDACC_RELAXED_CONSTEXPR__)
-#define STD_MINMAX 1
+#define CONSTEXPR_HD 1
 #else
-#define STD_MINMAX 0
+#define CONSTEXPR_HD 0
 #endif
 
 // Result kinds: how a slot is compared.
 enum { BITS32, BITS64, QUO, TO_INT };
 // results per float pair, per double pair (checked in main)
-enum { NF = 48 + 2 * STD_MINMAX, ND = 47 + 4 * STD_MINMAX };
+enum { NF = 48 + 2 * CONSTEXPR_HD, ND = 47 + 15 * CONSTEXPR_HD };
 
 __host__ __device__ static uint64_t fb(float x) {
   uint32_t u;
@@ -91,7 +93,7 @@ __host__ __device__ static int float_results(float x, float y, int n, uint64_t *
   OUT(fb(std::trunc(x)), BITS32), OUT(fb(std::round(x)), BITS32);
   OUT(fb(std::rint(x)), BITS32), OUT(fb(std::nearbyint(x)), BITS32);
   OUT(fb(std::fabs(x)), BITS32), OUT(fb(std::abs(x)), BITS32);
-#if STD_MINMAX
+#if CONSTEXPR_HD
   OUT(fb(std::min(x, y)), BITS32), OUT(fb(std::max(x, y)), BITS32);
 #endif
   OUT((uint64_t)(int64_t)std::abs(n), BITS64);
@@ -134,9 +136,16 @@ __host__ __device__ static int double_results(double x, double y, int n, uint64_
   OUT(db(std::rint(x)), BITS64), OUT(db(std::nearbyint(x)), BITS64);
   OUT(db(std::fabs(x)), BITS64), OUT(db(std::abs(x)), BITS64);
   OUT((uint64_t)std::abs(nl), BITS64), OUT((uint64_t)std::abs(nll), BITS64);
-#if STD_MINMAX
+#if CONSTEXPR_HD
   OUT(db(std::min(x, y)), BITS64), OUT(db(std::max(x, y)), BITS64);
   OUT((uint64_t)std::min(nl, (long)nll), BITS64), OUT((uint64_t)std::max(n, -n), BITS64);
+  // integer arguments (converted to double)
+  OUT((uint64_t)(int64_t)std::ilogb(n), BITS64), OUT(db(std::logb(n)), BITS64);
+  OUT((uint64_t)std::lrint(n), BITS64), OUT((uint64_t)std::llround(nll), BITS64);
+  OUT(db(std::frexp(n, &e)), BITS64), OUT((uint64_t)(int64_t)e, BITS64);
+  OUT(db(std::ldexp(n, 3)), BITS64), OUT(db(std::scalbn(nl, -2)), BITS64);
+  OUT(db(std::scalbln(n, 5L)), BITS64), OUT(db(std::floor(n)), BITS64);
+  OUT(db(std::fmod(n, 7)), BITS64);
 #endif
 #undef OUT
   return k;

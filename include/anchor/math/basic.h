@@ -195,6 +195,55 @@ ANCHOR_MATH_TO_INT(llrint, long long, __anchor_llrintf, __anchor_llrint)
 ANCHOR_MATH_TO_INT(lround, long, __anchor_llroundf, __anchor_llround)
 ANCHOR_MATH_TO_INT(llround, long long, __anchor_llroundf, __anchor_llround)
 #undef ANCHOR_MATH_TO_INT
+/* <cmath>'s forms for an integer argument (converted to double): libstdc++'s are constexpr
+ * templates calling builtins that become libm calls or LLVM intrinsics Metal lacks (ilogb,
+ * llvm.lrint, ...); these device ones win in device code. nvcc accepts them only with
+ * --expt-relaxed-constexpr. */
+template <class T, class R> struct __anchor_if_integer {};
+#define ANCHOR_INTEGER(T)                                                                          \
+  template <class R> struct __anchor_if_integer<T, R> {                                            \
+    typedef R type;                                                                                \
+  };
+ANCHOR_INTEGER(bool)
+ANCHOR_INTEGER(char)
+ANCHOR_INTEGER(signed char)
+ANCHOR_INTEGER(unsigned char)
+ANCHOR_INTEGER(wchar_t)
+ANCHOR_INTEGER(char16_t)
+ANCHOR_INTEGER(char32_t)
+ANCHOR_INTEGER(short)
+ANCHOR_INTEGER(unsigned short)
+ANCHOR_INTEGER(int)
+ANCHOR_INTEGER(unsigned int)
+ANCHOR_INTEGER(long)
+ANCHOR_INTEGER(unsigned long)
+ANCHOR_INTEGER(long long)
+ANCHOR_INTEGER(unsigned long long)
+#undef ANCHOR_INTEGER
+#define ANCHOR_MATH_INTEGER_1(R, name)                                                             \
+  template <class T> ANCHOR_MATH typename __anchor_if_integer<T, R>::type name(T x) {              \
+    return name((double)x);                                                                        \
+  }
+ANCHOR_MATH_INTEGER_1(int, ilogb)
+ANCHOR_MATH_INTEGER_1(double, logb)
+ANCHOR_MATH_INTEGER_1(long, lrint)
+ANCHOR_MATH_INTEGER_1(long long, llrint)
+ANCHOR_MATH_INTEGER_1(long, lround)
+ANCHOR_MATH_INTEGER_1(long long, llround)
+#undef ANCHOR_MATH_INTEGER_1
+template <class T> ANCHOR_MATH typename __anchor_if_integer<T, double>::type frexp(T x, int *e) {
+  return frexp((double)x, e);
+}
+template <class T> ANCHOR_MATH typename __anchor_if_integer<T, double>::type ldexp(T x, int n) {
+  return ldexp((double)x, n);
+}
+template <class T> ANCHOR_MATH typename __anchor_if_integer<T, double>::type scalbn(T x, int n) {
+  return scalbn((double)x, n);
+}
+template <class T> ANCHOR_MATH typename __anchor_if_integer<T, double>::type scalbln(T x, long n) {
+  return scalbln((double)x, n);
+}
+
 ANCHOR_MATH float nanf(const char *tag) {
   return __anchor_nanf(tag);
 }
