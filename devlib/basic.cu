@@ -458,26 +458,27 @@ extern "C" __device__ double __anchor_nan(const char *tag) {
 // lrint/llrint: rint (to nearest even) then the conversion; lround/llround: round (half
 // away from zero) then the conversion. The integral value is converted exactly when it
 // is in range. Outside it CUDA's documentation says "undefined"; Anchor gives what
-// nvcc 13.0's code gives (read from its PTX): saturation to the extremes, and for NaN 0
-// (cvt.rni/cvt.rzi), except lroundf/llroundf, whose NaN gives INT64_MIN. long is 64
-// bits, like long long.
-static __device__ __inline__ long long f32_to_i64_sat(float r, long long if_nan) {
-  if (r != r) return if_nan;
+// nvcc's code gives on the H200: saturation to the extremes (PTX's cvt, and lroundf's
+// own clamps), and INT64_MIN for a NaN (cvt from float or double to a 64-bit integer
+// gives the top bit alone, as tests/e2e/math_rounding.cu measured; lroundf's code
+// returns it explicitly). long is 64 bits, like long long.
+static __device__ __inline__ long long f32_to_i64_sat(float r) {
+  if (r != r) return -0x7fffffffffffffffll - 1;
   if (r >= 0x1p63f) return 0x7fffffffffffffffll;
   if (r < -0x1p63f) return -0x7fffffffffffffffll - 1;
   return (long long)r;
 }
 static __device__ __inline__ long long f64_to_i64_sat(double r) {
-  if (r != r) return 0;
+  if (r != r) return -0x7fffffffffffffffll - 1;
   if (r >= 0x1p63) return 0x7fffffffffffffffll;
   if (r < -0x1p63) return -0x7fffffffffffffffll - 1;
   return (long long)r;
 }
 extern "C" __device__ long long __anchor_llrintf(float x) {
-  return f32_to_i64_sat(__builtin_rintf(x), 0);
+  return f32_to_i64_sat(__builtin_rintf(x));
 }
 extern "C" __device__ long long __anchor_llroundf(float x) {
-  return f32_to_i64_sat(__builtin_roundf(x), -0x7fffffffffffffffll - 1);
+  return f32_to_i64_sat(__builtin_roundf(x));
 }
 extern "C" __device__ long long __anchor_llrint(double x) {
   return f64_to_i64_sat(__builtin_rint(x));

@@ -48,7 +48,7 @@ extern "C" __device__ double __anchor_modf(double x, double *ip);
 extern "C" __device__ __attribute__((pure)) float __anchor_nanf(const char *tag);
 extern "C" __device__ __attribute__((pure)) double __anchor_nan(const char *tag);
 /* rint (to nearest even) or round (half away from zero), then the exact conversion; out of
- * range (CUDA: undefined) as nvcc 13.0's code: saturated, NaN -> 0 (llroundf: INT64_MIN). */
+ * range (CUDA: undefined) as nvcc's code on the H200: saturated, NaN -> INT64_MIN. */
 ANCHOR_DEVLIB long long __anchor_llrintf(float x);
 ANCHOR_DEVLIB long long __anchor_llrint(double x);
 ANCHOR_DEVLIB long long __anchor_llroundf(float x);
