@@ -1,10 +1,11 @@
 /* anchor/device_functions.h — the exact (correctly rounded by definition)
  * device functions of CUDA that map one-to-one onto LLVM intrinsics Anchor's
- * Metal backend translates: integer and floating-point min/max, absolute
- * values, rounding to integral values, fmaf, copysignf, type punning, __ldg,
- * the atomic functions (relaxed, as CUDA's are), and device-side
- * memcpy/memset. The integer intrinsics (__popc, __clz, __mul24, ...) are
- * anchor/math/integer.h's.
+ * Metal backend translates: integer min/max and absolute values,
+ * __saturatef, type punning, __ldg, the atomic functions (relaxed, as CUDA's
+ * are), and device-side memcpy/memset. The integer intrinsics (__popc,
+ * __clz, __mul24, ...) are anchor/math/integer.h's; the floating-point
+ * min/max, absolute values, rounding to integral values, fma and copysign
+ * anchor/math/basic.h's.
  *
  * Written for Anchor from the CUDA Math API and C++ Programming Guide
  * documentation. Functions whose results depend on an implementation's
@@ -73,66 +74,7 @@ ANCHOR_HOSTDEV unsigned long long ullmax(unsigned long long a, unsigned long lon
   return max(a, b);
 }
 
-/* Floating point: fmin/fmax semantics (a NaN operand yields the other). */
-ANCHOR_HOSTDEV float min(float a, float b) {
-  return __builtin_fminf(a, b);
-}
-ANCHOR_HOSTDEV float max(float a, float b) {
-  return __builtin_fmaxf(a, b);
-}
-ANCHOR_HOSTDEV double min(double a, double b) {
-  return __builtin_fmin(a, b);
-}
-ANCHOR_HOSTDEV double max(double a, double b) {
-  return __builtin_fmax(a, b);
-}
-ANCHOR_HOSTDEV double min(float a, double b) {
-  return __builtin_fmin(a, b);
-}
-ANCHOR_HOSTDEV double max(float a, double b) {
-  return __builtin_fmax(a, b);
-}
-ANCHOR_HOSTDEV double min(double a, float b) {
-  return __builtin_fmin(a, b);
-}
-ANCHOR_HOSTDEV double max(double a, float b) {
-  return __builtin_fmax(a, b);
-}
-
-/* ---- exact single-precision functions (device side of libm's names) --------------- */
-ANCHOR_DEV float fminf(float a, float b) {
-  return __builtin_fminf(a, b);
-}
-ANCHOR_DEV float fmaxf(float a, float b) {
-  return __builtin_fmaxf(a, b);
-}
-ANCHOR_DEV float fabsf(float x) {
-  return __builtin_fabsf(x);
-}
-ANCHOR_DEV float floorf(float x) {
-  return __builtin_floorf(x);
-}
-ANCHOR_DEV float ceilf(float x) {
-  return __builtin_ceilf(x);
-}
-ANCHOR_DEV float truncf(float x) {
-  return __builtin_truncf(x);
-}
-ANCHOR_DEV float rintf(float x) {
-  return __builtin_rintf(x);
-}
-ANCHOR_DEV float nearbyintf(float x) {
-  return __builtin_nearbyintf(x);
-}
-ANCHOR_DEV float roundf(float x) {
-  return __builtin_roundf(x);
-} /* halves away from zero */
-ANCHOR_DEV float fmaf(float a, float b, float c) {
-  return __builtin_fmaf(a, b, c);
-}
-ANCHOR_DEV float copysignf(float a, float b) {
-  return __builtin_copysignf(a, b);
-}
+/* ---- saturation -------------------------------------------------------------------------- */
 /* Clamped to [+0.0, 1.0]; NaN and -0.0 give +0.0. */
 ANCHOR_DEV float __saturatef(float x) {
   return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f;

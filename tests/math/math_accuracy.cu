@@ -49,6 +49,11 @@
 //     rounding into the format), for CUDA's directed-rounding intrinsics (__fadd_rz ...).
 // tests/math/CMakeLists.txt makes one CTest test per uncommented line (math.<id>).
 // clang-format off
+// The exponent argument of the ldexp/scalbn/scalbln rows, from the float or double b (the
+// same on the device and, from b's value, in the reference): NaN gives 0, values beyond the
+// type's range its extremes, others are truncated.
+#define BASIC_INT(b) ((b) != (b) ? 0 : (b) >= 0x1p31f ? 2147483647 : (b) <= -0x1p31f ? -2147483647 - 1 : (int)(b))
+#define BASIC_LONG(b) ((b) != (b) ? 0L : (b) >= 0x1p63f ? 0x7fffffffffffffffL : (b) <= -0x1p63f ? -0x7fffffffffffffffL - 1 : (long)(b))
 // The table is one macro per family of functions (each family's rows beside the others,
 // in the order of include/anchor/math/); MATH_FUNCTIONS joins them.
 #define MATH_BASIC(MATH) \
@@ -73,7 +78,38 @@
   MATH(ddiv,        double, 2, a / b,               mpfr_div(r, a, b, d),       0, -4,   4,   ALL) \
   MATH(dsqrt,       double, 1, sqrt(a),             mpfr_sqrt(r, a, d),         0, 0,    4,   ALL) \
   MATH(dfma,        double, 3, fma(a, b, c),        mpfr_fma(r, a, b, c, d),    0, -4,   4,   ALL) \
-  MATH(std_fmaf,    float,  3, std::fma(a, b, c),   mpfr_fma(r, a, b, c, d),    0, -4,   4,   ALL)
+  MATH(std_fmaf,    float,  3, std::fma(a, b, c),   mpfr_fma(r, a, b, c, d),    0, -4,   4,   ALL) \
+  /* devlib/basic.cu and math/basic.h: all exact (CUDA: 0 ulp). b of ldexp/scalbn/scalbln */ \
+  /* is the exponent n, as BASIC_INT/BASIC_LONG turn it into one (NaN: 0, saturated). */ \
+  MATH(fmodf,       float,  2, fmodf(a, b),         mpfr_fmod(r, a, b, d),      0, -100, 100, ALL) \
+  MATH(fmod,        double, 2, fmod(a, b),          mpfr_fmod(r, a, b, d),      0, -100, 100, ALL) \
+  MATH(remainderf,  float,  2, remainderf(a, b),    mpfr_remainder(r, a, b, d), 0, -100, 100, ALL) \
+  MATH(remainder,   double, 2, remainder(a, b),     mpfr_remainder(r, a, b, d), 0, -100, 100, ALL) \
+  MATH(ldexpf,      float,  2, ldexpf(a, BASIC_INT(b)),   ref_basic_ldexp(r, a, b, d), 0, -400,  400,  ALL) \
+  MATH(ldexp,       double, 2, ldexp(a, BASIC_INT(b)),    ref_basic_ldexp(r, a, b, d), 0, -2200, 2200, ALL) \
+  MATH(scalbnf,     float,  2, scalbnf(a, BASIC_INT(b)),  ref_basic_ldexp(r, a, b, d), 0, -400,  400,  ALL) \
+  MATH(scalbn,      double, 2, scalbn(a, BASIC_INT(b)),   ref_basic_ldexp(r, a, b, d), 0, -2200, 2200, ALL) \
+  MATH(scalblnf,    float,  2, scalblnf(a, BASIC_LONG(b)), ref_basic_scalbln(r, a, b, d), 0, -400,  400,  ALL) \
+  MATH(scalbln,     double, 2, scalbln(a, BASIC_LONG(b)),  ref_basic_scalbln(r, a, b, d), 0, -2200, 2200, ALL) \
+  MATH(logbf,       float,  1, logbf(a),            ref_basic_logb(r, a),       0, -1e3, 1e3, ALL) \
+  MATH(logb,        double, 1, logb(a),             ref_basic_logb(r, a),       0, -1e3, 1e3, ALL) \
+  MATH(nextafterf,  float,  2, nextafterf(a, b),    ref_basic_nextafterf(r, a, b), 0, -4, 4,  ALL) \
+  MATH(nextafter,   double, 2, nextafter(a, b),     ref_basic_nextafter(r, a, b),  0, -4, 4,  ALL) \
+  MATH(fdimf,       float,  2, fdimf(a, b),         mpfr_dim(r, a, b, d),       0, -4,   4,   ALL) \
+  MATH(fdim,        double, 2, fdim(a, b),          mpfr_dim(r, a, b, d),       0, -4,   4,   ALL) \
+  MATH(nearbyintf,  float,  1, nearbyintf(a),       mpfr_rint(r, a, MPFR_RNDN), 0, -1e3, 1e3, ALL) \
+  MATH(nearbyint,   double, 1, nearbyint(a),        mpfr_rint(r, a, MPFR_RNDN), 0, -1e3, 1e3, ALL) \
+  MATH(rint,        double, 1, rint(a),             mpfr_rint(r, a, MPFR_RNDN), 0, -1e3, 1e3, ALL) \
+  MATH(round,       double, 1, round(a),            mpfr_round(r, a),           0, -1e3, 1e3, ALL) \
+  MATH(trunc,       double, 1, trunc(a),            mpfr_trunc(r, a),           0, -1e3, 1e3, ALL) \
+  MATH(floor,       double, 1, floor(a),            mpfr_floor(r, a),           0, -1e3, 1e3, ALL) \
+  MATH(ceil,        double, 1, ceil(a),             mpfr_ceil(r, a),            0, -1e3, 1e3, ALL) \
+  MATH(fabs,        double, 1, fabs(a),             mpfr_abs(r, a, d),          0, -4,   4,   ALL) \
+  MATH(fmin,        double, 2, fmin(a, b),          mpfr_min(r, a, b, d),       0, -4,   4,   ZEROS_EITHER) \
+  MATH(fmax,        double, 2, fmax(a, b),          mpfr_max(r, a, b, d),       0, -4,   4,   ZEROS_EITHER) \
+  MATH(copysign,    double, 2, copysign(a, b),      mpfr_copysign(r, a, b, d),  0, -4,   4,   ALL) \
+  MATH(std_fmodf,   float,  2, std::fmod(a, b),     mpfr_fmod(r, a, b, d),      0, -100, 100, ALL) \
+  MATH(std_floor,   double, 1, std::floor(a),       mpfr_floor(r, a),           0, -1e3, 1e3, ALL)
 #define MATH_SQRT_DIV(MATH) \
   /* The device library's first functions (docs/devlib.md). Bounds: CUDA Math API, */ \
   /* default flags. */ \
@@ -683,6 +719,35 @@ typedef int (*ref_fn)(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr c, m
   mpfr_clears(s, t, (mpfr_ptr)0);
   mpfr_set_emin(emin), mpfr_set_emax(emax);
   return ternary;
+}
+// ldexp/scalbn (b is the exponent, BASIC_INT) and scalbln (BASIC_LONG): exact scaling by
+// 2^n, which the harness then rounds to the format (overflow, subnormals).
+[[maybe_unused]] static int ref_basic_ldexp(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b,
+                                            mpfr_rnd_t d) {
+  double n = mpfr_get_d(b, MPFR_RNDN);
+  return mpfr_mul_2si(r, a, BASIC_INT(n), d);
+}
+[[maybe_unused]] static int ref_basic_scalbln(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b,
+                                              mpfr_rnd_t d) {
+  double n = mpfr_get_d(b, MPFR_RNDN);
+  return mpfr_mul_2si(r, a, BASIC_LONG(n), d);
+}
+// logb: the exponent of a (floor(log2|a|), subnormals normalised); CUDA: logb(+-0) = -inf,
+// logb(+-inf) = +inf, NaN for NaN.
+[[maybe_unused]] static int ref_basic_logb(mpfr_ptr r, mpfr_srcptr a) {
+  if (mpfr_nan_p(a)) return mpfr_set_nan(r), 0;
+  if (mpfr_inf_p(a)) return mpfr_set_inf(r, 1), 0;
+  if (mpfr_zero_p(a)) return mpfr_set_inf(r, -1), 0;
+  return mpfr_set_si(r, (long)mpfr_get_exp(a) - 1, MPFR_RNDN);
+}
+// nextafter: the host's IEEE nextafter on the exact values (MPFR's nextabove steps in its
+// own precision, not through the format's subnormals).
+[[maybe_unused]] static int ref_basic_nextafterf(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b) {
+  return mpfr_set_flt(r, nextafterf(mpfr_get_flt(a, MPFR_RNDN), mpfr_get_flt(b, MPFR_RNDN)),
+                      MPFR_RNDN);
+}
+[[maybe_unused]] static int ref_basic_nextafter(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b) {
+  return mpfr_set_d(r, nextafter(mpfr_get_d(a, MPFR_RNDN), mpfr_get_d(b, MPFR_RNDN)), MPFR_RNDN);
 }
 
 #define MATH_REF(id, T, arity, expr, ref, bound, lo, hi, flags)                                    \
