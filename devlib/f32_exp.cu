@@ -8,14 +8,15 @@
 // fabsf, copysignf, bit casts, integer arithmetic, __anchor_sqrtf (correctly rounded) and
 // loads from one constant table. No float division, no double.
 //
-// The accurate functions share two cores, both computing in double-float (a value as
-// hi + lo, two floats, with error-free transforms: two_sum, two_prod through fmaf):
+// expf, exp2f, exp10f are float-only (see there). The others share two cores, both
+// computing in double-float (a value as hi + lo, two floats, with error-free transforms:
+// two_sum, two_prod through fmaf):
 //   exp: 2^(th + tl) = 2^k * (1 + E), k = rint(th), f = th - k (exact), |f| <= 1/2,
 //        u = (f + tl) ln 2, E = expm1(u) = u + u^2/2 + u^3 P(u), P the Taylor polynomial
-//        1/3! + ... + u^6/9! (truncation below 2^-35 relative); every rounding of the
-//        leading terms is recovered, so 1 + E is known to about 2^-40 and the float
-//        result has one rounding (0.5 ulp and a little; subnormal results round twice:
-//        below 1 ulp);
+//        1/3! + ... + u^6/9! (truncation below 2^-35 relative); the roundings of u and
+//        u^2/2 are recovered, so 1 + E is known to about 2^-29 (u^3 P's own rounding) and
+//        the float result has one rounding (0.52 ulp at most; subnormal results round
+//        twice: below 1 ulp);
 //   log: x = 2^e m, m in [1, 2); the top 7 bits of m pick c (a table entry, 1/c with 8
 //        fraction bits) with r = m / c - 1 = fmaf(m, 1/c, -1) exact and |r| < 2^-7;
 //        log x = e ln 2 + log c + log1p(r), log1p(r) = r - r^2/2 + r^3 Q(r), Q the Taylor
@@ -23,7 +24,7 @@
 //        intervals of m just above 1 and just below 2 have c = 1 and c = 2, so log x
 //        near 1 is the polynomial alone (full relative accuracy); m >= 1.5 is taken as
 //        (m / 2) * 2, so x just below 1 has e = 0. The sum is kept as hi + lo (about
-//        2^-40 relative).
+//        2^-38 relative).
 // The coefficients, the table and the split constants are computed with MPFR by
 // devlib/gen/f32_exp_coeffs.c (its output pasted below).
 
@@ -38,6 +39,8 @@ static constexpr float INV_LN2_HI = 0x1.715476p+0f;
 static constexpr float INV_LN2_LO = 0x1.4ae0cp-26f;
 static constexpr float LOG2_10_HI = 0x1.a934fp+1f;
 static constexpr float LOG2_10_LO = 0x1.2f346ep-24f;
+static constexpr float LN10_HI = 0x1.26bb1cp+1f;
+static constexpr float LN10_LO = -0x1.12aabap-25f;
 static constexpr float INV_LN10_HI = 0x1.bcb7b2p-2f;
 static constexpr float INV_LN10_LO = -0x1.5b235ep-27f;
 static constexpr float LOG10_2_HI = 0x1.344136p-2f;
@@ -304,25 +307,61 @@ static __device__ f32exp_dd expm1_dd(float th, float tl) {
 }
 
 // ---- Exponentials ----------------------------------------------------------------------
-// CUDA: 2 ulp. Anchor: one rounding of a ~2^-40 double-float result (0.5 ulp and a
-// little; subnormal results below 1 ulp).
+// expf, exp2f and exp10f (CUDA: 2 ulp) need no double-float: a float reduction to
+// |r| <= ln2/2 and a degree-7 polynomial, below 1.2 ulp in all (one rounding of 1 + p,
+// |p| <= 0.42, plus p's and r's errors), about a third of the double-float core's work.
+
+// e^r (r + rl: |r| <= 0.35, |rl| <= 2^-24 |r|) as 1 + p, p = r + r^2 P(r) + rl, P the
+// Taylor polynomial 1/2 + r/3! + ... + r^5/7! (truncation below 2^-27 relative).
+static __device__ __forceinline__ float exp_small(float r, float rl) {
+  float P = __builtin_fmaf(EXP_C7, r, EXP_C6);
+  P = __builtin_fmaf(P, r, EXP_C5);
+  P = __builtin_fmaf(P, r, EXP_C4);
+  P = __builtin_fmaf(P, r, EXP_C3);
+  P = __builtin_fmaf(P, r, 0.5f);
+  return 1.0f + (__builtin_fmaf(r * r, P, r) + rl);
+}
+
+// 2^f for |f| <= 1/2: its Taylor polynomial of degree 7 (truncation below 2^-27), the
+// last step one fmaf: below 0.9 ulp.
+static __device__ __forceinline__ float exp2_small(float f) {
+  float p = __builtin_fmaf(EXP2_C7, f, EXP2_C6);
+  p = __builtin_fmaf(p, f, EXP2_C5);
+  p = __builtin_fmaf(p, f, EXP2_C4);
+  p = __builtin_fmaf(p, f, EXP2_C3);
+  p = __builtin_fmaf(p, f, EXP2_C2);
+  p = __builtin_fmaf(p, f, EXP2_C1);
+  return __builtin_fmaf(p, f, 1.0f);
+}
+
+// CUDA: 2 ulp. k = rint(x log2 e), r = x - k ln 2 by Cody-Waite (the first fmaf exact:
+// x - k LN2_HI is a multiple of 2^-25 below 0.35), e^x = 2^k e^r.
 extern "C" __device__ float __anchor_expf(float x) {
   if (!(__builtin_fabsf(x) < 104.0f)) // NaN, infinities, certain overflow or underflow
     return x != x ? x + x : (x > 0 ? __builtin_inff() : 0.0f);
-  f32exp_dd t = mul_log2e(x);
-  return exp2_finish(t.hi, t.lo);
+  float kf = __builtin_rintf(x * INV_LN2_HI);
+  float r = __builtin_fmaf(-kf, LN2_HI, x);
+  r = __builtin_fmaf(-kf, LN2_LO, r);
+  return scale2(exp_small(r, 0.0f), (int)kf);
 }
 
+// CUDA: 2 ulp. k = rint(x), f = x - k exact, 2^x = 2^k 2^f.
 extern "C" __device__ float __anchor_exp2f(float x) {
   if (!(__builtin_fabsf(x) < 152.0f)) return x != x ? x + x : (x > 0 ? __builtin_inff() : 0.0f);
-  return exp2_finish(x, 0.0f);
+  float kf = __builtin_rintf(x);
+  return scale2(exp2_small(x - kf), (int)kf);
 }
 
+// CUDA: 2 ulp. k = rint(x log2 10), r10 = x - k log10 2 by Cody-Waite (the first fmaf
+// exact), then r = r10 ln 10 as rh + rl (exact product, double-float ln 10).
 extern "C" __device__ float __anchor_exp10f(float x) {
   if (!(__builtin_fabsf(x) < 46.0f)) return x != x ? x + x : (x > 0 ? __builtin_inff() : 0.0f);
-  float th = x * LOG2_10_HI;
-  float tl = __builtin_fmaf(x, LOG2_10_HI, -th) + x * LOG2_10_LO;
-  return exp2_finish(th, tl);
+  float kf = __builtin_rintf(x * LOG2_10_HI);
+  float r10 = __builtin_fmaf(-kf, LOG10_2_HI, x);
+  r10 = __builtin_fmaf(-kf, LOG10_2_LO, r10);
+  float rh = r10 * LN10_HI;
+  float rl = __builtin_fmaf(r10, LN10_HI, -rh) + r10 * LN10_LO;
+  return scale2(exp_small(rh, rl), (int)kf);
 }
 
 // CUDA: 1 ulp. |x| < 2^-25: x (expm1(x) = x (1 + x/2 + ...) rounds to x); x < -17.5:
@@ -642,19 +681,12 @@ extern "C" __device__ float __anchor_atanhf(float x) {
 }
 
 // ---- Fast intrinsics -------------------------------------------------------------------
-// 2^t: k = rint(t), 2^(t - k) by its Taylor polynomial of degree 7 in float (truncation
-// below 2^-27), scaled by 2^k. About 1 ulp for t exact.
+// 2^t as exp2f (k = rint(t), 2^k 2^(t - k)): the fast forms differ from the accurate
+// ones in rounding t (x log2 e, y log2 x) once.
 static __device__ float fast_exp2(float t) {
   if (!(__builtin_fabsf(t) < 152.0f)) return t != t ? t + t : (t > 0 ? __builtin_inff() : 0.0f);
-  float kf = __builtin_rintf(t), f = t - kf;
-  float p = __builtin_fmaf(EXP2_C7, f, EXP2_C6);
-  p = __builtin_fmaf(p, f, EXP2_C5);
-  p = __builtin_fmaf(p, f, EXP2_C4);
-  p = __builtin_fmaf(p, f, EXP2_C3);
-  p = __builtin_fmaf(p, f, EXP2_C2);
-  p = __builtin_fmaf(p, f, EXP2_C1);
-  p = __builtin_fmaf(p, f, 1.0f);
-  return scale2(p, (int)kf);
+  float kf = __builtin_rintf(t);
+  return scale2(exp2_small(t - kf), (int)kf);
 }
 
 // CUDA: 2 + floor(|1.173 x|) ulp. Anchor: 2^(x log2 e) with the product rounded once

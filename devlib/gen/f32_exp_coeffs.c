@@ -44,6 +44,7 @@ int main(void) {
   mpfr_log2(y, t, MPFR_RNDN);
   split("LOG2_10", y, 24);
   mpfr_log(y, t, MPFR_RNDN);
+  split("LN10", y, 24);
   mpfr_ui_div(y, 1, y, MPFR_RNDN);
   split("INV_LN10", y, 24);
   mpfr_set_ui(t, 2, MPFR_RNDN);
