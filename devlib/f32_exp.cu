@@ -72,134 +72,134 @@ static constexpr float LOG_C7 = 0x1.24924ap-3f;
 // The logarithm table, 128 intervals [1 + i/128, 1 + (i+1)/128) of m: 1/c, then
 // -log(1/c) (minus ln 2 for i >= 64) as hi + lo.
 static __device__ const float LOG_TABLE[128][3] = {
-  {0x1p+0f, 0x0p+0f, 0x0p+0f},
-  {0x1.fap-1f, 0x1.82448ap-7f, 0x1.c45156p-34f},
-  {0x1.f6p-1f, 0x1.432a92p-6f, 0x1.66033p-32f},
-  {0x1.f2p-1f, 0x1.c63d2ep-6f, 0x1.82955ep-31f},
-  {0x1.eep-1f, 0x1.252f32p-5f, 0x1.f1a308p-30f},
-  {0x1.eap-1f, 0x1.67c95p-5f, -0x1.a56894p-30f},
-  {0x1.e8p-1f, 0x1.894aa2p-5f, -0x1.6c0998p-30f},
-  {0x1.e4p-1f, 0x1.ccb73cp-5f, 0x1.bbb65ap-30f},
-  {0x1.ep-1f, 0x1.08598cp-4f, -0x1.4c38cp-29f},
-  {0x1.dcp-1f, 0x1.2aa04ap-4f, 0x1.11c5eap-30f},
-  {0x1.dap-1f, 0x1.3bdf5ap-4f, 0x1.f47b9ap-30f},
-  {0x1.d6p-1f, 0x1.5e95a4p-4f, 0x1.b2f23ap-29f},
-  {0x1.d2p-1f, 0x1.8197e2p-4f, 0x1.e81c7ep-29f},
-  {0x1.dp-1f, 0x1.9335e6p-4f, -0x1.535b3cp-31f},
-  {0x1.ccp-1f, 0x1.b6ac88p-4f, 0x1.b5ab64p-29f},
-  {0x1.c8p-1f, 0x1.da7276p-4f, 0x1.c22352p-31f},
-  {0x1.c6p-1f, 0x1.ec7398p-4f, 0x1.85089p-31f},
-  {0x1.c2p-1f, 0x1.08598cp-3f, -0x1.4c38cp-28f},
-  {0x1.cp-1f, 0x1.1178e8p-3f, 0x1.13f23ep-30f},
-  {0x1.bcp-1f, 0x1.23d712p-3f, 0x1.49384p-28f},
-  {0x1.bap-1f, 0x1.2d161p-3f, 0x1.90d028p-28f},
-  {0x1.b6p-1f, 0x1.3fb45ap-3f, 0x1.664a32p-29f},
-  {0x1.b4p-1f, 0x1.4913d8p-3f, 0x1.99dabp-30f},
-  {0x1.bp-1f, 0x1.5bf406p-3f, 0x1.6a87b6p-28f},
-  {0x1.aep-1f, 0x1.6574ecp-3f, -0x1.73ecc6p-31f},
-  {0x1.aap-1f, 0x1.7898d8p-3f, 0x1.51131cp-29f},
-  {0x1.a8p-1f, 0x1.823c16p-3f, 0x1.5468fp-29f},
-  {0x1.a6p-1f, 0x1.8beafep-3f, 0x1.671fd2p-28f},
-  {0x1.a2p-1f, 0x1.9f6c4p-3f, 0x1.c2259ap-29f},
-  {0x1.ap-1f, 0x1.a93ed4p-3f, -0x1.ba930ep-30f},
-  {0x1.9ep-1f, 0x1.b31d86p-3f, -0x1.148638p-28f},
-  {0x1.9ap-1f, 0x1.c6ffbcp-3f, 0x1.bc03dcp-29f},
-  {0x1.98p-1f, 0x1.d1038p-3f, -0x1.b3543p-28f},
-  {0x1.96p-1f, 0x1.db13dcp-3f, -0x1.e56ed8p-28f},
-  {0x1.94p-1f, 0x1.e530fp-3f, -0x1.8efedep-35f},
-  {0x1.9p-1f, 0x1.f991c6p-3f, 0x1.96767p-28f},
-  {0x1.8ep-1f, 0x1.01eae6p-2f, -0x1.3b272ep-27f},
-  {0x1.8cp-1f, 0x1.071386p-2f, 0x1.35618ap-32f},
-  {0x1.8ap-1f, 0x1.0c42d6p-2f, 0x1.d858b8p-28f},
-  {0x1.88p-1f, 0x1.1178e8p-2f, 0x1.13f23ep-29f},
-  {0x1.84p-1f, 0x1.1bf996p-2f, 0x1.ad35cap-29f},
-  {0x1.82p-1f, 0x1.214456p-2f, 0x1.a1d71ap-27f},
-  {0x1.8p-1f, 0x1.269622p-2f, -0x1.d9648ep-27f},
-  {0x1.7ep-1f, 0x1.2bef08p-2f, -0x1.91b656p-29f},
-  {0x1.7cp-1f, 0x1.314f1ep-2f, 0x1.d35ce4p-30f},
-  {0x1.7ap-1f, 0x1.36b678p-2f, -0x1.283ddep-27f},
-  {0x1.78p-1f, 0x1.3c2528p-2f, -0x1.1999dp-27f},
-  {0x1.76p-1f, 0x1.419b42p-2f, 0x1.eaf464p-29f},
-  {0x1.74p-1f, 0x1.4718dcp-2f, 0x1.38e20ep-29f},
-  {0x1.72p-1f, 0x1.4c9e0ap-2f, -0x1.e8d3c4p-30f},
-  {0x1.7p-1f, 0x1.522aep-2f, 0x1.ce28f6p-28f},
-  {0x1.6ep-1f, 0x1.57bf76p-2f, -0x1.86e5cp-27f},
-  {0x1.6cp-1f, 0x1.5d5bdep-2f, -0x1.4d41ap-31f},
-  {0x1.6ap-1f, 0x1.63003p-2f, 0x1.67558ap-27f},
-  {0x1.68p-1f, 0x1.68ac84p-2f, -0x1.6395ecp-30f},
-  {0x1.66p-1f, 0x1.6e60eep-2f, 0x1.abc65cp-28f},
-  {0x1.64p-1f, 0x1.741d88p-2f, -0x1.27308ap-27f},
-  {0x1.62p-1f, 0x1.79e266p-2f, 0x1.0f9f68p-27f},
-  {0x1.6p-1f, 0x1.7fafa4p-2f, -0x1.09fabap-28f},
-  {0x1.5ep-1f, 0x1.858558p-2f, -0x1.12468p-27f},
-  {0x1.5cp-1f, 0x1.8b639ap-2f, 0x1.1165bep-27f},
-  {0x1.5ap-1f, 0x1.914a86p-2f, 0x1.adfb44p-29f},
-  {0x1.58p-1f, 0x1.973a34p-2f, 0x1.89ab56p-29f},
-  {0x1.56p-1f, 0x1.9d32bep-2f, 0x1.42bda8p-27f},
-  {0x1.54p-1f, -0x1.22942p-2f, 0x1.0c21a6p-28f},
-  {0x1.52p-1f, -0x1.1c898cp-2f, -0x1.6999fap-30f},
-  {0x1.5p-1f, -0x1.1675cap-2f, -0x1.7574c2p-27f},
-  {0x1.5p-1f, -0x1.1675cap-2f, -0x1.7574c2p-27f},
-  {0x1.4ep-1f, -0x1.1058cp-2f, 0x1.946d4ap-28f},
-  {0x1.4cp-1f, -0x1.0a324ep-2f, -0x1.39c872p-29f},
-  {0x1.4ap-1f, -0x1.04025ap-2f, 0x1.6965f8p-27f},
-  {0x1.48p-1f, -0x1.fb9186p-3f, -0x1.abc7c6p-28f},
-  {0x1.46p-1f, -0x1.ef0adcp-3f, -0x1.7b8b26p-28f},
-  {0x1.46p-1f, -0x1.ef0adcp-3f, -0x1.7b8b26p-28f},
-  {0x1.44p-1f, -0x1.e27076p-3f, -0x1.c55e5cp-28f},
-  {0x1.42p-1f, -0x1.d5c216p-3f, -0x1.69f772p-28f},
-  {0x1.4p-1f, -0x1.c8ff7cp-3f, -0x1.e6a688p-29f},
-  {0x1.3ep-1f, -0x1.bc2868p-3f, 0x1.7a4e66p-28f},
-  {0x1.3ep-1f, -0x1.bc2868p-3f, 0x1.7a4e66p-28f},
-  {0x1.3cp-1f, -0x1.af3c94p-3f, -0x1.d017fep-28f},
-  {0x1.3ap-1f, -0x1.a23bc2p-3f, 0x1.d4a9cep-35f},
-  {0x1.38p-1f, -0x1.9525aap-3f, 0x1.85d4a6p-30f},
-  {0x1.38p-1f, -0x1.9525aap-3f, 0x1.85d4a6p-30f},
-  {0x1.36p-1f, -0x1.87fa06p-3f, -0x1.483244p-29f},
-  {0x1.34p-1f, -0x1.7ab89p-3f, -0x1.086c84p-30f},
-  {0x1.32p-1f, -0x1.6d60fep-3f, -0x1.c67488p-29f},
-  {0x1.32p-1f, -0x1.6d60fep-3f, -0x1.c67488p-29f},
-  {0x1.3p-1f, -0x1.5ff308p-3f, 0x1.eb0d86p-28f},
-  {0x1.2ep-1f, -0x1.526e5ep-3f, -0x1.d0da1cp-30f},
-  {0x1.2ep-1f, -0x1.526e5ep-3f, -0x1.d0da1cp-30f},
-  {0x1.2cp-1f, -0x1.44d2b6p-3f, -0x1.996fa4p-28f},
-  {0x1.2ap-1f, -0x1.371fc2p-3f, -0x1.e8f744p-35f},
-  {0x1.2ap-1f, -0x1.371fc2p-3f, -0x1.e8f744p-35f},
-  {0x1.28p-1f, -0x1.29553p-3f, 0x1.f802b8p-29f},
-  {0x1.26p-1f, -0x1.1b72aep-3f, 0x1.5a130cp-28f},
-  {0x1.26p-1f, -0x1.1b72aep-3f, 0x1.5a130cp-28f},
-  {0x1.24p-1f, -0x1.0d77e8p-3f, 0x1.97b8d4p-30f},
-  {0x1.22p-1f, -0x1.fec914p-4f, 0x1.c482a8p-29f},
-  {0x1.22p-1f, -0x1.fec914p-4f, 0x1.c482a8p-29f},
-  {0x1.2p-1f, -0x1.e27076p-4f, -0x1.c55e5cp-29f},
-  {0x1.1ep-1f, -0x1.c5e548p-4f, -0x1.eb78e8p-29f},
-  {0x1.1ep-1f, -0x1.c5e548p-4f, -0x1.eb78e8p-29f},
-  {0x1.1cp-1f, -0x1.a926d4p-4f, 0x1.6d4aa8p-30f},
-  {0x1.1cp-1f, -0x1.a926d4p-4f, 0x1.6d4aa8p-30f},
-  {0x1.1ap-1f, -0x1.8c345ep-4f, 0x1.39cc9cp-29f},
-  {0x1.18p-1f, -0x1.6f0d28p-4f, -0x1.5cad6ap-29f},
-  {0x1.18p-1f, -0x1.6f0d28p-4f, -0x1.5cad6ap-29f},
-  {0x1.16p-1f, -0x1.51b074p-4f, 0x1.f3cf82p-33f},
-  {0x1.16p-1f, -0x1.51b074p-4f, 0x1.f3cf82p-33f},
-  {0x1.14p-1f, -0x1.341d7ap-4f, 0x1.3c85c6p-29f},
-  {0x1.12p-1f, -0x1.16536ep-4f, -0x1.d46f5cp-29f},
-  {0x1.12p-1f, -0x1.16536ep-4f, -0x1.d46f5cp-29f},
-  {0x1.1p-1f, -0x1.f0a30cp-5f, -0x1.162a66p-37f},
-  {0x1.1p-1f, -0x1.f0a30cp-5f, -0x1.162a66p-37f},
-  {0x1.0ep-1f, -0x1.b42dd8p-5f, 0x1.dcd1c8p-30f},
-  {0x1.0ep-1f, -0x1.b42dd8p-5f, 0x1.dcd1c8p-30f},
-  {0x1.0cp-1f, -0x1.77459p-5f, 0x1.39a46p-30f},
-  {0x1.0ap-1f, -0x1.39e87cp-5f, 0x1.8050a8p-31f},
-  {0x1.0ap-1f, -0x1.39e87cp-5f, 0x1.8050a8p-31f},
-  {0x1.08p-1f, -0x1.f829bp-6f, -0x1.cf066p-31f},
-  {0x1.08p-1f, -0x1.f829bp-6f, -0x1.cf066p-31f},
-  {0x1.06p-1f, -0x1.7b91bp-6f, -0x1.f56c46p-32f},
-  {0x1.06p-1f, -0x1.7b91bp-6f, -0x1.f56c46p-32f},
-  {0x1.04p-1f, -0x1.fc0a8cp-7f, 0x1.e07f84p-32f},
-  {0x1.04p-1f, -0x1.fc0a8cp-7f, 0x1.e07f84p-32f},
-  {0x1.02p-1f, -0x1.fe02a6p-8f, -0x1.620cf2p-33f},
-  {0x1.02p-1f, -0x1.fe02a6p-8f, -0x1.620cf2p-33f},
-  {0x1p-1f, 0x0p+0f, 0x0p+0f},
+    {0x1p+0f, 0x0p+0f, 0x0p+0f},
+    {0x1.fap-1f, 0x1.82448ap-7f, 0x1.c45156p-34f},
+    {0x1.f6p-1f, 0x1.432a92p-6f, 0x1.66033p-32f},
+    {0x1.f2p-1f, 0x1.c63d2ep-6f, 0x1.82955ep-31f},
+    {0x1.eep-1f, 0x1.252f32p-5f, 0x1.f1a308p-30f},
+    {0x1.eap-1f, 0x1.67c95p-5f, -0x1.a56894p-30f},
+    {0x1.e8p-1f, 0x1.894aa2p-5f, -0x1.6c0998p-30f},
+    {0x1.e4p-1f, 0x1.ccb73cp-5f, 0x1.bbb65ap-30f},
+    {0x1.ep-1f, 0x1.08598cp-4f, -0x1.4c38cp-29f},
+    {0x1.dcp-1f, 0x1.2aa04ap-4f, 0x1.11c5eap-30f},
+    {0x1.dap-1f, 0x1.3bdf5ap-4f, 0x1.f47b9ap-30f},
+    {0x1.d6p-1f, 0x1.5e95a4p-4f, 0x1.b2f23ap-29f},
+    {0x1.d2p-1f, 0x1.8197e2p-4f, 0x1.e81c7ep-29f},
+    {0x1.dp-1f, 0x1.9335e6p-4f, -0x1.535b3cp-31f},
+    {0x1.ccp-1f, 0x1.b6ac88p-4f, 0x1.b5ab64p-29f},
+    {0x1.c8p-1f, 0x1.da7276p-4f, 0x1.c22352p-31f},
+    {0x1.c6p-1f, 0x1.ec7398p-4f, 0x1.85089p-31f},
+    {0x1.c2p-1f, 0x1.08598cp-3f, -0x1.4c38cp-28f},
+    {0x1.cp-1f, 0x1.1178e8p-3f, 0x1.13f23ep-30f},
+    {0x1.bcp-1f, 0x1.23d712p-3f, 0x1.49384p-28f},
+    {0x1.bap-1f, 0x1.2d161p-3f, 0x1.90d028p-28f},
+    {0x1.b6p-1f, 0x1.3fb45ap-3f, 0x1.664a32p-29f},
+    {0x1.b4p-1f, 0x1.4913d8p-3f, 0x1.99dabp-30f},
+    {0x1.bp-1f, 0x1.5bf406p-3f, 0x1.6a87b6p-28f},
+    {0x1.aep-1f, 0x1.6574ecp-3f, -0x1.73ecc6p-31f},
+    {0x1.aap-1f, 0x1.7898d8p-3f, 0x1.51131cp-29f},
+    {0x1.a8p-1f, 0x1.823c16p-3f, 0x1.5468fp-29f},
+    {0x1.a6p-1f, 0x1.8beafep-3f, 0x1.671fd2p-28f},
+    {0x1.a2p-1f, 0x1.9f6c4p-3f, 0x1.c2259ap-29f},
+    {0x1.ap-1f, 0x1.a93ed4p-3f, -0x1.ba930ep-30f},
+    {0x1.9ep-1f, 0x1.b31d86p-3f, -0x1.148638p-28f},
+    {0x1.9ap-1f, 0x1.c6ffbcp-3f, 0x1.bc03dcp-29f},
+    {0x1.98p-1f, 0x1.d1038p-3f, -0x1.b3543p-28f},
+    {0x1.96p-1f, 0x1.db13dcp-3f, -0x1.e56ed8p-28f},
+    {0x1.94p-1f, 0x1.e530fp-3f, -0x1.8efedep-35f},
+    {0x1.9p-1f, 0x1.f991c6p-3f, 0x1.96767p-28f},
+    {0x1.8ep-1f, 0x1.01eae6p-2f, -0x1.3b272ep-27f},
+    {0x1.8cp-1f, 0x1.071386p-2f, 0x1.35618ap-32f},
+    {0x1.8ap-1f, 0x1.0c42d6p-2f, 0x1.d858b8p-28f},
+    {0x1.88p-1f, 0x1.1178e8p-2f, 0x1.13f23ep-29f},
+    {0x1.84p-1f, 0x1.1bf996p-2f, 0x1.ad35cap-29f},
+    {0x1.82p-1f, 0x1.214456p-2f, 0x1.a1d71ap-27f},
+    {0x1.8p-1f, 0x1.269622p-2f, -0x1.d9648ep-27f},
+    {0x1.7ep-1f, 0x1.2bef08p-2f, -0x1.91b656p-29f},
+    {0x1.7cp-1f, 0x1.314f1ep-2f, 0x1.d35ce4p-30f},
+    {0x1.7ap-1f, 0x1.36b678p-2f, -0x1.283ddep-27f},
+    {0x1.78p-1f, 0x1.3c2528p-2f, -0x1.1999dp-27f},
+    {0x1.76p-1f, 0x1.419b42p-2f, 0x1.eaf464p-29f},
+    {0x1.74p-1f, 0x1.4718dcp-2f, 0x1.38e20ep-29f},
+    {0x1.72p-1f, 0x1.4c9e0ap-2f, -0x1.e8d3c4p-30f},
+    {0x1.7p-1f, 0x1.522aep-2f, 0x1.ce28f6p-28f},
+    {0x1.6ep-1f, 0x1.57bf76p-2f, -0x1.86e5cp-27f},
+    {0x1.6cp-1f, 0x1.5d5bdep-2f, -0x1.4d41ap-31f},
+    {0x1.6ap-1f, 0x1.63003p-2f, 0x1.67558ap-27f},
+    {0x1.68p-1f, 0x1.68ac84p-2f, -0x1.6395ecp-30f},
+    {0x1.66p-1f, 0x1.6e60eep-2f, 0x1.abc65cp-28f},
+    {0x1.64p-1f, 0x1.741d88p-2f, -0x1.27308ap-27f},
+    {0x1.62p-1f, 0x1.79e266p-2f, 0x1.0f9f68p-27f},
+    {0x1.6p-1f, 0x1.7fafa4p-2f, -0x1.09fabap-28f},
+    {0x1.5ep-1f, 0x1.858558p-2f, -0x1.12468p-27f},
+    {0x1.5cp-1f, 0x1.8b639ap-2f, 0x1.1165bep-27f},
+    {0x1.5ap-1f, 0x1.914a86p-2f, 0x1.adfb44p-29f},
+    {0x1.58p-1f, 0x1.973a34p-2f, 0x1.89ab56p-29f},
+    {0x1.56p-1f, 0x1.9d32bep-2f, 0x1.42bda8p-27f},
+    {0x1.54p-1f, -0x1.22942p-2f, 0x1.0c21a6p-28f},
+    {0x1.52p-1f, -0x1.1c898cp-2f, -0x1.6999fap-30f},
+    {0x1.5p-1f, -0x1.1675cap-2f, -0x1.7574c2p-27f},
+    {0x1.5p-1f, -0x1.1675cap-2f, -0x1.7574c2p-27f},
+    {0x1.4ep-1f, -0x1.1058cp-2f, 0x1.946d4ap-28f},
+    {0x1.4cp-1f, -0x1.0a324ep-2f, -0x1.39c872p-29f},
+    {0x1.4ap-1f, -0x1.04025ap-2f, 0x1.6965f8p-27f},
+    {0x1.48p-1f, -0x1.fb9186p-3f, -0x1.abc7c6p-28f},
+    {0x1.46p-1f, -0x1.ef0adcp-3f, -0x1.7b8b26p-28f},
+    {0x1.46p-1f, -0x1.ef0adcp-3f, -0x1.7b8b26p-28f},
+    {0x1.44p-1f, -0x1.e27076p-3f, -0x1.c55e5cp-28f},
+    {0x1.42p-1f, -0x1.d5c216p-3f, -0x1.69f772p-28f},
+    {0x1.4p-1f, -0x1.c8ff7cp-3f, -0x1.e6a688p-29f},
+    {0x1.3ep-1f, -0x1.bc2868p-3f, 0x1.7a4e66p-28f},
+    {0x1.3ep-1f, -0x1.bc2868p-3f, 0x1.7a4e66p-28f},
+    {0x1.3cp-1f, -0x1.af3c94p-3f, -0x1.d017fep-28f},
+    {0x1.3ap-1f, -0x1.a23bc2p-3f, 0x1.d4a9cep-35f},
+    {0x1.38p-1f, -0x1.9525aap-3f, 0x1.85d4a6p-30f},
+    {0x1.38p-1f, -0x1.9525aap-3f, 0x1.85d4a6p-30f},
+    {0x1.36p-1f, -0x1.87fa06p-3f, -0x1.483244p-29f},
+    {0x1.34p-1f, -0x1.7ab89p-3f, -0x1.086c84p-30f},
+    {0x1.32p-1f, -0x1.6d60fep-3f, -0x1.c67488p-29f},
+    {0x1.32p-1f, -0x1.6d60fep-3f, -0x1.c67488p-29f},
+    {0x1.3p-1f, -0x1.5ff308p-3f, 0x1.eb0d86p-28f},
+    {0x1.2ep-1f, -0x1.526e5ep-3f, -0x1.d0da1cp-30f},
+    {0x1.2ep-1f, -0x1.526e5ep-3f, -0x1.d0da1cp-30f},
+    {0x1.2cp-1f, -0x1.44d2b6p-3f, -0x1.996fa4p-28f},
+    {0x1.2ap-1f, -0x1.371fc2p-3f, -0x1.e8f744p-35f},
+    {0x1.2ap-1f, -0x1.371fc2p-3f, -0x1.e8f744p-35f},
+    {0x1.28p-1f, -0x1.29553p-3f, 0x1.f802b8p-29f},
+    {0x1.26p-1f, -0x1.1b72aep-3f, 0x1.5a130cp-28f},
+    {0x1.26p-1f, -0x1.1b72aep-3f, 0x1.5a130cp-28f},
+    {0x1.24p-1f, -0x1.0d77e8p-3f, 0x1.97b8d4p-30f},
+    {0x1.22p-1f, -0x1.fec914p-4f, 0x1.c482a8p-29f},
+    {0x1.22p-1f, -0x1.fec914p-4f, 0x1.c482a8p-29f},
+    {0x1.2p-1f, -0x1.e27076p-4f, -0x1.c55e5cp-29f},
+    {0x1.1ep-1f, -0x1.c5e548p-4f, -0x1.eb78e8p-29f},
+    {0x1.1ep-1f, -0x1.c5e548p-4f, -0x1.eb78e8p-29f},
+    {0x1.1cp-1f, -0x1.a926d4p-4f, 0x1.6d4aa8p-30f},
+    {0x1.1cp-1f, -0x1.a926d4p-4f, 0x1.6d4aa8p-30f},
+    {0x1.1ap-1f, -0x1.8c345ep-4f, 0x1.39cc9cp-29f},
+    {0x1.18p-1f, -0x1.6f0d28p-4f, -0x1.5cad6ap-29f},
+    {0x1.18p-1f, -0x1.6f0d28p-4f, -0x1.5cad6ap-29f},
+    {0x1.16p-1f, -0x1.51b074p-4f, 0x1.f3cf82p-33f},
+    {0x1.16p-1f, -0x1.51b074p-4f, 0x1.f3cf82p-33f},
+    {0x1.14p-1f, -0x1.341d7ap-4f, 0x1.3c85c6p-29f},
+    {0x1.12p-1f, -0x1.16536ep-4f, -0x1.d46f5cp-29f},
+    {0x1.12p-1f, -0x1.16536ep-4f, -0x1.d46f5cp-29f},
+    {0x1.1p-1f, -0x1.f0a30cp-5f, -0x1.162a66p-37f},
+    {0x1.1p-1f, -0x1.f0a30cp-5f, -0x1.162a66p-37f},
+    {0x1.0ep-1f, -0x1.b42dd8p-5f, 0x1.dcd1c8p-30f},
+    {0x1.0ep-1f, -0x1.b42dd8p-5f, 0x1.dcd1c8p-30f},
+    {0x1.0cp-1f, -0x1.77459p-5f, 0x1.39a46p-30f},
+    {0x1.0ap-1f, -0x1.39e87cp-5f, 0x1.8050a8p-31f},
+    {0x1.0ap-1f, -0x1.39e87cp-5f, 0x1.8050a8p-31f},
+    {0x1.08p-1f, -0x1.f829bp-6f, -0x1.cf066p-31f},
+    {0x1.08p-1f, -0x1.f829bp-6f, -0x1.cf066p-31f},
+    {0x1.06p-1f, -0x1.7b91bp-6f, -0x1.f56c46p-32f},
+    {0x1.06p-1f, -0x1.7b91bp-6f, -0x1.f56c46p-32f},
+    {0x1.04p-1f, -0x1.fc0a8cp-7f, 0x1.e07f84p-32f},
+    {0x1.04p-1f, -0x1.fc0a8cp-7f, 0x1.e07f84p-32f},
+    {0x1.02p-1f, -0x1.fe02a6p-8f, -0x1.620cf2p-33f},
+    {0x1.02p-1f, -0x1.fe02a6p-8f, -0x1.620cf2p-33f},
+    {0x1p-1f, 0x0p+0f, 0x0p+0f},
 };
 
 // ---- Double-float helpers -------------------------------------------------------------
@@ -256,19 +256,20 @@ static __device__ f32exp_dd expm1_core(float f, float tl) {
   float ul = __builtin_fmaf(g.hi, LN2_HI, -uh) + (g.hi * LN2_LO + g.lo * LN2_HI);
   return {uh, ul};
 }
-// expm1(uh + ul) as hi + lo (normalised: |lo| <= ulp(hi)), |uh| <= 0.35, |ul| <= 2^-23 |uh| (or uh, ul tiny).
+// expm1(uh + ul) as hi + lo (normalised: |lo| <= ulp(hi)), |uh| <= 0.35, |ul| <= 2^-23 |uh| (or uh,
+// ul tiny).
 static __device__ f32exp_dd expm1_poly(float uh, float ul) {
   float u2 = uh * uh;
-  float p = 0.5f * u2;                                // u^2/2 rounded
-  float pl = 0.5f * __builtin_fmaf(uh, uh, -u2);      // its error
+  float p = 0.5f * u2;                           // u^2/2 rounded
+  float pl = 0.5f * __builtin_fmaf(uh, uh, -u2); // its error
   float P = __builtin_fmaf(EXP_C9, uh, EXP_C8);
   P = __builtin_fmaf(P, uh, EXP_C7);
   P = __builtin_fmaf(P, uh, EXP_C6);
   P = __builtin_fmaf(P, uh, EXP_C5);
   P = __builtin_fmaf(P, uh, EXP_C4);
   P = __builtin_fmaf(P, uh, EXP_C3);
-  float c = u2 * uh * P;                              // u^3 P(u)
-  f32exp_dd s = fast_two_sum(uh, p);                  // |p| <= 0.18 |uh|
+  float c = u2 * uh * P;                                       // u^3 P(u)
+  f32exp_dd s = fast_two_sum(uh, p);                           // |p| <= 0.18 |uh|
   return fast_two_sum(s.hi, s.lo + (pl + ul + (uh * ul + c))); // |c| <= 0.02 |uh|
 }
 // 2^(th + tl) as 2^k * (hi + lo), hi + lo in [0.7, 1.42]; |th| < 2^23.
@@ -369,8 +370,7 @@ extern "C" __device__ float __anchor_exp10f(float x) {
 extern "C" __device__ float __anchor_expm1f(float x) {
   float a = __builtin_fabsf(x);
   if (a < 0x1p-25f) return x;
-  if (!(a < 104.0f) || x < -17.5f)
-    return x != x ? x + x : (x > 0 ? __builtin_inff() : -1.0f);
+  if (!(a < 104.0f) || x < -17.5f) return x != x ? x + x : (x > 0 ? __builtin_inff() : -1.0f);
   f32exp_dd t = mul_log2e(x);
   if (t.hi > 100.0f) return exp2_finish(t.hi, t.lo); // the - 1 is below 2^-100 relative
   f32exp_dd e = expm1_dd(t.hi, t.lo);
@@ -381,14 +381,14 @@ extern "C" __device__ float __anchor_expm1f(float x) {
 // log1p(r) as hi + lo, |r| < 2^-7.
 static __device__ f32exp_dd log1p_poly(float r) {
   float h = 0.5f * r;
-  float p = h * r;                                     // r^2/2 rounded
-  float pl = __builtin_fmaf(h, r, -p);                 // its error (exact)
+  float p = h * r;                     // r^2/2 rounded
+  float pl = __builtin_fmaf(h, r, -p); // its error (exact)
   float Q = __builtin_fmaf(LOG_C7, r, -LOG_C6);
   Q = __builtin_fmaf(Q, r, LOG_C5);
   Q = __builtin_fmaf(Q, r, -LOG_C4);
   Q = __builtin_fmaf(Q, r, LOG_C3);
-  float c = (p * r) * (2.0f * Q);                      // r^3 Q(r)
-  f32exp_dd s = fast_two_sum(r, -p);                   // |p| <= |r| / 256
+  float c = (p * r) * (2.0f * Q);    // r^3 Q(r)
+  f32exp_dd s = fast_two_sum(r, -p); // |p| <= |r| / 256
   return {s.hi, s.lo + (c - pl)};
 }
 // log(x) as hi + lo for finite x > 0 (subnormals included).
@@ -466,7 +466,9 @@ static __device__ f32exp_dd log1p_dd(float v) {
 extern "C" __device__ float __anchor_log1pf(float x) {
   if (__builtin_fabsf(x) < 0x1p-25f) return x;
   if (!(x > -1.0f) || x == __builtin_inff()) // -1, below, NaN, +inf
-    return x == -1.0f ? -__builtin_inff() : x == __builtin_inff() ? x : f32exp_from_bits(F32EXP_NAN);
+    return x == -1.0f              ? -__builtin_inff()
+           : x == __builtin_inff() ? x
+                                   : f32exp_from_bits(F32EXP_NAN);
   f32exp_dd l = x < 0x1p24f ? log1p_dd(x) : log_parts(x);
   return l.hi + l.lo;
 }
@@ -479,9 +481,9 @@ extern "C" __device__ float __anchor_powf(float x, float y) {
   float ax = __builtin_fabsf(x), ay = __builtin_fabsf(y);
   if (y == 0.0f || x == 1.0f) return 1.0f;
   if (x != x || y != y) return f32exp_from_bits(F32EXP_NAN);
-  bool yint = ay >= 0x1p24f || __builtin_truncf(y) == y;   // infinities count as even
+  bool yint = ay >= 0x1p24f || __builtin_truncf(y) == y; // infinities count as even
   bool yodd = ay < 0x1p24f && yint && ((int)y & 1);
-  bool neg = (f32exp_bits(x) >> 31) && yodd;               // the result's sign
+  bool neg = (f32exp_bits(x) >> 31) && yodd; // the result's sign
   float r;
   if (ay == __builtin_inff()) {
     if (ax == 1.0f) return 1.0f; // pow(-1, +-inf)
@@ -494,7 +496,7 @@ extern "C" __device__ float __anchor_powf(float x, float y) {
     f32exp_dd l = log_parts(ax);
     float lh = l.hi * INV_LN2_HI;
     float ll = __builtin_fmaf(l.hi, INV_LN2_HI, -lh) + (l.hi * INV_LN2_LO + l.lo * INV_LN2_HI);
-    f32exp_dd lg = fast_two_sum(lh, ll);                   // log2|x|
+    f32exp_dd lg = fast_two_sum(lh, ll); // log2|x|
     float th = y * lg.hi;
     if (!(__builtin_fabsf(th) < 152.0f)) {
       r = th > 0.0f ? __builtin_inff() : 0.0f;
@@ -550,9 +552,9 @@ extern "C" __device__ float __anchor_rcbrtf(float x) {
   int q;
   float z, v = cbrt_reduce(a, &q, &z);
   f32exp_dd s = two_prod(z, z), t = two_prod(s.hi, z);
-  float z3l = t.lo + s.lo * z;                             // z^3 = t.hi + z3l
+  float z3l = t.lo + s.lo * z; // z^3 = t.hi + z3l
   f32exp_dd w = two_prod(v, t.hi);
-  float res = ((1.0f - w.hi) - w.lo) - v * z3l;            // 1 - v z^3 (1 - w.hi exact)
+  float res = ((1.0f - w.hi) - w.lo) - v * z3l; // 1 - v z^3 (1 - w.hi exact)
   float y = __builtin_fmaf(z * LOG_C3, res, z);
   return f32exp_from_bits(f32exp_bits(y * pow2i(-q)) | sign);
 }
@@ -674,7 +676,8 @@ extern "C" __device__ float __anchor_acoshf(float x) {
 extern "C" __device__ float __anchor_atanhf(float x) {
   float a = __builtin_fabsf(x);
   if (a < 0x1p-12f) return x;
-  if (!(a < 1.0f)) return a == 1.0f ? __builtin_copysignf(__builtin_inff(), x) : f32exp_from_bits(F32EXP_NAN);
+  if (!(a < 1.0f))
+    return a == 1.0f ? __builtin_copysignf(__builtin_inff(), x) : f32exp_from_bits(F32EXP_NAN);
   f32exp_dd p = log1p_dd(a), n = log1p_dd(-a);
   f32exp_dd z = two_sum(p.hi, -n.hi);
   return __builtin_copysignf(0.5f * (z.hi + (z.lo + (p.lo - n.lo))), x);

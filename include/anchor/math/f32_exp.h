@@ -1,11 +1,11 @@
 /* anchor/math/f32_exp.h — part of anchor/math_functions.h: single-precision exponentials,
  * logarithms, powers, roots and hyperbolic functions (devlib/f32_exp.cu). Bounds: CUDA's
  * (CUDA C++ Programming Guide, Mathematical Functions appendix), full range, default
- * flags; Anchor's measured errors are in docs/devlib.md. Special values as CUDA documents
- * them (NaN in, NaN out). Under -use_fast_math (__USE_FAST_MATH__) expf, exp10f, logf,
- * log2f, log10f and powf (and their float C++ overloads) are the fast intrinsics, as nvcc
- * maps them. pow(float, int) is not declared: with libstdc++ (C++11 and later) it is
- * std::pow's promoting template, pow(double, double), as under nvcc. */
+ * flags; Anchor's measured errors: tests/math/math_accuracy.cu. Special values as CUDA
+ * documents them (NaN in, NaN out). Under -use_fast_math (__USE_FAST_MATH__) expf, exp10f,
+ * logf, log2f, log10f and powf (and their float C++ overloads) are the fast intrinsics,
+ * as nvcc maps them. pow(float, int) is not declared: with libstdc++ (C++11 and later)
+ * it is std::pow's promoting template, pow(double, double), as under nvcc. */
 #ifndef ANCHOR_MATH_F32_EXP_H
 #define ANCHOR_MATH_F32_EXP_H
 
