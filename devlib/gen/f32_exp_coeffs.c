@@ -39,7 +39,7 @@ int main(void) {
   split("LN2_16", x, 16);
   split("LN2", x, 24);
   mpfr_ui_div(y, 1, x, MPFR_RNDN);
-  split("INV_LN2", y, 24);          /* log2(e) */
+  split("INV_LN2", y, 24); /* log2(e) */
   mpfr_set_ui(t, 10, MPFR_RNDN);
   mpfr_log2(y, t, MPFR_RNDN);
   split("LOG2_10", y, 24);
@@ -81,8 +81,10 @@ int main(void) {
   printf("/* invc, logc_hi, logc_lo */\n");
   for (int i = 0; i < 128; i++) {
     double lo = 1 + i / 128.0, hi = 1 + (i + 1) / 128.0, best = 0, err = 1;
-    if (i == 0) best = 1;
-    else if (i == 127) best = 0.5;
+    if (i == 0)
+      best = 1;
+    else if (i == 127)
+      best = 0.5;
     else {
       double centre = 2 / (lo + hi);
       for (int d = -2; d <= 2; d++) {
