@@ -704,22 +704,17 @@ extern "C" __device__ float __anchor___exp10f(float x) {
   return fast_exp2(x * LOG2_10_HI);
 }
 
-// The fast log: x = 2^e m as in log_parts, s = log c + log1p(r) in float (log1p by
-// r - r^2/2 + r^3/3 - r^4/4), *e the exponent; the special cases of log for the rest.
-static __device__ float fast_log_parts(float x, float *e, bool *special) {
+// The fast log for positive normal x: x = 2^e m as in log_parts, *e the exponent, and
+// s = log c + log1p(r) in float (log1p by r - r^2/2 + r^3/3 - r^4/4, truncation below
+// 2^-37). The rest (zeros, subnormals, negative, infinite, NaN: one branch) goes to the
+// accurate function.
+static __device__ __forceinline__ bool fast_log_normal(float x) {
+  return f32exp_bits(x) - 0x00800000u < 0x7f000000u;
+}
+static __device__ __forceinline__ float fast_log_parts(float x, float *e) {
   unsigned int u = f32exp_bits(x);
-  *special = false;
-  int ex = -127;
-  if (u - 0x00800000u >= 0x7f000000u) { // not a positive normal
-    if (!log_ordinary(u)) {
-      *special = true;
-      return log_special(u);
-    }
-    u = f32exp_bits(x * 0x1p24f);
-    ex -= 24;
-  }
   int i = (int)(u >> 16) & 127;
-  *e = (float)(ex + (int)(u >> 23) + (i >> 6));
+  *e = (float)((int)(u >> 23) - 127 + (i >> 6));
   float m = f32exp_from_bits((u & 0x7fffffu) | 0x3f800000u);
   float r = __builtin_fmaf(m, LOG_TABLE[i][0], -1.0f);
   float p = __builtin_fmaf(__builtin_fmaf(-0.25f, r, LOG_C3), r, -0.5f);
@@ -728,26 +723,23 @@ static __device__ float fast_log_parts(float x, float *e, bool *special) {
 
 // CUDA: absolute 2^-21.41 for x in [0.5, 2], else 3 ulp. Anchor: e ln 2 + s, one fmaf.
 extern "C" __device__ float __anchor___logf(float x) {
-  float e;
-  bool special;
-  float s = fast_log_parts(x, &e, &special);
-  return special ? s : __builtin_fmaf(e, LN2_HI, s);
+  if (!fast_log_normal(x)) return __anchor_logf(x);
+  float e, s = fast_log_parts(x, &e);
+  return __builtin_fmaf(e, LN2_HI, s);
 }
 
 // CUDA: absolute 2^-22 for x in [0.5, 2], else 2 ulp. Anchor: e + s / ln 2, one fmaf.
 extern "C" __device__ float __anchor___log2f(float x) {
-  float e;
-  bool special;
-  float s = fast_log_parts(x, &e, &special);
-  return special ? s : __builtin_fmaf(s, INV_LN2_HI, e);
+  if (!fast_log_normal(x)) return __anchor_log2f(x);
+  float e, s = fast_log_parts(x, &e);
+  return __builtin_fmaf(s, INV_LN2_HI, e);
 }
 
 // CUDA: absolute 2^-24 for x in [0.5, 2], else 3 ulp. Anchor: e log10 2 + s / ln 10.
 extern "C" __device__ float __anchor___log10f(float x) {
-  float e;
-  bool special;
-  float s = fast_log_parts(x, &e, &special);
-  return special ? s : __builtin_fmaf(e, LOG10_2_HI, s * INV_LN10_HI);
+  if (!fast_log_normal(x)) return __anchor_log10f(x);
+  float e, s = fast_log_parts(x, &e);
+  return __builtin_fmaf(e, LOG10_2_HI, s * INV_LN10_HI);
 }
 
 // CUDA: derived from exp2f(y * __log2f(x)) (no bound of its own). Anchor: exactly that
