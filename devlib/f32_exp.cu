@@ -462,14 +462,15 @@ static __device__ f32exp_dd log1p_dd(float v) {
   return log_dd(w.hi, w.lo);
 }
 
-// CUDA: 1 ulp. |x| < 2^-25: x; x >= 2^24: log x (1/x below 2^-28 of it).
+// CUDA: 1 ulp. |x| < 2^-25: x; x >= 2^24: log(x + 1) as log x + 1/x (up to 2^100; then
+// log x, 1/x below 2^-106 of it).
 extern "C" __device__ float __anchor_log1pf(float x) {
   if (__builtin_fabsf(x) < 0x1p-25f) return x;
   if (!(x > -1.0f) || x == __builtin_inff()) // -1, below, NaN, +inf
     return x == -1.0f              ? -__builtin_inff()
            : x == __builtin_inff() ? x
                                    : f32exp_from_bits(F32EXP_NAN);
-  f32exp_dd l = x < 0x1p24f ? log1p_dd(x) : log_parts(x);
+  f32exp_dd l = x < 0x1p24f ? log1p_dd(x) : x < 0x1p100f ? log_dd(x, 1.0f) : log_parts(x);
   return l.hi + l.lo;
 }
 
