@@ -561,16 +561,19 @@ extern "C" __device__ float __anchor_rcbrtf(float x) {
 }
 
 // ---- Hyperbolic functions --------------------------------------------------------------
-// (e^a + s e^-a) / 2 rounded, s = +-1, a in [0, 12]: both halves as scaled double-floats,
-// summed exactly.
+// (e^a + s e^-a) / 2 rounded, s = +-1, a in [0, 12]: e^a / 2 = 2^k (ph + pl) by the exp
+// core, e^-a / 2 = 2^(-k-2) / (ph + pl) by a reciprocal estimate r and one correction
+// (r + r e, e = 1 - (ph + pl) r: 2^-40 relative), the two summed exactly.
 static __device__ float exp_pair(float a, float s) {
   f32exp_dd t = mul_log2e(a);
-  f32exp_dd hp = two_sum(t.hi, -1.0f), hn = two_sum(-t.hi, -1.0f); // a log2 e -+ 1, exact
-  int kp, kn;
-  f32exp_dd p = exp2_parts(hp.hi, hp.lo + t.lo, &kp), n = exp2_parts(hn.hi, hn.lo - t.lo, &kn);
-  float sp = pow2i(kp), sn = s * pow2i(kn);
-  f32exp_dd z = two_sum(p.hi * sp, n.hi * sn);
-  return z.hi + (z.lo + (p.lo * sp + n.lo * sn));
+  f32exp_dd h = two_sum(t.hi, -1.0f); // a log2 e - 1, exact
+  int k;
+  f32exp_dd p = exp2_parts(h.hi, h.lo + t.lo, &k);
+  float r = rcp_approx(p.hi);
+  float e = __builtin_fmaf(-p.hi, r, 1.0f) - p.lo * r;
+  float sp = pow2i(k), sn = s * pow2i(-k - 2);
+  f32exp_dd z = two_sum(p.hi * sp, r * sn);
+  return z.hi + (z.lo + (p.lo * sp + (r * e) * sn));
 }
 
 // CUDA: 3 ulp. |x| < 1: the Taylor series x + x^3 (1/3! + ... + x^10/13!) (below 1 ulp);
