@@ -180,7 +180,43 @@
   MATH(__ddiv_rd,   double, 2, __ddiv_rd(a, b),            mpfr_div(r, a, b, d),        0, -4,  4,  ALL | RD) \
   MATH(__drcp_rd,   double, 1, __drcp_rd(a),               mpfr_ui_div(r, 1, a, d),     0, -4,  4,  ALL | RD) \
   MATH(__dsqrt_rd,  double, 1, __dsqrt_rd(a),              mpfr_sqrt(r, a, d),          0, 0,   4,  ALL | RD)
-#define MATH_F32_EXP(MATH)  /* float exponentials, logarithms, powers, hyperbolic */
+#define MATH_F32_EXP(MATH) \
+  /* float exponentials, logarithms, powers, roots, hyperbolic (devlib/f32_exp.cu). */ \
+  /* Bounds: CUDA C++ Programming Guide, Mathematical Functions appendix, full range. */ \
+  MATH(expf,       float,  1, expf(a),             mpfr_exp(r, a, d),          2, -104, 89,  ALL) \
+  MATH(exp2f,      float,  1, exp2f(a),            mpfr_exp2(r, a, d),         2, -150, 128, ALL) \
+  MATH(exp10f,     float,  1, exp10f(a),           mpfr_exp10(r, a, d),        2, -46,  39,  ALL) \
+  MATH(expm1f,     float,  1, expm1f(a),           mpfr_expm1(r, a, d),        1, -1,   1,   ALL) \
+  MATH(logf,       float,  1, logf(a),             mpfr_log(r, a, d),          1, 0,    4,   ALL) \
+  MATH(log2f,      float,  1, log2f(a),            mpfr_log2(r, a, d),         1, 0,    4,   ALL) \
+  MATH(log10f,     float,  1, log10f(a),           mpfr_log10(r, a, d),        2, 0,    4,   ALL) \
+  MATH(log1pf,     float,  1, log1pf(a),           mpfr_log1p(r, a, d),        1, -1,   1,   ALL) \
+  MATH(powf,       float,  2, powf(a, b),          mpfr_pow(r, a, b, d),       4, -4,   4,   ALL) \
+  MATH(cbrtf,      float,  1, cbrtf(a),            mpfr_cbrt(r, a, d),         1, -8,   8,   ALL) \
+  MATH(rcbrtf,     float,  1, rcbrtf(a),           mpfr_rootn_si(r, a, -3, d), 1, -8,   8,   ALL) \
+  MATH(sinhf,      float,  1, sinhf(a),            mpfr_sinh(r, a, d),         3, -10,  10,  ALL) \
+  MATH(coshf,      float,  1, coshf(a),            mpfr_cosh(r, a, d),         2, -10,  10,  ALL) \
+  MATH(tanhf,      float,  1, tanhf(a),            mpfr_tanh(r, a, d),         2, -10,  10,  ALL) \
+  MATH(asinhf,     float,  1, asinhf(a),           mpfr_asinh(r, a, d),        3, -10,  10,  ALL) \
+  MATH(acoshf,     float,  1, acoshf(a),           mpfr_acosh(r, a, d),        4, 1,    10,  ALL) \
+  MATH(atanhf,     float,  1, atanhf(a),           mpfr_atanh(r, a, d),        3, -1,   1,   ALL) \
+  /* The C++ float overloads (std:: and global names). */ \
+  MATH(std_expf,   float,  1, std::exp(a),         mpfr_exp(r, a, d),          2, -10,  10,  ALL) \
+  MATH(std_logf,   float,  1, std::log(a),         mpfr_log(r, a, d),          1, 0,    4,   ALL) \
+  MATH(std_cbrtf,  float,  1, std::cbrt(a),        mpfr_cbrt(r, a, d),         1, -8,   8,   ALL) \
+  MATH(std_sinhf,  float,  1, std::sinh(a),        mpfr_sinh(r, a, d),         3, -10,  10,  ALL) \
+  MATH(std_tanhf,  float,  1, std::tanh(a),        mpfr_tanh(r, a, d),         2, -10,  10,  ALL) \
+  MATH(log1p_float, float, 1, log1p(a),            mpfr_log1p(r, a, d),        1, -1,   1,   ALL) \
+  MATH(exp2_float, float,  1, exp2(a),             mpfr_exp2(r, a, d),         2, -10,  10,  ALL) \
+  /* The fast intrinsics: CUDA's bounds per input (absolute on [0.5, 2] for the logs); */ \
+  /* __powf: no documented bound, the one its definition exp2f(y * __log2f(x)) implies */ \
+  /* (ref_f32exp_fast_pow_bound), for x and y in [1/16, 16] (normal results). */ \
+  MATH(__expf,     float,  1, __expf(a),           mpfr_exp(r, a, d),          2 + floor(fabs(1.173 * a)), -10, 10, ALL) \
+  MATH(__exp10f,   float,  1, __exp10f(a),         mpfr_exp10(r, a, d),        2 + floor(fabs(2.97 * a)),  -5,  5,  ALL) \
+  MATH(__logf,     float,  1, __logf(a),           mpfr_log(r, a, d),          a >= 0.5f && a <= 2 ? abs_ulps(exp2(-21.41), w) : 3, 0.5, 2, ALL) \
+  MATH(__log2f,    float,  1, __log2f(a),          mpfr_log2(r, a, d),         a >= 0.5f && a <= 2 ? abs_ulps(0x1p-22, w) : 2,      0.5, 2, ALL) \
+  MATH(__log10f,   float,  1, __log10f(a),         mpfr_log10(r, a, d),        a >= 0.5f && a <= 2 ? abs_ulps(0x1p-24, w) : 3,      0.5, 2, ALL) \
+  MATH(__powf,     float,  2, __powf(a, b),        mpfr_pow(r, a, b, d),       ref_f32exp_fast_pow_bound(a, b), 0x1p-4, 16, RANGE)
 #define MATH_F32_TRIG(MATH) \
   /* float trigonometric and inverse trigonometric, hypot and norms (devlib/f32_trig.cu). */ \
   /* Bounds: CUDA Math API, default flags, every finite argument (the random bit patterns */ \
@@ -748,6 +784,14 @@ typedef int (*ref_fn)(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr c, m
 }
 [[maybe_unused]] static int ref_basic_nextafter(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b) {
   return mpfr_set_d(r, nextafter(mpfr_get_d(a, MPFR_RNDN), mpfr_get_d(b, MPFR_RNDN)), MPFR_RNDN);
+}
+// __powf's bound (CUDA documents none; it defines __powf as exp2f(y * __log2f(x))): the
+// fast exp2's 2 ulp plus 2^24 ln 2 ulps per unit of absolute error in t = y * log2 x,
+// which is |y| times __log2f's error (absolute 2^-22, or 2 ulp of log2 x: 2^-22 |log2 x|)
+// plus the rounding of the product (2^-24 |t|).
+[[maybe_unused]] static double ref_f32exp_fast_pow_bound(float a, float b) {
+  double l = log2((double)a), t = fabs((double)b * l);
+  return 2 + 0x1p24 * M_LN2 * (fabs((double)b) * 0x1p-22 * fmax(1, fabs(l)) + 0x1p-24 * t);
 }
 
 #define MATH_REF(id, T, arity, expr, ref, bound, lo, hi, flags)                                    \
