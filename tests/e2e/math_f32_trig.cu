@@ -55,7 +55,11 @@ __global__ void norms(const float *p, const int *dim, const int *at, float *r, u
   const float *v = p + at[j];
   r[4 * j + 0] = normf(dim[j], v);
   r[4 * j + 1] = rnormf(dim[j], v);
+#ifdef __NVCC__ // nvcc has no device std::hypot(x, y, z) (C++17's): its norm3df instead
+  r[4 * j + 3] = dim[j] == 3 ? norm3df(v[0], v[1], v[2]) : 0.0f;
+#else
   r[4 * j + 3] = dim[j] == 3 ? std::hypot(v[0], v[1], v[2]) : 0.0f;
+#endif
   r[4 * j + 2] = dim[j] == 3   ? norm3df(v[0], v[1], v[2])
                  : dim[j] == 4 ? norm4df(v[0], v[1], v[2], v[3])
                                : 0.0f;
