@@ -25,11 +25,26 @@
   B(fdiv,     float,  1.5f / x,            1.5f / x,         1,   4) \
   B(sqrtf,    float,  sqrtf(x),            sqrtf(x),         0,   4) \
   B(rsqrtf,   float,  rsqrtf(x),           NONE,             0.1, 4) \
+  B(expf,     float,  expf(x),             expf(x),         -10, 10) \
+  B(__expf,   float,  __expf(x),           NONE,            -10, 10) \
+  B(logf,     float,  logf(x),             logf(x),          0.1, 100) \
+  B(__logf,   float,  __logf(x),           NONE,             0.1, 100) \
+  B(powf,     float,  powf(x, 1.7f),       powf(x, 1.7f),    0.1, 10) \
+  B(sinf,     float,  sinf(x),             sinf(x),         -10, 10) \
+  B(__sinf,   float,  __sinf(x),           NONE,            -3,   3) \
+  B(tanf,     float,  tanf(x),             tanf(x),         -1.5, 1.5) \
+  B(atan2f,   float,  atan2f(x, 0.75f),    atan2f(x, 0.75f), -4,  4) \
+  B(tanhf,    float,  tanhf(x),            tanhf(x),        -4,   4) \
+  B(fmodf,    float,  fmodf(x, 0.37f),     fmodf(x, 0.37f), -100, 100) \
+  B(fadd_rd,  float,  __fadd_rd(x, 0.1f),  NONE,            -4,   4) \
   B(dadd,     double, x + 1.5,             x + 1.5,         -4,   4) \
   B(dmul,     double, x * 1.5,             x * 1.5,         -4,   4) \
   B(dfma,     double, fma(x, 1.5, 0.25),   fma(x, 1.5, 0.25), -4, 4) \
   B(ddiv,     double, 1.5 / x,             1.5 / x,          1,   4) \
   B(dsqrt,    double, sqrt(x),             sqrt(x),          0,   4) \
+  B(exp,      double, exp(x),              exp(x),          -10, 10) \
+  B(log,      double, log(x),              log(x),           0.1, 100) \
+  B(pow,      double, pow(x, 1.7),         pow(x, 1.7),      0.1, 10) \
   B(sin,      double, sin(x),              sin(x),          -10, 10) \
   B(cos,      double, cos(x),              cos(x),          -10, 10) \
   B(tan,      double, tan(x),              tan(x),          -1.5, 1.5) \
