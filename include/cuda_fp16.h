@@ -200,13 +200,23 @@ ANCHOR_FP16 __half __hneg(__half a) {
 ANCHOR_FP16 __half __habs(__half a) {
   return __ushort_as_half(__half_as_ushort(a) & 0x7fffu);
 }
-/* One rounding of a*b + c to binary16. The device has a native half fma.
- * On the host a double fma is exact whenever the result is finite (the
- * operands' bits then span at most 53 places), so converting its result is
- * the single correct rounding. */
+/* One rounding of a*b + c to binary16. On the device: the float product of two binary16
+ * values is exact (22 bits, at least 2^-48), TwoSum makes the sum exact, the float sum is
+ * rounded to odd and then to binary16 (24 >= 11 + 2 bits): one rounding (Metal's half fma
+ * is not relied on). On the host a double fma is exact whenever the result is finite (the
+ * operands' bits then span at most 53 places), so converting its result is the single
+ * correct rounding. */
 ANCHOR_FP16 __half __hfma(__half a, __half b, __half c) {
 #ifdef __CUDA_ARCH__
-  return anchor_half(__builtin_fmaf16(a.__v(), b.__v(), c.__v()));
+#pragma clang fp contract(off)
+  float x = (float)a.__v(), y = (float)b.__v(), z = (float)c.__v();
+  float p = x * y, s = p + z;
+  float bp = s - z, bz = s - bp;
+  float e = (p - bp) + (z - bz);
+  unsigned int u = __builtin_bit_cast(unsigned int, s);
+  if (s == s && e != 0.0f && __builtin_fabsf(s) <= 3.4028235e38f && !(u & 1u))
+    u += (e > 0.0f) == (s > 0.0f) ? 1u : 0xffffffffu;
+  return __half(__builtin_bit_cast(float, u));
 #else
   return anchor_half((_Float16)__builtin_fma((double)a.__v(), (double)b.__v(), (double)c.__v()));
 #endif
@@ -343,7 +353,10 @@ ANCHOR_FP16 __half __ull2half_rn(unsigned long long i) {
 /* Float (already an integer value) to integers, saturating as PTX cvt: NaN gives 0 for the
  * types up to 32 bits and 0x8000000000000000 for the 64-bit ones. */
 ANCHOR_FP16 int anchor_f2i_sat(float r) {
-  return r != r ? 0 : r >= 2147483648.0f ? 2147483647 : r < -2147483648.0f ? (int)0x80000000u : (int)r;
+  return r != r               ? 0
+         : r >= 2147483648.0f ? 2147483647
+         : r < -2147483648.0f ? (int)0x80000000u
+                              : (int)r;
 }
 ANCHOR_FP16 unsigned int anchor_f2u_sat(float r) {
   return r != r || r <= 0.0f ? 0u : r >= 4294967296.0f ? 0xffffffffu : (unsigned int)r;
@@ -366,20 +379,20 @@ ANCHOR_FP16 long long anchor_f2ll_sat(float r) {
                                                : (long long)r;
 }
 ANCHOR_FP16 unsigned long long anchor_f2ull_sat(float r) {
-  return r != r ? 0x8000000000000000ull
-         : r <= 0.0f                ? 0ull
+  return r != r                         ? 0x8000000000000000ull
+         : r <= 0.0f                    ? 0ull
          : r >= 18446744073709551616.0f ? 0xffffffffffffffffull
                                         : (unsigned long long)r;
 }
 ANCHOR_FP16 float anchor_round_mode(float f, int m) {
-  return m == anchor_rn ? __builtin_rintf(f)
+  return m == anchor_rn   ? __builtin_rintf(f)
          : m == anchor_rz ? __builtin_truncf(f)
          : m == anchor_ru ? __builtin_ceilf(f)
                           : __builtin_floorf(f);
 }
 #define ANCHOR_FP16_TO_INT_MODE(T, n, sat, md, m)                                                  \
   ANCHOR_FP16 T __half2##n##_##md(__half h) {                                                      \
-    return sat(anchor_round_mode((float)h.__v(), m));                                                \
+    return sat(anchor_round_mode((float)h.__v(), m));                                              \
   }
 #define ANCHOR_FP16_TO_INT(T, n, sat)                                                              \
   ANCHOR_FP16_TO_INT_MODE(T, n, sat, rn, anchor_rn)                                                \
@@ -414,7 +427,9 @@ ANCHOR_FP16 __half __hmul_rn(__half a, __half b) {
 }
 /* _sat: clamped to [0, 1]; a NaN result gives +0 (a -0 result stays -0). */
 ANCHOR_FP16 __half anchor_hsat(__half r) {
-  return r.__v() > (_Float16)1.0f ? anchor_half((_Float16)1.0f) : r.__v() >= (_Float16)0.0f ? r : anchor_half((_Float16)0.0f);
+  return r.__v() > (_Float16)1.0f    ? anchor_half((_Float16)1.0f)
+         : r.__v() >= (_Float16)0.0f ? r
+                                     : anchor_half((_Float16)0.0f);
 }
 ANCHOR_FP16 __half __hadd_sat(__half a, __half b) {
   return anchor_hsat(__hadd(a, b));
@@ -431,7 +446,9 @@ ANCHOR_FP16 __half __hfma_sat(__half a, __half b, __half c) {
 /* Negative results give +0, a NaN the canonical NaN. */
 ANCHOR_FP16 __half __hfma_relu(__half a, __half b, __half c) {
   __half r = __hfma(a, b, c);
-  return r.__v() != r.__v() ? __ushort_as_half(0x7fffu) : r.__v() < (_Float16)0.0f ? anchor_half((_Float16)0.0f) : r;
+  return r.__v() != r.__v()         ? __ushort_as_half(0x7fffu)
+         : r.__v() < (_Float16)0.0f ? anchor_half((_Float16)0.0f)
+                                    : r;
 }
 /* Either operand NaN: the canonical NaN; else as __hmax/__hmin. */
 ANCHOR_FP16 __half __hmax_nan(__half a, __half b) {
@@ -506,7 +523,8 @@ ANCHOR_FP16_CMP2(gtu)
 ANCHOR_FP16_CMP2(geu)
 #undef ANCHOR_FP16_CMP2
 ANCHOR_FP16 __half2 __hisnan2(__half2 a) {
-  return __half2(__ushort_as_half(__hisnan(a.x) ? 0x3c00u : 0u), __ushort_as_half(__hisnan(a.y) ? 0x3c00u : 0u));
+  return __half2(__ushort_as_half(__hisnan(a.x) ? 0x3c00u : 0u),
+                 __ushort_as_half(__hisnan(a.y) ? 0x3c00u : 0u));
 }
 
 /* ---- math functions -----------------------------------------------------------------------
@@ -527,13 +545,13 @@ ANCHOR_FP16 int anchor_h_near_mid(float r) {
 #ifdef __CUDA_ARCH__
 #define ANCHOR_FP16_MATH(name, ff, df, hostf)                                                      \
   ANCHOR_FP16 __half name(__half a) {                                                              \
-    float x = (float)a.__v(), r = ff(x);                                                             \
-    return anchor_h_near_mid(r) ? __half(df((double)x)) : __half(r);                              \
+    float x = (float)a.__v(), r = ff(x);                                                           \
+    return anchor_h_near_mid(r) ? __half(df((double)x)) : __half(r);                               \
   }
 #else
 #define ANCHOR_FP16_MATH(name, ff, df, hostf)                                                      \
   ANCHOR_FP16 __half name(__half a) {                                                              \
-    return __half(hostf((double)a.__v()));                                                           \
+    return __half(hostf((double)a.__v()));                                                         \
   }
 #endif
 #ifdef __CUDA_ARCH__
@@ -547,7 +565,7 @@ ANCHOR_FP16 double anchor_h_rsqrt_d(double x) {
   return 1.0 / __builtin_sqrt(x);
 }
 #define ANCHOR_FP16_SQRTF __builtin_sqrtf
-#define ANCHOR_FP16_RCPF 1.0f / 
+#define ANCHOR_FP16_RCPF 1.0f /
 #endif
 ANCHOR_FP16_MATH(hexp, __anchor_expf, __anchor_exp, __builtin_exp)
 ANCHOR_FP16_MATH(hexp2, __anchor_exp2f, __anchor_exp2, __builtin_exp2)
@@ -599,7 +617,6 @@ ANCHOR_FP16_MATH2(h2floor, hfloor)
 ANCHOR_FP16_MATH2(h2trunc, htrunc)
 ANCHOR_FP16_MATH2(h2rint, hrint)
 #undef ANCHOR_FP16_MATH2
-
 
 /* ---- C++ operators ------------------------------------------------------------------------ */
 ANCHOR_FP16 __half operator+(const __half &a, const __half &b) {
