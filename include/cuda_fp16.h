@@ -1,15 +1,20 @@
 /* cuda_fp16.h — CUDA's half-precision types and functions: __half, __half2,
- * conversions, arithmetic, comparisons and their C++ operators, usable on
- * the host and the device.
+ * conversions in every rounding mode, arithmetic (_rn, _sat, relu, _nan forms),
+ * ordered and unordered comparisons (and the __half2 masks), the half math
+ * functions and the C++ operators, usable on the host and the device.
  *
  * Written for Anchor from the CUDA Math API documentation ("Half Precision
- * Intrinsics"). A __half holds an IEEE binary16 value in clang's _Float16,
- * which the device side turns into MSL `half` and the host computes
- * correctly rounded; conversions from float round to nearest even. As in
+ * Intrinsics"). A __half holds its IEEE binary16 bits (unsigned short, as
+ * CUDA's); operations compute on clang's _Float16 (MSL `half` on the device;
+ * + - * natively, / and sqrt through float, fma through float rounded to odd),
+ * each correctly rounded. Directed-rounding conversions step the nearest-even
+ * result; double converts through a float rounded to odd (one rounding). The
+ * math functions compute in float with Anchor's library and round once, the
+ * double library deciding near rounding boundaries: for every one of the
+ * 65536 inputs the result is libm's double result rounded once, i.e. the
+ * correctly rounded one (tests/e2e/math_half.cu). As in
  * CUDA, mixing __half and float in one operator is ambiguous (convert with
- * __float2half or __half2float). Only the round-to-nearest conversions are
- * provided; the _rz/_rd/_ru variants and the saturating and inexact math
- * functions (hsqrt, hexp, ...) are not (see docs/runtime.md). C++ only. */
+ * __float2half or __half2float). C++ only. */
 #ifndef ANCHOR_CUDA_FP16_H
 #define ANCHOR_CUDA_FP16_H
 
@@ -319,9 +324,6 @@ ANCHOR_FP16 __half __float2half_ru(float f) {
 }
 ANCHOR_FP16 __half __float2half_rd(float f) {
   return anchor_float2half_mode(f, anchor_rd);
-}
-ANCHOR_FP16 __half2 __float2half2_rz(float f) {
-  return __half2(__float2half_rz(f), __float2half_rz(f));
 }
 
 /* Integers: through float, exact below 2^24; above, every mode's result is the overflow

@@ -4,8 +4,11 @@
 // is a device result that is not the correctly rounded one), arithmetic (_rn, _sat, relu,
 // _nan), comparisons, rounding-mode conversions (float -> bfloat16 from a * 1.3 and midpoints,
 // bfloat16 -> integers, integers -> bfloat16), __nv_bfloat162 forms. Equal bits required (any NaN equals
-// any NaN). Prints per-operation failures and PASS.
+// any NaN). Then, on the host, the directed conversions against an independent reference
+// (below). Prints per-operation failures and PASS.
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cuda_bf16.h>
 
 #define OPS(X)                                                                                     \
@@ -18,13 +21,16 @@
   X(__float2bfloat16_rz(fm)) X(__float2bfloat16_ru(fm)) X(__float2bfloat16_rd(fm)) X(__float2bfloat16_rn(fm))      \
   X(__double2bfloat16(dm)) X(__int2bfloat16_rz(ia)) X(__int2bfloat16_ru(ia)) X(__int2bfloat16_rd(ia))              \
   X(__ll2bfloat16_rd(la)) X(__ull2bfloat16_ru((unsigned long long)la)) X(__uint2bfloat16_rz((unsigned)ia))     \
+  X(__ll2bfloat16_rn(la)) X(__ull2bfloat16_rn((unsigned long long)la)) X(__int2bfloat16_rn(ia)) X(__uint2bfloat16_rd((unsigned)ia)) \
   X(__short2bfloat16_rd((short)ia)) X(__ushort2bfloat16_ru((unsigned short)ia))                            \
   X(__low2bfloat16(h2exp(__halves2bfloat162(a, b)))) X(__high2bfloat16(h2log(__halves2bfloat162(a, b))))          \
   X(__low2bfloat16(__hfma2_relu(__halves2bfloat162(a, b), __halves2bfloat162(b, c), __halves2bfloat162(c, a))))   \
   X(__high2bfloat16(__hmax2_nan(__halves2bfloat162(a, b), __halves2bfloat162(c, a))))                          \
   X(__low2bfloat16(__hlt2(__halves2bfloat162(a, b), __halves2bfloat162(b, a))))                                \
   X(__high2bfloat16(__hgeu2(__halves2bfloat162(a, b), __halves2bfloat162(c, c))))
-#define INTS(X)                                                                                    \
+#define INTS(X) \
+  X(__bfloat162uint_ru(a)) X(__bfloat162uint_rd(a)) X(__bfloat162short_rn(a)) X(__bfloat162short_rd(a)) X(__bfloat162ushort_rn(a)) X(__bfloat162ushort_ru(a)) \
+  X((int)(__bfloat162ll_ru(a) >> 1)) X((int)__bfloat162ll_rz(a)) X((int)__bfloat162ull_rn(a)) X((int)(__bfloat162ull_rd(a) >> 33)) \
   X(__bfloat162int_rn(a)) X(__bfloat162int_ru(a)) X(__bfloat162int_rd(a)) X(__bfloat162uint_rn(a))                 \
   X(__bfloat162short_ru(a)) X(__bfloat162ushort_rd(a)) X((int)__bfloat162ll_rn(a)) X((int)(__bfloat162ll_rd(a) >> 32)) \
   X((int)__bfloat162ull_ru(a)) X((int)(__bfloat162ull_rz(a) >> 32)) X(__bfloat162char_rz(a)) X(__bfloat162uchar_rz(a)) \
@@ -32,7 +38,7 @@
     __hgeu(a, b) << 5 | __hne(a, b) << 6 | __hbltu2(__halves2bfloat162(a, b), __halves2bfloat162(b, a)) << 7 | \
     __hbge2(__halves2bfloat162(a, b), __halves2bfloat162(b, c)) << 8)                                      \
   X((int)__hlt2_mask(__halves2bfloat162(a, b), __halves2bfloat162(b, c)))                                  \
-  X((int)__hisnan2(__halves2bfloat162(a, b)).x.__x)
+  X((int)__bfloat16_as_ushort(__low2bfloat16(__hisnan2(__halves2bfloat162(a, b)))))
 
 #define COUNT(e) +1
 enum { NOPS = 0 OPS(COUNT), NINTS = 0 INTS(COUNT), N = 65536 };
@@ -63,6 +69,82 @@ static int host_float_as_int(float f) { int i; __builtin_memcpy(&i, &f, 4); retu
 static float host_int_as_float(int i) { float f; __builtin_memcpy(&f, &i, 4); return f; }
 #define __int_as_float host_int_as_float
 #define __float_as_int host_float_as_int
+
+// An independent reference for the directed conversions (host): every finite binary16 and
+// bfloat16 value sorted; rd is the largest value <= f, ru the smallest >= f, rz one of
+// them by sign (a zero result takes the sign of f). Checked for __float2half_rz/ru/rd,
+// __float2bfloat16_rz/ru/rd (every binary16 value, its quarter points, midpoints and their
+// float neighbours, then random floats) and __int2bfloat16_*, __ll2bfloat16_* (direction).
+struct Entry {
+  double v;
+  unsigned short b;
+};
+static int by_value(const void *x, const void *y) {
+  double a = ((const Entry *)x)->v, b = ((const Entry *)y)->v;
+  return a < b ? -1 : a > b;
+}
+static Entry *sorted_values(bool bf, int *n) {
+  Entry *l = new Entry[65536];
+  *n = 0;
+  for (unsigned u = 0; u < 65536; u++) {
+    double v = bf ? (double)__bfloat162float(__ushort_as_bfloat16(u)) : (double)__half2float(__ushort_as_half(u));
+    if (v != v || (v == 0 && (u & 0x8000))) continue;
+    l[(*n)++] = {v, (unsigned short)u};
+  }
+  qsort(l, *n, sizeof *l, by_value);
+  return l;
+}
+static unsigned short ref_mode(const Entry *l, int n, double f, int m) { // 1 rz, 2 ru, 3 rd
+  int lo = 0, hi = n - 1; // l[0] = -inf <= f <= l[n-1] = inf
+  while (hi - lo > 1) {
+    int mid = (lo + hi) / 2;
+    (l[mid].v <= f ? lo : hi) = mid;
+  }
+  if (l[hi].v == f) lo = hi;
+  if (l[lo].v == f) hi = lo;
+  const Entry &r = m == 2 ? l[hi] : m == 3 ? l[lo] : f >= 0 ? l[lo] : l[hi];
+  return r.v == 0 ? (f < 0 || (f == 0 && 1 / f < 0) ? 0x8000 : 0) : r.b;
+}
+static int host_mode_check() {
+  int hn, bn, bad = 0;
+  Entry *hl = sorted_values(false, &hn), *bl = sorted_values(true, &bn);
+  unsigned int seed = 1;
+  for (long k = 0; k < 65536L * 16 + 500000; k++) {
+    seed = seed * 1664525u + 1013904223u;
+    unsigned u = seed ^ (seed >> 13) * 2654435761u;
+    float f;
+    if (k < 65536L * 16) {
+      unsigned h = (unsigned)(k >> 4) & 0x7bff | (unsigned)(k >> 4) & 0x8000;
+      float a = __half2float(__ushort_as_half(h)), b = __half2float(__ushort_as_half(h + 1));
+      f = (k & 4) ? a + (b - a) * 0.5f : a + (b - a) * ((k & 3) * 0.25f);
+      f = nextafterf(f, (k & 8) ? INFINITY : -INFINITY);
+    } else {
+      __builtin_memcpy(&f, &u, 4);
+      if (k & 1) f = fmodf(f, 70000.0f);
+    }
+    if (f != f || !(fabsf(f) < 3e38f)) continue;
+    unsigned short g[6] = {__half_as_ushort(__float2half_rz(f)), __half_as_ushort(__float2half_ru(f)),
+                           __half_as_ushort(__float2half_rd(f)), __bfloat16_as_ushort(__float2bfloat16_rz(f)),
+                           __bfloat16_as_ushort(__float2bfloat16_ru(f)), __bfloat16_as_ushort(__float2bfloat16_rd(f))};
+    int i = (int)u >> (k & 31);
+    long long ll = (long long)((unsigned long long)u * (u ^ 0x5bd1e995u) * 2654435761ull) >> (k & 63);
+    unsigned short gi[3] = {__bfloat16_as_ushort(__int2bfloat16_rz(i)), __bfloat16_as_ushort(__int2bfloat16_ru(i)),
+                            __bfloat16_as_ushort(__int2bfloat16_rd(i))};
+    unsigned short gl[3] = {__bfloat16_as_ushort(__ll2bfloat16_rz(ll)), __bfloat16_as_ushort(__ll2bfloat16_ru(ll)),
+                            __bfloat16_as_ushort(__ll2bfloat16_rd(ll))};
+    for (int m = 1; m <= 3; m++) {
+      unsigned short wh = ref_mode(hl, hn, f, m), wb = ref_mode(bl, bn, f, m), wi = ref_mode(bl, bn, (double)i, m);
+      long double x = (long double)ll, v = (long double)__bfloat162float(__ushort_as_bfloat16(gl[m - 1]));
+      bool lok = m == 2 ? v >= x : m == 3 ? v <= x : fabsl(v) <= fabsl(x);
+      if ((g[m - 1] != wh || g[m + 2] != wb || gi[m - 1] != wi || !lok) && bad++ < 5)
+        printf("FAIL: mode %d f=%a: half %04x (want %04x) bf16 %04x (want %04x); int %d: %04x (want %04x); ll %lld: %04x\n",
+               m, f, g[m - 1], wh, g[m + 2], wb, i, gi[m - 1], wi, ll, gl[m - 1]);
+    }
+  }
+  delete[] hl;
+  delete[] bl;
+  return bad;
+}
 
 int main() {
   unsigned short *dout;
@@ -102,6 +184,8 @@ int main() {
   }
   for (int k = 0; k < NOPS + NINTS; k++)
     if (bad[k]) printf("%s: %d of %d differ\n", k < NOPS ? names[k] : inames[k - NOPS], bad[k], N), failures++;
+  int mode_bad = host_mode_check();
+  if (mode_bad) printf("directed conversions: %d differ from the sorted-values reference\n", mode_bad), failures++;
   printf(failures ? "FAIL: %d operations\n" : "PASS\n", failures);
   return failures != 0;
 }

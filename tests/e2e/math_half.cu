@@ -18,13 +18,16 @@
   X(__float2half_rz(fm)) X(__float2half_ru(fm)) X(__float2half_rd(fm)) X(__float2half_rn(fm))      \
   X(__double2half(dm)) X(__int2half_rz(ia)) X(__int2half_ru(ia)) X(__int2half_rd(ia))              \
   X(__ll2half_rd(la)) X(__ull2half_ru((unsigned long long)la)) X(__uint2half_rz((unsigned)ia))     \
+  X(__ll2half_rn(la)) X(__ull2half_rn((unsigned long long)la)) \
   X(__short2half_rd((short)ia)) X(__ushort2half_ru((unsigned short)ia))                            \
   X(__low2half(h2exp(__halves2half2(a, b)))) X(__high2half(h2log(__halves2half2(a, b))))          \
   X(__low2half(__hfma2_relu(__halves2half2(a, b), __halves2half2(b, c), __halves2half2(c, a))))   \
   X(__high2half(__hmax2_nan(__halves2half2(a, b), __halves2half2(c, a))))                          \
   X(__low2half(__hlt2(__halves2half2(a, b), __halves2half2(b, a))))                                \
   X(__high2half(__hgeu2(__halves2half2(a, b), __halves2half2(c, c))))
-#define INTS(X)                                                                                    \
+#define INTS(X) \
+  X(__half2uint_ru(a)) X(__half2uint_rd(a)) X(__half2short_rn(a)) X(__half2short_rd(a)) X(__half2ushort_rn(a)) X(__half2ushort_ru(a)) \
+  X((int)(__half2ll_ru(a) >> 1)) X((int)__half2ll_rz(a)) X((int)__half2ull_rn(a)) X((int)(__half2ull_rd(a) >> 33)) \
   X(__half2int_rn(a)) X(__half2int_ru(a)) X(__half2int_rd(a)) X(__half2uint_rn(a))                 \
   X(__half2short_ru(a)) X(__half2ushort_rd(a)) X((int)__half2ll_rn(a)) X((int)(__half2ll_rd(a) >> 32)) \
   X((int)__half2ull_ru(a)) X((int)(__half2ull_rz(a) >> 32)) X(__half2char_rz(a)) X(__half2uchar_rz(a)) \
@@ -32,7 +35,7 @@
     __hgeu(a, b) << 5 | __hne(a, b) << 6 | __hbltu2(__halves2half2(a, b), __halves2half2(b, a)) << 7 | \
     __hbge2(__halves2half2(a, b), __halves2half2(b, c)) << 8)                                      \
   X((int)__hlt2_mask(__halves2half2(a, b), __halves2half2(b, c)))                                  \
-  X((int)__hisnan2(__halves2half2(a, b)).x.__x)
+  X((int)__half_as_ushort(__low2half(__hisnan2(__halves2half2(a, b)))))
 
 #define COUNT(e) +1
 enum { NOPS = 0 OPS(COUNT), NINTS = 0 INTS(COUNT), N = 65536 };
