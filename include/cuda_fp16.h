@@ -1,15 +1,20 @@
 /* cuda_fp16.h — CUDA's half-precision types and functions: __half, __half2,
- * conversions, arithmetic, comparisons and their C++ operators, usable on
- * the host and the device.
+ * conversions in every rounding mode, arithmetic (_rn, _sat, relu, _nan forms),
+ * ordered and unordered comparisons (and the __half2 masks), the half math
+ * functions and the C++ operators, usable on the host and the device.
  *
  * Written for Anchor from the CUDA Math API documentation ("Half Precision
- * Intrinsics"). A __half holds an IEEE binary16 value in clang's _Float16,
- * which the device side turns into MSL `half` and the host computes
- * correctly rounded; conversions from float round to nearest even. As in
+ * Intrinsics"). A __half holds its IEEE binary16 bits (unsigned short, as
+ * CUDA's); operations compute on clang's _Float16 (MSL `half` on the device;
+ * + - * natively, / and sqrt through float, fma through float rounded to odd),
+ * each correctly rounded. Directed-rounding conversions step the nearest-even
+ * result; double converts through a float rounded to odd (one rounding). The
+ * math functions compute in float with Anchor's library and round once, the
+ * double library deciding near rounding boundaries: for every one of the
+ * 65536 inputs the result is libm's double result rounded once, i.e. the
+ * correctly rounded one (tests/e2e/math_half.cu). As in
  * CUDA, mixing __half and float in one operator is ambiguous (convert with
- * __float2half or __half2float). Only the round-to-nearest conversions are
- * provided; the _rz/_rd/_ru variants and the saturating and inexact math
- * functions (hsqrt, hexp, ...) are not (see docs/runtime.md). C++ only. */
+ * __float2half or __half2float). C++ only. */
 #ifndef ANCHOR_CUDA_FP16_H
 #define ANCHOR_CUDA_FP16_H
 
@@ -20,6 +25,19 @@
 
 #define ANCHOR_FP16 static __host__ __device__ __inline__ __attribute__((always_inline, nodebug))
 
+/* d rounded to float toward zero with the last bit set when inexact (round to odd): rounding
+ * that float again to a format of at most 22 significant bits, in any mode, gives d rounded
+ * once (float has at least 2 more bits). The one conversion of a double that every target
+ * has (the device's double is Anchor's software binary64). */
+ANCHOR_FP16 float anchor_f64_to_f32_odd(double d) {
+  float f = (float)d;
+  unsigned int u = __builtin_bit_cast(unsigned int, f);
+  double ad = d < 0 ? -d : d;
+  double af = f < 0 ? -(double)f : (double)f;
+  if (f == f && (double)f != d && !(u & 1u)) u += ad > af ? 1u : 0xffffffffu;
+  return __builtin_bit_cast(float, u);
+}
+
 /* Raw bit patterns, as CUDA names them. */
 struct __half_raw {
   unsigned short x;
@@ -29,18 +47,21 @@ struct __half2_raw {
 };
 
 struct __align__(2) __half {
-  _Float16 __x;
+  /* The bits, as CUDA keeps them (values computed as _Float16 in between). */
+  unsigned short __x;
   __half() = default;
-  __host__ __device__ __half(const __half_raw &r) : __x(__builtin_bit_cast(_Float16, r.x)) {}
-  __host__ __device__ __half(float f) : __x((_Float16)f) {}
-  __host__ __device__ __half(double d) : __x((_Float16)d) {}
-  __host__ __device__ __half(int i) : __x((_Float16)(float)i) {}
-  __host__ __device__ __half(unsigned int i) : __x((_Float16)(float)i) {}
-  __host__ __device__ __half(short i) : __x((_Float16)(float)i) {}
-  __host__ __device__ __half(unsigned short i) : __x((_Float16)(float)i) {}
-  __host__ __device__ operator float() const { return (float)__x; }
+  __host__ __device__ __half(const __half_raw &r) : __x(r.x) {}
+  __host__ __device__ __half(_Float16 v) : __x(__builtin_bit_cast(unsigned short, v)) {}
+  __host__ __device__ __half(float f) : __half((_Float16)f) {}
+  __host__ __device__ __half(double d) : __half((_Float16)anchor_f64_to_f32_odd(d)) {}
+  __host__ __device__ __half(int i) : __half((_Float16)(float)i) {}
+  __host__ __device__ __half(unsigned int i) : __half((_Float16)(float)i) {}
+  __host__ __device__ __half(short i) : __half((_Float16)(float)i) {}
+  __host__ __device__ __half(unsigned short i) : __half((_Float16)(float)i) {}
+  __host__ __device__ _Float16 __v() const { return __builtin_bit_cast(_Float16, __x); }
+  __host__ __device__ operator float() const { return (float)__v(); }
   __host__ __device__ operator __half_raw() const {
-    __half_raw r = {__builtin_bit_cast(unsigned short, __x)};
+    __half_raw r = {__x};
     return r;
   }
 };
@@ -63,9 +84,9 @@ ANCHOR_FP16 __half __float2half_rn(float f) {
   return __half(f);
 }
 ANCHOR_FP16 float __half2float(__half h) {
-  return (float)h.__x;
+  return (float)h.__v();
 }
-/* One rounding from double (device code has no double: host use only). */
+/* One rounding from double, to nearest even (through a float rounded to odd). */
 ANCHOR_FP16 __half __double2half(double d) {
   return __half(d);
 }
@@ -85,26 +106,26 @@ ANCHOR_FP16 __half __ushort2half_rn(unsigned short i) {
  * (binary16's finite range fits every int and unsigned: only the
  * infinities and NaN need care). */
 ANCHOR_FP16 int __half2int_rz(__half h) {
-  float f = (float)h.__x;
+  float f = (float)h.__v();
   return f != f ? 0 : f > 65504.0f ? 2147483647 : f < -65504.0f ? (int)0x80000000u : (int)f;
 }
 ANCHOR_FP16 unsigned int __half2uint_rz(__half h) {
-  float f = (float)h.__x;
+  float f = (float)h.__v();
   return f != f || f <= 0.0f ? 0u : f > 65504.0f ? 0xffffffffu : (unsigned int)f;
 }
 ANCHOR_FP16 short __half2short_rz(__half h) {
-  float f = (float)h.__x;
+  float f = (float)h.__v();
   return f != f ? 0 : f >= 32767.0f ? 32767 : f <= -32768.0f ? -32768 : (short)f;
 }
 ANCHOR_FP16 unsigned short __half2ushort_rz(__half h) {
-  float f = (float)h.__x;
+  float f = (float)h.__v();
   return f != f || f <= 0.0f ? 0 : f >= 65535.0f ? 65535 : (unsigned short)f;
 }
 ANCHOR_FP16 unsigned short __half_as_ushort(__half h) {
-  return __builtin_bit_cast(unsigned short, h.__x);
+  return h.__x;
 }
 ANCHOR_FP16 short __half_as_short(__half h) {
-  return __builtin_bit_cast(short, h.__x);
+  return __builtin_bit_cast(short, h.__v());
 }
 ANCHOR_FP16 __half __ushort_as_half(unsigned short u) {
   return __half(__half_raw{u});
@@ -132,13 +153,13 @@ ANCHOR_FP16 __half2 __float22half2_rn(float2 f) {
   return __half2(__half(f.x), __half(f.y));
 }
 ANCHOR_FP16 float2 __half22float2(__half2 h) {
-  return make_float2((float)h.x.__x, (float)h.y.__x);
+  return make_float2((float)h.x.__v(), (float)h.y.__v());
 }
 ANCHOR_FP16 float __low2float(__half2 h) {
-  return (float)h.x.__x;
+  return (float)h.x.__v();
 }
 ANCHOR_FP16 float __high2float(__half2 h) {
-  return (float)h.y.__x;
+  return (float)h.y.__v();
 }
 ANCHOR_FP16 __half __low2half(__half2 h) {
   return h.x;
@@ -164,44 +185,62 @@ ANCHOR_FP16 __half2 __lowhigh2highlow(__half2 h) {
 
 /* ---- arithmetic (each operation correctly rounded to binary16) ---------------------- */
 ANCHOR_FP16 __half anchor_half(_Float16 v) {
-  __half h;
-  h.__x = v;
-  return h;
+  return __half(v);
 }
 ANCHOR_FP16 __half __hadd(__half a, __half b) {
-  return anchor_half(a.__x + b.__x);
+  return anchor_half(a.__v() + b.__v());
 }
 ANCHOR_FP16 __half __hsub(__half a, __half b) {
-  return anchor_half(a.__x - b.__x);
+  return anchor_half(a.__v() - b.__v());
 }
 ANCHOR_FP16 __half __hmul(__half a, __half b) {
-  return anchor_half(a.__x * b.__x);
+  return anchor_half(a.__v() * b.__v());
 }
 ANCHOR_FP16 __half __hdiv(__half a, __half b) {
-  return anchor_half(a.__x / b.__x);
+  return anchor_half(a.__v() / b.__v());
 }
 ANCHOR_FP16 __half __hneg(__half a) {
-  return anchor_half(-a.__x);
+  return anchor_half(-a.__v());
 }
 ANCHOR_FP16 __half __habs(__half a) {
   return __ushort_as_half(__half_as_ushort(a) & 0x7fffu);
 }
-/* One rounding of a*b + c to binary16. The device has a native half fma.
- * On the host a double fma is exact whenever the result is finite (the
- * operands' bits then span at most 53 places), so converting its result is
- * the single correct rounding. */
+/* One rounding of a*b + c to binary16. On the device: the float product of two binary16
+ * values is exact (22 bits, at least 2^-48), TwoSum makes the sum exact, the float sum is
+ * rounded to odd and then to binary16 (24 >= 11 + 2 bits): one rounding (Metal's half fma
+ * is not relied on). On the host a double fma is exact whenever the result is finite (the
+ * operands' bits then span at most 53 places), so converting its result is the single
+ * correct rounding. */
 ANCHOR_FP16 __half __hfma(__half a, __half b, __half c) {
 #ifdef __CUDA_ARCH__
-  return anchor_half(__builtin_fmaf16(a.__x, b.__x, c.__x));
+#pragma clang fp contract(off)
+  float x = (float)a.__v(), y = (float)b.__v(), z = (float)c.__v();
+  float p = x * y, s = p + z;
+  float bp = s - z, bz = s - bp;
+  float e = (p - bp) + (z - bz);
+  unsigned int u = __builtin_bit_cast(unsigned int, s);
+  if (s == s && e != 0.0f && __builtin_fabsf(s) <= 3.4028235e38f && !(u & 1u))
+    u += (e > 0.0f) == (s > 0.0f) ? 1u : 0xffffffffu;
+  return __half(__builtin_bit_cast(float, u));
 #else
-  return anchor_half((_Float16)__builtin_fma((double)a.__x, (double)b.__x, (double)c.__x));
+  return anchor_half((_Float16)__builtin_fma((double)a.__v(), (double)b.__v(), (double)c.__v()));
 #endif
 }
+/* CUDA's: a NaN operand gives the other one, two NaNs the canonical NaN (0x7fff) and
+ * +0 > -0. */
 ANCHOR_FP16 __half __hmax(__half a, __half b) {
-  return __half(__builtin_fmaxf((float)a.__x, (float)b.__x));
+  unsigned short ua = a.__x, ub = b.__x;
+  if (a.__v() != a.__v()) return b.__v() != b.__v() ? __half(__half_raw{0x7fffu}) : b;
+  if (b.__v() != b.__v() || a.__v() > b.__v()) return a;
+  if (a.__v() == b.__v()) return __half(__half_raw{(unsigned short)(ua & ub)}); /* +0 wins */
+  return b;
 }
 ANCHOR_FP16 __half __hmin(__half a, __half b) {
-  return __half(__builtin_fminf((float)a.__x, (float)b.__x));
+  unsigned short ua = a.__x, ub = b.__x;
+  if (a.__v() != a.__v()) return b.__v() != b.__v() ? __half(__half_raw{0x7fffu}) : b;
+  if (b.__v() != b.__v() || a.__v() < b.__v()) return a;
+  if (a.__v() == b.__v()) return __half(__half_raw{(unsigned short)(ua | ub)}); /* -0 wins */
+  return b;
 }
 
 ANCHOR_FP16 __half2 __hadd2(__half2 a, __half2 b) {
@@ -234,37 +273,352 @@ ANCHOR_FP16 __half2 __hmin2(__half2 a, __half2 b) {
 
 /* ---- comparisons (ordered: false when either is NaN; __hne too, as CUDA's) ---------- */
 ANCHOR_FP16 bool __heq(__half a, __half b) {
-  return a.__x == b.__x;
+  return a.__v() == b.__v();
 }
 ANCHOR_FP16 bool __hne(__half a, __half b) {
-  return a.__x < b.__x || a.__x > b.__x;
+  return a.__v() < b.__v() || a.__v() > b.__v();
 }
 ANCHOR_FP16 bool __hlt(__half a, __half b) {
-  return a.__x < b.__x;
+  return a.__v() < b.__v();
 }
 ANCHOR_FP16 bool __hle(__half a, __half b) {
-  return a.__x <= b.__x;
+  return a.__v() <= b.__v();
 }
 ANCHOR_FP16 bool __hgt(__half a, __half b) {
-  return a.__x > b.__x;
+  return a.__v() > b.__v();
 }
 ANCHOR_FP16 bool __hge(__half a, __half b) {
-  return a.__x >= b.__x;
+  return a.__v() >= b.__v();
 }
 ANCHOR_FP16 bool __hisnan(__half a) {
-  return a.__x != a.__x;
+  return a.__v() != a.__v();
 }
 /* -1 for -infinity, 1 for +infinity, 0 otherwise. */
 ANCHOR_FP16 int __hisinf(__half a) {
   unsigned short bits = __half_as_ushort(a);
   return bits == 0x7c00u ? 1 : bits == 0xfc00u ? -1 : 0;
 }
-ANCHOR_FP16 bool __hbeq2(__half2 a, __half2 b) {
-  return __heq(a.x, b.x) && __heq(a.y, b.y);
+
+/* ---- rounding modes ------------------------------------------------------------------------
+ * m: 0 to nearest even, 1 toward zero, 2 toward +inf, 3 toward -inf. */
+enum { anchor_rn = 0, anchor_rz = 1, anchor_ru = 2, anchor_rd = 3 };
+
+/* f in mode m: the nearest-even result, moved one binary16 step when it lies on the wrong
+ * side of f (steps in the bit pattern: magnitude +1 or -1; inf - 1 is the largest finite). */
+ANCHOR_FP16 __half anchor_float2half_mode(float f, int m) {
+  __half h = __half(f);
+  float back = (float)h.__v();
+  unsigned short b = __half_as_ushort(h);
+  if (m == anchor_rn || f != f || back == f) return h;
+  int up = m == anchor_ru || (m == anchor_rz && f < 0.0f);
+  if (up ? back > f : back < f) return h;
+  /* back is beyond f in the mode's direction: one step back toward f */
+  b = (unsigned short)((b & 0x8000u) ? (up ? b - 1 : b + 1) : (up ? b + 1 : b - 1));
+  return __ushort_as_half(b);
 }
-ANCHOR_FP16 bool __hblt2(__half2 a, __half2 b) {
-  return __hlt(a.x, b.x) && __hlt(a.y, b.y);
+ANCHOR_FP16 __half __float2half_rz(float f) {
+  return anchor_float2half_mode(f, anchor_rz);
 }
+ANCHOR_FP16 __half __float2half_ru(float f) {
+  return anchor_float2half_mode(f, anchor_ru);
+}
+ANCHOR_FP16 __half __float2half_rd(float f) {
+  return anchor_float2half_mode(f, anchor_rd);
+}
+
+/* Integers: through float, exact below 2^24; above, every mode's result is the overflow
+ * value (inf, or the largest finite toward zero), which the rounded float keeps. */
+#define ANCHOR_FP16_FROM_INT(T, n)                                                                 \
+  ANCHOR_FP16 __half __##n##2half_rz(T i) {                                                        \
+    return anchor_float2half_mode((float)i, anchor_rz);                                            \
+  }                                                                                                \
+  ANCHOR_FP16 __half __##n##2half_ru(T i) {                                                        \
+    return anchor_float2half_mode((float)i, anchor_ru);                                            \
+  }                                                                                                \
+  ANCHOR_FP16 __half __##n##2half_rd(T i) {                                                        \
+    return anchor_float2half_mode((float)i, anchor_rd);                                            \
+  }
+ANCHOR_FP16_FROM_INT(int, int)
+ANCHOR_FP16_FROM_INT(unsigned int, uint)
+ANCHOR_FP16_FROM_INT(short, short)
+ANCHOR_FP16_FROM_INT(unsigned short, ushort)
+ANCHOR_FP16_FROM_INT(long long, ll)
+ANCHOR_FP16_FROM_INT(unsigned long long, ull)
+#undef ANCHOR_FP16_FROM_INT
+ANCHOR_FP16 __half __ll2half_rn(long long i) {
+  return __half((float)i);
+}
+ANCHOR_FP16 __half __ull2half_rn(unsigned long long i) {
+  return __half((float)i);
+}
+
+/* Float (already an integer value) to integers, saturating as PTX cvt: NaN gives 0 for the
+ * types up to 32 bits and 0x8000000000000000 for the 64-bit ones. */
+ANCHOR_FP16 int anchor_f2i_sat(float r) {
+  return r != r               ? 0
+         : r >= 2147483648.0f ? 2147483647
+         : r < -2147483648.0f ? (int)0x80000000u
+                              : (int)r;
+}
+ANCHOR_FP16 unsigned int anchor_f2u_sat(float r) {
+  return r != r || r <= 0.0f ? 0u : r >= 4294967296.0f ? 0xffffffffu : (unsigned int)r;
+}
+ANCHOR_FP16 short anchor_f2s_sat(float r) {
+  return r != r ? 0 : r >= 32767.0f ? 32767 : r <= -32768.0f ? -32768 : (short)r;
+}
+ANCHOR_FP16 unsigned short anchor_f2us_sat(float r) {
+  return r != r || r <= 0.0f ? 0 : r >= 65535.0f ? 65535 : (unsigned short)r;
+}
+ANCHOR_FP16 signed char anchor_f2c_sat(float r) {
+  return r != r ? 0 : r >= 127.0f ? 127 : r <= -128.0f ? -128 : (signed char)r;
+}
+ANCHOR_FP16 unsigned char anchor_f2uc_sat(float r) {
+  return r != r || r <= 0.0f ? 0 : r >= 255.0f ? 255 : (unsigned char)r;
+}
+ANCHOR_FP16 long long anchor_f2ll_sat(float r) {
+  return r != r || r < -9223372036854775808.0f ? (long long)0x8000000000000000ull
+         : r >= 9223372036854775808.0f         ? 0x7fffffffffffffffll
+                                               : (long long)r;
+}
+ANCHOR_FP16 unsigned long long anchor_f2ull_sat(float r) {
+  return r != r                         ? 0x8000000000000000ull
+         : r <= 0.0f                    ? 0ull
+         : r >= 18446744073709551616.0f ? 0xffffffffffffffffull
+                                        : (unsigned long long)r;
+}
+ANCHOR_FP16 float anchor_round_mode(float f, int m) {
+  return m == anchor_rn   ? __builtin_rintf(f)
+         : m == anchor_rz ? __builtin_truncf(f)
+         : m == anchor_ru ? __builtin_ceilf(f)
+                          : __builtin_floorf(f);
+}
+#define ANCHOR_FP16_TO_INT_MODE(T, n, sat, md, m)                                                  \
+  ANCHOR_FP16 T __half2##n##_##md(__half h) {                                                      \
+    return sat(anchor_round_mode((float)h.__v(), m));                                              \
+  }
+#define ANCHOR_FP16_TO_INT(T, n, sat)                                                              \
+  ANCHOR_FP16_TO_INT_MODE(T, n, sat, rn, anchor_rn)                                                \
+  ANCHOR_FP16_TO_INT_MODE(T, n, sat, ru, anchor_ru)                                                \
+  ANCHOR_FP16_TO_INT_MODE(T, n, sat, rd, anchor_rd)
+ANCHOR_FP16_TO_INT(int, int, anchor_f2i_sat)
+ANCHOR_FP16_TO_INT(unsigned int, uint, anchor_f2u_sat)
+ANCHOR_FP16_TO_INT(short, short, anchor_f2s_sat)
+ANCHOR_FP16_TO_INT(unsigned short, ushort, anchor_f2us_sat)
+ANCHOR_FP16_TO_INT(long long, ll, anchor_f2ll_sat)
+ANCHOR_FP16_TO_INT(unsigned long long, ull, anchor_f2ull_sat)
+ANCHOR_FP16_TO_INT_MODE(long long, ll, anchor_f2ll_sat, rz, anchor_rz)
+ANCHOR_FP16_TO_INT_MODE(unsigned long long, ull, anchor_f2ull_sat, rz, anchor_rz)
+ANCHOR_FP16_TO_INT_MODE(signed char, char, anchor_f2c_sat, rz, anchor_rz)
+ANCHOR_FP16_TO_INT_MODE(unsigned char, uchar, anchor_f2uc_sat, rz, anchor_rz)
+#undef ANCHOR_FP16_TO_INT
+#undef ANCHOR_FP16_TO_INT_MODE
+
+/* ---- more arithmetic --------------------------------------------------------------------- */
+/* The _rn forms are never contracted into an fma with a neighbouring operation. */
+ANCHOR_FP16 __half __hadd_rn(__half a, __half b) {
+#pragma clang fp contract(off)
+  return anchor_half(a.__v() + b.__v());
+}
+ANCHOR_FP16 __half __hsub_rn(__half a, __half b) {
+#pragma clang fp contract(off)
+  return anchor_half(a.__v() - b.__v());
+}
+ANCHOR_FP16 __half __hmul_rn(__half a, __half b) {
+#pragma clang fp contract(off)
+  return anchor_half(a.__v() * b.__v());
+}
+/* _sat: clamped to [0, 1]; a NaN result gives +0 (a -0 result stays -0). */
+ANCHOR_FP16 __half anchor_hsat(__half r) {
+  return r.__v() > (_Float16)1.0f    ? anchor_half((_Float16)1.0f)
+         : r.__v() >= (_Float16)0.0f ? r
+                                     : anchor_half((_Float16)0.0f);
+}
+ANCHOR_FP16 __half __hadd_sat(__half a, __half b) {
+  return anchor_hsat(__hadd(a, b));
+}
+ANCHOR_FP16 __half __hsub_sat(__half a, __half b) {
+  return anchor_hsat(__hsub(a, b));
+}
+ANCHOR_FP16 __half __hmul_sat(__half a, __half b) {
+  return anchor_hsat(__hmul(a, b));
+}
+ANCHOR_FP16 __half __hfma_sat(__half a, __half b, __half c) {
+  return anchor_hsat(__hfma(a, b, c));
+}
+/* Negative results give +0, a NaN the canonical NaN. */
+ANCHOR_FP16 __half __hfma_relu(__half a, __half b, __half c) {
+  __half r = __hfma(a, b, c);
+  return r.__v() != r.__v()         ? __ushort_as_half(0x7fffu)
+         : r.__v() < (_Float16)0.0f ? anchor_half((_Float16)0.0f)
+                                    : r;
+}
+/* Either operand NaN: the canonical NaN; else as __hmax/__hmin. */
+ANCHOR_FP16 __half __hmax_nan(__half a, __half b) {
+  return a.__v() != a.__v() || b.__v() != b.__v() ? __ushort_as_half(0x7fffu) : __hmax(a, b);
+}
+ANCHOR_FP16 __half __hmin_nan(__half a, __half b) {
+  return a.__v() != a.__v() || b.__v() != b.__v() ? __ushort_as_half(0x7fffu) : __hmin(a, b);
+}
+#define ANCHOR_FP16_LANES2(name, one)                                                              \
+  ANCHOR_FP16 __half2 name(__half2 a, __half2 b) {                                                 \
+    return __half2(one(a.x, b.x), one(a.y, b.y));                                                  \
+  }
+ANCHOR_FP16_LANES2(__hadd2_rn, __hadd_rn)
+ANCHOR_FP16_LANES2(__hsub2_rn, __hsub_rn)
+ANCHOR_FP16_LANES2(__hmul2_rn, __hmul_rn)
+ANCHOR_FP16_LANES2(__hadd2_sat, __hadd_sat)
+ANCHOR_FP16_LANES2(__hsub2_sat, __hsub_sat)
+ANCHOR_FP16_LANES2(__hmul2_sat, __hmul_sat)
+ANCHOR_FP16_LANES2(__hmax2_nan, __hmax_nan)
+ANCHOR_FP16_LANES2(__hmin2_nan, __hmin_nan)
+ANCHOR_FP16 __half2 __hfma2_sat(__half2 a, __half2 b, __half2 c) {
+  return __half2(__hfma_sat(a.x, b.x, c.x), __hfma_sat(a.y, b.y, c.y));
+}
+ANCHOR_FP16 __half2 __hfma2_relu(__half2 a, __half2 b, __half2 c) {
+  return __half2(__hfma_relu(a.x, b.x, c.x), __hfma_relu(a.y, b.y, c.y));
+}
+
+/* ---- more comparisons ---------------------------------------------------------------------
+ * Unordered (u): true when either operand is NaN. */
+ANCHOR_FP16 bool __hequ(__half a, __half b) {
+  return !(a.__v() < b.__v() || a.__v() > b.__v());
+}
+ANCHOR_FP16 bool __hneu(__half a, __half b) {
+  return !(a.__v() == b.__v());
+}
+ANCHOR_FP16 bool __hltu(__half a, __half b) {
+  return !(a.__v() >= b.__v());
+}
+ANCHOR_FP16 bool __hleu(__half a, __half b) {
+  return !(a.__v() > b.__v());
+}
+ANCHOR_FP16 bool __hgtu(__half a, __half b) {
+  return !(a.__v() <= b.__v());
+}
+ANCHOR_FP16 bool __hgeu(__half a, __half b) {
+  return !(a.__v() < b.__v());
+}
+/* __half2: per lane 1.0 or 0.0 (__hxx2), 0xffff or 0 (__hxx2_mask, low lane in the low
+ * bits), both lanes true (__hbxx2). */
+#define ANCHOR_FP16_CMP2(op)                                                                       \
+  ANCHOR_FP16 __half2 __h##op##2(__half2 a, __half2 b) {                                           \
+    return __half2(__ushort_as_half(__h##op(a.x, b.x) ? 0x3c00u : 0u),                             \
+                   __ushort_as_half(__h##op(a.y, b.y) ? 0x3c00u : 0u));                            \
+  }                                                                                                \
+  ANCHOR_FP16 unsigned int __h##op##2_mask(__half2 a, __half2 b) {                                 \
+    return (__h##op(a.x, b.x) ? 0xffffu : 0u) | (__h##op(a.y, b.y) ? 0xffff0000u : 0u);            \
+  }                                                                                                \
+  ANCHOR_FP16 bool __hb##op##2(__half2 a, __half2 b) {                                             \
+    return __h##op(a.x, b.x) && __h##op(a.y, b.y);                                                 \
+  }
+ANCHOR_FP16_CMP2(eq)
+ANCHOR_FP16_CMP2(ne)
+ANCHOR_FP16_CMP2(lt)
+ANCHOR_FP16_CMP2(le)
+ANCHOR_FP16_CMP2(gt)
+ANCHOR_FP16_CMP2(ge)
+ANCHOR_FP16_CMP2(equ)
+ANCHOR_FP16_CMP2(neu)
+ANCHOR_FP16_CMP2(ltu)
+ANCHOR_FP16_CMP2(leu)
+ANCHOR_FP16_CMP2(gtu)
+ANCHOR_FP16_CMP2(geu)
+#undef ANCHOR_FP16_CMP2
+ANCHOR_FP16 __half2 __hisnan2(__half2 a) {
+  return __half2(__ushort_as_half(__hisnan(a.x) ? 0x3c00u : 0u),
+                 __ushort_as_half(__hisnan(a.y) ? 0x3c00u : 0u));
+}
+
+/* ---- math functions -----------------------------------------------------------------------
+ * Computed in float with Anchor's float library and rounded once to binary16; where the
+ * float result lies within 2^-10 of a binary16 spacing from a rounding boundary (a
+ * midpoint), the double library decides, so that the result is the correctly rounded one.
+ * The host computes in double (libm) and rounds once. hsqrt and hrcp: the correctly rounded
+ * float result rounded to binary16 is correctly rounded (24 >= 2 * 11 + 2 bits). */
+ANCHOR_FP16 int anchor_h_near_mid(float r) {
+  float a = __builtin_fabsf(r);
+  if (!(a < 65536.0f)) return 0; /* inf, NaN: exact; beyond: overflows anyway */
+  int e = (int)((__builtin_bit_cast(unsigned int, a) >> 23) & 0xffu) - 127;
+  int k = 10 - (e < -14 ? -14 : e); /* a * 2^k: units of the binary16 spacing */
+  float s = a * __builtin_bit_cast(float, (unsigned int)(k + 127) << 23);
+  float frac = s - __builtin_truncf(s) - 0.5f;
+  return __builtin_fabsf(frac) <= 0x1p-10f;
+}
+#ifdef __CUDA_ARCH__
+#define ANCHOR_FP16_MATH(name, ff, df, hostf)                                                      \
+  ANCHOR_FP16 __half name(__half a) {                                                              \
+    float x = (float)a.__v(), r = ff(x);                                                           \
+    return anchor_h_near_mid(r) ? __half(df((double)x)) : __half(r);                               \
+  }
+#else
+#define ANCHOR_FP16_MATH(name, ff, df, hostf)                                                      \
+  ANCHOR_FP16 __half name(__half a) {                                                              \
+    return __half(hostf((double)a.__v()));                                                         \
+  }
+#endif
+#ifdef __CUDA_ARCH__
+ANCHOR_FP16 double anchor_h_rsqrt_d(double x) {
+  return 1.0 / __anchor_dsqrt_rn(x);
+}
+#define ANCHOR_FP16_SQRTF __anchor_sqrtf
+#define ANCHOR_FP16_RCPF __anchor_frcp_rn
+#else
+ANCHOR_FP16 double anchor_h_rsqrt_d(double x) {
+  return 1.0 / __builtin_sqrt(x);
+}
+#define ANCHOR_FP16_SQRTF __builtin_sqrtf
+#define ANCHOR_FP16_RCPF 1.0f /
+#endif
+ANCHOR_FP16_MATH(hexp, __anchor_expf, __anchor_exp, __builtin_exp)
+ANCHOR_FP16_MATH(hexp2, __anchor_exp2f, __anchor_exp2, __builtin_exp2)
+ANCHOR_FP16_MATH(hexp10, __anchor_exp10f, __anchor_exp10, __builtin_exp10)
+ANCHOR_FP16_MATH(hlog, __anchor_logf, __anchor_log, __builtin_log)
+ANCHOR_FP16_MATH(hlog2, __anchor_log2f, __anchor_log2, __builtin_log2)
+ANCHOR_FP16_MATH(hlog10, __anchor_log10f, __anchor_log10, __builtin_log10)
+ANCHOR_FP16_MATH(hsin, __anchor_sinf, __anchor_sin, __builtin_sin)
+ANCHOR_FP16_MATH(hcos, __anchor_cosf, __anchor_cos, __builtin_cos)
+ANCHOR_FP16_MATH(hrsqrt, __anchor_rsqrtf, anchor_h_rsqrt_d, anchor_h_rsqrt_d)
+#undef ANCHOR_FP16_MATH
+ANCHOR_FP16 __half hsqrt(__half a) {
+  return __half(ANCHOR_FP16_SQRTF((float)a.__v()));
+}
+ANCHOR_FP16 __half hrcp(__half a) {
+  return __half(ANCHOR_FP16_RCPF((float)a.__v()));
+}
+#undef ANCHOR_FP16_SQRTF
+#undef ANCHOR_FP16_RCPF
+ANCHOR_FP16 __half hceil(__half a) {
+  return __half(__builtin_ceilf((float)a.__v()));
+}
+ANCHOR_FP16 __half hfloor(__half a) {
+  return __half(__builtin_floorf((float)a.__v()));
+}
+ANCHOR_FP16 __half htrunc(__half a) {
+  return __half(__builtin_truncf((float)a.__v()));
+}
+ANCHOR_FP16 __half hrint(__half a) {
+  return __half(__builtin_rintf((float)a.__v()));
+}
+#define ANCHOR_FP16_MATH2(name, one)                                                               \
+  ANCHOR_FP16 __half2 name(__half2 a) {                                                            \
+    return __half2(one(a.x), one(a.y));                                                            \
+  }
+ANCHOR_FP16_MATH2(h2exp, hexp)
+ANCHOR_FP16_MATH2(h2exp2, hexp2)
+ANCHOR_FP16_MATH2(h2exp10, hexp10)
+ANCHOR_FP16_MATH2(h2log, hlog)
+ANCHOR_FP16_MATH2(h2log2, hlog2)
+ANCHOR_FP16_MATH2(h2log10, hlog10)
+ANCHOR_FP16_MATH2(h2sin, hsin)
+ANCHOR_FP16_MATH2(h2cos, hcos)
+ANCHOR_FP16_MATH2(h2rsqrt, hrsqrt)
+ANCHOR_FP16_MATH2(h2sqrt, hsqrt)
+ANCHOR_FP16_MATH2(h2rcp, hrcp)
+ANCHOR_FP16_MATH2(h2ceil, hceil)
+ANCHOR_FP16_MATH2(h2floor, hfloor)
+ANCHOR_FP16_MATH2(h2trunc, htrunc)
+ANCHOR_FP16_MATH2(h2rint, hrint)
+#undef ANCHOR_FP16_MATH2
 
 /* ---- C++ operators ------------------------------------------------------------------------ */
 ANCHOR_FP16 __half operator+(const __half &a, const __half &b) {

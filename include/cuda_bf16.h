@@ -1,0 +1,507 @@
+/* cuda_bf16.h — CUDA's bfloat16 types and functions: __nv_bfloat16, __nv_bfloat162,
+ * conversions in every rounding mode, arithmetic, comparisons, math functions and the C++
+ * operators, usable on the host and the device.
+ *
+ * Written for Anchor from the CUDA Math API documentation ("Bfloat16 Precision
+ * Intrinsics"). A __nv_bfloat16 holds its bits (unsigned short); every operation computes
+ * in float and rounds once to bfloat16, as CUDA does on sm_80 and later: + - * / and sqrt
+ * in float rounded to nearest even are the correctly rounded bfloat16 results (24 >= 2 * 8
+ * + 2 bits); fma rounds the exact float sum to odd first. Math functions: as cuda_fp16.h's
+ * (float library, the double library near rounding boundaries). NaN results are the
+ * canonical 0x7fff. Includes cuda_fp16.h (for its helpers). C++ only. */
+#ifndef ANCHOR_CUDA_BF16_H
+#define ANCHOR_CUDA_BF16_H
+
+#ifdef __cplusplus
+
+#include "cuda_fp16.h"
+
+#define ANCHOR_BF16 static __host__ __device__ __inline__ __attribute__((always_inline, nodebug))
+
+/* float bits to bfloat16 bits in mode m (anchor_rn ... anchor_rd), integer arithmetic only. */
+ANCHOR_BF16 unsigned short anchor_f2bf_bits(float f, int m) {
+  unsigned int u = __builtin_bit_cast(unsigned int, f);
+  if ((u & 0x7fffffffu) > 0x7f800000u) return 0x7fffu;
+  unsigned int rest = u & 0xffffu, neg = u >> 31;
+  unsigned int inc = m == anchor_rn   ? (rest > 0x8000u || (rest == 0x8000u && (u & 0x10000u)))
+                     : m == anchor_rz ? 0u
+                     : m == anchor_ru ? (rest != 0u && !neg)
+                                      : (rest != 0u && neg);
+  return (unsigned short)((u >> 16) + inc);
+}
+
+struct __nv_bfloat16_raw {
+  unsigned short x;
+};
+struct __nv_bfloat162_raw {
+  unsigned short x, y;
+};
+
+struct __align__(2) __nv_bfloat16 {
+  unsigned short __x;
+  __nv_bfloat16() = default;
+  __host__ __device__ __nv_bfloat16(const __nv_bfloat16_raw &r) : __x(r.x) {}
+  __host__ __device__ __nv_bfloat16(float f) : __x(anchor_f2bf_bits(f, anchor_rn)) {}
+  __host__ __device__ __nv_bfloat16(double d)
+      : __x(anchor_f2bf_bits(anchor_f64_to_f32_odd(d), anchor_rn)) {}
+  __host__ __device__ __nv_bfloat16(int i) : __nv_bfloat16((double)i) {}
+  __host__ __device__ __nv_bfloat16(unsigned int i) : __nv_bfloat16((double)i) {}
+  __host__ __device__ __nv_bfloat16(short i) : __nv_bfloat16((float)i) {}
+  __host__ __device__ __nv_bfloat16(unsigned short i) : __nv_bfloat16((float)i) {}
+  __host__ __device__ float __f() const {
+    return __builtin_bit_cast(float, (unsigned int)__x << 16);
+  }
+  __host__ __device__ operator float() const { return __f(); }
+  __host__ __device__ operator __nv_bfloat16_raw() const {
+    __nv_bfloat16_raw r = {__x};
+    return r;
+  }
+};
+
+struct __align__(4) __nv_bfloat162 {
+  __nv_bfloat16 x, y;
+  __nv_bfloat162() = default;
+  __host__ __device__ __nv_bfloat162(const __nv_bfloat16 &a, const __nv_bfloat16 &b) : x(a), y(b) {}
+  __host__ __device__ __nv_bfloat162(const __nv_bfloat162_raw &r)
+      : x(__nv_bfloat16_raw{r.x}), y(__nv_bfloat16_raw{r.y}) {}
+};
+
+typedef __nv_bfloat16 nv_bfloat16;
+typedef __nv_bfloat162 nv_bfloat162;
+
+ANCHOR_BF16 __nv_bfloat16 anchor_bf(unsigned short bits) {
+  return __nv_bfloat16(__nv_bfloat16_raw{bits});
+}
+
+/* ---- conversions ------------------------------------------------------------------------- */
+ANCHOR_BF16 float __bfloat162float(__nv_bfloat16 h) {
+  return h.__f();
+}
+ANCHOR_BF16 __nv_bfloat16 __float2bfloat16(float f) {
+  return anchor_bf(anchor_f2bf_bits(f, anchor_rn));
+}
+ANCHOR_BF16 __nv_bfloat16 __float2bfloat16_rn(float f) {
+  return anchor_bf(anchor_f2bf_bits(f, anchor_rn));
+}
+ANCHOR_BF16 __nv_bfloat16 __float2bfloat16_rz(float f) {
+  return anchor_bf(anchor_f2bf_bits(f, anchor_rz));
+}
+ANCHOR_BF16 __nv_bfloat16 __float2bfloat16_ru(float f) {
+  return anchor_bf(anchor_f2bf_bits(f, anchor_ru));
+}
+ANCHOR_BF16 __nv_bfloat16 __float2bfloat16_rd(float f) {
+  return anchor_bf(anchor_f2bf_bits(f, anchor_rd));
+}
+ANCHOR_BF16 __nv_bfloat16 __double2bfloat16(double d) {
+  return anchor_bf(anchor_f2bf_bits(anchor_f64_to_f32_odd(d), anchor_rn));
+}
+/* Integers: an integer rounded to odd at 24 bits, then in the mode (integer arithmetic). */
+ANCHOR_BF16 float anchor_u64_to_f32_odd(unsigned long long m, int neg) {
+  if (m == 0) return 0.0f;
+  int n = __builtin_clzll(m);
+  unsigned long long t = m << n; /* leading 1 at bit 63 */
+  unsigned int sig = (unsigned int)(t >> 40) | ((t & 0xffffffffffull) != 0);
+  unsigned int bits = ((unsigned int)(63 - n + 126) << 23) + sig;
+  return __builtin_bit_cast(float, bits | (neg ? 0x80000000u : 0u));
+}
+#define ANCHOR_BF16_FROM_INT(T, n, neg, mag)                                                       \
+  ANCHOR_BF16 __nv_bfloat16 __##n##2bfloat16_rn(T i) {                                             \
+    return anchor_bf(anchor_f2bf_bits(anchor_u64_to_f32_odd(mag, neg), anchor_rn));                \
+  }                                                                                                \
+  ANCHOR_BF16 __nv_bfloat16 __##n##2bfloat16_rz(T i) {                                             \
+    return anchor_bf(anchor_f2bf_bits(anchor_u64_to_f32_odd(mag, neg), anchor_rz));                \
+  }                                                                                                \
+  ANCHOR_BF16 __nv_bfloat16 __##n##2bfloat16_ru(T i) {                                             \
+    return anchor_bf(anchor_f2bf_bits(anchor_u64_to_f32_odd(mag, neg), anchor_ru));                \
+  }                                                                                                \
+  ANCHOR_BF16 __nv_bfloat16 __##n##2bfloat16_rd(T i) {                                             \
+    return anchor_bf(anchor_f2bf_bits(anchor_u64_to_f32_odd(mag, neg), anchor_rd));                \
+  }
+ANCHOR_BF16_FROM_INT(int, int, i < 0,
+                     i < 0 ? 0ull - (unsigned long long)(long long)i : (unsigned long long)i)
+ANCHOR_BF16_FROM_INT(unsigned int, uint, 0, (unsigned long long)i)
+ANCHOR_BF16_FROM_INT(short, short, i < 0,
+                     i < 0 ? 0ull - (unsigned long long)(long long)i : (unsigned long long)i)
+ANCHOR_BF16_FROM_INT(unsigned short, ushort, 0, (unsigned long long)i)
+ANCHOR_BF16_FROM_INT(long long, ll, i < 0,
+                     i < 0 ? 0ull - (unsigned long long)i : (unsigned long long)i)
+ANCHOR_BF16_FROM_INT(unsigned long long, ull, 0, i)
+#undef ANCHOR_BF16_FROM_INT
+#define ANCHOR_BF16_TO_INT_MODE(T, n, sat, md, m)                                                  \
+  ANCHOR_BF16 T __bfloat162##n##_##md(__nv_bfloat16 h) {                                           \
+    return sat(anchor_round_mode(h.__f(), m));                                                     \
+  }
+#define ANCHOR_BF16_TO_INT(T, n, sat)                                                              \
+  ANCHOR_BF16_TO_INT_MODE(T, n, sat, rn, anchor_rn)                                                \
+  ANCHOR_BF16_TO_INT_MODE(T, n, sat, rz, anchor_rz)                                                \
+  ANCHOR_BF16_TO_INT_MODE(T, n, sat, ru, anchor_ru)                                                \
+  ANCHOR_BF16_TO_INT_MODE(T, n, sat, rd, anchor_rd)
+ANCHOR_BF16_TO_INT(int, int, anchor_f2i_sat)
+ANCHOR_BF16_TO_INT(unsigned int, uint, anchor_f2u_sat)
+ANCHOR_BF16_TO_INT(short, short, anchor_f2s_sat)
+ANCHOR_BF16_TO_INT(unsigned short, ushort, anchor_f2us_sat)
+ANCHOR_BF16_TO_INT(long long, ll, anchor_f2ll_sat)
+ANCHOR_BF16_TO_INT(unsigned long long, ull, anchor_f2ull_sat)
+ANCHOR_BF16_TO_INT_MODE(signed char, char, anchor_f2c_sat, rz, anchor_rz)
+ANCHOR_BF16_TO_INT_MODE(unsigned char, uchar, anchor_f2uc_sat, rz, anchor_rz)
+#undef ANCHOR_BF16_TO_INT
+#undef ANCHOR_BF16_TO_INT_MODE
+ANCHOR_BF16 unsigned short __bfloat16_as_ushort(__nv_bfloat16 h) {
+  return h.__x;
+}
+ANCHOR_BF16 short __bfloat16_as_short(__nv_bfloat16 h) {
+  return (short)h.__x;
+}
+ANCHOR_BF16 __nv_bfloat16 __ushort_as_bfloat16(unsigned short u) {
+  return anchor_bf(u);
+}
+ANCHOR_BF16 __nv_bfloat16 __short_as_bfloat16(short s) {
+  return anchor_bf((unsigned short)s);
+}
+ANCHOR_BF16 __nv_bfloat162 __halves2bfloat162(__nv_bfloat16 a, __nv_bfloat16 b) {
+  return __nv_bfloat162(a, b);
+}
+ANCHOR_BF16 __nv_bfloat162 make_bfloat162(__nv_bfloat16 a, __nv_bfloat16 b) {
+  return __nv_bfloat162(a, b);
+}
+ANCHOR_BF16 __nv_bfloat162 __bfloat162bfloat162(__nv_bfloat16 a) {
+  return __nv_bfloat162(a, a);
+}
+ANCHOR_BF16 __nv_bfloat162 __float2bfloat162_rn(float f) {
+  return __nv_bfloat162(__float2bfloat16(f), __float2bfloat16(f));
+}
+ANCHOR_BF16 __nv_bfloat162 __floats2bfloat162_rn(float a, float b) {
+  return __nv_bfloat162(__float2bfloat16(a), __float2bfloat16(b));
+}
+ANCHOR_BF16 __nv_bfloat162 __float22bfloat162_rn(float2 f) {
+  return __nv_bfloat162(__float2bfloat16(f.x), __float2bfloat16(f.y));
+}
+ANCHOR_BF16 float2 __bfloat1622float2(__nv_bfloat162 h) {
+  return make_float2(h.x.__f(), h.y.__f());
+}
+ANCHOR_BF16 float __low2float(__nv_bfloat162 h) {
+  return h.x.__f();
+}
+ANCHOR_BF16 float __high2float(__nv_bfloat162 h) {
+  return h.y.__f();
+}
+ANCHOR_BF16 __nv_bfloat16 __low2bfloat16(__nv_bfloat162 h) {
+  return h.x;
+}
+ANCHOR_BF16 __nv_bfloat16 __high2bfloat16(__nv_bfloat162 h) {
+  return h.y;
+}
+ANCHOR_BF16 __nv_bfloat162 __low2bfloat162(__nv_bfloat162 h) {
+  return __nv_bfloat162(h.x, h.x);
+}
+ANCHOR_BF16 __nv_bfloat162 __high2bfloat162(__nv_bfloat162 h) {
+  return __nv_bfloat162(h.y, h.y);
+}
+ANCHOR_BF16 __nv_bfloat162 __lows2bfloat162(__nv_bfloat162 a, __nv_bfloat162 b) {
+  return __nv_bfloat162(a.x, b.x);
+}
+ANCHOR_BF16 __nv_bfloat162 __highs2bfloat162(__nv_bfloat162 a, __nv_bfloat162 b) {
+  return __nv_bfloat162(a.y, b.y);
+}
+ANCHOR_BF16 __nv_bfloat162 __lowhigh2highlow(__nv_bfloat162 h) {
+  return __nv_bfloat162(h.y, h.x);
+}
+
+/* ---- arithmetic -------------------------------------------------------------------------- */
+#ifdef __CUDA_ARCH__
+#define ANCHOR_BF16_DIVF(x, y) __anchor_fdiv_rn(x, y)
+#define ANCHOR_BF16_SQRTF(x) __anchor_sqrtf(x)
+#else
+#define ANCHOR_BF16_DIVF(x, y) ((x) / (y))
+#define ANCHOR_BF16_SQRTF(x) __builtin_sqrtf(x)
+#endif
+ANCHOR_BF16 __nv_bfloat16 __hadd(__nv_bfloat16 a, __nv_bfloat16 b) {
+  return __float2bfloat16(a.__f() + b.__f());
+}
+ANCHOR_BF16 __nv_bfloat16 __hsub(__nv_bfloat16 a, __nv_bfloat16 b) {
+  return __float2bfloat16(a.__f() - b.__f());
+}
+ANCHOR_BF16 __nv_bfloat16 __hmul(__nv_bfloat16 a, __nv_bfloat16 b) {
+  return __float2bfloat16(a.__f() * b.__f());
+}
+ANCHOR_BF16 __nv_bfloat16 __hdiv(__nv_bfloat16 a, __nv_bfloat16 b) {
+  return __float2bfloat16(ANCHOR_BF16_DIVF(a.__f(), b.__f()));
+}
+/* The float products of bfloat16 values are exact (16 bits) down to 2^-133; the sum is
+ * made exact by TwoSum and rounded to odd, then to bfloat16: one rounding. (Products
+ * below 2^-133 in magnitude round twice.) */
+ANCHOR_BF16 __nv_bfloat16 __hfma(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c) {
+#pragma clang fp contract(off)
+  float x = a.__f(), y = b.__f(), z = c.__f();
+  float p = x * y, s = p + z;
+  float bp = s - z, bz = s - bp;
+  float e = (p - bp) + (z - bz);
+  unsigned int u = __builtin_bit_cast(unsigned int, s);
+  if (s == s && e != 0.0f && __builtin_fabsf(s) <= 3.4028235e38f && !(u & 1u))
+    u += (e > 0.0f) == (s > 0.0f) ? 1u : 0xffffffffu;
+  return anchor_bf(anchor_f2bf_bits(__builtin_bit_cast(float, u), anchor_rn));
+}
+ANCHOR_BF16 __nv_bfloat16 __hneg(__nv_bfloat16 a) {
+  return anchor_bf(a.__x ^ 0x8000u);
+}
+ANCHOR_BF16 __nv_bfloat16 __habs(__nv_bfloat16 a) {
+  return anchor_bf(a.__x & 0x7fffu);
+}
+ANCHOR_BF16 __nv_bfloat16 __hadd_rn(__nv_bfloat16 a, __nv_bfloat16 b) {
+  return __hadd(a, b);
+}
+ANCHOR_BF16 __nv_bfloat16 __hsub_rn(__nv_bfloat16 a, __nv_bfloat16 b) {
+  return __hsub(a, b);
+}
+ANCHOR_BF16 __nv_bfloat16 __hmul_rn(__nv_bfloat16 a, __nv_bfloat16 b) {
+  return __hmul(a, b);
+}
+ANCHOR_BF16 __nv_bfloat16 anchor_bsat(__nv_bfloat16 r) {
+  float f = r.__f();
+  return f > 1.0f ? anchor_bf(0x3f80u) : f >= 0.0f ? r : anchor_bf(0);
+}
+ANCHOR_BF16 __nv_bfloat16 __hadd_sat(__nv_bfloat16 a, __nv_bfloat16 b) {
+  return anchor_bsat(__hadd(a, b));
+}
+ANCHOR_BF16 __nv_bfloat16 __hsub_sat(__nv_bfloat16 a, __nv_bfloat16 b) {
+  return anchor_bsat(__hsub(a, b));
+}
+ANCHOR_BF16 __nv_bfloat16 __hmul_sat(__nv_bfloat16 a, __nv_bfloat16 b) {
+  return anchor_bsat(__hmul(a, b));
+}
+ANCHOR_BF16 __nv_bfloat16 __hfma_sat(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c) {
+  return anchor_bsat(__hfma(a, b, c));
+}
+ANCHOR_BF16 __nv_bfloat16 __hfma_relu(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c) {
+  __nv_bfloat16 r = __hfma(a, b, c);
+  float f = r.__f();
+  return f != f ? anchor_bf(0x7fffu) : f < 0.0f ? anchor_bf(0) : r;
+}
+ANCHOR_BF16 __nv_bfloat16 __hmax(__nv_bfloat16 a, __nv_bfloat16 b) {
+  float x = a.__f(), y = b.__f();
+  if (x != x) return y != y ? anchor_bf(0x7fffu) : b;
+  if (y != y || x > y) return a;
+  if (x == y) return anchor_bf(a.__x & b.__x);
+  return b;
+}
+ANCHOR_BF16 __nv_bfloat16 __hmin(__nv_bfloat16 a, __nv_bfloat16 b) {
+  float x = a.__f(), y = b.__f();
+  if (x != x) return y != y ? anchor_bf(0x7fffu) : b;
+  if (y != y || x < y) return a;
+  if (x == y) return anchor_bf(a.__x | b.__x);
+  return b;
+}
+ANCHOR_BF16 __nv_bfloat16 __hmax_nan(__nv_bfloat16 a, __nv_bfloat16 b) {
+  return a.__f() != a.__f() || b.__f() != b.__f() ? anchor_bf(0x7fffu) : __hmax(a, b);
+}
+ANCHOR_BF16 __nv_bfloat16 __hmin_nan(__nv_bfloat16 a, __nv_bfloat16 b) {
+  return a.__f() != a.__f() || b.__f() != b.__f() ? anchor_bf(0x7fffu) : __hmin(a, b);
+}
+#define ANCHOR_BF16_LANES2(name, one)                                                              \
+  ANCHOR_BF16 __nv_bfloat162 name(__nv_bfloat162 a, __nv_bfloat162 b) {                            \
+    return __nv_bfloat162(one(a.x, b.x), one(a.y, b.y));                                           \
+  }
+ANCHOR_BF16_LANES2(__hadd2, __hadd)
+ANCHOR_BF16_LANES2(__hsub2, __hsub)
+ANCHOR_BF16_LANES2(__hmul2, __hmul)
+ANCHOR_BF16_LANES2(__h2div, __hdiv)
+ANCHOR_BF16_LANES2(__hadd2_rn, __hadd)
+ANCHOR_BF16_LANES2(__hsub2_rn, __hsub)
+ANCHOR_BF16_LANES2(__hmul2_rn, __hmul)
+ANCHOR_BF16_LANES2(__hadd2_sat, __hadd_sat)
+ANCHOR_BF16_LANES2(__hsub2_sat, __hsub_sat)
+ANCHOR_BF16_LANES2(__hmul2_sat, __hmul_sat)
+ANCHOR_BF16_LANES2(__hmax2, __hmax)
+ANCHOR_BF16_LANES2(__hmin2, __hmin)
+ANCHOR_BF16_LANES2(__hmax2_nan, __hmax_nan)
+ANCHOR_BF16_LANES2(__hmin2_nan, __hmin_nan)
+#undef ANCHOR_BF16_LANES2
+ANCHOR_BF16 __nv_bfloat162 __hfma2(__nv_bfloat162 a, __nv_bfloat162 b, __nv_bfloat162 c) {
+  return __nv_bfloat162(__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y));
+}
+ANCHOR_BF16 __nv_bfloat162 __hfma2_sat(__nv_bfloat162 a, __nv_bfloat162 b, __nv_bfloat162 c) {
+  return __nv_bfloat162(__hfma_sat(a.x, b.x, c.x), __hfma_sat(a.y, b.y, c.y));
+}
+ANCHOR_BF16 __nv_bfloat162 __hfma2_relu(__nv_bfloat162 a, __nv_bfloat162 b, __nv_bfloat162 c) {
+  return __nv_bfloat162(__hfma_relu(a.x, b.x, c.x), __hfma_relu(a.y, b.y, c.y));
+}
+ANCHOR_BF16 __nv_bfloat162 __hneg2(__nv_bfloat162 a) {
+  return __nv_bfloat162(__hneg(a.x), __hneg(a.y));
+}
+ANCHOR_BF16 __nv_bfloat162 __habs2(__nv_bfloat162 a) {
+  return __nv_bfloat162(__habs(a.x), __habs(a.y));
+}
+
+/* ---- comparisons (ordered, and unordered: u) ---------------------------------------------- */
+#define ANCHOR_BF16_CMP(op, expr)                                                                  \
+  ANCHOR_BF16 bool __h##op(__nv_bfloat16 a, __nv_bfloat16 b) {                                     \
+    float x = a.__f(), y = b.__f();                                                                \
+    return expr;                                                                                   \
+  }                                                                                                \
+  ANCHOR_BF16 __nv_bfloat162 __h##op##2(__nv_bfloat162 a, __nv_bfloat162 b) {                      \
+    return __nv_bfloat162(anchor_bf(__h##op(a.x, b.x) ? 0x3f80u : 0u),                             \
+                          anchor_bf(__h##op(a.y, b.y) ? 0x3f80u : 0u));                            \
+  }                                                                                                \
+  ANCHOR_BF16 unsigned int __h##op##2_mask(__nv_bfloat162 a, __nv_bfloat162 b) {                   \
+    return (__h##op(a.x, b.x) ? 0xffffu : 0u) | (__h##op(a.y, b.y) ? 0xffff0000u : 0u);            \
+  }                                                                                                \
+  ANCHOR_BF16 bool __hb##op##2(__nv_bfloat162 a, __nv_bfloat162 b) {                               \
+    return __h##op(a.x, b.x) && __h##op(a.y, b.y);                                                 \
+  }
+ANCHOR_BF16_CMP(eq, x == y)
+ANCHOR_BF16_CMP(ne, x<y || x> y)
+ANCHOR_BF16_CMP(lt, x < y)
+ANCHOR_BF16_CMP(le, x <= y)
+ANCHOR_BF16_CMP(gt, x > y)
+ANCHOR_BF16_CMP(ge, x >= y)
+ANCHOR_BF16_CMP(equ, !(x < y || x > y))
+ANCHOR_BF16_CMP(neu, !(x == y))
+ANCHOR_BF16_CMP(ltu, !(x >= y))
+ANCHOR_BF16_CMP(leu, !(x > y))
+ANCHOR_BF16_CMP(gtu, !(x <= y))
+ANCHOR_BF16_CMP(geu, !(x < y))
+#undef ANCHOR_BF16_CMP
+ANCHOR_BF16 bool __hisnan(__nv_bfloat16 a) {
+  return (a.__x & 0x7fffu) > 0x7f80u;
+}
+ANCHOR_BF16 __nv_bfloat162 __hisnan2(__nv_bfloat162 a) {
+  return __nv_bfloat162(anchor_bf(__hisnan(a.x) ? 0x3f80u : 0u),
+                        anchor_bf(__hisnan(a.y) ? 0x3f80u : 0u));
+}
+ANCHOR_BF16 int __hisinf(__nv_bfloat16 a) {
+  return a.__x == 0x7f80u ? 1 : a.__x == 0xff80u ? -1 : 0;
+}
+
+/* ---- math functions (see cuda_fp16.h) ------------------------------------------------------ */
+/* Within 2^-10 of a bfloat16 spacing from a midpoint (bfloat16 keeps 8 bits, float 24). */
+ANCHOR_BF16 int anchor_bf_near_mid(float r) {
+  unsigned int u = __builtin_bit_cast(unsigned int, r) & 0x7fffffffu;
+  if (u >= 0x7f800000u) return 0;
+  unsigned int rest = u & 0xffffu; /* the bits below bfloat16's, 2^16 per spacing */
+  int d = (int)rest - 0x8000;
+  return (d < 0 ? -d : d) <= 64;
+}
+#ifdef __CUDA_ARCH__
+#define ANCHOR_BF16_MATH(name, ff, df, hostf)                                                      \
+  ANCHOR_BF16 __nv_bfloat16 name(__nv_bfloat16 a) {                                                \
+    float x = a.__f(), r = ff(x);                                                                  \
+    return anchor_bf_near_mid(r) ? __double2bfloat16(df((double)x)) : __float2bfloat16(r);         \
+  }
+#else
+#define ANCHOR_BF16_MATH(name, ff, df, hostf)                                                      \
+  ANCHOR_BF16 __nv_bfloat16 name(__nv_bfloat16 a) {                                                \
+    return __double2bfloat16(hostf((double)a.__f()));                                              \
+  }
+#endif
+ANCHOR_BF16_MATH(hexp, __anchor_expf, __anchor_exp, __builtin_exp)
+ANCHOR_BF16_MATH(hexp2, __anchor_exp2f, __anchor_exp2, __builtin_exp2)
+ANCHOR_BF16_MATH(hexp10, __anchor_exp10f, __anchor_exp10, __builtin_exp10)
+ANCHOR_BF16_MATH(hlog, __anchor_logf, __anchor_log, __builtin_log)
+ANCHOR_BF16_MATH(hlog2, __anchor_log2f, __anchor_log2, __builtin_log2)
+ANCHOR_BF16_MATH(hlog10, __anchor_log10f, __anchor_log10, __builtin_log10)
+ANCHOR_BF16_MATH(hsin, __anchor_sinf, __anchor_sin, __builtin_sin)
+ANCHOR_BF16_MATH(hcos, __anchor_cosf, __anchor_cos, __builtin_cos)
+ANCHOR_BF16_MATH(hrsqrt, __anchor_rsqrtf, anchor_h_rsqrt_d, anchor_h_rsqrt_d)
+#undef ANCHOR_BF16_MATH
+ANCHOR_BF16 __nv_bfloat16 hsqrt(__nv_bfloat16 a) {
+  return __float2bfloat16(ANCHOR_BF16_SQRTF(a.__f()));
+}
+ANCHOR_BF16 __nv_bfloat16 hrcp(__nv_bfloat16 a) {
+  return __float2bfloat16(ANCHOR_BF16_DIVF(1.0f, a.__f()));
+}
+#undef ANCHOR_BF16_DIVF
+#undef ANCHOR_BF16_SQRTF
+ANCHOR_BF16 __nv_bfloat16 hceil(__nv_bfloat16 a) {
+  return __float2bfloat16(__builtin_ceilf(a.__f()));
+}
+ANCHOR_BF16 __nv_bfloat16 hfloor(__nv_bfloat16 a) {
+  return __float2bfloat16(__builtin_floorf(a.__f()));
+}
+ANCHOR_BF16 __nv_bfloat16 htrunc(__nv_bfloat16 a) {
+  return __float2bfloat16(__builtin_truncf(a.__f()));
+}
+ANCHOR_BF16 __nv_bfloat16 hrint(__nv_bfloat16 a) {
+  return __float2bfloat16(__builtin_rintf(a.__f()));
+}
+#define ANCHOR_BF16_MATH2(name, one)                                                               \
+  ANCHOR_BF16 __nv_bfloat162 name(__nv_bfloat162 a) {                                              \
+    return __nv_bfloat162(one(a.x), one(a.y));                                                     \
+  }
+ANCHOR_BF16_MATH2(h2exp, hexp)
+ANCHOR_BF16_MATH2(h2exp2, hexp2)
+ANCHOR_BF16_MATH2(h2exp10, hexp10)
+ANCHOR_BF16_MATH2(h2log, hlog)
+ANCHOR_BF16_MATH2(h2log2, hlog2)
+ANCHOR_BF16_MATH2(h2log10, hlog10)
+ANCHOR_BF16_MATH2(h2sin, hsin)
+ANCHOR_BF16_MATH2(h2cos, hcos)
+ANCHOR_BF16_MATH2(h2rsqrt, hrsqrt)
+ANCHOR_BF16_MATH2(h2sqrt, hsqrt)
+ANCHOR_BF16_MATH2(h2rcp, hrcp)
+ANCHOR_BF16_MATH2(h2ceil, hceil)
+ANCHOR_BF16_MATH2(h2floor, hfloor)
+ANCHOR_BF16_MATH2(h2trunc, htrunc)
+ANCHOR_BF16_MATH2(h2rint, hrint)
+#undef ANCHOR_BF16_MATH2
+
+/* ---- C++ operators ------------------------------------------------------------------------ */
+#define ANCHOR_BF16_OPS(T, add, sub, mul, div, eq)                                                 \
+  ANCHOR_BF16 T operator+(const T &a, const T &b) {                                                \
+    return add(a, b);                                                                              \
+  }                                                                                                \
+  ANCHOR_BF16 T operator-(const T &a, const T &b) {                                                \
+    return sub(a, b);                                                                              \
+  }                                                                                                \
+  ANCHOR_BF16 T operator*(const T &a, const T &b) {                                                \
+    return mul(a, b);                                                                              \
+  }                                                                                                \
+  ANCHOR_BF16 T operator/(const T &a, const T &b) {                                                \
+    return div(a, b);                                                                              \
+  }                                                                                                \
+  ANCHOR_BF16 T &operator+=(T &a, const T &b) {                                                    \
+    return a = add(a, b);                                                                          \
+  }                                                                                                \
+  ANCHOR_BF16 T &operator-=(T &a, const T &b) {                                                    \
+    return a = sub(a, b);                                                                          \
+  }                                                                                                \
+  ANCHOR_BF16 T &operator*=(T &a, const T &b) {                                                    \
+    return a = mul(a, b);                                                                          \
+  }                                                                                                \
+  ANCHOR_BF16 T &operator/=(T &a, const T &b) {                                                    \
+    return a = div(a, b);                                                                          \
+  }                                                                                                \
+  ANCHOR_BF16 bool operator==(const T &a, const T &b) {                                            \
+    return eq(a, b);                                                                               \
+  }
+ANCHOR_BF16_OPS(__nv_bfloat16, __hadd, __hsub, __hmul, __hdiv, __heq)
+ANCHOR_BF16_OPS(__nv_bfloat162, __hadd2, __hsub2, __hmul2, __h2div, __hbeq2)
+#undef ANCHOR_BF16_OPS
+ANCHOR_BF16 __nv_bfloat16 operator-(const __nv_bfloat16 &a) {
+  return __hneg(a);
+}
+ANCHOR_BF16 __nv_bfloat16 operator+(const __nv_bfloat16 &a) {
+  return a;
+}
+ANCHOR_BF16 __nv_bfloat162 operator-(const __nv_bfloat162 &a) {
+  return __hneg2(a);
+}
+ANCHOR_BF16 bool operator!=(const __nv_bfloat16 &a, const __nv_bfloat16 &b) {
+  return __hneu(a, b);
+}
+ANCHOR_BF16 bool operator<(const __nv_bfloat16 &a, const __nv_bfloat16 &b) {
+  return __hlt(a, b);
+}
+ANCHOR_BF16 bool operator<=(const __nv_bfloat16 &a, const __nv_bfloat16 &b) {
+  return __hle(a, b);
+}
+ANCHOR_BF16 bool operator>(const __nv_bfloat16 &a, const __nv_bfloat16 &b) {
+  return __hgt(a, b);
+}
+ANCHOR_BF16 bool operator>=(const __nv_bfloat16 &a, const __nv_bfloat16 &b) {
+  return __hge(a, b);
+}
+
+#undef ANCHOR_BF16
+
+#endif /* __cplusplus */
+#endif
