@@ -344,7 +344,8 @@ static char *build(const struct sm_translation *t, bool fast_math, uint64_t lang
   const char *flags[] = {
       "-x", "c++", "-std=c++17", "-fPIC", "-fvisibility=hidden", "-nostdinc", "-fno-exceptions",
       "-fno-rtti", "-fno-math-errno", "-fno-threadsafe-statics", "-fno-color-diagnostics",
-      "-Wno-unknown-attributes", "-Wno-user-defined-literals", "-Werror=return-type", "-flax-vector-conversions=none",
+      "-Wno-unknown-attributes", "-Wno-user-defined-literals", "-Werror=return-type",
+      "-flax-vector-conversions=none",
       "-fstack-clash-protection", /* large locals must hit a fiber's guard page */
       /* half arithmetic rounds every operation, as on a GPU (x86 would
        * otherwise evaluate half expressions in float) */

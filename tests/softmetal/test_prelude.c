@@ -52,6 +52,9 @@ static const char *msl =
     "  f[14] = fast::divide(7.0f, 2.0f) + fract(-0.25f);  // 3.5 + 0.75\n"
     "  f[15] = precise::exp10(2.0f) + ldexp(1.0f, 3) + frexp(8.0f, e) + (float)e; // 100+8+0.5+4\n"
     "  f[16] = modf(2.75f, ip) + ip + fmedian3(5.0f, 1.0f, 3.0f) + fdim(5.0f, 2.0f); // .75+2+3+3\n"
+    "  f[17] = (float)(0.0h + 1.5h);  // MSL's half literals\n"
+    "  f[18] = fmin(as_type<float>(0x7f800001u), 2.0f) + fmax(-1.0f, as_type<float>(0x7fc00000u));"
+    "  // a NaN (signalling too) gives the other operand: 2 - 1\n"
     "  u[0] = sizeof(float3);\n"
     "  u[1] = sizeof(packed_float3);\n"
     "  u[2] = popcount((uchar)0xff);\n"
@@ -93,6 +96,7 @@ int main(void) {
   CHECK(f[7] == 7 && f[8] == 3.25f && f[9] == 3.14159274f && f[10] == 2.5f && f[11] == 1);
   CHECK(f[12] == 1.0f); /* evaluated in float and rounded once: 1 + 2^-10 */
   CHECK(fabsf(f[13] - 1.0f) < 1e-6f && f[14] == 4.25f && f[15] == 112.5f && f[16] == 8.75f);
+  CHECK(f[17] == 1.5f && f[18] == 1.0f);
   CHECK(u[0] == 16 && u[1] == 12 && u[2] == 8 && u[3] == 8 && u[4] == 15 && u[5] == 32);
   CHECK(u[6] == 8 && u[7] == 0x3f800000u && u[8] == 2 && u[9] == 200 && u[10] == 8 && u[11] == 7);
   CHECK(*(unsigned *)mtl_buffer_contents(cb) == 300);
