@@ -103,8 +103,9 @@ static __device__ __forceinline__ float scale2(float m, int k) {
 
 // e^(xh + xl) = 2^k (1 + p) for |xh| <= 111, |xl| <= 2^-23 |xh|: k = rint(xh log2 e), r =
 // xh - k LN2_HI exact (LN2_HI has 16 significant bits, |k| < 2^8), rl = xl - k LN2_LO;
-// p = expm1(r + rl) = r + (rl (1 + r) + r^2 (1/2 + r/3! + ... + r^7/9!)) (Taylor; the
-// truncation below 2^-31 relative for |r| <= 0.35). p is returned rounded once (2^-24 p).
+// p = expm1(r + rl) = r + t + rl e^r, t = expm1(r) - r = r^2 (1/2 + r/3! + ... + r^7/9!)
+// (Taylor; the truncation below 2^-31 relative for |r| <= 0.35), e^r = 1 + r + t
+// (|rl| < 2^-12: the rl^2 / 2 term is below 2^-25 of 1 + p). p is rounded once (2^-24 p).
 struct f32sp_exp {
   int k;
   float p;
@@ -113,9 +114,8 @@ static __device__ __forceinline__ f32sp_exp exp_parts(float xh, float xl) {
   float kf = __builtin_rintf(xh * 0x1.715476p+0f);
   float r = __builtin_fmaf(-kf, LN2_HI, xh);
   float rl = __builtin_fmaf(-kf, LN2_LO, xl);
-  float q = horner(EXP_T, r);
-  float small = __builtin_fmaf(rl, r, rl);
-  small = __builtin_fmaf(r * r, q, small);
+  float t = r * r * horner(EXP_T, r); // expm1(r) - r
+  float small = __builtin_fmaf(rl, r + t, rl) + t;
   return {(int)kf, r + small};
 }
 
@@ -140,7 +140,8 @@ extern "C" __device__ float __anchor_erff(float x) {
 #pragma unroll
     for (int i = 7; i >= 1; i--)
       q = __builtin_fmaf(q, s, ERF_S[i]);
-    return __builtin_fmaf(x, ERF_S[0], x * __builtin_fmaf(s, q, ERF_S0_LO));
+    float r = __builtin_fmaf(x, ERF_S[0], x * __builtin_fmaf(s, q, ERF_S0_LO));
+    return __builtin_copysignf(r, x); // erf(-0) = -0 (C0_LO < 0 would give +0)
   }
   if (x != x) return x + x;
   float r = ax > 4.0f ? 1.0f : 1.0f - erfc_pos(ax, 0.0f, 1.0f);
