@@ -37,6 +37,7 @@
 
 #include "math/basic.h"
 #include "math/f32_exp.h"
+#include "math/f32_special.h"
 #include "math/f32_trig.h"
 #include "math/f64_exp.h"
 #include "math/f64_trig.h"

@@ -310,9 +310,27 @@
   /* norm(dim, p), rnorm(dim, p) on a local array of 3 (e2e math_f64_trig: other dims) */ \
   MATH(norm,       double, 3, ([&] { double v[3] = {a, b, c}; return norm(3, v); }()), ref_f64trig_norm(r, a, b, c, 3, d), 2, -4, 4, ALL) \
   MATH(rnorm,      double, 3, ([&] { double v[3] = {a, b, c}; return rnorm(3, v); }()), ref_f64trig_rnorm(r, a, b, c, 3, d), 1, -4, 4, ALL)
+#define MATH_F32_SPECIAL(MATH) /* float special functions (devlib/f32_special.cu) */ \
+  /* CUDA's bounds, full range (CUDA C++ Programming Guide, Mathematical Functions) */ \
+  MATH(erff,        float, 1, erff(a),        mpfr_erf(r, a, d),                   2, -4,  4,  ALL) \
+  MATH(erfcf,       float, 1, erfcf(a),       mpfr_erfc(r, a, d),                  4, -4,  11, ALL) \
+  MATH(erfcxf,      float, 1, erfcxf(a),      ref_f32special_erfcx(r, a, d),       4, -10, 20, ALL) \
+  MATH(normcdff,    float, 1, normcdff(a),    ref_f32special_normcdf(r, a, d),     5, -15, 8,  ALL) \
+  MATH(erfinvf,     float, 1, erfinvf(a),     ref_f32special_erfinv(r, a, d),      2, -1,  1,  ALL) \
+  MATH(erfcinvf,    float, 1, erfcinvf(a),    ref_f32special_erfcinv(r, a, d),     4, 0,   2,  ALL) \
+  MATH(normcdfinvf, float, 1, normcdfinvf(a), ref_f32special_normcdfinv(r, a, d),  5, 0,   1,  ALL) \
+  /* The C++ float overloads (std:: and global names). */ \
+  MATH(std_erff,    float, 1, std::erf(a),    mpfr_erf(r, a, d),                   2, -4,  4,  ALL) \
+  MATH(std_erfcf,   float, 1, std::erfc(a),   mpfr_erfc(r, a, d),                  4, -4,  11, ALL) \
+  MATH(erfcx_float, float, 1, erfcx(a),       ref_f32special_erfcx(r, a, d),       4, -10, 20, ALL) \
+  MATH(normcdf_float, float, 1, normcdf(a),   ref_f32special_normcdf(r, a, d),     5, -15, 8,  ALL) \
+  MATH(erfinv_float, float, 1, erfinv(a),     ref_f32special_erfinv(r, a, d),      2, -1,  1,  ALL) \
+  MATH(erfcinv_float, float, 1, erfcinv(a),   ref_f32special_erfcinv(r, a, d),     4, 0,   2,  ALL) \
+  MATH(normcdfinv_float, float, 1, normcdfinv(a), ref_f32special_normcdfinv(r, a, d), 5, 0, 1, ALL)
 #define MATH_FUNCTIONS(MATH) \
   MATH_BASIC(MATH) MATH_SQRT_DIV(MATH) MATH_ROUNDING(MATH) \
-  MATH_F32_EXP(MATH) MATH_F32_TRIG(MATH) MATH_F64_EXP(MATH) MATH_F64_TRIG(MATH)
+  MATH_F32_EXP(MATH) MATH_F32_TRIG(MATH) MATH_F64_EXP(MATH) MATH_F64_TRIG(MATH) \
+  MATH_F32_SPECIAL(MATH)
 // clang-format on
 
 // ---- The harness's own test (CTest math.selftest: math_accuracy --selftest) ----------
@@ -792,6 +810,118 @@ typedef int (*ref_fn)(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr c, m
 [[maybe_unused]] static double ref_f32exp_fast_pow_bound(float a, float b) {
   double l = log2((double)a), t = fabs((double)b * l);
   return 2 + 0x1p24 * M_LN2 * (fabs((double)b) * 0x1p-22 * fmax(1, fabs(l)) + 0x1p-24 * t);
+}
+
+// f32special: the error functions at 128 (inverses: 256) bits over MPFR's widest exponent range (no
+// overflow or underflow of the intermediate values), rounded once into r. erfcx(a) =
+// e^(a^2) erfc(a); normcdf(a) = erfc(-a/sqrt 2)/2; the inverses (no MPFR function) solve
+// erf(r) = a resp. erfc(r) = a: bisection in double with the host's erf/erfc (r to about
+// 1e-10 or better), then Newton's iteration at 256 bits.
+struct f32special_wide {
+  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  f32special_wide() { mpfr_set_emin(mpfr_get_emin_min()), mpfr_set_emax(mpfr_get_emax_max()); }
+  ~f32special_wide() { mpfr_set_emin(emin), mpfr_set_emax(emax); }
+};
+[[maybe_unused]] static int ref_f32special_erfcx(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t d) {
+  if (mpfr_nan_p(a)) return mpfr_set_nan(r), 0;
+  if (mpfr_inf_p(a)) return mpfr_signbit(a) ? mpfr_set_inf(r, 1) : mpfr_set_zero(r, 1), 0;
+  int t;
+  {
+    f32special_wide w;
+    mpfr_t e, f;
+    mpfr_inits2(128, e, f, (mpfr_ptr)0);
+    if (mpfr_cmp_ui(a, 1u << 30) > 0) { // 1/(sqrt(pi) a) (1 - 1/(2 a^2)), below 2^-120 off
+      mpfr_const_pi(e, MPFR_RNDN), mpfr_sqrt(e, e, MPFR_RNDN), mpfr_mul(e, e, a, MPFR_RNDN);
+      mpfr_ui_div(e, 1, e, MPFR_RNDN), mpfr_sqr(f, a, MPFR_RNDN), mpfr_mul_2ui(f, f, 1, MPFR_RNDN);
+      mpfr_ui_div(f, 1, f, MPFR_RNDN), mpfr_ui_sub(f, 1, f, MPFR_RNDN), mpfr_mul(e, e, f, MPFR_RNDN);
+    } else {
+      mpfr_sqr(e, a, MPFR_RNDN), mpfr_exp(e, e, MPFR_RNDN);
+      mpfr_erfc(f, a, MPFR_RNDN), mpfr_mul(e, e, f, MPFR_RNDN);
+    }
+    t = mpfr_set(r, e, d);
+    mpfr_clears(e, f, (mpfr_ptr)0);
+  }
+  return t ? t : 1; // never exact but at 0 (1): the sign is never needed
+}
+[[maybe_unused]] static int ref_f32special_normcdf(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t d) {
+  int t;
+  f32special_wide w;
+  mpfr_t e;
+  mpfr_init2(e, 128);
+  mpfr_sqrt_ui(e, 2, MPFR_RNDN), mpfr_div(e, a, e, MPFR_RNDN), mpfr_neg(e, e, MPFR_RNDN);
+  mpfr_erfc(e, e, MPFR_RNDN), mpfr_div_2ui(e, e, 1, MPFR_RNDN);
+  t = mpfr_set(r, e, d);
+  mpfr_clear(e);
+  return t;
+}
+// r with erf(r) = x (erfc_ 0) or erfc(r) = x (erfc_ 1), 0 < x < 1 (xm: x in MPFR), into
+// the 256-bit s (inside f32special_wide).
+static void f32special_solve(mpfr_ptr s, mpfr_srcptr xm, int erfc_) {
+  double x = mpfr_get_d(xm, MPFR_RNDN), lo = 0, hi = 12;
+  for (int i = 0; i < 80; i++) {
+    double m = (lo + hi) / 2;
+    if (erfc_ ? erfc(m) > x : erf(m) < x) lo = m;
+    else hi = m;
+  }
+  mpfr_t f, g, k;
+  mpfr_inits2(256, f, g, k, (mpfr_ptr)0);
+  mpfr_const_pi(k, MPFR_RNDN), mpfr_sqrt(k, k, MPFR_RNDN), mpfr_ui_div(k, 2, k, MPFR_RNDN);
+  mpfr_set_d(s, (lo + hi) / 2, MPFR_RNDN);
+  for (int i = 0; i < 5; i++) { // s -= (erf(s) - x) / (2/sqrt(pi) e^-s^2); erfc: +=
+    if (erfc_) mpfr_erfc(f, s, MPFR_RNDN), mpfr_sub(f, xm, f, MPFR_RNDN);
+    else mpfr_erf(f, s, MPFR_RNDN), mpfr_sub(f, f, xm, MPFR_RNDN);
+    mpfr_sqr(g, s, MPFR_RNDN), mpfr_neg(g, g, MPFR_RNDN), mpfr_exp(g, g, MPFR_RNDN);
+    mpfr_mul(g, g, k, MPFR_RNDN), mpfr_div(f, f, g, MPFR_RNDN), mpfr_sub(s, s, f, MPFR_RNDN);
+  }
+  mpfr_clears(f, g, k, (mpfr_ptr)0);
+}
+// erfinv: +-inf at +-1, NaN beyond, erfinv(+-0) = +-0.
+[[maybe_unused]] static int ref_f32special_erfinv(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t d) {
+  if (mpfr_nan_p(a) || mpfr_cmpabs_ui(a, 1) > 0) return mpfr_set_nan(r), 0;
+  if (mpfr_zero_p(a)) return mpfr_set(r, a, d), 0;
+  int neg = mpfr_signbit(a) != 0;
+  if (mpfr_cmpabs_ui(a, 1) == 0) return mpfr_set_inf(r, neg ? -1 : 1), 0;
+  f32special_wide w;
+  mpfr_t s, x;
+  mpfr_inits2(256, s, x, (mpfr_ptr)0);
+  mpfr_abs(x, a, MPFR_RNDN);
+  f32special_solve(s, x, 0);
+  if (neg) mpfr_neg(s, s, MPFR_RNDN);
+  int t = mpfr_set(r, s, d);
+  mpfr_clears(s, x, (mpfr_ptr)0);
+  return t ? t : 1;
+}
+// erfcinv(a) for a in [0, 2]: +inf at 0, -inf at 2, +0 at 1, NaN outside; -erfcinv(2 - a)
+// above 1.
+[[maybe_unused]] static int ref_f32special_erfcinv_scaled(mpfr_ptr r, mpfr_srcptr a, int scaled,
+                                                          mpfr_rnd_t d) {
+  f32special_wide w;
+  mpfr_t s, x;
+  mpfr_inits2(256, s, x, (mpfr_ptr)0);
+  if (scaled) mpfr_mul_2ui(x, a, 1, MPFR_RNDN); // normcdfinv(a) = -sqrt 2 erfcinv(2 a)
+  else mpfr_set(x, a, MPFR_RNDN);
+  int t = 0, sign = scaled ? -1 : 1;
+  if (mpfr_nan_p(x) || mpfr_sgn(x) < 0 || mpfr_cmp_ui(x, 2) > 0) mpfr_set_nan(r);
+  else if (mpfr_zero_p(x)) mpfr_set_inf(r, sign);
+  else if (mpfr_cmp_ui(x, 2) == 0) mpfr_set_inf(r, -sign);
+  else if (mpfr_cmp_ui(x, 1) == 0) mpfr_set_zero(r, sign);
+  else {
+    int neg = mpfr_cmp_ui(x, 1) > 0;
+    if (neg) mpfr_ui_sub(x, 2, x, MPFR_RNDN);
+    f32special_solve(s, x, 1);
+    if (neg) mpfr_neg(s, s, MPFR_RNDN);
+    if (scaled) mpfr_sqrt_ui(x, 2, MPFR_RNDN), mpfr_mul(s, s, x, MPFR_RNDN), mpfr_neg(s, s, MPFR_RNDN);
+    t = mpfr_set(r, s, d);
+    t = t ? t : 1;
+  }
+  mpfr_clears(s, x, (mpfr_ptr)0);
+  return t;
+}
+[[maybe_unused]] static int ref_f32special_erfcinv(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t d) {
+  return ref_f32special_erfcinv_scaled(r, a, 0, d);
+}
+[[maybe_unused]] static int ref_f32special_normcdfinv(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t d) {
+  return ref_f32special_erfcinv_scaled(r, a, 1, d);
 }
 
 #define MATH_REF(id, T, arity, expr, ref, bound, lo, hi, flags)                                    \
