@@ -243,7 +243,8 @@ static __device__ __inline__ double sp_erfcx_pos(double x) {
   if (x < 2) return erfcx_p1((x - 1.5) * 2.0);
   if (x < 4) return erfcx_p2(x - 3.0);
   double r = 1.0 / x, u = r * r;
-  double h = u >= 0x1p-6 ? erfcx_a1((u - 0x1.4p-5) * 0x1.5555555555555p+5) : erfcx_a2((u - 0x1p-7) * 0x1p+7);
+  double h = u >= 0x1p-6 ? erfcx_a1((u - 0x1.4p-5) * 0x1.5555555555555p+5)
+                         : erfcx_a2((u - 0x1p-7) * 0x1p+7);
   return h / x;
 }
 
@@ -258,7 +259,7 @@ static __device__ __inline__ double sp_erfc_dd(double x, double xl, double s) {
   return __builtin_fma(-v, lo, v);
 }
 
-static __device__ __inline__ double sp_erf_small(double x) { // |x| < 1
+static __device__ __inline__ double sp_erf_small(double x) {        // |x| < 1
   return __builtin_fma(x, erf_p(__builtin_fma(x, x + x, -1.0)), x); // x + x (erf(x)/x - 1)
 }
 
@@ -296,18 +297,18 @@ extern "C" __device__ double __anchor_normcdf(double x) {
 }
 
 // ---- erfinv, erfcinv, normcdfinv ----------------------------------------------------------
-// A first approximation within about 1e-10 relative (4e-9 beyond w = 36) (as Giles, "Approximating the erfinv
-// function": in w = -log(1 - y^2) below w = 6.25, else in sqrt(w)), then one Newton step
+// A first approximation within about 1e-10 relative (4e-9 beyond w = 36) (as Giles, "Approximating
+// the erfinv function": in w = -log(1 - y^2) below w = 6.25, else in sqrt(w)), then one Newton step
 // (quadratic: below 2^-64 relative): on erf(x) - y for |y| < 1/2, on log erfc(x) - log q
 // in the tail (q = 1 - |y| or erfcinv's argument, down to the smallest subnormal: the
 // logarithm keeps the step's quotient free of underflow), log erfc(x) = -x^2 + log erfcx(x)
 // with x^2 split exactly.
-#define SQRTPI_2 0x1.c5bf891b4ef6bp-1     // sqrt(pi)/2
+#define SQRTPI_2 0x1.c5bf891b4ef6bp-1      // sqrt(pi)/2
 #define SQRTPI_2_LO -0x1.618f13eb7ca89p-55 //   and the rest
 #define SQRT2_HI 0x1.6a09e667f3bcdp+0
 #define SQRT2_LO -0x1.bdd3413b26456p-54
 
-static __device__ __inline__ double sp_erfinv_small(double y) { // |y| <= 1/2
+static __device__ __inline__ double sp_erfinv_small(double y) {                        // |y| <= 1/2
   if (__builtin_fabs(y) < 0x1p-30) return __builtin_fma(y, SQRTPI_2, y * SQRTPI_2_LO); // + O(y^3)
   double w = -__anchor_log1p(-y * y);
   double x = y * erfinv_w(w * 0.32 - 1.0);
@@ -322,7 +323,8 @@ static __device__ __inline__ double sp_erfcinv_tail(double q) { // 0 < q <= 1/2:
     x = (1.0 - q) * erfinv_w(w * 0.32 - 1.0);
   } else {
     double s = __anchor_sqrt(w);
-    x = s < 6 ? erfinv_s1((s - 4.25) * 0x1.2492492492492p-1) : erfinv_s2((s - 16.75) * 0x1.7d05f417d05f4p-4);
+    x = s < 6 ? erfinv_s1((s - 4.25) * 0x1.2492492492492p-1)
+              : erfinv_s2((s - 16.75) * 0x1.7d05f417d05f4p-4);
   }
   // erfinv_s2 is within 4e-9 only: a second step there (q < e^-36)
   for (int i = w < 36 ? 1 : 2; i > 0; i--) {
@@ -352,6 +354,6 @@ extern "C" __device__ double __anchor_erfcinv(double q) {
 
 extern "C" __device__ double __anchor_normcdfinv(double p) {
   double x = __anchor_erfcinv(p + p); // -sqrt(2) x, sqrt(2) as a double-double
-  if (x - x != 0) return -x; // +-inf, NaN
+  if (x - x != 0) return -x;          // +-inf, NaN
   return -__builtin_fma(x, SQRT2_HI, x * SQRT2_LO);
 }
