@@ -308,8 +308,9 @@ extern "C" __device__ double __anchor_normcdf(double x) {
 #define SQRT2_HI 0x1.6a09e667f3bcdp+0
 #define SQRT2_LO -0x1.bdd3413b26456p-54
 
-static __device__ __inline__ double sp_erfinv_small(double y) {                        // |y| <= 1/2
-  if (__builtin_fabs(y) < 0x1p-30) return __builtin_fma(y, SQRTPI_2, y * SQRTPI_2_LO); // + O(y^3)
+static __device__ __inline__ double sp_erfinv_small(double y) { // |y| <= 1/2
+  if (__builtin_fabs(y) < 0x1p-30)                              // + O(y^3); +-0 kept
+    return y == 0 ? y : __builtin_fma(y, SQRTPI_2, y * SQRTPI_2_LO);
   double w = -__anchor_log1p(-y * y);
   double x = y * erfinv_w(w * 0.32 - 1.0);
   return x - (__anchor_erf(x) - y) * (SQRTPI_2 * __anchor_exp(x * x));
