@@ -724,9 +724,9 @@ typedef int (*ref_fn)(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr c, m
   mpfr_clear(y);
   return t;
 }
-// f64special: erfcx(a) = e^(a^2) erfc(a) at 256 bits + a^2 (no overflow or cancellation of
-// the product for |a| < 2^20; beyond, erfcx(a) is 1/(a sqrt(pi)) (1 - 1/(2a^2)) for a > 0
-// within 2^-80, +inf for a < 0), rounded once.
+// f64special: erfcx(a) = e^(a^2) erfc(a) at 320 bits for -30 <= a <= 30 (MPFR's erfc is
+// slow far out); beyond, the asymptotic series 1/(a sqrt(pi)) sum_k (-1)^k (2k-1)!!/(2a^2)^k
+// (14 terms, within 2^-80 for a > 30), +inf below -30; rounded once.
 [[maybe_unused]] static int ref_f64special_erfcx(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t d) {
   if (mpfr_nan_p(a)) return mpfr_set_nan(r), 0;
   if (mpfr_inf_p(a)) {
@@ -738,9 +738,16 @@ typedef int (*ref_fn)(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr c, m
   mpfr_set_emin(mpfr_get_emin_min()), mpfr_set_emax(mpfr_get_emax_max());
   mpfr_t s, t;
   mpfr_inits2(256 + 64, s, t, (mpfr_ptr)0);
-  if (mpfr_cmp_d(a, 0x1p20) > 0) {
-    mpfr_sqr(s, a, MPFR_RNDN), mpfr_mul_2ui(s, s, 1, MPFR_RNDN);
-    mpfr_ui_div(s, 1, s, MPFR_RNDN), mpfr_ui_sub(s, 1, s, MPFR_RNDN); // 1 - 1/(2a^2)
+  if (mpfr_cmp_d(a, 30) > 0) { // sum_k (-1)^k (2k-1)!! / (2a^2)^k, 14 terms: within 2^-80
+    mpfr_t u, term;
+    mpfr_inits2(256 + 64, u, term, (mpfr_ptr)0);
+    mpfr_sqr(u, a, MPFR_RNDN), mpfr_mul_2ui(u, u, 1, MPFR_RNDN);
+    mpfr_set_ui(term, 1, MPFR_RNDN), mpfr_set_ui(s, 1, MPFR_RNDN);
+    for (long k = 1; k <= 14; k++) {
+      mpfr_mul_si(term, term, -(2 * k - 1), MPFR_RNDN), mpfr_div(term, term, u, MPFR_RNDN);
+      mpfr_add(s, s, term, MPFR_RNDN);
+    }
+    mpfr_clears(u, term, (mpfr_ptr)0);
     mpfr_const_pi(t, MPFR_RNDN), mpfr_sqrt(t, t, MPFR_RNDN), mpfr_mul(t, t, a, MPFR_RNDN);
     mpfr_div(s, s, t, MPFR_RNDN);
   } else if (mpfr_cmp_d(a, -30) < 0) {
