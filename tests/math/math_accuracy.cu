@@ -327,10 +327,25 @@
   MATH(erfinv_float, float, 1, erfinv(a),     ref_f32special_erfinv(r, a, d),      2, -1,  1,  ALL) \
   MATH(erfcinv_float, float, 1, erfcinv(a),   ref_f32special_erfcinv(r, a, d),     4, 0,   2,  ALL) \
   MATH(normcdfinv_float, float, 1, normcdfinv(a), ref_f32special_normcdfinv(r, a, d), 5, 0, 1, ALL)
+#define MATH_F64_SPECIAL(MATH) /* double special functions; CUDA's bounds, default flags */ \
+  MATH(erf,        double, 1, erf(a),              mpfr_erf(r, a, d),          2, -6,   6,    ALL) \
+  MATH(erf_near0,  double, 1, erf(a),              mpfr_erf(r, a, d),          2, -1,   1,    ALL) \
+  MATH(erfc,       double, 1, erfc(a),             mpfr_erfc(r, a, d),         5, -6,   28,   ALL) \
+  MATH(erfc_near0, double, 1, erfc(a),             mpfr_erfc(r, a, d),         5, -1,   4,    ALL) \
+  /* (a row over erfcx's whole range, -27..40, is not in CI: MPFR's reference there takes */ \
+  /* minutes at --scale 4; run `math_accuracy erfcx_near0` and widen by hand) */ \
+  MATH(erfcx_near0, double, 1, erfcx(a),           ref_f64special_erfcx(r, a, d), 4, -2,  8,  ALL) \
+  MATH(normcdf,    double, 1, normcdf(a),          ref_f64special_normcdf(r, a, d), 5, -39, 9, ALL) \
+  MATH(normcdf_near0, double, 1, normcdf(a),       ref_f64special_normcdf(r, a, d), 5, -3, 3, ALL) \
+  MATH(std_erf,    double, 1, std::erf(a),         mpfr_erf(r, a, d),          2, -4,   4,    ALL) \
+  MATH(std_erfc,   double, 1, std::erfc(a),        mpfr_erfc(r, a, d),         5, -4,   4,    ALL) \
+  MATH(erfinv,     double, 1, erfinv(a),           ref_f64special_erfinv(r, a, d), 5, -1, 1,    ALL) \
+  MATH(erfcinv,    double, 1, erfcinv(a),          ref_f64special_erfcinv(r, a, d), 6, 0, 2,    ALL) \
+  MATH(normcdfinv, double, 1, normcdfinv(a),       ref_f64special_normcdfinv(r, a, d), 8, 0, 1, ALL)
 #define MATH_FUNCTIONS(MATH) \
   MATH_BASIC(MATH) MATH_SQRT_DIV(MATH) MATH_ROUNDING(MATH) \
   MATH_F32_EXP(MATH) MATH_F32_TRIG(MATH) MATH_F64_EXP(MATH) MATH_F64_TRIG(MATH) \
-  MATH_F32_SPECIAL(MATH)
+  MATH_F32_SPECIAL(MATH) MATH_F64_SPECIAL(MATH)
 // clang-format on
 
 // ---- The harness's own test (CTest math.selftest: math_accuracy --selftest) ----------
@@ -726,6 +741,100 @@ typedef int (*ref_fn)(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr c, m
   int t = mpfr_pow(r, a, y, d);
   mpfr_clear(y);
   return t;
+}
+// f64special: erfcx(a) = e^(a^2) erfc(a) at 320 bits for -30 <= a <= 30 (MPFR's erfc is
+// slow far out); beyond, the asymptotic series 1/(a sqrt(pi)) sum_k (-1)^k (2k-1)!!/(2a^2)^k
+// (14 terms, within 2^-80 for a > 30), +inf below -30; rounded once.
+[[maybe_unused]] static int ref_f64special_erfcx(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t d) {
+  if (mpfr_nan_p(a)) return mpfr_set_nan(r), 0;
+  if (mpfr_inf_p(a)) {
+    if (mpfr_signbit(a)) mpfr_set_inf(r, 1);
+    else mpfr_set_zero(r, 1);
+    return 0;
+  }
+  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  mpfr_set_emin(mpfr_get_emin_min()), mpfr_set_emax(mpfr_get_emax_max());
+  mpfr_t s, t;
+  mpfr_inits2(256 + 64, s, t, (mpfr_ptr)0);
+  if (mpfr_cmp_d(a, 30) > 0) { // sum_k (-1)^k (2k-1)!! / (2a^2)^k, 14 terms: within 2^-80
+    mpfr_t u, term;
+    mpfr_inits2(256 + 64, u, term, (mpfr_ptr)0);
+    mpfr_sqr(u, a, MPFR_RNDN), mpfr_mul_2ui(u, u, 1, MPFR_RNDN);
+    mpfr_set_ui(term, 1, MPFR_RNDN), mpfr_set_ui(s, 1, MPFR_RNDN);
+    for (long k = 1; k <= 14; k++) {
+      mpfr_mul_si(term, term, -(2 * k - 1), MPFR_RNDN), mpfr_div(term, term, u, MPFR_RNDN);
+      mpfr_add(s, s, term, MPFR_RNDN);
+    }
+    mpfr_clears(u, term, (mpfr_ptr)0);
+    mpfr_const_pi(t, MPFR_RNDN), mpfr_sqrt(t, t, MPFR_RNDN), mpfr_mul(t, t, a, MPFR_RNDN);
+    mpfr_div(s, s, t, MPFR_RNDN);
+  } else if (mpfr_cmp_d(a, -30) < 0) {
+    mpfr_set_inf(s, 1);
+  } else {
+    mpfr_sqr(s, a, MPFR_RNDN), mpfr_exp(s, s, MPFR_RNDN);
+    mpfr_erfc(t, a, MPFR_RNDN), mpfr_mul(s, s, t, MPFR_RNDN);
+  }
+  int v = mpfr_set(r, s, d);
+  mpfr_clears(s, t, (mpfr_ptr)0);
+  mpfr_set_emin(emin), mpfr_set_emax(emax);
+  return v ? v : 1;
+}
+// f64special: normcdf(a) = erfc(-a/sqrt(2))/2, -a/sqrt(2) at 320 bits.
+[[maybe_unused]] static int ref_f64special_normcdf(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t d) {
+  mpfr_t s;
+  mpfr_init2(s, 320);
+  mpfr_sqrt_ui(s, 2, MPFR_RNDN), mpfr_div(s, a, s, MPFR_RNDN), mpfr_neg(s, s, MPFR_RNDN);
+  mpfr_prec_t p = mpfr_get_prec(r);
+  mpfr_t e;
+  mpfr_init2(e, p + 64);
+  mpfr_erfc(e, s, MPFR_RNDN), mpfr_div_2ui(e, e, 1, MPFR_RNDN);
+  int v = mpfr_set(r, e, d);
+  mpfr_clears(s, e, (mpfr_ptr)0);
+  return v ? v : 1;
+}
+// f64special: erfinv, erfcinv, normcdfinv (MPFR has none) by Newton's method in long double
+// (64-bit significand, libm's erfl, erfcl, logl, expl; the tail on log erfc so that nothing
+// underflows): within about 2^-60 relative of the exact value, 1/100 ulp of double, so the
+// reference is off by at most that from the correctly rounded one.
+static const long double ref_f64special_sqrtpi_2 = 0.886226925452758013649083741671L;
+[[maybe_unused]] static long double ref_f64special_erfinv_small(long double y) { // |y| <= 1/2
+  long double x = y * ref_f64special_sqrtpi_2;
+  for (int i = 0; i < 8; i++) x -= (erfl(x) - y) * ref_f64special_sqrtpi_2 * expl(x * x);
+  return x;
+}
+[[maybe_unused]] static long double ref_f64special_erfcinv_ld(long double q) { // 0 < q < 2
+  if (q > 1.5L) return -ref_f64special_erfcinv_ld(2 - q);
+  if (q >= 0.5L) return ref_f64special_erfinv_small(1 - q);
+  long double lq = logl(q), x = sqrtl(-lq);
+  for (int i = 0; i < 4; i++) x = sqrtl(-lq - logl(x * 1.772453850905516027298L));
+  for (int i = 0; i < 6; i++) {
+    long double e = erfcl(x);
+    x -= (lq - logl(e)) * e * ref_f64special_sqrtpi_2 * expl(x * x);
+  }
+  return x;
+}
+[[maybe_unused]] static int ref_f64special_ld(mpfr_ptr r, long double v, mpfr_rnd_t d) {
+  mpfr_set_ld(r, v, d);
+  return v != v || v - v != 0 || v == 0 ? 0 : 1;
+}
+[[maybe_unused]] static int ref_f64special_erfinv(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t d) {
+  long double y = mpfr_get_ld(a, MPFR_RNDN), ay = fabsl(y), v;
+  if (!(ay < 1)) v = ay == 1 ? copysignl(INFINITY, y) : NAN;
+  else if (ay <= 0.5L) v = ref_f64special_erfinv_small(y);
+  else v = copysignl(ref_f64special_erfcinv_ld(1 - ay), y);
+  return ref_f64special_ld(r, v, d);
+}
+[[maybe_unused]] static int ref_f64special_erfcinv(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t d) {
+  long double q = mpfr_get_ld(a, MPFR_RNDN), v;
+  if (q > 0 && q < 2) v = ref_f64special_erfcinv_ld(q);
+  else v = q == 0 ? INFINITY : q == 2 ? -INFINITY : NAN;
+  return ref_f64special_ld(r, v, d);
+}
+[[maybe_unused]] static int ref_f64special_normcdfinv(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t d) {
+  long double p = mpfr_get_ld(a, MPFR_RNDN), v;
+  if (p > 0 && p < 1) v = -1.414213562373095048801688724209698L * ref_f64special_erfcinv_ld(2 * p);
+  else v = p == 0 ? -INFINITY : p == 1 ? INFINITY : NAN;
+  return ref_f64special_ld(r, v, d);
 }
 // 1/cbrt(a): cbrt and the reciprocal at 256 bits, then rounded once (1/cbrt of a double is
 // never a midpoint of doubles, so the double rounding cannot matter); +-inf at +-0, +-0 at
