@@ -356,5 +356,6 @@ extern "C" __device__ double __anchor_erfcinv(double q) {
 extern "C" __device__ double __anchor_normcdfinv(double p) {
   double x = __anchor_erfcinv(p + p); // -sqrt(2) x, sqrt(2) as a double-double
   if (x - x != 0) return -x;          // +-inf, NaN
+  if (x == 0) return 0.0;             // +0 at p = 1/2, as CUDA gives (H200)
   return -__builtin_fma(x, SQRT2_HI, x * SQRT2_LO);
 }
