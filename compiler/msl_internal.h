@@ -332,11 +332,23 @@ int lower_switches(msl_ctx *ctx);
  * lower_call: a call of helper fn with args, inserted before instruction
  * `at` with at's debug location. lower_replace: old's uses take
  * replacement (NULL when old has none), then old is erased.
+ * lower_per_element: the value of type `type` computed before instruction
+ * `at` (with its debug location) by fn from the n operands: fn(ctx, b, at,
+ * type, operands, data) for a scalar type; for a vector type fn once per
+ * element k, on the operands' elements k (vector operands extracted, scalar
+ * ones as they are) with the element type, the results inserted into a
+ * vector. fn builds with b (positioned before `at`, or where fn leaves it
+ * before `at`). n at most LOWER_MAX_OPERANDS.
  * lower_each_instruction: visit(ctx, builder, i) for every instruction of
  * every function, in order; visit may replace i. Returns 1. None fails or
  * allocates anything the caller frees. */
-enum { LOWER_PURE = 1 };
+enum { LOWER_PURE = 1, LOWER_MAX_OPERANDS = 8 };
 typedef void lower_visit_fn(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef i);
+typedef LLVMValueRef lower_element_fn(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef at,
+                                      LLVMTypeRef type, LLVMValueRef *operands, void *data);
+LLVMValueRef lower_per_element(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef at, LLVMTypeRef type,
+                               LLVMValueRef *operands, unsigned n, lower_element_fn *fn,
+                               void *data);
 LLVMValueRef lower_declare(msl_ctx *ctx, const char *name, LLVMTypeRef type, unsigned flags);
 LLVMValueRef lower_call(LLVMBuilderRef b, LLVMValueRef at, LLVMValueRef fn, LLVMValueRef *args,
                         unsigned n);
