@@ -17,6 +17,7 @@
  *   lower_vectors.c  IR->IR: vector loads/stores one element at a time
  *                (in the pipeline, before LLVM's scalarizer)
  *   switches.c   IR->IR: switch as a chain of branches (before lower-switch)
+ *   lower_ftz.c     IR->IR, first, under -ftz=true: float subnormals flushed
  *   lower_div.c     IR->IR, before devlib.c: float/half division ->
  *                   the device library's __anchor_fdiv_rn/_full calls
  *   lower_convert.c IR->IR, before devlib.c: float -> integer casts -> the
@@ -360,6 +361,9 @@ int lower_each_instruction(msl_ctx *ctx, lower_visit_fn *visit);
  * defined in an MSL prelude, so the emitter prints them as plain calls.
  * Each takes the whole module, may run alone (anchor-msl --run-pass) and
  * returns 0 after a reported error. Not thread-safe (LLVM values).
+ * lower_ftz (first, before lower_div and devlib_link, when the module flag
+ * nvvm-reflect-ftz is 1: -ftz=true): float operations and the library's
+ * float arguments and results flushed (subnormal -> zero of its sign).
  * lower_div (run before devlib_link, so its calls are linked): float and
  * half fdiv -> __anchor_fdiv_rn, or __anchor_fdiv_full with `arcp`
  * (the device library's functions, not an MSL prelude's).
@@ -377,6 +381,7 @@ int lower_each_instruction(msl_ctx *ctx, lower_visit_fn *visit);
  * scalarizer): every simple vector load and store -> one per element, as
  * the scalarizer's load-store option would, without setting that
  * process-wide option; never fails. */
+int lower_ftz(msl_ctx *ctx);
 int lower_div(msl_ctx *ctx);
 int lower_convert(msl_ctx *ctx);
 int lower_math(msl_ctx *ctx);
