@@ -38,10 +38,15 @@ static int dump_ir(msl_ctx *ctx, const char *path) {
 static const struct {
   const char *name;
   int (*run)(msl_ctx *ctx);
-} passes[] = {{"lower-switches", lower_switches}, {"lower-div", lower_div},
-              {"lower-convert", lower_convert},   {"lower-math", lower_math},
-              {"lower-fp64", lower_fp64},         {"lower-memory", lower_memory},
-              {"lower-atomics", lower_atomics},   {"lower-vector-memory", lower_vector_memory}};
+} passes[] = {{"lower-switches", lower_switches},
+              {"lower-ftz", lower_ftz},
+              {"lower-div", lower_div},
+              {"lower-convert", lower_convert},
+              {"lower-math", lower_math},
+              {"lower-fp64", lower_fp64},
+              {"lower-memory", lower_memory},
+              {"lower-atomics", lower_atomics},
+              {"lower-vector-memory", lower_vector_memory}};
 
 static int run_one_pass(msl_ctx *ctx, const char *name, const char *ir_path) {
   if (!ir_path) return diag_error(ctx, NULL, "--run-pass needs --emit-llvm FILE");
@@ -88,7 +93,8 @@ msl_status msl_compile(const char *path, const msl_options *options, msl_output 
     ok = run_one_pass(&ctx, options->run_pass, options->llvm_ir_path);
     return finish(&ctx, ok, out);
   }
-  ok = ok && lower_div(&ctx) && lower_convert(&ctx) && devlib_link(&ctx, options->devlib_path);
+  ok = ok && lower_ftz(&ctx) && lower_div(&ctx) && lower_convert(&ctx) &&
+       devlib_link(&ctx, options->devlib_path);
   for (unsigned k = 0; ok && k < ctx.nkernels; k++)
     ok = abi_param_layout(&ctx, &ctx.kernels[k]);
   ok = ok && pipeline_run(&ctx) && lower_math(&ctx) && lower_fp64(&ctx) && lower_memory(&ctx) &&

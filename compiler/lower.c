@@ -46,6 +46,29 @@ void lower_replace(LLVMValueRef old, LLVMValueRef replacement) {
   LLVMInstructionEraseFromParent(old);
 }
 
+LLVMValueRef lower_per_element(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef at, LLVMTypeRef type,
+                               LLVMValueRef *operands, unsigned n, lower_element_fn *fn,
+                               void *data) {
+  assert(n <= LOWER_MAX_OPERANDS);
+  if (LLVMGetTypeKind(type) != LLVMVectorTypeKind) return fn(ctx, b, at, type, operands, data);
+  LLVMTypeRef elem = LLVMGetElementType(type), i32 = LLVMInt32TypeInContext(ctx->llctx);
+  LLVMValueRef r = LLVMGetUndef(type), elems[LOWER_MAX_OPERANDS];
+  for (unsigned k = 0, count = LLVMGetVectorSize(type); k < count; k++) {
+    LLVMValueRef idx = LLVMConstInt(i32, k, 0);
+    LLVMPositionBuilderBefore(b, at);
+    LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(at));
+    for (unsigned j = 0; j < n; j++)
+      elems[j] = LLVMGetTypeKind(LLVMTypeOf(operands[j])) == LLVMVectorTypeKind
+                     ? LLVMBuildExtractElement(b, operands[j], idx, "")
+                     : operands[j];
+    LLVMValueRef v = fn(ctx, b, at, elem, elems, data);
+    LLVMPositionBuilderBefore(b, at);
+    LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(at));
+    r = LLVMBuildInsertElement(b, r, v, idx, "");
+  }
+  return r;
+}
+
 int lower_each_instruction(msl_ctx *ctx, lower_visit_fn *visit) {
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx->llctx);
   for (LLVMValueRef fn = LLVMGetFirstFunction(ctx->mod); fn; fn = LLVMGetNextFunction(fn))

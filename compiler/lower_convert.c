@@ -17,8 +17,12 @@
 
 #include "msl_internal.h"
 
-static LLVMValueRef convert(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef at, LLVMValueRef x,
-                            int is_signed, LLVMTypeRef to) {
+/* x converted before `at` to the integer type `to` (data: an int, non-zero
+ * for a signed conversion). */
+static LLVMValueRef convert(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef at, LLVMTypeRef to,
+                            LLVMValueRef *operand, void *data) {
+  LLVMValueRef x = *operand;
+  int is_signed = *(const int *)data;
   LLVMTypeRef from = LLVMTypeOf(x);
   LLVMTypeKind kind = LLVMGetTypeKind(from);
   unsigned bits = LLVMGetIntTypeWidth(to), width = bits > 32 ? 64 : 32;
@@ -39,26 +43,11 @@ static void visit(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef i) {
   LLVMOpcode op = LLVMGetInstructionOpcode(i);
   if (op != LLVMFPToSI && op != LLVMFPToUI) return;
   LLVMTypeRef type = LLVMTypeOf(i);
+  LLVMTypeRef elem = LLVMGetTypeKind(type) == LLVMVectorTypeKind ? LLVMGetElementType(type) : type;
+  if (LLVMGetIntTypeWidth(elem) > 64) return; /* i128: the emitter's error */
   LLVMValueRef x = LLVMGetOperand(i, 0);
   int is_signed = op == LLVMFPToSI;
-  if (LLVMGetTypeKind(type) != LLVMVectorTypeKind) {
-    if (LLVMGetIntTypeWidth(type) > 64) return; /* i128: the emitter's error */
-    lower_replace(i, convert(ctx, b, i, x, is_signed, type));
-    return;
-  }
-  LLVMTypeRef elem = LLVMGetElementType(type), i32 = LLVMInt32TypeInContext(ctx->llctx);
-  if (LLVMGetIntTypeWidth(elem) > 64) return;
-  LLVMValueRef r = LLVMGetUndef(type);
-  for (unsigned k = 0, n = LLVMGetVectorSize(type); k < n; k++) {
-    LLVMValueRef idx = LLVMConstInt(i32, k, 0);
-    LLVMPositionBuilderBefore(b, i);
-    LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(i));
-    LLVMValueRef xk = LLVMBuildExtractElement(b, x, idx, "");
-    LLVMValueRef v = convert(ctx, b, i, xk, is_signed, elem);
-    LLVMPositionBuilderBefore(b, i);
-    r = LLVMBuildInsertElement(b, r, v, idx, "");
-  }
-  lower_replace(i, r);
+  lower_replace(i, lower_per_element(ctx, b, i, type, &x, 1, convert, &is_signed));
 }
 
 int lower_convert(msl_ctx *ctx) {

@@ -19,17 +19,17 @@
 
 #include "msl_internal.h"
 
-/* fn(x, y) before `at`, through float for half operands. */
-static LLVMValueRef divide(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef at, LLVMValueRef fn,
-                           LLVMValueRef x, LLVMValueRef y) {
+/* fn(x, y) before `at` (data: fn), through float for half operands. */
+static LLVMValueRef divide(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef at, LLVMTypeRef type,
+                           LLVMValueRef *xy, void *data) {
   LLVMTypeRef f32 = LLVMFloatTypeInContext(ctx->llctx);
-  LLVMTypeRef type = LLVMTypeOf(x);
   int half = LLVMGetTypeKind(type) == LLVMHalfTypeKind;
   LLVMPositionBuilderBefore(b, at);
   LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(at));
-  LLVMValueRef args[2] = {x, y};
-  if (half) args[0] = LLVMBuildFPExt(b, x, f32, ""), args[1] = LLVMBuildFPExt(b, y, f32, "");
-  LLVMValueRef q = lower_call(b, at, fn, args, 2);
+  LLVMValueRef args[2] = {xy[0], xy[1]};
+  if (half)
+    args[0] = LLVMBuildFPExt(b, xy[0], f32, ""), args[1] = LLVMBuildFPExt(b, xy[1], f32, "");
+  LLVMValueRef q = lower_call(b, at, data, args, 2);
   return half ? LLVMBuildFPTrunc(b, q, type, "") : q;
 }
 
@@ -41,8 +41,7 @@ static int is_float_or_half(LLVMTypeRef t) {
 static void visit(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef i) {
   if (LLVMGetInstructionOpcode(i) != LLVMFDiv) return;
   LLVMTypeRef type = LLVMTypeOf(i);
-  int vector = LLVMGetTypeKind(type) == LLVMVectorTypeKind;
-  LLVMTypeRef elem = vector ? LLVMGetElementType(type) : type;
+  LLVMTypeRef elem = LLVMGetTypeKind(type) == LLVMVectorTypeKind ? LLVMGetElementType(type) : type;
   if (!is_float_or_half(elem)) return;
   LLVMTypeRef f32 = LLVMFloatTypeInContext(ctx->llctx), sig[2] = {f32, f32};
   LLVMFastMathFlags fmf = LLVMGetFastMathFlags(i);
@@ -50,24 +49,8 @@ static void visit(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef i) {
                      : (fmf & LLVMFastMathApproxFunc)     ? "__anchor_fdividef"
                                                           : "__anchor_fdiv_full";
   LLVMValueRef fn = lower_declare(ctx, name, LLVMFunctionType(f32, sig, 2, 0), LOWER_PURE);
-  LLVMValueRef x = LLVMGetOperand(i, 0), y = LLVMGetOperand(i, 1);
-  if (!vector) {
-    lower_replace(i, divide(ctx, b, i, fn, x, y));
-    return;
-  }
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx->llctx);
-  LLVMValueRef r = LLVMGetUndef(type);
-  for (unsigned k = 0, n = LLVMGetVectorSize(type); k < n; k++) {
-    LLVMValueRef idx = LLVMConstInt(i32, k, 0);
-    LLVMPositionBuilderBefore(b, i);
-    LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(i));
-    LLVMValueRef xk = LLVMBuildExtractElement(b, x, idx, "");
-    LLVMValueRef yk = LLVMBuildExtractElement(b, y, idx, "");
-    LLVMValueRef q = divide(ctx, b, i, fn, xk, yk);
-    LLVMPositionBuilderBefore(b, i);
-    r = LLVMBuildInsertElement(b, r, q, idx, "");
-  }
-  lower_replace(i, r);
+  LLVMValueRef xy[2] = {LLVMGetOperand(i, 0), LLVMGetOperand(i, 1)};
+  lower_replace(i, lower_per_element(ctx, b, i, type, xy, 2, divide, fn));
 }
 
 int lower_div(msl_ctx *ctx) {

@@ -17,6 +17,7 @@
  *   lower_vectors.c  IR->IR: vector loads/stores one element at a time
  *                (in the pipeline, before LLVM's scalarizer)
  *   switches.c   IR->IR: switch as a chain of branches (before lower-switch)
+ *   lower_ftz.c     IR->IR, first, under -ftz=true: float subnormals flushed
  *   lower_div.c     IR->IR, before devlib.c: float/half division ->
  *                   the device library's __anchor_fdiv_rn/_full calls
  *   lower_convert.c IR->IR, before devlib.c: float -> integer casts -> the
@@ -332,11 +333,23 @@ int lower_switches(msl_ctx *ctx);
  * lower_call: a call of helper fn with args, inserted before instruction
  * `at` with at's debug location. lower_replace: old's uses take
  * replacement (NULL when old has none), then old is erased.
+ * lower_per_element: the value of type `type` computed before instruction
+ * `at` (with its debug location) by fn from the n operands: fn(ctx, b, at,
+ * type, operands, data) for a scalar type; for a vector type fn once per
+ * element k, on the operands' elements k (vector operands extracted, scalar
+ * ones as they are) with the element type, the results inserted into a
+ * vector. fn builds with b (positioned before `at`, or where fn leaves it
+ * before `at`). n at most LOWER_MAX_OPERANDS.
  * lower_each_instruction: visit(ctx, builder, i) for every instruction of
  * every function, in order; visit may replace i. Returns 1. None fails or
  * allocates anything the caller frees. */
-enum { LOWER_PURE = 1 };
+enum { LOWER_PURE = 1, LOWER_MAX_OPERANDS = 8 };
 typedef void lower_visit_fn(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef i);
+typedef LLVMValueRef lower_element_fn(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef at,
+                                      LLVMTypeRef type, LLVMValueRef *operands, void *data);
+LLVMValueRef lower_per_element(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef at, LLVMTypeRef type,
+                               LLVMValueRef *operands, unsigned n, lower_element_fn *fn,
+                               void *data);
 LLVMValueRef lower_declare(msl_ctx *ctx, const char *name, LLVMTypeRef type, unsigned flags);
 LLVMValueRef lower_call(LLVMBuilderRef b, LLVMValueRef at, LLVMValueRef fn, LLVMValueRef *args,
                         unsigned n);
@@ -348,6 +361,9 @@ int lower_each_instruction(msl_ctx *ctx, lower_visit_fn *visit);
  * defined in an MSL prelude, so the emitter prints them as plain calls.
  * Each takes the whole module, may run alone (anchor-msl --run-pass) and
  * returns 0 after a reported error. Not thread-safe (LLVM values).
+ * lower_ftz (first, before lower_div and devlib_link, when the module flag
+ * nvvm-reflect-ftz is 1: -ftz=true): float operations and the library's
+ * float arguments and results flushed (subnormal -> zero of its sign).
  * lower_div (run before devlib_link, so its calls are linked): float and
  * half fdiv -> __anchor_fdiv_rn, or __anchor_fdiv_full with `arcp`
  * (the device library's functions, not an MSL prelude's).
@@ -365,6 +381,7 @@ int lower_each_instruction(msl_ctx *ctx, lower_visit_fn *visit);
  * scalarizer): every simple vector load and store -> one per element, as
  * the scalarizer's load-store option would, without setting that
  * process-wide option; never fails. */
+int lower_ftz(msl_ctx *ctx);
 int lower_div(msl_ctx *ctx);
 int lower_convert(msl_ctx *ctx);
 int lower_math(msl_ctx *ctx);

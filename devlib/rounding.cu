@@ -502,6 +502,10 @@ template <int M> static __device__ float d2f(double x) {
   extern "C" __device__ float __anchor_fmaf_##sfx(float a, float b, float c) {                     \
     return f_fma<M>(a, b, c);                                                                      \
   }                                                                                                \
+  /* __fmaf_ieee_##sfx: the same, never flushed under -ftz=true (compiler/lower_ftz.c) */        \
+  extern "C" __device__ float __anchor_fmaf_ieee_##sfx(float a, float b, float c) {                \
+    return f_fma<M>(a, b, c);                                                                      \
+  }                                                                                                \
   extern "C" __device__ double __anchor_dadd_##sfx(double a, double b) {                           \
     return d_add<M>(a, b);                                                                         \
   }                                                                                                \

@@ -94,6 +94,7 @@ typedef struct drv_options {
   bool fmad_off;                /* --fmad=false */
   signed char prec_div;         /* -prec-div: 1 true, 0 false, -1 not given */
   signed char prec_sqrt;        /* -prec-sqrt: 1 true, 0 false, -1 not given */
+  signed char ftz;              /* -ftz: 1 true, 0 false, -1 not given */
   bool run_after_link;          /* --run */
   bool make_library;            /* -lib: add the objects to a static library */
   bool link_runtime;            /* false after -cudart none */

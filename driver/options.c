@@ -116,26 +116,19 @@ static int on_fmad(drv_options *o, const char *v, const char *s) {
   return 0;
 }
 
-/* Floating-point mode switches (docs/driver.md). -prec-div and -prec-sqrt
- * are recorded (given or not: --use_fast_math sets what is not given);
- * -ftz=true, flushing subnormals, is not there yet. */
-static int on_ftz(drv_options *o, const char *v, const char *s) {
-  (void)o;
-  bool on;
-  if (!parse_bool(v, &on))
-    return drv_error("invalid value '%s' for option '%s' (expected true or false)", v, s);
-  if (on)
-    return drv_error("option '%s' is not supported yet (Anchor keeps subnormals: only "
-                     "-ftz=false)",
-                     s);
-  return 0;
-}
+/* Floating-point mode switches (docs/driver.md). -prec-div, -prec-sqrt and
+ * -ftz are recorded as given or not: --use_fast_math sets what is not given
+ * (-prec-div=false -prec-sqrt=false -ftz=true, as nvcc), an explicit value
+ * wins in either order. */
 static int parse_fp_mode(signed char *mode, const char *v, const char *s) {
   bool on;
   if (!parse_bool(v, &on))
     return drv_error("invalid value '%s' for option '%s' (expected true or false)", v, s);
   *mode = on;
   return 0;
+}
+static int on_ftz(drv_options *o, const char *v, const char *s) {
+  return parse_fp_mode(&o->ftz, v, s);
 }
 static int on_prec_div(drv_options *o, const char *v, const char *s) {
   return parse_fp_mode(&o->prec_div, v, s);
@@ -576,7 +569,7 @@ static int expand_arguments(int argc, char **argv, drv_strvec *args) {
 int drv_parse_options(int argc, char **argv, drv_options *opts) {
   memset(opts, 0, sizeof *opts);
   opts->opt_level = -1;
-  opts->prec_div = opts->prec_sqrt = -1;
+  opts->prec_div = opts->prec_sqrt = opts->ftz = -1;
   opts->link_runtime = true;
   opts->forced_kind = -1;
   if (expand_arguments(argc, argv, &opts->arguments)) return 1;

@@ -125,13 +125,18 @@ static void push_device_flags(drv_strvec *a, const drv_options *o, const drv_too
    * carry `arcp` under -prec-div=false (nvcc's div.full: the backend's
    * 2-ulp division) and also `afn` under --use_fast_math (nvcc's
    * div.approx: __fdividef's), compiler/lower_div.c. -prec-sqrt=false keeps
-   * the correctly rounded square root (within its bound). */
+   * the correctly rounded square root (within its bound). -ftz=true (also
+   * implied by --use_fast_math) is clang's -fgpu-flush-denormals-to-zero:
+   * it sets the module flag nvvm-reflect-ftz, on which compiler/lower_ftz.c
+   * flushes float subnormals as nvcc's .ftz instructions do; no macro (nvcc
+   * defines none). */
   bool prec_div = o->prec_div >= 0 ? o->prec_div : !o->fast_math;
   if (!prec_div) drv_strvec_push(a, "-freciprocal-math");
   if (o->fast_math) {
     drv_strvec_push(a, "-fapprox-func");
     drv_strvec_push(a, "-D__ANCHOR_FAST_MATH__");
   }
+  if (o->ftz >= 0 ? o->ftz : o->fast_math) drv_strvec_push(a, "-fgpu-flush-denormals-to-zero");
   if (o->fmad_off) drv_strvec_push(a, "-ffp-contract=off");
 }
 

@@ -348,9 +348,9 @@ case_nvcc_extras() {
   expect_rc 0
   contains "$(job 1)" "-c a.c -o out/a.o" "C job"
   contains "$err" "warning: ignoring '-Xptxas -v'" "stderr"
-  run -c a.c -ftz=true
+  run -c a.c -ftz=maybe
   expect_rc 1
-  contains "$err" "option '-ftz=true' is not supported yet" "stderr"
+  contains "$err" "invalid value 'maybe' for option '-ftz=maybe'" "stderr"
   run -c a.c --prec-div=maybe
   expect_rc 1
   contains "$err" "invalid value 'maybe'" "stderr"
@@ -384,6 +384,30 @@ case_fp_modes() {
     lacks "$(job 1)" "-freciprocal-math" "device job ($order)"
     contains "$(job 1)" " -fapprox-func" "device job ($order)"
   done
+  # -ftz=true in nvcc's spellings, and implied by --use_fast_math: clang's
+  # -fgpu-flush-denormals-to-zero on the device job only (its module flag
+  # nvvm-reflect-ftz drives compiler/lower_ftz.c), no macro; an explicit
+  # -ftz=false wins in either order.
+  run --dryrun -c k.cu
+  expect_rc 0
+  lacks "$(job 1)" "-fgpu-flush-denormals-to-zero" "device job (default)"
+  for ftz in "-ftz=true" "--ftz=true" "-ftz true" "--ftz true" "--use_fast_math" \
+             "-ftz=false -ftz=true"; do
+    run --dryrun -c k.cu $ftz
+    expect_rc 0
+    contains "$(job 1)" " -fgpu-flush-denormals-to-zero" "device job ($ftz)"
+    lacks "$(job 1)" "FTZ" "device job ($ftz)"
+    lacks "$(job 2)" "flush" "backend job ($ftz)"
+    lacks "$(job 3)" "flush" "host job ($ftz)"
+  done
+  for ftz in "-ftz=false" "--use_fast_math -ftz=false" "-ftz=false --use_fast_math"; do
+    run --dryrun -c k.cu $ftz
+    expect_rc 0
+    lacks "$(job 1)" "-fgpu-flush-denormals-to-zero" "device job ($ftz)"
+  done
+  run --print-cuda-flags device -ftz=true
+  expect_rc 0
+  contains "$out" " -fgpu-flush-denormals-to-zero" "--print-cuda-flags device -ftz=true"
 }
 
 case_forward_unknown() {

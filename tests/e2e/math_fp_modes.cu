@@ -9,9 +9,9 @@
 //   --use_fast_math -prec-div=true (MODE_FAST_RN): the explicit flag wins: correctly
 //                                        rounded, bit for bit.
 // The modes' PTX instructions under nvcc 13 are in tests/driver/observed/h200-fp-modes.log.
-// Subnormal operands and quotients, which nvcc flushes to zero under --use_fast_math
-// (it implies -ftz=true; Anchor keeps them), are left out of the --use_fast_math
-// modes' comparisons (nvcc on the H200 passes every mode: observed/h200-math.log). Compares with the host's correctly rounded division.
+// Subnormal operands and quotients, which nvcc and Anchor flush to zero under
+// --use_fast_math (it implies -ftz=true: math_ftz.cu checks the flushing), are left out
+// of the --use_fast_math modes' comparisons (nvcc on the H200 passes every mode: observed/h200-math.log). Compares with the host's correctly rounded division.
 #include <cuda_runtime.h>
 #include <math.h>
 #include <stdio.h>

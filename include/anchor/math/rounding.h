@@ -73,10 +73,12 @@ ANCHOR_ROUNDING_DIRECTED(ru)
 ANCHOR_ROUNDING_DIRECTED(rd)
 
 /* __fmaf_ieee_*: fma in the mode, subnormals kept even under -ftz=true (as every function here
- * in the default mode). */
+ * in the default mode): __anchor_fmaf_* under names of their own, which compiler/lower_ftz.c
+ * leaves unflushed. */
 #define ANCHOR_ROUNDING_FMA_IEEE(m)                                                                \
+  ANCHOR_DEVLIB float __anchor_fmaf_ieee_##m(float x, float y, float z);                           \
   ANCHOR_MATH float __fmaf_ieee_##m(float x, float y, float z) {                                   \
-    return __anchor_fmaf_##m(x, y, z);                                                             \
+    return __anchor_fmaf_ieee_##m(x, y, z);                                                        \
   }
 ANCHOR_ROUNDING_FMA_IEEE(rn)
 ANCHOR_ROUNDING_FMA_IEEE(rz)

@@ -1,0 +1,458 @@
+// math_ftz.cu — nvcc's -ftz=true: single-precision subnormals flushed to a zero of the
+// same sign (compiler/lower_ftz.c). Built twice (tests/e2e/CMakeLists.txt):
+//   -ftz=true -DMODE_FTZ: every float operation reads subnormal operands as zero and
+//                         returns no subnormal; the math library likewise;
+//   default:              nothing flushes (the same checks with no flushing).
+// For each input triple (x, y, z) one thread computes every operation below; the host
+// reference emulates nvcc's PTX under -ftz=true: the operands flushed (F), the exact or
+// correctly rounded result computed on the host (IEEE, subnormals kept), the result
+// flushed. Bit for bit where CUDA is exact or correctly rounded (+ - * /, fma, sqrt, the
+// __f*_r* intrinsics, conversions, rounding, fmod, ldexp, frexp, modf, ...), by value
+// for fminf/fmaxf (the sign of a zero from min(-0, +0) is not compared), within CUDA's
+// documented ulp bound for the other functions (reference: glibc's double functions on
+// the flushed argument), with a result below 2^-126 (where a flushed result may be
+// zero) accepted as the zero of the reference's sign or within the bound. The fast
+// intrinsics (__expf, __logf, __sinf, __cosf, __fdividef) are compared only for
+// subnormal operands under -ftz=true, as the value of their flushed operand. Not
+// flushed by nvcc, checked to keep subnormals in both modes: copies (loads/stores),
+// copysignf, signbit, __fmaf_ieee_rn, double arithmetic, bfloat16 round trips.
+// nextafterf steps from zero to +-FLT_MIN under -ftz=true (nvcc's code). The rules are
+// read off nvcc 13.0's PTX (-arch=sm_90 -ftz=true: add.ftz, abs.ftz, neg.ftz,
+// cvt.rmi.ftz, setp.*.ftz, cvt.ftz.f64.f32, cvt.rn.ftz.f32.f64, cvt.ftz.sat, and
+// libdevice's ftz paths); nvcc 13.0 compiles this program (nvcc -arch=sm_90 [-ftz=true
+// -DMODE_FTZ] math_ftz.cu); not yet run on the H200. Prints PASS or FAIL: <details>.
+#include <cuda_bf16.h>
+#include <cuda_runtime.h>
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "math_inputs.h"
+
+#ifdef MODE_FTZ
+static const int ftz = 1;
+#else
+static const int ftz = 0;
+#endif
+
+enum kind { BITS, EQ, ULP, FAST };
+
+// OP(name, kind, ulps, device expression): the device expression computes r (uint64_t:
+// float bits, an int, or double bits) from float x, y, z, double d, int n.
+#define FB(v) ((uint64_t)__float_as_uint(v))
+#define DB(v) ((uint64_t)__double_as_longlong(v))
+#define IB(v) ((uint64_t)(uint32_t)(v))
+#define OPS(OP)                                                                                    \
+  OP(copy, BITS, 0, FB(x))                                                                         \
+  OP(add, BITS, 0, FB(x + y))                                                                      \
+  OP(sub, BITS, 0, FB(x - y))                                                                      \
+  OP(mul, BITS, 0, FB(x * y))                                                                      \
+  OP(div, BITS, 0, FB(x / y))                                                                      \
+  OP(neg, BITS, 0, FB(-x))                                                                         \
+  OP(fabsf, BITS, 0, FB(fabsf(x)))                                                                 \
+  OP(fmaf, BITS, 0, FB(fmaf(x, y, z)))                                                             \
+  OP(fmaf_rn, BITS, 0, FB(__fmaf_rn(x, y, z)))                                                     \
+  OP(fmaf_ieee_rn, BITS, 0, FB(__fmaf_ieee_rn(x, y, z)))                                           \
+  OP(fadd_rz, BITS, 0, FB(__fadd_rz(x, y)))                                                        \
+  OP(fmul_rz, BITS, 0, FB(__fmul_rz(x, y)))                                                        \
+  OP(fmul_rn, BITS, 0, FB(__fmul_rn(x, y)))                                                        \
+  OP(fdiv_rn, BITS, 0, FB(__fdiv_rn(x, y)))                                                        \
+  OP(frcp_rn, BITS, 0, FB(__frcp_rn(x)))                                                           \
+  OP(sqrtf, BITS, 0, FB(sqrtf(x)))                                                                 \
+  OP(fsqrt_rn, BITS, 0, FB(__fsqrt_rn(x)))                                                         \
+  OP(fminf, EQ, 0, FB(fminf(x, y)))                                                                \
+  OP(fmaxf, EQ, 0, FB(fmaxf(x, y)))                                                                \
+  OP(floorf, BITS, 0, FB(floorf(x)))                                                               \
+  OP(ceilf, BITS, 0, FB(ceilf(x)))                                                                 \
+  OP(truncf, BITS, 0, FB(truncf(x)))                                                               \
+  OP(rintf, BITS, 0, FB(rintf(x)))                                                                 \
+  OP(roundf, BITS, 0, FB(roundf(x)))                                                               \
+  OP(saturatef, BITS, 0, FB(__saturatef(x)))                                                       \
+  OP(lt, BITS, 0, IB(x < y))                                                                       \
+  OP(eq, BITS, 0, IB(x == y))                                                                      \
+  OP(ne, BITS, 0, IB(x != y))                                                                      \
+  OP(ge, BITS, 0, IB(x >= y))                                                                      \
+  OP(to_double, BITS, 0, DB((double)x))                                                            \
+  OP(to_float, BITS, 0, FB((float)d))                                                              \
+  OP(double2float_rz, BITS, 0, FB(__double2float_rz(d)))                                           \
+  OP(double_mul, BITS, 0, DB(d * 0x1p-1000))                                                       \
+  OP(float2int_rn, BITS, 0, IB(__float2int_rn(x)))                                                 \
+  OP(signbit, BITS, 0, IB(signbit(x) != 0))                                                        \
+  OP(copysignf, BITS, 0, FB(copysignf(x, y)))                                                      \
+  OP(bf16_round_trip, BITS, 0, FB(__bfloat162float(__float2bfloat16(x))))                          \
+  OP(ldexpf, BITS, 0, FB(ldexpf(x, n)))                                                            \
+  OP(frexpf_m, BITS, 0, FB(frexpf(x, &e)))                                                         \
+  OP(frexpf_e, BITS, 0, (frexpf(x, &e), IB(e)))                                                    \
+  OP(modff_f, BITS, 0, FB(modff(x, &f)))                                                           \
+  OP(modff_i, BITS, 0, (modff(x, &f), FB(f)))                                                      \
+  OP(fmodf, BITS, 0, FB(fmodf(x, y)))                                                              \
+  OP(remainderf, BITS, 0, FB(remainderf(x, y)))                                                    \
+  OP(remquof, BITS, 0, FB(remquof(x, y, &e)))                                                      \
+  OP(nextafterf, BITS, 0, FB(nextafterf(x, y)))                                                    \
+  OP(fdimf, BITS, 0, FB(fdimf(x, y)))                                                              \
+  OP(logbf, BITS, 0, FB(logbf(x)))                                                                 \
+  OP(ilogbf, BITS, 0, IB(ilogbf(x)))                                                               \
+  OP(expf, ULP, 2, FB(expf(x)))                                                                    \
+  OP(exp2f, ULP, 2, FB(exp2f(x)))                                                                  \
+  OP(exp10f, ULP, 2, FB(exp10f(x)))                                                                \
+  OP(expm1f, ULP, 1, FB(expm1f(x)))                                                                \
+  OP(logf, ULP, 1, FB(logf(x)))                                                                    \
+  OP(log2f, ULP, 1, FB(log2f(x)))                                                                  \
+  OP(log10f, ULP, 2, FB(log10f(x)))                                                                \
+  OP(log1pf, ULP, 1, FB(log1pf(x)))                                                                \
+  OP(sinf, ULP, 2, FB(sinf(x)))                                                                    \
+  OP(cosf, ULP, 2, FB(cosf(x)))                                                                    \
+  OP(tanf, ULP, 4, FB(tanf(x)))                                                                    \
+  OP(sincosf_s, ULP, 2, (sincosf(x, &f, &g), FB(f)))                                               \
+  OP(sincosf_c, ULP, 2, (sincosf(x, &f, &g), FB(g)))                                               \
+  OP(asinf, ULP, 2, FB(asinf(x)))                                                                  \
+  OP(atanf, ULP, 2, FB(atanf(x)))                                                                  \
+  OP(atan2f, ULP, 3, FB(atan2f(x, y)))                                                             \
+  OP(sinhf, ULP, 3, FB(sinhf(x)))                                                                  \
+  OP(tanhf, ULP, 2, FB(tanhf(x)))                                                                  \
+  OP(asinhf, ULP, 3, FB(asinhf(x)))                                                                \
+  OP(atanhf, ULP, 3, FB(atanhf(x)))                                                                \
+  OP(cbrtf, ULP, 1, FB(cbrtf(x)))                                                                  \
+  OP(rcbrtf, ULP, 1, FB(rcbrtf(x)))                                                                \
+  OP(rsqrtf, ULP, 2, FB(rsqrtf(x)))                                                                \
+  OP(powf, ULP, 4, FB(powf(x, y)))                                                                 \
+  OP(hypotf, ULP, 3, FB(hypotf(x, y)))                                                             \
+  OP(rhypotf, ULP, 2, FB(rhypotf(x, y)))                                                           \
+  OP(erff, ULP, 2, FB(erff(x)))                                                                    \
+  OP(erfcf, ULP, 4, FB(erfcf(x)))                                                                  \
+  OP(normcdff, ULP, 5, FB(normcdff(x)))                                                            \
+  OP(fast_expf, FAST, 0, FB(__expf(x)))                                                            \
+  OP(fast_logf, FAST, 0, FB(__logf(x)))                                                            \
+  OP(fast_sinf, FAST, 0, FB(__sinf(x)))                                                            \
+  OP(fast_cosf, FAST, 0, FB(__cosf(x)))                                                            \
+  OP(fdividef, FAST, 0, FB(__fdividef(x, y)))
+
+#define OP_ENUM(name, kind, ulps, expr) OP_##name,
+enum { OPS(OP_ENUM) NOPS };
+#define OP_INFO(name, kind, ulps, expr) {#name, kind, ulps},
+static const struct {
+  const char *name;
+  enum kind kind;
+  int ulps;
+} op_info[] = {OPS(OP_INFO)};
+
+// The exponent for ldexpf and the double for the conversions, from the inputs.
+__host__ __device__ static int exponent_of(float y) {
+  uint32_t u;
+  memcpy(&u, &y, 4);
+  return (int)(u % 61u) - 30;
+}
+
+__global__ void compute(const float *xs, const float *ys, const float *zs, uint64_t *out,
+                        unsigned n_in) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n_in) return;
+  float x = xs[i], y = ys[i], z = zs[i], f = 0, g = 0;
+  double d = (double)xs[i] * (double)ys[i]; // flushed operands under -ftz=true
+  int n = exponent_of(y), e = 0;
+  uint64_t *o = out + (size_t)i * NOPS;
+#define OP_RUN(name, kind, ulps, expr) o[OP_##name] = (expr);
+  OPS(OP_RUN)
+}
+
+// ---- the host reference --------------------------------------------------------------
+static float F(float v) { // nvcc's flush under -ftz=true
+  return ftz && v != 0 && fabsf(v) < FLT_MIN ? copysignf(0.0f, v) : v;
+}
+static uint64_t fb(float v) {
+  return math_float_bits(v);
+}
+static uint64_t db(double v) {
+  uint64_t u;
+  memcpy(&u, &v, 8);
+  return u;
+}
+static float rz_of(double exact, float rn) { // the float toward zero from the RN float
+  if (isinf(rn) && !isinf(exact)) return copysignf(FLT_MAX, rn);
+  return fabs((double)rn) > fabs(exact) ? nextafterf(rn, 0.0f) : rn;
+}
+static float add_rz(float a, float b) { // a + b toward zero: TwoSum's error decides
+  float s = a + b;
+  if (isinf(s) || isnan(s)) return isinf(s) && !isinf(a) && !isinf(b) ? copysignf(FLT_MAX, s) : s;
+  float bb = s - a, err = (a - (s - bb)) + (b - bb);
+  if (err != 0 && (err < 0) != (s < 0)) s = nextafterf(s, 0.0f);
+  if (s == 0 && a + b == 0) return a + b; // exact zero: RN's sign rule (+0 but -0 + -0)
+  return s;
+}
+static float nextafter_ftz(float x, float y) {
+  float r = nextafterf(F(x), F(y));
+  if (ftz && r != 0 && fabsf(r) < FLT_MIN) return F(x) == 0 ? copysignf(FLT_MIN, r) : F(r);
+  return r;
+}
+static float saturate(float v) {
+  return v > 0 ? (v < 1 ? v : 1) : 0;
+}
+static float bf16_round(float v) { // round to nearest even to bfloat16 (NaN kept quiet)
+  uint32_t u = math_float_bits(v);
+  if (isnan(v)) return math_bits_float((u | 0x00400000u) & 0xffff0000u);
+  u = (u + 0x7fffu + ((u >> 16) & 1u)) & 0xffff0000u;
+  return math_bits_float(u);
+}
+static double normcdf_ref(double v) {
+  return 0.5 * erfc(-v / sqrt(2.0));
+}
+static double rsqrt_ref(double v) {
+  return v == 0 ? copysign(INFINITY, v) : 1.0 / sqrt(v);
+}
+static double rcbrt_ref(double v) {
+  return v == 0 ? copysign(INFINITY, v) : 1.0 / cbrt(v);
+}
+
+// The expected result of op on (x, y, z): *want (bits), and for ULP ops *ref the double
+// reference; 0 when the op is not checked on these inputs.
+static int expect(int op, float x0, float y0, float z0, uint64_t *want, double *ref) {
+  float x = F(x0), y = F(y0), z = F(z0);
+  double X = x, Y = y; // the references in double (not <cmath>'s float overloads)
+  double d = X * Y;
+  int n = exponent_of(y0), e = 0;
+  float f;
+  double r = 0;
+  int ulp_op = op_info[op].kind == ULP, fast = op_info[op].kind == FAST;
+  int x_sub = x0 != 0 && fabsf(x0) < FLT_MIN, y_sub = y0 != 0 && fabsf(y0) < FLT_MIN;
+  if (fast && (!ftz || !(x_sub || (op == OP_fdividef && y_sub)))) return 0;
+  switch (op) {
+  case OP_copy: *want = fb(x0); break;
+  case OP_add: *want = fb(F(x + y)); break;
+  case OP_sub: *want = fb(F(x - y)); break;
+  case OP_mul: *want = fb(F(x * y)); break;
+  case OP_div: *want = fb(F(x / y)); break;
+  case OP_neg: *want = fb(-x); break;
+  case OP_fabsf: *want = fb(fabsf(x)); break;
+  case OP_fmaf:
+  case OP_fmaf_rn: *want = fb(F(fmaf(x, y, z))); break;
+  case OP_fmaf_ieee_rn: *want = fb(fmaf(x0, y0, z0)); break;
+  case OP_fadd_rz: *want = fb(F(add_rz(x, y))); break;
+  case OP_fmul_rz: *want = fb(F(rz_of((double)x * y, x * y))); break;
+  case OP_fmul_rn: *want = fb(F(x * y)); break;
+  case OP_fdiv_rn: *want = fb(F(x / y)); break;
+  case OP_frcp_rn: *want = fb(F(1.0f / x)); break;
+  case OP_sqrtf:
+  case OP_fsqrt_rn: *want = fb(sqrtf(x)); break;
+  case OP_fminf: *want = fb(fminf(x, y)); break;
+  case OP_fmaxf: *want = fb(fmaxf(x, y)); break;
+  case OP_floorf: *want = fb(floorf(x)); break;
+  case OP_ceilf: *want = fb(ceilf(x)); break;
+  case OP_truncf: *want = fb(truncf(x)); break;
+  case OP_rintf: *want = fb(rintf(x)); break;
+  case OP_roundf: *want = fb(roundf(x)); break;
+  case OP_saturatef: *want = fb(saturate(x)); break;
+  case OP_lt: *want = x < y; break;
+  case OP_eq: *want = x == y; break;
+  case OP_ne: *want = x != y; break;
+  case OP_ge: *want = x >= y; break;
+  case OP_to_double: *want = db((double)x); break;
+  case OP_to_float: *want = fb(F((float)d)); break;
+  case OP_double2float_rz: *want = fb(F(rz_of(d, (float)d))); break;
+  case OP_double_mul: *want = db(d * 0x1p-1000); break;
+  case OP_float2int_rn: {
+    float v = rintf(x); // saturating, NaN -> 0 (cvt.rni.s32.f32)
+    *want = (uint32_t)(isnan(v) ? 0 : v >= 0x1p31f ? INT32_MAX : v < -0x1p31f ? INT32_MIN : (int)v);
+    break;
+  }
+  case OP_signbit: *want = signbit(x0) != 0; break;
+  case OP_copysignf: *want = fb(copysignf(x0, y0)); break;
+  case OP_bf16_round_trip: *want = fb(bf16_round(x0)); break;
+  case OP_ldexpf: *want = fb(F(ldexpf(x, n))); break;
+  case OP_frexpf_m: *want = fb(frexpf(x, &e)); break;
+  case OP_frexpf_e:
+    frexpf(x, &e);
+    *want = (uint32_t)(isinf(x) || isnan(x) ? 0 : e);
+    break;
+  case OP_modff_f: *want = fb(F(modff(x, &f))); break;
+  case OP_modff_i: modff(x, &f), *want = fb(f); break;
+  case OP_fmodf: *want = fb(F(fmodf(x, y))); break;
+  case OP_remainderf:
+  case OP_remquof: *want = fb(F(remainderf(x, y))); break;
+  case OP_nextafterf: *want = fb(nextafter_ftz(x0, y0)); break;
+  case OP_fdimf: *want = fb(F(fdimf(x, y))); break;
+  case OP_logbf: *want = fb(logbf(x)); break;
+  case OP_ilogbf: *want = (uint32_t)(isinf(x) ? INT32_MAX : ilogbf(x)); break;
+  case OP_expf: r = exp(X); break;
+  case OP_exp2f: r = exp2(X); break;
+  case OP_exp10f: r = exp10(X); break;
+  case OP_expm1f: r = expm1(X); break;
+  case OP_logf: r = log(X); break;
+  case OP_log2f: r = log2(X); break;
+  case OP_log10f: r = log10(X); break;
+  case OP_log1pf: r = log1p(X); break;
+  case OP_sinf:
+  case OP_sincosf_s: r = sin(X); break;
+  case OP_cosf:
+  case OP_sincosf_c: r = cos(X); break;
+  case OP_tanf: r = tan(X); break;
+  case OP_asinf: r = asin(X); break;
+  case OP_atanf: r = atan(X); break;
+  case OP_atan2f: r = atan2(X, Y); break;
+  case OP_sinhf: r = sinh(X); break;
+  case OP_tanhf: r = tanh(X); break;
+  case OP_asinhf: r = asinh(X); break;
+  case OP_atanhf: r = atanh(X); break;
+  case OP_cbrtf: r = cbrt(X); break;
+  case OP_rcbrtf: r = rcbrt_ref(X); break;
+  case OP_rsqrtf: r = rsqrt_ref(X); break;
+  case OP_powf: r = pow(X, Y); break;
+  case OP_hypotf: r = hypot(X, Y); break;
+  case OP_rhypotf: r = 1.0 / hypot(X, Y); break;
+  case OP_erff: r = erf(X); break;
+  case OP_erfcf: r = erfc(X); break;
+  case OP_normcdff: r = normcdf_ref(X); break;
+  case OP_fast_expf: *want = fb(1.0f); break;
+  case OP_fast_logf: *want = fb(x == 0 ? -INFINITY : (float)log(X)); break;
+  case OP_fast_sinf: *want = fb(x == 0 ? x : (float)sin(X)); break;
+  case OP_fast_cosf: *want = fb(x == 0 ? 1.0f : (float)cos(X)); break;
+  case OP_fdividef:
+    // only a flushed operand is compared: x / 0 = +-inf, 0 / y = +-0 (y normal, in
+    // __fdividef's range), NaN for 0 / 0
+    if (y == 0 || x == 0) {
+      if (x != 0 && !isfinite(x)) return 0;
+      if (y != 0 && (fabsf(y) > 0x1p126f || isnan(y))) return 0;
+      *want = fb(x / y);
+      break;
+    }
+    return 0;
+  default: return 0;
+  }
+  if (ulp_op) {
+    *ref = r;
+    *want = fb(F((float)r));
+  }
+  return 1;
+}
+
+// |got - ref| in ulps of ref (2^(e-23) for ref in [2^e, 2^(e+1)), at least 2^-149); an
+// infinity counts as 2^128.
+static double ulps(float got, double ref) {
+  double g = isinf(got) ? copysign(0x1p128, got) : got;
+  int e = ref == 0 ? -126 : ilogb(fabs(ref));
+  return fabs(g - ref) / ldexp(1.0, (e < -126 ? -126 : e) - 23);
+}
+
+static int matches(int op, uint64_t got, uint64_t want, double ref) {
+  float g = math_bits_float((uint32_t)got), w = math_bits_float((uint32_t)want);
+  switch (op_info[op].kind) {
+  case BITS:
+  case FAST:
+    if (got == want) return 1;
+    // any NaN for a NaN float or double result (CUDA's canonical NaN differs from glibc's)
+    if (got >> 32 || want >> 32) {
+      double dg, dw;
+      memcpy(&dg, &got, 8), memcpy(&dw, &want, 8);
+      return isnan(dg) && isnan(dw);
+    }
+    return isnan(g) && isnan(w);
+  case EQ: return g == w || (isnan(g) && isnan(w));
+  case ULP: {
+    if (isnan(ref)) return isnan(g);
+    if (got == want) return 1;
+    if (isnan(g) || isinf(ref)) return 0;
+    double tol = op_info[op].ulps;
+    if (ftz && g != 0 && fabsf(g) < FLT_MIN) return 0; // a subnormal never comes back
+    // a result in the subnormal range or next to it may be flushed: the zero of the
+    // reference's sign
+    if (ftz && g == 0 && fabs(ref) < 0x1p-126 * (1 + (tol + 1) * 0x1p-23))
+      return !signbit(g) == !signbit(ref);
+    return ulps(g, ref) <= tol;
+  }
+  }
+  return 0;
+}
+
+int main() {
+  // inputs: math_inputs.h's specials and random bits, subnormals and tiny normals
+  // (products and quotients near the subnormal range), arguments near the underflow of
+  // expf/exp2f/exp10f, and every pair of a set of special values.
+  unsigned nbase;
+  float *base = math_inputs(1500, 200, 0x1234567u, &nbase);
+  static const uint32_t special[] = {0x00000000u, 0x80000000u, 0x00000001u, 0x80000001u,
+                                     0x007fffffu, 0x807fffffu, 0x00400000u, 0x80400000u,
+                                     0x00800000u, 0x80800000u, 0x00800001u, 0x00c00000u,
+                                     0x3f800000u, 0xbf800000u, 0x40000000u, 0x3f000000u,
+                                     0x1f800000u, 0x9f800000u, 0x20000000u, 0x1f000000u,
+                                     0x7f800000u, 0xff800000u, 0x7fc00000u, 0x7f7fffffu,
+                                     0x42c80000u, 0xc2c80000u, 0x5f000000u, 0x3fc00000u};
+  unsigned nspecial = sizeof special / sizeof *special;
+  unsigned ntiny = 3000, nunder = 1500;
+  unsigned n_in = nbase + ntiny + nunder + nspecial * nspecial;
+  float *hx = (float *)malloc(n_in * sizeof(float));
+  float *hy = (float *)malloc(n_in * sizeof(float));
+  float *hz = (float *)malloc(n_in * sizeof(float));
+  uint32_t s = 0x9e3779b9u;
+  unsigned k = 0;
+  for (unsigned i = 0; i < nbase; i++, k++) {
+    hx[k] = base[i];
+    hy[k] = base[(i * 7 + 3) % nbase];
+    hz[k] = base[(i * 13 + 5) % nbase];
+  }
+  for (unsigned i = 0; i < ntiny; i++, k++) { // exponents 0..40 (subnormal to 2^-86), any
+    uint32_t r = math_xorshift(&s);
+    hx[k] = math_bits_float((r & 0x807fffffu) | ((r >> 8 & 0x3fu) % 41u) << 23);
+    r = math_xorshift(&s);
+    uint32_t ey = i % 3 == 0 ? (r >> 8 & 0x3fu) % 41u : 64 + (r >> 8 & 0x7fu); // tiny or 2^-63..2^64
+    hy[k] = math_bits_float((r & 0x807fffffu) | ey << 23);
+    r = math_xorshift(&s);
+    hz[k] = math_bits_float((r & 0x807fffffu) | ((r >> 8 & 0x3fu) % 41u) << 23);
+  }
+  for (unsigned i = 0; i < nunder; i++, k++) { // x in [-156, -36]: exp*'s results underflow
+    hx[k] = -36.0f - 120.0f * (float)(math_xorshift(&s) >> 8) * 0x1p-24f;
+    hy[k] = math_bits_float(0x00800000u - 1000u + i); // around FLT_MIN
+    hz[k] = math_bits_float(0x00800000u + i);
+  }
+  for (unsigned i = 0; i < nspecial; i++)
+    for (unsigned j = 0; j < nspecial; j++, k++) {
+      hx[k] = math_bits_float(special[i]);
+      hy[k] = math_bits_float(special[j]);
+      hz[k] = math_bits_float(special[(i + j) % nspecial]);
+    }
+  size_t nout = (size_t)n_in * NOPS;
+  uint64_t *hout = (uint64_t *)malloc(nout * sizeof(uint64_t));
+  float *dx, *dy, *dz;
+  uint64_t *dout;
+  cudaMalloc(&dx, n_in * sizeof(float));
+  cudaMalloc(&dy, n_in * sizeof(float));
+  cudaMalloc(&dz, n_in * sizeof(float));
+  cudaMalloc(&dout, nout * sizeof(uint64_t));
+  cudaMemcpy(dx, hx, n_in * sizeof(float), cudaMemcpyHostToDevice);
+  cudaMemcpy(dy, hy, n_in * sizeof(float), cudaMemcpyHostToDevice);
+  cudaMemcpy(dz, hz, n_in * sizeof(float), cudaMemcpyHostToDevice);
+  compute<<<(n_in + 127) / 128, 128>>>(dx, dy, dz, dout, n_in);
+  cudaError_t err = cudaDeviceSynchronize();
+  if (err != cudaSuccess) {
+    printf("FAIL: kernel: %s\n", cudaGetErrorString(err));
+    return 1;
+  }
+  cudaMemcpy(hout, dout, nout * sizeof(uint64_t), cudaMemcpyDeviceToHost);
+  unsigned bad = 0, checked = 0, subnormal = 0;
+  unsigned bad_per_op[NOPS] = {0};
+  for (unsigned i = 0; i < n_in; i++)
+    for (int op = 0; op < NOPS; op++) {
+      uint64_t want = 0, got = hout[(size_t)i * NOPS + op];
+      double ref = 0;
+      if (!expect(op, hx[i], hy[i], hz[i], &want, &ref)) continue;
+      checked++;
+      subnormal += (hx[i] != 0 && fabsf(hx[i]) < FLT_MIN) || (hy[i] != 0 && fabsf(hy[i]) < FLT_MIN);
+      if (matches(op, got, want, ref)) continue;
+      if (bad_per_op[op]++ < 3)
+        printf("  %s(%a [%08x], %a [%08x], %a): got %08llx want %08llx (ref %a)\n",
+               op_info[op].name, hx[i], math_float_bits(hx[i]), hy[i], math_float_bits(hy[i]),
+               hz[i], (unsigned long long)got, (unsigned long long)want, ref);
+      bad++;
+    }
+  for (int op = 0; op < NOPS; op++)
+    if (bad_per_op[op]) printf("  %s: %u mismatches\n", op_info[op].name, bad_per_op[op]);
+  printf("%s mode: %u results checked (%u with a subnormal x or y) over %u inputs, %d "
+         "operations\n",
+         ftz ? "-ftz=true" : "default", checked, subnormal, n_in, NOPS);
+  if (bad) {
+    printf("FAIL: %u mismatches\n", bad);
+    return 1;
+  }
+  printf("PASS\n");
+  return 0;
+}
