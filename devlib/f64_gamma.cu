@@ -18,9 +18,10 @@
 //     1/2 <= x < 12: Gamma(2 + t) (x - 1) ... (x - n) (double-double product), or
 //     Gamma(2 + t) / x; 12 <= x < 171.7: Stirling as a product without overflow,
 //     ((p SE(1/x)) e^-x) p with p = x^((x - 1/2)/2) (one pow, 0.506 ulp) and SE(1/x) =
-//     sqrt(2 pi) e^s(x); x <= -1/2: the reflection pi / (sin(pi x) Gamma(1 - x)) (1 - x
-//     exact), Gamma(1 - x) as above, for 1 - x >= 12 as
-//     ((pi / (sin(pi x) SE p)) e^(1-x)) / p, ordered so that nothing overflows and a
+//     sqrt(2 pi) e^s(x); x <= -1/2: the reflection pi / (sin(pi x) y Gamma(y)), y = -x
+//     (exact: 1 - x is not when it crosses a power of two, and its rounding would cost
+//     log(y) ulp-sized relative errors times y), Gamma(y) as above, for y >= 12 as
+//     ((pi / (sin(pi x) y SE p)) e^y) / p, ordered so that nothing overflows and a
 //     subnormal result is rounded once; x < -190 underflows to a zero of Gamma's sign.
 // Polynomials: devlib/gen/gamma_coeffs.c (Chebyshev interpolants in MPFR, the errors it
 // printed relative to the kernel, with the double coefficients).
@@ -175,7 +176,7 @@ extern "C" __device__ double __anchor_tgamma(double x) {
   double r = __builtin_rint(x);
   if (x == r && x < 0.0) return f64g_nan(); // negative integers and -inf
   if (x >= 171.7) return f64g_inf();
-  if (ax < 0.5) { // Gamma(2 + x) / (x (1 + x))
+  if (ax <= 0.5) { // Gamma(2 + x) / (x (1 + x))
     double g = __builtin_fma(x, f64g_horner(G2, x), 1.0);
     return g / (x * (1.0 + x));
   }
@@ -189,10 +190,11 @@ extern "C" __device__ double __anchor_tgamma(double x) {
     double half = __builtin_floor(x) * 0.5;
     return __builtin_floor(half) != half ? -0.0 : 0.0;
   }
-  double y = 1.0 - x; // exact: -190 <= x <= -1/2
+  // Gamma(1 - x) = y Gamma(y), y = -x (exact; 1 - x need not be)
+  double y = ax;
   double sp = __anchor_sinpi(x);
-  if (y < 12.0) return F64G_PI / (sp * f64g_tgamma_mid(y));
+  if (y < 12.0) return F64G_PI / (sp * (y * f64g_tgamma_mid(y)));
   double p = __anchor_pow(y, 0.5 * (y - 0.5));
   double s = f64g_horner(SE, 1.0 / y);
-  return ((F64G_PI / ((sp * s) * p)) * __anchor_exp(y)) / p;
+  return ((F64G_PI / (((sp * y) * s) * p)) * __anchor_exp(y)) / p;
 }
