@@ -357,14 +357,14 @@
   MATH(tgamma_float,  float,  1, tgamma(a),        mpfr_gamma(r, a, d),       5, -46, 36, ALL) \
   MATH(std_lgammaf,   float,  1, std::lgamma(a),   ref_gamma_lgamma(r, a, d), GAMMA_LGF_BOUND(a), -12, 12, ALL) \
   MATH(std_tgammaf,   float,  1, std::tgamma(a),   mpfr_gamma(r, a, d),       5, -46, 36, ALL) \
+  /* std::lgamma/std::tgamma on double are ::lgamma/::tgamma (using-declarations): no */ \
+  /* rows of their own (each double row's kernel costs softmetal compile time). */ \
   MATH(lgamma,        double, 1, lgamma(a),        ref_gamma_lgamma(r, a, d), GAMMA_LG_BOUND(a), -12, 12, ALL) \
   MATH(lgamma_roots,  double, 1, lgamma(a),        ref_gamma_lgamma(r, a, d), 4, -2.2637, 2.75, RANGE) \
   MATH(lgamma_neg,    double, 1, lgamma(a),        ref_gamma_lgamma(r, a, d), 4, -100, -11.0001, RANGE) \
   MATH(lgamma_large,  double, 1, lgamma(a),        ref_gamma_lgamma(r, a, d), 4, 2.75, 1e6, RANGE) \
   MATH(tgamma,        double, 1, tgamma(a),        mpfr_gamma(r, a, d),       10, -192, 172, ALL) \
-  MATH(tgamma_near0,  double, 1, tgamma(a),        mpfr_gamma(r, a, d),       10, -4, 14, ALL) \
-  MATH(std_lgamma,    double, 1, std::lgamma(a),   ref_gamma_lgamma(r, a, d), GAMMA_LG_BOUND(a), -12, 12, ALL) \
-  MATH(std_tgamma,    double, 1, std::tgamma(a),   mpfr_gamma(r, a, d),       10, -192, 172, ALL)
+  MATH(tgamma_near0,  double, 1, tgamma(a),        mpfr_gamma(r, a, d),       10, -4, 14, ALL)
 #define MATH_FUNCTIONS(MATH) \
   MATH_BASIC(MATH) MATH_SQRT_DIV(MATH) MATH_ROUNDING(MATH) \
   MATH_F32_EXP(MATH) MATH_F32_TRIG(MATH) MATH_F64_EXP(MATH) MATH_F64_TRIG(MATH) \
