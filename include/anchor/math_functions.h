@@ -42,6 +42,7 @@
 #include "math/f64_exp.h"
 #include "math/f64_special.h"
 #include "math/f64_trig.h"
+#include "math/gamma.h"
 #include "math/integer.h"
 #include "math/rounding.h"
 #include "math/sqrt_div.h"

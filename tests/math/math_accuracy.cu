@@ -342,10 +342,33 @@
   MATH(erfinv,     double, 1, erfinv(a),           ref_f64special_erfinv(r, a, d), 5, -1, 1,    ALL) \
   MATH(erfcinv,    double, 1, erfcinv(a),          ref_f64special_erfcinv(r, a, d), 6, 0, 2,    ALL) \
   MATH(normcdfinv, double, 1, normcdfinv(a),       ref_f64special_normcdfinv(r, a, d), 8, 0, 1, ALL)
+#define GAMMA_LGF_BOUND(a) ((a) >= -10.001f && (a) <= -2.264f ? INFINITY : 6)
+#define GAMMA_LG_BOUND(a) ((a) >= -11.0001 && (a) <= -2.2637 ? INFINITY : 4)
+#define MATH_GAMMA(MATH) /* lgamma, tgamma; CUDA's bounds, default flags. lgamma: no bound */ \
+  /* inside CUDA's interval of negative roots (INFINITY there: special values only). */ \
+  MATH(lgammaf,       float,  1, lgammaf(a),       ref_gamma_lgamma(r, a, d), GAMMA_LGF_BOUND(a), -12, 12, ALL) \
+  /* RANGE rows: the maxima outside CUDA's interval (the roots 1 and 2, (-2.264, 0), */ \
+  /* x < -10.001, large x). */ \
+  MATH(lgammaf_roots, float,  1, lgammaf(a),       ref_gamma_lgamma(r, a, d), 6, -2.264, 2.75, RANGE) \
+  MATH(lgammaf_neg,   float,  1, lgammaf(a),       ref_gamma_lgamma(r, a, d), 6, -100, -10.001, RANGE) \
+  MATH(lgammaf_large, float,  1, lgammaf(a),       ref_gamma_lgamma(r, a, d), 6, 2.75, 1e6, RANGE) \
+  MATH(tgammaf,       float,  1, tgammaf(a),       mpfr_gamma(r, a, d),       5, -46, 36, ALL) \
+  MATH(lgamma_float,  float,  1, lgamma(a),        ref_gamma_lgamma(r, a, d), GAMMA_LGF_BOUND(a), -12, 12, ALL) \
+  MATH(tgamma_float,  float,  1, tgamma(a),        mpfr_gamma(r, a, d),       5, -46, 36, ALL) \
+  MATH(std_lgammaf,   float,  1, std::lgamma(a),   ref_gamma_lgamma(r, a, d), GAMMA_LGF_BOUND(a), -12, 12, ALL) \
+  MATH(std_tgammaf,   float,  1, std::tgamma(a),   mpfr_gamma(r, a, d),       5, -46, 36, ALL) \
+  /* std::lgamma/std::tgamma on double are ::lgamma/::tgamma (using-declarations): no */ \
+  /* rows of their own (each double row's kernel costs softmetal compile time). */ \
+  MATH(lgamma,        double, 1, lgamma(a),        ref_gamma_lgamma(r, a, d), GAMMA_LG_BOUND(a), -12, 12, ALL) \
+  MATH(lgamma_roots,  double, 1, lgamma(a),        ref_gamma_lgamma(r, a, d), 4, -2.2637, 2.75, RANGE) \
+  MATH(lgamma_neg,    double, 1, lgamma(a),        ref_gamma_lgamma(r, a, d), 4, -100, -11.0001, RANGE) \
+  MATH(lgamma_large,  double, 1, lgamma(a),        ref_gamma_lgamma(r, a, d), 4, 2.75, 1e6, RANGE) \
+  MATH(tgamma,        double, 1, tgamma(a),        mpfr_gamma(r, a, d),       10, -192, 172, ALL) \
+  MATH(tgamma_near0,  double, 1, tgamma(a),        mpfr_gamma(r, a, d),       10, -4, 14, ALL)
 #define MATH_FUNCTIONS(MATH) \
   MATH_BASIC(MATH) MATH_SQRT_DIV(MATH) MATH_ROUNDING(MATH) \
   MATH_F32_EXP(MATH) MATH_F32_TRIG(MATH) MATH_F64_EXP(MATH) MATH_F64_TRIG(MATH) \
-  MATH_F32_SPECIAL(MATH) MATH_F64_SPECIAL(MATH)
+  MATH_F32_SPECIAL(MATH) MATH_F64_SPECIAL(MATH) MATH_GAMMA(MATH)
 // clang-format on
 
 // ---- The harness's own test (CTest math.selftest: math_accuracy --selftest) ----------
@@ -778,6 +801,11 @@ typedef int (*ref_fn)(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr c, m
   mpfr_clears(s, t, (mpfr_ptr)0);
   mpfr_set_emin(emin), mpfr_set_emax(emax);
   return v ? v : 1;
+}
+// gamma: log|Gamma(a)| (mpfr_lgamma; its sign output unused).
+[[maybe_unused]] static int ref_gamma_lgamma(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t d) {
+  int sign;
+  return mpfr_lgamma(r, &sign, a, d);
 }
 // f64special: normcdf(a) = erfc(-a/sqrt(2))/2, -a/sqrt(2) at 320 bits.
 [[maybe_unused]] static int ref_f64special_normcdf(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t d) {
