@@ -714,8 +714,8 @@ static void boundary(retype *t, LLVMValueRef i) {
   }
 }
 
-/* Retypes one function; returns whether anything computed on doubles. */
-static LLVMValueRef retype_function(retype *t, LLVMValueRef fn) {
+/* Retypes one function (under demote, warns when it computed on doubles). */
+static void retype_function(retype *t, LLVMValueRef fn) {
   size_t count = 0, cap = 256;
   LLVMValueRef *all = malloc(cap * sizeof *all);
   if (!all) abort();
@@ -761,14 +761,18 @@ static LLVMValueRef retype_function(retype *t, LLVMValueRef fn) {
     kill(t, i, 0);
   }
   free(all);
-  LLVMValueRef first = t->first;
+  if (t->first && !t->fast) { /* demote's warning, once per kernel */
+    put_user_location(t->ctx, t->first);
+    strbuf_put(&t->ctx->diags, "warning: kernel '");
+    put_kernel_name(t->ctx, fn);
+    strbuf_put(&t->ctx->diags, "' computes in float: double demoted (--fp64=demote)\n");
+  }
   /* 4. the old instructions: every use left is another old one */
   for (size_t k = 0; k < t->ndead; k++)
     LLVMReplaceAllUsesWith(t->dead[k], LLVMGetPoison(LLVMTypeOf(t->dead[k])));
   for (size_t k = 0; k < t->ndead; k++)
     LLVMInstructionEraseFromParent(t->dead[k]);
   t->ndead = 0;
-  return first;
 }
 
 int fp64_retype(msl_ctx *ctx, int fast, int *relink) {
@@ -782,14 +786,7 @@ int fp64_retype(msl_ctx *ctx, int fast, int *relink) {
   t.i32 = LLVMInt32TypeInContext(ctx->llctx);
   t.i64 = LLVMInt64TypeInContext(ctx->llctx);
   for (LLVMValueRef fn = LLVMGetFirstFunction(ctx->mod); fn; fn = LLVMGetNextFunction(fn)) {
-    if (LLVMIsDeclaration(fn)) continue;
-    LLVMValueRef first = retype_function(&t, fn);
-    if (first && !fast) { /* demote's warning, once per kernel */
-      put_user_location(ctx, first);
-      strbuf_put(&ctx->diags, "warning: kernel '");
-      put_kernel_name(ctx, fn);
-      strbuf_put(&ctx->diags, "' computes in float: double demoted (--fp64=demote)\n");
-    }
+    if (!LLVMIsDeclaration(fn)) retype_function(&t, fn);
   }
   ptrmap_free(&t.slot);
   free(t.vals);
