@@ -17,9 +17,10 @@
  * stores, bit casts, aggregates, kernel arguments, atomics, and any
  * instruction the pass has no R form for) the value is converted: binary64
  * -> float is fptrunc (round to nearest, overflow to infinity, subnormals:
- * lower_fp64 makes it anchor_f64_to_f32), binary64 -> pair is hi =
- * fptrunc(d), lo = fptrunc(d - hi) (exact; lo = 0 when hi is infinite),
- * and back fpext(hi) (+ fpext(lo)). A conversion is made only where a use
+ * lower_fp64 makes it anchor_f64_to_f32), binary64 -> pair is the device
+ * library's __anchor_dd_from_bits (integer work on the bits, within 2^-48
+ * of d; lo = 0 when hi is infinite), and back fpext(hi) (+ fpext(lo), a
+ * software binary64 addition: rn(hi + lo)). A conversion is made only where a use
  * needs it, next to the value's definition, so a double that is only copied
  * stays the same bits. The pass runs after the pipeline (the device
  * library's double code, inlined, is retyped too) and before lower_fp64,
@@ -365,15 +366,14 @@ static LLVMValueRef fabs32(retype *t, LLVMValueRef x) {
   return intrinsic(t, "llvm.fabs", &x, 1);
 }
 
-/* A pair from binary64 d at the builder: hi = rn(d), lo = rn(d - hi), lo 0
- * when hi is infinite (overflow, or an infinite d). */
+static void unpack(retype *t, LLVMValueRef bits, LLVMValueRef *hi, LLVMValueRef *lo);
+
+/* A pair from binary64 d at the builder: the device library's
+ * __anchor_dd_from_bits (integer work on the bits: hi + lo within 2^-48 of
+ * d; lo = 0 when hi is infinite). */
 static void pair_from_double(retype *t, LLVMValueRef d, LLVMValueRef *hi, LLVMValueRef *lo) {
-  *hi = LLVMBuildFPTrunc(t->b, d, t->f32, "");
-  LLVMValueRef rest = LLVMBuildFSub(t->b, d, LLVMBuildFPExt(t->b, *hi, t->f64, ""), "");
-  LLVMValueRef l = LLVMBuildFPTrunc(t->b, rest, t->f32, "");
-  LLVMValueRef inf =
-      LLVMBuildFCmp(t->b, LLVMRealOEQ, fabs32(t, *hi), LLVMConstReal(t->f32, INFINITY), "");
-  *lo = LLVMBuildSelect(t->b, inf, LLVMConstReal(t->f32, 0.0), l, "");
+  LLVMValueRef bits = LLVMBuildBitCast(t->b, d, t->i64, "");
+  unpack(t, call_helper(t, "__anchor_dd_from_bits", t->i64, &bits, 1), hi, lo);
 }
 
 static int retyped_kind(retype *t, LLVMValueRef i);

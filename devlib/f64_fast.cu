@@ -113,3 +113,31 @@ extern "C" __device__ unsigned long long __anchor_dd_fma(float ah, float al, flo
   float ml = __builtin_bit_cast(float, (unsigned int)(m >> 32));
   return __anchor_dd_add(mh, ml, ch, cl);
 }
+
+// The pair of binary64 d (given as its bits), for every load and argument
+// under --fp64=fast: with d = s * 1.m * 2^E and E in float's normal range
+// [-126, 127], hi_t = d with its significand cut to 24 bits (exact, a float)
+// and the 29 bits below as a float (rounded: within 2^-25 of them, so the
+// pair is within 2^-48 of d, as rn(d) + rn(d - rn(d)) is), then Fast2Sum
+// normalises. Zeros exactly; other exponents (subnormal or beyond float's
+// range, infinities, NaNs) through binary64: hi = rn(d), lo = rn(d - hi).
+extern "C" __device__ unsigned long long __anchor_dd_from_bits(unsigned long long b) {
+  unsigned int e = (unsigned int)(b >> 52) & 0x7ffu;
+  unsigned int sign = (unsigned int)(b >> 32) & 0x80000000u;
+  if (e - (1023u - 126u) <= 253u) {       // E = e - 1023 in [-126, 127]
+    unsigned int fe = e - (1023u - 127u); // float's biased exponent of 2^E
+    unsigned long long m = b & 0xfffffffffffffull;
+    float hi_t = __builtin_bit_cast(float, sign | fe << 23 | (unsigned int)(m >> 29));
+    float scale = __builtin_bit_cast(float, sign | fe << 23); // +-2^E
+    float rest = (float)(int)(m & 0x1fffffffull) * 0x1p-52f * scale;
+    float hi, lo;
+    fast_two_sum(hi_t, rest, hi, lo);
+    if (!(__builtin_fabsf(hi) < __builtin_inff())) lo = 0.0f; // rounded up past FLT_MAX
+    return pack(hi, lo);
+  }
+  if ((b << 1) == 0) return pack(__builtin_bit_cast(float, sign), 0.0f);
+  double d = __builtin_bit_cast(double, b);
+  float hi = (float)d;
+  float lo = __builtin_fabsf(hi) < __builtin_inff() ? (float)(d - (double)hi) : 0.0f;
+  return pack(hi, lo);
+}

@@ -146,7 +146,8 @@ int main() {
         ok = std::fabs(got - w) <= 2 * std::ldexp(1.0, std::ilogb(w) - 23);
 #elif defined(MODE_FAST)
       // Relative to binary64 (u = 2^-24): every input is a pair within
-      // u^2, each operation within its bound (include/anchor/math/f64_fast.h);
+      // u^2 (and the result's rounding to binary64 adds 2^-53), each operation
+      // within its bound (include/anchor/math/f64_fast.h);
       // the scale of add/sub/fma/horner is what cancellation cannot shrink.
       double x = hx[i], y = hy[i], z = hz[i], u2 = 0x1p-48, scale = std::fabs(w), bound = 0;
       switch (k) {
@@ -155,7 +156,7 @@ int main() {
       case MUL: bound = 8; break;
       case DIV: bound = 18; break;
       case SQRT: bound = 5; break;
-      case FMA: scale = std::fabs(x * y) + std::fabs(z), bound = 10; break;
+      case FMA: scale = std::fabs(x * y) + std::fabs(z), bound = 12; break;
       case HORNER: {
         double s = std::fabs(z); // the sizes of the terms of the evaluation
         for (int j = 0; j < 3; j++)
@@ -165,7 +166,7 @@ int main() {
       }
       case EXP: scale = std::fabs(w), bound = 0x1p25; break; // expf's: 2 float ulp
       case COPY: bound = -1; break;                          // the same bits
-      default: bound = 1; break; // min, neg, conv: the input's rounding to a pair
+      default: bound = 1.1; break; // min, neg, conv: the input's rounding to a pair
       }
       // Beyond float's exponent range a pair cannot follow binary64.
       bool in_range = std::fabs(x) < 0x1p120 && std::fabs(y) < 0x1p120 && std::fabs(z) < 0x1p120 &&

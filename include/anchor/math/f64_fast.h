@@ -25,5 +25,8 @@ ANCHOR_DEVLIB unsigned long long __anchor_dd_sqrt(float ah, float al);
  * (3u^2 + 13u^3) |a b + c| (1 + 5u^2), absolute */
 ANCHOR_DEVLIB unsigned long long __anchor_dd_fma(float ah, float al, float bh, float bl, float ch,
                                                  float cl);
+/* the pair of binary64 d given as its bits: within 2^-48 |d| (exact for
+ * zeros, infinities, NaNs); lo = 0 when hi is infinite */
+ANCHOR_DEVLIB unsigned long long __anchor_dd_from_bits(unsigned long long d);
 
 #endif

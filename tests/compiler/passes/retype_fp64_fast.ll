@@ -1,22 +1,24 @@
 ; PASS: retype-fp64-fast
 ; --fp64=fast: every double value a pair of floats hi + lo. From binary64
-; (the argument, the load): hi = fptrunc d, lo = fptrunc(d - hi), 0 when hi
-; is infinite; the phi becomes two phis, +, *, / and sqrt the device
-; library's __anchor_dd_* (the pair in the bits of an i64, hi low), the
+; (the argument, the load): the device library's __anchor_dd_from_bits of
+; its bits (every pair in the bits of an i64, hi low); the phi becomes two phis, +, *, / and sqrt the device
+; library's __anchor_dd_*, the
 ; comparison compares hi parts, then lo parts, the select selects both; to
 ; binary64 (llvm.sin.f64 has no pair form) fpext hi + fpext lo; fptrunc to
 ; float is hi + lo in float; the copy of %a stores the loaded bits.
 ; CHECK-LABEL: define void @k(
-; CHECK: [[BH:%[0-9]+]] = fptrunc double %b to float
-; CHECK-NEXT: [[BX:%[0-9]+]] = fpext float [[BH]] to double
-; CHECK-NEXT: [[BR:%[0-9]+]] = fsub double %b, [[BX]]
-; CHECK-NEXT: [[BL0:%[0-9]+]] = fptrunc double [[BR]] to float
-; CHECK-NEXT: [[BABS:%[0-9]+]] = call float @llvm.fabs.f32(float [[BH]])
-; CHECK-NEXT: [[BINF:%[0-9]+]] = fcmp oeq float [[BABS]], 0x7FF0000000000000
-; CHECK-NEXT: [[BL:%[0-9]+]] = select i1 [[BINF]], float 0.000000e+00, float [[BL0]]
+; CHECK: [[BB:%[0-9]+]] = bitcast double %b to i64
+; CHECK-NEXT: [[BP:%[0-9]+]] = call i64 @__anchor_dd_from_bits(i64 [[BB]])
+; CHECK-NEXT: [[BH0:%[0-9]+]] = trunc i64 [[BP]] to i32
+; CHECK-NEXT: [[BL1:%[0-9]+]] = lshr i64 [[BP]], 32
+; CHECK-NEXT: [[BL0:%[0-9]+]] = trunc i64 [[BL1]] to i32
+; CHECK-NEXT: [[BH:%[0-9]+]] = bitcast i32 [[BH0]] to float
+; CHECK-NEXT: [[BL:%[0-9]+]] = bitcast i32 [[BL0]] to float
 ; CHECK: %a = load double, ptr %out
-; CHECK-NEXT: [[AH:%[0-9]+]] = fptrunc double %a to float
-; CHECK: [[AL:%[0-9]+]] = select i1
+; CHECK-NEXT: [[AB:%[0-9]+]] = bitcast double %a to i64
+; CHECK-NEXT: call i64 @__anchor_dd_from_bits(i64 [[AB]])
+; CHECK: [[AH:%[0-9]+]] = bitcast i32 %{{[0-9]+}} to float
+; CHECK-NEXT: [[AL:%[0-9]+]] = bitcast i32 %{{[0-9]+}} to float
 ; CHECK: loop:
 ; CHECK-NEXT: [[ACCH:%[0-9]+]] = phi float [ 0.000000e+00, %entry ], [ [[NH:%[0-9]+]], %loop ]
 ; CHECK-NEXT: [[ACCL:%[0-9]+]] = phi float [ 0.000000e+00, %entry ], [ [[NL:%[0-9]+]], %loop ]
@@ -46,7 +48,8 @@
 ; CHECK: store double %a, ptr %p2
 ; CHECK-NEXT: [[F:%[0-9]+]] = fadd float [[RH]], [[RL]]
 ; CHECK: store float [[F]], ptr %p3
-; CHECK: declare i64 @__anchor_dd_mul(float, float, float, float) [[ATTR:#[0-9]+]]
+; CHECK: declare i64 @__anchor_dd_from_bits(i64) [[ATTR:#[0-9]+]]
+; CHECK: attributes [[ATTR]] = { nounwind willreturn memory(none) }
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
