@@ -95,8 +95,8 @@ template <int OP> static int run(int runs, int n, int iters) {
 }
 
 int main(int argc, char **argv) {
-  int runs = argc > 1 ? atoi(argv[1]) : 3, n = argc > 2 ? atoi(argv[2]) : 4096; // a power of 2
-  int iters = argc > 3 ? atoi(argv[3]) : 64;
+  int runs = argc > 1 ? atoi(argv[1]) : 3, n = argc > 2 ? atoi(argv[2]) : 1024; // a power of 2
+  int iters = argc > 3 ? atoi(argv[3]) : 256;
   return run<ADD>(runs, n, iters) | run<MUL>(runs, n, iters) | run<FMA>(runs, n, iters) |
          run<DIV>(runs, n, iters) | run<SQRT>(runs, n, iters) | run<LOAD>(runs, n, iters);
 }
