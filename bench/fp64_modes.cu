@@ -40,19 +40,18 @@ template <int OP> __global__ void chains(const double *in, double *out, int n, i
     for (int k = 0; k < iters; k++) {
       int j = (i + 4 * k) & (n - 1); // n is a power of two
       x0 = fma(in[j], b, x0);
-      x1 = fma(in[j + 1 & (n - 1)], b, x1);
-      x2 = fma(in[j + 2 & (n - 1)], b, x2);
-      x3 = fma(in[j + 3 & (n - 1)], b, x3);
+      x1 = fma(in[(j + 1) & (n - 1)], b, x1);
+      x2 = fma(in[(j + 2) & (n - 1)], b, x2);
+      x3 = fma(in[(j + 3) & (n - 1)], b, x3);
     }
-    out[i] = (x0 + x1) + (x2 + x3);
-    return;
-  }
-  for (int k = 0; k < iters; k++) {
-    x0 = step<OP>(x0, b, c);
-    x1 = step<OP>(x1, b, c);
-    x2 = step<OP>(x2, b, c);
-    x3 = step<OP>(x3, b, c);
-    if (OP == SQRT) x0 += b, x1 += b, x2 += b, x3 += b; // back into [1, 2): +1 per sqrt
+  } else {
+    for (int k = 0; k < iters; k++) {
+      x0 = step<OP>(x0, b, c);
+      x1 = step<OP>(x1, b, c);
+      x2 = step<OP>(x2, b, c);
+      x3 = step<OP>(x3, b, c);
+      if (OP == SQRT) x0 += b, x1 += b, x2 += b, x3 += b; // back into [1, 2): +1 per sqrt
+    }
   }
   out[i] = (x0 + x1) + (x2 + x3);
 }
