@@ -48,7 +48,8 @@ typedef struct msl_options {
    * alone. */
   const char *llvm_ir_path;
   /* When set, only this IR->IR pass ("lower-switches", "lower-math",
-   * "lower-fp64", "lower-memory", "lower-atomics") runs
+   * "lower-fp64", "lower-memory", "lower-atomics", "fp64-check-error",
+   * "fp64-demote-calls", "retype-fp64-demote", "retype-fp64-fast") runs
    * on the module as loaded, its result goes to llvm_ir_path (required)
    * and no device module is produced (out stays zeroed): lets each
    * lowering be tested alone. An unknown name is an error. */
