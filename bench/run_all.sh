@@ -2,6 +2,7 @@
 # run_all.sh — builds and runs every Anchor benchmark from one build tree:
 #   bench-softmetal  softmetal vector-add throughput vs plain C, barrier cost
 #   bench-compile    anchorcc -O2 -c vs nvcc -O2 -c compile times
+#   fp64_modes.sh    double-precision throughput in --fp64=exact, fast and demote
 #
 #   bench/run_all.sh [BUILD_DIR]      (default: build, configured if it is not yet)
 #
@@ -18,4 +19,6 @@ for target in bench-softmetal bench-compile; do
   echo "######## $target"
   cmake --build "$build" --target "$target" -j2 || status=1
 done
+echo "######## fp64_modes"
+"$root/bench/fp64_modes.sh" "$build/bin/anchorcc" "$build/bench/fp64_modes" || status=1
 exit $status

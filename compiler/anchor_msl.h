@@ -10,9 +10,10 @@
 
 #include <stddef.h>
 
-/* Result of a compilation. On success `failed` is 0 and `message` NULL.
- * On failure `message` holds one or more clang-style diagnostics
- * ("file.cu:12:5: error: ...\n"), heap-allocated; free with msl_status_free. */
+/* Result of a compilation. On success `failed` is 0 and `message` NULL, or
+ * the warnings ("file.cu:12:5: warning: ...\n", --fp64=demote's). On failure
+ * `message` holds one or more clang-style diagnostics ("file.cu:12:5: error:
+ * ...\n"), heap-allocated; free with msl_status_free. */
 typedef struct msl_status {
   int failed;
   char *message;
@@ -28,6 +29,18 @@ typedef struct msl_output {
   size_t msl_size;
 } msl_output;
 
+/* What double precision in device code becomes (anchorcc --fp64=MODE,
+ * docs/compiler.md "FP64 modes"): EXACT, the default, IEEE binary64 in
+ * software; FAST, double-float (a pair of floats, ~48-bit significand,
+ * float's exponent range); DEMOTE, float (with a warning per kernel);
+ * ERROR, any double arithmetic left after inlining is an error. */
+typedef enum msl_fp64_mode {
+  MSL_FP64_EXACT = 0,
+  MSL_FP64_FAST,
+  MSL_FP64_DEMOTE,
+  MSL_FP64_ERROR
+} msl_fp64_mode;
+
 /* Options of msl_compile; zero-initialised means defaults. */
 typedef struct msl_options {
   /* When set, the module after the backend's LLVM pipeline (what emission
@@ -35,7 +48,8 @@ typedef struct msl_options {
    * alone. */
   const char *llvm_ir_path;
   /* When set, only this IR->IR pass ("lower-switches", "lower-math",
-   * "lower-fp64", "lower-memory", "lower-atomics") runs
+   * "lower-fp64", "lower-memory", "lower-atomics", "fp64-check-error",
+   * "fp64-demote-calls", "retype-fp64-demote", "retype-fp64-fast") runs
    * on the module as loaded, its result goes to llvm_ir_path (required)
    * and no device module is produced (out stays zeroed): lets each
    * lowering be tested alone. An unknown name is an error. */
@@ -45,6 +59,7 @@ typedef struct msl_options {
    * name) before inlining; read only then. NULL: such a module is an
    * error. Not used with run_pass. */
   const char *devlib_path;
+  msl_fp64_mode fp64; /* MSL_FP64_EXACT unless anchor-msl --fp64=MODE */
 } msl_options;
 
 /* msl_compile_file with options (NULL for defaults). */

@@ -34,6 +34,35 @@ static int dump_ir(msl_ctx *ctx, const char *path) {
   return 1;
 }
 
+/* --fp64=MODE after the pipeline (retype_fp64.c): error checks, demote
+ * and fast retype every double. The retyped code calls device-library
+ * helpers (__anchor_fdiv_rn, __anchor_dd_*): when it does, the library is
+ * linked a second time and the pipeline run again to inline them. */
+static int fp64_mode(msl_ctx *ctx, const msl_options *o) {
+  int relink = 0;
+  switch (o->fp64) {
+  case MSL_FP64_ERROR: return fp64_check_error(ctx);
+  case MSL_FP64_DEMOTE:
+  case MSL_FP64_FAST:
+    return fp64_retype(ctx, o->fp64 == MSL_FP64_FAST, &relink) &&
+           (!relink || (devlib_link(ctx, o->devlib_path) && pipeline_run(ctx)));
+  case MSL_FP64_EXACT: break;
+  }
+  return 1;
+}
+
+static int demote_calls(msl_ctx *ctx) {
+  return fp64_demote_calls(ctx, 0);
+}
+static int retype_demote(msl_ctx *ctx) {
+  int relink;
+  return fp64_retype(ctx, 0, &relink);
+}
+static int retype_fast(msl_ctx *ctx) {
+  int relink;
+  return fp64_retype(ctx, 1, &relink);
+}
+
 /* The IR->IR passes that can run alone, by name. */
 static const struct {
   const char *name;
@@ -46,7 +75,11 @@ static const struct {
               {"lower-fp64", lower_fp64},
               {"lower-memory", lower_memory},
               {"lower-atomics", lower_atomics},
-              {"lower-vector-memory", lower_vector_memory}};
+              {"lower-vector-memory", lower_vector_memory},
+              {"fp64-check-error", fp64_check_error},
+              {"fp64-demote-calls", demote_calls},
+              {"retype-fp64-demote", retype_demote},
+              {"retype-fp64-fast", retype_fast}};
 
 static int run_one_pass(msl_ctx *ctx, const char *name, const char *ir_path) {
   if (!ir_path) return diag_error(ctx, NULL, "--run-pass needs --emit-llvm FILE");
@@ -70,6 +103,8 @@ msl_status msl_compile_file(const char *path, msl_output *out) {
 /* The status of a compilation; frees ctx. */
 static msl_status finish(msl_ctx *ctx, int ok, msl_output *out) {
   msl_status status = {0, NULL};
+  if (ok && !ctx->failed && ctx->diags.len)
+    status.message = strbuf_take(&ctx->diags); /* warnings */
   if (!ok || ctx->failed) {
     msl_output_free(out);
     status.failed = 1;
@@ -94,13 +129,15 @@ msl_status msl_compile(const char *path, const msl_options *options, msl_output 
     return finish(&ctx, ok, out);
   }
   ok = ok && lower_ftz(&ctx) && lower_div(&ctx) && lower_convert(&ctx) &&
-       devlib_link(&ctx, options->devlib_path);
+       devlib_link(&ctx, options->devlib_path) &&
+       (options->fp64 != MSL_FP64_DEMOTE || fp64_demote_calls(&ctx, 0)) &&
+       (options->fp64 != MSL_FP64_FAST || fp64_demote_calls(&ctx, 1));
   for (unsigned k = 0; ok && k < ctx.nkernels; k++)
     ok = abi_param_layout(&ctx, &ctx.kernels[k]);
-  ok = ok && pipeline_run(&ctx) && lower_math(&ctx) && lower_fp64(&ctx) && lower_memory(&ctx) &&
-       lower_atomics(&ctx) && module_collect_globals(&ctx) && emit(&ctx) &&
-       dump_ir(&ctx, options->llvm_ir_path) && msl_verify_source(&ctx, ctx.msl.data) &&
-       msl_table_write(&ctx, out);
+  ok = ok && pipeline_run(&ctx) && fp64_mode(&ctx, options) && lower_math(&ctx) &&
+       lower_fp64(&ctx) && lower_memory(&ctx) && lower_atomics(&ctx) &&
+       module_collect_globals(&ctx) && emit(&ctx) && dump_ir(&ctx, options->llvm_ir_path) &&
+       msl_verify_source(&ctx, ctx.msl.data) && msl_table_write(&ctx, out);
   return finish(&ctx, ok, out);
 }
 

@@ -1,6 +1,7 @@
 /* main.c — anchor-msl: LLVM IR in, Anchor device module out.
  *   anchor-msl in.ll|in.bc -o out.anchormod [--emit-msl out.metal]
  *              [--emit-llvm after-passes.ll] [--devlib devlib.bc]
+ *              [--fp64=exact|fast|demote|error]
  *   anchor-msl in.ll --run-pass NAME --emit-llvm out.ll   (one IR->IR pass alone)
  * The device library defaults to <root>/lib/anchor/devlib.bc, <root> the
  * parent of the directory holding anchor-msl (/proc/self/exe). */
@@ -15,6 +16,7 @@
 static int usage(void) {
   fprintf(stderr, "usage: anchor-msl in.ll|in.bc -o out.anchormod [--emit-msl out.metal]\n"
                   "                  [--emit-llvm after-passes.ll] [--devlib devlib.bc]\n"
+                  "                  [--fp64=exact|fast|demote|error]\n"
                   "       anchor-msl in.ll --run-pass NAME --emit-llvm out.ll\n");
   return 2;
 }
@@ -61,6 +63,14 @@ int main(int argc, char **argv) {
       options.devlib_path = argv[++i];
     else if (!strcmp(argv[i], "--run-pass") && i + 1 < argc)
       options.run_pass = argv[++i];
+    else if (!strcmp(argv[i], "--fp64=exact"))
+      options.fp64 = MSL_FP64_EXACT;
+    else if (!strcmp(argv[i], "--fp64=fast"))
+      options.fp64 = MSL_FP64_FAST;
+    else if (!strcmp(argv[i], "--fp64=demote"))
+      options.fp64 = MSL_FP64_DEMOTE;
+    else if (!strcmp(argv[i], "--fp64=error"))
+      options.fp64 = MSL_FP64_ERROR;
     else if (argv[i][0] == '-' && argv[i][1])
       return usage();
     else if (!input)
@@ -83,6 +93,8 @@ int main(int argc, char **argv) {
     msl_status_free(&status);
     return 1;
   }
+  if (status.message) fputs(status.message, stderr); /* warnings */
+  msl_status_free(&status);
   int ok = (!output || write_file(output, out.blob, out.blob_size)) &&
            (!msl_path || write_file(msl_path, out.msl, out.msl_size));
   msl_output_free(&out);

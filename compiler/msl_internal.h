@@ -24,6 +24,11 @@
  *                   device library's saturating __anchor_*2*_rz calls
  *   lower_math.c    IR->IR: float/half sqrt -> anchor_f32_sqrt, llvm.is.fpclass
  *                   -> integer tests on the bits
+ *   retype_fp64.c   IR->IR, --fp64=demote|fast|error after the pipeline:
+ *                   every double value as a float or a double-float pair
+ *                   (memory keeps binary64), or an error for double
+ *                   arithmetic; and demote's calls of the double library
+ *                   as calls of the float one (before the pipeline)
  *   lower_fp64.c    IR->IR: double operations -> anchor_f64_* calls
  *   lower_memory.c  IR->IR: memcpy/memmove/memset -> anchor_mem* calls
  *   lower_atomics.c IR->IR: 32-bit atomics -> anchor_atomic_* calls
@@ -45,7 +50,7 @@
  *
  * Calls go one way only (no two files call each other; the CTest test
  * "layering" checks it on the objects):
- *   compile -> module, devlib, abi, passes (-> lower_vectors, switches), lower_*,
+ *   compile -> module, devlib, abi, passes (-> lower_vectors, switches), lower_*, retype_fp64,
  *              kernel, verify, table
  *   kernel -> structurize -> emit -> {atomics, intrinsics, fp64} -> operand
  *   kernel -> cfg, addrspace, operand;  operand -> addrspace -> util, diag
@@ -389,6 +394,35 @@ int lower_atomics(msl_ctx *ctx);
 int lower_fp64(msl_ctx *ctx);
 int lower_memory(msl_ctx *ctx);
 int lower_vector_memory(msl_ctx *ctx);
+
+/* retype_fp64.c (docs/compiler.md "FP64 modes"; each may run alone):
+ * fp64_check_error (--fp64=error, after pipeline_run): an error, at the
+ * user's source line, for the first instruction of a kernel that computes
+ * on doubles (arithmetic, comparison, conversion, math intrinsic, atomic
+ * arithmetic); loads, stores, copies, selects and bit casts only move bits.
+ * fp64_demote_calls (--fp64=demote, after devlib_link, before
+ * pipeline_run): every call of a double device-library function that has
+ * a float counterpart of the same shape (__anchor_exp -> __anchor_expf,
+ * __anchor_dadd_rn -> __anchor_fadd_rn, __anchor_double2int_rz ->
+ * __anchor_float2int_rz...) calls that one, its double arguments and
+ * results converted (fptrunc/fpext, which fp64_retype makes identities).
+ * With `fast` (--fp64=fast) the same, but for the correctly rounded
+ * operations and the conversions (kept: their code is exact as pairs): the
+ * double library's other code, retyped, is meaningless in double-float
+ * (it relies on binary64 rounding: 2^52 shifts, exact splits).
+ * fp64_retype (after pipeline_run; fast: double-float pairs, else float):
+ * every double-typed value of every function in its representation, every
+ * double instruction in that form; where double bits are visible (loads,
+ * stores, bit casts, aggregates, arguments, calls and atomics the pass has
+ * no form for) the value is converted from or to binary64 (fptrunc/fpext
+ * and double fsub/fadd, which lower_fp64 then makes software binary64), so
+ * memory keeps binary64. Sets *relink when it called device-library
+ * helpers (__anchor_fdiv_rn, __anchor_fmodf, __anchor_dd_*): compile.c
+ * links and inlines them. Demote writes one warning per kernel that
+ * computes in double into ctx->diags (without failing). */
+int fp64_check_error(msl_ctx *ctx);
+int fp64_demote_calls(msl_ctx *ctx, int fast);
+int fp64_retype(msl_ctx *ctx, int fast, int *relink);
 
 /* abi.c: fill kernel->params (malloc'd, freed by module_free) and
  * param_bytes from the IR signature. */

@@ -92,6 +92,7 @@ typedef struct drv_options {
   bool shared;                  /* -shared */
   bool fast_math;               /* --use_fast_math */
   bool fmad_off;                /* --fmad=false */
+  const char *fp64;             /* --fp64=fast|demote|error; NULL: exact (default) */
   signed char prec_div;         /* -prec-div: 1 true, 0 false, -1 not given */
   signed char prec_sqrt;        /* -prec-sqrt: 1 true, 0 false, -1 not given */
   signed char ftz;              /* -ftz: 1 true, 0 false, -1 not given */

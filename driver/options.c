@@ -137,6 +137,17 @@ static int on_prec_sqrt(drv_options *o, const char *v, const char *s) {
   return parse_fp_mode(&o->prec_sqrt, v, s);
 }
 
+/* Anchor's own: what double precision in device code becomes (docs/driver.md,
+ * docs/compiler.md "FP64 modes"); anchor-msl --fp64=MODE does it. */
+static int on_fp64(drv_options *o, const char *v, const char *s) {
+  if (!strcmp(v, "exact")) return o->fp64 = NULL, 0;
+  if (strcmp(v, "fast") && strcmp(v, "demote") && strcmp(v, "error"))
+    return drv_error("invalid value '%s' for option '%s' (expected exact, fast, demote or error)",
+                     v, s);
+  o->fp64 = v;
+  return 0;
+}
+
 static int on_output(drv_options *o, const char *v, const char *s) {
   if (o->output && strcmp(o->output, v)) return drv_error("option '%s' given more than once", s);
   o->output = v;
@@ -368,6 +379,7 @@ static const option_spec option_table[] = {
     {"run-args", "run-args", true, on_run_args},
     {"use_fast_math", "use_fast_math", false, on_fast_math},
     {"fmad", "fmad", true, on_fmad},
+    {"fp64", NULL, true, on_fp64},
     {"ftz", "ftz", true, on_ftz},
     {"prec-div", "prec-div", true, on_prec_div},
     {"prec-sqrt", "prec-sqrt", true, on_prec_sqrt},

@@ -171,8 +171,8 @@ static void plan_device(drv_plan *plan, const drv_options *o, const drv_toolchai
   drv_strvec_push(a, ir_path);
 }
 
-static void plan_backend(drv_plan *plan, const drv_toolchain *tc, const char *ir_path,
-                         const char *module_path, const char *msl_path) {
+static void plan_backend(drv_plan *plan, const drv_options *o, const drv_toolchain *tc,
+                         const char *ir_path, const char *module_path, const char *msl_path) {
   drv_job *job = new_job(plan, tc->msl);
   job->needs_msl_backend = true;
   drv_strvec_push(&job->argv, ir_path);
@@ -180,6 +180,7 @@ static void plan_backend(drv_plan *plan, const drv_toolchain *tc, const char *ir
   drv_strvec_push(&job->argv, module_path);
   drv_strvec_push(&job->argv, "--devlib");
   drv_strvec_push(&job->argv, tc->devlib);
+  if (o->fp64) drv_strvec_pushf(&job->argv, "--fp64=%s", o->fp64);
   if (msl_path) {
     drv_strvec_push(&job->argv, "--emit-msl");
     drv_strvec_push(&job->argv, msl_path);
@@ -266,11 +267,11 @@ static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain
     plan_device(plan, o, tc, in->path, ir);
     if (o->emit_msl) {
       char *msl = o->output ? drv_strdup(o->output) : drv_format("%s.metal", base);
-      plan_backend(plan, tc, ir, mod, msl);
+      plan_backend(plan, o, tc, ir, mod, msl);
       free(msl);
     } else {
       char *obj = object_path(o, temp_dir, index, base);
-      plan_backend(plan, tc, ir, mod, NULL);
+      plan_backend(plan, o, tc, ir, mod, NULL);
       plan_host(plan, o, tc, in, mod, obj);
       drv_strvec_push(objects, obj);
       free(obj);

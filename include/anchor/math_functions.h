@@ -40,6 +40,7 @@
 #include "math/f32_special.h"
 #include "math/f32_trig.h"
 #include "math/f64_exp.h"
+#include "math/f64_fast.h"
 #include "math/f64_special.h"
 #include "math/f64_trig.h"
 #include "math/gamma.h"

@@ -410,6 +410,43 @@ case_fp_modes() {
   contains "$out" " -fgpu-flush-denormals-to-zero" "--print-cuda-flags device -ftz=true"
 }
 
+# --fp64=MODE (Anchor's own): passed to the backend job; error's diagnostic
+# and demote's warning name the kernel at the user's source line (code
+# inlined from the headers and the device library included), copies of
+# doubles are no arithmetic.
+case_fp64_modes() {
+  cat >d.cu <<'CU'
+#include <cmath>
+__global__ void copy(const double *a, double *b) { b[threadIdx.x] = a[threadIdx.x]; }
+__global__ void step(double *x, float *y) {
+  int i = threadIdx.x;
+  y[i] = (float)exp(x[i]);
+}
+CU
+  run --dryrun -c d.cu --fp64=fast
+  expect_rc 0
+  contains "$(job 2)" " --fp64=fast" "backend job (--fp64=fast)"
+  run --dryrun -c d.cu --fp64=exact
+  expect_rc 0
+  lacks "$(job 2)" "--fp64" "backend job (--fp64=exact)"
+  run -c d.cu --fp64=single
+  expect_rc 1
+  contains "$err" "invalid value 'single' for option '--fp64=single' (expected exact, fast, demote or error)" "stderr"
+  run -c d.cu -o d.o --fp64=error
+  expect_rc 1
+  contains "$err" "d.cu:5:17: error: double-precision arithmetic in kernel 'step' with --fp64=error" "stderr"
+  lacks "$err" "'copy'" "stderr"
+  run -c d.cu -o d.o --fp64=demote
+  expect_rc 0
+  contains "$err" "d.cu:5:" "stderr"
+  contains "$err" ": warning: kernel 'step' computes in float: double demoted (--fp64=demote)" "stderr"
+  lacks "$err" "'copy'" "stderr"
+  [ "$(printf '%s\n' "$err" | grep -c warning)" = 1 ] || fail "one warning per kernel: $err"
+  run -c d.cu -o d.o --fp64=fast
+  expect_rc 0
+  [ -z "$err" ] || fail "--fp64=fast warns: $err"
+}
+
 case_forward_unknown() {
   printf 'int x;\n' >a.c
   run --dryrun -c -fPIC -forward-unknown-to-host-compiler a.c
