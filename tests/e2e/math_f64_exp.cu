@@ -33,11 +33,12 @@ enum { RESULTS = NUNARY * SPELLINGS + NPOW };
 // libstdc++'s constexpr __host__ template (nvcc warns #20013 unless
 // --expt-relaxed-constexpr), a call that device code cannot make, and NVVM drops the rest
 // of the kernel after it: every later result stayed as cudaMalloc left it (the zeros seen
-// on the H200). Under nvcc the int spellings therefore convert explicitly.
-#ifdef __NVCC__
-#define INT_ARG(n) ((double)(n))
-#else
+// on the H200). Under nvcc without that flag the int spellings therefore convert
+// explicitly (Anchor's headers define __NVCC__ too: clang is what tells them apart).
+#if defined(__clang__) || defined(__CUDACC_RELAXED_CONSTEXPR__)
 #define INT_ARG(n) (n)
+#else
+#define INT_ARG(n) ((double)(n))
 #endif
 
 __host__ __device__ void results(int n, int m, double *r) {
