@@ -250,11 +250,30 @@ ANCHOR_BF16 __nv_bfloat16 __hmul(__nv_bfloat16 a, __nv_bfloat16 b) {
 ANCHOR_BF16 __nv_bfloat16 __hdiv(__nv_bfloat16 a, __nv_bfloat16 b) {
   return __float2bfloat16(ANCHOR_BF16_DIVF(a.__f(), b.__f()));
 }
-/* The float products of bfloat16 values are exact (16 bits) down to 2^-133; the sum is
- * made exact by TwoSum and rounded to odd, then to bfloat16: one rounding. (Products
- * below 2^-133 in magnitude round twice.) */
+/* One rounding of a*b + c. The float product of two bfloat16 values is exact (16 bits)
+ * when it is finite and above 2^-134 in magnitude (or an exact zero): then the sum is made
+ * exact by TwoSum and rounded to odd, then to bfloat16. Otherwise (a product that
+ * overflows float, where c can still bring the sum back into range, or one too small for
+ * float's subnormals; infinities and NaNs) the same in double, where every such product is
+ * exact (|a*b| < 2^256, > 2^-267): the double sum and its TwoSum error rounded to a float
+ * to odd, then to bfloat16. */
+ANCHOR_BF16 float anchor_bf_fma_odd_f64(float x, float y, float z) {
+#pragma clang fp contract(off)
+  double p = (double)x * (double)y, zd = z, s = p + zd;
+  double bp = s - zd, bz = s - bp, e = (p - bp) + (zd - bz);
+  float f = anchor_f64_to_f32_odd(s); /* s's own rounding, to odd */
+  unsigned int u = __builtin_bit_cast(unsigned int, f);
+  /* s a float exactly but the sum not: odd toward the error (s == s: e is a number) */
+  if ((double)f == s && e == e && e != 0.0 && !(u & 1u))
+    u += (e > 0.0) == (f > 0.0f) ? 1u : 0xffffffffu;
+  return __builtin_bit_cast(float, u);
+}
 ANCHOR_BF16 __nv_bfloat16 __hfma(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c) {
-  return anchor_bf(anchor_f2bf_bits(anchor_fma_odd_f32(a.__f(), b.__f(), c.__f()), anchor_rn));
+  float x = a.__f(), y = b.__f(), z = c.__f(), ap = __builtin_fabsf(x * y);
+  float r = (ap > 0x1p-134f && ap <= 3.4028235e38f) || x == 0.0f || y == 0.0f
+                ? anchor_fma_odd_f32(x, y, z)
+                : anchor_bf_fma_odd_f64(x, y, z);
+  return anchor_bf(anchor_f2bf_bits(r, anchor_rn));
 }
 ANCHOR_BF16 __nv_bfloat16 __hneg(__nv_bfloat16 a) {
   return anchor_bf(a.__x ^ 0x8000u);

@@ -193,8 +193,8 @@ template <class T> static int run(const char *name, LD eps, LD exp_u, LD trig_u)
   cudaMemcpy(dimg, img, sizeof img, cudaMemcpyHostToDevice);
   cudaMemset(dout, 0xff, out_n * sizeof(T)); // NaN: an unwritten response fails
   build_bank<T><<<(NF * TAPS + 127) / 128, 128>>>(p, dtaps);
-  convolve<T><<<dim3((W + TILE - 1) / TILE, (H + TILE - 1) / TILE), dim3(TILE, TILE)>>>(dimg, dtaps,
-                                                                                         dout);
+  convolve<T>
+      <<<dim3((W + TILE - 1) / TILE, (H + TILE - 1) / TILE), dim3(TILE, TILE)>>>(dimg, dtaps, dout);
   cudaError_t e = cudaGetLastError();
   if (e == cudaSuccess) e = cudaDeviceSynchronize();
   if (e != cudaSuccess) {
