@@ -41,6 +41,7 @@ struct __align__(2) __nv_bfloat16 {
   unsigned short __x;
   __nv_bfloat16() = default;
   __host__ __device__ __nv_bfloat16(const __nv_bfloat16_raw &r) : __x(r.x) {}
+#ifndef __CUDA_NO_BFLOAT16_CONVERSIONS__ /* as CUDA's: the conversions can be switched off */
   __host__ __device__ __nv_bfloat16(float f) : __x(anchor_f2bf_bits(f, anchor_rn)) {}
   __host__ __device__ __nv_bfloat16(double d)
       : __x(anchor_f2bf_bits(anchor_f64_to_f32_odd(d), anchor_rn)) {}
@@ -56,18 +57,21 @@ struct __align__(2) __nv_bfloat16 {
   /* A binary16 value is exact in float: one rounding. */
   explicit __host__ __device__ __nv_bfloat16(const __half h)
       : __x(anchor_f2bf_bits(__half2float(h), anchor_rn)) {}
+  __host__ __device__ operator float() const { return __f(); }
+  ANCHOR_F16_CLASS_CONVERSIONS()
+#endif
   __host__ __device__ float __f() const {
     return __builtin_bit_cast(float, (unsigned int)__x << 16);
   }
-  __host__ __device__ operator float() const { return __f(); }
   __host__ __device__ operator __nv_bfloat16_raw() const {
     __nv_bfloat16_raw r = {__x};
     return r;
   }
-  ANCHOR_F16_CLASS_CONVERSIONS()
 };
 /* bfloat16 to binary16: exact in float, then one rounding (declared in cuda_fp16.h). */
+#ifndef __CUDA_NO_HALF_CONVERSIONS__
 __host__ __device__ inline __half::__half(const __nv_bfloat16 b) : __half(b.__f()) {}
+#endif
 
 struct __align__(4) __nv_bfloat162 {
   __nv_bfloat16 x, y;
@@ -142,6 +146,7 @@ ANCHOR_BF16_FROM_INT(long long, ll, i < 0,
                      i < 0 ? 0ull - (unsigned long long)i : (unsigned long long)i)
 ANCHOR_BF16_FROM_INT(unsigned long long, ull, 0, i)
 #undef ANCHOR_BF16_FROM_INT
+#ifndef __CUDA_NO_BFLOAT16_CONVERSIONS__
 __host__ __device__ inline __nv_bfloat16::__nv_bfloat16(long long i)
     : __x(__ll2bfloat16_rn(i).__x) {}
 __host__ __device__ inline __nv_bfloat16::__nv_bfloat16(unsigned long long i)
@@ -150,6 +155,7 @@ __host__ __device__ inline __nv_bfloat16::__nv_bfloat16(long i)
     : __x(__ll2bfloat16_rn((long long)i).__x) {}
 __host__ __device__ inline __nv_bfloat16::__nv_bfloat16(unsigned long i)
     : __x(__ull2bfloat16_rn((unsigned long long)i).__x) {}
+#endif
 #define ANCHOR_BF16_TO_INT_MODE(T, n, sat, md, m)                                                  \
   ANCHOR_BF16 T __bfloat162##n##_##md(__nv_bfloat16 h) {                                           \
     return sat(anchor_round_mode(h.__f(), m));                                                     \
@@ -443,11 +449,26 @@ ANCHOR_BF16 __nv_bfloat16 htanh_approx(__nv_bfloat16 a) {
 ANCHOR_F16_MATH2_ALL(__nv_bfloat162)
 
 /* ---- C++ operators and the class's integer conversions --------------------------------- */
+#ifndef __CUDA_NO_BFLOAT16_OPERATORS__
 ANCHOR_F16_OPS(__nv_bfloat16, __hadd, __hsub, __hmul, __hdiv, __hneg, __heq, __hneu, __hlt, __hle,
                __hgt, __hge, anchor_bf(0x3f80u))
+#endif
+#ifndef __CUDA_NO_BFLOAT162_OPERATORS__
 ANCHOR_F16_OPS(__nv_bfloat162, __hadd2, __hsub2, __hmul2, __h2div, __hneg2, __hbeq2, __hbneu2,
                __hblt2, __hble2, __hbgt2, __hbge2, __bfloat162bfloat162(anchor_bf(0x3f80u)))
+#endif
+#ifndef __CUDA_NO_BFLOAT16_CONVERSIONS__
 ANCHOR_F16_DEFINE_CONVERSIONS(__nv_bfloat16, bfloat16)
+#endif
+
+/* ---- CUDA's named constants ---------------------------------------------------------------- */
+#define CUDART_INF_BF16 __ushort_as_bfloat16((unsigned short)0x7f80u)
+#define CUDART_MAX_NORMAL_BF16 __ushort_as_bfloat16((unsigned short)0x7f7fu)
+#define CUDART_MIN_DENORM_BF16 __ushort_as_bfloat16((unsigned short)0x0001u)
+#define CUDART_NAN_BF16 __ushort_as_bfloat16((unsigned short)0x7fffu)
+#define CUDART_NEG_ZERO_BF16 __ushort_as_bfloat16((unsigned short)0x8000u)
+#define CUDART_ONE_BF16 __ushort_as_bfloat16((unsigned short)0x3f80u)
+#define CUDART_ZERO_BF16 __ushort_as_bfloat16((unsigned short)0x0000u)
 
 /* ---- warp shuffles ------------------------------------------------------------------------ */
 ANCHOR_BF16 unsigned int anchor_bf162_bits(__nv_bfloat162 h) {

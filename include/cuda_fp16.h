@@ -34,12 +34,21 @@ struct __half2_raw {
   unsigned short x, y;
 };
 
+#ifdef __CUDA_NO_HALF_CONVERSIONS__
+#define ANCHOR_FP16_F16_EXPLICIT explicit
+#else
+#define ANCHOR_FP16_F16_EXPLICIT
+#endif
 struct __align__(2) __half {
   /* The bits, as CUDA keeps them (values computed as _Float16 in between). */
   unsigned short __x;
   __half() = default;
   __host__ __device__ __half(const __half_raw &r) : __x(r.x) {}
-  __host__ __device__ __half(_Float16 v) : __x(__builtin_bit_cast(unsigned short, v)) {}
+  /* Anchor's own: the value as clang's _Float16 (explicit where CUDA's conversions are
+   * switched off, so that floats do not convert through it). */
+  ANCHOR_FP16_F16_EXPLICIT __host__ __device__ __half(_Float16 v)
+      : __x(__builtin_bit_cast(unsigned short, v)) {}
+#ifndef __CUDA_NO_HALF_CONVERSIONS__ /* as CUDA's: the conversions can be switched off */
   __host__ __device__ __half(float f) : __half((_Float16)f) {}
   __host__ __device__ __half(double d) : __half((_Float16)anchor_f64_to_f32_odd(d)) {}
   __host__ __device__ __half(int i) : __half((_Float16)(float)i) {}
@@ -52,13 +61,14 @@ struct __align__(2) __half {
   __host__ __device__ __half(long i) : __half((_Float16)(float)i) {}
   __host__ __device__ __half(unsigned long i) : __half((_Float16)(float)i) {}
   explicit __host__ __device__ __half(const __nv_bfloat16 b); /* in cuda_bf16.h */
-  __host__ __device__ _Float16 __v() const { return __builtin_bit_cast(_Float16, __x); }
   __host__ __device__ operator float() const { return (float)__v(); }
+  ANCHOR_F16_CLASS_CONVERSIONS()
+#endif
+  __host__ __device__ _Float16 __v() const { return __builtin_bit_cast(_Float16, __x); }
   __host__ __device__ operator __half_raw() const {
     __half_raw r = {__x};
     return r;
   }
-  ANCHOR_F16_CLASS_CONVERSIONS()
 };
 
 struct __align__(4) __half2 {
@@ -71,6 +81,8 @@ struct __align__(4) __half2 {
     return r;
   }
 };
+
+#undef ANCHOR_FP16_F16_EXPLICIT
 
 typedef __half half;
 typedef __half2 half2;
@@ -87,7 +99,7 @@ ANCHOR_FP16 float __half2float(__half h) {
 }
 /* One rounding from double, to nearest even (through a float rounded to odd). */
 ANCHOR_FP16 __half __double2half(double d) {
-  return __half(d);
+  return __half(anchor_f64_to_f32_odd(d));
 }
 ANCHOR_FP16 __half __int2half_rn(int i) {
   return __half((float)i);
@@ -448,12 +460,12 @@ ANCHOR_FP16 int anchor_h_near_mid(float r) {
 #define ANCHOR_FP16_MATH(name, ff, df, hostf)                                                      \
   ANCHOR_FP16 __half name(__half a) {                                                              \
     float x = (float)a.__v(), r = ff(x);                                                           \
-    return anchor_h_near_mid(r) ? __half(df((double)x)) : __half(r);                               \
+    return anchor_h_near_mid(r) ? __half(anchor_f64_to_f32_odd(df((double)x))) : __half(r);        \
   }
 #else
 #define ANCHOR_FP16_MATH(name, ff, df, hostf)                                                      \
   ANCHOR_FP16 __half name(__half a) {                                                              \
-    return __half(hostf((double)a.__v()));                                                         \
+    return __half(anchor_f64_to_f32_odd(hostf((double)a.__v())));                                  \
   }
 #endif
 #ifdef __CUDA_ARCH__
@@ -502,11 +514,26 @@ ANCHOR_FP16 __half htanh_approx(__half a) {
 ANCHOR_F16_MATH2_ALL(__half2)
 
 /* ---- C++ operators and the class's integer conversions --------------------------------- */
+#ifndef __CUDA_NO_HALF_OPERATORS__
 ANCHOR_F16_OPS(__half, __hadd, __hsub, __hmul, __hdiv, __hneg, __heq, __hneu, __hlt, __hle, __hgt,
                __hge, __ushort_as_half(0x3c00u))
+#endif
+#ifndef __CUDA_NO_HALF2_OPERATORS__
 ANCHOR_F16_OPS(__half2, __hadd2, __hsub2, __hmul2, __h2div, __hneg2, __hbeq2, __hbneu2, __hblt2,
                __hble2, __hbgt2, __hbge2, __half2half2(__ushort_as_half(0x3c00u)))
+#endif
+#ifndef __CUDA_NO_HALF_CONVERSIONS__
 ANCHOR_F16_DEFINE_CONVERSIONS(__half, half)
+#endif
+
+/* ---- CUDA's named constants ---------------------------------------------------------------- */
+#define CUDART_INF_FP16 __ushort_as_half((unsigned short)0x7c00u)
+#define CUDART_MAX_NORMAL_FP16 __ushort_as_half((unsigned short)0x7bffu)
+#define CUDART_MIN_DENORM_FP16 __ushort_as_half((unsigned short)0x0001u)
+#define CUDART_NAN_FP16 __ushort_as_half((unsigned short)0x7fffu)
+#define CUDART_NEG_ZERO_FP16 __ushort_as_half((unsigned short)0x8000u)
+#define CUDART_ONE_FP16 __ushort_as_half((unsigned short)0x3c00u)
+#define CUDART_ZERO_FP16 __ushort_as_half((unsigned short)0x0000u)
 
 /* ---- warp shuffles ------------------------------------------------------------------------ */
 ANCHOR_FP16 unsigned int anchor_half2_bits(__half2 h) {
