@@ -16,7 +16,7 @@
 
 #include "cuda_fp16.h"
 
-#define ANCHOR_BF16 static __host__ __device__ __inline__ __attribute__((always_inline, nodebug))
+#define ANCHOR_BF16 ANCHOR_F16
 
 /* float bits to bfloat16 bits in mode m (anchor_rn ... anchor_rd), integer arithmetic only. */
 ANCHOR_BF16 unsigned short anchor_f2bf_bits(float f, int m) {
@@ -41,6 +41,7 @@ struct __align__(2) __nv_bfloat16 {
   unsigned short __x;
   __nv_bfloat16() = default;
   __host__ __device__ __nv_bfloat16(const __nv_bfloat16_raw &r) : __x(r.x) {}
+#ifndef __CUDA_NO_BFLOAT16_CONVERSIONS__ /* as CUDA's: the conversions can be switched off */
   __host__ __device__ __nv_bfloat16(float f) : __x(anchor_f2bf_bits(f, anchor_rn)) {}
   __host__ __device__ __nv_bfloat16(double d)
       : __x(anchor_f2bf_bits(anchor_f64_to_f32_odd(d), anchor_rn)) {}
@@ -48,15 +49,29 @@ struct __align__(2) __nv_bfloat16 {
   __host__ __device__ __nv_bfloat16(unsigned int i) : __nv_bfloat16((double)i) {}
   __host__ __device__ __nv_bfloat16(short i) : __nv_bfloat16((float)i) {}
   __host__ __device__ __nv_bfloat16(unsigned short i) : __nv_bfloat16((float)i) {}
+  /* Rounded once (an integer rounded to odd at 24 bits first): below. */
+  __host__ __device__ __nv_bfloat16(long long i);
+  __host__ __device__ __nv_bfloat16(unsigned long long i);
+  __host__ __device__ __nv_bfloat16(long i);
+  __host__ __device__ __nv_bfloat16(unsigned long i);
+  /* A binary16 value is exact in float: one rounding. */
+  explicit __host__ __device__ __nv_bfloat16(const __half h)
+      : __x(anchor_f2bf_bits(__half2float(h), anchor_rn)) {}
+  __host__ __device__ operator float() const { return __f(); }
+  ANCHOR_F16_CLASS_CONVERSIONS()
+#endif
   __host__ __device__ float __f() const {
     return __builtin_bit_cast(float, (unsigned int)__x << 16);
   }
-  __host__ __device__ operator float() const { return __f(); }
   __host__ __device__ operator __nv_bfloat16_raw() const {
     __nv_bfloat16_raw r = {__x};
     return r;
   }
 };
+/* bfloat16 to binary16: exact in float, then one rounding (declared in cuda_fp16.h). */
+#ifndef __CUDA_NO_HALF_CONVERSIONS__
+__host__ __device__ inline __half::__half(const __nv_bfloat16 b) : __half(b.__f()) {}
+#endif
 
 struct __align__(4) __nv_bfloat162 {
   __nv_bfloat16 x, y;
@@ -64,6 +79,10 @@ struct __align__(4) __nv_bfloat162 {
   __host__ __device__ __nv_bfloat162(const __nv_bfloat16 &a, const __nv_bfloat16 &b) : x(a), y(b) {}
   __host__ __device__ __nv_bfloat162(const __nv_bfloat162_raw &r)
       : x(__nv_bfloat16_raw{r.x}), y(__nv_bfloat16_raw{r.y}) {}
+  __host__ __device__ operator __nv_bfloat162_raw() const {
+    __nv_bfloat162_raw r = {x.__x, y.__x};
+    return r;
+  }
 };
 
 typedef __nv_bfloat16 nv_bfloat16;
@@ -127,6 +146,16 @@ ANCHOR_BF16_FROM_INT(long long, ll, i < 0,
                      i < 0 ? 0ull - (unsigned long long)i : (unsigned long long)i)
 ANCHOR_BF16_FROM_INT(unsigned long long, ull, 0, i)
 #undef ANCHOR_BF16_FROM_INT
+#ifndef __CUDA_NO_BFLOAT16_CONVERSIONS__
+__host__ __device__ inline __nv_bfloat16::__nv_bfloat16(long long i)
+    : __x(__ll2bfloat16_rn(i).__x) {}
+__host__ __device__ inline __nv_bfloat16::__nv_bfloat16(unsigned long long i)
+    : __x(__ull2bfloat16_rn(i).__x) {}
+__host__ __device__ inline __nv_bfloat16::__nv_bfloat16(long i)
+    : __x(__ll2bfloat16_rn((long long)i).__x) {}
+__host__ __device__ inline __nv_bfloat16::__nv_bfloat16(unsigned long i)
+    : __x(__ull2bfloat16_rn((unsigned long long)i).__x) {}
+#endif
 #define ANCHOR_BF16_TO_INT_MODE(T, n, sat, md, m)                                                  \
   ANCHOR_BF16 T __bfloat162##n##_##md(__nv_bfloat16 h) {                                           \
     return sat(anchor_round_mode(h.__f(), m));                                                     \
@@ -227,19 +256,30 @@ ANCHOR_BF16 __nv_bfloat16 __hmul(__nv_bfloat16 a, __nv_bfloat16 b) {
 ANCHOR_BF16 __nv_bfloat16 __hdiv(__nv_bfloat16 a, __nv_bfloat16 b) {
   return __float2bfloat16(ANCHOR_BF16_DIVF(a.__f(), b.__f()));
 }
-/* The float products of bfloat16 values are exact (16 bits) down to 2^-133; the sum is
- * made exact by TwoSum and rounded to odd, then to bfloat16: one rounding. (Products
- * below 2^-133 in magnitude round twice.) */
-ANCHOR_BF16 __nv_bfloat16 __hfma(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c) {
+/* One rounding of a*b + c. The float product of two bfloat16 values is exact (16 bits)
+ * when it is finite and above 2^-134 in magnitude (or an exact zero): then the sum is made
+ * exact by TwoSum and rounded to odd, then to bfloat16. Otherwise (a product that
+ * overflows float, where c can still bring the sum back into range, or one too small for
+ * float's subnormals; infinities and NaNs) the same in double, where every such product is
+ * exact (|a*b| < 2^256, > 2^-267): the double sum and its TwoSum error rounded to a float
+ * to odd, then to bfloat16. */
+ANCHOR_BF16 float anchor_bf_fma_odd_f64(float x, float y, float z) {
 #pragma clang fp contract(off)
-  float x = a.__f(), y = b.__f(), z = c.__f();
-  float p = x * y, s = p + z;
-  float bp = s - z, bz = s - bp;
-  float e = (p - bp) + (z - bz);
-  unsigned int u = __builtin_bit_cast(unsigned int, s);
-  if (s == s && e != 0.0f && __builtin_fabsf(s) <= 3.4028235e38f && !(u & 1u))
-    u += (e > 0.0f) == (s > 0.0f) ? 1u : 0xffffffffu;
-  return anchor_bf(anchor_f2bf_bits(__builtin_bit_cast(float, u), anchor_rn));
+  double p = (double)x * (double)y, zd = z, s = p + zd;
+  double bp = s - zd, bz = s - bp, e = (p - bp) + (zd - bz);
+  float f = anchor_f64_to_f32_odd(s); /* s's own rounding, to odd */
+  unsigned int u = __builtin_bit_cast(unsigned int, f);
+  /* s a float exactly but the sum not: odd toward the error (s == s: e is a number) */
+  if ((double)f == s && e == e && e != 0.0 && !(u & 1u))
+    u += (e > 0.0) == (f > 0.0f) ? 1u : 0xffffffffu;
+  return __builtin_bit_cast(float, u);
+}
+ANCHOR_BF16 __nv_bfloat16 __hfma(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c) {
+  float x = a.__f(), y = b.__f(), z = c.__f(), ap = __builtin_fabsf(x * y);
+  float r = (ap > 0x1p-134f && ap <= 3.4028235e38f) || x == 0.0f || y == 0.0f
+                ? anchor_fma_odd_f32(x, y, z)
+                : anchor_bf_fma_odd_f64(x, y, z);
+  return anchor_bf(anchor_f2bf_bits(r, anchor_rn));
 }
 ANCHOR_BF16 __nv_bfloat16 __hneg(__nv_bfloat16 a) {
   return anchor_bf(a.__x ^ 0x8000u);
@@ -297,56 +337,32 @@ ANCHOR_BF16 __nv_bfloat16 __hmax_nan(__nv_bfloat16 a, __nv_bfloat16 b) {
 ANCHOR_BF16 __nv_bfloat16 __hmin_nan(__nv_bfloat16 a, __nv_bfloat16 b) {
   return a.__f() != a.__f() || b.__f() != b.__f() ? anchor_bf(0x7fffu) : __hmin(a, b);
 }
-#define ANCHOR_BF16_LANES2(name, one)                                                              \
-  ANCHOR_BF16 __nv_bfloat162 name(__nv_bfloat162 a, __nv_bfloat162 b) {                            \
-    return __nv_bfloat162(one(a.x, b.x), one(a.y, b.y));                                           \
-  }
-ANCHOR_BF16_LANES2(__hadd2, __hadd)
-ANCHOR_BF16_LANES2(__hsub2, __hsub)
-ANCHOR_BF16_LANES2(__hmul2, __hmul)
-ANCHOR_BF16_LANES2(__h2div, __hdiv)
-ANCHOR_BF16_LANES2(__hadd2_rn, __hadd)
-ANCHOR_BF16_LANES2(__hsub2_rn, __hsub)
-ANCHOR_BF16_LANES2(__hmul2_rn, __hmul)
-ANCHOR_BF16_LANES2(__hadd2_sat, __hadd_sat)
-ANCHOR_BF16_LANES2(__hsub2_sat, __hsub_sat)
-ANCHOR_BF16_LANES2(__hmul2_sat, __hmul_sat)
-ANCHOR_BF16_LANES2(__hmax2, __hmax)
-ANCHOR_BF16_LANES2(__hmin2, __hmin)
-ANCHOR_BF16_LANES2(__hmax2_nan, __hmax_nan)
-ANCHOR_BF16_LANES2(__hmin2_nan, __hmin_nan)
-#undef ANCHOR_BF16_LANES2
-ANCHOR_BF16 __nv_bfloat162 __hfma2(__nv_bfloat162 a, __nv_bfloat162 b, __nv_bfloat162 c) {
-  return __nv_bfloat162(__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y));
-}
-ANCHOR_BF16 __nv_bfloat162 __hfma2_sat(__nv_bfloat162 a, __nv_bfloat162 b, __nv_bfloat162 c) {
-  return __nv_bfloat162(__hfma_sat(a.x, b.x, c.x), __hfma_sat(a.y, b.y, c.y));
-}
-ANCHOR_BF16 __nv_bfloat162 __hfma2_relu(__nv_bfloat162 a, __nv_bfloat162 b, __nv_bfloat162 c) {
-  return __nv_bfloat162(__hfma_relu(a.x, b.x, c.x), __hfma_relu(a.y, b.y, c.y));
-}
-ANCHOR_BF16 __nv_bfloat162 __hneg2(__nv_bfloat162 a) {
-  return __nv_bfloat162(__hneg(a.x), __hneg(a.y));
-}
-ANCHOR_BF16 __nv_bfloat162 __habs2(__nv_bfloat162 a) {
-  return __nv_bfloat162(__habs(a.x), __habs(a.y));
-}
+ANCHOR_F16_LANES2(__nv_bfloat162, __hadd2, __hadd)
+ANCHOR_F16_LANES2(__nv_bfloat162, __hsub2, __hsub)
+ANCHOR_F16_LANES2(__nv_bfloat162, __hmul2, __hmul)
+ANCHOR_F16_LANES2(__nv_bfloat162, __h2div, __hdiv)
+ANCHOR_F16_LANES2(__nv_bfloat162, __hadd2_rn, __hadd)
+ANCHOR_F16_LANES2(__nv_bfloat162, __hsub2_rn, __hsub)
+ANCHOR_F16_LANES2(__nv_bfloat162, __hmul2_rn, __hmul)
+ANCHOR_F16_LANES2(__nv_bfloat162, __hadd2_sat, __hadd_sat)
+ANCHOR_F16_LANES2(__nv_bfloat162, __hsub2_sat, __hsub_sat)
+ANCHOR_F16_LANES2(__nv_bfloat162, __hmul2_sat, __hmul_sat)
+ANCHOR_F16_LANES2(__nv_bfloat162, __hmax2, __hmax)
+ANCHOR_F16_LANES2(__nv_bfloat162, __hmin2, __hmin)
+ANCHOR_F16_LANES2(__nv_bfloat162, __hmax2_nan, __hmax_nan)
+ANCHOR_F16_LANES2(__nv_bfloat162, __hmin2_nan, __hmin_nan)
+ANCHOR_F16_LANES3(__nv_bfloat162, __hfma2, __hfma)
+ANCHOR_F16_LANES3(__nv_bfloat162, __hfma2_sat, __hfma_sat)
+ANCHOR_F16_LANES3(__nv_bfloat162, __hfma2_relu, __hfma_relu)
+ANCHOR_F16_LANES1(__nv_bfloat162, __hneg2, __hneg)
+ANCHOR_F16_LANES1(__nv_bfloat162, __habs2, __habs)
+ANCHOR_F16_HCMADD(__nv_bfloat162)
 
 /* ---- comparisons (ordered, and unordered: u) ---------------------------------------------- */
 #define ANCHOR_BF16_CMP(op, expr)                                                                  \
   ANCHOR_BF16 bool __h##op(__nv_bfloat16 a, __nv_bfloat16 b) {                                     \
     float x = a.__f(), y = b.__f();                                                                \
     return expr;                                                                                   \
-  }                                                                                                \
-  ANCHOR_BF16 __nv_bfloat162 __h##op##2(__nv_bfloat162 a, __nv_bfloat162 b) {                      \
-    return __nv_bfloat162(anchor_bf(__h##op(a.x, b.x) ? 0x3f80u : 0u),                             \
-                          anchor_bf(__h##op(a.y, b.y) ? 0x3f80u : 0u));                            \
-  }                                                                                                \
-  ANCHOR_BF16 unsigned int __h##op##2_mask(__nv_bfloat162 a, __nv_bfloat162 b) {                   \
-    return (__h##op(a.x, b.x) ? 0xffffu : 0u) | (__h##op(a.y, b.y) ? 0xffff0000u : 0u);            \
-  }                                                                                                \
-  ANCHOR_BF16 bool __hb##op##2(__nv_bfloat162 a, __nv_bfloat162 b) {                               \
-    return __h##op(a.x, b.x) && __h##op(a.y, b.y);                                                 \
   }
 ANCHOR_BF16_CMP(eq, x == y)
 ANCHOR_BF16_CMP(ne, x<y || x> y)
@@ -361,6 +377,8 @@ ANCHOR_BF16_CMP(leu, !(x > y))
 ANCHOR_BF16_CMP(gtu, !(x <= y))
 ANCHOR_BF16_CMP(geu, !(x < y))
 #undef ANCHOR_BF16_CMP
+/* __nv_bfloat162 forms (anchor/fp16_common.h): __hxx2, __hxx2_mask, __hbxx2. */
+ANCHOR_F16_CMP2_ALL(__nv_bfloat162, anchor_bf, 0x3f80u)
 ANCHOR_BF16 bool __hisnan(__nv_bfloat16 a) {
   return (a.__x & 0x7fffu) > 0x7f80u;
 }
@@ -401,6 +419,7 @@ ANCHOR_BF16_MATH(hlog2, __anchor_log2f, __anchor_log2, __builtin_log2)
 ANCHOR_BF16_MATH(hlog10, __anchor_log10f, __anchor_log10, __builtin_log10)
 ANCHOR_BF16_MATH(hsin, __anchor_sinf, __anchor_sin, __builtin_sin)
 ANCHOR_BF16_MATH(hcos, __anchor_cosf, __anchor_cos, __builtin_cos)
+ANCHOR_BF16_MATH(htanh, __anchor_tanhf, __anchor_tanh, __builtin_tanh)
 ANCHOR_BF16_MATH(hrsqrt, __anchor_rsqrtf, anchor_h_rsqrt_d, anchor_h_rsqrt_d)
 #undef ANCHOR_BF16_MATH
 ANCHOR_BF16 __nv_bfloat16 hsqrt(__nv_bfloat16 a) {
@@ -423,83 +442,46 @@ ANCHOR_BF16 __nv_bfloat16 htrunc(__nv_bfloat16 a) {
 ANCHOR_BF16 __nv_bfloat16 hrint(__nv_bfloat16 a) {
   return __float2bfloat16(__builtin_rintf(a.__f()));
 }
-#define ANCHOR_BF16_MATH2(name, one)                                                               \
-  ANCHOR_BF16 __nv_bfloat162 name(__nv_bfloat162 a) {                                              \
-    return __nv_bfloat162(one(a.x), one(a.y));                                                     \
-  }
-ANCHOR_BF16_MATH2(h2exp, hexp)
-ANCHOR_BF16_MATH2(h2exp2, hexp2)
-ANCHOR_BF16_MATH2(h2exp10, hexp10)
-ANCHOR_BF16_MATH2(h2log, hlog)
-ANCHOR_BF16_MATH2(h2log2, hlog2)
-ANCHOR_BF16_MATH2(h2log10, hlog10)
-ANCHOR_BF16_MATH2(h2sin, hsin)
-ANCHOR_BF16_MATH2(h2cos, hcos)
-ANCHOR_BF16_MATH2(h2rsqrt, hrsqrt)
-ANCHOR_BF16_MATH2(h2sqrt, hsqrt)
-ANCHOR_BF16_MATH2(h2rcp, hrcp)
-ANCHOR_BF16_MATH2(h2ceil, hceil)
-ANCHOR_BF16_MATH2(h2floor, hfloor)
-ANCHOR_BF16_MATH2(h2trunc, htrunc)
-ANCHOR_BF16_MATH2(h2rint, hrint)
-#undef ANCHOR_BF16_MATH2
+/* As cuda_fp16.h's: the correctly rounded tanh. */
+ANCHOR_BF16 __nv_bfloat16 htanh_approx(__nv_bfloat16 a) {
+  return htanh(a);
+}
+ANCHOR_F16_MATH2_ALL(__nv_bfloat162)
 
-/* ---- C++ operators ------------------------------------------------------------------------ */
-#define ANCHOR_BF16_OPS(T, add, sub, mul, div, eq)                                                 \
-  ANCHOR_BF16 T operator+(const T &a, const T &b) {                                                \
-    return add(a, b);                                                                              \
-  }                                                                                                \
-  ANCHOR_BF16 T operator-(const T &a, const T &b) {                                                \
-    return sub(a, b);                                                                              \
-  }                                                                                                \
-  ANCHOR_BF16 T operator*(const T &a, const T &b) {                                                \
-    return mul(a, b);                                                                              \
-  }                                                                                                \
-  ANCHOR_BF16 T operator/(const T &a, const T &b) {                                                \
-    return div(a, b);                                                                              \
-  }                                                                                                \
-  ANCHOR_BF16 T &operator+=(T &a, const T &b) {                                                    \
-    return a = add(a, b);                                                                          \
-  }                                                                                                \
-  ANCHOR_BF16 T &operator-=(T &a, const T &b) {                                                    \
-    return a = sub(a, b);                                                                          \
-  }                                                                                                \
-  ANCHOR_BF16 T &operator*=(T &a, const T &b) {                                                    \
-    return a = mul(a, b);                                                                          \
-  }                                                                                                \
-  ANCHOR_BF16 T &operator/=(T &a, const T &b) {                                                    \
-    return a = div(a, b);                                                                          \
-  }                                                                                                \
-  ANCHOR_BF16 bool operator==(const T &a, const T &b) {                                            \
-    return eq(a, b);                                                                               \
-  }
-ANCHOR_BF16_OPS(__nv_bfloat16, __hadd, __hsub, __hmul, __hdiv, __heq)
-ANCHOR_BF16_OPS(__nv_bfloat162, __hadd2, __hsub2, __hmul2, __h2div, __hbeq2)
-#undef ANCHOR_BF16_OPS
-ANCHOR_BF16 __nv_bfloat16 operator-(const __nv_bfloat16 &a) {
-  return __hneg(a);
+/* ---- C++ operators and the class's integer conversions --------------------------------- */
+#ifndef __CUDA_NO_BFLOAT16_OPERATORS__
+ANCHOR_F16_OPS(__nv_bfloat16, __hadd, __hsub, __hmul, __hdiv, __hneg, __heq, __hneu, __hlt, __hle,
+               __hgt, __hge, anchor_bf(0x3f80u))
+#endif
+#ifndef __CUDA_NO_BFLOAT162_OPERATORS__
+ANCHOR_F16_OPS(__nv_bfloat162, __hadd2, __hsub2, __hmul2, __h2div, __hneg2, __hbeq2, __hbneu2,
+               __hblt2, __hble2, __hbgt2, __hbge2, __bfloat162bfloat162(anchor_bf(0x3f80u)))
+#endif
+#ifndef __CUDA_NO_BFLOAT16_CONVERSIONS__
+ANCHOR_F16_DEFINE_CONVERSIONS(__nv_bfloat16, bfloat16)
+#endif
+
+/* ---- CUDA's named constants ---------------------------------------------------------------- */
+#define CUDART_INF_BF16 __ushort_as_bfloat16((unsigned short)0x7f80u)
+#define CUDART_MAX_NORMAL_BF16 __ushort_as_bfloat16((unsigned short)0x7f7fu)
+#define CUDART_MIN_DENORM_BF16 __ushort_as_bfloat16((unsigned short)0x0001u)
+#define CUDART_NAN_BF16 __ushort_as_bfloat16((unsigned short)0x7fffu)
+#define CUDART_NEG_ZERO_BF16 __ushort_as_bfloat16((unsigned short)0x8000u)
+#define CUDART_ONE_BF16 __ushort_as_bfloat16((unsigned short)0x3f80u)
+#define CUDART_ZERO_BF16 __ushort_as_bfloat16((unsigned short)0x0000u)
+
+/* ---- warp shuffles ------------------------------------------------------------------------ */
+ANCHOR_BF16 unsigned int anchor_bf162_bits(__nv_bfloat162 h) {
+  return (unsigned int)h.x.__x | (unsigned int)h.y.__x << 16;
 }
-ANCHOR_BF16 __nv_bfloat16 operator+(const __nv_bfloat16 &a) {
-  return a;
+ANCHOR_BF16 __nv_bfloat16 anchor_bf_from_word(unsigned int w) {
+  return anchor_bf((unsigned short)w);
 }
-ANCHOR_BF16 __nv_bfloat162 operator-(const __nv_bfloat162 &a) {
-  return __hneg2(a);
+ANCHOR_BF16 __nv_bfloat162 anchor_bf162_from_word(unsigned int w) {
+  return __nv_bfloat162(anchor_bf((unsigned short)w), anchor_bf((unsigned short)(w >> 16)));
 }
-ANCHOR_BF16 bool operator!=(const __nv_bfloat16 &a, const __nv_bfloat16 &b) {
-  return __hneu(a, b);
-}
-ANCHOR_BF16 bool operator<(const __nv_bfloat16 &a, const __nv_bfloat16 &b) {
-  return __hlt(a, b);
-}
-ANCHOR_BF16 bool operator<=(const __nv_bfloat16 &a, const __nv_bfloat16 &b) {
-  return __hle(a, b);
-}
-ANCHOR_BF16 bool operator>(const __nv_bfloat16 &a, const __nv_bfloat16 &b) {
-  return __hgt(a, b);
-}
-ANCHOR_BF16 bool operator>=(const __nv_bfloat16 &a, const __nv_bfloat16 &b) {
-  return __hge(a, b);
-}
+ANCHOR_F16_SHFL(__nv_bfloat16, __bfloat16_as_ushort, anchor_bf_from_word)
+ANCHOR_F16_SHFL(__nv_bfloat162, anchor_bf162_bits, anchor_bf162_from_word)
 
 #undef ANCHOR_BF16
 

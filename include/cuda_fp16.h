@@ -20,23 +20,11 @@
 
 #ifdef __cplusplus
 
-#include "anchor/qualifiers.h"
-#include "anchor/vector_types.h"
+#include "anchor/fp16_common.h"
 
-#define ANCHOR_FP16 static __host__ __device__ __inline__ __attribute__((always_inline, nodebug))
+#define ANCHOR_FP16 ANCHOR_F16
 
-/* d rounded to float toward zero with the last bit set when inexact (round to odd): rounding
- * that float again to a format of at most 22 significant bits, in any mode, gives d rounded
- * once (float has at least 2 more bits). The one conversion of a double that every target
- * has (the device's double is Anchor's software binary64). */
-ANCHOR_FP16 float anchor_f64_to_f32_odd(double d) {
-  float f = (float)d;
-  unsigned int u = __builtin_bit_cast(unsigned int, f);
-  double ad = d < 0 ? -d : d;
-  double af = f < 0 ? -(double)f : (double)f;
-  if (f == f && (double)f != d && !(u & 1u)) u += ad > af ? 1u : 0xffffffffu;
-  return __builtin_bit_cast(float, u);
-}
+struct __nv_bfloat16; /* cuda_bf16.h: the explicit conversion between the two */
 
 /* Raw bit patterns, as CUDA names them. */
 struct __half_raw {
@@ -46,20 +34,37 @@ struct __half2_raw {
   unsigned short x, y;
 };
 
+#ifdef __CUDA_NO_HALF_CONVERSIONS__
+#define ANCHOR_FP16_F16_EXPLICIT explicit
+#else
+#define ANCHOR_FP16_F16_EXPLICIT
+#endif
 struct __align__(2) __half {
   /* The bits, as CUDA keeps them (values computed as _Float16 in between). */
   unsigned short __x;
   __half() = default;
   __host__ __device__ __half(const __half_raw &r) : __x(r.x) {}
-  __host__ __device__ __half(_Float16 v) : __x(__builtin_bit_cast(unsigned short, v)) {}
+  /* Anchor's own: the value as clang's _Float16 (explicit where CUDA's conversions are
+   * switched off, so that floats do not convert through it). */
+  ANCHOR_FP16_F16_EXPLICIT __host__ __device__ __half(_Float16 v)
+      : __x(__builtin_bit_cast(unsigned short, v)) {}
+#ifndef __CUDA_NO_HALF_CONVERSIONS__ /* as CUDA's: the conversions can be switched off */
   __host__ __device__ __half(float f) : __half((_Float16)f) {}
   __host__ __device__ __half(double d) : __half((_Float16)anchor_f64_to_f32_odd(d)) {}
   __host__ __device__ __half(int i) : __half((_Float16)(float)i) {}
   __host__ __device__ __half(unsigned int i) : __half((_Float16)(float)i) {}
   __host__ __device__ __half(short i) : __half((_Float16)(float)i) {}
   __host__ __device__ __half(unsigned short i) : __half((_Float16)(float)i) {}
-  __host__ __device__ _Float16 __v() const { return __builtin_bit_cast(_Float16, __x); }
+  /* Exact in float below 2^24; beyond, every result is an infinity. */
+  __host__ __device__ __half(long long i) : __half((_Float16)(float)i) {}
+  __host__ __device__ __half(unsigned long long i) : __half((_Float16)(float)i) {}
+  __host__ __device__ __half(long i) : __half((_Float16)(float)i) {}
+  __host__ __device__ __half(unsigned long i) : __half((_Float16)(float)i) {}
+  explicit __host__ __device__ __half(const __nv_bfloat16 b); /* in cuda_bf16.h */
   __host__ __device__ operator float() const { return (float)__v(); }
+  ANCHOR_F16_CLASS_CONVERSIONS()
+#endif
+  __host__ __device__ _Float16 __v() const { return __builtin_bit_cast(_Float16, __x); }
   __host__ __device__ operator __half_raw() const {
     __half_raw r = {__x};
     return r;
@@ -71,7 +76,13 @@ struct __align__(4) __half2 {
   __half2() = default;
   __host__ __device__ __half2(const __half &a, const __half &b) : x(a), y(b) {}
   __host__ __device__ __half2(const __half2_raw &r) : x(__half_raw{r.x}), y(__half_raw{r.y}) {}
+  __host__ __device__ operator __half2_raw() const {
+    __half2_raw r = {x.__x, y.__x};
+    return r;
+  }
 };
+
+#undef ANCHOR_FP16_F16_EXPLICIT
 
 typedef __half half;
 typedef __half2 half2;
@@ -88,7 +99,7 @@ ANCHOR_FP16 float __half2float(__half h) {
 }
 /* One rounding from double, to nearest even (through a float rounded to odd). */
 ANCHOR_FP16 __half __double2half(double d) {
-  return __half(d);
+  return __half(anchor_f64_to_f32_odd(d));
 }
 ANCHOR_FP16 __half __int2half_rn(int i) {
   return __half((float)i);
@@ -213,15 +224,7 @@ ANCHOR_FP16 __half __habs(__half a) {
  * correct rounding. */
 ANCHOR_FP16 __half __hfma(__half a, __half b, __half c) {
 #ifdef __CUDA_ARCH__
-#pragma clang fp contract(off)
-  float x = (float)a.__v(), y = (float)b.__v(), z = (float)c.__v();
-  float p = x * y, s = p + z;
-  float bp = s - z, bz = s - bp;
-  float e = (p - bp) + (z - bz);
-  unsigned int u = __builtin_bit_cast(unsigned int, s);
-  if (s == s && e != 0.0f && __builtin_fabsf(s) <= 3.4028235e38f && !(u & 1u))
-    u += (e > 0.0f) == (s > 0.0f) ? 1u : 0xffffffffu;
-  return __half(__builtin_bit_cast(float, u));
+  return __half(anchor_fma_odd_f32((float)a.__v(), (float)b.__v(), (float)c.__v()));
 #else
   return anchor_half((_Float16)__builtin_fma((double)a.__v(), (double)b.__v(), (double)c.__v()));
 #endif
@@ -243,33 +246,16 @@ ANCHOR_FP16 __half __hmin(__half a, __half b) {
   return b;
 }
 
-ANCHOR_FP16 __half2 __hadd2(__half2 a, __half2 b) {
-  return __half2(__hadd(a.x, b.x), __hadd(a.y, b.y));
-}
-ANCHOR_FP16 __half2 __hsub2(__half2 a, __half2 b) {
-  return __half2(__hsub(a.x, b.x), __hsub(a.y, b.y));
-}
-ANCHOR_FP16 __half2 __hmul2(__half2 a, __half2 b) {
-  return __half2(__hmul(a.x, b.x), __hmul(a.y, b.y));
-}
-ANCHOR_FP16 __half2 __h2div(__half2 a, __half2 b) {
-  return __half2(__hdiv(a.x, b.x), __hdiv(a.y, b.y));
-}
-ANCHOR_FP16 __half2 __hneg2(__half2 a) {
-  return __half2(__hneg(a.x), __hneg(a.y));
-}
-ANCHOR_FP16 __half2 __habs2(__half2 a) {
-  return __half2(__habs(a.x), __habs(a.y));
-}
-ANCHOR_FP16 __half2 __hfma2(__half2 a, __half2 b, __half2 c) {
-  return __half2(__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y));
-}
-ANCHOR_FP16 __half2 __hmax2(__half2 a, __half2 b) {
-  return __half2(__hmax(a.x, b.x), __hmax(a.y, b.y));
-}
-ANCHOR_FP16 __half2 __hmin2(__half2 a, __half2 b) {
-  return __half2(__hmin(a.x, b.x), __hmin(a.y, b.y));
-}
+ANCHOR_F16_LANES2(__half2, __hadd2, __hadd)
+ANCHOR_F16_LANES2(__half2, __hsub2, __hsub)
+ANCHOR_F16_LANES2(__half2, __hmul2, __hmul)
+ANCHOR_F16_LANES2(__half2, __h2div, __hdiv)
+ANCHOR_F16_LANES1(__half2, __hneg2, __hneg)
+ANCHOR_F16_LANES1(__half2, __habs2, __habs)
+ANCHOR_F16_LANES3(__half2, __hfma2, __hfma)
+ANCHOR_F16_LANES2(__half2, __hmax2, __hmax)
+ANCHOR_F16_LANES2(__half2, __hmin2, __hmin)
+ANCHOR_F16_HCMADD(__half2)
 
 /* ---- comparisons (ordered: false when either is NaN; __hne too, as CUDA's) ---------- */
 ANCHOR_FP16 bool __heq(__half a, __half b) {
@@ -299,9 +285,7 @@ ANCHOR_FP16 int __hisinf(__half a) {
   return bits == 0x7c00u ? 1 : bits == 0xfc00u ? -1 : 0;
 }
 
-/* ---- rounding modes ------------------------------------------------------------------------
- * m: 0 to nearest even, 1 toward zero, 2 toward +inf, 3 toward -inf. */
-enum { anchor_rn = 0, anchor_rz = 1, anchor_ru = 2, anchor_rd = 3 };
+/* ---- rounding modes (anchor_rn ... anchor_rd: anchor/fp16_common.h) ------------------------ */
 
 /* f in mode m: the nearest-even result, moved one binary16 step when it lies on the wrong
  * side of f (steps in the bit pattern: magnitude +1 or -1; inf - 1 is the largest finite). */
@@ -352,46 +336,6 @@ ANCHOR_FP16 __half __ull2half_rn(unsigned long long i) {
   return __half((float)i);
 }
 
-/* Float (already an integer value) to integers, saturating as PTX cvt: NaN gives 0 for the
- * types up to 32 bits and 0x8000000000000000 for the 64-bit ones. */
-ANCHOR_FP16 int anchor_f2i_sat(float r) {
-  return r != r               ? 0
-         : r >= 2147483648.0f ? 2147483647
-         : r < -2147483648.0f ? (int)0x80000000u
-                              : (int)r;
-}
-ANCHOR_FP16 unsigned int anchor_f2u_sat(float r) {
-  return r != r || r <= 0.0f ? 0u : r >= 4294967296.0f ? 0xffffffffu : (unsigned int)r;
-}
-ANCHOR_FP16 short anchor_f2s_sat(float r) {
-  return r != r ? 0 : r >= 32767.0f ? 32767 : r <= -32768.0f ? -32768 : (short)r;
-}
-ANCHOR_FP16 unsigned short anchor_f2us_sat(float r) {
-  return r != r || r <= 0.0f ? 0 : r >= 65535.0f ? 65535 : (unsigned short)r;
-}
-ANCHOR_FP16 signed char anchor_f2c_sat(float r) {
-  return r != r ? 0 : r >= 127.0f ? 127 : r <= -128.0f ? -128 : (signed char)r;
-}
-ANCHOR_FP16 unsigned char anchor_f2uc_sat(float r) {
-  return r != r || r <= 0.0f ? 0 : r >= 255.0f ? 255 : (unsigned char)r;
-}
-ANCHOR_FP16 long long anchor_f2ll_sat(float r) {
-  return r != r || r < -9223372036854775808.0f ? (long long)0x8000000000000000ull
-         : r >= 9223372036854775808.0f         ? 0x7fffffffffffffffll
-                                               : (long long)r;
-}
-ANCHOR_FP16 unsigned long long anchor_f2ull_sat(float r) {
-  return r != r                         ? 0x8000000000000000ull
-         : r <= 0.0f                    ? 0ull
-         : r >= 18446744073709551616.0f ? 0xffffffffffffffffull
-                                        : (unsigned long long)r;
-}
-ANCHOR_FP16 float anchor_round_mode(float f, int m) {
-  return m == anchor_rn   ? __builtin_rintf(f)
-         : m == anchor_rz ? __builtin_truncf(f)
-         : m == anchor_ru ? __builtin_ceilf(f)
-                          : __builtin_floorf(f);
-}
 #define ANCHOR_FP16_TO_INT_MODE(T, n, sat, md, m)                                                  \
   ANCHOR_FP16 T __half2##n##_##md(__half h) {                                                      \
     return sat(anchor_round_mode((float)h.__v(), m));                                              \
@@ -459,24 +403,16 @@ ANCHOR_FP16 __half __hmax_nan(__half a, __half b) {
 ANCHOR_FP16 __half __hmin_nan(__half a, __half b) {
   return a.__v() != a.__v() || b.__v() != b.__v() ? __ushort_as_half(0x7fffu) : __hmin(a, b);
 }
-#define ANCHOR_FP16_LANES2(name, one)                                                              \
-  ANCHOR_FP16 __half2 name(__half2 a, __half2 b) {                                                 \
-    return __half2(one(a.x, b.x), one(a.y, b.y));                                                  \
-  }
-ANCHOR_FP16_LANES2(__hadd2_rn, __hadd_rn)
-ANCHOR_FP16_LANES2(__hsub2_rn, __hsub_rn)
-ANCHOR_FP16_LANES2(__hmul2_rn, __hmul_rn)
-ANCHOR_FP16_LANES2(__hadd2_sat, __hadd_sat)
-ANCHOR_FP16_LANES2(__hsub2_sat, __hsub_sat)
-ANCHOR_FP16_LANES2(__hmul2_sat, __hmul_sat)
-ANCHOR_FP16_LANES2(__hmax2_nan, __hmax_nan)
-ANCHOR_FP16_LANES2(__hmin2_nan, __hmin_nan)
-ANCHOR_FP16 __half2 __hfma2_sat(__half2 a, __half2 b, __half2 c) {
-  return __half2(__hfma_sat(a.x, b.x, c.x), __hfma_sat(a.y, b.y, c.y));
-}
-ANCHOR_FP16 __half2 __hfma2_relu(__half2 a, __half2 b, __half2 c) {
-  return __half2(__hfma_relu(a.x, b.x, c.x), __hfma_relu(a.y, b.y, c.y));
-}
+ANCHOR_F16_LANES2(__half2, __hadd2_rn, __hadd_rn)
+ANCHOR_F16_LANES2(__half2, __hsub2_rn, __hsub_rn)
+ANCHOR_F16_LANES2(__half2, __hmul2_rn, __hmul_rn)
+ANCHOR_F16_LANES2(__half2, __hadd2_sat, __hadd_sat)
+ANCHOR_F16_LANES2(__half2, __hsub2_sat, __hsub_sat)
+ANCHOR_F16_LANES2(__half2, __hmul2_sat, __hmul_sat)
+ANCHOR_F16_LANES2(__half2, __hmax2_nan, __hmax_nan)
+ANCHOR_F16_LANES2(__half2, __hmin2_nan, __hmin_nan)
+ANCHOR_F16_LANES3(__half2, __hfma2_sat, __hfma_sat)
+ANCHOR_F16_LANES3(__half2, __hfma2_relu, __hfma_relu)
 
 /* ---- more comparisons ---------------------------------------------------------------------
  * Unordered (u): true when either operand is NaN. */
@@ -498,32 +434,8 @@ ANCHOR_FP16 bool __hgtu(__half a, __half b) {
 ANCHOR_FP16 bool __hgeu(__half a, __half b) {
   return !(a.__v() < b.__v());
 }
-/* __half2: per lane 1.0 or 0.0 (__hxx2), 0xffff or 0 (__hxx2_mask, low lane in the low
- * bits), both lanes true (__hbxx2). */
-#define ANCHOR_FP16_CMP2(op)                                                                       \
-  ANCHOR_FP16 __half2 __h##op##2(__half2 a, __half2 b) {                                           \
-    return __half2(__ushort_as_half(__h##op(a.x, b.x) ? 0x3c00u : 0u),                             \
-                   __ushort_as_half(__h##op(a.y, b.y) ? 0x3c00u : 0u));                            \
-  }                                                                                                \
-  ANCHOR_FP16 unsigned int __h##op##2_mask(__half2 a, __half2 b) {                                 \
-    return (__h##op(a.x, b.x) ? 0xffffu : 0u) | (__h##op(a.y, b.y) ? 0xffff0000u : 0u);            \
-  }                                                                                                \
-  ANCHOR_FP16 bool __hb##op##2(__half2 a, __half2 b) {                                             \
-    return __h##op(a.x, b.x) && __h##op(a.y, b.y);                                                 \
-  }
-ANCHOR_FP16_CMP2(eq)
-ANCHOR_FP16_CMP2(ne)
-ANCHOR_FP16_CMP2(lt)
-ANCHOR_FP16_CMP2(le)
-ANCHOR_FP16_CMP2(gt)
-ANCHOR_FP16_CMP2(ge)
-ANCHOR_FP16_CMP2(equ)
-ANCHOR_FP16_CMP2(neu)
-ANCHOR_FP16_CMP2(ltu)
-ANCHOR_FP16_CMP2(leu)
-ANCHOR_FP16_CMP2(gtu)
-ANCHOR_FP16_CMP2(geu)
-#undef ANCHOR_FP16_CMP2
+/* __half2 forms (anchor/fp16_common.h): __hxx2, __hxx2_mask, __hbxx2. */
+ANCHOR_F16_CMP2_ALL(__half2, __ushort_as_half, 0x3c00u)
 ANCHOR_FP16 __half2 __hisnan2(__half2 a) {
   return __half2(__ushort_as_half(__hisnan(a.x) ? 0x3c00u : 0u),
                  __ushort_as_half(__hisnan(a.y) ? 0x3c00u : 0u));
@@ -548,24 +460,18 @@ ANCHOR_FP16 int anchor_h_near_mid(float r) {
 #define ANCHOR_FP16_MATH(name, ff, df, hostf)                                                      \
   ANCHOR_FP16 __half name(__half a) {                                                              \
     float x = (float)a.__v(), r = ff(x);                                                           \
-    return anchor_h_near_mid(r) ? __half(df((double)x)) : __half(r);                               \
+    return anchor_h_near_mid(r) ? __half(anchor_f64_to_f32_odd(df((double)x))) : __half(r);        \
   }
 #else
 #define ANCHOR_FP16_MATH(name, ff, df, hostf)                                                      \
   ANCHOR_FP16 __half name(__half a) {                                                              \
-    return __half(hostf((double)a.__v()));                                                         \
+    return __half(anchor_f64_to_f32_odd(hostf((double)a.__v())));                                  \
   }
 #endif
 #ifdef __CUDA_ARCH__
-ANCHOR_FP16 double anchor_h_rsqrt_d(double x) {
-  return 1.0 / __anchor_dsqrt_rn(x);
-}
 #define ANCHOR_FP16_SQRTF __anchor_sqrtf
 #define ANCHOR_FP16_RCPF __anchor_frcp_rn
 #else
-ANCHOR_FP16 double anchor_h_rsqrt_d(double x) {
-  return 1.0 / __builtin_sqrt(x);
-}
 #define ANCHOR_FP16_SQRTF __builtin_sqrtf
 #define ANCHOR_FP16_RCPF 1.0f /
 #endif
@@ -577,6 +483,7 @@ ANCHOR_FP16_MATH(hlog2, __anchor_log2f, __anchor_log2, __builtin_log2)
 ANCHOR_FP16_MATH(hlog10, __anchor_log10f, __anchor_log10, __builtin_log10)
 ANCHOR_FP16_MATH(hsin, __anchor_sinf, __anchor_sin, __builtin_sin)
 ANCHOR_FP16_MATH(hcos, __anchor_cosf, __anchor_cos, __builtin_cos)
+ANCHOR_FP16_MATH(htanh, __anchor_tanhf, __anchor_tanh, __builtin_tanh)
 ANCHOR_FP16_MATH(hrsqrt, __anchor_rsqrtf, anchor_h_rsqrt_d, anchor_h_rsqrt_d)
 #undef ANCHOR_FP16_MATH
 ANCHOR_FP16 __half hsqrt(__half a) {
@@ -599,101 +506,47 @@ ANCHOR_FP16 __half htrunc(__half a) {
 ANCHOR_FP16 __half hrint(__half a) {
   return __half(__builtin_rintf((float)a.__v()));
 }
-#define ANCHOR_FP16_MATH2(name, one)                                                               \
-  ANCHOR_FP16 __half2 name(__half2 a) {                                                            \
-    return __half2(one(a.x), one(a.y));                                                            \
-  }
-ANCHOR_FP16_MATH2(h2exp, hexp)
-ANCHOR_FP16_MATH2(h2exp2, hexp2)
-ANCHOR_FP16_MATH2(h2exp10, hexp10)
-ANCHOR_FP16_MATH2(h2log, hlog)
-ANCHOR_FP16_MATH2(h2log2, hlog2)
-ANCHOR_FP16_MATH2(h2log10, hlog10)
-ANCHOR_FP16_MATH2(h2sin, hsin)
-ANCHOR_FP16_MATH2(h2cos, hcos)
-ANCHOR_FP16_MATH2(h2rsqrt, hrsqrt)
-ANCHOR_FP16_MATH2(h2sqrt, hsqrt)
-ANCHOR_FP16_MATH2(h2rcp, hrcp)
-ANCHOR_FP16_MATH2(h2ceil, hceil)
-ANCHOR_FP16_MATH2(h2floor, hfloor)
-ANCHOR_FP16_MATH2(h2trunc, htrunc)
-ANCHOR_FP16_MATH2(h2rint, hrint)
-#undef ANCHOR_FP16_MATH2
+/* CUDA's approximate tanh (the hardware's tanh.approx.f16 on sm_75 and later): here the
+ * correctly rounded one, within any bound the approximation has. */
+ANCHOR_FP16 __half htanh_approx(__half a) {
+  return htanh(a);
+}
+ANCHOR_F16_MATH2_ALL(__half2)
 
-/* ---- C++ operators ------------------------------------------------------------------------ */
-ANCHOR_FP16 __half operator+(const __half &a, const __half &b) {
-  return __hadd(a, b);
-}
-ANCHOR_FP16 __half operator-(const __half &a, const __half &b) {
-  return __hsub(a, b);
-}
-ANCHOR_FP16 __half operator*(const __half &a, const __half &b) {
-  return __hmul(a, b);
-}
-ANCHOR_FP16 __half operator/(const __half &a, const __half &b) {
-  return __hdiv(a, b);
-}
-ANCHOR_FP16 __half operator-(const __half &a) {
-  return __hneg(a);
-}
-ANCHOR_FP16 __half operator+(const __half &a) {
-  return a;
-}
-ANCHOR_FP16 __half &operator+=(__half &a, const __half &b) {
-  return a = __hadd(a, b);
-}
-ANCHOR_FP16 __half &operator-=(__half &a, const __half &b) {
-  return a = __hsub(a, b);
-}
-ANCHOR_FP16 __half &operator*=(__half &a, const __half &b) {
-  return a = __hmul(a, b);
-}
-ANCHOR_FP16 __half &operator/=(__half &a, const __half &b) {
-  return a = __hdiv(a, b);
-}
-ANCHOR_FP16 bool operator==(const __half &a, const __half &b) {
-  return __heq(a, b);
-}
-ANCHOR_FP16 bool operator!=(const __half &a, const __half &b) {
-  return !__heq(a, b);
-} /* unordered */
-ANCHOR_FP16 bool operator<(const __half &a, const __half &b) {
-  return __hlt(a, b);
-}
-ANCHOR_FP16 bool operator<=(const __half &a, const __half &b) {
-  return __hle(a, b);
-}
-ANCHOR_FP16 bool operator>(const __half &a, const __half &b) {
-  return __hgt(a, b);
-}
-ANCHOR_FP16 bool operator>=(const __half &a, const __half &b) {
-  return __hge(a, b);
-}
+/* ---- C++ operators and the class's integer conversions --------------------------------- */
+#ifndef __CUDA_NO_HALF_OPERATORS__
+ANCHOR_F16_OPS(__half, __hadd, __hsub, __hmul, __hdiv, __hneg, __heq, __hneu, __hlt, __hle, __hgt,
+               __hge, __ushort_as_half(0x3c00u))
+#endif
+#ifndef __CUDA_NO_HALF2_OPERATORS__
+ANCHOR_F16_OPS(__half2, __hadd2, __hsub2, __hmul2, __h2div, __hneg2, __hbeq2, __hbneu2, __hblt2,
+               __hble2, __hbgt2, __hbge2, __half2half2(__ushort_as_half(0x3c00u)))
+#endif
+#ifndef __CUDA_NO_HALF_CONVERSIONS__
+ANCHOR_F16_DEFINE_CONVERSIONS(__half, half)
+#endif
 
-ANCHOR_FP16 __half2 operator+(const __half2 &a, const __half2 &b) {
-  return __hadd2(a, b);
+/* ---- CUDA's named constants ---------------------------------------------------------------- */
+#define CUDART_INF_FP16 __ushort_as_half((unsigned short)0x7c00u)
+#define CUDART_MAX_NORMAL_FP16 __ushort_as_half((unsigned short)0x7bffu)
+#define CUDART_MIN_DENORM_FP16 __ushort_as_half((unsigned short)0x0001u)
+#define CUDART_NAN_FP16 __ushort_as_half((unsigned short)0x7fffu)
+#define CUDART_NEG_ZERO_FP16 __ushort_as_half((unsigned short)0x8000u)
+#define CUDART_ONE_FP16 __ushort_as_half((unsigned short)0x3c00u)
+#define CUDART_ZERO_FP16 __ushort_as_half((unsigned short)0x0000u)
+
+/* ---- warp shuffles ------------------------------------------------------------------------ */
+ANCHOR_FP16 unsigned int anchor_half2_bits(__half2 h) {
+  return (unsigned int)h.x.__x | (unsigned int)h.y.__x << 16;
 }
-ANCHOR_FP16 __half2 operator-(const __half2 &a, const __half2 &b) {
-  return __hsub2(a, b);
+ANCHOR_FP16 __half anchor_half_from_word(unsigned int w) {
+  return __ushort_as_half((unsigned short)w);
 }
-ANCHOR_FP16 __half2 operator*(const __half2 &a, const __half2 &b) {
-  return __hmul2(a, b);
+ANCHOR_FP16 __half2 anchor_half2_from_word(unsigned int w) {
+  return __half2(__ushort_as_half((unsigned short)w), __ushort_as_half((unsigned short)(w >> 16)));
 }
-ANCHOR_FP16 __half2 operator/(const __half2 &a, const __half2 &b) {
-  return __h2div(a, b);
-}
-ANCHOR_FP16 __half2 operator-(const __half2 &a) {
-  return __hneg2(a);
-}
-ANCHOR_FP16 __half2 &operator+=(__half2 &a, const __half2 &b) {
-  return a = __hadd2(a, b);
-}
-ANCHOR_FP16 __half2 &operator*=(__half2 &a, const __half2 &b) {
-  return a = __hmul2(a, b);
-}
-ANCHOR_FP16 bool operator==(const __half2 &a, const __half2 &b) {
-  return __hbeq2(a, b);
-}
+ANCHOR_F16_SHFL(__half, __half_as_ushort, anchor_half_from_word)
+ANCHOR_F16_SHFL(__half2, anchor_half2_bits, anchor_half2_from_word)
 
 #undef ANCHOR_FP16
 

@@ -13,17 +13,18 @@
 
 #define OPS(X)                                                                                     \
   X(hexp(a))                                                                                       \
-  X(hexp2(a)) X(hexp10(a)) X(hlog(a)) X(hlog2(a)) X(hlog10(a)) X(hsin(a)) X(hcos(a)) X(            \
-      hrsqrt(a)) X(hsqrt(a)) X(hrcp(a)) X(hceil(a)) X(hfloor(a)) X(htrunc(a)) X(hrint(a))          \
-      X(__hadd_rn(a, b)) X(__hsub_sat(a, b)) X(__hmul_sat(a, b)) X(__hadd_sat(a, b)) X(            \
-          __hfma_sat(a, b, c)) X(__hfma_relu(a, b, c)) X(__hmax(a, b)) X(__hmin(a, b))             \
-          X(__hmax_nan(a, b)) X(__hmin_nan(a, b)) X(__hdiv(a, b)) X(__hmul_rn(a, b)) X(            \
-              __hsub_rn(a, b)) X(__float2bfloat16_rz(fa)) X(__float2bfloat16_ru(fa))               \
-              X(__float2bfloat16_rd(fa)) X(__float2bfloat16_rn(fa)) X(__float2bfloat16_rz(fm)) X(  \
-                  __float2bfloat16_ru(fm)) X(__float2bfloat16_rd(fm)) X(__float2bfloat16_rn(fm))   \
-                  X(__double2bfloat16(dm)) X(__int2bfloat16_rz(ia)) X(__int2bfloat16_ru(ia)) X(    \
-                      __int2bfloat16_rd(ia)) X(__ll2bfloat16_rd(la))                               \
-                      X(__ull2bfloat16_ru((unsigned long long)la)) X(                              \
+  X(hexp2(a))                                                                                      \
+  X(hexp10(a)) X(hlog(a)) X(hlog2(a)) X(hlog10(a)) X(hsin(a)) X(hcos(a)) X(hrsqrt(a)) X(           \
+      hsqrt(a)) X(hrcp(a)) X(hceil(a)) X(hfloor(a)) X(htrunc(a)) X(hrint(a)) X(__hadd_rn(a, b))    \
+      X(__hsub_sat(a, b)) X(__hmul_sat(a, b)) X(__hadd_sat(a, b)) X(__hfma_sat(a, b, c)) X(        \
+          __hfma_relu(a, b, c)) X(__hmax(a, b)) X(__hmin(a, b)) X(__hmax_nan(a, b))                \
+          X(__hmin_nan(a, b)) X(__hdiv(a, b)) X(__hmul_rn(a, b)) X(__hsub_rn(a, b)) X(             \
+              __float2bfloat16_rz(fa)) X(__float2bfloat16_ru(fa)) X(__float2bfloat16_rd(fa))       \
+              X(__float2bfloat16_rn(fa)) X(__float2bfloat16_rz(fm)) X(__float2bfloat16_ru(fm)) X(  \
+                  __float2bfloat16_rd(fm)) X(__float2bfloat16_rn(fm)) X(__double2bfloat16(dm))     \
+                  X(__int2bfloat16_rz(ia)) X(__int2bfloat16_ru(ia)) X(__int2bfloat16_rd(ia)) X(    \
+                      __ll2bfloat16_rd(la)) X(__ull2bfloat16_ru((unsigned long long)la))           \
+                      X(                                                                           \
                           __uint2bfloat16_rz((unsigned)ia)) X(__ll2bfloat16_rn(la))                \
                           X(__ull2bfloat16_rn((unsigned long long)la)) X(__int2bfloat16_rn(ia)) X( \
                               __uint2bfloat16_rd((unsigned)ia)) X(__short2bfloat16_rd((short)ia))  \
@@ -43,12 +44,12 @@
                                                               __halves2bfloat162(c, c))))
 #define INTS(X)                                                                                    \
   X(__bfloat162uint_ru(a))                                                                         \
-  X(__bfloat162uint_rd(a)) X(__bfloat162short_rn(a)) X(__bfloat162short_rd(a))                     \
-      X(__bfloat162ushort_rn(a)) X(__bfloat162ushort_ru(a)) X((int)(__bfloat162ll_ru(a) >> 1)) X(  \
-          (int)__bfloat162ll_rz(a)) X((int)__bfloat162ull_rn(a))                                   \
-          X((int)(__bfloat162ull_rd(a) >> 33)) X(__bfloat162int_rn(a)) X(__bfloat162int_ru(a)) X(  \
-              __bfloat162int_rd(a)) X(__bfloat162uint_rn(a)) X(__bfloat162short_ru(a))             \
-              X(__bfloat162ushort_rd(a)) X((int)__bfloat162ll_rn(a)) X(                            \
+  X(__bfloat162uint_rd(a))                                                                         \
+  X(__bfloat162short_rn(a)) X(__bfloat162short_rd(a)) X(__bfloat162ushort_rn(a))                   \
+      X(__bfloat162ushort_ru(a)) X((int)(__bfloat162ll_ru(a) >> 1)) X((int)__bfloat162ll_rz(a)) X( \
+          (int)__bfloat162ull_rn(a)) X((int)(__bfloat162ull_rd(a) >> 33)) X(__bfloat162int_rn(a))  \
+          X(__bfloat162int_ru(a)) X(__bfloat162int_rd(a)) X(__bfloat162uint_rn(a))                 \
+              X(__bfloat162short_ru(a)) X(__bfloat162ushort_rd(a)) X((int)__bfloat162ll_rn(a)) X(  \
                   (int)(__bfloat162ll_rd(a) >> 32)) X((int)__bfloat162ull_ru(a))                   \
                   X((int)(__bfloat162ull_rz(a) >> 32)) X(__bfloat162char_rz(a)) X(                 \
                       __bfloat162uchar_rz(a))                                                      \
@@ -60,8 +61,44 @@
                               X((int)__bfloat16_as_ushort(                                         \
                                   __low2bfloat16(__hisnan2(__halves2bfloat162(a, b)))))
 
+// Added with the rest of the CUDA 13 surface: tanh, __hcmadd, the class's conversions and
+// operators (spelled through macros that the host side redefines as references).
+#define OPS2(X)                                                                                    \
+  OPS(X)                                                                                           \
+  X(htanh(a))                                                                                      \
+  X(htanh_approx(a))                                                                               \
+  X(__high2bfloat16(h2tanh(__halves2bfloat162(a, b)))) X(__low2bfloat16(                           \
+      __hcmadd(__halves2bfloat162(a, b), __halves2bfloat162(b, c), __halves2bfloat162(c, a))))     \
+      X(__high2bfloat16(                                                                           \
+          __hcmadd(__halves2bfloat162(a, b), __halves2bfloat162(b, c), __halves2bfloat162(c, a)))) \
+          X(INCS(a)) X(__low2bfloat16(SUB2(__halves2bfloat162(a, b), __halves2bfloat162(c, a))))
+#define INTS2(X)                                                                                   \
+  INTS(X)                                                                                          \
+  X(TO_INT(a))                                                                                     \
+  X(TO_UCHAR(a))                                                                                   \
+  X((int)(TO_LL(a) >> 3)) X(TO_BOOL(a))                                                            \
+      X(NE2(__halves2bfloat162(a, b), __halves2bfloat162(b, c)) |                                  \
+        LT2(__halves2bfloat162(a, b), __halves2bfloat162(b, c)) << 1)
+#define INCS(a) device_incs(a)
+#define NE2(p, q) ((p) != (q))
+#define LT2(p, q) ((p) < (q))
+#define SUB2(p, q) device_sub2(p, q)
+#define TO_INT(a) ((int)(a))
+#define TO_UCHAR(a) ((int)(unsigned char)(a))
+#define TO_LL(a) ((long long)(a))
+#define TO_BOOL(a) ((bool)(a))
+__host__ __device__ static __nv_bfloat16 device_incs(__nv_bfloat16 a) {
+  a++;
+  ++a;
+  return --a;
+}
+__host__ __device__ static __nv_bfloat162 device_sub2(__nv_bfloat162 a, __nv_bfloat162 b) {
+  a -= b;
+  return a;
+}
+
 #define COUNT(e) +1
-enum { NOPS = 0 OPS(COUNT), NINTS = 0 INTS(COUNT), N = 65536 };
+enum { NOPS = 0 OPS2(COUNT), NINTS = 0 INTS2(COUNT), N = 65536 };
 
 #define INPUTS                                                                                     \
   __nv_bfloat16 a = __ushort_as_bfloat16((unsigned short)i),                                       \
@@ -85,8 +122,44 @@ __global__ void kernel(unsigned short *out, int *iout) {
   int *io = iout + (size_t)i * NINTS;
 #define STORE(e) *o++ = __bfloat16_as_ushort(e);
 #define ISTORE(e) *io++ = (int)(e);
-  OPS(STORE)
-  INTS(ISTORE)
+  OPS2(STORE)
+  INTS2(ISTORE)
+}
+
+// ---- warp shuffles of the 16-bit type and its pair (two warps) ------------------------------
+static unsigned shfl_in(unsigned i) {
+  return (unsigned short)(i * 2654435761u >> 16);
+}
+static unsigned shfl_in2(unsigned i) {
+  return shfl_in(i) | (i * 40503u & 0xffffu) << 16;
+}
+__global__ void shuffles(unsigned *out) {
+  unsigned i = threadIdx.x;
+  __nv_bfloat16 h = __ushort_as_bfloat16((unsigned short)(i * 2654435761u >> 16));
+  __nv_bfloat162 p = __halves2bfloat162(h, __ushort_as_bfloat16((unsigned short)(i * 40503u)));
+  out[4 * i] = __bfloat16_as_ushort(__shfl_sync(0xffffffffu, h, (int)(i * 7 % 32)));
+  __nv_bfloat162 q = __shfl_up_sync(0xffffffffu, p, 3);
+  out[4 * i + 1] = __bfloat16_as_ushort(q.x) | (unsigned)__bfloat16_as_ushort(q.y) << 16;
+  out[4 * i + 2] = __bfloat16_as_ushort(__shfl_down_sync(0xffffffffu, h, 5));
+  q = __shfl_xor_sync(0xffffffffu, p, 9);
+  out[4 * i + 3] = __bfloat16_as_ushort(q.x) | (unsigned)__bfloat16_as_ushort(q.y) << 16;
+}
+static int check_shuffles() {
+  unsigned *d, got[256];
+  cudaMalloc(&d, sizeof got);
+  shuffles<<<1, 64>>>(d);
+  cudaMemcpy(got, d, sizeof got, cudaMemcpyDeviceToHost);
+  cudaFree(d);
+  int bad = 0;
+  for (unsigned i = 0; i < 64; i++) {
+    unsigned lane = i % 32, base = i - lane;
+    unsigned want[4] = {shfl_in(base + i * 7 % 32), lane >= 3 ? shfl_in2(i - 3) : shfl_in2(i),
+                        lane + 5 < 32 ? shfl_in(i + 5) : shfl_in(i), shfl_in2(base + (lane ^ 9))};
+    for (int k = 0; k < 4; k++)
+      if (got[4 * i + k] != want[k] && bad++ < 5)
+        printf("FAIL: shuffle %d at thread %u: %08x, want %08x\n", k, i, got[4 * i + k], want[k]);
+  }
+  return bad;
 }
 
 static int host_float_as_int(float f) {
@@ -107,6 +180,7 @@ static float host_int_as_float(int i) {
 // them by sign (a zero result takes the sign of f). Checked for __float2half_rz/ru/rd,
 // __float2bfloat16_rz/ru/rd (every binary16 value, its quarter points, midpoints and their
 // float neighbours, then random floats) and __int2bfloat16_*, __ll2bfloat16_* (direction).
+#ifdef __clang__
 struct Entry {
   double v;
   unsigned short b;
@@ -185,6 +259,91 @@ static int host_mode_check() {
   delete[] bl;
   return bad;
 }
+#else // nvcc: CUDA's integer conversions are device-only; Anchor's run on the host
+static int host_mode_check() {
+  return 0;
+}
+#endif
+
+#ifdef __clang__
+// Anchor's functions work on the host too (nvcc's mostly do not): the same operations
+// through the library on the host, checked against the same references as the device's.
+static void host_library(unsigned int i, unsigned short *o, int *io) {
+  INPUTS
+  OPS2(STORE)
+  INTS2(ISTORE)
+}
+static bool host_isnan(unsigned short u) {
+  return __hisnan(__ushort_as_bfloat16(u));
+}
+#endif
+
+// ---- the host side: references (math_fp16_ref.h) in place of the library's names --------
+#include "math_fp16_ref.h"
+typedef Fp16Ref<__nv_bfloat16, Fp16RefPair<__nv_bfloat16>, 8, -126, 127, 0x3f80u> Bf16Ref;
+#define FP16_REF Bf16Ref
+#include "math_fp16_ref_names.h"
+#define __halves2bfloat162 Bf16Ref::pair
+#define __low2bfloat16 Bf16Ref::lo
+#define __high2bfloat16 Bf16Ref::hi
+#define __bfloat16_as_ushort Bf16Ref::bits
+#define __ushort_as_bfloat16 Bf16Ref::make
+#define __bfloat162float Bf16Ref::to_float
+#define __float2bfloat16_rn(v) Bf16Ref::round((long double)(v), 0)
+#define __float2bfloat16_rz(v) Bf16Ref::round((long double)(v), 1)
+#define __float2bfloat16_ru(v) Bf16Ref::round((long double)(v), 2)
+#define __float2bfloat16_rd(v) Bf16Ref::round((long double)(v), 3)
+#define __int2bfloat16_rn(v) Bf16Ref::round((long double)(v), 0)
+#define __int2bfloat16_rz(v) Bf16Ref::round((long double)(v), 1)
+#define __int2bfloat16_ru(v) Bf16Ref::round((long double)(v), 2)
+#define __int2bfloat16_rd(v) Bf16Ref::round((long double)(v), 3)
+#define __uint2bfloat16_rn(v) Bf16Ref::round((long double)(v), 0)
+#define __uint2bfloat16_rz(v) Bf16Ref::round((long double)(v), 1)
+#define __uint2bfloat16_ru(v) Bf16Ref::round((long double)(v), 2)
+#define __uint2bfloat16_rd(v) Bf16Ref::round((long double)(v), 3)
+#define __short2bfloat16_rn(v) Bf16Ref::round((long double)(v), 0)
+#define __short2bfloat16_rz(v) Bf16Ref::round((long double)(v), 1)
+#define __short2bfloat16_ru(v) Bf16Ref::round((long double)(v), 2)
+#define __short2bfloat16_rd(v) Bf16Ref::round((long double)(v), 3)
+#define __ushort2bfloat16_rn(v) Bf16Ref::round((long double)(v), 0)
+#define __ushort2bfloat16_rz(v) Bf16Ref::round((long double)(v), 1)
+#define __ushort2bfloat16_ru(v) Bf16Ref::round((long double)(v), 2)
+#define __ushort2bfloat16_rd(v) Bf16Ref::round((long double)(v), 3)
+#define __ll2bfloat16_rn(v) Bf16Ref::round((long double)(v), 0)
+#define __ll2bfloat16_rz(v) Bf16Ref::round((long double)(v), 1)
+#define __ll2bfloat16_ru(v) Bf16Ref::round((long double)(v), 2)
+#define __ll2bfloat16_rd(v) Bf16Ref::round((long double)(v), 3)
+#define __ull2bfloat16_rn(v) Bf16Ref::round((long double)(v), 0)
+#define __ull2bfloat16_rz(v) Bf16Ref::round((long double)(v), 1)
+#define __ull2bfloat16_ru(v) Bf16Ref::round((long double)(v), 2)
+#define __ull2bfloat16_rd(v) Bf16Ref::round((long double)(v), 3)
+#define __double2bfloat16(v) Bf16Ref::round((long double)(v), 0)
+#define __bfloat162int_rn(a) ((int)Bf16Ref::to_signed(a, 0, -2147483647LL - 1, 2147483647LL))
+#define __bfloat162uint_rn(a) ((unsigned)Bf16Ref::to_unsigned(a, 0, 0xffffffffull))
+#define __bfloat162short_rn(a) ((short)Bf16Ref::to_signed(a, 0, -32768, 32767))
+#define __bfloat162ushort_rn(a) ((unsigned short)Bf16Ref::to_unsigned(a, 0, 65535))
+#define __bfloat162ll_rn(a) Bf16Ref::to_ll(a, 0)
+#define __bfloat162ull_rn(a) Bf16Ref::to_ull(a, 0)
+#define __bfloat162int_rz(a) ((int)Bf16Ref::to_signed(a, 1, -2147483647LL - 1, 2147483647LL))
+#define __bfloat162uint_rz(a) ((unsigned)Bf16Ref::to_unsigned(a, 1, 0xffffffffull))
+#define __bfloat162short_rz(a) ((short)Bf16Ref::to_signed(a, 1, -32768, 32767))
+#define __bfloat162ushort_rz(a) ((unsigned short)Bf16Ref::to_unsigned(a, 1, 65535))
+#define __bfloat162ll_rz(a) Bf16Ref::to_ll(a, 1)
+#define __bfloat162ull_rz(a) Bf16Ref::to_ull(a, 1)
+#define __bfloat162int_ru(a) ((int)Bf16Ref::to_signed(a, 2, -2147483647LL - 1, 2147483647LL))
+#define __bfloat162uint_ru(a) ((unsigned)Bf16Ref::to_unsigned(a, 2, 0xffffffffull))
+#define __bfloat162short_ru(a) ((short)Bf16Ref::to_signed(a, 2, -32768, 32767))
+#define __bfloat162ushort_ru(a) ((unsigned short)Bf16Ref::to_unsigned(a, 2, 65535))
+#define __bfloat162ll_ru(a) Bf16Ref::to_ll(a, 2)
+#define __bfloat162ull_ru(a) Bf16Ref::to_ull(a, 2)
+#define __bfloat162int_rd(a) ((int)Bf16Ref::to_signed(a, 3, -2147483647LL - 1, 2147483647LL))
+#define __bfloat162uint_rd(a) ((unsigned)Bf16Ref::to_unsigned(a, 3, 0xffffffffull))
+#define __bfloat162short_rd(a) ((short)Bf16Ref::to_signed(a, 3, -32768, 32767))
+#define __bfloat162ushort_rd(a) ((unsigned short)Bf16Ref::to_unsigned(a, 3, 65535))
+#define __bfloat162ll_rd(a) Bf16Ref::to_ll(a, 3)
+#define __bfloat162ull_rd(a) Bf16Ref::to_ull(a, 3)
+#define __bfloat162char_rz(a) ((signed char)Bf16Ref::to_signed(a, 1, -128, 127))
+#define __bfloat162uchar_rz(a) ((unsigned char)Bf16Ref::to_unsigned(a, 1, 255))
 
 int main() {
   unsigned short *dout;
@@ -202,17 +361,30 @@ int main() {
   }
   const char *names[] = {
 #define NAME(e) #e,
-      OPS(NAME)};
-  const char *inames[] = {INTS(NAME)};
-  int bad[NOPS + NINTS] = {0}, failures = 0;
+      OPS2(NAME)};
+  const char *inames[] = {INTS2(NAME)};
+  int bad[NOPS + NINTS] = {0}, failures = 0, host_bad = 0;
   for (unsigned int i = 0; i < N; i++) {
     INPUTS
     unsigned short want[NOPS];
     int iwant[NINTS];
     unsigned short *o = want;
     int *io = iwant;
-    OPS(STORE)
-    INTS(ISTORE)
+    OPS2(STORE)
+    INTS2(ISTORE)
+#ifdef __clang__
+    unsigned short lib[NOPS];
+    int ilib[NINTS];
+    host_library(i, lib, ilib);
+    for (int k = 0; k < NOPS; k++)
+      if (lib[k] != want[k] && !(host_isnan(lib[k]) && host_isnan(want[k])) && host_bad++ < 5)
+        printf("FAIL: host %s at i=%04x: library %04x reference %04x\n", names[k], i, lib[k],
+               want[k]);
+    for (int k = 0; k < NINTS; k++)
+      if (ilib[k] != iwant[k] && host_bad++ < 5)
+        printf("FAIL: host %s at i=%04x: library %d reference %d\n", inames[k], i, ilib[k],
+               iwant[k]);
+#endif
     for (int k = 0; k < NOPS; k++) {
       unsigned short g = out[(size_t)i * NOPS + k], w = want[k];
       bool nans = __hisnan(__ushort_as_bfloat16(g)) && __hisnan(__ushort_as_bfloat16(w));
@@ -233,6 +405,8 @@ int main() {
   if (mode_bad)
     printf("directed conversions: %d differ from the sorted-values reference\n", mode_bad),
         failures++;
+  if (check_shuffles()) printf("warp shuffles differ\n"), failures++;
+  if (host_bad) printf("host library: %d differences\n", host_bad), failures++;
   printf(failures ? "FAIL: %d operations\n" : "PASS\n", failures);
   return failures != 0;
 }

@@ -29,11 +29,24 @@
 enum { NUNARY = 0 UNARY(COUNT), SPELLINGS = 4, NPOW = 5 };
 enum { RESULTS = NUNARY * SPELLINGS + NPOW };
 
+// nvcc's device code has no integral overloads of these functions: name(int) resolves to
+// libstdc++'s constexpr __host__ template (nvcc warns #20013 unless
+// --expt-relaxed-constexpr), a call that device code cannot make, and NVVM drops the rest
+// of the kernel after it: every later result stayed as cudaMalloc left it (the zeros seen
+// on the H200). Under nvcc without that flag the int spellings therefore convert
+// explicitly (Anchor's headers define __NVCC__ too: clang is what tells them apart).
+#if defined(__clang__) || defined(__CUDACC_RELAXED_CONSTEXPR__)
+#define INT_ARG(n) (n)
+#else
+#define INT_ARG(n) ((double)(n))
+#endif
+
 __host__ __device__ void results(int n, int m, double *r) {
   double d = n, x = m / 8.0;
   int k = 0;
 #define SPELL(name, bound)                                                                         \
-  r[k++] = name(d), r[k++] = std::name(d), r[k++] = name(n), r[k++] = std::name(n);
+  r[k++] = name(d), r[k++] = std::name(d), r[k++] = name(INT_ARG(n)),                              \
+  r[k++] = std::name(INT_ARG(n));
   UNARY(SPELL)
 #undef SPELL
   r[k++] = pow(x, d);
@@ -77,6 +90,8 @@ int main(void) {
   cudaMalloc(&dn, sizeof hn);
   cudaMalloc(&dm, sizeof hm);
   cudaMalloc(&dr, RESULTS * COUNT * sizeof(double));
+  // NaN bits in every result slot: one the kernel leaves unwritten cannot pass as a result.
+  cudaMemset(dr, 0xff, RESULTS * COUNT * sizeof(double));
   cudaMemcpy(dn, hn, sizeof hn, cudaMemcpyHostToDevice);
   cudaMemcpy(dm, hm, sizeof hm, cudaMemcpyHostToDevice);
   // 64 threads: under nvcc 256 threads of this kernel need more registers than a block
