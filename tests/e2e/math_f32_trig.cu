@@ -55,7 +55,7 @@ __global__ void norms(const float *p, const int *dim, const int *at, float *r, u
   const float *v = p + at[j];
   r[4 * j + 0] = normf(dim[j], v);
   r[4 * j + 1] = rnormf(dim[j], v);
-#ifdef __NVCC__ // nvcc has no device std::hypot(x, y, z) (C++17's): its norm3df instead
+#if defined(__NVCC__) && !defined(__clang__) // nvcc (not Anchor, which defines __NVCC__ too) has no device std::hypot(x, y, z) (C++17's): its norm3df instead
   r[4 * j + 3] = dim[j] == 3 ? norm3df(v[0], v[1], v[2]) : 0.0f;
 #else
   r[4 * j + 3] = dim[j] == 3 ? std::hypot(v[0], v[1], v[2]) : 0.0f;
