@@ -6,6 +6,7 @@
  * The device library defaults to <root>/lib/anchor/devlib.bc, <root> the
  * parent of the directory holding anchor-msl (/proc/self/exe). */
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +17,7 @@
 static int usage(void) {
   fprintf(stderr, "usage: anchor-msl in.ll|in.bc -o out.anchormod [--emit-msl out.metal]\n"
                   "                  [--emit-llvm after-passes.ll] [--devlib devlib.bc]\n"
-                  "                  [--fp64=exact|fast|demote|error]\n"
+                  "                  [--fp64=exact|fast|demote|error] [-w]\n"
                   "       anchor-msl in.ll --run-pass NAME --emit-llvm out.ll\n");
   return 2;
 }
@@ -51,6 +52,7 @@ static const char *default_devlib(char *buf, size_t size) {
 int main(int argc, char **argv) {
   char devlib[PATH_MAX + 32];
   const char *input = NULL, *output = NULL, *msl_path = NULL;
+  bool no_warnings = false;
   msl_options options = {0};
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "-o") && i + 1 < argc)
@@ -71,6 +73,8 @@ int main(int argc, char **argv) {
       options.fp64 = MSL_FP64_DEMOTE;
     else if (!strcmp(argv[i], "--fp64=error"))
       options.fp64 = MSL_FP64_ERROR;
+    else if (!strcmp(argv[i], "-w"))
+      no_warnings = true;
     else if (argv[i][0] == '-' && argv[i][1])
       return usage();
     else if (!input)
@@ -93,7 +97,7 @@ int main(int argc, char **argv) {
     msl_status_free(&status);
     return 1;
   }
-  if (status.message) fputs(status.message, stderr); /* warnings */
+  if (status.message && !no_warnings) fputs(status.message, stderr); /* warnings */
   msl_status_free(&status);
   int ok = (!output || write_file(output, out.blob, out.blob_size)) &&
            (!msl_path || write_file(msl_path, out.msl, out.msl_size));

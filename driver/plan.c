@@ -181,6 +181,7 @@ static void plan_backend(drv_plan *plan, const drv_options *o, const drv_toolcha
   drv_strvec_push(&job->argv, "--devlib");
   drv_strvec_push(&job->argv, tc->devlib);
   if (o->fp64) drv_strvec_pushf(&job->argv, "--fp64=%s", o->fp64);
+  if (o->no_warnings) drv_strvec_push(&job->argv, "-w");
   if (msl_path) {
     drv_strvec_push(&job->argv, "--emit-msl");
     drv_strvec_push(&job->argv, msl_path);

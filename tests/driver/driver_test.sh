@@ -442,6 +442,9 @@ CU
   contains "$err" ": warning: kernel 'step' computes in float: double demoted (--fp64=demote)" "stderr"
   lacks "$err" "'copy'" "stderr"
   [ "$(printf '%s\n' "$err" | grep -c warning)" = 1 ] || fail "one warning per kernel: $err"
+  run -c d.cu -o d.o --fp64=demote -w
+  expect_rc 0
+  [ -z "$err" ] || fail "-w leaves demote's warning: $err"
   run -c d.cu -o d.o --fp64=fast
   expect_rc 0
   [ -z "$err" ] || fail "--fp64=fast warns: $err"
