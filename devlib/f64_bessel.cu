@@ -29,7 +29,8 @@
 // - jn, yn: yn by forward recurrence Y_{k+1} = (2k/x) Y_k - Y_{k-1} from y0, y1 (stable:
 //   Y grows); jn by forward recurrence from j0, j1 for |x| >= n, by Miller's backward
 //   recurrence below (from order n + 20 + sqrt(40 n), rescaled by 2^-500 when it grows,
-//   normalised by J0 + 2 (J2 + J4 + ...) = 1), by the power series for |x| < 2.
+//   normalised by J0 + 2 (J2 + J4 + ...) = 1), (x/2)^n / n! for |x| < 2^-300. 2/x is
+//   carried as a double-double in the recurrences (a rounded 2/x costs about n ulp).
 // - cyl_bessel_i0, i1: |x| < 8 polynomials in x^2 of degree 20 (all terms of the series
 //   positive, no cancellation); beyond, e^x / sqrt(x) times a polynomial in u = 8/x (two
 //   pieces), e^x from __anchor_exp (as e^(x/2) squared past 700, so that results up to
@@ -39,7 +40,8 @@
 #include "anchor/math/f64_exp.h"
 #include "anchor/math/f64_trig.h"
 
-#define TWO_OVER_PI 0x1.45f306dc9c883p-1 // 2/pi
+#define TWO_OVER_PI 0x1.45f306dc9c883p-1 // 2/pi = TWO_OVER_PI + TWO_OVER_PI_LO
+#define TWO_OVER_PI_LO -0x1.6b01ec5417056p-55
 #define RSQRT_PI 0x1.20dd750429b6dp-1    // 1/sqrt(pi)
 
 // ---- Polynomials and tables (devlib/gen/f64_bessel_coeffs.c) -----------------------
@@ -665,6 +667,13 @@ static __device__ __forceinline__ double i1b(double s) {
 }
 
 // ---- j0, j1, y0, y1 -----------------------------------------------------------------
+// (2/pi) log(x) f + g for the small-x forms of Y0 and Y1: (2/pi) log(x) as a double-double
+// (the product's rounding and 2/pi's own would add an ulp), one rounding of the sum.
+static __device__ __forceinline__ double log_term(double lg, double f, double g) {
+  double l = TWO_OVER_PI * lg;
+  double ll = __builtin_fma(TWO_OVER_PI, lg, -l) + TWO_OVER_PI_LO * lg;
+  return __builtin_fma(l, f, __builtin_fma(ll, f, g));
+}
 // f(x) = (x - zh[k] - zl[k]) G_k(s) on interval k of [0.75, 8) (deg: G's degree).
 static __device__ __forceinline__ double interval(double x, const double *z, const double *c,
                                                   int deg) {
@@ -724,7 +733,7 @@ extern "C" __device__ double __anchor_j1(double x) {
 
 extern "C" __device__ double __anchor_y0(double x) {
   if (!(x > 0.0)) return x == 0.0 ? -__builtin_inf() : x != x ? x + x : __builtin_nan("");
-  if (x < 0.75) return __builtin_fma(TWO_OVER_PI * __anchor_log(x), j0v(x * x), s0v(x * x));
+  if (x < 0.75) return log_term(__anchor_log(x), j0v(x * x), s0v(x * x));
   if (x < 8.0) return interval(x, y0i_z, y0i_c, 14);
   if (x == __builtin_inf()) return 0.0;
   return hankel(x, 0, 1);
@@ -735,8 +744,7 @@ extern "C" __device__ double __anchor_y1(double x) {
   if (x < 0.75) {
     double v = x * x;
     double a = -TWO_OVER_PI / x; // -inf below 2/(pi DBL_MAX)
-    double l = TWO_OVER_PI * __anchor_log(x);
-    return a + __builtin_fma(l, x * j1v(v), x * s1v(v));
+    return a + log_term(__anchor_log(x), x * j1v(v), x * s1v(v));
   }
   if (x < 8.0) return interval(x, y1i_z, y1i_c, 14);
   if (x == __builtin_inf()) return 0.0;
@@ -744,6 +752,20 @@ extern "C" __device__ double __anchor_y1(double x) {
 }
 
 // ---- jn, yn -------------------------------------------------------------------------
+// One step of the three-term recurrence f_{k+1} = (2k/x) f_k - f_{k-1} (Miller's backward
+// steps are the same with k+1 and k-1 exchanged): 2/x = rh + rl (a double-double: a
+// rounded 2/x alone would be a systematic relative error, the recurrence's at a slightly
+// different x, n ulp for order n), k rh + its fma residual + k rl exact to 2^-100.
+static __device__ __forceinline__ double step(double k, double rh, double rl, double b, double a) {
+  double t = k * rh, tl = __builtin_fma(k, rh, -t) + k * rl;
+  return __builtin_fma(t, b, __builtin_fma(tl, b, -a));
+}
+// 2/x = *rl + the result.
+static __device__ __forceinline__ double two_over(double x, double *rl) {
+  double rh = 2.0 / x;
+  *rl = __builtin_fma(-rh, x, 2.0) / x;
+  return rh;
+}
 // J0 and J1 (y = 0) or Y0 and Y1 (y = 1) of x > 0 (finite) at once, as __anchor_j0 ...
 // __anchor_y1 compute them (the same bits), with one sin and cos: the recurrences of jn
 // and yn start from them, and inlining four functions would make every caller large.
@@ -754,9 +776,9 @@ static __device__ void pair01(double x, int y, double *f0, double *f1) {
       *f0 = j0, *f1 = j1;
       return;
     }
-    double l = TWO_OVER_PI * __anchor_log(x);
-    *f0 = __builtin_fma(l, j0, s0v(v));
-    *f1 = -TWO_OVER_PI / x + __builtin_fma(l, j1, x * s1v(v));
+    double lg = __anchor_log(x);
+    *f0 = log_term(lg, j0, s0v(v));
+    *f1 = -TWO_OVER_PI / x + log_term(lg, j1, x * s1v(v));
     return;
   }
   if (x < 8.0) {
@@ -785,41 +807,39 @@ extern "C" __device__ double __anchor_yn(int n, double x) {
   if (n == 1) return __anchor_y1(x);
   if (!(x > 0.0)) return x == 0.0 ? -__builtin_inf() : x != x ? x + x : __builtin_nan("");
   if (x == __builtin_inf()) return 0.0;
-  double r2 = 2.0 / x, a, b;
+  if (x < 0x1p-520) return -__builtin_inf(); // Y_n(x) <= Y_2(x) ~ -4/(pi x^2) overflows
+  double rl, rh = two_over(x, &rl), a, b;
   pair01(x, 1, &a, &b);
+  // Y_k overflows only where it grows (x < k), negative: once past DBL_MAX (inf, or NaN
+  // from the correction's own overflow), the result is -inf
   for (int k = 1; k < n; k++) {
-    double c = __builtin_fma((double)k * r2, b, -a);
+    double c = step((double)k, rh, rl, b, a);
+    if (!(__builtin_fabs(c) <= 0x1.fffffffffffffp+1023)) return -__builtin_inf();
     a = b, b = c;
-    if (__builtin_fabs(b) == __builtin_inf()) break; // overflowed: -inf (2k/x > 0)
   }
   return b;
 }
 
-// J_n(x), n >= 2, 0 < x < 2: (x/2)^n / n! sum_k (-x^2/4)^k / (k! (n+1)...(n+k)); the
-// terms fall by 1/(k (n+k)) <= 1/(k (k+2)): 12 of them reach 2^-64.
+// J_n(x), n >= 2, 0 < x < 2^-300: (x/2)^n / n! (the next term of the series is below
+// 2^-600 of it); nonzero only for n = 2, 3.
 static __device__ double jn_series(int n, double x) {
-  double h = 0.5 * x, q = -h * h, t = 1.0, s = 1.0;
-  for (int k = 1; k <= 12; k++) {
-    t = t * q / (double)(k * (n + k));
-    s += t;
-  }
-  double p = 1.0;
-  for (int k = 1; k <= n; k++)
+  double h = 0.5 * x, p = 1.0;
+  for (int k = 1; k <= n && p != 0.0; k++)
     p *= h / (double)k;
-  return p * s;
+  return p;
 }
 
-// J_n(x), n >= 2, 2 <= x < n: Miller's backward recurrence from m = n + 20 + sqrt(40 n)
-// (even), J_{m+1} = 0, J_m = 1; J_{k-1} = (2k/x) J_k - J_{k+1}; normalised by
-// J0 + 2 (J2 + J4 + ...) = 1. Each step grows |J| by at most 2m/x < 2^9: rescaled by
+// J_n(x), n >= 2, 2^-300 <= x < n: Miller's backward recurrence from m = n + 20 +
+// sqrt(40 n) (even), J_{m+1} = 0, J_m = 1; J_{k-1} = (2k/x) J_k - J_{k+1}; normalised by
+// J0 + 2 (J2 + J4 + ...) = 1. Each step grows |J| by at most 2m/x < 2^310: rescaled by
 // 2^-500 above 2^500; J_n is kept as recorded and scaled once at the end.
 static __device__ double jn_miller(int n, double x) {
   int m = n + 20 + (int)__builtin_sqrt(40.0 * (double)n);
   m += m & 1;
-  double r2 = 2.0 / x, a = 0.0, b = 1.0, s = 0.0, jn = 0.0;
+  double rl, rh = two_over(x, &rl), a = 0.0, b = 1.0, s = 0.0, jn = 0.0;
   int scaled = 0;
   for (int k = m; k >= 1; k--) {
-    double c = __builtin_fma((double)k * r2, b, -a); // J_{k-1}
+    double c = step((double)k, rh, rl, b, a); // J_{k-1}
     a = b, b = c;
     if (k - 1 == n) jn = c, scaled = 0;
     if ((k - 1) % 2 == 0) s += (k - 1) ? 2.0 * c : c;
@@ -841,15 +861,15 @@ extern "C" __device__ double __anchor_jn(int n, double x) {
   if (x != x) return x + x;
   double ax = __builtin_fabs(x), r;
   if (ax == __builtin_inf()) return 0.0;
-  if (ax < 2.0) {
+  if (ax < 0x1p-300) {
     r = jn_series(n, ax);
   } else if (ax < (double)n) {
     r = jn_miller(n, ax);
   } else {
-    double r2 = 2.0 / ax, a, b;
+    double rl, rh = two_over(ax, &rl), a, b;
     pair01(ax, 0, &a, &b);
     for (int k = 1; k < n; k++) {
-      double c = __builtin_fma((double)k * r2, b, -a);
+      double c = step((double)k, rh, rl, b, a);
       a = b, b = c;
     }
     r = b;
