@@ -28,11 +28,11 @@
 //   far inside 5e-12.
 // - jn, yn: yn by forward recurrence Y_{k+1} = (2k/x) Y_k - Y_{k-1} from y0, y1 (stable:
 //   Y grows); jn by forward recurrence from j0, j1 for |x| >= n, by Miller's backward
-//   recurrence below (from order n + 20 + sqrt(40 n), rescaled by 2^-500 when it grows,
+//   recurrence below (from order n + 16 + sqrt(40 x), rescaled by 2^-500 when it grows,
 //   normalised by J0 + 2 (J2 + J4 + ...) = 1), (x/2)^n / n! for |x| < 2^-300. 2/x is
 //   carried as a double-double in the recurrences (a rounded 2/x costs about n ulp).
 // - cyl_bessel_i0, i1: |x| < 8 polynomials in x^2 of degree 20 (all terms of the series
-//   positive, no cancellation); beyond, e^x / sqrt(x) times a polynomial in u = 8/x (two
+//   positive, no cancellation; x^2's rounding corrected to first order); beyond, e^x / sqrt(x) times a polynomial in u = 8/x (two
 //   pieces), e^x from __anchor_exp (as e^(x/2) squared past 700, so that results up to
 //   the overflow threshold 713.98 stay finite).
 
@@ -42,10 +42,10 @@
 
 #define TWO_OVER_PI 0x1.45f306dc9c883p-1 // 2/pi = TWO_OVER_PI + TWO_OVER_PI_LO
 #define TWO_OVER_PI_LO -0x1.6b01ec5417056p-55
-#define RSQRT_PI 0x1.20dd750429b6dp-1    // 1/sqrt(pi)
+#define RSQRT_PI 0x1.20dd750429b6dp-1 // 1/sqrt(pi)
 
 // ---- Polynomials and tables (devlib/gen/f64_bessel_coeffs.c) -----------------------
-  /* [0, 0.5625], degree 8: max relative error 3.18e-21 (2^-68.1) */
+/* [0, 0.5625], degree 8: max relative error 3.18e-21 (2^-68.1) */
 static __device__ __forceinline__ double j0v(double s) {
   double p = 0x1.4f886d1305ea3p-47;
   p = __builtin_fma(p, s, -0x1.52277e22c2f02p-39);
@@ -58,7 +58,7 @@ static __device__ __forceinline__ double j0v(double s) {
   p = __builtin_fma(p, s, 0x1p+0);
   return p;
 }
-  /* [0, 0.5625], degree 8: max relative error 9.73e-20 (2^-63.2) */
+/* [0, 0.5625], degree 8: max relative error 9.73e-20 (2^-63.2) */
 static __device__ __forceinline__ double j1v(double s) {
   double p = 0x1.2a7c1842d47fdp-51;
   p = __builtin_fma(p, s, -0x1.52280bd907653p-43);
@@ -71,7 +71,7 @@ static __device__ __forceinline__ double j1v(double s) {
   p = __builtin_fma(p, s, 0x1p-1);
   return p;
 }
-  /* [0, 0.5625], degree 10: max relative error 1.49e-13 (2^-42.6) */
+/* [0, 0.5625], degree 10: max relative error 1.49e-13 (2^-42.6) */
 static __device__ __forceinline__ double s0v(double s) {
   double p = -0x1.494dea1a79dd2p-63;
   p = __builtin_fma(p, s, 0x1.f4ea641d233dap-55);
@@ -86,7 +86,7 @@ static __device__ __forceinline__ double s0v(double s) {
   p = __builtin_fma(p, s, -0x1.2e4d699cbd01fp-4);
   return p;
 }
-  /* [0, 0.5625], degree 10: max relative error 4.35e-17 (2^-54.4) */
+/* [0, 0.5625], degree 10: max relative error 4.35e-17 (2^-54.4) */
 static __device__ __forceinline__ double s1v(double s) {
   double p = -0x1.e6690134668e1p-68;
   p = __builtin_fma(p, s, 0x1.9789b21d455c5p-59);
@@ -101,37 +101,39 @@ static __device__ __forceinline__ double s1v(double s) {
   p = __builtin_fma(p, s, -0x1.91866143cbc8ap-3);
   return p;
 }
-/* j0i: x in [0.75 + k/4, 1 + k/4), k = 0..28: f(x) = (x - zh[k] - zl[k]) G_k(s), s = 8 (x - (0.875 + k/4)) */
-  /* [0.75, 1], degree 11: max relative error 7.37e-17 (2^-53.6) */
-  /* [1, 1.25], degree 11: max relative error 7.45e-17 (2^-53.6) */
-  /* [1.25, 1.5], degree 11: max relative error 8.7e-17 (2^-53.4) */
-  /* [1.5, 1.75], degree 11: max relative error 3.71e-18 (2^-57.9) */
-  /* [1.75, 2], degree 11: max relative error 8.26e-17 (2^-53.4) */
-  /* [2, 2.25], degree 11: max relative error 7.39e-18 (2^-56.9) */
-  /* [2.25, 2.5], degree 11: max relative error 6.54e-17 (2^-53.8) */
-  /* [2.5, 2.75], degree 11: max relative error 3.04e-17 (2^-54.9) */
-  /* [2.75, 3], degree 11: max relative error 1.25e-17 (2^-56.1) */
-  /* [3, 3.25], degree 11: max relative error 8.12e-18 (2^-56.8) */
-  /* [3.25, 3.5], degree 11: max relative error 1.9e-17 (2^-55.5) */
-  /* [3.5, 3.75], degree 11: max relative error 8.3e-17 (2^-53.4) */
-  /* [3.75, 4], degree 11: max relative error 4.65e-17 (2^-54.3) */
-  /* [4, 4.25], degree 11: max relative error 9.68e-18 (2^-56.5) */
-  /* [4.25, 4.5], degree 11: max relative error 8.14e-17 (2^-53.4) */
-  /* [4.5, 4.75], degree 11: max relative error 8.21e-17 (2^-53.4) */
-  /* [4.75, 5], degree 11: max relative error 4.28e-17 (2^-54.4) */
-  /* [5, 5.25], degree 11: max relative error 5.89e-17 (2^-53.9) */
-  /* [5.25, 5.5], degree 11: max relative error 6.68e-17 (2^-53.7) */
-  /* [5.5, 5.75], degree 11: max relative error 1.99e-17 (2^-55.5) */
-  /* [5.75, 6], degree 11: max relative error 7.87e-17 (2^-53.5) */
-  /* [6, 6.25], degree 11: max relative error 8.18e-17 (2^-53.4) */
-  /* [6.25, 6.5], degree 11: max relative error 1.02e-16 (2^-53.1) */
-  /* [6.5, 6.75], degree 11: max relative error 6.73e-18 (2^-57.0) */
-  /* [6.75, 7], degree 11: max relative error 2.24e-17 (2^-55.3) */
-  /* [7, 7.25], degree 11: max relative error 6.57e-17 (2^-53.8) */
-  /* [7.25, 7.5], degree 11: max relative error 3.97e-17 (2^-54.5) */
-  /* [7.5, 7.75], degree 11: max relative error 3.27e-17 (2^-54.8) */
-  /* [7.75, 8], degree 11: max relative error 1e-16 (2^-53.1) */
-  /* worst 1.02e-16 (2^-53.1) */
+/* j0i: x in [0.75 + k/4, 1 + k/4), k = 0..28: f(x) = (x - zh[k] - zl[k]) G_k(s), s = 8 (x - (0.875
+ * + k/4)) */
+/* [0.75, 1], degree 11: max relative error 7.37e-17 (2^-53.6) */
+/* [1, 1.25], degree 11: max relative error 7.45e-17 (2^-53.6) */
+/* [1.25, 1.5], degree 11: max relative error 8.7e-17 (2^-53.4) */
+/* [1.5, 1.75], degree 11: max relative error 3.71e-18 (2^-57.9) */
+/* [1.75, 2], degree 11: max relative error 8.26e-17 (2^-53.4) */
+/* [2, 2.25], degree 11: max relative error 7.39e-18 (2^-56.9) */
+/* [2.25, 2.5], degree 11: max relative error 6.54e-17 (2^-53.8) */
+/* [2.5, 2.75], degree 11: max relative error 3.04e-17 (2^-54.9) */
+/* [2.75, 3], degree 11: max relative error 1.25e-17 (2^-56.1) */
+/* [3, 3.25], degree 11: max relative error 8.12e-18 (2^-56.8) */
+/* [3.25, 3.5], degree 11: max relative error 1.9e-17 (2^-55.5) */
+/* [3.5, 3.75], degree 11: max relative error 8.3e-17 (2^-53.4) */
+/* [3.75, 4], degree 11: max relative error 4.65e-17 (2^-54.3) */
+/* [4, 4.25], degree 11: max relative error 9.68e-18 (2^-56.5) */
+/* [4.25, 4.5], degree 11: max relative error 8.14e-17 (2^-53.4) */
+/* [4.5, 4.75], degree 11: max relative error 8.21e-17 (2^-53.4) */
+/* [4.75, 5], degree 11: max relative error 4.28e-17 (2^-54.4) */
+/* [5, 5.25], degree 11: max relative error 5.89e-17 (2^-53.9) */
+/* [5.25, 5.5], degree 11: max relative error 6.68e-17 (2^-53.7) */
+/* [5.5, 5.75], degree 11: max relative error 1.99e-17 (2^-55.5) */
+/* [5.75, 6], degree 11: max relative error 7.87e-17 (2^-53.5) */
+/* [6, 6.25], degree 11: max relative error 8.18e-17 (2^-53.4) */
+/* [6.25, 6.5], degree 11: max relative error 1.02e-16 (2^-53.1) */
+/* [6.5, 6.75], degree 11: max relative error 6.73e-18 (2^-57.0) */
+/* [6.75, 7], degree 11: max relative error 2.24e-17 (2^-55.3) */
+/* [7, 7.25], degree 11: max relative error 6.57e-17 (2^-53.8) */
+/* [7.25, 7.5], degree 11: max relative error 3.97e-17 (2^-54.5) */
+/* [7.5, 7.75], degree 11: max relative error 3.27e-17 (2^-54.8) */
+/* [7.75, 8], degree 11: max relative error 1e-16 (2^-53.1) */
+/* worst 1.02e-16 (2^-53.1) */
+// clang-format off
 static __device__ const double j0i_z[58] = {
     0x1.33d152e971b4p+1, -0x1.0f539d7da258ep-53,
     0x1.33d152e971b4p+1, -0x1.0f539d7da258ep-53,
@@ -163,6 +165,8 @@ static __device__ const double j0i_z[58] = {
     0x1.14eb56cccdecap+3, -0x1.51970714c7c25p-52,
     0x1.14eb56cccdecap+3, -0x1.51970714c7c25p-52,
 };
+// clang-format on
+// clang-format off
 static __device__ const double j0i_c[348] = {
     -0x1.119eb9d9d2bf5p-1, -0x1.7010b2d7faf91p-7, 0x1.ed27fcccf11b2p-11, 0x1.dd0ca6da61e55p-17, -0x1.374956d20074ap-21, -0x1.d4f0410e4771bp-28, 0x1.9158d4cbf5fep-33, 0x1.ee7d513f3c885p-40, -0x1.39e0b4747d607p-45, -0x1.46f5b8a767ba2p-52, 0x1.4949a24d7bc51p-58, 0x1.2905970e5bb82p-65,
     -0x1.1b246d4575e3dp-1, -0x1.df9ef3adb8bf8p-8, 0x1.09291b25b3c5dp-10, 0x1.394208901af75p-17, -0x1.55ccf6f17a002p-21, -0x1.3566eca7c9705p-28, 0x1.be76cd178821fp-33, 0x1.474e510bb426p-40, -0x1.60467b1d32e03p-45, -0x1.b1d402772b00ep-53, 0x1.73f456f07d487p-58, 0x1.8ac8fb58ddd2ep-66,
@@ -194,37 +198,40 @@ static __device__ const double j0i_c[348] = {
     -0x1.ecd30a931bf57p-3, -0x1.2d788e5931ed8p-7, 0x1.396d11ab12404p-11, 0x1.91d7469458e18p-17, -0x1.eeb2b6bb9a6e3p-22, -0x1.758ba4791baffp-28, 0x1.6a66b28cbd9f2p-33, 0x1.703a38f387b3p-40, -0x1.329c12a4034c9p-45, -0x1.c8f92b91ccf37p-53, 0x1.52ca01223a03ep-58, 0x1.885cb20a8dfa3p-66,
     -0x1.06b7103e88819p-2, -0x1.b5cda306d951dp-8, 0x1.59183568d7f6p-11, 0x1.0fc72189842f1p-17, -0x1.0f0c4278b17c3p-21, -0x1.ce552cc6af641p-29, 0x1.8a08abcb5c6a3p-33, 0x1.a05135336423dp-41, -0x1.4b143ff5344bep-45, -0x1.d8e2e335cbe05p-54, 0x1.6bc0f6a528a77p-58, 0x1.74c57805cc122p-67,
 };
-/* j1i: x in [0.75 + k/4, 1 + k/4), k = 0..28: f(x) = (x - zh[k] - zl[k]) G_k(s), s = 8 (x - (0.875 + k/4)) */
-  /* [0.75, 1], degree 11: max relative error 4.25e-17 (2^-54.4) */
-  /* [1, 1.25], degree 11: max relative error 1.49e-17 (2^-55.9) */
-  /* [1.25, 1.5], degree 11: max relative error 1.22e-17 (2^-56.2) */
-  /* [1.5, 1.75], degree 11: max relative error 5.87e-17 (2^-53.9) */
-  /* [1.75, 2], degree 11: max relative error 4.07e-17 (2^-54.4) */
-  /* [2, 2.25], degree 11: max relative error 6.68e-17 (2^-53.7) */
-  /* [2.25, 2.5], degree 11: max relative error 3.9e-18 (2^-57.8) */
-  /* [2.5, 2.75], degree 11: max relative error 6.93e-17 (2^-53.7) */
-  /* [2.75, 3], degree 11: max relative error 1.11e-17 (2^-56.3) */
-  /* [3, 3.25], degree 11: max relative error 4.64e-17 (2^-54.3) */
-  /* [3.25, 3.5], degree 11: max relative error 2.87e-17 (2^-54.9) */
-  /* [3.5, 3.75], degree 11: max relative error 6.3e-17 (2^-53.8) */
-  /* [3.75, 4], degree 11: max relative error 6.99e-17 (2^-53.7) */
-  /* [4, 4.25], degree 11: max relative error 6.8e-18 (2^-57.0) */
-  /* [4.25, 4.5], degree 11: max relative error 7.82e-17 (2^-53.5) */
-  /* [4.5, 4.75], degree 11: max relative error 6.15e-17 (2^-53.9) */
-  /* [4.75, 5], degree 11: max relative error 5.32e-17 (2^-54.1) */
-  /* [5, 5.25], degree 11: max relative error 1.53e-17 (2^-55.9) */
-  /* [5.25, 5.5], degree 11: max relative error 4.5e-17 (2^-54.3) */
-  /* [5.5, 5.75], degree 11: max relative error 1.56e-17 (2^-55.8) */
-  /* [5.75, 6], degree 11: max relative error 4.08e-17 (2^-54.4) */
-  /* [6, 6.25], degree 11: max relative error 8.26e-17 (2^-53.4) */
-  /* [6.25, 6.5], degree 11: max relative error 9.08e-17 (2^-53.3) */
-  /* [6.5, 6.75], degree 11: max relative error 6.75e-17 (2^-53.7) */
-  /* [6.75, 7], degree 11: max relative error 2.34e-17 (2^-55.2) */
-  /* [7, 7.25], degree 11: max relative error 1.85e-18 (2^-58.9) */
-  /* [7.25, 7.5], degree 11: max relative error 3.97e-17 (2^-54.5) */
-  /* [7.5, 7.75], degree 11: max relative error 6.41e-17 (2^-53.8) */
-  /* [7.75, 8], degree 11: max relative error 1.03e-16 (2^-53.1) */
-  /* worst 1.03e-16 (2^-53.1) */
+// clang-format on
+/* j1i: x in [0.75 + k/4, 1 + k/4), k = 0..28: f(x) = (x - zh[k] - zl[k]) G_k(s), s = 8 (x - (0.875
+ * + k/4)) */
+/* [0.75, 1], degree 11: max relative error 4.25e-17 (2^-54.4) */
+/* [1, 1.25], degree 11: max relative error 1.49e-17 (2^-55.9) */
+/* [1.25, 1.5], degree 11: max relative error 1.22e-17 (2^-56.2) */
+/* [1.5, 1.75], degree 11: max relative error 5.87e-17 (2^-53.9) */
+/* [1.75, 2], degree 11: max relative error 4.07e-17 (2^-54.4) */
+/* [2, 2.25], degree 11: max relative error 6.68e-17 (2^-53.7) */
+/* [2.25, 2.5], degree 11: max relative error 3.9e-18 (2^-57.8) */
+/* [2.5, 2.75], degree 11: max relative error 6.93e-17 (2^-53.7) */
+/* [2.75, 3], degree 11: max relative error 1.11e-17 (2^-56.3) */
+/* [3, 3.25], degree 11: max relative error 4.64e-17 (2^-54.3) */
+/* [3.25, 3.5], degree 11: max relative error 2.87e-17 (2^-54.9) */
+/* [3.5, 3.75], degree 11: max relative error 6.3e-17 (2^-53.8) */
+/* [3.75, 4], degree 11: max relative error 6.99e-17 (2^-53.7) */
+/* [4, 4.25], degree 11: max relative error 6.8e-18 (2^-57.0) */
+/* [4.25, 4.5], degree 11: max relative error 7.82e-17 (2^-53.5) */
+/* [4.5, 4.75], degree 11: max relative error 6.15e-17 (2^-53.9) */
+/* [4.75, 5], degree 11: max relative error 5.32e-17 (2^-54.1) */
+/* [5, 5.25], degree 11: max relative error 1.53e-17 (2^-55.9) */
+/* [5.25, 5.5], degree 11: max relative error 4.5e-17 (2^-54.3) */
+/* [5.5, 5.75], degree 11: max relative error 1.56e-17 (2^-55.8) */
+/* [5.75, 6], degree 11: max relative error 4.08e-17 (2^-54.4) */
+/* [6, 6.25], degree 11: max relative error 8.26e-17 (2^-53.4) */
+/* [6.25, 6.5], degree 11: max relative error 9.08e-17 (2^-53.3) */
+/* [6.5, 6.75], degree 11: max relative error 6.75e-17 (2^-53.7) */
+/* [6.75, 7], degree 11: max relative error 2.34e-17 (2^-55.2) */
+/* [7, 7.25], degree 11: max relative error 1.85e-18 (2^-58.9) */
+/* [7.25, 7.5], degree 11: max relative error 3.97e-17 (2^-54.5) */
+/* [7.5, 7.75], degree 11: max relative error 6.41e-17 (2^-53.8) */
+/* [7.75, 8], degree 11: max relative error 1.03e-16 (2^-53.1) */
+/* worst 1.03e-16 (2^-53.1) */
+// clang-format off
 static __device__ const double j1i_z[58] = {
     0x0p+0, 0x0p+0,
     0x0p+0, 0x0p+0,
@@ -256,6 +263,8 @@ static __device__ const double j1i_z[58] = {
     0x1.c0ff5f3b4725p+2, -0x1.b226d9d243827p-54,
     0x1.c0ff5f3b4725p+2, -0x1.b226d9d243827p-54,
 };
+// clang-format on
+// clang-format off
 static __device__ const double j1i_c[348] = {
     0x1.d089d83104dfdp-2, -0x1.a41785f6f7c46p-7, -0x1.a1d6ba079d703p-11, 0x1.137a132859fc3p-16, 0x1.073eb5206d7bap-21, -0x1.10be73f04c964p-27, -0x1.52e026ba6c149p-33, 0x1.20fe12d01bebp-39, 0x1.08b03a683e9edp-45, -0x1.7f7cc57f76313p-52, -0x1.1566bfd438f0cp-58, 0x1.5d46c94a88514p-65,
     0x1.b3291e6ca26cbp-2, -0x1.02cd24f1e74f9p-6, -0x1.685e5f530d5fep-11, 0x1.4f914a57a638ap-16, 0x1.affb0a0a579b6p-22, -0x1.49ed9ff0f514ap-27, -0x1.0cf0613b32965p-33, 0x1.5bf1b5b8305d8p-39, 0x1.9a40ee74fb757p-46, -0x1.cc2864455f05ep-52, -0x1.a65de9c1aa123p-59, 0x1.a20acc202c584p-65,
@@ -287,37 +296,40 @@ static __device__ const double j1i_c[348] = {
     0x1.151e2a5acf391p-2, -0x1.2c73ac97574cdp-7, -0x1.2e832c0db32d6p-11, 0x1.f28ded77bdaabp-17, 0x1.885831940d238p-22, -0x1.158881819c129p-27, -0x1.eef35fc3716eap-34, 0x1.3a321b4270a0ap-39, 0x1.7529ba74048dap-46, -0x1.b249a5ae44abp-52, -0x1.783424c7b077p-59, 0x1.964958dd1ae4bp-65,
     0x1.001a88a101bcdp-2, -0x1.71e04fa64b4a3p-7, -0x1.f70df646a094p-12, 0x1.249e81872769ap-16, 0x1.2b0f3f49a7435p-22, -0x1.3d3303b182a32p-27, -0x1.5c6f3a93758f2p-34, 0x1.60e5357e81b8fp-39, 0x1.e79b8fb8f77c4p-47, -0x1.e1c315f4be762p-52, -0x1.ca0286447f036p-60, 0x1.be8284c8126bbp-65,
 };
-/* y0i: x in [0.75 + k/4, 1 + k/4), k = 0..28: f(x) = (x - zh[k] - zl[k]) G_k(s), s = 8 (x - (0.875 + k/4)) */
-  /* [0.75, 1], degree 14: max relative error 4.03e-17 (2^-54.5) */
-  /* [1, 1.25], degree 14: max relative error 2.42e-17 (2^-55.2) */
-  /* [1.25, 1.5], degree 14: max relative error 5.21e-17 (2^-54.1) */
-  /* [1.5, 1.75], degree 14: max relative error 3.53e-17 (2^-54.7) */
-  /* [1.75, 2], degree 14: max relative error 9.46e-18 (2^-56.6) */
-  /* [2, 2.25], degree 14: max relative error 3.93e-17 (2^-54.5) */
-  /* [2.25, 2.5], degree 14: max relative error 2.63e-17 (2^-55.1) */
-  /* [2.5, 2.75], degree 14: max relative error 8.23e-17 (2^-53.4) */
-  /* [2.75, 3], degree 14: max relative error 1.73e-17 (2^-55.7) */
-  /* [3, 3.25], degree 14: max relative error 5.97e-17 (2^-53.9) */
-  /* [3.25, 3.5], degree 14: max relative error 2.74e-17 (2^-55.0) */
-  /* [3.5, 3.75], degree 14: max relative error 3.13e-17 (2^-54.8) */
-  /* [3.75, 4], degree 14: max relative error 6.64e-17 (2^-53.7) */
-  /* [4, 4.25], degree 14: max relative error 1.12e-17 (2^-56.3) */
-  /* [4.25, 4.5], degree 14: max relative error 6.2e-17 (2^-53.8) */
-  /* [4.5, 4.75], degree 14: max relative error 1.34e-17 (2^-56.1) */
-  /* [4.75, 5], degree 14: max relative error 8.39e-18 (2^-56.7) */
-  /* [5, 5.25], degree 14: max relative error 9.9e-17 (2^-53.2) */
-  /* [5.25, 5.5], degree 14: max relative error 3.48e-17 (2^-54.7) */
-  /* [5.5, 5.75], degree 14: max relative error 3.28e-17 (2^-54.8) */
-  /* [5.75, 6], degree 14: max relative error 8.67e-17 (2^-53.4) */
-  /* [6, 6.25], degree 14: max relative error 5.28e-17 (2^-54.1) */
-  /* [6.25, 6.5], degree 14: max relative error 2.58e-17 (2^-55.1) */
-  /* [6.5, 6.75], degree 14: max relative error 6.93e-17 (2^-53.7) */
-  /* [6.75, 7], degree 14: max relative error 4.34e-17 (2^-54.4) */
-  /* [7, 7.25], degree 14: max relative error 5.47e-17 (2^-54.0) */
-  /* [7.25, 7.5], degree 14: max relative error 1.48e-17 (2^-55.9) */
-  /* [7.5, 7.75], degree 14: max relative error 8.1e-17 (2^-53.5) */
-  /* [7.75, 8], degree 14: max relative error 7.78e-17 (2^-53.5) */
-  /* worst 9.9e-17 (2^-53.2) */
+// clang-format on
+/* y0i: x in [0.75 + k/4, 1 + k/4), k = 0..28: f(x) = (x - zh[k] - zl[k]) G_k(s), s = 8 (x - (0.875
+ * + k/4)) */
+/* [0.75, 1], degree 14: max relative error 4.03e-17 (2^-54.5) */
+/* [1, 1.25], degree 14: max relative error 2.42e-17 (2^-55.2) */
+/* [1.25, 1.5], degree 14: max relative error 5.21e-17 (2^-54.1) */
+/* [1.5, 1.75], degree 14: max relative error 3.53e-17 (2^-54.7) */
+/* [1.75, 2], degree 14: max relative error 9.46e-18 (2^-56.6) */
+/* [2, 2.25], degree 14: max relative error 3.93e-17 (2^-54.5) */
+/* [2.25, 2.5], degree 14: max relative error 2.63e-17 (2^-55.1) */
+/* [2.5, 2.75], degree 14: max relative error 8.23e-17 (2^-53.4) */
+/* [2.75, 3], degree 14: max relative error 1.73e-17 (2^-55.7) */
+/* [3, 3.25], degree 14: max relative error 5.97e-17 (2^-53.9) */
+/* [3.25, 3.5], degree 14: max relative error 2.74e-17 (2^-55.0) */
+/* [3.5, 3.75], degree 14: max relative error 3.13e-17 (2^-54.8) */
+/* [3.75, 4], degree 14: max relative error 6.64e-17 (2^-53.7) */
+/* [4, 4.25], degree 14: max relative error 1.12e-17 (2^-56.3) */
+/* [4.25, 4.5], degree 14: max relative error 6.2e-17 (2^-53.8) */
+/* [4.5, 4.75], degree 14: max relative error 1.34e-17 (2^-56.1) */
+/* [4.75, 5], degree 14: max relative error 8.39e-18 (2^-56.7) */
+/* [5, 5.25], degree 14: max relative error 9.9e-17 (2^-53.2) */
+/* [5.25, 5.5], degree 14: max relative error 3.48e-17 (2^-54.7) */
+/* [5.5, 5.75], degree 14: max relative error 3.28e-17 (2^-54.8) */
+/* [5.75, 6], degree 14: max relative error 8.67e-17 (2^-53.4) */
+/* [6, 6.25], degree 14: max relative error 5.28e-17 (2^-54.1) */
+/* [6.25, 6.5], degree 14: max relative error 2.58e-17 (2^-55.1) */
+/* [6.5, 6.75], degree 14: max relative error 6.93e-17 (2^-53.7) */
+/* [6.75, 7], degree 14: max relative error 4.34e-17 (2^-54.4) */
+/* [7, 7.25], degree 14: max relative error 5.47e-17 (2^-54.0) */
+/* [7.25, 7.5], degree 14: max relative error 1.48e-17 (2^-55.9) */
+/* [7.5, 7.75], degree 14: max relative error 8.1e-17 (2^-53.5) */
+/* [7.75, 8], degree 14: max relative error 7.78e-17 (2^-53.5) */
+/* worst 9.9e-17 (2^-53.2) */
+// clang-format off
 static __device__ const double y0i_z[58] = {
     0x1.c982eb8d417eap-1, 0x1.ea9d270347f83p-56,
     0x1.c982eb8d417eap-1, 0x1.ea9d270347f83p-56,
@@ -349,6 +361,8 @@ static __device__ const double y0i_z[58] = {
     0x1.c581dc4e72103p+2, -0x1.9774a495f56cfp-54,
     0x1.c581dc4e72103p+2, -0x1.9774a495f56cfp-54,
 };
+// clang-format on
+// clang-format off
 static __device__ const double y0i_c[435] = {
     0x1.c6fbc942ae2c5p-1, -0x1.004343a055818p-4, 0x1.de75072a2383ap-9, -0x1.f1eb3f0a99dafp-12, 0x1.e9907c92ba7b4p-15, -0x1.d3a980a09547cp-18, 0x1.cbd9459f07529p-21, -0x1.cd5c2d684da81p-24, 0x1.d59d25c21e224p-27, -0x1.e3aaa8e161fe2p-30, 0x1.f6f50ee00e0c4p-33, -0x1.071f9df479052p-35, 0x1.15b2d434cf93ep-38, -0x1.3bfbf5f8f1137p-41, 0x1.5153ab205497ap-44,
     0x1.8cd5ca2f8967bp-1, -0x1.abd13f1c31ba7p-5, 0x1.d6d91fdcbfafp-10, -0x1.931a03990d71ap-13, 0x1.55c501f2e23f3p-16, -0x1.fe21ee6faf66ap-20, 0x1.86fc432486476p-23, -0x1.32cdffbb865cap-26, 0x1.e7d1ad12d21b2p-30, -0x1.88005df164e39p-33, 0x1.3dddaf91c264ap-36, -0x1.038ab79cd2b64p-39, 0x1.aade68209c4dep-43, -0x1.6ff34f288c0d9p-46, 0x1.31d8606c959a7p-49,
@@ -380,37 +394,40 @@ static __device__ const double y0i_c[435] = {
     0x1.1a0ab512a0a2fp-2, -0x1.19a166114cfb5p-7, -0x1.40a65785c73cbp-11, 0x1.e951c7a0d52a3p-17, 0x1.a754e64d60c8ap-22, -0x1.191442d137228p-27, -0x1.08d37bb2a5031p-33, 0x1.4071eb2312ca8p-39, 0x1.8d50810749a26p-46, -0x1.bd577ba44add8p-52, -0x1.8b8970796ee0cp-59, 0x1.9ee3e8a1e5fcep-65, 0x1.200bd1b7b4f96p-72, -0x1.1c3d4da3e7da1p-78, -0x1.2b40a0e99362cp-86,
     0x1.060f7c634c6fap-2, -0x1.63aade328b77ep-7, -0x1.0e2c2fab50215p-11, 0x1.23c8fc48f9d39p-16, 0x1.4871f7d98c913p-22, -0x1.43d9b18ded7d6p-27, -0x1.7bc5931ab4b27p-34, 0x1.69f3cc9305bd5p-39, 0x1.08726809c6017p-46, -0x1.ef917d2d7d6b8p-52, -0x1.e9d1535fe6f1p-60, 0x1.c9b3a9e95efbap-65, 0x1.4dca24dbc2f58p-73, -0x1.358b5ce8794c4p-78, -0x1.426efc5679b08p-87,
 };
-/* y1i: x in [0.75 + k/4, 1 + k/4), k = 0..28: f(x) = (x - zh[k] - zl[k]) G_k(s), s = 8 (x - (0.875 + k/4)) */
-  /* [0.75, 1], degree 14: max relative error 5.04e-17 (2^-54.1) */
-  /* [1, 1.25], degree 14: max relative error 6.23e-17 (2^-53.8) */
-  /* [1.25, 1.5], degree 14: max relative error 4.86e-17 (2^-54.2) */
-  /* [1.5, 1.75], degree 14: max relative error 8.46e-17 (2^-53.4) */
-  /* [1.75, 2], degree 14: max relative error 3.24e-17 (2^-54.8) */
-  /* [2, 2.25], degree 14: max relative error 9.46e-18 (2^-56.6) */
-  /* [2.25, 2.5], degree 14: max relative error 1.57e-17 (2^-55.8) */
-  /* [2.5, 2.75], degree 14: max relative error 1.85e-17 (2^-55.6) */
-  /* [2.75, 3], degree 14: max relative error 4.92e-17 (2^-54.2) */
-  /* [3, 3.25], degree 14: max relative error 8.04e-18 (2^-56.8) */
-  /* [3.25, 3.5], degree 14: max relative error 1.76e-17 (2^-55.7) */
-  /* [3.5, 3.75], degree 14: max relative error 8.03e-17 (2^-53.5) */
-  /* [3.75, 4], degree 14: max relative error 1.03e-16 (2^-53.1) */
-  /* [4, 4.25], degree 14: max relative error 4.87e-17 (2^-54.2) */
-  /* [4.25, 4.5], degree 14: max relative error 1.14e-17 (2^-56.3) */
-  /* [4.5, 4.75], degree 14: max relative error 6.63e-17 (2^-53.7) */
-  /* [4.75, 5], degree 14: max relative error 4.81e-17 (2^-54.2) */
-  /* [5, 5.25], degree 14: max relative error 6.02e-17 (2^-53.9) */
-  /* [5.25, 5.5], degree 14: max relative error 7.91e-17 (2^-53.5) */
-  /* [5.5, 5.75], degree 14: max relative error 3.75e-17 (2^-54.6) */
-  /* [5.75, 6], degree 14: max relative error 5.81e-17 (2^-53.9) */
-  /* [6, 6.25], degree 14: max relative error 9.29e-17 (2^-53.3) */
-  /* [6.25, 6.5], degree 14: max relative error 2.24e-17 (2^-55.3) */
-  /* [6.5, 6.75], degree 14: max relative error 5.43e-18 (2^-57.4) */
-  /* [6.75, 7], degree 14: max relative error 6.56e-17 (2^-53.8) */
-  /* [7, 7.25], degree 14: max relative error 2.95e-17 (2^-54.9) */
-  /* [7.25, 7.5], degree 14: max relative error 2.89e-17 (2^-54.9) */
-  /* [7.5, 7.75], degree 14: max relative error 2.39e-17 (2^-55.2) */
-  /* [7.75, 8], degree 14: max relative error 1.24e-17 (2^-56.2) */
-  /* worst 1.03e-16 (2^-53.1) */
+// clang-format on
+/* y1i: x in [0.75 + k/4, 1 + k/4), k = 0..28: f(x) = (x - zh[k] - zl[k]) G_k(s), s = 8 (x - (0.875
+ * + k/4)) */
+/* [0.75, 1], degree 14: max relative error 5.04e-17 (2^-54.1) */
+/* [1, 1.25], degree 14: max relative error 6.23e-17 (2^-53.8) */
+/* [1.25, 1.5], degree 14: max relative error 4.86e-17 (2^-54.2) */
+/* [1.5, 1.75], degree 14: max relative error 8.46e-17 (2^-53.4) */
+/* [1.75, 2], degree 14: max relative error 3.24e-17 (2^-54.8) */
+/* [2, 2.25], degree 14: max relative error 9.46e-18 (2^-56.6) */
+/* [2.25, 2.5], degree 14: max relative error 1.57e-17 (2^-55.8) */
+/* [2.5, 2.75], degree 14: max relative error 1.85e-17 (2^-55.6) */
+/* [2.75, 3], degree 14: max relative error 4.92e-17 (2^-54.2) */
+/* [3, 3.25], degree 14: max relative error 8.04e-18 (2^-56.8) */
+/* [3.25, 3.5], degree 14: max relative error 1.76e-17 (2^-55.7) */
+/* [3.5, 3.75], degree 14: max relative error 8.03e-17 (2^-53.5) */
+/* [3.75, 4], degree 14: max relative error 1.03e-16 (2^-53.1) */
+/* [4, 4.25], degree 14: max relative error 4.87e-17 (2^-54.2) */
+/* [4.25, 4.5], degree 14: max relative error 1.14e-17 (2^-56.3) */
+/* [4.5, 4.75], degree 14: max relative error 6.63e-17 (2^-53.7) */
+/* [4.75, 5], degree 14: max relative error 4.81e-17 (2^-54.2) */
+/* [5, 5.25], degree 14: max relative error 6.02e-17 (2^-53.9) */
+/* [5.25, 5.5], degree 14: max relative error 7.91e-17 (2^-53.5) */
+/* [5.5, 5.75], degree 14: max relative error 3.75e-17 (2^-54.6) */
+/* [5.75, 6], degree 14: max relative error 5.81e-17 (2^-53.9) */
+/* [6, 6.25], degree 14: max relative error 9.29e-17 (2^-53.3) */
+/* [6.25, 6.5], degree 14: max relative error 2.24e-17 (2^-55.3) */
+/* [6.5, 6.75], degree 14: max relative error 5.43e-18 (2^-57.4) */
+/* [6.75, 7], degree 14: max relative error 6.56e-17 (2^-53.8) */
+/* [7, 7.25], degree 14: max relative error 2.95e-17 (2^-54.9) */
+/* [7.25, 7.5], degree 14: max relative error 2.89e-17 (2^-54.9) */
+/* [7.5, 7.75], degree 14: max relative error 2.39e-17 (2^-55.2) */
+/* [7.75, 8], degree 14: max relative error 1.24e-17 (2^-56.2) */
+/* worst 1.03e-16 (2^-53.1) */
+// clang-format off
 static __device__ const double y1i_z[58] = {
     0x1.193bed4dff243p+1, -0x1.bd1e50d219bfdp-55,
     0x1.193bed4dff243p+1, -0x1.bd1e50d219bfdp-55,
@@ -442,6 +459,8 @@ static __device__ const double y1i_z[58] = {
     0x1.13127ae6169b4p+3, 0x1.479cc068d9046p-52,
     0x1.13127ae6169b4p+3, 0x1.479cc068d9046p-52,
 };
+// clang-format on
+// clang-format off
 static __device__ const double y1i_c[435] = {
     0x1.5bba171676338p-1, -0x1.00035852c50b2p-5, 0x1.67ae0002930f8p-8, -0x1.eeea359cab912p-11, 0x1.1be6c07e49d09p-13, -0x1.45896da4ec3efp-16, 0x1.75c90efe80b41p-19, -0x1.ac6204f6f18cbp-22, 0x1.ea77087167d1ep-25, -0x1.18a0b5093e76fp-27, 0x1.4101a3ae047aep-30, -0x1.6e2dee7462266p-33, 0x1.a2b44ffc0cd04p-36, -0x1.0333e4f31e102p-38, 0x1.28529816b0ac3p-41,
     0x1.43f5f46ad46d3p-1, -0x1.1dd725d9fd4aap-6, 0x1.05a08dc22e152p-9, -0x1.6863ed2a823fdp-12, 0x1.4326892ee287ep-15, -0x1.1db64be60e454p-18, 0x1.ff9c4f8512befp-22, -0x1.c8dd3dfb6152ep-25, 0x1.973c3f49809cep-28, -0x1.6ab2b2d5427b6p-31, 0x1.42db5136057abp-34, -0x1.1f0799d02656ep-37, 0x1.feb092f10b3c4p-41, -0x1.dc4e5569aa347p-44, 0x1.a7980a915e1aep-47,
@@ -473,7 +492,8 @@ static __device__ const double y1i_c[435] = {
     0x1.f6c4ce7173676p-3, 0x1.158247150167dp-7, -0x1.3d3c334a85e87p-11, -0x1.6af931923a55p-17, 0x1.e999d8ed850abp-22, 0x1.539cf81b53116p-28, -0x1.627e2548f05c3p-33, -0x1.54812ecce9d87p-40, 0x1.2b92bfcc7edccp-45, 0x1.a95febc8f78fep-53, -0x1.49c9a869e9f1dp-58, -0x1.75d0d110b1a7bp-66, 0x1.04153d3c7956ap-71, 0x1.c71922628794ep-80, -0x1.23b1406c57f07p-85,
     0x1.0a2b57335a0b9p-2, 0x1.84df853b55361p-8, -0x1.5956fd130d56ap-11, -0x1.d5a70be6c0124p-18, 0x1.09fa7fcd43e9cp-21, 0x1.917c14f571bc3p-29, -0x1.7f4e141b929d6p-33, -0x1.70f30fcdb36d3p-41, 0x1.4208301a3294fp-45, 0x1.a5ff70b3ac3cp-54, -0x1.61516eed7e60cp-58, -0x1.577cb9950c9a6p-67, 0x1.1485085e773c5p-71, 0x1.79b13a9067381p-81, -0x1.39e07aa8d0e0dp-85,
 };
-  /* [0, 1], degree 12: max relative error 8.43e-18 (2^-56.7) */
+// clang-format on
+/* [0, 1], degree 12: max relative error 8.43e-18 (2^-56.7) */
 static __device__ __forceinline__ double p0u(double s) {
   double p = 0x1.22b44c20d0316p-33;
   p = __builtin_fma(p, s, -0x1.13ad48ecc8f38p-30);
@@ -490,7 +510,7 @@ static __device__ __forceinline__ double p0u(double s) {
   p = __builtin_fma(p, s, 0x1p+0);
   return p;
 }
-  /* [0, 1], degree 12: max relative error 3.33e-16 (2^-51.4) */
+/* [0, 1], degree 12: max relative error 3.33e-16 (2^-51.4) */
 static __device__ __forceinline__ double q0u(double s) {
   double p = -0x1.28620b17b9cccp-30;
   p = __builtin_fma(p, s, 0x1.15e8ffa1561d5p-27);
@@ -507,7 +527,7 @@ static __device__ __forceinline__ double q0u(double s) {
   p = __builtin_fma(p, s, -0x1.ffffffffffffdp-4);
   return p;
 }
-  /* [0, 1], degree 12: max relative error 8.91e-18 (2^-56.6) */
+/* [0, 1], degree 12: max relative error 8.91e-18 (2^-56.6) */
 static __device__ __forceinline__ double p1u(double s) {
   double p = -0x1.34b5237c76148p-33;
   p = __builtin_fma(p, s, 0x1.24f56427a91cbp-30);
@@ -524,7 +544,7 @@ static __device__ __forceinline__ double p1u(double s) {
   p = __builtin_fma(p, s, 0x1p+0);
   return p;
 }
-  /* [0, 1], degree 12: max relative error 1.48e-16 (2^-52.6) */
+/* [0, 1], degree 12: max relative error 1.48e-16 (2^-52.6) */
 static __device__ __forceinline__ double q1u(double s) {
   double p = 0x1.3a095187deeccp-30;
   p = __builtin_fma(p, s, -0x1.26a542d5e8ca1p-27);
@@ -541,7 +561,7 @@ static __device__ __forceinline__ double q1u(double s) {
   p = __builtin_fma(p, s, 0x1.7ffffffffffffp-2);
   return p;
 }
-  /* [0, 64], degree 20: max relative error 3.02e-17 (2^-54.9) */
+/* [0, 64], degree 20: max relative error 3.02e-17 (2^-54.9) */
 static __device__ __forceinline__ double i0v(double s) {
   double p = 0x1.50034538883p-162;
   p = __builtin_fma(p, s, 0x1.45034715e8d36p-152);
@@ -566,7 +586,7 @@ static __device__ __forceinline__ double i0v(double s) {
   p = __builtin_fma(p, s, 0x1p+0);
   return p;
 }
-  /* [0, 64], degree 20: max relative error 3.05e-17 (2^-54.9) */
+/* [0, 64], degree 20: max relative error 3.05e-17 (2^-54.9) */
 static __device__ __forceinline__ double i1v(double s) {
   double p = 0x1.f75ef793f926dp-168;
   p = __builtin_fma(p, s, 0x1.06c6cb001d468p-157);
@@ -591,7 +611,7 @@ static __device__ __forceinline__ double i1v(double s) {
   p = __builtin_fma(p, s, 0x1p-1);
   return p;
 }
-  /* [0, 0.5], degree 13: max relative error 5.59e-17 (2^-54.0) */
+/* [0, 0.5], degree 13: max relative error 5.59e-17 (2^-54.0) */
 static __device__ __forceinline__ double i0a(double s) {
   double p = 0x1.398aba68fffb5p-46;
   p = __builtin_fma(p, s, 0x1.bd726bb0efec6p-45);
@@ -609,7 +629,7 @@ static __device__ __forceinline__ double i0a(double s) {
   p = __builtin_fma(p, s, 0x1.9a2444cad63c4p-2);
   return p;
 }
-  /* [0, 0.5], degree 13: max relative error 4.34e-17 (2^-54.4) */
+/* [0, 0.5], degree 13: max relative error 4.34e-17 (2^-54.4) */
 static __device__ __forceinline__ double i1a(double s) {
   double p = -0x1.4bd95d685f4bep-46;
   p = __builtin_fma(p, s, -0x1.d7f82e392b46ap-45);
@@ -627,7 +647,7 @@ static __device__ __forceinline__ double i1a(double s) {
   p = __builtin_fma(p, s, 0x1.93ae76b00177p-2);
   return p;
 }
-  /* [0.5, 1], degree 14: max relative error 2.68e-17 (2^-55.1) */
+/* [0.5, 1], degree 14: max relative error 2.68e-17 (2^-55.1) */
 static __device__ __forceinline__ double i0b(double s) {
   double p = 0x1.2445aa393501ep-42;
   p = __builtin_fma(p, s, -0x1.62ff135b2ec92p-42);
@@ -646,7 +666,7 @@ static __device__ __forceinline__ double i0b(double s) {
   p = __builtin_fma(p, s, 0x1.9d95f3db6c2d7p-2);
   return p;
 }
-  /* [0.5, 1], degree 14: max relative error 6.64e-17 (2^-53.7) */
+/* [0.5, 1], degree 14: max relative error 6.64e-17 (2^-53.7) */
 static __device__ __forceinline__ double i1b(double s) {
   double p = -0x1.2c9f94b3216e7p-42;
   p = __builtin_fma(p, s, 0x1.9ba6cbb01610bp-42);
@@ -753,12 +773,12 @@ extern "C" __device__ double __anchor_y1(double x) {
 
 // ---- jn, yn -------------------------------------------------------------------------
 // One step of the three-term recurrence f_{k+1} = (2k/x) f_k - f_{k-1} (Miller's backward
-// steps are the same with k+1 and k-1 exchanged): 2/x = rh + rl (a double-double: a
-// rounded 2/x alone would be a systematic relative error, the recurrence's at a slightly
-// different x, n ulp for order n), k rh + its fma residual + k rl exact to 2^-100.
+// steps are the same with k+1 and k-1 exchanged): 2/x = rh + rl, a double-double, as a
+// rounded 2/x alone would be a systematic relative error (the recurrence's at a slightly
+// different x: about n ulp for order n); the rounding of k rh varies with k and only
+// adds like a random walk.
 static __device__ __forceinline__ double step(double k, double rh, double rl, double b, double a) {
-  double t = k * rh, tl = __builtin_fma(k, rh, -t) + k * rl;
-  return __builtin_fma(t, b, __builtin_fma(tl, b, -a));
+  return __builtin_fma(k * rh, b, __builtin_fma(k * rl, b, -a));
 }
 // 2/x = *rl + the result.
 static __device__ __forceinline__ double two_over(double x, double *rl) {
@@ -829,12 +849,13 @@ static __device__ double jn_series(int n, double x) {
   return p;
 }
 
-// J_n(x), n >= 2, 2^-300 <= x < n: Miller's backward recurrence from m = n + 20 +
-// sqrt(40 n) (even), J_{m+1} = 0, J_m = 1; J_{k-1} = (2k/x) J_k - J_{k+1}; normalised by
-// J0 + 2 (J2 + J4 + ...) = 1. Each step grows |J| by at most 2m/x < 2^310: rescaled by
-// 2^-500 above 2^500; J_n is kept as recorded and scaled once at the end.
+// J_n(x), n >= 2, 2^-300 <= x < n: Miller's backward recurrence from m = n + 16 +
+// sqrt(40 x) (even; J_m/J_n < 2^-60: the decay past the turning point x needs about
+// 12 x^(1/3) orders, below it each order gains 2k/x), J_{m+1} = 0, J_m = 1; J_{k-1} = (2k/x) J_k -
+// J_{k+1}; normalised by J0 + 2 (J2 + J4 + ...) = 1. Each step grows |J| by at most 2m/x < 2^310:
+// rescaled by 2^-500 above 2^500; J_n is kept as recorded and scaled once at the end.
 static __device__ double jn_miller(int n, double x) {
-  int m = n + 20 + (int)__builtin_sqrt(40.0 * (double)n);
+  int m = n + 16 + (int)__builtin_sqrt(40.0 * x);
   m += m & 1;
   double rl, rh = two_over(x, &rl), a = 0.0, b = 1.0, s = 0.0, jn = 0.0;
   int scaled = 0;
@@ -889,16 +910,27 @@ static __device__ __forceinline__ double i_large(double x, int nu) {
   return (e * g) * e;
 }
 
+// |x| < 8: v = x^2 rounded and its error vl (fma): the rounding of v alone costs up to
+// 2 ulp near 8 (I0's relative sensitivity to v is x I1 / (2 I0)), so the first-order
+// correction vl dI/dv is added: dI0/dv = i1v(v)/2, d i1v/dv = (i0v - 2 i1v)/(2v) (its
+// cancellation near 0 is harmless: vl is below 2^-53 v).
 extern "C" __device__ double __anchor_cyl_bessel_i0(double x) {
   double ax = __builtin_fabs(x);
-  if (ax < 8.0) return i0v(ax * ax);
+  if (ax < 8.0) {
+    double v = ax * ax, vl = __builtin_fma(ax, ax, -v);
+    return __builtin_fma(0.5 * vl, i1v(v), i0v(v));
+  }
   if (!(ax < __builtin_inf())) return ax + ax; // +inf, NaN
   return i_large(ax, 0);
 }
 
 extern "C" __device__ double __anchor_cyl_bessel_i1(double x) {
   double ax = __builtin_fabs(x);
-  if (ax < 8.0) return x * i1v(ax * ax);
+  if (ax < 8.0) {
+    double v = ax * ax, vl = __builtin_fma(ax, ax, -v), p1 = i1v(v);
+    double d = v > 0x1p-900 ? (i0v(v) - 2.0 * p1) * (vl / (2.0 * v)) : 0.0;
+    return x * (p1 + d);
+  }
   if (!(ax < __builtin_inf())) return x + x; // +-inf, NaN
   return __builtin_copysign(i_large(ax, 1), x);
 }

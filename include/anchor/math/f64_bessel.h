@@ -12,15 +12,17 @@
 #ifndef ANCHOR_MATH_F64_BESSEL_H
 #define ANCHOR_MATH_F64_BESSEL_H
 
-/* 7 ulp for |x| < 8, else absolute error 5e-12 (CUDA's bounds). */
+/* 7 ulp for |x| < 8, else absolute error 5e-12 (CUDA's bounds); measured 2 ulp (j0, j1,
+ * y0), 3 (y1) below 8, about 1e-16 absolute beyond. */
 ANCHOR_DEVLIB double __anchor_j0(double x);
 ANCHOR_DEVLIB double __anchor_j1(double x);
 ANCHOR_DEVLIB double __anchor_y0(double x);
 ANCHOR_DEVLIB double __anchor_y1(double x);
-/* Absolute error 5e-12 (CUDA: documented for n = 128; yn: for x > 1.5 n). */
+/* Absolute error 5e-12 (CUDA: documented for n = 128; yn: for x > 1.5 n); measured below
+ * 1e-15 absolute (jn also within 13 ulp for n <= 20). */
 ANCHOR_DEVLIB double __anchor_jn(int n, double x);
 ANCHOR_DEVLIB double __anchor_yn(int n, double x);
-/* 6 ulp. */
+/* 6 ulp; measured 3 (|x| < 8) and 4 ulp. */
 ANCHOR_DEVLIB double __anchor_cyl_bessel_i0(double x);
 ANCHOR_DEVLIB double __anchor_cyl_bessel_i1(double x);
 
