@@ -39,6 +39,7 @@
 #include "math/f32_exp.h"
 #include "math/f32_special.h"
 #include "math/f32_trig.h"
+#include "math/f64_bessel.h"
 #include "math/f64_exp.h"
 #include "math/f64_fast.h"
 #include "math/f64_special.h"

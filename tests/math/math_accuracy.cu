@@ -365,10 +365,39 @@
   MATH(lgamma_large,  double, 1, lgamma(a),        ref_gamma_lgamma(r, a, d), 4, 2.75, 1e6, RANGE) \
   MATH(tgamma,        double, 1, tgamma(a),        mpfr_gamma(r, a, d),       10, -192, 172, ALL) \
   MATH(tgamma_near0,  double, 1, tgamma(a),        mpfr_gamma(r, a, d),       10, -4, 14, ALL)
+#define MATH_F64_BESSEL(MATH) /* double Bessel functions (devlib/f64_bessel.cu); CUDA's bounds */ \
+  /* j0, j1, y0, y1: 7 ulp for |x| < 8, else absolute 5e-12; jn: absolute 5e-12 (documented */ \
+  /* for n = 128, asserted for every n); yn: absolute 5e-12 for x > 1.5 n, nothing documented */ \
+  /* below (INFINITY: special values only); n < 0: NaN (CUDA's documented value) */ \
+  MATH(j0,         double, 1, j0(a),               ref_bessel64_jy(r, a, 0, 0, d),         fabs(a) < 8 ? 7 : abs_ulps(5e-12, w), -16, 16, ALL) \
+  MATH(j1,         double, 1, j1(a),               ref_bessel64_jy(r, a, 1, 0, d),         fabs(a) < 8 ? 7 : abs_ulps(5e-12, w), -16, 16, ALL) \
+  MATH(y0,         double, 1, y0(a),               ref_bessel64_jy(r, a, 0, 1, d),         fabs(a) < 8 ? 7 : abs_ulps(5e-12, w), 0,   16, ALL) \
+  MATH(y1,         double, 1, y1(a),               ref_bessel64_jy(r, a, 1, 1, d),         fabs(a) < 8 ? 7 : abs_ulps(5e-12, w), 0,   16, ALL) \
+  /* Hankel's range (and huge arguments from the random bits of the rows above) */ \
+  MATH(j0_large,   double, 1, j0(a),               ref_bessel64_jy(r, a, 0, 0, d), abs_ulps(5e-12, w), 8, 1e4, RANGE) \
+  MATH(j1_large,   double, 1, j1(a),               ref_bessel64_jy(r, a, 1, 0, d), abs_ulps(5e-12, w), -1e4, -8, RANGE) \
+  MATH(y0_large,   double, 1, y0(a),               ref_bessel64_jy(r, a, 0, 1, d), abs_ulps(5e-12, w), 8, 1e4, RANGE) \
+  MATH(y1_large,   double, 1, y1(a),               ref_bessel64_jy(r, a, 1, 1, d), abs_ulps(5e-12, w), 8, 1e4, RANGE) \
+  /* jn, yn of fixed n: glibc's long double jnl, ynl as the reference (MPFR's yn is far too */ \
+  /* slow for CI; both are within 1e-18 absolute) */ \
+  MATH(jn_2,       double, 1, jn(2, a),            ref_bessel64_ld(r, a, 2, 0, d),   abs_ulps(5e-12, w), -30, 30, ALL) \
+  MATH(jn_5,       double, 1, jn(5, a),            ref_bessel64_ld(r, a, 5, 0, d),   abs_ulps(5e-12, w), -40, 40, ALL) \
+  MATH(jn_20,      double, 1, jn(20, a),           ref_bessel64_ld(r, a, 20, 0, d),  abs_ulps(5e-12, w), 0,   60, ALL) \
+  MATH(jn_128,     double, 1, jn(128, a),          ref_bessel64_ld(r, a, 128, 0, d), abs_ulps(5e-12, w), 0,  300, ALL) \
+  MATH(jn_neg,     double, 1, jn(-3, a),           ref_bessel64_nan(r),              0,  -8,  8, ALL) \
+  MATH(yn_2,       double, 1, yn(2, a),            ref_bessel64_ld(r, a, 2, 1, d),   a > 1.5 * 2 ? abs_ulps(5e-12, w) : INFINITY, 0, 30, ALL) \
+  MATH(yn_5,       double, 1, yn(5, a),            ref_bessel64_ld(r, a, 5, 1, d),   a > 1.5 * 5 ? abs_ulps(5e-12, w) : INFINITY, 0, 40, ALL) \
+  MATH(yn_20,      double, 1, yn(20, a),           ref_bessel64_ld(r, a, 20, 1, d),  a > 1.5 * 20 ? abs_ulps(5e-12, w) : INFINITY, 0, 60, ALL) \
+  MATH(yn_128,     double, 1, yn(128, a),          ref_bessel64_ld(r, a, 128, 1, d), a > 1.5 * 128 ? abs_ulps(5e-12, w) : INFINITY, 0, 400, ALL) \
+  MATH(yn_neg,     double, 1, yn(-3, a),           ref_bessel64_nan(r),              0,  0,   8, ALL) \
+  MATH(cyl_bessel_i0, double, 1, cyl_bessel_i0(a), ref_bessel64_i(r, a, 0, d),       6, -20, 20, ALL) \
+  MATH(cyl_bessel_i1, double, 1, cyl_bessel_i1(a), ref_bessel64_i(r, a, 1, d),       6, -20, 20, ALL) \
+  MATH(i0_large,   double, 1, cyl_bessel_i0(a),    ref_bessel64_i(r, a, 0, d),       6, 8, 714, RANGE) \
+  MATH(i1_large,   double, 1, cyl_bessel_i1(a),    ref_bessel64_i(r, a, 1, d),       6, -714, -8, RANGE)
 #define MATH_FUNCTIONS(MATH) \
   MATH_BASIC(MATH) MATH_SQRT_DIV(MATH) MATH_ROUNDING(MATH) \
   MATH_F32_EXP(MATH) MATH_F32_TRIG(MATH) MATH_F64_EXP(MATH) MATH_F64_TRIG(MATH) \
-  MATH_F32_SPECIAL(MATH) MATH_F64_SPECIAL(MATH) MATH_GAMMA(MATH)
+  MATH_F32_SPECIAL(MATH) MATH_F64_SPECIAL(MATH) MATH_GAMMA(MATH) MATH_F64_BESSEL(MATH)
 // clang-format on
 
 // ---- The harness's own test (CTest math.selftest: math_accuracy --selftest) ----------
@@ -864,6 +893,81 @@ static const long double ref_f64special_sqrtpi_2 = 0.886226925452758013649083741
   else if (p > 0 && p < 1) v = -1.414213562373095048801688724209698L * ref_f64special_erfcinv_ld(2 * p);
   else v = p == 0 ? -INFINITY : p == 1 ? INFINITY : NAN;
   return ref_f64special_ld(r, v, d);
+}
+// bessel64: references for the double Bessel rows. jn and yn of n < 0 are NaN (CUDA's
+// documented value; MPFR gives the reflection). jn, yn of large n (rows bounded in
+// absolute error only; MPFR's yn takes milliseconds for n = 128): glibc's long double jnl,
+// ynl, within about 1e-18 absolute of the exact value, 1/5,000,000 of CUDA's bound
+// 5e-12; the special values as MPFR's.
+[[maybe_unused]] static int ref_bessel64_nan(mpfr_ptr r) {
+  mpfr_set_nan(r);
+  return 0;
+}
+[[maybe_unused]] static int ref_bessel64_ld(mpfr_ptr r, mpfr_srcptr a, int n, int y,
+                                            mpfr_rnd_t d) {
+  if (mpfr_nan_p(a) || mpfr_inf_p(a) || mpfr_zero_p(a) || (y && mpfr_sgn(a) < 0))
+    return y ? mpfr_yn(r, n, a, d) : mpfr_jn(r, n, a, d);
+  long double x = mpfr_get_ld(a, MPFR_RNDN);
+  int t = mpfr_set_ld(r, y ? ynl(n, x) : jnl(n, x), d);
+  return t ? t : 1;
+}
+// j0, j1 (y 0), y0, y1 (y 1) of order n: MPFR for |a| < 8 (bound 7 ulp), the long double
+// reference above beyond (bound 5e-12 absolute; MPFR's y0 takes 17 us near 8, too slow for
+// CI at 1.3 million inputs); j1(+-inf) = +-0 (CUDA; MPFR: +0).
+[[maybe_unused]] static int ref_bessel64_jy(mpfr_ptr r, mpfr_srcptr a, int n, int y,
+                                            mpfr_rnd_t d) {
+  if (mpfr_inf_p(a) && n == 1 && !y) return mpfr_set_zero(r, mpfr_signbit(a) ? -1 : 1), 0;
+  if (mpfr_nan_p(a) || mpfr_inf_p(a) || mpfr_cmpabs_ui(a, 8) < 0)
+    return y ? mpfr_yn(r, n, a, d) : mpfr_jn(r, n, a, d);
+  return ref_bessel64_ld(r, a, n, y, d);
+}
+// cyl_bessel_i0 (nu 0), cyl_bessel_i1 (nu 1): the power series sum (x/2)^(2k+nu) / (k!
+// (k+nu)!) (all terms positive) for |x| < 40, else the asymptotic series e^x / sqrt(2 pi x)
+// sum_k (-1)^k prod_{j<=k} (4nu^2 - (2j-1)^2) / (k! (8x)^k) (its terms fall below 2^-100
+// before they grow again; the neglected e^-x part is below e^-80 relative), at 128 bits in
+// MPFR's widest exponent range; +-inf beyond 720 (I0(713.99) overflows); I0 even, I1 odd.
+// Checked against known values (I0(1) = 1.2660658777520082, I1(1) = 0.5651591039924851,
+// I0(10) = 2815.716628466254, I1(50) = 2.903078590103557e20).
+[[maybe_unused]] static int ref_bessel64_i(mpfr_ptr r, mpfr_srcptr a, int nu, mpfr_rnd_t d) {
+  if (mpfr_nan_p(a)) return mpfr_set_nan(r), 0;
+  int neg = nu && mpfr_signbit(a);
+  if (mpfr_zero_p(a)) return nu ? mpfr_set(r, a, d) : mpfr_set_ui(r, 1, d);
+  if (mpfr_inf_p(a) || mpfr_cmpabs_ui(a, 720) > 0) return mpfr_set_inf(r, neg ? -1 : 1), 0;
+  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  mpfr_set_emin(mpfr_get_emin_min()), mpfr_set_emax(mpfr_get_emax_max());
+  mpfr_t x, s, t, q;
+  mpfr_inits2(128, x, s, t, q, (mpfr_ptr)0);
+  mpfr_abs(x, a, MPFR_RNDN);
+  if (mpfr_cmp_ui(x, 40) < 0) {
+    mpfr_div_2ui(q, x, 1, MPFR_RNDN); // x/2
+    if (nu) mpfr_set(t, q, MPFR_RNDN);
+    else mpfr_set_ui(t, 1, MPFR_RNDN);
+    mpfr_sqr(q, q, MPFR_RNDN);
+    mpfr_set(s, t, MPFR_RNDN);
+    for (unsigned long k = 1; k < 400; k++) {
+      mpfr_mul(t, t, q, MPFR_RNDN), mpfr_div_ui(t, t, k * (k + nu), MPFR_RNDN);
+      mpfr_add(s, s, t, MPFR_RNDN);
+      if (mpfr_cmp_ui(q, k * k) < 0 && mpfr_get_exp(t) < mpfr_get_exp(s) - 100) break;
+    }
+  } else {
+    mpfr_set_ui(s, 1, MPFR_RNDN), mpfr_set_ui(t, 1, MPFR_RNDN);
+    mpfr_mul_ui(q, x, 8, MPFR_RNDN);
+    for (long k = 1; k < 200; k++) {
+      long m = 4 * nu * nu - (2 * k - 1) * (2 * k - 1);
+      mpfr_mul_si(t, t, -m, MPFR_RNDN), mpfr_div_ui(t, t, k, MPFR_RNDN);
+      mpfr_div(t, t, q, MPFR_RNDN);
+      mpfr_add(s, s, t, MPFR_RNDN);
+      if (mpfr_get_exp(t) < mpfr_get_exp(s) - 100) break;
+    }
+    mpfr_exp(t, x, MPFR_RNDN), mpfr_mul(s, s, t, MPFR_RNDN);
+    mpfr_const_pi(t, MPFR_RNDN), mpfr_mul(t, t, x, MPFR_RNDN), mpfr_mul_2ui(t, t, 1, MPFR_RNDN);
+    mpfr_sqrt(t, t, MPFR_RNDN), mpfr_div(s, s, t, MPFR_RNDN);
+  }
+  if (neg) mpfr_neg(s, s, MPFR_RNDN);
+  int v = mpfr_set(r, s, d);
+  mpfr_clears(x, s, t, q, (mpfr_ptr)0);
+  mpfr_set_emin(emin), mpfr_set_emax(emax);
+  return v ? v : 1;
 }
 // 1/cbrt(a): cbrt and the reciprocal at 256 bits, then rounded once (1/cbrt of a double is
 // never a midpoint of doubles, so the double rounding cannot matter); +-inf at +-0, +-0 at
