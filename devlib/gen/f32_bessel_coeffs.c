@@ -63,8 +63,10 @@ static void bessel_i(mpfr_t r, int n, const mpfr_t x) { // I_n(x), n = 0 or 1
   }
   mpfr_div_2ui(h, x, 1, MPFR_RNDN);
   mpfr_sqr(q, h, MPFR_RNDN);
-  if (n) mpfr_set(t, h, MPFR_RNDN);
-  else mpfr_set_ui(t, 1, MPFR_RNDN);
+  if (n)
+    mpfr_set(t, h, MPFR_RNDN);
+  else
+    mpfr_set_ui(t, 1, MPFR_RNDN);
   mpfr_set(s, t, MPFR_RNDN);
   for (long k = 1; k < 100000; k++) {
     mpfr_mul(t, t, q, MPFR_RNDN), mpfr_div_ui(t, t, (unsigned long)(k * (k + n)), MPFR_RNDN);
@@ -95,8 +97,10 @@ static void zero_of(mpfr_t z, int f, double a, double b) {
   for (int i = 0; i < PREC + 4; i++) {
     mpfr_add(z, lo, hi, MPFR_RNDN), mpfr_div_2ui(z, z, 1, MPFR_RNDN);
     bessel(v, f, z);
-    if (mpfr_sgn(v) == slo) mpfr_set(lo, z, MPFR_RNDN);
-    else mpfr_set(hi, z, MPFR_RNDN);
+    if (mpfr_sgn(v) == slo)
+      mpfr_set(lo, z, MPFR_RNDN);
+    else
+      mpfr_set(hi, z, MPFR_RNDN);
   }
   mpfr_clears(lo, hi, v, (mpfr_ptr)0);
 }
@@ -140,8 +144,10 @@ static void kernel(mpfr_t g, int k, const mpfr_t s) {
     mpfr_const_pi(c, MPFR_RNDN), mpfr_div_2ui(c, c, 2, MPFR_RNDN);
     if (order1) mpfr_mul_ui(c, c, 3, MPFR_RNDN);
     mpfr_sub(t, x, c, MPFR_RNDN), mpfr_sin_cos(sn, cs, t, MPFR_RNDN); // theta
-    if (order1) mpfr_j1(t, x, MPFR_RNDN), mpfr_y1(u, x, MPFR_RNDN);
-    else mpfr_j0(t, x, MPFR_RNDN), mpfr_y0(u, x, MPFR_RNDN);
+    if (order1)
+      mpfr_j1(t, x, MPFR_RNDN), mpfr_y1(u, x, MPFR_RNDN);
+    else
+      mpfr_j0(t, x, MPFR_RNDN), mpfr_y0(u, x, MPFR_RNDN);
     if (k == P0 || k == P1) { // J cos + Y sin
       mpfr_mul(g, t, cs, MPFR_RNDN), mpfr_fma(g, u, sn, g, MPFR_RNDN);
     } else { // Y cos - J sin, times x
@@ -166,15 +172,17 @@ static void kernel(mpfr_t g, int k, const mpfr_t s) {
 
 // Fits kernel k on [a, b] with degree n in v = s - c; c = the zero (has_zero) or cmid.
 static void fit(const char *name, int k, double a, double b, double cmid, int n) {
-  mpfr_t s, g, t, ch[MAXN + 1], mono[MAXN + 1], tk[MAXN + 1], tk1[MAXN + 1], tk2[MAXN + 1], pi,
-      hw, mid, e, v, p, u0, u1, c;
+  mpfr_t s, g, t, ch[MAXN + 1], mono[MAXN + 1], tk[MAXN + 1], tk1[MAXN + 1], tk2[MAXN + 1], pi, hw,
+      mid, e, v, p, u0, u1, c;
   mpfr_inits2(PREC, s, g, t, pi, hw, mid, e, v, p, u0, u1, c, (mpfr_ptr)0);
   for (int i = 0; i <= MAXN; i++) {
     mpfr_inits2(PREC, ch[i], mono[i], tk[i], tk1[i], tk2[i], (mpfr_ptr)0);
     mpfr_set_ui(ch[i], 0, MPFR_RNDN), mpfr_set_ui(mono[i], 0, MPFR_RNDN);
   }
-  if (has_zero) mpfr_set(c, zero, MPFR_RNDN);
-  else mpfr_set_d(c, cmid, MPFR_RNDN);
+  if (has_zero)
+    mpfr_set(c, zero, MPFR_RNDN);
+  else
+    mpfr_set_d(c, cmid, MPFR_RNDN);
   mpfr_const_pi(pi, MPFR_RNDN);
   mpfr_set_d(hw, (b - a) / 2, MPFR_RNDN), mpfr_set_d(mid, (a + b) / 2, MPFR_RNDN);
   const int N = n + 1;
@@ -276,7 +284,8 @@ static void unit_intervals(const char *name, int f, double from, int n) {
     mpfr_set_d(x, zb, MPFR_RNDN), bessel(fb, f, x);
     has_zero = mpfr_sgn(fa) != mpfr_sgn(fb) || (a == 0 && f == J1);
     if (has_zero) {
-      if (a == 0 && f == J1) mpfr_set_ui(zero, 0, MPFR_RNDN), chi[k] = 0;
+      if (a == 0 && f == J1)
+        mpfr_set_ui(zero, 0, MPFR_RNDN), chi[k] = 0;
       else {
         zero_of(x, f, za, zb);
         // the device's centre: hi + lo, both floats

@@ -83,11 +83,13 @@ static double ulps(float got, double ref) {
 int main(void) {
   // ---- single-argument functions: special values and the n = 0, 1 forms ----
   const float inf = INFINITY, nan_ = NAN;
-  static const float specials[] = {0.0f, -0.0f, INFINITY, -INFINITY, NAN, -1.0f, 1.0f, 10.0f, -10.0f};
+  static const float specials[] = {0.0f,  -0.0f, INFINITY, -INFINITY, NAN,
+                                   -1.0f, 1.0f,  10.0f,    -10.0f};
   unsigned nbase;
   float *base = math_inputs(1u << 14, 1u << 12, 0x2f6e2b1u, &nbase);
   const unsigned nspec = sizeof specials / sizeof *specials, n1 = nspec + nbase;
-  float *hx = (float *)malloc(sizeof(float) * n1), *hr = (float *)malloc(sizeof(float) * SINGLE * n1);
+  float *hx = (float *)malloc(sizeof(float) * n1),
+        *hr = (float *)malloc(sizeof(float) * SINGLE * n1);
   memcpy(hx, specials, sizeof specials);
   memcpy(hx + nspec, base, sizeof(float) * nbase);
   float *dx, *dr;
@@ -138,8 +140,8 @@ int main(void) {
     imax = fmax(imax, fmax(e0, e1));
     if (e0 > 6 || e1 > 6) {
       failures++;
-      printf("cyl_bessel_i0f/i1f(%g) = %a, %a: %g, %g ulp from the tabulated values\n",
-             itab[t][0], o[8], o[9], e0, e1);
+      printf("cyl_bessel_i0f/i1f(%g) = %a, %a: %g, %g ulp from the tabulated values\n", itab[t][0],
+             o[8], o[9], e0, e1);
     }
   }
 
@@ -148,7 +150,8 @@ int main(void) {
   const unsigned per = 2048, norders = sizeof orders / sizeof *orders;
   const unsigned extra = 12, count = norders * per + extra;
   int *hn = (int *)malloc(sizeof(int) * count);
-  float *hp = (float *)malloc(sizeof(float) * count), *hq = (float *)malloc(sizeof(float) * 2 * count);
+  float *hp = (float *)malloc(sizeof(float) * count),
+        *hq = (float *)malloc(sizeof(float) * 2 * count);
   uint32_t seed = 0x51ed27u;
   unsigned c = 0;
   for (unsigned o = 0; o < norders; o++) {
@@ -190,7 +193,8 @@ int main(void) {
     double ej = fabs((double)jg - jref);
     jmax = fmax(jmax, ej);
     if (!(ej <= 2.2e-6)) {
-      if (failures++ < 20) printf("jnf(%d, %a) = %a, host jn %.9g: absolute %g\n", n, hp[i], jg, jref, ej);
+      if (failures++ < 20)
+        printf("jnf(%d, %a) = %a, host jn %.9g: absolute %g\n", n, hp[i], jg, jref, ej);
     }
     if (x < 0) {
       expect_n("ynf", n, hp[i], yg, nan_);
@@ -217,7 +221,8 @@ int main(void) {
   const float *q = hq + 2 * norders * per;
   // jnf/ynf(n < 0, x) = NaN (CUDA's documentation)
   for (int i = 0; i < 3; i++)
-    expect_n("jnf", sn[i], sx[i], q[2 * i], nan_), expect_n("ynf", sn[i], sx[i], q[2 * i + 1], nan_);
+    expect_n("jnf", sn[i], sx[i], q[2 * i], nan_),
+        expect_n("ynf", sn[i], sx[i], q[2 * i + 1], nan_);
   expect_n("jnf", 3, 0.0f, q[6], 0.0f), expect_n("ynf", 3, 0.0f, q[7], -inf);
   expect_n("jnf", 2, -0.0f, q[8], 0.0f), expect_n("ynf", 2, -0.0f, q[9], -inf);
   expect_n("jnf", 3, -0.0f, q[10], -0.0f);

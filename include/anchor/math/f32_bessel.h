@@ -12,11 +12,11 @@
 #ifndef ANCHOR_MATH_F32_BESSEL_H
 #define ANCHOR_MATH_F32_BESSEL_H
 
-ANCHOR_DEVLIB float __anchor_j0f(float x); /* 9 ulp for |x| < 8, else absolute 2.2e-6 */
-ANCHOR_DEVLIB float __anchor_j1f(float x); /* 9 ulp for |x| < 8, else absolute 2.2e-6 */
+ANCHOR_DEVLIB float __anchor_j0f(float x);        /* 9 ulp for |x| < 8, else absolute 2.2e-6 */
+ANCHOR_DEVLIB float __anchor_j1f(float x);        /* 9 ulp for |x| < 8, else absolute 2.2e-6 */
 ANCHOR_DEVLIB float __anchor_jnf(int n, float x); /* absolute 2.2e-6 (stated for n = 128) */
-ANCHOR_DEVLIB float __anchor_y0f(float x); /* 9 ulp for |x| < 8, else absolute 2.2e-6 */
-ANCHOR_DEVLIB float __anchor_y1f(float x); /* 9 ulp for |x| < 8, else absolute 2.2e-6 */
+ANCHOR_DEVLIB float __anchor_y0f(float x);        /* 9 ulp for |x| < 8, else absolute 2.2e-6 */
+ANCHOR_DEVLIB float __anchor_y1f(float x);        /* 9 ulp for |x| < 8, else absolute 2.2e-6 */
 /* ceil(2 + 2.5 n) ulp for |x| < n, else absolute 2.2e-6 */
 ANCHOR_DEVLIB float __anchor_ynf(int n, float x);
 ANCHOR_DEVLIB float __anchor_cyl_bessel_i0f(float x); /* 6 ulp */
