@@ -443,7 +443,8 @@ extern "C" __device__ float __anchor_ynf(int n, float x) {
     float c = f32bes_step(k2, r, b, a);
     a = b, b = c;
   }
-  return b != b ? -__builtin_inff() : b; // a NaN only from inf - inf once it overflowed
+  // Overflowed (to -inf, or, where lo c overflowed as well, to NaN or +inf): -inf.
+  return __builtin_fabsf(b) <= 0x1.fffffep127f ? b : -__builtin_inff();
 }
 
 // ---- I0, I1 ----------------------------------------------------------------------------

@@ -162,9 +162,9 @@ int main(void) {
       if (i < per / 2) // a sweep of [0, 2n + 30], and around x = n
         hp[c] = i < per / 4 ? top * (float)i / (float)(per / 4)
                             : (float)n * (0.9f + 0.2f * (float)(i - per / 4) / (float)(per / 4));
-      else // random: magnitudes 2^-20 .. 2^20, both signs
+      else // random: magnitudes 2^-126 .. 2^20, both signs (ynf overflowing)
         hp[c] = ldexpf(1.0f + (float)(math_xorshift(&seed) >> 9) * 0x1p-23f,
-                       (int)(math_xorshift(&seed) % 41) - 20) *
+                       (int)(math_xorshift(&seed) % 147) - 126) *
                 ((math_xorshift(&seed) & 1) ? -1.0f : 1.0f);
       c++;
     }

@@ -346,7 +346,9 @@
   /* CUDA's bounds: 9 ulp for |x| < 8 (j0f, j1f, y0f, y1f), else absolute 2.2e-6; jnf */ \
   /* absolute 2.2e-6; ynf ceil(2 + 2.5 n) ulp for x < n, else absolute 2.2e-6; */ \
   /* cyl_bessel_i0f/i1f 6 ulp. jnf/ynf: one row per fixed n (CUDA: NaN for n < 0). The */ \
-  /* _near rows (RANGE: |x| < 8 only, not 8 itself) show the relative errors alone. */ \
+  /* _near rows (RANGE: |x| < 8 only, not 8 itself) show the relative errors alone; */ \
+  /* y0f_near, y1f_near are hidden from CTest by their leading comment (MPFR's y0, y1 */ \
+  /* take 20 s a row; y0f, y1f cover the same inputs): run them by name. */ \
   MATH(j0f,         float, 1, j0f(a),         mpfr_j0(r, a, d),            fabs(a) < 8 ? 9 : abs_ulps(2.2e-6, w), -12, 12, ALL) \
   MATH(j0f_near,    float, 1, j0f(a),         mpfr_j0(r, a, d),            9, -0x1.fffffep+2, 0x1.fffffep+2, RANGE) \
   MATH(j0f_far,     float, 1, j0f(a),         mpfr_j0(r, a, d),            fabs(a) < 8 ? 9 : abs_ulps(2.2e-6, w), 8, 3000, ALL) \
@@ -354,10 +356,10 @@
   MATH(j1f_near,    float, 1, j1f(a),         ref_bessel32_j1(r, a, d),    9, -0x1.fffffep+2, 0x1.fffffep+2, RANGE) \
   MATH(j1f_far,     float, 1, j1f(a),         ref_bessel32_j1(r, a, d),    fabs(a) < 8 ? 9 : abs_ulps(2.2e-6, w), -3000, -8, ALL) \
   MATH(y0f,         float, 1, y0f(a),         mpfr_y0(r, a, d),            a < 8 ? 9 : abs_ulps(2.2e-6, w), 0, 12, ALL) \
-  MATH(y0f_near,    float, 1, y0f(a),         mpfr_y0(r, a, d),            9, 0, 0x1.fffffep+2, RANGE) \
+  /**/ MATH(y0f_near,    float, 1, y0f(a),         mpfr_y0(r, a, d),            9, 0, 0x1.fffffep+2, RANGE) \
   MATH(y0f_far,     float, 1, y0f(a),         mpfr_y0(r, a, d),            a < 8 ? 9 : abs_ulps(2.2e-6, w), 8, 3000, ALL) \
   MATH(y1f,         float, 1, y1f(a),         mpfr_y1(r, a, d),            a < 8 ? 9 : abs_ulps(2.2e-6, w), 0, 12, ALL) \
-  MATH(y1f_near,    float, 1, y1f(a),         mpfr_y1(r, a, d),            9, 0, 0x1.fffffep+2, RANGE) \
+  /**/ MATH(y1f_near,    float, 1, y1f(a),         mpfr_y1(r, a, d),            9, 0, 0x1.fffffep+2, RANGE) \
   MATH(y1f_far,     float, 1, y1f(a),         mpfr_y1(r, a, d),            a < 8 ? 9 : abs_ulps(2.2e-6, w), 8, 3000, ALL) \
   MATH(jnf_2,       float, 1, jnf(2, a),      ref_bessel32_jn(r, 2, a, d),   abs_ulps(2.2e-6, w), -12, 12, ALL) \
   MATH(jnf_5,       float, 1, jnf(5, a),      ref_bessel32_jn(r, 5, a, d),   abs_ulps(2.2e-6, w), -20, 20, ALL) \
