@@ -6,10 +6,10 @@
  * flags), over the full range; the harness (tests/math/math_accuracy.cu) measures Anchor's
  * errors against MPFR. Errors below: CUDA's bound; Anchor's measured maximum (the harness
  * at --scale 4 and tests/e2e/math_f32_bessel.cu, softmetal). Special values as CUDA
- * documents them: NaN for a NaN; j0(+-inf) = +0, j1(+-0) = +-0, j1(+-inf) = +-0; y0, y1, yn: -inf at +-0,
- * NaN for x < 0, +0 at +inf; jn and yn: NaN for n < 0 (CUDA's rule, not the reflection
- * J_-n = (-1)^n J_n of the mathematics), jn(n, +-inf) = +0 (-0 at -inf for odd n),
- * jn(n, -0) = -0 for odd n; i0(+-inf) = +inf, i1(+-0) = +-0, i1(+-inf) = +-inf. */
+ * documents them: NaN for a NaN; j0(+-inf) = +0, j1(+-0) = +-0, j1(+-inf) = +-0; y0, y1,
+ * yn: -inf at +-0, NaN for x < 0, +0 at +inf; jn and yn: NaN for n < 0 (CUDA's rule, not
+ * the reflection J_-n = (-1)^n J_n of the mathematics), jn(n, +-inf) = +0 (-0 at -inf for
+ * odd n), jn(n, -0) = -0 for odd n; i0(+-inf) = +inf, i1(+-0) = +-0, i1(+-inf) = +-inf. */
 #ifndef ANCHOR_MATH_F32_BESSEL_H
 #define ANCHOR_MATH_F32_BESSEL_H
 
