@@ -36,6 +36,7 @@
 #define ANCHOR_MATH static __device__ __inline__ __attribute__((always_inline, nodebug))
 
 #include "math/basic.h"
+#include "math/f32_bessel.h"
 #include "math/f32_exp.h"
 #include "math/f32_special.h"
 #include "math/f32_trig.h"

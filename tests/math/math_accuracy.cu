@@ -394,10 +394,44 @@
   MATH(cyl_bessel_i1, double, 1, cyl_bessel_i1(a), ref_bessel64_i(r, a, 1, d),       6, -20, 20, ALL) \
   MATH(i0_large,   double, 1, cyl_bessel_i0(a),    ref_bessel64_i(r, a, 0, d),       6, 8, 714, RANGE) \
   MATH(i1_large,   double, 1, cyl_bessel_i1(a),    ref_bessel64_i(r, a, 1, d),       6, -714, -8, RANGE)
+#define MATH_F32_BESSEL(MATH) /* float Bessel functions (devlib/f32_bessel.cu) */ \
+  /* CUDA's bounds: 9 ulp for |x| < 8 (j0f, j1f, y0f, y1f), else absolute 2.2e-6; jnf */ \
+  /* absolute 2.2e-6; ynf ceil(2 + 2.5 n) ulp for x < n, else absolute 2.2e-6; */ \
+  /* cyl_bessel_i0f/i1f 6 ulp. jnf/ynf: one row per fixed n (CUDA: NaN for n < 0). The */ \
+  /* _near rows (RANGE: |x| < 8 only, not 8 itself) show the relative errors alone; */ \
+  /* y0f_near, y1f_near are hidden from CTest by their leading comment (MPFR's y0, y1 */ \
+  /* take 20 s a row; y0f, y1f cover the same inputs): run them by name. */ \
+  MATH(j0f,         float, 1, j0f(a),         mpfr_j0(r, a, d),            fabs(a) < 8 ? 9 : abs_ulps(2.2e-6, w), -12, 12, ALL) \
+  MATH(j0f_near,    float, 1, j0f(a),         mpfr_j0(r, a, d),            9, -0x1.fffffep+2, 0x1.fffffep+2, RANGE) \
+  MATH(j0f_far,     float, 1, j0f(a),         mpfr_j0(r, a, d),            fabs(a) < 8 ? 9 : abs_ulps(2.2e-6, w), 8, 3000, ALL) \
+  MATH(j1f,         float, 1, j1f(a),         ref_bessel32_j1(r, a, d),    fabs(a) < 8 ? 9 : abs_ulps(2.2e-6, w), -12, 12, ALL) \
+  MATH(j1f_near,    float, 1, j1f(a),         ref_bessel32_j1(r, a, d),    9, -0x1.fffffep+2, 0x1.fffffep+2, RANGE) \
+  MATH(j1f_far,     float, 1, j1f(a),         ref_bessel32_j1(r, a, d),    fabs(a) < 8 ? 9 : abs_ulps(2.2e-6, w), -3000, -8, ALL) \
+  MATH(y0f,         float, 1, y0f(a),         mpfr_y0(r, a, d),            a < 8 ? 9 : abs_ulps(2.2e-6, w), 0, 12, ALL) \
+  /**/ MATH(y0f_near,    float, 1, y0f(a),         mpfr_y0(r, a, d),            9, 0, 0x1.fffffep+2, RANGE) \
+  MATH(y0f_far,     float, 1, y0f(a),         mpfr_y0(r, a, d),            a < 8 ? 9 : abs_ulps(2.2e-6, w), 8, 3000, ALL) \
+  MATH(y1f,         float, 1, y1f(a),         mpfr_y1(r, a, d),            a < 8 ? 9 : abs_ulps(2.2e-6, w), 0, 12, ALL) \
+  /**/ MATH(y1f_near,    float, 1, y1f(a),         mpfr_y1(r, a, d),            9, 0, 0x1.fffffep+2, RANGE) \
+  MATH(y1f_far,     float, 1, y1f(a),         mpfr_y1(r, a, d),            a < 8 ? 9 : abs_ulps(2.2e-6, w), 8, 3000, ALL) \
+  MATH(jnf_2,       float, 1, jnf(2, a),      ref_bessel32_jn(r, 2, a, d),   abs_ulps(2.2e-6, w), -12, 12, ALL) \
+  MATH(jnf_5,       float, 1, jnf(5, a),      ref_bessel32_jn(r, 5, a, d),   abs_ulps(2.2e-6, w), -20, 20, ALL) \
+  MATH(jnf_20,      float, 1, jnf(20, a),     ref_bessel32_jn(r, 20, a, d),  abs_ulps(2.2e-6, w), 0, 60, ALL) \
+  /* jnf_128, ynf_128: not CTest tests (the leading comment hides them from */ \
+  /* tests/math/CMakeLists.txt): their references take minutes at --scale 4; */ \
+  /* run `math_accuracy --scale 4 jnf_128 ynf_128` by hand. */ \
+  /**/ MATH(jnf_128,  float, 1, jnf(128, a),    ref_bessel32_jn(r, 128, a, d), abs_ulps(2.2e-6, w), 0, 300, ALL) \
+  /**/ MATH(ynf_128,  float, 1, ynf(128, a),    ref_bessel32_yn(r, 128, a, d), a < 128 ? 322 : abs_ulps(2.2e-6, w), 0, 300, ALL) \
+  MATH(jnf_neg,     float, 1, jnf(-3, a),     ref_bessel32_jn(r, -3, a, d),  abs_ulps(2.2e-6, w), -12, 12, ALL) \
+  MATH(ynf_2,       float, 1, ynf(2, a),      ref_bessel32_yn(r, 2, a, d),   a < 2 ? 7 : abs_ulps(2.2e-6, w), 0, 12, ALL) \
+  MATH(ynf_5,       float, 1, ynf(5, a),      ref_bessel32_yn(r, 5, a, d),   a < 5 ? 15 : abs_ulps(2.2e-6, w), 0, 20, ALL) \
+  MATH(ynf_20,      float, 1, ynf(20, a),     ref_bessel32_yn(r, 20, a, d),  a < 20 ? 52 : abs_ulps(2.2e-6, w), 0, 60, ALL) \
+  MATH(ynf_neg,     float, 1, ynf(-3, a),     ref_bessel32_yn(r, -3, a, d),  abs_ulps(2.2e-6, w), 0, 12, ALL) \
+  MATH(cyl_bessel_i0f, float, 1, cyl_bessel_i0f(a), ref_bessel32_i(r, 0, a, d), 6, -100, 100, ALL) \
+  MATH(cyl_bessel_i1f, float, 1, cyl_bessel_i1f(a), ref_bessel32_i(r, 1, a, d), 6, -100, 100, ALL)
 #define MATH_FUNCTIONS(MATH) \
   MATH_BASIC(MATH) MATH_SQRT_DIV(MATH) MATH_ROUNDING(MATH) \
   MATH_F32_EXP(MATH) MATH_F32_TRIG(MATH) MATH_F64_EXP(MATH) MATH_F64_TRIG(MATH) \
-  MATH_F32_SPECIAL(MATH) MATH_F64_SPECIAL(MATH) MATH_GAMMA(MATH) MATH_F64_BESSEL(MATH)
+  MATH_F32_SPECIAL(MATH) MATH_F64_SPECIAL(MATH) MATH_GAMMA(MATH) MATH_F64_BESSEL(MATH) MATH_F32_BESSEL(MATH)
 // clang-format on
 
 // ---- The harness's own test (CTest math.selftest: math_accuracy --selftest) ----------
@@ -1164,6 +1198,83 @@ static void f32special_solve(mpfr_ptr s, mpfr_srcptr xm, int erfc_) {
 }
 [[maybe_unused]] static int ref_f32special_normcdfinv(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t d) {
   return ref_f32special_erfcinv_scaled(r, a, 1, d);
+}
+
+// bessel32: j1(+-inf) = +-0 (CUDA's j1f; MPFR gives +0 at -inf).
+[[maybe_unused]] static int ref_bessel32_j1(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t d) {
+  if (mpfr_inf_p(a)) return mpfr_set_zero(r, mpfr_signbit(a) ? -1 : 1), 0;
+  return mpfr_j1(r, a, d);
+}
+// bessel32: J_n or Y_n (y) of |a| by the forward recurrence C_{k+1} = (2k/x) C_k - C_{k-1}
+// from MPFR's j0, j1 (y0, y1) at 192 bits in MPFR's widest exponent range, rounded once:
+// for Y at every x (the dominant solution: stable), for J where x > n (stable there, the
+// error grows by a small factor); used for n >= 64, where MPFR's own jn/yn take up to
+// 50 ms an input (n = 128, x in [256, 8192]). Still about 0.1 ms an input: the n = 128
+// rows are not in CI.
+static int bessel32_forward(mpfr_ptr r, long n, mpfr_srcptr a, int y, mpfr_rnd_t d) {
+  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  mpfr_set_emin(mpfr_get_emin_min()), mpfr_set_emax(mpfr_get_emax_max());
+  mpfr_t x, c0, c1, t;
+  mpfr_inits2(192, x, c0, c1, t, (mpfr_ptr)0);
+  mpfr_abs(x, a, MPFR_RNDN);
+  if (y) mpfr_y0(c0, x, MPFR_RNDN), mpfr_y1(c1, x, MPFR_RNDN);
+  else mpfr_j0(c0, x, MPFR_RNDN), mpfr_j1(c1, x, MPFR_RNDN);
+  for (long k = 1; k < n; k++) {
+    mpfr_mul_ui(t, c1, (unsigned long)(2 * k), MPFR_RNDN), mpfr_div(t, t, x, MPFR_RNDN);
+    mpfr_sub(t, t, c0, MPFR_RNDN);
+    mpfr_swap(c0, c1), mpfr_swap(c1, t);
+  }
+  if (!y && (n & 1) && mpfr_signbit(a)) mpfr_neg(c1, c1, MPFR_RNDN);
+  int v = mpfr_set(r, c1, d);
+  mpfr_clears(x, c0, c1, t, (mpfr_ptr)0);
+  mpfr_set_emin(emin), mpfr_set_emax(emax);
+  return v ? v : 1;
+}
+// bessel32: CUDA's jnf and ynf give NaN for n < 0 (its documented rule, not the reflection
+// of MPFR's jn/yn); jn(n, -inf) = (-1)^n 0 (the symmetry; MPFR: +0).
+[[maybe_unused]] static int ref_bessel32_jn(mpfr_ptr r, long n, mpfr_srcptr a, mpfr_rnd_t d) {
+  if (n < 0) return mpfr_set_nan(r), 0;
+  if (mpfr_inf_p(a)) return mpfr_set_zero(r, (n & 1) && mpfr_signbit(a) ? -1 : 1), 0;
+  if (n >= 64 && mpfr_number_p(a) && mpfr_cmpabs_ui(a, (unsigned long)n) > 0)
+    return bessel32_forward(r, n, a, 0, d);
+  return mpfr_jn(r, n, a, d);
+}
+[[maybe_unused]] static int ref_bessel32_yn(mpfr_ptr r, long n, mpfr_srcptr a, mpfr_rnd_t d) {
+  if (n < 0) return mpfr_set_nan(r), 0;
+  if (n >= 64 && mpfr_number_p(a) && mpfr_sgn(a) > 0) return bessel32_forward(r, n, a, 1, d);
+  return mpfr_yn(r, n, a, d);
+}
+// bessel32: I0 and I1 (MPFR has neither): I_n(x) = sum_k (x/2)^(2k+n) / (k! (k+n)!) at 96
+// bits (positive terms, summed until they fall below 2^-100 of the sum; at most ~3|x|
+// terms), in MPFR's widest exponent range; I1 odd, I0 even; |x| > 200: +-inf (beyond
+// float's range from 91.9 on). Checked against tabulated values in tests/e2e/math_f32_bessel.cu.
+[[maybe_unused]] static int ref_bessel32_i(mpfr_ptr r, int n, mpfr_srcptr a, mpfr_rnd_t d) {
+  if (mpfr_nan_p(a)) return mpfr_set_nan(r), 0;
+  if (mpfr_zero_p(a)) {
+    if (n == 0) return mpfr_set_ui(r, 1, d), 0;
+    return mpfr_set(r, a, d), 0;
+  }
+  int neg = n == 1 && mpfr_signbit(a);
+  if (mpfr_inf_p(a) || mpfr_cmpabs_ui(a, 200) > 0) return mpfr_set_inf(r, neg ? -1 : 1), 0;
+  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  mpfr_set_emin(mpfr_get_emin_min()), mpfr_set_emax(mpfr_get_emax_max());
+  mpfr_t h, q, t, s;
+  mpfr_inits2(96, h, q, t, s, (mpfr_ptr)0);
+  mpfr_abs(h, a, MPFR_RNDN), mpfr_div_2ui(h, h, 1, MPFR_RNDN);
+  mpfr_sqr(q, h, MPFR_RNDN);
+  if (n) mpfr_set(t, h, MPFR_RNDN);
+  else mpfr_set_ui(t, 1, MPFR_RNDN);
+  mpfr_set(s, t, MPFR_RNDN);
+  for (unsigned long k = 1; k < 2000; k++) {
+    mpfr_mul(t, t, q, MPFR_RNDN), mpfr_div_ui(t, t, k * (k + (unsigned long)n), MPFR_RNDN);
+    mpfr_add(s, s, t, MPFR_RNDN);
+    if (mpfr_get_exp(t) < mpfr_get_exp(s) - 100) break;
+  }
+  if (neg) mpfr_neg(s, s, MPFR_RNDN);
+  int v = mpfr_set(r, s, d);
+  mpfr_clears(h, q, t, s, (mpfr_ptr)0);
+  mpfr_set_emin(emin), mpfr_set_emax(emax);
+  return v ? v : 1;
 }
 
 #define MATH_REF(id, T, arity, expr, ref, bound, lo, hi, flags)                                    \
