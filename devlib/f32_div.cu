@@ -6,41 +6,7 @@
 // then for infinite x) as x times the correctly rounded reciprocal.
 // Declarations and contracts: include/anchor/math_functions.h.
 
-#define ANCHOR_NAN 0x7fffffffu // CUDA's canonical NaN
-#define ANCHOR_INF 0x7f800000u
-
-// |x| (bits a, finite, non-zero) = m * 2^e with m in [2^23, 2^24).
-static __device__ void unpack(unsigned int a, unsigned int *m, int *e) {
-  if (a >> 23) {
-    *m = (a & 0x7fffffu) | 0x800000u;
-    *e = (int)(a >> 23) - 150;
-  } else {
-    int s = __builtin_clz(a) - 8;
-    *m = a << s;
-    *e = -149 - s;
-  }
-}
-
-// The float nearest (s + d) * 2^e with sign bit `sign`, ties to even, where
-// 2^24 <= s < 2^62 and d is in [0, 1), non-zero exactly when `sticky`.
-// Overflow gives infinity, underflow a subnormal or zero.
-static __device__ unsigned int round_pack(unsigned int sign, unsigned long long s, int e,
-                                          int sticky) {
-  int top = 63 - __builtin_clzll(s); // the value is in [2^(top+e), 2^(top+e+1))
-  int exp = top + e;
-  if (exp > 127) return sign | ANCHOR_INF;
-  int normal = exp >= -126;
-  int shift = normal ? top - 23 : -149 - e; // bits of s below the last kept one
-  if (shift > top + 1) return sign;         // below 2^-150: rounds to zero
-  unsigned long long kept = s >> shift, rest = s & ((1ull << shift) - 1);
-  unsigned long long half = 1ull << (shift - 1);
-  kept += rest > half || (rest == half && (sticky || (kept & 1)));
-  // A normal kept has its leading bit at 2^23, which adds one to the
-  // exponent field; a carry to 2^24 adds one more (up to infinity).
-  unsigned int bits =
-      normal ? ((unsigned int)(exp + 126) << 23) + (unsigned int)kept : (unsigned int)kept;
-  return sign | bits;
-}
+#include "internal/f32_bits.h" // F_INF, F_NAN, f_unpack, round_pack<RN>
 
 // RN(1/a), the correctly rounded reciprocal, for a > 0 with exponent field
 // 1 to 252 (so that 1/a is normal), from float operations only. The integer
@@ -80,21 +46,21 @@ extern "C" __device__ float __anchor_fdiv_rn(float x, float y) {
   }
   // The rest (zeros, infinities, NaNs, subnormals, extreme exponents): the
   // quotient of the significands in integer arithmetic.
-  if (ax > ANCHOR_INF || ay > ANCHOR_INF) return __builtin_bit_cast(float, ANCHOR_NAN);
-  if (ax == ANCHOR_INF)
-    return __builtin_bit_cast(float, ay == ANCHOR_INF ? ANCHOR_NAN : sign | ANCHOR_INF);
-  if (ay == ANCHOR_INF) return __builtin_bit_cast(float, sign);
-  if (ay == 0) return __builtin_bit_cast(float, ax == 0 ? ANCHOR_NAN : sign | ANCHOR_INF);
+  if (ax > F_INF || ay > F_INF) return __builtin_bit_cast(float, F_NAN);
+  if (ax == F_INF)
+    return __builtin_bit_cast(float, ay == F_INF ? F_NAN : sign | F_INF);
+  if (ay == F_INF) return __builtin_bit_cast(float, sign);
+  if (ay == 0) return __builtin_bit_cast(float, ax == 0 ? F_NAN : sign | F_INF);
   if (ax == 0) return __builtin_bit_cast(float, sign);
   unsigned int mx, my;
   int ex, ey;
-  unpack(ax, &mx, &ex);
-  unpack(ay, &my, &ey);
+  f_unpack(ax, &mx, &ex);
+  f_unpack(ay, &my, &ey);
   // x/y = (n / my) * 2^(ex-ey-39), n = mx * 2^39: the quotient has 39 or 40
   // bits, the remainder says whether anything lies below it.
   unsigned long long n = (unsigned long long)mx << 39;
   unsigned long long q = n / my, rem = n - q * my;
-  return __builtin_bit_cast(float, round_pack(sign, q, ex - ey - 39, rem != 0));
+  return __builtin_bit_cast(float, round_pack<RN>(sign, q, ex - ey - 39, rem != 0));
 }
 
 extern "C" __device__ float __anchor_frcp_rn(float x) {

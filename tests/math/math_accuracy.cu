@@ -828,6 +828,27 @@ typedef int (*ref_fn)(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr c, m
   mpfr_clear(y);
   return t;
 }
+// The special families' fast references (f32special_decides below):
+// v is within 2^-(e+1) of the exact value relatively, which therefore lies in v (1 +-
+// 2^-e); when that interval holds no number of r's precision plus one bit, neither a
+// value of r's format nor a midpoint of two, every number in it rounds (to r's
+// precision, in mode d) to the same value with the same ternary sign, and r = v rounded
+// is the correctly rounded result with the ternary value the harness's subnormal
+// rounding needs (*t). False when undecided. Inside MPFR's widest exponent range.
+static bool special_decides(mpfr_ptr r, mpfr_srcptr v, int e, mpfr_rnd_t d, int *t) {
+  if (!mpfr_number_p(v) || mpfr_zero_p(v)) return false;
+  mpfr_t w, u, l, h;
+  mpfr_inits2(mpfr_get_prec(v) + e + 2, w, u, (mpfr_ptr)0);
+  mpfr_inits2(mpfr_get_prec(r) + 1, l, h, (mpfr_ptr)0);
+  mpfr_abs(w, v, MPFR_RNDN), mpfr_div_2ui(u, w, e, MPFR_RNDN); // exact
+  mpfr_sub(u, w, u, MPFR_RNDN);                                   // exact: the low end
+  bool ok = mpfr_set(l, u, MPFR_RNDD) != 0;                       // not itself such a number
+  mpfr_div_2ui(u, w, e, MPFR_RNDN), mpfr_add(u, w, u, MPFR_RNDN); // exact: the high end
+  ok = ok && (mpfr_set(h, u, MPFR_RNDD), mpfr_equal_p(l, h));
+  mpfr_clears(w, u, l, h, (mpfr_ptr)0);
+  if (ok) *t = mpfr_set(r, v, d);
+  return ok;
+}
 // f64special: erfcx(a) = e^(a^2) erfc(a) at 320 bits for -30 <= a <= 30 (MPFR's erfc is
 // slow far out); beyond, the asymptotic series 1/(a sqrt(pi)) sum_k (-1)^k (2k-1)!!/(2a^2)^k
 // (14 terms, within 2^-80 for a > 30), +inf below -30; rounded once.
@@ -1098,12 +1119,49 @@ struct f32special_wide {
   f32special_wide() { mpfr_set_emin(mpfr_get_emin_min()), mpfr_set_emax(mpfr_get_emax_max()); }
   ~f32special_wide() { mpfr_set_emin(emin), mpfr_set_emax(emax); }
 };
+// The fast paths of the float inverses' and erfcx's references (MPFR's erf and erfc at
+// 128 or 256 bits take tens to hundreds of microseconds an input between 2 and 15, which
+// made these rows take minutes): the exact value is first computed in double (libm's
+// erf, erfc, exp, log: glibc documents them within a few ulps, so the solutions below
+// are within some 2^-52 relatively, checked against the long double ones), then, if
+// that does not decide, in long double (x87, 64-bit significand: the f64special Newton
+// solvers above, within some 2^-62), and only then in MPFR at 256 bits, as before.
+// f32special_decides(r, v, e, d, &t) is special_decides (above) on the value v: undecided
+// for about 2^(25-e) of the float inputs (a float midpoint within 2^-e of v). e = 42 for
+// the double values (a factor 2^8 to spare), 50 for the long double ones (2^11). Inside
+// f32special_wide.
+static bool f32special_decides(mpfr_ptr r, long double v, int e, mpfr_rnd_t d, int *t) {
+  mpfr_t x;
+  mpfr_init2(x, 64);
+  mpfr_set_ld(x, v, MPFR_RNDN); // exact
+  bool ok = special_decides(r, x, e, d, t);
+  mpfr_clear(x);
+  return ok;
+}
+// erfcx in double: e^(x^2) erfc(x) (x^2 exact) up to 26, where erfc(x) nears the
+// subnormals, beyond the asymptotic series 1/(x sqrt(pi)) sum_k (-1)^k (2k-1)!!/(2x^2)^k
+// to k = 8 (the rest is below 2^-70 of the sum).
+static double f32special_erfcx_d(double x) {
+  if (x <= 26) return exp(x * x) * erfc(x);
+  double u = 2 * x * x, term = 1, sum = 1;
+  for (int k = 1; k <= 8; k++)
+    term *= -(2 * k - 1) / u, sum += term;
+  return sum / (x * 1.7724538509055160);
+}
 [[maybe_unused]] static int ref_f32special_erfcx(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t d) {
   if (mpfr_nan_p(a)) return mpfr_set_nan(r), 0;
   if (mpfr_inf_p(a)) return mpfr_signbit(a) ? mpfr_set_inf(r, 1) : mpfr_set_zero(r, 1), 0;
   int t;
   {
     f32special_wide w;
+    double x = mpfr_get_d(a, MPFR_RNDN); // exact
+    // Below -26 erfcx(x) > e^676 is beyond every format: r = 2^1024, below it, which the
+    // harness's range check turns into the overflow it is (as the exact value would be).
+    if (x < -26) return mpfr_set_ui_2exp(r, 1, 1024, d), -1;
+    if (f32special_decides(r, f32special_erfcx_d(x), 42, d, &t)) return t;
+    if (fabs(x) <= 26 &&
+        f32special_decides(r, expl((long double)x * x) * erfcl(x), 50, d, &t))
+      return t;
     mpfr_t e, f;
     mpfr_inits2(128, e, f, (mpfr_ptr)0);
     if (mpfr_cmp_ui(a, 1u << 30) > 0) { // 1/(sqrt(pi) a) (1 - 1/(2 a^2)), below 2^-120 off
@@ -1152,18 +1210,47 @@ static void f32special_solve(mpfr_ptr s, mpfr_srcptr xm, int erfc_) {
   mpfr_clears(f, g, k, (mpfr_ptr)0);
 }
 // erfinv: +-inf at +-1, NaN beyond, erfinv(+-0) = +-0.
+// erfinv(y) for |y| <= 1/2 and erfcinv(q) for 0 < q < 2 in double, as the long double
+// solvers above but from a closer start and with a stop when the step is below 2^-60.
+static double f32special_erfinv_d(double y) {
+  double x = 0.88622692545275801 * y * (1 + 0.26179938779914941 * y * y); // the series' start
+  for (int i = 0; i < 6; i++) {
+    double s = (erf(x) - y) * 0.88622692545275801 * exp(x * x);
+    x -= s;
+    if (fabs(s) <= 0x1p-60 * fabs(x)) break;
+  }
+  return x;
+}
+static double f32special_erfcinv_d(double q) {
+  if (q > 1.5) return -f32special_erfcinv_d(2 - q);
+  if (q >= 0.5) return f32special_erfinv_d(1 - q);
+  double lq = log(q), x = sqrt(-lq);
+  for (int i = 0; i < 3; i++) x = sqrt(-lq - log(x * 1.7724538509055160));
+  for (int i = 0; i < 10; i++) {
+    double e = erfc(x), s = (lq - log(e)) * e * 0.88622692545275801 * exp(x * x);
+    x -= s;
+    if (fabs(s) <= 0x1p-60 * x) break;
+  }
+  return x;
+}
 [[maybe_unused]] static int ref_f32special_erfinv(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t d) {
   if (mpfr_nan_p(a) || mpfr_cmpabs_ui(a, 1) > 0) return mpfr_set_nan(r), 0;
   if (mpfr_zero_p(a)) return mpfr_set(r, a, d), 0;
   int neg = mpfr_signbit(a) != 0;
   if (mpfr_cmpabs_ui(a, 1) == 0) return mpfr_set_inf(r, neg ? -1 : 1), 0;
   f32special_wide w;
+  double y = fabs(mpfr_get_d(a, MPFR_RNDN)); // exact, as 1 - y
+  int t;
+  double u = y <= 0.5 ? f32special_erfinv_d(y) : f32special_erfcinv_d(1 - y);
+  if (f32special_decides(r, neg ? -u : u, 42, d, &t)) return t;
+  long double v = y <= 0.5 ? ref_f64special_erfinv_small(y) : ref_f64special_erfcinv_ld(1 - y);
+  if (f32special_decides(r, neg ? -v : v, 50, d, &t)) return t;
   mpfr_t s, x;
   mpfr_inits2(256, s, x, (mpfr_ptr)0);
   mpfr_abs(x, a, MPFR_RNDN);
   f32special_solve(s, x, 0);
   if (neg) mpfr_neg(s, s, MPFR_RNDN);
-  int t = mpfr_set(r, s, d);
+  t = mpfr_set(r, s, d);
   mpfr_clears(s, x, (mpfr_ptr)0);
   return t ? t : 1;
 }
@@ -1184,6 +1271,17 @@ static void f32special_solve(mpfr_ptr s, mpfr_srcptr xm, int erfc_) {
   else {
     int neg = mpfr_cmp_ui(x, 1) > 0;
     if (neg) mpfr_ui_sub(x, 2, x, MPFR_RNDN);
+    double q = mpfr_get_d(x, MPFR_RNDN); // exact
+    double u = f32special_erfcinv_d(q) * (neg ? -1 : 1) * (scaled ? -1.4142135623730951 : 1);
+    long double v = 0;
+    if (!f32special_decides(r, u, 42, d, &t)) {
+      v = ref_f64special_erfcinv_ld(q) * (neg ? -1 : 1);
+      if (scaled) v *= -1.414213562373095048801688724209698L;
+    }
+    if (v == 0 || f32special_decides(r, v, 50, d, &t)) {
+      mpfr_clears(s, x, (mpfr_ptr)0);
+      return t;
+    }
     f32special_solve(s, x, 1);
     if (neg) mpfr_neg(s, s, MPFR_RNDN);
     if (scaled) mpfr_sqrt_ui(x, 2, MPFR_RNDN), mpfr_mul(s, s, x, MPFR_RNDN), mpfr_neg(s, s, MPFR_RNDN);
