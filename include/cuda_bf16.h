@@ -298,7 +298,7 @@ ANCHOR_BF16 __nv_bfloat16 __hmul_rn(__nv_bfloat16 a, __nv_bfloat16 b) {
 }
 ANCHOR_BF16 __nv_bfloat16 anchor_bsat(__nv_bfloat16 r) {
   float f = r.__f();
-  return f > 1.0f ? anchor_bf(0x3f80u) : f >= 0.0f ? r : anchor_bf(0);
+  return f > 1.0f ? anchor_bf(0x3f80u) : f > 0.0f ? r : anchor_bf(0); /* NaN, -0: +0 */
 }
 ANCHOR_BF16 __nv_bfloat16 __hadd_sat(__nv_bfloat16 a, __nv_bfloat16 b) {
   return anchor_bsat(__hadd(a, b));

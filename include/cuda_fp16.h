@@ -371,10 +371,11 @@ ANCHOR_FP16 __half __hmul_rn(__half a, __half b) {
 #pragma clang fp contract(off)
   return anchor_half(a.__v() * b.__v());
 }
-/* _sat: clamped to [0, 1]; a NaN result gives +0 (a -0 result stays -0). */
+/* _sat: clamped to [0, 1]; a NaN or -0 result gives +0 (the H200: __hmul_sat(0x0001,
+ * 0x9e3e) = 0x0000, as mul.sat.f16 gives it). */
 ANCHOR_FP16 __half anchor_hsat(__half r) {
-  return r.__v() > (_Float16)1.0f    ? anchor_half((_Float16)1.0f)
-         : r.__v() >= (_Float16)0.0f ? r
+  return r.__v() > (_Float16)1.0f   ? anchor_half((_Float16)1.0f)
+         : r.__v() > (_Float16)0.0f ? r
                                      : anchor_half((_Float16)0.0f);
 }
 ANCHOR_FP16 __half __hadd_sat(__half a, __half b) {

@@ -77,7 +77,7 @@ template <class V, class V2, int P, int EMIN, int EMAX, unsigned ONE> struct Fp1
   static V neg(V a) { return make(bits(a) ^ 0x8000u); }
   static V sat(V r) {
     LD f = value(r);
-    return f > 1 ? make(ONE) : f >= 0 ? r : make(0);
+    return f > 1 ? make(ONE) : f > 0 ? r : make(0); // NaN and -0 give +0, as on the H200
   }
   static V relu(V r) {
     LD f = value(r);
