@@ -376,7 +376,7 @@ ANCHOR_FP16 __half __hmul_rn(__half a, __half b) {
 ANCHOR_FP16 __half anchor_hsat(__half r) {
   return r.__v() > (_Float16)1.0f   ? anchor_half((_Float16)1.0f)
          : r.__v() > (_Float16)0.0f ? r
-                                     : anchor_half((_Float16)0.0f);
+                                    : anchor_half((_Float16)0.0f);
 }
 ANCHOR_FP16 __half __hadd_sat(__half a, __half b) {
   return anchor_hsat(__hadd(a, b));
