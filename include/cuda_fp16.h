@@ -289,13 +289,20 @@ ANCHOR_FP16 int __hisinf(__half a) {
 
 /* f in mode m: the nearest-even result, moved one binary16 step when it lies on the wrong
  * side of f (steps in the bit pattern: magnitude +1 or -1; inf - 1 is the largest finite). */
+/* f's place in the order of the floats, as an integer (-0 and +0 alike). The comparisons
+ * below are on it, not on floats, so that under -ftz=true a float subnormal still rounds
+ * to the nearest half in the mode, as nvcc's cvt.r*.f16.f32 (no .ftz) does. */
+ANCHOR_FP16 int anchor_float_order(float f) {
+  int k = __builtin_bit_cast(int, f);
+  return k < 0 ? (int)(0x80000000u - (unsigned int)k) : k;
+}
 ANCHOR_FP16 __half anchor_float2half_mode(float f, int m) {
   __half h = __half(f);
-  float back = (float)h.__v();
+  int kf = anchor_float_order(f), kb = anchor_float_order((float)h.__v());
   unsigned short b = __half_as_ushort(h);
-  if (m == anchor_rn || f != f || back == f) return h;
-  int up = m == anchor_ru || (m == anchor_rz && f < 0.0f);
-  if (up ? back > f : back < f) return h;
+  if (m == anchor_rn || f != f || kb == kf) return h;
+  int up = m == anchor_ru || (m == anchor_rz && kf < 0);
+  if (up ? kb > kf : kb < kf) return h;
   /* back is beyond f in the mode's direction: one step back toward f */
   b = (unsigned short)((b & 0x8000u) ? (up ? b - 1 : b + 1) : (up ? b + 1 : b - 1));
   return __ushort_as_half(b);

@@ -366,6 +366,60 @@ static int matches(int op, uint64_t got, uint64_t want, double ref) {
   return 0;
 }
 
+// Conversions to half and bfloat16 keep a float subnormal in both modes: nvcc spells them
+// cvt.r*.f16.f32 / cvt.r*.bf16.f32 without .ftz even under -ftz=true.
+#define NCONV 6
+__global__ void conversions(const float *xs, unsigned short *out, unsigned n) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  float x = xs[i];
+  unsigned short *o = out + (size_t)i * NCONV;
+  o[0] = __half_as_ushort(__float2half_rn(x));
+  o[1] = __half_as_ushort(__float2half_rz(x));
+  o[2] = __half_as_ushort(__float2half_ru(x));
+  o[3] = __half_as_ushort(__float2half_rd(x));
+  o[4] = __bfloat16_as_ushort(__float2bfloat16_rn(x));
+  o[5] = __bfloat16_as_ushort(__float2bfloat16_ru(x));
+}
+
+// The expected bits for a float subnormal or zero x (|x| < 2^-126 is below half's
+// smallest subnormal 2^-24 by far; bfloat16 keeps float's exponent range).
+static unsigned conversion_failures(void) {
+  const float xs[] = {0x1p-140f, -0x1p-140f, 0x1p-149f, -0x1.8p-127f, 0x1.02p-127f, 0.0f, -0.0f};
+  const unsigned n = sizeof xs / sizeof *xs;
+  float *dx;
+  unsigned short *dout, out[sizeof xs / sizeof *xs * NCONV];
+  cudaMalloc(&dx, sizeof xs);
+  cudaMalloc(&dout, sizeof out);
+  cudaMemcpy(dx, xs, sizeof xs, cudaMemcpyHostToDevice);
+  conversions<<<1, 32>>>(dx, dout, n);
+  cudaMemcpy(out, dout, sizeof out, cudaMemcpyDeviceToHost);
+  cudaFree(dx);
+  cudaFree(dout);
+  unsigned bad = 0;
+  for (unsigned i = 0; i < n; i++) {
+    uint32_t b = math_float_bits(xs[i]);
+    unsigned short sign = (unsigned short)(b >> 16 & 0x8000u);
+    bool nonzero = (b & 0x7fffffffu) != 0;
+    unsigned rest = b & 0xffffu, bf_up = (b >> 16) + (rest != 0 && !sign ? 1u : 0u);
+    unsigned short want[NCONV] = {
+        sign, sign,
+        (unsigned short)(sign | (nonzero && !sign ? 1 : 0)),
+        (unsigned short)(sign | (nonzero && sign ? 1 : 0)),
+        (unsigned short)((b >> 16) + (rest > 0x8000u || (rest == 0x8000u && (b & 0x10000u)))),
+        (unsigned short)bf_up};
+    static const char *const names[NCONV] = {"__float2half_rn", "__float2half_rz",
+                                             "__float2half_ru", "__float2half_rd",
+                                             "__float2bfloat16_rn", "__float2bfloat16_ru"};
+    for (int k = 0; k < NCONV; k++)
+      if (out[i * NCONV + k] != want[k]) {
+        printf("  %s(%a): got %04x want %04x\n", names[k], xs[i], out[i * NCONV + k], want[k]);
+        bad++;
+      }
+  }
+  return bad;
+}
+
 int main() {
   // inputs: math_inputs.h's specials and random bits, subnormals and tiny normals
   // (products and quotients near the subnormal range), arguments near the underflow of
@@ -451,6 +505,7 @@ int main() {
   printf("%s mode: %u results checked (%u with a subnormal x or y) over %u inputs, %d "
          "operations\n",
          ftz ? "-ftz=true" : "default", checked, subnormal, n_in, NOPS);
+  bad += conversion_failures();
   if (bad) {
     printf("FAIL: %u mismatches\n", bad);
     return 1;
