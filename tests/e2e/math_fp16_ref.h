@@ -7,6 +7,13 @@
 #include <math.h>
 #include <string.h>
 
+// A device result g of the operation called name against the reference w: the *_approx
+// functions may be CUDA's hardware approximation (tanh.approx), 1 ulp from the correctly
+// rounded value on the H200 for some inputs; Anchor's are correctly rounded.
+static inline bool fp16_ref_approx_ok(const char *name, unsigned short g, unsigned short w) {
+  return strstr(name, "_approx") && ((g ^ w) & 0x8000) == 0 && (g > w ? g - w : w - g) <= 1;
+}
+
 template <class V, class V2, int P, int EMIN, int EMAX, unsigned ONE> struct Fp16Ref {
   typedef long double LD;
   enum { rn = 0, rz = 1, ru = 2, rd = 3 };
