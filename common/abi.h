@@ -15,8 +15,12 @@
  * anchor_dyn_smem is present only when the kernel uses extern __shared__.
  * The context buffer is an array of 64-bit words: word AC_ABI_CONTEXT_DELTA
  * is (arena gpuAddress - arena contents) mod 2^64, the delta every device
- * dereference adds; word AC_ABI_CONTEXT_GLOBAL(i) is the CUDA address of
- * module global i. */
+ * dereference adds; the words up to AC_ABI_CONTEXT_FIXED are the CUDA
+ * addresses of the device services (below: the atomics' lock table, the
+ * status block, the printf FIFO, the device heap), 0 where a service does
+ * not exist (yet); word AC_ABI_CONTEXT_GLOBAL(i) is the CUDA address of
+ * module global i. Device code reads a service's word through the function
+ * of the same name in include/anchor/device_context.h (an emitter row). */
 #ifndef ANCHOR_COMMON_ABI_H
 #define ANCHOR_COMMON_ABI_H
 
@@ -30,9 +34,23 @@
 
 /* Context-buffer words. */
 #define AC_ABI_CONTEXT_DELTA 0
-#define AC_ABI_CONTEXT_GLOBAL(index) (1 + (index))
+/* AC_ABI_LOCK_WORDS 32-bit words, zero whenever no kernel runs: the locks of
+ * the atomics Metal has no instruction for (64-bit, ...), by address. */
+#define AC_ABI_CONTEXT_LOCKS 1
+/* AC_ABI_STATUS_BYTES zeroed bytes per launch: what device code reports to
+ * the host (a trap, a failed assert, ...). */
+#define AC_ABI_CONTEXT_STATUS 2
+#define AC_ABI_CONTEXT_PRINTF 3 /* the printf FIFO */
+#define AC_ABI_CONTEXT_HEAP 4   /* the device heap (malloc/free/new/delete) */
+/* Words before the globals' (5..7 are free for later services). */
+#define AC_ABI_CONTEXT_FIXED 8
+#define AC_ABI_CONTEXT_GLOBAL(index) (AC_ABI_CONTEXT_FIXED + (index))
 /* Words in the context of a module with n globals. */
-#define AC_ABI_CONTEXT_WORDS(n) (1 + (n))
+#define AC_ABI_CONTEXT_WORDS(n) (AC_ABI_CONTEXT_FIXED + (n))
+
+/* Sizes of the services' blocks. */
+#define AC_ABI_LOCK_WORDS 4096
+#define AC_ABI_STATUS_BYTES 256
 
 /* MSL names of the kernel arguments (what generated code refers to). */
 #define AC_ABI_PARAMS "anchor_params"

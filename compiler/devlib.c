@@ -18,7 +18,12 @@
 static int is_devlib_declaration(LLVMValueRef fn) {
   size_t len;
   const char *name = LLVMGetValueName2(fn, &len);
-  return LLVMIsDeclaration(fn) && !strncmp(name, DEVLIB_PREFIX, strlen(DEVLIB_PREFIX));
+  if (!LLVMIsDeclaration(fn) || strncmp(name, DEVLIB_PREFIX, strlen(DEVLIB_PREFIX))) return 0;
+  /* Functions the emitter spells itself (the device services' addresses,
+   * anchor/device_context.h) are not the library's. */
+  LLVMUseRef use = LLVMGetFirstUse(fn);
+  LLVMValueRef call = use ? LLVMGetUser(use) : NULL;
+  return !(call && LLVMIsACallInst(call) && msl_call_row(call));
 }
 
 /* The first device-library function the module declares, NULL if none. */

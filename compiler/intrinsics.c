@@ -290,6 +290,11 @@ static const call_row rows[] = {
     {"llvm.var.annotation", 1, ANNOTATION},
     {"llvm.donothing", 1, ANNOTATION},
     {"llvm.nvvm.read.ptx.sreg.", 1, BUILD(emit_sreg, 0)},
+    /* the device services' addresses (include/anchor/device_context.h) */
+    {"__anchor_context_locks", 0, TEXT(AC_ABI_CONTEXT "[" AC_ABI_STR(AC_ABI_CONTEXT_LOCKS) "]")},
+    {"__anchor_context_status", 0, TEXT(AC_ABI_CONTEXT "[" AC_ABI_STR(AC_ABI_CONTEXT_STATUS) "]")},
+    {"__anchor_context_printf", 0, TEXT(AC_ABI_CONTEXT "[" AC_ABI_STR(AC_ABI_CONTEXT_PRINTF) "]")},
+    {"__anchor_context_heap", 0, TEXT(AC_ABI_CONTEXT "[" AC_ABI_STR(AC_ABI_CONTEXT_HEAP) "]")},
     /* __threadfence_block; __threadfence, __threadfence_system */
     {"llvm.nvvm.membar.cta",
      0,

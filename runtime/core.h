@@ -86,6 +86,7 @@ typedef enum {
   RT_BLOCK_HOST,    /* cudaMallocHost / cudaHostAlloc */
   RT_BLOCK_MANAGED, /* cudaMallocManaged */
   RT_BLOCK_GLOBAL,  /* storage of a module's __device__/__constant__ variable */
+  RT_BLOCK_SERVICE, /* Anchor's device services (core_services.c) */
 } rt_block_kind;
 
 typedef struct {

@@ -6,7 +6,8 @@
  *                                under AC_SET_BYTES_LIMIT, else a buffer of
  *                                its own that lives until completion)
  *   buffer(AC_ABI_CONTEXT_SLOT)  the context: word AC_ABI_CONTEXT_DELTA is
- *                                arena gpuAddress - contents, word
+ *                                arena gpuAddress - contents, the services'
+ *                                words (core_services.c), word
  *                                AC_ABI_CONTEXT_GLOBAL(i) the CUDA address of
  *                                module variable i
  *   threadgroup(AC_ABI_DYNAMIC_SMEM_SLOT)  the dynamic shared memory, if the
@@ -90,18 +91,26 @@ static cudaError_t rt_bind_bytes(rt_device *s, mtl_id encoder, const void *bytes
   return cudaSuccess;
 }
 
-/* The context buffer's contents: the delta, then each variable's address. */
-static uint64_t *rt_context(rt_device *s, const rt_kernel *k, size_t *size_out) {
+/* The context buffer's contents: the delta, the services, then each
+ * variable's address. */
+static cudaError_t rt_context(rt_device *s, const rt_kernel *k, uint64_t **context_out,
+                              size_t *size_out) {
   size_t count;
   const uint64_t *addresses = rt_module_global_addresses(k, &count);
   uint64_t *context = calloc(AC_ABI_CONTEXT_WORDS(count), sizeof *context);
-  if (!context) return NULL;
+  if (!context) return cudaErrorMemoryAllocation;
   context[AC_ABI_CONTEXT_DELTA] =
       s->arena_gpu_address - (uint64_t)(uintptr_t)s->arena_base; /* mod 2^64 */
+  cudaError_t e = rt_services_context(s, context);
+  if (e != cudaSuccess) {
+    free(context);
+    return e;
+  }
   for (size_t i = 0; i < count; i++)
     context[AC_ABI_CONTEXT_GLOBAL(i)] = addresses[i];
   *size_out = AC_ABI_CONTEXT_WORDS(count) * sizeof *context;
-  return context;
+  *context_out = context;
+  return cudaSuccess;
 }
 
 typedef struct {
@@ -151,13 +160,11 @@ cudaError_t rt_launch(rt_device *device, const rt_kernel *kernel, const rt_launc
   if (e != cudaSuccess) return e;
   rt_dispatch d = {kernel, config->grid, config->block, config->shared, NULL, NULL, 0, 0};
   unsigned char *params = rt_pack_params(kernel->desc, args, &d.params_size);
-  uint64_t *context = rt_context(device, kernel, &d.context_size);
+  uint64_t *context = NULL;
+  e = params ? rt_context(device, kernel, &context, &d.context_size) : cudaErrorMemoryAllocation;
   d.params = params;
   d.context = context;
-  if (!params || !context)
-    e = cudaErrorMemoryAllocation;
-  else
-    e = rt_encode(device, &d);
+  if (e == cudaSuccess) e = rt_encode(device, &d);
   free(params);
   free(context);
   return e;

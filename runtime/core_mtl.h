@@ -5,6 +5,7 @@
 #ifndef ANCHOR_RT_CORE_MTL_H
 #define ANCHOR_RT_CORE_MTL_H
 
+#include "abi.h"
 #include "core.h"
 #include "mtl.h"
 
@@ -15,6 +16,9 @@ struct rt_device {
   uint64_t arena_gpu_address;
   rt_arena arena;
   uint64_t generation; /* incremented by each reset */
+  /* The device services' CUDA addresses, by context word (common/abi.h:
+   * AC_ABI_CONTEXT_LOCKS ...); 0 until core_services.c creates them. */
+  uint64_t services[AC_ABI_CONTEXT_FIXED];
 };
 
 /* ---- core_device.c ---- */
@@ -23,6 +27,16 @@ struct rt_device {
  * held, nothing in flight); the next rt_device_ready creates them anew with
  * a larger generation. No-op before rt_device_ready. */
 void rt_device_destroy(void);
+
+/* ---- core_services.c ---- */
+
+/* Creates the device services on the first launch of a device generation
+ * (lock held): the atomics' lock table and the status block, zeroed, in the
+ * arena. Then copies their CUDA addresses into the words
+ * [AC_ABI_CONTEXT_DELTA + 1, AC_ABI_CONTEXT_FIXED) of context (the caller's
+ * array of AC_ABI_CONTEXT_FIXED or more words). Returns
+ * cudaErrorMemoryAllocation when the arena has no room for them. */
+cudaError_t rt_services_context(rt_device *device, uint64_t *context);
 
 /* ---- core_submit.c ---- */
 

@@ -23,30 +23,36 @@ static const char scale_msl[] =
     "  float a = *(constant float *)(anchor_params + 8);\n"
     "  uint n = *(constant uint *)(anchor_params + 12);\n"
     "  uint i = anchor_bid.x * anchor_bdim.x + anchor_tid.x;\n"
-    "  int bias = *reinterpret_cast<device int *>(anchor_ctx[1] + anchor_ctx[0]);\n"
-    "  if (i < n) {\n"
-    "    device float *p = reinterpret_cast<device float *>(x + (ulong)i * 4 + anchor_ctx[0]);\n"
-    "    *p = *p * a + (float)bias;\n"
-    "  }\n"
-    "  if (i == 0) *reinterpret_cast<device uint *>(anchor_ctx[2] + anchor_ctx[0]) += 1;\n"
-    "}\n"
-    /* out[linear thread id] = 1000000*z + 1000*y + x of the global position */
-    "kernel void where(" ABI_ARGS ") {\n"
-    "  ulong out = *(constant ulong *)(anchor_params + 0);\n"
-    "  uint3 g = anchor_bid * anchor_bdim + anchor_tid;\n"
-    "  uint3 size = anchor_gdim * anchor_bdim;\n"
-    "  uint id = (g.z * size.y + g.y) * size.x + g.x;\n"
-    "  *reinterpret_cast<device uint *>(out + (ulong)id * 4 + anchor_ctx[0]) =\n"
-    "      1000000 * g.z + 1000 * g.y + g.x;\n"
-    "}\n"
-    /* a 4408-byte parameter block: out pointer, then int data[1100] */
-    "kernel void big(" ABI_ARGS ") {\n"
-    "  ulong out = *(constant ulong *)(anchor_params + 0);\n"
-    "  uint i = anchor_bid.x * anchor_bdim.x + anchor_tid.x;\n"
-    "  if (i < 1100)\n"
-    "    *reinterpret_cast<device int *>(out + (ulong)i * 4 + anchor_ctx[0]) =\n"
-    "        *(constant int *)(anchor_params + 8 + i * 4);\n"
-    "}\n";
+    "  int bias = *reinterpret_cast<device int *>(anchor_ctx[" AC_ABI_STR(AC_ABI_CONTEXT_GLOBAL(
+        0)) "] + anchor_ctx[0]);\n"
+            "  if (i < n) {\n"
+            "    device float *p = reinterpret_cast<device float *>(x + (ulong)i * 4 + "
+            "anchor_ctx[0]);\n"
+            "    *p = *p * a + (float)bias;\n"
+            "  }\n"
+            "  if (i == 0) *reinterpret_cast<device uint *>(anchor_ctx[" AC_ABI_STR(
+                AC_ABI_CONTEXT_GLOBAL(
+                    1)) "] + anchor_ctx[0]) += 1;\n"
+                        "}\n"
+                        /* out[linear thread id] = 1000000*z + 1000*y + x of the global position */
+                        "kernel void where(" ABI_ARGS ") {\n"
+                        "  ulong out = *(constant ulong *)(anchor_params + 0);\n"
+                        "  uint3 g = anchor_bid * anchor_bdim + anchor_tid;\n"
+                        "  uint3 size = anchor_gdim * anchor_bdim;\n"
+                        "  uint id = (g.z * size.y + g.y) * size.x + g.x;\n"
+                        "  *reinterpret_cast<device uint *>(out + (ulong)id * 4 + anchor_ctx[0]) "
+                        "=\n"
+                        "      1000000 * g.z + 1000 * g.y + g.x;\n"
+                        "}\n"
+                        /* a 4408-byte parameter block: out pointer, then int data[1100] */
+                        "kernel void big(" ABI_ARGS ") {\n"
+                        "  ulong out = *(constant ulong *)(anchor_params + 0);\n"
+                        "  uint i = anchor_bid.x * anchor_bdim.x + anchor_tid.x;\n"
+                        "  if (i < 1100)\n"
+                        "    *reinterpret_cast<device int *>(out + (ulong)i * 4 + anchor_ctx[0]) "
+                        "=\n"
+                        "        *(constant int *)(anchor_params + 8 + i * 4);\n"
+                        "}\n";
 
 /* Reverses each block's thread ids through dynamic shared memory and a
  * barrier; and a kernel that writes through a wild pointer. */

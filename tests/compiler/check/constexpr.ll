@@ -1,8 +1,8 @@
 ; Constant expressions over global addresses: GEP, casts and integer
-; arithmetic of CUDA addresses (anchor_ctx[1 + index]).
+; arithmetic of CUDA addresses (anchor_ctx[8 + index]).
 ; CHECK-LABEL: kernel void k(
-; CHECK-DAG: = (ulong)((ulong)(ulong)(anchor_ctx[2] + (ulong)(8)) - (ulong)(ulong)anchor_ctx[1]);
-; CHECK-DAG: *reinterpret_cast<device uint*>((anchor_ctx[1] + (ulong)(12)) + anchor_ctx[0])
+; CHECK-DAG: = (ulong)((ulong)(ulong)(anchor_ctx[9] + (ulong)(8)) - (ulong)(ulong)anchor_ctx[8]);
+; CHECK-DAG: *reinterpret_cast<device uint*>((anchor_ctx[8] + (ulong)(12)) + anchor_ctx[0])
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 

@@ -1,6 +1,6 @@
 // __device__ and __constant__ variables: one `global` line each (index,
 // size, align, flags, initial bytes) and, in MSL, their CUDA address
-// anchor_ctx[1 + index], dereferenced like any device pointer.
+// anchor_ctx[8 + index], dereferenced like any device pointer.
 __device__ int counters[4] = {1, 2, 3, 0x01020304};
 __constant__ float coeffs[3] = {0.5f, -1.0f, 2.0f};
 __device__ unsigned long long zeroed[2];
@@ -19,8 +19,8 @@ __global__ void use(float *o, int i) {
 // TABLE-NEXT: msl
 
 // CHECK-LABEL: kernel void _Z3usePfi(
-// CHECK-DAG: = (anchor_ctx[2] + (ulong)((long){{v[0-9]+}} * 4));
+// CHECK-DAG: = (anchor_ctx[9] + (ulong)((long){{v[0-9]+}} * 4));
 // CHECK-DAG: = *reinterpret_cast<device uint*>({{v[0-9]+}} + anchor_ctx[0]);
-// CHECK-DAG: *reinterpret_cast<device ulong*>((anchor_ctx[3] + (ulong)(8)) + anchor_ctx[0])
-// CHECK-DAG: *reinterpret_cast<device ushort*>(anchor_ctx[4] + anchor_ctx[0]);
-// CHECK-DAG: (uint)(anchor_ctx[3] + (ulong)(8))
+// CHECK-DAG: *reinterpret_cast<device ulong*>((anchor_ctx[10] + (ulong)(8)) + anchor_ctx[0])
+// CHECK-DAG: *reinterpret_cast<device ushort*>(anchor_ctx[11] + anchor_ctx[0]);
+// CHECK-DAG: (uint)(anchor_ctx[10] + (ulong)(8))
