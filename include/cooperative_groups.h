@@ -130,7 +130,7 @@ protected:
   ANCHOR_CG unsigned base() const { return __anchor::lane() & ~(N - 1u); }
 
 public:
-  static constexpr unsigned num_threads_value = N;
+  static constexpr unsigned long long numThreads = N;
   ANCHOR_CG void sync() const { __syncwarp(member_mask()); }
   ANCHOR_CG unsigned long long num_threads() const { return N; }
   ANCHOR_CG unsigned long long size() const { return N; }
