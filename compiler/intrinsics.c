@@ -183,7 +183,10 @@ static void emit_shfl(msl_inst *in) {
 }
 
 /* vote.{any,all,uni,ballot}.sync and bar.warp.sync: full-mask and masked
- * templates by callee. */
+ * templates by callee. MSL allows simdgroup_barrier only where every lane of
+ * the SIMD-group reaches it: under a mask it runs when all existing lanes are
+ * active (a condition uniform over the SIMD-group); lanes in divergent code
+ * rely on running in lockstep. */
 static void emit_warp(msl_inst *in) {
   static const char *const text[][3] = {
       {"llvm.nvvm.vote.any.sync", "simd_any(%1)",
@@ -198,7 +201,10 @@ static void emit_warp(msl_inst *in) {
       {"llvm.nvvm.bar.warp.sync",
        "simdgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device)",
        "(void)" WARP_MASK
-       ", simdgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device)"}};
+       ", ((uint)(ulong)simd_active_threads_mask() == anchor_warp_lanes(" LINEAR_TID
+       ", anchor_bdim.x * anchor_bdim.y * anchor_bdim.z) ? "
+       "simdgroup_barrier(mem_flags::mem_threadgroup "
+       "| mem_flags::mem_device) : (void)0)"}};
   const char *name = ir_callee_name(in->i);
   for (unsigned r = 0; r < sizeof text / sizeof *text; r++)
     if (!strcmp(name, text[r][0])) {
@@ -225,7 +231,8 @@ static void emit_helper_call(msl_inst *in) {
 /* PTX shfl.sync's source lane: c packs the segment mask (32 - width) << 8
  * and the clamp value; out-of-segment sources read the caller's own value.
  * anchor_shfl_lane_in: the same under member mask m (a source outside it
- * reads the caller's own value). anchor_warp_mask: the member mask m of the
+ * reads the caller's own value). anchor_warp_lanes: the lanes of the
+ * caller's SIMD-group that exist. anchor_warp_mask: the member mask m of the
  * caller at linear index tid of a group of `threads`, checked against the
  * active lanes (see intrinsics.c's warps section); it returns the lanes of m
  * that take part, m & active. anchor_vote_uni: vote.uni over ballot b.
@@ -245,9 +252,12 @@ const char msl_warp_prelude[] =
     "  uint j = anchor_shfl_lane(mode, lane, b, c);\n"
     "  return ((m >> j) & 1u) != 0u ? j : lane;\n"
     "}\n"
+    "inline uint anchor_warp_lanes(uint tid, uint threads) {\n"
+    "  uint left = threads - (tid - tid % 32u);\n"
+    "  return left >= 32u ? 0xFFFFFFFFu : (1u << left) - 1u;\n"
+    "}\n"
     "inline uint anchor_warp_mask(uint m, uint tid, uint threads, uint active) {\n"
-    "  uint lane = tid % 32u, left = threads - (tid - lane);\n"
-    "  uint exist = left >= 32u ? 0xFFFFFFFFu : (1u << left) - 1u;\n"
+    "  uint lane = tid % 32u, exist = anchor_warp_lanes(tid, threads);\n"
     "  if (((m >> lane) & 1u) == 0u || (m & exist & ~active) != 0u) {\n"
     "    // ANCHOR_WARP_MASK_UNHONOURED: the mask does not name the caller, or it\n"
     "    // names an existing lane that is not running this operation with it\n"

@@ -19,4 +19,4 @@ __global__ void w(int *o, unsigned m) {
 // CHECK-DAG: = (((uint)(ulong)simd_ballot({{v[0-9]+}}) & anchor_warp_mask({{v[0-9]+}}, {{.*}})) != 0u);
 // CHECK-DAG: = (((uint)(ulong)simd_ballot(!{{v[0-9]+}}) & anchor_warp_mask({{v[0-9]+}}, {{.*}})) == 0u);
 // CHECK-DAG: = anchor_vote_uni((uint)(ulong)simd_ballot({{v[0-9]+}}), anchor_warp_mask(
-// CHECK-DAG: (void)anchor_warp_mask({{v[0-9]+}}, {{.*}}), simdgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+// CHECK-DAG: (void)anchor_warp_mask({{v[0-9]+}}, {{.*}}), ((uint)(ulong)simd_active_threads_mask() == anchor_warp_lanes({{.*}}) ? simdgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device) : (void)0);
