@@ -232,10 +232,18 @@ ANCHOR_CG coalesced_group __anchor_coalesced(unsigned mask) {
 }
 
 /* ---- dynamic partitions ------------------------------------------------------------------- */
-/* tiled_partition(parent, n): n a power of two up to 32 (and up to the parent's size);
- * the parent a thread_block or a tile. */
+/* tiled_partition(parent, n): n a power of two up to 32 (and up to the parent's size).
+ * Of a thread_block or a tile: the aligned tiles of n lanes; of a coalesced group: its
+ * ranks by n (ranks k*n ... k*n+n-1 form group k), a coalesced group again. */
 ANCHOR_CG thread_group tiled_partition(const thread_group &parent, unsigned tile_size) {
   unsigned rank = (unsigned)parent.thread_rank(), size = (unsigned)parent.num_threads();
+  if (parent.kind_ == __anchor::kind_coalesced) {
+    unsigned first = rank / tile_size * tile_size, mask = 0;
+    for (unsigned r = first; r < first + tile_size && r < size; r++)
+      mask |= 1u << __anchor::nth_lane(parent.mask_, r);
+    return thread_group(__anchor::kind_coalesced, mask, 0, rank / tile_size,
+                        (size + tile_size - 1u) / tile_size);
+  }
   return thread_group(__anchor::kind_tile, __anchor::tile_mask(tile_size), tile_size,
                       rank / tile_size, (size + tile_size - 1u) / tile_size);
 }

@@ -4,7 +4,7 @@
 // match_any, match_all, sync), cg::reduce with plus/less/greater/bit_and/bit_or/bit_xor,
 // inclusive_scan / exclusive_scan, the dynamic tiled_partition(block, n),
 // coalesced_threads() in a divergent branch (its ranks, shuffles, ballot, votes, match,
-// reduce and scans), labeled_partition, binary_partition, memcpy_async + wait, this_grid()
+// reduce and scans, tiled_partition of it by ranks), labeled_partition, binary_partition, memcpy_async + wait, this_grid()
 // ranks, on 2-D blocks of 16x4 threads and of 8x6 (48 threads: a partial last warp; in a
 // tile whose lanes do not all exist, only results that read no missing lane are checked).
 // Values the CPU computes from the CUDA Programming Guide's semantics. Prints PASS or
@@ -106,10 +106,14 @@ __global__ void groups(const int *in, unsigned *out) {
     cg::coalesced_group p = cg::binary_partition(c, v > 10);
     o[25] = (unsigned)p.thread_rank() * 100u + (unsigned)p.size();
     o[26] = (unsigned)cg::reduce(p, v, cg::less<int>());
+    cg::thread_group c4 = cg::tiled_partition(c, 4); // ranks of c by 4
+    o[29] = (unsigned)c4.thread_rank() * 100u + (unsigned)c4.size();
+    c4.sync();
     c.sync();
   } else {
     for (int k = 11; k <= 26; k++)
       o[k] = 0u;
+    o[29] = 0u;
   }
   cg::thread_block_tile<8> t8 = cg::tiled_partition<8>(b);
   cg::coalesced_group lt = cg::labeled_partition(t8, v & 1);
@@ -117,7 +121,7 @@ __global__ void groups(const int *in, unsigned *out) {
   cg::thread_block_tile<4> t4 = cg::tiled_partition<4>(t8); // a tile of a tile
   o[28] = (unsigned)t4.meta_group_rank() * 100u + (unsigned)t4.meta_group_size() * 10u +
           (unsigned)t4.thread_rank();
-  for (int k = 29; k < TILE_BASE; k++)
+  for (int k = 30; k < TILE_BASE; k++)
     o[k] = 0u;
   tile_tests<1>(b, v, o + TILE_BASE);
   tile_tests<2>(b, v, o + TILE_BASE + PER_TILE);
@@ -223,6 +227,8 @@ static void expected(const int *x, int nt, int t, int blk, int blocks, int bx, i
     o[24] = (unsigned)lsum;
     o[25] = rank_in(big, lane) * 100u + nbits(big);
     o[26] = (unsigned)pmin;
+    unsigned c4 = n - r / 4 * 4 < 4 ? n - r / 4 * 4 : 4; // the size of its group of 4 ranks
+    o[29] = (r % 4) * 100u + c4;
   }
   {
     int base8 = lane & ~7;
