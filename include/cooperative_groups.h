@@ -1,7 +1,8 @@
 /* cooperative_groups.h — CUDA's Cooperative Groups for Anchor: thread_block,
  * thread_block_tile<N> (N = 1, 2, 4, ..., 32) from tiled_partition<N>, the dynamic
  * tiled_partition(group, n), coalesced_threads(), labeled_partition,
- * binary_partition, cg::sync, this_grid() (grid_group), over Anchor's warp functions
+ * binary_partition, cg::sync, invoke_one/invoke_one_broadcast, this_grid() (grid_group),
+ * over Anchor's warp functions
  * (anchor/warp_functions.h). Collectives: <cooperative_groups/reduce.h>,
  * <cooperative_groups/scan.h>, <cooperative_groups/memcpy_async.h>.
  *
@@ -259,6 +260,33 @@ template <class Group> ANCHOR_CG coalesced_group binary_partition(const Group &g
 
 template <class Group> ANCHOR_CG void sync(const Group &g) {
   g.sync();
+}
+
+/* invoke_one(g, fn, args...): the thread of rank 0 calls fn; invoke_one_broadcast also
+ * gives its result to every thread of g (moved as 32-bit words: any trivially copyable
+ * type). g: a thread_block_tile or a coalesced_group. */
+template <class Group, class Fn, class... Args>
+ANCHOR_CG void invoke_one(const Group &g, Fn &&fn, Args &&...args) {
+  if (g.thread_rank() == 0) fn(static_cast<Args &&>(args)...);
+  g.sync();
+}
+template <class Group, class Fn, class... Args>
+ANCHOR_CG auto invoke_one_broadcast(const Group &g, Fn &&fn, Args &&...args)
+    -> decltype(fn(static_cast<Args &&>(args)...)) {
+  typedef decltype(fn(static_cast<Args &&>(args)...)) R;
+  static_assert(__is_trivially_copyable(R), "invoke_one_broadcast needs a trivially copyable "
+                                            "result");
+  enum { words = (sizeof(R) + 3) / 4 };
+  unsigned bits[words] = {};
+  if (g.thread_rank() == 0) {
+    R r = fn(static_cast<Args &&>(args)...);
+    __builtin_memcpy(bits, &r, sizeof(R));
+  }
+  for (int k = 0; k < words; k++)
+    bits[k] = g.shfl(bits[k], 0);
+  R r;
+  __builtin_memcpy(&r, bits, sizeof(R));
+  return r;
 }
 
 /* ---- grid_group -------------------------------------------------------------------------- */

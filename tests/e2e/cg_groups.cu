@@ -4,7 +4,8 @@
 // match_any, match_all, sync), cg::reduce with plus/less/greater/bit_and/bit_or/bit_xor,
 // inclusive_scan / exclusive_scan, the dynamic tiled_partition(block, n),
 // coalesced_threads() in a divergent branch (its ranks, shuffles, ballot, votes, match,
-// reduce and scans, tiled_partition of it by ranks), labeled_partition, binary_partition, memcpy_async + wait, this_grid()
+// reduce and scans, tiled_partition of it by ranks), labeled_partition, binary_partition,
+// invoke_one / invoke_one_broadcast, memcpy_async + wait, this_grid()
 // ranks, on 2-D blocks of 16x4 threads and of 8x6 (48 threads: a partial last warp; in a
 // tile whose lanes do not all exist, only results that read no missing lane are checked).
 // Values the CPU computes from the CUDA Programming Guide's semantics. Prints PASS or
@@ -121,7 +122,26 @@ __global__ void groups(const int *in, unsigned *out) {
   cg::thread_block_tile<4> t4 = cg::tiled_partition<4>(t8); // a tile of a tile
   o[28] = (unsigned)t4.meta_group_rank() * 100u + (unsigned)t4.meta_group_size() * 10u +
           (unsigned)t4.thread_rank();
-  for (int k = 30; k < TILE_BASE; k++)
+  // The elected thread is arbitrary: the values broadcast are the same in every thread.
+  o[30] = (unsigned)cg::invoke_one_broadcast(t8,
+                                             [&] { return (int)t8.meta_group_rank() * 2 + 1; });
+  struct pair {
+    int a;
+    short b;
+  };
+  int uniform = (int)(blockIdx.x * 100 + t4.meta_group_rank());
+  pair pr = cg::invoke_one_broadcast(t4, [](int x) { return pair{x, (short)-x}; }, uniform);
+  o[31] = (unsigned)pr.a * 1000u + (unsigned)(pr.b + 100);
+  __shared__ int elected[64];
+  elected[rank] = 0;
+  b.sync();
+  cg::invoke_one(t8, [&](int x) { elected[rank] = x; }, 5);
+  b.sync();
+  int elected_sum = 0; // one thread of each tile of 8 wrote 5
+  for (unsigned k = rank & ~7u; k < (rank & ~7u) + 8; k++)
+    elected_sum += elected[k];
+  o[32] = (unsigned)elected_sum;
+  for (int k = 33; k < TILE_BASE; k++)
     o[k] = 0u;
   tile_tests<1>(b, v, o + TILE_BASE);
   tile_tests<2>(b, v, o + TILE_BASE + PER_TILE);
@@ -237,6 +257,10 @@ static void expected(const int *x, int nt, int t, int blk, int blocks, int bx, i
       m |= (unsigned)((x[wbase + k] & 1) == (v & 1)) << k;
     o[27] = rank_in(m, lane) * 100u + nbits(m);
     o[28] = (unsigned)((t % 8) / 4) * 100u + 2u * 10u + (unsigned)(t % 4);
+    o[30] = (unsigned)(t / 8 * 2 + 1);
+    int uniform = blk * 100 + t % 8 / 4;
+    o[31] = (unsigned)uniform * 1000u + (unsigned)(-uniform + 100);
+    o[32] = 5u;
   }
   for (int s = 0; s < 6; s++) {
     int n = 1 << s, base = lane & ~(n - 1), r = lane - base;
