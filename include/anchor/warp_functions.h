@@ -10,8 +10,8 @@
  * Functions") and the PTX ISA (shfl.sync, vote.sync, match.sync,
  * redux.sync). The shuffles and votes are the NVVM builtins the backend
  * turns into Metal SIMD-group functions (docs/compiler.md, "Warps": which
- * member masks it honours); match and reduce are built here from 32-bit
- * shuffles of every lane, after __syncwarp(mask), which checks the mask.
+ * member masks it honours); match and reduce are built here from full-mask
+ * shuffles and ballots, after __syncwarp(mask), which checks the mask.
  *
  * nvcc differences: the legacy forms are not declared by nvcc for
  * compute_70 and above (__shfl*: undefined identifier) or deprecated
@@ -97,78 +97,88 @@ ANCHOR_WARP void __syncwarp(unsigned mask = 0xffffffffu) {
 
 /* ---- match and reduce ------------------------------------------------------------------------ */
 /* The lanes of mask that take part: __syncwarp(mask) checks the mask (the caller named,
- * every existing lane named running with it), then the active lanes it names. Every
- * lane's value is read with full-mask shuffles (SIMD-group functions over the active
- * lanes) and only those of the taking-part lanes are used: 32 shuffles per 32-bit word. */
+ * every existing lane named running with it), then the active lanes it names. Values
+ * move by full-mask shuffles and ballots (SIMD-group functions over the active lanes,
+ * unchecked); only the taking-part lanes' values are used. */
 ANCHOR_WARP unsigned __anchor_warp_members(unsigned mask) {
   __syncwarp(mask);
   return mask & __activemask();
 }
-/* The lanes of members whose bits equal the caller's (match.sync compares bits). */
-ANCHOR_WARP unsigned __anchor_match32(unsigned members, unsigned bits) {
-  unsigned same = 0;
-  for (int k = 0; k < 32; k++)
-    if (__shfl_sync(0xffffffffu, bits, k) == bits) same |= 1u << k;
-  return same & members;
+/* The members whose value (two 32-bit words; match.sync compares bits) equals the
+ * caller's: each round takes the lowest member left, finds the members equal to it and
+ * removes them, so there are as many rounds as distinct values (1 to 32). The rounds are
+ * the same for all members (left is), so the lanes stay together. */
+ANCHOR_WARP unsigned __anchor_match(unsigned members, unsigned lo, unsigned hi) {
+  unsigned left = members, same = 0, lane = __nvvm_read_ptx_sreg_laneid();
+  while (left) {
+    int leader = __builtin_ctz(left);
+    unsigned leader_lo = __shfl_sync(0xffffffffu, lo, leader);
+    unsigned leader_hi = __shfl_sync(0xffffffffu, hi, leader);
+    unsigned equal = __ballot_sync(0xffffffffu, lo == leader_lo && hi == leader_hi) & left;
+    if ((equal >> lane) & 1u) same = equal;
+    left &= ~equal;
+  }
+  return same;
 }
-ANCHOR_WARP unsigned __anchor_match64(unsigned members, unsigned long long bits) {
-  return __anchor_match32(members, (unsigned)bits) &
-         __anchor_match32(members, (unsigned)(bits >> 32));
-}
-#define ANCHOR_MATCH(T, size, U)                                                                   \
+#define ANCHOR_MATCH(T, U)                                                                         \
   ANCHOR_WARP unsigned __match_any_sync(unsigned mask, T value) {                                  \
-    return __anchor_match##size(__anchor_warp_members(mask), __builtin_bit_cast(U, value));        \
+    U bits = __builtin_bit_cast(U, value);                                                         \
+    return __anchor_match(__anchor_warp_members(mask), (unsigned)bits,                             \
+                          (unsigned)((unsigned long long)bits >> 32));                             \
   }                                                                                                \
   ANCHOR_WARP unsigned __match_all_sync(unsigned mask, T value, int *pred) {                       \
     unsigned members = __anchor_warp_members(mask);                                                \
-    *pred = __anchor_match##size(members, __builtin_bit_cast(U, value)) == members;                \
+    U bits = __builtin_bit_cast(U, value);                                                         \
+    *pred = __anchor_match(members, (unsigned)bits, (unsigned)((unsigned long long)bits >> 32)) == \
+            members;                                                                               \
     return *pred ? mask : 0u;                                                                      \
   }
-ANCHOR_MATCH(unsigned, 32, unsigned)
-ANCHOR_MATCH(int, 32, unsigned)
-ANCHOR_MATCH(float, 32, unsigned)
-ANCHOR_MATCH(unsigned long, 64, unsigned long long)
-ANCHOR_MATCH(long, 64, unsigned long long)
-ANCHOR_MATCH(unsigned long long, 64, unsigned long long)
-ANCHOR_MATCH(long long, 64, unsigned long long)
-ANCHOR_MATCH(double, 64, unsigned long long)
+ANCHOR_MATCH(unsigned, unsigned)
+ANCHOR_MATCH(int, unsigned)
+ANCHOR_MATCH(float, unsigned)
+ANCHOR_MATCH(unsigned long, unsigned long long)
+ANCHOR_MATCH(long, unsigned long long)
+ANCHOR_MATCH(unsigned long long, unsigned long long)
+ANCHOR_MATCH(long long, unsigned long long)
+ANCHOR_MATCH(double, unsigned long long)
 #undef ANCHOR_MATCH
 
-/* redux.sync: the operation over the values of the taking-part lanes, in lane order
- * (exact for these integer operations in any order). */
-#define ANCHOR_REDUCE(name, T, expr)                                                               \
+/* redux.sync: the operation over the taking-part lanes' values (exact in any order for
+ * these integer operations; add wraps). A whole warp combines by butterfly (5 shuffles),
+ * other members lane by lane (32 shuffles; a caller the mask does not name, which CUDA
+ * leaves undefined, gets the members' result without its own value). */
+#define ANCHOR_REDUCE(name, T, U, expr)                                                            \
   ANCHOR_WARP T name(unsigned mask, T value) {                                                     \
     unsigned members = __anchor_warp_members(mask);                                                \
-    T acc = value;                                                                                 \
-    for (int k = 0; k < 32; k++) {                                                                 \
-      T x = __shfl_sync(0xffffffffu, value, k);                                                    \
-      if ((members >> k) & 1u) acc = (expr);                                                       \
-    }                                                                                              \
-    return acc;                                                                                    \
-  }
-/* acc starts as the caller's value, a member: min/max/and/or are idempotent. add and
- * xor start from 0, in 32-bit unsigned arithmetic (int addition wraps as redux.sync's). */
-ANCHOR_REDUCE(__reduce_min_sync, unsigned, x < acc ? x : acc)
-ANCHOR_REDUCE(__reduce_min_sync, int, x < acc ? x : acc)
-ANCHOR_REDUCE(__reduce_max_sync, unsigned, x > acc ? x : acc)
-ANCHOR_REDUCE(__reduce_max_sync, int, x > acc ? x : acc)
-ANCHOR_REDUCE(__reduce_and_sync, unsigned, acc &x)
-ANCHOR_REDUCE(__reduce_or_sync, unsigned, acc | x)
-#undef ANCHOR_REDUCE
-#define ANCHOR_REDUCE_SUM(name, T, op)                                                             \
-  ANCHOR_WARP T name(unsigned mask, T value) {                                                     \
-    unsigned members = __anchor_warp_members(mask);                                                \
-    unsigned acc = 0;                                                                              \
-    for (int k = 0; k < 32; k++) {                                                                 \
-      unsigned x = __shfl_sync(0xffffffffu, (unsigned)value, k);                                   \
-      if ((members >> k) & 1u) acc = acc op x;                                                     \
+    U acc = (U)value;                                                                              \
+    if (members == 0xffffffffu) {                                                                  \
+      for (int d = 16; d > 0; d /= 2) {                                                            \
+        U x = __shfl_xor_sync(0xffffffffu, acc, d);                                                \
+        acc = (expr);                                                                              \
+      }                                                                                            \
+    } else {                                                                                       \
+      unsigned lane = __nvvm_read_ptx_sreg_laneid();                                               \
+      bool have = (members >> lane) & 1u; /* acc holds a member's value */                         \
+      for (unsigned k = 0; k < 32u; k++) {                                                         \
+        U x = __shfl_sync(0xffffffffu, (U)value, (int)k);                                          \
+        if (((members >> k) & 1u) && k != lane) {                                                  \
+          acc = have ? (expr) : x;                                                                 \
+          have = true;                                                                             \
+        }                                                                                          \
+      }                                                                                            \
     }                                                                                              \
     return (T)acc;                                                                                 \
   }
-ANCHOR_REDUCE_SUM(__reduce_add_sync, unsigned, +)
-ANCHOR_REDUCE_SUM(__reduce_add_sync, int, +)
-ANCHOR_REDUCE_SUM(__reduce_xor_sync, unsigned, ^)
-#undef ANCHOR_REDUCE_SUM
+ANCHOR_REDUCE(__reduce_add_sync, unsigned, unsigned, acc + x)
+ANCHOR_REDUCE(__reduce_add_sync, int, unsigned, acc + x)
+ANCHOR_REDUCE(__reduce_min_sync, unsigned, unsigned, x < acc ? x : acc)
+ANCHOR_REDUCE(__reduce_min_sync, int, int, x < acc ? x : acc)
+ANCHOR_REDUCE(__reduce_max_sync, unsigned, unsigned, x > acc ? x : acc)
+ANCHOR_REDUCE(__reduce_max_sync, int, int, x > acc ? x : acc)
+ANCHOR_REDUCE(__reduce_and_sync, unsigned, unsigned, acc &x)
+ANCHOR_REDUCE(__reduce_or_sync, unsigned, unsigned, acc | x)
+ANCHOR_REDUCE(__reduce_xor_sync, unsigned, unsigned, acc ^ x)
+#undef ANCHOR_REDUCE
 
 /* ---- legacy forms without a mask: the active lanes ------------------------------------------- */
 /* A constant full mask is not checked: the SIMD-group function acts on the lanes that run
