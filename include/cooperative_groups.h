@@ -186,7 +186,8 @@ class coalesced_group : public thread_group {
   ANCHOR_CG explicit coalesced_group(unsigned mask, unsigned meta_rank = 0, unsigned meta_size = 1)
       : thread_group(__anchor::kind_coalesced, mask, 0, meta_rank, meta_size) {}
   friend ANCHOR_CG coalesced_group coalesced_threads();
-  friend ANCHOR_CG coalesced_group __anchor_coalesced(unsigned mask);
+  friend ANCHOR_CG coalesced_group __anchor_coalesced(unsigned mask, unsigned meta_rank,
+                                                      unsigned meta_size);
   ANCHOR_CG unsigned lane_of(unsigned rank) const { return __anchor::nth_lane(mask_, rank); }
 
 public:
@@ -228,8 +229,9 @@ public:
 ANCHOR_CG coalesced_group coalesced_threads() {
   return coalesced_group(__activemask());
 }
-ANCHOR_CG coalesced_group __anchor_coalesced(unsigned mask) {
-  return coalesced_group(mask);
+ANCHOR_CG coalesced_group __anchor_coalesced(unsigned mask, unsigned meta_rank = 0,
+                                             unsigned meta_size = 1) {
+  return coalesced_group(mask, meta_rank, meta_size);
 }
 
 /* ---- dynamic partitions ------------------------------------------------------------------- */
@@ -248,6 +250,14 @@ ANCHOR_CG thread_group tiled_partition(const thread_group &parent, unsigned tile
   return thread_group(__anchor::kind_tile, __anchor::tile_mask(tile_size), tile_size,
                       rank / tile_size, (size + tile_size - 1u) / tile_size);
 }
+ANCHOR_CG coalesced_group tiled_partition(const coalesced_group &parent, unsigned tile_size) {
+  unsigned mask = parent.__anchor_mask(), rank = (unsigned)parent.thread_rank();
+  unsigned size = (unsigned)parent.num_threads(), first = rank / tile_size * tile_size, part = 0;
+  for (unsigned r = first; r < first + tile_size && r < size; r++)
+    part |= 1u << __anchor::nth_lane(mask, r);
+  return __anchor_coalesced(part, rank / tile_size, (size + tile_size - 1u) / tile_size);
+}
+
 /* The threads of g with the same label (labeled_partition) or predicate
  * (binary_partition), as a coalesced group. */
 template <class Group> ANCHOR_CG coalesced_group labeled_partition(const Group &g, int label) {

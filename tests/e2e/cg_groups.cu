@@ -107,14 +107,17 @@ __global__ void groups(const int *in, unsigned *out) {
     cg::coalesced_group p = cg::binary_partition(c, v > 10);
     o[25] = (unsigned)p.thread_rank() * 100u + (unsigned)p.size();
     o[26] = (unsigned)cg::reduce(p, v, cg::less<int>());
-    cg::thread_group c4 = cg::tiled_partition(c, 4); // ranks of c by 4
-    o[29] = (unsigned)c4.thread_rank() * 100u + (unsigned)c4.size();
+    cg::coalesced_group c4 = cg::tiled_partition(c, 4); // ranks of c by 4
+    o[29] = (unsigned)c4.thread_rank() * 100u + (unsigned)c4.size() * 10u +
+            (unsigned)c4.meta_group_rank() * 1000u + (unsigned)c4.meta_group_size() * 100000u;
+    cg::thread_group g4 = cg::tiled_partition((const cg::thread_group &)c, 4);
+    o[33] = (unsigned)g4.thread_rank() * 100u + (unsigned)g4.size();
     c4.sync();
     c.sync();
   } else {
     for (int k = 11; k <= 26; k++)
       o[k] = 0u;
-    o[29] = 0u;
+    o[29] = o[33] = 0u;
   }
   cg::thread_block_tile<8> t8 = cg::tiled_partition<8>(b);
   cg::coalesced_group lt = cg::labeled_partition(t8, v & 1);
@@ -141,7 +144,7 @@ __global__ void groups(const int *in, unsigned *out) {
   for (unsigned k = rank & ~7u; k < (rank & ~7u) + 8; k++)
     elected_sum += elected[k];
   o[32] = (unsigned)elected_sum;
-  for (int k = 33; k < TILE_BASE; k++)
+  for (int k = 34; k < TILE_BASE; k++)
     o[k] = 0u;
   tile_tests<1>(b, v, o + TILE_BASE);
   tile_tests<2>(b, v, o + TILE_BASE + PER_TILE);
@@ -248,7 +251,8 @@ static void expected(const int *x, int nt, int t, int blk, int blocks, int bx, i
     o[25] = rank_in(big, lane) * 100u + nbits(big);
     o[26] = (unsigned)pmin;
     unsigned c4 = n - r / 4 * 4 < 4 ? n - r / 4 * 4 : 4; // the size of its group of 4 ranks
-    o[29] = (r % 4) * 100u + c4;
+    o[29] = (r % 4) * 100u + c4 * 10u + r / 4 * 1000u + (n + 3) / 4 * 100000u;
+    o[33] = (r % 4) * 100u + c4;
   }
   {
     int base8 = lane & ~7;
