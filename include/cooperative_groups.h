@@ -1,9 +1,8 @@
 /* cooperative_groups.h — CUDA's Cooperative Groups for Anchor: thread_block,
- * thread_block_tile<N> (N = 1, 2, 4, ..., 32) from tiled_partition<N>, the dynamic
- * tiled_partition(group, n), coalesced_threads(), labeled_partition,
- * binary_partition, cg::sync, invoke_one/invoke_one_broadcast, this_grid() (grid_group),
- * over Anchor's warp functions
- * (anchor/warp_functions.h). Collectives: <cooperative_groups/reduce.h>,
+ * thread_block_tile<N> (N = 1, 2, 4, ..., 1024) from tiled_partition<N>, the dynamic
+ * tiled_partition(group, n), coalesced_threads(), labeled_partition, binary_partition,
+ * cg::sync, invoke_one/invoke_one_broadcast, this_grid() (grid_group), over Anchor's warp
+ * functions (anchor/warp_functions.h). Collectives: <cooperative_groups/reduce.h>,
  * <cooperative_groups/scan.h>, <cooperative_groups/memcpy_async.h>.
  *
  * Written for Anchor from the CUDA C++ Programming Guide's "Cooperative Groups" chapter.
@@ -13,7 +12,8 @@
  *
  * Not supported, as compile-time errors naming the construct: grid_group::sync() (it
  * needs a cooperative launch; Anchor reports cudaDevAttrCooperativeLaunch = 0),
- * this_multi_grid() (removed from CUDA 13), tiles of more than 32 threads. A tile whose
+ * this_multi_grid() (removed from CUDA 13), shfl/any/all on tiles of more than 32
+ * threads (those have sync, ranks and sizes; their barrier needs MSL 3.2). A tile whose
  * lanes do not all exist (a block size not a multiple of the tile size) gives defined
  * results only for operations that read no missing lane. */
 #ifndef ANCHOR_COOPERATIVE_GROUPS_H
@@ -63,6 +63,41 @@ ANCHOR_CG unsigned tile_mask(unsigned n) {
   return n >= 32u ? 0xffffffffu : ((1u << n) - 1u) << (lane() & ~(n - 1u));
 }
 enum group_kind { kind_block, kind_tile, kind_coalesced };
+
+/* Tiles of more than 32 threads (64 ... 1024: whole warps of one block). Their barrier:
+ * per tile, an arrival count and a generation in threadgroup memory (words<N>: one set per
+ * tile size, N = 0 for the dynamic partitions), zeroed by the partition, which is a block
+ * barrier. A warp arrives with one atomic; the last one resets the count and advances the
+ * generation, the others wait for that with a shuffle in the loop (on softmetal, where
+ * lanes are fibers, a SIMD-group function is where a waiting warp lets the others run).
+ * Fences (MSL 3.2) order the tile's memory accesses around it. */
+template <unsigned N> ANCHOR_CG unsigned *large_tile_words() {
+  __shared__ unsigned words[2 * 1024 / 64];
+  return words;
+}
+ANCHOR_CG void large_tile_reset(unsigned *words) {
+  unsigned r = block_rank_of_thread();
+  if (r < 2u * 1024u / 64u) words[r] = 0;
+  __syncthreads();
+}
+ANCHOR_CG void large_tile_sync(unsigned *words, unsigned n, unsigned tile) {
+  unsigned *count = words + 2 * tile, *generation = count + 1;
+  __syncwarp();
+  __threadfence_block();
+  unsigned seen = 0;
+  if (lane() == 0) {
+    seen = atomicAdd(generation, 0u);
+    if (atomicAdd(count, 1u) == n / 32u - 1u) {
+      atomicExch(count, 0u);
+      __threadfence_block();
+      atomicAdd(generation, 1u);
+    }
+  }
+  seen = __shfl_sync(0xffffffffu, seen, 0);
+  while (__shfl_sync(0xffffffffu, lane() == 0 ? atomicAdd(generation, 0u) : seen, 0) == seen) {
+  }
+  __threadfence_block();
+}
 } // namespace __anchor
 
 /* ---- thread_group: any group, known at run time --------------------------------------- */
@@ -81,12 +116,14 @@ public:
   ANCHOR_CG unsigned long long num_threads() const { return size(); }
   ANCHOR_CG unsigned long long thread_rank() const {
     if (kind_ == __anchor::kind_block) return __anchor::block_rank_of_thread();
-    if (kind_ == __anchor::kind_tile) return __anchor::lane() & (size_ - 1u);
+    if (kind_ == __anchor::kind_tile) return __anchor::block_rank_of_thread() & (size_ - 1u);
     return (unsigned)__popc(mask_ & __anchor::lanes_below());
   }
   ANCHOR_CG void sync() const {
     if (kind_ == __anchor::kind_block)
       __syncthreads();
+    else if (kind_ == __anchor::kind_tile && size_ > 32u)
+      __anchor::large_tile_sync(__anchor::large_tile_words<0>(), size_, meta_rank_);
     else
       __syncwarp(mask_);
   }
@@ -118,13 +155,13 @@ ANCHOR_CG thread_block this_thread_block() {
 /* ---- thread_block_tile<N>: an aligned group of N lanes of one warp ------------------------ */
 template <unsigned N, class Parent = void> class thread_block_tile;
 
-template <unsigned N> class thread_block_tile<N, void> : public thread_group {
-  static_assert(N >= 1 && N <= 32 && (N & (N - 1)) == 0,
-                "Anchor: thread_block_tile<N> needs N a power of two from 1 to 32 (tiles of "
-                "more than 32 threads are not supported)");
+template <unsigned N, bool Large = (N > 32u)> class __anchor_tile_base;
+
+/* Tiles of 1 to 32 lanes: the warp functions under the tile's member mask. */
+template <unsigned N> class __anchor_tile_base<N, false> : public thread_group {
 
 protected:
-  ANCHOR_CG thread_block_tile(unsigned meta_rank, unsigned meta_size)
+  ANCHOR_CG __anchor_tile_base(unsigned meta_rank, unsigned meta_size)
       : thread_group(__anchor::kind_tile, __anchor::tile_mask(N), N, meta_rank, meta_size) {}
   /* The member mask: a constant for a whole warp (which the backend does not check). */
   ANCHOR_CG unsigned member_mask() const { return N == 32 ? 0xffffffffu : __anchor::tile_mask(N); }
@@ -166,6 +203,51 @@ public:
   ANCHOR_CG unsigned __anchor_mask() const { return __anchor::tile_mask(N); }
 };
 
+/* Tiles of 64 to 1024 threads (whole warps): sync, ranks and sizes. CUDA 13 also has
+ * shfl, any and all on them, which Anchor does not (a compile-time error). */
+template <unsigned N> class __anchor_tile_base<N, true> : public thread_group {
+protected:
+  ANCHOR_CG __anchor_tile_base(unsigned meta_rank, unsigned meta_size)
+      : thread_group(__anchor::kind_tile, 0xffffffffu, N, meta_rank, meta_size) {}
+
+public:
+  static constexpr unsigned long long numThreads = N;
+  ANCHOR_CG void sync() const {
+    __anchor::large_tile_sync(__anchor::large_tile_words<N>(), N, meta_rank_);
+  }
+  ANCHOR_CG unsigned long long num_threads() const { return N; }
+  ANCHOR_CG unsigned long long size() const { return N; }
+  ANCHOR_CG unsigned long long thread_rank() const {
+    return __anchor::block_rank_of_thread() & (N - 1u);
+  }
+  ANCHOR_CG unsigned long long meta_group_rank() const { return meta_rank_; }
+  ANCHOR_CG unsigned long long meta_group_size() const { return meta_size_; }
+  template <class T> ANCHOR_CG T shfl(T var, int) const {
+    static_assert(__anchor::dependent_false<T>::value,
+                  "Anchor: shfl on a thread_block_tile of more than 32 threads is not supported");
+    return var;
+  }
+  template <class Unused = void> ANCHOR_CG int any(int) const {
+    static_assert(__anchor::dependent_false<Unused>::value,
+                  "Anchor: any on a thread_block_tile of more than 32 threads is not supported");
+    return 0;
+  }
+  template <class Unused = void> ANCHOR_CG int all(int) const {
+    static_assert(__anchor::dependent_false<Unused>::value,
+                  "Anchor: all on a thread_block_tile of more than 32 threads is not supported");
+    return 0;
+  }
+};
+
+template <unsigned N> class thread_block_tile<N, void> : public __anchor_tile_base<N> {
+  static_assert(N >= 1 && N <= 1024 && (N & (N - 1)) == 0,
+                "Anchor: thread_block_tile<N> needs N a power of two from 1 to 1024");
+
+protected:
+  ANCHOR_CG thread_block_tile(unsigned meta_rank, unsigned meta_size)
+      : __anchor_tile_base<N>(meta_rank, meta_size) {}
+};
+
 template <unsigned N, class Parent> class thread_block_tile : public thread_block_tile<N, void> {
   ANCHOR_CG thread_block_tile(unsigned meta_rank, unsigned meta_size)
       : thread_block_tile<N, void>(meta_rank, meta_size) {}
@@ -177,7 +259,10 @@ template <unsigned N, class Parent> class thread_block_tile : public thread_bloc
  * from the tile's rank 0. */
 template <unsigned N, class Parent>
 ANCHOR_CG thread_block_tile<N, Parent> tiled_partition(const Parent &parent) {
+  static_assert(N <= 32u || __is_same(Parent, thread_block),
+                "Anchor: tiles of more than 32 threads are partitions of a thread_block");
   unsigned rank = (unsigned)parent.thread_rank(), size = (unsigned)parent.num_threads();
+  if (N > 32u) __anchor::large_tile_reset(__anchor::large_tile_words<N>());
   return thread_block_tile<N, Parent>(rank / N, (size + N - 1u) / N);
 }
 
@@ -235,8 +320,9 @@ ANCHOR_CG coalesced_group __anchor_coalesced(unsigned mask, unsigned meta_rank =
 }
 
 /* ---- dynamic partitions ------------------------------------------------------------------- */
-/* tiled_partition(parent, n): n a power of two up to 32 (and up to the parent's size).
- * Of a thread_block or a tile: the aligned tiles of n lanes; of a coalesced group: its
+/* tiled_partition(parent, n): n a power of two up to the parent's size (above 32: of a
+ * thread_block, and a block barrier). Of a thread_block or a tile: the aligned tiles of n
+ * lanes; of a coalesced group: its
  * ranks by n (ranks k*n ... k*n+n-1 form group k), a coalesced group again. */
 ANCHOR_CG thread_group tiled_partition(const thread_group &parent, unsigned tile_size) {
   unsigned rank = (unsigned)parent.thread_rank(), size = (unsigned)parent.num_threads();
@@ -247,6 +333,7 @@ ANCHOR_CG thread_group tiled_partition(const thread_group &parent, unsigned tile
     return thread_group(__anchor::kind_coalesced, mask, 0, rank / tile_size,
                         (size + tile_size - 1u) / tile_size);
   }
+  if (tile_size > 32u) __anchor::large_tile_reset(__anchor::large_tile_words<0>());
   return thread_group(__anchor::kind_tile, __anchor::tile_mask(tile_size), tile_size,
                       rank / tile_size, (size + tile_size - 1u) / tile_size);
 }

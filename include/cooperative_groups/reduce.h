@@ -18,6 +18,9 @@ namespace cooperative_groups {
 
 template <class T, unsigned N, class Parent, class Op>
 __device__ __inline__ T reduce(const thread_block_tile<N, Parent> &g, T value, Op op) {
+  static_assert(N <= 32u,
+                "Anchor: cg::reduce on a thread_block_tile of more than 32 threads is not "
+                "supported");
   for (unsigned d = N / 2; d > 0; d /= 2)
     value = op(value, g.shfl_xor(value, d));
   return value;
