@@ -87,7 +87,10 @@ ANCHOR_CG void large_tile_sync(unsigned *words, unsigned n, unsigned tile) {
   unsigned seen = 0;
   if (lane() == 0) {
     seen = atomicAdd(generation, 0u);
-    if (atomicAdd(count, 1u) == n / 32u - 1u) {
+    /* The warps of the tile that exist (a last tile may be cut by the block's end). */
+    unsigned left = blockDim.x * blockDim.y * blockDim.z - tile * n;
+    unsigned warps = ((left < n ? left : n) + 31u) / 32u;
+    if (atomicAdd(count, 1u) == warps - 1u) {
       atomicExch(count, 0u);
       __threadfence_block();
       atomicAdd(generation, 1u);

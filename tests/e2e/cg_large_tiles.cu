@@ -20,7 +20,8 @@ __device__ unsigned rounds(const cg::thread_block_tile<N> &t, unsigned *s, unsig
   for (unsigned r = 0; r < ROUNDS; r++) {
     s[base + rank] = (base + rank) * 7u + r * 1000u + salt;
     t.sync();
-    acc = acc * 31u + s[base + (rank + 37u * (r + 1u)) % N]; // mostly another warp's
+    unsigned have = blockDim.x - base < N ? blockDim.x - base : N; // the tile's threads
+    acc = acc * 31u + s[base + (rank + 37u * (r + 1u)) % have]; // mostly another warp's
     t.sync(); // before the next round overwrites
   }
   return acc;
@@ -48,10 +49,11 @@ __global__ void tiles(unsigned *out) {
   // The dynamic form, 128 threads a tile.
   cg::thread_group g = cg::tiled_partition(b, 128);
   unsigned grank = (unsigned)g.thread_rank(), gbase = rank - grank, acc = 0;
+  unsigned ghave = b.size() - gbase < 128u ? b.size() - gbase : 128u;
   for (unsigned r = 0; r < ROUNDS; r++) {
     sdyn[rank] = rank * 5u + r * 100u;
     g.sync();
-    acc = acc * 31u + sdyn[gbase + (grank + 64u + r) % 128u];
+    acc = acc * 31u + sdyn[gbase + (grank + 64u + r) % ghave];
     g.sync();
   }
   o[7] = acc;
@@ -67,10 +69,11 @@ static int check(cudaError_t err, const char *what) {
   return 1;
 }
 
-static unsigned host_rounds(unsigned n, unsigned rank, unsigned salt) {
+static unsigned host_rounds(unsigned threads, unsigned n, unsigned rank, unsigned salt) {
   unsigned trank = rank % n, base = rank - trank, acc = 0;
+  unsigned have = threads - base < n ? threads - base : n;
   for (unsigned r = 0; r < ROUNDS; r++)
-    acc = acc * 31u + ((base + (trank + 37u * (r + 1u)) % n) * 7u + r * 1000u + salt);
+    acc = acc * 31u + ((base + (trank + 37u * (r + 1u)) % have) * 7u + r * 1000u + salt);
   return acc;
 }
 
@@ -89,14 +92,15 @@ static int run(unsigned threads, unsigned blocks) {
       unsigned want[RESULTS] = {0};
       static const unsigned sizes[3] = {64, 128, 256};
       for (int k = 0; k < 3; k++)
-        want[k] = t % sizes[k] * 1000u + t / sizes[k] * 10u + threads / sizes[k];
+        want[k] = t % sizes[k] * 1000u + t / sizes[k] * 10u + (threads + sizes[k] - 1) / sizes[k];
       want[3] = 64 + 128 + 256;
-      want[4] = host_rounds(64, t, 1u);
-      want[5] = host_rounds(128, t, 2u);
-      want[6] = host_rounds(256, t, 3u);
+      want[4] = host_rounds(threads, 64, t, 1u);
+      want[5] = host_rounds(threads, 128, t, 2u);
+      want[6] = host_rounds(threads, 256, t, 3u);
       unsigned acc = 0, grank = t % 128, gbase = t - grank;
+      unsigned have = threads - gbase < 128u ? threads - gbase : 128u;
       for (unsigned r = 0; r < ROUNDS; r++)
-        acc = acc * 31u + ((gbase + (grank + 64u + r) % 128u) * 5u + r * 100u);
+        acc = acc * 31u + ((gbase + (grank + 64u + r) % have) * 5u + r * 100u);
       want[7] = acc;
       want[8] = grank * 1000u + 128u;
       const unsigned *got = out + ((size_t)blk * threads + t) * RESULTS;
