@@ -12,8 +12,8 @@
  *
  * Not supported, as compile-time errors naming the construct: grid_group::sync() (it
  * needs a cooperative launch; Anchor reports cudaDevAttrCooperativeLaunch = 0),
- * this_multi_grid() (removed from CUDA 13), shfl/any/all on tiles of more than 32
- * threads (those have sync, ranks and sizes; their barrier needs MSL 3.2). A tile whose
+ * this_multi_grid() (removed from CUDA 13). Tiles of more than 32 threads need MSL 3.2
+ * (their barrier's fences). A tile whose
  * lanes do not all exist (a block size not a multiple of the tile size) gives defined
  * results only for operations that read no missing lane. */
 #ifndef ANCHOR_COOPERATIVE_GROUPS_H
@@ -71,6 +71,14 @@ enum group_kind { kind_block, kind_tile, kind_coalesced };
  * generation, the others wait for that with a shuffle in the loop (on softmetal, where
  * lanes are fibers, a SIMD-group function is where a waiting warp lets the others run).
  * Fences (MSL 3.2) order the tile's memory accesses around it. */
+template <class T, unsigned N> ANCHOR_CG T *large_tile_slots() {
+  __shared__ T slots[1024]; /* one per thread of a block */
+  return slots;
+}
+template <class T, unsigned N> ANCHOR_CG T *large_tile_partials() {
+  __shared__ T partials[1024 / 32]; /* one per warp of a block */
+  return partials;
+}
 template <unsigned N> ANCHOR_CG unsigned *large_tile_words() {
   __shared__ unsigned words[2 * 1024 / 64];
   return words;
@@ -206,8 +214,9 @@ public:
   ANCHOR_CG unsigned __anchor_mask() const { return __anchor::tile_mask(N); }
 };
 
-/* Tiles of 64 to 1024 threads (whole warps): sync, ranks and sizes. CUDA 13 also has
- * shfl, any and all on them, which Anchor does not (a compile-time error). */
+/* Tiles of 64 to 1024 threads (whole warps): sync, ranks and sizes; shfl, any, all and
+ * cg::reduce through threadgroup memory between two tile barriers (shfl: 1024 values of
+ * its type per tile size, reduce: 32; only in kernels that use them). */
 template <unsigned N> class __anchor_tile_base<N, true> : public thread_group {
 protected:
   ANCHOR_CG __anchor_tile_base(unsigned meta_rank, unsigned meta_size)
@@ -225,20 +234,39 @@ public:
   }
   ANCHOR_CG unsigned long long meta_group_rank() const { return meta_rank_; }
   ANCHOR_CG unsigned long long meta_group_size() const { return meta_size_; }
-  template <class T> ANCHOR_CG T shfl(T var, int) const {
-    static_assert(__anchor::dependent_false<T>::value,
-                  "Anchor: shfl on a thread_block_tile of more than 32 threads is not supported");
-    return var;
+  template <class T> ANCHOR_CG T shfl(T var, int src_rank) const {
+    T *slots = __anchor::large_tile_slots<T, N>();
+    unsigned rank = __anchor::block_rank_of_thread();
+    slots[rank] = var;
+    sync();
+    T r = slots[(rank & ~(N - 1u)) + ((unsigned)src_rank & (N - 1u))];
+    sync();
+    return r;
   }
-  template <class Unused = void> ANCHOR_CG int any(int) const {
-    static_assert(__anchor::dependent_false<Unused>::value,
-                  "Anchor: any on a thread_block_tile of more than 32 threads is not supported");
-    return 0;
+  /* op over the tile's values: a butterfly in each warp, then the warps' results in
+   * order (every thread combines them). */
+  template <class T, class Op> ANCHOR_CG T __anchor_reduce(T value, Op op) const {
+    for (int d = 16; d > 0; d /= 2)
+      value = op(value, __shfl_xor_sync(0xffffffffu, value, d));
+    T *slots = __anchor::large_tile_partials<T, N>();
+    unsigned rank = __anchor::block_rank_of_thread(), first = (rank & ~(N - 1u)) / 32u;
+    unsigned left = blockDim.x * blockDim.y * blockDim.z - first * 32u;
+    unsigned warps = ((left < N ? left : N) + 31u) / 32u;
+    if (__anchor::lane() == 0) slots[rank / 32u] = value;
+    sync();
+    T acc = slots[first];
+    for (unsigned k = 1; k < warps; k++)
+      acc = op(acc, slots[first + k]);
+    sync();
+    return acc;
   }
-  template <class Unused = void> ANCHOR_CG int all(int) const {
-    static_assert(__anchor::dependent_false<Unused>::value,
-                  "Anchor: all on a thread_block_tile of more than 32 threads is not supported");
-    return 0;
+  ANCHOR_CG int any(int predicate) const {
+    return (int)__anchor_reduce(predicate != 0 ? 1u : 0u,
+                                [](unsigned a, unsigned b) { return a | b; });
+  }
+  ANCHOR_CG int all(int predicate) const {
+    return (int)__anchor_reduce(predicate != 0 ? 1u : 0u,
+                                [](unsigned a, unsigned b) { return a & b; });
   }
 };
 

@@ -3,7 +3,8 @@
  * cg::greater (the maximum), cg::bit_and, cg::bit_or, cg::bit_xor or any associative and
  * commutative binary function of the value type. Written for Anchor from the CUDA C++
  * Programming Guide ("Cooperative Groups", "Group Collectives"). A tile combines by
- * butterfly (log2 N shuffles); a coalesced group combines its members' values in rank
+ * butterfly (log2 N shuffles; over 32 threads, each warp's result through threadgroup
+ * memory); a coalesced group combines its members' values in rank
  * order (32 shuffles). Floating-point sums therefore may round differently from an
  * NVIDIA GPU's order, as CUDA leaves the order unspecified. */
 #ifndef ANCHOR_CG_REDUCE_H
@@ -18,12 +19,13 @@ namespace cooperative_groups {
 
 template <class T, unsigned N, class Parent, class Op>
 __device__ __inline__ T reduce(const thread_block_tile<N, Parent> &g, T value, Op op) {
-  static_assert(N <= 32u,
-                "Anchor: cg::reduce on a thread_block_tile of more than 32 threads is not "
-                "supported");
-  for (unsigned d = N / 2; d > 0; d /= 2)
-    value = op(value, g.shfl_xor(value, d));
-  return value;
+  if constexpr (N > 32u) {
+    return g.__anchor_reduce(value, op);
+  } else {
+    for (unsigned d = N / 2; d > 0; d /= 2)
+      value = op(value, g.shfl_xor(value, d));
+    return value;
+  }
 }
 
 template <class T, class Op>

@@ -1,11 +1,13 @@
 // cg_large_tiles.cu — end-to-end test of cooperative groups' tiles of more than one warp:
 // tiled_partition<64>, <128>, <256> of blocks of 256 and 512 threads and the dynamic
 // tiled_partition(block, 128): thread_rank, num_threads, size, meta_group_rank,
-// meta_group_size, and sync() as a barrier of the tile's warps only (each round every
+// meta_group_size, shfl (unsigned, double), any, all, cg::reduce (plus, greater, less),
+// and sync() as a barrier of the tile's warps only (each round every
 // thread writes shared memory, syncs its tile and reads what threads of other warps of its
 // tile wrote; rounds repeat, so the barrier is reused). Tiles of different sizes live side
 // by side. Values the CPU computes. Prints PASS or FAIL: <details>.
 #include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,7 +60,14 @@ __global__ void tiles(unsigned *out) {
   }
   o[7] = acc;
   o[8] = grank * 1000u + (unsigned)g.size();
-  for (int k = 9; k < RESULTS; k++)
+  o[9] = t64.shfl(rank * 3u, (int)(t64.thread_rank() + 5) % 64);
+  o[10] = (unsigned)(t128.shfl((double)rank * 0.5, 127 - (int)t128.thread_rank()) * 2.0);
+  o[11] = (unsigned)(t128.any(rank == 200) * 10 + t128.all(rank < 1000) * 100 +
+                     t64.all(rank % 64 != 63));
+  o[12] = cg::reduce(t64, rank, cg::plus<unsigned>());
+  o[13] = (unsigned)cg::reduce(t256, (int)(rank * 7 % 13), cg::greater<int>()) * 1000u +
+          (unsigned)cg::reduce(t128, (int)(rank * 11 % 17) - 5, cg::less<int>()) + 100u;
+  for (int k = 14; k < RESULTS; k++)
     o[k] = 0;
 }
 
@@ -103,6 +112,19 @@ static int run(unsigned threads, unsigned blocks) {
         acc = acc * 31u + ((gbase + (grank + 64u + r) % have) * 5u + r * 100u);
       want[7] = acc;
       want[8] = grank * 1000u + 128u;
+      want[9] = (t - t % 64 + (t % 64 + 5) % 64) * 3u;
+      want[10] = t - t % 128 + 127 - t % 128;
+      want[11] = (t - t % 128 <= 200 && 200 < t - t % 128 + 128 ? 10u : 0u) + 100u + 0u;
+      unsigned sum = 0, base64 = t - t % 64, base128 = t - t % 128, base256 = t - t % 256;
+      int mx = -1, mn = 1000;
+      for (unsigned k = 0; k < 64; k++)
+        sum += base64 + k;
+      for (unsigned k = 0; k < 256; k++)
+        mx = (int)((base256 + k) * 7 % 13) > mx ? (int)((base256 + k) * 7 % 13) : mx;
+      for (unsigned k = 0; k < 128; k++)
+        mn = (int)((base128 + k) * 11 % 17) - 5 < mn ? (int)((base128 + k) * 11 % 17) - 5 : mn;
+      want[12] = sum;
+      want[13] = (unsigned)mx * 1000u + (unsigned)mn + 100u;
       const unsigned *got = out + ((size_t)blk * threads + t) * RESULTS;
       for (int k = 0; k < RESULTS; k++)
         if (got[k] != want[k]) {
