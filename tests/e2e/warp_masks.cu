@@ -222,7 +222,7 @@ static int run(int threads, int blocks, unsigned seed) {
         expected(&w, lane, b, want);
         const unsigned *got = out + ((size_t)b * threads + base + lane) * RESULTS;
         for (int k = 0; k < RESULTS; k++)
-          if (want[k] != UNCHECKED && got[k] != want[k]) {
+          if (want[k] != (unsigned)UNCHECKED && got[k] != want[k]) {
             printf("FAIL: block size %d, block %d, thread %d: result %d = 0x%08x, expected "
                    "0x%08x\n",
                    threads, b, base + lane, k, got[k], want[k]);
