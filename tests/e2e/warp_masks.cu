@@ -4,6 +4,7 @@
 //  - masks computed by __ballot_sync, used inside the branch whose lanes they name:
 //    __ballot_sync, __shfl_sync, __reduce_{add,min,max,and,or,xor}_sync,
 //    __match_any_sync, __any_sync/__all_sync/__uni_sync under that mask;
+//  - the constant mask 0x0000ffff under if (lane < 16);
 //  - tile masks (aligned groups of 2, 4, 8, 16, 32 lanes) with width=: __shfl_sync,
 //    __shfl_down_sync, __shfl_xor_sync, __reduce_add_sync, __ballot_sync;
 //  - __match_any_sync / __match_all_sync on unsigned, int, long long,
@@ -17,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { RESULTS = 48, FULL = 0xffffffffu, UNCHECKED = 0x7eadbeef };
+enum { RESULTS = 50, FULL = 0xffffffffu, UNCHECKED = 0x7eadbeef };
 
 __device__ unsigned tile_mask(int lane, int w) {
   return (w == 32 ? FULL : (1u << w) - 1u) << (lane & ~(w - 1));
@@ -81,6 +82,12 @@ __global__ void warp_masks(const int *in, unsigned *out) {
   o[45] = (unsigned)__reduce_min_sync(FULL, v);
   o[46] = __reduce_max_sync(FULL, (unsigned)v);
   o[47] = __all_sync(FULL, v > -1000) * 10 + __any_sync(FULL, v == 49);
+  // A constant mask that is exactly the lanes running the branch.
+  o[48] = o[49] = 0;
+  if (lane < 16) {
+    o[48] = (unsigned)__shfl_sync(0x0000ffffu, v, 15 - lane);
+    o[49] = __ballot_sync(0x0000ffffu, v & 1) + (unsigned)__reduce_add_sync(0x0000ffffu, v) * 65536u;
+  }
 }
 
 static int check(cudaError_t err, const char *what) {
@@ -188,6 +195,16 @@ static void expected(const warp *w, int lane, int b, unsigned *o) {
   o[42] = p42 ? FULL : 0, o[43] = (unsigned)p42;
   o[44] = s, o[45] = (unsigned)mn, o[46] = umx;
   o[47] = (unsigned)(all1000 * 10 + any49);
+  o[48] = o[49] = 0;
+  if (lane < 16) {
+    o[48] = 15 - lane < w->lanes ? (unsigned)x[15 - lane] : UNCHECKED;
+    unsigned b16 = 0, s16 = 0;
+    for (int k = 0; k < 16 && k < w->lanes; k++) {
+      b16 |= (unsigned)(x[k] & 1) << k;
+      s16 += (unsigned)x[k];
+    }
+    o[49] = b16 + s16 * 65536u;
+  }
 }
 
 static int run(int threads, int blocks, unsigned seed) {
