@@ -295,11 +295,11 @@ static void emit_row(msl_inst *in, const msl_row *r) {
   const char *text = r->text;
   LLVMValueRef typed = r->flags & MSL_ROW_I1_OPERAND ? LLVMGetOperand(in->i, 0) : in->i;
   if (r->text_i1 && msl_int_bits(LLVMTypeOf(typed)) == 1) text = r->text_i1;
-  if (r->flags & MSL_ROW_FULL_MASK) {
+  if (r->flags & MSL_ROW_WARP_MASK) {
     LLVMValueRef mask = LLVMGetOperand(in->i, 0);
-    if (!LLVMIsAConstantInt(mask) ||
-        (LLVMConstIntGetZExtValue(mask) & 0xFFFFFFFFu) != 0xFFFFFFFFu) {
-      msl_inst_unsupported(in, "warp operation with a member mask other than 0xffffffff");
+    if (LLVMIsAConstantInt(mask) && (LLVMConstIntGetZExtValue(mask) & 0xFFFFFFFFu) == 0) {
+      msl_inst_unsupported(in, "warp operation with the empty member mask 0 (it names no lane, "
+                               "not even the caller's)");
       return;
     }
   }

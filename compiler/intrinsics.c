@@ -133,16 +133,36 @@ static void emit_ldg(msl_inst *in) {
   msl_inst_template_args(in, "*reinterpret_cast<%Q0 %a0*>(%0%D0)", (const char *const[]){t});
 }
 
+/* ---- warps ---------------------------------------------------------------
+ * A warp is a SIMD-group of 32 consecutive linear thread indices (decision
+ * 6). Apple GPUs have no independent thread scheduling: the lanes of a
+ * SIMD-group run in lockstep, so the lanes that execute a warp operation
+ * together are exactly simd_active_threads_mask(). A member mask m is
+ * honoured when every existing lane it names is active and it names the
+ * caller (anchor_warp_mask in the prelude checks both at run time); then the
+ * operation is the SIMD-group function over the active lanes, restricted
+ * to m. A constant 0xffffffff is not checked (the SIMD-group function acts
+ * on the lanes present: exited lanes and those past a partial last warp are
+ * not, as in CUDA); a constant 0 names no caller and is an error (emit.c).
+ * Every warp builder picks the full-mask template for a constant all-ones
+ * mask and the masked one otherwise. */
+#define LINEAR_TID "((anchor_tid.z * anchor_bdim.y + anchor_tid.y) * anchor_bdim.x + anchor_tid.x)"
+#define WARP_MASK                                                                                  \
+  "anchor_warp_mask(%0, " LINEAR_TID ", anchor_bdim.x * anchor_bdim.y * anchor_bdim.z, "           \
+  "(uint)(ulong)simd_active_threads_mask())"
+
+static int full_mask(msl_inst *in) {
+  LLVMValueRef mask = LLVMGetOperand(in->i, 0);
+  return LLVMIsAConstantInt(mask) && (LLVMConstIntGetZExtValue(mask) & 0xFFFFFFFFu) == 0xFFFFFFFFu;
+}
+
 /* shfl.sync.MODE.{i32,f32}: the mode is the prefix's index, the suffix must
- * be a value type (not the predicate-returning .p variants). */
+ * be a value type (not the predicate-returning .p variants). Under a mask, a
+ * source lane outside it reads the caller's own value (CUDA: undefined). */
 static void emit_shfl(msl_inst *in) {
   static const char *const modes[] = {"llvm.nvvm.shfl.sync.idx.", "llvm.nvvm.shfl.sync.up.",
                                       "llvm.nvvm.shfl.sync.down.", "llvm.nvvm.shfl.sync.bfly."};
-  static const char *const text[] = {
-      "simd_shuffle(%1, (ushort)anchor_shfl_lane(0u, " LANE ", %2, %3))",
-      "simd_shuffle(%1, (ushort)anchor_shfl_lane(1u, " LANE ", %2, %3))",
-      "simd_shuffle(%1, (ushort)anchor_shfl_lane(2u, " LANE ", %2, %3))",
-      "simd_shuffle(%1, (ushort)anchor_shfl_lane(3u, " LANE ", %2, %3))"};
+  static const char *const text[] = {"0u", "1u", "2u", "3u"};
   const char *name = ir_callee_name(in->i);
   for (unsigned mode = 0; mode < 4; mode++) {
     if (!has_prefix(name, modes[mode])) continue;
@@ -151,11 +171,50 @@ static void emit_shfl(msl_inst *in) {
       msl_inst_unsupported(in, "warp shuffle with a predicate result");
       return;
     }
-    msl_inst_template(in, text[mode]);
+    msl_inst_template_args(in,
+                           full_mask(in) ? "simd_shuffle(%1, (ushort)anchor_shfl_lane(%a0, " LANE
+                                           ", %2, %3))"
+                                         : "simd_shuffle(%1, (ushort)anchor_shfl_lane_in(%a0, " LANE
+                                           ", %2, %3, " WARP_MASK "))",
+                           (const char *const[]){text[mode]});
     return;
   }
   msl_inst_unsupported(in, "this warp shuffle");
 }
+
+/* vote.{any,all,uni,ballot}.sync and bar.warp.sync: full-mask and masked
+ * templates by callee. MSL allows simdgroup_barrier only where every lane of
+ * the SIMD-group reaches it: under a mask it runs when all existing lanes are
+ * active (a condition uniform over the SIMD-group); lanes in divergent code
+ * rely on running in lockstep. */
+static void emit_warp(msl_inst *in) {
+  static const char *const text[][3] = {
+      {"llvm.nvvm.vote.any.sync", "simd_any(%1)",
+       "(((uint)(ulong)simd_ballot(%1) & " WARP_MASK ") != 0u)"},
+      {"llvm.nvvm.vote.all.sync", "simd_all(%1)",
+       "(((uint)(ulong)simd_ballot(!%1) & " WARP_MASK ") == 0u)"},
+      {"llvm.nvvm.vote.uni.sync",
+       "anchor_vote_uni((uint)(ulong)simd_ballot(%1), (uint)(ulong)simd_active_threads_mask())",
+       "anchor_vote_uni((uint)(ulong)simd_ballot(%1), " WARP_MASK ")"},
+      {"llvm.nvvm.vote.ballot.sync", "(uint)(ulong)simd_ballot(%1)",
+       "((uint)(ulong)simd_ballot(%1) & " WARP_MASK ")"},
+      {"llvm.nvvm.bar.warp.sync",
+       "simdgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device)",
+       "(void)" WARP_MASK
+       ", ((uint)(ulong)simd_active_threads_mask() == anchor_warp_lanes(" LINEAR_TID
+       ", anchor_bdim.x * anchor_bdim.y * anchor_bdim.z) ? "
+       "simdgroup_barrier(mem_flags::mem_threadgroup "
+       "| mem_flags::mem_device) : (void)0)"}};
+  const char *name = ir_callee_name(in->i);
+  for (unsigned r = 0; r < sizeof text / sizeof *text; r++)
+    if (!strcmp(name, text[r][0])) {
+      msl_inst_template(in, text[r][full_mask(in) ? 1 : 2]);
+      return;
+    }
+  assert(!"a warp row without its text");
+}
+#undef WARP_MASK
+#undef LINEAR_TID
 
 /* A call of an anchor_* helper a lowering pass inserted (lower_math.c):
  * a plain call, by its number of arguments. */
@@ -171,6 +230,12 @@ static void emit_helper_call(msl_inst *in) {
 
 /* PTX shfl.sync's source lane: c packs the segment mask (32 - width) << 8
  * and the clamp value; out-of-segment sources read the caller's own value.
+ * anchor_shfl_lane_in: the same under member mask m (a source outside it
+ * reads the caller's own value). anchor_warp_lanes: the lanes of the
+ * caller's SIMD-group that exist. anchor_warp_mask: the member mask m of the
+ * caller at linear index tid of a group of `threads`, checked against the
+ * active lanes (see intrinsics.c's warps section); it returns the lanes of m
+ * that take part, m & active. anchor_vote_uni: vote.uni over ballot b.
  * Appended to the module once (MSL_PRELUDE_WARP). */
 const char msl_warp_prelude[] =
     "inline uint anchor_shfl_lane(uint mode, uint lane, uint b, uint c) {\n"
@@ -182,6 +247,27 @@ const char msl_warp_prelude[] =
     "  else if (mode == 2) { j = lane + b; ok = j <= max_lane; }\n"
     "  else { j = lane ^ b; ok = j <= max_lane; }\n"
     "  return ok ? j : lane;\n"
+    "}\n"
+    "inline uint anchor_shfl_lane_in(uint mode, uint lane, uint b, uint c, uint m) {\n"
+    "  uint j = anchor_shfl_lane(mode, lane, b, c);\n"
+    "  return ((m >> j) & 1u) != 0u ? j : lane;\n"
+    "}\n"
+    "inline uint anchor_warp_lanes(uint tid, uint threads) {\n"
+    "  uint left = threads - (tid - tid % 32u);\n"
+    "  return left >= 32u ? 0xFFFFFFFFu : (1u << left) - 1u;\n"
+    "}\n"
+    "inline uint anchor_warp_mask(uint m, uint tid, uint threads, uint active) {\n"
+    "  uint lane = tid % 32u, exist = anchor_warp_lanes(tid, threads);\n"
+    "  if (((m >> lane) & 1u) == 0u || (m & exist & ~active) != 0u) {\n"
+    "    // ANCHOR_WARP_MASK_UNHONOURED: the mask does not name the caller, or it\n"
+    "    // names an existing lane that is not running this operation with it\n"
+    "    // (diverged or exited). The device->host error report plugs in here;\n"
+    "    // until then the operation runs over the lanes of m that are present.\n"
+    "  }\n"
+    "  return m & active;\n"
+    "}\n"
+    "inline bool anchor_vote_uni(uint b, uint m) {\n"
+    "  return (b & m) == 0u || (b & m) == m;\n"
     "}\n";
 
 const char msl_fence_prelude[] =
@@ -277,7 +363,6 @@ typedef struct call_row {
 #define TEXT(t) {t, NULL, NULL, NULL, 0, 0}
 #define INT_TEXT(t) {t, NULL, NULL, NULL, MSL_ROW_INT_RESULT, 0}
 #define BUILD(fn, flags) {NULL, NULL, fn, NULL, flags, 0}
-#define WARP(t) {t, NULL, NULL, NULL, MSL_ROW_FULL_MASK, 0}
 
 static const call_row rows[] = {
     /* pure annotations for the optimiser: no code */
@@ -354,15 +439,13 @@ static const call_row rows[] = {
     {"llvm.copysign.", 1, TEXT("copysign(%0, %1)")},
     {"llvm.fma.", 1, TEXT("fma(%0, %1, %2)")},
     {"llvm.fmuladd.", 1, TEXT("fma(%0, %1, %2)")},
-    /* warps: SIMD-groups of 32 (decision 6); every operation needs all 32
-     * lanes, Metal's SIMD-group functions cannot honour a partial mask */
-    {"llvm.nvvm.shfl.sync.", 1, {NULL, NULL, emit_shfl, NULL, MSL_ROW_FULL_MASK, MSL_PRELUDE_WARP}},
-    {"llvm.nvvm.vote.any.sync", 0, WARP("simd_any(%1)")},
-    {"llvm.nvvm.vote.all.sync", 0, WARP("simd_all(%1)")},
-    {"llvm.nvvm.vote.ballot.sync", 0, WARP("(uint)(ulong)simd_ballot(%1)")},
+    /* warps: SIMD-groups of 32 (decision 6), masks as in the warps section */
+    {"llvm.nvvm.shfl.sync.", 1, {NULL, NULL, emit_shfl, NULL, MSL_ROW_WARP_MASK, MSL_PRELUDE_WARP}},
+    {"llvm.nvvm.vote.", 1, {NULL, NULL, emit_warp, NULL, MSL_ROW_WARP_MASK, MSL_PRELUDE_WARP}},
     {"llvm.nvvm.activemask", 0, TEXT("(uint)(ulong)simd_active_threads_mask()")},
-    {"llvm.nvvm.bar.warp.sync", 0,
-     WARP("simdgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device)")},
+    {"llvm.nvvm.bar.warp.sync",
+     0,
+     {NULL, NULL, emit_warp, NULL, MSL_ROW_WARP_MASK, MSL_PRELUDE_WARP}},
 };
 
 const msl_row *msl_call_row(LLVMValueRef call) {

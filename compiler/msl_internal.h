@@ -568,7 +568,7 @@ enum {
   MSL_ROW_DOUBLE_OK = 2,  /* may touch doubles: moves their bits, or a fp64 helper */
   MSL_ROW_I1_OPERAND = 4, /* text_i1 chosen by operand 0's type */
   MSL_ROW_INT_RESULT = 8, /* (calls) only for an integer result wider than i1 */
-  MSL_ROW_FULL_MASK = 16, /* (calls) operand 0 is a warp member mask: must be all lanes */
+  MSL_ROW_WARP_MASK = 16, /* (calls) operand 0 is a warp member mask: a constant 0 is an error */
   MSL_ROW_NO_CODE = 32    /* nothing to emit (alloca, annotations) */
 };
 

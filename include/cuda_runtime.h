@@ -112,6 +112,13 @@ static inline cudaError_t cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim,
   return ::cudaLaunchKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
 }
 template <class T>
+static inline cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 gridDim, dim3 blockDim,
+                                                      void **args, size_t sharedMem = 0,
+                                                      cudaStream_t stream = 0) {
+  return ::cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim, args, sharedMem,
+                                       stream);
+}
+template <class T>
 static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, T *entry) {
   return ::cudaFuncGetAttributes(attr, (const void *)entry);
 }

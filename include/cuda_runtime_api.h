@@ -134,6 +134,10 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
  * args[i] points at the i-th argument's value. */
 cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
                              size_t sharedMem, cudaStream_t stream);
+/* Cooperative launches are not supported: cudaErrorNotSupported (see
+ * cudaDevAttrCooperativeLaunch, 0). */
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
+                                        size_t sharedMem, cudaStream_t stream);
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
 cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value);
 /* A preference, as in CUDA; Apple GPUs have no L1/shared split to choose. */

@@ -60,6 +60,16 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **arg
   return rt_leave(rt_launch_by_stub(func, &config, args, stream));
 }
 
+/* A cooperative launch (what grid_group::sync() needs) is not offered:
+ * cudaDevAttrCooperativeLaunch is 0, as the device properties say, and
+ * <cooperative_groups.h> makes grid_group::sync() a compile-time error. */
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block, void **args,
+                                        size_t shared, cudaStream_t stream) {
+  (void)func, (void)grid, (void)block, (void)args, (void)shared, (void)stream;
+  rt_enter();
+  return rt_leave(cudaErrorNotSupported);
+}
+
 /* ---- kernel attributes and occupancy ----------------------------------------------- */
 
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func) {

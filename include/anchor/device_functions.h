@@ -196,74 +196,8 @@ ANCHOR_DEV int __syncthreads_or(int predicate) {
   return __nvvm_bar0_or(predicate);
 }
 
-/* ---- warp-level functions ------------------------------------------------------------------ */
-/* CUDA's *_sync warp functions over the NVVM builtins (PTX shfl.sync /
- * vote.sync / bar.warp.sync). A width w < 32 splits the warp into segments
- * of w lanes; the builtin's last operand encodes it as (32 - w) << 8 plus the
- * lane clamp. Metal's SIMD-groups of 32 are CUDA's warps (decision 6); the
- * backend decides which masks it can honour. */
-#define ANCHOR_SHFL_CLAMP(width) (((32 - (width)) << 8) | 0x1f)
-#define ANCHOR_SHFL(T, suffix)                                                                     \
-  ANCHOR_DEV T __shfl_sync(unsigned mask, T var, int lane, int width = 32) {                       \
-    return __nvvm_shfl_sync_idx_##suffix(mask, var, lane, ANCHOR_SHFL_CLAMP(width));               \
-  }                                                                                                \
-  ANCHOR_DEV T __shfl_up_sync(unsigned mask, T var, unsigned delta, int width = 32) {              \
-    return __nvvm_shfl_sync_up_##suffix(mask, var, (int)delta, (32 - width) << 8);                 \
-  }                                                                                                \
-  ANCHOR_DEV T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = 32) {            \
-    return __nvvm_shfl_sync_down_##suffix(mask, var, (int)delta, ANCHOR_SHFL_CLAMP(width));        \
-  }                                                                                                \
-  ANCHOR_DEV T __shfl_xor_sync(unsigned mask, T var, int lane_mask, int width = 32) {              \
-    return __nvvm_shfl_sync_bfly_##suffix(mask, var, lane_mask, ANCHOR_SHFL_CLAMP(width));         \
-  }
-ANCHOR_SHFL(int, i32)
-ANCHOR_SHFL(float, f32)
-#undef ANCHOR_SHFL
-
-/* Other 32- and 64-bit types move as one or two 32-bit words. */
-#define ANCHOR_SHFL_32(T, op, arg_type)                                                            \
-  ANCHOR_DEV T op(unsigned mask, T var, arg_type arg, int width = 32) {                            \
-    return __builtin_bit_cast(T, op(mask, __builtin_bit_cast(int, var), arg, width));              \
-  }
-#define ANCHOR_SHFL_64(T, op, arg_type)                                                            \
-  ANCHOR_DEV T op(unsigned mask, T var, arg_type arg, int width = 32) {                            \
-    unsigned long long bits = __builtin_bit_cast(unsigned long long, var);                         \
-    int lo = op(mask, (int)(unsigned)bits, arg, width);                                            \
-    int hi = op(mask, (int)(unsigned)(bits >> 32), arg, width);                                    \
-    return __builtin_bit_cast(T, (unsigned long long)(unsigned)lo |                                \
-                                     (unsigned long long)(unsigned)hi << 32);                      \
-  }
-#define ANCHOR_SHFL_ALL(T, size)                                                                   \
-  ANCHOR_SHFL_##size(T, __shfl_sync, int) ANCHOR_SHFL_##size(T, __shfl_up_sync, unsigned)          \
-      ANCHOR_SHFL_##size(T, __shfl_down_sync, unsigned)                                            \
-          ANCHOR_SHFL_##size(T, __shfl_xor_sync, int)
-ANCHOR_SHFL_ALL(unsigned int, 32)
-ANCHOR_SHFL_ALL(long long, 64)
-ANCHOR_SHFL_ALL(unsigned long long, 64)
-ANCHOR_SHFL_ALL(double, 64)
-#undef ANCHOR_SHFL_ALL
-#undef ANCHOR_SHFL_32
-#undef ANCHOR_SHFL_64
-#undef ANCHOR_SHFL_CLAMP
-
-ANCHOR_DEV unsigned __ballot_sync(unsigned mask, int predicate) {
-  return __nvvm_vote_ballot_sync(mask, predicate != 0);
-}
-ANCHOR_DEV int __all_sync(unsigned mask, int predicate) {
-  return __nvvm_vote_all_sync(mask, predicate != 0);
-}
-ANCHOR_DEV int __any_sync(unsigned mask, int predicate) {
-  return __nvvm_vote_any_sync(mask, predicate != 0);
-}
-ANCHOR_DEV int __uni_sync(unsigned mask, int predicate) {
-  return __nvvm_vote_uni_sync(mask, predicate != 0);
-}
-ANCHOR_DEV unsigned __activemask(void) {
-  return __nvvm_activemask();
-}
-ANCHOR_DEV void __syncwarp(unsigned mask = 0xffffffffu) {
-  __nvvm_bar_warp_sync(mask);
-}
+/* ---- warp-level functions: anchor/warp_functions.h ---------------------------------------- */
+#include "warp_functions.h"
 
 /* ---- fences ------------------------------------------------------------------------------ */
 /* Declared so that a program using one gets the backend's error at its own

@@ -501,6 +501,62 @@ EOF
   expect_rc 5
 }
 
+# What <cooperative_groups.h> does not support is a compile-time error at the user's line:
+# grid_group::sync() (needs a cooperative launch), this_multi_grid(), a tile size that is
+# no power of two up to 1024; cudaLaunchCooperativeKernel returns cudaErrorNotSupported, as the device
+# attribute cudaDevAttrCooperativeLaunch (0) says.
+case_cooperative_groups_errors() {
+  cat >g.cu <<'CU'
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void k(int *o) {
+  cg::grid_group g = cg::this_grid();
+  o[g.thread_rank()] = 1;
+  g.sync();
+}
+CU
+  run -c g.cu -o g.o
+  expect_rc 1
+  contains "$err" "Anchor: grid_group::sync() (grid-wide synchronization) needs a cooperative launch" "stderr"
+  contains "$err" "g.cu:6:5: note: in instantiation of" "stderr"
+  cat >m.cu <<'CU'
+#include <cooperative_groups.h>
+__global__ void k(int *o) { cooperative_groups::this_multi_grid(); }
+CU
+  run -c m.cu -o m.o
+  expect_rc 1
+  contains "$err" "Anchor: this_multi_grid() (multi-device cooperative launch) is not supported" "stderr"
+  contains "$err" "m.cu:2:49: note: in instantiation of" "stderr"
+  cat >t.cu <<'CU'
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void k(int *o) {
+  auto t = cg::tiled_partition<48>(cg::this_thread_block());
+  o[t.thread_rank()] = 1;
+}
+CU
+  run -c t.cu -o t.o
+  expect_rc 1
+  contains "$err" "Anchor: thread_block_tile<N> needs N a power of two from 1 to 1024" "stderr"
+  contains "$err" "t.cu:4:" "stderr"
+  cat >l.cu <<'CU'
+#include <stdio.h>
+__global__ void k(int *o) { o[threadIdx.x] = 1; }
+int main() {
+  int *o, coop = -1;
+  cudaMalloc(&o, 64 * sizeof(int));
+  cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, 0);
+  void *args[] = {&o};
+  cudaError_t e = cudaLaunchCooperativeKernel(k, 1, 32, args);
+  printf("%d %s %s\n", coop, cudaGetErrorName(e), cudaGetErrorName(cudaGetLastError()));
+  return 0;
+}
+CU
+  run -O2 l.cu -o l
+  expect_rc 0
+  [ "$(./l)" = "0 cudaErrorNotSupported cudaErrorNotSupported" ] || fail "cooperative launch: $(./l 2>&1)"
+}
+
 # --emit-msl writes the MSL the backend generates (needs bin/anchor-msl).
 case_emit_msl() {
   [ -x "$ROOT/bin/anchor-msl" ] || skip "the MSL backend $ROOT/bin/anchor-msl is not built"

@@ -42,6 +42,9 @@ programs=(
   "atomics $e2e/atomics.cu"
   "double_ops $e2e/double_ops.cu"
   "warp_ops $e2e/warp_ops.cu"
+  "warp_masks $e2e/warp_masks.cu"
+  "cg_groups $e2e/cg_groups.cu"
+  "cg_large_tiles $e2e/cg_large_tiles.cu"
   "early_exit_barrier $e2e/early_exit_barrier.cu"
   "device_memcpy $e2e/device_memcpy.cu"
 )

@@ -1,0 +1,465 @@
+/* cooperative_groups.h — CUDA's Cooperative Groups for Anchor: thread_block,
+ * thread_block_tile<N> (N = 1, 2, 4, ..., 1024) from tiled_partition<N>, the dynamic
+ * tiled_partition(group, n), coalesced_threads(), labeled_partition, binary_partition,
+ * cg::sync, invoke_one/invoke_one_broadcast, this_grid() (grid_group), over Anchor's warp
+ * functions (anchor/warp_functions.h). Collectives: <cooperative_groups/reduce.h>,
+ * <cooperative_groups/scan.h>, <cooperative_groups/memcpy_async.h>.
+ *
+ * Written for Anchor from the CUDA C++ Programming Guide's "Cooperative Groups" chapter.
+ * A warp is a SIMD-group of 32 lanes whose lanes run in lockstep (docs/compiler.md,
+ * "Warps"): a tile's operations use its member mask (the tile's aligned lanes), a
+ * coalesced group's the mask of the lanes that were active when it was made.
+ *
+ * Not supported, as compile-time errors naming the construct: grid_group::sync() (it
+ * needs a cooperative launch; Anchor reports cudaDevAttrCooperativeLaunch = 0),
+ * this_multi_grid() (removed from CUDA 13). Tiles of more than 32 threads need MSL 3.2
+ * (their barrier's fences). A tile whose
+ * lanes do not all exist (a block size not a multiple of the tile size) gives defined
+ * results only for operations that read no missing lane. */
+#ifndef ANCHOR_COOPERATIVE_GROUPS_H
+#define ANCHOR_COOPERATIVE_GROUPS_H
+
+#if defined(__CUDA__) && defined(__cplusplus)
+
+#include "vector_types.h"
+
+#define ANCHOR_CG __device__ __inline__ __attribute__((always_inline, nodebug))
+#define ANCHOR_CG_STATIC static __device__ __inline__ __attribute__((always_inline, nodebug))
+
+namespace cooperative_groups {
+
+namespace __anchor {
+template <class T> struct dependent_false {
+  static constexpr bool value = false;
+};
+/* The calling thread's linear index in its block, its lane and the lanes below it. */
+ANCHOR_CG unsigned block_rank_of_thread() {
+  return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+}
+ANCHOR_CG unsigned lane() {
+  return block_rank_of_thread() % 32u;
+}
+ANCHOR_CG unsigned lanes_below() {
+  return (1u << lane()) - 1u;
+}
+/* The lane of the rank-th (from 0) set bit of mask; 32 when there is none. */
+ANCHOR_CG unsigned nth_lane(unsigned mask, unsigned rank) {
+  for (unsigned k = 0; k < 32u; k++)
+    if ((mask >> k) & 1u) {
+      if (rank == 0) return k;
+      rank--;
+    }
+  return 32u;
+}
+/* The bits of x at the lanes of mask, packed in lane order (bit i: the i-th lane of mask). */
+ANCHOR_CG unsigned pack(unsigned x, unsigned mask) {
+  unsigned r = 0, bit = 0;
+  for (unsigned k = 0; k < 32u; k++)
+    if ((mask >> k) & 1u) r |= ((x >> k) & 1u) << bit++;
+  return r;
+}
+/* The aligned tile of n (a power of two <= 32) lanes holding the caller. */
+ANCHOR_CG unsigned tile_mask(unsigned n) {
+  return n >= 32u ? 0xffffffffu : ((1u << n) - 1u) << (lane() & ~(n - 1u));
+}
+enum group_kind { kind_block, kind_tile, kind_coalesced };
+
+/* Tiles of more than 32 threads (64 ... 1024: whole warps of one block). Their barrier:
+ * per tile, an arrival count and a generation in threadgroup memory (words<N>: one set per
+ * tile size, N = 0 for the dynamic partitions), zeroed by the partition, which is a block
+ * barrier. A warp arrives with one atomic; the last one resets the count and advances the
+ * generation, the others wait for that with a shuffle in the loop (on softmetal, where
+ * lanes are fibers, a SIMD-group function is where a waiting warp lets the others run).
+ * Fences (MSL 3.2) order the tile's memory accesses around it. */
+template <class T, unsigned N> ANCHOR_CG T *large_tile_slots() {
+  __shared__ T slots[1024]; /* one per thread of a block */
+  return slots;
+}
+template <class T, unsigned N> ANCHOR_CG T *large_tile_partials() {
+  __shared__ T partials[1024 / 32]; /* one per warp of a block */
+  return partials;
+}
+template <unsigned N> ANCHOR_CG unsigned *large_tile_words() {
+  __shared__ unsigned words[2 * 1024 / 64];
+  return words;
+}
+ANCHOR_CG void large_tile_reset(unsigned *words) {
+  unsigned r = block_rank_of_thread();
+  if (r < 2u * 1024u / 64u) words[r] = 0;
+  __syncthreads();
+}
+ANCHOR_CG void large_tile_sync(unsigned *words, unsigned n, unsigned tile) {
+  unsigned *count = words + 2 * tile, *generation = count + 1;
+  __syncwarp();
+  __threadfence_block();
+  unsigned seen = 0;
+  if (lane() == 0) {
+    seen = atomicAdd(generation, 0u);
+    /* The warps of the tile that exist (a last tile may be cut by the block's end). */
+    unsigned left = blockDim.x * blockDim.y * blockDim.z - tile * n;
+    unsigned warps = ((left < n ? left : n) + 31u) / 32u;
+    if (atomicAdd(count, 1u) == warps - 1u) {
+      atomicExch(count, 0u);
+      __threadfence_block();
+      atomicAdd(generation, 1u);
+    }
+  }
+  seen = __shfl_sync(0xffffffffu, seen, 0);
+  while (__shfl_sync(0xffffffffu, lane() == 0 ? atomicAdd(generation, 0u) : seen, 0) == seen) {
+  }
+  __threadfence_block();
+}
+} // namespace __anchor
+
+/* ---- thread_group: any group, known at run time --------------------------------------- */
+class thread_group {
+protected:
+  unsigned kind_, mask_, size_, meta_rank_, meta_size_;
+  ANCHOR_CG thread_group(unsigned kind, unsigned mask, unsigned size, unsigned meta_rank,
+                         unsigned meta_size)
+      : kind_(kind), mask_(mask), size_(size), meta_rank_(meta_rank), meta_size_(meta_size) {}
+  friend ANCHOR_CG thread_group tiled_partition(const thread_group &parent, unsigned tile_size);
+
+public:
+  ANCHOR_CG unsigned long long size() const {
+    return kind_ == __anchor::kind_coalesced ? (unsigned)__popc(mask_) : size_;
+  }
+  ANCHOR_CG unsigned long long num_threads() const { return size(); }
+  ANCHOR_CG unsigned long long thread_rank() const {
+    if (kind_ == __anchor::kind_block) return __anchor::block_rank_of_thread();
+    if (kind_ == __anchor::kind_tile) return __anchor::block_rank_of_thread() & (size_ - 1u);
+    return (unsigned)__popc(mask_ & __anchor::lanes_below());
+  }
+  ANCHOR_CG void sync() const {
+    if (kind_ == __anchor::kind_block)
+      __syncthreads();
+    else if (kind_ == __anchor::kind_tile && size_ > 32u)
+      __anchor::large_tile_sync(__anchor::large_tile_words<0>(), size_, meta_rank_);
+    else
+      __syncwarp(mask_);
+  }
+  ANCHOR_CG bool is_valid() const { return true; }
+};
+
+/* ---- thread_block ------------------------------------------------------------------------ */
+class thread_block : public thread_group {
+  ANCHOR_CG thread_block()
+      : thread_group(__anchor::kind_block, 0xffffffffu, blockDim.x * blockDim.y * blockDim.z, 0,
+                     1) {}
+  friend ANCHOR_CG thread_block this_thread_block();
+
+public:
+  ANCHOR_CG_STATIC void sync() { __syncthreads(); }
+  ANCHOR_CG_STATIC unsigned thread_rank() { return __anchor::block_rank_of_thread(); }
+  ANCHOR_CG_STATIC dim3 group_index() { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+  ANCHOR_CG_STATIC dim3 thread_index() { return dim3(threadIdx.x, threadIdx.y, threadIdx.z); }
+  ANCHOR_CG_STATIC dim3 dim_threads() { return dim3(blockDim.x, blockDim.y, blockDim.z); }
+  ANCHOR_CG_STATIC dim3 group_dim() { return dim_threads(); }
+  ANCHOR_CG_STATIC unsigned num_threads() { return blockDim.x * blockDim.y * blockDim.z; }
+  ANCHOR_CG_STATIC unsigned size() { return num_threads(); }
+  ANCHOR_CG_STATIC bool is_valid() { return true; }
+};
+ANCHOR_CG thread_block this_thread_block() {
+  return thread_block();
+}
+
+/* ---- thread_block_tile<N>: an aligned group of N lanes of one warp ------------------------ */
+template <unsigned N, class Parent = void> class thread_block_tile;
+
+template <unsigned N, bool Large = (N > 32u)> class __anchor_tile_base;
+
+/* Tiles of 1 to 32 lanes: the warp functions under the tile's member mask. */
+template <unsigned N> class __anchor_tile_base<N, false> : public thread_group {
+
+protected:
+  ANCHOR_CG __anchor_tile_base(unsigned meta_rank, unsigned meta_size)
+      : thread_group(__anchor::kind_tile, __anchor::tile_mask(N), N, meta_rank, meta_size) {}
+  /* The member mask: a constant for a whole warp (which the backend does not check). */
+  ANCHOR_CG unsigned member_mask() const { return N == 32 ? 0xffffffffu : __anchor::tile_mask(N); }
+  ANCHOR_CG unsigned base() const { return __anchor::lane() & ~(N - 1u); }
+
+public:
+  static constexpr unsigned long long numThreads = N;
+  ANCHOR_CG void sync() const { __syncwarp(member_mask()); }
+  ANCHOR_CG unsigned long long num_threads() const { return N; }
+  ANCHOR_CG unsigned long long size() const { return N; }
+  ANCHOR_CG unsigned long long thread_rank() const { return __anchor::lane() & (N - 1u); }
+  ANCHOR_CG unsigned long long meta_group_rank() const { return meta_rank_; }
+  ANCHOR_CG unsigned long long meta_group_size() const { return meta_size_; }
+  template <class T> ANCHOR_CG T shfl(T var, int src_rank) const {
+    return __shfl_sync(member_mask(), var, src_rank, N);
+  }
+  template <class T> ANCHOR_CG T shfl_up(T var, unsigned delta) const {
+    return __shfl_up_sync(member_mask(), var, delta, N);
+  }
+  template <class T> ANCHOR_CG T shfl_down(T var, unsigned delta) const {
+    return __shfl_down_sync(member_mask(), var, delta, N);
+  }
+  template <class T> ANCHOR_CG T shfl_xor(T var, unsigned lane_mask) const {
+    return __shfl_xor_sync(member_mask(), var, (int)lane_mask, N);
+  }
+  ANCHOR_CG int any(int predicate) const { return __any_sync(member_mask(), predicate); }
+  ANCHOR_CG int all(int predicate) const { return __all_sync(member_mask(), predicate); }
+  /* Bit i: the thread of rank i. */
+  ANCHOR_CG unsigned ballot(int predicate) const {
+    return __ballot_sync(member_mask(), predicate) >> base();
+  }
+  template <class T> ANCHOR_CG unsigned match_any(T value) const {
+    return __match_any_sync(member_mask(), value) >> base();
+  }
+  template <class T> ANCHOR_CG unsigned match_all(T value, int &pred) const {
+    return __match_all_sync(member_mask(), value, &pred) >> base();
+  }
+  /* The lanes of the warp this tile's members are (for partitions of a tile). */
+  ANCHOR_CG unsigned __anchor_mask() const { return __anchor::tile_mask(N); }
+};
+
+/* Tiles of 64 to 1024 threads (whole warps): sync, ranks and sizes; shfl, any, all and
+ * cg::reduce through threadgroup memory between two tile barriers (shfl: 1024 values of
+ * its type per tile size, reduce: 32; only in kernels that use them). */
+template <unsigned N> class __anchor_tile_base<N, true> : public thread_group {
+protected:
+  ANCHOR_CG __anchor_tile_base(unsigned meta_rank, unsigned meta_size)
+      : thread_group(__anchor::kind_tile, 0xffffffffu, N, meta_rank, meta_size) {}
+
+public:
+  static constexpr unsigned long long numThreads = N;
+  ANCHOR_CG void sync() const {
+    __anchor::large_tile_sync(__anchor::large_tile_words<N>(), N, meta_rank_);
+  }
+  ANCHOR_CG unsigned long long num_threads() const { return N; }
+  ANCHOR_CG unsigned long long size() const { return N; }
+  ANCHOR_CG unsigned long long thread_rank() const {
+    return __anchor::block_rank_of_thread() & (N - 1u);
+  }
+  ANCHOR_CG unsigned long long meta_group_rank() const { return meta_rank_; }
+  ANCHOR_CG unsigned long long meta_group_size() const { return meta_size_; }
+  template <class T> ANCHOR_CG T shfl(T var, int src_rank) const {
+    T *slots = __anchor::large_tile_slots<T, N>();
+    unsigned rank = __anchor::block_rank_of_thread();
+    slots[rank] = var;
+    sync();
+    T r = slots[(rank & ~(N - 1u)) + ((unsigned)src_rank & (N - 1u))];
+    sync();
+    return r;
+  }
+  /* op over the tile's values: a butterfly in each warp, then the warps' results in
+   * order (every thread combines them). */
+  template <class T, class Op> ANCHOR_CG T __anchor_reduce(T value, Op op) const {
+    for (int d = 16; d > 0; d /= 2)
+      value = op(value, __shfl_xor_sync(0xffffffffu, value, d));
+    T *slots = __anchor::large_tile_partials<T, N>();
+    unsigned rank = __anchor::block_rank_of_thread(), first = (rank & ~(N - 1u)) / 32u;
+    unsigned left = blockDim.x * blockDim.y * blockDim.z - first * 32u;
+    unsigned warps = ((left < N ? left : N) + 31u) / 32u;
+    if (__anchor::lane() == 0) slots[rank / 32u] = value;
+    sync();
+    T acc = slots[first];
+    for (unsigned k = 1; k < warps; k++)
+      acc = op(acc, slots[first + k]);
+    sync();
+    return acc;
+  }
+  ANCHOR_CG int any(int predicate) const {
+    return (int)__anchor_reduce(predicate != 0 ? 1u : 0u,
+                                [](unsigned a, unsigned b) { return a | b; });
+  }
+  ANCHOR_CG int all(int predicate) const {
+    return (int)__anchor_reduce(predicate != 0 ? 1u : 0u,
+                                [](unsigned a, unsigned b) { return a & b; });
+  }
+};
+
+template <unsigned N> class thread_block_tile<N, void> : public __anchor_tile_base<N> {
+  static_assert(N >= 1 && N <= 1024 && (N & (N - 1)) == 0,
+                "Anchor: thread_block_tile<N> needs N a power of two from 1 to 1024");
+
+protected:
+  ANCHOR_CG thread_block_tile(unsigned meta_rank, unsigned meta_size)
+      : __anchor_tile_base<N>(meta_rank, meta_size) {}
+};
+
+template <unsigned N, class Parent> class thread_block_tile : public thread_block_tile<N, void> {
+  ANCHOR_CG thread_block_tile(unsigned meta_rank, unsigned meta_size)
+      : thread_block_tile<N, void>(meta_rank, meta_size) {}
+  template <unsigned M, class P>
+  friend ANCHOR_CG thread_block_tile<M, P> tiled_partition(const P &);
+};
+
+/* tiled_partition<N>(parent): a block's tiles count from its thread 0, a tile's tiles
+ * from the tile's rank 0. */
+template <unsigned N, class Parent>
+ANCHOR_CG thread_block_tile<N, Parent> tiled_partition(const Parent &parent) {
+  static_assert(N <= 32u || __is_same(Parent, thread_block),
+                "Anchor: tiles of more than 32 threads are partitions of a thread_block");
+  unsigned rank = (unsigned)parent.thread_rank(), size = (unsigned)parent.num_threads();
+  if (N > 32u) __anchor::large_tile_reset(__anchor::large_tile_words<N>());
+  return thread_block_tile<N, Parent>(rank / N, (size + N - 1u) / N);
+}
+
+/* ---- coalesced_group: the lanes active where it was made, by rank ---------------------- */
+class coalesced_group : public thread_group {
+  ANCHOR_CG explicit coalesced_group(unsigned mask, unsigned meta_rank = 0, unsigned meta_size = 1)
+      : thread_group(__anchor::kind_coalesced, mask, 0, meta_rank, meta_size) {}
+  friend ANCHOR_CG coalesced_group coalesced_threads();
+  friend ANCHOR_CG coalesced_group __anchor_coalesced(unsigned mask, unsigned meta_rank,
+                                                      unsigned meta_size);
+  ANCHOR_CG unsigned lane_of(unsigned rank) const { return __anchor::nth_lane(mask_, rank); }
+
+public:
+  ANCHOR_CG unsigned long long num_threads() const { return (unsigned)__popc(mask_); }
+  ANCHOR_CG unsigned long long size() const { return num_threads(); }
+  ANCHOR_CG unsigned long long thread_rank() const {
+    return (unsigned)__popc(mask_ & __anchor::lanes_below());
+  }
+  ANCHOR_CG unsigned long long meta_group_rank() const { return meta_rank_; }
+  ANCHOR_CG unsigned long long meta_group_size() const { return meta_size_; }
+  ANCHOR_CG void sync() const { __syncwarp(mask_); }
+  template <class T> ANCHOR_CG T shfl(T var, unsigned src_rank) const {
+    unsigned src = lane_of(src_rank);
+    return __shfl_sync(mask_, var, (int)(src < 32u ? src : __anchor::lane()));
+  }
+  /* Ranks below 0 or from size() on read the caller's own value, as tiles do. */
+  template <class T> ANCHOR_CG T shfl_up(T var, unsigned delta) const {
+    unsigned rank = (unsigned)thread_rank();
+    return __shfl_sync(mask_, var, (int)(rank >= delta ? lane_of(rank - delta) : __anchor::lane()));
+  }
+  template <class T> ANCHOR_CG T shfl_down(T var, unsigned delta) const {
+    unsigned src = lane_of((unsigned)thread_rank() + delta);
+    return __shfl_sync(mask_, var, (int)(src < 32u ? src : __anchor::lane()));
+  }
+  ANCHOR_CG int any(int predicate) const { return __any_sync(mask_, predicate); }
+  ANCHOR_CG int all(int predicate) const { return __all_sync(mask_, predicate); }
+  /* Bit i: the thread of rank i. */
+  ANCHOR_CG unsigned ballot(int predicate) const {
+    return __anchor::pack(__ballot_sync(mask_, predicate), mask_);
+  }
+  template <class T> ANCHOR_CG unsigned match_any(T value) const {
+    return __anchor::pack(__match_any_sync(mask_, value), mask_);
+  }
+  template <class T> ANCHOR_CG unsigned match_all(T value, int &pred) const {
+    return __anchor::pack(__match_all_sync(mask_, value, &pred), mask_);
+  }
+  ANCHOR_CG unsigned __anchor_mask() const { return mask_; }
+};
+ANCHOR_CG coalesced_group coalesced_threads() {
+  return coalesced_group(__activemask());
+}
+ANCHOR_CG coalesced_group __anchor_coalesced(unsigned mask, unsigned meta_rank = 0,
+                                             unsigned meta_size = 1) {
+  return coalesced_group(mask, meta_rank, meta_size);
+}
+
+/* ---- dynamic partitions ------------------------------------------------------------------- */
+/* tiled_partition(parent, n): n a power of two up to the parent's size (above 32: of a
+ * thread_block, and a block barrier). Of a thread_block or a tile: the aligned tiles of n
+ * lanes; of a coalesced group: its
+ * ranks by n (ranks k*n ... k*n+n-1 form group k), a coalesced group again. */
+ANCHOR_CG thread_group tiled_partition(const thread_group &parent, unsigned tile_size) {
+  unsigned rank = (unsigned)parent.thread_rank(), size = (unsigned)parent.num_threads();
+  if (parent.kind_ == __anchor::kind_coalesced) {
+    unsigned first = rank / tile_size * tile_size, mask = 0;
+    for (unsigned r = first; r < first + tile_size && r < size; r++)
+      mask |= 1u << __anchor::nth_lane(parent.mask_, r);
+    return thread_group(__anchor::kind_coalesced, mask, 0, rank / tile_size,
+                        (size + tile_size - 1u) / tile_size);
+  }
+  if (tile_size > 32u) __anchor::large_tile_reset(__anchor::large_tile_words<0>());
+  return thread_group(__anchor::kind_tile, __anchor::tile_mask(tile_size), tile_size,
+                      rank / tile_size, (size + tile_size - 1u) / tile_size);
+}
+ANCHOR_CG coalesced_group tiled_partition(const coalesced_group &parent, unsigned tile_size) {
+  unsigned mask = parent.__anchor_mask(), rank = (unsigned)parent.thread_rank();
+  unsigned size = (unsigned)parent.num_threads(), first = rank / tile_size * tile_size, part = 0;
+  for (unsigned r = first; r < first + tile_size && r < size; r++)
+    part |= 1u << __anchor::nth_lane(mask, r);
+  return __anchor_coalesced(part, rank / tile_size, (size + tile_size - 1u) / tile_size);
+}
+
+/* The threads of g with the same label (labeled_partition) or predicate
+ * (binary_partition), as a coalesced group. */
+template <class Group> ANCHOR_CG coalesced_group labeled_partition(const Group &g, int label) {
+  return __anchor_coalesced(__match_any_sync(g.__anchor_mask(), label));
+}
+template <class Group> ANCHOR_CG coalesced_group binary_partition(const Group &g, bool pred) {
+  unsigned mask = g.__anchor_mask(), yes = __ballot_sync(mask, pred);
+  return __anchor_coalesced(pred ? yes : mask & ~yes);
+}
+
+template <class Group> ANCHOR_CG void sync(const Group &g) {
+  g.sync();
+}
+
+/* invoke_one(g, fn, args...): the thread of rank 0 calls fn; invoke_one_broadcast also
+ * gives its result to every thread of g (moved as 32-bit words: any trivially copyable
+ * type). g: a thread_block_tile or a coalesced_group. */
+template <class Group, class Fn, class... Args>
+ANCHOR_CG void invoke_one(const Group &g, Fn &&fn, Args &&...args) {
+  if (g.thread_rank() == 0) fn(static_cast<Args &&>(args)...);
+  g.sync();
+}
+template <class Group, class Fn, class... Args>
+ANCHOR_CG auto invoke_one_broadcast(const Group &g, Fn &&fn, Args &&...args)
+    -> decltype(fn(static_cast<Args &&>(args)...)) {
+  typedef decltype(fn(static_cast<Args &&>(args)...)) R;
+  static_assert(__is_trivially_copyable(R), "invoke_one_broadcast needs a trivially copyable "
+                                            "result");
+  enum { words = (sizeof(R) + 3) / 4 };
+  unsigned bits[words] = {};
+  if (g.thread_rank() == 0) {
+    R r = fn(static_cast<Args &&>(args)...);
+    __builtin_memcpy(bits, &r, sizeof(R));
+  }
+  for (int k = 0; k < words; k++)
+    bits[k] = g.shfl(bits[k], 0);
+  R r;
+  __builtin_memcpy(&r, bits, sizeof(R));
+  return r;
+}
+
+/* ---- grid_group -------------------------------------------------------------------------- */
+class grid_group {
+  ANCHOR_CG grid_group() {}
+  friend ANCHOR_CG grid_group this_grid();
+
+public:
+  /* Whether the grid can synchronize: only under a cooperative launch, which Anchor does
+   * not offer (cudaDevAttrCooperativeLaunch is 0). */
+  ANCHOR_CG bool is_valid() const { return false; }
+  template <class Unused = void> ANCHOR_CG void sync() const {
+    static_assert(__anchor::dependent_false<Unused>::value,
+                  "Anchor: grid_group::sync() (grid-wide synchronization) needs a cooperative "
+                  "launch, which Anchor does not support");
+  }
+  ANCHOR_CG_STATIC unsigned num_blocks() { return gridDim.x * gridDim.y * gridDim.z; }
+  ANCHOR_CG_STATIC unsigned block_rank() {
+    return (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+  }
+  ANCHOR_CG_STATIC unsigned long long num_threads() {
+    return (unsigned long long)num_blocks() * (blockDim.x * blockDim.y * blockDim.z);
+  }
+  ANCHOR_CG_STATIC unsigned long long size() { return num_threads(); }
+  ANCHOR_CG_STATIC unsigned long long thread_rank() {
+    return (unsigned long long)block_rank() * (blockDim.x * blockDim.y * blockDim.z) +
+           __anchor::block_rank_of_thread();
+  }
+  ANCHOR_CG_STATIC dim3 dim_blocks() { return dim3(gridDim.x, gridDim.y, gridDim.z); }
+  ANCHOR_CG_STATIC dim3 block_index() { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+  ANCHOR_CG_STATIC dim3 group_dim() { return dim_blocks(); }
+};
+ANCHOR_CG grid_group this_grid() {
+  return grid_group();
+}
+template <class Unused = void> ANCHOR_CG void this_multi_grid() {
+  static_assert(__anchor::dependent_false<Unused>::value,
+                "Anchor: this_multi_grid() (multi-device cooperative launch) is not supported "
+                "(CUDA 13 removed it)");
+}
+
+} // namespace cooperative_groups
+
+#undef ANCHOR_CG
+#undef ANCHOR_CG_STATIC
+
+#endif /* __CUDA__ && __cplusplus */
+#endif
