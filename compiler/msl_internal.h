@@ -15,6 +15,7 @@
  *                normalise control flow (lower-switch ... unify-loop-exits;
  *                structurizecfg for the kernels that need it)
  *   lower_vectors.c  IR->IR: vector loads/stores one element at a time
+ *   lower_vector_ops.c  IR->IR: vector reductions, bitcasts between counts
  *                (in the pipeline, before LLVM's scalarizer)
  *   switches.c   IR->IR: switch as a chain of branches (before lower-switch)
  *   lower_ftz.c     IR->IR, first, under -ftz=true: float subnormals flushed
@@ -385,7 +386,9 @@ int lower_each_instruction(msl_ctx *ctx, lower_visit_fn *visit);
  * lower_vector_memory (lower_vectors.c, run by pipeline_run before LLVM's
  * scalarizer): every simple vector load and store -> one per element, as
  * the scalarizer's load-store option would, without setting that
- * process-wide option; never fails. */
+ * process-wide option; never fails.
+ * lower_vector_ops (lower_vector_ops.c, run next): llvm.vector.reduce.* and
+ * bitcasts between element counts -> operations on elements; never fails. */
 int lower_ftz(msl_ctx *ctx);
 int lower_div(msl_ctx *ctx);
 int lower_convert(msl_ctx *ctx);
@@ -394,6 +397,7 @@ int lower_atomics(msl_ctx *ctx);
 int lower_fp64(msl_ctx *ctx);
 int lower_memory(msl_ctx *ctx);
 int lower_vector_memory(msl_ctx *ctx);
+int lower_vector_ops(msl_ctx *ctx);
 
 /* retype_fp64.c (docs/compiler.md "FP64 modes"; each may run alone):
  * fp64_check_error (--fp64=error, after pipeline_run): an error, at the

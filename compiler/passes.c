@@ -113,9 +113,12 @@ static int check_calls(msl_ctx *ctx) {
 }
 
 /* Vectors in registers become scalars: the memory accesses split here, the
- * arithmetic by LLVM's scalarizer (which never splits memory by itself). */
+ * reductions and bitcasts between element counts on elements
+ * (lower_vector_ops.c), the arithmetic by LLVM's scalarizer (which never
+ * splits memory by itself and keeps those whole). */
 static int scalarize(msl_ctx *ctx, LLVMTargetMachineRef tm) {
   lower_vector_memory(ctx);
+  lower_vector_ops(ctx);
   return run(ctx, tm, "function(scalarizer,instcombine,dce)");
 }
 
