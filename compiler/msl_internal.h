@@ -160,6 +160,13 @@ typedef struct msl_global {
   unsigned index, size, align;
   int constant;
   unsigned char *init; /* malloc'd, size bytes (all zero when uninitialised) */
+  /* addresses of globals in the initialiser (their bytes in init are 0):
+   * at offset, the address of global `target` (an index) plus addend */
+  struct msl_address {
+    unsigned offset, target;
+    unsigned long long addend;
+  } *addresses; /* malloc'd */
+  unsigned naddresses;
 } msl_global;
 
 /* The MSL preludes (helper functions) a module may need, emitted once each
