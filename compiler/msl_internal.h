@@ -189,6 +189,9 @@ typedef struct msl_ctx {
   unsigned nglobals;
   ptrmap global_index; /* global variable -> index into globals */
   int failed;
+  /* where an error reported without a location (diag_error(ctx, NULL, ...))
+   * points: the kernel or instruction being emitted (kernel.c, emit.c) */
+  LLVMValueRef diag_at;
   unsigned preludes; /* MSL_PRELUDE_*: the preludes some kernel calls into */
   strbuf diags;
   strbuf msl; /* the MSL source being built */
