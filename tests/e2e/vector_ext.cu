@@ -6,7 +6,8 @@
 // (__builtin_reduce_add/mul/and/or/xor/min/max on ints and floats, and/or on bool
 // vectors: LLVM's vector.reduce.* and instcombine's bitcast of <N x i1> to iN), bool
 // vectors stored to memory (their bitmask), and __builtin_bit_cast between <4 x i8>,
-// <2 x i16>, i32 and <16 x i8>/<4 x i32>. Checked exactly against a host reference.
+// <2 x i16>, i32 and <16 x i8>/<4 x i32>, <3 x float>, and a volatile vector load and
+// store (split into volatile element accesses). Checked exactly against a host reference.
 // nvcc has no such extensions in device code: under nvcc the program only says so and
 // passes (run it under anchorcc; CUDA's own vector types are in vector_types.cu).
 // Prints PASS or FAIL: <details>.
@@ -27,6 +28,7 @@ typedef unsigned char u8x4 __attribute__((ext_vector_type(4)));
 typedef unsigned short u16x2 __attribute__((ext_vector_type(2)));
 typedef unsigned char u8x16 __attribute__((ext_vector_type(16)));
 typedef signed char c8 __attribute__((ext_vector_type(8)));
+typedef float f3 __attribute__((ext_vector_type(3)));
 typedef int v4si __attribute__((vector_size(16)));
 typedef short v8hi __attribute__((vector_size(16)));
 
@@ -42,10 +44,12 @@ struct Out {
   c8 rev;
   v4si gcc;
   v8hi gcc16;
+  f3 three;
+  i4 vol;
 };
 
 __global__ void ext_kernel(const f4 *a, const f4 *b, const i4 *c, const i8v *d, const c8 *e,
-                           const unsigned *w, Out *out, int n, int s) {
+                           const unsigned *w, volatile i4 *v_io, Out *out, int n, int s) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   f4 x = a[i], y = b[i];
@@ -99,6 +103,11 @@ __global__ void ext_kernel(const f4 *a, const f4 *b, const i4 *c, const i8v *d, 
   v4si g = {z.x, z.y, z.z, z.w};
   o.gcc = g * 3 + (g >> 1);
   o.gcc16 = (v8hi)g + (v8hi)o.gcc;
+  f3 t = x.xyz;
+  o.three = t.zxy * t + (f3)1.f;
+  i4 vol = v_io[i]; // a volatile vector load and store
+  v_io[i] = vol * 2;
+  o.vol = vol;
   out[i] = o;
 }
 
@@ -133,10 +142,12 @@ static int run(void) {
     w[i] = 0x9e3779b9u * (unsigned)(i + 1);
   }
   const int s = 5;
-  void *da, *db, *dc, *dd, *de, *dw, *dout;
+  void *da, *db, *dc, *dd, *de, *dw, *dv, *dout;
   cudaMalloc(&da, sizeof a), cudaMalloc(&db, sizeof b), cudaMalloc(&dc, sizeof c);
   cudaMalloc(&dd, sizeof d), cudaMalloc(&de, sizeof e), cudaMalloc(&dw, sizeof w);
   cudaMalloc(&dout, sizeof out);
+  cudaMalloc(&dv, sizeof c);
+  cudaMemcpy(dv, c, sizeof c, cudaMemcpyHostToDevice);
   cudaMemcpy(da, a, sizeof a, cudaMemcpyHostToDevice);
   cudaMemcpy(db, b, sizeof b, cudaMemcpyHostToDevice);
   cudaMemcpy(dc, c, sizeof c, cudaMemcpyHostToDevice);
@@ -144,8 +155,10 @@ static int run(void) {
   cudaMemcpy(de, e, sizeof e, cudaMemcpyHostToDevice);
   cudaMemcpy(dw, w, sizeof w, cudaMemcpyHostToDevice);
   ext_kernel<<<(N + 63) / 64, 64>>>((f4 *)da, (f4 *)db, (i4 *)dc, (i8v *)dd, (c8 *)de,
-                                    (unsigned *)dw, (Out *)dout, N, s);
+                                    (unsigned *)dw, (i4 *)dv, (Out *)dout, N, s);
+  static i4 vback[N];
   cudaMemcpy(out, dout, sizeof out, cudaMemcpyDeviceToHost);
+  cudaMemcpy(vback, dv, sizeof vback, cudaMemcpyDeviceToHost);
   cudaError_t err = cudaDeviceSynchronize();
   if (err != cudaSuccess) {
     printf("FAIL: %s\n", cudaGetErrorString(err));
@@ -242,9 +255,17 @@ static int run(void) {
     for (int k = 0; k < 8; k++)
       ok &= o.gcc16[k] == (short)(g16[k] + o16[k]);
     check(ok, "vector_size", i);
+    ok = 1;
+    for (int k = 0; k < 3; k++)
+      ok &= o.three[k] == a[i][(k + 2) % 3] * a[i][k] + 1.f;
+    check(ok, "<3 x float>", i);
+    ok = 1;
+    for (int k = 0; k < 4; k++)
+      ok &= o.vol[k] == c[i][k] && vback[i][k] == (int)((unsigned)c[i][k] * 2u);
+    check(ok, "volatile vector", i);
   }
   cudaFree(da), cudaFree(db), cudaFree(dc), cudaFree(dd), cudaFree(de), cudaFree(dw);
-  cudaFree(dout);
+  cudaFree(dout), cudaFree(dv);
   if (failures) {
     printf("FAIL: %d mismatches\n", failures);
     return 1;
