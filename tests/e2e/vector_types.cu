@@ -3,10 +3,10 @@
 // uchar4 pixels, char4 reinterpreted from an int and back, short2 arithmetic, a
 // struct holding a float4 and an int2, float4 in shared memory, a local array of
 // float4 indexed at run time, vector kernel parameters, a __constant__ float4 table,
-// float3, a 1-D convolution templated over float4/short4/uchar4/int4/char4, and
-// __half2 arithmetic from cuda_fp16.h. Every result is checked exactly against a host
-// reference (float results are sums and products of small integers or halves,
-// exact in any order). Prints PASS or FAIL: <details>.
+// float3, a 1-D convolution templated over float4/short4/uchar4/int4/char4,
+// __half2 arithmetic from cuda_fp16.h, and double2/longlong2/ulonglong4. Every result
+// is checked exactly against a host reference (float results are sums and products of
+// small integers or halves, exact in any order). Prints PASS or FAIL: <details>.
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -148,6 +148,19 @@ __global__ void half2_math(const __half2 *a, const __half2 *b, __half2 *out, flo
     __half2 s = __hadd2(a[i], __hmul2(a[i], b[i]));
     out[i] = __lowhigh2highlow(s);
     f[i] = __half22float2(__hsub2(a[i], b[i]));
+  }
+}
+
+__global__ void wide_vectors(const double2 *a, double2 *o, const longlong2 *b, longlong2 *o2,
+                             const ulonglong4 *c, ulonglong4 *o3, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    double2 x = a[i];
+    o[i] = make_double2(x.x * x.y + 1.0, x.x - x.y);
+    longlong2 y = b[i];
+    o2[i] = make_longlong2(y.x * 3 + y.y, y.y >> 2);
+    ulonglong4 z = c[i];
+    o3[i] = make_ulonglong4(z.w, z.z ^ z.x, z.y * 7, z.x + z.w);
   }
 }
 
@@ -354,6 +367,33 @@ static void test_half2(void) {
   cudaFree(d1), cudaFree(d2), cudaFree(d3), cudaFree(d4);
 }
 
+static void test_wide(void) {
+  static double2 a[N], o[N];
+  static longlong2 b[N], o2[N];
+  static ulonglong4 c[N], o3[N];
+  for (int i = 0; i < N; i++) {
+    a[i] = make_double2(val(i, 1) * 0.125, val(i, 2) * 1e10);
+    b[i] = make_longlong2((long long)val(i, 3) << 40, -((long long)i << 33) + val(i, 4));
+    unsigned long long u = 0x9e3779b97f4a7c15ull * (unsigned long long)(i + 1);
+    c[i] = make_ulonglong4(u, u >> 7, ~u, u * u);
+  }
+  void *d1 = dev(a, N), *d2 = dev<double2>(NULL, N), *d3 = dev(b, N), *d4 = dev<longlong2>(NULL, N);
+  void *d5 = dev(c, N), *d6 = dev<ulonglong4>(NULL, N);
+  wide_vectors<<<(N + 63) / 64, 64>>>((double2 *)d1, (double2 *)d2, (longlong2 *)d3,
+                                      (longlong2 *)d4, (ulonglong4 *)d5, (ulonglong4 *)d6, N);
+  back(o, d2, N);
+  back(o2, d4, N);
+  back(o3, d6, N);
+  for (int i = 0; i < N; i++) {
+    check(o[i].x == a[i].x * a[i].y + 1.0 && o[i].y == a[i].x - a[i].y, "double2", i);
+    check(o2[i].x == b[i].x * 3 + b[i].y && o2[i].y == b[i].y >> 2, "longlong2", i);
+    check(o3[i].x == c[i].w && o3[i].y == (c[i].z ^ c[i].x) && o3[i].z == c[i].y * 7 &&
+              o3[i].w == c[i].x + c[i].w,
+          "ulonglong4", i);
+  }
+  cudaFree(d1), cudaFree(d2), cudaFree(d3), cudaFree(d4), cudaFree(d5), cudaFree(d6);
+}
+
 int main(void) {
   test_float4();
   test_int4_uchar4_char4_short2();
@@ -365,6 +405,7 @@ int main(void) {
   conv_case<int4, int>("conv int4", -100000, 200001);
   conv_case<char4, signed char>("conv char4", -40, 81);
   test_half2();
+  test_wide();
   cudaError_t err = cudaDeviceSynchronize();
   if (err != cudaSuccess) {
     printf("FAIL: %s\n", cudaGetErrorString(err));
