@@ -44,9 +44,7 @@ HD uint32_t hashword(const uint32_t *k, size_t length, uint32_t initval) {
   switch (length) {
   case 3: c += k[2];
   case 2: b += k[1];
-  case 1:
-    a += k[0];
-    final(a, b, c);
+  case 1: a += k[0]; final(a, b, c);
   case 0: break;
   }
   return c;
@@ -144,9 +142,7 @@ HD void murmur3_x64_128(const uint8_t *data, int len, uint32_t seed, uint64_t *o
   case 12: k2 ^= ((uint64_t)tail[11]) << 24;
   case 11: k2 ^= ((uint64_t)tail[10]) << 16;
   case 10: k2 ^= ((uint64_t)tail[9]) << 8;
-  case 9:
-    k2 ^= ((uint64_t)tail[8]) << 0;
-    k2 *= c2, k2 = rotl64(k2, 33), k2 *= c1, h2 ^= k2;
+  case 9: k2 ^= ((uint64_t)tail[8]) << 0; k2 *= c2, k2 = rotl64(k2, 33), k2 *= c1, h2 ^= k2;
   case 8: k1 ^= ((uint64_t)tail[7]) << 56;
   case 7: k1 ^= ((uint64_t)tail[6]) << 48;
   case 6: k1 ^= ((uint64_t)tail[5]) << 40;
@@ -154,9 +150,7 @@ HD void murmur3_x64_128(const uint8_t *data, int len, uint32_t seed, uint64_t *o
   case 4: k1 ^= ((uint64_t)tail[3]) << 24;
   case 3: k1 ^= ((uint64_t)tail[2]) << 16;
   case 2: k1 ^= ((uint64_t)tail[1]) << 8;
-  case 1:
-    k1 ^= ((uint64_t)tail[0]) << 0;
-    k1 *= c1, k1 = rotl64(k1, 31), k1 *= c2, h1 ^= k1;
+  case 1: k1 ^= ((uint64_t)tail[0]) << 0; k1 *= c1, k1 = rotl64(k1, 31), k1 *= c2, h1 ^= k1;
   };
   h1 ^= len, h2 ^= len;
   h1 += h2, h2 += h1;
@@ -176,9 +170,7 @@ HD uint32_t murmur3_32(const uint8_t *key, int len, uint32_t h) {
   switch (len & 3) {
   case 3: k ^= key[2] << 16;
   case 2: k ^= key[1] << 8;
-  case 1:
-    k ^= key[0];
-    k *= 0xcc9e2d51, k = (k << 15) | (k >> 17), k *= 0x1b873593, h ^= k;
+  case 1: k ^= key[0]; k *= 0xcc9e2d51, k = (k << 15) | (k >> 17), k *= 0x1b873593, h ^= k;
   }
   h ^= len;
   h ^= h >> 16, h *= 0x85ebca6b, h ^= h >> 13, h *= 0xc2b2ae35, h ^= h >> 16;
@@ -266,12 +258,12 @@ int main(void) {
   for (int i = 0; i < KEYS; i++) {
     Hashes want;
     hash_key(data, words, i, &want);
-    const char *what = got[i].word != want.word         ? "hashword"
-                       : got[i].little != want.little   ? "hashlittle"
-                       : got[i].m32 != want.m32         ? "murmur3_32"
-                       : got[i].m128[0] != want.m128[0] ? "murmur3_x64_128"
-                       : got[i].m128[1] != want.m128[1] ? "murmur3_x64_128 (high)"
-                       : got[i].m64 != want.m64         ? "murmur64a"
+    const char *what = got[i].word != want.word           ? "hashword"
+                       : got[i].little != want.little     ? "hashlittle"
+                       : got[i].m32 != want.m32           ? "murmur3_32"
+                       : got[i].m128[0] != want.m128[0]   ? "murmur3_x64_128"
+                       : got[i].m128[1] != want.m128[1]   ? "murmur3_x64_128 (high)"
+                       : got[i].m64 != want.m64           ? "murmur64a"
                        : got[i].repeated != want.repeated ? "hashlittle in a loop"
                                                           : NULL;
     if (what && failures++ < 10) printf("FAIL: %s of key %d (length %d)\n", what, i, i % 41);

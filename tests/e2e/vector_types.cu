@@ -338,8 +338,7 @@ template <typename T, typename E> static void conv_case(const char *name, int lo
       float c = weights[j + R];
       a[0] += c * in[k].x, a[1] += c * in[k].y, a[2] += c * in[k].z, a[3] += c * in[k].w;
     }
-    check(out[i].x == (E)a[0] && out[i].y == (E)a[1] && out[i].z == (E)a[2] &&
-              out[i].w == (E)a[3],
+    check(out[i].x == (E)a[0] && out[i].y == (E)a[1] && out[i].z == (E)a[2] && out[i].w == (E)a[3],
           name, i);
   }
   cudaFree(din), cudaFree(dout), cudaFree(dw);
@@ -360,8 +359,7 @@ static void test_half2(void) {
     float ax = __low2float(a[i]), ay = __high2float(a[i]);
     float bx = __low2float(b[i]), by = __high2float(b[i]);
     // a + a*b: each product and sum is exact in half (small dyadic values)
-    check(__low2float(out[i]) == ay + ay * by && __high2float(out[i]) == ax + ax * bx, "half2",
-          i);
+    check(__low2float(out[i]) == ay + ay * by && __high2float(out[i]) == ax + ax * bx, "half2", i);
     check(f[i].x == ax - bx && f[i].y == ay - by, "half2 to float2", i);
   }
   cudaFree(d1), cudaFree(d2), cudaFree(d3), cudaFree(d4);
