@@ -234,6 +234,7 @@ int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k) {
   ptrmap_free(&f.spaces.mask);
   strbuf_free(&f.text.decls);
   strbuf_free(&f.text.body);
+  ctx->diag_at = NULL; /* later errors are about the module, not this kernel */
   return ok;
 }
 
