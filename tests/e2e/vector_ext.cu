@@ -1,15 +1,16 @@
 // vector_ext.cu — end-to-end test of clang's vector extensions in device code
-// (ext_vector_type and GCC's vector_size), the LLVM vector shapes they make: element-wise
-// arithmetic, compares and vector ?: selects, swizzles and __builtin_shufflevector,
-// __builtin_convertvector, run-time element indices (read and write), a vector phi in
-// a loop, element-wise intrinsics (__builtin_elementwise_abs/max/min), reductions
-// (__builtin_reduce_add/mul/and/or/xor/min/max on ints and floats, and/or on bool
-// vectors: LLVM's vector.reduce.* and instcombine's bitcast of <N x i1> to iN), bool
-// vectors stored to memory (their bitmask), and __builtin_bit_cast between <4 x i8>,
-// <2 x i16>, i32 and <16 x i8>/<4 x i32>, <3 x float>, and a volatile vector load and
-// store (split into volatile element accesses). Checked exactly against a host reference.
-// nvcc has no such extensions in device code: under nvcc the program only says so and
-// passes (run it under anchorcc; CUDA's own vector types are in vector_types.cu).
+// (ext_vector_type and GCC's vector_size), the LLVM vector shapes they make:
+// element-wise arithmetic, compares and vector ?: selects, swizzles and
+// __builtin_shufflevector, __builtin_convertvector, run-time element indices (read and
+// write), a vector phi in a loop, element-wise intrinsics
+// (__builtin_elementwise_abs/max/min), reductions (__builtin_reduce_add/mul/and/or/xor/
+// min/max on ints and floats, and/or on bool vectors: LLVM's vector.reduce.* and
+// instcombine's bitcast of <N x i1> to iN), bool vectors stored to and loaded from
+// memory (their bitmask), __builtin_bit_cast between <4 x i8>, <2 x i16>, i32 and
+// <16 x i8>/<4 x i32>, <3 x float>, and a volatile vector load and store (split into
+// volatile element accesses). Checked exactly against a host reference. nvcc has no
+// such extensions in device code: under nvcc the program only says so and passes (run
+// it under anchorcc; CUDA's own vector types are in vector_types.cu).
 // Prints PASS or FAIL: <details>.
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -46,10 +47,12 @@ struct Out {
   v8hi gcc16;
   f3 three;
   i4 vol;
+  int loaded_mask;
 };
 
 __global__ void ext_kernel(const f4 *a, const f4 *b, const i4 *c, const i8v *d, const c8 *e,
-                           const unsigned *w, volatile i4 *v_io, Out *out, int n, int s) {
+                           const unsigned *w, volatile i4 *v_io, const b8 *masks, Out *out, int n,
+                           int s) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   f4 x = a[i], y = b[i];
@@ -108,6 +111,9 @@ __global__ void ext_kernel(const f4 *a, const f4 *b, const i4 *c, const i8v *d, 
   i4 vol = v_io[i]; // a volatile vector load and store
   v_io[i] = vol * 2;
   o.vol = vol;
+  b8 inmask = masks[i]; // a bool vector loaded from memory (its bitmask byte)
+  o.loaded_mask = __builtin_reduce_or(inmask) + 2 * __builtin_reduce_and(inmask) +
+                  4 * inmask[i & 7] + 8 * inmask[(i + 3) & 7];
   out[i] = o;
 }
 
@@ -142,7 +148,12 @@ static int run(void) {
     w[i] = 0x9e3779b9u * (unsigned)(i + 1);
   }
   const int s = 5;
-  void *da, *db, *dc, *dd, *de, *dw, *dv, *dout;
+  static unsigned char mbytes[N];
+  for (int i = 0; i < N; i++)
+    mbytes[i] = (unsigned char)(i % 5 == 0 ? 0 : i % 7 == 0 ? 255 : (i * 37) & 255);
+  void *da, *db, *dc, *dd, *de, *dw, *dv, *dm, *dout;
+  cudaMalloc(&dm, sizeof mbytes);
+  cudaMemcpy(dm, mbytes, sizeof mbytes, cudaMemcpyHostToDevice);
   cudaMalloc(&da, sizeof a), cudaMalloc(&db, sizeof b), cudaMalloc(&dc, sizeof c);
   cudaMalloc(&dd, sizeof d), cudaMalloc(&de, sizeof e), cudaMalloc(&dw, sizeof w);
   cudaMalloc(&dout, sizeof out);
@@ -155,7 +166,7 @@ static int run(void) {
   cudaMemcpy(de, e, sizeof e, cudaMemcpyHostToDevice);
   cudaMemcpy(dw, w, sizeof w, cudaMemcpyHostToDevice);
   ext_kernel<<<(N + 63) / 64, 64>>>((f4 *)da, (f4 *)db, (i4 *)dc, (i8v *)dd, (c8 *)de,
-                                    (unsigned *)dw, (i4 *)dv, (Out *)dout, N, s);
+                                    (unsigned *)dw, (i4 *)dv, (b8 *)dm, (Out *)dout, N, s);
   static i4 vback[N];
   cudaMemcpy(out, dout, sizeof out, cudaMemcpyDeviceToHost);
   cudaMemcpy(vback, dv, sizeof vback, cudaMemcpyDeviceToHost);
@@ -263,9 +274,13 @@ static int run(void) {
     for (int k = 0; k < 4; k++)
       ok &= o.vol[k] == c[i][k] && vback[i][k] == (int)((unsigned)c[i][k] * 2u);
     check(ok, "volatile vector", i);
+    unsigned mb = mbytes[i];
+    check(o.loaded_mask == (mb != 0) + 2 * (mb == 255) + 4 * ((mb >> (i & 7)) & 1) +
+                               8 * ((mb >> ((i + 3) & 7)) & 1),
+          "bool vector from memory", i);
   }
   cudaFree(da), cudaFree(db), cudaFree(dc), cudaFree(dd), cudaFree(de), cudaFree(dw);
-  cudaFree(dout), cudaFree(dv);
+  cudaFree(dout), cudaFree(dv), cudaFree(dm);
   if (failures) {
     printf("FAIL: %d mismatches\n", failures);
     return 1;
