@@ -61,15 +61,19 @@ static int put_location(msl_ctx *ctx, LLVMValueRef at) {
     strbuf_put(&ctx->diags, " ");
     return 1;
   }
-  /* no line: at least the user's file (the IR's source_filename), not the
-   * temporary .ll the driver wrote */
+  diag_put_file(ctx);
+  return 0;
+}
+
+/* No line: at least the user's file (the IR's source_filename), not the
+ * temporary .ll the driver wrote. */
+void diag_put_file(msl_ctx *ctx) {
   size_t source_len = 0;
   const char *source = ctx->mod ? LLVMGetSourceFileName(ctx->mod, &source_len) : NULL;
   if (source && source_len)
     strbuf_printf(&ctx->diags, "%.*s: ", (int)source_len, source);
   else
     strbuf_printf(&ctx->diags, "%s: ", ctx->path ? ctx->path : "<input>");
-  return 0;
 }
 
 /* Without debug info, name at least the function the construct is in. */

@@ -295,6 +295,9 @@ typedef struct msl_func {
  * callers can `return diag_error(...)`. */
 int diag_error(msl_ctx *ctx, LLVMValueRef at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* diag.c: "file: " for a diagnostic without a line: the user's file (the
+ * IR's source_filename), else the input's path. */
+void diag_put_file(msl_ctx *ctx);
 
 /* module.c. Each returns 1, or 0 after recording a diagnostic (diag_error);
  * none is thread-safe on one ctx (LLVM contexts are single-threaded).
