@@ -124,6 +124,14 @@ static LLVMValueRef address_of(msl_ctx *ctx, LLVMValueRef c, long long *offset) 
   case LLVMAddrSpaceCast:
   case LLVMPtrToInt:
   case LLVMIntToPtr: return address_of(ctx, LLVMGetOperand(c, 0), offset);
+  case LLVMAdd: /* (uintptr_t)&g + 4 */
+  case LLVMSub: {
+    LLVMValueRef k = LLVMGetOperand(c, 1);
+    if (!LLVMIsAConstantInt(k)) return NULL;
+    long long by = LLVMConstIntGetSExtValue(k);
+    *offset += LLVMGetConstOpcode(c) == LLVMAdd ? by : -by;
+    return address_of(ctx, LLVMGetOperand(c, 0), offset);
+  }
   case LLVMGetElementPtr: {
     LLVMTypeRef ty = LLVMGetGEPSourceElementType(c);
     unsigned n = (unsigned)LLVMGetNumOperands(c);
@@ -154,6 +162,13 @@ static LLVMValueRef address_of(msl_ctx *ctx, LLVMValueRef c, long long *offset) 
 static int serialize_address(init_state *st, LLVMValueRef c, unsigned char *dst) {
   msl_ctx *ctx = st->ctx;
   LLVMValueRef var = st->gl->var;
+  /* (int *)0x1000: the integer itself */
+  if (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMIntToPtr &&
+      LLVMIsAConstantInt(LLVMGetOperand(c, 0)) &&
+      LLVMABISizeOfType(ctx->layout, LLVMTypeOf(c)) == 8) {
+    put_bytes(dst, LLVMConstIntGetZExtValue(LLVMGetOperand(c, 0)), 8);
+    return 1;
+  }
   long long offset = 0;
   LLVMValueRef target = address_of(ctx, c, &offset);
   if (target && LLVMIsAFunction(target))
@@ -185,9 +200,8 @@ static int serialize(init_state *st, LLVMValueRef c, unsigned char *dst) {
   }
   switch (LLVMGetTypeKind(ty)) {
   case LLVMIntegerTypeKind:
-    /* (uintptr_t)&g */
-    if (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMPtrToInt)
-      return serialize_address(st, c, dst);
+    /* (uintptr_t)&g, (uintptr_t)&g + 4 */
+    if (LLVMIsAConstantExpr(c)) return serialize_address(st, c, dst);
     if (!LLVMIsAConstantInt(c) || LLVMGetIntTypeWidth(ty) > 64) break;
     put_bytes(dst, LLVMConstIntGetZExtValue(c), size);
     return 1;

@@ -2,8 +2,8 @@
 // other device variables, which is legal CUDA: `__device__ int *p = &g;`, pointers into
 // the middle of arrays and structs, an array of such pointers, a struct holding them,
 // a pointer to a __constant__ variable, a table of string literals, a pointer to a
-// pointer and an address as an integer. The kernel reads and writes through them; the
-// host checks the values and that each stored address is the variable's own
+// pointer, an address as an integer and an integer as a pointer. The kernel reads and writes
+// through them; the host checks the values and that each stored address is the variable's own
 // (cudaGetSymbolAddress), also after a kernel moved a pointer. Prints PASS or FAIL.
 #include <cuda_runtime.h>
 #include <stdint.h>
@@ -28,6 +28,9 @@ __device__ const int *pc = &table[1];
 __device__ int **pp = &p;
 __device__ uintptr_t as_int = (uintptr_t)&arr[3];
 __device__ const char *names[3] = {"alpha", "beta", "gamma"};
+__device__ int *back = &arr[3] - 2;                     // arithmetic on an address
+__device__ int *fixed = (int *)0x1000;                  // an integer as a pointer
+__device__ unsigned long long plus = (uintptr_t)&g + 0; // an address as an integer
 
 struct Holder {
   int *q;
@@ -49,6 +52,7 @@ __global__ void read_all(int *out) {
   out[7] = *holder.q + holder.v + (int)(*holder.f * 2.f) + holder.c[2];
   out[8] = *holders[0].q + holders[0].v + (int)(*holders[0].f * 2.f) + *holders[0].c;
   out[9] = *holders[1].q + holders[1].v + (holders[1].f == nullptr) + (holders[1].c == nullptr);
+  out[10] = *back + (int)(uintptr_t)fixed + *(int *)plus;
 }
 
 __global__ void write_through(void) {
@@ -70,7 +74,7 @@ template <typename T> static char *symbol(const T &s) {
 }
 
 int main(void) {
-  int out[10], *dout;
+  int out[11], *dout;
   cudaMalloc(&dout, sizeof out);
   read_all<<<1, 1>>>(dout);
   cudaMemcpy(out, dout, sizeof out, cudaMemcpyDeviceToHost);
@@ -84,6 +88,7 @@ int main(void) {
   check(out[7], 20 + 42 + 3 + 300, "holder");
   check(out[8], 5 + 1 + 7 + 300, "holders[0]");
   check(out[9], 40 + 2 + 1 + 1, "holders[1]");
+  check(out[10], 20 + 0x1000 + 5, "back, fixed, plus");
 
   // The stored addresses are the variables' own.
   int *hp, *hps[4], **hpp;
