@@ -97,6 +97,9 @@ static void ac_write_table(ac_text *t, const ac_module *m) {
                g->constant ? "constant" : "device");
     ac_write_init(t, g);
     ac_append(t, "\n", 1);
+    for (size_t a = 0; a < g->address_count; a++)
+      ac_appendf(t, "address %" PRIu64 " %" PRIu64 " %" PRIu64 "\n", g->addresses[a].offset,
+                 g->addresses[a].target, g->addresses[a].addend);
   }
   ac_appendf(t, "msl %zu\n", m->msl_length);
 }
@@ -268,6 +271,23 @@ static bool ac_read_global(ac_reader *r, ac_module *m) {
   return ac_read_init_bytes(r, g, r->tokens[6]);
 }
 
+/* "address <offset> <target> <addend>", for the last global line. */
+static bool ac_read_address(ac_reader *r, ac_module *m) {
+  uint64_t offset, target, addend;
+  if (r->token_count != 4 || !ac_number(r->tokens[1], &offset) ||
+      !ac_number(r->tokens[2], &target) || !ac_number(r->tokens[3], &addend))
+    return ac_fail(r, "malformed address line");
+  if (m->global_count == 0) return ac_fail(r, "address line before any global");
+  ac_global *g = &m->globals[m->global_count - 1];
+  if (g->size < 8 || offset > g->size - 8)
+    return ac_fail(r, "address at %" PRIu64 " outside global %s", offset, g->name);
+  ac_address *grown = realloc(g->addresses, (g->address_count + 1) * sizeof *grown);
+  if (!grown) return ac_fail(r, "out of memory");
+  g->addresses = grown;
+  g->addresses[g->address_count++] = (ac_address){offset, target, addend};
+  return true;
+}
+
 /* "msl <n>" followed by exactly n bytes that end the blob. */
 static bool ac_read_msl(ac_reader *r, ac_module *m) {
   uint64_t count;
@@ -297,6 +317,11 @@ static bool ac_check_module(ac_reader *r, ac_module *m) {
   for (size_t i = 0; i < m->global_count; i++)
     if (m->globals[i].index != i)
       return ac_fail(r, "global indices are not 0..%zu", m->global_count - 1);
+  for (size_t i = 0; i < m->global_count; i++)
+    for (size_t a = 0; a < m->globals[i].address_count; a++)
+      if (m->globals[i].addresses[a].target >= m->global_count)
+        return ac_fail(r, "an address in %s names global %" PRIu64 " of %zu", m->globals[i].name,
+                       m->globals[i].addresses[a].target, m->global_count);
   for (size_t i = 0; i < m->kernel_count; i++) {
     uint64_t end = 0; /* params in order, not overlapping */
     for (size_t j = 0; j < m->kernels[i].param_count; j++) {
@@ -334,6 +359,8 @@ static bool ac_read_lines(ac_reader *r, ac_module *m) {
       ok = ac_read_param(r, m);
     else if (strcmp(word, "global") == 0)
       ok = ac_read_global(r, m);
+    else if (strcmp(word, "address") == 0)
+      ok = ac_read_address(r, m);
     else if (strcmp(word, "language") == 0)
       ok = ac_read_language(r, m);
     else if (strcmp(word, "msl") == 0)
@@ -383,6 +410,7 @@ void ac_module_free(ac_module *desc) {
   for (size_t i = 0; i < desc->global_count; i++) {
     free(desc->globals[i].name);
     free(desc->globals[i].init);
+    free(desc->globals[i].addresses);
   }
   free(desc->kernels);
   free(desc->globals);

@@ -10,6 +10,8 @@
  *     kernel <name> <param_bytes> <static_threadgroup_bytes> <dynamic 0|1>
  *     param <offset> <size>             per parameter, after its kernel
  *     global <name> <index> <size> <align> <device|constant> <hex|->
+ *     address <offset> <target> <addend>   per address in a global's
+ *                                      initialiser, after its global
  *     msl <n>
  *     <n bytes of MSL source, the rest of the blob>
  *
@@ -54,12 +56,21 @@ typedef struct {
   ac_param *params; /* in order, not overlapping, inside param_bytes */
 } ac_kernel;
 
+/* An address in a global's initial bytes (`__device__ int *p = &g;`): the
+ * loader stores the CUDA address of global `target` plus `addend` (modulo
+ * 2^64) as 8 little-endian bytes at `offset` of the global, over its init. */
+typedef struct {
+  uint64_t offset, target, addend;
+} ac_address;
+
 typedef struct {
   char *name;
   uint64_t index; /* its word in the context buffer: AC_ABI_CONTEXT_GLOBAL(index) */
   uint64_t size, align;
   bool constant;       /* __constant__ (else __device__) */
   unsigned char *init; /* size bytes, or NULL for zero-initialised */
+  size_t address_count;
+  ac_address *addresses; /* each inside the global, target < global_count */
 } ac_global;
 
 typedef struct {

@@ -76,6 +76,7 @@ static const struct {
               {"lower-memory", lower_memory},
               {"lower-atomics", lower_atomics},
               {"lower-vector-memory", lower_vector_memory},
+              {"lower-vector-ops", lower_vector_ops},
               {"fp64-check-error", fp64_check_error},
               {"fp64-demote-calls", demote_calls},
               {"retype-fp64-demote", retype_demote},

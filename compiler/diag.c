@@ -5,9 +5,39 @@
 
 #include "msl_internal.h"
 
-/* Instructions the passes created may lack a location: borrow the nearest
- * located instruction of the same block, else the function's own line. */
-static LLVMValueRef located(LLVMValueRef at) {
+/* A located instruction that uses v, directly or through constant
+ * expressions and initialisers of other globals (depth-limited), or NULL. */
+static LLVMValueRef located_user(LLVMValueRef v, int depth) {
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u && depth < 8; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u), found = NULL;
+    if (LLVMIsAInstruction(user) && LLVMGetDebugLocLine(user))
+      found = user;
+    else if (LLVMIsAConstant(user) && !LLVMIsAGlobalValue(user))
+      found = located_user(user, depth + 1);
+    else if (LLVMIsAGlobalVariable(user))
+      found = located_user(user, depth + 1);
+    if (found) return found;
+  }
+  return NULL;
+}
+
+static int has_location(LLVMValueRef v) {
+  unsigned len = 0;
+  return LLVMGetDebugLocFilename(v, &len) && len;
+}
+
+/* Where a diagnostic points:
+ * - NULL: what the emitter is working on (ctx->diag_at), if anything;
+ * - a global without debug info (-gline-tables-only gives globals none):
+ *   the first located instruction that uses it;
+ * - an instruction the passes created without a location: the nearest
+ *   located instruction of the same block, else the function's own line. */
+static LLVMValueRef located(msl_ctx *ctx, LLVMValueRef at) {
+  if (!at) at = ctx->diag_at;
+  if (at && LLVMIsAGlobalVariable(at) && !has_location(at)) {
+    LLVMValueRef user = located_user(at, 0);
+    return user ? user : at;
+  }
   if (!at || !LLVMIsAInstruction(at) || LLVMGetDebugLocLine(at)) return at;
   for (LLVMValueRef i = LLVMGetPreviousInstruction(at); i; i = LLVMGetPreviousInstruction(i))
     if (LLVMGetDebugLocLine(i)) return i;
@@ -18,7 +48,7 @@ static LLVMValueRef located(LLVMValueRef at) {
 
 /* Writes "file:line:col: "; returns 0 when the IR carries no location. */
 static int put_location(msl_ctx *ctx, LLVMValueRef at) {
-  at = located(at);
+  at = located(ctx, at);
   unsigned len = 0;
   const char *file = NULL;
   if (at && (LLVMIsAInstruction(at) || LLVMIsAFunction(at) || LLVMIsAGlobalVariable(at)))
@@ -31,8 +61,19 @@ static int put_location(msl_ctx *ctx, LLVMValueRef at) {
     strbuf_put(&ctx->diags, " ");
     return 1;
   }
-  strbuf_printf(&ctx->diags, "%s: ", ctx->path ? ctx->path : "<input>");
+  diag_put_file(ctx);
   return 0;
+}
+
+/* No line: at least the user's file (the IR's source_filename), not the
+ * temporary .ll the driver wrote. */
+void diag_put_file(msl_ctx *ctx) {
+  size_t source_len = 0;
+  const char *source = ctx->mod ? LLVMGetSourceFileName(ctx->mod, &source_len) : NULL;
+  if (source && source_len)
+    strbuf_printf(&ctx->diags, "%.*s: ", (int)source_len, source);
+  else
+    strbuf_printf(&ctx->diags, "%s: ", ctx->path ? ctx->path : "<input>");
 }
 
 /* Without debug info, name at least the function the construct is in. */
@@ -55,6 +96,7 @@ int diag_error(msl_ctx *ctx, LLVMValueRef at, const char *fmt, ...) {
   /* One error per compilation: later ones are usually consequences. */
   if (ctx->failed) return 0;
   ctx->failed = 1;
+  at = located(ctx, at);
   int located_in_source = put_location(ctx, at);
   strbuf_put(&ctx->diags, "error: ");
   va_list ap;

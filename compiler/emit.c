@@ -392,6 +392,7 @@ int msl_emit_block_code(msl_func *f, LLVMBasicBlockRef bb) {
   LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
   for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && i != term;
        i = LLVMGetNextInstruction(i)) {
+    f->ctx->diag_at = i; /* where an error about an operand points */
     if (LLVMIsAPHINode(i)) {
       /* The phi reads the variable its incoming edge assigned. */
       int id = msl_value_id(f, i);
@@ -411,6 +412,7 @@ int msl_emit_block_code(msl_func *f, LLVMBasicBlockRef bb) {
     }
     if (!emit_instruction(f, i)) return 0;
   }
+  f->ctx->diag_at = term; /* its condition and phi copies come next */
   if (LLVMIsAReturnInst(term) || LLVMIsABranchInst(term)) return 1;
   if (LLVMIsAUnreachableInst(term)) return 1; /* undefined behaviour in CUDA: emitted as return */
   return diag_error(f->ctx, term, "this terminator " NOT_SUPPORTED);

@@ -196,6 +196,7 @@ int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k) {
   f.fn = k->fn;
   k->static_smem = 0;
   k->dynamic_smem = 0;
+  ctx->diag_at = k->fn; /* until emit.c names an instruction */
   if (!valid_identifier(k->name))
     return diag_error(ctx, k->fn,
                       "kernel name '%s' is not a valid MSL function name (it is an MSL "
@@ -233,6 +234,7 @@ int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k) {
   ptrmap_free(&f.spaces.mask);
   strbuf_free(&f.text.decls);
   strbuf_free(&f.text.body);
+  ctx->diag_at = NULL; /* later errors are about the module, not this kernel */
   return ok;
 }
 

@@ -138,12 +138,15 @@ static LLVMValueRef element_pointer(split_state *st, pointer_split *split, unsig
   return split->parts[i];
 }
 
-/* True when the scalarizer would split this load/store of a value of `type`:
- * a simple (neither volatile nor atomic) access of a fixed vector of
- * whole-byte elements. */
+/* True for a load/store of a value of `type` that is split: a non-atomic
+ * access of a fixed vector of whole-byte elements. The scalarizer would
+ * split only simple ones; a volatile one is split here too, each element
+ * access volatile (PTX's memory model treats a vector access as accesses of
+ * its elements, in no specified order, and MSL has no volatile vectors in
+ * device memory that Anchor could use). */
 static int is_splittable(msl_ctx *ctx, LLVMValueRef access, LLVMTypeRef type) {
   if (LLVMGetTypeKind(type) != LLVMVectorTypeKind) return 0;
-  if (LLVMGetVolatile(access) || LLVMGetOrdering(access) != LLVMAtomicOrderingNotAtomic) return 0;
+  if (LLVMGetOrdering(access) != LLVMAtomicOrderingNotAtomic) return 0;
   LLVMTypeRef element = LLVMGetElementType(type);
   return LLVMSizeOfTypeInBits(ctx->layout, element) ==
          8 * LLVMStoreSizeOfType(ctx->layout, element);
@@ -175,6 +178,7 @@ static void split_load(split_state *st, LLVMValueRef load) {
     parts[i] =
         LLVMBuildLoad2(st->builder, element, at, part_name(name, sizeof name, load, ".i", i));
     LLVMSetAlignment(parts[i], element_alignment(st->ctx, load, element, i));
+    LLVMSetVolatile(parts[i], LLVMGetVolatile(load));
     copy_memory_metadata(st->ctx, load, parts[i]);
   }
   for (unsigned i = 0; i < count; i++)
@@ -208,6 +212,7 @@ static void split_store(split_state *st, LLVMValueRef store) {
     LLVMPositionBuilderBefore(st->builder, store);
     LLVMValueRef s = LLVMBuildStore(st->builder, part, at);
     LLVMSetAlignment(s, element_alignment(st->ctx, store, element, i));
+    LLVMSetVolatile(s, LLVMGetVolatile(store));
     copy_memory_metadata(st->ctx, store, s);
   }
   LLVMInstructionEraseFromParent(store);

@@ -107,7 +107,91 @@ static void put_bytes(unsigned char *dst, unsigned long long v, unsigned n) {
     dst[i] = (unsigned char)(v >> (8 * i)); /* NVPTX is little endian */
 }
 
-static int serialize(msl_ctx *ctx, LLVMValueRef var, LLVMValueRef c, unsigned char *dst) {
+/* The global being serialised and where its bytes start. */
+typedef struct init_state {
+  msl_ctx *ctx;
+  msl_global *gl;
+  unsigned char *base;
+} init_state;
+
+/* The global variable a constant address points into and the offset from its
+ * start (through casts and constant GEPs); NULL for anything else. */
+static LLVMValueRef address_of(msl_ctx *ctx, LLVMValueRef c, long long *offset) {
+  if (LLVMIsAGlobalVariable(c) || LLVMIsAFunction(c)) return c;
+  if (!LLVMIsAConstantExpr(c)) return NULL;
+  switch (LLVMGetConstOpcode(c)) {
+  case LLVMBitCast:
+  case LLVMAddrSpaceCast:
+  case LLVMPtrToInt:
+  case LLVMIntToPtr: return address_of(ctx, LLVMGetOperand(c, 0), offset);
+  case LLVMAdd: /* (uintptr_t)&g + 4 */
+  case LLVMSub: {
+    LLVMValueRef k = LLVMGetOperand(c, 1);
+    if (!LLVMIsAConstantInt(k)) return NULL;
+    long long by = LLVMConstIntGetSExtValue(k);
+    *offset += LLVMGetConstOpcode(c) == LLVMAdd ? by : -by;
+    return address_of(ctx, LLVMGetOperand(c, 0), offset);
+  }
+  case LLVMGetElementPtr: {
+    LLVMTypeRef ty = LLVMGetGEPSourceElementType(c);
+    unsigned n = (unsigned)LLVMGetNumOperands(c);
+    for (unsigned k = 1; k < n; k++) {
+      LLVMValueRef idx = LLVMGetOperand(c, k);
+      if (!LLVMIsAConstantInt(idx)) return NULL;
+      if (k > 1 && LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
+        unsigned field = (unsigned)LLVMConstIntGetZExtValue(idx);
+        *offset += (long long)LLVMOffsetOfElement(ctx->layout, ty, field);
+        ty = LLVMStructGetTypeAtIndex(ty, field);
+        continue;
+      }
+      if (k > 1) {
+        if (LLVMGetTypeKind(ty) != LLVMArrayTypeKind && LLVMGetTypeKind(ty) != LLVMVectorTypeKind)
+          return NULL;
+        ty = LLVMGetElementType(ty);
+      }
+      *offset += LLVMConstIntGetSExtValue(idx) * (long long)LLVMABISizeOfType(ctx->layout, ty);
+    }
+    return address_of(ctx, LLVMGetOperand(c, 0), offset);
+  }
+  default: return NULL;
+  }
+}
+
+/* An address in an initialiser (8 bytes at dst): recorded for the loader,
+ * which stores the target's CUDA address there (common/module.h). */
+static int serialize_address(init_state *st, LLVMValueRef c, unsigned char *dst) {
+  msl_ctx *ctx = st->ctx;
+  LLVMValueRef var = st->gl->var;
+  /* (int *)0x1000: the integer itself */
+  if (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMIntToPtr &&
+      LLVMIsAConstantInt(LLVMGetOperand(c, 0)) &&
+      LLVMABISizeOfType(ctx->layout, LLVMTypeOf(c)) == 8) {
+    put_bytes(dst, LLVMConstIntGetZExtValue(LLVMGetOperand(c, 0)), 8);
+    return 1;
+  }
+  long long offset = 0;
+  LLVMValueRef target = address_of(ctx, c, &offset);
+  if (target && LLVMIsAFunction(target))
+    return diag_error(ctx, var,
+                      "initialising a device variable with the address of a function is not "
+                      "supported by Anchor's Metal backend");
+  int index = target ? ptrmap_get(&ctx->global_index, target, -1) : -1;
+  if (index < 0 || LLVMABISizeOfType(ctx->layout, LLVMTypeOf(c)) != 8)
+    return diag_error(ctx, var,
+                      "initialising a device variable with this address is not supported by "
+                      "Anchor's Metal backend");
+  msl_global *gl = st->gl;
+  gl->addresses = realloc(gl->addresses, (gl->naddresses + 1) * sizeof *gl->addresses);
+  if (!gl->addresses) abort();
+  gl->addresses[gl->naddresses++] =
+      (struct msl_address){(unsigned)(dst - st->base), (unsigned)index, (unsigned long long)offset};
+  memset(dst, 0, 8);
+  return 1;
+}
+
+static int serialize(init_state *st, LLVMValueRef c, unsigned char *dst) {
+  msl_ctx *ctx = st->ctx;
+  LLVMValueRef var = st->gl->var;
   LLVMTypeRef ty = LLVMTypeOf(c);
   unsigned size = (unsigned)LLVMABISizeOfType(ctx->layout, ty);
   if (LLVMIsNull(c) || LLVMIsUndef(c) || LLVMIsPoison(c) || LLVMIsAConstantAggregateZero(c)) {
@@ -116,6 +200,8 @@ static int serialize(msl_ctx *ctx, LLVMValueRef var, LLVMValueRef c, unsigned ch
   }
   switch (LLVMGetTypeKind(ty)) {
   case LLVMIntegerTypeKind:
+    /* (uintptr_t)&g, (uintptr_t)&g + 4 */
+    if (LLVMIsAConstantExpr(c)) return serialize_address(st, c, dst);
     if (!LLVMIsAConstantInt(c) || LLVMGetIntTypeWidth(ty) > 64) break;
     put_bytes(dst, LLVMConstIntGetZExtValue(c), size);
     return 1;
@@ -143,7 +229,7 @@ static int serialize(msl_ctx *ctx, LLVMValueRef var, LLVMValueRef c, unsigned ch
     memset(dst, 0, size);
     for (unsigned i = 0; i < n; i++) {
       LLVMValueRef e = LLVMGetAggregateElement(c, i);
-      if (!serialize(ctx, var, e, dst + (size_t)i * stride)) return 0;
+      if (!serialize(st, e, dst + (size_t)i * stride)) return 0;
     }
     return 1;
   }
@@ -152,14 +238,11 @@ static int serialize(msl_ctx *ctx, LLVMValueRef var, LLVMValueRef c, unsigned ch
     unsigned n = LLVMCountStructElementTypes(ty);
     for (unsigned i = 0; i < n; i++) {
       unsigned long long off = LLVMOffsetOfElement(ctx->layout, ty, i);
-      if (!serialize(ctx, var, LLVMGetOperand(c, i), dst + off)) return 0;
+      if (!serialize(st, LLVMGetOperand(c, i), dst + off)) return 0;
     }
     return 1;
   }
-  case LLVMPointerTypeKind:
-    return diag_error(ctx, var,
-                      "initialising a device variable with an address is not "
-                      "supported by Anchor's Metal backend");
+  case LLVMPointerTypeKind: return serialize_address(st, c, dst);
   default: break;
   }
   return diag_error(ctx, var,
@@ -167,15 +250,14 @@ static int serialize(msl_ctx *ctx, LLVMValueRef var, LLVMValueRef c, unsigned ch
                     "Anchor's Metal backend");
 }
 
-/* The initial bytes of var (malloc'd, size of them), NULL after an error. */
-static unsigned char *init_bytes(msl_ctx *ctx, LLVMValueRef var, unsigned size) {
-  LLVMValueRef init = LLVMGetInitializer(var);
-  unsigned char *bytes = calloc(size ? size : 1, 1);
-  if (!serialize(ctx, var, init, bytes)) {
-    free(bytes);
-    return NULL;
-  }
-  return bytes;
+/* The initial bytes of gl's variable (malloc'd, gl->size of them, with its
+ * addresses), 0 after an error. */
+static int init_bytes(msl_ctx *ctx, msl_global *gl) {
+  LLVMValueRef init = LLVMGetInitializer(gl->var);
+  gl->init = calloc(gl->size ? gl->size : 1, 1);
+  if (!gl->init) abort();
+  init_state st = {ctx, gl, gl->init};
+  return serialize(&st, init, gl->init);
 }
 
 static int is_metadata_global(LLVMValueRef g) {
@@ -186,7 +268,9 @@ static int is_metadata_global(LLVMValueRef g) {
 }
 
 /* Every global that is not __shared__ lives in device memory and gets a slot
- * in the context buffer; addrspace(4) ones are __constant__. */
+ * in the context buffer; addrspace(4) ones are __constant__. Every global
+ * has its index before any initialiser is read: one may hold the address of
+ * a later one. */
 int module_collect_globals(msl_ctx *ctx) {
   assert(ctx->mod && ctx->layout && ctx->nglobals == 0);
   for (LLVMValueRef g = LLVMGetFirstGlobal(ctx->mod); g; g = LLVMGetNextGlobal(g)) {
@@ -210,13 +294,13 @@ int module_collect_globals(msl_ctx *ctx) {
     gl.align = LLVMGetAlignment(g);
     if (!gl.align) gl.align = LLVMABIAlignmentOfType(ctx->layout, ty);
     gl.constant = as == AC_NVPTX_CONSTANT;
-    gl.init = init_bytes(ctx, g, gl.size);
-    if (!gl.init) return 0;
     ctx->globals = realloc(ctx->globals, (ctx->nglobals + 1) * sizeof *ctx->globals);
     ctx->globals[ctx->nglobals] = gl;
     ptrmap_set(&ctx->global_index, g, (int)ctx->nglobals);
     ctx->nglobals++;
   }
+  for (unsigned i = 0; i < ctx->nglobals; i++)
+    if (!init_bytes(ctx, &ctx->globals[i])) return 0;
   return 1;
 }
 
@@ -225,7 +309,7 @@ void module_free(msl_ctx *ctx) {
     free(ctx->kernels[i].params), free(ctx->kernels[i].msl);
   free(ctx->kernels);
   for (unsigned i = 0; i < ctx->nglobals; i++)
-    free(ctx->globals[i].init);
+    free(ctx->globals[i].init), free(ctx->globals[i].addresses);
   free(ctx->globals);
   ptrmap_free(&ctx->global_index);
   if (ctx->mod) LLVMDisposeModule(ctx->mod);

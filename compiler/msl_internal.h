@@ -15,6 +15,7 @@
  *                normalise control flow (lower-switch ... unify-loop-exits;
  *                structurizecfg for the kernels that need it)
  *   lower_vectors.c  IR->IR: vector loads/stores one element at a time
+ *   lower_vector_ops.c  IR->IR: vector reductions, bitcasts between counts
  *                (in the pipeline, before LLVM's scalarizer)
  *   switches.c   IR->IR: switch as a chain of branches (before lower-switch)
  *   lower_ftz.c     IR->IR, first, under -ftz=true: float subnormals flushed
@@ -159,6 +160,13 @@ typedef struct msl_global {
   unsigned index, size, align;
   int constant;
   unsigned char *init; /* malloc'd, size bytes (all zero when uninitialised) */
+  /* addresses of globals in the initialiser (their bytes in init are 0):
+   * at offset, the address of global `target` (an index) plus addend */
+  struct msl_address {
+    unsigned offset, target;
+    unsigned long long addend;
+  } *addresses; /* malloc'd */
+  unsigned naddresses;
 } msl_global;
 
 /* The MSL preludes (helper functions) a module may need, emitted once each
@@ -181,6 +189,9 @@ typedef struct msl_ctx {
   unsigned nglobals;
   ptrmap global_index; /* global variable -> index into globals */
   int failed;
+  /* where an error reported without a location (diag_error(ctx, NULL, ...))
+   * points: the kernel or instruction being emitted (kernel.c, emit.c) */
+  LLVMValueRef diag_at;
   unsigned preludes; /* MSL_PRELUDE_*: the preludes some kernel calls into */
   strbuf diags;
   strbuf msl; /* the MSL source being built */
@@ -284,6 +295,9 @@ typedef struct msl_func {
  * callers can `return diag_error(...)`. */
 int diag_error(msl_ctx *ctx, LLVMValueRef at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* diag.c: "file: " for a diagnostic without a line: the user's file (the
+ * IR's source_filename), else the input's path. */
+void diag_put_file(msl_ctx *ctx);
 
 /* module.c. Each returns 1, or 0 after recording a diagnostic (diag_error);
  * none is thread-safe on one ctx (LLVM contexts are single-threaded).
@@ -385,7 +399,9 @@ int lower_each_instruction(msl_ctx *ctx, lower_visit_fn *visit);
  * lower_vector_memory (lower_vectors.c, run by pipeline_run before LLVM's
  * scalarizer): every simple vector load and store -> one per element, as
  * the scalarizer's load-store option would, without setting that
- * process-wide option; never fails. */
+ * process-wide option; never fails.
+ * lower_vector_ops (lower_vector_ops.c, run next): llvm.vector.reduce.* and
+ * bitcasts between element counts -> operations on elements; never fails. */
 int lower_ftz(msl_ctx *ctx);
 int lower_div(msl_ctx *ctx);
 int lower_convert(msl_ctx *ctx);
@@ -394,6 +410,7 @@ int lower_atomics(msl_ctx *ctx);
 int lower_fp64(msl_ctx *ctx);
 int lower_memory(msl_ctx *ctx);
 int lower_vector_memory(msl_ctx *ctx);
+int lower_vector_ops(msl_ctx *ctx);
 
 /* retype_fp64.c (docs/compiler.md "FP64 modes"; each may run alone):
  * fp64_check_error (--fp64=error, after pipeline_run): an error, at the

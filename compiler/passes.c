@@ -113,10 +113,13 @@ static int check_calls(msl_ctx *ctx) {
 }
 
 /* Vectors in registers become scalars: the memory accesses split here, the
- * arithmetic by LLVM's scalarizer (which never splits memory by itself). */
+ * reductions and bitcasts between element counts on elements
+ * (lower_vector_ops.c), the arithmetic by LLVM's scalarizer (which never
+ * splits memory by itself and keeps those whole). */
 static int scalarize(msl_ctx *ctx, LLVMTargetMachineRef tm) {
   lower_vector_memory(ctx);
-  return run(ctx, tm, "function(scalarizer,instcombine,dce)");
+  lower_vector_ops(ctx);
+  return run(ctx, tm, "function(scalarizer,instcombine<no-verify-fixpoint>,dce)");
 }
 
 int pipeline_run(msl_ctx *ctx) {
@@ -128,8 +131,8 @@ int pipeline_run(msl_ctx *ctx) {
    * 3. control-flow normalisation, which nothing may undo afterwards. */
   int ok = run(ctx, tm, "always-inline,globaldce") &&
            run(ctx, tm,
-               "function(sroa,early-cse,instcombine,simplifycfg,"
-               "infer-address-spaces,instcombine,sroa,dce)") &&
+               "function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,"
+               "infer-address-spaces,instcombine<no-verify-fixpoint>,sroa,dce)") &&
            scalarize(ctx, tm) && check_calls(ctx) && lower_switches(ctx) &&
            run(ctx, tm,
                "function(lower-switch,mergereturn,fix-irreducible,"

@@ -78,7 +78,7 @@ static void put_user_location(msl_ctx *ctx, LLVMValueRef at) {
       return;
     }
   }
-  strbuf_printf(&ctx->diags, "%s: ", ctx->path ? ctx->path : "<input>");
+  diag_put_file(ctx);
 }
 
 /* The kernel's name as written: the identifier of a plain Itanium-mangled

@@ -39,10 +39,18 @@ int msl_table_write(msl_ctx *ctx, msl_output *out) {
     for (unsigned p = 0; p < kn->nparams; p++, next++)
       params[next] = (ac_param){kn->params[p].offset, kn->params[p].size};
   }
-  for (unsigned g = 0; ok && g < ctx->nglobals; g++) {
+  unsigned naddresses = 0;
+  for (unsigned g = 0; g < ctx->nglobals; g++)
+    naddresses += ctx->globals[g].naddresses;
+  ac_address *addresses = calloc(naddresses + 1, sizeof *addresses);
+  ok = ok && addresses;
+  for (unsigned g = 0, next = 0; ok && g < ctx->nglobals; g++) {
     const msl_global *gl = &ctx->globals[g];
-    m.globals[g] =
-        (ac_global){(char *)gl->name, gl->index, gl->size, gl->align, gl->constant, gl->init};
+    m.globals[g] = (ac_global){(char *)gl->name, gl->index, gl->size,       gl->align,
+                               gl->constant,     gl->init,  gl->naddresses, addresses + next};
+    for (unsigned a = 0; a < gl->naddresses; a++, next++)
+      addresses[next] =
+          (ac_address){gl->addresses[a].offset, gl->addresses[a].target, gl->addresses[a].addend};
   }
   m.msl = ctx->msl.data ? ctx->msl.data : (char *)"";
   m.msl_length = ctx->msl.len;
@@ -52,6 +60,7 @@ int msl_table_write(msl_ctx *ctx, msl_output *out) {
   free(m.kernels);
   free(m.globals);
   free(params);
+  free(addresses);
   if (!ok) return diag_error(ctx, NULL, "out of memory writing the device module");
   out->blob = blob;
   out->blob_size = size;

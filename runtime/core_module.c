@@ -215,6 +215,17 @@ static cudaError_t rt_module_globals(rt_module *m, rt_device *s) {
       memset(p, 0, g->size);
     m->global_addresses[i] = (uint64_t)(uintptr_t)p;
   }
+  /* Addresses in initialisers, once every global has its own (the parser
+   * checked that each lies inside its global and names one). */
+  for (size_t i = 0; i < m->desc.global_count; i++) {
+    const ac_global *g = &m->desc.globals[i];
+    unsigned char *p = (unsigned char *)(uintptr_t)m->global_addresses[i];
+    for (size_t a = 0; a < g->address_count; a++) {
+      uint64_t value = m->global_addresses[g->addresses[a].target] + g->addresses[a].addend;
+      for (int b = 0; b < 8; b++)
+        p[g->addresses[a].offset + (size_t)b] = (unsigned char)(value >> (8 * b));
+    }
+  }
   return cudaSuccess;
 }
 

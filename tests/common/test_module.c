@@ -95,6 +95,11 @@ static void test_malformed(void) {
   refuse("kernel k 0 0 0\n\nmsl 0\n", "empty line");
   refuse("language 3\nmsl 0\n", "malformed language");
   refuse("language 3.2x\nmsl 0\n", "malformed language");
+  refuse("address 0 0 0\nglobal g 0 8 8 device -\nmsl 0\n", "before any global");
+  refuse("global g 0 8 8 device -\naddress 1 0 0\nmsl 0\n", "outside global");
+  refuse("global g 0 4 4 device -\naddress 0 0 0\nmsl 0\n", "outside global");
+  refuse("global g 0 8 8 device -\naddress 0 1 0\nmsl 0\n", "names global 1");
+  refuse("global g 0 8 8 device -\naddress 0 0\nmsl 0\n", "malformed address");
 }
 
 static void test_header(void) {
@@ -158,8 +163,10 @@ static void test_mutations(void) {
 static void test_round_trip(void) {
   ac_param params[] = {{0, 8}, {8, 4}};
   ac_kernel kernels[] = {{"_Z1kPfi", 12, 32, true, 2, params}, {"none", 0, 0, false, 0, NULL}};
-  unsigned char init[8] = {1, 2, 3, 4, 5, 6, 7, 0xff}, zeros[4] = {0};
-  ac_global globals[] = {{"g", 0, 8, 8, true, init}, {"z", 1, 4, 4, false, zeros}};
+  unsigned char init[16] = {1, 2, 3, 4, 5, 6, 7, 0xff}, zeros[4] = {0};
+  ac_address addresses[] = {{0, 1, 4}, {8, 0, 0xfffffffffffffff8u}};
+  ac_global globals[] = {{"g", 0, 16, 8, true, init, 2, addresses},
+                         {"z", 1, 4, 4, false, zeros, 0, NULL}};
   for (int fence = 0; fence < 2; fence++) {
     ac_module m = {fence ? 3 : 0, fence ? 2 : 0, 2, 2, kernels, globals, (char *)msl, strlen(msl)};
     unsigned char *blob = NULL;
@@ -177,7 +184,13 @@ static void test_round_trip(void) {
           d.kernels[0].dynamic_smem && d.kernels[0].param_count == 2);
     CHECK(d.kernels[0].params[1].offset == 8 && d.kernels[0].params[1].size == 4);
     CHECK(d.kernels[1].param_count == 0 && !d.kernels[1].dynamic_smem);
-    CHECK(d.global_count == 2 && d.globals[0].constant && memcmp(d.globals[0].init, init, 8) == 0);
+    CHECK(strstr((char *)blob + 16, "\naddress 0 1 4\naddress 8 0 18446744073709551608\n") != NULL);
+    CHECK(d.global_count == 2 && d.globals[0].constant && memcmp(d.globals[0].init, init, 16) == 0);
+    CHECK(d.globals[0].address_count == 2 && d.globals[0].addresses[0].offset == 0 &&
+          d.globals[0].addresses[0].target == 1 && d.globals[0].addresses[0].addend == 4 &&
+          d.globals[0].addresses[1].offset == 8 &&
+          d.globals[0].addresses[1].addend == 0xfffffffffffffff8u);
+    CHECK(d.globals[1].address_count == 0);
     CHECK(!d.globals[1].constant && d.globals[1].init == NULL && d.globals[1].size == 4);
     CHECK(d.msl_length == strlen(msl) && strcmp(d.msl, msl) == 0);
     ac_module_free(&d);

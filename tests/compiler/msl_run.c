@@ -8,15 +8,13 @@
  *       run KERNEL(int *out, int n) over GROUPS x THREADS threads with `out`
  *       4096 ints in the arena (initialised to (i*37)%101-50) and print them.
  *       __device__/__constant__ globals get arena slots with their initial
- *       bytes; anchor_ctx = {delta, their CUDA addresses...}; a kernel with
- *       dynamic_smem gets 4096 bytes of dynamic threadgroup memory.
- * The arena is one buffer; CUDA addresses are its CPU addresses and the
- * delta gpuAddress - contents is what the kernel adds at each dereference.
- * The module is read by the format's one parser (common/module.h,
- * ac_module_parse), which libanchor uses too, so a table libanchor would
- * refuse fails here too. The MSL is compiled at the version
- * its table asks for (`language`, 3.1 by default); MSL_RUN_LANGUAGE=M.N in
- * the environment overrides it. */
+ *       bytes (and the addresses their initialisers hold); anchor_ctx = {delta, their CUDA
+ * addresses...}; a kernel with dynamic_smem gets 4096 bytes of dynamic threadgroup memory. The
+ * arena is one buffer; CUDA addresses are its CPU addresses and the delta gpuAddress - contents is
+ * what the kernel adds at each dereference. The module is read by the format's one parser
+ * (common/module.h, ac_module_parse), which libanchor uses too, so a table libanchor would refuse
+ * fails here too. The MSL is compiled at the version its table asks for (`language`, 3.1 by
+ * default); MSL_RUN_LANGUAGE=M.N in the environment overrides it. */
 #include "abi.h"
 #include "module.h"
 #include "mtl.h"
@@ -89,6 +87,16 @@ static int place_globals(const ac_module *m, unsigned char *arena, uint64_t *ctx
     if (g->init) memcpy(arena + offset, g->init, g->size);
     ctx[AC_ABI_CONTEXT_GLOBAL(i)] = (uint64_t)(uintptr_t)(arena + offset);
     offset += g->size;
+  }
+  /* addresses in initialisers, as libanchor stores them (common/module.h) */
+  for (size_t i = 0; i < m->global_count; i++) {
+    const ac_global *g = &m->globals[i];
+    unsigned char *at = (unsigned char *)(uintptr_t)ctx[AC_ABI_CONTEXT_GLOBAL(i)];
+    for (size_t a = 0; a < g->address_count; a++) {
+      uint64_t value = ctx[AC_ABI_CONTEXT_GLOBAL(g->addresses[a].target)] + g->addresses[a].addend;
+      for (int b = 0; b < 8; b++)
+        at[g->addresses[a].offset + (size_t)b] = (unsigned char)(value >> (8 * b));
+    }
   }
   return 0;
 }

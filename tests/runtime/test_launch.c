@@ -84,8 +84,8 @@ static const ac_kernel scale_kernels[] = {{"scale", 16, 0, false, 3, scale_param
                                           {"big", 4408, 0, false, 2, big_params},
                                           {"absent", 0, 0, false, 0, NULL}};
 static unsigned char bias_init[4] = {5, 0, 0, 0};
-static const ac_global scale_globals[] = {{"bias", 0, 4, 4, false, bias_init},
-                                          {"counter", 1, 4, 4, false, NULL}};
+static const ac_global scale_globals[] = {{"bias", 0, 4, 4, false, bias_init, 0, NULL},
+                                          {"counter", 1, 4, 4, false, NULL, 0, NULL}};
 
 /* Host stubs and shadows: only their addresses matter. */
 static void scale_stub(void) {}
