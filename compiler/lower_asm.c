@@ -409,13 +409,13 @@ static LLVMValueRef flush(xlate *x, LLVMValueRef v) {
   return LLVMBuildSelect(x->b, tiny, signed_zero, v, "");
 }
 
-/* .sat: clamped to [0, 1], NaN -> +0. */
+/* .sat: clamped to [+0, 1]; NaN and -0 -> +0. */
 static LLVMValueRef saturate(xlate *x, LLVMValueRef v) {
   LLVMTypeRef t = LLVMTypeOf(v);
-  LLVMValueRef lo[2] = {v, LLVMConstReal(t, 0.0)};
-  LLVMValueRef r = call_intrinsic(x, "llvm.maxnum", &t, 1, lo, 2);
-  LLVMValueRef hi[2] = {r, LLVMConstReal(t, 1.0)};
-  return call_intrinsic(x, "llvm.minnum", &t, 1, hi, 2);
+  LLVMValueRef positive = LLVMBuildFCmp(x->b, LLVMRealOGT, v, LLVMConstReal(t, 0.0), "");
+  LLVMValueRef r = LLVMBuildSelect(x->b, positive, v, LLVMConstReal(t, 0.0), "");
+  LLVMValueRef big = LLVMBuildFCmp(x->b, LLVMRealOGT, r, LLVMConstReal(t, 1.0), "");
+  return LLVMBuildSelect(x->b, big, LLVMConstReal(t, 1.0), r, "");
 }
 
 /* The float operands 1..n of the statement, flushed under .ftz. */
