@@ -76,8 +76,14 @@ static int error(xlate *x, const char *fmt, const char *what) {
   x->failed = 1;
   char message[512];
   snprintf(message, sizeof message, fmt, what);
-  if (x->st)
-    diag_error(x->ctx, x->call, "%s in inline PTX '%s' " NOT_SUPPORTED, message, x->st->text);
+  if (x->st) {
+    /* the statement as the user wrote it: LLVM spells operand %k as $k */
+    char text[sizeof x->st->text];
+    snprintf(text, sizeof text, "%s", x->st->text);
+    for (char *c = text; *c; c++)
+      if (c[0] == '$' && c[1] >= '0' && c[1] <= '9') *c = '%';
+    diag_error(x->ctx, x->call, "%s in inline PTX '%s' " NOT_SUPPORTED, message, text);
+  }
   else
     diag_error(x->ctx, x->call, "%s in inline PTX " NOT_SUPPORTED, message);
   return 0;
