@@ -5,14 +5,14 @@
 ; around it, the carry of add.cc/addc as an i1 register; registers are allocas
 ; (the pipeline's sroa makes them SSA values); no asm call is left.
 ; CHECK-LABEL: define void @k(
-; CHECK-NOT: asm
+; CHECK-NOT: call {{.*}} asm
 ; CHECK: call i32 @llvm.nvvm.read.ptx.sreg.laneid()
 ; CHECK: call i32 @__anchor_byte_perm(i32
 ; CHECK: atomicrmw add ptr %{{[0-9a-z.]+}}, i32 %{{[0-9]+}} monotonic
 ; CHECK: br i1 %{{[0-9]+}}, label %asm.then, label %asm.after
 ; CHECK: icmp ult i32
 ; CHECK: ret void
-; CHECK-NOT: asm sideeffect
+; CHECK-NOT: call {{.*}} asm
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
