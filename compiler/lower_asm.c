@@ -57,7 +57,7 @@ typedef struct xlate {
   LLVMBasicBlockRef tail; /* the block the asm's code continues into (cfg mode) */
   int cfg;                /* the asm has guards or labels: code in blocks of its own */
   const ptx_stmt *st;
-  unsigned used;          /* parts of st consumed by the translation */
+  unsigned used; /* parts of st consumed by the translation */
   asm_reg *regs;
   int nregs, cap, depth;
   asm_label labels[64];
@@ -83,8 +83,7 @@ static int error(xlate *x, const char *fmt, const char *what) {
     for (char *c = text; *c; c++)
       if (c[0] == '$' && c[1] >= '0' && c[1] <= '9') *c = '%';
     diag_error(x->ctx, x->call, "%s in inline PTX '%s' " NOT_SUPPORTED, message, text);
-  }
-  else
+  } else
     diag_error(x->ctx, x->call, "%s in inline PTX " NOT_SUPPORTED, message);
   return 0;
 }
@@ -263,17 +262,18 @@ static LLVMValueRef intrinsic(xlate *x, const char *name, LLVMTypeRef *overloads
   return LLVMGetIntrinsicDeclaration(x->ctx->mod, id, overloads, n);
 }
 
-static LLVMValueRef call_intrinsic(xlate *x, const char *name, LLVMTypeRef *overloads,
-                                   unsigned n, LLVMValueRef *args, unsigned nargs) {
+static LLVMValueRef call_intrinsic(xlate *x, const char *name, LLVMTypeRef *overloads, unsigned n,
+                                   LLVMValueRef *args, unsigned nargs) {
   LLVMValueRef fn = intrinsic(x, name, overloads, n);
   return LLVMBuildCall2(x->b, LLVMGlobalGetValueType(fn), fn, args, nargs, "");
 }
 
 /* A call of Anchor's device library function `name` (linked later). */
-static LLVMValueRef call_devlib(xlate *x, const char *name, LLVMTypeRef result,
-                                LLVMValueRef *args, unsigned n) {
+static LLVMValueRef call_devlib(xlate *x, const char *name, LLVMTypeRef result, LLVMValueRef *args,
+                                unsigned n) {
   LLVMTypeRef params[4];
-  for (unsigned k = 0; k < n; k++) params[k] = LLVMTypeOf(args[k]);
+  for (unsigned k = 0; k < n; k++)
+    params[k] = LLVMTypeOf(args[k]);
   LLVMValueRef fn = lower_declare(x->ctx, name, LLVMFunctionType(result, params, n, 0), LOWER_PURE);
   return LLVMBuildCall2(x->b, LLVMGlobalGetValueType(fn), fn, args, n, "");
 }
@@ -281,13 +281,12 @@ static LLVMValueRef call_devlib(xlate *x, const char *name, LLVMTypeRef result,
 /* Special registers (without the %): the NVVM intrinsic clang reads them
  * with. */
 static LLVMValueRef special_register(xlate *x, const char *name) {
-  static const char *const plain[] = {"tid.x",   "tid.y",   "tid.z",    "ntid.x",   "ntid.y",
-                                      "ntid.z",  "ctaid.x", "ctaid.y",  "ctaid.z",  "nctaid.x",
-                                      "nctaid.y", "nctaid.z", "laneid", "warpid",  "nwarpid",
-                                      "smid",    "nsmid",   "clock",    "clock64",  "globaltimer",
-                                      NULL};
-  static const char *const masks[] = {"lanemask_eq", "lanemask_le", "lanemask_lt", "lanemask_ge",
-                                      "lanemask_gt", NULL};
+  static const char *const plain[] = {
+      "tid.x",   "tid.y",   "tid.z",    "ntid.x",   "ntid.y",   "ntid.z",      "ctaid.x",
+      "ctaid.y", "ctaid.z", "nctaid.x", "nctaid.y", "nctaid.z", "laneid",      "warpid",
+      "nwarpid", "smid",    "nsmid",    "clock",    "clock64",  "globaltimer", NULL};
+  static const char *const masks[] = {"lanemask_eq", "lanemask_le", "lanemask_lt",
+                                      "lanemask_ge", "lanemask_gt", NULL};
   char intr[96];
   int known = 0;
   for (int k = 0; plain[k]; k++)
@@ -373,8 +372,7 @@ static int write_reg(xlate *x, const char *name, LLVMValueRef v, ptx_type t) {
 static int put_operand(xlate *x, const ptx_operand *o, LLVMValueRef v, ptx_type t) {
   if (x->failed || !v) return 0;
   if (o->kind == PTX_SINK) return 1;
-  if (o->kind != PTX_REG || o->negated)
-    return error(x, "the destination of '%s'", x->st->parts[0]);
+  if (o->kind != PTX_REG || o->negated) return error(x, "the destination of '%s'", x->st->parts[0]);
   return write_reg(x, o->name, v, t);
 }
 
@@ -461,11 +459,13 @@ static LLVMValueRef add_carry(xlate *x, LLVMValueRef a, LLVMValueRef bv, int sub
   LLVMBuilderRef b = x->b;
   LLVMTypeRef t = LLVMTypeOf(a);
   LLVMValueRef r = sub ? LLVMBuildSub(b, a, bv, "") : LLVMBuildAdd(b, a, bv, "");
-  LLVMValueRef c1 = sub ? LLVMBuildICmp(b, LLVMIntULT, a, bv, "") : LLVMBuildICmp(b, LLVMIntULT, r, a, "");
+  LLVMValueRef c1 =
+      sub ? LLVMBuildICmp(b, LLVMIntULT, a, bv, "") : LLVMBuildICmp(b, LLVMIntULT, r, a, "");
   if (cin) {
     LLVMValueRef c = carry_in(x, t);
     LLVMValueRef r2 = sub ? LLVMBuildSub(b, r, c, "") : LLVMBuildAdd(b, r, c, "");
-    LLVMValueRef c2 = sub ? LLVMBuildICmp(b, LLVMIntULT, r, c, "") : LLVMBuildICmp(b, LLVMIntULT, r2, r, "");
+    LLVMValueRef c2 =
+        sub ? LLVMBuildICmp(b, LLVMIntULT, r, c, "") : LLVMBuildICmp(b, LLVMIntULT, r2, r, "");
     c1 = LLVMBuildOr(b, c1, c2, "");
     r = r2;
   }
@@ -560,12 +560,12 @@ static int op_mul(xlate *x) {
 static int op_mul24(xlate *x) {
   ptx_type t;
   int mad = x->st->parts[0][1] == 'a';
-  if (!one_type(x, &t, "su", 32) || t.bits != 32 || !check_operands(x, 3 + mad, 3 + mad))
-    return 0;
+  if (!one_type(x, &t, "su", 32) || t.bits != 32 || !check_operands(x, 3 + mad, 3 + mad)) return 0;
   if (!mod(x, "lo")) return error(x, "'%s' without .lo", x->st->parts[0]);
   LLVMValueRef args[2] = {get(x, 1, t), get(x, 2, t)};
   if (!args[0] || !args[1]) return 0;
-  LLVMValueRef r = call_devlib(x, t.kind == 's' ? "__anchor_mul24" : "__anchor_umul24", i32(x), args, 2);
+  LLVMValueRef r =
+      call_devlib(x, t.kind == 's' ? "__anchor_mul24" : "__anchor_umul24", i32(x), args, 2);
   if (mad) {
     LLVMValueRef c = get(x, 3, t);
     if (!c) return 0;
@@ -580,7 +580,8 @@ static int op_sad(xlate *x) {
   if (!one_type(x, &t, "su", 32) || t.bits != 32 || !check_operands(x, 4, 4)) return 0;
   LLVMValueRef args[3] = {get(x, 1, t), get(x, 2, t), get(x, 3, t)};
   if (!args[0] || !args[1] || !args[2]) return 0;
-  return put(x, 0, call_devlib(x, t.kind == 's' ? "__anchor_sad" : "__anchor_usad", i32(x), args, 3), t);
+  return put(x, 0,
+             call_devlib(x, t.kind == 's' ? "__anchor_sad" : "__anchor_usad", i32(x), args, 3), t);
 }
 
 /* div, rem on integers (float div: float_arith). */
@@ -613,12 +614,14 @@ static int op_minmax(xlate *x) {
     int ftz = mod(x, "ftz");
     LLVMValueRef v[2];
     if (!float_sources(x, t, ftz, v, 2)) return 0;
-    return float_result(x, call_intrinsic(x, max ? "llvm.maxnum" : "llvm.minnum", &lt, 1, v, 2), t, 0, 0);
+    return float_result(x, call_intrinsic(x, max ? "llvm.maxnum" : "llvm.minnum", &lt, 1, v, 2), t,
+                        0, 0);
   }
   if (t.kind == 'p' || t.bits < 16) return error(x, "the type of '%s'", x->st->parts[0]);
   LLVMValueRef v[2] = {get(x, 1, t), get(x, 2, t)};
   if (!v[0] || !v[1]) return 0;
-  const char *intr = t.kind == 's' ? (max ? "llvm.smax" : "llvm.smin") : (max ? "llvm.umax" : "llvm.umin");
+  const char *intr =
+      t.kind == 's' ? (max ? "llvm.smax" : "llvm.smin") : (max ? "llvm.umax" : "llvm.umin");
   return put(x, 0, call_intrinsic(x, intr, &lt, 1, v, 2), t);
 }
 
@@ -689,7 +692,8 @@ static LLVMValueRef low_mask(xlate *x, LLVMValueRef n, LLVMTypeRef lt) {
   unsigned bits = type_bits(lt);
   LLVMValueRef full = LLVMBuildICmp(x->b, LLVMIntUGE, n, cint(x, i32(x), bits), "");
   LLVMValueRef safe = cast(x, LLVMBuildSelect(x->b, full, cint(x, i32(x), 0), n, ""), lt, 0);
-  LLVMValueRef m = LLVMBuildSub(x->b, LLVMBuildShl(x->b, cint(x, lt, 1), safe, ""), cint(x, lt, 1), "");
+  LLVMValueRef m =
+      LLVMBuildSub(x->b, LLVMBuildShl(x->b, cint(x, lt, 1), safe, ""), cint(x, lt, 1), "");
   return LLVMBuildSelect(x->b, full, LLVMConstAllOnes(lt), m, "");
 }
 
@@ -708,10 +712,13 @@ static int op_bfe(xlate *x) {
   len = LLVMBuildAnd(b, len, cint(x, u, 0xff), "");
   LLVMValueRef msb = cint(x, u, t.bits - 1);
   LLVMValueRef past = LLVMBuildICmp(b, LLVMIntUGT, pos, msb, "");
-  LLVMValueRef shifted = LLVMBuildSelect(b, past, LLVMConstNull(lt),
-                                         LLVMBuildLShr(b, a, cast(x, LLVMBuildSelect(b, past, cint(x, u, 0), pos, ""), lt, 0), ""), "");
+  LLVMValueRef shifted = LLVMBuildSelect(
+      b, past, LLVMConstNull(lt),
+      LLVMBuildLShr(b, a, cast(x, LLVMBuildSelect(b, past, cint(x, u, 0), pos, ""), lt, 0), ""),
+      "");
   /* bits actually in the field: min(len, bits - pos) */
-  LLVMValueRef room = LLVMBuildSelect(b, past, cint(x, u, 0), LLVMBuildSub(b, cint(x, u, t.bits), pos, ""), "");
+  LLVMValueRef room =
+      LLVMBuildSelect(b, past, cint(x, u, 0), LLVMBuildSub(b, cint(x, u, t.bits), pos, ""), "");
   LLVMValueRef args[2] = {len, room};
   LLVMValueRef k = call_intrinsic(x, "llvm.umin", &u, 1, args, 2);
   LLVMValueRef mask = low_mask(x, k, lt);
@@ -719,7 +726,8 @@ static int op_bfe(xlate *x) {
   if (t.kind == 's') {
     LLVMValueRef top = LLVMBuildSub(b, LLVMBuildAdd(b, pos, len, ""), cint(x, u, 1), "");
     LLVMValueRef idx = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGT, top, msb, ""), msb, top, "");
-    LLVMValueRef bit = LLVMBuildAnd(b, LLVMBuildLShr(b, a, cast(x, idx, lt, 0), ""), cint(x, lt, 1), "");
+    LLVMValueRef bit =
+        LLVMBuildAnd(b, LLVMBuildLShr(b, a, cast(x, idx, lt, 0), ""), cint(x, lt, 1), "");
     LLVMValueRef sbit = LLVMBuildICmp(b, LLVMIntNE, bit, LLVMConstNull(lt), "");
     r = LLVMBuildSelect(b, sbit, LLVMBuildOr(b, r, LLVMBuildNot(b, mask, ""), ""), r, "");
   }
@@ -758,7 +766,8 @@ static int op_bfind(xlate *x) {
   if (!a) return 0;
   LLVMBuilderRef b = x->b;
   if (t.kind == 's')
-    a = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSLT, a, LLVMConstNull(lt), ""), LLVMBuildNot(b, a, ""), a, "");
+    a = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSLT, a, LLVMConstNull(lt), ""),
+                        LLVMBuildNot(b, a, ""), a, "");
   LLVMValueRef clz = call_devlib(x, t.bits == 64 ? "__anchor_clzll" : "__anchor_clz", u, &a, 1);
   LLVMValueRef none = LLVMBuildICmp(b, LLVMIntEQ, a, LLVMConstNull(lt), "");
   LLVMValueRef r = shiftamt ? clz : LLVMBuildSub(b, cint(x, u, t.bits - 1), clz, "");
@@ -793,10 +802,14 @@ static int op_prmt(xlate *x) {
   /* a selector's bit 3: the selected byte's sign bit replicated (which
    * __byte_perm, reading 3 bits, leaves out) */
   for (unsigned k = 0; k < 4; k++) {
-    LLVMValueRef sign = LLVMBuildAnd(b, LLVMBuildLShr(b, sel, cint(x, u, 4 * k + 3), ""), cint(x, u, 1), "");
-    LLVMValueRef msb = LLVMBuildAnd(b, LLVMBuildLShr(b, r, cint(x, u, 8 * k + 7), ""), cint(x, u, 1), "");
-    LLVMValueRef fill = LLVMBuildShl(b, LLVMBuildMul(b, msb, cint(x, u, 0xff), ""), cint(x, u, 8 * k), "");
-    LLVMValueRef replaced = LLVMBuildOr(b, LLVMBuildAnd(b, r, cint(x, u, ~(0xffu << 8 * k)), ""), fill, "");
+    LLVMValueRef sign =
+        LLVMBuildAnd(b, LLVMBuildLShr(b, sel, cint(x, u, 4 * k + 3), ""), cint(x, u, 1), "");
+    LLVMValueRef msb =
+        LLVMBuildAnd(b, LLVMBuildLShr(b, r, cint(x, u, 8 * k + 7), ""), cint(x, u, 1), "");
+    LLVMValueRef fill =
+        LLVMBuildShl(b, LLVMBuildMul(b, msb, cint(x, u, 0xff), ""), cint(x, u, 8 * k), "");
+    LLVMValueRef replaced =
+        LLVMBuildOr(b, LLVMBuildAnd(b, r, cint(x, u, ~(0xffu << 8 * k)), ""), fill, "");
     r = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntNE, sign, cint(x, u, 0), ""), replaced, r, "");
   }
   return put(x, 0, r, t);
@@ -853,7 +866,9 @@ static int op_dp(xlate *x) {
   if (!four && !half) return error(x, "'%s' without .lo or .hi", "dp2a");
   char fn[40];
   snprintf(fn, sizeof fn, "__anchor_%sdp%s", ts[0].kind == 'u' ? "u" : "",
-           four ? "4a" : half == 1 ? "2a_lo" : "2a_hi");
+           four        ? "4a"
+           : half == 1 ? "2a_lo"
+                       : "2a_hi");
   LLVMValueRef args[3] = {get(x, 1, ts[0]), get(x, 2, ts[0]), get(x, 3, ts[0])};
   if (!args[0] || !args[1] || !args[2]) return 0;
   return put(x, 0, call_devlib(x, fn, i32(x), args, 3), ts[0]);
@@ -879,7 +894,8 @@ static int op_mov(xlate *x) {
       for (int k = 0; k < v->nelems; k++) {
         LLVMValueRef e = value_of(x, &v->elems[k], et);
         if (!e) return 0;
-        e = LLVMBuildShl(x->b, LLVMBuildZExt(x->b, e, lt, ""), cint(x, lt, et.bits * (unsigned)k), "");
+        e = LLVMBuildShl(x->b, LLVMBuildZExt(x->b, e, lt, ""), cint(x, lt, et.bits * (unsigned)k),
+                         "");
         r = LLVMBuildOr(x->b, r, e, "");
       }
       return put(x, 0, r, t);
@@ -911,16 +927,24 @@ typedef struct cmp_op {
   LLVMRealPredicate f;
 } cmp_op;
 
-static const cmp_op cmp_ops[] = {
-    {"eq", LLVMIntEQ, LLVMIntEQ, LLVMRealOEQ},     {"ne", LLVMIntNE, LLVMIntNE, LLVMRealONE},
-    {"lt", LLVMIntSLT, LLVMIntULT, LLVMRealOLT},   {"le", LLVMIntSLE, LLVMIntULE, LLVMRealOLE},
-    {"gt", LLVMIntSGT, LLVMIntUGT, LLVMRealOGT},   {"ge", LLVMIntSGE, LLVMIntUGE, LLVMRealOGE},
-    {"lo", LLVMIntULT, LLVMIntULT, 0},             {"ls", LLVMIntULE, LLVMIntULE, 0},
-    {"hi", LLVMIntUGT, LLVMIntUGT, 0},             {"hs", LLVMIntUGE, LLVMIntUGE, 0},
-    {"equ", 0, 0, LLVMRealUEQ},                    {"neu", 0, 0, LLVMRealUNE},
-    {"ltu", 0, 0, LLVMRealULT},                    {"leu", 0, 0, LLVMRealULE},
-    {"gtu", 0, 0, LLVMRealUGT},                    {"geu", 0, 0, LLVMRealUGE},
-    {"num", 0, 0, LLVMRealORD},                    {"nan", 0, 0, LLVMRealUNO}};
+static const cmp_op cmp_ops[] = {{"eq", LLVMIntEQ, LLVMIntEQ, LLVMRealOEQ},
+                                 {"ne", LLVMIntNE, LLVMIntNE, LLVMRealONE},
+                                 {"lt", LLVMIntSLT, LLVMIntULT, LLVMRealOLT},
+                                 {"le", LLVMIntSLE, LLVMIntULE, LLVMRealOLE},
+                                 {"gt", LLVMIntSGT, LLVMIntUGT, LLVMRealOGT},
+                                 {"ge", LLVMIntSGE, LLVMIntUGE, LLVMRealOGE},
+                                 {"lo", LLVMIntULT, LLVMIntULT, 0},
+                                 {"ls", LLVMIntULE, LLVMIntULE, 0},
+                                 {"hi", LLVMIntUGT, LLVMIntUGT, 0},
+                                 {"hs", LLVMIntUGE, LLVMIntUGE, 0},
+                                 {"equ", 0, 0, LLVMRealUEQ},
+                                 {"neu", 0, 0, LLVMRealUNE},
+                                 {"ltu", 0, 0, LLVMRealULT},
+                                 {"leu", 0, 0, LLVMRealULE},
+                                 {"gtu", 0, 0, LLVMRealUGT},
+                                 {"geu", 0, 0, LLVMRealUGE},
+                                 {"num", 0, 0, LLVMRealORD},
+                                 {"nan", 0, 0, LLVMRealUNO}};
 
 /* The comparison of setp/set: operands a (index k) and b (k + 1) of type t
  * under the statement's compare modifier; NULL after an error. */
@@ -937,7 +961,8 @@ static LLVMValueRef compare(xlate *x, ptx_type t, int k) {
     if (ftz) a = flush(x, a), bv = flush(x, bv);
     return LLVMBuildFCmp(x->b, op->f, a, bv, "");
   }
-  if (!op->s || ftz || t.kind == 'p') return error(x, "the comparison of '%s'", x->st->parts[0]), NULL;
+  if (!op->s || ftz || t.kind == 'p')
+    return error(x, "the comparison of '%s'", x->st->parts[0]), NULL;
   return LLVMBuildICmp(x->b, t.kind == 's' ? op->s : op->u, a, bv, "");
 }
 
@@ -945,11 +970,12 @@ static LLVMValueRef compare(xlate *x, ptx_type t, int k) {
 static LLVMValueRef combine(xlate *x, LLVMValueRef p, int k, int *bool_op) {
   static const char *const ops[] = {"and", "or", "xor", NULL};
   if (!*bool_op) *bool_op = mod_of(x, ops);
-  if (!*bool_op) return x->st->noperands > k ? (error(x, "the operands of '%s'", x->st->parts[0]), NULL) : p;
+  if (!*bool_op)
+    return x->st->noperands > k ? (error(x, "the operands of '%s'", x->st->parts[0]), NULL) : p;
   if (x->st->noperands <= k) return error(x, "the operands of '%s'", x->st->parts[0]), NULL;
   LLVMValueRef c = get(x, k, (ptx_type){'p', 1});
   if (!c) return NULL;
-  return *bool_op == 1 ? LLVMBuildAnd(x->b, p, c, "")
+  return *bool_op == 1   ? LLVMBuildAnd(x->b, p, c, "")
          : *bool_op == 2 ? LLVMBuildOr(x->b, p, c, "")
                          : LLVMBuildXor(x->b, p, c, "");
 }
@@ -1000,9 +1026,11 @@ static int op_selp(xlate *x) {
 /* slct.dtype.{s32,f32} d, a, b, c: c >= 0 ? a : b */
 static int op_slct(xlate *x) {
   ptx_type ts[3];
-  if (types(x, ts, 3) != 2 || !check_operands(x, 4, 4)) return error(x, "the types of '%s'", "slct");
+  if (types(x, ts, 3) != 2 || !check_operands(x, 4, 4))
+    return error(x, "the types of '%s'", "slct");
   ptx_type ct = ts[1];
-  if (ct.bits != 32 || (ct.kind != 's' && ct.kind != 'f')) return error(x, "the type of '%s'", "slct");
+  if (ct.bits != 32 || (ct.kind != 's' && ct.kind != 'f'))
+    return error(x, "the type of '%s'", "slct");
   int ftz = mod(x, "ftz");
   LLVMValueRef a = get(x, 1, ts[0]), bv = get(x, 2, ts[0]), c = get(x, 3, ct);
   if (!a || !bv || !c) return 0;
@@ -1020,7 +1048,8 @@ static int op_slct(xlate *x) {
 static int op_testp(xlate *x) {
   ptx_type t;
   if (!one_type(x, &t, "f", 32) || !check_operands(x, 2, 2)) return 0;
-  static const char *const ops[] = {"finite", "infinite", "number", "notanumber", "normal", "subnormal", NULL};
+  static const char *const ops[] = {"finite", "infinite",  "number", "notanumber",
+                                    "normal", "subnormal", NULL};
   int op = mod_of(x, ops);
   if (!op) return error(x, "the test of '%s'", "testp");
   LLVMTypeRef lt = ltype(x, t);
@@ -1028,7 +1057,8 @@ static int op_testp(xlate *x) {
   if (!a) return 0;
   LLVMBuilderRef b = x->b;
   LLVMValueRef mag = call_intrinsic(x, "llvm.fabs", &lt, 1, &a, 1);
-  LLVMValueRef inf = LLVMConstReal(lt, INFINITY), min = LLVMConstReal(lt, t.bits == 32 ? 0x1p-126 : 0x1p-1022);
+  LLVMValueRef inf = LLVMConstReal(lt, INFINITY),
+               min = LLVMConstReal(lt, t.bits == 32 ? 0x1p-126 : 0x1p-1022);
   LLVMValueRef r;
   switch (op) {
   case 1: r = LLVMBuildFCmp(b, LLVMRealOLT, mag, inf, ""); break;
@@ -1036,7 +1066,8 @@ static int op_testp(xlate *x) {
   case 3: r = LLVMBuildFCmp(b, LLVMRealORD, a, a, ""); break;
   case 4: r = LLVMBuildFCmp(b, LLVMRealUNO, a, a, ""); break;
   case 5:
-    r = LLVMBuildAnd(b, LLVMBuildFCmp(b, LLVMRealOGE, mag, min, ""), LLVMBuildFCmp(b, LLVMRealOLT, mag, inf, ""), "");
+    r = LLVMBuildAnd(b, LLVMBuildFCmp(b, LLVMRealOGE, mag, min, ""),
+                     LLVMBuildFCmp(b, LLVMRealOLT, mag, inf, ""), "");
     break;
   default:
     r = LLVMBuildAnd(b, LLVMBuildFCmp(b, LLVMRealOLT, mag, min, ""),
@@ -1074,7 +1105,8 @@ static int float_arith(xlate *x, ptx_type t) {
   int approx = div ? mod(x, "approx") : 0, full = div ? mod(x, "full") : 0;
   int d = t.bits == 64;
   if (d && (ftz || sat || approx || full)) return error(x, "a modifier of '%s.f64'", name);
-  if ((fma || (div && !approx && !full)) && mode < 0) return error(x, "'%s' without a rounding mode", name);
+  if ((fma || (div && !approx && !full)) && mode < 0)
+    return error(x, "'%s' without a rounding mode", name);
   if ((approx || full) && mode >= 0) return error(x, "the modifiers of '%s'", name);
   LLVMValueRef v[3];
   if (!float_sources(x, t, ftz, v, n)) return 0;
@@ -1093,7 +1125,7 @@ static int float_arith(xlate *x, ptx_type t) {
     r = call_intrinsic(x, "llvm.fma", &lt, 1, v, 3);
   } else {
     const char *op = fma ? (d ? "fma" : "fmaf") : NULL;
- char opbuf[32];
+    char opbuf[32];
     if (!op) {
       snprintf(opbuf, sizeof opbuf, "%c%.8s", d ? 'd' : 'f', name);
       op = opbuf;
@@ -1118,16 +1150,17 @@ static int op_float_unary(xlate *x) {
     if (approx == (mode >= 0) || (d && approx)) return error(x, "the modifiers of '%s'", name);
     int sqrt = name[0] == 's';
     if (approx || mode == 0)
-      fn = sqrt ? (d ? "__anchor_dsqrt_rn" : "__anchor_sqrtf") : (d ? "__anchor_drcp_rn" : "__anchor_frcp_rn");
+      fn = sqrt ? (d ? "__anchor_dsqrt_rn" : "__anchor_sqrtf")
+                : (d ? "__anchor_drcp_rn" : "__anchor_frcp_rn");
     else {
       snprintf(buf, sizeof buf, "__anchor_%c%s_%s", d ? 'd' : 'f', name, rounding_names[mode]);
       fn = buf;
     }
   } else {
     if (!approx || mode >= 0 || d) return error(x, "the modifiers or type of '%s'", name);
-    static const char *const names[][2] = {{"rsqrt", "__anchor_rsqrtf"}, {"ex2", "__anchor_exp2f"},
-                                           {"lg2", "__anchor___log2f"}, {"sin", "__anchor___sinf"},
-                                           {"cos", "__anchor___cosf"},  {"tanh", "__anchor_tanhf"}};
+    static const char *const names[][2] = {
+        {"rsqrt", "__anchor_rsqrtf"}, {"ex2", "__anchor_exp2f"},  {"lg2", "__anchor___log2f"},
+        {"sin", "__anchor___sinf"},   {"cos", "__anchor___cosf"}, {"tanh", "__anchor_tanhf"}};
     for (unsigned k = 0; k < sizeof names / sizeof *names; k++)
       if (!strcmp(name, names[k][0])) fn = names[k][1];
   }
@@ -1196,12 +1229,14 @@ static int cvt_int_float(xlate *x, ptx_type dt, ptx_type at, int sat) {
   LLVMValueRef a = get(x, 1, at);
   if (!a) return 0;
   a = cast(x, a, ltype(x, wt), at.kind == 's');
-  const char *src = wt.bits == 64 ? (wt.kind == 's' ? "ll" : "ull") : (wt.kind == 's' ? "int" : "uint");
+  const char *src =
+      wt.bits == 64 ? (wt.kind == 's' ? "ll" : "ull") : (wt.kind == 's' ? "int" : "uint");
   char fn[48];
   if (dt.bits == 64 && wt.bits == 32)
     snprintf(fn, sizeof fn, "__anchor_%s2double_rn", src); /* exact */
   else
-    snprintf(fn, sizeof fn, "__anchor_%s2%s_%s", src, dt.bits == 64 ? "double" : "float", rounding_names[mode]);
+    snprintf(fn, sizeof fn, "__anchor_%s2%s_%s", src, dt.bits == 64 ? "double" : "float",
+             rounding_names[mode]);
   LLVMValueRef r = call_devlib(x, fn, ltype(x, dt), &a, 1);
   return float_result(x, r, dt, 0, sat);
 }
@@ -1236,7 +1271,8 @@ static int op_cvt(xlate *x) {
   ptx_type dt = ts[0], at = ts[1];
   if (dt.kind == 'p' || at.kind == 'p') return error(x, "the types of '%s'", "cvt");
   int ftz = mod(x, "ftz"), sat = mod(x, "sat");
-  if (dt.kind != 'f' && at.kind != 'f') return !ftz ? cvt_int_int(x, dt, at, sat) : error(x, "'.ftz' on '%s'", "cvt");
+  if (dt.kind != 'f' && at.kind != 'f')
+    return !ftz ? cvt_int_int(x, dt, at, sat) : error(x, "'.ftz' on '%s'", "cvt");
   if (dt.kind != 'f') return cvt_float_int(x, dt, at, ftz);
   if (at.kind != 'f') return cvt_int_float(x, dt, at, sat);
   return cvt_float_float(x, dt, at, ftz, sat);
@@ -1244,7 +1280,14 @@ static int op_cvt(xlate *x) {
 
 /* ---- memory ------------------------------------------------------------- */
 
-typedef enum { SPACE_GENERIC, SPACE_GLOBAL, SPACE_SHARED, SPACE_LOCAL, SPACE_CONST, SPACE_PARAM } space;
+typedef enum {
+  SPACE_GENERIC,
+  SPACE_GLOBAL,
+  SPACE_SHARED,
+  SPACE_LOCAL,
+  SPACE_CONST,
+  SPACE_PARAM
+} space;
 
 static space state_space(xlate *x) {
   static const char *const names[] = {"global", "shared", "local", "const", "param", NULL};
@@ -1275,8 +1318,10 @@ static LLVMValueRef address(xlate *x, const ptx_operand *o, space s) {
 /* The cache, ordering and scope modifiers of ld/st/atom: consumed (caching
  * is a hint; a scope at least as wide as asked); the ordering's index. */
 static int memory_modifiers(xlate *x) {
-  static const char *const hints[] = {"ca", "cg", "cs", "lu", "cv", "wb", "wt", "nc", "weak", "cta", "gpu", "sys", NULL};
-  for (int k = 0; hints[k]; k++) mod(x, hints[k]);
+  static const char *const hints[] = {"ca", "cg",   "cs",  "lu",  "cv",  "wb", "wt",
+                                      "nc", "weak", "cta", "gpu", "sys", NULL};
+  for (int k = 0; hints[k]; k++)
+    mod(x, hints[k]);
   static const char *const orders[] = {"relaxed", "acquire", "release", "acq_rel", NULL};
   return mod_of(x, orders);
 }
@@ -1331,7 +1376,8 @@ static int op_atom(xlate *x) {
   int red = x->st->parts[0][0] == 'r';
   space s = state_space(x);
   int order = memory_modifiers(x);
-  static const char *const ops[] = {"add", "and", "or", "xor", "exch", "min", "max", "inc", "dec", "cas", NULL};
+  static const char *const ops[] = {"add", "and", "or",  "xor", "exch", "min",
+                                    "max", "inc", "dec", "cas", NULL};
   int op = mod_of(x, ops);
   ptx_type t;
   if (x->failed || !op) return error(x, "the operation of '%s'", x->st->parts[0]);
@@ -1347,9 +1393,10 @@ static int op_atom(xlate *x) {
   if (cas) {
     LLVMValueRef nv = get(x, first + 2, t);
     if (!nv || t.kind == 'f') return nv ? error(x, "the type of '%s'", "atom.cas") : 0;
-    LLVMAtomicOrdering fail = o == LLVMAtomicOrderingAcquire || o == LLVMAtomicOrderingAcquireRelease
-                                  ? LLVMAtomicOrderingAcquire
-                                  : LLVMAtomicOrderingMonotonic;
+    LLVMAtomicOrdering fail =
+        o == LLVMAtomicOrderingAcquire || o == LLVMAtomicOrderingAcquireRelease
+            ? LLVMAtomicOrderingAcquire
+            : LLVMAtomicOrderingMonotonic;
     r = LLVMBuildExtractValue(x->b, LLVMBuildAtomicCmpXchg(x->b, p, v, nv, o, fail, 0), 0, "");
   } else {
     LLVMAtomicRMWBinOp bin;
@@ -1360,13 +1407,18 @@ static int op_atom(xlate *x) {
     case 3: bin = LLVMAtomicRMWBinOpOr; break;
     case 4: bin = LLVMAtomicRMWBinOpXor; break;
     case 5: bin = LLVMAtomicRMWBinOpXchg; break;
-    case 6: bin = f ? LLVMAtomicRMWBinOpFMin : sg ? LLVMAtomicRMWBinOpMin : LLVMAtomicRMWBinOpUMin; break;
-    case 7: bin = f ? LLVMAtomicRMWBinOpFMax : sg ? LLVMAtomicRMWBinOpMax : LLVMAtomicRMWBinOpUMax; break;
+    case 6:
+      bin = f ? LLVMAtomicRMWBinOpFMin : sg ? LLVMAtomicRMWBinOpMin : LLVMAtomicRMWBinOpUMin;
+      break;
+    case 7:
+      bin = f ? LLVMAtomicRMWBinOpFMax : sg ? LLVMAtomicRMWBinOpMax : LLVMAtomicRMWBinOpUMax;
+      break;
     case 8: bin = LLVMAtomicRMWBinOpUIncWrap; break;
     default: bin = LLVMAtomicRMWBinOpUDecWrap; break;
     }
     if (f && op != 1 && op != 5) return error(x, "the type of '%s'", x->st->parts[0]);
-    if (!f && t.kind == 'b' && (op == 1 || op >= 6)) return error(x, "the type of '%s'", x->st->parts[0]);
+    if (!f && t.kind == 'b' && (op == 1 || op >= 6))
+      return error(x, "the type of '%s'", x->st->parts[0]);
     r = LLVMBuildAtomicRMW(x->b, bin, p, v, o, 0);
   }
   LLVMSetAlignment(r, t.bits / 8);
@@ -1377,7 +1429,8 @@ static int op_atom(xlate *x) {
  * synchronous copy (bytes past src-size zero), in 32-bit words. */
 static int op_cp(xlate *x) {
   if (!mod(x, "async")) return unsupported(x);
-  if (mod(x, "commit_group") || mod(x, "wait_group") || mod(x, "wait_all")) return 1; /* done already */
+  if (mod(x, "commit_group") || mod(x, "wait_group") || mod(x, "wait_all"))
+    return 1; /* done already */
   static const char *const cache[] = {"ca", "cg", NULL};
   if (!mod_of(x, cache) || !mod(x, "shared") || !mod(x, "global") || !check_operands(x, 3, 4))
     return error(x, "the form of '%s'", "cp.async");
@@ -1392,8 +1445,9 @@ static int op_cp(xlate *x) {
   LLVMTypeRef i8 = int_type(x, 8);
   for (long long k = 0; k < size; k++) {
     LLVMValueRef off = LLVMConstInt(int_type(x, 64), (unsigned long long)k, 0);
-    LLVMValueRef v = k < src_size ? LLVMBuildLoad2(x->b, i8, LLVMBuildGEP2(x->b, i8, src, &off, 1, ""), "")
-                                  : LLVMConstNull(i8);
+    LLVMValueRef v = k < src_size
+                         ? LLVMBuildLoad2(x->b, i8, LLVMBuildGEP2(x->b, i8, src, &off, 1, ""), "")
+                         : LLVMConstNull(i8);
     LLVMBuildStore(x->b, v, LLVMBuildGEP2(x->b, i8, dst, &off, 1, ""));
   }
   return 1;
@@ -1454,12 +1508,14 @@ static int op_match(xlate *x) {
   if (!args[0] || !args[1]) return 0;
   const ptx_operand *d = &x->st->operands[0];
   char name[48];
-  snprintf(name, sizeof name, "llvm.nvvm.match.%s.sync.i%u%s", modes[m - 1], t.bits, m == 2 ? "p" : "");
+  snprintf(name, sizeof name, "llvm.nvvm.match.%s.sync.i%u%s", modes[m - 1], t.bits,
+           m == 2 ? "p" : "");
   LLVMValueRef r = call_intrinsic(x, name, NULL, 0, args, 2);
   ptx_type u = {'u', 32};
   if (m == 1) return put(x, 0, r, u);
   if (!write_reg(x, d->name, LLVMBuildExtractValue(x->b, r, 0, ""), u)) return 0;
-  return !d->pair || write_reg(x, d->name2, LLVMBuildExtractValue(x->b, r, 1, ""), (ptx_type){'p', 1});
+  return !d->pair ||
+         write_reg(x, d->name2, LLVMBuildExtractValue(x->b, r, 1, ""), (ptx_type){'p', 1});
 }
 
 /* redux.sync.op.type d, a, mask */
@@ -1469,7 +1525,8 @@ static int op_redux(xlate *x) {
   ptx_type t;
   if (!op || !one_type(x, &t, "sub", 32) || t.bits != 32 || !check_operands(x, 3, 3))
     return x->failed ? 0 : error(x, "the form of '%s'", "redux");
-  const char *names[] = {"add", t.kind == 's' ? "min" : "umin", t.kind == 's' ? "max" : "umax", "and", "or", "xor"};
+  const char *names[] = {
+      "add", t.kind == 's' ? "min" : "umin", t.kind == 's' ? "max" : "umax", "and", "or", "xor"};
   LLVMValueRef args[2] = {get(x, 1, t), get(x, 2, (ptx_type){'u', 32})};
   if (!args[0] || !args[1]) return 0;
   char name[48];
@@ -1481,7 +1538,8 @@ static int op_redux(xlate *x) {
  * barriers and thread counts have no Metal equivalent. bar.warp.sync mask. */
 static int op_bar(xlate *x) {
   if (mod(x, "warp")) {
-    if (!mod(x, "sync") || !check_operands(x, 1, 1)) return error(x, "the form of '%s'", "bar.warp");
+    if (!mod(x, "sync") || !check_operands(x, 1, 1))
+      return error(x, "the form of '%s'", "bar.warp");
     LLVMValueRef m = get(x, 0, (ptx_type){'u', 32});
     return m && call_intrinsic(x, "llvm.nvvm.bar.warp.sync", NULL, 0, &m, 1);
   }
@@ -1489,7 +1547,9 @@ static int op_bar(xlate *x) {
   mod(x, "aligned");
   long long id;
   if (!mod(x, "sync") || !check_operands(x, 1, 1) || !immediate(x, 0, &id) || id != 0)
-    return x->failed ? 0 : error(x, "a barrier other than '%s 0' without a thread count", x->st->parts[0]);
+    return x->failed
+               ? 0
+               : error(x, "a barrier other than '%s 0' without a thread count", x->st->parts[0]);
   call_intrinsic(x, "llvm.nvvm.barrier0", NULL, 0, NULL, 0);
   return 1;
 }
@@ -1506,8 +1566,8 @@ static int op_fence(xlate *x) {
   int s = mod_of(x, scopes);
   if (!s || (membar && s == 3) || (!membar && s == 2) || !check_operands(x, 0, 0))
     return x->failed ? 0 : error(x, "the scope of '%s'", x->st->parts[0]);
-  static const char *const intr[] = {"llvm.nvvm.membar.cta", "llvm.nvvm.membar.gl", "llvm.nvvm.membar.gl",
-                                     "llvm.nvvm.membar.sys"};
+  static const char *const intr[] = {"llvm.nvvm.membar.cta", "llvm.nvvm.membar.gl",
+                                     "llvm.nvvm.membar.gl", "llvm.nvvm.membar.sys"};
   call_intrinsic(x, intr[s - 1], NULL, 0, NULL, 0);
   return 1;
 }
@@ -1524,23 +1584,29 @@ static const struct {
   const char *name;
   int (*translate)(xlate *x);
 } instructions[] = {
-    {"mov", op_mov},         {"add", op_add},       {"sub", op_add},         {"addc", op_add},
-    {"subc", op_add},        {"mul", op_mul},       {"mad", op_mul},         {"madc", op_mul},
-    {"mul24", op_mul24},     {"mad24", op_mul24},   {"sad", op_sad},         {"div", op_div},
-    {"rem", op_div},         {"min", op_minmax},    {"max", op_minmax},      {"abs", op_absneg},
-    {"neg", op_absneg},      {"and", op_logic},     {"or", op_logic},        {"xor", op_logic},
-    {"not", op_logic},       {"cnot", op_logic},    {"shl", op_shift},       {"shr", op_shift},
-    {"bfe", op_bfe},         {"bfi", op_bfi},       {"bfind", op_bfind},     {"popc", op_bits},
-    {"clz", op_bits},        {"brev", op_bits},     {"prmt", op_prmt},       {"lop3", op_lop3},
-    {"shf", op_shf},         {"dp4a", op_dp},       {"dp2a", op_dp},         {"setp", op_setp},
-    {"set", op_set},         {"selp", op_selp},     {"slct", op_slct},       {"testp", op_testp},
-    {"copysign", op_copysign}, {"fma", op_mul},     {"rcp", op_float_unary}, {"sqrt", op_float_unary},
-    {"rsqrt", op_float_unary}, {"ex2", op_float_unary}, {"lg2", op_float_unary}, {"sin", op_float_unary},
-    {"cos", op_float_unary}, {"tanh", op_float_unary}, {"cvt", op_cvt},      {"cvta", op_cvta},
-    {"ld", op_ldst},         {"st", op_ldst},       {"atom", op_atom},       {"red", op_atom},
-    {"cp", op_cp},           {"shfl", op_shfl},     {"vote", op_vote},       {"activemask", op_activemask},
-    {"match", op_match},     {"redux", op_redux},   {"bar", op_bar},         {"barrier", op_bar},
-    {"membar", op_fence},    {"fence", op_fence},   {"trap", op_trap},
+    {"mov", op_mov},         {"add", op_add},           {"sub", op_add},
+    {"addc", op_add},        {"subc", op_add},          {"mul", op_mul},
+    {"mad", op_mul},         {"madc", op_mul},          {"mul24", op_mul24},
+    {"mad24", op_mul24},     {"sad", op_sad},           {"div", op_div},
+    {"rem", op_div},         {"min", op_minmax},        {"max", op_minmax},
+    {"abs", op_absneg},      {"neg", op_absneg},        {"and", op_logic},
+    {"or", op_logic},        {"xor", op_logic},         {"not", op_logic},
+    {"cnot", op_logic},      {"shl", op_shift},         {"shr", op_shift},
+    {"bfe", op_bfe},         {"bfi", op_bfi},           {"bfind", op_bfind},
+    {"popc", op_bits},       {"clz", op_bits},          {"brev", op_bits},
+    {"prmt", op_prmt},       {"lop3", op_lop3},         {"shf", op_shf},
+    {"dp4a", op_dp},         {"dp2a", op_dp},           {"setp", op_setp},
+    {"set", op_set},         {"selp", op_selp},         {"slct", op_slct},
+    {"testp", op_testp},     {"copysign", op_copysign}, {"fma", op_mul},
+    {"rcp", op_float_unary}, {"sqrt", op_float_unary},  {"rsqrt", op_float_unary},
+    {"ex2", op_float_unary}, {"lg2", op_float_unary},   {"sin", op_float_unary},
+    {"cos", op_float_unary}, {"tanh", op_float_unary},  {"cvt", op_cvt},
+    {"cvta", op_cvta},       {"ld", op_ldst},           {"st", op_ldst},
+    {"atom", op_atom},       {"red", op_atom},          {"cp", op_cp},
+    {"shfl", op_shfl},       {"vote", op_vote},         {"activemask", op_activemask},
+    {"match", op_match},     {"redux", op_redux},       {"bar", op_bar},
+    {"barrier", op_bar},     {"membar", op_fence},      {"fence", op_fence},
+    {"trap", op_trap},
 };
 
 static LLVMBasicBlockRef new_block(xlate *x, const char *name) {
@@ -1611,7 +1677,8 @@ static int translate(xlate *x, const ptx_program *prog) {
     case PTX_OPEN: x->depth++; break;
     case PTX_CLOSE:
       if (!x->depth) return error(x, "an unbalanced '%s'", "}");
-      while (x->nregs && x->regs[x->nregs - 1].depth == x->depth) x->nregs--;
+      while (x->nregs && x->regs[x->nregs - 1].depth == x->depth)
+        x->nregs--;
       x->depth--;
       break;
     case PTX_LABEL_DEF: {
@@ -1650,7 +1717,8 @@ static int translate(xlate *x, const ptx_program *prog) {
 /* Split the constraint string into x's operand slots; 0 after an error. */
 static int bind_operands(xlate *x, const char *constraints, size_t len) {
   LLVMTypeRef result = LLVMTypeOf(x->call);
-  unsigned nres = LLVMGetTypeKind(result) == LLVMStructTypeKind ? LLVMCountStructElementTypes(result)
+  unsigned nres = LLVMGetTypeKind(result) == LLVMStructTypeKind
+                      ? LLVMCountStructElementTypes(result)
                   : LLVMGetTypeKind(result) == LLVMVoidTypeKind ? 0
                                                                 : 1;
   int nargs = LLVMGetNumArgOperands(x->call), arg = 0, index = 0;
@@ -1660,15 +1728,18 @@ static int bind_operands(xlate *x, const char *constraints, size_t len) {
   buf[len] = 0;
   for (char *c = strtok(buf, ","); c; c = strtok(NULL, ",")) {
     if (c[0] == '~') continue; /* clobbers ("memory"): no effect on the translation */
-    if (index >= ASM_MAX_OPERANDS) return error(x, "more than 32 operands of an %s statement", "asm");
+    if (index >= ASM_MAX_OPERANDS)
+      return error(x, "more than 32 operands of an %s statement", "asm");
     int out = c[0] == '=';
     if (out) c++;
-    while (*c == '&') c++;
+    while (*c == '&')
+      c++;
     if (*c == '*') return error(x, "the memory operand constraint '%s'", c);
     LLVMTypeRef t;
     if (out) {
-      t = nres == 1 && LLVMGetTypeKind(result) != LLVMStructTypeKind ? result
-                                                                    : LLVMStructGetTypeAtIndex(result, (unsigned)x->nout);
+      t = nres == 1 && LLVMGetTypeKind(result) != LLVMStructTypeKind
+              ? result
+              : LLVMStructGetTypeAtIndex(result, (unsigned)x->nout);
       x->op_arg[index] = NULL;
       x->nout++;
     } else {
@@ -1733,7 +1804,8 @@ static void lower_one(msl_ctx *ctx, LLVMValueRef call) {
   size_t len, clen;
   const char *text = LLVMGetInlineAsmAsmString(callee, &len);
   const char *constraints = LLVMGetInlineAsmConstraintString(callee, &clen);
-  xlate x = {.ctx = ctx, .call = call, .fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call))};
+  xlate x = {
+      .ctx = ctx, .call = call, .fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call))};
   char *copy = malloc(len + 1), message[256] = "";
   if (!copy) abort();
   memcpy(copy, text, len);
@@ -1748,14 +1820,16 @@ static void lower_one(msl_ctx *ctx, LLVMValueRef call) {
   x.b = LLVMCreateBuilderInContext(ctx->llctx);
   x.entry = LLVMCreateBuilderInContext(ctx->llctx);
   LLVMSetCurrentDebugLocation2(x.b, LLVMInstructionGetDebugLoc(call));
-  if (needs_blocks(&prog)) x.cfg = 1, split_before(&x);
+  if (needs_blocks(&prog))
+    x.cfg = 1, split_before(&x);
   else
     LLVMPositionBuilderBefore(x.b, call);
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(x.fn);
   LLVMPositionBuilderBefore(x.entry, LLVMGetFirstInstruction(entry));
   x.carry = new_slot(&x, LLVMInt1TypeInContext(ctx->llctx));
   for (int s = 0; s < prog.count; s++)
-    if (prog.stmts[s].kind == PTX_LABEL_DEF && x.nlabels < 64 && !label_block(&x, prog.stmts[s].label)) {
+    if (prog.stmts[s].kind == PTX_LABEL_DEF && x.nlabels < 64 &&
+        !label_block(&x, prog.stmts[s].label)) {
       snprintf(x.labels[x.nlabels].name, PTX_NAME, "%s", prog.stmts[s].label);
       x.labels[x.nlabels++].block = new_block(&x, "asm.label");
     }
@@ -1772,8 +1846,8 @@ static void lower_one(msl_ctx *ctx, LLVMValueRef call) {
     else if (x.nout) {
       result = LLVMGetUndef(rt);
       for (int k = 0; k < x.nout; k++)
-        result = LLVMBuildInsertValue(x.b, result, LLVMBuildLoad2(x.b, x.op_type[k], x.op_slot[k], ""),
-                                      (unsigned)k, "");
+        result = LLVMBuildInsertValue(
+            x.b, result, LLVMBuildLoad2(x.b, x.op_type[k], x.op_slot[k], ""), (unsigned)k, "");
     }
     lower_replace(call, result);
   }

@@ -10,13 +10,13 @@
 enum { PTX_MAX_PARTS = 12, PTX_MAX_OPERANDS = 8, PTX_MAX_ELEMS = 8, PTX_NAME = 48 };
 
 typedef enum ptx_operand_kind {
-  PTX_REG,    /* %name (a register or a special register) or $k (asm operand k) */
-  PTX_IMM,    /* integer literal: imm */
-  PTX_FIMM,   /* float literal: fbits 32 (0fXXXXXXXX) or 64 (0dX..., or decimal) */
-  PTX_ADDR,   /* [base+offset], [base], [offset]: base (a register, may be "") and imm */
-  PTX_VEC,    /* {a, b, ...}: elems, each a PTX_REG, PTX_IMM or PTX_FIMM, or "_" (a sink) */
-  PTX_LABEL,  /* a bare name (a branch target) */
-  PTX_SINK    /* _ */
+  PTX_REG,   /* %name (a register or a special register) or $k (asm operand k) */
+  PTX_IMM,   /* integer literal: imm */
+  PTX_FIMM,  /* float literal: fbits 32 (0fXXXXXXXX) or 64 (0dX..., or decimal) */
+  PTX_ADDR,  /* [base+offset], [base], [offset]: base (a register, may be "") and imm */
+  PTX_VEC,   /* {a, b, ...}: elems, each a PTX_REG, PTX_IMM or PTX_FIMM, or "_" (a sink) */
+  PTX_LABEL, /* a bare name (a branch target) */
+  PTX_SINK   /* _ */
 } ptx_operand_kind;
 
 typedef struct ptx_operand {
@@ -25,30 +25,30 @@ typedef struct ptx_operand {
   int negated;         /* !%p (a predicate operand of setp/selp/vote) */
   int pair;            /* PTX_REG written d|p: `name` is d, `name2` p */
   char name2[PTX_NAME];
-  long long imm;    /* PTX_IMM value, PTX_ADDR offset */
-  double fvalue;    /* PTX_FIMM decimal value */
+  long long imm;                  /* PTX_IMM value, PTX_ADDR offset */
+  double fvalue;                  /* PTX_FIMM decimal value */
   unsigned long long fbits_value; /* PTX_FIMM hex bits (when fbits) */
-  int fbits;        /* PTX_FIMM: 32 or 64 for hex literals, 0 for a decimal */
-  int nelems;       /* PTX_VEC */
-  struct ptx_operand *elems; /* PTX_VEC: nelems, owned by the statement list */
+  int fbits;                      /* PTX_FIMM: 32 or 64 for hex literals, 0 for a decimal */
+  int nelems;                     /* PTX_VEC */
+  struct ptx_operand *elems;      /* PTX_VEC: nelems, owned by the statement list */
 } ptx_operand;
 
 typedef enum ptx_stmt_kind {
   PTX_INSTR,
-  PTX_DECL,       /* .reg .TYPE names: parts[0] the type ("b32", "pred"...), operands the names
-                   * (PTX_REG; imm > 0 for name<imm>: imm registers name0..name{imm-1}) */
-  PTX_LABEL_DEF,  /* name: */
-  PTX_OPEN,       /* { */
-  PTX_CLOSE       /* } */
+  PTX_DECL,      /* .reg .TYPE names: parts[0] the type ("b32", "pred"...), operands the names
+                  * (PTX_REG; imm > 0 for name<imm>: imm registers name0..name{imm-1}) */
+  PTX_LABEL_DEF, /* name: */
+  PTX_OPEN,      /* { */
+  PTX_CLOSE      /* } */
 } ptx_stmt_kind;
 
 typedef struct ptx_stmt {
   ptx_stmt_kind kind;
-  char text[160];  /* the statement's text, for messages (shortened) */
+  char text[160];      /* the statement's text, for messages (shortened) */
   char pred[PTX_NAME]; /* @p / @!p guard, "" when none */
   int pred_negated;
   char label[PTX_NAME]; /* PTX_LABEL_DEF */
-  int nparts;      /* opcode split at '.': parts[0] the name ("add"), then modifiers and types */
+  int nparts; /* opcode split at '.': parts[0] the name ("add"), then modifiers and types */
   char parts[PTX_MAX_PARTS][24];
   int noperands;
   ptx_operand operands[PTX_MAX_OPERANDS];

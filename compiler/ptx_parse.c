@@ -24,9 +24,11 @@ static int fail(parser *ps, const char *fmt, const char *what) {
 
 static void skip_space(parser *ps) {
   for (;;) {
-    while (isspace((unsigned char)*ps->p)) ps->p++;
+    while (isspace((unsigned char)*ps->p))
+      ps->p++;
     if (ps->p[0] == '/' && ps->p[1] == '/') {
-      while (*ps->p && *ps->p != '\n') ps->p++;
+      while (*ps->p && *ps->p != '\n')
+        ps->p++;
     } else if (ps->p[0] == '/' && ps->p[1] == '*') {
       const char *end = strstr(ps->p + 2, "*/");
       ps->p = end ? end + 2 : ps->p + strlen(ps->p);
@@ -59,7 +61,8 @@ static size_t reg_name(const char *s, char *out) {
   size_t k = 1;
   int sigil = *s == '%' || *s == '$';
   if (!sigil && !isalpha((unsigned char)*s) && *s != '_') return 0;
-  while (is_name_char(s[k]) && k + 1 < PTX_NAME) k++;
+  while (is_name_char(s[k]) && k + 1 < PTX_NAME)
+    k++;
   if (sigil && k == 1) return 0;
   memcpy(out, s, k);
   out[k] = 0;
@@ -108,8 +111,10 @@ static int literal(const char *s, ptx_operand *op) {
 
 /* Copy s[0..n) without surrounding spaces into buf (size cap). */
 static void trimmed(const char *s, size_t n, char *buf, size_t cap) {
-  while (n && isspace((unsigned char)*s)) s++, n--;
-  while (n && isspace((unsigned char)s[n - 1])) n--;
+  while (n && isspace((unsigned char)*s))
+    s++, n--;
+  while (n && isspace((unsigned char)s[n - 1]))
+    n--;
   if (n >= cap) n = cap - 1;
   memcpy(buf, s, n);
   buf[n] = 0;
@@ -124,7 +129,8 @@ static int address(parser *ps, const char *s, ptx_operand *op) {
   if (s[n - 1] != ']') return fail(ps, "cannot read the address '%s'", s);
   trimmed(s + 1, n - 2, inner, sizeof inner);
   op->kind = PTX_ADDR;
-  int named = inner[0] == '%' || inner[0] == '$' || isalpha((unsigned char)inner[0]) || inner[0] == '_';
+  int named =
+      inner[0] == '%' || inner[0] == '$' || isalpha((unsigned char)inner[0]) || inner[0] == '_';
   char *cut = named ? strpbrk(inner + 1, "+-") : NULL;
   ptx_operand off = {0};
   if (named) {
@@ -215,8 +221,7 @@ static int operands(parser *ps, ptx_stmt *st, const char *s) {
       char text[160];
       trimmed(start, (size_t)(p - start), text, sizeof text);
       if (!*text && !*p && st->noperands == 0) return 1; /* no operands */
-      if (st->noperands == PTX_MAX_OPERANDS)
-        return fail(ps, "too many operands in '%s'", st->text);
+      if (st->noperands == PTX_MAX_OPERANDS) return fail(ps, "too many operands in '%s'", st->text);
       if (!operand(ps, text, &st->operands[st->noperands++], 0)) return 0;
       if (!*p) return 1;
       start = p + 1;
@@ -229,17 +234,20 @@ static int declaration(parser *ps, ptx_stmt *st, const char *s) {
   if (strncmp(s, ".reg", 4) || !isspace((unsigned char)s[4]))
     return fail(ps, "the directive in '%s' is not supported", st->text);
   s += 4;
-  while (isspace((unsigned char)*s)) s++;
+  while (isspace((unsigned char)*s))
+    s++;
   if (*s != '.') return fail(ps, "cannot read the declaration '%s'", st->text);
   size_t k = 1;
-  while (isalnum((unsigned char)s[k])) k++;
+  while (isalnum((unsigned char)s[k]))
+    k++;
   if (k - 1 >= sizeof st->parts[0]) return fail(ps, "cannot read the declaration '%s'", st->text);
   memcpy(st->parts[0], s + 1, k - 1);
   st->nparts = 1;
   s += k;
   st->kind = PTX_DECL;
   while (*s) {
-    while (isspace((unsigned char)*s) || *s == ',') s++;
+    while (isspace((unsigned char)*s) || *s == ',')
+      s++;
     if (!*s) break;
     if (st->noperands == PTX_MAX_OPERANDS)
       return fail(ps, "too many names in '%s' (at most 8 per declaration)", st->text);
@@ -270,12 +278,14 @@ static int statement(parser *ps, const char *s) {
     size_t k = reg_name(s, st->pred);
     if (!k) return fail(ps, "cannot read the guard of '%s'", st->text);
     s += k;
-    while (isspace((unsigned char)*s)) s++;
+    while (isspace((unsigned char)*s))
+      s++;
     snprintf(st->text, sizeof st->text, "%.*s", (int)sizeof st->text - 1, s);
   }
   if (*s == '.') return !st->pred[0] ? declaration(ps, st, s) : fail(ps, "cannot read '%s'", s);
   size_t k = 0;
-  while (s[k] && !isspace((unsigned char)s[k])) k++;
+  while (s[k] && !isspace((unsigned char)s[k]))
+    k++;
   char opcode[160];
   trimmed(s, k, opcode, sizeof opcode);
   for (char *part = opcode; part;) {
@@ -305,8 +315,10 @@ int ptx_parse(const char *text, ptx_program *prog, char *error, unsigned n) {
     }
     /* a label: name ':' */
     size_t k = 0;
-    while (isalnum((unsigned char)ps.p[k]) || ps.p[k] == '_' || ps.p[k] == '$') k++;
-    if (k && ps.p[k] == ':' && ps.p[k + 1] != ':' && (isalpha((unsigned char)*ps.p) || *ps.p == '_' || *ps.p == '$')) {
+    while (isalnum((unsigned char)ps.p[k]) || ps.p[k] == '_' || ps.p[k] == '$')
+      k++;
+    if (k && ps.p[k] == ':' && ps.p[k + 1] != ':' &&
+        (isalpha((unsigned char)*ps.p) || *ps.p == '_' || *ps.p == '$')) {
       ptx_stmt *st = new_stmt(&ps, PTX_LABEL_DEF);
       if (k >= PTX_NAME) return fail(&ps, "the label '%s' is too long", ps.p);
       memcpy(st->label, ps.p, k);
@@ -325,7 +337,8 @@ int ptx_parse(const char *text, ptx_program *prog, char *error, unsigned n) {
     }
     char buf[512];
     trimmed(start, (size_t)(ps.p - start), buf, sizeof buf);
-    if (ps.p - start >= (long)sizeof buf) return fail(&ps, "the statement '%.60s...' is too long", buf);
+    if (ps.p - start >= (long)sizeof buf)
+      return fail(&ps, "the statement '%.60s...' is too long", buf);
     /* comments inside the statement: drop them and go on to the ';' */
     if (ps.p[0] == '/') {
       skip_space(&ps);
@@ -338,7 +351,8 @@ int ptx_parse(const char *text, ptx_program *prog, char *error, unsigned n) {
 
 void ptx_free(ptx_program *prog) {
   for (int s = 0; s < prog->count; s++)
-    for (int k = 0; k < prog->stmts[s].noperands; k++) free(prog->stmts[s].operands[k].elems);
+    for (int k = 0; k < prog->stmts[s].noperands; k++)
+      free(prog->stmts[s].operands[k].elems);
   free(prog->stmts);
   memset(prog, 0, sizeof *prog);
 }
