@@ -1455,6 +1455,29 @@ static int op_cp(xlate *x) {
 
 /* ---- warps, barriers, fences -------------------------------------------- */
 
+/* shfl's predicate (d|p): whether the source lane is in the segment, from
+ * the PTX ISA's definition (the value itself is the intrinsic's). */
+static LLVMValueRef shfl_in_range(xlate *x, int mode, LLVMValueRef bv, LLVMValueRef c) {
+  LLVMBuilderRef b = x->b;
+  LLVMTypeRef u = i32(x);
+  LLVMValueRef lane = call_intrinsic(x, "llvm.nvvm.read.ptx.sreg.laneid", NULL, 0, NULL, 0);
+  LLVMValueRef bval = LLVMBuildAnd(b, bv, cint(x, u, 31), "");
+  LLVMValueRef cval = LLVMBuildAnd(b, c, cint(x, u, 31), "");
+  LLVMValueRef seg = LLVMBuildAnd(b, LLVMBuildLShr(b, c, cint(x, u, 8), ""), cint(x, u, 31), "");
+  LLVMValueRef notseg = LLVMBuildNot(b, seg, "");
+  LLVMValueRef max = LLVMBuildOr(b, LLVMBuildAnd(b, lane, seg, ""), LLVMBuildAnd(b, cval, notseg, ""), "");
+  LLVMValueRef j;
+  switch (mode) {
+  case 1: /* up */
+    j = LLVMBuildSub(b, lane, bval, "");
+    return LLVMBuildICmp(b, LLVMIntSGE, j, max, "");
+  case 2: j = LLVMBuildAdd(b, lane, bval, ""); break;
+  case 3: j = LLVMBuildXor(b, lane, bval, ""); break;
+  default: j = LLVMBuildOr(b, LLVMBuildAnd(b, lane, seg, ""), LLVMBuildAnd(b, bval, notseg, ""), "");
+  }
+  return LLVMBuildICmp(b, LLVMIntSLE, j, max, "");
+}
+
 /* shfl.sync.{up,down,bfly,idx}.b32 d[|p], a, b, c, membermask */
 static int op_shfl(xlate *x) {
   if (!mod(x, "sync")) return error(x, "'shfl' without .sync (removed on sm_70 and later)%s", "");
@@ -1468,11 +1491,11 @@ static int op_shfl(xlate *x) {
   if (!args[0] || !args[1] || !args[2] || !args[3]) return 0;
   const ptx_operand *d = &x->st->operands[0];
   char name[48];
-  snprintf(name, sizeof name, "llvm.nvvm.shfl.sync.%s.i32%s", modes[m - 1], d->pair ? "p" : "");
+  snprintf(name, sizeof name, "llvm.nvvm.shfl.sync.%s.i32", modes[m - 1]);
   LLVMValueRef r = call_intrinsic(x, name, NULL, 0, args, 4);
   if (!d->pair) return put(x, 0, r, u);
-  return write_reg(x, d->name, LLVMBuildExtractValue(x->b, r, 0, ""), u) &&
-         write_reg(x, d->name2, LLVMBuildExtractValue(x->b, r, 1, ""), (ptx_type){'p', 1});
+  return write_reg(x, d->name, r, u) &&
+         write_reg(x, d->name2, shfl_in_range(x, m, args[2], args[3]), (ptx_type){'p', 1});
 }
 
 /* vote.sync.{any,all,uni}.pred d, {!}a, mask; vote.sync.ballot.b32 d, {!}a, mask */

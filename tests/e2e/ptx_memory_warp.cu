@@ -8,7 +8,7 @@
 #define BLOCKS 2
 
 __global__ void kernel(const float4 *in, float *vsum, unsigned *regs, unsigned *counters,
-                       unsigned *warp, int *loops) {
+                       unsigned *warp, int *loops, unsigned *shfl) {
   __shared__ unsigned tile[THREADS];
   unsigned lane, tid, ntid, ctaid, lt;
   asm("mov.u32 %0, %%laneid;" : "=r"(lane));
@@ -61,6 +61,13 @@ __global__ void kernel(const float4 *in, float *vsum, unsigned *regs, unsigned *
   asm volatile("activemask.b32 %0;" : "=r"(active));
   unsigned from0;
   asm volatile("shfl.sync.idx.b32 %0, %1, 0, 0x1f, 0xffffffff;" : "=r"(from0) : "r"(tid * 7));
+  /* shfl's predicate: whether the source lane was in range (up by 3 in segments of 8) */
+  unsigned upv, inrange;
+  asm volatile("{ .reg .pred p; shfl.sync.up.b32 %0|p, %2, 3, 0x1800, 0xffffffff;\n\t"
+               "selp.u32 %1, 1, 0, p; }"
+               : "=r"(upv), "=r"(inrange) : "r"(tid));
+  shfl[2 * g] = upv;
+  shfl[2 * g + 1] = inrange;
   warp[g * 4 + 1] = ballot;
   warp[g * 4 + 2] = active;
   warp[g * 4 + 3] = from0;
@@ -96,12 +103,16 @@ int main() {
   cudaMalloc(&dcount, sizeof(unsigned) * 4);
   cudaMalloc(&dwarp, sizeof(unsigned) * 4 * n);
   cudaMalloc(&dloops, sizeof(int) * n);
+  unsigned *dshfl;
+  cudaMalloc(&dshfl, sizeof(unsigned) * 2 * n);
   cudaMemset(dcount, 0, sizeof(unsigned) * 4);
   cudaMemcpy(din, in, sizeof in, cudaMemcpyHostToDevice);
-  kernel<<<BLOCKS, THREADS>>>(din, dsum, dregs, dcount, dwarp, dloops);
+  kernel<<<BLOCKS, THREADS>>>(din, dsum, dregs, dcount, dwarp, dloops, dshfl);
   static float sum[n / 32];
   static unsigned regs[4 * n], count[4], warp[4 * n];
   static int loops[n];
+  static unsigned shfl[2 * n];
+  cudaMemcpy(shfl, dshfl, sizeof shfl, cudaMemcpyDeviceToHost);
   cudaMemcpy(sum, dsum, sizeof sum, cudaMemcpyDeviceToHost);
   cudaMemcpy(regs, dregs, sizeof regs, cudaMemcpyDeviceToHost);
   cudaMemcpy(count, dcount, sizeof count, cudaMemcpyDeviceToHost);
@@ -118,6 +129,9 @@ int main() {
     for (int k = 0; k < 4; k++)
       if (warp[4 * g + k] != wwant[k] && bad++ < 20)
         printf("thread %d warp value %d: %08x, want %08x\n", g, k, warp[4 * g + k], wwant[k]);
+    unsigned in = lane % 8 >= 3;
+    if ((shfl[2 * g] != (in ? tid - 3 : tid) || shfl[2 * g + 1] != in) && bad++ < 20)
+      printf("thread %d shfl.up: %u %u\n", g, shfl[2 * g], shfl[2 * g + 1]);
     int lw = (int)(tid % 10) * (int)(tid % 10 + 1) / 2;
     if (loops[g] != lw && bad++ < 20) printf("thread %d loop: %d, want %d\n", g, loops[g], lw);
   }
