@@ -66,6 +66,7 @@ typedef struct xlate {
   int nout, nargs;
   LLVMValueRef op_slot[ASM_MAX_OPERANDS], op_arg[ASM_MAX_OPERANDS];
   LLVMTypeRef op_type[ASM_MAX_OPERANDS];
+  unsigned char written[ASM_MAX_OPERANDS]; /* asm operand k written by the asm */
   int failed;
 } xlate;
 
@@ -360,6 +361,7 @@ static int write_reg(xlate *x, const char *name, LLVMValueRef v, ptx_type t) {
   LLVMTypeRef type;
   if (k >= 0) {
     slot = x->op_slot[k], type = x->op_type[k];
+    x->written[k] = 1;
   } else {
     asm_reg *r = find_reg(x, name);
     if (!r) return error(x, "writing the register '%s'", name);
@@ -1296,15 +1298,62 @@ static space state_space(xlate *x) {
   return (space)k;
 }
 
+/* The opcode of an instruction or constant expression; 0 for other values. */
+static LLVMOpcode opcode_of(LLVMValueRef v) {
+  if (LLVMIsAInstruction(v)) return LLVMGetInstructionOpcode(v);
+  if (LLVMIsAConstantExpr(v)) return LLVMGetConstOpcode(v);
+  return (LLVMOpcode)0;
+}
+
+/* The pointer an integer asm operand was computed from — (trunc/ext of)
+ * ptrtoint P, with integers added or subtracted — NULL if none; pure. So
+ * `"r"(__cvta_generic_to_shared(p) + 4 * i)` as an address is p + 4 * i.
+ * Other arithmetic on an address (xor swizzles...) has no pointer form: the
+ * caller reports it. */
+static LLVMValueRef pointer_origin(LLVMValueRef v, int depth) {
+  if (depth > 16) return NULL;
+  LLVMOpcode op = opcode_of(v);
+  if (op == LLVMPtrToInt) return LLVMGetOperand(v, 0);
+  if (op == LLVMTrunc || op == LLVMZExt || op == LLVMSExt)
+    return pointer_origin(LLVMGetOperand(v, 0), depth + 1);
+  if (op != LLVMAdd && op != LLVMSub) return NULL;
+  LLVMValueRef p = pointer_origin(LLVMGetOperand(v, 0), depth + 1);
+  return p || op == LLVMSub ? p : pointer_origin(LLVMGetOperand(v, 1), depth + 1);
+}
+
+/* The byte offset (i64, built before the asm) from pointer_origin(v) to v;
+ * NULL for none. */
+static LLVMValueRef origin_offset(xlate *x, LLVMValueRef v) {
+  LLVMOpcode op = opcode_of(v);
+  if (op == LLVMPtrToInt) return NULL;
+  if (op == LLVMTrunc || op == LLVMZExt || op == LLVMSExt)
+    return origin_offset(x, LLVMGetOperand(v, 0));
+  int side = pointer_origin(LLVMGetOperand(v, 0), 1) ? 0 : 1;
+  LLVMValueRef inner = origin_offset(x, LLVMGetOperand(v, (unsigned)side));
+  LLVMValueRef o = cast(x, LLVMGetOperand(v, (unsigned)!side), int_type(x, 64), 1);
+  if (op == LLVMSub) o = LLVMBuildNeg(x->b, o, "");
+  return inner ? LLVMBuildAdd(x->b, inner, o, "") : o;
+}
+
 /* The pointer an address operand names: its base register's pointer (an
- * asm operand bound to a pointer keeps its provenance) plus the offset, or
- * an integer register as a global / generic address. NULL after an error. */
+ * asm operand bound to a pointer, or to an integer computed from one that
+ * the asm does not write, keeps its provenance) plus the offset, or an
+ * integer register as a global / generic address. NULL after an error. */
 static LLVMValueRef address(xlate *x, const ptx_operand *o, space s) {
   if (o->kind != PTX_ADDR) return error(x, "the address operand of '%s'", x->st->parts[0]), NULL;
   if (!o->name[0]) return error(x, "an absolute address in '%s'", x->st->parts[0]), NULL;
   LLVMValueRef base = read_reg(x, o->name);
   if (!base) return NULL;
   LLVMTypeRef ptr = LLVMPointerTypeInContext(x->ctx->llctx, 0);
+  int k = operand_index(x, o->name);
+  LLVMValueRef origin =
+      k >= x->nout && !x->written[k] && LLVMGetTypeKind(LLVMTypeOf(base)) != LLVMPointerTypeKind
+          ? pointer_origin(x->op_arg[k], 0)
+          : NULL;
+  if (origin) {
+    LLVMValueRef off = origin_offset(x, x->op_arg[k]);
+    base = off ? LLVMBuildGEP2(x->b, int_type(x, 8), origin, &off, 1, "") : origin;
+  }
   if (LLVMGetTypeKind(LLVMTypeOf(base)) != LLVMPointerTypeKind) {
     if (s != SPACE_GENERIC && s != SPACE_GLOBAL)
       return error(x, "a %s address held in an integer register", "state-space"), NULL;
@@ -1465,7 +1514,8 @@ static LLVMValueRef shfl_in_range(xlate *x, int mode, LLVMValueRef bv, LLVMValue
   LLVMValueRef cval = LLVMBuildAnd(b, c, cint(x, u, 31), "");
   LLVMValueRef seg = LLVMBuildAnd(b, LLVMBuildLShr(b, c, cint(x, u, 8), ""), cint(x, u, 31), "");
   LLVMValueRef notseg = LLVMBuildNot(b, seg, "");
-  LLVMValueRef max = LLVMBuildOr(b, LLVMBuildAnd(b, lane, seg, ""), LLVMBuildAnd(b, cval, notseg, ""), "");
+  LLVMValueRef max =
+      LLVMBuildOr(b, LLVMBuildAnd(b, lane, seg, ""), LLVMBuildAnd(b, cval, notseg, ""), "");
   LLVMValueRef j;
   switch (mode) {
   case 1: /* up */
@@ -1473,7 +1523,8 @@ static LLVMValueRef shfl_in_range(xlate *x, int mode, LLVMValueRef bv, LLVMValue
     return LLVMBuildICmp(b, LLVMIntSGE, j, max, "");
   case 2: j = LLVMBuildAdd(b, lane, bval, ""); break;
   case 3: j = LLVMBuildXor(b, lane, bval, ""); break;
-  default: j = LLVMBuildOr(b, LLVMBuildAnd(b, lane, seg, ""), LLVMBuildAnd(b, bval, notseg, ""), "");
+  default:
+    j = LLVMBuildOr(b, LLVMBuildAnd(b, lane, seg, ""), LLVMBuildAnd(b, bval, notseg, ""), "");
   }
   return LLVMBuildICmp(b, LLVMIntSLE, j, max, "");
 }

@@ -1,10 +1,10 @@
-// A .shared address held in a 32-bit integer (from __cvta_generic_to_shared): Anchor's
-// shared memory has no such addresses.
+// A .shared address computed by arithmetic other than adding offsets (an xor swizzle) has no
+// pointer form: Anchor's shared memory has no integer addresses.
 __global__ void tile(unsigned *o) {
   __shared__ unsigned t[32];
   t[threadIdx.x] = threadIdx.x;
   __syncthreads();
-  unsigned v, a = (unsigned)(unsigned long long)&t[(threadIdx.x + 1) % 32];
+  unsigned v, a = (unsigned)__cvta_generic_to_shared(&t[threadIdx.x]) ^ 4u;
   asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a));
   o[threadIdx.x] = v;
 }
