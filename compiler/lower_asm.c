@@ -790,7 +790,9 @@ static int op_bits(xlate *x) {
   return put(x, 0, r, brev ? t : (ptx_type){'u', 32});
 }
 
-/* prmt.b32 (default mode): __byte_perm on the selectors' low 3 bits. */
+/* prmt.b32: the default mode is __byte_perm on the selectors' low 3 bits
+ * plus their sign-replicating bit 3; the other modes __byte_perm with the
+ * selectors the mode gives for c[1:0]. */
 static int op_prmt(xlate *x) {
   ptx_type t;
   if (!one_type(x, &t, "b", 32) || t.bits != 32 || !check_operands(x, 4, 4)) return 0;
@@ -799,6 +801,22 @@ static int op_prmt(xlate *x) {
   LLVMValueRef sel = args[2];
   LLVMBuilderRef b = x->b;
   LLVMTypeRef u = i32(x);
+  /* the modes: four byte selectors by c[1:0] (PTX ISA, prmt), d.b3 .. d.b0 as hex digits */
+  static const char *const modes[] = {"f4e", "b4e", "rc8", "ecl", "ecr", "rc16", NULL};
+  static const unsigned selectors[][4] = {
+      {0x3210, 0x4321, 0x5432, 0x6543}, {0x5670, 0x6701, 0x7012, 0x0123},
+      {0x0000, 0x1111, 0x2222, 0x3333}, {0x3210, 0x3211, 0x3222, 0x3333},
+      {0x0000, 0x1110, 0x2210, 0x3210}, {0x1010, 0x3232, 0x1010, 0x3232}};
+  int mode = mod_of(x, modes);
+  if (mode) {
+    LLVMValueRef low = LLVMBuildAnd(b, sel, cint(x, u, 3), ""),
+                 pick = cint(x, u, selectors[mode - 1][0]);
+    for (unsigned k = 1; k < 4; k++)
+      pick = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntEQ, low, cint(x, u, k), ""),
+                             cint(x, u, selectors[mode - 1][k]), pick, "");
+    args[2] = pick;
+    return put(x, 0, call_devlib(x, "__anchor_byte_perm", u, args, 3), t);
+  }
   args[2] = LLVMBuildAnd(b, sel, cint(x, u, 0x7777), "");
   LLVMValueRef r = call_devlib(x, "__anchor_byte_perm", u, args, 3);
   /* a selector's bit 3: the selected byte's sign bit replicated (which
@@ -1244,7 +1262,19 @@ static int cvt_int_float(xlate *x, ptx_type dt, ptx_type at, int sat) {
 }
 
 static int cvt_float_float(xlate *x, ptx_type dt, ptx_type at, int ftz, int sat) {
-  if (dt.bits == 16 || at.bits == 16) return error(x, "the half-precision forms of '%s'", "cvt");
+  if (dt.bits == 16 || at.bits == 16) {
+    /* f32 <-> f16: __float2half_rn / __half2float (fptrunc / fpext) */
+    int mode = dt.bits == 16 ? rounding(x) : -1;
+    if ((dt.bits == 16 ? at.bits != 32 || mode != 0 : dt.bits != 32) || sat)
+      return error(x, "this half-precision form of '%s'", "cvt");
+    LLVMValueRef a = get(x, 1, at);
+    if (!a) return 0;
+    if (ftz && at.bits == 32) a = flush(x, a);
+    LLVMTypeRef lt = ltype(x, dt);
+    return put(x, 0,
+               dt.bits == 16 ? LLVMBuildFPTrunc(x->b, a, lt, "") : LLVMBuildFPExt(x->b, a, lt, ""),
+               dt);
+  }
   LLVMValueRef a = get(x, 1, at);
   if (!a) return 0;
   if (ftz && at.bits == 32) a = flush(x, a);
@@ -1371,6 +1401,13 @@ static int memory_modifiers(xlate *x) {
                                       "nc", "weak", "cta", "gpu", "sys", NULL};
   for (int k = 0; hints[k]; k++)
     mod(x, hints[k]);
+  /* eviction priorities and prefetch sizes (L1::evict_last, L2::128B...) are hints too;
+   * L2::cache_hint takes a policy operand this translation does not read */
+  for (int k = 1; k < x->st->nparts; k++) {
+    const char *part = x->st->parts[k];
+    if (!strcmp(part, "L2::cache_hint")) return error(x, "the modifier '.%s'", part), 0;
+    if (!strncmp(part, "L1::", 4) || !strncmp(part, "L2::", 4)) x->used |= 1u << k;
+  }
   static const char *const orders[] = {"relaxed", "acquire", "release", "acq_rel", NULL};
   return mod_of(x, orders);
 }
@@ -1483,6 +1520,8 @@ static int op_cp(xlate *x) {
   static const char *const cache[] = {"ca", "cg", NULL};
   if (!mod_of(x, cache) || !mod(x, "shared") || !mod(x, "global") || !check_operands(x, 3, 4))
     return error(x, "the form of '%s'", "cp.async");
+  memory_modifiers(x); /* L2::128B... */
+  if (x->failed) return 0;
   long long size, src_size;
   if (!immediate(x, 2, &size)) return 0;
   src_size = size;
@@ -1646,6 +1685,21 @@ static int op_fence(xlate *x) {
   return 1;
 }
 
+/* nanosleep: PTX allows any sleep in [0, 2t], so none; prefetch(u): a hint
+ * with no effect on values. */
+static int op_no_effect(xlate *x) {
+  if (!strcmp(x->st->parts[0], "nanosleep")) {
+    ptx_type t;
+    return one_type(x, &t, "u", 32) && t.bits == 32 && check_operands(x, 1, 1);
+  }
+  static const char *const spaces[] = {"global", "local", "L1", "L2", NULL};
+  for (int k = 0; spaces[k]; k++)
+    mod(x, spaces[k]);
+  return check_operands(x, 1, 1) && x->st->operands[0].kind == PTX_ADDR
+             ? 1
+             : error(x, "the operand of '%s'", x->st->parts[0]);
+}
+
 static int op_trap(xlate *x) {
   if (!check_operands(x, 0, 0)) return 0;
   call_intrinsic(x, "llvm.trap", NULL, 0, NULL, 0);
@@ -1658,29 +1712,76 @@ static const struct {
   const char *name;
   int (*translate)(xlate *x);
 } instructions[] = {
-    {"mov", op_mov},         {"add", op_add},           {"sub", op_add},
-    {"addc", op_add},        {"subc", op_add},          {"mul", op_mul},
-    {"mad", op_mul},         {"madc", op_mul},          {"mul24", op_mul24},
-    {"mad24", op_mul24},     {"sad", op_sad},           {"div", op_div},
-    {"rem", op_div},         {"min", op_minmax},        {"max", op_minmax},
-    {"abs", op_absneg},      {"neg", op_absneg},        {"and", op_logic},
-    {"or", op_logic},        {"xor", op_logic},         {"not", op_logic},
-    {"cnot", op_logic},      {"shl", op_shift},         {"shr", op_shift},
-    {"bfe", op_bfe},         {"bfi", op_bfi},           {"bfind", op_bfind},
-    {"popc", op_bits},       {"clz", op_bits},          {"brev", op_bits},
-    {"prmt", op_prmt},       {"lop3", op_lop3},         {"shf", op_shf},
-    {"dp4a", op_dp},         {"dp2a", op_dp},           {"setp", op_setp},
-    {"set", op_set},         {"selp", op_selp},         {"slct", op_slct},
-    {"testp", op_testp},     {"copysign", op_copysign}, {"fma", op_mul},
-    {"rcp", op_float_unary}, {"sqrt", op_float_unary},  {"rsqrt", op_float_unary},
-    {"ex2", op_float_unary}, {"lg2", op_float_unary},   {"sin", op_float_unary},
-    {"cos", op_float_unary}, {"tanh", op_float_unary},  {"cvt", op_cvt},
-    {"cvta", op_cvta},       {"ld", op_ldst},           {"st", op_ldst},
-    {"atom", op_atom},       {"red", op_atom},          {"cp", op_cp},
-    {"shfl", op_shfl},       {"vote", op_vote},         {"activemask", op_activemask},
-    {"match", op_match},     {"redux", op_redux},       {"bar", op_bar},
-    {"barrier", op_bar},     {"membar", op_fence},      {"fence", op_fence},
+    {"mov", op_mov},
+    {"add", op_add},
+    {"sub", op_add},
+    {"addc", op_add},
+    {"subc", op_add},
+    {"mul", op_mul},
+    {"mad", op_mul},
+    {"madc", op_mul},
+    {"mul24", op_mul24},
+    {"mad24", op_mul24},
+    {"sad", op_sad},
+    {"div", op_div},
+    {"rem", op_div},
+    {"min", op_minmax},
+    {"max", op_minmax},
+    {"abs", op_absneg},
+    {"neg", op_absneg},
+    {"and", op_logic},
+    {"or", op_logic},
+    {"xor", op_logic},
+    {"not", op_logic},
+    {"cnot", op_logic},
+    {"shl", op_shift},
+    {"shr", op_shift},
+    {"bfe", op_bfe},
+    {"bfi", op_bfi},
+    {"bfind", op_bfind},
+    {"popc", op_bits},
+    {"clz", op_bits},
+    {"brev", op_bits},
+    {"prmt", op_prmt},
+    {"lop3", op_lop3},
+    {"shf", op_shf},
+    {"dp4a", op_dp},
+    {"dp2a", op_dp},
+    {"setp", op_setp},
+    {"set", op_set},
+    {"selp", op_selp},
+    {"slct", op_slct},
+    {"testp", op_testp},
+    {"copysign", op_copysign},
+    {"fma", op_mul},
+    {"rcp", op_float_unary},
+    {"sqrt", op_float_unary},
+    {"rsqrt", op_float_unary},
+    {"ex2", op_float_unary},
+    {"lg2", op_float_unary},
+    {"sin", op_float_unary},
+    {"cos", op_float_unary},
+    {"tanh", op_float_unary},
+    {"cvt", op_cvt},
+    {"cvta", op_cvta},
+    {"ld", op_ldst},
+    {"st", op_ldst},
+    {"atom", op_atom},
+    {"red", op_atom},
+    {"cp", op_cp},
+    {"shfl", op_shfl},
+    {"vote", op_vote},
+    {"activemask", op_activemask},
+    {"match", op_match},
+    {"redux", op_redux},
+    {"bar", op_bar},
+    {"barrier", op_bar},
+    {"membar", op_fence},
+    {"fence", op_fence},
     {"trap", op_trap},
+    {"nanosleep", op_no_effect},
+    {"prefetch", op_no_effect},
+    {"prefetchu", op_no_effect},
 };
 
 static LLVMBasicBlockRef new_block(xlate *x, const char *name) {

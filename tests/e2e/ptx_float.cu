@@ -1,6 +1,6 @@
 // Inline PTX, float instructions: add/sub/mul/fma/div/rcp/sqrt in the rounding modes, .ftz and
 // .sat, min/max/abs/neg, copysign, testp, setp on floats, and cvt between floats and integers
-// with rounding modifiers, over edge cases (signed zeros, subnormals, infinities, NaN, the
+// with rounding modifiers (and f32 <-> f16), over edge cases (signed zeros, subnormals, infinities, NaN, the
 // largest values) and random bits, compared bit for bit (any NaN for a NaN) with the host
 // computing in the same IEEE rounding mode (fesetround).
 #include <cfenv>
@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <cstring>
 
-#define NOPS 30
+#define NOPS 32
 #define N 512
 
 __global__ void ops(const float *a, const float *b, const float *c, unsigned *out) {
@@ -50,11 +50,37 @@ __global__ void ops(const float *a, const float *b, const float *c, unsigned *ou
   asm("cvt.rn.f32.f64 %0, %1;" : "=f"(r) : "d"(d * 3.0)); F(27);
   asm("mov.f32 %0, 0f3F800000;" : "=f"(r)); F(28);
   asm("{ .reg .f32 t; mul.rn.f32 t, %1, 0f40000000; sub.rn.f32 %0, t, %1; }" : "=f"(r) : "f"(x)); F(29);
+  unsigned short h;
+  asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(x)); o[30] = h;
+  asm("cvt.f32.f16 %0, %1;" : "=f"(r) : "h"(h)); F(31);
 }
 
 static float bits(unsigned u) { float f; memcpy(&f, &u, 4); return f; }
 static unsigned ubits(float f) { unsigned u; memcpy(&u, &f, 4); return u; }
 static float ftz(float f) { return std::fabs(f) < 0x1p-126f ? std::copysign(0.0f, f) : f; }
+
+/* binary16 of a float, to nearest even; and back (exact) */
+static unsigned short to_half(float f) {
+  unsigned x = ubits(f), sign = x >> 16 & 0x8000, e = x >> 23 & 0xff, m = x & 0x7fffff;
+  if (e == 0xff) return sign | 0x7c00 | (m ? 0x200 : 0);
+  if (e == 0 && m == 0) return sign;
+  unsigned mant = e ? m | 0x800000 : m;
+  int exp = e ? (int)e - 127 : -126;
+  if (exp > 15) return sign | 0x7c00;
+  int he = exp < -14 ? -14 : exp, sh = he - exp + 13;
+  unsigned n = sh > 31 ? 0 : mant >> sh;
+  if (sh <= 31) {
+    unsigned rem = mant & ((1u << sh) - 1), half = 1u << (sh - 1);
+    if (rem > half || (rem == half && (n & 1))) n++;
+  }
+  unsigned out = ((unsigned)(he + 14) << 10) + n;
+  return sign | (out >= 0x7c00 ? 0x7c00 : out);
+}
+static float from_half(unsigned short h) {
+  unsigned e = h >> 10 & 31, m = h & 1023;
+  float v = e == 31 ? (m ? NAN : INFINITY) : e ? std::ldexp((float)(1024 + m), (int)e - 25) : std::ldexp((float)m, -24);
+  return h & 0x8000 ? -v : v;
+}
 
 static volatile float vx, vy, vz;
 static volatile double vd;
@@ -114,10 +140,13 @@ static void reference(float x, float y, float z, unsigned *o) {
   o[27] = ubits(rounded(FE_TONEAREST, 9));
   o[28] = 0x3f800000;
   o[29] = ubits(x * 2.0f - x);
+  o[30] = to_half(x);
+  o[31] = ubits(from_half((unsigned short)o[30]));
 }
 
 static int same(unsigned got, unsigned want, int k) {
   if (k >= 17 && k <= 22) return got == want;
+  if (k == 30 && (want & 0x7c00) == 0x7c00 && (want & 0x3ff)) return (got & 0x7c00) == 0x7c00 && (got & 0x3ff);
   if (std::isnan(bits(want))) return std::isnan(bits(got));
   return got == want;
 }

@@ -1,12 +1,14 @@
 // Inline PTX, integer instructions: each translated instruction over edge-case and random
 // inputs, compared with a host model of the PTX ISA's definition (add/sub with .cc carry
 // chains, mul .lo/.hi/.wide, mad, bfe, bfi, bfind, brev, clz, popc, prmt, lop3, shf, shl/shr
-// past the width, min/max/abs/neg, setp/selp, cvt with .sat, dp4a, a 128-bit bignum add).
+// past the width, min/max/abs/neg, setp/selp, cvt with .sat, dp4a, a 128-bit bignum add, and
+// prmt's six modes: their selector table is checked here against the PTX ISA's, as Anchor
+// reads it — the H200 run is what confirms it).
 #include <cstdio>
 #include <cstdint>
 #include <cstring>
 
-#define NOPS 40
+#define NOPS 46
 #define N 256
 
 __global__ void ops(const unsigned *a, const unsigned *b, const unsigned *c, unsigned *out) {
@@ -57,6 +59,12 @@ __global__ void ops(const unsigned *a, const unsigned *b, const unsigned *c, uns
   asm("dp4a.s32.s32 %0, %1, %2, %3;" : "=r"(r) : "r"(x), "r"(y), "r"(z)); o[38] = r;
   asm("mad.wide.u32 %0, %1, %2, %3;" : "=l"(w) : "r"(x), "r"(y), "l"((unsigned long long)z << 20));
   o[39] = (unsigned)(w >> 13);
+  asm("prmt.b32.f4e %0, %1, %2, %3;" : "=r"(r) : "r"(x), "r"(y), "r"(z)); o[40] = r;
+  asm("prmt.b32.b4e %0, %1, %2, %3;" : "=r"(r) : "r"(x), "r"(y), "r"(z)); o[41] = r;
+  asm("prmt.b32.rc8 %0, %1, %2, %3;" : "=r"(r) : "r"(x), "r"(y), "r"(z)); o[42] = r;
+  asm("prmt.b32.ecl %0, %1, %2, %3;" : "=r"(r) : "r"(x), "r"(y), "r"(z)); o[43] = r;
+  asm("prmt.b32.ecr %0, %1, %2, %3;" : "=r"(r) : "r"(x), "r"(y), "r"(z)); o[44] = r;
+  asm("prmt.b32.rc16 %0, %1, %2, %3;" : "=r"(r) : "r"(x), "r"(y), "r"(z)); o[45] = r;
 }
 
 // 4x32-bit limb addition with a carry chain: the shape of bignum kernels.
@@ -107,6 +115,20 @@ static unsigned prmt(unsigned a, unsigned b, unsigned s) {
     if (sel & 8) byte = byte & 0x80 ? 0xff : 0;
     d |= byte << (8 * k);
   }
+  return d;
+}
+/* prmt's modes: the byte of {b, a} each result byte takes, by c[1:0] (PTX ISA table) */
+static unsigned prmt_mode(unsigned a, unsigned b, unsigned c, int mode) {
+  static const unsigned char table[6][4][4] = {
+      {{0, 1, 2, 3}, {1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6}},  /* f4e: d.b0 first */
+      {{0, 7, 6, 5}, {1, 0, 7, 6}, {2, 1, 0, 7}, {3, 2, 1, 0}},  /* b4e */
+      {{0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3}},  /* rc8 */
+      {{0, 1, 2, 3}, {1, 1, 2, 3}, {2, 2, 2, 3}, {3, 3, 3, 3}},  /* ecl */
+      {{0, 0, 0, 0}, {0, 1, 1, 1}, {0, 1, 2, 2}, {0, 1, 2, 3}},  /* ecr */
+      {{0, 1, 0, 1}, {2, 3, 2, 3}, {0, 1, 0, 1}, {2, 3, 2, 3}}}; /* rc16 */
+  unsigned long long v = (unsigned long long)b << 32 | a;
+  unsigned d = 0;
+  for (int k = 0; k < 4; k++) d |= (unsigned)(v >> (8 * table[mode][c & 3][k]) & 0xff) << (8 * k);
   return d;
 }
 static unsigned lop3(unsigned a, unsigned b, unsigned c, unsigned lut) {
@@ -168,6 +190,7 @@ static void reference(unsigned x, unsigned y, unsigned z, unsigned *o) {
   o[37] = (unsigned)(int)(short)x;
   o[38] = (unsigned)dp4a(x, y, (int)z);
   o[39] = (unsigned)(((unsigned long long)x * y + ((unsigned long long)z << 20)) >> 13);
+  for (int m = 0; m < 6; m++) o[40 + m] = prmt_mode(x, y, z, m);
 }
 
 int main() {

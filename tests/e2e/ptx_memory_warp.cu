@@ -1,5 +1,6 @@
 // Inline PTX, memory and warp instructions: special registers (%laneid %tid %ntid %ctaid
-// %lanemask_lt), ld.global.nc.v4.f32, st.global.v2, generic ld/st on __shared__ memory with
+// %lanemask_lt), prefetch, nanosleep, ld.global.nc.L1::no_allocate.v4.f32, st.global.v2,
+// generic ld/st on __shared__ memory with
 // bar.sync, atom (add, cas, exch, max) and red, shfl.sync.bfly/idx reductions, vote.sync.ballot,
 // activemask, membar, a loop written with labels and a predicated bra, cvta.to.global.
 #include <cstdio>
@@ -23,7 +24,9 @@ __global__ void kernel(const float4 *in, float *vsum, unsigned *regs, unsigned *
   asm volatile("st.global.u32 [%0+12], %1;" ::"l"(r), "r"(lt) : "memory");
 
   float a, b, c, d;
-  asm("ld.global.nc.v4.f32 {%0, %1, %2, %3}, [%4];"
+  asm volatile("prefetch.global.L2 [%0];" ::"l"(in + g));
+  asm volatile("nanosleep.u32 %0;" ::"r"(tid));
+  asm("ld.global.nc.L1::no_allocate.v4.f32 {%0, %1, %2, %3}, [%4];"
       : "=f"(a), "=f"(b), "=f"(c), "=f"(d) : "l"(in + g));
   float s = a + b + c + d;
   for (int m = 16; m > 0; m >>= 1) {
