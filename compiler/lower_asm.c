@@ -46,6 +46,7 @@ typedef struct asm_reg {
 typedef struct asm_label {
   char name[PTX_NAME];
   LLVMBasicBlockRef block;
+  int placed; /* its definition was translated */
 } asm_label;
 
 enum { ASM_MAX_OPERANDS = 32 };
@@ -1858,6 +1859,12 @@ static int translate(xlate *x, const ptx_program *prog) {
       break;
     case PTX_LABEL_DEF: {
       LLVMBasicBlockRef bb = label_block(x, st->label);
+      asm_label *l = NULL;
+      for (int k = 0; k < x->nlabels; k++)
+        if (x->labels[k].block == bb) l = &x->labels[k];
+      if (!l) return error(x, "more than 64 labels in one %s statement", "asm");
+      if (l->placed) return error(x, "the label '%s' defined twice", st->label);
+      l->placed = 1;
       LLVMBuildBr(x->b, bb);
       LLVMPositionBuilderAtEnd(x->b, bb);
       break;
@@ -1884,6 +1891,8 @@ static int translate(xlate *x, const ptx_program *prog) {
       break;
     }
   }
+  x->st = NULL;
+  if (!x->failed && x->depth) return error(x, "an unclosed '%s'", "{");
   return !x->failed;
 }
 
@@ -1987,6 +1996,8 @@ static void lower_one(msl_ctx *ctx, LLVMValueRef call) {
   copy[len] = 0;
   ptx_program prog = {0};
   if (!ptx_parse(copy, &prog, message, sizeof message)) {
+    for (char *c = message; *c; c++) /* operands as the user wrote them */
+      if (c[0] == '$' && c[1] >= '0' && c[1] <= '9') *c = '%';
     diag_error(ctx, call, "cannot translate inline PTX: %s", message);
     ptx_free(&prog);
     free(copy);

@@ -260,7 +260,7 @@ static int declaration(parser *ps, ptx_stmt *st, const char *s) {
     if (*s == '<') {
       char *end;
       op->imm = strtol(s + 1, &end, 10);
-      if (*end != '>' || op->imm <= 0 || op->imm > 64)
+      if (*end != '>' || op->imm <= 0 || op->imm > 1024)
         return fail(ps, "cannot read the declaration '%s'", st->text);
       s = end + 1;
     }
