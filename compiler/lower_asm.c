@@ -32,7 +32,7 @@
 #define NOT_SUPPORTED "is not supported by Anchor's Metal backend"
 
 typedef struct ptx_type {
-  char kind;     /* 's' 'u' 'b' 'f' 'p'(red) */
+  char kind;     /* 's' 'u' 'b' 'f', 'p' (.pred) */
   unsigned bits; /* 1 for .pred */
 } ptx_type;
 
@@ -1298,7 +1298,24 @@ static int cvt_float_float(xlate *x, ptx_type dt, ptx_type at, int ftz, int sat)
 }
 
 /* cvt{.rnd}{.ftz}{.sat}.dtype.atype d, a */
+/* cvt.rn{.relu}.f16x2.f32 d, a, b: a's half in the upper 16 bits, b's in
+ * the lower (two __float2half_rn). */
+static int cvt_f16x2(xlate *x) {
+  ptx_type ts[3], f = {'f', 32};
+  if (types(x, ts, 3) != 1 || ts[0].kind != 'f' || ts[0].bits != 32 || rounding(x) != 0 ||
+      !check_operands(x, 3, 3))
+    return error(x, "this form of '%s'", "cvt.f16x2");
+  LLVMValueRef a = get(x, 1, f), bv = get(x, 2, f);
+  if (!a || !bv) return 0;
+  LLVMTypeRef half = LLVMHalfTypeInContext(x->ctx->llctx), u = i32(x);
+  LLVMValueRef hi = cast(x, LLVMBuildFPTrunc(x->b, a, half, ""), u, 0);
+  LLVMValueRef lo = cast(x, LLVMBuildFPTrunc(x->b, bv, half, ""), u, 0);
+  LLVMValueRef r = LLVMBuildOr(x->b, LLVMBuildShl(x->b, hi, cint(x, u, 16), ""), lo, "");
+  return put(x, 0, r, (ptx_type){'b', 32});
+}
+
 static int op_cvt(xlate *x) {
+  if (mod(x, "f16x2")) return cvt_f16x2(x);
   ptx_type ts[3];
   if (types(x, ts, 3) != 2 || !check_operands(x, 2, 2)) return error(x, "the types of '%s'", "cvt");
   ptx_type dt = ts[0], at = ts[1];
