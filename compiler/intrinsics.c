@@ -290,6 +290,8 @@ static const call_row rows[] = {
     {"llvm.var.annotation", 1, ANNOTATION},
     {"llvm.donothing", 1, ANNOTATION},
     {"llvm.nvvm.read.ptx.sreg.", 1, BUILD(emit_sreg, 0)},
+    /* PTX exit (lower_asm.c): no code of its own; the `unreachable` after it returns */
+    {"llvm.nvvm.exit", 0, {NULL, NULL, NULL, NULL, MSL_ROW_NO_CODE, 0}},
     /* __threadfence_block; __threadfence, __threadfence_system */
     {"llvm.nvvm.membar.cta",
      0,

@@ -1718,6 +1718,17 @@ static int op_no_effect(xlate *x) {
              : error(x, "the operand of '%s'", x->st->parts[0]);
 }
 
+/* exit: the thread ends — llvm.nvvm.exit (no return) and `unreachable`,
+ * which the emitter writes as the kernel's return; what follows in the asm
+ * is in a block nothing reaches. */
+static int op_exit(xlate *x) {
+  if (!check_operands(x, 0, 0)) return 0;
+  call_intrinsic(x, "llvm.nvvm.exit", NULL, 0, NULL, 0);
+  LLVMBuildUnreachable(x->b);
+  LLVMPositionBuilderAtEnd(x->b, LLVMInsertBasicBlockInContext(x->ctx->llctx, x->tail, "asm.dead"));
+  return 1;
+}
+
 static int op_trap(xlate *x) {
   if (!check_operands(x, 0, 0)) return 0;
   call_intrinsic(x, "llvm.trap", NULL, 0, NULL, 0);
@@ -1797,6 +1808,7 @@ static const struct {
     {"membar", op_fence},
     {"fence", op_fence},
     {"trap", op_trap},
+    {"exit", op_exit},
     {"nanosleep", op_no_effect},
     {"prefetch", op_no_effect},
     {"prefetchu", op_no_effect},
@@ -1996,7 +2008,9 @@ static void split_before(xlate *x) {
 
 static int needs_blocks(const ptx_program *prog) {
   for (int s = 0; s < prog->count; s++)
-    if (prog->stmts[s].pred[0] || prog->stmts[s].kind == PTX_LABEL_DEF) return 1;
+    if (prog->stmts[s].pred[0] || prog->stmts[s].kind == PTX_LABEL_DEF ||
+        (prog->stmts[s].kind == PTX_INSTR && !strcmp(prog->stmts[s].parts[0], "exit")))
+      return 1;
   return 0;
 }
 

@@ -2,7 +2,8 @@
 // comments, nested { } scopes with shadowing .reg declarations, register arrays r<4>,
 // registers declared with and without %, literals in decimal, hex, octal, binary, negative,
 // 0f/0d floats, [reg+-4] offsets, @p and @!p guards, d|p pairs, "+r" operands, "n"
-// immediates, labels and bra, and the "memory"-clobbering empty asm (a compiler barrier).
+// immediates, labels and bra, exit (guarded and not), and the "memory"-clobbering empty
+// asm (a compiler barrier).
 #include <cstdio>
 
 __global__ void kernel(unsigned *out, const unsigned *in) {
@@ -52,16 +53,21 @@ __global__ void kernel(unsigned *out, const unsigned *in) {
       "$Ldone:\n\t}"
       : "=r"(steps) : "r"(t + 1));
   out[8 * t + 7] = steps; /* Collatz steps of t + 1 */
+  /* exit ends the thread: a guarded exit in PTX, and one the C++ branches around */
+  asm volatile("{ .reg .pred p; setp.eq.u32 p, %0, 5; @p exit; }" ::"r"(t % 8) : "memory");
+  if (t % 8 == 6) asm volatile("exit;" ::: "memory");
+  out[8 * 64 + t] = t + 1;
 }
 
 int main() {
   const int n = 64;
-  unsigned in[n + 1], out[8 * n];
+  unsigned in[n + 1], out[9 * n];
   for (int i = 0; i <= n; i++) in[i] = 0x5000 + i * 11;
   unsigned *din, *dout;
   cudaMalloc(&din, sizeof in);
   cudaMalloc(&dout, sizeof out);
   cudaMemcpy(din, in, sizeof in, cudaMemcpyHostToDevice);
+  cudaMemset(dout, 0, sizeof out);
   kernel<<<1, n>>>(dout, din);
   cudaMemcpy(out, dout, sizeof out, cudaMemcpyDeviceToHost);
   int bad = 0;
@@ -73,6 +79,8 @@ int main() {
     for (int k = 0; k < 8; k++)
       if (out[8 * t + k] != want[k] && bad++ < 20)
         printf("thread %u value %d: %u, want %u\n", t, k, out[8 * t + k], want[k]);
+    unsigned after = t % 8 == 5 || t % 8 == 6 ? 0 : t + 1;
+    if (out[8 * n + t] != after && bad++ < 20) printf("thread %u after exit: %u\n", t, out[8 * n + t]);
   }
   printf("%s\n", bad ? "FAIL" : "PASS");
   return bad != 0;
