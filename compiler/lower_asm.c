@@ -309,7 +309,12 @@ static LLVMValueRef read_reg(xlate *x, const char *name) {
   asm_reg *r = find_reg(x, name);
   if (r) return LLVMBuildLoad2(x->b, r->type, r->slot, "");
   LLVMValueRef v = name[0] == '%' ? special_register(x, name + 1) : NULL;
-  if (!v) error(x, "the register '%s'", name);
+  if (!v && !strcmp(name, "%dynamic_smem_size"))
+    error(x,
+          "the special register '%s' (a kernel's dynamic shared memory size is not passed to it)",
+          name);
+  else if (!v)
+    error(x, "the register '%s'", name);
   return v;
 }
 
@@ -1342,7 +1347,7 @@ typedef enum {
 static space state_space(xlate *x) {
   static const char *const names[] = {"global", "shared", "local", "const", "param", NULL};
   int k = mod_of(x, names);
-  if (k == 4 || k == 5) error(x, "the state space of '%s'", x->st->parts[0]);
+  if (k == 5) error(x, "the state space of '%s'", x->st->parts[0]);
   return (space)k;
 }
 
