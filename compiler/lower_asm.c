@@ -1223,9 +1223,11 @@ static int cvt_int_int(xlate *x, ptx_type dt, ptx_type at, int sat) {
  * 8- and 16-bit results through 32 bits, clamped. */
 static int cvt_float_int(xlate *x, ptx_type dt, ptx_type at, int ftz) {
   int mode = mod_of(x, int_rounding_mods) - 1;
-  if (mode < 0 || at.bits == 16) return error(x, "the rounding of '%s'", "cvt");
+  if (mode < 0) return error(x, "the rounding of '%s'", "cvt");
   LLVMValueRef a = get(x, 1, at);
   if (!a) return 0;
+  if (at.bits == 16) /* a half is exactly a float */
+    a = LLVMBuildFPExt(x->b, a, f32(x), ""), at.bits = 32;
   if (ftz) a = flush(x, a);
   ptx_type wt = {dt.kind, dt.bits == 64 ? 64 : 32};
   char fn[48];
@@ -1269,9 +1271,9 @@ static int cvt_int_float(xlate *x, ptx_type dt, ptx_type at, int sat) {
 
 static int cvt_float_float(xlate *x, ptx_type dt, ptx_type at, int ftz, int sat) {
   if (dt.bits == 16 || at.bits == 16) {
-    /* f32 <-> f16: __float2half_rn / __half2float (fptrunc / fpext) */
+    /* f32 -> f16: __float2half_rn (fptrunc); f16 -> f32/f64: exact (fpext) */
     int mode = dt.bits == 16 ? rounding(x) : -1;
-    if ((dt.bits == 16 ? at.bits != 32 || mode != 0 : dt.bits != 32) || sat)
+    if ((dt.bits == 16 ? at.bits != 32 || mode != 0 : dt.bits == 16) || sat)
       return error(x, "this half-precision form of '%s'", "cvt");
     LLVMValueRef a = get(x, 1, at);
     if (!a) return 0;

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <cstring>
 
-#define NOPS 33
+#define NOPS 35
 #define N 512
 
 __global__ void ops(const float *a, const float *b, const float *c, unsigned *out) {
@@ -54,6 +54,9 @@ __global__ void ops(const float *a, const float *b, const float *c, unsigned *ou
   asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(x)); o[30] = h;
   asm("cvt.f32.f16 %0, %1;" : "=f"(r) : "h"(h)); F(31);
   asm("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(k) : "f"(x), "f"(y)); o[32] = k;
+  asm("cvt.rni.s32.f16 %0, %1;" : "=r"(k) : "h"(h)); o[33] = k;
+  asm("cvt.f64.f16 %0, %1;" : "=d"(d) : "h"(h));
+  o[34] = __float_as_uint((float)d);
 }
 
 static float bits(unsigned u) { float f; memcpy(&f, &u, 4); return f; }
@@ -144,10 +147,13 @@ static void reference(float x, float y, float z, unsigned *o) {
   o[30] = to_half(x);
   o[31] = ubits(from_half((unsigned short)o[30]));
   o[32] = (unsigned)to_half(x) << 16 | to_half(y);
+  float hx = from_half((unsigned short)o[30]), hr = std::nearbyint(hx);
+  o[33] = std::isnan(hx) ? 0 : hr >= 0x1p31f ? 0x7fffffff : hr < -0x1p31f ? 0x80000000u : (unsigned)(int)hr;
+  o[34] = o[31];
 }
 
 static int same(unsigned got, unsigned want, int k) {
-  if (k >= 17 && k <= 22) return got == want;
+  if ((k >= 17 && k <= 22) || k == 33) return got == want;
   if (k == 30 && (want & 0x7c00) == 0x7c00 && (want & 0x3ff)) return (got & 0x7c00) == 0x7c00 && (got & 0x3ff);
   if (k == 32) { /* two halves, NaNs of any payload */
     for (int s = 0; s < 32; s += 16) {
