@@ -33,7 +33,8 @@
  *   lower_memory.c  IR->IR: memcpy/memmove/memset -> anchor_mem* calls
  *   lower_atomics.c IR->IR: 32-bit atomics -> anchor_atomic_* calls
  *   lower_asm.c     IR->IR, before devlib.c: inline PTX -> IR (ptx_parse.c
- *                   reads the asm text, ptx.h)
+ *                   reads the asm text, ptx.h; ptx_xlate.h's ptx_*.c
+ *                   translate the instructions)
  *   addrspace.c  which MSL address space every pointer value lives in
  *   cfg.c        dominators, post-dominators and loops of a function
  *   structurize.c  structured if/while/break/continue emission of the CFG
@@ -56,7 +57,9 @@
  *              kernel, verify, table
  *   kernel -> structurize -> emit -> {atomics, intrinsics, fp64} -> operand
  *   kernel -> cfg, addrspace, operand;  operand -> addrspace -> util, diag
- *   lower_atomics -> atomics (operation names only);  lower_asm -> ptx_parse
+ *   lower_atomics -> atomics (operation names only)
+ *   lower_asm -> ptx_parse, ptx_{integer,move,float,memory,sync} -> ptx_xlate -> lower
+ *   (ptx_integer -> ptx_float for the float forms of add/mul/div)
  */
 /* Contracts that hold for every declaration below unless it says otherwise:
  * nothing is thread-safe (one compilation at a time: LLVM values, LLVM's
