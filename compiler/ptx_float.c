@@ -17,7 +17,7 @@ static int rounding(ptx_xlate *x) {
 
 /* add sub mul fma mad div (float): rn is LLVM's own arithmetic (which
  * nothing contracts), the directed modes the device library's __fadd_rz...;
- * .ftz flushes operands and result, .sat clamps to [0, 1]. */
+ * .ftz flushes operands and result, .sat clamps to [+0, 1]. */
 int ptx_float_arith(ptx_xlate *x, ptx_type t) {
   const char *name = x->st->parts[0];
   int fma = !strcmp(name, "fma") || !strcmp(name, "mad"), div = !strcmp(name, "div");
