@@ -465,3 +465,58 @@ int ptx_op_dp(ptx_xlate *x) {
   if (!args[0] || !args[1] || !args[2]) return 0;
   return ptx_put(x, 0, ptx_call_devlib(x, fn, ptx_i32(x), args, 3), ts[0]);
 }
+
+/* The scalar video instructions on whole 32-bit words (CUB's IADD3 is
+ * vadd.u32.u32.u32.add, its SHR_ADD vshr.u32.u32.u32.clamp.add): vadd vsub
+ * vabsdiff vmin vmax, and vshl/vshr with .clamp (amount at most 32) or
+ * .wrap (amount mod 32). The sources are extended by their types, so the
+ * intermediate is exact in 64 bits, then the optional secondary .add/.min/
+ * .max with c (extended by the result type), and the low 32 bits kept.
+ * Byte and half-word selectors (a.b0...) and .sat are not translated. */
+int ptx_op_video(ptx_xlate *x) {
+  const char *name = x->st->parts[0];
+  int shift = !strcmp(name, "vshl") || !strcmp(name, "vshr");
+  ptx_type ts[4];
+  if (ptx_types(x, ts, 4) != 3) return ptx_error(x, "the types of '%s'", name);
+  for (int k = 0; k < 3; k++)
+    if (ts[k].bits != 32 || !strchr("su", ts[k].kind) || (shift && k == 2 && ts[k].kind != 'u'))
+      return ptx_error(x, "the types of '%s'", name);
+  static const char *const second[] = {"add", "min", "max", NULL}, *const modes[] = {"clamp",
+                                                                                     "wrap", NULL};
+  int op2 = ptx_mod_of(x, second), mode = shift ? ptx_mod_of(x, modes) : 0;
+  if (shift && (!mode || op2 > 1)) return ptx_error(x, "the form of '%s'", name);
+  if (!ptx_check_operands(x, op2 ? 4 : 3, op2 ? 4 : 3)) return 0;
+  LLVMBuilderRef b = x->b;
+  LLVMTypeRef w = ptx_int_type(x, 64), u = ptx_i32(x);
+  LLVMValueRef a = ptx_get(x, 1, ts[1]), bv = ptx_get(x, 2, ts[2]);
+  if (!a || !bv) return 0;
+  LLVMValueRef a64 = ptx_cast(x, a, w, ts[1].kind == 's'),
+               b64 = ptx_cast(x, bv, w, ts[2].kind == 's');
+  LLVMValueRef t, args[2];
+  if (shift) {
+    LLVMValueRef n =
+        mode == 1 ? LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGT, bv, ptx_cint(x, u, 32), ""),
+                                    ptx_cint(x, u, 32), bv, "")
+                  : LLVMBuildAnd(b, bv, ptx_cint(x, u, 31), "");
+    n = LLVMBuildZExt(b, n, w, "");
+    t = name[3] == 'l' ? LLVMBuildShl(b, a64, n, "") : LLVMBuildAShr(b, a64, n, "");
+  } else if (!strcmp(name, "vadd")) {
+    t = LLVMBuildAdd(b, a64, b64, "");
+  } else if (!strcmp(name, "vsub")) {
+    t = LLVMBuildSub(b, a64, b64, "");
+  } else if (!strcmp(name, "vabsdiff")) {
+    LLVMValueRef gt = LLVMBuildICmp(b, LLVMIntSGT, a64, b64, "");
+    t = LLVMBuildSelect(b, gt, LLVMBuildSub(b, a64, b64, ""), LLVMBuildSub(b, b64, a64, ""), "");
+  } else {
+    args[0] = a64, args[1] = b64;
+    t = ptx_call_intrinsic(x, name[2] == 'i' ? "llvm.smin" : "llvm.smax", &w, 1, args, 2);
+  }
+  if (op2) {
+    LLVMValueRef c = ptx_get(x, 3, ts[0]);
+    if (!c) return 0;
+    args[0] = t, args[1] = ptx_cast(x, c, w, ts[0].kind == 's');
+    t = op2 == 1 ? LLVMBuildAdd(b, t, args[1], "")
+                 : ptx_call_intrinsic(x, op2 == 2 ? "llvm.smin" : "llvm.smax", &w, 1, args, 2);
+  }
+  return ptx_put(x, 0, LLVMBuildTrunc(b, t, u, ""), ts[0]);
+}

@@ -139,6 +139,7 @@ int ptx_op_prmt(ptx_xlate *x);
 int ptx_op_lop3(ptx_xlate *x);
 int ptx_op_shf(ptx_xlate *x);
 int ptx_op_dp(ptx_xlate *x);
+int ptx_op_video(ptx_xlate *x); /* vadd vsub vabsdiff vmin vmax vshl vshr */
 /* ptx_move.c */
 int ptx_op_mov(ptx_xlate *x);
 int ptx_op_cvta(ptx_xlate *x);

@@ -2,10 +2,11 @@
 // .hi/.wide on 64 bits, mad.lo.cc/madc.hi (a 64x64->128 multiply in 32-bit limbs),
 // sub.cc/subc chains, shr.s64/shl.b64 past the width, bfe.u64, popc/clz/brev/bfind on 64 bits,
 // mov.b64 pack/unpack, 16-bit registers ("h"), set, slct, cnot, mul24, sad, dp2a, div/rem,
-// cvt with .sat between widths — compared with a host model of the PTX ISA.
+// cvt with .sat between widths, the scalar video instructions (vadd... with a secondary op)
+// — compared with a host model of the PTX ISA.
 #include <cstdio>
 
-#define NOPS 36
+#define NOPS 45
 #define N 256
 typedef unsigned long long u64;
 typedef long long s64;
@@ -67,6 +68,16 @@ __global__ void ops(const u64 *a, const u64 *b, u64 *out) {
   asm("cvt.s64.s32 %0, %1;" : "=l"(r) : "r"(x0)); o[33] = r;
   asm("min.s64 %0, %1, %2;" : "=l"(r) : "l"(x), "l"(y)); o[34] = r;
   asm("{ .reg .pred p; setp.eq.and.u64 p, %1, %2, 1; selp.b64 %0, 5, 6, p; }" : "=l"(r) : "l"(x), "l"(x ^ (y & 1))); o[35] = r;
+  /* video instructions on whole words, as CUB's IADD3 / SHR_ADD / SHL_ADD */
+  asm("vadd.u32.u32.u32.add %0, %1, %2, %3;" : "=r"(q) : "r"(x0), "r"(y0), "r"(x1)); o[36] = q;
+  asm("vadd.s32.s32.s32.max %0, %1, %2, %3;" : "=r"(q) : "r"(x0), "r"(y0), "r"(x1)); o[37] = q;
+  asm("vsub.u32.u32.u32.min %0, %1, %2, %3;" : "=r"(q) : "r"(x0), "r"(y0), "r"(x1)); o[38] = q;
+  asm("vabsdiff.u32.s32.s32 %0, %1, %2;" : "=r"(q) : "r"(x0), "r"(y0)); o[39] = q;
+  asm("vmin.s32.s32.s32.add %0, %1, %2, %3;" : "=r"(q) : "r"(x0), "r"(y0), "r"(x1)); o[40] = q;
+  asm("vmax.u32.u32.u32 %0, %1, %2;" : "=r"(q) : "r"(x0), "r"(y0)); o[41] = q;
+  asm("vshl.u32.u32.u32.clamp.add %0, %1, %2, %3;" : "=r"(q) : "r"(x0), "r"(y1 & 63), "r"(x1)); o[42] = q;
+  asm("vshr.s32.s32.u32.wrap %0, %1, %2;" : "=r"(q) : "r"(x0), "r"(y1)); o[43] = q;
+  asm("vshr.u32.u32.u32.clamp.add %0, %1, %2, %3;" : "=r"(q) : "r"(x0), "r"(y1 & 63), "r"(x1)); o[44] = q;
 }
 
 static u64 bfe64(u64 a, unsigned pos, unsigned len, int sign) {
@@ -125,6 +136,18 @@ static void reference(u64 x, u64 y, u64 *o) {
   o[33] = (u64)(s64)(int)x0;
   o[34] = (s64)x < (s64)y ? x : y;
   o[35] = (x == (x ^ (y & 1))) ? 5 : 6;
+  s64 sx0 = (int)x0, sy0 = (int)y0, sx1 = (int)x1;
+  o[36] = (unsigned)((u64)x0 + y0 + x1);
+  o[37] = (unsigned)(sx0 + sy0 > sx1 ? sx0 + sy0 : sx1);
+  s64 d = (s64)x0 - (s64)y0;
+  o[38] = (unsigned)(d < (s64)x1 ? d : (s64)x1);
+  o[39] = (unsigned)(sx0 > sy0 ? sx0 - sy0 : sy0 - sx0);
+  o[40] = (unsigned)((sx0 < sy0 ? sx0 : sy0) + sx1);
+  o[41] = x0 > y0 ? x0 : y0;
+  unsigned vn = (y1 & 63) > 32 ? 32 : (y1 & 63);
+  o[42] = (unsigned)(((u64)x0 << vn) + x1);
+  o[43] = (unsigned)(sx0 >> (y1 & 31));
+  o[44] = (unsigned)(((u64)x0 >> vn) + x1);
 }
 
 int main() {
