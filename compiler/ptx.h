@@ -3,7 +3,8 @@
  * a single %) as a list of statements lower_asm.c translates. Prefix ptx_.
  * The parser knows PTX's syntax only (statements, declarations, scopes,
  * labels, predicates, operands, the opcode's dot-separated parts); which
- * instructions and modifiers exist is lower_asm.c's business. */
+ * instructions and modifiers exist is the translation's business
+ * (lower_asm.c and ptx_xlate.h's files). */
 #ifndef ANCHOR_PTX_H
 #define ANCHOR_PTX_H
 

@@ -1,8 +1,9 @@
 /* ptx_parse.c — PTX statements of an inline asm string (ptx.h): comments
  * dropped; statements end at ';'; '{' and '}' at a statement's start open
  * and close register scopes; `name:` defines a label; `@p` / `@!p` guard an
- * instruction; `.reg .type a, b<4>;` declares registers; an instruction is
- * its opcode (split at '.') and comma-separated operands. */
+ * instruction; `.reg .type a, b<4>;` declares registers; `.pragma` hints are
+ * dropped; an instruction is its opcode (split at '.') and comma-separated
+ * operands. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -281,6 +282,10 @@ static int statement(parser *ps, const char *s) {
     while (isspace((unsigned char)*s))
       s++;
     snprintf(st->text, sizeof st->text, "%.*s", (int)sizeof st->text - 1, s);
+  }
+  if (!strncmp(s, ".pragma", 7) && !st->pred[0]) { /* a hint ("nounroll"): nothing to translate */
+    ps->prog->count--;
+    return 1;
   }
   if (*s == '.') return !st->pred[0] ? declaration(ps, st, s) : fail(ps, "cannot read '%s'", s);
   size_t k = 0;
