@@ -2,7 +2,7 @@
 // comments, nested { } scopes with shadowing .reg declarations, register arrays r<4>,
 // registers declared with and without %, literals in decimal, hex, octal, binary, negative,
 // 0f/0d floats, [reg+-4] offsets, @p and @!p guards, d|p pairs, "+r" operands, "n"
-// immediates, labels and bra, exit (guarded and not), and the "memory"-clobbering empty
+// immediates, labels and bra, .pragma, exit (guarded and not), and the "memory"-clobbering empty
 // asm (a compiler barrier).
 #include <cstdio>
 
@@ -43,6 +43,7 @@ __global__ void kernel(unsigned *out, const unsigned *in) {
   unsigned steps;
   asm("{\n\t.reg .u32 n;\n\t.reg .pred done;\n\tmov.u32 %0, 0;\n\tmov.u32 n, %1;\n"
       "$Lloop:\n\t"
+      ".pragma \"nounroll\";\n\t"
       "setp.le.u32 done, n, 1;\n\t"
       "@done bra.uni $Ldone;\n\t"
       "add.u32 %0, %0, 1;\n\t"
