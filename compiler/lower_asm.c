@@ -114,10 +114,6 @@ static const struct {
     {"prefetchu", ptx_op_no_effect},
 };
 
-static LLVMBasicBlockRef new_block(ptx_xlate *x, const char *name) {
-  return LLVMInsertBasicBlockInContext(x->ctx->llctx, x->tail, name);
-}
-
 static LLVMBasicBlockRef label_block(ptx_xlate *x, const char *name) {
   for (int k = 0; k < x->nlabels; k++)
     if (!strcmp(x->labels[k].name, name)) return x->labels[k].block;
@@ -131,7 +127,7 @@ static int op_bra(ptx_xlate *x, LLVMValueRef guard) {
     return ptx_error(x, "the target of '%s'", "bra");
   LLVMBasicBlockRef target = label_block(x, x->st->operands[0].name);
   if (!target) return ptx_error(x, "the label '%s'", x->st->operands[0].name);
-  LLVMBasicBlockRef next = new_block(x, "asm.next");
+  LLVMBasicBlockRef next = ptx_new_block(x, "asm.next");
   if (guard)
     LLVMBuildCondBr(x->b, guard, target, next);
   else
@@ -159,8 +155,8 @@ static int translate_instruction(ptx_xlate *x) {
     if (!translate) return ptx_unsupported(x);
     LLVMBasicBlockRef after = NULL;
     if (guard) {
-      LLVMBasicBlockRef then = new_block(x, "asm.then");
-      after = new_block(x, "asm.after");
+      LLVMBasicBlockRef then = ptx_new_block(x, "asm.then");
+      after = ptx_new_block(x, "asm.after");
       LLVMBuildCondBr(x->b, guard, then, after);
       LLVMPositionBuilderAtEnd(x->b, then);
     }
@@ -311,7 +307,9 @@ static void split_before(ptx_xlate *x) {
 static int needs_blocks(const ptx_program *prog) {
   for (int s = 0; s < prog->count; s++)
     if (prog->stmts[s].pred[0] || prog->stmts[s].kind == PTX_LABEL_DEF ||
-        (prog->stmts[s].kind == PTX_INSTR && !strcmp(prog->stmts[s].parts[0], "exit")))
+        (prog->stmts[s].kind == PTX_INSTR && !strcmp(prog->stmts[s].parts[0], "exit")) ||
+        (prog->stmts[s].kind == PTX_INSTR && !strcmp(prog->stmts[s].parts[0], "cp") &&
+         prog->stmts[s].noperands == 4))
       return 1;
   return 0;
 }
@@ -321,8 +319,10 @@ static void lower_one(msl_ctx *ctx, LLVMValueRef call) {
   size_t len, clen;
   const char *text = LLVMGetInlineAsmAsmString(callee, &len);
   const char *constraints = LLVMGetInlineAsmConstraintString(callee, &clen);
-  ptx_xlate x = {
-      .ctx = ctx, .call = call, .fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call))};
+  ptx_xlate x = {.ctx = ctx,
+                 .call = call,
+                 .fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)),
+                 .side_effects = LLVMGetInlineAsmHasSideEffects(callee)};
   char *copy = malloc(len + 1), message[256] = "";
   if (!copy) abort();
   memcpy(copy, text, len);
@@ -350,7 +350,7 @@ static void lower_one(msl_ctx *ctx, LLVMValueRef call) {
     if (prog.stmts[s].kind == PTX_LABEL_DEF && x.nlabels < 64 &&
         !label_block(&x, prog.stmts[s].label)) {
       snprintf(x.labels[x.nlabels].name, PTX_NAME, "%s", prog.stmts[s].label);
-      x.labels[x.nlabels++].block = new_block(&x, "asm.label");
+      x.labels[x.nlabels++].block = ptx_new_block(&x, "asm.label");
     }
   int ok = bind_operands(&x, constraints, clen) && translate(&x, &prog);
   if (ok) {

@@ -2,6 +2,7 @@
  * with state spaces, cache hints, orderings and vectors; atom/red as
  * atomicrmw/cmpxchg; cp.async as a synchronous copy. Addresses keep the
  * provenance of the pointer an asm operand came from. */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -150,7 +151,9 @@ int ptx_op_ldst(ptx_xlate *x) {
       if (!ptx_put_operand(x, e, m, t)) return 0;
     }
     LLVMSetAlignment(m, k ? size : size * (unsigned)n);
-    if (vol) LLVMSetVolatile(m, 1);
+    /* an access of an asm volatile happens each time and in order, as the
+     * opaque asm does under nvcc; atomic ones are ordered by their ordering */
+    if (vol || (x->side_effects && !order)) LLVMSetVolatile(m, 1);
     if (order) LLVMSetOrdering(m, ordering(order));
   }
   return 1;
@@ -210,8 +213,24 @@ int ptx_op_atom(ptx_xlate *x) {
   return red ? 1 : ptx_put(x, 0, r, t);
 }
 
+/* One unit (1 or 4 bytes) of a cp.async at byte offset k: src's or zero. */
+static void copy_unit(ptx_xlate *x, LLVMValueRef dst, LLVMValueRef src, unsigned k, unsigned unit,
+                      int zero) {
+  LLVMTypeRef t = ptx_int_type(x, 8 * unit), i8 = ptx_int_type(x, 8);
+  LLVMValueRef off = LLVMConstInt(ptx_int_type(x, 64), k, 0);
+  LLVMValueRef v = zero ? LLVMConstNull(t)
+                        : LLVMBuildLoad2(x->b, t, LLVMBuildGEP2(x->b, i8, src, &off, 1, ""), "");
+  if (!zero) LLVMSetAlignment(v, unit), LLVMSetVolatile(v, x->side_effects);
+  LLVMValueRef st = LLVMBuildStore(x->b, v, LLVMBuildGEP2(x->b, i8, dst, &off, 1, ""));
+  LLVMSetAlignment(st, unit);
+  LLVMSetVolatile(st, x->side_effects);
+}
+
 /* cp.async.{ca,cg}.shared.global [dst], [src], size{, src-size}: a
- * synchronous copy (bytes past src-size zero), in 32-bit words. */
+ * synchronous copy (the group instructions then have nothing to wait for);
+ * bytes past src-size are zero. A src-size in a register (the zero-fill
+ * idiom: p ? 16 : 0) is tested at run time: the whole copy when it is at
+ * least size, else byte by byte, reading only the bytes below it. */
 int ptx_op_cp(ptx_xlate *x) {
   if (!ptx_mod(x, "async")) return ptx_unsupported(x);
   if (ptx_mod(x, "commit_group") || ptx_mod(x, "wait_group") || ptx_mod(x, "wait_all"))
@@ -224,19 +243,56 @@ int ptx_op_cp(ptx_xlate *x) {
   if (x->failed) return 0;
   long long size, src_size;
   if (!ptx_immediate(x, 2, &size)) return 0;
-  src_size = size;
-  if (x->st->noperands == 4 && !ptx_immediate(x, 3, &src_size)) return 0;
   if (size != 4 && size != 8 && size != 16) return ptx_error(x, "the size of '%s'", "cp.async");
+  src_size = size;
+  LLVMValueRef runtime = NULL;
+  const ptx_operand *n = x->st->noperands == 4 ? &x->st->operands[3] : NULL;
+  if (n && n->kind == PTX_IMM)
+    src_size = n->imm;
+  else if (n && n->kind == PTX_REG) {
+    int k = ptx_operand_index(x, n->name);
+    if (k >= x->nout && x->op_arg[k] && LLVMIsAConstantInt(x->op_arg[k]))
+      src_size = LLVMConstIntGetSExtValue(x->op_arg[k]);
+    else if (!(runtime = ptx_get(x, 3, (ptx_type){'u', 32})))
+      return 0;
+  } else if (n) {
+    return ptx_error(x, "the src-size of '%s'", "cp.async");
+  }
   LLVMValueRef dst = address(x, &x->st->operands[0], SPACE_SHARED);
   LLVMValueRef src = dst ? address(x, &x->st->operands[1], SPACE_GLOBAL) : NULL;
   if (!src) return 0;
-  LLVMTypeRef i8 = ptx_int_type(x, 8);
-  for (long long k = 0; k < size; k++) {
-    LLVMValueRef off = LLVMConstInt(ptx_int_type(x, 64), (unsigned long long)k, 0);
-    LLVMValueRef v = k < src_size
-                         ? LLVMBuildLoad2(x->b, i8, LLVMBuildGEP2(x->b, i8, src, &off, 1, ""), "")
-                         : LLVMConstNull(i8);
-    LLVMBuildStore(x->b, v, LLVMBuildGEP2(x->b, i8, dst, &off, 1, ""));
+  if (!runtime) {
+    unsigned unit = src_size % 4 ? 1 : 4;
+    for (unsigned k = 0; k < (unsigned)size; k += unit)
+      copy_unit(x, dst, src, k, unit, (long long)k >= src_size);
+    return 1;
   }
+  assert(x->cfg && "lower_asm.c gives a cp.async with a src-size blocks");
+  LLVMBasicBlockRef full = ptx_new_block(x, "cp.full"), part = ptx_new_block(x, "cp.part"),
+                    done = ptx_new_block(x, "cp.done");
+  LLVMTypeRef u = ptx_i32(x);
+  LLVMBuildCondBr(
+      x->b, LLVMBuildICmp(x->b, LLVMIntUGE, runtime, ptx_cint(x, u, (unsigned long long)size), ""),
+      full, part);
+  LLVMPositionBuilderAtEnd(x->b, full);
+  for (unsigned k = 0; k < (unsigned)size; k += 4)
+    copy_unit(x, dst, src, k, 4, 0);
+  LLVMBuildBr(x->b, done);
+  LLVMPositionBuilderAtEnd(x->b, part);
+  for (unsigned k = 0; k < (unsigned)size; k++) {
+    LLVMBasicBlockRef load = ptx_new_block(x, "cp.byte"), zero = ptx_new_block(x, "cp.zero"),
+                      next = ptx_new_block(x, "cp.next");
+    LLVMBuildCondBr(x->b, LLVMBuildICmp(x->b, LLVMIntULT, ptx_cint(x, u, k), runtime, ""), load,
+                    zero);
+    LLVMPositionBuilderAtEnd(x->b, load);
+    copy_unit(x, dst, src, k, 1, 0);
+    LLVMBuildBr(x->b, next);
+    LLVMPositionBuilderAtEnd(x->b, zero);
+    copy_unit(x, dst, src, k, 1, 1);
+    LLVMBuildBr(x->b, next);
+    LLVMPositionBuilderAtEnd(x->b, next);
+  }
+  LLVMBuildBr(x->b, done);
+  LLVMPositionBuilderAtEnd(x->b, done);
   return 1;
 }

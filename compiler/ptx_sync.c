@@ -177,7 +177,7 @@ int ptx_op_exit(ptx_xlate *x) {
   if (!ptx_check_operands(x, 0, 0)) return 0;
   ptx_call_intrinsic(x, "llvm.nvvm.exit", NULL, 0, NULL, 0);
   LLVMBuildUnreachable(x->b);
-  LLVMPositionBuilderAtEnd(x->b, LLVMInsertBasicBlockInContext(x->ctx->llctx, x->tail, "asm.dead"));
+  LLVMPositionBuilderAtEnd(x->b, ptx_new_block(x, "asm.dead"));
   return 1;
 }
 

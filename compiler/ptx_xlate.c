@@ -390,3 +390,7 @@ int ptx_float_result(ptx_xlate *x, LLVMValueRef r, ptx_type t, int ftz, int sat)
 const char *const ptx_rounding_mods[] = {"rn", "rz", "rm", "rp", NULL};
 const char *const ptx_rounding_names[] = {"rn", "rz", "rd", "ru"};
 const char *const ptx_int_rounding_mods[] = {"rni", "rzi", "rmi", "rpi", NULL};
+
+LLVMBasicBlockRef ptx_new_block(ptx_xlate *x, const char *name) {
+  return LLVMInsertBasicBlockInContext(x->ctx->llctx, x->tail, name);
+}

@@ -60,6 +60,7 @@ typedef struct ptx_xlate {
   LLVMValueRef op_slot[PTX_MAX_ASM_OPERANDS], op_arg[PTX_MAX_ASM_OPERANDS];
   LLVMTypeRef op_type[PTX_MAX_ASM_OPERANDS];
   unsigned char written[PTX_MAX_ASM_OPERANDS]; /* asm operand k written by the asm */
+  int side_effects; /* asm volatile: its memory accesses are volatile ones */
   int failed;
 } ptx_xlate;
 
@@ -119,6 +120,10 @@ int ptx_float_result(ptx_xlate *x, LLVMValueRef r, ptx_type t, int ftz, int sat)
 extern const char *const ptx_rounding_mods[];
 extern const char *const ptx_rounding_names[];
 extern const char *const ptx_int_rounding_mods[];
+
+/* ptx_xlate.c: a new block before the asm's continuation (code with blocks:
+ * x->cfg). */
+LLVMBasicBlockRef ptx_new_block(ptx_xlate *x, const char *name);
 
 /* ---- the instruction translations: each translates x->st ------------------ */
 /* ptx_integer.c */

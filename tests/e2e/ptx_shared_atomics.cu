@@ -1,7 +1,8 @@
 // Inline PTX on shared memory through state-space addresses (__cvta_generic_to_shared, as
-// real code writes it, also with offsets added in C++): st.shared/ld.shared with offsets, atom.shared, cp.async.ca/cg with
-// commit_group/wait_group (zero-filling past src-size), then atom.global exch/inc/dec/min/
-// max/and/or/xor/add.f32 and vote.sync.any/all, compared with what the CUDA semantics give.
+// real code writes it, also with offsets added in C++): st.shared/ld.shared with offsets,
+// atom.shared, cp.async.ca/cg with commit_group/wait_group (zero-filling past src-size, also
+// a src-size in a register: the zero-fill idiom), then atom.global exch/inc/dec/min/max/and/
+// or/xor/add.f32 and vote.sync.any/all, compared with what the CUDA semantics give.
 #include <cstdio>
 
 #define THREADS 64
@@ -21,6 +22,15 @@ __global__ void kernel(const unsigned *src, unsigned *out, unsigned *g, float *f
   else
     asm volatile("cp.async.ca.shared.global [%0], [%1], 8, 4;" ::"r"((unsigned)__cvta_generic_to_shared(&copy[2 * tid + 64])),
                  "l"(src + 200 + tid) : "memory");
+  /* the zero-fill idiom: src-size in a register, 16 or 0 */
+  __shared__ unsigned filled[THREADS * 4];
+  unsigned fill = tid % 3 ? 16 : 0;
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"((unsigned)__cvta_generic_to_shared(&filled[4 * tid])),
+               "l"(src + 4 * (tid % 50)), "r"(fill) : "memory");
+  unsigned part = tid % 5; /* a src-size of 0..4 bytes: the bytes past it are zero */
+  __shared__ unsigned partial[THREADS];
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;" ::"r"((unsigned)__cvta_generic_to_shared(&partial[tid])),
+               "l"(src + tid), "r"(part) : "memory");
   asm volatile("cp.async.commit_group;" ::: "memory");
   asm volatile("cp.async.wait_group 0;" ::: "memory");
   asm volatile("bar.sync 0;" ::: "memory");
@@ -39,6 +49,8 @@ __global__ void kernel(const unsigned *src, unsigned *out, unsigned *g, float *f
   out[tid * 4 + 2] = copy[2 * tid];
   out[tid * 4 + 3] = copy[2 * tid + 1];
   out[5 * THREADS + 1 + tid] = copy[2 * THREADS + tid];
+  out[7 * THREADS + 1 + tid] = filled[4 * tid] + filled[4 * tid + 3];
+  out[8 * THREADS + 1 + tid] = partial[tid];
   if (tid == 0) out[4 * THREADS] = counter;
 
   asm volatile("atom.global.exch.b32 %0, [%1], %2;" : "=r"(old) : "l"(g + 0), "r"(tid + 100) : "memory");
@@ -64,7 +76,7 @@ int main() {
   for (int i = 0; i < 300; i++) src[i] = 0x1000 + i * 3;
   unsigned *dsrc, *dout, *dg;
   float *dfsum;
-  const int nout = 4 * THREADS + 1 + 3 * THREADS;
+  const int nout = 4 * THREADS + 1 + 5 * THREADS;
   cudaMalloc(&dsrc, sizeof src);
   cudaMalloc(&dout, sizeof(unsigned) * nout);
   cudaMalloc(&dg, sizeof(unsigned) * 8);
@@ -92,6 +104,11 @@ int main() {
       printf("thread %d copy %u, want %u\n", t, out[5 * THREADS + 1 + t], copy[2 * THREADS + t]);
     if (out[6 * THREADS + 1 + t] != ((t + 2) % THREADS) * 5u + 1 && bad++ < 20)
       printf("thread %d base+offset read %u\n", t, out[6 * THREADS + 1 + t]);
+    unsigned fwant = t % 3 ? src[4 * (t % 50)] + src[4 * (t % 50) + 3] : 0;
+    if (out[7 * THREADS + 1 + t] != fwant && bad++ < 20) printf("thread %d zero-fill copy %u, want %u\n", t, out[7 * THREADS + 1 + t], fwant);
+    unsigned pmask = t % 5 >= 4 ? 0xffffffffu : (1u << (8 * (t % 5))) - 1;
+    if (out[8 * THREADS + 1 + t] != (src[t] & pmask) && bad++ < 20)
+      printf("thread %d partial copy %08x, want %08x\n", t, out[8 * THREADS + 1 + t], src[t] & pmask);
     unsigned vote = 2u | 0u; /* some lane has tid%32 == 5; not all lanes differ from 5 */
     if (out[4 * THREADS + 1 + t] != vote && bad++ < 20) printf("thread %d vote %u\n", t, out[4 * THREADS + 1 + t]);
   }
