@@ -117,7 +117,8 @@ int ptx_op_redux(ptx_xlate *x) {
   return ptx_put(x, 0, ptx_call_intrinsic(x, name, NULL, 0, args, 2), t);
 }
 
-/* bar.sync 0 / barrier.sync 0 (.aligned, .cta): __syncthreads; other
+/* bar.sync 0 / barrier.sync 0 (.aligned, .cta): __syncthreads; bar.red on
+ * barrier 0: __syncthreads_count/_and/_or; other
  * barriers and thread counts have no Metal equivalent. bar.warp.sync mask. */
 int ptx_op_bar(ptx_xlate *x) {
   if (ptx_mod(x, "warp")) {
@@ -129,6 +130,26 @@ int ptx_op_bar(ptx_xlate *x) {
   ptx_mod(x, "cta");
   ptx_mod(x, "aligned");
   long long id;
+  if (ptx_mod(
+          x,
+          "red")) { /* bar.red.{popc.u32,and.pred,or.pred} d, 0, {!}p: __syncthreads_count/and/or */
+    static const char *const ops[] = {"popc", "and", "or", NULL};
+    int op = ptx_mod_of(x, ops);
+    ptx_type t;
+    if (!op || !ptx_one_type(x, &t, op == 1 ? "u" : "p", 1) || (op == 1 && t.bits != 32) ||
+        !ptx_check_operands(x, 3, 3) || !ptx_immediate(x, 1, &id) || id != 0)
+      return x->failed
+                 ? 0
+                 : ptx_error(x, "a barrier reduction other than '%s' on barrier 0", "bar.red");
+    LLVMValueRef p = ptx_get(x, 2, (ptx_type){'p', 1});
+    if (!p) return 0;
+    static const char *const intr[] = {"llvm.nvvm.barrier0.popc", "llvm.nvvm.barrier0.and",
+                                       "llvm.nvvm.barrier0.or"};
+    LLVMValueRef arg = LLVMBuildZExt(x->b, p, ptx_i32(x), "");
+    LLVMValueRef r = ptx_call_intrinsic(x, intr[op - 1], NULL, 0, &arg, 1);
+    return ptx_put(
+        x, 0, op == 1 ? r : LLVMBuildICmp(x->b, LLVMIntNE, r, ptx_cint(x, ptx_i32(x), 0), ""), t);
+  }
   if (!ptx_mod(x, "sync") || !ptx_check_operands(x, 1, 1) || !ptx_immediate(x, 0, &id) || id != 0)
     return x->failed ? 0
                      : ptx_error(x, "a barrier other than '%s 0' without a thread count",

@@ -2,7 +2,8 @@
 // %lanemask_lt), prefetch, nanosleep, ld.global.nc.L1::no_allocate.v4.f32, st.global.v2,
 // generic ld/st on __shared__ memory with
 // bar.sync, atom (add, cas, exch, max) and red, shfl.sync.bfly/idx reductions, vote.sync.ballot,
-// activemask, membar, a loop written with labels and a predicated bra, cvta.to.global.
+// activemask, membar, bar.red.{popc,and,or}, a loop written with labels and a predicated bra,
+// cvta.to.global.
 #include <cstdio>
 
 #define THREADS 128
@@ -75,6 +76,13 @@ __global__ void kernel(const float4 *in, float *vsum, unsigned *regs, unsigned *
   warp[g * 4 + 2] = active;
   warp[g * 4 + 3] = from0;
 
+  /* barrier reductions: __syncthreads_count / _and / _or */
+  unsigned odd, all_small, any_zero;
+  asm volatile("{ .reg .pred p, q; setp.ne.u32 p, %3, 0; bar.red.popc.u32 %0, 0, p;\n\t"
+               "setp.lt.u32 p, %4, 1000; bar.red.and.pred q, 0, p; selp.u32 %1, 1, 0, q;\n\t"
+               "setp.eq.u32 p, %4, 0; bar.red.or.pred q, 0, !p; selp.u32 %2, 1, 0, q; }"
+               : "=r"(odd), "=r"(all_small), "=r"(any_zero) : "r"(tid & 1), "r"(tid) : "memory");
+  shfl[2 * g] += (odd << 8) | (all_small << 16) | (any_zero << 17);
   /* sum 1..n with a counted loop written in PTX */
   int n = (int)(tid % 10), sum;
   asm("{\n\t.reg .s32 i;\n\t.reg .pred p;\n\t"
@@ -133,7 +141,8 @@ int main() {
       if (warp[4 * g + k] != wwant[k] && bad++ < 20)
         printf("thread %d warp value %d: %08x, want %08x\n", g, k, warp[4 * g + k], wwant[k]);
     unsigned in = lane % 8 >= 3;
-    if ((shfl[2 * g] != (in ? tid - 3 : tid) || shfl[2 * g + 1] != in) && bad++ < 20)
+    unsigned reds = (THREADS / 2) << 8 | 1u << 16 | 1u << 17;
+    if ((shfl[2 * g] != (in ? tid - 3 : tid) + reds || shfl[2 * g + 1] != in) && bad++ < 20)
       printf("thread %d shfl.up: %u %u\n", g, shfl[2 * g], shfl[2 * g + 1]);
     int lw = (int)(tid % 10) * (int)(tid % 10 + 1) / 2;
     if (loops[g] != lw && bad++ < 20) printf("thread %d loop: %d, want %d\n", g, loops[g], lw);
