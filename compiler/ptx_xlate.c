@@ -221,6 +221,33 @@ LLVMValueRef ptx_call_devlib(ptx_xlate *x, const char *name, LLVMTypeRef result,
 
 /* Special registers (without the %): the NVVM intrinsic clang reads them
  * with. */
+/* %warpid: PTX asks only for a warp number unique within the CTA (it may
+ * change as warps migrate), so the linear thread index / 32, Anchor's warps
+ * being 32 consecutive linear indices; %nwarpid: a bound on it, the CTA's
+ * number of warps. */
+static LLVMValueRef warp_number(ptx_xlate *x, int bound) {
+  LLVMBuilderRef b = x->b;
+  LLVMTypeRef u = ptx_i32(x);
+  LLVMValueRef v[2][3];
+  for (int k = 0; k < 3; k++) {
+    char intr[48];
+    snprintf(intr, sizeof intr, "llvm.nvvm.read.ptx.sreg.tid.%c", "xyz"[k]);
+    v[0][k] = ptx_call_intrinsic(x, intr, NULL, 0, NULL, 0);
+    snprintf(intr, sizeof intr, "llvm.nvvm.read.ptx.sreg.ntid.%c", "xyz"[k]);
+    v[1][k] = ptx_call_intrinsic(x, intr, NULL, 0, NULL, 0);
+  }
+  if (bound) {
+    LLVMValueRef n = LLVMBuildMul(b, LLVMBuildMul(b, v[1][0], v[1][1], ""), v[1][2], "");
+    return LLVMBuildUDiv(b, LLVMBuildAdd(b, n, ptx_cint(x, u, 31), ""), ptx_cint(x, u, 32), "");
+  }
+  LLVMValueRef linear = LLVMBuildAdd(
+      b,
+      LLVMBuildMul(b, LLVMBuildAdd(b, LLVMBuildMul(b, v[0][2], v[1][1], ""), v[0][1], ""), v[1][0],
+                   ""),
+      v[0][0], "");
+  return LLVMBuildUDiv(b, linear, ptx_cint(x, u, 32), "");
+}
+
 static LLVMValueRef special_register(ptx_xlate *x, const char *name) {
   static const char *const plain[] = {
       "tid.x",   "tid.y",   "tid.z",    "ntid.x",   "ntid.y",   "ntid.z",      "ctaid.x",
@@ -235,6 +262,7 @@ static LLVMValueRef special_register(ptx_xlate *x, const char *name) {
   for (int k = 0; masks[k]; k++)
     if (!strcmp(name, masks[k])) known = 2;
   if (!strcmp(name, "WARP_SZ")) return LLVMConstInt(ptx_i32(x), 32, 0);
+  if (!strcmp(name, "warpid") || !strcmp(name, "nwarpid")) return warp_number(x, name[0] == 'n');
   if (!known) return NULL;
   snprintf(intr, sizeof intr, "llvm.nvvm.read.ptx.sreg.%s", name);
   if (known == 2) intr[strlen("llvm.nvvm.read.ptx.sreg.lanemask")] = '.';

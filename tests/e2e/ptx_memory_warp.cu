@@ -1,7 +1,7 @@
 // Inline PTX, memory and warp instructions: special registers (%laneid %tid %ntid %ctaid
-// %lanemask_lt), prefetch, nanosleep, ld.global.nc.L1::no_allocate.v4.f32, st.global.v2,
-// generic ld/st on __shared__ memory with
-// bar.sync, atom (add, cas, exch, max) and red, shfl.sync.bfly/idx reductions, vote.sync.ballot,
+// %lanemask_lt %warpid %nwarpid), prefetch, nanosleep, ld.global.nc.L1::no_allocate.v4.f32,
+// st.global.v2, generic ld/st on __shared__ memory with bar.sync, atom (add, cas, exch, max)
+// and red, shfl.sync.bfly/idx/up (with its predicate) reductions, vote.sync.ballot,
 // activemask, membar, bar.red.{popc,and,or}, a loop written with labels and a predicated bra,
 // cvta.to.global.
 #include <cstdio>
@@ -76,6 +76,13 @@ __global__ void kernel(const float4 *in, float *vsum, unsigned *regs, unsigned *
   warp[g * 4 + 2] = active;
   warp[g * 4 + 3] = from0;
 
+  /* %warpid: one number per warp (not its value: NVIDIA's is the warp's hardware slot), below
+   * %nwarpid */
+  unsigned wid, nwid, wid0;
+  asm volatile("mov.u32 %0, %%warpid;" : "=r"(wid));
+  asm volatile("mov.u32 %0, %%nwarpid;" : "=r"(nwid));
+  asm volatile("shfl.sync.idx.b32 %0, %1, 0, 0x1f, 0xffffffff;" : "=r"(wid0) : "r"(wid));
+  shfl[2 * g + 1] |= (wid == wid0 && wid < nwid) << 1;
   /* barrier reductions: __syncthreads_count / _and / _or */
   unsigned odd, all_small, any_zero;
   asm volatile("{ .reg .pred p, q; setp.ne.u32 p, %3, 0; bar.red.popc.u32 %0, 0, p;\n\t"
@@ -142,7 +149,7 @@ int main() {
         printf("thread %d warp value %d: %08x, want %08x\n", g, k, warp[4 * g + k], wwant[k]);
     unsigned in = lane % 8 >= 3;
     unsigned reds = (THREADS / 2) << 8 | 1u << 16 | 1u << 17;
-    if ((shfl[2 * g] != (in ? tid - 3 : tid) + reds || shfl[2 * g + 1] != in) && bad++ < 20)
+    if ((shfl[2 * g] != (in ? tid - 3 : tid) + reds || shfl[2 * g + 1] != (in | 2u)) && bad++ < 20)
       printf("thread %d shfl.up: %u %u\n", g, shfl[2 * g], shfl[2 * g + 1]);
     int lw = (int)(tid % 10) * (int)(tid % 10 + 1) / 2;
     if (loops[g] != lw && bad++ < 20) printf("thread %d loop: %d, want %d\n", g, loops[g], lw);
