@@ -2,8 +2,8 @@
 // comments, nested { } scopes with shadowing .reg declarations, register arrays r<4>,
 // registers declared with and without %, literals in decimal, hex, octal, binary, negative,
 // 0f/0d floats, [reg+-4] offsets, @p and @!p guards, d|p pairs, "+r" operands, "n"
-// immediates, labels and bra, .pragma, exit (guarded and not), and the "memory"-clobbering empty
-// asm (a compiler barrier).
+// immediates, labels and bra (also in an asm in a C++ loop), .pragma, exit (guarded and
+// not), and the "memory"-clobbering empty asm (a compiler barrier).
 #include <cstdio>
 
 __global__ void kernel(unsigned *out, const unsigned *in) {
@@ -54,6 +54,17 @@ __global__ void kernel(unsigned *out, const unsigned *in) {
       "$Ldone:\n\t}"
       : "=r"(steps) : "r"(t + 1));
   out[8 * t + 7] = steps; /* Collatz steps of t + 1 */
+  /* an asm with branches (labels scoped by its braces) in a C++ loop with a break */
+  unsigned sum = 0;
+  for (unsigned i = 0; i < t; i++) {
+    unsigned r;
+    asm("{ .reg .pred p; setp.eq.u32 p, %1, 3; @p bra SKIP; add.u32 %0, %2, %1; bra DONE;\n"
+        "SKIP:\n mov.u32 %0, %2;\nDONE:\n }"
+        : "=r"(r) : "r"(i % 4), "r"(sum));
+    sum = r;
+    if (sum > 40) break;
+  }
+  out[9 * 64 + t] = sum;
   /* exit ends the thread: a guarded exit in PTX, and one the C++ branches around */
   asm volatile("{ .reg .pred p; setp.eq.u32 p, %0, 5; @p exit; }" ::"r"(t % 8) : "memory");
   if (t % 8 == 6) asm volatile("exit;" ::: "memory");
@@ -62,7 +73,7 @@ __global__ void kernel(unsigned *out, const unsigned *in) {
 
 int main() {
   const int n = 64;
-  unsigned in[n + 1], out[9 * n];
+  unsigned in[n + 1], out[10 * n];
   for (int i = 0; i <= n; i++) in[i] = 0x5000 + i * 11;
   unsigned *din, *dout;
   cudaMalloc(&din, sizeof in);
@@ -80,6 +91,12 @@ int main() {
     for (int k = 0; k < 8; k++)
       if (out[8 * t + k] != want[k] && bad++ < 20)
         printf("thread %u value %d: %u, want %u\n", t, k, out[8 * t + k], want[k]);
+    unsigned acc = 0;
+    for (unsigned i = 0; i < t; i++) {
+      acc = i % 4 == 3 ? acc : acc + i % 4;
+      if (acc > 40) break;
+    }
+    if (out[9 * n + t] != acc && bad++ < 20) printf("thread %u loop with branches: %u, want %u\n", t, out[9 * n + t], acc);
     unsigned after = t % 8 == 5 || t % 8 == 6 ? 0 : t + 1;
     if (out[8 * n + t] != after && bad++ < 20) printf("thread %u after exit: %u\n", t, out[8 * n + t]);
   }
