@@ -18,12 +18,42 @@ static int rounding(ptx_xlate *x) {
 /* add sub mul fma mad div (float): rn is LLVM's own arithmetic (which
  * nothing contracts), the directed modes the device library's __fadd_rz...;
  * .ftz flushes operands and result, .sat clamps to [+0, 1]. */
+/* add sub mul .f16 / .f16x2 (each lane): LLVM's half arithmetic, one
+ * rounding to binary16 — the IR of cuda_fp16.h's __hadd/__hsub/__hmul. */
+static int half_arith(ptx_xlate *x) {
+  const char *name = x->st->parts[0];
+  int pair = ptx_mod(x, "f16x2"), mode = rounding(x);
+  if ((strcmp(name, "add") && strcmp(name, "sub") && strcmp(name, "mul")) || mode > 0 ||
+      ptx_mod(x, "ftz") || ptx_mod(x, "sat") || !ptx_check_operands(x, 3, 3))
+    return ptx_error(x, "this half-precision form of '%s'", name);
+  ptx_type bt = {'b', pair ? 32 : 16};
+  LLVMValueRef a = ptx_get(x, 1, bt), bv = ptx_get(x, 2, bt);
+  if (!a || !bv) return 0;
+  LLVMBuilderRef b = x->b;
+  LLVMTypeRef wt = ptx_int_type(x, bt.bits), i16 = ptx_int_type(x, 16);
+  LLVMTypeRef half = LLVMHalfTypeInContext(x->ctx->llctx);
+  LLVMValueRef r = LLVMConstNull(wt);
+  for (unsigned lane = 0; lane < (pair ? 2u : 1u); lane++) {
+    LLVMValueRef shift = ptx_cint(x, wt, 16 * lane);
+    LLVMValueRef ha =
+        LLVMBuildBitCast(b, LLVMBuildTrunc(b, LLVMBuildLShr(b, a, shift, ""), i16, ""), half, "");
+    LLVMValueRef hb =
+        LLVMBuildBitCast(b, LLVMBuildTrunc(b, LLVMBuildLShr(b, bv, shift, ""), i16, ""), half, "");
+    LLVMValueRef v = name[0] == 'a'   ? LLVMBuildFAdd(b, ha, hb, "")
+                     : name[0] == 's' ? LLVMBuildFSub(b, ha, hb, "")
+                                      : LLVMBuildFMul(b, ha, hb, "");
+    v = LLVMBuildZExt(b, LLVMBuildBitCast(b, v, i16, ""), wt, "");
+    r = LLVMBuildOr(b, r, LLVMBuildShl(b, v, shift, ""), "");
+  }
+  return ptx_put(x, 0, r, bt);
+}
+
 int ptx_float_arith(ptx_xlate *x, ptx_type t) {
   const char *name = x->st->parts[0];
   int fma = !strcmp(name, "fma") || !strcmp(name, "mad"), div = !strcmp(name, "div");
   int n = fma ? 3 : 2;
-  if (t.bits == 16 || !ptx_check_operands(x, n + 1, n + 1))
-    return ptx_error(x, "the type of '%s'", name);
+  if (t.bits == 16) return half_arith(x);
+  if (!ptx_check_operands(x, n + 1, n + 1)) return ptx_error(x, "the type of '%s'", name);
   int mode = rounding(x), ftz = ptx_mod(x, "ftz"), sat = ptx_mod(x, "sat");
   int approx = div ? ptx_mod(x, "approx") : 0, full = div ? ptx_mod(x, "full") : 0;
   int d = t.bits == 64;

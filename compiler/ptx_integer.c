@@ -45,6 +45,7 @@ int ptx_float_arith(ptx_xlate *x, ptx_type t);
 int ptx_op_add(ptx_xlate *x) {
   const char *name = x->st->parts[0];
   int sub = name[0] == 's', with_carry = name[strlen(name) - 1] == 'c' && strlen(name) == 4;
+  if (!with_carry && ptx_mod(x, "f16x2")) return ptx_float_arith(x, (ptx_type){'f', 16});
   ptx_type ts[2];
   if (ptx_types(x, ts, 2) != 1) return ptx_error(x, "the types of '%s'", name);
   ptx_type t = ts[0];
@@ -89,6 +90,7 @@ static LLVMValueRef mul_hi(ptx_xlate *x, LLVMValueRef a, LLVMValueRef bv, ptx_ty
 int ptx_op_mul(ptx_xlate *x) {
   const char *name = x->st->parts[0];
   int mad = name[1] == 'a', madc = !strcmp(name, "madc");
+  if (!madc && ptx_mod(x, "f16x2")) return ptx_float_arith(x, (ptx_type){'f', 16});
   ptx_type ts[2];
   if (ptx_types(x, ts, 2) != 1) return ptx_error(x, "the types of '%s'", name);
   ptx_type t = ts[0];
