@@ -201,10 +201,21 @@ int ptx_op_minmax(ptx_xlate *x) {
 int ptx_op_absneg(ptx_xlate *x) {
   int neg = x->st->parts[0][0] == 'n';
   ptx_type t;
-  if (!ptx_one_type(x, &t, "sf", 16) || !ptx_check_operands(x, 2, 2)) return 0;
+  int pair = ptx_mod(x, "f16x2");
+  if (pair) t = (ptx_type){'f', 16};
+  if ((!pair && !ptx_one_type(x, &t, "sf", 16)) || !ptx_check_operands(x, 2, 2)) return 0;
   LLVMTypeRef lt = ptx_ltype(x, t);
+  if (t.kind == 'f' && t.bits == 16) { /* __hneg / __habs: the sign bit of each half */
+    ptx_type bt = {'b', pair ? 32 : 16};
+    LLVMValueRef v = ptx_get(x, 1, bt);
+    if (!v || ptx_mod(x, "ftz")) return v ? ptx_error(x, "'.ftz' on '%s.f16'", x->st->parts[0]) : 0;
+    LLVMTypeRef wt = ptx_int_type(x, bt.bits);
+    unsigned long long sign = pair ? 0x80008000u : 0x8000u;
+    v = neg ? LLVMBuildXor(x->b, v, ptx_cint(x, wt, sign), "")
+            : LLVMBuildAnd(x->b, v, ptx_cint(x, wt, ~sign & (pair ? 0xffffffffu : 0xffffu)), "");
+    return ptx_put(x, 0, v, bt);
+  }
   if (t.kind == 'f') {
-    if (t.bits == 16) return ptx_error(x, "the type of '%s'", x->st->parts[0]);
     int ftz = ptx_mod(x, "ftz");
     LLVMValueRef v;
     if (!ptx_float_sources(x, t, ftz, &v, 1)) return 0;

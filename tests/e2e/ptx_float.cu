@@ -1,6 +1,6 @@
 // Inline PTX, float instructions: add/sub/mul/fma/div/rcp/sqrt in the rounding modes, .ftz and
 // .sat, min/max/abs/neg, copysign, testp, setp on floats, and cvt between floats and integers
-// with rounding modifiers (and f32 <-> f16, f16x2), half add/sub/mul (also f16x2), over edge cases (signed zeros, subnormals, infinities, NaN, the
+// with rounding modifiers (and f32 <-> f16, f16x2), half add/sub/mul/neg/abs (also f16x2), over edge cases (signed zeros, subnormals, infinities, NaN, the
 // largest values) and random bits, compared bit for bit (any NaN for a NaN) with the host
 // computing in the same IEEE rounding mode (fesetround).
 #include <cfenv>
@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <cstring>
 
-#define NOPS 38
+#define NOPS 40
 #define N 512
 
 __global__ void ops(const float *a, const float *b, const float *c, unsigned *out) {
@@ -62,6 +62,8 @@ __global__ void ops(const float *a, const float *b, const float *c, unsigned *ou
   asm("add.f16 %0, %1, %2;" : "=h"(hs) : "h"(h), "h"(hy)); o[35] = hs;
   asm("sub.rn.f16 %0, %1, %2;" : "=h"(hs) : "h"(h), "h"(hy)); o[36] = hs;
   asm("mul.rn.f16x2 %0, %1, %2;" : "=r"(k) : "r"((unsigned)h << 16 | hy), "r"((unsigned)hy << 16 | h)); o[37] = k;
+  asm("neg.f16 %0, %1;" : "=h"(hs) : "h"(h)); o[38] = hs;
+  asm("abs.f16x2 %0, %1;" : "=r"(k) : "r"((unsigned)h << 16 | hy)); o[39] = k;
 }
 
 static float bits(unsigned u) { float f; memcpy(&f, &u, 4); return f; }
@@ -160,13 +162,15 @@ static void reference(float x, float y, float z, unsigned *o) {
   o[36] = to_half(fx - fy);
   unsigned short m = to_half(fx * fy);
   o[37] = (unsigned)m << 16 | m;
+  o[38] = to_half(x) ^ 0x8000u;
+  o[39] = ((unsigned)to_half(x) << 16 | to_half(y)) & 0x7fff7fffu;
 }
 
 static int same(unsigned got, unsigned want, int k) {
   if ((k >= 17 && k <= 22) || k == 33) return got == want;
   if (k == 30 && (want & 0x7c00) == 0x7c00 && (want & 0x3ff)) return (got & 0x7c00) == 0x7c00 && (got & 0x3ff);
-  if (k == 35 || k == 36) return same(got << 16, want << 16, 32) && !(got >> 16);
-  if (k == 32 || k == 37) { /* two halves, NaNs of any payload */
+  if (k == 35 || k == 36 || k == 38) return same(got << 16, want << 16, 32) && !(got >> 16);
+  if (k == 32 || k == 37 || k == 39) { /* two halves, NaNs of any payload */
     for (int s = 0; s < 32; s += 16) {
       unsigned g = got >> s & 0xffff, w = want >> s & 0xffff;
       if ((w & 0x7c00) == 0x7c00 && (w & 0x3ff) ? !((g & 0x7c00) == 0x7c00 && (g & 0x3ff)) : g != w) return 0;
