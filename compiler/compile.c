@@ -69,6 +69,7 @@ static const struct {
   int (*run)(msl_ctx *ctx);
 } passes[] = {{"lower-switches", lower_switches},
               {"lower-ftz", lower_ftz},
+              {"lower-asm", lower_asm},
               {"lower-div", lower_div},
               {"lower-convert", lower_convert},
               {"lower-math", lower_math},
@@ -129,7 +130,7 @@ msl_status msl_compile(const char *path, const msl_options *options, msl_output 
     ok = run_one_pass(&ctx, options->run_pass, options->llvm_ir_path);
     return finish(&ctx, ok, out);
   }
-  ok = ok && lower_ftz(&ctx) && lower_div(&ctx) && lower_convert(&ctx) &&
+  ok = ok && lower_ftz(&ctx) && lower_asm(&ctx) && lower_div(&ctx) && lower_convert(&ctx) &&
        devlib_link(&ctx, options->devlib_path) &&
        (options->fp64 != MSL_FP64_DEMOTE || fp64_demote_calls(&ctx, 0)) &&
        (options->fp64 != MSL_FP64_FAST || fp64_demote_calls(&ctx, 1));

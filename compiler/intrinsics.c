@@ -380,6 +380,8 @@ static const call_row rows[] = {
     {"__anchor_context_status", 0, TEXT(AC_ABI_CONTEXT "[" AC_ABI_STR(AC_ABI_CONTEXT_STATUS) "]")},
     {"__anchor_context_printf", 0, TEXT(AC_ABI_CONTEXT "[" AC_ABI_STR(AC_ABI_CONTEXT_PRINTF) "]")},
     {"__anchor_context_heap", 0, TEXT(AC_ABI_CONTEXT "[" AC_ABI_STR(AC_ABI_CONTEXT_HEAP) "]")},
+    /* PTX exit (lower_asm.c): no code of its own; the `unreachable` after it returns */
+    {"llvm.nvvm.exit", 0, {NULL, NULL, NULL, NULL, MSL_ROW_NO_CODE, 0}},
     /* __threadfence_block; __threadfence, __threadfence_system */
     {"llvm.nvvm.membar.cta",
      0,

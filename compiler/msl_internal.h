@@ -33,6 +33,9 @@
  *   lower_fp64.c    IR->IR: double operations -> anchor_f64_* calls
  *   lower_memory.c  IR->IR: memcpy/memmove/memset -> anchor_mem* calls
  *   lower_atomics.c IR->IR: 32-bit atomics -> anchor_atomic_* calls
+ *   lower_asm.c     IR->IR, before devlib.c: inline PTX -> IR (ptx_parse.c
+ *                   reads the asm text, ptx.h; ptx_xlate.h's ptx_*.c
+ *                   translate the instructions)
  *   addrspace.c  which MSL address space every pointer value lives in
  *   cfg.c        dominators, post-dominators and loops of a function
  *   structurize.c  structured if/while/break/continue emission of the CFG
@@ -56,6 +59,8 @@
  *   kernel -> structurize -> emit -> {atomics, intrinsics, fp64} -> operand
  *   kernel -> cfg, addrspace, operand;  operand -> addrspace -> util, diag
  *   lower_atomics -> atomics (operation names only)
+ *   lower_asm -> ptx_parse, ptx_{integer,move,float,memory,sync} -> ptx_xlate -> lower
+ *   (ptx_integer -> ptx_float for the float forms of add/mul/div)
  */
 /* Contracts that hold for every declaration below unless it says otherwise:
  * nothing is thread-safe (one compilation at a time: LLVM values, LLVM's
@@ -411,6 +416,12 @@ int lower_fp64(msl_ctx *ctx);
 int lower_memory(msl_ctx *ctx);
 int lower_vector_memory(msl_ctx *ctx);
 int lower_vector_ops(msl_ctx *ctx);
+/* lower_asm.c (after lower_ftz, before lower_div and devlib_link): every
+ * inline PTX asm call -> the IR of the equivalent CUDA code (arithmetic,
+ * NVVM intrinsics, atomics, loads and stores, device-library calls); an
+ * instruction it does not translate is an error quoting it, at the asm's
+ * source line (docs/compiler.md "Inline PTX"). The parser: ptx.h. */
+int lower_asm(msl_ctx *ctx);
 
 /* retype_fp64.c (docs/compiler.md "FP64 modes"; each may run alone):
  * fp64_check_error (--fp64=error, after pipeline_run): an error, at the

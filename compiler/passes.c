@@ -85,8 +85,8 @@ static int check_calls(msl_ctx *ctx) {
         LLVMValueRef callee = LLVMGetCalledValue(i);
         if (LLVMIsAInlineAsm(callee))
           return diag_error(ctx, i,
-                            "inline PTX assembly is not supported by Anchor's Metal "
-                            "backend");
+                            "internal error: inline assembly left after lower_asm "
+                            "(compiler/lower_asm.c translates or reports every one)");
         if (!LLVMIsAFunction(callee))
           return diag_error(ctx, i,
                             "indirect call (function pointer) is not supported by "

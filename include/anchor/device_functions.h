@@ -218,6 +218,18 @@ template <class T> ANCHOR_DEV T __ldg(const T *p) {
   return *p;
 }
 
+/* ---- state-space addresses for inline PTX (CUDA Programming Guide, "Address Space
+ * Conversion Functions"): the PTX address of a generic pointer. In inline asm an
+ * operand computed so is an address into the pointer's own memory (compiler/lower_asm.c
+ * follows it back to the pointer); any other integer use of a __shared__ address is the
+ * backend's error (shared memory has no integer addresses on Metal). ------------------ */
+ANCHOR_DEV size_t __cvta_generic_to_shared(const void *p) {
+  return (size_t)(__attribute__((address_space(3))) const void *)p;
+}
+ANCHOR_DEV size_t __cvta_generic_to_global(const void *p) {
+  return (size_t)p; /* a global address is its generic address */
+}
+
 #undef ANCHOR_DEV
 #undef ANCHOR_HOSTDEV
 
