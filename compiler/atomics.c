@@ -151,12 +151,34 @@ static int helper_op(LLVMValueRef call, LLVMAtomicRMWBinOp *op, int *cmpxchg) {
   return 0;
 }
 
+/* anchor_atomic_address(p) (devlib/atomics.cu): the location p names, as a ulong in the
+ * generic-pointer representation (emit.c): the CUDA address of device memory, the space tag
+ * (top byte) and offset of threadgroup memory. The device library hashes it into the lock
+ * table and takes the alignment of 8/16-bit values from its low bits. Thread and parameter
+ * memory have no such location: CUDA's atomics are on global and shared memory. */
+static int emit_address(msl_inst *in) {
+  unsigned mask = msl_addrspace_mask(in->f, LLVMGetOperand(in->i, 0));
+  if (mask & ((1u << MSL_SPACE_PRIVATE) | (1u << MSL_SPACE_PARAM)))
+    return msl_inst_unsupported(in, "atomic operation on private or parameter memory");
+  int id = msl_value_id(in->f, in->i);
+  ptrmap_set(&in->f->text.declared, in->i, 1);
+  strbuf_printf(&in->f->text.decls, "  ulong v%d = 0;\n", id);
+  in->space = MSL_SPACE_GENERIC;
+  msl_inst_template_lines(in, "%V = %H0;", NULL);
+  return in->ok;
+}
+
 int msl_emit_atomic(msl_func *f, LLVMValueRef i) {
   assert(LLVMIsAAtomicRMWInst(i) || LLVMIsAAtomicCmpXchgInst(i) || LLVMIsACallInst(i));
   msl_inst in = {f, i, {0}, 1, MSL_SPACE_NONE};
   int ok;
   LLVMAtomicRMWBinOp op = LLVMAtomicRMWBinOpXchg;
   int cmpxchg = 0, call = LLVMIsACallInst(i) != NULL;
+  if (call && !strcmp(ir_callee_name(i), "anchor_atomic_address")) {
+    ok = emit_address(&in);
+    strbuf_free(&in.e);
+    return ok;
+  }
   if (call && !helper_op(i, &op, &cmpxchg)) /* not a helper name: none calls */
     return msl_inst_unsupported(&in, "this atomic operation");
   if (call ? !cmpxchg : LLVMIsAAtomicRMWInst(i) != NULL) {
