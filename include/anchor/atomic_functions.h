@@ -150,12 +150,15 @@ ANCHOR_ATOMIC_SCOPES(float, atomicExch, (float *address, float value), (address,
   ANCHOR_ATOMIC T atomicCAS(T *address, T compare, T value) {                                      \
     __atomic_compare_exchange_n(address, &compare, value, false, ANCHOR_RELAXED, ANCHOR_RELAXED);  \
     return compare;                                                                                \
-  }                                                                                                \
+  }
+#define ANCHOR_ATOMIC_CAS_SCOPES(T)                                                                \
+  ANCHOR_ATOMIC_CAS(T)                                                                             \
   ANCHOR_ATOMIC_SCOPES(T, atomicCAS, (T * address, T compare, T value), (address, compare, value))
-ANCHOR_ATOMIC_CAS(unsigned short int)
-ANCHOR_ATOMIC_CAS(int)
-ANCHOR_ATOMIC_CAS(unsigned int)
-ANCHOR_ATOMIC_CAS(unsigned long long)
+ANCHOR_ATOMIC_CAS(unsigned short int) /* CUDA: compute capability 7.x; no _block/_system */
+ANCHOR_ATOMIC_CAS_SCOPES(int)
+ANCHOR_ATOMIC_CAS_SCOPES(unsigned int)
+ANCHOR_ATOMIC_CAS_SCOPES(unsigned long long)
+#undef ANCHOR_ATOMIC_CAS_SCOPES
 #undef ANCHOR_ATOMIC_CAS
 
 /* atomicInc: old >= limit ? 0 : old + 1; atomicDec: old == 0 || old > limit ? limit :
