@@ -258,6 +258,7 @@ int main(void) {
   printf("wrap pairs %d, cycle final %u %u, CAS finals %d %u 0x%llx %u, words 0x%08x 0x%08x\n",
          PAIRS, counters[0], counters[1], cc->i, cc->u, cc->ull, cc->us[1], words[0], words[1]);
   if (failures) return 1;
-  printf("PASS: atomicInc/Dec wrap rules, atomicCAS success and failure returns, 16-bit CAS\n");
+  printf("OK: atomicInc/Dec wrap rules, atomicCAS success and failure returns, 16-bit CAS\n");
+  printf("PASS\n");
   return 0;
 }
