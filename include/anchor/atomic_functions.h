@@ -287,25 +287,27 @@ ANCHOR_ATOMIC bool compare_exchange(T *p, T *expected, T *desired, bool weak) {
   (void)weak;
   return __atomic_compare_exchange(p, expected, desired, false, O, failure_order(F));
 }
-#define ANCHOR_NV_FETCH(op, logical, minmax)                                                       \
+#define ANCHOR_NV_FETCH(op, arith, logical, minmax)                                                \
   template <int O, int S, class T, class V> ANCHOR_ATOMIC T fetch_##op(T *p, V v) {                \
     static_assert(arithmetic_size<T>(), "atomic operations and, or, xor, add, sub, min and max "   \
                                         "are valid only on objects of size 4, or 8");              \
     static_assert(!(logical) || !is_floating<T>(),                                                 \
                   "For a logical atomic operation, the first argument cannot be any "              \
                   "floating-point types");                                                         \
+    static_assert(!(arith) || is_floating<T>() || sizeof(T) != 8 || (T) - 1 > (T)0,                \
+                  "atomic operations add and sub are not valid on signed integer of size 8");      \
     static_assert(!(minmax) || !is_floating<T>(),                                                  \
                   "atomic operations min and max are not supported on any floating-point "         \
                   "types");                                                                        \
     return __atomic_fetch_##op(p, (T)v, O);                                                        \
   }
-ANCHOR_NV_FETCH(add, 0, 0)
-ANCHOR_NV_FETCH(sub, 0, 0)
-ANCHOR_NV_FETCH(and, 1, 0)
-ANCHOR_NV_FETCH(or, 1, 0)
-ANCHOR_NV_FETCH(xor, 1, 0)
-ANCHOR_NV_FETCH(min, 0, 1)
-ANCHOR_NV_FETCH(max, 0, 1)
+ANCHOR_NV_FETCH(add, 1, 0, 0)
+ANCHOR_NV_FETCH(sub, 1, 0, 0)
+ANCHOR_NV_FETCH(and, 0, 1, 0)
+ANCHOR_NV_FETCH(or, 0, 1, 0)
+ANCHOR_NV_FETCH(xor, 0, 1, 0)
+ANCHOR_NV_FETCH(min, 0, 0, 1)
+ANCHOR_NV_FETCH(max, 0, 0, 1)
 #undef ANCHOR_NV_FETCH
 template <int O, int S> ANCHOR_ATOMIC void thread_fence() {
   __atomic_thread_fence(O);
