@@ -7,7 +7,8 @@
  *   - 32-bit integer add/sub/and/or/xor/min/max/exchange map to the
  *     atomic_fetch_*_explicit functions;
  *   - float add/sub/min/max, nand and CUDA's atomicInc/atomicDec (uinc_wrap,
- *     udec_wrap) are compare-and-swap loops on the 32-bit word;
+ *     udec_wrap) are compare-and-swap loops on the 32-bit word (float add/sub
+ *     flushing subnormals, as NVIDIA's atom.add.f32 does);
  *   - cmpxchg is a loop around atomic_compare_exchange_weak_explicit that
  *     retries only spurious failures (LLVM's cmpxchg is strong);
  *   - 64-bit (and 8/16-bit) atomics, orderings stronger than relaxed and
@@ -61,6 +62,12 @@ static int is_float(LLVMValueRef v) {
   ", memory_order_relaxed, memory_order_relaxed)) {}\n"                                            \
   "  %V = " RESULT ";\n"                                                                           \
   "}"
+/* CUDA's float atomicAdd (PTX atom.add.f32, also what __nv_atomic_fetch_add/sub and
+ * clang's __atomic_fetch_add on a float are on NVIDIA) flushes subnormal inputs and results
+ * to a zero of their sign, in every -ftz mode: so does the CAS loop (the old value returned
+ * is the word as it was). X is evaluated three times: a variable or a constant. */
+#define FTZ(X) "(fabs(" X ") < as_type<float>(0x00800000u) ? copysign(0.0f, " X ") : " X ")"
+#define OLD_FLOAT "as_type<float>(anchor_o)"
 #define DIRECT(FN, PTR, WORD)                                                                      \
   "%V = (uint)(atomic_" FN "_explicit(" PTR ", " WORD ", memory_order_relaxed));"
 
@@ -86,9 +93,9 @@ static const struct {
     {LLVMAtomicRMWBinOpUMax, "umax", DIRECT("fetch_max", ATOMIC_U0, "(uint)%1"), NULL},
     {LLVMAtomicRMWBinOpUMin, "umin", DIRECT("fetch_min", ATOMIC_U0, "(uint)%1"), NULL},
     {LLVMAtomicRMWBinOpFAdd, "fadd", NULL,
-     CAS_LOOP("as_type<uint>(as_type<float>(anchor_o) + %1)", "as_type<float>(anchor_o)")},
+     CAS_LOOP("as_type<uint>(" FTZ("(" FTZ(OLD_FLOAT) " + " FTZ("%1") ")") ")", OLD_FLOAT)},
     {LLVMAtomicRMWBinOpFSub, "fsub", NULL,
-     CAS_LOOP("as_type<uint>(as_type<float>(anchor_o) - %1)", "as_type<float>(anchor_o)")},
+     CAS_LOOP("as_type<uint>(" FTZ("(" FTZ(OLD_FLOAT) " - " FTZ("%1") ")") ")", OLD_FLOAT)},
     {LLVMAtomicRMWBinOpFMax, "fmax", NULL,
      CAS_LOOP("as_type<uint>(fmax(as_type<float>(anchor_o), %1))", "as_type<float>(anchor_o)")},
     {LLVMAtomicRMWBinOpFMin, "fmin", NULL,

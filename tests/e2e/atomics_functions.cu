@@ -1,7 +1,8 @@
 // atomics_functions.cu — end-to-end test of every CUDA atomic function on every type it
 // has, on global and on shared memory, with their exact return values:
 //  1. a script: one thread calls each function (and its _block/_system variants) in turn on
-//     known values, recording every returned value and the memory afterwards; the same
+//     known values (float atomicAdd with subnormal operands and results, which NVIDIA's
+//     atom.add.f32 flushes to zero), recording every returned value and the memory; the same
 //     script runs on the host with plain reference operations (CUDA's definitions), and the
 //     records must be equal bit for bit — in global memory and in shared memory;
 //  2. concurrency: N threads atomicAdd 1 to one location of each type (int, unsigned, 64-bit,
@@ -59,6 +60,17 @@ __host__ __device__ inline float b2f(__nv_bfloat16 b) {
   return __bfloat162float(b);
 }
 
+__host__ __device__ inline float bits_float(unsigned u) {
+  float f;
+  memcpy(&f, &u, sizeof f);
+  return f;
+}
+// A subnormal float as a zero of its sign.
+__host__ __device__ inline float ftz(float x) {
+  return x != 0.0f && x > -1.17549435e-38f && x < 1.17549435e-38f ? (x < 0.0f ? -0.0f : 0.0f)
+                                                                  : x;
+}
+
 struct Rec {
   u64 *out;
   int n;
@@ -83,6 +95,20 @@ __host__ __device__ void script(Mem *m, Rec &r, bool vector) {
   r.bits(OP(atomicAdd_block(&m->ull, 3ull), ref_set(&m->ull, m->ull + 3ull)));
   r.bits(OP(atomicAdd(&m->f, 0.375f), ref_set(&m->f, m->f + 0.375f)));
   r.bits(OP(atomicAdd_system(&m->f, -1.5f), ref_set(&m->f, m->f - 1.5f)));
+  // float atomicAdd flushes subnormal inputs and results to a zero of their sign (PTX
+  // atom.add.f32, in every -ftz mode); the old value comes back as it was
+  m->f = bits_float(0x00400000u); // 2^-127
+  r.bits(OP(atomicAdd(&m->f, 0.0f), ref_set(&m->f, ftz(ftz(m->f) + 0.0f))));
+  r.bits(m->f); // +0
+  m->f = bits_float(0x00800000u); // FLT_MIN
+  r.bits(OP(atomicAdd(&m->f, bits_float(0x80400000u)),
+            ref_set(&m->f, ftz(ftz(m->f) + ftz(bits_float(0x80400000u))))));
+  r.bits(m->f); // FLT_MIN: the subnormal operand counted as -0
+  m->f = bits_float(0x80c00000u); // -1.5 FLT_MIN
+  r.bits(OP(atomicAdd_block(&m->f, bits_float(0x00800000u)),
+            ref_set(&m->f, ftz(ftz(m->f) + bits_float(0x00800000u)))));
+  r.bits(m->f); // -0: the subnormal result -0.5 FLT_MIN flushed
+  m->f = 1.0f;
   r.bits(OP(atomicAdd(&m->d, 0.1), ref_set(&m->d, m->d + 0.1)));
   r.bits(OP(atomicAdd_block(&m->d, 1e300), ref_set(&m->d, m->d + 1e300)));
   r.bits(OP(atomicAdd(&m->d, -1e300), ref_set(&m->d, m->d - 1e300)));
