@@ -64,10 +64,28 @@ static int is_float(LLVMValueRef v) {
   "}"
 /* CUDA's float atomicAdd (PTX atom.add.f32, also what __nv_atomic_fetch_add/sub and
  * clang's __atomic_fetch_add on a float are on NVIDIA) flushes subnormal inputs and results
- * to a zero of their sign, in every -ftz mode: so does the CAS loop (the old value returned
- * is the word as it was). X is evaluated three times: a variable or a constant. */
-#define FTZ(X) "(fabs(" X ") < as_type<float>(0x00800000u) ? copysign(0.0f, " X ") : " X ")"
-#define OLD_FLOAT "as_type<float>(anchor_o)"
+ * to a zero of their sign, in every -ftz mode: so does this CAS loop (OP: + or -); the old
+ * value returned is the word as it was. */
+#define FLUSH(X) "if (fabs(" X ") < as_type<float>(0x00800000u)) " X " = copysign(0.0f, " X ");\n"
+#define FLOAT_CAS_LOOP(OP)                                                                         \
+  "{\n"                                                                                            \
+  "  %Q0 atomic_uint *anchor_a = " ATOMIC_U0 ";\n"                                                 \
+  "  uint anchor_o = atomic_load_explicit(anchor_a, memory_order_relaxed), anchor_n;\n"            \
+  "  float anchor_v = %1;\n"                                                                       \
+  "  " FLUSH(                                                                                      \
+      "anchor_v") "  do {\n"                                                                       \
+                  "    float anchor_x = as_type<float>(anchor_o);\n"                               \
+                  "    " FLUSH(                                                                    \
+                      "anchor_x") "    anchor_x = anchor_x " OP " anchor_v;\n"                     \
+                                  "    " FLUSH(                                                    \
+                                      "anchor_x") "    anchor_n = as_type<uint>(anchor_x);\n"      \
+                                                  "  } while "                                     \
+                                                  "(!atomic_compare_exchange_weak_explicit("       \
+                                                  "anchor_a, &anchor_o, anchor_n, "                \
+                                                  "memory_order_relaxed, "                         \
+                                                  "memory_order_relaxed));\n"                      \
+                                                  "  %V = as_type<float>(anchor_o);\n"             \
+                                                  "}"
 #define DIRECT(FN, PTR, WORD)                                                                      \
   "%V = (uint)(atomic_" FN "_explicit(" PTR ", " WORD ", memory_order_relaxed));"
 
@@ -92,10 +110,8 @@ static const struct {
     {LLVMAtomicRMWBinOpMin, "min", DIRECT("fetch_min", ATOMIC_I0, "(int)%1"), NULL},
     {LLVMAtomicRMWBinOpUMax, "umax", DIRECT("fetch_max", ATOMIC_U0, "(uint)%1"), NULL},
     {LLVMAtomicRMWBinOpUMin, "umin", DIRECT("fetch_min", ATOMIC_U0, "(uint)%1"), NULL},
-    {LLVMAtomicRMWBinOpFAdd, "fadd", NULL,
-     CAS_LOOP("as_type<uint>(" FTZ("(" FTZ(OLD_FLOAT) " + " FTZ("%1") ")") ")", OLD_FLOAT)},
-    {LLVMAtomicRMWBinOpFSub, "fsub", NULL,
-     CAS_LOOP("as_type<uint>(" FTZ("(" FTZ(OLD_FLOAT) " - " FTZ("%1") ")") ")", OLD_FLOAT)},
+    {LLVMAtomicRMWBinOpFAdd, "fadd", NULL, FLOAT_CAS_LOOP("+")},
+    {LLVMAtomicRMWBinOpFSub, "fsub", NULL, FLOAT_CAS_LOOP("-")},
     {LLVMAtomicRMWBinOpFMax, "fmax", NULL,
      CAS_LOOP("as_type<uint>(fmax(as_type<float>(anchor_o), %1))", "as_type<float>(anchor_o)")},
     {LLVMAtomicRMWBinOpFMin, "fmin", NULL,
