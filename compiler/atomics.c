@@ -11,9 +11,12 @@
  *     flushing subnormals, as NVIDIA's atom.add.f32 does);
  *   - cmpxchg is a loop around atomic_compare_exchange_weak_explicit that
  *     retries only spurious failures (LLVM's cmpxchg is strong);
- *   - 64-bit (and 8/16-bit) atomics, orderings stronger than relaxed and
- *     atomics on private or parameter memory are errors. CUDA's atomic*
- *     functions are relaxed, which is what LLVM calls monotonic. */
+ *   - other widths and orderings stronger than relaxed never get here in a
+ *     compilation (lower_atomics_order.c, lower_atomics_wide.c and the
+ *     device library handle them; alone, with --run-pass, they are errors),
+ *     nor do atomics on private or parameter memory (errors). CUDA's atomic*
+ *     functions are relaxed, which is what LLVM calls monotonic.
+ * And anchor_atomic_address, the device library's view of a location. */
 #include <assert.h>
 #include <string.h>
 
