@@ -8,7 +8,8 @@
  *       run KERNEL(int *out, int n) over GROUPS x THREADS threads with `out`
  *       4096 ints in the arena (initialised to (i*37)%101-50) and print them.
  *       __device__/__constant__ globals get arena slots with their initial
- *       bytes; anchor_ctx = {delta, their CUDA addresses...}; a kernel with
+ *       bytes; anchor_ctx = {delta, their CUDA addresses...} and a zeroed lock
+ *       table at the arena's end (64-bit atomics); a kernel with
  *       dynamic_smem gets 4096 bytes of dynamic threadgroup memory.
  * The arena is one buffer; CUDA addresses are its CPU addresses and the
  * delta gpuAddress - contents is what the kernel adds at each dereference.
@@ -120,6 +121,8 @@ static int run(mtl_id device, mtl_id library, const ac_module *m, char **argv) {
   uint64_t ctx[AC_ABI_CONTEXT_WORDS(MAX_GLOBALS)] = {0};
   ctx[AC_ABI_CONTEXT_DELTA] = mtl_buffer_gpu_address(arena_buffer) - (uint64_t)(uintptr_t)arena;
   if (place_globals(m, arena, ctx)) return 1;
+  /* the atomics' lock table (devlib/atomics.cu): the arena's last words, zero */
+  ctx[AC_ABI_CONTEXT_LOCKS] = (uint64_t)(uintptr_t)(arena + ARENA_BYTES - AC_ABI_LOCK_WORDS * 4);
   unsigned char params[16] = {0};
   uint64_t out_address = (uint64_t)(uintptr_t)out;
   memcpy(params, &out_address, 8);
