@@ -1,5 +1,7 @@
 // atomics_functions.cu — end-to-end test of every CUDA atomic function on every type it
-// has, on global and on shared memory, with their exact return values:
+// has (CUDA 13's device_atomic_functions.h, sm_32/60/70/90 declarations and cuda_fp16.h/
+// cuda_bf16.h; not the 128-bit atomicExch/atomicCAS templates), on global and on shared
+// memory, with their exact return values:
 //  1. a script: one thread calls each function (and its _block/_system variants) in turn on
 //     known values (float atomicAdd with subnormal operands and results, which NVIDIA's
 //     atom.add.f32 flushes to zero), recording every returned value and the memory; the same
@@ -180,6 +182,9 @@ __host__ __device__ void script(Mem *m, Rec &r, bool vector) {
             ref_set(&m->ull, m->ull & 0xffff0000ffff0001ull)));
   r.bits(OP(atomicXor_block(&m->ull, 0x0123456789abcdefull),
             ref_set(&m->ull, m->ull ^ 0x0123456789abcdefull)));
+  r.bits(OP(atomicAnd(&m->ll, 0x7ffffffff0ll), ref_set(&m->ll, m->ll & 0x7ffffffff0ll)));
+  r.bits(OP(atomicOr_block(&m->ll, -0x100000000ll), ref_set(&m->ll, m->ll | -0x100000000ll)));
+  r.bits(OP(atomicXor_system(&m->ll, 0x123456789ll), ref_set(&m->ll, m->ll ^ 0x123456789ll)));
   // compare-and-swap: a failing and a succeeding one of each type
   r.bits(OP(atomicCAS(&m->i, 1, 2), ref_set(&m->i, m->i == 1 ? 2 : m->i)));
   r.bits(OP(atomicCAS_block(&m->i, m->i, 77), ref_set(&m->i, 77)));
