@@ -247,6 +247,9 @@ constexpr int failure_order(int o) {
 }
 
 template <int O, int S, class T> ANCHOR_ATOMIC T load_n(T *p) {
+  static_assert(
+      !is_floating<T>(),
+      "non-generic nv atomic load, store, cas and exchange are valid only on integral types");
   static_assert(O != __NV_ATOMIC_RELEASE && O != __NV_ATOMIC_ACQ_REL,
                 "atomic load's memory order cannot be release or acq_rel");
   return __atomic_load_n(p, O);
@@ -257,6 +260,9 @@ template <int O, int S, class T> ANCHOR_ATOMIC void load(T *p, T *ret) {
   __atomic_load(p, ret, O);
 }
 template <int O, int S, class T, class V> ANCHOR_ATOMIC void store_n(T *p, V v) {
+  static_assert(
+      !is_floating<T>(),
+      "non-generic nv atomic load, store, cas and exchange are valid only on integral types");
   static_assert(O == __NV_ATOMIC_RELAXED || O == __NV_ATOMIC_RELEASE || O == __NV_ATOMIC_SEQ_CST,
                 "atomic store's memory order cannot be consume, acquire or acq_rel");
   __atomic_store_n(p, (T)v, O);
@@ -267,6 +273,9 @@ template <int O, int S, class T> ANCHOR_ATOMIC void store(T *p, T *v) {
   __atomic_store(p, v, O);
 }
 template <int O, int S, class T, class V> ANCHOR_ATOMIC T exchange_n(T *p, V v) {
+  static_assert(
+      !is_floating<T>(),
+      "non-generic nv atomic load, store, cas and exchange are valid only on integral types");
   static_assert(sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "atomic exchange is valid only on objects of size 4, 8 or 16 bytes");
   return __atomic_exchange_n(p, (T)v, O);
@@ -278,6 +287,9 @@ template <int O, int S, class T> ANCHOR_ATOMIC void exchange(T *p, T *v, T *ret)
 }
 template <int O, int F, int S, class T, class V>
 ANCHOR_ATOMIC bool compare_exchange_n(T *p, T *expected, V desired, bool weak) {
+  static_assert(
+      !is_floating<T>(),
+      "non-generic nv atomic load, store, cas and exchange are valid only on integral types");
   static_assert(sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "atomic compare-exchange is valid only on objects of size 2, 4, 8 or 16 bytes");
   (void)weak; /* never fails spuriously: a strong compare-exchange is a valid weak one */

@@ -28,3 +28,9 @@ __global__ void orders(int *p, float *f, short *s, int o) {
 // ERR: nv_atomic_errors.cu:11:10: note: in instantiation
 // ERR: error: static assertion failed {{.*}}: atomic operations add and sub are not valid on signed integer of size 8
 // ERR: nv_atomic_errors.cu:13:10: note: in instantiation
+// The non-generic forms (_n) take integers only (nvcc: "valid only on integral types").
+__global__ void floats(float *f) {
+  f[1] = __nv_atomic_load_n(f, __NV_ATOMIC_RELAXED);
+}
+// ERR: error: static assertion failed {{.*}}: non-generic nv atomic load, store, cas and exchange are valid only on integral types
+// ERR: nv_atomic_errors.cu:[[@LINE-3]]:10: note: in instantiation
