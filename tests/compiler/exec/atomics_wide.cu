@@ -1,4 +1,4 @@
-// 64-bit and 16-bit atomics (the device library's lock table and CAS loops) from many
+// 64-, 16- and 8-bit atomics (the device library's lock table and CAS loops) from many
 // threads at once on device and threadgroup memory; order-independent final values only
 // (the host runs the threads one after another). Needs MSL 3.2 (the locks' fences).
 // EXEC: 1000 4 128
@@ -15,6 +15,9 @@ __global__ void test_kernel(int *out, int n) {
   unsigned short *halves = (unsigned short *)&out[2010];
   __atomic_fetch_add(&halves[i & 1], (unsigned short)(v & 15), __ATOMIC_RELAXED);
   __atomic_fetch_or(&halves[2 + (i & 1)], (unsigned short)(1u << (i % 16)), __ATOMIC_RELAXED);
+  unsigned char *bytes = (unsigned char *)&out[2012];
+  __atomic_fetch_add(&bytes[i & 3], (unsigned char)(v & 7), __ATOMIC_RELAXED);
+  __atomic_fetch_min((signed char *)&bytes[4 + (i & 3)], (signed char)v, __ATOMIC_RELAXED);
 #ifdef __CUDA_ARCH__
   __shared__ u64 block_sum;
   if (threadIdx.x == 0) block_sum = 0;
