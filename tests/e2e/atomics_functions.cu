@@ -431,6 +431,10 @@ int main(void) {
       script_global<<<1, 32>>>(m, out, count);
     if (!cuda_ok(cudaDeviceSynchronize(), where)) return 1;
     if (*count != r.n) fail(where, "record count", 0, *count);
+    // records 7..12: float atomicAdd with subnormals (old, new) x 3 (see the script)
+    printf("%s: float atomicAdd subnormals: 0x%08llx 0x%08llx 0x%08llx 0x%08llx 0x%08llx "
+           "0x%08llx (expected 00400000 00000000 00800000 00800000 80c00000 80000000)\n",
+           where, out[7], out[8], out[9], out[10], out[11], out[12]);
     for (int k = 0; k < r.n; k++)
       if (out[k] != expected[k]) {
         if (failures++ < 20)
