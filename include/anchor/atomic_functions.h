@@ -232,6 +232,13 @@ template <int O> struct check_order {
                 "__nv_atomic: the memory order must be a __NV_ATOMIC_* value");
   static constexpr int value = O;
 };
+/* 16-byte exchange and compare-exchange: compute capability 9.x (Anchor compiles for
+ * __CUDA_ARCH__ 750, as nvcc -arch=sm_75 would reject them). */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+constexpr bool has_128_bit_exchange = false;
+#else
+constexpr bool has_128_bit_exchange = true;
+#endif
 template <class T> constexpr bool arithmetic_size() {
   return sizeof(T) == 4 || sizeof(T) == 8;
 }
@@ -273,6 +280,9 @@ template <int O, int S, class T> ANCHOR_ATOMIC void store(T *p, T *v) {
   __atomic_store(p, v, O);
 }
 template <int O, int S, class T, class V> ANCHOR_ATOMIC T exchange_n(T *p, V v) {
+  static_assert(sizeof(T) != 16 || has_128_bit_exchange,
+                "128-bit atomic exchange or compare-and-exchange is supported on architecture "
+                "sm_90 or above");
   static_assert(
       !is_floating<T>(),
       "non-generic nv atomic load, store, cas and exchange are valid only on integral types");
@@ -281,12 +291,18 @@ template <int O, int S, class T, class V> ANCHOR_ATOMIC T exchange_n(T *p, V v) 
   return __atomic_exchange_n(p, (T)v, O);
 }
 template <int O, int S, class T> ANCHOR_ATOMIC void exchange(T *p, T *v, T *ret) {
+  static_assert(sizeof(T) != 16 || has_128_bit_exchange,
+                "128-bit atomic exchange or compare-and-exchange is supported on architecture "
+                "sm_90 or above");
   static_assert(sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "atomic exchange is valid only on objects of size 4, 8 or 16 bytes");
   __atomic_exchange(p, v, ret, O);
 }
 template <int O, int F, int S, class T, class V>
 ANCHOR_ATOMIC bool compare_exchange_n(T *p, T *expected, V desired, bool weak) {
+  static_assert(sizeof(T) != 16 || has_128_bit_exchange,
+                "128-bit atomic exchange or compare-and-exchange is supported on architecture "
+                "sm_90 or above");
   static_assert(
       !is_floating<T>(),
       "non-generic nv atomic load, store, cas and exchange are valid only on integral types");
@@ -297,6 +313,9 @@ ANCHOR_ATOMIC bool compare_exchange_n(T *p, T *expected, V desired, bool weak) {
 }
 template <int O, int F, int S, class T>
 ANCHOR_ATOMIC bool compare_exchange(T *p, T *expected, T *desired, bool weak) {
+  static_assert(sizeof(T) != 16 || has_128_bit_exchange,
+                "128-bit atomic exchange or compare-and-exchange is supported on architecture "
+                "sm_90 or above");
   static_assert(sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "atomic compare-exchange is valid only on objects of size 2, 4, 8 or 16 bytes");
   (void)weak;

@@ -34,3 +34,15 @@ __global__ void floats(float *f) {
 }
 // ERR: error: static assertion failed {{.*}}: non-generic nv atomic load, store, cas and exchange are valid only on integral types
 // ERR: nv_atomic_errors.cu:[[@LINE-3]]:10: note: in instantiation
+// 16-byte exchange and compare-exchange need compute capability 9.x (nvcc -arch=sm_75's
+// error; Anchor compiles for sm_75).
+struct alignas(16) Pair {
+  long long a, b;
+};
+__global__ void wide(Pair *p, Pair *o) {
+  Pair v = o[0], r;
+  __nv_atomic_exchange(p, &v, &r, __NV_ATOMIC_RELAXED);
+  o[1] = r;
+}
+// ERR: error: static assertion failed {{.*}}: 128-bit atomic exchange or compare-and-exchange is supported on architecture sm_90 or above
+// ERR: nv_atomic_errors.cu:[[@LINE-5]]:3: note: in instantiation
