@@ -45,4 +45,4 @@ __global__ void wide(Pair *p, Pair *o) {
   o[1] = r;
 }
 // ERR: error: static assertion failed {{.*}}: 128-bit atomic exchange or compare-and-exchange is supported on architecture sm_90 or above
-// ERR: nv_atomic_errors.cu:[[@LINE-5]]:3: note: in instantiation
+// ERR: nv_atomic_errors.cu:[[@LINE-4]]:3: note: in instantiation
