@@ -1,5 +1,6 @@
-/* lower_atomics_wide.c — IR->IR, after lower_atomics_order.c (every atomic is relaxed) and
- * before devlib_link (its calls are linked and inlined like the user's own): the atomics
+/* lower_atomics_wide.c — IR->IR, after lower_atomics_order.c (every atomic is relaxed),
+ * before devlib_link (its calls are linked and inlined like the user's own) and again after
+ * it (for the library's own code; compile.c): the atomics
  * MSL has no instruction for become calls of the device library's (devlib/atomics.cu;
  * contracts in include/anchor/atomic_functions.h):
  *   8- and 16-bit values (integers, half, bfloat): compare-and-swap loops on the aligned
