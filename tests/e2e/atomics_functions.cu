@@ -126,6 +126,18 @@ __host__ __device__ void script(Mem *m, Rec &r, bool vector) {
             ref_set(&m->b[1], __float2bfloat16(b2f(m->b[1]) + 3.0f))));
   r.bits(OP(atomicAdd(&m->b[0], __float2bfloat16(0.01171875f)),
             ref_set(&m->b[0], __float2bfloat16(b2f(m->b[0]) + 0.01171875f))));
+  // rounding: 1 + 2^-11 is a tie (to even: 1), 1 + 3 * 2^-12 rounds up; bfloat16 likewise
+  m->h[0] = __float2half(1.0f);
+  r.bits(OP(atomicAdd(&m->h[0], __float2half(0.00048828125f)),
+            ref_set(&m->h[0], __float2half(h2f(m->h[0]) + 0.00048828125f))));
+  r.bits(OP(atomicAdd(&m->h[0], __float2half(0.000732421875f)),
+            ref_set(&m->h[0], __float2half(h2f(m->h[0]) + 0.000732421875f))));
+  m->b[0] = __float2bfloat16(1.0f);
+  r.bits(OP(atomicAdd(&m->b[0], __float2bfloat16(0.00390625f)),
+            ref_set(&m->b[0], __float2bfloat16(b2f(m->b[0]) + 0.00390625f))));
+  r.bits(OP(atomicAdd(&m->b[0], __float2bfloat16(0.005859375f)),
+            ref_set(&m->b[0], __float2bfloat16(b2f(m->b[0]) + 0.005859375f))));
+  r.bits(m->h[0]), r.bits(m->b[0]);
   r.bits(OP(atomicAdd(&m->h2, __floats2half2_rn(0.5f, 1024.0f)),
             ref_set(&m->h2, __floats2half2_rn(h2f(m->h2.x) + 0.5f, h2f(m->h2.y) + 1024.0f))));
   r.bits(OP(atomicAdd(&m->b2, __floats2bfloat162_rn(-2.0f, 0.5f)),
