@@ -7,15 +7,16 @@
  * program does (atomicrmw, cmpxchg, atomic load/store with their orderings) and the backend
  * decides how Metal does it (docs/compiler.md "Atomics"): relaxed 32-bit operations are MSL
  * atomics; 8/16-bit ones CAS loops on the containing 32-bit word, 64-bit ones critical
- * sections under the lock table (lower_atomics_wide.c, devlib/atomics.cu); orderings
- * stronger than relaxed relaxed operations between fences (lower_atomics_order.c). CUDA's
+ * sections under the lock table (lower_atomics_wide.c, devlib/atomics.cu); an ordering
+ * stronger than relaxed, a relaxed operation between fences (lower_atomics_order.c). CUDA's
  * atomic* functions are relaxed. Scopes (_block, _system, __NV_THREAD_SCOPE_*) change
  * nothing: every atomic is device-wide, at least as strong as each scope needs (Metal has no
  * system scope; Anchor's host reads memory only after a kernel completes).
  *
- * The __half/__nv_bfloat16 atomicAdd overloads are in cuda_fp16.h/cuda_bf16.h (CUDA's
- * place for them); the paired __half2/__nv_bfloat162 and float2/float4 adds, which CUDA
- * makes atomic per element only, call the device library (declared below). */
+ * The __half/__nv_bfloat16/__half2/__nv_bfloat162 atomicAdd overloads are in cuda_fp16.h/
+ * cuda_bf16.h (CUDA's place for them); the paired ones call the device library (declared
+ * below). float2/float4 adds are float adds per element (CUDA makes them atomic per element
+ * only). */
 #ifndef ANCHOR_ATOMIC_FUNCTIONS_H
 #define ANCHOR_ATOMIC_FUNCTIONS_H
 
