@@ -83,7 +83,7 @@ static int place_globals(const ac_module *m, unsigned char *arena, uint64_t *ctx
   for (size_t i = 0; i < m->global_count; i++) {
     const ac_global *g = &m->globals[i]; /* globals[i].index == i */
     offset = (offset + g->align - 1) / g->align * g->align;
-    if (offset + g->size > ARENA_BYTES) {
+    if (offset + g->size > ARENA_BYTES - AC_ABI_LOCK_WORDS * 4) { /* the lock table: the end */
       fprintf(stderr, "msl_run: globals do not fit in the arena\n");
       return 1;
     }
