@@ -51,6 +51,14 @@ static int fp64_mode(msl_ctx *ctx, const msl_options *o) {
   return 1;
 }
 
+/* The atomics Metal has no instruction for, and orderings stronger than relaxed
+ * (lower_atomics_order.c, lower_atomics_wide.c): before the device library is linked (the
+ * calls they make are what links it) and again after, for the library's own code (its
+ * device services may use them); the second run leaves the user's code as it is. */
+static int lower_atomics_early(msl_ctx *ctx) {
+  return lower_atomics_order(ctx) && lower_atomics_wide(ctx);
+}
+
 static int demote_calls(msl_ctx *ctx) {
   return fp64_demote_calls(ctx, 0);
 }
@@ -76,6 +84,8 @@ static const struct {
               {"lower-fp64", lower_fp64},
               {"lower-memory", lower_memory},
               {"lower-atomics", lower_atomics},
+              {"lower-atomics-order", lower_atomics_order},
+              {"lower-atomics-wide", lower_atomics_wide},
               {"lower-vector-memory", lower_vector_memory},
               {"lower-vector-ops", lower_vector_ops},
               {"fp64-check-error", fp64_check_error},
@@ -131,7 +141,8 @@ msl_status msl_compile(const char *path, const msl_options *options, msl_output 
     return finish(&ctx, ok, out);
   }
   ok = ok && lower_ftz(&ctx) && lower_asm(&ctx) && lower_div(&ctx) && lower_convert(&ctx) &&
-       devlib_link(&ctx, options->devlib_path) &&
+       lower_atomics_early(&ctx) && devlib_link(&ctx, options->devlib_path) &&
+       lower_atomics_early(&ctx) &&
        (options->fp64 != MSL_FP64_DEMOTE || fp64_demote_calls(&ctx, 0)) &&
        (options->fp64 != MSL_FP64_FAST || fp64_demote_calls(&ctx, 1));
   for (unsigned k = 0; ok && k < ctx.nkernels; k++)

@@ -412,6 +412,12 @@ int lower_div(msl_ctx *ctx);
 int lower_convert(msl_ctx *ctx);
 int lower_math(msl_ctx *ctx);
 int lower_atomics(msl_ctx *ctx);
+/* Before devlib_link and after it, in this order: lower_atomics_order (lower_atomics_order.c):
+ * atomics stronger than relaxed -> relaxed between fences; lower_atomics_wide
+ * (lower_atomics_wide.c): 8/16/64-bit atomicrmw, cmpxchg, atomic load/store -> the device library's
+ * __anchor_atomic_{rmw,cas,load,store}N (an error for other widths). */
+int lower_atomics_order(msl_ctx *ctx);
+int lower_atomics_wide(msl_ctx *ctx);
 int lower_fp64(msl_ctx *ctx);
 int lower_memory(msl_ctx *ctx);
 int lower_vector_memory(msl_ctx *ctx);

@@ -483,6 +483,21 @@ ANCHOR_BF16 __nv_bfloat162 anchor_bf162_from_word(unsigned int w) {
 ANCHOR_F16_SHFL(__nv_bfloat16, __bfloat16_as_ushort, anchor_bf_from_word)
 ANCHOR_F16_SHFL(__nv_bfloat162, anchor_bf162_bits, anchor_bf162_from_word)
 
+/* ---- atomicAdd (anchor/atomic_functions.h; CUDA: compute capability 8.x): relaxed,
+ * round-to-nearest-even adds; __nv_bfloat162's halves each atomic (one word) ------------- */
+#ifdef __CUDA__
+#include "anchor/atomic_functions.h"
+ANCHOR_ATOMIC __nv_bfloat16 atomicAdd(__nv_bfloat16 *address, __nv_bfloat16 value) {
+  return anchor_bf(__builtin_bit_cast(
+      unsigned short, __atomic_fetch_add((__bf16 *)&address->__x,
+                                         __builtin_bit_cast(__bf16, value.__x), __ATOMIC_RELAXED)));
+}
+ANCHOR_ATOMIC __nv_bfloat162 atomicAdd(__nv_bfloat162 *address, __nv_bfloat162 value) {
+  return anchor_bf162_from_word(
+      __anchor_atomic_add_bf16x2((unsigned int *)address, anchor_bf162_bits(value)));
+}
+#endif
+
 #undef ANCHOR_BF16
 
 #endif /* __cplusplus */

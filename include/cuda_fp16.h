@@ -556,6 +556,19 @@ ANCHOR_FP16 __half2 anchor_half2_from_word(unsigned int w) {
 ANCHOR_F16_SHFL(__half, __half_as_ushort, anchor_half_from_word)
 ANCHOR_F16_SHFL(__half2, anchor_half2_bits, anchor_half2_from_word)
 
+/* ---- atomicAdd (anchor/atomic_functions.h; CUDA: __half2 from compute capability 6.x, __half
+ * from 7.x): relaxed, round-to-nearest-even adds; __half2's halves each atomic (one word) ---- */
+#ifdef __CUDA__
+#include "anchor/atomic_functions.h"
+ANCHOR_ATOMIC __half atomicAdd(__half *address, __half value) {
+  return __half(__atomic_fetch_add((_Float16 *)&address->__x, value.__v(), __ATOMIC_RELAXED));
+}
+ANCHOR_ATOMIC __half2 atomicAdd(__half2 *address, __half2 value) {
+  return anchor_half2_from_word(
+      __anchor_atomic_add_f16x2((unsigned int *)address, anchor_half2_bits(value)));
+}
+#endif
+
 #undef ANCHOR_FP16
 
 #endif /* __cplusplus */

@@ -1,8 +1,8 @@
 /* anchor/device_functions.h — the exact (correctly rounded by definition)
  * device functions of CUDA that map one-to-one onto LLVM intrinsics Anchor's
  * Metal backend translates: integer min/max and absolute values,
- * __saturatef, type punning, __ldg, the atomic functions (relaxed, as CUDA's
- * are), and device-side memcpy/memset. The integer intrinsics (__popc,
+ * __saturatef, type punning, __ldg, the atomic functions (anchor/atomic_functions.h),
+ * and device-side memcpy/memset. The integer intrinsics (__popc,
  * __clz, __mul24, ...) are anchor/math/integer.h's; the floating-point
  * min/max, absolute values, rounding to integral values, fma and copysign
  * anchor/math/basic.h's.
@@ -105,85 +105,8 @@ ANCHOR_DEV float __uint_as_float(unsigned int x) {
   return __builtin_bit_cast(float, x);
 }
 
-/* ---- atomics ------------------------------------------------------------------------ */
-/* CUDA's atomic functions are relaxed read-modify-writes returning the old
- * value; the backend turns relaxed 32-bit __atomic builtins into MSL atomics
- * (docs/compiler.md). The 64-bit forms are declared too, so that using one
- * is the backend's clear error ("64-bit atomics are not supported") rather
- * than a missing function. _block and _system scopes are the same operation
- * (relaxed device-wide atomics are at least as strong as either needs). */
-#define ANCHOR_RELAXED __ATOMIC_RELAXED
-#define ANCHOR_ATOMIC_RMW(name, builtin, T)                                                        \
-  ANCHOR_DEV T name(T *address, T value) {                                                         \
-    return builtin(address, value, ANCHOR_RELAXED);                                                \
-  }                                                                                                \
-  ANCHOR_DEV T name##_block(T *address, T value) {                                                 \
-    return builtin(address, value, ANCHOR_RELAXED);                                                \
-  }                                                                                                \
-  ANCHOR_DEV T name##_system(T *address, T value) {                                                \
-    return builtin(address, value, ANCHOR_RELAXED);                                                \
-  }
-ANCHOR_ATOMIC_RMW(atomicAdd, __atomic_fetch_add, int)
-ANCHOR_ATOMIC_RMW(atomicAdd, __atomic_fetch_add, unsigned int)
-ANCHOR_ATOMIC_RMW(atomicAdd, __atomic_fetch_add, unsigned long long)
-ANCHOR_ATOMIC_RMW(atomicAdd, __atomic_fetch_add, float)
-ANCHOR_ATOMIC_RMW(atomicSub, __atomic_fetch_sub, int)
-ANCHOR_ATOMIC_RMW(atomicSub, __atomic_fetch_sub, unsigned int)
-ANCHOR_ATOMIC_RMW(atomicExch, __atomic_exchange_n, int)
-ANCHOR_ATOMIC_RMW(atomicExch, __atomic_exchange_n, unsigned int)
-ANCHOR_ATOMIC_RMW(atomicExch, __atomic_exchange_n, unsigned long long)
-ANCHOR_ATOMIC_RMW(atomicMin, __atomic_fetch_min, int)
-ANCHOR_ATOMIC_RMW(atomicMin, __atomic_fetch_min, unsigned int)
-ANCHOR_ATOMIC_RMW(atomicMin, __atomic_fetch_min, long long)
-ANCHOR_ATOMIC_RMW(atomicMin, __atomic_fetch_min, unsigned long long)
-ANCHOR_ATOMIC_RMW(atomicMax, __atomic_fetch_max, int)
-ANCHOR_ATOMIC_RMW(atomicMax, __atomic_fetch_max, unsigned int)
-ANCHOR_ATOMIC_RMW(atomicMax, __atomic_fetch_max, long long)
-ANCHOR_ATOMIC_RMW(atomicMax, __atomic_fetch_max, unsigned long long)
-ANCHOR_ATOMIC_RMW(atomicAnd, __atomic_fetch_and, int)
-ANCHOR_ATOMIC_RMW(atomicAnd, __atomic_fetch_and, unsigned int)
-ANCHOR_ATOMIC_RMW(atomicAnd, __atomic_fetch_and, unsigned long long)
-ANCHOR_ATOMIC_RMW(atomicOr, __atomic_fetch_or, int)
-ANCHOR_ATOMIC_RMW(atomicOr, __atomic_fetch_or, unsigned int)
-ANCHOR_ATOMIC_RMW(atomicOr, __atomic_fetch_or, unsigned long long)
-ANCHOR_ATOMIC_RMW(atomicXor, __atomic_fetch_xor, int)
-ANCHOR_ATOMIC_RMW(atomicXor, __atomic_fetch_xor, unsigned int)
-ANCHOR_ATOMIC_RMW(atomicXor, __atomic_fetch_xor, unsigned long long)
-#undef ANCHOR_ATOMIC_RMW
-
-/* atomicExch on a float: exchanged as its bits. */
-ANCHOR_DEV float atomicExch(float *address, float value) {
-  return __builtin_bit_cast(float, __atomic_exchange_n((unsigned int *)address,
-                                                       __builtin_bit_cast(unsigned int, value),
-                                                       ANCHOR_RELAXED));
-}
-
-/* Compare-and-swap: stores value if *address == compare; returns the old value. */
-#define ANCHOR_ATOMIC_CAS(T)                                                                       \
-  ANCHOR_DEV T atomicCAS(T *address, T compare, T value) {                                         \
-    __atomic_compare_exchange_n(address, &compare, value, false, ANCHOR_RELAXED, ANCHOR_RELAXED);  \
-    return compare;                                                                                \
-  }                                                                                                \
-  ANCHOR_DEV T atomicCAS_block(T *address, T compare, T value) {                                   \
-    return atomicCAS(address, compare, value);                                                     \
-  }                                                                                                \
-  ANCHOR_DEV T atomicCAS_system(T *address, T compare, T value) {                                  \
-    return atomicCAS(address, compare, value);                                                     \
-  }
-ANCHOR_ATOMIC_CAS(int)
-ANCHOR_ATOMIC_CAS(unsigned int)
-ANCHOR_ATOMIC_CAS(unsigned long long)
-#undef ANCHOR_ATOMIC_CAS
-
-/* atomicInc: old >= limit ? 0 : old + 1; atomicDec: old == 0 || old > limit ?
- * limit : old - 1 (NVVM's wrapping increment and decrement). */
-ANCHOR_DEV unsigned int atomicInc(unsigned int *address, unsigned int limit) {
-  return __nvvm_atom_inc_gen_ui(address, limit);
-}
-ANCHOR_DEV unsigned int atomicDec(unsigned int *address, unsigned int limit) {
-  return __nvvm_atom_dec_gen_ui(address, limit);
-}
-#undef ANCHOR_RELAXED
+/* ---- atomics: anchor/atomic_functions.h ------------------------------------------- */
+#include "atomic_functions.h"
 
 /* ---- block-wide votes: a barrier that also counts, ANDs or ORs a predicate ------------- */
 ANCHOR_DEV int __syncthreads_count(int predicate) {

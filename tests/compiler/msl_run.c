@@ -9,7 +9,8 @@
  *       4096 ints in the arena (initialised to (i*37)%101-50) and print them.
  *       __device__/__constant__ globals get arena slots with their initial
  *       bytes (and the addresses their initialisers hold); anchor_ctx = {delta, their CUDA
- * addresses...}; a kernel with dynamic_smem gets 4096 bytes of dynamic threadgroup memory. The
+ * addresses...} and a zeroed lock table at the arena's end (64-bit atomics); a kernel
+ * with dynamic_smem gets 4096 bytes of dynamic threadgroup memory. The
  * arena is one buffer; CUDA addresses are its CPU addresses and the delta gpuAddress - contents is
  * what the kernel adds at each dereference. The module is read by the format's one parser
  * (common/module.h, ac_module_parse), which libanchor uses too, so a table libanchor would refuse
@@ -80,7 +81,7 @@ static int place_globals(const ac_module *m, unsigned char *arena, uint64_t *ctx
   for (size_t i = 0; i < m->global_count; i++) {
     const ac_global *g = &m->globals[i]; /* globals[i].index == i */
     offset = (offset + g->align - 1) / g->align * g->align;
-    if (offset + g->size > ARENA_BYTES) {
+    if (offset + g->size > ARENA_BYTES - AC_ABI_LOCK_WORDS * 4) { /* the lock table: the end */
       fprintf(stderr, "msl_run: globals do not fit in the arena\n");
       return 1;
     }
@@ -128,6 +129,8 @@ static int run(mtl_id device, mtl_id library, const ac_module *m, char **argv) {
   uint64_t ctx[AC_ABI_CONTEXT_WORDS(MAX_GLOBALS)] = {0};
   ctx[AC_ABI_CONTEXT_DELTA] = mtl_buffer_gpu_address(arena_buffer) - (uint64_t)(uintptr_t)arena;
   if (place_globals(m, arena, ctx)) return 1;
+  /* the atomics' lock table (devlib/atomics.cu): the arena's last words, zero */
+  ctx[AC_ABI_CONTEXT_LOCKS] = (uint64_t)(uintptr_t)(arena + ARENA_BYTES - AC_ABI_LOCK_WORDS * 4);
   unsigned char params[16] = {0};
   uint64_t out_address = (uint64_t)(uintptr_t)out;
   memcpy(params, &out_address, 8);

@@ -29,5 +29,9 @@ __global__ void atom(int *i, unsigned *u, float *f, int v) {
 // CHECK-DAG: = (uint)(atomic_exchange_explicit(reinterpret_cast<device atomic_uint*>(
 // CHECK-DAG: while (!atomic_compare_exchange_weak_explicit(anchor_a, &anchor_o, (uint){{v[0-9]+}}, memory_order_relaxed, memory_order_relaxed) && anchor_o == (uint)5u) {}
 // CHECK-DAG: while (!atomic_compare_exchange_weak_explicit(anchor_a, &anchor_o, (anchor_o >= 10u ? 0u : anchor_o + 1u), memory_order_relaxed, memory_order_relaxed)) {}
-// CHECK-DAG: while (!atomic_compare_exchange_weak_explicit(anchor_a, &anchor_o, as_type<uint>(as_type<float>(anchor_o) + 1.5f), memory_order_relaxed, memory_order_relaxed)) {}
+// float add: subnormal operands and results flushed, as NVIDIA's atom.add.f32
+// CHECK-DAG: float anchor_v = 1.5f;
+// CHECK-DAG: if (fabs(anchor_v) < as_type<float>(0x00800000u)) anchor_v = copysign(0.0f, anchor_v);
+// CHECK-DAG: anchor_x = anchor_x + anchor_v;
+// CHECK-DAG: } while (!atomic_compare_exchange_weak_explicit(anchor_a, &anchor_o, anchor_n, memory_order_relaxed, memory_order_relaxed));
 // CHECK-DAG: atomic_fetch_add_explicit(reinterpret_cast<threadgroup atomic_uint*>(
