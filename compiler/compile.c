@@ -75,6 +75,7 @@ static const struct {
               {"lower-fp64", lower_fp64},
               {"lower-memory", lower_memory},
               {"lower-atomics", lower_atomics},
+              {"lower-libcalls", lower_libcalls},
               {"lower-vector-memory", lower_vector_memory},
               {"fp64-check-error", fp64_check_error},
               {"fp64-demote-calls", demote_calls},
@@ -128,7 +129,7 @@ msl_status msl_compile(const char *path, const msl_options *options, msl_output 
     ok = run_one_pass(&ctx, options->run_pass, options->llvm_ir_path);
     return finish(&ctx, ok, out);
   }
-  ok = ok && lower_ftz(&ctx) && lower_div(&ctx) && lower_convert(&ctx) &&
+  ok = ok && lower_ftz(&ctx) && lower_div(&ctx) && lower_convert(&ctx) && lower_libcalls(&ctx) &&
        devlib_link(&ctx, options->devlib_path) &&
        (options->fp64 != MSL_FP64_DEMOTE || fp64_demote_calls(&ctx, 0)) &&
        (options->fp64 != MSL_FP64_FAST || fp64_demote_calls(&ctx, 1));

@@ -18,6 +18,8 @@ __device__ __attribute__((const)) unsigned long long __anchor_context_status(voi
 __device__ __attribute__((const)) unsigned long long __anchor_context_printf(void);
 /* The device heap. */
 __device__ __attribute__((const)) unsigned long long __anchor_context_heap(void);
+/* Not an address: the host's CLOCK_REALTIME in nanoseconds at the launch. */
+__device__ __attribute__((const)) unsigned long long __anchor_context_time(void);
 }
 
 #endif

@@ -1,0 +1,188 @@
+// devlib/printf.cu — device-side formatted output and failures: printf
+// (clang's vprintf, renamed __anchor_vprintf by compiler/lower_libcalls.c),
+// glibc's assert hook __assert_fail and llvm.trap (__trap()). Declarations:
+// include/anchor/device_services.h; the host side: runtime/core_services.c
+// (drains the FIFO at CUDA's synchronising calls) and runtime/printf_format.c
+// (formats each record with the host's C library, as CUDA does).
+//
+// A printf call writes one record into the FIFO (common/abi.h,
+// AC_ABI_PRINTF_*): its bytes are counted first, reserved with one 32-bit
+// atomic add on the FIFO's head, then written, the size word last. The
+// format's bytes and every %s string's are copied at the call, since the
+// host sees neither the device's constant memory nor a string that changes
+// later. The walk over the format below decides which bytes of clang's
+// argument buffer (each argument aligned to its size, float promoted to
+// double, char and short to int) each conversion consumes; the host's
+// formatter walks the same way (runtime/printf_format.c, the same rules).
+#include <anchor/device_context.h>
+
+#include "abi.h"
+
+namespace {
+
+// Where a record's bytes go: nothing while counting (out null).
+struct sink {
+  unsigned char *out;
+  unsigned long long at;
+};
+
+__device__ __forceinline__ unsigned long long round8(unsigned long long n) {
+  return (n + 7) & ~7ull;
+}
+
+__device__ __forceinline__ void put_byte(sink &s, unsigned char c) {
+  if (s.out) s.out[s.at] = c;
+  s.at++;
+}
+
+__device__ __forceinline__ void put_word(sink &s, unsigned long long v) {
+  if (s.out) *(unsigned long long *)(s.out + s.at) = v; // 8-aligned: records are
+  s.at += 8;
+}
+
+// The NUL-terminated bytes of str padded with zeros to 8; their count.
+__device__ unsigned long long put_string(sink &s, const char *str) {
+  unsigned long long n = 0;
+  do put_byte(s, (unsigned char)str[n]);
+  while (str[n++]);
+  for (unsigned long long end = round8(s.at); s.at < end;) put_byte(s, 0);
+  return n;
+}
+
+// The argument of `bytes` (4 or 8) at the next offset aligned to its size
+// in clang's buffer, 0 past its end.
+__device__ unsigned long long take(const char *args, unsigned size, unsigned &offset,
+                                   unsigned bytes) {
+  offset = (offset + bytes - 1) & ~(bytes - 1);
+  unsigned long long v = 0;
+  if (offset <= size && bytes <= size - offset)
+    v = bytes == 8 ? *(const unsigned long long *)(args + offset)
+                   : *(const unsigned int *)(args + offset);
+  offset += bytes;
+  return v;
+}
+
+__device__ __forceinline__ bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+// The record's payload after its 8-byte header (the format, the arguments);
+// returns the number of arguments the format consumed.
+__device__ int put_payload(sink &s, const char *format, const char *args, unsigned size) {
+  put_string(s, format);
+  unsigned offset = 0;
+  int count = 0;
+  for (const char *p = format; *p;) {
+    if (*p++ != '%') continue;
+    if (*p == '%') {
+      p++;
+      continue;
+    }
+    while (*p == '-' || *p == '+' || *p == ' ' || *p == '#' || *p == '0') p++;
+    if (*p == '*') { // the width, an int argument
+      p++;
+      if (count < AC_ABI_PRINTF_MAX_ARGS) put_word(s, take(args, size, offset, 4)), count++;
+    } else
+      while (is_digit(*p)) p++;
+    if (*p == '.') {
+      p++;
+      if (*p == '*') {
+        p++;
+        if (count < AC_ABI_PRINTF_MAX_ARGS) put_word(s, take(args, size, offset, 4)), count++;
+      } else
+        while (is_digit(*p)) p++;
+    }
+    unsigned bytes = 4; // h, hh and none: an int (promoted)
+    while (*p == 'h' || *p == 'l' || *p == 'L' || *p == 'j' || *p == 'z' || *p == 't') {
+      if (*p != 'h' && *p != 'L') bytes = 8;
+      p++;
+    }
+    char c = *p;
+    if (!c) break;
+    p++;
+    bool integer = c == 'd' || c == 'i' || c == 'u' || c == 'x' || c == 'X' || c == 'o' || c == 'c';
+    bool real = c == 'f' || c == 'F' || c == 'e' || c == 'E' || c == 'g' || c == 'G' || c == 'a' ||
+                c == 'A';
+    if (!(integer || real || c == 'p' || c == 's') || count >= AC_ABI_PRINTF_MAX_ARGS)
+      continue; // printed as it stands, consuming nothing
+    count++;
+    unsigned long long v = take(args, size, offset, c == 'c' ? 4 : integer ? bytes : 8);
+    if (c != 's') {
+      put_word(s, v);
+      continue;
+    }
+    const char *str = (const char *)v;
+    if (!str) {
+      put_word(s, 0);
+      continue;
+    }
+    unsigned long long at = s.at;
+    put_word(s, 0);
+    unsigned long long n = put_string(s, str);
+    if (s.out) *(unsigned long long *)(s.out + at) = n;
+  }
+  return count;
+}
+
+// Writes one record of format and its arguments for `stream` into the FIFO
+// (dropped when it does not fit); the count of arguments consumed.
+__device__ int put_record(const char *format, const char *args, unsigned size, unsigned stream) {
+  sink count = {nullptr, 8};
+  int consumed = put_payload(count, format, args, size);
+  unsigned long long fifo = __anchor_context_printf();
+  if (!fifo) return consumed;
+  unsigned *words = (unsigned *)fifo;
+  unsigned long long bytes = round8(count.at);
+  unsigned capacity = words[AC_ABI_PRINTF_CAPACITY];
+  if (bytes > capacity) return consumed;
+  unsigned start = atomicAdd(&words[AC_ABI_PRINTF_HEAD], (unsigned)bytes);
+  if (start > capacity || bytes > capacity - start) return consumed; // full: dropped
+  unsigned char *record = (unsigned char *)fifo + AC_ABI_PRINTF_HEADER_BYTES + start;
+  sink s = {record, 8};
+  put_payload(s, format, args, size);
+  ((unsigned *)record)[1] = stream;
+  __atomic_store_n((unsigned *)record, (unsigned)bytes, __ATOMIC_RELAXED); // complete
+  return consumed;
+}
+
+// The first failure of any thread wins the status word; this thread ends.
+__device__ __attribute__((noreturn)) void fail(unsigned failure) {
+  unsigned *status = (unsigned *)__anchor_context_status();
+  atomicCAS(&status[AC_ABI_STATUS_FAILURE], 0u, failure);
+  __anchor_exit_thread();
+}
+
+// The arguments of CUDA's assert message, laid out as clang packs them.
+struct assert_args {
+  const char *file;
+  unsigned line;
+  const char *function;
+  unsigned block[3], thread[3];
+  const char *expression;
+};
+
+} // namespace
+
+extern "C" __device__ int __anchor_vprintf(const char *format, const char *arguments,
+                                           unsigned int size) {
+  if (!format) return -1;
+  return put_record(format, arguments, size, AC_ABI_PRINTF_STDOUT);
+}
+
+// CUDA's message on the host's stderr, then cudaErrorAssert.
+extern "C" __device__ void __anchor_assert_fail(const char *expression, const char *file,
+                                                unsigned int line, const char *function) {
+  assert_args a = {file,
+                   line,
+                   function,
+                   {blockIdx.x, blockIdx.y, blockIdx.z},
+                   {threadIdx.x, threadIdx.y, threadIdx.z},
+                   expression};
+  put_record("%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n",
+             (const char *)&a, sizeof a, AC_ABI_PRINTF_STDERR);
+  fail(AC_ABI_FAILURE_ASSERT);
+}
+
+extern "C" __device__ void __anchor_trap(void) {
+  fail(AC_ABI_FAILURE_TRAP);
+}
