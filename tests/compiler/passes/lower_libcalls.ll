@@ -1,0 +1,89 @@
+; PASS: lower-libcalls
+; The C library's functions device code calls become the device library's
+; services: vprintf gains its argument buffer's size (the alloca's, 0 for a
+; null buffer), operator new/delete reach malloc/free (the sized delete's
+; size dropped), glibc's __assert_fail and llvm.trap their devlib
+; definitions, the clock registers __anchor_clock64 (clock truncated to 32
+; bits), %globaltimer __anchor_globaltimer; nanosleep is removed. A function
+; the program defines itself (here `free`) is left alone.
+; CHECK-LABEL: define void @k(
+; CHECK: [[N1:%.*]] = call i32 @__anchor_vprintf(ptr @fmt, ptr %buf, i32 24)
+; CHECK: [[N0:%.*]] = call i32 @__anchor_vprintf(ptr @fmt, ptr null, i32 0)
+; CHECK: [[M:%.*]] = call ptr @__anchor_malloc(i64 16)
+; CHECK: [[A:%.*]] = call ptr @__anchor_malloc(i64 8)
+; CHECK: [[B:%.*]] = call ptr @__anchor_malloc(i64 32)
+; CHECK: call void @__anchor_free(ptr [[A]])
+; CHECK: call void @__anchor_free(ptr [[B]])
+; CHECK: [[C64:%.*]] = call i64 @__anchor_clock64()
+; CHECK: [[C:%.*]] = call i64 @__anchor_clock64()
+; CHECK: {{%.*}} = trunc i64 [[C]] to i32
+; CHECK: [[T:%.*]] = call i64 @__anchor_globaltimer()
+; CHECK-NOT: nanosleep
+; CHECK: call void @__anchor_trap()
+; CHECK-NEXT: unreachable
+; CHECK-LABEL: define void @free2(
+; CHECK: call void @__anchor_free(ptr %p)
+; CHECK-LABEL: define void @own(
+; CHECK: call void @free(ptr %p)
+; CHECK-LABEL: define void @fails(
+; CHECK: call void @__anchor_assert_fail(ptr @fmt, ptr @fmt, i32 7, ptr @fmt)
+; CHECK-NEXT: unreachable
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@fmt = private unnamed_addr constant [4 x i8] c"%d\0A\00"
+
+define void @k(ptr %out) {
+entry:
+  %buf = alloca { i32, double, i32 }, align 8
+  %n1 = call i32 @vprintf(ptr @fmt, ptr %buf)
+  %n0 = call i32 @vprintf(ptr @fmt, ptr null)
+  %m = call ptr @malloc(i64 16)
+  %a = call ptr @_Znwm(i64 8)
+  %b = call ptr @_Znam(i64 32)
+  call void @_ZdlPvm(ptr %a, i64 8)
+  call void @_ZdaPv(ptr %b)
+  call void @free2(ptr %m)
+  %c64 = call i64 @llvm.nvvm.read.ptx.sreg.clock64()
+  %c32 = call i32 @llvm.nvvm.read.ptx.sreg.clock()
+  %t = call i64 @llvm.nvvm.read.ptx.sreg.globaltimer()
+  call void @llvm.nvvm.nanosleep(i32 100)
+  store i64 %c64, ptr %out
+  store i32 %c32, ptr %out
+  store i64 %t, ptr %out
+  call void @llvm.trap()
+  unreachable
+}
+
+define void @free2(ptr %p) {
+  call void @_ZdlPv(ptr %p)
+  ret void
+}
+
+define void @free(ptr %p) {
+  ret void
+}
+
+define void @own(ptr %p) {
+  call void @free(ptr %p)
+  ret void
+}
+
+define void @fails() {
+  call void @__assert_fail(ptr @fmt, ptr @fmt, i32 7, ptr @fmt)
+  unreachable
+}
+
+declare i32 @vprintf(ptr, ptr)
+declare ptr @malloc(i64)
+declare ptr @_Znwm(i64)
+declare ptr @_Znam(i64)
+declare void @_ZdlPvm(ptr, i64)
+declare void @_ZdaPv(ptr)
+declare void @_ZdlPv(ptr)
+declare void @__assert_fail(ptr, ptr, i32, ptr)
+declare void @llvm.trap()
+declare i64 @llvm.nvvm.read.ptx.sreg.clock64()
+declare i32 @llvm.nvvm.read.ptx.sreg.clock()
+declare i64 @llvm.nvvm.read.ptx.sreg.globaltimer()
+declare void @llvm.nvvm.nanosleep(i32)
