@@ -4,7 +4,7 @@
  * heap; operator new/delete reach the same functions). Written for Anchor
  * from the CUDA C++ Programming Guide ("Formatted Output", "Assertion",
  * "Trap Function", "Breakpoint Function", "Time Function", "Dynamic Global
- * Memory Allocation and Operations").
+ * Memory Allocation and Operations"). __brkpt() is declared unavailable.
  *
  * Device code calls the C library's names; anchor-msl's lower_libcalls.c
  * renames each call to its definition in the device library (devlib/printf.cu,
@@ -66,6 +66,11 @@ __device__ __forceinline__ void __nanosleep(unsigned int ns) {
 __device__ __forceinline__ void __trap(void) {
   __builtin_trap();
 }
+
+/* A breakpoint for a debugger (cuda-gdb): Metal has neither, so a call is a
+ * compile-time error at its line rather than a guess at what it would do. */
+__device__ void __brkpt(void) __attribute__((
+    unavailable("__brkpt() is not supported by Anchor's Metal backend (no debugger breakpoints)")));
 
 /* The device-library functions the calls above are renamed to
  * (compiler/lower_libcalls.c). */
