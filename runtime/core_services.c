@@ -64,6 +64,14 @@ static cudaError_t rt_heap(rt_device *s) {
   return cudaSuccess;
 }
 
+/* Says once per service (its context word) that it has no room. */
+static void rt_services_no_room(unsigned word, const char *what, size_t bytes, const char *effect) {
+  static bool said[AC_ABI_CONTEXT_FIXED];
+  if (said[word]) return;
+  said[word] = true;
+  fprintf(stderr, "anchor: no room in device memory for %s (%zu bytes): %s\n", what, bytes, effect);
+}
+
 cudaError_t rt_services_context(rt_device *s, uint64_t *context) {
   assert(rt_lock_held() && s && context);
   cudaError_t e = cudaSuccess;
@@ -72,9 +80,16 @@ cudaError_t rt_services_context(rt_device *s, uint64_t *context) {
                          &s->services[AC_ABI_CONTEXT_LOCKS]);
   if (e == cudaSuccess && !s->services[AC_ABI_CONTEXT_STATUS])
     e = rt_service_block(s, AC_ABI_STATUS_BYTES, &s->services[AC_ABI_CONTEXT_STATUS]);
-  if (e == cudaSuccess && !s->services[AC_ABI_CONTEXT_PRINTF]) e = rt_printf_fifo(s);
-  if (e == cudaSuccess && !s->services[AC_ABI_CONTEXT_HEAP]) e = rt_heap(s);
   if (e != cudaSuccess) return e;
+  /* Without room for these, a launch still runs: printf's output is dropped
+   * and malloc returns NULL (said once on stderr); the next launch tries
+   * again. */
+  if (!s->services[AC_ABI_CONTEXT_PRINTF] && rt_printf_fifo(s) != cudaSuccess)
+    rt_services_no_room(AC_ABI_CONTEXT_PRINTF, "the printf FIFO", rt_printf_bytes,
+                        "device printf's output is dropped");
+  if (!s->services[AC_ABI_CONTEXT_HEAP] && rt_heap(s) != cudaSuccess)
+    rt_services_no_room(AC_ABI_CONTEXT_HEAP, "the device heap", rt_heap_bytes,
+                        "device malloc returns NULL");
   for (unsigned w = AC_ABI_CONTEXT_DELTA + 1; w < AC_ABI_CONTEXT_FIXED; w++)
     context[w] = s->services[w];
   struct timespec now;

@@ -34,7 +34,8 @@ static std::string capture_end(capture &c) {
   rewind(c.file);
   char buffer[4096];
   size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, c.file)) > 0) text.append(buffer, n);
+  while ((n = fread(buffer, 1, sizeof buffer, c.file)) > 0)
+    text.append(buffer, n);
   fclose(c.file);
   return text;
 }
@@ -45,7 +46,8 @@ static bool read_text(const std::string &path, std::string &out) {
   if (!f) return false;
   char buffer[4096];
   size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, f)) > 0) out.append(buffer, n);
+  while ((n = fread(buffer, 1, sizeof buffer, f)) > 0)
+    out.append(buffer, n);
   fclose(f);
   return true;
 }

@@ -70,7 +70,8 @@ static void test_conversions(void) {
   put_double(&p, 1e-3);
   put_double(&p, 1e6);
   put_double(&p, 1.0);
-  check_text(&p, "-7|   42|ff  |123456789ABCDEF|4464|q|%|str|0x1000|3.14|1.000000e-03|1e+06|0x1p+0\n",
+  check_text(&p,
+             "-7|   42|ff  |123456789ABCDEF|4464|q|%|str|0x1000|3.14|1.000000e-03|1e+06|0x1p+0\n",
              __LINE__);
 }
 
@@ -93,7 +94,8 @@ static void test_as_it_stands(void) {
   check_text(&p, "%y %5k %n and 100%", __LINE__);
   /* past AC_ABI_PRINTF_MAX_ARGS arguments conversions stay as they are */
   char format[256] = "";
-  for (int k = 0; k < AC_ABI_PRINTF_MAX_ARGS + 2; k++) strcat(format, "%d,");
+  for (int k = 0; k < AC_ABI_PRINTF_MAX_ARGS + 2; k++)
+    strcat(format, "%d,");
   put_format(&p, format);
   char want[256] = "";
   for (int k = 0; k < AC_ABI_PRINTF_MAX_ARGS; k++) {
