@@ -12,6 +12,7 @@
  *                               alloca's type; 0 for none), so the device
  *                               never reads past it
  *   operator delete(p, size) -> __anchor_free(p): the size argument dropped
+ *                               (and the alignment of the aligned forms)
  *   llvm.nvvm.read.ptx.sreg.clock -> the low 32 bits of __anchor_clock64()
  *   llvm.nvvm.nanosleep      -> removed: CUDA promises a sleep in [0, 2t]
  *                               and Metal has no way to sleep a thread */
@@ -28,7 +29,15 @@ typedef enum {
   LIBCALL_REMOVE,  /* no code at all (the call has no result) */
 } libcall_kind;
 
-typedef enum { SIG_VPRINTF, SIG_MALLOC, SIG_FREE, SIG_ASSERT, SIG_VOID, SIG_U64 } libcall_sig;
+typedef enum {
+  SIG_VPRINTF,
+  SIG_MALLOC,
+  SIG_MALLOC_ALIGNED,
+  SIG_FREE,
+  SIG_ASSERT,
+  SIG_VOID,
+  SIG_U64
+} libcall_sig;
 
 static const struct {
   const char *name, *target;
@@ -39,11 +48,18 @@ static const struct {
     {"malloc", "__anchor_malloc", LIBCALL_SAME, SIG_MALLOC},
     {"_Znwm", "__anchor_malloc", LIBCALL_SAME, SIG_MALLOC}, /* operator new(size_t) */
     {"_Znam", "__anchor_malloc", LIBCALL_SAME, SIG_MALLOC}, /* operator new[](size_t) */
+    /* ... (size_t, align_val_t): over-aligned types */
+    {"_ZnwmSt11align_val_t", "__anchor_malloc_aligned", LIBCALL_SAME, SIG_MALLOC_ALIGNED},
+    {"_ZnamSt11align_val_t", "__anchor_malloc_aligned", LIBCALL_SAME, SIG_MALLOC_ALIGNED},
     {"free", "__anchor_free", LIBCALL_SAME, SIG_FREE},
     {"_ZdlPv", "__anchor_free", LIBCALL_SAME, SIG_FREE},   /* operator delete(void *) */
     {"_ZdaPv", "__anchor_free", LIBCALL_SAME, SIG_FREE},   /* operator delete[](void *) */
     {"_ZdlPvm", "__anchor_free", LIBCALL_FIRST, SIG_FREE}, /* ... (void *, size_t) */
     {"_ZdaPvm", "__anchor_free", LIBCALL_FIRST, SIG_FREE},
+    {"_ZdlPvSt11align_val_t", "__anchor_free", LIBCALL_FIRST, SIG_FREE}, /* (void *, align) */
+    {"_ZdaPvSt11align_val_t", "__anchor_free", LIBCALL_FIRST, SIG_FREE},
+    {"_ZdlPvmSt11align_val_t", "__anchor_free", LIBCALL_FIRST, SIG_FREE}, /* (p, size, align) */
+    {"_ZdaPvmSt11align_val_t", "__anchor_free", LIBCALL_FIRST, SIG_FREE},
     {"__assert_fail", "__anchor_assert_fail", LIBCALL_SAME, SIG_ASSERT},
     {"llvm.trap", "__anchor_trap", LIBCALL_SAME, SIG_VOID},
     {"llvm.nvvm.read.ptx.sreg.clock64", "__anchor_clock64", LIBCALL_SAME, SIG_U64},
@@ -60,6 +76,7 @@ static LLVMTypeRef signature(msl_ctx *ctx, libcall_sig sig) {
   switch (sig) {
   case SIG_VPRINTF: return LLVMFunctionType(i32, (LLVMTypeRef[]){ptr, ptr, i32}, 3, 0);
   case SIG_MALLOC: return LLVMFunctionType(ptr, (LLVMTypeRef[]){i64}, 1, 0);
+  case SIG_MALLOC_ALIGNED: return LLVMFunctionType(ptr, (LLVMTypeRef[]){i64, i64}, 2, 0);
   case SIG_FREE: return LLVMFunctionType(v, (LLVMTypeRef[]){ptr}, 1, 0);
   case SIG_ASSERT: return LLVMFunctionType(v, (LLVMTypeRef[]){ptr, ptr, i32, ptr}, 4, 0);
   case SIG_VOID: return LLVMFunctionType(v, NULL, 0, 0);

@@ -6,6 +6,8 @@
 // kernel allocates stays valid for later kernels until one frees it.
 // Declarations: include/anchor/device_services.h.
 //
+// Every block is 16-byte aligned (CUDA's guarantee); an over-aligned
+// operator new gets up to a page's alignment (__anchor_malloc_aligned).
 // Only relaxed 32-bit atomics (what MSL 3.1 has). The heap is cut into pages
 // of PAGE bytes after a header and the pages' metadata: one state word per
 // page (free, a size class, the head or the rest of a large block, or
@@ -64,15 +66,16 @@ __device__ heap open_heap() {
   if (!base) return h;
   unsigned long long bytes = *(const unsigned long long *)(base + AC_ABI_HEAP_SIZE_OFFSET);
   __atomic_store_n((unsigned *)(base + AC_ABI_HEAP_USED_OFFSET), 1u, __ATOMIC_RELAXED);
-  // header, pages * (state, count, bitmap), up to 255 bytes to align, pages * PAGE
-  unsigned long long room = bytes > 2 * HEADER ? bytes - 2 * HEADER : 0;
+  // header, pages * (state, count, bitmap), up to PAGE - 1 bytes to align the
+  // pages to PAGE (as addresses), pages * PAGE
+  unsigned long long room = bytes > HEADER + PAGE ? bytes - HEADER - PAGE : 0;
   h.pages = room / (PAGE + 4 * (2 + BITMAP_WORDS));
   h.hint = (unsigned *)(base + HINTS);
   h.state = (unsigned *)(base + HEADER);
   h.count = h.state + h.pages;
   h.bitmap = h.count + h.pages;
-  unsigned long long meta = HEADER + h.pages * 4 * (2 + BITMAP_WORDS);
-  h.data = base + ((meta + HEADER - 1) & ~(unsigned long long)(HEADER - 1));
+  unsigned long long meta = (unsigned long long)base + HEADER + h.pages * 4 * (2 + BITMAP_WORDS);
+  h.data = (unsigned char *)((meta + PAGE - 1) & ~(unsigned long long)(PAGE - 1));
   return h;
 }
 
@@ -161,6 +164,15 @@ extern "C" __device__ void *__anchor_malloc(size_t size) {
   unsigned c = 0;
   while ((16u << c) < size) c++;
   return malloc_small(h, c);
+}
+
+// operator new with an alignment (an over-aligned type): a block of class c
+// is aligned to its size up to PAGE (pages are PAGE-aligned addresses), a
+// large block to PAGE; beyond a page, or an alignment that is no power of
+// two, there is no block (NULL).
+extern "C" __device__ void *__anchor_malloc_aligned(size_t size, size_t alignment) {
+  if (alignment & (alignment - 1) || alignment > PAGE) return nullptr;
+  return __anchor_malloc(size < alignment ? alignment : size);
 }
 
 extern "C" __device__ void __anchor_free(void *ptr) {

@@ -77,6 +77,7 @@ __device__ void __brkpt(void) __attribute__((
 extern "C" {
 __device__ int __anchor_vprintf(const char *format, const char *arguments, unsigned int size);
 __device__ void *__anchor_malloc(size_t size);
+__device__ void *__anchor_malloc_aligned(size_t size, size_t alignment);
 __device__ void __anchor_free(void *ptr);
 __device__ __attribute__((noreturn)) void __anchor_assert_fail(const char *expression,
                                                                const char *file, unsigned int line,

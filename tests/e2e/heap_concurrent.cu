@@ -3,7 +3,8 @@
 // them, and a later kernel checks and frees them (memory stays valid across
 // kernels); then threads allocate and free in a loop, all at once, with
 // every block's contents checked before it is freed (no two live blocks
-// overlap); free(NULL) does nothing; the heap is whole again afterwards (a
+// overlap); new and delete of an over-aligned type (alignas(128)) get
+// aligned blocks; free(NULL) does nothing; the heap is whole again afterwards (a
 // large block fits).
 #include <cstdio>
 
@@ -64,6 +65,26 @@ __global__ void churn(int *errors) {
   }
 }
 
+struct alignas(128) wide {
+  int v[5];
+};
+
+__global__ void aligned(int *errors) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  wide *w = new wide;
+  wide *a = new wide[3];
+  if (!w || !a || ((unsigned long long)w & 127) || ((unsigned long long)a & 127))
+    atomicAdd(&errors[6], 1);
+  else {
+    w->v[4] = t;
+    a[2].v[0] = -t;
+    __syncthreads();
+    if (w->v[4] != t || a[2].v[0] != -t) atomicAdd(&errors[6], 1);
+  }
+  delete w;
+  delete[] a;
+}
+
 __global__ void whole_again(unsigned long long *big) {
   void *p = malloc(4 << 20); // half the default heap, in one piece
   big[0] = (unsigned long long)p;
@@ -83,6 +104,7 @@ int main() {
   allocate<<<BLOCKS, THREADS>>>(slots, arrays);
   check_and_free<<<BLOCKS, THREADS>>>(slots, arrays, errors);
   churn<<<BLOCKS, THREADS>>>(errors);
+  aligned<<<BLOCKS, THREADS>>>(errors);
   whole_again<<<1, 1>>>(big);
   int e[8];
   unsigned long long b = 0;
@@ -90,9 +112,9 @@ int main() {
             cudaMemcpy(e, errors, sizeof e, cudaMemcpyDeviceToHost) == cudaSuccess &&
             cudaMemcpy(&b, big, sizeof b, cudaMemcpyDeviceToHost) == cudaSuccess;
   printf("null %d, corrupted %d, new[] %d, churn null %d, misaligned %d, churn corrupted %d, "
-         "4 MiB afterwards %s\n",
-         e[0], e[1], e[2], e[3], e[4], e[5], b ? "yes" : "no");
-  ok = ok && !e[0] && !e[1] && !e[2] && !e[3] && !e[4] && !e[5] && b;
+         "over-aligned new %d, 4 MiB afterwards %s\n",
+         e[0], e[1], e[2], e[3], e[4], e[5], e[6], b ? "yes" : "no");
+  ok = ok && !e[0] && !e[1] && !e[2] && !e[3] && !e[4] && !e[5] && !e[6] && b;
   printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }

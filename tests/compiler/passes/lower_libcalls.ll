@@ -1,6 +1,6 @@
 ; PASS: lower-libcalls
 ; The C library's functions device code calls become the device library's
-; services: vprintf gains its argument buffer's size (the alloca's, 0 for a
+; services (over-aligned new too): vprintf gains its argument buffer's size (the alloca's, 0 for a
 ; null buffer), operator new/delete reach malloc/free (the sized delete's
 ; size dropped), glibc's __assert_fail and llvm.trap their devlib
 ; definitions, the clock registers __anchor_clock64 (clock truncated to 32
@@ -21,6 +21,9 @@
 ; CHECK-NOT: nanosleep
 ; CHECK: call void @__anchor_trap()
 ; CHECK-NEXT: unreachable
+; CHECK-LABEL: define void @aligned(
+; CHECK: [[W:%.*]] = call ptr @__anchor_malloc_aligned(i64 64, i64 64)
+; CHECK: call void @__anchor_free(ptr [[W]])
 ; CHECK-LABEL: define void @free2(
 ; CHECK: call void @__anchor_free(ptr %p)
 ; CHECK-LABEL: define void @own(
@@ -55,6 +58,12 @@ entry:
   unreachable
 }
 
+define void @aligned() {
+  %w = call ptr @_ZnwmSt11align_val_t(i64 64, i64 64)
+  call void @_ZdlPvmSt11align_val_t(ptr %w, i64 64, i64 64)
+  ret void
+}
+
 define void @free2(ptr %p) {
   call void @_ZdlPv(ptr %p)
   ret void
@@ -78,6 +87,8 @@ declare i32 @vprintf(ptr, ptr)
 declare ptr @malloc(i64)
 declare ptr @_Znwm(i64)
 declare ptr @_Znam(i64)
+declare ptr @_ZnwmSt11align_val_t(i64, i64)
+declare void @_ZdlPvmSt11align_val_t(ptr, i64, i64)
 declare void @_ZdlPvm(ptr, i64)
 declare void @_ZdaPv(ptr)
 declare void @_ZdlPv(ptr)
