@@ -346,6 +346,9 @@ cudaError_t rt_services_set_limit(enum cudaLimit limit, size_t value);
  * it. Called at the points CUDA flushes: a kernel launch, the
  * synchronising calls, blocking copies, cudaDeviceReset (not at exit). */
 void rt_services_flush(void);
+/* cudaDeviceReset's part (lock held): the limits back to CUDA's defaults
+ * ("reset all state on the current device"). */
+void rt_services_reset_limits(void);
 
 /* ---- printf_format.c: device printf's records as text (pure) ----------------------- */
 

@@ -13,5 +13,6 @@ void rt_reset(void) {
     rt_module_unload_all();
     rt_device_destroy();
   }
+  rt_services_reset_limits();
   rt_clear_sticky_error();
 }

@@ -30,7 +30,8 @@
 
 /* The limits (CUDA's defaults: a 1 MiB FIFO, an 8 MiB heap), process-wide;
  * and the device generation + 1 in which a kernel used each (0: none). */
-static size_t rt_printf_bytes = 1 << 20, rt_heap_bytes = 8 << 20;
+enum { RT_PRINTF_DEFAULT = 1 << 20, RT_HEAP_DEFAULT = 8 << 20 };
+static size_t rt_printf_bytes = RT_PRINTF_DEFAULT, rt_heap_bytes = RT_HEAP_DEFAULT;
 static uint64_t rt_printf_used, rt_heap_used;
 
 /* A zeroed service block of size bytes; its CUDA address into *address. */
@@ -132,6 +133,12 @@ void rt_services_flush(void) {
 }
 
 /* ---- limits ----------------------------------------------------------------------- */
+
+void rt_services_reset_limits(void) {
+  assert(rt_lock_held());
+  rt_printf_bytes = RT_PRINTF_DEFAULT;
+  rt_heap_bytes = RT_HEAP_DEFAULT;
+}
 
 size_t rt_services_limit(enum cudaLimit limit) {
   assert(rt_lock_held() && (limit == cudaLimitPrintfFifoSize || limit == cudaLimitMallocHeapSize));

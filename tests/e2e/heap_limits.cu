@@ -3,8 +3,9 @@
 // larger than the heap, and one thread allocating until NULL, which gets
 // less than the limit and more than a quarter of it), succeeds again once
 // the blocks are freed; once a kernel has used malloc/free, setting the
-// limit is cudaErrorInvalidValue and the size stays. The amounts are
-// printed so a run under nvcc can be compared.
+// limit is cudaErrorInvalidValue and the size stays; cudaDeviceReset brings
+// the defaults back and the limit can be set again. The amounts are printed
+// so a run under nvcc can be compared.
 #include <cstdio>
 
 enum { HEAP = 2 << 20, CHUNK = 1000, MAX_CHUNKS = 8192 };
@@ -50,6 +51,16 @@ int main() {
   printf("set after a malloc launch: %s, still %zu\n", cudaGetErrorName(e), heap);
   ok = ok && e == cudaErrorInvalidValue && heap >= HEAP && heap < 2 * HEAP;
   cudaGetLastError(); // the refused set is the last error
+
+  // cudaDeviceReset "resets all state": the defaults again, and settable
+  size_t fifo = 0;
+  ok = cudaDeviceReset() == cudaSuccess && ok;
+  cudaDeviceGetLimit(&heap, cudaLimitMallocHeapSize);
+  cudaDeviceGetLimit(&fifo, cudaLimitPrintfFifoSize);
+  e = cudaDeviceSetLimit(cudaLimitMallocHeapSize, HEAP);
+  printf("after cudaDeviceReset: heap %zu, printf FIFO %zu; set %s\n", heap, fifo,
+         cudaGetErrorName(e));
+  ok = ok && heap == 8 << 20 && fifo == 1 << 20 && e == cudaSuccess;
   printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }
