@@ -22,11 +22,13 @@
 //     again: if it changed (the page was given back meanwhile) the bit is
 //     cleared and the search goes on, so a block is only ever used inside a
 //     page of its class. free clears the bit; the free that empties a page
-//     locks it (state -> LOCKED), checks the bitmap again and frees the page
+//     locks it (state -> LOCKED + c), checks the bitmap again and frees the page
 //     or gives it back to its class.
 //   - Large blocks take whole consecutive pages, claimed one by one with
 //     atomicCAS (free -> REST), released again when one is taken; the first
 //     page becomes HEAD, with the number of pages in its count word.
+//   No thread ever waits for another (no lock is spun on): a page being
+//   given back is only skipped by malloc, and a free in it clears its bit.
 // Cost: a malloc is O(1) atomics while the hinted page has room, a scan of
 // the state words when it has none (O(pages)), a large block a scan for a
 // run of free pages; free is O(1), plus 2-9 words read when a page empties.
@@ -48,7 +50,8 @@ enum : unsigned {
   CLASSES = 8,                   // 16 ... 2048 bytes
   HEADER = 256,                  // size (8 bytes), used word, the classes' hints
   HINTS = 16,                    // byte offset of the hints in the header
-  // page states: 0 free, 1 + class for a small-block page
+  // page states: 0 free, 1 + class for a small-block page, LOCKED + class
+  // while the free that emptied it gives it back
   HEAD = CLASSES + 1,
   REST = CLASSES + 2,
   LOCKED = CLASSES + 3,
@@ -149,7 +152,7 @@ __device__ void *malloc_large(const heap &h, unsigned long long n) {
 // The page that held a block of class c has none left: free it, unless a
 // malloc took a block in it meanwhile.
 __device__ void release_page(const heap &h, unsigned long long p, unsigned c) {
-  if (atomicCAS(&h.state[p], 1 + c, (unsigned)LOCKED) != 1 + c) return;
+  if (atomicCAS(&h.state[p], 1 + c, LOCKED + c) != 1 + c) return;
   bool empty = true;
   for (unsigned w = 0; w < BITMAP_WORDS; w++) empty = empty && !load(&h.bitmap[p * BITMAP_WORDS + w]);
   atomicExch(&h.state[p], empty ? 0u : 1 + c);
@@ -186,8 +189,12 @@ extern "C" __device__ void __anchor_free(void *ptr) {
     for (unsigned k = n; k-- > 0;) atomicExch(&h.state[p + k], 0u);
     return;
   }
-  if (s == 0 || s > CLASSES) return; // not a live block: undefined in CUDA
-  unsigned c = s - 1, index = (unsigned)((at - data) % PAGE) >> (4 + c);
+  // a page of a class, or one being given back (its bitmap still counts);
+  // anything else is no live block (undefined in CUDA): nothing happens
+  bool locked = s >= LOCKED && s < LOCKED + CLASSES;
+  if (!locked && (s == 0 || s > CLASSES)) return;
+  unsigned c = locked ? s - LOCKED : s - 1;
+  unsigned index = (unsigned)((at - data) % PAGE) >> (4 + c);
   unsigned *word = &h.bitmap[p * BITMAP_WORDS + index / 32], bit = 1u << (index % 32);
   if ((atomicAnd(word, ~bit) & ~bit) != 0) return; // its word still holds blocks
   for (unsigned w = 0; w < BITMAP_WORDS; w++)

@@ -134,7 +134,8 @@ __device__ int put_record(const char *format, const char *args, unsigned size, u
   unsigned *words = (unsigned *)fifo;
   unsigned long long bytes = round8(count.at);
   unsigned capacity = words[AC_ABI_PRINTF_CAPACITY];
-  if (bytes > capacity) return consumed;
+  if (bytes > capacity || __atomic_load_n(&words[AC_ABI_PRINTF_HEAD], __ATOMIC_RELAXED) > capacity)
+    return consumed; // full already: the head is not advanced further (it could wrap)
   unsigned start = atomicAdd(&words[AC_ABI_PRINTF_HEAD], (unsigned)bytes);
   if (start > capacity || bytes > capacity - start) return consumed; // full: dropped
   unsigned char *record = (unsigned char *)fifo + AC_ABI_PRINTF_HEADER_BYTES + start;
