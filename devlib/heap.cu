@@ -137,13 +137,15 @@ __device__ void *malloc_small(const heap &h, unsigned c) {
 __device__ void *malloc_large(const heap &h, unsigned long long n) {
   for (unsigned long long p = 0; p + n <= h.pages;) {
     unsigned long long k = 0;
-    while (k < n && atomicCAS(&h.state[p + k], 0u, (unsigned)REST) == 0) k++;
+    while (k < n && atomicCAS(&h.state[p + k], 0u, (unsigned)REST) == 0)
+      k++;
     if (k == n) {
       h.count[p] = (unsigned)n;
       atomicExch(&h.state[p], (unsigned)HEAD);
       return h.data + p * PAGE;
     }
-    for (unsigned long long j = 0; j < k; j++) atomicExch(&h.state[p + j], 0u);
+    for (unsigned long long j = 0; j < k; j++)
+      atomicExch(&h.state[p + j], 0u);
     p += k + 1; // page p + k is taken
   }
   return nullptr;
@@ -154,7 +156,8 @@ __device__ void *malloc_large(const heap &h, unsigned long long n) {
 __device__ void release_page(const heap &h, unsigned long long p, unsigned c) {
   if (atomicCAS(&h.state[p], 1 + c, LOCKED + c) != 1 + c) return;
   bool empty = true;
-  for (unsigned w = 0; w < BITMAP_WORDS; w++) empty = empty && !load(&h.bitmap[p * BITMAP_WORDS + w]);
+  for (unsigned w = 0; w < BITMAP_WORDS; w++)
+    empty = empty && !load(&h.bitmap[p * BITMAP_WORDS + w]);
   atomicExch(&h.state[p], empty ? 0u : 1 + c);
 }
 
@@ -165,7 +168,8 @@ extern "C" __device__ void *__anchor_malloc(size_t size) {
   if (!h.pages || size > h.pages * PAGE) return nullptr;
   if (size > PAGE / 2) return malloc_large(h, (size + PAGE - 1) / PAGE);
   unsigned c = 0;
-  while ((16u << c) < size) c++;
+  while ((16u << c) < size)
+    c++;
   return malloc_small(h, c);
 }
 
@@ -186,7 +190,8 @@ extern "C" __device__ void __anchor_free(void *ptr) {
   unsigned s = load(&h.state[p]);
   if (s == HEAD) {
     unsigned n = h.count[p];
-    for (unsigned k = n; k-- > 0;) atomicExch(&h.state[p + k], 0u);
+    for (unsigned k = n; k-- > 0;)
+      atomicExch(&h.state[p + k], 0u);
     return;
   }
   // a page of a class, or one being given back (its bitmap still counts);

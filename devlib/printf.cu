@@ -43,9 +43,11 @@ __device__ __forceinline__ void put_word(sink &s, unsigned long long v) {
 // The NUL-terminated bytes of str padded with zeros to 8; their count.
 __device__ unsigned long long put_string(sink &s, const char *str) {
   unsigned long long n = 0;
-  do put_byte(s, (unsigned char)str[n]);
+  do
+    put_byte(s, (unsigned char)str[n]);
   while (str[n++]);
-  for (unsigned long long end = round8(s.at); s.at < end;) put_byte(s, 0);
+  for (unsigned long long end = round8(s.at); s.at < end;)
+    put_byte(s, 0);
   return n;
 }
 
@@ -78,19 +80,22 @@ __device__ int put_payload(sink &s, const char *format, const char *args, unsign
       p++;
       continue;
     }
-    while (*p == '-' || *p == '+' || *p == ' ' || *p == '#' || *p == '0') p++;
+    while (*p == '-' || *p == '+' || *p == ' ' || *p == '#' || *p == '0')
+      p++;
     if (*p == '*') { // the width, an int argument
       p++;
       if (count < AC_ABI_PRINTF_MAX_ARGS) put_word(s, take(args, size, offset, 4)), count++;
     } else
-      while (is_digit(*p)) p++;
+      while (is_digit(*p))
+        p++;
     if (*p == '.') {
       p++;
       if (*p == '*') {
         p++;
         if (count < AC_ABI_PRINTF_MAX_ARGS) put_word(s, take(args, size, offset, 4)), count++;
       } else
-        while (is_digit(*p)) p++;
+        while (is_digit(*p))
+          p++;
     }
     unsigned bytes = 4; // h, hh and none: an int (promoted)
     while (*p == 'h' || *p == 'l' || *p == 'L' || *p == 'j' || *p == 'z' || *p == 't') {

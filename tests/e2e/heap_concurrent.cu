@@ -19,7 +19,8 @@ __global__ void allocate(unsigned **slots, int **arrays) {
   unsigned n = words_of(t);
   unsigned *p = (unsigned *)malloc(n * sizeof(unsigned));
   if (p)
-    for (unsigned k = 0; k < n; k++) p[k] = t * 131u + k;
+    for (unsigned k = 0; k < n; k++)
+      p[k] = t * 131u + k;
   slots[t] = p;
   int *a = new int[3];
   if (a) a[0] = t, a[1] = -t, a[2] = 7;
@@ -30,7 +31,8 @@ __global__ void check_and_free(unsigned **slots, int **arrays, int *errors) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   unsigned *p = slots[t];
   unsigned n = words_of(t);
-  if (!p) atomicAdd(&errors[0], 1);
+  if (!p)
+    atomicAdd(&errors[0], 1);
   else
     for (unsigned k = 0; k < n; k++)
       if (p[k] != t * 131u + k) {
@@ -54,7 +56,8 @@ __global__ void churn(int *errors) {
       continue;
     }
     if (((unsigned long long)p & 15) != 0) atomicAdd(&errors[4], 1); // CUDA: 16-byte aligned
-    for (unsigned k = 0; k < n; k++) p[k] = t ^ (i << 20) ^ k;
+    for (unsigned k = 0; k < n; k++)
+      p[k] = t ^ (i << 20) ^ k;
     __syncthreads(); // every thread of the block holds a block now
     for (unsigned k = 0; k < n; k++)
       if (p[k] != (t ^ (i << 20) ^ k)) {

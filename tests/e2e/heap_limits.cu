@@ -13,9 +13,11 @@ enum { HEAP = 2 << 20, CHUNK = 1000, MAX_CHUNKS = 8192 };
 __global__ void exhaust(unsigned long long *out, void **chunks) {
   out[0] = (unsigned long long)malloc(HEAP + 1); // cannot fit
   unsigned long long n = 0;
-  while (n < MAX_CHUNKS && (chunks[n] = malloc(CHUNK))) ((char *)chunks[n++])[CHUNK - 1] = 1;
+  while (n < MAX_CHUNKS && (chunks[n] = malloc(CHUNK)))
+    ((char *)chunks[n++])[CHUNK - 1] = 1;
   out[1] = n;
-  for (unsigned long long k = 0; k < n; k++) free(chunks[k]);
+  for (unsigned long long k = 0; k < n; k++)
+    free(chunks[k]);
   void *again = malloc(HEAP / 2);
   out[2] = (unsigned long long)again;
   free(again);

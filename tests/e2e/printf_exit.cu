@@ -31,7 +31,8 @@ static std::string child_output(bool reset) {
   std::string text;
   char buffer[256];
   ssize_t n;
-  while ((n = read(fds[0], buffer, sizeof buffer)) > 0) text.append(buffer, (size_t)n);
+  while ((n = read(fds[0], buffer, sizeof buffer)) > 0)
+    text.append(buffer, (size_t)n);
   close(fds[0]);
   int status = 0;
   waitpid(pid, &status, 0);

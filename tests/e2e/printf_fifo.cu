@@ -14,7 +14,8 @@
 enum { LINES = 2000, SMALL = 8192 };
 
 __global__ void flood(void) {
-  for (int k = 0; k < LINES; k++) printf("fifo line %4d of %d: some text to fill it\n", k, LINES);
+  for (int k = 0; k < LINES; k++)
+    printf("fifo line %4d of %d: some text to fill it\n", k, LINES);
 }
 
 int main() {

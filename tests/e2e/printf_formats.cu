@@ -14,38 +14,36 @@
 #include "printf_capture.h"
 
 // Each line: P(format, arguments...); devstr is a string in device memory.
-#define PRINTS(P)                                                                          \
-  P("plain text, no arguments\n");                                                         \
-  P("%%d: %d %d %d %d\n", 0, -42, 2147483647, -2147483647 - 1);                            \
-  P("%%i: %i %i\n", -1, 123456);                                                           \
-  P("%%u: %u %u\n", 0u, 4294967295u);                                                      \
-  P("%%x %%X %%o: %x %X %o %o\n", 3735928559u, 3735928559u, 8u, 511u);                     \
-  P("%%#x %%#X %%#o: %#x %#X %#o %#x\n", 255u, 255u, 8u, 0u);                              \
-  P("%%c: [%c][%c][%3c][%-3c]\n", 'A', 'z', 'b', 'c');                                     \
-  P("%%s: [%s] [%10s] [%-10s] [%.3s] [%*s] [%-*s]\n", "hello", "right", "left", "truncated", \
-    6, "star", 6, "ltar");                                                                 \
-  P("%%f: %f %.0f %.3f %10.4f [%-10.2f] %+f % f\n", 3.14159265358979, 2.5, -1.0005,         \
-    1.0 / 3.0, 2.0, 1.5, 1.5);                                                             \
-  P("%%F: %F %F %.1F\n", 1e10, -0.0, 0.05);                                                \
-  P("%%e %%E: %e %E %.2e %.0e\n", 123456.789, 0.000123, -1e-300, 5.5);                     \
-  P("%%g %%G: %g %g %G %g %#g %.3g\n", 100000.0, 1000000.0, 1e-5, 0.0001, 1.0, 3.14159);    \
-  P("%%a %%A: %a %A %.2a %a\n", 1.0, -0.5, 3.0, 0.1);                                      \
-  P("floats: %f %e %g %a\n", 1.25f, 3.0e-5f, 0.1f, 2.0f);                                  \
-  P("specials: %f %F %e %g %E\n", (double)INFINITY, -(double)INFINITY, 1e308 * 10.0,       \
-    (double)NAN, (double)NAN);                                                             \
-  P("%%p: %p\n", (void *)0x1000);                                                          \
-  P("h hh: %hd %hhd %hu %hhu %hd %hhx\n", -2, -3, 65535, 255, 70000, 300);                 \
-  P("l ll: %ld %lld %lu %llu %lx %llX %lli %llo\n", -5L, -6LL, 7UL,                        \
-    18446744073709551615ULL, 0xabcdefL, 0x123456789abcdefULL, -9223372036854775807LL - 1,  \
-    8ULL);                                                                                 \
-  P("flags: [%05d] [%-5d] [%+d] [% d] [%+05d] [%-+6d] [%x]\n", 42, 42, 42, 42, -42, 7, 0); \
-  P("stars: [%*d] [%-*d] [%.*f] [%*.*f] [%*d]\n", 6, 1, 6, 2, 2, 3.14159, 8, 3, 2.71828,   \
-    -4, 9);                                                                                \
-  P("int precision: [%.5d] [%.0d] [%8.3x] [%.3u]\n", 42, 0, 255u, 7u);                     \
-  P("strings: %s / %s / %s\n", devstr, "literal", (const char *)nullptr);                        \
-  P("mixed: %d %f %s %c %lld %u %e\n", 1, 2.0, "three", '4', 5LL, 6u, 7.0);                \
-  P("%d%% done\n", 50);                                                                    \
-  P("no newline, ");                                                                       \
+#define PRINTS(P)                                                                                  \
+  P("plain text, no arguments\n");                                                                 \
+  P("%%d: %d %d %d %d\n", 0, -42, 2147483647, -2147483647 - 1);                                    \
+  P("%%i: %i %i\n", -1, 123456);                                                                   \
+  P("%%u: %u %u\n", 0u, 4294967295u);                                                              \
+  P("%%x %%X %%o: %x %X %o %o\n", 3735928559u, 3735928559u, 8u, 511u);                             \
+  P("%%#x %%#X %%#o: %#x %#X %#o %#x\n", 255u, 255u, 8u, 0u);                                      \
+  P("%%c: [%c][%c][%3c][%-3c]\n", 'A', 'z', 'b', 'c');                                             \
+  P("%%s: [%s] [%10s] [%-10s] [%.3s] [%*s] [%-*s]\n", "hello", "right", "left", "truncated", 6,    \
+    "star", 6, "ltar");                                                                            \
+  P("%%f: %f %.0f %.3f %10.4f [%-10.2f] %+f % f\n", 3.14159265358979, 2.5, -1.0005, 1.0 / 3.0,     \
+    2.0, 1.5, 1.5);                                                                                \
+  P("%%F: %F %F %.1F\n", 1e10, -0.0, 0.05);                                                        \
+  P("%%e %%E: %e %E %.2e %.0e\n", 123456.789, 0.000123, -1e-300, 5.5);                             \
+  P("%%g %%G: %g %g %G %g %#g %.3g\n", 100000.0, 1000000.0, 1e-5, 0.0001, 1.0, 3.14159);           \
+  P("%%a %%A: %a %A %.2a %a\n", 1.0, -0.5, 3.0, 0.1);                                              \
+  P("floats: %f %e %g %a\n", 1.25f, 3.0e-5f, 0.1f, 2.0f);                                          \
+  P("specials: %f %F %e %g %E\n", (double)INFINITY, -(double)INFINITY, 1e308 * 10.0, (double)NAN,  \
+    (double)NAN);                                                                                  \
+  P("%%p: %p\n", (void *)0x1000);                                                                  \
+  P("h hh: %hd %hhd %hu %hhu %hd %hhx\n", -2, -3, 65535, 255, 70000, 300);                         \
+  P("l ll: %ld %lld %lu %llu %lx %llX %lli %llo\n", -5L, -6LL, 7UL, 18446744073709551615ULL,       \
+    0xabcdefL, 0x123456789abcdefULL, -9223372036854775807LL - 1, 8ULL);                            \
+  P("flags: [%05d] [%-5d] [%+d] [% d] [%+05d] [%-+6d] [%x]\n", 42, 42, 42, 42, -42, 7, 0);         \
+  P("stars: [%*d] [%-*d] [%.*f] [%*.*f] [%*d]\n", 6, 1, 6, 2, 2, 3.14159, 8, 3, 2.71828, -4, 9);   \
+  P("int precision: [%.5d] [%.0d] [%8.3x] [%.3u]\n", 42, 0, 255u, 7u);                             \
+  P("strings: %s / %s / %s\n", devstr, "literal", (const char *)nullptr);                          \
+  P("mixed: %d %f %s %c %lld %u %e\n", 1, 2.0, "three", '4', 5LL, 6u, 7.0);                        \
+  P("%d%% done\n", 50);                                                                            \
+  P("no newline, ");                                                                               \
   P("then the rest\n")
 
 __device__ char devstr[16] = "device string";

@@ -30,8 +30,8 @@ static std::vector<std::string> expected_lines(int round) {
   for (int b = 0; b < BLOCKS; b++)
     for (int t = 0; t < THREADS; t++)
       for (int k = 0; k < LINES; k++) {
-        snprintf(buf, sizeof buf, "round %d block %d thread %d line %d: %s %08x %.2f", round, b,
-                 t, k, (t & 1) ? "odd" : "even", (unsigned)(b * 1000 + t), b + t / 100.0);
+        snprintf(buf, sizeof buf, "round %d block %d thread %d line %d: %s %08x %.2f", round, b, t,
+                 k, (t & 1) ? "odd" : "even", (unsigned)(b * 1000 + t), b + t / 100.0);
         lines.push_back(buf);
       }
   return lines;
@@ -113,7 +113,8 @@ int main() {
     lines.pop_back();
     ok = check_round(lines, 2, "host: launched round 2") && ok;
   }
-  for (int v : host) ok = ok && v == 1;
+  for (int v : host)
+    ok = ok && v == 1;
   printf("%d blocks x %d threads x %d lines, twice\n%s\n", BLOCKS, THREADS, LINES,
          ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;

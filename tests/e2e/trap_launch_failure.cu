@@ -1,11 +1,10 @@
 // __trap() in device code: the trapping thread stops (its store before the
 // trap is seen, the one after it never happens: mapped host memory, which
-// the host reads without the device), the synchronising call returns cudaErrorLaunchFailure, and the
-// error is sticky: every later call that reaches the device returns it
-// (CUDA 13's cudaErrorLaunchFailure: the process must be restarted; what
-// cudaDeviceReset does is printed, not checked). Nothing is printed by the
-// device itself. Threads that do not trap are not checked: CUDA stops the
-// whole grid at some point, Anchor lets them run on (docs/runtime.md).
+// the host reads without the device), the synchronising call returns cudaErrorLaunchFailure, and
+// the error is sticky: every later call that reaches the device returns it (CUDA 13's
+// cudaErrorLaunchFailure: the process must be restarted; what cudaDeviceReset does is printed, not
+// checked). Nothing is printed by the device itself. Threads that do not trap are not checked: CUDA
+// stops the whole grid at some point, Anchor lets them run on (docs/runtime.md).
 #include <cstdio>
 
 __global__ void traps(int *out) {
@@ -29,7 +28,8 @@ static bool expect(const char *what, cudaError_t got, cudaError_t want) {
 int main() {
   int *out;
   if (cudaHostAlloc(&out, 64 * sizeof(int), cudaHostAllocMapped) != cudaSuccess) return 1;
-  for (int i = 0; i < 64; i++) out[i] = 0;
+  for (int i = 0; i < 64; i++)
+    out[i] = 0;
   bool ok = true;
   traps<<<2, 32>>>(out);
   // not checked: the kernel may have failed already (asynchronous, as in CUDA)
