@@ -129,25 +129,38 @@ __device__ int put_payload(sink &s, const char *format, const char *args, unsign
   return count;
 }
 
+// Space for a record of `bytes` (a multiple of 8) in the FIFO, null when it
+// does not fit (the record is dropped).
+__device__ unsigned char *reserve(unsigned long long bytes) {
+  unsigned long long fifo = __anchor_context_printf();
+  if (!fifo) return nullptr;
+  unsigned *words = (unsigned *)fifo;
+  unsigned capacity = words[AC_ABI_PRINTF_CAPACITY];
+  if (bytes > capacity || __atomic_load_n(&words[AC_ABI_PRINTF_HEAD], __ATOMIC_RELAXED) > capacity)
+    return nullptr; // full already: the head is not advanced further (it could wrap)
+  unsigned start = atomicAdd(&words[AC_ABI_PRINTF_HEAD], (unsigned)bytes);
+  if (start > capacity || bytes > capacity - start) return nullptr; // full: dropped
+  return (unsigned char *)fifo + AC_ABI_PRINTF_HEADER_BYTES + start;
+}
+
+// The record's header, its size word last (the host stops at a size of 0).
+__device__ __forceinline__ void complete(unsigned char *record, unsigned long long bytes,
+                                         unsigned stream) {
+  ((unsigned *)record)[1] = stream;
+  __atomic_store_n((unsigned *)record, (unsigned)bytes, __ATOMIC_RELAXED);
+}
+
 // Writes one record of format and its arguments for `stream` into the FIFO
 // (dropped when it does not fit); the count of arguments consumed.
 __device__ int put_record(const char *format, const char *args, unsigned size, unsigned stream) {
   sink count = {nullptr, 8};
   int consumed = put_payload(count, format, args, size);
-  unsigned long long fifo = __anchor_context_printf();
-  if (!fifo) return consumed;
-  unsigned *words = (unsigned *)fifo;
   unsigned long long bytes = round8(count.at);
-  unsigned capacity = words[AC_ABI_PRINTF_CAPACITY];
-  if (bytes > capacity || __atomic_load_n(&words[AC_ABI_PRINTF_HEAD], __ATOMIC_RELAXED) > capacity)
-    return consumed; // full already: the head is not advanced further (it could wrap)
-  unsigned start = atomicAdd(&words[AC_ABI_PRINTF_HEAD], (unsigned)bytes);
-  if (start > capacity || bytes > capacity - start) return consumed; // full: dropped
-  unsigned char *record = (unsigned char *)fifo + AC_ABI_PRINTF_HEADER_BYTES + start;
+  unsigned char *record = reserve(bytes);
+  if (!record) return consumed;
   sink s = {record, 8};
   put_payload(s, format, args, size);
-  ((unsigned *)record)[1] = stream;
-  __atomic_store_n((unsigned *)record, (unsigned)bytes, __ATOMIC_RELAXED); // complete
+  complete(record, bytes, stream);
   return consumed;
 }
 
@@ -187,6 +200,50 @@ extern "C" __device__ void __anchor_assert_fail(const char *expression, const ch
   put_record("%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n",
              (const char *)&a, sizeof a, AC_ABI_PRINTF_STDERR);
   fail(AC_ABI_FAILURE_ASSERT);
+}
+
+// ---- the pieces of a record, for a constant format ----------------------------
+// compiler/lower_libcalls.c walks a constant format at compile time and
+// writes the record with these (no walk at run time, and a %s string is
+// read through its pointer as a value, so one in a thread's own array or in
+// shared memory prints too): the strings' lengths, the reservation, the
+// format's words, each argument's slot or string, the header.
+
+// The bytes of string s with its NUL, 0 for NULL.
+extern "C" __device__ unsigned long long __anchor_printf_strlen(const char *s) {
+  if (!s) return 0;
+  unsigned long long n = 0;
+  while (s[n])
+    n++;
+  return n + 1;
+}
+
+extern "C" __device__ unsigned char *__anchor_printf_begin(unsigned long long bytes) {
+  return reserve(bytes);
+}
+
+// 8 bytes of the record at byte `at` (a multiple of 8); nothing for a
+// dropped record (null).
+extern "C" __device__ void __anchor_printf_word(unsigned char *record, unsigned long long at,
+                                                unsigned long long value) {
+  if (record) *(unsigned long long *)(record + at) = value;
+}
+
+// A %s slot at `at`: the length word n (__anchor_printf_strlen's), then the
+// string's bytes padded to 8.
+extern "C" __device__ void __anchor_printf_string(unsigned char *record, unsigned long long at,
+                                                  const char *s, unsigned long long n) {
+  if (!record) return;
+  *(unsigned long long *)(record + at) = n;
+  unsigned long long k = 0;
+  for (; k < n; k++)
+    record[at + 8 + k] = (unsigned char)s[k];
+  for (; k < round8(n); k++)
+    record[at + 8 + k] = 0;
+}
+
+extern "C" __device__ void __anchor_printf_end(unsigned char *record, unsigned long long bytes) {
+  if (record) complete(record, bytes, AC_ABI_PRINTF_STDOUT);
 }
 
 extern "C" __device__ void __anchor_trap(void) {

@@ -76,6 +76,14 @@ __device__ void __brkpt(void) __attribute__((
  * (compiler/lower_libcalls.c). */
 extern "C" {
 __device__ int __anchor_vprintf(const char *format, const char *arguments, unsigned int size);
+/* A record written piece by piece, for a constant format (lower_libcalls.c). */
+__device__ unsigned long long __anchor_printf_strlen(const char *s);
+__device__ unsigned char *__anchor_printf_begin(unsigned long long bytes);
+__device__ void __anchor_printf_word(unsigned char *record, unsigned long long at,
+                                     unsigned long long value);
+__device__ void __anchor_printf_string(unsigned char *record, unsigned long long at, const char *s,
+                                       unsigned long long n);
+__device__ void __anchor_printf_end(unsigned char *record, unsigned long long bytes);
 __device__ void *__anchor_malloc(size_t size);
 __device__ void *__anchor_malloc_aligned(size_t size, size_t alignment);
 __device__ void __anchor_free(void *ptr);

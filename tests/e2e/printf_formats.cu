@@ -2,7 +2,7 @@
 // (%d %i %u %x %X %o %c %s %p %f %F %e %E %g %G %a %A %%), the flags
 // (- + space # 0), widths and precisions (numbers and *), the length
 // modifiers h hh l ll, float arguments (promoted to double), strings in
-// device memory, literals and NULL, a call without arguments
+// device memory, in a thread's own array, in shared memory, literals and NULL, a call without arguments
 // and printf's return value (the number of arguments the format consumed).
 // The output is captured (printf_capture.h) and compared line by line with
 // printf_formats.expected: what the host's C library prints for the same
@@ -13,7 +13,8 @@
 
 #include "printf_capture.h"
 
-// Each line: P(format, arguments...); devstr is a string in device memory.
+// Each line: P(format, arguments...); devstr is a string in device memory,
+// own one in the thread's own array, shared one in shared memory.
 #define PRINTS(P)                                                                                  \
   P("plain text, no arguments\n");                                                                 \
   P("%%d: %d %d %d %d\n", 0, -42, 2147483647, -2147483647 - 1);                                    \
@@ -41,6 +42,7 @@
   P("stars: [%*d] [%-*d] [%.*f] [%*.*f] [%*d]\n", 6, 1, 6, 2, 2, 3.14159, 8, 3, 2.71828, -4, 9);   \
   P("int precision: [%.5d] [%.0d] [%8.3x] [%.3u]\n", 42, 0, 255u, 7u);                             \
   P("strings: %s / %s / %s\n", devstr, "literal", (const char *)nullptr);                          \
+  P("own and shared: [%s] [%-8s] [%8s]\n", own, shared, own);                                    \
   P("mixed: %d %f %s %c %lld %u %e\n", 1, 2.0, "three", '4', 5LL, 6u, 7.0);                        \
   P("%d%% done\n", 50);                                                                            \
   P("no newline, ");                                                                               \
@@ -49,6 +51,10 @@
 __device__ char devstr[16] = "device string";
 
 __global__ void formats(int *results) {
+  char own[8] = {'o', 'w', 'n', 0};
+  __shared__ char shared[8];
+  const char text[] = "shared";
+  for (int i = 0; i < 7; i++) shared[i] = text[i];
   int k = 0;
 #define DEVICE_PRINTF(...) results[k++] = printf(__VA_ARGS__)
   PRINTS(DEVICE_PRINTF);
@@ -62,7 +68,7 @@ template <class... T> static int arguments(const char *, T...) {
 
 // The same calls with the host's printf: printf_formats.expected.
 static int host_list(void) {
-  char devstr[16] = "device string";
+  char devstr[16] = "device string", own[8] = "own", shared[8] = "shared";
   int k = 0;
 #define HOST_PRINTF(...) (printf(__VA_ARGS__), k++)
   PRINTS(HOST_PRINTF);
@@ -83,6 +89,7 @@ int main(int argc, char **argv) {
   ok = cudaMemcpy(host, results, sizeof host, cudaMemcpyDeviceToHost) == cudaSuccess && ok;
   // printf's value: the number of arguments each format consumed (all given)
   int expected_counts[32], calls = 0;
+  const char *own = "own", *shared = "shared";
 #define COUNT_ARGUMENTS(...) expected_counts[calls++] = arguments(__VA_ARGS__)
   PRINTS(COUNT_ARGUMENTS);
   expected_counts[calls] = 1;
