@@ -171,35 +171,12 @@ __device__ __attribute__((noreturn)) void fail(unsigned failure) {
   __anchor_exit_thread();
 }
 
-// The arguments of CUDA's assert message, laid out as clang packs them.
-struct assert_args {
-  const char *file;
-  unsigned line;
-  const char *function;
-  unsigned block[3], thread[3];
-  const char *expression;
-};
-
 } // namespace
 
 extern "C" __device__ int __anchor_vprintf(const char *format, const char *arguments,
                                            unsigned int size) {
   if (!format) return -1;
   return put_record(format, arguments, size, AC_ABI_PRINTF_STDOUT);
-}
-
-// CUDA's message on the host's stderr, then cudaErrorAssert.
-extern "C" __device__ void __anchor_assert_fail(const char *expression, const char *file,
-                                                unsigned int line, const char *function) {
-  assert_args a = {file,
-                   line,
-                   function,
-                   {blockIdx.x, blockIdx.y, blockIdx.z},
-                   {threadIdx.x, threadIdx.y, threadIdx.z},
-                   expression};
-  put_record("%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n",
-             (const char *)&a, sizeof a, AC_ABI_PRINTF_STDERR);
-  fail(AC_ABI_FAILURE_ASSERT);
 }
 
 // ---- the pieces of a record, for a constant format ----------------------------
@@ -244,6 +221,38 @@ extern "C" __device__ void __anchor_printf_string(unsigned char *record, unsigne
 
 extern "C" __device__ void __anchor_printf_end(unsigned char *record, unsigned long long bytes) {
   if (record) complete(record, bytes, AC_ABI_PRINTF_STDOUT);
+}
+
+// CUDA's message on the host's stderr, then cudaErrorAssert. The record is
+// written straight (its format is known here: no walk), as the compiler
+// writes a constant format's.
+extern "C" __device__ void __anchor_assert_fail(const char *expression, const char *file,
+                                                unsigned int line, const char *function) {
+  const char *format = "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n";
+  const char *strings[3] = {file, function, expression};
+  unsigned long long lengths[3], format_bytes = round8(__anchor_printf_strlen(format));
+  unsigned long long bytes = 8 + format_bytes + 10 * 8;
+  for (int k = 0; k < 3; k++) {
+    lengths[k] = __anchor_printf_strlen(strings[k]);
+    bytes += round8(lengths[k]);
+  }
+  unsigned char *record = reserve(bytes);
+  if (record) {
+    sink s = {record, 8};
+    put_string(s, format);
+    unsigned numbers[7] = {line,        blockIdx.x,  blockIdx.y, blockIdx.z,
+                           threadIdx.x, threadIdx.y, threadIdx.z};
+    __anchor_printf_string(record, s.at, file, lengths[0]); // file, line, function
+    s.at += 8 + round8(lengths[0]);
+    put_word(s, numbers[0]);
+    __anchor_printf_string(record, s.at, function, lengths[1]);
+    s.at += 8 + round8(lengths[1]);
+    for (int k = 1; k < 7; k++)
+      put_word(s, numbers[k]);
+    __anchor_printf_string(record, s.at, expression, lengths[2]);
+    complete(record, bytes, AC_ABI_PRINTF_STDERR);
+  }
+  fail(AC_ABI_FAILURE_ASSERT);
 }
 
 extern "C" __device__ void __anchor_trap(void) {
