@@ -2,7 +2,8 @@
 // each thread), which the device walks itself: each thread prints its
 // format with an int, a double, a long long and a string argument; every
 // line is compared with the host's snprintf of the same format and values
-// (the CUDA Programming Guide: the host formats). Lines of different
+// (the CUDA Programming Guide: the host formats); and one format with 34
+// conversions, of which the first 32 take arguments. Lines of different
 // threads come in any order, so they are matched as a set.
 #include <cstdio>
 #include <set>
@@ -21,6 +22,10 @@ enum { FORMATS = 6, THREADS = 64 };
 
 __device__ char device_formats[FORMATS][40] = FORMAT_LIST;
 __device__ char names[4][8] = {"alpha", "beta", "gamma", "delta"};
+// 34 conversions: CUDA's printf takes at most 32 arguments, the rest print
+// as they stand
+__device__ char many[] = "many: %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d "
+                         "%d %d %d %d %d %d %d %d %d %d %d %d\n";
 
 __global__ void dynamic(int *results) {
   int t = threadIdx.x, f = t % FORMATS;
@@ -29,16 +34,19 @@ __global__ void dynamic(int *results) {
     results[t] = printf(format, 7, t, 2, t * 0.25, -1LL * t, names[t % 4]);
   else
     results[t] = printf(format, t, t * 0.25, -1LL * t, names[t % 4]);
+  if (t == 0)
+    results[THREADS] = printf(many, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
+                              18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33);
 }
 
 int main() {
   int *results;
-  if (cudaMalloc(&results, THREADS * sizeof(int)) != cudaSuccess) return 1;
+  if (cudaMalloc(&results, (THREADS + 1) * sizeof(int)) != cudaSuccess) return 1;
   capture c = capture_begin(1);
   dynamic<<<1, THREADS>>>(results);
   cudaError_t e = cudaDeviceSynchronize();
   std::string out = capture_end(c);
-  int host[THREADS];
+  int host[THREADS + 1];
   bool ok = e == cudaSuccess &&
             cudaMemcpy(host, results, sizeof host, cudaMemcpyDeviceToHost) == cudaSuccess;
   const char *formats[FORMATS] = FORMAT_LIST, *hnames[4] = {"alpha", "beta", "gamma", "delta"};
@@ -55,6 +63,14 @@ int main() {
       printf("thread %d: printf returned %d\n", t, host[t]);
       ok = false;
     }
+  }
+  std::string many_line = "many:";
+  for (int i = 0; i < 34; i++)
+    many_line += i < 32 ? " " + std::to_string(i) : std::string(" %d");
+  want.insert(many_line + "\n");
+  if (host[THREADS] != 32) {
+    printf("the 34-conversion printf returned %d, expected 32\n", host[THREADS]);
+    ok = false;
   }
   for (size_t at = 0; at < out.size();) {
     size_t end = out.find('\n', at);

@@ -2,11 +2,12 @@
 // (%d %i %u %x %X %o %c %s %p %f %F %e %E %g %G %a %A %%), the flags
 // (- + space # 0), widths and precisions (numbers and *), the length
 // modifiers h hh l ll, float arguments (promoted to double), strings in
-// device memory, in a thread's own array, in shared memory, literals and NULL, a call without arguments
-// and printf's return value (the number of arguments the format consumed).
-// The output is captured (printf_capture.h) and compared line by line with
-// printf_formats.expected: what the host's C library prints for the same
-// calls, as the CUDA Programming Guide says the host does the formatting
+// device memory, in a thread's own array, in shared memory, literals and NULL, a call without
+// arguments the limit of 32 arguments (conversions past it printed as they stand) and printf's
+// return value (the number of arguments the format consumed). The output is captured
+// (printf_capture.h) and compared line by line with printf_formats.expected: what the host's C
+// library prints for the same calls, as the CUDA Programming Guide says the host does the
+// formatting
 // (`printf_formats --host` prints that list with the host's printf).
 #include <cmath>
 #include <cstdio>
@@ -42,7 +43,7 @@
   P("stars: [%*d] [%-*d] [%.*f] [%*.*f] [%*d]\n", 6, 1, 6, 2, 2, 3.14159, 8, 3, 2.71828, -4, 9);   \
   P("int precision: [%.5d] [%.0d] [%8.3x] [%.3u]\n", 42, 0, 255u, 7u);                             \
   P("strings: %s / %s / %s\n", devstr, "literal", (const char *)nullptr);                          \
-  P("own and shared: [%s] [%-8s] [%8s]\n", own, shared, own);                                    \
+  P("own and shared: [%s] [%-8s] [%8s]\n", own, shared, own);                                      \
   P("mixed: %d %f %s %c %lld %u %e\n", 1, 2.0, "three", '4', 5LL, 6u, 7.0);                        \
   P("%d%% done\n", 50);                                                                            \
   P("no newline, ");                                                                               \
@@ -50,14 +51,25 @@
 
 __device__ char devstr[16] = "device string";
 
+// 34 conversions and arguments: CUDA's printf takes at most 32 arguments,
+// the conversions past them are printed as they stand.
+#define MANY_FORMAT                                                                                \
+  "many: %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d "  \
+  "%d %d %d %d %d\n"
+#define MANY_ARGUMENTS                                                                             \
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,    \
+      26, 27, 28, 29, 30, 31, 32, 33
+
 __global__ void formats(int *results) {
   char own[8] = {'o', 'w', 'n', 0};
   __shared__ char shared[8];
   const char text[] = "shared";
-  for (int i = 0; i < 7; i++) shared[i] = text[i];
+  for (int i = 0; i < 7; i++)
+    shared[i] = text[i];
   int k = 0;
 #define DEVICE_PRINTF(...) results[k++] = printf(__VA_ARGS__)
   PRINTS(DEVICE_PRINTF);
+  results[k++] = printf(MANY_FORMAT, MANY_ARGUMENTS);
   results[k++] = printf("last line: %d args\n", k);
   results[31] = k;
 }
@@ -72,6 +84,11 @@ static int host_list(void) {
   int k = 0;
 #define HOST_PRINTF(...) (printf(__VA_ARGS__), k++)
   PRINTS(HOST_PRINTF);
+  printf("many:"); // the first 32, then the rest as they stand
+  for (int i = 0; i < 34; i++)
+    printf(i < 32 ? " %d" : " %%d", i);
+  printf("\n");
+  k++;
   printf("last line: %d args\n", k);
   return 0;
 }
@@ -92,8 +109,8 @@ int main(int argc, char **argv) {
   const char *own = "own", *shared = "shared";
 #define COUNT_ARGUMENTS(...) expected_counts[calls++] = arguments(__VA_ARGS__)
   PRINTS(COUNT_ARGUMENTS);
-  expected_counts[calls] = 1;
-  calls++;
+  expected_counts[calls++] = 32; // MANY_FORMAT: the limit
+  expected_counts[calls++] = 1;
   if (host[31] != calls) {
     printf("%d printf calls ran, expected %d\n", host[31], calls);
     ok = false;
