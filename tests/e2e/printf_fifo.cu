@@ -54,7 +54,10 @@ int main() {
     lines++;
     at = end + 1;
   }
-  printf("%zu of %d lines printed (%zu bytes), all whole: %s\n", lines, LINES, out.size(),
+  // which ones: the first (Anchor keeps the oldest records) or the last
+  // (the guide speaks of older output being overwritten); printed, not checked
+  printf("%zu of %d lines printed (%zu bytes; lines %d to %d), all whole: %s\n", lines, LINES,
+         out.size(), seen.empty() ? -1 : *seen.begin(), seen.empty() ? -1 : *seen.rbegin(),
          whole ? "yes" : "no");
   ok = ok && whole && lines > 0 && lines < LINES;
 
