@@ -37,8 +37,10 @@
 /* AC_ABI_LOCK_WORDS 32-bit words, zero whenever no kernel runs: the locks of
  * the atomics Metal has no instruction for (64-bit, ...), by address. */
 #define AC_ABI_CONTEXT_LOCKS 1
-/* AC_ABI_STATUS_BYTES zeroed bytes per launch: what device code reports to
- * the host (a trap, a failed assert, ...). */
+/* AC_ABI_STATUS_BYTES bytes, zero when created: what device code reports to
+ * the host (a trap, a failed assert: AC_ABI_STATUS_FAILURE, 0 while no
+ * thread has failed; no launch follows a failure, the error is sticky) and
+ * the clock counter, which runs on from launch to launch. */
 #define AC_ABI_CONTEXT_STATUS 2
 #define AC_ABI_CONTEXT_PRINTF 3 /* the printf FIFO */
 #define AC_ABI_CONTEXT_HEAP 4   /* the device heap (malloc/free/new/delete) */
