@@ -3,7 +3,8 @@
 // once, a thread's lines in the order it printed them, and at the points
 // CUDA's Programming Guide says the buffer is flushed: not before the
 // synchronising call (a host line printed after the launch comes first),
-// and at a blocking cudaMemcpy (before the host's next line). Output is
+// and at a blocking cudaMemcpy (before the host's next line); of two
+// kernels in one stream, the first one's lines all come first. Output is
 // captured (printf_capture.h) and checked here; the order between threads
 // is CUDA's to choose, so lines are matched as a set.
 #include <cstdio>
@@ -115,7 +116,37 @@ int main() {
   }
   for (int v : host)
     ok = ok && v == 1;
-  printf("%d blocks x %d threads x %d lines, twice\n%s\n", BLOCKS, THREADS, LINES,
+
+  // 3. two kernels in one stream: all of the first one's lines come first
+  // (where the host's line falls is open: the second launch may flush the
+  // first kernel's lines, if it has finished)
+  c = capture_begin(1);
+  chatter<<<BLOCKS, THREADS>>>(3, done);
+  chatter<<<BLOCKS, THREADS>>>(4, done);
+  printf("host: launched rounds 3 and 4\n");
+  fflush(stdout);
+  ok = cudaDeviceSynchronize() == cudaSuccess && ok;
+  lines.clear();
+  bool marker = false;
+  for (const std::string &l : split(capture_end(c)))
+    if (l == "host: launched rounds 3 and 4")
+      marker = true;
+    else
+      lines.push_back(l);
+  ok = marker && ok;
+  size_t first_of_4 = lines.size();
+  for (size_t i = 0; i < lines.size(); i++)
+    if (lines[i].compare(0, 8, "round 4 ") == 0) {
+      first_of_4 = i;
+      break;
+    }
+  std::vector<std::string> three(lines.begin(), lines.begin() + first_of_4),
+      four(lines.begin() + first_of_4, lines.end());
+  three.insert(three.begin(), "host: launched rounds 3 and 4");
+  four.insert(four.begin(), "host: launched rounds 3 and 4");
+  ok = check_round(three, 3, "host: launched rounds 3 and 4") &&
+       check_round(four, 4, "host: launched rounds 3 and 4") && ok;
+  printf("%d blocks x %d threads x %d lines, four times\n%s\n", BLOCKS, THREADS, LINES,
          ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }
