@@ -296,7 +296,7 @@ static const call_row rows[] = {
     {"__anchor_context_printf", 0, TEXT(AC_ABI_CONTEXT "[" AC_ABI_STR(AC_ABI_CONTEXT_PRINTF) "]")},
     {"__anchor_context_heap", 0, TEXT(AC_ABI_CONTEXT "[" AC_ABI_STR(AC_ABI_CONTEXT_HEAP) "]")},
     {"__anchor_context_time", 0, TEXT(AC_ABI_CONTEXT "[" AC_ABI_STR(AC_ABI_CONTEXT_TIME) "]")},
-    /* a thread that traps or fails an assert stops (devlib/assert.cu) */
+    /* a thread that traps or fails an assert stops (devlib/printf.cu) */
     {"__anchor_exit_thread", 0, TEXT("return")},
     /* __threadfence_block; __threadfence, __threadfence_system */
     {"llvm.nvvm.membar.cta",

@@ -3,7 +3,7 @@
  * implements (printf's vprintf, malloc/free and operator new/delete, glibc's
  * assert hook, llvm.trap, the clock registers) become calls of their
  * __anchor_* definitions (include/anchor/device_services.h; devlib/printf.cu,
- * assert.cu, clock.cu, heap.cu), which devlib_link then links and the
+ * clock.cu, heap.cu), which devlib_link then links and the
  * pipeline inlines. One table, by callee name; a call whose callee has no
  * row stays as it is (check_calls reports what is left undefined).
  *

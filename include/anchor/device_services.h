@@ -7,8 +7,8 @@
  * Memory Allocation and Operations"). __brkpt() is declared unavailable.
  *
  * Device code calls the C library's names; anchor-msl's lower_libcalls.c
- * renames each call to its definition in the device library (devlib/printf.cu,
- * devlib/assert.cu, devlib/clock.cu, devlib/heap.cu), whose __anchor_*
+ * renames each call to its definition in the device library (devlib/printf.cu:
+ * printf, assert, __trap; devlib/clock.cu; devlib/heap.cu), whose __anchor_*
  * functions are declared at the end. The host side — the printf FIFO drained
  * and formatted at CUDA's synchronising calls, the status block turned into
  * cudaErrorAssert / cudaErrorLaunchFailure — is libanchor's
