@@ -37,12 +37,17 @@
 /* AC_ABI_LOCK_WORDS 32-bit words, zero whenever no kernel runs: the locks of
  * the atomics Metal has no instruction for (64-bit, ...), by address. */
 #define AC_ABI_CONTEXT_LOCKS 1
-/* AC_ABI_STATUS_BYTES zeroed bytes per launch: what device code reports to
- * the host (a trap, a failed assert, ...). */
+/* AC_ABI_STATUS_BYTES bytes, zero when created: what device code reports to
+ * the host (a trap, a failed assert: AC_ABI_STATUS_FAILURE, 0 while no
+ * thread has failed; no launch follows a failure, the error is sticky) and
+ * the clock counter, which runs on from launch to launch. */
 #define AC_ABI_CONTEXT_STATUS 2
 #define AC_ABI_CONTEXT_PRINTF 3 /* the printf FIFO */
 #define AC_ABI_CONTEXT_HEAP 4   /* the device heap (malloc/free/new/delete) */
-/* Words before the globals' (5..7 are free for later services). */
+/* Not an address: the host's CLOCK_REALTIME in nanoseconds when the launch
+ * was encoded (%globaltimer's base, devlib/clock.cu). */
+#define AC_ABI_CONTEXT_TIME 5
+/* Words before the globals' (6 and 7 are free for later services). */
 #define AC_ABI_CONTEXT_FIXED 8
 #define AC_ABI_CONTEXT_GLOBAL(index) (AC_ABI_CONTEXT_FIXED + (index))
 /* Words in the context of a module with n globals. */
@@ -51,6 +56,44 @@
 /* Sizes of the services' blocks. */
 #define AC_ABI_LOCK_WORDS 4096
 #define AC_ABI_STATUS_BYTES 256
+
+/* The status block, as 32-bit words (devlib/printf.cu, devlib/clock.cu write
+ * them; runtime/core_submit.c reads the failure after every command
+ * buffer): the first failure of a thread (0 none), and the clock counter
+ * every clock()/clock64()/%globaltimer read adds one to (low, high word). */
+#define AC_ABI_STATUS_FAILURE 0
+#define AC_ABI_STATUS_CLOCK_LO 1
+#define AC_ABI_STATUS_CLOCK_HI 2
+#define AC_ABI_FAILURE_TRAP 1   /* __trap(): cudaErrorLaunchFailure */
+#define AC_ABI_FAILURE_ASSERT 2 /* a failed assert(): cudaErrorAssert */
+
+/* The printf FIFO (cudaLimitPrintfFifoSize bytes; devlib/printf.cu writes,
+ * runtime/core_services.c drains): 32-bit words HEAD (bytes reserved so far,
+ * advanced by one atomic add per record) and CAPACITY (bytes for records),
+ * then the records from byte AC_ABI_PRINTF_HEADER_BYTES. A record is a
+ * multiple of 8 bytes: a 32-bit size (the record's bytes, its header
+ * included; written last, 0 where a record was not written: the end), a
+ * 32-bit stream (AC_ABI_PRINTF_STDOUT, or STDERR for assert messages), the
+ * format's bytes with their NUL padded to 8, then per argument the format
+ * consumes (at most AC_ABI_PRINTF_MAX_ARGS) 8 bytes holding its value (an
+ * int's in the low 4 bytes, a double's bits), except %s: 8 bytes holding the
+ * string's length with its NUL (0 for a NULL pointer), then its bytes padded
+ * to 8. A record that does not fit is dropped (the reservation stays). */
+#define AC_ABI_PRINTF_HEAD 0
+#define AC_ABI_PRINTF_CAPACITY 1
+#define AC_ABI_PRINTF_HEADER_BYTES 16
+#define AC_ABI_PRINTF_STDOUT 1
+#define AC_ABI_PRINTF_STDERR 2
+#define AC_ABI_PRINTF_MAX_ARGS 32
+
+/* The device heap (cudaLimitMallocHeapSize bytes; devlib/heap.cu's
+ * allocator): the host writes the block's size into its first 8 bytes and
+ * zeroes the rest, which is then the device library's alone but for the
+ * used word. */
+#define AC_ABI_HEAP_SIZE_OFFSET 0
+/* A 32-bit word every malloc and free sets to 1: the heap has been used
+ * (cudaLimitMallocHeapSize can no longer change). */
+#define AC_ABI_HEAP_USED_OFFSET 8
 
 /* MSL names of the kernel arguments (what generated code refers to). */
 #define AC_ABI_PARAMS "anchor_params"

@@ -86,6 +86,7 @@ static const struct {
               {"lower-atomics", lower_atomics},
               {"lower-atomics-order", lower_atomics_order},
               {"lower-atomics-wide", lower_atomics_wide},
+              {"lower-libcalls", lower_libcalls},
               {"lower-vector-memory", lower_vector_memory},
               {"lower-vector-ops", lower_vector_ops},
               {"fp64-check-error", fp64_check_error},
@@ -141,8 +142,8 @@ msl_status msl_compile(const char *path, const msl_options *options, msl_output 
     return finish(&ctx, ok, out);
   }
   ok = ok && lower_ftz(&ctx) && lower_asm(&ctx) && lower_div(&ctx) && lower_convert(&ctx) &&
-       lower_atomics_early(&ctx) && devlib_link(&ctx, options->devlib_path) &&
-       lower_atomics_early(&ctx) &&
+       lower_atomics_early(&ctx) && lower_libcalls(&ctx) &&
+       devlib_link(&ctx, options->devlib_path) && lower_atomics_early(&ctx) &&
        (options->fp64 != MSL_FP64_DEMOTE || fp64_demote_calls(&ctx, 0)) &&
        (options->fp64 != MSL_FP64_FAST || fp64_demote_calls(&ctx, 1));
   for (unsigned k = 0; ok && k < ctx.nkernels; k++)

@@ -23,6 +23,9 @@
  *                   the device library's __anchor_fdiv_rn/_full calls
  *   lower_convert.c IR->IR, before devlib.c: float -> integer casts -> the
  *                   device library's saturating __anchor_*2*_rz calls
+ *   lower_libcalls.c IR->IR, before devlib.c: vprintf, malloc/free, new/
+ *                   delete, __assert_fail, llvm.trap, the clock registers ->
+ *                   the device library's __anchor_* services
  *   lower_math.c    IR->IR: float/half sqrt -> anchor_f32_sqrt, llvm.is.fpclass
  *                   -> integer tests on the bits
  *   retype_fp64.c   IR->IR, --fp64=demote|fast|error after the pipeline:
@@ -410,6 +413,12 @@ int lower_each_instruction(msl_ctx *ctx, lower_visit_fn *visit);
 int lower_ftz(msl_ctx *ctx);
 int lower_div(msl_ctx *ctx);
 int lower_convert(msl_ctx *ctx);
+/* lower_libcalls (before devlib_link): the C library's functions device
+ * code calls (vprintf, malloc, free, operator new/delete, __assert_fail),
+ * llvm.trap and the clock/globaltimer registers -> the device library's
+ * __anchor_* definitions (lower_libcalls.c has the table); nanosleep
+ * removed. */
+int lower_libcalls(msl_ctx *ctx);
 int lower_math(msl_ctx *ctx);
 int lower_atomics(msl_ctx *ctx);
 /* Before devlib_link and after it, in this order: lower_atomics_order (lower_atomics_order.c):

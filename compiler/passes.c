@@ -99,10 +99,6 @@ static int check_calls(msl_ctx *ctx) {
                             "recursive call to '%s' is not supported by Anchor's Metal "
                             "backend",
                             name);
-        if (!strcmp(name, "vprintf"))
-          return diag_error(ctx, i,
-                            "device-side printf is not supported by Anchor's Metal "
-                            "backend");
         return diag_error(ctx, i,
                           "call to undefined function '%s' is not supported by "
                           "Anchor's Metal backend",

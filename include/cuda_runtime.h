@@ -15,6 +15,7 @@
 
 #ifdef __CUDA__
 #include "anchor/device_functions.h"
+#include "anchor/device_services.h"
 #include "anchor/math_functions.h"
 #include "device_launch_parameters.h"
 #endif

@@ -49,8 +49,10 @@ cudaError_t cudaMemGetInfo(size_t *free, size_t *total);
 cudaError_t cudaGetDeviceFlags(unsigned int *flags);
 cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop);
 cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice);
-/* Recorded and reported back; nothing on the device uses them yet (no
- * device-side printf or malloc). Other limits: cudaErrorUnsupportedLimit. */
+/* cudaLimitPrintfFifoSize (default 1 MiB) and cudaLimitMallocHeapSize
+ * (default 8 MiB) size device-side printf's FIFO and the device heap; once a
+ * kernel has used one, setting it is cudaErrorInvalidValue. cudaLimitStackSize
+ * is recorded and reported back. Other limits: cudaErrorUnsupportedLimit. */
 cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit);
 cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
 cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority);

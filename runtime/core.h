@@ -17,6 +17,8 @@
  *                  lookup by host stub and by name
  *   core_launch.c  validate + pack + encode one dispatch
  *   core_stream.c  live stream and event handles; event markers
+ *   core_services.c the device services' blocks; printf's flush; their limits
+ *   printf_format.c a printf record as text (pure C)
  *   core_reset.c   cudaDeviceReset's work: all of the above torn down
  *
  * Locking: one process-wide mutex guards all state except the last error,
@@ -327,6 +329,34 @@ bool rt_event_timed(cudaEvent_t event);
 /* Milliseconds between the completions of two recorded, completed events
  * (the caller checks both are; debug builds assert it). */
 float rt_event_elapsed_ms(cudaEvent_t start, cudaEvent_t end);
+
+/* ---- core_services.c: the device services' host side (docs/runtime.md) ------------ */
+
+/* cudaLimitPrintfFifoSize / cudaLimitMallocHeapSize (lock held; limit one of
+ * the two): the size in bytes the service has or will have when created. */
+size_t rt_services_limit(enum cudaLimit limit);
+/* Sets one (lock held). Once a kernel of this device generation has used the
+ * service (called printf; malloc or free) cudaErrorInvalidValue, as in CUDA;
+ * otherwise the next launch creates it with the new size. Waits for the
+ * device when the service exists (and returns the sticky error that finds). */
+cudaError_t rt_services_set_limit(enum cudaLimit limit, size_t value);
+/* CUDA's printf flush (lock held): when a device exists and nothing is in
+ * flight, prints the FIFO's records in the order the device wrote them,
+ * each whole, printf's to stdout and assert messages to stderr, and empties
+ * it. Called at the points CUDA flushes: a kernel launch, the
+ * synchronising calls, blocking copies, cudaDeviceReset (not at exit). */
+void rt_services_flush(void);
+/* cudaDeviceReset's part (lock held): the limits back to CUDA's defaults
+ * ("reset all state on the current device"). */
+void rt_services_reset_limits(void);
+
+/* ---- printf_format.c: device printf's records as text (pure) ----------------------- */
+
+/* The text of one FIFO record's payload (common/abi.h AC_ABI_PRINTF_*: the
+ * format, then the arguments' slots; bytes long), formatted with the host's
+ * C library as CUDA does; malloc'd, NUL-terminated, its length in *length.
+ * NULL when out of memory or the payload has no format. Thread-safe. */
+char *rt_printf_format(const unsigned char *payload, size_t bytes, size_t *length);
 
 /* ---- core_reset.c ------------------------------------------------------------------ */
 

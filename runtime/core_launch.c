@@ -158,6 +158,7 @@ cudaError_t rt_launch(rt_device *device, const rt_kernel *kernel, const rt_launc
   if (e == cudaSuccess) e = rt_check_kernel(kernel, config->block, config->shared);
   if (e == cudaSuccess && kernel->desc->param_count && !args) e = cudaErrorInvalidValue;
   if (e != cudaSuccess) return e;
+  rt_services_flush(); /* CUDA flushes device printf at the start of a launch */
   rt_dispatch d = {kernel, config->grid, config->block, config->shared, NULL, NULL, 0, 0};
   unsigned char *params = rt_pack_params(kernel->desc, args, &d.params_size);
   uint64_t *context = NULL;

@@ -31,11 +31,14 @@ void rt_device_destroy(void);
 /* ---- core_services.c ---- */
 
 /* Creates the device services on the first launch of a device generation
- * (lock held): the atomics' lock table and the status block, zeroed, in the
- * arena. Then copies their CUDA addresses into the words
- * [AC_ABI_CONTEXT_DELTA + 1, AC_ABI_CONTEXT_FIXED) of context (the caller's
- * array of AC_ABI_CONTEXT_FIXED or more words). Returns
- * cudaErrorMemoryAllocation when the arena has no room for them. */
+ * (lock held): the atomics' lock table, the status block, the printf FIFO
+ * and the device heap, zeroed but for their headers, in the arena. Then
+ * copies their CUDA addresses into the words [AC_ABI_CONTEXT_DELTA + 1,
+ * AC_ABI_CONTEXT_FIXED) of context (the caller's array of
+ * AC_ABI_CONTEXT_FIXED or more words) and the host's clock into
+ * AC_ABI_CONTEXT_TIME. Returns cudaErrorMemoryAllocation when the arena has
+ * no room for the lock table or the status block; a FIFO or heap without
+ * room stays absent (0; said once on stderr) and is tried again next time. */
 cudaError_t rt_services_context(rt_device *device, uint64_t *context);
 
 /* ---- core_submit.c ---- */

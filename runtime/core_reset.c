@@ -9,8 +9,10 @@ void rt_reset(void) {
   assert(rt_lock_held());
   if (rt_device_current()) {
     rt_wait_all();
+    rt_services_flush(); /* what kernels printed, before the FIFO goes */
     rt_module_unload_all();
     rt_device_destroy();
   }
+  rt_services_reset_limits();
   rt_clear_sticky_error();
 }

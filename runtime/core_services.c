@@ -1,21 +1,38 @@
 /* runtime/core_services.c — the device services: memory in the arena that
  * device code reaches through words of the context buffer (common/abi.h,
- * AC_ABI_CONTEXT_LOCKS ...), for what Metal has no instruction or API for:
+ * AC_ABI_CONTEXT_LOCKS ...), for what Metal has no instruction or API for,
+ * and their host side (docs/runtime.md, "Device services"):
  *
  *   the lock table   AC_ABI_LOCK_WORDS 32-bit words, zero, that the device
  *                    library's atomics without a Metal instruction (64-bit,
  *                    ...) take by address and always give back before the
  *                    kernel ends;
  *   the status block AC_ABI_STATUS_BYTES zeroed bytes where device code
- *                    reports to the host.
+ *                    reports to the host: a thread's failure (a trap, an
+ *                    assert; core_submit.c turns it into the sticky error)
+ *                    and the clock counter;
+ *   the printf FIFO  cudaLimitPrintfFifoSize bytes of records that
+ *                    devlib/printf.cu writes and rt_services_flush prints
+ *                    (printf_format.c formats them) at CUDA's flush points;
+ *   the device heap  cudaLimitMallocHeapSize bytes that devlib/heap.cu
+ *                    manages (malloc/free/new/delete in kernels).
  *
- * Both are created on the first launch of a device generation (a reset
+ * All are created on the first launch of a device generation (a reset
  * frees the arena and with it the services) and stay for the generation's
- * life. */
+ * life; the context also carries the host's clock (AC_ABI_CONTEXT_TIME). */
 #include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core_mtl.h"
+
+/* The limits (CUDA's defaults: a 1 MiB FIFO, an 8 MiB heap), process-wide;
+ * and the device generation + 1 in which a kernel used each (0: none). */
+enum { RT_PRINTF_DEFAULT = 1 << 20, RT_HEAP_DEFAULT = 8 << 20 };
+static size_t rt_printf_bytes = RT_PRINTF_DEFAULT, rt_heap_bytes = RT_HEAP_DEFAULT;
+static uint64_t rt_printf_used, rt_heap_used;
 
 /* A zeroed service block of size bytes; its CUDA address into *address. */
 static cudaError_t rt_service_block(rt_device *s, size_t size, uint64_t *address) {
@@ -27,6 +44,35 @@ static cudaError_t rt_service_block(rt_device *s, size_t size, uint64_t *address
   return cudaSuccess;
 }
 
+static cudaError_t rt_printf_fifo(rt_device *s) {
+  size_t bytes =
+      rt_printf_bytes < AC_ABI_PRINTF_HEADER_BYTES ? AC_ABI_PRINTF_HEADER_BYTES : rt_printf_bytes;
+  cudaError_t e = rt_service_block(s, bytes, &s->services[AC_ABI_CONTEXT_PRINTF]);
+  if (e != cudaSuccess) return e;
+  uint32_t *words = (uint32_t *)(uintptr_t)s->services[AC_ABI_CONTEXT_PRINTF];
+  size_t capacity = (bytes - AC_ABI_PRINTF_HEADER_BYTES) & ~(size_t)7;
+  words[AC_ABI_PRINTF_CAPACITY] = capacity > UINT32_MAX - 7 ? UINT32_MAX - 7 : (uint32_t)capacity;
+  return cudaSuccess;
+}
+
+static cudaError_t rt_heap(rt_device *s) {
+  size_t bytes = rt_heap_bytes < 16 ? 16 : rt_heap_bytes;
+  cudaError_t e = rt_service_block(s, bytes, &s->services[AC_ABI_CONTEXT_HEAP]);
+  if (e != cudaSuccess) return e;
+  uint64_t size = bytes;
+  memcpy((unsigned char *)(uintptr_t)s->services[AC_ABI_CONTEXT_HEAP] + AC_ABI_HEAP_SIZE_OFFSET,
+         &size, sizeof size);
+  return cudaSuccess;
+}
+
+/* Says once per service (its context word) that it has no room. */
+static void rt_services_no_room(unsigned word, const char *what, size_t bytes, const char *effect) {
+  static bool said[AC_ABI_CONTEXT_FIXED];
+  if (said[word]) return;
+  said[word] = true;
+  fprintf(stderr, "anchor: no room in device memory for %s (%zu bytes): %s\n", what, bytes, effect);
+}
+
 cudaError_t rt_services_context(rt_device *s, uint64_t *context) {
   assert(rt_lock_held() && s && context);
   cudaError_t e = cudaSuccess;
@@ -36,7 +82,92 @@ cudaError_t rt_services_context(rt_device *s, uint64_t *context) {
   if (e == cudaSuccess && !s->services[AC_ABI_CONTEXT_STATUS])
     e = rt_service_block(s, AC_ABI_STATUS_BYTES, &s->services[AC_ABI_CONTEXT_STATUS]);
   if (e != cudaSuccess) return e;
+  /* Without room for these, a launch still runs: printf's output is dropped
+   * and malloc returns NULL (said once on stderr); the next launch tries
+   * again. */
+  if (!s->services[AC_ABI_CONTEXT_PRINTF] && rt_printf_fifo(s) != cudaSuccess)
+    rt_services_no_room(AC_ABI_CONTEXT_PRINTF, "the printf FIFO", rt_printf_bytes,
+                        "device printf's output is dropped");
+  if (!s->services[AC_ABI_CONTEXT_HEAP] && rt_heap(s) != cudaSuccess)
+    rt_services_no_room(AC_ABI_CONTEXT_HEAP, "the device heap", rt_heap_bytes,
+                        "device malloc returns NULL");
   for (unsigned w = AC_ABI_CONTEXT_DELTA + 1; w < AC_ABI_CONTEXT_FIXED; w++)
     context[w] = s->services[w];
+  struct timespec now;
+  clock_gettime(CLOCK_REALTIME, &now);
+  context[AC_ABI_CONTEXT_TIME] = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+  return cudaSuccess;
+}
+
+/* ---- printf: draining the FIFO -------------------------------------------------- */
+
+void rt_services_flush(void) {
+  assert(rt_lock_held());
+  rt_device *s = rt_device_current();
+  if (!s || !s->services[AC_ABI_CONTEXT_PRINTF] || !rt_all_completed()) return;
+  uint32_t *words = (uint32_t *)(uintptr_t)s->services[AC_ABI_CONTEXT_PRINTF];
+  uint32_t head = words[AC_ABI_PRINTF_HEAD], capacity = words[AC_ABI_PRINTF_CAPACITY];
+  if (head == 0) return;
+  rt_printf_used = s->generation + 1;
+  size_t end = head < capacity ? head : capacity;
+  unsigned char *records = (unsigned char *)words + AC_ABI_PRINTF_HEADER_BYTES;
+  FILE *last = NULL;
+  for (size_t at = 0; end - at >= 8;) {
+    uint32_t size, stream;
+    memcpy(&size, records + at, 4);
+    memcpy(&stream, records + at + 4, 4);
+    if (size < 8 || size % 8 || size > end - at) break; /* not written: the end */
+    FILE *out = stream == AC_ABI_PRINTF_STDERR ? stderr : stdout;
+    if (last && out != last) fflush(last); /* each stream's records in device order */
+    last = out;
+    size_t length;
+    char *text = rt_printf_format(records + at + 8, size - 8, &length);
+    if (text) fwrite(text, 1, length, out);
+    free(text);
+    at += size;
+  }
+  fflush(stdout);
+  fflush(stderr);
+  memset(records, 0, end);
+  words[AC_ABI_PRINTF_HEAD] = 0;
+}
+
+/* ---- limits ----------------------------------------------------------------------- */
+
+void rt_services_reset_limits(void) {
+  assert(rt_lock_held());
+  rt_printf_bytes = RT_PRINTF_DEFAULT;
+  rt_heap_bytes = RT_HEAP_DEFAULT;
+}
+
+size_t rt_services_limit(enum cudaLimit limit) {
+  assert(rt_lock_held() && (limit == cudaLimitPrintfFifoSize || limit == cudaLimitMallocHeapSize));
+  return limit == cudaLimitPrintfFifoSize ? rt_printf_bytes : rt_heap_bytes;
+}
+
+cudaError_t rt_services_set_limit(enum cudaLimit limit, size_t value) {
+  assert(rt_lock_held() && (limit == cudaLimitPrintfFifoSize || limit == cudaLimitMallocHeapSize));
+  rt_device *s = rt_device_current();
+  unsigned word = limit == cudaLimitPrintfFifoSize ? AC_ABI_CONTEXT_PRINTF : AC_ABI_CONTEXT_HEAP;
+  if (s && s->services[word]) {
+    cudaError_t e = rt_wait_all();
+    if (e != cudaSuccess) return e;
+    uint64_t *used = limit == cudaLimitPrintfFifoSize ? &rt_printf_used : &rt_heap_used;
+    if (limit == cudaLimitPrintfFifoSize &&
+        ((uint32_t *)(uintptr_t)s->services[word])[AC_ABI_PRINTF_HEAD])
+      *used = s->generation + 1;
+    if (limit == cudaLimitMallocHeapSize &&
+        *(uint32_t *)((unsigned char *)(uintptr_t)s->services[word] + AC_ABI_HEAP_USED_OFFSET))
+      *used = s->generation + 1;
+    if (*used == s->generation + 1) return cudaErrorInvalidValue; /* CUDA's rule */
+    /* no kernel used it: the next launch creates it with the new size */
+    e = rt_memory_free(s, (void *)(uintptr_t)s->services[word], RT_BLOCK_SERVICE, RT_BLOCK_SERVICE);
+    if (e != cudaSuccess) return e;
+    s->services[word] = 0;
+  }
+  if (limit == cudaLimitPrintfFifoSize)
+    rt_printf_bytes = value;
+  else
+    rt_heap_bytes = value;
   return cudaSuccess;
 }

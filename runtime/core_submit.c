@@ -3,8 +3,9 @@
  * error.
  *
  * Every committed command buffer (launch, blit) is tracked here until it
- * completes. The queue executes in commit order, so the list completes in
- * order too and retiring only ever looks at its finished prefix. */
+ * completes; when one has, the status block of the device services tells
+ * whether a thread trapped or failed an assert (core_services.c). The queue executes in commit
+ * order, so the list completes in order too and retiring only ever looks at its finished prefix. */
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,9 +37,26 @@ static cudaError_t rt_command_buffer_failure(mtl_id command_buffer) {
   return e;
 }
 
+/* A thread's failure that device code reported in the status block
+ * (common/abi.h AC_ABI_STATUS_FAILURE: a __trap() or a failed assert(),
+ * devlib/printf.cu): CUDA's cudaErrorLaunchFailure or cudaErrorAssert. The
+ * block lives until the next reset, and so does the failure, like the
+ * sticky error it becomes. */
+static void rt_note_device_failure(void) {
+  rt_device *d = rt_device_current();
+  if (!d || !d->services[AC_ABI_CONTEXT_STATUS]) return;
+  const volatile uint32_t *status =
+      (const volatile uint32_t *)(uintptr_t)d->services[AC_ABI_CONTEXT_STATUS];
+  uint32_t failure = status[AC_ABI_STATUS_FAILURE];
+  if (failure)
+    rt_set_sticky_error(failure == AC_ABI_FAILURE_ASSERT ? cudaErrorAssert
+                                                         : cudaErrorLaunchFailure);
+}
+
 static void rt_note_failure(mtl_id command_buffer) {
   if (mtl_command_buffer_status(command_buffer) == MTL_COMMAND_BUFFER_STATUS_ERROR)
     rt_set_sticky_error(rt_command_buffer_failure(command_buffer));
+  rt_note_device_failure();
 }
 
 /* Releases entry i after completion, turning an error into the sticky one. */

@@ -12,7 +12,9 @@ static unsigned rt_device_flags; /* as given to cudaSetDeviceFlags */
 
 cudaError_t cudaDeviceSynchronize(void) {
   rt_enter();
-  return rt_leave(rt_device_current() ? rt_wait_all() : rt_sticky_error());
+  cudaError_t e = rt_device_current() ? rt_wait_all() : rt_sticky_error();
+  rt_services_flush(); /* device printf's output, as CUDA flushes it here */
+  return rt_leave(e);
 }
 
 /* Destroys the arena (every allocation), the queue and loaded modules, and
@@ -94,7 +96,9 @@ cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes) {
 
 /* ---- public: flags, limits, peers ------------------------------------------------- */
 
-static size_t rt_limits[3] = {1024, 1 << 20, 8 << 20}; /* CUDA's defaults */
+/* cudaLimitStackSize (CUDA's default); the printf FIFO and the heap are the
+ * device services' (core_services.c). */
+static size_t rt_limits[1] = {1024};
 
 cudaError_t cudaGetDeviceFlags(unsigned int *flags) {
   if (!flags) return rt_record(cudaErrorInvalidValue);
@@ -119,15 +123,21 @@ cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit) {
   if (!value) return rt_record(cudaErrorInvalidValue);
   if ((unsigned)limit > cudaLimitMallocHeapSize) return rt_record(cudaErrorUnsupportedLimit);
   rt_enter();
-  *value = rt_limits[limit];
+  *value = limit == cudaLimitPrintfFifoSize || limit == cudaLimitMallocHeapSize
+               ? rt_services_limit(limit)
+               : rt_limits[limit];
   return rt_leave(cudaSuccess);
 }
 
 cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value) {
   if ((unsigned)limit > cudaLimitMallocHeapSize) return rt_record(cudaErrorUnsupportedLimit);
   rt_enter();
-  rt_limits[limit] = value;
-  return rt_leave(cudaSuccess);
+  cudaError_t e = cudaSuccess;
+  if (limit == cudaLimitPrintfFifoSize || limit == cudaLimitMallocHeapSize)
+    e = rt_services_set_limit(limit, value); /* the device services' sizes */
+  else
+    rt_limits[limit] = value;
+  return rt_leave(e);
 }
 
 cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority) {

@@ -129,6 +129,7 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpy
   cudaError_t e = rt_enter_device(&d);
   if (e == cudaSuccess) e = rt_memory_copy(d, dst, src, count, kind);
   if (e == cudaSuccess && kind != cudaMemcpyDeviceToDevice) e = rt_wait_all();
+  if (kind != cudaMemcpyDeviceToDevice) rt_services_flush(); /* a blocking copy flushes printf */
   return rt_leave(e);
 }
 
@@ -163,6 +164,7 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
   if (e == cudaSuccess) e = rt_memory_copy_2d(d, dst, dpitch, src, spitch, width, height, kind);
+  rt_services_flush(); /* a blocking copy flushes printf */
   return rt_leave(e);
 }
 
@@ -209,6 +211,7 @@ static cudaError_t rt_symbol_copy(const void *symbol, void *other, size_t count,
                   : rt_memory_copy(d, other, at, count, kind);
   }
   if (e == cudaSuccess && synchronous) e = rt_wait_all();
+  if (synchronous) rt_services_flush(); /* a blocking copy flushes printf */
   return rt_leave(e);
 }
 

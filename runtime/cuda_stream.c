@@ -32,6 +32,7 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
   rt_enter();
   cudaError_t e = rt_stream_valid(stream) ? rt_sticky_error() : cudaErrorInvalidResourceHandle;
   if (e == cudaSuccess && rt_device_current()) e = rt_wait_all();
+  rt_services_flush(); /* device printf's output, as CUDA flushes it here */
   return rt_leave(e);
 }
 
@@ -77,6 +78,7 @@ cudaError_t cudaEventSynchronize(cudaEvent_t event) {
   cudaError_t e = rt_event_valid(event) ? cudaSuccess : cudaErrorInvalidResourceHandle;
   if (e == cudaSuccess) rt_event_wait(event);
   if (e == cudaSuccess) e = rt_sticky_error();
+  rt_services_flush(); /* device printf's output (when nothing else runs) */
   return rt_leave(e);
 }
 
@@ -118,6 +120,7 @@ static cudaError_t rt_drain_for_host_function(cudaStream_t stream) {
   rt_enter();
   cudaError_t e = rt_stream_valid(stream) ? cudaSuccess : cudaErrorInvalidResourceHandle;
   if (e == cudaSuccess && rt_device_current()) rt_wait_all();
+  rt_services_flush(); /* CUDA flushes device printf before a stream callback */
   return rt_leave_unrecorded(e);
 }
 

@@ -12,12 +12,15 @@
 extern "C" {
 /* AC_ABI_LOCK_WORDS 32-bit words, zero whenever no kernel runs. */
 __device__ __attribute__((const)) unsigned long long __anchor_context_locks(void);
-/* AC_ABI_STATUS_BYTES bytes, zero at the start of a launch. */
+/* AC_ABI_STATUS_BYTES bytes (common/abi.h AC_ABI_STATUS_*): the failure
+ * word, 0 at the start of every launch, and the clock counter. */
 __device__ __attribute__((const)) unsigned long long __anchor_context_status(void);
 /* The printf FIFO. */
 __device__ __attribute__((const)) unsigned long long __anchor_context_printf(void);
 /* The device heap. */
 __device__ __attribute__((const)) unsigned long long __anchor_context_heap(void);
+/* Not an address: the host's CLOCK_REALTIME in nanoseconds at the launch. */
+__device__ __attribute__((const)) unsigned long long __anchor_context_time(void);
 }
 
 #endif

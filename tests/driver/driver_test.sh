@@ -575,6 +575,37 @@ case_emit_msl() {
   no_temp_left
 }
 
+# The device services' compile-time errors, at the user's line: __brkpt()
+# (Metal has no breakpoints) and, with a format chosen at run time, a printf
+# %s string in a thread's own array (the argument buffer would hold a
+# private address; a constant format has no buffer left: that one compiles).
+case_device_services_errors() {
+  [ -x "$ROOT/bin/anchor-msl" ] || skip "the MSL backend $ROOT/bin/anchor-msl is not built"
+  cat >b.cu <<'EOF'
+__global__ void stop(int *p) {
+  if (*p)
+    __brkpt();
+}
+EOF
+  run -c b.cu
+  expect_rc 1
+  contains "$err" "b.cu:3:5: error: '__brkpt' is unavailable: __brkpt() is not supported by Anchor's Metal backend" "stderr"
+  cat >s.cu <<'EOF'
+#include <cstdio>
+__global__ void say(int x) {
+  char own[4] = {'a', 'b', 'c', 0};
+  own[0] += x;
+  printf("%s\n", own);
+  printf(x ? "%s\n" : "[%s]\n", own);
+}
+EOF
+  run -c s.cu
+  expect_rc 1
+  contains "$err" "s.cu:6:3: error: storing the address of private memory is not supported by Anchor's Metal backend" "stderr"
+  lacks "$err" "s.cu:5:" "stderr"
+  no_temp_left
+}
+
 # --emit-device-ir stops after the device front end and writes the nvptx IR
 # anchor-msl reads, compiled by exactly the device job a build runs (the
 # compiler tests get their device IR this way).

@@ -1,0 +1,71 @@
+// cudaLimitPrintfFifoSize: its default (1 MiB), a smaller FIFO set before
+// any kernel that prints, and what a kernel printing more than fits leaves:
+// whole lines only, each one a line the device printed, fewer than all of
+// them (CUDA's Programming Guide: the buffer is of fixed size; what does not
+// fit is lost). Once a kernel that uses printf has been launched, setting the
+// limit is cudaErrorInvalidValue and the size stays (cudaDeviceSetLimit's
+// documentation). Prints the values so a run under nvcc can be compared.
+#include <cstdio>
+#include <set>
+#include <string>
+
+#include "printf_capture.h"
+
+enum { LINES = 2000, SMALL = 8192 };
+
+__global__ void flood(void) {
+  for (int k = 0; k < LINES; k++)
+    printf("fifo line %4d of %d: some text to fill it\n", k, LINES);
+}
+
+int main() {
+  bool ok = true;
+  size_t fifo = 0;
+  cudaError_t e = cudaDeviceGetLimit(&fifo, cudaLimitPrintfFifoSize);
+  printf("default cudaLimitPrintfFifoSize %zu (%s)\n", fifo, cudaGetErrorName(e));
+  ok = ok && e == cudaSuccess && fifo == 1 << 20;
+
+  e = cudaDeviceSetLimit(cudaLimitPrintfFifoSize, SMALL);
+  cudaError_t g = cudaDeviceGetLimit(&fifo, cudaLimitPrintfFifoSize);
+  printf("set %d: %s, now %zu\n", SMALL, cudaGetErrorName(e), fifo);
+  ok = ok && e == cudaSuccess && g == cudaSuccess && fifo >= SMALL && fifo < 2 * SMALL;
+
+  capture c = capture_begin(1);
+  flood<<<1, 1>>>();
+  e = cudaDeviceSynchronize();
+  std::string out = capture_end(c);
+  ok = ok && e == cudaSuccess;
+
+  std::set<int> seen;
+  size_t at = 0, lines = 0;
+  bool whole = true;
+  while (at < out.size()) {
+    size_t end = out.find('\n', at);
+    if (end == std::string::npos) { // a line cut short
+      whole = false;
+      break;
+    }
+    std::string line = out.substr(at, end - at);
+    int k, n;
+    char tail[64];
+    if (sscanf(line.c_str(), "fifo line %d of %d: %63[^\n]", &k, &n, tail) != 3 || n != LINES ||
+        std::string(tail) != "some text to fill it" || !seen.insert(k).second)
+      whole = false;
+    lines++;
+    at = end + 1;
+  }
+  // which ones: the first (Anchor keeps the oldest records) or the last
+  // (the guide speaks of older output being overwritten); printed, not checked
+  printf("%zu of %d lines printed (%zu bytes; lines %d to %d), all whole: %s\n", lines, LINES,
+         out.size(), seen.empty() ? -1 : *seen.begin(), seen.empty() ? -1 : *seen.rbegin(),
+         whole ? "yes" : "no");
+  ok = ok && whole && lines > 0 && lines < LINES;
+
+  e = cudaDeviceSetLimit(cudaLimitPrintfFifoSize, 1 << 16);
+  g = cudaDeviceGetLimit(&fifo, cudaLimitPrintfFifoSize);
+  printf("set after a printf launch: %s, still %zu\n", cudaGetErrorName(e), fifo);
+  ok = ok && e == cudaErrorInvalidValue && g == cudaSuccess && fifo >= SMALL && fifo < 2 * SMALL;
+  cudaGetLastError(); // the refused set is the last error
+  printf("%s\n", ok ? "PASS" : "FAIL");
+  return ok ? 0 : 1;
+}
