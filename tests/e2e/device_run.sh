@@ -47,7 +47,26 @@ programs=(
   "cg_large_tiles $e2e/cg_large_tiles.cu"
   "early_exit_barrier $e2e/early_exit_barrier.cu"
   "device_memcpy $e2e/device_memcpy.cu"
+  "atomics_functions $e2e/atomics_functions.cu"
+  "atomics_wrap_cas $e2e/atomics_wrap_cas.cu"
+  "atomics_contention $e2e/atomics_contention.cu"
+  "atomics_generic $e2e/atomics_generic.cu"
+  "atomics_nv $e2e/atomics_nv.cu"
+  "ptx_syntax $e2e/ptx_syntax.cu"
+  "ptx_integer $e2e/ptx_integer.cu"
+  "ptx_integer_wide $e2e/ptx_integer_wide.cu"
+  "ptx_float $e2e/ptx_float.cu"
+  "ptx_float64 $e2e/ptx_float64.cu"
+  "ptx_memory_warp $e2e/ptx_memory_warp.cu"
+  "ptx_shared_atomics $e2e/ptx_shared_atomics.cu"
+  "vector_types $e2e/vector_types.cu"
+  "vector_ext $e2e/vector_ext.cu"
+  "i10_hash_tails $e2e/i10_hash_tails.cu"
+  "i10_bigint $e2e/i10_bigint.cu"
+  "i10_global_addresses $e2e/i10_global_addresses.cu"
 )
+# The device services' programs (printf_*, assert_*, trap_*, clock_*, heap_*) run one
+# after another in services_device_run.sh.
 # Not here: i3_* (i3_device_run.sh) and extended_lambda.cu, which needs
 # --extended-lambda (nvcc -O2 --extended-lambda -arch=sm_90; PASS, see its header).
 
