@@ -205,7 +205,7 @@ static int translate(ptx_xlate *x, const ptx_program *prog) {
           continue;
         }
         for (long long j = 0; j < o->imm; j++) {
-          char name[PTX_NAME + 8];
+          char name[PTX_NAME + 24]; /* the name and any long long */
           snprintf(name, sizeof name, "%s%lld", o->name, j);
           ptx_declare_reg(x, name, ptx_ltype(x, t));
         }
