@@ -107,16 +107,17 @@ typedef struct {
 static int is_flag(char c) {
   return c && strchr("-+ #0", c);
 }
-static int is_length(char c) {
-  return c && strchr("hlLjzt", c);
-}
 static int is_digit(char c) {
   return c >= '0' && c <= '9';
 }
 
 /* The arguments format f (NUL-terminated) consumes, by devlib/printf.cu's
- * walk rule for rule (each at the next offset aligned to its 4 or 8 bytes;
- * `*` an int; at most LIBCALL_MAX_ARGS) into slots; their number. */
+ * walk rule for rule: CUDA's grammar %[flags][width][.precision][size]type
+ * (width `*`, an int, or digits; precision digits only; size one of h l ll,
+ * or L j z t; type one of diuxXoc fFeEgGaA p s); a conversion outside it
+ * consumes nothing, its `*` neither (the H200: "%hhd" and "%.*f" take no
+ * argument). Each at the next offset aligned to its 4 or 8 bytes; at most
+ * LIBCALL_MAX_ARGS, into slots; their number. */
 static int format_slots(const char *f, printf_slot *slots) {
   unsigned offset = 0;
   int n = 0;
@@ -128,29 +129,32 @@ static int format_slots(const char *f, printf_slot *slots) {
     }
     while (is_flag(*p))
       p++;
-    for (int part = 0; part < 2; part++) { /* the width, then the precision */
-      if (part == 1) {
-        if (*p != '.') break;
+    int star = *p == '*';
+    if (star)
+      p++;
+    else
+      while (is_digit(*p))
         p++;
-      }
-      if (*p == '*') {
-        p++;
-        if (n < LIBCALL_MAX_ARGS) {
-          slots[n] = (printf_slot){(offset + 3) & ~3u, 4, 0};
-          offset = slots[n++].offset + 4;
-        }
-      } else
-        while (is_digit(*p))
-          p++;
-    }
+    if (*p == '.')
+      for (p++; is_digit(*p); p++)
+        ;
     unsigned bytes = 4;
-    for (; is_length(*p); p++)
-      if (*p != 'h' && *p != 'L') bytes = 8;
+    if (*p == 'h' || *p == 'L')
+      p++;
+    else if (*p == 'l' || *p == 'j' || *p == 'z' || *p == 't') {
+      bytes = 8;
+      if (*p++ == 'l' && *p == 'l') p++;
+    }
     char c = *p;
     if (!c) break;
     p++;
     int integer = strchr("diuxXoc", c) != NULL, real = strchr("fFeEgGaA", c) != NULL;
-    if (!(integer || real || c == 'p' || c == 's') || n >= LIBCALL_MAX_ARGS) continue;
+    if (!(integer || real || c == 'p' || c == 's')) continue; /* consumes nothing */
+    if (star && n < LIBCALL_MAX_ARGS) {
+      slots[n] = (printf_slot){(offset + 3) & ~3u, 4, 0};
+      offset = slots[n++].offset + 4;
+    }
+    if (n >= LIBCALL_MAX_ARGS) continue;
     unsigned b = c == 'c' ? 4 : integer ? bytes : 8;
     slots[n++] = (printf_slot){(offset + b - 1) & ~(b - 1), b, c == 's'};
     offset = slots[n - 1].offset + b;

@@ -12,8 +12,13 @@
 // host sees neither the device's constant memory nor a string that changes
 // later. The walk over the format below decides which bytes of clang's
 // argument buffer (each argument aligned to its size, float promoted to
-// double, char and short to int) each conversion consumes; the host's
-// formatter walks the same way (runtime/printf_format.c, the same rules).
+// double, char and short to int) each conversion consumes, by the grammar
+// CUDA's Programming Guide gives, %[flags][width][.precision][size]type with
+// a width of `*` or digits, a precision of digits, a size of h, l or ll (and
+// L j z t); a conversion outside it consumes nothing (on the H200 with nvcc
+// 13.0, 2026-12-01, "%hhd" and "%.*f" took no argument and printf counted
+// none for them). The host's formatter (runtime/printf_format.c) reads the
+// slots in order by the C library's grammar, as CUDA's host does.
 #include <anchor/device_context.h>
 
 #include "abi.h"
@@ -82,25 +87,21 @@ __device__ int put_payload(sink &s, const char *format, const char *args, unsign
     }
     while (*p == '-' || *p == '+' || *p == ' ' || *p == '#' || *p == '0')
       p++;
-    if (*p == '*') { // the width, an int argument
+    bool star = *p == '*'; // the width, an int argument (if the conversion is valid)
+    if (star)
       p++;
-      if (count < AC_ABI_PRINTF_MAX_ARGS) put_word(s, take(args, size, offset, 4)), count++;
-    } else
+    else
       while (is_digit(*p))
         p++;
-    if (*p == '.') {
+    if (*p == '.') // the precision: digits only (CUDA's printf has no `.*`)
+      for (p++; is_digit(*p); p++)
+        ;
+    unsigned bytes = 4; // h and none: an int (promoted); one size only (no hh)
+    if (*p == 'h' || *p == 'L')
       p++;
-      if (*p == '*') {
-        p++;
-        if (count < AC_ABI_PRINTF_MAX_ARGS) put_word(s, take(args, size, offset, 4)), count++;
-      } else
-        while (is_digit(*p))
-          p++;
-    }
-    unsigned bytes = 4; // h, hh and none: an int (promoted)
-    while (*p == 'h' || *p == 'l' || *p == 'L' || *p == 'j' || *p == 'z' || *p == 't') {
-      if (*p != 'h' && *p != 'L') bytes = 8;
-      p++;
+    else if (*p == 'l' || *p == 'j' || *p == 'z' || *p == 't') {
+      bytes = 8;
+      if (*p++ == 'l' && *p == 'l') p++;
     }
     char c = *p;
     if (!c) break;
@@ -108,8 +109,9 @@ __device__ int put_payload(sink &s, const char *format, const char *args, unsign
     bool integer = c == 'd' || c == 'i' || c == 'u' || c == 'x' || c == 'X' || c == 'o' || c == 'c';
     bool real = c == 'f' || c == 'F' || c == 'e' || c == 'E' || c == 'g' || c == 'G' || c == 'a' ||
                 c == 'A';
-    if (!(integer || real || c == 'p' || c == 's') || count >= AC_ABI_PRINTF_MAX_ARGS)
-      continue; // printed as it stands, consuming nothing
+    if (!(integer || real || c == 'p' || c == 's')) continue; // consumes nothing, its * neither
+    if (star && count < AC_ABI_PRINTF_MAX_ARGS) put_word(s, take(args, size, offset, 4)), count++;
+    if (count >= AC_ABI_PRINTF_MAX_ARGS) continue; // printed as it stands
     count++;
     unsigned long long v = take(args, size, offset, c == 'c' ? 4 : integer ? bytes : 8);
     if (c != 's') {

@@ -49,8 +49,9 @@ cudaError_t cudaMemGetInfo(size_t *free, size_t *total);
 cudaError_t cudaGetDeviceFlags(unsigned int *flags);
 cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop);
 cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice);
-/* cudaLimitPrintfFifoSize (default 1 MiB) and cudaLimitMallocHeapSize
- * (default 8 MiB) size device-side printf's FIFO and the device heap; once a
+/* cudaLimitPrintfFifoSize (default 8650752 bytes, at least 512 KiB) and
+ * cudaLimitMallocHeapSize (default 8 MiB, at least 4 MiB; CUDA 13.0's values)
+ * size device-side printf's FIFO and the device heap; once a
  * kernel has used one, setting it is cudaErrorInvalidValue. cudaLimitStackSize
  * is recorded and reported back. Other limits: cudaErrorUnsupportedLimit. */
 cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit);

@@ -7,6 +7,7 @@
 
 void rt_reset(void) {
   assert(rt_lock_held());
+  cudaError_t failed = rt_sticky_error();
   if (rt_device_current()) {
     rt_wait_all();
     rt_services_flush(); /* what kernels printed, before the FIFO goes */
@@ -15,4 +16,11 @@ void rt_reset(void) {
   }
   rt_services_reset_limits();
   rt_clear_sticky_error();
+  /* After a kernel's failed assert or __trap() (CUDA 13 says the process must
+   * be restarted), CUDA 13.0 on the H200 (2026-12-01): the reset succeeds and
+   * every later call that reaches the device is cudaErrorDevicesUnavailable,
+   * for good. */
+  if (failed == cudaErrorAssert || failed == cudaErrorLaunchFailure ||
+      failed == cudaErrorDevicesUnavailable)
+    rt_set_sticky_error(cudaErrorDevicesUnavailable);
 }

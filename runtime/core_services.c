@@ -28,9 +28,17 @@
 
 #include "core_mtl.h"
 
-/* The limits (CUDA's defaults: a 1 MiB FIFO, an 8 MiB heap), process-wide;
- * and the device generation + 1 in which a kernel used each (0: none). */
-enum { RT_PRINTF_DEFAULT = 1 << 20, RT_HEAP_DEFAULT = 8 << 20 };
+/* The limits, process-wide, and the device generation + 1 in which a kernel
+ * used each (0: none). CUDA 13.0 on the H200 (2026-12-01): the defaults are
+ * 8650752 bytes (8.25 MiB) of FIFO and 8 MiB of heap, and a smaller value
+ * set reads back as 512 KiB (8192 set) and 4 MiB (2 MiB set): Anchor takes
+ * them as minimums (rt_services_set_limit); the FIFO and heap are that big. */
+enum {
+  RT_PRINTF_DEFAULT = 8650752,
+  RT_HEAP_DEFAULT = 8 << 20,
+  RT_PRINTF_MINIMUM = 512 << 10,
+  RT_HEAP_MINIMUM = 4 << 20
+};
 static size_t rt_printf_bytes = RT_PRINTF_DEFAULT, rt_heap_bytes = RT_HEAP_DEFAULT;
 static uint64_t rt_printf_used, rt_heap_used;
 
@@ -166,8 +174,8 @@ cudaError_t rt_services_set_limit(enum cudaLimit limit, size_t value) {
     s->services[word] = 0;
   }
   if (limit == cudaLimitPrintfFifoSize)
-    rt_printf_bytes = value;
+    rt_printf_bytes = value < RT_PRINTF_MINIMUM ? RT_PRINTF_MINIMUM : value;
   else
-    rt_heap_bytes = value;
+    rt_heap_bytes = value < RT_HEAP_MINIMUM ? RT_HEAP_MINIMUM : value;
   return cudaSuccess;
 }

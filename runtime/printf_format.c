@@ -5,14 +5,19 @@
  *
  * The record's payload is the format (NUL-terminated, padded to 8) and one
  * 8-byte slot per argument the format consumes, a %s slot holding the
- * string's length (0 for NULL) followed by its bytes padded to 8. Which
- * conversions consume an argument is devlib/printf.cu's walk, repeated here
- * rule for rule: `%%` none; flags `-+ #0`; a width and a precision, each a
- * number or `*` (an int argument); length modifiers h hh l ll L j z t; then
- * d i u x X o c (an int, or 8 bytes after l ll j z t; c always an int),
- * f F e E g G a A (a double), p and s (a pointer). Anything else, and every
- * conversion after the AC_ABI_PRINTF_MAX_ARGS-th argument, is printed as it
- * stands. */
+ * string's length (0 for NULL) followed by its bytes padded to 8. The
+ * device (devlib/printf.cu) stores a slot for each argument CUDA's grammar
+ * consumes (`%hhd`, `%.*f` consume none there); this walk is the host C
+ * library's, as CUDA's host-side formatting is: `%%` none; flags `-+ #0`; a
+ * width and a precision, each a number or `*` (an int slot); length
+ * modifiers h hh l ll L j z t; then d i u x X o c (an int, or 8 bytes after
+ * l ll j z t; c always an int), f F e E g G a A (a double), p and s (a
+ * pointer), each taking the next slot, so that after a conversion the device
+ * did not store, the later ones take the following slots and, past the last,
+ * 0 (the H200 with nvcc 13.0 showed whatever bytes follow the arguments
+ * there, 2026-12-01). Anything else, and every conversion after the
+ * AC_ABI_PRINTF_MAX_ARGS-th argument, is printed as it stands (the H200
+ * printed bytes past the 32nd argument instead). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

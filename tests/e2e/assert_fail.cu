@@ -3,8 +3,8 @@
 //   FILE:LINE: FUNCTION: block: [x,y,z], thread: [x,y,z] Assertion `EXPR` failed.
 // printed by the synchronising call, which returns cudaErrorAssert; the
 // error is sticky: every later call that reaches the device returns it too
-// (what cudaDeviceReset does afterwards is printed, not checked: CUDA 13
-// says the process must be restarted). Threads whose assert holds are
+// (CUDA 13 says the process must be restarted: after cudaDeviceReset, every
+// call that reaches the device is cudaErrorDevicesUnavailable, as on the H200). Threads whose assert holds are
 // unaffected. The message is captured (printf_capture.h) and compared.
 #include <cassert>
 #include <cstdio>
@@ -64,12 +64,15 @@ int main() {
   noop<<<1, 1>>>();
   ok = expect("a later launch", cudaGetLastError(), cudaErrorAssert) && ok;
   ok = expect("cudaStreamSynchronize", cudaStreamSynchronize(0), cudaErrorAssert) && ok;
-  // not checked (CUDA 13: the process must be restarted); printed for the record
-  printf("after cudaDeviceReset: %s, ", cudaGetErrorName(cudaDeviceReset()));
-  printf("cudaMalloc %s, ", cudaGetErrorName(cudaMalloc(&p, 16)));
+  // CUDA 13: the process must be restarted; on the H200 with nvcc 13.0 (2026-12-01) the reset
+  // succeeded and every later call was cudaErrorDevicesUnavailable
+  cudaError_t reset = cudaDeviceReset(), malloced = cudaMalloc(&p, 16);
   noop<<<1, 1>>>();
-  printf("launch %s, ", cudaGetErrorName(cudaGetLastError()));
-  printf("sync %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
+  cudaError_t launched = cudaGetLastError(), synced = cudaDeviceSynchronize();
+  printf("after cudaDeviceReset: %s, cudaMalloc %s, launch %s, sync %s\n", cudaGetErrorName(reset),
+         cudaGetErrorName(malloced), cudaGetErrorName(launched), cudaGetErrorName(synced));
+  ok = ok && reset == cudaSuccess && malloced == cudaErrorDevicesUnavailable &&
+       launched == cudaErrorDevicesUnavailable && synced == cudaErrorDevicesUnavailable;
   printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }

@@ -1,5 +1,6 @@
-// cudaLimitPrintfFifoSize: its default (1 MiB), a smaller FIFO set before
-// any kernel that prints, and what a kernel printing more than fits leaves:
+// cudaLimitPrintfFifoSize: its default (8650752 bytes), a smaller FIFO set before
+// any kernel that prints (8192 reads back as 512 KiB), and what a kernel printing more than
+// fits leaves (the H200 printed all of 2000 lines of 45 bytes in its 512 KiB, so 30000 here):
 // whole lines only, each one a line the device printed, fewer than all of
 // them (CUDA's Programming Guide: the buffer is of fixed size; what does not
 // fit is lost). Once a kernel that uses printf has been launched, setting the
@@ -11,7 +12,9 @@
 
 #include "printf_capture.h"
 
-enum { LINES = 2000, SMALL = 8192 };
+// The H200 with nvcc 13.0 (2026-12-01): the default is 8650752 bytes, 8192 set reads back as
+// 524288 (Anchor: a minimum of 512 KiB).
+enum { LINES = 30000, SMALL = 8192, DEFAULT_FIFO = 8650752, SMALL_FIFO = 512 << 10 };
 
 __global__ void flood(void) {
   for (int k = 0; k < LINES; k++)
@@ -23,12 +26,17 @@ int main() {
   size_t fifo = 0;
   cudaError_t e = cudaDeviceGetLimit(&fifo, cudaLimitPrintfFifoSize);
   printf("default cudaLimitPrintfFifoSize %zu (%s)\n", fifo, cudaGetErrorName(e));
-  ok = ok && e == cudaSuccess && fifo == 1 << 20;
+  ok = ok && e == cudaSuccess && fifo == DEFAULT_FIFO;
+
+  // a size above the minimum: what it reads back tells a minimum from a rounding (printed)
+  e = cudaDeviceSetLimit(cudaLimitPrintfFifoSize, 1000000);
+  cudaDeviceGetLimit(&fifo, cudaLimitPrintfFifoSize);
+  printf("set 1000000: %s, now %zu\n", cudaGetErrorName(e), fifo);
 
   e = cudaDeviceSetLimit(cudaLimitPrintfFifoSize, SMALL);
   cudaError_t g = cudaDeviceGetLimit(&fifo, cudaLimitPrintfFifoSize);
   printf("set %d: %s, now %zu\n", SMALL, cudaGetErrorName(e), fifo);
-  ok = ok && e == cudaSuccess && g == cudaSuccess && fifo >= SMALL && fifo < 2 * SMALL;
+  ok = ok && e == cudaSuccess && g == cudaSuccess && fifo == SMALL_FIFO;
 
   capture c = capture_begin(1);
   flood<<<1, 1>>>();
@@ -64,7 +72,7 @@ int main() {
   e = cudaDeviceSetLimit(cudaLimitPrintfFifoSize, 1 << 16);
   g = cudaDeviceGetLimit(&fifo, cudaLimitPrintfFifoSize);
   printf("set after a printf launch: %s, still %zu\n", cudaGetErrorName(e), fifo);
-  ok = ok && e == cudaErrorInvalidValue && g == cudaSuccess && fifo >= SMALL && fifo < 2 * SMALL;
+  ok = ok && e == cudaErrorInvalidValue && g == cudaSuccess && fifo == SMALL_FIFO;
   cudaGetLastError(); // the refused set is the last error
   printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
