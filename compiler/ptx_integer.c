@@ -187,8 +187,16 @@ int ptx_op_minmax(ptx_xlate *x) {
     int ftz = ptx_mod(x, "ftz");
     LLVMValueRef v[2];
     if (!ptx_float_sources(x, t, ftz, v, 2)) return 0;
-    return ptx_float_result(
-        x, ptx_call_intrinsic(x, max ? "llvm.maxnum" : "llvm.minnum", &lt, 1, v, 2), t, 0, 0);
+    /* minnum/maxnum, with -0 below +0 (the H200: min(+0, -0) = -0, max(-0, +0) = +0):
+     * on equal operands the OR (min) or AND (max) of their bits, which is either one
+     * unless they are zeros of both signs */
+    LLVMValueRef r = ptx_call_intrinsic(x, max ? "llvm.maxnum" : "llvm.minnum", &lt, 1, v, 2);
+    LLVMTypeRef it = ptx_int_type(x, t.bits);
+    LLVMValueRef ia = LLVMBuildBitCast(x->b, v[0], it, ""), ib = LLVMBuildBitCast(x->b, v[1], it, "");
+    LLVMValueRef both = max ? LLVMBuildAnd(x->b, ia, ib, "") : LLVMBuildOr(x->b, ia, ib, "");
+    r = LLVMBuildSelect(x->b, LLVMBuildFCmp(x->b, LLVMRealOEQ, v[0], v[1], ""),
+                        LLVMBuildBitCast(x->b, both, lt, ""), r, "");
+    return ptx_float_result(x, r, t, 0, 0);
   }
   if (t.kind == 'p' || t.bits < 16) return ptx_error(x, "the type of '%s'", x->st->parts[0]);
   LLVMValueRef v[2] = {ptx_get(x, 1, t), ptx_get(x, 2, t)};
@@ -284,7 +292,8 @@ static LLVMValueRef low_mask(ptx_xlate *x, LLVMValueRef n, LLVMTypeRef lt) {
 
 /* bfe: bits [pos, pos + len) of a (pos, len: the low 8 bits of b and c),
  * zero- or sign-extended from the last bit taken (PTX's sbit: the msb when
- * the field runs past it). */
+ * the field runs past it; 0 when len is 0, so an empty field gives 0 in .s32
+ * and .s64 too, as the PTX ISA says and the H200 does). */
 int ptx_op_bfe(ptx_xlate *x) {
   ptx_type t;
   if (!ptx_one_type(x, &t, "su", 32) || !ptx_check_operands(x, 4, 4)) return 0;
@@ -314,7 +323,8 @@ int ptx_op_bfe(ptx_xlate *x) {
     LLVMValueRef idx = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGT, top, msb, ""), msb, top, "");
     LLVMValueRef bit =
         LLVMBuildAnd(b, LLVMBuildLShr(b, a, ptx_cast(x, idx, lt, 0), ""), ptx_cint(x, lt, 1), "");
-    LLVMValueRef sbit = LLVMBuildICmp(b, LLVMIntNE, bit, LLVMConstNull(lt), "");
+    LLVMValueRef sbit = LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntNE, bit, LLVMConstNull(lt), ""),
+                                     LLVMBuildICmp(b, LLVMIntNE, len, ptx_cint(x, u, 0), ""), "");
     r = LLVMBuildSelect(b, sbit, LLVMBuildOr(b, r, LLVMBuildNot(b, mask, ""), ""), r, "");
   }
   return ptx_put(x, 0, r, t);

@@ -72,9 +72,13 @@ static volatile float fx, fy;
 static volatile long long vl;
 static volatile unsigned long long vu;
 static volatile int vi;
+/* r is volatile: the operation must happen between the two fesetround calls. Without that,
+ * gcc -O2 (nvcc's host compiler) computed it after the return to round-to-nearest, and the
+ * directed-rounding rows (ops 1, 2, 11, 25) disagreed with the H200 (nvcc 13.0, 2026-12-01),
+ * which rounds as PTX says: e.g. add.rm of -1 + 1 is -0, rcp.rz.f32 of 0.1f is 0x411fffff. */
 static u64 in_mode(int mode, int op) {
   std::fesetround(mode);
-  u64 r;
+  volatile u64 r;
   switch (op) {
   case 0: r = dbits(vx + vy); break;
   case 1: r = dbits(vx * vy); break;
@@ -109,9 +113,13 @@ static void reference(double x, double y, double z, u64 *o) {
   vl = (long long)dbits(y), vu = dbits(y), vi = (int)dbits(y);
   o[16] = in_mode(FE_TONEAREST, 9); o[17] = in_mode(FE_TOWARDZERO, 10); o[18] = in_mode(FE_TONEAREST, 11);
   o[19] = dbits(std::floor(x));
-  o[20] = std::isnormal(x);
+  /* zeros count as normal: the PTX ISA's special case for testp, and the H200's answer
+   * (nvcc 13.0, 2026-12-01) */
+  o[20] = std::isnormal(x) || x == 0;
   o[21] = !(x <= y);
-  o[22] = dbits(std::fmin(x, y));
+  /* -0 below +0: min(+0, -0) = -0 on the H200 (nvcc 13.0, 2026-12-01); the host's fmin may
+   * return either zero */
+  o[22] = x == y ? dbits(x) | dbits(y) : dbits(std::fmin(x, y));
   o[23] = dbits(std::fabs(x)); o[24] = dbits(-x);
   o[25] = in_mode(FE_UPWARD, 12);
 }

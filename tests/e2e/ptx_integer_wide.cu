@@ -83,7 +83,9 @@ __global__ void ops(const u64 *a, const u64 *b, u64 *out) {
 static u64 bfe64(u64 a, unsigned pos, unsigned len, int sign) {
   pos &= 0xff, len &= 0xff;
   u64 sbit = 0;
-  if (sign) {
+  /* an empty field (len 0) gives 0 for .s64 too: the PTX ISA's "sbit = 0 when len == 0",
+   * and what the H200 gives (nvcc 13.0, 2026-12-01) */
+  if (sign && len) {
     unsigned top = pos + len - 1;
     sbit = top > 63 ? a >> 63 : a >> top & 1;
   }
