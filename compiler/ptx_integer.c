@@ -494,7 +494,11 @@ int ptx_op_dp(ptx_xlate *x) {
  * vabsdiff vmin vmax, and vshl/vshr with .clamp (amount at most 32) or
  * .wrap (amount mod 32). The sources are extended by their types, so the
  * intermediate is exact in 64 bits, then the optional secondary .add/.min/
- * .max with c (extended by the result type), and the low 32 bits kept.
+ * .max with c (extended by the result type), and the low 32 bits kept. For
+ * .min/.max the intermediate is first wrapped to the result type's 32 bits:
+ * the H200 (nvcc 13.0) gives vadd.s32.s32.s32.max(0x7fffffff, 1, 0) = 0 and
+ * vsub.u32.u32.u32.min(0, 1, c) = c, where the exact value would not (the
+ * PTX ISA does not give the intermediate's width).
  * Byte and half-word selectors (a.b0...) and .sat are not translated. */
 int ptx_op_video(ptx_xlate *x) {
   const char *name = x->st->parts[0];
@@ -537,6 +541,7 @@ int ptx_op_video(ptx_xlate *x) {
   if (op2) {
     LLVMValueRef c = ptx_get(x, 3, ts[0]);
     if (!c) return 0;
+    if (op2 > 1) t = ptx_cast(x, LLVMBuildTrunc(b, t, u, ""), w, ts[0].kind == 's');
     args[0] = t, args[1] = ptx_cast(x, c, w, ts[0].kind == 's');
     t = op2 == 1 ? LLVMBuildAdd(b, t, args[1], "")
                  : ptx_call_intrinsic(x, op2 == 2 ? "llvm.smin" : "llvm.smax", &w, 1, args, 2);
