@@ -192,7 +192,8 @@ int ptx_op_minmax(ptx_xlate *x) {
      * unless they are zeros of both signs */
     LLVMValueRef r = ptx_call_intrinsic(x, max ? "llvm.maxnum" : "llvm.minnum", &lt, 1, v, 2);
     LLVMTypeRef it = ptx_int_type(x, t.bits);
-    LLVMValueRef ia = LLVMBuildBitCast(x->b, v[0], it, ""), ib = LLVMBuildBitCast(x->b, v[1], it, "");
+    LLVMValueRef ia = LLVMBuildBitCast(x->b, v[0], it, ""),
+                 ib = LLVMBuildBitCast(x->b, v[1], it, "");
     LLVMValueRef both = max ? LLVMBuildAnd(x->b, ia, ib, "") : LLVMBuildOr(x->b, ia, ib, "");
     r = LLVMBuildSelect(x->b, LLVMBuildFCmp(x->b, LLVMRealOEQ, v[0], v[1], ""),
                         LLVMBuildBitCast(x->b, both, lt, ""), r, "");

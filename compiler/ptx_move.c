@@ -203,7 +203,8 @@ int ptx_op_testp(ptx_xlate *x) {
   case 5: /* zeros count as normal (the PTX ISA's special case; the H200 agrees) */
     r = LLVMBuildAnd(b,
                      LLVMBuildOr(b, LLVMBuildFCmp(b, LLVMRealOGE, mag, min, ""),
-                                 LLVMBuildFCmp(b, LLVMRealOEQ, mag, LLVMConstReal(lt, 0.0), ""), ""),
+                                 LLVMBuildFCmp(b, LLVMRealOEQ, mag, LLVMConstReal(lt, 0.0), ""),
+                                 ""),
                      LLVMBuildFCmp(b, LLVMRealOLT, mag, inf, ""), "");
     break;
   default:

@@ -105,7 +105,8 @@ int ptx_op_match(ptx_xlate *x) {
   LLVMTypeRef u = ptx_i32(x);
   LLVMValueRef hi = ptx_cint(x, u, 0);
   if (t.bits == 64) {
-    hi = LLVMBuildTrunc(x->b, LLVMBuildLShr(x->b, a, LLVMConstInt(LLVMTypeOf(a), 32, 0), ""), u, "");
+    hi =
+        LLVMBuildTrunc(x->b, LLVMBuildLShr(x->b, a, LLVMConstInt(LLVMTypeOf(a), 32, 0), ""), u, "");
     a = LLVMBuildTrunc(x->b, a, u, "");
   }
   LLVMValueRef args[3] = {mask, a, hi};
@@ -115,9 +116,9 @@ int ptx_op_match(ptx_xlate *x) {
   if (m == 1) return ptx_put(x, 0, r, w);
   const ptx_operand *d = &x->st->operands[0];
   if (!ptx_write_reg(x, d->name, r, w)) return 0;
-  return !d->pair || ptx_write_reg(x, d->name2,
-                                   LLVMBuildICmp(x->b, LLVMIntNE, r, ptx_cint(x, u, 0), ""),
-                                   (ptx_type){'p', 1});
+  return !d->pair ||
+         ptx_write_reg(x, d->name2, LLVMBuildICmp(x->b, LLVMIntNE, r, ptx_cint(x, u, 0), ""),
+                       (ptx_type){'p', 1});
 }
 
 /* redux.sync.op.type d, a, mask: the device library's __anchor_reduce_*_sync. */

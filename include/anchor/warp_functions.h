@@ -113,7 +113,8 @@ extern "C" __device__ unsigned __anchor_reduce_xor_sync(unsigned mask, unsigned 
 #define ANCHOR_MATCH(T, U)                                                                         \
   ANCHOR_WARP unsigned __match_any_sync(unsigned mask, T value) {                                  \
     U bits = __builtin_bit_cast(U, value);                                                         \
-    return __anchor_match_any_sync(mask, (unsigned)bits, (unsigned)((unsigned long long)bits >> 32)); \
+    return __anchor_match_any_sync(mask, (unsigned)bits,                                           \
+                                   (unsigned)((unsigned long long)bits >> 32));                    \
   }                                                                                                \
   ANCHOR_WARP unsigned __match_all_sync(unsigned mask, T value, int *pred) {                       \
     U bits = __builtin_bit_cast(U, value);                                                         \
@@ -133,7 +134,9 @@ ANCHOR_MATCH(double, unsigned long long)
 #undef ANCHOR_MATCH
 
 #define ANCHOR_REDUCE(name, T, impl, U)                                                            \
-  ANCHOR_WARP T name(unsigned mask, T value) { return (T)impl(mask, (U)value); }
+  ANCHOR_WARP T name(unsigned mask, T value) {                                                     \
+    return (T)impl(mask, (U)value);                                                                \
+  }
 ANCHOR_REDUCE(__reduce_add_sync, unsigned, __anchor_reduce_add_sync, unsigned)
 ANCHOR_REDUCE(__reduce_add_sync, int, __anchor_reduce_add_sync, unsigned)
 ANCHOR_REDUCE(__reduce_min_sync, unsigned, __anchor_reduce_umin_sync, unsigned)
