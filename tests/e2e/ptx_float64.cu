@@ -1,8 +1,8 @@
 // Inline PTX, double-precision and approximate float instructions: add/mul/fma/div/rcp/sqrt
 // .f64 in the rounding modes, the directed f32 div/rcp/sqrt, cvt between doubles and 32/64-bit
 // integers (saturating, every rounding), testp/setp/min/abs/neg on doubles (and testp.normal
-// .f32) — bit for bit with the host in the same IEEE rounding mode — and ex2/lg2/sin/cos/tanh/rsqrt .approx.f32,
-// div.approx/div.full within the PTX ISA's error bounds.
+// .f32) — bit for bit with the host in the same IEEE rounding mode — and
+// ex2/lg2/sin/cos/tanh/rsqrt .approx.f32, div.approx/div.full within the PTX ISA's error bounds.
 #include <cfenv>
 #include <cmath>
 #include <cstdio>
