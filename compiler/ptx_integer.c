@@ -187,8 +187,17 @@ int ptx_op_minmax(ptx_xlate *x) {
     int ftz = ptx_mod(x, "ftz");
     LLVMValueRef v[2];
     if (!ptx_float_sources(x, t, ftz, v, 2)) return 0;
-    return ptx_float_result(
-        x, ptx_call_intrinsic(x, max ? "llvm.maxnum" : "llvm.minnum", &lt, 1, v, 2), t, 0, 0);
+    /* minnum/maxnum, with -0 below +0 (the H200: min(+0, -0) = -0, max(-0, +0) = +0):
+     * on equal operands the OR (min) or AND (max) of their bits, which is either one
+     * unless they are zeros of both signs */
+    LLVMValueRef r = ptx_call_intrinsic(x, max ? "llvm.maxnum" : "llvm.minnum", &lt, 1, v, 2);
+    LLVMTypeRef it = ptx_int_type(x, t.bits);
+    LLVMValueRef ia = LLVMBuildBitCast(x->b, v[0], it, ""),
+                 ib = LLVMBuildBitCast(x->b, v[1], it, "");
+    LLVMValueRef both = max ? LLVMBuildAnd(x->b, ia, ib, "") : LLVMBuildOr(x->b, ia, ib, "");
+    r = LLVMBuildSelect(x->b, LLVMBuildFCmp(x->b, LLVMRealOEQ, v[0], v[1], ""),
+                        LLVMBuildBitCast(x->b, both, lt, ""), r, "");
+    return ptx_float_result(x, r, t, 0, 0);
   }
   if (t.kind == 'p' || t.bits < 16) return ptx_error(x, "the type of '%s'", x->st->parts[0]);
   LLVMValueRef v[2] = {ptx_get(x, 1, t), ptx_get(x, 2, t)};
@@ -284,7 +293,8 @@ static LLVMValueRef low_mask(ptx_xlate *x, LLVMValueRef n, LLVMTypeRef lt) {
 
 /* bfe: bits [pos, pos + len) of a (pos, len: the low 8 bits of b and c),
  * zero- or sign-extended from the last bit taken (PTX's sbit: the msb when
- * the field runs past it). */
+ * the field runs past it; 0 when len is 0, so an empty field gives 0 in .s32
+ * and .s64 too, as the PTX ISA says and the H200 does). */
 int ptx_op_bfe(ptx_xlate *x) {
   ptx_type t;
   if (!ptx_one_type(x, &t, "su", 32) || !ptx_check_operands(x, 4, 4)) return 0;
@@ -314,7 +324,8 @@ int ptx_op_bfe(ptx_xlate *x) {
     LLVMValueRef idx = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGT, top, msb, ""), msb, top, "");
     LLVMValueRef bit =
         LLVMBuildAnd(b, LLVMBuildLShr(b, a, ptx_cast(x, idx, lt, 0), ""), ptx_cint(x, lt, 1), "");
-    LLVMValueRef sbit = LLVMBuildICmp(b, LLVMIntNE, bit, LLVMConstNull(lt), "");
+    LLVMValueRef sbit = LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntNE, bit, LLVMConstNull(lt), ""),
+                                     LLVMBuildICmp(b, LLVMIntNE, len, ptx_cint(x, u, 0), ""), "");
     r = LLVMBuildSelect(b, sbit, LLVMBuildOr(b, r, LLVMBuildNot(b, mask, ""), ""), r, "");
   }
   return ptx_put(x, 0, r, t);
@@ -484,7 +495,11 @@ int ptx_op_dp(ptx_xlate *x) {
  * vabsdiff vmin vmax, and vshl/vshr with .clamp (amount at most 32) or
  * .wrap (amount mod 32). The sources are extended by their types, so the
  * intermediate is exact in 64 bits, then the optional secondary .add/.min/
- * .max with c (extended by the result type), and the low 32 bits kept.
+ * .max with c (extended by the result type), and the low 32 bits kept. For
+ * .min/.max the intermediate is first wrapped to the result type's 32 bits:
+ * the H200 (nvcc 13.0) gives vadd.s32.s32.s32.max(0x7fffffff, 1, 0) = 0 and
+ * vsub.u32.u32.u32.min(0, 1, c) = c, where the exact value would not (the
+ * PTX ISA does not give the intermediate's width).
  * Byte and half-word selectors (a.b0...) and .sat are not translated. */
 int ptx_op_video(ptx_xlate *x) {
   const char *name = x->st->parts[0];
@@ -527,6 +542,7 @@ int ptx_op_video(ptx_xlate *x) {
   if (op2) {
     LLVMValueRef c = ptx_get(x, 3, ts[0]);
     if (!c) return 0;
+    if (op2 > 1) t = ptx_cast(x, LLVMBuildTrunc(b, t, u, ""), w, ts[0].kind == 's');
     args[0] = t, args[1] = ptx_cast(x, c, w, ts[0].kind == 's');
     t = op2 == 1 ? LLVMBuildAdd(b, t, args[1], "")
                  : ptx_call_intrinsic(x, op2 == 2 ? "llvm.smin" : "llvm.smax", &w, 1, args, 2);

@@ -79,6 +79,14 @@ static LLVMValueRef address(ptx_xlate *x, const ptx_operand *o, space s) {
       k >= x->nout && !x->written[k] && LLVMGetTypeKind(LLVMTypeOf(base)) != LLVMPointerTypeKind
           ? pointer_origin(x->op_arg[k], 0)
           : NULL;
+  /* a C pointer bound straight to a .shared/.local address is a generic address, which
+   * PTX leaves undefined there (nvcc's programs read garbage or fault): the state-space
+   * address is __cvta_generic_to_shared(p) (cvta.to.shared) */
+  if ((s == SPACE_SHARED || s == SPACE_LOCAL) && k >= x->nout && !x->written[k] && x->op_arg[k] &&
+      LLVMGetTypeKind(LLVMTypeOf(x->op_arg[k])) == LLVMPointerTypeKind)
+    return ptx_error(x, "a generic address (a pointer operand) as a %s address",
+                     s == SPACE_SHARED ? ".shared" : ".local"),
+           NULL;
   if (origin) {
     LLVMValueRef off = origin_offset(x, x->op_arg[k]);
     base = off ? LLVMBuildGEP2(x->b, ptx_int_type(x, 8), origin, &off, 1, "") : origin;

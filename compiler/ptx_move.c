@@ -200,8 +200,11 @@ int ptx_op_testp(ptx_xlate *x) {
   case 2: r = LLVMBuildFCmp(b, LLVMRealOEQ, mag, inf, ""); break;
   case 3: r = LLVMBuildFCmp(b, LLVMRealORD, a, a, ""); break;
   case 4: r = LLVMBuildFCmp(b, LLVMRealUNO, a, a, ""); break;
-  case 5:
-    r = LLVMBuildAnd(b, LLVMBuildFCmp(b, LLVMRealOGE, mag, min, ""),
+  case 5: /* zeros count as normal (the PTX ISA's special case; the H200 agrees) */
+    r = LLVMBuildAnd(b,
+                     LLVMBuildOr(b, LLVMBuildFCmp(b, LLVMRealOGE, mag, min, ""),
+                                 LLVMBuildFCmp(b, LLVMRealOEQ, mag, LLVMConstReal(lt, 0.0), ""),
+                                 ""),
                      LLVMBuildFCmp(b, LLVMRealOLT, mag, inf, ""), "");
     break;
   default:

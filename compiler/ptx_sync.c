@@ -80,28 +80,48 @@ int ptx_op_activemask(ptx_xlate *x) {
   return ptx_put(x, 0, ptx_call_intrinsic(x, "llvm.nvvm.activemask", NULL, 0, NULL, 0), t);
 }
 
-/* match.sync.any.b32/.b64 d, a, mask; match.sync.all d[|p], a, mask */
+/* A call of the device library's warp function `name` (devlib/warp.cu, linked after
+ * lower_asm; what __match_any_sync... call too): not pure, so that nothing moves or drops
+ * it before it is inlined. */
+static LLVMValueRef call_warp(ptx_xlate *x, const char *name, LLVMValueRef *args, unsigned n) {
+  LLVMTypeRef params[3];
+  for (unsigned k = 0; k < n; k++)
+    params[k] = LLVMTypeOf(args[k]);
+  LLVMValueRef fn = lower_declare(x->ctx, name, LLVMFunctionType(ptx_i32(x), params, n, 0), 0);
+  return LLVMBuildCall2(x->b, LLVMGlobalGetValueType(fn), fn, args, n, "");
+}
+
+/* match.sync.any.b32/.b64 d, a, mask; match.sync.all d[|p], a, mask: the device library's
+ * __anchor_match_any_sync/_all_sync on the value's two words (all gives mask or 0, and p
+ * is whether it is not 0). */
 int ptx_op_match(ptx_xlate *x) {
   static const char *const modes[] = {"any", "all", NULL};
   int m = ptx_mod(x, "sync") ? ptx_mod_of(x, modes) : 0;
   ptx_type t;
   if (!m || !ptx_one_type(x, &t, "b", 32) || !ptx_check_operands(x, 3, 3))
     return x->failed ? 0 : ptx_error(x, "the form of '%s'", "match");
-  LLVMValueRef args[2] = {ptx_get(x, 2, (ptx_type){'u', 32}), ptx_get(x, 1, t)};
-  if (!args[0] || !args[1]) return 0;
+  LLVMValueRef mask = ptx_get(x, 2, (ptx_type){'u', 32}), a = ptx_get(x, 1, t);
+  if (!mask || !a) return 0;
+  LLVMTypeRef u = ptx_i32(x);
+  LLVMValueRef hi = ptx_cint(x, u, 0);
+  if (t.bits == 64) {
+    hi =
+        LLVMBuildTrunc(x->b, LLVMBuildLShr(x->b, a, LLVMConstInt(LLVMTypeOf(a), 32, 0), ""), u, "");
+    a = LLVMBuildTrunc(x->b, a, u, "");
+  }
+  LLVMValueRef args[3] = {mask, a, hi};
+  LLVMValueRef r =
+      call_warp(x, m == 1 ? "__anchor_match_any_sync" : "__anchor_match_all_sync", args, 3);
+  ptx_type w = {'u', 32};
+  if (m == 1) return ptx_put(x, 0, r, w);
   const ptx_operand *d = &x->st->operands[0];
-  char name[48];
-  snprintf(name, sizeof name, "llvm.nvvm.match.%s.sync.i%u%s", modes[m - 1], t.bits,
-           m == 2 ? "p" : "");
-  LLVMValueRef r = ptx_call_intrinsic(x, name, NULL, 0, args, 2);
-  ptx_type u = {'u', 32};
-  if (m == 1) return ptx_put(x, 0, r, u);
-  if (!ptx_write_reg(x, d->name, LLVMBuildExtractValue(x->b, r, 0, ""), u)) return 0;
+  if (!ptx_write_reg(x, d->name, r, w)) return 0;
   return !d->pair ||
-         ptx_write_reg(x, d->name2, LLVMBuildExtractValue(x->b, r, 1, ""), (ptx_type){'p', 1});
+         ptx_write_reg(x, d->name2, LLVMBuildICmp(x->b, LLVMIntNE, r, ptx_cint(x, u, 0), ""),
+                       (ptx_type){'p', 1});
 }
 
-/* redux.sync.op.type d, a, mask */
+/* redux.sync.op.type d, a, mask: the device library's __anchor_reduce_*_sync. */
 int ptx_op_redux(ptx_xlate *x) {
   static const char *const ops[] = {"add", "min", "max", "and", "or", "xor", NULL};
   int op = ptx_mod(x, "sync") ? ptx_mod_of(x, ops) : 0;
@@ -110,11 +130,11 @@ int ptx_op_redux(ptx_xlate *x) {
     return x->failed ? 0 : ptx_error(x, "the form of '%s'", "redux");
   const char *names[] = {
       "add", t.kind == 's' ? "min" : "umin", t.kind == 's' ? "max" : "umax", "and", "or", "xor"};
-  LLVMValueRef args[2] = {ptx_get(x, 1, t), ptx_get(x, 2, (ptx_type){'u', 32})};
+  LLVMValueRef args[2] = {ptx_get(x, 2, (ptx_type){'u', 32}), ptx_get(x, 1, t)};
   if (!args[0] || !args[1]) return 0;
   char name[48];
-  snprintf(name, sizeof name, "llvm.nvvm.redux.sync.%s", names[op - 1]);
-  return ptx_put(x, 0, ptx_call_intrinsic(x, name, NULL, 0, args, 2), t);
+  snprintf(name, sizeof name, "__anchor_reduce_%s_sync", names[op - 1]);
+  return ptx_put(x, 0, call_warp(x, name, args, 2), t);
 }
 
 /* bar.sync 0 / barrier.sync 0 (.aligned, .cta): __syncthreads; bar.red on

@@ -10,8 +10,9 @@
  * Functions") and the PTX ISA (shfl.sync, vote.sync, match.sync,
  * redux.sync). The shuffles and votes are the NVVM builtins the backend
  * turns into Metal SIMD-group functions (docs/compiler.md, "Warps": which
- * member masks it honours); match and reduce are built here from full-mask
- * shuffles and ballots, after __syncwarp(mask), which checks the mask.
+ * member masks it honours); match and reduce are the device library's
+ * (devlib/warp.cu: full-mask shuffles and ballots after __syncwarp(mask),
+ * which checks the mask), which inline PTX's match.sync/redux.sync call too.
  *
  * nvcc differences: the legacy forms are not declared by nvcc for
  * compute_70 and above (__shfl*: undefined identifier) or deprecated
@@ -96,42 +97,31 @@ ANCHOR_WARP void __syncwarp(unsigned mask = 0xffffffffu) {
 }
 
 /* ---- match and reduce ------------------------------------------------------------------------ */
-/* The lanes of mask that take part: __syncwarp(mask) checks the mask (the caller named,
- * every existing lane named running with it), then the active lanes it names. Values
- * move by full-mask shuffles and ballots (SIMD-group functions over the active lanes,
- * unchecked); only the taking-part lanes' values are used. */
-ANCHOR_WARP unsigned __anchor_warp_members(unsigned mask) {
-  __syncwarp(mask);
-  return mask & __activemask();
-}
-/* The members whose value (two 32-bit words; match.sync compares bits) equals the
- * caller's: each round takes the lowest member left, finds the members equal to it and
- * removes them, so there are as many rounds as distinct values (1 to 32). The rounds are
- * the same for all members (left is), so the lanes stay together. */
-ANCHOR_WARP unsigned __anchor_match(unsigned members, unsigned lo, unsigned hi) {
-  unsigned left = members, same = 0, lane = __nvvm_read_ptx_sreg_laneid();
-  while (left) {
-    int leader = __builtin_ctz(left);
-    unsigned leader_lo = __shfl_sync(0xffffffffu, lo, leader);
-    unsigned leader_hi = __shfl_sync(0xffffffffu, hi, leader);
-    unsigned equal = __ballot_sync(0xffffffffu, lo == leader_lo && hi == leader_hi) & left;
-    if ((equal >> lane) & 1u) same = equal;
-    left &= ~equal;
-  }
-  return same;
-}
+/* The device library's (devlib/warp.cu), which inline PTX's match.sync and redux.sync call
+ * too: one implementation. match: lo, hi are the value's two 32-bit words (hi 0 for a 32-bit
+ * value; match.sync compares bits); match_all gives mask or 0. */
+extern "C" __device__ unsigned __anchor_match_any_sync(unsigned mask, unsigned lo, unsigned hi);
+extern "C" __device__ unsigned __anchor_match_all_sync(unsigned mask, unsigned lo, unsigned hi);
+extern "C" __device__ unsigned __anchor_reduce_add_sync(unsigned mask, unsigned value);
+extern "C" __device__ int __anchor_reduce_min_sync(unsigned mask, int value);
+extern "C" __device__ unsigned __anchor_reduce_umin_sync(unsigned mask, unsigned value);
+extern "C" __device__ int __anchor_reduce_max_sync(unsigned mask, int value);
+extern "C" __device__ unsigned __anchor_reduce_umax_sync(unsigned mask, unsigned value);
+extern "C" __device__ unsigned __anchor_reduce_and_sync(unsigned mask, unsigned value);
+extern "C" __device__ unsigned __anchor_reduce_or_sync(unsigned mask, unsigned value);
+extern "C" __device__ unsigned __anchor_reduce_xor_sync(unsigned mask, unsigned value);
 #define ANCHOR_MATCH(T, U)                                                                         \
   ANCHOR_WARP unsigned __match_any_sync(unsigned mask, T value) {                                  \
     U bits = __builtin_bit_cast(U, value);                                                         \
-    return __anchor_match(__anchor_warp_members(mask), (unsigned)bits,                             \
-                          (unsigned)((unsigned long long)bits >> 32));                             \
+    return __anchor_match_any_sync(mask, (unsigned)bits,                                           \
+                                   (unsigned)((unsigned long long)bits >> 32));                    \
   }                                                                                                \
   ANCHOR_WARP unsigned __match_all_sync(unsigned mask, T value, int *pred) {                       \
-    unsigned members = __anchor_warp_members(mask);                                                \
     U bits = __builtin_bit_cast(U, value);                                                         \
-    *pred = __anchor_match(members, (unsigned)bits, (unsigned)((unsigned long long)bits >> 32)) == \
-            members;                                                                               \
-    return *pred ? mask : 0u;                                                                      \
+    unsigned r =                                                                                   \
+        __anchor_match_all_sync(mask, (unsigned)bits, (unsigned)((unsigned long long)bits >> 32)); \
+    *pred = r != 0u;                                                                               \
+    return r;                                                                                      \
   }
 ANCHOR_MATCH(unsigned, unsigned)
 ANCHOR_MATCH(int, unsigned)
@@ -143,41 +133,19 @@ ANCHOR_MATCH(long long, unsigned long long)
 ANCHOR_MATCH(double, unsigned long long)
 #undef ANCHOR_MATCH
 
-/* redux.sync: the operation over the taking-part lanes' values (exact in any order for
- * these integer operations; add wraps). A whole warp combines by butterfly (5 shuffles),
- * other members lane by lane (32 shuffles; a caller the mask does not name, which CUDA
- * leaves undefined, gets the members' result without its own value). */
-#define ANCHOR_REDUCE(name, T, U, expr)                                                            \
+#define ANCHOR_REDUCE(name, T, impl, U)                                                            \
   ANCHOR_WARP T name(unsigned mask, T value) {                                                     \
-    unsigned members = __anchor_warp_members(mask);                                                \
-    U acc = (U)value;                                                                              \
-    if (members == 0xffffffffu) {                                                                  \
-      for (int d = 16; d > 0; d /= 2) {                                                            \
-        U x = __shfl_xor_sync(0xffffffffu, acc, d);                                                \
-        acc = (expr);                                                                              \
-      }                                                                                            \
-    } else {                                                                                       \
-      unsigned lane = __nvvm_read_ptx_sreg_laneid();                                               \
-      bool have = (members >> lane) & 1u; /* acc holds a member's value */                         \
-      for (unsigned k = 0; k < 32u; k++) {                                                         \
-        U x = __shfl_sync(0xffffffffu, (U)value, (int)k);                                          \
-        if (((members >> k) & 1u) && k != lane) {                                                  \
-          acc = have ? (expr) : x;                                                                 \
-          have = true;                                                                             \
-        }                                                                                          \
-      }                                                                                            \
-    }                                                                                              \
-    return (T)acc;                                                                                 \
+    return (T)impl(mask, (U)value);                                                                \
   }
-ANCHOR_REDUCE(__reduce_add_sync, unsigned, unsigned, acc + x)
-ANCHOR_REDUCE(__reduce_add_sync, int, unsigned, acc + x)
-ANCHOR_REDUCE(__reduce_min_sync, unsigned, unsigned, x < acc ? x : acc)
-ANCHOR_REDUCE(__reduce_min_sync, int, int, x < acc ? x : acc)
-ANCHOR_REDUCE(__reduce_max_sync, unsigned, unsigned, x > acc ? x : acc)
-ANCHOR_REDUCE(__reduce_max_sync, int, int, x > acc ? x : acc)
-ANCHOR_REDUCE(__reduce_and_sync, unsigned, unsigned, acc &x)
-ANCHOR_REDUCE(__reduce_or_sync, unsigned, unsigned, acc | x)
-ANCHOR_REDUCE(__reduce_xor_sync, unsigned, unsigned, acc ^ x)
+ANCHOR_REDUCE(__reduce_add_sync, unsigned, __anchor_reduce_add_sync, unsigned)
+ANCHOR_REDUCE(__reduce_add_sync, int, __anchor_reduce_add_sync, unsigned)
+ANCHOR_REDUCE(__reduce_min_sync, unsigned, __anchor_reduce_umin_sync, unsigned)
+ANCHOR_REDUCE(__reduce_min_sync, int, __anchor_reduce_min_sync, int)
+ANCHOR_REDUCE(__reduce_max_sync, unsigned, __anchor_reduce_umax_sync, unsigned)
+ANCHOR_REDUCE(__reduce_max_sync, int, __anchor_reduce_max_sync, int)
+ANCHOR_REDUCE(__reduce_and_sync, unsigned, __anchor_reduce_and_sync, unsigned)
+ANCHOR_REDUCE(__reduce_or_sync, unsigned, __anchor_reduce_or_sync, unsigned)
+ANCHOR_REDUCE(__reduce_xor_sync, unsigned, __anchor_reduce_xor_sync, unsigned)
 #undef ANCHOR_REDUCE
 
 /* ---- legacy forms without a mask: the active lanes ------------------------------------------- */

@@ -59,6 +59,7 @@ programs=(
   "ptx_float64 $e2e/ptx_float64.cu"
   "ptx_memory_warp $e2e/ptx_memory_warp.cu"
   "ptx_shared_atomics $e2e/ptx_shared_atomics.cu"
+  "ptx_warp $e2e/ptx_warp.cu"
   "vector_types $e2e/vector_types.cu"
   "vector_ext $e2e/vector_ext.cu"
   "i10_hash_tails $e2e/i10_hash_tails.cu"

@@ -95,9 +95,13 @@ static float from_half(unsigned short h) {
 
 static volatile float vx, vy, vz;
 static volatile double vd;
+/* r is volatile: the operation must happen between the two fesetround calls. Without that,
+ * gcc -O2 (nvcc's host compiler) computed it after the return to round-to-nearest, and the
+ * directed-rounding rows (ops 1, 2, 26) disagreed with the H200 (nvcc 13.0, 2026-12-01),
+ * which rounds as PTX says: e.g. sub.rm of 0 - 0 is -0, add.rz of 1 + -tiny is 0x3f7fffff. */
 static float rounded(int mode, int op) {
   std::fesetround(mode);
-  float r;
+  volatile float r;
   switch (op) {
   case 0: r = vx + vy; break;
   case 1: r = vx - vy; break;
@@ -129,8 +133,10 @@ static void reference(float x, float y, float z, unsigned *o) {
   o[10] = ubits(ftz(ftz(x) + ftz(y)));
   float s = x + y;
   o[11] = ubits(std::isnan(s) ? 0.0f : s <= 0 ? 0.0f : s > 1 ? 1.0f : s); /* -0 -> +0: see H200 */
-  o[12] = ubits(std::fmin(x, y));
-  o[13] = ubits(std::fmax(x, y));
+  /* -0 below +0: min(+0, -0) = -0 and max(-0, +0) = +0 on the H200 (nvcc 13.0, 2026-12-01);
+   * the host's fmin/fmax may return either zero */
+  o[12] = x == y ? ubits(x) | ubits(y) : ubits(std::fmin(x, y));
+  o[13] = x == y ? ubits(x) & ubits(y) : ubits(std::fmax(x, y));
   o[14] = ubits(std::fabs(x));
   o[15] = ubits(-x);
   o[16] = ubits(std::copysign(y, x));

@@ -86,8 +86,9 @@ __global__ void bignum(const unsigned *a, const unsigned *b, unsigned *out) {
 static unsigned bfe(unsigned a, unsigned pos, unsigned len, int sign) {
   pos &= 0xff, len &= 0xff;
   unsigned sbit = 0;
-  if (sign) sbit = (pos + len - 1 > 31u || len == 0 && pos == 0) ? a >> 31 : a >> (pos + len - 1) & 1;
-  if (sign && len == 0) sbit = pos + len - 1 > 31u ? a >> 31 : a >> (pos - 1) & 1;
+  /* an empty field (len 0) gives 0 for .s32 too: the PTX ISA's "sbit = 0 when len == 0",
+   * and what the H200 gives (nvcc 13.0, 2026-12-01; e.g. bfe.s32 of 0xdeadbeef at pos 2) */
+  if (sign && len) sbit = pos + len - 1 > 31u ? a >> 31 : a >> (pos + len - 1) & 1;
   unsigned d = 0;
   for (unsigned k = 0; k < 32; k++) {
     unsigned bit = (k < len && pos + k <= 31) ? a >> (pos + k) & 1 : sbit;

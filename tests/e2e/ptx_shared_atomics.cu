@@ -9,7 +9,11 @@
 
 __global__ void kernel(const unsigned *src, unsigned *out, unsigned *g, float *fsum) {
   __shared__ unsigned tile[THREADS + 1]; /* thread 63 reads [a+4], past its element */
-  __shared__ unsigned copy[THREADS * 3];
+  /* cp.async wants its shared destination aligned to the copy size (16 for .cg) and its
+   * global source too: the first version read src + 200 + tid with cp-size 8 (odd threads
+   * 4-byte aligned only) into arrays of 4-byte alignment, and on the H200 (nvcc 13.0,
+   * 2026-12-01) the kernel faulted (misaligned address) and every value was garbage. */
+  __shared__ __align__(16) unsigned copy[THREADS * 3];
   __shared__ unsigned counter;
   unsigned tid = threadIdx.x;
   unsigned a = (unsigned)__cvta_generic_to_shared(&tile[tid]);
@@ -21,9 +25,9 @@ __global__ void kernel(const unsigned *src, unsigned *out, unsigned *g, float *f
                  "l"(src + 4 * tid) : "memory");
   else
     asm volatile("cp.async.ca.shared.global [%0], [%1], 8, 4;" ::"r"((unsigned)__cvta_generic_to_shared(&copy[2 * tid + 64])),
-                 "l"(src + 200 + tid) : "memory");
+                 "l"(src + 2 * tid + 136) : "memory");
   /* the zero-fill idiom: src-size in a register, 16 or 0 */
-  __shared__ unsigned filled[THREADS * 4];
+  __shared__ __align__(16) unsigned filled[THREADS * 4];
   unsigned fill = tid % 3 ? 16 : 0;
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"((unsigned)__cvta_generic_to_shared(&filled[4 * tid])),
                "l"(src + 4 * (tid % 50)), "r"(fill) : "memory");
@@ -86,6 +90,11 @@ int main() {
   cudaMemcpy(dg, g0, sizeof g0, cudaMemcpyHostToDevice);
   cudaMemset(dfsum, 0, sizeof(float));
   kernel<<<1, THREADS>>>(dsrc, dout, dg, dfsum);
+  cudaError_t err = cudaDeviceSynchronize();
+  if (err != cudaSuccess) {
+    printf("kernel: %s\nFAIL\n", cudaGetErrorString(err));
+    return 1;
+  }
   unsigned out[nout], g[8];
   float fsum;
   cudaMemcpy(out, dout, sizeof out, cudaMemcpyDeviceToHost);
@@ -95,7 +104,7 @@ int main() {
   unsigned copy[THREADS * 3] = {0};
   for (int t = 0; t < THREADS / 2; t++)
     for (int k = 0; k < 4; k++) copy[4 * t + k] = src[4 * t + k];
-  for (int t = THREADS / 2; t < THREADS; t++) copy[2 * t + 64] = src[200 + t], copy[2 * t + 65] = 0;
+  for (int t = THREADS / 2; t < THREADS; t++) copy[2 * t + 64] = src[2 * t + 136], copy[2 * t + 65] = 0;
   for (int t = 0; t < THREADS; t++) {
     unsigned want[4] = {t + 1 < THREADS ? (t + 1) * 5u + 1 : 0, 1, copy[2 * t], copy[2 * t + 1]};
     for (int k = 0; k < 4; k++)
