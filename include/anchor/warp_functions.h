@@ -131,7 +131,7 @@ ANCHOR_WARP unsigned __anchor_match(unsigned members, unsigned lo, unsigned hi) 
     U bits = __builtin_bit_cast(U, value);                                                         \
     *pred = __anchor_match(members, (unsigned)bits, (unsigned)((unsigned long long)bits >> 32)) == \
             members;                                                                               \
-    return *pred ? mask : 0u;                                                                      \
+    return *pred ? members : 0u;                                                                   \
   }
 ANCHOR_MATCH(unsigned, unsigned)
 ANCHOR_MATCH(int, unsigned)
