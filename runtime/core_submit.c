@@ -39,18 +39,23 @@ static cudaError_t rt_command_buffer_failure(mtl_id command_buffer) {
 
 /* A thread's failure that device code reported in the status block
  * (common/abi.h AC_ABI_STATUS_FAILURE: a __trap() or a failed assert(),
- * devlib/printf.cu): CUDA's cudaErrorLaunchFailure or cudaErrorAssert. The
- * block lives until the next reset, and so does the failure, like the
- * sticky error it becomes. */
+ * devlib/printf.cu; a warp mask that does not name its caller,
+ * compiler/intrinsics.c): CUDA's cudaErrorLaunchFailure, cudaErrorAssert or
+ * cudaErrorIllegalInstruction. The block lives until the next reset, and so
+ * does the failure, like the sticky error it becomes. */
 static void rt_note_device_failure(void) {
   rt_device *d = rt_device_current();
   if (!d || !d->services[AC_ABI_CONTEXT_STATUS]) return;
   const volatile uint32_t *status =
       (const volatile uint32_t *)(uintptr_t)d->services[AC_ABI_CONTEXT_STATUS];
   uint32_t failure = status[AC_ABI_STATUS_FAILURE];
-  if (failure)
-    rt_set_sticky_error(failure == AC_ABI_FAILURE_ASSERT ? cudaErrorAssert
-                                                         : cudaErrorLaunchFailure);
+  if (!failure) return;
+  if (failure == AC_ABI_FAILURE_WARP_MASK && rt_sticky_error() == cudaSuccess)
+    fprintf(stderr, "anchor: a warp operation's member mask does not name the calling lane "
+                    "(undefined in CUDA): cudaErrorIllegalInstruction\n");
+  rt_set_sticky_error(failure == AC_ABI_FAILURE_ASSERT      ? cudaErrorAssert
+                      : failure == AC_ABI_FAILURE_WARP_MASK ? cudaErrorIllegalInstruction
+                                                            : cudaErrorLaunchFailure);
 }
 
 static void rt_note_failure(mtl_id command_buffer) {
