@@ -58,10 +58,17 @@ static void rt_note_device_failure(void) {
                                                             : cudaErrorLaunchFailure);
 }
 
+/* A failed command buffer (page fault, timeout, ...) or a failure device code
+ * reported becomes the sticky error; then the lock table is cleared
+ * (rt_services_clear_locks), since a kernel that stopped mid-way may hold a
+ * lock that the command buffers still in flight would wait for forever. A
+ * trap or a failed assert cannot stop a thread holding a lock (the device
+ * library's critical sections call neither), a page fault inside one can. */
 static void rt_note_failure(mtl_id command_buffer) {
   if (mtl_command_buffer_status(command_buffer) == MTL_COMMAND_BUFFER_STATUS_ERROR)
     rt_set_sticky_error(rt_command_buffer_failure(command_buffer));
   rt_note_device_failure();
+  if (rt_sticky_error() != cudaSuccess) rt_services_clear_locks(rt_device_current());
 }
 
 /* Releases entry i after completion, turning an error into the sticky one. */
