@@ -242,6 +242,10 @@ static void emit_helper_call(msl_inst *in) {
  * which CUDA allows, and an Apple SIMD-group cannot tell exited lanes from
  * diverged ones. anchor_vote_uni: vote.uni over ballot b.
  * Appended to the module once (MSL_PRELUDE_WARP). */
+#define WARP_STATUS AC_ABI_STR(AC_ABI_CONTEXT_STATUS)
+#define WARP_DELTA AC_ABI_STR(AC_ABI_CONTEXT_DELTA)
+#define WARP_FAILURE AC_ABI_STR(AC_ABI_STATUS_FAILURE)
+#define WARP_MASK_FAILURE AC_ABI_STR(AC_ABI_FAILURE_WARP_MASK)
 const char msl_warp_prelude[] =
     "inline uint anchor_shfl_lane(uint mode, uint lane, uint b, uint c) {\n"
     "  uint seg = (c >> 8) & 0x1Fu, clamp = c & 0x1Fu;\n"
@@ -269,10 +273,11 @@ const char msl_warp_prelude[] =
     "    // undefined). The first failure wins the status word; the operation runs\n"
     "    // on over the lanes of m that are present, and the launch fails.\n"
     "    device atomic_uint *status = reinterpret_cast<device atomic_uint*>(\n"
-    "        ctx[" AC_ABI_STR(AC_ABI_CONTEXT_STATUS) "] + ctx[" AC_ABI_STR(AC_ABI_CONTEXT_DELTA) "]);\n"
+    "        ctx[" WARP_STATUS "] + ctx[" WARP_DELTA "]);\n"
     "    uint none = 0u;\n"
-    "    while (!atomic_compare_exchange_weak_explicit(status + " AC_ABI_STR(AC_ABI_STATUS_FAILURE) ", &none, " AC_ABI_STR(AC_ABI_FAILURE_WARP_MASK) "u,\n"
-    "               memory_order_relaxed, memory_order_relaxed) && none == 0u) {}\n"
+    "    while (!atomic_compare_exchange_weak_explicit(status + " WARP_FAILURE ", &none,\n"
+    "               " WARP_MASK_FAILURE "u, memory_order_relaxed, memory_order_relaxed) &&\n"
+    "           none == 0u) {}\n"
     "  }\n"
     "  // An existing lane of m that is not active (exited, which CUDA allows, or\n"
     "  // diverged, which Anchor cannot honour and cannot tell apart): the operation\n"
@@ -283,6 +288,11 @@ const char msl_warp_prelude[] =
     "inline bool anchor_vote_uni(uint b, uint m) {\n"
     "  return (b & m) == 0u || (b & m) == m;\n"
     "}\n";
+
+#undef WARP_STATUS
+#undef WARP_DELTA
+#undef WARP_FAILURE
+#undef WARP_MASK_FAILURE
 
 const char msl_fence_prelude[] =
     "// __threadfence_block / __threadfence: MSL 3.2's fence. MSL 3.1 has no\n"

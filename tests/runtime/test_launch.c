@@ -54,6 +54,7 @@ static const char scale_msl[] =
                         "        *(constant int *)(anchor_params + 8 + i * 4);\n"
                         "}\n";
 
+#define LOCKS "anchor_ctx[" AC_ABI_STR(AC_ABI_CONTEXT_LOCKS) "]"
 /* Reverses each block's thread ids through dynamic shared memory and a
  * barrier; and a kernel that writes through a wild pointer. */
 static const char extra_msl[] =
@@ -76,10 +77,11 @@ static const char extra_msl[] =
      * faults. */
     "kernel void holder(" ABI_ARGS ") {\n"
     "  device atomic_uint *locks = reinterpret_cast<device atomic_uint *>(\n"
-    "      anchor_ctx[" AC_ABI_STR(AC_ABI_CONTEXT_LOCKS) "] + anchor_ctx[0]);\n"
+    "      " LOCKS " + anchor_ctx[0]);\n"
     "  atomic_store_explicit(locks + 5, 1u, memory_order_relaxed);\n"
     "  device atomic_uint *slow = locks + 100;\n"
-    "  for (uint k = 0; k < 2000000u; k++) atomic_fetch_add_explicit(slow, 1u, memory_order_relaxed);\n"
+    "  for (uint k = 0; k < 2000000u; k++)\n"
+    "    atomic_fetch_add_explicit(slow, 1u, memory_order_relaxed);\n"
     "  atomic_store_explicit(slow, 0u, memory_order_relaxed);\n"
     "  *reinterpret_cast<device uint *>(anchor_ctx[0] + 64) = 1;\n"
     "}\n"
@@ -87,7 +89,7 @@ static const char extra_msl[] =
     "kernel void waiter(" ABI_ARGS ") {\n"
     "  ulong out = *(constant ulong *)(anchor_params + 0);\n"
     "  device atomic_uint *locks = reinterpret_cast<device atomic_uint *>(\n"
-    "      anchor_ctx[" AC_ABI_STR(AC_ABI_CONTEXT_LOCKS) "] + anchor_ctx[0]);\n"
+    "      " LOCKS " + anchor_ctx[0]);\n"
     "  uint got = 2u;\n"
     "  for (uint k = 0; k < 400000000u; k++)\n"
     "    if (atomic_load_explicit(locks + 5, memory_order_relaxed) == 0u) { got = 1u; break; }\n"
@@ -389,10 +391,10 @@ static void test_sticky_error(void **handle) {
  * would spin forever). The error stays sticky; the waiter's result is read through
  * managed memory. */
 static void test_lock_cleared_after_failure(void **handle) {
-  __cudaRegisterFunction(handle, (const char *)holder_stub, (char *)"holder", "holder", -1, 0, 0,
-                         0, 0, 0);
-  __cudaRegisterFunction(handle, (const char *)waiter_stub, (char *)"waiter", "waiter", -1, 0, 0,
-                         0, 0, 0);
+  __cudaRegisterFunction(handle, (const char *)holder_stub, (char *)"holder", "holder", -1, 0, 0, 0,
+                         0, 0);
+  __cudaRegisterFunction(handle, (const char *)waiter_stub, (char *)"waiter", "waiter", -1, 0, 0, 0,
+                         0, 0);
   unsigned *got = NULL;
   CHECK_ERR(cudaMallocManaged((void **)&got, sizeof *got, cudaMemAttachGlobal), cudaSuccess);
   *got = 0;

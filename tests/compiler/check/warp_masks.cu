@@ -16,7 +16,8 @@ __global__ void w(int *o, unsigned m) {
 // CHECK: ANCHOR_WARP_MASK_UNHONOURED
 // CHECK: device atomic_uint *status = reinterpret_cast<device atomic_uint*>(
 // CHECK-NEXT: ctx[2] + ctx[0]);
-// CHECK: while (!atomic_compare_exchange_weak_explicit(status + 0, &none, 3u,
+// CHECK: while (!atomic_compare_exchange_weak_explicit(status + 0, &none,
+// CHECK-NEXT: 3u, memory_order_relaxed, memory_order_relaxed) &&
 // CHECK-LABEL: kernel void _Z1wPij(
 // CHECK-DAG: = simd_shuffle({{v[0-9]+}}, (ushort)anchor_shfl_lane_in(0u, {{.*}}, 3u, 31u, anchor_warp_mask({{v[0-9]+}}, {{.*}}(uint)(ulong)simd_active_threads_mask(), anchor_ctx)));
 // CHECK-DAG: = ((uint)(ulong)simd_ballot({{v[0-9]+}}) & anchor_warp_mask(65535u,
