@@ -40,11 +40,6 @@ void rt_device_destroy(void);
  * no room for the lock table or the status block; a FIFO or heap without
  * room stays absent (0; said once on stderr) and is tried again next time. */
 cudaError_t rt_services_context(rt_device *device, uint64_t *context);
-/* Zeroes the lock table (if there is one) after a failed launch: a kernel
- * that stopped on a page fault or a timeout may have stopped in a critical
- * section, holding a lock that command buffers still in flight would spin on
- * forever. Their results do not count (the error is sticky). */
-void rt_services_clear_locks(rt_device *device);
 
 /* ---- core_submit.c ---- */
 

@@ -8,7 +8,8 @@
  *                    ...) take by address and always give back before the
  *                    kernel ends, unless it stops on a page fault or a
  *                    timeout inside a critical section: core_submit.c
- *                    clears the table after every failed launch;
+ *                    clears the table after every failed launch (as it
+ *                    reads the status block, by its context word);
  *   the status block AC_ABI_STATUS_BYTES zeroed bytes where device code
  *                    reports to the host: a thread's failure (a trap, an
  *                    assert; core_submit.c turns it into the sticky error)
@@ -73,13 +74,6 @@ static void rt_services_no_room(unsigned word, const char *what, size_t bytes, c
   if (said[word]) return;
   said[word] = true;
   fprintf(stderr, "anchor: no room in device memory for %s (%zu bytes): %s\n", what, bytes, effect);
-}
-
-void rt_services_clear_locks(rt_device *s) {
-  if (!s || !s->services[AC_ABI_CONTEXT_LOCKS]) return;
-  uint32_t *locks = (uint32_t *)(uintptr_t)s->services[AC_ABI_CONTEXT_LOCKS];
-  for (unsigned k = 0; k < AC_ABI_LOCK_WORDS; k++) /* a kernel may be reading them */
-    __atomic_store_n(&locks[k], 0u, __ATOMIC_RELAXED);
 }
 
 cudaError_t rt_services_context(rt_device *s, uint64_t *context) {
