@@ -66,6 +66,9 @@
 #define AC_ABI_STATUS_CLOCK_HI 2
 #define AC_ABI_FAILURE_TRAP 1   /* __trap(): cudaErrorLaunchFailure */
 #define AC_ABI_FAILURE_ASSERT 2 /* a failed assert(): cudaErrorAssert */
+/* A warp operation whose member mask does not name the calling lane
+ * (compiler/intrinsics.c, anchor_warp_mask): cudaErrorIllegalInstruction. */
+#define AC_ABI_FAILURE_WARP_MASK 3
 
 /* The printf FIFO (cudaLimitPrintfFifoSize bytes; devlib/printf.cu writes,
  * runtime/core_services.c drains): 32-bit words HEAD (bytes reserved so far,

@@ -8,7 +8,8 @@
  *     atomic_fetch_*_explicit functions;
  *   - float add/sub/min/max, nand and CUDA's atomicInc/atomicDec (uinc_wrap,
  *     udec_wrap) are compare-and-swap loops on the 32-bit word (float add/sub
- *     flushing subnormals, as NVIDIA's atom.add.f32 does);
+ *     flushing subnormals on device memory, as NVIDIA's atom.add.f32 does on
+ *     global memory, and not on threadgroup memory, as on shared memory);
  *   - cmpxchg is a loop around atomic_compare_exchange_weak_explicit that
  *     retries only spurious failures (LLVM's cmpxchg is strong);
  *   - other widths and orderings stronger than relaxed never get here in a
@@ -82,8 +83,9 @@ static void specialise(strbuf *out, const char *t, unsigned s, char k) {
 }
 
 /* The statement template t (lines) through generic pointer operand k: an
- * if / else if chain on the tag. in->space becomes GENERIC (%H). */
-static void generic_lines(msl_inst *in, const char *t, char k) {
+ * if / else if chain on the tag, t_shared in the threadgroup cases. in->space
+ * becomes GENERIC (%H). */
+static void generic_lines(msl_inst *in, const char *t, const char *t_shared, char k) {
   unsigned mask = msl_addrspace_mask(in->f, LLVMGetOperand(in->i, k - '0'));
   strbuf lines = {0};
   int n = 0;
@@ -91,7 +93,7 @@ static void generic_lines(msl_inst *in, const char *t, char k) {
     if (!(mask & (1u << generic_spaces[s].space))) continue;
     strbuf_printf(&lines, "%sif ((%%H%c >> 56) == %s) {\n", n++ ? "} else " : "", k,
                   generic_spaces[s].tag);
-    specialise(&lines, t, s, k);
+    specialise(&lines, generic_spaces[s].space == MSL_SPACE_DEVICE ? t : t_shared, s, k);
     strbuf_put(&lines, "\n");
   }
   strbuf_put(&lines, "}");
@@ -119,12 +121,15 @@ static void generic_expression(msl_inst *in, const char *t, char k) {
   strbuf_free(&e);
 }
 
-/* Statement template t on pointer operand 0, generic or not. */
-static void emit_lines(msl_inst *in, const char *t, int generic) {
+/* Statement template t on pointer operand 0, generic or not; t_shared where
+ * it points into threadgroup memory. */
+static void emit_lines(msl_inst *in, const char *t, const char *t_shared, int generic) {
+  msl_space s = msl_addrspace_of(in->f, LLVMGetOperand(in->i, 0));
   if (generic)
-    generic_lines(in, t, '0');
+    generic_lines(in, t, t_shared, '0');
   else
-    msl_inst_template_lines(in, t, NULL);
+    msl_inst_template_lines(in, s == MSL_SPACE_SHARED || s == MSL_SPACE_DYN_SHARED ? t_shared : t,
+                            NULL);
 }
 
 static int is_float(LLVMValueRef v) {
@@ -152,64 +157,73 @@ static int is_float(LLVMValueRef v) {
   "  %V = " RESULT ";\n"                                                                           \
   "}"
 /* CUDA's float atomicAdd (PTX atom.add.f32, also what __nv_atomic_fetch_add/sub and
- * clang's __atomic_fetch_add on a float are on NVIDIA) flushes subnormal inputs and results
- * to a zero of their sign, in every -ftz mode: so does this CAS loop (OP: + or -); the old
- * value returned is the word as it was. */
+ * clang's __atomic_fetch_add on a float are on NVIDIA) on GLOBAL memory flushes subnormal
+ * inputs and results to a zero of their sign, in every -ftz mode; on SHARED memory it does
+ * not (IEEE addition, round to nearest even): both observed on the H200 with nvcc 13.0
+ * (2026-12-01, tests/e2e/atomics_functions.cu records 7-12). So this CAS loop (OP: + or -)
+ * flushes through F = FLUSH on device memory and F = NO_FLUSH on threadgroup memory; the
+ * old value returned is the word as it was. */
 #define FLUSH(X) "if (fabs(" X ") < as_type<float>(0x00800000u)) " X " = copysign(0.0f, " X ");\n"
-#define FLOAT_CAS_LOOP(OP)                                                                         \
+#define NO_FLUSH(X) ""
+#define FLOAT_CAS_LOOP(OP, F)                                                                      \
   "{\n"                                                                                            \
   "  %Q0 atomic_uint *anchor_a = " ATOMIC_U0 ";\n"                                                 \
   "  uint anchor_o = atomic_load_explicit(anchor_a, memory_order_relaxed), anchor_n;\n"            \
   "  float anchor_v = %1;\n"                                                                       \
-  "  " FLUSH(                                                                                      \
-      "anchor_v") "  do {\n"                                                                       \
-                  "    float anchor_x = as_type<float>(anchor_o);\n"                               \
-                  "    " FLUSH(                                                                    \
-                      "anchor_x") "    anchor_x = anchor_x " OP " anchor_v;\n"                     \
-                                  "    " FLUSH(                                                    \
-                                      "anchor_x") "    anchor_n = as_type<uint>(anchor_x);\n"      \
-                                                  "  } while "                                     \
-                                                  "(!atomic_compare_exchange_weak_explicit("       \
-                                                  "anchor_a, &anchor_o, anchor_n, "                \
-                                                  "memory_order_relaxed, "                         \
-                                                  "memory_order_relaxed));\n"                      \
-                                                  "  %V = as_type<float>(anchor_o);\n"             \
-                                                  "}"
+  "  " F("anchor_v") "  do {\n"                                                                    \
+                     "    float anchor_x = as_type<float>(anchor_o);\n"                            \
+                     "    " F(                                                                     \
+                         "anchor_x") "    anchor_x = anchor_x " OP " anchor_v;\n"                  \
+                                     "    " F(                                                     \
+                                         "anchor_x") "    anchor_n = as_type<uint>(anchor_x);\n"   \
+                                                     "  } while "                                  \
+                                                     "(!atomic_compare_exchange_weak_explicit("    \
+                                                     "anchor_a, &anchor_o, anchor_n, "             \
+                                                     "memory_order_relaxed, "                      \
+                                                     "memory_order_relaxed));\n"                   \
+                                                     "  %V = as_type<float>(anchor_o);\n"          \
+                                                     "}"
 #define DIRECT(FN, PTR, WORD)                                                                      \
   "%V = (uint)(atomic_" FN "_explicit(" PTR ", " WORD ", memory_order_relaxed));"
 
 /* The read-modify-write operations MSL can do, by their helper names
  * (lower_atomics.c: anchor_atomic_<name>.<type>.pN): one atomic function
  * (direct) or a CAS loop, for an integer and for a float value (NULL:
- * unsupported for that type). */
+ * unsupported for that type), and for a float value in threadgroup memory
+ * where it differs (NULL: the same). */
 static const struct {
   LLVMAtomicRMWBinOp op;
-  const char *name, *text, *text_float;
+  const char *name, *text, *text_float, *text_float_shared;
 } ops[] = {
     {LLVMAtomicRMWBinOpXchg, "xchg", DIRECT("exchange", ATOMIC_U0, "(uint)%1"),
      "%V = as_type<float>(atomic_exchange_explicit(" ATOMIC_U0 ", as_type<uint>(%1), "
-     "memory_order_relaxed));"},
-    {LLVMAtomicRMWBinOpAdd, "add", DIRECT("fetch_add", ATOMIC_U0, "(uint)%1"), NULL},
-    {LLVMAtomicRMWBinOpSub, "sub", DIRECT("fetch_sub", ATOMIC_U0, "(uint)%1"), NULL},
-    {LLVMAtomicRMWBinOpAnd, "and", DIRECT("fetch_and", ATOMIC_U0, "(uint)%1"), NULL},
-    {LLVMAtomicRMWBinOpNand, "nand", CAS_LOOP("~(anchor_o & %1)", "anchor_o"), NULL},
-    {LLVMAtomicRMWBinOpOr, "or", DIRECT("fetch_or", ATOMIC_U0, "(uint)%1"), NULL},
-    {LLVMAtomicRMWBinOpXor, "xor", DIRECT("fetch_xor", ATOMIC_U0, "(uint)%1"), NULL},
-    {LLVMAtomicRMWBinOpMax, "max", DIRECT("fetch_max", ATOMIC_I0, "(int)%1"), NULL},
-    {LLVMAtomicRMWBinOpMin, "min", DIRECT("fetch_min", ATOMIC_I0, "(int)%1"), NULL},
-    {LLVMAtomicRMWBinOpUMax, "umax", DIRECT("fetch_max", ATOMIC_U0, "(uint)%1"), NULL},
-    {LLVMAtomicRMWBinOpUMin, "umin", DIRECT("fetch_min", ATOMIC_U0, "(uint)%1"), NULL},
-    {LLVMAtomicRMWBinOpFAdd, "fadd", NULL, FLOAT_CAS_LOOP("+")},
-    {LLVMAtomicRMWBinOpFSub, "fsub", NULL, FLOAT_CAS_LOOP("-")},
+     "memory_order_relaxed));",
+     NULL},
+    {LLVMAtomicRMWBinOpAdd, "add", DIRECT("fetch_add", ATOMIC_U0, "(uint)%1"), NULL, NULL},
+    {LLVMAtomicRMWBinOpSub, "sub", DIRECT("fetch_sub", ATOMIC_U0, "(uint)%1"), NULL, NULL},
+    {LLVMAtomicRMWBinOpAnd, "and", DIRECT("fetch_and", ATOMIC_U0, "(uint)%1"), NULL, NULL},
+    {LLVMAtomicRMWBinOpNand, "nand", CAS_LOOP("~(anchor_o & %1)", "anchor_o"), NULL, NULL},
+    {LLVMAtomicRMWBinOpOr, "or", DIRECT("fetch_or", ATOMIC_U0, "(uint)%1"), NULL, NULL},
+    {LLVMAtomicRMWBinOpXor, "xor", DIRECT("fetch_xor", ATOMIC_U0, "(uint)%1"), NULL, NULL},
+    {LLVMAtomicRMWBinOpMax, "max", DIRECT("fetch_max", ATOMIC_I0, "(int)%1"), NULL, NULL},
+    {LLVMAtomicRMWBinOpMin, "min", DIRECT("fetch_min", ATOMIC_I0, "(int)%1"), NULL, NULL},
+    {LLVMAtomicRMWBinOpUMax, "umax", DIRECT("fetch_max", ATOMIC_U0, "(uint)%1"), NULL, NULL},
+    {LLVMAtomicRMWBinOpUMin, "umin", DIRECT("fetch_min", ATOMIC_U0, "(uint)%1"), NULL, NULL},
+    {LLVMAtomicRMWBinOpFAdd, "fadd", NULL, FLOAT_CAS_LOOP("+", FLUSH),
+     FLOAT_CAS_LOOP("+", NO_FLUSH)},
+    {LLVMAtomicRMWBinOpFSub, "fsub", NULL, FLOAT_CAS_LOOP("-", FLUSH),
+     FLOAT_CAS_LOOP("-", NO_FLUSH)},
     {LLVMAtomicRMWBinOpFMax, "fmax", NULL,
-     CAS_LOOP("as_type<uint>(fmax(as_type<float>(anchor_o), %1))", "as_type<float>(anchor_o)")},
+     CAS_LOOP("as_type<uint>(fmax(as_type<float>(anchor_o), %1))", "as_type<float>(anchor_o)"),
+     NULL},
     {LLVMAtomicRMWBinOpFMin, "fmin", NULL,
-     CAS_LOOP("as_type<uint>(fmin(as_type<float>(anchor_o), %1))", "as_type<float>(anchor_o)")},
+     CAS_LOOP("as_type<uint>(fmin(as_type<float>(anchor_o), %1))", "as_type<float>(anchor_o)"),
+     NULL},
     /* CUDA's atomicInc / atomicDec */
     {LLVMAtomicRMWBinOpUIncWrap, "uinc_wrap",
-     CAS_LOOP("(anchor_o >= %1 ? 0u : anchor_o + 1u)", "anchor_o"), NULL},
+     CAS_LOOP("(anchor_o >= %1 ? 0u : anchor_o + 1u)", "anchor_o"), NULL, NULL},
     {LLVMAtomicRMWBinOpUDecWrap, "udec_wrap",
-     CAS_LOOP("((anchor_o == 0u || anchor_o > %1) ? %1 : anchor_o - 1u)", "anchor_o"), NULL}};
+     CAS_LOOP("((anchor_o == 0u || anchor_o > %1) ? %1 : anchor_o - 1u)", "anchor_o"), NULL, NULL}};
 
 /* {old, success} = cmpxchg p, cmp, new: `vN` holds old; extractvalue 1 is
  * (vN == cmp) (msl_emit_atomic_extract). LLVM's cmpxchg is strong: the loop
@@ -229,7 +243,8 @@ static int emit_rmw(msl_inst *in, LLVMAtomicRMWBinOp op, int generic) {
     if (ops[k].op != op) continue;
     const char *t = value_float ? ops[k].text_float : ops[k].text;
     if (!t) break;
-    emit_lines(in, t, generic);
+    const char *t_shared = value_float && ops[k].text_float_shared ? ops[k].text_float_shared : t;
+    emit_lines(in, t, t_shared, generic);
     return in->ok;
   }
   return msl_inst_unsupported(in, "this atomic read-modify-write operation");
@@ -240,7 +255,7 @@ static int emit_cmpxchg(msl_inst *in, int generic) {
       LLVMGetCmpXchgFailureOrdering(in->i) != LLVMAtomicOrderingMonotonic)
     return msl_inst_unsupported(in, "atomic compare-and-swap with an ordering stronger than "
                                     "relaxed");
-  emit_lines(in, cmpxchg_text, generic);
+  emit_lines(in, cmpxchg_text, cmpxchg_text, generic);
   return in->ok;
 }
 

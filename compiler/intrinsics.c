@@ -149,7 +149,7 @@ static void emit_ldg(msl_inst *in) {
 #define LINEAR_TID "((anchor_tid.z * anchor_bdim.y + anchor_tid.y) * anchor_bdim.x + anchor_tid.x)"
 #define WARP_MASK                                                                                  \
   "anchor_warp_mask(%0, " LINEAR_TID ", anchor_bdim.x * anchor_bdim.y * anchor_bdim.z, "           \
-  "(uint)(ulong)simd_active_threads_mask())"
+  "(uint)(ulong)simd_active_threads_mask(), " AC_ABI_CONTEXT ")"
 
 static int full_mask(msl_inst *in) {
   LLVMValueRef mask = LLVMGetOperand(in->i, 0);
@@ -235,8 +235,17 @@ static void emit_helper_call(msl_inst *in) {
  * caller's SIMD-group that exist. anchor_warp_mask: the member mask m of the
  * caller at linear index tid of a group of `threads`, checked against the
  * active lanes (see intrinsics.c's warps section); it returns the lanes of m
- * that take part, m & active. anchor_vote_uni: vote.uni over ballot b.
+ * that take part, m & active. A mask that does not name the caller is
+ * reported in the status block (AC_ABI_FAILURE_WARP_MASK: the launch fails
+ * with cudaErrorIllegalInstruction, docs/compiler.md "Warps"); a mask naming
+ * existing lanes that are not active is not: those lanes may have exited,
+ * which CUDA allows, and an Apple SIMD-group cannot tell exited lanes from
+ * diverged ones. anchor_vote_uni: vote.uni over ballot b.
  * Appended to the module once (MSL_PRELUDE_WARP). */
+#define WARP_STATUS AC_ABI_STR(AC_ABI_CONTEXT_STATUS)
+#define WARP_DELTA AC_ABI_STR(AC_ABI_CONTEXT_DELTA)
+#define WARP_FAILURE AC_ABI_STR(AC_ABI_STATUS_FAILURE)
+#define WARP_MASK_FAILURE AC_ABI_STR(AC_ABI_FAILURE_WARP_MASK)
 const char msl_warp_prelude[] =
     "inline uint anchor_shfl_lane(uint mode, uint lane, uint b, uint c) {\n"
     "  uint seg = (c >> 8) & 0x1Fu, clamp = c & 0x1Fu;\n"
@@ -256,19 +265,34 @@ const char msl_warp_prelude[] =
     "  uint left = threads - (tid - tid % 32u);\n"
     "  return left >= 32u ? 0xFFFFFFFFu : (1u << left) - 1u;\n"
     "}\n"
-    "inline uint anchor_warp_mask(uint m, uint tid, uint threads, uint active) {\n"
-    "  uint lane = tid % 32u, exist = anchor_warp_lanes(tid, threads);\n"
-    "  if (((m >> lane) & 1u) == 0u || (m & exist & ~active) != 0u) {\n"
-    "    // ANCHOR_WARP_MASK_UNHONOURED: the mask does not name the caller, or it\n"
-    "    // names an existing lane that is not running this operation with it\n"
-    "    // (diverged or exited). The device->host error report plugs in here;\n"
-    "    // until then the operation runs over the lanes of m that are present.\n"
+    "inline uint anchor_warp_mask(uint m, uint tid, uint threads, uint active,\n"
+    "                             constant ulong *ctx) {\n"
+    "  uint lane = tid % 32u;\n"
+    "  if (((m >> lane) & 1u) == 0u) {\n"
+    "    // ANCHOR_WARP_MASK_UNHONOURED: the mask does not name the caller (CUDA:\n"
+    "    // undefined). The first failure wins the status word; the operation runs\n"
+    "    // on over the lanes of m that are present, and the launch fails.\n"
+    "    device atomic_uint *status = reinterpret_cast<device atomic_uint*>(\n"
+    "        ctx[" WARP_STATUS "] + ctx[" WARP_DELTA "]);\n"
+    "    uint none = 0u;\n"
+    "    while (!atomic_compare_exchange_weak_explicit(status + " WARP_FAILURE ", &none,\n"
+    "               " WARP_MASK_FAILURE "u, memory_order_relaxed, memory_order_relaxed) &&\n"
+    "           none == 0u) {}\n"
     "  }\n"
+    "  // An existing lane of m that is not active (exited, which CUDA allows, or\n"
+    "  // diverged, which Anchor cannot honour and cannot tell apart): the operation\n"
+    "  // runs over the lanes of m that are present.\n"
+    "  (void)threads;\n"
     "  return m & active;\n"
     "}\n"
     "inline bool anchor_vote_uni(uint b, uint m) {\n"
     "  return (b & m) == 0u || (b & m) == m;\n"
     "}\n";
+
+#undef WARP_STATUS
+#undef WARP_DELTA
+#undef WARP_FAILURE
+#undef WARP_MASK_FAILURE
 
 const char msl_fence_prelude[] =
     "// __threadfence_block / __threadfence: MSL 3.2's fence. MSL 3.1 has no\n"

@@ -37,11 +37,13 @@ extern "C" __device__ unsigned __anchor_match_any_sync(unsigned mask, unsigned l
   return match(warp_members(mask), lo, hi);
 }
 
-/* match.sync.all: mask when every member has the caller's value, else 0 (the predicate is
+/* match.sync.all: the members when every member has the caller's value, else 0 (the predicate is
  * whether the result is not 0: a member mask is never 0). */
 extern "C" __device__ unsigned __anchor_match_all_sync(unsigned mask, unsigned lo, unsigned hi) {
   unsigned members = warp_members(mask);
-  return match(members, lo, hi) == members ? mask : 0u;
+  /* the mask's lanes that exist and run, as match.all.sync on the H200 (16-lane partial
+   * warp, mask 0xffffffff: 0x0000ffff; nvcc 13.0, 2026-12-01) */
+  return match(members, lo, hi) == members ? members : 0u;
 }
 
 /* redux.sync: the operation over the taking-part lanes' values (exact in any order for

@@ -66,7 +66,7 @@ enum group_kind { kind_block, kind_tile, kind_coalesced };
 
 /* Tiles of more than 32 threads (64 ... 1024: whole warps of one block). Their barrier:
  * per tile, an arrival count and a generation in threadgroup memory (words<N>: one set per
- * tile size, N = 0 for the dynamic partitions), zeroed by the partition, which is a block
+ * tile size), zeroed by the partition, which is a block
  * barrier. A warp arrives with one atomic; the last one resets the count and advances the
  * generation, the others wait for that with a shuffle in the loop (on softmetal, where
  * lanes are fibers, a SIMD-group function is where a waiting warp lets the others run).
@@ -133,8 +133,6 @@ public:
   ANCHOR_CG void sync() const {
     if (kind_ == __anchor::kind_block)
       __syncthreads();
-    else if (kind_ == __anchor::kind_tile && size_ > 32u)
-      __anchor::large_tile_sync(__anchor::large_tile_words<0>(), size_, meta_rank_);
     else
       __syncwarp(mask_);
   }
@@ -161,6 +159,16 @@ public:
 };
 ANCHOR_CG thread_block this_thread_block() {
   return thread_block();
+}
+/* block_tile_memory<MaxBlockSize>: the shared scratch that CUDA's tiles of more than 32
+ * threads need before sm_80 (this_thread_block(scratch)); from sm_80 CUDA uses reserved
+ * shared memory and the struct is empty. Anchor's large tiles keep their own threadgroup
+ * memory (large_tile_words and friends), so it is empty here too and accepted so that
+ * code written for every target compiles. */
+template <unsigned MaxBlockSize = 1024> struct block_tile_memory {};
+template <unsigned MaxBlockSize>
+ANCHOR_CG thread_block this_thread_block(block_tile_memory<MaxBlockSize> &) {
+  return this_thread_block();
 }
 
 /* ---- thread_block_tile<N>: an aligned group of N lanes of one warp ------------------------ */
@@ -351,11 +359,18 @@ ANCHOR_CG coalesced_group __anchor_coalesced(unsigned mask, unsigned meta_rank =
 }
 
 /* ---- dynamic partitions ------------------------------------------------------------------- */
-/* tiled_partition(parent, n): n a power of two up to the parent's size (above 32: of a
- * thread_block, and a block barrier). Of a thread_block or a tile: the aligned tiles of n
- * lanes; of a coalesced group: its
- * ranks by n (ranks k*n ... k*n+n-1 form group k), a coalesced group again. */
+/* tiled_partition(parent, n): n a power of two from 1 to 32. Of a thread_block or a tile:
+ * the aligned tiles of n lanes; of a coalesced group: its ranks by n (ranks k*n ...
+ * k*n+n-1 form group k), a coalesced group again. Any other n fails the launch as in
+ * CUDA 13, whose _get_tiled_threads calls __trap() for n = 0, n > 32 or n not a power of
+ * two (tiles of more than 32 threads only as tiled_partition<N>): on the H200 with nvcc
+ * 13.0, tiled_partition(block, 128) gave cudaErrorLaunchFailure (2026-12-01). */
+ANCHOR_CG void __anchor_check_tile_size(unsigned tile_size) {
+  if (tile_size == 0u || tile_size > 32u || (tile_size & (tile_size - 1u)) != 0u)
+    __builtin_trap(); /* __trap() */
+}
 ANCHOR_CG thread_group tiled_partition(const thread_group &parent, unsigned tile_size) {
+  __anchor_check_tile_size(tile_size);
   unsigned rank = (unsigned)parent.thread_rank(), size = (unsigned)parent.num_threads();
   if (parent.kind_ == __anchor::kind_coalesced) {
     unsigned first = rank / tile_size * tile_size, mask = 0;
@@ -364,11 +379,11 @@ ANCHOR_CG thread_group tiled_partition(const thread_group &parent, unsigned tile
     return thread_group(__anchor::kind_coalesced, mask, 0, rank / tile_size,
                         (size + tile_size - 1u) / tile_size);
   }
-  if (tile_size > 32u) __anchor::large_tile_reset(__anchor::large_tile_words<0>());
   return thread_group(__anchor::kind_tile, __anchor::tile_mask(tile_size), tile_size,
                       rank / tile_size, (size + tile_size - 1u) / tile_size);
 }
 ANCHOR_CG coalesced_group tiled_partition(const coalesced_group &parent, unsigned tile_size) {
+  __anchor_check_tile_size(tile_size);
   unsigned mask = parent.__anchor_mask(), rank = (unsigned)parent.thread_rank();
   unsigned size = (unsigned)parent.num_threads(), first = rank / tile_size * tile_size, part = 0;
   for (unsigned r = first; r < first + tile_size && r < size; r++)

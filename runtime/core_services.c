@@ -6,7 +6,10 @@
  *   the lock table   AC_ABI_LOCK_WORDS 32-bit words, zero, that the device
  *                    library's atomics without a Metal instruction (64-bit,
  *                    ...) take by address and always give back before the
- *                    kernel ends;
+ *                    kernel ends, unless it stops on a page fault or a
+ *                    timeout inside a critical section: core_submit.c
+ *                    clears the table after every failed launch (as it
+ *                    reads the status block, by its context word);
  *   the status block AC_ABI_STATUS_BYTES zeroed bytes where device code
  *                    reports to the host: a thread's failure (a trap, an
  *                    assert; core_submit.c turns it into the sticky error)

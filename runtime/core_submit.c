@@ -39,24 +39,47 @@ static cudaError_t rt_command_buffer_failure(mtl_id command_buffer) {
 
 /* A thread's failure that device code reported in the status block
  * (common/abi.h AC_ABI_STATUS_FAILURE: a __trap() or a failed assert(),
- * devlib/printf.cu): CUDA's cudaErrorLaunchFailure or cudaErrorAssert. The
- * block lives until the next reset, and so does the failure, like the
- * sticky error it becomes. */
+ * devlib/printf.cu; a warp mask that does not name its caller,
+ * compiler/intrinsics.c): CUDA's cudaErrorLaunchFailure, cudaErrorAssert or
+ * cudaErrorIllegalInstruction. The block lives until the next reset, and so
+ * does the failure, like the sticky error it becomes. */
 static void rt_note_device_failure(void) {
   rt_device *d = rt_device_current();
   if (!d || !d->services[AC_ABI_CONTEXT_STATUS]) return;
   const volatile uint32_t *status =
       (const volatile uint32_t *)(uintptr_t)d->services[AC_ABI_CONTEXT_STATUS];
   uint32_t failure = status[AC_ABI_STATUS_FAILURE];
-  if (failure)
-    rt_set_sticky_error(failure == AC_ABI_FAILURE_ASSERT ? cudaErrorAssert
-                                                         : cudaErrorLaunchFailure);
+  if (!failure) return;
+  if (failure == AC_ABI_FAILURE_WARP_MASK && rt_sticky_error() == cudaSuccess)
+    fprintf(stderr, "anchor: a warp operation's member mask does not name the calling lane "
+                    "(undefined in CUDA): cudaErrorIllegalInstruction\n");
+  rt_set_sticky_error(failure == AC_ABI_FAILURE_ASSERT      ? cudaErrorAssert
+                      : failure == AC_ABI_FAILURE_WARP_MASK ? cudaErrorIllegalInstruction
+                                                            : cudaErrorLaunchFailure);
 }
 
+/* Zeroes the lock table (core_services.c made it; context word
+ * AC_ABI_CONTEXT_LOCKS) after a failed launch. Relaxed stores: a kernel in
+ * flight may be reading the words. */
+static void rt_clear_locks(void) {
+  rt_device *d = rt_device_current();
+  if (!d || !d->services[AC_ABI_CONTEXT_LOCKS]) return;
+  uint32_t *locks = (uint32_t *)(uintptr_t)d->services[AC_ABI_CONTEXT_LOCKS];
+  for (unsigned k = 0; k < AC_ABI_LOCK_WORDS; k++)
+    __atomic_store_n(&locks[k], 0u, __ATOMIC_RELAXED);
+}
+
+/* A failed command buffer (page fault, timeout, ...) or a failure device code
+ * reported becomes the sticky error; then the lock table is cleared
+ * (rt_clear_locks), since a kernel that stopped mid-way may hold a
+ * lock that the command buffers still in flight would wait for forever. A
+ * trap or a failed assert cannot stop a thread holding a lock (the device
+ * library's critical sections call neither), a page fault inside one can. */
 static void rt_note_failure(mtl_id command_buffer) {
   if (mtl_command_buffer_status(command_buffer) == MTL_COMMAND_BUFFER_STATUS_ERROR)
     rt_set_sticky_error(rt_command_buffer_failure(command_buffer));
   rt_note_device_failure();
+  if (rt_sticky_error() != cudaSuccess) rt_clear_locks();
 }
 
 /* Releases entry i after completion, turning an error into the sticky one. */

@@ -131,6 +131,9 @@ static int run(mtl_id device, mtl_id library, const ac_module *m, char **argv) {
   if (place_globals(m, arena, ctx)) return 1;
   /* the atomics' lock table (devlib/atomics.cu): the arena's last words, zero */
   ctx[AC_ABI_CONTEXT_LOCKS] = (uint64_t)(uintptr_t)(arena + ARENA_BYTES - AC_ABI_LOCK_WORDS * 4);
+  /* the status block (a failure device code reports): just before them, zero */
+  unsigned char *status = arena + ARENA_BYTES - AC_ABI_LOCK_WORDS * 4 - AC_ABI_STATUS_BYTES;
+  ctx[AC_ABI_CONTEXT_STATUS] = (uint64_t)(uintptr_t)status;
   unsigned char params[16] = {0};
   uint64_t out_address = (uint64_t)(uintptr_t)out;
   memcpy(params, &out_address, 8);
@@ -154,6 +157,9 @@ static int run(mtl_id device, mtl_id library, const ac_module *m, char **argv) {
     fprintf(stderr, "msl_run: kernel failed: %s\n", mtl_error_description(error));
     return 1;
   }
+  uint32_t failure;
+  memcpy(&failure, status + 4 * AC_ABI_STATUS_FAILURE, sizeof failure);
+  if (failure) fprintf(stderr, "msl_run: device code reported failure %u\n", (unsigned)failure);
   for (int i = 0; i < OUT_INTS; i++)
     printf("%d\n", out[i]);
   mtl_release(queue);

@@ -4,7 +4,7 @@
 // memory, with their exact return values:
 //  1. a script: one thread calls each function (and its _block/_system variants) in turn on
 //     known values (float atomicAdd with subnormal operands and results, which NVIDIA's
-//     atom.add.f32 flushes to zero), recording every returned value and the memory; the same
+//     atom.add.f32 flushes to zero on global memory and not on shared), recording every returned value and the memory; the same
 //     script runs on the host with plain reference operations (CUDA's definitions), and the
 //     records must be equal bit for bit — in global memory and in shared memory;
 //  2. concurrency: N threads atomicAdd 1 to one location of each type (int, unsigned, 64-bit,
@@ -72,6 +72,10 @@ __host__ __device__ inline float ftz(float x) {
   return x != 0.0f && x > -1.17549435e-38f && x < 1.17549435e-38f ? (x < 0.0f ? -0.0f : 0.0f)
                                                                   : x;
 }
+// ftz(x) on global memory, x on shared (float atomicAdd, see the script).
+__host__ __device__ inline float ftz_if(bool global, float x) {
+  return global ? ftz(x) : x;
+}
 
 struct Rec {
   u64 *out;
@@ -87,8 +91,9 @@ struct Rec {
   }
 };
 
-// vector: the float2/float4 adds, which CUDA has on global memory only.
-__host__ __device__ void script(Mem *m, Rec &r, bool vector) {
+// global: global memory, with the float2/float4 adds (which CUDA has on global memory
+// only) and float atomicAdd flushing subnormals (see below).
+__host__ __device__ void script(Mem *m, Rec &r, bool global) {
   // add / sub
   r.bits(OP(atomicAdd(&m->i, -5), ref_set(&m->i, m->i - 5)));
   r.bits(OP(atomicAdd_block(&m->i, 7), ref_set(&m->i, m->i + 7)));
@@ -97,19 +102,23 @@ __host__ __device__ void script(Mem *m, Rec &r, bool vector) {
   r.bits(OP(atomicAdd_block(&m->ull, 3ull), ref_set(&m->ull, m->ull + 3ull)));
   r.bits(OP(atomicAdd(&m->f, 0.375f), ref_set(&m->f, m->f + 0.375f)));
   r.bits(OP(atomicAdd_system(&m->f, -1.5f), ref_set(&m->f, m->f - 1.5f)));
-  // float atomicAdd flushes subnormal inputs and results to a zero of their sign (PTX
-  // atom.add.f32, in every -ftz mode); the old value comes back as it was
+  // float atomicAdd on global memory flushes subnormal inputs and results to a zero of
+  // their sign (PTX atom.add.f32, in every -ftz mode); on shared memory it does not (IEEE
+  // addition): records 7-12 were 00400000 00000000 00800000 00800000 80c00000 80000000 in
+  // global memory and 00400000 00400000 00800000 00400000 80c00000 80400000 in shared
+  // memory, observed on the H200 with nvcc 13.0 (2026-12-01). The old value comes back
+  // as it was.
   m->f = bits_float(0x00400000u); // 2^-127
-  r.bits(OP(atomicAdd(&m->f, 0.0f), ref_set(&m->f, ftz(ftz(m->f) + 0.0f))));
-  r.bits(m->f); // +0
+  r.bits(OP(atomicAdd(&m->f, 0.0f), ref_set(&m->f, ftz_if(global, ftz_if(global, m->f) + 0.0f))));
+  r.bits(m->f); // global: +0; shared: 2^-127
   m->f = bits_float(0x00800000u); // FLT_MIN
   r.bits(OP(atomicAdd(&m->f, bits_float(0x80400000u)),
-            ref_set(&m->f, ftz(ftz(m->f) + ftz(bits_float(0x80400000u))))));
-  r.bits(m->f); // FLT_MIN: the subnormal operand counted as -0
+            ref_set(&m->f, ftz_if(global, ftz_if(global, m->f) + ftz_if(global, bits_float(0x80400000u))))));
+  r.bits(m->f); // global: FLT_MIN (the subnormal operand counted as -0); shared: 2^-127
   m->f = bits_float(0x80c00000u); // -1.5 FLT_MIN
   r.bits(OP(atomicAdd_block(&m->f, bits_float(0x00800000u)),
-            ref_set(&m->f, ftz(ftz(m->f) + bits_float(0x00800000u)))));
-  r.bits(m->f); // -0: the subnormal result -0.5 FLT_MIN flushed
+            ref_set(&m->f, ftz_if(global, ftz_if(global, m->f) + bits_float(0x00800000u)))));
+  r.bits(m->f); // global: -0 (the subnormal result -0.5 FLT_MIN flushed); shared: -0.5 FLT_MIN
   m->f = 1.0f;
   r.bits(OP(atomicAdd(&m->d, 0.1), ref_set(&m->d, m->d + 0.1)));
   r.bits(OP(atomicAdd_block(&m->d, 1e300), ref_set(&m->d, m->d + 1e300)));
@@ -143,7 +152,7 @@ __host__ __device__ void script(Mem *m, Rec &r, bool vector) {
   r.bits(OP(atomicAdd(&m->b2, __floats2bfloat162_rn(-2.0f, 0.5f)),
             ref_set(&m->b2,
                     __floats2bfloat162_rn(b2f(m->b2.x) - 2.0f, b2f(m->b2.y) + 0.5f))));
-  if (vector) {
+  if (global) {
     float2 f2v = make_float2(1.0f, -2.0f);
     float2 f2o = OP(atomicAdd(&m->f2, f2v),
                     ref_set(&m->f2, make_float2(m->f2.x + 1.0f, m->f2.y - 2.0f)));
@@ -445,8 +454,9 @@ int main(void) {
     if (*count != r.n) fail(where, "record count", 0, *count);
     // records 7..12: float atomicAdd with subnormals (old, new) x 3 (see the script)
     printf("%s: float atomicAdd subnormals: 0x%08llx 0x%08llx 0x%08llx 0x%08llx 0x%08llx "
-           "0x%08llx (expected 00400000 00000000 00800000 00800000 80c00000 80000000)\n",
-           where, out[7], out[8], out[9], out[10], out[11], out[12]);
+           "0x%08llx (expected %08llx %08llx %08llx %08llx %08llx %08llx)\n",
+           where, out[7], out[8], out[9], out[10], out[11], out[12], expected[7], expected[8],
+           expected[9], expected[10], expected[11], expected[12]);
     for (int k = 0; k < r.n; k++)
       if (out[k] != expected[k]) {
         if (failures++ < 20)

@@ -5,7 +5,12 @@
 // and sync() as a barrier of the tile's warps only (each round every
 // thread writes shared memory, syncs its tile and reads what threads of other warps of its
 // tile wrote; rounds repeat, so the barrier is reused). Tiles of different sizes live side
-// by side. Values the CPU computes. Prints PASS or FAIL: <details>.
+// by side. The block comes from this_thread_block(block_tile_memory), the form CUDA needs
+// for large tiles before sm_80 (accepted, and not needed, from sm_80). The dynamic
+// tiled_partition(block, n) takes only n <= 32 (a power of two): CUDA 13 calls __trap()
+// for tiled_partition(block, 128), which fails the launch (observed on the H200 with nvcc
+// 13.0, 2026-12-01: "unspecified launch failure"); the test's last launch checks that.
+// Values the CPU computes. Prints PASS or FAIL: <details>.
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 #include <cuda_runtime.h>
@@ -31,7 +36,8 @@ __device__ unsigned rounds(const cg::thread_block_tile<N> &t, unsigned *s, unsig
 
 __global__ void tiles(unsigned *out) {
   __shared__ unsigned s64[512], s128[512], s256[512], sdyn[512];
-  cg::thread_block b = cg::this_thread_block();
+  __shared__ cg::block_tile_memory<512> scratch;
+  cg::thread_block b = cg::this_thread_block(scratch);
   unsigned rank = b.thread_rank();
   unsigned *o = out + ((size_t)blockIdx.x * b.size() + rank) * RESULTS;
   cg::thread_block_tile<64> t64 = cg::tiled_partition<64>(b);
@@ -48,14 +54,13 @@ __global__ void tiles(unsigned *out) {
     o[4 + r] = 0;
   unsigned a = rounds(t64, s64, 1u), c = rounds(t128, s128, 2u), d = rounds(t256, s256, 3u);
   o[4] = a, o[5] = c, o[6] = d;
-  // The dynamic form, 128 threads a tile.
-  cg::thread_group g = cg::tiled_partition(b, 128);
+  // The dynamic form, 32 threads a tile (its largest size).
+  cg::thread_group g = cg::tiled_partition(b, 32);
   unsigned grank = (unsigned)g.thread_rank(), gbase = rank - grank, acc = 0;
-  unsigned ghave = b.size() - gbase < 128u ? b.size() - gbase : 128u;
   for (unsigned r = 0; r < ROUNDS; r++) {
     sdyn[rank] = rank * 5u + r * 100u;
     g.sync();
-    acc = acc * 31u + sdyn[gbase + (grank + 64u + r) % ghave];
+    acc = acc * 31u + sdyn[gbase + (grank + 7u + r) % 32u];
     g.sync();
   }
   o[7] = acc;
@@ -106,12 +111,11 @@ static int run(unsigned threads, unsigned blocks) {
       want[4] = host_rounds(threads, 64, t, 1u);
       want[5] = host_rounds(threads, 128, t, 2u);
       want[6] = host_rounds(threads, 256, t, 3u);
-      unsigned acc = 0, grank = t % 128, gbase = t - grank;
-      unsigned have = threads - gbase < 128u ? threads - gbase : 128u;
+      unsigned acc = 0, grank = t % 32, gbase = t - grank;
       for (unsigned r = 0; r < ROUNDS; r++)
-        acc = acc * 31u + ((gbase + (grank + 64u + r) % have) * 5u + r * 100u);
+        acc = acc * 31u + ((gbase + (grank + 7u + r) % 32u) * 5u + r * 100u);
       want[7] = acc;
-      want[8] = grank * 1000u + 128u;
+      want[8] = grank * 1000u + 32u;
       want[9] = (t - t % 64 + (t % 64 + 5) % 64) * 3u;
       want[10] = t - t % 128 + 127 - t % 128;
       want[11] = (t - t % 128 <= 200 && 200 < t - t % 128 + 128 ? 10u : 0u) + 100u + 0u;
@@ -139,9 +143,27 @@ static int run(unsigned threads, unsigned blocks) {
   return bad;
 }
 
+// A dynamic partition of more than 32 threads: CUDA 13's tiled_partition(block, 128)
+// calls __trap(), so the launch fails with cudaErrorLaunchFailure (observed on the H200
+// with nvcc 13.0, 2026-12-01). The error is sticky: this is the program's last launch.
+__global__ void dynamic_128(unsigned *out) {
+  cg::thread_group g = cg::tiled_partition(cg::this_thread_block(), 128);
+  out[threadIdx.x] = (unsigned)g.thread_rank();
+}
+
 int main(void) {
   if (run(256, 3) || run(512, 2))
     return 1;
+  unsigned *dout;
+  if (check(cudaMalloc((void **)&dout, 256 * sizeof(unsigned)), "cudaMalloc"))
+    return 1;
+  dynamic_128<<<1, 256>>>(dout);
+  cudaError_t err = cudaDeviceSynchronize();
+  if (err != cudaErrorLaunchFailure) {
+    printf("FAIL: tiled_partition(block, 128): %s (%s), expected cudaErrorLaunchFailure\n",
+           cudaGetErrorString(err), cudaGetErrorName(err));
+    return 1;
+  }
   printf("PASS\n");
   return 0;
 }

@@ -8,7 +8,10 @@
 //  - tile masks (aligned groups of 2, 4, 8, 16, 32 lanes) with width=: __shfl_sync,
 //    __shfl_down_sync, __shfl_xor_sync, __reduce_add_sync, __ballot_sync;
 //  - __match_any_sync / __match_all_sync on unsigned, int, long long,
-//    unsigned long long, float and double (full mask).
+//    unsigned long long, float and double (full mask);
+//  - the masks returned in a partial warp: __ballot_sync(FULL, 1), __match_any_sync and
+//    __match_all_sync under the full mask and under 0x0000ffff (which names lanes that
+//    do not exist in blocks of 7 threads): only the lanes that exist.
 // A lane that does not exist (past the block's last thread) is inactive: ballots have
 // zeros there and reductions and matches leave it out. A shuffle whose source lane does
 // not exist is undefined in CUDA: those results are not checked. Values the CPU computes
@@ -18,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { RESULTS = 50, FULL = 0xffffffffu, UNCHECKED = 0x7eadbeef };
+enum { RESULTS = 54, FULL = 0xffffffffu, UNCHECKED = 0x7eadbeef };
 
 __device__ unsigned tile_mask(int lane, int w) {
   return (w == 32 ? FULL : (1u << w) - 1u) << (lane & ~(w - 1));
@@ -87,6 +90,15 @@ __global__ void warp_masks(const int *in, unsigned *out) {
   if (lane < 16) {
     o[48] = (unsigned)__shfl_sync(0x0000ffffu, v, 15 - lane);
     o[49] = __ballot_sync(0x0000ffffu, v & 1) + (unsigned)__reduce_add_sync(0x0000ffffu, v) * 65536u;
+  }
+  // Masks returned in a partial warp (the lanes that exist, see expected()).
+  o[50] = __ballot_sync(FULL, 1);
+  o[51] = __match_any_sync(FULL, 42u);
+  o[52] = o[53] = 0;
+  if (lane < 16) {
+    int p16 = 0;
+    o[52] = __match_all_sync(0x0000ffffu, 5u, &p16);
+    o[53] = (unsigned)p16;
   }
 }
 
@@ -189,10 +201,13 @@ static void expected(const warp *w, int lane, int b, unsigned *o) {
   o[30] = m30, o[31] = m31, o[32] = m32, o[33] = m33, o[34] = m34, o[35] = m35;
   int p36 = b % 2 ? 1 : same_u, p38 = b % 2 ? 1 : same_d, p40 = b % 2 ? 1 : same_l,
       p42 = b % 2 ? 1 : same_f;
-  o[36] = p36 ? FULL : 0, o[37] = (unsigned)p36;
-  o[38] = p38 ? FULL : 0, o[39] = (unsigned)p38;
-  o[40] = p40 ? FULL : 0, o[41] = (unsigned)p40;
-  o[42] = p42 ? FULL : 0, o[43] = (unsigned)p42;
+  // __match_all_sync returns the lanes of the mask that exist, not the mask: in a
+  // partial warp (16 lanes, blocks of 48) __match_all_sync(0xffffffff, 7u, &p) returned
+  // 0x0000ffff, observed on the H200 with nvcc 13.0 (2026-12-01).
+  o[36] = p36 ? ex : 0, o[37] = (unsigned)p36;
+  o[38] = p38 ? ex : 0, o[39] = (unsigned)p38;
+  o[40] = p40 ? ex : 0, o[41] = (unsigned)p40;
+  o[42] = p42 ? ex : 0, o[43] = (unsigned)p42;
   o[44] = s, o[45] = (unsigned)mn, o[46] = umx;
   o[47] = (unsigned)(all1000 * 10 + any49);
   o[48] = o[49] = 0;
@@ -204,6 +219,18 @@ static void expected(const warp *w, int lane, int b, unsigned *o) {
       s16 += (unsigned)x[k];
     }
     o[49] = b16 + s16 * 65536u;
+  }
+  // The same rule as o[36] (observed on the H200 with nvcc 13.0, 2026-12-01) for the
+  // other mask-returning operations: the lanes that exist. o[50] and o[51] follow from
+  // what the H200 showed for o[0] and o[30]; o[52] (a mask naming lanes past a block of
+  // 7 threads) is the rule of o[36] applied to a partial mask, to be confirmed on the
+  // next H200 run.
+  o[50] = ex;
+  o[51] = ex;
+  o[52] = o[53] = 0;
+  if (lane < 16) {
+    o[52] = 0x0000ffffu & ex;
+    o[53] = 1;
   }
 }
 

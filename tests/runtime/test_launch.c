@@ -54,6 +54,7 @@ static const char scale_msl[] =
                         "        *(constant int *)(anchor_params + 8 + i * 4);\n"
                         "}\n";
 
+#define LOCKS "anchor_ctx[" AC_ABI_STR(AC_ABI_CONTEXT_LOCKS) "]"
 /* Reverses each block's thread ids through dynamic shared memory and a
  * barrier; and a kernel that writes through a wild pointer. */
 static const char extra_msl[] =
@@ -69,12 +70,41 @@ static const char extra_msl[] =
     "}\n"
     "kernel void wild(" ABI_ARGS ") {\n"
     "  *reinterpret_cast<device uint *>(anchor_ctx[0] + 64) = 1;\n"
+    "}\n"
+    /* A kernel that stops holding lock 5 of the lock table, as a 64-bit atomic whose
+     * critical section faults does (devlib/atomics.cu): it takes the lock, works a
+     * while (so that the next launch is committed before its failure is seen), then
+     * faults. */
+    "kernel void holder(" ABI_ARGS ") {\n"
+    "  device atomic_uint *locks = reinterpret_cast<device atomic_uint *>(\n"
+    "      " LOCKS " + anchor_ctx[0]);\n"
+    "  atomic_store_explicit(locks + 5, 1u, memory_order_relaxed);\n"
+    "  device atomic_uint *slow = locks + 100;\n"
+    "  for (uint k = 0; k < 2000000u; k++)\n"
+    "    atomic_fetch_add_explicit(slow, 1u, memory_order_relaxed);\n"
+    "  atomic_store_explicit(slow, 0u, memory_order_relaxed);\n"
+    "  *reinterpret_cast<device uint *>(anchor_ctx[0] + 64) = 1;\n"
+    "}\n"
+    /* Waits (a bounded number of reads) for lock 5: out[0] = 1 when it was free. */
+    "kernel void waiter(" ABI_ARGS ") {\n"
+    "  ulong out = *(constant ulong *)(anchor_params + 0);\n"
+    "  device atomic_uint *locks = reinterpret_cast<device atomic_uint *>(\n"
+    "      " LOCKS " + anchor_ctx[0]);\n"
+    "  uint got = 2u;\n"
+    "  for (uint k = 0; k < 400000000u; k++)\n"
+    "    if (atomic_load_explicit(locks + 5, memory_order_relaxed) == 0u) { got = 1u; break; }\n"
+    "  *reinterpret_cast<device uint *>(out + anchor_ctx[0]) = got;\n"
     "}\n";
 static ac_param reverse_params[] = {{0, 8}};
+static ac_param waiter_params[] = {{0, 8}};
 static const ac_kernel extra_kernels[] = {{"reverse", 8, 0, true, 1, reverse_params},
-                                          {"wild", 0, 0, false, 0, NULL}};
+                                          {"wild", 0, 0, false, 0, NULL},
+                                          {"holder", 0, 0, false, 0, NULL},
+                                          {"waiter", 8, 0, false, 1, waiter_params}};
 static void reverse_stub(void) {}
 static void wild_stub(void) {}
+static void holder_stub(void) {}
+static void waiter_stub(void) {}
 
 static ac_param scale_params[] = {{0, 8}, {8, 4}, {12, 4}};
 static ac_param where_params[] = {{0, 8}};
@@ -355,9 +385,31 @@ static void test_sticky_error(void **handle) {
   CHECK_ERR(cudaFree(p), cudaSuccess);
 }
 
+/* A launch that fails holding a lock of the lock table (core_services.c): when the
+ * runtime notes the failure it clears the table, so a launch already in flight that
+ * waits for that lock goes on instead of spinning until its bound (a 64-bit atomic
+ * would spin forever). The error stays sticky; the waiter's result is read through
+ * managed memory. */
+static void test_lock_cleared_after_failure(void **handle) {
+  __cudaRegisterFunction(handle, (const char *)holder_stub, (char *)"holder", "holder", -1, 0, 0, 0,
+                         0, 0);
+  __cudaRegisterFunction(handle, (const char *)waiter_stub, (char *)"waiter", "waiter", -1, 0, 0, 0,
+                         0, 0);
+  unsigned *got = NULL;
+  CHECK_ERR(cudaMallocManaged((void **)&got, sizeof *got, cudaMemAttachGlobal), cudaSuccess);
+  *got = 0;
+  dim3 one = {1, 1, 1};
+  void *args[] = {&got};
+  CHECK_ERR(cudaLaunchKernel((const void *)holder_stub, one, one, NULL, 0, 0), cudaSuccess);
+  CHECK_ERR(cudaLaunchKernel((const void *)waiter_stub, one, one, args, 0, 0), cudaSuccess);
+  CHECK_ERR(cudaDeviceSynchronize(), cudaErrorIllegalAddress);
+  CHECK(*got == 1);
+  CHECK_ERR(cudaDeviceReset(), cudaSuccess);
+}
+
 int main(void) {
   fatbin_wrapper wrapper, extra_wrapper;
-  unsigned char *extra = make_module(extra_kernels, 2, NULL, 0, extra_msl);
+  unsigned char *extra = make_module(extra_kernels, 4, NULL, 0, extra_msl);
   extra_wrapper = (fatbin_wrapper){AC_FATBIN_MAGIC, AC_FATBIN_VERSION, extra, NULL};
   void **extra_handle = __cudaRegisterFatBinary(&extra_wrapper);
   unsigned char *blob = make_module(scale_kernels, 4, scale_globals, 2, scale_msl);
@@ -372,6 +424,7 @@ int main(void) {
   test_unsupported_registration();
   test_dynamic_shared_memory(extra_handle);
   test_sticky_error(extra_handle);
+  test_lock_cleared_after_failure(extra_handle);
   /* a reset forgets storage and libraries; the module loads again, variables
    * initialised afresh from the blob */
   CHECK_ERR(cudaDeviceReset(), cudaSuccess);
