@@ -65,8 +65,12 @@ __global__ void tiles(unsigned *out) {
   }
   o[7] = acc;
   o[8] = grank * 1000u + (unsigned)g.size();
-  o[9] = t64.shfl(rank * 3u, (int)(t64.thread_rank() + 5) % 64);
-  o[10] = (unsigned)(t128.shfl((double)rank * 0.5, 127 - (int)t128.thread_rank()) * 2.0);
+  // shfl on a tile of more than 32 threads is a broadcast: CUDA 13's header implements it
+  // with one source warp that the others wait for, so the source rank must be the same in
+  // the whole tile (a rank that varies within the tile hung the H200, nvcc 13.0,
+  // 2026-12-01); tile-dependent sources, uniform within each tile.
+  o[9] = t64.shfl(rank * 3u, (int)(t64.meta_group_rank() * 7 + 5) % 64);
+  o[10] = (unsigned)(t128.shfl((double)rank * 0.5, 127 - (int)t128.meta_group_rank()) * 2.0);
   o[11] = (unsigned)(t128.any(rank == 200) * 10 + t128.all(rank < 1000) * 100 +
                      t64.all(rank % 64 != 63));
   o[12] = cg::reduce(t64, rank, cg::plus<unsigned>());
@@ -116,8 +120,8 @@ static int run(unsigned threads, unsigned blocks) {
         acc = acc * 31u + ((gbase + (grank + 7u + r) % 32u) * 5u + r * 100u);
       want[7] = acc;
       want[8] = grank * 1000u + 32u;
-      want[9] = (t - t % 64 + (t % 64 + 5) % 64) * 3u;
-      want[10] = t - t % 128 + 127 - t % 128;
+      want[9] = (t - t % 64 + (t / 64 * 7 + 5) % 64) * 3u;
+      want[10] = t - t % 128 + 127 - t / 128;
       want[11] = (t - t % 128 <= 200 && 200 < t - t % 128 + 128 ? 10u : 0u) + 100u + 0u;
       unsigned sum = 0, base64 = t - t % 64, base128 = t - t % 128, base256 = t - t % 256;
       int mx = -1, mn = 1000;

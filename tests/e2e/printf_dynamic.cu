@@ -34,6 +34,15 @@ __device__ char names[4][8] = {"alpha", "beta", "gamma", "delta"};
 __device__ char many[] = "many: %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d "
                          "%d %d %d %d %d %d %d %d %d %d %d %d\n";
 
+// The 34-conversion line up to its 32nd value: what comes after is unspecified (CUDA
+// stores 32 arguments; on the H200 with nvcc 13.0, 2026-12-01, the 33rd and 34th %d
+// printed bytes of the format string, Anchor prints them as they stand).
+static std::string only_32(const std::string &line) {
+  if (line.rfind("many:", 0) != 0) return line;
+  size_t at = line.find(" 31");
+  return at == std::string::npos ? line : line.substr(0, at + 3) + " ...\n";
+}
+
 __global__ void dynamic(int *results) {
   int t = threadIdx.x, f = t % FORMATS;
   const char *format = device_formats[f];
@@ -86,7 +95,7 @@ int main() {
   std::string many_line = "many:";
   for (int i = 0; i < 34; i++)
     many_line += i < 32 ? " " + std::to_string(i) : std::string(" %d");
-  want.insert(many_line + "\n");
+  want.insert(only_32(many_line + "\n"));
   if (CHECK_ALL && host[THREADS] != 32) {
     printf("the 34-conversion printf returned %d, expected 32\n", host[THREADS]);
     ok = false;
@@ -94,7 +103,7 @@ int main() {
   for (size_t at = 0; at < out.size();) {
     size_t end = out.find('\n', at);
     if (end == std::string::npos) end = out.size() - 1;
-    got.insert(out.substr(at, end + 1 - at));
+    got.insert(only_32(out.substr(at, end + 1 - at)));
     at = end + 1;
   }
   bool all = got == want, known = true;
