@@ -71,12 +71,13 @@ programs=(
 # Not here: i3_* (i3_device_run.sh) and extended_lambda.cu, which needs
 # --extended-lambda (nvcc -O2 --extended-lambda -arch=sm_90; PASS, see its header).
 
-# Compile and run the programs in parallel (one log each), then print the logs in order.
+# Compile and run the programs in parallel (one log each, each within 300 s: a program
+# that hangs the GPU fails alone), then print the logs in order.
 for p in "${programs[@]}"; do
   set -- $p
   name=$1
   shift
-  ( "$e2e/run.sh" "$nvcc" "$flags" "$out" "$name" "$@" >"$out/$name.log" 2>&1
+  ( timeout 300 "$e2e/run.sh" "$nvcc" "$flags" "$out" "$name" "$@" >"$out/$name.log" 2>&1
     echo $? >"$out/$name.rc" ) &
 done
 wait

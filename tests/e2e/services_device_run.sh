@@ -26,7 +26,7 @@ for src in "$e2e"/printf_*.cu "$e2e"/assert_*.cu "$e2e"/trap_*.cu "$e2e"/clock_*
   "$e2e"/heap_*.cu; do
   name=$(basename "$src" .cu)
   echo "================ $name"
-  "$e2e/run.sh" "$nvcc" "$flags" "$out" "$name" "$src"
+  timeout 300 "$e2e/run.sh" "$nvcc" "$flags" "$out" "$name" "$src"
   rc=$?
   summary+="$name: $( [ $rc = 0 ] && echo PASS || echo FAIL)"$'\n'
 done
