@@ -9,8 +9,15 @@
  * C++; no CUDA compiler needed. */
 #ifndef ANCHOR_DRIVER_TYPES_H
 #define ANCHOR_DRIVER_TYPES_H
+#define __DRIVER_TYPES_H__ /* NVIDIA's guard, which programs test */
+
+/* The calling convention of callbacks (stream callbacks, host functions):
+ * __stdcall on Windows in CUDA, nothing elsewhere. */
+#define CUDART_CB
 
 #include <stddef.h>
+
+#include "vector_types.h" /* dim3, in cudaLaunchConfig_t and node parameters */
 
 /* Every code CUDA 13.0 defines, with CUDA's value. */
 enum cudaError {
@@ -211,13 +218,22 @@ enum cudaFuncCache {
   cudaFuncCachePreferEqual = 3
 };
 
-enum cudaLimit { cudaLimitStackSize = 0, cudaLimitPrintfFifoSize = 1, cudaLimitMallocHeapSize = 2 };
+enum cudaLimit {
+  cudaLimitStackSize = 0,
+  cudaLimitPrintfFifoSize = 1,
+  cudaLimitMallocHeapSize = 2,
+  cudaLimitDevRuntimeSyncDepth = 3,
+  cudaLimitDevRuntimePendingLaunchCount = 4,
+  cudaLimitMaxL2FetchGranularity = 5,
+  cudaLimitPersistingL2CacheSize = 6
+};
 
 /* Unified-memory hints (CUDA 13 signatures take a cudaMemLocation). */
 #define cudaCpuDeviceId ((int)-1)
 #define cudaInvalidDeviceId ((int)-2)
 enum cudaMemLocationType {
   cudaMemLocationTypeInvalid = 0,
+  cudaMemLocationTypeNone = 0,
   cudaMemLocationTypeDevice = 1,
   cudaMemLocationTypeHost = 2,
   cudaMemLocationTypeHostNuma = 3,
@@ -239,7 +255,14 @@ enum cudaMemoryAdvise {
 /* The kernel attributes cudaFuncSetAttribute accepts (CUDA's values). */
 enum cudaFuncAttribute {
   cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
-  cudaFuncAttributePreferredSharedMemoryCarveout = 9
+  cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+  cudaFuncAttributeClusterDimMustBeSet = 10,
+  cudaFuncAttributeRequiredClusterWidth = 11,
+  cudaFuncAttributeRequiredClusterHeight = 12,
+  cudaFuncAttributeRequiredClusterDepth = 13,
+  cudaFuncAttributeNonPortableClusterSizeAllowed = 14,
+  cudaFuncAttributeClusterSchedulingPolicyPreference = 15,
+  cudaFuncAttributeMax
 };
 
 /* Host functions run in stream order (cudaLaunchHostFunc, cudaStreamAddCallback). */
@@ -301,9 +324,12 @@ enum cudaDeviceAttr {
   cudaDevAttrMemoryPoolsSupported = 115
 };
 
+#ifndef ANCHOR_CUUUID_ST /* cuda.h defines it too */
+#define ANCHOR_CUUUID_ST
 struct CUuuid_st {
   char bytes[16];
 };
+#endif
 typedef struct CUuuid_st cudaUUID_t;
 
 /* cudaDeviceProp: the CUDA 12 field set (which CUDA 13 trimmed: clockRate,
@@ -433,6 +459,364 @@ struct cudaFuncAttributes {
   int clusterSchedulingPolicyPreference;
   int nonPortableClusterSizeAllowed;
   int reserved[16];
+};
+
+/* --- the rest of CUDA 13's runtime types -------------------------------------
+ * Types, enums and flags of the API surface that libanchor declares but does
+ * not implement yet, or cannot implement on Metal (those functions return
+ * cudaErrorNotSupported: docs/runtime.md, "Declared, not supported"), so that
+ * programs using them compile and can test for the error. Values are CUDA's
+ * (tests/runtime/headers/compare_with_cuda.sh checks them where CUDA's
+ * headers are installed). */
+#define cudaHostRegisterIoMemory 0x04
+#define cudaHostRegisterReadOnly 0x08
+#define cudaPeerAccessDefault 0x00
+#define cudaEventRecordDefault 0x00
+#define cudaEventRecordExternal 0x01
+#define cudaEventWaitDefault 0x00
+#define cudaEventWaitExternal 0x01
+#define cudaDeviceScheduleMask 0x07
+#define cudaDeviceSyncMemops 0x80
+#define cudaArrayDefault 0x00
+#define cudaArrayLayered 0x01
+#define cudaArraySurfaceLoadStore 0x02
+#define cudaArrayCubemap 0x04
+#define cudaArrayTextureGather 0x08
+#define cudaCooperativeLaunchMultiDeviceNoPreSync 0x01
+#define cudaCooperativeLaunchMultiDeviceNoPostSync 0x02
+#define cudaOccupancyDisableCachingOverride 0x01
+#define CUDA_IPC_HANDLE_SIZE 64
+
+/* Opaque handles. */
+typedef struct cudaArray *cudaArray_t;
+typedef const struct cudaArray *cudaArray_const_t;
+typedef struct cudaMipmappedArray *cudaMipmappedArray_t;
+typedef const struct cudaMipmappedArray *cudaMipmappedArray_const_t;
+typedef struct cudaGraphicsResource *cudaGraphicsResource_t;
+typedef struct CUgraph_st *cudaGraph_t;
+typedef struct CUgraphNode_st *cudaGraphNode_t;
+typedef struct CUgraphExec_st *cudaGraphExec_t;
+typedef struct CUmemPoolHandle_st *cudaMemPool_t;
+typedef struct CUuserObject_st *cudaUserObject_t;
+typedef struct CUfunc_st *cudaFunction_t;
+typedef struct CUkern_st *cudaKernel_t;
+typedef struct CUlib_st *cudaLibrary_t;
+typedef unsigned long long cudaGraphConditionalHandle;
+typedef unsigned long long cudaTextureObject_t;
+typedef unsigned long long cudaSurfaceObject_t;
+typedef struct cudaIpcEventHandle_st {
+  char reserved[CUDA_IPC_HANDLE_SIZE];
+} cudaIpcEventHandle_t;
+typedef struct cudaIpcMemHandle_st {
+  char reserved[CUDA_IPC_HANDLE_SIZE];
+} cudaIpcMemHandle_t;
+
+/* Arrays, 3D copies. */
+enum cudaChannelFormatKind {
+  cudaChannelFormatKindSigned = 0,
+  cudaChannelFormatKindUnsigned = 1,
+  cudaChannelFormatKindFloat = 2,
+  cudaChannelFormatKindNone = 3,
+  cudaChannelFormatKindNV12 = 4,
+  cudaChannelFormatKindUnsignedNormalized8X1 = 5,
+  cudaChannelFormatKindUnsignedNormalized8X2 = 6,
+  cudaChannelFormatKindUnsignedNormalized8X4 = 7,
+  cudaChannelFormatKindUnsignedNormalized16X1 = 8,
+  cudaChannelFormatKindUnsignedNormalized16X2 = 9,
+  cudaChannelFormatKindUnsignedNormalized16X4 = 10,
+  cudaChannelFormatKindSignedNormalized8X1 = 11,
+  cudaChannelFormatKindSignedNormalized8X2 = 12,
+  cudaChannelFormatKindSignedNormalized8X4 = 13,
+  cudaChannelFormatKindSignedNormalized16X1 = 14,
+  cudaChannelFormatKindSignedNormalized16X2 = 15,
+  cudaChannelFormatKindSignedNormalized16X4 = 16,
+  cudaChannelFormatKindUnsignedBlockCompressed1 = 17,
+  cudaChannelFormatKindUnsignedBlockCompressed1SRGB = 18,
+  cudaChannelFormatKindUnsignedBlockCompressed2 = 19,
+  cudaChannelFormatKindUnsignedBlockCompressed2SRGB = 20,
+  cudaChannelFormatKindUnsignedBlockCompressed3 = 21,
+  cudaChannelFormatKindUnsignedBlockCompressed3SRGB = 22,
+  cudaChannelFormatKindUnsignedBlockCompressed4 = 23,
+  cudaChannelFormatKindSignedBlockCompressed4 = 24,
+  cudaChannelFormatKindUnsignedBlockCompressed5 = 25,
+  cudaChannelFormatKindSignedBlockCompressed5 = 26,
+  cudaChannelFormatKindUnsignedBlockCompressed6H = 27,
+  cudaChannelFormatKindSignedBlockCompressed6H = 28,
+  cudaChannelFormatKindUnsignedBlockCompressed7 = 29,
+  cudaChannelFormatKindUnsignedBlockCompressed7SRGB = 30,
+  cudaChannelFormatKindUnsignedNormalized1010102 = 31
+};
+struct cudaChannelFormatDesc {
+  int x, y, z, w;
+  enum cudaChannelFormatKind f;
+};
+struct cudaExtent {
+  size_t width, height, depth;
+};
+struct cudaPos {
+  size_t x, y, z;
+};
+struct cudaPitchedPtr {
+  void *ptr;
+  size_t pitch;
+  size_t xsize;
+  size_t ysize;
+};
+struct cudaMemcpy3DParms {
+  cudaArray_t srcArray;
+  struct cudaPos srcPos;
+  struct cudaPitchedPtr srcPtr;
+  cudaArray_t dstArray;
+  struct cudaPos dstPos;
+  struct cudaPitchedPtr dstPtr;
+  struct cudaExtent extent;
+  enum cudaMemcpyKind kind;
+};
+struct cudaMemcpy3DPeerParms {
+  cudaArray_t srcArray;
+  struct cudaPos srcPos;
+  struct cudaPitchedPtr srcPtr;
+  int srcDevice;
+  cudaArray_t dstArray;
+  struct cudaPos dstPos;
+  struct cudaPitchedPtr dstPtr;
+  int dstDevice;
+  struct cudaExtent extent;
+};
+
+/* L2 access policy and launch/stream attributes. */
+enum cudaAccessProperty {
+  cudaAccessPropertyNormal = 0,
+  cudaAccessPropertyStreaming = 1,
+  cudaAccessPropertyPersisting = 2
+};
+struct cudaAccessPolicyWindow {
+  void *base_ptr;
+  size_t num_bytes;
+  float hitRatio;
+  enum cudaAccessProperty hitProp;
+  enum cudaAccessProperty missProp;
+};
+enum cudaSynchronizationPolicy {
+  cudaSyncPolicyAuto = 1,
+  cudaSyncPolicySpin = 2,
+  cudaSyncPolicyYield = 3,
+  cudaSyncPolicyBlockingSync = 4
+};
+enum cudaClusterSchedulingPolicy {
+  cudaClusterSchedulingPolicyDefault = 0,
+  cudaClusterSchedulingPolicySpread = 1,
+  cudaClusterSchedulingPolicyLoadBalancing = 2
+};
+typedef enum cudaLaunchAttributeID {
+  cudaLaunchAttributeIgnore = 0,
+  cudaLaunchAttributeAccessPolicyWindow = 1,
+  cudaLaunchAttributeCooperative = 2,
+  cudaLaunchAttributeSynchronizationPolicy = 3,
+  cudaLaunchAttributeClusterDimension = 4,
+  cudaLaunchAttributeClusterSchedulingPolicyPreference = 5,
+  cudaLaunchAttributeProgrammaticStreamSerialization = 6,
+  cudaLaunchAttributeProgrammaticEvent = 7,
+  cudaLaunchAttributePriority = 8,
+  cudaLaunchAttributeMemSyncDomainMap = 9,
+  cudaLaunchAttributeMemSyncDomain = 10,
+  cudaLaunchAttributePreferredClusterDimension = 11,
+  cudaLaunchAttributeLaunchCompletionEvent = 12,
+  cudaLaunchAttributeDeviceUpdatableKernelNode = 13,
+  cudaLaunchAttributePreferredSharedMemoryCarveout = 14,
+  cudaLaunchAttributeNvlinkUtilCentricScheduling = 16
+} cudaLaunchAttributeID;
+typedef union cudaLaunchAttributeValue {
+  char pad[64];
+  struct cudaAccessPolicyWindow accessPolicyWindow;
+  int cooperative;
+  enum cudaSynchronizationPolicy syncPolicy;
+  struct {
+    unsigned int x, y, z;
+  } clusterDim;
+  enum cudaClusterSchedulingPolicy clusterSchedulingPolicyPreference;
+  int programmaticStreamSerializationAllowed;
+  struct {
+    cudaEvent_t event;
+    int flags;
+    int triggerAtBlockStart;
+  } programmaticEvent;
+  int priority;
+  unsigned int sharedMemCarveout;
+  unsigned int nvlinkUtilCentricScheduling;
+} cudaLaunchAttributeValue;
+typedef struct cudaLaunchAttribute_st {
+  cudaLaunchAttributeID id;
+  char pad[8 - sizeof(cudaLaunchAttributeID)];
+  cudaLaunchAttributeValue val;
+} cudaLaunchAttribute;
+typedef struct cudaLaunchConfig_st {
+  dim3 gridDim;
+  dim3 blockDim;
+  size_t dynamicSmemBytes;
+  cudaStream_t stream;
+  cudaLaunchAttribute *attrs;
+  unsigned int numAttrs;
+} cudaLaunchConfig_t;
+typedef cudaLaunchAttributeID cudaStreamAttrID;
+typedef cudaLaunchAttributeID cudaKernelNodeAttrID;
+typedef cudaLaunchAttributeValue cudaStreamAttrValue;
+typedef cudaLaunchAttributeValue cudaKernelNodeAttrValue;
+#define cudaStreamAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+#define cudaStreamAttributeSynchronizationPolicy cudaLaunchAttributeSynchronizationPolicy
+#define cudaStreamAttributeMemSyncDomainMap cudaLaunchAttributeMemSyncDomainMap
+#define cudaStreamAttributeMemSyncDomain cudaLaunchAttributeMemSyncDomain
+#define cudaStreamAttributePriority cudaLaunchAttributePriority
+#define cudaKernelNodeAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+#define cudaKernelNodeAttributeCooperative cudaLaunchAttributeCooperative
+#define cudaKernelNodeAttributePriority cudaLaunchAttributePriority
+
+/* Shared memory configuration, compute mode, peer attributes, ranges. */
+enum cudaSharedMemConfig {
+  cudaSharedMemBankSizeDefault = 0,
+  cudaSharedMemBankSizeFourByte = 1,
+  cudaSharedMemBankSizeEightByte = 2
+};
+enum cudaSharedCarveout {
+  cudaSharedmemCarveoutDefault = -1,
+  cudaSharedmemCarveoutMaxShared = 100,
+  cudaSharedmemCarveoutMaxL1 = 0
+};
+enum cudaComputeMode {
+  cudaComputeModeDefault = 0,
+  cudaComputeModeExclusive = 1,
+  cudaComputeModeProhibited = 2,
+  cudaComputeModeExclusiveProcess = 3
+};
+enum cudaDeviceP2PAttr {
+  cudaDevP2PAttrPerformanceRank = 1,
+  cudaDevP2PAttrAccessSupported = 2,
+  cudaDevP2PAttrNativeAtomicSupported = 3,
+  cudaDevP2PAttrCudaArrayAccessSupported = 4,
+  cudaDevP2PAttrOnlyPartialNativeAtomicSupported = 5
+};
+enum cudaMemRangeAttribute {
+  cudaMemRangeAttributeReadMostly = 1,
+  cudaMemRangeAttributePreferredLocation = 2,
+  cudaMemRangeAttributeAccessedBy = 3,
+  cudaMemRangeAttributeLastPrefetchLocation = 4,
+  cudaMemRangeAttributePreferredLocationType = 5,
+  cudaMemRangeAttributePreferredLocationId = 6,
+  cudaMemRangeAttributeLastPrefetchLocationType = 7,
+  cudaMemRangeAttributeLastPrefetchLocationId = 8
+};
+
+/* Stream capture and graphs. */
+enum cudaStreamCaptureMode {
+  cudaStreamCaptureModeGlobal = 0,
+  cudaStreamCaptureModeThreadLocal = 1,
+  cudaStreamCaptureModeRelaxed = 2
+};
+enum cudaStreamCaptureStatus {
+  cudaStreamCaptureStatusNone = 0,
+  cudaStreamCaptureStatusActive = 1,
+  cudaStreamCaptureStatusInvalidated = 2
+};
+enum cudaGraphInstantiateFlags {
+  cudaGraphInstantiateFlagAutoFreeOnLaunch = 1,
+  cudaGraphInstantiateFlagUpload = 2,
+  cudaGraphInstantiateFlagDeviceLaunch = 4,
+  cudaGraphInstantiateFlagUseNodePriority = 8
+};
+enum cudaGraphExecUpdateResult {
+  cudaGraphExecUpdateSuccess = 0x0,
+  cudaGraphExecUpdateError = 0x1,
+  cudaGraphExecUpdateErrorTopologyChanged = 0x2,
+  cudaGraphExecUpdateErrorNodeTypeChanged = 0x3,
+  cudaGraphExecUpdateErrorFunctionChanged = 0x4,
+  cudaGraphExecUpdateErrorParametersChanged = 0x5,
+  cudaGraphExecUpdateErrorNotSupported = 0x6,
+  cudaGraphExecUpdateErrorUnsupportedFunctionChange = 0x7,
+  cudaGraphExecUpdateErrorAttributesChanged = 0x8
+};
+enum cudaGraphNodeType {
+  cudaGraphNodeTypeKernel = 0x00,
+  cudaGraphNodeTypeMemcpy = 0x01,
+  cudaGraphNodeTypeMemset = 0x02,
+  cudaGraphNodeTypeHost = 0x03,
+  cudaGraphNodeTypeGraph = 0x04,
+  cudaGraphNodeTypeEmpty = 0x05,
+  cudaGraphNodeTypeWaitEvent = 0x06,
+  cudaGraphNodeTypeEventRecord = 0x07,
+  cudaGraphNodeTypeExtSemaphoreSignal = 0x08,
+  cudaGraphNodeTypeExtSemaphoreWait = 0x09,
+  cudaGraphNodeTypeMemAlloc = 0x0a,
+  cudaGraphNodeTypeMemFree = 0x0b,
+  cudaGraphNodeTypeConditional = 0x0d,
+  cudaGraphNodeTypeCount
+};
+typedef struct cudaGraphExecUpdateResultInfo_st {
+  enum cudaGraphExecUpdateResult result;
+  cudaGraphNode_t errorNode;
+  cudaGraphNode_t errorFromNode;
+} cudaGraphExecUpdateResultInfo;
+struct cudaKernelNodeParams {
+  void *func;
+  dim3 gridDim;
+  dim3 blockDim;
+  unsigned int sharedMemBytes;
+  void **kernelParams;
+  void **extra;
+};
+struct cudaMemsetParams {
+  void *dst;
+  size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  size_t width;
+  size_t height;
+};
+struct cudaHostNodeParams {
+  cudaHostFn_t fn;
+  void *userData;
+};
+
+/* Stream-ordered allocation: memory pools. */
+enum cudaMemPoolAttr {
+  cudaMemPoolReuseFollowEventDependencies = 0x1,
+  cudaMemPoolReuseAllowOpportunistic = 0x2,
+  cudaMemPoolReuseAllowInternalDependencies = 0x3,
+  cudaMemPoolAttrReleaseThreshold = 0x4,
+  cudaMemPoolAttrReservedMemCurrent = 0x5,
+  cudaMemPoolAttrReservedMemHigh = 0x6,
+  cudaMemPoolAttrUsedMemCurrent = 0x7,
+  cudaMemPoolAttrUsedMemHigh = 0x8
+};
+enum cudaMemAccessFlags {
+  cudaMemAccessFlagsProtNone = 0,
+  cudaMemAccessFlagsProtRead = 1,
+  cudaMemAccessFlagsProtReadWrite = 3
+};
+struct cudaMemAccessDesc {
+  struct cudaMemLocation location;
+  enum cudaMemAccessFlags flags;
+};
+enum cudaMemAllocationType {
+  cudaMemAllocationTypeInvalid = 0x0,
+  cudaMemAllocationTypePinned = 0x1,
+  cudaMemAllocationTypeManaged = 0x2,
+  cudaMemAllocationTypeMax = 0x7FFFFFFF
+};
+enum cudaMemAllocationHandleType {
+  cudaMemHandleTypeNone = 0x0,
+  cudaMemHandleTypePosixFileDescriptor = 0x1,
+  cudaMemHandleTypeWin32 = 0x2,
+  cudaMemHandleTypeWin32Kmt = 0x4,
+  cudaMemHandleTypeFabric = 0x8
+};
+struct cudaMemPoolProps {
+  enum cudaMemAllocationType allocType;
+  enum cudaMemAllocationHandleType handleTypes;
+  struct cudaMemLocation location;
+  void *win32SecurityAttributes;
+  size_t maxSize;
+  unsigned short usage;
+  unsigned char reserved[54];
 };
 
 #endif
