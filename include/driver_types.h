@@ -909,4 +909,216 @@ struct cudaMemPoolProps {
   unsigned char reserved[54];
 };
 
+/* Enums of the API surface not declared yet (textures and surfaces,
+ * external memory, graphics interop, JIT and library options, graph
+ * details, atomics capabilities ...), so programs that name their values
+ * compile. */
+enum cudaRoundMode { cudaRoundNearest, cudaRoundZero, cudaRoundPosInf, cudaRoundMinInf };
+enum cudaTextureAddressMode {
+  cudaAddressModeWrap = 0,
+  cudaAddressModeClamp = 1,
+  cudaAddressModeMirror = 2,
+  cudaAddressModeBorder = 3
+};
+enum cudaTextureFilterMode { cudaFilterModePoint = 0, cudaFilterModeLinear = 1 };
+enum cudaTextureReadMode { cudaReadModeElementType = 0, cudaReadModeNormalizedFloat = 1 };
+enum cudaSurfaceBoundaryMode {
+  cudaBoundaryModeZero = 0,
+  cudaBoundaryModeClamp = 1,
+  cudaBoundaryModeTrap = 2
+};
+enum cudaSurfaceFormatMode { cudaFormatModeForced = 0, cudaFormatModeAuto = 1 };
+enum cudaResourceType {
+  cudaResourceTypeArray = 0x00,
+  cudaResourceTypeMipmappedArray = 0x01,
+  cudaResourceTypeLinear = 0x02,
+  cudaResourceTypePitch2D = 0x03
+};
+enum cudaResourceViewFormat {
+  cudaResViewFormatNone = 0x00,
+  cudaResViewFormatUnsignedChar1 = 0x01,
+  cudaResViewFormatUnsignedChar2 = 0x02,
+  cudaResViewFormatUnsignedChar4 = 0x03,
+  cudaResViewFormatSignedChar1 = 0x04,
+  cudaResViewFormatSignedChar2 = 0x05,
+  cudaResViewFormatSignedChar4 = 0x06,
+  cudaResViewFormatUnsignedShort1 = 0x07,
+  cudaResViewFormatUnsignedShort2 = 0x08,
+  cudaResViewFormatUnsignedShort4 = 0x09,
+  cudaResViewFormatSignedShort1 = 0x0a,
+  cudaResViewFormatSignedShort2 = 0x0b,
+  cudaResViewFormatSignedShort4 = 0x0c,
+  cudaResViewFormatUnsignedInt1 = 0x0d,
+  cudaResViewFormatUnsignedInt2 = 0x0e,
+  cudaResViewFormatUnsignedInt4 = 0x0f,
+  cudaResViewFormatSignedInt1 = 0x10,
+  cudaResViewFormatSignedInt2 = 0x11,
+  cudaResViewFormatSignedInt4 = 0x12,
+  cudaResViewFormatHalf1 = 0x13,
+  cudaResViewFormatHalf2 = 0x14,
+  cudaResViewFormatHalf4 = 0x15,
+  cudaResViewFormatFloat1 = 0x16,
+  cudaResViewFormatFloat2 = 0x17,
+  cudaResViewFormatFloat4 = 0x18,
+  cudaResViewFormatUnsignedBlockCompressed1 = 0x19,
+  cudaResViewFormatUnsignedBlockCompressed2 = 0x1a,
+  cudaResViewFormatUnsignedBlockCompressed3 = 0x1b,
+  cudaResViewFormatUnsignedBlockCompressed4 = 0x1c,
+  cudaResViewFormatSignedBlockCompressed4 = 0x1d,
+  cudaResViewFormatUnsignedBlockCompressed5 = 0x1e,
+  cudaResViewFormatSignedBlockCompressed5 = 0x1f,
+  cudaResViewFormatUnsignedBlockCompressed6H = 0x20,
+  cudaResViewFormatSignedBlockCompressed6H = 0x21,
+  cudaResViewFormatUnsignedBlockCompressed7 = 0x22
+};
+enum cudaGraphInstantiateResult {
+  cudaGraphInstantiateSuccess = 0,
+  cudaGraphInstantiateError = 1,
+  cudaGraphInstantiateInvalidStructure = 2,
+  cudaGraphInstantiateNodeOperationNotSupported = 3,
+  cudaGraphInstantiateMultipleDevicesNotSupported = 4,
+  cudaGraphInstantiateConditionalHandleUnused = 5
+};
+enum cudaStreamUpdateCaptureDependenciesFlags {
+  cudaStreamAddCaptureDependencies = 0x0,
+  cudaStreamSetCaptureDependencies = 0x1
+};
+enum cudaUserObjectFlags { cudaUserObjectNoDestructorSync = 0x1 };
+enum cudaUserObjectRetainFlags { cudaGraphUserObjectMove = 0x1 };
+enum cudaGraphConditionalNodeType {
+  cudaGraphCondTypeIf = 0,
+  cudaGraphCondTypeWhile = 1,
+  cudaGraphCondTypeSwitch = 2
+};
+enum cudaGraphConditionalHandleFlags { cudaGraphCondAssignDefault = 1 };
+enum cudaLaunchMemSyncDomain {
+  cudaLaunchMemSyncDomainDefault = 0,
+  cudaLaunchMemSyncDomainRemote = 1
+};
+enum cudaGraphMemAttributeType {
+  cudaGraphMemAttrUsedMemCurrent = 0x0,
+  cudaGraphMemAttrUsedMemHigh = 0x1,
+  cudaGraphMemAttrReservedMemCurrent = 0x2,
+  cudaGraphMemAttrReservedMemHigh = 0x3
+};
+enum cudaGetDriverEntryPointFlags {
+  cudaEnableDefault = 0x0,
+  cudaEnableLegacyStream = 0x1,
+  cudaEnablePerThreadDefaultStream = 0x2
+};
+enum cudaDriverEntryPointQueryResult {
+  cudaDriverEntryPointSuccess = 0,
+  cudaDriverEntryPointSymbolNotFound = 1,
+  cudaDriverEntryPointVersionNotSufficent = 2
+};
+enum cudaDeviceNumaConfig { cudaDeviceNumaConfigNone = 0, cudaDeviceNumaConfigNumaNode = 1 };
+enum cudaFlushGPUDirectRDMAWritesOptions {
+  cudaFlushGPUDirectRDMAWritesOptionHost = 1 << 0,
+  cudaFlushGPUDirectRDMAWritesOptionMemOps = 1 << 1
+};
+enum cudaGPUDirectRDMAWritesOrdering {
+  cudaGPUDirectRDMAWritesOrderingNone = 0,
+  cudaGPUDirectRDMAWritesOrderingOwner = 100,
+  cudaGPUDirectRDMAWritesOrderingAllDevices = 200
+};
+enum cudaFlushGPUDirectRDMAWritesScope {
+  cudaFlushGPUDirectRDMAWritesToOwner = 100,
+  cudaFlushGPUDirectRDMAWritesToAllDevices = 200
+};
+enum cudaFlushGPUDirectRDMAWritesTarget { cudaFlushGPUDirectRDMAWritesTargetCurrentDevice = 0 };
+enum cudaGraphicsRegisterFlags {
+  cudaGraphicsRegisterFlagsNone = 0,
+  cudaGraphicsRegisterFlagsReadOnly = 1,
+  cudaGraphicsRegisterFlagsWriteDiscard = 2,
+  cudaGraphicsRegisterFlagsSurfaceLoadStore = 4,
+  cudaGraphicsRegisterFlagsTextureGather = 8
+};
+enum cudaGraphicsMapFlags {
+  cudaGraphicsMapFlagsNone = 0,
+  cudaGraphicsMapFlagsReadOnly = 1,
+  cudaGraphicsMapFlagsWriteDiscard = 2
+};
+enum cudaGraphicsCubeFace {
+  cudaGraphicsCubeFacePositiveX = 0x00,
+  cudaGraphicsCubeFaceNegativeX = 0x01,
+  cudaGraphicsCubeFacePositiveY = 0x02,
+  cudaGraphicsCubeFaceNegativeY = 0x03,
+  cudaGraphicsCubeFacePositiveZ = 0x04,
+  cudaGraphicsCubeFaceNegativeZ = 0x05
+};
+enum cudaJit_CacheMode {
+  cudaJitCacheOptionNone = 0,
+  cudaJitCacheOptionCG = 1,
+  cudaJitCacheOptionCA = 2
+};
+enum cudaJit_Fallback { cudaPreferPtx = 0, cudaPreferBinary = 1 };
+enum cudaLibraryOption {
+  cudaLibraryHostUniversalFunctionAndDataTable = 0,
+  cudaLibraryBinaryIsPreserved = 1
+};
+enum cudaMemcpyFlags { cudaMemcpyFlagDefault = 0x0, cudaMemcpyFlagPreferOverlapWithCompute = 0x1 };
+enum cudaMemcpySrcAccessOrder {
+  cudaMemcpySrcAccessOrderInvalid = 0x0,
+  cudaMemcpySrcAccessOrderStream = 0x1,
+  cudaMemcpySrcAccessOrderDuringApiCall = 0x2,
+  cudaMemcpySrcAccessOrderAny = 0x3,
+  cudaMemcpySrcAccessOrderMax = 0x7FFFFFFF
+};
+enum cudaMemcpy3DOperandType {
+  cudaMemcpyOperandTypePointer = 0x1,
+  cudaMemcpyOperandTypeArray = 0x2,
+  cudaMemcpyOperandTypeMax = 0x7FFFFFFF
+};
+enum cudaAtomicOperation {
+  cudaAtomicOperationIntegerAdd = 0,
+  cudaAtomicOperationIntegerMin = 1,
+  cudaAtomicOperationIntegerMax = 2,
+  cudaAtomicOperationIntegerIncrement = 3,
+  cudaAtomicOperationIntegerDecrement = 4,
+  cudaAtomicOperationAnd = 5,
+  cudaAtomicOperationOr = 6,
+  cudaAtomicOperationXOR = 7,
+  cudaAtomicOperationExchange = 8,
+  cudaAtomicOperationCAS = 9,
+  cudaAtomicOperationFloatAdd = 10,
+  cudaAtomicOperationFloatMin = 11,
+  cudaAtomicOperationFloatMax = 12
+};
+enum cudaAtomicOperationCapability {
+  cudaAtomicCapabilitySigned = 1 << 0,
+  cudaAtomicCapabilityUnsigned = 1 << 1,
+  cudaAtomicCapabilityReduction = 1 << 2,
+  cudaAtomicCapabilityScalar32 = 1 << 3,
+  cudaAtomicCapabilityScalar64 = 1 << 4,
+  cudaAtomicCapabilityScalar128 = 1 << 5,
+  cudaAtomicCapabilityVector32x4 = 1 << 6
+};
+enum cudaExternalMemoryHandleType {
+  cudaExternalMemoryHandleTypeOpaqueFd = 1,
+  cudaExternalMemoryHandleTypeOpaqueWin32 = 2,
+  cudaExternalMemoryHandleTypeOpaqueWin32Kmt = 3,
+  cudaExternalMemoryHandleTypeD3D12Heap = 4,
+  cudaExternalMemoryHandleTypeD3D12Resource = 5,
+  cudaExternalMemoryHandleTypeD3D11Resource = 6,
+  cudaExternalMemoryHandleTypeD3D11ResourceKmt = 7,
+  cudaExternalMemoryHandleTypeNvSciBuf = 8
+};
+enum cudaExternalSemaphoreHandleType {
+  cudaExternalSemaphoreHandleTypeOpaqueFd = 1,
+  cudaExternalSemaphoreHandleTypeOpaqueWin32 = 2,
+  cudaExternalSemaphoreHandleTypeOpaqueWin32Kmt = 3,
+  cudaExternalSemaphoreHandleTypeD3D12Fence = 4,
+  cudaExternalSemaphoreHandleTypeD3D11Fence = 5,
+  cudaExternalSemaphoreHandleTypeNvSciSync = 6,
+  cudaExternalSemaphoreHandleTypeKeyedMutex = 7,
+  cudaExternalSemaphoreHandleTypeKeyedMutexKmt = 8,
+  cudaExternalSemaphoreHandleTypeTimelineSemaphoreFd = 9,
+  cudaExternalSemaphoreHandleTypeTimelineSemaphoreWin32 = 10
+};
+
+typedef enum cudaGraphDependencyType_enum {
+  cudaGraphDependencyTypeDefault = 0,
+  cudaGraphDependencyTypeProgrammatic = 1
+} cudaGraphDependencyType;
+
 #endif
