@@ -13,7 +13,7 @@
 # Enums CUDA declares that Anchor lacks are listed for information. The
 # enums below are known to lack CUDA's newer enumerators (docs/runtime.md);
 # their missing names are listed, not failed. Every other enum must be whole.
-incomplete="cudaError_enum"
+incomplete=""
 clang=${1:?usage: compare_with_cuda.sh CLANG ANCHOR_INCLUDE [CUDA_INCLUDE]}
 anchor=${2:?anchor include dir}
 cuda=${3:-/usr/local/cuda/include}
