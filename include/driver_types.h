@@ -1120,5 +1120,33 @@ typedef enum cudaGraphDependencyType_enum {
   cudaGraphDependencyTypeDefault = 0,
   cudaGraphDependencyTypeProgrammatic = 1
 } cudaGraphDependencyType;
+enum cudaGraphDebugDotFlags {
+  cudaGraphDebugDotFlagsVerbose = 1 << 0,
+  cudaGraphDebugDotFlagsKernelNodeParams = 1 << 2,
+  cudaGraphDebugDotFlagsMemcpyNodeParams = 1 << 3,
+  cudaGraphDebugDotFlagsMemsetNodeParams = 1 << 4,
+  cudaGraphDebugDotFlagsHostNodeParams = 1 << 5,
+  cudaGraphDebugDotFlagsEventNodeParams = 1 << 6,
+  cudaGraphDebugDotFlagsExtSemasSignalNodeParams = 1 << 7,
+  cudaGraphDebugDotFlagsExtSemasWaitNodeParams = 1 << 8,
+  cudaGraphDebugDotFlagsKernelNodeAttributes = 1 << 9,
+  cudaGraphDebugDotFlagsHandles = 1 << 10,
+  cudaGraphDebugDotFlagsConditionalNodeParams = 1 << 15
+};
+enum cudaCGScope { cudaCGScopeInvalid = 0, cudaCGScopeGrid = 1, cudaCGScopeReserved = 2 };
+enum cudaGraphKernelNodeField {
+  cudaGraphKernelNodeFieldInvalid = 0,
+  cudaGraphKernelNodeFieldGridDim = 1,
+  cudaGraphKernelNodeFieldParam = 2,
+  cudaGraphKernelNodeFieldEnabled = 3
+};
+enum cudaGraphChildGraphNodeOwnership {
+  cudaGraphChildGraphOwnershipClone = 0,
+  cudaGraphChildGraphOwnershipMove = 1
+};
+
+typedef enum cudaAsyncNotificationType_enum {
+  cudaAsyncNotificationTypeOverBudget = 0x1
+} cudaAsyncNotificationType;
 
 #endif
