@@ -13,7 +13,9 @@
 #define __CUDA_RUNTIME_H__
 
 #include "anchor/qualifiers.h"
+#include "channel_descriptor.h"
 #include "cuda_runtime_api.h"
+#include "driver_functions.h"
 
 #ifdef __CUDA__
 #include "anchor/device_functions.h"

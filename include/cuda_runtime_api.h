@@ -155,6 +155,11 @@ cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache cacheCon
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func,
                                                           int blockSize, size_t dynamicSMemSize);
 
+/* --- channel descriptors (for CUDA arrays, which are not supported yet) -- */
+/* The descriptor with channel sizes x, y, z, w in bits and kind f. */
+struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w,
+                                                   enum cudaChannelFormatKind f);
+
 /* --- declared, not supported ---------------------------------------------
  * Functions Anchor does not implement (yet, or at all on Metal): each records
  * and returns cudaErrorNotSupported. The list, and why for each:

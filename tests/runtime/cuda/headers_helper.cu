@@ -4,7 +4,7 @@
 // __CUDA_RUNTIME_H__, __cuda_cuda_h__) say the headers were included; the
 // SM-version-to-cores table, cudaDeviceProp fields, cudaGetErrorName,
 // cuGetErrorName, CUDART_CB callbacks and the version macros are used as
-// the samples use them. Compiles with nvcc as well; prints PASS or FAIL.
+// the samples use them; make_cudaExtent & co. and cudaCreateChannelDesc. Compiles with nvcc as well; prints PASS or FAIL.
 #include <cuda.h>
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -111,6 +111,21 @@ int main() {
   printf("CUDART_VERSION %d, CUDA_VERSION %d, driver %d, nvcc %d.%d, %s / %s\n", CUDART_VERSION,
          CUDA_VERSION, version, __CUDACC_VER_MAJOR__, __CUDACC_VER_MINOR__,
          errorEnumName(cudaErrorInvalidValue), errorEnumName(CUDA_ERROR_INVALID_VALUE));
+  // The structure constructors and channel descriptors of the runtime headers.
+  cudaExtent extent = make_cudaExtent(4, 5, 6);
+  cudaPitchedPtr pitched = make_cudaPitchedPtr(dev, 512, 400, 3);
+  cudaPos pos = make_cudaPos(1, 2, 3);
+  cudaChannelFormatDesc f4 = cudaCreateChannelDesc<float4>();
+  cudaChannelFormatDesc u2 = cudaCreateChannelDesc<uchar2>();
+  cudaChannelFormatDesc c = cudaCreateChannelDesc(8, 8, 0, 0, cudaChannelFormatKindUnsigned);
+  printf("channel descriptors: float4 %d %d %d %d kind %d, uchar2 %d %d %d %d kind %d\n", f4.x,
+         f4.y, f4.z, f4.w, (int)f4.f, u2.x, u2.y, u2.z, u2.w, (int)u2.f);
+  bad += extent.width != 4 || extent.height != 5 || extent.depth != 6;
+  bad += pitched.ptr != dev || pitched.pitch != 512 || pitched.xsize != 400 || pitched.ysize != 3;
+  bad += pos.x != 1 || pos.y != 2 || pos.z != 3;
+  bad += f4.x != 32 || f4.y != 32 || f4.z != 32 || f4.w != 32 || f4.f != cudaChannelFormatKindFloat;
+  bad += u2.x != 8 || u2.y != 8 || u2.z != 0 || u2.w != 0 || u2.f != cudaChannelFormatKindUnsigned;
+  bad += c.x != 8 || c.y != 8 || c.z != 0 || c.f != cudaChannelFormatKindUnsigned;
   checkCudaErrors(cudaStreamDestroy(stream));
   checkCudaErrors(cudaFree(dev));
   if (bad || callbacks != 11 || version < 12000) {
