@@ -14,8 +14,8 @@ template <class T> static inline __host__ cudaChannelFormatDesc cudaCreateChanne
   return cudaCreateChannelDesc(0, 0, 0, 0, cudaChannelFormatKindNone);
 }
 
-#define ANCHOR_CHANNEL_DESC(type, bits, n, kind)                                                  \
-  template <> inline __host__ cudaChannelFormatDesc cudaCreateChannelDesc<type>(void) {           \
+#define ANCHOR_CHANNEL_DESC(type, bits, n, kind)                                                   \
+  template <> inline __host__ cudaChannelFormatDesc cudaCreateChannelDesc<type>(void) {            \
     return cudaCreateChannelDesc(bits, (n) > 1 ? (bits) : 0, (n) > 2 ? (bits) : 0,                 \
                                  (n) > 3 ? (bits) : 0, kind);                                      \
   }
