@@ -1001,6 +1001,17 @@ typedef enum CUstreamBatchMemOpType_enum {
   CU_STREAM_MEM_OP_BARRIER = 6
 } CUstreamBatchMemOpType;
 
+typedef enum CUtensorMapSwizzle_enum {
+  CU_TENSOR_MAP_SWIZZLE_NONE = 0,
+  CU_TENSOR_MAP_SWIZZLE_32B = 1,
+  CU_TENSOR_MAP_SWIZZLE_64B = 2,
+  CU_TENSOR_MAP_SWIZZLE_128B = 3,
+  CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B = 4,
+  CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B_FLIP_8B = 5,
+  CU_TENSOR_MAP_SWIZZLE_128B_ATOM_64B = 6
+} CUtensorMapSwizzle;
+typedef enum CUlogLevel_enum { CU_LOG_LEVEL_ERROR = 0, CU_LOG_LEVEL_WARNING = 1 } CUlogLevel;
+
 #ifdef __cplusplus
 extern "C" {
 #endif

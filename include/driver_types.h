@@ -1148,5 +1148,26 @@ enum cudaGraphChildGraphNodeOwnership {
 typedef enum cudaAsyncNotificationType_enum {
   cudaAsyncNotificationTypeOverBudget = 0x1
 } cudaAsyncNotificationType;
+enum cudaJitOption {
+  cudaJitMaxRegisters = 0,
+  cudaJitThreadsPerBlock = 1,
+  cudaJitWallTime = 2,
+  cudaJitInfoLogBuffer = 3,
+  cudaJitInfoLogBufferSizeBytes = 4,
+  cudaJitErrorLogBuffer = 5,
+  cudaJitErrorLogBufferSizeBytes = 6,
+  cudaJitOptimizationLevel = 7,
+  cudaJitFallbackStrategy = 10,
+  cudaJitGenerateDebugInfo = 11,
+  cudaJitLogVerbose = 12,
+  cudaJitGenerateLineInfo = 13,
+  cudaJitCacheMode = 14,
+  cudaJitPositionIndependentCode = 30,
+  cudaJitMinCtaPerSm = 31,
+  cudaJitMaxThreadsPerBlock = 32,
+  cudaJitOverrideDirectiveValues = 33
+};
+
+typedef enum CUDAlogLevel_enum { cudaLogLevelError = 0, cudaLogLevelWarning = 1 } cudaLogLevel;
 
 #endif
