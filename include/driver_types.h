@@ -716,6 +716,15 @@ typedef enum cudaLaunchAttributeID {
   cudaLaunchAttributePreferredSharedMemoryCarveout = 14,
   cudaLaunchAttributeNvlinkUtilCentricScheduling = 16
 } cudaLaunchAttributeID;
+enum cudaLaunchMemSyncDomain {
+  cudaLaunchMemSyncDomainDefault = 0,
+  cudaLaunchMemSyncDomainRemote = 1
+};
+typedef struct cudaLaunchMemSyncDomainMap_st {
+  unsigned char default_;
+  unsigned char remote;
+} cudaLaunchMemSyncDomainMap;
+typedef struct CUgraphDeviceUpdatableNode_st *cudaGraphDeviceNode_t;
 typedef union cudaLaunchAttributeValue {
   char pad[64];
   struct cudaAccessPolicyWindow accessPolicyWindow;
@@ -732,6 +741,19 @@ typedef union cudaLaunchAttributeValue {
     int triggerAtBlockStart;
   } programmaticEvent;
   int priority;
+  cudaLaunchMemSyncDomainMap memSyncDomainMap;
+  enum cudaLaunchMemSyncDomain memSyncDomain;
+  struct {
+    unsigned int x, y, z;
+  } preferredClusterDim;
+  struct {
+    cudaEvent_t event;
+    int flags;
+  } launchCompletionEvent;
+  struct {
+    int deviceUpdatable;
+    cudaGraphDeviceNode_t devNode;
+  } deviceUpdatableKernelNode;
   unsigned int sharedMemCarveout;
   unsigned int nvlinkUtilCentricScheduling;
 } cudaLaunchAttributeValue;
@@ -991,10 +1013,6 @@ enum cudaGraphConditionalNodeType {
   cudaGraphCondTypeSwitch = 2
 };
 enum cudaGraphConditionalHandleFlags { cudaGraphCondAssignDefault = 1 };
-enum cudaLaunchMemSyncDomain {
-  cudaLaunchMemSyncDomainDefault = 0,
-  cudaLaunchMemSyncDomainRemote = 1
-};
 enum cudaGraphMemAttributeType {
   cudaGraphMemAttrUsedMemCurrent = 0x0,
   cudaGraphMemAttrUsedMemHigh = 0x1,
