@@ -209,6 +209,7 @@ struct cudaPointerAttributes {
   int device;
   void *devicePointer;
   void *hostPointer;
+  long reserved[8]; /* CUDA 13's size; zero */
 };
 
 enum cudaFuncCache {

@@ -9,11 +9,15 @@
 #      defines that CUDA also defines, has CUDA's value;
 #   3. every function Anchor declares that CUDA declares (under its name or
 #      the _vN name CUDA's macro maps it to) has CUDA's type (canonical
-#      parameter and result types).
+#      parameter and result types);
+#   4. every struct or union Anchor defines that CUDA defines too has CUDA's
+#      size and alignment, except those whose layout is Anchor's own by
+#      design (own_layout below; docs/runtime.md says why).
 # Enums CUDA declares that Anchor lacks are listed for information. The
 # enums below are known to lack CUDA's newer enumerators (docs/runtime.md);
 # their missing names are listed, not failed. Every other enum must be whole.
 incomplete=""
+own_layout="cudaDeviceProp"
 clang=${1:?usage: compare_with_cuda.sh CLANG ANCHOR_INCLUDE [CUDA_INCLUDE]}
 anchor=${2:?anchor include dir}
 cuda=${3:-/usr/local/cuda/include}
@@ -27,6 +31,11 @@ printf '#include <cuda_runtime_api.h>\n#include <cuda.h>\n' >"$tmp/inc.c"
 functions() { # OUT
   jq -r '.inner[] | select(.kind=="FunctionDecl") |
          "\(.name)\t\(.type.desugaredQualType // .type.qualType)"' "$tmp/ast.json" | sort -u >"$1"
+}
+# complete struct/union tags as "struct NAME" / "union NAME", sorted (after enums() ran)
+records() { # OUT
+  jq -r '.inner[] | select(.kind=="RecordDecl" and .name != null and .completeDefinition == true) |
+         "\(.tagUsed) \(.name)"' "$tmp/ast.json" | sort -u >"$1"
 }
 # enum constants as "ENUM CONSTANT" lines, sorted
 enums() { # INCLUDE_DIR OUT
@@ -43,8 +52,8 @@ macros() { # INCLUDE_DIR OUT
            v=$0; sub(/^#define [^ ]+ /, "", v);
            if (v ~ /^[-+0-9a-fA-FxXuUlL() |<>~]+$/ && v ~ /[0-9]/) print $2 }' | sort -u >"$2"
 }
-enums "$anchor" "$tmp/a.enums"; functions "$tmp/a.functions"
-enums "$cuda" "$tmp/c.enums"; functions "$tmp/c.functions"
+enums "$anchor" "$tmp/a.enums"; functions "$tmp/a.functions"; records "$tmp/a.records"
+enums "$cuda" "$tmp/c.enums"; functions "$tmp/c.functions"; records "$tmp/c.records"
 macros "$anchor" "$tmp/a.macros"; macros "$cuda" "$tmp/c.macros"
 status=0
 cut -d' ' -f1 "$tmp/a.enums" | sort -u >"$tmp/a.types"
@@ -89,6 +98,22 @@ while IFS="$(printf '\t')" read -r name type; do
     { echo "FAIL: $name is $type in Anchor, $cuda_type in CUDA (${target:-$name})"; status=1; }
 done <"$tmp/a.functions"
 echo "info: $n_functions function types compared"
+# record layouts
+comm -12 "$tmp/a.records" "$tmp/c.records" | while read -r tag name; do
+  case " $own_layout " in *" $name "*) continue ;; esac
+  echo "$tag $name"
+done >"$tmp/records"
+{ printf '#include <stdio.h>\n#include <cuda_runtime_api.h>\n#include <cuda.h>\nint main(void) {\n'
+  sed 's/.*/  printf("%s %zu %zu\\n", "&", sizeof(&), _Alignof(&));/' "$tmp/records"
+  printf '  return 0;\n}\n'; } >"$tmp/layouts.c"
+for side in anchor cuda; do
+  eval dir=\$$side
+  "$clang" -x c -std=gnu17 -w -I"$dir" "$tmp/layouts.c" -o "$tmp/layouts_$side" &&
+    "$tmp/layouts_$side" >"$tmp/$side.layouts" || { echo "FAIL: layout program for $side"; exit 1; }
+done
+diff "$tmp/cuda.layouts" "$tmp/anchor.layouts" | sed -n 's/^> /FAIL: Anchor has (size, align) /p; s/^< /      CUDA has /p'
+cmp -s "$tmp/cuda.layouts" "$tmp/anchor.layouts" || status=1
+echo "info: $(wc -l <"$tmp/records") struct/union layouts compared (own layout: $own_layout)"
 n_missing=$(comm -13 "$tmp/a.types" "$tmp/c.types" | wc -l)
 echo "info: $(wc -l <"$tmp/a.types") enums and $(wc -l <"$tmp/names") values compared;" \
   "CUDA declares $n_missing enums Anchor does not (not yet written):"
