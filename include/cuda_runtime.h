@@ -9,9 +9,13 @@
  * just call the runtime API (neither). */
 #ifndef ANCHOR_CUDA_RUNTIME_H
 #define ANCHOR_CUDA_RUNTIME_H
+/* NVIDIA's guard: programs (cuda-samples' helper_cuda.h) test it. */
+#define __CUDA_RUNTIME_H__
 
 #include "anchor/qualifiers.h"
+#include "channel_descriptor.h"
 #include "cuda_runtime_api.h"
+#include "driver_functions.h"
 
 #ifdef __CUDA__
 #include "anchor/device_functions.h"

@@ -9,15 +9,19 @@
  * calling thread's last error (cudaGetLastError), as CUDA does. */
 #ifndef ANCHOR_CUDA_RUNTIME_API_H
 #define ANCHOR_CUDA_RUNTIME_API_H
+#define __CUDA_RUNTIME_API_H__ /* NVIDIA's guard, which programs test */
 
 #include <stddef.h>
 
-#include "anchor/vector_types.h"
+#include "anchor/unsupported_runtime.h"
 #include "driver_types.h"
+#include "vector_types.h" /* CUDA's vector types and dim3 (anchor/vector_types.h) */
 
 /* Anchor implements the CUDA 13.0 runtime API (see docs/runtime.md). */
 #define CUDART_VERSION 13000
 #define __CUDART_API_VERSION 13000
+/* The calling convention macro of the API's declarations (empty off Windows). */
+#define CUDARTAPI
 
 #ifdef __cplusplus
 #define ANCHOR_DEFAULT(value) = value
@@ -150,6 +154,19 @@ cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache cacheCon
  * kernel's pipeline. */
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func,
                                                           int blockSize, size_t dynamicSMemSize);
+
+/* --- channel descriptors (for CUDA arrays, which are not supported yet) -- */
+/* The descriptor with channel sizes x, y, z, w in bits and kind f. */
+struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w,
+                                                   enum cudaChannelFormatKind f);
+
+/* --- declared, not supported ---------------------------------------------
+ * Functions Anchor does not implement (yet, or at all on Metal): each records
+ * and returns cudaErrorNotSupported. The list, and why for each:
+ * anchor/unsupported_runtime.h, docs/runtime.md ("Declared, not supported"). */
+#define ANCHOR_DECLARE_UNSUPPORTED(name, params, args) cudaError_t name params;
+ANCHOR_UNSUPPORTED_RUNTIME(ANCHOR_DECLARE_UNSUPPORTED)
+#undef ANCHOR_DECLARE_UNSUPPORTED
 
 #ifdef __cplusplus
 }

@@ -9,8 +9,15 @@
  * C++; no CUDA compiler needed. */
 #ifndef ANCHOR_DRIVER_TYPES_H
 #define ANCHOR_DRIVER_TYPES_H
+#define __DRIVER_TYPES_H__ /* NVIDIA's guard, which programs test */
+
+/* The calling convention of callbacks (stream callbacks, host functions):
+ * __stdcall on Windows in CUDA, nothing elsewhere. */
+#define CUDART_CB
 
 #include <stddef.h>
+
+#include "vector_types.h" /* dim3, in cudaLaunchConfig_t and node parameters */
 
 /* Every code CUDA 13.0 defines, with CUDA's value. */
 enum cudaError {
@@ -202,6 +209,7 @@ struct cudaPointerAttributes {
   int device;
   void *devicePointer;
   void *hostPointer;
+  long reserved[8]; /* CUDA 13's size; zero */
 };
 
 enum cudaFuncCache {
@@ -211,13 +219,22 @@ enum cudaFuncCache {
   cudaFuncCachePreferEqual = 3
 };
 
-enum cudaLimit { cudaLimitStackSize = 0, cudaLimitPrintfFifoSize = 1, cudaLimitMallocHeapSize = 2 };
+enum cudaLimit {
+  cudaLimitStackSize = 0,
+  cudaLimitPrintfFifoSize = 1,
+  cudaLimitMallocHeapSize = 2,
+  cudaLimitDevRuntimeSyncDepth = 3,
+  cudaLimitDevRuntimePendingLaunchCount = 4,
+  cudaLimitMaxL2FetchGranularity = 5,
+  cudaLimitPersistingL2CacheSize = 6
+};
 
 /* Unified-memory hints (CUDA 13 signatures take a cudaMemLocation). */
 #define cudaCpuDeviceId ((int)-1)
 #define cudaInvalidDeviceId ((int)-2)
 enum cudaMemLocationType {
   cudaMemLocationTypeInvalid = 0,
+  cudaMemLocationTypeNone = 0,
   cudaMemLocationTypeDevice = 1,
   cudaMemLocationTypeHost = 2,
   cudaMemLocationTypeHostNuma = 3,
@@ -239,7 +256,14 @@ enum cudaMemoryAdvise {
 /* The kernel attributes cudaFuncSetAttribute accepts (CUDA's values). */
 enum cudaFuncAttribute {
   cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
-  cudaFuncAttributePreferredSharedMemoryCarveout = 9
+  cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+  cudaFuncAttributeClusterDimMustBeSet = 10,
+  cudaFuncAttributeRequiredClusterWidth = 11,
+  cudaFuncAttributeRequiredClusterHeight = 12,
+  cudaFuncAttributeRequiredClusterDepth = 13,
+  cudaFuncAttributeNonPortableClusterSizeAllowed = 14,
+  cudaFuncAttributeClusterSchedulingPolicyPreference = 15,
+  cudaFuncAttributeMax
 };
 
 /* Host functions run in stream order (cudaLaunchHostFunc, cudaStreamAddCallback). */
@@ -271,19 +295,62 @@ enum cudaDeviceAttr {
   cudaDevAttrIntegrated = 18,
   cudaDevAttrCanMapHostMemory = 19,
   cudaDevAttrComputeMode = 20,
+  cudaDevAttrMaxTexture1DWidth = 21,
+  cudaDevAttrMaxTexture2DWidth = 22,
+  cudaDevAttrMaxTexture2DHeight = 23,
+  cudaDevAttrMaxTexture3DWidth = 24,
+  cudaDevAttrMaxTexture3DHeight = 25,
+  cudaDevAttrMaxTexture3DDepth = 26,
+  cudaDevAttrMaxTexture2DLayeredWidth = 27,
+  cudaDevAttrMaxTexture2DLayeredHeight = 28,
+  cudaDevAttrMaxTexture2DLayeredLayers = 29,
+  cudaDevAttrSurfaceAlignment = 30,
   cudaDevAttrConcurrentKernels = 31,
   cudaDevAttrEccEnabled = 32,
   cudaDevAttrPciBusId = 33,
   cudaDevAttrPciDeviceId = 34,
+  cudaDevAttrTccDriver = 35,
   cudaDevAttrMemoryClockRate = 36,
   cudaDevAttrGlobalMemoryBusWidth = 37,
   cudaDevAttrL2CacheSize = 38,
   cudaDevAttrMaxThreadsPerMultiProcessor = 39,
   cudaDevAttrAsyncEngineCount = 40,
   cudaDevAttrUnifiedAddressing = 41,
+  cudaDevAttrMaxTexture1DLayeredWidth = 42,
+  cudaDevAttrMaxTexture1DLayeredLayers = 43,
+  cudaDevAttrMaxTexture2DGatherWidth = 45,
+  cudaDevAttrMaxTexture2DGatherHeight = 46,
+  cudaDevAttrMaxTexture3DWidthAlt = 47,
+  cudaDevAttrMaxTexture3DHeightAlt = 48,
+  cudaDevAttrMaxTexture3DDepthAlt = 49,
   cudaDevAttrPciDomainId = 50,
+  cudaDevAttrTexturePitchAlignment = 51,
+  cudaDevAttrMaxTextureCubemapWidth = 52,
+  cudaDevAttrMaxTextureCubemapLayeredWidth = 53,
+  cudaDevAttrMaxTextureCubemapLayeredLayers = 54,
+  cudaDevAttrMaxSurface1DWidth = 55,
+  cudaDevAttrMaxSurface2DWidth = 56,
+  cudaDevAttrMaxSurface2DHeight = 57,
+  cudaDevAttrMaxSurface3DWidth = 58,
+  cudaDevAttrMaxSurface3DHeight = 59,
+  cudaDevAttrMaxSurface3DDepth = 60,
+  cudaDevAttrMaxSurface1DLayeredWidth = 61,
+  cudaDevAttrMaxSurface1DLayeredLayers = 62,
+  cudaDevAttrMaxSurface2DLayeredWidth = 63,
+  cudaDevAttrMaxSurface2DLayeredHeight = 64,
+  cudaDevAttrMaxSurface2DLayeredLayers = 65,
+  cudaDevAttrMaxSurfaceCubemapWidth = 66,
+  cudaDevAttrMaxSurfaceCubemapLayeredWidth = 67,
+  cudaDevAttrMaxSurfaceCubemapLayeredLayers = 68,
+  cudaDevAttrMaxTexture1DLinearWidth = 69,
+  cudaDevAttrMaxTexture2DLinearWidth = 70,
+  cudaDevAttrMaxTexture2DLinearHeight = 71,
+  cudaDevAttrMaxTexture2DLinearPitch = 72,
+  cudaDevAttrMaxTexture2DMipmappedWidth = 73,
+  cudaDevAttrMaxTexture2DMipmappedHeight = 74,
   cudaDevAttrComputeCapabilityMajor = 75,
   cudaDevAttrComputeCapabilityMinor = 76,
+  cudaDevAttrMaxTexture1DMipmappedWidth = 77,
   cudaDevAttrStreamPrioritiesSupported = 78,
   cudaDevAttrGlobalL1CacheSupported = 79,
   cudaDevAttrLocalL1CacheSupported = 80,
@@ -291,19 +358,69 @@ enum cudaDeviceAttr {
   cudaDevAttrMaxRegistersPerMultiprocessor = 82,
   cudaDevAttrManagedMemory = 83,
   cudaDevAttrIsMultiGpuBoard = 84,
+  cudaDevAttrMultiGpuBoardGroupID = 85,
   cudaDevAttrHostNativeAtomicSupported = 86,
+  cudaDevAttrSingleToDoublePrecisionPerfRatio = 87,
   cudaDevAttrPageableMemoryAccess = 88,
   cudaDevAttrConcurrentManagedAccess = 89,
+  cudaDevAttrComputePreemptionSupported = 90,
+  cudaDevAttrCanUseHostPointerForRegisteredMem = 91,
+  cudaDevAttrReserved92 = 92,
+  cudaDevAttrReserved93 = 93,
+  cudaDevAttrReserved94 = 94,
   cudaDevAttrCooperativeLaunch = 95,
+  cudaDevAttrReserved96 = 96,
   cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
+  cudaDevAttrCanFlushRemoteWrites = 98,
+  cudaDevAttrHostRegisterSupported = 99,
+  cudaDevAttrPageableMemoryAccessUsesHostPageTables = 100,
+  cudaDevAttrDirectManagedMemAccessFromHost = 101,
   cudaDevAttrMaxBlocksPerMultiprocessor = 106,
+  cudaDevAttrMaxPersistingL2CacheSize = 108,
+  cudaDevAttrMaxAccessPolicyWindowSize = 109,
   cudaDevAttrReservedSharedMemoryPerBlock = 111,
-  cudaDevAttrMemoryPoolsSupported = 115
+  cudaDevAttrSparseCudaArraySupported = 112,
+  cudaDevAttrHostRegisterReadOnlySupported = 113,
+  cudaDevAttrTimelineSemaphoreInteropSupported = 114,
+  cudaDevAttrMemoryPoolsSupported = 115,
+  cudaDevAttrGPUDirectRDMASupported = 116,
+  cudaDevAttrGPUDirectRDMAFlushWritesOptions = 117,
+  cudaDevAttrGPUDirectRDMAWritesOrdering = 118,
+  cudaDevAttrMemoryPoolSupportedHandleTypes = 119,
+  cudaDevAttrClusterLaunch = 120,
+  cudaDevAttrDeferredMappingCudaArraySupported = 121,
+  cudaDevAttrReserved122 = 122,
+  cudaDevAttrReserved123 = 123,
+  cudaDevAttrReserved124 = 124,
+  cudaDevAttrIpcEventSupport = 125,
+  cudaDevAttrMemSyncDomainCount = 126,
+  cudaDevAttrReserved127 = 127,
+  cudaDevAttrReserved128 = 128,
+  cudaDevAttrReserved129 = 129,
+  cudaDevAttrNumaConfig = 130,
+  cudaDevAttrNumaId = 131,
+  cudaDevAttrReserved132 = 132,
+  cudaDevAttrMpsEnabled = 133,
+  cudaDevAttrHostNumaId = 134,
+  cudaDevAttrD3D12CigSupported = 135,
+  cudaDevAttrVulkanCigSupported = 138,
+  cudaDevAttrGpuPciDeviceId = 139,
+  cudaDevAttrGpuPciSubsystemId = 140,
+  cudaDevAttrReserved141 = 141,
+  cudaDevAttrHostNumaMemoryPoolsSupported = 142,
+  cudaDevAttrHostNumaMultinodeIpcSupported = 143,
+  cudaDevAttrHostMemoryPoolsSupported = 144,
+  cudaDevAttrReserved145 = 145,
+  cudaDevAttrOnlyPartialHostNativeAtomicSupported = 147,
+  cudaDevAttrMax
 };
 
+#ifndef ANCHOR_CUUUID_ST /* cuda.h defines it too */
+#define ANCHOR_CUUUID_ST
 struct CUuuid_st {
   char bytes[16];
 };
+#endif
 typedef struct CUuuid_st cudaUUID_t;
 
 /* cudaDeviceProp: the CUDA 12 field set (which CUDA 13 trimmed: clockRate,
@@ -434,5 +551,642 @@ struct cudaFuncAttributes {
   int nonPortableClusterSizeAllowed;
   int reserved[16];
 };
+
+/* --- the rest of CUDA 13's runtime types -------------------------------------
+ * Types, enums and flags of the API surface that libanchor declares but does
+ * not implement yet, or cannot implement on Metal (those functions return
+ * cudaErrorNotSupported: docs/runtime.md, "Declared, not supported"), so that
+ * programs using them compile and can test for the error. Values are CUDA's
+ * (tests/runtime/headers/compare_with_cuda.sh checks them where CUDA's
+ * headers are installed). */
+#define cudaHostRegisterIoMemory 0x04
+#define cudaHostRegisterReadOnly 0x08
+#define cudaPeerAccessDefault 0x00
+#define cudaEventRecordDefault 0x00
+#define cudaEventRecordExternal 0x01
+#define cudaEventWaitDefault 0x00
+#define cudaEventWaitExternal 0x01
+#define cudaDeviceScheduleMask 0x07
+#define cudaDeviceSyncMemops 0x80
+#define cudaArrayDefault 0x00
+#define cudaArrayLayered 0x01
+#define cudaArraySurfaceLoadStore 0x02
+#define cudaArrayCubemap 0x04
+#define cudaArrayTextureGather 0x08
+#define cudaCooperativeLaunchMultiDeviceNoPreSync 0x01
+#define cudaCooperativeLaunchMultiDeviceNoPostSync 0x02
+#define cudaOccupancyDisableCachingOverride 0x01
+#define CUDA_IPC_HANDLE_SIZE 64
+
+/* Opaque handles. */
+typedef struct cudaArray *cudaArray_t;
+typedef const struct cudaArray *cudaArray_const_t;
+typedef struct cudaMipmappedArray *cudaMipmappedArray_t;
+typedef const struct cudaMipmappedArray *cudaMipmappedArray_const_t;
+typedef struct cudaGraphicsResource *cudaGraphicsResource_t;
+typedef struct CUgraph_st *cudaGraph_t;
+typedef struct CUgraphNode_st *cudaGraphNode_t;
+typedef struct CUgraphExec_st *cudaGraphExec_t;
+typedef struct CUmemPoolHandle_st *cudaMemPool_t;
+typedef struct CUuserObject_st *cudaUserObject_t;
+typedef struct CUfunc_st *cudaFunction_t;
+typedef struct CUkern_st *cudaKernel_t;
+typedef struct CUlib_st *cudaLibrary_t;
+typedef unsigned long long cudaGraphConditionalHandle;
+typedef unsigned long long cudaTextureObject_t;
+typedef unsigned long long cudaSurfaceObject_t;
+typedef struct cudaIpcEventHandle_st {
+  char reserved[CUDA_IPC_HANDLE_SIZE];
+} cudaIpcEventHandle_t;
+typedef struct cudaIpcMemHandle_st {
+  char reserved[CUDA_IPC_HANDLE_SIZE];
+} cudaIpcMemHandle_t;
+
+/* Arrays, 3D copies. */
+enum cudaChannelFormatKind {
+  cudaChannelFormatKindSigned = 0,
+  cudaChannelFormatKindUnsigned = 1,
+  cudaChannelFormatKindFloat = 2,
+  cudaChannelFormatKindNone = 3,
+  cudaChannelFormatKindNV12 = 4,
+  cudaChannelFormatKindUnsignedNormalized8X1 = 5,
+  cudaChannelFormatKindUnsignedNormalized8X2 = 6,
+  cudaChannelFormatKindUnsignedNormalized8X4 = 7,
+  cudaChannelFormatKindUnsignedNormalized16X1 = 8,
+  cudaChannelFormatKindUnsignedNormalized16X2 = 9,
+  cudaChannelFormatKindUnsignedNormalized16X4 = 10,
+  cudaChannelFormatKindSignedNormalized8X1 = 11,
+  cudaChannelFormatKindSignedNormalized8X2 = 12,
+  cudaChannelFormatKindSignedNormalized8X4 = 13,
+  cudaChannelFormatKindSignedNormalized16X1 = 14,
+  cudaChannelFormatKindSignedNormalized16X2 = 15,
+  cudaChannelFormatKindSignedNormalized16X4 = 16,
+  cudaChannelFormatKindUnsignedBlockCompressed1 = 17,
+  cudaChannelFormatKindUnsignedBlockCompressed1SRGB = 18,
+  cudaChannelFormatKindUnsignedBlockCompressed2 = 19,
+  cudaChannelFormatKindUnsignedBlockCompressed2SRGB = 20,
+  cudaChannelFormatKindUnsignedBlockCompressed3 = 21,
+  cudaChannelFormatKindUnsignedBlockCompressed3SRGB = 22,
+  cudaChannelFormatKindUnsignedBlockCompressed4 = 23,
+  cudaChannelFormatKindSignedBlockCompressed4 = 24,
+  cudaChannelFormatKindUnsignedBlockCompressed5 = 25,
+  cudaChannelFormatKindSignedBlockCompressed5 = 26,
+  cudaChannelFormatKindUnsignedBlockCompressed6H = 27,
+  cudaChannelFormatKindSignedBlockCompressed6H = 28,
+  cudaChannelFormatKindUnsignedBlockCompressed7 = 29,
+  cudaChannelFormatKindUnsignedBlockCompressed7SRGB = 30,
+  cudaChannelFormatKindUnsignedNormalized1010102 = 31
+};
+struct cudaChannelFormatDesc {
+  int x, y, z, w;
+  enum cudaChannelFormatKind f;
+};
+struct cudaExtent {
+  size_t width, height, depth;
+};
+struct cudaPos {
+  size_t x, y, z;
+};
+struct cudaPitchedPtr {
+  void *ptr;
+  size_t pitch;
+  size_t xsize;
+  size_t ysize;
+};
+struct cudaMemcpy3DParms {
+  cudaArray_t srcArray;
+  struct cudaPos srcPos;
+  struct cudaPitchedPtr srcPtr;
+  cudaArray_t dstArray;
+  struct cudaPos dstPos;
+  struct cudaPitchedPtr dstPtr;
+  struct cudaExtent extent;
+  enum cudaMemcpyKind kind;
+};
+struct cudaMemcpy3DPeerParms {
+  cudaArray_t srcArray;
+  struct cudaPos srcPos;
+  struct cudaPitchedPtr srcPtr;
+  int srcDevice;
+  cudaArray_t dstArray;
+  struct cudaPos dstPos;
+  struct cudaPitchedPtr dstPtr;
+  int dstDevice;
+  struct cudaExtent extent;
+};
+
+/* L2 access policy and launch/stream attributes. */
+enum cudaAccessProperty {
+  cudaAccessPropertyNormal = 0,
+  cudaAccessPropertyStreaming = 1,
+  cudaAccessPropertyPersisting = 2
+};
+struct cudaAccessPolicyWindow {
+  void *base_ptr;
+  size_t num_bytes;
+  float hitRatio;
+  enum cudaAccessProperty hitProp;
+  enum cudaAccessProperty missProp;
+};
+enum cudaSynchronizationPolicy {
+  cudaSyncPolicyAuto = 1,
+  cudaSyncPolicySpin = 2,
+  cudaSyncPolicyYield = 3,
+  cudaSyncPolicyBlockingSync = 4
+};
+enum cudaClusterSchedulingPolicy {
+  cudaClusterSchedulingPolicyDefault = 0,
+  cudaClusterSchedulingPolicySpread = 1,
+  cudaClusterSchedulingPolicyLoadBalancing = 2
+};
+typedef enum cudaLaunchAttributeID {
+  cudaLaunchAttributeIgnore = 0,
+  cudaLaunchAttributeAccessPolicyWindow = 1,
+  cudaLaunchAttributeCooperative = 2,
+  cudaLaunchAttributeSynchronizationPolicy = 3,
+  cudaLaunchAttributeClusterDimension = 4,
+  cudaLaunchAttributeClusterSchedulingPolicyPreference = 5,
+  cudaLaunchAttributeProgrammaticStreamSerialization = 6,
+  cudaLaunchAttributeProgrammaticEvent = 7,
+  cudaLaunchAttributePriority = 8,
+  cudaLaunchAttributeMemSyncDomainMap = 9,
+  cudaLaunchAttributeMemSyncDomain = 10,
+  cudaLaunchAttributePreferredClusterDimension = 11,
+  cudaLaunchAttributeLaunchCompletionEvent = 12,
+  cudaLaunchAttributeDeviceUpdatableKernelNode = 13,
+  cudaLaunchAttributePreferredSharedMemoryCarveout = 14,
+  cudaLaunchAttributeNvlinkUtilCentricScheduling = 16
+} cudaLaunchAttributeID;
+enum cudaLaunchMemSyncDomain {
+  cudaLaunchMemSyncDomainDefault = 0,
+  cudaLaunchMemSyncDomainRemote = 1
+};
+typedef struct cudaLaunchMemSyncDomainMap_st {
+  unsigned char default_;
+  unsigned char remote;
+} cudaLaunchMemSyncDomainMap;
+typedef struct CUgraphDeviceUpdatableNode_st *cudaGraphDeviceNode_t;
+typedef union cudaLaunchAttributeValue {
+  char pad[64];
+  struct cudaAccessPolicyWindow accessPolicyWindow;
+  int cooperative;
+  enum cudaSynchronizationPolicy syncPolicy;
+  struct {
+    unsigned int x, y, z;
+  } clusterDim;
+  enum cudaClusterSchedulingPolicy clusterSchedulingPolicyPreference;
+  int programmaticStreamSerializationAllowed;
+  struct {
+    cudaEvent_t event;
+    int flags;
+    int triggerAtBlockStart;
+  } programmaticEvent;
+  int priority;
+  cudaLaunchMemSyncDomainMap memSyncDomainMap;
+  enum cudaLaunchMemSyncDomain memSyncDomain;
+  struct {
+    unsigned int x, y, z;
+  } preferredClusterDim;
+  struct {
+    cudaEvent_t event;
+    int flags;
+  } launchCompletionEvent;
+  struct {
+    int deviceUpdatable;
+    cudaGraphDeviceNode_t devNode;
+  } deviceUpdatableKernelNode;
+  unsigned int sharedMemCarveout;
+  unsigned int nvlinkUtilCentricScheduling;
+} cudaLaunchAttributeValue;
+typedef struct cudaLaunchAttribute_st {
+  cudaLaunchAttributeID id;
+  char pad[8 - sizeof(cudaLaunchAttributeID)];
+  cudaLaunchAttributeValue val;
+} cudaLaunchAttribute;
+typedef struct cudaLaunchConfig_st {
+  dim3 gridDim;
+  dim3 blockDim;
+  size_t dynamicSmemBytes;
+  cudaStream_t stream;
+  cudaLaunchAttribute *attrs;
+  unsigned int numAttrs;
+} cudaLaunchConfig_t;
+typedef cudaLaunchAttributeID cudaStreamAttrID;
+typedef cudaLaunchAttributeID cudaKernelNodeAttrID;
+typedef cudaLaunchAttributeValue cudaStreamAttrValue;
+typedef cudaLaunchAttributeValue cudaKernelNodeAttrValue;
+#define cudaStreamAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+#define cudaStreamAttributeSynchronizationPolicy cudaLaunchAttributeSynchronizationPolicy
+#define cudaStreamAttributeMemSyncDomainMap cudaLaunchAttributeMemSyncDomainMap
+#define cudaStreamAttributeMemSyncDomain cudaLaunchAttributeMemSyncDomain
+#define cudaStreamAttributePriority cudaLaunchAttributePriority
+#define cudaKernelNodeAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+#define cudaKernelNodeAttributeCooperative cudaLaunchAttributeCooperative
+#define cudaKernelNodeAttributePriority cudaLaunchAttributePriority
+
+/* Shared memory configuration, compute mode, peer attributes, ranges. */
+enum cudaSharedMemConfig {
+  cudaSharedMemBankSizeDefault = 0,
+  cudaSharedMemBankSizeFourByte = 1,
+  cudaSharedMemBankSizeEightByte = 2
+};
+enum cudaSharedCarveout {
+  cudaSharedmemCarveoutDefault = -1,
+  cudaSharedmemCarveoutMaxShared = 100,
+  cudaSharedmemCarveoutMaxL1 = 0
+};
+enum cudaComputeMode {
+  cudaComputeModeDefault = 0,
+  cudaComputeModeExclusive = 1,
+  cudaComputeModeProhibited = 2,
+  cudaComputeModeExclusiveProcess = 3
+};
+enum cudaDeviceP2PAttr {
+  cudaDevP2PAttrPerformanceRank = 1,
+  cudaDevP2PAttrAccessSupported = 2,
+  cudaDevP2PAttrNativeAtomicSupported = 3,
+  cudaDevP2PAttrCudaArrayAccessSupported = 4,
+  cudaDevP2PAttrOnlyPartialNativeAtomicSupported = 5
+};
+enum cudaMemRangeAttribute {
+  cudaMemRangeAttributeReadMostly = 1,
+  cudaMemRangeAttributePreferredLocation = 2,
+  cudaMemRangeAttributeAccessedBy = 3,
+  cudaMemRangeAttributeLastPrefetchLocation = 4,
+  cudaMemRangeAttributePreferredLocationType = 5,
+  cudaMemRangeAttributePreferredLocationId = 6,
+  cudaMemRangeAttributeLastPrefetchLocationType = 7,
+  cudaMemRangeAttributeLastPrefetchLocationId = 8
+};
+
+/* Stream capture and graphs. */
+enum cudaStreamCaptureMode {
+  cudaStreamCaptureModeGlobal = 0,
+  cudaStreamCaptureModeThreadLocal = 1,
+  cudaStreamCaptureModeRelaxed = 2
+};
+enum cudaStreamCaptureStatus {
+  cudaStreamCaptureStatusNone = 0,
+  cudaStreamCaptureStatusActive = 1,
+  cudaStreamCaptureStatusInvalidated = 2
+};
+enum cudaGraphInstantiateFlags {
+  cudaGraphInstantiateFlagAutoFreeOnLaunch = 1,
+  cudaGraphInstantiateFlagUpload = 2,
+  cudaGraphInstantiateFlagDeviceLaunch = 4,
+  cudaGraphInstantiateFlagUseNodePriority = 8
+};
+enum cudaGraphExecUpdateResult {
+  cudaGraphExecUpdateSuccess = 0x0,
+  cudaGraphExecUpdateError = 0x1,
+  cudaGraphExecUpdateErrorTopologyChanged = 0x2,
+  cudaGraphExecUpdateErrorNodeTypeChanged = 0x3,
+  cudaGraphExecUpdateErrorFunctionChanged = 0x4,
+  cudaGraphExecUpdateErrorParametersChanged = 0x5,
+  cudaGraphExecUpdateErrorNotSupported = 0x6,
+  cudaGraphExecUpdateErrorUnsupportedFunctionChange = 0x7,
+  cudaGraphExecUpdateErrorAttributesChanged = 0x8
+};
+enum cudaGraphNodeType {
+  cudaGraphNodeTypeKernel = 0x00,
+  cudaGraphNodeTypeMemcpy = 0x01,
+  cudaGraphNodeTypeMemset = 0x02,
+  cudaGraphNodeTypeHost = 0x03,
+  cudaGraphNodeTypeGraph = 0x04,
+  cudaGraphNodeTypeEmpty = 0x05,
+  cudaGraphNodeTypeWaitEvent = 0x06,
+  cudaGraphNodeTypeEventRecord = 0x07,
+  cudaGraphNodeTypeExtSemaphoreSignal = 0x08,
+  cudaGraphNodeTypeExtSemaphoreWait = 0x09,
+  cudaGraphNodeTypeMemAlloc = 0x0a,
+  cudaGraphNodeTypeMemFree = 0x0b,
+  cudaGraphNodeTypeConditional = 0x0d,
+  cudaGraphNodeTypeCount
+};
+typedef struct cudaGraphExecUpdateResultInfo_st {
+  enum cudaGraphExecUpdateResult result;
+  cudaGraphNode_t errorNode;
+  cudaGraphNode_t errorFromNode;
+} cudaGraphExecUpdateResultInfo;
+struct cudaKernelNodeParams {
+  void *func;
+  dim3 gridDim;
+  dim3 blockDim;
+  unsigned int sharedMemBytes;
+  void **kernelParams;
+  void **extra;
+};
+struct cudaMemsetParams {
+  void *dst;
+  size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  size_t width;
+  size_t height;
+};
+struct cudaHostNodeParams {
+  cudaHostFn_t fn;
+  void *userData;
+};
+
+/* Stream-ordered allocation: memory pools. */
+enum cudaMemPoolAttr {
+  cudaMemPoolReuseFollowEventDependencies = 0x1,
+  cudaMemPoolReuseAllowOpportunistic = 0x2,
+  cudaMemPoolReuseAllowInternalDependencies = 0x3,
+  cudaMemPoolAttrReleaseThreshold = 0x4,
+  cudaMemPoolAttrReservedMemCurrent = 0x5,
+  cudaMemPoolAttrReservedMemHigh = 0x6,
+  cudaMemPoolAttrUsedMemCurrent = 0x7,
+  cudaMemPoolAttrUsedMemHigh = 0x8
+};
+enum cudaMemAccessFlags {
+  cudaMemAccessFlagsProtNone = 0,
+  cudaMemAccessFlagsProtRead = 1,
+  cudaMemAccessFlagsProtReadWrite = 3
+};
+struct cudaMemAccessDesc {
+  struct cudaMemLocation location;
+  enum cudaMemAccessFlags flags;
+};
+enum cudaMemAllocationType {
+  cudaMemAllocationTypeInvalid = 0x0,
+  cudaMemAllocationTypePinned = 0x1,
+  cudaMemAllocationTypeManaged = 0x2,
+  cudaMemAllocationTypeMax = 0x7FFFFFFF
+};
+enum cudaMemAllocationHandleType {
+  cudaMemHandleTypeNone = 0x0,
+  cudaMemHandleTypePosixFileDescriptor = 0x1,
+  cudaMemHandleTypeWin32 = 0x2,
+  cudaMemHandleTypeWin32Kmt = 0x4,
+  cudaMemHandleTypeFabric = 0x8
+};
+struct cudaMemPoolProps {
+  enum cudaMemAllocationType allocType;
+  enum cudaMemAllocationHandleType handleTypes;
+  struct cudaMemLocation location;
+  void *win32SecurityAttributes;
+  size_t maxSize;
+  unsigned short usage;
+  unsigned char reserved[54];
+};
+
+/* Enums of the API surface not declared yet (textures and surfaces,
+ * external memory, graphics interop, JIT and library options, graph
+ * details, atomics capabilities ...), so programs that name their values
+ * compile. */
+enum cudaRoundMode { cudaRoundNearest, cudaRoundZero, cudaRoundPosInf, cudaRoundMinInf };
+enum cudaTextureAddressMode {
+  cudaAddressModeWrap = 0,
+  cudaAddressModeClamp = 1,
+  cudaAddressModeMirror = 2,
+  cudaAddressModeBorder = 3
+};
+enum cudaTextureFilterMode { cudaFilterModePoint = 0, cudaFilterModeLinear = 1 };
+enum cudaTextureReadMode { cudaReadModeElementType = 0, cudaReadModeNormalizedFloat = 1 };
+enum cudaSurfaceBoundaryMode {
+  cudaBoundaryModeZero = 0,
+  cudaBoundaryModeClamp = 1,
+  cudaBoundaryModeTrap = 2
+};
+enum cudaSurfaceFormatMode { cudaFormatModeForced = 0, cudaFormatModeAuto = 1 };
+enum cudaResourceType {
+  cudaResourceTypeArray = 0x00,
+  cudaResourceTypeMipmappedArray = 0x01,
+  cudaResourceTypeLinear = 0x02,
+  cudaResourceTypePitch2D = 0x03
+};
+enum cudaResourceViewFormat {
+  cudaResViewFormatNone = 0x00,
+  cudaResViewFormatUnsignedChar1 = 0x01,
+  cudaResViewFormatUnsignedChar2 = 0x02,
+  cudaResViewFormatUnsignedChar4 = 0x03,
+  cudaResViewFormatSignedChar1 = 0x04,
+  cudaResViewFormatSignedChar2 = 0x05,
+  cudaResViewFormatSignedChar4 = 0x06,
+  cudaResViewFormatUnsignedShort1 = 0x07,
+  cudaResViewFormatUnsignedShort2 = 0x08,
+  cudaResViewFormatUnsignedShort4 = 0x09,
+  cudaResViewFormatSignedShort1 = 0x0a,
+  cudaResViewFormatSignedShort2 = 0x0b,
+  cudaResViewFormatSignedShort4 = 0x0c,
+  cudaResViewFormatUnsignedInt1 = 0x0d,
+  cudaResViewFormatUnsignedInt2 = 0x0e,
+  cudaResViewFormatUnsignedInt4 = 0x0f,
+  cudaResViewFormatSignedInt1 = 0x10,
+  cudaResViewFormatSignedInt2 = 0x11,
+  cudaResViewFormatSignedInt4 = 0x12,
+  cudaResViewFormatHalf1 = 0x13,
+  cudaResViewFormatHalf2 = 0x14,
+  cudaResViewFormatHalf4 = 0x15,
+  cudaResViewFormatFloat1 = 0x16,
+  cudaResViewFormatFloat2 = 0x17,
+  cudaResViewFormatFloat4 = 0x18,
+  cudaResViewFormatUnsignedBlockCompressed1 = 0x19,
+  cudaResViewFormatUnsignedBlockCompressed2 = 0x1a,
+  cudaResViewFormatUnsignedBlockCompressed3 = 0x1b,
+  cudaResViewFormatUnsignedBlockCompressed4 = 0x1c,
+  cudaResViewFormatSignedBlockCompressed4 = 0x1d,
+  cudaResViewFormatUnsignedBlockCompressed5 = 0x1e,
+  cudaResViewFormatSignedBlockCompressed5 = 0x1f,
+  cudaResViewFormatUnsignedBlockCompressed6H = 0x20,
+  cudaResViewFormatSignedBlockCompressed6H = 0x21,
+  cudaResViewFormatUnsignedBlockCompressed7 = 0x22
+};
+enum cudaGraphInstantiateResult {
+  cudaGraphInstantiateSuccess = 0,
+  cudaGraphInstantiateError = 1,
+  cudaGraphInstantiateInvalidStructure = 2,
+  cudaGraphInstantiateNodeOperationNotSupported = 3,
+  cudaGraphInstantiateMultipleDevicesNotSupported = 4,
+  cudaGraphInstantiateConditionalHandleUnused = 5
+};
+enum cudaStreamUpdateCaptureDependenciesFlags {
+  cudaStreamAddCaptureDependencies = 0x0,
+  cudaStreamSetCaptureDependencies = 0x1
+};
+enum cudaUserObjectFlags { cudaUserObjectNoDestructorSync = 0x1 };
+enum cudaUserObjectRetainFlags { cudaGraphUserObjectMove = 0x1 };
+enum cudaGraphConditionalNodeType {
+  cudaGraphCondTypeIf = 0,
+  cudaGraphCondTypeWhile = 1,
+  cudaGraphCondTypeSwitch = 2
+};
+enum cudaGraphConditionalHandleFlags { cudaGraphCondAssignDefault = 1 };
+enum cudaGraphMemAttributeType {
+  cudaGraphMemAttrUsedMemCurrent = 0x0,
+  cudaGraphMemAttrUsedMemHigh = 0x1,
+  cudaGraphMemAttrReservedMemCurrent = 0x2,
+  cudaGraphMemAttrReservedMemHigh = 0x3
+};
+enum cudaGetDriverEntryPointFlags {
+  cudaEnableDefault = 0x0,
+  cudaEnableLegacyStream = 0x1,
+  cudaEnablePerThreadDefaultStream = 0x2
+};
+enum cudaDriverEntryPointQueryResult {
+  cudaDriverEntryPointSuccess = 0,
+  cudaDriverEntryPointSymbolNotFound = 1,
+  cudaDriverEntryPointVersionNotSufficent = 2
+};
+enum cudaDeviceNumaConfig { cudaDeviceNumaConfigNone = 0, cudaDeviceNumaConfigNumaNode = 1 };
+enum cudaFlushGPUDirectRDMAWritesOptions {
+  cudaFlushGPUDirectRDMAWritesOptionHost = 1 << 0,
+  cudaFlushGPUDirectRDMAWritesOptionMemOps = 1 << 1
+};
+enum cudaGPUDirectRDMAWritesOrdering {
+  cudaGPUDirectRDMAWritesOrderingNone = 0,
+  cudaGPUDirectRDMAWritesOrderingOwner = 100,
+  cudaGPUDirectRDMAWritesOrderingAllDevices = 200
+};
+enum cudaFlushGPUDirectRDMAWritesScope {
+  cudaFlushGPUDirectRDMAWritesToOwner = 100,
+  cudaFlushGPUDirectRDMAWritesToAllDevices = 200
+};
+enum cudaFlushGPUDirectRDMAWritesTarget { cudaFlushGPUDirectRDMAWritesTargetCurrentDevice = 0 };
+enum cudaGraphicsRegisterFlags {
+  cudaGraphicsRegisterFlagsNone = 0,
+  cudaGraphicsRegisterFlagsReadOnly = 1,
+  cudaGraphicsRegisterFlagsWriteDiscard = 2,
+  cudaGraphicsRegisterFlagsSurfaceLoadStore = 4,
+  cudaGraphicsRegisterFlagsTextureGather = 8
+};
+enum cudaGraphicsMapFlags {
+  cudaGraphicsMapFlagsNone = 0,
+  cudaGraphicsMapFlagsReadOnly = 1,
+  cudaGraphicsMapFlagsWriteDiscard = 2
+};
+enum cudaGraphicsCubeFace {
+  cudaGraphicsCubeFacePositiveX = 0x00,
+  cudaGraphicsCubeFaceNegativeX = 0x01,
+  cudaGraphicsCubeFacePositiveY = 0x02,
+  cudaGraphicsCubeFaceNegativeY = 0x03,
+  cudaGraphicsCubeFacePositiveZ = 0x04,
+  cudaGraphicsCubeFaceNegativeZ = 0x05
+};
+enum cudaJit_CacheMode {
+  cudaJitCacheOptionNone = 0,
+  cudaJitCacheOptionCG = 1,
+  cudaJitCacheOptionCA = 2
+};
+enum cudaJit_Fallback { cudaPreferPtx = 0, cudaPreferBinary = 1 };
+enum cudaLibraryOption {
+  cudaLibraryHostUniversalFunctionAndDataTable = 0,
+  cudaLibraryBinaryIsPreserved = 1
+};
+enum cudaMemcpyFlags { cudaMemcpyFlagDefault = 0x0, cudaMemcpyFlagPreferOverlapWithCompute = 0x1 };
+enum cudaMemcpySrcAccessOrder {
+  cudaMemcpySrcAccessOrderInvalid = 0x0,
+  cudaMemcpySrcAccessOrderStream = 0x1,
+  cudaMemcpySrcAccessOrderDuringApiCall = 0x2,
+  cudaMemcpySrcAccessOrderAny = 0x3,
+  cudaMemcpySrcAccessOrderMax = 0x7FFFFFFF
+};
+enum cudaMemcpy3DOperandType {
+  cudaMemcpyOperandTypePointer = 0x1,
+  cudaMemcpyOperandTypeArray = 0x2,
+  cudaMemcpyOperandTypeMax = 0x7FFFFFFF
+};
+enum cudaAtomicOperation {
+  cudaAtomicOperationIntegerAdd = 0,
+  cudaAtomicOperationIntegerMin = 1,
+  cudaAtomicOperationIntegerMax = 2,
+  cudaAtomicOperationIntegerIncrement = 3,
+  cudaAtomicOperationIntegerDecrement = 4,
+  cudaAtomicOperationAnd = 5,
+  cudaAtomicOperationOr = 6,
+  cudaAtomicOperationXOR = 7,
+  cudaAtomicOperationExchange = 8,
+  cudaAtomicOperationCAS = 9,
+  cudaAtomicOperationFloatAdd = 10,
+  cudaAtomicOperationFloatMin = 11,
+  cudaAtomicOperationFloatMax = 12
+};
+enum cudaAtomicOperationCapability {
+  cudaAtomicCapabilitySigned = 1 << 0,
+  cudaAtomicCapabilityUnsigned = 1 << 1,
+  cudaAtomicCapabilityReduction = 1 << 2,
+  cudaAtomicCapabilityScalar32 = 1 << 3,
+  cudaAtomicCapabilityScalar64 = 1 << 4,
+  cudaAtomicCapabilityScalar128 = 1 << 5,
+  cudaAtomicCapabilityVector32x4 = 1 << 6
+};
+enum cudaExternalMemoryHandleType {
+  cudaExternalMemoryHandleTypeOpaqueFd = 1,
+  cudaExternalMemoryHandleTypeOpaqueWin32 = 2,
+  cudaExternalMemoryHandleTypeOpaqueWin32Kmt = 3,
+  cudaExternalMemoryHandleTypeD3D12Heap = 4,
+  cudaExternalMemoryHandleTypeD3D12Resource = 5,
+  cudaExternalMemoryHandleTypeD3D11Resource = 6,
+  cudaExternalMemoryHandleTypeD3D11ResourceKmt = 7,
+  cudaExternalMemoryHandleTypeNvSciBuf = 8
+};
+enum cudaExternalSemaphoreHandleType {
+  cudaExternalSemaphoreHandleTypeOpaqueFd = 1,
+  cudaExternalSemaphoreHandleTypeOpaqueWin32 = 2,
+  cudaExternalSemaphoreHandleTypeOpaqueWin32Kmt = 3,
+  cudaExternalSemaphoreHandleTypeD3D12Fence = 4,
+  cudaExternalSemaphoreHandleTypeD3D11Fence = 5,
+  cudaExternalSemaphoreHandleTypeNvSciSync = 6,
+  cudaExternalSemaphoreHandleTypeKeyedMutex = 7,
+  cudaExternalSemaphoreHandleTypeKeyedMutexKmt = 8,
+  cudaExternalSemaphoreHandleTypeTimelineSemaphoreFd = 9,
+  cudaExternalSemaphoreHandleTypeTimelineSemaphoreWin32 = 10
+};
+
+typedef enum cudaGraphDependencyType_enum {
+  cudaGraphDependencyTypeDefault = 0,
+  cudaGraphDependencyTypeProgrammatic = 1
+} cudaGraphDependencyType;
+enum cudaGraphDebugDotFlags {
+  cudaGraphDebugDotFlagsVerbose = 1 << 0,
+  cudaGraphDebugDotFlagsKernelNodeParams = 1 << 2,
+  cudaGraphDebugDotFlagsMemcpyNodeParams = 1 << 3,
+  cudaGraphDebugDotFlagsMemsetNodeParams = 1 << 4,
+  cudaGraphDebugDotFlagsHostNodeParams = 1 << 5,
+  cudaGraphDebugDotFlagsEventNodeParams = 1 << 6,
+  cudaGraphDebugDotFlagsExtSemasSignalNodeParams = 1 << 7,
+  cudaGraphDebugDotFlagsExtSemasWaitNodeParams = 1 << 8,
+  cudaGraphDebugDotFlagsKernelNodeAttributes = 1 << 9,
+  cudaGraphDebugDotFlagsHandles = 1 << 10,
+  cudaGraphDebugDotFlagsConditionalNodeParams = 1 << 15
+};
+enum cudaCGScope { cudaCGScopeInvalid = 0, cudaCGScopeGrid = 1, cudaCGScopeReserved = 2 };
+enum cudaGraphKernelNodeField {
+  cudaGraphKernelNodeFieldInvalid = 0,
+  cudaGraphKernelNodeFieldGridDim = 1,
+  cudaGraphKernelNodeFieldParam = 2,
+  cudaGraphKernelNodeFieldEnabled = 3
+};
+enum cudaGraphChildGraphNodeOwnership {
+  cudaGraphChildGraphOwnershipClone = 0,
+  cudaGraphChildGraphOwnershipMove = 1
+};
+
+typedef enum cudaAsyncNotificationType_enum {
+  cudaAsyncNotificationTypeOverBudget = 0x1
+} cudaAsyncNotificationType;
+enum cudaJitOption {
+  cudaJitMaxRegisters = 0,
+  cudaJitThreadsPerBlock = 1,
+  cudaJitWallTime = 2,
+  cudaJitInfoLogBuffer = 3,
+  cudaJitInfoLogBufferSizeBytes = 4,
+  cudaJitErrorLogBuffer = 5,
+  cudaJitErrorLogBufferSizeBytes = 6,
+  cudaJitOptimizationLevel = 7,
+  cudaJitFallbackStrategy = 10,
+  cudaJitGenerateDebugInfo = 11,
+  cudaJitLogVerbose = 12,
+  cudaJitGenerateLineInfo = 13,
+  cudaJitCacheMode = 14,
+  cudaJitPositionIndependentCode = 30,
+  cudaJitMinCtaPerSm = 31,
+  cudaJitMaxThreadsPerBlock = 32,
+  cudaJitOverrideDirectiveValues = 33
+};
+
+typedef enum CUDAlogLevel_enum { cudaLogLevelError = 0, cudaLogLevelWarning = 1 } cudaLogLevel;
 
 #endif

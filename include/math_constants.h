@@ -12,6 +12,7 @@
  * value against the log. */
 #ifndef ANCHOR_MATH_CONSTANTS_H
 #define ANCHOR_MATH_CONSTANTS_H
+#define __MATH_CONSTANTS_H__ /* NVIDIA's guard */
 
 #define CUDART_INF_F __builtin_huge_valf()
 #define CUDART_NAN_F __builtin_bit_cast(float, 0x7fffffffu)

@@ -131,6 +131,7 @@ bool rt_device_attribute(const struct cudaDeviceProp *p, enum cudaDeviceAttr att
   case cudaDevAttrMaxBlocksPerMultiprocessor: *v = p->maxBlocksPerMultiProcessor; return true;
   case cudaDevAttrReservedSharedMemoryPerBlock: *v = (int)p->reservedSharedMemPerBlock; return true;
   case cudaDevAttrMemoryPoolsSupported: *v = p->memoryPoolsSupported; return true;
+  default: break; /* not answered yet (docs/runtime.md, "Devices and properties") */
   }
   return false;
 }

@@ -38,7 +38,14 @@
 #endif
 
 #define __forceinline__ __inline__ __attribute__((always_inline))
-#define __noinline__ __attribute__((noinline))
+/* __noinline__ is deliberately not a macro. glibc's <sys/cdefs.h> and
+ * libstdc++ (<memory>, via shared_ptr_base.h) write the GNU attribute
+ * `__attribute__((__noinline__))`; a macro of that name would rewrite it into
+ * `__attribute__((__attribute__((noinline))))` and break them. In a CUDA
+ * compilation clang itself treats `__noinline__` as a keyword standing for
+ * the noinline attribute (and accepts it inside __attribute__ too), which is
+ * how clang's own CUDA support solves it; in a plain C or C++ compilation it
+ * is left undefined, as nvcc's headers leave it for the host compiler. */
 #define __align__(n) __attribute__((aligned(n)))
 #define __restrict__ __restrict
 

@@ -1,0 +1,14 @@
+/* runtime/cu_unsupported.c — the driver API functions that Anchor declares
+ * but does not implement yet: each returns CUDA_ERROR_NOT_SUPPORTED, never a
+ * silent success (the driver API has no last error). The list (with each
+ * function's CUDA signature) is anchor/unsupported_driver.h; why each is
+ * missing is docs/runtime.md, "Declared, not supported". */
+#include "cuda.h"
+
+#define ANCHOR_DEFINE_UNSUPPORTED(name, params, args)                                              \
+  CUresult name params {                                                                           \
+    return CUDA_ERROR_NOT_SUPPORTED;                                                               \
+  }
+/* The parameters are named by the list and unused here. */
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+ANCHOR_UNSUPPORTED_DRIVER(ANCHOR_DEFINE_UNSUPPORTED)
