@@ -23,7 +23,7 @@ anchor=${2:?anchor include dir}
 cuda=${3:-/usr/local/cuda/include}
 [ -f "$cuda/cuda.h" ] && [ -f "$cuda/cuda_runtime_api.h" ] ||
   { echo "SKIP: no CUDA headers at $cuda (needs cuda.h and cuda_runtime_api.h)"; exit 77; }
-command -v jq >/dev/null || { echo "SKIP: jq is not installed"; exit 77; }
+command -v jq >/dev/null || { echo "FAIL: jq is not installed (scripts/setup.sh installs it)"; exit 1; }
 tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
 printf '#include <cuda_runtime_api.h>\n#include <cuda.h>\n' >"$tmp/inc.c"
 
