@@ -1,7 +1,7 @@
 /* anchor/device_functions.h — the exact (correctly rounded by definition)
  * device functions of CUDA that map one-to-one onto LLVM intrinsics Anchor's
  * Metal backend translates: integer min/max and absolute values,
- * __saturatef, type punning, __ldg, the atomic functions (anchor/atomic_functions.h),
+ * __saturatef, type punning, __ldg and the cache-hint loads/stores, the atomic functions (anchor/atomic_functions.h),
  * and device-side memcpy/memset. The integer intrinsics (__popc,
  * __clz, __mul24, ...) are anchor/math/integer.h's; the floating-point
  * min/max, absolute values, rounding to integral values, fma and copysign
@@ -139,6 +139,53 @@ ANCHOR_DEV void __threadfence_system(void) {
 /* ---- loads through the read-only path: on Metal an ordinary load -------------------- */
 template <class T> ANCHOR_DEV T __ldg(const T *p) {
   return *p;
+}
+
+/* ---- loads and stores with cache hints (CUDA Programming Guide, "Load Functions Using
+ * Cache Hints" and "Store Functions Using Cache Hints"): Metal has no cache operators, so
+ * each is an ordinary access, but for __ldcv ("fetch again", ld.cv): a volatile load, so
+ * that it is never merged with an earlier load of the same place. Written for every T, a
+ * superset of CUDA's overloads (its scalar, vector, half and bfloat16 types). ---------- */
+template <class T> ANCHOR_DEV T __ldcg(const T *p) {
+  return *p;
+}
+template <class T> ANCHOR_DEV T __ldca(const T *p) {
+  return *p;
+}
+template <class T> ANCHOR_DEV T __ldcs(const T *p) {
+  return *p;
+}
+template <class T> ANCHOR_DEV T __ldlu(const T *p) {
+  return *p;
+}
+/* Volatile in 32-bit words when the size allows (CUDA's types are aligned to their
+ * element, which is at least 4 bytes for every type of such a size), else in bytes. */
+template <class T> ANCHOR_DEV T __ldcv(const T *p) {
+  T r;
+  if (sizeof(T) % 4 == 0) {
+    const volatile unsigned int *from = (const volatile unsigned int *)p;
+    unsigned int *to = (unsigned int *)&r;
+    for (unsigned k = 0; k < sizeof(T) / 4; k++)
+      to[k] = from[k];
+  } else {
+    const volatile unsigned char *from = (const volatile unsigned char *)p;
+    unsigned char *to = (unsigned char *)&r;
+    for (unsigned k = 0; k < sizeof(T); k++)
+      to[k] = from[k];
+  }
+  return r;
+}
+template <class T> ANCHOR_DEV void __stwb(T *p, T value) {
+  *p = value;
+}
+template <class T> ANCHOR_DEV void __stcg(T *p, T value) {
+  *p = value;
+}
+template <class T> ANCHOR_DEV void __stcs(T *p, T value) {
+  *p = value;
+}
+template <class T> ANCHOR_DEV void __stwt(T *p, T value) {
+  *p = value;
 }
 
 /* ---- state-space addresses for inline PTX (CUDA Programming Guide, "Address Space

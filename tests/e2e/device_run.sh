@@ -47,6 +47,7 @@ programs=(
   "cg_large_tiles $e2e/cg_large_tiles.cu"
   "early_exit_barrier $e2e/early_exit_barrier.cu"
   "device_memcpy $e2e/device_memcpy.cu"
+  "cache_hints $e2e/cache_hints.cu"
   "atomics_functions $e2e/atomics_functions.cu"
   "atomics_wrap_cas $e2e/atomics_wrap_cas.cu"
   "atomics_contention $e2e/atomics_contention.cu"
