@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "msl_internal.h"
+#include "printf_grammar.h"
 
 typedef enum {
   LIBCALL_SAME,    /* the same arguments and result */
@@ -104,59 +105,25 @@ typedef struct {
   int string;
 } printf_slot;
 
-static int is_flag(char c) {
-  return c && strchr("-+ #0", c);
-}
-static int is_digit(char c) {
-  return c >= '0' && c <= '9';
-}
-
-/* The arguments format f (NUL-terminated) consumes, by devlib/printf.cu's
- * walk rule for rule: CUDA's grammar %[flags][width][.precision][size]type
- * (width `*`, an int, or digits; precision digits only; size one of h l ll,
- * or L j z t; type one of diuxXoc fFeEgGaA p s); a conversion outside it
- * consumes nothing, its `*` neither (the H200: "%hhd" and "%.*f" take no
- * argument). Each at the next offset aligned to its 4 or 8 bytes; at most
- * LIBCALL_MAX_ARGS, into slots; their number. */
+/* The arguments format f (NUL-terminated) consumes, by CUDA's grammar
+ * (common/printf_grammar.h, which devlib/printf.cu's walk reads too), each at the
+ * next offset aligned to its 4 or 8 bytes; at most LIBCALL_MAX_ARGS, into slots;
+ * their number. */
 static int format_slots(const char *f, printf_slot *slots) {
   unsigned offset = 0;
   int n = 0;
-  for (const char *p = f; *p;) {
+  for (const char *p = f; p && *p;) {
     if (*p++ != '%') continue;
-    if (*p == '%') {
-      p++;
-      continue;
-    }
-    while (is_flag(*p))
-      p++;
-    int star = *p == '*';
-    if (star)
-      p++;
-    else
-      while (is_digit(*p))
-        p++;
-    if (*p == '.')
-      for (p++; is_digit(*p); p++)
-        ;
-    unsigned bytes = 4;
-    if (*p == 'h' || *p == 'L')
-      p++;
-    else if (*p == 'l' || *p == 'j' || *p == 'z' || *p == 't') {
-      bytes = 8;
-      if (*p++ == 'l' && *p == 'l') p++;
-    }
-    char c = *p;
-    if (!c) break;
-    p++;
-    int integer = strchr("diuxXoc", c) != NULL, real = strchr("fFeEgGaA", c) != NULL;
-    if (!(integer || real || c == 'p' || c == 's')) continue; /* consumes nothing */
-    if (star && n < LIBCALL_MAX_ARGS) {
+    ac_printf_conversion c;
+    p = ac_printf_read_conversion(p, &c);
+    if (!c.type) continue; /* consumes nothing (or the format ended: p is null) */
+    if (c.star && n < LIBCALL_MAX_ARGS) {
       slots[n] = (printf_slot){(offset + 3) & ~3u, 4, 0};
       offset = slots[n++].offset + 4;
     }
     if (n >= LIBCALL_MAX_ARGS) continue;
-    unsigned b = c == 'c' ? 4 : integer ? bytes : 8;
-    slots[n++] = (printf_slot){(offset + b - 1) & ~(b - 1), b, c == 's'};
+    unsigned b = c.bytes;
+    slots[n++] = (printf_slot){(offset + b - 1) & ~(b - 1), b, c.type == 's'};
     offset = slots[n - 1].offset + b;
   }
   return n;

@@ -22,6 +22,7 @@
 #include <anchor/device_context.h>
 
 #include "abi.h"
+#include "printf_grammar.h"
 
 namespace {
 
@@ -69,51 +70,24 @@ __device__ unsigned long long take(const char *args, unsigned size, unsigned &of
   return v;
 }
 
-__device__ __forceinline__ bool is_digit(char c) {
-  return c >= '0' && c <= '9';
-}
-
 // The record's payload after its 8-byte header (the format, the arguments);
-// returns the number of arguments the format consumed.
+// returns the number of arguments the format consumed (CUDA's grammar:
+// common/printf_grammar.h, which the compiler's walk of constant formats reads too).
 __device__ int put_payload(sink &s, const char *format, const char *args, unsigned size) {
   put_string(s, format);
   unsigned offset = 0;
   int count = 0;
-  for (const char *p = format; *p;) {
+  for (const char *p = format; p && *p;) {
     if (*p++ != '%') continue;
-    if (*p == '%') {
-      p++;
-      continue;
-    }
-    while (*p == '-' || *p == '+' || *p == ' ' || *p == '#' || *p == '0')
-      p++;
-    bool star = *p == '*'; // the width, an int argument (if the conversion is valid)
-    if (star)
-      p++;
-    else
-      while (is_digit(*p))
-        p++;
-    if (*p == '.') // the precision: digits only (CUDA's printf has no `.*`)
-      for (p++; is_digit(*p); p++)
-        ;
-    unsigned bytes = 4; // h and none: an int (promoted); one size only (no hh)
-    if (*p == 'h' || *p == 'L')
-      p++;
-    else if (*p == 'l' || *p == 'j' || *p == 'z' || *p == 't') {
-      bytes = 8;
-      if (*p++ == 'l' && *p == 'l') p++;
-    }
-    char c = *p;
-    if (!c) break;
-    p++;
-    bool integer = c == 'd' || c == 'i' || c == 'u' || c == 'x' || c == 'X' || c == 'o' || c == 'c';
-    bool real = c == 'f' || c == 'F' || c == 'e' || c == 'E' || c == 'g' || c == 'G' || c == 'a' ||
-                c == 'A';
-    if (!(integer || real || c == 'p' || c == 's')) continue; // consumes nothing, its * neither
+    ac_printf_conversion conv;
+    p = ac_printf_read_conversion(p, &conv);
+    char c = conv.type;
+    if (!c) continue; // consumes nothing, its * neither (or the format ended)
+    bool star = conv.star;
     if (star && count < AC_ABI_PRINTF_MAX_ARGS) put_word(s, take(args, size, offset, 4)), count++;
     if (count >= AC_ABI_PRINTF_MAX_ARGS) continue; // printed as it stands
     count++;
-    unsigned long long v = take(args, size, offset, c == 'c' ? 4 : integer ? bytes : 8);
+    unsigned long long v = take(args, size, offset, conv.bytes);
     if (c != 's') {
       put_word(s, v);
       continue;

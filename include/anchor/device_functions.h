@@ -1,8 +1,8 @@
 /* anchor/device_functions.h — the exact (correctly rounded by definition)
  * device functions of CUDA that map one-to-one onto LLVM intrinsics Anchor's
  * Metal backend translates: integer min/max and absolute values,
- * __saturatef, type punning, __ldg and the cache-hint loads/stores, the atomic functions (anchor/atomic_functions.h),
- * and device-side memcpy/memset. The integer intrinsics (__popc,
+ * __saturatef, type punning, __ldg and the cache-hint loads/stores, the atomic functions
+ * (anchor/atomic_functions.h), and device-side memcpy/memset. The integer intrinsics (__popc,
  * __clz, __mul24, ...) are anchor/math/integer.h's; the floating-point
  * min/max, absolute values, rounding to integral values, fma and copysign
  * anchor/math/basic.h's.
