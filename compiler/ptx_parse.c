@@ -173,6 +173,21 @@ static int vector(parser *ps, const char *s, ptx_operand *op) {
   return 1;
 }
 
+/* A register operand at s (`%r`, `$0`, or a name declared without %), or a pair `a|b`
+ * (setp's two predicates); the whole of s must be read. */
+static int register_operand(parser *ps, const char *s, ptx_operand *op) {
+  size_t k = reg_name(s, op->name);
+  op->kind = PTX_REG;
+  if (s[k] == '|') {
+    size_t k2 = reg_name(s + k + 1, op->name2);
+    if (!k2 || s[k + 1 + k2]) return fail(ps, "cannot read the operand '%s'", s);
+    op->pair = 1;
+    return 1;
+  }
+  if (!k || s[k]) return fail(ps, "cannot read the operand '%s'", s);
+  return 1;
+}
+
 static int operand(parser *ps, const char *s, ptx_operand *op, int in_vector) {
   memset(op, 0, sizeof *op);
   if (!*s) return fail(ps, "an empty operand%s", "");
@@ -184,29 +199,11 @@ static int operand(parser *ps, const char *s, ptx_operand *op, int in_vector) {
   }
   if (*s == '!') op->negated = 1, s++;
   if (*s == '%' || *s == '$') {
-    size_t k = reg_name(s, op->name);
-    op->kind = PTX_REG;
-    if (s[k] == '|') {
-      size_t k2 = reg_name(s + k + 1, op->name2);
-      if (!k2 || s[k + 1 + k2]) return fail(ps, "cannot read the operand '%s'", s);
-      op->pair = 1;
-      return 1;
-    }
-    if (!k || s[k]) return fail(ps, "cannot read the operand '%s'", s);
-    return 1;
+    return register_operand(ps, s, op);
   }
   if (literal(s, op)) return !op->negated || fail(ps, "cannot read the operand '%s'", s);
   if (isalpha((unsigned char)*s) || *s == '_') { /* a register declared without %, or a label */
-    size_t k = reg_name(s, op->name);
-    op->kind = PTX_REG;
-    if (s[k] == '|') {
-      size_t k2 = reg_name(s + k + 1, op->name2);
-      if (!k2 || s[k + 1 + k2]) return fail(ps, "cannot read the operand '%s'", s);
-      op->pair = 1;
-      return 1;
-    }
-    if (!k || s[k]) return fail(ps, "cannot read the operand '%s'", s);
-    return 1;
+    return register_operand(ps, s, op);
   }
   return fail(ps, "cannot read the operand '%s'", s);
 }
