@@ -168,16 +168,11 @@ char *rt_printf_format(const unsigned char *payload, size_t bytes, size_t *lengt
   } while (0)
     while (rt_flag(*p))
       RT_PUT(*p++);
-    if (*p == '*') {
-      p++;
-      RT_PUT('*');
-      if (count < AC_ABI_PRINTF_MAX_ARGS)
-        c.stars[c.nstars++] = (int)(uint32_t)rt_slot(&slots), count++;
-    } else
-      while (rt_digit(*p))
+    for (int field = 0; field < 2; field++) { /* the width, then the precision after '.' */
+      if (field == 1) {
+        if (*p != '.') break;
         RT_PUT(*p++);
-    if (*p == '.') {
-      RT_PUT(*p++);
+      }
       if (*p == '*') {
         p++;
         RT_PUT('*');
