@@ -34,6 +34,20 @@ static int rt_min_int(uint64_t a, uint64_t b) {
   return (int)(a < b ? a : b);
 }
 
+/* The GPU's core count, asked once per Metal device (it persists across
+ * resets; on macOS the question walks the IORegistry). Lock held. */
+static uint64_t rt_core_count(mtl_id device) {
+  static uint64_t cached_id, cached_cores;
+  static bool cached;
+  uint64_t id = mtl_device_registry_id(device);
+  if (!cached || id != cached_id) {
+    cached_cores = mtl_device_core_count(device);
+    cached_id = id;
+    cached = true;
+  }
+  return cached_cores;
+}
+
 static void rt_fill_properties(const rt_device *s, struct cudaDeviceProp *p) {
   memset(p, 0, sizeof *p);
   const char *name = mtl_device_name(s->device);
@@ -61,7 +75,7 @@ static void rt_fill_properties(const rt_device *s, struct cudaDeviceProp *p) {
   p->minor = AC_CUDA_ARCH_MINOR;
   p->textureAlignment = RT_TEXTURE_ALIGN;
   p->texturePitchAlignment = RT_TEXTURE_PITCH_ALIGN;
-  uint64_t cores = mtl_device_core_count(s->device);
+  uint64_t cores = rt_core_count(s->device);
   p->multiProcessorCount = cores ? rt_min_int(cores, INT32_MAX) : RT_MODEL_SM_COUNT;
   p->integrated = mtl_device_has_unified_memory(s->device) ? 1 : 0;
   p->canMapHostMemory = 1;
