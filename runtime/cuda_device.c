@@ -71,8 +71,9 @@ static cudaError_t rt_check_device_flags(unsigned flags) {
 cudaError_t cudaSetDeviceFlags(unsigned int flags) {
   cudaError_t e = rt_check_device_flags(flags);
   if (e != cudaSuccess) return rt_record(e);
+  rt_enter();
   rt_device_flags = flags;
-  return cudaSuccess;
+  return rt_leave(cudaSuccess);
 }
 
 /* Readies the device (with deviceFlags when flags has
@@ -159,8 +160,9 @@ cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes) {
 
 cudaError_t cudaGetDeviceFlags(unsigned int *flags) {
   if (!flags) return rt_record(cudaErrorInvalidValue);
+  rt_enter();
   *flags = rt_device_flags | cudaDeviceMapHost; /* implicit in the runtime API, as in CUDA */
-  return cudaSuccess;
+  return rt_leave(cudaSuccess);
 }
 
 cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop) {
@@ -231,37 +233,38 @@ cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *pciBusId) {
   return cudaSuccess;
 }
 
-static bool rt_services_owned(enum cudaLimit limit) {
-  return limit == cudaLimitPrintfFifoSize || limit == cudaLimitMallocHeapSize;
+static bool rt_known_limit(enum cudaLimit limit) {
+  return limit == cudaLimitStackSize || limit == cudaLimitPrintfFifoSize ||
+         limit == cudaLimitMallocHeapSize || limit == cudaLimitMaxL2FetchGranularity ||
+         limit == cudaLimitPersistingL2CacheSize; /* not the device runtime's */
 }
 
 cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit) {
   if (!value) return rt_record(cudaErrorInvalidValue);
+  if (!rt_known_limit(limit)) return rt_record(cudaErrorUnsupportedLimit);
+  rt_enter(); /* the limits are process-wide state under the lock */
   switch (limit) {
-  case cudaLimitStackSize: *value = rt_stack_size; return cudaSuccess;
-  case cudaLimitMaxL2FetchGranularity: *value = rt_l2_fetch; return cudaSuccess;
-  case cudaLimitPersistingL2CacheSize: *value = 0; return cudaSuccess;
-  case cudaLimitPrintfFifoSize:
-  case cudaLimitMallocHeapSize: break;
-  default: return rt_record(cudaErrorUnsupportedLimit); /* incl. the device runtime's */
+  case cudaLimitStackSize: *value = rt_stack_size; break;
+  case cudaLimitMaxL2FetchGranularity: *value = rt_l2_fetch; break;
+  case cudaLimitPersistingL2CacheSize: *value = 0; break;
+  default: *value = rt_services_limit(limit); break;
   }
-  rt_enter();
-  *value = rt_services_limit(limit);
   return rt_leave(cudaSuccess);
 }
 
 cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value) {
+  if (!rt_known_limit(limit)) return rt_record(cudaErrorUnsupportedLimit);
+  rt_enter();
+  cudaError_t e = cudaSuccess;
   switch (limit) {
-  case cudaLimitStackSize: rt_stack_size = value; return cudaSuccess;
+  case cudaLimitStackSize: rt_stack_size = value; break;
   case cudaLimitMaxL2FetchGranularity:
     rt_l2_fetch = value < RT_L2_FETCH_MAX ? value : RT_L2_FETCH_MAX;
-    return cudaSuccess;
-  case cudaLimitPersistingL2CacheSize: return cudaSuccess; /* clamped to 0 */
-  default:
-    if (!rt_services_owned(limit)) return rt_record(cudaErrorUnsupportedLimit);
+    break;
+  case cudaLimitPersistingL2CacheSize: break;              /* clamped to 0 */
+  default: e = rt_services_set_limit(limit, value); break; /* the device services' sizes */
   }
-  rt_enter();
-  return rt_leave(rt_services_set_limit(limit, value)); /* the device services' sizes */
+  return rt_leave(e);
 }
 
 cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority) {
