@@ -53,8 +53,8 @@ static uint64_t rt_dynamic_smem_length(size_t shared) {
 
 /* Fits the kernel's own needs: dynamic shared memory within the kernel's
  * maximum (cudaFuncAttributeMaxDynamicSharedMemorySize: a launch above it
- * fails as in CUDA), static + dynamic within the limit, threads within what the pipeline allows
- * (registers). */
+ * fails as in CUDA), static + dynamic within the limit, threads within what
+ * the pipeline allows (registers, __launch_bounds__). */
 static cudaError_t rt_check_kernel(const rt_kernel *k, dim3 block, size_t shared) {
   uint64_t bound = k->desc->dynamic_smem ? rt_dynamic_smem_length(shared) : 0;
   if (shared > (size_t)rt_kernel_max_dynamic_smem(k) ||
