@@ -145,7 +145,9 @@ int main() {
                              101) == cudaErrorInvalidValue);
 
   // ---- occupancy against the properties
-  for (int bs = 32; bs <= a.maxThreadsPerBlock; bs += 32) {
+  cudaFuncAttributes st;
+  CHECK(cudaFuncGetAttributes(&st, static_smem) == cudaSuccess);
+  for (int bs = 32; bs <= st.maxThreadsPerBlock; bs += 32) {
     int blocks = -1;
     CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, static_smem, bs, 0) ==
           cudaSuccess);
