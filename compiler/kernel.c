@@ -178,8 +178,12 @@ static int valid_identifier(const char *s) {
   return 1;
 }
 
-/* The kernel ABI's signature (common/abi.h), then the body's brace. */
+/* The kernel ABI's signature (common/abi.h), then the body's brace. A
+ * __launch_bounds__ maximum becomes the pipeline's thread limit, which the
+ * runtime reports (cudaFuncGetAttributes) and enforces on launches. */
 static void put_signature(strbuf *o, msl_kernel *k) {
+  if (k->max_threads)
+    strbuf_printf(o, "[[max_total_threads_per_threadgroup(%u)]]\n", k->max_threads);
   size_t n = ac_abi_signature(NULL, 0, k->name, k->dynamic_smem);
   char *text = malloc(n + 1);
   ac_abi_signature(text, n + 1, k->name, k->dynamic_smem);

@@ -73,6 +73,33 @@ static LLVMValueRef annotated_kernel(LLVMValueRef node) {
   return kernel;
 }
 
+/* __launch_bounds__(n): nodes {ptr @f, !"maxntidx", i32 n} (and maxntidy,
+ * maxntidz): the kernel's threads per block are at most their product. */
+static void launch_bounds(msl_ctx *ctx, LLVMValueRef node) {
+  unsigned nops = LLVMGetMDNodeNumOperands(node);
+  if (nops < 3) return;
+  LLVMValueRef *ops = calloc(nops, sizeof *ops);
+  if (!ops) abort(); /* out of memory: nothing sensible to report */
+  LLVMGetMDNodeOperands(node, ops);
+  msl_kernel *k = NULL;
+  for (unsigned i = 0; ops[0] && i < ctx->nkernels && !k; i++)
+    if (ctx->kernels[i].fn == ops[0]) k = &ctx->kernels[i];
+  for (unsigned j = 1; k && j + 1 < nops; j += 2) {
+    unsigned len = 0;
+    const char *key = ops[j] ? LLVMGetMDString(ops[j], &len) : NULL;
+    if (!key || len != 8 || memcmp(key, "maxntid", 7) != 0 || !ops[j + 1] ||
+        !LLVMIsAConstantInt(ops[j + 1]))
+      continue;
+    unsigned long long n = LLVMConstIntGetZExtValue(ops[j + 1]);
+    unsigned prior = k->max_threads ? k->max_threads : 1;
+    unsigned long long total = n * prior;
+    k->max_threads = total > 0 && total < AC_MAX_THREADS_PER_THREADGROUP
+                         ? (unsigned)total
+                         : AC_MAX_THREADS_PER_THREADGROUP;
+  }
+  free(ops);
+}
+
 /* !nvvm.annotations = !{!{ptr @f, !"kernel", i32 1}, ...} (clang 19); newer
  * clangs use the ptx_kernel calling convention instead. */
 int module_find_kernels(msl_ctx *ctx) {
@@ -85,10 +112,12 @@ int module_find_kernels(msl_ctx *ctx) {
     LLVMValueRef fn = annotated_kernel(nodes[i]);
     if (fn) add_kernel(ctx, fn);
   }
-  free(nodes);
   for (LLVMValueRef fn = LLVMGetFirstFunction(ctx->mod); fn; fn = LLVMGetNextFunction(fn))
     if (LLVMGetFunctionCallConv(fn) == AC_NVPTX_KERNEL_CALLCONV && !LLVMIsDeclaration(fn))
       add_kernel(ctx, fn);
+  for (unsigned i = 0; i < n; i++)
+    launch_bounds(ctx, nodes[i]);
+  free(nodes);
   for (unsigned i = 0; i < ctx->nkernels; i++) {
     LLVMValueRef fn = ctx->kernels[i].fn;
     if (LLVMIsDeclaration(fn))

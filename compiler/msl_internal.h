@@ -159,6 +159,7 @@ typedef struct msl_kernel {
   unsigned param_bytes;
   unsigned static_smem; /* bytes of __shared__ variables it uses */
   int dynamic_smem;     /* uses extern __shared__ */
+  unsigned max_threads; /* __launch_bounds__'s maxThreadsPerBlock (maxntid x*y*z), 0 if none */
   char *msl;            /* its MSL function (malloc'd), once emitted */
 } msl_kernel;
 

@@ -146,37 +146,115 @@ static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *num
   return ::cudaOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks, (const void *)func, blockSize,
                                                          dynamicSMemSize);
 }
-/* The block size (a multiple of the warp size, at most blockSizeLimit when
- * nonzero) that keeps the most threads resident per multiprocessor, and the
- * grid that fills the device at that size. */
+template <class T>
+static inline cudaError_t
+cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, T func, int blockSize,
+                                                       size_t dynamicSMemSize, unsigned int flags) {
+  return ::cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      numBlocks, (const void *)func, blockSize, dynamicSMemSize, flags);
+}
+template <class T>
+static inline cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize,
+                                                                    T *func, int numBlocks,
+                                                                    int blockSize) {
+  return ::cudaOccupancyAvailableDynamicSMemPerBlock(dynamicSmemSize, (const void *)func, numBlocks,
+                                                     blockSize);
+}
+template <class T>
+static inline cudaError_t cudaOccupancyMaxPotentialClusterSize(int *clusterSize, T *func,
+                                                               const cudaLaunchConfig_t *config) {
+  return ::cudaOccupancyMaxPotentialClusterSize(clusterSize, (const void *)func, config);
+}
+template <class T>
+static inline cudaError_t cudaOccupancyMaxActiveClusters(int *numClusters, T *func,
+                                                         const cudaLaunchConfig_t *config) {
+  return ::cudaOccupancyMaxActiveClusters(numClusters, (const void *)func, config);
+}
+template <class T> static inline cudaError_t cudaFuncGetName(const char **name, T *func) {
+  return ::cudaFuncGetName(name, (const void *)func);
+}
+template <class T>
+static inline cudaError_t cudaFuncSetSharedMemConfig(T *func, enum cudaSharedMemConfig config) {
+  return ::cudaFuncSetSharedMemConfig((const void *)func, config);
+}
+
+/* The block size that keeps the most threads resident per multiprocessor
+ * (CUDA's documented search): from the largest allowed block size (the
+ * kernel's maxThreadsPerBlock, the device's, and blockSizeLimit when
+ * nonzero), down in steps of the warp size, each size's dynamic shared
+ * memory from blockSizeToDynamicSMemSize(size); the first size reaching the
+ * most resident threads wins (stopping early when a size fills the
+ * multiprocessor); *minGridSize is then that size's resident blocks × the
+ * multiprocessor count. */
+template <typename UnaryFunction, class T>
+static inline cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+    int *minGridSize, int *blockSize, T func, UnaryFunction blockSizeToDynamicSMemSize,
+    int blockSizeLimit = 0, unsigned int flags = 0) {
+  if (!minGridSize || !blockSize || !func) return cudaErrorInvalidValue;
+  int device = 0, sms = 0, warp = 0, device_max = 0, sm_threads = 0;
+  cudaFuncAttributes attr;
+  cudaError_t e = ::cudaGetDevice(&device);
+  if (e == cudaSuccess) e = ::cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+  if (e == cudaSuccess) e = ::cudaDeviceGetAttribute(&warp, cudaDevAttrWarpSize, device);
+  if (e == cudaSuccess)
+    e = ::cudaDeviceGetAttribute(&device_max, cudaDevAttrMaxThreadsPerBlock, device);
+  if (e == cudaSuccess)
+    e = ::cudaDeviceGetAttribute(&sm_threads, cudaDevAttrMaxThreadsPerMultiProcessor, device);
+  if (e == cudaSuccess) e = ::cudaFuncGetAttributes(&attr, (const void *)func);
+  if (e != cudaSuccess) return e;
+  int limit = device_max < attr.maxThreadsPerBlock ? device_max : attr.maxThreadsPerBlock;
+  if (blockSizeLimit > 0 && blockSizeLimit < limit) limit = blockSizeLimit;
+  int best_blocks = 0, best_size = 0, best_threads = 0;
+  for (int aligned = (limit + warp - 1) / warp * warp; aligned > 0; aligned -= warp) {
+    int size = limit < aligned ? limit : aligned;
+    int blocks = 0;
+    e = ::cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+        &blocks, (const void *)func, size, (size_t)blockSizeToDynamicSMemSize(size), flags);
+    if (e != cudaSuccess) return e;
+    if (blocks * size > best_threads) {
+      best_blocks = blocks;
+      best_size = size;
+      best_threads = blocks * size;
+    }
+    if (best_threads == sm_threads) break;
+  }
+  *minGridSize = best_blocks * sms;
+  *blockSize = best_size;
+  return cudaSuccess;
+}
+template <typename UnaryFunction, class T>
+static inline cudaError_t
+cudaOccupancyMaxPotentialBlockSizeVariableSMem(int *minGridSize, int *blockSize, T func,
+                                               UnaryFunction blockSizeToDynamicSMemSize,
+                                               int blockSizeLimit = 0) {
+  return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+      minGridSize, blockSize, func, blockSizeToDynamicSMemSize, blockSizeLimit,
+      cudaOccupancyDefault);
+}
+/* A fixed dynamic shared memory size for every block size. */
+class __cudaOccupancyB2DHelper {
+  size_t n;
+
+public:
+  inline __cudaOccupancyB2DHelper(size_t n_) : n(n_) {}
+  inline size_t operator()(int) { return n; }
+};
+template <class T>
+static inline cudaError_t
+cudaOccupancyMaxPotentialBlockSizeWithFlags(int *minGridSize, int *blockSize, T func,
+                                            size_t dynamicSMemSize = 0, int blockSizeLimit = 0,
+                                            unsigned int flags = 0) {
+  return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+      minGridSize, blockSize, func, __cudaOccupancyB2DHelper(dynamicSMemSize), blockSizeLimit,
+      flags);
+}
 template <class T>
 static inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize,
                                                              T func, size_t dynamicSMemSize = 0,
                                                              int blockSizeLimit = 0) {
-  if (!minGridSize || !blockSize) return cudaErrorInvalidValue;
-  cudaFuncAttributes attr;
-  int device = 0, sms = 0, warp = 0;
-  cudaError_t e = ::cudaFuncGetAttributes(&attr, (const void *)func);
-  if (e == cudaSuccess) e = ::cudaGetDevice(&device);
-  if (e == cudaSuccess) e = ::cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-  if (e == cudaSuccess) e = ::cudaDeviceGetAttribute(&warp, cudaDevAttrWarpSize, device);
-  if (e != cudaSuccess) return e;
-  int limit = attr.maxThreadsPerBlock;
-  if (blockSizeLimit > 0 && blockSizeLimit < limit) limit = blockSizeLimit;
-  int best_size = 0, best_blocks = 0;
-  for (int size = limit / warp * warp; size > 0; size -= warp) {
-    int blocks = 0;
-    e = ::cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)func, size,
-                                                        dynamicSMemSize);
-    if (e != cudaSuccess) return e;
-    if (blocks * size > best_blocks * best_size) {
-      best_size = size;
-      best_blocks = blocks;
-    }
-  }
-  *blockSize = best_size;
-  *minGridSize = best_blocks * sms;
-  return cudaSuccess;
+  return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+      minGridSize, blockSize, func, __cudaOccupancyB2DHelper(dynamicSMemSize), blockSizeLimit,
+      cudaOccupancyDefault);
 }
 /* CUDA 12's forms of the unified-memory hints (a device ordinal, or
  * cudaCpuDeviceId), for programs written before CUDA 13 changed them. */

@@ -57,7 +57,9 @@ cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevi
  * cudaLimitMallocHeapSize (default 8 MiB, at least 4 MiB; CUDA 13.0's values)
  * size device-side printf's FIFO and the device heap; once a
  * kernel has used one, setting it is cudaErrorInvalidValue. cudaLimitStackSize
- * is recorded and reported back. Other limits: cudaErrorUnsupportedLimit. */
+ * is recorded and reported back; the L2 limits are hints (fetch granularity
+ * clamped to 128, persisting size to 0); the device runtime's limits (no
+ * device-side launches): cudaErrorUnsupportedLimit. */
 cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit);
 cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
 cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority);
@@ -150,10 +152,34 @@ cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, 
 /* A preference, as in CUDA; Apple GPUs have no L1/shared split to choose. */
 cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache cacheConfig);
 /* Occupancy on the sm_75 model the device properties describe (1024 threads,
- * 16 blocks and 64 KiB of shared memory per multiprocessor), limited by the
- * kernel's pipeline. */
+ * 16 blocks, 64 Ki registers and 64 KiB of shared memory per multiprocessor),
+ * limited by the kernel's pipeline (docs/runtime.md, "Device and function
+ * queries"). */
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func,
                                                           int blockSize, size_t dynamicSMemSize);
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func,
+                                                                   int blockSize,
+                                                                   size_t dynamicSMemSize,
+                                                                   unsigned int flags);
+cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, const void *func,
+                                                      int numBlocks, int blockSize);
+/* Deprecated in CUDA 13: banks are 4 bytes and not configurable. */
+cudaError_t cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config);
+/* The kernel's device (mangled) name, which lives as long as its module. */
+cudaError_t cudaFuncGetName(const char **name, const void *func);
+cudaError_t cudaFuncGetParamInfo(const void *func, size_t paramIndex, size_t *paramOffset,
+                                 size_t *paramSize);
+/* Devices (one: ordinal 0, PCI id 00000000:00:00.0, no peers). */
+cudaError_t cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags);
+cudaError_t cudaSetValidDevices(int *device_arr, int len);
+cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *pConfig);
+cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config);
+cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags);
+cudaError_t cudaDeviceDisablePeerAccess(int peerDevice);
+cudaError_t cudaDeviceGetP2PAttribute(int *value, enum cudaDeviceP2PAttr attr, int srcDevice,
+                                      int dstDevice);
+cudaError_t cudaDeviceGetPCIBusId(char *pciBusId, int len, int device);
+cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *pciBusId);
 
 /* --- channel descriptors (for CUDA arrays, which are not supported yet) -- */
 /* The descriptor with channel sizes x, y, z, w in bits and kind f. */

@@ -568,6 +568,8 @@ struct cudaFuncAttributes {
 #define cudaEventWaitExternal 0x01
 #define cudaDeviceScheduleMask 0x07
 #define cudaDeviceSyncMemops 0x80
+#define cudaDeviceMask 0xff
+#define cudaInitDeviceFlagsAreValid 0x01
 #define cudaArrayDefault 0x00
 #define cudaArrayLayered 0x01
 #define cudaArraySurfaceLoadStore 0x02

@@ -13,6 +13,8 @@
 #include <objc/runtime.h>
 
 #if defined(__APPLE__)
+#include <CoreFoundation/CoreFoundation.h>
+#include <IOKit/IOKitLib.h>
 #include <objc/objc.h>
 #endif
 
@@ -129,6 +131,40 @@ bool mtl_device_has_unified_memory(mtl_id device) {
 }
 uint64_t mtl_device_registry_id(mtl_id device) {
   return send_u64(device, "registryID");
+}
+#if defined(__APPLE__)
+/* The "gpu-core-count" number of an AGXAccelerator service whose registry
+ * entry id is registry_id (Metal's registryID is the IORegistry's entry id). */
+static uint64_t io_gpu_core_count(uint64_t registry_id) {
+  io_iterator_t it = 0;
+  if (IOServiceGetMatchingServices(kIOMainPortDefault, IOServiceMatching("AGXAccelerator"), &it) !=
+      KERN_SUCCESS)
+    return 0;
+  uint64_t count = 0;
+  for (io_object_t s; (s = IOIteratorNext(it)) != 0; IOObjectRelease(s)) {
+    uint64_t entry = 0;
+    if (count || IORegistryEntryGetRegistryEntryID(s, &entry) != KERN_SUCCESS ||
+        entry != registry_id)
+      continue;
+    CFTypeRef value =
+        IORegistryEntryCreateCFProperty(s, CFSTR("gpu-core-count"), kCFAllocatorDefault, 0);
+    long long n = 0;
+    if (value && CFGetTypeID(value) == CFNumberGetTypeID() &&
+        CFNumberGetValue((CFNumberRef)value, kCFNumberLongLongType, &n) && n > 0)
+      count = (uint64_t)n;
+    if (value) CFRelease(value);
+  }
+  IOObjectRelease(it);
+  return count;
+}
+#endif
+uint64_t mtl_device_core_count(mtl_id device) {
+  if (!device) return 0;
+#if defined(__APPLE__)
+  return io_gpu_core_count(mtl_device_registry_id(device));
+#else
+  return send_u64(device, "gpuCoreCount"); /* softmetal's */
+#endif
 }
 mtl_id mtl_new_command_queue(mtl_id device) {
   return send_id(device, "newCommandQueue");

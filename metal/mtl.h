@@ -80,6 +80,11 @@ uint64_t mtl_device_max_buffer_length(mtl_id device);
 uint64_t mtl_device_recommended_max_working_set_size(mtl_id device);
 bool mtl_device_has_unified_memory(mtl_id device);
 uint64_t mtl_device_registry_id(mtl_id device);
+/* The GPU's core count, which Metal's API does not report: on macOS the
+ * IORegistry's "gpu-core-count" of the AGXAccelerator whose registry id is
+ * the device's; on softmetal its worker threads (the device's gpuCoreCount
+ * selector, softmetal's own). 0 when unknown. */
+uint64_t mtl_device_core_count(mtl_id device);
 mtl_id mtl_new_command_queue(mtl_id device);
 /* newBufferWithLength:options:; NULL when Metal refuses (e.g. too long). */
 mtl_id mtl_new_buffer(mtl_id device, uint64_t length, uint64_t options);

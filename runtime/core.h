@@ -225,14 +225,26 @@ cudaError_t rt_memory_fill_2d(rt_device *device, void *p, size_t pitch, int valu
 
 typedef struct rt_module rt_module;
 
+/* What cudaFuncSetAttribute / cudaFuncSetCacheConfig set on one kernel
+ * (core_launch.c gives them meaning). Zero-initialised = CUDA's defaults;
+ * kept per kernel by its module, back to zero by cudaDeviceReset. */
+typedef struct {
+  bool max_dynamic_smem_set;
+  int max_dynamic_smem; /* cudaFuncAttributeMaxDynamicSharedMemorySize */
+  bool carveout_set;
+  int carveout; /* cudaFuncAttributePreferredSharedMemoryCarveout */
+  enum cudaFuncCache cache_config;
+} rt_kernel_settings;
+
 /* A kernel found by lookup, loaded and with its pipeline. Plain data the
  * caller keeps on its stack: desc and module are borrowed from the registry
  * and valid while the module is registered and the device not reset. */
 typedef struct {
   const ac_kernel *desc;
   rt_module *module;
-  size_t index;         /* in module's kernel table */
-  uint64_t max_threads; /* threads per threadgroup the pipeline allows */
+  size_t index;                 /* in module's kernel table */
+  uint64_t max_threads;         /* threads per threadgroup the pipeline allows */
+  rt_kernel_settings *settings; /* cudaFuncSetAttribute's, owned by the module */
 } rt_kernel;
 
 /* Registration: what __cudaRegister* do. Touches no Metal (it runs before
@@ -290,9 +302,36 @@ cudaError_t rt_launch_check_config(const rt_launch_config *config);
 cudaError_t rt_launch(rt_device *device, const rt_kernel *kernel, const rt_launch_config *config,
                       void **args);
 /* Blocks of block_size threads resident per multiprocessor of the nominal
- * model, with the kernel's static and dynamic_smem bytes of shared memory;
- * 0 when such a block cannot run. Pure. */
+ * model (threads in whole warps, blocks, registers at the kernel's numRegs,
+ * shared memory: the kernel's static and dynamic_smem bytes); 0 when such a
+ * block cannot run (block_size out of 1..maxThreadsPerBlock, dynamic_smem
+ * over rt_kernel_max_dynamic_smem). Pure. */
 int rt_launch_occupancy(const rt_kernel *kernel, int block_size, size_t dynamic_smem);
+/* cudaOccupancyAvailableDynamicSMemPerBlock's answer: the most dynamic
+ * shared memory per block with which blocks blocks of block_size threads
+ * are resident on one multiprocessor; 0 when they cannot be. Pure. */
+size_t rt_launch_available_dynamic_smem(const rt_kernel *kernel, int blocks, int block_size);
+
+/* ---- core_launch.c: kernel attributes and occupancy (cudaFuncGetAttributes & co) ---- */
+
+/* The dynamic shared memory a launch of kernel may have: what
+ * cudaFuncAttributeMaxDynamicSharedMemorySize set, else CUDA's default
+ * min(48 KiB, sharedMemPerBlockOptin) - static, which on Metal's 32 KiB is
+ * the whole rest of the threadgroup memory. Pure. */
+int rt_kernel_max_dynamic_smem(const rt_kernel *kernel);
+/* cudaFuncGetAttributes' answer for kernel (lock held; docs/runtime.md
+ * lists each field and where it comes from). */
+void rt_kernel_attributes(const rt_kernel *kernel, struct cudaFuncAttributes *out);
+/* cudaFuncSetAttribute's work (lock held): cudaErrorInvalidValue for a value
+ * out of CUDA's range or an attribute that cannot be set;
+ * cudaErrorNotSupported for a nonzero cluster attribute (no clusters). */
+cudaError_t rt_kernel_set_attribute(const rt_kernel *kernel, enum cudaFuncAttribute attr,
+                                    int value);
+/* core_module.c: bytes of the module's __constant__ variables (what
+ * constSizeBytes reports for each of its kernels). Lock held. */
+uint64_t rt_module_constant_bytes(const rt_kernel *kernel);
+/* core_module.c: the kernel's device name (borrowed, lives with the module). */
+const char *rt_kernel_name(const rt_kernel *kernel);
 
 /* ---- core_stream.c: streams and events --------------------------------------------- */
 

@@ -51,11 +51,14 @@ static uint64_t rt_dynamic_smem_length(size_t shared) {
   return shared ? ((uint64_t)shared + granule - 1) / granule * granule : granule;
 }
 
-/* Fits the kernel's own needs: static + dynamic shared memory within the
- * limit, threads within what the pipeline allows (registers). */
+/* Fits the kernel's own needs: dynamic shared memory within the kernel's
+ * maximum (cudaFuncAttributeMaxDynamicSharedMemorySize: a launch above it
+ * fails as in CUDA), static + dynamic within the limit, threads within what
+ * the pipeline allows (registers, __launch_bounds__). */
 static cudaError_t rt_check_kernel(const rt_kernel *k, dim3 block, size_t shared) {
   uint64_t bound = k->desc->dynamic_smem ? rt_dynamic_smem_length(shared) : 0;
-  if (k->desc->static_smem_bytes + shared > AC_MAX_THREADGROUP_MEMORY ||
+  if (shared > (size_t)rt_kernel_max_dynamic_smem(k) ||
+      k->desc->static_smem_bytes + shared > AC_MAX_THREADGROUP_MEMORY ||
       k->desc->static_smem_bytes + bound > AC_MAX_THREADGROUP_MEMORY)
     return cudaErrorInvalidValue;
   uint64_t threads = (uint64_t)block.x * block.y * block.z;
@@ -171,18 +174,101 @@ cudaError_t rt_launch(rt_device *device, const rt_kernel *kernel, const rt_launc
   return e;
 }
 
-/* Blocks resident per multiprocessor of the nominal model: its threads
- * (counted in whole warps), its block limit and its shared memory. */
+/* ---- kernel attributes and occupancy ---------------------------------------------- */
+
+/* CUDA's default limit of dynamic shared memory without an opt-in. */
+enum { RT_DEFAULT_DYNAMIC_SMEM = 48 * 1024, RT_MAX_REGISTERS_PER_THREAD = 255 };
+
+int rt_kernel_max_dynamic_smem(const rt_kernel *kernel) {
+  assert(kernel && kernel->settings);
+  if (kernel->settings->max_dynamic_smem_set) return kernel->settings->max_dynamic_smem;
+  uint64_t limit = AC_MAX_THREADGROUP_MEMORY < RT_DEFAULT_DYNAMIC_SMEM ? AC_MAX_THREADGROUP_MEMORY
+                                                                       : RT_DEFAULT_DYNAMIC_SMEM;
+  uint64_t s = kernel->desc->static_smem_bytes;
+  return s < limit ? (int)(limit - s) : 0;
+}
+
+/* Metal reports no register count. A pipeline allows fewer threads per
+ * threadgroup when its registers do not fit (maxTotalThreadsPerThreadgroup),
+ * so the count reported is the model's register file over the threads the
+ * pipeline allows: numRegs × maxThreadsPerBlock = regsPerBlock, and the
+ * occupancy below, limited by registers at that count, agrees with it. */
+static int rt_kernel_registers(const rt_kernel *kernel) {
+  uint64_t threads = kernel->max_threads ? kernel->max_threads : 1;
+  uint64_t regs = RT_MODEL_REGISTERS / threads;
+  return regs > RT_MAX_REGISTERS_PER_THREAD ? RT_MAX_REGISTERS_PER_THREAD : (int)regs;
+}
+
+void rt_kernel_attributes(const rt_kernel *kernel, struct cudaFuncAttributes *out) {
+  assert(rt_lock_held() && kernel && out);
+  memset(out, 0, sizeof *out);
+  out->sharedSizeBytes = (size_t)kernel->desc->static_smem_bytes;
+  out->constSizeBytes = (size_t)rt_module_constant_bytes(kernel);
+  out->localSizeBytes = 0; /* Metal does not tell a kernel's private memory */
+  out->maxThreadsPerBlock = (int)kernel->max_threads;
+  out->numRegs = rt_kernel_registers(kernel);
+  out->ptxVersion = AC_CUDA_ARCH;
+  out->binaryVersion = AC_CUDA_ARCH;
+  out->cacheModeCA = 0; /* no -Xptxas -dlcm=ca */
+  out->maxDynamicSharedSizeBytes = rt_kernel_max_dynamic_smem(kernel);
+  out->preferredShmemCarveout =
+      kernel->settings->carveout_set ? kernel->settings->carveout : cudaSharedmemCarveoutDefault;
+}
+
+cudaError_t rt_kernel_set_attribute(const rt_kernel *kernel, enum cudaFuncAttribute attr,
+                                    int value) {
+  assert(rt_lock_held() && kernel && kernel->settings);
+  rt_kernel_settings *s = kernel->settings;
+  switch (attr) {
+  case cudaFuncAttributeMaxDynamicSharedMemorySize:
+    /* static + dynamic within sharedMemPerBlockOptin (Metal's 32 KiB) */
+    if (value < 0 || (uint64_t)value + kernel->desc->static_smem_bytes > AC_MAX_THREADGROUP_MEMORY)
+      return cudaErrorInvalidValue;
+    s->max_dynamic_smem_set = true;
+    s->max_dynamic_smem = value;
+    return cudaSuccess;
+  case cudaFuncAttributePreferredSharedMemoryCarveout:
+    /* a percentage or -1 (the default); a hint in CUDA, and Apple GPUs have
+     * no L1/shared split: recorded and reported back */
+    if (value < cudaSharedmemCarveoutDefault || value > cudaSharedmemCarveoutMaxShared)
+      return cudaErrorInvalidValue;
+    s->carveout_set = true;
+    s->carveout = value;
+    return cudaSuccess;
+  case cudaFuncAttributeRequiredClusterWidth:
+  case cudaFuncAttributeRequiredClusterHeight:
+  case cudaFuncAttributeRequiredClusterDepth:
+  case cudaFuncAttributeNonPortableClusterSizeAllowed:
+  case cudaFuncAttributeClusterSchedulingPolicyPreference:
+    /* no thread-block clusters (cudaDevAttrClusterLaunch 0): 0 is the default */
+    if (value < 0) return cudaErrorInvalidValue;
+    return value == 0 ? cudaSuccess : cudaErrorNotSupported;
+  default: return cudaErrorInvalidValue; /* read-only (ClusterDimMustBeSet) or unknown */
+  }
+}
+
 int rt_launch_occupancy(const rt_kernel *kernel, int block_size, size_t dynamic_smem) {
   assert(kernel);
-  uint64_t smem = kernel->desc->static_smem_bytes + dynamic_smem;
   if (block_size <= 0 || (uint64_t)block_size > kernel->max_threads ||
-      smem > AC_MAX_THREADGROUP_MEMORY)
+      dynamic_smem > (size_t)rt_kernel_max_dynamic_smem(kernel))
     return 0;
-  int warps_rounded = (block_size + AC_SIMD_WIDTH - 1) / AC_SIMD_WIDTH * AC_SIMD_WIDTH;
-  int blocks = RT_MODEL_THREADS_PER_SM / warps_rounded;
+  uint64_t smem = kernel->desc->static_smem_bytes + dynamic_smem;
+  int threads = (block_size + AC_SIMD_WIDTH - 1) / AC_SIMD_WIDTH * AC_SIMD_WIDTH;
+  int blocks = RT_MODEL_THREADS_PER_SM / threads;
   if (blocks > RT_MODEL_BLOCKS_PER_SM) blocks = RT_MODEL_BLOCKS_PER_SM;
+  int by_registers = RT_MODEL_REGISTERS / (rt_kernel_registers(kernel) * threads);
+  if (blocks > by_registers) blocks = by_registers;
   if (smem > 0 && (uint64_t)blocks > RT_MODEL_SHARED_PER_SM / smem)
     blocks = (int)(RT_MODEL_SHARED_PER_SM / smem);
   return blocks;
+}
+
+size_t rt_launch_available_dynamic_smem(const rt_kernel *kernel, int blocks, int block_size) {
+  assert(kernel);
+  if (blocks <= 0 || rt_launch_occupancy(kernel, block_size, 0) < blocks) return 0;
+  uint64_t per_block = RT_MODEL_SHARED_PER_SM / (uint64_t)blocks;
+  uint64_t s = kernel->desc->static_smem_bytes;
+  uint64_t dynamic = per_block > s ? per_block - s : 0;
+  uint64_t limit = (uint64_t)rt_kernel_max_dynamic_smem(kernel);
+  return (size_t)(dynamic < limit ? dynamic : limit);
 }

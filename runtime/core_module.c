@@ -35,8 +35,9 @@ struct rt_module {
   uint64_t loaded_generation;
   cudaError_t load_error;
   mtl_id library;
-  mtl_id *pipelines;          /* per kernel, created on first launch */
-  uint64_t *global_addresses; /* per global */
+  mtl_id *pipelines;            /* per kernel, created on first launch */
+  rt_kernel_settings *settings; /* per kernel: cudaFuncSetAttribute's (zeroed by a reset) */
+  uint64_t *global_addresses;   /* per global */
 };
 
 /* host address → (module, index of the kernel or global; SIZE_MAX if absent) */
@@ -160,8 +161,10 @@ static void rt_module_release(rt_module *m) {
       mtl_release(m->pipelines[i]);
   mtl_release(m->library);
   free(m->pipelines);
+  free(m->settings);
   free(m->global_addresses);
   m->pipelines = NULL;
+  m->settings = NULL;
   m->global_addresses = NULL;
   m->library = NULL;
   m->loaded = false;
@@ -239,10 +242,11 @@ static cudaError_t rt_module_load(rt_module *m, rt_device *s) {
   m->loaded = true;
   m->loaded_generation = s->generation;
   m->pipelines = calloc(m->desc.kernel_count + 1, sizeof *m->pipelines);
+  m->settings = calloc(m->desc.kernel_count + 1, sizeof *m->settings);
   mtl_id error = NULL;
   uint64_t version = MTL_LANGUAGE_VERSION(m->desc.language_major, m->desc.language_minor);
   m->library = mtl_new_library_with_source_version(s->device, m->desc.msl, version, &error);
-  if (!m->pipelines)
+  if (!m->pipelines || !m->settings)
     m->load_error = cudaErrorMemoryAllocation;
   else if (!m->library) {
     rt_report_once(m, "the module's MSL did not compile for Metal",
@@ -282,7 +286,8 @@ static cudaError_t rt_module_kernel_at(rt_module *m, size_t index, rt_kernel *ou
   if (e != cudaSuccess) return e;
   assert(index < m->desc.kernel_count && m->pipelines[index]);
   *out = (rt_kernel){&m->desc.kernels[index], m, index,
-                     mtl_pipeline_max_total_threads_per_threadgroup(m->pipelines[index])};
+                     mtl_pipeline_max_total_threads_per_threadgroup(m->pipelines[index]),
+                     &m->settings[index]};
   return cudaSuccess;
 }
 
@@ -321,6 +326,20 @@ cudaError_t rt_module_symbol(const void *host_variable, void **address_out, size
   *address_out = (void *)(uintptr_t)entry->module->global_addresses[entry->index];
   *size_out = entry->module->desc.globals[entry->index].size;
   return cudaSuccess;
+}
+
+uint64_t rt_module_constant_bytes(const rt_kernel *kernel) {
+  assert(rt_lock_held() && kernel);
+  uint64_t bytes = 0;
+  const ac_module *d = &kernel->module->desc;
+  for (size_t i = 0; i < d->global_count; i++)
+    if (d->globals[i].constant) bytes += d->globals[i].size;
+  return bytes;
+}
+
+const char *rt_kernel_name(const rt_kernel *kernel) {
+  assert(kernel && kernel->desc);
+  return kernel->desc->name;
 }
 
 void rt_module_unload_all(void) {

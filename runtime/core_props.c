@@ -11,8 +11,9 @@
  * figures that shape occupancy calculations (threads, registers, shared
  * memory per multiprocessor, blocks per multiprocessor) are sm_75's
  * (RT_MODEL_* in core.h, shared with the occupancy calculation).
- * Metal exposes no GPU core count: multiProcessorCount is a nominal
- * RT_MODEL_SM_COUNT, so grids sized from it stay reasonable. Clock rates,
+ * multiProcessorCount is the GPU's core count (mtl_device_core_count: the
+ * IORegistry on macOS, the worker threads on softmetal), the nominal
+ * RT_MODEL_SM_COUNT where that is unknown. Clock rates,
  * bus width, L2 size and PCI location are unknown to Metal and reported as 0.
  * docs/runtime.md lists every value. */
 #include <assert.h>
@@ -23,8 +24,28 @@
 /* CUDA's figures that no limit of Metal's bounds. */
 enum { RT_MAX_PITCH = 2147483647, RT_TEXTURE_ALIGN = 512, RT_TEXTURE_PITCH_ALIGN = 32 };
 
+/* Attributes with no cudaDeviceProp field of their own, and their values. */
+enum {
+  RT_FP64_PERF_RATIO = 64, /* doubles are software (docs/compiler.md, FP64) */
+  RT_MEM_SYNC_DOMAINS = 1, /* one domain: no memory synchronisation domains */
+};
+
 static int rt_min_int(uint64_t a, uint64_t b) {
   return (int)(a < b ? a : b);
+}
+
+/* The GPU's core count, asked once per Metal device (it persists across
+ * resets; on macOS the question walks the IORegistry). Lock held. */
+static uint64_t rt_core_count(mtl_id device) {
+  static uint64_t cached_id, cached_cores;
+  static bool cached;
+  uint64_t id = mtl_device_registry_id(device);
+  if (!cached || id != cached_id) {
+    cached_cores = mtl_device_core_count(device);
+    cached_id = id;
+    cached = true;
+  }
+  return cached_cores;
 }
 
 static void rt_fill_properties(const rt_device *s, struct cudaDeviceProp *p) {
@@ -54,7 +75,8 @@ static void rt_fill_properties(const rt_device *s, struct cudaDeviceProp *p) {
   p->minor = AC_CUDA_ARCH_MINOR;
   p->textureAlignment = RT_TEXTURE_ALIGN;
   p->texturePitchAlignment = RT_TEXTURE_PITCH_ALIGN;
-  p->multiProcessorCount = RT_MODEL_SM_COUNT;
+  uint64_t cores = rt_core_count(s->device);
+  p->multiProcessorCount = cores ? rt_min_int(cores, INT32_MAX) : RT_MODEL_SM_COUNT;
   p->integrated = mtl_device_has_unified_memory(s->device) ? 1 : 0;
   p->canMapHostMemory = 1;
   p->unifiedAddressing = 1;
@@ -65,6 +87,10 @@ static void rt_fill_properties(const rt_device *s, struct cudaDeviceProp *p) {
   p->maxBlocksPerMultiProcessor = RT_MODEL_BLOCKS_PER_SM;
   p->globalL1CacheSupported = 1;
   p->localL1CacheSupported = 1;
+  p->directManagedMemAccessFromHost = 1; /* unified memory: no migration */
+  p->singleToDoublePrecisionPerfRatio = RT_FP64_PERF_RATIO;
+  p->surfaceAlignment = RT_TEXTURE_ALIGN;
+  p->deviceNumaConfig = cudaDeviceNumaConfigNone;
   p->deviceNumaId = -1;
   p->hostNumaId = -1;
 }
@@ -78,6 +104,10 @@ cudaError_t rt_device_properties(int device, struct cudaDeviceProp *out) {
   return e;
 }
 
+/* Every cudaDeviceAttr of CUDA 13 (docs/runtime.md lists each value and why).
+ * Textures and surfaces do not exist (their API returns cudaErrorNotSupported),
+ * so their sizes are 0; what Metal does not tell (clocks, PCI, L2) is 0; the
+ * reserved enumerators and values outside the enumeration are false. */
 bool rt_device_attribute(const struct cudaDeviceProp *p, enum cudaDeviceAttr attr, int *v) {
   assert(p && v);
   switch (attr) {
@@ -101,19 +131,62 @@ bool rt_device_attribute(const struct cudaDeviceProp *p, enum cudaDeviceAttr att
   case cudaDevAttrIntegrated: *v = p->integrated; return true;
   case cudaDevAttrCanMapHostMemory: *v = p->canMapHostMemory; return true;
   case cudaDevAttrComputeMode: *v = p->computeMode; return true;
+  case cudaDevAttrMaxTexture1DWidth: *v = p->maxTexture1D; return true;
+  case cudaDevAttrMaxTexture2DWidth: *v = p->maxTexture2D[0]; return true;
+  case cudaDevAttrMaxTexture2DHeight: *v = p->maxTexture2D[1]; return true;
+  case cudaDevAttrMaxTexture3DWidth: *v = p->maxTexture3D[0]; return true;
+  case cudaDevAttrMaxTexture3DHeight: *v = p->maxTexture3D[1]; return true;
+  case cudaDevAttrMaxTexture3DDepth: *v = p->maxTexture3D[2]; return true;
+  case cudaDevAttrMaxTexture2DLayeredWidth: *v = p->maxTexture2DLayered[0]; return true;
+  case cudaDevAttrMaxTexture2DLayeredHeight: *v = p->maxTexture2DLayered[1]; return true;
+  case cudaDevAttrMaxTexture2DLayeredLayers: *v = p->maxTexture2DLayered[2]; return true;
+  case cudaDevAttrSurfaceAlignment: *v = (int)p->surfaceAlignment; return true;
   case cudaDevAttrConcurrentKernels: *v = p->concurrentKernels; return true;
   case cudaDevAttrEccEnabled: *v = p->ECCEnabled; return true;
   case cudaDevAttrPciBusId: *v = p->pciBusID; return true;
   case cudaDevAttrPciDeviceId: *v = p->pciDeviceID; return true;
-  case cudaDevAttrPciDomainId: *v = p->pciDomainID; return true;
+  case cudaDevAttrTccDriver: *v = p->tccDriver; return true;
   case cudaDevAttrMemoryClockRate: *v = p->memoryClockRate; return true;
   case cudaDevAttrGlobalMemoryBusWidth: *v = p->memoryBusWidth; return true;
   case cudaDevAttrL2CacheSize: *v = p->l2CacheSize; return true;
   case cudaDevAttrMaxThreadsPerMultiProcessor: *v = p->maxThreadsPerMultiProcessor; return true;
   case cudaDevAttrAsyncEngineCount: *v = p->asyncEngineCount; return true;
   case cudaDevAttrUnifiedAddressing: *v = p->unifiedAddressing; return true;
+  case cudaDevAttrMaxTexture1DLayeredWidth: *v = p->maxTexture1DLayered[0]; return true;
+  case cudaDevAttrMaxTexture1DLayeredLayers: *v = p->maxTexture1DLayered[1]; return true;
+  case cudaDevAttrMaxTexture2DGatherWidth: *v = p->maxTexture2DGather[0]; return true;
+  case cudaDevAttrMaxTexture2DGatherHeight: *v = p->maxTexture2DGather[1]; return true;
+  case cudaDevAttrMaxTexture3DWidthAlt: *v = p->maxTexture3DAlt[0]; return true;
+  case cudaDevAttrMaxTexture3DHeightAlt: *v = p->maxTexture3DAlt[1]; return true;
+  case cudaDevAttrMaxTexture3DDepthAlt: *v = p->maxTexture3DAlt[2]; return true;
+  case cudaDevAttrPciDomainId: *v = p->pciDomainID; return true;
+  case cudaDevAttrTexturePitchAlignment: *v = (int)p->texturePitchAlignment; return true;
+  case cudaDevAttrMaxTextureCubemapWidth: *v = p->maxTextureCubemap; return true;
+  case cudaDevAttrMaxTextureCubemapLayeredWidth: *v = p->maxTextureCubemapLayered[0]; return true;
+  case cudaDevAttrMaxTextureCubemapLayeredLayers: *v = p->maxTextureCubemapLayered[1]; return true;
+  case cudaDevAttrMaxSurface1DWidth: *v = p->maxSurface1D; return true;
+  case cudaDevAttrMaxSurface2DWidth: *v = p->maxSurface2D[0]; return true;
+  case cudaDevAttrMaxSurface2DHeight: *v = p->maxSurface2D[1]; return true;
+  case cudaDevAttrMaxSurface3DWidth: *v = p->maxSurface3D[0]; return true;
+  case cudaDevAttrMaxSurface3DHeight: *v = p->maxSurface3D[1]; return true;
+  case cudaDevAttrMaxSurface3DDepth: *v = p->maxSurface3D[2]; return true;
+  case cudaDevAttrMaxSurface1DLayeredWidth: *v = p->maxSurface1DLayered[0]; return true;
+  case cudaDevAttrMaxSurface1DLayeredLayers: *v = p->maxSurface1DLayered[1]; return true;
+  case cudaDevAttrMaxSurface2DLayeredWidth: *v = p->maxSurface2DLayered[0]; return true;
+  case cudaDevAttrMaxSurface2DLayeredHeight: *v = p->maxSurface2DLayered[1]; return true;
+  case cudaDevAttrMaxSurface2DLayeredLayers: *v = p->maxSurface2DLayered[2]; return true;
+  case cudaDevAttrMaxSurfaceCubemapWidth: *v = p->maxSurfaceCubemap; return true;
+  case cudaDevAttrMaxSurfaceCubemapLayeredWidth: *v = p->maxSurfaceCubemapLayered[0]; return true;
+  case cudaDevAttrMaxSurfaceCubemapLayeredLayers: *v = p->maxSurfaceCubemapLayered[1]; return true;
+  case cudaDevAttrMaxTexture1DLinearWidth: *v = p->maxTexture1DLinear; return true;
+  case cudaDevAttrMaxTexture2DLinearWidth: *v = p->maxTexture2DLinear[0]; return true;
+  case cudaDevAttrMaxTexture2DLinearHeight: *v = p->maxTexture2DLinear[1]; return true;
+  case cudaDevAttrMaxTexture2DLinearPitch: *v = p->maxTexture2DLinear[2]; return true;
+  case cudaDevAttrMaxTexture2DMipmappedWidth: *v = p->maxTexture2DMipmap[0]; return true;
+  case cudaDevAttrMaxTexture2DMipmappedHeight: *v = p->maxTexture2DMipmap[1]; return true;
   case cudaDevAttrComputeCapabilityMajor: *v = p->major; return true;
   case cudaDevAttrComputeCapabilityMinor: *v = p->minor; return true;
+  case cudaDevAttrMaxTexture1DMipmappedWidth: *v = p->maxTexture1DMipmap; return true;
   case cudaDevAttrStreamPrioritiesSupported: *v = p->streamPrioritiesSupported; return true;
   case cudaDevAttrGlobalL1CacheSupported: *v = p->globalL1CacheSupported; return true;
   case cudaDevAttrLocalL1CacheSupported: *v = p->localL1CacheSupported; return true;
@@ -123,15 +196,64 @@ bool rt_device_attribute(const struct cudaDeviceProp *p, enum cudaDeviceAttr att
   case cudaDevAttrMaxRegistersPerMultiprocessor: *v = p->regsPerMultiprocessor; return true;
   case cudaDevAttrManagedMemory: *v = p->managedMemory; return true;
   case cudaDevAttrIsMultiGpuBoard: *v = p->isMultiGpuBoard; return true;
+  case cudaDevAttrMultiGpuBoardGroupID: *v = p->multiGpuBoardGroupID; return true;
   case cudaDevAttrHostNativeAtomicSupported: *v = p->hostNativeAtomicSupported; return true;
+  case cudaDevAttrSingleToDoublePrecisionPerfRatio:
+    *v = p->singleToDoublePrecisionPerfRatio;
+    return true;
   case cudaDevAttrPageableMemoryAccess: *v = p->pageableMemoryAccess; return true;
   case cudaDevAttrConcurrentManagedAccess: *v = p->concurrentManagedAccess; return true;
+  case cudaDevAttrComputePreemptionSupported: *v = p->computePreemptionSupported; return true;
+  case cudaDevAttrCanUseHostPointerForRegisteredMem:
+    *v = p->canUseHostPointerForRegisteredMem;
+    return true;
   case cudaDevAttrCooperativeLaunch: *v = p->cooperativeLaunch; return true;
   case cudaDevAttrMaxSharedMemoryPerBlockOptin: *v = (int)p->sharedMemPerBlockOptin; return true;
+  case cudaDevAttrCanFlushRemoteWrites: *v = 0; return true; /* no remote writes */
+  case cudaDevAttrHostRegisterSupported: *v = p->hostRegisterSupported; return true;
+  case cudaDevAttrPageableMemoryAccessUsesHostPageTables:
+    *v = p->pageableMemoryAccessUsesHostPageTables;
+    return true;
+  case cudaDevAttrDirectManagedMemAccessFromHost:
+    *v = p->directManagedMemAccessFromHost;
+    return true;
   case cudaDevAttrMaxBlocksPerMultiprocessor: *v = p->maxBlocksPerMultiProcessor; return true;
+  case cudaDevAttrMaxPersistingL2CacheSize: *v = p->persistingL2CacheMaxSize; return true;
+  case cudaDevAttrMaxAccessPolicyWindowSize: *v = p->accessPolicyMaxWindowSize; return true;
   case cudaDevAttrReservedSharedMemoryPerBlock: *v = (int)p->reservedSharedMemPerBlock; return true;
+  case cudaDevAttrSparseCudaArraySupported: *v = p->sparseCudaArraySupported; return true;
+  case cudaDevAttrHostRegisterReadOnlySupported: *v = p->hostRegisterReadOnlySupported; return true;
+  case cudaDevAttrTimelineSemaphoreInteropSupported:
+    *v = p->timelineSemaphoreInteropSupported;
+    return true;
   case cudaDevAttrMemoryPoolsSupported: *v = p->memoryPoolsSupported; return true;
-  default: break; /* not answered yet (docs/runtime.md, "Devices and properties") */
+  case cudaDevAttrGPUDirectRDMASupported: *v = p->gpuDirectRDMASupported; return true;
+  case cudaDevAttrGPUDirectRDMAFlushWritesOptions:
+    *v = (int)p->gpuDirectRDMAFlushWritesOptions;
+    return true;
+  case cudaDevAttrGPUDirectRDMAWritesOrdering: *v = p->gpuDirectRDMAWritesOrdering; return true;
+  case cudaDevAttrMemoryPoolSupportedHandleTypes:
+    *v = (int)p->memoryPoolSupportedHandleTypes;
+    return true;
+  case cudaDevAttrClusterLaunch: *v = p->clusterLaunch; return true;
+  case cudaDevAttrDeferredMappingCudaArraySupported:
+    *v = p->deferredMappingCudaArraySupported;
+    return true;
+  case cudaDevAttrIpcEventSupport: *v = p->ipcEventSupported; return true;
+  case cudaDevAttrMemSyncDomainCount: *v = RT_MEM_SYNC_DOMAINS; return true;
+  case cudaDevAttrNumaConfig: *v = p->deviceNumaConfig; return true;
+  case cudaDevAttrNumaId: *v = p->deviceNumaId; return true;
+  case cudaDevAttrMpsEnabled: *v = p->mpsEnabled; return true;
+  case cudaDevAttrHostNumaId: *v = p->hostNumaId; return true;
+  case cudaDevAttrD3D12CigSupported: *v = 0; return true;  /* no Direct3D */
+  case cudaDevAttrVulkanCigSupported: *v = 0; return true; /* no Vulkan */
+  case cudaDevAttrGpuPciDeviceId: *v = (int)p->gpuPciDeviceID; return true;
+  case cudaDevAttrGpuPciSubsystemId: *v = (int)p->gpuPciSubsystemID; return true;
+  case cudaDevAttrHostNumaMemoryPoolsSupported: *v = 0; return true; /* no NUMA, no pools */
+  case cudaDevAttrHostNumaMultinodeIpcSupported: *v = p->hostNumaMultinodeIpcSupported; return true;
+  case cudaDevAttrHostMemoryPoolsSupported: *v = 0; return true; /* no memory pools */
+  case cudaDevAttrOnlyPartialHostNativeAtomicSupported: *v = 0; return true;
+  default: break; /* reserved, cudaDevAttrMax, not an enumerator */
   }
   return false;
 }

@@ -4,11 +4,17 @@
  * information, limits, peers, the profiler switches, and device properties
  * and attributes (core_props.c answers them). Argument checks only; the
  * core does the work. */
+#include <stdio.h>
+#include <string.h>
+
 #include "core.h"
 #include "cuda_profiler_api.h"
 
 static int rt_current_device;    /* per process; only 0 exists */
 static unsigned rt_device_flags; /* as given to cudaSetDeviceFlags */
+/* The limits kept here (see cudaDeviceGetLimit below). */
+enum { RT_L2_FETCH_DEFAULT = 64, RT_L2_FETCH_MAX = 128, RT_STACK_DEFAULT = 1024 };
+static size_t rt_stack_size = RT_STACK_DEFAULT, rt_l2_fetch = RT_L2_FETCH_DEFAULT;
 
 cudaError_t cudaDeviceSynchronize(void) {
   rt_enter();
@@ -22,6 +28,8 @@ cudaError_t cudaDeviceSynchronize(void) {
 cudaError_t cudaDeviceReset(void) {
   rt_enter();
   rt_reset();
+  rt_stack_size = RT_STACK_DEFAULT; /* "all state": the limits kept here too */
+  rt_l2_fetch = RT_L2_FETCH_DEFAULT;
   rt_leave_unrecorded(cudaSuccess);
   return cudaSuccess;
 }
@@ -49,13 +57,59 @@ cudaError_t cudaSetDevice(int device) {
   return cudaSuccess;
 }
 
+/* The scheduling flags choose how the host waits; Metal decides that itself,
+ * so they are recorded and reported back. As in CUDA 13 they may be set at
+ * any time (an initialised device's flags are overwritten, no
+ * cudaErrorSetOnActiveProcess); at most one scheduling flag. */
+static cudaError_t rt_check_device_flags(unsigned flags) {
+  unsigned schedule = flags & cudaDeviceScheduleMask;
+  if ((flags & ~(unsigned)cudaDeviceMask) || (schedule & (schedule - 1)))
+    return cudaErrorInvalidValue;
+  return cudaSuccess;
+}
+
 cudaError_t cudaSetDeviceFlags(unsigned int flags) {
-  /* Scheduling flags choose how the host waits; Metal decides that itself. */
-  const unsigned known = cudaDeviceScheduleSpin | cudaDeviceScheduleYield |
-                         cudaDeviceScheduleBlockingSync | cudaDeviceMapHost |
-                         cudaDeviceLmemResizeToMax;
-  if (flags & ~known) return rt_record(cudaErrorInvalidValue);
+  cudaError_t e = rt_check_device_flags(flags);
+  if (e != cudaSuccess) return rt_record(e);
+  rt_enter();
   rt_device_flags = flags;
+  return rt_leave(cudaSuccess);
+}
+
+/* Readies the device (with deviceFlags when flags has
+ * cudaInitDeviceFlagsAreValid) without changing the current device. */
+cudaError_t cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags) {
+  if (flags & ~(unsigned)cudaInitDeviceFlagsAreValid) return rt_record(cudaErrorInvalidValue);
+  if ((flags & cudaInitDeviceFlagsAreValid) && rt_check_device_flags(deviceFlags) != cudaSuccess)
+    return rt_record(cudaErrorInvalidValue);
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess && device != 0) e = cudaErrorInvalidDevice;
+  if (e == cudaSuccess && (flags & cudaInitDeviceFlagsAreValid)) rt_device_flags = deviceFlags;
+  return rt_leave(e);
+}
+
+/* The devices to try in order: each must be device 0, the only one. */
+cudaError_t cudaSetValidDevices(int *device_arr, int len) {
+  if (len < 0 || (len > 0 && !device_arr)) return rt_record(cudaErrorInvalidValue);
+  int count = 0;
+  cudaError_t e = len > 0 ? cudaGetDeviceCount(&count) : cudaSuccess;
+  if (e != cudaSuccess) return e;
+  for (int i = 0; i < len; i++)
+    if (device_arr[i] < 0 || device_arr[i] >= count) return rt_record(cudaErrorInvalidDevice);
+  return cudaSuccess;
+}
+
+/* Shared memory banks are 4 bytes wide and not configurable (deprecated in
+ * CUDA 13: the setter checks its value and changes nothing). */
+cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *pConfig) {
+  if (!pConfig) return rt_record(cudaErrorInvalidValue);
+  *pConfig = cudaSharedMemBankSizeFourByte;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config) {
+  if ((unsigned)config > cudaSharedMemBankSizeEightByte) return rt_record(cudaErrorInvalidValue);
   return cudaSuccess;
 }
 
@@ -96,14 +150,19 @@ cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes) {
 
 /* ---- public: flags, limits, peers ------------------------------------------------- */
 
-/* cudaLimitStackSize (CUDA's default); the printf FIFO and the heap are the
- * device services' (core_services.c). */
-static size_t rt_limits[1] = {1024};
+/* The limits libanchor keeps itself, by cudaLimit (the printf FIFO and the
+ * heap are the device services', core_services.c): the stack size (CUDA's
+ * default 1 KiB, recorded: Metal sizes a kernel's private memory itself),
+ * the L2 fetch granularity (a hint, 0..128 bytes, clamped as CUDA allows) and
+ * the persisting L2 size (a hint clamped to cudaDevAttrMaxPersistingL2CacheSize,
+ * 0: no persisting L2). Device launches do not exist, so the device runtime's
+ * limits are cudaErrorUnsupportedLimit. cudaDeviceReset restores the defaults. */
 
 cudaError_t cudaGetDeviceFlags(unsigned int *flags) {
   if (!flags) return rt_record(cudaErrorInvalidValue);
-  *flags = rt_device_flags;
-  return cudaSuccess;
+  rt_enter();
+  *flags = rt_device_flags | cudaDeviceMapHost; /* implicit in the runtime API, as in CUDA */
+  return rt_leave(cudaSuccess);
 }
 
 cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop) {
@@ -112,31 +171,99 @@ cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop) {
   return cudaSuccess;
 }
 
+/* One device: there is no peer. A device is not its own peer (CUDA answers 0);
+ * an ordinal that is no device is cudaErrorInvalidDevice. */
+static bool rt_ordinal(int device) {
+  return device == 0;
+}
+
 cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice) {
   if (!canAccessPeer) return rt_record(cudaErrorInvalidValue);
-  if (device != 0 || peerDevice != 0) return rt_record(cudaErrorInvalidDevice);
-  *canAccessPeer = 0; /* a device is not its own peer */
+  if (!rt_ordinal(device) || !rt_ordinal(peerDevice)) return rt_record(cudaErrorInvalidDevice);
+  *canAccessPeer = 0;
   return cudaSuccess;
+}
+
+cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags) {
+  if (flags != 0) return rt_record(cudaErrorInvalidValue);
+  (void)peerDevice; /* device 0 itself or no device: never a peer */
+  return rt_record(cudaErrorInvalidDevice);
+}
+
+cudaError_t cudaDeviceDisablePeerAccess(int peerDevice) {
+  (void)peerDevice;
+  return rt_record(cudaErrorInvalidDevice);
+}
+
+/* CUDA: cudaErrorInvalidDevice when the devices are not valid or the same. */
+cudaError_t cudaDeviceGetP2PAttribute(int *value, enum cudaDeviceP2PAttr attr, int srcDevice,
+                                      int dstDevice) {
+  if (!value || (unsigned)attr < cudaDevP2PAttrPerformanceRank ||
+      (unsigned)attr > cudaDevP2PAttrOnlyPartialNativeAtomicSupported)
+    return rt_record(cudaErrorInvalidValue);
+  (void)srcDevice, (void)dstDevice;
+  return rt_record(cudaErrorInvalidDevice);
+}
+
+/* Metal reports no PCI location for an Apple GPU: the PCI domain, bus and
+ * device attributes are 0, and this is the id they make, domain:bus:device.function. */
+static const char rt_pci_bus_id[] = "00000000:00:00.0";
+
+cudaError_t cudaDeviceGetPCIBusId(char *pciBusId, int len, int device) {
+  if (!pciBusId || len <= 0) return rt_record(cudaErrorInvalidValue);
+  if (!rt_ordinal(device)) return rt_record(cudaErrorInvalidDevice);
+  size_t n = strlen(rt_pci_bus_id) < (size_t)len - 1 ? strlen(rt_pci_bus_id) : (size_t)len - 1;
+  memcpy(pciBusId, rt_pci_bus_id, n);
+  pciBusId[n] = '\0';
+  return cudaSuccess;
+}
+
+/* Accepts CUDA's forms [domain]:[bus]:[device].[function], [domain]:[bus]:[device]
+ * and [bus]:[device].[function] (hexadecimal); device 0 is 0:0:0. */
+cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *pciBusId) {
+  if (!device || !pciBusId) return rt_record(cudaErrorInvalidValue);
+  unsigned domain = 0, bus = 0, dev = 0, function = 0;
+  char tail;
+  bool parsed = sscanf(pciBusId, "%x:%x:%x.%x%c", &domain, &bus, &dev, &function, &tail) == 4 ||
+                sscanf(pciBusId, "%x:%x:%x%c", &domain, &bus, &dev, &tail) == 3 ||
+                (domain = 0, sscanf(pciBusId, "%x:%x.%x%c", &bus, &dev, &function, &tail) == 3);
+  if (!parsed) return rt_record(cudaErrorInvalidValue);
+  if (domain || bus || dev || function) return rt_record(cudaErrorInvalidDevice);
+  *device = 0;
+  return cudaSuccess;
+}
+
+static bool rt_known_limit(enum cudaLimit limit) {
+  return limit == cudaLimitStackSize || limit == cudaLimitPrintfFifoSize ||
+         limit == cudaLimitMallocHeapSize || limit == cudaLimitMaxL2FetchGranularity ||
+         limit == cudaLimitPersistingL2CacheSize; /* not the device runtime's */
 }
 
 cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit) {
   if (!value) return rt_record(cudaErrorInvalidValue);
-  if ((unsigned)limit > cudaLimitMallocHeapSize) return rt_record(cudaErrorUnsupportedLimit);
-  rt_enter();
-  *value = limit == cudaLimitPrintfFifoSize || limit == cudaLimitMallocHeapSize
-               ? rt_services_limit(limit)
-               : rt_limits[limit];
+  if (!rt_known_limit(limit)) return rt_record(cudaErrorUnsupportedLimit);
+  rt_enter(); /* the limits are process-wide state under the lock */
+  switch (limit) {
+  case cudaLimitStackSize: *value = rt_stack_size; break;
+  case cudaLimitMaxL2FetchGranularity: *value = rt_l2_fetch; break;
+  case cudaLimitPersistingL2CacheSize: *value = 0; break;
+  default: *value = rt_services_limit(limit); break;
+  }
   return rt_leave(cudaSuccess);
 }
 
 cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value) {
-  if ((unsigned)limit > cudaLimitMallocHeapSize) return rt_record(cudaErrorUnsupportedLimit);
+  if (!rt_known_limit(limit)) return rt_record(cudaErrorUnsupportedLimit);
   rt_enter();
   cudaError_t e = cudaSuccess;
-  if (limit == cudaLimitPrintfFifoSize || limit == cudaLimitMallocHeapSize)
-    e = rt_services_set_limit(limit, value); /* the device services' sizes */
-  else
-    rt_limits[limit] = value;
+  switch (limit) {
+  case cudaLimitStackSize: rt_stack_size = value; break;
+  case cudaLimitMaxL2FetchGranularity:
+    rt_l2_fetch = value < RT_L2_FETCH_MAX ? value : RT_L2_FETCH_MAX;
+    break;
+  case cudaLimitPersistingL2CacheSize: break;              /* clamped to 0 */
+  default: e = rt_services_set_limit(limit, value); break; /* the device services' sizes */
+  }
   return rt_leave(e);
 }
 

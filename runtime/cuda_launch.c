@@ -72,56 +72,95 @@ cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block,
 
 /* ---- kernel attributes and occupancy ----------------------------------------------- */
 
+/* Finds the kernel of host stub func (loading it); lock held. */
+static cudaError_t rt_func(const void *func, rt_kernel *kernel) {
+  return rt_module_kernel_by_stub(func, kernel);
+}
+
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func) {
   if (!attr) return rt_record(cudaErrorInvalidValue);
   rt_enter();
   rt_kernel kernel;
-  cudaError_t e = rt_module_kernel_by_stub(func, &kernel);
-  if (e == cudaSuccess) {
-    memset(attr, 0, sizeof *attr);
-    attr->sharedSizeBytes = (size_t)kernel.desc->static_smem_bytes;
-    attr->maxThreadsPerBlock = (int)kernel.max_threads;
-    attr->maxDynamicSharedSizeBytes =
-        (int)(AC_MAX_THREADGROUP_MEMORY - kernel.desc->static_smem_bytes);
-    attr->ptxVersion = AC_CUDA_ARCH;
-    attr->binaryVersion = AC_CUDA_ARCH;
-  }
+  cudaError_t e = rt_func(func, &kernel);
+  if (e == cudaSuccess) rt_kernel_attributes(&kernel, attr);
   return rt_leave(e);
-}
-
-static cudaError_t rt_check_attribute(const rt_kernel *kernel, enum cudaFuncAttribute attr,
-                                      int value) {
-  if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize)
-    return value < 0 ||
-                   (uint64_t)value + kernel->desc->static_smem_bytes > AC_MAX_THREADGROUP_MEMORY
-               ? cudaErrorInvalidValue
-               : cudaSuccess; /* launches check against Metal's limit anyway */
-  if (attr == cudaFuncAttributePreferredSharedMemoryCarveout)
-    return value < -1 || value > 100 ? cudaErrorInvalidValue : cudaSuccess; /* a hint */
-  return cudaErrorInvalidValue;
 }
 
 cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value) {
   rt_enter();
   rt_kernel kernel;
-  cudaError_t e = rt_module_kernel_by_stub(func, &kernel);
-  if (e == cudaSuccess) e = rt_check_attribute(&kernel, attr, value);
+  cudaError_t e = rt_func(func, &kernel);
+  if (e == cudaSuccess) e = rt_kernel_set_attribute(&kernel, attr, value);
+  return rt_leave(e);
+}
+
+/* A preference, as in CUDA; Apple GPUs have no L1/shared split to choose. */
+cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache config) {
+  if ((unsigned)config > cudaFuncCachePreferEqual) return rt_record(cudaErrorInvalidValue);
+  rt_enter();
+  rt_kernel kernel;
+  cudaError_t e = rt_func(func, &kernel);
+  if (e == cudaSuccess) kernel.settings->cache_config = config;
+  return rt_leave(e);
+}
+
+/* Deprecated in CUDA 13; banks are 4 bytes wide and not configurable. */
+cudaError_t cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config) {
+  if ((unsigned)config > cudaSharedMemBankSizeEightByte) return rt_record(cudaErrorInvalidValue);
+  rt_enter();
+  rt_kernel kernel;
+  return rt_leave(rt_func(func, &kernel)); /* the kernel must exist */
+}
+
+cudaError_t cudaFuncGetName(const char **name, const void *func) {
+  if (!name) return rt_record(cudaErrorInvalidValue);
+  rt_enter();
+  rt_kernel kernel;
+  cudaError_t e = rt_func(func, &kernel);
+  if (e == cudaSuccess) *name = rt_kernel_name(&kernel); /* the device (mangled) name */
+  return rt_leave(e);
+}
+
+cudaError_t cudaFuncGetParamInfo(const void *func, size_t paramIndex, size_t *paramOffset,
+                                 size_t *paramSize) {
+  rt_enter();
+  rt_kernel kernel;
+  cudaError_t e = rt_func(func, &kernel);
+  if (e == cudaSuccess && (!paramOffset || !paramSize || paramIndex >= kernel.desc->param_count))
+    e = cudaErrorInvalidValue;
+  if (e == cudaSuccess) {
+    *paramOffset = (size_t)kernel.desc->params[paramIndex].offset;
+    *paramSize = (size_t)kernel.desc->params[paramIndex].size;
+  }
+  return rt_leave(e);
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func,
+                                                                   int blockSize,
+                                                                   size_t dynamicSMemSize,
+                                                                   unsigned int flags) {
+  if (!numBlocks || (flags & ~(unsigned)cudaOccupancyDisableCachingOverride))
+    return rt_record(cudaErrorInvalidValue);
+  rt_enter();
+  rt_kernel kernel;
+  cudaError_t e = rt_func(func, &kernel);
+  if (e == cudaSuccess) *numBlocks = rt_launch_occupancy(&kernel, blockSize, dynamicSMemSize);
   return rt_leave(e);
 }
 
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func,
                                                           int blockSize, size_t dynamicSMemSize) {
-  if (!numBlocks) return rt_record(cudaErrorInvalidValue);
-  rt_enter();
-  rt_kernel kernel;
-  cudaError_t e = rt_module_kernel_by_stub(func, &kernel);
-  if (e == cudaSuccess) *numBlocks = rt_launch_occupancy(&kernel, blockSize, dynamicSMemSize);
-  return rt_leave(e);
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      numBlocks, func, blockSize, dynamicSMemSize, cudaOccupancyDefault);
 }
 
-cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache config) {
-  if ((unsigned)config > cudaFuncCachePreferEqual) return rt_record(cudaErrorInvalidValue);
+cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, const void *func,
+                                                      int numBlocks, int blockSize) {
+  if (!dynamicSmemSize) return rt_record(cudaErrorInvalidValue);
   rt_enter();
   rt_kernel kernel;
-  return rt_leave(rt_module_kernel_by_stub(func, &kernel)); /* the kernel must exist */
+  cudaError_t e = rt_func(func, &kernel);
+  if (e == cudaSuccess)
+    *dynamicSmemSize = rt_launch_available_dynamic_smem(&kernel, numBlocks, blockSize);
+  return rt_leave(e);
 }

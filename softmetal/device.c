@@ -87,6 +87,14 @@ static unsigned long device_registry_id(id self, SEL cmd) {
   return 0x50f7e7a1; /* any stable nonzero id */
 }
 
+/* Not Metal's: the GPU core count mtl_device_core_count reports (Metal.framework
+ * has no such method; on macOS the IORegistry tells it). softmetal's cores are
+ * its worker threads, one per online CPU or SOFTMETAL_WORKERS. */
+static unsigned long device_core_count(id self, SEL cmd) {
+  (void)self, (void)cmd;
+  return (unsigned long)sm_pool_workers();
+}
+
 /* ---- factories ------------------------------------------------------------------- */
 static id device_new_buffer(id self, SEL cmd, unsigned long length, unsigned long options) {
   (void)cmd;
@@ -131,6 +139,7 @@ void sm_device_register(void) {
   sm_add_method(dev, "recommendedMaxWorkingSetSize", device_working_set, "Q@:");
   sm_add_method(dev, "hasUnifiedMemory", device_unified, "C@:");
   sm_add_method(dev, "registryID", device_registry_id, "Q@:");
+  sm_add_method(dev, "gpuCoreCount", device_core_count, "Q@:");
   sm_add_method(dev, "newBufferWithLength:options:", device_new_buffer, "@@:QQ");
   sm_add_method(dev, "newLibraryWithSource:options:error:", device_new_library, "@@:@@^@");
   sm_add_method(dev, "newComputePipelineStateWithFunction:error:", device_new_pipeline, "@@:@^@");

@@ -47,12 +47,6 @@
     (NULL, 0, NULL, 0, 0)) \
   X(cudaMemcpyPeerAsync, (void *dst, int dstDevice, const void *src, int srcDevice, size_t count, \
                           cudaStream_t stream ANCHOR_DEFAULT(0)), (NULL, 0, NULL, 0, 0, NULL)) \
-  X(cudaDeviceEnablePeerAccess, (int peerDevice, unsigned int flags), (0, 0)) \
-  X(cudaDeviceDisablePeerAccess, (int peerDevice), (0)) \
-  X(cudaDeviceGetP2PAttribute, (int *value, enum cudaDeviceP2PAttr attr, int srcDevice, \
-                                int dstDevice), (NULL, cudaDevP2PAttrAccessSupported, 0, 0)) \
-  X(cudaDeviceGetPCIBusId, (char *pciBusId, int len, int device), (NULL, 0, 0)) \
-  X(cudaDeviceGetByPCIBusId, (int *device, const char *pciBusId), (NULL, NULL)) \
   X(cudaIpcGetMemHandle, (cudaIpcMemHandle_t *handle, void *devPtr), (NULL, NULL)) \
   X(cudaIpcOpenMemHandle, (void **devPtr, cudaIpcMemHandle_t handle, unsigned int flags), \
     (NULL, (cudaIpcMemHandle_t){{0}}, 0)) \
@@ -80,13 +74,12 @@
                                unsigned int flags ANCHOR_DEFAULT(0)), (NULL, NULL, 0)) \
   X(cudaLaunchKernelExC, (const cudaLaunchConfig_t *config, const void *func, void **args), \
     (NULL, NULL, NULL)) \
-  X(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags, \
-    (int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize, unsigned int flags), \
-    (NULL, NULL, 0, 0, 0)) \
-  X(cudaOccupancyAvailableDynamicSMemPerBlock, (size_t *dynamicSmemSize, const void *func, \
-                                                int numBlocks, int blockSize), (NULL, NULL, 0, 0)) \
   X(cudaGetFuncBySymbol, (cudaFunction_t *functionPtr, const void *symbolPtr), (NULL, NULL)) \
-  X(cudaFuncGetName, (const char **name, const void *func), (NULL, NULL)) \
+  X(cudaOccupancyMaxPotentialClusterSize, (int *clusterSize, const void *func, \
+                                            const cudaLaunchConfig_t *launchConfig), \
+    (NULL, NULL, NULL)) \
+  X(cudaOccupancyMaxActiveClusters, (int *numClusters, const void *func, \
+                                     const cudaLaunchConfig_t *launchConfig), (NULL, NULL, NULL)) \
   /* memory pools */ \
   X(cudaDeviceGetDefaultMemPool, (cudaMemPool_t *memPool, int device), (NULL, 0)) \
   X(cudaDeviceSetMemPool, (int device, cudaMemPool_t memPool), (0, NULL)) \

@@ -2,7 +2,10 @@
  * attributes, versions, launch-configuration errors (no kernel needed: the
  * configuration is checked first), unknown kernels and symbols, streams and
  * events. */
+#include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "cuda_runtime.h"
@@ -57,6 +60,20 @@ static void test_properties(void) {
   CHECK_ERR(cudaDeviceGetAttribute(&v, cudaDevAttrComputeCapabilityMajor, 0), cudaSuccess);
   CHECK(v == 7);
   CHECK_ERR(cudaDeviceGetAttribute(&v, (enum cudaDeviceAttr)12345, 0), cudaErrorInvalidValue);
+  /* every enumerator is answered but the reserved ones and cudaDevAttrMax */
+  for (int a = cudaDevAttrMaxThreadsPerBlock; a <= cudaDevAttrMax; a++) {
+    cudaError_t e = cudaDeviceGetAttribute(&v, (enum cudaDeviceAttr)a, 0);
+    bool hole = a == 44 || (a >= 102 && a <= 105) || a == 107 || a == 110 || a == 136 || a == 137 ||
+                a == 146 || a == 92 || a == 93 || a == 94 || a == 96 || (a >= 122 && a <= 124) ||
+                (a >= 127 && a <= 129) || a == 132 || a == 141 || a == 145 || a == cudaDevAttrMax;
+    CHECK_ERR(e, hole ? cudaErrorInvalidValue : cudaSuccess);
+  }
+  cudaGetLastError();
+#ifndef __APPLE__ /* the multiprocessors are softmetal's workers (mtl_device_core_count) */
+  const char *workers = getenv("SOFTMETAL_WORKERS");
+  long cores = workers && atoi(workers) > 0 ? atoi(workers) : sysconf(_SC_NPROCESSORS_ONLN);
+  CHECK(q.multiProcessorCount == (int)cores);
+#endif
   CHECK_ERR(cudaDeviceGetAttribute(&v, cudaDevAttrWarpSize, 3), cudaErrorInvalidDevice);
   cudaGetLastError();
 }
@@ -162,10 +179,28 @@ static void stream_callback(cudaStream_t stream, cudaError_t status, void *data)
 
 static void test_flags_limits_and_host_functions(void) {
   unsigned flags = 99;
+  size_t value_before_set = 0;
   CHECK_ERR(cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync), cudaSuccess);
   CHECK_ERR(cudaGetDeviceFlags(&flags), cudaSuccess);
-  CHECK(flags == cudaDeviceScheduleBlockingSync);
+  CHECK(flags == (cudaDeviceScheduleBlockingSync | cudaDeviceMapHost)); /* implicit, as in CUDA */
   CHECK_ERR(cudaSetDeviceFlags(0x1000), cudaErrorInvalidValue);
+  CHECK_ERR(cudaSetDeviceFlags(cudaDeviceScheduleSpin | cudaDeviceScheduleYield),
+            cudaErrorInvalidValue); /* one scheduling policy at most */
+  CHECK_ERR(cudaDeviceGetLimit(&value_before_set, cudaLimitDevRuntimeSyncDepth),
+            cudaErrorUnsupportedLimit); /* no device-side launches */
+  CHECK_ERR(cudaDeviceSetLimit(cudaLimitMaxL2FetchGranularity, 1000), cudaSuccess);
+  CHECK_ERR(cudaDeviceGetLimit(&value_before_set, cudaLimitMaxL2FetchGranularity), cudaSuccess);
+  CHECK(value_before_set == 128); /* a hint, clamped */
+  char bus[32];
+  CHECK_ERR(cudaDeviceGetPCIBusId(bus, sizeof bus, 0), cudaSuccess);
+  int by_bus = 5;
+  CHECK_ERR(cudaDeviceGetByPCIBusId(&by_bus, bus), cudaSuccess);
+  CHECK(by_bus == 0);
+  CHECK_ERR(cudaDeviceGetByPCIBusId(&by_bus, "0000:01:00.0"), cudaErrorInvalidDevice);
+  CHECK_ERR(cudaDeviceEnablePeerAccess(0, 0), cudaErrorInvalidDevice);
+  int p2p = 0;
+  CHECK_ERR(cudaDeviceGetP2PAttribute(&p2p, cudaDevP2PAttrAccessSupported, 0, 0),
+            cudaErrorInvalidDevice);
   size_t value = 0;
   CHECK_ERR(cudaDeviceGetLimit(&value, cudaLimitMallocHeapSize), cudaSuccess);
   CHECK(value == 8 << 20);

@@ -3,10 +3,14 @@
  * gpuAddress are different addresses; an arena of
  * recommendedMaxWorkingSetSize is created cheaply; lengths above
  * maxBufferLength are refused; NSString round-trips; autorelease pools nest;
- * messages to nil return zero. */
+ * messages to nil return zero; the core count (mtl_device_core_count, the
+ * device's gpuCoreCount) is the worker count: SOFTMETAL_WORKERS or the
+ * online CPUs. */
 #include "smtest.h"
 
 #include <stdint.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 int main(void) {
   void *pool = mtl_autorelease_push();
@@ -18,6 +22,10 @@ int main(void) {
   CHECK(max.width == 1024 && max.height == 1024 && max.depth == 1024);
   CHECK(mtl_device_max_threadgroup_memory_length(device) == 32768);
   CHECK(mtl_device_has_unified_memory(device));
+  const char *workers = getenv("SOFTMETAL_WORKERS");
+  long cores = workers && atoi(workers) > 0 ? atoi(workers) : sysconf(_SC_NPROCESSORS_ONLN);
+  CHECK(mtl_device_core_count(device) == (uint64_t)cores);
+  CHECK(mtl_device_core_count(NULL) == 0);
   uint64_t working_set = mtl_device_recommended_max_working_set_size(device);
   uint64_t max_buffer = mtl_device_max_buffer_length(device);
   CHECK(working_set >= (256ull << 20));
