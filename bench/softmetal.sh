@@ -43,6 +43,9 @@ c_gbs=$(result c_threads 2)
 run "$bin/vector_add" "$runs"
 sm_gbs=$(result per_element 2)
 stride_gbs=$(result grid_stride 2)
+run "$bin/vector_model" "$runs"
+model_gbs=$(result per_element_model 2)
+model_stride_gbs=$(result grid_stride_model 2)
 
 echo; echo "-- barrier cost"
 run "$bin/barrier" "$runs"
@@ -55,4 +58,6 @@ echo "== summary"
 awk -v c="$c_gbs" -v s="$sm_gbs" -v g="$stride_gbs" 'BEGIN {
   printf "vector add: plain C %.2f GB/s, softmetal per_element %.2f GB/s, ratio %.3f (target >= 0.5)\n", c, s, s / c
   printf "            softmetal grid_stride %.2f GB/s, ratio %.3f\n", g, g / c }'
+awk -v c="$c_gbs" -v s="$model_gbs" -v g="$model_stride_gbs" 'BEGIN {
+  printf "vector-mode model (bench/vector_model.cpp): per_element %.2f GB/s, ratio %.3f; grid_stride %.2f GB/s, ratio %.3f\n", s, s / c, g, g / c }'
 echo "barrier: $ns_raw ns per barrier per thread raw, $ns_net ns net of the no-switch baseline (target <= 50)"
