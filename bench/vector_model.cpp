@@ -21,42 +21,44 @@
 
 enum { W = 32, BLOCK = 256, MAX_RUNS = 101 };
 
-template <class T> struct lanes {
-  T v[W];
+// N lanes: a SIMD-group (32), or a whole threadgroup advancing together (256).
+template <class T, int N = W> struct lanes {
+  T v[N];
 };
-typedef lanes<bool> mask;
+template <int N = W> using mask = lanes<bool, N>;
 
-static inline bool any(const mask &m) {
+template <int N> static inline bool any(const mask<N> &m) {
   bool r = false;
-  for (int l = 0; l < W; l++) r |= m.v[l];
+  for (int l = 0; l < N; l++) r |= m.v[l];
   return r;
 }
-static inline bool all(const mask &m) {
+template <int N> static inline bool all(const mask<N> &m) {
   bool r = true;
-  for (int l = 0; l < W; l++) r &= m.v[l];
+  for (int l = 0; l < N; l++) r &= m.v[l];
   return r;
 }
-// Addresses of the 32 lanes consecutive for elements of sizeof(T)?
-template <class T> static inline bool consecutive(const lanes<uint64_t> &a) {
+// Addresses of the lanes consecutive for elements of sizeof(T)?
+template <class T, int N> static inline bool consecutive(const lanes<uint64_t, N> &a) {
   bool r = true;
-  for (int l = 0; l < W; l++) r &= a.v[l] == a.v[0] + sizeof(T) * (uint64_t)l;
+  for (int l = 0; l < N; l++) r &= a.v[l] == a.v[0] + sizeof(T) * (uint64_t)l;
   return r;
 }
-template <class T> static inline lanes<T> load(const lanes<uint64_t> &a, const mask &m) {
-  lanes<T> r;
+template <class T, int N>
+static inline lanes<T, N> load(const lanes<uint64_t, N> &a, const mask<N> &m) {
+  lanes<T, N> r;
   if (all(m) && consecutive<T>(a)) {
     memcpy(r.v, (const void *)(uintptr_t)a.v[0], sizeof r.v);
   } else {
-    for (int l = 0; l < W; l++) r.v[l] = m.v[l] ? *(const T *)(uintptr_t)a.v[l] : T();
+    for (int l = 0; l < N; l++) r.v[l] = m.v[l] ? *(const T *)(uintptr_t)a.v[l] : T();
   }
   return r;
 }
-template <class T> static inline void store(const lanes<uint64_t> &a, const lanes<T> &x,
-                                            const mask &m) {
+template <class T, int N>
+static inline void store(const lanes<uint64_t, N> &a, const lanes<T, N> &x, const mask<N> &m) {
   if (all(m) && consecutive<T>(a)) {
     memcpy((void *)(uintptr_t)a.v[0], x.v, sizeof x.v);
   } else {
-    for (int l = 0; l < W; l++)
+    for (int l = 0; l < N; l++)
       if (m.v[l]) *(T *)(uintptr_t)a.v[l] = x.v[l];
   }
 }
@@ -67,13 +69,13 @@ struct args {
   int n;
   unsigned groups, grid_groups; // groups this worker runs (first, count) and the grid's
   unsigned first;
-  int grid_stride;
+  int kind; // 0 per_element, 1 grid_stride by SIMD-group, 2 grid_stride by group
 };
 
 // One SIMD-group of per_element: i = bid * 256 + tid; if (i < n) c[i] = a[i] + b[i].
 static void per_element_simd(const args *p, unsigned bid, unsigned simd) {
   lanes<uint32_t> i;
-  mask m;
+  mask<> m;
   lanes<uint64_t> pa, pb, pc;
   for (int l = 0; l < W; l++) {
     i.v[l] = bid * BLOCK + simd * W + (unsigned)l;
@@ -88,26 +90,28 @@ static void per_element_simd(const args *p, unsigned bid, unsigned simd) {
   store(pc, s, m);
 }
 
-// One SIMD-group of grid_stride: the loop runs while any lane is active.
-static void grid_stride_simd(const args *p, unsigned bid, unsigned simd) {
+// N lanes of grid_stride from lane `first` of the group: the loop runs while any lane
+// is active. N = 32: one SIMD-group (the group's SIMD-groups one after another);
+// N = 256: the group's 8 SIMD-groups advancing through the loop together.
+template <int N> static void grid_stride_lanes(const args *p, unsigned bid, unsigned first) {
   unsigned stride = BLOCK * p->grid_groups;
-  lanes<uint32_t> i;
-  mask m;
-  for (int l = 0; l < W; l++) {
-    i.v[l] = bid * BLOCK + simd * W + (unsigned)l;
+  lanes<uint32_t, N> i;
+  mask<N> m;
+  for (int l = 0; l < N; l++) {
+    i.v[l] = bid * BLOCK + first + (unsigned)l;
     m.v[l] = (int)i.v[l] < p->n;
   }
   while (any(m)) {
-    lanes<uint64_t> pa, pb, pc;
-    for (int l = 0; l < W; l++) {
+    lanes<uint64_t, N> pa, pb, pc;
+    for (int l = 0; l < N; l++) {
       pa.v[l] = (uint64_t)(uintptr_t)p->a + (uint64_t)(int64_t)(int)i.v[l] * 4;
       pb.v[l] = (uint64_t)(uintptr_t)p->b + (uint64_t)(int64_t)(int)i.v[l] * 4;
       pc.v[l] = (uint64_t)(uintptr_t)p->c + (uint64_t)(int64_t)(int)i.v[l] * 4;
     }
-    lanes<float> x = load<float>(pa, m), y = load<float>(pb, m), s;
-    for (int l = 0; l < W; l++) s.v[l] = x.v[l] + y.v[l];
+    lanes<float, N> x = load<float>(pa, m), y = load<float>(pb, m), s;
+    for (int l = 0; l < N; l++) s.v[l] = x.v[l] + y.v[l];
     store(pc, s, m);
-    for (int l = 0; l < W; l++) {
+    for (int l = 0; l < N; l++) {
       i.v[l] += stride;
       m.v[l] = m.v[l] && (int)i.v[l] < p->n;
     }
@@ -116,9 +120,14 @@ static void grid_stride_simd(const args *p, unsigned bid, unsigned simd) {
 
 static void *worker(void *arg) {
   const args *p = (const args *)arg;
-  for (unsigned g = p->first; g < p->first + p->groups; g++)
+  for (unsigned g = p->first; g < p->first + p->groups; g++) {
+    if (p->kind == 2) {
+      grid_stride_lanes<BLOCK>(p, g, 0);
+      continue;
+    }
     for (unsigned s = 0; s < BLOCK / W; s++)
-      p->grid_stride ? grid_stride_simd(p, g, s) : per_element_simd(p, g, s);
+      p->kind ? grid_stride_lanes<W>(p, g, s * W) : per_element_simd(p, g, s);
+  }
   return NULL;
 }
 
@@ -159,7 +168,7 @@ int main(int argc, char **argv) {
         *c = (float *)malloc((size_t)n * 4);
   for (int i = 0; i < n; i++) a[i] = (float)(i % 1000), b[i] = (float)(i % 777), c[i] = 0;
   int failures = 0;
-  for (int k = 0; k < 2; k++) {
+  for (int k = 0; k < 3; k++) {
     args base = {a, b, c, n, 0, 0, 0, k};
     base.grid_groups = k ? 32u : (unsigned)((n + BLOCK - 1) / BLOCK); // vector_add: 4 x 8 SMs
     memset(c, 0, (size_t)n * 4);
@@ -168,7 +177,9 @@ int main(int argc, char **argv) {
     for (int r = 0; r < runs; r++) t[r] = run_once(workers, base);
     qsort(t, (size_t)runs, sizeof *t, compare_doubles);
     double med = t[runs / 2];
-    const char *name = k ? "grid_stride_model" : "per_element_model";
+    const char *name = k == 2   ? "grid_stride_group_model"
+                       : k == 1 ? "grid_stride_model"
+                                : "per_element_model";
     printf("%s: median %.2f ms (min %.2f, max %.2f), %.2f GB/s\n", name, med * 1e3, t[0] * 1e3,
            t[runs - 1] * 1e3, 12.0 * n / med / 1e9);
     printf("RESULT %s %.3f %.3f\n", name, med * 1e3, 12.0 * n / med / 1e9);

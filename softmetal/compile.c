@@ -322,7 +322,7 @@ static char *object_path(const char *source, const char *const *flags,
   for (int i = 0; object_flags[i]; i++)
     hash_string(&h, object_flags[i]);
   hash_string(&h, prelude_text);
-  hash_string(&h, "lockstep steps 2"); /* the IR passes between the two clang steps */
+  hash_string(&h, "lockstep steps 3"); /* the IR passes between the two clang steps */
   hash_string(&h, source);
   char *dir = cache_dir(diag);
   char *object = dir ? sm_strdup_printf("%s/%016llx%016llx.so", dir, (unsigned long long)h.a,

@@ -96,16 +96,29 @@ static bool is_step(const char *op, size_t n) {
   return false;
 }
 
+/* A plain or volatile (not atomic) load from threadgroup memory. */
+static bool is_threadgroup_read(const char *op, size_t n) {
+  return starts_with(op, "load ") && !starts_with(op, "load atomic ") &&
+         load_store_space(op, n) == 3;
+}
+
+/* Steps go before accesses, except before a threadgroup read that directly follows
+ * another in the same basic block (nothing but non-step instructions and no call in
+ * between): lanes in lockstep execute both reads before any lane's next write, so
+ * they need no step between them (n-body's inner loop reads a shared tile four floats
+ * at a time). A label (a new block) or a call ends such a run. */
 char *sm_lockstep_instrument(const char *ir) {
   struct sm_text out = {0};
-  bool in_function = false;
+  bool in_function = false, after_read = false;
   for (const char *line = ir; *line;) {
     const char *eol = strchr(line, '\n');
     size_t n = eol ? (size_t)(eol - line) + 1 : strlen(line);
     if (starts_with(line, "define "))
-      in_function = true;
+      in_function = true, after_read = false;
     else if (line[0] == '}')
       in_function = false;
+    else if (in_function && line[0] != ' ' && line[0] != '\n')
+      after_read = false; /* a block label */
     else if (in_function && line[0] == ' ') {
       const char *op = line;
       while (*op == ' ')
@@ -114,7 +127,14 @@ char *sm_lockstep_instrument(const char *ir) {
         const char *eq = strstr(op, " = ");
         op = eq && eq < line + n ? eq + 3 : line + n;
       }
-      if (op < line + n && is_step(op, (size_t)(line + n - op))) {
+      size_t rest = op < line + n ? (size_t)(line + n - op) : 0;
+      bool step = rest && is_step(op, rest);
+      bool read = step && is_threadgroup_read(op, rest);
+      if (step && read && after_read) step = false;
+      if (rest && (step || starts_with(op, "call ") || starts_with(op, "tail call ") ||
+                   starts_with(op, "invoke ")))
+        after_read = read;
+      if (step) {
         /* The step takes the access's source location (a call of a function with
          * debug information needs one; __sm_lockstep_step has none, but a location
          * keeps traces and profiles pointing at the MSL line). */
