@@ -8,11 +8,37 @@
  *    spinners): completes, with the count exact, because atomics on device memory are
  *    steps too;
  *  - `tg_atomic`: threadgroup atomics and a barrier in lockstep: exact.
+ * SOFTMETAL_TRACE (set by the test itself) must name each dispatch's mode: `lockstep`
+ * for the kernels with threadgroup memory, `loop` for a barrier-free one without
+ * (`plain`); with `fiber`, `loop` and `fibers`.
  * Run with the argument `fiber` (CMake sets SOFTMETAL_MODE=fiber) the exchange must come
  * out as without lockstep (each thread runs to its end: the neighbours below it wrote,
  * those above did not), proving the switch selects the earlier mode; the rest must
  * pass in both modes. */
 #include "smtest.h"
+
+#include <unistd.h>
+
+/* Runs fn(arg) with stderr going to a temporary file; returns what it wrote (malloc'd). */
+static char *capture_stderr(void (*fn)(void *), void *arg) {
+  char path[] = "/tmp/test_lockstep_XXXXXX";
+  int fd = mkstemp(path);
+  REQUIRE(fd >= 0);
+  fflush(stderr);
+  int saved = dup(2);
+  dup2(fd, 2);
+  fn(arg);
+  fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  off_t size = lseek(fd, 0, SEEK_END);
+  char *text = calloc(1, (size_t)size + 1);
+  REQUIRE(text);
+  if (pread(fd, text, (size_t)size, 0) < 0) text[0] = 0;
+  close(fd);
+  unlink(path);
+  return text;
+}
 
 static const char *msl =
     "#include <metal_stdlib>\n"
@@ -47,6 +73,10 @@ static const char *msl =
     "  threadgroup_barrier(mem_flags::mem_threadgroup);\n"
     "  if (t == 0) out[g] = count[0];\n"
     "}\n"
+    "kernel void plain(device uint *out [[buffer(0)]], uint t [[thread_index_in_threadgroup]]) "
+    "{\n"
+    "  out[t] = t;\n"
+    "}\n"
     "kernel void tg_atomic(device uint *out [[buffer(0)]],\n"
     "                      uint t [[thread_index_in_threadgroup]],\n"
     "                      uint g [[threadgroup_position_in_grid]]) {\n"
@@ -59,6 +89,26 @@ static const char *msl =
     "}\n";
 
 static mtl_id device, queue;
+static long run(mtl_id pipeline, mtl_id *buffers, int count, uint64_t dynamic, unsigned groups,
+                unsigned threads);
+
+struct traced {
+  mtl_id pipeline, buffer;
+  uint64_t dynamic;
+};
+static void run_traced(void *arg) {
+  struct traced *t = arg;
+  run(t->pipeline, &t->buffer, 1, t->dynamic, 1, 64);
+}
+/* Whether the trace of one dispatch of pipeline names `mode`. */
+static bool traced_mode(mtl_id pipeline, mtl_id buffer, uint64_t dynamic, const char *mode) {
+  struct traced t = {pipeline, buffer, dynamic};
+  char *text = capture_stderr(run_traced, &t);
+  bool found = smtest_contains(text, mode);
+  if (!found) fprintf(stderr, "trace without '%s': %s\n", mode, text);
+  free(text);
+  return found;
+}
 
 static long run(mtl_id pipeline, mtl_id *buffers, int count, uint64_t dynamic, unsigned groups,
                 unsigned threads) {
@@ -79,6 +129,7 @@ static long run(mtl_id pipeline, mtl_id *buffers, int count, uint64_t dynamic, u
 
 int main(int argc, char **argv) {
   bool fiber = argc > 1 && strcmp(argv[1], "fiber") == 0;
+  setenv("SOFTMETAL_TRACE", "1", 1); /* read once, at softmetal's first use */
   void *pool = mtl_autorelease_push();
   device = mtl_create_system_default_device();
   queue = mtl_new_command_queue(device);
@@ -120,6 +171,13 @@ int main(int argc, char **argv) {
   for (unsigned g = 0; g < G; g++)
     wrong += pc[g] != T * (T - 1) / 2;
   CHECK(wrong == 0);
+
+  /* The trace names how each dispatch ran. */
+  mtl_id plain = smtest_pipeline(device, msl, "plain");
+  CHECK(traced_mode(exchange, out, T * 4, fiber ? "threads (loop)" : "threads (lockstep)"));
+  CHECK(traced_mode(tg_atomic, counts, 0, fiber ? "threads (fibers)" : "threads (lockstep)"));
+  CHECK(traced_mode(plain, counts, 0, "threads (loop)"));
+  mtl_release(plain);
 
   mtl_release(exchange), mtl_release(spin), mtl_release(tg_atomic);
   mtl_release(out), mtl_release(lock), mtl_release(counts);
