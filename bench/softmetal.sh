@@ -43,8 +43,15 @@ c_gbs=$(result c_threads 2)
 run "$bin/vector_add" "$runs"
 sm_gbs=$(result per_element 2)
 stride_gbs=$(result grid_stride 2)
+run "$bin/vector_model" "$runs"
+model_gbs=$(result per_element_model 2)
+model_stride_gbs=$(result grid_stride_model 2)
+model_group_gbs=$(result grid_stride_group_model 2)
 
-echo; echo "-- barrier cost"
+echo; echo "-- barrier cost (SOFTMETAL_MODE=fiber, then the default lockstep)"
+SOFTMETAL_MODE=fiber run "$bin/barrier" "$runs"
+fiber_raw=$(result ns_raw 1)
+fiber_net=$(result ns_net 1)
 run "$bin/barrier" "$runs"
 ns_raw=$(result ns_raw 1)
 ns_net=$(result ns_net 1)
@@ -55,4 +62,8 @@ echo "== summary"
 awk -v c="$c_gbs" -v s="$sm_gbs" -v g="$stride_gbs" 'BEGIN {
   printf "vector add: plain C %.2f GB/s, softmetal per_element %.2f GB/s, ratio %.3f (target >= 0.5)\n", c, s, s / c
   printf "            softmetal grid_stride %.2f GB/s, ratio %.3f\n", g, g / c }'
+awk -v c="$c_gbs" -v s="$model_gbs" -v g="$model_stride_gbs" -v h="$model_group_gbs" 'BEGIN {
+  printf "vector-mode model (bench/vector_model.cpp): per_element %.2f GB/s, ratio %.3f\n", s, s / c
+  printf "            grid_stride by SIMD-group %.2f GB/s, ratio %.3f; by whole group %.2f GB/s, ratio %.3f\n", g, g / c, h, h / c }'
 echo "barrier: $ns_raw ns per barrier per thread raw, $ns_net ns net of the no-switch baseline (target <= 50)"
+echo "         SOFTMETAL_MODE=fiber: $fiber_raw ns raw, $fiber_net ns net"

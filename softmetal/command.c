@@ -65,9 +65,9 @@ in_buffer(const struct sm_buffer *b, uint64_t offset, uint64_t size) {
 }
 
 static void trace_dispatch(const struct sm_dispatch *d) {
-  fprintf(stderr, "softmetal: dispatch %s: %u x %u x %u groups of %u x %u x %u threads%s\n",
+  fprintf(stderr, "softmetal: dispatch %s: %u x %u x %u groups of %u x %u x %u threads (%s)\n",
           d->kernel->name, d->groups[0], d->groups[1], d->groups[2], d->threads[0], d->threads[1],
-          d->threads[2], d->kernel->uses_barriers ? " (fibers)" : "");
+          d->threads[2], sm_kernel_mode_name(d->kernel));
 }
 
 /* Runs one command; returns NULL or a malloc'd error (code in *code). */

@@ -286,7 +286,9 @@ static char *compile(const char *source, const char *object, const char *const *
     error = ir ? find_address_space_cast(ir)
                : sm_strdup_printf("softmetal: cannot read %s: %s", tmp_ir, strerror(errno));
     if (!error) {
-      char *inlinable = allow_inlining(ir);
+      char *stepped = sm_lockstep_instrument(ir);
+      char *inlinable = allow_inlining(stepped);
+      free(stepped);
       if (!write_file(tmp_ir, inlinable, strlen(inlinable)))
         error = sm_strdup_printf("softmetal: cannot write %s: %s", tmp_ir, strerror(errno));
       free(inlinable);
@@ -320,6 +322,7 @@ static char *object_path(const char *source, const char *const *flags,
   for (int i = 0; object_flags[i]; i++)
     hash_string(&h, object_flags[i]);
   hash_string(&h, prelude_text);
+  hash_string(&h, "lockstep steps 3"); /* the IR passes between the two clang steps */
   hash_string(&h, source);
   char *dir = cache_dir(diag);
   char *object = dir ? sm_strdup_printf("%s/%016llx%016llx.so", dir, (unsigned long long)h.a,

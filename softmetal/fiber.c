@@ -48,6 +48,7 @@ struct sm_group_runner {
   unsigned char *threadgroup_base;
   int current, count;
   bool fibers_on;
+  bool lockstep;       /* threads step together at threadgroup accesses (lockstep.c) */
   bool barrier_misuse; /* barrier called by a kernel run without fibers */
   int guarded;         /* stacks [0, guarded) have their guard page (or budget ran out) */
   int guards;          /* guard pages installed, returned to the budget when freed */
@@ -256,6 +257,27 @@ uint64_t sm_rt_simd_active_mask(void) {
   return r->simd_active[r->current / AC_SIMD_WIDTH];
 }
 
+/* Lockstep: the caller stays runnable and yields; every runnable fiber makes one step
+ * per round, in thread order (run_fibers), so the lanes of a SIMD-group perform their
+ * threadgroup accesses together. */
+void sm_rt_lockstep_step(void) {
+  struct sm_group_runner *r = current_runner;
+  if (!r->lockstep) return;
+  int me = r->current;
+  yield_from(r, me);
+  r->current = me;
+}
+
+/* Threads in lockstep: a kernel with threadgroup memory (the only memory through which
+ * the lanes of a group observe each other between barriers, device memory aside). */
+static bool runs_in_lockstep(const struct sm_kernel *k) {
+  return sm_lane_mode() == SM_MODE_LOCKSTEP && (k->static_threadgroup_bytes || k->threadgroup_mask);
+}
+
+const char *sm_kernel_mode_name(const struct sm_kernel *k) {
+  return runs_in_lockstep(k) ? "lockstep" : k->uses_barriers ? "fibers" : "loop";
+}
+
 /* SOFTMETAL_DEBUG_BARRIERS: the error for a threadgroup barrier about to be
  * released that not every thread reached — some exited, or they wait at
  * different barrier calls. NULL when all threads wait at one call. */
@@ -348,11 +370,16 @@ static char *run_fibers(struct sm_group_runner *r) {
     r->fibers[i].state = FIBER_READY;
   }
   for (;;) {
+    bool stepped = false; /* a lockstep fiber is still runnable after this round */
     for (int i = 0; i < r->count; i++) {
       if (r->fibers[i].state != FIBER_READY) continue;
       r->current = i;
       sm_fiber_switch(&r->scheduler_sp, r->fibers[i].sp);
+      i = r->current; /* the round went on from fiber to fiber up to this one */
     }
+    for (int i = 0; r->lockstep && i < r->count && !stepped; i++)
+      stepped = r->fibers[i].state == FIBER_READY;
+    if (stepped) continue; /* barriers open only when no fiber can run */
     bool all_done;
     char *error = open_barriers(r, &all_done);
     if (error || all_done) return error;
@@ -365,7 +392,8 @@ char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const
   r->threadgroup_base = threadgroup_base;
   r->count = (int)(d->threads[0] * d->threads[1] * d->threads[2]);
   assert(r->count >= 1 && r->count <= AC_MAX_THREADS_PER_THREADGROUP); /* validated at encoding */
-  r->fibers_on = d->kernel->uses_barriers;
+  r->lockstep = runs_in_lockstep(d->kernel);
+  r->fibers_on = d->kernel->uses_barriers || r->lockstep;
   r->barrier_misuse = false;
   current_runner = r;
   if (!r->fibers_on) {

@@ -33,6 +33,7 @@ static void bind_runtime_table(struct sm_runtime_table *rt) {
   rt->thread_index = sm_rt_thread_index;
   rt->simd_slots = sm_rt_simd_slots;
   rt->simd_active_mask = sm_rt_simd_active_mask;
+  rt->lockstep_step = sm_rt_lockstep_step;
 }
 
 /* Fills k from what translation learnt and the object's symbols. Returns

@@ -15,6 +15,8 @@
  *   buffer.c          MTLBuffer: memfd mapped twice (CPU and GPU view); residency
  *   translate.c       MSL -> C++: kernel signatures, threadgroup variables,
  *                     trampolines, which kernels need fibers
+ *   lockstep.c        SIMD-groups in lockstep: SOFTMETAL_MODE, the IR pass that
+ *                     puts a step before every threadgroup-memory access
  *   compile.c         clang (MSL -> IR, checked -> .so), prelude, object cache
  *   fiber.c           the threads of a threadgroup: fibers, barriers, SIMD exchange
  *   library.c         MTLLibrary (dlopen, binding kernels), MTLFunction
@@ -181,6 +183,21 @@ struct sm_translation {
 char *sm_translate(const char *msl, struct sm_translation *out);
 void sm_translation_free(struct sm_translation *t); /* leaves *t empty */
 
+/* ---- SIMD-groups in lockstep (lockstep.c) ------------------------------------ */
+/* SOFTMETAL_MODE, read once per process: `lockstep` (default) runs the threads of a
+ * kernel that uses threadgroup memory as fibers that advance one threadgroup access
+ * at a time, all together (a SIMD-group's lanes in lockstep, as on a GPU); `fiber`
+ * runs each thread until it blocks at a barrier (softmetal's earlier behaviour).
+ * Another value is reported on stderr once and means lockstep. */
+enum sm_lane_mode { SM_MODE_LOCKSTEP, SM_MODE_FIBER };
+enum sm_lane_mode sm_lane_mode(void);
+/* Returns a copy of LLVM IR (clang's unoptimized text) with `call void
+ * @__sm_lockstep_step()` (the prelude's; a no-op unless the running kernel is in
+ * lockstep) before every load, store, atomic and memory intrinsic whose address is in
+ * threadgroup memory (address space 3), and every atomic or volatile access to device
+ * memory (1: spinning threads must let the others step). Caller frees. */
+char *sm_lockstep_instrument(const char *ir);
+
 /* ---- compiling (compile.c) -------------------------------------------------- */
 /* Translates msl and builds it with clang into a shared object in the cache,
  * or finds it there. Returns NULL on success: *t filled (release with
@@ -253,6 +270,7 @@ struct sm_runtime_table {
   unsigned (*thread_index)(void);     /* thread_index_in_threadgroup */
   unsigned char *(*simd_slots)(void); /* 16 bytes per thread of the group */
   uint64_t (*simd_active_mask)(void); /* lanes released by the last SIMD barrier */
+  void (*lockstep_step)(void);        /* before each threadgroup access (lockstep.c) */
 };
 /* The services, called by kernel code only, inside sm_group_run on the same
  * thread. `site` identifies the barrier call in the kernel's code (the
@@ -265,6 +283,12 @@ unsigned char *sm_rt_threadgroup_base(void);
 unsigned sm_rt_thread_index(void);
 unsigned char *sm_rt_simd_slots(void);
 uint64_t sm_rt_simd_active_mask(void);
+/* In a lockstep group: lets every other runnable thread of the group make its next
+ * step before the caller goes on. Otherwise nothing. */
+void sm_rt_lockstep_step(void);
+/* How sm_group_run runs d's threads, for SOFTMETAL_TRACE: "loop" (one after another),
+ * "fibers" or "lockstep" (static string). */
+const char *sm_kernel_mode_name(const struct sm_kernel *k);
 
 /* ---- libraries and functions (library.c) ------------------------------------- */
 struct sm_library {

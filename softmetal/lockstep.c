@@ -1,0 +1,157 @@
+/* softmetal/lockstep.c — SIMD-groups in lockstep (the first step of softmetal's SIMT
+ * execution; docs/softmetal.md, "Vector mode and lockstep").
+ *
+ * A GPU runs the 32 lanes of a SIMD-group together, so warp-synchronous CUDA code (a
+ * volatile shared-memory reduction without __syncwarp, lanes exchanging values through
+ * threadgroup memory without a barrier) sees its warp-mates' writes. Fibers run a thread
+ * until it blocks, which breaks such code. In lockstep mode every access to threadgroup
+ * memory is preceded by a step: the fiber yields, and the group's fibers advance one
+ * step each, in thread order, round after round (fiber.c). Only a kernel's threadgroup
+ * accesses can observe another lane of its group between barriers (besides device
+ * memory, see the documentation's gaps), so interleaving the group there gives the
+ * results of lockstep execution. Atomic and volatile accesses to device memory are
+ * steps too: threads wait for each other there (spin locks), and a spinning thread
+ * must let the others step.
+ *
+ * This file holds the mode switch (SOFTMETAL_MODE) and the IR pass that inserts the
+ * steps, run on the unoptimized IR between softmetal's two clang steps (compile.c).
+ */
+#include "sm.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum sm_lane_mode sm_lane_mode(void) {
+  static atomic_int cached = -1;
+  int mode = atomic_load_explicit(&cached, memory_order_relaxed);
+  if (mode >= 0) return (enum sm_lane_mode)mode;
+  const char *env = getenv("SOFTMETAL_MODE");
+  mode = SM_MODE_LOCKSTEP;
+  if (env && !strcmp(env, "fiber"))
+    mode = SM_MODE_FIBER;
+  else if (env && *env && strcmp(env, "lockstep") != 0) {
+    /* Said once per process (the value is read once): never a silent substitute. */
+    fprintf(stderr,
+            "softmetal: SOFTMETAL_MODE=%s: %s; using lockstep (SIMD-groups in lockstep "
+            "on fibers)\n",
+            env,
+            !strcmp(env, "vector") ? "the vector mode is not implemented yet"
+                                   : "unknown mode (fiber or lockstep)");
+  }
+  atomic_store_explicit(&cached, mode, memory_order_relaxed);
+  return (enum sm_lane_mode)mode;
+}
+
+/* ---- the IR pass ---------------------------------------------------------------------- */
+static bool starts_with(const char *s, const char *prefix) {
+  return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* The address space of an address operand (text after `ptr `): 0..3. */
+static int address_space(const char *p) {
+  return starts_with(p, "addrspace(") ? p[10] - '0' : 0;
+}
+
+/* The address space of a load's or store's address (op: the instruction from its
+ * opcode): the last `, ptr` operand before `, align` (a loaded or stored value may
+ * itself be a pointer: `store ptr addrspace(3) %v, ptr %slot` writes private memory). */
+static int load_store_space(const char *op, size_t n) {
+  const char *end = op + n, *address = NULL;
+  for (const char *p = op; p < end; p++) {
+    if (!strncmp(p, ", align", 7) || !strncmp(p, ", !", 3)) break;
+    if (!strncmp(p, ", ptr ", 6)) address = p + 6;
+  }
+  return address ? address_space(address) : 0;
+}
+
+/* Whether an instruction (from its opcode) is a step: an access to threadgroup memory
+ * (address space 3), or an atomic or volatile access to device memory (1). The latter
+ * are how threads wait for each other (spin locks, flags): a thread spinning on one
+ * must let the others (the lock's holder) step too, or lockstep would never end. */
+static bool is_step(const char *op, size_t n) {
+  if (starts_with(op, "load ") || starts_with(op, "store ")) {
+    int space = load_store_space(op, n);
+    const char *q = strchr(op, ' ') + 1;
+    bool special = starts_with(q, "volatile ") || starts_with(q, "atomic ");
+    return space == 3 || (space == 1 && special);
+  }
+  if (starts_with(op, "atomicrmw ") || starts_with(op, "cmpxchg ")) {
+    const char *p = strchr(op, ' ') + 1;
+    if (starts_with(p, "weak ")) p += 5;
+    if (starts_with(p, "volatile ")) p += 9;
+    while (*p && *p != ' ' && !starts_with(p, "ptr ")) /* atomicrmw's operation */
+      p++;
+    if (*p == ' ') p++;
+    if (!starts_with(p, "ptr ")) return false;
+    int space = address_space(p + 4);
+    return space == 1 || space == 3;
+  }
+  if (starts_with(op, "call void @llvm.memcpy.") || starts_with(op, "call void @llvm.memmove.") ||
+      starts_with(op, "call void @llvm.memset.")) {
+    const char *paren = memchr(op, '(', n);
+    const char *p3 = strstr(op, ".p3");
+    return p3 && paren && p3 < paren;
+  }
+  return false;
+}
+
+/* A plain or volatile (not atomic) load from threadgroup memory. */
+static bool is_threadgroup_read(const char *op, size_t n) {
+  return starts_with(op, "load ") && !starts_with(op, "load atomic ") &&
+         load_store_space(op, n) == 3;
+}
+
+/* Steps go before accesses, except before a threadgroup read that directly follows
+ * another in the same basic block (nothing but non-step instructions and no call in
+ * between): lanes in lockstep execute both reads before any lane's next write, so
+ * they need no step between them (n-body's inner loop reads a shared tile four floats
+ * at a time). A label (a new block) or a call ends such a run. */
+char *sm_lockstep_instrument(const char *ir) {
+  struct sm_text out = {0};
+  bool in_function = false, after_read = false;
+  for (const char *line = ir; *line;) {
+    const char *eol = strchr(line, '\n');
+    size_t n = eol ? (size_t)(eol - line) + 1 : strlen(line);
+    if (starts_with(line, "define "))
+      in_function = true, after_read = false;
+    else if (line[0] == '}')
+      in_function = false;
+    else if (in_function && line[0] != ' ' && line[0] != '\n')
+      after_read = false; /* a block label */
+    else if (in_function && line[0] == ' ') {
+      const char *op = line;
+      while (*op == ' ')
+        op++;
+      if (*op == '%') { /* %x = ... */
+        const char *eq = strstr(op, " = ");
+        op = eq && eq < line + n ? eq + 3 : line + n;
+      }
+      size_t rest = op < line + n ? (size_t)(line + n - op) : 0;
+      bool step = rest && is_step(op, rest);
+      bool read = step && is_threadgroup_read(op, rest);
+      if (step && read && after_read) step = false;
+      if (rest && (step || starts_with(op, "call ") || starts_with(op, "tail call ") ||
+                   starts_with(op, "invoke ")))
+        after_read = read;
+      if (step) {
+        /* The step takes the access's source location (a call of a function with
+         * debug information needs one; __sm_lockstep_step has none, but a location
+         * keeps traces and profiles pointing at the MSL line). */
+        const char *dbg = strstr(line, ", !dbg !");
+        size_t dbg_len = 0;
+        if (dbg && dbg < line + n) {
+          dbg_len = 8;
+          while (dbg + dbg_len < line + n && dbg[dbg_len] >= '0' && dbg[dbg_len] <= '9')
+            dbg_len++;
+        } else {
+          dbg = "";
+        }
+        sm_text_printf(&out, "  call void @__sm_lockstep_step()%.*s\n", (int)dbg_len, dbg);
+      }
+    }
+    sm_text_append(&out, line, n);
+    line += n;
+  }
+  return out.data ? out.data : strdup("");
+}
