@@ -49,6 +49,27 @@ cudaError_t rt_services_context(rt_device *device, uint64_t *context);
 void rt_submit_track(mtl_id command_buffer, mtl_id companion);
 /* Whether a command buffer has completed, successfully or not. */
 bool rt_submit_finished(mtl_id command_buffer);
+/* Waits for one command buffer (NULL: none) without holding the lock (held
+ * on entry and return), then retires what finished; the sticky error.
+ * cudaErrorNotPermitted (no wait) from a host function. */
+cudaError_t rt_submit_wait(mtl_id command_buffer);
+
+/* ---- core_stream.c: the one enqueue point ---- */
+
+/* The command buffer (borrowed, autoreleased: inside rt_enter) to encode
+ * stream's next work into, with the waits CUDA's stream semantics need
+ * already encoded: on the legacy stream for every blocking stream's work
+ * since its last such wait, on a blocking stream for the legacy stream's.
+ * stream must be valid. cudaErrorLaunchFailure when Metal gives no command
+ * buffer or queue, cudaErrorMemoryAllocation when out of host memory. Every
+ * enqueue (launch, blit, event record, graph, ...) goes through it and then
+ * rt_stream_commit; nothing else commits command buffers. */
+cudaError_t rt_stream_begin(rt_device *device, cudaStream_t stream, mtl_id *command_buffer_out);
+/* Ends stream's command buffer from rt_stream_begin (every encoder ended):
+ * signals the stream's next tick, commits, and tracks it with companion
+ * (optional, released with it; rt_submit_track). */
+void rt_stream_commit(rt_device *device, cudaStream_t stream, mtl_id command_buffer,
+                      mtl_id companion);
 
 /* ---- core_module.c ---- */
 
