@@ -17,27 +17,6 @@
 #include "driver_types.h"
 #include "vector_types.h" /* CUDA's vector types and dim3 (anchor/vector_types.h) */
 
-/* The per-thread default stream (nvcc and anchorcc --default-stream per-thread
- * define CUDA_API_PER_THREAD_DEFAULT_STREAM): these calls go to entry points
- * that take stream 0 as cudaStreamPerThread (docs/runtime.md, "Streams and
- * events"); the plain names remain the legacy stream's. */
-#if defined(CUDA_API_PER_THREAD_DEFAULT_STREAM) || defined(__CUDART_API_PER_THREAD_DEFAULT_STREAM)
-#define cudaLaunchKernel cudaLaunchKernel_ptsz
-#define cudaMemcpyAsync cudaMemcpyAsync_ptsz
-#define cudaMemsetAsync cudaMemsetAsync_ptsz
-#define cudaStreamSynchronize cudaStreamSynchronize_ptsz
-#define cudaStreamQuery cudaStreamQuery_ptsz
-#define cudaStreamGetFlags cudaStreamGetFlags_ptsz
-#define cudaStreamGetPriority cudaStreamGetPriority_ptsz
-#define cudaStreamGetId cudaStreamGetId_ptsz
-#define cudaStreamGetDevice cudaStreamGetDevice_ptsz
-#define cudaEventRecord cudaEventRecord_ptsz
-#define cudaEventRecordWithFlags cudaEventRecordWithFlags_ptsz
-#define cudaStreamWaitEvent cudaStreamWaitEvent_ptsz
-#define cudaLaunchHostFunc cudaLaunchHostFunc_ptsz
-#define cudaStreamAddCallback cudaStreamAddCallback_ptsz
-#endif
-
 /* Anchor implements the CUDA 13.0 runtime API (see docs/runtime.md). */
 #define CUDART_VERSION 13000
 #define __CUDART_API_VERSION 13000
@@ -176,10 +155,11 @@ cudaError_t cudaStreamGetFlags_ptsz(cudaStream_t hStream, unsigned int *flags);
 cudaError_t cudaStreamGetPriority_ptsz(cudaStream_t hStream, int *priority);
 cudaError_t cudaStreamGetId_ptsz(cudaStream_t hStream, unsigned long long *streamId);
 cudaError_t cudaStreamGetDevice_ptsz(cudaStream_t hStream, int *device);
-cudaError_t cudaEventRecord_ptsz(cudaEvent_t event, cudaStream_t stream);
-cudaError_t cudaEventRecordWithFlags_ptsz(cudaEvent_t event, cudaStream_t stream,
-                                          unsigned int flags);
-cudaError_t cudaStreamWaitEvent_ptsz(cudaStream_t stream, cudaEvent_t event, unsigned int flags);
+cudaError_t cudaEventRecord_ptsz(cudaEvent_t event, cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaEventRecordWithFlags_ptsz(cudaEvent_t event, cudaStream_t stream ANCHOR_DEFAULT(0),
+                                          unsigned int flags ANCHOR_DEFAULT(0));
+cudaError_t cudaStreamWaitEvent_ptsz(cudaStream_t stream, cudaEvent_t event,
+                                     unsigned int flags ANCHOR_DEFAULT(0));
 cudaError_t cudaLaunchHostFunc_ptsz(cudaStream_t stream, cudaHostFn_t fn, void *userData);
 cudaError_t cudaStreamAddCallback_ptsz(cudaStream_t stream, cudaStreamCallback_t callback,
                                        void *userData, unsigned int flags);
@@ -215,6 +195,29 @@ struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w,
 #define ANCHOR_DECLARE_UNSUPPORTED(name, params, args) cudaError_t name params;
 ANCHOR_UNSUPPORTED_RUNTIME(ANCHOR_DECLARE_UNSUPPORTED)
 #undef ANCHOR_DECLARE_UNSUPPORTED
+
+/* The per-thread default stream (nvcc and anchorcc --default-stream per-thread
+ * define CUDA_API_PER_THREAD_DEFAULT_STREAM): these calls go to the _ptsz entry
+ * points above, which take stream 0 as cudaStreamPerThread (docs/runtime.md,
+ * "Streams and events"). After every declaration, so that the plain ones
+ * exist too: clang looks cudaLaunchKernel up by name for <<<>>> and then calls
+ * cudaLaunchKernel_ptsz under -fgpu-default-stream=per-thread. */
+#if defined(CUDA_API_PER_THREAD_DEFAULT_STREAM) || defined(__CUDART_API_PER_THREAD_DEFAULT_STREAM)
+#define cudaLaunchKernel cudaLaunchKernel_ptsz
+#define cudaMemcpyAsync cudaMemcpyAsync_ptsz
+#define cudaMemsetAsync cudaMemsetAsync_ptsz
+#define cudaStreamSynchronize cudaStreamSynchronize_ptsz
+#define cudaStreamQuery cudaStreamQuery_ptsz
+#define cudaStreamGetFlags cudaStreamGetFlags_ptsz
+#define cudaStreamGetPriority cudaStreamGetPriority_ptsz
+#define cudaStreamGetId cudaStreamGetId_ptsz
+#define cudaStreamGetDevice cudaStreamGetDevice_ptsz
+#define cudaEventRecord cudaEventRecord_ptsz
+#define cudaEventRecordWithFlags cudaEventRecordWithFlags_ptsz
+#define cudaStreamWaitEvent cudaStreamWaitEvent_ptsz
+#define cudaLaunchHostFunc cudaLaunchHostFunc_ptsz
+#define cudaStreamAddCallback cudaStreamAddCallback_ptsz
+#endif
 
 #ifdef __cplusplus
 }
