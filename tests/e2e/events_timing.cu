@@ -4,7 +4,8 @@
 // cudaErrorInvalidResourceHandle; an event whose work has not completed gives
 // cudaErrorNotReady from cudaEventQuery and cudaEventElapsedTime (checked only when
 // the query itself said not ready, so no timing assumption); cudaEventBlockingSync
-// events synchronise; cudaEventRecordWithFlags with cudaEventRecordExternal records
+// events synchronise (a reversed pair's elapsed time is printed, not checked);
+// cudaEventRecordWithFlags with cudaEventRecordExternal records
 // outside a capture, bad flags are cudaErrorInvalidValue.
 // Prints PASS or FAIL: <details>.
 #include <cuda_runtime.h>
@@ -82,12 +83,9 @@ int main() {
     printf("FAIL: elapsed between an event and itself is %f\n", zero);
     failures++;
   }
-  float back = 0;
-  expect(cudaEventElapsedTime(&back, stop, start), cudaSuccess, "elapsed stop..start");
-  if (!(back < 0.0f)) {
-    printf("FAIL: elapsed backwards is %f, want negative\n", back);
-    failures++;
-  }
+  float back = 0; // printed only: the reference does not say what a reversed pair gives
+  cudaError_t reversed = cudaEventElapsedTime(&back, stop, start);
+  printf("elapsed stop..start: %s, %.3f ms\n", cudaGetErrorName(reversed), back);
 
   float unused;
   expect(cudaEventSynchronize(untimed), cudaSuccess, "cudaEventSynchronize untimed");

@@ -66,8 +66,8 @@ int main() {
          cudaSuccess);
   printf("ids: s %llu, nb %llu, 0 %llu, legacy %llu, per-thread %llu\n", id_s, id_nb, id_0,
          id_legacy, id_pt);
-  if (id_s == id_nb || id_0 != id_legacy || id_pt == id_legacy)
-    printf("FAIL: stream ids not distinct\n"), failures++;
+  if (id_s == id_nb || id_s == id_legacy || id_0 != id_legacy)
+    printf("FAIL: stream ids: two streams share one, or 0 is not the legacy stream\n"), failures++;
   expect("cudaStreamGetId(NULL out)", cudaStreamGetId(s, NULL), cudaErrorInvalidValue);
   int device = 99;
   expect("cudaStreamGetDevice(s)", cudaStreamGetDevice(s, &device), cudaSuccess);
