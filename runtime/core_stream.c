@@ -6,7 +6,10 @@
  * stream's next tick at its end (rt_stream_commit), so "all work of stream s
  * so far" is "s's timeline >= s's tick", something any command buffer can
  * wait for GPU-side (encodeWaitForEvent:value:). rt_stream_begin is the one
- * enqueue point; it encodes the waits of CUDA's legacy-stream semantics:
+ * enqueue point. It encodes a wait for the stream's own last tick (Metal may
+ * overlap a queue's command buffers that share no tracked resource, so the
+ * stream's order is made explicit), then the waits of CUDA's legacy-stream
+ * semantics:
  *   - work on the legacy stream (0, cudaStreamLegacy) waits for every
  *     blocking stream's work since the legacy stream last waited for it
  *     (per-thread default streams are blocking; so is a destroyed stream's
@@ -19,8 +22,7 @@
  * record is a marker command buffer on the stream (a 4-byte blit into a
  * private scratch buffer, so the GPU really executes it). Its timestamp is
  * the GPUEndTime of the stream's previous command buffer, or the marker's
- * own when later (an idle stream): Metal may start the marker, which shares
- * no memory with the work before it, before that work ends.
+ * own when later (an idle stream).
  * A host function is a command buffer whose completed handler runs the
  * function and then sets a per-stream gate event, followed by an empty
  * command buffer waiting for the gate: the stream's later work (and its
@@ -165,9 +167,10 @@ cudaError_t rt_stream_create(unsigned flags, int priority, cudaStream_t *out) {
 
 bool rt_stream_destroy(cudaStream_t stream) {
   assert(rt_lock_held());
-  if (rt_is_legacy(stream) || stream == cudaStreamPerThread || stream->per_thread ||
-      !rt_handles_remove(&rt_streams, stream))
+  if (rt_is_legacy(stream) || stream == cudaStreamPerThread ||
+      !rt_handles_has(&rt_streams, stream) || stream->per_thread)
     return false;
+  rt_handles_remove(&rt_streams, stream);
   if (rt_blocking(stream) && stream->tick > stream->seen) {
     rt_point *grown = realloc(rt_orphans, (rt_orphan_count + 1) * sizeof *grown);
     if (grown) { /* out of memory: the legacy stream just does not wait for it */
@@ -218,6 +221,9 @@ cudaError_t rt_stream_begin(rt_device *d, cudaStream_t stream, mtl_id *out) {
   mtl_id queue = s == &rt_legacy ? d->queue : s->queue;
   mtl_id command_buffer = queue && s->timeline ? mtl_queue_command_buffer(queue) : NULL;
   if (!command_buffer) return cudaErrorLaunchFailure;
+  /* The stream's own order, GPU-side: Metal may overlap a queue's command
+   * buffers that share no tracked resource (an event's marker and a kernel). */
+  if (s->tick) rt_wait_for(command_buffer, s->timeline, s->tick);
   if (s == &rt_legacy) {
     for (size_t i = 0; i < rt_streams.count; i++) {
       cudaStream_t x = rt_streams.items[i];

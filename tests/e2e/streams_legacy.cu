@@ -1,6 +1,7 @@
 // streams_legacy.cu — the legacy default stream's synchronisation, observed by values:
 //  - work on stream 0 after work on a blocking stream waits for it (and the reverse),
-//    also through the handle cudaStreamLegacy;
+//    also through the handle cudaStreamLegacy (the first stream is held back by a host
+//    function that sleeps, so that a missing wait would let the second run first);
 //  - a kernel on a blocking stream that waits (boundedly) for a flag a later kernel on
 //    stream 0 sets never sees it: that kernel waits for it, so the wait times out;
 //  - the same on a cudaStreamNonBlocking stream: stream 0 does not wait for it, so on a
@@ -9,6 +10,7 @@
 // Prints PASS or FAIL: <details>.
 #include <cuda_runtime.h>
 #include <stdio.h>
+#include <unistd.h>
 
 enum { N = 2048, SLOW = 3000, SPIN = 1 << 20 };
 
@@ -62,12 +64,18 @@ static bool all_equal(const int *dst, int want) {
   return true;
 }
 
-// Kernel order between `first` and `second`, which read and write x and y.
+// Holds a stream back, so that a missing wait shows: the other stream would run first.
+static void CUDART_CB pause_100ms(void *) {
+  usleep(100000);
+}
+
+// Kernel order between `first` (held back by a host function) and `second`.
 static void ordered(cudaStream_t first, cudaStream_t second, int *x, int *y, int value,
                     const char *what) {
   check_call(cudaMemset(x, 0, N * sizeof(int)), "cudaMemset x");
   check_call(cudaMemset(y, 0, N * sizeof(int)), "cudaMemset y");
   check_call(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+  check_call(cudaLaunchHostFunc(first, pause_100ms, NULL), "cudaLaunchHostFunc");
   slow_fill<<<N / 128, 128, 0, first>>>(x, N, value, SLOW);
   copy<<<N / 128, 128, 0, second>>>(y, x, N);
   check_call(cudaDeviceSynchronize(), what);

@@ -1,5 +1,6 @@
 // streams_order.cu — the order of effects across two streams, checked by values
-// (never by timing): a slow kernel on stream s1 records an event that stream s2 waits
+// (never by timing): a slow kernel on stream s1, held back by a host function that
+// sleeps, records an event that stream s2 waits
 // for (cudaStreamWaitEvent, a GPU-side wait) before it reads s1's result; a host
 // function (cudaLaunchHostFunc) on s2 runs after s2's earlier work (it sees its
 // result) and before s2's later work (which reads what the function wrote to pinned
@@ -10,6 +11,7 @@
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 enum { N = 4096, SLOW = 2000 };
 
@@ -60,6 +62,11 @@ struct host_state {
   cudaError_t callback_status;
 };
 
+// Holds a stream back, so that a missing wait shows: the other stream would run first.
+static void CUDART_CB pause_100ms(void *) {
+  usleep(100000);
+}
+
 static void CUDART_CB host_function(void *data) {
   host_state *h = (host_state *)data;
   h->seen_b0 = h->pinned_b[0];
@@ -91,6 +98,7 @@ int main() {
   check_call(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking), "create s2");
   check_call(cudaEventCreateWithFlags(&done_a, cudaEventDisableTiming), "create event");
 
+  check_call(cudaLaunchHostFunc(s1, pause_100ms, NULL), "cudaLaunchHostFunc pause");
   slow_fill<<<N / 128, 128, 0, s1>>>(a, N, 3, SLOW);
   check_call(cudaGetLastError(), "slow_fill launch");
   check_call(cudaEventRecord(done_a, s1), "cudaEventRecord");
