@@ -264,7 +264,10 @@ void mtl_command_buffer_encode_wait_for_event(mtl_id cmdbuf, mtl_id event, uint6
   send_event_value(cmdbuf, "encodeWaitForEvent:value:", event, value);
 }
 
-#if defined(__APPLE__) && defined(__BLOCKS__)
+#if defined(__APPLE__)
+#ifndef __BLOCKS__
+#error "metal/mtl.c needs blocks on Apple (clang's -fblocks, the default there)"
+#endif
 /* Apple: a real block calling fn; Metal copies it (Block_copy). */
 void mtl_command_buffer_add_completed_handler(mtl_id cmdbuf, mtl_completed_fn fn, void *context) {
   SEL sel;

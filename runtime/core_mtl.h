@@ -63,7 +63,11 @@ cudaError_t rt_submit_wait(mtl_id command_buffer);
  * stream must be valid. cudaErrorLaunchFailure when Metal gives no command
  * buffer or queue, cudaErrorMemoryAllocation when out of host memory. Every
  * enqueue (launch, blit, event record, graph, ...) goes through it and then
- * rt_stream_commit; nothing else commits command buffers. */
+ * rt_stream_commit; nothing else commits command buffers. Between the two the
+ * lock stays held and nothing waits or begins another command buffer of the
+ * same or the legacy stream (commit records the waits begin encoded). A
+ * command buffer begun and never committed (an encoding error) is simply
+ * dropped. */
 cudaError_t rt_stream_begin(rt_device *device, cudaStream_t stream, mtl_id *command_buffer_out);
 /* Ends stream's command buffer from rt_stream_begin (every encoder ended):
  * signals the stream's next tick, commits, and tracks it with companion
