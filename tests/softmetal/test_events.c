@@ -4,7 +4,9 @@
  * only later, so the copy sees B's bytes only if the wait held A's queue.
  * The host's setSignaledValue: releases another wait. Completed handlers run
  * once each, in the order added, after the command buffer completed (its
- * status is Completed inside the handler). */
+ * status is Completed inside the handler). A command buffer that fails (here
+ * a validation error: a wait for a nil event) still runs the signals encoded
+ * after the failure, and its handler sees status Error. */
 #include "smtest.h"
 
 #include <time.h>
@@ -97,6 +99,20 @@ int main(void) {
   mtl_shared_event_set_signaled_value(event, 10);
   mtl_command_buffer_wait_until_completed(c);
   CHECK(mtl_command_buffer_status(c) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+
+  /* A failing command buffer: the signal after the failure still happens. */
+  handler_log failed = {0, {-1, -1}, -1};
+  mtl_id f = mtl_queue_command_buffer(qb);
+  mtl_command_buffer_encode_wait_for_event(f, NULL, 1); /* validation error */
+  mtl_command_buffer_encode_signal_event(f, event, 20);
+  mtl_command_buffer_add_completed_handler(f, on_completed, &failed);
+  mtl_command_buffer_commit(f);
+  mtl_command_buffer_wait_until_completed(f);
+  CHECK(mtl_command_buffer_status(f) == MTL_COMMAND_BUFFER_STATUS_ERROR);
+  CHECK(mtl_shared_event_signaled_value(event) == 20);
+  for (int i = 0; i < 200 && failed.calls < 1; i++)
+    sleep_ms(5);
+  CHECK(failed.calls == 1 && failed.status_seen == MTL_COMMAND_BUFFER_STATUS_ERROR);
 
   mtl_release(src);
   mtl_release(dst);
