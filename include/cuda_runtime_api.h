@@ -147,8 +147,9 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
 cudaError_t cudaLaunchKernel_ptsz(const void *func, dim3 gridDim, dim3 blockDim, void **args,
                                   size_t sharedMem, cudaStream_t stream);
 cudaError_t cudaMemcpyAsync_ptsz(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
-                                 cudaStream_t stream);
-cudaError_t cudaMemsetAsync_ptsz(void *devPtr, int value, size_t count, cudaStream_t stream);
+                                 cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaMemsetAsync_ptsz(void *devPtr, int value, size_t count,
+                                 cudaStream_t stream ANCHOR_DEFAULT(0));
 cudaError_t cudaStreamSynchronize_ptsz(cudaStream_t stream);
 cudaError_t cudaStreamQuery_ptsz(cudaStream_t stream);
 cudaError_t cudaStreamGetFlags_ptsz(cudaStream_t hStream, unsigned int *flags);

@@ -4,7 +4,8 @@
 // cudaMemcpyAsync, cudaMemsetAsync, cudaEventRecord, cudaStreamSynchronize and
 // cudaStreamQuery then mean each host thread's own stream. Two host threads each run
 // a chain of dependent kernels and copies on their default stream and check the values;
-// their streams have different ids; each synchronises only its own stream. Then the
+// their streams have different ids; each synchronises only its own stream;
+// cudaLaunchKernel and the calls' default arguments go the same way. Then the
 // per-thread stream is blocking with respect to the legacy stream: a kernel on
 // cudaStreamLegacy sees the result of a slow kernel queued before it on the per-thread
 // stream. Prints PASS or FAIL: <details>.
@@ -108,6 +109,30 @@ int main() {
   unsigned flags = 99;
   cudaError_t e = cudaStreamGetFlags(DEFAULT_STREAM, &flags);
   printf("cudaStreamGetFlags(per-thread) = %s, flags %u\n", cudaGetErrorName(e), flags);
+
+  // cudaLaunchKernel (the C++ template) and the calls' default arguments (stream 0:
+  // the per-thread stream in the second build), through the same entry points.
+  {
+    int *a = NULL, h[256];
+    cudaEvent_t ev;
+    cudaMalloc(&a, sizeof h);
+    cudaMemsetAsync(a, 0, sizeof h);
+    int k = 5, n = 256;
+    void *args[] = {&a, &n, &k};
+    e = cudaLaunchKernel(step, dim3(1), dim3(256), args, 0, DEFAULT_STREAM);
+    cudaEventCreate(&ev);
+    if (e == cudaSuccess) e = cudaEventRecord(ev);
+    if (e == cudaSuccess) e = cudaStreamWaitEvent(DEFAULT_STREAM, ev);
+    if (e == cudaSuccess) e = cudaMemcpyAsync(h, a, sizeof h, cudaMemcpyDeviceToHost);
+    if (e == cudaSuccess) e = cudaDeviceSynchronize();
+    if (e != cudaSuccess || h[0] != 5 || h[255] != 5) {
+      printf("FAIL: cudaLaunchKernel and default arguments: %s, h[0] %d\n", cudaGetErrorName(e),
+             h[0]);
+      failures++;
+    }
+    cudaEventDestroy(ev);
+    cudaFree(a);
+  }
 
   // The per-thread stream is blocking: the legacy stream waits for it.
   int *x, *y, host[N];
