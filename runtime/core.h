@@ -353,8 +353,9 @@ cudaError_t rt_stream_wait_event(rt_device *device, cudaStream_t stream, cudaEve
  * runs on a runtime thread (Metal's completion thread of a command buffer),
  * and later work of the stream waits for it to return. With callback (the
  * cudaStreamAddCallback form) it is called as callback(stream, status,
- * data), status the sticky error; else fn(data), skipped when there is a
- * sticky error (CUDA: not called after a context error). On the thread the
+ * data), status the sticky error or a failure in flight not yet retired;
+ * else fn(data), skipped on such an error (CUDA: not called after a context
+ * error). On the thread the
  * function runs API calls that need the device return cudaErrorNotPermitted.
  * Inside rt_enter, device ready; cudaErrorMemoryAllocation /
  * cudaErrorLaunchFailure. */

@@ -49,6 +49,14 @@ cudaError_t rt_services_context(rt_device *device, uint64_t *context);
 void rt_submit_track(mtl_id command_buffer, mtl_id companion);
 /* Whether a command buffer has completed, successfully or not. */
 bool rt_submit_finished(mtl_id command_buffer);
+/* CUDA's reading of a command buffer in status Error (cudaErrorIllegalAddress
+ * for a page fault, cudaErrorLaunchTimeout, else cudaErrorLaunchFailure);
+ * cudaSuccess in any other status. No lock needed, nothing printed or set. */
+cudaError_t rt_submit_error_of(mtl_id command_buffer);
+/* The sticky error, else the failure of any command buffer in flight that
+ * has failed but is not retired yet (cudaSuccess if none). Without the
+ * runtime's lock: for a host function's thread. */
+cudaError_t rt_submit_failure_now(void);
 /* Waits for one command buffer (NULL: none) without holding the lock (held
  * on entry and return), then retires what finished; the sticky error.
  * cudaErrorNotPermitted (no wait) from a host function. */

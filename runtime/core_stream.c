@@ -302,16 +302,17 @@ typedef struct {
   cudaStream_t stream; /* as the caller named it, for callback */
   mtl_id gate;         /* retained */
   uint64_t value;
+  mtl_id previous; /* the stream's command buffer before, retained; may be NULL */
 } rt_host_call;
 
 /* The completed handler of the command buffer before a host function: runs
  * it, then opens the gate the stream's later work waits for. */
 static void rt_run_host_function(void *context, mtl_id command_buffer) {
   rt_host_call *call = context;
-  cudaError_t status = rt_sticky_error();
-  if (status == cudaSuccess &&
-      mtl_command_buffer_status(command_buffer) == MTL_COMMAND_BUFFER_STATUS_ERROR)
-    status = cudaErrorLaunchFailure; /* retiring will make it sticky */
+  /* The stream's status: a failure not yet retired (so not yet sticky) counts. */
+  cudaError_t status = rt_submit_failure_now();
+  if (status == cudaSuccess && call->previous) status = rt_submit_error_of(call->previous);
+  if (status == cudaSuccess) status = rt_submit_error_of(command_buffer);
   rt_host_function_begin();
   if (call->callback)
     call->callback(call->stream, status, call->data);
@@ -320,6 +321,7 @@ static void rt_run_host_function(void *context, mtl_id command_buffer) {
   rt_host_function_end();
   mtl_shared_event_set_signaled_value(call->gate, call->value);
   mtl_release(call->gate);
+  mtl_release(call->previous);
   free(call);
 }
 
@@ -339,7 +341,8 @@ cudaError_t rt_stream_host_function(rt_device *d, cudaStream_t stream, cudaHostF
     return e;
   }
   mtl_retain(s->gate);
-  *call = (rt_host_call){fn, callback, data, stream, s->gate, ++s->gate_tick};
+  mtl_retain(s->last);
+  *call = (rt_host_call){fn, callback, data, stream, s->gate, ++s->gate_tick, s->last};
   mtl_command_buffer_add_completed_handler(before, rt_run_host_function, call);
   rt_stream_commit(d, stream, before, NULL);
   e = rt_stream_begin(d, stream, &after);

@@ -38,6 +38,7 @@ programs=(
   "streams_per_thread $e2e/streams_per_thread.cu"
   "events_timing $e2e/events_timing.cu"
   "stream_errors $e2e/stream_errors.cu"
+  "stream_callback_error $e2e/stream_callback_error.cu"
   "cpp_features $e2e/cpp_features.cu"
   "matmul_tiled $e2e/matmul_tiled.cu"
   "scan $e2e/scan.cu"
