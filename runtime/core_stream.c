@@ -342,12 +342,13 @@ cudaError_t rt_stream_host_function(rt_device *d, cudaStream_t stream, cudaHostF
   }
   mtl_retain(s->gate);
   mtl_retain(s->last);
-  *call = (rt_host_call){fn, callback, data, stream, s->gate, ++s->gate_tick, s->last};
+  uint64_t value = ++s->gate_tick;
+  *call = (rt_host_call){fn, callback, data, stream, s->gate, value, s->last};
   mtl_command_buffer_add_completed_handler(before, rt_run_host_function, call);
-  rt_stream_commit(d, stream, before, NULL);
+  rt_stream_commit(d, stream, before, NULL); /* call is the handler's from here on */
   e = rt_stream_begin(d, stream, &after);
   if (e != cudaSuccess) return e; /* the function still runs; later work does not wait */
-  rt_wait_for(after, s->gate, call->value);
+  rt_wait_for(after, s->gate, value);
   rt_stream_commit(d, stream, after, NULL);
   return cudaSuccess;
 }
