@@ -91,6 +91,7 @@ typedef struct drv_options {
   bool no_warnings;             /* -w */
   bool shared;                  /* -shared */
   bool fast_math;               /* --use_fast_math */
+  bool per_thread_stream;       /* --default-stream per-thread */
   bool fmad_off;                /* --fmad=false */
   const char *fp64;             /* --fp64=fast|demote|error; NULL: exact (default) */
   signed char prec_div;         /* -prec-div: 1 true, 0 false, -1 not given */

@@ -328,6 +328,18 @@ static int on_run_args(drv_options *o, const char *v, const char *s) {
   return 0;
 }
 
+/* --default-stream legacy|null|per-thread (nvcc's; null is legacy's old name). */
+static int on_default_stream(drv_options *o, const char *v, const char *s) {
+  if (!strcmp(v, "per-thread"))
+    o->per_thread_stream = true;
+  else if (!strcmp(v, "legacy") || !strcmp(v, "null"))
+    o->per_thread_stream = false;
+  else
+    return drv_error("invalid value '%s' for option '%s' (expected legacy, null or per-thread)", v,
+                     s);
+  return 0;
+}
+
 /* ---- the table ---- */
 
 static const option_spec option_table[] = {
@@ -378,6 +390,7 @@ static const option_spec option_table[] = {
     {"run", "run", false, on_run},
     {"run-args", "run-args", true, on_run_args},
     {"use_fast_math", "use_fast_math", false, on_fast_math},
+    {"default-stream", "default-stream", true, on_default_stream},
     {"fmad", "fmad", true, on_fmad},
     {"fp64", NULL, true, on_fp64},
     {"ftz", "ftz", true, on_ftz},

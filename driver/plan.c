@@ -82,6 +82,16 @@ static void push_frontend(drv_strvec *a, const drv_options *o, const drv_toolcha
     drv_strvec_push(a, "-include");
     drv_strvec_push(a, "cuda_runtime.h");
   }
+  /* --default-stream per-thread: nvcc's macro for every file (the headers then
+   * call the API's _ptsz/_ptds entry points) and, for CUDA, clang's switch,
+   * under which <<<>>> launches through cudaLaunchKernel_ptsz. */
+  if (o->per_thread_stream) {
+    drv_strvec_push(a, "-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1");
+    if (kind == DRV_INPUT_CUDA) {
+      drv_strvec_push(a, "-Xclang"); /* the clang driver passes it on for HIP only */
+      drv_strvec_push(a, "-fgpu-default-stream=per-thread");
+    }
+  }
   drv_strvec_append(a, &o->frontend_flags);
   if (o->cxx_std && kind != DRV_INPUT_C) drv_strvec_pushf(a, "-std=%s", o->cxx_std);
   if (o->no_warnings) drv_strvec_push(a, "-w");

@@ -115,18 +115,23 @@ cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvis
 cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol);
 cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol);
 
-/* --- streams and events (one in-order Metal queue serves them all) ------- */
+/* --- streams and events (a Metal queue per stream, docs/runtime.md) ------- */
 cudaError_t cudaStreamCreate(cudaStream_t *pStream);
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags);
+/* Priorities in [-5, 0] are accepted, clamped and reported; Metal has none. */
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags, int priority);
 cudaError_t cudaStreamDestroy(cudaStream_t stream);
 cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 cudaError_t cudaStreamQuery(cudaStream_t stream);
-cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags, int priority);
-/* Everything is already ordered on the one queue: validated, then nothing to do. */
+cudaError_t cudaStreamGetFlags(cudaStream_t hStream, unsigned int *flags);
+cudaError_t cudaStreamGetPriority(cudaStream_t hStream, int *priority);
+cudaError_t cudaStreamGetId(cudaStream_t hStream, unsigned long long *streamId);
+cudaError_t cudaStreamGetDevice(cudaStream_t hStream, int *device);
+/* A GPU-side wait: the stream's later work waits for the event's record. */
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
                                 unsigned int flags ANCHOR_DEFAULT(0));
-/* Run fn once all work queued before it has completed: libanchor waits for
- * the device and calls fn on the calling thread before returning. */
+/* fn runs on a runtime thread once the stream's earlier work has completed;
+ * the stream's later work waits for it to return. */
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData);
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
                                   void *userData, unsigned int flags);
@@ -134,9 +139,33 @@ cudaError_t cudaEventCreate(cudaEvent_t *event);
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
 cudaError_t cudaEventDestroy(cudaEvent_t event);
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream ANCHOR_DEFAULT(0),
+                                     unsigned int flags ANCHOR_DEFAULT(0));
 cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventQuery(cudaEvent_t event);
+/* Milliseconds between the GPU times of two completed records. */
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
+/* The per-thread default stream's entry points (see the top of this file). */
+cudaError_t cudaLaunchKernel_ptsz(const void *func, dim3 gridDim, dim3 blockDim, void **args,
+                                  size_t sharedMem, cudaStream_t stream);
+cudaError_t cudaMemcpyAsync_ptsz(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
+                                 cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaMemsetAsync_ptsz(void *devPtr, int value, size_t count,
+                                 cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaStreamSynchronize_ptsz(cudaStream_t stream);
+cudaError_t cudaStreamQuery_ptsz(cudaStream_t stream);
+cudaError_t cudaStreamGetFlags_ptsz(cudaStream_t hStream, unsigned int *flags);
+cudaError_t cudaStreamGetPriority_ptsz(cudaStream_t hStream, int *priority);
+cudaError_t cudaStreamGetId_ptsz(cudaStream_t hStream, unsigned long long *streamId);
+cudaError_t cudaStreamGetDevice_ptsz(cudaStream_t hStream, int *device);
+cudaError_t cudaEventRecord_ptsz(cudaEvent_t event, cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaEventRecordWithFlags_ptsz(cudaEvent_t event, cudaStream_t stream ANCHOR_DEFAULT(0),
+                                          unsigned int flags ANCHOR_DEFAULT(0));
+cudaError_t cudaStreamWaitEvent_ptsz(cudaStream_t stream, cudaEvent_t event,
+                                     unsigned int flags ANCHOR_DEFAULT(0));
+cudaError_t cudaLaunchHostFunc_ptsz(cudaStream_t stream, cudaHostFn_t fn, void *userData);
+cudaError_t cudaStreamAddCallback_ptsz(cudaStream_t stream, cudaStreamCallback_t callback,
+                                       void *userData, unsigned int flags);
 
 /* --- kernels ---------------------------------------------------------------- */
 /* func is the host stub of a __global__ function (what clang registers);
@@ -193,6 +222,29 @@ struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w,
 #define ANCHOR_DECLARE_UNSUPPORTED(name, params, args) cudaError_t name params;
 ANCHOR_UNSUPPORTED_RUNTIME(ANCHOR_DECLARE_UNSUPPORTED)
 #undef ANCHOR_DECLARE_UNSUPPORTED
+
+/* The per-thread default stream (nvcc and anchorcc --default-stream per-thread
+ * define CUDA_API_PER_THREAD_DEFAULT_STREAM): these calls go to the _ptsz entry
+ * points above, which take stream 0 as cudaStreamPerThread (docs/runtime.md,
+ * "Streams and events"). After every declaration, so that the plain ones
+ * exist too: clang looks cudaLaunchKernel up by name for <<<>>> and then calls
+ * cudaLaunchKernel_ptsz under -fgpu-default-stream=per-thread. */
+#if defined(CUDA_API_PER_THREAD_DEFAULT_STREAM) || defined(__CUDART_API_PER_THREAD_DEFAULT_STREAM)
+#define cudaLaunchKernel cudaLaunchKernel_ptsz
+#define cudaMemcpyAsync cudaMemcpyAsync_ptsz
+#define cudaMemsetAsync cudaMemsetAsync_ptsz
+#define cudaStreamSynchronize cudaStreamSynchronize_ptsz
+#define cudaStreamQuery cudaStreamQuery_ptsz
+#define cudaStreamGetFlags cudaStreamGetFlags_ptsz
+#define cudaStreamGetPriority cudaStreamGetPriority_ptsz
+#define cudaStreamGetId cudaStreamGetId_ptsz
+#define cudaStreamGetDevice cudaStreamGetDevice_ptsz
+#define cudaEventRecord cudaEventRecord_ptsz
+#define cudaEventRecordWithFlags cudaEventRecordWithFlags_ptsz
+#define cudaStreamWaitEvent cudaStreamWaitEvent_ptsz
+#define cudaLaunchHostFunc cudaLaunchHostFunc_ptsz
+#define cudaStreamAddCallback cudaStreamAddCallback_ptsz
+#endif
 
 #ifdef __cplusplus
 }

@@ -287,6 +287,75 @@ double mtl_command_buffer_gpu_end_time(mtl_id cmdbuf) {
   return send_double(cmdbuf, "GPUEndTime");
 }
 
+/* encodeSignalEvent:value: / encodeWaitForEvent:value: (id, uint64_t). */
+static void send_event_value(mtl_id cmdbuf, const char *selector, mtl_id event, uint64_t value) {
+  SEL sel;
+  imp_fn imp = method(cmdbuf, selector, &sel);
+  if (imp) ((void (*)(id, SEL, id, unsigned long))imp)((id)cmdbuf, sel, (id)event, value);
+}
+void mtl_command_buffer_encode_signal_event(mtl_id cmdbuf, mtl_id event, uint64_t value) {
+  send_event_value(cmdbuf, "encodeSignalEvent:value:", event, value);
+}
+void mtl_command_buffer_encode_wait_for_event(mtl_id cmdbuf, mtl_id event, uint64_t value) {
+  send_event_value(cmdbuf, "encodeWaitForEvent:value:", event, value);
+}
+
+#if defined(__APPLE__)
+#ifndef __BLOCKS__
+#error "metal/mtl.c needs blocks on Apple (clang's -fblocks, the default there)"
+#endif
+/* Apple: a real block calling fn; Metal copies it (Block_copy). */
+void mtl_command_buffer_add_completed_handler(mtl_id cmdbuf, mtl_completed_fn fn, void *context) {
+  SEL sel;
+  imp_fn imp = method(cmdbuf, "addCompletedHandler:", &sel);
+  void (^block)(id) = ^(id cb) {
+    fn(context, (mtl_id)cb);
+  };
+  if (imp) ((void (*)(id, SEL, void (^)(id)))imp)((id)cmdbuf, sel, block);
+}
+#else
+/* Without blocks (the GNU runtime + softmetal): a literal with the block ABI's
+ * layout (isa, flags, reserved, invoke, descriptor, captures) whose invoke is
+ * a C function and whose captures are fn and context; the callee copies
+ * descriptor->size bytes, as Block_copy copies a block without object
+ * captures, so this stack literal may go when the call returns. */
+typedef struct mtl_block mtl_block;
+typedef struct {
+  unsigned long reserved, size;
+} mtl_block_descriptor;
+struct mtl_block {
+  void *isa;
+  int flags, reserved;
+  void (*invoke)(mtl_block *self, id command_buffer);
+  const mtl_block_descriptor *descriptor;
+  mtl_completed_fn fn;
+  void *context;
+};
+static void invoke_completed(mtl_block *self, id command_buffer) {
+  self->fn(self->context, (mtl_id)command_buffer);
+}
+void mtl_command_buffer_add_completed_handler(mtl_id cmdbuf, mtl_completed_fn fn, void *context) {
+  static const mtl_block_descriptor descriptor = {0, sizeof(mtl_block)};
+  mtl_block block = {NULL, 0, 0, invoke_completed, &descriptor, fn, context};
+  SEL sel;
+  imp_fn imp = method(cmdbuf, "addCompletedHandler:", &sel);
+  if (imp) ((void (*)(id, SEL, mtl_block *))imp)((id)cmdbuf, sel, &block);
+}
+#endif
+
+/* --- MTLSharedEvent -------------------------------------------------------- */
+mtl_id mtl_new_shared_event(mtl_id device) {
+  return send_id(device, "newSharedEvent");
+}
+uint64_t mtl_shared_event_signaled_value(mtl_id event) {
+  return send_u64(event, "signaledValue");
+}
+void mtl_shared_event_set_signaled_value(mtl_id event, uint64_t value) {
+  SEL sel;
+  imp_fn imp = method(event, "setSignaledValue:", &sel);
+  if (imp) ((void (*)(id, SEL, unsigned long))imp)((id)event, sel, value);
+}
+
 /* --- MTLComputeCommandEncoder ---------------------------------------------- */
 void mtl_compute_set_pipeline_state(mtl_id encoder, mtl_id pipeline) {
   SEL sel;

@@ -122,6 +122,21 @@ long mtl_command_buffer_status(mtl_id cmdbuf);
 mtl_id mtl_command_buffer_error(mtl_id cmdbuf); /* borrowed; NULL if none */
 double mtl_command_buffer_gpu_start_time(mtl_id cmdbuf);
 double mtl_command_buffer_gpu_end_time(mtl_id cmdbuf);
+/* encodeSignalEvent:value: / encodeWaitForEvent:value: (no encoder open):
+ * when the GPU reaches this point of the command buffer it sets event's
+ * value / its queue waits there until the value is >= value. */
+void mtl_command_buffer_encode_signal_event(mtl_id cmdbuf, mtl_id event, uint64_t value);
+void mtl_command_buffer_encode_wait_for_event(mtl_id cmdbuf, mtl_id event, uint64_t value);
+/* addCompletedHandler: (before commit) in C: fn(context, cmdbuf) runs on a
+ * thread of Metal's once cmdbuf has completed (status Completed or Error).
+ * On Apple a block calling fn; on softmetal a hand-built block literal (mtl.c). */
+typedef void (*mtl_completed_fn)(void *context, mtl_id command_buffer);
+void mtl_command_buffer_add_completed_handler(mtl_id cmdbuf, mtl_completed_fn fn, void *context);
+
+/* --- MTLSharedEvent --------------------------------------------------------- */
+mtl_id mtl_new_shared_event(mtl_id device); /* newSharedEvent; value 0 */
+uint64_t mtl_shared_event_signaled_value(mtl_id event);
+void mtl_shared_event_set_signaled_value(mtl_id event, uint64_t value);
 
 /* --- MTLComputeCommandEncoder ---------------------------------------------- */
 void mtl_compute_set_pipeline_state(mtl_id encoder, mtl_id pipeline);

@@ -145,7 +145,9 @@ bool rt_lock_held(void);
  * paired with exactly one rt_leave* on the same thread. */
 void rt_enter(void);
 /* rt_enter, then the sticky error, then rt_device_ready: returns the first
- * error, or cudaSuccess with *device_out set. The lock is held either way:
+ * error, or cudaSuccess with *device_out set; cudaErrorNotPermitted on a
+ * thread running a host function (CUDA forbids API calls there; waiting for
+ * the device from one could deadlock). The lock is held either way:
  * the caller leaves with rt_leave(e). */
 cudaError_t rt_enter_device(rt_device **device_out);
 /* Closes the pool, releases the lock and returns rt_record(e) — except for
@@ -167,11 +169,18 @@ rt_device *rt_device_current(void);
 cudaError_t rt_device_exists(void);
 /* The arena's capacity and its unallocated bytes (lock held). */
 void rt_device_memory(rt_device *device, size_t *free_out, size_t *total_out);
+/* Marks the calling thread as running a stream's host function (core_stream.c)
+ * and unmarks it; whether it is (no lock needed: per thread). */
+void rt_host_function_begin(void);
+void rt_host_function_end(void);
+bool rt_in_host_function(void);
 
 /* ---- core_submit.c: work in flight ------------------------------------------------ */
 
-/* Waits for every command buffer in flight (lock held); returns the sticky
- * error (new or old) or cudaSuccess. */
+/* Waits for every command buffer in flight when it is called, of every
+ * stream (lock held on entry and return, released while waiting); returns
+ * the sticky error (new or old) or cudaSuccess; cudaErrorNotPermitted (and
+ * no wait) from a host function. */
 cudaError_t rt_wait_all(void);
 /* True when no command buffer is in flight (lock held); retires completed
  * ones on the way, a failed one setting the sticky error. */
@@ -209,6 +218,12 @@ const rt_block *rt_memory_find(rt_device *device, const void *pointer, size_t si
  * allocation), cudaErrorLaunchFailure (no command buffer), the sticky error. */
 cudaError_t rt_memory_copy(rt_device *device, void *dst, const void *src, size_t count,
                            enum cudaMemcpyKind kind);
+/* The same on stream (valid, rt_stream_valid): a blit goes to the stream's
+ * queue, in its order; a host copy/fill waits for the device first. */
+cudaError_t rt_memory_copy_async(rt_device *device, void *dst, const void *src, size_t count,
+                                 enum cudaMemcpyKind kind, cudaStream_t stream);
+cudaError_t rt_memory_fill_async(rt_device *device, void *p, int value, size_t count,
+                                 cudaStream_t stream);
 /* cudaMemcpy2D's work: width bytes of each of height rows (synchronous). Also
  * cudaErrorInvalidPitchValue when width exceeds a pitch. */
 cudaError_t rt_memory_copy_2d(rt_device *device, void *dst, size_t dpitch, const void *src,
@@ -284,7 +299,8 @@ cudaError_t rt_module_symbol(const void *host_variable, void **address_out, size
 
 typedef struct {
   dim3 grid, block;
-  size_t shared; /* dynamic shared memory in bytes */
+  size_t shared;       /* dynamic shared memory in bytes */
+  cudaStream_t stream; /* where rt_launch enqueues (0: the legacy stream) */
 } rt_launch_config;
 
 /* CUDA's checks of a configuration alone (before any kernel is compiled):
@@ -296,7 +312,8 @@ cudaError_t rt_launch_check_config(const rt_launch_config *config);
  * allows, cudaErrorInvalidValue for args NULL when the kernel has
  * parameters), packs the parameter block from args (one pointer per
  * parameter, as cudaLaunchKernel takes them) and encodes and commits one
- * dispatch; it is tracked, not waited for (lock held, inside rt_enter).
+ * dispatch on config->stream (a valid stream, rt_stream_valid); it is
+ * tracked, not waited for (lock held, inside rt_enter).
  * cudaErrorMemoryAllocation / cudaErrorLaunchFailure when Metal or the host
  * run out. The sticky error is the caller's to check first. */
 cudaError_t rt_launch(rt_device *device, const rt_kernel *kernel, const rt_launch_config *config,
@@ -336,37 +353,77 @@ const char *rt_kernel_name(const rt_kernel *kernel);
 /* ---- core_stream.c: streams and events --------------------------------------------- */
 
 /* All: lock held. Handles are validated against the live ones, so a stale
- * or foreign handle is an error, never a crash. */
+ * or foreign handle is an error, never a crash. A stream is its own Metal
+ * queue plus a shared event (its timeline) that each of its command buffers
+ * signals with the stream's next tick; ordering between streams is GPU-side
+ * waits on timelines (docs/runtime.md, "Streams and events"). */
+
+/* Priorities CUDA 13 reports on the H200 (cudaDeviceGetStreamPriorityRange):
+ * accepted, clamped and reported; Metal has no queue priorities. */
+enum { RT_STREAM_PRIORITY_LEAST = 0, RT_STREAM_PRIORITY_GREATEST = -5 };
 
 /* 0, cudaStreamLegacy, cudaStreamPerThread or a live stream. */
 bool rt_stream_valid(cudaStream_t stream);
-/* A new live stream (owned by the core until rt_stream_destroy);
+/* A new live stream (owned by the core until rt_stream_destroy), flags
+ * checked by the caller, priority clamped to the range;
  * cudaErrorMemoryAllocation when out of host memory. */
-cudaError_t rt_stream_create(unsigned flags, cudaStream_t *out);
-/* Destroys a live stream; false when stream is not one. Its work stays
- * queued and completes, as in CUDA. */
+cudaError_t rt_stream_create(unsigned flags, int priority, cudaStream_t *out);
+/* Destroys a live stream; false when stream is not one (or a default
+ * stream). Its work stays queued and completes, as in CUDA, and later work
+ * of the legacy stream still waits for it. */
 bool rt_stream_destroy(cudaStream_t stream);
+/* A valid stream's flags, priority and id (CUDA's: the legacy stream's flags
+ * are 0, a per-thread stream's cudaStreamNonBlocking is not set). Ids are
+ * unique in the process: 1 the legacy stream, then in order of creation. */
+unsigned rt_stream_flags(cudaStream_t stream);
+int rt_stream_priority(cudaStream_t stream);
+unsigned long long rt_stream_id(cudaStream_t stream);
+/* Waits for all work queued on stream so far (with what it waits for),
+ * without the lock while waiting; then the sticky error.
+ * cudaErrorNotPermitted from a host function. */
+cudaError_t rt_stream_synchronize(cudaStream_t stream);
+/* Whether all work queued on stream so far has completed (retiring it). */
+bool rt_stream_idle(cudaStream_t stream);
+/* Makes later work of stream wait, GPU-side, for event's last record (no-op
+ * for an event never recorded); inside rt_enter, device ready.
+ * cudaErrorLaunchFailure when Metal gives no command buffer. */
+cudaError_t rt_stream_wait_event(rt_device *device, cudaStream_t stream, cudaEvent_t event);
+/* Enqueues a host function on stream: after the stream's earlier work it
+ * runs on a runtime thread (Metal's completion thread of a command buffer),
+ * and later work of the stream waits for it to return. With callback (the
+ * cudaStreamAddCallback form) it is called as callback(stream, status,
+ * data), status the sticky error or a failure in flight not yet retired;
+ * else fn(data), skipped on such an error (CUDA: not called after a context
+ * error). On the thread the
+ * function runs API calls that need the device return cudaErrorNotPermitted.
+ * Inside rt_enter, device ready; cudaErrorMemoryAllocation /
+ * cudaErrorLaunchFailure. */
+cudaError_t rt_stream_host_function(rt_device *device, cudaStream_t stream, cudaHostFn_t fn,
+                                    cudaStreamCallback_t callback, void *data);
 
 /* A new live event (cudaErrorMemoryAllocation when out of host memory). */
 cudaError_t rt_event_create(unsigned flags, cudaEvent_t *out);
 /* Destroys a live event; false when event is not one. */
 bool rt_event_destroy(cudaEvent_t event);
 bool rt_event_valid(cudaEvent_t event);
-/* Records event at the end of the queue: a marker command buffer that
- * completes when all earlier work has (inside rt_enter; device ready).
- * cudaErrorLaunchFailure when Metal gives no command buffer. */
-cudaError_t rt_event_record(rt_device *device, cudaEvent_t event);
+/* Records event on stream: a marker command buffer after the stream's
+ * earlier work (inside rt_enter; device ready). cudaErrorLaunchFailure when
+ * Metal gives no command buffer. */
+cudaError_t rt_event_record(rt_device *device, cudaEvent_t event, cudaStream_t stream);
 /* Whether event has been recorded, and whether its last record completed. */
 bool rt_event_recorded(cudaEvent_t event);
 bool rt_event_done(cudaEvent_t event);
 /* Waits for the event's last record, releasing the lock while it waits so
  * other threads go on (lock held on entry and on return); then retires what
- * finished. No-op for an event never recorded. */
-void rt_event_wait(cudaEvent_t event);
+ * finished. No-op for an event never recorded. cudaErrorNotPermitted from a
+ * host function, else the sticky error. */
+cudaError_t rt_event_wait(cudaEvent_t event);
 /* Whether event keeps timestamps (not created with cudaEventDisableTiming). */
 bool rt_event_timed(cudaEvent_t event);
-/* Milliseconds between the completions of two recorded, completed events
- * (the caller checks both are; debug builds assert it). */
+/* Milliseconds between two recorded, completed events' timestamps (the
+ * caller checks both are; debug builds assert it): an event's timestamp is
+ * the GPU end time of the stream's work before it, or of its marker when
+ * that is later (the stream was idle). */
 float rt_event_elapsed_ms(cudaEvent_t start, cudaEvent_t end);
 
 /* ---- core_services.c: the device services' host side (docs/runtime.md) ------------ */

@@ -24,6 +24,7 @@ enum { RT_ARENA_MIN = 256u << 20, RT_MARKER_BYTES = 16 };
 static pthread_mutex_t rt_mutex = PTHREAD_MUTEX_INITIALIZER;
 static _Thread_local bool rt_lock_mine; /* this thread holds rt_mutex */
 static _Thread_local void *rt_pool;     /* this thread's pool, opened by rt_enter */
+static _Thread_local bool rt_host_fn;   /* this thread runs a host function */
 static rt_device rt_state;
 static bool rt_ready;
 
@@ -51,9 +52,20 @@ void rt_enter(void) {
   rt_pool = mtl_autorelease_push();
 }
 
+void rt_host_function_begin(void) {
+  rt_host_fn = true;
+}
+void rt_host_function_end(void) {
+  rt_host_fn = false;
+}
+bool rt_in_host_function(void) {
+  return rt_host_fn;
+}
+
 cudaError_t rt_enter_device(rt_device **device_out) {
   assert(device_out);
   rt_enter();
+  if (rt_host_fn) return cudaErrorNotPermitted; /* CUDA forbids it; it could deadlock */
   cudaError_t e = rt_sticky_error();
   return e != cudaSuccess ? e : rt_device_ready(device_out);
 }

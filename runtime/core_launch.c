@@ -122,17 +122,19 @@ typedef struct {
   size_t shared;
   const void *params, *context;
   size_t params_size, context_size;
+  cudaStream_t stream;
 } rt_dispatch;
 
 /* Encodes and commits one dispatch (lock held, inside an autorelease pool). */
 static cudaError_t rt_encode(rt_device *s, const rt_dispatch *d) {
-  mtl_id command_buffer = mtl_queue_command_buffer(s->queue);
-  mtl_id encoder = command_buffer ? mtl_command_buffer_compute_encoder(command_buffer) : NULL;
+  mtl_id command_buffer;
+  cudaError_t e = rt_stream_begin(s, d->stream, &command_buffer);
+  if (e != cudaSuccess) return e;
+  mtl_id encoder = mtl_command_buffer_compute_encoder(command_buffer);
   if (!encoder) return cudaErrorLaunchFailure;
   mtl_id params_buffer = NULL, context_buffer = NULL;
   mtl_compute_set_pipeline_state(encoder, rt_module_pipeline(d->kernel));
-  cudaError_t e =
-      rt_bind_bytes(s, encoder, d->params, d->params_size, AC_ABI_PARAMS_SLOT, &params_buffer);
+  e = rt_bind_bytes(s, encoder, d->params, d->params_size, AC_ABI_PARAMS_SLOT, &params_buffer);
   if (e == cudaSuccess)
     e = rt_bind_bytes(s, encoder, d->context, d->context_size, AC_ABI_CONTEXT_SLOT,
                       &context_buffer);
@@ -145,8 +147,7 @@ static cudaError_t rt_encode(rt_device *s, const rt_dispatch *d) {
   if (e == cudaSuccess) mtl_compute_dispatch_threadgroups(encoder, grid, block);
   mtl_encoder_end_encoding(encoder);
   if (e == cudaSuccess) {
-    mtl_command_buffer_commit(command_buffer);
-    rt_submit_track(command_buffer, params_buffer);
+    rt_stream_commit(s, d->stream, command_buffer, params_buffer);
     if (context_buffer) rt_submit_track(command_buffer, context_buffer);
   }
   mtl_release(params_buffer);
@@ -162,7 +163,8 @@ cudaError_t rt_launch(rt_device *device, const rt_kernel *kernel, const rt_launc
   if (e == cudaSuccess && kernel->desc->param_count && !args) e = cudaErrorInvalidValue;
   if (e != cudaSuccess) return e;
   rt_services_flush(); /* CUDA flushes device printf at the start of a launch */
-  rt_dispatch d = {kernel, config->grid, config->block, config->shared, NULL, NULL, 0, 0};
+  rt_dispatch d = {kernel, config->grid,  config->block, config->shared, NULL, NULL, 0,
+                   0,      config->stream};
   unsigned char *params = rt_pack_params(kernel->desc, args, &d.params_size);
   uint64_t *context = NULL;
   e = params ? rt_context(device, kernel, &context, &d.context_size) : cudaErrorMemoryAllocation;

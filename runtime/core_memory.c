@@ -71,10 +71,13 @@ static bool rt_blit_aligned(const rt_device *d, const void *a, const void *b, si
          count % RT_BLIT_ALIGN == 0;
 }
 
-/* A blit command buffer: copy (src != NULL) or fill with value. */
-static cudaError_t rt_blit(rt_device *d, void *dst, const void *src, int value, size_t count) {
-  mtl_id command_buffer = mtl_queue_command_buffer(d->queue);
-  mtl_id encoder = command_buffer ? mtl_command_buffer_blit_encoder(command_buffer) : NULL;
+/* A blit command buffer on stream: copy (src != NULL) or fill with value. */
+static cudaError_t rt_blit(rt_device *d, void *dst, const void *src, int value, size_t count,
+                           cudaStream_t stream) {
+  mtl_id command_buffer;
+  cudaError_t e = rt_stream_begin(d, stream, &command_buffer);
+  if (e != cudaSuccess) return e;
+  mtl_id encoder = mtl_command_buffer_blit_encoder(command_buffer);
   if (!encoder) return cudaErrorLaunchFailure;
   if (src)
     mtl_blit_copy_buffer(encoder, d->arena_buffer, rt_offset(d, src), d->arena_buffer,
@@ -83,8 +86,7 @@ static cudaError_t rt_blit(rt_device *d, void *dst, const void *src, int value, 
     mtl_blit_fill_buffer(encoder, d->arena_buffer, (mtl_range){rt_offset(d, dst), count},
                          (uint8_t)value);
   mtl_encoder_end_encoding(encoder);
-  mtl_command_buffer_commit(command_buffer);
-  rt_submit_track(command_buffer, NULL);
+  rt_stream_commit(d, stream, command_buffer, NULL);
   return cudaSuccess;
 }
 
@@ -107,6 +109,11 @@ static bool rt_src_on_device(enum cudaMemcpyKind kind) {
 
 cudaError_t rt_memory_copy(rt_device *d, void *dst, const void *src, size_t count,
                            enum cudaMemcpyKind kind) {
+  return rt_memory_copy_async(d, dst, src, count, kind, NULL);
+}
+
+cudaError_t rt_memory_copy_async(rt_device *d, void *dst, const void *src, size_t count,
+                                 enum cudaMemcpyKind kind, cudaStream_t stream) {
   assert(rt_lock_held() && d);
   if ((unsigned)kind > cudaMemcpyDefault) return cudaErrorInvalidMemcpyDirection;
   if (count == 0) return cudaSuccess;
@@ -114,17 +121,22 @@ cudaError_t rt_memory_copy(rt_device *d, void *dst, const void *src, size_t coun
   if (e == cudaSuccess) e = rt_check_side(d, src, count, rt_src_on_device(kind));
   if (e != cudaSuccess) return e;
   if (rt_in_arena(d, dst) && rt_in_arena(d, src) && rt_blit_aligned(d, dst, src, count))
-    return rt_blit(d, dst, src, 0, count);
+    return rt_blit(d, dst, src, 0, count, stream);
   e = rt_wait_all();
   if (e == cudaSuccess) memmove(dst, src, count);
   return e;
 }
 
 cudaError_t rt_memory_fill(rt_device *d, void *p, int value, size_t count) {
+  return rt_memory_fill_async(d, p, value, count, NULL);
+}
+
+cudaError_t rt_memory_fill_async(rt_device *d, void *p, int value, size_t count,
+                                 cudaStream_t stream) {
   assert(rt_lock_held() && d);
   if (count == 0) return cudaSuccess;
   if (!rt_memory_find(d, p, count)) return cudaErrorInvalidValue;
-  if (rt_blit_aligned(d, p, p, count)) return rt_blit(d, p, NULL, value, count);
+  if (rt_blit_aligned(d, p, p, count)) return rt_blit(d, p, NULL, value, count, stream);
   cudaError_t e = rt_wait_all();
   if (e == cudaSuccess) memset(p, value, count);
   return e;

@@ -49,6 +49,39 @@ cudaError_t rt_services_context(rt_device *device, uint64_t *context);
 void rt_submit_track(mtl_id command_buffer, mtl_id companion);
 /* Whether a command buffer has completed, successfully or not. */
 bool rt_submit_finished(mtl_id command_buffer);
+/* CUDA's reading of a command buffer in status Error (cudaErrorIllegalAddress
+ * for a page fault, cudaErrorLaunchTimeout, else cudaErrorLaunchFailure);
+ * cudaSuccess in any other status. No lock needed, nothing printed or set. */
+cudaError_t rt_submit_error_of(mtl_id command_buffer);
+/* The sticky error, else the failure of any command buffer in flight that
+ * has failed but is not retired yet (cudaSuccess if none). Without the
+ * runtime's lock: for a host function's thread. */
+cudaError_t rt_submit_failure_now(void);
+/* Waits for one command buffer (NULL: none) without holding the lock (held
+ * on entry and return), then retires what finished; the sticky error.
+ * cudaErrorNotPermitted (no wait) from a host function. */
+cudaError_t rt_submit_wait(mtl_id command_buffer);
+
+/* ---- core_stream.c: the one enqueue point ---- */
+
+/* The command buffer (borrowed, autoreleased: inside rt_enter) to encode
+ * stream's next work into, with the waits CUDA's stream semantics need
+ * already encoded: on the legacy stream for every blocking stream's work
+ * since its last such wait, on a blocking stream for the legacy stream's.
+ * stream must be valid. cudaErrorLaunchFailure when Metal gives no command
+ * buffer or queue, cudaErrorMemoryAllocation when out of host memory. Every
+ * enqueue (launch, blit, event record, graph, ...) goes through it and then
+ * rt_stream_commit; nothing else commits command buffers. Between the two the
+ * lock stays held and nothing waits or begins another command buffer of the
+ * same or the legacy stream (commit records the waits begin encoded). A
+ * command buffer begun and never committed (an encoding error) is simply
+ * dropped. */
+cudaError_t rt_stream_begin(rt_device *device, cudaStream_t stream, mtl_id *command_buffer_out);
+/* Ends stream's command buffer from rt_stream_begin (every encoder ended):
+ * signals the stream's next tick, commits, and tracks it with companion
+ * (optional, released with it; rt_submit_track). */
+void rt_stream_commit(rt_device *device, cudaStream_t stream, mtl_id command_buffer,
+                      mtl_id companion);
 
 /* ---- core_module.c ---- */
 

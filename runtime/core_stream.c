@@ -1,14 +1,32 @@
-/* runtime/core_stream.c — CUDA streams and events over one in-order queue.
+/* runtime/core_stream.c — CUDA streams and events on Metal queues.
  *
- * All work goes to the device's single command queue, which executes
- * command buffers in commit order. That is a valid CUDA implementation of
- * any number of streams (streams may be serialised; nothing may run early),
- * so a stream is only a handle to validate, and synchronising a stream waits
- * for everything. An event records a point in the queue by committing a
- * command buffer whose only work is a 4-byte blit into a private scratch
- * buffer: it completes when all work committed before it has, and its
- * GPUEndTime timestamps that moment for cudaEventElapsedTime (the blit makes
- * sure the GPU really executes it, so the timestamps are meaningful). */
+ * Each stream is a Metal command queue of its own (created at its first
+ * work; the legacy stream uses the device's queue) and a shared event, its
+ * timeline: every command buffer committed to the stream signals the
+ * stream's next tick at its end (rt_stream_commit), so "all work of stream s
+ * so far" is "s's timeline >= s's tick", something any command buffer can
+ * wait for GPU-side (encodeWaitForEvent:value:). rt_stream_begin is the one
+ * enqueue point. It encodes a wait for the stream's own last tick (Metal may
+ * overlap a queue's command buffers that share no tracked resource, so the
+ * stream's order is made explicit), then the waits of CUDA's legacy-stream
+ * semantics:
+ *   - work on the legacy stream (0, cudaStreamLegacy) waits for every
+ *     blocking stream's work since the legacy stream last waited for it
+ *     (per-thread default streams are blocking; so is a destroyed stream's
+ *     work still pending);
+ *   - work on a blocking stream waits for the legacy stream's work queued
+ *     since that stream last waited for it;
+ *   - cudaStreamNonBlocking streams wait for neither.
+ * cudaStreamWaitEvent commits an empty command buffer on the stream that
+ * waits for the event's stream's timeline at the event's tick. An event
+ * record is a marker command buffer on the stream (a 4-byte blit into a
+ * private scratch buffer, so the GPU really executes it). Its timestamp is
+ * the GPUEndTime of the stream's previous command buffer, or the marker's
+ * own when later (an idle stream).
+ * A host function is a command buffer whose completed handler runs the
+ * function and then sets a per-stream gate event, followed by an empty
+ * command buffer waiting for the gate: the stream's later work (and its
+ * synchronisation) waits until the function has returned. */
 #include <assert.h>
 #include <stdlib.h>
 
@@ -16,13 +34,32 @@
 
 enum { RT_MARKER_FILL_BYTES = 4 };
 
+typedef struct {
+  mtl_id event; /* retained */
+  uint64_t value;
+} rt_point;
+
 struct CUstream_st {
   unsigned flags;
+  int priority;
+  unsigned long long id;
+  bool per_thread; /* a thread's default stream (cudaStreamPerThread) */
+  mtl_id queue;    /* own queue; NULL for the legacy stream (the device's) */
+  mtl_id timeline; /* shared event: tick signalled at each command buffer's end */
+  uint64_t tick;   /* signalled by the last committed command buffer */
+  uint64_t waited; /* blocking stream: legacy tick it waits for already;
+                      legacy stream: unused */
+  uint64_t seen;   /* blocking stream: own tick the legacy stream waits for */
+  mtl_id last;     /* the last committed command buffer, retained */
+  mtl_id gate;     /* shared event host functions set on return */
+  uint64_t gate_tick;
 };
 
 struct CUevent_st {
   unsigned flags;
-  mtl_id marker; /* the command buffer of the last record, retained */
+  mtl_id marker;   /* the command buffer of the last record, retained */
+  mtl_id previous; /* the stream's command buffer before it, retained; may be NULL */
+  rt_point point;  /* the recording stream's timeline at the marker */
 };
 
 /* Live handles, so that a stale or foreign handle is an error, not a crash. */
@@ -70,28 +107,250 @@ static void *rt_handles_new(rt_handles *h, size_t size) {
   return item;
 }
 
+/* ---- the default streams ------------------------------------------------------------ */
+
+static struct CUstream_st rt_legacy = {.id = 1};
+static unsigned long long rt_next_id = 2;
+/* This thread's default stream (created at first use, live in rt_streams,
+ * never destroyed: the legacy stream may still have to wait for it). */
+static _Thread_local cudaStream_t rt_per_thread;
+/* Destroyed blocking streams' work the legacy stream has not waited for. */
+static rt_point *rt_orphans;
+static size_t rt_orphan_count;
+
+static bool rt_is_legacy(cudaStream_t stream) {
+  return stream == NULL || stream == cudaStreamLegacy;
+}
+
+static cudaStream_t rt_new_stream(unsigned flags, int priority) {
+  cudaStream_t s = rt_handles_new(&rt_streams, sizeof *s);
+  if (!s) return NULL;
+  s->flags = flags;
+  s->priority = priority;
+  s->id = rt_next_id++;
+  return s;
+}
+
+/* The stream object of a valid handle; NULL only when this thread's
+ * per-thread stream cannot be created (out of host memory). */
+static cudaStream_t rt_resolve(cudaStream_t stream) {
+  if (rt_is_legacy(stream)) return &rt_legacy;
+  if (stream != cudaStreamPerThread) return stream;
+  if (!rt_per_thread) {
+    rt_per_thread = rt_new_stream(0, RT_STREAM_PRIORITY_LEAST);
+    if (rt_per_thread) rt_per_thread->per_thread = true;
+  }
+  return rt_per_thread;
+}
+
+static bool rt_blocking(cudaStream_t s) {
+  return s != &rt_legacy && !(s->flags & cudaStreamNonBlocking);
+}
+
 /* ---- streams ------------------------------------------------------------------------ */
 
 bool rt_stream_valid(cudaStream_t stream) {
   assert(rt_lock_held());
-  return stream == NULL || stream == cudaStreamLegacy || stream == cudaStreamPerThread ||
+  return rt_is_legacy(stream) || stream == cudaStreamPerThread ||
          rt_handles_has(&rt_streams, stream);
 }
 
-cudaError_t rt_stream_create(unsigned flags, cudaStream_t *out) {
+cudaError_t rt_stream_create(unsigned flags, int priority, cudaStream_t *out) {
   assert(rt_lock_held() && out);
-  cudaStream_t stream = rt_handles_new(&rt_streams, sizeof *stream);
+  if (priority < RT_STREAM_PRIORITY_GREATEST) priority = RT_STREAM_PRIORITY_GREATEST;
+  if (priority > RT_STREAM_PRIORITY_LEAST) priority = RT_STREAM_PRIORITY_LEAST;
+  cudaStream_t stream = rt_new_stream(flags, priority);
   if (!stream) return cudaErrorMemoryAllocation;
-  stream->flags = flags;
   *out = stream;
   return cudaSuccess;
 }
 
 bool rt_stream_destroy(cudaStream_t stream) {
   assert(rt_lock_held());
-  if (!stream || !rt_handles_remove(&rt_streams, stream)) return false;
+  if (rt_is_legacy(stream) || stream == cudaStreamPerThread ||
+      !rt_handles_has(&rt_streams, stream) || stream->per_thread)
+    return false;
+  rt_handles_remove(&rt_streams, stream);
+  if (rt_blocking(stream) && stream->tick > stream->seen) {
+    rt_point *grown = realloc(rt_orphans, (rt_orphan_count + 1) * sizeof *grown);
+    if (grown) { /* out of memory: the legacy stream just does not wait for it */
+      rt_orphans = grown;
+      mtl_retain(stream->timeline);
+      rt_orphans[rt_orphan_count++] = (rt_point){stream->timeline, stream->tick};
+    }
+  }
+  /* Command buffers in flight keep their queue and events alive. */
+  mtl_release(stream->queue);
+  mtl_release(stream->timeline);
+  mtl_release(stream->gate);
+  mtl_release(stream->last);
   free(stream);
   return true;
+}
+
+unsigned rt_stream_flags(cudaStream_t stream) {
+  assert(rt_lock_held() && rt_stream_valid(stream));
+  cudaStream_t s = rt_resolve(stream);
+  return s ? s->flags : 0;
+}
+
+int rt_stream_priority(cudaStream_t stream) {
+  assert(rt_lock_held() && rt_stream_valid(stream));
+  cudaStream_t s = rt_resolve(stream);
+  return s ? s->priority : RT_STREAM_PRIORITY_LEAST;
+}
+
+unsigned long long rt_stream_id(cudaStream_t stream) {
+  assert(rt_lock_held() && rt_stream_valid(stream));
+  cudaStream_t s = rt_resolve(stream);
+  return s ? s->id : 0;
+}
+
+/* Encodes a wait for point into command_buffer. */
+static void rt_wait_for(mtl_id command_buffer, mtl_id event, uint64_t value) {
+  mtl_command_buffer_encode_wait_for_event(command_buffer, event, value);
+}
+
+cudaError_t rt_stream_begin(rt_device *d, cudaStream_t stream, mtl_id *out) {
+  assert(rt_lock_held() && d && rt_stream_valid(stream) && out);
+  *out = NULL;
+  cudaStream_t s = rt_resolve(stream);
+  if (!s) return cudaErrorMemoryAllocation;
+  if (s != &rt_legacy && !s->queue) s->queue = mtl_new_command_queue(d->device);
+  if (!s->timeline) s->timeline = mtl_new_shared_event(d->device);
+  mtl_id queue = s == &rt_legacy ? d->queue : s->queue;
+  mtl_id command_buffer = queue && s->timeline ? mtl_queue_command_buffer(queue) : NULL;
+  if (!command_buffer) return cudaErrorLaunchFailure;
+  /* The stream's own order, GPU-side: Metal may overlap a queue's command
+   * buffers that share no tracked resource (an event's marker and a kernel). */
+  if (s->tick) rt_wait_for(command_buffer, s->timeline, s->tick);
+  if (s == &rt_legacy) {
+    for (size_t i = 0; i < rt_streams.count; i++) {
+      cudaStream_t x = rt_streams.items[i];
+      if (rt_blocking(x) && x->tick > x->seen) rt_wait_for(command_buffer, x->timeline, x->tick);
+    }
+    for (size_t i = 0; i < rt_orphan_count; i++)
+      rt_wait_for(command_buffer, rt_orphans[i].event, rt_orphans[i].value);
+  } else if (rt_blocking(s) && rt_legacy.tick > s->waited) {
+    rt_wait_for(command_buffer, rt_legacy.timeline, rt_legacy.tick);
+  }
+  *out = command_buffer;
+  return cudaSuccess;
+}
+
+void rt_stream_commit(rt_device *d, cudaStream_t stream, mtl_id command_buffer, mtl_id companion) {
+  assert(rt_lock_held() && d && rt_stream_valid(stream) && command_buffer);
+  (void)d;
+  cudaStream_t s = rt_resolve(stream);
+  assert(s && s->timeline); /* rt_stream_begin made both */
+  /* What rt_stream_begin waited for is waited for from now on (nothing was
+   * committed in between: the lock is held from begin to commit). */
+  if (s == &rt_legacy) {
+    for (size_t i = 0; i < rt_streams.count; i++) {
+      cudaStream_t x = rt_streams.items[i];
+      if (rt_blocking(x)) x->seen = x->tick;
+    }
+    for (size_t i = 0; i < rt_orphan_count; i++)
+      mtl_release(rt_orphans[i].event); /* the encoded wait retains it */
+    rt_orphan_count = 0;
+  } else if (rt_blocking(s)) {
+    s->waited = rt_legacy.tick;
+  }
+  mtl_command_buffer_encode_signal_event(command_buffer, s->timeline, ++s->tick);
+  mtl_command_buffer_commit(command_buffer);
+  rt_submit_track(command_buffer, companion);
+  mtl_retain(command_buffer);
+  mtl_release(s->last);
+  s->last = command_buffer;
+}
+
+cudaError_t rt_stream_synchronize(cudaStream_t stream) {
+  assert(rt_lock_held() && rt_stream_valid(stream));
+  cudaStream_t s = rt_resolve(stream);
+  if (!s || !s->last) return rt_submit_wait(NULL);
+  mtl_id last = s->last;
+  mtl_retain(last); /* the stream may be destroyed while we wait */
+  cudaError_t e = rt_submit_wait(last);
+  mtl_release(last);
+  return e;
+}
+
+bool rt_stream_idle(cudaStream_t stream) {
+  assert(rt_lock_held() && rt_stream_valid(stream));
+  cudaStream_t s = rt_resolve(stream);
+  rt_submit_wait(NULL); /* retire what finished, noting failures */
+  return !s || !s->last || rt_submit_finished(s->last);
+}
+
+cudaError_t rt_stream_wait_event(rt_device *d, cudaStream_t stream, cudaEvent_t event) {
+  assert(rt_lock_held() && rt_stream_valid(stream) && rt_event_valid(event));
+  if (!event->marker) return cudaSuccess; /* never recorded: nothing to wait for */
+  mtl_id command_buffer;
+  cudaError_t e = rt_stream_begin(d, stream, &command_buffer);
+  if (e != cudaSuccess) return e;
+  rt_wait_for(command_buffer, event->point.event, event->point.value);
+  rt_stream_commit(d, stream, command_buffer, NULL);
+  return cudaSuccess;
+}
+
+/* ---- host functions -------------------------------------------------------------------- */
+
+typedef struct {
+  cudaHostFn_t fn;
+  cudaStreamCallback_t callback;
+  void *data;
+  cudaStream_t stream; /* as the caller named it, for callback */
+  mtl_id gate;         /* retained */
+  uint64_t value;
+  mtl_id previous; /* the stream's command buffer before, retained; may be NULL */
+} rt_host_call;
+
+/* The completed handler of the command buffer before a host function: runs
+ * it, then opens the gate the stream's later work waits for. */
+static void rt_run_host_function(void *context, mtl_id command_buffer) {
+  rt_host_call *call = context;
+  /* The stream's status: a failure not yet retired (so not yet sticky) counts. */
+  cudaError_t status = rt_submit_failure_now();
+  if (status == cudaSuccess && call->previous) status = rt_submit_error_of(call->previous);
+  if (status == cudaSuccess) status = rt_submit_error_of(command_buffer);
+  rt_host_function_begin();
+  if (call->callback)
+    call->callback(call->stream, status, call->data);
+  else if (status == cudaSuccess)
+    call->fn(call->data);
+  rt_host_function_end();
+  mtl_shared_event_set_signaled_value(call->gate, call->value);
+  mtl_release(call->gate);
+  mtl_release(call->previous);
+  free(call);
+}
+
+cudaError_t rt_stream_host_function(rt_device *d, cudaStream_t stream, cudaHostFn_t fn,
+                                    cudaStreamCallback_t callback, void *data) {
+  assert(rt_lock_held() && d && rt_stream_valid(stream) && (fn || callback));
+  cudaStream_t s = rt_resolve(stream);
+  if (!s) return cudaErrorMemoryAllocation;
+  if (!s->gate) s->gate = mtl_new_shared_event(d->device);
+  rt_host_call *call = malloc(sizeof *call);
+  mtl_id before = NULL, after = NULL;
+  cudaError_t e = !call      ? cudaErrorMemoryAllocation
+                  : !s->gate ? cudaErrorLaunchFailure
+                             : rt_stream_begin(d, stream, &before);
+  if (e != cudaSuccess) {
+    free(call);
+    return e;
+  }
+  mtl_retain(s->gate);
+  mtl_retain(s->last);
+  uint64_t value = ++s->gate_tick;
+  *call = (rt_host_call){fn, callback, data, stream, s->gate, value, s->last};
+  mtl_command_buffer_add_completed_handler(before, rt_run_host_function, call);
+  rt_stream_commit(d, stream, before, NULL); /* call is the handler's from here on */
+  e = rt_stream_begin(d, stream, &after);
+  if (e != cudaSuccess) return e; /* the function still runs; later work does not wait */
+  rt_wait_for(after, s->gate, value);
+  rt_stream_commit(d, stream, after, NULL);
+  return cudaSuccess;
 }
 
 /* ---- events ---------------------------------------------------------------------------- */
@@ -105,10 +364,17 @@ cudaError_t rt_event_create(unsigned flags, cudaEvent_t *out) {
   return cudaSuccess;
 }
 
+static void rt_event_forget(cudaEvent_t event) {
+  mtl_release(event->marker);
+  mtl_release(event->previous);
+  mtl_release(event->point.event);
+  event->marker = event->previous = event->point.event = NULL;
+}
+
 bool rt_event_destroy(cudaEvent_t event) {
   assert(rt_lock_held());
   if (!event || !rt_handles_remove(&rt_events, event)) return false;
-  mtl_release(event->marker);
+  rt_event_forget(event);
   free(event);
   return true;
 }
@@ -118,17 +384,25 @@ bool rt_event_valid(cudaEvent_t event) {
   return rt_handles_has(&rt_events, event);
 }
 
-cudaError_t rt_event_record(rt_device *d, cudaEvent_t event) {
-  assert(rt_lock_held() && d && rt_event_valid(event));
-  mtl_id marker = mtl_queue_command_buffer(d->queue);
-  mtl_id blit = marker ? mtl_command_buffer_blit_encoder(marker) : NULL;
+cudaError_t rt_event_record(rt_device *d, cudaEvent_t event, cudaStream_t stream) {
+  assert(rt_lock_held() && d && rt_event_valid(event) && rt_stream_valid(stream));
+  mtl_id marker;
+  cudaError_t e = rt_stream_begin(d, stream, &marker);
+  if (e != cudaSuccess) return e;
+  mtl_id blit = mtl_command_buffer_blit_encoder(marker);
   if (!blit) return cudaErrorLaunchFailure;
   mtl_blit_fill_buffer(blit, d->marker_buffer, (mtl_range){0, RT_MARKER_FILL_BYTES}, 0);
   mtl_encoder_end_encoding(blit);
+  cudaStream_t s = rt_resolve(stream);
+  mtl_id previous = s->last;
+  mtl_retain(previous);
+  rt_stream_commit(d, stream, marker, NULL);
+  rt_event_forget(event);
   mtl_retain(marker);
-  mtl_command_buffer_commit(marker);
-  mtl_release(event->marker);
+  mtl_retain(s->timeline);
   event->marker = marker;
+  event->previous = previous;
+  event->point = (rt_point){s->timeline, s->tick};
   return cudaSuccess;
 }
 
@@ -139,19 +413,21 @@ bool rt_event_recorded(cudaEvent_t event) {
 
 bool rt_event_done(cudaEvent_t event) {
   assert(rt_lock_held() && rt_event_valid(event) && event->marker);
-  return rt_submit_finished(event->marker);
+  return rt_submit_finished(event->marker) &&
+         (!event->previous || rt_submit_finished(event->previous));
 }
 
-void rt_event_wait(cudaEvent_t event) {
+cudaError_t rt_event_wait(cudaEvent_t event) {
   assert(rt_lock_held() && rt_event_valid(event));
-  mtl_id marker = event->marker;
-  if (!marker) return;
-  mtl_retain(marker); /* the event may be destroyed while we wait */
-  rt_unlock();        /* waiting without the lock: other threads may go on */
-  mtl_command_buffer_wait_until_completed(marker);
+  if (!event->marker) return rt_submit_wait(NULL);
+  mtl_id marker = event->marker, previous = event->previous;
+  mtl_retain(marker); /* the event may be destroyed or recorded again while we wait */
+  mtl_retain(previous);
+  cudaError_t e = rt_submit_wait(previous);
+  if (e != cudaErrorNotPermitted) e = rt_submit_wait(marker);
   mtl_release(marker);
-  rt_lock();
-  rt_all_completed(); /* retire what finished, noting failures */
+  mtl_release(previous);
+  return e;
 }
 
 bool rt_event_timed(cudaEvent_t event) {
@@ -159,9 +435,17 @@ bool rt_event_timed(cudaEvent_t event) {
   return !(event->flags & cudaEventDisableTiming);
 }
 
+/* The event's timestamp in seconds (see the top of the file). */
+static double rt_event_time(cudaEvent_t event) {
+  double t = mtl_command_buffer_gpu_end_time(event->marker);
+  if (event->previous) {
+    double before = mtl_command_buffer_gpu_end_time(event->previous);
+    if (before > t) t = before;
+  }
+  return t;
+}
+
 float rt_event_elapsed_ms(cudaEvent_t start, cudaEvent_t end) {
   assert(rt_event_done(start) && rt_event_done(end));
-  return (float)((mtl_command_buffer_gpu_end_time(end->marker) -
-                  mtl_command_buffer_gpu_end_time(start->marker)) *
-                 1000.0);
+  return (float)((rt_event_time(end) - rt_event_time(start)) * 1000.0);
 }

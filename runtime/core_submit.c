@@ -4,9 +4,13 @@
  *
  * Every committed command buffer (launch, blit) is tracked here until it
  * completes; when one has, the status block of the device services tells
- * whether a thread trapped or failed an assert (core_services.c). The queue executes in commit
- * order, so the list completes in order too and retiring only ever looks at its finished prefix. */
+ * whether a thread trapped or failed an assert (core_services.c). Each stream has its own
+ * queue (core_stream.c), so the list completes in no particular order: retiring looks at
+ * every entry. Waiting never holds the lock (a host function, or another thread, may need
+ * it meanwhile); each entry has a sequence number so that a wait covers what was tracked
+ * when it began, not what other threads add while it sleeps. */
 #include <assert.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,22 +19,34 @@
 
 typedef struct {
   mtl_id command_buffer, companion;
+  uint64_t sequence; /* order of tracking */
 } rt_in_flight;
 
 static rt_in_flight *rt_flight;
 static size_t rt_flight_count, rt_flight_allocated;
+/* Held (inside the runtime's lock) while the list changes, so that
+ * rt_submit_failure_now can read it from a host function's thread. */
+static pthread_mutex_t rt_flight_mutex = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t rt_flight_sequence;
 
 /* Metal's MTLCommandBufferError codes that CUDA has a name for. */
 enum { RT_MTL_ERROR_TIMEOUT = 2, RT_MTL_ERROR_PAGE_FAULT = 3 };
 
 /* CUDA's reading of a failed command buffer; everything but a timeout or a
  * page fault is "unspecified". */
-static cudaError_t rt_command_buffer_failure(mtl_id command_buffer) {
+cudaError_t rt_submit_error_of(mtl_id command_buffer) {
+  if (mtl_command_buffer_status(command_buffer) != MTL_COMMAND_BUFFER_STATUS_ERROR)
+    return cudaSuccess;
   mtl_id error = mtl_command_buffer_error(command_buffer);
   long code = error ? mtl_error_code(error) : 0;
-  cudaError_t e = code == RT_MTL_ERROR_PAGE_FAULT ? cudaErrorIllegalAddress
-                  : code == RT_MTL_ERROR_TIMEOUT  ? cudaErrorLaunchTimeout
-                                                  : cudaErrorLaunchFailure;
+  return code == RT_MTL_ERROR_PAGE_FAULT ? cudaErrorIllegalAddress
+         : code == RT_MTL_ERROR_TIMEOUT  ? cudaErrorLaunchTimeout
+                                         : cudaErrorLaunchFailure;
+}
+
+static cudaError_t rt_command_buffer_failure(mtl_id command_buffer) {
+  mtl_id error = mtl_command_buffer_error(command_buffer);
+  cudaError_t e = rt_submit_error_of(command_buffer);
   if (rt_sticky_error() == cudaSuccess) /* report the first failure only */
     fprintf(stderr, "anchor: a kernel failed on the device (%s): %s\n", rt_error_name(e),
             error ? mtl_error_description(error) : "no error description");
@@ -95,23 +111,37 @@ bool rt_submit_finished(mtl_id command_buffer) {
   return status == MTL_COMMAND_BUFFER_STATUS_COMPLETED || status == MTL_COMMAND_BUFFER_STATUS_ERROR;
 }
 
-/* Retires the finished prefix of the list. */
+/* Retires every finished entry, keeping the others in order. */
 static void rt_retire_finished(void) {
-  size_t done = 0;
-  while (done < rt_flight_count && rt_submit_finished(rt_flight[done].command_buffer))
-    rt_retire(done++);
-  if (done == 0) return;
-  memmove(rt_flight, rt_flight + done, (rt_flight_count - done) * sizeof *rt_flight);
-  rt_flight_count -= done;
+  pthread_mutex_lock(&rt_flight_mutex);
+  size_t kept = 0;
+  for (size_t i = 0; i < rt_flight_count; i++)
+    if (rt_submit_finished(rt_flight[i].command_buffer))
+      rt_retire(i); /* a failure becomes sticky before its entry goes */
+    else
+      rt_flight[kept++] = rt_flight[i];
+  rt_flight_count = kept;
+  pthread_mutex_unlock(&rt_flight_mutex);
+}
+
+cudaError_t rt_submit_failure_now(void) {
+  pthread_mutex_lock(&rt_flight_mutex);
+  cudaError_t e = rt_sticky_error();
+  for (size_t i = 0; i < rt_flight_count && e == cudaSuccess; i++)
+    e = rt_submit_error_of(rt_flight[i].command_buffer);
+  pthread_mutex_unlock(&rt_flight_mutex);
+  return e;
 }
 
 void rt_submit_track(mtl_id command_buffer, mtl_id companion) {
   assert(rt_lock_held() && command_buffer);
   rt_retire_finished();
+  pthread_mutex_lock(&rt_flight_mutex);
   if (rt_flight_count == rt_flight_allocated) {
     size_t grown = rt_flight_allocated ? rt_flight_allocated * 2 : 64;
     rt_in_flight *list = realloc(rt_flight, grown * sizeof *list);
     if (!list) { /* cannot track it: wait for it instead */
+      pthread_mutex_unlock(&rt_flight_mutex);
       mtl_command_buffer_wait_until_completed(command_buffer);
       rt_note_failure(command_buffer);
       return;
@@ -121,16 +151,39 @@ void rt_submit_track(mtl_id command_buffer, mtl_id companion) {
   }
   mtl_retain(command_buffer);
   mtl_retain(companion);
-  rt_flight[rt_flight_count++] = (rt_in_flight){command_buffer, companion};
+  rt_flight[rt_flight_count++] = (rt_in_flight){command_buffer, companion, ++rt_flight_sequence};
+  pthread_mutex_unlock(&rt_flight_mutex);
+}
+
+/* Waits for command_buffer without the lock (lock held on entry and return). */
+static void rt_wait_unlocked(mtl_id command_buffer) {
+  mtl_retain(command_buffer); /* its entry may be retired meanwhile */
+  rt_unlock();
+  mtl_command_buffer_wait_until_completed(command_buffer);
+  rt_lock();
+  mtl_release(command_buffer);
 }
 
 cudaError_t rt_wait_all(void) {
   assert(rt_lock_held());
-  for (size_t i = 0; i < rt_flight_count; i++) {
-    mtl_command_buffer_wait_until_completed(rt_flight[i].command_buffer);
-    rt_retire(i);
+  if (rt_in_host_function()) return cudaErrorNotPermitted;
+  uint64_t last = rt_flight_sequence;
+  for (;;) {
+    rt_retire_finished();
+    mtl_id pending = NULL;
+    for (size_t i = 0; i < rt_flight_count && !pending; i++)
+      if (rt_flight[i].sequence <= last) pending = rt_flight[i].command_buffer;
+    if (!pending) break;
+    rt_wait_unlocked(pending);
   }
-  rt_flight_count = 0;
+  return rt_sticky_error();
+}
+
+cudaError_t rt_submit_wait(mtl_id command_buffer) {
+  assert(rt_lock_held());
+  if (rt_in_host_function()) return cudaErrorNotPermitted;
+  if (command_buffer) rt_wait_unlocked(command_buffer);
+  rt_retire_finished();
   return rt_sticky_error();
 }
 

@@ -268,9 +268,10 @@ cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value) {
 }
 
 cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority) {
-  /* One queue, no priorities: CUDA reports [0, 0] for such a device. */
-  if (leastPriority) *leastPriority = 0;
-  if (greatestPriority) *greatestPriority = 0;
+  /* The H200's range under CUDA 13; Metal has no queue priorities, so
+   * they are accepted, clamped and reported only (core.h). */
+  if (leastPriority) *leastPriority = RT_STREAM_PRIORITY_LEAST;
+  if (greatestPriority) *greatestPriority = RT_STREAM_PRIORITY_GREATEST;
   return cudaSuccess;
 }
 

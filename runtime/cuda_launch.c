@@ -55,9 +55,16 @@ static cudaError_t rt_launch_by_stub(const void *func, const rt_launch_config *c
 
 cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args, size_t shared,
                              cudaStream_t stream) {
-  rt_launch_config config = {grid, block, shared};
+  rt_launch_config config = {grid, block, shared, stream};
   rt_enter();
   return rt_leave(rt_launch_by_stub(func, &config, args, stream));
+}
+
+/* What <<<>>> calls in a program built for the per-thread default stream
+ * (clang's -fgpu-default-stream=per-thread): stream 0 is cudaStreamPerThread. */
+cudaError_t cudaLaunchKernel_ptsz(const void *func, dim3 grid, dim3 block, void **args,
+                                  size_t shared, cudaStream_t stream) {
+  return cudaLaunchKernel(func, grid, block, args, shared, stream ? stream : cudaStreamPerThread);
 }
 
 /* A cooperative launch (what grid_group::sync() needs) is not offered:

@@ -138,7 +138,7 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
   if (e == cudaSuccess)
-    e = rt_stream_valid(stream) ? rt_memory_copy(d, dst, src, count, kind)
+    e = rt_stream_valid(stream) ? rt_memory_copy_async(d, dst, src, count, kind, stream)
                                 : cudaErrorInvalidResourceHandle;
   return rt_leave(e);
 }
@@ -154,7 +154,7 @@ cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t 
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
   if (e == cudaSuccess)
-    e = rt_stream_valid(stream) ? rt_memory_fill(d, devPtr, value, count)
+    e = rt_stream_valid(stream) ? rt_memory_fill_async(d, devPtr, value, count, stream)
                                 : cudaErrorInvalidResourceHandle;
   return rt_leave(e);
 }
@@ -207,8 +207,8 @@ static cudaError_t rt_symbol_copy(const void *symbol, void *other, size_t count,
   if (e == cudaSuccess && (offset > size || count > size - offset)) e = cudaErrorInvalidValue;
   if (e == cudaSuccess) {
     unsigned char *at = (unsigned char *)address + offset;
-    e = to_symbol ? rt_memory_copy(d, at, other, count, kind)
-                  : rt_memory_copy(d, other, at, count, kind);
+    e = to_symbol ? rt_memory_copy_async(d, at, other, count, kind, stream)
+                  : rt_memory_copy_async(d, other, at, count, kind, stream);
   }
   if (e == cudaSuccess && synchronous) e = rt_wait_all();
   if (synchronous) rt_services_flush(); /* a blocking copy flushes printf */
@@ -291,4 +291,15 @@ cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvis
   if (advice == cudaMemAdviseSetReadMostly || advice == cudaMemAdviseUnsetReadMostly)
     location = (struct cudaMemLocation){cudaMemLocationTypeDevice, 0}; /* ignored by CUDA */
   return rt_hint(devPtr, count, location, 0);
+}
+
+/* ---- the per-thread default stream's entry points (cuda_stream.c) ------------------ */
+
+cudaError_t cudaMemcpyAsync_ptsz(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
+                                 cudaStream_t stream) {
+  return cudaMemcpyAsync(dst, src, count, kind, stream ? stream : cudaStreamPerThread);
+}
+
+cudaError_t cudaMemsetAsync_ptsz(void *devPtr, int value, size_t count, cudaStream_t stream) {
+  return cudaMemsetAsync(devPtr, value, count, stream ? stream : cudaStreamPerThread);
 }

@@ -1,26 +1,34 @@
 /* runtime/cuda_stream.c — the runtime API's streams, events and host
- * functions. Streams and events are the core's handles (core_stream.c): one
- * in-order queue serves every stream, so synchronising a stream waits for
- * all work. cudaErrorNotReady is an answer, not a failure: rt_leave does not
- * record it. */
+ * functions over the core's streams (core_stream.c: a Metal queue per
+ * stream, GPU-side waits between them). cudaErrorNotReady is an answer, not
+ * a failure: rt_leave does not record it.
+ *
+ * The _ptsz entry points are what a program compiled for the per-thread
+ * default stream calls (anchorcc --default-stream per-thread, which defines
+ * CUDA_API_PER_THREAD_DEFAULT_STREAM; cuda_runtime_api.h maps the names):
+ * each is its plain function with stream 0 meaning cudaStreamPerThread. */
 #include "core.h"
+
+/* The stream a per-thread-default-stream program means by stream. */
+static cudaStream_t rt_ptsz(cudaStream_t stream) {
+  return stream ? stream : cudaStreamPerThread;
+}
 
 /* ---- streams ------------------------------------------------------------------------ */
 
-cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags) {
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags, int priority) {
   if (!pStream || (flags & ~(unsigned)cudaStreamNonBlocking))
     return rt_record(cudaErrorInvalidValue);
   rt_enter();
-  return rt_leave(rt_stream_create(flags, pStream));
+  return rt_leave(rt_stream_create(flags, priority, pStream));
+}
+
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags) {
+  return cudaStreamCreateWithPriority(pStream, flags, RT_STREAM_PRIORITY_LEAST);
 }
 
 cudaError_t cudaStreamCreate(cudaStream_t *pStream) {
-  return cudaStreamCreateWithFlags(pStream, 0);
-}
-
-cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags, int priority) {
-  (void)priority; /* the range is [0, 0]: every priority means the same */
-  return cudaStreamCreateWithFlags(pStream, flags);
+  return cudaStreamCreateWithFlags(pStream, cudaStreamDefault);
 }
 
 cudaError_t cudaStreamDestroy(cudaStream_t stream) {
@@ -31,7 +39,7 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream) {
 cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
   rt_enter();
   cudaError_t e = rt_stream_valid(stream) ? rt_sticky_error() : cudaErrorInvalidResourceHandle;
-  if (e == cudaSuccess && rt_device_current()) e = rt_wait_all();
+  if (e == cudaSuccess) e = rt_stream_synchronize(stream);
   rt_services_flush(); /* device printf's output, as CUDA flushes it here */
   return rt_leave(e);
 }
@@ -39,8 +47,42 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
 cudaError_t cudaStreamQuery(cudaStream_t stream) {
   rt_enter();
   cudaError_t e = rt_stream_valid(stream) ? rt_sticky_error() : cudaErrorInvalidResourceHandle;
-  if (e == cudaSuccess && rt_device_current() && !rt_all_completed()) e = cudaErrorNotReady;
+  if (e == cudaSuccess && !rt_stream_idle(stream)) e = cudaErrorNotReady;
   if (e == cudaSuccess) e = rt_sticky_error(); /* retiring may have found a failure */
+  return rt_leave(e);
+}
+
+/* The queries: a valid stream and somewhere to put the answer. */
+static cudaError_t rt_stream_check(cudaStream_t stream, const void *out) {
+  if (!out) return cudaErrorInvalidValue;
+  return rt_stream_valid(stream) ? cudaSuccess : cudaErrorInvalidResourceHandle;
+}
+
+cudaError_t cudaStreamGetFlags(cudaStream_t hStream, unsigned int *flags) {
+  rt_enter();
+  cudaError_t e = rt_stream_check(hStream, flags);
+  if (e == cudaSuccess) *flags = rt_stream_flags(hStream);
+  return rt_leave(e);
+}
+
+cudaError_t cudaStreamGetPriority(cudaStream_t hStream, int *priority) {
+  rt_enter();
+  cudaError_t e = rt_stream_check(hStream, priority);
+  if (e == cudaSuccess) *priority = rt_stream_priority(hStream);
+  return rt_leave(e);
+}
+
+cudaError_t cudaStreamGetId(cudaStream_t hStream, unsigned long long *streamId) {
+  rt_enter();
+  cudaError_t e = rt_stream_check(hStream, streamId);
+  if (e == cudaSuccess) *streamId = rt_stream_id(hStream);
+  return rt_leave(e);
+}
+
+cudaError_t cudaStreamGetDevice(cudaStream_t hStream, int *device) {
+  rt_enter();
+  cudaError_t e = rt_stream_check(hStream, device);
+  if (e == cudaSuccess) *device = 0; /* the one device */
   return rt_leave(e);
 }
 
@@ -49,13 +91,16 @@ cudaError_t cudaStreamQuery(cudaStream_t stream) {
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags) {
   const unsigned known = cudaEventBlockingSync | cudaEventDisableTiming | cudaEventInterprocess;
   if (!event || (flags & ~known)) return rt_record(cudaErrorInvalidValue);
-  if (flags & cudaEventInterprocess) return rt_record(cudaErrorNotSupported);
+  /* CUDA: an interprocess event must not keep time. It is an ordinary event
+   * here; its IPC handle (cudaIpcGetEventHandle) is what is not supported. */
+  if ((flags & cudaEventInterprocess) && !(flags & cudaEventDisableTiming))
+    return rt_record(cudaErrorInvalidValue);
   rt_enter();
   return rt_leave(rt_event_create(flags, event));
 }
 
 cudaError_t cudaEventCreate(cudaEvent_t *event) {
-  return cudaEventCreateWithFlags(event, 0);
+  return cudaEventCreateWithFlags(event, cudaEventDefault);
 }
 
 cudaError_t cudaEventDestroy(cudaEvent_t event) {
@@ -63,21 +108,25 @@ cudaError_t cudaEventDestroy(cudaEvent_t event) {
   return rt_leave(rt_event_destroy(event) ? cudaSuccess : cudaErrorInvalidResourceHandle);
 }
 
-cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
+cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, unsigned int flags) {
+  /* cudaEventRecordExternal matters only in stream capture (graphs): here a record. */
+  if (flags & ~(unsigned)cudaEventRecordExternal) return rt_record(cudaErrorInvalidValue);
   rt_enter();
   rt_device *d = NULL;
   cudaError_t e = rt_event_valid(event) && rt_stream_valid(stream) ? rt_sticky_error()
                                                                    : cudaErrorInvalidResourceHandle;
   if (e == cudaSuccess) e = rt_device_ready(&d);
-  if (e == cudaSuccess) e = rt_event_record(d, event);
+  if (e == cudaSuccess) e = rt_event_record(d, event, stream);
   return rt_leave(e);
+}
+
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
+  return cudaEventRecordWithFlags(event, stream, cudaEventRecordDefault);
 }
 
 cudaError_t cudaEventSynchronize(cudaEvent_t event) {
   rt_enter();
-  cudaError_t e = rt_event_valid(event) ? cudaSuccess : cudaErrorInvalidResourceHandle;
-  if (e == cudaSuccess) rt_event_wait(event);
-  if (e == cudaSuccess) e = rt_sticky_error();
+  cudaError_t e = rt_event_valid(event) ? rt_event_wait(event) : cudaErrorInvalidResourceHandle;
   rt_services_flush(); /* device printf's output (when nothing else runs) */
   return rt_leave(e);
 }
@@ -107,36 +156,72 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end) 
 
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags) {
   rt_enter();
-  bool valid = rt_stream_valid(stream) && rt_event_valid(event);
-  rt_leave_unrecorded(cudaSuccess);
-  if (!valid) return rt_record(cudaErrorInvalidResourceHandle);
-  if (flags != 0) return rt_record(cudaErrorInvalidValue);
-  return cudaSuccess; /* one in-order queue: the event's work comes first anyway */
+  cudaError_t e = rt_stream_valid(stream) && rt_event_valid(event) ? cudaSuccess
+                                                                   : cudaErrorInvalidResourceHandle;
+  /* cudaEventWaitExternal matters only in stream capture (graphs). */
+  if (e == cudaSuccess && (flags & ~(unsigned)cudaEventWaitExternal)) e = cudaErrorInvalidValue;
+  if (e == cudaSuccess) e = rt_sticky_error();
+  rt_device *d = NULL;
+  if (e == cudaSuccess && rt_event_recorded(event)) e = rt_device_ready(&d);
+  if (e == cudaSuccess && d) e = rt_stream_wait_event(d, stream, event);
+  return rt_leave(e);
 }
 
-/* Waits for all work queued so far; the host function then runs in order,
- * outside the lock (it may call the runtime). */
-static cudaError_t rt_drain_for_host_function(cudaStream_t stream) {
-  rt_enter();
-  cudaError_t e = rt_stream_valid(stream) ? cudaSuccess : cudaErrorInvalidResourceHandle;
-  if (e == cudaSuccess && rt_device_current()) rt_wait_all();
-  rt_services_flush(); /* CUDA flushes device printf before a stream callback */
-  return rt_leave_unrecorded(e);
+/* Enqueues fn or callback on stream (core_stream.c runs it in order). */
+static cudaError_t rt_host_function(cudaStream_t stream, cudaHostFn_t fn,
+                                    cudaStreamCallback_t callback, void *data) {
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess && !rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
+  if (e == cudaSuccess) e = rt_stream_host_function(d, stream, fn, callback, data);
+  return rt_leave(e);
 }
 
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData) {
   if (!fn) return rt_record(cudaErrorInvalidValue);
-  cudaError_t e = rt_sticky_error();
-  if (e == cudaSuccess) e = rt_drain_for_host_function(stream);
-  if (e == cudaSuccess && rt_sticky_error() == cudaSuccess) fn(userData);
-  return rt_record(e == cudaSuccess ? rt_sticky_error() : e);
+  return rt_host_function(stream, fn, NULL, userData);
 }
 
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
                                   void *userData, unsigned int flags) {
   if (!callback || flags != 0) return rt_record(cudaErrorInvalidValue);
-  cudaError_t e = rt_drain_for_host_function(stream);
-  if (e != cudaSuccess) return rt_record(e);
-  callback(stream, rt_sticky_error(), userData); /* CUDA passes the stream's status */
-  return cudaSuccess;
+  return rt_host_function(stream, NULL, callback, userData);
+}
+
+/* ---- the per-thread default stream's entry points ----------------------------------- */
+
+cudaError_t cudaStreamSynchronize_ptsz(cudaStream_t stream) {
+  return cudaStreamSynchronize(rt_ptsz(stream));
+}
+cudaError_t cudaStreamQuery_ptsz(cudaStream_t stream) {
+  return cudaStreamQuery(rt_ptsz(stream));
+}
+cudaError_t cudaStreamGetFlags_ptsz(cudaStream_t hStream, unsigned int *flags) {
+  return cudaStreamGetFlags(rt_ptsz(hStream), flags);
+}
+cudaError_t cudaStreamGetPriority_ptsz(cudaStream_t hStream, int *priority) {
+  return cudaStreamGetPriority(rt_ptsz(hStream), priority);
+}
+cudaError_t cudaStreamGetId_ptsz(cudaStream_t hStream, unsigned long long *streamId) {
+  return cudaStreamGetId(rt_ptsz(hStream), streamId);
+}
+cudaError_t cudaStreamGetDevice_ptsz(cudaStream_t hStream, int *device) {
+  return cudaStreamGetDevice(rt_ptsz(hStream), device);
+}
+cudaError_t cudaEventRecord_ptsz(cudaEvent_t event, cudaStream_t stream) {
+  return cudaEventRecord(event, rt_ptsz(stream));
+}
+cudaError_t cudaEventRecordWithFlags_ptsz(cudaEvent_t event, cudaStream_t stream,
+                                          unsigned int flags) {
+  return cudaEventRecordWithFlags(event, rt_ptsz(stream), flags);
+}
+cudaError_t cudaStreamWaitEvent_ptsz(cudaStream_t stream, cudaEvent_t event, unsigned int flags) {
+  return cudaStreamWaitEvent(rt_ptsz(stream), event, flags);
+}
+cudaError_t cudaLaunchHostFunc_ptsz(cudaStream_t stream, cudaHostFn_t fn, void *userData) {
+  return cudaLaunchHostFunc(rt_ptsz(stream), fn, userData);
+}
+cudaError_t cudaStreamAddCallback_ptsz(cudaStream_t stream, cudaStreamCallback_t callback,
+                                       void *userData, unsigned int flags) {
+  return cudaStreamAddCallback(rt_ptsz(stream), callback, userData, flags);
 }

@@ -1,11 +1,11 @@
 /* softmetal/command.c — the commands a command buffer records, and running them.
  *
  * Encoders append commands (dispatch, copy, fill) to their command buffer's
- * list; a validation failure is recorded as an error command (and printed on
- * stderr, as Metal's validation layer does), so that the command buffer, when
- * it runs, stops there and ends in status Error with that text. A command
- * owns what it needs to run later: retained buffers and pipeline, copies of
- * setBytes data. Dispatches go to the worker pool (pool.c).
+ * list, the command buffer itself event signals and waits; a validation failure is recorded as an
+ * error command (and printed on stderr, as Metal's validation layer does), so that the command
+ * buffer, when it runs, stops there and ends in status Error with that text. A command owns what it
+ * needs to run later: retained buffers and pipeline, copies of setBytes data. Dispatches go to the
+ * worker pool (pool.c).
  */
 #include "sm.h"
 
@@ -24,6 +24,7 @@ static void command_free(struct sm_command *c) {
   free(c->resident);
   sm_release(c->src);
   sm_release(c->dst);
+  sm_release(c->event);
   free(c->error);
   free(c);
 }
@@ -83,6 +84,8 @@ static char *execute_command(struct sm_command *c, long *code) {
     assert(in_buffer(c->dst, c->dst_offset, c->size));
     memset(c->dst->cpu + c->dst_offset, c->value, c->size);
     return NULL;
+  case SM_COMMAND_SIGNAL_EVENT: sm_event_signal(c->event, c->event_value); return NULL;
+  case SM_COMMAND_WAIT_EVENT: sm_event_wait(c->event, c->event_value); return NULL;
   case SM_COMMAND_DISPATCH:
     if (sm_trace()) trace_dispatch(&c->dispatch);
     sm_pool_run(&c->dispatch);
@@ -95,8 +98,11 @@ static char *execute_command(struct sm_command *c, long *code) {
 char *sm_command_list_execute(struct sm_command_list *list, long *code) {
   char *error = NULL;
   *code = 0;
-  for (struct sm_command *c = list->head; c && !error; c = c->next)
-    error = execute_command(c, code);
+  for (struct sm_command *c = list->head; c; c = c->next)
+    if (!error)
+      error = execute_command(c, code);
+    else if (c->kind == SM_COMMAND_SIGNAL_EVENT) /* waiters must not hang on a failure */
+      sm_event_signal(c->event, c->event_value);
   sm_command_list_free(list);
   return error;
 }

@@ -1,4 +1,5 @@
-/* softmetal/command_buffer.c — MTLCommandBuffer: encoders, commit, status.
+/* softmetal/command_buffer.c — MTLCommandBuffer: encoders, event signals and
+ * waits, commit, status, completed handlers.
  *
  * A command buffer collects the commands its encoders record (command.c); at
  * commit it goes to its queue's executor (executor.c), which runs the
@@ -11,6 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum {
   STATUS_NOT_ENQUEUED,
@@ -46,6 +48,13 @@ static void run(struct sm_job *job) {
     free(error);
   }
   set_status(cb, error ? STATUS_ERROR : STATUS_COMPLETED);
+  for (size_t i = 0; i < cb->handler_count; i++) { /* in the order they were added */
+    cb->handlers[i]->invoke(cb->handlers[i], (id)cb);
+    free(cb->handlers[i]);
+  }
+  free(cb->handlers);
+  cb->handlers = NULL;
+  cb->handler_count = 0;
   sm_release(cb);
 }
 
@@ -53,6 +62,9 @@ static void command_buffer_destroy(struct sm_object *o) {
   struct sm_command_buffer *cb = (struct sm_command_buffer *)o;
   assert(!cb->active_encoder); /* an open encoder retains its command buffer */
   sm_command_list_free(&cb->commands);
+  for (size_t i = 0; i < cb->handler_count; i++) /* never committed */
+    free(cb->handlers[i]);
+  free(cb->handlers);
   sm_release(cb->error);
   sm_release(cb->queue);
   pthread_mutex_destroy(&cb->lock);
@@ -96,6 +108,55 @@ static id command_buffer_blit_encoder(id self, SEL cmd) {
   check_new_encoder(cb, "blitCommandEncoder");
   cb->active_encoder = sm_blit_encoder_new(cb);
   return sm_autorelease(cb->active_encoder);
+}
+
+/* ---- events ------------------------------------------------------------------------------ */
+/* encodeSignalEvent:value: / encodeWaitForEvent:value: take their place among
+ * the encoders' commands: Metal's rules are that no encoder is open and the
+ * buffer is not committed. */
+static void encode_event(struct sm_command_buffer *cb, id event, uint64_t value,
+                         enum sm_command_kind kind, const char *what) {
+  if (cb->status != STATUS_NOT_ENQUEUED || cb->active_encoder || !event) {
+    sm_command_record_error(&cb->commands, "-[MTLCommandBuffer %s]: %s", what,
+                            !event               ? "event is nil"
+                            : cb->active_encoder ? "an encoder has not called endEncoding"
+                                                 : "command buffer was already committed");
+    return;
+  }
+  struct sm_command *c = sm_command_append(&cb->commands, kind);
+  c->event = sm_retain((struct sm_event *)event);
+  c->event_value = value;
+}
+
+static void command_buffer_signal_event(id self, SEL cmd, id event, uint64_t value) {
+  (void)cmd;
+  encode_event((struct sm_command_buffer *)self, event, value, SM_COMMAND_SIGNAL_EVENT,
+               "encodeSignalEvent:value:");
+}
+
+static void command_buffer_wait_event(id self, SEL cmd, id event, uint64_t value) {
+  (void)cmd;
+  encode_event((struct sm_command_buffer *)self, event, value, SM_COMMAND_WAIT_EVENT,
+               "encodeWaitForEvent:value:");
+}
+
+/* addCompletedHandler: before commit (Metal's rule); the block is copied. */
+static void command_buffer_add_completed_handler(id self, SEL cmd, struct sm_block *block) {
+  (void)cmd;
+  struct sm_command_buffer *cb = (struct sm_command_buffer *)self;
+  if (!block || cb->status != STATUS_NOT_ENQUEUED) {
+    fprintf(stderr, "softmetal: validation error: -[MTLCommandBuffer addCompletedHandler:]: %s\n",
+            block ? "command buffer was already committed" : "block is nil");
+    return;
+  }
+  size_t size = block->descriptor ? block->descriptor->size : sizeof *block;
+  if (size < sizeof *block) size = sizeof *block;
+  struct sm_block *copy = malloc(size);
+  struct sm_block **handlers = realloc(cb->handlers, (cb->handler_count + 1) * sizeof *handlers);
+  if (!copy || !handlers) abort();
+  memcpy(copy, block, size);
+  cb->handlers = handlers;
+  cb->handlers[cb->handler_count++] = copy;
 }
 
 /* ---- commit and completion ------------------------------------------------------------ */
@@ -151,6 +212,9 @@ void sm_command_buffer_register(void) {
   Class cb = sm_class_new(sm_object_class, "SoftMetalCommandBuffer");
   sm_add_method(cb, "computeCommandEncoder", command_buffer_compute_encoder, "@@:");
   sm_add_method(cb, "blitCommandEncoder", command_buffer_blit_encoder, "@@:");
+  sm_add_method(cb, "encodeSignalEvent:value:", command_buffer_signal_event, "v@:@Q");
+  sm_add_method(cb, "encodeWaitForEvent:value:", command_buffer_wait_event, "v@:@Q");
+  sm_add_method(cb, "addCompletedHandler:", command_buffer_add_completed_handler, "v@:@?");
   sm_add_method(cb, "commit", command_buffer_commit, "v@:");
   sm_add_method(cb, "waitUntilCompleted", command_buffer_wait, "v@:");
   sm_add_method(cb, "status", command_buffer_status, "Q@:");

@@ -130,6 +130,11 @@ static id device_new_command_queue(id self, SEL cmd) {
   return (id)sm_queue_new();
 }
 
+static id device_new_shared_event(id self, SEL cmd) {
+  (void)self, (void)cmd;
+  return (id)sm_event_new();
+}
+
 void sm_device_register(void) {
   Class dev = sm_class_new(sm_object_class, "SoftMetalDevice");
   sm_add_method(dev, "name", device_name, "@@:");
@@ -141,6 +146,8 @@ void sm_device_register(void) {
   sm_add_method(dev, "registryID", device_registry_id, "Q@:");
   sm_add_method(dev, "gpuCoreCount", device_core_count, "Q@:");
   sm_add_method(dev, "newBufferWithLength:options:", device_new_buffer, "@@:QQ");
+  sm_add_method(dev, "newSharedEvent", device_new_shared_event, "@@:");
+  sm_add_method(dev, "newEvent", device_new_shared_event, "@@:");
   sm_add_method(dev, "newLibraryWithSource:options:error:", device_new_library, "@@:@@^@");
   sm_add_method(dev, "newComputePipelineStateWithFunction:error:", device_new_pipeline, "@@:@^@");
   sm_add_method(dev, "newCommandQueue", device_new_command_queue, "@@:");

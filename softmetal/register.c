@@ -14,6 +14,7 @@ __attribute__((constructor)) static void sm_register_classes(void) {
   sm_buffer_register();
   sm_library_register();
   sm_pipeline_register();
+  sm_event_register();
   sm_queue_register();
   sm_command_buffer_register();
   sm_encoder_register(); /* before its subclasses */

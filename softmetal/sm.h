@@ -22,8 +22,9 @@
  *   library.c         MTLLibrary (dlopen, binding kernels), MTLFunction
  *   pipeline.c        MTLComputePipelineState
  *   pool.c            the threads that run a dispatch's threadgroups; fault capture
- *   command.c         recorded commands (dispatch, copy, fill, validation error)
- *                     and running them
+ *   event.c           MTLSharedEvent: a value command buffers signal and wait for
+ *   command.c         recorded commands (dispatch, copy, fill, event signal and
+ *                     wait, validation error) and running them
  *   executor.c        a queue's executor thread: jobs in submission order
  *   encoder.c         SoftMetalCommandEncoder: what both encoders share
  *   compute_encoder.c MTLComputeCommandEncoder: bindings, dispatch validation
@@ -336,8 +337,30 @@ int sm_pool_workers(void);
  * executor thread ends. */
 void sm_pool_thread_exit(void);
 
+/* ---- shared events (event.c) -------------------------------------------------- */
+struct sm_event {
+  struct sm_object base;
+  pthread_mutex_t lock;
+  pthread_cond_t changed;
+  uint64_t value; /* signaledValue; under lock */
+};
+void sm_event_register(void); /* load time */
+/* A new event (+1) whose value is 0. */
+struct sm_event *sm_event_new(void);
+/* Sets the value and wakes the waiters. */
+void sm_event_signal(struct sm_event *e, uint64_t value);
+/* Returns once the value is >= value (sleeping meanwhile). */
+void sm_event_wait(struct sm_event *e, uint64_t value);
+
 /* ---- commands (command.c) ---------------------------------------------------- */
-enum sm_command_kind { SM_COMMAND_DISPATCH, SM_COMMAND_COPY, SM_COMMAND_FILL, SM_COMMAND_ERROR };
+enum sm_command_kind {
+  SM_COMMAND_DISPATCH,
+  SM_COMMAND_COPY,
+  SM_COMMAND_FILL,
+  SM_COMMAND_SIGNAL_EVENT, /* event's value := value */
+  SM_COMMAND_WAIT_EVENT,   /* until event's value >= value */
+  SM_COMMAND_ERROR
+};
 struct sm_command {
   enum sm_command_kind kind;
   struct sm_command *next;
@@ -349,6 +372,8 @@ struct sm_command {
   struct sm_buffer *src, *dst; /* retained (copy: src->dst; fill: dst) */
   uint64_t src_offset, dst_offset, size;
   uint8_t value;
+  struct sm_event *event; /* retained (signal, wait) */
+  uint64_t event_value;
   char *error; /* error command's description (owned) */
 };
 /* A command buffer's commands in encoding order; {0} is empty. Not
@@ -363,7 +388,8 @@ struct sm_command *sm_command_append(struct sm_command_list *list, enum sm_comma
  * validation error: ..."), reported when the list is executed. */
 void sm_command_record_error(struct sm_command_list *list, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-/* Runs the commands in order until one fails, then frees them all (list left
+/* Runs the commands in order until one fails, then only the event signals
+ * after it (so that no queue waiting for them hangs), then frees them all (list left
  * empty). Returns NULL, or the failure's malloc'd text (caller frees) with its
  * MTLCommandBufferError code in *code. */
 char *sm_command_list_execute(struct sm_command_list *list, long *code);
@@ -402,10 +428,27 @@ struct sm_command_buffer {
   id active_encoder; /* not retained; set while an encoder is open */
   pthread_mutex_t lock;
   pthread_cond_t changed;
-  long status;       /* MTLCommandBufferStatus; under lock */
-  id error;          /* owned NSError once in status Error */
-  double start, end; /* GPUStartTime, GPUEndTime */
-  struct sm_job job; /* commit submits it to the queue's executor */
+  long status;                /* MTLCommandBufferStatus; under lock */
+  id error;                   /* owned NSError once in status Error */
+  double start, end;          /* GPUStartTime, GPUEndTime */
+  struct sm_job job;          /* commit submits it to the queue's executor */
+  struct sm_block **handlers; /* addCompletedHandler: copies, run after completion */
+  size_t handler_count;
+};
+/* What addCompletedHandler: takes: a block (Apple's block ABI: isa, flags,
+ * reserved, invoke, descriptor, then captured data; descriptor->size is the
+ * whole literal's size). The GNU runtime has no blocks, so Linux callers
+ * (metal/mtl.c) build such a literal by hand with invoke = a C function; softmetal
+ * copies descriptor->size bytes (Block_copy of a block without object
+ * captures) and calls invoke(copy, command_buffer) once the buffer completes. */
+struct sm_block_descriptor {
+  unsigned long reserved, size;
+};
+struct sm_block {
+  void *isa;
+  int flags, reserved;
+  void (*invoke)(struct sm_block *block, id command_buffer);
+  const struct sm_block_descriptor *descriptor;
 };
 void sm_command_buffer_register(void); /* load time */
 /* A command buffer (+1) of queue, in status NotEnqueued. */

@@ -55,10 +55,6 @@
   X(cudaIpcOpenEventHandle, (cudaEvent_t *event, cudaIpcEventHandle_t handle), \
     (NULL, (cudaIpcEventHandle_t){{0}})) \
   /* stream and event queries, attributes, extended launches */ \
-  X(cudaStreamGetPriority, (cudaStream_t hStream, int *priority), (NULL, NULL)) \
-  X(cudaStreamGetFlags, (cudaStream_t hStream, unsigned int *flags), (NULL, NULL)) \
-  X(cudaStreamGetDevice, (cudaStream_t hStream, int *device), (NULL, NULL)) \
-  X(cudaStreamGetId, (cudaStream_t hStream, unsigned long long *streamId), (NULL, NULL)) \
   X(cudaStreamAttachMemAsync, (cudaStream_t stream, void *devPtr, size_t length ANCHOR_DEFAULT(0), \
                                unsigned int flags ANCHOR_DEFAULT(cudaMemAttachSingle)), \
     (NULL, NULL, 0, cudaMemAttachSingle)) \
@@ -70,8 +66,6 @@
     (NULL, cudaStreamAttributeAccessPolicyWindow, NULL)) \
   X(cudaStreamCopyAttributes, (cudaStream_t dst, cudaStream_t src), (NULL, NULL)) \
   X(cudaCtxResetPersistingL2Cache, (void), ()) \
-  X(cudaEventRecordWithFlags, (cudaEvent_t event, cudaStream_t stream ANCHOR_DEFAULT(0), \
-                               unsigned int flags ANCHOR_DEFAULT(0)), (NULL, NULL, 0)) \
   X(cudaLaunchKernelExC, (const cudaLaunchConfig_t *config, const void *func, void **args), \
     (NULL, NULL, NULL)) \
   X(cudaGetFuncBySymbol, (cudaFunction_t *functionPtr, const void *symbolPtr), (NULL, NULL)) \

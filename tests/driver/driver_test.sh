@@ -410,6 +410,40 @@ case_fp_modes() {
   contains "$out" " -fgpu-flush-denormals-to-zero" "--print-cuda-flags device -ftz=true"
 }
 
+# --default-stream per-thread (nvcc's): CUDA_API_PER_THREAD_DEFAULT_STREAM=1 on
+# every front-end job, and clang's -fgpu-default-stream=per-thread for CUDA (so
+# that <<<>>> calls cudaLaunchKernel_ptsz); legacy and null are the default; other
+# values are an error.
+case_default_stream() {
+  write_kernel k.cu
+  echo 'int f(void) { return 1; }' >c.c
+  run --dryrun -c k.cu
+  expect_rc 0
+  lacks "$(jobs)" "PER_THREAD" "jobs (default)"
+  lacks "$(jobs)" "gpu-default-stream" "jobs (default)"
+  for spelling in "--default-stream per-thread" "--default-stream=per-thread" \
+                  "-default-stream per-thread" "--default-stream legacy --default-stream per-thread"; do
+    run --dryrun -c k.cu $spelling
+    expect_rc 0
+    contains "$(job 1)" " -DCUDA_API_PER_THREAD_DEFAULT_STREAM=1" "device job ($spelling)"
+    contains "$(job 1)" " -Xclang -fgpu-default-stream=per-thread" "device job ($spelling)"
+    contains "$(job 3)" " -DCUDA_API_PER_THREAD_DEFAULT_STREAM=1" "host job ($spelling)"
+    contains "$(job 3)" " -Xclang -fgpu-default-stream=per-thread" "host job ($spelling)"
+  done
+  run --dryrun -c c.c --default-stream per-thread
+  expect_rc 0
+  contains "$(job 1)" " -DCUDA_API_PER_THREAD_DEFAULT_STREAM=1" "C job"
+  lacks "$(job 1)" "gpu-default-stream" "C job"
+  for value in legacy null; do
+    run --dryrun -c k.cu --default-stream $value
+    expect_rc 0
+    lacks "$(jobs)" "PER_THREAD" "jobs (--default-stream $value)"
+  done
+  run --dryrun -c k.cu --default-stream sideways
+  expect_rc 1
+  contains "$err" "invalid value 'sideways'" "stderr"
+}
+
 # --fp64=MODE (Anchor's own): passed to the backend job; error's diagnostic
 # and demote's warning name the kernel at the user's source line (code
 # inlined from the headers and the device library included), copies of

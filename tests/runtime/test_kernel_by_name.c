@@ -40,7 +40,7 @@ static void launch_and_check(rt_device *d, const rt_kernel *k, int *out, int add
                              int step) {
   uint64_t pointer = (uint64_t)(uintptr_t)out;
   void *args[] = {&pointer, &add};
-  rt_launch_config config = {{N / 32, 1, 1}, {32, 1, 1}, 0};
+  rt_launch_config config = {{N / 32, 1, 1}, {32, 1, 1}, 0, NULL};
   CHECK_ERR(rt_memory_fill(d, out, 0, N * sizeof *out), cudaSuccess);
   CHECK_ERR(rt_launch(d, k, &config, args), cudaSuccess);
   CHECK_ERR(rt_wait_all(), cudaSuccess);
@@ -78,12 +78,12 @@ int main(void) {
     launch_and_check(d, &add, out, 100, 100, 1); /* the second kernel, by name */
     launch_and_check(d, &fill, out, 0, 7, 0);    /* and the first */
     /* The core validates a configuration itself, whoever found the kernel. */
-    rt_launch_config too_big = {{1, 1, 1}, {AC_MAX_THREADS_PER_THREADGROUP + 1, 1, 1}, 0};
+    rt_launch_config too_big = {{1, 1, 1}, {AC_MAX_THREADS_PER_THREADGROUP + 1, 1, 1}, 0, NULL};
     uint64_t pointer = (uint64_t)(uintptr_t)out;
     int value = 0;
     void *args[] = {&pointer, &value};
     CHECK_ERR(rt_launch(d, &add, &too_big, args), cudaErrorInvalidValue);
-    CHECK_ERR(rt_launch(d, &add, &(rt_launch_config){{1, 1, 1}, {32, 1, 1}, 0}, NULL),
+    CHECK_ERR(rt_launch(d, &add, &(rt_launch_config){{1, 1, 1}, {32, 1, 1}, 0, NULL}, NULL),
               cudaErrorInvalidValue); /* parameters but no arguments */
     CHECK_ERR(rt_memory_free(d, out, RT_BLOCK_DEVICE, RT_BLOCK_DEVICE), cudaSuccess);
   }
