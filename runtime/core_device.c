@@ -51,9 +51,21 @@ void rt_enter(void) {
   rt_pool = mtl_autorelease_push();
 }
 
+/* Set by the runtime API's way in (rt_enter_device), taken by the driver
+ * API's context stack: the runtime makes the primary context current on a
+ * thread that has none (core_context.c). */
+static _Thread_local bool rt_runtime_entered;
+
+bool rt_device_take_runtime_entry(void) {
+  bool entered = rt_runtime_entered;
+  rt_runtime_entered = false;
+  return entered;
+}
+
 cudaError_t rt_enter_device(rt_device **device_out) {
   assert(device_out);
   rt_enter();
+  rt_runtime_entered = true;
   cudaError_t e = rt_sticky_error();
   return e != cudaSuccess ? e : rt_device_ready(device_out);
 }

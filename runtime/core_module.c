@@ -37,6 +37,16 @@ struct rt_module {
   mtl_id library;
   mtl_id *pipelines;          /* per kernel, created on first launch */
   uint64_t *global_addresses; /* per global */
+  /* loaded from an image (the driver API): the owned copy and the handles */
+  unsigned char *image;
+  rt_function *functions; /* per kernel */
+};
+
+/* A driver-API function handle: a kernel of a module loaded from an image. */
+struct rt_function {
+  rt_module *module;
+  size_t index;
+  int attributes[3]; /* max dynamic shared memory, carveout, cache config */
 };
 
 /* host address → (module, index of the kernel or global; SIZE_MAX if absent) */
@@ -184,6 +194,8 @@ void rt_module_unregister(rt_module *m) {
                     RT_BLOCK_GLOBAL);
   rt_module_release(m);
   ac_module_free(&m->desc);
+  free(m->image);
+  free(m->functions);
   free(m);
 }
 
@@ -327,4 +339,121 @@ void rt_module_unload_all(void) {
   assert(rt_lock_held());
   for (rt_module *m = rt_modules; m; m = m->next)
     rt_module_release(m);
+}
+
+/* ---- modules loaded from images (the driver API) ----------------------------------- */
+
+/* The blob's own length (common/module.h), 0 when image is no device module. */
+static uint64_t rt_image_length(const unsigned char *image) {
+  if (memcmp(image, AC_MODULE_MAGIC, 8) != 0) return 0;
+  uint64_t length = 0;
+  for (int b = 0; b < 8; b++)
+    length |= (uint64_t)image[8 + b] << (8 * b);
+  return length >= AC_MODULE_HEADER_BYTES && length <= AC_MODULE_MAX_BYTES ? length : 0;
+}
+
+cudaError_t rt_module_load_image(const void *image, rt_module **out) {
+  assert(rt_lock_held() && image && out);
+  const ac_fatbin_wrapper *wrapper = image;
+  if (wrapper->magic == AC_FATBIN_MAGIC && wrapper->version == AC_FATBIN_VERSION && wrapper->data)
+    image = wrapper->data;
+  uint64_t length = rt_image_length(image);
+  if (!length) return cudaErrorInvalidKernelImage;
+  rt_module *m = calloc(1, sizeof *m);
+  if (!m || !(m->image = malloc(length))) {
+    free(m);
+    return cudaErrorMemoryAllocation;
+  }
+  memcpy(m->image, image, length);
+  if (!ac_module_parse(m->image, &m->desc, m->error, sizeof m->error)) {
+    free(m->image);
+    free(m);
+    return cudaErrorInvalidKernelImage;
+  }
+  m->valid = true;
+  m->functions = calloc(m->desc.kernel_count + 1, sizeof *m->functions);
+  if (!m->functions) {
+    ac_module_free(&m->desc);
+    free(m->image);
+    free(m);
+    return cudaErrorMemoryAllocation;
+  }
+  for (size_t i = 0; i < m->desc.kernel_count; i++)
+    m->functions[i] = (rt_function){m, i, {-1, -1, 0}};
+  m->next = rt_modules;
+  rt_modules = m;
+  /* CUDA compiles at load: the errors come now, not at the first launch. */
+  rt_device *s;
+  cudaError_t e = rt_device_ready(&s);
+  if (e == cudaSuccess) e = rt_module_load(m, s);
+  if (e != cudaSuccess) {
+    rt_module_unregister(m);
+    return e;
+  }
+  *out = m;
+  return cudaSuccess;
+}
+
+bool rt_module_loaded_image(const rt_module *module) {
+  assert(rt_lock_held());
+  for (const rt_module *m = rt_modules; m; m = m->next)
+    if (m == module) return m->image != NULL;
+  return false;
+}
+
+cudaError_t rt_module_function(rt_module *module, const char *name, rt_function **out) {
+  assert(rt_lock_held() && module && name && out);
+  size_t index = rt_find_kernel(module, name);
+  if (index == SIZE_MAX || !module->functions) return cudaErrorSymbolNotFound;
+  *out = &module->functions[index];
+  return cudaSuccess;
+}
+
+size_t rt_module_function_count(const rt_module *module) {
+  assert(module);
+  return module->functions ? module->desc.kernel_count : 0;
+}
+
+rt_function *rt_module_function_at(rt_module *module, size_t index) {
+  assert(module && index < rt_module_function_count(module));
+  return &module->functions[index];
+}
+
+bool rt_function_valid(const rt_function *function) {
+  assert(rt_lock_held());
+  for (const rt_module *m = rt_modules; m && function; m = m->next)
+    if (m->functions && function >= m->functions && function < m->functions + m->desc.kernel_count)
+      return true;
+  return false;
+}
+
+const char *rt_function_name(const rt_function *function) {
+  return function->module->desc.kernels[function->index].name;
+}
+
+rt_module *rt_function_module(const rt_function *function) {
+  return function->module;
+}
+
+int *rt_function_attributes(rt_function *function) {
+  return function->attributes;
+}
+
+cudaError_t rt_function_kernel(rt_function *function, rt_kernel *out) {
+  assert(rt_lock_held() && function && out);
+  return rt_module_kernel_at(function->module, function->index, out);
+}
+
+cudaError_t rt_module_global(rt_module *module, const char *name, void **address_out,
+                             size_t *size_out) {
+  assert(rt_lock_held() && module && name);
+  size_t index = rt_find_global(module, name);
+  if (index == SIZE_MAX) return cudaErrorSymbolNotFound;
+  rt_device *s;
+  cudaError_t e = rt_device_ready(&s);
+  if (e == cudaSuccess) e = rt_module_load(module, s);
+  if (e != cudaSuccess) return e;
+  if (address_out) *address_out = (void *)(uintptr_t)module->global_addresses[index];
+  if (size_out) *size_out = module->desc.globals[index].size;
+  return cudaSuccess;
 }
