@@ -366,8 +366,12 @@ static int check_request(const drv_options *o) {
   }
   const char *device_stop = device_stop_option(o);
   bool stops_early = o->compile_only || device_stop || o->deps_only || o->preprocess_only;
-  if ((int)o->emit_msl + (int)o->emit_device_ir + (int)o->emit_module > 1)
-    return drv_error("--emit-msl, --emit-device-ir and -fatbin/-cubin cannot be combined");
+  const char *stops[3];
+  int stop_count = 0;
+  if (o->emit_msl) stops[stop_count++] = "--emit-msl";
+  if (o->emit_device_ir) stops[stop_count++] = "--emit-device-ir";
+  if (o->emit_module) stops[stop_count++] = o->module_suffix ? "-cubin" : "-fatbin";
+  if (stop_count > 1) return drv_error("%s and %s cannot be combined", stops[0], stops[1]);
   if (device_stop && cuda == 0) return drv_error("%s needs a .cu input", device_stop);
   if (device_stop && o->output && cuda > 1)
     return drv_error("a single .cu input is required for %s when an output file is specified",
