@@ -252,7 +252,8 @@ void rt_module_refuse(rt_module *module, const char *what, const char *name);
  * loaded (lock held). */
 void rt_module_unregister(rt_module *module);
 
-/* Lookup (lock held): finds the kernel and makes sure its module's library,
+/* Lookup (lock held): finds the kernel (host_function may also be a live
+ * rt_function, a cudaKernel_t, as cudaLaunchKernel takes both) and makes sure its module's library,
  * its pipeline and the module's globals exist, readying the device.
  * Errors: cudaErrorInvalidDeviceFunction (not registered / not in module),
  * cudaErrorInvalidKernelImage (malformed blob), cudaErrorInvalidPtx (MSL did
@@ -421,6 +422,10 @@ typedef struct rt_function rt_function;
  * image is neither or does not parse, cudaErrorInvalidPtx when its MSL does
  * not compile, rt_device_ready's errors, cudaErrorMemoryAllocation. */
 cudaError_t rt_module_load_image(const void *image, rt_module **out);
+/* The same from a file: cudaErrorFileNotFound when it cannot be opened,
+ * cudaErrorInvalidKernelImage when it is shorter than the module its header
+ * describes (or no module), else rt_module_load_image's errors. */
+cudaError_t rt_module_load_file(const char *path, rt_module **out);
 /* A live module loaded by rt_module_load_image (registered ones are not). */
 bool rt_module_loaded_image(const rt_module *module);
 /* The function named name (mangled or extern "C", as in the module's table),

@@ -298,9 +298,15 @@ static cudaError_t rt_module_kernel_at(rt_module *m, size_t index, rt_kernel *ou
   return cudaSuccess;
 }
 
+static bool rt_function_live(const rt_function *function);
+
 cudaError_t rt_module_kernel_by_stub(const void *host_function, rt_kernel *out) {
   assert(rt_lock_held() && out);
   const rt_entry *entry = rt_map_get(&rt_functions, host_function);
+  if (!entry && rt_function_live(host_function)) { /* a cudaKernel_t of a loaded library */
+    const rt_function *f = host_function;
+    return rt_module_kernel_at(f->module, f->index, out);
+  }
   if (!entry) return cudaErrorInvalidDeviceFunction;
   return rt_module_kernel_at(entry->module, entry->index, out);
 }
@@ -421,6 +427,10 @@ rt_function *rt_module_function_at(rt_module *module, size_t index) {
 
 bool rt_function_valid(const rt_function *function) {
   assert(rt_lock_held());
+  return rt_function_live(function);
+}
+
+static bool rt_function_live(const rt_function *function) {
   for (const rt_module *m = rt_modules; m && function; m = m->next)
     if (m->functions && function >= m->functions && function < m->functions + m->desc.kernel_count)
       return true;
@@ -456,4 +466,36 @@ cudaError_t rt_module_global(rt_module *module, const char *name, void **address
   if (address_out) *address_out = (void *)(uintptr_t)module->global_addresses[index];
   if (size_out) *size_out = module->desc.globals[index].size;
   return cudaSuccess;
+}
+
+cudaError_t rt_module_load_file(const char *path, rt_module **out) {
+  assert(rt_lock_held() && path && out);
+  FILE *f = fopen(path, "rb");
+  if (!f) return cudaErrorFileNotFound;
+  unsigned char *data = NULL;
+  size_t size = 0, capacity = 0;
+  cudaError_t e = cudaSuccess;
+  for (;;) {
+    if (size == capacity) {
+      size_t bigger = capacity ? capacity * 2 : (size_t)1 << 16;
+      unsigned char *grown = bigger <= AC_MODULE_MAX_BYTES ? realloc(data, bigger) : NULL;
+      if (!grown) {
+        e = bigger <= AC_MODULE_MAX_BYTES ? cudaErrorMemoryAllocation : cudaErrorInvalidKernelImage;
+        break;
+      }
+      data = grown;
+      capacity = bigger;
+    }
+    size_t got = fread(data + size, 1, capacity - size, f);
+    size += got;
+    if (got == 0) break;
+  }
+  fclose(f);
+  /* The file must hold the whole module its header describes. */
+  if (e == cudaSuccess) {
+    uint64_t length = size >= AC_MODULE_HEADER_BYTES ? rt_image_length(data) : 0;
+    e = length && length <= size ? rt_module_load_image(data, out) : cudaErrorInvalidKernelImage;
+  }
+  free(data); /* the module keeps its own copy */
+  return e;
 }

@@ -4,8 +4,8 @@
  * their kernels and variables by name (core_module.c). CUDA's cubins, PTX
  * and NVIDIA fat binaries are not Anchor modules: they are refused with
  * CUDA_ERROR_INVALID_IMAGE. */
+#include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cu_internal.h"
@@ -80,41 +80,12 @@ CUresult cuModuleLoadDataEx(CUmodule *module, const void *image, unsigned int nu
   return r;
 }
 
-/* The whole file into memory (the module describes its own length). */
 CUresult cuModuleLoad(CUmodule *module, const char *fname) {
-  RT_CU_CHECK_INIT();
-  if (!module || !fname) return CUDA_ERROR_INVALID_VALUE;
-  FILE *f = fopen(fname, "rb");
-  if (!f) return CUDA_ERROR_FILE_NOT_FOUND;
-  unsigned char *data = NULL;
-  size_t size = 0, capacity = 0;
-  for (;;) {
-    if (size == capacity) {
-      size_t bigger = capacity ? capacity * 2 : 1 << 16;
-      unsigned char *grown = realloc(data, bigger + 16);
-      if (!grown) {
-        free(data);
-        fclose(f);
-        return CUDA_ERROR_OUT_OF_MEMORY;
-      }
-      data = grown;
-      capacity = bigger;
-    }
-    size_t got = fread(data + size, 1, capacity - size, f);
-    size += got;
-    if (got == 0) break;
-  }
-  fclose(f);
-  memset(data + size, 0, 16); /* a short file reads as no module, not past its end */
   CUresult r = rt_cu_enter_context();
-  if (r == CUDA_SUCCESS) {
-    uint64_t length = 0;
-    for (int b = 0; b < 8 && size >= 16; b++)
-      length |= (uint64_t)data[8 + b] << (8 * b);
-    bool module_file = size >= 16 && !memcmp(data, "ANCHMOD1", 8) && length <= size;
-    r = module_file ? rt_cu_load(module, data) : CUDA_ERROR_INVALID_IMAGE;
-  }
-  free(data); /* the core keeps its own copy */
+  if (r == CUDA_SUCCESS && (!module || !fname)) r = CUDA_ERROR_INVALID_VALUE;
+  rt_module *m = NULL;
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_module_load_file(fname, &m));
+  if (r == CUDA_SUCCESS) *module = (CUmodule)(void *)m;
   return rt_cu_leave(r);
 }
 

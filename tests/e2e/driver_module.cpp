@@ -296,6 +296,57 @@ int main(int argc, char **argv) {
   CALL(cuModuleLoadData(NULL, image.data()), CUDA_ERROR_INVALID_VALUE);
   OK(cuModuleUnload(mod2));
 
+  // ---- libraries (CUDA 12): context-independent modules ----
+  CUlibrary lib = NULL;
+  OK(cuLibraryLoadFromFile(&lib, argv[1], NULL, NULL, 0, NULL, NULL, 0));
+  CUkernel kaxpy = NULL;
+  OK(cuLibraryGetKernel(&kaxpy, lib, "axpy"));
+  CALL(cuLibraryGetKernel(&kaxpy, lib, "nope"), CUDA_ERROR_NOT_FOUND);
+  OK(cuLibraryGetKernel(&kaxpy, lib, "axpy"));
+  unsigned kcount = 0;
+  OK(cuLibraryGetKernelCount(&kcount, lib));
+  check(kcount == 2, "two kernels in the library");
+  CUfunction faxpy = NULL;
+  OK(cuKernelGetFunction(&faxpy, kaxpy));
+  CUdeviceptr lib_counter = 0;
+  size_t lib_bytes = 0;
+  OK(cuLibraryGetGlobal(&lib_counter, &lib_bytes, lib, "counter"));
+  check(lib_counter != g_counter && lib_bytes == sizeof(int),
+        "a library has its own variables, apart from the module's");
+  float two = 2.0f;
+  void *params3[] = {&two, &x, &y, &nn};
+  OK(cuLaunchKernel(faxpy, (n + 127) / 128, 1, 1, 128, 1, 1, 0, NULL, params3, NULL));
+  OK(cuMemcpyDtoH(out.data(), y, n * sizeof(float)));
+  good = true;
+  for (int i = 0; i < n; i++)
+    good = good && out[i] == 3.0f * (float)i * 2.0f + 1.0f + 2.0f * (float)i * 2.0f +
+                                 3.0f * (float)i * 2.0f;
+  check(good, "a library kernel launched through cuKernelGetFunction");
+  OK(cuLibraryUnload(lib));
+  CALL(cuLibraryUnload(NULL), CUDA_ERROR_INVALID_HANDLE);
+
+  // the runtime's cudaLibrary*: a cudaKernel_t launched by cudaLaunchKernel
+  cudaLibrary_t rlib = NULL;
+  cudaError_t le = cudaLibraryLoadFromFile(&rlib, argv[1], NULL, NULL, 0, NULL, NULL, 0);
+  printf("cudaLibraryLoadFromFile -> %d\n", (int)le);
+  check(le == cudaSuccess, "cudaLibraryLoadFromFile");
+  if (le == cudaSuccess) {
+    cudaKernel_t rk = NULL;
+    check(cudaLibraryGetKernel(&rk, rlib, "axpy") == cudaSuccess, "cudaLibraryGetKernel");
+    float back = -5.0f;
+    void *params4[] = {&back, &x, &y, &nn};
+    check(cudaLaunchKernel((const void *)rk, dim3((n + 127) / 128), dim3(128), params4, 0, 0) ==
+              cudaSuccess,
+          "cudaLaunchKernel of a cudaKernel_t");
+    check(cudaDeviceSynchronize() == cudaSuccess, "cudaDeviceSynchronize");
+    OK(cuMemcpyDtoH(out.data(), y, n * sizeof(float)));
+    good = true;
+    for (int i = 0; i < n; i++)
+      good = good && out[i] == 3.0f * (float)i * 2.0f + 1.0f;
+    check(good, "the runtime launch of a library kernel");
+    check(cudaLibraryUnload(rlib) == cudaSuccess, "cudaLibraryUnload");
+  }
+
   // ---- names and entry points ----
   const char *str = NULL;
   OK(cuGetErrorName(CUDA_ERROR_INVALID_CONTEXT, &str));
