@@ -1117,6 +1117,30 @@ typedef struct CUlaunchConfig_st {
   unsigned int numAttrs;
 } CUlaunchConfig;
 
+/* Virtual memory management (declared, not supported: see
+ * anchor/unsupported_driver.h). */
+typedef unsigned long long CUmemGenericAllocationHandle;
+typedef struct CUmemLocation_st {
+  CUmemLocationType type;
+  int id;
+} CUmemLocation;
+typedef struct CUmemAllocationProp_st {
+  CUmemAllocationType type;
+  CUmemAllocationHandleType requestedHandleTypes;
+  CUmemLocation location;
+  void *win32HandleMetaData;
+  struct {
+    unsigned char compressionType;
+    unsigned char gpuDirectRDMACapable;
+    unsigned short usage;
+    unsigned char reserved[4];
+  } allocFlags;
+} CUmemAllocationProp;
+typedef struct CUmemAccessDesc_st {
+  CUmemLocation location;
+  CUmemAccess_flags flags;
+} CUmemAccessDesc;
+
 /* Contexts (cu_context.c). One device: every context shares it. */
 CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev);
 CUresult cuDevicePrimaryCtxRelease(CUdevice dev);
