@@ -192,6 +192,129 @@ CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUst
   return rt_cu_fill(dstDevice, ui, 4, N, hStream, true);
 }
 
+/* ---- 2-D and 3-D ------------------------------------------------------------------- */
+
+/* Width elements of each of Height rows, pitch bytes apart (each row checked
+ * by the core). */
+static CUresult rt_cu_fill_2d(CUdeviceptr p, size_t pitch, uint32_t value, size_t element,
+                              size_t width, size_t height, CUstream stream, bool check_stream) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS && check_stream && !rt_stream_valid(rt_cu_stream(stream)))
+    r = CUDA_ERROR_INVALID_HANDLE;
+  if (r == CUDA_SUCCESS && ((uintptr_t)p % element || pitch % element))
+    r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS && height > 1 && width * element > pitch) r = CUDA_ERROR_INVALID_VALUE;
+  for (size_t row = 0; r == CUDA_SUCCESS && row < height; row++)
+    r = rt_cu_result(rt_memory_fill_pattern(d, rt_cu_ptr(p + row * pitch), value, element, width));
+  return rt_cu_leave(r);
+}
+
+CUresult cuMemsetD2D8(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc, size_t Width,
+                      size_t Height) {
+  return rt_cu_fill_2d(dstDevice, dstPitch, uc, 1, Width, Height, NULL, false);
+}
+CUresult cuMemsetD2D16(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us, size_t Width,
+                       size_t Height) {
+  return rt_cu_fill_2d(dstDevice, dstPitch, us, 2, Width, Height, NULL, false);
+}
+CUresult cuMemsetD2D32(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui, size_t Width,
+                       size_t Height) {
+  return rt_cu_fill_2d(dstDevice, dstPitch, ui, 4, Width, Height, NULL, false);
+}
+CUresult cuMemsetD2D8Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc, size_t Width,
+                           size_t Height, CUstream hStream) {
+  return rt_cu_fill_2d(dstDevice, dstPitch, uc, 1, Width, Height, hStream, true);
+}
+CUresult cuMemsetD2D16Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us, size_t Width,
+                            size_t Height, CUstream hStream) {
+  return rt_cu_fill_2d(dstDevice, dstPitch, us, 2, Width, Height, hStream, true);
+}
+CUresult cuMemsetD2D32Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui, size_t Width,
+                            size_t Height, CUstream hStream) {
+  return rt_cu_fill_2d(dstDevice, dstPitch, ui, 4, Width, Height, hStream, true);
+}
+
+/* One operand of a 2-D/3-D copy: its first byte, from its memory type. */
+static CUresult rt_cu_operand(CUmemorytype type, const void *host, CUdeviceptr device, size_t x,
+                              size_t y, size_t z, size_t pitch, size_t height, const void **out) {
+  const unsigned char *base;
+  if (type == CU_MEMORYTYPE_HOST)
+    base = host;
+  else if (type == CU_MEMORYTYPE_DEVICE || type == CU_MEMORYTYPE_UNIFIED)
+    base = rt_cu_ptr(device);
+  else if (type == CU_MEMORYTYPE_ARRAY)
+    return CUDA_ERROR_NOT_SUPPORTED; /* CUDA arrays are not supported */
+  else
+    return CUDA_ERROR_INVALID_VALUE;
+  *out = base + (z * height + y) * pitch + x;
+  return CUDA_SUCCESS;
+}
+
+/* Depth slices of Height rows of WidthInBytes (lock held, device ready). */
+static CUresult rt_cu_copy_3d(rt_device *d, const CUDA_MEMCPY3D *c) {
+  const void *src, *dst;
+  CUresult r = rt_cu_operand(c->srcMemoryType, c->srcHost, c->srcDevice, c->srcXInBytes, c->srcY,
+                             c->srcZ, c->srcPitch, c->srcHeight, &src);
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_operand(c->dstMemoryType, c->dstHost, c->dstDevice, c->dstXInBytes, c->dstY, c->dstZ,
+                      c->dstPitch, c->dstHeight, &dst);
+  if (r == CUDA_SUCCESS && c->Depth > 1 && (c->srcHeight < c->Height || c->dstHeight < c->Height))
+    r = CUDA_ERROR_INVALID_VALUE;
+  for (size_t z = 0; r == CUDA_SUCCESS && z < c->Depth; z++)
+    r = rt_cu_result(
+        rt_memory_copy_2d(d, (unsigned char *)(uintptr_t)dst + z * c->dstHeight * c->dstPitch,
+                          c->dstPitch, (const unsigned char *)src + z * c->srcHeight * c->srcPitch,
+                          c->srcPitch, c->WidthInBytes, c->Height, cudaMemcpyDefault));
+  return r;
+}
+
+static CUresult rt_cu_copy_nd(const CUDA_MEMCPY3D *c, CUstream stream, bool check_stream) {
+  if (!c) return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS && check_stream && !rt_stream_valid(rt_cu_stream(stream)))
+    r = CUDA_ERROR_INVALID_HANDLE;
+  if (r == CUDA_SUCCESS && (c->srcLOD || c->dstLOD)) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) r = rt_cu_copy_3d(d, c);
+  rt_services_flush(); /* the core's 2-D copies are synchronous: printf flushes */
+  return rt_cu_leave(r);
+}
+
+/* A 2-D copy is a 3-D copy of depth 1. */
+static CUDA_MEMCPY3D rt_cu_as_3d(const CUDA_MEMCPY2D *c) {
+  CUDA_MEMCPY3D t;
+  memset(&t, 0, sizeof t);
+  t.srcXInBytes = c->srcXInBytes, t.srcY = c->srcY, t.srcMemoryType = c->srcMemoryType;
+  t.srcHost = c->srcHost, t.srcDevice = c->srcDevice, t.srcArray = c->srcArray;
+  t.srcPitch = c->srcPitch;
+  t.dstXInBytes = c->dstXInBytes, t.dstY = c->dstY, t.dstMemoryType = c->dstMemoryType;
+  t.dstHost = c->dstHost, t.dstDevice = c->dstDevice, t.dstArray = c->dstArray;
+  t.dstPitch = c->dstPitch;
+  t.WidthInBytes = c->WidthInBytes, t.Height = c->Height, t.Depth = 1;
+  return t;
+}
+
+CUresult cuMemcpy2D(const CUDA_MEMCPY2D *pCopy) {
+  CUDA_MEMCPY3D t;
+  if (pCopy) t = rt_cu_as_3d(pCopy);
+  return rt_cu_copy_nd(pCopy ? &t : NULL, NULL, false);
+}
+CUresult cuMemcpy2DUnaligned(const CUDA_MEMCPY2D *pCopy) {
+  return cuMemcpy2D(pCopy);
+}
+CUresult cuMemcpy2DAsync(const CUDA_MEMCPY2D *pCopy, CUstream hStream) {
+  CUDA_MEMCPY3D t;
+  if (pCopy) t = rt_cu_as_3d(pCopy);
+  return rt_cu_copy_nd(pCopy ? &t : NULL, hStream, true);
+}
+CUresult cuMemcpy3D(const CUDA_MEMCPY3D *pCopy) {
+  return rt_cu_copy_nd(pCopy, NULL, false);
+}
+CUresult cuMemcpy3DAsync(const CUDA_MEMCPY3D *pCopy, CUstream hStream) {
+  return rt_cu_copy_nd(pCopy, hStream, true);
+}
+
 /* ---- pointer attributes ----------------------------------------------------------- */
 
 CUresult cuPointerGetAttribute(void *data, CUpointer_attribute attribute, CUdeviceptr ptr) {

@@ -247,6 +247,64 @@ int main(int argc, char **argv) {
   check(mtype == CU_MEMORYTYPE_HOST, "pinned memory's type");
   OK(cuMemFreeHost(pinned));
 
+  // ---- pitched memory: cuMemAllocPitch, cuMemsetD2D32, cuMemcpy2D, cuMemcpy3D ----
+  {
+    const size_t w = 10, h = 6; // w ints per row
+    CUdeviceptr pitched = 0;
+    size_t pitch = 0;
+    OK(cuMemAllocPitch(&pitched, &pitch, w * sizeof(int), h, sizeof(int)));
+    check(pitch >= w * sizeof(int) && pitch % 4 == 0, "cuMemAllocPitch's pitch");
+    OK(cuMemsetD2D32(pitched, pitch, 0xABCD1234u, w, h));
+    int rows[6][10];
+    CUDA_MEMCPY2D c2;
+    memset(&c2, 0, sizeof c2);
+    c2.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+    c2.srcDevice = pitched;
+    c2.srcPitch = pitch;
+    c2.dstMemoryType = CU_MEMORYTYPE_HOST;
+    c2.dstHost = rows;
+    c2.dstPitch = sizeof rows[0];
+    c2.WidthInBytes = w * sizeof(int);
+    c2.Height = h;
+    OK(cuMemcpy2D(&c2));
+    good = true;
+    for (size_t r = 0; r < h; r++)
+      for (size_t c = 0; c < w; c++)
+        good = good && (unsigned)rows[r][c] == 0xABCD1234u;
+    check(good, "cuMemsetD2D32 then cuMemcpy2D to the host");
+    int src3[2][3][4], dst3[2][3][4];
+    for (int i = 0; i < 24; i++)
+      (&src3[0][0][0])[i] = i * 7;
+    CUDA_MEMCPY3D c3;
+    memset(&c3, 0, sizeof c3);
+    c3.srcMemoryType = CU_MEMORYTYPE_HOST;
+    c3.srcHost = src3;
+    c3.srcPitch = sizeof src3[0][0];
+    c3.srcHeight = 3;
+    c3.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+    c3.dstDevice = pitched;
+    c3.dstPitch = pitch;
+    c3.dstHeight = 3;
+    c3.WidthInBytes = sizeof src3[0][0];
+    c3.Height = 3;
+    c3.Depth = 2;
+    OK(cuMemcpy3D(&c3));
+    CUDA_MEMCPY3D back = c3;
+    back.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+    back.srcHost = NULL;
+    back.srcDevice = pitched;
+    back.srcPitch = pitch;
+    back.dstMemoryType = CU_MEMORYTYPE_HOST;
+    back.dstDevice = 0;
+    back.dstHost = dst3;
+    back.dstPitch = sizeof dst3[0][0];
+    OK(cuMemcpy3D(&back));
+    check(memcmp(src3, dst3, sizeof src3) == 0, "cuMemcpy3D there and back");
+    c2.WidthInBytes = pitch + 4;
+    CALL(cuMemcpy2D(&c2), CUDA_ERROR_INVALID_VALUE); // wider than the source pitch
+    OK(cuMemFree(pitched));
+  }
+
   // ---- streams, events, host functions ----
   CUstream s = NULL;
   OK(cuStreamCreate(&s, CU_STREAM_NON_BLOCKING));
