@@ -181,6 +181,21 @@ cudaError_t cudaLibraryGetKernelCount(unsigned int *count, cudaLibrary_t lib);
 cudaError_t cudaLibraryEnumerateKernels(cudaKernel_t *kernels, unsigned int numKernels,
                                         cudaLibrary_t lib);
 
+/* --- the driver's functions by name (runtime/cuda_entry.c): libanchor's own
+ * driver API; *driverStatus says whether symbol was found. */
+#ifdef __cplusplus
+#define ANCHOR_DEFAULT_NULL = NULL
+#else
+#define ANCHOR_DEFAULT_NULL
+#endif
+cudaError_t
+cudaGetDriverEntryPoint(const char *symbol, void **funcPtr, unsigned long long flags,
+                        enum cudaDriverEntryPointQueryResult *driverStatus ANCHOR_DEFAULT_NULL);
+cudaError_t cudaGetDriverEntryPointByVersion(
+    const char *symbol, void **funcPtr, unsigned int cudaVersion, unsigned long long flags,
+    enum cudaDriverEntryPointQueryResult *driverStatus ANCHOR_DEFAULT_NULL);
+#undef ANCHOR_DEFAULT_NULL
+
 /* --- declared, not supported ---------------------------------------------
  * Functions Anchor does not implement (yet, or at all on Metal): each records
  * and returns cudaErrorNotSupported. The list, and why for each:

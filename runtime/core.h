@@ -458,6 +458,11 @@ void *rt_memory_block_start(rt_device *device, const rt_block *block);
 cudaError_t rt_memory_fill_pattern(rt_device *device, void *p, uint32_t pattern, size_t element,
                                    size_t count);
 
+/* entry.c (base, no Metal, no lock): the driver function named name (a cu*
+ * base name such as "cuMemAlloc") among libanchor's exported symbols, its
+ * newest version (name_v4 ... name_v2, then name), or NULL. */
+void *rt_entry_point(const char *name);
+
 /* core_launch.c: a launch whose parameters come as one packed block in
  * CUDA's layout (cuLaunchKernel's extra, CU_LAUNCH_PARAM_BUFFER_POINTER):
  * bytes must cover the kernel's parameter block (else

@@ -3,8 +3,6 @@
  * core as the runtime API (libanchor is runtime and driver at once), but
  * without the runtime's last error: the driver API has none, so these
  * functions leave through rt_leave_unrecorded and never disturb it. */
-#include <dlfcn.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "core.h"
@@ -219,40 +217,19 @@ CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUdevice dev) 
 
 /* ---- entry points by name ---------------------------------------------------------- */
 
-/* libanchor's own symbols: the library that holds this function. */
-static void *rt_driver_self(void) {
-  static void *self;
-  Dl_info info;
-  if (!self && dladdr((void *)&cuGetProcAddress, &info) && info.dli_fname)
-    self = dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
-  return self;
-}
-
-/* A driver function by its plain name, as CUDA's cuGetProcAddress: the
- * newest version of it libanchor has (name_v4 ... name_v2, then name), so
- * "cuMemAlloc" gives cuMemAlloc_v2, what cuda.h's macro names too. The
- * per-thread default stream flag selects the same functions (one queue).
- * Only cu* names are driver functions. */
+/* A driver function by its base name, as CUDA's cuGetProcAddress: the newest
+ * version libanchor has (entry.c), so "cuMemAlloc" gives cuMemAlloc_v2, what
+ * cuda.h's macro names too. Every function Anchor has exists in CUDA 13, so
+ * cudaVersion selects nothing; the per-thread default stream flag selects the
+ * same functions (one queue). */
 CUresult cuGetProcAddress(const char *symbol, void **pfn, int cudaVersion, cuuint64_t flags,
                           CUdriverProcAddressQueryResult *symbolStatus) {
   if (!symbol || !pfn) return CUDA_ERROR_INVALID_VALUE;
   if (flags & ~(cuuint64_t)(CU_GET_PROC_ADDRESS_LEGACY_STREAM |
                             CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM))
     return CUDA_ERROR_INVALID_VALUE;
-  *pfn = NULL;
-  void *self = rt_driver_self();
-  if (self && strncmp(symbol, "cu", 2) == 0 && strncmp(symbol, "cuda", 4) != 0 &&
-      strlen(symbol) < 120) {
-    char name[128];
-    for (int v = 4; v >= 1 && !*pfn; v--) {
-      if (v > 1)
-        snprintf(name, sizeof name, "%s_v%d", symbol, v);
-      else
-        snprintf(name, sizeof name, "%s", symbol);
-      *pfn = dlsym(self, name);
-    }
-  }
-  (void)cudaVersion; /* every function Anchor has exists in CUDA 13 */
+  (void)cudaVersion;
+  *pfn = rt_entry_point(symbol);
   if (symbolStatus)
     *symbolStatus = *pfn ? CU_GET_PROC_ADDRESS_SUCCESS : CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
   return *pfn ? CUDA_SUCCESS : CUDA_ERROR_NOT_FOUND;

@@ -421,7 +421,20 @@ int main(int argc, char **argv) {
     OK(((CUresult(*)(CUdeviceptr *, size_t))fn)(&viaproc, 64));
     OK(cuMemFree(viaproc));
   }
-  CALL(cuGetProcAddress("cuNoSuchFunction", &fn, 13000, 0, &qr), CUDA_ERROR_NOT_FOUND);
+  CALL(cuGetProcAddress("cuNoSuchFunction", &fn, 13000, 0, &qr), -1);
+  printf("cuGetProcAddress(cuNoSuchFunction): status %d\n", (int)qr);
+  void *rfn = NULL;
+  cudaDriverEntryPointQueryResult rq = cudaDriverEntryPointSymbolNotFound;
+  cudaError_t ge = cudaGetDriverEntryPointByVersion("cuCtxGetCurrent", &rfn, 13000, cudaEnableDefault, &rq);
+  check(ge == cudaSuccess && rfn && rq == cudaDriverEntryPointSuccess,
+        "cudaGetDriverEntryPointByVersion finds cuCtxGetCurrent");
+  if (rfn) {
+    CUcontext via = NULL;
+    OK(((CUresult(*)(CUcontext *))rfn)(&via));
+    check(via == ctx, "the entry point is the driver's own cuCtxGetCurrent");
+  }
+  ge = cudaGetDriverEntryPointByVersion("cuNoSuchFunction", &rfn, 13000, cudaEnableDefault, &rq);
+  printf("cudaGetDriverEntryPointByVersion(cuNoSuchFunction) -> %d, status %d\n", (int)ge, (int)rq);
 
   // ---- the runtime API next to the driver's ----
   void *rt = NULL;
