@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <thread>
 #include <vector>
 
 static int failures;
@@ -42,7 +43,9 @@ static void check(bool ok, const char *what) {
 }
 
 static int host_calls;
-static void CUDA_CB host_fn(void *p) { host_calls += *(int *)p; }
+static void CUDA_CB host_fn(void *p) {
+  host_calls += *(int *)p;
+}
 
 int main(int argc, char **argv) {
   if (argc < 2) {
@@ -100,6 +103,30 @@ int main(int argc, char **argv) {
   OK(cuCtxGetStreamPriorityRange(&least, &greatest));
   printf("stream priorities [%d, %d]\n", least, greatest);
   CALL(cuCtxPushCurrent(NULL), CUDA_ERROR_INVALID_CONTEXT);
+
+  // the stack is per thread: a new thread starts with none, and may use ctx
+  {
+    CUresult t_cur = CUDA_ERROR_UNKNOWN, t_alloc = CUDA_ERROR_UNKNOWN, t_push = CUDA_ERROR_UNKNOWN;
+    CUresult t_alloc2 = CUDA_ERROR_UNKNOWN;
+    CUcontext t_ctx = (CUcontext)1;
+    std::thread t([&] {
+      t_cur = cuCtxGetCurrent(&t_ctx);
+      CUdeviceptr p = 0;
+      t_alloc = cuMemAlloc(&p, 64);
+      t_push = cuCtxPushCurrent(ctx);
+      t_alloc2 = cuMemAlloc(&p, 64);
+      if (t_alloc2 == CUDA_SUCCESS) cuMemFree(p);
+      cuCtxPopCurrent(NULL);
+    });
+    t.join();
+    report("thread: cuCtxGetCurrent", t_cur, CUDA_SUCCESS);
+    check(t_ctx == NULL, "a new thread has no current context");
+    report("thread: cuMemAlloc without a context", t_alloc, CUDA_ERROR_INVALID_CONTEXT);
+    report("thread: cuCtxPushCurrent(ctx)", t_push, CUDA_SUCCESS);
+    report("thread: cuMemAlloc in ctx", t_alloc2, CUDA_SUCCESS);
+    OK(cuCtxGetCurrent(&cur));
+    check(cur == ctx, "another thread's pushes leave this thread's stack alone");
+  }
 
   // ---- modules ----
   CUmodule mod = NULL;
@@ -425,7 +452,8 @@ int main(int argc, char **argv) {
   printf("cuGetProcAddress(cuNoSuchFunction): status %d\n", (int)qr);
   void *rfn = NULL;
   cudaDriverEntryPointQueryResult rq = cudaDriverEntryPointSymbolNotFound;
-  cudaError_t ge = cudaGetDriverEntryPointByVersion("cuCtxGetCurrent", &rfn, 13000, cudaEnableDefault, &rq);
+  cudaError_t ge =
+      cudaGetDriverEntryPointByVersion("cuCtxGetCurrent", &rfn, 13000, cudaEnableDefault, &rq);
   check(ge == cudaSuccess && rfn && rq == cudaDriverEntryPointSuccess,
         "cudaGetDriverEntryPointByVersion finds cuCtxGetCurrent");
   if (rfn) {
