@@ -180,6 +180,10 @@ cudaError_t cudaLibraryGetGlobal(void **dptr, size_t *bytes, cudaLibrary_t libra
 cudaError_t cudaLibraryGetKernelCount(unsigned int *count, cudaLibrary_t lib);
 cudaError_t cudaLibraryEnumerateKernels(cudaKernel_t *kernels, unsigned int numKernels,
                                         cudaLibrary_t lib);
+/* The cudaFunction_t (a CUfunction) of a kernel's host stub, and its device
+ * name (mangled for C++ kernels). */
+cudaError_t cudaGetFuncBySymbol(cudaFunction_t *functionPtr, const void *symbolPtr);
+cudaError_t cudaFuncGetName(const char **name, const void *func);
 
 /* --- the driver's functions by name (runtime/cuda_entry.c): libanchor's own
  * driver API; *driverStatus says whether symbol was found. */

@@ -432,9 +432,12 @@ bool rt_module_loaded_image(const rt_module *module);
  * a handle valid until the module is unloaded; cudaErrorSymbolNotFound
  * (= CUDA_ERROR_NOT_FOUND) when there is none. */
 cudaError_t rt_module_function(rt_module *module, const char *name, rt_function **out);
+/* The function handle of a registered kernel's host stub (the runtime's
+ * cudaGetFuncBySymbol); cudaErrorInvalidDeviceFunction when none. */
+cudaError_t rt_module_function_by_stub(const void *host_function, rt_function **out);
 size_t rt_module_function_count(const rt_module *module);
 rt_function *rt_module_function_at(rt_module *module, size_t index);
-/* A live function handle (of any loaded-image module). */
+/* A live function handle (of any module, registered or loaded). */
 bool rt_function_valid(const rt_function *function);
 const char *rt_function_name(const rt_function *function);
 rt_module *rt_function_module(const rt_function *function);

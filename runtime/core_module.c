@@ -114,6 +114,15 @@ static void rt_map_forget(rt_map *map, const rt_module *module) {
 
 /* ---- registration (called by clang-generated constructors) ---------------------- */
 
+/* One function handle per kernel (cudaGetFuncBySymbol, cuModuleGetFunction). */
+static bool rt_module_make_functions(rt_module *m) {
+  m->functions = calloc(m->desc.kernel_count + 1, sizeof *m->functions);
+  if (!m->functions) return false;
+  for (size_t i = 0; i < m->desc.kernel_count; i++)
+    m->functions[i] = (rt_function){m, i, {-1, -1, 0}};
+  return true;
+}
+
 static rt_module *rt_module_parse(const void *fat_cubin) {
   rt_module *m = calloc(1, sizeof *m);
   if (!m) return NULL;
@@ -122,6 +131,11 @@ static rt_module *rt_module_parse(const void *fat_cubin) {
     snprintf(m->error, sizeof m->error, "fat binary wrapper has wrong magic or version");
   else
     m->valid = ac_module_parse(wrapper->data, &m->desc, m->error, sizeof m->error);
+  if (m->valid && !rt_module_make_functions(m)) {
+    ac_module_free(&m->desc);
+    free(m);
+    return NULL;
+  }
   return m;
 }
 
@@ -377,15 +391,12 @@ cudaError_t rt_module_load_image(const void *image, rt_module **out) {
     return cudaErrorInvalidKernelImage;
   }
   m->valid = true;
-  m->functions = calloc(m->desc.kernel_count + 1, sizeof *m->functions);
-  if (!m->functions) {
+  if (!rt_module_make_functions(m)) {
     ac_module_free(&m->desc);
     free(m->image);
     free(m);
     return cudaErrorMemoryAllocation;
   }
-  for (size_t i = 0; i < m->desc.kernel_count; i++)
-    m->functions[i] = (rt_function){m, i, {-1, -1, 0}};
   m->next = rt_modules;
   rt_modules = m;
   /* CUDA compiles at load: the errors come now, not at the first launch. */
@@ -465,6 +476,15 @@ cudaError_t rt_module_global(rt_module *module, const char *name, void **address
   if (e != cudaSuccess) return e;
   if (address_out) *address_out = (void *)(uintptr_t)module->global_addresses[index];
   if (size_out) *size_out = module->desc.globals[index].size;
+  return cudaSuccess;
+}
+
+cudaError_t rt_module_function_by_stub(const void *host_function, rt_function **out) {
+  assert(rt_lock_held() && out);
+  const rt_entry *entry = rt_map_get(&rt_functions, host_function);
+  if (!entry || entry->index == SIZE_MAX || !entry->module->functions)
+    return cudaErrorInvalidDeviceFunction;
+  *out = &entry->module->functions[entry->index];
   return cudaSuccess;
 }
 

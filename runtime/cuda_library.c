@@ -108,3 +108,26 @@ cudaError_t cudaLibraryEnumerateKernels(cudaKernel_t *kernels, unsigned int numK
     kernels[i] = (cudaKernel_t)(void *)rt_module_function_at(rt_library(lib), i);
   return rt_leave(e);
 }
+
+/* ---- function handles of a program's own kernels --------------------------------- */
+
+/* The cudaFunction_t (= CUfunction) of a kernel's host stub: cuLaunchKernel and
+ * cuFuncGetAttribute take it. */
+cudaError_t cudaGetFuncBySymbol(cudaFunction_t *functionPtr, const void *symbolPtr) {
+  if (!functionPtr) return rt_record(cudaErrorInvalidValue);
+  rt_enter();
+  rt_function *f = NULL;
+  cudaError_t e = rt_module_function_by_stub(symbolPtr, &f);
+  if (e == cudaSuccess) *functionPtr = (cudaFunction_t)(void *)f;
+  return rt_leave(e);
+}
+
+/* The kernel's device name: mangled for C++ kernels, as the module has it. */
+cudaError_t cudaFuncGetName(const char **name, const void *func) {
+  if (!name) return rt_record(cudaErrorInvalidValue);
+  rt_enter();
+  rt_function *f = NULL;
+  cudaError_t e = rt_module_function_by_stub(func, &f);
+  if (e == cudaSuccess) *name = rt_function_name(f);
+  return rt_leave(e);
+}

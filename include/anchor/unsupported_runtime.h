@@ -85,8 +85,6 @@
     (NULL, NULL, 0, 0, 0)) \
   X(cudaOccupancyAvailableDynamicSMemPerBlock, (size_t *dynamicSmemSize, const void *func, \
                                                 int numBlocks, int blockSize), (NULL, NULL, 0, 0)) \
-  X(cudaGetFuncBySymbol, (cudaFunction_t *functionPtr, const void *symbolPtr), (NULL, NULL)) \
-  X(cudaFuncGetName, (const char **name, const void *func), (NULL, NULL)) \
   /* memory pools */ \
   X(cudaDeviceGetDefaultMemPool, (cudaMemPool_t *memPool, int device), (NULL, 0)) \
   X(cudaDeviceSetMemPool, (int device, cudaMemPool_t memPool), (0, NULL)) \
