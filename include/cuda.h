@@ -1,12 +1,12 @@
-/* cuda.h — the part of the CUDA driver API that Anchor implements: result
- * codes, device handles, initialisation, version, device enumeration and
- * queries, error names and texts. Written for Anchor from the public CUDA
- * Driver API documentation; numeric values are CUDA's. Contexts, modules,
- * cuLaunchKernel, cuMem*, streams and events are declared but not done yet:
- * they return CUDA_ERROR_NOT_SUPPORTED (anchor/unsupported_driver.h); the
- * rest of the driver API is absent, so a program that uses it fails to
- * compile rather than misbehave. Valid C17 and C++. Implemented by libanchor
- * (runtime/cu_device.c, runtime/cu_unsupported.c). */
+/* cuda.h — the CUDA driver API as Anchor implements it: result codes,
+ * devices, contexts, modules and libraries (Anchor's module files), launches,
+ * memory, streams, events, error names, entry points (docs/runtime.md,
+ * "Driver API"). Written for Anchor from the public CUDA Driver API
+ * documentation; numeric values and layouts are CUDA's. Functions Anchor
+ * cannot provide on Metal are declared and return CUDA_ERROR_NOT_SUPPORTED
+ * (anchor/unsupported_driver.h); the rest of the driver API is absent, so a
+ * program that uses it fails to compile rather than misbehave. Valid C17 and
+ * C++. Implemented by libanchor (runtime/cu_*.c). */
 #ifndef ANCHOR_CUDA_H
 #define ANCHOR_CUDA_H
 /* NVIDIA's guards: programs (helper_cuda.h) test __cuda_cuda_h__. */

@@ -268,6 +268,14 @@ int main(int argc, char **argv) {
   check(free_b > 0 && free_b <= total_b, "cuMemGetInfo");
   CALL(cuMemAlloc(&dummy, 0), CUDA_ERROR_INVALID_VALUE);
   CALL(cuMemFree(x + 4), CUDA_ERROR_INVALID_VALUE);
+  void *pinned_dummy = NULL;
+  CALL(cuMemFree(0), -1); // CUDA's answer for 0 printed
+  CALL(cuMemFreeHost(NULL), -1);
+  CALL(cuMemAllocManaged(&dummy, 64, 0), CUDA_ERROR_INVALID_VALUE);
+  CALL(cuMemHostAlloc(&pinned_dummy, 64, 0x80), CUDA_ERROR_INVALID_VALUE);
+  CALL(cuMemGetAddressRange(NULL, NULL, (CUdeviceptr)16), -1);
+  CALL(cuPointerGetAttribute(&mtype, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, (CUdeviceptr)&mtype), -1);
+  CALL(cuMemsetD32(x + 2, 0, 4), -1); // misaligned: CUDA's answer printed
   void *pinned = NULL;
   OK(cuMemAllocHost(&pinned, 4096));
   OK(cuPointerGetAttribute(&mtype, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, (CUdeviceptr)pinned));
@@ -354,6 +362,14 @@ int main(int argc, char **argv) {
   OK(cuEventDestroy(e0));
   OK(cuEventDestroy(e1));
   OK(cuStreamDestroy(s));
+  CALL(cuStreamDestroy(NULL), -1);
+  CALL(cuEventCreate(&e0, 0x80), CUDA_ERROR_INVALID_VALUE);
+  CALL(cuStreamCreate(&s, 0x80), CUDA_ERROR_INVALID_VALUE);
+  CALL(cuEventCreate(&e0, CU_EVENT_DISABLE_TIMING), CUDA_SUCCESS);
+  CALL(cuEventRecord(e0, NULL), CUDA_SUCCESS);
+  CALL(cuEventSynchronize(e0), CUDA_SUCCESS);
+  CALL(cuEventElapsedTime(&ms, e0, e0), -1); // timing disabled: CUDA's code printed
+  OK(cuEventDestroy(e0));
 
   // ---- images in memory ----
   FILE *f = fopen(argv[1], "rb");
