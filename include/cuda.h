@@ -64,6 +64,7 @@
 #define cuEventDestroy cuEventDestroy_v2
 #define cuEventElapsedTime cuEventElapsedTime_v2
 #define cuGetProcAddress cuGetProcAddress_v2
+#define cuDeviceGetUuid cuDeviceGetUuid_v2
 
 /* Every result code of CUDA 13 with CUDA's value. cuGetErrorName and
  * cuGetErrorString know the names and texts of the codes Anchor's driver
@@ -1324,6 +1325,17 @@ CUresult cuLibraryGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUlibrary library,
 CUresult cuKernelGetFunction(CUfunction *pFunc, CUkernel kernel);
 CUresult cuKernelGetLibrary(CUlibrary *pLib, CUkernel kernel);
 CUresult cuKernelGetName(const char **name, CUkernel hfunc);
+
+/* More of devices and streams (cu_device.c, cu_stream.c). */
+typedef void(CUDA_CB *CUstreamCallback)(CUstream hStream, CUresult status, void *userData);
+CUresult cuDeviceGetUuid(CUuuid *uuid, CUdevice dev);
+CUresult cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev);
+CUresult cuDeviceCanAccessPeer(int *canAccessPeer, CUdevice dev, CUdevice peerDev);
+CUresult cuStreamAddCallback(CUstream hStream, CUstreamCallback callback, void *userData,
+                             unsigned int flags);
+CUresult cuStreamGetCtx(CUstream hStream, CUcontext *pctx);
+CUresult cuStreamGetPriority(CUstream hStream, int *priority);
+CUresult cuEventRecordWithFlags(CUevent hEvent, CUstream hStream, unsigned int flags);
 
 /* Entry points by name (cu_device.c): libanchor's own driver functions. */
 CUresult cuGetProcAddress(const char *symbol, void **pfn, int cudaVersion, cuuint64_t flags,

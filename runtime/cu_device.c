@@ -3,6 +3,7 @@
  * core as the runtime API (libanchor is runtime and driver at once), but
  * without the runtime's last error: the driver API has none, so these
  * functions leave through rt_leave_unrecorded and never disturb it. */
+#include <stdio.h>
 #include <string.h>
 
 #include "core.h"
@@ -233,4 +234,36 @@ CUresult cuGetProcAddress(const char *symbol, void **pfn, int cudaVersion, cuuin
   if (symbolStatus)
     *symbolStatus = *pfn ? CU_GET_PROC_ADDRESS_SUCCESS : CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
   return *pfn ? CUDA_SUCCESS : CUDA_ERROR_NOT_FOUND;
+}
+
+/* ---- more of the device ----------------------------------------------------------- */
+
+CUresult cuDeviceGetUuid(CUuuid *uuid, CUdevice dev) {
+  if (!rt_context_initialised()) return CUDA_ERROR_NOT_INITIALIZED;
+  if (!uuid) return CUDA_ERROR_INVALID_VALUE;
+  struct cudaDeviceProp p;
+  cudaError_t e = rt_driver_properties(dev, &p);
+  if (e == cudaSuccess) memcpy(uuid->bytes, p.uuid.bytes, sizeof uuid->bytes);
+  return rt_driver_result(e);
+}
+
+/* "domain:bus:device.function" in hexadecimal, as CUDA writes it. */
+CUresult cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev) {
+  if (!rt_context_initialised()) return CUDA_ERROR_NOT_INITIALIZED;
+  if (!pciBusId || len <= 0) return CUDA_ERROR_INVALID_VALUE;
+  struct cudaDeviceProp p;
+  cudaError_t e = rt_driver_properties(dev, &p);
+  if (e == cudaSuccess)
+    snprintf(pciBusId, (size_t)len, "%04x:%02x:%02x.0", (unsigned)p.pciDomainID,
+             (unsigned)p.pciBusID, (unsigned)p.pciDeviceID);
+  return rt_driver_result(e);
+}
+
+/* One device: it is not its own peer (as cudaDeviceCanAccessPeer says). */
+CUresult cuDeviceCanAccessPeer(int *canAccessPeer, CUdevice dev, CUdevice peerDev) {
+  if (!rt_context_initialised()) return CUDA_ERROR_NOT_INITIALIZED;
+  if (!canAccessPeer) return CUDA_ERROR_INVALID_VALUE;
+  if (dev != 0 || peerDev != 0) return CUDA_ERROR_INVALID_DEVICE;
+  *canAccessPeer = 0;
+  return CUDA_SUCCESS;
 }

@@ -141,3 +141,48 @@ CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart, CUevent hEnd) 
   if (r == CUDA_SUCCESS) *pMilliseconds = rt_event_elapsed_ms(start, end);
   return rt_cu_leave(r);
 }
+
+/* ---- more of streams ---------------------------------------------------------------- */
+
+/* As cudaStreamAddCallback: after the work before it, with the stream's
+ * status, outside the lock. */
+CUresult cuStreamAddCallback(CUstream hStream, CUstreamCallback callback, void *userData,
+                             unsigned int flags) {
+  CUresult r = rt_cu_enter_context();
+  if (r == CUDA_SUCCESS && (!callback || flags != 0)) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS && !rt_stream_valid(rt_cu_stream(hStream))) r = CUDA_ERROR_INVALID_HANDLE;
+  if (r == CUDA_SUCCESS && rt_device_current()) rt_wait_all();
+  if (r == CUDA_SUCCESS) rt_services_flush();
+  CUresult status = rt_cu_result(rt_sticky_error());
+  rt_cu_leave(r);
+  if (r == CUDA_SUCCESS) callback(hStream, status, userData);
+  return r;
+}
+
+/* Every stream belongs to the one device's contexts alike: the calling
+ * thread's current context (the primary one when none is). */
+CUresult cuStreamGetCtx(CUstream hStream, CUcontext *pctx) {
+  RT_CU_CHECK_INIT();
+  if (!pctx) return CUDA_ERROR_INVALID_VALUE;
+  rt_enter();
+  CUresult r = rt_stream_valid(rt_cu_stream(hStream)) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+  rt_ctx *c = rt_context_current();
+  if (r == CUDA_SUCCESS) *pctx = (CUcontext)(void *)(c ? c : rt_context_primary());
+  return rt_cu_leave(r);
+}
+
+/* The priority range is [0, 0]. */
+CUresult cuStreamGetPriority(CUstream hStream, int *priority) {
+  CUresult r = rt_cu_enter_context();
+  if (r == CUDA_SUCCESS && !priority) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS && !rt_stream_valid(rt_cu_stream(hStream))) r = CUDA_ERROR_INVALID_HANDLE;
+  if (r == CUDA_SUCCESS) *priority = 0;
+  return rt_cu_leave(r);
+}
+
+/* CU_EVENT_RECORD_EXTERNAL matters only inside graphs: a plain record. */
+CUresult cuEventRecordWithFlags(CUevent hEvent, CUstream hStream, unsigned int flags) {
+  if (flags & ~(unsigned)CU_EVENT_RECORD_EXTERNAL)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  return cuEventRecord(hEvent, hStream);
+}

@@ -46,6 +46,9 @@ static int host_calls;
 static void CUDA_CB host_fn(void *p) {
   host_calls += *(int *)p;
 }
+static void CUDA_CB stream_cb(CUstream, CUresult status, void *p) {
+  if (status == CUDA_SUCCESS) host_calls += *(int *)p;
+}
 
 int main(int argc, char **argv) {
   if (argc < 2) {
@@ -57,6 +60,14 @@ int main(int argc, char **argv) {
   OK(cuInit(0));
   CUdevice dev;
   OK(cuDeviceGet(&dev, 0));
+  CUuuid uuid;
+  OK(cuDeviceGetUuid(&uuid, dev));
+  char bus[32] = "";
+  OK(cuDeviceGetPCIBusId(bus, sizeof bus, dev));
+  printf("cuDeviceGetPCIBusId: %s\n", bus);
+  int peer = -1;
+  OK(cuDeviceCanAccessPeer(&peer, dev, dev));
+  printf("cuDeviceCanAccessPeer(dev, dev) = %d\n", peer);
 
   // ---- contexts ----
   CUcontext cur = (CUcontext)1;
@@ -360,8 +371,18 @@ int main(int argc, char **argv) {
   OK(cuStreamQuery(s));
   OK(cuEventQuery(e1));
   OK(cuEventDestroy(e0));
-  OK(cuEventDestroy(e1));
+  int prio = -1;
+  OK(cuStreamGetPriority(s, &prio));
+  check(prio == 0, "cuStreamGetPriority in a [0, 0] range");
+  CUcontext sctx = NULL;
+  OK(cuStreamGetCtx(s, &sctx));
+  check(sctx == ctx, "cuStreamGetCtx: the stream's context");
+  OK(cuStreamAddCallback(s, stream_cb, &add, 0));
+  OK(cuStreamSynchronize(s));
+  check(host_calls == 14, "cuStreamAddCallback ran once, with success");
+  OK(cuEventRecordWithFlags(e1, s, CU_EVENT_RECORD_DEFAULT));
   OK(cuStreamDestroy(s));
+  OK(cuEventDestroy(e1));
   CALL(cuStreamDestroy(NULL), -1);
   CALL(cuEventCreate(&e0, 0x80), CUDA_ERROR_INVALID_VALUE);
   CALL(cuStreamCreate(&s, 0x80), CUDA_ERROR_INVALID_VALUE);
