@@ -78,6 +78,8 @@ typedef struct drv_options {
   bool compile_only;            /* -c */
   bool emit_msl;                /* --emit-msl: stop after device compilation */
   bool emit_device_ir;          /* --emit-device-ir: stop after the device front end */
+  bool emit_module;             /* -fatbin / -cubin: write the device module file */
+  const char *module_suffix;    /* "cubin" after -cubin (its default name), else NULL */
   bool deps_only;               /* -M / -MM: print dependencies, compile nothing */
   bool preprocess_only;         /* -E: print the host-side preprocessed source */
   bool keep;                    /* -keep: keep intermediate files */

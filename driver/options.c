@@ -44,6 +44,21 @@ FLAG_HANDLER(on_fast_math, fast_math)
 FLAG_HANDLER(on_run, run_after_link)
 FLAG_HANDLER(on_emit_msl, emit_msl)
 FLAG_HANDLER(on_emit_device_ir, emit_device_ir)
+FLAG_HANDLER(on_emit_module, emit_module)
+
+static int on_emit_cubin(drv_options *o, const char *v, const char *s) {
+  o->module_suffix = "cubin";
+  return on_emit_module(o, v, s);
+}
+
+/* Anchor compiles CUDA to MSL, never to PTX: there is no PTX to write. */
+static int on_ptx(drv_options *o, const char *v, const char *s) {
+  (void)o, (void)v;
+  return drv_error("option '%s' is not supported: Anchor generates no PTX; use -fatbin (or "
+                   "-cubin) for a device module file that cuModuleLoad reads, or --emit-msl "
+                   "for the generated Metal source",
+                   s);
+}
 FLAG_HANDLER(on_forward_unknown, forward_unknown)
 FLAG_HANDLER(on_preprocess, preprocess_only)
 FLAG_HANDLER(on_keep, keep)
@@ -381,6 +396,9 @@ static const option_spec option_table[] = {
     {"dryrun", "dryrun", false, on_dryrun},
     {"emit-msl", NULL, false, on_emit_msl},
     {"emit-device-ir", NULL, false, on_emit_device_ir},
+    {"fatbin", "fatbin", false, on_emit_module},
+    {"cubin", "cubin", false, on_emit_cubin},
+    {"ptx", "ptx", false, on_ptx},
     {"print-cuda-flags", NULL, true, on_print_cuda_flags},
     {"preprocess", "E", false, on_preprocess},
     {"keep", "keep", false, on_keep},

@@ -280,6 +280,14 @@ static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain
       char *msl = o->output ? drv_strdup(o->output) : drv_format("%s.metal", base);
       plan_backend(plan, o, tc, ir, mod, msl);
       free(msl);
+    } else if (o->emit_module) {
+      /* -fatbin / -cubin: the device module itself is the file (it starts
+       * with its magic and length, docs/design.md); nvcc's default names. */
+      char *out = o->output
+                      ? drv_strdup(o->output)
+                      : drv_format("%s.%s", base, o->module_suffix ? o->module_suffix : "fatbin");
+      plan_backend(plan, o, tc, ir, out, NULL);
+      free(out);
     } else {
       char *obj = object_path(o, temp_dir, index, base);
       plan_backend(plan, o, tc, ir, mod, NULL);
@@ -353,7 +361,10 @@ static bool has_object_suffix(const char *path) {
 
 /* The name of the option that stops after device compilation, NULL if none. */
 static const char *device_stop_option(const drv_options *o) {
-  return o->emit_msl ? "--emit-msl" : o->emit_device_ir ? "--emit-device-ir" : NULL;
+  return o->emit_msl         ? "--emit-msl"
+         : o->emit_device_ir ? "--emit-device-ir"
+         : o->emit_module    ? (o->module_suffix ? "-cubin" : "-fatbin")
+                             : NULL;
 }
 
 /* Rejects combinations nvcc rejects, before anything runs. */
@@ -365,8 +376,12 @@ static int check_request(const drv_options *o) {
   }
   const char *device_stop = device_stop_option(o);
   bool stops_early = o->compile_only || device_stop || o->deps_only || o->preprocess_only;
-  if (o->emit_msl && o->emit_device_ir)
-    return drv_error("--emit-msl and --emit-device-ir cannot be combined");
+  const char *stops[3];
+  int stop_count = 0;
+  if (o->emit_msl) stops[stop_count++] = "--emit-msl";
+  if (o->emit_device_ir) stops[stop_count++] = "--emit-device-ir";
+  if (o->emit_module) stops[stop_count++] = o->module_suffix ? "-cubin" : "-fatbin";
+  if (stop_count > 1) return drv_error("%s and %s cannot be combined", stops[0], stops[1]);
   if (device_stop && cuda == 0) return drv_error("%s needs a .cu input", device_stop);
   if (device_stop && o->output && cuda > 1)
     return drv_error("a single .cu input is required for %s when an output file is specified",

@@ -75,6 +75,10 @@ void drv_print_version(const drv_toolchain *tc) {
          "Target: Apple GPUs through Metal (MSL %d.%d, Apple7 and later); "
          "without Metal, kernels run on softmetal\n"
          "Host and device front end: %s\n"
-         "Installed in: %s\n",
-         ANCHOR_VERSION, AC_MSL_BASELINE_MAJOR, AC_MSL_BASELINE_MINOR, tc->clang, tc->root);
+         "Installed in: %s\n"
+         /* nvcc's form of the CUDA release the headers and libanchor implement:
+          * build tools (CMake's FindCUDAToolkit) read the version from it. */
+         "Implements the CUDA API of release %d.%d, V%d.%d.0\n",
+         ANCHOR_VERSION, AC_MSL_BASELINE_MAJOR, AC_MSL_BASELINE_MINOR, tc->clang, tc->root,
+         ANCHOR_CUDA_MAJOR, ANCHOR_CUDA_MINOR, ANCHOR_CUDA_MAJOR, ANCHOR_CUDA_MINOR);
 }

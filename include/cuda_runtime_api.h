@@ -215,6 +215,44 @@ cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *pciBusId);
 struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w,
                                                    enum cudaChannelFormatKind f);
 
+/* --- libraries (CUDA 12): device module files loaded at run time ----------
+ * (anchorcc -fatbin / -cubin; runtime/cuda_library.c). A cudaKernel_t is
+ * launched with cudaLaunchKernel((const void *)kernel, ...). JIT options are
+ * accepted and have no effect (no PTX). */
+cudaError_t cudaLibraryLoadData(cudaLibrary_t *library, const void *code,
+                                enum cudaJitOption *jitOptions, void **jitOptionsValues,
+                                unsigned int numJitOptions, enum cudaLibraryOption *libraryOptions,
+                                void **libraryOptionValues, unsigned int numLibraryOptions);
+cudaError_t cudaLibraryLoadFromFile(cudaLibrary_t *library, const char *fileName,
+                                    enum cudaJitOption *jitOptions, void **jitOptionsValues,
+                                    unsigned int numJitOptions,
+                                    enum cudaLibraryOption *libraryOptions,
+                                    void **libraryOptionValues, unsigned int numLibraryOptions);
+cudaError_t cudaLibraryUnload(cudaLibrary_t library);
+cudaError_t cudaLibraryGetKernel(cudaKernel_t *pKernel, cudaLibrary_t library, const char *name);
+cudaError_t cudaLibraryGetGlobal(void **dptr, size_t *bytes, cudaLibrary_t library,
+                                 const char *name);
+cudaError_t cudaLibraryGetKernelCount(unsigned int *count, cudaLibrary_t lib);
+cudaError_t cudaLibraryEnumerateKernels(cudaKernel_t *kernels, unsigned int numKernels,
+                                        cudaLibrary_t lib);
+/* The cudaFunction_t (a CUfunction) of a kernel's host stub. */
+cudaError_t cudaGetFuncBySymbol(cudaFunction_t *functionPtr, const void *symbolPtr);
+
+/* --- the driver's functions by name (runtime/cuda_entry.c): libanchor's own
+ * driver API; *driverStatus says whether symbol was found. */
+#ifdef __cplusplus
+#define ANCHOR_DEFAULT_NULL = NULL
+#else
+#define ANCHOR_DEFAULT_NULL
+#endif
+cudaError_t
+cudaGetDriverEntryPoint(const char *symbol, void **funcPtr, unsigned long long flags,
+                        enum cudaDriverEntryPointQueryResult *driverStatus ANCHOR_DEFAULT_NULL);
+cudaError_t cudaGetDriverEntryPointByVersion(
+    const char *symbol, void **funcPtr, unsigned int cudaVersion, unsigned long long flags,
+    enum cudaDriverEntryPointQueryResult *driverStatus ANCHOR_DEFAULT_NULL);
+#undef ANCHOR_DEFAULT_NULL
+
 /* --- declared, not supported ---------------------------------------------
  * Functions Anchor does not implement (yet, or at all on Metal): each records
  * and returns cudaErrorNotSupported. The list, and why for each:

@@ -279,7 +279,8 @@ void rt_module_refuse(rt_module *module, const char *what, const char *name);
  * loaded (lock held). */
 void rt_module_unregister(rt_module *module);
 
-/* Lookup (lock held): finds the kernel and makes sure its module's library,
+/* Lookup (lock held): finds the kernel (host_function may also be a live
+ * rt_function, a cudaKernel_t, as cudaLaunchKernel takes both) and makes sure its module's library,
  * its pipeline and the module's globals exist, readying the device.
  * Errors: cudaErrorInvalidDeviceFunction (not registered / not in module),
  * cudaErrorInvalidKernelImage (malformed blob), cudaErrorInvalidPtx (MSL did
@@ -460,5 +461,112 @@ char *rt_printf_format(const unsigned char *payload, size_t bytes, size_t *lengt
  * forgets what modules loaded, destroys the arena (every allocation) and the
  * queue, and clears the sticky error; the next use starts afresh. */
 void rt_reset(void);
+
+/* ---- the driver API's core (docs/runtime.md, "Driver API") ---------------------- */
+
+/* core_device.c: whether the calling thread entered through rt_enter_device
+ * (the runtime API's way in) since the last call; clears it. No lock. */
+bool rt_device_take_runtime_entry(void);
+
+/* core_context.c: contexts. One Metal device, one arena: every context,
+ * primary or created, shares the core's device and memory; a context is
+ * flags, limits and a place on the per-thread current-context stack. All:
+ * lock held. */
+typedef struct rt_ctx rt_ctx;
+/* The device's primary context (always the same handle). */
+rt_ctx *rt_context_primary(void);
+/* A created context (cuCtxCreate), owned by the core until
+ * rt_context_destroy; cudaErrorMemoryAllocation when out of host memory. */
+cudaError_t rt_context_create(unsigned flags, rt_ctx **out);
+/* Destroys a created context and removes it from the calling thread's stack;
+ * false when ctx is not a live created context. */
+bool rt_context_destroy(rt_ctx *ctx);
+/* The primary context or a live created one. */
+bool rt_context_valid(const rt_ctx *ctx);
+/* The calling thread's current context (NULL when none, or when its top is
+ * destroyed); a thread that used the runtime API with an empty stack has the
+ * primary context made current first, as CUDA's runtime does. */
+rt_ctx *rt_context_current(void);
+/* The stack: push (false when it is full), pop (NULL when empty), set the
+ * top (ctx NULL pops; an empty stack gets ctx pushed). */
+bool rt_context_push(rt_ctx *ctx);
+rt_ctx *rt_context_pop(void);
+void rt_context_set(rt_ctx *ctx);
+unsigned rt_context_flags(const rt_ctx *ctx);
+void rt_context_set_flags(rt_ctx *ctx, unsigned flags);
+/* Primary context reference counting: retain returns the new count;
+ * release returns false when the count is already 0. Active: retained, or
+ * current on some thread through the runtime. */
+unsigned rt_context_primary_retain(void);
+bool rt_context_primary_release(void);
+bool rt_context_primary_active(void);
+/* The primary context back to its initial state (flags 0, not made current
+ * by the runtime; retains are kept). */
+void rt_context_primary_reset(void);
+/* cuInit's success, process-wide: any thread, no lock. */
+void rt_context_mark_initialised(void);
+bool rt_context_initialised(void);
+
+/* core_module.c: modules loaded from images (cuModuleLoadData & co.) and
+ * their functions. A loaded module is an rt_module like a registered one,
+ * with an owned copy of its image. All: lock held. */
+typedef struct rt_function rt_function;
+/* Parses image — the device module (common/module.h, "ANCHMOD1" and its
+ * length) or a fat-binary wrapper (ac_fatbin_wrapper) around one — copies
+ * it and loads it: readies the device, compiles its MSL, gives its variables
+ * storage. cudaErrorInvalidKernelImage (= CUDA_ERROR_INVALID_IMAGE) when
+ * image is neither or does not parse, cudaErrorInvalidPtx when its MSL does
+ * not compile, rt_device_ready's errors, cudaErrorMemoryAllocation. */
+cudaError_t rt_module_load_image(const void *image, rt_module **out);
+/* The same from a file: cudaErrorFileNotFound when it cannot be opened,
+ * cudaErrorInvalidKernelImage when it is shorter than the module its header
+ * describes (or no module), else rt_module_load_image's errors. */
+cudaError_t rt_module_load_file(const char *path, rt_module **out);
+/* A live module loaded by rt_module_load_image (registered ones are not). */
+bool rt_module_loaded_image(const rt_module *module);
+/* The function named name (mangled or extern "C", as in the module's table),
+ * a handle valid until the module is unloaded; cudaErrorSymbolNotFound
+ * (= CUDA_ERROR_NOT_FOUND) when there is none. */
+cudaError_t rt_module_function(rt_module *module, const char *name, rt_function **out);
+/* The function handle of a registered kernel's host stub (the runtime's
+ * cudaGetFuncBySymbol); cudaErrorInvalidDeviceFunction when none. */
+cudaError_t rt_module_function_by_stub(const void *host_function, rt_function **out);
+size_t rt_module_function_count(const rt_module *module);
+rt_function *rt_module_function_at(rt_module *module, size_t index);
+/* A live function handle (of any module, registered or loaded). */
+bool rt_function_valid(const rt_function *function);
+const char *rt_function_name(const rt_function *function);
+rt_module *rt_function_module(const rt_function *function);
+/* The function's kernel, loaded, with its pipeline (rt_module_kernel_by_name's
+ * errors). */
+cudaError_t rt_function_kernel(rt_function *function, rt_kernel *out);
+/* Attributes the driver API sets on a function: the maximum dynamic shared
+ * memory and the carveout (stored, -1 default), the cache preference. */
+int *rt_function_attributes(rt_function *function);
+/* The module's variable named name (loading the module): CUDA address and
+ * size; cudaErrorSymbolNotFound when there is none. */
+cudaError_t rt_module_global(rt_module *module, const char *name, void **address_out,
+                             size_t *size_out);
+
+/* core_memory.c: the CUDA address where block starts (lock held); and
+ * cuMemsetD16/D32's work: count elements of element (1, 2 or 4) bytes, each
+ * the low bytes of pattern (little endian), inside one allocation (else
+ * cudaErrorInvalidValue); a blit when every byte is the same, else the host
+ * after a wait. */
+void *rt_memory_block_start(rt_device *device, const rt_block *block);
+cudaError_t rt_memory_fill_pattern(rt_device *device, void *p, uint32_t pattern, size_t element,
+                                   size_t count);
+
+/* entry.c (base, no Metal, no lock): the driver function named name (a cu*
+ * base name such as "cuMemAlloc") among libanchor's exported symbols, its
+ * newest version (name_v4 ... name_v2, then name), or NULL. */
+void *rt_entry_point(const char *name);
+
+/* core_launch.c: a launch whose parameters come as one packed block in
+ * CUDA's layout (cuLaunchKernel's extra, CU_LAUNCH_PARAM_BUFFER_POINTER):
+ * bytes must cover the kernel's parameter block (else
+ * cudaErrorInvalidValue); otherwise rt_launch. */
+cudaError_t rt_launch_packed(rt_device *device, const rt_kernel *kernel,
+                             const rt_launch_config *config, const void *buffer, size_t bytes);
 
 #endif

@@ -62,9 +62,21 @@ bool rt_in_host_function(void) {
   return rt_host_fn;
 }
 
+/* Set by the runtime API's way in (rt_enter_device), taken by the driver
+ * API's context stack: the runtime makes the primary context current on a
+ * thread that has none (core_context.c). */
+static _Thread_local bool rt_runtime_entered;
+
+bool rt_device_take_runtime_entry(void) {
+  bool entered = rt_runtime_entered;
+  rt_runtime_entered = false;
+  return entered;
+}
+
 cudaError_t rt_enter_device(rt_device **device_out) {
   assert(device_out);
   rt_enter();
+  rt_runtime_entered = true;
   if (rt_host_fn) return cudaErrorNotPermitted; /* CUDA forbids it; it could deadlock */
   cudaError_t e = rt_sticky_error();
   return e != cudaSuccess ? e : rt_device_ready(device_out);

@@ -249,6 +249,21 @@ cudaError_t rt_kernel_set_attribute(const rt_kernel *kernel, enum cudaFuncAttrib
   }
 }
 
+cudaError_t rt_launch_packed(rt_device *device, const rt_kernel *kernel,
+                             const rt_launch_config *config, const void *buffer, size_t bytes) {
+  assert(rt_lock_held() && kernel);
+  const ac_kernel *k = kernel->desc;
+  if (k->param_count && (!buffer || bytes < k->param_bytes)) return cudaErrorInvalidValue;
+  /* One pointer per parameter into the block: the packer's usual form. */
+  void **args = calloc(k->param_count + 1, sizeof *args);
+  if (!args) return cudaErrorMemoryAllocation;
+  for (size_t i = 0; i < k->param_count; i++)
+    args[i] = (unsigned char *)(uintptr_t)buffer + k->params[i].offset;
+  cudaError_t e = rt_launch(device, kernel, config, args);
+  free(args);
+  return e;
+}
+
 int rt_launch_occupancy(const rt_kernel *kernel, int block_size, size_t dynamic_smem) {
   assert(kernel);
   if (block_size <= 0 || (uint64_t)block_size > kernel->max_threads ||

@@ -38,6 +38,16 @@ struct rt_module {
   mtl_id *pipelines;            /* per kernel, created on first launch */
   rt_kernel_settings *settings; /* per kernel: cudaFuncSetAttribute's (zeroed by a reset) */
   uint64_t *global_addresses;   /* per global */
+  /* loaded from an image (the driver API): the owned copy and the handles */
+  unsigned char *image;
+  rt_function *functions; /* per kernel */
+};
+
+/* A driver-API function handle: a kernel of a module loaded from an image. */
+struct rt_function {
+  rt_module *module;
+  size_t index;
+  int attributes[3]; /* max dynamic shared memory, carveout, cache config */
 };
 
 /* host address → (module, index of the kernel or global; SIZE_MAX if absent) */
@@ -105,6 +115,15 @@ static void rt_map_forget(rt_map *map, const rt_module *module) {
 
 /* ---- registration (called by clang-generated constructors) ---------------------- */
 
+/* One function handle per kernel (cudaGetFuncBySymbol, cuModuleGetFunction). */
+static bool rt_module_make_functions(rt_module *m) {
+  m->functions = calloc(m->desc.kernel_count + 1, sizeof *m->functions);
+  if (!m->functions) return false;
+  for (size_t i = 0; i < m->desc.kernel_count; i++)
+    m->functions[i] = (rt_function){m, i, {-1, -1, 0}};
+  return true;
+}
+
 static rt_module *rt_module_parse(const void *fat_cubin) {
   rt_module *m = calloc(1, sizeof *m);
   if (!m) return NULL;
@@ -113,6 +132,11 @@ static rt_module *rt_module_parse(const void *fat_cubin) {
     snprintf(m->error, sizeof m->error, "fat binary wrapper has wrong magic or version");
   else
     m->valid = ac_module_parse(wrapper->data, &m->desc, m->error, sizeof m->error);
+  if (m->valid && !rt_module_make_functions(m)) {
+    ac_module_free(&m->desc);
+    free(m);
+    return NULL;
+  }
   return m;
 }
 
@@ -187,6 +211,8 @@ void rt_module_unregister(rt_module *m) {
                     RT_BLOCK_GLOBAL);
   rt_module_release(m);
   ac_module_free(&m->desc);
+  free(m->image);
+  free(m->functions);
   free(m);
 }
 
@@ -291,9 +317,15 @@ static cudaError_t rt_module_kernel_at(rt_module *m, size_t index, rt_kernel *ou
   return cudaSuccess;
 }
 
+static bool rt_function_live(const rt_function *function);
+
 cudaError_t rt_module_kernel_by_stub(const void *host_function, rt_kernel *out) {
   assert(rt_lock_held() && out);
   const rt_entry *entry = rt_map_get(&rt_functions, host_function);
+  if (!entry && rt_function_live(host_function)) { /* a cudaKernel_t of a loaded library */
+    const rt_function *f = host_function;
+    return rt_module_kernel_at(f->module, f->index, out);
+  }
   if (!entry) return cudaErrorInvalidDeviceFunction;
   return rt_module_kernel_at(entry->module, entry->index, out);
 }
@@ -346,4 +378,163 @@ void rt_module_unload_all(void) {
   assert(rt_lock_held());
   for (rt_module *m = rt_modules; m; m = m->next)
     rt_module_release(m);
+}
+
+/* ---- modules loaded from images (the driver API) ----------------------------------- */
+
+/* The blob's own length (common/module.h), 0 when image is no device module. */
+static uint64_t rt_image_length(const unsigned char *image) {
+  if (memcmp(image, AC_MODULE_MAGIC, 8) != 0) return 0;
+  uint64_t length = 0;
+  for (int b = 0; b < 8; b++)
+    length |= (uint64_t)image[8 + b] << (8 * b);
+  return length >= AC_MODULE_HEADER_BYTES && length <= AC_MODULE_MAX_BYTES ? length : 0;
+}
+
+cudaError_t rt_module_load_image(const void *image, rt_module **out) {
+  assert(rt_lock_held() && image && out);
+  const ac_fatbin_wrapper *wrapper = image;
+  if (wrapper->magic == AC_FATBIN_MAGIC && wrapper->version == AC_FATBIN_VERSION && wrapper->data)
+    image = wrapper->data;
+  uint64_t length = rt_image_length(image);
+  if (!length) return cudaErrorInvalidKernelImage;
+  rt_module *m = calloc(1, sizeof *m);
+  if (!m || !(m->image = malloc(length))) {
+    free(m);
+    return cudaErrorMemoryAllocation;
+  }
+  memcpy(m->image, image, length);
+  if (!ac_module_parse(m->image, &m->desc, m->error, sizeof m->error)) {
+    free(m->image);
+    free(m);
+    return cudaErrorInvalidKernelImage;
+  }
+  m->valid = true;
+  if (!rt_module_make_functions(m)) {
+    ac_module_free(&m->desc);
+    free(m->image);
+    free(m);
+    return cudaErrorMemoryAllocation;
+  }
+  m->next = rt_modules;
+  rt_modules = m;
+  /* CUDA compiles at load: the errors come now, not at the first launch. */
+  rt_device *s;
+  cudaError_t e = rt_device_ready(&s);
+  if (e == cudaSuccess) e = rt_module_load(m, s);
+  if (e != cudaSuccess) {
+    rt_module_unregister(m);
+    return e;
+  }
+  *out = m;
+  return cudaSuccess;
+}
+
+bool rt_module_loaded_image(const rt_module *module) {
+  assert(rt_lock_held());
+  for (const rt_module *m = rt_modules; m; m = m->next)
+    if (m == module) return m->image != NULL;
+  return false;
+}
+
+cudaError_t rt_module_function(rt_module *module, const char *name, rt_function **out) {
+  assert(rt_lock_held() && module && name && out);
+  size_t index = rt_find_kernel(module, name);
+  if (index == SIZE_MAX || !module->functions) return cudaErrorSymbolNotFound;
+  *out = &module->functions[index];
+  return cudaSuccess;
+}
+
+size_t rt_module_function_count(const rt_module *module) {
+  assert(module);
+  return module->functions ? module->desc.kernel_count : 0;
+}
+
+rt_function *rt_module_function_at(rt_module *module, size_t index) {
+  assert(module && index < rt_module_function_count(module));
+  return &module->functions[index];
+}
+
+bool rt_function_valid(const rt_function *function) {
+  assert(rt_lock_held());
+  return rt_function_live(function);
+}
+
+static bool rt_function_live(const rt_function *function) {
+  for (const rt_module *m = rt_modules; m && function; m = m->next)
+    if (m->functions && function >= m->functions && function < m->functions + m->desc.kernel_count)
+      return true;
+  return false;
+}
+
+const char *rt_function_name(const rt_function *function) {
+  return function->module->desc.kernels[function->index].name;
+}
+
+rt_module *rt_function_module(const rt_function *function) {
+  return function->module;
+}
+
+int *rt_function_attributes(rt_function *function) {
+  return function->attributes;
+}
+
+cudaError_t rt_function_kernel(rt_function *function, rt_kernel *out) {
+  assert(rt_lock_held() && function && out);
+  return rt_module_kernel_at(function->module, function->index, out);
+}
+
+cudaError_t rt_module_global(rt_module *module, const char *name, void **address_out,
+                             size_t *size_out) {
+  assert(rt_lock_held() && module && name);
+  size_t index = rt_find_global(module, name);
+  if (index == SIZE_MAX) return cudaErrorSymbolNotFound;
+  rt_device *s;
+  cudaError_t e = rt_device_ready(&s);
+  if (e == cudaSuccess) e = rt_module_load(module, s);
+  if (e != cudaSuccess) return e;
+  if (address_out) *address_out = (void *)(uintptr_t)module->global_addresses[index];
+  if (size_out) *size_out = module->desc.globals[index].size;
+  return cudaSuccess;
+}
+
+cudaError_t rt_module_function_by_stub(const void *host_function, rt_function **out) {
+  assert(rt_lock_held() && out);
+  const rt_entry *entry = rt_map_get(&rt_functions, host_function);
+  if (!entry || entry->index == SIZE_MAX || !entry->module->functions)
+    return cudaErrorInvalidDeviceFunction;
+  *out = &entry->module->functions[entry->index];
+  return cudaSuccess;
+}
+
+cudaError_t rt_module_load_file(const char *path, rt_module **out) {
+  assert(rt_lock_held() && path && out);
+  FILE *f = fopen(path, "rb");
+  if (!f) return cudaErrorFileNotFound;
+  unsigned char *data = NULL;
+  size_t size = 0, capacity = 0;
+  cudaError_t e = cudaSuccess;
+  for (;;) {
+    if (size == capacity) {
+      size_t bigger = capacity ? capacity * 2 : (size_t)1 << 16;
+      unsigned char *grown = bigger <= AC_MODULE_MAX_BYTES ? realloc(data, bigger) : NULL;
+      if (!grown) {
+        e = bigger <= AC_MODULE_MAX_BYTES ? cudaErrorMemoryAllocation : cudaErrorInvalidKernelImage;
+        break;
+      }
+      data = grown;
+      capacity = bigger;
+    }
+    size_t got = fread(data + size, 1, capacity - size, f);
+    size += got;
+    if (got == 0) break;
+  }
+  fclose(f);
+  /* The file must hold the whole module its header describes. */
+  if (e == cudaSuccess) {
+    uint64_t length = size >= AC_MODULE_HEADER_BYTES ? rt_image_length(data) : 0;
+    e = length && length <= size ? rt_module_load_image(data, out) : cudaErrorInvalidKernelImage;
+  }
+  free(data); /* the module keeps its own copy */
+  return e;
 }

@@ -3,36 +3,121 @@
  * core as the runtime API (libanchor is runtime and driver at once), but
  * without the runtime's last error: the driver API has none, so these
  * functions leave through rt_leave_unrecorded and never disturb it. */
-#include <stdatomic.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "core.h"
 #include "cuda.h"
-
-static atomic_bool rt_driver_initialised;
 
 typedef struct {
   CUresult code;
   const char *name;
 } rt_driver_error;
 
-/* Names as in the driver API; texts are the runtime's for the same number. */
+/* Every CUresult of CUDA 13 (cuda.h), named as the driver API names it;
+ * texts are the runtime's for the same number (CUDA numbers the two APIs
+ * alike and gives the same texts). */
 static const rt_driver_error rt_driver_errors[] = {
     {CUDA_SUCCESS, "CUDA_SUCCESS"},
     {CUDA_ERROR_INVALID_VALUE, "CUDA_ERROR_INVALID_VALUE"},
     {CUDA_ERROR_OUT_OF_MEMORY, "CUDA_ERROR_OUT_OF_MEMORY"},
     {CUDA_ERROR_NOT_INITIALIZED, "CUDA_ERROR_NOT_INITIALIZED"},
     {CUDA_ERROR_DEINITIALIZED, "CUDA_ERROR_DEINITIALIZED"},
+    {CUDA_ERROR_PROFILER_DISABLED, "CUDA_ERROR_PROFILER_DISABLED"},
+    {CUDA_ERROR_PROFILER_NOT_INITIALIZED, "CUDA_ERROR_PROFILER_NOT_INITIALIZED"},
+    {CUDA_ERROR_PROFILER_ALREADY_STARTED, "CUDA_ERROR_PROFILER_ALREADY_STARTED"},
+    {CUDA_ERROR_PROFILER_ALREADY_STOPPED, "CUDA_ERROR_PROFILER_ALREADY_STOPPED"},
+    {CUDA_ERROR_STUB_LIBRARY, "CUDA_ERROR_STUB_LIBRARY"},
+    {CUDA_ERROR_CALL_REQUIRES_NEWER_DRIVER, "CUDA_ERROR_CALL_REQUIRES_NEWER_DRIVER"},
+    {CUDA_ERROR_DEVICE_UNAVAILABLE, "CUDA_ERROR_DEVICE_UNAVAILABLE"},
     {CUDA_ERROR_NO_DEVICE, "CUDA_ERROR_NO_DEVICE"},
     {CUDA_ERROR_INVALID_DEVICE, "CUDA_ERROR_INVALID_DEVICE"},
+    {CUDA_ERROR_DEVICE_NOT_LICENSED, "CUDA_ERROR_DEVICE_NOT_LICENSED"},
     {CUDA_ERROR_INVALID_IMAGE, "CUDA_ERROR_INVALID_IMAGE"},
     {CUDA_ERROR_INVALID_CONTEXT, "CUDA_ERROR_INVALID_CONTEXT"},
+    {CUDA_ERROR_CONTEXT_ALREADY_CURRENT, "CUDA_ERROR_CONTEXT_ALREADY_CURRENT"},
+    {CUDA_ERROR_MAP_FAILED, "CUDA_ERROR_MAP_FAILED"},
+    {CUDA_ERROR_UNMAP_FAILED, "CUDA_ERROR_UNMAP_FAILED"},
+    {CUDA_ERROR_ARRAY_IS_MAPPED, "CUDA_ERROR_ARRAY_IS_MAPPED"},
+    {CUDA_ERROR_ALREADY_MAPPED, "CUDA_ERROR_ALREADY_MAPPED"},
+    {CUDA_ERROR_NO_BINARY_FOR_GPU, "CUDA_ERROR_NO_BINARY_FOR_GPU"},
+    {CUDA_ERROR_ALREADY_ACQUIRED, "CUDA_ERROR_ALREADY_ACQUIRED"},
+    {CUDA_ERROR_NOT_MAPPED, "CUDA_ERROR_NOT_MAPPED"},
+    {CUDA_ERROR_NOT_MAPPED_AS_ARRAY, "CUDA_ERROR_NOT_MAPPED_AS_ARRAY"},
+    {CUDA_ERROR_NOT_MAPPED_AS_POINTER, "CUDA_ERROR_NOT_MAPPED_AS_POINTER"},
+    {CUDA_ERROR_ECC_UNCORRECTABLE, "CUDA_ERROR_ECC_UNCORRECTABLE"},
+    {CUDA_ERROR_UNSUPPORTED_LIMIT, "CUDA_ERROR_UNSUPPORTED_LIMIT"},
+    {CUDA_ERROR_CONTEXT_ALREADY_IN_USE, "CUDA_ERROR_CONTEXT_ALREADY_IN_USE"},
+    {CUDA_ERROR_PEER_ACCESS_UNSUPPORTED, "CUDA_ERROR_PEER_ACCESS_UNSUPPORTED"},
+    {CUDA_ERROR_INVALID_PTX, "CUDA_ERROR_INVALID_PTX"},
+    {CUDA_ERROR_INVALID_GRAPHICS_CONTEXT, "CUDA_ERROR_INVALID_GRAPHICS_CONTEXT"},
+    {CUDA_ERROR_NVLINK_UNCORRECTABLE, "CUDA_ERROR_NVLINK_UNCORRECTABLE"},
+    {CUDA_ERROR_JIT_COMPILER_NOT_FOUND, "CUDA_ERROR_JIT_COMPILER_NOT_FOUND"},
+    {CUDA_ERROR_UNSUPPORTED_PTX_VERSION, "CUDA_ERROR_UNSUPPORTED_PTX_VERSION"},
+    {CUDA_ERROR_JIT_COMPILATION_DISABLED, "CUDA_ERROR_JIT_COMPILATION_DISABLED"},
+    {CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY, "CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY"},
+    {CUDA_ERROR_UNSUPPORTED_DEVSIDE_SYNC, "CUDA_ERROR_UNSUPPORTED_DEVSIDE_SYNC"},
+    {CUDA_ERROR_CONTAINED, "CUDA_ERROR_CONTAINED"},
+    {CUDA_ERROR_INVALID_SOURCE, "CUDA_ERROR_INVALID_SOURCE"},
+    {CUDA_ERROR_FILE_NOT_FOUND, "CUDA_ERROR_FILE_NOT_FOUND"},
+    {CUDA_ERROR_SHARED_OBJECT_SYMBOL_NOT_FOUND, "CUDA_ERROR_SHARED_OBJECT_SYMBOL_NOT_FOUND"},
+    {CUDA_ERROR_SHARED_OBJECT_INIT_FAILED, "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED"},
+    {CUDA_ERROR_OPERATING_SYSTEM, "CUDA_ERROR_OPERATING_SYSTEM"},
     {CUDA_ERROR_INVALID_HANDLE, "CUDA_ERROR_INVALID_HANDLE"},
+    {CUDA_ERROR_ILLEGAL_STATE, "CUDA_ERROR_ILLEGAL_STATE"},
+    {CUDA_ERROR_LOSSY_QUERY, "CUDA_ERROR_LOSSY_QUERY"},
     {CUDA_ERROR_NOT_FOUND, "CUDA_ERROR_NOT_FOUND"},
     {CUDA_ERROR_NOT_READY, "CUDA_ERROR_NOT_READY"},
     {CUDA_ERROR_ILLEGAL_ADDRESS, "CUDA_ERROR_ILLEGAL_ADDRESS"},
+    {CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES"},
+    {CUDA_ERROR_LAUNCH_TIMEOUT, "CUDA_ERROR_LAUNCH_TIMEOUT"},
+    {CUDA_ERROR_LAUNCH_INCOMPATIBLE_TEXTURING, "CUDA_ERROR_LAUNCH_INCOMPATIBLE_TEXTURING"},
+    {CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED, "CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED"},
+    {CUDA_ERROR_PEER_ACCESS_NOT_ENABLED, "CUDA_ERROR_PEER_ACCESS_NOT_ENABLED"},
+    {CUDA_ERROR_PRIMARY_CONTEXT_ACTIVE, "CUDA_ERROR_PRIMARY_CONTEXT_ACTIVE"},
+    {CUDA_ERROR_CONTEXT_IS_DESTROYED, "CUDA_ERROR_CONTEXT_IS_DESTROYED"},
+    {CUDA_ERROR_ASSERT, "CUDA_ERROR_ASSERT"},
+    {CUDA_ERROR_TOO_MANY_PEERS, "CUDA_ERROR_TOO_MANY_PEERS"},
+    {CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED, "CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED"},
+    {CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED, "CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED"},
+    {CUDA_ERROR_HARDWARE_STACK_ERROR, "CUDA_ERROR_HARDWARE_STACK_ERROR"},
+    {CUDA_ERROR_ILLEGAL_INSTRUCTION, "CUDA_ERROR_ILLEGAL_INSTRUCTION"},
+    {CUDA_ERROR_MISALIGNED_ADDRESS, "CUDA_ERROR_MISALIGNED_ADDRESS"},
+    {CUDA_ERROR_INVALID_ADDRESS_SPACE, "CUDA_ERROR_INVALID_ADDRESS_SPACE"},
+    {CUDA_ERROR_INVALID_PC, "CUDA_ERROR_INVALID_PC"},
     {CUDA_ERROR_LAUNCH_FAILED, "CUDA_ERROR_LAUNCH_FAILED"},
+    {CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE, "CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE"},
+    {CUDA_ERROR_TENSOR_MEMORY_LEAK, "CUDA_ERROR_TENSOR_MEMORY_LEAK"},
+    {CUDA_ERROR_NOT_PERMITTED, "CUDA_ERROR_NOT_PERMITTED"},
     {CUDA_ERROR_NOT_SUPPORTED, "CUDA_ERROR_NOT_SUPPORTED"},
+    {CUDA_ERROR_SYSTEM_NOT_READY, "CUDA_ERROR_SYSTEM_NOT_READY"},
+    {CUDA_ERROR_SYSTEM_DRIVER_MISMATCH, "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH"},
+    {CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE, "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE"},
+    {CUDA_ERROR_MPS_CONNECTION_FAILED, "CUDA_ERROR_MPS_CONNECTION_FAILED"},
+    {CUDA_ERROR_MPS_RPC_FAILURE, "CUDA_ERROR_MPS_RPC_FAILURE"},
+    {CUDA_ERROR_MPS_SERVER_NOT_READY, "CUDA_ERROR_MPS_SERVER_NOT_READY"},
+    {CUDA_ERROR_MPS_MAX_CLIENTS_REACHED, "CUDA_ERROR_MPS_MAX_CLIENTS_REACHED"},
+    {CUDA_ERROR_MPS_MAX_CONNECTIONS_REACHED, "CUDA_ERROR_MPS_MAX_CONNECTIONS_REACHED"},
+    {CUDA_ERROR_MPS_CLIENT_TERMINATED, "CUDA_ERROR_MPS_CLIENT_TERMINATED"},
+    {CUDA_ERROR_CDP_NOT_SUPPORTED, "CUDA_ERROR_CDP_NOT_SUPPORTED"},
+    {CUDA_ERROR_CDP_VERSION_MISMATCH, "CUDA_ERROR_CDP_VERSION_MISMATCH"},
+    {CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED, "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED"},
+    {CUDA_ERROR_STREAM_CAPTURE_INVALIDATED, "CUDA_ERROR_STREAM_CAPTURE_INVALIDATED"},
+    {CUDA_ERROR_STREAM_CAPTURE_MERGE, "CUDA_ERROR_STREAM_CAPTURE_MERGE"},
+    {CUDA_ERROR_STREAM_CAPTURE_UNMATCHED, "CUDA_ERROR_STREAM_CAPTURE_UNMATCHED"},
+    {CUDA_ERROR_STREAM_CAPTURE_UNJOINED, "CUDA_ERROR_STREAM_CAPTURE_UNJOINED"},
+    {CUDA_ERROR_STREAM_CAPTURE_ISOLATION, "CUDA_ERROR_STREAM_CAPTURE_ISOLATION"},
+    {CUDA_ERROR_STREAM_CAPTURE_IMPLICIT, "CUDA_ERROR_STREAM_CAPTURE_IMPLICIT"},
+    {CUDA_ERROR_CAPTURED_EVENT, "CUDA_ERROR_CAPTURED_EVENT"},
+    {CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD, "CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD"},
+    {CUDA_ERROR_TIMEOUT, "CUDA_ERROR_TIMEOUT"},
+    {CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE, "CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE"},
+    {CUDA_ERROR_EXTERNAL_DEVICE, "CUDA_ERROR_EXTERNAL_DEVICE"},
+    {CUDA_ERROR_INVALID_CLUSTER_SIZE, "CUDA_ERROR_INVALID_CLUSTER_SIZE"},
+    {CUDA_ERROR_FUNCTION_NOT_LOADED, "CUDA_ERROR_FUNCTION_NOT_LOADED"},
+    {CUDA_ERROR_INVALID_RESOURCE_TYPE, "CUDA_ERROR_INVALID_RESOURCE_TYPE"},
+    {CUDA_ERROR_INVALID_RESOURCE_CONFIGURATION, "CUDA_ERROR_INVALID_RESOURCE_CONFIGURATION"},
+    {CUDA_ERROR_KEY_ROTATION, "CUDA_ERROR_KEY_ROTATION"},
     {CUDA_ERROR_UNKNOWN, "CUDA_ERROR_UNKNOWN"},
 };
 
@@ -52,7 +137,8 @@ CUresult cuGetErrorName(CUresult error, const char **pStr) {
 CUresult cuGetErrorString(CUresult error, const char **pStr) {
   if (!pStr) return CUDA_ERROR_INVALID_VALUE;
   const rt_driver_error *found = rt_driver_error_find(error);
-  *pStr = found ? rt_error_text((cudaError_t)error) : NULL;
+  const char *text = found ? rt_error_text((cudaError_t)error) : NULL;
+  *pStr = found ? (text ? text : found->name) : NULL;
   return found ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
@@ -73,7 +159,7 @@ CUresult cuInit(unsigned int flags) {
   rt_enter();
   cudaError_t e = rt_leave_unrecorded(rt_device_exists());
   if (e != cudaSuccess) return rt_driver_result(e);
-  atomic_store(&rt_driver_initialised, true);
+  rt_context_mark_initialised();
   return CUDA_SUCCESS;
 }
 
@@ -84,7 +170,7 @@ CUresult cuDriverGetVersion(int *driverVersion) {
 }
 
 CUresult cuDeviceGetCount(int *count) {
-  if (!atomic_load(&rt_driver_initialised)) return CUDA_ERROR_NOT_INITIALIZED;
+  if (!rt_context_initialised()) return CUDA_ERROR_NOT_INITIALIZED;
   if (!count) return CUDA_ERROR_INVALID_VALUE;
   rt_enter();
   cudaError_t e = rt_leave_unrecorded(rt_device_exists());
@@ -93,7 +179,7 @@ CUresult cuDeviceGetCount(int *count) {
 }
 
 CUresult cuDeviceGet(CUdevice *device, int ordinal) {
-  if (!atomic_load(&rt_driver_initialised)) return CUDA_ERROR_NOT_INITIALIZED;
+  if (!rt_context_initialised()) return CUDA_ERROR_NOT_INITIALIZED;
   if (!device) return CUDA_ERROR_INVALID_VALUE;
   if (ordinal != 0) return CUDA_ERROR_INVALID_DEVICE;
   *device = 0;
@@ -101,7 +187,7 @@ CUresult cuDeviceGet(CUdevice *device, int ordinal) {
 }
 
 CUresult cuDeviceGetName(char *name, int len, CUdevice dev) {
-  if (!atomic_load(&rt_driver_initialised)) return CUDA_ERROR_NOT_INITIALIZED;
+  if (!rt_context_initialised()) return CUDA_ERROR_NOT_INITIALIZED;
   if (!name || len <= 0) return CUDA_ERROR_INVALID_VALUE;
   struct cudaDeviceProp p;
   cudaError_t e = rt_driver_properties(dev, &p);
@@ -112,7 +198,7 @@ CUresult cuDeviceGetName(char *name, int len, CUdevice dev) {
 }
 
 CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev) {
-  if (!atomic_load(&rt_driver_initialised)) return CUDA_ERROR_NOT_INITIALIZED;
+  if (!rt_context_initialised()) return CUDA_ERROR_NOT_INITIALIZED;
   if (!bytes) return CUDA_ERROR_INVALID_VALUE;
   struct cudaDeviceProp p;
   cudaError_t e = rt_driver_properties(dev, &p);
@@ -121,11 +207,63 @@ CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev) {
 }
 
 CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUdevice dev) {
-  if (!atomic_load(&rt_driver_initialised)) return CUDA_ERROR_NOT_INITIALIZED;
+  if (!rt_context_initialised()) return CUDA_ERROR_NOT_INITIALIZED;
   if (!pi) return CUDA_ERROR_INVALID_VALUE;
   struct cudaDeviceProp p;
   cudaError_t e = rt_driver_properties(dev, &p);
   if (e == cudaSuccess && !rt_device_attribute(&p, (enum cudaDeviceAttr)attrib, pi))
     e = cudaErrorInvalidValue;
   return rt_driver_result(e);
+}
+
+/* ---- entry points by name ---------------------------------------------------------- */
+
+/* A driver function by its base name, as CUDA's cuGetProcAddress: the newest
+ * version libanchor has (entry.c), so "cuMemAlloc" gives cuMemAlloc_v2, what
+ * cuda.h's macro names too. Every function Anchor has exists in CUDA 13, so
+ * cudaVersion selects nothing; the per-thread default stream flag selects the
+ * same functions (one queue). */
+CUresult cuGetProcAddress(const char *symbol, void **pfn, int cudaVersion, cuuint64_t flags,
+                          CUdriverProcAddressQueryResult *symbolStatus) {
+  if (!symbol || !pfn) return CUDA_ERROR_INVALID_VALUE;
+  if (flags & ~(cuuint64_t)(CU_GET_PROC_ADDRESS_LEGACY_STREAM |
+                            CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM))
+    return CUDA_ERROR_INVALID_VALUE;
+  (void)cudaVersion;
+  *pfn = rt_entry_point(symbol);
+  if (symbolStatus)
+    *symbolStatus = *pfn ? CU_GET_PROC_ADDRESS_SUCCESS : CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
+  return *pfn ? CUDA_SUCCESS : CUDA_ERROR_NOT_FOUND;
+}
+
+/* ---- more of the device ----------------------------------------------------------- */
+
+CUresult cuDeviceGetUuid(CUuuid *uuid, CUdevice dev) {
+  if (!rt_context_initialised()) return CUDA_ERROR_NOT_INITIALIZED;
+  if (!uuid) return CUDA_ERROR_INVALID_VALUE;
+  struct cudaDeviceProp p;
+  cudaError_t e = rt_driver_properties(dev, &p);
+  if (e == cudaSuccess) memcpy(uuid->bytes, p.uuid.bytes, sizeof uuid->bytes);
+  return rt_driver_result(e);
+}
+
+/* "domain:bus:device.function" in hexadecimal, as CUDA writes it. */
+CUresult cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev) {
+  if (!rt_context_initialised()) return CUDA_ERROR_NOT_INITIALIZED;
+  if (!pciBusId || len <= 0) return CUDA_ERROR_INVALID_VALUE;
+  struct cudaDeviceProp p;
+  cudaError_t e = rt_driver_properties(dev, &p);
+  if (e == cudaSuccess)
+    snprintf(pciBusId, (size_t)len, "%04x:%02x:%02x.0", (unsigned)p.pciDomainID,
+             (unsigned)p.pciBusID, (unsigned)p.pciDeviceID);
+  return rt_driver_result(e);
+}
+
+/* One device: it is not its own peer (as cudaDeviceCanAccessPeer says). */
+CUresult cuDeviceCanAccessPeer(int *canAccessPeer, CUdevice dev, CUdevice peerDev) {
+  if (!rt_context_initialised()) return CUDA_ERROR_NOT_INITIALIZED;
+  if (!canAccessPeer) return CUDA_ERROR_INVALID_VALUE;
+  if (dev != 0 || peerDev != 0) return CUDA_ERROR_INVALID_DEVICE;
+  *canAccessPeer = 0;
+  return CUDA_SUCCESS;
 }

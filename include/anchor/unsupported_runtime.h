@@ -68,7 +68,6 @@
   X(cudaCtxResetPersistingL2Cache, (void), ()) \
   X(cudaLaunchKernelExC, (const cudaLaunchConfig_t *config, const void *func, void **args), \
     (NULL, NULL, NULL)) \
-  X(cudaGetFuncBySymbol, (cudaFunction_t *functionPtr, const void *symbolPtr), (NULL, NULL)) \
   X(cudaOccupancyMaxPotentialClusterSize, (int *clusterSize, const void *func, \
                                             const cudaLaunchConfig_t *launchConfig), \
     (NULL, NULL, NULL)) \

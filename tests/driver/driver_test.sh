@@ -682,6 +682,34 @@ case_emit_device_ir() {
   contains "$err" "--emit-msl and --emit-device-ir cannot be combined" "stderr"
 }
 
+# -fatbin / -cubin write the device module file (what cuModuleLoad reads): the
+# device and backend jobs only, the backend's output the file; -ptx is refused
+# by name with the alternative.
+case_module_file() {
+  write_kernel k.cu
+  run --dryrun -fatbin k.cu
+  expect_rc 0
+  [ "$(jobs | wc -l)" = 2 ] || fail "-fatbin: expected 2 jobs: $(jobs)"
+  contains "$(job 2)" "anchor-msl" "backend job"
+  contains "$(job 2)" " -o k.fatbin " "default -fatbin output"
+  run --dryrun -cubin k.cu
+  contains "$(job 2)" " -o k.cubin " "default -cubin output"
+  run -fatbin k.cu -o sub.fatbin
+  expect_rc 0
+  [ "$(head -c 8 sub.fatbin)" = ANCHMOD1 ] || fail "sub.fatbin is no device module"
+  run -ptx k.cu
+  expect_rc 1
+  contains "$err" "option '-ptx' is not supported" "stderr"
+  contains "$err" "-fatbin" "stderr"
+  run -fatbin --emit-msl k.cu
+  expect_rc 1
+  contains "$err" "--emit-msl and -fatbin cannot be combined" "stderr"
+  printf 'int x;\n' >c.c
+  run -cubin c.c
+  expect_rc 1
+  contains "$err" "-cubin needs a .cu input" "stderr"
+}
+
 # --print-cuda-flags device|host prints the flags the device or host job of a
 # .cu input starts with (needing no input), quoted for eval.
 case_print_cuda_flags() {

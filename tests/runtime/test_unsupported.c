@@ -26,7 +26,7 @@ static void check_runtime(const char *name, cudaError_t e) {
   }
 }
 
-static void check_driver(const char *name, CUresult e) {
+__attribute__((unused)) static void check_driver(const char *name, CUresult e) {
   checked++;
   if (e != CUDA_ERROR_NOT_SUPPORTED) {
     printf("FAIL: %s returned %d; expected CUDA_ERROR_NOT_SUPPORTED (%d)\n", name, (int)e,

@@ -1,0 +1,261 @@
+/* runtime/cu_context.c — the driver API's contexts: the primary context,
+ * cuCtxCreate/Destroy and the per-thread current-context stack (the core's,
+ * core_context.c). One Metal device: every context shares the core's device,
+ * arena and modules, so a created context is flags and a place on the stack;
+ * destroying one frees nothing else (docs/runtime.md, "Driver API"). */
+#include "cu_internal.h"
+
+static CUresult rt_cu_check_device(CUdevice dev) {
+  if (!rt_context_initialised()) return CUDA_ERROR_NOT_INITIALIZED;
+  return dev == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+}
+
+static const unsigned rt_ctx_known_flags = CU_CTX_FLAGS_MASK;
+
+/* Scheduling flags are one of spin/yield/blocking-sync (or auto). */
+static bool rt_ctx_flags_ok(unsigned flags) {
+  unsigned sched = flags & CU_CTX_SCHED_MASK;
+  return !(flags & ~rt_ctx_known_flags) &&
+         (sched == 0 || sched == CU_CTX_SCHED_SPIN || sched == CU_CTX_SCHED_YIELD ||
+          sched == CU_CTX_SCHED_BLOCKING_SYNC);
+}
+
+/* ---- the primary context ------------------------------------------------------------ */
+
+CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev) {
+  CUresult r = rt_cu_check_device(dev);
+  if (r != CUDA_SUCCESS) return r;
+  if (!pctx) return CUDA_ERROR_INVALID_VALUE;
+  rt_enter();
+  rt_context_primary_retain();
+  *pctx = (CUcontext)(void *)rt_context_primary();
+  return rt_cu_leave(CUDA_SUCCESS);
+}
+
+CUresult cuDevicePrimaryCtxRelease(CUdevice dev) {
+  CUresult r = rt_cu_check_device(dev);
+  if (r != CUDA_SUCCESS) return r;
+  rt_enter();
+  return rt_cu_leave(rt_context_primary_release() ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT);
+}
+
+/* "Destroys all allocations and resets all state on the primary context":
+ * the runtime's cudaDeviceReset, the same work on the one device. */
+CUresult cuDevicePrimaryCtxReset(CUdevice dev) {
+  CUresult r = rt_cu_check_device(dev);
+  if (r != CUDA_SUCCESS) return r;
+  rt_enter();
+  rt_reset();
+  rt_context_primary_reset();
+  return rt_cu_leave(CUDA_SUCCESS);
+}
+
+CUresult cuDevicePrimaryCtxGetState(CUdevice dev, unsigned int *flags, int *active) {
+  CUresult r = rt_cu_check_device(dev);
+  if (r != CUDA_SUCCESS) return r;
+  if (!flags || !active) return CUDA_ERROR_INVALID_VALUE;
+  rt_enter();
+  *flags = rt_context_flags(rt_context_primary());
+  *active = rt_context_primary_active();
+  return rt_cu_leave(CUDA_SUCCESS);
+}
+
+CUresult cuDevicePrimaryCtxSetFlags(CUdevice dev, unsigned int flags) {
+  CUresult r = rt_cu_check_device(dev);
+  if (r != CUDA_SUCCESS) return r;
+  if (!rt_ctx_flags_ok(flags)) return CUDA_ERROR_INVALID_VALUE;
+  rt_enter();
+  rt_context_set_flags(rt_context_primary(), flags);
+  return rt_cu_leave(CUDA_SUCCESS);
+}
+
+/* ---- created contexts --------------------------------------------------------------- */
+
+/* CUDA 13's cuCtxCreate (v4): ctxCreateParams may be NULL; execution
+ * affinity and CIG sharing are not offered (one device, no partitions). */
+CUresult cuCtxCreate(CUcontext *pctx, CUctxCreateParams *ctxCreateParams, unsigned int flags,
+                     CUdevice dev) {
+  CUresult r = rt_cu_check_device(dev);
+  if (r != CUDA_SUCCESS) return r;
+  if (!pctx || !rt_ctx_flags_ok(flags)) return CUDA_ERROR_INVALID_VALUE;
+  if (ctxCreateParams && (ctxCreateParams->execAffinityParams ||
+                          ctxCreateParams->numExecAffinityParams || ctxCreateParams->cigParams))
+    return CUDA_ERROR_NOT_SUPPORTED;
+  rt_enter();
+  rt_ctx *ctx = NULL;
+  cudaError_t e = rt_context_create(flags, &ctx);
+  if (e == cudaSuccess && !rt_context_push(ctx)) {
+    rt_context_destroy(ctx);
+    e = cudaErrorMemoryAllocation;
+  }
+  if (e == cudaSuccess) *pctx = (CUcontext)(void *)ctx;
+  return rt_cu_leave(rt_cu_result(e));
+}
+
+CUresult cuCtxDestroy(CUcontext ctx) {
+  RT_CU_CHECK_INIT();
+  if (!ctx) return CUDA_ERROR_INVALID_VALUE;
+  rt_enter();
+  rt_ctx *c = (rt_ctx *)(void *)ctx;
+  CUresult r = CUDA_SUCCESS;
+  if (c == rt_context_primary())
+    r = CUDA_ERROR_INVALID_CONTEXT; /* the primary context is released, not destroyed */
+  else if (!rt_context_valid(c))
+    r = CUDA_ERROR_INVALID_CONTEXT;
+  else {
+    rt_wait_all(); /* "blocks until the context's work is done" */
+    rt_context_destroy(c);
+  }
+  return rt_cu_leave(r);
+}
+
+/* ---- the current-context stack ------------------------------------------------------ */
+
+CUresult cuCtxPushCurrent(CUcontext ctx) {
+  RT_CU_CHECK_INIT();
+  rt_enter();
+  rt_ctx *c = (rt_ctx *)(void *)ctx;
+  CUresult r = CUDA_SUCCESS;
+  if (!c || !rt_context_valid(c))
+    r = CUDA_ERROR_INVALID_CONTEXT;
+  else if (!rt_context_push(c))
+    r = CUDA_ERROR_OUT_OF_MEMORY;
+  return rt_cu_leave(r);
+}
+
+CUresult cuCtxPopCurrent(CUcontext *pctx) {
+  RT_CU_CHECK_INIT();
+  rt_enter();
+  rt_ctx *c = rt_context_pop();
+  if (pctx) *pctx = (CUcontext)(void *)c;
+  return rt_cu_leave(c ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT);
+}
+
+CUresult cuCtxSetCurrent(CUcontext ctx) {
+  RT_CU_CHECK_INIT();
+  rt_enter();
+  rt_ctx *c = (rt_ctx *)(void *)ctx;
+  CUresult r = CUDA_SUCCESS;
+  if (c && !rt_context_valid(c))
+    r = CUDA_ERROR_INVALID_CONTEXT;
+  else
+    rt_context_set(c);
+  return rt_cu_leave(r);
+}
+
+CUresult cuCtxGetCurrent(CUcontext *pctx) {
+  RT_CU_CHECK_INIT();
+  if (!pctx) return CUDA_ERROR_INVALID_VALUE;
+  rt_enter();
+  *pctx = (CUcontext)(void *)rt_context_current();
+  return rt_cu_leave(CUDA_SUCCESS);
+}
+
+CUresult cuCtxGetDevice(CUdevice *device) {
+  if (!device)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  CUresult r = rt_cu_enter_context();
+  if (r == CUDA_SUCCESS) *device = 0;
+  return rt_cu_leave(r);
+}
+
+CUresult cuCtxGetFlags(unsigned int *flags) {
+  if (!flags)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  CUresult r = rt_cu_enter_context();
+  if (r == CUDA_SUCCESS) *flags = rt_context_flags(rt_context_current());
+  return rt_cu_leave(r);
+}
+
+CUresult cuCtxSetFlags(unsigned int flags) {
+  if (!rt_ctx_flags_ok(flags))
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  CUresult r = rt_cu_enter_context();
+  if (r == CUDA_SUCCESS) rt_context_set_flags(rt_context_current(), flags);
+  return rt_cu_leave(r);
+}
+
+CUresult cuCtxSynchronize(void) {
+  CUresult r = rt_cu_enter_context();
+  if (r == CUDA_SUCCESS) {
+    cudaError_t e = rt_sticky_error();
+    if (e == cudaSuccess && rt_device_current()) e = rt_wait_all();
+    rt_services_flush(); /* device printf's output, as CUDA flushes it here */
+    r = rt_cu_result(e);
+  }
+  return rt_cu_leave(r);
+}
+
+/* The API version of a context: 3020, what CUDA has reported for every
+ * context since the v2 API (CUDA 3.2). */
+CUresult cuCtxGetApiVersion(CUcontext ctx, unsigned int *version) {
+  RT_CU_CHECK_INIT();
+  if (!version) return CUDA_ERROR_INVALID_VALUE;
+  rt_enter();
+  rt_ctx *c = ctx ? (rt_ctx *)(void *)ctx : rt_context_current();
+  CUresult r = c && rt_context_valid(c) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
+  if (r == CUDA_SUCCESS) *version = 3020;
+  return rt_cu_leave(r);
+}
+
+/* Limits are the device's (one device), the runtime's cudaDeviceGetLimit:
+ * the stack size is recorded, the printf FIFO and heap are the services'. */
+static size_t rt_cu_stack_limit = 1024;
+
+CUresult cuCtxGetLimit(size_t *pvalue, CUlimit limit) {
+  if (!pvalue)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  CUresult r = rt_cu_enter_context();
+  if (r == CUDA_SUCCESS) {
+    if (limit == CU_LIMIT_PRINTF_FIFO_SIZE || limit == CU_LIMIT_MALLOC_HEAP_SIZE)
+      *pvalue = rt_services_limit((enum cudaLimit)limit);
+    else if (limit == CU_LIMIT_STACK_SIZE)
+      *pvalue = rt_cu_stack_limit;
+    else
+      r = CUDA_ERROR_UNSUPPORTED_LIMIT;
+  }
+  return rt_cu_leave(r);
+}
+
+CUresult cuCtxSetLimit(CUlimit limit, size_t value) {
+  CUresult r = rt_cu_enter_context();
+  if (r == CUDA_SUCCESS) {
+    if (limit == CU_LIMIT_PRINTF_FIFO_SIZE || limit == CU_LIMIT_MALLOC_HEAP_SIZE)
+      r = rt_cu_result(rt_services_set_limit((enum cudaLimit)limit, value));
+    else if (limit == CU_LIMIT_STACK_SIZE)
+      rt_cu_stack_limit = value;
+    else
+      r = CUDA_ERROR_UNSUPPORTED_LIMIT;
+  }
+  return rt_cu_leave(r);
+}
+
+/* One queue, no priorities: [0, 0], as the runtime reports. */
+CUresult cuCtxGetStreamPriorityRange(int *leastPriority, int *greatestPriority) {
+  CUresult r = rt_cu_enter_context();
+  if (r == CUDA_SUCCESS) {
+    if (leastPriority) *leastPriority = 0;
+    if (greatestPriority) *greatestPriority = 0;
+  }
+  return rt_cu_leave(r);
+}
+
+/* A preference without effect on Metal (threadgroup memory and cache are not
+ * traded): recorded and answered. */
+static CUfunc_cache rt_cu_cache_config = CU_FUNC_CACHE_PREFER_NONE;
+
+CUresult cuCtxGetCacheConfig(CUfunc_cache *pconfig) {
+  if (!pconfig)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  CUresult r = rt_cu_enter_context();
+  if (r == CUDA_SUCCESS) *pconfig = rt_cu_cache_config;
+  return rt_cu_leave(r);
+}
+
+CUresult cuCtxSetCacheConfig(CUfunc_cache config) {
+  if ((unsigned)config > CU_FUNC_CACHE_PREFER_EQUAL)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  CUresult r = rt_cu_enter_context();
+  if (r == CUDA_SUCCESS) rt_cu_cache_config = config;
+  return rt_cu_leave(r);
+}

@@ -1,0 +1,58 @@
+/* runtime/cu_internal.h — what the driver API's files (cu_*.c) share: the
+ * way into the core and the mapping of the core's codes to CUresult.
+ * Static inline, so no API file calls another (scripts/check_layering.sh). */
+#ifndef ANCHOR_CU_INTERNAL_H
+#define ANCHOR_CU_INTERNAL_H
+
+#include "core.h"
+#include "cuda.h"
+
+/* The core speaks cudaError_t; the numbers are the driver's for every code
+ * both APIs have (CUDA numbers them alike). The runtime-only codes the core
+ * can return map to the driver code CUDA's driver gives in their place. */
+static inline CUresult rt_cu_result(cudaError_t e) {
+  switch (e) {
+  case cudaErrorInvalidDeviceFunction: return CUDA_ERROR_INVALID_HANDLE;
+  case cudaErrorInvalidPitchValue:
+  case cudaErrorInvalidMemcpyDirection:
+  case cudaErrorInvalidConfiguration:
+  case cudaErrorInvalidSymbol:
+  case cudaErrorInvalidDevicePointer: return CUDA_ERROR_INVALID_VALUE;
+  default: return (CUresult)e;
+  }
+}
+
+/* The lock, cuInit, a current context (lock held on return either way: leave
+ * with rt_cu_leave). */
+static inline CUresult rt_cu_enter_context(void) {
+  rt_enter();
+  if (!rt_context_initialised()) return CUDA_ERROR_NOT_INITIALIZED;
+  if (!rt_context_current()) return CUDA_ERROR_INVALID_CONTEXT;
+  return CUDA_SUCCESS;
+}
+
+/* The same, then the sticky error and the device. */
+static inline CUresult rt_cu_enter_device(rt_device **device) {
+  CUresult r = rt_cu_enter_context();
+  if (r != CUDA_SUCCESS) return r;
+  cudaError_t e = rt_sticky_error();
+  if (e == cudaSuccess) e = rt_device_ready(device);
+  return rt_cu_result(e);
+}
+
+static inline CUresult rt_cu_leave(CUresult r) {
+  rt_leave_unrecorded(cudaSuccess);
+  return r;
+}
+
+/* The driver's streams and events are the runtime's handles. */
+static inline cudaStream_t rt_cu_stream(CUstream s) {
+  return (cudaStream_t)(void *)s;
+}
+
+#define RT_CU_CHECK_INIT()                                                                         \
+  do {                                                                                             \
+    if (!rt_context_initialised()) return CUDA_ERROR_NOT_INITIALIZED;                              \
+  } while (0)
+
+#endif

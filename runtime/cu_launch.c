@@ -1,0 +1,195 @@
+/* runtime/cu_launch.c — the driver API's launches and function attributes:
+ * cuLaunchKernel with kernelParams (one pointer per parameter) or extra (the
+ * packed parameter block, CU_LAUNCH_PARAM_BUFFER_POINTER/SIZE), cuLaunchKernelEx,
+ * cuFuncGet/SetAttribute. The kernel is found by its function handle
+ * (cu_module.c); the core validates, packs and encodes (core_launch.c). */
+#include <stdint.h>
+
+#include "cu_internal.h"
+
+enum { RT_ATTR_MAX_DYNAMIC_SMEM, RT_ATTR_CARVEOUT, RT_ATTR_CACHE };
+
+/* extra: pairs of (tag, value) up to CU_LAUNCH_PARAM_END. */
+static CUresult rt_cu_parse_extra(void **extra, const void **buffer, size_t *bytes) {
+  *buffer = NULL;
+  *bytes = 0;
+  bool have_size = false;
+  for (size_t i = 0; extra[i] != CU_LAUNCH_PARAM_END; i += 2) {
+    if (extra[i] == CU_LAUNCH_PARAM_BUFFER_POINTER)
+      *buffer = extra[i + 1];
+    else if (extra[i] == CU_LAUNCH_PARAM_BUFFER_SIZE && extra[i + 1]) {
+      *bytes = *(const size_t *)extra[i + 1];
+      have_size = true;
+    } else
+      return CUDA_ERROR_INVALID_VALUE;
+  }
+  return *buffer && have_size ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+/* The order of CUDA's checks: the function, the stream, the configuration
+ * alone, the parameters, then the kernel with the configuration (lock held,
+ * device ready). */
+static CUresult rt_cu_launch(rt_device *d, CUfunction f, const rt_launch_config *config,
+                             CUstream stream, void **params, void **extra) {
+  rt_function *function = (rt_function *)(void *)f;
+  if (!rt_function_valid(function)) return CUDA_ERROR_INVALID_HANDLE;
+  if (!rt_stream_valid(rt_cu_stream(stream))) return CUDA_ERROR_INVALID_HANDLE;
+  cudaError_t e = rt_launch_check_config(config);
+  if (e != cudaSuccess) return rt_cu_result(e);
+  if (params && extra) return CUDA_ERROR_INVALID_VALUE;
+  int max_dynamic = rt_function_attributes(function)[RT_ATTR_MAX_DYNAMIC_SMEM];
+  if (max_dynamic >= 0 && config->shared > (size_t)max_dynamic) return CUDA_ERROR_INVALID_VALUE;
+  rt_kernel kernel;
+  e = rt_function_kernel(function, &kernel);
+  if (e != cudaSuccess) return rt_cu_result(e);
+  if (extra) {
+    const void *buffer;
+    size_t bytes;
+    CUresult r = rt_cu_parse_extra(extra, &buffer, &bytes);
+    if (r != CUDA_SUCCESS) return r;
+    return rt_cu_result(rt_launch_packed(d, &kernel, config, buffer, bytes));
+  }
+  return rt_cu_result(rt_launch(d, &kernel, config, params));
+}
+
+CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
+                        unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
+                        unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream,
+                        void **kernelParams, void **extra) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  rt_launch_config config = {
+      {gridDimX, gridDimY, gridDimZ}, {blockDimX, blockDimY, blockDimZ}, sharedMemBytes};
+  if (r == CUDA_SUCCESS) r = rt_cu_launch(d, f, &config, hStream, kernelParams, extra);
+  return rt_cu_leave(r);
+}
+
+/* The attributes a launch can carry: those that ask for nothing Anchor lacks
+ * are accepted (a priority, a scheduling hint, a cluster of 1x1x1); a
+ * cooperative launch or a real cluster is not offered. */
+static CUresult rt_cu_check_attributes(const CUlaunchAttribute *attrs, unsigned n) {
+  if (n && !attrs) return CUDA_ERROR_INVALID_VALUE;
+  for (unsigned i = 0; i < n; i++) {
+    const CUlaunchAttributeValue *v = &attrs[i].value;
+    switch (attrs[i].id) {
+    case CU_LAUNCH_ATTRIBUTE_IGNORE:
+    case CU_LAUNCH_ATTRIBUTE_PRIORITY:
+    case CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY:
+    case CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW:
+    case CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE:
+    case CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN:
+    case CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP:
+    case CU_LAUNCH_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT:
+    case CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION: break;
+    case CU_LAUNCH_ATTRIBUTE_COOPERATIVE:
+      if (v->cooperative) return CUDA_ERROR_NOT_SUPPORTED;
+      break;
+    case CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION:
+      if (v->clusterDim.x * v->clusterDim.y * v->clusterDim.z != 1) return CUDA_ERROR_NOT_SUPPORTED;
+      break;
+    default: return CUDA_ERROR_NOT_SUPPORTED;
+    }
+  }
+  return CUDA_SUCCESS;
+}
+
+CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, void **kernelParams,
+                          void **extra) {
+  if (!config)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  rt_launch_config c = {{config->gridDimX, config->gridDimY, config->gridDimZ},
+                        {config->blockDimX, config->blockDimY, config->blockDimZ},
+                        config->sharedMemBytes};
+  if (r == CUDA_SUCCESS) r = rt_cu_check_attributes(config->attrs, config->numAttrs);
+  if (r == CUDA_SUCCESS) r = rt_cu_launch(d, f, &c, config->hStream, kernelParams, extra);
+  return rt_cu_leave(r);
+}
+
+/* As cudaLaunchCooperativeKernel: no cooperative launch on Metal
+ * (CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH is 0). */
+CUresult cuLaunchCooperativeKernel(CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
+                                   unsigned int gridDimZ, unsigned int blockDimX,
+                                   unsigned int blockDimY, unsigned int blockDimZ,
+                                   unsigned int sharedMemBytes, CUstream hStream,
+                                   void **kernelParams) {
+  (void)f, (void)gridDimX, (void)gridDimY, (void)gridDimZ, (void)blockDimX, (void)blockDimY;
+  (void)blockDimZ, (void)sharedMemBytes, (void)hStream, (void)kernelParams;
+  RT_CU_CHECK_INIT();
+  return CUDA_ERROR_NOT_SUPPORTED;
+}
+
+/* ---- attributes ------------------------------------------------------------------- */
+
+CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUfunction hfunc) {
+  RT_CU_CHECK_INIT();
+  if (!pi) return CUDA_ERROR_INVALID_VALUE;
+  rt_enter();
+  rt_function *function = (rt_function *)(void *)hfunc;
+  if (!rt_function_valid(function)) return rt_cu_leave(CUDA_ERROR_INVALID_HANDLE);
+  rt_kernel k;
+  CUresult r = rt_cu_result(rt_function_kernel(function, &k));
+  if (r != CUDA_SUCCESS) return rt_cu_leave(r);
+  const int *stored = rt_function_attributes(function);
+  int available = (int)(AC_MAX_THREADGROUP_MEMORY - k.desc->static_smem_bytes);
+  switch (attrib) {
+  case CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *pi = (int)k.max_threads; break;
+  case CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES: *pi = (int)k.desc->static_smem_bytes; break;
+  case CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES:
+  case CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES:
+  case CU_FUNC_ATTRIBUTE_NUM_REGS:
+  case CU_FUNC_ATTRIBUTE_CACHE_MODE_CA:
+  case CU_FUNC_ATTRIBUTE_CLUSTER_SIZE_MUST_BE_SET:
+  case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH:
+  case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT:
+  case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH:
+  case CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED:
+  case CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE:
+    *pi = 0; /* Metal tells none of these: what a kernel without them has */
+    break;
+  case CU_FUNC_ATTRIBUTE_PTX_VERSION:
+  case CU_FUNC_ATTRIBUTE_BINARY_VERSION: *pi = AC_CUDA_ARCH; break;
+  case CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES:
+    *pi = stored[RT_ATTR_MAX_DYNAMIC_SMEM] >= 0 ? stored[RT_ATTR_MAX_DYNAMIC_SMEM] : available;
+    break;
+  case CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT: *pi = stored[RT_ATTR_CARVEOUT]; break;
+  default: r = CUDA_ERROR_INVALID_VALUE;
+  }
+  return rt_cu_leave(r);
+}
+
+CUresult cuFuncSetAttribute(CUfunction hfunc, CUfunction_attribute attrib, int value) {
+  RT_CU_CHECK_INIT();
+  rt_enter();
+  rt_function *function = (rt_function *)(void *)hfunc;
+  if (!rt_function_valid(function)) return rt_cu_leave(CUDA_ERROR_INVALID_HANDLE);
+  rt_kernel k;
+  CUresult r = rt_cu_result(rt_function_kernel(function, &k));
+  if (r != CUDA_SUCCESS) return rt_cu_leave(r);
+  int *stored = rt_function_attributes(function);
+  if (attrib == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) {
+    if (value < 0 || (uint64_t)value + k.desc->static_smem_bytes > AC_MAX_THREADGROUP_MEMORY)
+      r = CUDA_ERROR_INVALID_VALUE;
+    else
+      stored[RT_ATTR_MAX_DYNAMIC_SMEM] = value;
+  } else if (attrib == CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT) {
+    if (value < -1 || value > 100)
+      r = CUDA_ERROR_INVALID_VALUE;
+    else
+      stored[RT_ATTR_CARVEOUT] = value; /* a hint: Metal has no carveout */
+  } else {
+    r = CUDA_ERROR_INVALID_VALUE;
+  }
+  return rt_cu_leave(r);
+}
+
+CUresult cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config) {
+  RT_CU_CHECK_INIT();
+  if ((unsigned)config > CU_FUNC_CACHE_PREFER_EQUAL) return CUDA_ERROR_INVALID_VALUE;
+  rt_enter();
+  rt_function *function = (rt_function *)(void *)hfunc;
+  if (!rt_function_valid(function)) return rt_cu_leave(CUDA_ERROR_INVALID_HANDLE);
+  rt_function_attributes(function)[RT_ATTR_CACHE] = (int)config; /* a preference */
+  return rt_cu_leave(CUDA_SUCCESS);
+}

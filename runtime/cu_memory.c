@@ -1,0 +1,395 @@
+/* runtime/cu_memory.c — the driver API's memory: allocation in the one arena
+ * (CUdeviceptr = the arena's CPU address, as cudaMalloc's pointers), copies,
+ * memsets, address ranges and pointer attributes, over the same core as the
+ * runtime's cudaMalloc & co. (core_memory.c). Host registration
+ * (cuMemHostRegister) and the virtual-memory calls are not here yet. */
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "cu_internal.h"
+
+enum { RT_CU_PITCH_ALIGN = 512 };
+
+static void *rt_cu_ptr(CUdeviceptr p) {
+  return (void *)(uintptr_t)p;
+}
+
+static CUresult rt_cu_allocate(void **out, size_t size, rt_block_kind kind) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS && !out) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS && size == 0) r = CUDA_ERROR_INVALID_VALUE; /* CUDA: "bytesize 0" */
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_memory_alloc(d, size, kind, out));
+  return rt_cu_leave(r);
+}
+
+static CUresult rt_cu_release(void *p, rt_block_kind kind, rt_block_kind other) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS && !p) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_memory_free(d, p, kind, other));
+  return rt_cu_leave(r);
+}
+
+CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize) {
+  void *p = NULL;
+  CUresult r = rt_cu_allocate(dptr ? &p : NULL, bytesize, RT_BLOCK_DEVICE);
+  if (r == CUDA_SUCCESS) *dptr = (CUdeviceptr)(uintptr_t)p;
+  return r;
+}
+
+CUresult cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch, size_t WidthInBytes, size_t Height,
+                         unsigned int ElementSizeBytes) {
+  if (!dptr || !pPitch) return CUDA_ERROR_INVALID_VALUE;
+  if (ElementSizeBytes != 4 && ElementSizeBytes != 8 && ElementSizeBytes != 16)
+    return CUDA_ERROR_INVALID_VALUE;
+  size_t pitch = (WidthInBytes + RT_CU_PITCH_ALIGN - 1) / RT_CU_PITCH_ALIGN * RT_CU_PITCH_ALIGN;
+  if (Height && pitch > SIZE_MAX / Height) return CUDA_ERROR_OUT_OF_MEMORY;
+  CUresult r = cuMemAlloc(dptr, pitch * Height);
+  if (r == CUDA_SUCCESS) *pPitch = pitch;
+  return r;
+}
+
+CUresult cuMemFree(CUdeviceptr dptr) {
+  return rt_cu_release(rt_cu_ptr(dptr), RT_BLOCK_DEVICE, RT_BLOCK_MANAGED);
+}
+
+CUresult cuMemAllocHost(void **pp, size_t bytesize) {
+  return rt_cu_allocate(pp, bytesize, RT_BLOCK_HOST);
+}
+
+CUresult cuMemFreeHost(void *p) {
+  return rt_cu_release(p, RT_BLOCK_HOST, RT_BLOCK_HOST);
+}
+
+/* Every block is visible to host and device alike: PORTABLE, DEVICEMAP and
+ * WRITECOMBINED change nothing. */
+CUresult cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags) {
+  const unsigned known =
+      CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_WRITECOMBINED;
+  if (Flags & ~known) return CUDA_ERROR_INVALID_VALUE;
+  return cuMemAllocHost(pp, bytesize);
+}
+
+CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize, unsigned int flags) {
+  if (flags != CU_MEM_ATTACH_GLOBAL && flags != CU_MEM_ATTACH_HOST) return CUDA_ERROR_INVALID_VALUE;
+  void *p = NULL;
+  CUresult r = rt_cu_allocate(dptr ? &p : NULL, bytesize, RT_BLOCK_MANAGED);
+  if (r == CUDA_SUCCESS) *dptr = (CUdeviceptr)(uintptr_t)p;
+  return r;
+}
+
+CUresult cuMemHostGetDevicePointer(CUdeviceptr *pdptr, void *p, unsigned int Flags) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS && (!pdptr || Flags != 0)) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) {
+    const rt_block *block = rt_memory_find(d, p, 0);
+    if (!block || block->kind != RT_BLOCK_HOST)
+      r = CUDA_ERROR_INVALID_VALUE;
+    else
+      *pdptr = (CUdeviceptr)(uintptr_t)p; /* one pointer value everywhere */
+  }
+  return rt_cu_leave(r);
+}
+
+CUresult cuMemGetInfo(size_t *free, size_t *total) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS && (!free || !total)) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) rt_device_memory(d, free, total);
+  return rt_cu_leave(r);
+}
+
+CUresult cuMemGetAddressRange(CUdeviceptr *pbase, size_t *psize, CUdeviceptr dptr) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  const rt_block *block = r == CUDA_SUCCESS ? rt_memory_find(d, rt_cu_ptr(dptr), 0) : NULL;
+  if (r == CUDA_SUCCESS && !block) r = CUDA_ERROR_NOT_FOUND;
+  if (r == CUDA_SUCCESS) {
+    if (pbase) *pbase = (CUdeviceptr)(uintptr_t)rt_memory_block_start(d, block);
+    if (psize) *psize = (size_t)block->requested;
+  }
+  return rt_cu_leave(r);
+}
+
+/* ---- copies and memsets ---------------------------------------------------------- */
+
+/* cudaMemcpyDefault: the core tells host from arena memory itself. The
+ * synchronous forms wait, as CUDA's do (but for device to device). */
+static CUresult rt_cu_copy(void *dst, const void *src, size_t count, bool wait, CUstream stream,
+                           bool check_stream) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS && check_stream && !rt_stream_valid(rt_cu_stream(stream)))
+    r = CUDA_ERROR_INVALID_HANDLE;
+  if (r == CUDA_SUCCESS) {
+    cudaError_t e = rt_memory_copy(d, dst, src, count, cudaMemcpyDefault);
+    if (e == cudaSuccess && wait) e = rt_wait_all();
+    if (wait) rt_services_flush(); /* a blocking copy flushes printf */
+    r = rt_cu_result(e);
+  }
+  return rt_cu_leave(r);
+}
+
+CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount) {
+  return rt_cu_copy(rt_cu_ptr(dst), rt_cu_ptr(src), ByteCount, true, NULL, false);
+}
+CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount, CUstream hStream) {
+  return rt_cu_copy(rt_cu_ptr(dst), rt_cu_ptr(src), ByteCount, false, hStream, true);
+}
+CUresult cuMemcpyHtoD(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount) {
+  return rt_cu_copy(rt_cu_ptr(dstDevice), srcHost, ByteCount, true, NULL, false);
+}
+CUresult cuMemcpyDtoH(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount) {
+  return rt_cu_copy(dstHost, rt_cu_ptr(srcDevice), ByteCount, true, NULL, false);
+}
+CUresult cuMemcpyDtoD(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount) {
+  return rt_cu_copy(rt_cu_ptr(dstDevice), rt_cu_ptr(srcDevice), ByteCount, false, NULL, false);
+}
+CUresult cuMemcpyHtoDAsync(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount,
+                           CUstream hStream) {
+  return rt_cu_copy(rt_cu_ptr(dstDevice), srcHost, ByteCount, false, hStream, true);
+}
+CUresult cuMemcpyDtoHAsync(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount,
+                           CUstream hStream) {
+  return rt_cu_copy(dstHost, rt_cu_ptr(srcDevice), ByteCount, false, hStream, true);
+}
+CUresult cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount,
+                           CUstream hStream) {
+  return rt_cu_copy(rt_cu_ptr(dstDevice), rt_cu_ptr(srcDevice), ByteCount, false, hStream, true);
+}
+
+static CUresult rt_cu_fill(CUdeviceptr p, uint32_t value, size_t element, size_t n, CUstream stream,
+                           bool check_stream) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS && check_stream && !rt_stream_valid(rt_cu_stream(stream)))
+    r = CUDA_ERROR_INVALID_HANDLE;
+  if (r == CUDA_SUCCESS && (uintptr_t)p % element) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_result(rt_memory_fill_pattern(d, rt_cu_ptr(p), value, element, n));
+  return rt_cu_leave(r);
+}
+
+CUresult cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc, size_t N) {
+  return rt_cu_fill(dstDevice, uc, 1, N, NULL, false);
+}
+CUresult cuMemsetD16(CUdeviceptr dstDevice, unsigned short us, size_t N) {
+  return rt_cu_fill(dstDevice, us, 2, N, NULL, false);
+}
+CUresult cuMemsetD32(CUdeviceptr dstDevice, unsigned int ui, size_t N) {
+  return rt_cu_fill(dstDevice, ui, 4, N, NULL, false);
+}
+CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, size_t N, CUstream hStream) {
+  return rt_cu_fill(dstDevice, uc, 1, N, hStream, true);
+}
+CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, size_t N, CUstream hStream) {
+  return rt_cu_fill(dstDevice, us, 2, N, hStream, true);
+}
+CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream) {
+  return rt_cu_fill(dstDevice, ui, 4, N, hStream, true);
+}
+
+/* ---- 2-D and 3-D ------------------------------------------------------------------- */
+
+/* Width elements of each of Height rows, pitch bytes apart (each row checked
+ * by the core). */
+static CUresult rt_cu_fill_2d(CUdeviceptr p, size_t pitch, uint32_t value, size_t element,
+                              size_t width, size_t height, CUstream stream, bool check_stream) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS && check_stream && !rt_stream_valid(rt_cu_stream(stream)))
+    r = CUDA_ERROR_INVALID_HANDLE;
+  if (r == CUDA_SUCCESS && ((uintptr_t)p % element || pitch % element))
+    r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS && height > 1 && width * element > pitch) r = CUDA_ERROR_INVALID_VALUE;
+  for (size_t row = 0; r == CUDA_SUCCESS && row < height; row++)
+    r = rt_cu_result(rt_memory_fill_pattern(d, rt_cu_ptr(p + row * pitch), value, element, width));
+  return rt_cu_leave(r);
+}
+
+CUresult cuMemsetD2D8(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc, size_t Width,
+                      size_t Height) {
+  return rt_cu_fill_2d(dstDevice, dstPitch, uc, 1, Width, Height, NULL, false);
+}
+CUresult cuMemsetD2D16(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us, size_t Width,
+                       size_t Height) {
+  return rt_cu_fill_2d(dstDevice, dstPitch, us, 2, Width, Height, NULL, false);
+}
+CUresult cuMemsetD2D32(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui, size_t Width,
+                       size_t Height) {
+  return rt_cu_fill_2d(dstDevice, dstPitch, ui, 4, Width, Height, NULL, false);
+}
+CUresult cuMemsetD2D8Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc, size_t Width,
+                           size_t Height, CUstream hStream) {
+  return rt_cu_fill_2d(dstDevice, dstPitch, uc, 1, Width, Height, hStream, true);
+}
+CUresult cuMemsetD2D16Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us, size_t Width,
+                            size_t Height, CUstream hStream) {
+  return rt_cu_fill_2d(dstDevice, dstPitch, us, 2, Width, Height, hStream, true);
+}
+CUresult cuMemsetD2D32Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui, size_t Width,
+                            size_t Height, CUstream hStream) {
+  return rt_cu_fill_2d(dstDevice, dstPitch, ui, 4, Width, Height, hStream, true);
+}
+
+/* One operand of a 2-D/3-D copy: its first byte, from its memory type. */
+static CUresult rt_cu_operand(CUmemorytype type, const void *host, CUdeviceptr device, size_t x,
+                              size_t y, size_t z, size_t pitch, size_t height, const void **out) {
+  const unsigned char *base;
+  if (type == CU_MEMORYTYPE_HOST)
+    base = host;
+  else if (type == CU_MEMORYTYPE_DEVICE || type == CU_MEMORYTYPE_UNIFIED)
+    base = rt_cu_ptr(device);
+  else if (type == CU_MEMORYTYPE_ARRAY)
+    return CUDA_ERROR_NOT_SUPPORTED; /* CUDA arrays are not supported */
+  else
+    return CUDA_ERROR_INVALID_VALUE;
+  *out = base + (z * height + y) * pitch + x;
+  return CUDA_SUCCESS;
+}
+
+/* Depth slices of Height rows of WidthInBytes (lock held, device ready). */
+static CUresult rt_cu_copy_3d(rt_device *d, const CUDA_MEMCPY3D *c) {
+  const void *src, *dst;
+  CUresult r = rt_cu_operand(c->srcMemoryType, c->srcHost, c->srcDevice, c->srcXInBytes, c->srcY,
+                             c->srcZ, c->srcPitch, c->srcHeight, &src);
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_operand(c->dstMemoryType, c->dstHost, c->dstDevice, c->dstXInBytes, c->dstY, c->dstZ,
+                      c->dstPitch, c->dstHeight, &dst);
+  if (r == CUDA_SUCCESS && c->Depth > 1 && (c->srcHeight < c->Height || c->dstHeight < c->Height))
+    r = CUDA_ERROR_INVALID_VALUE;
+  for (size_t z = 0; r == CUDA_SUCCESS && z < c->Depth; z++)
+    r = rt_cu_result(
+        rt_memory_copy_2d(d, (unsigned char *)(uintptr_t)dst + z * c->dstHeight * c->dstPitch,
+                          c->dstPitch, (const unsigned char *)src + z * c->srcHeight * c->srcPitch,
+                          c->srcPitch, c->WidthInBytes, c->Height, cudaMemcpyDefault));
+  return r;
+}
+
+static CUresult rt_cu_copy_nd(const CUDA_MEMCPY3D *c, CUstream stream, bool check_stream) {
+  if (!c) return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS && check_stream && !rt_stream_valid(rt_cu_stream(stream)))
+    r = CUDA_ERROR_INVALID_HANDLE;
+  if (r == CUDA_SUCCESS && (c->srcLOD || c->dstLOD)) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) r = rt_cu_copy_3d(d, c);
+  rt_services_flush(); /* the core's 2-D copies are synchronous: printf flushes */
+  return rt_cu_leave(r);
+}
+
+/* A 2-D copy is a 3-D copy of depth 1. */
+static CUDA_MEMCPY3D rt_cu_as_3d(const CUDA_MEMCPY2D *c) {
+  CUDA_MEMCPY3D t;
+  memset(&t, 0, sizeof t);
+  t.srcXInBytes = c->srcXInBytes, t.srcY = c->srcY, t.srcMemoryType = c->srcMemoryType;
+  t.srcHost = c->srcHost, t.srcDevice = c->srcDevice, t.srcArray = c->srcArray;
+  t.srcPitch = c->srcPitch;
+  t.dstXInBytes = c->dstXInBytes, t.dstY = c->dstY, t.dstMemoryType = c->dstMemoryType;
+  t.dstHost = c->dstHost, t.dstDevice = c->dstDevice, t.dstArray = c->dstArray;
+  t.dstPitch = c->dstPitch;
+  t.WidthInBytes = c->WidthInBytes, t.Height = c->Height, t.Depth = 1;
+  return t;
+}
+
+CUresult cuMemcpy2D(const CUDA_MEMCPY2D *pCopy) {
+  CUDA_MEMCPY3D t;
+  if (pCopy) t = rt_cu_as_3d(pCopy);
+  return rt_cu_copy_nd(pCopy ? &t : NULL, NULL, false);
+}
+CUresult cuMemcpy2DUnaligned(const CUDA_MEMCPY2D *pCopy) {
+  return cuMemcpy2D(pCopy);
+}
+CUresult cuMemcpy2DAsync(const CUDA_MEMCPY2D *pCopy, CUstream hStream) {
+  CUDA_MEMCPY3D t;
+  if (pCopy) t = rt_cu_as_3d(pCopy);
+  return rt_cu_copy_nd(pCopy ? &t : NULL, hStream, true);
+}
+CUresult cuMemcpy3D(const CUDA_MEMCPY3D *pCopy) {
+  return rt_cu_copy_nd(pCopy, NULL, false);
+}
+CUresult cuMemcpy3DAsync(const CUDA_MEMCPY3D *pCopy, CUstream hStream) {
+  return rt_cu_copy_nd(pCopy, hStream, true);
+}
+
+/* ---- pointer attributes ----------------------------------------------------------- */
+
+CUresult cuPointerGetAttribute(void *data, CUpointer_attribute attribute, CUdeviceptr ptr) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS && !data) r = CUDA_ERROR_INVALID_VALUE;
+  const rt_block *block = r == CUDA_SUCCESS ? rt_memory_find(d, rt_cu_ptr(ptr), 0) : NULL;
+  /* Memory Anchor did not allocate: CUDA's answer for an unknown pointer. */
+  if (r == CUDA_SUCCESS && !block) r = CUDA_ERROR_INVALID_VALUE;
+  if (r != CUDA_SUCCESS) return rt_cu_leave(r);
+  bool host = block->kind == RT_BLOCK_HOST, managed = block->kind == RT_BLOCK_MANAGED;
+  switch (attribute) {
+  case CU_POINTER_ATTRIBUTE_CONTEXT:
+    *(CUcontext *)data = (CUcontext)(void *)rt_context_primary();
+    break;
+  case CU_POINTER_ATTRIBUTE_MEMORY_TYPE:
+    *(unsigned *)data = host ? CU_MEMORYTYPE_HOST : CU_MEMORYTYPE_DEVICE;
+    break;
+  case CU_POINTER_ATTRIBUTE_DEVICE_POINTER: *(CUdeviceptr *)data = ptr; break;
+  case CU_POINTER_ATTRIBUTE_HOST_POINTER:
+    if (host || managed)
+      *(void **)data = rt_cu_ptr(ptr);
+    else
+      r = CUDA_ERROR_INVALID_VALUE; /* device memory has no host pointer in CUDA */
+    break;
+  case CU_POINTER_ATTRIBUTE_IS_MANAGED: /* booleans are one byte (bool) */
+    *(bool *)data = managed;
+    break;
+  case CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL: *(int *)data = 0; break;
+  case CU_POINTER_ATTRIBUTE_SYNC_MEMOPS:
+    *(bool *)data = true; /* one in-order queue: memory operations are synchronous */
+    break;
+  case CU_POINTER_ATTRIBUTE_BUFFER_ID:
+    *(unsigned long long *)data = block->offset / 256 + 1; /* unique while allocated */
+    break;
+  case CU_POINTER_ATTRIBUTE_RANGE_START_ADDR:
+    *(CUdeviceptr *)data = (CUdeviceptr)(uintptr_t)rt_memory_block_start(d, block);
+    break;
+  case CU_POINTER_ATTRIBUTE_RANGE_SIZE: *(size_t *)data = (size_t)block->requested; break;
+  case CU_POINTER_ATTRIBUTE_MAPPED: *(bool *)data = true; break;
+  case CU_POINTER_ATTRIBUTE_ACCESS_FLAGS:
+    *(unsigned *)data = CU_POINTER_ATTRIBUTE_ACCESS_FLAG_READWRITE;
+    break;
+  default: r = CUDA_ERROR_INVALID_VALUE;
+  }
+  return rt_cu_leave(r);
+}
+
+/* "Unlike cuPointerGetAttribute, not an error for a pointer CUDA did not
+ * allocate": each attribute that fails is zeroed (8 bytes at most; the
+ * booleans and enums are smaller and zeroed to their size) and the call
+ * succeeds; a bad attribute still fails. */
+CUresult cuPointerGetAttributes(unsigned int numAttributes, CUpointer_attribute *attributes,
+                                void **data, CUdeviceptr ptr) {
+  if (!attributes || !data) return CUDA_ERROR_INVALID_VALUE;
+  for (unsigned i = 0; i < numAttributes; i++) {
+    if (!data[i]) return CUDA_ERROR_INVALID_VALUE;
+    CUresult r = cuPointerGetAttribute(data[i], attributes[i], ptr);
+    if (r == CUDA_ERROR_NOT_INITIALIZED || r == CUDA_ERROR_INVALID_CONTEXT) return r;
+    if (r != CUDA_SUCCESS) {
+      CUpointer_attribute a = attributes[i];
+      size_t size = a == CU_POINTER_ATTRIBUTE_IS_MANAGED || a == CU_POINTER_ATTRIBUTE_MAPPED ||
+                            a == CU_POINTER_ATTRIBUTE_SYNC_MEMOPS
+                        ? 1
+                    : a == CU_POINTER_ATTRIBUTE_MEMORY_TYPE ||
+                            a == CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL ||
+                            a == CU_POINTER_ATTRIBUTE_ACCESS_FLAGS
+                        ? 4
+                        : 8;
+      if (a == CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL) {
+        *(int *)data[i] = -2; /* no device */
+      } else {
+        memset(data[i], 0, size);
+      }
+    }
+  }
+  return CUDA_SUCCESS;
+}
