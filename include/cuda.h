@@ -1441,6 +1441,8 @@ CUresult cuPointerGetAttributes(unsigned int numAttributes, CUpointer_attribute 
 /* Streams and events (cu_stream.c): the runtime's handles. */
 CUresult cuStreamCreate(CUstream *phStream, unsigned int Flags);
 CUresult cuStreamCreateWithPriority(CUstream *phStream, unsigned int flags, int priority);
+CUresult cuStreamGetFlags(CUstream hStream, unsigned int *flags);
+CUresult cuStreamGetId(CUstream hStream, unsigned long long *streamId);
 CUresult cuStreamDestroy(CUstream hStream);
 CUresult cuStreamSynchronize(CUstream hStream);
 CUresult cuStreamQuery(CUstream hStream);

@@ -555,7 +555,7 @@ cudaError_t rt_module_global(rt_module *module, const char *name, void **address
  * after a wait. */
 void *rt_memory_block_start(rt_device *device, const rt_block *block);
 cudaError_t rt_memory_fill_pattern(rt_device *device, void *p, uint32_t pattern, size_t element,
-                                   size_t count);
+                                   size_t count, cudaStream_t stream);
 
 /* entry.c (base, no Metal, no lock): the driver function named name (a cu*
  * base name such as "cuMemAlloc") among libanchor's exported symbols, its

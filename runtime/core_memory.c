@@ -190,7 +190,7 @@ void *rt_memory_block_start(rt_device *d, const rt_block *block) {
 }
 
 cudaError_t rt_memory_fill_pattern(rt_device *d, void *p, uint32_t pattern, size_t element,
-                                   size_t count) {
+                                   size_t count, cudaStream_t stream) {
   assert(rt_lock_held() && d && (element == 1 || element == 2 || element == 4));
   size_t bytes = count * element;
   if (count == 0) return cudaSuccess;
@@ -198,7 +198,8 @@ cudaError_t rt_memory_fill_pattern(rt_device *d, void *p, uint32_t pattern, size
   unsigned char b[4];
   for (size_t i = 0; i < 4; i++)
     b[i] = (unsigned char)(pattern >> (8 * (i % element)));
-  if (b[0] == b[1] && b[0] == b[2] && b[0] == b[3]) return rt_memory_fill(d, p, b[0], bytes);
+  if (b[0] == b[1] && b[0] == b[2] && b[0] == b[3])
+    return rt_memory_fill_async(d, p, b[0], bytes, stream);
   cudaError_t e = rt_wait_all(); /* a pattern of different bytes: the host writes it */
   for (size_t i = 0; e == cudaSuccess && i < bytes; i++)
     ((unsigned char *)p)[i] = b[i % element];

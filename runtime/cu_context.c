@@ -234,8 +234,8 @@ CUresult cuCtxSetLimit(CUlimit limit, size_t value) {
 CUresult cuCtxGetStreamPriorityRange(int *leastPriority, int *greatestPriority) {
   CUresult r = rt_cu_enter_context();
   if (r == CUDA_SUCCESS) {
-    if (leastPriority) *leastPriority = 0;
-    if (greatestPriority) *greatestPriority = 0;
+    if (leastPriority) *leastPriority = RT_STREAM_PRIORITY_LEAST;
+    if (greatestPriority) *greatestPriority = RT_STREAM_PRIORITY_GREATEST;
   }
   return rt_cu_leave(r);
 }

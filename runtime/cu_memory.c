@@ -125,7 +125,8 @@ static CUresult rt_cu_copy(void *dst, const void *src, size_t count, bool wait, 
   if (r == CUDA_SUCCESS && check_stream && !rt_stream_valid(rt_cu_stream(stream)))
     r = CUDA_ERROR_INVALID_HANDLE;
   if (r == CUDA_SUCCESS) {
-    cudaError_t e = rt_memory_copy(d, dst, src, count, cudaMemcpyDefault);
+    cudaError_t e =
+        rt_memory_copy_async(d, dst, src, count, cudaMemcpyDefault, rt_cu_stream(stream));
     if (e == cudaSuccess && wait) e = rt_wait_all();
     if (wait) rt_services_flush(); /* a blocking copy flushes printf */
     r = rt_cu_result(e);
@@ -169,7 +170,7 @@ static CUresult rt_cu_fill(CUdeviceptr p, uint32_t value, size_t element, size_t
     r = CUDA_ERROR_INVALID_HANDLE;
   if (r == CUDA_SUCCESS && (uintptr_t)p % element) r = CUDA_ERROR_INVALID_VALUE;
   if (r == CUDA_SUCCESS)
-    r = rt_cu_result(rt_memory_fill_pattern(d, rt_cu_ptr(p), value, element, n));
+    r = rt_cu_result(rt_memory_fill_pattern(d, rt_cu_ptr(p), value, element, n, rt_cu_stream(stream)));
   return rt_cu_leave(r);
 }
 
@@ -206,7 +207,8 @@ static CUresult rt_cu_fill_2d(CUdeviceptr p, size_t pitch, uint32_t value, size_
     r = CUDA_ERROR_INVALID_VALUE;
   if (r == CUDA_SUCCESS && height > 1 && width * element > pitch) r = CUDA_ERROR_INVALID_VALUE;
   for (size_t row = 0; r == CUDA_SUCCESS && row < height; row++)
-    r = rt_cu_result(rt_memory_fill_pattern(d, rt_cu_ptr(p + row * pitch), value, element, width));
+    r = rt_cu_result(rt_memory_fill_pattern(d, rt_cu_ptr(p + row * pitch), value, element, width,
+                                            rt_cu_stream(stream)));
   return rt_cu_leave(r);
 }
 

@@ -7,19 +7,19 @@ static cudaEvent_t rt_cu_event(CUevent e) {
   return (cudaEvent_t)(void *)e;
 }
 
-CUresult cuStreamCreate(CUstream *phStream, unsigned int Flags) {
+/* The priority is clamped to [RT_STREAM_PRIORITY_GREATEST, LEAST] by the core. */
+CUresult cuStreamCreateWithPriority(CUstream *phStream, unsigned int Flags, int Priority) {
   CUresult r = rt_cu_enter_context();
   if (r == CUDA_SUCCESS && (!phStream || (Flags & ~(unsigned)CU_STREAM_NON_BLOCKING)))
     r = CUDA_ERROR_INVALID_VALUE;
   cudaStream_t s = NULL;
-  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_stream_create(Flags, &s));
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_stream_create(Flags, Priority, &s));
   if (r == CUDA_SUCCESS) *phStream = (CUstream)(void *)s;
   return rt_cu_leave(r);
 }
 
-CUresult cuStreamCreateWithPriority(CUstream *phStream, unsigned int flags, int priority) {
-  (void)priority; /* the range is [0, 0]: every priority means the same */
-  return cuStreamCreate(phStream, flags);
+CUresult cuStreamCreate(CUstream *phStream, unsigned int Flags) {
+  return cuStreamCreateWithPriority(phStream, Flags, RT_STREAM_PRIORITY_LEAST);
 }
 
 CUresult cuStreamDestroy(CUstream hStream) {
@@ -36,7 +36,7 @@ CUresult cuStreamSynchronize(CUstream hStream) {
   if (r == CUDA_SUCCESS && !rt_stream_valid(rt_cu_stream(hStream))) r = CUDA_ERROR_INVALID_HANDLE;
   if (r == CUDA_SUCCESS) {
     cudaError_t e = rt_sticky_error();
-    if (e == cudaSuccess && rt_device_current()) e = rt_wait_all();
+    if (e == cudaSuccess) e = rt_stream_synchronize(rt_cu_stream(hStream));
     rt_services_flush();
     r = rt_cu_result(e);
   }
@@ -48,7 +48,7 @@ CUresult cuStreamQuery(CUstream hStream) {
   if (r == CUDA_SUCCESS && !rt_stream_valid(rt_cu_stream(hStream))) r = CUDA_ERROR_INVALID_HANDLE;
   if (r == CUDA_SUCCESS) {
     cudaError_t e = rt_sticky_error();
-    if (e == cudaSuccess && rt_device_current() && !rt_all_completed()) e = cudaErrorNotReady;
+    if (e == cudaSuccess && !rt_stream_idle(rt_cu_stream(hStream))) e = cudaErrorNotReady;
     if (e == cudaSuccess) e = rt_sticky_error();
     r = rt_cu_result(e);
   }
@@ -61,21 +61,35 @@ CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned int Flags)
       (!rt_stream_valid(rt_cu_stream(hStream)) || !rt_event_valid(rt_cu_event(hEvent))))
     r = CUDA_ERROR_INVALID_HANDLE;
   if (r == CUDA_SUCCESS && Flags & ~(unsigned)CU_EVENT_WAIT_EXTERNAL) r = CUDA_ERROR_INVALID_VALUE;
-  return rt_cu_leave(r); /* one in-order queue: the event's work comes first anyway */
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_sticky_error());
+  rt_device *d = NULL;
+  if (r == CUDA_SUCCESS && rt_event_recorded(rt_cu_event(hEvent)))
+    r = rt_cu_result(rt_device_ready(&d));
+  if (r == CUDA_SUCCESS && d)
+    r = rt_cu_result(rt_stream_wait_event(d, rt_cu_stream(hStream), rt_cu_event(hEvent)));
+  return rt_cu_leave(r); /* a GPU-side wait, as cudaStreamWaitEvent */
 }
 
-/* Waits for the work queued so far; the function then runs in order,
- * outside the lock (it may call the API). */
-CUresult cuLaunchHostFunc(CUstream hStream, CUhostFn fn, void *userData) {
-  CUresult r = rt_cu_enter_context();
-  if (r == CUDA_SUCCESS && !fn) r = CUDA_ERROR_INVALID_VALUE;
+/* fn or callback in stream order, on the core's host-function path
+ * (core_stream.c), as cudaLaunchHostFunc / cudaStreamAddCallback. A
+ * CUstreamCallback has a cudaStreamCallback_t's shape (a CUstream is a
+ * cudaStream_t; CUresult and cudaError_t are both C enums of the same
+ * width, and the statuses a callback sees have one number in both). */
+static CUresult rt_cu_host_function(CUstream hStream, CUhostFn fn, CUstreamCallback callback,
+                                    void *userData) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
   if (r == CUDA_SUCCESS && !rt_stream_valid(rt_cu_stream(hStream))) r = CUDA_ERROR_INVALID_HANDLE;
-  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_sticky_error());
-  if (r == CUDA_SUCCESS && rt_device_current()) r = rt_cu_result(rt_wait_all());
-  if (r == CUDA_SUCCESS) rt_services_flush();
-  rt_cu_leave(r);
-  if (r == CUDA_SUCCESS) fn(userData);
-  return r;
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_result(rt_stream_host_function(d, rt_cu_stream(hStream), fn,
+                                             (cudaStreamCallback_t)(void (*)(void))callback,
+                                             userData));
+  return rt_cu_leave(r);
+}
+
+CUresult cuLaunchHostFunc(CUstream hStream, CUhostFn fn, void *userData) {
+  if (!fn) return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  return rt_cu_host_function(hStream, fn, NULL, userData);
 }
 
 /* ---- events ---------------------------------------------------------------------- */
@@ -105,7 +119,7 @@ CUresult cuEventRecord(CUevent hEvent, CUstream hStream) {
   if (r == CUDA_SUCCESS &&
       (!rt_event_valid(rt_cu_event(hEvent)) || !rt_stream_valid(rt_cu_stream(hStream))))
     r = CUDA_ERROR_INVALID_HANDLE;
-  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_event_record(d, rt_cu_event(hEvent)));
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_event_record(d, rt_cu_event(hEvent), rt_cu_stream(hStream)));
   return rt_cu_leave(r);
 }
 
@@ -113,8 +127,7 @@ CUresult cuEventSynchronize(CUevent hEvent) {
   CUresult r = rt_cu_enter_context();
   if (r == CUDA_SUCCESS && !rt_event_valid(rt_cu_event(hEvent))) r = CUDA_ERROR_INVALID_HANDLE;
   if (r == CUDA_SUCCESS) {
-    rt_event_wait(rt_cu_event(hEvent));
-    r = rt_cu_result(rt_sticky_error());
+    r = rt_cu_result(rt_event_wait(rt_cu_event(hEvent)));
     rt_services_flush();
   }
   return rt_cu_leave(r);
@@ -144,19 +157,12 @@ CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart, CUevent hEnd) 
 
 /* ---- more of streams ---------------------------------------------------------------- */
 
-/* As cudaStreamAddCallback: after the work before it, with the stream's
- * status, outside the lock. */
+/* As cudaStreamAddCallback: after the work before it, with the stream's status. */
 CUresult cuStreamAddCallback(CUstream hStream, CUstreamCallback callback, void *userData,
                              unsigned int flags) {
-  CUresult r = rt_cu_enter_context();
-  if (r == CUDA_SUCCESS && (!callback || flags != 0)) r = CUDA_ERROR_INVALID_VALUE;
-  if (r == CUDA_SUCCESS && !rt_stream_valid(rt_cu_stream(hStream))) r = CUDA_ERROR_INVALID_HANDLE;
-  if (r == CUDA_SUCCESS && rt_device_current()) rt_wait_all();
-  if (r == CUDA_SUCCESS) rt_services_flush();
-  CUresult status = rt_cu_result(rt_sticky_error());
-  rt_cu_leave(r);
-  if (r == CUDA_SUCCESS) callback(hStream, status, userData);
-  return r;
+  if (!callback || flags != 0)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  return rt_cu_host_function(hStream, NULL, callback, userData);
 }
 
 /* Every stream belongs to the one device's contexts alike: the calling
@@ -171,12 +177,29 @@ CUresult cuStreamGetCtx(CUstream hStream, CUcontext *pctx) {
   return rt_cu_leave(r);
 }
 
-/* The priority range is [0, 0]. */
-CUresult cuStreamGetPriority(CUstream hStream, int *priority) {
+/* The stream queries: a valid stream and somewhere to put the answer. */
+static CUresult rt_cu_stream_query(CUstream hStream, const void *out) {
   CUresult r = rt_cu_enter_context();
-  if (r == CUDA_SUCCESS && !priority) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS && !out) r = CUDA_ERROR_INVALID_VALUE;
   if (r == CUDA_SUCCESS && !rt_stream_valid(rt_cu_stream(hStream))) r = CUDA_ERROR_INVALID_HANDLE;
-  if (r == CUDA_SUCCESS) *priority = 0;
+  return r;
+}
+
+CUresult cuStreamGetPriority(CUstream hStream, int *priority) {
+  CUresult r = rt_cu_stream_query(hStream, priority);
+  if (r == CUDA_SUCCESS) *priority = rt_stream_priority(rt_cu_stream(hStream));
+  return rt_cu_leave(r);
+}
+
+CUresult cuStreamGetFlags(CUstream hStream, unsigned int *flags) {
+  CUresult r = rt_cu_stream_query(hStream, flags);
+  if (r == CUDA_SUCCESS) *flags = rt_stream_flags(rt_cu_stream(hStream));
+  return rt_cu_leave(r);
+}
+
+CUresult cuStreamGetId(CUstream hStream, unsigned long long *streamId) {
+  CUresult r = rt_cu_stream_query(hStream, streamId);
+  if (r == CUDA_SUCCESS) *streamId = rt_stream_id(rt_cu_stream(hStream));
   return rt_cu_leave(r);
 }
 
