@@ -50,6 +50,12 @@ void rt_submit_track(mtl_id command_buffer, mtl_id companion);
 /* Whether a command buffer has completed, successfully or not. */
 bool rt_submit_finished(mtl_id command_buffer);
 
+/* ---- core_host.c ---- */
+
+/* Makes every registered host range resident for the dispatch being encoded
+ * (lock held). */
+void rt_host_use_resources(mtl_id encoder);
+
 /* ---- core_module.c ---- */
 
 /* The pipeline of a kernel found by lookup, and the CUDA addresses of its

@@ -59,6 +59,12 @@ static void rt_fill_properties(const rt_device *s, struct cudaDeviceProp *p) {
   p->canMapHostMemory = 1;
   p->unifiedAddressing = 1;
   p->managedMemory = 1;
+  /* memory (docs/runtime.md, "Memory"): registration wraps pages in no-copy
+   * buffers whose device pointer is not the host pointer; pools exist */
+  p->hostRegisterSupported = 1;
+  p->hostRegisterReadOnlySupported = 1;
+  p->canUseHostPointerForRegisteredMem = 0;
+  p->memoryPoolsSupported = 1;
   p->maxThreadsPerMultiProcessor = RT_MODEL_THREADS_PER_SM;
   p->sharedMemPerMultiprocessor = RT_MODEL_SHARED_PER_SM;
   p->regsPerMultiprocessor = RT_MODEL_REGISTERS;
@@ -131,6 +137,11 @@ bool rt_device_attribute(const struct cudaDeviceProp *p, enum cudaDeviceAttr att
   case cudaDevAttrMaxBlocksPerMultiprocessor: *v = p->maxBlocksPerMultiProcessor; return true;
   case cudaDevAttrReservedSharedMemoryPerBlock: *v = (int)p->reservedSharedMemPerBlock; return true;
   case cudaDevAttrMemoryPoolsSupported: *v = p->memoryPoolsSupported; return true;
+  case cudaDevAttrHostRegisterSupported: *v = p->hostRegisterSupported; return true;
+  case cudaDevAttrHostRegisterReadOnlySupported: *v = p->hostRegisterReadOnlySupported; return true;
+  case cudaDevAttrCanUseHostPointerForRegisteredMem:
+    *v = p->canUseHostPointerForRegisteredMem;
+    return true;
   default: break; /* not answered yet (docs/runtime.md, "Devices and properties") */
   }
   return false;

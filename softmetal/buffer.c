@@ -10,10 +10,27 @@
  * resident (useResource:) have accessible GPU views; every other buffer's is
  * PROT_NONE, so a kernel touching it faults, as Metal requires (decision 2).
  * Live buffers are listed so that a fault address can be named.
+ *
+ * A no-copy buffer (newBufferWithBytesNoCopy:, the CUDA runtime's registered
+ * host memory) wraps pages the caller already owns, usually private
+ * anonymous memory from malloc. Linux cannot map private anonymous pages a
+ * second time (mremap with old_size 0 works only on shared mappings;
+ * /proc/self/mem cannot be mmap'd; MREMAP_DONTUNMAP moves the pages rather
+ * than sharing them), so the pages are made shareable in place: their bytes
+ * go into a fresh memfd, which is mapped MAP_FIXED over the caller's range
+ * (the same virtual addresses, the same contents, now shared pages) and a
+ * second time as the GPU view. Destroying the buffer puts private pages with
+ * the then-current bytes back (mremap MREMAP_FIXED, atomic). Costs and
+ * limits: one copy of the range each way; a write by another thread to
+ * those pages during the switch is lost; two live no-copy buffers may not
+ * share a page (the second is refused: nil), nor may one cover an ordinary
+ * buffer's pages.
  */
 #include "sm.h"
 
+#include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -31,7 +48,16 @@ static void buffer_destroy(struct sm_object *o) {
     registry = b->next;
   if (b->next) b->next->prev = b->prev;
   pthread_mutex_unlock(&registry_lock);
-  munmap(b->cpu, b->mapped);
+  if (b->no_copy) { /* private pages with the current bytes back at the caller's addresses */
+    void *fresh = mmap(NULL, b->mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (fresh != MAP_FAILED) {
+      memcpy(fresh, b->cpu, b->mapped);
+      if (mremap(fresh, b->mapped, b->mapped, MREMAP_MAYMOVE | MREMAP_FIXED, b->cpu) == MAP_FAILED)
+        munmap(fresh, b->mapped); /* the shared pages stay: same bytes, still memory */
+    }
+  } else {
+    munmap(b->cpu, b->mapped);
+  }
   munmap(b->gpu, b->mapped);
 }
 
@@ -94,6 +120,13 @@ static bool buffer_map(struct sm_buffer *b, uint64_t length) {
   return true;
 }
 
+static void buffer_enlist(struct sm_buffer *b) { /* registry_lock held */
+  b->next = registry;
+  if (registry) registry->prev = b;
+  registry = b;
+  b->base.destroy = buffer_destroy;
+}
+
 struct sm_buffer *sm_buffer_new(uint64_t length, uint64_t options) {
   assert(length > 0);
   struct sm_buffer *b = sm_object_new(buffer_class, sizeof *b, NULL);
@@ -104,11 +137,48 @@ struct sm_buffer *sm_buffer_new(uint64_t length, uint64_t options) {
   b->length = length;
   b->options = options;
   pthread_mutex_lock(&registry_lock);
-  b->next = registry;
-  if (registry) registry->prev = b;
-  registry = b;
+  buffer_enlist(b);
   pthread_mutex_unlock(&registry_lock);
-  b->base.destroy = buffer_destroy;
+  return b;
+}
+
+/* Whether [p, p + length) shares a page with a live buffer's CPU view
+ * (registry_lock held). */
+static bool buffer_overlaps(const unsigned char *p, uint64_t length) {
+  for (struct sm_buffer *b = registry; b; b = b->next)
+    if (p < b->cpu + b->mapped && b->cpu < p + length) return true;
+  return false;
+}
+
+struct sm_buffer *sm_buffer_new_no_copy(void *pointer, uint64_t length, uint64_t options) {
+  uint64_t page = sm_page_size();
+  if (!pointer || length == 0 || (uintptr_t)pointer % page || length % page) {
+    errno = EINVAL;
+    return NULL;
+  }
+  int fd = memfd_create("softmetal-no-copy", MFD_CLOEXEC);
+  if (fd < 0) return NULL;
+  struct sm_buffer *b = NULL;
+  void *gpu = MAP_FAILED;
+  pthread_mutex_lock(&registry_lock);
+  /* pwrite fails (EFAULT) when the range is not readable memory */
+  bool ok = !buffer_overlaps(pointer, length) && ftruncate(fd, (off_t)length) == 0 &&
+            pwrite(fd, pointer, length, 0) == (ssize_t)length;
+  if (ok) gpu = mmap(NULL, length, PROT_NONE, MAP_SHARED, fd, 0); /* not resident yet */
+  if (gpu != MAP_FAILED &&
+      mmap(pointer, length, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) == pointer) {
+    b = sm_object_new(buffer_class, sizeof *b, NULL);
+    b->cpu = pointer;
+    b->gpu = gpu;
+    b->length = b->mapped = length;
+    b->options = options;
+    b->no_copy = true;
+    buffer_enlist(b);
+  } else if (gpu != MAP_FAILED) {
+    munmap(gpu, length);
+  }
+  pthread_mutex_unlock(&registry_lock);
+  close(fd);
   return b;
 }
 
