@@ -137,6 +137,7 @@ bool rt_device_attribute(const struct cudaDeviceProp *p, enum cudaDeviceAttr att
   case cudaDevAttrMaxBlocksPerMultiprocessor: *v = p->maxBlocksPerMultiProcessor; return true;
   case cudaDevAttrReservedSharedMemoryPerBlock: *v = (int)p->reservedSharedMemPerBlock; return true;
   case cudaDevAttrMemoryPoolsSupported: *v = p->memoryPoolsSupported; return true;
+  case cudaDevAttrTexturePitchAlignment: *v = (int)p->texturePitchAlignment; return true;
   case cudaDevAttrHostRegisterSupported: *v = p->hostRegisterSupported; return true;
   case cudaDevAttrHostRegisterReadOnlySupported: *v = p->hostRegisterReadOnlySupported; return true;
   case cudaDevAttrCanUseHostPointerForRegisteredMem:
