@@ -175,9 +175,10 @@ static void rt_describe_pointer(const rt_block *block, const void *ptr,
     attributes->hostPointer = (char *)r.host + at;
     return;
   }
-  if (!block) {
+  if (!block) { /* CUDA 13: success, no device, the pointer itself as the host's */
     attributes->type = cudaMemoryTypeUnregistered;
-    attributes->device = -2; /* no device owns it */
+    attributes->device = -2;
+    attributes->hostPointer = (void *)ptr;
     return;
   }
   attributes->type = block->kind == RT_BLOCK_HOST      ? cudaMemoryTypeHost
