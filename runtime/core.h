@@ -250,7 +250,7 @@ typedef struct {
 /* Registers [p, p + size) (p non-NULL, size > 0; device ready):
  * cudaErrorHostMemoryAlreadyRegistered when it overlaps a registration,
  * cudaErrorMemoryAllocation when Metal refuses to wrap the pages (not
- * memory; softmetal: a page shared with another registration). */
+ * memory). Registrations may share pages (each has its own buffer). */
 cudaError_t rt_host_register(rt_device *device, void *p, size_t size, unsigned flags);
 /* Unregisters the registration starting at host pointer p, after waiting
  * for the device (its sticky error is returned, the registration is gone
@@ -299,8 +299,9 @@ cudaError_t rt_pool_free(rt_device *device, void *p, cudaStream_t stream);
 /* Waits for the device, then releases free blocks until at most keep bytes
  * are reserved (or none is free). Returns the wait's sticky error. */
 cudaError_t rt_pool_trim(rt_device *device, cudaMemPool_t pool, size_t keep);
-/* The pool's attributes, borrowed (the caller reads and sets them). */
-rt_pool_attributes *rt_pool_attributes_of(cudaMemPool_t pool);
+/* The pool's attributes, borrowed (the caller reads and sets them), after
+ * releasing free blocks over the threshold if the device is idle. */
+rt_pool_attributes *rt_pool_attributes_of(rt_device *device, cudaMemPool_t pool);
 /* Forgets every pool (cudaDeviceReset: the arena goes with their blocks). */
 void rt_pool_reset(void);
 

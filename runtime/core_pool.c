@@ -9,7 +9,8 @@
  * after the free runs after the work queued before it. Free blocks beyond the
  * pool's release threshold go back to the arena when the device is idle
  * (nothing in flight, so no kernel can still use them): at the next pool
- * call or cudaMemPoolTrimTo, which waits. Reserved = bytes of every block
+ * call (attribute queries included, so after a synchronisation the numbers
+ * are CUDA's) or cudaMemPoolTrimTo, which waits. Reserved = bytes of every block
  * held, used = bytes of the blocks in use (both as the arena rounds them,
  * to RT_ARENA_ALIGN).
  *
@@ -200,8 +201,9 @@ cudaError_t rt_pool_trim(rt_device *d, cudaMemPool_t pool, size_t keep) {
   return e;
 }
 
-rt_pool_attributes *rt_pool_attributes_of(cudaMemPool_t pool) {
-  assert(rt_lock_held() && rt_pool_valid(pool));
+rt_pool_attributes *rt_pool_attributes_of(rt_device *d, cudaMemPool_t pool) {
+  assert(rt_lock_held() && d && rt_pool_valid(pool));
+  rt_pool_trim_idle(d, pool, pool->a.release_threshold); /* what a synchronisation released */
   return &pool->a;
 }
 

@@ -110,7 +110,7 @@ static cudaError_t rt_pool_attribute(cudaMemPool_t pool, enum cudaMemPoolAttr at
   cudaError_t e = rt_enter_device(&d);
   if (e == cudaSuccess && !rt_pool_valid(pool)) e = cudaErrorInvalidValue;
   if (e != cudaSuccess) return rt_leave(e);
-  rt_pool_attributes *a = rt_pool_attributes_of(pool);
+  rt_pool_attributes *a = rt_pool_attributes_of(d, pool);
   int *flag = attr == cudaMemPoolReuseFollowEventDependencies ? &a->reuse_follow_event_dependencies
               : attr == cudaMemPoolReuseAllowOpportunistic    ? &a->reuse_allow_opportunistic
               : attr == cudaMemPoolReuseAllowInternalDependencies

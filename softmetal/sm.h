@@ -153,8 +153,9 @@ struct sm_buffer *sm_buffer_new(uint64_t length, uint64_t options);
 /* A buffer (+1) over the caller's memory [pointer, pointer + length), both
  * page-aligned (newBufferWithBytesNoCopy:): the pages become shared in place
  * (same addresses and bytes) and get a second, GPU view; destroying the
- * buffer makes them private again with their current bytes. NULL (errno
- * set) when misaligned, not memory, or sharing a page with a live buffer. */
+ * buffer makes them private again with their current bytes (once no other
+ * no-copy buffer wraps them). NULL (errno set) when misaligned, not memory,
+ * or covering an ordinary buffer's pages. */
 struct sm_buffer *sm_buffer_new_no_copy(void *pointer, uint64_t length, uint64_t options);
 /* object as a buffer (borrowed), or NULL if it is nil or not a buffer. */
 struct sm_buffer *sm_buffer_from(id object);

@@ -154,6 +154,17 @@ int main() {
   CHECK(cudaDeviceSetMemPool(0, def) == cudaSuccess, "back to default");
   CHECK(cudaMemPoolDestroy(mine) == cudaSuccess, "destroy");
 
+  // threshold 0 (CUDA's default): unused memory goes back at the next synchronisation
+  CHECK(cudaMemPoolSetAttribute(def, cudaMemPoolAttrReleaseThreshold, &zero) == cudaSuccess,
+        "threshold 0");
+  int *t = NULL;
+  CHECK(cudaMallocAsync((void **)&t, 1 << 20, s) == cudaSuccess, "malloc 1 MiB");
+  fill<<<1, 32, 0, s>>>(t, 32, 0);
+  CHECK(cudaFreeAsync(t, s) == cudaSuccess, "free 1 MiB");
+  cudaStreamSynchronize(s);
+  show("threshold 0, after free and synchronize", def);
+  CHECK(stat(def, cudaMemPoolAttrReservedMemCurrent) == 0, "released at the synchronisation");
+
   // size 0: success and NULL, as cudaMalloc
   int *z = (int *)1;
   cudaError_t e = cudaMallocAsync((void **)&z, 0, s);

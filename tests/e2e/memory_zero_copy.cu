@@ -113,6 +113,30 @@ int main() {
   CHECK(host[0] == 42, "writable after unregister");
   free(raw);
 
+  // two small malloc'd blocks (most likely in one page), registered separately
+  int *small_a = (int *)malloc(40 * sizeof(int)), *small_b = (int *)malloc(40 * sizeof(int));
+  for (int i = 0; i < 40; i++) small_a[i] = i, small_b[i] = 100 * i;
+  CHECK(cudaHostRegister(small_a, 40 * sizeof(int), 0) == cudaSuccess, "register small a");
+  CHECK(cudaHostRegister(small_b, 40 * sizeof(int), 0) == cudaSuccess, "register small b");
+  int *dsa, *dsb;
+  cudaHostGetDevicePointer((void **)&dsa, small_a, 0);
+  cudaHostGetDevicePointer((void **)&dsb, small_b, 0);
+  increment<<<1, 40>>>(dsa, 40, 1);
+  increment<<<1, 40>>>(dsb, 40, 2);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess, "sync small");
+  CHECK(cudaHostUnregister(small_a) == cudaSuccess, "unregister small a");
+  increment<<<1, 40>>>(dsb, 40, 0); /* b still registered, its page shared with a's maybe */
+  CHECK(cudaDeviceSynchronize() == cudaSuccess, "sync small 2");
+  bad = 0;
+  for (int i = 0; i < 40; i++)
+    if (small_a[i] != i + 1 + i || small_b[i] != 100 * i + 2 + i + i) bad++;
+  CHECK(bad == 0, "%d wrong in two small registrations (a[1]=%d b[1]=%d)", bad, small_a[1],
+        small_b[1]);
+  CHECK(cudaHostUnregister(small_b) == cudaSuccess, "unregister small b");
+  small_a[0] = small_b[0] = -1; /* the program's memory again */
+  free(small_a);
+  free(small_b);
+
   // 2. a large page-aligned malloc (registered with the ReadOnly flag: the kernel reads)
   const int m = 1 << 18;
   float *in = (float *)malloc(m * sizeof(float));

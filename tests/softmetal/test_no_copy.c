@@ -3,7 +3,8 @@
  * pointer, gpuAddress another address reaching the same bytes, a kernel
  * writes through it only while the buffer is resident, the caller's bytes
  * survive the switch in and out, and softmetal refuses what it cannot wrap
- * (misaligned, not memory, a page of another live buffer). */
+ * (misaligned, not memory, an ordinary buffer's pages); two buffers may
+ * share pages. */
 #include "smtest.h"
 
 #include <stdint.h>
@@ -67,18 +68,43 @@ int main(void) {
   CHECK(run(queue, pipeline, NULL, gpu, 1) == MTL_COMMAND_BUFFER_STATUS_ERROR);
   CHECK(data[0] == 201);
 
-  /* refused: misaligned, a page of a live buffer, not memory */
+  /* a second buffer sharing pages with the first: both views reach the same bytes */
+  mtl_id second = mtl_new_buffer_no_copy(device, start + 3 * page, 2 * page, 0);
+  REQUIRE(second);
+  int *shared = (int *)(start + 3 * page);
+  shared[0] = 5, shared[page / sizeof(int)] = 9; /* a page of both, a page of the second only */
+  uint64_t gpu2 = mtl_buffer_gpu_address(second);
+  CHECK(gpu2 != gpu);
+  CHECK(run(queue, pipeline, second, gpu2, 1) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  CHECK(shared[0] == 11);
+  CHECK(run(queue, pipeline, buffer, gpu + 3 * page, 1) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  CHECK(shared[0] == 23);
+  CHECK(run(queue, pipeline, second, gpu2 + page, 1) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  CHECK(shared[page / sizeof(int)] == 19);
+  mtl_release(second); /* the first still wraps the shared page */
+  CHECK(shared[0] == 23 && shared[page / sizeof(int)] == 19);
+  CHECK(run(queue, pipeline, buffer, gpu + 3 * page, 1) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  CHECK(shared[0] == 47);
+
+  /* refused: misaligned, not memory, an ordinary buffer's pages */
   CHECK(mtl_new_buffer_no_copy(device, start + 16, page, 0) == NULL);
   CHECK(mtl_new_buffer_no_copy(device, start, page + 16, 0) == NULL);
-  CHECK(mtl_new_buffer_no_copy(device, start + 3 * page, 2 * page, 0) == NULL);
-  void *hole = mmap(NULL, page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  void *hole = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   REQUIRE(hole != MAP_FAILED);
-  CHECK(mtl_new_buffer_no_copy(device, hole, page, 0) == NULL);
-  munmap(hole, page);
+  mprotect((char *)hole + page, page, PROT_NONE); /* the second page is not readable */
+  ((int *)hole)[0] = 77;
+  CHECK(mtl_new_buffer_no_copy(device, hole, 2 * page, 0) == NULL);
+  CHECK(((int *)hole)[0] == 77); /* the failed wrap left the first page as it was */
+  ((int *)hole)[0] = 78;
+  CHECK(((int *)hole)[0] == 78);
+  munmap(hole, 2 * page);
+  mtl_id ordinary = mtl_new_buffer(device, 2 * page, 0);
+  CHECK(mtl_new_buffer_no_copy(device, mtl_buffer_contents(ordinary), page, 0) == NULL);
+  mtl_release(ordinary);
 
   /* released: the pages are private again, with the bytes the kernel wrote */
   mtl_release(buffer);
-  CHECK(data[0] == 201 && data[255] == 511);
+  CHECK(data[0] == 201 && data[255] == 511 && shared[0] == 47);
   data[1] = -7;
   CHECK(data[1] == -7);
   /* and can be wrapped again */
