@@ -283,7 +283,8 @@ void rt_pool_set_current(cudaMemPool_t pool);
 bool rt_pool_valid(cudaMemPool_t pool);
 /* A new empty pool (cudaErrorMemoryAllocation when out of host memory). */
 cudaError_t rt_pool_create(cudaMemPool_t *out);
-/* Destroys pool after waiting for the device, giving every block back;
+/* Destroys pool (no longer valid) after waiting for the device, giving its
+ * free blocks back; blocks in use stay valid until freed, as in CUDA.
  * cudaErrorInvalidValue for the default pool. */
 cudaError_t rt_pool_destroy(rt_device *device, cudaMemPool_t pool);
 /* size bytes from pool (a free block it holds, else a new arena block);
@@ -291,10 +292,11 @@ cudaError_t rt_pool_destroy(rt_device *device, cudaMemPool_t pool);
  * after the device is idle and every pool block over the threshold freed. */
 cudaError_t rt_pool_alloc(rt_device *device, cudaMemPool_t pool, size_t size, cudaStream_t stream,
                           void **out);
-/* Whether p starts a block in use from some pool. */
+/* Whether p starts a block some pool holds (in use or kept free). */
 bool rt_pool_owns(const void *p);
 /* Marks p's block free in its pool (cudaErrorInvalidValue when p starts no
- * block in use); blocks over the threshold go back to the arena if idle. */
+ * block in use); blocks over the threshold go back to the arena if idle (a
+ * destroyed pool's after a wait). */
 cudaError_t rt_pool_free(rt_device *device, void *p, cudaStream_t stream);
 /* Waits for the device, then releases free blocks until at most keep bytes
  * are reserved (or none is free). Returns the wait's sticky error. */

@@ -32,6 +32,7 @@ struct CUmemPoolHandle_st {
   rt_pool_attributes a;
   rt_pool_block *blocks;
   size_t count, allocated;
+  bool destroyed; /* cudaMemPoolDestroy'd with blocks still in use: gone when they are */
   struct CUmemPoolHandle_st *next; /* live pools */
 };
 
@@ -76,7 +77,7 @@ void rt_pool_set_current(cudaMemPool_t pool) {
 bool rt_pool_valid(cudaMemPool_t pool) {
   assert(rt_lock_held());
   for (cudaMemPool_t p = rt_pools.live; p; p = p->next)
-    if (p == pool) return true;
+    if (p == pool) return !p->destroyed;
   return false;
 }
 
@@ -108,19 +109,27 @@ static void rt_pool_trim_idle(rt_device *d, cudaMemPool_t pool, uint64_t keep) {
   }
 }
 
-cudaError_t rt_pool_destroy(rt_device *d, cudaMemPool_t pool) {
-  assert(rt_lock_held() && rt_pool_valid(pool));
-  if (pool == rt_pools.fallback) return cudaErrorInvalidValue; /* CUDA: the default stays */
-  cudaError_t e = d ? rt_wait_all() : cudaSuccess;
-  for (size_t i = 0; d && i < pool->count; i++) /* blocks still in use go with the pool */
-    rt_memory_free(d, pool->blocks[i].p, RT_BLOCK_DEVICE, RT_BLOCK_DEVICE);
+/* Forgets a destroyed pool once it holds no block. */
+static void rt_pool_forget_if_empty(cudaMemPool_t pool) {
+  if (!pool->destroyed || pool->count) return;
   cudaMemPool_t *link = &rt_pools.live;
   while (*link != pool)
     link = &(*link)->next;
   *link = pool->next;
-  if (rt_pools.current == pool) rt_pools.current = NULL;
   free(pool->blocks);
   free(pool);
+}
+
+/* CUDA: blocks still in use stay valid and go back when freed; the pool's
+ * free blocks go now (after the device is idle). */
+cudaError_t rt_pool_destroy(rt_device *d, cudaMemPool_t pool) {
+  assert(rt_lock_held() && d && rt_pool_valid(pool));
+  if (pool == rt_pools.fallback) return cudaErrorInvalidValue; /* CUDA: the default stays */
+  cudaError_t e = rt_wait_all();
+  rt_pool_trim_idle(d, pool, 0);
+  if (rt_pools.current == pool) rt_pools.current = NULL;
+  pool->destroyed = true;
+  rt_pool_forget_if_empty(pool);
   return e;
 }
 
@@ -165,11 +174,12 @@ cudaError_t rt_pool_alloc(rt_device *d, cudaMemPool_t pool, size_t size, cudaStr
   return cudaSuccess;
 }
 
-/* The pool and index of the in-use block starting at p, or NULL. */
+/* The pool and index of the block (in use or kept free) starting at p, or
+ * NULL. */
 static cudaMemPool_t rt_pool_owner(const void *p, size_t *index) {
   for (cudaMemPool_t pool = rt_pools.live; pool; pool = pool->next)
     for (size_t i = 0; i < pool->count; i++)
-      if (pool->blocks[i].p == p && pool->blocks[i].in_use) {
+      if (pool->blocks[i].p == p) {
         *index = i;
         return pool;
       }
@@ -187,9 +197,15 @@ cudaError_t rt_pool_free(rt_device *d, void *p, cudaStream_t stream) {
   (void)stream; /* stream: see rt_pool_alloc */
   size_t i;
   cudaMemPool_t pool = rt_pool_owner(p, &i);
-  if (!pool) return cudaErrorInvalidValue;
+  if (!pool || !pool->blocks[i].in_use) return cudaErrorInvalidValue; /* not allocated, or freed */
   pool->blocks[i].in_use = false;
   pool->a.used -= pool->blocks[i].size;
+  if (pool->destroyed) { /* its last blocks go as they are freed */
+    cudaError_t e = rt_wait_all();
+    rt_pool_trim_idle(d, pool, 0);
+    rt_pool_forget_if_empty(pool);
+    return e;
+  }
   rt_pool_trim_idle(d, pool, pool->a.release_threshold);
   return cudaSuccess;
 }

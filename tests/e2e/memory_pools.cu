@@ -151,8 +151,19 @@ int main() {
   CHECK(cudaFree(q) == cudaSuccess, "cudaFree of async memory");
   CHECK(cudaFreeAsync(p, s) == cudaSuccess, "free async p");
   cudaStreamSynchronize(s);
+  cudaError_t e;
   CHECK(cudaDeviceSetMemPool(0, def) == cudaSuccess, "back to default");
+  // destroying a pool with an allocation outstanding: the allocation stays valid until freed
+  int *r = NULL;
+  CHECK(cudaMallocFromPoolAsync((void **)&r, 64 * sizeof(int), mine, s) == cudaSuccess, "r");
   CHECK(cudaMemPoolDestroy(mine) == cudaSuccess, "destroy");
+  fill<<<1, 64, 0, s>>>(r, 64, 3);
+  int hr[64];
+  cudaMemcpyAsync(hr, r, sizeof hr, cudaMemcpyDeviceToHost, s);
+  CHECK(cudaStreamSynchronize(s) == cudaSuccess && hr[0] == 3 && hr[63] == 66,
+        "allocation of a destroyed pool");
+  CHECK(cudaFreeAsync(r, s) == cudaSuccess, "free after destroy");
+  cudaStreamSynchronize(s);
 
   // threshold 0 (CUDA's default): unused memory goes back at the next synchronisation
   CHECK(cudaMemPoolSetAttribute(def, cudaMemPoolAttrReleaseThreshold, &zero) == cudaSuccess,
@@ -167,7 +178,7 @@ int main() {
 
   // size 0: success and NULL, as cudaMalloc
   int *z = (int *)1;
-  cudaError_t e = cudaMallocAsync((void **)&z, 0, s);
+  e = cudaMallocAsync((void **)&z, 0, s);
   printf("cudaMallocAsync(0) = %d ptr_null=%d\n", (int)e, z == NULL);
   cudaStreamDestroy(s);
   if (failures) {
