@@ -243,7 +243,7 @@ cudaError_t rt_memory_fill_3d(rt_device *device, const rt_region *dst, int value
 typedef struct {
   void *host, *device; /* the two pointers of the registration's start */
   size_t size;
-  unsigned flags;       /* as given to cudaHostRegister */
+  unsigned flags;       /* as given to cudaHostRegister (kept, not reported) */
   bool found_by_device; /* rt_host_find matched the device range */
 } rt_host_range;
 

@@ -96,17 +96,16 @@ cudaError_t cudaHostUnregister(void *ptr) {
   return rt_leave(e);
 }
 
+/* CUDA documents it for cudaHostAlloc's (and cudaMallocHost's) memory only:
+ * anything else, registered memory included, is cudaErrorInvalidValue. */
 cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost) {
   if (!pFlags || !pHost) return rt_record(cudaErrorInvalidValue);
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
   if (e != cudaSuccess) return rt_leave(e);
   const rt_block *block = rt_memory_find(d, pHost, 0);
-  rt_host_range registered;
   if (block && block->kind == RT_BLOCK_HOST)
     *pFlags = block->flags;
-  else if (!block && rt_host_find(pHost, 0, &registered) && !registered.found_by_device)
-    *pFlags = registered.flags;
   else
     e = cudaErrorInvalidValue;
   return rt_leave(e);

@@ -49,8 +49,9 @@ int main() {
   CHECK(e == cudaSuccess, "register: %s", cudaGetErrorString(e));
   unsigned flags = 99;
   e = cudaHostGetFlags(&flags, host);
-  printf("cudaHostGetFlags(registered) = %d flags=%u\n", (int)e, flags);
-  CHECK(e == cudaSuccess && (flags & cudaHostRegisterMapped), "flags");
+  printf("cudaHostGetFlags(registered) = %d flags=%u (documented for cudaHostAlloc only)\n",
+         (int)e, flags);
+  cudaGetLastError();
   int *dev = NULL;
   e = cudaHostGetDevicePointer((void **)&dev, host, 0);
   printf("cudaHostGetDevicePointer(registered) = %d same_as_host=%d\n", (int)e, dev == host);
