@@ -15,6 +15,7 @@
  *   core_memory.c  allocation in the arena, pointer lookup, copies and fills
  *   core_host.c    registered host memory (no-copy buffers, device pointers)
  *   core_pool.c    memory pools: stream-ordered allocation's cached arena blocks
+ *   core_hints.c   cudaMemAdvise/cudaMemPrefetchAsync's hints, per page
  *   core_module.c  registry of modules, kernels and variables; lazy loading;
  *                  lookup by host stub and by name
  *   core_launch.c  validate + pack + encode one dispatch
@@ -216,6 +217,8 @@ cudaError_t rt_memory_copy(rt_device *device, void *dst, const void *src, size_t
  * host memory (else cudaErrorInvalidValue); a blit where aligned, else the
  * host after a wait. */
 cudaError_t rt_memory_fill(rt_device *device, void *p, int value, size_t count);
+/* The CUDA pointer of block's start (a block of device's arena). */
+void *rt_memory_block_start(rt_device *device, const rt_block *block);
 /* Records cudaHostAlloc's flags on the block starting at p (cudaHostGetFlags
  * reads them back in rt_block.flags). */
 void rt_memory_set_flags(rt_device *device, void *p, unsigned flags);
@@ -263,6 +266,27 @@ bool rt_host_find(const void *p, size_t size, rt_host_range *out);
 void *rt_host_to_cpu(const void *p);
 /* Forgets every registration (cudaDeviceReset; before the device goes). */
 void rt_host_reset(void);
+
+/* ---- core_hints.c: unified-memory hints ---------------------------------------------- */
+
+/* All: lock held. base/size are the managed allocation's (its start, as
+ * rt_memory_block_start gives it, and requested size); [p, p + count) lies
+ * in it. */
+enum { RT_HINT_PREFETCH = 0 }; /* rt_hints_record's advice for a prefetch */
+/* Records advice (a cudaMemoryAdvise, or RT_HINT_PREFETCH with the
+ * destination) for the pages of [p, p + count). cudaErrorMemoryAllocation
+ * when out of host memory. */
+cudaError_t rt_hints_record(const void *base, size_t size, const void *p, size_t count, int advice,
+                            struct cudaMemLocation where);
+/* cudaMemRangeGetAttribute's answer for [p, p + count) into data (data_size
+ * bytes: 4, or a multiple of 4 for AccessedBy; else cudaErrorInvalidValue,
+ * as for an unknown attribute). */
+cudaError_t rt_hints_query(const void *base, size_t size, const void *p, size_t count,
+                           enum cudaMemRangeAttribute attribute, void *data, size_t data_size);
+/* Forgets the hints of the allocation at base (it is being freed). */
+void rt_hints_forget(const void *base);
+/* Forgets every hint (cudaDeviceReset). */
+void rt_hints_reset(void);
 
 /* ---- core_pool.c: memory pools ------------------------------------------------------ */
 

@@ -147,6 +147,11 @@ cudaError_t rt_memory_fill(rt_device *d, void *p, int value, size_t count) {
   return e;
 }
 
+void *rt_memory_block_start(rt_device *d, const rt_block *block) {
+  assert(rt_lock_held() && d && block);
+  return d->arena_base + block->offset;
+}
+
 void rt_memory_set_flags(rt_device *d, void *p, unsigned flags) {
   assert(rt_lock_held() && d);
   rt_block *block = (rt_block *)rt_memory_find(d, p, 0); /* the arena is d's to change */

@@ -14,6 +14,7 @@ void rt_reset(void) {
     rt_module_unload_all();
     rt_host_reset();
     rt_pool_reset();
+    rt_hints_reset();
     rt_device_destroy();
   }
   rt_services_reset_limits();

@@ -43,6 +43,7 @@ cudaError_t cudaFree(void *devPtr) {
     if (e == cudaSuccess) e = rt_pool_free(d, devPtr, 0);
   } else if (e == cudaSuccess) {
     e = rt_memory_free(d, devPtr, RT_BLOCK_DEVICE, RT_BLOCK_MANAGED);
+    if (e == cudaSuccess && devPtr) rt_hints_forget(devPtr); /* a managed block's, if any */
   }
   return rt_leave(e);
 }
@@ -438,8 +439,9 @@ static bool rt_location_valid(struct cudaMemLocation where) {
          where.type == cudaMemLocationTypeHostNumaCurrent;
 }
 
-/* The range must lie in one managed allocation; there is nothing to move. */
-static cudaError_t rt_hint(const void *p, size_t count, struct cudaMemLocation where,
+/* The range must lie in one managed allocation; there is nothing to move,
+ * but the hint is recorded for cudaMemRangeGetAttribute (core_hints.c). */
+static cudaError_t rt_hint(const void *p, size_t count, int advice, struct cudaMemLocation where,
                            cudaStream_t stream) {
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
@@ -451,13 +453,15 @@ static cudaError_t rt_hint(const void *p, size_t count, struct cudaMemLocation w
     e = cudaErrorInvalidValue;
   else if (!rt_location_valid(where))
     e = where.type == cudaMemLocationTypeDevice ? cudaErrorInvalidDevice : cudaErrorInvalidValue;
+  else
+    e = rt_hints_record(rt_memory_block_start(d, block), block->requested, p, count, advice, where);
   return rt_leave(e);
 }
 
 cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location,
                                  unsigned int flags, cudaStream_t stream) {
   if (flags != 0) return rt_record(cudaErrorInvalidValue);
-  return rt_hint(devPtr, count, location, stream);
+  return rt_hint(devPtr, count, RT_HINT_PREFETCH, location, stream);
 }
 
 cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
@@ -466,7 +470,40 @@ cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvis
     return rt_record(cudaErrorInvalidValue);
   if (advice == cudaMemAdviseSetReadMostly || advice == cudaMemAdviseUnsetReadMostly)
     location = (struct cudaMemLocation){cudaMemLocationTypeDevice, 0}; /* ignored by CUDA */
-  return rt_hint(devPtr, count, location, 0);
+  return rt_hint(devPtr, count, (int)advice, location, 0);
+}
+
+/* Over one managed allocation (else cudaErrorInvalidValue), what the hints
+ * recorded say (core_hints.c). */
+static cudaError_t rt_range_attribute(rt_device *d, void *data, size_t data_size,
+                                      enum cudaMemRangeAttribute attribute, const void *p,
+                                      size_t count) {
+  const rt_block *block = rt_memory_find(d, p, count);
+  if (!data || count == 0 || !block || block->kind != RT_BLOCK_MANAGED)
+    return cudaErrorInvalidValue;
+  return rt_hints_query(rt_memory_block_start(d, block), block->requested, p, count, attribute,
+                        data, data_size);
+}
+
+cudaError_t cudaMemRangeGetAttribute(void *data, size_t dataSize,
+                                     enum cudaMemRangeAttribute attribute, const void *devPtr,
+                                     size_t count) {
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess) e = rt_range_attribute(d, data, dataSize, attribute, devPtr, count);
+  return rt_leave(e);
+}
+
+cudaError_t cudaMemRangeGetAttributes(void **data, size_t *dataSizes,
+                                      enum cudaMemRangeAttribute *attributes, size_t numAttributes,
+                                      const void *devPtr, size_t count) {
+  if (!data || !dataSizes || !attributes || numAttributes == 0)
+    return rt_record(cudaErrorInvalidValue);
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  for (size_t i = 0; e == cudaSuccess && i < numAttributes; i++)
+    e = rt_range_attribute(d, data[i], dataSizes[i], attributes[i], devPtr, count);
+  return rt_leave(e);
 }
 
 /* Unified memory is one memory here: attaching changes nothing, but the

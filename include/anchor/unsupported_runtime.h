@@ -12,14 +12,6 @@
 
 /* clang-format off */
 #define ANCHOR_UNSUPPORTED_RUNTIME(X) \
-  /* unified-memory range queries */ \
-  X(cudaMemRangeGetAttribute, (void *data, size_t dataSize, enum cudaMemRangeAttribute attribute, \
-                               const void *devPtr, size_t count), \
-    (NULL, 0, cudaMemRangeAttributeReadMostly, NULL, 0)) \
-  X(cudaMemRangeGetAttributes, (void **data, size_t *dataSizes, \
-                                enum cudaMemRangeAttribute *attributes, size_t numAttributes, \
-                                const void *devPtr, size_t count), \
-    (NULL, NULL, NULL, 0, NULL, 0)) \
   /* CUDA arrays */ \
   X(cudaMallocArray, (cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width, \
                       size_t height ANCHOR_DEFAULT(0), unsigned int flags ANCHOR_DEFAULT(0)), \

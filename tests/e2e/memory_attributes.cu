@@ -112,6 +112,54 @@ int main() {
   CHECK(free_b - free_after >= (64u << 20), "free falls by the allocation");
   cudaFree(big);
 
+  // cudaMemRangeGetAttribute over managed memory: what the hints said
+  const size_t MB = 1 << 20;
+  char *um = NULL;
+  CHECK(cudaMallocManaged(&um, 4 * MB) == cudaSuccess, "managed 4 MiB");
+  int v = -5;
+  CHECK(cudaMemRangeGetAttribute(&v, 4, cudaMemRangeAttributeReadMostly, um, 4 * MB) ==
+            cudaSuccess && v == 0,
+        "read mostly before advice: %d", v);
+  cudaMemLocation dev0 = {cudaMemLocationTypeDevice, 0}, host_loc = {cudaMemLocationTypeHost, 0};
+  CHECK(cudaMemAdvise(um, 2 * MB, cudaMemAdviseSetReadMostly, dev0) == cudaSuccess, "advise");
+  cudaMemRangeGetAttribute(&v, 4, cudaMemRangeAttributeReadMostly, um, 2 * MB);
+  CHECK(v == 1, "read mostly on the advised half: %d", v);
+  cudaMemRangeGetAttribute(&v, 4, cudaMemRangeAttributeReadMostly, um, 4 * MB);
+  CHECK(v == 0, "read mostly over the whole: %d", v);
+  CHECK(cudaMemAdvise(um, 4 * MB, cudaMemAdviseSetPreferredLocation, host_loc) == cudaSuccess,
+        "preferred host");
+  cudaMemRangeGetAttribute(&v, 4, cudaMemRangeAttributePreferredLocation, um + MB, MB);
+  CHECK(v == cudaCpuDeviceId, "preferred location: %d", v);
+  cudaMemAdvise(um + 3 * MB, MB, cudaMemAdviseSetPreferredLocation, dev0);
+  cudaMemRangeGetAttribute(&v, 4, cudaMemRangeAttributePreferredLocation, um, 4 * MB);
+  CHECK(v == cudaInvalidDeviceId, "mixed preferred location: %d", v);
+  cudaMemRangeGetAttribute(&v, 4, cudaMemRangeAttributePreferredLocation, um + 3 * MB, MB);
+  CHECK(v == 0, "preferred device 0: %d", v);
+  cudaMemAdvise(um, 4 * MB, cudaMemAdviseSetAccessedBy, dev0);
+  int by[3] = {7, 7, 7};
+  CHECK(cudaMemRangeGetAttribute(by, sizeof by, cudaMemRangeAttributeAccessedBy, um, 4 * MB) ==
+            cudaSuccess,
+        "accessed by");
+  CHECK(by[0] == 0 && by[1] == cudaInvalidDeviceId && by[2] == cudaInvalidDeviceId,
+        "accessed by: %d %d %d", by[0], by[1], by[2]);
+  CHECK(cudaMemPrefetchAsync(um, 4 * MB, dev0, 0, s) == cudaSuccess, "prefetch");
+  cudaStreamSynchronize(s);
+  int loc[2] = {-9, -9};
+  void *datas[2] = {&loc[0], &loc[1]};
+  size_t sizes[2] = {4, 4};
+  cudaMemRangeAttribute attrs[2] = {cudaMemRangeAttributeLastPrefetchLocation,
+                                    cudaMemRangeAttributeLastPrefetchLocationType};
+  CHECK(cudaMemRangeGetAttributes(datas, sizes, attrs, 2, um, 4 * MB) == cudaSuccess &&
+            loc[0] == 0 && loc[1] == cudaMemLocationTypeDevice,
+        "last prefetch: %d type %d", loc[0], loc[1]);
+  e = cudaMemRangeGetAttribute(&v, 8, cudaMemRangeAttributeReadMostly, um, MB);
+  printf("cudaMemRangeGetAttribute(dataSize 8) = %d\n", (int)e);
+  CHECK(e == cudaErrorInvalidValue, "data size");
+  e = cudaMemRangeGetAttribute(&v, 4, cudaMemRangeAttributeReadMostly, heap, 64);
+  printf("cudaMemRangeGetAttribute(unregistered) = %d\n", (int)e);
+  cudaGetLastError();
+  cudaFree(um);
+
   free(heap);
   cudaFreeAsync(async, s);
   cudaStreamDestroy(s);
