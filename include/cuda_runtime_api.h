@@ -67,9 +67,7 @@ cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPr
 /* --- memory ---------------------------------------------------------------- */
 cudaError_t cudaMalloc(void **devPtr, size_t size);
 cudaError_t cudaFree(void *devPtr);
-/* Stream-ordered allocation: the memory is usable by work queued after the
- * call; cudaFreeAsync frees once earlier work has finished (it waits). No
- * cudaMemPool* API exists (cudaDevAttrMemoryPoolsSupported is 0). */
+/* Stream-ordered allocation from memory pools (below). */
 cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t stream);
 cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream);
 cudaError_t cudaMallocHost(void **ptr, size_t size);
@@ -106,6 +104,51 @@ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t 
                               size_t width, size_t height, enum cudaMemcpyKind kind,
                               cudaStream_t stream ANCHOR_DEFAULT(0));
 cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height);
+/* Registered host memory, 3-D and peer copies, memory pools (docs/runtime.md,
+ * "Memory"). A registration's device pointer differs from its host pointer
+ * (cudaDevAttrCanUseHostPointerForRegisteredMem is 0). */
+cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags);
+cudaError_t cudaHostUnregister(void *ptr);
+cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost);
+cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width, size_t height,
+                              cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent);
+cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
+cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p,
+                              cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms *p);
+cudaError_t cudaMemcpy3DPeerAsync(const struct cudaMemcpy3DPeerParms *p,
+                                  cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent);
+cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pitchedDevPtr, int value,
+                              struct cudaExtent extent, cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count);
+cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice,
+                                size_t count, cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr,
+                                     size_t length ANCHOR_DEFAULT(0),
+                                     unsigned int flags ANCHOR_DEFAULT(cudaMemAttachSingle));
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device);
+cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool);
+cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device);
+cudaError_t cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolProps *poolProps);
+cudaError_t cudaMemPoolDestroy(cudaMemPool_t memPool);
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value);
+cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value);
+cudaError_t cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t minBytesToKeep);
+cudaError_t cudaMemPoolSetAccess(cudaMemPool_t memPool, const struct cudaMemAccessDesc *descList,
+                                 size_t count);
+cudaError_t cudaMemPoolGetAccess(enum cudaMemAccessFlags *flags, cudaMemPool_t memPool,
+                                 struct cudaMemLocation *location);
+cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPool,
+                                    cudaStream_t stream);
+/* What cudaMemAdvise / cudaMemPrefetchAsync recorded for a managed range. */
+cudaError_t cudaMemRangeGetAttribute(void *data, size_t dataSize,
+                                     enum cudaMemRangeAttribute attribute, const void *devPtr,
+                                     size_t count);
+cudaError_t cudaMemRangeGetAttributes(void **data, size_t *dataSizes,
+                                      enum cudaMemRangeAttribute *attributes, size_t numAttributes,
+                                      const void *devPtr, size_t count);
 /* Unified memory is one memory here: prefetching and advice validate their
  * arguments (a managed range, a known location/advice) and change nothing. */
 cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location,

@@ -178,6 +178,14 @@ mtl_id mtl_new_buffer(mtl_id device, uint64_t length, uint64_t options) {
                                                                      options);
 }
 
+mtl_id mtl_new_buffer_no_copy(mtl_id device, void *pointer, uint64_t length, uint64_t options) {
+  SEL sel;
+  imp_fn imp = method(device, "newBufferWithBytesNoCopy:length:options:deallocator:", &sel);
+  if (!imp) return NULL;
+  return (mtl_id)((id(*)(id, SEL, void *, unsigned long, unsigned long, id))imp)(
+      (id)device, sel, pointer, length, options, (id)0);
+}
+
 /* [[MTLCompileOptions alloc] init] with the given MSL version and fast math
  * off (+1). */
 static mtl_id new_compile_options(uint64_t language_version) {

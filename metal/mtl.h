@@ -88,6 +88,10 @@ uint64_t mtl_device_core_count(mtl_id device);
 mtl_id mtl_new_command_queue(mtl_id device);
 /* newBufferWithLength:options:; NULL when Metal refuses (e.g. too long). */
 mtl_id mtl_new_buffer(mtl_id device, uint64_t length, uint64_t options);
+/* newBufferWithBytesNoCopy:length:options:deallocator: with no deallocator
+ * over the caller's memory (pointer and length page-aligned; the caller
+ * keeps the memory alive longer than the buffer); NULL when Metal refuses. */
+mtl_id mtl_new_buffer_no_copy(mtl_id device, void *pointer, uint64_t length, uint64_t options);
 /* newLibraryWithSource:options:error: at the baseline MSL version and fast
  * math off.
  * On failure returns NULL and, if error_out, a borrowed NSError. */

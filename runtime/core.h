@@ -13,6 +13,9 @@
  *   core_submit.c  command buffers in flight, waits, failures -> sticky error
  *   core_props.c   the device as CUDA describes it (the sm_75 model)
  *   core_memory.c  allocation in the arena, pointer lookup, copies and fills
+ *   core_host.c    registered host memory (no-copy buffers, device pointers)
+ *   core_pool.c    memory pools: stream-ordered allocation's cached arena blocks
+ *   core_hints.c   cudaMemAdvise/cudaMemPrefetchAsync's hints, per page
  *   core_module.c  registry of modules, kernels and variables; lazy loading;
  *                  lookup by host stub and by name
  *   core_launch.c  validate + pack + encode one dispatch
@@ -96,6 +99,7 @@ typedef struct {
   uint64_t size;      /* rounded size the block occupies */
   uint64_t requested; /* size the caller asked for (0 for free blocks) */
   rt_block_kind kind;
+  unsigned flags; /* RT_BLOCK_HOST: cudaHostAlloc's flags (0 for free blocks) */
 } rt_block;
 
 /* The blocks partition [0, capacity) and are kept sorted by offset; no two
@@ -228,13 +232,123 @@ cudaError_t rt_memory_fill_async(rt_device *device, void *p, int value, size_t c
  * cudaErrorInvalidPitchValue when width exceeds a pitch. */
 cudaError_t rt_memory_copy_2d(rt_device *device, void *dst, size_t dpitch, const void *src,
                               size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind);
-/* cudaMemset's work on [p, p + count) inside one allocation (else
- * cudaErrorInvalidValue); a blit where aligned, else the host after a wait. */
+/* cudaMemset's work on [p, p + count) inside one allocation or registered
+ * host memory (else cudaErrorInvalidValue); a blit where aligned, else the
+ * host after a wait. */
 cudaError_t rt_memory_fill(rt_device *device, void *p, int value, size_t count);
-/* cudaMemset2D's work (synchronous); cudaErrorInvalidPitchValue when width
- * exceeds pitch. */
-cudaError_t rt_memory_fill_2d(rt_device *device, void *p, size_t pitch, int value, size_t width,
-                              size_t height);
+/* The CUDA pointer of block's start (a block of device's arena). */
+void *rt_memory_block_start(rt_device *device, const rt_block *block);
+/* Records cudaHostAlloc's flags on the block starting at p (cudaHostGetFlags
+ * reads them back in rt_block.flags). */
+void rt_memory_set_flags(rt_device *device, void *p, unsigned flags);
+/* A pitched region: its start, the bytes from a row to the next, from a
+ * slice (height rows) to the next. */
+typedef struct {
+  void *base;
+  size_t pitch, slice;
+} rt_region;
+/* cudaMemcpy2D/3D's work: width bytes of each of height rows of each of
+ * depth slices (synchronous: the host copies after waiting). Errors:
+ * cudaErrorInvalidPitchValue when width exceeds a pitch, rt_memory_copy's. */
+cudaError_t rt_memory_copy_3d(rt_device *device, const rt_region *dst, const rt_region *src,
+                              size_t width, size_t height, size_t depth, enum cudaMemcpyKind kind);
+/* cudaMemset2D/3D's work (synchronous); cudaErrorInvalidPitchValue when
+ * width exceeds the pitch, cudaErrorInvalidValue outside device memory. */
+cudaError_t rt_memory_fill_3d(rt_device *device, const rt_region *dst, int value, size_t width,
+                              size_t height, size_t depth);
+
+/* ---- core_host.c: registered host memory -------------------------------------------- */
+
+/* All: lock held. A registration is [host, host + size) of the caller's
+ * memory, wrapped in a no-copy Metal buffer; its CUDA device pointer is
+ * another value (docs/design.md, "Registered host memory"). */
+typedef struct {
+  void *host, *device; /* the two pointers of the registration's start */
+  size_t size;
+  unsigned flags;       /* as given to cudaHostRegister (kept, not reported) */
+  bool found_by_device; /* rt_host_find matched the device range */
+} rt_host_range;
+
+/* Registers [p, p + size) (p non-NULL, size > 0; device ready):
+ * cudaErrorHostMemoryAlreadyRegistered when it overlaps a registration,
+ * cudaErrorMemoryAllocation when Metal refuses to wrap the pages (not
+ * memory). Registrations may share pages (each has its own buffer). */
+cudaError_t rt_host_register(rt_device *device, void *p, size_t size, unsigned flags);
+/* Unregisters the registration starting at host pointer p, after waiting
+ * for the device (its sticky error is returned, the registration is gone
+ * either way); cudaErrorHostMemoryNotRegistered if p starts none. */
+cudaError_t rt_host_unregister(void *p);
+/* The registration whose host range, or else device range, contains
+ * [p, p + size) (size 0: p alone). */
+bool rt_host_find(const void *p, size_t size, rt_host_range *out);
+/* The host address of p when p is a registration's device pointer, else p. */
+void *rt_host_to_cpu(const void *p);
+/* Forgets every registration (cudaDeviceReset; before the device goes). */
+void rt_host_reset(void);
+
+/* ---- core_hints.c: unified-memory hints ---------------------------------------------- */
+
+/* All: lock held. base/size are the managed allocation's (its start, as
+ * rt_memory_block_start gives it, and requested size); [p, p + count) lies
+ * in it. */
+enum { RT_HINT_PREFETCH = 0 }; /* rt_hints_record's advice for a prefetch */
+/* Records advice (a cudaMemoryAdvise, or RT_HINT_PREFETCH with the
+ * destination) for the pages of [p, p + count). cudaErrorMemoryAllocation
+ * when out of host memory. */
+cudaError_t rt_hints_record(const void *base, size_t size, const void *p, size_t count, int advice,
+                            struct cudaMemLocation where);
+/* cudaMemRangeGetAttribute's answer for [p, p + count) into data (data_size
+ * bytes: 4, or a multiple of 4 for AccessedBy; else cudaErrorInvalidValue,
+ * as for an unknown attribute). */
+cudaError_t rt_hints_query(const void *base, size_t size, const void *p, size_t count,
+                           enum cudaMemRangeAttribute attribute, void *data, size_t data_size);
+/* Forgets the hints of the allocation at base (it is being freed). */
+void rt_hints_forget(const void *base);
+/* Forgets every hint (cudaDeviceReset). */
+void rt_hints_reset(void);
+
+/* ---- core_pool.c: memory pools ------------------------------------------------------ */
+
+/* All: lock held; pool arguments are live pools (rt_pool_valid). */
+typedef struct {
+  int reuse_follow_event_dependencies, reuse_allow_opportunistic,
+      reuse_allow_internal_dependencies; /* recorded; reuse is always safe here */
+  uint64_t release_threshold;
+  uint64_t reserved, reserved_high, used, used_high; /* bytes */
+} rt_pool_attributes;
+
+/* Device 0's default pool (created on first use) / the pool cudaMallocAsync
+ * uses (cudaDeviceSetMemPool's, else the default). cudaErrorMemoryAllocation
+ * when out of host memory. */
+cudaError_t rt_pool_default(cudaMemPool_t *out);
+cudaError_t rt_pool_current(cudaMemPool_t *out);
+void rt_pool_set_current(cudaMemPool_t pool);
+bool rt_pool_valid(cudaMemPool_t pool);
+/* A new empty pool (cudaErrorMemoryAllocation when out of host memory). */
+cudaError_t rt_pool_create(cudaMemPool_t *out);
+/* Destroys pool (no longer valid) after waiting for the device, giving its
+ * free blocks back; blocks in use stay valid until freed, as in CUDA.
+ * cudaErrorInvalidValue for the default pool. */
+cudaError_t rt_pool_destroy(rt_device *device, cudaMemPool_t pool);
+/* size bytes from pool (a free block it holds, else a new arena block);
+ * NULL for size 0. cudaErrorMemoryAllocation when the arena is full even
+ * after the device is idle and every pool block over the threshold freed. */
+cudaError_t rt_pool_alloc(rt_device *device, cudaMemPool_t pool, size_t size, cudaStream_t stream,
+                          void **out);
+/* Whether p starts a block some pool holds (in use or kept free). */
+bool rt_pool_owns(const void *p);
+/* Marks p's block free in its pool (cudaErrorInvalidValue when p starts no
+ * block in use); blocks over the threshold go back to the arena if idle (a
+ * destroyed pool's after a wait). */
+cudaError_t rt_pool_free(rt_device *device, void *p, cudaStream_t stream);
+/* Waits for the device, then releases free blocks until at most keep bytes
+ * are reserved (or none is free). Returns the wait's sticky error. */
+cudaError_t rt_pool_trim(rt_device *device, cudaMemPool_t pool, size_t keep);
+/* The pool's attributes, borrowed (the caller reads and sets them), after
+ * releasing free blocks over the threshold if the device is idle. */
+rt_pool_attributes *rt_pool_attributes_of(rt_device *device, cudaMemPool_t pool);
+/* Forgets every pool (cudaDeviceReset: the arena goes with their blocks). */
+void rt_pool_reset(void);
 
 /* ---- core_module.c: modules, kernels, variables ------------------------------------ */
 

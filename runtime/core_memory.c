@@ -91,12 +91,18 @@ static cudaError_t rt_blit(rt_device *d, void *dst, const void *src, int value, 
 }
 
 /* Is the side of a copy that kind says is on the device really there?
- * A pointer into the arena must have the whole range inside one allocation. */
-static cudaError_t rt_check_side(rt_device *d, const void *p, size_t count, bool device) {
+ * A pointer into the arena must have the whole range inside one allocation;
+ * registered host memory (by its host or device pointer) is device memory
+ * too. *cpu is where the host reaches the bytes. */
+static cudaError_t rt_check_side(rt_device *d, const void *p, size_t count, bool device,
+                                 void **cpu) {
   if (!p) return cudaErrorInvalidValue;
+  rt_host_range registered;
   bool in_arena = rt_in_arena(d, p);
   if (in_arena && !rt_memory_find(d, p, count)) return cudaErrorInvalidValue;
-  if (device && !in_arena) return cudaErrorInvalidValue;
+  bool is_registered = !in_arena && rt_host_find(p, count, &registered);
+  if (device && !in_arena && !is_registered) return cudaErrorInvalidValue;
+  *cpu = rt_host_to_cpu(p);
   return cudaSuccess;
 }
 
@@ -117,14 +123,23 @@ cudaError_t rt_memory_copy_async(rt_device *d, void *dst, const void *src, size_
   assert(rt_lock_held() && d);
   if ((unsigned)kind > cudaMemcpyDefault) return cudaErrorInvalidMemcpyDirection;
   if (count == 0) return cudaSuccess;
-  cudaError_t e = rt_check_side(d, dst, count, rt_dst_on_device(kind));
-  if (e == cudaSuccess) e = rt_check_side(d, src, count, rt_src_on_device(kind));
+  void *dst_cpu, *src_cpu;
+  cudaError_t e = rt_check_side(d, dst, count, rt_dst_on_device(kind), &dst_cpu);
+  if (e == cudaSuccess) e = rt_check_side(d, src, count, rt_src_on_device(kind), &src_cpu);
   if (e != cudaSuccess) return e;
   if (rt_in_arena(d, dst) && rt_in_arena(d, src) && rt_blit_aligned(d, dst, src, count))
     return rt_blit(d, dst, src, 0, count, stream);
   e = rt_wait_all();
-  if (e == cudaSuccess) memmove(dst, src, count);
+  if (e == cudaSuccess) memmove(dst_cpu, src_cpu, count);
   return e;
+}
+
+/* Where the host fills [p, p + count): an arena allocation or registered
+ * host memory; NULL when it is neither. */
+static void *rt_fill_target(rt_device *d, void *p, size_t count) {
+  rt_host_range registered;
+  if (rt_memory_find(d, p, count)) return p;
+  return !rt_in_arena(d, p) && rt_host_find(p, count, &registered) ? rt_host_to_cpu(p) : NULL;
 }
 
 cudaError_t rt_memory_fill(rt_device *d, void *p, int value, size_t count) {
@@ -135,50 +150,67 @@ cudaError_t rt_memory_fill_async(rt_device *d, void *p, int value, size_t count,
                                  cudaStream_t stream) {
   assert(rt_lock_held() && d);
   if (count == 0) return cudaSuccess;
-  if (!rt_memory_find(d, p, count)) return cudaErrorInvalidValue;
-  if (rt_blit_aligned(d, p, p, count)) return rt_blit(d, p, NULL, value, count, stream);
+  void *cpu = rt_fill_target(d, p, count);
+  if (!cpu) return cudaErrorInvalidValue;
+  if (cpu == p && rt_in_arena(d, p) && rt_blit_aligned(d, p, p, count))
+    return rt_blit(d, p, NULL, value, count, stream);
   cudaError_t e = rt_wait_all();
-  if (e == cudaSuccess) memset(p, value, count);
+  if (e == cudaSuccess) memset(cpu, value, count);
   return e;
 }
 
-/* ---- 2-D regions ------------------------------------------------------------------ */
+void *rt_memory_block_start(rt_device *d, const rt_block *block) {
+  assert(rt_lock_held() && d && block);
+  return d->arena_base + block->offset;
+}
 
-/* The bytes a 2-D region spans: from its start to the end of its last row. */
-static size_t rt_span(size_t pitch, size_t width, size_t height) {
-  return height ? pitch * (height - 1) + width : 0;
+void rt_memory_set_flags(rt_device *d, void *p, unsigned flags) {
+  assert(rt_lock_held() && d);
+  rt_block *block = (rt_block *)rt_memory_find(d, p, 0); /* the arena is d's to change */
+  if (block) block->flags = flags;
+}
+
+/* ---- 2-D and 3-D regions ------------------------------------------------------------ */
+
+/* The bytes a region spans: from its start to the end of its last row. */
+static size_t rt_span(const rt_region *r, size_t width, size_t height, size_t depth) {
+  if (!height || !depth) return 0;
+  return r->slice * (depth - 1) + r->pitch * (height - 1) + width;
 }
 
 /* Every row checked as one span per side, then the host copies row by row
  * after waiting for the device. */
-cudaError_t rt_memory_copy_2d(rt_device *d, void *dst, size_t dpitch, const void *src,
-                              size_t spitch, size_t width, size_t height,
-                              enum cudaMemcpyKind kind) {
-  assert(rt_lock_held() && d);
+cudaError_t rt_memory_copy_3d(rt_device *d, const rt_region *dst, const rt_region *src,
+                              size_t width, size_t height, size_t depth, enum cudaMemcpyKind kind) {
+  assert(rt_lock_held() && d && dst && src);
   if ((unsigned)kind > cudaMemcpyDefault) return cudaErrorInvalidMemcpyDirection;
-  if (width > dpitch || width > spitch) return cudaErrorInvalidPitchValue;
-  if (width == 0 || height == 0) return cudaSuccess;
-  cudaError_t e = rt_check_side(d, dst, rt_span(dpitch, width, height), rt_dst_on_device(kind));
+  if (width > dst->pitch || width > src->pitch) return cudaErrorInvalidPitchValue;
+  if (width == 0 || height == 0 || depth == 0) return cudaSuccess;
+  void *dst_cpu, *src_cpu;
+  cudaError_t e = rt_check_side(d, dst->base, rt_span(dst, width, height, depth),
+                                rt_dst_on_device(kind), &dst_cpu);
   if (e == cudaSuccess)
-    e = rt_check_side(d, src, rt_span(spitch, width, height), rt_src_on_device(kind));
+    e = rt_check_side(d, src->base, rt_span(src, width, height, depth), rt_src_on_device(kind),
+                      &src_cpu);
   if (e == cudaSuccess) e = rt_wait_all();
-  for (size_t row = 0; e == cudaSuccess && row < height; row++)
-    memmove((char *)dst + row * dpitch, (const char *)src + row * spitch, width);
+  for (size_t z = 0; e == cudaSuccess && z < depth; z++)
+    for (size_t row = 0; row < height; row++)
+      memmove((char *)dst_cpu + z * dst->slice + row * dst->pitch,
+              (const char *)src_cpu + z * src->slice + row * src->pitch, width);
   return e;
 }
 
-cudaError_t rt_memory_fill_2d(rt_device *d, void *p, size_t pitch, int value, size_t width,
-                              size_t height) {
-  assert(rt_lock_held() && d);
-  cudaError_t e = cudaSuccess;
-  if (width > pitch)
-    e = cudaErrorInvalidPitchValue;
-  else if (width && height && !rt_memory_find(d, p, rt_span(pitch, width, height)))
-    e = cudaErrorInvalidValue;
-  else if (width && height)
-    e = rt_wait_all();
-  for (size_t row = 0; e == cudaSuccess && width && row < height; row++)
-    memset((char *)p + row * pitch, value, width);
+cudaError_t rt_memory_fill_3d(rt_device *d, const rt_region *dst, int value, size_t width,
+                              size_t height, size_t depth) {
+  assert(rt_lock_held() && d && dst);
+  if (width > dst->pitch) return cudaErrorInvalidPitchValue;
+  if (!width || !height || !depth) return cudaSuccess;
+  void *cpu = rt_fill_target(d, dst->base, rt_span(dst, width, height, depth));
+  if (!cpu) return cudaErrorInvalidValue;
+  cudaError_t e = rt_wait_all();
+  for (size_t z = 0; e == cudaSuccess && z < depth; z++)
+    for (size_t row = 0; row < height; row++)
+      memset((char *)cpu + z * dst->slice + row * dst->pitch, value, width);
   return e;
 }
 

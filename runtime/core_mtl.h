@@ -83,6 +83,12 @@ cudaError_t rt_stream_begin(rt_device *device, cudaStream_t stream, mtl_id *comm
 void rt_stream_commit(rt_device *device, cudaStream_t stream, mtl_id command_buffer,
                       mtl_id companion);
 
+/* ---- core_host.c ---- */
+
+/* Makes every registered host range resident for the dispatch being encoded
+ * (lock held). */
+void rt_host_use_resources(mtl_id encoder);
+
 /* ---- core_module.c ---- */
 
 /* The pipeline of a kernel found by lookup, and the CUDA addresses of its

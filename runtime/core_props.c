@@ -81,6 +81,12 @@ static void rt_fill_properties(const rt_device *s, struct cudaDeviceProp *p) {
   p->canMapHostMemory = 1;
   p->unifiedAddressing = 1;
   p->managedMemory = 1;
+  /* memory (docs/runtime.md, "Memory"): registration wraps pages in no-copy
+   * buffers whose device pointer is not the host pointer; pools exist */
+  p->hostRegisterSupported = 1;
+  p->hostRegisterReadOnlySupported = 1;
+  p->canUseHostPointerForRegisteredMem = 0;
+  p->memoryPoolsSupported = 1;
   p->maxThreadsPerMultiProcessor = RT_MODEL_THREADS_PER_SM;
   p->sharedMemPerMultiprocessor = RT_MODEL_SHARED_PER_SM;
   p->regsPerMultiprocessor = RT_MODEL_REGISTERS;

@@ -12,6 +12,9 @@ void rt_reset(void) {
     rt_wait_all();
     rt_services_flush(); /* what kernels printed, before the FIFO goes */
     rt_module_unload_all();
+    rt_host_reset();
+    rt_pool_reset();
+    rt_hints_reset();
     rt_device_destroy();
   }
   rt_services_reset_limits();

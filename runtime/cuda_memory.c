@@ -33,26 +33,19 @@ static cudaError_t rt_release(void *p, rt_block_kind kind, rt_block_kind other_k
 cudaError_t cudaMalloc(void **devPtr, size_t size) {
   return rt_allocate(devPtr, size, RT_BLOCK_DEVICE);
 }
+/* cudaFree of stream-ordered memory (cudaMallocAsync) is allowed: CUDA
+ * synchronises and frees it; here it goes back to its pool. */
 cudaError_t cudaFree(void *devPtr) {
-  return rt_release(devPtr, RT_BLOCK_DEVICE, RT_BLOCK_MANAGED);
-}
-
-/* One in-order queue: an allocation made now is ready for all later work,
- * and a free that waits for earlier work is as ordered as CUDA's. */
-static cudaError_t rt_check_stream(cudaStream_t stream) {
-  rt_enter();
-  bool valid = rt_stream_valid(stream);
-  return rt_leave(valid ? cudaSuccess : cudaErrorInvalidResourceHandle);
-}
-
-cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t stream) {
-  cudaError_t e = rt_check_stream(stream);
-  return e != cudaSuccess ? e : rt_allocate(devPtr, size, RT_BLOCK_DEVICE);
-}
-
-cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream) {
-  cudaError_t e = rt_check_stream(stream);
-  return e != cudaSuccess ? e : rt_release(devPtr, RT_BLOCK_DEVICE, RT_BLOCK_DEVICE);
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess && rt_pool_owns(devPtr)) {
+    e = rt_wait_all();
+    if (e == cudaSuccess) e = rt_pool_free(d, devPtr, 0);
+  } else if (e == cudaSuccess) {
+    e = rt_memory_free(d, devPtr, RT_BLOCK_DEVICE, RT_BLOCK_MANAGED);
+    if (e == cudaSuccess && devPtr) rt_hints_forget(devPtr); /* a managed block's, if any */
+  }
+  return rt_leave(e);
 }
 
 cudaError_t cudaMallocHost(void **ptr, size_t size) {
@@ -62,10 +55,61 @@ cudaError_t cudaFreeHost(void *ptr) {
   return rt_release(ptr, RT_BLOCK_HOST, RT_BLOCK_HOST);
 }
 
+/* Every flag is honoured by what the arena is: shared storage the host and
+ * the device both reach at the same pointer (Mapped, Portable: one device;
+ * WriteCombined: a hint). The flags are kept for cudaHostGetFlags. */
 cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags) {
   const unsigned known = cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined;
-  if (flags & ~known) return rt_record(cudaErrorInvalidValue);
-  return rt_allocate(ptr, size, RT_BLOCK_HOST);
+  if (!ptr || (flags & ~known)) return rt_record(cudaErrorInvalidValue);
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess) e = rt_memory_alloc(d, size, RT_BLOCK_HOST, ptr);
+  if (e == cudaSuccess && *ptr) rt_memory_set_flags(d, *ptr, flags);
+  return rt_leave(e);
+}
+
+/* ---- registered host memory ---------------------------------------------------------- */
+
+cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags) {
+  const unsigned known = cudaHostRegisterPortable | cudaHostRegisterMapped |
+                         cudaHostRegisterIoMemory | cudaHostRegisterReadOnly;
+  /* IoMemory asks for device (PCIe BAR) memory, which no Apple GPU has. */
+  if (!ptr || size == 0 || (flags & ~known) || (flags & cudaHostRegisterIoMemory))
+    return rt_record(cudaErrorInvalidValue);
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  if (e != cudaSuccess) return rt_leave(e);
+  const rt_block *block = rt_memory_find(d, ptr, 0);
+  if (block) /* memory CUDA allocated: page-locked already, or device memory */
+    e = block->kind == RT_BLOCK_HOST || block->kind == RT_BLOCK_MANAGED
+            ? cudaErrorHostMemoryAlreadyRegistered
+            : cudaErrorInvalidValue;
+  else
+    e = rt_host_register(d, ptr, size, flags);
+  return rt_leave(e);
+}
+
+cudaError_t cudaHostUnregister(void *ptr) {
+  if (!ptr) return rt_record(cudaErrorInvalidValue);
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess) e = rt_host_unregister(ptr);
+  return rt_leave(e);
+}
+
+/* CUDA documents it for cudaHostAlloc's (and cudaMallocHost's) memory only:
+ * anything else, registered memory included, is cudaErrorInvalidValue. */
+cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost) {
+  if (!pFlags || !pHost) return rt_record(cudaErrorInvalidValue);
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  if (e != cudaSuccess) return rt_leave(e);
+  const rt_block *block = rt_memory_find(d, pHost, 0);
+  if (block && block->kind == RT_BLOCK_HOST)
+    *pFlags = block->flags;
+  else
+    e = cudaErrorInvalidValue;
+  return rt_leave(e);
 }
 
 cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags) {
@@ -74,12 +118,31 @@ cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags) {
   return rt_allocate(devPtr, size, RT_BLOCK_MANAGED);
 }
 
-cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height) {
-  if (!devPtr || !pitch) return rt_record(cudaErrorInvalidValue);
+/* Rows of width bytes rounded up to RT_PITCH_ALIGN (a multiple of
+ * cudaDevAttrTexturePitchAlignment), height * depth of them. */
+static cudaError_t rt_allocate_pitched(void **out, size_t *pitch, size_t width, size_t height,
+                                       size_t depth) {
+  if (!out || !pitch) return rt_record(cudaErrorInvalidValue);
   size_t row = (width + RT_PITCH_ALIGN - 1) / RT_PITCH_ALIGN * RT_PITCH_ALIGN;
-  if (height && row > SIZE_MAX / height) return rt_record(cudaErrorMemoryAllocation);
-  cudaError_t e = rt_allocate(devPtr, row * height, RT_BLOCK_DEVICE);
+  size_t rows = height * depth;
+  if ((depth && height > SIZE_MAX / depth) || (rows && row > SIZE_MAX / rows))
+    return rt_record(cudaErrorMemoryAllocation);
+  cudaError_t e = rt_allocate(out, row * rows, RT_BLOCK_DEVICE);
   if (e == cudaSuccess) *pitch = row;
+  return e;
+}
+
+cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height) {
+  return rt_allocate_pitched(devPtr, pitch, width, height, 1);
+}
+
+cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent) {
+  if (!pitchedDevPtr) return rt_record(cudaErrorInvalidValue);
+  void *p = NULL;
+  size_t pitch = 0;
+  cudaError_t e = rt_allocate_pitched(&p, &pitch, extent.width, extent.height, extent.depth);
+  if (e == cudaSuccess)
+    *pitchedDevPtr = (struct cudaPitchedPtr){p, pitch, extent.width, extent.height};
   return e;
 }
 
@@ -91,19 +154,31 @@ cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int f
   cudaError_t e = rt_enter_device(&d);
   if (e != cudaSuccess) return rt_leave(e);
   const rt_block *block = rt_memory_find(d, pHost, 0);
-  if (!block || block->kind != RT_BLOCK_HOST)
-    e = cudaErrorInvalidValue;
+  rt_host_range r;
+  if (block && (block->kind == RT_BLOCK_HOST || block->kind == RT_BLOCK_MANAGED))
+    *pDevice = pHost; /* the arena: one pointer value everywhere */
+  else if (!block && rt_host_find(pHost, 0, &r) && !r.found_by_device)
+    *pDevice = (char *)r.device + ((char *)pHost - (char *)r.host); /* registered */
   else
-    *pDevice = pHost; /* one pointer value everywhere */
+    e = cudaErrorInvalidValue;
   return rt_leave(e);
 }
 
 static void rt_describe_pointer(const rt_block *block, const void *ptr,
                                 struct cudaPointerAttributes *attributes) {
   memset(attributes, 0, sizeof *attributes);
-  if (!block) {
+  rt_host_range r;
+  if (!block && rt_host_find(ptr, 0, &r)) { /* registered: host memory with two pointers */
+    size_t at = (size_t)((const char *)ptr - (const char *)(r.found_by_device ? r.device : r.host));
+    attributes->type = cudaMemoryTypeHost;
+    attributes->devicePointer = (char *)r.device + at;
+    attributes->hostPointer = (char *)r.host + at;
+    return;
+  }
+  if (!block) { /* CUDA 13: success, no device, the pointer itself as the host's */
     attributes->type = cudaMemoryTypeUnregistered;
-    attributes->device = -2; /* no device owns it */
+    attributes->device = -2;
+    attributes->hostPointer = (void *)ptr;
     return;
   }
   attributes->type = block->kind == RT_BLOCK_HOST      ? cudaMemoryTypeHost
@@ -159,32 +234,134 @@ cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t 
   return rt_leave(e);
 }
 
-cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
-                         size_t height, enum cudaMemcpyKind kind) {
+static cudaError_t rt_copy_3d(const rt_region *dst, const rt_region *src, size_t width,
+                              size_t height, size_t depth, enum cudaMemcpyKind kind,
+                              bool synchronous, cudaStream_t stream) {
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
-  if (e == cudaSuccess) e = rt_memory_copy_2d(d, dst, dpitch, src, spitch, width, height, kind);
-  rt_services_flush(); /* a blocking copy flushes printf */
+  /* stream: the copy is done by the host after waiting for the device */
+  if (e == cudaSuccess)
+    e = rt_stream_valid(stream) ? rt_memory_copy_3d(d, dst, src, width, height, depth, kind)
+                                : cudaErrorInvalidResourceHandle;
+  if (synchronous) rt_services_flush(); /* a blocking copy flushes printf */
   return rt_leave(e);
+}
+
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                         size_t height, enum cudaMemcpyKind kind) {
+  rt_region to = {dst, dpitch, 0}, from = {(void *)src, spitch, 0};
+  return rt_copy_3d(&to, &from, width, height, 1, kind, true, 0);
 }
 
 cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
                               size_t width, size_t height, enum cudaMemcpyKind kind,
                               cudaStream_t stream) {
+  rt_region to = {dst, dpitch, 0}, from = {(void *)src, spitch, 0};
+  return rt_copy_3d(&to, &from, width, height, 1, kind, false, stream);
+}
+
+/* A pitched pointer at a position: the region's start and its strides. */
+static rt_region rt_pitched(struct cudaPitchedPtr p, struct cudaPos at) {
+  rt_region r = {p.ptr, p.pitch, p.pitch * p.ysize};
+  r.base = (char *)p.ptr + at.z * r.slice + at.y * r.pitch + at.x;
+  return r;
+}
+
+/* The checks of a cudaMemcpy3DParms (without its kind): arrays are not
+ * supported; each side is an array or a pointer. */
+static cudaError_t rt_check_3d(const void *src_array, const void *src_ptr, const void *dst_array,
+                               const void *dst_ptr) {
+  if (src_array || dst_array) return cudaErrorNotSupported; /* CUDA arrays: docs/runtime.md */
+  return src_ptr && dst_ptr ? cudaSuccess : cudaErrorInvalidValue;
+}
+
+static cudaError_t rt_memcpy_3d(const struct cudaMemcpy3DParms *p, bool synchronous,
+                                cudaStream_t stream) {
+  if (!p) return rt_record(cudaErrorInvalidValue);
+  cudaError_t e = rt_check_3d(p->srcArray, p->srcPtr.ptr, p->dstArray, p->dstPtr.ptr);
+  if (e != cudaSuccess) return rt_record(e);
+  rt_region to = rt_pitched(p->dstPtr, p->dstPos), from = rt_pitched(p->srcPtr, p->srcPos);
+  return rt_copy_3d(&to, &from, p->extent.width, p->extent.height, p->extent.depth, p->kind,
+                    synchronous, stream);
+}
+
+cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
+  return rt_memcpy_3d(p, true, 0);
+}
+cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream) {
+  return rt_memcpy_3d(p, false, stream);
+}
+
+/* ---- peers: one device, so device 0 to device 0 --------------------------------------- */
+
+static cudaError_t rt_peer_copy_3d(const struct cudaMemcpy3DPeerParms *p, bool synchronous,
+                                   cudaStream_t stream) {
+  if (!p) return rt_record(cudaErrorInvalidValue);
+  if (p->srcDevice != 0 || p->dstDevice != 0) return rt_record(cudaErrorInvalidDevice);
+  cudaError_t e = rt_check_3d(p->srcArray, p->srcPtr.ptr, p->dstArray, p->dstPtr.ptr);
+  if (e != cudaSuccess) return rt_record(e);
+  rt_region to = rt_pitched(p->dstPtr, p->dstPos), from = rt_pitched(p->srcPtr, p->srcPos);
+  return rt_copy_3d(&to, &from, p->extent.width, p->extent.height, p->extent.depth,
+                    cudaMemcpyDefault, synchronous, stream);
+}
+
+cudaError_t cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms *p) {
+  return rt_peer_copy_3d(p, true, 0);
+}
+cudaError_t cudaMemcpy3DPeerAsync(const struct cudaMemcpy3DPeerParms *p, cudaStream_t stream) {
+  return rt_peer_copy_3d(p, false, stream);
+}
+
+/* Asynchronous with respect to the host, ordered on the device queue, like
+ * a device-to-device cudaMemcpy. */
+static cudaError_t rt_peer_copy(void *dst, int dst_device, const void *src, int src_device,
+                                size_t count, cudaStream_t stream) {
+  if (dst_device != 0 || src_device != 0) return rt_record(cudaErrorInvalidDevice);
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
-  if (e == cudaSuccess)
-    e = rt_stream_valid(stream)
-            ? rt_memory_copy_2d(d, dst, dpitch, src, spitch, width, height, kind)
-            : cudaErrorInvalidResourceHandle;
+  if (e == cudaSuccess) /* stream: encode on the stream's queue */
+    e = rt_stream_valid(stream) ? rt_memory_copy(d, dst, src, count, cudaMemcpyDeviceToDevice)
+                                : cudaErrorInvalidResourceHandle;
+  return rt_leave(e);
+}
+
+cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count) {
+  return rt_peer_copy(dst, dstDevice, src, srcDevice, count, 0);
+}
+cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice,
+                                size_t count, cudaStream_t stream) {
+  return rt_peer_copy(dst, dstDevice, src, srcDevice, count, stream);
+}
+
+/* ---- 2-D and 3-D memsets ------------------------------------------------------------ */
+
+static cudaError_t rt_fill_3d(const rt_region *dst, int value, size_t width, size_t height,
+                              size_t depth, cudaStream_t stream) {
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess) /* stream: done by the host after waiting for the device */
+    e = rt_stream_valid(stream) ? rt_memory_fill_3d(d, dst, value, width, height, depth)
+                                : cudaErrorInvalidResourceHandle;
   return rt_leave(e);
 }
 
 cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height) {
-  rt_device *d;
-  cudaError_t e = rt_enter_device(&d);
-  if (e == cudaSuccess) e = rt_memory_fill_2d(d, devPtr, pitch, value, width, height);
-  return rt_leave(e);
+  rt_region r = {devPtr, pitch, 0};
+  return rt_fill_3d(&r, value, width, height, 1, 0);
+}
+cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width, size_t height,
+                              cudaStream_t stream) {
+  rt_region r = {devPtr, pitch, 0};
+  return rt_fill_3d(&r, value, width, height, 1, stream);
+}
+cudaError_t cudaMemset3D(struct cudaPitchedPtr p, int value, struct cudaExtent extent) {
+  rt_region r = {p.ptr, p.pitch, p.pitch * p.ysize};
+  return rt_fill_3d(&r, value, extent.width, extent.height, extent.depth, 0);
+}
+cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr p, int value, struct cudaExtent extent,
+                              cudaStream_t stream) {
+  rt_region r = {p.ptr, p.pitch, p.pitch * p.ysize};
+  return rt_fill_3d(&r, value, extent.width, extent.height, extent.depth, stream);
 }
 
 /* ---- symbols ------------------------------------------------------------------------- */
@@ -262,8 +439,9 @@ static bool rt_location_valid(struct cudaMemLocation where) {
          where.type == cudaMemLocationTypeHostNumaCurrent;
 }
 
-/* The range must lie in one managed allocation; there is nothing to move. */
-static cudaError_t rt_hint(const void *p, size_t count, struct cudaMemLocation where,
+/* The range must lie in one managed allocation; there is nothing to move,
+ * but the hint is recorded for cudaMemRangeGetAttribute (core_hints.c). */
+static cudaError_t rt_hint(const void *p, size_t count, int advice, struct cudaMemLocation where,
                            cudaStream_t stream) {
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
@@ -275,13 +453,15 @@ static cudaError_t rt_hint(const void *p, size_t count, struct cudaMemLocation w
     e = cudaErrorInvalidValue;
   else if (!rt_location_valid(where))
     e = where.type == cudaMemLocationTypeDevice ? cudaErrorInvalidDevice : cudaErrorInvalidValue;
+  else
+    e = rt_hints_record(rt_memory_block_start(d, block), block->requested, p, count, advice, where);
   return rt_leave(e);
 }
 
 cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location,
                                  unsigned int flags, cudaStream_t stream) {
   if (flags != 0) return rt_record(cudaErrorInvalidValue);
-  return rt_hint(devPtr, count, location, stream);
+  return rt_hint(devPtr, count, RT_HINT_PREFETCH, location, stream);
 }
 
 cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
@@ -290,7 +470,61 @@ cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvis
     return rt_record(cudaErrorInvalidValue);
   if (advice == cudaMemAdviseSetReadMostly || advice == cudaMemAdviseUnsetReadMostly)
     location = (struct cudaMemLocation){cudaMemLocationTypeDevice, 0}; /* ignored by CUDA */
-  return rt_hint(devPtr, count, location, 0);
+  return rt_hint(devPtr, count, (int)advice, location, 0);
+}
+
+/* Over one managed allocation (else cudaErrorInvalidValue), what the hints
+ * recorded say (core_hints.c). */
+static cudaError_t rt_range_attribute(rt_device *d, void *data, size_t data_size,
+                                      enum cudaMemRangeAttribute attribute, const void *p,
+                                      size_t count) {
+  const rt_block *block = rt_memory_find(d, p, count);
+  if (!data || count == 0 || !block || block->kind != RT_BLOCK_MANAGED)
+    return cudaErrorInvalidValue;
+  return rt_hints_query(rt_memory_block_start(d, block), block->requested, p, count, attribute,
+                        data, data_size);
+}
+
+cudaError_t cudaMemRangeGetAttribute(void *data, size_t dataSize,
+                                     enum cudaMemRangeAttribute attribute, const void *devPtr,
+                                     size_t count) {
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess) e = rt_range_attribute(d, data, dataSize, attribute, devPtr, count);
+  return rt_leave(e);
+}
+
+cudaError_t cudaMemRangeGetAttributes(void **data, size_t *dataSizes,
+                                      enum cudaMemRangeAttribute *attributes, size_t numAttributes,
+                                      const void *devPtr, size_t count) {
+  if (!data || !dataSizes || !attributes || numAttributes == 0)
+    return rt_record(cudaErrorInvalidValue);
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  for (size_t i = 0; e == cudaSuccess && i < numAttributes; i++)
+    e = rt_range_attribute(d, data[i], dataSizes[i], attributes[i], devPtr, count);
+  return rt_leave(e);
+}
+
+/* Unified memory is one memory here: attaching changes nothing, but the
+ * arguments are CUDA's: a managed allocation's start, length 0 or its size,
+ * one of the three flags, and cudaMemAttachSingle only on a real stream. */
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length,
+                                     unsigned int flags) {
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  if (e != cudaSuccess) return rt_leave(e);
+  const rt_block *block = rt_memory_find(d, devPtr, 0);
+  if (!rt_stream_valid(stream))
+    e = cudaErrorInvalidResourceHandle;
+  else if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost &&
+           flags != cudaMemAttachSingle)
+    e = cudaErrorInvalidValue;
+  else if (flags == cudaMemAttachSingle && (stream == 0 || stream == cudaStreamLegacy))
+    e = cudaErrorInvalidValue;
+  else if (!block || block->kind != RT_BLOCK_MANAGED || (length != 0 && length != block->requested))
+    e = cudaErrorInvalidValue;
+  return rt_leave(e);
 }
 
 /* ---- the per-thread default stream's entry points (cuda_stream.c) ------------------ */

@@ -10,10 +10,29 @@
  * resident (useResource:) have accessible GPU views; every other buffer's is
  * PROT_NONE, so a kernel touching it faults, as Metal requires (decision 2).
  * Live buffers are listed so that a fault address can be named.
+ *
+ * A no-copy buffer (newBufferWithBytesNoCopy:, the CUDA runtime's registered
+ * host memory) wraps pages the caller already owns, usually private
+ * anonymous memory from malloc. Linux cannot map private anonymous pages a
+ * second time (mremap with old_size 0 works only on shared mappings;
+ * /proc/self/mem cannot be mmap'd; MREMAP_DONTUNMAP moves the pages rather
+ * than sharing them), so the pages are made shareable in place: their bytes
+ * go into a fresh memfd, which is mapped MAP_FIXED over the caller's range
+ * (the same virtual addresses, the same contents, now shared pages) and a
+ * second time as the GPU view. Destroying the buffer puts private pages with
+ * the then-current bytes back (mremap MREMAP_FIXED, atomic). All such pages
+ * live in one memfd, counted per page, so buffers may share pages (two
+ * small malloc'd blocks in one page): a page is switched in by its first
+ * buffer and back by its last. Costs and limits: one copy of the range each
+ * way; a write by another thread to those pages during the switch is lost;
+ * a no-copy buffer may not cover an ordinary buffer's pages (nil).
  */
 #include "sm.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -21,6 +40,133 @@ static Class buffer_class;
 
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct sm_buffer *registry;
+
+/* ---- no-copy pages ------------------------------------------------------------ */
+
+/* Every page of the callers' memory that a live no-copy buffer wraps, sorted
+ * by address: where its bytes live in the one memfd of such pages (slot) and
+ * how many buffers wrap it. Slots are handed out in increasing order, so a
+ * run of pages wrapped together is one run of the file and its mappings
+ * merge; a slot given back is punched (its memory freed). registry_lock. */
+struct no_copy_page {
+  uintptr_t address;
+  off_t slot;
+  unsigned refs;
+};
+static struct {
+  struct no_copy_page *pages;
+  size_t count, allocated;
+  int fd; /* 0 until the first no-copy buffer (then a memfd > 0) */
+  off_t next_slot;
+} no_copy;
+
+/* Index of the first page at or after address. */
+static size_t no_copy_index(uintptr_t address) {
+  size_t lo = 0, hi = no_copy.count;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (no_copy.pages[mid].address < address)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+/* Drops one reference to each page of [address, address + length): pages
+ * nobody wraps any more get private memory with their current bytes back
+ * (one atomic mremap per run) and their slot punched. */
+static void no_copy_release(uintptr_t address, uint64_t length) {
+  uint64_t page = sm_page_size();
+  size_t i = no_copy_index(address), kept = i;
+  for (; i < no_copy.count && no_copy.pages[i].address < address + length; i++) {
+    struct no_copy_page *p = &no_copy.pages[i];
+    if (--p->refs > 0) {
+      no_copy.pages[kept++] = *p;
+      continue;
+    }
+    void *fresh = mmap(NULL, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (fresh != MAP_FAILED) {
+      memcpy(fresh, (void *)p->address, page);
+      if (mremap(fresh, page, page, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)p->address) ==
+          MAP_FAILED)
+        munmap(fresh, page); /* the shared page stays: same bytes, still memory */
+    }
+    fallocate(no_copy.fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, p->slot, (off_t)page);
+  }
+  size_t end = i;
+  memmove(&no_copy.pages[kept], &no_copy.pages[end], (no_copy.count - end) * sizeof *no_copy.pages);
+  no_copy.count -= end - kept;
+}
+
+/* Wraps the pages of [address, address + length) (page-aligned): pages not
+ * wrapped yet get their bytes copied into fresh slots and the slots mapped
+ * over them in place; every page's slot is mapped at gpu + its offset (gpu
+ * is a reserved range). False (errno set, nothing changed) if a page cannot
+ * be read or mapped. */
+static bool no_copy_wrap(uintptr_t address, uint64_t length, unsigned char *gpu) {
+  uint64_t page = sm_page_size(), pages = length / page, done = 0;
+  if (!no_copy.fd) {
+    int fd = memfd_create("softmetal-no-copy", MFD_CLOEXEC);
+    if (fd <= 0) return false;
+    no_copy.fd = fd;
+  }
+  if (no_copy.count + pages > no_copy.allocated) {
+    size_t grown = no_copy.allocated * 2 > no_copy.count + pages ? no_copy.allocated * 2
+                                                                 : no_copy.count + pages + 16;
+    struct no_copy_page *more = realloc(no_copy.pages, grown * sizeof *more);
+    if (!more) return false;
+    no_copy.pages = more;
+    no_copy.allocated = grown;
+  }
+  while (done < pages) {
+    uintptr_t at = address + done * page;
+    size_t i = no_copy_index(at);
+    bool wrapped = i < no_copy.count && no_copy.pages[i].address == at;
+    uint64_t run = 1; /* pages of one kind: all wrapped already, or none */
+    if (wrapped) {    /* and slots consecutive, so one mapping serves them */
+      while (done + run < pages && i + run < no_copy.count &&
+             no_copy.pages[i + run].address == at + run * page &&
+             no_copy.pages[i + run].slot == no_copy.pages[i].slot + (off_t)(run * page))
+        run++;
+    } else {
+      uintptr_t next = i < no_copy.count ? no_copy.pages[i].address : UINTPTR_MAX;
+      while (done + run < pages && at + run * page < next)
+        run++;
+    }
+    uint64_t bytes = run * page;
+    off_t slot = wrapped ? no_copy.pages[i].slot : no_copy.next_slot;
+    bool ok = true;
+    if (!wrapped) {
+      ok = ftruncate(no_copy.fd, slot + (off_t)bytes) == 0 &&
+           pwrite(no_copy.fd, (void *)at, bytes, slot) == (ssize_t)bytes && /* EFAULT: no memory */
+           mmap((void *)at, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, no_copy.fd,
+                slot) == (void *)at;
+      if (ok) {
+        no_copy.next_slot = slot + (off_t)bytes;
+        memmove(&no_copy.pages[i + run], &no_copy.pages[i],
+                (no_copy.count - i) * sizeof *no_copy.pages);
+        for (uint64_t k = 0; k < run; k++)
+          no_copy.pages[i + k] = (struct no_copy_page){at + k * page, slot + (off_t)(k * page), 0};
+        no_copy.count += run;
+      }
+    }
+    if (ok)
+      for (uint64_t k = 0; k < run; k++)
+        no_copy.pages[i + k].refs++;
+    uint64_t counted = ok ? done + run : done;
+    ok = ok && mmap(gpu + done * page, bytes, PROT_NONE, MAP_SHARED | MAP_FIXED, no_copy.fd,
+                    slot) == gpu + done * page;
+    if (!ok) {
+      int saved = errno;
+      no_copy_release(address, counted * page); /* what this call wrapped so far */
+      errno = saved;
+      return false;
+    }
+    done += run;
+  }
+  return true;
+}
 
 static void buffer_destroy(struct sm_object *o) {
   struct sm_buffer *b = (struct sm_buffer *)o;
@@ -30,8 +176,9 @@ static void buffer_destroy(struct sm_object *o) {
   else
     registry = b->next;
   if (b->next) b->next->prev = b->prev;
+  if (b->no_copy) no_copy_release((uintptr_t)b->cpu, b->mapped); /* the page counts: locked */
   pthread_mutex_unlock(&registry_lock);
-  munmap(b->cpu, b->mapped);
+  if (!b->no_copy) munmap(b->cpu, b->mapped);
   munmap(b->gpu, b->mapped);
 }
 
@@ -94,6 +241,13 @@ static bool buffer_map(struct sm_buffer *b, uint64_t length) {
   return true;
 }
 
+static void buffer_enlist(struct sm_buffer *b) { /* registry_lock held */
+  b->next = registry;
+  if (registry) registry->prev = b;
+  registry = b;
+  b->base.destroy = buffer_destroy;
+}
+
 struct sm_buffer *sm_buffer_new(uint64_t length, uint64_t options) {
   assert(length > 0);
   struct sm_buffer *b = sm_object_new(buffer_class, sizeof *b, NULL);
@@ -104,11 +258,44 @@ struct sm_buffer *sm_buffer_new(uint64_t length, uint64_t options) {
   b->length = length;
   b->options = options;
   pthread_mutex_lock(&registry_lock);
-  b->next = registry;
-  if (registry) registry->prev = b;
-  registry = b;
+  buffer_enlist(b);
   pthread_mutex_unlock(&registry_lock);
-  b->base.destroy = buffer_destroy;
+  return b;
+}
+
+/* Whether [p, p + length) shares a page with a live ordinary buffer's CPU
+ * view (registry_lock held). */
+static bool buffer_overlaps(const unsigned char *p, uint64_t length) {
+  for (struct sm_buffer *b = registry; b; b = b->next)
+    if (!b->no_copy && p < b->cpu + b->mapped && b->cpu < p + length) return true;
+  return false;
+}
+
+struct sm_buffer *sm_buffer_new_no_copy(void *pointer, uint64_t length, uint64_t options) {
+  uint64_t page = sm_page_size();
+  if (!pointer || length == 0 || (uintptr_t)pointer % page || length % page) {
+    errno = EINVAL;
+    return NULL;
+  }
+  /* the GPU view's addresses, reserved; no_copy_wrap maps the pages there */
+  unsigned char *gpu =
+      mmap(NULL, length, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (gpu == MAP_FAILED) return NULL;
+  struct sm_buffer *b = NULL;
+  pthread_mutex_lock(&registry_lock);
+  if (buffer_overlaps(pointer, length))
+    errno = EINVAL;
+  else if (no_copy_wrap((uintptr_t)pointer, length, gpu)) {
+    b = sm_object_new(buffer_class, sizeof *b, NULL);
+    b->cpu = pointer;
+    b->gpu = gpu;
+    b->length = b->mapped = length;
+    b->options = options;
+    b->no_copy = true;
+    buffer_enlist(b);
+  }
+  pthread_mutex_unlock(&registry_lock);
+  if (!b) munmap(gpu, length);
   return b;
 }
 

@@ -103,6 +103,15 @@ static id device_new_buffer(id self, SEL cmd, unsigned long length, unsigned lon
   return (id)sm_buffer_new(length, options);
 }
 
+static id device_new_buffer_no_copy(id self, SEL cmd, void *pointer, unsigned long length,
+                                    unsigned long options, id deallocator) {
+  (void)cmd;
+  struct sm_device *d = (struct sm_device *)self;
+  if (deallocator || length > d->max_buffer)
+    return nil; /* no blocks here: a deallocator is refused */
+  return (id)sm_buffer_new_no_copy(pointer, length, options);
+}
+
 static id device_new_library(id self, SEL cmd, id source, id options, id *error) {
   (void)self, (void)cmd;
   id err = nil;
@@ -148,6 +157,9 @@ void sm_device_register(void) {
   sm_add_method(dev, "newBufferWithLength:options:", device_new_buffer, "@@:QQ");
   sm_add_method(dev, "newSharedEvent", device_new_shared_event, "@@:");
   sm_add_method(dev, "newEvent", device_new_shared_event, "@@:");
+  sm_add_method(dev,
+                "newBufferWithBytesNoCopy:length:options:deallocator:", device_new_buffer_no_copy,
+                "@@:^vQQ@");
   sm_add_method(dev, "newLibraryWithSource:options:error:", device_new_library, "@@:@@^@");
   sm_add_method(dev, "newComputePipelineStateWithFunction:error:", device_new_pipeline, "@@:@^@");
   sm_add_method(dev, "newCommandQueue", device_new_command_queue, "@@:");

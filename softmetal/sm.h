@@ -146,12 +146,20 @@ struct sm_buffer {
   uint64_t length, mapped, options;
   struct sm_buffer *prev, *next; /* registry of live buffers (buffer.c) */
   bool gpu_accessible;           /* GPU view currently PROT_READ|PROT_WRITE */
+  bool no_copy;                  /* cpu is the caller's memory (sm_buffer_new_no_copy) */
   uint64_t resident_stamp;       /* last residency set it belonged to */
 };
 void sm_buffer_register(void); /* load time */
 /* A buffer (+1) of length > 0 bytes, zero-filled, not resident; NULL (errno
  * set) if the memory cannot be mapped. */
 struct sm_buffer *sm_buffer_new(uint64_t length, uint64_t options);
+/* A buffer (+1) over the caller's memory [pointer, pointer + length), both
+ * page-aligned (newBufferWithBytesNoCopy:): the pages become shared in place
+ * (same addresses and bytes) and get a second, GPU view; destroying the
+ * buffer makes them private again with their current bytes (once no other
+ * no-copy buffer wraps them). NULL (errno set) when misaligned, not memory,
+ * or covering an ordinary buffer's pages. */
+struct sm_buffer *sm_buffer_new_no_copy(void *pointer, uint64_t length, uint64_t options);
 /* object as a buffer (borrowed), or NULL if it is nil or not a buffer. */
 struct sm_buffer *sm_buffer_from(id object);
 /* Makes exactly buffers[0..count) GPU-accessible: their GPU views readable and

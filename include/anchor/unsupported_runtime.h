@@ -12,23 +12,7 @@
 
 /* clang-format off */
 #define ANCHOR_UNSUPPORTED_RUNTIME(X) \
-  /* host memory registration, 3D and array memory */ \
-  X(cudaHostRegister, (void *ptr, size_t size, unsigned int flags), (NULL, 0, 0)) \
-  X(cudaHostUnregister, (void *ptr), (NULL)) \
-  X(cudaHostGetFlags, (unsigned int *pFlags, void *pHost), (NULL, NULL)) \
-  X(cudaMalloc3D, (struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent), \
-    (NULL, (struct cudaExtent){0, 0, 0})) \
-  X(cudaMemcpy3D, (const struct cudaMemcpy3DParms *p), (NULL)) \
-  X(cudaMemcpy3DAsync, (const struct cudaMemcpy3DParms *p, cudaStream_t stream ANCHOR_DEFAULT(0)), \
-    (NULL, NULL)) \
-  X(cudaMemcpy3DPeer, (const struct cudaMemcpy3DPeerParms *p), (NULL)) \
-  X(cudaMemset3D, (struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent), \
-    ((struct cudaPitchedPtr){NULL, 0, 0, 0}, 0, (struct cudaExtent){0, 0, 0})) \
-  X(cudaMemset3DAsync, (struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent, \
-                        cudaStream_t stream ANCHOR_DEFAULT(0)), \
-    ((struct cudaPitchedPtr){NULL, 0, 0, 0}, 0, (struct cudaExtent){0, 0, 0}, NULL)) \
-  X(cudaMemset2DAsync, (void *devPtr, size_t pitch, int value, size_t width, size_t height, \
-                        cudaStream_t stream ANCHOR_DEFAULT(0)), (NULL, 0, 0, 0, 0, NULL)) \
+  /* CUDA arrays */ \
   X(cudaMallocArray, (cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width, \
                       size_t height ANCHOR_DEFAULT(0), unsigned int flags ANCHOR_DEFAULT(0)), \
     (NULL, NULL, 0, 0, 0)) \
@@ -43,10 +27,6 @@
                             size_t hOffset, size_t width, size_t height, enum cudaMemcpyKind kind), \
     (NULL, 0, NULL, 0, 0, 0, 0, cudaMemcpyDeviceToHost)) \
   /* peers and inter-process sharing */ \
-  X(cudaMemcpyPeer, (void *dst, int dstDevice, const void *src, int srcDevice, size_t count), \
-    (NULL, 0, NULL, 0, 0)) \
-  X(cudaMemcpyPeerAsync, (void *dst, int dstDevice, const void *src, int srcDevice, size_t count, \
-                          cudaStream_t stream ANCHOR_DEFAULT(0)), (NULL, 0, NULL, 0, 0, NULL)) \
   X(cudaIpcGetMemHandle, (cudaIpcMemHandle_t *handle, void *devPtr), (NULL, NULL)) \
   X(cudaIpcOpenMemHandle, (void **devPtr, cudaIpcMemHandle_t handle, unsigned int flags), \
     (NULL, (cudaIpcMemHandle_t){{0}}, 0)) \
@@ -55,9 +35,6 @@
   X(cudaIpcOpenEventHandle, (cudaEvent_t *event, cudaIpcEventHandle_t handle), \
     (NULL, (cudaIpcEventHandle_t){{0}})) \
   /* stream and event queries, attributes, extended launches */ \
-  X(cudaStreamAttachMemAsync, (cudaStream_t stream, void *devPtr, size_t length ANCHOR_DEFAULT(0), \
-                               unsigned int flags ANCHOR_DEFAULT(cudaMemAttachSingle)), \
-    (NULL, NULL, 0, cudaMemAttachSingle)) \
   X(cudaStreamSetAttribute, (cudaStream_t hStream, cudaLaunchAttributeID attr, \
                              const cudaLaunchAttributeValue *value), \
     (NULL, cudaStreamAttributeAccessPolicyWindow, NULL)) \
@@ -73,22 +50,6 @@
     (NULL, NULL, NULL)) \
   X(cudaOccupancyMaxActiveClusters, (int *numClusters, const void *func, \
                                      const cudaLaunchConfig_t *launchConfig), (NULL, NULL, NULL)) \
-  /* memory pools */ \
-  X(cudaDeviceGetDefaultMemPool, (cudaMemPool_t *memPool, int device), (NULL, 0)) \
-  X(cudaDeviceSetMemPool, (int device, cudaMemPool_t memPool), (0, NULL)) \
-  X(cudaDeviceGetMemPool, (cudaMemPool_t *memPool, int device), (NULL, 0)) \
-  X(cudaMemPoolCreate, (cudaMemPool_t *memPool, const struct cudaMemPoolProps *poolProps), \
-    (NULL, NULL)) \
-  X(cudaMemPoolDestroy, (cudaMemPool_t memPool), (NULL)) \
-  X(cudaMemPoolSetAttribute, (cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value), \
-    (NULL, cudaMemPoolAttrReleaseThreshold, NULL)) \
-  X(cudaMemPoolGetAttribute, (cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value), \
-    (NULL, cudaMemPoolAttrReleaseThreshold, NULL)) \
-  X(cudaMemPoolTrimTo, (cudaMemPool_t memPool, size_t minBytesToKeep), (NULL, 0)) \
-  X(cudaMemPoolSetAccess, (cudaMemPool_t memPool, const struct cudaMemAccessDesc *descList, \
-                           size_t count), (NULL, NULL, 0)) \
-  X(cudaMallocFromPoolAsync, (void **ptr, size_t size, cudaMemPool_t memPool, \
-                              cudaStream_t stream), (NULL, 0, NULL, NULL)) \
   /* stream capture and graphs */ \
   X(cudaStreamBeginCapture, (cudaStream_t stream, enum cudaStreamCaptureMode mode), \
     (NULL, cudaStreamCaptureModeGlobal)) \

@@ -191,7 +191,48 @@ static void test_pitched(void) {
   CHECK_ERR(cudaFree(e), cudaSuccess);
 }
 
+/* Pools refuse what CUDA leaves undefined (a pointer freed twice, one no
+ * pool handed out), registrations count pages, and a reset forgets both. */
+static void test_pools_and_registrations(void) {
+  void *a = NULL, *b = NULL, *c = NULL;
+  CHECK_ERR(cudaMallocAsync(&a, 1000, 0), cudaSuccess);
+  CHECK_ERR(cudaFreeAsync(a, 0), cudaSuccess);
+  CHECK_ERR(cudaFreeAsync(a, 0), cudaErrorInvalidValue); /* freed already, kept by the pool */
+  CHECK_ERR(cudaFree(a), cudaErrorInvalidValue);         /* nor may cudaFree take it */
+  CHECK_ERR(cudaMallocAsync(&b, 1000, 0), cudaSuccess);
+  CHECK(b == a); /* the kept block is reused */
+  CHECK_ERR(cudaFree(b), cudaSuccess);
+  CHECK_ERR(cudaMalloc(&c, 256), cudaSuccess);
+  CHECK_ERR(cudaFreeAsync(c, 0), cudaErrorInvalidValue); /* not from a pool */
+  CHECK_ERR(cudaFree(c), cudaSuccess);
+  cudaMemPool_t pool;
+  CHECK_ERR(cudaDeviceGetDefaultMemPool(&pool, 0), cudaSuccess);
+  CHECK_ERR(cudaMemPoolTrimTo(pool, 0), cudaSuccess);
+  unsigned long long reserved = 1;
+  CHECK_ERR(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &reserved),
+            cudaSuccess);
+  CHECK(reserved == 0);
+
+  char *memory = malloc(3 * 4096);
+  CHECK_ERR(cudaHostRegister(memory + 8, 100, 0), cudaSuccess);
+  CHECK_ERR(cudaHostRegister(memory + 200, 100, 0), cudaSuccess); /* same page, no overlap */
+  void *device = NULL;
+  CHECK_ERR(cudaHostGetDevicePointer(&device, memory + 200, 0), cudaSuccess);
+  CHECK(device && device != memory + 200);
+  memset(memory, 0x5c, 3 * 4096);
+  CHECK_ERR(cudaMemset(device, 0x11, 10), cudaSuccess); /* the device pointer reaches the bytes */
+  CHECK_ERR(cudaDeviceSynchronize(), cudaSuccess);
+  CHECK(memory[200] == 0x11 && memory[209] == 0x11 && memory[210] == 0x5c);
+  CHECK_ERR(cudaDeviceReset(), cudaSuccess); /* forgets registrations and pools */
+  CHECK_ERR(cudaHostUnregister(memory + 8), cudaErrorHostMemoryNotRegistered);
+  memory[8] = 1; /* the program's memory, as before */
+  CHECK(memory[8] == 1 && memory[200] == 0x11);
+  free(memory);
+  CHECK_ERR(cudaGetLastError(), cudaErrorHostMemoryNotRegistered);
+}
+
 int main(void) {
+  test_pools_and_registrations();
   test_round_trip();
   test_pitched();
   test_allocation_errors();

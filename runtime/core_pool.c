@@ -1,0 +1,235 @@
+/* runtime/core_pool.c — memory pools (cudaMemPool_t) behind stream-ordered
+ * allocation (cudaMallocAsync / cudaFreeAsync / cudaMallocFromPoolAsync).
+ *
+ * A pool is a set of arena blocks it holds: in use by the program, or freed
+ * and kept for reuse. cudaFreeAsync only marks its block free in the pool;
+ * a later allocation from the pool reuses the smallest free block that fits
+ * (best fit) before asking the arena for a new one. Reuse is stream-ordered
+ * because every command goes to the one device queue in order: work queued
+ * after the free runs after the work queued before it. Free blocks beyond the
+ * pool's release threshold go back to the arena when the device is idle
+ * (nothing in flight, so no kernel can still use them): at the next pool
+ * call (attribute queries included, so after a synchronisation the numbers
+ * are CUDA's) or cudaMemPoolTrimTo, which waits. Reserved = bytes of every block
+ * held, used = bytes of the blocks in use (both as the arena rounds them,
+ * to RT_ARENA_ALIGN).
+ *
+ * Each device generation has a default pool (created on first use); pools
+ * made by cudaMemPoolCreate are live until destroyed or reset. */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core_mtl.h"
+
+typedef struct {
+  void *p;
+  uint64_t size; /* as the arena rounds it */
+  bool in_use;
+} rt_pool_block;
+
+struct CUmemPoolHandle_st {
+  rt_pool_attributes a;
+  rt_pool_block *blocks;
+  size_t count, allocated;
+  bool destroyed; /* cudaMemPoolDestroy'd with blocks still in use: gone when they are */
+  struct CUmemPoolHandle_st *next; /* live pools */
+};
+
+static struct {
+  cudaMemPool_t live;     /* list of every pool, the default one included */
+  cudaMemPool_t fallback; /* the default pool of device 0, or NULL */
+  cudaMemPool_t current;  /* cudaDeviceSetMemPool's, or NULL for the default */
+} rt_pools;
+
+static cudaMemPool_t rt_pool_new(void) {
+  cudaMemPool_t pool = calloc(1, sizeof *pool);
+  if (!pool) return NULL;
+  pool->a.reuse_follow_event_dependencies = 1;
+  pool->a.reuse_allow_opportunistic = 1;
+  pool->a.reuse_allow_internal_dependencies = 1;
+  pool->next = rt_pools.live;
+  rt_pools.live = pool;
+  return pool;
+}
+
+cudaError_t rt_pool_default(cudaMemPool_t *out) {
+  assert(rt_lock_held() && out);
+  if (!rt_pools.fallback) rt_pools.fallback = rt_pool_new();
+  *out = rt_pools.fallback;
+  return *out ? cudaSuccess : cudaErrorMemoryAllocation;
+}
+
+cudaError_t rt_pool_current(cudaMemPool_t *out) {
+  assert(rt_lock_held() && out);
+  if (rt_pools.current) {
+    *out = rt_pools.current;
+    return cudaSuccess;
+  }
+  return rt_pool_default(out);
+}
+
+void rt_pool_set_current(cudaMemPool_t pool) {
+  assert(rt_lock_held() && rt_pool_valid(pool));
+  rt_pools.current = pool == rt_pools.fallback ? NULL : pool;
+}
+
+bool rt_pool_valid(cudaMemPool_t pool) {
+  assert(rt_lock_held());
+  for (cudaMemPool_t p = rt_pools.live; p; p = p->next)
+    if (p == pool) return !p->destroyed;
+  return false;
+}
+
+cudaError_t rt_pool_create(cudaMemPool_t *out) {
+  assert(rt_lock_held() && out);
+  *out = rt_pool_new();
+  return *out ? cudaSuccess : cudaErrorMemoryAllocation;
+}
+
+/* Gives free block i back to the arena (device idle). */
+static void rt_pool_release(rt_device *d, cudaMemPool_t pool, size_t i) {
+  assert(!pool->blocks[i].in_use);
+  rt_memory_free(d, pool->blocks[i].p, RT_BLOCK_DEVICE, RT_BLOCK_DEVICE); /* idle: no wait */
+  pool->a.reserved -= pool->blocks[i].size;
+  pool->blocks[i] = pool->blocks[--pool->count];
+}
+
+/* Releases free blocks, largest first, while more than keep bytes are
+ * reserved; only when the device is idle. */
+static void rt_pool_trim_idle(rt_device *d, cudaMemPool_t pool, uint64_t keep) {
+  if (!d || !rt_all_completed()) return;
+  while (pool->a.reserved > keep) {
+    long best = -1;
+    for (size_t i = 0; i < pool->count; i++)
+      if (!pool->blocks[i].in_use && (best < 0 || pool->blocks[i].size > pool->blocks[best].size))
+        best = (long)i;
+    if (best < 0) break;
+    rt_pool_release(d, pool, (size_t)best);
+  }
+}
+
+/* Forgets a destroyed pool once it holds no block. */
+static void rt_pool_forget_if_empty(cudaMemPool_t pool) {
+  if (!pool->destroyed || pool->count) return;
+  cudaMemPool_t *link = &rt_pools.live;
+  while (*link != pool)
+    link = &(*link)->next;
+  *link = pool->next;
+  free(pool->blocks);
+  free(pool);
+}
+
+/* CUDA: blocks still in use stay valid and go back when freed; the pool's
+ * free blocks go now (after the device is idle). */
+cudaError_t rt_pool_destroy(rt_device *d, cudaMemPool_t pool) {
+  assert(rt_lock_held() && d && rt_pool_valid(pool));
+  if (pool == rt_pools.fallback) return cudaErrorInvalidValue; /* CUDA: the default stays */
+  cudaError_t e = rt_wait_all();
+  rt_pool_trim_idle(d, pool, 0);
+  if (rt_pools.current == pool) rt_pools.current = NULL;
+  pool->destroyed = true;
+  rt_pool_forget_if_empty(pool);
+  return e;
+}
+
+cudaError_t rt_pool_alloc(rt_device *d, cudaMemPool_t pool, size_t size, cudaStream_t stream,
+                          void **out) {
+  assert(rt_lock_held() && d && rt_pool_valid(pool) && out);
+  (void)stream; /* stream: one in-order queue; a per-stream queue needs the freeing stream's
+                   completion (or an event dependency) before a block is reused on another */
+  *out = NULL;
+  if (size == 0) return cudaSuccess;
+  uint64_t rounded = (size + RT_ARENA_ALIGN - 1) / RT_ARENA_ALIGN * RT_ARENA_ALIGN;
+  rt_pool_trim_idle(d, pool, pool->a.release_threshold);
+  long best = -1;
+  for (size_t i = 0; i < pool->count; i++)
+    if (!pool->blocks[i].in_use && pool->blocks[i].size >= rounded &&
+        (best < 0 || pool->blocks[i].size < pool->blocks[best].size))
+      best = (long)i;
+  if (best < 0) {
+    if (pool->count == pool->allocated) {
+      size_t grown = pool->allocated ? pool->allocated * 2 : 16;
+      rt_pool_block *blocks = realloc(pool->blocks, grown * sizeof *blocks);
+      if (!blocks) return cudaErrorMemoryAllocation;
+      pool->blocks = blocks;
+      pool->allocated = grown;
+    }
+    void *p;
+    cudaError_t e = rt_memory_alloc(d, rounded, RT_BLOCK_DEVICE, &p);
+    if (e == cudaErrorMemoryAllocation && rt_wait_all() == cudaSuccess) { /* free room, retry */
+      rt_pool_trim_idle(d, pool, 0);
+      e = rt_memory_alloc(d, rounded, RT_BLOCK_DEVICE, &p);
+    }
+    if (e != cudaSuccess) return e;
+    best = (long)pool->count++;
+    pool->blocks[best] = (rt_pool_block){p, rounded, false};
+    pool->a.reserved += rounded;
+    if (pool->a.reserved > pool->a.reserved_high) pool->a.reserved_high = pool->a.reserved;
+  }
+  pool->blocks[best].in_use = true;
+  pool->a.used += pool->blocks[best].size;
+  if (pool->a.used > pool->a.used_high) pool->a.used_high = pool->a.used;
+  *out = pool->blocks[best].p;
+  return cudaSuccess;
+}
+
+/* The pool and index of the block (in use or kept free) starting at p, or
+ * NULL. */
+static cudaMemPool_t rt_pool_owner(const void *p, size_t *index) {
+  for (cudaMemPool_t pool = rt_pools.live; pool; pool = pool->next)
+    for (size_t i = 0; i < pool->count; i++)
+      if (pool->blocks[i].p == p) {
+        *index = i;
+        return pool;
+      }
+  return NULL;
+}
+
+bool rt_pool_owns(const void *p) {
+  assert(rt_lock_held());
+  size_t i;
+  return p && rt_pool_owner(p, &i);
+}
+
+cudaError_t rt_pool_free(rt_device *d, void *p, cudaStream_t stream) {
+  assert(rt_lock_held() && d);
+  (void)stream; /* stream: see rt_pool_alloc */
+  size_t i;
+  cudaMemPool_t pool = rt_pool_owner(p, &i);
+  if (!pool || !pool->blocks[i].in_use) return cudaErrorInvalidValue; /* not allocated, or freed */
+  pool->blocks[i].in_use = false;
+  pool->a.used -= pool->blocks[i].size;
+  if (pool->destroyed) { /* its last blocks go as they are freed */
+    cudaError_t e = rt_wait_all();
+    rt_pool_trim_idle(d, pool, 0);
+    rt_pool_forget_if_empty(pool);
+    return e;
+  }
+  rt_pool_trim_idle(d, pool, pool->a.release_threshold);
+  return cudaSuccess;
+}
+
+cudaError_t rt_pool_trim(rt_device *d, cudaMemPool_t pool, size_t keep) {
+  assert(rt_lock_held() && rt_pool_valid(pool));
+  cudaError_t e = d ? rt_wait_all() : cudaSuccess;
+  if (e == cudaSuccess) rt_pool_trim_idle(d, pool, keep);
+  return e;
+}
+
+rt_pool_attributes *rt_pool_attributes_of(rt_device *d, cudaMemPool_t pool) {
+  assert(rt_lock_held() && d && rt_pool_valid(pool));
+  rt_pool_trim_idle(d, pool, pool->a.release_threshold); /* what a synchronisation released */
+  return &pool->a;
+}
+
+void rt_pool_reset(void) {
+  assert(rt_lock_held());
+  while (rt_pools.live) {
+    cudaMemPool_t next = rt_pools.live->next;
+    free(rt_pools.live->blocks);
+    free(rt_pools.live);
+    rt_pools.live = next;
+  }
+  memset(&rt_pools, 0, sizeof rt_pools);
+}

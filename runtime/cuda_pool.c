@@ -1,0 +1,178 @@
+/* runtime/cuda_pool.c — stream-ordered allocation and memory pools:
+ * cudaMallocAsync, cudaFreeAsync, cudaMallocFromPoolAsync and cudaMemPool*.
+ * Argument checks and CUDA's error codes here; the pools are the core's
+ * (core_pool.c: arena blocks a pool keeps after cudaFreeAsync, up to its
+ * release threshold). One device: device 0. */
+#include <stdint.h>
+#include <string.h>
+
+#include "core.h"
+
+/* ---- stream-ordered allocation ------------------------------------------------------ */
+
+static cudaError_t rt_pool_allocate(void **out, size_t size, cudaMemPool_t pool,
+                                    cudaStream_t stream) {
+  if (!out) return rt_record(cudaErrorInvalidValue);
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess && !rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
+  if (e == cudaSuccess && !pool)
+    e = rt_pool_current(&pool);
+  else if (e == cudaSuccess && !rt_pool_valid(pool))
+    e = cudaErrorInvalidValue;
+  if (e == cudaSuccess) e = rt_pool_alloc(d, pool, size, stream, out);
+  return rt_leave(e);
+}
+
+cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t stream) {
+  return rt_pool_allocate(devPtr, size, NULL, stream);
+}
+
+cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPool,
+                                    cudaStream_t stream) {
+  if (!memPool) return rt_record(cudaErrorInvalidValue);
+  return rt_pool_allocate(ptr, size, memPool, stream);
+}
+
+/* NULL is a no-op; memory that no pool handed out is cudaErrorInvalidValue. */
+cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream) {
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess && !rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
+  if (e == cudaSuccess && devPtr) e = rt_pool_free(d, devPtr, stream);
+  return rt_leave(e);
+}
+
+/* ---- pools ---------------------------------------------------------------------------- */
+
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device) {
+  if (!memPool) return rt_record(cudaErrorInvalidValue);
+  if (device != 0) return rt_record(cudaErrorInvalidDevice);
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess) e = rt_pool_default(memPool);
+  return rt_leave(e);
+}
+
+cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device) {
+  if (!memPool) return rt_record(cudaErrorInvalidValue);
+  if (device != 0) return rt_record(cudaErrorInvalidDevice);
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess) e = rt_pool_current(memPool);
+  return rt_leave(e);
+}
+
+cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool) {
+  if (device != 0) return rt_record(cudaErrorInvalidDevice);
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess && !rt_pool_valid(memPool)) e = cudaErrorInvalidValue;
+  if (e == cudaSuccess) rt_pool_set_current(memPool);
+  return rt_leave(e);
+}
+
+/* Pinned device memory on device 0, exportable to nothing. */
+cudaError_t cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolProps *poolProps) {
+  if (!memPool || !poolProps || poolProps->allocType != cudaMemAllocationTypePinned ||
+      poolProps->location.type != cudaMemLocationTypeDevice)
+    return rt_record(cudaErrorInvalidValue);
+  if (poolProps->location.id != 0) return rt_record(cudaErrorInvalidDevice);
+  if (poolProps->handleTypes != cudaMemHandleTypeNone) return rt_record(cudaErrorNotSupported);
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess) e = rt_pool_create(memPool);
+  return rt_leave(e);
+}
+
+cudaError_t cudaMemPoolDestroy(cudaMemPool_t memPool) {
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess)
+    e = rt_pool_valid(memPool) ? rt_pool_destroy(d, memPool) : cudaErrorInvalidValue;
+  return rt_leave(e);
+}
+
+cudaError_t cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t minBytesToKeep) {
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess)
+    e = rt_pool_valid(memPool) ? rt_pool_trim(d, memPool, minBytesToKeep) : cudaErrorInvalidValue;
+  return rt_leave(e);
+}
+
+/* The int attributes are ints, the others cuuint64_t (CUDA's types). The
+ * current sizes are read-only; the high-water marks may only be reset to 0. */
+static cudaError_t rt_pool_attribute(cudaMemPool_t pool, enum cudaMemPoolAttr attr, void *value,
+                                     bool set) {
+  if (!value) return rt_record(cudaErrorInvalidValue);
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess && !rt_pool_valid(pool)) e = cudaErrorInvalidValue;
+  if (e != cudaSuccess) return rt_leave(e);
+  rt_pool_attributes *a = rt_pool_attributes_of(d, pool);
+  int *flag = attr == cudaMemPoolReuseFollowEventDependencies ? &a->reuse_follow_event_dependencies
+              : attr == cudaMemPoolReuseAllowOpportunistic    ? &a->reuse_allow_opportunistic
+              : attr == cudaMemPoolReuseAllowInternalDependencies
+                  ? &a->reuse_allow_internal_dependencies
+                  : NULL;
+  uint64_t *size = attr == cudaMemPoolAttrReleaseThreshold     ? &a->release_threshold
+                   : attr == cudaMemPoolAttrReservedMemCurrent ? &a->reserved
+                   : attr == cudaMemPoolAttrReservedMemHigh    ? &a->reserved_high
+                   : attr == cudaMemPoolAttrUsedMemCurrent     ? &a->used
+                   : attr == cudaMemPoolAttrUsedMemHigh        ? &a->used_high
+                                                               : NULL;
+  if (flag && set)
+    *flag = *(const int *)value != 0;
+  else if (flag)
+    *(int *)value = *flag;
+  else if (size && !set)
+    memcpy(value, size, sizeof *size);
+  else if (size && attr == cudaMemPoolAttrReleaseThreshold)
+    memcpy(size, value, sizeof *size);
+  else if (size && (attr == cudaMemPoolAttrReservedMemHigh || attr == cudaMemPoolAttrUsedMemHigh) &&
+           *(const uint64_t *)value == 0)
+    *size = attr == cudaMemPoolAttrReservedMemHigh ? a->reserved : a->used; /* reset */
+  else
+    e = cudaErrorInvalidValue;
+  return rt_leave(e);
+}
+
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value) {
+  return rt_pool_attribute(memPool, attr, value, true);
+}
+cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value) {
+  return rt_pool_attribute(memPool, attr, value, false);
+}
+
+/* Device 0 always has read-write access to its pools: granting it is a
+ * no-op, removing it (or naming another device) is refused. */
+cudaError_t cudaMemPoolSetAccess(cudaMemPool_t memPool, const struct cudaMemAccessDesc *descList,
+                                 size_t count) {
+  if (count && !descList) return rt_record(cudaErrorInvalidValue);
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess && !rt_pool_valid(memPool)) e = cudaErrorInvalidValue;
+  for (size_t i = 0; e == cudaSuccess && i < count; i++) {
+    const struct cudaMemAccessDesc *a = &descList[i];
+    if (a->location.type != cudaMemLocationTypeDevice)
+      e = cudaErrorInvalidValue;
+    else if (a->location.id != 0)
+      e = cudaErrorInvalidDevice;
+    else if (a->flags != cudaMemAccessFlagsProtReadWrite)
+      e = cudaErrorInvalidValue;
+  }
+  return rt_leave(e);
+}
+
+cudaError_t cudaMemPoolGetAccess(enum cudaMemAccessFlags *flags, cudaMemPool_t memPool,
+                                 struct cudaMemLocation *location) {
+  if (!flags || !location) return rt_record(cudaErrorInvalidValue);
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess && !rt_pool_valid(memPool)) e = cudaErrorInvalidValue;
+  if (e == cudaSuccess && location->type != cudaMemLocationTypeDevice) e = cudaErrorInvalidValue;
+  if (e == cudaSuccess && location->id != 0) e = cudaErrorInvalidDevice;
+  if (e == cudaSuccess) *flags = cudaMemAccessFlagsProtReadWrite;
+  return rt_leave(e);
+}
