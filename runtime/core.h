@@ -228,10 +228,6 @@ cudaError_t rt_memory_copy_async(rt_device *device, void *dst, const void *src, 
                                  enum cudaMemcpyKind kind, cudaStream_t stream);
 cudaError_t rt_memory_fill_async(rt_device *device, void *p, int value, size_t count,
                                  cudaStream_t stream);
-/* cudaMemcpy2D's work: width bytes of each of height rows (synchronous). Also
- * cudaErrorInvalidPitchValue when width exceeds a pitch. */
-cudaError_t rt_memory_copy_2d(rt_device *device, void *dst, size_t dpitch, const void *src,
-                              size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind);
 /* cudaMemset's work on [p, p + count) inside one allocation or registered
  * host memory (else cudaErrorInvalidValue); a blit where aligned, else the
  * host after a wait. */
@@ -662,12 +658,10 @@ int *rt_function_attributes(rt_function *function);
 cudaError_t rt_module_global(rt_module *module, const char *name, void **address_out,
                              size_t *size_out);
 
-/* core_memory.c: the CUDA address where block starts (lock held); and
- * cuMemsetD16/D32's work: count elements of element (1, 2 or 4) bytes, each
- * the low bytes of pattern (little endian), inside one allocation (else
- * cudaErrorInvalidValue); a blit when every byte is the same, else the host
- * after a wait. */
-void *rt_memory_block_start(rt_device *device, const rt_block *block);
+/* core_memory.c: cuMemsetD16/D32's work on stream: count elements of
+ * element (1, 2 or 4) bytes, each the low bytes of pattern (little endian),
+ * inside one allocation (else cudaErrorInvalidValue); a blit when every byte
+ * is the same, else the host after a wait. */
 cudaError_t rt_memory_fill_pattern(rt_device *device, void *p, uint32_t pattern, size_t element,
                                    size_t count, cudaStream_t stream);
 

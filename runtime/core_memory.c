@@ -216,11 +216,6 @@ cudaError_t rt_memory_fill_3d(rt_device *d, const rt_region *dst, int value, siz
 
 /* ---- for the driver API ----------------------------------------------------------- */
 
-void *rt_memory_block_start(rt_device *d, const rt_block *block) {
-  assert(rt_lock_held() && d && block);
-  return d->arena_base + block->offset;
-}
-
 cudaError_t rt_memory_fill_pattern(rt_device *d, void *p, uint32_t pattern, size_t element,
                                    size_t count, cudaStream_t stream) {
   assert(rt_lock_held() && d && (element == 1 || element == 2 || element == 4));

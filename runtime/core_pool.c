@@ -26,7 +26,18 @@ typedef struct {
   void *p;
   uint64_t size; /* as the arena rounds it */
   bool in_use;
+  cudaStream_t freed_on; /* the stream of the last cudaFreeAsync (NULL: the legacy stream) */
 } rt_pool_block;
+
+/* Stream-ordered reuse: a block freed on a stream serves that stream's next
+ * allocations at once (its earlier work comes first in the same stream); it
+ * serves another stream only once the freeing stream has finished everything
+ * queued so far (a freeing stream since destroyed: once the device is idle),
+ * so no kernel still using it can see it handed out again. */
+static bool rt_pool_reusable(const rt_pool_block *b, cudaStream_t stream) {
+  if (b->freed_on == stream) return true;
+  return rt_stream_valid(b->freed_on) ? rt_stream_idle(b->freed_on) : rt_all_completed();
+}
 
 struct CUmemPoolHandle_st {
   rt_pool_attributes a;
@@ -136,8 +147,6 @@ cudaError_t rt_pool_destroy(rt_device *d, cudaMemPool_t pool) {
 cudaError_t rt_pool_alloc(rt_device *d, cudaMemPool_t pool, size_t size, cudaStream_t stream,
                           void **out) {
   assert(rt_lock_held() && d && rt_pool_valid(pool) && out);
-  (void)stream; /* stream: one in-order queue; a per-stream queue needs the freeing stream's
-                   completion (or an event dependency) before a block is reused on another */
   *out = NULL;
   if (size == 0) return cudaSuccess;
   uint64_t rounded = (size + RT_ARENA_ALIGN - 1) / RT_ARENA_ALIGN * RT_ARENA_ALIGN;
@@ -145,6 +154,7 @@ cudaError_t rt_pool_alloc(rt_device *d, cudaMemPool_t pool, size_t size, cudaStr
   long best = -1;
   for (size_t i = 0; i < pool->count; i++)
     if (!pool->blocks[i].in_use && pool->blocks[i].size >= rounded &&
+        rt_pool_reusable(&pool->blocks[i], stream) &&
         (best < 0 || pool->blocks[i].size < pool->blocks[best].size))
       best = (long)i;
   if (best < 0) {
@@ -163,7 +173,7 @@ cudaError_t rt_pool_alloc(rt_device *d, cudaMemPool_t pool, size_t size, cudaStr
     }
     if (e != cudaSuccess) return e;
     best = (long)pool->count++;
-    pool->blocks[best] = (rt_pool_block){p, rounded, false};
+    pool->blocks[best] = (rt_pool_block){p, rounded, false, stream};
     pool->a.reserved += rounded;
     if (pool->a.reserved > pool->a.reserved_high) pool->a.reserved_high = pool->a.reserved;
   }
@@ -194,11 +204,11 @@ bool rt_pool_owns(const void *p) {
 
 cudaError_t rt_pool_free(rt_device *d, void *p, cudaStream_t stream) {
   assert(rt_lock_held() && d);
-  (void)stream; /* stream: see rt_pool_alloc */
   size_t i;
   cudaMemPool_t pool = rt_pool_owner(p, &i);
   if (!pool || !pool->blocks[i].in_use) return cudaErrorInvalidValue; /* not allocated, or freed */
   pool->blocks[i].in_use = false;
+  pool->blocks[i].freed_on = stream;
   pool->a.used -= pool->blocks[i].size;
   if (pool->destroyed) { /* its last blocks go as they are freed */
     cudaError_t e = rt_wait_all();

@@ -263,11 +263,12 @@ static CUresult rt_cu_copy_3d(rt_device *d, const CUDA_MEMCPY3D *c) {
                       c->dstPitch, c->dstHeight, &dst);
   if (r == CUDA_SUCCESS && c->Depth > 1 && (c->srcHeight < c->Height || c->dstHeight < c->Height))
     r = CUDA_ERROR_INVALID_VALUE;
-  for (size_t z = 0; r == CUDA_SUCCESS && z < c->Depth; z++)
-    r = rt_cu_result(
-        rt_memory_copy_2d(d, (unsigned char *)(uintptr_t)dst + z * c->dstHeight * c->dstPitch,
-                          c->dstPitch, (const unsigned char *)src + z * c->srcHeight * c->srcPitch,
-                          c->srcPitch, c->WidthInBytes, c->Height, cudaMemcpyDefault));
+  if (r == CUDA_SUCCESS) {
+    rt_region to = {(void *)(uintptr_t)dst, c->dstPitch, c->dstHeight * c->dstPitch};
+    rt_region from = {(void *)(uintptr_t)src, c->srcPitch, c->srcHeight * c->srcPitch};
+    r = rt_cu_result(rt_memory_copy_3d(d, &to, &from, c->WidthInBytes, c->Height,
+                                       c->Depth, cudaMemcpyDefault));
+  }
   return r;
 }
 

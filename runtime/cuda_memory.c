@@ -312,16 +312,17 @@ cudaError_t cudaMemcpy3DPeerAsync(const struct cudaMemcpy3DPeerParms *p, cudaStr
   return rt_peer_copy_3d(p, false, stream);
 }
 
-/* Asynchronous with respect to the host, ordered on the device queue, like
- * a device-to-device cudaMemcpy. */
+/* A device-to-device copy on stream (asynchronous for the host, as a
+ * device-to-device cudaMemcpy is). */
 static cudaError_t rt_peer_copy(void *dst, int dst_device, const void *src, int src_device,
                                 size_t count, cudaStream_t stream) {
   if (dst_device != 0 || src_device != 0) return rt_record(cudaErrorInvalidDevice);
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
-  if (e == cudaSuccess) /* stream: encode on the stream's queue */
-    e = rt_stream_valid(stream) ? rt_memory_copy(d, dst, src, count, cudaMemcpyDeviceToDevice)
-                                : cudaErrorInvalidResourceHandle;
+  if (e == cudaSuccess)
+    e = rt_stream_valid(stream)
+            ? rt_memory_copy_async(d, dst, src, count, cudaMemcpyDeviceToDevice, stream)
+            : cudaErrorInvalidResourceHandle;
   return rt_leave(e);
 }
 
