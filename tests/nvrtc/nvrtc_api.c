@@ -10,12 +10,14 @@
  * device module, also as CUBIN for compute_XX; Anchor's headers are found
  * without -I) the check applies only when the image is Anchor's.  Prints
  * each failing check and PASS at the end; exit status 1 on failure. */
+#include <dirent.h>
 #include <nvrtc.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int failures;
 #define CHECK(cond, ...)                                                                           \
@@ -427,7 +429,21 @@ static void test_threads(void) {
   }
 }
 
+/* Entries left in dir (its temporary files: none may survive a compile). */
+static int entries(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) return -1;
+  int n = 0;
+  for (struct dirent *e; (e = readdir(d));)
+    n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+  closedir(d);
+  return n;
+}
+
 int main(void) {
+  /* Every compile below runs with TMPDIR here; it must be empty at the end. */
+  char tmpdir[] = "/tmp/nvrtc-api-XXXXXX";
+  if (!mkdtemp(tmpdir) || setenv("TMPDIR", tmpdir, 1)) return 1;
   /* Whose NVRTC: Anchor's image is its device module. */
   nvrtcProgram p;
   EXPECT(nvrtcCreateProgram(&p, kernel, "k.cu", 0, NULL, NULL), NVRTC_SUCCESS);
@@ -464,6 +480,9 @@ int main(void) {
   test_language();
   if (anchor) test_anchor_headers();
   test_threads();
+  int left = entries(tmpdir);
+  CHECK(left == 0, "%d files left in TMPDIR %s", left, tmpdir);
+  rmdir(tmpdir);
   printf("%s (%d failures)\n", failures ? "FAIL" : "PASS", failures);
   return failures != 0;
 }
