@@ -85,4 +85,45 @@ nvrtcResult nvrtcGetLoweredName(nvrtcProgram prog, const char *const name_expres
 }
 #endif
 
+/* nvrtcGetTypeName (C++, only where NVRTC_GET_TYPE_NAME is defined non-zero,
+ * as NVIDIA's): the source-level name of a type, as the C++ ABI's demangler
+ * spells it ("float", "N::S<int>"), for building name expressions such as
+ * "&f<" + name + ">".  NVRTC_ERROR_INTERNAL_ERROR when it cannot demangle. */
+#if defined(__cplusplus) && defined(NVRTC_GET_TYPE_NAME) && NVRTC_GET_TYPE_NAME
+#include <cstdlib>
+#include <cxxabi.h>
+#include <string>
+#include <typeinfo>
+
+inline nvrtcResult nvrtcGetTypeName(const std::type_info &tinfo, std::string *result) {
+  if (!result) return NVRTC_ERROR_INVALID_INPUT;
+  int status = -1;
+  char *name = abi::__cxa_demangle(tinfo.name(), NULL, NULL, &status);
+  if (status != 0 || !name) {
+    std::free(name);
+    return NVRTC_ERROR_INTERNAL_ERROR;
+  }
+  *result = name;
+  std::free(name);
+  return NVRTC_SUCCESS;
+}
+
+/* typeid drops top-level const/volatile; wrapped in a template they stay. */
+template <typename T> struct anchor_nvrtc_type_name_wrapper {};
+
+template <typename T> nvrtcResult nvrtcGetTypeName(std::string *result) {
+  std::string wrapped;
+  nvrtcResult r = nvrtcGetTypeName(typeid(anchor_nvrtc_type_name_wrapper<T>), &wrapped);
+  if (r != NVRTC_SUCCESS) return r;
+  const std::string prefix = "anchor_nvrtc_type_name_wrapper<";
+  if (wrapped.compare(0, prefix.size(), prefix) || wrapped.size() <= prefix.size() + 1 ||
+      wrapped[wrapped.size() - 1] != '>')
+    return NVRTC_ERROR_INTERNAL_ERROR;
+  /* The demangler's spelling kept whole, as NVIDIA's: "lib::Pair<int> " (with the
+   * space it writes before the wrapper's closing '>'), "char const". */
+  if (result) *result = wrapped.substr(prefix.size(), wrapped.size() - prefix.size() - 1);
+  return result ? NVRTC_SUCCESS : NVRTC_ERROR_INVALID_INPUT;
+}
+#endif
+
 #endif
