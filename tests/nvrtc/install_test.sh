@@ -6,9 +6,9 @@
 # NVRTC_ERROR_BUILTIN_OPERATION_FAILURE and says why. The library is libnvrtc.so.13
 # (NVIDIA's name), libnvrtc.so a link to it.
 #
-#   install_test.sh BUILD_DIR nvrtc_installed.c CC
+#   install_test.sh BUILD_DIR nvrtc_installed.c CC [CFLAGS]
 set -u
-build=$1 src=$2 cc=$3
+build=$1 src=$2 cc=$3 cflags=${4:-}
 work=$(mktemp -d "${TMPDIR:-/tmp}/nvrtc-install-XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
 step() {
@@ -18,13 +18,15 @@ step() {
 step cmake --install "$build" --prefix "$work/prefix"
 # NVIDIA's library name (dlopen("libnvrtc.so.13")), the program needs it by that name.
 step test -e "$work/prefix/lib/libnvrtc.so.13"
-step "$cc" -std=c17 -I"$work/prefix/include" "$src" -L"$work/prefix/lib" -lnvrtc \
+# shellcheck disable=SC2086 # CFLAGS is a list of words
+step "$cc" $cflags -std=c17 -I"$work/prefix/include" "$src" -L"$work/prefix/lib" -lnvrtc \
   -Wl,-rpath,"$work/prefix/lib" -o "$work/installed"
 readelf -d "$work/installed" | grep -q 'NEEDED.*\[libnvrtc\.so\.13\]' ||
   { echo "FAIL: the program does not need libnvrtc.so.13"; exit 1; }
 step "$work/installed"
 mkdir -p "$work/lone/lib" && cp "$work/prefix/lib/"libnvrtc.so* "$work/lone/lib/" || exit 1
-step "$cc" -std=c17 -I"$work/prefix/include" "$src" -L"$work/lone/lib" -lnvrtc \
+# shellcheck disable=SC2086 # CFLAGS is a list of words
+step "$cc" $cflags -std=c17 -I"$work/prefix/include" "$src" -L"$work/lone/lib" -lnvrtc \
   -Wl,-rpath,"$work/lone/lib" -o "$work/lone/probe"
 step "$work/lone/probe" --no-anchorcc
 echo PASS
