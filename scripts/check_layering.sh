@@ -11,6 +11,7 @@
 #   2. a component uses only the components below it:
 #        common    -> nothing         compiler -> common
 #        driver    -> nothing (it runs the compiler and clang as processes)
+#        nvrtc     -> nothing (it runs anchorcc as a process)
 #        metal     -> softmetal (MTLCreateSystemDefaultDevice: Metal.framework's on macOS)
 #        runtime   -> common, metal   softmetal -> nothing
 #   3. runtime/: an API file (cuda_*.c, cu_*.c) calls neither Metal (mtl_*)
@@ -23,7 +24,7 @@ set -euo pipefail
 src=${1:?usage: check_layering.sh SOURCE_DIR --component NAME OBJECT...}
 shift
 declare -A allowed=(
-  [common]="" [compiler]="common" [driver]="" [metal]="softmetal"
+  [common]="" [compiler]="common" [driver]="" [metal]="softmetal" [nvrtc]=""
   [runtime]="common metal" [softmetal]=""
 )
 tmp=$(mktemp -d)

@@ -1,0 +1,147 @@
+// nvrtc_launch.cu — NVRTC end to end: a templated kernel compiled at run time with a
+// name expression, its lowered name looked up, the image loaded with cuModuleLoadData,
+// the kernel found by that name and launched with cuLaunchKernel (kernelParams, then
+// the packed `extra` form), values checked. A __device__ variable found by its lowered
+// name with cuModuleGetGlobal.
+//
+// Anchor: anchorcc -O2 nvrtc_launch.cu -lnvrtc -lcuda -o nvrtc_launch
+// nvcc:   nvcc -O2 -arch=sm_90 nvrtc_launch.cu -lnvrtc -lcuda -o nvrtc_launch
+// Every call's result is printed ("call -> result") so runs can be compared.
+#include <cuda.h>
+#include <nvrtc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures = 0;
+
+static bool nv(const char *what, nvrtcResult r) {
+  printf("%s -> %s\n", what, nvrtcGetErrorString(r));
+  if (r != NVRTC_SUCCESS) failures++;
+  return r == NVRTC_SUCCESS;
+}
+
+static bool cu(const char *what, CUresult r) {
+  const char *name = NULL;
+  cuGetErrorName(r, &name);
+  printf("%s -> %s\n", what, name ? name : "?");
+  if (r != CUDA_SUCCESS) failures++;
+  return r == CUDA_SUCCESS;
+}
+
+static const char source[] =
+    "template <typename T> __global__ void axpy(T a, const T *x, T *y, int n) {\n"
+    "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  if (i < n) y[i] = a * x[i] + y[i];\n"
+    "}\n"
+    "namespace lib {\n"
+    "__device__ int launches;\n"
+    "__global__ void count() { atomicAdd(&launches, 1); }\n"
+    "}\n";
+
+int main() {
+  nvrtcProgram prog;
+  if (!nv("nvrtcCreateProgram", nvrtcCreateProgram(&prog, source, "axpy.cu", 0, NULL, NULL)))
+    return 1;
+  nv("nvrtcAddNameExpression(&axpy<float>)", nvrtcAddNameExpression(prog, "&axpy<float>"));
+  nv("nvrtcAddNameExpression(&lib::count)", nvrtcAddNameExpression(prog, "&lib::count"));
+  nv("nvrtcAddNameExpression(&lib::launches)", nvrtcAddNameExpression(prog, "&lib::launches"));
+  const char *opts[] = {"--std=c++17", "-default-device"};
+  bool compiled = nv("nvrtcCompileProgram", nvrtcCompileProgram(prog, 2, opts));
+  size_t log_size = 0;
+  nvrtcGetProgramLogSize(prog, &log_size);
+  char *log = (char *)malloc(log_size);
+  nvrtcGetProgramLog(prog, log);
+  if (log_size > 1) printf("log:\n%s\n", log);
+  free(log);
+  if (!compiled) return 1;
+  const char *axpy = NULL, *count = NULL, *launches = NULL;
+  nv("nvrtcGetLoweredName(&axpy<float>)", nvrtcGetLoweredName(prog, "&axpy<float>", &axpy));
+  nv("nvrtcGetLoweredName(&lib::count)", nvrtcGetLoweredName(prog, "&lib::count", &count));
+  nv("nvrtcGetLoweredName(&lib::launches)",
+     nvrtcGetLoweredName(prog, "&lib::launches", &launches));
+  printf("lowered: %s %s %s\n", axpy, count, launches);
+  if (!axpy || strcmp(axpy, "_Z4axpyIfEvT_PKS0_PS0_i") || !count ||
+      strcmp(count, "_ZN3lib5countEv") || !launches || strcmp(launches, "_ZN3lib8launchesE")) {
+    printf("FAIL: lowered names\n");
+    failures++;
+  }
+  size_t image_size = 0;
+  nv("nvrtcGetPTXSize", nvrtcGetPTXSize(prog, &image_size));
+  char *image = (char *)malloc(image_size);
+  nv("nvrtcGetPTX", nvrtcGetPTX(prog, image));
+
+  CUdevice dev;
+  CUcontext ctx;
+  CUmodule mod;
+  CUfunction fn, fn_count;
+  if (!cu("cuInit", cuInit(0)) || !cu("cuDeviceGet", cuDeviceGet(&dev, 0)) ||
+      !cu("cuDevicePrimaryCtxRetain", cuDevicePrimaryCtxRetain(&ctx, dev)) ||
+      !cu("cuCtxSetCurrent", cuCtxSetCurrent(ctx)) ||
+      !cu("cuModuleLoadData", cuModuleLoadData(&mod, image)) ||
+      !cu("cuModuleGetFunction(axpy)", cuModuleGetFunction(&fn, mod, axpy)) ||
+      !cu("cuModuleGetFunction(count)", cuModuleGetFunction(&fn_count, mod, count))) {
+    printf("FAIL (%d failures)\n", failures);
+    return 1;
+  }
+  const int n = 1000;
+  size_t bytes = n * sizeof(float);
+  float *hx = (float *)malloc(bytes), *hy = (float *)malloc(bytes);
+  for (int i = 0; i < n; i++) hx[i] = (float)i, hy[i] = 1.0f;
+  CUdeviceptr dx, dy;
+  cu("cuMemAlloc(x)", cuMemAlloc(&dx, bytes));
+  cu("cuMemAlloc(y)", cuMemAlloc(&dy, bytes));
+  cu("cuMemcpyHtoD(x)", cuMemcpyHtoD(dx, hx, bytes));
+  cu("cuMemcpyHtoD(y)", cuMemcpyHtoD(dy, hy, bytes));
+
+  // y = 2x + 1 (kernelParams), then y = 0.5x + y (extra: the packed parameter block).
+  float a = 2.0f;
+  int count_n = n;
+  void *params[] = {&a, &dx, &dy, &count_n};
+  cu("cuLaunchKernel(kernelParams)", cuLaunchKernel(fn, (n + 127) / 128, 1, 1, 128, 1, 1, 0,
+                                                    NULL, params, NULL));
+  struct {
+    float a;
+    CUdeviceptr x, y; // aligned to 8: offsets 8 and 16, as the kernel's parameters
+    int n;
+  } packed = {0.5f, dx, dy, n};
+  size_t packed_size = sizeof packed;
+  void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, &packed, CU_LAUNCH_PARAM_BUFFER_SIZE,
+                   &packed_size, CU_LAUNCH_PARAM_END};
+  cu("cuLaunchKernel(extra)",
+     cuLaunchKernel(fn, (n + 127) / 128, 1, 1, 128, 1, 1, 0, NULL, NULL, extra));
+  cu("cuLaunchKernel(count)", cuLaunchKernel(fn_count, 3, 1, 1, 32, 1, 1, 0, NULL, NULL, NULL));
+  cu("cuCtxSynchronize", cuCtxSynchronize());
+  cu("cuMemcpyDtoH(y)", cuMemcpyDtoH(hy, dy, bytes));
+  int bad = 0;
+  for (int i = 0; i < n; i++) {
+    float want = 2.0f * (float)i + 1.0f + 0.5f * (float)i;
+    if (hy[i] != want && bad++ < 5) printf("y[%d] = %g, want %g\n", i, hy[i], want);
+  }
+  if (bad) {
+    printf("FAIL: %d wrong values\n", bad);
+    failures++;
+  }
+  CUdeviceptr dlaunches;
+  size_t launches_bytes = 0;
+  int counted = 0;
+  if (cu("cuModuleGetGlobal(launches)",
+         cuModuleGetGlobal(&dlaunches, &launches_bytes, mod, launches)) &&
+      cu("cuMemcpyDtoH(launches)", cuMemcpyDtoH(&counted, dlaunches, sizeof counted))) {
+    printf("launches = %d (%zu bytes)\n", counted, launches_bytes);
+    if (counted != 3 * 32 || launches_bytes != sizeof(int)) {
+      printf("FAIL: launches\n");
+      failures++;
+    }
+  }
+  cu("cuMemFree(x)", cuMemFree(dx));
+  cu("cuMemFree(y)", cuMemFree(dy));
+  cu("cuModuleUnload", cuModuleUnload(mod));
+  cu("cuDevicePrimaryCtxRelease", cuDevicePrimaryCtxRelease(dev));
+  nv("nvrtcDestroyProgram", nvrtcDestroyProgram(&prog));
+  free(image);
+  free(hx);
+  free(hy);
+  printf("%s\n", failures ? "FAIL" : "PASS");
+  return failures != 0;
+}
