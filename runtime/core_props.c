@@ -57,6 +57,8 @@ static void rt_fill_properties(const rt_device *s, struct cudaDeviceProp *p) {
   p->multiProcessorCount = RT_MODEL_SM_COUNT;
   p->integrated = mtl_device_has_unified_memory(s->device) ? 1 : 0;
   p->canMapHostMemory = 1;
+  /* Metal stops GPU work that runs too long (softmetal: SOFTMETAL_WATCHDOG_SECONDS). */
+  p->kernelExecTimeoutEnabled = 1;
   p->unifiedAddressing = 1;
   p->managedMemory = 1;
   p->maxThreadsPerMultiProcessor = RT_MODEL_THREADS_PER_SM;
