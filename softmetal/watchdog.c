@@ -6,9 +6,11 @@
  * file only keeps time: pool.c arms a watch for each dispatch it runs, and
  * the watch's callback (on this file's thread) stops the dispatch. The
  * thread starts with the first watch and sleeps on a CLOCK_MONOTONIC
- * condition variable until the earliest deadline, so an idle watchdog costs
- * nothing but a sleeping thread. The limit is SOFTMETAL_WATCHDOG_SECONDS
- * (0 disables it).
+ * condition variable until the earliest deadline, or, with no watch armed,
+ * for as long as the last watch was armed for. Arming wakes it only for a
+ * deadline earlier than the one it sleeps until, which a watch of the same
+ * length never is: a dispatch costs two uncontended lock round trips, no
+ * thread switch. The limit is SOFTMETAL_WATCHDOG_SECONDS (0 disables it).
  */
 #include "sm.h"
 
@@ -23,6 +25,8 @@ static struct {
   pthread_cond_t wake;    /* the thread: the list changed */
   pthread_cond_t settled; /* sm_watch_disarm: a callback returned */
   struct sm_watch *first; /* armed watches, unordered */
+  double wake_at;         /* when the thread wakes next (sm_now_seconds) */
+  double idle_seconds;    /* how long it sleeps with no watch armed */
   bool started;
 } dog = {.lock = PTHREAD_MUTEX_INITIALIZER, .settled = PTHREAD_COND_INITIALIZER};
 
@@ -81,13 +85,10 @@ static void *watchdog_main(void *arg) {
     struct sm_watch *next = NULL;
     for (struct sm_watch *w = dog.first; w; w = w->next)
       if (!next || w->deadline < next->deadline) next = w;
-    if (!next) {
-      pthread_cond_wait(&dog.wake, &dog.lock);
-      continue;
-    }
     double now = sm_now_seconds();
-    if (now < next->deadline) {
-      struct timespec until = to_timespec(next->deadline);
+    if (!next || now < next->deadline) {
+      dog.wake_at = next ? next->deadline : now + dog.idle_seconds;
+      struct timespec until = to_timespec(dog.wake_at);
       pthread_cond_timedwait(&dog.wake, &dog.lock, &until);
       continue; /* the list may have changed */
     }
@@ -128,15 +129,19 @@ static void start_thread(void) {
 void sm_watch_arm(struct sm_watch *w, double seconds, double (*expired)(void *arg), void *arg) {
   assert(w && expired && seconds > 0);
   pthread_mutex_lock(&dog.lock);
-  if (!dog.started) start_thread();
   w->deadline = sm_now_seconds() + seconds;
+  dog.idle_seconds = seconds;
+  if (!dog.started) {
+    dog.wake_at = w->deadline;
+    start_thread();
+  }
   w->expired = expired;
   w->arg = arg;
   w->calling = false;
   w->armed = true;
   w->next = dog.first;
   dog.first = w;
-  pthread_cond_signal(&dog.wake);
+  if (w->deadline < dog.wake_at) pthread_cond_signal(&dog.wake);
   pthread_mutex_unlock(&dog.lock);
 }
 

@@ -90,7 +90,8 @@ int main(void) {
   CHECK(o[8] == GROUPS && last == GROUPS - 1); /* in-queue order: stamp after wait_flag */
   double a_end = mtl_command_buffer_gpu_end_time(spin);
   double b_start = mtl_command_buffer_gpu_start_time(setter);
-  printf("queue B started %.3f s before queue A's first command buffer ended\n", a_end - b_start);
+  printf("queue B started %.1f ms before queue A's first command buffer ended\n",
+         (a_end - b_start) * 1e3);
   CHECK(b_start < a_end);
   CHECK(mtl_command_buffer_gpu_start_time(after) >= a_end);
 
