@@ -4,9 +4,11 @@
  * second after starting: a loop without barriers (threads run in one call),
  * a fiber spinning inside kernel code while its group's other threads wait
  * at a barrier, a loop around threadgroup_barrier (all fibers keep meeting),
- * each over more groups than workers so every worker is stopped. Then a
- * command buffer on a fresh queue, and one on a timed-out queue, still
- * compute the right results: softmetal stays usable. */
+ * each over more groups than workers so every worker is stopped. While one
+ * queue's kernel spins until it times out, another queue's command buffers
+ * complete with the right results. Then a command buffer on a fresh queue,
+ * and one on a timed-out queue, still compute the right results: softmetal
+ * stays usable. */
 #include "smtest.h"
 
 #include <stdint.h>
@@ -86,6 +88,41 @@ static void check_usable(mtl_id device, mtl_id queue, mtl_id pipeline) {
   mtl_release(buffer);
 }
 
+/* Queue `other` runs ROUNDS increments of a buffer while `queue` spins until
+ * the watchdog stops it: only the spin fails. */
+static void check_beside(mtl_id device, mtl_id queue, mtl_id other, mtl_id add_one) {
+  enum { N = 4096, ROUNDS = 50 };
+  mtl_id spin = smtest_pipeline(device, msl, "spin");
+  mtl_id flag = mtl_new_buffer(device, 4, 0);
+  mtl_id cmd = mtl_queue_command_buffer(queue);
+  mtl_id enc = mtl_command_buffer_compute_encoder(cmd);
+  mtl_compute_set_pipeline_state(enc, spin);
+  mtl_compute_set_buffer(enc, flag, 0, 0);
+  mtl_compute_dispatch_threadgroups(enc, (mtl_size){16, 1, 1}, (mtl_size){64, 1, 1});
+  mtl_encoder_end_encoding(enc);
+  mtl_command_buffer_commit(cmd);
+  mtl_id buffer = mtl_new_buffer(device, N * 4, 0);
+  int failed = 0;
+  for (int r = 0; r < ROUNDS; r++) {
+    mtl_id done = run(other, add_one, buffer, N / 64, 64);
+    failed += mtl_command_buffer_status(done) != MTL_COMMAND_BUFFER_STATUS_COMPLETED;
+  }
+  const uint32_t *x = mtl_buffer_contents(buffer);
+  int wrong = 0;
+  for (uint32_t i = 0; i < N; i++)
+    wrong += x[i] != ROUNDS;
+  mtl_command_buffer_wait_until_completed(cmd);
+  mtl_id error = mtl_command_buffer_error(cmd);
+  printf("beside a spinning queue: %d of %d command buffers failed, %d wrong values; the spin: "
+         "code %ld\n",
+         failed, ROUNDS, wrong, error ? mtl_error_code(error) : 0L);
+  CHECK(failed == 0 && wrong == 0);
+  CHECK(error && mtl_error_code(error) == 2);
+  mtl_release(buffer);
+  mtl_release(flag);
+  mtl_release(spin);
+}
+
 int main(void) {
   setenv("SOFTMETAL_WATCHDOG_SECONDS", "1", 0); /* as CTest sets it */
   void *pool = mtl_autorelease_push();
@@ -96,6 +133,7 @@ int main(void) {
   check_timeout(device, queue, "spin_barrier", 16, 64);
   mtl_id add_one = smtest_pipeline(device, msl, "add_one");
   mtl_id fresh = mtl_new_command_queue(device);
+  check_beside(device, queue, fresh, add_one);
   check_usable(device, fresh, add_one);
   check_usable(device, queue, add_one);
   mtl_release(fresh);
