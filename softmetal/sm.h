@@ -180,7 +180,8 @@ struct sm_buffer *sm_buffer_from(id object);
 /* Makes exactly buffers[0..count) GPU-accessible: their GPU views readable and
  * writable, every other buffer's PROT_NONE. Only changes are applied, so a
  * buffer resident for consecutive dispatches (libanchor's arena) costs
- * nothing. Callers serialize (one dispatch at a time). Returns false (errno
+ * nothing. Callers serialize (pool.c, under its lock, passes the union of
+ * the sets of the dispatches running at once). Returns false (errno
  * set) if a protection cannot be changed. */
 bool sm_buffers_make_resident(struct sm_buffer *const *buffers, int count);
 /* If addr lies in a live buffer's GPU view, a malloc'd description of it

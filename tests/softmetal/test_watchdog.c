@@ -8,11 +8,15 @@
  * queue's kernel spins until it times out, another queue's command buffers
  * complete with the right results. Then a command buffer on a fresh queue,
  * and one on a timed-out queue, still compute the right results: softmetal
- * stays usable. */
+ * stays usable.
+ * `test_watchdog released` (CTest: SOFTMETAL_WATCHDOG_SECONDS=0, the watchdog
+ * off): the spinning kernel runs 1.5 s, until the host sets its flag, and
+ * completes. */
 #include "smtest.h"
 
 #include <stdint.h>
 #include <time.h>
+#include <unistd.h>
 
 static const char *msl =
     "#include <metal_stdlib>\n"
@@ -123,9 +127,41 @@ static void check_beside(mtl_id device, mtl_id queue, mtl_id other, mtl_id add_o
   mtl_release(spin);
 }
 
-int main(void) {
-  setenv("SOFTMETAL_WATCHDOG_SECONDS", "1", 0); /* as CTest sets it */
+/* With the watchdog off, a kernel spinning 1.5 s until the host writes its
+ * flag (through the buffer's CPU view) completes. */
+static void check_released(mtl_id device) {
+  mtl_id queue = mtl_new_command_queue(device);
+  mtl_id spin = smtest_pipeline(device, msl, "spin");
+  mtl_id flag = mtl_new_buffer(device, 4, 0);
+  double start = now();
+  mtl_id cmd = mtl_queue_command_buffer(queue);
+  mtl_id enc = mtl_command_buffer_compute_encoder(cmd);
+  mtl_compute_set_pipeline_state(enc, spin);
+  mtl_compute_set_buffer(enc, flag, 0, 0);
+  mtl_compute_dispatch_threadgroups(enc, (mtl_size){4, 1, 1}, (mtl_size){32, 1, 1});
+  mtl_encoder_end_encoding(enc);
+  mtl_command_buffer_commit(cmd);
+  usleep(1500000);
+  __atomic_store_n((uint32_t *)mtl_buffer_contents(flag), 1u, __ATOMIC_RELAXED);
+  mtl_command_buffer_wait_until_completed(cmd);
+  printf("released after %.2f s: status %ld\n", now() - start, mtl_command_buffer_status(cmd));
+  CHECK(mtl_command_buffer_status(cmd) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  mtl_release(flag);
+  mtl_release(spin);
+  mtl_release(queue);
+}
+
+int main(int argc, char **argv) {
   void *pool = mtl_autorelease_push();
+  if (argc > 1 && strcmp(argv[1], "released") == 0) {
+    setenv("SOFTMETAL_WATCHDOG_SECONDS", "0", 0); /* as CTest sets it */
+    mtl_id device = mtl_create_system_default_device();
+    check_released(device);
+    mtl_release(device);
+    mtl_autorelease_pop(pool);
+    return smtest_finish("test_watchdog released");
+  }
+  setenv("SOFTMETAL_WATCHDOG_SECONDS", "1", 0); /* as CTest sets it */
   mtl_id device = mtl_create_system_default_device();
   mtl_id queue = mtl_new_command_queue(device);
   check_timeout(device, queue, "spin", 16, 64);
