@@ -265,6 +265,15 @@ static void use_alternate_signal_stack(struct worker *w) {
     free(alt.ss_sp);
 }
 
+/* Lets the watchdog's signal reach the calling thread, which may have inherited
+ * a mask that blocks it from the application thread that started it. */
+static void accept_watchdog_signal(void) {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, WATCHDOG_SIGNAL);
+  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
 static void drop_alternate_signal_stack(struct worker *w) {
   if (!w->signal_stack) return;
   stack_t off = {.ss_flags = SS_DISABLE};
@@ -305,6 +314,7 @@ static void *worker_main(void *arg) {
   struct worker *w = arg;
   self = w;
   use_alternate_signal_stack(w);
+  accept_watchdog_signal();
   pthread_mutex_lock(&pool.lock);
   for (;;) {
     struct job *j = pick_job();
@@ -374,6 +384,7 @@ static char *prepare_submitter(void) {
   }
   submitter->thread = pthread_self();
   use_alternate_signal_stack(submitter);
+  accept_watchdog_signal();
   self = submitter;
   return NULL;
 }
