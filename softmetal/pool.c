@@ -265,12 +265,16 @@ static void use_alternate_signal_stack(struct worker *w) {
     free(alt.ss_sp);
 }
 
-/* Lets the watchdog's signal reach the calling thread, which may have inherited
- * a mask that blocks it from the application thread that started it. */
-static void accept_watchdog_signal(void) {
+/* Lets the watchdog's signal and kernel faults reach the calling thread, which
+ * may have inherited a mask that blocks them from the application thread that
+ * started it (a blocked SIGSEGV would kill the process at a kernel's fault). */
+static void accept_signals(void) {
   sigset_t set;
   sigemptyset(&set);
   sigaddset(&set, WATCHDOG_SIGNAL);
+  sigaddset(&set, SIGSEGV);
+  sigaddset(&set, SIGBUS);
+  sigaddset(&set, SIGFPE);
   pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
@@ -314,7 +318,7 @@ static void *worker_main(void *arg) {
   struct worker *w = arg;
   self = w;
   use_alternate_signal_stack(w);
-  accept_watchdog_signal();
+  accept_signals();
   pthread_mutex_lock(&pool.lock);
   for (;;) {
     struct job *j = pick_job();
@@ -384,7 +388,7 @@ static char *prepare_submitter(void) {
   }
   submitter->thread = pthread_self();
   use_alternate_signal_stack(submitter);
-  accept_watchdog_signal();
+  accept_signals();
   self = submitter;
   return NULL;
 }
