@@ -65,12 +65,6 @@ in_buffer(const struct sm_buffer *b, uint64_t offset, uint64_t size) {
   return b && offset <= b->length && size <= b->length - offset;
 }
 
-static void trace_dispatch(const struct sm_dispatch *d) {
-  fprintf(stderr, "softmetal: dispatch %s: %u x %u x %u groups of %u x %u x %u threads (%s)\n",
-          d->kernel->name, d->groups[0], d->groups[1], d->groups[2], d->threads[0], d->threads[1],
-          d->threads[2], sm_kernel_mode_name(d->kernel));
-}
-
 /* Runs one command; returns NULL or a malloc'd error (code in *code). */
 static char *execute_command(struct sm_command *c, long *code) {
   *code = SM_CMDBUF_ERROR_INTERNAL;
@@ -87,7 +81,6 @@ static char *execute_command(struct sm_command *c, long *code) {
   case SM_COMMAND_SIGNAL_EVENT: sm_event_signal(c->event, c->event_value); return NULL;
   case SM_COMMAND_WAIT_EVENT: sm_event_wait(c->event, c->event_value); return NULL;
   case SM_COMMAND_DISPATCH:
-    if (sm_trace()) trace_dispatch(&c->dispatch);
     sm_pool_run(&c->dispatch);
     *code = c->dispatch.error_code;
     return c->dispatch.error;

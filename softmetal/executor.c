@@ -3,7 +3,9 @@
  * Jobs submitted to an executor run one at a time, in submission order, on
  * one thread started at the first submission (a queue that never commits
  * costs no thread). The executor knows nothing of what a job does: a command
- * buffer embeds a struct sm_job and submits it (command_buffer.c).
+ * buffer embeds a struct sm_job and submits it (command_buffer.c). Executors
+ * of different queues run at the same time; their dispatches share the
+ * worker pool (pool.c).
  */
 #include "sm.h"
 
@@ -11,6 +13,7 @@
 #include <stdlib.h>
 
 struct sm_executor {
+  unsigned number; /* 1, 2, ... in creation order: "queue N" in SOFTMETAL_TRACE */
   pthread_mutex_t lock;
   pthread_cond_t wake;
   struct sm_job *first, *last;
@@ -18,8 +21,10 @@ struct sm_executor {
 };
 
 struct sm_executor *sm_executor_new(void) {
+  static atomic_uint made;
   struct sm_executor *e = calloc(1, sizeof *e);
   if (!e) abort();
+  e->number = atomic_fetch_add(&made, 1) + 1;
   pthread_mutex_init(&e->lock, NULL);
   pthread_cond_init(&e->wake, NULL);
   return e;
@@ -36,6 +41,7 @@ static void executor_free(struct sm_executor *e) {
  * executor (its owner has let go of it) and the thread's dispatch state. */
 static void *executor_main(void *arg) {
   struct sm_executor *e = arg;
+  sm_pool_thread_start(e->number);
   pthread_mutex_lock(&e->lock);
   for (;;) {
     while (!e->first && !e->stop)

@@ -15,6 +15,7 @@
  */
 #include "sm.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -58,6 +59,19 @@ struct sm_group_runner {
  * every barrier (the default model would call __tls_get_addr). */
 static _Thread_local struct sm_group_runner *current_runner
     __attribute__((tls_model("initial-exec")));
+
+/* Whether this thread runs kernel code now (sm_group_in_kernel): set on every
+ * entry into kernel code (a group loop, a fiber's start or resumption) and
+ * cleared on every return into softmetal (barrier calls, the scheduler). The
+ * watchdog's signal handler (pool.c) reads it on the same thread. */
+static _Thread_local volatile sig_atomic_t in_kernel __attribute__((tls_model("initial-exec")));
+
+bool sm_group_in_kernel(void) {
+  return in_kernel != 0;
+}
+void sm_group_abandon(void) {
+  in_kernel = 0;
+}
 
 /* ---- context switch ---------------------------------------------------------------- */
 /* void sm_fiber_switch(void **save_sp, void *load_sp): saves the callee-saved
@@ -210,7 +224,9 @@ static void yield_from(struct sm_group_runner *r, int me) {
 static void fiber_main(void *arg) {
   struct sm_group_runner *r = arg;
   int me = r->current;
+  in_kernel = 1; /* started by the scheduler or by another fiber's yield */
   r->dispatch->kernel->entry(&r->threads[me]);
+  in_kernel = 0;
   r->fibers[me].state = FIBER_DONE;
   yield_from(r, me);
   __builtin_unreachable(); /* a finished fiber is never resumed */
@@ -223,11 +239,13 @@ static void wait_at_barrier(enum fiber_state state, const void *site) {
     if (r->count > 1) r->barrier_misuse = true;
     return;
   }
+  in_kernel = 0;
   int me = r->current;
   r->fibers[me].state = state;
   r->fibers[me].site = site;
   yield_from(r, me);
   r->current = me; /* resumed: by the scheduler or by another fiber */
+  in_kernel = 1;
 }
 
 /* The call site is recorded for SOFTMETAL_DEBUG_BARRIERS: threads waiting at
@@ -374,9 +392,16 @@ static char *run_fibers(struct sm_group_runner *r) {
     for (int i = 0; i < r->count; i++) {
       if (r->fibers[i].state != FIBER_READY) continue;
       r->current = i;
+      in_kernel = 1; /* the switch itself only moves registers: safe to leave by siglongjmp */
       sm_fiber_switch(&r->scheduler_sp, r->fibers[i].sp);
+      in_kernel = 0;
       i = r->current; /* the round went on from fiber to fiber up to this one */
     }
+    /* A stopped dispatch (watchdog, another group's fault) abandons the group here
+     * when its threads keep meeting at barriers or lockstep steps (a spin loop
+     * around __syncthreads()); one spinning inside kernel code is interrupted by
+     * pool.c. */
+    if (__atomic_load_n(&r->dispatch->stop, __ATOMIC_RELAXED)) return NULL;
     for (int i = 0; r->lockstep && i < r->count && !stepped; i++)
       stepped = r->fibers[i].state == FIBER_READY;
     if (stepped) continue; /* barriers open only when no fiber can run */
@@ -400,7 +425,9 @@ char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const
     /* One call runs the whole group; the library loops over the threads. */
     set_thread(r, d, bid, threadgroups, 0);
     r->current = 0;
+    in_kernel = 1;
     d->kernel->group_entry(&r->threads[0]);
+    in_kernel = 0;
   } else {
     for (int i = 0; i < r->count; i++)
       set_thread(r, d, bid, threadgroups, i);

@@ -1,15 +1,32 @@
-/* softmetal/pool.c — the worker pool that runs a dispatch's threadgroups.
+/* softmetal/pool.c — the worker pool that runs dispatches' threadgroups.
  *
- * The thread that submits a dispatch (a queue's executor) runs threadgroups
- * too, with one persistent pool thread per further CPU (SOFTMETAL_WORKERS sets
- * the total). A dispatch is published to all
- * workers at once; each takes threadgroups from a shared atomic counter until
- * none are left, so groups run in parallel and load-balance by themselves.
- * Each worker owns its threadgroup storage (32 KiB) and a group runner (the
- * fibers of fiber.c). A SIGSEGV/SIGBUS raised by kernel code on a worker is
- * caught (sigsetjmp/siglongjmp on an alternate signal stack) and becomes the
+ * Every dispatch in progress is a job on the pool's list: dispatches of
+ * different queues run at the same time, as on a GPU with several queues.
+ * The thread that submits a dispatch (its queue's executor) runs groups of
+ * that dispatch only, until none are left; one persistent pool thread per
+ * further CPU (SOFTMETAL_WORKERS sets the total) serves all jobs, taking a
+ * chunk of groups at a time from a job's atomic counter and, while more than
+ * one job has groups left, the next job in turn after each chunk. So every
+ * running dispatch always has a thread of its own (a kernel of queue A that
+ * spins until a kernel of queue B writes a flag cannot starve B), and the
+ * shared workers are split fairly. Residency is the union of the running
+ * dispatches' sets. Each worker owns its threadgroup storage (32 KiB) and a
+ * group runner (the fibers of fiber.c).
+ *
+ * Faults: a SIGSEGV/SIGBUS/SIGFPE raised by kernel code on a worker is caught
+ * (sigsetjmp/siglongjmp on an alternate signal stack) and becomes the
  * dispatch's page-fault error instead of killing the process; faults outside
  * kernels go to the previously installed handler.
+ *
+ * The watchdog: a dispatch running longer than sm_watchdog_limit() is timed
+ * out by its watch (watchdog.c): its error becomes MTLCommandBufferErrorTimeout,
+ * no more groups are handed out, and every thread running its groups gets
+ * SIGURG every KICK_SECONDS until the dispatch is over. The handler
+ * siglongjmps out of the group, like a fault, when the thread is inside
+ * kernel code (sm_group_in_kernel: no lock held, nothing allocated) and
+ * otherwise returns: a thread in softmetal's own code reaches a check of
+ * d->stop soon (fiber.c's scheduler, the group loop below). The abandoned
+ * group's fibers are reset by the next sm_group_run, so the pool stays usable.
  */
 #include "sm.h"
 
@@ -21,38 +38,62 @@
 #include <string.h>
 #include <unistd.h>
 
+struct job;
+
 struct worker {
   pthread_t thread;
   struct sm_group_runner *runner;
   unsigned char *threadgroup_memory; /* AC_MAX_THREADGROUP_MEMORY bytes, 64-aligned */
   void *signal_stack;                /* ours, if the thread had no alternate stack */
+  struct job *volatile running;      /* the job whose groups it runs now (set under
+                                        pool.lock by the thread itself) */
+  unsigned queue;                    /* submitting threads: their queue's number */
+};
+
+/* One dispatch in progress. Lives on its submitting thread's stack. */
+struct job {
+  struct sm_dispatch *d;
+  uint64_t group_count, chunk;
+  atomic_uint_fast64_t next_group;
+  int active;           /* threads running its groups, the submitter included (pool.lock) */
+  bool finished;        /* no thread runs its groups any more (pool.lock) */
+  struct worker *owner; /* the submitting thread's */
+  struct job *next;     /* pool.jobs */
+  struct sm_watch watch;
+  double start;
 };
 
 static struct {
-  pthread_mutex_t dispatch_lock; /* one dispatch at a time */
-  pthread_mutex_t lock;
+  pthread_mutex_t lock; /* the job list, workers' running, residency */
   pthread_cond_t work, done;
-  uint64_t generation;
-  struct sm_dispatch *job;
-  uint64_t group_count;
-  atomic_uint_fast64_t next_group;
-  int active;
+  struct job *jobs;
+  atomic_int job_count; /* written under lock; read by workers between chunks */
+  uint64_t turn;        /* round-robin position among jobs with groups left */
   int count;
   struct worker *workers;
-} pool = {.dispatch_lock = PTHREAD_MUTEX_INITIALIZER,
-          .lock = PTHREAD_MUTEX_INITIALIZER,
+} pool = {.lock = PTHREAD_MUTEX_INITIALIZER,
           .work = PTHREAD_COND_INITIALIZER,
           .done = PTHREAD_COND_INITIALIZER};
 
-/* ---- faults --------------------------------------------------------------------- */
+/* The calling thread's worker record, read by the signal handler. */
+static _Thread_local struct worker *self;
+
+/* How often a timed-out dispatch's threads are signalled again, for a thread
+ * that was in softmetal's own code at the first signal and went back into an
+ * endless kernel loop. */
+static const double KICK_SECONDS = 0.02;
+#define WATCHDOG_SIGNAL SIGURG /* ignored by default: harmless if it strays */
+
+/* ---- faults and the watchdog's signal ------------------------------------------------ */
 static _Thread_local sigjmp_buf *fault_jump; /* set while this worker runs kernel code */
 static _Thread_local void *fault_address;
-static struct sigaction previous_segv, previous_bus, previous_fpe;
+static struct sigaction previous_segv, previous_bus, previous_fpe, previous_urg;
 
 static void on_fault(int sig, siginfo_t *info, void *context) {
   (void)context;
   if (fault_jump) {
     fault_address = info->si_addr;
+    sm_group_abandon();
     siglongjmp(*fault_jump, sig);
   }
   /* Not ours: restore the previous disposition; the fault re-raises on return. */
@@ -63,7 +104,26 @@ static void on_fault(int sig, siginfo_t *info, void *context) {
             NULL);
 }
 
-static void install_fault_handler(void) {
+/* The watchdog's signal: leaves the group when its dispatch is stopped and
+ * the thread is in kernel code; else passes a stray SIGURG on. */
+static void on_kick(int sig, siginfo_t *info, void *context) {
+  struct worker *w = self;
+  struct job *j = w ? w->running : NULL;
+  if (j && fault_jump && __atomic_load_n(&j->d->stop, __ATOMIC_RELAXED)) {
+    if (sm_group_in_kernel()) {
+      sm_group_abandon();
+      siglongjmp(*fault_jump, sig);
+    }
+    return; /* in softmetal's code: it checks d->stop shortly */
+  }
+  if (previous_urg.sa_flags & SA_SIGINFO) {
+    if (previous_urg.sa_sigaction) previous_urg.sa_sigaction(sig, info, context);
+  } else if (previous_urg.sa_handler != SIG_DFL && previous_urg.sa_handler != SIG_IGN) {
+    previous_urg.sa_handler(sig);
+  }
+}
+
+static void install_signal_handlers(void) {
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_sigaction = on_fault;
@@ -73,6 +133,9 @@ static void install_fault_handler(void) {
   sigaction(SIGBUS, &sa, &previous_bus);
   /* x86 traps on integer division by zero and INT_MIN / -1; a GPU does not. */
   sigaction(SIGFPE, &sa, &previous_fpe);
+  sa.sa_sigaction = on_kick;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
+  sigaction(WATCHDOG_SIGNAL, &sa, &previous_urg);
 }
 
 /* ---- running groups ---------------------------------------------------------------- */
@@ -94,14 +157,23 @@ __attribute__((noinline)) static uint64_t threadgroup_layout(const struct sm_dis
  * fails here too instead of seeing convenient zeros. */
 enum { THREADGROUP_POISON = 0xff };
 
-static void fail(struct sm_dispatch *d, char *error, long code) {
-  pthread_mutex_lock(&pool.lock);
+/* Records j's first failure (later ones are freed) and stops it: no more
+ * groups are handed out, and the threads running it leave at their next check
+ * of d->stop. Lock held. */
+static void fail_locked(struct job *j, char *error, long code) {
+  struct sm_dispatch *d = j->d;
   if (!d->error)
     d->error = error, d->error_code = code;
   else
     free(error);
+  __atomic_store_n(&d->stop, true, __ATOMIC_RELAXED);
+  atomic_store(&j->next_group, j->group_count); /* stop handing out groups */
+}
+
+static void fail(struct job *j, char *error, long code) {
+  pthread_mutex_lock(&pool.lock);
+  fail_locked(j, error, code);
   pthread_mutex_unlock(&pool.lock);
-  atomic_store(&pool.next_group, pool.group_count); /* stop handing out groups */
 }
 
 /* How many groups a worker claims per visit to the shared counter. One at a
@@ -114,10 +186,13 @@ static uint64_t claim_chunk(uint64_t group_count) {
   return chunk < 1 ? 1 : chunk > 64 ? 64 : chunk;
 }
 
-/* Runs groups until none are left. The sigsetjmp frame stays live across all
- * groups; after a fault (SIGSEGV, SIGBUS, SIGFPE) the worker resumes here
- * and stops. */
-static void run_groups(struct worker *w, struct sm_dispatch *d) {
+/* Runs groups of j until none are left, or, when `share` (a pool thread) and
+ * other jobs are running, until the end of one chunk, so that the caller can
+ * turn to the next job. The sigsetjmp frame stays live across all groups;
+ * after a fault (SIGSEGV, SIGBUS, SIGFPE) or the watchdog's signal the worker
+ * resumes here and stops. */
+static void run_groups(struct worker *w, struct job *j, bool share) {
+  struct sm_dispatch *d = j->d;
   void *slots[AC_MAX_BUFFER_SLOTS];
   uint64_t used = threadgroup_layout(d, w->threadgroup_memory, slots);
   sigjmp_buf jump;
@@ -125,8 +200,9 @@ static void run_groups(struct worker *w, struct sm_dispatch *d) {
   int sig = sigsetjmp(jump, 1);
   if (sig) {
     fault_jump = NULL;
+    if (sig == WATCHDOG_SIGNAL) return; /* the watch recorded the timeout */
     if (sig == SIGFPE) {
-      fail(d,
+      fail(j,
            sm_strdup_printf("softmetal: kernel %s, threadgroup (%u, %u, %u): integer division "
                             "by zero or overflow (INT_MIN / -1); the result is undefined on a "
                             "GPU and a CPU traps",
@@ -139,7 +215,7 @@ static void run_groups(struct worker *w, struct sm_dispatch *d) {
                                          "private (thread) memory",
                                          128)
                       : sm_buffer_describe_gpu_address(fault_address);
-    fail(d,
+    fail(j,
          sm_strdup_printf("Execution of the command buffer was aborted due to an error during "
                           "execution. Caused GPU Address Fault Error "
                           "(kIOGPUCommandBufferCallbackErrorPageFault): kernel %s, "
@@ -152,23 +228,24 @@ static void run_groups(struct worker *w, struct sm_dispatch *d) {
     return;
   }
   fault_jump = &jump;
-  uint64_t gx = d->groups[0], gy = d->groups[1], count = pool.group_count;
-  uint64_t chunk = claim_chunk(count);
+  uint64_t gx = d->groups[0], gy = d->groups[1], count = j->group_count, chunk = j->chunk;
   for (;;) {
-    uint64_t first = atomic_fetch_add(&pool.next_group, chunk);
+    uint64_t first = atomic_fetch_add(&j->next_group, chunk);
     if (first >= count) break;
     uint64_t last = first + chunk < count ? first + chunk : count;
     for (uint64_t g = first; g < last; g++) {
+      if (__atomic_load_n(&d->stop, __ATOMIC_RELAXED)) break;
       unsigned b[3] = {(unsigned)(g % gx), (unsigned)(g / gx % gy), (unsigned)(g / gx / gy)};
       bid[0] = b[0], bid[1] = b[1], bid[2] = b[2];
       memset(w->threadgroup_memory, THREADGROUP_POISON, used);
       char *error = sm_group_run(w->runner, d, b, slots, w->threadgroup_memory);
       if (error) {
-        fail(d, error, SM_CMDBUF_ERROR_INTERNAL);
         fault_jump = NULL;
+        fail(j, error, SM_CMDBUF_ERROR_INTERNAL);
         return;
       }
     }
+    if (share && atomic_load_explicit(&pool.job_count, memory_order_relaxed) > 1) break;
   }
   fault_jump = NULL;
 }
@@ -188,6 +265,19 @@ static void use_alternate_signal_stack(struct worker *w) {
     free(alt.ss_sp);
 }
 
+/* Lets the watchdog's signal and kernel faults reach the calling thread, which
+ * may have inherited a mask that blocks them from the application thread that
+ * started it (a blocked SIGSEGV would kill the process at a kernel's fault). */
+static void accept_signals(void) {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, WATCHDOG_SIGNAL);
+  sigaddset(&set, SIGSEGV);
+  sigaddset(&set, SIGBUS);
+  sigaddset(&set, SIGFPE);
+  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
 static void drop_alternate_signal_stack(struct worker *w) {
   if (!w->signal_stack) return;
   stack_t off = {.ss_flags = SS_DISABLE};
@@ -202,26 +292,46 @@ static bool worker_init(struct worker *w) {
   return w->runner && w->threadgroup_memory;
 }
 
-/* A pool worker: joins each published dispatch that is still running. A worker
- * that wakes after the dispatch finished finds no job and sleeps again; one
- * that found the job is counted in `active`, so the job is not retired until
- * it is done. */
+/* A job with groups left, the next one in turn; NULL if there is none. Lock held. */
+static struct job *pick_job(void) {
+  int n = atomic_load_explicit(&pool.job_count, memory_order_relaxed);
+  if (n == 0) return NULL;
+  struct job *j = pool.jobs;
+  for (uint64_t skip = pool.turn++ % (uint64_t)n; skip > 0; skip--)
+    j = j->next;
+  for (int tried = 0; tried < n; tried++, j = j->next ? j->next : pool.jobs)
+    if (atomic_load(&j->next_group) < j->group_count) return j;
+  return NULL;
+}
+
+/* Leaves j after running its groups; the last one out wakes its submitter
+ * (which leaves last but one only when no groups are left to hand out).
+ * Lock held. */
+static void leave_job(struct worker *w, struct job *j) {
+  w->running = NULL;
+  if (--j->active == 0) pthread_cond_broadcast(&pool.done);
+}
+
+/* A pool worker: runs chunks of the jobs with groups left, taking turns
+ * between them, and sleeps while there are none. */
 static void *worker_main(void *arg) {
   struct worker *w = arg;
+  self = w;
   use_alternate_signal_stack(w);
-  uint64_t seen = 0;
+  accept_signals();
   pthread_mutex_lock(&pool.lock);
   for (;;) {
-    while (pool.generation == seen)
+    struct job *j = pick_job();
+    if (!j) {
       pthread_cond_wait(&pool.work, &pool.lock);
-    seen = pool.generation;
-    struct sm_dispatch *d = pool.job;
-    if (!d) continue;
-    pool.active++;
+      continue;
+    }
+    j->active++;
+    w->running = j;
     pthread_mutex_unlock(&pool.lock);
-    run_groups(w, d);
+    run_groups(w, j, true);
     pthread_mutex_lock(&pool.lock);
-    if (--pool.active == 0) pthread_cond_signal(&pool.done);
+    leave_job(w, j);
   }
   return NULL;
 }
@@ -235,7 +345,7 @@ static void pool_start(void) {
   pool.count = n > 0 ? (int)n : 1;
   pool.workers = calloc((size_t)pool.count, sizeof *pool.workers);
   if (!pool.workers) abort();
-  install_fault_handler();
+  install_signal_handlers();
   for (int i = 1; i < pool.count; i++) {
     struct worker *w = &pool.workers[i];
     if (!worker_init(w) || pthread_create(&w->thread, NULL, worker_main, w) != 0) {
@@ -253,6 +363,11 @@ int sm_pool_workers(void) {
 
 /* The submitting thread's own runner and threadgroup memory (made on first use). */
 static _Thread_local struct worker *submitter;
+static _Thread_local unsigned thread_queue; /* sm_pool_thread_start */
+
+void sm_pool_thread_start(unsigned queue) {
+  thread_queue = queue;
+}
 
 void sm_pool_thread_exit(void) {
   if (!submitter) return;
@@ -261,6 +376,7 @@ void sm_pool_thread_exit(void) {
   free(submitter->threadgroup_memory);
   free(submitter);
   submitter = NULL;
+  self = NULL;
 }
 
 static char *prepare_submitter(void) {
@@ -270,8 +386,72 @@ static char *prepare_submitter(void) {
     sm_pool_thread_exit();
     return strdup("softmetal: out of memory for a dispatch's threadgroup runner");
   }
+  submitter->thread = pthread_self();
   use_alternate_signal_stack(submitter);
+  accept_signals();
+  self = submitter;
   return NULL;
+}
+
+/* Makes the union of the running jobs' residency sets resident (buffers in
+ * several sets are listed once per set, which sm_buffers_make_resident
+ * allows). Lock held. */
+static bool update_residency(void) {
+  int total = 0;
+  for (struct job *j = pool.jobs; j; j = j->next)
+    total += j->d->resident_count;
+  struct sm_buffer **all = malloc(((size_t)total + 1) * sizeof *all);
+  if (!all) return false;
+  int n = 0;
+  for (struct job *j = pool.jobs; j; j = j->next)
+    for (int i = 0; i < j->d->resident_count; i++)
+      all[n++] = j->d->resident[i];
+  bool ok = sm_buffers_make_resident(all, n);
+  free(all);
+  return ok;
+}
+
+/* The watch of a running job (watchdog thread): times the dispatch out and
+ * signals each thread still running its groups; called again every
+ * KICK_SECONDS until the job is over. */
+static double job_expired(void *arg) {
+  struct job *j = arg;
+  pthread_mutex_lock(&pool.lock);
+  if (!j->finished) {
+    if (!__atomic_load_n(&j->d->stop, __ATOMIC_RELAXED))
+      fail_locked(j,
+                  sm_strdup_printf("Execution of the command buffer was aborted due to an error "
+                                   "during execution. Caused GPU Timeout Error "
+                                   "(kIOGPUCommandBufferCallbackErrorTimeout): kernel %s ran "
+                                   "longer than the watchdog's limit of %g s "
+                                   "(SOFTMETAL_WATCHDOG_SECONDS)",
+                                   j->d->kernel->name, sm_watchdog_limit()),
+                  SM_CMDBUF_ERROR_TIMEOUT);
+    for (int i = 1; i < pool.count; i++)
+      if (pool.workers[i].running == j) pthread_kill(pool.workers[i].thread, WATCHDOG_SIGNAL);
+    if (j->owner->running == j) pthread_kill(j->owner->thread, WATCHDOG_SIGNAL);
+  }
+  pthread_mutex_unlock(&pool.lock);
+  return KICK_SECONDS;
+}
+
+static void trace_start(const struct sm_dispatch *d) {
+  fprintf(stderr,
+          "softmetal: queue %u: dispatch %s: %u x %u x %u groups of %u x %u x %u threads (%s)\n",
+          thread_queue, d->kernel->name, d->groups[0], d->groups[1], d->groups[2], d->threads[0],
+          d->threads[1], d->threads[2], sm_kernel_mode_name(d->kernel));
+}
+
+/* `concurrent`: the most dispatches that ran at once, this one included, as
+ * seen at its start and end. */
+static void trace_end(const struct job *j, int concurrent) {
+  const struct sm_dispatch *d = j->d;
+  fprintf(stderr, "softmetal: queue %u: dispatch %s done in %.3f ms%s%s\n", thread_queue,
+          d->kernel->name, (sm_now_seconds() - j->start) * 1e3,
+          concurrent > 1 ? " (beside other queues' dispatches)" : "",
+          d->error_code == SM_CMDBUF_ERROR_TIMEOUT ? ": timed out (watchdog)"
+          : d->error                               ? ": failed"
+                                                   : "");
 }
 
 void sm_pool_run(struct sm_dispatch *d) {
@@ -283,28 +463,46 @@ void sm_pool_run(struct sm_dispatch *d) {
     d->error = error, d->error_code = SM_CMDBUF_ERROR_INTERNAL;
     return;
   }
-  pthread_mutex_lock(&pool.dispatch_lock);
-  /* Dispatches run one at a time, so residency is simply this dispatch's set. */
-  if (!sm_buffers_make_resident(d->resident, d->resident_count)) {
+  if (sm_trace()) trace_start(d);
+  struct job j = {.d = d, .owner = submitter, .start = sm_now_seconds()};
+  j.group_count = (uint64_t)d->groups[0] * d->groups[1] * d->groups[2];
+  j.chunk = claim_chunk(j.group_count);
+  atomic_init(&j.next_group, 0);
+  pthread_mutex_lock(&pool.lock);
+  j.next = pool.jobs;
+  pool.jobs = &j;
+  atomic_store(&pool.job_count, atomic_load(&pool.job_count) + 1);
+  if (!update_residency()) {
     d->error = sm_strdup_printf("softmetal: cannot make buffers resident: %s", strerror(errno));
     d->error_code = SM_CMDBUF_ERROR_INTERNAL;
-    pthread_mutex_unlock(&pool.dispatch_lock);
-    return;
+    atomic_store(&j.next_group, j.group_count);
   }
-  pthread_mutex_lock(&pool.lock);
-  pool.job = d;
-  pool.group_count = (uint64_t)d->groups[0] * d->groups[1] * d->groups[2];
-  atomic_store(&pool.next_group, 0);
-  pool.active = 1; /* this thread */
-  pool.generation++;
+  j.active = 1; /* this thread */
+  submitter->running = &j;
+  int concurrent = atomic_load(&pool.job_count);
   pthread_cond_broadcast(&pool.work);
   pthread_mutex_unlock(&pool.lock);
-  run_groups(submitter, d); /* small dispatches often finish before a worker wakes */
+  double limit = sm_watchdog_limit();
+  if (limit > 0) sm_watch_arm(&j.watch, limit, job_expired, &j);
+  run_groups(submitter, &j, false); /* small dispatches often finish before a worker wakes */
   pthread_mutex_lock(&pool.lock);
-  pool.active--;
-  while (pool.active > 0)
+  leave_job(submitter, &j);
+  while (j.active > 0)
     pthread_cond_wait(&pool.done, &pool.lock);
-  pool.job = NULL;
+  j.finished = true; /* the watch does nothing more */
   pthread_mutex_unlock(&pool.lock);
-  pthread_mutex_unlock(&pool.dispatch_lock);
+  if (limit > 0) sm_watch_disarm(&j.watch);
+  pthread_mutex_lock(&pool.lock);
+  for (struct job **p = &pool.jobs; *p; p = &(*p)->next)
+    if (*p == &j) {
+      *p = j.next;
+      break;
+    }
+  int running = atomic_load(&pool.job_count);
+  if (running > concurrent) concurrent = running;
+  atomic_store(&pool.job_count, running - 1);
+  /* Best effort: a buffer left accessible only loosens the residency check. */
+  (void)update_residency();
+  pthread_mutex_unlock(&pool.lock);
+  if (sm_trace()) trace_end(&j, concurrent);
 }

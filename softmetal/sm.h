@@ -10,6 +10,7 @@
  *
  *   util.c            formatted and growable strings, whole files, page size,
  *                     clock, SOFTMETAL_* switches
+ *   watchdog.c        the GPU watchdog's timer thread (SOFTMETAL_WATCHDOG_SECONDS)
  *   object.c          root class NSObject, reference counting, autorelease pools
  *   foundation.c      NSString, NSError, MTLCompileOptions
  *   buffer.c          MTLBuffer: memfd mapped twice (CPU and GPU view); residency
@@ -62,7 +63,7 @@
   (((uint64_t)AC_MSL_BASELINE_MAJOR << 16) | (uint64_t)AC_MSL_BASELINE_MINOR)
 
 /* MTLCommandBufferError codes softmetal reports. */
-enum { SM_CMDBUF_ERROR_INTERNAL = 1, SM_CMDBUF_ERROR_PAGE_FAULT = 3 };
+enum { SM_CMDBUF_ERROR_INTERNAL = 1, SM_CMDBUF_ERROR_TIMEOUT = 2, SM_CMDBUF_ERROR_PAGE_FAULT = 3 };
 /* MTLLibraryError code for a compile failure. */
 enum { SM_LIBRARY_ERROR_COMPILE_FAILURE = 3 };
 
@@ -93,6 +94,31 @@ bool sm_trace(void);
  * thread of the group does not reach (it exited, or waits at another barrier)
  * ends the command buffer with an error instead of being released. Read once. */
 bool sm_debug_barriers(void);
+
+/* ---- watchdog (watchdog.c) --------------------------------------------------- */
+/* How long one dispatch may run, in seconds, before the watchdog ends its
+ * command buffer with MTLCommandBufferErrorTimeout: SOFTMETAL_WATCHDOG_SECONDS
+ * (a decimal number; 0 disables the watchdog), else this default. Read once;
+ * a malformed value is reported on stderr and the default used. */
+enum { SM_WATCHDOG_DEFAULT_SECONDS = 60 };
+double sm_watchdog_limit(void);
+/* A deadline with a callback, owned by the caller (pool.c: one per dispatch).
+ * The fields are the watchdog's while armed. */
+struct sm_watch {
+  double deadline; /* sm_now_seconds() */
+  double (*expired)(void *arg);
+  void *arg;
+  struct sm_watch *next;
+  bool armed, calling;
+};
+/* Arms w: expired(arg) is called on the watchdog's thread `seconds` (> 0)
+ * from now, without any softmetal lock held; while it returns a positive
+ * number of seconds it is called again that much later. w must stay valid
+ * until sm_watch_disarm. */
+void sm_watch_arm(struct sm_watch *w, double seconds, double (*expired)(void *arg), void *arg);
+/* Disarms w; when it returns, expired is not running and will not run again.
+ * Must not be called from expired, nor holding a lock that expired takes. */
+void sm_watch_disarm(struct sm_watch *w);
 
 /* ---- objects (object.c) ---------------------------------------------------- */
 struct sm_object {
@@ -165,7 +191,8 @@ struct sm_buffer *sm_buffer_from(id object);
 /* Makes exactly buffers[0..count) GPU-accessible: their GPU views readable and
  * writable, every other buffer's PROT_NONE. Only changes are applied, so a
  * buffer resident for consecutive dispatches (libanchor's arena) costs
- * nothing. Callers serialize (one dispatch at a time). Returns false (errno
+ * nothing. Callers serialize (pool.c, under its lock, passes the union of
+ * the sets of the dispatches running at once). Returns false (errno
  * set) if a protection cannot be changed. */
 bool sm_buffers_make_resident(struct sm_buffer *const *buffers, int count);
 /* If addr lies in a live buffer's GPU view, a malloc'd description of it
@@ -257,6 +284,8 @@ struct sm_dispatch {
   unsigned groups[3], threads[3];
   char *error;     /* out: malloc'd description of a failure, NULL if none */
   long error_code; /* out: MTLCommandBufferError code when error is set */
+  bool stop;       /* set (atomically, pool.c) once the dispatch has failed: the threads
+                      running it stop at their next chance (fiber.c reads it each round) */
 };
 
 /* Per-worker state for running one threadgroup; used by one thread at a time. */
@@ -267,9 +296,18 @@ void sm_group_runner_free(struct sm_group_runner *r); /* NULL-safe */
 bool sm_group_runner_is_guard(const struct sm_group_runner *r, const void *addr);
 /* Runs all threads of group `bid` of d (1..1024 threads) on the calling
  * thread. threadgroups[] point into the worker's threadgroup storage.
- * Returns NULL on success or a malloc'd error (caller frees). */
+ * Returns NULL on success or a malloc'd error (caller frees); returns NULL
+ * early, the group unfinished, once d->stop is set. */
 char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const unsigned bid[3],
                    void *const *threadgroups, unsigned char *threadgroup_base);
+/* Whether the calling thread is executing kernel code at this instant (inside
+ * sm_group_run, not in softmetal's own code: scheduler, barriers). Async-
+ * signal-safe: a signal handler may siglongjmp out of sm_group_run only when
+ * this is true, since kernel code holds no lock and allocates nothing. */
+bool sm_group_in_kernel(void);
+/* Records that the calling thread left kernel code by siglongjmp (its group
+ * abandoned; the runner is reset by the next sm_group_run). Async-signal-safe. */
+void sm_group_abandon(void);
 /* Kernel services: the __sm_rt table every compiled library defines (layout
  * shared with struct __sm_runtime_table in msl/metal_stdlib). */
 struct sm_runtime_table {
@@ -335,9 +373,14 @@ struct sm_pipeline *sm_pipeline_new(id function, id *error);
 /* ---- worker pool (pool.c) ---------------------------------------------------- */
 /* Runs every threadgroup of d (a non-empty grid) on the worker pool and
  * returns when all are done; a failure is left in d->error and
- * d->error_code. Thread-safe (dispatches from several queues are
- * serialized). */
+ * d->error_code (SM_CMDBUF_ERROR_TIMEOUT when the watchdog stopped it).
+ * Thread-safe: dispatches submitted by several threads (queues) run at the
+ * same time and share the pool's workers; the calling thread runs groups of
+ * its own dispatch only. */
 void sm_pool_run(struct sm_dispatch *d);
+/* Names the calling thread's dispatches in SOFTMETAL_TRACE: `queue` is the
+ * number of the queue whose executor it is. */
+void sm_pool_thread_start(unsigned queue);
 /* Number of threads that run a dispatch's groups (one per online CPU, or
  * SOFTMETAL_WORKERS), the submitting thread included. */
 int sm_pool_workers(void);
