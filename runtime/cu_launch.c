@@ -103,7 +103,8 @@ CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, void **ker
   CUresult r = rt_cu_enter_device(&d);
   rt_launch_config c = {{config->gridDimX, config->gridDimY, config->gridDimZ},
                         {config->blockDimX, config->blockDimY, config->blockDimZ},
-                        config->sharedMemBytes, rt_cu_stream(config->hStream)};
+                        config->sharedMemBytes,
+                        rt_cu_stream(config->hStream)};
   if (r == CUDA_SUCCESS) r = rt_cu_check_attributes(config->attrs, config->numAttrs);
   if (r == CUDA_SUCCESS) r = rt_cu_launch(d, f, &c, config->hStream, kernelParams, extra);
   return rt_cu_leave(r);

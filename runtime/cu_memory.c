@@ -170,7 +170,8 @@ static CUresult rt_cu_fill(CUdeviceptr p, uint32_t value, size_t element, size_t
     r = CUDA_ERROR_INVALID_HANDLE;
   if (r == CUDA_SUCCESS && (uintptr_t)p % element) r = CUDA_ERROR_INVALID_VALUE;
   if (r == CUDA_SUCCESS)
-    r = rt_cu_result(rt_memory_fill_pattern(d, rt_cu_ptr(p), value, element, n, rt_cu_stream(stream)));
+    r = rt_cu_result(
+        rt_memory_fill_pattern(d, rt_cu_ptr(p), value, element, n, rt_cu_stream(stream)));
   return rt_cu_leave(r);
 }
 
@@ -266,8 +267,8 @@ static CUresult rt_cu_copy_3d(rt_device *d, const CUDA_MEMCPY3D *c) {
   if (r == CUDA_SUCCESS) {
     rt_region to = {(void *)(uintptr_t)dst, c->dstPitch, c->dstHeight * c->dstPitch};
     rt_region from = {(void *)(uintptr_t)src, c->srcPitch, c->srcHeight * c->srcPitch};
-    r = rt_cu_result(rt_memory_copy_3d(d, &to, &from, c->WidthInBytes, c->Height,
-                                       c->Depth, cudaMemcpyDefault));
+    r = rt_cu_result(
+        rt_memory_copy_3d(d, &to, &from, c->WidthInBytes, c->Height, c->Depth, cudaMemcpyDefault));
   }
   return r;
 }

@@ -81,9 +81,8 @@ static CUresult rt_cu_host_function(CUstream hStream, CUhostFn fn, CUstreamCallb
   CUresult r = rt_cu_enter_device(&d);
   if (r == CUDA_SUCCESS && !rt_stream_valid(rt_cu_stream(hStream))) r = CUDA_ERROR_INVALID_HANDLE;
   if (r == CUDA_SUCCESS)
-    r = rt_cu_result(rt_stream_host_function(d, rt_cu_stream(hStream), fn,
-                                             (cudaStreamCallback_t)(void (*)(void))callback,
-                                             userData));
+    r = rt_cu_result(rt_stream_host_function(
+        d, rt_cu_stream(hStream), fn, (cudaStreamCallback_t)(void (*)(void))callback, userData));
   return rt_cu_leave(r);
 }
 
@@ -119,7 +118,8 @@ CUresult cuEventRecord(CUevent hEvent, CUstream hStream) {
   if (r == CUDA_SUCCESS &&
       (!rt_event_valid(rt_cu_event(hEvent)) || !rt_stream_valid(rt_cu_stream(hStream))))
     r = CUDA_ERROR_INVALID_HANDLE;
-  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_event_record(d, rt_cu_event(hEvent), rt_cu_stream(hStream)));
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_result(rt_event_record(d, rt_cu_event(hEvent), rt_cu_stream(hStream)));
   return rt_cu_leave(r);
 }
 

@@ -121,4 +121,3 @@ cudaError_t cudaGetFuncBySymbol(cudaFunction_t *functionPtr, const void *symbolP
   if (e == cudaSuccess) *functionPtr = (cudaFunction_t)(void *)f;
   return rt_leave(e);
 }
-
