@@ -94,6 +94,11 @@ bool rt_stream_destroy(cudaStream_t stream) {
   return true;
 }
 
+unsigned rt_stream_flags(cudaStream_t stream) {
+  assert(rt_lock_held());
+  return rt_handles_has(&rt_streams, stream) ? stream->flags : 0;
+}
+
 /* ---- events ---------------------------------------------------------------------------- */
 
 cudaError_t rt_event_create(unsigned flags, cudaEvent_t *out) {

@@ -12,7 +12,8 @@ static unsigned rt_device_flags; /* as given to cudaSetDeviceFlags */
 
 cudaError_t cudaDeviceSynchronize(void) {
   rt_enter();
-  cudaError_t e = rt_device_current() ? rt_wait_all() : rt_sticky_error();
+  cudaError_t e = rt_capture_unsafe(); /* not during a capture (its mode decides) */
+  if (e == cudaSuccess) e = rt_device_current() ? rt_wait_all() : rt_sticky_error();
   rt_services_flush(); /* device printf's output, as CUDA flushes it here */
   return rt_leave(e);
 }

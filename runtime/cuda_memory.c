@@ -17,6 +17,7 @@ static cudaError_t rt_allocate(void **out, size_t size, rt_block_kind kind) {
   if (!out) return rt_record(cudaErrorInvalidValue);
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess) e = rt_capture_unsafe(); /* not during a capture (its mode decides) */
   if (e == cudaSuccess) e = rt_memory_alloc(d, size, kind, out);
   return rt_leave(e);
 }
@@ -26,6 +27,7 @@ static cudaError_t rt_allocate(void **out, size_t size, rt_block_kind kind) {
 static cudaError_t rt_release(void *p, rt_block_kind kind, rt_block_kind other_kind) {
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess) e = rt_capture_unsafe();
   if (e == cudaSuccess) e = rt_memory_free(d, p, kind, other_kind);
   return rt_leave(e);
 }
@@ -45,13 +47,36 @@ static cudaError_t rt_check_stream(cudaStream_t stream) {
   return rt_leave(valid ? cudaSuccess : cudaErrorInvalidResourceHandle);
 }
 
+/* In a capture, the node instead (an alloc node's memory is the graph's). */
+static cudaError_t rt_capture_memory(cudaStream_t stream, struct cudaGraphNodeParams *node,
+                                     bool *captured) {
+  rt_enter();
+  cudaError_t e = rt_stream_valid(stream) ? rt_capture_node(stream, node, captured)
+                                          : cudaErrorInvalidResourceHandle;
+  return rt_leave(e);
+}
+
 cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t stream) {
-  cudaError_t e = rt_check_stream(stream);
+  if (!devPtr) return rt_record(cudaErrorInvalidValue);
+  struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemAlloc};
+  node.alloc.poolProps.allocType = cudaMemAllocationTypePinned;
+  node.alloc.poolProps.location.type = cudaMemLocationTypeDevice;
+  node.alloc.bytesize = size;
+  bool captured = false;
+  cudaError_t e = rt_capture_memory(stream, &node, &captured);
+  if (captured) *devPtr = e == cudaSuccess ? node.alloc.dptr : NULL;
+  if (e != cudaSuccess || captured) return e;
+  e = rt_check_stream(stream);
   return e != cudaSuccess ? e : rt_allocate(devPtr, size, RT_BLOCK_DEVICE);
 }
 
 cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream) {
-  cudaError_t e = rt_check_stream(stream);
+  struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemFree};
+  node.free.dptr = devPtr;
+  bool captured = false;
+  cudaError_t e = rt_capture_memory(stream, &node, &captured);
+  if (e != cudaSuccess || captured) return e;
+  e = rt_check_stream(stream);
   return e != cudaSuccess ? e : rt_release(devPtr, RT_BLOCK_DEVICE, RT_BLOCK_DEVICE);
 }
 
@@ -127,6 +152,8 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, c
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind) {
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess) e = rt_capture_sync(NULL); /* the legacy stream's work */
+  if (e == cudaSuccess) e = rt_capture_unsafe();
   if (e == cudaSuccess) e = rt_memory_copy(d, dst, src, count, kind);
   if (e == cudaSuccess && kind != cudaMemcpyDeviceToDevice) e = rt_wait_all();
   if (kind != cudaMemcpyDeviceToDevice) rt_services_flush(); /* a blocking copy flushes printf */
@@ -137,15 +164,24 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
                             cudaStream_t stream) {
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
-  if (e == cudaSuccess)
-    e = rt_stream_valid(stream) ? rt_memory_copy(d, dst, src, count, kind)
-                                : cudaErrorInvalidResourceHandle;
+  bool captured = false;
+  if (e == cudaSuccess && !rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
+  if (e == cudaSuccess) { /* in a capture: a memcpy node */
+    struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemcpy};
+    node.memcpy.copyParams.srcPtr = (struct cudaPitchedPtr){(void *)src, count, count, 1};
+    node.memcpy.copyParams.dstPtr = (struct cudaPitchedPtr){dst, count, count, 1};
+    node.memcpy.copyParams.extent = (struct cudaExtent){count, 1, 1};
+    node.memcpy.copyParams.kind = kind;
+    e = rt_capture_node(stream, &node, &captured);
+  }
+  if (e == cudaSuccess && !captured) e = rt_memory_copy(d, dst, src, count, kind);
   return rt_leave(e);
 }
 
 cudaError_t cudaMemset(void *devPtr, int value, size_t count) {
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess) e = rt_capture_sync(NULL); /* the legacy stream's work */
   if (e == cudaSuccess) e = rt_memory_fill(d, devPtr, value, count);
   return rt_leave(e);
 }
@@ -153,9 +189,14 @@ cudaError_t cudaMemset(void *devPtr, int value, size_t count) {
 cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream) {
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
-  if (e == cudaSuccess)
-    e = rt_stream_valid(stream) ? rt_memory_fill(d, devPtr, value, count)
-                                : cudaErrorInvalidResourceHandle;
+  bool captured = false;
+  if (e == cudaSuccess && !rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
+  if (e == cudaSuccess) { /* in a capture: a memset node */
+    struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemset};
+    node.memset = (struct cudaMemsetParamsV2){devPtr, count, (unsigned char)value, 1, count, 1};
+    e = rt_capture_node(stream, &node, &captured);
+  }
+  if (e == cudaSuccess && !captured) e = rt_memory_fill(d, devPtr, value, count);
   return rt_leave(e);
 }
 

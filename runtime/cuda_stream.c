@@ -25,12 +25,15 @@ cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int fla
 
 cudaError_t cudaStreamDestroy(cudaStream_t stream) {
   rt_enter();
+  if (stream) rt_capture_forget_stream(stream); /* a capturing stream leaves its capture */
   return rt_leave(rt_stream_destroy(stream) ? cudaSuccess : cudaErrorInvalidResourceHandle);
 }
 
 cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
   rt_enter();
-  cudaError_t e = rt_stream_valid(stream) ? rt_sticky_error() : cudaErrorInvalidResourceHandle;
+  cudaError_t e =
+      rt_stream_valid(stream) ? rt_capture_sync(stream) : cudaErrorInvalidResourceHandle;
+  if (e == cudaSuccess) e = rt_sticky_error();
   if (e == cudaSuccess && rt_device_current()) e = rt_wait_all();
   rt_services_flush(); /* device printf's output, as CUDA flushes it here */
   return rt_leave(e);
@@ -38,7 +41,9 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
 
 cudaError_t cudaStreamQuery(cudaStream_t stream) {
   rt_enter();
-  cudaError_t e = rt_stream_valid(stream) ? rt_sticky_error() : cudaErrorInvalidResourceHandle;
+  cudaError_t e =
+      rt_stream_valid(stream) ? rt_capture_sync(stream) : cudaErrorInvalidResourceHandle;
+  if (e == cudaSuccess) e = rt_sticky_error();
   if (e == cudaSuccess && rt_device_current() && !rt_all_completed()) e = cudaErrorNotReady;
   if (e == cudaSuccess) e = rt_sticky_error(); /* retiring may have found a failure */
   return rt_leave(e);
@@ -68,14 +73,21 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
   rt_device *d = NULL;
   cudaError_t e = rt_event_valid(event) && rt_stream_valid(stream) ? rt_sticky_error()
                                                                    : cudaErrorInvalidResourceHandle;
-  if (e == cudaSuccess) e = rt_device_ready(&d);
-  if (e == cudaSuccess) e = rt_event_record(d, event);
+  bool captured = false;
+  if (e == cudaSuccess) { /* in a capture: the event marks the capture's point (fork/join) */
+    struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeEventRecord};
+    node.eventRecord.event = event;
+    e = rt_capture_node(stream, &node, &captured);
+  }
+  if (e == cudaSuccess && !captured) e = rt_device_ready(&d);
+  if (e == cudaSuccess && !captured) e = rt_event_record(d, event);
   return rt_leave(e);
 }
 
 cudaError_t cudaEventSynchronize(cudaEvent_t event) {
   rt_enter();
   cudaError_t e = rt_event_valid(event) ? cudaSuccess : cudaErrorInvalidResourceHandle;
+  if (e == cudaSuccess && rt_capture_event_captured(event)) e = cudaErrorCapturedEvent;
   if (e == cudaSuccess) rt_event_wait(event);
   if (e == cudaSuccess) e = rt_sticky_error();
   rt_services_flush(); /* device printf's output (when nothing else runs) */
@@ -85,6 +97,7 @@ cudaError_t cudaEventSynchronize(cudaEvent_t event) {
 cudaError_t cudaEventQuery(cudaEvent_t event) {
   rt_enter();
   cudaError_t e = rt_event_valid(event) ? rt_sticky_error() : cudaErrorInvalidResourceHandle;
+  if (e == cudaSuccess && rt_capture_event_captured(event)) e = cudaErrorCapturedEvent;
   if (e == cudaSuccess && rt_event_recorded(event) && !rt_event_done(event)) e = cudaErrorNotReady;
   return rt_leave(e);
 }
@@ -107,11 +120,17 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end) 
 
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags) {
   rt_enter();
-  bool valid = rt_stream_valid(stream) && rt_event_valid(event);
+  bool valid = rt_stream_valid(stream) && rt_event_valid(event), captured = false;
+  cudaError_t e = cudaSuccess;
+  if (valid && flags == 0) { /* a captured event: the stream joins its capture */
+    struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeWaitEvent};
+    node.eventWait.event = event;
+    e = rt_capture_node(stream, &node, &captured);
+  }
   rt_leave_unrecorded(cudaSuccess);
   if (!valid) return rt_record(cudaErrorInvalidResourceHandle);
   if (flags != 0) return rt_record(cudaErrorInvalidValue);
-  return cudaSuccess; /* one in-order queue: the event's work comes first anyway */
+  return rt_record(e); /* one in-order queue: the event's work comes first anyway */
 }
 
 /* Waits for all work queued so far; the host function then runs in order,
@@ -126,7 +145,14 @@ static cudaError_t rt_drain_for_host_function(cudaStream_t stream) {
 
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData) {
   if (!fn) return rt_record(cudaErrorInvalidValue);
-  cudaError_t e = rt_sticky_error();
+  struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeHost};
+  node.host = (struct cudaHostNodeParamsV2){fn, userData};
+  bool captured = false;
+  rt_enter(); /* in a capture: a host node */
+  cudaError_t e = rt_stream_valid(stream) ? rt_capture_node(stream, &node, &captured) : cudaSuccess;
+  rt_leave_unrecorded(e);
+  if (e != cudaSuccess || captured) return rt_record(e);
+  e = rt_sticky_error();
   if (e == cudaSuccess) e = rt_drain_for_host_function(stream);
   if (e == cudaSuccess && rt_sticky_error() == cudaSuccess) fn(userData);
   return rt_record(e == cudaSuccess ? rt_sticky_error() : e);
