@@ -167,7 +167,8 @@ cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph
                                           const cudaGraphEdgeData *dependencyData,
                                           size_t numDependencies, enum cudaStreamCaptureMode mode);
 cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph);
-cudaError_t cudaStreamIsCapturing(cudaStream_t stream, enum cudaStreamCaptureStatus *pCaptureStatus);
+cudaError_t cudaStreamIsCapturing(cudaStream_t stream,
+                                  enum cudaStreamCaptureStatus *pCaptureStatus);
 cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream,
                                      enum cudaStreamCaptureStatus *captureStatus_out,
                                      unsigned long long *id_out ANCHOR_DEFAULT(0),
@@ -216,18 +217,20 @@ cudaError_t cudaGraphMemcpyNodeSetParams1D(cudaGraphNode_t node, void *dst, cons
 cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                    const cudaGraphNode_t *pDependencies, size_t numDependencies,
                                    const struct cudaMemsetParams *pMemsetParams);
-cudaError_t cudaGraphMemsetNodeGetParams(cudaGraphNode_t node, struct cudaMemsetParams *pNodeParams);
+cudaError_t cudaGraphMemsetNodeGetParams(cudaGraphNode_t node,
+                                         struct cudaMemsetParams *pNodeParams);
 cudaError_t cudaGraphMemsetNodeSetParams(cudaGraphNode_t node,
                                          const struct cudaMemsetParams *pNodeParams);
 cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                  const cudaGraphNode_t *pDependencies, size_t numDependencies,
                                  const struct cudaHostNodeParams *pNodeParams);
-cudaError_t cudaGraphHostNodeGetParams(cudaGraphNode_t node, struct cudaHostNodeParams *pNodeParams);
+cudaError_t cudaGraphHostNodeGetParams(cudaGraphNode_t node,
+                                       struct cudaHostNodeParams *pNodeParams);
 cudaError_t cudaGraphHostNodeSetParams(cudaGraphNode_t node,
                                        const struct cudaHostNodeParams *pNodeParams);
 cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
-                                       const cudaGraphNode_t *pDependencies,
-                                       size_t numDependencies, cudaGraph_t childGraph);
+                                       const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                       cudaGraph_t childGraph);
 cudaError_t cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t node, cudaGraph_t *pGraph);
 cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                   const cudaGraphNode_t *pDependencies, size_t numDependencies);
@@ -263,8 +266,7 @@ cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from, cudaGrap
 cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t *pDependencies,
                                          cudaGraphEdgeData *edgeData, size_t *pNumDependencies);
 cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cudaGraphNode_t *pDependentNodes,
-                                           cudaGraphEdgeData *edgeData,
-                                           size_t *pNumDependentNodes);
+                                           cudaGraphEdgeData *edgeData, size_t *pNumDependentNodes);
 cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
                                      const cudaGraphNode_t *to, const cudaGraphEdgeData *edgeData,
                                      size_t numDependencies);
