@@ -925,10 +925,9 @@ cudaError_t rt_graph_exec_update(cudaGraphExec_t exec, cudaGraph_t graph,
       info->errorNode = from;
     }
   }
-  if (info->result != cudaGraphExecUpdateSuccess) return cudaErrorGraphExecUpdateFailure;
-  for (size_t i = 0; i < mine->count; i++)
-    mine->nodes[i]->origin = graph->nodes[i]->origin ? mine->nodes[i]->origin : graph->nodes[i];
-  return cudaSuccess;
+  /* the instance's nodes stay those of the graph it was instantiated from */
+  return info->result == cudaGraphExecUpdateSuccess ? cudaSuccess
+                                                    : cudaErrorGraphExecUpdateFailure;
 }
 
 /* ---- replay ---------------------------------------------------------------------------- */
