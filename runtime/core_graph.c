@@ -926,8 +926,7 @@ cudaError_t rt_graph_exec_update(cudaGraphExec_t exec, cudaGraph_t graph,
     }
   }
   /* the instance's nodes stay those of the graph it was instantiated from */
-  return info->result == cudaGraphExecUpdateSuccess ? cudaSuccess
-                                                    : cudaErrorGraphExecUpdateFailure;
+  return info->result == cudaGraphExecUpdateSuccess ? cudaSuccess : cudaErrorGraphExecUpdateFailure;
 }
 
 /* ---- replay ---------------------------------------------------------------------------- */
@@ -1084,10 +1083,10 @@ static void rt_dot_graph(FILE *f, cudaGraph_t g, const char *prefix, unsigned fl
               p->kernel.blockDim.y, p->kernel.blockDim.z, p->kernel.sharedMemBytes);
     if (p->type == cudaGraphNodeTypeMemcpy &&
         (verbose || flags & cudaGraphDebugDotFlagsMemcpyNodeParams))
-      fprintf(f, "\\n%p -> %p, %zu x %zu x %zu bytes, kind %d", p->memcpy.copyParams.srcPtr.ptr,
-              p->memcpy.copyParams.dstPtr.ptr, p->memcpy.copyParams.extent.width,
-              p->memcpy.copyParams.extent.height, p->memcpy.copyParams.extent.depth,
-              (int)p->memcpy.copyParams.kind);
+      fprintf(f, "\\nfrom %p to %p, %zu x %zu x %zu bytes, kind %d",
+              p->memcpy.copyParams.srcPtr.ptr, p->memcpy.copyParams.dstPtr.ptr,
+              p->memcpy.copyParams.extent.width, p->memcpy.copyParams.extent.height,
+              p->memcpy.copyParams.extent.depth, (int)p->memcpy.copyParams.kind);
     if (p->type == cudaGraphNodeTypeMemset &&
         (verbose || flags & cudaGraphDebugDotFlagsMemsetNodeParams))
       fprintf(f, "\\n%p value %u, %u-byte elements %zu x %zu", p->memset.dst, p->memset.value,
