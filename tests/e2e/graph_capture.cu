@@ -4,7 +4,9 @@
 // 1000 times; each replay's result is checked against a host reference by the host
 // node itself. Also a fork/join capture across two streams through events, with
 // cudaStreamGetCaptureInfo, cudaStreamIsCapturing and
-// cudaStreamUpdateCaptureDependencies. Prints PASS or FAIL: <details>.
+// cudaStreamUpdateCaptureDependencies; cudaStreamBeginCaptureToGraph after an existing
+// node, with a cudaGraphLaunch captured as a child graph node, instantiated with
+// cudaGraphInstantiateWithParams(cudaGraphInstantiateFlagUpload). Prints PASS or FAIL.
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <string.h>
@@ -138,6 +140,64 @@ static int fork_join(void) {
   return 0;
 }
 
+// Captures into an existing graph after its memset node (a = 2, a 4-byte pattern): then
+// scale(a, 3) and a captured cudaGraphLaunch of `inner` (a += 1): a = 7.
+static int capture_to_graph(cudaGraphExec_t inner, int *a) {
+  cudaStream_t s;
+  CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  cudaGraph_t g;
+  CHECK(cudaGraphCreate(&g, 0));
+  cudaMemsetParams ms = {};
+  ms.dst = a;
+  ms.value = 2;
+  ms.elementSize = 4;
+  ms.width = N;
+  ms.height = 1;
+  cudaGraphNode_t set;
+  CHECK(cudaGraphAddMemsetNode(&set, g, NULL, 0, &ms));
+  CHECK(cudaStreamBeginCaptureToGraph(s, g, &set, NULL, 1, cudaStreamCaptureModeGlobal));
+  scale<<<(N + 127) / 128, 128, 0, s>>>(a, N, 3);
+  CHECK(cudaGetLastError());
+  CHECK(cudaGraphLaunch(inner, s));
+  cudaGraph_t same;
+  CHECK(cudaStreamEndCapture(s, &same));
+  if (same != g) { printf("FAIL: capture to graph returned another graph\n"); return 1; }
+  size_t count = 0;
+  CHECK(cudaGraphGetNodes(g, NULL, &count));
+  size_t roots = 0;
+  CHECK(cudaGraphGetRootNodes(g, NULL, &roots));
+  if (count != 3 || roots != 1) {
+    printf("FAIL: capture to graph: %zu nodes, %zu roots (expected 3, 1)\n", count, roots);
+    return 1;
+  }
+  cudaGraphNode_t nodes[3];
+  CHECK(cudaGraphGetNodes(g, nodes, &count));
+  cudaGraphNodeType t;
+  CHECK(cudaGraphNodeGetType(nodes[2], &t));
+  if (t != cudaGraphNodeTypeGraph) { printf("FAIL: captured launch is type %d\n", (int)t); return 1; }
+  cudaGraphExec_t exec;
+  cudaGraphInstantiateParams ip = {};
+  ip.flags = cudaGraphInstantiateFlagUpload;
+  ip.uploadStream = s;
+  CHECK(cudaGraphInstantiateWithParams(&exec, g, &ip));
+  if (ip.result_out != cudaGraphInstantiateSuccess) { printf("FAIL: result_out %d\n", (int)ip.result_out); return 1; }
+  CHECK(cudaGraphLaunch(exec, s));
+  CHECK(cudaStreamSynchronize(s));
+  static int h[N];
+  CHECK(cudaMemcpy(h, a, sizeof h, cudaMemcpyDeviceToHost));
+  for (int i = 0; i < N; i++)
+    if (h[i] != 2 * 3 + 1) { printf("FAIL: capture to graph a[%d] = %d (7)\n", i, h[i]); return 1; }
+  CHECK(cudaGraphExecDestroy(exec));
+  CHECK(cudaGraphDestroy(g));
+  CHECK(cudaStreamDestroy(s));
+  return 0;
+}
+
+__global__ void add_one(int *a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) a[i] += 1;
+}
+
 int main(void) {
   static int in[N], out[N];
   for (int i = 0; i < N; i++) in[i] = (i * 7919) % 1000 - 500;
@@ -206,6 +266,16 @@ int main(void) {
   CHECK(cudaGraphExecDestroy(exec));
   CHECK(cudaGraphDestroy(graph));
   if (fork_join()) return 1;
+  // a small graph to launch inside a capture
+  cudaGraph_t inner;
+  CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+  add_one<<<blocks, 128, 0, s>>>(d_a, N);
+  CHECK(cudaStreamEndCapture(s, &inner));
+  cudaGraphExec_t inner_exec;
+  CHECK(cudaGraphInstantiate(&inner_exec, inner, 0));
+  if (capture_to_graph(inner_exec, d_a)) return 1;
+  CHECK(cudaGraphExecDestroy(inner_exec));
+  CHECK(cudaGraphDestroy(inner));
   CHECK(cudaStreamDestroy(s));
   printf("PASS\n");
   return 0;
