@@ -418,6 +418,9 @@ cudaError_t rt_graph_exec_update(cudaGraphExec_t exec, cudaGraph_t graph,
  * work is queued; host and conditional nodes wait for the work before them
  * (a host node's function runs without the lock). */
 cudaError_t rt_graph_launch(rt_device *device, cudaGraphExec_t exec);
+/* cudaDeviceReset's part: every graph and instance destroyed (their handles
+ * invalid from now on), their device memory freed first. */
+void rt_graph_reset(void);
 /* The graph as DOT into path (cudaErrorOperatingSystem when it cannot be
  * written); flags add the cudaGraphDebugDotFlags details. */
 cudaError_t rt_graph_dot(cudaGraph_t graph, const char *path, unsigned flags);
@@ -472,6 +475,8 @@ cudaError_t rt_capture_update_dependencies(cudaStream_t stream, cudaGraphNode_t 
 enum cudaStreamCaptureMode rt_capture_exchange_mode(enum cudaStreamCaptureMode mode);
 /* Whether the legacy stream is blocked by a capture (a blocking stream capturing). */
 bool rt_capture_legacy_blocked(void);
+/* cudaDeviceReset's part: every capture ended, its graph destroyed. */
+void rt_capture_reset(void);
 /* A destroyed stream leaves its capture (which is invalidated). */
 void rt_capture_forget_stream(cudaStream_t stream);
 

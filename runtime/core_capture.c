@@ -371,3 +371,16 @@ void rt_capture_forget_stream(cudaStream_t stream) {
   s->capture->invalidated = true;
   rt_member_remove(&rt_capturing_streams, stream);
 }
+
+void rt_capture_reset(void) {
+  assert(rt_lock_held());
+  while (rt_capturing_streams.count) {
+    rt_capture *c = rt_capturing_streams.items[0].capture;
+    bool own = c->own_graph;
+    cudaGraph_t graph = c->graph;
+    rt_capture_finish(c);
+    if (own && rt_graph_valid(graph)) rt_graph_destroy(graph);
+  }
+  while (rt_captured_events.count)
+    rt_member_remove(&rt_captured_events, rt_captured_events.items[0].key);
+}

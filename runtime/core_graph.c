@@ -64,6 +64,7 @@ struct CUgraph_st {
   rt_graph_handle *handles;
   size_t handle_count;
   cudaGraphNode_t owner; /* a conditional node's body: owned by that node */
+  bool internal;         /* a node's child or body, an instance's clone */
 };
 
 /* One node of an instance, in replay order. */
@@ -79,6 +80,7 @@ struct CUgraphExec_st {
   rt_exec_node *order;
   size_t count;
   unsigned long long flags;
+  bool nested; /* a child's or body's instance, freed with its parent */
 };
 
 /* ---- live handles ------------------------------------------------------------------ */
@@ -358,6 +360,7 @@ static cudaError_t rt_node_set(cudaGraph_t g, cudaGraphNode_t n, struct cudaGrap
     cudaError_t e = rt_graph_clone(p->graph.graph, &clone);
     if (e != cudaSuccess) return e;
     rt_node_free_contents(n);
+    clone->internal = true;
     n->child = clone;
     stored.graph.graph = clone;
     break;
@@ -415,6 +418,7 @@ static cudaError_t rt_node_set(cudaGraph_t g, cudaGraphNode_t n, struct cudaGrap
         return e;
       }
       bodies[i]->owner = n;
+      bodies[i]->internal = true;
       /* the body sees its parent's conditional handles (nested conditionals) */
       bodies[i]->handles = calloc(g->handle_count ? g->handle_count : 1, sizeof(rt_graph_handle));
       for (size_t h = 0; bodies[i]->handles && h < g->handle_count; h++) {
@@ -601,6 +605,7 @@ static cudaError_t rt_node_copy(cudaGraphNode_t n, cudaGraphNode_t c) {
   if (n->child) {
     cudaError_t e = rt_graph_clone(n->child, &c->child);
     if (e != cudaSuccess) return e;
+    c->child->internal = true;
     c->params.graph.graph = c->child;
   }
   if (n->bodies) {
@@ -612,6 +617,7 @@ static cudaError_t rt_node_copy(cudaGraphNode_t n, cudaGraphNode_t c) {
       cudaError_t e = rt_graph_clone(n->bodies[i], &c->bodies[i]);
       if (e != cudaSuccess) return e;
       c->bodies[i]->owner = c;
+      c->bodies[i]->internal = true;
       c->params.conditional.size++;
     }
     c->params.conditional.phGraph_out = c->bodies;
@@ -753,6 +759,7 @@ static cudaError_t rt_exec_build(cudaGraph_t clone, unsigned long long flags, cu
     return cudaErrorMemoryAllocation;
   }
   x->graph = clone;
+  clone->internal = true;
   x->flags = flags;
   x->order = calloc(clone->count ? clone->count : 1, sizeof *x->order);
   cudaError_t e = x->order ? cudaSuccess : cudaErrorMemoryAllocation;
@@ -770,6 +777,7 @@ static cudaError_t rt_exec_build(cudaGraph_t clone, unsigned long long flags, cu
       cudaGraph_t child;
       e = rt_graph_clone(n->child, &child);
       if (e == cudaSuccess) e = rt_exec_build(child, flags, &xn->child, error_node, result);
+      if (e == cudaSuccess) xn->child->nested = true;
     }
     if (e == cudaSuccess && n->bodies) {
       xn->bodies = calloc(n->params.conditional.size, sizeof *xn->bodies);
@@ -778,6 +786,7 @@ static cudaError_t rt_exec_build(cudaGraph_t clone, unsigned long long flags, cu
         cudaGraph_t body;
         e = rt_graph_clone(n->bodies[b], &body);
         if (e == cudaSuccess) e = rt_exec_build(body, flags, &xn->bodies[b], error_node, result);
+        if (e == cudaSuccess) xn->bodies[b]->nested = true;
       }
     }
     if (e != cudaSuccess && error_node && !*error_node) *error_node = n->origin;
@@ -1134,4 +1143,21 @@ cudaError_t rt_graph_dot(cudaGraph_t graph, const char *path, unsigned flags) {
   rt_dot_graph(f, graph, "", flags);
   fprintf(f, "}\n");
   return fclose(f) == 0 ? cudaSuccess : cudaErrorOperatingSystem;
+}
+
+/* ---- cudaDeviceReset ------------------------------------------------------------------ */
+
+void rt_graph_reset(void) {
+  assert(rt_lock_held());
+  for (size_t i = rt_execs.count; i-- > 0;)
+    if (i < rt_execs.count && !((cudaGraphExec_t)rt_execs.items[i])->nested) {
+      rt_exec_free(rt_execs.items[i]);
+      i = rt_execs.count; /* freeing changed the list: start again from its end */
+    }
+  for (size_t i = rt_graphs.count; i-- > 0;)
+    if (i < rt_graphs.count && !((cudaGraph_t)rt_graphs.items[i])->internal) {
+      rt_graph_free(rt_graphs.items[i]);
+      i = rt_graphs.count;
+    }
+  assert(rt_execs.count == 0 && rt_graphs.count == 0 && rt_nodes.count == 0);
 }

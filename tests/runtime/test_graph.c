@@ -214,9 +214,41 @@ static void test_conditional(void) {
   cudaGetLastError();
 }
 
+/* cudaDeviceReset destroys graphs, instances and captures: their handles are
+ * invalid afterwards (never a crash), and the next graph works. */
+static void test_reset(void) {
+  cudaGraph_t g = NULL;
+  CHECK_ERR(cudaGraphCreate(&g, 0), cudaSuccess);
+  struct cudaMemAllocNodeParams ap;
+  memset(&ap, 0, sizeof ap);
+  ap.poolProps.allocType = cudaMemAllocationTypePinned;
+  ap.poolProps.location.type = cudaMemLocationTypeDevice;
+  ap.bytesize = 4096;
+  cudaGraphNode_t alloc;
+  CHECK_ERR(cudaGraphAddMemAllocNode(&alloc, g, NULL, 0, &ap), cudaSuccess);
+  cudaGraphExec_t x = NULL;
+  CHECK_ERR(cudaGraphInstantiate(&x, g, 0), cudaSuccess);
+  cudaStream_t s;
+  CHECK_ERR(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
+  CHECK_ERR(cudaStreamBeginCapture(s, cudaStreamCaptureModeRelaxed), cudaSuccess);
+  CHECK_ERR(cudaDeviceReset(), cudaSuccess);
+  CHECK_ERR(cudaGraphLaunch(x, NULL), cudaErrorInvalidValue);
+  CHECK_ERR(cudaGraphDestroy(g), cudaErrorInvalidValue);
+  size_t n = 0;
+  CHECK_ERR(cudaGraphGetNodes(g, NULL, &n), cudaErrorInvalidValue);
+  cudaGetLastError();
+  CHECK_ERR(cudaGraphCreate(&g, 0), cudaSuccess);
+  CHECK_ERR(cudaGraphAddEmptyNode(&alloc, g, NULL, 0), cudaSuccess);
+  CHECK_ERR(cudaGraphInstantiate(&x, g, 0), cudaSuccess);
+  CHECK_ERR(cudaGraphLaunch(x, NULL), cudaSuccess);
+  CHECK_ERR(cudaGraphExecDestroy(x), cudaSuccess);
+  CHECK_ERR(cudaGraphDestroy(g), cudaSuccess);
+}
+
 int main(void) {
   test_nodes();
   test_capture();
   test_conditional();
+  test_reset();
   return check_finish("test_graph");
 }
