@@ -158,6 +158,7 @@ cudaError_t rt_capture_node(cudaStream_t stream, struct cudaGraphNodeParams *par
   }
   if (!s) return cudaSuccess;
   *captured = true;
+  if (!rt_graph_valid(s->capture->graph)) s->capture->invalidated = true; /* destroyed */
   if (s->capture->invalidated) return cudaErrorStreamCaptureInvalidated;
   cudaGraphNode_t node;
   cudaError_t e = rt_graph_add_node(s->capture->graph, s->dependencies.items, s->dependencies.count,
@@ -307,7 +308,7 @@ cudaError_t rt_capture_end(cudaStream_t stream, cudaGraph_t *out) {
   if (c->mode != cudaStreamCaptureModeRelaxed && c->thread != &rt_thread_token)
     return cudaErrorStreamCaptureWrongThread;
   cudaError_t e = cudaSuccess;
-  if (c->invalidated)
+  if (c->invalidated || !rt_graph_valid(c->graph))
     e = cudaErrorStreamCaptureInvalidated;
   else if (!rt_all_joined(c, &s->dependencies))
     e = cudaErrorStreamCaptureUnjoined;
@@ -315,7 +316,7 @@ cudaError_t rt_capture_end(cudaStream_t stream, cudaGraph_t *out) {
   bool own = c->own_graph;
   rt_capture_finish(c);
   if (e != cudaSuccess) {
-    if (own) rt_graph_destroy(graph);
+    if (own && rt_graph_valid(graph)) rt_graph_destroy(graph);
     return e;
   }
   *out = graph;
@@ -347,7 +348,8 @@ cudaError_t rt_capture_update_dependencies(cudaStream_t stream, cudaGraphNode_t 
   assert(rt_lock_held());
   rt_member *s = rt_legacy(stream) ? NULL : rt_member_find(&rt_capturing_streams, stream);
   if (!s) return cudaErrorIllegalState;
-  if (s->capture->invalidated) return cudaErrorStreamCaptureInvalidated;
+  if (s->capture->invalidated || !rt_graph_valid(s->capture->graph))
+    return cudaErrorStreamCaptureInvalidated;
   for (size_t i = 0; i < count; i++)
     if (!rt_graph_node_valid(dependencies[i]) ||
         rt_graph_node_graph(dependencies[i]) != s->capture->graph)

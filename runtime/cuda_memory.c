@@ -149,6 +149,20 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, c
 
 /* ---- copies and memsets ------------------------------------------------------------ */
 
+/* The one capture check of the asynchronous copies (lock held): in a capture,
+ * a memcpy node of height rows of width bytes instead of the copy. */
+static cudaError_t rt_capture_copy(cudaStream_t stream, void *dst, size_t dpitch, const void *src,
+                                   size_t spitch, size_t width, size_t height,
+                                   enum cudaMemcpyKind kind, bool *captured) {
+  struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemcpy};
+  struct cudaMemcpy3DParms *c = &node.memcpy.copyParams;
+  c->srcPtr = (struct cudaPitchedPtr){(void *)src, spitch, width, height};
+  c->dstPtr = (struct cudaPitchedPtr){dst, dpitch, width, height};
+  c->extent = (struct cudaExtent){width, height, 1};
+  c->kind = kind;
+  return rt_capture_node(stream, &node, captured);
+}
+
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind) {
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
@@ -166,14 +180,8 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
   cudaError_t e = rt_enter_device(&d);
   bool captured = false;
   if (e == cudaSuccess && !rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
-  if (e == cudaSuccess) { /* in a capture: a memcpy node */
-    struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemcpy};
-    node.memcpy.copyParams.srcPtr = (struct cudaPitchedPtr){(void *)src, count, count, 1};
-    node.memcpy.copyParams.dstPtr = (struct cudaPitchedPtr){dst, count, count, 1};
-    node.memcpy.copyParams.extent = (struct cudaExtent){count, 1, 1};
-    node.memcpy.copyParams.kind = kind;
-    e = rt_capture_node(stream, &node, &captured);
-  }
+  if (e == cudaSuccess)
+    e = rt_capture_copy(stream, dst, count, src, count, count, 1, kind, &captured);
   if (e == cudaSuccess && !captured) e = rt_memory_copy(d, dst, src, count, kind);
   return rt_leave(e);
 }
@@ -204,6 +212,7 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
                          size_t height, enum cudaMemcpyKind kind) {
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess) e = rt_capture_sync(NULL); /* the legacy stream's work */
   if (e == cudaSuccess) e = rt_memory_copy_2d(d, dst, dpitch, src, spitch, width, height, kind);
   rt_services_flush(); /* a blocking copy flushes printf */
   return rt_leave(e);
@@ -214,16 +223,19 @@ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t 
                               cudaStream_t stream) {
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
+  bool captured = false;
+  if (e == cudaSuccess && !rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
   if (e == cudaSuccess)
-    e = rt_stream_valid(stream)
-            ? rt_memory_copy_2d(d, dst, dpitch, src, spitch, width, height, kind)
-            : cudaErrorInvalidResourceHandle;
+    e = rt_capture_copy(stream, dst, dpitch, src, spitch, width, height, kind, &captured);
+  if (e == cudaSuccess && !captured)
+    e = rt_memory_copy_2d(d, dst, dpitch, src, spitch, width, height, kind);
   return rt_leave(e);
 }
 
 cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height) {
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess) e = rt_capture_sync(NULL); /* the legacy stream's work */
   if (e == cudaSuccess) e = rt_memory_fill_2d(d, devPtr, pitch, value, width, height);
   return rt_leave(e);
 }
@@ -246,12 +258,15 @@ static cudaError_t rt_symbol_copy(const void *symbol, void *other, size_t count,
   e = rt_stream_valid(stream) ? rt_module_symbol(symbol, &address, &size)
                               : cudaErrorInvalidResourceHandle;
   if (e == cudaSuccess && (offset > size || count > size - offset)) e = cudaErrorInvalidValue;
-  if (e == cudaSuccess) {
-    unsigned char *at = (unsigned char *)address + offset;
-    e = to_symbol ? rt_memory_copy(d, at, other, count, kind)
-                  : rt_memory_copy(d, other, at, count, kind);
-  }
-  if (e == cudaSuccess && synchronous) e = rt_wait_all();
+  unsigned char *at = e == cudaSuccess ? (unsigned char *)address + offset : NULL;
+  void *to = to_symbol ? (void *)at : other;
+  const void *from = to_symbol ? (const void *)other : at;
+  bool captured = false;
+  if (e == cudaSuccess) /* a blocking copy is the legacy stream's; an async one is captured */
+    e = synchronous ? rt_capture_sync(NULL)
+                    : rt_capture_copy(stream, to, count, from, count, count, 1, kind, &captured);
+  if (e == cudaSuccess && !captured) e = rt_memory_copy(d, to, from, count, kind);
+  if (e == cudaSuccess && synchronous && !captured) e = rt_wait_all();
   if (synchronous) rt_services_flush(); /* a blocking copy flushes printf */
   return rt_leave(e);
 }

@@ -143,6 +143,23 @@ static void test_capture(void) {
   size_t free_after;
   CHECK_ERR(cudaMemGetInfo(&free_after, &total), cudaSuccess);
   CHECK(free_after == free_before);
+  /* a 2-D copy captured: 4 rows of 8 bytes between pitches 16 and 8 */
+  unsigned char *pitched = NULL;
+  CHECK_ERR(cudaMalloc((void **)&pitched, 64), cudaSuccess);
+  CHECK_ERR(cudaMemset(pitched, 0x5a, 64), cudaSuccess);
+  static unsigned char rows[32];
+  memset(rows, 0, sizeof rows);
+  CHECK_ERR(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal), cudaSuccess);
+  CHECK_ERR(cudaMemcpy2DAsync(rows, 8, pitched, 16, 8, 4, cudaMemcpyDeviceToHost, s), cudaSuccess);
+  CHECK_ERR(cudaStreamEndCapture(s, &g), cudaSuccess);
+  CHECK(rows[0] == 0); /* captured, not done */
+  CHECK_ERR(cudaGraphInstantiate(&x, g, 0), cudaSuccess);
+  CHECK_ERR(cudaGraphLaunch(x, s), cudaSuccess);
+  CHECK_ERR(cudaStreamSynchronize(s), cudaSuccess);
+  CHECK(rows[0] == 0x5a && rows[31] == 0x5a);
+  CHECK_ERR(cudaGraphExecDestroy(x), cudaSuccess);
+  CHECK_ERR(cudaGraphDestroy(g), cudaSuccess);
+  CHECK_ERR(cudaFree(pitched), cudaSuccess);
   /* errors */
   CHECK_ERR(cudaStreamEndCapture(s, &g), cudaErrorIllegalState);
   CHECK_ERR(cudaStreamBeginCapture(NULL, cudaStreamCaptureModeGlobal),
