@@ -291,6 +291,22 @@ cudaError_t rt_launch_check_config(const rt_launch_config *config);
  * run out. The sticky error is the caller's to check first. */
 cudaError_t rt_launch(rt_device *device, const rt_kernel *kernel, const rt_launch_config *config,
                       void **args);
+/* A run of dispatches encoded into one command buffer (a graph replay's
+ * consecutive kernel nodes): zero-initialise, add dispatches, commit. */
+typedef struct {
+  struct mtl_object *command_buffer; /* open (uncommitted) once a dispatch is added */
+  struct mtl_object **companions;    /* buffers it binds, kept until it completes */
+  size_t count, allocated;
+} rt_launch_batch;
+/* rt_launch's checks, then one dispatch of params — the kernel's packed
+ * parameter block (param_bytes, prepared once) — encoded into the batch's
+ * command buffer, opened on first use (lock held, inside rt_enter). Errors
+ * as rt_launch's; nothing runs before rt_launch_batch_commit. */
+cudaError_t rt_launch_batch_add(rt_device *device, rt_launch_batch *batch, const rt_kernel *kernel,
+                                const rt_launch_config *config, const void *params);
+/* Commits the batch's command buffer, if any, tracks it, and empties the
+ * batch (always call it once dispatches were added, also after an error). */
+void rt_launch_batch_commit(rt_launch_batch *batch);
 /* Blocks of block_size threads resident per multiprocessor of the nominal
  * model, with the kernel's static and dynamic_smem bytes of shared memory;
  * 0 when such a block cannot run. Pure. */

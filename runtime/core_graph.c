@@ -14,9 +14,10 @@
  * instance alone, as in CUDA), sorts the clone topologically, looks up every
  * kernel (library, pipeline: the costs of a first launch) and instantiates
  * child and body graphs recursively. A replay walks that order on the one
- * in-order queue, each node one core operation: a kernel one dispatch of
- * prepared arguments (rt_launch), a copy or memset a blit where one can do
- * it, an event record a marker; a host node waits for the work before it,
+ * in-order queue, each node one core operation: a run of consecutive kernel
+ * nodes one command buffer of dispatches of their prepared parameter blocks
+ * (rt_launch_batch_add), a copy or memset a blit where one can do it, an
+ * event record a marker; a host node waits for the work before it,
  * then calls the function without the lock. A conditional node waits for
  * the work before it, reads its handle's cell (device memory that
  * cudaGraphSetConditional wrote) and runs a body: one host round trip per
@@ -1044,10 +1045,24 @@ static cudaError_t rt_run_node(rt_device *d, const rt_exec_node *xn) {
   }
 }
 
+/* Consecutive kernel nodes share one command buffer (encoded in order: the
+ * arena's hazard tracking orders them); any other node commits it first. */
 static cudaError_t rt_exec_run(rt_device *d, cudaGraphExec_t x) {
   cudaError_t e = cudaSuccess;
-  for (size_t i = 0; e == cudaSuccess && i < x->count; i++)
-    if (x->order[i].enabled) e = rt_run_node(d, &x->order[i]);
+  rt_launch_batch batch = {0};
+  for (size_t i = 0; e == cudaSuccess && i < x->count; i++) {
+    const rt_exec_node *xn = &x->order[i];
+    if (!xn->enabled) continue;
+    const struct cudaGraphNodeParams *p = &xn->node->params;
+    if (p->type == cudaGraphNodeTypeKernel) {
+      rt_launch_config config = {p->kernel.gridDim, p->kernel.blockDim, p->kernel.sharedMemBytes};
+      e = rt_launch_batch_add(d, &batch, &xn->node->kernel, &config, xn->node->arguments);
+      continue;
+    }
+    rt_launch_batch_commit(&batch);
+    e = rt_run_node(d, xn);
+  }
+  rt_launch_batch_commit(&batch);
   return e;
 }
 
