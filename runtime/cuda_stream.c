@@ -161,7 +161,10 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userD
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
                                   void *userData, unsigned int flags) {
   if (!callback || flags != 0) return rt_record(cudaErrorInvalidValue);
-  cudaError_t e = rt_drain_for_host_function(stream);
+  rt_enter(); /* not capturable (cudaLaunchHostFunc is): refused in a capture */
+  cudaError_t e = rt_stream_valid(stream) ? rt_capture_sync(stream) : cudaSuccess;
+  rt_leave_unrecorded(e);
+  if (e == cudaSuccess) e = rt_drain_for_host_function(stream);
   if (e != cudaSuccess) return rt_record(e);
   callback(stream, rt_sticky_error(), userData); /* CUDA passes the stream's status */
   return cudaSuccess;

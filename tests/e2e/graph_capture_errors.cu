@@ -3,7 +3,7 @@
 // capture (cudaErrorStreamCaptureUnsupported, then cudaErrorStreamCaptureInvalidated from
 // the invalidated capture and at cudaStreamEndCapture), the same in Relaxed mode and
 // after cudaThreadExchangeStreamCaptureMode (allowed), synchronising or querying a
-// capturing stream, legacy-stream work while a blocking stream captures
+// capturing stream, cudaStreamAddCallback in a capture, legacy-stream work while a blocking stream captures
 // (cudaErrorStreamCaptureImplicit), capturing the legacy stream, beginning twice,
 // ending a stream that is not capturing (cudaErrorIllegalState), ending from a forked
 // stream (cudaErrorStreamCaptureUnmatched), an unjoined fork
@@ -41,6 +41,9 @@ static void *end_elsewhere(void *) {
   thread_result = cudaStreamEndCapture(shared_stream, &g);
   return NULL;
 }
+
+static int callbacks;
+static void CUDART_CB callback(cudaStream_t, cudaError_t, void *) { callbacks++; }
 
 static cudaStreamCaptureStatus status_of(cudaStream_t s) {
   cudaStreamCaptureStatus st = cudaStreamCaptureStatusNone;
@@ -107,6 +110,13 @@ int main(void) {
   CHECK(cudaStreamBeginCapture(t, cudaStreamCaptureModeGlobal));
   EXPECT(cudaStreamQuery(t), cudaErrorStreamCaptureUnsupported);
   EXPECT(cudaStreamEndCapture(t, &g), cudaErrorStreamCaptureInvalidated);
+  cudaGetLastError();
+
+  // 5b. cudaStreamAddCallback cannot be captured (cudaLaunchHostFunc can)
+  CHECK(cudaStreamBeginCapture(t, cudaStreamCaptureModeGlobal));
+  EXPECT(cudaStreamAddCallback(t, callback, NULL, 0), cudaErrorStreamCaptureUnsupported);
+  EXPECT(cudaStreamEndCapture(t, &g), cudaErrorStreamCaptureInvalidated);
+  if (callbacks != 0) { printf("FAIL: the callback ran during capture\n"); return 1; }
   cudaGetLastError();
 
   // 6. legacy-stream work while a blocking stream captures
