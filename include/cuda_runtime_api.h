@@ -296,6 +296,155 @@ cudaError_t cudaGetDriverEntryPointByVersion(
     enum cudaDriverEntryPointQueryResult *driverStatus ANCHOR_DEFAULT_NULL);
 #undef ANCHOR_DEFAULT_NULL
 
+/* --- stream capture and graphs (docs/runtime.md, "Graphs") ------------------ */
+cudaError_t cudaStreamBeginCapture(cudaStream_t stream, enum cudaStreamCaptureMode mode);
+cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph,
+                                          const cudaGraphNode_t *dependencies,
+                                          const cudaGraphEdgeData *dependencyData,
+                                          size_t numDependencies, enum cudaStreamCaptureMode mode);
+cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph);
+cudaError_t cudaStreamIsCapturing(cudaStream_t stream,
+                                  enum cudaStreamCaptureStatus *pCaptureStatus);
+cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream,
+                                     enum cudaStreamCaptureStatus *captureStatus_out,
+                                     unsigned long long *id_out ANCHOR_DEFAULT(0),
+                                     cudaGraph_t *graph_out ANCHOR_DEFAULT(0),
+                                     const cudaGraphNode_t **dependencies_out ANCHOR_DEFAULT(0),
+                                     const cudaGraphEdgeData **edgeData_out ANCHOR_DEFAULT(0),
+                                     size_t *numDependencies_out ANCHOR_DEFAULT(0));
+cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies,
+                                                const cudaGraphEdgeData *dependencyData,
+                                                size_t numDependencies,
+                                                unsigned int flags ANCHOR_DEFAULT(0));
+cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode);
+
+cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags);
+cudaError_t cudaGraphDestroy(cudaGraph_t graph);
+cudaError_t cudaGraphClone(cudaGraph_t *pGraphClone, cudaGraph_t originalGraph);
+cudaError_t cudaGraphNodeFindInClone(cudaGraphNode_t *pNode, cudaGraphNode_t originalNode,
+                                     cudaGraph_t clonedGraph);
+cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                             const cudaGraphNode_t *pDependencies,
+                             const cudaGraphEdgeData *dependencyData, size_t numDependencies,
+                             struct cudaGraphNodeParams *nodeParams);
+cudaError_t cudaGraphNodeSetParams(cudaGraphNode_t node, struct cudaGraphNodeParams *nodeParams);
+cudaError_t cudaGraphExecNodeSetParams(cudaGraphExec_t graphExec, cudaGraphNode_t node,
+                                       struct cudaGraphNodeParams *nodeParams);
+cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                   const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                   const struct cudaKernelNodeParams *pNodeParams);
+cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t node,
+                                         struct cudaKernelNodeParams *pNodeParams);
+cudaError_t cudaGraphKernelNodeSetParams(cudaGraphNode_t node,
+                                         const struct cudaKernelNodeParams *pNodeParams);
+cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                   const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                   const struct cudaMemcpy3DParms *pCopyParams);
+cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                     const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                     void *dst, const void *src, size_t count,
+                                     enum cudaMemcpyKind kind);
+cudaError_t cudaGraphMemcpyNodeGetParams(cudaGraphNode_t node,
+                                         struct cudaMemcpy3DParms *pNodeParams);
+cudaError_t cudaGraphMemcpyNodeSetParams(cudaGraphNode_t node,
+                                         const struct cudaMemcpy3DParms *pNodeParams);
+cudaError_t cudaGraphMemcpyNodeSetParams1D(cudaGraphNode_t node, void *dst, const void *src,
+                                           size_t count, enum cudaMemcpyKind kind);
+cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                   const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                   const struct cudaMemsetParams *pMemsetParams);
+cudaError_t cudaGraphMemsetNodeGetParams(cudaGraphNode_t node,
+                                         struct cudaMemsetParams *pNodeParams);
+cudaError_t cudaGraphMemsetNodeSetParams(cudaGraphNode_t node,
+                                         const struct cudaMemsetParams *pNodeParams);
+cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                 const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                 const struct cudaHostNodeParams *pNodeParams);
+cudaError_t cudaGraphHostNodeGetParams(cudaGraphNode_t node,
+                                       struct cudaHostNodeParams *pNodeParams);
+cudaError_t cudaGraphHostNodeSetParams(cudaGraphNode_t node,
+                                       const struct cudaHostNodeParams *pNodeParams);
+cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                       const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                       cudaGraph_t childGraph);
+cudaError_t cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t node, cudaGraph_t *pGraph);
+cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                  const cudaGraphNode_t *pDependencies, size_t numDependencies);
+cudaError_t cudaGraphAddEventRecordNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                        const cudaGraphNode_t *pDependencies,
+                                        size_t numDependencies, cudaEvent_t event);
+cudaError_t cudaGraphEventRecordNodeGetEvent(cudaGraphNode_t node, cudaEvent_t *event_out);
+cudaError_t cudaGraphEventRecordNodeSetEvent(cudaGraphNode_t node, cudaEvent_t event);
+cudaError_t cudaGraphAddEventWaitNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                      const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                      cudaEvent_t event);
+cudaError_t cudaGraphEventWaitNodeGetEvent(cudaGraphNode_t node, cudaEvent_t *event_out);
+cudaError_t cudaGraphEventWaitNodeSetEvent(cudaGraphNode_t node, cudaEvent_t event);
+cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                     const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                     struct cudaMemAllocNodeParams *nodeParams);
+cudaError_t cudaGraphMemAllocNodeGetParams(cudaGraphNode_t node,
+                                           struct cudaMemAllocNodeParams *params_out);
+cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                    const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                    void *dptr);
+cudaError_t cudaGraphMemFreeNodeGetParams(cudaGraphNode_t node, void *dptr_out);
+cudaError_t cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle *pHandle_out,
+                                             cudaGraph_t graph,
+                                             unsigned int defaultLaunchValue ANCHOR_DEFAULT(0),
+                                             unsigned int flags ANCHOR_DEFAULT(0));
+cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, enum cudaGraphNodeType *pType);
+cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t *nodes, size_t *numNodes);
+cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph, cudaGraphNode_t *pRootNodes,
+                                  size_t *pNumRootNodes);
+cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from, cudaGraphNode_t *to,
+                              cudaGraphEdgeData *edgeData, size_t *numEdges);
+cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t *pDependencies,
+                                         cudaGraphEdgeData *edgeData, size_t *pNumDependencies);
+cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cudaGraphNode_t *pDependentNodes,
+                                           cudaGraphEdgeData *edgeData, size_t *pNumDependentNodes);
+cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
+                                     const cudaGraphNode_t *to, const cudaGraphEdgeData *edgeData,
+                                     size_t numDependencies);
+cudaError_t cudaGraphRemoveDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
+                                        const cudaGraphNode_t *to,
+                                        const cudaGraphEdgeData *edgeData, size_t numDependencies);
+cudaError_t cudaGraphDestroyNode(cudaGraphNode_t node);
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                 unsigned long long flags ANCHOR_DEFAULT(0));
+cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                          unsigned long long flags ANCHOR_DEFAULT(0));
+cudaError_t cudaGraphInstantiateWithParams(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                           cudaGraphInstantiateParams *instantiateParams);
+cudaError_t cudaGraphExecGetFlags(cudaGraphExec_t graphExec, unsigned long long *flags);
+cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                             const struct cudaKernelNodeParams *pNodeParams);
+cudaError_t cudaGraphExecMemcpyNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                             const struct cudaMemcpy3DParms *pNodeParams);
+cudaError_t cudaGraphExecMemcpyNodeSetParams1D(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                               void *dst, const void *src, size_t count,
+                                               enum cudaMemcpyKind kind);
+cudaError_t cudaGraphExecMemsetNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                             const struct cudaMemsetParams *pNodeParams);
+cudaError_t cudaGraphExecHostNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                           const struct cudaHostNodeParams *pNodeParams);
+cudaError_t cudaGraphExecChildGraphNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                                 cudaGraph_t childGraph);
+cudaError_t cudaGraphExecEventRecordNodeSetEvent(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode,
+                                                 cudaEvent_t event);
+cudaError_t cudaGraphExecEventWaitNodeSetEvent(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode,
+                                               cudaEvent_t event);
+cudaError_t cudaGraphNodeSetEnabled(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode,
+                                    unsigned int isEnabled);
+cudaError_t cudaGraphNodeGetEnabled(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode,
+                                    unsigned int *isEnabled);
+cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
+                                cudaGraphExecUpdateResultInfo *resultInfo);
+cudaError_t cudaGraphUpload(cudaGraphExec_t graphExec, cudaStream_t stream);
+cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream);
+cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec);
+cudaError_t cudaGraphDebugDotPrint(cudaGraph_t graph, const char *path, unsigned int flags);
+
 /* --- declared, not supported ---------------------------------------------
  * Functions Anchor does not implement (yet, or at all on Metal): each records
  * and returns cudaErrorNotSupported. The list, and why for each:

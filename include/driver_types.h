@@ -934,6 +934,151 @@ struct cudaMemPoolProps {
   unsigned char reserved[54];
 };
 
+/* Graphs: the generic node parameters (CUDA 12.2+), edges, conditional nodes
+ * (CUDA 12.3+), instantiation and debug output (docs/runtime.md, "Graphs"). */
+struct cudaKernelNodeParamsV2 {
+  void *func;
+  dim3 gridDim;
+  dim3 blockDim;
+  unsigned int sharedMemBytes;
+  void **kernelParams;
+  void **extra;
+};
+struct cudaMemcpyNodeParams {
+  int flags;
+  int reserved[3];
+  struct cudaMemcpy3DParms copyParams;
+};
+struct cudaMemsetParamsV2 {
+  void *dst;
+  size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  size_t width;
+  size_t height;
+};
+struct cudaHostNodeParamsV2 {
+  cudaHostFn_t fn;
+  void *userData;
+};
+enum cudaGraphChildGraphNodeOwnership {
+  cudaGraphChildGraphOwnershipClone = 0,
+  cudaGraphChildGraphOwnershipMove = 1
+};
+struct cudaChildGraphNodeParams {
+  cudaGraph_t graph;
+  enum cudaGraphChildGraphNodeOwnership ownership;
+};
+struct cudaEventRecordNodeParams {
+  cudaEvent_t event;
+};
+struct cudaEventWaitNodeParams {
+  cudaEvent_t event;
+};
+struct cudaExternalSemaphoreSignalNodeParamsV2 {
+  void *extSemArray;
+  const void *paramsArray;
+  unsigned int numExtSems;
+};
+struct cudaExternalSemaphoreWaitNodeParamsV2 {
+  void *extSemArray;
+  const void *paramsArray;
+  unsigned int numExtSems;
+};
+struct cudaMemAllocNodeParams {
+  struct cudaMemPoolProps poolProps;
+  const struct cudaMemAccessDesc *accessDescs;
+  size_t accessDescCount;
+  size_t bytesize;
+  void *dptr;
+};
+struct cudaMemAllocNodeParamsV2 {
+  struct cudaMemPoolProps poolProps;
+  const struct cudaMemAccessDesc *accessDescs;
+  size_t accessDescCount;
+  size_t bytesize;
+  void *dptr;
+};
+struct cudaMemFreeNodeParams {
+  void *dptr;
+};
+enum cudaGraphConditionalHandleFlags { cudaGraphCondAssignDefault = 1 };
+enum cudaGraphConditionalNodeType {
+  cudaGraphCondTypeIf = 0,
+  cudaGraphCondTypeWhile = 1,
+  cudaGraphCondTypeSwitch = 2
+};
+struct cudaConditionalNodeParams {
+  cudaGraphConditionalHandle handle;
+  enum cudaGraphConditionalNodeType type;
+  unsigned int size;
+  cudaGraph_t *phGraph_out;
+};
+struct cudaGraphNodeParams {
+  enum cudaGraphNodeType type;
+  int reserved0[3];
+  union {
+    long long reserved1[29];
+    struct cudaKernelNodeParamsV2 kernel;
+    struct cudaMemcpyNodeParams memcpy;
+    struct cudaMemsetParamsV2 memset;
+    struct cudaHostNodeParamsV2 host;
+    struct cudaChildGraphNodeParams graph;
+    struct cudaEventWaitNodeParams eventWait;
+    struct cudaEventRecordNodeParams eventRecord;
+    struct cudaExternalSemaphoreSignalNodeParamsV2 extSemSignal;
+    struct cudaExternalSemaphoreWaitNodeParamsV2 extSemWait;
+    struct cudaMemAllocNodeParamsV2 alloc;
+    struct cudaMemFreeNodeParams free;
+    struct cudaConditionalNodeParams conditional;
+  };
+  long long reserved2;
+};
+typedef enum cudaGraphDependencyType_enum {
+  cudaGraphDependencyTypeDefault = 0,
+  cudaGraphDependencyTypeProgrammatic = 1
+} cudaGraphDependencyType;
+typedef struct cudaGraphEdgeData_st {
+  unsigned char from_port;
+  unsigned char to_port;
+  unsigned char type;
+  unsigned char reserved[5];
+} cudaGraphEdgeData;
+#define cudaGraphKernelNodePortDefault 0
+#define cudaGraphKernelNodePortProgrammatic 1
+#define cudaGraphKernelNodePortLaunchCompletion 2
+typedef enum cudaGraphInstantiateResult {
+  cudaGraphInstantiateSuccess = 0,
+  cudaGraphInstantiateError = 1,
+  cudaGraphInstantiateInvalidStructure = 2,
+  cudaGraphInstantiateNodeOperationNotSupported = 3,
+  cudaGraphInstantiateMultipleDevicesNotSupported = 4,
+  cudaGraphInstantiateConditionalHandleUnused = 5
+} cudaGraphInstantiateResult;
+typedef struct cudaGraphInstantiateParams_st {
+  unsigned long long flags;
+  cudaStream_t uploadStream;
+  cudaGraphNode_t errNode_out;
+  cudaGraphInstantiateResult result_out;
+} cudaGraphInstantiateParams;
+enum cudaStreamUpdateCaptureDependenciesFlags {
+  cudaStreamAddCaptureDependencies = 0x0,
+  cudaStreamSetCaptureDependencies = 0x1
+};
+enum cudaGraphDebugDotFlags {
+  cudaGraphDebugDotFlagsVerbose = 1 << 0,
+  cudaGraphDebugDotFlagsKernelNodeParams = 1 << 2,
+  cudaGraphDebugDotFlagsMemcpyNodeParams = 1 << 3,
+  cudaGraphDebugDotFlagsMemsetNodeParams = 1 << 4,
+  cudaGraphDebugDotFlagsHostNodeParams = 1 << 5,
+  cudaGraphDebugDotFlagsEventNodeParams = 1 << 6,
+  cudaGraphDebugDotFlagsExtSemasSignalNodeParams = 1 << 7,
+  cudaGraphDebugDotFlagsExtSemasWaitNodeParams = 1 << 8,
+  cudaGraphDebugDotFlagsKernelNodeAttributes = 1 << 9,
+  cudaGraphDebugDotFlagsHandles = 1 << 10,
+  cudaGraphDebugDotFlagsConditionalNodeParams = 1 << 15
+};
+
 /* Enums of the API surface not declared yet (textures and surfaces,
  * external memory, graphics interop, JIT and library options, graph
  * details, atomics capabilities ...), so programs that name their values
@@ -996,26 +1141,8 @@ enum cudaResourceViewFormat {
   cudaResViewFormatSignedBlockCompressed6H = 0x21,
   cudaResViewFormatUnsignedBlockCompressed7 = 0x22
 };
-enum cudaGraphInstantiateResult {
-  cudaGraphInstantiateSuccess = 0,
-  cudaGraphInstantiateError = 1,
-  cudaGraphInstantiateInvalidStructure = 2,
-  cudaGraphInstantiateNodeOperationNotSupported = 3,
-  cudaGraphInstantiateMultipleDevicesNotSupported = 4,
-  cudaGraphInstantiateConditionalHandleUnused = 5
-};
-enum cudaStreamUpdateCaptureDependenciesFlags {
-  cudaStreamAddCaptureDependencies = 0x0,
-  cudaStreamSetCaptureDependencies = 0x1
-};
 enum cudaUserObjectFlags { cudaUserObjectNoDestructorSync = 0x1 };
 enum cudaUserObjectRetainFlags { cudaGraphUserObjectMove = 0x1 };
-enum cudaGraphConditionalNodeType {
-  cudaGraphCondTypeIf = 0,
-  cudaGraphCondTypeWhile = 1,
-  cudaGraphCondTypeSwitch = 2
-};
-enum cudaGraphConditionalHandleFlags { cudaGraphCondAssignDefault = 1 };
 enum cudaGraphMemAttributeType {
   cudaGraphMemAttrUsedMemCurrent = 0x0,
   cudaGraphMemAttrUsedMemHigh = 0x1,
@@ -1137,33 +1264,12 @@ enum cudaExternalSemaphoreHandleType {
   cudaExternalSemaphoreHandleTypeTimelineSemaphoreWin32 = 10
 };
 
-typedef enum cudaGraphDependencyType_enum {
-  cudaGraphDependencyTypeDefault = 0,
-  cudaGraphDependencyTypeProgrammatic = 1
-} cudaGraphDependencyType;
-enum cudaGraphDebugDotFlags {
-  cudaGraphDebugDotFlagsVerbose = 1 << 0,
-  cudaGraphDebugDotFlagsKernelNodeParams = 1 << 2,
-  cudaGraphDebugDotFlagsMemcpyNodeParams = 1 << 3,
-  cudaGraphDebugDotFlagsMemsetNodeParams = 1 << 4,
-  cudaGraphDebugDotFlagsHostNodeParams = 1 << 5,
-  cudaGraphDebugDotFlagsEventNodeParams = 1 << 6,
-  cudaGraphDebugDotFlagsExtSemasSignalNodeParams = 1 << 7,
-  cudaGraphDebugDotFlagsExtSemasWaitNodeParams = 1 << 8,
-  cudaGraphDebugDotFlagsKernelNodeAttributes = 1 << 9,
-  cudaGraphDebugDotFlagsHandles = 1 << 10,
-  cudaGraphDebugDotFlagsConditionalNodeParams = 1 << 15
-};
 enum cudaCGScope { cudaCGScopeInvalid = 0, cudaCGScopeGrid = 1, cudaCGScopeReserved = 2 };
 enum cudaGraphKernelNodeField {
   cudaGraphKernelNodeFieldInvalid = 0,
   cudaGraphKernelNodeFieldGridDim = 1,
   cudaGraphKernelNodeFieldParam = 2,
   cudaGraphKernelNodeFieldEnabled = 3
-};
-enum cudaGraphChildGraphNodeOwnership {
-  cudaGraphChildGraphOwnershipClone = 0,
-  cudaGraphChildGraphOwnershipMove = 1
 };
 
 typedef enum cudaAsyncNotificationType_enum {

@@ -20,6 +20,8 @@
  *                  lookup by host stub and by name
  *   core_launch.c  validate + pack + encode one dispatch
  *   core_stream.c  live stream and event handles; event markers
+ *   core_graph.c   graphs, nodes, instances and their replay
+ *   core_capture.c stream capture into graphs
  *   core_services.c the device services' blocks; printf's flush; their limits
  *   printf_format.c a printf record as text (pure C)
  *   core_reset.c   cudaDeviceReset's work: all of the above torn down
@@ -429,6 +431,24 @@ cudaError_t rt_launch_check_config(const rt_launch_config *config);
  * run out. The sticky error is the caller's to check first. */
 cudaError_t rt_launch(rt_device *device, const rt_kernel *kernel, const rt_launch_config *config,
                       void **args);
+/* A run of dispatches encoded into one command buffer (a graph replay's
+ * consecutive kernel nodes): zero-initialise, add dispatches, commit. */
+typedef struct {
+  struct mtl_object *command_buffer; /* open (uncommitted) once a dispatch is added */
+  rt_device *device;                 /* and the stream it is encoded for (rt_stream_begin) */
+  cudaStream_t stream;
+  struct mtl_object **companions;    /* buffers it binds, kept until it completes */
+  size_t count, allocated;
+} rt_launch_batch;
+/* rt_launch's checks, then one dispatch of params — the kernel's packed
+ * parameter block (param_bytes, prepared once) — encoded into the batch's
+ * command buffer, opened on first use (lock held, inside rt_enter). Errors
+ * as rt_launch's; nothing runs before rt_launch_batch_commit. */
+cudaError_t rt_launch_batch_add(rt_device *device, rt_launch_batch *batch, const rt_kernel *kernel,
+                                const rt_launch_config *config, const void *params);
+/* Commits the batch's command buffer, if any, tracks it, and empties the
+ * batch (always call it once dispatches were added, also after an error). */
+void rt_launch_batch_commit(rt_launch_batch *batch);
 /* Blocks of block_size threads resident per multiprocessor of the nominal
  * model (threads in whole warps, blocks, registers at the kernel's numRegs,
  * shared memory: the kernel's static and dynamic_smem bytes); 0 when such a
@@ -536,6 +556,152 @@ bool rt_event_timed(cudaEvent_t event);
  * the GPU end time of the stream's work before it, or of its marker when
  * that is later (the stream was idle). */
 float rt_event_elapsed_ms(cudaEvent_t start, cudaEvent_t end);
+
+/* ---- core_graph.c: CUDA graphs (docs/runtime.md, "Graphs") ----------------------- */
+
+/* All: lock held. Handles are validated against the live ones (graphs,
+ * nodes, instances), so a stale or foreign handle is an error, never a
+ * crash; the API files check them before calling the rest. A node's
+ * parameters are the generic cudaGraphNodeParams; the graph keeps owned
+ * copies (argument values, child graphs), so the caller's may go away. */
+bool rt_graph_valid(cudaGraph_t graph);
+bool rt_graph_node_valid(cudaGraphNode_t node);
+bool rt_graph_exec_valid(cudaGraphExec_t exec);
+/* A new empty graph / a deep copy whose nodes remember their originals
+ * (cudaErrorMemoryAllocation when out of host memory). */
+cudaError_t rt_graph_create(cudaGraph_t *out);
+cudaError_t rt_graph_clone(cudaGraph_t graph, cudaGraph_t *out);
+/* Whether graph is a conditional node's body (owned by it: not destroyable). */
+bool rt_graph_owned(cudaGraph_t graph);
+/* Frees the graph, its nodes and their copies; its memory nodes' and
+ * conditional handles' memory once no instance holds it either. */
+void rt_graph_destroy(cudaGraph_t graph);
+/* The node of clone made from original, or NULL. */
+cudaGraphNode_t rt_graph_find_in_clone(cudaGraphNode_t original, cudaGraph_t clone);
+/* Adds a node of params->type after count distinct dependencies of graph.
+ * Checks params as CUDA does (cudaErrorInvalidValue; a kernel's lookup
+ * errors and configuration errors; rt_memory_alloc's for an alloc node,
+ * whose dptr is filled in; a conditional node's body graphs are made and
+ * phGraph_out set when NULL). The kernel is looked up here, once. */
+cudaError_t rt_graph_add_node(cudaGraph_t graph, const cudaGraphNode_t *deps, size_t count,
+                              struct cudaGraphNodeParams *params, cudaGraphNode_t *out);
+/* The node's parameters (pointers borrowed from the node). */
+cudaError_t rt_graph_node_params(cudaGraphNode_t node, struct cudaGraphNodeParams *out);
+/* New parameters of the same type (alloc and conditional nodes: fixed,
+ * cudaErrorInvalidValue); errors as rt_graph_add_node, node unchanged. */
+cudaError_t rt_graph_node_set_params(cudaGraphNode_t node, struct cudaGraphNodeParams *params);
+enum cudaGraphNodeType rt_graph_node_type(cudaGraphNode_t node);
+cudaGraph_t rt_graph_node_graph(cudaGraphNode_t node);
+/* The graph's nodes (creation order) or its roots: stores up to capacity
+ * into out (may be NULL), returns how many there are. */
+size_t rt_graph_nodes(cudaGraph_t graph, cudaGraphNode_t *out, size_t capacity, bool roots);
+/* Its edges, the same way (from/to NULL: count only). */
+size_t rt_graph_edges(cudaGraph_t graph, cudaGraphNode_t *from, cudaGraphNode_t *to,
+                      size_t capacity);
+/* A node's dependencies (dependents false) or dependent nodes. */
+size_t rt_graph_node_neighbours(cudaGraphNode_t node, bool dependents, cudaGraphNode_t *out,
+                                size_t capacity);
+/* Adds or removes count edges from[i] -> to[i]: all or none; a node not in
+ * graph, a self edge, an existing edge to add or a missing one to remove:
+ * cudaErrorInvalidValue. */
+cudaError_t rt_graph_edges_change(cudaGraph_t graph, const cudaGraphNode_t *from,
+                                  const cudaGraphNode_t *to, size_t count, bool add);
+/* Removes the node and its edges. */
+void rt_graph_node_destroy(cudaGraphNode_t node);
+/* A conditional handle of graph: a 4-byte cell of device memory holding
+ * default_value, whose CUDA address is the handle (cudaGraphSetConditional
+ * writes it from device code). */
+cudaError_t rt_graph_conditional_handle(cudaGraph_t graph, unsigned default_value, unsigned flags,
+                                        cudaGraphConditionalHandle *out);
+/* An instance: a private clone in topological order, kernels looked up,
+ * child and body graphs instantiated. A cycle: cudaErrorInvalidValue with
+ * *result cudaGraphInstantiateInvalidStructure; *error_node (may be NULL)
+ * the user's node that failed. */
+cudaError_t rt_graph_instantiate(cudaGraph_t graph, unsigned long long flags, cudaGraphExec_t *out,
+                                 cudaGraphNode_t *error_node, cudaGraphInstantiateResult *result);
+void rt_graph_exec_destroy(cudaGraphExec_t exec);
+unsigned long long rt_graph_exec_flags(cudaGraphExec_t exec);
+/* The instance's private graph (what a captured cudaGraphLaunch adds). */
+cudaGraph_t rt_graph_exec_graph(cudaGraphExec_t exec);
+/* New parameters for the instance's copy of node (a node of the graph it
+ * was instantiated from): cudaErrorInvalidValue when it has none, for
+ * another type or kernel function, and for alloc/free/conditional nodes. */
+cudaError_t rt_graph_exec_set_params(cudaGraphExec_t exec, cudaGraphNode_t node,
+                                     struct cudaGraphNodeParams *params);
+/* Enables/disables a kernel, memcpy or memset node of the instance, or
+ * (enabled_out not NULL) reads its state; other nodes cudaErrorInvalidValue. */
+cudaError_t rt_graph_exec_enable(cudaGraphExec_t exec, cudaGraphNode_t node, bool enable,
+                                 bool *enabled_out);
+/* cudaGraphExecUpdate: graph must have the instance's topology (nodes
+ * paired in creation order); then its parameters replace the instance's.
+ * Otherwise cudaErrorGraphExecUpdateFailure and info says why. */
+cudaError_t rt_graph_exec_update(cudaGraphExec_t exec, cudaGraph_t graph,
+                                 cudaGraphExecUpdateResultInfo *info);
+/* One replay, in the instance's order (inside rt_enter; device ready): the
+ * work is queued; host and conditional nodes wait for the work before them
+ * (a host node's function runs without the lock). */
+cudaError_t rt_graph_launch(rt_device *device, cudaGraphExec_t exec);
+/* cudaDeviceReset's part: every graph and instance destroyed (their handles
+ * invalid from now on), their device memory freed first. */
+void rt_graph_reset(void);
+/* The graph as DOT into path (cudaErrorOperatingSystem when it cannot be
+ * written); flags add the cudaGraphDebugDotFlags details. */
+cudaError_t rt_graph_dot(cudaGraph_t graph, const char *path, unsigned flags);
+
+/* ---- core_capture.c: stream capture ------------------------------------------------ */
+
+/* All: lock held. */
+/* The one check of every enqueueing call (kernel, copy, memset, host
+ * function, event record and wait, stream-ordered alloc/free), made first:
+ * when stream is capturing, params becomes a node of the capture (after
+ * the stream's dependencies; an event record/wait instead forks or joins
+ * streams) and *captured is true — the caller then executes nothing.
+ * Errors: cudaErrorStreamCaptureInvalidated (capture invalidated),
+ * cudaErrorStreamCaptureImplicit (legacy-stream work while a blocking
+ * stream captures; invalidates it), cudaErrorStreamCaptureMerge, and
+ * rt_graph_add_node's (which invalidate the capture). */
+cudaError_t rt_capture_node(cudaStream_t stream, struct cudaGraphNodeParams *params,
+                            bool *captured);
+/* A potentially unsafe call (cudaMalloc, cudaFree, synchronous copies,
+ * device synchronisation): cudaErrorStreamCaptureUnsupported when the
+ * calling thread's mode prohibits it, invalidating those captures. */
+cudaError_t rt_capture_unsafe(void);
+/* Synchronising with or querying stream: a capturing stream is
+ * cudaErrorStreamCaptureUnsupported (and invalidated); the legacy stream
+ * with a blocking stream capturing, cudaErrorStreamCaptureImplicit. */
+cudaError_t rt_capture_sync(cudaStream_t stream);
+/* Whether event was last recorded in a capture. */
+bool rt_capture_event_captured(cudaEvent_t event);
+/* Begins capturing stream into a new graph (graph NULL) or into graph
+ * after count dependencies. cudaErrorStreamCaptureUnsupported for the
+ * legacy stream, cudaErrorIllegalState when already capturing. */
+cudaError_t rt_capture_begin(cudaStream_t stream, cudaGraph_t graph,
+                             const cudaGraphNode_t *dependencies, size_t count,
+                             enum cudaStreamCaptureMode mode);
+/* Ends the capture stream began: *out the graph (NULL on error). Errors:
+ * cudaErrorIllegalState (not capturing), cudaErrorStreamCaptureUnmatched
+ * (not the origin stream), cudaErrorStreamCaptureWrongThread,
+ * cudaErrorStreamCaptureInvalidated, cudaErrorStreamCaptureUnjoined (a
+ * forked stream not joined back); the capture ends on the last two. */
+cudaError_t rt_capture_end(cudaStream_t stream, cudaGraph_t *out);
+/* The stream's capture status and, when capturing, its id, graph and
+ * dependency set (borrowed until the next capture call); NULL outputs skipped. */
+enum cudaStreamCaptureStatus rt_capture_status(cudaStream_t stream, unsigned long long *id,
+                                               cudaGraph_t *graph,
+                                               const cudaGraphNode_t **dependencies, size_t *count);
+/* Adds to (or replaces) a capturing stream's dependency set with nodes of
+ * its capture graph: cudaErrorIllegalState when not capturing,
+ * cudaErrorInvalidValue for another graph's node. */
+cudaError_t rt_capture_update_dependencies(cudaStream_t stream, cudaGraphNode_t *dependencies,
+                                           size_t count, bool replace);
+/* The calling thread's capture-interaction mode: sets mode, returns the old one. */
+enum cudaStreamCaptureMode rt_capture_exchange_mode(enum cudaStreamCaptureMode mode);
+/* Whether the legacy stream is blocked by a capture (a blocking stream capturing). */
+bool rt_capture_legacy_blocked(void);
+/* cudaDeviceReset's part: every capture ended, its graph destroyed. */
+void rt_capture_reset(void);
+/* A destroyed stream leaves its capture (which is invalidated). */
+void rt_capture_forget_stream(cudaStream_t stream);
 
 /* ---- core_services.c: the device services' host side (docs/runtime.md) ------------ */
 

@@ -14,6 +14,10 @@
  *                                kernel uses it
  *   dispatchThreadgroups(grid, block); the whole arena is made resident.
  *
+ * A batch (rt_launch_batch_add/_commit, a graph replay's consecutive kernel
+ * nodes) encodes several such dispatches, one compute encoder each, into one
+ * command buffer, from parameter blocks packed beforehand.
+ *
  * Launches are asynchronous: the command buffer is committed and tracked;
  * its failure surfaces as a sticky error at the next synchronisation.
  * Configuration errors are CUDA 13's (observed on an H200, see
@@ -125,19 +129,17 @@ typedef struct {
   cudaStream_t stream;
 } rt_dispatch;
 
-/* Encodes and commits one dispatch (lock held, inside an autorelease pool). */
-static cudaError_t rt_encode(rt_device *s, const rt_dispatch *d) {
-  mtl_id command_buffer;
-  cudaError_t e = rt_stream_begin(s, d->stream, &command_buffer);
-  if (e != cudaSuccess) return e;
+/* Encodes one dispatch into command_buffer; the buffers bound for its
+ * parameters and context (+1, or NULL) must live until it completes. */
+static cudaError_t rt_encode_into(rt_device *s, mtl_id command_buffer, const rt_dispatch *d,
+                                  mtl_id *params_buffer, mtl_id *context_buffer) {
   mtl_id encoder = mtl_command_buffer_compute_encoder(command_buffer);
   if (!encoder) return cudaErrorLaunchFailure;
-  mtl_id params_buffer = NULL, context_buffer = NULL;
   mtl_compute_set_pipeline_state(encoder, rt_module_pipeline(d->kernel));
-  e = rt_bind_bytes(s, encoder, d->params, d->params_size, AC_ABI_PARAMS_SLOT, &params_buffer);
+  cudaError_t e =
+      rt_bind_bytes(s, encoder, d->params, d->params_size, AC_ABI_PARAMS_SLOT, params_buffer);
   if (e == cudaSuccess)
-    e = rt_bind_bytes(s, encoder, d->context, d->context_size, AC_ABI_CONTEXT_SLOT,
-                      &context_buffer);
+    e = rt_bind_bytes(s, encoder, d->context, d->context_size, AC_ABI_CONTEXT_SLOT, context_buffer);
   if (d->kernel->desc->dynamic_smem)
     mtl_compute_set_threadgroup_memory_length(encoder, rt_dynamic_smem_length(d->shared),
                                               AC_ABI_DYNAMIC_SMEM_SLOT);
@@ -147,6 +149,16 @@ static cudaError_t rt_encode(rt_device *s, const rt_dispatch *d) {
   mtl_size grid = {d->grid.x, d->grid.y, d->grid.z}, block = {d->block.x, d->block.y, d->block.z};
   if (e == cudaSuccess) mtl_compute_dispatch_threadgroups(encoder, grid, block);
   mtl_encoder_end_encoding(encoder);
+  return e;
+}
+
+/* Encodes and commits one dispatch (lock held, inside an autorelease pool). */
+static cudaError_t rt_encode(rt_device *s, const rt_dispatch *d) {
+  mtl_id command_buffer;
+  cudaError_t e = rt_stream_begin(s, d->stream, &command_buffer);
+  if (e != cudaSuccess) return e;
+  mtl_id params_buffer = NULL, context_buffer = NULL;
+  e = rt_encode_into(s, command_buffer, d, &params_buffer, &context_buffer);
   if (e == cudaSuccess) {
     rt_stream_commit(s, d->stream, command_buffer, params_buffer);
     if (context_buffer) rt_submit_track(command_buffer, context_buffer);
@@ -263,6 +275,76 @@ cudaError_t rt_launch_packed(rt_device *device, const rt_kernel *kernel,
   cudaError_t e = rt_launch(device, kernel, config, args);
   free(args);
   return e;
+}
+
+static bool rt_batch_keep(rt_launch_batch *b, mtl_id companion) {
+  if (!companion) return true;
+  if (b->count == b->allocated) {
+    size_t grown = b->allocated ? b->allocated * 2 : 8;
+    mtl_id *items = realloc(b->companions, grown * sizeof *items);
+    if (!items) return false;
+    b->companions = items;
+    b->allocated = grown;
+  }
+  b->companions[b->count++] = companion;
+  return true;
+}
+
+cudaError_t rt_launch_batch_add(rt_device *device, rt_launch_batch *batch, const rt_kernel *kernel,
+                                const rt_launch_config *config, const void *params) {
+  assert(rt_lock_held() && device && batch && kernel && config);
+  assert(!batch->command_buffer || (batch->device == device && batch->stream == config->stream));
+  cudaError_t e = rt_launch_check_config(config);
+  if (e == cudaSuccess) e = rt_check_kernel(kernel, config->block, config->shared);
+  if (e != cudaSuccess) return e;
+  static const unsigned char empty[RT_EMPTY_PARAMS_BYTES];
+  rt_dispatch d = {kernel, config->grid, config->block, config->shared, params, NULL,
+                   kernel->desc->param_bytes, 0, config->stream};
+  if (!kernel->desc->param_bytes) {
+    d.params = empty;
+    d.params_size = sizeof empty;
+  }
+  /* The context first: nothing may happen between rt_stream_begin and
+   * rt_stream_commit but encoding. */
+  uint64_t *context = NULL;
+  e = rt_context(device, kernel, &context, &d.context_size);
+  d.context = context;
+  if (e == cudaSuccess && !batch->command_buffer) {
+    rt_services_flush(); /* CUDA flushes device printf at the start of a launch */
+    mtl_id command_buffer = NULL;
+    e = rt_stream_begin(device, config->stream, &command_buffer);
+    if (e == cudaSuccess) {
+      mtl_retain(command_buffer);
+      batch->command_buffer = command_buffer;
+      batch->device = device;
+      batch->stream = config->stream;
+    }
+  }
+  mtl_id params_buffer = NULL, context_buffer = NULL;
+  if (e == cudaSuccess)
+    e = rt_encode_into(device, batch->command_buffer, &d, &params_buffer, &context_buffer);
+  if (!rt_batch_keep(batch, params_buffer) || !rt_batch_keep(batch, context_buffer)) {
+    mtl_release(params_buffer);
+    mtl_release(context_buffer);
+    e = cudaErrorMemoryAllocation;
+  }
+  free(context);
+  return e;
+}
+
+void rt_launch_batch_commit(rt_launch_batch *batch) {
+  assert(rt_lock_held() && batch);
+  mtl_id command_buffer = batch->command_buffer;
+  if (command_buffer) {
+    rt_stream_commit(batch->device, batch->stream, command_buffer, NULL);
+    for (size_t i = 0; i < batch->count; i++)
+      rt_submit_track(command_buffer, batch->companions[i]);
+    mtl_release(command_buffer);
+  }
+  for (size_t i = 0; i < batch->count; i++)
+    mtl_release(batch->companions[i]);
+  free(batch->companions);
+  *batch = (rt_launch_batch){0};
 }
 
 int rt_launch_occupancy(const rt_kernel *kernel, int block_size, size_t dynamic_smem) {

@@ -8,6 +8,9 @@
 void rt_reset(void) {
   assert(rt_lock_held());
   cudaError_t failed = rt_sticky_error();
+  if (rt_device_current()) rt_wait_all();
+  rt_capture_reset(); /* graphs, instances and captures go with the device */
+  rt_graph_reset();
   if (rt_device_current()) {
     rt_wait_all();
     rt_services_flush(); /* what kernels printed, before the FIFO goes */

@@ -18,7 +18,8 @@ static size_t rt_stack_size = RT_STACK_DEFAULT, rt_l2_fetch = RT_L2_FETCH_DEFAUL
 
 cudaError_t cudaDeviceSynchronize(void) {
   rt_enter();
-  cudaError_t e = rt_device_current() ? rt_wait_all() : rt_sticky_error();
+  cudaError_t e = rt_capture_unsafe(); /* not during a capture (its mode decides) */
+  if (e == cudaSuccess) e = rt_device_current() ? rt_wait_all() : rt_sticky_error();
   rt_services_flush(); /* device printf's output, as CUDA flushes it here */
   return rt_leave(e);
 }

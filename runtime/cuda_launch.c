@@ -46,6 +46,12 @@ static cudaError_t rt_launch_by_stub(const void *func, const rt_launch_config *c
   cudaError_t e = rt_sticky_error();
   if (e != cudaSuccess) return e;
   if (!rt_stream_valid(stream)) return cudaErrorInvalidResourceHandle;
+  struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeKernel};
+  node.kernel = (struct cudaKernelNodeParamsV2){
+      (void *)func, config->grid, config->block, (unsigned)config->shared, args, NULL};
+  bool captured;
+  e = rt_capture_node(stream, &node, &captured); /* in a capture: a kernel node */
+  if (e != cudaSuccess || captured) return e;
   rt_kernel kernel;
   e = rt_launch_check_config(config);
   if (e == cudaSuccess) e = rt_module_kernel_by_stub(func, &kernel);

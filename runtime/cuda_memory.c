@@ -17,6 +17,7 @@ static cudaError_t rt_allocate(void **out, size_t size, rt_block_kind kind) {
   if (!out) return rt_record(cudaErrorInvalidValue);
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess) e = rt_capture_unsafe(); /* not during a capture (its mode decides) */
   if (e == cudaSuccess) e = rt_memory_alloc(d, size, kind, out);
   return rt_leave(e);
 }
@@ -26,6 +27,7 @@ static cudaError_t rt_allocate(void **out, size_t size, rt_block_kind kind) {
 static cudaError_t rt_release(void *p, rt_block_kind kind, rt_block_kind other_kind) {
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess) e = rt_capture_unsafe();
   if (e == cudaSuccess) e = rt_memory_free(d, p, kind, other_kind);
   return rt_leave(e);
 }
@@ -38,6 +40,7 @@ cudaError_t cudaMalloc(void **devPtr, size_t size) {
 cudaError_t cudaFree(void *devPtr) {
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess) e = rt_capture_unsafe();
   if (e == cudaSuccess && rt_pool_owns(devPtr)) {
     e = rt_wait_all();
     if (e == cudaSuccess) e = rt_pool_free(d, devPtr, 0);
@@ -199,9 +202,35 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, c
 
 /* ---- copies and memsets ------------------------------------------------------------ */
 
+/* The one capture check of the asynchronous copies (lock held): in a capture,
+ * a memcpy node of depth slices of height rows of width bytes instead of the
+ * copy (*captured says which). */
+static cudaError_t rt_capture_copy(cudaStream_t stream, const rt_region *dst,
+                                   const rt_region *src, size_t width, size_t height, size_t depth,
+                                   enum cudaMemcpyKind kind, bool *captured) {
+  struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemcpy};
+  struct cudaMemcpy3DParms *c = &node.memcpy.copyParams;
+  size_t src_rows = src->pitch && depth > 1 ? src->slice / src->pitch : height;
+  size_t dst_rows = dst->pitch && depth > 1 ? dst->slice / dst->pitch : height;
+  c->srcPtr = (struct cudaPitchedPtr){src->base, src->pitch, width, src_rows};
+  c->dstPtr = (struct cudaPitchedPtr){dst->base, dst->pitch, width, dst_rows};
+  c->extent = (struct cudaExtent){width, height, depth};
+  c->kind = kind;
+  return rt_capture_node(stream, &node, captured);
+}
+
+/* A 1-D copy as a region pair for rt_capture_copy. */
+static cudaError_t rt_capture_copy_1d(cudaStream_t stream, void *dst, const void *src,
+                                      size_t count, enum cudaMemcpyKind kind, bool *captured) {
+  rt_region to = {dst, count, 0}, from = {(void *)src, count, 0};
+  return rt_capture_copy(stream, &to, &from, count, 1, 1, kind, captured);
+}
+
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind) {
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess) e = rt_capture_sync(NULL); /* the legacy stream's work */
+  if (e == cudaSuccess) e = rt_capture_unsafe();
   if (e == cudaSuccess) e = rt_memory_copy(d, dst, src, count, kind);
   if (e == cudaSuccess && kind != cudaMemcpyDeviceToDevice) e = rt_wait_all();
   if (kind != cudaMemcpyDeviceToDevice) rt_services_flush(); /* a blocking copy flushes printf */
@@ -212,15 +241,17 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
                             cudaStream_t stream) {
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
-  if (e == cudaSuccess)
-    e = rt_stream_valid(stream) ? rt_memory_copy_async(d, dst, src, count, kind, stream)
-                                : cudaErrorInvalidResourceHandle;
+  bool captured = false;
+  if (e == cudaSuccess && !rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
+  if (e == cudaSuccess) e = rt_capture_copy_1d(stream, dst, src, count, kind, &captured);
+  if (e == cudaSuccess && !captured) e = rt_memory_copy_async(d, dst, src, count, kind, stream);
   return rt_leave(e);
 }
 
 cudaError_t cudaMemset(void *devPtr, int value, size_t count) {
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess) e = rt_capture_sync(NULL); /* the legacy stream's work */
   if (e == cudaSuccess) e = rt_memory_fill(d, devPtr, value, count);
   return rt_leave(e);
 }
@@ -228,9 +259,14 @@ cudaError_t cudaMemset(void *devPtr, int value, size_t count) {
 cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream) {
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
-  if (e == cudaSuccess)
-    e = rt_stream_valid(stream) ? rt_memory_fill_async(d, devPtr, value, count, stream)
-                                : cudaErrorInvalidResourceHandle;
+  bool captured = false;
+  if (e == cudaSuccess && !rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
+  if (e == cudaSuccess) { /* in a capture: a memset node */
+    struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemset};
+    node.memset = (struct cudaMemsetParamsV2){devPtr, count, (unsigned char)value, 1, count, 1};
+    e = rt_capture_node(stream, &node, &captured);
+  }
+  if (e == cudaSuccess && !captured) e = rt_memory_fill_async(d, devPtr, value, count, stream);
   return rt_leave(e);
 }
 
@@ -239,10 +275,14 @@ static cudaError_t rt_copy_3d(const rt_region *dst, const rt_region *src, size_t
                               bool synchronous, cudaStream_t stream) {
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
-  /* stream: the copy is done by the host after waiting for the device */
-  if (e == cudaSuccess)
-    e = rt_stream_valid(stream) ? rt_memory_copy_3d(d, dst, src, width, height, depth, kind)
-                                : cudaErrorInvalidResourceHandle;
+  bool captured = false;
+  if (e == cudaSuccess && !rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
+  if (e == cudaSuccess) /* a blocking copy is the legacy stream's; an async one is captured */
+    e = synchronous ? rt_capture_sync(NULL)
+                    : rt_capture_copy(stream, dst, src, width, height, depth, kind, &captured);
+  /* The copy itself is done by the host after waiting for the device. */
+  if (e == cudaSuccess && !captured)
+    e = rt_memory_copy_3d(d, dst, src, width, height, depth, kind);
   if (synchronous) rt_services_flush(); /* a blocking copy flushes printf */
   return rt_leave(e);
 }
@@ -319,10 +359,12 @@ static cudaError_t rt_peer_copy(void *dst, int dst_device, const void *src, int 
   if (dst_device != 0 || src_device != 0) return rt_record(cudaErrorInvalidDevice);
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
+  bool captured = false;
+  if (e == cudaSuccess && !rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
   if (e == cudaSuccess)
-    e = rt_stream_valid(stream)
-            ? rt_memory_copy_async(d, dst, src, count, cudaMemcpyDeviceToDevice, stream)
-            : cudaErrorInvalidResourceHandle;
+    e = rt_capture_copy_1d(stream, dst, src, count, cudaMemcpyDeviceToDevice, &captured);
+  if (e == cudaSuccess && !captured)
+    e = rt_memory_copy_async(d, dst, src, count, cudaMemcpyDeviceToDevice, stream);
   return rt_leave(e);
 }
 
@@ -340,9 +382,21 @@ static cudaError_t rt_fill_3d(const rt_region *dst, int value, size_t width, siz
                               size_t depth, cudaStream_t stream) {
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
-  if (e == cudaSuccess) /* stream: done by the host after waiting for the device */
-    e = rt_stream_valid(stream) ? rt_memory_fill_3d(d, dst, value, width, height, depth)
-                                : cudaErrorInvalidResourceHandle;
+  bool captured = false;
+  if (e == cudaSuccess && !rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
+  /* In a capture a 2-D memset is a memset node; a 3-D one (which a memset node
+   * cannot describe) is refused as a synchronising call would be. */
+  if (e == cudaSuccess && depth <= 1) {
+    struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemset};
+    node.memset =
+        (struct cudaMemsetParamsV2){dst->base, dst->pitch, (unsigned char)value, 1, width, height};
+    e = rt_capture_node(stream, &node, &captured);
+  } else if (e == cudaSuccess) {
+    e = rt_capture_sync(stream);
+  }
+  /* The fill itself is done by the host after waiting for the device. */
+  if (e == cudaSuccess && !captured)
+    e = rt_memory_fill_3d(d, dst, value, width, height, depth);
   return rt_leave(e);
 }
 
@@ -383,12 +437,15 @@ static cudaError_t rt_symbol_copy(const void *symbol, void *other, size_t count,
   e = rt_stream_valid(stream) ? rt_module_symbol(symbol, &address, &size)
                               : cudaErrorInvalidResourceHandle;
   if (e == cudaSuccess && (offset > size || count > size - offset)) e = cudaErrorInvalidValue;
-  if (e == cudaSuccess) {
-    unsigned char *at = (unsigned char *)address + offset;
-    e = to_symbol ? rt_memory_copy_async(d, at, other, count, kind, stream)
-                  : rt_memory_copy_async(d, other, at, count, kind, stream);
-  }
-  if (e == cudaSuccess && synchronous) e = rt_wait_all();
+  unsigned char *at = e == cudaSuccess ? (unsigned char *)address + offset : NULL;
+  void *to = to_symbol ? (void *)at : other;
+  const void *from = to_symbol ? (const void *)other : at;
+  bool captured = false;
+  if (e == cudaSuccess) /* a blocking copy is the legacy stream's; an async one is captured */
+    e = synchronous ? rt_capture_sync(NULL)
+                    : rt_capture_copy_1d(stream, to, from, count, kind, &captured);
+  if (e == cudaSuccess && !captured) e = rt_memory_copy_async(d, to, from, count, kind, stream);
+  if (e == cudaSuccess && synchronous && !captured) e = rt_wait_all();
   if (synchronous) rt_services_flush(); /* a blocking copy flushes printf */
   return rt_leave(e);
 }

@@ -16,6 +16,16 @@ static cudaError_t rt_pool_allocate(void **out, size_t size, cudaMemPool_t pool,
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
   if (e == cudaSuccess && !rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
+  bool captured = false;
+  if (e == cudaSuccess) { /* in a capture: an alloc node (its memory is the graph's) */
+    struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemAlloc};
+    node.alloc.poolProps.allocType = cudaMemAllocationTypePinned;
+    node.alloc.poolProps.location.type = cudaMemLocationTypeDevice;
+    node.alloc.bytesize = size;
+    e = rt_capture_node(stream, &node, &captured);
+    if (captured) *out = e == cudaSuccess ? node.alloc.dptr : NULL;
+    if (captured) return rt_leave(e);
+  }
   if (e == cudaSuccess && !pool)
     e = rt_pool_current(&pool);
   else if (e == cudaSuccess && !rt_pool_valid(pool))
@@ -39,7 +49,13 @@ cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream) {
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
   if (e == cudaSuccess && !rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
-  if (e == cudaSuccess && devPtr) e = rt_pool_free(d, devPtr, stream);
+  bool captured = false;
+  if (e == cudaSuccess) { /* in a capture: a free node */
+    struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemFree};
+    node.free.dptr = devPtr;
+    e = rt_capture_node(stream, &node, &captured);
+  }
+  if (e == cudaSuccess && !captured && devPtr) e = rt_pool_free(d, devPtr, stream);
   return rt_leave(e);
 }
 

@@ -33,12 +33,15 @@ cudaError_t cudaStreamCreate(cudaStream_t *pStream) {
 
 cudaError_t cudaStreamDestroy(cudaStream_t stream) {
   rt_enter();
+  if (stream) rt_capture_forget_stream(stream); /* a capturing stream leaves its capture */
   return rt_leave(rt_stream_destroy(stream) ? cudaSuccess : cudaErrorInvalidResourceHandle);
 }
 
 cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
   rt_enter();
-  cudaError_t e = rt_stream_valid(stream) ? rt_sticky_error() : cudaErrorInvalidResourceHandle;
+  cudaError_t e =
+      rt_stream_valid(stream) ? rt_capture_sync(stream) : cudaErrorInvalidResourceHandle;
+  if (e == cudaSuccess) e = rt_sticky_error();
   if (e == cudaSuccess) e = rt_stream_synchronize(stream);
   rt_services_flush(); /* device printf's output, as CUDA flushes it here */
   return rt_leave(e);
@@ -46,7 +49,9 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
 
 cudaError_t cudaStreamQuery(cudaStream_t stream) {
   rt_enter();
-  cudaError_t e = rt_stream_valid(stream) ? rt_sticky_error() : cudaErrorInvalidResourceHandle;
+  cudaError_t e =
+      rt_stream_valid(stream) ? rt_capture_sync(stream) : cudaErrorInvalidResourceHandle;
+  if (e == cudaSuccess) e = rt_sticky_error();
   if (e == cudaSuccess && !rt_stream_idle(stream)) e = cudaErrorNotReady;
   if (e == cudaSuccess) e = rt_sticky_error(); /* retiring may have found a failure */
   return rt_leave(e);
@@ -115,8 +120,14 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, uns
   rt_device *d = NULL;
   cudaError_t e = rt_event_valid(event) && rt_stream_valid(stream) ? rt_sticky_error()
                                                                    : cudaErrorInvalidResourceHandle;
-  if (e == cudaSuccess) e = rt_device_ready(&d);
-  if (e == cudaSuccess) e = rt_event_record(d, event, stream);
+  bool captured = false;
+  if (e == cudaSuccess) { /* in a capture: the event marks the capture's point (fork/join) */
+    struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeEventRecord};
+    node.eventRecord.event = event;
+    e = rt_capture_node(stream, &node, &captured);
+  }
+  if (e == cudaSuccess && !captured) e = rt_device_ready(&d);
+  if (e == cudaSuccess && !captured) e = rt_event_record(d, event, stream);
   return rt_leave(e);
 }
 
@@ -126,7 +137,9 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
 
 cudaError_t cudaEventSynchronize(cudaEvent_t event) {
   rt_enter();
-  cudaError_t e = rt_event_valid(event) ? rt_event_wait(event) : cudaErrorInvalidResourceHandle;
+  cudaError_t e = rt_event_valid(event) ? cudaSuccess : cudaErrorInvalidResourceHandle;
+  if (e == cudaSuccess && rt_capture_event_captured(event)) e = cudaErrorCapturedEvent;
+  if (e == cudaSuccess) e = rt_event_wait(event);
   rt_services_flush(); /* device printf's output (when nothing else runs) */
   return rt_leave(e);
 }
@@ -134,6 +147,7 @@ cudaError_t cudaEventSynchronize(cudaEvent_t event) {
 cudaError_t cudaEventQuery(cudaEvent_t event) {
   rt_enter();
   cudaError_t e = rt_event_valid(event) ? rt_sticky_error() : cudaErrorInvalidResourceHandle;
+  if (e == cudaSuccess && rt_capture_event_captured(event)) e = cudaErrorCapturedEvent;
   if (e == cudaSuccess && rt_event_recorded(event) && !rt_event_done(event)) e = cudaErrorNotReady;
   return rt_leave(e);
 }
@@ -160,6 +174,13 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
                                                                    : cudaErrorInvalidResourceHandle;
   /* cudaEventWaitExternal matters only in stream capture (graphs). */
   if (e == cudaSuccess && (flags & ~(unsigned)cudaEventWaitExternal)) e = cudaErrorInvalidValue;
+  bool captured = false;
+  if (e == cudaSuccess) { /* a captured event: the stream joins its capture */
+    struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeWaitEvent};
+    node.eventWait.event = event;
+    e = rt_capture_node(stream, &node, &captured);
+  }
+  if (captured) return rt_leave(e);
   if (e == cudaSuccess) e = rt_sticky_error();
   rt_device *d = NULL;
   if (e == cudaSuccess && rt_event_recorded(event)) e = rt_device_ready(&d);
@@ -173,7 +194,15 @@ static cudaError_t rt_host_function(cudaStream_t stream, cudaHostFn_t fn,
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
   if (e == cudaSuccess && !rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
-  if (e == cudaSuccess) e = rt_stream_host_function(d, stream, fn, callback, data);
+  bool captured = false;
+  if (e == cudaSuccess && fn) { /* in a capture: a host node */
+    struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeHost};
+    node.host = (struct cudaHostNodeParamsV2){fn, data};
+    e = rt_capture_node(stream, &node, &captured);
+  } else if (e == cudaSuccess) { /* a callback is not capturable: refused in a capture */
+    e = rt_capture_sync(stream);
+  }
+  if (e == cudaSuccess && !captured) e = rt_stream_host_function(d, stream, fn, callback, data);
   return rt_leave(e);
 }
 

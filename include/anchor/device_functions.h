@@ -119,6 +119,14 @@ ANCHOR_DEV int __syncthreads_or(int predicate) {
   return __nvvm_bar0_or(predicate);
 }
 
+/* ---- graphs: a conditional node's value (docs/runtime.md, "Graphs") ----------------------- */
+/* A conditional handle is the CUDA address of its 4-byte cell in device
+ * memory; the runtime reads the cell once the work before the conditional
+ * node has completed. */
+ANCHOR_DEV void cudaGraphSetConditional(unsigned long long handle, unsigned int value) {
+  *(volatile unsigned int *)(size_t)handle = value;
+}
+
 /* ---- warp-level functions: anchor/warp_functions.h ---------------------------------------- */
 #include "warp_functions.h"
 

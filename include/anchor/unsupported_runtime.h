@@ -49,73 +49,7 @@
                                             const cudaLaunchConfig_t *launchConfig), \
     (NULL, NULL, NULL)) \
   X(cudaOccupancyMaxActiveClusters, (int *numClusters, const void *func, \
-                                     const cudaLaunchConfig_t *launchConfig), (NULL, NULL, NULL)) \
-  /* stream capture and graphs */ \
-  X(cudaStreamBeginCapture, (cudaStream_t stream, enum cudaStreamCaptureMode mode), \
-    (NULL, cudaStreamCaptureModeGlobal)) \
-  X(cudaStreamEndCapture, (cudaStream_t stream, cudaGraph_t *pGraph), (NULL, NULL)) \
-  X(cudaStreamIsCapturing, (cudaStream_t stream, enum cudaStreamCaptureStatus *pCaptureStatus), \
-    (NULL, NULL)) \
-  X(cudaThreadExchangeStreamCaptureMode, (enum cudaStreamCaptureMode *mode), (NULL)) \
-  X(cudaGraphCreate, (cudaGraph_t *pGraph, unsigned int flags), (NULL, 0)) \
-  X(cudaGraphDestroy, (cudaGraph_t graph), (NULL)) \
-  X(cudaGraphClone, (cudaGraph_t *pGraphClone, cudaGraph_t originalGraph), (NULL, NULL)) \
-  X(cudaGraphInstantiate, (cudaGraphExec_t *pGraphExec, cudaGraph_t graph, \
-                           unsigned long long flags ANCHOR_DEFAULT(0)), (NULL, NULL, 0)) \
-  X(cudaGraphInstantiateWithFlags, (cudaGraphExec_t *pGraphExec, cudaGraph_t graph, \
-                                    unsigned long long flags ANCHOR_DEFAULT(0)), (NULL, NULL, 0)) \
-  X(cudaGraphLaunch, (cudaGraphExec_t graphExec, cudaStream_t stream), (NULL, NULL)) \
-  X(cudaGraphUpload, (cudaGraphExec_t graphExec, cudaStream_t stream), (NULL, NULL)) \
-  X(cudaGraphExecDestroy, (cudaGraphExec_t graphExec), (NULL)) \
-  X(cudaGraphExecUpdate, (cudaGraphExec_t hGraphExec, cudaGraph_t hGraph, \
-                          cudaGraphExecUpdateResultInfo *resultInfo), (NULL, NULL, NULL)) \
-  X(cudaGraphAddKernelNode, (cudaGraphNode_t *pGraphNode, cudaGraph_t graph, \
-                             const cudaGraphNode_t *pDependencies, size_t numDependencies, \
-                             const struct cudaKernelNodeParams *pNodeParams), \
-    (NULL, NULL, NULL, 0, NULL)) \
-  X(cudaGraphAddMemcpyNode, (cudaGraphNode_t *pGraphNode, cudaGraph_t graph, \
-                             const cudaGraphNode_t *pDependencies, size_t numDependencies, \
-                             const struct cudaMemcpy3DParms *pCopyParams), \
-    (NULL, NULL, NULL, 0, NULL)) \
-  X(cudaGraphAddMemcpyNode1D, (cudaGraphNode_t *pGraphNode, cudaGraph_t graph, \
-                               const cudaGraphNode_t *pDependencies, size_t numDependencies, \
-                               void *dst, const void *src, size_t count, enum cudaMemcpyKind kind), \
-    (NULL, NULL, NULL, 0, NULL, NULL, 0, cudaMemcpyDefault)) \
-  X(cudaGraphAddMemsetNode, (cudaGraphNode_t *pGraphNode, cudaGraph_t graph, \
-                             const cudaGraphNode_t *pDependencies, size_t numDependencies, \
-                             const struct cudaMemsetParams *pMemsetParams), \
-    (NULL, NULL, NULL, 0, NULL)) \
-  X(cudaGraphAddHostNode, (cudaGraphNode_t *pGraphNode, cudaGraph_t graph, \
-                           const cudaGraphNode_t *pDependencies, size_t numDependencies, \
-                           const struct cudaHostNodeParams *pNodeParams), \
-    (NULL, NULL, NULL, 0, NULL)) \
-  X(cudaGraphAddChildGraphNode, (cudaGraphNode_t *pGraphNode, cudaGraph_t graph, \
-                                 const cudaGraphNode_t *pDependencies, size_t numDependencies, \
-                                 cudaGraph_t childGraph), (NULL, NULL, NULL, 0, NULL)) \
-  X(cudaGraphAddEmptyNode, (cudaGraphNode_t *pGraphNode, cudaGraph_t graph, \
-                            const cudaGraphNode_t *pDependencies, size_t numDependencies), \
-    (NULL, NULL, NULL, 0)) \
-  X(cudaGraphAddEventRecordNode, (cudaGraphNode_t *pGraphNode, cudaGraph_t graph, \
-                                  const cudaGraphNode_t *pDependencies, size_t numDependencies, \
-                                  cudaEvent_t event), (NULL, NULL, NULL, 0, NULL)) \
-  X(cudaGraphAddEventWaitNode, (cudaGraphNode_t *pGraphNode, cudaGraph_t graph, \
-                                const cudaGraphNode_t *pDependencies, size_t numDependencies, \
-                                cudaEvent_t event), (NULL, NULL, NULL, 0, NULL)) \
-  X(cudaGraphKernelNodeGetParams, (cudaGraphNode_t node, struct cudaKernelNodeParams *pNodeParams), \
-    (NULL, NULL)) \
-  X(cudaGraphKernelNodeSetParams, (cudaGraphNode_t node, \
-                                   const struct cudaKernelNodeParams *pNodeParams), (NULL, NULL)) \
-  X(cudaGraphExecKernelNodeSetParams, (cudaGraphExec_t hGraphExec, cudaGraphNode_t node, \
-                                       const struct cudaKernelNodeParams *pNodeParams), \
-    (NULL, NULL, NULL)) \
-  X(cudaGraphGetNodes, (cudaGraph_t graph, cudaGraphNode_t *nodes, size_t *numNodes), \
-    (NULL, NULL, NULL)) \
-  X(cudaGraphGetRootNodes, (cudaGraph_t graph, cudaGraphNode_t *pRootNodes, \
-                            size_t *pNumRootNodes), (NULL, NULL, NULL)) \
-  X(cudaGraphNodeGetType, (cudaGraphNode_t node, enum cudaGraphNodeType *pType), (NULL, NULL)) \
-  X(cudaGraphDestroyNode, (cudaGraphNode_t node), (NULL)) \
-  X(cudaGraphDebugDotPrint, (cudaGraph_t graph, const char *path, unsigned int flags), \
-    (NULL, NULL, 0))
+                                     const cudaLaunchConfig_t *launchConfig), (NULL, NULL, NULL))
 /* clang-format on */
 
 #endif

@@ -1,0 +1,1178 @@
+/* runtime/core_graph.c — CUDA graphs: graphs of nodes and edges, their
+ * executable instances and replay (docs/runtime.md, "Graphs").
+ *
+ * A graph owns its nodes (creation order) and its edges (a list of
+ * from -> to pairs). Every node keeps its parameters as a generic
+ * cudaGraphNodeParams whose pointers are owned copies: a kernel node's
+ * argument values (one block, args[i] pointing into it, copied from
+ * kernelParams or the extra buffer when the node is set), a child graph
+ * node's graph (a clone), a conditional node's body graphs. Memory a graph
+ * allocates (alloc nodes, conditional handles' cells) is a shared,
+ * reference-counted arena block: the graph and every instance hold it.
+ *
+ * Instantiation clones the graph (so later edits of the graph leave the
+ * instance alone, as in CUDA), sorts the clone topologically, looks up every
+ * kernel (library, pipeline: the costs of a first launch) and instantiates
+ * child and body graphs recursively. A replay walks that order on the one
+ * in-order queue, each node one core operation: a run of consecutive kernel
+ * nodes one command buffer of dispatches of their prepared parameter blocks
+ * (rt_launch_batch_add), a copy or memset a blit where one can do it, an
+ * event record a marker; a host node waits for the work before it,
+ * then calls the function without the lock. A conditional node waits for
+ * the work before it, reads its handle's cell (device memory that
+ * cudaGraphSetConditional wrote) and runs a body: one host round trip per
+ * evaluation. Nothing here touches Metal. */
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+
+/* A block of arena memory shared by a graph, its clones and instances. */
+typedef struct {
+  void *pointer;
+  size_t size;
+  int references;
+} rt_graph_memory;
+
+typedef struct {
+  rt_graph_memory *cell; /* 4 bytes: the handle's value */
+  unsigned default_value, flags;
+} rt_graph_handle;
+
+struct CUgraphNode_st {
+  cudaGraph_t graph;
+  cudaGraphNode_t origin; /* the node this one was cloned from, or NULL */
+  struct cudaGraphNodeParams params;
+  unsigned char *arguments; /* kernel: the argument values */
+  void **argument_pointers; /* kernel: one per parameter, into arguments */
+  rt_kernel kernel;         /* kernel: found when the node is set */
+  cudaGraph_t child;        /* graph node: the owned clone */
+  cudaGraph_t *bodies;      /* conditional: params.conditional.size graphs */
+  rt_graph_memory *memory;  /* alloc node */
+};
+
+typedef struct {
+  cudaGraphNode_t from, to;
+} rt_edge;
+
+struct CUgraph_st {
+  cudaGraphNode_t *nodes;
+  size_t count, allocated;
+  rt_edge *edges;
+  size_t edge_count, edge_allocated;
+  rt_graph_handle *handles;
+  size_t handle_count;
+  cudaGraphNode_t owner; /* a conditional node's body: owned by that node */
+  bool internal;         /* a node's child or body, an instance's clone */
+};
+
+/* One node of an instance, in replay order. */
+typedef struct {
+  cudaGraphNode_t node; /* in the instance's private clone */
+  bool enabled;
+  cudaGraphExec_t child; /* graph node: the child's instance */
+  cudaGraphExec_t *bodies;
+} rt_exec_node;
+
+struct CUgraphExec_st {
+  cudaGraph_t graph; /* private clone */
+  rt_exec_node *order;
+  size_t count;
+  unsigned long long flags;
+  bool nested; /* a child's or body's instance, freed with its parent */
+};
+
+/* ---- live handles ------------------------------------------------------------------ */
+
+typedef struct {
+  void **items;
+  size_t count, allocated;
+} rt_live;
+
+static rt_live rt_graphs, rt_nodes, rt_execs;
+
+static bool rt_live_add(rt_live *h, void *item) {
+  if (h->count == h->allocated) {
+    size_t grown = h->allocated ? h->allocated * 2 : 64;
+    void **items = realloc(h->items, grown * sizeof *items);
+    if (!items) return false;
+    h->items = items;
+    h->allocated = grown;
+  }
+  h->items[h->count++] = item;
+  return true;
+}
+
+static bool rt_live_has(const rt_live *h, const void *item) {
+  if (!item) return false;
+  for (size_t i = h->count; i-- > 0;)
+    if (h->items[i] == item) return true;
+  return false;
+}
+
+static void rt_live_remove(rt_live *h, const void *item) {
+  for (size_t i = h->count; i-- > 0;)
+    if (h->items[i] == item) {
+      h->items[i] = h->items[--h->count];
+      return;
+    }
+}
+
+bool rt_graph_valid(cudaGraph_t graph) {
+  assert(rt_lock_held());
+  return rt_live_has(&rt_graphs, graph);
+}
+bool rt_graph_node_valid(cudaGraphNode_t node) {
+  assert(rt_lock_held());
+  return rt_live_has(&rt_nodes, node);
+}
+bool rt_graph_exec_valid(cudaGraphExec_t exec) {
+  assert(rt_lock_held());
+  return rt_live_has(&rt_execs, exec);
+}
+
+/* ---- shared memory blocks ------------------------------------------------------------ */
+
+static rt_graph_memory *rt_memory_retain(rt_graph_memory *m) {
+  if (m) m->references++;
+  return m;
+}
+
+static void rt_memory_release(rt_graph_memory *m) {
+  if (!m || --m->references > 0) return;
+  rt_device *d = rt_device_current();
+  if (d && m->pointer) rt_memory_free(d, m->pointer, RT_BLOCK_DEVICE, RT_BLOCK_DEVICE);
+  free(m);
+}
+
+static cudaError_t rt_memory_new(size_t size, rt_graph_memory **out) {
+  rt_device *d;
+  cudaError_t e = rt_device_ready(&d);
+  if (e != cudaSuccess) return e;
+  rt_graph_memory *m = calloc(1, sizeof *m);
+  if (!m) return cudaErrorMemoryAllocation;
+  e = rt_memory_alloc(d, size, RT_BLOCK_DEVICE, &m->pointer);
+  if (e != cudaSuccess || !m->pointer) {
+    free(m);
+    return e != cudaSuccess ? e : cudaErrorInvalidValue;
+  }
+  m->size = size;
+  m->references = 1;
+  *out = m;
+  return cudaSuccess;
+}
+
+/* ---- graphs -------------------------------------------------------------------------- */
+
+cudaError_t rt_graph_create(cudaGraph_t *out) {
+  assert(rt_lock_held() && out);
+  cudaGraph_t g = calloc(1, sizeof *g);
+  if (!g || !rt_live_add(&rt_graphs, g)) {
+    free(g);
+    return cudaErrorMemoryAllocation;
+  }
+  *out = g;
+  return cudaSuccess;
+}
+
+static void rt_node_free_contents(cudaGraphNode_t n);
+
+static void rt_graph_free(cudaGraph_t g) {
+  for (size_t i = 0; i < g->count; i++) {
+    rt_node_free_contents(g->nodes[i]);
+    rt_live_remove(&rt_nodes, g->nodes[i]);
+    free(g->nodes[i]);
+  }
+  for (size_t i = 0; i < g->handle_count; i++)
+    rt_memory_release(g->handles[i].cell);
+  rt_live_remove(&rt_graphs, g);
+  free(g->nodes);
+  free(g->edges);
+  free(g->handles);
+  free(g);
+}
+
+bool rt_graph_owned(cudaGraph_t graph) {
+  assert(rt_lock_held() && rt_graph_valid(graph));
+  return graph->owner != NULL;
+}
+
+void rt_graph_destroy(cudaGraph_t graph) {
+  assert(rt_lock_held() && rt_graph_valid(graph));
+  rt_graph_free(graph);
+}
+
+static bool rt_graph_has_node(cudaGraph_t g, cudaGraphNode_t n) {
+  return rt_graph_node_valid(n) && n->graph == g;
+}
+
+static bool rt_graph_append(cudaGraph_t g, cudaGraphNode_t n) {
+  if (g->count == g->allocated) {
+    size_t grown = g->allocated ? g->allocated * 2 : 8;
+    cudaGraphNode_t *nodes = realloc(g->nodes, grown * sizeof *nodes);
+    if (!nodes) return false;
+    g->nodes = nodes;
+    g->allocated = grown;
+  }
+  g->nodes[g->count++] = n;
+  return true;
+}
+
+static bool rt_edge_exists(cudaGraph_t g, cudaGraphNode_t from, cudaGraphNode_t to) {
+  for (size_t i = 0; i < g->edge_count; i++)
+    if (g->edges[i].from == from && g->edges[i].to == to) return true;
+  return false;
+}
+
+static bool rt_edge_append(cudaGraph_t g, cudaGraphNode_t from, cudaGraphNode_t to) {
+  if (g->edge_count == g->edge_allocated) {
+    size_t grown = g->edge_allocated ? g->edge_allocated * 2 : 8;
+    rt_edge *edges = realloc(g->edges, grown * sizeof *edges);
+    if (!edges) return false;
+    g->edges = edges;
+    g->edge_allocated = grown;
+  }
+  g->edges[g->edge_count++] = (rt_edge){from, to};
+  return true;
+}
+
+/* ---- node parameters ------------------------------------------------------------------ */
+
+static void rt_node_free_contents(cudaGraphNode_t n) {
+  free(n->arguments);
+  free(n->argument_pointers);
+  n->arguments = NULL;
+  n->argument_pointers = NULL;
+  if (n->child) rt_graph_free(n->child);
+  n->child = NULL;
+  if (n->bodies) {
+    for (unsigned i = 0; i < n->params.conditional.size; i++)
+      rt_graph_free(n->bodies[i]);
+    free(n->bodies);
+    n->bodies = NULL;
+  }
+  rt_memory_release(n->memory);
+  n->memory = NULL;
+}
+
+/* CUDA's launch-parameter-buffer markers of the "extra" array. */
+#define RT_EXTRA_END ((void *)0)
+#define RT_EXTRA_BUFFER_POINTER ((void *)1)
+#define RT_EXTRA_BUFFER_SIZE ((void *)2)
+
+/* The argument values of a kernel node, copied: from kernelParams (one
+ * pointer per parameter) or from extra's packed buffer. */
+static cudaError_t rt_copy_arguments(const rt_kernel *k, const struct cudaKernelNodeParamsV2 *p,
+                                     unsigned char **block_out, void ***pointers_out) {
+  const ac_kernel *desc = k->desc;
+  size_t bytes = desc->param_bytes ? (size_t)desc->param_bytes : 1;
+  const unsigned char *packed = NULL;
+  size_t packed_size = 0;
+  if (p->kernelParams && p->extra) return cudaErrorInvalidValue;
+  if (p->extra) {
+    for (void **x = p->extra; *x != RT_EXTRA_END; x += 2) {
+      if (x[0] == RT_EXTRA_BUFFER_POINTER)
+        packed = x[1];
+      else if (x[0] == RT_EXTRA_BUFFER_SIZE && x[1])
+        packed_size = *(const size_t *)x[1];
+      else
+        return cudaErrorInvalidValue;
+    }
+    if (desc->param_count && (!packed || packed_size < desc->param_bytes))
+      return cudaErrorInvalidValue;
+  } else if (desc->param_count && !p->kernelParams) {
+    return cudaErrorInvalidValue;
+  }
+  unsigned char *block = calloc(1, bytes);
+  void **pointers = calloc(desc->param_count ? desc->param_count : 1, sizeof *pointers);
+  if (!block || !pointers) {
+    free(block);
+    free(pointers);
+    return cudaErrorMemoryAllocation;
+  }
+  for (size_t i = 0; i < desc->param_count; i++) {
+    const void *from = packed ? packed + desc->params[i].offset : p->kernelParams[i];
+    memcpy(block + desc->params[i].offset, from, (size_t)desc->params[i].size);
+    pointers[i] = block + desc->params[i].offset;
+  }
+  *block_out = block;
+  *pointers_out = pointers;
+  return cudaSuccess;
+}
+
+static bool rt_memset_valid(const struct cudaMemsetParamsV2 *m) {
+  if (!m->dst || (m->elementSize != 1 && m->elementSize != 2 && m->elementSize != 4)) return false;
+  if (m->height > 1 && m->pitch < m->width * m->elementSize) return false;
+  return true;
+}
+
+static bool rt_copy_valid(const struct cudaMemcpy3DParms *c) {
+  if (c->srcArray || c->dstArray) return false; /* CUDA arrays: not in Anchor */
+  if (!c->srcPtr.ptr || !c->dstPtr.ptr) return false;
+  if ((unsigned)c->kind > cudaMemcpyDefault) return false;
+  return true;
+}
+
+/* Checks params for a node of its type and stores owned copies into n
+ * (whose old contents the caller has freed or moves to). Fills the
+ * outputs of alloc and conditional parameters. */
+static cudaError_t rt_node_set(cudaGraph_t g, cudaGraphNode_t n, struct cudaGraphNodeParams *p) {
+  struct cudaGraphNodeParams stored = {.type = p->type};
+  switch (p->type) {
+  case cudaGraphNodeTypeKernel: {
+    rt_launch_config config = {p->kernel.gridDim, p->kernel.blockDim, p->kernel.sharedMemBytes};
+    cudaError_t e = rt_launch_check_config(&config);
+    rt_kernel k;
+    if (e == cudaSuccess) e = rt_module_kernel_by_stub(p->kernel.func, &k);
+    unsigned char *block = NULL;
+    void **pointers = NULL;
+    if (e == cudaSuccess) e = rt_copy_arguments(&k, &p->kernel, &block, &pointers);
+    if (e != cudaSuccess) return e;
+    rt_node_free_contents(n);
+    n->kernel = k;
+    n->arguments = block;
+    n->argument_pointers = pointers;
+    stored.kernel = p->kernel;
+    stored.kernel.kernelParams = k.desc->param_count ? pointers : NULL;
+    stored.kernel.extra = NULL;
+    break;
+  }
+  case cudaGraphNodeTypeMemcpy:
+    if (!rt_copy_valid(&p->memcpy.copyParams) || p->memcpy.flags) return cudaErrorInvalidValue;
+    rt_node_free_contents(n);
+    stored.memcpy = p->memcpy;
+    break;
+  case cudaGraphNodeTypeMemset:
+    if (!rt_memset_valid(&p->memset)) return cudaErrorInvalidValue;
+    rt_node_free_contents(n);
+    stored.memset = p->memset;
+    break;
+  case cudaGraphNodeTypeHost:
+    if (!p->host.fn) return cudaErrorInvalidValue;
+    rt_node_free_contents(n);
+    stored.host = p->host;
+    break;
+  case cudaGraphNodeTypeGraph: {
+    if (!rt_graph_valid(p->graph.graph) || p->graph.graph == g) return cudaErrorInvalidValue;
+    if (p->graph.ownership != cudaGraphChildGraphOwnershipClone) return cudaErrorNotSupported;
+    cudaGraph_t clone;
+    cudaError_t e = rt_graph_clone(p->graph.graph, &clone);
+    if (e != cudaSuccess) return e;
+    rt_node_free_contents(n);
+    clone->internal = true;
+    n->child = clone;
+    stored.graph.graph = clone;
+    break;
+  }
+  case cudaGraphNodeTypeEmpty: rt_node_free_contents(n); break;
+  case cudaGraphNodeTypeEventRecord:
+  case cudaGraphNodeTypeWaitEvent:
+    if (!rt_event_valid(p->eventRecord.event)) return cudaErrorInvalidValue;
+    rt_node_free_contents(n);
+    stored.eventRecord = p->eventRecord;
+    break;
+  case cudaGraphNodeTypeMemAlloc: {
+    if (p->alloc.bytesize == 0 || p->alloc.poolProps.allocType != cudaMemAllocationTypePinned ||
+        p->alloc.poolProps.location.type != cudaMemLocationTypeDevice ||
+        p->alloc.poolProps.location.id != 0)
+      return cudaErrorInvalidValue;
+    if (n->memory) return cudaErrorInvalidValue; /* an alloc node's parameters are fixed */
+    rt_graph_memory *m;
+    cudaError_t e = rt_memory_new(p->alloc.bytesize, &m);
+    if (e != cudaSuccess) return e;
+    n->memory = m;
+    stored.alloc = p->alloc;
+    stored.alloc.accessDescs = NULL;
+    stored.alloc.accessDescCount = 0;
+    stored.alloc.dptr = p->alloc.dptr = m->pointer;
+    break;
+  }
+  case cudaGraphNodeTypeMemFree: {
+    rt_device *d;
+    cudaError_t e = rt_device_ready(&d);
+    if (e != cudaSuccess) return e;
+    if (!p->free.dptr || !rt_memory_find(d, p->free.dptr, 0)) return cudaErrorInvalidValue;
+    rt_node_free_contents(n);
+    stored.free = p->free;
+    break;
+  }
+  case cudaGraphNodeTypeConditional: {
+    const struct cudaConditionalNodeParams *c = &p->conditional;
+    bool known = false;
+    for (size_t i = 0; i < g->handle_count; i++)
+      known |= (cudaGraphConditionalHandle)(uintptr_t)g->handles[i].cell->pointer == c->handle;
+    if (!known || n->bodies) return cudaErrorInvalidValue; /* the body graphs are fixed */
+    if ((c->type == cudaGraphCondTypeWhile && c->size != 1) ||
+        (c->type == cudaGraphCondTypeIf && c->size != 1 && c->size != 2) ||
+        (c->type == cudaGraphCondTypeSwitch && c->size == 0) || (unsigned)c->type > 2)
+      return cudaErrorInvalidValue;
+    cudaGraph_t *bodies = calloc(c->size, sizeof *bodies);
+    if (!bodies) return cudaErrorMemoryAllocation;
+    for (unsigned i = 0; i < c->size; i++) {
+      cudaError_t e = rt_graph_create(&bodies[i]);
+      if (e != cudaSuccess) {
+        while (i-- > 0)
+          rt_graph_free(bodies[i]);
+        free(bodies);
+        return e;
+      }
+      bodies[i]->owner = n;
+      bodies[i]->internal = true;
+      /* the body sees its parent's conditional handles (nested conditionals) */
+      bodies[i]->handles = calloc(g->handle_count ? g->handle_count : 1, sizeof(rt_graph_handle));
+      for (size_t h = 0; bodies[i]->handles && h < g->handle_count; h++) {
+        bodies[i]->handles[h] = g->handles[h];
+        rt_memory_retain(g->handles[h].cell);
+        bodies[i]->handle_count++;
+      }
+    }
+    n->bodies = bodies;
+    stored.conditional = *c;
+    stored.conditional.phGraph_out = bodies;
+    if (p->conditional.phGraph_out == NULL) p->conditional.phGraph_out = bodies;
+    break;
+  }
+  default: return cudaErrorInvalidValue; /* external semaphores: none in Anchor */
+  }
+  n->params = stored;
+  return cudaSuccess;
+}
+
+static bool rt_dependencies_valid(cudaGraph_t g, const cudaGraphNode_t *deps, size_t count) {
+  if (count && !deps) return false;
+  for (size_t i = 0; i < count; i++) {
+    if (!rt_graph_has_node(g, deps[i])) return false;
+    for (size_t j = 0; j < i; j++)
+      if (deps[j] == deps[i]) return false;
+  }
+  return true;
+}
+
+cudaError_t rt_graph_add_node(cudaGraph_t graph, const cudaGraphNode_t *deps, size_t count,
+                              struct cudaGraphNodeParams *params, cudaGraphNode_t *out) {
+  assert(rt_lock_held() && rt_graph_valid(graph) && params && out);
+  if (!rt_dependencies_valid(graph, deps, count)) return cudaErrorInvalidValue;
+  cudaGraphNode_t n = calloc(1, sizeof *n);
+  if (!n) return cudaErrorMemoryAllocation;
+  n->graph = graph;
+  cudaError_t e = rt_node_set(graph, n, params);
+  if (e == cudaSuccess && !rt_live_add(&rt_nodes, n)) e = cudaErrorMemoryAllocation;
+  if (e == cudaSuccess && !rt_graph_append(graph, n)) {
+    rt_live_remove(&rt_nodes, n);
+    e = cudaErrorMemoryAllocation;
+  }
+  for (size_t i = 0; e == cudaSuccess && i < count; i++)
+    if (!rt_edge_append(graph, deps[i], n)) e = cudaErrorMemoryAllocation;
+  if (e != cudaSuccess) {
+    if (graph->count && graph->nodes[graph->count - 1] == n) {
+      graph->count--;
+      rt_live_remove(&rt_nodes, n);
+      while (graph->edge_count && graph->edges[graph->edge_count - 1].to == n)
+        graph->edge_count--;
+    }
+    rt_node_free_contents(n);
+    free(n);
+    return e;
+  }
+  *out = n;
+  return cudaSuccess;
+}
+
+cudaError_t rt_graph_node_params(cudaGraphNode_t node, struct cudaGraphNodeParams *out) {
+  assert(rt_lock_held() && rt_graph_node_valid(node) && out);
+  *out = node->params;
+  return cudaSuccess;
+}
+
+cudaError_t rt_graph_node_set_params(cudaGraphNode_t node, struct cudaGraphNodeParams *params) {
+  assert(rt_lock_held() && rt_graph_node_valid(node) && params);
+  if (params->type != node->params.type) return cudaErrorInvalidValue;
+  if (params->type == cudaGraphNodeTypeMemAlloc || params->type == cudaGraphNodeTypeConditional)
+    return cudaErrorInvalidValue; /* CUDA: these nodes' parameters cannot change */
+  return rt_node_set(node->graph, node, params);
+}
+
+enum cudaGraphNodeType rt_graph_node_type(cudaGraphNode_t node) {
+  assert(rt_lock_held() && rt_graph_node_valid(node));
+  return node->params.type;
+}
+
+cudaGraph_t rt_graph_node_graph(cudaGraphNode_t node) {
+  assert(rt_lock_held() && rt_graph_node_valid(node));
+  return node->graph;
+}
+
+size_t rt_graph_nodes(cudaGraph_t graph, cudaGraphNode_t *out, size_t capacity, bool roots) {
+  assert(rt_lock_held() && rt_graph_valid(graph));
+  size_t found = 0;
+  for (size_t i = 0; i < graph->count; i++) {
+    bool root = true;
+    for (size_t j = 0; roots && root && j < graph->edge_count; j++)
+      root = graph->edges[j].to != graph->nodes[i];
+    if (!root) continue;
+    if (out && found < capacity) out[found] = graph->nodes[i];
+    found++;
+  }
+  return found;
+}
+
+size_t rt_graph_edges(cudaGraph_t graph, cudaGraphNode_t *from, cudaGraphNode_t *to,
+                      size_t capacity) {
+  assert(rt_lock_held() && rt_graph_valid(graph));
+  for (size_t i = 0; from && to && i < graph->edge_count && i < capacity; i++) {
+    from[i] = graph->edges[i].from;
+    to[i] = graph->edges[i].to;
+  }
+  return graph->edge_count;
+}
+
+size_t rt_graph_node_neighbours(cudaGraphNode_t node, bool dependents, cudaGraphNode_t *out,
+                                size_t capacity) {
+  assert(rt_lock_held() && rt_graph_node_valid(node));
+  cudaGraph_t g = node->graph;
+  size_t found = 0;
+  for (size_t i = 0; i < g->edge_count; i++) {
+    const rt_edge *edge = &g->edges[i];
+    cudaGraphNode_t other = dependents ? edge->to : edge->from;
+    if ((dependents ? edge->from : edge->to) != node) continue;
+    if (out && found < capacity) out[found] = other;
+    found++;
+  }
+  return found;
+}
+
+cudaError_t rt_graph_edges_change(cudaGraph_t graph, const cudaGraphNode_t *from,
+                                  const cudaGraphNode_t *to, size_t count, bool add) {
+  assert(rt_lock_held() && rt_graph_valid(graph));
+  for (size_t i = 0; i < count; i++) {
+    if (!rt_graph_has_node(graph, from[i]) || !rt_graph_has_node(graph, to[i]) || from[i] == to[i])
+      return cudaErrorInvalidValue;
+    bool exists = rt_edge_exists(graph, from[i], to[i]);
+    if (add == exists) return cudaErrorInvalidValue; /* duplicate / missing edge */
+  }
+  for (size_t i = 0; i < count; i++) {
+    if (add) {
+      if (!rt_edge_append(graph, from[i], to[i])) return cudaErrorMemoryAllocation;
+      continue;
+    }
+    for (size_t j = 0; j < graph->edge_count; j++)
+      if (graph->edges[j].from == from[i] && graph->edges[j].to == to[i]) {
+        memmove(&graph->edges[j], &graph->edges[j + 1],
+                (graph->edge_count - j - 1) * sizeof *graph->edges);
+        graph->edge_count--;
+        break;
+      }
+  }
+  return cudaSuccess;
+}
+
+void rt_graph_node_destroy(cudaGraphNode_t node) {
+  assert(rt_lock_held() && rt_graph_node_valid(node));
+  cudaGraph_t g = node->graph;
+  size_t kept = 0;
+  for (size_t i = 0; i < g->edge_count; i++)
+    if (g->edges[i].from != node && g->edges[i].to != node) g->edges[kept++] = g->edges[i];
+  g->edge_count = kept;
+  for (size_t i = 0; i < g->count; i++)
+    if (g->nodes[i] == node) {
+      memmove(&g->nodes[i], &g->nodes[i + 1], (g->count - i - 1) * sizeof *g->nodes);
+      g->count--;
+      break;
+    }
+  rt_node_free_contents(node);
+  rt_live_remove(&rt_nodes, node);
+  free(node);
+}
+
+/* A copy of n's parameters into c (a node of the clone): shares the
+ * kernel's lookup, copies the arguments, clones child and body graphs. */
+static cudaError_t rt_node_copy(cudaGraphNode_t n, cudaGraphNode_t c) {
+  c->params = n->params;
+  c->kernel = n->kernel;
+  c->memory = rt_memory_retain(n->memory);
+  if (n->params.type == cudaGraphNodeTypeKernel) {
+    size_t bytes = n->kernel.desc->param_bytes ? (size_t)n->kernel.desc->param_bytes : 1;
+    size_t count = n->kernel.desc->param_count ? n->kernel.desc->param_count : 1;
+    c->arguments = malloc(bytes);
+    c->argument_pointers = calloc(count, sizeof *c->argument_pointers);
+    if (!c->arguments || !c->argument_pointers) return cudaErrorMemoryAllocation;
+    memcpy(c->arguments, n->arguments, bytes);
+    for (size_t i = 0; i < n->kernel.desc->param_count; i++)
+      c->argument_pointers[i] = c->arguments + n->kernel.desc->params[i].offset;
+    if (n->kernel.desc->param_count) c->params.kernel.kernelParams = c->argument_pointers;
+  }
+  if (n->child) {
+    cudaError_t e = rt_graph_clone(n->child, &c->child);
+    if (e != cudaSuccess) return e;
+    c->child->internal = true;
+    c->params.graph.graph = c->child;
+  }
+  if (n->bodies) {
+    unsigned size = n->params.conditional.size;
+    c->bodies = calloc(size, sizeof *c->bodies);
+    if (!c->bodies) return cudaErrorMemoryAllocation;
+    c->params.conditional.size = 0; /* counts the bodies made, for the cleanup */
+    for (unsigned i = 0; i < size; i++) {
+      cudaError_t e = rt_graph_clone(n->bodies[i], &c->bodies[i]);
+      if (e != cudaSuccess) return e;
+      c->bodies[i]->owner = c;
+      c->bodies[i]->internal = true;
+      c->params.conditional.size++;
+    }
+    c->params.conditional.phGraph_out = c->bodies;
+  }
+  return cudaSuccess;
+}
+
+cudaError_t rt_graph_clone(cudaGraph_t graph, cudaGraph_t *out) {
+  assert(rt_lock_held() && rt_graph_valid(graph) && out);
+  cudaGraph_t c;
+  cudaError_t e = rt_graph_create(&c);
+  if (e != cudaSuccess) return e;
+  c->handles = calloc(graph->handle_count ? graph->handle_count : 1, sizeof *c->handles);
+  if (!c->handles) e = cudaErrorMemoryAllocation;
+  for (size_t i = 0; e == cudaSuccess && i < graph->handle_count; i++) {
+    c->handles[i] = graph->handles[i];
+    rt_memory_retain(c->handles[i].cell);
+    c->handle_count++;
+  }
+  for (size_t i = 0; e == cudaSuccess && i < graph->count; i++) {
+    cudaGraphNode_t n = calloc(1, sizeof *n);
+    if (!n || !rt_live_add(&rt_nodes, n)) {
+      free(n);
+      e = cudaErrorMemoryAllocation;
+      break;
+    }
+    n->graph = c;
+    n->origin = graph->nodes[i];
+    if (!rt_graph_append(c, n)) {
+      rt_live_remove(&rt_nodes, n);
+      free(n);
+      e = cudaErrorMemoryAllocation;
+      break;
+    }
+    e = rt_node_copy(graph->nodes[i], n);
+  }
+  for (size_t i = 0; e == cudaSuccess && i < graph->edge_count; i++) {
+    size_t from = 0, to = 0;
+    while (graph->nodes[from] != graph->edges[i].from)
+      from++;
+    while (graph->nodes[to] != graph->edges[i].to)
+      to++;
+    if (!rt_edge_append(c, c->nodes[from], c->nodes[to])) e = cudaErrorMemoryAllocation;
+  }
+  if (e != cudaSuccess) {
+    rt_graph_free(c);
+    return e;
+  }
+  *out = c;
+  return cudaSuccess;
+}
+
+cudaGraphNode_t rt_graph_find_in_clone(cudaGraphNode_t original, cudaGraph_t clone) {
+  assert(rt_lock_held() && rt_graph_valid(clone));
+  for (size_t i = 0; i < clone->count; i++)
+    if (clone->nodes[i]->origin == original) return clone->nodes[i];
+  return NULL;
+}
+
+cudaError_t rt_graph_conditional_handle(cudaGraph_t graph, unsigned default_value, unsigned flags,
+                                        cudaGraphConditionalHandle *out) {
+  assert(rt_lock_held() && rt_graph_valid(graph) && out);
+  rt_graph_handle *handles =
+      realloc(graph->handles, (graph->handle_count + 1) * sizeof *graph->handles);
+  if (!handles) return cudaErrorMemoryAllocation;
+  graph->handles = handles;
+  rt_graph_memory *cell;
+  cudaError_t e = rt_memory_new(sizeof(unsigned), &cell);
+  if (e != cudaSuccess) return e;
+  e = rt_memory_copy(rt_device_current(), cell->pointer, &default_value, sizeof default_value,
+                     cudaMemcpyHostToDevice);
+  if (e != cudaSuccess) {
+    rt_memory_release(cell);
+    return e;
+  }
+  graph->handles[graph->handle_count++] = (rt_graph_handle){cell, default_value, flags};
+  *out = (cudaGraphConditionalHandle)(uintptr_t)cell->pointer;
+  return cudaSuccess;
+}
+
+/* ---- instantiation ------------------------------------------------------------------- */
+
+static void rt_exec_free(cudaGraphExec_t x) {
+  for (size_t i = 0; i < x->count; i++) {
+    rt_exec_node *xn = &x->order[i];
+    if (xn->child) rt_exec_free(xn->child);
+    if (xn->bodies) {
+      for (unsigned b = 0; b < xn->node->params.conditional.size; b++)
+        if (xn->bodies[b]) rt_exec_free(xn->bodies[b]);
+      free(xn->bodies);
+    }
+  }
+  free(x->order);
+  if (x->graph) rt_graph_free(x->graph);
+  rt_live_remove(&rt_execs, x);
+  free(x);
+}
+
+static cudaError_t rt_exec_build(cudaGraph_t clone, unsigned long long flags, cudaGraphExec_t *out,
+                                 cudaGraphNode_t *error_node, cudaGraphInstantiateResult *result);
+
+/* Kahn's algorithm, ties in creation order. false: a cycle. */
+static bool rt_topological_order(cudaGraph_t g, cudaGraphNode_t *order) {
+  size_t *pending = calloc(g->count ? g->count : 1, sizeof *pending);
+  bool *placed = calloc(g->count ? g->count : 1, sizeof *placed);
+  bool ok = pending && placed;
+  for (size_t i = 0; ok && i < g->count; i++)
+    for (size_t e = 0; e < g->edge_count; e++)
+      pending[i] += g->edges[e].to == g->nodes[i];
+  size_t done = 0;
+  while (ok && done < g->count) {
+    size_t pick = g->count;
+    for (size_t i = 0; i < g->count && pick == g->count; i++)
+      if (!placed[i] && pending[i] == 0) pick = i;
+    if (pick == g->count) {
+      ok = false;
+      break;
+    }
+    placed[pick] = true;
+    order[done++] = g->nodes[pick];
+    for (size_t e = 0; e < g->edge_count; e++)
+      if (g->edges[e].from == g->nodes[pick])
+        for (size_t i = 0; i < g->count; i++)
+          if (g->nodes[i] == g->edges[e].to) pending[i]--;
+  }
+  free(pending);
+  free(placed);
+  return ok;
+}
+
+static cudaError_t rt_exec_build(cudaGraph_t clone, unsigned long long flags, cudaGraphExec_t *out,
+                                 cudaGraphNode_t *error_node, cudaGraphInstantiateResult *result) {
+  cudaGraphExec_t x = calloc(1, sizeof *x);
+  cudaGraphNode_t *order = calloc(clone->count ? clone->count : 1, sizeof *order);
+  if (!x || !order || !rt_live_add(&rt_execs, x)) {
+    free(x);
+    free(order);
+    rt_graph_free(clone);
+    return cudaErrorMemoryAllocation;
+  }
+  x->graph = clone;
+  clone->internal = true;
+  x->flags = flags;
+  x->order = calloc(clone->count ? clone->count : 1, sizeof *x->order);
+  cudaError_t e = x->order ? cudaSuccess : cudaErrorMemoryAllocation;
+  if (e == cudaSuccess && !rt_topological_order(clone, order)) {
+    *result = cudaGraphInstantiateInvalidStructure;
+    e = cudaErrorInvalidValue;
+  }
+  for (size_t i = 0; e == cudaSuccess && i < clone->count; i++) {
+    rt_exec_node *xn = &x->order[i];
+    xn->node = order[i];
+    xn->enabled = true;
+    x->count++;
+    cudaGraphNode_t n = order[i];
+    if (n->child) {
+      cudaGraph_t child;
+      e = rt_graph_clone(n->child, &child);
+      if (e == cudaSuccess) e = rt_exec_build(child, flags, &xn->child, error_node, result);
+      if (e == cudaSuccess) xn->child->nested = true;
+    }
+    if (e == cudaSuccess && n->bodies) {
+      xn->bodies = calloc(n->params.conditional.size, sizeof *xn->bodies);
+      if (!xn->bodies) e = cudaErrorMemoryAllocation;
+      for (unsigned b = 0; e == cudaSuccess && b < n->params.conditional.size; b++) {
+        cudaGraph_t body;
+        e = rt_graph_clone(n->bodies[b], &body);
+        if (e == cudaSuccess) e = rt_exec_build(body, flags, &xn->bodies[b], error_node, result);
+        if (e == cudaSuccess) xn->bodies[b]->nested = true;
+      }
+    }
+    if (e != cudaSuccess && error_node && !*error_node) *error_node = n->origin;
+  }
+  free(order);
+  if (e != cudaSuccess) {
+    rt_exec_free(x);
+    return e;
+  }
+  *out = x;
+  return cudaSuccess;
+}
+
+cudaError_t rt_graph_instantiate(cudaGraph_t graph, unsigned long long flags, cudaGraphExec_t *out,
+                                 cudaGraphNode_t *error_node, cudaGraphInstantiateResult *result) {
+  assert(rt_lock_held() && rt_graph_valid(graph) && out && result);
+  *result = cudaGraphInstantiateSuccess;
+  if (error_node) *error_node = NULL;
+  cudaGraph_t clone;
+  cudaError_t e = rt_graph_clone(graph, &clone);
+  if (e == cudaSuccess) e = rt_exec_build(clone, flags, out, error_node, result);
+  if (e != cudaSuccess && *result == cudaGraphInstantiateSuccess)
+    *result = cudaGraphInstantiateError;
+  return e;
+}
+
+void rt_graph_exec_destroy(cudaGraphExec_t exec) {
+  assert(rt_lock_held() && rt_graph_exec_valid(exec));
+  rt_exec_free(exec);
+}
+
+unsigned long long rt_graph_exec_flags(cudaGraphExec_t exec) {
+  assert(rt_lock_held() && rt_graph_exec_valid(exec));
+  return exec->flags;
+}
+
+static rt_exec_node *rt_exec_find(cudaGraphExec_t x, cudaGraphNode_t original) {
+  for (size_t i = 0; i < x->count; i++)
+    if (x->order[i].node->origin == original) return &x->order[i];
+  return NULL;
+}
+
+cudaError_t rt_graph_exec_set_params(cudaGraphExec_t exec, cudaGraphNode_t node,
+                                     struct cudaGraphNodeParams *params) {
+  assert(rt_lock_held() && rt_graph_exec_valid(exec) && params);
+  rt_exec_node *xn = rt_exec_find(exec, node);
+  if (!xn || xn->node->params.type != params->type) return cudaErrorInvalidValue;
+  cudaGraphNode_t n = xn->node;
+  switch (params->type) {
+  case cudaGraphNodeTypeKernel:
+    if (params->kernel.func != n->params.kernel.func) return cudaErrorInvalidValue;
+    break;
+  case cudaGraphNodeTypeMemAlloc:
+  case cudaGraphNodeTypeMemFree:
+  case cudaGraphNodeTypeConditional: return cudaErrorInvalidValue;
+  case cudaGraphNodeTypeGraph: {
+    /* the new child must have the instantiated child's topology */
+    cudaGraphExec_t child = xn->child;
+    if (!rt_graph_valid(params->graph.graph)) return cudaErrorInvalidValue;
+    cudaGraphExecUpdateResultInfo info;
+    return rt_graph_exec_update(child, params->graph.graph, &info);
+  }
+  default: break;
+  }
+  return rt_node_set(n->graph, n, params);
+}
+
+cudaError_t rt_graph_exec_enable(cudaGraphExec_t exec, cudaGraphNode_t node, bool enable,
+                                 bool *enabled_out) {
+  assert(rt_lock_held() && rt_graph_exec_valid(exec));
+  rt_exec_node *xn = rt_exec_find(exec, node);
+  if (!xn) return cudaErrorInvalidValue;
+  enum cudaGraphNodeType t = xn->node->params.type;
+  if (t != cudaGraphNodeTypeKernel && t != cudaGraphNodeTypeMemcpy && t != cudaGraphNodeTypeMemset)
+    return cudaErrorInvalidValue; /* CUDA: only kernel, memcpy and memset nodes */
+  if (enabled_out)
+    *enabled_out = xn->enabled;
+  else
+    xn->enabled = enable;
+  return cudaSuccess;
+}
+
+/* Whether two graphs have the same shape: node counts, types per position
+ * in creation order, and edges by position. */
+static enum cudaGraphExecUpdateResult rt_same_topology(cudaGraph_t a, cudaGraph_t b,
+                                                       cudaGraphNode_t *error_node) {
+  if (a->count != b->count || a->edge_count != b->edge_count)
+    return cudaGraphExecUpdateErrorTopologyChanged;
+  for (size_t i = 0; i < a->count; i++)
+    if (a->nodes[i]->params.type != b->nodes[i]->params.type) {
+      *error_node = b->nodes[i];
+      return cudaGraphExecUpdateErrorNodeTypeChanged;
+    }
+  for (size_t e = 0; e < a->edge_count; e++) {
+    size_t from = 0, to = 0;
+    while (a->nodes[from] != a->edges[e].from)
+      from++;
+    while (a->nodes[to] != a->edges[e].to)
+      to++;
+    if (!rt_edge_exists(b, b->nodes[from], b->nodes[to]))
+      return cudaGraphExecUpdateErrorTopologyChanged;
+  }
+  return cudaGraphExecUpdateSuccess;
+}
+
+cudaError_t rt_graph_exec_update(cudaGraphExec_t exec, cudaGraph_t graph,
+                                 cudaGraphExecUpdateResultInfo *info) {
+  assert(rt_lock_held() && rt_graph_exec_valid(exec) && rt_graph_valid(graph) && info);
+  info->errorNode = info->errorFromNode = NULL;
+  cudaGraph_t mine = exec->graph;
+  info->result = rt_same_topology(mine, graph, &info->errorNode);
+  for (size_t i = 0; info->result == cudaGraphExecUpdateSuccess && i < mine->count; i++) {
+    cudaGraphNode_t from = graph->nodes[i], to = mine->nodes[i];
+    enum cudaGraphNodeType t = from->params.type;
+    if (t == cudaGraphNodeTypeMemAlloc || t == cudaGraphNodeTypeMemFree) {
+      if (memcmp(&from->params, &to->params, sizeof from->params) != 0) {
+        info->result = cudaGraphExecUpdateErrorNotSupported;
+        info->errorNode = from;
+      }
+      continue;
+    }
+    if (t == cudaGraphNodeTypeGraph || t == cudaGraphNodeTypeConditional) {
+      for (size_t x = 0; x < exec->count; x++) {
+        rt_exec_node *xn = &exec->order[x];
+        if (xn->node != to) continue;
+        if (xn->child && rt_graph_exec_update(xn->child, from->child, info) != cudaSuccess)
+          info->errorNode = from;
+        for (unsigned b = 0; xn->bodies && info->result == cudaGraphExecUpdateSuccess &&
+                             b < to->params.conditional.size;
+             b++)
+          if (from->params.conditional.size != to->params.conditional.size ||
+              rt_graph_exec_update(xn->bodies[b], from->bodies[b], info) != cudaSuccess)
+            info->errorNode = from;
+      }
+      if (t == cudaGraphNodeTypeConditional && info->result == cudaGraphExecUpdateSuccess &&
+          from->params.conditional.handle != to->params.conditional.handle) {
+        info->result = cudaGraphExecUpdateErrorParametersChanged;
+        info->errorNode = from;
+      }
+      continue;
+    }
+    struct cudaGraphNodeParams p = from->params;
+    if (rt_node_set(mine, to, &p) != cudaSuccess) {
+      info->result = cudaGraphExecUpdateErrorParametersChanged;
+      info->errorNode = from;
+    }
+  }
+  /* the instance's nodes stay those of the graph it was instantiated from */
+  return info->result == cudaGraphExecUpdateSuccess ? cudaSuccess : cudaErrorGraphExecUpdateFailure;
+}
+
+/* ---- replay ---------------------------------------------------------------------------- */
+
+static cudaError_t rt_run_copy(rt_device *d, const struct cudaMemcpy3DParms *c) {
+  size_t width = c->extent.width, height = c->extent.height ? c->extent.height : 1;
+  size_t depth = c->extent.depth ? c->extent.depth : 1;
+  size_t spitch = c->srcPtr.pitch ? c->srcPtr.pitch : width;
+  size_t dpitch = c->dstPtr.pitch ? c->dstPtr.pitch : width;
+  size_t sslice = spitch * (c->srcPtr.ysize ? c->srcPtr.ysize : height);
+  size_t dslice = dpitch * (c->dstPtr.ysize ? c->dstPtr.ysize : height);
+  const char *src =
+      (const char *)c->srcPtr.ptr + c->srcPos.z * sslice + c->srcPos.y * spitch + c->srcPos.x;
+  char *dst = (char *)c->dstPtr.ptr + c->dstPos.z * dslice + c->dstPos.y * dpitch + c->dstPos.x;
+  if (width == 0) return cudaSuccess;
+  cudaError_t e = cudaSuccess;
+  for (size_t z = 0; e == cudaSuccess && z < depth; z++) {
+    if (height == 1)
+      e = rt_memory_copy(d, dst + z * dslice, src + z * sslice, width, c->kind);
+    else
+      e = rt_memory_copy_2d(d, dst + z * dslice, dpitch, src + z * sslice, spitch, width, height,
+                            c->kind);
+  }
+  return e;
+}
+
+static cudaError_t rt_run_memset(rt_device *d, const struct cudaMemsetParamsV2 *m) {
+  size_t height = m->height ? m->height : 1, bytes = m->width * m->elementSize;
+  size_t pitch = height > 1 ? m->pitch : bytes;
+  unsigned char b = (unsigned char)m->value;
+  bool bytewise = m->elementSize == 1 ||
+                  (m->elementSize == 2 && (m->value & 0xffff) == b * 0x0101u) ||
+                  (m->elementSize == 4 && m->value == b * 0x01010101u);
+  if (bytewise)
+    return height == 1 ? rt_memory_fill(d, m->dst, b, bytes)
+                       : rt_memory_fill_2d(d, m->dst, pitch, b, bytes, height);
+  /* a 16/32-bit pattern: the host writes it in order (CUDA pointers are
+   * the arena's CPU addresses), after the work before it */
+  for (size_t y = 0; y < height; y++)
+    if (!rt_memory_find(d, (char *)m->dst + y * pitch, bytes)) return cudaErrorInvalidValue;
+  cudaError_t e = rt_wait_all();
+  for (size_t y = 0; e == cudaSuccess && y < height; y++) {
+    char *row = (char *)m->dst + y * pitch;
+    for (size_t x = 0; x < m->width; x++) {
+      if (m->elementSize == 2) {
+        unsigned short v = (unsigned short)m->value;
+        memcpy(row + x * 2, &v, 2);
+      } else {
+        memcpy(row + x * 4, &m->value, 4);
+      }
+    }
+  }
+  return e;
+}
+
+static cudaError_t rt_exec_run(rt_device *d, cudaGraphExec_t x);
+
+static cudaError_t rt_run_conditional(rt_device *d, const rt_exec_node *xn) {
+  const struct cudaConditionalNodeParams *c = &xn->node->params.conditional;
+  const volatile unsigned *cell = (const volatile unsigned *)(uintptr_t)c->handle;
+  for (;;) {
+    cudaError_t e = rt_wait_all(); /* the value the work before it wrote */
+    if (e != cudaSuccess) return e;
+    unsigned value = *cell;
+    int body = -1;
+    if (c->type == cudaGraphCondTypeSwitch)
+      body = value < c->size ? (int)value : -1;
+    else if (value)
+      body = 0;
+    else if (c->type == cudaGraphCondTypeIf && c->size == 2)
+      body = 1;
+    if (body < 0) return cudaSuccess;
+    e = rt_exec_run(d, xn->bodies[body]);
+    if (e != cudaSuccess || c->type != cudaGraphCondTypeWhile) return e;
+  }
+}
+
+static cudaError_t rt_run_node(rt_device *d, const rt_exec_node *xn) {
+  cudaGraphNode_t n = xn->node;
+  const struct cudaGraphNodeParams *p = &n->params;
+  switch (p->type) {
+  case cudaGraphNodeTypeKernel: {
+    rt_launch_config config = {p->kernel.gridDim, p->kernel.blockDim, p->kernel.sharedMemBytes};
+    return rt_launch(d, &n->kernel, &config, n->argument_pointers);
+  }
+  case cudaGraphNodeTypeMemcpy: return rt_run_copy(d, &p->memcpy.copyParams);
+  case cudaGraphNodeTypeMemset: return rt_run_memset(d, &p->memset);
+  case cudaGraphNodeTypeHost: {
+    cudaError_t e = rt_wait_all();
+    if (e != cudaSuccess) return e;
+    rt_services_flush();
+    rt_unlock(); /* the function may call the runtime (not enqueue work) */
+    p->host.fn(p->host.userData);
+    rt_lock();
+    return rt_sticky_error();
+  }
+  case cudaGraphNodeTypeGraph: return rt_exec_run(d, xn->child);
+  case cudaGraphNodeTypeEventRecord:
+    return rt_event_valid(p->eventRecord.event) ? rt_event_record(d, p->eventRecord.event)
+                                                : cudaErrorInvalidResourceHandle;
+  case cudaGraphNodeTypeWaitEvent:
+    /* one in-order queue: the event's work comes first anyway */
+    return rt_event_valid(p->eventWait.event) ? cudaSuccess : cudaErrorInvalidResourceHandle;
+  case cudaGraphNodeTypeConditional: return rt_run_conditional(d, xn);
+  default: /* empty; memory alloc/free: the memory is reserved for the graph */ return cudaSuccess;
+  }
+}
+
+/* Consecutive kernel nodes share one command buffer (encoded in order: the
+ * arena's hazard tracking orders them); any other node commits it first. */
+static cudaError_t rt_exec_run(rt_device *d, cudaGraphExec_t x) {
+  cudaError_t e = cudaSuccess;
+  rt_launch_batch batch = {0};
+  for (size_t i = 0; e == cudaSuccess && i < x->count; i++) {
+    const rt_exec_node *xn = &x->order[i];
+    if (!xn->enabled) continue;
+    const struct cudaGraphNodeParams *p = &xn->node->params;
+    if (p->type == cudaGraphNodeTypeKernel) {
+      rt_launch_config config = {p->kernel.gridDim, p->kernel.blockDim, p->kernel.sharedMemBytes};
+      e = rt_launch_batch_add(d, &batch, &xn->node->kernel, &config, xn->node->arguments);
+      continue;
+    }
+    rt_launch_batch_commit(&batch);
+    e = rt_run_node(d, xn);
+  }
+  rt_launch_batch_commit(&batch);
+  return e;
+}
+
+cudaError_t rt_graph_launch(rt_device *device, cudaGraphExec_t exec) {
+  assert(rt_lock_held() && device && rt_graph_exec_valid(exec));
+  cudaError_t e = cudaSuccess;
+  /* cudaGraphCondAssignDefault: the handle's default at the start of each launch */
+  for (size_t i = 0; e == cudaSuccess && i < exec->graph->handle_count; i++) {
+    const rt_graph_handle *h = &exec->graph->handles[i];
+    if (h->flags & cudaGraphCondAssignDefault)
+      e = rt_memory_copy(device, h->cell->pointer, &h->default_value, sizeof h->default_value,
+                         cudaMemcpyHostToDevice);
+  }
+  return e == cudaSuccess ? rt_exec_run(device, exec) : e;
+}
+
+cudaGraph_t rt_graph_exec_graph(cudaGraphExec_t exec) {
+  assert(rt_lock_held() && rt_graph_exec_valid(exec));
+  return exec->graph;
+}
+
+/* ---- DOT output ------------------------------------------------------------------------- */
+
+static const char *rt_node_type_name(enum cudaGraphNodeType t) {
+  static const char *const names[] = {
+      "KERNEL",     "MEMCPY",       "MEMSET",           "HOST",           "GRAPH",     "EMPTY",
+      "WAIT_EVENT", "EVENT_RECORD", "EXT_SEMAS_SIGNAL", "EXT_SEMAS_WAIT", "MEM_ALLOC", "MEM_FREE",
+      "",           "CONDITIONAL"};
+  return (unsigned)t < sizeof names / sizeof *names ? names[t] : "UNKNOWN";
+}
+
+static void rt_dot_graph(FILE *f, cudaGraph_t g, const char *prefix, unsigned flags) {
+  for (size_t i = 0; i < g->count; i++) {
+    cudaGraphNode_t n = g->nodes[i];
+    const struct cudaGraphNodeParams *p = &n->params;
+    fprintf(f, "\"%snode_%zu\" [label=\"%s\\nnode %zu", prefix, i, rt_node_type_name(p->type), i);
+    bool verbose = flags & cudaGraphDebugDotFlagsVerbose;
+    if (p->type == cudaGraphNodeTypeKernel &&
+        (verbose || flags & cudaGraphDebugDotFlagsKernelNodeParams))
+      fprintf(f, "\\n%s\\ngrid (%u,%u,%u) block (%u,%u,%u) shared %u", n->kernel.desc->name,
+              p->kernel.gridDim.x, p->kernel.gridDim.y, p->kernel.gridDim.z, p->kernel.blockDim.x,
+              p->kernel.blockDim.y, p->kernel.blockDim.z, p->kernel.sharedMemBytes);
+    if (p->type == cudaGraphNodeTypeMemcpy &&
+        (verbose || flags & cudaGraphDebugDotFlagsMemcpyNodeParams))
+      fprintf(f, "\\nfrom %p to %p, %zu x %zu x %zu bytes, kind %d",
+              p->memcpy.copyParams.srcPtr.ptr, p->memcpy.copyParams.dstPtr.ptr,
+              p->memcpy.copyParams.extent.width, p->memcpy.copyParams.extent.height,
+              p->memcpy.copyParams.extent.depth, (int)p->memcpy.copyParams.kind);
+    if (p->type == cudaGraphNodeTypeMemset &&
+        (verbose || flags & cudaGraphDebugDotFlagsMemsetNodeParams))
+      fprintf(f, "\\n%p value %u, %u-byte elements %zu x %zu", p->memset.dst, p->memset.value,
+              p->memset.elementSize, p->memset.width, p->memset.height);
+    if (p->type == cudaGraphNodeTypeHost &&
+        (verbose || flags & cudaGraphDebugDotFlagsHostNodeParams))
+      fprintf(f, "\\nfn %p data %p", (void *)(uintptr_t)p->host.fn, p->host.userData);
+    if ((p->type == cudaGraphNodeTypeEventRecord || p->type == cudaGraphNodeTypeWaitEvent) &&
+        (verbose || flags & cudaGraphDebugDotFlagsEventNodeParams))
+      fprintf(f, "\\nevent %p", (void *)p->eventRecord.event);
+    if (p->type == cudaGraphNodeTypeConditional &&
+        (verbose || flags & cudaGraphDebugDotFlagsConditionalNodeParams))
+      fprintf(f, "\\ntype %d size %u handle 0x%llx", (int)p->conditional.type, p->conditional.size,
+              p->conditional.handle);
+    if (verbose || flags & cudaGraphDebugDotFlagsHandles) fprintf(f, "\\nhandle %p", (void *)n);
+    fprintf(f, "\"];\n");
+  }
+  for (size_t e = 0; e < g->edge_count; e++) {
+    size_t from = 0, to = 0;
+    while (g->nodes[from] != g->edges[e].from)
+      from++;
+    while (g->nodes[to] != g->edges[e].to)
+      to++;
+    fprintf(f, "\"%snode_%zu\" -> \"%snode_%zu\";\n", prefix, from, prefix, to);
+  }
+  for (size_t i = 0; i < g->count; i++) {
+    cudaGraphNode_t n = g->nodes[i];
+    size_t bodies = n->child ? 1 : n->bodies ? n->params.conditional.size : 0;
+    for (size_t b = 0; b < bodies; b++) {
+      char inner[256];
+      snprintf(inner, sizeof inner, "%snode_%zu_%zu_", prefix, i, b);
+      fprintf(f, "subgraph \"cluster_%snode_%zu_%zu\" {\nlabel=\"%s %zu of node %zu\";\n", prefix,
+              i, b, n->child ? "child graph" : "body", b, i);
+      rt_dot_graph(f, n->child ? n->child : n->bodies[b], inner, flags);
+      fprintf(f, "}\n");
+    }
+  }
+}
+
+cudaError_t rt_graph_dot(cudaGraph_t graph, const char *path, unsigned flags) {
+  assert(rt_lock_held() && rt_graph_valid(graph) && path);
+  FILE *f = fopen(path, "w");
+  if (!f) return cudaErrorOperatingSystem;
+  fprintf(f, "digraph dot {\n");
+  rt_dot_graph(f, graph, "", flags);
+  fprintf(f, "}\n");
+  return fclose(f) == 0 ? cudaSuccess : cudaErrorOperatingSystem;
+}
+
+/* ---- cudaDeviceReset ------------------------------------------------------------------ */
+
+void rt_graph_reset(void) {
+  assert(rt_lock_held());
+  for (size_t i = rt_execs.count; i-- > 0;)
+    if (i < rt_execs.count && !((cudaGraphExec_t)rt_execs.items[i])->nested) {
+      rt_exec_free(rt_execs.items[i]);
+      i = rt_execs.count; /* freeing changed the list: start again from its end */
+    }
+  for (size_t i = rt_graphs.count; i-- > 0;)
+    if (i < rt_graphs.count && !((cudaGraph_t)rt_graphs.items[i])->internal) {
+      rt_graph_free(rt_graphs.items[i]);
+      i = rt_graphs.count;
+    }
+  assert(rt_execs.count == 0 && rt_graphs.count == 0 && rt_nodes.count == 0);
+}
