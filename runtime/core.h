@@ -437,7 +437,7 @@ typedef struct {
   struct mtl_object *command_buffer; /* open (uncommitted) once a dispatch is added */
   rt_device *device;                 /* and the stream it is encoded for (rt_stream_begin) */
   cudaStream_t stream;
-  struct mtl_object **companions;    /* buffers it binds, kept until it completes */
+  struct mtl_object **companions; /* buffers it binds, kept until it completes */
   size_t count, allocated;
 } rt_launch_batch;
 /* rt_launch's checks, then one dispatch of params — the kernel's packed
@@ -637,10 +637,10 @@ cudaError_t rt_graph_exec_enable(cudaGraphExec_t exec, cudaGraphNode_t node, boo
  * Otherwise cudaErrorGraphExecUpdateFailure and info says why. */
 cudaError_t rt_graph_exec_update(cudaGraphExec_t exec, cudaGraph_t graph,
                                  cudaGraphExecUpdateResultInfo *info);
-/* One replay, in the instance's order (inside rt_enter; device ready): the
+/* One replay on stream, in the instance's order (inside rt_enter; device ready): the
  * work is queued; host and conditional nodes wait for the work before them
  * (a host node's function runs without the lock). */
-cudaError_t rt_graph_launch(rt_device *device, cudaGraphExec_t exec);
+cudaError_t rt_graph_launch(rt_device *device, cudaGraphExec_t exec, cudaStream_t stream);
 /* cudaDeviceReset's part: every graph and instance destroyed (their handles
  * invalid from now on), their device memory freed first. */
 void rt_graph_reset(void);

@@ -322,7 +322,8 @@ static cudaError_t rt_node_set(cudaGraph_t g, cudaGraphNode_t n, struct cudaGrap
   struct cudaGraphNodeParams stored = {.type = p->type};
   switch (p->type) {
   case cudaGraphNodeTypeKernel: {
-    rt_launch_config config = {p->kernel.gridDim, p->kernel.blockDim, p->kernel.sharedMemBytes};
+    rt_launch_config config = {p->kernel.gridDim, p->kernel.blockDim, p->kernel.sharedMemBytes,
+                               NULL};
     cudaError_t e = rt_launch_check_config(&config);
     rt_kernel k;
     if (e == cudaSuccess) e = rt_module_kernel_by_stub(p->kernel.func, &k);
@@ -941,7 +942,8 @@ cudaError_t rt_graph_exec_update(cudaGraphExec_t exec, cudaGraph_t graph,
 
 /* ---- replay ---------------------------------------------------------------------------- */
 
-static cudaError_t rt_run_copy(rt_device *d, const struct cudaMemcpy3DParms *c) {
+static cudaError_t rt_run_copy(rt_device *d, const struct cudaMemcpy3DParms *c,
+                               cudaStream_t stream) {
   size_t width = c->extent.width, height = c->extent.height ? c->extent.height : 1;
   size_t depth = c->extent.depth ? c->extent.depth : 1;
   size_t spitch = c->srcPtr.pitch ? c->srcPtr.pitch : width;
@@ -952,27 +954,26 @@ static cudaError_t rt_run_copy(rt_device *d, const struct cudaMemcpy3DParms *c) 
       (const char *)c->srcPtr.ptr + c->srcPos.z * sslice + c->srcPos.y * spitch + c->srcPos.x;
   char *dst = (char *)c->dstPtr.ptr + c->dstPos.z * dslice + c->dstPos.y * dpitch + c->dstPos.x;
   if (width == 0) return cudaSuccess;
-  cudaError_t e = cudaSuccess;
-  for (size_t z = 0; e == cudaSuccess && z < depth; z++) {
-    if (height == 1)
-      e = rt_memory_copy(d, dst + z * dslice, src + z * sslice, width, c->kind);
-    else
-      e = rt_memory_copy_2d(d, dst + z * dslice, dpitch, src + z * sslice, spitch, width, height,
-                            c->kind);
-  }
-  return e;
+  if (height == 1 && depth == 1) /* a blit on the launch stream where one can do it */
+    return rt_memory_copy_async(d, dst, src, width, c->kind, stream);
+  /* 2-D/3-D: the host copies after waiting for the device (rt_memory_copy_3d) */
+  rt_region to = {dst, dpitch, dslice}, from = {(void *)(uintptr_t)src, spitch, sslice};
+  return rt_memory_copy_3d(d, &to, &from, width, height, depth, c->kind);
 }
 
-static cudaError_t rt_run_memset(rt_device *d, const struct cudaMemsetParamsV2 *m) {
+static cudaError_t rt_run_memset(rt_device *d, const struct cudaMemsetParamsV2 *m,
+                                 cudaStream_t stream) {
   size_t height = m->height ? m->height : 1, bytes = m->width * m->elementSize;
   size_t pitch = height > 1 ? m->pitch : bytes;
   unsigned char b = (unsigned char)m->value;
   bool bytewise = m->elementSize == 1 ||
                   (m->elementSize == 2 && (m->value & 0xffff) == b * 0x0101u) ||
                   (m->elementSize == 4 && m->value == b * 0x01010101u);
-  if (bytewise)
-    return height == 1 ? rt_memory_fill(d, m->dst, b, bytes)
-                       : rt_memory_fill_2d(d, m->dst, pitch, b, bytes, height);
+  if (bytewise && height == 1) return rt_memory_fill_async(d, m->dst, b, bytes, stream);
+  if (bytewise) {
+    rt_region r = {m->dst, pitch, 0};
+    return rt_memory_fill_3d(d, &r, b, bytes, height, 1);
+  }
   /* a 16/32-bit pattern: the host writes it in order (CUDA pointers are
    * the arena's CPU addresses), after the work before it */
   for (size_t y = 0; y < height; y++)
@@ -992,9 +993,9 @@ static cudaError_t rt_run_memset(rt_device *d, const struct cudaMemsetParamsV2 *
   return e;
 }
 
-static cudaError_t rt_exec_run(rt_device *d, cudaGraphExec_t x);
+static cudaError_t rt_exec_run(rt_device *d, cudaGraphExec_t x, cudaStream_t stream);
 
-static cudaError_t rt_run_conditional(rt_device *d, const rt_exec_node *xn) {
+static cudaError_t rt_run_conditional(rt_device *d, const rt_exec_node *xn, cudaStream_t stream) {
   const struct cudaConditionalNodeParams *c = &xn->node->params.conditional;
   const volatile unsigned *cell = (const volatile unsigned *)(uintptr_t)c->handle;
   for (;;) {
@@ -1009,21 +1010,22 @@ static cudaError_t rt_run_conditional(rt_device *d, const rt_exec_node *xn) {
     else if (c->type == cudaGraphCondTypeIf && c->size == 2)
       body = 1;
     if (body < 0) return cudaSuccess;
-    e = rt_exec_run(d, xn->bodies[body]);
+    e = rt_exec_run(d, xn->bodies[body], stream);
     if (e != cudaSuccess || c->type != cudaGraphCondTypeWhile) return e;
   }
 }
 
-static cudaError_t rt_run_node(rt_device *d, const rt_exec_node *xn) {
+static cudaError_t rt_run_node(rt_device *d, const rt_exec_node *xn, cudaStream_t stream) {
   cudaGraphNode_t n = xn->node;
   const struct cudaGraphNodeParams *p = &n->params;
   switch (p->type) {
   case cudaGraphNodeTypeKernel: {
-    rt_launch_config config = {p->kernel.gridDim, p->kernel.blockDim, p->kernel.sharedMemBytes};
+    rt_launch_config config = {p->kernel.gridDim, p->kernel.blockDim, p->kernel.sharedMemBytes,
+                               stream};
     return rt_launch(d, &n->kernel, &config, n->argument_pointers);
   }
-  case cudaGraphNodeTypeMemcpy: return rt_run_copy(d, &p->memcpy.copyParams);
-  case cudaGraphNodeTypeMemset: return rt_run_memset(d, &p->memset);
+  case cudaGraphNodeTypeMemcpy: return rt_run_copy(d, &p->memcpy.copyParams, stream);
+  case cudaGraphNodeTypeMemset: return rt_run_memset(d, &p->memset, stream);
   case cudaGraphNodeTypeHost: {
     cudaError_t e = rt_wait_all();
     if (e != cudaSuccess) return e;
@@ -1033,21 +1035,21 @@ static cudaError_t rt_run_node(rt_device *d, const rt_exec_node *xn) {
     rt_lock();
     return rt_sticky_error();
   }
-  case cudaGraphNodeTypeGraph: return rt_exec_run(d, xn->child);
+  case cudaGraphNodeTypeGraph: return rt_exec_run(d, xn->child, stream);
   case cudaGraphNodeTypeEventRecord:
-    return rt_event_valid(p->eventRecord.event) ? rt_event_record(d, p->eventRecord.event)
+    return rt_event_valid(p->eventRecord.event) ? rt_event_record(d, p->eventRecord.event, stream)
                                                 : cudaErrorInvalidResourceHandle;
-  case cudaGraphNodeTypeWaitEvent:
-    /* one in-order queue: the event's work comes first anyway */
-    return rt_event_valid(p->eventWait.event) ? cudaSuccess : cudaErrorInvalidResourceHandle;
-  case cudaGraphNodeTypeConditional: return rt_run_conditional(d, xn);
+  case cudaGraphNodeTypeWaitEvent: /* a GPU-side wait of the launch stream */
+    if (!rt_event_valid(p->eventWait.event)) return cudaErrorInvalidResourceHandle;
+    return rt_stream_wait_event(d, stream, p->eventWait.event);
+  case cudaGraphNodeTypeConditional: return rt_run_conditional(d, xn, stream);
   default: /* empty; memory alloc/free: the memory is reserved for the graph */ return cudaSuccess;
   }
 }
 
 /* Consecutive kernel nodes share one command buffer (encoded in order: the
  * arena's hazard tracking orders them); any other node commits it first. */
-static cudaError_t rt_exec_run(rt_device *d, cudaGraphExec_t x) {
+static cudaError_t rt_exec_run(rt_device *d, cudaGraphExec_t x, cudaStream_t stream) {
   cudaError_t e = cudaSuccess;
   rt_launch_batch batch = {0};
   for (size_t i = 0; e == cudaSuccess && i < x->count; i++) {
@@ -1055,28 +1057,29 @@ static cudaError_t rt_exec_run(rt_device *d, cudaGraphExec_t x) {
     if (!xn->enabled) continue;
     const struct cudaGraphNodeParams *p = &xn->node->params;
     if (p->type == cudaGraphNodeTypeKernel) {
-      rt_launch_config config = {p->kernel.gridDim, p->kernel.blockDim, p->kernel.sharedMemBytes};
+      rt_launch_config config = {p->kernel.gridDim, p->kernel.blockDim, p->kernel.sharedMemBytes,
+                                 stream};
       e = rt_launch_batch_add(d, &batch, &xn->node->kernel, &config, xn->node->arguments);
       continue;
     }
     rt_launch_batch_commit(&batch);
-    e = rt_run_node(d, xn);
+    e = rt_run_node(d, xn, stream);
   }
   rt_launch_batch_commit(&batch);
   return e;
 }
 
-cudaError_t rt_graph_launch(rt_device *device, cudaGraphExec_t exec) {
+cudaError_t rt_graph_launch(rt_device *device, cudaGraphExec_t exec, cudaStream_t stream) {
   assert(rt_lock_held() && device && rt_graph_exec_valid(exec));
   cudaError_t e = cudaSuccess;
   /* cudaGraphCondAssignDefault: the handle's default at the start of each launch */
   for (size_t i = 0; e == cudaSuccess && i < exec->graph->handle_count; i++) {
     const rt_graph_handle *h = &exec->graph->handles[i];
     if (h->flags & cudaGraphCondAssignDefault)
-      e = rt_memory_copy(device, h->cell->pointer, &h->default_value, sizeof h->default_value,
-                         cudaMemcpyHostToDevice);
+      e = rt_memory_copy_async(device, h->cell->pointer, &h->default_value, sizeof h->default_value,
+                               cudaMemcpyHostToDevice, stream);
   }
-  return e == cudaSuccess ? rt_exec_run(device, exec) : e;
+  return e == cudaSuccess ? rt_exec_run(device, exec, stream) : e;
 }
 
 cudaGraph_t rt_graph_exec_graph(cudaGraphExec_t exec) {

@@ -298,8 +298,9 @@ cudaError_t rt_launch_batch_add(rt_device *device, rt_launch_batch *batch, const
   if (e == cudaSuccess) e = rt_check_kernel(kernel, config->block, config->shared);
   if (e != cudaSuccess) return e;
   static const unsigned char empty[RT_EMPTY_PARAMS_BYTES];
-  rt_dispatch d = {kernel, config->grid, config->block, config->shared, params, NULL,
-                   kernel->desc->param_bytes, 0, config->stream};
+  rt_dispatch d = {
+      kernel, config->grid,  config->block, config->shared, params, NULL, kernel->desc->param_bytes,
+      0,      config->stream};
   if (!kernel->desc->param_bytes) {
     d.params = empty;
     d.params_size = sizeof empty;

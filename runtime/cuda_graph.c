@@ -649,7 +649,7 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream) {
     p.graph.graph = rt_graph_exec_graph(graphExec);
     e = rt_capture_node(stream, &p, &captured);
   }
-  if (e == cudaSuccess && !captured) e = rt_graph_launch(d, graphExec);
+  if (e == cudaSuccess && !captured) e = rt_graph_launch(d, graphExec, stream);
   return rt_leave(e);
 }
 

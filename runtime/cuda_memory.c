@@ -205,8 +205,8 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, c
 /* The one capture check of the asynchronous copies (lock held): in a capture,
  * a memcpy node of depth slices of height rows of width bytes instead of the
  * copy (*captured says which). */
-static cudaError_t rt_capture_copy(cudaStream_t stream, const rt_region *dst,
-                                   const rt_region *src, size_t width, size_t height, size_t depth,
+static cudaError_t rt_capture_copy(cudaStream_t stream, const rt_region *dst, const rt_region *src,
+                                   size_t width, size_t height, size_t depth,
                                    enum cudaMemcpyKind kind, bool *captured) {
   struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemcpy};
   struct cudaMemcpy3DParms *c = &node.memcpy.copyParams;
@@ -220,8 +220,8 @@ static cudaError_t rt_capture_copy(cudaStream_t stream, const rt_region *dst,
 }
 
 /* A 1-D copy as a region pair for rt_capture_copy. */
-static cudaError_t rt_capture_copy_1d(cudaStream_t stream, void *dst, const void *src,
-                                      size_t count, enum cudaMemcpyKind kind, bool *captured) {
+static cudaError_t rt_capture_copy_1d(cudaStream_t stream, void *dst, const void *src, size_t count,
+                                      enum cudaMemcpyKind kind, bool *captured) {
   rt_region to = {dst, count, 0}, from = {(void *)src, count, 0};
   return rt_capture_copy(stream, &to, &from, count, 1, 1, kind, captured);
 }
@@ -281,8 +281,7 @@ static cudaError_t rt_copy_3d(const rt_region *dst, const rt_region *src, size_t
     e = synchronous ? rt_capture_sync(NULL)
                     : rt_capture_copy(stream, dst, src, width, height, depth, kind, &captured);
   /* The copy itself is done by the host after waiting for the device. */
-  if (e == cudaSuccess && !captured)
-    e = rt_memory_copy_3d(d, dst, src, width, height, depth, kind);
+  if (e == cudaSuccess && !captured) e = rt_memory_copy_3d(d, dst, src, width, height, depth, kind);
   if (synchronous) rt_services_flush(); /* a blocking copy flushes printf */
   return rt_leave(e);
 }
@@ -395,8 +394,7 @@ static cudaError_t rt_fill_3d(const rt_region *dst, int value, size_t width, siz
     e = rt_capture_sync(stream);
   }
   /* The fill itself is done by the host after waiting for the device. */
-  if (e == cudaSuccess && !captured)
-    e = rt_memory_fill_3d(d, dst, value, width, height, depth);
+  if (e == cudaSuccess && !captured) e = rt_memory_fill_3d(d, dst, value, width, height, depth);
   return rt_leave(e);
 }
 
