@@ -1397,6 +1397,9 @@ CUresult cuMemAllocHost(void **pp, size_t bytesize);
 CUresult cuMemFreeHost(void *p);
 CUresult cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags);
 CUresult cuMemHostGetDevicePointer(CUdeviceptr *pdptr, void *p, unsigned int Flags);
+/* Host registration (zero-copy): the runtime's cudaHostRegister (core_host.c). */
+CUresult cuMemHostRegister(void *p, size_t bytesize, unsigned int Flags);
+CUresult cuMemHostUnregister(void *p);
 CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize, unsigned int flags);
 CUresult cuMemGetInfo(size_t *free, size_t *total);
 CUresult cuMemGetAddressRange(CUdeviceptr *pbase, size_t *psize, CUdeviceptr dptr);

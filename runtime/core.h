@@ -816,9 +816,6 @@ rt_module *rt_function_module(const rt_function *function);
 /* The function's kernel, loaded, with its pipeline (rt_module_kernel_by_name's
  * errors). */
 cudaError_t rt_function_kernel(rt_function *function, rt_kernel *out);
-/* Attributes the driver API sets on a function: the maximum dynamic shared
- * memory and the carveout (stored, -1 default), the cache preference. */
-int *rt_function_attributes(rt_function *function);
 /* The module's variable named name (loading the module): CUDA address and
  * size; cudaErrorSymbolNotFound when there is none. */
 cudaError_t rt_module_global(rt_module *module, const char *name, void **address_out,

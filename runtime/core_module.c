@@ -47,7 +47,6 @@ struct rt_module {
 struct rt_function {
   rt_module *module;
   size_t index;
-  int attributes[3]; /* max dynamic shared memory, carveout, cache config */
 };
 
 /* host address → (module, index of the kernel or global; SIZE_MAX if absent) */
@@ -120,7 +119,7 @@ static bool rt_module_make_functions(rt_module *m) {
   m->functions = calloc(m->desc.kernel_count + 1, sizeof *m->functions);
   if (!m->functions) return false;
   for (size_t i = 0; i < m->desc.kernel_count; i++)
-    m->functions[i] = (rt_function){m, i, {-1, -1, 0}};
+    m->functions[i] = (rt_function){m, i};
   return true;
 }
 
@@ -473,10 +472,6 @@ const char *rt_function_name(const rt_function *function) {
 
 rt_module *rt_function_module(const rt_function *function) {
   return function->module;
-}
-
-int *rt_function_attributes(rt_function *function) {
-  return function->attributes;
 }
 
 cudaError_t rt_function_kernel(rt_function *function, rt_kernel *out) {

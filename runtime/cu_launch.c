@@ -7,8 +7,6 @@
 
 #include "cu_internal.h"
 
-enum { RT_ATTR_MAX_DYNAMIC_SMEM, RT_ATTR_CARVEOUT, RT_ATTR_CACHE };
-
 /* extra: pairs of (tag, value) up to CU_LAUNCH_PARAM_END. */
 static CUresult rt_cu_parse_extra(void **extra, const void **buffer, size_t *bytes) {
   *buffer = NULL;
@@ -37,8 +35,6 @@ static CUresult rt_cu_launch(rt_device *d, CUfunction f, const rt_launch_config 
   cudaError_t e = rt_launch_check_config(config);
   if (e != cudaSuccess) return rt_cu_result(e);
   if (params && extra) return CUDA_ERROR_INVALID_VALUE;
-  int max_dynamic = rt_function_attributes(function)[RT_ATTR_MAX_DYNAMIC_SMEM];
-  if (max_dynamic >= 0 && config->shared > (size_t)max_dynamic) return CUDA_ERROR_INVALID_VALUE;
   rt_kernel kernel;
   e = rt_function_kernel(function, &kernel);
   if (e != cudaSuccess) return rt_cu_result(e);
@@ -125,6 +121,10 @@ CUresult cuLaunchCooperativeKernel(CUfunction f, unsigned int gridDimX, unsigned
 
 /* ---- attributes ------------------------------------------------------------------- */
 
+/* The driver's function attributes are the runtime's kernel attributes
+ * (core_launch.c: rt_kernel_attributes / rt_kernel_set_attribute, one store
+ * per kernel shared with cudaFuncSetAttribute); CUfunction_attribute and
+ * cudaFuncAttribute number the settable ones alike. */
 CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUfunction hfunc) {
   RT_CU_CHECK_INIT();
   if (!pi) return CUDA_ERROR_INVALID_VALUE;
@@ -134,29 +134,27 @@ CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUfunction hfu
   rt_kernel k;
   CUresult r = rt_cu_result(rt_function_kernel(function, &k));
   if (r != CUDA_SUCCESS) return rt_cu_leave(r);
-  const int *stored = rt_function_attributes(function);
-  int available = (int)(AC_MAX_THREADGROUP_MEMORY - k.desc->static_smem_bytes);
+  struct cudaFuncAttributes a;
+  rt_kernel_attributes(&k, &a);
   switch (attrib) {
-  case CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *pi = (int)k.max_threads; break;
-  case CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES: *pi = (int)k.desc->static_smem_bytes; break;
-  case CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES:
-  case CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES:
-  case CU_FUNC_ATTRIBUTE_NUM_REGS:
-  case CU_FUNC_ATTRIBUTE_CACHE_MODE_CA:
+  case CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *pi = a.maxThreadsPerBlock; break;
+  case CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES: *pi = (int)a.sharedSizeBytes; break;
+  case CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES: *pi = (int)a.constSizeBytes; break;
+  case CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES: *pi = (int)a.localSizeBytes; break;
+  case CU_FUNC_ATTRIBUTE_NUM_REGS: *pi = a.numRegs; break;
+  case CU_FUNC_ATTRIBUTE_PTX_VERSION: *pi = a.ptxVersion; break;
+  case CU_FUNC_ATTRIBUTE_BINARY_VERSION: *pi = a.binaryVersion; break;
+  case CU_FUNC_ATTRIBUTE_CACHE_MODE_CA: *pi = a.cacheModeCA; break;
+  case CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: *pi = a.maxDynamicSharedSizeBytes; break;
+  case CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT: *pi = a.preferredShmemCarveout; break;
   case CU_FUNC_ATTRIBUTE_CLUSTER_SIZE_MUST_BE_SET:
   case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH:
   case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT:
   case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH:
   case CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED:
   case CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE:
-    *pi = 0; /* Metal tells none of these: what a kernel without them has */
+    *pi = 0; /* no thread-block clusters: what a kernel without them has */
     break;
-  case CU_FUNC_ATTRIBUTE_PTX_VERSION:
-  case CU_FUNC_ATTRIBUTE_BINARY_VERSION: *pi = AC_CUDA_ARCH; break;
-  case CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES:
-    *pi = stored[RT_ATTR_MAX_DYNAMIC_SMEM] >= 0 ? stored[RT_ATTR_MAX_DYNAMIC_SMEM] : available;
-    break;
-  case CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT: *pi = stored[RT_ATTR_CARVEOUT]; break;
   default: r = CUDA_ERROR_INVALID_VALUE;
   }
   return rt_cu_leave(r);
@@ -169,21 +167,8 @@ CUresult cuFuncSetAttribute(CUfunction hfunc, CUfunction_attribute attrib, int v
   if (!rt_function_valid(function)) return rt_cu_leave(CUDA_ERROR_INVALID_HANDLE);
   rt_kernel k;
   CUresult r = rt_cu_result(rt_function_kernel(function, &k));
-  if (r != CUDA_SUCCESS) return rt_cu_leave(r);
-  int *stored = rt_function_attributes(function);
-  if (attrib == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) {
-    if (value < 0 || (uint64_t)value + k.desc->static_smem_bytes > AC_MAX_THREADGROUP_MEMORY)
-      r = CUDA_ERROR_INVALID_VALUE;
-    else
-      stored[RT_ATTR_MAX_DYNAMIC_SMEM] = value;
-  } else if (attrib == CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT) {
-    if (value < -1 || value > 100)
-      r = CUDA_ERROR_INVALID_VALUE;
-    else
-      stored[RT_ATTR_CARVEOUT] = value; /* a hint: Metal has no carveout */
-  } else {
-    r = CUDA_ERROR_INVALID_VALUE;
-  }
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_result(rt_kernel_set_attribute(&k, (enum cudaFuncAttribute)attrib, value));
   return rt_cu_leave(r);
 }
 
@@ -193,6 +178,6 @@ CUresult cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config) {
   rt_enter();
   rt_function *function = (rt_function *)(void *)hfunc;
   if (!rt_function_valid(function)) return rt_cu_leave(CUDA_ERROR_INVALID_HANDLE);
-  rt_function_attributes(function)[RT_ATTR_CACHE] = (int)config; /* a preference */
+  (void)function; /* a preference: Apple GPUs have no L1/shared split to choose */
   return rt_cu_leave(CUDA_SUCCESS);
 }

@@ -1,8 +1,9 @@
 /* runtime/cu_memory.c — the driver API's memory: allocation in the one arena
  * (CUdeviceptr = the arena's CPU address, as cudaMalloc's pointers), copies,
  * memsets, address ranges and pointer attributes, over the same core as the
- * runtime's cudaMalloc & co. (core_memory.c). Host registration
- * (cuMemHostRegister) and the virtual-memory calls are not here yet. */
+ * runtime's cudaMalloc & co. (core_memory.c), and host registration over the
+ * runtime's (core_host.c). The virtual-memory calls are refused
+ * (unsupported_driver.h). */
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -86,10 +87,13 @@ CUresult cuMemHostGetDevicePointer(CUdeviceptr *pdptr, void *p, unsigned int Fla
   if (r == CUDA_SUCCESS && (!pdptr || Flags != 0)) r = CUDA_ERROR_INVALID_VALUE;
   if (r == CUDA_SUCCESS) {
     const rt_block *block = rt_memory_find(d, p, 0);
-    if (!block || block->kind != RT_BLOCK_HOST)
-      r = CUDA_ERROR_INVALID_VALUE;
+    rt_host_range range;
+    if (block && (block->kind == RT_BLOCK_HOST || block->kind == RT_BLOCK_MANAGED))
+      *pdptr = (CUdeviceptr)(uintptr_t)p; /* the arena: one pointer value everywhere */
+    else if (!block && rt_host_find(p, 0, &range) && !range.found_by_device) /* registered */
+      *pdptr = (CUdeviceptr)(uintptr_t)((char *)range.device + ((char *)p - (char *)range.host));
     else
-      *pdptr = (CUdeviceptr)(uintptr_t)p; /* one pointer value everywhere */
+      r = CUDA_ERROR_INVALID_VALUE;
   }
   return rt_cu_leave(r);
 }
@@ -396,4 +400,35 @@ CUresult cuPointerGetAttributes(unsigned int numAttributes, CUpointer_attribute 
     }
   }
   return CUDA_SUCCESS;
+}
+
+/* ---- host registration (core_host.c, as cudaHostRegister) ----------------------------- */
+
+CUresult cuMemHostRegister(void *p, size_t bytesize, unsigned int Flags) {
+  const unsigned known = CU_MEMHOSTREGISTER_PORTABLE | CU_MEMHOSTREGISTER_DEVICEMAP |
+                         CU_MEMHOSTREGISTER_IOMEMORY | CU_MEMHOSTREGISTER_READ_ONLY;
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  /* IOMEMORY asks for device (PCIe BAR) memory, which no Apple GPU has. */
+  if (r == CUDA_SUCCESS &&
+      (!p || bytesize == 0 || (Flags & ~known) || (Flags & CU_MEMHOSTREGISTER_IOMEMORY)))
+    r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) {
+    const rt_block *block = rt_memory_find(d, p, 0);
+    if (block) /* memory CUDA allocated: page-locked already, or device memory */
+      r = block->kind == RT_BLOCK_HOST || block->kind == RT_BLOCK_MANAGED
+              ? CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED
+              : CUDA_ERROR_INVALID_VALUE;
+    else
+      r = rt_cu_result(rt_host_register(d, p, bytesize, Flags));
+  }
+  return rt_cu_leave(r);
+}
+
+CUresult cuMemHostUnregister(void *p) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS && !p) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_host_unregister(p));
+  return rt_cu_leave(r);
 }

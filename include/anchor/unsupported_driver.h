@@ -11,9 +11,6 @@
 
 /* clang-format off */
 #define ANCHOR_UNSUPPORTED_DRIVER(X) \
-  /* host registration (the core has none yet) */ \
-  X(cuMemHostRegister, (void *p, size_t bytesize, unsigned int Flags), (NULL, 0, 0)) \
-  X(cuMemHostUnregister, (void *p), (NULL)) \
   /* virtual memory management: one arena, no remapping of physical memory */ \
   X(cuMemAddressReserve, (CUdeviceptr *ptr, size_t size, size_t alignment, CUdeviceptr addr, \
                           unsigned long long flags), (NULL, 0, 0, 0, 0)) \
