@@ -15,33 +15,43 @@
 #include <string.h>
 
 static char *prelude_text;
-static void prelude_load(void) {
-  const char *env = getenv("CUDAMETAL_PRELUDE");
-  char path[4096] = "";
-  if (env && *env) {
-    snprintf(path, sizeof path, "%s", env);
-  } else {
-    Dl_info info;
-    if (dladdr((void *)cm_prelude, &info) && info.dli_fname) {
-      const char *slash = strrchr(info.dli_fname, '/');
-      int dir = slash ? (int)(slash - info.dli_fname) : 1;
-      snprintf(path, sizeof path, "%.*s/anchor/cudametal/metal_stdlib", dir,
-               slash ? info.dli_fname : ".");
-    }
-  }
+/* The whole file at path (malloc'd, NUL-terminated), or NULL. */
+static char *read_file(const char *path) {
   FILE *f = fopen(path, "rb");
-  if (!f) return;
+  if (!f) return NULL;
   fseek(f, 0, SEEK_END);
   long n = ftell(f);
   fseek(f, 0, SEEK_SET);
   char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
   if (s && fread(s, 1, (size_t)n, f) == (size_t)n) {
     s[n] = 0;
-    prelude_text = s;
   } else {
     free(s);
+    s = NULL;
   }
   fclose(f);
+  return s;
+}
+
+/* $CUDAMETAL_PRELUDE, else anchor/cudametal/metal_stdlib beside this library (lib/),
+ * else ../lib/anchor/... from this executable (bin/msl2cuda). */
+static void prelude_load(void) {
+  const char *env = getenv("CUDAMETAL_PRELUDE");
+  if (env && *env) {
+    prelude_text = read_file(env);
+    return;
+  }
+  Dl_info info;
+  if (!dladdr((void *)cm_prelude, &info) || !info.dli_fname || !strrchr(info.dli_fname, '/'))
+    return;
+  int dir = (int)(strrchr(info.dli_fname, '/') - info.dli_fname);
+  static const char *const tails[] = {"/anchor/cudametal/metal_stdlib",
+                                      "/../lib/anchor/cudametal/metal_stdlib"};
+  for (size_t i = 0; i < 2 && !prelude_text; i++) {
+    char path[4096];
+    snprintf(path, sizeof path, "%.*s%s", dir, info.dli_fname, tails[i]);
+    prelude_text = read_file(path);
+  }
 }
 const char *cm_prelude(void) {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
