@@ -12,6 +12,13 @@
 
 #include <objc/runtime.h>
 
+#if !defined(__APPLE__)
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#endif
+
 #if defined(__APPLE__)
 #include <CoreFoundation/CoreFoundation.h>
 #include <IOKit/IOKitLib.h>
@@ -102,7 +109,44 @@ long mtl_error_code(mtl_id error) {
 }
 
 /* --- MTLDevice ------------------------------------------------------------ */
+#if !defined(__APPLE__)
+/* ANCHOR_METAL=cudametal: the Metal implementation over CUDA (docs/cudametal.md),
+ * lib/libcudametal.so beside this library (else found by the loader's search). Its
+ * classes subclass softmetal's NSObject, so softmetal stays loaded underneath. */
+static mtl_id cudametal_device(void) {
+  void *lib = NULL;
+  Dl_info info;
+  if (dladdr((void *)cudametal_device, &info) && info.dli_fname && strrchr(info.dli_fname, '/')) {
+    char path[4096];
+    int dir = (int)(strrchr(info.dli_fname, '/') - info.dli_fname);
+    snprintf(path, sizeof path, "%.*s/libcudametal.so", dir, info.dli_fname);
+    lib = dlopen(path, RTLD_NOW | RTLD_GLOBAL);
+  }
+  if (!lib) lib = dlopen("libcudametal.so", RTLD_NOW | RTLD_GLOBAL);
+  if (!lib) {
+    fprintf(stderr, "anchor: ANCHOR_METAL=cudametal: %s\n", dlerror());
+    return NULL;
+  }
+  mtl_id (*create)(void) = (mtl_id(*)(void))dlsym(lib, "cudametal_create_device");
+  if (!create) {
+    fprintf(stderr, "anchor: ANCHOR_METAL=cudametal: no cudametal_create_device\n");
+    return NULL;
+  }
+  return create();
+}
+#endif
+
 mtl_id mtl_create_system_default_device(void) {
+#if !defined(__APPLE__)
+  const char *which = getenv("ANCHOR_METAL");
+  if (which && *which && strcmp(which, "softmetal") != 0) {
+    if (!strcmp(which, "cudametal")) return cudametal_device();
+    fprintf(stderr,
+            "anchor: ANCHOR_METAL=%s is not a Metal implementation (softmetal, cudametal)\n",
+            which);
+    return NULL;
+  }
+#endif
   return (mtl_id)MTLCreateSystemDefaultDevice();
 }
 const char *mtl_device_name(mtl_id device) {
