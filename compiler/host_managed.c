@@ -271,6 +271,38 @@ static void rewrite_var(host_ctx *c, managed_var *m) {
         host_error(c, m, "an alias of it is not supported");
 }
 
+/* Whether f calls __cudaRegisterFatBinary itself (clang's module ctor). */
+static bool registers_module(LLVMValueRef f) {
+  for (LLVMBasicBlockRef bb = f ? LLVMGetFirstBasicBlock(f) : NULL; bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      if (is_call_to(i, "__cudaRegisterFatBinary")) return true;
+  return false;
+}
+
+/* The constructor registering the module runs first among the unit's
+ * constructors of its priority (llvm.global_ctors runs in order), so that
+ * dynamic initialisers of the unit read a managed variable's initialiser
+ * (the registration puts it in the shadow) and their writes reach it. */
+static void register_first(host_ctx *c) {
+  LLVMValueRef ctors = LLVMGetNamedGlobal(c->mod, "llvm.global_ctors");
+  LLVMValueRef table = ctors ? LLVMGetInitializer(ctors) : NULL;
+  if (!table || !LLVMIsAConstantArray(table)) return;
+  unsigned n = (unsigned)LLVMGetNumOperands(table);
+  LLVMValueRef *entries = calloc(n + 1, sizeof *entries);
+  if (!entries) return;
+  unsigned k = 0;
+  for (int pass = 0; pass < 2; pass++)
+    for (unsigned i = 0; i < n; i++) {
+      LLVMValueRef e = LLVMGetOperand(table, i);
+      bool registering =
+          LLVMGetNumOperands(e) >= 2 && registers_module(strip_casts(LLVMGetOperand(e, 1)));
+      if (registering == (pass == 0)) entries[k++] = e;
+    }
+  LLVMSetInitializer(ctors, LLVMConstArray2(LLVMGetElementType(LLVMTypeOf(table)), entries, k));
+  free(entries);
+}
+
 int msl_host_managed(const char *input, const char *output, char **message) {
   *message = NULL;
   LLVMContextRef cx = LLVMContextCreate();
@@ -291,6 +323,7 @@ int msl_host_managed(const char *input, const char *output, char **message) {
   if (!find_managed(&c)) goto done;
   for (size_t i = 0; i < c.count && !c.error; i++)
     rewrite_var(&c, &c.vars[i]);
+  if (c.count) register_first(&c);
   if (c.error) {
     *message = c.error;
     c.error = NULL;

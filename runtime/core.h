@@ -396,6 +396,10 @@ void rt_module_add_variable(rt_module *module, const void *host_variable, const 
  * module's unregistration, which copy the bytes back and point it at
  * shadow again. A name the module lacks leaves the variable host-only. */
 void rt_module_add_managed(rt_module *module, void **slot, void *shadow, const char *device_name);
+/* Readies the device when a registered module has __managed__ variables not
+ * yet placed in the arena (lock held; a launch's configuration calls it, as
+ * its arguments may take their addresses); errors are left to the launch. */
+void rt_module_place_managed_now(void);
 /* Marks module unusable: it declares something Anchor does not support
  * (what, e.g. "texture reference", and its name go into the message). */
 void rt_module_refuse(rt_module *module, const char *what, const char *name);

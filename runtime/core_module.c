@@ -183,6 +183,7 @@ void rt_module_add_variable(rt_module *module, const void *host_variable, const 
 }
 
 static void rt_module_place_managed(rt_device *device);
+static bool rt_managed_any; /* a module registered a __managed__ variable */
 
 void rt_module_add_managed(rt_module *module, void **slot, void *shadow, const char *device_name) {
   assert(rt_lock_held() && module && slot && shadow);
@@ -203,6 +204,7 @@ void rt_module_add_managed(rt_module *module, void **slot, void *shadow, const c
   else
     memset(shadow, 0, g->size);
   rt_device_set_ready_hook(rt_module_place_managed);
+  rt_managed_any = true;
 }
 
 /* Points the slots of m's managed variables back at their shadows, with the
@@ -456,6 +458,12 @@ void rt_module_unload_all(void) {
   assert(rt_lock_held());
   for (rt_module *m = rt_modules; m; m = m->next)
     rt_module_release(m);
+}
+
+void rt_module_place_managed_now(void) {
+  assert(rt_lock_held());
+  rt_device *s;
+  if (rt_managed_any && !rt_device_current()) (void)rt_device_ready(&s);
 }
 
 /* ---- modules loaded from images (the driver API) ----------------------------------- */

@@ -283,6 +283,28 @@ case_rdc_error() {
   expect_rc 0
 }
 
+# A __managed__ variable's host use the host pass cannot route through its
+# slot (CUDA forbids them too) is a located error from the host pass job, and
+# no object is left behind.
+case_managed_errors() {
+  needs_pipeline "$ROOT"
+  printf '__managed__ int x = 1;\nint *p = &x;\nint main() { return *p; }\n' >addr.cu
+  run -c addr.cu
+  expect_rc 1
+  contains "$err" "addr.cu:1: error: __managed__ variable 'x': its address or value initialises a variable of static storage duration" "stderr"
+  [ ! -e addr.o ] || fail "addr.o written"
+  # A dynamic initialiser of the same unit reads the initialiser (CUDA
+  # forbids it; Anchor's registration runs first in the unit, so it works).
+  printf '__managed__ int y[2] = {1, 2};\nint v = y[1];\nint main() { return v == 2 ? 0 : 1; }\n' >value.cu
+  run value.cu -o value
+  expect_rc 0
+  ./value || fail "a dynamic initialiser read y[1] wrong"
+  printf '__managed__ int z = 3;\nint main() { int *q = &z; return *q + z; }\n' >ok.cu
+  run -c ok.cu
+  expect_rc 0
+  [ -z "$err" ] || fail "warnings for a plain __managed__ use: $err"
+}
+
 # A failing job stops the driver with that job's status and its diagnostics
 # unchanged; ANCHOR_CLANG overrides the configured clang.
 case_failing_job() {
