@@ -211,6 +211,15 @@ static void plan_host(drv_plan *plan, const drv_options *o, const drv_toolchain 
   drv_strvec *a = &new_job(plan, tc->clang)->argv;
   push_host_flags(a, o, tc, in->kind);
   drv_strvec_append(a, &o->dep_flags);
+  if (host_bc && o->dep_flags.count) { /* the make target is the object, not the bitcode */
+    bool target = false;
+    for (size_t i = 0; i < o->dep_flags.count; i++)
+      target |= !strcmp(o->dep_flags.items[i], "-MT");
+    if (!target) {
+      drv_strvec_push(a, "-MT");
+      drv_strvec_push(a, out);
+    }
+  }
   if (module_path) {
     drv_strvec_push(a, "-Xclang");
     drv_strvec_push(a, "-fcuda-include-gpubinary");

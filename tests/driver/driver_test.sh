@@ -303,6 +303,10 @@ case_managed_errors() {
   run -c ok.cu
   expect_rc 0
   [ -z "$err" ] || fail "warnings for a plain __managed__ use: $err"
+  # The host front end writes bitcode; the make target is still the object.
+  run -MD -MF ok.d -c ok.cu
+  expect_rc 0
+  contains "$(head -1 ok.d)" "ok.o: ok.cu" "dependency file"
 }
 
 # A failing job stops the driver with that job's status and its diagnostics
