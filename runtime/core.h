@@ -400,6 +400,9 @@ void rt_module_add_managed(rt_module *module, void **slot, void *shadow, const c
  * yet placed in the arena (lock held; a launch's configuration calls it, as
  * its arguments may take their addresses); errors are left to the launch. */
 void rt_module_place_managed_now(void);
+/* Whether p lies in the arena storage of a placed __managed__ variable (lock
+ * held): pointer attributes call it managed memory, as CUDA does. */
+bool rt_module_managed_at(const void *p);
 /* Marks module unusable: it declares something Anchor does not support
  * (what, e.g. "texture reference", and its name go into the message). */
 void rt_module_refuse(rt_module *module, const char *what, const char *name);

@@ -460,6 +460,19 @@ void rt_module_unload_all(void) {
     rt_module_release(m);
 }
 
+bool rt_module_managed_at(const void *p) {
+  assert(rt_lock_held());
+  uintptr_t a = (uintptr_t)p;
+  for (const rt_module *m = rt_modules; m; m = m->next)
+    for (size_t i = 0; i < m->managed_count; i++) {
+      uintptr_t start = (uintptr_t)*m->managed[i].slot;
+      if (start != (uintptr_t)m->managed[i].shadow && a >= start &&
+          a - start < m->desc.globals[m->managed[i].index].size)
+        return true;
+    }
+  return false;
+}
+
 void rt_module_place_managed_now(void) {
   assert(rt_lock_held());
   rt_device *s;

@@ -184,12 +184,16 @@ static void rt_describe_pointer(const rt_block *block, const void *ptr,
     attributes->hostPointer = (void *)ptr;
     return;
   }
-  attributes->type = block->kind == RT_BLOCK_HOST      ? cudaMemoryTypeHost
-                     : block->kind == RT_BLOCK_MANAGED ? cudaMemoryTypeManaged
-                                                       : cudaMemoryTypeDevice;
+  /* a __managed__ variable's storage is a module global's block */
+  bool managed = block->kind == RT_BLOCK_MANAGED ||
+                 (block->kind == RT_BLOCK_GLOBAL && rt_module_managed_at(ptr));
+  attributes->type = block->kind == RT_BLOCK_HOST ? cudaMemoryTypeHost
+                     : managed                    ? cudaMemoryTypeManaged
+                                                  : cudaMemoryTypeDevice;
   attributes->devicePointer = (void *)ptr;
   attributes->hostPointer =
-      block->kind == RT_BLOCK_DEVICE || block->kind == RT_BLOCK_GLOBAL ? NULL : (void *)ptr;
+      (block->kind == RT_BLOCK_DEVICE || block->kind == RT_BLOCK_GLOBAL) && !managed ? NULL
+                                                                                     : (void *)ptr;
 }
 
 cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr) {

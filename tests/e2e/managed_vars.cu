@@ -26,6 +26,7 @@ __device__ __managed__ int table[8] = {3, 1, 4, 1, 5, 9, 2, 6};
 __managed__ pair point = {7, 2.5};
 static __managed__ unsigned long long big = 0x123456789ull; // internal linkage
 __managed__ float scale = 1.5f;
+__device__ int plain;
 
 __global__ void count(int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -132,12 +133,20 @@ int main() {
   CUDA(cudaMemcpy(&copy, &table[1], sizeof copy, cudaMemcpyDefault));
   CHECK(copy == 20, "cudaMemcpy from &table[1]: %d", copy);
 
-  // What CUDA says about the pointer (printed for the comparison with nvcc).
+  // Managed memory, as cudaMallocManaged's.
   cudaPointerAttributes attributes;
-  cudaError_t e = cudaPointerGetAttributes(&attributes, &counter);
-  printf("INFO cudaPointerGetAttributes(&counter): %d type %d\n", (int)e,
-         e == cudaSuccess ? (int)attributes.type : -1);
-  cudaGetLastError();
+  cudaError_t e = cudaPointerGetAttributes(&attributes, &table[2]);
+  CHECK(e == cudaSuccess && attributes.type == cudaMemoryTypeManaged &&
+            attributes.hostPointer == (void *)&table[2] &&
+            attributes.devicePointer == (void *)&table[2],
+        "cudaPointerGetAttributes(&table[2]): %d type %d", (int)e,
+        e == cudaSuccess ? (int)attributes.type : -1);
+  void *plain_address = nullptr; // an ordinary __device__ variable stays device memory
+  CUDA(cudaGetSymbolAddress(&plain_address, plain));
+  e = cudaPointerGetAttributes(&attributes, plain_address);
+  CHECK(e == cudaSuccess && attributes.type == cudaMemoryTypeDevice,
+        "cudaPointerGetAttributes(plain): %d type %d", (int)e,
+        e == cudaSuccess ? (int)attributes.type : -1);
   // After a reset (printed too: CUDA documents nothing for managed variables).
   counter = 77;
   e = cudaDeviceReset();
