@@ -258,10 +258,13 @@ void rt_module_unregister(rt_module *m) {
     }
   rt_module_managed_home(m);
   rt_device *s = rt_device_current();
-  if (m->loaded && s && m->loaded_generation == s->generation)
+  if (m->loaded && s && m->loaded_generation == s->generation) {
+    for (size_t i = 0; m->global_addresses && i < m->managed_count; i++) /* cudaMemAdvise's */
+      rt_hints_forget((void *)(uintptr_t)m->global_addresses[m->managed[i].index]);
     for (size_t i = 0; i < m->desc.global_count; i++)
       rt_arena_free(&s->arena, m->global_addresses[i] - (uint64_t)(uintptr_t)s->arena_base,
                     RT_BLOCK_GLOBAL);
+  }
   rt_module_release(m);
   ac_module_free(&m->desc);
   free(m->image);

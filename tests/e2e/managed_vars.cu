@@ -141,12 +141,29 @@ int main() {
             attributes.devicePointer == (void *)&table[2],
         "cudaPointerGetAttributes(&table[2]): %d type %d", (int)e,
         e == cudaSuccess ? (int)attributes.type : -1);
+  // The unified-memory calls take a managed variable like cudaMallocManaged memory.
+  cudaMemLocation device0 = {cudaMemLocationTypeDevice, 0};
+  CUDA(cudaMemAdvise(table, sizeof table, cudaMemAdviseSetPreferredLocation, device0));
+  int preferred = -5;
+  CUDA(cudaMemRangeGetAttribute(&preferred, sizeof preferred,
+                                cudaMemRangeAttributePreferredLocation, table, sizeof table));
+  CHECK(preferred == 0, "preferred location of table: %d", preferred);
+  CUDA(cudaMemPrefetchAsync(&counter, sizeof counter, device0, 0, 0));
+  cudaStream_t stream;
+  CUDA(cudaStreamCreate(&stream));
+  CUDA(cudaStreamAttachMemAsync(stream, &point, 0, cudaMemAttachGlobal));
+  CUDA(cudaStreamSynchronize(stream));
+  CUDA(cudaStreamDestroy(stream));
   void *plain_address = nullptr; // an ordinary __device__ variable stays device memory
   CUDA(cudaGetSymbolAddress(&plain_address, plain));
   e = cudaPointerGetAttributes(&attributes, plain_address);
   CHECK(e == cudaSuccess && attributes.type == cudaMemoryTypeDevice,
         "cudaPointerGetAttributes(plain): %d type %d", (int)e,
         e == cudaSuccess ? (int)attributes.type : -1);
+  e = cudaMemAdvise(plain_address, sizeof plain, cudaMemAdviseSetReadMostly, device0);
+  CHECK(e == cudaErrorInvalidValue, "cudaMemAdvise(plain) = %d, want %d", (int)e,
+        (int)cudaErrorInvalidValue);
+  cudaGetLastError();
   // After a reset (printed too: CUDA documents nothing for managed variables).
   counter = 77;
   e = cudaDeviceReset();
