@@ -394,8 +394,10 @@ void rt_module_add_variable(rt_module *module, const void *host_variable, const 
  * device is ready, then at the variable's arena storage (the module is
  * loaded then, the shadow's bytes copied there) until a reset or the
  * module's unregistration, which copy the bytes back and point it at
- * shadow again. A name the module lacks leaves the variable host-only. */
-void rt_module_add_managed(rt_module *module, void **slot, void *shadow, const char *device_name);
+ * shadow again. A name the module lacks leaves the variable host-only; a
+ * size (the host's) other than the module's marks the module unusable. */
+void rt_module_add_managed(rt_module *module, void **slot, void *shadow, const char *device_name,
+                           size_t size);
 /* Readies the device when a registered module has __managed__ variables not
  * yet placed in the arena (lock held; a launch's configuration calls it, as
  * its arguments may take their addresses); errors are left to the launch. */

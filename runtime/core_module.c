@@ -185,12 +185,20 @@ void rt_module_add_variable(rt_module *module, const void *host_variable, const 
 static void rt_module_place_managed(rt_device *device);
 static bool rt_managed_any; /* a module registered a __managed__ variable */
 
-void rt_module_add_managed(rt_module *module, void **slot, void *shadow, const char *device_name) {
+void rt_module_add_managed(rt_module *module, void **slot, void *shadow, const char *device_name,
+                           size_t size) {
   assert(rt_lock_held() && module && slot && shadow);
   rt_map_put(&rt_variables, (rt_entry){shadow, module, rt_find_global(module, device_name)});
   *slot = shadow;
   size_t index = rt_find_global(module, device_name);
-  if (index == SIZE_MAX) return; /* no device side: the shadow is the variable */
+  if (index == SIZE_MAX) return;                  /* no device side: the shadow is the variable */
+  if (module->desc.globals[index].size != size) { /* the two compiles disagree */
+    module->valid = false;
+    snprintf(module->error, sizeof module->error,
+             "__managed__ variable '%s' has %zu bytes on the host, %llu on the device", device_name,
+             size, (unsigned long long)module->desc.globals[index].size);
+    return;
+  }
   rt_managed *grown = realloc(module->managed, (module->managed_count + 1) * sizeof *grown);
   if (!grown) {
     rt_module_refuse(module, "__managed__ variable (out of memory)", device_name);

@@ -50,10 +50,10 @@ void __cudaRegisterVar(void **handle, char *host_variable, char *device_address,
  * emitted for the variable (docs/design.md, "Managed variables"). */
 void __cudaRegisterManagedVar(void **handle, void **slot, char *shadow, const char *device_name,
                               int ext, size_t size, int constant, int global) {
-  (void)ext, (void)size, (void)constant, (void)global;
+  (void)ext, (void)constant, (void)global;
   if (!handle || !slot || !shadow) return;
   rt_lock();
-  rt_module_add_managed((rt_module *)handle, slot, shadow, device_name);
+  rt_module_add_managed((rt_module *)handle, slot, shadow, device_name, size);
   rt_unlock();
 }
 

@@ -97,5 +97,23 @@ int main(void) {
   CHECK(m_slot == &m_shadow);
   CHECK(m_shadow == 71);
   free(blob);
+
+  /* A size other than the module's: the module is unusable, its launches
+   * say so (the host and device compiles disagree). */
+  static const ac_kernel other_kernels[] = {{"inc", 0, 0, false, 0, NULL}};
+  unsigned char *other = make_module(other_kernels, 1, inc_globals, 1, inc_msl);
+  fatbin_wrapper other_wrapper = {AC_FATBIN_MAGIC, AC_FATBIN_VERSION, other, NULL};
+  static long long wide_shadow;
+  static long long *wide_slot;
+  static void (*const other_stub)(void) = launch_inc; /* any distinct host address */
+  void **h2 = __cudaRegisterFatBinary(&other_wrapper);
+  __cudaRegisterFunction(h2, (const char *)other_stub, (char *)"inc", "inc", -1, 0, 0, 0, 0, 0);
+  __cudaRegisterManagedVar(h2, (void **)&wide_slot, (char *)&wide_shadow, "m", 0, 8, 0, 0);
+  CHECK_ERR(
+      cudaLaunchKernel((const void *)other_stub, (dim3){1, 1, 1}, (dim3){1, 1, 1}, NULL, 0, 0),
+      cudaErrorInvalidKernelImage);
+  cudaGetLastError();
+  __cudaUnregisterFatBinary(h2);
+  free(other);
   return check_finish("test_managed");
 }
