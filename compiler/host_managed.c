@@ -22,6 +22,7 @@
 #include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -216,6 +217,85 @@ static bool is_call_to(LLVMValueRef inst, const char *name) {
   return n && strcmp(n, name) == 0;
 }
 
+/* Stores, at the builder's position, every part of init (a constant of
+ * type at byte offset in the stack copy base) that refers to m's shadow,
+ * rebuilt on the slot's value; false when one cannot be. */
+static bool store_managed_parts(host_ctx *c, LLVMTargetDataRef layout, LLVMValueRef init,
+                                LLVMValueRef base, unsigned long long offset, const managed_var *m,
+                                LLVMValueRef loaded) {
+  if (!uses_value(init, m->shadow, 0)) return true;
+  LLVMTypeRef type = LLVMTypeOf(init);
+  LLVMTypeKind kind = LLVMGetTypeKind(type);
+  if (kind == LLVMStructTypeKind || kind == LLVMArrayTypeKind) {
+    unsigned n = (unsigned)LLVMGetNumOperands(init);
+    for (unsigned i = 0; i < n; i++) {
+      unsigned long long at = kind == LLVMStructTypeKind
+                                  ? LLVMOffsetOfElement(layout, type, i)
+                                  : i * LLVMABISizeOfType(layout, LLVMGetElementType(type));
+      if (!store_managed_parts(c, layout, LLVMGetOperand(init, i), base, offset + at, m, loaded))
+        return false;
+    }
+    return true;
+  }
+  LLVMValueRef value = materialize(c, init, m, loaded);
+  if (!value) return false;
+  LLVMContextRef cx = LLVMGetModuleContext(c->mod);
+  LLVMValueRef index = LLVMConstInt(LLVMInt64TypeInContext(cx), offset, 0);
+  LLVMValueRef at = LLVMBuildInBoundsGEP2(c->b, LLVMInt8TypeInContext(cx), base, &index, 1, "");
+  LLVMSetAlignment(LLVMBuildStore(c->b, value, at), 1);
+  return true;
+}
+
+/* g, a private or internal constant whose initialiser refers to m's shadow
+ * and whose every use is an instruction (clang's copy source for a local
+ * aggregate's initialiser): each use becomes a stack copy of g with the
+ * slot's pointers stored over the shadow's. False when g is not such. */
+static bool local_constant_copied(host_ctx *c, LLVMValueRef g, const managed_var *m) {
+  LLVMLinkage linkage = LLVMGetLinkage(g);
+  if (!LLVMIsGlobalConstant(g) || (linkage != LLVMPrivateLinkage && linkage != LLVMInternalLinkage))
+    return false;
+  size_t count = 0;
+  for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u), count++)
+    if (!LLVMIsAInstruction(LLVMGetUser(u)) || LLVMIsAPHINode(LLVMGetUser(u))) return false;
+  /* the users first: each copy adds a use of g (its memcpy's source) */
+  LLVMValueRef *users = calloc(count + 1, sizeof *users);
+  if (!users) return false;
+  size_t n_users = 0;
+  for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    bool seen = false;
+    for (size_t k = 0; k < n_users && !seen; k++)
+      seen = users[k] == user;
+    if (!seen) users[n_users++] = user;
+  }
+  LLVMTargetDataRef layout = LLVMCreateTargetData(LLVMGetDataLayoutStr(c->mod));
+  LLVMTypeRef type = LLVMGlobalGetValueType(g);
+  LLVMContextRef cx = LLVMGetModuleContext(c->mod);
+  bool ok = true;
+  for (size_t k = 0; k < n_users && ok; k++) {
+    LLVMValueRef inst = users[k];
+    LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(inst));
+    LLVMValueRef first = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(fn));
+    LLVMPositionBuilderBefore(c->b, first);
+    LLVMValueRef copy = LLVMBuildAlloca(c->b, type, "");
+    unsigned align = LLVMGetAlignment(g);
+    LLVMSetAlignment(copy, align ? align : 8);
+    LLVMPositionBuilderBefore(c->b, inst);
+    LLVMValueRef size =
+        LLVMConstInt(LLVMInt64TypeInContext(cx), LLVMABISizeOfType(layout, type), 0);
+    LLVMBuildMemCpy(c->b, copy, align ? align : 1, g, align ? align : 1, size);
+    LLVMValueRef loaded = LLVMBuildLoad2(c->b, LLVMTypeOf(m->slot), m->slot, "");
+    LLVMSetAlignment(loaded, 8);
+    ok = store_managed_parts(c, layout, LLVMGetInitializer(g), copy, 0, m, loaded);
+    unsigned n = (unsigned)LLVMGetNumOperands(inst);
+    for (unsigned i = 0; i < n; i++)
+      if (LLVMGetOperand(inst, i) == g) LLVMSetOperand(inst, i, copy);
+  }
+  LLVMDisposeTargetData(layout);
+  free(users);
+  return ok;
+}
+
 /* The metadata globals whose references to a shadow stay as they are. */
 static bool harmless_global(LLVMValueRef g) {
   size_t len;
@@ -257,10 +337,14 @@ static void rewrite_var(host_ctx *c, managed_var *m) {
     host_error(c, m, "an extern __managed__ variable needs relocatable device code (-rdc)");
   else if (!registered)
     host_error(c, m, "no registration found (is it a __device__ variable?)");
-  /* What is left: uses in other globals' initialisers. */
+  /* What is left: uses in other globals' initialisers. A local aggregate
+   * initialised with &x (`int *a[2] = {&x, &y};`) is a private constant
+   * clang copies from: each use gets a copy on the stack with the pointers
+   * the slots give. Any other is an error. */
   for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g && !c->error; g = LLVMGetNextGlobal(g)) {
     if (g == m->slot || harmless_global(g) || !LLVMGetInitializer(g)) continue;
-    if (uses_value(LLVMGetInitializer(g), m->shadow, 0))
+    if (!uses_value(LLVMGetInitializer(g), m->shadow, 0)) continue;
+    if (!local_constant_copied(c, g, m))
       host_error(c, m,
                  "its address or value initialises a variable of static storage duration "
                  "(not allowed in CUDA)");

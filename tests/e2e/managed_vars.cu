@@ -46,6 +46,17 @@ __global__ void touch_struct() {
   big += 1;
 }
 
+struct refs { // a by-value kernel parameter holding managed addresses
+  int add;
+  int *target;
+  int *more[2];
+};
+
+__global__ void through_refs(refs r) {
+  *r.target += r.add;
+  *r.more[1] += 100;
+}
+
 __global__ void table_sum() { // the sum of table into counter, on the device
   int s = 0;
   for (int i = 0; i < 8; i++) s += table[i];
@@ -102,6 +113,12 @@ int main() {
   CHECK(table[6] == -7, "after write_through(&table[6]): %d", table[6]);
   *p = 9;
   CHECK(counter == 9, "a write through a host pointer: %d", counter);
+  // A local aggregate initialised with managed addresses.
+  refs r = {3, &counter, {&table[0], &table[7]}};
+  through_refs<<<1, 1>>>(r);
+  CUDA(cudaDeviceSynchronize());
+  CHECK(counter == 12 && table[7] == 106, "after through_refs: %d %d", counter, table[7]);
+  counter = 9;
 
   // A struct and a static variable, members on both sides.
   touch_struct<<<1, 1>>>();
