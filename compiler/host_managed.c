@@ -344,10 +344,16 @@ static void rewrite_var(host_ctx *c, managed_var *m) {
   for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g && !c->error; g = LLVMGetNextGlobal(g)) {
     if (g == m->slot || harmless_global(g) || !LLVMGetInitializer(g)) continue;
     if (!uses_value(LLVMGetInitializer(g), m->shadow, 0)) continue;
-    if (!local_constant_copied(c, g, m))
-      host_error(c, m,
-                 "its address or value initialises a variable of static storage duration "
-                 "(not allowed in CUDA)");
+    if (!local_constant_copied(c, g, m)) {
+      size_t len;
+      const char *name = LLVMGetValueName2(g, &len);
+      char what[400];
+      snprintf(what, sizeof what,
+               "its address or value initialises '%.*s', a variable of static storage duration "
+               "(not allowed in CUDA)",
+               (int)(len < 200 ? len : 200), name);
+      host_error(c, m, what);
+    }
   }
   if (!c->error && LLVMGetFirstGlobalAlias(c->mod))
     for (LLVMValueRef a = LLVMGetFirstGlobalAlias(c->mod); a; a = LLVMGetNextGlobalAlias(a))

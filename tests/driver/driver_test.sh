@@ -291,7 +291,7 @@ case_managed_errors() {
   printf '__managed__ int x = 1;\nint *p = &x;\nint main() { return *p; }\n' >addr.cu
   run -c addr.cu
   expect_rc 1
-  contains "$err" "addr.cu:1: error: __managed__ variable 'x': its address or value initialises a variable of static storage duration" "stderr"
+  contains "$err" "addr.cu:1: error: __managed__ variable 'x': its address or value initialises 'p', a variable of static storage duration" "stderr"
   [ ! -e addr.o ] || fail "addr.o written"
   # A dynamic initialiser of the same unit reads the initialiser (CUDA
   # forbids it; Anchor's registration runs first in the unit, so it works).
