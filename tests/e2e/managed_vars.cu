@@ -181,14 +181,6 @@ int main() {
   CHECK(e == cudaErrorInvalidValue, "cudaMemAdvise(plain) = %d, want %d", (int)e,
         (int)cudaErrorInvalidValue);
   cudaGetLastError();
-  // After a reset (printed too: CUDA documents nothing for managed variables).
-  counter = 77;
-  e = cudaDeviceReset();
-  printf("INFO cudaDeviceReset: %d, counter after it: %d\n", (int)e, counter);
-  count<<<1, 1>>>(1);
-  e = cudaDeviceSynchronize();
-  printf("INFO count<<<1,1>>> after the reset: %d, counter %d\n", (int)e, counter);
-
   CUDA(cudaFree(nullptr));
   if (failures) {
     printf("FAIL (%d)\n", failures);
