@@ -74,6 +74,13 @@ msl_status msl_compile(const char *path, const msl_options *options, msl_output 
  * diagnostics. Not thread-safe: LLVM target initialisation is global. */
 msl_status msl_compile_file(const char *path, msl_output *out);
 
+/* The host-side pass for __managed__ variables (host_managed.c): reads the
+ * host front end's bitcode at input, gives each variable marked
+ * annotate("anchor.managed") a slot every host use goes through, writes
+ * bitcode to output. Returns 0; or 1 with *message a heap-allocated
+ * diagnostic ("file.cu:L: error: ...\n"). */
+int msl_host_managed(const char *input, const char *output, char **message);
+
 /* Free what msl_compile_file stored; both are safe on zeroed structs. */
 void msl_status_free(msl_status *status);
 void msl_output_free(msl_output *out);

@@ -3,6 +3,7 @@
  *              [--emit-llvm after-passes.ll] [--devlib devlib.bc]
  *              [--fp64=exact|fast|demote|error]
  *   anchor-msl in.ll --run-pass NAME --emit-llvm out.ll   (one IR->IR pass alone)
+ *   anchor-msl --host in.bc -o out.bc   (the host job's __managed__ pass)
  * The device library defaults to <root>/lib/anchor/devlib.bc, <root> the
  * parent of the directory holding anchor-msl (/proc/self/exe). */
 #include <limits.h>
@@ -18,7 +19,8 @@ static int usage(void) {
   fprintf(stderr, "usage: anchor-msl in.ll|in.bc -o out.anchormod [--emit-msl out.metal]\n"
                   "                  [--emit-llvm after-passes.ll] [--devlib devlib.bc]\n"
                   "                  [--fp64=exact|fast|demote|error] [-w]\n"
-                  "       anchor-msl in.ll --run-pass NAME --emit-llvm out.ll\n");
+                  "       anchor-msl in.ll --run-pass NAME --emit-llvm out.ll\n"
+                  "       anchor-msl --host in.bc -o out.bc\n");
   return 2;
 }
 
@@ -52,7 +54,7 @@ static const char *default_devlib(char *buf, size_t size) {
 int main(int argc, char **argv) {
   char devlib[PATH_MAX + 32];
   const char *input = NULL, *output = NULL, *msl_path = NULL;
-  bool no_warnings = false;
+  bool no_warnings = false, host = false;
   msl_options options = {0};
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "-o") && i + 1 < argc)
@@ -75,6 +77,8 @@ int main(int argc, char **argv) {
       options.fp64 = MSL_FP64_ERROR;
     else if (!strcmp(argv[i], "-w"))
       no_warnings = true;
+    else if (!strcmp(argv[i], "--host"))
+      host = true;
     else if (argv[i][0] == '-' && argv[i][1])
       return usage();
     else if (!input)
@@ -83,6 +87,15 @@ int main(int argc, char **argv) {
       return usage();
   }
   if (!input) return usage();
+  if (host) { /* host bitcode in, host bitcode out (host_managed.c) */
+    if (!output || msl_path || options.llvm_ir_path || options.run_pass) return usage();
+    char *message;
+    int status = msl_host_managed(input, output, &message);
+    if (message) fputs(message, stderr);
+    free(message);
+    if (status) remove(output);
+    return status;
+  }
   if (!options.devlib_path) options.devlib_path = default_devlib(devlib, sizeof devlib);
   /* one pass alone writes IR only; otherwise some output is needed */
   if (options.run_pass ? output || msl_path || !options.llvm_ir_path : !output && !msl_path)

@@ -198,12 +198,28 @@ static void plan_backend(drv_plan *plan, const drv_options *o, const drv_toolcha
   }
 }
 
-/* Host compile (or, with module_path NULL, a C/C++ compile or a -M run). */
+/* Host compile (or, with module_path NULL, a C/C++ compile or a -M run).
+ * A .cu input's host side is three jobs (docs/design.md, "Managed
+ * variables"): the front end writes unoptimised bitcode (-disable-llvm-passes
+ * at the user's -O, so the IR is what that level's pipeline expects), the
+ * backend tool's host pass (anchor-msl --host) routes host uses of
+ * __managed__ variables through their slots, and clang generates the
+ * object from the result with the user's -O, -g and -Xcompiler. */
 static void plan_host(drv_plan *plan, const drv_options *o, const drv_toolchain *tc,
-                      const drv_input *in, const char *module_path, const char *out) {
+                      const drv_input *in, const char *module_path, const char *out,
+                      const char *host_bc) {
   drv_strvec *a = &new_job(plan, tc->clang)->argv;
   push_host_flags(a, o, tc, in->kind);
   drv_strvec_append(a, &o->dep_flags);
+  if (host_bc && o->dep_flags.count) { /* the make target is the object, not the bitcode */
+    bool target = false;
+    for (size_t i = 0; i < o->dep_flags.count; i++)
+      target |= !strcmp(o->dep_flags.items[i], "-MT");
+    if (!target) {
+      drv_strvec_push(a, "-MT");
+      drv_strvec_push(a, out);
+    }
+  }
   if (module_path) {
     drv_strvec_push(a, "-Xclang");
     drv_strvec_push(a, "-fcuda-include-gpubinary");
@@ -214,11 +230,34 @@ static void plan_host(drv_plan *plan, const drv_options *o, const drv_toolchain 
     drv_strvec_push(a, "-E");
   else if (!o->deps_only)
     drv_strvec_push(a, "-c");
-  drv_strvec_push(a, in->path);
-  if (out) {
-    drv_strvec_push(a, "-o");
-    drv_strvec_push(a, out);
+  if (host_bc) {
+    drv_strvec_push(a, "-emit-llvm");
+    drv_strvec_push(a, "-Xclang");
+    drv_strvec_push(a, "-disable-llvm-passes");
   }
+  drv_strvec_push(a, in->path);
+  if (host_bc || out) {
+    drv_strvec_push(a, "-o");
+    drv_strvec_push(a, host_bc ? host_bc : out);
+  }
+  if (!host_bc) return;
+  /* <stem>.host.bc -> <stem>.managed.bc */
+  char *managed_bc =
+      drv_format("%.*s.managed.bc", (int)(strlen(host_bc) - strlen(".host.bc")), host_bc);
+  drv_job *pass = new_job(plan, tc->msl);
+  pass->needs_msl_backend = true;
+  drv_strvec_push(&pass->argv, "--host");
+  drv_strvec_push(&pass->argv, host_bc);
+  drv_strvec_push(&pass->argv, "-o");
+  drv_strvec_push(&pass->argv, managed_bc);
+  drv_strvec *c = &new_job(plan, tc->clang)->argv;
+  push_host_codegen(c, o);
+  drv_strvec_push(c, "-Wno-unused-command-line-argument");
+  drv_strvec_push(c, "-c");
+  drv_strvec_push(c, managed_bc);
+  drv_strvec_push(c, "-o");
+  drv_strvec_push(c, out);
+  free(managed_bc);
 }
 
 /* The name intermediate files of input number index get: its base name, with
@@ -260,10 +299,10 @@ static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain
   const drv_input *in = &o->inputs[index];
   char *base = base_name(in->path);
   if (o->deps_only || o->preprocess_only) {
-    plan_host(plan, o, tc, in, NULL, o->output);
+    plan_host(plan, o, tc, in, NULL, o->output, NULL);
   } else if (in->kind != DRV_INPUT_CUDA) {
     char *obj = object_path(o, temp_dir, index, base);
-    plan_host(plan, o, tc, in, NULL, obj);
+    plan_host(plan, o, tc, in, NULL, obj, NULL);
     drv_strvec_push(objects, obj);
     free(obj);
   } else if (o->emit_device_ir) {
@@ -274,6 +313,7 @@ static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain
     char *stem = intermediate_stem(o, index);
     char *ir = drv_format("%s/%s.dev.ll", temp_dir, stem);
     char *mod = drv_format("%s/%s.anchormod", temp_dir, stem);
+    char *host_bc = drv_format("%s/%s.host.bc", temp_dir, stem);
     free(stem);
     plan_device(plan, o, tc, in->path, ir);
     if (o->emit_msl) {
@@ -291,12 +331,13 @@ static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain
     } else {
       char *obj = object_path(o, temp_dir, index, base);
       plan_backend(plan, o, tc, ir, mod, NULL);
-      plan_host(plan, o, tc, in, mod, obj);
+      plan_host(plan, o, tc, in, mod, obj, host_bc);
       drv_strvec_push(objects, obj);
       free(obj);
     }
     free(ir);
     free(mod);
+    free(host_bc);
   }
   free(base);
 }

@@ -167,6 +167,9 @@ cudaError_t rt_leave_unrecorded(cudaError_t e);
  * no queue or arena can be created (or ANCHOR_ARENA_SIZE is malformed),
  * cudaErrorMemoryAllocation when out of host memory. */
 cudaError_t rt_device_ready(rt_device **device_out);
+/* Sets the function rt_device_ready calls, lock held, each time it has just
+ * created the device (once per device generation); NULL for none. */
+void rt_device_set_ready_hook(void (*hook)(rt_device *device));
 /* The device without creating it (lock held): NULL before rt_device_ready
  * succeeded or after a reset. */
 rt_device *rt_device_current(void);
@@ -384,6 +387,24 @@ rt_module *rt_module_register(const void *fat_binary);
  * registration of the same host address wins). */
 void rt_module_add_kernel(rt_module *module, const void *host_function, const char *device_name);
 void rt_module_add_variable(rt_module *module, const void *host_variable, const char *device_name);
+/* Registers module's __managed__ variable device_name (lock held; before
+ * main): shadow, the host storage clang emitted, gets the module's
+ * initialiser and stays a symbol key; *slot, through which the host code
+ * reaches the variable (anchorcc's host pass), points at shadow until the
+ * device is ready, then at the variable's arena storage (the module is
+ * loaded then, the shadow's bytes copied there) until a reset or the
+ * module's unregistration, which copy the bytes back and point it at
+ * shadow again. A name the module lacks leaves the variable host-only; a
+ * size (the host's) other than the module's marks the module unusable. */
+void rt_module_add_managed(rt_module *module, void **slot, void *shadow, const char *device_name,
+                           size_t size);
+/* Readies the device when a registered module has __managed__ variables not
+ * yet placed in the arena (lock held; a launch's configuration calls it, as
+ * its arguments may take their addresses); errors are left to the launch. */
+void rt_module_place_managed_now(void);
+/* Whether p lies in the arena storage of a placed __managed__ variable (lock
+ * held): pointer attributes call it managed memory, as CUDA does. */
+bool rt_module_managed_at(const void *p);
 /* Marks module unusable: it declares something Anchor does not support
  * (what, e.g. "texture reference", and its name go into the message). */
 void rt_module_refuse(rt_module *module, const char *what, const char *name);

@@ -183,6 +183,11 @@ rt_device *rt_device_current(void) {
   return rt_ready ? &rt_state : NULL;
 }
 
+/* Called once per device generation when the device becomes ready
+ * (core_module.c: places __managed__ variables; a pointer, so this file
+ * stays below the module registry). */
+static void (*rt_ready_hook)(rt_device *device);
+
 cudaError_t rt_device_ready(rt_device **device_out) {
   assert(rt_lock_held() && device_out);
   if (rt_ready) {
@@ -209,7 +214,13 @@ cudaError_t rt_device_ready(rt_device **device_out) {
   }
   rt_ready = true;
   *device_out = d;
+  if (rt_ready_hook) rt_ready_hook(d);
   return cudaSuccess;
+}
+
+void rt_device_set_ready_hook(void (*hook)(rt_device *device)) {
+  assert(rt_lock_held());
+  rt_ready_hook = hook;
 }
 
 void rt_device_memory(rt_device *device, size_t *free_out, size_t *total_out) {

@@ -38,10 +38,20 @@ struct rt_module {
   mtl_id *pipelines;            /* per kernel, created on first launch */
   rt_kernel_settings *settings; /* per kernel: cudaFuncSetAttribute's (zeroed by a reset) */
   uint64_t *global_addresses;   /* per global */
+  /* __managed__ variables (rt_module_add_managed) */
+  struct rt_managed *managed;
+  size_t managed_count;
   /* loaded from an image (the driver API): the owned copy and the handles */
   unsigned char *image;
   rt_function *functions; /* per kernel */
 };
+
+/* A __managed__ variable: the global's index, the host's slot and shadow. */
+typedef struct rt_managed {
+  size_t index;
+  void **slot;
+  unsigned char *shadow;
+} rt_managed;
 
 /* A driver-API function handle: a kernel of a module loaded from an image. */
 struct rt_function {
@@ -171,6 +181,55 @@ void rt_module_add_variable(rt_module *module, const void *host_variable, const 
   rt_map_put(&rt_variables, (rt_entry){host_variable, module, rt_find_global(module, device_name)});
 }
 
+static void rt_module_place_managed(rt_device *device);
+static bool rt_managed_any; /* a module registered a __managed__ variable */
+
+void rt_module_add_managed(rt_module *module, void **slot, void *shadow, const char *device_name,
+                           size_t size) {
+  assert(rt_lock_held() && module && slot && shadow);
+  rt_map_put(&rt_variables, (rt_entry){shadow, module, rt_find_global(module, device_name)});
+  *slot = shadow;
+  size_t index = rt_find_global(module, device_name);
+  if (index == SIZE_MAX) return;                  /* no device side: the shadow is the variable */
+  if (module->desc.globals[index].size != size) { /* the two compiles disagree */
+    module->valid = false;
+    snprintf(module->error, sizeof module->error,
+             "__managed__ variable '%s' has %zu bytes on the host, %llu on the device", device_name,
+             size, (unsigned long long)module->desc.globals[index].size);
+    return;
+  }
+  rt_managed *grown = realloc(module->managed, (module->managed_count + 1) * sizeof *grown);
+  if (!grown) {
+    rt_module_refuse(module, "__managed__ variable (out of memory)", device_name);
+    return;
+  }
+  module->managed = grown;
+  module->managed[module->managed_count++] = (rt_managed){index, slot, shadow};
+  const ac_global *g = &module->desc.globals[index];
+  if (g->init)
+    memcpy(shadow, g->init, g->size);
+  else
+    memset(shadow, 0, g->size);
+  rt_device_set_ready_hook(rt_module_place_managed);
+  rt_managed_any = true;
+}
+
+/* Points the slots of m's managed variables back at their shadows, with the
+ * bytes of the arena storage when it is still the current device's. */
+static void rt_module_managed_home(rt_module *m) {
+  rt_device *s = rt_device_current();
+  bool live = m->loaded && m->global_addresses && s && m->loaded_generation == s->generation &&
+              m->load_error == cudaSuccess;
+  for (size_t i = 0; i < m->managed_count; i++) {
+    rt_managed *v = &m->managed[i];
+    if (*v->slot == v->shadow) continue;
+    if (live)
+      memcpy(v->shadow, (void *)(uintptr_t)m->global_addresses[v->index],
+             m->desc.globals[v->index].size);
+    *v->slot = v->shadow;
+  }
+}
+
 void rt_module_refuse(rt_module *module, const char *what, const char *name) {
   assert(rt_lock_held() && module && what);
   module->valid = false;
@@ -179,6 +238,7 @@ void rt_module_refuse(rt_module *module, const char *what, const char *name) {
 }
 
 static void rt_module_release(rt_module *m) {
+  rt_module_managed_home(m);
   if (m->pipelines)
     for (size_t i = 0; i < m->desc.kernel_count; i++)
       mtl_release(m->pipelines[i]);
@@ -203,15 +263,20 @@ void rt_module_unregister(rt_module *m) {
       *p = m->next;
       break;
     }
+  rt_module_managed_home(m);
   rt_device *s = rt_device_current();
-  if (m->loaded && s && m->loaded_generation == s->generation)
+  if (m->loaded && s && m->loaded_generation == s->generation) {
+    for (size_t i = 0; m->global_addresses && i < m->managed_count; i++) /* cudaMemAdvise's */
+      rt_hints_forget((void *)(uintptr_t)m->global_addresses[m->managed[i].index]);
     for (size_t i = 0; i < m->desc.global_count; i++)
       rt_arena_free(&s->arena, m->global_addresses[i] - (uint64_t)(uintptr_t)s->arena_base,
                     RT_BLOCK_GLOBAL);
+  }
   rt_module_release(m);
   ac_module_free(&m->desc);
   free(m->image);
   free(m->functions);
+  free(m->managed);
   free(m);
 }
 
@@ -237,7 +302,12 @@ static cudaError_t rt_module_globals(rt_module *m, rt_device *s) {
       return cudaErrorMemoryAllocation;
     }
     unsigned char *p = s->arena_base + offset;
-    if (g->init)
+    const unsigned char *shadow = NULL; /* a managed variable's current bytes */
+    for (size_t v = 0; v < m->managed_count; v++)
+      if (m->managed[v].index == i) shadow = m->managed[v].shadow;
+    if (shadow)
+      memcpy(p, shadow, g->size);
+    else if (g->init)
       memcpy(p, g->init, g->size);
     else
       memset(p, 0, g->size);
@@ -254,7 +324,21 @@ static cudaError_t rt_module_globals(rt_module *m, rt_device *s) {
         p[g->addresses[a].offset + (size_t)b] = (unsigned char)(value >> (8 * b));
     }
   }
+  /* From now on the host reaches managed variables in the arena. */
+  for (size_t v = 0; v < m->managed_count; v++)
+    *m->managed[v].slot = (void *)(uintptr_t)m->global_addresses[m->managed[v].index];
   return cudaSuccess;
+}
+
+static cudaError_t rt_module_load(rt_module *m, rt_device *s);
+
+/* The device just became ready: every module with managed variables loads,
+ * so that host code sees them in the arena from the first CUDA call on (a
+ * module that fails to load keeps them in their shadows; its launches
+ * report why). */
+static void rt_module_place_managed(rt_device *device) {
+  for (rt_module *m = rt_modules; m; m = m->next)
+    if (m->managed_count) (void)rt_module_load(m, device);
 }
 
 static cudaError_t rt_module_load(rt_module *m, rt_device *s) {
@@ -348,6 +432,13 @@ const uint64_t *rt_module_global_addresses(const rt_kernel *kernel, size_t *coun
 cudaError_t rt_module_symbol(const void *host_variable, void **address_out, size_t *size_out) {
   assert(rt_lock_held() && address_out && size_out);
   const rt_entry *entry = rt_map_get(&rt_variables, host_variable);
+  rt_entry placed; /* a managed variable by its arena address (&x in host code) */
+  for (rt_module *m = rt_modules; m && !entry && host_variable; m = m->next)
+    for (size_t i = 0; i < m->managed_count && !entry; i++)
+      if (*m->managed[i].slot == host_variable && host_variable != m->managed[i].shadow) {
+        placed = (rt_entry){host_variable, m, m->managed[i].index};
+        entry = &placed;
+      }
   if (!entry) return cudaErrorInvalidSymbol;
   rt_device *s;
   cudaError_t e = rt_device_ready(&s);
@@ -377,6 +468,25 @@ void rt_module_unload_all(void) {
   assert(rt_lock_held());
   for (rt_module *m = rt_modules; m; m = m->next)
     rt_module_release(m);
+}
+
+bool rt_module_managed_at(const void *p) {
+  assert(rt_lock_held());
+  uintptr_t a = (uintptr_t)p;
+  for (const rt_module *m = rt_modules; m; m = m->next)
+    for (size_t i = 0; i < m->managed_count; i++) {
+      uintptr_t start = (uintptr_t)*m->managed[i].slot;
+      if (start != (uintptr_t)m->managed[i].shadow && a >= start &&
+          a - start < m->desc.globals[m->managed[i].index].size)
+        return true;
+    }
+  return false;
+}
+
+void rt_module_place_managed_now(void) {
+  assert(rt_lock_held());
+  rt_device *s;
+  if (rt_managed_any && !rt_device_current()) (void)rt_device_ready(&s);
 }
 
 /* ---- modules loaded from images (the driver API) ----------------------------------- */

@@ -333,7 +333,9 @@ CUresult cuPointerGetAttribute(void *data, CUpointer_attribute attribute, CUdevi
   /* Memory Anchor did not allocate: CUDA's answer for an unknown pointer. */
   if (r == CUDA_SUCCESS && !block) r = CUDA_ERROR_INVALID_VALUE;
   if (r != CUDA_SUCCESS) return rt_cu_leave(r);
-  bool host = block->kind == RT_BLOCK_HOST, managed = block->kind == RT_BLOCK_MANAGED;
+  bool host = block->kind == RT_BLOCK_HOST,
+       managed = block->kind == RT_BLOCK_MANAGED ||
+                 (block->kind == RT_BLOCK_GLOBAL && rt_module_managed_at(rt_cu_ptr(ptr)));
   switch (attribute) {
   case CU_POINTER_ATTRIBUTE_CONTEXT:
     *(CUcontext *)data = (CUcontext)(void *)rt_context_primary();

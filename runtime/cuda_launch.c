@@ -23,6 +23,11 @@ static _Thread_local int rt_config_depth;
 unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared, cudaStream_t stream) {
   if (rt_config_depth == RT_CONFIG_DEPTH) return 1; /* nonzero: clang skips the call */
   rt_configs[rt_config_depth++] = (rt_config){grid, block, shared, stream};
+  /* The arguments are evaluated after this call: `k<<<g, b>>>(&x)` as the
+   * first CUDA call must see a __managed__ x where the kernel can reach it. */
+  rt_lock();
+  rt_module_place_managed_now();
+  rt_unlock();
   return 0;
 }
 

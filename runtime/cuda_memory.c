@@ -167,6 +167,13 @@ cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int f
   return rt_leave(e);
 }
 
+/* Managed memory: cudaMallocManaged's blocks and the storage of __managed__
+ * variables (a module global's block, rt_module_managed_at). */
+static bool rt_managed_block(const rt_block *block, const void *p) {
+  return block && (block->kind == RT_BLOCK_MANAGED ||
+                   (block->kind == RT_BLOCK_GLOBAL && rt_module_managed_at(p)));
+}
+
 static void rt_describe_pointer(const rt_block *block, const void *ptr,
                                 struct cudaPointerAttributes *attributes) {
   memset(attributes, 0, sizeof *attributes);
@@ -184,12 +191,15 @@ static void rt_describe_pointer(const rt_block *block, const void *ptr,
     attributes->hostPointer = (void *)ptr;
     return;
   }
-  attributes->type = block->kind == RT_BLOCK_HOST      ? cudaMemoryTypeHost
-                     : block->kind == RT_BLOCK_MANAGED ? cudaMemoryTypeManaged
-                                                       : cudaMemoryTypeDevice;
+  /* a __managed__ variable's storage is a module global's block */
+  bool managed = rt_managed_block(block, ptr);
+  attributes->type = block->kind == RT_BLOCK_HOST ? cudaMemoryTypeHost
+                     : managed                    ? cudaMemoryTypeManaged
+                                                  : cudaMemoryTypeDevice;
   attributes->devicePointer = (void *)ptr;
   attributes->hostPointer =
-      block->kind == RT_BLOCK_DEVICE || block->kind == RT_BLOCK_GLOBAL ? NULL : (void *)ptr;
+      (block->kind == RT_BLOCK_DEVICE || block->kind == RT_BLOCK_GLOBAL) && !managed ? NULL
+                                                                                     : (void *)ptr;
 }
 
 cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr) {
@@ -505,7 +515,7 @@ static cudaError_t rt_hint(const void *p, size_t count, int advice, struct cudaM
   const rt_block *block = rt_memory_find(d, p, count);
   if (!rt_stream_valid(stream))
     e = cudaErrorInvalidResourceHandle;
-  else if (!block || block->kind != RT_BLOCK_MANAGED)
+  else if (!rt_managed_block(block, p))
     e = cudaErrorInvalidValue;
   else if (!rt_location_valid(where))
     e = where.type == cudaMemLocationTypeDevice ? cudaErrorInvalidDevice : cudaErrorInvalidValue;
@@ -535,8 +545,7 @@ static cudaError_t rt_range_attribute(rt_device *d, void *data, size_t data_size
                                       enum cudaMemRangeAttribute attribute, const void *p,
                                       size_t count) {
   const rt_block *block = rt_memory_find(d, p, count);
-  if (!data || count == 0 || !block || block->kind != RT_BLOCK_MANAGED)
-    return cudaErrorInvalidValue;
+  if (!data || count == 0 || !rt_managed_block(block, p)) return cudaErrorInvalidValue;
   return rt_hints_query(rt_memory_block_start(d, block), block->requested, p, count, attribute,
                         data, data_size);
 }
@@ -578,7 +587,7 @@ cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t l
     e = cudaErrorInvalidValue;
   else if (flags == cudaMemAttachSingle && (stream == 0 || stream == cudaStreamLegacy))
     e = cudaErrorInvalidValue;
-  else if (!block || block->kind != RT_BLOCK_MANAGED || (length != 0 && length != block->requested))
+  else if (!rt_managed_block(block, devPtr) || (length != 0 && length != block->requested))
     e = cudaErrorInvalidValue;
   return rt_leave(e);
 }

@@ -1,8 +1,9 @@
 /* runtime/cuda_register.c — the entry points of clang's generated host code
  * that register device modules: __cudaRegisterFatBinary with the embedded
  * device module, then __cudaRegisterFunction for each kernel and
- * __cudaRegisterVar for each __device__/__constant__ variable; the
- * unregistration at exit. They run in constructors before main, so they
+ * __cudaRegisterVar for each __device__/__constant__ variable (and
+ * __cudaRegisterManagedVar, from anchorcc's host pass, for __managed__
+ * ones); the unregistration at exit. They run in constructors before main, so they
  * take the lock but open no autorelease pool: registration touches no Metal
  * (core_module.c records; loading waits for the first use). */
 #include "core.h"
@@ -43,19 +44,26 @@ void __cudaRegisterVar(void **handle, char *host_variable, char *device_address,
   rt_unlock();
 }
 
-/* Managed variables, textures and surfaces are not supported: a module
- * that declares one cannot be used (its launches report why). */
+/* A __managed__ variable, as anchorcc's host pass registers it in place of
+ * the __cudaRegisterVar call clang emitted (NVIDIA's argument list): slot is
+ * the pointer every host use goes through, shadow the host storage clang
+ * emitted for the variable (docs/design.md, "Managed variables"). */
+void __cudaRegisterManagedVar(void **handle, void **slot, char *shadow, const char *device_name,
+                              int ext, size_t size, int constant, int global) {
+  (void)ext, (void)constant, (void)global;
+  if (!handle || !slot || !shadow) return;
+  rt_lock();
+  rt_module_add_managed((rt_module *)handle, slot, shadow, device_name, size);
+  rt_unlock();
+}
+
+/* Textures and surfaces are not supported: a module that declares one
+ * cannot be used (its launches report why). */
 static void rt_refuse(void **handle, const char *what, const char *name) {
   if (!handle) return;
   rt_lock();
   rt_module_refuse((rt_module *)handle, what, name);
   rt_unlock();
-}
-
-void __cudaRegisterManagedVar(void **handle, void **host_variable, char *device_address,
-                              const char *device_name, size_t size, int constant) {
-  (void)host_variable, (void)device_address, (void)size, (void)constant;
-  rt_refuse(handle, "__managed__ variable", device_name);
 }
 
 void __cudaRegisterTexture(void **handle, const void *host_variable, const void **device_address,

@@ -15,7 +15,12 @@
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
-#define __managed__ __attribute__((managed))
+/* clang honours the managed attribute only for HIP; in CUDA mode it would be
+ * ignored. A __managed__ variable is a __device__ variable marked for
+ * anchorcc's host pass (docs/design.md, "Managed variables"), which routes
+ * every host use of its shadow through a pointer to the managed storage.
+ * nvcc writes `__device__ __managed__` and `__managed__` alike. */
+#define __managed__ __attribute__((device, annotate("anchor.managed")))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __grid_constant__ __attribute__((grid_constant))
 #define __inline_hint__ __attribute__((nv_inline_hint))

@@ -119,12 +119,12 @@ case_dryrun_jobs() {
       -Xlinker --as-needed,-z,now --linker-options -s \
       -lfoo -L/opt/lib k.cu -o app
   expect_rc 0
-  [ "$(job_count)" = 4 ] || fail "expected 4 jobs, got: $err"
+  [ "$(job_count)" = 6 ] || fail "expected 6 jobs, got: $err"
   [ -z "$out" ] || fail "--dryrun wrote to stdout: $out"
   [ ! -e app ] || fail "--dryrun produced app"
   no_temp_left
-  local device backend host link
-  device=$(job 1) backend=$(job 2) host=$(job 3) link=$(job 4)
+  local device backend host pass codegen link
+  device=$(job 1) backend=$(job 2) host=$(job 3) pass=$(job 4) codegen=$(job 5) link=$(job 6)
   for want in "--cuda-device-only" "-x cuda" "-nocudainc" "-nocudalib" "--cuda-gpu-arch=sm_75" \
               " -O3 " "-gline-tables-only" "-I$ROOT/include -include cuda_runtime.h" \
               "-DX=1 -DY -Iinc -I/opt/x -UZ -UW -std=c++17" "k.cu -S -emit-llvm -o "; do
@@ -138,9 +138,20 @@ case_dryrun_jobs() {
   for want in "--cuda-host-only" "-x cuda" "-I$ROOT/include -include cuda_runtime.h" \
               "-DX=1 -DY -Iinc -I/opt/x -UZ -UW -std=c++17" " -O2 " \
               " -Wall -fPIC -fno-strict-aliasing -fno-common " "-Xclang -fcuda-include-gpubinary -Xclang " \
-              " -c k.cu -o "; do
+              " -c -emit-llvm -Xclang -disable-llvm-passes k.cu -o "; do
     contains "$host" "$want" "host job"
   done
+  # The host pass reads the front end's bitcode; clang generates the object
+  # from its output with the host code generation flags.
+  local host_bc managed_bc
+  host_bc=$(echo "$host" | sed 's/.* -o \([^ ]*\)$/\1/')
+  contains "$host_bc" "/k.host.bc" "host job output"
+  managed_bc=${host_bc%.host.bc}.managed.bc
+  contains "$pass" "#\$ $ROOT/bin/anchor-msl --host $host_bc -o $managed_bc" "host pass job"
+  for want in " -O2 " " -Wall -fPIC -fno-strict-aliasing -fno-common " " -c $managed_bc -o "; do
+    contains "$codegen" "$want" "host code generation job"
+  done
+  lacks "$codegen" "cuda" "host code generation job (no front end flags)"
   for want in " -Wall -fPIC " "-Xlinker --as-needed -Xlinker -z -Xlinker now -Xlinker -s" \
               "-L/opt/lib -L$ROOT/lib -Wl,-rpath,$ROOT/lib -lfoo -lanchor -o app"; do
     contains "$link" "$want" "link job"
@@ -149,7 +160,7 @@ case_dryrun_jobs() {
   # object the host job writes is the one linked.
   local module object
   module=$(echo "$backend" | sed 's/.* -o \([^ ]*\).*/\1/')
-  object=$(echo "$host" | sed 's/.* -o \([^ ]*\)$/\1/')
+  object=$(echo "$codegen" | sed 's/.* -o \([^ ]*\)$/\1/')
   contains "$host" "-fcuda-include-gpubinary -Xclang $module " "host job"
   contains "$link" " $object " "link job"
   # GPU architecture options have no meaning on Metal and never reach clang.
@@ -202,10 +213,10 @@ case_languages() {
   printf 'int f(void) { return 1; }\n' >c.c
   run --dryrun -c -x cu k.cpp -x none c.c
   expect_rc 0
-  [ "$(job_count)" = 4 ] || fail "expected device, backend, host and C jobs: $err"
+  [ "$(job_count)" = 6 ] || fail "expected device, backend, host (3) and C jobs: $err"
   contains "$(job 1)" "--cuda-device-only" "job 1 (-x cu)"
-  contains "$(job 4)" "-x c " "job 4 (-x none)"
-  lacks "$(job 4)" "cuda" "job 4 (-x none)"
+  contains "$(job 6)" "-x c " "job 6 (-x none)"
+  lacks "$(job 6)" "cuda" "job 6 (-x none)"
   run --dryrun lib.a x.o y.so.1 -o app
   expect_rc 0
   contains "$(job 1)" " lib.a x.o y.so.1 " "link job"
@@ -219,9 +230,11 @@ case_same_base_names() {
   run --dryrun x/k.cu y/k.cu -o app
   expect_rc 0
   contains "$(job 1)" "/k.dev.ll" "device job of x/k.cu"
-  contains "$(job 4)" "/k-1.dev.ll" "device job of y/k.cu"
-  contains "$(job 7)" "/k.o " "link job"
-  contains "$(job 7)" "/k-1.o " "link job"
+  contains "$(job 3)" "/k.host.bc" "host job of x/k.cu"
+  contains "$(job 6)" "/k-1.dev.ll" "device job of y/k.cu"
+  contains "$(job 8)" "/k-1.host.bc" "host job of y/k.cu"
+  contains "$(job 11)" "/k.o " "link job"
+  contains "$(job 11)" "/k-1.o " "link job"
 }
 
 # -lib adds the objects to a static library (nvcc's "ar cr"), which links.
@@ -252,11 +265,11 @@ case_compile_output_errors() {
     || fail "stderr: $err"
   run --dryrun -c a.cu b.cu
   expect_rc 0
-  contains "$err" "-c a.cu -o a.o" "host job of a.cu"
-  contains "$err" "-c b.cu -o b.o" "host job of b.cu"
+  contains "$err" "/a.managed.bc -o a.o" "host job of a.cu"
+  contains "$err" "/b.managed.bc -o b.o" "host job of b.cu"
   run --dryrun -c a.cu -o out/x.o
   expect_rc 0
-  contains "$err" "-c a.cu -o out/x.o" "host job"
+  contains "$err" "/a.managed.bc -o out/x.o" "host job"
 }
 
 case_rdc_error() {
@@ -268,6 +281,32 @@ case_rdc_error() {
   done
   run --dryrun -rdc=false -c a.cu
   expect_rc 0
+}
+
+# A __managed__ variable's host use the host pass cannot route through its
+# slot (CUDA forbids them too) is a located error from the host pass job, and
+# no object is left behind.
+case_managed_errors() {
+  needs_pipeline "$ROOT"
+  printf '__managed__ int x = 1;\nint *p = &x;\nint main() { return *p; }\n' >addr.cu
+  run -c addr.cu
+  expect_rc 1
+  contains "$err" "addr.cu:1: error: __managed__ variable 'x': its address or value initialises 'p', a variable of static storage duration" "stderr"
+  [ ! -e addr.o ] || fail "addr.o written"
+  # A dynamic initialiser of the same unit reads the initialiser (CUDA
+  # forbids it; Anchor's registration runs first in the unit, so it works).
+  printf '__managed__ int y[2] = {1, 2};\nint v = y[1];\nint main() { return v == 2 ? 0 : 1; }\n' >value.cu
+  run value.cu -o value
+  expect_rc 0
+  ./value || fail "a dynamic initialiser read y[1] wrong"
+  printf '__managed__ int z = 3;\nint main() { int *q = &z; return *q + z; }\n' >ok.cu
+  run -c ok.cu
+  expect_rc 0
+  [ -z "$err" ] || fail "warnings for a plain __managed__ use: $err"
+  # The host front end writes bitcode; the make target is still the object.
+  run -MD -MF ok.d -c ok.cu
+  expect_rc 0
+  contains "$(head -1 ok.d)" "ok.o: ok.cu" "dependency file"
 }
 
 # A failing job stops the driver with that job's status and its diagnostics
@@ -822,13 +861,14 @@ case_install() {
   write_kernel k.cu
   ANCHORCC=$prefix/bin/anchorcc run --dryrun -v k.cu -o app
   expect_rc 0
-  [ "$(job_count)" = 4 ] || fail "expected 4 jobs: $err"
+  [ "$(job_count)" = 6 ] || fail "expected 6 jobs: $err"
   contains "$(job 1)" "-I$prefix/include -include cuda_runtime.h" "device job"
   contains "$(job 2)" "#\$ $prefix/bin/anchor-msl " "backend job"
   [ -f "$prefix/lib/anchor/devlib.bc" ] || fail "no lib/anchor/devlib.bc in the prefix"
   contains "$(job 2)" " --devlib $prefix/lib/anchor/devlib.bc" "backend job (the device library)"
   contains "$(job 3)" "-I$prefix/include -include cuda_runtime.h" "host job"
-  contains "$(job 4)" "-L$prefix/lib -Wl,-rpath,$prefix/lib" "link job"
+  contains "$(job 4)" "#\$ $prefix/bin/anchor-msl --host " "host pass job"
+  contains "$(job 6)" "-L$prefix/lib -Wl,-rpath,$prefix/lib" "link job"
   lacks "$err" "$build/" "job lines of the installed driver"
   ANCHORCC=$prefix/bin/anchorcc run --version
   contains "$out" "$prefix" "installed --version"
@@ -846,7 +886,7 @@ case_verbose_environment() {
   local libraries
   libraries=$(sed -n 's/^#\$ LIBRARIES=//p' "$WORK/stderr")
   [ -n "$libraries" ] || fail "no LIBRARIES line: $err"
-  contains "$(job 4)" " $libraries " "link job"
+  contains "$(job 6)" " $libraries " "link job"
 }
 
 # CMake's CUDA support with anchorcc as CMAKE_CUDA_COMPILER: it identifies it
