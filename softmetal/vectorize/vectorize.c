@@ -1,0 +1,902 @@
+/* softmetal/vectorize/vectorize.c — sm-vectorize, softmetal's whole-function vectorizer
+ * (docs/softmetal.md, "Vector mode and lockstep"), a separate process over LLVM-C.
+ *
+ *   sm-vectorize IN.ll OUT.ll
+ *
+ * For every `__sm_lane_NAME(const __sm_thread *t, uint x, uint index)` (translate.c: one
+ * thread of kernel NAME with tid.x = x and thread_index_in_threadgroup = index), after
+ * inlining everything into it, writes `__sm_simd_NAME(t, x0, index0, count)`: the lanes
+ * x0 + l, index0 + l for l < count (<= 32) together, as <32 x T> vector code with an
+ * execution mask. Uniform values (everything not derived from x or index) stay scalar;
+ * `uniform + lane * size` addresses are proven at compile time and become one vector
+ * load or store when every lane is active (a scalar no-wrap check where 32-bit indices
+ * are widened), masked gathers/scatters otherwise, so a masked-off lane never touches
+ * memory; divisions get divisor 1 in masked-off lanes. The (acyclic) CFG is linearised:
+ * each block runs under its mask, phis become selects. A kernel shape it does not take
+ * (loops, calls that are not vectorizable intrinsics, private arrays, atomics, volatile,
+ * aggregates) keeps the scalar path; the reason is recorded in the constant string
+ * `__sm_vector_NAME` ("vector" when vectorized), which softmetal's trace prints.
+ * Exit status 0 unless the input cannot be read, the output written, or the result fails
+ * LLVM's verifier (then it is a compile error, never a silently wrong kernel).
+ */
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/IRReader.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define W 32 /* lanes: one SIMD-group */
+
+struct val {
+  LLVMValueRef key;
+  LLVMValueRef scalar; /* uniform: the value in the new function */
+  LLVMValueRef vec;    /* varying (or a uniform's splat, made on demand) */
+  bool affine;         /* lane l = base + l * stride (integers: mod 2^N; pointers: bytes) */
+  LLVMValueRef base;
+  int64_t stride;
+  LLVMValueRef ok; /* NULL or a scalar i1: the affine form holds without wrapping */
+};
+
+struct edge {
+  LLVMBasicBlockRef from, to;
+  LLVMValueRef mask;
+};
+
+struct vz {
+  LLVMModuleRef m;
+  LLVMContextRef c;
+  LLVMBuilderRef b;
+  LLVMTargetDataRef td;
+  LLVMValueRef src, dst;
+  LLVMValueRef lanes; /* <32 x i32> 0..31 */
+  struct val *vals;
+  size_t nvals, capvals;
+  LLVMBasicBlockRef *order;
+  LLVMValueRef *masks;
+  int nblocks;
+  struct edge *edges;
+  int nedges;
+  int cur; /* index of the block being emitted */
+  jmp_buf fail;
+  char reason[256];
+};
+
+static void fail(struct vz *z, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(z->reason, sizeof z->reason, fmt, ap);
+  va_end(ap);
+  longjmp(z->fail, 1);
+}
+
+/* ---- values --------------------------------------------------------------------------- */
+static struct val *find(struct vz *z, LLVMValueRef key) {
+  for (size_t i = z->nvals; i-- > 0;)
+    if (z->vals[i].key == key) return &z->vals[i];
+  return NULL;
+}
+
+static struct val *add(struct vz *z, LLVMValueRef key) {
+  if (z->nvals == z->capvals) {
+    z->capvals = z->capvals ? z->capvals * 2 : 256;
+    z->vals = realloc(z->vals, z->capvals * sizeof *z->vals);
+    if (!z->vals) abort();
+  }
+  struct val *v = &z->vals[z->nvals++];
+  memset(v, 0, sizeof *v);
+  v->key = key;
+  return v;
+}
+
+static struct val *get(struct vz *z, LLVMValueRef v) {
+  struct val *s = find(z, v);
+  if (s) return s;
+  if (LLVMIsAConstant(v) || LLVMIsAInlineAsm(v) || LLVMIsAValueAsMetadata(v) || LLVMIsAMDNode(v)) {
+    s = add(z, v);
+    s->scalar = v;
+    return s;
+  }
+  fail(z, "internal: a value used before its definition");
+  return NULL;
+}
+
+static bool uniform(struct vz *z, LLVMValueRef v) {
+  struct val *s = get(z, v);
+  return s->scalar != NULL;
+}
+
+static bool scalar_type(LLVMTypeRef t) {
+  switch (LLVMGetTypeKind(t)) {
+  case LLVMIntegerTypeKind:
+  case LLVMFloatTypeKind:
+  case LLVMHalfTypeKind:
+  case LLVMDoubleTypeKind:
+  case LLVMPointerTypeKind: return true;
+  default: return false;
+  }
+}
+
+static LLVMTypeRef vtype(struct vz *z, LLVMTypeRef t) {
+  if (!scalar_type(t)) fail(z, "a value of a vector or aggregate type varies per lane");
+  return LLVMVectorType(t, W);
+}
+
+static LLVMValueRef splat(struct vz *z, LLVMValueRef s) {
+  LLVMTypeRef t = LLVMTypeOf(s);
+  LLVMTypeRef vt = vtype(z, t);
+  LLVMValueRef zero = LLVMConstNull(LLVMVectorType(LLVMInt32TypeInContext(z->c), W));
+  LLVMValueRef one = LLVMBuildInsertElement(z->b, LLVMGetPoison(vt), s,
+                                            LLVMConstInt(LLVMInt32TypeInContext(z->c), 0, 0), "");
+  return LLVMBuildShuffleVector(z->b, one, LLVMGetPoison(vt), zero, "");
+}
+
+/* Constant vector <0, s, 2s, ...> of integer type t. */
+static LLVMValueRef steps(LLVMTypeRef t, int64_t s) {
+  LLVMValueRef e[W];
+  for (int i = 0; i < W; i++)
+    e[i] = LLVMConstInt(t, (unsigned long long)(s * i), 1);
+  return LLVMConstVector(e, W);
+}
+
+static LLVMValueRef vec(struct vz *z, LLVMValueRef v) {
+  struct val *s = get(z, v);
+  if (s->vec) return s->vec;
+  LLVMValueRef r;
+  if (s->affine) {
+    LLVMTypeRef t = LLVMTypeOf(s->base);
+    if (LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
+      LLVMTypeRef i64 = LLVMInt64TypeInContext(z->c), i8 = LLVMInt8TypeInContext(z->c);
+      LLVMValueRef idx = steps(i64, s->stride);
+      r = LLVMBuildGEP2(z->b, i8, splat(z, s->base), &idx, 1, "");
+    } else {
+      r = LLVMBuildAdd(z->b, splat(z, s->base), steps(t, s->stride), "");
+    }
+  } else {
+    r = splat(z, s->scalar);
+  }
+  s = get(z, v); /* splat may have grown the table */
+  s->vec = r;
+  return r;
+}
+
+static LLVMValueRef and_ok(struct vz *z, LLVMValueRef a, LLVMValueRef b) {
+  if (!a) return b;
+  if (!b) return a;
+  return LLVMBuildAnd(z->b, a, b, "");
+}
+
+/* The condition under which sext/zext of affine (b, s) over `bits` bits equals the
+ * widened affine form: no lane wraps. NULL if always. */
+static LLVMValueRef no_wrap(struct vz *z, LLVMValueRef base, int64_t s, bool is_signed) {
+  if (s == 0) return NULL;
+  LLVMTypeRef t = LLVMTypeOf(base);
+  unsigned bits = LLVMGetIntTypeWidth(t);
+  unsigned long long span = (unsigned long long)(s * (W - 1));
+  unsigned long long max = is_signed    ? (1ull << (bits - 1)) - 1
+                           : bits == 64 ? ~0ull
+                                        : (1ull << bits) - 1;
+  if (span > max) return LLVMConstInt(LLVMInt1TypeInContext(z->c), 0, 0);
+  return LLVMBuildICmp(z->b, is_signed ? LLVMIntSLE : LLVMIntULE, base,
+                       LLVMConstInt(t, max - span, 0), "");
+}
+
+/* ---- masks ---------------------------------------------------------------------------- */
+static LLVMTypeRef mask_type(struct vz *z) {
+  return LLVMVectorType(LLVMInt1TypeInContext(z->c), W);
+}
+
+static LLVMValueRef intrinsic(struct vz *z, const char *name, LLVMTypeRef *types, size_t n,
+                              LLVMTypeRef *fn_type) {
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  if (!id) fail(z, "internal: no intrinsic %s", name);
+  LLVMValueRef f = LLVMGetIntrinsicDeclaration(z->m, id, types, n);
+  *fn_type = LLVMGlobalGetValueType(f);
+  return f;
+}
+
+static LLVMValueRef call(struct vz *z, const char *name, LLVMTypeRef *types, size_t ntypes,
+                         LLVMValueRef *args, unsigned nargs) {
+  LLVMTypeRef ft;
+  LLVMValueRef f = intrinsic(z, name, types, ntypes, &ft);
+  return LLVMBuildCall2(z->b, ft, f, args, nargs, "");
+}
+
+static LLVMValueRef reduce(struct vz *z, const char *name, LLVMValueRef mask) {
+  LLVMTypeRef t = mask_type(z);
+  return call(z, name, &t, 1, &mask, 1);
+}
+
+static void add_edge(struct vz *z, LLVMBasicBlockRef from, LLVMBasicBlockRef to, LLVMValueRef m) {
+  for (int i = 0; i < z->nedges; i++)
+    if (z->edges[i].from == from && z->edges[i].to == to) {
+      z->edges[i].mask = LLVMBuildOr(z->b, z->edges[i].mask, m, "");
+      return;
+    }
+  z->edges = realloc(z->edges, (size_t)(z->nedges + 1) * sizeof *z->edges);
+  if (!z->edges) abort();
+  z->edges[z->nedges++] = (struct edge){from, to, m};
+}
+
+static LLVMValueRef edge_mask(struct vz *z, LLVMBasicBlockRef from, LLVMBasicBlockRef to) {
+  for (int i = 0; i < z->nedges; i++)
+    if (z->edges[i].from == from && z->edges[i].to == to) return z->edges[i].mask;
+  return LLVMConstNull(mask_type(z));
+}
+
+/* ---- block order: reverse postorder; a back edge (loop) is not taken -------------------- */
+static int block_index(struct vz *z, LLVMBasicBlockRef bb, LLVMBasicBlockRef *all, int n) {
+  (void)z;
+  for (int i = 0; i < n; i++)
+    if (all[i] == bb) return i;
+  return -1;
+}
+
+static void order_blocks(struct vz *z) {
+  int n = (int)LLVMCountBasicBlocks(z->src);
+  LLVMBasicBlockRef *all = calloc((size_t)n, sizeof *all);
+  int *state = calloc((size_t)n, sizeof *state), *stack = calloc((size_t)n, sizeof *stack),
+      *next = calloc((size_t)n, sizeof *next);
+  z->order = calloc((size_t)n, sizeof *z->order);
+  z->masks = calloc((size_t)n, sizeof *z->masks);
+  if (!all || !state || !stack || !next || !z->order || !z->masks) abort();
+  LLVMGetBasicBlocks(z->src, all);
+  int sp = 0, post = n;
+  stack[sp++] = 0;
+  state[0] = 1;
+  while (sp) {
+    int b = stack[sp - 1];
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(all[b]);
+    unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
+    if ((unsigned)next[b] < ns) {
+      int s = block_index(z, LLVMGetSuccessor(term, (unsigned)next[b]++), all, n);
+      if (state[s] == 1) {
+        free(all), free(state), free(stack), free(next);
+        fail(z, "a loop (divergent loops are not vectorized yet)");
+      }
+      if (state[s] == 0) state[s] = 1, stack[sp++] = s;
+    } else {
+      state[b] = 2;
+      z->order[--post] = all[b];
+      sp--;
+    }
+  }
+  /* unreachable blocks are dropped: their order slots stay at the front */
+  memmove(z->order, z->order + post, (size_t)(n - post) * sizeof *z->order);
+  z->nblocks = n - post;
+  free(all), free(state), free(stack), free(next);
+}
+
+/* ---- instructions --------------------------------------------------------------------- */
+static LLVMValueRef clone_uniform(struct vz *z, LLVMValueRef inst) {
+  LLVMValueRef c = LLVMInstructionClone(inst);
+  int n = LLVMGetNumOperands(inst);
+  for (int i = 0; i < n; i++) {
+    LLVMValueRef op = LLVMGetOperand(inst, (unsigned)i);
+    if (LLVMValueIsBasicBlock(op)) continue;
+    LLVMSetOperand(c, (unsigned)i, get(z, op)->scalar);
+  }
+  LLVMInstructionSetDebugLoc(c, NULL);
+  LLVMInsertIntoBuilder(z->b, c);
+  return c;
+}
+
+static bool all_uniform(struct vz *z, LLVMValueRef inst) {
+  int n = LLVMGetNumOperands(inst);
+  for (int i = 0; i < n; i++) {
+    LLVMValueRef op = LLVMGetOperand(inst, (unsigned)i);
+    if (LLVMValueIsBasicBlock(op)) continue;
+    if (!uniform(z, op)) return false;
+  }
+  return true;
+}
+
+static unsigned elem_align(struct vz *z, LLVMValueRef inst, LLVMTypeRef t) {
+  unsigned a = LLVMGetAlignment(inst);
+  unsigned long long size = LLVMABISizeOfType(z->td, t);
+  return a && size % a == 0 ? a : 1;
+}
+
+/* Whether s is an affine address whose lanes are consecutive elements of type t. */
+static bool contiguous(struct vz *z, struct val *s, LLVMTypeRef t) {
+  return s->affine && LLVMABISizeOfType(z->td, t) == LLVMStoreSizeOfType(z->td, t) &&
+         s->stride == (int64_t)LLVMABISizeOfType(z->td, t);
+}
+
+static LLVMBasicBlockRef new_block(struct vz *z, const char *name) {
+  return LLVMAppendBasicBlockInContext(z->c, z->dst, name);
+}
+
+static void emit_load(struct vz *z, LLVMValueRef inst) {
+  if (LLVMGetVolatile(inst) || LLVMGetOrdering(inst) != LLVMAtomicOrderingNotAtomic)
+    fail(z, "a volatile or atomic load");
+  LLVMValueRef addr = LLVMGetOperand(inst, 0);
+  LLVMTypeRef t = LLVMTypeOf(inst);
+  LLVMValueRef mask = z->masks[z->cur];
+  unsigned align = LLVMGetAlignment(inst);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(z->c);
+  if (uniform(z, addr)) {
+    if (z->cur == 0) { /* the entry block: lane 0 at least runs it */
+      add(z, inst)->scalar = clone_uniform(z, inst);
+      return;
+    }
+    LLVMTypeRef one = LLVMVectorType(t, 1);
+    LLVMValueRef any = reduce(z, "llvm.vector.reduce.or", mask);
+    LLVMValueRef m1 = LLVMBuildInsertElement(
+        z->b, LLVMGetPoison(LLVMVectorType(LLVMTypeOf(any), 1)), any, LLVMConstInt(i32, 0, 0), "");
+    LLVMTypeRef types[2] = {one, LLVMTypeOf(addr)};
+    LLVMValueRef args[4] = {get(z, addr)->scalar, LLVMConstInt(i32, align ? align : 1, 0), m1,
+                            LLVMGetPoison(one)};
+    LLVMValueRef v = call(z, "llvm.masked.load", types, 2, args, 4);
+    add(z, inst)->scalar = LLVMBuildExtractElement(z->b, v, LLVMConstInt(i32, 0, 0), "");
+    return;
+  }
+  LLVMTypeRef vt = vtype(z, t);
+  struct val *a = get(z, addr);
+  LLVMValueRef ptrs = vec(z, addr);
+  a = get(z, addr);
+  LLVMValueRef ealign = LLVMConstInt(i32, elem_align(z, inst, t), 0);
+  LLVMTypeRef gtypes[2] = {vt, LLVMTypeOf(ptrs)};
+  LLVMValueRef gargs[4] = {ptrs, ealign, mask, LLVMGetPoison(vt)};
+  if (!contiguous(z, a, t)) {
+    add(z, inst)->vec = call(z, "llvm.masked.gather", gtypes, 2, gargs, 4);
+    return;
+  }
+  LLVMValueRef fast = and_ok(z, a->ok, reduce(z, "llvm.vector.reduce.and", mask));
+  LLVMValueRef base = a->base;
+  LLVMBasicBlockRef here = LLVMGetInsertBlock(z->b), bv = new_block(z, "contiguous"),
+                    bg = new_block(z, "gather"), join = new_block(z, "");
+  LLVMBuildCondBr(z->b, fast, bv, bg);
+  LLVMPositionBuilderAtEnd(z->b, bv);
+  LLVMValueRef lv = LLVMBuildLoad2(z->b, vt, base, "");
+  LLVMSetAlignment(lv, elem_align(z, inst, t));
+  LLVMBuildBr(z->b, join);
+  LLVMPositionBuilderAtEnd(z->b, bg);
+  LLVMValueRef gv = call(z, "llvm.masked.gather", gtypes, 2, gargs, 4);
+  LLVMBuildBr(z->b, join);
+  LLVMPositionBuilderAtEnd(z->b, join);
+  LLVMValueRef phi = LLVMBuildPhi(z->b, vt, "");
+  LLVMValueRef inc[2] = {lv, gv};
+  LLVMBasicBlockRef from[2] = {bv, bg};
+  LLVMAddIncoming(phi, inc, from, 2);
+  (void)here;
+  add(z, inst)->vec = phi;
+}
+
+static void emit_store(struct vz *z, LLVMValueRef inst) {
+  if (LLVMGetVolatile(inst) || LLVMGetOrdering(inst) != LLVMAtomicOrderingNotAtomic)
+    fail(z, "a volatile or atomic store");
+  LLVMValueRef value = LLVMGetOperand(inst, 0), addr = LLVMGetOperand(inst, 1);
+  LLVMTypeRef t = LLVMTypeOf(value), i32 = LLVMInt32TypeInContext(z->c);
+  LLVMTypeRef vt = vtype(z, t);
+  LLVMValueRef mask = z->masks[z->cur];
+  LLVMValueRef v = vec(z, value), ptrs = vec(z, addr);
+  struct val *a = get(z, addr);
+  LLVMValueRef ealign = LLVMConstInt(i32, elem_align(z, inst, t), 0);
+  /* a scatter writes overlapping addresses in lane order: the last active lane wins,
+   * as when the threads store one after another */
+  LLVMTypeRef stypes[2] = {vt, LLVMTypeOf(ptrs)};
+  LLVMValueRef sargs[4] = {v, ptrs, ealign, mask};
+  if (!contiguous(z, a, t)) {
+    call(z, "llvm.masked.scatter", stypes, 2, sargs, 4);
+    return;
+  }
+  LLVMValueRef fast = and_ok(z, a->ok, reduce(z, "llvm.vector.reduce.and", mask));
+  LLVMBasicBlockRef bv = new_block(z, "contiguous"), bs = new_block(z, "scatter"),
+                    join = new_block(z, "");
+  LLVMBuildCondBr(z->b, fast, bv, bs);
+  LLVMPositionBuilderAtEnd(z->b, bv);
+  LLVMValueRef st = LLVMBuildStore(z->b, v, a->base);
+  LLVMSetAlignment(st, elem_align(z, inst, t));
+  LLVMBuildBr(z->b, join);
+  LLVMPositionBuilderAtEnd(z->b, bs);
+  call(z, "llvm.masked.scatter", stypes, 2, sargs, 4);
+  LLVMBuildBr(z->b, join);
+  LLVMPositionBuilderAtEnd(z->b, join);
+}
+
+static bool is_div(LLVMOpcode op) {
+  return op == LLVMUDiv || op == LLVMSDiv || op == LLVMURem || op == LLVMSRem;
+}
+
+static void emit_binary(struct vz *z, LLVMValueRef inst, LLVMOpcode op) {
+  LLVMValueRef x = LLVMGetOperand(inst, 0), y = LLVMGetOperand(inst, 1);
+  bool ux = uniform(z, x), uy = uniform(z, y);
+  if (ux && uy && (!is_div(op) || z->cur == 0)) {
+    add(z, inst)->scalar = clone_uniform(z, inst);
+    return;
+  }
+  struct val *a = get(z, x), *b = get(z, y);
+  LLVMValueRef cy = LLVMIsAConstantInt(y) ? y : NULL;
+  /* affine forms */
+  if ((op == LLVMAdd || op == LLVMSub) && (a->affine || ux) && (b->affine || uy) &&
+      !(op == LLVMSub && b->affine)) {
+    struct val r = {0};
+    LLVMValueRef ba = a->affine ? a->base : a->scalar, bb = b->affine ? b->base : b->scalar;
+    r.base = op == LLVMAdd ? LLVMBuildAdd(z->b, ba, bb, "") : LLVMBuildSub(z->b, ba, bb, "");
+    r.stride = (a->affine ? a->stride : 0) + (b->affine ? b->stride : 0);
+    r.ok = and_ok(z, a->affine ? a->ok : NULL, b->affine ? b->ok : NULL);
+    r.affine = true;
+    struct val *s = add(z, inst);
+    r.key = inst, *s = r;
+    return;
+  }
+  if ((op == LLVMMul || op == LLVMShl) && a->affine && cy) {
+    long long c = LLVMConstIntGetSExtValue(cy);
+    if (op == LLVMShl) c = c >= 0 && c < 32 ? 1ll << c : 0;
+    if (c > 0 && c <= 1 << 16) {
+      struct val r = {.key = inst, .affine = true, .stride = a->stride * c, .ok = a->ok};
+      r.base =
+          op == LLVMMul ? LLVMBuildMul(z->b, a->base, cy, "") : LLVMBuildShl(z->b, a->base, cy, "");
+      *add(z, inst) = r;
+      return;
+    }
+  }
+  LLVMValueRef vx = vec(z, x), vy = vec(z, y);
+  if (is_div(op)) { /* masked-off lanes divide by 1: they must not trap */
+    LLVMValueRef one = splat(z, LLVMConstInt(LLVMTypeOf(y), 1, 0));
+    vy = LLVMBuildSelect(z->b, z->masks[z->cur], vy, one, "");
+  }
+  LLVMValueRef r = LLVMBuildBinOp(z->b, op, vx, vy, "");
+  if (LLVMCanValueUseFastMathFlags(inst)) LLVMSetFastMathFlags(r, LLVMGetFastMathFlags(inst));
+  add(z, inst)->vec = r;
+}
+
+static void emit_cast(struct vz *z, LLVMValueRef inst, LLVMOpcode op) {
+  LLVMValueRef x = LLVMGetOperand(inst, 0);
+  if (uniform(z, x)) {
+    add(z, inst)->scalar = clone_uniform(z, inst);
+    return;
+  }
+  struct val *a = get(z, x);
+  LLVMTypeRef to = LLVMTypeOf(inst);
+  if (a->affine &&
+      (op == LLVMIntToPtr || op == LLVMPtrToInt || op == LLVMAddrSpaceCast || op == LLVMBitCast) &&
+      LLVMGetTypeKind(to) != LLVMVectorTypeKind && LLVMABISizeOfType(z->td, to) == 8 &&
+      LLVMABISizeOfType(z->td, LLVMTypeOf(x)) == 8) {
+    /* 64-bit integers and pointers: the same affine form (addresses as integers) */
+    struct val r = {.key = inst, .affine = true, .stride = a->stride, .ok = a->ok};
+    r.base = LLVMBuildCast(z->b, op, a->base, to, "");
+    *add(z, inst) = r;
+    return;
+  }
+  if (a->affine && (op == LLVMZExt || op == LLVMSExt || op == LLVMTrunc) && a->stride >= 0) {
+    struct val r = {.key = inst, .affine = true, .stride = a->stride};
+    if (op == LLVMTrunc) {
+      r.ok = a->ok;
+    } else {
+      r.ok = and_ok(z, a->ok, no_wrap(z, a->base, a->stride, op == LLVMSExt));
+    }
+    r.base = LLVMBuildCast(z->b, op, a->base, to, "");
+    struct val *s = add(z, inst);
+    *s = r;
+    /* the vector form is exact either way: made from the narrow value */
+    LLVMValueRef nv = vec(z, x);
+    s = find(z, inst);
+    s->vec = LLVMBuildCast(z->b, op, nv, vtype(z, to), "");
+    return;
+  }
+  add(z, inst)->vec = LLVMBuildCast(z->b, op, vec(z, x), vtype(z, to), "");
+}
+
+static void emit_gep(struct vz *z, LLVMValueRef inst) {
+  if (all_uniform(z, inst)) {
+    add(z, inst)->scalar = clone_uniform(z, inst);
+    return;
+  }
+  int n = LLVMGetNumOperands(inst);
+  LLVMTypeRef t = LLVMGetGEPSourceElementType(inst);
+  LLVMValueRef ptr = LLVMGetOperand(inst, 0);
+  struct val *p = get(z, ptr);
+  bool affine = p->affine || p->scalar;
+  int64_t stride = p->affine ? p->stride : 0;
+  LLVMValueRef ok = p->affine ? p->ok : NULL;
+  LLVMValueRef bases[16];
+  LLVMValueRef vidx[16];
+  if (n - 1 > 16) fail(z, "a getelementptr with more than 16 indices");
+  LLVMTypeRef cur = t;
+  for (int i = 1; i < n; i++) {
+    LLVMValueRef idx = LLVMGetOperand(inst, (unsigned)i);
+    struct val *s = get(z, idx);
+    unsigned long long size;
+    LLVMTypeRef next = cur;
+    if (i == 1) {
+      size = LLVMABISizeOfType(z->td, cur);
+    } else if (LLVMGetTypeKind(cur) == LLVMStructTypeKind) {
+      size = 0; /* struct indices are constants */
+      next = LLVMStructGetTypeAtIndex(cur, (unsigned)LLVMConstIntGetZExtValue(idx));
+    } else {
+      next = LLVMGetElementType(cur);
+      size = LLVMABISizeOfType(z->td, next);
+    }
+    if (s->scalar) {
+      bases[i - 1] = s->scalar;
+      vidx[i - 1] = s->scalar;
+    } else {
+      if (s->affine) {
+        bases[i - 1] = s->base;
+        stride += s->stride * (int64_t)size;
+        if (LLVMGetIntTypeWidth(LLVMTypeOf(s->base)) < 64)
+          ok = and_ok(z, ok, no_wrap(z, s->base, s->stride, true));
+      } else {
+        affine = false;
+      }
+      vidx[i - 1] = vec(z, idx);
+    }
+    if (i > 1) cur = next;
+  }
+  struct val r = {.key = inst};
+  if (affine) {
+    r.affine = true;
+    r.stride = stride;
+    r.ok = ok;
+    r.base = LLVMBuildGEP2(z->b, t, p->affine ? p->base : p->scalar, bases, (unsigned)(n - 1), "");
+  } else {
+    LLVMValueRef vp = vec(z, ptr);
+    r.vec = LLVMBuildGEP2(z->b, t, vp, vidx, (unsigned)(n - 1), "");
+  }
+  *add(z, inst) = r;
+}
+
+/* Intrinsics with an elementwise vector form of the same semantics. */
+static const char *const elementwise[] = {"llvm.sqrt",
+                                          "llvm.fabs",
+                                          "llvm.floor",
+                                          "llvm.ceil",
+                                          "llvm.trunc",
+                                          "llvm.rint",
+                                          "llvm.nearbyint",
+                                          "llvm.round",
+                                          "llvm.roundeven",
+                                          "llvm.copysign",
+                                          "llvm.minnum",
+                                          "llvm.maxnum",
+                                          "llvm.minimum",
+                                          "llvm.maximum",
+                                          "llvm.fma",
+                                          "llvm.fmuladd",
+                                          "llvm.smin",
+                                          "llvm.smax",
+                                          "llvm.umin",
+                                          "llvm.umax",
+                                          "llvm.abs",
+                                          "llvm.ctpop",
+                                          "llvm.ctlz",
+                                          "llvm.cttz",
+                                          "llvm.bswap",
+                                          "llvm.bitreverse",
+                                          "llvm.fshl",
+                                          "llvm.fshr",
+                                          NULL};
+
+static bool has_prefix(const char *s, const char *p) {
+  return strncmp(s, p, strlen(p)) == 0;
+}
+
+static void emit_call(struct vz *z, LLVMValueRef inst) {
+  LLVMValueRef callee = LLVMGetCalledValue(inst);
+  size_t len = 0;
+  const char *name = LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "(indirect)";
+  if (has_prefix(name, "llvm.dbg.") || has_prefix(name, "llvm.lifetime.") ||
+      has_prefix(name, "llvm.assume") || has_prefix(name, "llvm.experimental.noalias"))
+    return;
+  int which = -1;
+  for (int i = 0; elementwise[i]; i++) {
+    size_t k = strlen(elementwise[i]);
+    if (!strncmp(name, elementwise[i], k) && name[k] == '.') which = i;
+  }
+  if (which < 0) fail(z, "calls %s", name);
+  if (all_uniform(z, inst)) {
+    add(z, inst)->scalar = clone_uniform(z, inst);
+    return;
+  }
+  LLVMTypeRef rt = LLVMTypeOf(inst), vt = vtype(z, rt);
+  unsigned nargs = (unsigned)LLVMGetNumArgOperands(inst);
+  LLVMValueRef args[4];
+  if (nargs > 4) fail(z, "calls %s", name);
+  for (unsigned i = 0; i < nargs; i++) {
+    LLVMValueRef a = LLVMGetOperand(inst, i);
+    if (LLVMTypeOf(a) == rt)
+      args[i] = vec(z, a);
+    else if (LLVMIsAConstant(a))
+      args[i] = a;
+    else
+      fail(z, "calls %s with a varying non-element operand", name);
+  }
+  LLVMValueRef r = call(z, elementwise[which], &vt, 1, args, nargs);
+  if (LLVMCanValueUseFastMathFlags(inst)) LLVMSetFastMathFlags(r, LLVMGetFastMathFlags(inst));
+  add(z, inst)->vec = r;
+}
+
+static void emit_phi(struct vz *z, LLVMValueRef inst, LLVMBasicBlockRef bb) {
+  unsigned n = LLVMCountIncoming(inst);
+  bool same = true;
+  for (unsigned i = 1; i < n; i++)
+    same = same && LLVMGetIncomingValue(inst, i) == LLVMGetIncomingValue(inst, 0);
+  if (same) {
+    struct val *s = get(z, LLVMGetIncomingValue(inst, 0));
+    struct val r = *s;
+    r.key = inst;
+    *add(z, inst) = r;
+    return;
+  }
+  LLVMValueRef r = NULL;
+  for (unsigned i = 0; i < n; i++) {
+    LLVMValueRef v = vec(z, LLVMGetIncomingValue(inst, i));
+    r = r ? LLVMBuildSelect(z->b, edge_mask(z, LLVMGetIncomingBlock(inst, i), bb), v, r, "") : v;
+  }
+  add(z, inst)->vec = r;
+}
+
+static void emit_terminator(struct vz *z, LLVMValueRef inst, LLVMBasicBlockRef bb) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+  LLVMValueRef mask = z->masks[z->cur], none = LLVMConstNull(mask_type(z));
+  if (op == LLVMRet) return;
+  if (op != LLVMBr) fail(z, "a %s terminator", op == LLVMSwitch ? "switch" : "non-branch");
+  if (!LLVMIsConditional(inst)) {
+    add_edge(z, bb, LLVMGetSuccessor(inst, 0), mask);
+    return;
+  }
+  LLVMValueRef cond = LLVMGetCondition(inst);
+  LLVMValueRef t, f;
+  if (uniform(z, cond)) {
+    LLVMValueRef c = get(z, cond)->scalar;
+    t = LLVMBuildSelect(z->b, c, mask, none, "");
+    f = LLVMBuildSelect(z->b, c, none, mask, "");
+  } else {
+    LLVMValueRef c = vec(z, cond);
+    LLVMValueRef ones = LLVMConstAllOnes(mask_type(z));
+    t = LLVMBuildSelect(z->b, mask, c, none, "");
+    f = LLVMBuildSelect(z->b, mask, LLVMBuildXor(z->b, c, ones, ""), none, "");
+  }
+  add_edge(z, bb, LLVMGetSuccessor(inst, 0), t);
+  add_edge(z, bb, LLVMGetSuccessor(inst, 1), f);
+}
+
+static void emit(struct vz *z, LLVMValueRef inst, LLVMBasicBlockRef bb) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+  switch (op) {
+  case LLVMLoad: emit_load(z, inst); return;
+  case LLVMStore: emit_store(z, inst); return;
+  case LLVMGetElementPtr: emit_gep(z, inst); return;
+  case LLVMPHI: emit_phi(z, inst, bb); return;
+  case LLVMCall: emit_call(z, inst); return;
+  case LLVMBr:
+  case LLVMRet:
+  case LLVMSwitch:
+  case LLVMUnreachable:
+  case LLVMIndirectBr: emit_terminator(z, inst, bb); return;
+  case LLVMAlloca: fail(z, "private memory (an alloca) that stays in memory"); return;
+  case LLVMFNeg:
+    if (all_uniform(z, inst))
+      add(z, inst)->scalar = clone_uniform(z, inst);
+    else
+      add(z, inst)->vec = LLVMBuildFNeg(z->b, vec(z, LLVMGetOperand(inst, 0)), "");
+    return;
+  case LLVMFreeze:
+    if (all_uniform(z, inst))
+      add(z, inst)->scalar = clone_uniform(z, inst);
+    else
+      add(z, inst)->vec = LLVMBuildFreeze(z->b, vec(z, LLVMGetOperand(inst, 0)), "");
+    return;
+  case LLVMICmp:
+  case LLVMFCmp: {
+    if (all_uniform(z, inst)) {
+      add(z, inst)->scalar = clone_uniform(z, inst);
+      return;
+    }
+    LLVMValueRef a = vec(z, LLVMGetOperand(inst, 0)), b = vec(z, LLVMGetOperand(inst, 1));
+    LLVMValueRef r = op == LLVMICmp ? LLVMBuildICmp(z->b, LLVMGetICmpPredicate(inst), a, b, "")
+                                    : LLVMBuildFCmp(z->b, LLVMGetFCmpPredicate(inst), a, b, "");
+    if (op == LLVMFCmp && LLVMCanValueUseFastMathFlags(inst))
+      LLVMSetFastMathFlags(r, LLVMGetFastMathFlags(inst));
+    add(z, inst)->vec = r;
+    return;
+  }
+  case LLVMSelect: {
+    if (all_uniform(z, inst)) {
+      add(z, inst)->scalar = clone_uniform(z, inst);
+      return;
+    }
+    LLVMValueRef c = LLVMGetOperand(inst, 0);
+    LLVMValueRef vc = uniform(z, c) ? get(z, c)->scalar : vec(z, c);
+    LLVMValueRef a = vec(z, LLVMGetOperand(inst, 1)), b = vec(z, LLVMGetOperand(inst, 2));
+    add(z, inst)->vec = LLVMBuildSelect(z->b, vc, a, b, "");
+    return;
+  }
+  case LLVMTrunc:
+  case LLVMZExt:
+  case LLVMSExt:
+  case LLVMFPToUI:
+  case LLVMFPToSI:
+  case LLVMUIToFP:
+  case LLVMSIToFP:
+  case LLVMFPTrunc:
+  case LLVMFPExt:
+  case LLVMPtrToInt:
+  case LLVMIntToPtr:
+  case LLVMBitCast:
+  case LLVMAddrSpaceCast: emit_cast(z, inst, op); return;
+  case LLVMAdd:
+  case LLVMFAdd:
+  case LLVMSub:
+  case LLVMFSub:
+  case LLVMMul:
+  case LLVMFMul:
+  case LLVMUDiv:
+  case LLVMSDiv:
+  case LLVMFDiv:
+  case LLVMURem:
+  case LLVMSRem:
+  case LLVMFRem:
+  case LLVMShl:
+  case LLVMLShr:
+  case LLVMAShr:
+  case LLVMAnd:
+  case LLVMOr:
+  case LLVMXor: emit_binary(z, inst, op); return;
+  default:
+    if (all_uniform(z, inst) && op != LLVMAtomicRMW && op != LLVMAtomicCmpXchg && op != LLVMFence &&
+        op != LLVMVAArg && op != LLVMInvoke) {
+      add(z, inst)->scalar = clone_uniform(z, inst);
+      return;
+    }
+    fail(z, "an instruction it does not take (opcode %d)", (int)op);
+  }
+}
+
+/* ---- one kernel ------------------------------------------------------------------------- */
+static void vectorize_body(struct vz *z) {
+  if (LLVMCountParams(z->src) != 3) fail(z, "internal: unexpected lane trampoline");
+  order_blocks(z);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(z->c);
+  LLVMBasicBlockRef entry = new_block(z, "entry");
+  LLVMPositionBuilderAtEnd(z->b, entry);
+  z->lanes = steps(i32, 1);
+  struct val *t = add(z, LLVMGetParam(z->src, 0));
+  t->scalar = LLVMGetParam(z->dst, 0);
+  for (unsigned i = 1; i <= 2; i++) {
+    struct val *s = add(z, LLVMGetParam(z->src, i));
+    s->affine = true, s->base = LLVMGetParam(z->dst, i), s->stride = 1;
+  }
+  LLVMValueRef count = splat(z, LLVMGetParam(z->dst, 3));
+  LLVMValueRef m0 = LLVMBuildICmp(z->b, LLVMIntULT, z->lanes, count, "");
+  for (int i = 0; i < z->nblocks; i++) {
+    LLVMBasicBlockRef bb = z->order[i];
+    z->cur = i;
+    if (i == 0) {
+      z->masks[0] = m0;
+    } else {
+      LLVMValueRef m = NULL;
+      for (int e = 0; e < z->nedges; e++)
+        if (z->edges[e].to == bb)
+          m = m ? LLVMBuildOr(z->b, m, z->edges[e].mask, "") : z->edges[e].mask;
+      z->masks[i] = m ? m : LLVMConstNull(mask_type(z));
+    }
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst; inst = LLVMGetNextInstruction(inst))
+      emit(z, inst, bb);
+  }
+  LLVMBuildRetVoid(z->b);
+}
+
+/* Returns NULL when vectorized, else the reason (static buffer in z). */
+static const char *vectorize(LLVMModuleRef m, LLVMValueRef src, const char *name) {
+  struct vz z = {.m = m, .c = LLVMGetModuleContext(m), .src = src};
+  z.td = LLVMGetModuleDataLayout(m);
+  z.b = LLVMCreateBuilderInContext(z.c);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(z.c);
+  LLVMTypeRef params[4] = {LLVMPointerTypeInContext(z.c, 0), i32, i32, i32};
+  char fname[512];
+  snprintf(fname, sizeof fname, "__sm_simd_%s", name);
+  z.dst = LLVMAddFunction(m, fname, LLVMFunctionType(LLVMVoidTypeInContext(z.c), params, 4, 0));
+  LLVMSetVisibility(z.dst, LLVMDefaultVisibility);
+  static char reason[256];
+  const char *result = NULL;
+  if (setjmp(z.fail) == 0) {
+    vectorize_body(&z);
+    if (LLVMVerifyFunction(z.dst, LLVMReturnStatusAction)) {
+      snprintf(z.reason, sizeof z.reason,
+               "internal: the vectorized function fails LLVM's verifier");
+      LLVMDeleteFunction(z.dst);
+      result = z.reason;
+    }
+  } else {
+    LLVMDeleteFunction(z.dst);
+    result = z.reason;
+  }
+  if (result) snprintf(reason, sizeof reason, "%s", result), result = reason;
+  free(z.vals), free(z.order), free(z.masks), free(z.edges);
+  LLVMDisposeBuilder(z.b);
+  return result;
+}
+
+static void record(LLVMModuleRef m, const char *name, const char *what) {
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  char gname[512];
+  snprintf(gname, sizeof gname, "__sm_vector_%s", name);
+  LLVMValueRef s = LLVMConstStringInContext(c, what, (unsigned)strlen(what), 0);
+  LLVMValueRef g = LLVMAddGlobal(m, LLVMTypeOf(s), gname);
+  LLVMSetInitializer(g, s);
+  LLVMSetGlobalConstant(g, 1);
+  LLVMSetVisibility(g, LLVMDefaultVisibility);
+}
+
+int main(int argc, char **argv) {
+  if (argc != 3) {
+    fprintf(stderr, "usage: sm-vectorize IN.ll OUT.ll\n");
+    return 2;
+  }
+  LLVMContextRef c = LLVMContextCreate();
+  LLVMMemoryBufferRef buf;
+  char *msg = NULL;
+  if (LLVMCreateMemoryBufferWithContentsOfFile(argv[1], &buf, &msg)) {
+    fprintf(stderr, "sm-vectorize: %s: %s\n", argv[1], msg);
+    return 1;
+  }
+  LLVMModuleRef m;
+  if (LLVMParseIRInContext(c, buf, &m, &msg)) {
+    fprintf(stderr, "sm-vectorize: %s: %s\n", argv[1], msg);
+    return 1;
+  }
+  /* Everything that may be inlined is: the lane trampoline must become one function. */
+  unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
+  unsigned always = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
+  bool any = false;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    any = any || has_prefix(name, "__sm_lane_");
+    if (LLVMIsDeclaration(f) ||
+        LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, noinline))
+      continue;
+    if (has_prefix(name, "__sm_lane_") || has_prefix(name, "__sm_entry_") ||
+        has_prefix(name, "__sm_group_"))
+      continue;
+    LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(c, always, 0));
+  }
+  if (any) {
+    LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef err = LLVMRunPasses(
+        m, "always-inline,function(sroa,early-cse,instcombine,simplifycfg,sroa,instcombine)", NULL,
+        opts);
+    LLVMDisposePassBuilderOptions(opts);
+    if (err) {
+      char *e = LLVMGetErrorMessage(err);
+      fprintf(stderr, "sm-vectorize: %s\n", e);
+      LLVMDisposeErrorMessage(e);
+      return 1;
+    }
+  }
+  LLVMValueRef next;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = next) {
+    next = LLVMGetNextFunction(f);
+    size_t len;
+    const char *fname = LLVMGetValueName2(f, &len);
+    if (!has_prefix(fname, "__sm_lane_") || LLVMIsDeclaration(f)) continue;
+    char name[400];
+    snprintf(name, sizeof name, "%s", fname + 10);
+    const char *why = vectorize(m, f, name);
+    record(m, name, why ? why : "vector");
+    printf("%s: %s\n", name, why ? why : "vector");
+    LLVMDeleteFunction(f);
+  }
+  if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+    fprintf(stderr, "sm-vectorize: the module fails LLVM's verifier: %s\n", msg);
+    return 1;
+  }
+  if (LLVMPrintModuleToFile(m, argv[2], &msg)) {
+    fprintf(stderr, "sm-vectorize: %s: %s\n", argv[2], msg);
+    return 1;
+  }
+  LLVMDisposeModule(m);
+  LLVMContextDispose(c);
+  return 0;
+}
