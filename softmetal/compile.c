@@ -289,7 +289,13 @@ static char *run_vectorizer(const char *ir) {
         sm_strdup_printf("Compilation failed: \n\nsoftmetal: the vectorizer failed:\n%s", output);
   else if (rename(out, ir) != 0)
     error = sm_strdup_printf("softmetal: cannot rename %s: %s", out, strerror(errno));
-  if (!error && sm_trace()) fprintf(stderr, "%s", output); /* NAME: vector, or why not */
+  if (!error && sm_trace()) /* a line per kernel: NAME: vector, or why not */
+    for (char *line = output; *line;) {
+      char *eol = strchr(line, '\n');
+      int n = eol ? (int)(eol - line) : (int)strlen(line);
+      fprintf(stderr, "softmetal: vectorizer: %.*s\n", n, line);
+      line += n + (eol != NULL);
+    }
   unlink(out);
   free(out);
   free(output);

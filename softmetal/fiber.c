@@ -410,12 +410,12 @@ char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const
     struct sm_kernel_thread *t = &r->threads[0];
     set_thread(r, d, bid, threadgroups, 0);
     r->current = 0;
-    unsigned x = d->threads[0], index = 0;
+    unsigned x = d->threads[0], index = 0, w = d->kernel->simd_width;
     for (unsigned z = 0; z < d->threads[2]; z++)
       for (unsigned y = 0; y < d->threads[1]; y++)
-        for (unsigned x0 = 0; x0 < x; x0 += 32, index += x - x0 < 32 ? x - x0 : 32) {
+        for (unsigned x0 = 0; x0 < x; x0 += w, index += x - x0 < w ? x - x0 : w) {
           t->tid[1] = y, t->tid[2] = z;
-          d->kernel->simd_entry(t, x0, index, x - x0 < 32 ? x - x0 : 32);
+          d->kernel->simd_entry(t, x0, index, x - x0 < w ? x - x0 : w);
         }
   } else if (!r->fibers_on) {
     /* One call runs the whole group; the library loops over the threads. */

@@ -58,6 +58,10 @@ static bool bind_kernel(struct sm_kernel *k, void *handle, const struct sm_kerne
   /* vector mode: the vectorizer's function, or why there is none (for the trace) */
   snprintf(symbol, sizeof symbol, "__sm_simd_%s", k->name);
   k->simd_entry = (sm_simd_fn)dlsym(handle, symbol);
+  snprintf(symbol, sizeof symbol, "__sm_simd_width_%s", k->name);
+  const unsigned *width = dlsym(handle, symbol);
+  k->simd_width = width ? *width : 0;
+  if (!k->simd_width) k->simd_entry = NULL;
   snprintf(symbol, sizeof symbol, "__sm_vector_%s", k->name);
   const char *why = dlsym(handle, symbol);
   if (!k->simd_entry && sm_lane_mode() == SM_MODE_VECTOR) {

@@ -219,7 +219,7 @@ struct sm_kernel_thread {
   unsigned index;
 };
 typedef void (*sm_entry_fn)(const struct sm_kernel_thread *);
-/* The vectorizer's __sm_simd_NAME: lanes l < count (<= 32) of the row at the thread's
+/* The vectorizer's __sm_simd_NAME: lanes l < count (<= its width) of the row at the thread's
  * tid.y, tid.z with tid.x = x0 + l, thread_index_in_threadgroup = index0 + l. */
 typedef void (*sm_simd_fn)(const struct sm_kernel_thread *, unsigned x0, unsigned index0,
                            unsigned count);
@@ -234,8 +234,9 @@ struct sm_kernel {
   uint32_t threadgroup_mask; /* [[threadgroup(n)]] indices */
   unsigned max_threads;      /* maxTotalThreadsPerThreadgroup of its pipelines */
   bool uses_barriers;        /* needs fibers: calls threadgroup/simdgroup barriers */
-  sm_simd_fn simd_entry;     /* vector mode: 32 lanes at once, NULL if not vectorized */
-  char *loop_mode;           /* vector mode, not vectorized: "loop (not vectorized: why)" */
+  sm_simd_fn simd_entry;     /* vector mode: simd_width lanes at once, NULL if not vectorized */
+  unsigned simd_width;
+  char *loop_mode; /* vector mode, not vectorized: "loop (not vectorized: why)" */
 };
 
 /* Where a group's dynamic [[threadgroup(n)]] memory starts: after the static

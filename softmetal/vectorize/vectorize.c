@@ -34,7 +34,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef W
 #define W 32 /* lanes: one SIMD-group */
+#endif
+
+/* Larger lane functions keep the scalar path: compiling their vector code would take long. */
+#define MAX_INSTRUCTIONS 1500
 
 struct val {
   LLVMValueRef key;
@@ -51,6 +56,40 @@ struct edge {
   LLVMValueRef mask;
 };
 
+/* A natural loop (after loop-simplify: one latch, dedicated exits; lcssa: live-outs are
+ * phis of the exit blocks). Runs as a loop of the vector code while any lane goes round. */
+struct header_phi {
+  LLVMValueRef src, phi, latch_value;
+  int kind; /* 0: vector, 1: uniform scalar, 2: affine (phi = base) */
+  int64_t stride;
+};
+struct loop_exit {
+  int from, to;
+  LLVMValueRef phi, cur; /* lanes that left through the edge so far (this entry) */
+};
+struct exit_acc {
+  LLVMValueRef src_phi; /* phi of the exit block */
+  int from;
+  LLVMValueRef phi, cur; /* each lane's value when it left */
+};
+struct exit_value {
+  LLVMValueRef src_phi;
+  LLVMBasicBlockRef from;
+  LLVMValueRef value;
+};
+struct loop {
+  int header, latch, size, parent, emitted;
+  char *body;
+  LLVMBasicBlockRef header_out;
+  LLVMValueRef mask_phi, back; /* the header's mask; lanes going round this iteration */
+  struct header_phi *hphis;
+  int nhphis;
+  struct loop_exit *exits;
+  int nexits;
+  struct exit_acc *accs;
+  int naccs;
+};
+
 struct vz {
   LLVMModuleRef m;
   LLVMContextRef c;
@@ -60,12 +99,20 @@ struct vz {
   LLVMValueRef lanes; /* <32 x i32> 0..31 */
   struct val *vals;
   size_t nvals, capvals;
-  LLVMBasicBlockRef *order;
-  LLVMValueRef *masks;
-  int nblocks;
+  LLVMBasicBlockRef *all; /* the source's blocks, entry first */
+  int n;
+  int *order; /* emission order (indices into all): topological, each loop contiguous */
+  int norder;
+  LLVMValueRef *masks; /* per block of all */
   struct edge *edges;
   int nedges;
-  int cur; /* index of the block being emitted */
+  int cur; /* index (into all) of the block being emitted */
+  struct loop *loops;
+  int nloops;
+  int *loop_of;           /* innermost loop of each block, -1 */
+  int *header_of;         /* the loop a block heads, -1 */
+  struct exit_value *xvs; /* LCSSA phis' values for edges leaving a closed loop */
+  int nxvs;
   jmp_buf fail;
   char reason[256];
 };
@@ -232,47 +279,147 @@ static LLVMValueRef edge_mask(struct vz *z, LLVMBasicBlockRef from, LLVMBasicBlo
   return LLVMConstNull(mask_type(z));
 }
 
-/* ---- block order: reverse postorder; a back edge (loop) is not taken -------------------- */
-static int block_index(struct vz *z, LLVMBasicBlockRef bb, LLVMBasicBlockRef *all, int n) {
-  (void)z;
-  for (int i = 0; i < n; i++)
-    if (all[i] == bb) return i;
+/* ---- block order and loops ---------------------------------------------------------- */
+static int block_index(struct vz *z, LLVMBasicBlockRef bb) {
+  for (int i = 0; i < z->n; i++)
+    if (z->all[i] == bb) return i;
   return -1;
 }
 
-static void order_blocks(struct vz *z) {
-  int n = (int)LLVMCountBasicBlocks(z->src);
-  LLVMBasicBlockRef *all = calloc((size_t)n, sizeof *all);
-  int *state = calloc((size_t)n, sizeof *state), *stack = calloc((size_t)n, sizeof *stack),
-      *next = calloc((size_t)n, sizeof *next);
-  z->order = calloc((size_t)n, sizeof *z->order);
-  z->masks = calloc((size_t)n, sizeof *z->masks);
-  if (!all || !state || !stack || !next || !z->order || !z->masks) abort();
-  LLVMGetBasicBlocks(z->src, all);
-  int sp = 0, post = n;
-  stack[sp++] = 0;
-  state[0] = 1;
+static int nsucc(struct vz *z, int b) {
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(z->all[b]);
+  return t ? (int)LLVMGetNumSuccessors(t) : 0;
+}
+static int succ(struct vz *z, int b, int i) {
+  return block_index(z, LLVMGetSuccessor(LLVMGetBasicBlockTerminator(z->all[b]), (unsigned)i));
+}
+
+static void *alloc(size_t n, size_t size) {
+  void *p = calloc(n ? n : 1, size);
+  if (!p) abort();
+  return p;
+}
+
+static bool is_back(struct vz *z, int from, int to) {
+  int l = z->header_of[to];
+  return l >= 0 && z->loops[l].latch == from;
+}
+
+static void analyse_loops(struct vz *z) {
+  int n = z->n;
+  z->all = alloc((size_t)n, sizeof *z->all);
+  LLVMGetBasicBlocks(z->src, z->all);
+  z->loop_of = alloc((size_t)n, sizeof(int));
+  z->header_of = alloc((size_t)n, sizeof(int));
+  z->masks = alloc((size_t)n, sizeof *z->masks);
+  z->order = alloc((size_t)n, sizeof(int));
+  z->loops = alloc((size_t)n, sizeof *z->loops);
+  for (int i = 0; i < n; i++)
+    z->loop_of[i] = z->header_of[i] = -1;
+  /* DFS: back edges (to a block on the stack) */
+  int *state = alloc((size_t)n, sizeof(int)), *stack = alloc((size_t)n, sizeof(int)),
+      *next = alloc((size_t)n, sizeof(int));
+  int sp = 0;
+  stack[sp++] = 0, state[0] = 1;
   while (sp) {
     int b = stack[sp - 1];
-    LLVMValueRef term = LLVMGetBasicBlockTerminator(all[b]);
-    unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
-    if ((unsigned)next[b] < ns) {
-      int s = block_index(z, LLVMGetSuccessor(term, (unsigned)next[b]++), all, n);
-      if (state[s] == 1) {
-        free(all), free(state), free(stack), free(next);
-        fail(z, "a loop (divergent loops are not vectorized yet)");
+    if (next[b] < nsucc(z, b)) {
+      int t = succ(z, b, next[b]++);
+      if (state[t] == 1) {
+        if (z->header_of[t] >= 0) fail(z, "a loop with several back edges");
+        struct loop *l = &z->loops[z->nloops];
+        *l = (struct loop){.header = t, .latch = b, .parent = -1};
+        z->header_of[t] = z->nloops++;
+      } else if (state[t] == 0) {
+        state[t] = 1, stack[sp++] = t;
       }
-      if (state[s] == 0) state[s] = 1, stack[sp++] = s;
     } else {
-      state[b] = 2;
-      z->order[--post] = all[b];
-      sp--;
+      state[b] = 2, sp--;
     }
   }
-  /* unreachable blocks are dropped: their order slots stay at the front */
-  memmove(z->order, z->order + post, (size_t)(n - post) * sizeof *z->order);
-  z->nblocks = n - post;
-  free(all), free(state), free(stack), free(next);
+  /* bodies: blocks reaching the latch without passing the header */
+  for (int li = 0; li < z->nloops; li++) {
+    struct loop *l = &z->loops[li];
+    l->body = alloc((size_t)n, 1);
+    l->body[l->header] = 1;
+    sp = 0;
+    if (!l->body[l->latch]) l->body[l->latch] = 1, stack[sp++] = l->latch;
+    while (sp) {
+      int b = stack[--sp];
+      if (b == 0) fail(z, "irreducible control flow");
+      for (int p = 0; p < n; p++) {
+        if (!state[p] || l->body[p]) continue;
+        for (int i = 0; i < nsucc(z, p); i++)
+          if (succ(z, p, i) == b) {
+            l->body[p] = 1, stack[sp++] = p;
+            break;
+          }
+      }
+    }
+    for (int i = 0; i < n; i++)
+      l->size += l->body[i];
+  }
+  for (int a = 0; a < z->nloops; a++)
+    for (int b = 0; b < z->nloops; b++) {
+      if (a == b || !z->loops[b].body[z->loops[a].header]) continue;
+      if (z->loops[b].size <= z->loops[a].size) fail(z, "irreducible control flow");
+      if (z->loops[a].parent < 0 || z->loops[z->loops[a].parent].size > z->loops[b].size)
+        z->loops[a].parent = b;
+    }
+  for (int li = 0; li < z->nloops; li++)
+    for (int i = 0; i < n; i++)
+      if (z->loops[li].body[i] &&
+          (z->loop_of[i] < 0 || z->loops[z->loop_of[i]].size > z->loops[li].size))
+        z->loop_of[i] = li;
+  /* exits: edges out of a loop land in its parent */
+  for (int li = 0; li < z->nloops; li++) {
+    struct loop *l = &z->loops[li];
+    l->exits = alloc((size_t)n * 2, sizeof *l->exits);
+    for (int b = 0; b < n; b++) {
+      if (!l->body[b]) continue;
+      for (int i = 0; i < nsucc(z, b); i++) {
+        int t = succ(z, b, i);
+        if (l->body[t]) continue;
+        if (z->loop_of[b] != li) continue; /* an inner loop's exit, handled there */
+        if (l->parent >= 0 && !z->loops[l->parent].body[t])
+          fail(z, "a branch out of several nested loops at once");
+        bool seen = false;
+        for (int e = 0; e < l->nexits; e++)
+          seen = seen || (l->exits[e].from == b && l->exits[e].to == t);
+        if (!seen) l->exits[l->nexits++] = (struct loop_exit){.from = b, .to = t};
+      }
+    }
+  }
+  /* topological order without back edges, each loop's blocks together */
+  int *indeg = alloc((size_t)n, sizeof(int)), *ready = alloc((size_t)n, sizeof(int));
+  int nready = 0, reachable = 0, lsp = 0;
+  for (int b = 0; b < n; b++) {
+    if (!state[b]) continue;
+    reachable++;
+    for (int i = 0; i < nsucc(z, b); i++)
+      if (!is_back(z, b, succ(z, b, i))) indeg[succ(z, b, i)]++;
+  }
+  ready[nready++] = 0;
+  while (z->norder < reachable) {
+    int pick = -1;
+    for (;;) {
+      int top = lsp ? stack[lsp - 1] : -1;
+      for (int r = 0; r < nready && pick < 0; r++)
+        if (top < 0 || z->loops[top].body[ready[r]]) pick = r;
+      if (pick >= 0) break;
+      if (!lsp) fail(z, "internal: no block to order");
+      lsp--;
+    }
+    int b = ready[pick];
+    ready[pick] = ready[--nready];
+    z->order[z->norder++] = b;
+    if (z->header_of[b] >= 0) stack[lsp++] = z->header_of[b];
+    for (int i = 0; i < nsucc(z, b); i++) {
+      int t = succ(z, b, i);
+      if (!is_back(z, b, t) && --indeg[t] == 0) ready[nready++] = t;
+    }
+  }
+  free(state), free(stack), free(next), free(indeg), free(ready);
 }
 
 /* ---- instructions --------------------------------------------------------------------- */
@@ -616,11 +763,19 @@ static void emit_call(struct vz *z, LLVMValueRef inst) {
   add(z, inst)->vec = r;
 }
 
+static LLVMValueRef exit_value(struct vz *z, LLVMValueRef phi, LLVMBasicBlockRef from) {
+  for (int i = 0; i < z->nxvs; i++)
+    if (z->xvs[i].src_phi == phi && z->xvs[i].from == from) return z->xvs[i].value;
+  return NULL;
+}
+
 static void emit_phi(struct vz *z, LLVMValueRef inst, LLVMBasicBlockRef bb) {
+  if (z->header_of[z->cur] >= 0) return; /* made by begin_loop */
   unsigned n = LLVMCountIncoming(inst);
   bool same = true;
-  for (unsigned i = 1; i < n; i++)
-    same = same && LLVMGetIncomingValue(inst, i) == LLVMGetIncomingValue(inst, 0);
+  for (unsigned i = 0; i < n; i++)
+    same = same && LLVMGetIncomingValue(inst, i) == LLVMGetIncomingValue(inst, 0) &&
+           !exit_value(z, inst, LLVMGetIncomingBlock(inst, i));
   if (same) {
     struct val *s = get(z, LLVMGetIncomingValue(inst, 0));
     struct val r = *s;
@@ -630,10 +785,44 @@ static void emit_phi(struct vz *z, LLVMValueRef inst, LLVMBasicBlockRef bb) {
   }
   LLVMValueRef r = NULL;
   for (unsigned i = 0; i < n; i++) {
-    LLVMValueRef v = vec(z, LLVMGetIncomingValue(inst, i));
-    r = r ? LLVMBuildSelect(z->b, edge_mask(z, LLVMGetIncomingBlock(inst, i), bb), v, r, "") : v;
+    LLVMBasicBlockRef from = LLVMGetIncomingBlock(inst, i);
+    LLVMValueRef v = exit_value(z, inst, from);
+    if (!v) v = vec(z, LLVMGetIncomingValue(inst, i));
+    r = r ? LLVMBuildSelect(z->b, edge_mask(z, from, bb), v, r, "") : v;
   }
   add(z, inst)->vec = r;
+}
+
+/* The value phi (of block `to`) takes on the edge from `from`. */
+static LLVMValueRef incoming_from(LLVMValueRef phi, LLVMBasicBlockRef from) {
+  for (unsigned i = 0; i < LLVMCountIncoming(phi); i++)
+    if (LLVMGetIncomingBlock(phi, i) == from) return LLVMGetIncomingValue(phi, i);
+  return NULL;
+}
+
+/* An edge taken by the lanes of mask m: a loop's back edge, a loop's exit (accumulated
+ * until the loop ends) or an edge of the acyclic order. */
+static void route_edge(struct vz *z, LLVMBasicBlockRef from, LLVMBasicBlockRef to, LLVMValueRef m) {
+  int f = z->cur, t = block_index(z, to), li = z->loop_of[f];
+  if (li >= 0) {
+    struct loop *l = &z->loops[li];
+    if (t == l->header && f == l->latch) {
+      l->back = l->back ? LLVMBuildOr(z->b, l->back, m, "") : m;
+      return;
+    }
+    if (!l->body[t]) {
+      for (int e = 0; e < l->nexits; e++)
+        if (l->exits[e].from == f && l->exits[e].to == t)
+          l->exits[e].cur = LLVMBuildOr(z->b, l->exits[e].cur, m, "");
+      for (int a = 0; a < l->naccs; a++)
+        if (l->accs[a].from == f && LLVMGetInstructionParent(l->accs[a].src_phi) == to) {
+          LLVMValueRef v = vec(z, incoming_from(l->accs[a].src_phi, from));
+          l->accs[a].cur = LLVMBuildSelect(z->b, m, v, l->accs[a].cur, "");
+        }
+      return;
+    }
+  }
+  add_edge(z, from, to, m);
 }
 
 static void emit_terminator(struct vz *z, LLVMValueRef inst, LLVMBasicBlockRef bb) {
@@ -642,23 +831,19 @@ static void emit_terminator(struct vz *z, LLVMValueRef inst, LLVMBasicBlockRef b
   if (op == LLVMRet) return;
   if (op != LLVMBr) fail(z, "a %s terminator", op == LLVMSwitch ? "switch" : "non-branch");
   if (!LLVMIsConditional(inst)) {
-    add_edge(z, bb, LLVMGetSuccessor(inst, 0), mask);
+    route_edge(z, bb, LLVMGetSuccessor(inst, 0), mask);
     return;
   }
+  /* Always lane by lane, uniform conditions too: select(mask, cond, 0) is 0 in masked-off
+   * lanes even where cond is poison (clang leaves `br i1 poison` in blocks no lane
+   * reaches); a select on a scalar poison condition would poison every lane. */
   LLVMValueRef cond = LLVMGetCondition(inst);
-  LLVMValueRef t, f;
-  if (uniform(z, cond)) {
-    LLVMValueRef c = get(z, cond)->scalar;
-    t = LLVMBuildSelect(z->b, c, mask, none, "");
-    f = LLVMBuildSelect(z->b, c, none, mask, "");
-  } else {
-    LLVMValueRef c = vec(z, cond);
-    LLVMValueRef ones = LLVMConstAllOnes(mask_type(z));
-    t = LLVMBuildSelect(z->b, mask, c, none, "");
-    f = LLVMBuildSelect(z->b, mask, LLVMBuildXor(z->b, c, ones, ""), none, "");
-  }
-  add_edge(z, bb, LLVMGetSuccessor(inst, 0), t);
-  add_edge(z, bb, LLVMGetSuccessor(inst, 1), f);
+  LLVMValueRef c = vec(z, cond);
+  LLVMValueRef ones = LLVMConstAllOnes(mask_type(z));
+  LLVMValueRef t = LLVMBuildSelect(z->b, mask, c, none, "");
+  LLVMValueRef f = LLVMBuildSelect(z->b, mask, LLVMBuildXor(z->b, c, ones, ""), none, "");
+  route_edge(z, bb, LLVMGetSuccessor(inst, 0), t);
+  route_edge(z, bb, LLVMGetSuccessor(inst, 1), f);
 }
 
 static void emit(struct vz *z, LLVMValueRef inst, LLVMBasicBlockRef bb) {
@@ -753,10 +938,175 @@ static void emit(struct vz *z, LLVMValueRef inst, LLVMBasicBlockRef bb) {
   }
 }
 
+/* ---- loops ------------------------------------------------------------------------------ */
+/* Whether the emission will make v a uniform scalar (conservative: false may be wrong only
+ * in the safe direction; end_loop checks). */
+static bool static_uniform(struct vz *z, LLVMValueRef v, int depth) {
+  if (LLVMIsAConstant(v)) return true;
+  if (LLVMIsAArgument(v)) return v == LLVMGetParam(z->src, 0);
+  if (!LLVMIsAInstruction(v) || depth > 24) return false;
+  struct val *s = find(z, v);
+  if (s) return s->scalar != NULL;
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMPHI:
+  case LLVMAlloca:
+  case LLVMUDiv:
+  case LLVMSDiv:
+  case LLVMURem:
+  case LLVMSRem:
+  case LLVMStore: return false;
+  case LLVMLoad: return static_uniform(z, LLVMGetOperand(v, 0), depth + 1);
+  default: break;
+  }
+  int n = LLVMGetNumOperands(v);
+  for (int i = 0; i < n; i++) {
+    LLVMValueRef op = LLVMGetOperand(v, (unsigned)i);
+    if (!LLVMValueIsBasicBlock(op) && !static_uniform(z, op, depth + 1)) return false;
+  }
+  return true;
+}
+
+static void begin_loop(struct vz *z, int li) {
+  struct loop *l = &z->loops[li];
+  LLVMBasicBlockRef hb = z->all[l->header], latch = z->all[l->latch];
+  LLVMValueRef entry_mask = NULL;
+  for (int e = 0; e < z->nedges; e++)
+    if (z->edges[e].to == hb)
+      entry_mask =
+          entry_mask ? LLVMBuildOr(z->b, entry_mask, z->edges[e].mask, "") : z->edges[e].mask;
+  if (!entry_mask) entry_mask = LLVMConstNull(mask_type(z));
+  /* header phis: the value entering the loop, made before the loop */
+  int count = 0;
+  for (LLVMValueRef i = LLVMGetFirstInstruction(hb); i && LLVMIsAPHINode(i);
+       i = LLVMGetNextInstruction(i))
+    count++;
+  l->hphis = alloc((size_t)count, sizeof *l->hphis);
+  LLVMValueRef *pre = alloc((size_t)count, sizeof *pre);
+  for (LLVMValueRef i = LLVMGetFirstInstruction(hb); i && LLVMIsAPHINode(i);
+       i = LLVMGetNextInstruction(i)) {
+    struct header_phi *h = &l->hphis[l->nhphis];
+    h->src = i;
+    LLVMValueRef in = NULL;
+    for (unsigned k = 0; k < LLVMCountIncoming(i); k++)
+      if (LLVMGetIncomingBlock(i, k) == latch)
+        h->latch_value = LLVMGetIncomingValue(i, k);
+      else if (!in)
+        in = LLVMGetIncomingValue(i, k);
+      else if (in != LLVMGetIncomingValue(i, k))
+        fail(z, "internal: a loop header with several entries");
+    if (!in || !h->latch_value) fail(z, "internal: a loop header phi without entry or latch value");
+    struct val *s = get(z, in);
+    LLVMValueRef step = h->latch_value;
+    bool induction =
+        LLVMIsAInstruction(step) && LLVMGetInstructionOpcode(step) == LLVMAdd &&
+        ((LLVMGetOperand(step, 0) == i && static_uniform(z, LLVMGetOperand(step, 1), 0)) ||
+         (LLVMGetOperand(step, 1) == i && static_uniform(z, LLVMGetOperand(step, 0), 0)));
+    if (induction && s->scalar) {
+      h->kind = 1, pre[l->nhphis] = s->scalar;
+    } else if (induction && s->affine && !s->ok) {
+      h->kind = 2, h->stride = s->stride, pre[l->nhphis] = s->base;
+    } else {
+      h->kind = 0, pre[l->nhphis] = vec(z, in);
+    }
+    l->nhphis++;
+  }
+  /* exit accumulators: lanes that left by each exit, and their live-out values */
+  l->accs = alloc(64, sizeof *l->accs);
+  for (int e = 0; e < l->nexits; e++) {
+    LLVMBasicBlockRef to = z->all[l->exits[e].to];
+    for (LLVMValueRef i = LLVMGetFirstInstruction(to); i && LLVMIsAPHINode(i);
+         i = LLVMGetNextInstruction(i)) {
+      if (!incoming_from(i, z->all[l->exits[e].from])) continue;
+      if (l->naccs == 64) fail(z, "more than 64 values live out of a loop");
+      l->accs[l->naccs++] = (struct exit_acc){.src_phi = i, .from = l->exits[e].from};
+    }
+  }
+  LLVMBasicBlockRef before = LLVMGetInsertBlock(z->b);
+  l->header_out = new_block(z, "loop");
+  LLVMBuildBr(z->b, l->header_out);
+  LLVMPositionBuilderAtEnd(z->b, l->header_out);
+  l->mask_phi = LLVMBuildPhi(z->b, mask_type(z), "");
+  LLVMAddIncoming(l->mask_phi, &entry_mask, &before, 1);
+  z->masks[l->header] = l->mask_phi;
+  for (int k = 0; k < l->nhphis; k++) {
+    struct header_phi *h = &l->hphis[k];
+    h->phi = LLVMBuildPhi(z->b, LLVMTypeOf(pre[k]), "");
+    LLVMAddIncoming(h->phi, &pre[k], &before, 1);
+    struct val *s = add(z, h->src);
+    if (h->kind == 0) s->vec = h->phi;
+    if (h->kind == 1) s->scalar = h->phi;
+    if (h->kind == 2) s->affine = true, s->base = h->phi, s->stride = h->stride;
+  }
+  for (int e = 0; e < l->nexits; e++) {
+    LLVMValueRef zero = LLVMConstNull(mask_type(z));
+    l->exits[e].phi = l->exits[e].cur = LLVMBuildPhi(z->b, mask_type(z), "");
+    LLVMAddIncoming(l->exits[e].phi, &zero, &before, 1);
+  }
+  for (int a = 0; a < l->naccs; a++) {
+    LLVMTypeRef vt = vtype(z, LLVMTypeOf(l->accs[a].src_phi));
+    LLVMValueRef undef = LLVMGetPoison(vt);
+    l->accs[a].phi = l->accs[a].cur = LLVMBuildPhi(z->b, vt, "");
+    LLVMAddIncoming(l->accs[a].phi, &undef, &before, 1);
+  }
+  free(pre);
+}
+
+static void end_loop(struct vz *z, int li) {
+  struct loop *l = &z->loops[li];
+  LLVMValueRef back = l->back ? l->back : LLVMConstNull(mask_type(z));
+  LLVMValueRef *in = alloc((size_t)l->nhphis, sizeof *in);
+  for (int k = 0; k < l->nhphis; k++) {
+    struct header_phi *h = &l->hphis[k];
+    struct val *s = get(z, h->latch_value);
+    if (h->kind == 0)
+      in[k] = vec(z, h->latch_value);
+    else if (h->kind == 1 && s->scalar)
+      in[k] = s->scalar;
+    else if (h->kind == 2 && s->affine && s->stride == h->stride && !s->ok)
+      in[k] = s->base;
+    else
+      fail(z, "internal: a loop induction that is not uniform or affine");
+  }
+  LLVMBasicBlockRef end = LLVMGetInsertBlock(z->b);
+  for (int k = 0; k < l->nhphis; k++)
+    LLVMAddIncoming(l->hphis[k].phi, &in[k], &end, 1);
+  free(in);
+  LLVMAddIncoming(l->mask_phi, &back, &end, 1);
+  for (int e = 0; e < l->nexits; e++)
+    LLVMAddIncoming(l->exits[e].phi, &l->exits[e].cur, &end, 1);
+  for (int a = 0; a < l->naccs; a++)
+    LLVMAddIncoming(l->accs[a].phi, &l->accs[a].cur, &end, 1);
+  LLVMValueRef again = reduce(z, "llvm.vector.reduce.or", back);
+  LLVMBasicBlockRef after = new_block(z, "");
+  LLVMBuildCondBr(z->b, again, l->header_out, after);
+  LLVMPositionBuilderAtEnd(z->b, after);
+  for (int e = 0; e < l->nexits; e++)
+    add_edge(z, z->all[l->exits[e].from], z->all[l->exits[e].to], l->exits[e].cur);
+  for (int a = 0; a < l->naccs; a++) {
+    z->xvs = realloc(z->xvs, (size_t)(z->nxvs + 1) * sizeof *z->xvs);
+    if (!z->xvs) abort();
+    z->xvs[z->nxvs++] =
+        (struct exit_value){l->accs[a].src_phi, z->all[l->accs[a].from], l->accs[a].cur};
+  }
+}
+
+/* Instructions in f (the size limit: -O2 compile time of 32-lane code grows with it). */
+static unsigned instruction_count(LLVMValueRef f) {
+  unsigned n = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      n++;
+  return n;
+}
+
 /* ---- one kernel ------------------------------------------------------------------------- */
 static void vectorize_body(struct vz *z) {
   if (LLVMCountParams(z->src) != 3) fail(z, "internal: unexpected lane trampoline");
-  order_blocks(z);
+  unsigned size = instruction_count(z->src);
+  if (size > MAX_INSTRUCTIONS)
+    fail(z, "too large (%u instructions after inlining, at most %d)", size, MAX_INSTRUCTIONS);
+  z->n = (int)LLVMCountBasicBlocks(z->src);
+  analyse_loops(z);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(z->c);
   LLVMBasicBlockRef entry = new_block(z, "entry");
   LLVMPositionBuilderAtEnd(z->b, entry);
@@ -769,21 +1119,31 @@ static void vectorize_body(struct vz *z) {
   }
   LLVMValueRef count = splat(z, LLVMGetParam(z->dst, 3));
   LLVMValueRef m0 = LLVMBuildICmp(z->b, LLVMIntULT, z->lanes, count, "");
-  for (int i = 0; i < z->nblocks; i++) {
-    LLVMBasicBlockRef bb = z->order[i];
-    z->cur = i;
-    if (i == 0) {
+  int *open = alloc((size_t)z->nloops + 1, sizeof(int)), nopen = 0;
+  for (int k = 0; k < z->norder; k++) {
+    int b = z->order[k];
+    LLVMBasicBlockRef bb = z->all[b];
+    z->cur = b;
+    if (b == 0) {
       z->masks[0] = m0;
+    } else if (z->header_of[b] >= 0) {
+      begin_loop(z, z->header_of[b]);
+      open[nopen++] = z->header_of[b];
     } else {
       LLVMValueRef m = NULL;
       for (int e = 0; e < z->nedges; e++)
         if (z->edges[e].to == bb)
           m = m ? LLVMBuildOr(z->b, m, z->edges[e].mask, "") : z->edges[e].mask;
-      z->masks[i] = m ? m : LLVMConstNull(mask_type(z));
+      z->masks[b] = m ? m : LLVMConstNull(mask_type(z));
     }
     for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst; inst = LLVMGetNextInstruction(inst))
       emit(z, inst, bb);
+    for (int li = z->loop_of[b]; li >= 0; li = z->loops[li].parent)
+      z->loops[li].emitted++;
+    while (nopen && z->loops[open[nopen - 1]].emitted == z->loops[open[nopen - 1]].size)
+      end_loop(z, open[--nopen]);
   }
+  free(open);
   LLVMBuildRetVoid(z->b);
 }
 
@@ -813,7 +1173,10 @@ static const char *vectorize(LLVMModuleRef m, LLVMValueRef src, const char *name
     result = z.reason;
   }
   if (result) snprintf(reason, sizeof reason, "%s", result), result = reason;
-  free(z.vals), free(z.order), free(z.masks), free(z.edges);
+  for (int i = 0; i < z.nloops; i++)
+    free(z.loops[i].body), free(z.loops[i].hphis), free(z.loops[i].exits), free(z.loops[i].accs);
+  free(z.vals), free(z.order), free(z.masks), free(z.edges), free(z.all), free(z.loops);
+  free(z.loop_of), free(z.header_of), free(z.xvs);
   LLVMDisposeBuilder(z.b);
   return result;
 }
@@ -827,6 +1190,29 @@ static void record(LLVMModuleRef m, const char *name, const char *what) {
   LLVMSetInitializer(g, s);
   LLVMSetGlobalConstant(g, 1);
   LLVMSetVisibility(g, LLVMDefaultVisibility);
+}
+
+/* __sm_simd_width_NAME: how many lanes __sm_simd_NAME runs at once (W). */
+static void record_width(LLVMModuleRef m, const char *name) {
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  char gname[512];
+  snprintf(gname, sizeof gname, "__sm_simd_width_%s", name);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(c);
+  LLVMValueRef g = LLVMAddGlobal(m, i32, gname);
+  LLVMSetInitializer(g, LLVMConstInt(i32, W, 0));
+  LLVMSetGlobalConstant(g, 1);
+  LLVMSetVisibility(g, LLVMDefaultVisibility);
+}
+
+static bool run_passes(LLVMModuleRef m, const char *passes) {
+  LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
+  LLVMErrorRef err = LLVMRunPasses(m, passes, NULL, opts);
+  LLVMDisposePassBuilderOptions(opts);
+  if (!err) return true;
+  char *e = LLVMGetErrorMessage(err);
+  fprintf(stderr, "sm-vectorize: %s\n", e);
+  LLVMDisposeErrorMessage(e);
+  return false;
 }
 
 int main(int argc, char **argv) {
@@ -846,35 +1232,37 @@ int main(int argc, char **argv) {
     fprintf(stderr, "sm-vectorize: %s: %s\n", argv[1], msg);
     return 1;
   }
-  /* Everything that may be inlined is: the lane trampoline must become one function. */
+  /* Every call in a lane trampoline is inlined (call-site alwaysinline, round after
+   * round: only the trampolines grow, the scalar paths are left to -O2's inliner). */
   unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
   unsigned always = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
   bool any = false;
-  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
-    size_t len;
-    const char *name = LLVMGetValueName2(f, &len);
-    any = any || has_prefix(name, "__sm_lane_");
-    if (LLVMIsDeclaration(f) ||
-        LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, noinline))
-      continue;
-    if (has_prefix(name, "__sm_lane_") || has_prefix(name, "__sm_entry_") ||
-        has_prefix(name, "__sm_group_"))
-      continue;
-    LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(c, always, 0));
-  }
-  if (any) {
-    LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
-    LLVMErrorRef err = LLVMRunPasses(
-        m, "always-inline,function(sroa,early-cse,instcombine,simplifycfg,sroa,instcombine)", NULL,
-        opts);
-    LLVMDisposePassBuilderOptions(opts);
-    if (err) {
-      char *e = LLVMGetErrorMessage(err);
-      fprintf(stderr, "sm-vectorize: %s\n", e);
-      LLVMDisposeErrorMessage(e);
-      return 1;
+  for (int round = 0; round < 24; round++) {
+    bool marked = false;
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+      size_t len;
+      if (!has_prefix(LLVMGetValueName2(f, &len), "__sm_lane_") || LLVMIsDeclaration(f)) continue;
+      any = true;
+      for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+          if (!LLVMIsACallInst(i)) continue;
+          LLVMValueRef callee = LLVMGetCalledValue(i);
+          if (!LLVMIsAFunction(callee) || LLVMIsDeclaration(callee) ||
+              LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, noinline) ||
+              LLVMGetCallSiteEnumAttribute(i, LLVMAttributeFunctionIndex, always))
+            continue;
+          LLVMAddCallSiteAttribute(i, LLVMAttributeFunctionIndex,
+                                   LLVMCreateEnumAttribute(c, always, 0));
+          marked = true;
+        }
     }
+    if (!marked) break;
+    if (!run_passes(m, "always-inline")) return 1;
   }
+  if (any &&
+      !run_passes(m, "function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,sroa,"
+                     "instcombine<no-verify-fixpoint>,loop-simplify,lcssa)"))
+    return 1;
   LLVMValueRef next;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = next) {
     next = LLVMGetNextFunction(f);
@@ -885,6 +1273,7 @@ int main(int argc, char **argv) {
     snprintf(name, sizeof name, "%s", fname + 10);
     const char *why = vectorize(m, f, name);
     record(m, name, why ? why : "vector");
+    if (!why) record_width(m, name);
     printf("%s: %s\n", name, why ? why : "vector");
     LLVMDeleteFunction(f);
   }
