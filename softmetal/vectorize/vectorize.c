@@ -11,11 +11,15 @@
  * `uniform + lane * size` addresses are proven at compile time and become one vector
  * load or store when every lane is active (a scalar no-wrap check where 32-bit indices
  * are widened), masked gathers/scatters otherwise, so a masked-off lane never touches
- * memory; divisions get divisor 1 in masked-off lanes. The (acyclic) CFG is linearised:
- * each block runs under its mask, phis become selects. A kernel shape it does not take
- * (loops, calls that are not vectorizable intrinsics, private arrays, atomics, volatile,
- * aggregates) keeps the scalar path; the reason is recorded in the constant string
- * `__sm_vector_NAME` ("vector" when vectorized), which softmetal's trace prints.
+ * memory; divisions get divisor 1 in masked-off lanes. The CFG is linearised in a
+ * topological order with each loop's blocks together: each block runs under its mask,
+ * phis become selects; a loop (loop-simplify/LCSSA form) runs while any lane takes its
+ * back edge, its exits' masks and live-out values accumulating. A kernel shape it does
+ * not take (calls that are not elementwise intrinsics, private arrays, atomics,
+ * volatile, switch, irreducible flow, varying aggregates, more than MAX_INSTRUCTIONS)
+ * keeps the scalar path; the reason is recorded in the constant string
+ * `__sm_vector_NAME` ("vector" when vectorized), which softmetal's trace prints, and
+ * the width in `__sm_simd_width_NAME`.
  * Exit status 0 unless the input cannot be read, the output written, or the result fails
  * LLVM's verifier (then it is a compile error, never a silently wrong kernel).
  */
