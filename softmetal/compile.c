@@ -38,6 +38,11 @@ static const char *clang_path(void) {
 /* <dir of libsoftmetal.so>/anchor/msl, or NULL. */
 static char prelude_dir[4096];
 static char *prelude_text;
+/* Vector mode's IR tool <dir of libsoftmetal.so>/anchor/sm-vectorize and its bytes (part
+ * of the cache key: a new vectorizer builds new objects); NULL if absent. */
+static char vectorizer_path[4096];
+static char *vectorizer_bytes;
+static size_t vectorizer_size;
 
 static void find_prelude(void) {
   Dl_info info;
@@ -48,6 +53,18 @@ static void find_prelude(void) {
   char file[4200];
   snprintf(file, sizeof file, "%s/metal_stdlib", prelude_dir);
   prelude_text = sm_read_file(file);
+  snprintf(vectorizer_path, sizeof vectorizer_path, "%.*s/sm-vectorize",
+           (int)(strlen(prelude_dir) - strlen("/msl")), prelude_dir); /* <dir>/anchor */
+  FILE *f = fopen(vectorizer_path, "rb");
+  if (f) {
+    struct sm_text bytes = {0};
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+      sm_text_append(&bytes, chunk, n);
+    fclose(f);
+    vectorizer_bytes = bytes.data, vectorizer_size = bytes.length;
+  }
 }
 
 /* Creates dir and its parents; true if it then exists and is writable. */
@@ -183,8 +200,9 @@ static char *find_address_space_cast(const char *ir) {
        line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
     if (strncmp(line, "define ", 7) == 0) {
       const char *at = strchr(line, '@');
-      exempt = at &&
-               (strncmp(at + 1, "__sm_entry_", 11) == 0 || strncmp(at + 1, "__sm_group_", 11) == 0);
+      exempt =
+          at && (strncmp(at + 1, "__sm_entry_", 11) == 0 ||
+                 strncmp(at + 1, "__sm_group_", 11) == 0 || strncmp(at + 1, "__sm_lane_", 10) == 0);
     }
     const char *cast = strstr(line, "addrspacecast ");
     const char *eol = strchr(line, '\n');
@@ -254,6 +272,36 @@ static char *run_clang(const char *const *flags, const char *const *extra) {
   return error;
 }
 
+/* Vector mode: runs sm-vectorize over the IR file in place (it adds __sm_simd_NAME and
+ * __sm_vector_NAME for each kernel). Returns NULL or a diagnostic (the tool failing is a
+ * compile error, never a silent fallback). */
+static char *run_vectorizer(const char *ir) {
+  if (!vectorizer_bytes)
+    return sm_strdup_printf("softmetal: SOFTMETAL_MODE=vector: the vectorizer %s is missing",
+                            vectorizer_path);
+  char *out = sm_strdup_printf("%s.vec.ll", ir);
+  const char *argv[] = {vectorizer_path, ir, out, NULL};
+  char *output = NULL;
+  int status = run_tool((char *const *)argv, &output);
+  char *error = NULL;
+  if (status != 0)
+    error =
+        sm_strdup_printf("Compilation failed: \n\nsoftmetal: the vectorizer failed:\n%s", output);
+  else if (rename(out, ir) != 0)
+    error = sm_strdup_printf("softmetal: cannot rename %s: %s", out, strerror(errno));
+  if (!error && sm_trace()) /* a line per kernel: NAME: vector, or why not */
+    for (char *line = output; *line;) {
+      char *eol = strchr(line, '\n');
+      int n = eol ? (int)(eol - line) : (int)strlen(line);
+      fprintf(stderr, "softmetal: vectorizer: %.*s\n", n, line);
+      line += n + (eol != NULL);
+    }
+  unlink(out);
+  free(out);
+  free(output);
+  return error;
+}
+
 /* Compiles source to `object` in two steps, both via temporaries: MSL -> IR
  * (unoptimized, with line tables, checked for address-space casts), then
  * IR -> optimized shared object. Returns NULL or a diagnostic. */
@@ -295,6 +343,7 @@ static char *compile(const char *source, const char *object, const char *const *
     }
     free(ir);
   }
+  if (!error && sm_lane_mode() == SM_MODE_VECTOR) error = run_vectorizer(tmp_ir);
   if (!error) {
     const char *extra[] = {"-x", "ir", tmp_ir, "-o", tmp_obj, "-lm", NULL};
     error = run_clang(object_flags, extra);
@@ -323,6 +372,10 @@ static char *object_path(const char *source, const char *const *flags,
     hash_string(&h, object_flags[i]);
   hash_string(&h, prelude_text);
   hash_string(&h, "lockstep steps 3"); /* the IR passes between the two clang steps */
+  if (sm_lane_mode() == SM_MODE_VECTOR) {
+    hash_string(&h, "vector");
+    if (vectorizer_bytes) hash_bytes(&h, vectorizer_bytes, vectorizer_size);
+  }
   hash_string(&h, source);
   char *dir = cache_dir(diag);
   char *object = dir ? sm_strdup_printf("%s/%016llx%016llx.so", dir, (unsigned long long)h.a,

@@ -289,11 +289,21 @@ void sm_rt_lockstep_step(void) {
 /* Threads in lockstep: a kernel with threadgroup memory (the only memory through which
  * the lanes of a group observe each other between barriers, device memory aside). */
 static bool runs_in_lockstep(const struct sm_kernel *k) {
-  return sm_lane_mode() == SM_MODE_LOCKSTEP && (k->static_threadgroup_bytes || k->threadgroup_mask);
+  return sm_lane_mode() != SM_MODE_FIBER && (k->static_threadgroup_bytes || k->threadgroup_mask);
+}
+
+/* Vector mode: the kernel's vectorized function runs the group, 32 lanes of a row at a
+ * time (softmetal/vectorize/). */
+static bool runs_vectorized(const struct sm_kernel *k) {
+  return sm_lane_mode() == SM_MODE_VECTOR && k->simd_entry && !k->uses_barriers &&
+         !runs_in_lockstep(k);
 }
 
 const char *sm_kernel_mode_name(const struct sm_kernel *k) {
-  return runs_in_lockstep(k) ? "lockstep" : k->uses_barriers ? "fibers" : "loop";
+  if (runs_vectorized(k)) return "vector";
+  if (runs_in_lockstep(k)) return "lockstep";
+  if (k->uses_barriers) return "fibers";
+  return sm_lane_mode() == SM_MODE_VECTOR && k->loop_mode ? k->loop_mode : "loop";
 }
 
 /* SOFTMETAL_DEBUG_BARRIERS: the error for a threadgroup barrier about to be
@@ -421,7 +431,18 @@ char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const
   r->fibers_on = d->kernel->uses_barriers || r->lockstep;
   r->barrier_misuse = false;
   current_runner = r;
-  if (!r->fibers_on) {
+  if (runs_vectorized(d->kernel)) {
+    struct sm_kernel_thread *t = &r->threads[0];
+    set_thread(r, d, bid, threadgroups, 0);
+    r->current = 0;
+    unsigned x = d->threads[0], index = 0, w = d->kernel->simd_width;
+    for (unsigned z = 0; z < d->threads[2]; z++)
+      for (unsigned y = 0; y < d->threads[1]; y++)
+        for (unsigned x0 = 0; x0 < x; x0 += w, index += x - x0 < w ? x - x0 : w) {
+          t->tid[1] = y, t->tid[2] = z;
+          d->kernel->simd_entry(t, x0, index, x - x0 < w ? x - x0 : w);
+        }
+  } else if (!r->fibers_on) {
     /* One call runs the whole group; the library loops over the threads. */
     set_thread(r, d, bid, threadgroups, 0);
     r->current = 0;

@@ -19,8 +19,10 @@ static Class library_class, function_class;
 /* ---- MTLLibrary ------------------------------------------------------------------------ */
 static void library_destroy(struct sm_object *o) {
   struct sm_library *l = (struct sm_library *)o;
-  for (int i = 0; i < l->kernel_count; i++)
+  for (int i = 0; i < l->kernel_count; i++) {
     free(l->kernels[i].name);
+    free(l->kernels[i].loop_mode);
+  }
   free(l->kernels);
   if (l->handle) dlclose(l->handle);
 }
@@ -53,6 +55,22 @@ static bool bind_kernel(struct sm_kernel *k, void *handle, const struct sm_kerne
   snprintf(symbol, sizeof symbol, "__sm_tgstatic_%s", k->name);
   const unsigned long *tg = dlsym(handle, symbol);
   if (!k->entry || !k->group_entry || !tg) return false;
+  /* vector mode: the vectorizer's function, or why there is none (for the trace) */
+  snprintf(symbol, sizeof symbol, "__sm_simd_%s", k->name);
+  k->simd_entry = (sm_simd_fn)dlsym(handle, symbol);
+  snprintf(symbol, sizeof symbol, "__sm_simd_width_%s", k->name);
+  const unsigned *width = dlsym(handle, symbol);
+  k->simd_width = width ? *width : 0;
+  if (!k->simd_width) k->simd_entry = NULL;
+  snprintf(symbol, sizeof symbol, "__sm_vector_%s", k->name);
+  const char *why = dlsym(handle, symbol);
+  if (!k->simd_entry && sm_lane_mode() == SM_MODE_VECTOR) {
+    /* the string is not NUL-terminated in the object: its length is bounded by the
+     * vectorizer's reasons (< 256) */
+    k->loop_mode =
+        why ? sm_strdup_printf("loop (not vectorized: %.*s)", (int)strnlen(why, 255), why)
+            : strdup("loop (not vectorized: no vectorizer output)");
+  }
   k->static_threadgroup_bytes = *tg;
   return true;
 }

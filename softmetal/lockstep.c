@@ -30,14 +30,14 @@ enum sm_lane_mode sm_lane_mode(void) {
   mode = SM_MODE_LOCKSTEP;
   if (env && !strcmp(env, "fiber"))
     mode = SM_MODE_FIBER;
+  else if (env && !strcmp(env, "vector"))
+    mode = SM_MODE_VECTOR;
   else if (env && *env && strcmp(env, "lockstep") != 0) {
     /* Said once per process (the value is read once): never a silent substitute. */
     fprintf(stderr,
             "softmetal: SOFTMETAL_MODE=%s: %s; using lockstep (SIMD-groups in lockstep "
             "on fibers)\n",
-            env,
-            !strcmp(env, "vector") ? "the vector mode is not implemented yet"
-                                   : "unknown mode (fiber or lockstep)");
+            env, "unknown mode (fiber, lockstep or vector)");
   }
   atomic_store_explicit(&cached, mode, memory_order_relaxed);
   return (enum sm_lane_mode)mode;

@@ -224,8 +224,10 @@ void sm_translation_free(struct sm_translation *t); /* leaves *t empty */
  * kernel that uses threadgroup memory as fibers that advance one threadgroup access
  * at a time, all together (a SIMD-group's lanes in lockstep, as on a GPU); `fiber`
  * runs each thread until it blocks at a barrier (softmetal's earlier behaviour).
+ * `vector` is lockstep for those kernels and runs barrier-free kernels through the
+ * vectorizer's 32-lane functions (softmetal/vectorize/) where it took them.
  * Another value is reported on stderr once and means lockstep. */
-enum sm_lane_mode { SM_MODE_LOCKSTEP, SM_MODE_FIBER };
+enum sm_lane_mode { SM_MODE_LOCKSTEP, SM_MODE_FIBER, SM_MODE_VECTOR };
 enum sm_lane_mode sm_lane_mode(void);
 /* Returns a copy of LLVM IR (clang's unoptimized text) with `call void
  * @__sm_lockstep_step()` (the prelude's; a no-op unless the running kernel is in
@@ -253,6 +255,10 @@ struct sm_kernel_thread {
   unsigned index;
 };
 typedef void (*sm_entry_fn)(const struct sm_kernel_thread *);
+/* The vectorizer's __sm_simd_NAME: lanes l < count (<= its width) of the row at the thread's
+ * tid.y, tid.z with tid.x = x0 + l, thread_index_in_threadgroup = index0 + l. */
+typedef void (*sm_simd_fn)(const struct sm_kernel_thread *, unsigned x0, unsigned index0,
+                           unsigned count);
 
 /* One kernel of a loaded library (library.c); lives as long as the library. */
 struct sm_kernel {
@@ -264,6 +270,9 @@ struct sm_kernel {
   uint32_t threadgroup_mask; /* [[threadgroup(n)]] indices */
   unsigned max_threads;      /* maxTotalThreadsPerThreadgroup of its pipelines */
   bool uses_barriers;        /* needs fibers: calls threadgroup/simdgroup barriers */
+  sm_simd_fn simd_entry;     /* vector mode: simd_width lanes at once, NULL if not vectorized */
+  unsigned simd_width;
+  char *loop_mode; /* vector mode, not vectorized: "loop (not vectorized: why)" */
 };
 
 /* Where a group's dynamic [[threadgroup(n)]] memory starts: after the static

@@ -476,9 +476,18 @@ static int translate_kernel(const struct scanner *s, int k, struct sm_translatio
                  "        %s(%s);\n"
                  "      }\n"
                  "}\n"
+                 /* one thread at (x, tid.y, tid.z): the vectorizer's input (vector mode) */
+                 "extern \"C\" __attribute__((visibility(\"hidden\"))) void "
+                 "__sm_lane_%s(const __sm_thread *__group, unsigned __x, unsigned __index) {\n"
+                 "  __sm_thread __sm_cur = *__group;\n"
+                 "  const __sm_thread *__t = &__sm_cur;\n"
+                 "  __sm_cur.tid[0] = __x, __sm_cur.index = __index;\n"
+                 "  %s(%s);\n"
+                 "}\n"
                  "extern \"C\" __attribute__((visibility(\"default\"))) const unsigned long "
                  "__sm_tgstatic_%s = ",
-                 info->name, info->name, call_args, info->name, info->name, call_args, info->name);
+                 info->name, info->name, call_args, info->name, info->name, call_args, info->name,
+                 info->name, call_args, info->name);
   if (st.count)
     sm_text_printf(entries, "metal::__sm_align_up(__sm_tgend_%s_%d, 16);\n", info->name, st.count);
   else

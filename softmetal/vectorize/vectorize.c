@@ -1,0 +1,1295 @@
+/* softmetal/vectorize/vectorize.c — sm-vectorize, softmetal's whole-function vectorizer
+ * (docs/softmetal.md, "Vector mode and lockstep"), a separate process over LLVM-C.
+ *
+ *   sm-vectorize IN.ll OUT.ll
+ *
+ * For every `__sm_lane_NAME(const __sm_thread *t, uint x, uint index)` (translate.c: one
+ * thread of kernel NAME with tid.x = x and thread_index_in_threadgroup = index), after
+ * inlining everything into it, writes `__sm_simd_NAME(t, x0, index0, count)`: the lanes
+ * x0 + l, index0 + l for l < count (<= 32) together, as <32 x T> vector code with an
+ * execution mask. Uniform values (everything not derived from x or index) stay scalar;
+ * `uniform + lane * size` addresses are proven at compile time and become one vector
+ * load or store when every lane is active (a scalar no-wrap check where 32-bit indices
+ * are widened), masked gathers/scatters otherwise, so a masked-off lane never touches
+ * memory; divisions get divisor 1 in masked-off lanes. The CFG is linearised in a
+ * topological order with each loop's blocks together: each block runs under its mask,
+ * phis become selects; a loop (loop-simplify/LCSSA form) runs while any lane takes its
+ * back edge, its exits' masks and live-out values accumulating. A kernel shape it does
+ * not take (calls that are not elementwise intrinsics, private arrays, atomics,
+ * volatile, switch, irreducible flow, varying aggregates, more than MAX_INSTRUCTIONS)
+ * keeps the scalar path; the reason is recorded in the constant string
+ * `__sm_vector_NAME` ("vector" when vectorized), which softmetal's trace prints, and
+ * the width in `__sm_simd_width_NAME`.
+ * Exit status 0 unless the input cannot be read, the output written, or the result fails
+ * LLVM's verifier (then it is a compile error, never a silently wrong kernel).
+ */
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/IRReader.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef W
+#define W 32 /* lanes: one SIMD-group */
+#endif
+
+/* Larger lane functions keep the scalar path: compiling their vector code would take long. */
+#define MAX_INSTRUCTIONS 1500
+
+struct val {
+  LLVMValueRef key;
+  LLVMValueRef scalar; /* uniform: the value in the new function */
+  LLVMValueRef vec;    /* varying (or a uniform's splat, made on demand) */
+  bool affine;         /* lane l = base + l * stride (integers: mod 2^N; pointers: bytes) */
+  LLVMValueRef base;
+  int64_t stride;
+  LLVMValueRef ok; /* NULL or a scalar i1: the affine form holds without wrapping */
+};
+
+struct edge {
+  LLVMBasicBlockRef from, to;
+  LLVMValueRef mask;
+};
+
+/* A natural loop (after loop-simplify: one latch, dedicated exits; lcssa: live-outs are
+ * phis of the exit blocks). Runs as a loop of the vector code while any lane goes round. */
+struct header_phi {
+  LLVMValueRef src, phi, latch_value;
+  int kind; /* 0: vector, 1: uniform scalar, 2: affine (phi = base) */
+  int64_t stride;
+};
+struct loop_exit {
+  int from, to;
+  LLVMValueRef phi, cur; /* lanes that left through the edge so far (this entry) */
+};
+struct exit_acc {
+  LLVMValueRef src_phi; /* phi of the exit block */
+  int from;
+  LLVMValueRef phi, cur; /* each lane's value when it left */
+};
+struct exit_value {
+  LLVMValueRef src_phi;
+  LLVMBasicBlockRef from;
+  LLVMValueRef value;
+};
+struct loop {
+  int header, latch, size, parent, emitted;
+  char *body;
+  LLVMBasicBlockRef header_out;
+  LLVMValueRef mask_phi, back; /* the header's mask; lanes going round this iteration */
+  struct header_phi *hphis;
+  int nhphis;
+  struct loop_exit *exits;
+  int nexits;
+  struct exit_acc *accs;
+  int naccs;
+};
+
+struct vz {
+  LLVMModuleRef m;
+  LLVMContextRef c;
+  LLVMBuilderRef b;
+  LLVMTargetDataRef td;
+  LLVMValueRef src, dst;
+  LLVMValueRef lanes; /* <32 x i32> 0..31 */
+  struct val *vals;
+  size_t nvals, capvals;
+  LLVMBasicBlockRef *all; /* the source's blocks, entry first */
+  int n;
+  int *order; /* emission order (indices into all): topological, each loop contiguous */
+  int norder;
+  LLVMValueRef *masks; /* per block of all */
+  struct edge *edges;
+  int nedges;
+  int cur; /* index (into all) of the block being emitted */
+  struct loop *loops;
+  int nloops;
+  int *loop_of;           /* innermost loop of each block, -1 */
+  int *header_of;         /* the loop a block heads, -1 */
+  struct exit_value *xvs; /* LCSSA phis' values for edges leaving a closed loop */
+  int nxvs;
+  jmp_buf fail;
+  char reason[256];
+};
+
+static void fail(struct vz *z, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(z->reason, sizeof z->reason, fmt, ap);
+  va_end(ap);
+  longjmp(z->fail, 1);
+}
+
+/* ---- values --------------------------------------------------------------------------- */
+static struct val *find(struct vz *z, LLVMValueRef key) {
+  for (size_t i = z->nvals; i-- > 0;)
+    if (z->vals[i].key == key) return &z->vals[i];
+  return NULL;
+}
+
+static struct val *add(struct vz *z, LLVMValueRef key) {
+  if (z->nvals == z->capvals) {
+    z->capvals = z->capvals ? z->capvals * 2 : 256;
+    z->vals = realloc(z->vals, z->capvals * sizeof *z->vals);
+    if (!z->vals) abort();
+  }
+  struct val *v = &z->vals[z->nvals++];
+  memset(v, 0, sizeof *v);
+  v->key = key;
+  return v;
+}
+
+static struct val *get(struct vz *z, LLVMValueRef v) {
+  struct val *s = find(z, v);
+  if (s) return s;
+  if (LLVMIsAConstant(v) || LLVMIsAInlineAsm(v) || LLVMIsAValueAsMetadata(v) || LLVMIsAMDNode(v)) {
+    s = add(z, v);
+    s->scalar = v;
+    return s;
+  }
+  fail(z, "internal: a value used before its definition");
+  return NULL;
+}
+
+static bool uniform(struct vz *z, LLVMValueRef v) {
+  struct val *s = get(z, v);
+  return s->scalar != NULL;
+}
+
+static bool scalar_type(LLVMTypeRef t) {
+  switch (LLVMGetTypeKind(t)) {
+  case LLVMIntegerTypeKind:
+  case LLVMFloatTypeKind:
+  case LLVMHalfTypeKind:
+  case LLVMDoubleTypeKind:
+  case LLVMPointerTypeKind: return true;
+  default: return false;
+  }
+}
+
+static LLVMTypeRef vtype(struct vz *z, LLVMTypeRef t) {
+  if (!scalar_type(t)) fail(z, "a value of a vector or aggregate type varies per lane");
+  return LLVMVectorType(t, W);
+}
+
+static LLVMValueRef splat(struct vz *z, LLVMValueRef s) {
+  LLVMTypeRef t = LLVMTypeOf(s);
+  LLVMTypeRef vt = vtype(z, t);
+  LLVMValueRef zero = LLVMConstNull(LLVMVectorType(LLVMInt32TypeInContext(z->c), W));
+  LLVMValueRef one = LLVMBuildInsertElement(z->b, LLVMGetPoison(vt), s,
+                                            LLVMConstInt(LLVMInt32TypeInContext(z->c), 0, 0), "");
+  return LLVMBuildShuffleVector(z->b, one, LLVMGetPoison(vt), zero, "");
+}
+
+/* Constant vector <0, s, 2s, ...> of integer type t. */
+static LLVMValueRef steps(LLVMTypeRef t, int64_t s) {
+  LLVMValueRef e[W];
+  for (int i = 0; i < W; i++)
+    e[i] = LLVMConstInt(t, (unsigned long long)(s * i), 1);
+  return LLVMConstVector(e, W);
+}
+
+static LLVMValueRef vec(struct vz *z, LLVMValueRef v) {
+  struct val *s = get(z, v);
+  if (s->vec) return s->vec;
+  LLVMValueRef r;
+  if (s->affine) {
+    LLVMTypeRef t = LLVMTypeOf(s->base);
+    if (LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
+      LLVMTypeRef i64 = LLVMInt64TypeInContext(z->c), i8 = LLVMInt8TypeInContext(z->c);
+      LLVMValueRef idx = steps(i64, s->stride);
+      r = LLVMBuildGEP2(z->b, i8, splat(z, s->base), &idx, 1, "");
+    } else {
+      r = LLVMBuildAdd(z->b, splat(z, s->base), steps(t, s->stride), "");
+    }
+  } else {
+    r = splat(z, s->scalar);
+  }
+  s = get(z, v); /* splat may have grown the table */
+  s->vec = r;
+  return r;
+}
+
+static LLVMValueRef and_ok(struct vz *z, LLVMValueRef a, LLVMValueRef b) {
+  if (!a) return b;
+  if (!b) return a;
+  return LLVMBuildAnd(z->b, a, b, "");
+}
+
+/* The condition under which sext/zext of affine (b, s) over `bits` bits equals the
+ * widened affine form: no lane wraps. NULL if always. */
+static LLVMValueRef no_wrap(struct vz *z, LLVMValueRef base, int64_t s, bool is_signed) {
+  if (s == 0) return NULL;
+  LLVMTypeRef t = LLVMTypeOf(base);
+  unsigned bits = LLVMGetIntTypeWidth(t);
+  unsigned long long span = (unsigned long long)(s * (W - 1));
+  unsigned long long max = is_signed    ? (1ull << (bits - 1)) - 1
+                           : bits == 64 ? ~0ull
+                                        : (1ull << bits) - 1;
+  if (span > max) return LLVMConstInt(LLVMInt1TypeInContext(z->c), 0, 0);
+  return LLVMBuildICmp(z->b, is_signed ? LLVMIntSLE : LLVMIntULE, base,
+                       LLVMConstInt(t, max - span, 0), "");
+}
+
+/* ---- masks ---------------------------------------------------------------------------- */
+static LLVMTypeRef mask_type(struct vz *z) {
+  return LLVMVectorType(LLVMInt1TypeInContext(z->c), W);
+}
+
+static LLVMValueRef intrinsic(struct vz *z, const char *name, LLVMTypeRef *types, size_t n,
+                              LLVMTypeRef *fn_type) {
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  if (!id) fail(z, "internal: no intrinsic %s", name);
+  LLVMValueRef f = LLVMGetIntrinsicDeclaration(z->m, id, types, n);
+  *fn_type = LLVMGlobalGetValueType(f);
+  return f;
+}
+
+static LLVMValueRef call(struct vz *z, const char *name, LLVMTypeRef *types, size_t ntypes,
+                         LLVMValueRef *args, unsigned nargs) {
+  LLVMTypeRef ft;
+  LLVMValueRef f = intrinsic(z, name, types, ntypes, &ft);
+  return LLVMBuildCall2(z->b, ft, f, args, nargs, "");
+}
+
+static LLVMValueRef reduce(struct vz *z, const char *name, LLVMValueRef mask) {
+  LLVMTypeRef t = mask_type(z);
+  return call(z, name, &t, 1, &mask, 1);
+}
+
+static void add_edge(struct vz *z, LLVMBasicBlockRef from, LLVMBasicBlockRef to, LLVMValueRef m) {
+  for (int i = 0; i < z->nedges; i++)
+    if (z->edges[i].from == from && z->edges[i].to == to) {
+      z->edges[i].mask = LLVMBuildOr(z->b, z->edges[i].mask, m, "");
+      return;
+    }
+  z->edges = realloc(z->edges, (size_t)(z->nedges + 1) * sizeof *z->edges);
+  if (!z->edges) abort();
+  z->edges[z->nedges++] = (struct edge){from, to, m};
+}
+
+static LLVMValueRef edge_mask(struct vz *z, LLVMBasicBlockRef from, LLVMBasicBlockRef to) {
+  for (int i = 0; i < z->nedges; i++)
+    if (z->edges[i].from == from && z->edges[i].to == to) return z->edges[i].mask;
+  return LLVMConstNull(mask_type(z));
+}
+
+/* ---- block order and loops ---------------------------------------------------------- */
+static int block_index(struct vz *z, LLVMBasicBlockRef bb) {
+  for (int i = 0; i < z->n; i++)
+    if (z->all[i] == bb) return i;
+  return -1;
+}
+
+static int nsucc(struct vz *z, int b) {
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(z->all[b]);
+  return t ? (int)LLVMGetNumSuccessors(t) : 0;
+}
+static int succ(struct vz *z, int b, int i) {
+  return block_index(z, LLVMGetSuccessor(LLVMGetBasicBlockTerminator(z->all[b]), (unsigned)i));
+}
+
+static void *alloc(size_t n, size_t size) {
+  void *p = calloc(n ? n : 1, size);
+  if (!p) abort();
+  return p;
+}
+
+static bool is_back(struct vz *z, int from, int to) {
+  int l = z->header_of[to];
+  return l >= 0 && z->loops[l].latch == from;
+}
+
+static void analyse_loops(struct vz *z) {
+  int n = z->n;
+  z->all = alloc((size_t)n, sizeof *z->all);
+  LLVMGetBasicBlocks(z->src, z->all);
+  z->loop_of = alloc((size_t)n, sizeof(int));
+  z->header_of = alloc((size_t)n, sizeof(int));
+  z->masks = alloc((size_t)n, sizeof *z->masks);
+  z->order = alloc((size_t)n, sizeof(int));
+  z->loops = alloc((size_t)n, sizeof *z->loops);
+  for (int i = 0; i < n; i++)
+    z->loop_of[i] = z->header_of[i] = -1;
+  /* DFS: back edges (to a block on the stack) */
+  int *state = alloc((size_t)n, sizeof(int)), *stack = alloc((size_t)n, sizeof(int)),
+      *next = alloc((size_t)n, sizeof(int));
+  int sp = 0;
+  stack[sp++] = 0, state[0] = 1;
+  while (sp) {
+    int b = stack[sp - 1];
+    if (next[b] < nsucc(z, b)) {
+      int t = succ(z, b, next[b]++);
+      if (state[t] == 1) {
+        if (z->header_of[t] >= 0) fail(z, "a loop with several back edges");
+        struct loop *l = &z->loops[z->nloops];
+        *l = (struct loop){.header = t, .latch = b, .parent = -1};
+        z->header_of[t] = z->nloops++;
+      } else if (state[t] == 0) {
+        state[t] = 1, stack[sp++] = t;
+      }
+    } else {
+      state[b] = 2, sp--;
+    }
+  }
+  /* bodies: blocks reaching the latch without passing the header */
+  for (int li = 0; li < z->nloops; li++) {
+    struct loop *l = &z->loops[li];
+    l->body = alloc((size_t)n, 1);
+    l->body[l->header] = 1;
+    sp = 0;
+    if (!l->body[l->latch]) l->body[l->latch] = 1, stack[sp++] = l->latch;
+    while (sp) {
+      int b = stack[--sp];
+      if (b == 0) fail(z, "irreducible control flow");
+      for (int p = 0; p < n; p++) {
+        if (!state[p] || l->body[p]) continue;
+        for (int i = 0; i < nsucc(z, p); i++)
+          if (succ(z, p, i) == b) {
+            l->body[p] = 1, stack[sp++] = p;
+            break;
+          }
+      }
+    }
+    for (int i = 0; i < n; i++)
+      l->size += l->body[i];
+  }
+  for (int a = 0; a < z->nloops; a++)
+    for (int b = 0; b < z->nloops; b++) {
+      if (a == b || !z->loops[b].body[z->loops[a].header]) continue;
+      if (z->loops[b].size <= z->loops[a].size) fail(z, "irreducible control flow");
+      if (z->loops[a].parent < 0 || z->loops[z->loops[a].parent].size > z->loops[b].size)
+        z->loops[a].parent = b;
+    }
+  for (int li = 0; li < z->nloops; li++)
+    for (int i = 0; i < n; i++)
+      if (z->loops[li].body[i] &&
+          (z->loop_of[i] < 0 || z->loops[z->loop_of[i]].size > z->loops[li].size))
+        z->loop_of[i] = li;
+  /* exits: edges out of a loop land in its parent */
+  for (int li = 0; li < z->nloops; li++) {
+    struct loop *l = &z->loops[li];
+    l->exits = alloc((size_t)n * 2, sizeof *l->exits);
+    for (int b = 0; b < n; b++) {
+      if (!l->body[b]) continue;
+      for (int i = 0; i < nsucc(z, b); i++) {
+        int t = succ(z, b, i);
+        if (l->body[t]) continue;
+        if (z->loop_of[b] != li) continue; /* an inner loop's exit, handled there */
+        if (l->parent >= 0 && !z->loops[l->parent].body[t])
+          fail(z, "a branch out of several nested loops at once");
+        bool seen = false;
+        for (int e = 0; e < l->nexits; e++)
+          seen = seen || (l->exits[e].from == b && l->exits[e].to == t);
+        if (!seen) l->exits[l->nexits++] = (struct loop_exit){.from = b, .to = t};
+      }
+    }
+  }
+  /* topological order without back edges, each loop's blocks together */
+  int *indeg = alloc((size_t)n, sizeof(int)), *ready = alloc((size_t)n, sizeof(int));
+  int nready = 0, reachable = 0, lsp = 0;
+  for (int b = 0; b < n; b++) {
+    if (!state[b]) continue;
+    reachable++;
+    for (int i = 0; i < nsucc(z, b); i++)
+      if (!is_back(z, b, succ(z, b, i))) indeg[succ(z, b, i)]++;
+  }
+  ready[nready++] = 0;
+  while (z->norder < reachable) {
+    int pick = -1;
+    for (;;) {
+      int top = lsp ? stack[lsp - 1] : -1;
+      for (int r = 0; r < nready && pick < 0; r++)
+        if (top < 0 || z->loops[top].body[ready[r]]) pick = r;
+      if (pick >= 0) break;
+      if (!lsp) fail(z, "internal: no block to order");
+      lsp--;
+    }
+    int b = ready[pick];
+    ready[pick] = ready[--nready];
+    z->order[z->norder++] = b;
+    if (z->header_of[b] >= 0) stack[lsp++] = z->header_of[b];
+    for (int i = 0; i < nsucc(z, b); i++) {
+      int t = succ(z, b, i);
+      if (!is_back(z, b, t) && --indeg[t] == 0) ready[nready++] = t;
+    }
+  }
+  free(state), free(stack), free(next), free(indeg), free(ready);
+}
+
+/* ---- instructions --------------------------------------------------------------------- */
+static LLVMValueRef clone_uniform(struct vz *z, LLVMValueRef inst) {
+  LLVMValueRef c = LLVMInstructionClone(inst);
+  int n = LLVMGetNumOperands(inst);
+  for (int i = 0; i < n; i++) {
+    LLVMValueRef op = LLVMGetOperand(inst, (unsigned)i);
+    if (LLVMValueIsBasicBlock(op)) continue;
+    LLVMSetOperand(c, (unsigned)i, get(z, op)->scalar);
+  }
+  LLVMInstructionSetDebugLoc(c, NULL);
+  LLVMInsertIntoBuilder(z->b, c);
+  return c;
+}
+
+static bool all_uniform(struct vz *z, LLVMValueRef inst) {
+  int n = LLVMGetNumOperands(inst);
+  for (int i = 0; i < n; i++) {
+    LLVMValueRef op = LLVMGetOperand(inst, (unsigned)i);
+    if (LLVMValueIsBasicBlock(op)) continue;
+    if (!uniform(z, op)) return false;
+  }
+  return true;
+}
+
+static unsigned elem_align(struct vz *z, LLVMValueRef inst, LLVMTypeRef t) {
+  unsigned a = LLVMGetAlignment(inst);
+  unsigned long long size = LLVMABISizeOfType(z->td, t);
+  return a && size % a == 0 ? a : 1;
+}
+
+/* Whether s is an affine address whose lanes are consecutive elements of type t. */
+static bool contiguous(struct vz *z, struct val *s, LLVMTypeRef t) {
+  return s->affine && LLVMABISizeOfType(z->td, t) == LLVMStoreSizeOfType(z->td, t) &&
+         s->stride == (int64_t)LLVMABISizeOfType(z->td, t);
+}
+
+static LLVMBasicBlockRef new_block(struct vz *z, const char *name) {
+  return LLVMAppendBasicBlockInContext(z->c, z->dst, name);
+}
+
+static void emit_load(struct vz *z, LLVMValueRef inst) {
+  if (LLVMGetVolatile(inst) || LLVMGetOrdering(inst) != LLVMAtomicOrderingNotAtomic)
+    fail(z, "a volatile or atomic load");
+  LLVMValueRef addr = LLVMGetOperand(inst, 0);
+  LLVMTypeRef t = LLVMTypeOf(inst);
+  LLVMValueRef mask = z->masks[z->cur];
+  unsigned align = LLVMGetAlignment(inst);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(z->c);
+  if (uniform(z, addr)) {
+    if (z->cur == 0) { /* the entry block: lane 0 at least runs it */
+      add(z, inst)->scalar = clone_uniform(z, inst);
+      return;
+    }
+    LLVMTypeRef one = LLVMVectorType(t, 1);
+    LLVMValueRef any = reduce(z, "llvm.vector.reduce.or", mask);
+    LLVMValueRef m1 = LLVMBuildInsertElement(
+        z->b, LLVMGetPoison(LLVMVectorType(LLVMTypeOf(any), 1)), any, LLVMConstInt(i32, 0, 0), "");
+    LLVMTypeRef types[2] = {one, LLVMTypeOf(addr)};
+    LLVMValueRef args[4] = {get(z, addr)->scalar, LLVMConstInt(i32, align ? align : 1, 0), m1,
+                            LLVMGetPoison(one)};
+    LLVMValueRef v = call(z, "llvm.masked.load", types, 2, args, 4);
+    add(z, inst)->scalar = LLVMBuildExtractElement(z->b, v, LLVMConstInt(i32, 0, 0), "");
+    return;
+  }
+  LLVMTypeRef vt = vtype(z, t);
+  struct val *a = get(z, addr);
+  LLVMValueRef ptrs = vec(z, addr);
+  a = get(z, addr);
+  LLVMValueRef ealign = LLVMConstInt(i32, elem_align(z, inst, t), 0);
+  LLVMTypeRef gtypes[2] = {vt, LLVMTypeOf(ptrs)};
+  LLVMValueRef gargs[4] = {ptrs, ealign, mask, LLVMGetPoison(vt)};
+  if (!contiguous(z, a, t)) {
+    add(z, inst)->vec = call(z, "llvm.masked.gather", gtypes, 2, gargs, 4);
+    return;
+  }
+  LLVMValueRef fast = and_ok(z, a->ok, reduce(z, "llvm.vector.reduce.and", mask));
+  LLVMValueRef base = a->base;
+  LLVMBasicBlockRef here = LLVMGetInsertBlock(z->b), bv = new_block(z, "contiguous"),
+                    bg = new_block(z, "gather"), join = new_block(z, "");
+  LLVMBuildCondBr(z->b, fast, bv, bg);
+  LLVMPositionBuilderAtEnd(z->b, bv);
+  LLVMValueRef lv = LLVMBuildLoad2(z->b, vt, base, "");
+  LLVMSetAlignment(lv, elem_align(z, inst, t));
+  LLVMBuildBr(z->b, join);
+  LLVMPositionBuilderAtEnd(z->b, bg);
+  LLVMValueRef gv = call(z, "llvm.masked.gather", gtypes, 2, gargs, 4);
+  LLVMBuildBr(z->b, join);
+  LLVMPositionBuilderAtEnd(z->b, join);
+  LLVMValueRef phi = LLVMBuildPhi(z->b, vt, "");
+  LLVMValueRef inc[2] = {lv, gv};
+  LLVMBasicBlockRef from[2] = {bv, bg};
+  LLVMAddIncoming(phi, inc, from, 2);
+  (void)here;
+  add(z, inst)->vec = phi;
+}
+
+static void emit_store(struct vz *z, LLVMValueRef inst) {
+  if (LLVMGetVolatile(inst) || LLVMGetOrdering(inst) != LLVMAtomicOrderingNotAtomic)
+    fail(z, "a volatile or atomic store");
+  LLVMValueRef value = LLVMGetOperand(inst, 0), addr = LLVMGetOperand(inst, 1);
+  LLVMTypeRef t = LLVMTypeOf(value), i32 = LLVMInt32TypeInContext(z->c);
+  LLVMTypeRef vt = vtype(z, t);
+  LLVMValueRef mask = z->masks[z->cur];
+  LLVMValueRef v = vec(z, value), ptrs = vec(z, addr);
+  struct val *a = get(z, addr);
+  LLVMValueRef ealign = LLVMConstInt(i32, elem_align(z, inst, t), 0);
+  /* a scatter writes overlapping addresses in lane order: the last active lane wins,
+   * as when the threads store one after another */
+  LLVMTypeRef stypes[2] = {vt, LLVMTypeOf(ptrs)};
+  LLVMValueRef sargs[4] = {v, ptrs, ealign, mask};
+  if (!contiguous(z, a, t)) {
+    call(z, "llvm.masked.scatter", stypes, 2, sargs, 4);
+    return;
+  }
+  LLVMValueRef fast = and_ok(z, a->ok, reduce(z, "llvm.vector.reduce.and", mask));
+  LLVMBasicBlockRef bv = new_block(z, "contiguous"), bs = new_block(z, "scatter"),
+                    join = new_block(z, "");
+  LLVMBuildCondBr(z->b, fast, bv, bs);
+  LLVMPositionBuilderAtEnd(z->b, bv);
+  LLVMValueRef st = LLVMBuildStore(z->b, v, a->base);
+  LLVMSetAlignment(st, elem_align(z, inst, t));
+  LLVMBuildBr(z->b, join);
+  LLVMPositionBuilderAtEnd(z->b, bs);
+  call(z, "llvm.masked.scatter", stypes, 2, sargs, 4);
+  LLVMBuildBr(z->b, join);
+  LLVMPositionBuilderAtEnd(z->b, join);
+}
+
+static bool is_div(LLVMOpcode op) {
+  return op == LLVMUDiv || op == LLVMSDiv || op == LLVMURem || op == LLVMSRem;
+}
+
+static void emit_binary(struct vz *z, LLVMValueRef inst, LLVMOpcode op) {
+  LLVMValueRef x = LLVMGetOperand(inst, 0), y = LLVMGetOperand(inst, 1);
+  bool ux = uniform(z, x), uy = uniform(z, y);
+  if (ux && uy && (!is_div(op) || z->cur == 0)) {
+    add(z, inst)->scalar = clone_uniform(z, inst);
+    return;
+  }
+  struct val *a = get(z, x), *b = get(z, y);
+  LLVMValueRef cy = LLVMIsAConstantInt(y) ? y : NULL;
+  /* affine forms */
+  if ((op == LLVMAdd || op == LLVMSub) && (a->affine || ux) && (b->affine || uy) &&
+      !(op == LLVMSub && b->affine)) {
+    struct val r = {0};
+    LLVMValueRef ba = a->affine ? a->base : a->scalar, bb = b->affine ? b->base : b->scalar;
+    r.base = op == LLVMAdd ? LLVMBuildAdd(z->b, ba, bb, "") : LLVMBuildSub(z->b, ba, bb, "");
+    r.stride = (a->affine ? a->stride : 0) + (b->affine ? b->stride : 0);
+    r.ok = and_ok(z, a->affine ? a->ok : NULL, b->affine ? b->ok : NULL);
+    r.affine = true;
+    struct val *s = add(z, inst);
+    r.key = inst, *s = r;
+    return;
+  }
+  if ((op == LLVMMul || op == LLVMShl) && a->affine && cy) {
+    long long c = LLVMConstIntGetSExtValue(cy);
+    if (op == LLVMShl) c = c >= 0 && c < 32 ? 1ll << c : 0;
+    if (c > 0 && c <= 1 << 16) {
+      struct val r = {.key = inst, .affine = true, .stride = a->stride * c, .ok = a->ok};
+      r.base =
+          op == LLVMMul ? LLVMBuildMul(z->b, a->base, cy, "") : LLVMBuildShl(z->b, a->base, cy, "");
+      *add(z, inst) = r;
+      return;
+    }
+  }
+  LLVMValueRef vx = vec(z, x), vy = vec(z, y);
+  if (is_div(op)) { /* masked-off lanes divide by 1: they must not trap */
+    LLVMValueRef one = splat(z, LLVMConstInt(LLVMTypeOf(y), 1, 0));
+    vy = LLVMBuildSelect(z->b, z->masks[z->cur], vy, one, "");
+  }
+  LLVMValueRef r = LLVMBuildBinOp(z->b, op, vx, vy, "");
+  if (LLVMCanValueUseFastMathFlags(inst)) LLVMSetFastMathFlags(r, LLVMGetFastMathFlags(inst));
+  add(z, inst)->vec = r;
+}
+
+static void emit_cast(struct vz *z, LLVMValueRef inst, LLVMOpcode op) {
+  LLVMValueRef x = LLVMGetOperand(inst, 0);
+  if (uniform(z, x)) {
+    add(z, inst)->scalar = clone_uniform(z, inst);
+    return;
+  }
+  struct val *a = get(z, x);
+  LLVMTypeRef to = LLVMTypeOf(inst);
+  if (a->affine &&
+      (op == LLVMIntToPtr || op == LLVMPtrToInt || op == LLVMAddrSpaceCast || op == LLVMBitCast) &&
+      LLVMGetTypeKind(to) != LLVMVectorTypeKind && LLVMABISizeOfType(z->td, to) == 8 &&
+      LLVMABISizeOfType(z->td, LLVMTypeOf(x)) == 8) {
+    /* 64-bit integers and pointers: the same affine form (addresses as integers) */
+    struct val r = {.key = inst, .affine = true, .stride = a->stride, .ok = a->ok};
+    r.base = LLVMBuildCast(z->b, op, a->base, to, "");
+    *add(z, inst) = r;
+    return;
+  }
+  if (a->affine && (op == LLVMZExt || op == LLVMSExt || op == LLVMTrunc) && a->stride >= 0) {
+    struct val r = {.key = inst, .affine = true, .stride = a->stride};
+    if (op == LLVMTrunc) {
+      r.ok = a->ok;
+    } else {
+      r.ok = and_ok(z, a->ok, no_wrap(z, a->base, a->stride, op == LLVMSExt));
+    }
+    r.base = LLVMBuildCast(z->b, op, a->base, to, "");
+    struct val *s = add(z, inst);
+    *s = r;
+    /* the vector form is exact either way: made from the narrow value */
+    LLVMValueRef nv = vec(z, x);
+    s = find(z, inst);
+    s->vec = LLVMBuildCast(z->b, op, nv, vtype(z, to), "");
+    return;
+  }
+  add(z, inst)->vec = LLVMBuildCast(z->b, op, vec(z, x), vtype(z, to), "");
+}
+
+static void emit_gep(struct vz *z, LLVMValueRef inst) {
+  if (all_uniform(z, inst)) {
+    add(z, inst)->scalar = clone_uniform(z, inst);
+    return;
+  }
+  int n = LLVMGetNumOperands(inst);
+  LLVMTypeRef t = LLVMGetGEPSourceElementType(inst);
+  LLVMValueRef ptr = LLVMGetOperand(inst, 0);
+  struct val *p = get(z, ptr);
+  bool affine = p->affine || p->scalar;
+  int64_t stride = p->affine ? p->stride : 0;
+  LLVMValueRef ok = p->affine ? p->ok : NULL;
+  LLVMValueRef bases[16];
+  LLVMValueRef vidx[16];
+  if (n - 1 > 16) fail(z, "a getelementptr with more than 16 indices");
+  LLVMTypeRef cur = t;
+  for (int i = 1; i < n; i++) {
+    LLVMValueRef idx = LLVMGetOperand(inst, (unsigned)i);
+    struct val *s = get(z, idx);
+    unsigned long long size;
+    LLVMTypeRef next = cur;
+    if (i == 1) {
+      size = LLVMABISizeOfType(z->td, cur);
+    } else if (LLVMGetTypeKind(cur) == LLVMStructTypeKind) {
+      size = 0; /* struct indices are constants */
+      next = LLVMStructGetTypeAtIndex(cur, (unsigned)LLVMConstIntGetZExtValue(idx));
+    } else {
+      next = LLVMGetElementType(cur);
+      size = LLVMABISizeOfType(z->td, next);
+    }
+    if (s->scalar) {
+      bases[i - 1] = s->scalar;
+      vidx[i - 1] = s->scalar;
+    } else {
+      if (s->affine) {
+        bases[i - 1] = s->base;
+        stride += s->stride * (int64_t)size;
+        if (LLVMGetIntTypeWidth(LLVMTypeOf(s->base)) < 64)
+          ok = and_ok(z, ok, no_wrap(z, s->base, s->stride, true));
+      } else {
+        affine = false;
+      }
+      vidx[i - 1] = vec(z, idx);
+    }
+    if (i > 1) cur = next;
+  }
+  struct val r = {.key = inst};
+  if (affine) {
+    r.affine = true;
+    r.stride = stride;
+    r.ok = ok;
+    r.base = LLVMBuildGEP2(z->b, t, p->affine ? p->base : p->scalar, bases, (unsigned)(n - 1), "");
+  } else {
+    LLVMValueRef vp = vec(z, ptr);
+    r.vec = LLVMBuildGEP2(z->b, t, vp, vidx, (unsigned)(n - 1), "");
+  }
+  *add(z, inst) = r;
+}
+
+/* Intrinsics with an elementwise vector form of the same semantics. */
+static const char *const elementwise[] = {"llvm.sqrt",
+                                          "llvm.fabs",
+                                          "llvm.floor",
+                                          "llvm.ceil",
+                                          "llvm.trunc",
+                                          "llvm.rint",
+                                          "llvm.nearbyint",
+                                          "llvm.round",
+                                          "llvm.roundeven",
+                                          "llvm.copysign",
+                                          "llvm.minnum",
+                                          "llvm.maxnum",
+                                          "llvm.minimum",
+                                          "llvm.maximum",
+                                          "llvm.fma",
+                                          "llvm.fmuladd",
+                                          "llvm.smin",
+                                          "llvm.smax",
+                                          "llvm.umin",
+                                          "llvm.umax",
+                                          "llvm.abs",
+                                          "llvm.ctpop",
+                                          "llvm.ctlz",
+                                          "llvm.cttz",
+                                          "llvm.bswap",
+                                          "llvm.bitreverse",
+                                          "llvm.fshl",
+                                          "llvm.fshr",
+                                          NULL};
+
+static bool has_prefix(const char *s, const char *p) {
+  return strncmp(s, p, strlen(p)) == 0;
+}
+
+static void emit_call(struct vz *z, LLVMValueRef inst) {
+  LLVMValueRef callee = LLVMGetCalledValue(inst);
+  size_t len = 0;
+  const char *name = LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "(indirect)";
+  if (has_prefix(name, "llvm.dbg.") || has_prefix(name, "llvm.lifetime.") ||
+      has_prefix(name, "llvm.assume") || has_prefix(name, "llvm.experimental.noalias"))
+    return;
+  int which = -1;
+  for (int i = 0; elementwise[i]; i++) {
+    size_t k = strlen(elementwise[i]);
+    if (!strncmp(name, elementwise[i], k) && name[k] == '.') which = i;
+  }
+  if (which < 0) fail(z, "calls %s", name);
+  if (all_uniform(z, inst)) {
+    add(z, inst)->scalar = clone_uniform(z, inst);
+    return;
+  }
+  LLVMTypeRef rt = LLVMTypeOf(inst), vt = vtype(z, rt);
+  unsigned nargs = (unsigned)LLVMGetNumArgOperands(inst);
+  LLVMValueRef args[4];
+  if (nargs > 4) fail(z, "calls %s", name);
+  for (unsigned i = 0; i < nargs; i++) {
+    LLVMValueRef a = LLVMGetOperand(inst, i);
+    if (LLVMTypeOf(a) == rt)
+      args[i] = vec(z, a);
+    else if (LLVMIsAConstant(a))
+      args[i] = a;
+    else
+      fail(z, "calls %s with a varying non-element operand", name);
+  }
+  LLVMValueRef r = call(z, elementwise[which], &vt, 1, args, nargs);
+  if (LLVMCanValueUseFastMathFlags(inst)) LLVMSetFastMathFlags(r, LLVMGetFastMathFlags(inst));
+  add(z, inst)->vec = r;
+}
+
+static LLVMValueRef exit_value(struct vz *z, LLVMValueRef phi, LLVMBasicBlockRef from) {
+  for (int i = 0; i < z->nxvs; i++)
+    if (z->xvs[i].src_phi == phi && z->xvs[i].from == from) return z->xvs[i].value;
+  return NULL;
+}
+
+static void emit_phi(struct vz *z, LLVMValueRef inst, LLVMBasicBlockRef bb) {
+  if (z->header_of[z->cur] >= 0) return; /* made by begin_loop */
+  unsigned n = LLVMCountIncoming(inst);
+  bool same = true;
+  for (unsigned i = 0; i < n; i++)
+    same = same && LLVMGetIncomingValue(inst, i) == LLVMGetIncomingValue(inst, 0) &&
+           !exit_value(z, inst, LLVMGetIncomingBlock(inst, i));
+  if (same) {
+    struct val *s = get(z, LLVMGetIncomingValue(inst, 0));
+    struct val r = *s;
+    r.key = inst;
+    *add(z, inst) = r;
+    return;
+  }
+  LLVMValueRef r = NULL;
+  for (unsigned i = 0; i < n; i++) {
+    LLVMBasicBlockRef from = LLVMGetIncomingBlock(inst, i);
+    LLVMValueRef v = exit_value(z, inst, from);
+    if (!v) v = vec(z, LLVMGetIncomingValue(inst, i));
+    r = r ? LLVMBuildSelect(z->b, edge_mask(z, from, bb), v, r, "") : v;
+  }
+  add(z, inst)->vec = r;
+}
+
+/* The value phi (of block `to`) takes on the edge from `from`. */
+static LLVMValueRef incoming_from(LLVMValueRef phi, LLVMBasicBlockRef from) {
+  for (unsigned i = 0; i < LLVMCountIncoming(phi); i++)
+    if (LLVMGetIncomingBlock(phi, i) == from) return LLVMGetIncomingValue(phi, i);
+  return NULL;
+}
+
+/* An edge taken by the lanes of mask m: a loop's back edge, a loop's exit (accumulated
+ * until the loop ends) or an edge of the acyclic order. */
+static void route_edge(struct vz *z, LLVMBasicBlockRef from, LLVMBasicBlockRef to, LLVMValueRef m) {
+  int f = z->cur, t = block_index(z, to), li = z->loop_of[f];
+  if (li >= 0) {
+    struct loop *l = &z->loops[li];
+    if (t == l->header && f == l->latch) {
+      l->back = l->back ? LLVMBuildOr(z->b, l->back, m, "") : m;
+      return;
+    }
+    if (!l->body[t]) {
+      for (int e = 0; e < l->nexits; e++)
+        if (l->exits[e].from == f && l->exits[e].to == t)
+          l->exits[e].cur = LLVMBuildOr(z->b, l->exits[e].cur, m, "");
+      for (int a = 0; a < l->naccs; a++)
+        if (l->accs[a].from == f && LLVMGetInstructionParent(l->accs[a].src_phi) == to) {
+          LLVMValueRef v = vec(z, incoming_from(l->accs[a].src_phi, from));
+          l->accs[a].cur = LLVMBuildSelect(z->b, m, v, l->accs[a].cur, "");
+        }
+      return;
+    }
+  }
+  add_edge(z, from, to, m);
+}
+
+static void emit_terminator(struct vz *z, LLVMValueRef inst, LLVMBasicBlockRef bb) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+  LLVMValueRef mask = z->masks[z->cur], none = LLVMConstNull(mask_type(z));
+  if (op == LLVMRet) return;
+  if (op != LLVMBr) fail(z, "a %s terminator", op == LLVMSwitch ? "switch" : "non-branch");
+  if (!LLVMIsConditional(inst)) {
+    route_edge(z, bb, LLVMGetSuccessor(inst, 0), mask);
+    return;
+  }
+  /* Always lane by lane, uniform conditions too: select(mask, cond, 0) is 0 in masked-off
+   * lanes even where cond is poison (clang leaves `br i1 poison` in blocks no lane
+   * reaches); a select on a scalar poison condition would poison every lane. */
+  LLVMValueRef cond = LLVMGetCondition(inst);
+  LLVMValueRef c = vec(z, cond);
+  LLVMValueRef ones = LLVMConstAllOnes(mask_type(z));
+  LLVMValueRef t = LLVMBuildSelect(z->b, mask, c, none, "");
+  LLVMValueRef f = LLVMBuildSelect(z->b, mask, LLVMBuildXor(z->b, c, ones, ""), none, "");
+  route_edge(z, bb, LLVMGetSuccessor(inst, 0), t);
+  route_edge(z, bb, LLVMGetSuccessor(inst, 1), f);
+}
+
+static void emit(struct vz *z, LLVMValueRef inst, LLVMBasicBlockRef bb) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+  switch (op) {
+  case LLVMLoad: emit_load(z, inst); return;
+  case LLVMStore: emit_store(z, inst); return;
+  case LLVMGetElementPtr: emit_gep(z, inst); return;
+  case LLVMPHI: emit_phi(z, inst, bb); return;
+  case LLVMCall: emit_call(z, inst); return;
+  case LLVMBr:
+  case LLVMRet:
+  case LLVMSwitch:
+  case LLVMUnreachable:
+  case LLVMIndirectBr: emit_terminator(z, inst, bb); return;
+  case LLVMAlloca: fail(z, "private memory (an alloca) that stays in memory"); return;
+  case LLVMFNeg:
+    if (all_uniform(z, inst))
+      add(z, inst)->scalar = clone_uniform(z, inst);
+    else
+      add(z, inst)->vec = LLVMBuildFNeg(z->b, vec(z, LLVMGetOperand(inst, 0)), "");
+    return;
+  case LLVMFreeze:
+    if (all_uniform(z, inst))
+      add(z, inst)->scalar = clone_uniform(z, inst);
+    else
+      add(z, inst)->vec = LLVMBuildFreeze(z->b, vec(z, LLVMGetOperand(inst, 0)), "");
+    return;
+  case LLVMICmp:
+  case LLVMFCmp: {
+    if (all_uniform(z, inst)) {
+      add(z, inst)->scalar = clone_uniform(z, inst);
+      return;
+    }
+    LLVMValueRef a = vec(z, LLVMGetOperand(inst, 0)), b = vec(z, LLVMGetOperand(inst, 1));
+    LLVMValueRef r = op == LLVMICmp ? LLVMBuildICmp(z->b, LLVMGetICmpPredicate(inst), a, b, "")
+                                    : LLVMBuildFCmp(z->b, LLVMGetFCmpPredicate(inst), a, b, "");
+    if (op == LLVMFCmp && LLVMCanValueUseFastMathFlags(inst))
+      LLVMSetFastMathFlags(r, LLVMGetFastMathFlags(inst));
+    add(z, inst)->vec = r;
+    return;
+  }
+  case LLVMSelect: {
+    if (all_uniform(z, inst)) {
+      add(z, inst)->scalar = clone_uniform(z, inst);
+      return;
+    }
+    LLVMValueRef c = LLVMGetOperand(inst, 0);
+    LLVMValueRef vc = uniform(z, c) ? get(z, c)->scalar : vec(z, c);
+    LLVMValueRef a = vec(z, LLVMGetOperand(inst, 1)), b = vec(z, LLVMGetOperand(inst, 2));
+    add(z, inst)->vec = LLVMBuildSelect(z->b, vc, a, b, "");
+    return;
+  }
+  case LLVMTrunc:
+  case LLVMZExt:
+  case LLVMSExt:
+  case LLVMFPToUI:
+  case LLVMFPToSI:
+  case LLVMUIToFP:
+  case LLVMSIToFP:
+  case LLVMFPTrunc:
+  case LLVMFPExt:
+  case LLVMPtrToInt:
+  case LLVMIntToPtr:
+  case LLVMBitCast:
+  case LLVMAddrSpaceCast: emit_cast(z, inst, op); return;
+  case LLVMAdd:
+  case LLVMFAdd:
+  case LLVMSub:
+  case LLVMFSub:
+  case LLVMMul:
+  case LLVMFMul:
+  case LLVMUDiv:
+  case LLVMSDiv:
+  case LLVMFDiv:
+  case LLVMURem:
+  case LLVMSRem:
+  case LLVMFRem:
+  case LLVMShl:
+  case LLVMLShr:
+  case LLVMAShr:
+  case LLVMAnd:
+  case LLVMOr:
+  case LLVMXor: emit_binary(z, inst, op); return;
+  default:
+    if (all_uniform(z, inst) && op != LLVMAtomicRMW && op != LLVMAtomicCmpXchg && op != LLVMFence &&
+        op != LLVMVAArg && op != LLVMInvoke) {
+      add(z, inst)->scalar = clone_uniform(z, inst);
+      return;
+    }
+    fail(z, "an instruction it does not take (opcode %d)", (int)op);
+  }
+}
+
+/* ---- loops ------------------------------------------------------------------------------ */
+/* Whether the emission will make v a uniform scalar (conservative: false may be wrong only
+ * in the safe direction; end_loop checks). */
+static bool static_uniform(struct vz *z, LLVMValueRef v, int depth) {
+  if (LLVMIsAConstant(v)) return true;
+  if (LLVMIsAArgument(v)) return v == LLVMGetParam(z->src, 0);
+  if (!LLVMIsAInstruction(v) || depth > 24) return false;
+  struct val *s = find(z, v);
+  if (s) return s->scalar != NULL;
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMPHI:
+  case LLVMAlloca:
+  case LLVMUDiv:
+  case LLVMSDiv:
+  case LLVMURem:
+  case LLVMSRem:
+  case LLVMStore: return false;
+  case LLVMLoad: return static_uniform(z, LLVMGetOperand(v, 0), depth + 1);
+  default: break;
+  }
+  int n = LLVMGetNumOperands(v);
+  for (int i = 0; i < n; i++) {
+    LLVMValueRef op = LLVMGetOperand(v, (unsigned)i);
+    if (!LLVMValueIsBasicBlock(op) && !static_uniform(z, op, depth + 1)) return false;
+  }
+  return true;
+}
+
+static void begin_loop(struct vz *z, int li) {
+  struct loop *l = &z->loops[li];
+  LLVMBasicBlockRef hb = z->all[l->header], latch = z->all[l->latch];
+  LLVMValueRef entry_mask = NULL;
+  for (int e = 0; e < z->nedges; e++)
+    if (z->edges[e].to == hb)
+      entry_mask =
+          entry_mask ? LLVMBuildOr(z->b, entry_mask, z->edges[e].mask, "") : z->edges[e].mask;
+  if (!entry_mask) entry_mask = LLVMConstNull(mask_type(z));
+  /* header phis: the value entering the loop, made before the loop */
+  int count = 0;
+  for (LLVMValueRef i = LLVMGetFirstInstruction(hb); i && LLVMIsAPHINode(i);
+       i = LLVMGetNextInstruction(i))
+    count++;
+  l->hphis = alloc((size_t)count, sizeof *l->hphis);
+  LLVMValueRef *pre = alloc((size_t)count, sizeof *pre);
+  for (LLVMValueRef i = LLVMGetFirstInstruction(hb); i && LLVMIsAPHINode(i);
+       i = LLVMGetNextInstruction(i)) {
+    struct header_phi *h = &l->hphis[l->nhphis];
+    h->src = i;
+    LLVMValueRef in = NULL;
+    for (unsigned k = 0; k < LLVMCountIncoming(i); k++)
+      if (LLVMGetIncomingBlock(i, k) == latch)
+        h->latch_value = LLVMGetIncomingValue(i, k);
+      else if (!in)
+        in = LLVMGetIncomingValue(i, k);
+      else if (in != LLVMGetIncomingValue(i, k))
+        fail(z, "internal: a loop header with several entries");
+    if (!in || !h->latch_value) fail(z, "internal: a loop header phi without entry or latch value");
+    struct val *s = get(z, in);
+    LLVMValueRef step = h->latch_value;
+    bool induction =
+        LLVMIsAInstruction(step) && LLVMGetInstructionOpcode(step) == LLVMAdd &&
+        ((LLVMGetOperand(step, 0) == i && static_uniform(z, LLVMGetOperand(step, 1), 0)) ||
+         (LLVMGetOperand(step, 1) == i && static_uniform(z, LLVMGetOperand(step, 0), 0)));
+    if (induction && s->scalar) {
+      h->kind = 1, pre[l->nhphis] = s->scalar;
+    } else if (induction && s->affine && !s->ok) {
+      h->kind = 2, h->stride = s->stride, pre[l->nhphis] = s->base;
+    } else {
+      h->kind = 0, pre[l->nhphis] = vec(z, in);
+    }
+    l->nhphis++;
+  }
+  /* exit accumulators: lanes that left by each exit, and their live-out values */
+  l->accs = alloc(64, sizeof *l->accs);
+  for (int e = 0; e < l->nexits; e++) {
+    LLVMBasicBlockRef to = z->all[l->exits[e].to];
+    for (LLVMValueRef i = LLVMGetFirstInstruction(to); i && LLVMIsAPHINode(i);
+         i = LLVMGetNextInstruction(i)) {
+      if (!incoming_from(i, z->all[l->exits[e].from])) continue;
+      if (l->naccs == 64) fail(z, "more than 64 values live out of a loop");
+      l->accs[l->naccs++] = (struct exit_acc){.src_phi = i, .from = l->exits[e].from};
+    }
+  }
+  LLVMBasicBlockRef before = LLVMGetInsertBlock(z->b);
+  l->header_out = new_block(z, "loop");
+  LLVMBuildBr(z->b, l->header_out);
+  LLVMPositionBuilderAtEnd(z->b, l->header_out);
+  l->mask_phi = LLVMBuildPhi(z->b, mask_type(z), "");
+  LLVMAddIncoming(l->mask_phi, &entry_mask, &before, 1);
+  z->masks[l->header] = l->mask_phi;
+  for (int k = 0; k < l->nhphis; k++) {
+    struct header_phi *h = &l->hphis[k];
+    h->phi = LLVMBuildPhi(z->b, LLVMTypeOf(pre[k]), "");
+    LLVMAddIncoming(h->phi, &pre[k], &before, 1);
+    struct val *s = add(z, h->src);
+    if (h->kind == 0) s->vec = h->phi;
+    if (h->kind == 1) s->scalar = h->phi;
+    if (h->kind == 2) s->affine = true, s->base = h->phi, s->stride = h->stride;
+  }
+  for (int e = 0; e < l->nexits; e++) {
+    LLVMValueRef zero = LLVMConstNull(mask_type(z));
+    l->exits[e].phi = l->exits[e].cur = LLVMBuildPhi(z->b, mask_type(z), "");
+    LLVMAddIncoming(l->exits[e].phi, &zero, &before, 1);
+  }
+  for (int a = 0; a < l->naccs; a++) {
+    LLVMTypeRef vt = vtype(z, LLVMTypeOf(l->accs[a].src_phi));
+    LLVMValueRef undef = LLVMGetPoison(vt);
+    l->accs[a].phi = l->accs[a].cur = LLVMBuildPhi(z->b, vt, "");
+    LLVMAddIncoming(l->accs[a].phi, &undef, &before, 1);
+  }
+  free(pre);
+}
+
+static void end_loop(struct vz *z, int li) {
+  struct loop *l = &z->loops[li];
+  LLVMValueRef back = l->back ? l->back : LLVMConstNull(mask_type(z));
+  LLVMValueRef *in = alloc((size_t)l->nhphis, sizeof *in);
+  for (int k = 0; k < l->nhphis; k++) {
+    struct header_phi *h = &l->hphis[k];
+    struct val *s = get(z, h->latch_value);
+    if (h->kind == 0)
+      in[k] = vec(z, h->latch_value);
+    else if (h->kind == 1 && s->scalar)
+      in[k] = s->scalar;
+    else if (h->kind == 2 && s->affine && s->stride == h->stride && !s->ok)
+      in[k] = s->base;
+    else
+      fail(z, "internal: a loop induction that is not uniform or affine");
+  }
+  LLVMBasicBlockRef end = LLVMGetInsertBlock(z->b);
+  for (int k = 0; k < l->nhphis; k++)
+    LLVMAddIncoming(l->hphis[k].phi, &in[k], &end, 1);
+  free(in);
+  LLVMAddIncoming(l->mask_phi, &back, &end, 1);
+  for (int e = 0; e < l->nexits; e++)
+    LLVMAddIncoming(l->exits[e].phi, &l->exits[e].cur, &end, 1);
+  for (int a = 0; a < l->naccs; a++)
+    LLVMAddIncoming(l->accs[a].phi, &l->accs[a].cur, &end, 1);
+  LLVMValueRef again = reduce(z, "llvm.vector.reduce.or", back);
+  LLVMBasicBlockRef after = new_block(z, "");
+  LLVMBuildCondBr(z->b, again, l->header_out, after);
+  LLVMPositionBuilderAtEnd(z->b, after);
+  for (int e = 0; e < l->nexits; e++)
+    add_edge(z, z->all[l->exits[e].from], z->all[l->exits[e].to], l->exits[e].cur);
+  for (int a = 0; a < l->naccs; a++) {
+    z->xvs = realloc(z->xvs, (size_t)(z->nxvs + 1) * sizeof *z->xvs);
+    if (!z->xvs) abort();
+    z->xvs[z->nxvs++] =
+        (struct exit_value){l->accs[a].src_phi, z->all[l->accs[a].from], l->accs[a].cur};
+  }
+}
+
+/* Instructions in f (the size limit: -O2 compile time of 32-lane code grows with it). */
+static unsigned instruction_count(LLVMValueRef f) {
+  unsigned n = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      n++;
+  return n;
+}
+
+/* ---- one kernel ------------------------------------------------------------------------- */
+static void vectorize_body(struct vz *z) {
+  if (LLVMCountParams(z->src) != 3) fail(z, "internal: unexpected lane trampoline");
+  unsigned size = instruction_count(z->src);
+  if (size > MAX_INSTRUCTIONS)
+    fail(z, "too large (%u instructions after inlining, at most %d)", size, MAX_INSTRUCTIONS);
+  z->n = (int)LLVMCountBasicBlocks(z->src);
+  analyse_loops(z);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(z->c);
+  LLVMBasicBlockRef entry = new_block(z, "entry");
+  LLVMPositionBuilderAtEnd(z->b, entry);
+  z->lanes = steps(i32, 1);
+  struct val *t = add(z, LLVMGetParam(z->src, 0));
+  t->scalar = LLVMGetParam(z->dst, 0);
+  for (unsigned i = 1; i <= 2; i++) {
+    struct val *s = add(z, LLVMGetParam(z->src, i));
+    s->affine = true, s->base = LLVMGetParam(z->dst, i), s->stride = 1;
+  }
+  LLVMValueRef count = splat(z, LLVMGetParam(z->dst, 3));
+  LLVMValueRef m0 = LLVMBuildICmp(z->b, LLVMIntULT, z->lanes, count, "");
+  int *open = alloc((size_t)z->nloops + 1, sizeof(int)), nopen = 0;
+  for (int k = 0; k < z->norder; k++) {
+    int b = z->order[k];
+    LLVMBasicBlockRef bb = z->all[b];
+    z->cur = b;
+    if (b == 0) {
+      z->masks[0] = m0;
+    } else if (z->header_of[b] >= 0) {
+      begin_loop(z, z->header_of[b]);
+      open[nopen++] = z->header_of[b];
+    } else {
+      LLVMValueRef m = NULL;
+      for (int e = 0; e < z->nedges; e++)
+        if (z->edges[e].to == bb)
+          m = m ? LLVMBuildOr(z->b, m, z->edges[e].mask, "") : z->edges[e].mask;
+      z->masks[b] = m ? m : LLVMConstNull(mask_type(z));
+    }
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst; inst = LLVMGetNextInstruction(inst))
+      emit(z, inst, bb);
+    for (int li = z->loop_of[b]; li >= 0; li = z->loops[li].parent)
+      z->loops[li].emitted++;
+    while (nopen && z->loops[open[nopen - 1]].emitted == z->loops[open[nopen - 1]].size)
+      end_loop(z, open[--nopen]);
+  }
+  free(open);
+  LLVMBuildRetVoid(z->b);
+}
+
+/* Returns NULL when vectorized, else the reason (static buffer in z). */
+static const char *vectorize(LLVMModuleRef m, LLVMValueRef src, const char *name) {
+  struct vz z = {.m = m, .c = LLVMGetModuleContext(m), .src = src};
+  z.td = LLVMGetModuleDataLayout(m);
+  z.b = LLVMCreateBuilderInContext(z.c);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(z.c);
+  LLVMTypeRef params[4] = {LLVMPointerTypeInContext(z.c, 0), i32, i32, i32};
+  char fname[512];
+  snprintf(fname, sizeof fname, "__sm_simd_%s", name);
+  z.dst = LLVMAddFunction(m, fname, LLVMFunctionType(LLVMVoidTypeInContext(z.c), params, 4, 0));
+  LLVMSetVisibility(z.dst, LLVMDefaultVisibility);
+  static char reason[256];
+  const char *result = NULL;
+  if (setjmp(z.fail) == 0) {
+    vectorize_body(&z);
+    if (LLVMVerifyFunction(z.dst, LLVMReturnStatusAction)) {
+      snprintf(z.reason, sizeof z.reason,
+               "internal: the vectorized function fails LLVM's verifier");
+      LLVMDeleteFunction(z.dst);
+      result = z.reason;
+    }
+  } else {
+    LLVMDeleteFunction(z.dst);
+    result = z.reason;
+  }
+  if (result) snprintf(reason, sizeof reason, "%s", result), result = reason;
+  for (int i = 0; i < z.nloops; i++)
+    free(z.loops[i].body), free(z.loops[i].hphis), free(z.loops[i].exits), free(z.loops[i].accs);
+  free(z.vals), free(z.order), free(z.masks), free(z.edges), free(z.all), free(z.loops);
+  free(z.loop_of), free(z.header_of), free(z.xvs);
+  LLVMDisposeBuilder(z.b);
+  return result;
+}
+
+static void record(LLVMModuleRef m, const char *name, const char *what) {
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  char gname[512];
+  snprintf(gname, sizeof gname, "__sm_vector_%s", name);
+  LLVMValueRef s = LLVMConstStringInContext(c, what, (unsigned)strlen(what), 0);
+  LLVMValueRef g = LLVMAddGlobal(m, LLVMTypeOf(s), gname);
+  LLVMSetInitializer(g, s);
+  LLVMSetGlobalConstant(g, 1);
+  LLVMSetVisibility(g, LLVMDefaultVisibility);
+}
+
+/* __sm_simd_width_NAME: how many lanes __sm_simd_NAME runs at once (W). */
+static void record_width(LLVMModuleRef m, const char *name) {
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  char gname[512];
+  snprintf(gname, sizeof gname, "__sm_simd_width_%s", name);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(c);
+  LLVMValueRef g = LLVMAddGlobal(m, i32, gname);
+  LLVMSetInitializer(g, LLVMConstInt(i32, W, 0));
+  LLVMSetGlobalConstant(g, 1);
+  LLVMSetVisibility(g, LLVMDefaultVisibility);
+}
+
+static bool run_passes(LLVMModuleRef m, const char *passes) {
+  LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
+  LLVMErrorRef err = LLVMRunPasses(m, passes, NULL, opts);
+  LLVMDisposePassBuilderOptions(opts);
+  if (!err) return true;
+  char *e = LLVMGetErrorMessage(err);
+  fprintf(stderr, "sm-vectorize: %s\n", e);
+  LLVMDisposeErrorMessage(e);
+  return false;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 3) {
+    fprintf(stderr, "usage: sm-vectorize IN.ll OUT.ll\n");
+    return 2;
+  }
+  LLVMContextRef c = LLVMContextCreate();
+  LLVMMemoryBufferRef buf;
+  char *msg = NULL;
+  if (LLVMCreateMemoryBufferWithContentsOfFile(argv[1], &buf, &msg)) {
+    fprintf(stderr, "sm-vectorize: %s: %s\n", argv[1], msg);
+    return 1;
+  }
+  LLVMModuleRef m;
+  if (LLVMParseIRInContext(c, buf, &m, &msg)) {
+    fprintf(stderr, "sm-vectorize: %s: %s\n", argv[1], msg);
+    return 1;
+  }
+  /* Every call in a lane trampoline is inlined (call-site alwaysinline, round after
+   * round: only the trampolines grow, the scalar paths are left to -O2's inliner). */
+  unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
+  unsigned always = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
+  bool any = false;
+  for (int round = 0; round < 24; round++) {
+    bool marked = false;
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+      size_t len;
+      if (!has_prefix(LLVMGetValueName2(f, &len), "__sm_lane_") || LLVMIsDeclaration(f)) continue;
+      any = true;
+      for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+          if (!LLVMIsACallInst(i)) continue;
+          LLVMValueRef callee = LLVMGetCalledValue(i);
+          if (!LLVMIsAFunction(callee) || LLVMIsDeclaration(callee) ||
+              LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, noinline) ||
+              LLVMGetCallSiteEnumAttribute(i, LLVMAttributeFunctionIndex, always))
+            continue;
+          LLVMAddCallSiteAttribute(i, LLVMAttributeFunctionIndex,
+                                   LLVMCreateEnumAttribute(c, always, 0));
+          marked = true;
+        }
+    }
+    if (!marked) break;
+    if (!run_passes(m, "always-inline")) return 1;
+  }
+  if (any &&
+      !run_passes(m, "function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,sroa,"
+                     "instcombine<no-verify-fixpoint>,loop-simplify,lcssa)"))
+    return 1;
+  LLVMValueRef next;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = next) {
+    next = LLVMGetNextFunction(f);
+    size_t len;
+    const char *fname = LLVMGetValueName2(f, &len);
+    if (!has_prefix(fname, "__sm_lane_") || LLVMIsDeclaration(f)) continue;
+    char name[400];
+    snprintf(name, sizeof name, "%s", fname + 10);
+    const char *why = vectorize(m, f, name);
+    record(m, name, why ? why : "vector");
+    if (!why) record_width(m, name);
+    printf("%s: %s\n", name, why ? why : "vector");
+    LLVMDeleteFunction(f);
+  }
+  if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+    fprintf(stderr, "sm-vectorize: the module fails LLVM's verifier: %s\n", msg);
+    return 1;
+  }
+  if (LLVMPrintModuleToFile(m, argv[2], &msg)) {
+    fprintf(stderr, "sm-vectorize: %s: %s\n", argv[2], msg);
+    return 1;
+  }
+  LLVMDisposeModule(m);
+  LLVMContextDispose(c);
+  return 0;
+}
