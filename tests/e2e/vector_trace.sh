@@ -13,8 +13,10 @@ exe="$outdir/vector_trace"
 out=$(SOFTMETAL_MODE=vector SOFTMETAL_TRACE=1 "$exe" 2>&1)
 rc=$?
 printf '%s\n' "$out"
-dispatches=$(printf '%s\n' "$out" | grep -c '^softmetal: dispatch ')
-vectorized=$(printf '%s\n' "$out" | grep '^softmetal: dispatch ' | grep -c 'threads (vector)$')
+# one line per dispatch as it starts: "softmetal: queue N: dispatch K: ... threads (MODE)"
+starts=$(printf '%s\n' "$out" | grep -E '^softmetal: queue [0-9]+: dispatch .* groups of ')
+dispatches=$(printf '%s\n' "$starts" | grep -c ' groups of ')
+vectorized=$(printf '%s\n' "$starts" | grep -c 'threads (vector)$')
 if [ $rc -ne 0 ] || ! printf '%s\n' "$out" | grep -qx PASS; then
   echo "FAIL: the program failed in vector mode (status $rc)"
   exit 1
