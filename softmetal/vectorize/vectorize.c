@@ -107,6 +107,7 @@ struct vz {
   int n;
   int *order; /* emission order (indices into all): topological, each loop contiguous */
   int norder;
+  int *open;           /* vectorize_body's stack of open loops (here so a failure frees it) */
   LLVMValueRef *masks; /* per block of all */
   struct edge *edges;
   int nedges;
@@ -1123,7 +1124,7 @@ static void vectorize_body(struct vz *z) {
   }
   LLVMValueRef count = splat(z, LLVMGetParam(z->dst, 3));
   LLVMValueRef m0 = LLVMBuildICmp(z->b, LLVMIntULT, z->lanes, count, "");
-  int *open = alloc((size_t)z->nloops + 1, sizeof(int)), nopen = 0;
+  int *open = z->open = alloc((size_t)z->nloops + 1, sizeof(int)), nopen = 0;
   for (int k = 0; k < z->norder; k++) {
     int b = z->order[k];
     LLVMBasicBlockRef bb = z->all[b];
@@ -1147,7 +1148,6 @@ static void vectorize_body(struct vz *z) {
     while (nopen && z->loops[open[nopen - 1]].emitted == z->loops[open[nopen - 1]].size)
       end_loop(z, open[--nopen]);
   }
-  free(open);
   LLVMBuildRetVoid(z->b);
 }
 
@@ -1180,7 +1180,7 @@ static const char *vectorize(LLVMModuleRef m, LLVMValueRef src, const char *name
   for (int i = 0; i < z.nloops; i++)
     free(z.loops[i].body), free(z.loops[i].hphis), free(z.loops[i].exits), free(z.loops[i].accs);
   free(z.vals), free(z.order), free(z.masks), free(z.edges), free(z.all), free(z.loops);
-  free(z.loop_of), free(z.header_of), free(z.xvs);
+  free(z.loop_of), free(z.header_of), free(z.xvs), free(z.open);
   LLVMDisposeBuilder(z.b);
   return result;
 }
@@ -1285,6 +1285,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "sm-vectorize: the module fails LLVM's verifier: %s\n", msg);
     return 1;
   }
+  LLVMDisposeMessage(msg); /* an empty message, allocated even on success */
+  msg = NULL;
   if (LLVMPrintModuleToFile(m, argv[2], &msg)) {
     fprintf(stderr, "sm-vectorize: %s: %s\n", argv[2], msg);
     return 1;
