@@ -237,6 +237,15 @@ cudaError_t rt_memory_fill_async(rt_device *device, void *p, int value, size_t c
  * host memory (else cudaErrorInvalidValue); a blit where aligned, else the
  * host after a wait. */
 cudaError_t rt_memory_fill(rt_device *device, void *p, int value, size_t count);
+/* cudaHostRegister's work on [p, p + size) (p non-NULL, size > 0, flags
+ * checked): memory CUDA allocated is cudaErrorHostMemoryAlreadyRegistered
+ * (host or managed) or cudaErrorInvalidValue (device); else
+ * rt_host_register's. */
+cudaError_t rt_memory_register_host(rt_device *device, void *p, size_t size, unsigned flags);
+/* cudaHostGetDevicePointer's answer for host: the pointer itself for host
+ * and managed arena memory, the registration's device pointer for
+ * registered memory; cudaErrorInvalidValue otherwise. */
+cudaError_t rt_memory_device_pointer(rt_device *device, void *host, void **out);
 /* The CUDA pointer of block's start (a block of device's arena). */
 void *rt_memory_block_start(rt_device *device, const rt_block *block);
 /* Records cudaHostAlloc's flags on the block starting at p (cudaHostGetFlags

@@ -159,6 +159,29 @@ cudaError_t rt_memory_fill_async(rt_device *d, void *p, int value, size_t count,
   return e;
 }
 
+cudaError_t rt_memory_register_host(rt_device *d, void *p, size_t size, unsigned flags) {
+  assert(rt_lock_held() && d && p && size);
+  const rt_block *block = rt_memory_find(d, p, 0);
+  if (block) /* memory CUDA allocated: page-locked already, or device memory */
+    return block->kind == RT_BLOCK_HOST || block->kind == RT_BLOCK_MANAGED
+               ? cudaErrorHostMemoryAlreadyRegistered
+               : cudaErrorInvalidValue;
+  return rt_host_register(d, p, size, flags);
+}
+
+cudaError_t rt_memory_device_pointer(rt_device *d, void *host, void **out) {
+  assert(rt_lock_held() && d && out);
+  const rt_block *block = rt_memory_find(d, host, 0);
+  rt_host_range r;
+  if (block && (block->kind == RT_BLOCK_HOST || block->kind == RT_BLOCK_MANAGED))
+    *out = host; /* the arena: one pointer value everywhere */
+  else if (!block && rt_host_find(host, 0, &r) && !r.found_by_device)
+    *out = (char *)r.device + ((char *)host - (char *)r.host); /* registered */
+  else
+    return cudaErrorInvalidValue;
+  return cudaSuccess;
+}
+
 void *rt_memory_block_start(rt_device *d, const rt_block *block) {
   assert(rt_lock_held() && d && block);
   return d->arena_base + block->offset;

@@ -86,14 +86,9 @@ CUresult cuMemHostGetDevicePointer(CUdeviceptr *pdptr, void *p, unsigned int Fla
   CUresult r = rt_cu_enter_device(&d);
   if (r == CUDA_SUCCESS && (!pdptr || Flags != 0)) r = CUDA_ERROR_INVALID_VALUE;
   if (r == CUDA_SUCCESS) {
-    const rt_block *block = rt_memory_find(d, p, 0);
-    rt_host_range range;
-    if (block && (block->kind == RT_BLOCK_HOST || block->kind == RT_BLOCK_MANAGED))
-      *pdptr = (CUdeviceptr)(uintptr_t)p; /* the arena: one pointer value everywhere */
-    else if (!block && rt_host_find(p, 0, &range) && !range.found_by_device) /* registered */
-      *pdptr = (CUdeviceptr)(uintptr_t)((char *)range.device + ((char *)p - (char *)range.host));
-    else
-      r = CUDA_ERROR_INVALID_VALUE;
+    void *device = NULL;
+    r = rt_cu_result(rt_memory_device_pointer(d, p, &device));
+    if (r == CUDA_SUCCESS) *pdptr = (CUdeviceptr)(uintptr_t)device;
   }
   return rt_cu_leave(r);
 }
@@ -415,15 +410,7 @@ CUresult cuMemHostRegister(void *p, size_t bytesize, unsigned int Flags) {
   if (r == CUDA_SUCCESS &&
       (!p || bytesize == 0 || (Flags & ~known) || (Flags & CU_MEMHOSTREGISTER_IOMEMORY)))
     r = CUDA_ERROR_INVALID_VALUE;
-  if (r == CUDA_SUCCESS) {
-    const rt_block *block = rt_memory_find(d, p, 0);
-    if (block) /* memory CUDA allocated: page-locked already, or device memory */
-      r = block->kind == RT_BLOCK_HOST || block->kind == RT_BLOCK_MANAGED
-              ? CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED
-              : CUDA_ERROR_INVALID_VALUE;
-    else
-      r = rt_cu_result(rt_host_register(d, p, bytesize, Flags));
-  }
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_memory_register_host(d, p, bytesize, Flags));
   return rt_cu_leave(r);
 }
 

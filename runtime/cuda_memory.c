@@ -81,14 +81,7 @@ cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags) {
     return rt_record(cudaErrorInvalidValue);
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
-  if (e != cudaSuccess) return rt_leave(e);
-  const rt_block *block = rt_memory_find(d, ptr, 0);
-  if (block) /* memory CUDA allocated: page-locked already, or device memory */
-    e = block->kind == RT_BLOCK_HOST || block->kind == RT_BLOCK_MANAGED
-            ? cudaErrorHostMemoryAlreadyRegistered
-            : cudaErrorInvalidValue;
-  else
-    e = rt_host_register(d, ptr, size, flags);
+  if (e == cudaSuccess) e = rt_memory_register_host(d, ptr, size, flags);
   return rt_leave(e);
 }
 
@@ -155,15 +148,7 @@ cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int f
   if (!pDevice || flags != 0) return rt_record(cudaErrorInvalidValue);
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
-  if (e != cudaSuccess) return rt_leave(e);
-  const rt_block *block = rt_memory_find(d, pHost, 0);
-  rt_host_range r;
-  if (block && (block->kind == RT_BLOCK_HOST || block->kind == RT_BLOCK_MANAGED))
-    *pDevice = pHost; /* the arena: one pointer value everywhere */
-  else if (!block && rt_host_find(pHost, 0, &r) && !r.found_by_device)
-    *pDevice = (char *)r.device + ((char *)pHost - (char *)r.host); /* registered */
-  else
-    e = cudaErrorInvalidValue;
+  if (e == cudaSuccess) e = rt_memory_device_pointer(d, pHost, pDevice);
   return rt_leave(e);
 }
 
