@@ -177,16 +177,17 @@ cudaError_t rt_capture_node(cudaStream_t stream, struct cudaGraphNodeParams *par
 }
 
 cudaError_t rt_capture_external(cudaStream_t stream, struct cudaGraphNodeParams *params) {
-  assert(rt_lock_held() && params &&
-         (params->type == cudaGraphNodeTypeEventRecord ||
-          params->type == cudaGraphNodeTypeWaitEvent));
+  assert(rt_lock_held() && params);
+  bool record = params->type == cudaGraphNodeTypeEventRecord;
+  assert(record || params->type == cudaGraphNodeTypeWaitEvent);
   if (rt_legacy(stream) && rt_implicit_dependency()) {
     rt_invalidate_implicit();
     return cudaErrorStreamCaptureImplicit;
   }
+  /* CUDA: the external flags are invalid outside capture. */
   rt_member *s = rt_legacy(stream) ? NULL : rt_member_find(&rt_capturing_streams, stream);
-  if (!s) return cudaErrorIllegalState; /* CUDA: the flag is invalid outside capture */
-  if (params->type == cudaGraphNodeTypeEventRecord) /* no longer a capture's fork point */
+  if (!s) return cudaErrorIllegalState;
+  if (record) /* no longer a capture's fork point */
     rt_member_remove(&rt_captured_events, params->eventRecord.event);
   return rt_capture_add(s, params);
 }
