@@ -692,6 +692,14 @@ cudaError_t rt_graph_dot(cudaGraph_t graph, const char *path, unsigned flags);
  * rt_graph_add_node's (which invalidate the capture). */
 cudaError_t rt_capture_node(cudaStream_t stream, struct cudaGraphNodeParams *params,
                             bool *captured);
+/* cudaEventRecordExternal / cudaEventWaitExternal (params an event record
+ * or wait): a node of stream's capture after its dependencies (recorded or
+ * waited for when the graph runs), not a fork or join. Errors:
+ * cudaErrorIllegalState when stream is not capturing (CUDA: the flags are
+ * invalid outside capture), cudaErrorStreamCaptureImplicit (the legacy
+ * stream while a blocking stream captures; invalidates it), then
+ * rt_capture_node's. */
+cudaError_t rt_capture_external(cudaStream_t stream, struct cudaGraphNodeParams *params);
 /* A potentially unsafe call (cudaMalloc, cudaFree, synchronous copies,
  * device synchronisation): cudaErrorStreamCaptureUnsupported when the
  * calling thread's mode prohibits it, invalidating those captures. */

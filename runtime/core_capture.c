@@ -118,6 +118,21 @@ static void rt_invalidate_implicit(void) {
   }
 }
 
+/* params as a node of s's capture after s's dependencies, which it then replaces. */
+static cudaError_t rt_capture_add(rt_member *s, struct cudaGraphNodeParams *params) {
+  if (!rt_graph_valid(s->capture->graph)) s->capture->invalidated = true; /* destroyed */
+  if (s->capture->invalidated) return cudaErrorStreamCaptureInvalidated;
+  cudaGraphNode_t node;
+  cudaError_t e = rt_graph_add_node(s->capture->graph, s->dependencies.items, s->dependencies.count,
+                                    params, &node);
+  if (e != cudaSuccess) {
+    s->capture->invalidated = true; /* CUDA: an error during capture invalidates it */
+    return e;
+  }
+  s->dependencies.count = 0;
+  return rt_set_add(&s->dependencies, node) ? cudaSuccess : cudaErrorMemoryAllocation;
+}
+
 cudaError_t rt_capture_node(cudaStream_t stream, struct cudaGraphNodeParams *params,
                             bool *captured) {
   assert(rt_lock_held() && params && captured);
@@ -158,17 +173,23 @@ cudaError_t rt_capture_node(cudaStream_t stream, struct cudaGraphNodeParams *par
   }
   if (!s) return cudaSuccess;
   *captured = true;
-  if (!rt_graph_valid(s->capture->graph)) s->capture->invalidated = true; /* destroyed */
-  if (s->capture->invalidated) return cudaErrorStreamCaptureInvalidated;
-  cudaGraphNode_t node;
-  cudaError_t e = rt_graph_add_node(s->capture->graph, s->dependencies.items, s->dependencies.count,
-                                    params, &node);
-  if (e != cudaSuccess) {
-    s->capture->invalidated = true; /* CUDA: an error during capture invalidates it */
-    return e;
+  return rt_capture_add(s, params);
+}
+
+cudaError_t rt_capture_external(cudaStream_t stream, struct cudaGraphNodeParams *params) {
+  assert(rt_lock_held() && params);
+  bool record = params->type == cudaGraphNodeTypeEventRecord;
+  assert(record || params->type == cudaGraphNodeTypeWaitEvent);
+  if (rt_legacy(stream) && rt_implicit_dependency()) {
+    rt_invalidate_implicit();
+    return cudaErrorStreamCaptureImplicit;
   }
-  s->dependencies.count = 0;
-  return rt_set_add(&s->dependencies, node) ? cudaSuccess : cudaErrorMemoryAllocation;
+  /* CUDA: the external flags are invalid outside capture. */
+  rt_member *s = rt_legacy(stream) ? NULL : rt_member_find(&rt_capturing_streams, stream);
+  if (!s) return cudaErrorIllegalState;
+  if (record) /* no longer a capture's fork point */
+    rt_member_remove(&rt_captured_events, params->eventRecord.event);
+  return rt_capture_add(s, params);
 }
 
 /* Captures the calling thread may not make an unsafe call under: its own

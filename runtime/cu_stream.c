@@ -61,6 +61,11 @@ CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned int Flags)
       (!rt_stream_valid(rt_cu_stream(hStream)) || !rt_event_valid(rt_cu_event(hEvent))))
     r = CUDA_ERROR_INVALID_HANDLE;
   if (r == CUDA_SUCCESS && Flags & ~(unsigned)CU_EVENT_WAIT_EXTERNAL) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS && (Flags & CU_EVENT_WAIT_EXTERNAL)) { /* as cuEventRecordWithFlags' */
+    struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeWaitEvent};
+    node.eventWait.event = rt_cu_event(hEvent);
+    return rt_cu_leave(rt_cu_result(rt_capture_external(rt_cu_stream(hStream), &node)));
+  }
   if (r == CUDA_SUCCESS) r = rt_cu_result(rt_sticky_error());
   rt_device *d = NULL;
   if (r == CUDA_SUCCESS && rt_event_recorded(rt_cu_event(hEvent)))
@@ -203,9 +208,20 @@ CUresult cuStreamGetId(CUstream hStream, unsigned long long *streamId) {
   return rt_cu_leave(r);
 }
 
-/* CU_EVENT_RECORD_EXTERNAL matters only inside graphs: a plain record. */
+/* CU_EVENT_RECORD_EXTERNAL: an event-record node of a stream capture (begun
+ * with cudaStreamBeginCapture); CUDA_ERROR_ILLEGAL_STATE outside capture. */
 CUresult cuEventRecordWithFlags(CUevent hEvent, CUstream hStream, unsigned int flags) {
   if (flags & ~(unsigned)CU_EVENT_RECORD_EXTERNAL)
     return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
-  return cuEventRecord(hEvent, hStream);
+  if (!(flags & CU_EVENT_RECORD_EXTERNAL)) return cuEventRecord(hEvent, hStream);
+  CUresult r = rt_cu_enter_context();
+  if (r == CUDA_SUCCESS &&
+      (!rt_event_valid(rt_cu_event(hEvent)) || !rt_stream_valid(rt_cu_stream(hStream))))
+    r = CUDA_ERROR_INVALID_HANDLE;
+  if (r == CUDA_SUCCESS) {
+    struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeEventRecord};
+    node.eventRecord.event = rt_cu_event(hEvent);
+    r = rt_cu_result(rt_capture_external(rt_cu_stream(hStream), &node));
+  }
+  return rt_cu_leave(r);
 }

@@ -114,18 +114,19 @@ cudaError_t cudaEventDestroy(cudaEvent_t event) {
 }
 
 cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, unsigned int flags) {
-  /* cudaEventRecordExternal matters only in stream capture (graphs): here a record. */
   if (flags & ~(unsigned)cudaEventRecordExternal) return rt_record(cudaErrorInvalidValue);
   rt_enter();
   rt_device *d = NULL;
   cudaError_t e = rt_event_valid(event) && rt_stream_valid(stream) ? rt_sticky_error()
                                                                    : cudaErrorInvalidResourceHandle;
-  bool captured = false;
-  if (e == cudaSuccess) { /* in a capture: the event marks the capture's point (fork/join) */
-    struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeEventRecord};
-    node.eventRecord.event = event;
-    e = rt_capture_node(stream, &node, &captured);
-  }
+  struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeEventRecord};
+  node.eventRecord.event = event;
+  /* cudaEventRecordExternal: an event-record node of the capture;
+   * cudaErrorIllegalState outside capture (H200, CUDA 13, 2026-12-01). */
+  if (e == cudaSuccess && (flags & cudaEventRecordExternal))
+    return rt_leave(rt_capture_external(stream, &node));
+  bool captured = false; /* in a capture: the event marks the capture's point (fork/join) */
+  if (e == cudaSuccess) e = rt_capture_node(stream, &node, &captured);
   if (e == cudaSuccess && !captured) e = rt_device_ready(&d);
   if (e == cudaSuccess && !captured) e = rt_event_record(d, event, stream);
   return rt_leave(e);
@@ -172,14 +173,15 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
   rt_enter();
   cudaError_t e = rt_stream_valid(stream) && rt_event_valid(event) ? cudaSuccess
                                                                    : cudaErrorInvalidResourceHandle;
-  /* cudaEventWaitExternal matters only in stream capture (graphs). */
   if (e == cudaSuccess && (flags & ~(unsigned)cudaEventWaitExternal)) e = cudaErrorInvalidValue;
-  bool captured = false;
-  if (e == cudaSuccess) { /* a captured event: the stream joins its capture */
-    struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeWaitEvent};
-    node.eventWait.event = event;
-    e = rt_capture_node(stream, &node, &captured);
-  }
+  struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeWaitEvent};
+  node.eventWait.event = event;
+  /* cudaEventWaitExternal: an event-wait node of the capture; outside
+   * capture cudaErrorIllegalState, as cudaEventRecordExternal's. */
+  if (e == cudaSuccess && (flags & cudaEventWaitExternal))
+    return rt_leave(rt_capture_external(stream, &node));
+  bool captured = false; /* a captured event: the stream joins its capture */
+  if (e == cudaSuccess) e = rt_capture_node(stream, &node, &captured);
   if (captured) return rt_leave(e);
   if (e == cudaSuccess) e = rt_sticky_error();
   rt_device *d = NULL;

@@ -5,8 +5,13 @@
 // cudaErrorNotReady from cudaEventQuery and cudaEventElapsedTime (checked only when
 // the query itself said not ready, so no timing assumption); cudaEventBlockingSync
 // events synchronise (a reversed pair's elapsed time is printed, not checked);
-// cudaEventRecordWithFlags with cudaEventRecordExternal records
-// outside a capture, bad flags are cudaErrorInvalidValue.
+// cudaEventRecordWithFlags with cudaEventRecordExternal outside a capture is
+// cudaErrorIllegalState (H200, CUDA 13, 2026-12-01; the reference: the flag "is invalid
+// when used outside of capture"), bad flags are cudaErrorInvalidValue; inside a stream
+// capture cudaEventRecordExternal and cudaEventWaitExternal make an event-record and an
+// event-wait node, and the instantiated graph records the event when it runs.
+// cudaStreamWaitEvent with cudaEventWaitExternal outside a capture is printed only
+// (Anchor: cudaErrorIllegalState, as the record flag's).
 // Prints PASS or FAIL: <details>.
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -100,8 +105,11 @@ int main() {
   expect(cudaEventElapsedTime(NULL, start, stop), cudaErrorInvalidValue, "elapsed into NULL");
 
   slow_fill<<<N / 256, 256, 0, s>>>(a, N, 3, 2000);
-  expect(cudaEventRecordWithFlags(blocking, s, cudaEventRecordExternal), cudaSuccess,
-         "cudaEventRecordWithFlags external");
+  expect(cudaEventRecordWithFlags(blocking, s, cudaEventRecordExternal), cudaErrorIllegalState,
+         "cudaEventRecordWithFlags external outside capture");
+  expect(cudaGetLastError(), cudaErrorIllegalState, "cudaGetLastError after it");
+  expect(cudaEventRecordWithFlags(blocking, s, cudaEventRecordDefault), cudaSuccess,
+         "cudaEventRecordWithFlags default");
   expect(cudaEventSynchronize(blocking), cudaSuccess, "cudaEventSynchronize blocking-sync");
   int first = 0;
   expect(cudaMemcpy(&first, a, sizeof first, cudaMemcpyDeviceToHost), cudaSuccess, "cudaMemcpy");
@@ -111,6 +119,66 @@ int main() {
   }
   expect(cudaEventRecordWithFlags(blocking, s, 0x80), cudaErrorInvalidValue,
          "cudaEventRecordWithFlags bad flags");
+  printf("cudaStreamWaitEvent external outside capture: %s\n",
+         cudaGetErrorName(cudaStreamWaitEvent(s, blocking, cudaEventWaitExternal)));
+  cudaGetLastError();
+
+  // Inside a capture: a wait node for `before` (recorded outside), the kernel, a record
+  // node for `after`; launching the graph records `after` once the kernel is done.
+  cudaEvent_t before, after;
+  cudaStream_t c;
+  cudaGraph_t graph = NULL;
+  cudaGraphExec_t exec = NULL;
+  expect(cudaEventCreate(&before), cudaSuccess, "create before");
+  expect(cudaEventCreate(&after), cudaSuccess, "create after");
+  expect(cudaStreamCreateWithFlags(&c, cudaStreamNonBlocking), cudaSuccess, "create c");
+  slow_fill<<<N / 256, 256, 0, s>>>(a, N, 4, 2000);
+  expect(cudaEventRecord(before, s), cudaSuccess, "record before");
+  expect(cudaStreamBeginCapture(c, cudaStreamCaptureModeGlobal), cudaSuccess, "begin capture");
+  expect(cudaStreamWaitEvent(c, before, cudaEventWaitExternal), cudaSuccess,
+         "cudaStreamWaitEvent external in capture");
+  slow_fill<<<N / 256, 256, 0, c>>>(a, N, 5, 2000);
+  expect(cudaEventRecordWithFlags(after, c, cudaEventRecordExternal), cudaSuccess,
+         "cudaEventRecordWithFlags external in capture");
+  expect(cudaStreamEndCapture(c, &graph), cudaSuccess, "end capture");
+  size_t count = 0;
+  int kernels = 0, records = 0, waits = 0;
+  cudaGraphNode_t nodes[8];
+  if (graph) {
+    count = 8;
+    expect(cudaGraphGetNodes(graph, nodes, &count), cudaSuccess, "cudaGraphGetNodes");
+    for (size_t i = 0; i < count && i < 8; i++) {
+      cudaGraphNodeType type = cudaGraphNodeTypeEmpty;
+      expect(cudaGraphNodeGetType(nodes[i], &type), cudaSuccess, "cudaGraphNodeGetType");
+      kernels += type == cudaGraphNodeTypeKernel;
+      records += type == cudaGraphNodeTypeEventRecord;
+      waits += type == cudaGraphNodeTypeWaitEvent;
+    }
+  }
+  printf("captured nodes: %zu (kernel %d, event record %d, event wait %d)\n", count, kernels,
+         records, waits);
+  if (count != 3 || kernels != 1 || records != 1 || waits != 1) {
+    printf("FAIL: the capture is not a wait node, a kernel and a record node\n");
+    failures++;
+  }
+  if (graph) expect(cudaGraphInstantiate(&exec, graph, 0), cudaSuccess, "cudaGraphInstantiate");
+  if (exec) {
+    expect(cudaGraphLaunch(exec, c), cudaSuccess, "cudaGraphLaunch");
+    expect(cudaEventSynchronize(after), cudaSuccess, "cudaEventSynchronize after");
+    expect(cudaEventQuery(after), cudaSuccess, "cudaEventQuery after");
+    first = 0;
+    expect(cudaMemcpy(&first, a, sizeof first, cudaMemcpyDeviceToHost), cudaSuccess,
+           "cudaMemcpy after the graph");
+    if (first != 5) {
+      printf("FAIL: a[0] = %d once the graph's record node completed, want 5\n", first);
+      failures++;
+    }
+    cudaGraphExecDestroy(exec);
+  }
+  if (graph) cudaGraphDestroy(graph);
+  cudaEventDestroy(before);
+  cudaEventDestroy(after);
+  cudaStreamDestroy(c);
 
   cudaEventDestroy(start);
   cudaEventDestroy(stop);

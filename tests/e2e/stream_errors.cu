@@ -64,6 +64,10 @@ int main() {
   expect("cudaStreamGetId(legacy)", cudaStreamGetId(cudaStreamLegacy, &id_legacy), cudaSuccess);
   expect("cudaStreamGetId(per-thread)", cudaStreamGetId(cudaStreamPerThread, &id_pt),
          cudaSuccess);
+  // The ids' values are the driver's numbering, not a contract: on the H200 (CUDA 13,
+  // 2026-12-01) "s 13, nb 14, 0 7, legacy 7, per-thread 17" (its own internal streams
+  // take numbers too), on Anchor "s 2, nb 3, 0 1, legacy 1, per-thread 6"; the same
+  // order of creation in both (the per-thread stream made at its first use, after lo/hi).
   printf("ids: s %llu, nb %llu, 0 %llu, legacy %llu, per-thread %llu\n", id_s, id_nb, id_0,
          id_legacy, id_pt);
   if (id_s == id_nb || id_s == id_legacy || id_0 != id_legacy)

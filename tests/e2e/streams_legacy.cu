@@ -6,7 +6,8 @@
 //    stream 0 sets never sees it: that kernel waits for it, so the wait times out;
 //  - the same on a cudaStreamNonBlocking stream: stream 0 does not wait for it, so on a
 //    GPU running both at once the flag arrives; printed, not checked (CUDA does not
-//    promise concurrency).
+//    promise concurrency). The H200 (CUDA 13, 2026-12-01) saw the flag; softmetal does
+//    when the host has a core free for each kernel, else it prints "timed out".
 // Prints PASS or FAIL: <details>.
 #include <cuda_runtime.h>
 #include <stdio.h>

@@ -101,6 +101,9 @@ int main() {
     if (workers[t].failures) printf("FAIL: %s\n", workers[t].message);
     failures += workers[t].failures;
   }
+  // Printed only: the ids' values are the driver's numbering (H200, CUDA 13: "13 14",
+  // with --default-stream per-thread "14 13"; Anchor: "2 3"), and which thread's stream
+  // comes first depends on which thread first uses it.
   printf("per-thread stream ids: %llu %llu\n", workers[0].stream_id, workers[1].stream_id);
   if (!failures && workers[0].stream_id == workers[1].stream_id) {
     printf("FAIL: both threads' default streams have the same id\n");

@@ -49,5 +49,38 @@ int main(void) {
   CHECK_CU(cuGetErrorString((CUresult)4242, &s), CUDA_ERROR_INVALID_VALUE);
   CHECK(s == NULL);
   CHECK_ERR(cudaGetLastError(), cudaSuccess);
+
+  /* CU_EVENT_RECORD_EXTERNAL / CU_EVENT_WAIT_EXTERNAL: CUDA_ERROR_ILLEGAL_STATE
+   * outside capture (as cudaEventRecordExternal on the H200), a node inside a
+   * (runtime-begun) capture. */
+  CUcontext ctx = NULL;
+  CUstream st = NULL;
+  CUevent ev = NULL;
+  CHECK_CU(cuDevicePrimaryCtxRetain(&ctx, 0), CUDA_SUCCESS);
+  CHECK_CU(cuCtxSetCurrent(ctx), CUDA_SUCCESS);
+  CHECK_CU(cuStreamCreate(&st, CU_STREAM_NON_BLOCKING), CUDA_SUCCESS);
+  CHECK_CU(cuEventCreate(&ev, CU_EVENT_DEFAULT), CUDA_SUCCESS);
+  CHECK_CU(cuEventRecordWithFlags(ev, st, CU_EVENT_RECORD_EXTERNAL), CUDA_ERROR_ILLEGAL_STATE);
+  CHECK_CU(cuStreamWaitEvent(st, ev, CU_EVENT_WAIT_EXTERNAL), CUDA_ERROR_ILLEGAL_STATE);
+  CHECK_CU(cuEventRecordWithFlags(ev, st, 0x80), CUDA_ERROR_INVALID_VALUE);
+  CHECK_CU(cuEventRecordWithFlags(NULL, st, CU_EVENT_RECORD_EXTERNAL), CUDA_ERROR_INVALID_HANDLE);
+  CHECK_ERR(cudaStreamBeginCapture((cudaStream_t)st, cudaStreamCaptureModeGlobal), cudaSuccess);
+  CHECK_CU(cuStreamWaitEvent(st, ev, CU_EVENT_WAIT_EXTERNAL), CUDA_SUCCESS);
+  CHECK_CU(cuEventRecordWithFlags(ev, st, CU_EVENT_RECORD_EXTERNAL), CUDA_SUCCESS);
+  cudaGraph_t graph = NULL;
+  CHECK_ERR(cudaStreamEndCapture((cudaStream_t)st, &graph), cudaSuccess);
+  cudaGraphNode_t nodes[4];
+  size_t nodes_count = 4;
+  CHECK_ERR(cudaGraphGetNodes(graph, nodes, &nodes_count), cudaSuccess);
+  CHECK(nodes_count == 2);
+  enum cudaGraphNodeType types[2] = {cudaGraphNodeTypeEmpty, cudaGraphNodeTypeEmpty};
+  for (size_t i = 0; i < nodes_count && i < 2; i++)
+    CHECK_ERR(cudaGraphNodeGetType(nodes[i], &types[i]), cudaSuccess);
+  CHECK((types[0] == cudaGraphNodeTypeWaitEvent && types[1] == cudaGraphNodeTypeEventRecord) ||
+        (types[1] == cudaGraphNodeTypeWaitEvent && types[0] == cudaGraphNodeTypeEventRecord));
+  CHECK_ERR(cudaGraphDestroy(graph), cudaSuccess);
+  CHECK_CU(cuEventDestroy(ev), CUDA_SUCCESS);
+  CHECK_CU(cuStreamDestroy(st), CUDA_SUCCESS);
+  CHECK_ERR(cudaGetLastError(), cudaSuccess);
   return check_finish("test_driver");
 }
