@@ -238,9 +238,8 @@ cudaError_t rt_memory_fill_async(rt_device *device, void *p, int value, size_t c
  * host after a wait. */
 cudaError_t rt_memory_fill(rt_device *device, void *p, int value, size_t count);
 /* cudaHostRegister's work on [p, p + size) (p non-NULL, size > 0, flags
- * checked): memory CUDA allocated is cudaErrorHostMemoryAlreadyRegistered
- * (host or managed) or cudaErrorInvalidValue (device); else
- * rt_host_register's. */
+ * checked): memory CUDA allocated (host, managed or device) is
+ * cudaErrorInvalidValue; else rt_host_register's. */
 cudaError_t rt_memory_register_host(rt_device *device, void *p, size_t size, unsigned flags);
 /* cudaHostGetDevicePointer's answer for host: the pointer itself for host
  * and managed arena memory, the registration's device pointer for
@@ -262,8 +261,9 @@ typedef struct {
  * cudaErrorInvalidPitchValue when width exceeds a pitch, rt_memory_copy's. */
 cudaError_t rt_memory_copy_3d(rt_device *device, const rt_region *dst, const rt_region *src,
                               size_t width, size_t height, size_t depth, enum cudaMemcpyKind kind);
-/* cudaMemset2D/3D's work (synchronous); cudaErrorInvalidPitchValue when
- * width exceeds the pitch, cudaErrorInvalidValue outside device memory. */
+/* cudaMemset2D/3D's work (synchronous); cudaErrorInvalidValue when width
+ * exceeds the pitch (not cudaMemcpy2D's cudaErrorInvalidPitchValue: H200,
+ * CUDA 13) or outside device memory. */
 cudaError_t rt_memory_fill_3d(rt_device *device, const rt_region *dst, int value, size_t width,
                               size_t height, size_t depth);
 
@@ -286,7 +286,8 @@ typedef struct {
 cudaError_t rt_host_register(rt_device *device, void *p, size_t size, unsigned flags);
 /* Unregisters the registration starting at host pointer p, after waiting
  * for the device (its sticky error is returned, the registration is gone
- * either way); cudaErrorHostMemoryNotRegistered if p starts none. */
+ * either way); cudaErrorHostMemoryNotRegistered if p is in none,
+ * cudaErrorInvalidValue if p is inside one but not its start. */
 cudaError_t rt_host_unregister(void *p);
 /* The registration whose host range, or else device range, contains
  * [p, p + size) (size 0: p alone). */

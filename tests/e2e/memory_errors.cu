@@ -47,12 +47,18 @@ int main() {
          cudaErrorHostMemoryAlreadyRegistered);
   expect("cudaHostRegister(overlapping)", cudaHostRegister(heap + 100, 8192, 0),
          cudaErrorHostMemoryAlreadyRegistered);
-  show("cudaHostRegister(cudaMallocHost memory)", cudaHostRegister(host, 4096, 0));
+  // H200, CUDA 13, 2026-12-01: cudaErrorInvalidValue (not ...AlreadyRegistered)
+  expect("cudaHostRegister(cudaMallocHost memory)", cudaHostRegister(host, 4096, 0),
+         cudaErrorInvalidValue);
   show("cudaHostRegister(cudaMalloc memory)", cudaHostRegister(dev, 4096, 0));
+  unsigned registered_flags = 99;
+  cudaError_t rf = cudaHostGetFlags(&registered_flags, heap);
+  printf("cudaHostGetFlags(registered Default) = %d flags=%u ?\n", (int)rf, registered_flags);
+  show("cudaHostRegister(cudaMallocManaged memory)", cudaHostRegister(managed, 4096, 0));
   expect("cudaHostUnregister(unregistered)", cudaHostUnregister(other),
          cudaErrorHostMemoryNotRegistered);
-  expect("cudaHostUnregister(interior)", cudaHostUnregister(heap + 16),
-         cudaErrorHostMemoryNotRegistered);
+  // H200, CUDA 13, 2026-12-01: inside a registration is cudaErrorInvalidValue
+  expect("cudaHostUnregister(interior)", cudaHostUnregister(heap + 16), cudaErrorInvalidValue);
   show("cudaHostUnregister(NULL)", cudaHostUnregister(NULL));
   expect("cudaHostUnregister(p)", cudaHostUnregister(heap), cudaSuccess);
   expect("cudaHostUnregister(p) again", cudaHostUnregister(heap),
@@ -66,7 +72,11 @@ int main() {
          cudaErrorInvalidValue);
   expect("cudaHostGetFlags(&f, cudaMalloc)", cudaHostGetFlags(&flags, dev), cudaErrorInvalidValue);
   cudaError_t e = cudaHostGetFlags(&flags, host);
-  printf("cudaHostGetFlags(cudaMallocHost) = %d flags=%u ?\n", (int)e, flags);
+  printf("cudaHostGetFlags(cudaMallocHost) = %d flags=%u\n", (int)e, flags);
+  if (e != cudaSuccess || flags != cudaHostAllocMapped) { // H200, CUDA 13, 2026-12-01: 0, 2
+    printf("FAIL: cudaHostGetFlags(cudaMallocHost): want 0 flags=2\n");
+    failures++;
+  }
   expect("cudaHostGetDevicePointer(NULL, p, 0)", cudaHostGetDevicePointer(NULL, host, 0),
          cudaErrorInvalidValue);
   expect("cudaHostGetDevicePointer(&d, p, 1)", cudaHostGetDevicePointer(&dp, host, 1),
@@ -100,7 +110,8 @@ int main() {
          cudaErrorInvalidPitchValue);
   expect("cudaMemcpy2D(kind 7)", cudaMemcpy2D(pp, pitch, buf, 100, 100, 8, (cudaMemcpyKind)7),
          cudaErrorInvalidMemcpyDirection);
-  show("cudaMemset2D(pitch < width)", cudaMemset2D(pp, 50, 0, 100, 8));
+  // H200, CUDA 13, 2026-12-01: cudaErrorInvalidValue (cudaMemcpy2D's is ...InvalidPitchValue)
+  expect("cudaMemset2D(pitch < width)", cudaMemset2D(pp, 50, 0, 100, 8), cudaErrorInvalidValue);
   show("cudaMemset2D(unregistered host memory)", cudaMemset2D(other, 128, 0, 100, 8));
   show("cudaMemcpy2D(H2D past the allocation)",
        cudaMemcpy2D(pp, pitch, buf, 100, 100, 9, cudaMemcpyHostToDevice));
@@ -139,7 +150,8 @@ int main() {
   void *ap = NULL;
   expect("cudaMallocAsync(NULL, n, 0)", cudaMallocAsync(NULL, 16, 0), cudaErrorInvalidValue);
   show("cudaFreeAsync(unregistered, 0)", cudaFreeAsync(other, 0));
-  show("cudaFreeAsync(cudaMalloc memory, 0)", cudaFreeAsync(dev, 0));
+  // H200, CUDA 13, 2026-12-01: cudaSuccess: it frees cudaMalloc's memory too (dev is gone after it)
+  expect("cudaFreeAsync(cudaMalloc memory, 0)", cudaFreeAsync(dev, 0), cudaSuccess);
   cudaDeviceSynchronize();
   cudaGetLastError();
   cudaMemPool_t pool = NULL, def = NULL;
@@ -156,7 +168,8 @@ int main() {
          cudaErrorInvalidValue);
   props.allocType = cudaMemAllocationTypePinned;
   props.location.id = 99;
-  show("cudaMemPoolCreate(device 99)", cudaMemPoolCreate(&pool, &props));
+  // H200, CUDA 13, 2026-12-01: cudaErrorInvalidValue
+  expect("cudaMemPoolCreate(device 99)", cudaMemPoolCreate(&pool, &props), cudaErrorInvalidValue);
   props.location.id = 0;
   expect("cudaMemPoolCreate(valid)", cudaMemPoolCreate(&pool, &props), cudaSuccess);
   unsigned long long v = 5;
@@ -178,8 +191,9 @@ int main() {
          cudaErrorInvalidValue);
   show("cudaMemPoolDestroy(default pool)", cudaMemPoolDestroy(def));
   expect("cudaMemPoolDestroy(created)", cudaMemPoolDestroy(pool), cudaSuccess);
+  // H200, CUDA 13, 2026-12-01: cudaErrorInvalidValue (not ...InvalidDevice)
   expect("cudaDeviceSetMemPool(99, default)", cudaDeviceSetMemPool(99, def),
-         cudaErrorInvalidDevice);
+         cudaErrorInvalidValue);
 
   // ---- cudaStreamAttachMemAsync
   cudaStream_t s;
