@@ -480,16 +480,22 @@ cudaError_t rt_launch_batch_add(rt_device *device, rt_launch_batch *batch, const
 /* Commits the batch's command buffer, if any, tracks it, and empties the
  * batch (always call it once dispatches were added, also after an error). */
 void rt_launch_batch_commit(rt_launch_batch *batch);
-/* Blocks of block_size threads resident per multiprocessor of the nominal
- * model (threads in whole warps, blocks, registers at the kernel's numRegs,
- * shared memory: the kernel's static and dynamic_smem bytes); 0 when such a
- * block cannot run (block_size out of 1..maxThreadsPerBlock, dynamic_smem
- * over rt_kernel_max_dynamic_smem). Pure. */
+/* Blocks of block_size (> 0) threads resident per multiprocessor of the
+ * nominal model, by CUDA's occupancy rules (threads in whole warps, blocks,
+ * registers at the kernel's numRegs, shared memory: static + dynamic_smem in
+ * 256-byte units within the carveout the kernel prefers); 0 when such a block
+ * cannot run (block_size above the device's maxThreadsPerBlock — not the
+ * kernel's: __launch_bounds__ limits launches only —, dynamic_smem over a
+ * set maximum, a block over the per-block limit). Pure. */
 int rt_launch_occupancy(const rt_kernel *kernel, int block_size, size_t dynamic_smem);
-/* cudaOccupancyAvailableDynamicSMemPerBlock's answer: the most dynamic
- * shared memory per block with which blocks blocks of block_size threads
- * are resident on one multiprocessor; 0 when they cannot be. Pure. */
-size_t rt_launch_available_dynamic_smem(const rt_kernel *kernel, int blocks, int block_size);
+/* cudaOccupancyAvailableDynamicSMemPerBlock's answer in *out, by CUDA's rule:
+ * the carveout (the per-block limit for one block) over blocks, in 256-byte
+ * units, less the static shared memory, within the kernel's maximum. It need
+ * not leave room for blocks blocks when memory is reserved per block (0
+ * here). cudaErrorInvalidValue when blocks <= 0, block_size <= 0 or blocks
+ * blocks of block_size threads cannot be resident at all. Pure. */
+cudaError_t rt_launch_available_dynamic_smem(const rt_kernel *kernel, int blocks, int block_size,
+                                             size_t *out);
 
 /* ---- core_launch.c: kernel attributes and occupancy (cudaFuncGetAttributes & co) ---- */
 
