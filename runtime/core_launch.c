@@ -427,7 +427,7 @@ cudaError_t rt_launch_available_dynamic_smem(const rt_kernel *kernel, int blocks
     return cudaErrorInvalidValue;
   /* One block may have the whole per-block limit; several share the
    * preferred carveout (the smaller one when the preference is none). */
-  uint64_t per_sm = blocks == 1 ? AC_MAX_THREADGROUP_MEMORY : rt_smem_preference(kernel);
+  uint64_t per_sm = blocks == 1 ? (uint64_t)AC_MAX_THREADGROUP_MEMORY : rt_smem_preference(kernel);
   uint64_t avail = per_sm / (uint64_t)blocks / RT_SMEM_GRANULARITY * RT_SMEM_GRANULARITY;
   if (avail > AC_MAX_THREADGROUP_MEMORY) avail = AC_MAX_THREADGROUP_MEMORY;
   uint64_t s = kernel->desc->static_smem_bytes;
