@@ -83,8 +83,10 @@ static void ac_write_table(ac_text *t, const ac_module *m) {
     assert(kn->name && !strchr(kn->name, ' ') && !strchr(kn->name, '\n'));
     ac_append(t, "kernel ", 7);
     ac_append(t, kn->name, strlen(kn->name));
-    ac_appendf(t, " %" PRIu64 " %" PRIu64 " %d\n", kn->param_bytes, kn->static_smem_bytes,
+    ac_appendf(t, " %" PRIu64 " %" PRIu64 " %d", kn->param_bytes, kn->static_smem_bytes,
                kn->dynamic_smem ? 1 : 0);
+    if (kn->max_threads) ac_appendf(t, " %" PRIu64, kn->max_threads);
+    ac_append(t, "\n", 1);
     for (size_t p = 0; p < kn->param_count; p++)
       ac_appendf(t, "param %" PRIu64 " %" PRIu64 "\n", kn->params[p].offset, kn->params[p].size);
   }
@@ -191,11 +193,12 @@ static int ac_hex_digit(char c) {
   return -1;
 }
 
-/* "kernel <name> <param_bytes> <static_smem> <dynamic 0|1>" */
+/* "kernel <name> <param_bytes> <static_smem> <dynamic 0|1> [<max_threads>]" */
 static bool ac_read_kernel(ac_reader *r, ac_module *m) {
-  uint64_t params, smem, dynamic;
-  if (r->token_count != 5 || !ac_number(r->tokens[2], &params) || !ac_number(r->tokens[3], &smem) ||
-      !ac_number(r->tokens[4], &dynamic) || dynamic > 1)
+  uint64_t params, smem, dynamic, max_threads = 0;
+  if ((r->token_count != 5 && r->token_count != 6) || !ac_number(r->tokens[2], &params) ||
+      !ac_number(r->tokens[3], &smem) || !ac_number(r->tokens[4], &dynamic) || dynamic > 1 ||
+      (r->token_count == 6 && (!ac_number(r->tokens[5], &max_threads) || max_threads == 0)))
     return ac_fail(r, "malformed kernel line");
   ac_kernel *grown = realloc(m->kernels, (m->kernel_count + 1) * sizeof *grown);
   if (!grown) return ac_fail(r, "out of memory");
@@ -208,6 +211,7 @@ static bool ac_read_kernel(ac_reader *r, ac_module *m) {
   k->param_bytes = params;
   k->static_smem_bytes = smem;
   k->dynamic_smem = dynamic == 1;
+  k->max_threads = max_threads;
   return true;
 }
 

@@ -53,7 +53,8 @@ typedef struct {
   uint64_t static_smem_bytes; /* static threadgroup memory the MSL declares */
   bool dynamic_smem;          /* binds the dynamic threadgroup slot (abi.h) */
   size_t param_count;
-  ac_param *params; /* in order, not overlapping, inside param_bytes */
+  ac_param *params;     /* in order, not overlapping, inside param_bytes */
+  uint64_t max_threads; /* __launch_bounds__'s thread count, 0 when none */
 } ac_kernel;
 
 /* An address in a global's initial bytes (`__device__ int *p = &g;`): the

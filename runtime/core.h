@@ -238,9 +238,8 @@ cudaError_t rt_memory_fill_async(rt_device *device, void *p, int value, size_t c
  * host after a wait. */
 cudaError_t rt_memory_fill(rt_device *device, void *p, int value, size_t count);
 /* cudaHostRegister's work on [p, p + size) (p non-NULL, size > 0, flags
- * checked): memory CUDA allocated is cudaErrorHostMemoryAlreadyRegistered
- * (host or managed) or cudaErrorInvalidValue (device); else
- * rt_host_register's. */
+ * checked): memory CUDA allocated (host, managed or device) is
+ * cudaErrorInvalidValue; else rt_host_register's. */
 cudaError_t rt_memory_register_host(rt_device *device, void *p, size_t size, unsigned flags);
 /* cudaHostGetDevicePointer's answer for host: the pointer itself for host
  * and managed arena memory, the registration's device pointer for
@@ -262,8 +261,9 @@ typedef struct {
  * cudaErrorInvalidPitchValue when width exceeds a pitch, rt_memory_copy's. */
 cudaError_t rt_memory_copy_3d(rt_device *device, const rt_region *dst, const rt_region *src,
                               size_t width, size_t height, size_t depth, enum cudaMemcpyKind kind);
-/* cudaMemset2D/3D's work (synchronous); cudaErrorInvalidPitchValue when
- * width exceeds the pitch, cudaErrorInvalidValue outside device memory. */
+/* cudaMemset2D/3D's work (synchronous); cudaErrorInvalidValue when width
+ * exceeds the pitch (not cudaMemcpy2D's cudaErrorInvalidPitchValue: H200,
+ * CUDA 13) or outside device memory. */
 cudaError_t rt_memory_fill_3d(rt_device *device, const rt_region *dst, int value, size_t width,
                               size_t height, size_t depth);
 
@@ -286,7 +286,8 @@ typedef struct {
 cudaError_t rt_host_register(rt_device *device, void *p, size_t size, unsigned flags);
 /* Unregisters the registration starting at host pointer p, after waiting
  * for the device (its sticky error is returned, the registration is gone
- * either way); cudaErrorHostMemoryNotRegistered if p starts none. */
+ * either way); cudaErrorHostMemoryNotRegistered if p is in none,
+ * cudaErrorInvalidValue if p is inside one but not its start. */
 cudaError_t rt_host_unregister(void *p);
 /* The registration whose host range, or else device range, contains
  * [p, p + size) (size 0: p alone). */
@@ -479,16 +480,22 @@ cudaError_t rt_launch_batch_add(rt_device *device, rt_launch_batch *batch, const
 /* Commits the batch's command buffer, if any, tracks it, and empties the
  * batch (always call it once dispatches were added, also after an error). */
 void rt_launch_batch_commit(rt_launch_batch *batch);
-/* Blocks of block_size threads resident per multiprocessor of the nominal
- * model (threads in whole warps, blocks, registers at the kernel's numRegs,
- * shared memory: the kernel's static and dynamic_smem bytes); 0 when such a
- * block cannot run (block_size out of 1..maxThreadsPerBlock, dynamic_smem
- * over rt_kernel_max_dynamic_smem). Pure. */
+/* Blocks of block_size (> 0) threads resident per multiprocessor of the
+ * nominal model, by CUDA's occupancy rules (threads in whole warps, blocks,
+ * registers at the kernel's numRegs, shared memory: static + dynamic_smem in
+ * 256-byte units within the carveout the kernel prefers); 0 when such a block
+ * cannot run (block_size above the device's maxThreadsPerBlock — not the
+ * kernel's: __launch_bounds__ limits launches only —, dynamic_smem over a
+ * set maximum, a block over the per-block limit). Pure. */
 int rt_launch_occupancy(const rt_kernel *kernel, int block_size, size_t dynamic_smem);
-/* cudaOccupancyAvailableDynamicSMemPerBlock's answer: the most dynamic
- * shared memory per block with which blocks blocks of block_size threads
- * are resident on one multiprocessor; 0 when they cannot be. Pure. */
-size_t rt_launch_available_dynamic_smem(const rt_kernel *kernel, int blocks, int block_size);
+/* cudaOccupancyAvailableDynamicSMemPerBlock's answer in *out, by CUDA's rule:
+ * the carveout (the per-block limit for one block) over blocks, in 256-byte
+ * units, less the static shared memory, within the kernel's maximum. It need
+ * not leave room for blocks blocks when memory is reserved per block (0
+ * here). cudaErrorInvalidValue when blocks <= 0, block_size <= 0 or blocks
+ * blocks of block_size threads cannot be resident at all. Pure. */
+cudaError_t rt_launch_available_dynamic_smem(const rt_kernel *kernel, int blocks, int block_size,
+                                             size_t *out);
 
 /* ---- core_launch.c: kernel attributes and occupancy (cudaFuncGetAttributes & co) ---- */
 

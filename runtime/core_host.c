@@ -82,7 +82,10 @@ static void rt_host_release(rt_registration *r) {
 cudaError_t rt_host_unregister(void *p) {
   assert(rt_lock_held());
   long i = rt_host_index(p, 0, false);
-  if (i < 0 || rt_host.items[i].host != p) return cudaErrorHostMemoryNotRegistered;
+  if (i < 0) return cudaErrorHostMemoryNotRegistered;
+  /* H200, CUDA 13, 2026-12-01: a pointer inside a registration, not its
+   * start, is cudaErrorInvalidValue */
+  if (rt_host.items[i].host != p) return cudaErrorInvalidValue;
   cudaError_t e = rt_wait_all(); /* no kernel still uses the pages */
   rt_host_release(&rt_host.items[i]);
   rt_host.items[i] = rt_host.items[--rt_host.count];

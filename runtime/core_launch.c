@@ -66,6 +66,9 @@ static cudaError_t rt_check_kernel(const rt_kernel *k, dim3 block, size_t shared
       k->desc->static_smem_bytes + bound > AC_MAX_THREADGROUP_MEMORY)
     return cudaErrorInvalidValue;
   uint64_t threads = (uint64_t)block.x * block.y * block.z;
+  /* Above __launch_bounds__: cudaErrorInvalidValue (H200, CUDA 13, 2026-12-01);
+   * above what the pipeline's registers allow: out of resources, as CUDA. */
+  if (k->desc->max_threads && threads > k->desc->max_threads) return cudaErrorInvalidValue;
   if (threads > k->max_threads) return cudaErrorLaunchOutOfResources;
   return cudaSuccess;
 }
@@ -206,10 +209,15 @@ int rt_kernel_max_dynamic_smem(const rt_kernel *kernel) {
 /* Metal reports no register count. A pipeline allows fewer threads per
  * threadgroup when its registers do not fit (maxTotalThreadsPerThreadgroup),
  * so the count reported is the model's register file over the threads the
- * pipeline allows: numRegs × maxThreadsPerBlock = regsPerBlock, and the
- * occupancy below, limited by registers at that count, agrees with it. */
+ * registers allow: numRegs × threads = regsPerBlock, and the occupancy below,
+ * limited by registers at that count, agrees with it. When the pipeline's
+ * limit is the kernel's __launch_bounds__ (not its registers), the registers
+ * allow a whole threadgroup: a launch bound limits launches, not occupancy
+ * (CUDA's occupancy of a bounded kernel above its bound is not 0). */
 static int rt_kernel_registers(const rt_kernel *kernel) {
   uint64_t threads = kernel->max_threads ? kernel->max_threads : 1;
+  if (kernel->desc->max_threads && threads >= kernel->desc->max_threads)
+    threads = AC_MAX_THREADS_PER_THREADGROUP;
   uint64_t regs = RT_MODEL_REGISTERS / threads;
   return regs > RT_MAX_REGISTERS_PER_THREAD ? RT_MAX_REGISTERS_PER_THREAD : (int)regs;
 }
@@ -348,28 +356,83 @@ void rt_launch_batch_commit(rt_launch_batch *batch) {
   *batch = (rt_launch_batch){0};
 }
 
+/* CUDA's occupancy model (the CUDA Occupancy Calculator's, which
+ * cudaOccupancy* follow) on the nominal sm_75 multiprocessor: shared memory is
+ * allocated per block in RT_SMEM_GRANULARITY units and the multiprocessor's
+ * shared memory is one of two carveout sizes, 32 or 64 KiB (Turing's). A
+ * kernel's preferred carveout (cudaFuncAttributePreferredSharedMemoryCarveout,
+ * a percentage; with the default, its cudaFuncSetCacheConfig: PreferL1 0 %,
+ * PreferEqual 50 %, PreferShared 100 %, none the whole) picks the size a
+ * block that fits in it gets; a block larger than the preference gets the
+ * size that holds it. No shared memory is reserved per block
+ * (cudaDevAttrReservedSharedMemoryPerBlock 0). */
+enum { RT_SMEM_GRANULARITY = 256, RT_SMEM_CARVEOUT_SMALL = 32 * 1024 };
+
+static uint64_t rt_round_up(uint64_t x, uint64_t unit) {
+  return (x + unit - 1) / unit * unit;
+}
+
+/* The carveout size that holds bytes (0 when none does). */
+static uint64_t rt_carveout_for(uint64_t bytes) {
+  if (bytes <= RT_SMEM_CARVEOUT_SMALL) return RT_SMEM_CARVEOUT_SMALL;
+  return bytes <= RT_MODEL_SHARED_PER_SM ? RT_MODEL_SHARED_PER_SM : 0;
+}
+
+/* The multiprocessor's shared memory the kernel's preference asks for. */
+static uint64_t rt_smem_preference(const rt_kernel *kernel) {
+  const rt_kernel_settings *s = kernel->settings;
+  int percent = s->carveout_set ? s->carveout : cudaSharedmemCarveoutDefault;
+  if (percent == cudaSharedmemCarveoutDefault) {
+    switch (s->cache_config) {
+    case cudaFuncCachePreferL1: percent = cudaSharedmemCarveoutMaxL1; break;
+    case cudaFuncCachePreferShared: percent = cudaSharedmemCarveoutMaxShared; break;
+    case cudaFuncCachePreferEqual: percent = 50; break;
+    default: return RT_MODEL_SHARED_PER_SM;
+    }
+  }
+  return rt_carveout_for((uint64_t)percent * RT_MODEL_SHARED_PER_SM / 100);
+}
+
 int rt_launch_occupancy(const rt_kernel *kernel, int block_size, size_t dynamic_smem) {
-  assert(kernel);
-  if (block_size <= 0 || (uint64_t)block_size > kernel->max_threads ||
-      dynamic_smem > (size_t)rt_kernel_max_dynamic_smem(kernel))
-    return 0;
-  uint64_t smem = kernel->desc->static_smem_bytes + dynamic_smem;
+  assert(kernel && block_size > 0);
+  /* The device's thread limit counts; the kernel's (its __launch_bounds__ or
+   * its registers) enters through the registers below. */
+  if (block_size > AC_MAX_THREADS_PER_THREADGROUP) return 0;
   int threads = (block_size + AC_SIMD_WIDTH - 1) / AC_SIMD_WIDTH * AC_SIMD_WIDTH;
   int blocks = RT_MODEL_THREADS_PER_SM / threads;
   if (blocks > RT_MODEL_BLOCKS_PER_SM) blocks = RT_MODEL_BLOCKS_PER_SM;
   int by_registers = RT_MODEL_REGISTERS / (rt_kernel_registers(kernel) * threads);
   if (blocks > by_registers) blocks = by_registers;
-  if (smem > 0 && (uint64_t)blocks > RT_MODEL_SHARED_PER_SM / smem)
-    blocks = (int)(RT_MODEL_SHARED_PER_SM / smem);
+  /* Shared memory: more dynamic memory than a set maximum, or a block above
+   * the per-block limit, cannot run; otherwise the carveout decides. */
+  if (kernel->settings->max_dynamic_smem_set &&
+      dynamic_smem > (size_t)kernel->settings->max_dynamic_smem)
+    return 0;
+  uint64_t total = kernel->desc->static_smem_bytes + (uint64_t)dynamic_smem;
+  if (total < dynamic_smem || total > AC_MAX_THREADGROUP_MEMORY) return 0;
+  uint64_t per_block = rt_round_up(total, RT_SMEM_GRANULARITY);
+  if (per_block > 0) {
+    uint64_t preference = rt_smem_preference(kernel);
+    uint64_t per_sm = preference >= per_block ? preference : rt_carveout_for(per_block);
+    if ((uint64_t)blocks > per_sm / per_block) blocks = (int)(per_sm / per_block);
+  }
   return blocks;
 }
 
-size_t rt_launch_available_dynamic_smem(const rt_kernel *kernel, int blocks, int block_size) {
-  assert(kernel);
-  if (blocks <= 0 || rt_launch_occupancy(kernel, block_size, 0) < blocks) return 0;
-  uint64_t per_block = RT_MODEL_SHARED_PER_SM / (uint64_t)blocks;
+cudaError_t rt_launch_available_dynamic_smem(const rt_kernel *kernel, int blocks, int block_size,
+                                             size_t *out) {
+  assert(kernel && out);
+  /* numBlocks blocks of block_size must be resident without dynamic memory */
+  if (blocks <= 0 || block_size <= 0 || rt_launch_occupancy(kernel, block_size, 0) < blocks)
+    return cudaErrorInvalidValue;
+  /* One block may have the whole per-block limit; several share the
+   * preferred carveout (the smaller one when the preference is none). */
+  uint64_t per_sm = blocks == 1 ? (uint64_t)AC_MAX_THREADGROUP_MEMORY : rt_smem_preference(kernel);
+  uint64_t avail = per_sm / (uint64_t)blocks / RT_SMEM_GRANULARITY * RT_SMEM_GRANULARITY;
+  if (avail > AC_MAX_THREADGROUP_MEMORY) avail = AC_MAX_THREADGROUP_MEMORY;
   uint64_t s = kernel->desc->static_smem_bytes;
-  uint64_t dynamic = per_block > s ? per_block - s : 0;
+  avail = avail > s ? avail - s : 0;
   uint64_t limit = (uint64_t)rt_kernel_max_dynamic_smem(kernel);
-  return (size_t)(dynamic < limit ? dynamic : limit);
+  *out = (size_t)(avail < limit ? avail : limit);
+  return cudaSuccess;
 }

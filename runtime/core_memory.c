@@ -162,10 +162,10 @@ cudaError_t rt_memory_fill_async(rt_device *d, void *p, int value, size_t count,
 cudaError_t rt_memory_register_host(rt_device *d, void *p, size_t size, unsigned flags) {
   assert(rt_lock_held() && d && p && size);
   const rt_block *block = rt_memory_find(d, p, 0);
-  if (block) /* memory CUDA allocated: page-locked already, or device memory */
-    return block->kind == RT_BLOCK_HOST || block->kind == RT_BLOCK_MANAGED
-               ? cudaErrorHostMemoryAlreadyRegistered
-               : cudaErrorInvalidValue;
+  /* memory CUDA allocated (page-locked already, or device memory): H200,
+   * CUDA 13, 2026-12-01: cudaErrorInvalidValue for cudaMallocHost's and
+   * cudaMalloc's memory */
+  if (block) return cudaErrorInvalidValue;
   return rt_host_register(d, p, size, flags);
 }
 
@@ -226,7 +226,8 @@ cudaError_t rt_memory_copy_3d(rt_device *d, const rt_region *dst, const rt_regio
 cudaError_t rt_memory_fill_3d(rt_device *d, const rt_region *dst, int value, size_t width,
                               size_t height, size_t depth) {
   assert(rt_lock_held() && d && dst);
-  if (width > dst->pitch) return cudaErrorInvalidPitchValue;
+  /* H200, CUDA 13, 2026-12-01: cudaMemset2D(pitch < width) is cudaErrorInvalidValue */
+  if (width > dst->pitch) return cudaErrorInvalidValue;
   if (!width || !height || !depth) return cudaSuccess;
   void *cpu = rt_fill_target(d, dst->base, rt_span(dst, width, height, depth));
   if (!cpu) return cudaErrorInvalidValue;

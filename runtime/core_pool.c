@@ -11,8 +11,8 @@
  * (nothing in flight, so no kernel can still use them): at the next pool
  * call (attribute queries included, so after a synchronisation the numbers
  * are CUDA's) or cudaMemPoolTrimTo, which waits. Reserved = bytes of every block
- * held, used = bytes of the blocks in use (both as the arena rounds them,
- * to RT_ARENA_ALIGN).
+ * held (as the arena rounds them, to RT_ARENA_ALIGN), used = bytes the
+ * allocations in use asked for (H200, CUDA 13: two of 400000 bytes are 800000).
  *
  * Each device generation has a default pool (created on first use); pools
  * made by cudaMemPoolCreate are live until destroyed or reset. */
@@ -24,7 +24,8 @@
 
 typedef struct {
   void *p;
-  uint64_t size; /* as the arena rounds it */
+  uint64_t size;      /* as the arena rounds it */
+  uint64_t requested; /* what the allocation using it asked for */
   bool in_use;
   cudaStream_t freed_on; /* the stream of the last cudaFreeAsync (NULL: the legacy stream) */
 } rt_pool_block;
@@ -173,12 +174,13 @@ cudaError_t rt_pool_alloc(rt_device *d, cudaMemPool_t pool, size_t size, cudaStr
     }
     if (e != cudaSuccess) return e;
     best = (long)pool->count++;
-    pool->blocks[best] = (rt_pool_block){p, rounded, false, stream};
+    pool->blocks[best] = (rt_pool_block){p, rounded, 0, false, stream};
     pool->a.reserved += rounded;
     if (pool->a.reserved > pool->a.reserved_high) pool->a.reserved_high = pool->a.reserved;
   }
   pool->blocks[best].in_use = true;
-  pool->a.used += pool->blocks[best].size;
+  pool->blocks[best].requested = size;
+  pool->a.used += size;
   if (pool->a.used > pool->a.used_high) pool->a.used_high = pool->a.used;
   *out = pool->blocks[best].p;
   return cudaSuccess;
@@ -209,7 +211,7 @@ cudaError_t rt_pool_free(rt_device *d, void *p, cudaStream_t stream) {
   if (!pool || !pool->blocks[i].in_use) return cudaErrorInvalidValue; /* not allocated, or freed */
   pool->blocks[i].in_use = false;
   pool->blocks[i].freed_on = stream;
-  pool->a.used -= pool->blocks[i].size;
+  pool->a.used -= pool->blocks[i].requested;
   if (pool->destroyed) { /* its last blocks go as they are freed */
     cudaError_t e = rt_wait_all();
     rt_pool_trim_idle(d, pool, 0);

@@ -114,8 +114,13 @@ cudaError_t rt_device_properties(int device, struct cudaDeviceProp *out) {
 
 /* Every cudaDeviceAttr of CUDA 13 (docs/runtime.md lists each value and why).
  * Textures and surfaces do not exist (their API returns cudaErrorNotSupported),
- * so their sizes are 0; what Metal does not tell (clocks, PCI, L2) is 0; the
- * reserved enumerators and values outside the enumeration are false. */
+ * so their sizes are 0; what Metal does not tell (clocks, PCI, L2) is 0.
+ * Every other value 1 … cudaDevAttrMax − 1 — the runtime's reserved
+ * enumerators and the gaps, which are driver attributes (stream memory
+ * operations, virtual memory management, handle types, DMA-BUF, multicast,
+ * texture gather, compression) — is 0: none of those exists here. H200, CUDA
+ * 13, 2026-12-01: the runtime answers them all (cudaSuccess for 44 and the
+ * reserved ones); only 0, cudaDevAttrMax and beyond are cudaErrorInvalidValue. */
 bool rt_device_attribute(const struct cudaDeviceProp *p, enum cudaDeviceAttr attr, int *v) {
   assert(p && v);
   switch (attr) {
@@ -261,7 +266,9 @@ bool rt_device_attribute(const struct cudaDeviceProp *p, enum cudaDeviceAttr att
   case cudaDevAttrHostNumaMultinodeIpcSupported: *v = p->hostNumaMultinodeIpcSupported; return true;
   case cudaDevAttrHostMemoryPoolsSupported: *v = 0; return true; /* no memory pools */
   case cudaDevAttrOnlyPartialHostNativeAtomicSupported: *v = 0; return true;
-  default: break; /* reserved, cudaDevAttrMax, not an enumerator */
+  default: break;
   }
-  return false;
+  if ((int)attr <= 0 || (int)attr >= (int)cudaDevAttrMax) return false;
+  *v = 0; /* reserved enumerators and driver-only attributes */
+  return true;
 }

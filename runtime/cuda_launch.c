@@ -100,6 +100,9 @@ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *f
   rt_enter();
   rt_kernel kernel;
   cudaError_t e = rt_func(func, &kernel);
+  /* H200, CUDA 13, 2026-12-01: a pointer that is no kernel (main) is
+   * cudaErrorInvalidResourceHandle here, NULL cudaErrorInvalidDeviceFunction */
+  if (e == cudaErrorInvalidDeviceFunction && func) e = cudaErrorInvalidResourceHandle;
   if (e == cudaSuccess) rt_kernel_attributes(&kernel, attr);
   return rt_leave(e);
 }
@@ -157,7 +160,9 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlock
                                                                    int blockSize,
                                                                    size_t dynamicSMemSize,
                                                                    unsigned int flags) {
-  if (!numBlocks || (flags & ~(unsigned)cudaOccupancyDisableCachingOverride))
+  /* blockSize 0: CUDA crashes (H200, CUDA 13, 2026-12-01); the occupancy
+   * calculator calls a block size <= 0 invalid input */
+  if (!numBlocks || blockSize <= 0 || (flags & ~(unsigned)cudaOccupancyDisableCachingOverride))
     return rt_record(cudaErrorInvalidValue);
   rt_enter();
   rt_kernel kernel;
@@ -179,6 +184,6 @@ cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, c
   rt_kernel kernel;
   cudaError_t e = rt_func(func, &kernel);
   if (e == cudaSuccess)
-    *dynamicSmemSize = rt_launch_available_dynamic_smem(&kernel, numBlocks, blockSize);
+    e = rt_launch_available_dynamic_smem(&kernel, numBlocks, blockSize, dynamicSmemSize);
   return rt_leave(e);
 }

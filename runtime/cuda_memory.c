@@ -93,16 +93,21 @@ cudaError_t cudaHostUnregister(void *ptr) {
   return rt_leave(e);
 }
 
-/* CUDA documents it for cudaHostAlloc's (and cudaMallocHost's) memory only:
- * anything else, registered memory included, is cudaErrorInvalidValue. */
+/* CUDA documents it for cudaHostAlloc's memory; H200, CUDA 13, 2026-12-01: it
+ * answers for registered memory too (a Mapped registration: 2), and
+ * cudaMallocHost's memory is 2 (cudaHostAllocMapped: with unified addressing
+ * every page-locked allocation is mapped). Other memory: cudaErrorInvalidValue. */
 cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost) {
   if (!pFlags || !pHost) return rt_record(cudaErrorInvalidValue);
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
   if (e != cudaSuccess) return rt_leave(e);
   const rt_block *block = rt_memory_find(d, pHost, 0);
+  rt_host_range r;
   if (block && block->kind == RT_BLOCK_HOST)
-    *pFlags = block->flags;
+    *pFlags = block->flags | cudaHostAllocMapped;
+  else if (!block && rt_host_find(pHost, 0, &r) && !r.found_by_device)
+    *pFlags = r.flags | cudaHostRegisterMapped;
   else
     e = cudaErrorInvalidValue;
   return rt_leave(e);

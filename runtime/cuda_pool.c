@@ -55,7 +55,11 @@ cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream) {
     node.free.dptr = devPtr;
     e = rt_capture_node(stream, &node, &captured);
   }
-  if (e == cudaSuccess && !captured && devPtr) e = rt_pool_free(d, devPtr, stream);
+  /* H200, CUDA 13, 2026-12-01: cudaMalloc's memory is freed too (in stream
+   * order: after the device's work, as cudaFree) */
+  if (e == cudaSuccess && !captured && devPtr)
+    e = rt_pool_owns(devPtr) ? rt_pool_free(d, devPtr, stream)
+                             : rt_memory_free(d, devPtr, RT_BLOCK_DEVICE, RT_BLOCK_DEVICE);
   return rt_leave(e);
 }
 
@@ -79,8 +83,10 @@ cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device) {
   return rt_leave(e);
 }
 
+/* H200, CUDA 13, 2026-12-01: cudaDeviceSetMemPool(99, pool) is cudaErrorInvalidValue
+ * (the pool is not that device's) */
 cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool) {
-  if (device != 0) return rt_record(cudaErrorInvalidDevice);
+  if (device != 0) return rt_record(cudaErrorInvalidValue);
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
   if (e == cudaSuccess && !rt_pool_valid(memPool)) e = cudaErrorInvalidValue;
@@ -93,7 +99,8 @@ cudaError_t cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolPr
   if (!memPool || !poolProps || poolProps->allocType != cudaMemAllocationTypePinned ||
       poolProps->location.type != cudaMemLocationTypeDevice)
     return rt_record(cudaErrorInvalidValue);
-  if (poolProps->location.id != 0) return rt_record(cudaErrorInvalidDevice);
+  /* H200, CUDA 13, 2026-12-01: cudaErrorInvalidValue for location.id 99 */
+  if (poolProps->location.id != 0) return rt_record(cudaErrorInvalidValue);
   if (poolProps->handleTypes != cudaMemHandleTypeNone) return rt_record(cudaErrorNotSupported);
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);

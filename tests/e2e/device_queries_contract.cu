@@ -2,6 +2,14 @@
 // `name value` or `call -> code`, to compare with the H200's output for the
 // same program (nvcc 13). Exits 1 only where the answers contradict each
 // other (an attribute and the property it mirrors); prints PASS.
+//
+// Compared with the H200 (CUDA 13, 2026-12-01), line by line. Device-specific and so
+// different on Anchor: the attribute values (sm_75 model, no textures/surfaces, what
+// Metal does not tell is 0; docs/runtime.md), the kernel's maxDynamicSharedSizeBytes
+// (min(48 KiB, optin) = 32 KiB on Anchor), the occupancy figures (an sm_75 SM), and the
+// cluster setters with non-zero values (cudaSuccess on the H200, which has clusters;
+// cudaErrorNotSupported on Anchor, whose cudaDevAttrClusterLaunch is 0). HostNumaId is
+// the host's NUMA node (0 there; -1 on Anchor: no NUMA). Every other line matches.
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>
@@ -239,11 +247,19 @@ int main() {
 
   // ---- function attributes and their setters
   cudaFuncAttributes fa;
+  const char *name0 = NULL;
+  int blocks0 = 0;
   CALL(cudaFuncGetAttributes(&fa, kernel));
   printf("kernel maxDynamicSharedSizeBytes %d preferredShmemCarveout %d cacheModeCA %d\n",
          fa.maxDynamicSharedSizeBytes, fa.preferredShmemCarveout, fa.cacheModeCA);
   CALL(cudaFuncGetAttributes(NULL, kernel));
+  // H200, CUDA 13, 2026-12-01: cudaErrorInvalidResourceHandle (NULL: ...InvalidDeviceFunction)
   CALL(cudaFuncGetAttributes(&fa, (const void *)main));
+  // the other function queries of a non-kernel pointer, for the H200 to say
+  CALL(cudaFuncSetAttribute((const void *)main, cudaFuncAttributeMaxDynamicSharedMemorySize, 0));
+  CALL(cudaFuncSetCacheConfig((const void *)main, cudaFuncCachePreferNone));
+  CALL(cudaFuncGetName(&name0, (const void *)main));
+  CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks0, (const void *)main, 128, 0));
   CALL(cudaFuncGetAttributes(&fa, (const void *)NULL));
   CALL(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, -1));
   CALL(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 0));
@@ -279,8 +295,8 @@ int main() {
   printf("occupancy 128 threads %d\n", blocks);
   CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, 1024, 0));
   printf("occupancy 1024 threads %d\n", blocks);
-  CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, 0, 0));
-  printf("occupancy 0 threads %d\n", blocks);
+  // cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, 0, 0): not a contract, CUDA
+  // crashes in it (H200, CUDA 13, 2026-12-01: exit 139); Anchor: cudaErrorInvalidValue
   CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, 2048, 0));
   printf("occupancy 2048 threads %d\n", blocks);
   CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, 128, (size_t)1 << 30));

@@ -5,6 +5,10 @@
 // pointers, a freed allocation. Prints the whole table (type, device,
 // devicePointer / hostPointer as "self", "NULL" or "other") for the H200
 // comparison and checks the fields CUDA documents.
+// Compared with the H200 (CUDA 13, 2026-12-01): every line matches but the registered
+// memory's: there devicePointer is the host pointer (cudaDevAttrCanUseHostPointerForRegisteredMem
+// 1), on Anchor it is not (the attribute is 0: docs/runtime.md, "Registered host memory"), so
+// "devicePointer=other" / "hostPointer=other" for the two registered lines.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>

@@ -4,8 +4,9 @@
 // allocation and copies (pitch < width, bad kinds), 3-D parameters, peers on
 // another device, stream-ordered allocation, pools and their attributes,
 // cudaStreamAttachMemAsync. Every call's code is printed ("name = code"), for
-// the H200 comparison; the codes CUDA documents are checked, the others
-// (marked '?') are printed only. Never a crash or a hang.
+// the H200 comparison. Every code is checked: those CUDA documents and those the H200
+// showed (CUDA 13, 2026-12-01, issue9_device_run.sh); calls added since are printed only
+// (marked '?') until the next H200 run. Never a crash or a hang.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -39,7 +40,8 @@ int main() {
   expect("cudaHostRegister(p, 0, 0)", cudaHostRegister(heap, 0, 0), cudaErrorInvalidValue);
   expect("cudaHostRegister(p, n, 0x100)", cudaHostRegister(heap, 4096, 0x100),
          cudaErrorInvalidValue);
-  show("cudaHostRegister(p, n, IoMemory)", cudaHostRegister(heap, 4096, cudaHostRegisterIoMemory));
+  expect("cudaHostRegister(p, n, IoMemory)", cudaHostRegister(heap, 4096, cudaHostRegisterIoMemory),
+         cudaErrorInvalidValue);
   cudaHostUnregister(heap); /* in case it succeeded */
   cudaGetLastError();
   expect("cudaHostRegister(p, n, Default)", cudaHostRegister(heap, 4096, 0), cudaSuccess);
@@ -47,16 +49,22 @@ int main() {
          cudaErrorHostMemoryAlreadyRegistered);
   expect("cudaHostRegister(overlapping)", cudaHostRegister(heap + 100, 8192, 0),
          cudaErrorHostMemoryAlreadyRegistered);
-  show("cudaHostRegister(cudaMallocHost memory)", cudaHostRegister(host, 4096, 0));
-  show("cudaHostRegister(cudaMalloc memory)", cudaHostRegister(dev, 4096, 0));
+  // H200, CUDA 13, 2026-12-01: cudaErrorInvalidValue (not ...AlreadyRegistered)
+  expect("cudaHostRegister(cudaMallocHost memory)", cudaHostRegister(host, 4096, 0),
+         cudaErrorInvalidValue);
+  expect("cudaHostRegister(cudaMalloc memory)", cudaHostRegister(dev, 4096, 0),
+         cudaErrorInvalidValue);
+  unsigned registered_flags = 99;
+  cudaError_t rf = cudaHostGetFlags(&registered_flags, heap);
+  printf("cudaHostGetFlags(registered Default) = %d flags=%u ?\n", (int)rf, registered_flags);
+  show("cudaHostRegister(cudaMallocManaged memory)", cudaHostRegister(managed, 4096, 0));
   expect("cudaHostUnregister(unregistered)", cudaHostUnregister(other),
          cudaErrorHostMemoryNotRegistered);
-  expect("cudaHostUnregister(interior)", cudaHostUnregister(heap + 16),
-         cudaErrorHostMemoryNotRegistered);
-  show("cudaHostUnregister(NULL)", cudaHostUnregister(NULL));
+  // H200, CUDA 13, 2026-12-01: inside a registration is cudaErrorInvalidValue
+  expect("cudaHostUnregister(interior)", cudaHostUnregister(heap + 16), cudaErrorInvalidValue);
+  expect("cudaHostUnregister(NULL)", cudaHostUnregister(NULL), cudaErrorInvalidValue);
   expect("cudaHostUnregister(p)", cudaHostUnregister(heap), cudaSuccess);
-  expect("cudaHostUnregister(p) again", cudaHostUnregister(heap),
-         cudaErrorHostMemoryNotRegistered);
+  expect("cudaHostUnregister(p) again", cudaHostUnregister(heap), cudaErrorHostMemoryNotRegistered);
 
   // ---- flags and device pointers
   unsigned flags = 0;
@@ -66,7 +74,11 @@ int main() {
          cudaErrorInvalidValue);
   expect("cudaHostGetFlags(&f, cudaMalloc)", cudaHostGetFlags(&flags, dev), cudaErrorInvalidValue);
   cudaError_t e = cudaHostGetFlags(&flags, host);
-  printf("cudaHostGetFlags(cudaMallocHost) = %d flags=%u ?\n", (int)e, flags);
+  printf("cudaHostGetFlags(cudaMallocHost) = %d flags=%u\n", (int)e, flags);
+  if (e != cudaSuccess || flags != cudaHostAllocMapped) { // H200, CUDA 13, 2026-12-01: 0, 2
+    printf("FAIL: cudaHostGetFlags(cudaMallocHost): want 0 flags=2\n");
+    failures++;
+  }
   expect("cudaHostGetDevicePointer(NULL, p, 0)", cudaHostGetDevicePointer(NULL, host, 0),
          cudaErrorInvalidValue);
   expect("cudaHostGetDevicePointer(&d, p, 1)", cudaHostGetDevicePointer(&dp, host, 1),
@@ -77,11 +89,15 @@ int main() {
   expect("cudaHostAlloc(&p, n, 0x80)", cudaHostAlloc(&ha, 4096, 0x80), cudaErrorInvalidValue);
   expect("cudaHostAlloc(NULL, n, 0)", cudaHostAlloc(NULL, 4096, 0), cudaErrorInvalidValue);
   expect("cudaHostAlloc(&p, n, Portable|Mapped|WC)",
-         cudaHostAlloc(&ha, 4096, cudaHostAllocPortable | cudaHostAllocMapped |
-                                      cudaHostAllocWriteCombined),
+         cudaHostAlloc(&ha, 4096,
+                       cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined),
          cudaSuccess);
   e = cudaHostGetFlags(&flags, ha);
-  printf("cudaHostGetFlags(cudaHostAlloc 7) = %d flags=%u ?\n", (int)e, flags);
+  printf("cudaHostGetFlags(cudaHostAlloc 7) = %d flags=%u\n", (int)e, flags);
+  if (e != cudaSuccess || flags != 7) { // H200, CUDA 13, 2026-12-01: 0, 7
+    printf("FAIL: cudaHostGetFlags(cudaHostAlloc 7): want 0 flags=7\n");
+    failures++;
+  }
   cudaFreeHost(ha);
 
   // ---- pitched memory
@@ -94,27 +110,30 @@ int main() {
   expect("cudaMallocPitch(&p, &pitch, 100, 8)", cudaMallocPitch(&pp, &pitch, 100, 8), cudaSuccess);
   char buf[4096];
   expect("cudaMemcpy2D(dpitch < width)",
-         cudaMemcpy2D(pp, 50, buf, 100, 100, 8, cudaMemcpyHostToDevice), cudaErrorInvalidPitchValue);
+         cudaMemcpy2D(pp, 50, buf, 100, 100, 8, cudaMemcpyHostToDevice),
+         cudaErrorInvalidPitchValue);
   expect("cudaMemcpy2D(spitch < width)",
          cudaMemcpy2D(pp, pitch, buf, 50, 100, 8, cudaMemcpyHostToDevice),
          cudaErrorInvalidPitchValue);
   expect("cudaMemcpy2D(kind 7)", cudaMemcpy2D(pp, pitch, buf, 100, 100, 8, (cudaMemcpyKind)7),
          cudaErrorInvalidMemcpyDirection);
-  show("cudaMemset2D(pitch < width)", cudaMemset2D(pp, 50, 0, 100, 8));
-  show("cudaMemset2D(unregistered host memory)", cudaMemset2D(other, 128, 0, 100, 8));
-  show("cudaMemcpy2D(H2D past the allocation)",
-       cudaMemcpy2D(pp, pitch, buf, 100, 100, 9, cudaMemcpyHostToDevice));
+  // H200, CUDA 13, 2026-12-01: cudaErrorInvalidValue (cudaMemcpy2D's is ...InvalidPitchValue)
+  expect("cudaMemset2D(pitch < width)", cudaMemset2D(pp, 50, 0, 100, 8), cudaErrorInvalidValue);
+  expect("cudaMemset2D(unregistered host memory)", cudaMemset2D(other, 128, 0, 100, 8),
+         cudaErrorInvalidValue);
+  expect("cudaMemcpy2D(H2D past the allocation)",
+         cudaMemcpy2D(pp, pitch, buf, 100, 100, 9, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
   expect("cudaMemcpy3D(NULL)", cudaMemcpy3D(NULL), cudaErrorInvalidValue);
   cudaMemcpy3DParms p3;
   memset(&p3, 0, sizeof p3);
   p3.extent = make_cudaExtent(10, 2, 1);
   p3.kind = cudaMemcpyHostToDevice;
-  show("cudaMemcpy3D(no pointers)", cudaMemcpy3D(&p3));
+  expect("cudaMemcpy3D(no pointers)", cudaMemcpy3D(&p3), cudaErrorInvalidValue);
   p3.srcPtr = make_cudaPitchedPtr(buf, 100, 100, 8);
   p3.dstPtr = make_cudaPitchedPtr(pp, pitch, 100, 8);
   expect("cudaMemcpy3D(valid)", cudaMemcpy3D(&p3), cudaSuccess);
   p3.extent = make_cudaExtent(pitch + 1, 2, 1);
-  show("cudaMemcpy3D(width > dst pitch)", cudaMemcpy3D(&p3));
+  expect("cudaMemcpy3D(width > dst pitch)", cudaMemcpy3D(&p3), cudaErrorInvalidPitchValue);
   expect("cudaMalloc3D(NULL, extent)", cudaMalloc3D(NULL, make_cudaExtent(1, 1, 1)),
          cudaErrorInvalidValue);
 
@@ -138,8 +157,9 @@ int main() {
   // ---- stream-ordered allocation and pools
   void *ap = NULL;
   expect("cudaMallocAsync(NULL, n, 0)", cudaMallocAsync(NULL, 16, 0), cudaErrorInvalidValue);
-  show("cudaFreeAsync(unregistered, 0)", cudaFreeAsync(other, 0));
-  show("cudaFreeAsync(cudaMalloc memory, 0)", cudaFreeAsync(dev, 0));
+  expect("cudaFreeAsync(unregistered, 0)", cudaFreeAsync(other, 0), cudaErrorInvalidValue);
+  // H200, CUDA 13, 2026-12-01: cudaSuccess: it frees cudaMalloc's memory too (dev is gone after it)
+  expect("cudaFreeAsync(cudaMalloc memory, 0)", cudaFreeAsync(dev, 0), cudaSuccess);
   cudaDeviceSynchronize();
   cudaGetLastError();
   cudaMemPool_t pool = NULL, def = NULL;
@@ -156,7 +176,8 @@ int main() {
          cudaErrorInvalidValue);
   props.allocType = cudaMemAllocationTypePinned;
   props.location.id = 99;
-  show("cudaMemPoolCreate(device 99)", cudaMemPoolCreate(&pool, &props));
+  // H200, CUDA 13, 2026-12-01: cudaErrorInvalidValue
+  expect("cudaMemPoolCreate(device 99)", cudaMemPoolCreate(&pool, &props), cudaErrorInvalidValue);
   props.location.id = 0;
   expect("cudaMemPoolCreate(valid)", cudaMemPoolCreate(&pool, &props), cudaSuccess);
   unsigned long long v = 5;
@@ -170,16 +191,17 @@ int main() {
   expect("cudaMemPoolGetAttribute(value NULL)",
          cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReleaseThreshold, NULL),
          cudaErrorInvalidValue);
-  show("cudaMemPoolGetAttribute(attr 99)",
-       cudaMemPoolGetAttribute(pool, (cudaMemPoolAttr)99, &v));
+  expect("cudaMemPoolGetAttribute(attr 99)", cudaMemPoolGetAttribute(pool, (cudaMemPoolAttr)99, &v),
+         cudaErrorInvalidValue);
   cudaMemAccessDesc access = {{cudaMemLocationTypeDevice, 99}, cudaMemAccessFlagsProtReadWrite};
-  show("cudaMemPoolSetAccess(device 99)", cudaMemPoolSetAccess(pool, &access, 1));
+  expect("cudaMemPoolSetAccess(device 99)", cudaMemPoolSetAccess(pool, &access, 1),
+         cudaErrorInvalidDevice);
   expect("cudaMallocFromPoolAsync(&p, n, NULL, 0)", cudaMallocFromPoolAsync(&ap, 16, NULL, 0),
          cudaErrorInvalidValue);
-  show("cudaMemPoolDestroy(default pool)", cudaMemPoolDestroy(def));
+  expect("cudaMemPoolDestroy(default pool)", cudaMemPoolDestroy(def), cudaErrorInvalidValue);
   expect("cudaMemPoolDestroy(created)", cudaMemPoolDestroy(pool), cudaSuccess);
-  expect("cudaDeviceSetMemPool(99, default)", cudaDeviceSetMemPool(99, def),
-         cudaErrorInvalidDevice);
+  // H200, CUDA 13, 2026-12-01: cudaErrorInvalidValue (not ...InvalidDevice)
+  expect("cudaDeviceSetMemPool(99, default)", cudaDeviceSetMemPool(99, def), cudaErrorInvalidValue);
 
   // ---- cudaStreamAttachMemAsync
   cudaStream_t s;
@@ -190,14 +212,14 @@ int main() {
          cudaStreamAttachMemAsync(s, managed, 0, cudaMemAttachGlobal), cudaSuccess);
   expect("cudaStreamAttachMemAsync(0, managed, 0, Host)",
          cudaStreamAttachMemAsync(0, managed, 0, cudaMemAttachHost), cudaSuccess);
-  show("cudaStreamAttachMemAsync(0, managed, 0, Single)",
-       cudaStreamAttachMemAsync(0, managed, 0, cudaMemAttachSingle));
-  show("cudaStreamAttachMemAsync(s, managed, 0, 0x10)",
-       cudaStreamAttachMemAsync(s, managed, 0, 0x10));
-  show("cudaStreamAttachMemAsync(s, managed, 100, Global)",
-       cudaStreamAttachMemAsync(s, managed, 100, cudaMemAttachGlobal));
-  show("cudaStreamAttachMemAsync(s, cudaMalloc, 0, Global)",
-       cudaStreamAttachMemAsync(s, dev, 0, cudaMemAttachGlobal));
+  expect("cudaStreamAttachMemAsync(0, managed, 0, Single)",
+         cudaStreamAttachMemAsync(0, managed, 0, cudaMemAttachSingle), cudaErrorInvalidValue);
+  expect("cudaStreamAttachMemAsync(s, managed, 0, 0x10)",
+         cudaStreamAttachMemAsync(s, managed, 0, 0x10), cudaErrorInvalidValue);
+  expect("cudaStreamAttachMemAsync(s, managed, 100, Global)",
+         cudaStreamAttachMemAsync(s, managed, 100, cudaMemAttachGlobal), cudaErrorInvalidValue);
+  expect("cudaStreamAttachMemAsync(s, cudaMalloc, 0, Global)",
+         cudaStreamAttachMemAsync(s, dev, 0, cudaMemAttachGlobal), cudaErrorInvalidValue);
   cudaStreamSynchronize(s);
   cudaGetLastError();
   cudaStreamDestroy(s);

@@ -3,6 +3,9 @@
 // cudaHostGetDevicePointer gives, and, where the device says it may, the host
 // pointer itself) and cudaHostAlloc(Mapped) memory. The host sees the results
 // without any copy. Prints each query's result for the H200 comparison.
+// Compared with the H200 (CUDA 13, 2026-12-01): every line matches but
+// CanUseHostPointerForRegisteredMem (1 there, 0 on Anchor, whose registrations have their own
+// device pointer) and so same_as_host (1 there, 0 here).
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -51,6 +54,8 @@ int main() {
   e = cudaHostGetFlags(&flags, host);
   printf("cudaHostGetFlags(registered) = %d flags=%u (documented for cudaHostAlloc only)\n",
          (int)e, flags);
+  // H200, CUDA 13, 2026-12-01: cudaSuccess, flags 2 (the registration's Mapped)
+  CHECK(e == cudaSuccess && flags == cudaHostRegisterMapped, "flags of a Mapped registration");
   cudaGetLastError();
   int *dev = NULL;
   e = cudaHostGetDevicePointer((void **)&dev, host, 0);

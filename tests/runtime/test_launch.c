@@ -97,10 +97,10 @@ static const char extra_msl[] =
     "}\n";
 static ac_param reverse_params[] = {{0, 8}};
 static ac_param waiter_params[] = {{0, 8}};
-static const ac_kernel extra_kernels[] = {{"reverse", 8, 0, true, 1, reverse_params},
-                                          {"wild", 0, 0, false, 0, NULL},
-                                          {"holder", 0, 0, false, 0, NULL},
-                                          {"waiter", 8, 0, false, 1, waiter_params}};
+static const ac_kernel extra_kernels[] = {{"reverse", 8, 0, true, 1, reverse_params, 0},
+                                          {"wild", 0, 0, false, 0, NULL, 0},
+                                          {"holder", 0, 0, false, 0, NULL, 0},
+                                          {"waiter", 8, 0, false, 1, waiter_params, 0}};
 static void reverse_stub(void) {}
 static void wild_stub(void) {}
 static void holder_stub(void) {}
@@ -109,10 +109,10 @@ static void waiter_stub(void) {}
 static ac_param scale_params[] = {{0, 8}, {8, 4}, {12, 4}};
 static ac_param where_params[] = {{0, 8}};
 static ac_param big_params[] = {{0, 8}, {8, 4400}};
-static const ac_kernel scale_kernels[] = {{"scale", 16, 0, false, 3, scale_params},
-                                          {"where", 8, 0, false, 1, where_params},
-                                          {"big", 4408, 0, false, 2, big_params},
-                                          {"absent", 0, 0, false, 0, NULL}};
+static const ac_kernel scale_kernels[] = {{"scale", 16, 0, false, 3, scale_params, 0},
+                                          {"where", 8, 0, false, 1, where_params, 0},
+                                          {"big", 4408, 0, false, 2, big_params, 0},
+                                          {"absent", 0, 0, false, 0, NULL, 0}};
 static unsigned char bias_init[4] = {5, 0, 0, 0};
 static const ac_global scale_globals[] = {{"bias", 0, 4, 4, false, bias_init, 0, NULL},
                                           {"counter", 1, 4, 4, false, NULL, 0, NULL}};
@@ -258,7 +258,53 @@ static void test_attributes_and_occupancy(void) {
   CHECK_ERR(
       cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)scale_stub, 32, 16384),
       cudaSuccess);
+  CHECK(blocks == 2); /* PreferL1 (set above): the 32 KiB carveout, CUDA's rule on sm_75 */
+  CHECK_ERR(cudaFuncSetCacheConfig((const void *)scale_stub, cudaFuncCachePreferNone), cudaSuccess);
+  CHECK_ERR(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)scale_stub, 32, 16384),
+      cudaSuccess);
   CHECK(blocks == 4); /* 64 KiB of shared memory per multiprocessor */
+  CHECK_ERR(cudaFuncSetAttribute((const void *)scale_stub,
+                                 cudaFuncAttributeMaxDynamicSharedMemorySize, 32768),
+            cudaSuccess);
+  CHECK_ERR(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)scale_stub, 32, 16300),
+      cudaSuccess);
+  CHECK(blocks == 4); /* allocated in 256-byte units: 16384 each */
+  CHECK_ERR(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)scale_stub, 32, 16400),
+      cudaSuccess);
+  CHECK(blocks == 3); /* 16640 each */
+  CHECK_ERR(cudaFuncSetAttribute((const void *)scale_stub,
+                                 cudaFuncAttributePreferredSharedMemoryCarveout, 50),
+            cudaSuccess);
+  CHECK_ERR(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)scale_stub, 32, 8192),
+      cudaSuccess);
+  CHECK(blocks == 4); /* 50 %: the 32 KiB carveout */
+  CHECK_ERR(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)scale_stub, 32, 20000),
+      cudaSuccess);
+  CHECK(blocks == 1); /* larger than the preference: the carveout that holds it (32 KiB) */
+  size_t avail = 0;
+  CHECK_ERR(cudaOccupancyAvailableDynamicSMemPerBlock(&avail, (const void *)scale_stub, 2, 32),
+            cudaSuccess);
+  CHECK(avail == 16384); /* the 32 KiB preference over 2 blocks */
+  CHECK_ERR(cudaOccupancyAvailableDynamicSMemPerBlock(&avail, (const void *)scale_stub, 1, 32),
+            cudaSuccess);
+  CHECK(avail == 32768); /* one block: the per-block limit */
+  CHECK_ERR(cudaOccupancyAvailableDynamicSMemPerBlock(&avail, (const void *)scale_stub, 3, 32),
+            cudaSuccess);
+  CHECK(avail == 10752); /* 32768 / 3 in 256-byte units */
+  CHECK_ERR(cudaOccupancyAvailableDynamicSMemPerBlock(&avail, (const void *)scale_stub, 0, 32),
+            cudaErrorInvalidValue);
+  CHECK_ERR(cudaOccupancyAvailableDynamicSMemPerBlock(&avail, (const void *)scale_stub, 17, 32),
+            cudaErrorInvalidValue); /* 17 blocks are never resident */
+  CHECK_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)scale_stub, 0, 0),
+            cudaErrorInvalidValue);
+  CHECK_ERR(cudaFuncSetAttribute((const void *)scale_stub,
+                                 cudaFuncAttributePreferredSharedMemoryCarveout, -1),
+            cudaSuccess);
   CHECK_ERR(
       cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)scale_stub, 2048, 0),
       cudaSuccess);
@@ -289,7 +335,7 @@ static void test_broken_modules(void) {
   dim3 one = {1, 1, 1};
   CHECK_ERR(cudaLaunchKernel((const void *)bad_blob_stub, one, one, NULL, 0, 0),
             cudaErrorInvalidKernelImage);
-  static const ac_kernel k[] = {{"k", 0, 0, false, 0, NULL}};
+  static const ac_kernel k[] = {{"k", 0, 0, false, 0, NULL, 0}};
   unsigned char *blob =
       make_module(k, 1, NULL, 0, "#include <metal_stdlib>\nkernel void k() { this is not MSL; }\n");
   fatbin_wrapper w2 = {AC_FATBIN_MAGIC, AC_FATBIN_VERSION, blob, NULL};
@@ -317,7 +363,7 @@ static int texture_shadow;
 /* A module that registers a texture reference cannot be used: its launches
  * say so (the reason goes to stderr) instead of running without it. */
 static void test_unsupported_registration(void) {
-  static const ac_kernel t[] = {{"t", 0, 0, false, 0, NULL}};
+  static const ac_kernel t[] = {{"t", 0, 0, false, 0, NULL, 0}};
   unsigned char *blob =
       make_module(t, 1, NULL, 0, "#include <metal_stdlib>\nkernel void t(" ABI_ARGS ") {}\n");
   fatbin_wrapper w = {AC_FATBIN_MAGIC, AC_FATBIN_VERSION, blob, NULL};
