@@ -116,7 +116,9 @@ CUresult cuCtxPushCurrent(CUcontext ctx) {
   rt_enter();
   rt_ctx *c = (rt_ctx *)(void *)ctx;
   CUresult r = CUDA_SUCCESS;
-  if (!c || !rt_context_valid(c))
+  if (!c)
+    r = CUDA_ERROR_INVALID_VALUE; /* H200, CUDA 13, 2026-12-01: NULL is a bad value */
+  else if (!rt_context_valid(c))
     r = CUDA_ERROR_INVALID_CONTEXT;
   else if (!rt_context_push(c))
     r = CUDA_ERROR_OUT_OF_MEMORY;
@@ -199,8 +201,15 @@ CUresult cuCtxGetApiVersion(CUcontext ctx, unsigned int *version) {
 }
 
 /* Limits are the device's (one device), the runtime's cudaDeviceGetLimit:
- * the stack size is recorded, the printf FIFO and heap are the services'. */
+ * the stack size is recorded, the printf FIFO and heap are the services'.
+ * A CUlimit that CUDA 13 does not define is a bad value (H200, CUDA 13,
+ * 2026-12-01: cuCtxGetLimit(0x7f) gives CUDA_ERROR_INVALID_VALUE); one it
+ * defines that Anchor does not keep is CUDA_ERROR_UNSUPPORTED_LIMIT. */
 static size_t rt_cu_stack_limit = 1024;
+
+static bool rt_cu_limit_defined(CUlimit limit) {
+  return (int)limit >= 0 && limit < CU_LIMIT_MAX;
+}
 
 CUresult cuCtxGetLimit(size_t *pvalue, CUlimit limit) {
   if (!pvalue)
@@ -212,7 +221,7 @@ CUresult cuCtxGetLimit(size_t *pvalue, CUlimit limit) {
     else if (limit == CU_LIMIT_STACK_SIZE)
       *pvalue = rt_cu_stack_limit;
     else
-      r = CUDA_ERROR_UNSUPPORTED_LIMIT;
+      r = rt_cu_limit_defined(limit) ? CUDA_ERROR_UNSUPPORTED_LIMIT : CUDA_ERROR_INVALID_VALUE;
   }
   return rt_cu_leave(r);
 }
@@ -225,7 +234,7 @@ CUresult cuCtxSetLimit(CUlimit limit, size_t value) {
     else if (limit == CU_LIMIT_STACK_SIZE)
       rt_cu_stack_limit = value;
     else
-      r = CUDA_ERROR_UNSUPPORTED_LIMIT;
+      r = rt_cu_limit_defined(limit) ? CUDA_ERROR_UNSUPPORTED_LIMIT : CUDA_ERROR_INVALID_VALUE;
   }
   return rt_cu_leave(r);
 }
