@@ -200,42 +200,29 @@ CUresult cuCtxGetApiVersion(CUcontext ctx, unsigned int *version) {
   return rt_cu_leave(r);
 }
 
-/* Limits are the device's (one device), the runtime's cudaDeviceGetLimit:
- * the stack size is recorded, the printf FIFO and heap are the services'.
- * A CUlimit that CUDA 13 does not define is a bad value (H200, CUDA 13,
- * 2026-12-01: cuCtxGetLimit(0x7f) gives CUDA_ERROR_INVALID_VALUE); one it
- * defines that Anchor does not keep is CUDA_ERROR_UNSUPPORTED_LIMIT. */
-static size_t rt_cu_stack_limit = 1024;
-
-static bool rt_cu_limit_defined(CUlimit limit) {
-  return (int)limit >= 0 && limit < CU_LIMIT_MAX;
+/* Limits are the device's (one device), the core's record that the runtime's
+ * cudaDeviceGet/SetLimit share (core_services.c). A CUlimit that CUDA 13
+ * does not define is a bad value (H200, CUDA 13, 2026-12-01:
+ * cuCtxGetLimit(0x7f) gives CUDA_ERROR_INVALID_VALUE); one it defines that
+ * Anchor does not keep is CUDA_ERROR_UNSUPPORTED_LIMIT. */
+static CUresult rt_cu_limit_check(CUlimit limit) {
+  if ((int)limit < 0 || limit >= CU_LIMIT_MAX) return CUDA_ERROR_INVALID_VALUE;
+  return rt_limit_kept((enum cudaLimit)limit) ? CUDA_SUCCESS : CUDA_ERROR_UNSUPPORTED_LIMIT;
 }
 
 CUresult cuCtxGetLimit(size_t *pvalue, CUlimit limit) {
   if (!pvalue)
     return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
   CUresult r = rt_cu_enter_context();
-  if (r == CUDA_SUCCESS) {
-    if (limit == CU_LIMIT_PRINTF_FIFO_SIZE || limit == CU_LIMIT_MALLOC_HEAP_SIZE)
-      *pvalue = rt_services_limit((enum cudaLimit)limit);
-    else if (limit == CU_LIMIT_STACK_SIZE)
-      *pvalue = rt_cu_stack_limit;
-    else
-      r = rt_cu_limit_defined(limit) ? CUDA_ERROR_UNSUPPORTED_LIMIT : CUDA_ERROR_INVALID_VALUE;
-  }
+  if (r == CUDA_SUCCESS) r = rt_cu_limit_check(limit);
+  if (r == CUDA_SUCCESS) *pvalue = rt_limit_get((enum cudaLimit)limit);
   return rt_cu_leave(r);
 }
 
 CUresult cuCtxSetLimit(CUlimit limit, size_t value) {
   CUresult r = rt_cu_enter_context();
-  if (r == CUDA_SUCCESS) {
-    if (limit == CU_LIMIT_PRINTF_FIFO_SIZE || limit == CU_LIMIT_MALLOC_HEAP_SIZE)
-      r = rt_cu_result(rt_services_set_limit((enum cudaLimit)limit, value));
-    else if (limit == CU_LIMIT_STACK_SIZE)
-      rt_cu_stack_limit = value;
-    else
-      r = rt_cu_limit_defined(limit) ? CUDA_ERROR_UNSUPPORTED_LIMIT : CUDA_ERROR_INVALID_VALUE;
-  }
+  if (r == CUDA_SUCCESS) r = rt_cu_limit_check(limit);
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_limit_set((enum cudaLimit)limit, value));
   return rt_cu_leave(r);
 }
 

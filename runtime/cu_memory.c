@@ -25,11 +25,10 @@ static CUresult rt_cu_allocate(void **out, size_t size, rt_block_kind kind) {
   return rt_cu_leave(r);
 }
 
-/* Freeing NULL (0) does nothing and succeeds, as free(): H200, CUDA 13,
- * 2026-12-01: cuMemFree(0) and cuMemFreeHost(NULL) give CUDA_SUCCESS. */
 static CUresult rt_cu_release(void *p, rt_block_kind kind, rt_block_kind other) {
   rt_device *d = NULL;
   CUresult r = rt_cu_enter_device(&d);
+  /* NULL frees nothing (cuMemFree(0), cuMemFreeHost(NULL): CUDA_SUCCESS on the H200) */
   if (r == CUDA_SUCCESS && p) r = rt_cu_result(rt_memory_free(d, p, kind, other));
   return rt_cu_leave(r);
 }
