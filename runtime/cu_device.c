@@ -16,7 +16,8 @@ typedef struct {
 
 /* Every CUresult of CUDA 13 (cuda.h), named as the driver API names it;
  * texts are the runtime's for the same number (CUDA numbers the two APIs
- * alike and gives the same texts). */
+ * alike and gives the same texts: the H200's for 0..709), or the driver's
+ * own where the runtime has no such code (rt_driver_only_text). */
 static const rt_driver_error rt_driver_errors[] = {
     {CUDA_SUCCESS, "CUDA_SUCCESS"},
     {CUDA_ERROR_INVALID_VALUE, "CUDA_ERROR_INVALID_VALUE"},
