@@ -767,6 +767,17 @@ void rt_services_flush(void);
 /* cudaDeviceReset's part (lock held): the limits back to CUDA's defaults
  * ("reset all state on the current device"). */
 void rt_services_reset_limits(void);
+/* The device's limits, one record for cudaDeviceGet/SetLimit and
+ * cuCtxGet/SetLimit (cudaLimit and CUlimit number them alike). rt_limit_kept
+ * (pure): the limits Anchor keeps (not the device runtime's, CIG's or the
+ * shared-memory size: the callers' cudaErrorUnsupportedLimit). rt_limit_get
+ * (lock held, a kept limit): its value. rt_limit_set (lock held, a kept
+ * limit): the stack size recorded, the L2 fetch granularity clamped to 128,
+ * the persisting L2 size ignored (0), the printf FIFO and heap as
+ * rt_services_set_limit (its errors). */
+bool rt_limit_kept(enum cudaLimit limit);
+size_t rt_limit_get(enum cudaLimit limit);
+cudaError_t rt_limit_set(enum cudaLimit limit, size_t value);
 
 /* ---- printf_format.c: device printf's records as text (pure) ----------------------- */
 
@@ -880,8 +891,10 @@ void *rt_entry_point(const char *name);
 
 /* core_launch.c: a launch whose parameters come as one packed block in
  * CUDA's layout (cuLaunchKernel's extra, CU_LAUNCH_PARAM_BUFFER_POINTER):
- * bytes must cover the kernel's parameter block (else
- * cudaErrorInvalidValue); otherwise rt_launch. */
+ * bytes must equal the kernel's parameter block, each parameter at its
+ * natural alignment, no tail padding (else cudaErrorLaunchOutOfResources, as
+ * CUDA); a NULL buffer for a kernel with parameters cudaErrorInvalidValue;
+ * otherwise rt_launch. */
 cudaError_t rt_launch_packed(rt_device *device, const rt_kernel *kernel,
                              const rt_launch_config *config, const void *buffer, size_t bytes);
 

@@ -274,7 +274,10 @@ cudaError_t rt_launch_packed(rt_device *device, const rt_kernel *kernel,
                              const rt_launch_config *config, const void *buffer, size_t bytes) {
   assert(rt_lock_held() && kernel);
   const ac_kernel *k = kernel->desc;
-  if (k->param_count && (!buffer || bytes < k->param_bytes)) return cudaErrorInvalidValue;
+  /* The block is exactly the kernel's: H200, CUDA 13, 2026-12-01: a 32-byte
+   * block for a 28-byte parameter list is CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES. */
+  if (bytes != k->param_bytes) return cudaErrorLaunchOutOfResources;
+  if (k->param_count && !buffer) return cudaErrorInvalidValue;
   /* One pointer per parameter into the block: the packer's usual form. */
   void **args = calloc(k->param_count + 1, sizeof *args);
   if (!args) return cudaErrorMemoryAllocation;

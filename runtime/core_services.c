@@ -145,10 +145,26 @@ void rt_services_flush(void) {
 
 /* ---- limits ----------------------------------------------------------------------- */
 
+/* The device's other limits, one record for the runtime and the driver API
+ * (cudaDeviceSetLimit's stack size is what cuCtxGetLimit reports): the stack
+ * size is recorded (Metal sizes a thread's stack itself), the L2 fetch
+ * granularity is recorded within CUDA's maximum, the persisting L2 size is 0
+ * (no L2 set-aside on Apple GPUs). */
+enum { RT_STACK_DEFAULT = 1024, RT_L2_FETCH_DEFAULT = 64, RT_L2_FETCH_MAX = 128 };
+static size_t rt_stack_bytes = RT_STACK_DEFAULT, rt_l2_fetch_bytes = RT_L2_FETCH_DEFAULT;
+
 void rt_services_reset_limits(void) {
   assert(rt_lock_held());
   rt_printf_bytes = RT_PRINTF_DEFAULT;
   rt_heap_bytes = RT_HEAP_DEFAULT;
+  rt_stack_bytes = RT_STACK_DEFAULT;
+  rt_l2_fetch_bytes = RT_L2_FETCH_DEFAULT;
+}
+
+bool rt_limit_kept(enum cudaLimit limit) {
+  return limit == cudaLimitStackSize || limit == cudaLimitPrintfFifoSize ||
+         limit == cudaLimitMallocHeapSize || limit == cudaLimitMaxL2FetchGranularity ||
+         limit == cudaLimitPersistingL2CacheSize; /* not the device runtime's */
 }
 
 size_t rt_services_limit(enum cudaLimit limit) {
@@ -181,4 +197,26 @@ cudaError_t rt_services_set_limit(enum cudaLimit limit, size_t value) {
   else
     rt_heap_bytes = value < RT_HEAP_MINIMUM ? RT_HEAP_MINIMUM : value;
   return cudaSuccess;
+}
+
+size_t rt_limit_get(enum cudaLimit limit) {
+  assert(rt_lock_held() && rt_limit_kept(limit));
+  switch (limit) {
+  case cudaLimitStackSize: return rt_stack_bytes;
+  case cudaLimitMaxL2FetchGranularity: return rt_l2_fetch_bytes;
+  case cudaLimitPersistingL2CacheSize: return 0;
+  default: return rt_services_limit(limit);
+  }
+}
+
+cudaError_t rt_limit_set(enum cudaLimit limit, size_t value) {
+  assert(rt_lock_held() && rt_limit_kept(limit));
+  switch (limit) {
+  case cudaLimitStackSize: rt_stack_bytes = value; return cudaSuccess;
+  case cudaLimitMaxL2FetchGranularity:
+    rt_l2_fetch_bytes = value < RT_L2_FETCH_MAX ? value : RT_L2_FETCH_MAX;
+    return cudaSuccess;
+  case cudaLimitPersistingL2CacheSize: return cudaSuccess; /* clamped to 0 */
+  default: return rt_services_set_limit(limit, value);     /* the device services' sizes */
+  }
 }

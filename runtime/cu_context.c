@@ -116,7 +116,9 @@ CUresult cuCtxPushCurrent(CUcontext ctx) {
   rt_enter();
   rt_ctx *c = (rt_ctx *)(void *)ctx;
   CUresult r = CUDA_SUCCESS;
-  if (!c || !rt_context_valid(c))
+  if (!c)
+    r = CUDA_ERROR_INVALID_VALUE; /* H200, CUDA 13, 2026-12-01: NULL is a bad value */
+  else if (!rt_context_valid(c))
     r = CUDA_ERROR_INVALID_CONTEXT;
   else if (!rt_context_push(c))
     r = CUDA_ERROR_OUT_OF_MEMORY;
@@ -198,35 +200,29 @@ CUresult cuCtxGetApiVersion(CUcontext ctx, unsigned int *version) {
   return rt_cu_leave(r);
 }
 
-/* Limits are the device's (one device), the runtime's cudaDeviceGetLimit:
- * the stack size is recorded, the printf FIFO and heap are the services'. */
-static size_t rt_cu_stack_limit = 1024;
+/* Limits are the device's (one device), the core's record that the runtime's
+ * cudaDeviceGet/SetLimit share (core_services.c). A CUlimit that CUDA 13
+ * does not define is a bad value (H200, CUDA 13, 2026-12-01:
+ * cuCtxGetLimit(0x7f) gives CUDA_ERROR_INVALID_VALUE); one it defines that
+ * Anchor does not keep is CUDA_ERROR_UNSUPPORTED_LIMIT. */
+static CUresult rt_cu_limit_check(CUlimit limit) {
+  if ((int)limit < 0 || limit >= CU_LIMIT_MAX) return CUDA_ERROR_INVALID_VALUE;
+  return rt_limit_kept((enum cudaLimit)limit) ? CUDA_SUCCESS : CUDA_ERROR_UNSUPPORTED_LIMIT;
+}
 
 CUresult cuCtxGetLimit(size_t *pvalue, CUlimit limit) {
   if (!pvalue)
     return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
   CUresult r = rt_cu_enter_context();
-  if (r == CUDA_SUCCESS) {
-    if (limit == CU_LIMIT_PRINTF_FIFO_SIZE || limit == CU_LIMIT_MALLOC_HEAP_SIZE)
-      *pvalue = rt_services_limit((enum cudaLimit)limit);
-    else if (limit == CU_LIMIT_STACK_SIZE)
-      *pvalue = rt_cu_stack_limit;
-    else
-      r = CUDA_ERROR_UNSUPPORTED_LIMIT;
-  }
+  if (r == CUDA_SUCCESS) r = rt_cu_limit_check(limit);
+  if (r == CUDA_SUCCESS) *pvalue = rt_limit_get((enum cudaLimit)limit);
   return rt_cu_leave(r);
 }
 
 CUresult cuCtxSetLimit(CUlimit limit, size_t value) {
   CUresult r = rt_cu_enter_context();
-  if (r == CUDA_SUCCESS) {
-    if (limit == CU_LIMIT_PRINTF_FIFO_SIZE || limit == CU_LIMIT_MALLOC_HEAP_SIZE)
-      r = rt_cu_result(rt_services_set_limit((enum cudaLimit)limit, value));
-    else if (limit == CU_LIMIT_STACK_SIZE)
-      rt_cu_stack_limit = value;
-    else
-      r = CUDA_ERROR_UNSUPPORTED_LIMIT;
-  }
+  if (r == CUDA_SUCCESS) r = rt_cu_limit_check(limit);
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_limit_set((enum cudaLimit)limit, value));
   return rt_cu_leave(r);
 }
 

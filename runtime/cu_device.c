@@ -16,7 +16,8 @@ typedef struct {
 
 /* Every CUresult of CUDA 13 (cuda.h), named as the driver API names it;
  * texts are the runtime's for the same number (CUDA numbers the two APIs
- * alike and gives the same texts). */
+ * alike and gives the same texts: the H200's for 0..709), or the driver's
+ * own where the runtime has no such code (rt_driver_only_text). */
 static const rt_driver_error rt_driver_errors[] = {
     {CUDA_SUCCESS, "CUDA_SUCCESS"},
     {CUDA_ERROR_INVALID_VALUE, "CUDA_ERROR_INVALID_VALUE"},
@@ -134,10 +135,20 @@ CUresult cuGetErrorName(CUresult error, const char **pStr) {
   return found ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
+/* The driver's texts where the runtime has no code of the same number (the
+ * H200's, CUDA 13, 2026-12-01). */
+static const char *rt_driver_only_text(CUresult e) {
+  switch (e) {
+  case CUDA_ERROR_CONTEXT_ALREADY_CURRENT: return "context already current";
+  default: return NULL;
+  }
+}
+
 CUresult cuGetErrorString(CUresult error, const char **pStr) {
   if (!pStr) return CUDA_ERROR_INVALID_VALUE;
   const rt_driver_error *found = rt_driver_error_find(error);
-  const char *text = found ? rt_error_text((cudaError_t)error) : NULL;
+  const char *text = found ? rt_driver_only_text(error) : NULL;
+  if (found && !text) text = rt_error_text((cudaError_t)error);
   *pStr = found ? (text ? text : found->name) : NULL;
   return found ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
@@ -221,19 +232,22 @@ CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUdevice dev) 
 /* A driver function by its base name, as CUDA's cuGetProcAddress: the newest
  * version libanchor has (entry.c), so "cuMemAlloc" gives cuMemAlloc_v2, what
  * cuda.h's macro names too. Every function Anchor has exists in CUDA 13, so
- * cudaVersion selects nothing; the per-thread default stream flag selects the
- * same functions (one queue). */
+ * cudaVersion selects nothing but must not pass the driver's version
+ * (CUDA_VERSION, what cuDriverGetVersion reports: else CUDA_ERROR_INVALID_VALUE,
+ * as documented); the per-thread default stream flag selects the same functions
+ * (one queue). A name not found succeeds with *pfn NULL and the status
+ * SYMBOL_NOT_FOUND (documented; H200, CUDA 13, 2026-12-01: CUDA_SUCCESS). */
 CUresult cuGetProcAddress(const char *symbol, void **pfn, int cudaVersion, cuuint64_t flags,
                           CUdriverProcAddressQueryResult *symbolStatus) {
   if (!symbol || !pfn) return CUDA_ERROR_INVALID_VALUE;
   if (flags & ~(cuuint64_t)(CU_GET_PROC_ADDRESS_LEGACY_STREAM |
                             CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM))
     return CUDA_ERROR_INVALID_VALUE;
-  (void)cudaVersion;
+  if (cudaVersion > CUDA_VERSION) return CUDA_ERROR_INVALID_VALUE;
   *pfn = rt_entry_point(symbol);
   if (symbolStatus)
     *symbolStatus = *pfn ? CU_GET_PROC_ADDRESS_SUCCESS : CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
-  return *pfn ? CUDA_SUCCESS : CUDA_ERROR_NOT_FOUND;
+  return CUDA_SUCCESS;
 }
 
 /* ---- more of the device ----------------------------------------------------------- */

@@ -28,8 +28,8 @@ static CUresult rt_cu_allocate(void **out, size_t size, rt_block_kind kind) {
 static CUresult rt_cu_release(void *p, rt_block_kind kind, rt_block_kind other) {
   rt_device *d = NULL;
   CUresult r = rt_cu_enter_device(&d);
-  if (r == CUDA_SUCCESS && !p) r = CUDA_ERROR_INVALID_VALUE;
-  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_memory_free(d, p, kind, other));
+  /* NULL frees nothing (cuMemFree(0), cuMemFreeHost(NULL): CUDA_SUCCESS on the H200) */
+  if (r == CUDA_SUCCESS && p) r = rt_cu_result(rt_memory_free(d, p, kind, other));
   return rt_cu_leave(r);
 }
 
@@ -101,9 +101,12 @@ CUresult cuMemGetInfo(size_t *free, size_t *total) {
   return rt_cu_leave(r);
 }
 
+/* Nothing asked (both outputs NULL), nothing looked up: H200, CUDA 13,
+ * 2026-12-01: cuMemGetAddressRange(NULL, NULL, 16) gives CUDA_SUCCESS. */
 CUresult cuMemGetAddressRange(CUdeviceptr *pbase, size_t *psize, CUdeviceptr dptr) {
   rt_device *d = NULL;
   CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS && !pbase && !psize) return rt_cu_leave(CUDA_SUCCESS);
   const rt_block *block = r == CUDA_SUCCESS ? rt_memory_find(d, rt_cu_ptr(dptr), 0) : NULL;
   if (r == CUDA_SUCCESS && !block) r = CUDA_ERROR_NOT_FOUND;
   if (r == CUDA_SUCCESS) {

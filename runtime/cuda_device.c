@@ -12,10 +12,6 @@
 
 static int rt_current_device;    /* per process; only 0 exists */
 static unsigned rt_device_flags; /* as given to cudaSetDeviceFlags */
-/* The limits kept here (see cudaDeviceGetLimit below). */
-enum { RT_L2_FETCH_DEFAULT = 64, RT_L2_FETCH_MAX = 128, RT_STACK_DEFAULT = 1024 };
-static size_t rt_stack_size = RT_STACK_DEFAULT, rt_l2_fetch = RT_L2_FETCH_DEFAULT;
-
 cudaError_t cudaDeviceSynchronize(void) {
   rt_enter();
   cudaError_t e = rt_capture_unsafe(); /* not during a capture (its mode decides) */
@@ -28,9 +24,7 @@ cudaError_t cudaDeviceSynchronize(void) {
  * clears the sticky error; the next call starts afresh, as in CUDA. */
 cudaError_t cudaDeviceReset(void) {
   rt_enter();
-  rt_reset();
-  rt_stack_size = RT_STACK_DEFAULT; /* "all state": the limits kept here too */
-  rt_l2_fetch = RT_L2_FETCH_DEFAULT;
+  rt_reset(); /* "all state": the limits too (core_services.c) */
   rt_leave_unrecorded(cudaSuccess);
   return cudaSuccess;
 }
@@ -234,38 +228,19 @@ cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *pciBusId) {
   return cudaSuccess;
 }
 
-static bool rt_known_limit(enum cudaLimit limit) {
-  return limit == cudaLimitStackSize || limit == cudaLimitPrintfFifoSize ||
-         limit == cudaLimitMallocHeapSize || limit == cudaLimitMaxL2FetchGranularity ||
-         limit == cudaLimitPersistingL2CacheSize; /* not the device runtime's */
-}
-
+/* The limits are the core's (core_services.c), shared with cuCtxGetLimit. */
 cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit) {
   if (!value) return rt_record(cudaErrorInvalidValue);
-  if (!rt_known_limit(limit)) return rt_record(cudaErrorUnsupportedLimit);
+  if (!rt_limit_kept(limit)) return rt_record(cudaErrorUnsupportedLimit);
   rt_enter(); /* the limits are process-wide state under the lock */
-  switch (limit) {
-  case cudaLimitStackSize: *value = rt_stack_size; break;
-  case cudaLimitMaxL2FetchGranularity: *value = rt_l2_fetch; break;
-  case cudaLimitPersistingL2CacheSize: *value = 0; break;
-  default: *value = rt_services_limit(limit); break;
-  }
+  *value = rt_limit_get(limit);
   return rt_leave(cudaSuccess);
 }
 
 cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value) {
-  if (!rt_known_limit(limit)) return rt_record(cudaErrorUnsupportedLimit);
+  if (!rt_limit_kept(limit)) return rt_record(cudaErrorUnsupportedLimit);
   rt_enter();
-  cudaError_t e = cudaSuccess;
-  switch (limit) {
-  case cudaLimitStackSize: rt_stack_size = value; break;
-  case cudaLimitMaxL2FetchGranularity:
-    rt_l2_fetch = value < RT_L2_FETCH_MAX ? value : RT_L2_FETCH_MAX;
-    break;
-  case cudaLimitPersistingL2CacheSize: break;              /* clamped to 0 */
-  default: e = rt_services_set_limit(limit, value); break; /* the device services' sizes */
-  }
-  return rt_leave(e);
+  return rt_leave(rt_limit_set(limit, value));
 }
 
 cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority) {

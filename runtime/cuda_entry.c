@@ -23,6 +23,8 @@ cudaError_t cudaGetDriverEntryPoint(const char *symbol, void **funcPtr, unsigned
 cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void **funcPtr,
                                              unsigned int cudaVersion, unsigned long long flags,
                                              enum cudaDriverEntryPointQueryResult *driverStatus) {
-  (void)cudaVersion; /* every driver function Anchor has exists in CUDA 13 */
+  /* every driver function Anchor has exists in CUDA 13; a version past the
+   * driver's (CUDA_VERSION) is a bad value, as documented */
+  if (cudaVersion > CUDART_VERSION) return rt_record(cudaErrorInvalidValue);
   return rt_driver_entry(symbol, funcPtr, flags, driverStatus);
 }

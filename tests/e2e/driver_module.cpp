@@ -7,6 +7,11 @@
 // and the codes of bad calls. Lines "call -> CODE" are the API contract, to
 // compare with the H200 (nvcc: nvcc driver_module.cpp -lcuda -o dm).
 // Prints PASS or FAIL lines; exits non-zero on a failure.
+// H200, CUDA 13, 2026-12-01 (nvcc -fatbin): the codes marked "H200" below are what
+// CUDA returned there; the `extra` block was a padded struct (32 bytes for 28 of
+// parameters), which CUDA refused (CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES), and the
+// failed cuModuleGetGlobal("nope") reused g_scale's variable, which CUDA changed, so
+// the copy of `scale` after it failed: both fixed here.
 #include <cuda.h>
 #include <cuda_runtime_api.h>
 
@@ -109,11 +114,11 @@ int main(int argc, char **argv) {
   size_t limit = 0;
   OK(cuCtxGetLimit(&limit, CU_LIMIT_PRINTF_FIFO_SIZE));
   printf("CU_LIMIT_PRINTF_FIFO_SIZE = %zu\n", limit);
-  CALL(cuCtxGetLimit(&limit, (CUlimit)0x7f), CUDA_ERROR_UNSUPPORTED_LIMIT);
+  CALL(cuCtxGetLimit(&limit, (CUlimit)0x7f), CUDA_ERROR_INVALID_VALUE); // H200: not a CUlimit
   int least = 1, greatest = 1;
   OK(cuCtxGetStreamPriorityRange(&least, &greatest));
   printf("stream priorities [%d, %d]\n", least, greatest);
-  CALL(cuCtxPushCurrent(NULL), CUDA_ERROR_INVALID_CONTEXT);
+  CALL(cuCtxPushCurrent(NULL), CUDA_ERROR_INVALID_VALUE); // H200
 
   // the stack is per thread: a new thread starts with none, and may use ctx
   {
@@ -161,7 +166,11 @@ int main(int argc, char **argv) {
   OK(cuModuleGetGlobal(&g_counter, &g_bytes, mod, "counter"));
   check(g_bytes == sizeof(int), "cuModuleGetGlobal gives the variable's size");
   OK(cuModuleGetGlobal(&g_scale, NULL, mod, "scale"));
-  CALL(cuModuleGetGlobal(&g_scale, &g_bytes, mod, "nope"), CUDA_ERROR_NOT_FOUND);
+  CUdeviceptr g_nope = (CUdeviceptr)0x5a5a;
+  size_t nope_bytes = 0x5a5a;
+  CALL(cuModuleGetGlobal(&g_nope, &nope_bytes, mod, "nope"), CUDA_ERROR_NOT_FOUND);
+  printf("after NOT_FOUND: dptr %s, bytes %s\n", g_nope == 0x5a5a ? "untouched" : "changed",
+         nope_bytes == 0x5a5a ? "untouched" : "changed"); // CUDA's way printed
   int counter = 0;
   float scale = 0;
   OK(cuMemcpyDtoH(&counter, g_counter, sizeof counter));
@@ -196,15 +205,29 @@ int main(int argc, char **argv) {
   check(good, "axpy with kernelParams");
 
   // ---- launches: extra (the packed block, CUDA's layout) ----
-  struct {
-    float a;
-    int pad0;
-    CUdeviceptr x, y;
-    int n;
-  } block_axpy = {1.0f, 0, x, y, n};
-  size_t block_size = sizeof block_axpy;
-  void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, &block_axpy, CU_LAUNCH_PARAM_BUFFER_SIZE,
+  // axpy(float a, const float *x, float *y, int n): each parameter at its natural
+  // alignment (a at 0, x at 8, y at 16, n at 24), the size the end of the last (28).
+  unsigned char block_axpy[32];
+  auto pack_axpy = [&](float pa, int pn) {
+    memset(block_axpy, 0, sizeof block_axpy);
+    memcpy(block_axpy + 0, &pa, sizeof pa);
+    memcpy(block_axpy + 8, &x, sizeof x);
+    memcpy(block_axpy + 16, &y, sizeof y);
+    memcpy(block_axpy + 24, &pn, sizeof pn);
+  };
+  // A size other than the parameters' is refused (H200: 32, a struct's sizeof with its
+  // tail padding, gives CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES). One thread and a = 0: a
+  // launch CUDA did take would leave y as it is (y[0] = 0 * x[0] + y[0]).
+  pack_axpy(0.0f, n);
+  size_t block_size = 32;
+  void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, block_axpy, CU_LAUNCH_PARAM_BUFFER_SIZE,
                    &block_size, CU_LAUNCH_PARAM_END};
+  CALL(cuLaunchKernel(axpy, 1, 1, 1, 1, 1, 1, 0, NULL, NULL, extra),
+       CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES);
+  block_size = 27; // short of the last parameter's end: CUDA's answer printed
+  CALL(cuLaunchKernel(axpy, 1, 1, 1, 1, 1, 1, 0, NULL, NULL, extra), -1);
+  pack_axpy(1.0f, n);
+  block_size = 28;
   OK(cuLaunchKernel(axpy, (n + 127) / 128, 1, 1, 128, 1, 1, 0, NULL, NULL, extra));
   OK(cuMemcpyDtoH(out.data(), y, n * sizeof(float)));
   good = true;
@@ -233,7 +256,7 @@ int main(int argc, char **argv) {
   CALL(cuLaunchKernel(axpy, 1, 1, 1, 128, 1, 1, 0, NULL, params, extra), CUDA_ERROR_INVALID_VALUE);
   CALL(cuLaunchKernel(axpy, 1, 1, 1, 2048, 1, 1, 0, NULL, params, NULL), CUDA_ERROR_INVALID_VALUE);
   CALL(cuLaunchKernel(axpy, 0, 1, 1, 128, 1, 1, 0, NULL, params, NULL), CUDA_ERROR_INVALID_VALUE);
-  CALL(cuLaunchKernel(NULL, 1, 1, 1, 1, 1, 1, 0, NULL, params, NULL), -1);
+  CALL(cuLaunchKernel(NULL, 1, 1, 1, 1, 1, 1, 0, NULL, params, NULL), CUDA_ERROR_INVALID_HANDLE);
 
   // cuLaunchKernelEx with an attribute that asks for nothing special
   CUlaunchAttribute attr;
@@ -280,13 +303,15 @@ int main(int argc, char **argv) {
   CALL(cuMemAlloc(&dummy, 0), CUDA_ERROR_INVALID_VALUE);
   CALL(cuMemFree(x + 4), CUDA_ERROR_INVALID_VALUE);
   void *pinned_dummy = NULL;
-  CALL(cuMemFree(0), -1); // CUDA's answer for 0 printed
-  CALL(cuMemFreeHost(NULL), -1);
+  CALL(cuMemFree(0), CUDA_SUCCESS);        // H200: freeing nothing succeeds
+  CALL(cuMemFreeHost(NULL), CUDA_SUCCESS); // H200
   CALL(cuMemAllocManaged(&dummy, 64, 0), CUDA_ERROR_INVALID_VALUE);
   CALL(cuMemHostAlloc(&pinned_dummy, 64, 0x80), CUDA_ERROR_INVALID_VALUE);
-  CALL(cuMemGetAddressRange(NULL, NULL, (CUdeviceptr)16), -1);
-  CALL(cuPointerGetAttribute(&mtype, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, (CUdeviceptr)&mtype), -1);
-  CALL(cuMemsetD32(x + 2, 0, 4), -1); // misaligned: CUDA's answer printed
+  CALL(cuMemGetAddressRange(NULL, NULL, (CUdeviceptr)16), CUDA_SUCCESS); // H200: nothing asked
+  CALL(cuMemGetAddressRange(&base, NULL, (CUdeviceptr)16), -1); // asked: CUDA's answer printed
+  CALL(cuPointerGetAttribute(&mtype, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, (CUdeviceptr)&mtype),
+       CUDA_ERROR_INVALID_VALUE);                           // H200: host memory CUDA does not know
+  CALL(cuMemsetD32(x + 2, 0, 4), CUDA_ERROR_INVALID_VALUE); // H200: misaligned
   void *pinned = NULL;
   OK(cuMemAllocHost(&pinned, 4096));
   OK(cuPointerGetAttribute(&mtype, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, (CUdeviceptr)pinned));
@@ -383,13 +408,13 @@ int main(int argc, char **argv) {
   OK(cuEventRecordWithFlags(e1, s, CU_EVENT_RECORD_DEFAULT));
   OK(cuStreamDestroy(s));
   OK(cuEventDestroy(e1));
-  CALL(cuStreamDestroy(NULL), -1);
+  CALL(cuStreamDestroy(NULL), CUDA_ERROR_INVALID_HANDLE); // H200
   CALL(cuEventCreate(&e0, 0x80), CUDA_ERROR_INVALID_VALUE);
   CALL(cuStreamCreate(&s, 0x80), CUDA_ERROR_INVALID_VALUE);
   CALL(cuEventCreate(&e0, CU_EVENT_DISABLE_TIMING), CUDA_SUCCESS);
   CALL(cuEventRecord(e0, NULL), CUDA_SUCCESS);
   CALL(cuEventSynchronize(e0), CUDA_SUCCESS);
-  CALL(cuEventElapsedTime(&ms, e0, e0), -1); // timing disabled: CUDA's code printed
+  CALL(cuEventElapsedTime(&ms, e0, e0), CUDA_ERROR_INVALID_HANDLE); // H200: timing disabled
   OK(cuEventDestroy(e0));
 
   // ---- images in memory ----
@@ -414,7 +439,7 @@ int main(int argc, char **argv) {
   OK(cuModuleLoadDataEx(&mod3, image.data(), 2, opts, vals));
   OK(cuModuleUnload(mod3));
   static const char garbage[64] = "this is not a module image at all, nor PTX text";
-  CALL(cuModuleLoadData(&mod3, garbage), -1);
+  CALL(cuModuleLoadData(&mod3, garbage), CUDA_ERROR_INVALID_IMAGE); // H200
   CALL(cuModuleLoadData(NULL, image.data()), CUDA_ERROR_INVALID_VALUE);
   OK(cuModuleUnload(mod2));
 
@@ -485,8 +510,17 @@ int main(int argc, char **argv) {
     OK(((CUresult(*)(CUdeviceptr *, size_t))fn)(&viaproc, 64));
     OK(cuMemFree(viaproc));
   }
-  CALL(cuGetProcAddress("cuNoSuchFunction", &fn, 13000, 0, &qr), -1);
+  // H200: a name not found succeeds, the status says so
+  CALL(cuGetProcAddress("cuNoSuchFunction", &fn, 13000, 0, &qr), CUDA_SUCCESS);
   printf("cuGetProcAddress(cuNoSuchFunction): status %d\n", (int)qr);
+  check(fn == NULL && qr == CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND,
+        "cuGetProcAddress: no function, SYMBOL_NOT_FOUND");
+  // a version past the driver's (13000 for CUDA 13.0) is a bad value, as documented
+  int driver_version = 0;
+  OK(cuDriverGetVersion(&driver_version));
+  printf("cuDriverGetVersion = %d\n", driver_version);
+  CALL(cuGetProcAddress("cuMemAlloc", &fn, driver_version + 1000, 0, &qr),
+       CUDA_ERROR_INVALID_VALUE);
   void *rfn = NULL;
   cudaDriverEntryPointQueryResult rq = cudaDriverEntryPointSymbolNotFound;
   cudaError_t ge =
@@ -500,6 +534,10 @@ int main(int argc, char **argv) {
   }
   ge = cudaGetDriverEntryPointByVersion("cuNoSuchFunction", &rfn, 13000, cudaEnableDefault, &rq);
   printf("cudaGetDriverEntryPointByVersion(cuNoSuchFunction) -> %d, status %d\n", (int)ge, (int)rq);
+  ge = cudaGetDriverEntryPointByVersion("cuMemAlloc", &rfn, (unsigned)driver_version + 1000,
+                                        cudaEnableDefault, &rq);
+  printf("cudaGetDriverEntryPointByVersion(version past the driver's) -> %d\n", (int)ge);
+  check(ge == cudaErrorInvalidValue, "a version past the driver's is a bad value (documented)");
 
   // ---- the runtime API next to the driver's ----
   void *rt = NULL;
@@ -515,7 +553,7 @@ int main(int argc, char **argv) {
   OK(cuMemFree(y));
   OK(cuMemFree(res));
   OK(cuCtxDestroy(ctx));
-  CALL(cuCtxDestroy(ctx), -1); // a destroyed handle: CUDA's code printed
+  CALL(cuCtxDestroy(ctx), CUDA_ERROR_INVALID_CONTEXT); // H200: a destroyed handle
   OK(cuDevicePrimaryCtxRelease(dev));
 
   if (failures) {

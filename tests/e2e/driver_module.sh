@@ -28,11 +28,14 @@ if [ -z "$arch" ]; then
   echo "$msg"
   case "$msg" in *"'-ptx' is not supported"*-fatbin*) ;; *) echo "FAIL: unclear -ptx refusal"; exit 1 ;; esac
 fi
+# Both module files are run, also when the first fails, so that one run shows both.
+failed=0
 for m in fatbin cubin; do
   echo "+ $outdir/driver_module $outdir/driver_module.$m"
   out=$("$outdir/driver_module" "$outdir/driver_module.$m" 2>&1)
   rc=$?
   echo "$out"
-  [ $rc -eq 0 ] && grep -qx PASS <<<"$out" || { echo "FAIL: the run on the .$m file"; exit 1; }
+  [ $rc -eq 0 ] && grep -qx PASS <<<"$out" || { echo "FAIL: the run on the .$m file"; failed=1; }
 done
+[ $failed -eq 0 ] || exit 1
 echo PASS

@@ -80,6 +80,27 @@ int main() {
   r = cuPointerGetAttribute(&owner, CU_POINTER_ATTRIBUTE_CONTEXT, (CUdeviceptr)buf);
   printf("cuPointerGetAttribute(CONTEXT, cudaMalloc'd) -> %d (%s)\n", (int)r,
          owner == primary ? "primary" : "other");
+  // One set of limits for both APIs: the runtime's stack size is the context's.
+  size_t stack = 0, l2 = 0, rt_bad = 0;
+  e = cudaDeviceSetLimit(cudaLimitStackSize, 4096);
+  r = cuCtxGetLimit(&stack, CU_LIMIT_STACK_SIZE);
+  printf("cudaDeviceSetLimit(stack 4096) -> %d, cuCtxGetLimit(stack) -> %d: %zu\n", (int)e, (int)r,
+         stack);
+  check(e == cudaSuccess && r == CUDA_SUCCESS && stack == 4096,
+        "cuCtxGetLimit reads what cudaDeviceSetLimit set");
+  r = cuCtxSetLimit(CU_LIMIT_STACK_SIZE, 2048);
+  e = cudaDeviceGetLimit(&stack, cudaLimitStackSize);
+  printf("cuCtxSetLimit(stack 2048) -> %d, cudaDeviceGetLimit(stack) -> %d: %zu\n", (int)r, (int)e,
+         stack);
+  check(r == CUDA_SUCCESS && e == cudaSuccess && stack == 2048,
+        "cudaDeviceGetLimit reads what cuCtxSetLimit set");
+  r = cuCtxGetLimit(&l2, CU_LIMIT_MAX_L2_FETCH_GRANULARITY);
+  printf("cuCtxGetLimit(MAX_L2_FETCH_GRANULARITY) -> %d\n", (int)r); // its value varies
+  check(r == CUDA_SUCCESS, "cuCtxGetLimit(MAX_L2_FETCH_GRANULARITY)");
+  e = cudaDeviceGetLimit(&rt_bad, (cudaLimit)0x7f);
+  printf("cudaDeviceGetLimit(0x7f) -> %d\n", (int)e); // CUDA's answer printed
+  cudaGetLastError();
+
   check(cuMemFree(d) == CUDA_SUCCESS, "cuMemFree");
   check(cudaFree(buf) == cudaSuccess, "cudaFree");
   check(cuDevicePrimaryCtxRelease(0) == CUDA_SUCCESS, "cuDevicePrimaryCtxRelease");

@@ -7,6 +7,9 @@
 // Anchor: anchorcc -O2 nvrtc_launch.cu -lnvrtc -lcuda -o nvrtc_launch
 // nvcc:   nvcc -O2 -arch=sm_90 nvrtc_launch.cu -lnvrtc -lcuda -o nvrtc_launch
 // Every call's result is printed ("call -> result") so runs can be compared.
+// H200, CUDA 13, 2026-12-01: all as Anchor but the `extra` launch, whose block (a struct
+// padded to 32 bytes) CUDA refused with CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES; the block
+// is now 28 bytes (pack_axpy), and the 32-byte one is checked for that refusal.
 #include <cuda.h>
 #include <nvrtc.h>
 #include <stdio.h>
@@ -27,6 +30,28 @@ static bool cu(const char *what, CUresult r) {
   printf("%s -> %s\n", what, name ? name : "?");
   if (r != CUDA_SUCCESS) failures++;
   return r == CUDA_SUCCESS;
+}
+
+// A call that must fail with `expect`; expect < 0: only printed (CUDA's answer unknown).
+static void cu_expect(const char *what, CUresult r, int expect) {
+  const char *name = NULL;
+  cuGetErrorName(r, &name);
+  printf("%s -> %s\n", what, name ? name : "?");
+  if (expect >= 0 && (int)r != expect) {
+    printf("FAIL: %s, expected %d\n", what, expect);
+    failures++;
+  }
+}
+
+// The packed block of axpy<float>(float a, const float *x, float *y, int n): each
+// parameter at its natural alignment (a at 0, x at 8, y at 16, n at 24), the size the
+// end of the last one (28), no tail padding: what CUDA takes for `extra`.
+static void pack_axpy(unsigned char block[28], float a, CUdeviceptr x, CUdeviceptr y, int n) {
+  memset(block, 0, 28);
+  memcpy(block + 0, &a, sizeof a);
+  memcpy(block + 8, &x, sizeof x);
+  memcpy(block + 16, &y, sizeof y);
+  memcpy(block + 24, &n, sizeof n);
 }
 
 static const char source[] =
@@ -58,8 +83,7 @@ int main() {
   const char *axpy = NULL, *count = NULL, *launches = NULL;
   nv("nvrtcGetLoweredName(&axpy<float>)", nvrtcGetLoweredName(prog, "&axpy<float>", &axpy));
   nv("nvrtcGetLoweredName(&lib::count)", nvrtcGetLoweredName(prog, "&lib::count", &count));
-  nv("nvrtcGetLoweredName(&lib::launches)",
-     nvrtcGetLoweredName(prog, "&lib::launches", &launches));
+  nv("nvrtcGetLoweredName(&lib::launches)", nvrtcGetLoweredName(prog, "&lib::launches", &launches));
   printf("lowered: %s %s %s\n", axpy, count, launches);
   if (!axpy || strcmp(axpy, "_Z4axpyIfEvT_PKS0_PS0_i") || !count ||
       strcmp(count, "_ZN3lib5countEv") || !launches || strcmp(launches, "_ZN3lib8launchesE")) {
@@ -87,7 +111,8 @@ int main() {
   const int n = 1000;
   size_t bytes = n * sizeof(float);
   float *hx = (float *)malloc(bytes), *hy = (float *)malloc(bytes);
-  for (int i = 0; i < n; i++) hx[i] = (float)i, hy[i] = 1.0f;
+  for (int i = 0; i < n; i++)
+    hx[i] = (float)i, hy[i] = 1.0f;
   CUdeviceptr dx, dy;
   cu("cuMemAlloc(x)", cuMemAlloc(&dx, bytes));
   cu("cuMemAlloc(y)", cuMemAlloc(&dy, bytes));
@@ -98,15 +123,28 @@ int main() {
   float a = 2.0f;
   int count_n = n;
   void *params[] = {&a, &dx, &dy, &count_n};
-  cu("cuLaunchKernel(kernelParams)", cuLaunchKernel(fn, (n + 127) / 128, 1, 1, 128, 1, 1, 0,
-                                                    NULL, params, NULL));
-  struct {
-    float a;
-    CUdeviceptr x, y; // aligned to 8: offsets 8 and 16, as the kernel's parameters
-    int n;
-  } packed = {0.5f, dx, dy, n};
+  cu("cuLaunchKernel(kernelParams)",
+     cuLaunchKernel(fn, (n + 127) / 128, 1, 1, 128, 1, 1, 0, NULL, params, NULL));
+  // A block whose size is not the parameters' is refused. H200, CUDA 13, 2026-12-01: a
+  // struct's sizeof (32, tail padding included) gives CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES.
+  // One thread and a = 0: a launch that CUDA did take would leave y as it is (y[0] =
+  // 0 * x[0] + y[0]), whatever it made of a short block's last bytes.
+  unsigned char probe[32];
+  memset(probe, 0, sizeof probe);
+  pack_axpy(probe, 0.0f, dx, dy, n);
+  size_t probe_size = 32;
+  void *extra_probe[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, probe, CU_LAUNCH_PARAM_BUFFER_SIZE,
+                         &probe_size, CU_LAUNCH_PARAM_END};
+  cu_expect("cuLaunchKernel(extra, size 32)",
+            cuLaunchKernel(fn, 1, 1, 1, 1, 1, 1, 0, NULL, NULL, extra_probe),
+            CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES);
+  probe_size = 27; // short of the last parameter's end: CUDA's answer printed
+  cu_expect("cuLaunchKernel(extra, size 27)",
+            cuLaunchKernel(fn, 1, 1, 1, 1, 1, 1, 0, NULL, NULL, extra_probe), -1);
+  unsigned char packed[28];
+  pack_axpy(packed, 0.5f, dx, dy, n);
   size_t packed_size = sizeof packed;
-  void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, &packed, CU_LAUNCH_PARAM_BUFFER_SIZE,
+  void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, packed, CU_LAUNCH_PARAM_BUFFER_SIZE,
                    &packed_size, CU_LAUNCH_PARAM_END};
   cu("cuLaunchKernel(extra)",
      cuLaunchKernel(fn, (n + 127) / 128, 1, 1, 128, 1, 1, 0, NULL, NULL, extra));

@@ -10,6 +10,9 @@
  * device module, also as CUBIN for compute_XX; Anchor's headers are found
  * without -I) the check applies only when the image is Anchor's.  Prints
  * each failing check and PASS at the end; exit status 1 on failure. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* memmem, mkdtemp, setenv under gcc -std=c17 (the H200 build) */
+#endif
 #include <dirent.h>
 #include <nvrtc.h>
 #include <pthread.h>

@@ -48,6 +48,12 @@ int main(void) {
   CHECK(s && strcmp(s, "invalid argument") == 0);
   CHECK_CU(cuGetErrorString((CUresult)4242, &s), CUDA_ERROR_INVALID_VALUE);
   CHECK(s == NULL);
+  /* NULL outputs: CUDA crashes (H200, CUDA 13: driver_error_names), Anchor refuses */
+  CHECK_CU(cuGetErrorName(CUDA_SUCCESS, NULL), CUDA_ERROR_INVALID_VALUE);
+  CHECK_CU(cuGetErrorString(CUDA_SUCCESS, NULL), CUDA_ERROR_INVALID_VALUE);
+  /* a driver-only code has the driver's text (the H200's), not its name */
+  CHECK_CU(cuGetErrorString(CUDA_ERROR_CONTEXT_ALREADY_CURRENT, &s), CUDA_SUCCESS);
+  CHECK(s && strcmp(s, "context already current") == 0);
   CHECK_ERR(cudaGetLastError(), cudaSuccess);
 
   /* CU_EVENT_RECORD_EXTERNAL / CU_EVENT_WAIT_EXTERNAL: CUDA_ERROR_ILLEGAL_STATE
