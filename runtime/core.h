@@ -651,11 +651,10 @@ cudaError_t rt_graph_instantiate(cudaGraph_t graph, unsigned long long flags, cu
                                  cudaGraphNode_t *error_node, cudaGraphInstantiateResult *result);
 void rt_graph_exec_destroy(cudaGraphExec_t exec);
 unsigned long long rt_graph_exec_flags(cudaGraphExec_t exec);
-/* The instance's private graph (what a captured cudaGraphLaunch adds). */
-cudaGraph_t rt_graph_exec_graph(cudaGraphExec_t exec);
 /* New parameters for the instance's copy of node (a node of the graph it
  * was instantiated from): cudaErrorInvalidValue when it has none, for
- * another type or kernel function, and for alloc/free/conditional nodes. */
+ * another type, and for alloc/free/conditional nodes; a kernel node's
+ * function may change (a func that is no kernel: cudaErrorInvalidResourceHandle). */
 cudaError_t rt_graph_exec_set_params(cudaGraphExec_t exec, cudaGraphNode_t node,
                                      struct cudaGraphNodeParams *params);
 /* Enables/disables a kernel, memcpy or memset node of the instance, or

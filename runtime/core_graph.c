@@ -838,9 +838,7 @@ cudaError_t rt_graph_exec_set_params(cudaGraphExec_t exec, cudaGraphNode_t node,
   if (!xn || xn->node->params.type != params->type) return cudaErrorInvalidValue;
   cudaGraphNode_t n = xn->node;
   switch (params->type) {
-  case cudaGraphNodeTypeKernel:
-    if (params->kernel.func != n->params.kernel.func) return cudaErrorInvalidValue;
-    break;
+  case cudaGraphNodeTypeKernel: break; /* CUDA 12+: the function may change too */
   case cudaGraphNodeTypeMemAlloc:
   case cudaGraphNodeTypeMemFree:
   case cudaGraphNodeTypeConditional: return cudaErrorInvalidValue;
@@ -1080,11 +1078,6 @@ cudaError_t rt_graph_launch(rt_device *device, cudaGraphExec_t exec, cudaStream_
                                cudaMemcpyHostToDevice, stream);
   }
   return e == cudaSuccess ? rt_exec_run(device, exec, stream) : e;
-}
-
-cudaGraph_t rt_graph_exec_graph(cudaGraphExec_t exec) {
-  assert(rt_lock_held() && rt_graph_exec_valid(exec));
-  return exec->graph;
 }
 
 /* ---- DOT output ------------------------------------------------------------------------- */

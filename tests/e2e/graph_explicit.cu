@@ -231,7 +231,9 @@ int main(void) {
   EXPECT(cudaGraphAddEmptyNode(&bad, g, NULL, 1), cudaErrorInvalidValue);
   cudaKernelNodeParams nofunc = kp;
   nofunc.func = (void *)count_call;
-  EXPECT(cudaGraphAddKernelNode(&bad, g, NULL, 0, &nofunc), cudaErrorInvalidDeviceFunction);
+  // a host function as func (H200, CUDA 13, 2026-12-01: cudaErrorInvalidResourceHandle,
+  // where this program expected cudaErrorInvalidDeviceFunction, a launch's code)
+  EXPECT(cudaGraphAddKernelNode(&bad, g, NULL, 0, &nofunc), cudaErrorInvalidResourceHandle);
   cudaKernelNodeParams toobig = kp;
   toobig.blockDim = dim3(2048);
   // CUDA may check a configuration when the node is added or at instantiation: printed
