@@ -266,6 +266,14 @@ cudaError_t rt_memory_copy_3d(rt_device *device, const rt_region *dst, const rt_
  * width exceeds the pitch, cudaErrorInvalidValue outside device memory. */
 cudaError_t rt_memory_fill_3d(rt_device *device, const rt_region *dst, int value, size_t width,
                               size_t height, size_t depth);
+/* A memcpy node's parameters (no lock needed): depth slices of height rows of
+ * width bytes between two regions; the 1-D form, count bytes (a pitch of
+ * count, one row), for the 1-D graph calls and captured 1-D copies. */
+struct cudaMemcpy3DParms rt_memory_copy_params(const rt_region *dst, const rt_region *src,
+                                               size_t width, size_t height, size_t depth,
+                                               enum cudaMemcpyKind kind);
+struct cudaMemcpy3DParms rt_memory_copy_params_1d(void *dst, const void *src, size_t count,
+                                                  enum cudaMemcpyKind kind);
 
 /* ---- core_host.c: registered host memory -------------------------------------------- */
 

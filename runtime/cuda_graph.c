@@ -104,23 +104,12 @@ cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t grap
 }
 
 /* A 1-D copy as 3-D parameters: one row of count bytes. */
-static struct cudaMemcpy3DParms rt_copy_1d(void *dst, const void *src, size_t count,
-                                           enum cudaMemcpyKind kind) {
-  struct cudaMemcpy3DParms c;
-  memset(&c, 0, sizeof c);
-  c.srcPtr = (struct cudaPitchedPtr){(void *)src, count, count, 1};
-  c.dstPtr = (struct cudaPitchedPtr){dst, count, count, 1};
-  c.extent = (struct cudaExtent){count, 1, 1};
-  c.kind = kind;
-  return c;
-}
-
 cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                      const cudaGraphNode_t *pDependencies, size_t numDependencies,
                                      void *dst, const void *src, size_t count,
                                      enum cudaMemcpyKind kind) {
   struct cudaGraphNodeParams p = {.type = cudaGraphNodeTypeMemcpy};
-  p.memcpy.copyParams = rt_copy_1d(dst, src, count, kind);
+  p.memcpy.copyParams = rt_memory_copy_params_1d(dst, src, count, kind);
   return rt_add(pGraphNode, graph, pDependencies, numDependencies, &p);
 }
 
@@ -272,7 +261,7 @@ cudaError_t cudaGraphMemcpyNodeSetParams(cudaGraphNode_t node,
 cudaError_t cudaGraphMemcpyNodeSetParams1D(cudaGraphNode_t node, void *dst, const void *src,
                                            size_t count, enum cudaMemcpyKind kind) {
   struct cudaGraphNodeParams p = {.type = cudaGraphNodeTypeMemcpy};
-  p.memcpy.copyParams = rt_copy_1d(dst, src, count, kind);
+  p.memcpy.copyParams = rt_memory_copy_params_1d(dst, src, count, kind);
   return rt_set(node, &p);
 }
 
@@ -566,7 +555,7 @@ cudaError_t cudaGraphExecMemcpyNodeSetParams1D(cudaGraphExec_t hGraphExec, cudaG
                                                void *dst, const void *src, size_t count,
                                                enum cudaMemcpyKind kind) {
   struct cudaGraphNodeParams p = {.type = cudaGraphNodeTypeMemcpy};
-  p.memcpy.copyParams = rt_copy_1d(dst, src, count, kind);
+  p.memcpy.copyParams = rt_memory_copy_params_1d(dst, src, count, kind);
   return rt_exec_set(hGraphExec, node, &p);
 }
 
