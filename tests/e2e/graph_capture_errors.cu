@@ -153,6 +153,7 @@ int main(void) {
   EXPECT(cudaEventQuery(ev), cudaErrorCapturedEvent);
   EXPECT(cudaEventSynchronize(ev), cudaErrorInvalidValue);
   printf("%-70s -> status %d\n", "cudaStreamIsCapturing(t) after them", (int)status_of(t));
+  g = NULL;
   EXPECT(cudaStreamEndCapture(t, &g), cudaSuccess);
   if (g) CHECK(cudaGraphDestroy(g));
   cudaGetLastError();
