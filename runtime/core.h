@@ -266,6 +266,14 @@ cudaError_t rt_memory_copy_3d(rt_device *device, const rt_region *dst, const rt_
  * CUDA 13) or outside device memory. */
 cudaError_t rt_memory_fill_3d(rt_device *device, const rt_region *dst, int value, size_t width,
                               size_t height, size_t depth);
+/* A memcpy node's parameters (no lock needed): depth slices of height rows of
+ * width bytes between two regions; the 1-D form, count bytes (a pitch of
+ * count, one row), for the 1-D graph calls and captured 1-D copies. */
+struct cudaMemcpy3DParms rt_memory_copy_params(const rt_region *dst, const rt_region *src,
+                                               size_t width, size_t height, size_t depth,
+                                               enum cudaMemcpyKind kind);
+struct cudaMemcpy3DParms rt_memory_copy_params_1d(void *dst, const void *src, size_t count,
+                                                  enum cudaMemcpyKind kind);
 
 /* ---- core_host.c: registered host memory -------------------------------------------- */
 
@@ -658,11 +666,10 @@ cudaError_t rt_graph_instantiate(cudaGraph_t graph, unsigned long long flags, cu
                                  cudaGraphNode_t *error_node, cudaGraphInstantiateResult *result);
 void rt_graph_exec_destroy(cudaGraphExec_t exec);
 unsigned long long rt_graph_exec_flags(cudaGraphExec_t exec);
-/* The instance's private graph (what a captured cudaGraphLaunch adds). */
-cudaGraph_t rt_graph_exec_graph(cudaGraphExec_t exec);
 /* New parameters for the instance's copy of node (a node of the graph it
  * was instantiated from): cudaErrorInvalidValue when it has none, for
- * another type or kernel function, and for alloc/free/conditional nodes. */
+ * another type, and for alloc/free/conditional nodes; a kernel node's
+ * function may change (a func that is no kernel: cudaErrorInvalidResourceHandle). */
 cudaError_t rt_graph_exec_set_params(cudaGraphExec_t exec, cudaGraphNode_t node,
                                      struct cudaGraphNodeParams *params);
 /* Enables/disables a kernel, memcpy or memset node of the instance, or

@@ -64,6 +64,7 @@ struct CUgraph_st {
   size_t edge_count, edge_allocated;
   rt_graph_handle *handles;
   size_t handle_count;
+  unsigned long long id; /* a process-wide serial number (its DOT name graph_<id>) */
   cudaGraphNode_t owner; /* a conditional node's body: owned by that node */
   bool internal;         /* a node's child or body, an instance's clone */
 };
@@ -168,11 +169,13 @@ static cudaError_t rt_memory_new(size_t size, rt_graph_memory **out) {
 
 cudaError_t rt_graph_create(cudaGraph_t *out) {
   assert(rt_lock_held() && out);
+  static unsigned long long serial;
   cudaGraph_t g = calloc(1, sizeof *g);
   if (!g || !rt_live_add(&rt_graphs, g)) {
     free(g);
     return cudaErrorMemoryAllocation;
   }
+  g->id = ++serial;
   *out = g;
   return cudaSuccess;
 }
@@ -838,9 +841,7 @@ cudaError_t rt_graph_exec_set_params(cudaGraphExec_t exec, cudaGraphNode_t node,
   if (!xn || xn->node->params.type != params->type) return cudaErrorInvalidValue;
   cudaGraphNode_t n = xn->node;
   switch (params->type) {
-  case cudaGraphNodeTypeKernel:
-    if (params->kernel.func != n->params.kernel.func) return cudaErrorInvalidValue;
-    break;
+  case cudaGraphNodeTypeKernel: break; /* CUDA 12+: the function may change too */
   case cudaGraphNodeTypeMemAlloc:
   case cudaGraphNodeTypeMemFree:
   case cudaGraphNodeTypeConditional: return cudaErrorInvalidValue;
@@ -1082,11 +1083,6 @@ cudaError_t rt_graph_launch(rt_device *device, cudaGraphExec_t exec, cudaStream_
   return e == cudaSuccess ? rt_exec_run(device, exec, stream) : e;
 }
 
-cudaGraph_t rt_graph_exec_graph(cudaGraphExec_t exec) {
-  assert(rt_lock_held() && rt_graph_exec_valid(exec));
-  return exec->graph;
-}
-
 /* ---- DOT output ------------------------------------------------------------------------- */
 
 static const char *rt_node_type_name(enum cudaGraphNodeType t) {
@@ -1097,59 +1093,158 @@ static const char *rt_node_type_name(enum cudaGraphNodeType t) {
   return (unsigned)t < sizeof names / sizeof *names ? names[t] : "UNKNOWN";
 }
 
-static void rt_dot_graph(FILE *f, cudaGraph_t g, const char *prefix, unsigned flags) {
-  for (size_t i = 0; i < g->count; i++) {
-    cudaGraphNode_t n = g->nodes[i];
-    const struct cudaGraphNodeParams *p = &n->params;
-    fprintf(f, "\"%snode_%zu\" [label=\"%s\\nnode %zu", prefix, i, rt_node_type_name(p->type), i);
-    bool verbose = flags & cudaGraphDebugDotFlagsVerbose;
-    if (p->type == cudaGraphNodeTypeKernel &&
-        (verbose || flags & cudaGraphDebugDotFlagsKernelNodeParams))
-      fprintf(f, "\\n%s\\ngrid (%u,%u,%u) block (%u,%u,%u) shared %u", n->kernel.desc->name,
-              p->kernel.gridDim.x, p->kernel.gridDim.y, p->kernel.gridDim.z, p->kernel.blockDim.x,
-              p->kernel.blockDim.y, p->kernel.blockDim.z, p->kernel.sharedMemBytes);
-    if (p->type == cudaGraphNodeTypeMemcpy &&
-        (verbose || flags & cudaGraphDebugDotFlagsMemcpyNodeParams))
-      fprintf(f, "\\nfrom %p to %p, %zu x %zu x %zu bytes, kind %d",
-              p->memcpy.copyParams.srcPtr.ptr, p->memcpy.copyParams.dstPtr.ptr,
-              p->memcpy.copyParams.extent.width, p->memcpy.copyParams.extent.height,
-              p->memcpy.copyParams.extent.depth, (int)p->memcpy.copyParams.kind);
-    if (p->type == cudaGraphNodeTypeMemset &&
-        (verbose || flags & cudaGraphDebugDotFlagsMemsetNodeParams))
-      fprintf(f, "\\n%p value %u, %u-byte elements %zu x %zu", p->memset.dst, p->memset.value,
-              p->memset.elementSize, p->memset.width, p->memset.height);
-    if (p->type == cudaGraphNodeTypeHost &&
-        (verbose || flags & cudaGraphDebugDotFlagsHostNodeParams))
-      fprintf(f, "\\nfn %p data %p", (void *)(uintptr_t)p->host.fn, p->host.userData);
-    if ((p->type == cudaGraphNodeTypeEventRecord || p->type == cudaGraphNodeTypeWaitEvent) &&
-        (verbose || flags & cudaGraphDebugDotFlagsEventNodeParams))
-      fprintf(f, "\\nevent %p", (void *)p->eventRecord.event);
-    if (p->type == cudaGraphNodeTypeConditional &&
-        (verbose || flags & cudaGraphDebugDotFlagsConditionalNodeParams))
-      fprintf(f, "\\ntype %d size %u handle 0x%llx", (int)p->conditional.type, p->conditional.size,
-              p->conditional.handle);
-    if (verbose || flags & cudaGraphDebugDotFlagsHandles) fprintf(f, "\\nhandle %p", (void *)n);
-    fprintf(f, "\"];\n");
+/* CUDA's layout (docs/runtime.md, "cudaGraphDebugDotPrint"): a dashed cluster per graph,
+ * named graph_<id>; node statements "graph_<id>_node_<index>"; a plain kernel node is a
+ * bold octagon labelled with its index and function name, a child graph node a rectangle
+ * naming its graph; a detailed node (Verbose, or its type's flag) is a record whose first
+ * field is the type, then ID (topoId: its position from the end of a topological order),
+ * handles and parameters. */
+static unsigned long long rt_ptr(const void *p) {
+  return (unsigned long long)(uintptr_t)p;
+}
+
+static const char *rt_dot_copy_kind(enum cudaMemcpyKind kind) {
+  switch (kind) {
+  case cudaMemcpyHostToHost: return "HtoH (HOST to HOST)";
+  case cudaMemcpyHostToDevice: return "HtoD (HOST to DEVICE)";
+  case cudaMemcpyDeviceToHost: return "DtoH (DEVICE to HOST)";
+  case cudaMemcpyDeviceToDevice: return "DtoD (DEVICE to DEVICE)";
+  default: return "DEFAULT (UNIFIED)";
   }
+}
+
+static void rt_dot_dim(FILE *f, dim3 d) {
+  if (d.y == 1 && d.z == 1)
+    fprintf(f, "%u", d.x);
+  else
+    fprintf(f, "(%u,%u,%u)", d.x, d.y, d.z);
+}
+
+static bool rt_dot_detailed(enum cudaGraphNodeType t, unsigned flags) {
+  if (flags & cudaGraphDebugDotFlagsVerbose) return true;
+  switch (t) {
+  case cudaGraphNodeTypeKernel: return flags & cudaGraphDebugDotFlagsKernelNodeParams;
+  case cudaGraphNodeTypeMemcpy: return flags & cudaGraphDebugDotFlagsMemcpyNodeParams;
+  case cudaGraphNodeTypeMemset: return flags & cudaGraphDebugDotFlagsMemsetNodeParams;
+  case cudaGraphNodeTypeHost: return flags & cudaGraphDebugDotFlagsHostNodeParams;
+  case cudaGraphNodeTypeEventRecord:
+  case cudaGraphNodeTypeWaitEvent: return flags & cudaGraphDebugDotFlagsEventNodeParams;
+  case cudaGraphNodeTypeConditional: return flags & cudaGraphDebugDotFlagsConditionalNodeParams;
+  default: return flags & cudaGraphDebugDotFlagsHandles;
+  }
+}
+
+static void rt_dot_node(FILE *f, cudaGraph_t g, size_t i, size_t topo_id, unsigned flags) {
+  cudaGraphNode_t n = g->nodes[i];
+  const struct cudaGraphNodeParams *p = &n->params;
+  bool kernel = p->type == cudaGraphNodeTypeKernel;
+  fprintf(f, "\"graph_%llu_node_%zu\"[style=\"%s\" ", g->id, i, kernel ? "bold" : "solid");
+  if (!rt_dot_detailed(p->type, flags)) {
+    fprintf(f, "shape=\"%s\" label=\"%zu\n", kernel ? "octagon" : "rectangle", i);
+    if (kernel)
+      fprintf(f, "%s", n->kernel.desc->name);
+    else if (n->child)
+      fprintf(f, "graph_%llu", n->child->id);
+    else
+      fprintf(f, "%s", rt_node_type_name(p->type));
+    fprintf(f, "\n\"];\n");
+    return;
+  }
+  fprintf(f, "shape=\"record\" label=\"{");
+  if (kernel) {
+    fprintf(f, "KERNEL\n| {ID | %zu (topoId: %zu) | %s\\<\\<\\<", i, topo_id, n->kernel.desc->name);
+    rt_dot_dim(f, p->kernel.gridDim);
+    fprintf(f, ",");
+    rt_dot_dim(f, p->kernel.blockDim);
+    fprintf(f, ",%u\\>\\>\\>}\n", p->kernel.sharedMemBytes);
+    fprintf(f, "| {{node handle | func handle} | {0x%016llX | 0x%016llX}}\n", rt_ptr(n),
+            rt_ptr(p->kernel.func));
+    fprintf(f, "| {accessPolicyWindow | {base_ptr | num_bytes | hitRatio | hitProp | missProp} | "
+               "{0x0000000000000000 | 0 | 0.000000 | N | N}}\n| {cooperative | 0}\n"
+               "| {priority | 0}\n}\"];\n");
+    return;
+  }
+  fprintf(f, "\n%s\n| {{ID | node handle} | {%zu (topoId: %zu) | 0x%016llX}}\n",
+          rt_node_type_name(p->type), i, topo_id, rt_ptr(n));
+  switch (p->type) {
+  case cudaGraphNodeTypeMemcpy: {
+    const struct cudaMemcpy3DParms *c = &p->memcpy.copyParams;
+    fprintf(f, "| {kind | %s}\n", rt_dot_copy_kind(c->kind));
+    fprintf(f,
+            "| {{srcPtr | dstPtr} | {pitch | ptr | xsize | ysize | pitch | ptr | xsize | ysize} | "
+            "{%zu | 0x%016llX | %zu | %zu | %zu | 0x%016llX | %zu | %zu}}\n",
+            c->srcPtr.pitch, rt_ptr(c->srcPtr.ptr), c->srcPtr.xsize, c->srcPtr.ysize,
+            c->dstPtr.pitch, rt_ptr(c->dstPtr.ptr), c->dstPtr.xsize, c->dstPtr.ysize);
+    fprintf(f,
+            "| {{srcPos | {{x | %zu} | {y | %zu} | {z | %zu}}} | {dstPos | {{x | %zu} | {y | %zu} "
+            "| {z | %zu}}} | {Extent | {{Width | %zu} | {Height | %zu} | {Depth | %zu}}}}\n",
+            c->srcPos.x, c->srcPos.y, c->srcPos.z, c->dstPos.x, c->dstPos.y, c->dstPos.z,
+            c->extent.width, c->extent.height, c->extent.depth);
+    break;
+  }
+  case cudaGraphNodeTypeMemset:
+    fprintf(f,
+            "| {{dst | pitch | value | elementSize | width | height} | "
+            "{0x%016llX | %zu | %u | %u | %zu | %zu}}\n",
+            rt_ptr(p->memset.dst), p->memset.pitch, p->memset.value, p->memset.elementSize,
+            p->memset.width, p->memset.height);
+    break;
+  case cudaGraphNodeTypeHost:
+    fprintf(f, "| {{fn | userData} | {0x%016llX | 0x%016llX}}\n",
+            (unsigned long long)(uintptr_t)p->host.fn, rt_ptr(p->host.userData));
+    break;
+  case cudaGraphNodeTypeGraph: fprintf(f, "| {graph | graph_%llu}\n", n->child->id); break;
+  case cudaGraphNodeTypeEventRecord:
+  case cudaGraphNodeTypeWaitEvent:
+    fprintf(f, "| {event | 0x%016llX}\n", rt_ptr(p->eventRecord.event));
+    break;
+  case cudaGraphNodeTypeMemAlloc:
+    fprintf(f, "| {{dptr | bytesize} | {0x%016llX | %zu}}\n", rt_ptr(p->alloc.dptr),
+            p->alloc.bytesize);
+    break;
+  case cudaGraphNodeTypeMemFree: fprintf(f, "| {dptr | 0x%016llX}\n", rt_ptr(p->free.dptr)); break;
+  case cudaGraphNodeTypeConditional:
+    fprintf(f, "| {{type | size | handle} | {%d | %u | 0x%016llX}}\n| {bodies |",
+            (int)p->conditional.type, p->conditional.size, p->conditional.handle);
+    for (unsigned b = 0; b < p->conditional.size; b++)
+      fprintf(f, " graph_%llu", n->bodies[b]->id);
+    fprintf(f, "}\n");
+    break;
+  default: break;
+  }
+  fprintf(f, "}\"];\n");
+}
+
+static void rt_dot_graph(FILE *f, cudaGraph_t g, unsigned flags) {
+  fprintf(f, "subgraph cluster_%llu {\nlabel=\"graph_%llu\" graph[style=\"dashed\"];\n", g->id,
+          g->id);
+  /* topoId: the position counted from the end of a topological order (creation order
+   * when there is a cycle) */
+  cudaGraphNode_t *order = calloc(g->count ? g->count : 1, sizeof *order);
+  bool sorted = order && rt_topological_order(g, order);
+  for (size_t i = 0; i < g->count; i++) {
+    size_t position = i;
+    for (size_t k = 0; sorted && k < g->count; k++)
+      if (order[k] == g->nodes[i]) position = k;
+    rt_dot_node(f, g, i, g->count - 1 - position, flags);
+  }
+  free(order);
   for (size_t e = 0; e < g->edge_count; e++) {
     size_t from = 0, to = 0;
     while (g->nodes[from] != g->edges[e].from)
       from++;
     while (g->nodes[to] != g->edges[e].to)
       to++;
-    fprintf(f, "\"%snode_%zu\" -> \"%snode_%zu\";\n", prefix, from, prefix, to);
+    fprintf(f, "\"graph_%llu_node_%zu\" -> \"graph_%llu_node_%zu\" [headlabel=0];\n", g->id, from,
+            g->id, to);
   }
+  fprintf(f, "}\n");
+  /* child and body graphs: clusters of their own after this one */
   for (size_t i = 0; i < g->count; i++) {
     cudaGraphNode_t n = g->nodes[i];
     size_t bodies = n->child ? 1 : n->bodies ? n->params.conditional.size : 0;
-    for (size_t b = 0; b < bodies; b++) {
-      char inner[256];
-      snprintf(inner, sizeof inner, "%snode_%zu_%zu_", prefix, i, b);
-      fprintf(f, "subgraph \"cluster_%snode_%zu_%zu\" {\nlabel=\"%s %zu of node %zu\";\n", prefix,
-              i, b, n->child ? "child graph" : "body", b, i);
-      rt_dot_graph(f, n->child ? n->child : n->bodies[b], inner, flags);
-      fprintf(f, "}\n");
-    }
+    for (size_t b = 0; b < bodies; b++)
+      rt_dot_graph(f, n->child ? n->child : n->bodies[b], flags);
   }
 }
 
@@ -1158,7 +1253,7 @@ cudaError_t rt_graph_dot(cudaGraph_t graph, const char *path, unsigned flags) {
   FILE *f = fopen(path, "w");
   if (!f) return cudaErrorOperatingSystem;
   fprintf(f, "digraph dot {\n");
-  rt_dot_graph(f, graph, "", flags);
+  rt_dot_graph(f, graph, flags);
   fprintf(f, "}\n");
   return fclose(f) == 0 ? cudaSuccess : cudaErrorOperatingSystem;
 }

@@ -238,6 +238,26 @@ cudaError_t rt_memory_fill_3d(rt_device *d, const rt_region *dst, int value, siz
   return e;
 }
 
+struct cudaMemcpy3DParms rt_memory_copy_params(const rt_region *dst, const rt_region *src,
+                                               size_t width, size_t height, size_t depth,
+                                               enum cudaMemcpyKind kind) {
+  struct cudaMemcpy3DParms c;
+  memset(&c, 0, sizeof c);
+  size_t src_rows = src->pitch && depth > 1 ? src->slice / src->pitch : height;
+  size_t dst_rows = dst->pitch && depth > 1 ? dst->slice / dst->pitch : height;
+  c.srcPtr = (struct cudaPitchedPtr){src->base, src->pitch, width, src_rows};
+  c.dstPtr = (struct cudaPitchedPtr){dst->base, dst->pitch, width, dst_rows};
+  c.extent = (struct cudaExtent){width, height, depth};
+  c.kind = kind;
+  return c;
+}
+
+struct cudaMemcpy3DParms rt_memory_copy_params_1d(void *dst, const void *src, size_t count,
+                                                  enum cudaMemcpyKind kind) {
+  rt_region to = {dst, count, 0}, from = {(void *)src, count, 0};
+  return rt_memory_copy_params(&to, &from, count, 1, 1, kind);
+}
+
 /* ---- for the driver API ----------------------------------------------------------- */
 
 cudaError_t rt_memory_fill_pattern(rt_device *d, void *p, uint32_t pattern, size_t element,

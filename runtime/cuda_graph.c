@@ -51,12 +51,19 @@ static bool rt_edge_data_default(const cudaGraphEdgeData *data, size_t count) {
   return true;
 }
 
+/* A kernel node's func that is no kernel: CUDA's graph calls take it as a bad handle
+ * (H200, CUDA 13, 2026-12-01: cudaGraphAddKernelNode, cudaGraphExecKernelNodeSetParams),
+ * where a launch says cudaErrorInvalidDeviceFunction. */
+static cudaError_t rt_node_error(cudaError_t e) {
+  return e == cudaErrorInvalidDeviceFunction ? cudaErrorInvalidResourceHandle : e;
+}
+
 static cudaError_t rt_add(cudaGraphNode_t *out, cudaGraph_t graph, const cudaGraphNode_t *deps,
                           size_t count, struct cudaGraphNodeParams *params) {
   if (!out || !params) return rt_record(cudaErrorInvalidValue);
   rt_enter();
   cudaError_t e = rt_graph_valid(graph) ? cudaSuccess : cudaErrorInvalidValue;
-  if (e == cudaSuccess) e = rt_graph_add_node(graph, deps, count, params, out);
+  if (e == cudaSuccess) e = rt_node_error(rt_graph_add_node(graph, deps, count, params, out));
   return rt_leave(e);
 }
 
@@ -97,23 +104,12 @@ cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t grap
 }
 
 /* A 1-D copy as 3-D parameters: one row of count bytes. */
-static struct cudaMemcpy3DParms rt_copy_1d(void *dst, const void *src, size_t count,
-                                           enum cudaMemcpyKind kind) {
-  struct cudaMemcpy3DParms c;
-  memset(&c, 0, sizeof c);
-  c.srcPtr = (struct cudaPitchedPtr){(void *)src, count, count, 1};
-  c.dstPtr = (struct cudaPitchedPtr){dst, count, count, 1};
-  c.extent = (struct cudaExtent){count, 1, 1};
-  c.kind = kind;
-  return c;
-}
-
 cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                      const cudaGraphNode_t *pDependencies, size_t numDependencies,
                                      void *dst, const void *src, size_t count,
                                      enum cudaMemcpyKind kind) {
   struct cudaGraphNodeParams p = {.type = cudaGraphNodeTypeMemcpy};
-  p.memcpy.copyParams = rt_copy_1d(dst, src, count, kind);
+  p.memcpy.copyParams = rt_memory_copy_params_1d(dst, src, count, kind);
   return rt_add(pGraphNode, graph, pDependencies, numDependencies, &p);
 }
 
@@ -215,8 +211,8 @@ static cudaError_t rt_get(cudaGraphNode_t node, enum cudaGraphNodeType type,
 
 static cudaError_t rt_set(cudaGraphNode_t node, struct cudaGraphNodeParams *params) {
   rt_enter();
-  cudaError_t e =
-      rt_graph_node_valid(node) ? rt_graph_node_set_params(node, params) : cudaErrorInvalidValue;
+  cudaError_t e = rt_graph_node_valid(node) ? rt_node_error(rt_graph_node_set_params(node, params))
+                                            : cudaErrorInvalidValue;
   return rt_leave(e);
 }
 
@@ -265,7 +261,7 @@ cudaError_t cudaGraphMemcpyNodeSetParams(cudaGraphNode_t node,
 cudaError_t cudaGraphMemcpyNodeSetParams1D(cudaGraphNode_t node, void *dst, const void *src,
                                            size_t count, enum cudaMemcpyKind kind) {
   struct cudaGraphNodeParams p = {.type = cudaGraphNodeTypeMemcpy};
-  p.memcpy.copyParams = rt_copy_1d(dst, src, count, kind);
+  p.memcpy.copyParams = rt_memory_copy_params_1d(dst, src, count, kind);
   return rt_set(node, &p);
 }
 
@@ -527,8 +523,9 @@ cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec) {
 static cudaError_t rt_exec_set(cudaGraphExec_t exec, cudaGraphNode_t node,
                                struct cudaGraphNodeParams *params) {
   rt_enter();
-  cudaError_t e = rt_graph_exec_valid(exec) ? rt_graph_exec_set_params(exec, node, params)
-                                            : cudaErrorInvalidValue;
+  cudaError_t e = rt_graph_exec_valid(exec)
+                      ? rt_node_error(rt_graph_exec_set_params(exec, node, params))
+                      : cudaErrorInvalidValue;
   return rt_leave(e);
 }
 
@@ -558,7 +555,7 @@ cudaError_t cudaGraphExecMemcpyNodeSetParams1D(cudaGraphExec_t hGraphExec, cudaG
                                                void *dst, const void *src, size_t count,
                                                enum cudaMemcpyKind kind) {
   struct cudaGraphNodeParams p = {.type = cudaGraphNodeTypeMemcpy};
-  p.memcpy.copyParams = rt_copy_1d(dst, src, count, kind);
+  p.memcpy.copyParams = rt_memory_copy_params_1d(dst, src, count, kind);
   return rt_exec_set(hGraphExec, node, &p);
 }
 
@@ -643,13 +640,11 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream) {
   cudaError_t e = rt_enter_device(&d);
   if (e == cudaSuccess && !rt_graph_exec_valid(graphExec)) e = cudaErrorInvalidValue;
   if (e == cudaSuccess && !rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
-  bool captured = false;
-  if (e == cudaSuccess) { /* launched into a capture: a child graph node */
-    struct cudaGraphNodeParams p = {.type = cudaGraphNodeTypeGraph};
-    p.graph.graph = rt_graph_exec_graph(graphExec);
-    e = rt_capture_node(stream, &p, &captured);
-  }
-  if (e == cudaSuccess && !captured) e = rt_graph_launch(d, graphExec, stream);
+  /* CUDA 13 refuses a launch into a capturing stream (cudaErrorStreamCaptureUnsupported,
+   * the capture invalidated; H200, 2026-12-01); on the legacy stream while a blocking
+   * stream captures, cudaErrorStreamCaptureImplicit. */
+  if (e == cudaSuccess) e = rt_capture_sync(stream);
+  if (e == cudaSuccess) e = rt_graph_launch(d, graphExec, stream);
   return rt_leave(e);
 }
 

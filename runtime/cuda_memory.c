@@ -209,21 +209,16 @@ static cudaError_t rt_capture_copy(cudaStream_t stream, const rt_region *dst, co
                                    size_t width, size_t height, size_t depth,
                                    enum cudaMemcpyKind kind, bool *captured) {
   struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemcpy};
-  struct cudaMemcpy3DParms *c = &node.memcpy.copyParams;
-  size_t src_rows = src->pitch && depth > 1 ? src->slice / src->pitch : height;
-  size_t dst_rows = dst->pitch && depth > 1 ? dst->slice / dst->pitch : height;
-  c->srcPtr = (struct cudaPitchedPtr){src->base, src->pitch, width, src_rows};
-  c->dstPtr = (struct cudaPitchedPtr){dst->base, dst->pitch, width, dst_rows};
-  c->extent = (struct cudaExtent){width, height, depth};
-  c->kind = kind;
+  node.memcpy.copyParams = rt_memory_copy_params(dst, src, width, height, depth, kind);
   return rt_capture_node(stream, &node, captured);
 }
 
-/* A 1-D copy as a region pair for rt_capture_copy. */
+/* The same for a 1-D copy. */
 static cudaError_t rt_capture_copy_1d(cudaStream_t stream, void *dst, const void *src, size_t count,
                                       enum cudaMemcpyKind kind, bool *captured) {
-  rt_region to = {dst, count, 0}, from = {(void *)src, count, 0};
-  return rt_capture_copy(stream, &to, &from, count, 1, 1, kind, captured);
+  struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemcpy};
+  node.memcpy.copyParams = rt_memory_copy_params_1d(dst, src, count, kind);
+  return rt_capture_node(stream, &node, captured);
 }
 
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind) {

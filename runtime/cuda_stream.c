@@ -139,7 +139,9 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
 cudaError_t cudaEventSynchronize(cudaEvent_t event) {
   rt_enter();
   cudaError_t e = rt_event_valid(event) ? cudaSuccess : cudaErrorInvalidResourceHandle;
-  if (e == cudaSuccess && rt_capture_event_captured(event)) e = cudaErrorCapturedEvent;
+  /* an event last recorded in a capture: cudaErrorInvalidValue (H200, CUDA 13, 2026-12-01;
+   * cudaEventQuery gives cudaErrorCapturedEvent) */
+  if (e == cudaSuccess && rt_capture_event_captured(event)) e = cudaErrorInvalidValue;
   if (e == cudaSuccess) e = rt_event_wait(event);
   rt_services_flush(); /* device printf's output (when nothing else runs) */
   return rt_leave(e);

@@ -5,8 +5,12 @@
 // node itself. Also a fork/join capture across two streams through events, with
 // cudaStreamGetCaptureInfo, cudaStreamIsCapturing and
 // cudaStreamUpdateCaptureDependencies; cudaStreamBeginCaptureToGraph after an existing
-// node, with a cudaGraphLaunch captured as a child graph node, instantiated with
-// cudaGraphInstantiateWithParams(cudaGraphInstantiateFlagUpload). Prints PASS or FAIL.
+// node, with a child graph node added to the capture graph the way CUDA documents it
+// (cudaStreamGetCaptureInfo's graph and dependencies, cudaGraphAddChildGraphNode,
+// cudaStreamUpdateCaptureDependencies), instantiated with
+// cudaGraphInstantiateWithParams(cudaGraphInstantiateFlagUpload). A cudaGraphLaunch into
+// a capturing stream is refused (H200, CUDA 13, 2026-12-01:
+// cudaErrorStreamCaptureUnsupported) and invalidates the capture. Prints PASS or FAIL.
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <string.h>
@@ -140,9 +144,37 @@ static int fork_join(void) {
   return 0;
 }
 
+// A graph launched into a capturing stream: CUDA refuses it (H200, CUDA 13, 2026-12-01:
+// cudaErrorStreamCaptureUnsupported, where Anchor had added a child graph node) and the
+// capture is invalidated, as by every call refused during a capture.
+static int launch_while_capturing(cudaGraphExec_t inner) {
+  cudaStream_t s;
+  CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+  cudaError_t e0 = cudaGraphLaunch(inner, s);
+  printf("cudaGraphLaunch(inner, capturing s) -> %s\n", cudaGetErrorName(e0));
+  if (e0 != cudaErrorStreamCaptureUnsupported)
+    printf("FAIL: expected cudaErrorStreamCaptureUnsupported\n"); // counted below
+  cudaStreamCaptureStatus status;
+  CHECK(cudaStreamIsCapturing(s, &status));
+  printf("cudaStreamIsCapturing(s) after it -> status %d\n", (int)status);
+  cudaGraph_t g = NULL;
+  cudaError_t e = cudaStreamEndCapture(s, &g);
+  printf("cudaStreamEndCapture(s) after it -> %s\n", cudaGetErrorName(e));
+  cudaGetLastError();
+  int bad = e0 != cudaErrorStreamCaptureUnsupported ||
+            status != cudaStreamCaptureStatusInvalidated ||
+            e != cudaErrorStreamCaptureInvalidated || g != NULL;
+  if (bad) printf("FAIL: the launch was not refused with the capture invalidated\n"); // main goes on
+  if (g) CHECK(cudaGraphDestroy(g));
+  CHECK(cudaStreamDestroy(s));
+  return bad;
+}
+
 // Captures into an existing graph after its memset node (a = 2, a 4-byte pattern): then
-// scale(a, 3) and a captured cudaGraphLaunch of `inner` (a += 1): a = 7.
-static int capture_to_graph(cudaGraphExec_t inner, int *a) {
+// scale(a, 3), then `inner` (a += 1) added to the capture graph as a child graph node
+// after the stream's dependencies, which then become that node: a = 7.
+static int capture_to_graph(cudaGraph_t inner, int *a) {
   cudaStream_t s;
   CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
   cudaGraph_t g;
@@ -158,7 +190,19 @@ static int capture_to_graph(cudaGraphExec_t inner, int *a) {
   CHECK(cudaStreamBeginCaptureToGraph(s, g, &set, NULL, 1, cudaStreamCaptureModeGlobal));
   scale<<<(N + 127) / 128, 128, 0, s>>>(a, N, 3);
   CHECK(cudaGetLastError());
-  CHECK(cudaGraphLaunch(inner, s));
+  cudaStreamCaptureStatus status;
+  cudaGraph_t capturing = NULL;
+  const cudaGraphNode_t *deps = NULL;
+  size_t ndeps = 0;
+  CHECK(cudaStreamGetCaptureInfo(s, &status, NULL, &capturing, &deps, NULL, &ndeps));
+  if (capturing != g || ndeps != 1) {
+    printf("FAIL: capture info: graph %p (%p), %zu dependencies (1)\n", (void *)capturing,
+           (void *)g, ndeps);
+    return 1;
+  }
+  cudaGraphNode_t child;
+  CHECK(cudaGraphAddChildGraphNode(&child, capturing, deps, ndeps, inner));
+  CHECK(cudaStreamUpdateCaptureDependencies(s, &child, NULL, 1, cudaStreamSetCaptureDependencies));
   cudaGraph_t same;
   CHECK(cudaStreamEndCapture(s, &same));
   if (same != g) { printf("FAIL: capture to graph returned another graph\n"); return 1; }
@@ -174,7 +218,7 @@ static int capture_to_graph(cudaGraphExec_t inner, int *a) {
   CHECK(cudaGraphGetNodes(g, nodes, &count));
   cudaGraphNodeType t;
   CHECK(cudaGraphNodeGetType(nodes[2], &t));
-  if (t != cudaGraphNodeTypeGraph) { printf("FAIL: captured launch is type %d\n", (int)t); return 1; }
+  if (t != cudaGraphNodeTypeGraph) { printf("FAIL: the child node is type %d\n", (int)t); return 1; }
   cudaGraphExec_t exec;
   cudaGraphInstantiateParams ip = {};
   ip.flags = cudaGraphInstantiateFlagUpload;
@@ -266,17 +310,19 @@ int main(void) {
   CHECK(cudaGraphExecDestroy(exec));
   CHECK(cudaGraphDestroy(graph));
   if (fork_join()) return 1;
-  // a small graph to launch inside a capture
+  // a small graph: launched into a capture (refused), then a child graph node
   cudaGraph_t inner;
   CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
   add_one<<<blocks, 128, 0, s>>>(d_a, N);
   CHECK(cudaStreamEndCapture(s, &inner));
   cudaGraphExec_t inner_exec;
   CHECK(cudaGraphInstantiate(&inner_exec, inner, 0));
-  if (capture_to_graph(inner_exec, d_a)) return 1;
+  int refused_wrongly = launch_while_capturing(inner_exec); // the rest runs all the same
+  if (capture_to_graph(inner, d_a)) return 1;
   CHECK(cudaGraphExecDestroy(inner_exec));
   CHECK(cudaGraphDestroy(inner));
   CHECK(cudaStreamDestroy(s));
+  if (refused_wrongly) return 1;
   printf("PASS\n");
   return 0;
 }

@@ -1,10 +1,19 @@
 // graph_dot.cu — end-to-end test of cudaGraphDebugDotPrint: a graph of a kernel, a
 // memset, a memcpy, a host node and an empty node with 5 edges, printed as DOT without
-// and with cudaGraphDebugDotFlagsVerbose; the files are parsed (a statement with a
-// label is a node, one with "->" an edge) for the node and edge counts and each node
-// type's name (case-insensitive: kernel, memset, memcpy, host, empty); the verbose
-// file names the kernel. Also the error codes of a NULL path and an unwritable one.
-// Prints PASS or FAIL: <details>.
+// and with cudaGraphDebugDotFlagsVerbose. Each file is printed whole, then parsed: a node
+// statement is a quoted name at the start of a line followed by '[' (its attributes run to
+// "];", labels may span lines), an edge a statement with "->"; the kernel is found by its
+// name, the other node types by their names (case-insensitive: memset, memcpy, host,
+// empty) anywhere in the node's attributes. CUDA 13 on the H200 (2026-12-01), read by
+// this program's first parse (one statement per line, a node any with "label" and '['),
+// gave 6 "nodes" (5 and, by CUDA's published dumps, the cluster's label="graph_1"
+// graph[...] line), 5 edges and no type names on the nodes' first lines: CUDA's dumps
+// (torch with CUDA 12.8, verbose; MLX, plain) put each label's lines on lines of their
+// own. Both files must name the kernel; the verbose one must name every type, the plain
+// one's types are printed only (CUDA's plain labels of memset, memcpy, host and empty
+// nodes are not known yet: the printed files of the next H200 run show them). Error codes
+// of a NULL path and an unwritable one. Anchor writes CUDA's layout (docs/runtime.md): one
+// dashed cluster per graph, nodes named graph_<id>_node_<i>. Prints PASS or FAIL: <details>.
 #include <cuda_runtime.h>
 #include <ctype.h>
 #include <stdio.h>
@@ -24,12 +33,14 @@ __global__ void dot_kernel_name(int *a) { a[threadIdx.x] = threadIdx.x; }
 static void host_fn(void *) {}
 
 struct Parsed {
-  int nodes, edges;
+  int nodes, edges, clusters, cuda_names; // cuda_names: nodes named "graph_<id>_node_<i>"
   bool kernel, memset, memcpy, host, empty, kernel_name;
 };
 
-static void lower(char *s) {
-  for (; *s; s++) *s = (char)tolower((unsigned char)*s);
+static int count(const char *text, const char *what) {
+  int n = 0;
+  for (const char *p = text; (p = strstr(p, what)) != NULL; p += strlen(what)) n++;
+  return n;
 }
 
 static int parse(const char *path, Parsed *p) {
@@ -40,23 +51,42 @@ static int parse(const char *path, Parsed *p) {
   size_t n = fread(text, 1, sizeof text - 1, f);
   fclose(f);
   text[n] = 0;
+  printf("---- %s (%zu bytes)\n%s---- end of %s\n", path, n, text, path);
   if (!strstr(text, "digraph")) { printf("FAIL: %s is no digraph\n", path); return 1; }
-  // statements end with ';' or a newline
-  for (char *stmt = strtok(text, ";\n"); stmt; stmt = strtok(NULL, ";\n")) {
-    if (strstr(stmt, "->")) {
-      p->edges++;
-      continue;
-    }
-    if (!strstr(stmt, "label") || !strchr(stmt, '[')) continue;
+  p->edges = count(text, "->");
+  p->clusters = count(text, "subgraph");
+  for (char *open = strchr(text, '['); open; open = strchr(open + 1, '[')) {
+    // a node statement: `"name"[` or `"name" [` with nothing but blanks before "name"
+    char *q = open;
+    while (q > text && q[-1] == ' ') q--;
+    if (q == text || q[-1] != '"') continue;
+    char *name = q - 1; // the closing quote
+    while (name > text && name[-1] != '"' && name[-1] != '\n') name--;
+    if (name == text || name[-1] != '"') continue;
+    char *line = name - 1; // the opening quote
+    while (line > text && (line[-1] == ' ' || line[-1] == '\t')) line--;
+    if (line != text && line[-1] != '\n' && line[-1] != '{' && line[-1] != ';') continue;
+    char *end = strstr(open, "];");
+    size_t len = end ? (size_t)(end - open) : strlen(open);
+    static char attrs[1 << 14];
+    if (len >= sizeof attrs) len = sizeof attrs - 1;
+    memcpy(attrs, open, len);
+    attrs[len] = 0;
     p->nodes++;
-    if (strstr(stmt, "dot_kernel_name")) p->kernel_name = true;
-    lower(stmt);
-    p->kernel |= strstr(stmt, "kernel") != NULL;
-    p->memset |= strstr(stmt, "memset") != NULL;
-    p->memcpy |= strstr(stmt, "memcpy") != NULL;
-    p->host |= strstr(stmt, "host") != NULL;
-    p->empty |= strstr(stmt, "empty") != NULL;
+    if (strncmp(name, "graph_", 6) == 0 && strstr(name, "_node_") && strstr(name, "_node_") < q)
+      p->cuda_names++;
+    if (strstr(attrs, "dot_kernel_name")) p->kernel_name = true;
+    for (char *c = attrs; *c; c++) *c = (char)tolower((unsigned char)*c);
+    p->kernel |= strstr(attrs, "kernel") != NULL || strstr(attrs, "octagon") != NULL;
+    p->memset |= strstr(attrs, "memset") != NULL;
+    p->memcpy |= strstr(attrs, "memcpy") != NULL;
+    p->host |= strstr(attrs, "host") != NULL;
+    p->empty |= strstr(attrs, "empty") != NULL;
   }
+  printf("%s: %d nodes (%d named graph_<id>_node_<i>), %d edges, %d clusters; types kernel %d memset %d memcpy %d host %d "
+         "empty %d; kernel named %d\n",
+         path, p->nodes, p->cuda_names, p->edges, p->clusters, p->kernel, p->memset, p->memcpy, p->host,
+         p->empty, p->kernel_name);
   return 0;
 }
 
@@ -90,19 +120,35 @@ int main(void) {
   CHECK(cudaGraphDebugDotPrint(g, "graph_dot_verbose.dot", cudaGraphDebugDotFlagsVerbose));
   Parsed plain, verbose;
   if (parse("graph_dot_plain.dot", &plain) || parse("graph_dot_verbose.dot", &verbose)) return 1;
-  printf("plain: %d nodes, %d edges; verbose: %d nodes, %d edges, kernel named %d\n", plain.nodes,
-         plain.edges, verbose.nodes, verbose.edges, (int)verbose.kernel_name);
   const Parsed *both_files[2] = {&plain, &verbose};
-  for (const Parsed *p : both_files) {
-    if (p->nodes != 5 || p->edges != 5 || !p->kernel || !p->memset || !p->memcpy || !p->host ||
-        !p->empty) {
-      printf("FAIL: DOT: %d nodes, %d edges (5, 5); types kernel %d memset %d memcpy %d host %d "
-             "empty %d\n",
-             p->nodes, p->edges, p->kernel, p->memset, p->memcpy, p->host, p->empty);
+  for (const Parsed *p : both_files)
+    if (p->nodes != 5 || p->edges != 5 || !p->kernel || !p->kernel_name || p->clusters != 1 ||
+        p->cuda_names != 5) {
+      printf("FAIL: DOT: %d nodes, %d edges (5, 5), kernel %d, named %d, %d clusters (1), %d "
+             "nodes named graph_<id>_node_<i> (5)\n",
+             p->nodes, p->edges, p->kernel, p->kernel_name, p->clusters, p->cuda_names);
       return 1;
     }
+  if (!verbose.memset || !verbose.memcpy || !verbose.host || !verbose.empty) {
+    printf("FAIL: the verbose DOT does not name every node type\n");
+    return 1;
   }
-  if (!verbose.kernel_name) { printf("FAIL: the verbose DOT does not name the kernel\n"); return 1; }
+  // a child graph node: its graph (a clone of g) is a cluster of its own after the parent's
+  // (CUDA's published plain dumps: the node a rectangle labelled with the child's name)
+  cudaGraph_t outer;
+  CHECK(cudaGraphCreate(&outer, 0));
+  cudaGraphNode_t child;
+  CHECK(cudaGraphAddChildGraphNode(&child, outer, NULL, 0, g));
+  CHECK(cudaGraphDebugDotPrint(outer, "graph_dot_child.dot", 0));
+  Parsed nested;
+  if (parse("graph_dot_child.dot", &nested)) return 1;
+  if (nested.nodes != 6 || nested.edges != 5 || nested.clusters != 2 || nested.cuda_names != 6) {
+    printf("FAIL: child DOT: %d nodes (6), %d edges (5), %d clusters (2), %d named (6)\n",
+           nested.nodes, nested.edges, nested.clusters, nested.cuda_names);
+    return 1;
+  }
+  remove("graph_dot_child.dot");
+  CHECK(cudaGraphDestroy(outer));
   cudaError_t e = cudaGraphDebugDotPrint(g, NULL, 0);
   printf("cudaGraphDebugDotPrint(NULL path) -> %s\n", cudaGetErrorName(e));
   if (e != cudaErrorInvalidValue) { printf("FAIL: expected cudaErrorInvalidValue\n"); return 1; }

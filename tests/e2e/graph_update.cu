@@ -1,5 +1,6 @@
 // graph_update.cu — end-to-end test of changing an instantiated graph between replays:
-// cudaGraphExecKernelNodeSetParams (new arguments for one replay's kernel),
+// cudaGraphExecKernelNodeSetParams (new arguments for one replay's kernel, another
+// kernel, a host function refused),
 // cudaGraphExecMemsetNodeSetParams, cudaGraphExecMemcpyNodeSetParams1D,
 // cudaGraphExecHostNodeSetParams, cudaGraphKernelNodeSetParams on the graph (the
 // instance unchanged until cudaGraphExecUpdate), cudaGraphExecUpdate with the same
@@ -25,6 +26,11 @@ enum { N = 1031 };
 __global__ void affine(int *a, int n, int mul, int add) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) a[i] = a[i] * mul + add;
+}
+
+__global__ void affine_sub(int *a, int n, int mul, int sub) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) a[i] = a[i] * mul - sub;
 }
 
 static int host_value;
@@ -127,13 +133,26 @@ int main(void) {
                                            cudaMemcpyDeviceToHost));
   if (run_and_check(exec, s, 7, 1, 0, "ExecMemcpyNodeSetParams1D")) return 1;
 
-  // a changed function is refused for an instance's kernel node
+  // a host function as the instance's kernel: refused (H200, CUDA 13, 2026-12-01:
+  // cudaErrorInvalidResourceHandle)
   cudaKernelNodeParams other = kp;
   other.func = (void *)set_one;
   cudaError_t e = cudaGraphExecKernelNodeSetParams(exec, nodes[1], &other);
   printf("cudaGraphExecKernelNodeSetParams(another function) -> %s\n", cudaGetErrorName(e));
-  if (e == cudaSuccess) { printf("FAIL: accepted\n"); return 1; }
+  if (e != cudaErrorInvalidResourceHandle) {
+    printf("FAIL: expected cudaErrorInvalidResourceHandle\n");
+    return 1;
+  }
   cudaGetLastError();
+  // another kernel (CUDA 12+ lets the function change): b = 7 * 2 - 1, copied to h
+  int mul2 = 2, sub2 = 1;
+  void *args2[] = {&b, &n, &mul2, &sub2};
+  other.func = (void *)affine_sub;
+  other.kernelParams = args2;
+  e = cudaGraphExecKernelNodeSetParams(exec, nodes[1], &other);
+  printf("cudaGraphExecKernelNodeSetParams(another kernel) -> %s\n", cudaGetErrorName(e));
+  if (e != cudaSuccess) { printf("FAIL: expected cudaSuccess\n"); return 1; }
+  if (run_and_check(exec, s, 7, 2, -1, "ExecKernelNodeSetParams(another kernel)")) return 1;
 
   // cudaGraphExecUpdate from a graph of the same topology with other parameters
   cudaGraph_t g2;
