@@ -20,8 +20,8 @@
  * Every method makes the primary context current on the calling thread first.
  */
 #include "cm.h"
+#include "driver.h"
 
-#include <cuda.h>
 #include <objc/runtime.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -157,7 +157,9 @@ static bool trace(void) {
 CM_EXPORT id cudametal_create_device(void) {
   static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
   pthread_mutex_lock(&lock);
-  if (!the_device) {
+  const char *unloaded = the_device ? NULL : cm_driver_load();
+  if (unloaded) fprintf(stderr, "cudametal: no CUDA device: %s\n", unloaded);
+  if (!the_device && !unloaded) {
     CUresult r = cuInit(0);
     CUdevice dev = 0;
     CUcontext ctx = NULL;

@@ -187,8 +187,9 @@ EXPORT CUresult cuMemAlloc(CUdeviceptr *p, size_t size) {
   return *p ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
 }
 EXPORT CUresult cuMemAllocManaged(CUdeviceptr *p, size_t size, unsigned flags) {
-  (void)flags;
-  return cuMemAlloc(p, size);
+  (void)flags; /* never calls another cu* by name: libanchor exports them too (-Bsymbolic) */
+  *p = (CUdeviceptr)(uintptr_t)aligned(size);
+  return *p ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
 }
 EXPORT CUresult cuMemFree(CUdeviceptr p) {
   free((void *)(uintptr_t)p);
@@ -326,4 +327,12 @@ EXPORT CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned 
       (void)extra;
   if (getenv("FAKE_CUDA_LAUNCH_FAILS")) return CUDA_ERROR_ILLEGAL_ADDRESS;
   return push(s, (struct op){.kind = OP_LAUNCH});
+}
+
+/* NVIDIA's NVRTC dlopens libcuda.so.1 (this library, by its soname, once cudametal loaded
+ * it) and asks for cuGetExportTable: refused, as a driver without the table would. */
+EXPORT CUresult cuGetExportTable(const void **table, const CUuuid *id) {
+  (void)id;
+  *table = NULL;
+  return CUDA_ERROR_NOT_SUPPORTED;
 }
