@@ -21,8 +21,13 @@ jobs=${E2E_JOBS:-4}
 echo "== $(date -u '+%F %T UTC') $(uname -m) $(. /etc/os-release 2>/dev/null; echo "$PRETTY_NAME")"
 echo "== glibc $(ldd --version | head -n1 | awk '{print $NF}'); nvcc: $("$cuda/bin/nvcc" --version | tail -n1)"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
-export LD_LIBRARY_PATH="$bundle/lib:$cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-export CUDA_HOME=$cuda ANCHOR_METAL=cudametal ANCHOR_ARENA_SIZE=${ANCHOR_ARENA_SIZE:-32G}
+# NVIDIA's driver for cudametal by absolute path (bundle/lib/libcuda.so.1 is libanchor).
+export CUDAMETAL_LIBCUDA=${CUDAMETAL_LIBCUDA:-$(ldconfig -p | awk '/libcuda\.so\.1 / && $NF !~ /stubs/ {print $NF; exit}')}
+echo "== driver for cudametal: ${CUDAMETAL_LIBCUDA:-none found by ldconfig (cudametal tries the usual directories)}"
+# Only Anchor's programs see the bundle's libraries: the nvcc build must get NVIDIA's
+# libcuda.so.1, not the bundle's link to libanchor.
+anchor_env=(env "LD_LIBRARY_PATH=$bundle/lib:$cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  "CUDA_HOME=$cuda" ANCHOR_METAL=cudametal "ANCHOR_ARENA_SIZE=${ANCHOR_ARENA_SIZE:-32G}")
 out=${OUT:-/tmp}/cudametal_run
 mkdir -p "$out/e2e"
 
@@ -30,7 +35,7 @@ mkdir -p "$out/e2e"
 smoke="$bundle/bin/sample_vectorAdd"
 [ -x "$smoke" ] || smoke=$(ls "$bundle"/bin/* | head -n1)
 echo "== smoke: $(basename "$smoke") with CUDAMETAL_TRACE=1 (first 40 lines)"
-CUDAMETAL_TRACE=1 timeout 60 "$smoke" >"$out/smoke.log" 2>&1
+"${anchor_env[@]}" CUDAMETAL_TRACE=1 timeout 60 "$smoke" >"$out/smoke.log" 2>&1
 echo "   exit $?"
 head -n 40 "$out/smoke.log" | sed 's/^/   | /'
 
@@ -39,8 +44,8 @@ echo "== bench_kernels: anchorcc build (cudametal) vs nvcc build, ms per launch"
 bench=ok
 "$cuda/bin/nvcc" -O2 -arch=sm_90 "$root/cudametal/bench_kernels.cu" -o "$out/bench_kernels.nvcc" ||
   bench="nvcc failed"
-timeout 60 "$bundle/bench_kernels.anchor" >"$out/bench.anchor.log" 2>&1 || bench="anchorcc build exit $?"
-ANCHOR_METAL= timeout 60 "$out/bench_kernels.nvcc" >"$out/bench.nvcc.log" 2>&1 ||
+"${anchor_env[@]}" timeout 60 "$bundle/bench_kernels.anchor" >"$out/bench.anchor.log" 2>&1 || bench="anchorcc build exit $?"
+timeout 60 "$out/bench_kernels.nvcc" >"$out/bench.nvcc.log" 2>&1 ||
   bench="$bench; nvcc build exit $?"
 printf '%-22s %12s %12s %8s\n' kernel anchorcc nvcc ratio
 for k in $(awk '/^TIME/ {print $2}' "$out/bench.nvcc.log" "$out/bench.anchor.log" | awk '!seen[$0]++'); do
@@ -54,7 +59,7 @@ echo "nvcc build:     $(grep -v '^TIME' "$out/bench.nvcc.log" | tail -n 3 | tr '
 
 # 4. e2e programs, $jobs at a time, within the budget
 deadline=$(($(date +%s) + budget))
-run_one() { # exe deadline out -> prints one result line
+run_one() { # exe deadline out LD_LIBRARY_PATH -> prints one result line
   local exe=$1 deadline=$2 out=$3 name left rc
   name=$(basename "$exe")
   left=$((deadline - $(date +%s)))
@@ -64,7 +69,7 @@ run_one() { # exe deadline out -> prints one result line
   fi
   [ $left -gt 60 ] && left=60
   local t0=$(date +%s)
-  timeout -k 5 $left "$exe" >"$out/$name.log" 2>&1
+  LD_LIBRARY_PATH=$4 ANCHOR_METAL=cudametal timeout -k 5 $left "$exe" >"$out/$name.log" 2>&1
   rc=$?
   local secs=$(($(date +%s) - t0))
   if [ $rc -eq 0 ] && grep -q '^PASS' "$out/$name.log"; then
@@ -78,8 +83,9 @@ run_one() { # exe deadline out -> prints one result line
 }
 export -f run_one
 echo "== e2e through cudametal ($jobs at a time, 60 s each, budget ${budget}s)"
-ls "$bundle"/bin/* | xargs -P "$jobs" -I{} bash -c 'run_one "$1" "$2" "$3"' _ {} "$deadline" "$out/e2e" \
-  >"$out/e2e.txt"
+export CUDA_HOME=$cuda ANCHOR_ARENA_SIZE=${ANCHOR_ARENA_SIZE:-32G}
+ls "$bundle"/bin/* | xargs -P "$jobs" -I{} bash -c 'run_one "$1" "$2" "$3" "$4"' _ {} "$deadline" \
+  "$out/e2e" "$bundle/lib:$cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" >"$out/e2e.txt"
 sort -k2 "$out/e2e.txt"
 pass=$(grep -c '^PASS' "$out/e2e.txt")
 fail=$(grep -c '^FAIL' "$out/e2e.txt")
