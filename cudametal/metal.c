@@ -17,6 +17,11 @@
  *                    two CUDA events (GPUStartTime/GPUEndTime), completion = the end event
  *   encoders         dispatch -> cuLaunchKernel with one struct cm_args by value; copy ->
  *                    cuMemcpyAsync; fill -> cuMemsetD8Async
+ *   shared event     a value in pinned host-mapped memory: cuStreamWriteValue64 /
+ *                    cuStreamWaitEvent or cuStreamWaitValue64 (see "shared events")
+ *   handlers         run by cudametal's completion thread, after the status is final
+ *   no-copy buffer   cuMemHostRegister (DEVICEMAP) of the caller's pages
+ * Every CUDA call goes through driver.h's pointers into NVIDIA's libcuda.so.1.
  * Every method makes the primary context current on the calling thread first.
  */
 #include "cm.h"
@@ -981,13 +986,23 @@ static void *completion_thread(void *unused) {
     memcpy(round, pending.items, n * sizeof *round);
     pending.woken = false;
     pthread_mutex_unlock(&pending.lock);
-    size_t done = 0;
+    size_t done = 0, blocked_count = 0;
+    struct cm_queue *blocked[16];    /* queues with an unfinished command buffer this round */
     for (size_t i = 0; i < n; i++) { /* CUDA calls outside pending.lock */
+      /* A queue's command buffers finish in commit order (one stream): after an
+       * unfinished one, its later ones need no query (10,000 launches in flight). */
+      bool skip = false;
+      for (size_t j = 0; j < blocked_count && !skip; j++)
+        skip = blocked[j] == round[i]->queue;
+      if (skip) continue;
       cmdbuf_check(round[i], false);
       pthread_mutex_lock(&round[i]->lock);
       bool finished = round[i]->finished;
       pthread_mutex_unlock(&round[i]->lock);
-      if (finished) round[done++] = round[i];
+      if (finished)
+        round[done++] = round[i];
+      else if (blocked_count < sizeof blocked / sizeof *blocked)
+        blocked[blocked_count++] = round[i]->queue;
     }
     if (done) {
       pthread_mutex_lock(&pending.lock);
