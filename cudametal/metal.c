@@ -134,6 +134,7 @@ struct cm_device {
   double epoch_seconds;
 };
 static struct cm_device *the_device;
+static void pending_stop(void); /* the completion thread's, at exit */
 
 static void set_current(void) {
   if (the_device) cuCtxSetCurrent(the_device->ctx);
@@ -204,6 +205,7 @@ CM_EXPORT id cudametal_create_device(void) {
       cuEventSynchronize(d->epoch_event);
       d->epoch_seconds = now_seconds();
       the_device = d;
+      atexit(pending_stop);
     }
   }
   if (the_device) cm_retain(the_device);
@@ -921,7 +923,25 @@ static struct {
   struct cm_cmdbuf **items;
   size_t count, capacity;
   bool started, woken;
-} pending = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, 0, 0, false, false};
+  bool stopping, parked; /* process exit: the thread stops calling CUDA before CUDA goes */
+} pending = {
+    PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, 0, 0, false, false, false, false};
+
+/* atexit (registered after cuInit, so it runs before the driver's own teardown): parks the
+ * completion thread outside any CUDA call, waiting at most 200 ms for it. Handlers of
+ * command buffers still in flight at exit do not run (as when a process exits on Metal). */
+static void pending_stop(void) {
+  pthread_mutex_lock(&pending.lock);
+  pending.stopping = true;
+  pthread_cond_broadcast(&pending.wake);
+  struct timespec until;
+  clock_gettime(CLOCK_REALTIME, &until);
+  until.tv_nsec += 200000000;
+  if (until.tv_nsec >= 1000000000) until.tv_sec++, until.tv_nsec -= 1000000000;
+  while (pending.started && !pending.parked)
+    if (pthread_cond_timedwait(&pending.wake, &pending.lock, &until) != 0) break;
+  pthread_mutex_unlock(&pending.lock);
+}
 
 static void CUDA_CB pending_wake(void *unused) {
   (void)unused;
@@ -975,8 +995,14 @@ static void *completion_thread(void *unused) {
   size_t round_capacity = 0;
   for (;;) {
     pthread_mutex_lock(&pending.lock);
-    while (!pending.count)
+    while (!pending.count && !pending.stopping)
       pthread_cond_wait(&pending.wake, &pending.lock);
+    if (pending.stopping) { /* never calls CUDA again */
+      pending.parked = true;
+      pthread_cond_broadcast(&pending.wake);
+      for (;;)
+        pthread_cond_wait(&pending.wake, &pending.lock);
+    }
     size_t n = pending.count;
     if (round_capacity < n) {
       round_capacity = n * 2;
