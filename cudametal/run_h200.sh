@@ -7,7 +7,7 @@
 #   3. bench_kernels.cu built by anchorcc (BUNDLE, through cudametal) and by nvcc (here),
 #      side by side, each run at most 60 s;
 #   4. every e2e program of BUNDLE/bin through cudametal, 4 at a time, at most 60 s each,
-#      until the e2e time budget (E2E_BUDGET seconds, default 300) is spent: the rest is
+#      until the e2e time budget (E2E_BUDGET seconds, default 270) is spent: the rest is
 #      SKIP (budget). A failing program's first error lines are shown;
 #   5. one summary line: "== summary: P PASS, F FAIL, S SKIP of N; bench ...".
 # Logs: $OUT/cudametal_run (or /tmp/cudametal_run).
@@ -16,7 +16,7 @@ set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 bundle=$(cd "${1:-$root/cudametal_bundle}" && pwd) || exit 1
 cuda=${CUDA_HOME:-/usr/local/cuda}
-budget=${E2E_BUDGET:-300}
+budget=${E2E_BUDGET:-270}
 jobs=${E2E_JOBS:-4}
 echo "== $(date -u '+%F %T UTC') $(uname -m) $(. /etc/os-release 2>/dev/null; echo "$PRETTY_NAME")"
 echo "== glibc $(ldd --version | head -n1 | awk '{print $NF}'); nvcc: $("$cuda/bin/nvcc" --version | tail -n1)"
