@@ -8,6 +8,7 @@
  *   translate.c   MSL -> CUDA C++: kernel signatures, threadgroup variables,
  *                 MSL vector type names, one extern "C" __global__ wrapper per kernel
  *   compile.c     NVRTC: the prelude (msl/metal_stdlib), options, cubin
+ *   driver.c      the CUDA driver's functions, from libcuda.so.1 by dlsym (driver.h)
  *   metal.c       the Objective-C classes: device, buffer, library, function,
  *                 pipeline, queue, command buffer, compute and blit encoders
  *

@@ -14,6 +14,62 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* NVIDIA's NVRTC, by path (dlopen RTLD_LOCAL): Anchor ships its own libnvrtc.so.13 in
+ * lib/ (nvrtc/), which this library's search path (lib/, LD_LIBRARY_PATH) would find first
+ * under the same name. Tried in order: $CUDAMETAL_NVRTC, $CUDA_HOME/lib64/, the toolkit
+ * CMake found (CM_CUDA_LIBDIR). A library that exports libanchor's names is refused. */
+#define CM_NVRTC_FUNCTIONS(X)                                                                      \
+  X(nvrtcCreateProgram)                                                                            \
+  X(nvrtcCompileProgram)                                                                           \
+  X(nvrtcDestroyProgram)                                                                           \
+  X(nvrtcGetErrorString)                                                                           \
+  X(nvrtcGetProgramLogSize)                                                                        \
+  X(nvrtcGetProgramLog)                                                                            \
+  X(nvrtcGetPTXSize)                                                                               \
+  X(nvrtcGetPTX)                                                                                   \
+  X(nvrtcGetCUBINSize)                                                                             \
+  X(nvrtcGetCUBIN)
+#define CM_NVRTC_DEFINE(f) static __typeof__(f) *cm_##f;
+CM_NVRTC_FUNCTIONS(CM_NVRTC_DEFINE)
+static pthread_once_t nvrtc_once = PTHREAD_ONCE_INIT;
+static char nvrtc_failure[1024];
+
+static void nvrtc_load(void) {
+  char paths[3][600] = {"", "", ""};
+  const char *env = getenv("CUDAMETAL_NVRTC"), *home = getenv("CUDA_HOME");
+  if (env && *env) snprintf(paths[0], sizeof paths[0], "%s", env);
+  if (home && *home)
+    snprintf(paths[1], sizeof paths[1], "%s/lib64/libnvrtc.so.%d", home, CM_CUDA_MAJOR);
+  snprintf(paths[2], sizeof paths[2], "%s/libnvrtc.so.%d", CM_CUDA_LIBDIR, CM_CUDA_MAJOR);
+  void *lib = NULL;
+  int used = snprintf(nvrtc_failure, sizeof nvrtc_failure, "NVIDIA's NVRTC not found; tried");
+  for (int i = 0; i < 3 && !lib; i++) {
+    if (!paths[i][0]) continue;
+    lib = dlopen(paths[i], RTLD_NOW | RTLD_LOCAL);
+    const char *why = lib ? "Anchor's, not NVIDIA's" : dlerror();
+    if (lib && dlsym(lib, "cudaMalloc")) dlclose(lib), lib = NULL;
+    if (!lib && used < (int)sizeof nvrtc_failure)
+      used += snprintf(nvrtc_failure + used, sizeof nvrtc_failure - (size_t)used, " %s (%s);",
+                       paths[i], why ? why : "?");
+  }
+  if (!lib) return;
+  nvrtc_failure[0] = 0;
+#define CM_NVRTC_BIND(f)                                                                           \
+  if (!nvrtc_failure[0] && !(cm_##f = (__typeof__(f) *)dlsym(lib, #f)))                            \
+    snprintf(nvrtc_failure, sizeof nvrtc_failure, "NVRTC has no %s", #f);
+  CM_NVRTC_FUNCTIONS(CM_NVRTC_BIND)
+}
+#define nvrtcCreateProgram (*cm_nvrtcCreateProgram)
+#define nvrtcCompileProgram (*cm_nvrtcCompileProgram)
+#define nvrtcDestroyProgram (*cm_nvrtcDestroyProgram)
+#define nvrtcGetErrorString (*cm_nvrtcGetErrorString)
+#define nvrtcGetProgramLogSize (*cm_nvrtcGetProgramLogSize)
+#define nvrtcGetProgramLog (*cm_nvrtcGetProgramLog)
+#define nvrtcGetPTXSize (*cm_nvrtcGetPTXSize)
+#define nvrtcGetPTX (*cm_nvrtcGetPTX)
+#define nvrtcGetCUBINSize (*cm_nvrtcGetCUBINSize)
+#define nvrtcGetCUBIN (*cm_nvrtcGetCUBIN)
+
 static char *prelude_text;
 /* The whole file at path (malloc'd, NUL-terminated), or NULL. */
 static char *read_file(const char *path) {
@@ -97,6 +153,11 @@ void *cm_nvrtc_compile(const char *source, int arch, int metal_version, bool fas
   if (fast_math) options[n++] = "--use_fast_math";
   const char *header_names[] = {"metal_stdlib"};
   const char *headers[] = {prelude};
+  pthread_once(&nvrtc_once, nvrtc_load);
+  if (nvrtc_failure[0]) {
+    *log_out = dup_printf("cudametal: %s%s", nvrtc_failure, "");
+    return NULL;
+  }
   nvrtcProgram program;
   nvrtcResult r = nvrtcCreateProgram(&program, source, "program_source", 1, headers, header_names);
   if (r != NVRTC_SUCCESS) {

@@ -17,11 +17,16 @@
  *                    two CUDA events (GPUStartTime/GPUEndTime), completion = the end event
  *   encoders         dispatch -> cuLaunchKernel with one struct cm_args by value; copy ->
  *                    cuMemcpyAsync; fill -> cuMemsetD8Async
+ *   shared event     a value in pinned host-mapped memory: cuStreamWriteValue64 /
+ *                    cuStreamWaitEvent or cuStreamWaitValue64 (see "shared events")
+ *   handlers         run by cudametal's completion thread, after the status is final
+ *   no-copy buffer   cuMemHostRegister (DEVICEMAP) of the caller's pages
+ * Every CUDA call goes through driver.h's pointers into NVIDIA's libcuda.so.1.
  * Every method makes the primary context current on the calling thread first.
  */
 #include "cm.h"
+#include "driver.h"
 
-#include <cuda.h>
 #include <objc/runtime.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -29,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define CM_EXPORT __attribute__((visibility("default")))
 
@@ -128,6 +134,7 @@ struct cm_device {
   double epoch_seconds;
 };
 static struct cm_device *the_device;
+static void pending_stop(void); /* the completion thread's, at exit */
 
 static void set_current(void) {
   if (the_device) cuCtxSetCurrent(the_device->ctx);
@@ -143,18 +150,37 @@ static const char *cu_error_text(CUresult r) {
   return s ? s : "unknown CUDA error";
 }
 
+/* CUDAMETAL_TRACE=1: one stderr line per commit and per completion. */
+static bool trace(void) {
+  static int on = -1;
+  if (on < 0) {
+    const char *v = getenv("CUDAMETAL_TRACE");
+    on = v && *v && strcmp(v, "0") != 0;
+  }
+  return on;
+}
 /* The device (+1), or NULL with the reason on stderr. One per process. */
 CM_EXPORT id cudametal_create_device(void) {
   static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
   pthread_mutex_lock(&lock);
-  if (!the_device) {
+  const char *unloaded = the_device ? NULL : cm_driver_load();
+  if (unloaded) fprintf(stderr, "cudametal: no CUDA device: %s\n", unloaded);
+  if (!the_device && !unloaded) {
     CUresult r = cuInit(0);
     CUdevice dev = 0;
     CUcontext ctx = NULL;
     if (r == CUDA_SUCCESS) r = cuDeviceGet(&dev, 0);
     if (r == CUDA_SUCCESS) r = cuDevicePrimaryCtxRetain(&ctx, dev);
+    int mem_ops = 0; /* shared events need 64-bit stream memory operations */
+    if (r == CUDA_SUCCESS)
+      cuDeviceGetAttribute(&mem_ops, CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS, dev);
     if (r != CUDA_SUCCESS) {
       fprintf(stderr, "cudametal: no CUDA device: %s\n", cu_error_text(r));
+    } else if (!mem_ops) {
+      fprintf(stderr, "cudametal: no usable CUDA device: device 0 lacks 64-bit stream memory "
+                      "operations (CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS is 0), "
+                      "which MTLSharedEvent needs\n");
+      cuDevicePrimaryCtxRelease(dev);
     } else {
       struct cm_device *d = cm_new(device_class, sizeof *d, NULL);
       d->dev = dev;
@@ -179,6 +205,7 @@ CM_EXPORT id cudametal_create_device(void) {
       cuEventSynchronize(d->epoch_event);
       d->epoch_seconds = now_seconds();
       the_device = d;
+      atexit(pending_stop);
     }
   }
   if (the_device) cm_retain(the_device);
@@ -228,10 +255,15 @@ struct cm_buffer {
   CUdeviceptr ptr;
   uint64_t length;
   bool host_visible;
+  void *host; /* a no-copy buffer's memory (registered with CUDA), else NULL */
 };
 static void buffer_destroy(struct cm_object *o) {
+  struct cm_buffer *b = (struct cm_buffer *)o;
   set_current();
-  cuMemFree(((struct cm_buffer *)o)->ptr);
+  if (b->host)
+    cuMemHostUnregister(b->host);
+  else
+    cuMemFree(b->ptr);
 }
 static id device_new_buffer(id self, SEL cmd, unsigned long length, unsigned long options) {
   (void)cmd;
@@ -248,10 +280,43 @@ static id device_new_buffer(id self, SEL cmd, unsigned long length, unsigned lon
   b->host_visible = shared;
   return (id)b;
 }
+/* newBufferWithBytesNoCopy:length:options:deallocator: (the CUDA runtime's registered
+ * host memory): the caller's pages, page-locked and mapped by cuMemHostRegister
+ * (DEVICEMAP); contents is the caller's pointer, gpuAddress its device alias (the same
+ * address under UVA). A deallocator is not supported (libanchor passes none); memory
+ * CUDA will not register (managed memory, an overlap with another registration) is nil. */
+static id device_new_buffer_no_copy(id self, SEL cmd, void *pointer, unsigned long length,
+                                    unsigned long options, id deallocator) {
+  (void)self, (void)cmd, (void)options;
+  long page = sysconf(_SC_PAGESIZE);
+  if (!pointer || !length || deallocator || (uintptr_t)pointer % (uintptr_t)page ||
+      length % (unsigned long)page) {
+    fprintf(stderr, "cudametal: newBufferWithBytesNoCopy: %s\n",
+            deallocator ? "a deallocator is not supported" : "pointer or length not page-aligned");
+    return nil;
+  }
+  set_current();
+  CUdeviceptr gpu = 0;
+  CUresult r = cuMemHostRegister(pointer, length, CU_MEMHOSTREGISTER_DEVICEMAP);
+  if (r == CUDA_SUCCESS) {
+    r = cuMemHostGetDevicePointer(&gpu, pointer, 0);
+    if (r != CUDA_SUCCESS) cuMemHostUnregister(pointer);
+  }
+  if (r != CUDA_SUCCESS) {
+    if (trace()) fprintf(stderr, "cudametal: cuMemHostRegister: %s\n", cu_error_text(r));
+    return nil;
+  }
+  struct cm_buffer *b = cm_new(buffer_class, sizeof *b, buffer_destroy);
+  b->ptr = gpu;
+  b->length = length;
+  b->host_visible = true;
+  b->host = pointer;
+  return (id)b;
+}
 static void *buffer_contents(id self, SEL cmd) {
   (void)cmd;
   struct cm_buffer *b = (struct cm_buffer *)self;
-  return b->host_visible ? (void *)(uintptr_t)b->ptr : NULL;
+  return b->host ? b->host : b->host_visible ? (void *)(uintptr_t)b->ptr : NULL;
 }
 static unsigned long buffer_gpu_address(id self, SEL cmd) {
   (void)cmd;
@@ -419,8 +484,131 @@ static id device_new_queue(id self, SEL cmd) {
   return (id)q;
 }
 
+/* ---- shared events ---- */
+/* MTLSharedEvent: a 64-bit value in pinned, device-mapped host memory (a slot of a
+ * cuMemHostAlloc page), so the CPU reads and sets it directly (signaledValue,
+ * setSignaledValue:) and streams write it (cuStreamWriteValue64, ordered after the
+ * stream's earlier work, with a memory barrier) and wait for it (cuStreamWaitValue64,
+ * CU_STREAM_WAIT_VALUE_GEQ: a cyclic >=, which is Metal's >= for values below 2^63).
+ * CUDA warns that such memory waits are invisible to its scheduler (a waiting stream
+ * may hold a hardware queue the signalling one needs), so a wait whose value a GPU
+ * signal already committed will reach becomes a cuStreamWaitEvent on the CUDA event
+ * recorded right after that signal (the last EVENT_RING signals are kept); only a wait
+ * for a value nothing committed yet reaches (a later commit, or the CPU: libanchor's
+ * host-function gates) polls memory. A value already reached needs no wait at all. */
+enum { EVENT_SLOT = 64, EVENT_PAGE = 4096, EVENT_RING = 16 };
+struct cm_event {
+  struct cm_object base;
+  uint64_t *value; /* host address */
+  CUdeviceptr gpu; /* the same slot's device address */
+  pthread_mutex_t lock;
+  struct {
+    uint64_t value;
+    CUevent done; /* recorded right after the signal of value */
+  } ring[EVENT_RING];
+  int ring_count, ring_next;
+};
+static pthread_mutex_t slot_lock = PTHREAD_MUTEX_INITIALIZER;
+static void **free_slots; /* host addresses of free slots */
+static size_t free_count, free_capacity;
+static uint64_t *slot_take(void) { /* NULL when pinned memory is refused */
+  pthread_mutex_lock(&slot_lock);
+  if (!free_count) {
+    void *page = NULL;
+    size_t n = EVENT_PAGE / EVENT_SLOT;
+    if (free_capacity < n) {
+      free_slots = realloc(free_slots, n * sizeof *free_slots);
+      if (!free_slots) abort();
+      free_capacity = n;
+    }
+    if (cuMemHostAlloc(&page, EVENT_PAGE, CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE) ==
+        CUDA_SUCCESS) { /* pages are never given back: a few per process */
+      memset(page, 0, EVENT_PAGE);
+      for (size_t i = 0; i < n; i++)
+        free_slots[free_count++] = (char *)page + (n - 1 - i) * EVENT_SLOT;
+    }
+  }
+  uint64_t *slot = free_count ? free_slots[--free_count] : NULL;
+  pthread_mutex_unlock(&slot_lock);
+  return slot;
+}
+static void slot_give(uint64_t *slot) {
+  pthread_mutex_lock(&slot_lock);
+  if (free_count == free_capacity) {
+    free_capacity *= 2;
+    free_slots = realloc(free_slots, free_capacity * sizeof *free_slots);
+    if (!free_slots) abort();
+  }
+  free_slots[free_count++] = slot;
+  pthread_mutex_unlock(&slot_lock);
+}
+static Class event_class;
+static void event_destroy(struct cm_object *o) {
+  struct cm_event *e = (struct cm_event *)o;
+  set_current();
+  for (int i = 0; i < e->ring_count; i++)
+    cuEventDestroy(e->ring[i].done);
+  slot_give(e->value);
+  pthread_mutex_destroy(&e->lock);
+}
+static id device_new_event(id self, SEL cmd) {
+  (void)self, (void)cmd;
+  set_current();
+  uint64_t *slot = slot_take();
+  CUdeviceptr gpu = 0;
+  if (!slot || cuMemHostGetDevicePointer(&gpu, slot, 0) != CUDA_SUCCESS) {
+    fprintf(stderr, "cudametal: newSharedEvent: no pinned host memory for the event\n");
+    if (slot) slot_give(slot);
+    return nil;
+  }
+  struct cm_event *e = cm_new(event_class, sizeof *e, event_destroy);
+  __atomic_store_n(slot, 0, __ATOMIC_SEQ_CST);
+  e->value = slot;
+  e->gpu = gpu;
+  pthread_mutex_init(&e->lock, NULL);
+  return (id)e;
+}
+static unsigned long event_signaled_value(id self, SEL cmd) {
+  (void)cmd;
+  return __atomic_load_n(((struct cm_event *)self)->value, __ATOMIC_SEQ_CST);
+}
+static void event_set_signaled_value(id self, SEL cmd, unsigned long value) {
+  (void)cmd;
+  __atomic_store_n(((struct cm_event *)self)->value, value, __ATOMIC_SEQ_CST);
+}
+/* At commit: the signal of `value` on stream s. */
+static CUresult event_signal(struct cm_event *e, uint64_t value, CUstream s) {
+  CUresult r = cuStreamWriteValue64(s, e->gpu, value, CU_STREAM_WRITE_VALUE_DEFAULT);
+  if (r != CUDA_SUCCESS) return r;
+  pthread_mutex_lock(&e->lock);
+  int i = e->ring_next;
+  if (i == e->ring_count) {
+    r = cuEventCreate(&e->ring[i].done, CU_EVENT_DISABLE_TIMING);
+    if (r == CUDA_SUCCESS) e->ring_count++;
+  }
+  if (r == CUDA_SUCCESS) r = cuEventRecord(e->ring[i].done, s);
+  if (r == CUDA_SUCCESS) {
+    e->ring[i].value = value;
+    e->ring_next = (i + 1) % EVENT_RING;
+  }
+  pthread_mutex_unlock(&e->lock);
+  return r;
+}
+/* At commit: stream s waits until the value is >= value. */
+static CUresult event_wait(struct cm_event *e, uint64_t value, CUstream s) {
+  if (__atomic_load_n(e->value, __ATOMIC_SEQ_CST) >= value) return CUDA_SUCCESS; /* reached */
+  pthread_mutex_lock(&e->lock);
+  int best = -1;
+  for (int i = 0; i < e->ring_count; i++)
+    if (e->ring[i].value >= value && (best < 0 || e->ring[i].value < e->ring[best].value)) best = i;
+  CUresult r = best >= 0 ? cuStreamWaitEvent(s, e->ring[best].done, 0) : CUDA_SUCCESS;
+  pthread_mutex_unlock(&e->lock);
+  if (best < 0) r = cuStreamWaitValue64(s, e->gpu, value, CU_STREAM_WAIT_VALUE_GEQ);
+  return r;
+}
+
 /* ---- command buffers: recorded commands ---- */
-enum { CMD_DISPATCH, CMD_COPY, CMD_FILL, CMD_INVALID };
+enum { CMD_DISPATCH, CMD_COPY, CMD_FILL, CMD_INVALID, CMD_SIGNAL, CMD_WAIT };
 struct cm_command {
   int kind;
   struct cm_pipeline *pipeline; /* retained */
@@ -429,7 +617,19 @@ struct cm_command {
   CUdeviceptr dst, src;
   uint64_t size;
   unsigned char value;
-  char *message; /* CMD_INVALID */
+  char *message;          /* CMD_INVALID */
+  struct cm_event *event; /* CMD_SIGNAL, CMD_WAIT: retained */
+  uint64_t event_value;
+};
+/* The block ABI's literal (as metal/mtl.c builds it without blocks, and as clang's
+ * blocks are): invoke(block, command buffer); descriptor->size bytes are copied. */
+struct cm_block {
+  void *isa;
+  int flags, reserved;
+  void (*invoke)(struct cm_block *self, id command_buffer);
+  const struct {
+    unsigned long reserved, size;
+  } *descriptor;
 };
 struct cm_cmdbuf {
   struct cm_object base;
@@ -438,21 +638,28 @@ struct cm_cmdbuf {
   int count, capacity;
   id *retained; /* buffers kept alive until completion */
   int retained_count, retained_capacity;
+  struct cm_block **handlers; /* copies, run in order on the completion thread */
+  int handler_count;
   CUevent start, end;
+  pthread_mutex_t lock; /* status, error, finished: the completion thread and callers */
   long status;
-  id error; /* +1 */
-  bool committed;
+  id error; /* +1; reported once finished */
+  bool committed, end_recorded, finished;
 };
 static void cmdbuf_destroy(struct cm_object *o) {
   struct cm_cmdbuf *c = (struct cm_cmdbuf *)o;
   set_current();
-  if (c->committed) cuEventSynchronize(c->end);
+  if (c->end_recorded && !c->finished) cuEventSynchronize(c->end);
   for (int i = 0; i < c->count; i++) {
     cm_release(c->commands[i].pipeline);
+    cm_release(c->commands[i].event);
     free(c->commands[i].args);
     free(c->commands[i].message);
   }
   free(c->commands);
+  for (int i = 0; i < c->handler_count; i++) /* never committed */
+    free(c->handlers[i]);
+  free(c->handlers);
   for (int i = 0; i < c->retained_count; i++)
     cm_release(c->retained[i]);
   free(c->retained);
@@ -460,6 +667,7 @@ static void cmdbuf_destroy(struct cm_object *o) {
   if (c->end) cuEventDestroy(c->end);
   cm_release(c->error);
   cm_release(c->queue);
+  pthread_mutex_destroy(&c->lock);
 }
 static void cmdbuf_keep(struct cm_cmdbuf *c, id obj) {
   if (!obj) return;
@@ -488,7 +696,52 @@ static id queue_command_buffer(id self, SEL cmd) {
   cm_retain(self);
   c->queue = (struct cm_queue *)self;
   c->status = 0; /* NotEnqueued */
+  pthread_mutex_init(&c->lock, NULL);
   return cm_autorelease(c);
+}
+/* encodeSignalEvent:value: / encodeWaitForEvent:value:, in order among the encoders'
+ * commands (Metal's rule: before commit). */
+static void cmdbuf_encode_event(id self, id event, unsigned long value, int kind) {
+  struct cm_cmdbuf *c = (struct cm_cmdbuf *)self;
+  if (c->committed || !event || object_getClass(event) != event_class) {
+    fprintf(stderr, "cudametal: validation error: encode%sEvent: %s\n",
+            kind == CMD_SIGNAL ? "Signal" : "WaitFor",
+            c->committed ? "command buffer was already committed" : "not a shared event");
+    if (!c->committed)
+      cmdbuf_push(c, CMD_INVALID)->message = strdup("encoding an event that is not a shared event");
+    return;
+  }
+  struct cm_command *k = cmdbuf_push(c, kind);
+  cm_retain(event);
+  k->event = (struct cm_event *)event;
+  k->event_value = value;
+}
+static void cmdbuf_signal_event(id self, SEL cmd, id event, unsigned long value) {
+  (void)cmd;
+  cmdbuf_encode_event(self, event, value, CMD_SIGNAL);
+}
+static void cmdbuf_wait_event(id self, SEL cmd, id event, unsigned long value) {
+  (void)cmd;
+  cmdbuf_encode_event(self, event, value, CMD_WAIT);
+}
+/* addCompletedHandler: before commit; the block is copied (no object captures). */
+static void cmdbuf_add_completed_handler(id self, SEL cmd, struct cm_block *block) {
+  (void)cmd;
+  struct cm_cmdbuf *c = (struct cm_cmdbuf *)self;
+  if (!block || c->committed) {
+    fprintf(stderr, "cudametal: validation error: addCompletedHandler: %s\n",
+            block ? "command buffer was already committed" : "block is nil");
+    return;
+  }
+  size_t size = block->descriptor ? block->descriptor->size : sizeof *block;
+  if (size < sizeof *block) size = sizeof *block;
+  struct cm_block *copy = malloc(size);
+  struct cm_block **handlers =
+      realloc(c->handlers, (size_t)(c->handler_count + 1) * sizeof *handlers);
+  if (!copy || !handlers) abort();
+  memcpy(copy, block, size);
+  c->handlers = handlers;
+  c->handlers[c->handler_count++] = copy;
 }
 
 /* ---- encoders ---- */
@@ -641,15 +894,207 @@ static long metal_error_code(CUresult r) {
   default: return 1;
   }
 }
+/* The first failure becomes the command buffer's error (reported once it has finished).
+ * c->lock held, or the committing thread before the completion thread knows c. */
 static void cmdbuf_fail(struct cm_cmdbuf *c, long code, const char *text) {
   if (c->error) return;
-  c->status = 5; /* MTLCommandBufferStatusError */
   c->error = error_new("MTLCommandBufferErrorDomain", code, text);
+  if (trace())
+    fprintf(stderr, "cudametal: command buffer %p: error %ld: %s\n", (void *)c, code, text);
 }
+static void cmdbuf_fail_cuda(struct cm_cmdbuf *c, const char *what, CUresult r) {
+  char text[256];
+  snprintf(text, sizeof text, "cudametal: %s: %s", what, cu_error_text(r));
+  cmdbuf_fail(c, metal_error_code(r), text);
+}
+
+/* The completion thread: every committed command buffer (retained by commit) until its
+ * end event has completed; then its status and error are final, its completed handlers
+ * run in the order they were added, and it is released. Handlers run here, never in a
+ * cuLaunchHostFunc callback, because libanchor's call Metal (and so CUDA) and CUDA
+ * forbids CUDA calls there. The thread polls cuEventQuery (a wait on one command buffer
+ * could wait for a value that another one's handler sets), sleeping between rounds from
+ * 5 us up to 1 ms; a command buffer with handlers also wakes it with a cuLaunchHostFunc
+ * after its end event (that callback only signals a condition variable; it does not run
+ * after a CUDA error, the polling still does). */
+static struct {
+  pthread_mutex_t lock;
+  pthread_cond_t wake;
+  struct cm_cmdbuf **items;
+  size_t count, capacity;
+  bool started, woken;
+  bool stopping, parked; /* process exit: the thread stops calling CUDA before CUDA goes */
+} pending = {
+    PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, 0, 0, false, false, false, false};
+
+/* atexit (registered after cuInit, so it runs before the driver's own teardown): parks the
+ * completion thread outside any CUDA call, waiting at most 200 ms for it. Handlers of
+ * command buffers still in flight at exit do not run (as when a process exits on Metal). */
+static void pending_stop(void) {
+  pthread_mutex_lock(&pending.lock);
+  pending.stopping = true;
+  pthread_cond_broadcast(&pending.wake);
+  struct timespec until;
+  clock_gettime(CLOCK_REALTIME, &until);
+  until.tv_nsec += 200000000;
+  if (until.tv_nsec >= 1000000000) until.tv_sec++, until.tv_nsec -= 1000000000;
+  while (pending.started && !pending.parked)
+    if (pthread_cond_timedwait(&pending.wake, &pending.lock, &until) != 0) break;
+  pthread_mutex_unlock(&pending.lock);
+}
+
+static void CUDA_CB pending_wake(void *unused) {
+  (void)unused;
+  pthread_mutex_lock(&pending.lock);
+  pending.woken = true;
+  pthread_cond_signal(&pending.wake);
+  pthread_mutex_unlock(&pending.lock);
+}
+
+/* Makes status final once the end event has completed (wait: sleeps until then). */
+static void cmdbuf_check(struct cm_cmdbuf *c, bool wait) {
+  pthread_mutex_lock(&c->lock);
+  bool open = c->committed && !c->finished;
+  bool recorded = c->end_recorded;
+  pthread_mutex_unlock(&c->lock);
+  if (!open) return;
+  CUresult r = CUDA_SUCCESS;
+  if (recorded) {
+    set_current();
+    r = wait ? cuEventSynchronize(c->end) : cuEventQuery(c->end);
+    if (r == CUDA_ERROR_NOT_READY) return;
+  }
+  pthread_mutex_lock(&c->lock);
+  if (!c->finished) {
+    if (r != CUDA_SUCCESS) cmdbuf_fail_cuda(c, "completion", r);
+    c->status = c->error ? 5 : 4; /* MTLCommandBufferStatusError / Completed */
+    c->finished = true;
+  }
+  pthread_mutex_unlock(&c->lock);
+}
+
+static void cmdbuf_complete(struct cm_cmdbuf *c) { /* on the completion thread */
+  if (trace())
+    fprintf(stderr, "cudametal: command buffer %p completed: status %ld, %d handler(s)\n",
+            (void *)c, c->status, c->handler_count);
+  for (int i = 0; i < c->handler_count; i++) {
+    c->handlers[i]->invoke(c->handlers[i], (id)c);
+    free(c->handlers[i]);
+  }
+  free(c->handlers);
+  c->handlers = NULL;
+  c->handler_count = 0;
+  cm_release(c); /* commit's reference */
+}
+
+static void *completion_thread(void *unused) {
+  (void)unused;
+  set_current();
+  long sleep_ns = 5000;
+  struct cm_cmdbuf **round = NULL;
+  size_t round_capacity = 0;
+  for (;;) {
+    pthread_mutex_lock(&pending.lock);
+    while (!pending.count && !pending.stopping)
+      pthread_cond_wait(&pending.wake, &pending.lock);
+    if (pending.stopping) { /* never calls CUDA again */
+      pending.parked = true;
+      pthread_cond_broadcast(&pending.wake);
+      for (;;)
+        pthread_cond_wait(&pending.wake, &pending.lock);
+    }
+    size_t n = pending.count;
+    if (round_capacity < n) {
+      round_capacity = n * 2;
+      round = realloc(round, round_capacity * sizeof *round);
+      if (!round) abort();
+    }
+    memcpy(round, pending.items, n * sizeof *round);
+    pending.woken = false;
+    pthread_mutex_unlock(&pending.lock);
+    size_t done = 0, blocked_count = 0;
+    struct cm_queue *blocked[16];    /* queues with an unfinished command buffer this round */
+    for (size_t i = 0; i < n; i++) { /* CUDA calls outside pending.lock */
+      /* A queue's command buffers finish in commit order (one stream): after an
+       * unfinished one, its later ones need no query (10,000 launches in flight). */
+      bool skip = false;
+      for (size_t j = 0; j < blocked_count && !skip; j++)
+        skip = blocked[j] == round[i]->queue;
+      if (skip) continue;
+      cmdbuf_check(round[i], false);
+      pthread_mutex_lock(&round[i]->lock);
+      bool finished = round[i]->finished;
+      pthread_mutex_unlock(&round[i]->lock);
+      if (finished)
+        round[done++] = round[i];
+      else if (blocked_count < sizeof blocked / sizeof *blocked)
+        blocked[blocked_count++] = round[i]->queue;
+    }
+    if (done) {
+      pthread_mutex_lock(&pending.lock);
+      size_t kept = 0;
+      for (size_t i = 0; i < pending.count; i++) {
+        bool finished = false;
+        for (size_t j = 0; j < done && !finished; j++)
+          finished = pending.items[i] == round[j];
+        if (!finished) pending.items[kept++] = pending.items[i];
+      }
+      pending.count = kept;
+      pthread_mutex_unlock(&pending.lock);
+      for (size_t i = 0; i < done; i++) /* in commit order */
+        cmdbuf_complete(round[i]);
+      sleep_ns = 5000;
+      continue;
+    }
+    pthread_mutex_lock(&pending.lock);
+    if (!pending.woken) {
+      struct timespec until;
+      clock_gettime(CLOCK_REALTIME, &until);
+      until.tv_nsec += sleep_ns;
+      if (until.tv_nsec >= 1000000000) until.tv_sec++, until.tv_nsec -= 1000000000;
+      pthread_cond_timedwait(&pending.wake, &pending.lock, &until);
+    }
+    pthread_mutex_unlock(&pending.lock);
+    sleep_ns = sleep_ns * 2 > 1000000 ? 1000000 : sleep_ns * 2;
+  }
+  return NULL;
+}
+
+static void pending_add(struct cm_cmdbuf *c) { /* c retained by the caller for the thread */
+  pthread_mutex_lock(&pending.lock);
+  if (!pending.started) {
+    pthread_t thread;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    if (pthread_create(&thread, &attr, completion_thread, NULL) != 0) {
+      fprintf(stderr, "cudametal: cannot start the completion thread\n");
+      abort();
+    }
+    pthread_attr_destroy(&attr);
+    pending.started = true;
+  }
+  if (pending.count == pending.capacity) {
+    pending.capacity = pending.capacity ? pending.capacity * 2 : 64;
+    pending.items = realloc(pending.items, pending.capacity * sizeof *pending.items);
+    if (!pending.items) abort();
+  }
+  pending.items[pending.count++] = c;
+  pending.woken = true;
+  pthread_cond_signal(&pending.wake);
+  pthread_mutex_unlock(&pending.lock);
+}
+
+/* Issues the commands on the queue's stream between the start and end events. After a
+ * failure the rest is skipped except event signals, so that waiters never hang (as
+ * softmetal does); CUDA's own errors after a kernel fault are sticky anyway. */
 static void cmdbuf_commit(id self, SEL cmd) {
   (void)cmd;
   struct cm_cmdbuf *c = (struct cm_cmdbuf *)self;
-  if (c->committed) return;
+  if (c->committed) {
+    fprintf(stderr, "cudametal: validation error: commit: already committed\n");
+    return;
+  }
   c->committed = true;
   c->status = 2; /* Committed */
   set_current();
@@ -657,42 +1102,39 @@ static void cmdbuf_commit(id self, SEL cmd) {
   CUresult r = cuEventCreate(&c->start, CU_EVENT_DEFAULT);
   if (r == CUDA_SUCCESS) r = cuEventCreate(&c->end, CU_EVENT_DEFAULT);
   if (r == CUDA_SUCCESS) r = cuEventRecord(c->start, s);
-  for (int i = 0; i < c->count && r == CUDA_SUCCESS; i++) {
+  if (r != CUDA_SUCCESS) cmdbuf_fail_cuda(c, "commit", r);
+  for (int i = 0; i < c->count; i++) {
     struct cm_command *k = &c->commands[i];
-    if (k->kind == CMD_INVALID) {
-      cmdbuf_fail(c, 9, k->message);
-      break;
-    }
-    if (k->kind == CMD_COPY) r = cuMemcpyAsync(k->dst, k->src, k->size, s);
-    if (k->kind == CMD_FILL) r = cuMemsetD8Async(k->dst, k->value, k->size, s);
-    if (k->kind == CMD_DISPATCH) {
+    if (c->error && k->kind != CMD_SIGNAL) continue;
+    r = CUDA_SUCCESS;
+    switch (k->kind) {
+    case CMD_INVALID: cmdbuf_fail(c, 9, k->message); break;
+    case CMD_COPY: r = cuMemcpyAsync(k->dst, k->src, k->size, s); break;
+    case CMD_FILL: r = cuMemsetD8Async(k->dst, k->value, k->size, s); break;
+    case CMD_SIGNAL: r = event_signal(k->event, k->event_value, s); break;
+    case CMD_WAIT: r = event_wait(k->event, k->event_value, s); break;
+    case CMD_DISPATCH: {
       size_t size = sizeof *k->args;
       void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, k->args, CU_LAUNCH_PARAM_BUFFER_SIZE, &size,
                        CU_LAUNCH_PARAM_END};
       r = cuLaunchKernel(k->pipeline->func, k->grid[0], k->grid[1], k->grid[2], k->block[0],
                          k->block[1], k->block[2], k->dyn_smem, s, NULL, extra);
+      break;
+    }
+    }
+    if (r != CUDA_SUCCESS) {
+      cmdbuf_fail_cuda(c, k->kind == CMD_DISPATCH ? "cuLaunchKernel" : "command", r);
+      if (k->kind == CMD_SIGNAL) /* a waiter must not hang: the CPU sets the value */
+        __atomic_store_n(k->event->value, k->event_value, __ATOMIC_SEQ_CST);
     }
   }
-  if (r == CUDA_SUCCESS) r = cuEventRecord(c->end, s);
-  if (r != CUDA_SUCCESS) {
-    char text[256];
-    snprintf(text, sizeof text, "cudametal: %s", cu_error_text(r));
-    cmdbuf_fail(c, metal_error_code(r), text);
-    if (!c->end || cuEventRecord(c->end, s) != CUDA_SUCCESS) c->committed = false;
-  }
-}
-static void cmdbuf_check(struct cm_cmdbuf *c, bool wait) {
-  if (!c->committed || c->status >= 4) return;
-  set_current();
-  CUresult r = wait ? cuEventSynchronize(c->end) : cuEventQuery(c->end);
-  if (r == CUDA_ERROR_NOT_READY) return;
-  if (r != CUDA_SUCCESS) {
-    char text[256];
-    snprintf(text, sizeof text, "cudametal: %s", cu_error_text(r));
-    cmdbuf_fail(c, metal_error_code(r), text);
-  } else if (!c->error) {
-    c->status = 4; /* Completed */
-  }
+  if (trace())
+    fprintf(stderr, "cudametal: command buffer %p committed on stream %p: %d command(s)%s\n",
+            (void *)c, (void *)s, c->count, c->error ? " (failed)" : "");
+  c->end_recorded = c->end && cuEventRecord(c->end, s) == CUDA_SUCCESS;
+  if (c->handler_count && c->end_recorded) cuLaunchHostFunc(s, pending_wake, NULL);
+  cm_retain(c); /* the completion thread's */
+  pending_add(c);
 }
 static void cmdbuf_wait(id self, SEL cmd) {
   (void)cmd;
@@ -702,18 +1144,16 @@ static unsigned long cmdbuf_status(id self, SEL cmd) {
   (void)cmd;
   struct cm_cmdbuf *c = (struct cm_cmdbuf *)self;
   cmdbuf_check(c, false);
-  if (c->error) c->status = 5;
-  return (unsigned long)c->status;
+  pthread_mutex_lock(&c->lock);
+  long status = c->status;
+  pthread_mutex_unlock(&c->lock);
+  return (unsigned long)status;
 }
-static id cmdbuf_error(id self, SEL cmd) {
-  (void)cmd;
-  struct cm_cmdbuf *c = (struct cm_cmdbuf *)self;
-  cmdbuf_check(c, false);
-  return c->error;
+static id cmdbuf_error(id self, SEL cmd) { /* borrowed; nil until finished */
+  return cmdbuf_status(self, cmd) == 5 ? ((struct cm_cmdbuf *)self)->error : nil;
 }
 static double cmdbuf_time(struct cm_cmdbuf *c, CUevent e) {
-  cmdbuf_check(c, false);
-  if (c->status != 4 || !e || !the_device) return 0.0;
+  if (cmdbuf_status((id)c, NULL) != 4 || !e || !the_device) return 0.0;
   float ms = 0.0f;
   if (cuEventElapsedTime(&ms, the_device->epoch_event, e) != CUDA_SUCCESS) return 0.0;
   return the_device->epoch_seconds + (double)ms * 1e-3;
@@ -762,6 +1202,10 @@ __attribute__((constructor)) static void cudametal_register(void) {
   add(device_class, "gpuCoreCount", device_core_count, "Q@:");
   add(device_class, "newCommandQueue", device_new_queue, "@@:");
   add(device_class, "newBufferWithLength:options:", device_new_buffer, "@@:QQ");
+  add(device_class,
+      "newBufferWithBytesNoCopy:length:options:deallocator:", device_new_buffer_no_copy,
+      "@@:^vQQ@");
+  add(device_class, "newSharedEvent", device_new_event, "@@:");
   add(device_class, "newLibraryWithSource:options:error:", device_new_library, "@@:@@^@");
   add(device_class, "newComputePipelineStateWithFunction:error:", device_new_pipeline, "@@:@^@");
   buffer_class = class_new("CudaMetalBuffer");
@@ -787,6 +1231,12 @@ __attribute__((constructor)) static void cudametal_register(void) {
   add(cmdbuf_class, "error", cmdbuf_error, "@@:");
   add(cmdbuf_class, "GPUStartTime", cmdbuf_start_time, "d@:");
   add(cmdbuf_class, "GPUEndTime", cmdbuf_end_time, "d@:");
+  add(cmdbuf_class, "encodeSignalEvent:value:", cmdbuf_signal_event, "v@:@Q");
+  add(cmdbuf_class, "encodeWaitForEvent:value:", cmdbuf_wait_event, "v@:@Q");
+  add(cmdbuf_class, "addCompletedHandler:", cmdbuf_add_completed_handler, "v@:@?");
+  event_class = class_new("CudaMetalSharedEvent");
+  add(event_class, "signaledValue", event_signaled_value, "Q@:");
+  add(event_class, "setSignaledValue:", event_set_signaled_value, "v@:Q");
   compute_class = class_new("CudaMetalComputeCommandEncoder");
   add(compute_class, "setComputePipelineState:", compute_set_pipeline, "v@:@");
   add(compute_class, "setBuffer:offset:atIndex:", compute_set_buffer, "v@:@QQ");
@@ -801,8 +1251,9 @@ __attribute__((constructor)) static void cudametal_register(void) {
       "v@:@Q@QQ");
   add(blit_class, "fillBuffer:range:value:", blit_fill, "v@:@{_NSRange=QQ}C");
   add(blit_class, "endEncoding", encoder_end, "v@:");
-  Class all[] = {error_class,    device_class, buffer_class, library_class, function_class,
-                 pipeline_class, queue_class,  cmdbuf_class, compute_class, blit_class};
+  Class all[] = {error_class,    device_class,   buffer_class, library_class,
+                 function_class, pipeline_class, queue_class,  cmdbuf_class,
+                 compute_class,  blit_class,     event_class};
   for (size_t i = 0; i < sizeof all / sizeof *all; i++)
     objc_registerClassPair(all[i]);
 }

@@ -5,7 +5,7 @@
 #   BUNDLE/bin   every single-source e2e program (tests/e2e/CMakeLists.txt's e2e_test lines)
 #                and cudametal/bench_kernels.cu, built by anchorcc -O2 (build tree BUILD)
 # Usage: cudametal/pack_h200.sh [BUILD (default build)] [BUNDLE (default cudametal_bundle)]
-# The bundle is untracked: list it in .git/info/exclude and carry it (a few MiB).
+# The bundle is untracked (/cudametal_bundle/ in .gitignore): carry it (~13 MiB).
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)

@@ -18,7 +18,7 @@ probe="$out/probe"
   exit 1
 }
 "$probe" >>"$out/probe.log" 2>&1
-if grep -q 'cudametal: no CUDA device\|ANCHOR_METAL=cudametal: .*libcuda' "$out/probe.log"; then
+if grep -q 'cudametal: no CUDA device\|cudametal: no usable CUDA device\|ANCHOR_METAL=cudametal: .*libcuda' "$out/probe.log"; then
   echo "SKIP: cudametal has no GPU here: $(grep -m1 'cudametal' "$out/probe.log")"
   exit 77
 fi
