@@ -28,8 +28,8 @@ static CUresult rt_cu_allocate(void **out, size_t size, rt_block_kind kind) {
 static CUresult rt_cu_release(void *p, rt_block_kind kind, rt_block_kind other) {
   rt_device *d = NULL;
   CUresult r = rt_cu_enter_device(&d);
-  if (r == CUDA_SUCCESS && !p) r = CUDA_ERROR_INVALID_VALUE;
-  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_memory_free(d, p, kind, other));
+  /* NULL frees nothing (cuMemFree(0), cuMemFreeHost(NULL): CUDA_SUCCESS on the H200) */
+  if (r == CUDA_SUCCESS && p) r = rt_cu_result(rt_memory_free(d, p, kind, other));
   return rt_cu_leave(r);
 }
 
