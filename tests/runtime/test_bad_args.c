@@ -199,6 +199,7 @@ static void undefined_graphs(void) {
   cudaGraphNode_t bad_nodes[] = {dead_node, (cudaGraphNode_t)(void *)foreign_bytes, NULL};
   for (int i = 0; i < 3; i++) {
     cudaGraphNode_t b = bad_nodes[i];
+
     RT_ERR(cudaGraphNodeGetType(b, &type));
     RT_ERR(cudaGraphNodeGetDependencies(b, NULL, NULL, &count));
     RT_ERR(cudaGraphNodeGetDependentNodes(b, NULL, NULL, &count));
@@ -218,6 +219,32 @@ static void undefined_graphs(void) {
     RT_ERR(cudaGraphExecDestroy(b));
     RT_ERR(cudaGraphExecUpdate(b, g, &info));
     RT_ERR(cudaGraphExecHostNodeSetParams(b, node, &host));
+  }
+  /* Graphs that are not the caller's to destroy: a child node's graph (handed out by
+   * cudaGraphChildGraphNodeGetGraph) and an instance's private clone, here reached
+   * through a destroyed graph's handle when the clone reuses its memory (a double free
+   * in Anchor before issue 10's fuzzing found it). */
+  {
+    cudaGraph_t parent = NULL, child = NULL, got = NULL, stale = NULL, other = NULL;
+    cudaGraphNode_t cn = NULL, en = NULL;
+    cudaGraphExec_t x = NULL;
+    RT(cudaSuccess, cudaGraphCreate(&parent, 0));
+    RT(cudaSuccess, cudaGraphCreate(&child, 0));
+    RT(cudaSuccess, cudaGraphAddEmptyNode(&en, child, NULL, 0));
+    RT(cudaSuccess, cudaGraphAddChildGraphNode(&cn, parent, NULL, 0, child));
+    RT(cudaSuccess, cudaGraphChildGraphNodeGetGraph(cn, &got));
+    RT(cudaErrorInvalidValue, cudaGraphDestroy(got));
+    RT(cudaSuccess, cudaGraphDestroy(parent));
+    RT(cudaSuccess, cudaGraphDestroy(child));
+    RT(cudaSuccess, cudaGraphCreate(&other, 0));
+    RT(cudaSuccess, cudaGraphAddEmptyNode(&en, other, NULL, 0));
+    RT(cudaSuccess, cudaGraphCreate(&stale, 0));
+    RT(cudaSuccess, cudaGraphDestroy(stale)); /* the clone made next may take its memory */
+    RT(cudaSuccess, cudaGraphInstantiate(&x, other, 0));
+    RT(cudaSuccess, cudaGraphDestroy(other));
+    RT(cudaErrorInvalidValue, cudaGraphDestroy(stale));
+    RT(cudaSuccess, cudaGraphLaunch(x, 0));
+    RT(cudaSuccess, cudaGraphExecDestroy(x));
   }
   /* capture into a destroyed graph */
   RT(cudaSuccess, cudaStreamCreate(&s));
@@ -294,9 +321,8 @@ static void undefined_driver(const unsigned char *image) {
   DRV(CUDA_SUCCESS, cuModuleGetFunction(&f, mod, "kernel_ids"));
   DRV(CUDA_SUCCESS, cuLibraryLoadData(&lib, image, NULL, NULL, 0, NULL, NULL, 0));
   DRV(CUDA_SUCCESS, cuLibraryGetKernel(&k, lib, "kernel_ids"));
-  /* The destroyed ones last, and no module loaded after them: a handle is its
-   * object's address, so a module loaded later may reuse a dead one's memory and
-   * make the dead handle that module's (docs/testing.md, issue 10's findings). */
+  /* The destroyed ones: a handle is its object's address; retire.c keeps a destroyed
+   * object's memory from the next objects, so the handle stays unknown. */
   DRV(CUDA_SUCCESS, cuModuleLoadData(&dead_mod, image));
   DRV(CUDA_SUCCESS, cuModuleGetFunction(&dead_f, dead_mod, "kernel_ids"));
   DRV(CUDA_SUCCESS, cuLibraryLoadData(&dead_lib, image, NULL, NULL, 0, NULL, NULL, 0));
