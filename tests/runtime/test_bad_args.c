@@ -18,6 +18,7 @@
 
 #include "handmade.h"
 
+#define BAD_ARGS_ANCHOR_ONLY 1
 #include "api_bad_args_table.h"
 
 /* The names of the functions called (bad_args_note_name), for --covered. */
