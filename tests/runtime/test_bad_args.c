@@ -53,7 +53,9 @@ static const char msl[] = "#include <metal_stdlib>\nusing namespace metal;\n"
                           "anchor_ctx[0]) = (int)anchor_tid.x;\n"
                           "}\n";
 static ac_param kernel_params[] = {{0, 8}};
-static const ac_kernel kernels[] = {{"kernel_ids", 8, 0, false, 1, kernel_params}};
+/* designated: the fields not named (new ones too) are zero */
+static const ac_kernel kernels[] = {
+    {.name = "kernel_ids", .param_bytes = 8, .param_count = 1, .params = kernel_params}};
 static void kernel_stub(void) {}
 
 static void CUDART_CB host_fn(void *data) {

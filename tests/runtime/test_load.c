@@ -25,7 +25,9 @@ static const char msl[] = "#include <metal_stdlib>\nusing namespace metal;\n"
                           "anchor_ctx[0]) += v;\n"
                           "}\n";
 static ac_param add_params[] = {{0, 8}, {8, 4}, {12, 4}};
-static const ac_kernel kernels[] = {{"add", 16, 0, false, 3, add_params}};
+/* designated: the fields not named (new ones too) are zero */
+static const ac_kernel kernels[] = {
+    {.name = "add", .param_bytes = 16, .param_count = 3, .params = add_params}};
 static void add_stub(void) {}
 
 static void on_alarm(int sig) {
