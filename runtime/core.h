@@ -133,6 +133,11 @@ bool rt_arena_free(rt_arena *arena, uint64_t offset, rt_block_kind kind);
  * arena next changes. */
 const rt_block *rt_arena_find(const rt_arena *arena, uint64_t offset);
 
+/* retire.c (base): frees a destroyed handle's object (malloc'd) later, after
+ * RT_RETIRE_KEEP more, so that its address is not soon another live object's and a
+ * destroyed handle stays unknown to the live-handle lookups (issue 10). Any thread. */
+void rt_handle_retire(void *p);
+
 /* ---- core_device.c: the lock, entering and leaving, the device -------------------- */
 
 /* The one Metal device as CUDA device 0, with its queue and arena. Opaque
@@ -616,7 +621,8 @@ bool rt_graph_exec_valid(cudaGraphExec_t exec);
  * (cudaErrorMemoryAllocation when out of host memory). */
 cudaError_t rt_graph_create(cudaGraph_t *out);
 cudaError_t rt_graph_clone(cudaGraph_t graph, cudaGraph_t *out);
-/* Whether graph is a conditional node's body (owned by it: not destroyable). */
+/* Whether graph is owned by a node (a conditional body, a child graph) or an
+ * instance (its clone): not destroyable by cudaGraphDestroy. */
 bool rt_graph_owned(cudaGraph_t graph);
 /* Frees the graph, its nodes and their copies; its memory nodes' and
  * conditional handles' memory once no instance holds it either. */

@@ -64,7 +64,7 @@ bool rt_context_destroy(rt_ctx *ctx) {
       for (int i = 0; i < rt_depth; i++)
         if (rt_stack[i] != ctx) rt_stack[kept++] = rt_stack[i];
       rt_depth = kept;
-      free(ctx);
+      rt_handle_retire(ctx); /* a destroyed handle stays unknown a while (retire.c) */
       return true;
     }
   return false;

@@ -186,7 +186,7 @@ static void rt_graph_free(cudaGraph_t g) {
   for (size_t i = 0; i < g->count; i++) {
     rt_node_free_contents(g->nodes[i]);
     rt_live_remove(&rt_nodes, g->nodes[i]);
-    free(g->nodes[i]);
+    rt_handle_retire(g->nodes[i]); /* destroyed handles stay unknown a while (retire.c) */
   }
   for (size_t i = 0; i < g->handle_count; i++)
     rt_memory_release(g->handles[i].cell);
@@ -194,12 +194,15 @@ static void rt_graph_free(cudaGraph_t g) {
   free(g->nodes);
   free(g->edges);
   free(g->handles);
-  free(g);
+  rt_handle_retire(g);
 }
 
 bool rt_graph_owned(cudaGraph_t graph) {
   assert(rt_lock_held() && rt_graph_valid(graph));
-  return graph->owner != NULL;
+  /* a child node's graph (cudaGraphChildGraphNodeGetGraph hands it out), a body, an
+   * instance's clone (whose freed predecessor's stale handle it may be): the owner
+   * frees it, cudaGraphDestroy must not (issue 10: a double free, found by fuzzing) */
+  return graph->owner != NULL || graph->internal;
 }
 
 void rt_graph_destroy(cudaGraph_t graph) {
@@ -587,7 +590,7 @@ void rt_graph_node_destroy(cudaGraphNode_t node) {
     }
   rt_node_free_contents(node);
   rt_live_remove(&rt_nodes, node);
-  free(node);
+  rt_handle_retire(node);
 }
 
 /* A copy of n's parameters into c (a node of the clone): shares the
@@ -718,7 +721,7 @@ static void rt_exec_free(cudaGraphExec_t x) {
   free(x->order);
   if (x->graph) rt_graph_free(x->graph);
   rt_live_remove(&rt_execs, x);
-  free(x);
+  rt_handle_retire(x);
 }
 
 static cudaError_t rt_exec_build(cudaGraph_t clone, unsigned long long flags, cudaGraphExec_t *out,

@@ -275,9 +275,9 @@ void rt_module_unregister(rt_module *m) {
   rt_module_release(m);
   ac_module_free(&m->desc);
   free(m->image);
-  free(m->functions);
+  rt_handle_retire(m->functions); /* the function handles: unknown a while (retire.c) */
   free(m->managed);
-  free(m);
+  rt_handle_retire(m);
 }
 
 /* ---- loading ------------------------------------------------------------------------ */

@@ -129,7 +129,7 @@ static void rt_pool_forget_if_empty(cudaMemPool_t pool) {
     link = &(*link)->next;
   *link = pool->next;
   free(pool->blocks);
-  free(pool);
+  rt_handle_retire(pool); /* a destroyed handle stays unknown a while (retire.c) */
 }
 
 /* CUDA: blocks still in use stay valid and go back when freed; the pool's

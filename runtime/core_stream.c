@@ -184,7 +184,7 @@ bool rt_stream_destroy(cudaStream_t stream) {
   mtl_release(stream->timeline);
   mtl_release(stream->gate);
   mtl_release(stream->last);
-  free(stream);
+  rt_handle_retire(stream); /* a destroyed handle stays unknown a while (retire.c) */
   return true;
 }
 
@@ -375,7 +375,7 @@ bool rt_event_destroy(cudaEvent_t event) {
   assert(rt_lock_held());
   if (!event || !rt_handles_remove(&rt_events, event)) return false;
   rt_event_forget(event);
-  free(event);
+  rt_handle_retire(event);
   return true;
 }
 

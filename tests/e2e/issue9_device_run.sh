@@ -47,6 +47,12 @@ programs=(
   "warp_sync_transpose||$e2e/warp_sync_transpose.cu"
   "watchdog_timeout||$e2e/watchdog_timeout.cu"
   "cache_hints||$e2e/cache_hints.cu"
+  # issue 10, the runtime under bad input, load and faults (docs/testing.md)
+  "api_bad_args|-lcuda|$e2e/api_bad_args.cu"
+  "fault_far_access||$e2e/fault_far_access.cu"
+  "load_threads||$e2e/load_threads.cu"
+  "load_launches||$e2e/load_launches.cu"
+  "load_malloc||$e2e/load_malloc.cu"
 )
 for g in "$e2e"/graph_*.cu; do
   [ -f "$g" ] && programs+=("$(basename "${g%.cu}")||$g")

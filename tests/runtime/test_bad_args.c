@@ -1,0 +1,506 @@
+/* tests/runtime/test_bad_args.c — issue 10: libanchor under bad arguments, run in CI
+ * under ASan/UBSan (scripts/test.sh's sanitizer stage). First the shared table
+ * (tests/e2e/api_bad_args_table.h: every code CUDA gives, the same calls that
+ * tests/e2e/api_bad_args.cu makes on the H200), then what CUDA leaves undefined and
+ * Anchor must still answer with an error, never a crash or a hang: NULL, destroyed
+ * and foreign (stack-memory) handles of every kind — streams, events, graphs, nodes,
+ * executable graphs, pools, libraries, modules, functions, kernels, contexts — and
+ * the entry points of clang's generated code misused. A watchdog alarm turns a hang
+ * into a failure. With --covered it prints the API functions the test calls, one a
+ * line (tests/runtime/bad_args_coverage.sh compares them with libanchor's exports). */
+#define _POSIX_C_SOURCE 200809L
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "handmade.h"
+
+#define BAD_ARGS_ANCHOR_ONLY 1
+#include "api_bad_args_table.h"
+
+/* The names of the functions called (bad_args_note_name), for --covered. */
+static char covered_names[1024][64];
+static int covered_count;
+void bad_args_covered(const char *name, size_t length) {
+  if (length == 0 || length >= 64) return;
+  for (int i = 0; i < covered_count; i++)
+    if (strlen(covered_names[i]) == length && !memcmp(covered_names[i], name, length)) return;
+  if (covered_count < 1024) {
+    memcpy(covered_names[covered_count], name, length);
+    covered_names[covered_count++][length] = 0;
+  }
+}
+
+/* An error of any code (UB in CUDA: Anchor's code is printed, must not be success). */
+static void bad_args_error(const char *text, int got, int driver, int line) {
+  bad_args_report(text, got, got, 1, driver, line);
+  if (got == 0) {
+    printf("FAIL: line %d: %s succeeded\n", line, text);
+    bad_args_failures++;
+  }
+}
+#define RT_ERR(call) bad_args_error(#call, (int)(call), 0, __LINE__)
+#define DRV_ERR(call) bad_args_error(#call, (int)(call), 1, __LINE__)
+
+/* kernel(int *out): out[tid] = tid. */
+static const char msl[] = "#include <metal_stdlib>\nusing namespace metal;\n"
+                          "kernel void kernel_ids(" ABI_ARGS ") {\n"
+                          "  ulong out = *(constant ulong *)(anchor_params + 0);\n"
+                          "  *reinterpret_cast<device int *>(out + (ulong)anchor_tid.x * 4 + "
+                          "anchor_ctx[0]) = (int)anchor_tid.x;\n"
+                          "}\n";
+static ac_param kernel_params[] = {{0, 8}};
+/* designated: the fields not named (new ones too) are zero */
+static const ac_kernel kernels[] = {
+    {.name = "kernel_ids", .param_bytes = 8, .param_count = 1, .params = kernel_params}};
+static void kernel_stub(void) {}
+
+static void CUDART_CB host_fn(void *data) {
+  (void)data;
+}
+static void CUDART_CB stream_cb(cudaStream_t s, cudaError_t status, void *data) {
+  (void)s, (void)status, (void)data;
+}
+static void CUDA_CB drv_host_fn(void *data) {
+  (void)data;
+}
+
+/* Streams and events: destroyed, foreign (an address on the stack) and NULL. */
+static void undefined_streams(void) {
+  cudaStream_t dead = NULL, live = NULL;
+  cudaEvent_t dead_event = NULL, live_event = NULL;
+  char foreign_bytes[64] = {0};
+  cudaStream_t foreign = (cudaStream_t)(void *)foreign_bytes;
+  cudaEvent_t foreign_event = (cudaEvent_t)(void *)foreign_bytes;
+  char host[16] = {0};
+  int *d = NULL, prio = 0, dev = 0;
+  unsigned flags = 0;
+  unsigned long long id = 0;
+  float ms = 0;
+  void *p = NULL;
+  enum cudaStreamCaptureStatus status;
+  struct cudaMemLocation loc = {cudaMemLocationTypeDevice, 0};
+  dim3 one = {1, 1, 1};
+  void *args[] = {&d};
+  RT(cudaSuccess, cudaMalloc((void **)&d, 256));
+  RT(cudaSuccess, cudaStreamCreate(&dead));
+  RT(cudaSuccess, cudaStreamCreate(&live));
+  RT(cudaSuccess, cudaStreamDestroy(dead));
+  RT(cudaSuccess, cudaEventCreate(&dead_event));
+  RT(cudaSuccess, cudaEventCreate(&live_event));
+  RT(cudaSuccess, cudaEventDestroy(dead_event));
+  cudaStream_t bad[] = {dead, foreign};
+  for (int i = 0; i < 2; i++) {
+    cudaStream_t s = bad[i];
+    RT(cudaErrorInvalidResourceHandle, cudaStreamSynchronize(s));
+    RT(cudaErrorInvalidResourceHandle, cudaStreamQuery(s));
+    RT(cudaErrorInvalidResourceHandle, cudaStreamDestroy(s));
+    RT(cudaErrorInvalidResourceHandle, cudaStreamGetFlags(s, &flags));
+    RT(cudaErrorInvalidResourceHandle, cudaStreamGetPriority(s, &prio));
+    RT(cudaErrorInvalidResourceHandle, cudaStreamGetId(s, &id));
+    RT(cudaErrorInvalidResourceHandle, cudaStreamGetDevice(s, &dev));
+    RT(cudaErrorInvalidResourceHandle, cudaStreamWaitEvent(s, live_event, 0));
+    RT(cudaErrorInvalidResourceHandle, cudaEventRecord(live_event, s));
+    RT(cudaErrorInvalidResourceHandle, cudaEventRecordWithFlags(live_event, s, 0));
+    RT(cudaErrorInvalidResourceHandle,
+       cudaLaunchKernel((const void *)kernel_stub, one, one, args, 0, s));
+    RT(cudaErrorInvalidResourceHandle, cudaMemcpyAsync(d, host, 16, cudaMemcpyHostToDevice, s));
+    RT(cudaErrorInvalidResourceHandle, cudaMemsetAsync(d, 0, 16, s));
+    RT(cudaErrorInvalidResourceHandle,
+       cudaMemcpy2DAsync(d, 16, host, 16, 16, 1, cudaMemcpyHostToDevice, s));
+    RT(cudaErrorInvalidResourceHandle, cudaMemset2DAsync(d, 16, 0, 16, 1, s));
+    RT(cudaErrorInvalidResourceHandle, cudaLaunchHostFunc(s, host_fn, NULL));
+    RT(cudaErrorInvalidResourceHandle, cudaStreamAddCallback(s, stream_cb, NULL, 0));
+    RT(cudaErrorInvalidResourceHandle, cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+    RT(cudaErrorInvalidResourceHandle, cudaStreamIsCapturing(s, &status));
+    RT(cudaErrorInvalidResourceHandle,
+       cudaStreamGetCaptureInfo(s, &status, NULL, NULL, NULL, NULL, NULL));
+    RT(cudaErrorInvalidResourceHandle, cudaMallocAsync(&p, 16, s));
+    RT(cudaErrorInvalidResourceHandle, cudaFreeAsync(d, s));
+    RT(cudaErrorInvalidResourceHandle, cudaMemPrefetchAsync(d, 16, loc, 0, s));
+    RT(cudaErrorInvalidResourceHandle, cudaStreamAttachMemAsync(s, d, 0, cudaMemAttachGlobal));
+    RT(cudaErrorInvalidResourceHandle,
+       cudaMemcpyToSymbolAsync(host, host, 4, 0, cudaMemcpyHostToDevice, s));
+    RT(cudaErrorInvalidResourceHandle, cudaMemcpyPeerAsync(d, 0, d + 16, 0, 16, s));
+    RT(cudaErrorInvalidResourceHandle, cudaStreamSynchronize_ptsz(s));
+    RT(cudaErrorInvalidResourceHandle, cudaStreamQuery_ptsz(s));
+    RT(cudaErrorInvalidResourceHandle, cudaStreamGetFlags_ptsz(s, &flags));
+    RT(cudaErrorInvalidResourceHandle, cudaStreamGetPriority_ptsz(s, &prio));
+    RT(cudaErrorInvalidResourceHandle, cudaStreamGetId_ptsz(s, &id));
+    RT(cudaErrorInvalidResourceHandle, cudaStreamGetDevice_ptsz(s, &dev));
+    RT(cudaErrorInvalidResourceHandle,
+       cudaMemcpyAsync_ptsz(d, host, 16, cudaMemcpyHostToDevice, s));
+    RT(cudaErrorInvalidResourceHandle, cudaMemsetAsync_ptsz(d, 0, 16, s));
+    RT(cudaErrorInvalidResourceHandle,
+       cudaLaunchKernel_ptsz((const void *)kernel_stub, one, one, args, 0, s));
+    RT(cudaErrorInvalidResourceHandle, cudaEventRecord_ptsz(live_event, s));
+    RT(cudaErrorInvalidResourceHandle, cudaEventRecordWithFlags_ptsz(live_event, s, 0));
+    RT(cudaErrorInvalidResourceHandle, cudaStreamWaitEvent_ptsz(s, live_event, 0));
+    RT(cudaErrorInvalidResourceHandle, cudaLaunchHostFunc_ptsz(s, host_fn, NULL));
+    RT(cudaErrorInvalidResourceHandle, cudaStreamAddCallback_ptsz(s, stream_cb, NULL, 0));
+  }
+  cudaEvent_t bad_events[] = {dead_event, foreign_event, NULL};
+  for (int i = 0; i < 3; i++) {
+    cudaEvent_t e = bad_events[i];
+    RT(cudaErrorInvalidResourceHandle, cudaEventRecord(e, live));
+    RT(cudaErrorInvalidResourceHandle, cudaEventRecordWithFlags(e, live, 0));
+    RT(cudaErrorInvalidResourceHandle, cudaEventQuery(e));
+    RT(cudaErrorInvalidResourceHandle, cudaEventSynchronize(e));
+    RT(cudaErrorInvalidResourceHandle, cudaEventDestroy(e));
+    RT(cudaErrorInvalidResourceHandle, cudaEventElapsedTime(&ms, e, live_event));
+    RT(cudaErrorInvalidResourceHandle, cudaEventElapsedTime(&ms, live_event, e));
+    RT(cudaErrorInvalidResourceHandle, cudaStreamWaitEvent(live, e, 0));
+  }
+  RT(cudaSuccess, cudaStreamSynchronize(live));
+  RT(cudaSuccess, cudaStreamDestroy(live));
+  RT(cudaSuccess, cudaEventDestroy(live_event));
+  RT(cudaSuccess, cudaFree(d));
+  (void)cudaGetLastError();
+}
+
+/* Graphs, nodes, executable graphs: destroyed, foreign, NULL. */
+static void undefined_graphs(void) {
+  cudaGraph_t g = NULL, dead = NULL, out = NULL;
+  cudaGraphNode_t node = NULL, dead_node = NULL, n = NULL;
+  cudaGraphExec_t exec = NULL, dead_exec = NULL, exec2 = NULL;
+  char foreign_bytes[64] = {0};
+  size_t count = 0;
+  enum cudaGraphNodeType type;
+  unsigned long long flags = 0;
+  unsigned enabled = 0;
+  cudaGraphExecUpdateResultInfo info;
+  struct cudaHostNodeParams host = {host_fn, NULL};
+  cudaStream_t s = NULL;
+  RT(cudaSuccess, cudaGraphCreate(&g, 0));
+  RT(cudaSuccess, cudaGraphCreate(&dead, 0));
+  RT(cudaSuccess, cudaGraphAddEmptyNode(&node, g, NULL, 0));
+  RT(cudaSuccess, cudaGraphAddEmptyNode(&dead_node, g, NULL, 0));
+  RT(cudaSuccess, cudaGraphDestroyNode(dead_node));
+  RT(cudaSuccess, cudaGraphInstantiate(&exec, g, 0));
+  RT(cudaSuccess, cudaGraphInstantiate(&dead_exec, g, 0));
+  RT(cudaSuccess, cudaGraphExecDestroy(dead_exec));
+  RT(cudaSuccess, cudaGraphDestroy(dead));
+  cudaGraph_t bad_graphs[] = {dead, (cudaGraph_t)(void *)foreign_bytes, NULL};
+  for (int i = 0; i < 3; i++) {
+    cudaGraph_t b = bad_graphs[i];
+    RT_ERR(cudaGraphAddEmptyNode(&n, b, NULL, 0));
+    RT_ERR(cudaGraphAddHostNode(&n, b, NULL, 0, &host));
+    RT_ERR(cudaGraphGetNodes(b, NULL, &count));
+    RT_ERR(cudaGraphGetRootNodes(b, NULL, &count));
+    RT_ERR(cudaGraphGetEdges(b, NULL, NULL, NULL, &count));
+    RT_ERR(cudaGraphInstantiate(&exec2, b, 0));
+    RT_ERR(cudaGraphClone(&out, b));
+    RT_ERR(cudaGraphDestroy(b));
+    RT_ERR(cudaGraphDebugDotPrint(b, "/dev/null", 0));
+    RT_ERR(cudaGraphAddDependencies(b, &node, &node, NULL, 1));
+    RT_ERR(cudaGraphExecUpdate(exec, b, &info));
+    RT_ERR(cudaGraphNodeFindInClone(&n, node, b));
+  }
+  cudaGraphNode_t bad_nodes[] = {dead_node, (cudaGraphNode_t)(void *)foreign_bytes, NULL};
+  for (int i = 0; i < 3; i++) {
+    cudaGraphNode_t b = bad_nodes[i];
+
+    RT_ERR(cudaGraphNodeGetType(b, &type));
+    RT_ERR(cudaGraphNodeGetDependencies(b, NULL, NULL, &count));
+    RT_ERR(cudaGraphNodeGetDependentNodes(b, NULL, NULL, &count));
+    RT_ERR(cudaGraphDestroyNode(b));
+    RT_ERR(cudaGraphAddEmptyNode(&n, g, &b, 1));
+    RT_ERR(cudaGraphAddDependencies(g, &node, &b, NULL, 1));
+    RT_ERR(cudaGraphHostNodeGetParams(b, &host));
+    RT_ERR(cudaGraphNodeSetEnabled(exec, b, 1));
+    RT_ERR(cudaGraphNodeGetEnabled(exec, b, &enabled));
+  }
+  cudaGraphExec_t bad_execs[] = {dead_exec, (cudaGraphExec_t)(void *)foreign_bytes, NULL};
+  for (int i = 0; i < 3; i++) {
+    cudaGraphExec_t b = bad_execs[i];
+    RT_ERR(cudaGraphLaunch(b, 0));
+    RT_ERR(cudaGraphUpload(b, 0));
+    RT_ERR(cudaGraphExecGetFlags(b, &flags));
+    RT_ERR(cudaGraphExecDestroy(b));
+    RT_ERR(cudaGraphExecUpdate(b, g, &info));
+    RT_ERR(cudaGraphExecHostNodeSetParams(b, node, &host));
+  }
+  /* Graphs that are not the caller's to destroy: a child node's graph (handed out by
+   * cudaGraphChildGraphNodeGetGraph) and an instance's private clone, here reached
+   * through a destroyed graph's handle when the clone reuses its memory (a double free
+   * in Anchor before issue 10's fuzzing found it). */
+  {
+    cudaGraph_t parent = NULL, child = NULL, got = NULL, stale = NULL, other = NULL;
+    cudaGraphNode_t cn = NULL, en = NULL;
+    cudaGraphExec_t x = NULL;
+    RT(cudaSuccess, cudaGraphCreate(&parent, 0));
+    RT(cudaSuccess, cudaGraphCreate(&child, 0));
+    RT(cudaSuccess, cudaGraphAddEmptyNode(&en, child, NULL, 0));
+    RT(cudaSuccess, cudaGraphAddChildGraphNode(&cn, parent, NULL, 0, child));
+    RT(cudaSuccess, cudaGraphChildGraphNodeGetGraph(cn, &got));
+    RT(cudaErrorInvalidValue, cudaGraphDestroy(got));
+    RT(cudaSuccess, cudaGraphDestroy(parent));
+    RT(cudaSuccess, cudaGraphDestroy(child));
+    RT(cudaSuccess, cudaGraphCreate(&other, 0));
+    RT(cudaSuccess, cudaGraphAddEmptyNode(&en, other, NULL, 0));
+    RT(cudaSuccess, cudaGraphCreate(&stale, 0));
+    RT(cudaSuccess, cudaGraphDestroy(stale)); /* the clone made next may take its memory */
+    RT(cudaSuccess, cudaGraphInstantiate(&x, other, 0));
+    RT(cudaSuccess, cudaGraphDestroy(other));
+    RT(cudaErrorInvalidValue, cudaGraphDestroy(stale));
+    RT(cudaSuccess, cudaGraphLaunch(x, 0));
+    RT(cudaSuccess, cudaGraphExecDestroy(x));
+  }
+  /* capture into a destroyed graph */
+  RT(cudaSuccess, cudaStreamCreate(&s));
+  RT_ERR(cudaStreamBeginCaptureToGraph(s, dead, NULL, NULL, 0, cudaStreamCaptureModeGlobal));
+  RT(cudaSuccess, cudaStreamDestroy(s));
+  RT(cudaSuccess, cudaGraphLaunch(exec, 0));
+  RT(cudaSuccess, cudaDeviceSynchronize());
+  RT(cudaSuccess, cudaGraphExecDestroy(exec));
+  RT(cudaSuccess, cudaGraphDestroy(g));
+  (void)cudaGetLastError();
+}
+
+/* Pools and libraries: destroyed, foreign, NULL. */
+static void undefined_pools_libraries(void) {
+  cudaMemPool_t dead = NULL;
+  struct cudaMemPoolProps props;
+  char foreign_bytes[64] = {0};
+  uint64_t value = 0;
+  void *p = NULL;
+  cudaKernel_t k = NULL;
+  unsigned count = 0;
+  size_t bytes = 0;
+  memset(&props, 0, sizeof props);
+  props.allocType = cudaMemAllocationTypePinned;
+  props.location.type = cudaMemLocationTypeDevice;
+  props.location.id = 0;
+  RT(cudaSuccess, cudaMemPoolCreate(&dead, &props));
+  RT(cudaSuccess, cudaMemPoolDestroy(dead));
+  cudaMemPool_t bad[] = {dead, (cudaMemPool_t)(void *)foreign_bytes, NULL};
+  for (int i = 0; i < 3; i++) {
+    RT_ERR(cudaMemPoolDestroy(bad[i]));
+    RT_ERR(cudaMemPoolTrimTo(bad[i], 0));
+    RT_ERR(cudaMemPoolGetAttribute(bad[i], cudaMemPoolAttrReleaseThreshold, &value));
+    RT_ERR(cudaMemPoolSetAttribute(bad[i], cudaMemPoolAttrReleaseThreshold, &value));
+    RT_ERR(cudaMallocFromPoolAsync(&p, 16, bad[i], 0));
+    RT_ERR(cudaDeviceSetMemPool(0, bad[i]));
+  }
+  cudaLibrary_t bad_libs[] = {(cudaLibrary_t)(void *)foreign_bytes, NULL};
+  for (int i = 0; i < 2; i++) {
+    RT_ERR(cudaLibraryUnload(bad_libs[i]));
+    RT_ERR(cudaLibraryGetKernel(&k, bad_libs[i], "kernel_ids"));
+    RT_ERR(cudaLibraryGetKernelCount(&count, bad_libs[i]));
+    RT_ERR(cudaLibraryEnumerateKernels(&k, 1, bad_libs[i]));
+    RT_ERR(cudaLibraryGetGlobal(&p, &bytes, bad_libs[i], "g"));
+  }
+  (void)cudaGetLastError();
+}
+
+/* The driver API's handles: modules, functions, libraries, kernels, contexts,
+ * streams, events — unloaded or destroyed, foreign, NULL. */
+static void undefined_driver(const unsigned char *image) {
+  CUmodule mod = NULL, dead_mod = NULL, m = NULL;
+  CUfunction f = NULL, dead_f = NULL, fn = NULL;
+  CUlibrary lib = NULL, dead_lib = NULL;
+  CUkernel k = NULL, dead_k = NULL, kk = NULL;
+  CUcontext primary = NULL, dead_ctx = NULL, c = NULL;
+  CUstream dead_s = NULL;
+  CUevent dead_e = NULL;
+  CUdeviceptr d = 0, gptr = 0;
+  char foreign_bytes[64] = {0};
+  void *foreign = foreign_bytes;
+  int v = 0;
+  unsigned count = 0, api = 0;
+  size_t bytes = 0;
+  const char *name = NULL;
+  void *params[] = {&d};
+  CUlaunchConfig cfg;
+  memset(&cfg, 0, sizeof cfg);
+  DRV(CUDA_SUCCESS, cuInit(0));
+  DRV(CUDA_SUCCESS, cuDevicePrimaryCtxRetain(&primary, 0));
+  DRV(CUDA_SUCCESS, cuCtxSetCurrent(primary));
+  DRV(CUDA_SUCCESS, cuMemAlloc(&d, 256));
+  DRV(CUDA_SUCCESS, cuModuleLoadData(&mod, image));
+  DRV(CUDA_SUCCESS, cuModuleGetFunction(&f, mod, "kernel_ids"));
+  DRV(CUDA_SUCCESS, cuLibraryLoadData(&lib, image, NULL, NULL, 0, NULL, NULL, 0));
+  DRV(CUDA_SUCCESS, cuLibraryGetKernel(&k, lib, "kernel_ids"));
+  /* The destroyed ones: a handle is its object's address; retire.c keeps a destroyed
+   * object's memory from the next objects, so the handle stays unknown. */
+  DRV(CUDA_SUCCESS, cuModuleLoadData(&dead_mod, image));
+  DRV(CUDA_SUCCESS, cuModuleGetFunction(&dead_f, dead_mod, "kernel_ids"));
+  DRV(CUDA_SUCCESS, cuLibraryLoadData(&dead_lib, image, NULL, NULL, 0, NULL, NULL, 0));
+  DRV(CUDA_SUCCESS, cuLibraryGetKernel(&dead_k, dead_lib, "kernel_ids"));
+  DRV(CUDA_SUCCESS, cuModuleUnload(dead_mod));
+  DRV(CUDA_SUCCESS, cuLibraryUnload(dead_lib));
+  DRV(CUDA_SUCCESS, cuStreamCreate(&dead_s, 0));
+  DRV(CUDA_SUCCESS, cuStreamDestroy(dead_s));
+  DRV(CUDA_SUCCESS, cuEventCreate(&dead_e, 0));
+  DRV(CUDA_SUCCESS, cuEventDestroy(dead_e));
+  DRV(CUDA_SUCCESS, cuCtxCreate(&dead_ctx, NULL, 0, 0));
+  DRV(CUDA_SUCCESS, cuCtxDestroy(dead_ctx));
+  DRV(CUDA_SUCCESS, cuCtxSetCurrent(primary));
+  CUmodule bad_mods[] = {dead_mod, (CUmodule)foreign, NULL};
+  for (int i = 0; i < 3; i++) {
+    DRV_ERR(cuModuleUnload(bad_mods[i]));
+    DRV_ERR(cuModuleGetFunction(&fn, bad_mods[i], "kernel_ids"));
+    DRV_ERR(cuModuleGetGlobal(&gptr, &bytes, bad_mods[i], "g"));
+    DRV_ERR(cuModuleGetFunctionCount(&count, bad_mods[i]));
+    DRV_ERR(cuModuleEnumerateFunctions(&fn, 1, bad_mods[i]));
+  }
+  CUfunction bad_fs[] = {dead_f, (CUfunction)foreign, NULL};
+  for (int i = 0; i < 3; i++) {
+    DRV_ERR(cuLaunchKernel(bad_fs[i], 1, 1, 1, 1, 1, 1, 0, NULL, params, NULL));
+    DRV_ERR(cuLaunchCooperativeKernel(bad_fs[i], 1, 1, 1, 1, 1, 1, 0, NULL, params));
+    cfg.gridDimX = cfg.gridDimY = cfg.gridDimZ = 1;
+    cfg.blockDimX = cfg.blockDimY = cfg.blockDimZ = 1;
+    DRV_ERR(cuLaunchKernelEx(&cfg, bad_fs[i], params, NULL));
+    DRV_ERR(cuFuncGetAttribute(&v, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, bad_fs[i]));
+    DRV_ERR(cuFuncSetAttribute(bad_fs[i], CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, 0));
+    DRV_ERR(cuFuncSetCacheConfig(bad_fs[i], CU_FUNC_CACHE_PREFER_NONE));
+    DRV_ERR(cuFuncGetName(&name, bad_fs[i]));
+    DRV_ERR(cuFuncGetModule(&m, bad_fs[i]));
+  }
+  DRV_ERR(cuLaunchKernelEx(NULL, f, params, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE,
+      cuFuncGetAttribute(NULL, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, f));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuFuncGetAttribute(&v, (CUfunction_attribute)999, f));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuModuleGetFunction(NULL, mod, "kernel_ids"));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuModuleGetFunction(&fn, mod, NULL));
+  DRV(CUDA_ERROR_NOT_FOUND, cuModuleGetFunction(&fn, mod, "no_such_kernel"));
+  DRV(CUDA_ERROR_NOT_FOUND, cuModuleGetGlobal(&gptr, &bytes, mod, "nope"));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuModuleGetFunctionCount(NULL, mod));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuFuncGetName(NULL, f));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuFuncGetModule(NULL, f));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuLaunchKernel(f, 0, 1, 1, 1, 1, 1, 0, NULL, params, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuLaunchKernel(f, 1, 1, 1, 2048, 1, 1, 0, NULL, params, NULL));
+  DRV_ERR(cuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, dead_s, params, NULL));
+  DRV_ERR(cuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, (CUstream)foreign, params, NULL));
+  CUlibrary bad_libs[] = {dead_lib, (CUlibrary)foreign, NULL};
+  for (int i = 0; i < 3; i++) {
+    DRV_ERR(cuLibraryUnload(bad_libs[i]));
+    DRV_ERR(cuLibraryGetKernel(&kk, bad_libs[i], "kernel_ids"));
+    DRV_ERR(cuLibraryGetKernelCount(&count, bad_libs[i]));
+    DRV_ERR(cuLibraryEnumerateKernels(&dead_k, 1, bad_libs[i]));
+    DRV_ERR(cuLibraryGetModule(&m, bad_libs[i]));
+    DRV_ERR(cuLibraryGetGlobal(&gptr, &bytes, bad_libs[i], "g"));
+  }
+  CUkernel bad_ks[] = {dead_k, (CUkernel)foreign, NULL};
+  for (int i = 0; i < 3; i++) {
+    DRV_ERR(cuKernelGetFunction(&fn, bad_ks[i]));
+    DRV_ERR(cuKernelGetName(&name, bad_ks[i]));
+    DRV_ERR(cuKernelGetLibrary(&dead_lib, bad_ks[i]));
+  }
+  DRV(CUDA_ERROR_INVALID_VALUE, cuKernelGetFunction(NULL, k));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuLibraryGetKernel(NULL, lib, "kernel_ids"));
+  DRV(CUDA_ERROR_NOT_FOUND, cuLibraryGetKernel(&dead_k, lib, "nope"));
+  CUcontext bad_ctxs[] = {dead_ctx, (CUcontext)foreign};
+  for (int i = 0; i < 2; i++) {
+    DRV_ERR(cuCtxDestroy(bad_ctxs[i]));
+    DRV_ERR(cuCtxSetCurrent(bad_ctxs[i]));
+    DRV_ERR(cuCtxPushCurrent(bad_ctxs[i]));
+    DRV_ERR(cuCtxGetApiVersion(bad_ctxs[i], &api));
+  }
+  DRV(CUDA_SUCCESS, cuCtxGetCurrent(&c));
+  if (c != primary) {
+    printf("FAIL: a failed context call changed the current context\n");
+    bad_args_failures++;
+  }
+  CUstream bad_ss[] = {dead_s, (CUstream)foreign};
+  for (int i = 0; i < 2; i++) {
+    DRV_ERR(cuStreamSynchronize(bad_ss[i]));
+    DRV_ERR(cuStreamQuery(bad_ss[i]));
+    DRV_ERR(cuStreamDestroy(bad_ss[i]));
+    DRV_ERR(cuStreamGetCtx(bad_ss[i], &c));
+    DRV_ERR(cuStreamGetFlags(bad_ss[i], &count));
+    DRV_ERR(cuStreamGetPriority(bad_ss[i], &v));
+    DRV_ERR(cuStreamWaitEvent(bad_ss[i], NULL, 0));
+    DRV_ERR(cuStreamAddCallback(bad_ss[i], NULL, NULL, 0));
+    DRV_ERR(cuLaunchHostFunc(bad_ss[i], drv_host_fn, NULL));
+    DRV_ERR(cuMemcpyHtoDAsync(d, foreign_bytes, 16, bad_ss[i]));
+    DRV_ERR(cuMemsetD8Async(d, 0, 16, bad_ss[i]));
+    DRV_ERR(cuEventRecord(NULL, bad_ss[i]));
+  }
+  CUevent bad_es[] = {dead_e, (CUevent)foreign, NULL};
+  for (int i = 0; i < 3; i++) {
+    DRV_ERR(cuEventRecord(bad_es[i], NULL));
+    DRV_ERR(cuEventRecordWithFlags(bad_es[i], NULL, 0));
+    DRV_ERR(cuEventQuery(bad_es[i]));
+    DRV_ERR(cuEventSynchronize(bad_es[i]));
+    DRV_ERR(cuEventDestroy(bad_es[i]));
+    DRV_ERR(cuStreamWaitEvent(NULL, bad_es[i], 0));
+  }
+  DRV(CUDA_SUCCESS, cuLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, NULL, params, NULL));
+  DRV(CUDA_SUCCESS, cuCtxSynchronize());
+  int back[64];
+  DRV(CUDA_SUCCESS, cuMemcpyDtoH(back, d, sizeof back));
+  for (int i = 0; i < 64; i++)
+    if (back[i] != i) {
+      printf("FAIL: the driver launch after the bad calls: out[%d] = %d\n", i, back[i]);
+      bad_args_failures++;
+      break;
+    }
+  DRV(CUDA_SUCCESS, cuMemFree(d));
+  DRV(CUDA_SUCCESS, cuLibraryUnload(lib));
+  DRV(CUDA_SUCCESS, cuModuleUnload(mod));
+  DRV(CUDA_SUCCESS, cuDevicePrimaryCtxRelease(0));
+}
+
+/* clang's entry points misused: a configuration popped that was never pushed, a
+ * fat binary of the wrong magic, a function registered twice. */
+static void undefined_entry_points(void) {
+  dim3 grid, block;
+  size_t shared = 0;
+  cudaStream_t stream = NULL;
+  RT_ANY(__cudaPopCallConfiguration(&grid, &block, &shared, &stream));
+  static int wrong_magic_blob[8] = {0};
+  fatbin_wrapper w = {0x12345678, AC_FATBIN_VERSION, wrong_magic_blob, NULL};
+  void **h = __cudaRegisterFatBinary(&w);
+  __cudaRegisterFunction(h, (const char *)host_fn, (char *)"k", "k", -1, 0, 0, 0, 0, 0);
+  __cudaRegisterFatBinaryEnd(h);
+  dim3 one = {1, 1, 1};
+  RT_ERR(cudaLaunchKernel((const void *)host_fn, one, one, NULL, 0, 0));
+  (void)cudaGetLastError();
+  __cudaUnregisterFatBinary(h);
+  RT(cudaSuccess, cudaDeviceSynchronize());
+}
+
+static void on_alarm(int sig) {
+  (void)sig;
+  static const char msg[] = "FAIL: test_bad_args hung (60 s)\n";
+  if (write(2, msg, sizeof msg - 1) < 0) _exit(3);
+  _exit(2);
+}
+
+int main(int argc, char **argv) {
+  signal(SIGALRM, on_alarm);
+  alarm(60);
+  unsigned char *blob = make_module(kernels, 1, NULL, 0, msl);
+  fatbin_wrapper w = {AC_FATBIN_MAGIC, AC_FATBIN_VERSION, blob, NULL};
+  void **h = __cudaRegisterFatBinary(&w);
+  __cudaRegisterFunction(h, (const char *)kernel_stub, (char *)"kernel_ids", "kernel_ids", -1, 0, 0,
+                         0, 0, 0);
+  __cudaRegisterFatBinaryEnd(h);
+
+  bad_args_run((const void *)kernel_stub);
+  undefined_streams();
+  undefined_graphs();
+  undefined_pools_libraries();
+  undefined_driver(blob);
+  undefined_entry_points();
+  RT(cudaSuccess, cudaDeviceSynchronize());
+  RT(cudaSuccess, cudaGetLastError());
+
+  __cudaUnregisterFatBinary(h);
+  free(blob);
+  if (argc > 1 && !strcmp(argv[1], "--covered")) {
+    for (int i = 0; i < covered_count; i++)
+      fprintf(stderr, "covered %s\n", covered_names[i]);
+  }
+  printf("test_bad_args: %d calls, %d API functions\n", bad_args_calls, covered_count);
+  if (bad_args_failures) {
+    printf("test_bad_args: FAIL (%d)\n", bad_args_failures);
+    return 1;
+  }
+  printf("test_bad_args: PASS\n");
+  return 0;
+}
