@@ -6,10 +6,10 @@
 #      with CUDAMETAL_TRACE=1, its first 40 lines shown (commits, completions, errors);
 #   3. bench_kernels.cu built by anchorcc (BUNDLE, through cudametal) and by nvcc (here),
 #      side by side, each run at most 60 s;
-#   4. every e2e program of BUNDLE/bin through cudametal, 4 at a time, at most 60 s each
+#   4. every e2e program of BUNDLE/bin through cudametal, 5 at a time (E2E_JOBS), at most 60 s each
 #      (E2E_LIMIT), those matching E2E_LONG (a shell pattern, default math_*: NVRTC takes
-#      long on their big modules) at most E2E_LONG_LIMIT (default 150) s and started first,
-#      until the e2e time budget (E2E_BUDGET seconds, default 270) is spent: the rest is
+#      long on their big modules) at most E2E_LONG_LIMIT (default 200) s and started first,
+#      until the e2e time budget (E2E_BUDGET seconds, default 300) is spent: the rest is
 #      SKIP (budget). A failing program's first error lines are shown, its whole log is
 #      copied to $OUT/cudametal_fail/;
 #   5. one summary line: "== summary: P PASS, F FAIL, S SKIP of N; bench ...".
@@ -19,11 +19,11 @@ set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 bundle=$(cd "${1:-$root/cudametal_bundle}" && pwd) || exit 1
 cuda=${CUDA_HOME:-/usr/local/cuda}
-budget=${E2E_BUDGET:-270}
+budget=${E2E_BUDGET:-300}
 limit=${E2E_LIMIT:-60}
 long_pattern=${E2E_LONG:-math_*}
-long_limit=${E2E_LONG_LIMIT:-150}
-jobs=${E2E_JOBS:-4}
+long_limit=${E2E_LONG_LIMIT:-200}
+jobs=${E2E_JOBS:-5}
 echo "== $(date -u '+%F %T UTC') $(uname -m) $(. /etc/os-release 2>/dev/null; echo "$PRETTY_NAME")"
 echo "== glibc $(ldd --version | head -n1 | awk '{print $NF}'); nvcc: $("$cuda/bin/nvcc" --version | tail -n1)"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
