@@ -90,7 +90,7 @@ run_one() { # exe deadline out LD_LIBRARY_PATH fail_dir -> prints one result lin
     [ $rc -eq 124 ] || [ $rc -eq 137 ] && why="timeout after ${secs}s"
     cp "$out/$name.log" "$5/" 2>/dev/null
     echo "FAIL $name ($why): $(grep -v '^PASS' "$out/$name.log" |
-      grep -m4 -i 'fail\|error\|cudametal\|anchor:\|mismatch\|abort\|fault' | tr '\n' '|' | cut -c1-400)"
+      grep -m4 -i 'fail\|error\|cudametal\|anchor:\|mismatch\|abort\|fault\|want' | tr '\n' '|' | cut -c1-400)"
   fi
 }
 export -f run_one
