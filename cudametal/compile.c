@@ -193,8 +193,9 @@ static void *cache_read(const char *path, size_t *size) {
   return data;
 }
 static void cache_write(const char *path, const void *data, size_t size) {
+  static _Atomic unsigned serial; /* two threads of one process: two names */
   char tmp[4200];
-  snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+  snprintf(tmp, sizeof tmp, "%s.%ld.%u.tmp", path, (long)getpid(), serial++);
   FILE *f = fopen(tmp, "wb");
   if (!f) return;
   bool ok = fwrite(data, 1, size, f) == size;
