@@ -8,11 +8,14 @@
 #include "cm.h"
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <nvrtc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* NVIDIA's NVRTC, by path (dlopen RTLD_LOCAL): Anchor ships its own libnvrtc.so.13 in
  * lib/ (nvrtc/), which this library's search path (lib/, LD_LIBRARY_PATH) would find first
@@ -23,6 +26,7 @@
   X(nvrtcCompileProgram)                                                                           \
   X(nvrtcDestroyProgram)                                                                           \
   X(nvrtcGetErrorString)                                                                           \
+  X(nvrtcVersion)                                                                                  \
   X(nvrtcGetProgramLogSize)                                                                        \
   X(nvrtcGetProgramLog)                                                                            \
   X(nvrtcGetPTXSize)                                                                               \
@@ -63,6 +67,7 @@ static void nvrtc_load(void) {
 #define nvrtcCompileProgram (*cm_nvrtcCompileProgram)
 #define nvrtcDestroyProgram (*cm_nvrtcDestroyProgram)
 #define nvrtcGetErrorString (*cm_nvrtcGetErrorString)
+#define nvrtcVersion (*cm_nvrtcVersion)
 #define nvrtcGetProgramLogSize (*cm_nvrtcGetProgramLogSize)
 #define nvrtcGetProgramLog (*cm_nvrtcGetProgramLog)
 #define nvrtcGetPTXSize (*cm_nvrtcGetPTXSize)
@@ -122,8 +127,113 @@ static char *dup_printf(const char *fmt, const char *a, const char *b) {
   return s;
 }
 
+/* ---- the compiled-module cache ----
+ * NVRTC takes seconds to minutes on a big module (the fp64 math programs), once per process.
+ * Its output is kept in $CUDAMETAL_CACHE, else $XDG_CACHE_HOME/anchor/cudametal, else
+ * $HOME/.cache/anchor/cudametal (CUDAMETAL_CACHE=off: no cache), one file per module named
+ * by a 128-bit hash (two FNV-1a 64 of different bases) of everything that decides NVRTC's
+ * output: the translated source, the prelude, the options but the include directory, the
+ * target (sm_NN or PTX), NVRTC's version. A file is written whole under a temporary name
+ * and renamed (concurrent processes: the last one wins, both whole). A file that cannot
+ * be read or written: no cache, no error. */
+typedef struct {
+  unsigned long long a, b;
+} cm_hash;
+static void hash_bytes(cm_hash *h, const void *data, size_t n) {
+  const unsigned char *p = data;
+  for (size_t i = 0; i < n; i++) {
+    h->a = (h->a ^ p[i]) * 0x100000001b3ull;
+    h->b = (h->b ^ p[i]) * 0x100000001b3ull;
+  }
+  h->a = (h->a ^ 0xff) * 0x100000001b3ull; /* a separator: "ab"+"c" != "a"+"bc" */
+  h->b = (h->b ^ 0xfe) * 0x100000001b3ull;
+}
+/* The cache file for a hash (path filled), or false when there is no cache directory. */
+static bool cache_path(const cm_hash *h, bool ptx, char *path, size_t size) {
+  const char *env = getenv("CUDAMETAL_CACHE"), *xdg = getenv("XDG_CACHE_HOME"),
+             *home = getenv("HOME");
+  char dir[3600];
+  if (env && *env) {
+    if (!strcmp(env, "off")) return false;
+    snprintf(dir, sizeof dir, "%s", env);
+  } else if (xdg && *xdg) {
+    snprintf(dir, sizeof dir, "%s/anchor/cudametal", xdg);
+  } else if (home && *home) {
+    snprintf(dir, sizeof dir, "%s/.cache/anchor/cudametal", home);
+  } else {
+    return false;
+  }
+  /* mkdir -p */
+  for (char *c = dir + 1;; c++) {
+    if (*c == '/' || !*c) {
+      char saved = *c;
+      *c = 0;
+      if (mkdir(dir, 0755) != 0 && errno != EEXIST) return false;
+      *c = saved;
+      if (!saved) break;
+    }
+  }
+  snprintf(path, size, "%s/%016llx%016llx.%s", dir, h->a, h->b, ptx ? "ptx" : "cubin");
+  return true;
+}
+static void *cache_read(const char *path, size_t *size) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  void *data = NULL;
+  if (fseek(f, 0, SEEK_END) == 0) {
+    long n = ftell(f);
+    if (n > 0 && fseek(f, 0, SEEK_SET) == 0 && (data = malloc((size_t)n)) &&
+        fread(data, 1, (size_t)n, f) != (size_t)n) {
+      free(data);
+      data = NULL;
+    }
+    if (data) *size = (size_t)n;
+  }
+  fclose(f);
+  return data;
+}
+static void cache_write(const char *path, const void *data, size_t size) {
+  static _Atomic unsigned serial; /* two threads of one process: two names */
+  char tmp[4200];
+  snprintf(tmp, sizeof tmp, "%s.%ld.%u.tmp", path, (long)getpid(), serial++);
+  FILE *f = fopen(tmp, "wb");
+  if (!f) return;
+  bool ok = fwrite(data, 1, size, f) == size;
+  ok = fclose(f) == 0 && ok;
+  if (!ok || rename(tmp, path) != 0) remove(tmp);
+}
+
+static void *nvrtc_compile(const char *source, int arch, int metal_version, bool fast_math,
+                           size_t *size, char **log_out);
 void *cm_nvrtc_compile(const char *source, int arch, int metal_version, bool fast_math,
                        size_t *size, char **log_out) {
+  *log_out = NULL;
+  const char *prelude = cm_prelude();
+  char path[4096];
+  bool cached = false;
+  pthread_once(&nvrtc_once, nvrtc_load);
+  if (prelude && !nvrtc_failure[0]) {
+    int major = 0, minor = 0;
+    nvrtcVersion(&major, &minor);
+    int key[5] = {arch, metal_version, fast_math, major, minor};
+    cm_hash h = {0xcbf29ce484222325ull, 0x84222325cbf29ce4ull};
+    static const char version[] = "cudametal module cache 1";
+    hash_bytes(&h, version, sizeof version);
+    hash_bytes(&h, key, sizeof key);
+    hash_bytes(&h, prelude, strlen(prelude));
+    hash_bytes(&h, source, strlen(source));
+    cached = cache_path(&h, arch < 0, path, sizeof path);
+    void *data = cached ? cache_read(path, size) : NULL;
+    if (data) return data;
+  }
+  void *module = nvrtc_compile(source, arch, metal_version, fast_math, size, log_out);
+  if (module && cached) cache_write(path, module, *size);
+  return module;
+}
+
+/* NVRTC itself: no cache. */
+static void *nvrtc_compile(const char *source, int arch, int metal_version, bool fast_math,
+                           size_t *size, char **log_out) {
   *log_out = NULL;
   const char *prelude = cm_prelude();
   if (!prelude) {
@@ -142,7 +252,7 @@ void *cm_nvrtc_compile(const char *source, int arch, int metal_version, bool fas
   snprintf(gpu_arch, sizeof gpu_arch, arch < 0 ? "-arch=compute_%d" : "-arch=sm_%d",
            arch < 0 ? -arch : arch);
   snprintf(version, sizeof version, "-D__METAL_VERSION__=%d", metal_version);
-  const char *options[8];
+  const char *options[12];
   int n = 0;
   options[n++] = gpu_arch;
   options[n++] = "-default-device";
@@ -150,7 +260,18 @@ void *cm_nvrtc_compile(const char *source, int arch, int metal_version, bool fas
   options[n++] = include;
   options[n++] = version;
   options[n++] = "-w";
-  if (fast_math) options[n++] = "--use_fast_math";
+  /* Anchor's MSL spells every fma it wants (metal::fma) and assumes no contraction of
+   * a*b+c (Metal's default without fast math); NVRTC contracts by default (--fmad=true:
+   * powf(-2, 127) came out 1 ulp off on the H200). Without fast math: IEEE everything,
+   * spelled out rather than relied on. */
+  if (fast_math) {
+    options[n++] = "--use_fast_math";
+  } else {
+    options[n++] = "--fmad=false";
+    options[n++] = "--ftz=false";
+    options[n++] = "--prec-div=true";
+    options[n++] = "--prec-sqrt=true";
+  }
   const char *header_names[] = {"metal_stdlib"};
   const char *headers[] = {prelude};
   pthread_once(&nvrtc_once, nvrtc_load);

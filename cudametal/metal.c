@@ -128,7 +128,7 @@ struct cm_device {
   CUdevice dev;
   CUcontext ctx;
   char name[256];
-  int arch, sms, max_threads, max_block[3], smem;
+  int arch, sms, max_threads, max_block[3], smem, watchdog;
   size_t total_mem;
   CUevent epoch_event; /* recorded once: GPU times are relative to it */
   double epoch_seconds;
@@ -194,6 +194,7 @@ CM_EXPORT id cudametal_create_device(void) {
       cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev);
       d->arch = major * 10 + minor;
       cuDeviceGetAttribute(&d->sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev);
+      cuDeviceGetAttribute(&d->watchdog, CU_DEVICE_ATTRIBUTE_KERNEL_EXEC_TIMEOUT, dev);
       cuDeviceGetAttribute(&d->max_threads, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, dev);
       cuDeviceGetAttribute(&d->max_block[0], CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X, dev);
       cuDeviceGetAttribute(&d->max_block[1], CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y, dev);
@@ -247,6 +248,11 @@ static unsigned long device_registry_id(id self, SEL cmd) {
 static unsigned long device_core_count(id self, SEL cmd) {
   (void)cmd;
   return (unsigned long)((struct cm_device *)self)->sms;
+}
+/* Not Metal's (mtl_device_has_kernel_watchdog): the GPU's own answer. */
+static unsigned long device_kernel_watchdog(id self, SEL cmd) {
+  (void)cmd;
+  return ((struct cm_device *)self)->watchdog != 0;
 }
 
 /* ---- buffers ---- */
@@ -1200,6 +1206,7 @@ __attribute__((constructor)) static void cudametal_register(void) {
   add(device_class, "hasUnifiedMemory", device_unified, "C@:");
   add(device_class, "registryID", device_registry_id, "Q@:");
   add(device_class, "gpuCoreCount", device_core_count, "Q@:");
+  add(device_class, "kernelWatchdog", device_kernel_watchdog, "Q@:");
   add(device_class, "newCommandQueue", device_new_queue, "@@:");
   add(device_class, "newBufferWithLength:options:", device_new_buffer, "@@:QQ");
   add(device_class,

@@ -2,6 +2,7 @@
 # pack_h200.sh — run HERE (the build machine): gathers what run_h200.sh needs on a GPU
 # machine that has the CUDA toolkit but no LLVM 19 / GNU Objective-C runtime:
 #   BUNDLE/lib   libanchor, libsoftmetal, libcudametal, libobjc.so.4, lib/anchor/ (preludes)
+#   BUNDLE/expected  tests/e2e/*.expected (run_h200.sh sets E2E_EXPECTED_DIR to it)
 #   BUNDLE/bin   every single-source e2e program (tests/e2e/CMakeLists.txt's e2e_test lines)
 #                and cudametal/bench_kernels.cu, built by anchorcc -O2 (build tree BUILD)
 # Usage: cudametal/pack_h200.sh [BUILD (default build)] [BUNDLE (default cudametal_bundle)]
@@ -15,7 +16,9 @@ bundle=${2:-$root/cudametal_bundle}
   exit 1
 }
 rm -rf "$bundle"
-mkdir -p "$bundle/lib" "$bundle/bin"
+mkdir -p "$bundle/lib" "$bundle/bin" "$bundle/expected"
+# Expected-output files (printf_capture.h reads them from $E2E_EXPECTED_DIR there).
+cp "$root"/tests/e2e/*.expected "$bundle/expected/"
 cp -a "$build"/lib/*.so* "$build/lib/anchor" "$bundle/lib/"
 objc=$(ldd "$build/lib/libcudametal.so" | awk '/libobjc/ {print $3}')
 cp -L "$objc" "$bundle/lib/"

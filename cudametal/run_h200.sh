@@ -6,9 +6,12 @@
 #      with CUDAMETAL_TRACE=1, its first 40 lines shown (commits, completions, errors);
 #   3. bench_kernels.cu built by anchorcc (BUNDLE, through cudametal) and by nvcc (here),
 #      side by side, each run at most 60 s;
-#   4. every e2e program of BUNDLE/bin through cudametal, 4 at a time, at most 60 s each,
-#      until the e2e time budget (E2E_BUDGET seconds, default 270) is spent: the rest is
-#      SKIP (budget). A failing program's first error lines are shown;
+#   4. every e2e program of BUNDLE/bin through cudametal, 5 at a time (E2E_JOBS), at most 60 s each
+#      (E2E_LIMIT), those matching E2E_LONG (a shell pattern, default math_*: NVRTC takes
+#      long on their big modules) at most E2E_LONG_LIMIT (default 200) s and started first,
+#      until the e2e time budget (E2E_BUDGET seconds, default 300) is spent: the rest is
+#      SKIP (budget). A failing program's first error lines are shown, its whole log is
+#      copied to $OUT/cudametal_fail/;
 #   5. one summary line: "== summary: P PASS, F FAIL, S SKIP of N; bench ...".
 # Logs: $OUT/cudametal_run (or /tmp/cudametal_run).
 # Usage: cudametal/run_h200.sh [BUNDLE (default cudametal_bundle)]
@@ -16,8 +19,11 @@ set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 bundle=$(cd "${1:-$root/cudametal_bundle}" && pwd) || exit 1
 cuda=${CUDA_HOME:-/usr/local/cuda}
-budget=${E2E_BUDGET:-270}
-jobs=${E2E_JOBS:-4}
+budget=${E2E_BUDGET:-300}
+limit=${E2E_LIMIT:-60}
+long_pattern=${E2E_LONG:-math_*}
+long_limit=${E2E_LONG_LIMIT:-200}
+jobs=${E2E_JOBS:-5}
 echo "== $(date -u '+%F %T UTC') $(uname -m) $(. /etc/os-release 2>/dev/null; echo "$PRETTY_NAME")"
 echo "== glibc $(ldd --version | head -n1 | awk '{print $NF}'); nvcc: $("$cuda/bin/nvcc" --version | tail -n1)"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
@@ -29,7 +35,10 @@ echo "== driver for cudametal: ${CUDAMETAL_LIBCUDA:-none found by ldconfig (cuda
 anchor_env=(env "LD_LIBRARY_PATH=$bundle/lib:$cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   "CUDA_HOME=$cuda" ANCHOR_METAL=cudametal "ANCHOR_ARENA_SIZE=${ANCHOR_ARENA_SIZE:-32G}")
 out=${OUT:-/tmp}/cudametal_run
-mkdir -p "$out/e2e"
+fail_dir=${OUT:-/tmp}/cudametal_fail
+mkdir -p "$out/e2e" "$fail_dir"
+# printf_capture.h's programs read their expected output from here.
+export E2E_EXPECTED_DIR=$bundle/expected
 
 # 2. smoke test with the trace
 smoke="$bundle/bin/sample_vectorAdd"
@@ -59,15 +68,17 @@ echo "nvcc build:     $(grep -v '^TIME' "$out/bench.nvcc.log" | tail -n 3 | tr '
 
 # 4. e2e programs, $jobs at a time, within the budget
 deadline=$(($(date +%s) + budget))
-run_one() { # exe deadline out LD_LIBRARY_PATH -> prints one result line
-  local exe=$1 deadline=$2 out=$3 name left rc
+run_one() { # exe deadline out LD_LIBRARY_PATH fail_dir -> prints one result line
+  local exe=$1 deadline=$2 out=$3 name left rc max=$E2E_LIMIT
   name=$(basename "$exe")
+  # shellcheck disable=SC2254
+  case "$name" in $E2E_LONG) max=$E2E_LONG_LIMIT ;; esac
   left=$((deadline - $(date +%s)))
   if [ $left -le 5 ]; then
     echo "SKIP $name (e2e time budget spent)"
     return
   fi
-  [ $left -gt 60 ] && left=60
+  [ $left -gt $max ] && left=$max
   local t0=$(date +%s)
   LD_LIBRARY_PATH=$4 ANCHOR_METAL=cudametal timeout -k 5 $left "$exe" >"$out/$name.log" 2>&1
   rc=$?
@@ -77,18 +88,31 @@ run_one() { # exe deadline out LD_LIBRARY_PATH -> prints one result line
   else
     local why="exit $rc"
     [ $rc -eq 124 ] || [ $rc -eq 137 ] && why="timeout after ${secs}s"
+    cp "$out/$name.log" "$5/" 2>/dev/null
     echo "FAIL $name ($why): $(grep -v '^PASS' "$out/$name.log" |
-      grep -m4 -i 'fail\|error\|cudametal\|anchor:\|mismatch\|abort\|fault' | tr '\n' '|' | cut -c1-400)"
+      grep -m4 -i 'fail\|error\|cudametal\|anchor:\|mismatch\|abort\|fault\|want' | tr '\n' '|' | cut -c1-400)"
   fi
 }
 export -f run_one
-echo "== e2e through cudametal ($jobs at a time, 60 s each, budget ${budget}s)"
-export CUDA_HOME=$cuda ANCHOR_ARENA_SIZE=${ANCHOR_ARENA_SIZE:-32G}
-ls "$bundle"/bin/* | xargs -P "$jobs" -I{} bash -c 'run_one "$1" "$2" "$3" "$4"' _ {} "$deadline" \
-  "$out/e2e" "$bundle/lib:$cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" >"$out/e2e.txt"
+echo "== e2e through cudametal ($jobs at a time, ${limit} s each, $long_pattern ${long_limit} s," \
+  "budget ${budget}s)"
+export CUDA_HOME=$cuda ANCHOR_ARENA_SIZE=${ANCHOR_ARENA_SIZE:-32G} E2E_LIMIT=$limit \
+  E2E_LONG=$long_pattern E2E_LONG_LIMIT=$long_limit
+{ # the long ones first, so that they overlap the others
+  for exe in "$bundle"/bin/*; do
+    # shellcheck disable=SC2254
+    case "$(basename "$exe")" in $long_pattern) echo "$exe" ;; esac
+  done
+  for exe in "$bundle"/bin/*; do
+    # shellcheck disable=SC2254
+    case "$(basename "$exe")" in $long_pattern) ;; *) echo "$exe" ;; esac
+  done
+} | xargs -P "$jobs" -I{} bash -c 'run_one "$1" "$2" "$3" "$4" "$5"' _ {} "$deadline" \
+  "$out/e2e" "$bundle/lib:$cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$fail_dir" \
+  >"$out/e2e.txt"
 sort -k2 "$out/e2e.txt"
 pass=$(grep -c '^PASS' "$out/e2e.txt")
 fail=$(grep -c '^FAIL' "$out/e2e.txt")
 skip=$(grep -c '^SKIP' "$out/e2e.txt")
 echo "== summary: $pass PASS, $fail FAIL, $skip SKIP of $((pass + fail + skip)) e2e programs through" \
-  "cudametal; bench: $bench (logs in $out)"
+  "cudametal; bench: $bench (logs in $out, failing ones also in $fail_dir)"

@@ -379,8 +379,17 @@ char *cm_translate(const char *msl, struct cm_translation *out) {
         /* The signature, rewritten on its own lines (newlines kept). */
         put(&t, src + copied, i - copied);
         putf(&t, "static __device__ __forceinline__ void cm_kernel_%s(", name);
-        for (int k = 0; k < np; k++)
-          putf(&t, "%s%s", k ? ", " : "", ps[k].decl);
+        /* A constant buffer is never written by the kernel: __restrict__ lets NVRTC keep
+         * its values (Anchor's parameter block, the CPU<->GPU delta anchor_ctx[0] read by
+         * every access) in registers across stores instead of reloading them. */
+        for (int k = 0; k < np; k++) {
+          size_t tl = strlen(ps[k].type);
+          if (ps[k].kind == P_BUFFER && !strncmp(ps[k].type, "constant ", 9) && tl &&
+              ps[k].type[tl - 1] == '*')
+            putf(&t, "%s%s __restrict__ %s", k ? ", " : "", ps[k].type, ps[k].decl + tl);
+          else
+            putf(&t, "%s%s", k ? ", " : "", ps[k].decl);
+        }
         puts_(&t, ")");
         for (size_t q = i; q <= j; q++)
           if (src[q] == '\n') puts_(&t, "\n");

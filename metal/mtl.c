@@ -210,6 +210,16 @@ uint64_t mtl_device_core_count(mtl_id device) {
   return send_u64(device, "gpuCoreCount"); /* softmetal's */
 #endif
 }
+bool mtl_device_has_kernel_watchdog(mtl_id device) {
+  if (!device) return true;
+#if defined(__APPLE__)
+  return true;
+#else
+  if (!class_respondsToSelector(object_getClass((id)device), sel_registerName("kernelWatchdog")))
+    return true;
+  return send_u64(device, "kernelWatchdog") != 0;
+#endif
+}
 mtl_id mtl_new_command_queue(mtl_id device) {
   return send_id(device, "newCommandQueue");
 }

@@ -85,6 +85,11 @@ uint64_t mtl_device_registry_id(mtl_id device);
  * the device's; on softmetal its worker threads (the device's gpuCoreCount
  * selector, softmetal's own). 0 when unknown. */
 uint64_t mtl_device_core_count(mtl_id device);
+/* Whether the GPU stops work that runs too long (a kernel watchdog). Metal's API does not
+ * say: macOS always has one; a device that answers the selector kernelWatchdog (not
+ * Metal's: softmetal 1, cudametal its GPU's CU_DEVICE_ATTRIBUTE_KERNEL_EXEC_TIMEOUT) says
+ * so; any other: true. */
+bool mtl_device_has_kernel_watchdog(mtl_id device);
 mtl_id mtl_new_command_queue(mtl_id device);
 /* newBufferWithLength:options:; NULL when Metal refuses (e.g. too long). */
 mtl_id mtl_new_buffer(mtl_id device, uint64_t length, uint64_t options);

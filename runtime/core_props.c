@@ -79,8 +79,9 @@ static void rt_fill_properties(const rt_device *s, struct cudaDeviceProp *p) {
   p->multiProcessorCount = cores ? rt_min_int(cores, INT32_MAX) : RT_MODEL_SM_COUNT;
   p->integrated = mtl_device_has_unified_memory(s->device) ? 1 : 0;
   p->canMapHostMemory = 1;
-  /* Metal stops GPU work that runs too long (softmetal: SOFTMETAL_WATCHDOG_SECONDS). */
-  p->kernelExecTimeoutEnabled = 1;
+  /* Metal stops GPU work that runs too long (softmetal: SOFTMETAL_WATCHDOG_SECONDS);
+   * cudametal says what its NVIDIA GPU does (an H200: no watchdog). */
+  p->kernelExecTimeoutEnabled = mtl_device_has_kernel_watchdog(s->device) ? 1 : 0;
   p->unifiedAddressing = 1;
   p->managedMemory = 1;
   /* memory (docs/runtime.md, "Memory"): registration wraps pages in no-copy

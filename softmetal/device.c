@@ -95,6 +95,13 @@ static unsigned long device_core_count(id self, SEL cmd) {
   return (unsigned long)sm_pool_workers();
 }
 
+/* Not Metal's: softmetal stops a kernel after SOFTMETAL_WATCHDOG_SECONDS (see
+ * mtl_device_has_kernel_watchdog). */
+static unsigned long device_kernel_watchdog(id self, SEL cmd) {
+  (void)self, (void)cmd;
+  return 1;
+}
+
 /* ---- factories ------------------------------------------------------------------- */
 static id device_new_buffer(id self, SEL cmd, unsigned long length, unsigned long options) {
   (void)cmd;
@@ -154,6 +161,7 @@ void sm_device_register(void) {
   sm_add_method(dev, "hasUnifiedMemory", device_unified, "C@:");
   sm_add_method(dev, "registryID", device_registry_id, "Q@:");
   sm_add_method(dev, "gpuCoreCount", device_core_count, "Q@:");
+  sm_add_method(dev, "kernelWatchdog", device_kernel_watchdog, "Q@:");
   sm_add_method(dev, "newBufferWithLength:options:", device_new_buffer, "@@:QQ");
   sm_add_method(dev, "newSharedEvent", device_new_shared_event, "@@:");
   sm_add_method(dev, "newEvent", device_new_shared_event, "@@:");

@@ -105,6 +105,8 @@ int main(int argc, char **argv) {
   }
   CHECK(strstr(mtl_device_name(device), "cudametal (fake CUDA device)"), "name %s",
         mtl_device_name(device));
+  /* the fake GPU's CU_DEVICE_ATTRIBUTE_KERNEL_EXEC_TIMEOUT is 0, as an H200's */
+  CHECK(!mtl_device_has_kernel_watchdog(device), "no kernel watchdog reported");
 
   /* signaledValue from the CPU: starts at 0, may go down */
   mtl_id event = mtl_new_shared_event(device);

@@ -4,6 +4,7 @@
 // assert messages go, for nvcc and anchorcc alike; and compares text line by
 // line with an expected file next to the test's source.
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <unistd.h>
@@ -52,9 +53,16 @@ static bool read_text(const std::string &path, std::string &out) {
   return true;
 }
 
-// The expected-output file of a test source: NAME.cu -> NAME.expected.
+// The expected-output file of a test source: NAME.cu -> NAME.expected beside it, or
+// $E2E_EXPECTED_DIR/NAME.expected when that is set (a program run away from its source
+// tree, e.g. from the cudametal bundle on another machine).
 static std::string expected_path(const char *source) {
   std::string p = source;
+  const char *dir = getenv("E2E_EXPECTED_DIR");
+  if (dir && *dir) {
+    size_t slash = p.rfind('/');
+    p = std::string(dir) + "/" + (slash == std::string::npos ? p : p.substr(slash + 1));
+  }
   size_t dot = p.rfind(".cu");
   return (dot == std::string::npos ? p : p.substr(0, dot)) + ".expected";
 }
