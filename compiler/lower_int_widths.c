@@ -59,19 +59,26 @@ static int is_odd_type(LLVMTypeRef t) {
   return n != 1 && n != 8 && n != 16 && n != 32 && n != 64;
 }
 
-/* Any odd width inside t (vector elements, struct fields): what the pass
- * cannot rewrite when it is not a plain integer. */
-static int has_odd_type(LLVMTypeRef t) {
+/* The first odd width inside t; 0 for none. */
+static unsigned odd_width(LLVMTypeRef t) {
   switch (LLVMGetTypeKind(t)) {
-  case LLVMIntegerTypeKind: return is_odd_type(t);
+  case LLVMIntegerTypeKind: return is_odd_type(t) ? LLVMGetIntTypeWidth(t) : 0;
   case LLVMVectorTypeKind:
-  case LLVMArrayTypeKind: return has_odd_type(LLVMGetElementType(t));
+  case LLVMArrayTypeKind: return odd_width(LLVMGetElementType(t));
   case LLVMStructTypeKind:
-    for (unsigned k = 0, n = LLVMCountStructElementTypes(t); k < n; k++)
-      if (has_odd_type(LLVMStructGetTypeAtIndex(t, k))) return 1;
+    for (unsigned k = 0, n = LLVMCountStructElementTypes(t); k < n; k++) {
+      unsigned w = odd_width(LLVMStructGetTypeAtIndex(t, k));
+      if (w) return w;
+    }
     return 0;
   default: return 0;
   }
+}
+
+/* Any odd width inside t (vector elements, struct fields): what the pass
+ * cannot rewrite when it is not a plain integer. */
+static int has_odd_type(LLVMTypeRef t) {
+  return odd_width(t) != 0;
 }
 
 static unsigned bits_of(LLVMValueRef v) {
@@ -125,14 +132,14 @@ static void record(widen *w, LLVMValueRef old, wide_value v) {
   w->values[w->nvalues++] = v;
 }
 
+/* An error at the instruction being rewritten: `what` on its odd width. */
 static int fail(widen *w, const char *what) {
   LLVMValueRef at = w->at;
   if (!w->failed) {
-    unsigned n = 0;
-    if (has_odd_type(LLVMTypeOf(at))) n = LLVMGetIntTypeWidth(LLVMTypeOf(at));
+    unsigned n = odd_width(LLVMTypeOf(at));
     for (unsigned k = 0, count = (unsigned)LLVMGetNumOperands(at); !n && k < count; k++) {
-      LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(at, k));
-      if (is_odd_type(t)) n = LLVMGetIntTypeWidth(t);
+      LLVMValueRef x = LLVMGetOperand(at, k);
+      if (!LLVMIsABasicBlock(x)) n = odd_width(LLVMTypeOf(x));
     }
     diag_error(w->ctx, at, "%s on a %u-bit integer is not supported by Anchor's Metal backend",
                what, n);
@@ -389,7 +396,18 @@ static int cast(widen *w, LLVMValueRef i, LLVMOpcode op) {
     return 1;
   }
   if (op != LLVMTrunc && op != LLVMZExt && op != LLVMSExt) return fail(w, "this conversion");
-  result(w, i, from128(w, low64(w, x, k, sgn), high64(w, x, k, sgn), LLVMGetIntTypeWidth(to)));
+  unsigned m = LLVMGetIntTypeWidth(to);
+  if (k <= 64 && m <= 64) { /* within one word: no detour through i64 */
+    LLVMValueRef v = sgn ? in_carrier(w, x, k, 1) : x.lo;
+    unsigned c = is_odd_type(to) ? carrier_bits(m) : m, have = bits_of(v);
+    LLVMTypeRef t = int_type(w, c);
+    if (have > c) v = LLVMBuildTrunc(b, v, t, "");
+    if (have < c) v = sgn ? LLVMBuildSExt(b, v, t, "") : LLVMBuildZExt(b, v, t, "");
+    /* a zero-extended value of fewer bits already fits */
+    result(w, i, (wide_value){op == LLVMZExt ? v : mask_to(w, v, m), NULL});
+    return 1;
+  }
+  result(w, i, from128(w, low64(w, x, k, sgn), high64(w, x, k, sgn), m));
   return 1;
 }
 
@@ -449,8 +467,9 @@ static int store(widen *w, LLVMValueRef i) {
     }
   } else {
     for (unsigned k = 0; k < s; k++) {
-      LLVMValueRef byte = LLVMBuildTrunc(
-          w->b, LLVMBuildLShr(w->b, word[k / 8], constant(w, 64, 8 * (k % 8)), ""), w->i8, "");
+      LLVMValueRef bits = word[k / 8];
+      if (k % 8) bits = LLVMBuildLShr(w->b, bits, constant(w, 64, 8 * (k % 8)), "");
+      LLVMValueRef byte = LLVMBuildTrunc(w->b, bits, w->i8, "");
       copy_access(i, LLVMBuildStore(w->b, byte, byte_pointer(w, p, k)), 1);
     }
   }
@@ -487,10 +506,10 @@ static int call(widen *w, LLVMValueRef i) {
   LLVMValueRef callee = LLVMGetCalledValue(i);
   size_t len = 0;
   const char *name = LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
-  unsigned n = has_odd_type(LLVMTypeOf(i)) ? LLVMGetIntTypeWidth(LLVMTypeOf(i)) : 0;
-  if (!n || !LLVMGetIntrinsicID(callee) || LLVMGetNumArgOperands(i) < 1 ||
-      !is_odd_type(LLVMTypeOf(LLVMGetOperand(i, 0))))
-    return fail(w, "a call");
+  unsigned n = is_odd_type(LLVMTypeOf(i)) ? LLVMGetIntTypeWidth(LLVMTypeOf(i)) : 0;
+  if (!LLVMGetIntrinsicID(callee)) return fail(w, "a call");
+  if (!n || LLVMGetNumArgOperands(i) < 1 || !is_odd_type(LLVMTypeOf(LLVMGetOperand(i, 0))))
+    return fail(w, name);
   static const char *const counts[] = {"llvm.ctpop", "llvm.ctlz", "llvm.cttz", "llvm.bswap",
                                        "llvm.bitreverse"};
   static const struct {
@@ -687,7 +706,7 @@ static int function(widen *w, LLVMValueRef fn) {
     if (has_odd_type(LLVMTypeOf(a)))
       return diag_error(w->ctx, NULL,
                         "a %u-bit integer parameter is not supported by Anchor's Metal backend",
-                        LLVMGetIntTypeWidth(LLVMTypeOf(a)));
+                        odd_width(LLVMTypeOf(a)));
   unsigned nblocks = LLVMCountBasicBlocks(fn);
   LLVMBasicBlockRef *order = malloc(sizeof *order * (nblocks ? nblocks : 1));
   block_order(fn, order);
@@ -701,11 +720,10 @@ static int function(widen *w, LLVMValueRef fn) {
       LLVMSetCurrentDebugLocation2(w->b, LLVMInstructionGetDebugLoc(i));
       w->at = i;
       LLVMTypeRef t = LLVMTypeOf(i);
-      if (has_odd_type(t) && !is_odd_type(t)) {
-        fail(w, "an aggregate or vector");
-        break;
-      }
-      instruction(w, i);
+      if (has_odd_type(t) && !is_odd_type(t) && !LLVMIsACallInst(i))
+        fail(w, LLVMGetTypeKind(t) == LLVMVectorTypeKind ? "a vector" : "an aggregate");
+      else
+        instruction(w, i);
     }
   for (unsigned k = 0; k < nblocks && !w->failed; k++)
     fill_phis(w, order[k]);
