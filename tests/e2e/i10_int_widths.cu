@@ -6,7 +6,8 @@
 //    (i65, i66, i67), all wrapping past their type's range as C says;
 //  - bit-field structs: {unsigned a:3, b:30}, a signed field, 33/31-bit fields of a
 //    64-bit unit, and a packed 5-byte struct of two 20-bit fields (a 40-bit access);
-//  - unsigned __int128 arithmetic (add, sub, mul, shifts, compares).
+//  - unsigned __int128 arithmetic (add, sub, mul, shifts, compares), and 128-bit
+//    __device__ variables with initialisers and a __shared__ array of them.
 // The functions are __host__ __device__: the host's results are the reference.
 // Prints PASS or FAIL (with the first mismatches).
 #include <cuda_runtime.h>
@@ -111,6 +112,44 @@ __global__ void kernel(const unsigned *in, record *rec, unsigned long long *out,
   if (i < n) compute(in, rec, out, i);
 }
 
+__device__ unsigned __int128 g_wide = ((unsigned __int128)0x0123456789abcdefull << 64) | 0xfedcba9876543210ull;
+__device__ __int128 g_negative = -5;
+
+// 32 threads: each stores g_wide * x + t to shared memory and reads its neighbour's.
+__global__ void wide_memory(unsigned long long *o, unsigned long long x) {
+  __shared__ unsigned __int128 sh[32];
+  sh[threadIdx.x] = g_wide * x + threadIdx.x;
+  __syncthreads();
+  unsigned __int128 v = sh[(threadIdx.x + 1) % 32];
+  o[2 * threadIdx.x] = (unsigned long long)v;
+  o[2 * threadIdx.x + 1] = (unsigned long long)(v >> 64) + (unsigned long long)(g_negative >> 1);
+}
+
+static int check_wide_memory() {
+  unsigned long long *d, h[64];
+  cudaError_t e = cudaMalloc(&d, sizeof h);
+  if (e == cudaSuccess) {
+    wide_memory<<<1, 32>>>(d, 77);
+    e = cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+    cudaFree(d);
+  }
+  if (e != cudaSuccess) {
+    printf("FAIL: wide_memory: %s\n", cudaGetErrorString(e));
+    return 1;
+  }
+  unsigned __int128 g = ((unsigned __int128)0x0123456789abcdefull << 64) | 0xfedcba9876543210ull;
+  int bad = 0;
+  for (int t = 0; t < 32; t++) {
+    unsigned __int128 v = g * 77 + (t + 1) % 32;
+    // g_negative >> 1 is -3 (an arithmetic shift)
+    if (h[2 * t] != (unsigned long long)v || h[2 * t + 1] != (unsigned long long)(v >> 64) - 3) {
+      if (bad++ < 4)
+        printf("mismatch: wide_memory thread %d: %016llx %016llx\n", t, h[2 * t + 1], h[2 * t]);
+    }
+  }
+  return bad;
+}
+
 static unsigned next(unsigned long long *state) {
   *state = *state * 6364136223846793005ull + 1442695040888963407ull;
   return (unsigned)(*state >> 33);
@@ -166,6 +205,7 @@ int main() {
   cudaFree(d_in);
   cudaFree(d_rec);
   cudaFree(d_out);
+  bad += check_wide_memory();
   if (bad) {
     printf("FAIL: %d mismatches\n", bad);
     return 1;
