@@ -363,6 +363,59 @@ static wide_value select_value(widen *w, LLVMValueRef c, wide_value x, wide_valu
   return r;
 }
 
+static LLVMValueRef intrinsic(widen *w, const char *name, LLVMTypeRef t, LLVMValueRef *args,
+                              unsigned nargs) {
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(w->ctx->mod, id, &t, 1);
+  return LLVMBuildCall2(w->b, LLVMIntrinsicGetType(w->ctx->llctx, id, &t, 1), fn, args, nargs, "");
+}
+
+/* 2^e (e an i64 in 0..64) as a float or double: its exponent field. */
+static LLVMValueRef power_of_two(widen *w, LLVMTypeRef to, LLVMValueRef e) {
+  int is_double = LLVMGetTypeKind(to) == LLVMDoubleTypeKind;
+  unsigned bits = is_double ? 64 : 32;
+  LLVMValueRef biased = LLVMBuildAdd(w->b, e, constant(w, 64, is_double ? 1023 : 127), "");
+  if (!is_double) biased = LLVMBuildTrunc(w->b, biased, int_type(w, 32), "");
+  LLVMValueRef field = LLVMBuildShl(w->b, biased, constant(w, bits, is_double ? 52 : 23), "");
+  return LLVMBuildBitCast(w->b, field, to, "");
+}
+
+/* uitofp/sitofp of a 65..128-bit value to float or double, rounded once: the
+ * magnitude's top 64 bits (the bits below ORed into bit 0, which only ever acts as the
+ * sticky bit) converted by the 64-bit conversion, then scaled by a power of two
+ * (exact). */
+static int wide_to_float(widen *w, LLVMValueRef i, wide_value x, unsigned n, int is_signed) {
+  LLVMTypeRef to = LLVMTypeOf(i);
+  LLVMTypeKind kind = LLVMGetTypeKind(to);
+  if (kind != LLVMFloatTypeKind && kind != LLVMDoubleTypeKind)
+    return fail(w, "conversion to this floating-point type");
+  LLVMBuilderRef b = w->b;
+  LLVMValueRef zero = constant(w, 64, 0), lo = x.lo, hi = high64(w, x, n, is_signed);
+  LLVMValueRef negative = NULL;
+  if (is_signed) { /* the magnitude, as an unsigned 128-bit number */
+    negative = LLVMBuildICmp(b, LLVMIntSLT, hi, zero, "");
+    LLVMValueRef nlo = LLVMBuildSub(b, zero, lo, "");
+    LLVMValueRef borrow = LLVMBuildZExt(b, LLVMBuildICmp(b, LLVMIntNE, lo, zero, ""), w->i64, "");
+    LLVMValueRef nhi = LLVMBuildSub(b, LLVMBuildSub(b, zero, hi, ""), borrow, "");
+    lo = LLVMBuildSelect(b, negative, nlo, lo, "");
+    hi = LLVMBuildSelect(b, negative, nhi, hi, "");
+  }
+  LLVMValueRef f = LLVMConstInt(LLVMInt1TypeInContext(w->ctx->llctx), 0, 0);
+  LLVMValueRef args[2] = {hi, f};
+  LLVMValueRef lead = intrinsic(w, "llvm.ctlz", w->i64, args, 2); /* 64 when hi is 0 */
+  LLVMValueRef small = LLVMBuildICmp(b, LLVMIntEQ, hi, zero, "");
+  LLVMValueRef s = LLVMBuildAnd(b, lead, constant(w, 64, 63), "");
+  wide_value top = shift128(w, LLVMShl, lo, hi, s);
+  LLVMValueRef sticky = LLVMBuildZExt(b, LLVMBuildICmp(b, LLVMIntNE, top.lo, zero, ""), w->i64, "");
+  LLVMValueRef word = LLVMBuildSelect(b, small, lo, LLVMBuildOr(b, top.hi, sticky, ""), "");
+  LLVMValueRef r = LLVMBuildUIToFP(b, word, to, "");
+  LLVMValueRef scale = power_of_two(w, to, LLVMBuildSub(b, constant(w, 64, 64), s, ""));
+  r = LLVMBuildSelect(b, small, r, LLVMBuildFMul(b, r, scale, ""), "");
+  if (negative) r = LLVMBuildSelect(b, negative, LLVMBuildFNeg(b, r, ""), r, "");
+  result(w, i, (wide_value){r, NULL});
+  return 1;
+}
+
 static int cast(widen *w, LLVMValueRef i, LLVMOpcode op) {
   LLVMValueRef src = LLVMGetOperand(i, 0);
   LLVMTypeRef to = LLVMTypeOf(i);
@@ -381,7 +434,7 @@ static int cast(widen *w, LLVMValueRef i, LLVMOpcode op) {
     return 1;
   }
   if (op == LLVMUIToFP || op == LLVMSIToFP) {
-    if (k > 64) return fail(w, "conversion to floating point");
+    if (k > 64) return wide_to_float(w, i, x, k, sgn);
     LLVMValueRef v = low64(w, x, k, sgn);
     result(w, i,
            (wide_value){sgn ? LLVMBuildSIToFP(b, v, to, "") : LLVMBuildUIToFP(b, v, to, ""), NULL});
@@ -475,13 +528,6 @@ static int store(widen *w, LLVMValueRef i) {
   }
   push_dead(w, i);
   return 1;
-}
-
-static LLVMValueRef intrinsic(widen *w, const char *name, LLVMTypeRef t, LLVMValueRef *args,
-                              unsigned nargs) {
-  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(w->ctx->mod, id, &t, 1);
-  return LLVMBuildCall2(w->b, LLVMIntrinsicGetType(w->ctx->llctx, id, &t, 1), fn, args, nargs, "");
 }
 
 /* Bit counts and reversals of a narrow odd value in its carrier c. */

@@ -1,5 +1,6 @@
 ; int_widths.ll — compiler/lower_int_widths.c on hand-written IR: i2, i24, i33, i40,
-; i48 and i65 arithmetic, casts, compares, selects, phis, memory and intrinsics.
+; i48, i65, i100 and i128 arithmetic, casts (to floating point too), compares, selects,
+; phis, memory and intrinsics.
 ; Run by anchor-msl + msl_run (softmetal) and, as the reference, by the host's
 ; LLVM code generator (run_ir_exec.sh): the two outputs must be identical.
 ; Inputs: out[k] = (k*37)%101-50 (out[0] = -50, out[1] = -13, out[2] = 24,
@@ -191,6 +192,46 @@ wide:
   call void @put64(ptr %r, i32 104, i64 %w40x)
   call void @put33(ptr %r, i32 106, i33 %l33)
   call void @put65(ptr %r, i32 108, i65 %l65)
+  ; ---- 65..128 bits to floating point: rounded once (ties, sticky bits, negatives)
+  %big128 = zext i65 %mul65b to i128
+  %s128 = shl i128 %big128, 50
+  %n128 = sub i128 0, %s128
+  %odd128 = or i128 %s128, 1
+  %f0d = uitofp i128 %s128 to double
+  %f1d = sitofp i128 %n128 to double
+  %f2d = uitofp i128 %odd128 to double
+  %f3f = uitofp i128 %odd128 to float
+  %f4f = sitofp i65 %mul65b to float
+  %f5d = uitofp i65 %e65 to double
+  ; 2^53 + 1 from the input (c = 24: c >> 4 = 1), so that nothing folds it
+  %c128 = zext i32 %c to i128
+  %one = lshr i128 %c128, 4
+  %p53 = shl i128 %one, 53
+  %t53 = or i128 %p53, %one
+  %tie = shl i128 %t53, 60        ; halfway: rounds to even (2^113)
+  %f6d = uitofp i128 %tie to double
+  %tie1 = or i128 %tie, %one      ; just above halfway: rounds up
+  %f7d = uitofp i128 %tie1 to double
+  %m1 = ashr i32 %a, 31           ; -1
+  %m100 = sext i32 %m1 to i100
+  %f8d = sitofp i100 %m100 to double
+  call void @putd(ptr %r, i32 111, double %f0d)
+  call void @putd(ptr %r, i32 113, double %f1d)
+  call void @putd(ptr %r, i32 115, double %f2d)
+  %f3b = bitcast float %f3f to i32
+  call void @put(ptr %r, i32 117, i32 %f3b)
+  %f4b = bitcast float %f4f to i32
+  call void @put(ptr %r, i32 118, i32 %f4b)
+  call void @putd(ptr %r, i32 119, double %f5d)
+  call void @putd(ptr %r, i32 121, double %f6d)
+  call void @putd(ptr %r, i32 123, double %f7d)
+  call void @putd(ptr %r, i32 125, double %f8d)
+  ret void
+}
+
+define internal void @putd(ptr %r, i32 %k, double %v) {
+  %b = bitcast double %v to i64
+  call void @put64(ptr %r, i32 %k, i64 %b)
   ret void
 }
 

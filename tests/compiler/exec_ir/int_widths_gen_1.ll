@@ -37,804 +37,770 @@ entry:
   %v30 = load i32, ptr %v29
   %v31 = getelementptr i32, ptr %out, i64 15
   %v32 = load i32, ptr %v31
-  %v34 = trunc i32 %v8 to i8
-  %v35 = trunc i32 %v32 to i8
-  %v33 = mul i8 %v34, %v35
-  %v37 = zext i32 %v14 to i67
-  %v36 = add i67 %v37, 136317911816708862898
-  %v39 = sext i32 %v30 to i66
-  %v38 = xor i66 %v39, %v39
-  %v42 = trunc i32 %v2 to i7
-  %v41 = icmp eq i7 %v42, %v42
-  %v43 = trunc i32 %v26 to i7
-  %v40 = select i1 %v41, i7 %v43, i7 %v42
-  %v46 = getelementptr i8, ptr %out, i64 12903
-  %v47 = trunc i32 %v32 to i2
-  store i2 %v47, ptr %v46, align 1
-  %v45 = load i2, ptr %v46, align 1
-  %v49 = zext i32 %v16 to i64
-  %v50 = sext i32 %v2 to i64
-  %v51 = and i64 %v50, 63
-  %v48 = lshr i64 %v49, %v51
-  %v53 = sext i2 %v45 to i64
-  %v54 = zext i2 %v45 to i64
-  %v52 = sub i64 %v53, %v54
-  %v56 = trunc i64 %v54 to i24
-  %v57 = or i24 %v56, 1
-  %v58 = and i24 %v57, 8388607
-  %v55 = srem i24 %v56, %v58
-  %v60 = trunc i7 %v40 to i3
-  %v59 = call i3 @llvm.smax.i3(i3 %v60, i3 %v60)
-  %v62 = getelementptr i8, ptr %out, i64 14869
-  store i32 %v6, ptr %v62, align 1
-  %v61 = load i32, ptr %v62, align 1
-  %v64 = trunc i64 %v52 to i63
-  %v63 = sub i63 %v64, %v64
-  %v66 = sext i32 %v6 to i100
-  %v65 = and i100 %v66, %v66
-  %v68 = getelementptr i8, ptr %out, i64 12928
-  %v69 = trunc i32 %v26 to i12
-  store i12 %v69, ptr %v68, align 1
-  %v67 = load i12, ptr %v68, align 1
-  %v71 = getelementptr i8, ptr %out, i64 12950
-  store i64 %v54, ptr %v71, align 1
-  %v70 = load i64, ptr %v71, align 1
-  %v74 = zext i8 %v35 to i65
-  %v75 = zext i64 %v54 to i65
-  %v73 = icmp sle i65 %v74, %v75
-  %v72 = select i1 %v73, i65 %v74, i65 %v74
-  %v77 = getelementptr i8, ptr %out, i64 12822
-  %v78 = sext i2 %v47 to i32
-  store i32 %v78, ptr %v77, align 1
-  %v76 = load i32, ptr %v77, align 1
-  %v80 = getelementptr i8, ptr %out, i64 14213
-  store i2 %v45, ptr %v80, align 1
-  %v79 = load i2, ptr %v80, align 1
-  %v82 = zext i32 %v24 to i128
-  %v83 = sext i2 %v79 to i128
-  %v84 = and i128 %v83, 127
-  %v81 = ashr i128 %v82, %v84
-  %v85 = add i3 %v60, %v59
-  %v86 = mul i7 %v43, %v42
-  %v88 = trunc i64 %v53 to i12
-  %v89 = or i12 %v67, 1
-  %v90 = and i12 %v89, 2047
-  %v87 = urem i12 %v88, %v90
-  %v91 = add i24 %v55, 2316300
-  %v93 = getelementptr i8, ptr %out, i64 12854
-  %v94 = trunc i128 %v82 to i17
-  store i17 %v94, ptr %v93, align 1
-  %v92 = load i17, ptr %v93, align 1
-  %v96 = trunc i64 %v49 to i2
-  %v97 = and i2 %v96, 1
-  %v95 = shl i2 %v45, %v97
-  %v99 = getelementptr i8, ptr %out, i64 14774
-  %v100 = sext i64 %v49 to i96
-  store i96 %v100, ptr %v99, align 1
-  %v98 = load i96, ptr %v99, align 1
-  %v102 = getelementptr i8, ptr %out, i64 14656
-  %v103 = trunc i32 %v76 to i16
-  store i16 %v103, ptr %v102, align 1
-  %v101 = load i16, ptr %v102, align 1
-  %v106 = sext i32 %v16 to i77
-  %v107 = sext i32 %v14 to i77
-  %v105 = icmp slt i77 %v106, %v107
-  %v108 = sext i63 %v64 to i77
-  %v104 = select i1 %v105, i77 %v108, i77 %v108
-  %v109 = add i65 %v74, 15689447740003297263
-  %v111 = and i65 %v74, 63
-  %v110 = ashr i65 %v109, %v111
-  %v112 = sub i32 %v76, %v28
-  %v114 = sext i32 %v78 to i48
-  %v113 = xor i48 %v114, %v114
-  %v115 = add i66 %v38, 34265504918077643333
-  %v116 = mul i128 %v83, %v81
-  %v118 = getelementptr i8, ptr %out, i64 13415
-  %v119 = trunc i77 %v106 to i33
-  store i33 %v119, ptr %v118, align 1
-  %v117 = load i33, ptr %v118, align 1
-  %v120 = xor i16 %v103, %v103
-  %v122 = trunc i65 %v75 to i64
-  %v123 = and i64 %v122, 63
-  %v121 = lshr i64 %v70, %v123
-  %v126 = zext i3 %v59 to i31
-  %v125 = icmp ne i31 %v126, %v126
-  %v124 = select i1 %v125, i31 %v126, i31 %v126
-  %v127 = sub i128 %v81, %v116
-  %v129 = trunc i65 %v74 to i64
-  %v130 = and i64 %v54, 63
-  %v128 = ashr i64 %v129, %v130
-  %v132 = zext i3 %v59 to i7
-  %v131 = call i7 @llvm.abs.i7(i7 %v132, i1 false)
-  %v133 = add i66 %v38, %v39
-  %v134 = add i128 %v83, 565962526543817843722
-  %v136 = trunc i77 %v107 to i12
-  %v135 = and i12 %v136, %v88
-  %v137 = call i96 @llvm.smin.i96(i96 %v100, i96 %v98)
-  %v139 = or i2 %v96, 1
-  %v140 = and i2 %v139, 1
-  %v138 = urem i2 %v96, %v140
-  %v141 = call i31 @llvm.umax.i31(i31 %v124, i31 %v124)
-  %v142 = or i17 %v94, %v94
-  %v143 = and i17 %v94, %v142
-  %v144 = add i16 %v101, 45208
-  %v145 = or i31 %v141, %v141
-  %v147 = trunc i32 %v6 to i16
-  %v146 = sub i16 %v144, %v147
-  %v148 = mul i67 %v36, %v37
-  %v151 = zext i96 %v98 to i127
-  %v152 = sext i8 %v33 to i127
-  %v150 = icmp ne i127 %v151, %v152
-  %v149 = select i1 %v150, i127 %v152, i127 %v152
-  %v154 = trunc i128 %v134 to i13
-  %v155 = trunc i127 %v151 to i13
-  %v153 = or i13 %v154, %v155
-  %v157 = getelementptr i8, ptr %out, i64 15059
-  store i66 %v38, ptr %v157, align 1
-  %v156 = load i66, ptr %v157, align 1
-  %v158 = add i64 %v128, %v50
-  %v160 = trunc i77 %v108 to i47
-  %v159 = add i47 %v160, 63600950405101
-  %v162 = trunc i66 %v39 to i64
-  %v161 = call i64 @llvm.umin.i64(i64 %v162, i64 %v54)
-  %v163 = add i128 %v127, 306096902451069621878
-  %v165 = or i8 %v34, 1
-  %v166 = and i8 %v165, 127
-  %v164 = urem i8 %v35, %v166
-  %v168 = trunc i128 %v163 to i16
-  %v167 = call i16 @llvm.umin.i16(i16 %v101, i16 %v168)
-  %v170 = trunc i66 %v133 to i47
-  %v171 = and i47 %v170, 31
-  %v169 = shl i47 %v159, %v171
-  %v174 = trunc i128 %v116 to i40
-  %v175 = trunc i64 %v49 to i40
-  %v173 = icmp sgt i40 %v174, %v175
-  %v176 = sext i31 %v141 to i40
-  %v172 = select i1 %v173, i40 %v176, i40 %v174
-  %v178 = and i128 %v163, 127
-  %v177 = lshr i128 %v81, %v178
-  %v180 = zext i2 %v138 to i12
-  %v179 = call i12 @llvm.umax.i12(i12 %v180, i12 %v67)
-  %v181 = and i13 %v153, %v153
-  %v183 = sext i7 %v40 to i63
-  %v182 = or i63 %v64, %v183
-  %v185 = sext i31 %v141 to i100
-  %v184 = sub i100 %v66, %v185
-  %v187 = trunc i64 %v48 to i33
-  %v186 = mul i33 %v117, %v187
-  %v189 = getelementptr i8, ptr %out, i64 13665
-  store i40 %v176, ptr %v189, align 1
-  %v188 = load i40, ptr %v189, align 1
-  %v191 = getelementptr i8, ptr %out, i64 12019
-  store i33 %v186, ptr %v191, align 1
-  %v190 = load i33, ptr %v191, align 1
-  %v193 = and i2 %v45, 1
-  %v192 = lshr i2 %v45, %v193
-  %v195 = sext i12 %v69 to i17
-  %v196 = or i17 %v143, 1
-  %v197 = and i17 %v196, 65535
-  %v194 = urem i17 %v195, %v197
-  %v199 = trunc i32 %v14 to i7
-  %v200 = and i7 %v199, 3
-  %v198 = ashr i7 %v86, %v200
-  %v202 = trunc i24 %v56 to i7
-  %v201 = or i7 %v202, %v43
-  %v203 = add i65 %v109, 18462326409723196630
-  %v204 = call i47 @llvm.ctpop.i47(i47 %v170)
-  %v206 = zext i13 %v181 to i31
-  %v205 = call i31 @llvm.umax.i31(i31 %v145, i31 %v206)
-  %v208 = getelementptr i8, ptr %out, i64 13668
-  store i47 %v159, ptr %v208, align 1
-  %v207 = load i47, ptr %v208, align 1
-  %v210 = getelementptr i8, ptr %out, i64 12805
-  store i77 %v106, ptr %v210, align 1
-  %v209 = load i77, ptr %v210, align 1
-  %v211 = add i65 %v109, 13812432511024611502
-  %v213 = trunc i63 %v64 to i48
-  %v214 = and i48 %v213, 31
-  %v212 = ashr i48 %v113, %v214
-  %v216 = zext i8 %v33 to i67
-  %v215 = add i67 %v216, 35282347140532506499
-  %v217 = add i128 %v127, 1148482311457926405726
-  %v218 = call i12 @llvm.bitreverse.i12(i12 %v69)
-  %v219 = add i7 %v43, 113
-  %v221 = getelementptr i8, ptr %out, i64 14898
-  store i12 %v67, ptr %v221, align 1
-  %v220 = load i12, ptr %v221, align 1
-  %v222 = add i96 %v137, 557233864599900591856
-  %v224 = or i31 %v206, 1
-  %v225 = and i31 %v224, 1073741823
-  %v223 = udiv i31 %v126, %v225
-  %v227 = getelementptr i8, ptr %out, i64 14272
-  store i47 %v159, ptr %v227, align 1
-  %v226 = load i47, ptr %v227, align 1
-  %v229 = getelementptr i8, ptr %out, i64 13109
-  store i100 %v65, ptr %v229, align 1
-  %v228 = load i100, ptr %v229, align 1
-  %v231 = zext i31 %v126 to i33
-  %v232 = zext i2 %v96 to i33
-  %v230 = and i33 %v231, %v232
-  %v234 = sext i2 %v95 to i66
-  %v233 = add i66 %v234, 10683368872487799602
-  %v235 = or i65 %v72, %v75
-  %v237 = trunc i17 %v92 to i8
-  %v236 = call i8 @llvm.ctpop.i8(i8 %v237)
-  %v239 = and i7 %v43, 3
-  %v238 = ashr i7 %v219, %v239
-  %v240 = call i31 @llvm.umax.i31(i31 %v124, i31 %v223)
-  %v242 = sext i67 %v215 to i127
-  %v243 = and i127 %v242, 63
-  %v241 = ashr i127 %v151, %v243
-  %v245 = or i31 %v223, 1
-  %v246 = and i31 %v245, 1073741823
-  %v244 = udiv i31 %v141, %v246
-  %v247 = add i47 %v226, 112156971792629
-  %v249 = zext i32 %v24 to i47
-  %v250 = or i47 %v249, 1
-  %v251 = and i47 %v250, 70368744177663
-  %v248 = urem i47 %v247, %v251
-  %v253 = sext i31 %v206 to i128
-  %v252 = and i128 %v253, %v116
-  %v254 = add i127 %v151, %v241
-  %v256 = zext i32 %v20 to i33
-  %v257 = or i33 %v256, 1
-  %v258 = and i33 %v257, 4294967295
-  %v255 = sdiv i33 %v117, %v258
-  %v260 = zext i13 %v153 to i63
-  %v259 = add i63 %v260, %v63
-  %v261 = xor i67 %v148, %v36
-  %v263 = icmp ugt i33 %v190, %v186
-  %v264 = trunc i77 %v209 to i33
-  %v262 = select i1 %v263, i33 %v264, i33 %v187
-  %v266 = getelementptr i8, ptr %out, i64 14608
-  store i66 %v115, ptr %v266, align 1
-  %v265 = load i66, ptr %v266, align 1
-  %v268 = and i64 %v128, 63
-  %v267 = ashr i64 %v121, %v268
-  %v270 = trunc i32 %v61 to i17
-  %v271 = zext i13 %v155 to i17
-  %v269 = mul i17 %v270, %v271
-  %v273 = trunc i32 %v22 to i3
-  %v272 = or i3 %v59, %v273
-  %v275 = getelementptr i8, ptr %out, i64 12135
-  store i8 %v236, ptr %v275, align 1
-  %v274 = load i8, ptr %v275, align 1
-  %v276 = call i33 @llvm.umin.i33(i33 %v262, i33 %v117)
-  %v278 = trunc i32 %v30 to i31
-  %v277 = mul i31 %v278, %v206
-  %v280 = or i8 %v236, 1
-  %v281 = and i8 %v280, 127
-  %v279 = srem i8 %v274, %v281
-  %v283 = and i40 %v176, 31
-  %v282 = ashr i40 %v188, %v283
-  %v284 = call i33 @llvm.umax.i33(i33 %v187, i33 %v230)
-  %v286 = getelementptr i8, ptr %out, i64 14192
-  %v287 = zext i32 %v112 to i64
-  store i64 %v287, ptr %v286, align 1
-  %v285 = load i64, ptr %v286, align 1
-  %v289 = icmp slt i13 %v153, %v153
-  %v288 = select i1 %v289, i13 %v154, i13 %v153
-  %v292 = trunc i100 %v185 to i31
-  %v291 = icmp ugt i31 %v292, %v244
-  %v290 = select i1 %v291, i31 %v124, i31 %v292
-  %v293 = and i31 %v206, %v141
-  %v296 = trunc i32 %v26 to i5
-  %v295 = sub i5 %v296, %v296
-  %v298 = and i17 %v194, 15
-  %v297 = ashr i17 %v194, %v298
-  %v300 = icmp sgt i47 %v249, %v170
-  %v299 = select i1 %v300, i47 %v169, i47 %v159
-  %v301 = add i40 %v188, %v282
-  %v303 = trunc i40 %v282 to i17
-  %v302 = xor i17 %v297, %v303
-  %v305 = trunc i40 %v175 to i13
-  %v304 = or i13 %v181, %v305
-  %v307 = sext i48 %v213 to i96
-  %v306 = add i96 %v307, 1059312470230058892704
-  %v310 = zext i33 %v255 to i77
-  %v309 = icmp sgt i77 %v310, %v108
-  %v311 = sext i3 %v272 to i77
-  %v312 = sext i67 %v37 to i77
-  %v308 = select i1 %v309, i77 %v311, i77 %v312
-  %v314 = getelementptr i8, ptr %out, i64 14374
-  store i66 %v39, ptr %v314, align 1
-  %v313 = load i66, ptr %v314, align 1
-  %v315 = sub i47 %v204, %v299
-  %v317 = or i7 %v202, 1
-  %v318 = and i7 %v317, 63
-  %v316 = urem i7 %v202, %v318
-  %v320 = getelementptr i8, ptr %out, i64 14118
-  store i40 %v188, ptr %v320, align 1
-  %v319 = load i40, ptr %v320, align 1
-  %v321 = call i24 @llvm.abs.i24(i24 %v56, i1 false)
-  %v323 = trunc i67 %v261 to i65
-  %v322 = or i65 %v72, %v323
-  %v325 = zext i7 %v42 to i77
-  %v324 = mul i77 %v311, %v325
-  %v327 = trunc i96 %v137 to i33
-  %v328 = trunc i40 %v174 to i33
-  %v329 = or i33 %v328, 1
-  %v330 = and i33 %v329, 4294967295
-  %v326 = srem i33 %v327, %v330
-  %v333 = sext i40 %v174 to i127
-  %v332 = icmp slt i127 %v333, %v152
-  %v334 = sext i31 %v292 to i127
-  %v335 = sext i47 %v207 to i127
-  %v331 = select i1 %v332, i127 %v334, i127 %v335
-  %v337 = or i40 %v301, 1
-  %v338 = and i40 %v337, 549755813887
-  %v336 = urem i40 %v301, %v338
-  %v340 = sext i16 %v147 to i48
-  %v341 = and i48 %v114, 31
-  %v339 = ashr i48 %v340, %v341
-  %v342 = sub i13 %v305, %v153
-  %v344 = sext i66 %v38 to i127
-  %v345 = zext i32 %v28 to i127
-  %v343 = and i127 %v344, %v345
-  %v346 = add i64 %v158, 13671268118829269168
-  %v348 = trunc i47 %v248 to i17
-  %v349 = zext i7 %v238 to i17
-  %v350 = or i17 %v349, 1
-  %v351 = and i17 %v350, 65535
-  %v347 = sdiv i17 %v348, %v351
-  %v352 = xor i33 %v327, %v326
-  %v353 = or i33 %v328, %v276
-  %v355 = sext i33 %v352 to i96
-  %v356 = and i96 %v355, 63
-  %v354 = shl i96 %v307, %v356
-  %v358 = getelementptr i8, ptr %out, i64 12869
-  store i48 %v212, ptr %v358, align 1
-  %v357 = load i48, ptr %v358, align 1
-  %v360 = icmp ugt i127 %v151, %v334
-  %v359 = select i1 %v360, i127 %v152, i127 %v241
-  %v361 = add i16 %v120, 22593
-  %v363 = or i17 %v271, 1
-  %v364 = and i17 %v363, 65535
-  %v362 = srem i17 %v302, %v364
-  %v366 = zext i24 %v321 to i32
-  %v365 = call i32 @llvm.smax.i32(i32 %v22, i32 %v366)
-  %v368 = getelementptr i8, ptr %out, i64 13330
-  store i3 %v59, ptr %v368, align 1
-  %v367 = load i3, ptr %v368, align 1
-  %v369 = call i48 @llvm.ctpop.i48(i48 %v114)
-  %v371 = or i8 %v34, 1
-  %v372 = and i8 %v371, 127
-  %v370 = sdiv i8 %v35, %v372
-  %v373 = sub i77 %v325, %v325
-  %v374 = add i24 %v91, 2234895
-  %v376 = and i66 %v234, 63
-  %v375 = shl i66 %v133, %v376
-  %v378 = getelementptr i8, ptr %out, i64 13552
-  store i100 %v66, ptr %v378, align 1
-  %v377 = load i100, ptr %v378, align 1
-  %v379 = mul i8 %v33, %v34
-  %v380 = mul i5 %v295, %v296
-  %v382 = trunc i40 %v174 to i5
-  %v381 = and i5 %v382, %v296
-  %v384 = sext i12 %v88 to i17
-  %v383 = or i17 %v384, %v195
-  %v385 = add i17 %v142, 129606
-  %v387 = zext i48 %v212 to i64
-  %v386 = add i64 %v387, 3230886821015607081
-  %v388 = add i13 %v288, 631
-  %v390 = sext i24 %v55 to i63
-  %v391 = or i63 %v390, 1
-  %v392 = and i63 %v391, 4611686018427387903
-  %v389 = srem i63 %v63, %v392
-  %v394 = getelementptr i8, ptr %out, i64 14960
-  store i64 %v386, ptr %v394, align 1
-  %v393 = load i64, ptr %v394, align 1
-  %v396 = zext i65 %v109 to i77
-  %v397 = sext i8 %v237 to i77
-  %v395 = sub i77 %v396, %v397
-  %v399 = zext i13 %v288 to i24
-  %v398 = sub i24 %v399, %v374
-  %v401 = sext i16 %v101 to i24
-  %v400 = or i24 %v401, %v55
-  %v402 = add i127 %v331, 884217496917332724974
-  %v403 = add i40 %v319, 951209687838
-  %v404 = add i67 %v37, %v215
-  %v406 = getelementptr i8, ptr %out, i64 13109
-  %v407 = trunc i40 %v176 to i32
-  store i32 %v407, ptr %v406, align 1
-  %v405 = load i32, ptr %v406, align 1
-  %v409 = zext i16 %v120 to i128
-  %v410 = sext i12 %v220 to i128
-  %v411 = and i128 %v410, 127
-  %v408 = shl i128 %v409, %v411
-  %v413 = icmp ugt i100 %v377, %v66
-  %v414 = sext i31 %v240 to i100
-  %v412 = select i1 %v413, i100 %v184, i100 %v414
-  %v416 = and i128 %v82, 127
-  %v415 = ashr i128 %v253, %v416
-  %v418 = getelementptr i8, ptr %out, i64 12711
-  %v419 = zext i2 %v96 to i7
-  store i7 %v419, ptr %v418, align 1
-  %v417 = load i7, ptr %v418, align 1
-  %v421 = and i48 %v212, 31
-  %v420 = lshr i48 %v213, %v421
-  %v423 = icmp ule i31 %v290, %v292
-  %v424 = sext i17 %v143 to i31
-  %v422 = select i1 %v423, i31 %v240, i31 %v424
-  %v425 = add i47 %v249, 101487879373932
-  %v426 = add i8 %v274, %v34
-  %v428 = trunc i47 %v204 to i12
-  %v427 = call i12 @llvm.ctlz.i12(i12 %v428, i1 false)
-  %v430 = trunc i32 %v20 to i8
-  %v429 = or i8 %v430, %v279
-  %v432 = and i67 %v37, 63
-  %v431 = ashr i67 %v261, %v432
-  %v433 = add i16 %v120, 30928
-  %v435 = getelementptr i8, ptr %out, i64 14274
-  store i5 %v295, ptr %v435, align 1
-  %v434 = load i5, ptr %v435, align 1
-  %v437 = getelementptr i8, ptr %out, i64 12886
-  %v438 = trunc i48 %v369 to i2
-  store i2 %v438, ptr %v437, align 1
-  %v436 = load i2, ptr %v437, align 1
-  %v440 = and i100 %v412, 63
-  %v439 = ashr i100 %v65, %v440
-  %v441 = and i67 %v36, %v431
-  %v443 = sext i7 %v219 to i63
-  %v444 = zext i31 %v124 to i63
-  %v445 = and i63 %v444, 31
-  %v442 = shl i63 %v443, %v445
-  %v448 = trunc i77 %v396 to i64
-  %v447 = icmp sgt i64 %v393, %v448
-  %v449 = sext i33 %v352 to i64
-  %v446 = select i1 %v447, i64 %v52, i64 %v449
-  %v451 = trunc i67 %v441 to i32
-  %v450 = mul i32 %v76, %v451
-  %v453 = icmp uge i5 %v295, %v380
-  %v452 = select i1 %v453, i5 %v380, i5 %v296
-  %v455 = or i8 %v379, 1
-  %v456 = and i8 %v455, 127
-  %v454 = sdiv i8 %v164, %v456
-  %v458 = getelementptr i8, ptr %out, i64 13747
-  store i13 %v153, ptr %v458, align 1
-  %v457 = load i13, ptr %v458, align 1
-  %v460 = and i33 %v117, 31
-  %v459 = shl i33 %v187, %v460
-  %v461 = add i33 %v284, 6833316175
-  %v463 = getelementptr i8, ptr %out, i64 14225
-  store i77 %v395, ptr %v463, align 1
-  %v462 = load i77, ptr %v463, align 1
-  %trips = and i32 %v450, 15
+  %v35 = trunc i32 %v8 to i8
+  %v34 = uitofp i8 %v35 to double
+  %v33 = bitcast double %v34 to i64
+  %v37 = zext i32 %v26 to i48
+  %v36 = call i48 @llvm.cttz.i48(i48 %v37, i1 false)
+  %v39 = trunc i32 %v26 to i7
+  %v38 = call i7 @llvm.umin.i7(i7 %v39, i7 %v39)
+  %v41 = sext i32 %v30 to i127
+  %v40 = xor i127 %v41, %v41
+  %v44 = trunc i32 %v26 to i7
+  %v43 = icmp eq i7 %v39, %v44
+  %v45 = trunc i8 %v35 to i7
+  %v42 = select i1 %v43, i7 %v44, i7 %v45
+  %v47 = trunc i64 %v33 to i16
+  %v46 = call i16 @llvm.cttz.i16(i16 %v47, i1 false)
+  %v50 = trunc i32 %v20 to i16
+  %v49 = icmp ule i16 %v50, %v47
+  %v51 = trunc i32 %v8 to i16
+  %v48 = select i1 %v49, i16 %v51, i16 %v46
+  %v53 = sext i32 %v16 to i100
+  %v52 = add i100 %v53, 669678948021060632053
+  %v55 = zext i7 %v45 to i65
+  %v54 = call i65 @llvm.abs.i65(i65 %v55, i1 false)
+  %v57 = and i48 %v37, 31
+  %v56 = ashr i48 %v36, %v57
+  %v60 = zext i16 %v46 to i96
+  %v59 = icmp ne i96 %v60, %v60
+  %v58 = select i1 %v59, i96 %v60, i96 %v60
+  %v63 = trunc i32 %v22 to i24
+  %v62 = sitofp i24 %v63 to float
+  %v61 = bitcast float %v62 to i32
+  %v65 = zext i32 %v26 to i63
+  %v66 = and i63 %v65, 31
+  %v64 = shl i63 %v65, %v66
+  %v68 = icmp sle i65 %v54, %v55
+  %v67 = select i1 %v68, i65 %v55, i65 %v55
+  %v70 = trunc i48 %v56 to i3
+  %v69 = call i3 @llvm.ctpop.i3(i3 %v70)
+  %v72 = and i64 %v33, 63
+  %v71 = ashr i64 %v33, %v72
+  %v74 = getelementptr i8, ptr %out, i64 14213
+  %v75 = trunc i16 %v50 to i2
+  store i2 %v75, ptr %v74, align 1
+  %v73 = load i2, ptr %v74, align 1
+  %v77 = zext i32 %v61 to i66
+  %v78 = sext i65 %v54 to i66
+  %v76 = sub i66 %v77, %v78
+  %v79 = add i3 %v70, %v69
+  %v81 = uitofp i7 %v44 to double
+  %v80 = bitcast double %v81 to i64
+  %v83 = trunc i63 %v64 to i12
+  %v84 = or i12 %v83, 1
+  %v85 = and i12 %v84, 2047
+  %v82 = sdiv i12 %v83, %v85
+  %v86 = call i24 @llvm.ctpop.i24(i24 %v63)
+  %v88 = or i2 %v75, 1
+  %v89 = and i2 %v88, 1
+  %v87 = srem i2 %v73, %v89
+  %v91 = getelementptr i8, ptr %out, i64 12854
+  %v92 = zext i3 %v79 to i17
+  store i17 %v92, ptr %v91, align 1
+  %v90 = load i17, ptr %v91, align 1
+  %v93 = and i16 %v46, %v46
+  %v95 = sext i32 %v61 to i63
+  %v94 = add i63 %v95, 5596474893197288460
+  %v97 = sext i32 %v8 to i77
+  %v96 = add i77 %v97, 515916754697891661864
+  %v99 = trunc i64 %v80 to i3
+  %v100 = or i3 %v99, 1
+  %v101 = and i3 %v100, 3
+  %v98 = udiv i3 %v70, %v101
+  %v102 = add i65 %v55, 15689447740003297263
+  %v104 = and i65 %v55, 63
+  %v103 = ashr i65 %v102, %v104
+  %v105 = sub i32 %v28, %v32
+  %v106 = add i77 %v96, 369268638109751749249
+  %v109 = trunc i64 %v33 to i13
+  %v108 = icmp sge i13 %v109, %v109
+  %v110 = sext i3 %v70 to i13
+  %v107 = select i1 %v108, i13 %v109, i13 %v110
+  %v112 = getelementptr i8, ptr %out, i64 12961
+  store i127 %v41, ptr %v112, align 1
+  %v111 = load i127, ptr %v112, align 1
+  %v113 = or i12 %v83, %v82
+  %v116 = trunc i63 %v94 to i17
+  %v115 = icmp uge i17 %v90, %v116
+  %v114 = select i1 %v115, i17 %v92, i17 %v92
+  %v118 = trunc i48 %v37 to i40
+  %v117 = and i40 %v118, %v118
+  %v120 = sitofp i66 %v76 to float
+  %v119 = bitcast float %v120 to i32
+  %v122 = zext i13 %v110 to i65
+  %v123 = zext i32 %v28 to i65
+  %v121 = mul i65 %v122, %v123
+  %v125 = trunc i32 %v12 to i24
+  %v124 = or i24 %v63, %v125
+  %v127 = and i13 %v110, 7
+  %v126 = ashr i13 %v110, %v127
+  %v129 = trunc i32 %v105 to i16
+  %v128 = xor i16 %v47, %v129
+  %v131 = getelementptr i8, ptr %out, i64 13031
+  store i24 %v125, ptr %v131, align 1
+  %v130 = load i24, ptr %v131, align 1
+  %v134 = zext i32 %v8 to i67
+  %v135 = sext i32 %v61 to i67
+  %v133 = icmp eq i67 %v134, %v135
+  %v132 = select i1 %v133, i67 %v135, i67 %v134
+  %v138 = trunc i100 %v53 to i31
+  %v137 = sitofp i31 %v138 to float
+  %v136 = bitcast float %v137 to i32
+  %v140 = sitofp i13 %v107 to double
+  %v139 = bitcast double %v140 to i64
+  %v142 = or i13 %v107, 1
+  %v143 = and i13 %v142, 4095
+  %v141 = sdiv i13 %v110, %v143
+  %v145 = sext i66 %v77 to i127
+  %v144 = call i127 @llvm.umin.i127(i127 %v111, i127 %v145)
+  %v148 = trunc i127 %v111 to i3
+  %v147 = icmp ult i3 %v148, %v79
+  %v149 = trunc i32 %v24 to i3
+  %v146 = select i1 %v147, i3 %v70, i3 %v149
+  %v151 = and i16 %v48, 15
+  %v150 = shl i16 %v51, %v151
+  %v153 = trunc i65 %v122 to i5
+  %v152 = add i5 %v153, %v153
+  %v156 = zext i16 %v93 to i128
+  %v155 = icmp sle i128 %v156, %v156
+  %v154 = select i1 %v155, i128 %v156, i128 %v156
+  %v157 = mul i8 %v35, %v35
+  %v159 = trunc i128 %v156 to i13
+  %v160 = trunc i77 %v106 to i13
+  %v158 = or i13 %v159, %v160
+  %v162 = and i100 %v53, 63
+  %v161 = shl i100 %v52, %v162
+  %v165 = and i77 %v106, 63
+  %v163 = lshr i77 %v97, %v165
+  %v167 = getelementptr i8, ptr %out, i64 13799
+  store i17 %v92, ptr %v167, align 1
+  %v166 = load i17, ptr %v167, align 1
+  %v169 = trunc i32 %v6 to i31
+  %v168 = mul i31 %v138, %v169
+  %v171 = icmp sge i3 %v79, %v79
+  %v170 = select i1 %v171, i3 %v98, i3 %v149
+  %v173 = and i5 %v152, 3
+  %v172 = lshr i5 %v153, %v173
+  %v175 = sext i16 %v51 to i67
+  %v174 = call i67 @llvm.ctpop.i67(i67 %v175)
+  %v176 = call i48 @llvm.smax.i48(i48 %v56, i48 %v56)
+  %v177 = add i100 %v161, 706728007069481247418
+  %v178 = add i96 %v58, 1101942416944553972316
+  %v180 = sext i13 %v107 to i66
+  %v179 = add i66 %v180, %v78
+  %v182 = sext i3 %v70 to i40
+  %v183 = and i40 %v182, 31
+  %v181 = ashr i40 %v118, %v183
+  %v185 = zext i32 %v119 to i63
+  %v184 = or i63 %v65, %v185
+  %v187 = sext i7 %v39 to i17
+  %v188 = trunc i127 %v145 to i17
+  %v186 = sub i17 %v187, %v188
+  %v189 = add i128 %v154, 303229957849889231553
+  %v190 = call i66 @llvm.umax.i66(i66 %v77, i66 %v179)
+  %v192 = or i7 %v42, 1
+  %v193 = and i7 %v192, 63
+  %v191 = urem i7 %v38, %v193
+  %v195 = getelementptr i8, ptr %out, i64 13792
+  store i13 %v109, ptr %v195, align 1
+  %v194 = load i13, ptr %v195, align 1
+  %v197 = and i66 %v78, 63
+  %v196 = lshr i66 %v78, %v197
+  %v199 = trunc i65 %v67 to i17
+  %v200 = or i17 %v199, 1
+  %v201 = and i17 %v200, 65535
+  %v198 = urem i17 %v199, %v201
+  %v203 = zext i32 %v14 to i40
+  %v202 = sub i40 %v181, %v203
+  %v204 = or i65 %v55, %v54
+  %v206 = add i65 %v123, 18462326409723196630
+  %v208 = sext i40 %v118 to i47
+  %v207 = call i47 @llvm.ctpop.i47(i47 %v208)
+  %v211 = trunc i127 %v145 to i31
+  %v210 = sitofp i31 %v211 to float
+  %v209 = bitcast float %v210 to i32
+  %v213 = getelementptr i8, ptr %out, i64 12004
+  store i13 %v194, ptr %v213, align 1
+  %v212 = load i13, ptr %v213, align 1
+  %v215 = sitofp i47 %v208 to double
+  %v214 = bitcast double %v215 to i64
+  %v217 = getelementptr i8, ptr %out, i64 12805
+  store i77 %v97, ptr %v217, align 1
+  %v216 = load i77, ptr %v217, align 1
+  %v218 = add i65 %v123, 13812432511024611502
+  %v220 = sext i24 %v63 to i48
+  %v221 = and i48 %v220, 31
+  %v219 = ashr i48 %v56, %v221
+  %v223 = sext i32 %v6 to i128
+  %v222 = add i128 %v223, 711015855463549782283
+  %v224 = call i8 @llvm.abs.i8(i8 %v157, i1 false)
+  %v225 = mul i63 %v185, %v185
+  %v227 = trunc i63 %v65 to i32
+  %v226 = xor i32 %v30, %v227
+  %v228 = and i96 %v178, %v178
+  %v230 = and i63 %v65, 31
+  %v229 = shl i63 %v95, %v230
+  %v232 = icmp sle i63 %v65, %v185
+  %v231 = select i1 %v232, i63 %v94, i63 %v225
+  %v233 = add i128 %v222, 584885201627739697883
+  %v234 = or i77 %v163, %v97
+  %v236 = add i128 %v154, 1043701037000222690098
+  %v237 = or i65 %v103, %v67
+  %v239 = trunc i63 %v95 to i8
+  %v238 = call i8 @llvm.ctpop.i8(i8 %v239)
+  %v241 = and i7 %v39, 3
+  %v240 = ashr i7 %v191, %v241
+  %v243 = zext i12 %v82 to i31
+  %v242 = call i31 @llvm.umax.i31(i31 %v169, i31 %v243)
+  %v245 = getelementptr i8, ptr %out, i64 14967
+  store i48 %v56, ptr %v245, align 1
+  %v244 = load i48, ptr %v245, align 1
+  %v246 = or i17 %v116, %v188
+  %v248 = sext i16 %v93 to i47
+  %v247 = add i47 %v248, 10730501596673
+  %v249 = add i96 %v178, 514839165107117158098
+  %v251 = trunc i65 %v122 to i5
+  %v252 = trunc i13 %v107 to i5
+  %v250 = add i5 %v251, %v252
+  %v254 = trunc i65 %v237 to i13
+  %v253 = add i13 %v254, 1060
+  %v256 = getelementptr i8, ptr %out, i64 12230
+  store i8 %v224, ptr %v256, align 1
+  %v255 = load i8, ptr %v256, align 1
+  %v258 = or i47 %v207, 1
+  %v259 = and i47 %v258, 70368744177663
+  %v257 = udiv i47 %v208, %v259
+  %v260 = and i17 %v90, %v186
+  %v261 = add i100 %v52, 626628421764632929199
+  %v263 = and i67 %v174, 63
+  %v262 = shl i67 %v134, %v263
+  %v265 = uitofp i40 %v203 to double
+  %v264 = bitcast double %v265 to i64
+  %v267 = getelementptr i8, ptr %out, i64 13729
+  store i13 %v253, ptr %v267, align 1
+  %v266 = load i13, ptr %v267, align 1
+  %v269 = trunc i96 %v58 to i66
+  %v270 = zext i13 %v160 to i66
+  %v268 = mul i66 %v269, %v270
+  %v272 = trunc i32 %v22 to i3
+  %v271 = or i3 %v146, %v272
+  %v274 = getelementptr i8, ptr %out, i64 12135
+  store i8 %v255, ptr %v274, align 1
+  %v273 = load i8, ptr %v274, align 1
+  %v276 = trunc i66 %v269 to i33
+  %v275 = call i33 @llvm.umin.i33(i33 %v276, i33 %v276)
+  %v278 = icmp ne i128 %v189, %v223
+  %v277 = select i1 %v278, i128 %v189, i128 %v154
+  %v279 = xor i33 %v275, %v276
+  %v282 = trunc i77 %v216 to i13
+  %v281 = icmp uge i13 %v282, %v158
+  %v283 = zext i7 %v191 to i13
+  %v284 = trunc i127 %v111 to i13
+  %v280 = select i1 %v281, i13 %v283, i13 %v284
+  %v285 = sub i100 %v161, %v161
+  %v286 = or i32 %v6, %v209
+  %v288 = trunc i63 %v184 to i40
+  %v289 = or i40 %v288, 1
+  %v290 = and i40 %v289, 549755813887
+  %v287 = urem i40 %v182, %v290
+  %v292 = getelementptr i8, ptr %out, i64 12498
+  %v293 = trunc i65 %v121 to i2
+  store i2 %v293, ptr %v292, align 1
+  %v291 = load i2, ptr %v292, align 1
+  %v295 = icmp sge i128 %v154, %v222
+  %v296 = zext i127 %v145 to i128
+  %v294 = select i1 %v295, i128 %v296, i128 %v156
+  %v298 = sext i3 %v272 to i63
+  %v297 = call i63 @llvm.abs.i63(i63 %v298, i1 false)
+  %v300 = icmp slt i32 %v20, %v22
+  %v299 = select i1 %v300, i32 %v12, i32 %v18
+  %v302 = zext i64 %v264 to i65
+  %v301 = add i65 %v302, %v302
+  %v304 = or i64 %v264, 1
+  %v305 = and i64 %v304, 9223372036854775807
+  %v303 = udiv i64 %v71, %v305
+  %v306 = add i67 %v135, %v135
+  %v308 = trunc i66 %v179 to i40
+  %v307 = or i40 %v308, %v203
+  %v310 = sitofp i13 %v282 to float
+  %v309 = bitcast float %v310 to i32
+  %v312 = getelementptr i8, ptr %out, i64 12775
+  store i32 %v286, ptr %v312, align 1
+  %v311 = load i32, ptr %v312, align 1
+  %v313 = add i17 %v114, 25338
+  %v315 = trunc i77 %v216 to i63
+  %v314 = call i63 @llvm.umax.i63(i63 %v225, i63 %v315)
+  %v316 = mul i40 %v287, %v203
+  %v318 = sext i17 %v186 to i67
+  %v317 = or i67 %v318, %v174
+  %v320 = getelementptr i8, ptr %out, i64 13668
+  store i64 %v139, ptr %v320, align 1
+  %v319 = load i64, ptr %v320, align 1
+  %v321 = call i63 @llvm.smin.i63(i63 %v65, i63 %v185)
+  %v324 = uitofp i40 %v288 to double
+  %v323 = bitcast double %v324 to i64
+  %v326 = trunc i127 %v144 to i77
+  %v325 = add i77 %v326, %v106
+  %v328 = icmp sle i128 %v233, %v154
+  %v327 = select i1 %v328, i128 %v189, i128 %v296
+  %v332 = trunc i128 %v156 to i17
+  %v333 = sext i13 %v107 to i17
+  %v331 = icmp ult i17 %v332, %v333
+  %v334 = trunc i66 %v179 to i17
+  %v330 = select i1 %v331, i17 %v260, i17 %v334
+  %v335 = call i13 @llvm.ctlz.i13(i13 %v282, i1 false)
+  %v337 = sext i7 %v42 to i8
+  %v338 = and i8 %v224, 7
+  %v336 = shl i8 %v337, %v338
+  %v340 = trunc i65 %v302 to i7
+  %v339 = add i7 %v340, 52
+  %v341 = or i66 %v180, %v190
+  %v343 = trunc i96 %v249 to i67
+  %v342 = xor i67 %v317, %v343
+  %v345 = trunc i47 %v248 to i17
+  %v346 = sext i16 %v48 to i17
+  %v344 = and i17 %v345, %v346
+  %v348 = getelementptr i8, ptr %out, i64 14038
+  store i24 %v63, ptr %v348, align 1
+  %v347 = load i24, ptr %v348, align 1
+  %v349 = sub i48 %v176, %v219
+  %v351 = sext i17 %v199 to i63
+  %v352 = or i63 %v321, 1
+  %v353 = and i63 %v352, 4611686018427387903
+  %v350 = srem i63 %v351, %v353
+  %v355 = getelementptr i8, ptr %out, i64 12869
+  store i128 %v277, ptr %v355, align 1
+  %v354 = load i128, ptr %v355, align 1
+  %v357 = icmp ugt i127 %v41, %v145
+  %v356 = select i1 %v357, i127 %v41, i127 %v111
+  %v358 = add i16 %v50, 22593
+  %v360 = or i17 %v188, 1
+  %v361 = and i17 %v360, 65535
+  %v359 = srem i17 %v198, %v361
+  %v363 = trunc i77 %v326 to i66
+  %v362 = call i66 @llvm.umax.i66(i66 %v190, i66 %v363)
+  %v364 = add i64 %v323, %v80
+  %v366 = and i128 %v233, 127
+  %v365 = lshr i128 %v294, %v366
+  %v368 = or i8 %v35, 1
+  %v369 = and i8 %v368, 127
+  %v367 = sdiv i8 %v157, %v369
+  %v370 = sub i77 %v163, %v216
+  %v371 = mul i2 %v291, %v73
+  %v374 = zext i33 %v276 to i67
+  %v373 = icmp ugt i67 %v374, %v135
+  %v372 = select i1 %v373, i67 %v132, i67 %v132
+  %v376 = icmp ne i3 %v79, %v98
+  %v375 = select i1 %v376, i3 %v98, i3 %v148
+  %v379 = trunc i66 %v180 to i8
+  %v378 = add i8 %v379, 229
+  %v381 = sext i2 %v87 to i17
+  %v382 = trunc i77 %v96 to i17
+  %v380 = or i17 %v381, %v382
+  %v383 = add i66 %v196, 48565285628936854482
+  %v384 = add i64 %v364, %v80
+  %v386 = or i40 %v308, 1
+  %v387 = and i40 %v386, 549755813887
+  %v385 = udiv i40 %v203, %v387
+  %v388 = add i8 %v378, 87
+  %v390 = getelementptr i8, ptr %out, i64 14960
+  store i64 %v364, ptr %v390, align 1
+  %v389 = load i64, ptr %v390, align 1
+  %v392 = zext i13 %v110 to i77
+  %v393 = sext i48 %v244 to i77
+  %v391 = sub i77 %v392, %v393
+  %v395 = zext i2 %v291 to i24
+  %v394 = sub i24 %v395, %v130
+  %v397 = uitofp i24 %v125 to float
+  %v396 = bitcast float %v397 to i32
+  %v399 = trunc i67 %v306 to i64
+  %v400 = trunc i128 %v294 to i64
+  %v398 = and i64 %v399, %v400
+  %v402 = sitofp i33 %v276 to float
+  %v401 = bitcast float %v402 to i32
+  %v403 = add i3 %v69, %v170
+  %v405 = getelementptr i8, ptr %out, i64 13109
+  store i32 %v309, ptr %v405, align 1
+  %v404 = load i32, ptr %v405, align 1
+  %v407 = zext i17 %v90 to i96
+  %v408 = and i96 %v407, 63
+  %v406 = ashr i96 %v58, %v408
+  %v410 = icmp slt i96 %v407, %v407
+  %v411 = sext i63 %v315 to i96
+  %v409 = select i1 %v410, i96 %v411, i96 %v406
+  %v413 = icmp sle i127 %v356, %v144
+  %v414 = sext i16 %v128 to i127
+  %v412 = select i1 %v413, i127 %v41, i127 %v414
+  %v415 = or i31 %v138, %v169
+  %v416 = add i12 %v113, 3268
+  %v417 = call i32 @llvm.smax.i32(i32 %v28, i32 %v105)
+  %v419 = or i48 %v244, 1
+  %v420 = and i48 %v419, 140737488355327
+  %v418 = sdiv i48 %v56, %v420
+  %v422 = trunc i66 %v362 to i2
+  %v423 = trunc i40 %v117 to i2
+  %v421 = sub i2 %v422, %v423
+  %v425 = getelementptr i8, ptr %out, i64 12436
+  store i8 %v35, ptr %v425, align 1
+  %v424 = load i8, ptr %v425, align 1
+  %v427 = and i128 %v156, 127
+  %v426 = ashr i128 %v354, %v427
+  %v428 = add i16 %v50, 30928
+  %v430 = getelementptr i8, ptr %out, i64 14274
+  store i5 %v152, ptr %v430, align 1
+  %v429 = load i5, ptr %v430, align 1
+  %v432 = getelementptr i8, ptr %out, i64 12886
+  %v433 = trunc i67 %v372 to i2
+  store i2 %v433, ptr %v432, align 1
+  %v431 = load i2, ptr %v432, align 1
+  %v435 = zext i24 %v63 to i100
+  %v436 = and i100 %v435, 63
+  %v434 = ashr i100 %v261, %v436
+  %v437 = call i33 @llvm.umax.i33(i33 %v279, i33 %v275)
+  %v438 = call i7 @llvm.umin.i7(i7 %v339, i7 %v39)
+  %v439 = call i24 @llvm.abs.i24(i24 %v395, i1 false)
+  %v441 = getelementptr i8, ptr %out, i64 14901
+  store i8 %v388, ptr %v441, align 1
+  %v440 = load i8, ptr %v441, align 1
+  %v443 = getelementptr i8, ptr %out, i64 13698
+  store i47 %v247, ptr %v443, align 1
+  %v442 = load i47, ptr %v443, align 1
+  %v445 = and i128 %v189, 127
+  %v444 = lshr i128 %v426, %v445
+  %v446 = xor i17 %v344, %v260
+  %v448 = or i8 %v238, 1
+  %v449 = and i8 %v448, 127
+  %v447 = urem i8 %v238, %v449
+  %v451 = trunc i64 %v389 to i2
+  %v450 = sub i2 %v291, %v451
+  %v453 = trunc i96 %v178 to i66
+  %v454 = and i66 %v268, 63
+  %v452 = ashr i66 %v453, %v454
+  %trips = and i32 %v417, 15
   br label %loop
 
 loop:
   %j = phi i32 [ 0, %entry ], [ %j1, %loop ]
-  %x = phi i48 [ 36, %entry ], [ %x1, %loop ]
-  %y = phi i12 [ 25, %entry ], [ %y1, %loop ]
-  %xm = mul i48 %x, 87
-  %jx = zext i32 %j to i48
-  %x1 = add i48 %xm, %jx
-  %xy = trunc i48 %x1 to i12
-  %y1 = xor i12 %y, %xy
+  %x = phi i65 [ 91, %entry ], [ %x1, %loop ]
+  %y = phi i48 [ 25, %entry ], [ %y1, %loop ]
+  %xm = mul i65 %x, 13
+  %jx = zext i32 %j to i65
+  %x1 = add i65 %xm, %jx
+  %xy = trunc i65 %x1 to i48
+  %y1 = xor i48 %y, %xy
   %j1 = add i32 %j, 1
   %more = icmp ule i32 %j1, %trips
   br i1 %more, label %loop, label %done
 
 done:
-  call void @put8(ptr %out, i32 32, i8 %v34)
-  call void @put8(ptr %out, i32 36, i8 %v35)
-  call void @put8(ptr %out, i32 40, i8 %v33)
-  call void @put67(ptr %out, i32 44, i67 %v37)
-  call void @put67(ptr %out, i32 48, i67 %v36)
-  call void @put66(ptr %out, i32 52, i66 %v39)
-  call void @put66(ptr %out, i32 56, i66 %v38)
-  call void @put7(ptr %out, i32 60, i7 %v42)
-  call void @put7(ptr %out, i32 64, i7 %v43)
-  call void @put7(ptr %out, i32 68, i7 %v40)
-  call void @put2(ptr %out, i32 72, i2 %v47)
-  call void @put2(ptr %out, i32 76, i2 %v45)
-  call void @put64(ptr %out, i32 80, i64 %v49)
-  call void @put64(ptr %out, i32 84, i64 %v50)
-  call void @put64(ptr %out, i32 88, i64 %v48)
-  call void @put64(ptr %out, i32 92, i64 %v53)
-  call void @put64(ptr %out, i32 96, i64 %v54)
-  call void @put64(ptr %out, i32 100, i64 %v52)
-  call void @put24(ptr %out, i32 104, i24 %v56)
-  call void @put24(ptr %out, i32 108, i24 %v55)
-  call void @put3(ptr %out, i32 112, i3 %v60)
-  call void @put3(ptr %out, i32 116, i3 %v59)
-  call void @put32(ptr %out, i32 120, i32 %v61)
-  call void @put63(ptr %out, i32 124, i63 %v64)
-  call void @put63(ptr %out, i32 128, i63 %v63)
-  call void @put100(ptr %out, i32 132, i100 %v66)
-  call void @put100(ptr %out, i32 136, i100 %v65)
-  call void @put12(ptr %out, i32 140, i12 %v69)
-  call void @put12(ptr %out, i32 144, i12 %v67)
-  call void @put64(ptr %out, i32 148, i64 %v70)
-  call void @put65(ptr %out, i32 152, i65 %v74)
-  call void @put65(ptr %out, i32 156, i65 %v75)
-  call void @put65(ptr %out, i32 160, i65 %v72)
-  call void @put32(ptr %out, i32 164, i32 %v78)
-  call void @put32(ptr %out, i32 168, i32 %v76)
-  call void @put2(ptr %out, i32 172, i2 %v79)
-  call void @put128(ptr %out, i32 176, i128 %v82)
-  call void @put128(ptr %out, i32 180, i128 %v83)
-  call void @put128(ptr %out, i32 184, i128 %v81)
-  call void @put3(ptr %out, i32 188, i3 %v85)
-  call void @put7(ptr %out, i32 192, i7 %v86)
-  call void @put12(ptr %out, i32 196, i12 %v88)
-  call void @put12(ptr %out, i32 200, i12 %v87)
-  call void @put24(ptr %out, i32 204, i24 %v91)
-  call void @put17(ptr %out, i32 208, i17 %v94)
-  call void @put17(ptr %out, i32 212, i17 %v92)
-  call void @put2(ptr %out, i32 216, i2 %v96)
-  call void @put2(ptr %out, i32 220, i2 %v95)
-  call void @put96(ptr %out, i32 224, i96 %v100)
-  call void @put96(ptr %out, i32 228, i96 %v98)
-  call void @put16(ptr %out, i32 232, i16 %v103)
-  call void @put16(ptr %out, i32 236, i16 %v101)
-  call void @put77(ptr %out, i32 240, i77 %v106)
-  call void @put77(ptr %out, i32 244, i77 %v107)
-  call void @put77(ptr %out, i32 248, i77 %v108)
-  call void @put77(ptr %out, i32 252, i77 %v104)
-  call void @put65(ptr %out, i32 256, i65 %v109)
-  call void @put65(ptr %out, i32 260, i65 %v110)
-  call void @put32(ptr %out, i32 264, i32 %v112)
-  call void @put48(ptr %out, i32 268, i48 %v114)
-  call void @put48(ptr %out, i32 272, i48 %v113)
-  call void @put66(ptr %out, i32 276, i66 %v115)
-  call void @put128(ptr %out, i32 280, i128 %v116)
-  call void @put33(ptr %out, i32 284, i33 %v119)
-  call void @put33(ptr %out, i32 288, i33 %v117)
-  call void @put16(ptr %out, i32 292, i16 %v120)
-  call void @put64(ptr %out, i32 296, i64 %v122)
-  call void @put64(ptr %out, i32 300, i64 %v121)
-  call void @put31(ptr %out, i32 304, i31 %v126)
-  call void @put31(ptr %out, i32 308, i31 %v124)
-  call void @put128(ptr %out, i32 312, i128 %v127)
-  call void @put64(ptr %out, i32 316, i64 %v129)
-  call void @put64(ptr %out, i32 320, i64 %v128)
-  call void @put7(ptr %out, i32 324, i7 %v132)
-  call void @put7(ptr %out, i32 328, i7 %v131)
-  call void @put66(ptr %out, i32 332, i66 %v133)
-  call void @put128(ptr %out, i32 336, i128 %v134)
-  call void @put12(ptr %out, i32 340, i12 %v136)
-  call void @put12(ptr %out, i32 344, i12 %v135)
-  call void @put96(ptr %out, i32 348, i96 %v137)
-  call void @put2(ptr %out, i32 352, i2 %v138)
-  call void @put31(ptr %out, i32 356, i31 %v141)
-  call void @put17(ptr %out, i32 360, i17 %v142)
-  call void @put17(ptr %out, i32 364, i17 %v143)
-  call void @put16(ptr %out, i32 368, i16 %v144)
-  call void @put31(ptr %out, i32 372, i31 %v145)
-  call void @put16(ptr %out, i32 376, i16 %v147)
-  call void @put16(ptr %out, i32 380, i16 %v146)
-  call void @put67(ptr %out, i32 384, i67 %v148)
-  call void @put127(ptr %out, i32 388, i127 %v151)
-  call void @put127(ptr %out, i32 392, i127 %v152)
-  call void @put127(ptr %out, i32 396, i127 %v149)
-  call void @put13(ptr %out, i32 400, i13 %v154)
-  call void @put13(ptr %out, i32 404, i13 %v155)
-  call void @put13(ptr %out, i32 408, i13 %v153)
-  call void @put66(ptr %out, i32 412, i66 %v156)
-  call void @put64(ptr %out, i32 416, i64 %v158)
-  call void @put47(ptr %out, i32 420, i47 %v160)
-  call void @put47(ptr %out, i32 424, i47 %v159)
-  call void @put64(ptr %out, i32 428, i64 %v162)
-  call void @put64(ptr %out, i32 432, i64 %v161)
-  call void @put128(ptr %out, i32 436, i128 %v163)
-  call void @put8(ptr %out, i32 440, i8 %v164)
-  call void @put16(ptr %out, i32 444, i16 %v168)
-  call void @put16(ptr %out, i32 448, i16 %v167)
-  call void @put47(ptr %out, i32 452, i47 %v170)
-  call void @put47(ptr %out, i32 456, i47 %v169)
-  call void @put40(ptr %out, i32 460, i40 %v174)
-  call void @put40(ptr %out, i32 464, i40 %v175)
-  call void @put40(ptr %out, i32 468, i40 %v176)
-  call void @put40(ptr %out, i32 472, i40 %v172)
-  call void @put128(ptr %out, i32 476, i128 %v177)
-  call void @put12(ptr %out, i32 480, i12 %v180)
-  call void @put12(ptr %out, i32 484, i12 %v179)
-  call void @put13(ptr %out, i32 488, i13 %v181)
-  call void @put63(ptr %out, i32 492, i63 %v183)
-  call void @put63(ptr %out, i32 496, i63 %v182)
-  call void @put100(ptr %out, i32 500, i100 %v185)
-  call void @put100(ptr %out, i32 504, i100 %v184)
-  call void @put33(ptr %out, i32 508, i33 %v187)
-  call void @put33(ptr %out, i32 512, i33 %v186)
-  call void @put40(ptr %out, i32 516, i40 %v188)
-  call void @put33(ptr %out, i32 520, i33 %v190)
-  call void @put2(ptr %out, i32 524, i2 %v192)
-  call void @put17(ptr %out, i32 528, i17 %v195)
-  call void @put17(ptr %out, i32 532, i17 %v194)
-  call void @put7(ptr %out, i32 536, i7 %v199)
-  call void @put7(ptr %out, i32 540, i7 %v198)
-  call void @put7(ptr %out, i32 544, i7 %v202)
-  call void @put7(ptr %out, i32 548, i7 %v201)
-  call void @put65(ptr %out, i32 552, i65 %v203)
-  call void @put47(ptr %out, i32 556, i47 %v204)
-  call void @put31(ptr %out, i32 560, i31 %v206)
-  call void @put31(ptr %out, i32 564, i31 %v205)
-  call void @put47(ptr %out, i32 568, i47 %v207)
-  call void @put77(ptr %out, i32 572, i77 %v209)
-  call void @put65(ptr %out, i32 576, i65 %v211)
-  call void @put48(ptr %out, i32 580, i48 %v213)
-  call void @put48(ptr %out, i32 584, i48 %v212)
-  call void @put67(ptr %out, i32 588, i67 %v216)
-  call void @put67(ptr %out, i32 592, i67 %v215)
-  call void @put128(ptr %out, i32 596, i128 %v217)
-  call void @put12(ptr %out, i32 600, i12 %v218)
-  call void @put7(ptr %out, i32 604, i7 %v219)
-  call void @put12(ptr %out, i32 608, i12 %v220)
-  call void @put96(ptr %out, i32 612, i96 %v222)
-  call void @put31(ptr %out, i32 616, i31 %v223)
-  call void @put47(ptr %out, i32 620, i47 %v226)
-  call void @put100(ptr %out, i32 624, i100 %v228)
-  call void @put33(ptr %out, i32 628, i33 %v231)
-  call void @put33(ptr %out, i32 632, i33 %v232)
-  call void @put33(ptr %out, i32 636, i33 %v230)
-  call void @put66(ptr %out, i32 640, i66 %v234)
-  call void @put66(ptr %out, i32 644, i66 %v233)
-  call void @put65(ptr %out, i32 648, i65 %v235)
-  call void @put8(ptr %out, i32 652, i8 %v237)
-  call void @put8(ptr %out, i32 656, i8 %v236)
-  call void @put7(ptr %out, i32 660, i7 %v238)
-  call void @put31(ptr %out, i32 664, i31 %v240)
-  call void @put127(ptr %out, i32 668, i127 %v242)
-  call void @put127(ptr %out, i32 672, i127 %v241)
-  call void @put31(ptr %out, i32 676, i31 %v244)
-  call void @put47(ptr %out, i32 680, i47 %v247)
-  call void @put47(ptr %out, i32 684, i47 %v249)
-  call void @put47(ptr %out, i32 688, i47 %v248)
-  call void @put128(ptr %out, i32 692, i128 %v253)
-  call void @put128(ptr %out, i32 696, i128 %v252)
-  call void @put127(ptr %out, i32 700, i127 %v254)
-  call void @put33(ptr %out, i32 704, i33 %v256)
-  call void @put33(ptr %out, i32 708, i33 %v255)
-  call void @put63(ptr %out, i32 712, i63 %v260)
-  call void @put63(ptr %out, i32 716, i63 %v259)
-  call void @put67(ptr %out, i32 720, i67 %v261)
-  call void @put33(ptr %out, i32 724, i33 %v264)
-  call void @put33(ptr %out, i32 728, i33 %v262)
-  call void @put66(ptr %out, i32 732, i66 %v265)
-  call void @put64(ptr %out, i32 736, i64 %v267)
-  call void @put17(ptr %out, i32 740, i17 %v270)
-  call void @put17(ptr %out, i32 744, i17 %v271)
-  call void @put17(ptr %out, i32 748, i17 %v269)
-  call void @put3(ptr %out, i32 752, i3 %v273)
-  call void @put3(ptr %out, i32 756, i3 %v272)
-  call void @put8(ptr %out, i32 760, i8 %v274)
-  call void @put33(ptr %out, i32 764, i33 %v276)
-  call void @put31(ptr %out, i32 768, i31 %v278)
-  call void @put31(ptr %out, i32 772, i31 %v277)
-  call void @put8(ptr %out, i32 776, i8 %v279)
-  call void @put40(ptr %out, i32 780, i40 %v282)
-  call void @put33(ptr %out, i32 784, i33 %v284)
-  call void @put64(ptr %out, i32 788, i64 %v287)
-  call void @put64(ptr %out, i32 792, i64 %v285)
-  call void @put13(ptr %out, i32 796, i13 %v288)
-  call void @put31(ptr %out, i32 800, i31 %v292)
-  call void @put31(ptr %out, i32 804, i31 %v290)
-  call void @put31(ptr %out, i32 808, i31 %v293)
-  call void @put5(ptr %out, i32 812, i5 %v296)
-  call void @put5(ptr %out, i32 816, i5 %v295)
-  call void @put17(ptr %out, i32 820, i17 %v297)
-  call void @put47(ptr %out, i32 824, i47 %v299)
-  call void @put40(ptr %out, i32 828, i40 %v301)
-  call void @put17(ptr %out, i32 832, i17 %v303)
-  call void @put17(ptr %out, i32 836, i17 %v302)
-  call void @put13(ptr %out, i32 840, i13 %v305)
-  call void @put13(ptr %out, i32 844, i13 %v304)
-  call void @put96(ptr %out, i32 848, i96 %v307)
-  call void @put96(ptr %out, i32 852, i96 %v306)
-  call void @put77(ptr %out, i32 856, i77 %v310)
-  call void @put77(ptr %out, i32 860, i77 %v311)
-  call void @put77(ptr %out, i32 864, i77 %v312)
-  call void @put77(ptr %out, i32 868, i77 %v308)
-  call void @put66(ptr %out, i32 872, i66 %v313)
-  call void @put47(ptr %out, i32 876, i47 %v315)
-  call void @put7(ptr %out, i32 880, i7 %v316)
-  call void @put40(ptr %out, i32 884, i40 %v319)
-  call void @put24(ptr %out, i32 888, i24 %v321)
-  call void @put65(ptr %out, i32 892, i65 %v323)
-  call void @put65(ptr %out, i32 896, i65 %v322)
-  call void @put77(ptr %out, i32 900, i77 %v325)
-  call void @put77(ptr %out, i32 904, i77 %v324)
-  call void @put33(ptr %out, i32 908, i33 %v327)
-  call void @put33(ptr %out, i32 912, i33 %v328)
-  call void @put33(ptr %out, i32 916, i33 %v326)
-  call void @put127(ptr %out, i32 920, i127 %v333)
-  call void @put127(ptr %out, i32 924, i127 %v334)
-  call void @put127(ptr %out, i32 928, i127 %v335)
-  call void @put127(ptr %out, i32 932, i127 %v331)
-  call void @put40(ptr %out, i32 936, i40 %v336)
-  call void @put48(ptr %out, i32 940, i48 %v340)
-  call void @put48(ptr %out, i32 944, i48 %v339)
-  call void @put13(ptr %out, i32 948, i13 %v342)
-  call void @put127(ptr %out, i32 952, i127 %v344)
-  call void @put127(ptr %out, i32 956, i127 %v345)
-  call void @put127(ptr %out, i32 960, i127 %v343)
-  call void @put64(ptr %out, i32 964, i64 %v346)
-  call void @put17(ptr %out, i32 968, i17 %v348)
-  call void @put17(ptr %out, i32 972, i17 %v349)
-  call void @put17(ptr %out, i32 976, i17 %v347)
-  call void @put33(ptr %out, i32 980, i33 %v352)
-  call void @put33(ptr %out, i32 984, i33 %v353)
-  call void @put96(ptr %out, i32 988, i96 %v355)
-  call void @put96(ptr %out, i32 992, i96 %v354)
-  call void @put48(ptr %out, i32 996, i48 %v357)
-  call void @put127(ptr %out, i32 1000, i127 %v359)
-  call void @put16(ptr %out, i32 1004, i16 %v361)
-  call void @put17(ptr %out, i32 1008, i17 %v362)
-  call void @put32(ptr %out, i32 1012, i32 %v366)
-  call void @put32(ptr %out, i32 1016, i32 %v365)
-  call void @put3(ptr %out, i32 1020, i3 %v367)
-  call void @put48(ptr %out, i32 1024, i48 %v369)
-  call void @put8(ptr %out, i32 1028, i8 %v370)
-  call void @put77(ptr %out, i32 1032, i77 %v373)
-  call void @put24(ptr %out, i32 1036, i24 %v374)
-  call void @put66(ptr %out, i32 1040, i66 %v375)
-  call void @put100(ptr %out, i32 1044, i100 %v377)
-  call void @put8(ptr %out, i32 1048, i8 %v379)
-  call void @put5(ptr %out, i32 1052, i5 %v380)
-  call void @put5(ptr %out, i32 1056, i5 %v382)
-  call void @put5(ptr %out, i32 1060, i5 %v381)
-  call void @put17(ptr %out, i32 1064, i17 %v384)
-  call void @put17(ptr %out, i32 1068, i17 %v383)
-  call void @put17(ptr %out, i32 1072, i17 %v385)
-  call void @put64(ptr %out, i32 1076, i64 %v387)
-  call void @put64(ptr %out, i32 1080, i64 %v386)
-  call void @put13(ptr %out, i32 1084, i13 %v388)
-  call void @put63(ptr %out, i32 1088, i63 %v390)
-  call void @put63(ptr %out, i32 1092, i63 %v389)
-  call void @put64(ptr %out, i32 1096, i64 %v393)
-  call void @put77(ptr %out, i32 1100, i77 %v396)
-  call void @put77(ptr %out, i32 1104, i77 %v397)
-  call void @put77(ptr %out, i32 1108, i77 %v395)
-  call void @put24(ptr %out, i32 1112, i24 %v399)
-  call void @put24(ptr %out, i32 1116, i24 %v398)
-  call void @put24(ptr %out, i32 1120, i24 %v401)
-  call void @put24(ptr %out, i32 1124, i24 %v400)
-  call void @put127(ptr %out, i32 1128, i127 %v402)
-  call void @put40(ptr %out, i32 1132, i40 %v403)
-  call void @put67(ptr %out, i32 1136, i67 %v404)
-  call void @put32(ptr %out, i32 1140, i32 %v407)
-  call void @put32(ptr %out, i32 1144, i32 %v405)
-  call void @put128(ptr %out, i32 1148, i128 %v409)
-  call void @put128(ptr %out, i32 1152, i128 %v410)
-  call void @put128(ptr %out, i32 1156, i128 %v408)
-  call void @put100(ptr %out, i32 1160, i100 %v414)
-  call void @put100(ptr %out, i32 1164, i100 %v412)
-  call void @put128(ptr %out, i32 1168, i128 %v415)
-  call void @put7(ptr %out, i32 1172, i7 %v419)
-  call void @put7(ptr %out, i32 1176, i7 %v417)
-  call void @put48(ptr %out, i32 1180, i48 %v420)
-  call void @put31(ptr %out, i32 1184, i31 %v424)
-  call void @put31(ptr %out, i32 1188, i31 %v422)
-  call void @put47(ptr %out, i32 1192, i47 %v425)
-  call void @put8(ptr %out, i32 1196, i8 %v426)
-  call void @put12(ptr %out, i32 1200, i12 %v428)
-  call void @put12(ptr %out, i32 1204, i12 %v427)
-  call void @put8(ptr %out, i32 1208, i8 %v430)
-  call void @put8(ptr %out, i32 1212, i8 %v429)
-  call void @put67(ptr %out, i32 1216, i67 %v431)
-  call void @put16(ptr %out, i32 1220, i16 %v433)
-  call void @put5(ptr %out, i32 1224, i5 %v434)
-  call void @put2(ptr %out, i32 1228, i2 %v438)
-  call void @put2(ptr %out, i32 1232, i2 %v436)
-  call void @put100(ptr %out, i32 1236, i100 %v439)
-  call void @put67(ptr %out, i32 1240, i67 %v441)
-  call void @put63(ptr %out, i32 1244, i63 %v443)
-  call void @put63(ptr %out, i32 1248, i63 %v444)
-  call void @put63(ptr %out, i32 1252, i63 %v442)
-  call void @put64(ptr %out, i32 1256, i64 %v448)
-  call void @put64(ptr %out, i32 1260, i64 %v449)
-  call void @put64(ptr %out, i32 1264, i64 %v446)
-  call void @put32(ptr %out, i32 1268, i32 %v451)
-  call void @put32(ptr %out, i32 1272, i32 %v450)
-  call void @put5(ptr %out, i32 1276, i5 %v452)
-  call void @put8(ptr %out, i32 1280, i8 %v454)
-  call void @put13(ptr %out, i32 1284, i13 %v457)
-  call void @put33(ptr %out, i32 1288, i33 %v459)
-  call void @put33(ptr %out, i32 1292, i33 %v461)
-  call void @put77(ptr %out, i32 1296, i77 %v462)
-  call void @put48(ptr %out, i32 1300, i48 %x1)
-  call void @put12(ptr %out, i32 1304, i12 %y1)
+  call void @put8(ptr %out, i32 32, i8 %v35)
+  call void @put64(ptr %out, i32 36, i64 %v33)
+  call void @put48(ptr %out, i32 40, i48 %v37)
+  call void @put48(ptr %out, i32 44, i48 %v36)
+  call void @put7(ptr %out, i32 48, i7 %v39)
+  call void @put7(ptr %out, i32 52, i7 %v38)
+  call void @put127(ptr %out, i32 56, i127 %v41)
+  call void @put127(ptr %out, i32 60, i127 %v40)
+  call void @put7(ptr %out, i32 64, i7 %v44)
+  call void @put7(ptr %out, i32 68, i7 %v45)
+  call void @put7(ptr %out, i32 72, i7 %v42)
+  call void @put16(ptr %out, i32 76, i16 %v47)
+  call void @put16(ptr %out, i32 80, i16 %v46)
+  call void @put16(ptr %out, i32 84, i16 %v50)
+  call void @put16(ptr %out, i32 88, i16 %v51)
+  call void @put16(ptr %out, i32 92, i16 %v48)
+  call void @put100(ptr %out, i32 96, i100 %v53)
+  call void @put100(ptr %out, i32 100, i100 %v52)
+  call void @put65(ptr %out, i32 104, i65 %v55)
+  call void @put65(ptr %out, i32 108, i65 %v54)
+  call void @put48(ptr %out, i32 112, i48 %v56)
+  call void @put96(ptr %out, i32 116, i96 %v60)
+  call void @put96(ptr %out, i32 120, i96 %v58)
+  call void @put24(ptr %out, i32 124, i24 %v63)
+  call void @put32(ptr %out, i32 128, i32 %v61)
+  call void @put63(ptr %out, i32 132, i63 %v65)
+  call void @put63(ptr %out, i32 136, i63 %v64)
+  call void @put65(ptr %out, i32 140, i65 %v67)
+  call void @put3(ptr %out, i32 144, i3 %v70)
+  call void @put3(ptr %out, i32 148, i3 %v69)
+  call void @put64(ptr %out, i32 152, i64 %v71)
+  call void @put2(ptr %out, i32 156, i2 %v75)
+  call void @put2(ptr %out, i32 160, i2 %v73)
+  call void @put66(ptr %out, i32 164, i66 %v77)
+  call void @put66(ptr %out, i32 168, i66 %v78)
+  call void @put66(ptr %out, i32 172, i66 %v76)
+  call void @put3(ptr %out, i32 176, i3 %v79)
+  call void @put64(ptr %out, i32 180, i64 %v80)
+  call void @put12(ptr %out, i32 184, i12 %v83)
+  call void @put12(ptr %out, i32 188, i12 %v82)
+  call void @put24(ptr %out, i32 192, i24 %v86)
+  call void @put2(ptr %out, i32 196, i2 %v87)
+  call void @put17(ptr %out, i32 200, i17 %v92)
+  call void @put17(ptr %out, i32 204, i17 %v90)
+  call void @put16(ptr %out, i32 208, i16 %v93)
+  call void @put63(ptr %out, i32 212, i63 %v95)
+  call void @put63(ptr %out, i32 216, i63 %v94)
+  call void @put77(ptr %out, i32 220, i77 %v97)
+  call void @put77(ptr %out, i32 224, i77 %v96)
+  call void @put3(ptr %out, i32 228, i3 %v99)
+  call void @put3(ptr %out, i32 232, i3 %v98)
+  call void @put65(ptr %out, i32 236, i65 %v102)
+  call void @put65(ptr %out, i32 240, i65 %v103)
+  call void @put32(ptr %out, i32 244, i32 %v105)
+  call void @put77(ptr %out, i32 248, i77 %v106)
+  call void @put13(ptr %out, i32 252, i13 %v109)
+  call void @put13(ptr %out, i32 256, i13 %v110)
+  call void @put13(ptr %out, i32 260, i13 %v107)
+  call void @put127(ptr %out, i32 264, i127 %v111)
+  call void @put12(ptr %out, i32 268, i12 %v113)
+  call void @put17(ptr %out, i32 272, i17 %v116)
+  call void @put17(ptr %out, i32 276, i17 %v114)
+  call void @put40(ptr %out, i32 280, i40 %v118)
+  call void @put40(ptr %out, i32 284, i40 %v117)
+  call void @put32(ptr %out, i32 288, i32 %v119)
+  call void @put65(ptr %out, i32 292, i65 %v122)
+  call void @put65(ptr %out, i32 296, i65 %v123)
+  call void @put65(ptr %out, i32 300, i65 %v121)
+  call void @put24(ptr %out, i32 304, i24 %v125)
+  call void @put24(ptr %out, i32 308, i24 %v124)
+  call void @put13(ptr %out, i32 312, i13 %v126)
+  call void @put16(ptr %out, i32 316, i16 %v129)
+  call void @put16(ptr %out, i32 320, i16 %v128)
+  call void @put24(ptr %out, i32 324, i24 %v130)
+  call void @put67(ptr %out, i32 328, i67 %v134)
+  call void @put67(ptr %out, i32 332, i67 %v135)
+  call void @put67(ptr %out, i32 336, i67 %v132)
+  call void @put31(ptr %out, i32 340, i31 %v138)
+  call void @put32(ptr %out, i32 344, i32 %v136)
+  call void @put64(ptr %out, i32 348, i64 %v139)
+  call void @put13(ptr %out, i32 352, i13 %v141)
+  call void @put127(ptr %out, i32 356, i127 %v145)
+  call void @put127(ptr %out, i32 360, i127 %v144)
+  call void @put3(ptr %out, i32 364, i3 %v148)
+  call void @put3(ptr %out, i32 368, i3 %v149)
+  call void @put3(ptr %out, i32 372, i3 %v146)
+  call void @put16(ptr %out, i32 376, i16 %v150)
+  call void @put5(ptr %out, i32 380, i5 %v153)
+  call void @put5(ptr %out, i32 384, i5 %v152)
+  call void @put128(ptr %out, i32 388, i128 %v156)
+  call void @put128(ptr %out, i32 392, i128 %v154)
+  call void @put8(ptr %out, i32 396, i8 %v157)
+  call void @put13(ptr %out, i32 400, i13 %v159)
+  call void @put13(ptr %out, i32 404, i13 %v160)
+  call void @put13(ptr %out, i32 408, i13 %v158)
+  call void @put100(ptr %out, i32 412, i100 %v161)
+  call void @put77(ptr %out, i32 416, i77 %v163)
+  call void @put17(ptr %out, i32 420, i17 %v166)
+  call void @put31(ptr %out, i32 424, i31 %v169)
+  call void @put31(ptr %out, i32 428, i31 %v168)
+  call void @put3(ptr %out, i32 432, i3 %v170)
+  call void @put5(ptr %out, i32 436, i5 %v172)
+  call void @put67(ptr %out, i32 440, i67 %v175)
+  call void @put67(ptr %out, i32 444, i67 %v174)
+  call void @put48(ptr %out, i32 448, i48 %v176)
+  call void @put100(ptr %out, i32 452, i100 %v177)
+  call void @put96(ptr %out, i32 456, i96 %v178)
+  call void @put66(ptr %out, i32 460, i66 %v180)
+  call void @put66(ptr %out, i32 464, i66 %v179)
+  call void @put40(ptr %out, i32 468, i40 %v182)
+  call void @put40(ptr %out, i32 472, i40 %v181)
+  call void @put63(ptr %out, i32 476, i63 %v185)
+  call void @put63(ptr %out, i32 480, i63 %v184)
+  call void @put17(ptr %out, i32 484, i17 %v187)
+  call void @put17(ptr %out, i32 488, i17 %v188)
+  call void @put17(ptr %out, i32 492, i17 %v186)
+  call void @put128(ptr %out, i32 496, i128 %v189)
+  call void @put66(ptr %out, i32 500, i66 %v190)
+  call void @put7(ptr %out, i32 504, i7 %v191)
+  call void @put13(ptr %out, i32 508, i13 %v194)
+  call void @put66(ptr %out, i32 512, i66 %v196)
+  call void @put17(ptr %out, i32 516, i17 %v199)
+  call void @put17(ptr %out, i32 520, i17 %v198)
+  call void @put40(ptr %out, i32 524, i40 %v203)
+  call void @put40(ptr %out, i32 528, i40 %v202)
+  call void @put65(ptr %out, i32 532, i65 %v204)
+  call void @put65(ptr %out, i32 536, i65 %v206)
+  call void @put47(ptr %out, i32 540, i47 %v208)
+  call void @put47(ptr %out, i32 544, i47 %v207)
+  call void @put31(ptr %out, i32 548, i31 %v211)
+  call void @put32(ptr %out, i32 552, i32 %v209)
+  call void @put13(ptr %out, i32 556, i13 %v212)
+  call void @put64(ptr %out, i32 560, i64 %v214)
+  call void @put77(ptr %out, i32 564, i77 %v216)
+  call void @put65(ptr %out, i32 568, i65 %v218)
+  call void @put48(ptr %out, i32 572, i48 %v220)
+  call void @put48(ptr %out, i32 576, i48 %v219)
+  call void @put128(ptr %out, i32 580, i128 %v223)
+  call void @put128(ptr %out, i32 584, i128 %v222)
+  call void @put8(ptr %out, i32 588, i8 %v224)
+  call void @put63(ptr %out, i32 592, i63 %v225)
+  call void @put32(ptr %out, i32 596, i32 %v227)
+  call void @put32(ptr %out, i32 600, i32 %v226)
+  call void @put96(ptr %out, i32 604, i96 %v228)
+  call void @put63(ptr %out, i32 608, i63 %v229)
+  call void @put63(ptr %out, i32 612, i63 %v231)
+  call void @put128(ptr %out, i32 616, i128 %v233)
+  call void @put77(ptr %out, i32 620, i77 %v234)
+  call void @put128(ptr %out, i32 624, i128 %v236)
+  call void @put65(ptr %out, i32 628, i65 %v237)
+  call void @put8(ptr %out, i32 632, i8 %v239)
+  call void @put8(ptr %out, i32 636, i8 %v238)
+  call void @put7(ptr %out, i32 640, i7 %v240)
+  call void @put31(ptr %out, i32 644, i31 %v243)
+  call void @put31(ptr %out, i32 648, i31 %v242)
+  call void @put48(ptr %out, i32 652, i48 %v244)
+  call void @put17(ptr %out, i32 656, i17 %v246)
+  call void @put47(ptr %out, i32 660, i47 %v248)
+  call void @put47(ptr %out, i32 664, i47 %v247)
+  call void @put96(ptr %out, i32 668, i96 %v249)
+  call void @put5(ptr %out, i32 672, i5 %v251)
+  call void @put5(ptr %out, i32 676, i5 %v252)
+  call void @put5(ptr %out, i32 680, i5 %v250)
+  call void @put13(ptr %out, i32 684, i13 %v254)
+  call void @put13(ptr %out, i32 688, i13 %v253)
+  call void @put8(ptr %out, i32 692, i8 %v255)
+  call void @put47(ptr %out, i32 696, i47 %v257)
+  call void @put17(ptr %out, i32 700, i17 %v260)
+  call void @put100(ptr %out, i32 704, i100 %v261)
+  call void @put67(ptr %out, i32 708, i67 %v262)
+  call void @put64(ptr %out, i32 712, i64 %v264)
+  call void @put13(ptr %out, i32 716, i13 %v266)
+  call void @put66(ptr %out, i32 720, i66 %v269)
+  call void @put66(ptr %out, i32 724, i66 %v270)
+  call void @put66(ptr %out, i32 728, i66 %v268)
+  call void @put3(ptr %out, i32 732, i3 %v272)
+  call void @put3(ptr %out, i32 736, i3 %v271)
+  call void @put8(ptr %out, i32 740, i8 %v273)
+  call void @put33(ptr %out, i32 744, i33 %v276)
+  call void @put33(ptr %out, i32 748, i33 %v275)
+  call void @put128(ptr %out, i32 752, i128 %v277)
+  call void @put33(ptr %out, i32 756, i33 %v279)
+  call void @put13(ptr %out, i32 760, i13 %v282)
+  call void @put13(ptr %out, i32 764, i13 %v283)
+  call void @put13(ptr %out, i32 768, i13 %v284)
+  call void @put13(ptr %out, i32 772, i13 %v280)
+  call void @put100(ptr %out, i32 776, i100 %v285)
+  call void @put32(ptr %out, i32 780, i32 %v286)
+  call void @put40(ptr %out, i32 784, i40 %v288)
+  call void @put40(ptr %out, i32 788, i40 %v287)
+  call void @put2(ptr %out, i32 792, i2 %v293)
+  call void @put2(ptr %out, i32 796, i2 %v291)
+  call void @put128(ptr %out, i32 800, i128 %v296)
+  call void @put128(ptr %out, i32 804, i128 %v294)
+  call void @put63(ptr %out, i32 808, i63 %v298)
+  call void @put63(ptr %out, i32 812, i63 %v297)
+  call void @put32(ptr %out, i32 816, i32 %v299)
+  call void @put65(ptr %out, i32 820, i65 %v302)
+  call void @put65(ptr %out, i32 824, i65 %v301)
+  call void @put64(ptr %out, i32 828, i64 %v303)
+  call void @put67(ptr %out, i32 832, i67 %v306)
+  call void @put40(ptr %out, i32 836, i40 %v308)
+  call void @put40(ptr %out, i32 840, i40 %v307)
+  call void @put32(ptr %out, i32 844, i32 %v309)
+  call void @put32(ptr %out, i32 848, i32 %v311)
+  call void @put17(ptr %out, i32 852, i17 %v313)
+  call void @put63(ptr %out, i32 856, i63 %v315)
+  call void @put63(ptr %out, i32 860, i63 %v314)
+  call void @put40(ptr %out, i32 864, i40 %v316)
+  call void @put67(ptr %out, i32 868, i67 %v318)
+  call void @put67(ptr %out, i32 872, i67 %v317)
+  call void @put64(ptr %out, i32 876, i64 %v319)
+  call void @put63(ptr %out, i32 880, i63 %v321)
+  call void @put64(ptr %out, i32 884, i64 %v323)
+  call void @put77(ptr %out, i32 888, i77 %v326)
+  call void @put77(ptr %out, i32 892, i77 %v325)
+  call void @put128(ptr %out, i32 896, i128 %v327)
+  call void @put17(ptr %out, i32 900, i17 %v332)
+  call void @put17(ptr %out, i32 904, i17 %v333)
+  call void @put17(ptr %out, i32 908, i17 %v334)
+  call void @put17(ptr %out, i32 912, i17 %v330)
+  call void @put13(ptr %out, i32 916, i13 %v335)
+  call void @put8(ptr %out, i32 920, i8 %v337)
+  call void @put8(ptr %out, i32 924, i8 %v336)
+  call void @put7(ptr %out, i32 928, i7 %v340)
+  call void @put7(ptr %out, i32 932, i7 %v339)
+  call void @put66(ptr %out, i32 936, i66 %v341)
+  call void @put67(ptr %out, i32 940, i67 %v343)
+  call void @put67(ptr %out, i32 944, i67 %v342)
+  call void @put17(ptr %out, i32 948, i17 %v345)
+  call void @put17(ptr %out, i32 952, i17 %v346)
+  call void @put17(ptr %out, i32 956, i17 %v344)
+  call void @put24(ptr %out, i32 960, i24 %v347)
+  call void @put48(ptr %out, i32 964, i48 %v349)
+  call void @put63(ptr %out, i32 968, i63 %v351)
+  call void @put63(ptr %out, i32 972, i63 %v350)
+  call void @put128(ptr %out, i32 976, i128 %v354)
+  call void @put127(ptr %out, i32 980, i127 %v356)
+  call void @put16(ptr %out, i32 984, i16 %v358)
+  call void @put17(ptr %out, i32 988, i17 %v359)
+  call void @put66(ptr %out, i32 992, i66 %v363)
+  call void @put66(ptr %out, i32 996, i66 %v362)
+  call void @put64(ptr %out, i32 1000, i64 %v364)
+  call void @put128(ptr %out, i32 1004, i128 %v365)
+  call void @put8(ptr %out, i32 1008, i8 %v367)
+  call void @put77(ptr %out, i32 1012, i77 %v370)
+  call void @put2(ptr %out, i32 1016, i2 %v371)
+  call void @put67(ptr %out, i32 1020, i67 %v374)
+  call void @put67(ptr %out, i32 1024, i67 %v372)
+  call void @put3(ptr %out, i32 1028, i3 %v375)
+  call void @put8(ptr %out, i32 1032, i8 %v379)
+  call void @put8(ptr %out, i32 1036, i8 %v378)
+  call void @put17(ptr %out, i32 1040, i17 %v381)
+  call void @put17(ptr %out, i32 1044, i17 %v382)
+  call void @put17(ptr %out, i32 1048, i17 %v380)
+  call void @put66(ptr %out, i32 1052, i66 %v383)
+  call void @put64(ptr %out, i32 1056, i64 %v384)
+  call void @put40(ptr %out, i32 1060, i40 %v385)
+  call void @put8(ptr %out, i32 1064, i8 %v388)
+  call void @put64(ptr %out, i32 1068, i64 %v389)
+  call void @put77(ptr %out, i32 1072, i77 %v392)
+  call void @put77(ptr %out, i32 1076, i77 %v393)
+  call void @put77(ptr %out, i32 1080, i77 %v391)
+  call void @put24(ptr %out, i32 1084, i24 %v395)
+  call void @put24(ptr %out, i32 1088, i24 %v394)
+  call void @put32(ptr %out, i32 1092, i32 %v396)
+  call void @put64(ptr %out, i32 1096, i64 %v399)
+  call void @put64(ptr %out, i32 1100, i64 %v400)
+  call void @put64(ptr %out, i32 1104, i64 %v398)
+  call void @put32(ptr %out, i32 1108, i32 %v401)
+  call void @put3(ptr %out, i32 1112, i3 %v403)
+  call void @put32(ptr %out, i32 1116, i32 %v404)
+  call void @put96(ptr %out, i32 1120, i96 %v407)
+  call void @put96(ptr %out, i32 1124, i96 %v406)
+  call void @put96(ptr %out, i32 1128, i96 %v411)
+  call void @put96(ptr %out, i32 1132, i96 %v409)
+  call void @put127(ptr %out, i32 1136, i127 %v414)
+  call void @put127(ptr %out, i32 1140, i127 %v412)
+  call void @put31(ptr %out, i32 1144, i31 %v415)
+  call void @put12(ptr %out, i32 1148, i12 %v416)
+  call void @put32(ptr %out, i32 1152, i32 %v417)
+  call void @put48(ptr %out, i32 1156, i48 %v418)
+  call void @put2(ptr %out, i32 1160, i2 %v422)
+  call void @put2(ptr %out, i32 1164, i2 %v423)
+  call void @put2(ptr %out, i32 1168, i2 %v421)
+  call void @put8(ptr %out, i32 1172, i8 %v424)
+  call void @put128(ptr %out, i32 1176, i128 %v426)
+  call void @put16(ptr %out, i32 1180, i16 %v428)
+  call void @put5(ptr %out, i32 1184, i5 %v429)
+  call void @put2(ptr %out, i32 1188, i2 %v433)
+  call void @put2(ptr %out, i32 1192, i2 %v431)
+  call void @put100(ptr %out, i32 1196, i100 %v435)
+  call void @put100(ptr %out, i32 1200, i100 %v434)
+  call void @put33(ptr %out, i32 1204, i33 %v437)
+  call void @put7(ptr %out, i32 1208, i7 %v438)
+  call void @put24(ptr %out, i32 1212, i24 %v439)
+  call void @put8(ptr %out, i32 1216, i8 %v440)
+  call void @put47(ptr %out, i32 1220, i47 %v442)
+  call void @put128(ptr %out, i32 1224, i128 %v444)
+  call void @put17(ptr %out, i32 1228, i17 %v446)
+  call void @put8(ptr %out, i32 1232, i8 %v447)
+  call void @put2(ptr %out, i32 1236, i2 %v451)
+  call void @put2(ptr %out, i32 1240, i2 %v450)
+  call void @put66(ptr %out, i32 1244, i66 %v453)
+  call void @put66(ptr %out, i32 1248, i66 %v452)
+  call void @put65(ptr %out, i32 1252, i65 %x1)
+  call void @put48(ptr %out, i32 1256, i48 %y1)
   ret void
 }
 
@@ -1332,22 +1298,28 @@ define internal void @put128(ptr %out, i32 %k, i128 %v) {
   store i32 %w3, ptr %p3
   ret void
 }
-declare i7 @llvm.abs.i7(i7, i1)
+declare i8 @llvm.abs.i8(i8, i1)
 declare i24 @llvm.abs.i24(i24, i1)
-declare i12 @llvm.bitreverse.i12(i12)
-declare i12 @llvm.ctlz.i12(i12, i1)
+declare i63 @llvm.abs.i63(i63, i1)
+declare i65 @llvm.abs.i65(i65, i1)
+declare i13 @llvm.ctlz.i13(i13, i1)
+declare i3 @llvm.ctpop.i3(i3)
 declare i8 @llvm.ctpop.i8(i8)
+declare i24 @llvm.ctpop.i24(i24)
 declare i47 @llvm.ctpop.i47(i47)
-declare i48 @llvm.ctpop.i48(i48)
-declare i3 @llvm.smax.i3(i3, i3)
+declare i67 @llvm.ctpop.i67(i67)
+declare i16 @llvm.cttz.i16(i16, i1)
+declare i48 @llvm.cttz.i48(i48, i1)
 declare i32 @llvm.smax.i32(i32, i32)
-declare i96 @llvm.smin.i96(i96, i96)
-declare i12 @llvm.umax.i12(i12, i12)
+declare i48 @llvm.smax.i48(i48, i48)
+declare i63 @llvm.smin.i63(i63, i63)
 declare i31 @llvm.umax.i31(i31, i31)
 declare i33 @llvm.umax.i33(i33, i33)
-declare i16 @llvm.umin.i16(i16, i16)
+declare i63 @llvm.umax.i63(i63, i63)
+declare i66 @llvm.umax.i66(i66, i66)
+declare i7 @llvm.umin.i7(i7, i7)
 declare i33 @llvm.umin.i33(i33, i33)
-declare i64 @llvm.umin.i64(i64, i64)
+declare i127 @llvm.umin.i127(i127, i127)
 
 !nvvm.annotations = !{!0}
 !0 = !{ptr @test_kernel, !"kernel", i32 1}

@@ -40,436 +40,462 @@ entry:
   %v34 = trunc i32 %v24 to i3
   %v35 = trunc i32 %v20 to i3
   %v33 = add i3 %v34, %v35
-  %v37 = trunc i32 %v4 to i17
-  %v38 = trunc i32 %v26 to i17
-  %v39 = and i17 %v38, 15
-  %v36 = ashr i17 %v37, %v39
-  %v41 = getelementptr i8, ptr %out, i64 13527
-  %v42 = sext i3 %v34 to i128
-  store i128 %v42, ptr %v41, align 1
-  %v40 = load i128, ptr %v41, align 1
-  %v44 = trunc i32 %v26 to i3
-  %v43 = mul i3 %v44, %v34
-  %v47 = getelementptr i8, ptr %out, i64 12723
-  %v48 = trunc i32 %v16 to i12
-  store i12 %v48, ptr %v47, align 1
-  %v46 = load i12, ptr %v47, align 1
-  %v50 = trunc i32 %v12 to i2
-  %v49 = mul i2 %v50, %v50
-  %v52 = getelementptr i8, ptr %out, i64 14754
-  %v53 = trunc i128 %v40 to i32
-  store i32 %v53, ptr %v52, align 1
-  %v51 = load i32, ptr %v52, align 1
-  %v56 = trunc i128 %v42 to i63
-  %v57 = zext i2 %v50 to i63
-  %v55 = icmp sge i63 %v56, %v57
-  %v58 = zext i2 %v49 to i63
-  %v54 = select i1 %v55, i63 %v58, i63 %v57
-  %v60 = getelementptr i8, ptr %out, i64 14101
-  %v61 = sext i2 %v49 to i48
-  store i48 %v61, ptr %v60, align 1
-  %v59 = load i48, ptr %v60, align 1
-  %v63 = getelementptr i8, ptr %out, i64 14967
-  store i32 %v32, ptr %v63, align 1
-  %v62 = load i32, ptr %v63, align 1
-  %v65 = sext i3 %v35 to i31
-  %v64 = or i31 %v65, %v65
-  %v67 = getelementptr i8, ptr %out, i64 14294
-  %v68 = sext i32 %v51 to i128
-  store i128 %v68, ptr %v67, align 1
-  %v66 = load i128, ptr %v67, align 1
-  %v70 = zext i32 %v2 to i77
-  %v69 = mul i77 %v70, %v70
-  %v72 = zext i48 %v59 to i67
-  %v73 = sext i32 %v18 to i67
-  %v71 = mul i67 %v72, %v73
-  %v75 = zext i12 %v46 to i16
-  %v76 = and i16 %v75, 15
-  %v74 = shl i16 %v75, %v76
-  %v78 = and i12 %v48, 7
-  %v77 = ashr i12 %v48, %v78
-  %v80 = zext i3 %v34 to i100
-  %v81 = zext i63 %v57 to i100
-  %v79 = mul i100 %v80, %v81
-  %v83 = zext i32 %v20 to i33
-  %v82 = sub i33 %v83, %v83
-  %v85 = sext i17 %v36 to i66
-  %v84 = mul i66 %v85, %v85
-  %v87 = sext i16 %v75 to i64
-  %v86 = mul i64 %v87, %v87
-  %v89 = trunc i32 %v4 to i16
-  %v88 = xor i16 %v89, %v89
-  %v92 = getelementptr i8, ptr %out, i64 14390
-  %v93 = trunc i32 %v51 to i8
-  store i8 %v93, ptr %v92, align 1
-  %v91 = load i8, ptr %v92, align 1
-  %v95 = icmp ult i63 %v58, %v54
-  %v94 = select i1 %v95, i63 %v57, i63 %v58
-  %v97 = trunc i32 %v10 to i12
-  %v96 = add i12 %v46, %v97
-  %v99 = and i16 %v75, 15
-  %v98 = ashr i16 %v88, %v99
-  %v101 = icmp ugt i66 %v84, %v85
-  %v100 = select i1 %v101, i66 %v84, i66 %v85
-  %v103 = trunc i32 %v26 to i5
-  %v104 = and i5 %v103, 3
-  %v102 = shl i5 %v103, %v104
-  %v105 = sub i16 %v75, %v88
-  %v106 = add i64 %v87, 17766366513636426347
-  %v107 = add i100 %v81, 121588815236308232877
-  %v109 = getelementptr i8, ptr %out, i64 14370
-  %v110 = sext i32 %v26 to i40
-  store i40 %v110, ptr %v109, align 1
-  %v108 = load i40, ptr %v109, align 1
-  %v111 = or i32 %v8, %v20
-  %v113 = or i32 %v20, 1
-  %v114 = and i32 %v113, 2147483647
-  %v112 = udiv i32 %v28, %v114
-  %v116 = sext i32 %v16 to i127
-  %v115 = and i127 %v116, %v116
-  %v118 = zext i48 %v61 to i65
-  %v117 = add i65 %v118, %v118
-  %v119 = sub i100 %v107, %v79
-  %v121 = zext i12 %v77 to i47
-  %v120 = mul i47 %v121, %v121
-  %v123 = icmp slt i5 %v103, %v103
-  %v124 = trunc i8 %v91 to i5
-  %v122 = select i1 %v123, i5 %v124, i5 %v102
-  %v126 = trunc i100 %v79 to i47
-  %v125 = mul i47 %v120, %v126
-  %v128 = or i48 %v59, 1
-  %v129 = and i48 %v128, 140737488355327
-  %v127 = srem i48 %v61, %v129
-  %v131 = trunc i100 %v107 to i96
-  %v130 = or i96 %v131, %v131
-  %v133 = getelementptr i8, ptr %out, i64 12598
-  %v134 = trunc i47 %v126 to i12
-  store i12 %v134, ptr %v133, align 1
-  %v132 = load i12, ptr %v133, align 1
-  %v135 = sub i128 %v68, %v68
-  %v137 = or i63 %v54, 1
-  %v138 = and i63 %v137, 4611686018427387903
-  %v136 = udiv i63 %v57, %v138
-  %v140 = and i63 %v57, 31
-  %v139 = ashr i63 %v94, %v140
-  %v142 = trunc i100 %v107 to i96
-  %v143 = and i96 %v142, 63
-  %v141 = lshr i96 %v142, %v143
-  %v145 = trunc i128 %v40 to i47
-  %v144 = or i47 %v145, %v125
-  %v147 = trunc i100 %v81 to i48
-  %v148 = or i48 %v147, 1
-  %v149 = and i48 %v148, 140737488355327
-  %v146 = srem i48 %v147, %v149
-  %v151 = icmp ne i64 %v106, %v106
-  %v152 = sext i31 %v64 to i64
-  %v150 = select i1 %v151, i64 %v106, i64 %v152
-  %v154 = sext i12 %v132 to i63
-  %v153 = call i63 @llvm.smin.i63(i63 %v139, i63 %v154)
-  %v156 = trunc i64 %v150 to i13
-  %v155 = and i13 %v156, %v156
-  %v158 = and i65 %v117, 63
-  %v157 = lshr i65 %v118, %v158
-  %v160 = trunc i96 %v142 to i63
-  %v159 = and i63 %v160, %v57
-  %v162 = getelementptr i8, ptr %out, i64 14737
-  store i48 %v146, ptr %v162, align 1
-  %v161 = load i48, ptr %v162, align 1
-  %v165 = zext i64 %v87 to i77
-  %v164 = icmp sle i77 %v165, %v70
-  %v163 = select i1 %v164, i77 %v69, i77 %v69
-  %v166 = add i67 %v72, %v73
-  %v168 = trunc i67 %v73 to i8
-  %v167 = mul i8 %v168, %v93
-  %v169 = call i33 @llvm.smax.i33(i33 %v82, i33 %v83)
-  %v171 = sext i32 %v62 to i64
-  %v172 = sext i31 %v65 to i64
-  %v173 = or i64 %v172, 1
-  %v174 = and i64 %v173, 9223372036854775807
-  %v170 = udiv i64 %v171, %v174
-  %v175 = or i63 %v159, %v160
-  %v177 = getelementptr i8, ptr %out, i64 14561
-  store i8 %v168, ptr %v177, align 1
-  %v176 = load i8, ptr %v177, align 1
-  %v179 = getelementptr i8, ptr %out, i64 12948
-  %v180 = sext i32 %v30 to i47
-  store i47 %v180, ptr %v179, align 1
-  %v178 = load i47, ptr %v179, align 1
-  %v182 = and i32 %v30, 31
-  %v181 = lshr i32 %v24, %v182
-  %v184 = sext i8 %v167 to i48
-  %v183 = call i48 @llvm.abs.i48(i48 %v184, i1 false)
-  %v186 = and i67 %v73, 63
-  %v185 = lshr i67 %v71, %v186
-  %v188 = icmp ult i127 %v115, %v116
-  %v187 = select i1 %v188, i127 %v115, i127 %v115
-  %v190 = getelementptr i8, ptr %out, i64 14373
-  %v191 = zext i40 %v110 to i100
-  store i100 %v191, ptr %v190, align 1
-  %v189 = load i100, ptr %v190, align 1
-  %v193 = or i32 %v24, 1
-  %v194 = and i32 %v193, 2147483647
-  %v192 = srem i32 %v32, %v194
-  %v195 = mul i5 %v122, %v103
-  %v198 = trunc i63 %v159 to i12
-  %v197 = icmp ne i12 %v198, %v48
-  %v199 = trunc i47 %v145 to i12
-  %v196 = select i1 %v197, i12 %v199, i12 %v199
-  %v200 = mul i67 %v71, %v166
-  %v202 = and i8 %v168, 7
-  %v201 = lshr i8 %v168, %v202
-  %v204 = trunc i32 %v24 to i31
-  %v205 = trunc i32 %v32 to i31
-  %v206 = and i31 %v205, 15
-  %v203 = shl i31 %v204, %v206
-  %v207 = add i8 %v167, %v168
-  %v209 = zext i48 %v147 to i63
-  %v208 = mul i63 %v209, %v56
-  %v210 = call i48 @llvm.bswap.i48(i48 %v161)
-  %v212 = zext i8 %v168 to i66
-  %v211 = or i66 %v100, %v212
-  %v213 = add i40 %v108, 633899975575
-  %v215 = getelementptr i8, ptr %out, i64 12705
-  store i77 %v163, ptr %v215, align 1
-  %v214 = load i77, ptr %v215, align 1
-  %v216 = mul i128 %v42, %v40
-  %v218 = sext i5 %v122 to i8
-  %v217 = add i8 %v218, 160
-  %v219 = or i48 %v61, %v210
-  %v221 = trunc i32 %v192 to i3
-  %v222 = and i3 %v33, 1
-  %v220 = ashr i3 %v221, %v222
-  %v223 = mul i16 %v88, %v98
-  %v225 = trunc i32 %v28 to i7
-  %v224 = call i7 @llvm.smax.i7(i7 %v225, i7 %v225)
-  %v226 = add i31 %v203, 1790947083
-  %v228 = trunc i77 %v69 to i63
-  %v227 = sub i63 %v228, %v139
-  %v229 = add i31 %v64, 1285464214
-  %v230 = and i64 %v150, %v87
-  %v232 = xor i40 %v213, %v110
-  %v234 = and i127 %v116, 63
-  %v233 = shl i127 %v116, %v234
-  %v236 = zext i64 %v170 to i67
-  %v237 = zext i66 %v84 to i67
-  %v235 = xor i67 %v236, %v237
-  %v240 = zext i63 %v54 to i66
-  %v241 = sext i33 %v169 to i66
-  %v239 = icmp eq i66 %v240, %v241
-  %v242 = zext i5 %v102 to i66
-  %v238 = select i1 %v239, i66 %v84, i66 %v242
-  %v243 = add i40 %v110, 445213110074
-  %v244 = add i67 %v72, 132837902028356041187
-  %v246 = sext i77 %v163 to i127
-  %v245 = xor i127 %v246, %v187
-  %v247 = add i66 %v212, 24155303597831565095
-  %v249 = icmp sge i12 %v198, %v196
-  %v250 = trunc i40 %v243 to i12
-  %v248 = select i1 %v249, i12 %v250, i12 %v196
-  %v253 = trunc i32 %v16 to i24
-  %v254 = trunc i32 %v30 to i24
-  %v252 = add i24 %v253, %v254
-  %v256 = getelementptr i8, ptr %out, i64 13045
-  store i31 %v229, ptr %v256, align 1
-  %v255 = load i31, ptr %v256, align 1
-  %v257 = call i40 @llvm.umin.i40(i40 %v213, i40 %v108)
-  %v258 = add i12 %v248, 3917
-  %v259 = call i48 @llvm.smax.i48(i48 %v127, i48 %v147)
-  %v261 = icmp sge i96 %v141, %v130
-  %v260 = select i1 %v261, i96 %v131, i96 %v130
-  %v262 = add i66 %v241, 44121095845645802926
-  %v263 = add i48 %v146, 121296505861178
-  %v264 = add i3 %v221, 5
-  %v266 = icmp sgt i7 %v224, %v224
-  %v267 = trunc i66 %v85 to i7
-  %v265 = select i1 %v266, i7 %v267, i7 %v224
-  %v268 = sub i48 %v259, %v161
-  %v270 = trunc i12 %v48 to i3
-  %v269 = xor i3 %v270, %v270
-  %v271 = and i77 %v69, %v214
-  %v273 = trunc i67 %v244 to i48
-  %v272 = or i48 %v273, %v59
-  %v276 = trunc i64 %v106 to i7
-  %v275 = icmp uge i7 %v276, %v276
-  %v274 = select i1 %v275, i7 %v224, i7 %v267
-  %v277 = mul i67 %v235, %v73
-  %v279 = add i63 %v208, 3354880425240795368
-  %v281 = sext i31 %v255 to i66
-  %v280 = add i66 %v281, %v262
-  %v282 = sub i2 %v50, %v49
-  %v283 = sub i66 %v212, %v84
-  %v284 = or i33 %v82, %v83
-  %v286 = getelementptr i8, ptr %out, i64 13654
-  store i63 %v94, ptr %v286, align 1
-  %v285 = load i63, ptr %v286, align 1
-  %v288 = trunc i48 %v210 to i8
-  %v287 = call i8 @llvm.ctpop.i8(i8 %v288)
-  %v290 = getelementptr i8, ptr %out, i64 13798
-  %v291 = trunc i66 %v281 to i12
-  store i12 %v291, ptr %v290, align 1
-  %v289 = load i12, ptr %v290, align 1
-  %v293 = zext i48 %v59 to i67
-  %v292 = call i67 @llvm.umax.i67(i67 %v237, i67 %v293)
-  %v294 = sub i17 %v36, %v36
-  %v295 = call i47 @llvm.cttz.i47(i47 %v125, i1 false)
-  %v297 = zext i7 %v224 to i17
-  %v298 = and i17 %v294, 15
-  %v296 = lshr i17 %v297, %v298
-  %v300 = getelementptr i8, ptr %out, i64 13956
-  store i2 %v282, ptr %v300, align 1
-  %v299 = load i2, ptr %v300, align 1
-  %v302 = zext i33 %v169 to i47
-  %v301 = call i47 @llvm.ctpop.i47(i47 %v302)
-  %v304 = getelementptr i8, ptr %out, i64 12647
-  %v305 = sext i7 %v265 to i64
-  store i64 %v305, ptr %v304, align 1
-  %v303 = load i64, ptr %v304, align 1
-  %v307 = sext i3 %v264 to i40
-  %v306 = or i40 %v307, %v110
-  %v309 = getelementptr i8, ptr %out, i64 13857
-  store i47 %v180, ptr %v309, align 1
-  %v308 = load i47, ptr %v309, align 1
-  %v311 = icmp sgt i127 %v187, %v115
-  %v310 = select i1 %v311, i127 %v245, i127 %v233
-  %v313 = sext i48 %v210 to i100
-  %v312 = and i100 %v313, %v119
-  %v314 = add i128 %v216, 1073712278134164775307
-  %v316 = trunc i67 %v72 to i7
-  %v315 = add i7 %v267, %v316
-  %v318 = icmp ne i100 %v312, %v189
-  %v317 = select i1 %v318, i100 %v107, i100 %v81
-  %v319 = mul i32 %v32, %v192
-  %v320 = add i31 %v255, 487068929
-  %v322 = and i48 %v127, 31
-  %v321 = shl i48 %v263, %v322
-  %v323 = add i127 %v246, 859123522548785766486
-  %v325 = icmp uge i16 %v223, %v74
-  %v326 = trunc i66 %v84 to i16
-  %v324 = select i1 %v325, i16 %v326, i16 %v88
-  %v327 = add i16 %v98, 5275
-  %v329 = trunc i127 %v233 to i2
-  %v328 = add i2 %v329, 0
-  %v331 = zext i12 %v248 to i100
-  %v330 = and i100 %v317, %v331
-  %v332 = and i2 %v328, %v49
-  %v334 = trunc i127 %v116 to i66
-  %v333 = add i66 %v334, %v85
-  %v335 = add i48 %v147, 114110678673225
-  %v336 = call i128 @llvm.ctpop.i128(i128 %v42)
-  %v338 = getelementptr i8, ptr %out, i64 12308
-  %v339 = zext i31 %v204 to i48
-  store i48 %v339, ptr %v338, align 1
-  %v337 = load i48, ptr %v338, align 1
-  %v340 = add i5 %v102, 24
-  %v343 = sext i48 %v127 to i96
-  %v342 = icmp sle i96 %v131, %v343
-  %v341 = select i1 %v342, i96 %v343, i96 %v130
-  %v345 = sext i5 %v103 to i16
-  %v344 = mul i16 %v74, %v345
-  %v346 = add i8 %v167, 6
-  %v348 = sext i24 %v252 to i64
-  %v347 = sub i64 %v348, %v303
-  %v350 = trunc i12 %v248 to i5
-  %v349 = xor i5 %v103, %v350
-  %v351 = mul i96 %v341, %v260
-  %v353 = trunc i64 %v305 to i16
-  %v354 = and i16 %v88, 15
-  %v352 = lshr i16 %v353, %v354
-  %v356 = trunc i127 %v246 to i77
-  %v355 = mul i77 %v356, %v69
-  %v357 = sub i7 %v316, %v265
-  %v359 = getelementptr i8, ptr %out, i64 14865
-  store i66 %v100, ptr %v359, align 1
-  %v358 = load i66, ptr %v359, align 1
-  %v361 = sext i48 %v59 to i65
-  %v360 = sub i65 %v361, %v117
-  %v362 = call i16 @llvm.ctlz.i16(i16 %v326, i1 false)
-  %v363 = mul i16 %v74, %v327
-  %v364 = add i128 %v216, 542760088032929011189
-  %v366 = trunc i47 %v126 to i3
-  %v365 = sub i3 %v366, %v220
-  %v368 = or i7 %v316, 1
-  %v369 = and i7 %v368, 63
-  %v367 = srem i7 %v315, %v369
-  %v371 = trunc i127 %v115 to i7
-  %v370 = sub i7 %v316, %v371
-  %v373 = sext i7 %v225 to i12
-  %v374 = or i12 %v373, 1
-  %v375 = and i12 %v374, 2047
-  %v372 = urem i12 %v258, %v375
-  %v376 = add i65 %v361, 18177382632615600825
-  %v378 = trunc i32 %v319 to i12
-  %v377 = add i12 %v378, 1183
-  %v379 = add i17 %v297, 118244
-  %v381 = trunc i96 %v142 to i13
-  %v380 = add i13 %v381, 3351
-  %v383 = getelementptr i8, ptr %out, i64 12166
-  %v384 = sext i7 %v370 to i16
-  store i16 %v384, ptr %v383, align 1
-  %v382 = load i16, ptr %v383, align 1
-  %v386 = trunc i48 %v146 to i16
-  %v387 = sext i8 %v167 to i16
-  %v385 = xor i16 %v386, %v387
-  %v389 = zext i5 %v349 to i64
-  %v390 = or i64 %v389, 1
-  %v391 = and i64 %v390, 9223372036854775807
-  %v388 = urem i64 %v106, %v391
-  %v393 = trunc i128 %v40 to i3
-  %v392 = call i3 @llvm.smax.i3(i3 %v270, i3 %v393)
-  %v395 = icmp ult i47 %v178, %v144
-  %v394 = select i1 %v395, i47 %v308, i47 %v301
-  %v396 = xor i17 %v36, %v296
-  %v397 = call i33 @llvm.smin.i33(i33 %v284, i33 %v169)
-  %v399 = trunc i47 %v394 to i12
-  %v398 = and i12 %v399, %v96
-  %v401 = and i32 %v51, 31
-  %v400 = ashr i32 %v112, %v401
-  %v404 = zext i66 %v358 to i77
-  %v403 = icmp ne i77 %v70, %v404
-  %v402 = select i1 %v403, i77 %v165, i77 %v214
-  %v406 = sext i63 %v136 to i67
-  %v405 = mul i67 %v185, %v406
-  %v408 = trunc i64 %v305 to i2
-  %v409 = and i2 %v50, 1
-  %v407 = shl i2 %v408, %v409
-  %v411 = and i7 %v371, 3
-  %v410 = ashr i7 %v265, %v411
-  %v412 = sub i12 %v97, %v398
-  %v413 = xor i31 %v205, %v255
-  %v415 = sub i48 %v184, %v61
-  %v416 = add i65 %v376, 36442463531236593377
-  %v418 = getelementptr i8, ptr %out, i64 14690
-  store i48 %v415, ptr %v418, align 1
-  %v417 = load i48, ptr %v418, align 1
-  %v419 = add i24 %v252, 1126354
-  %v420 = xor i64 %v305, %v305
-  %v421 = call i5 @llvm.umax.i5(i5 %v124, i5 %v124)
-  %v423 = icmp sgt i48 %v417, %v184
-  %v422 = select i1 %v423, i48 %v259, i48 %v146
-  %v425 = trunc i128 %v40 to i17
-  %v424 = call i17 @llvm.ctpop.i17(i17 %v425)
-  %v427 = trunc i77 %v163 to i2
-  %v426 = sub i2 %v329, %v427
-  %v429 = and i13 %v380, 7
-  %v428 = shl i13 %v156, %v429
-  %v430 = add i65 %v376, 492017665484205807
-  %v432 = trunc i31 %v203 to i7
-  %v433 = trunc i12 %v196 to i7
-  %v434 = and i7 %v433, 3
-  %v431 = shl i7 %v432, %v434
-  %v435 = or i7 %v367, %v267
-  %trips = and i32 %v400, 15
+  %v38 = zext i3 %v33 to i17
+  %v37 = uitofp i17 %v38 to float
+  %v36 = bitcast float %v37 to i32
+  %v40 = sext i3 %v34 to i40
+  %v39 = add i40 %v40, 79646633921
+  %v42 = sext i32 %v2 to i63
+  %v43 = sext i32 %v26 to i63
+  %v44 = or i63 %v43, 1
+  %v45 = and i63 %v44, 4611686018427387903
+  %v41 = udiv i63 %v42, %v45
+  %v46 = or i63 %v42, %v42
+  %v48 = sext i3 %v34 to i12
+  %v49 = trunc i32 %v30 to i12
+  %v47 = or i12 %v48, %v49
+  %v51 = sext i63 %v42 to i128
+  %v50 = add i128 %v51, 841051359510491096764
+  %v53 = zext i12 %v47 to i32
+  %v52 = call i32 @llvm.smin.i32(i32 %v53, i32 %v32)
+  %v55 = getelementptr i8, ptr %out, i64 14101
+  %v56 = sext i12 %v47 to i48
+  store i48 %v56, ptr %v55, align 1
+  %v54 = load i48, ptr %v55, align 1
+  %v58 = sitofp i32 %v22 to double
+  %v57 = bitcast double %v58 to i64
+  %v61 = trunc i128 %v51 to i66
+  %v60 = add i66 %v61, 62841979436089445238
+  %v63 = sext i32 %v53 to i100
+  %v64 = zext i40 %v40 to i100
+  %v65 = and i100 %v64, 63
+  %v62 = lshr i100 %v63, %v65
+  %v67 = trunc i64 %v57 to i13
+  %v66 = add i13 %v67, %v67
+  %v69 = trunc i32 %v18 to i16
+  %v68 = or i16 %v69, %v69
+  %v70 = and i13 %v67, %v66
+  %v72 = zext i32 %v16 to i77
+  %v71 = add i77 %v72, %v72
+  %v75 = trunc i32 %v18 to i2
+  %v76 = trunc i32 %v52 to i2
+  %v74 = icmp ugt i2 %v75, %v76
+  %v77 = trunc i32 %v32 to i2
+  %v73 = select i1 %v74, i2 %v75, i2 %v77
+  %v79 = trunc i40 %v39 to i8
+  %v78 = add i8 %v79, %v79
+  %v81 = trunc i77 %v71 to i48
+  %v80 = mul i48 %v54, %v81
+  %v84 = zext i32 %v30 to i33
+  %v83 = uitofp i33 %v84 to double
+  %v82 = bitcast double %v83 to i64
+  %v86 = icmp ne i77 %v72, %v72
+  %v85 = select i1 %v86, i77 %v71, i77 %v71
+  %v88 = trunc i66 %v60 to i31
+  %v89 = or i31 %v88, 1
+  %v90 = and i31 %v89, 1073741823
+  %v87 = urem i31 %v88, %v90
+  %v92 = getelementptr i8, ptr %out, i64 12560
+  %v93 = zext i3 %v34 to i96
+  store i96 %v93, ptr %v92, align 1
+  %v91 = load i96, ptr %v92, align 1
+  %v94 = sub i8 %v79, %v79
+  %v96 = sext i32 %v20 to i96
+  %v95 = sub i96 %v96, %v93
+  %v98 = sitofp i66 %v60 to double
+  %v97 = bitcast double %v98 to i64
+  %v100 = sext i32 %v10 to i127
+  %v99 = sub i127 %v100, %v100
+  %v102 = zext i32 %v28 to i63
+  %v101 = sub i63 %v42, %v102
+  %v104 = getelementptr i8, ptr %out, i64 14743
+  store i2 %v73, ptr %v104, align 1
+  %v103 = load i2, ptr %v104, align 1
+  %v106 = zext i12 %v48 to i67
+  %v105 = add i67 %v106, 143996755824678222221
+  %v108 = getelementptr i8, ptr %out, i64 12080
+  %v109 = trunc i67 %v105 to i40
+  store i40 %v109, ptr %v108, align 1
+  %v107 = load i40, ptr %v108, align 1
+  %v111 = trunc i32 %v32 to i12
+  %v110 = xor i12 %v49, %v111
+  %v113 = icmp ugt i66 %v60, %v60
+  %v114 = sext i32 %v16 to i66
+  %v112 = select i1 %v113, i66 %v60, i66 %v114
+  %v116 = zext i12 %v110 to i67
+  %v115 = call i67 @llvm.smax.i67(i67 %v116, i67 %v106)
+  %v118 = trunc i63 %v43 to i32
+  %v119 = or i32 %v8, 1
+  %v120 = and i32 %v119, 2147483647
+  %v117 = udiv i32 %v118, %v120
+  %v121 = call i33 @llvm.smin.i33(i33 %v84, i33 %v84)
+  %v123 = trunc i13 %v67 to i7
+  %v124 = trunc i32 %v28 to i7
+  %v122 = or i7 %v123, %v124
+  %v126 = sitofp i2 %v73 to float
+  %v125 = bitcast float %v126 to i32
+  %v128 = trunc i48 %v56 to i47
+  %v127 = mul i47 %v128, %v128
+  %v130 = trunc i66 %v61 to i48
+  %v129 = add i48 %v130, 262033354864226
+  %v132 = sitofp i48 %v129 to double
+  %v131 = bitcast double %v132 to i64
+  %v135 = trunc i16 %v68 to i5
+  %v134 = uitofp i5 %v135 to float
+  %v133 = bitcast float %v134 to i32
+  %v137 = getelementptr i8, ptr %out, i64 12598
+  %v138 = zext i7 %v124 to i12
+  store i12 %v138, ptr %v137, align 1
+  %v136 = load i12, ptr %v137, align 1
+  %v140 = sext i7 %v124 to i8
+  %v141 = or i8 %v140, 1
+  %v142 = and i8 %v141, 127
+  %v139 = srem i8 %v140, %v142
+  %v144 = trunc i127 %v99 to i24
+  %v143 = sub i24 %v144, %v144
+  %v146 = and i63 %v43, 31
+  %v145 = ashr i63 %v102, %v146
+  %v148 = zext i67 %v106 to i96
+  %v149 = and i96 %v95, 63
+  %v147 = lshr i96 %v148, %v149
+  %v151 = sitofp i2 %v73 to float
+  %v150 = bitcast float %v151 to i32
+  %v153 = sext i2 %v73 to i48
+  %v154 = zext i13 %v67 to i48
+  %v155 = or i48 %v154, 1
+  %v156 = and i48 %v155, 140737488355327
+  %v152 = srem i48 %v153, %v156
+  %v158 = zext i67 %v116 to i127
+  %v159 = and i127 %v158, 63
+  %v157 = ashr i127 %v100, %v159
+  %v160 = call i31 @llvm.bitreverse.i31(i31 %v87)
+  %v162 = trunc i12 %v111 to i7
+  %v161 = and i7 %v162, %v162
+  %v165 = trunc i63 %v41 to i7
+  %v164 = add i7 %v165, 109
+  %v167 = uitofp i48 %v153 to float
+  %v166 = bitcast float %v167 to i32
+  %v169 = uitofp i63 %v101 to double
+  %v168 = bitcast double %v169 to i64
+  %v172 = sext i96 %v93 to i127
+  %v170 = mul i127 %v100, %v172
+  %v174 = sext i12 %v110 to i47
+  %v175 = trunc i127 %v170 to i47
+  %v176 = or i47 %v175, 1
+  %v177 = and i47 %v176, 70368744177663
+  %v173 = srem i47 %v174, %v177
+  %v178 = add i128 %v50, 113168381499174900139
+  %v179 = call i12 @llvm.ctlz.i12(i12 %v111, i1 false)
+  %v180 = mul i8 %v139, %v79
+  %v181 = add i64 %v168, 12477702201388084469
+  %v183 = zext i12 %v111 to i48
+  %v184 = sext i12 %v111 to i48
+  %v182 = and i48 %v183, %v184
+  %v185 = add i67 %v115, 40778602818914280594
+  %v187 = getelementptr i8, ptr %out, i64 12609
+  store i66 %v114, ptr %v187, align 1
+  %v186 = load i66, ptr %v187, align 1
+  %v189 = getelementptr i8, ptr %out, i64 12948
+  %v190 = sext i12 %v49 to i47
+  store i47 %v190, ptr %v189, align 1
+  %v188 = load i47, ptr %v189, align 1
+  %v192 = and i32 %v30, 31
+  %v191 = lshr i32 %v24, %v192
+  %v194 = zext i7 %v162 to i48
+  %v193 = call i48 @llvm.abs.i48(i48 %v194, i1 false)
+  %v197 = trunc i127 %v170 to i17
+  %v198 = zext i5 %v135 to i17
+  %v196 = icmp ult i17 %v197, %v198
+  %v195 = select i1 %v196, i17 %v197, i17 %v38
+  %v200 = getelementptr i8, ptr %out, i64 14598
+  %v201 = sext i7 %v124 to i128
+  store i128 %v201, ptr %v200, align 1
+  %v199 = load i128, ptr %v200, align 1
+  %v204 = zext i67 %v105 to i100
+  %v203 = sitofp i100 %v204 to double
+  %v202 = bitcast double %v203 to i64
+  %v206 = or i32 %v24, 1
+  %v207 = and i32 %v206, 2147483647
+  %v205 = srem i32 %v32, %v207
+  %v208 = mul i5 %v135, %v135
+  %v210 = icmp ne i12 %v136, %v138
+  %v209 = select i1 %v210, i12 %v136, i12 %v179
+  %v213 = trunc i63 %v43 to i8
+  %v214 = trunc i32 %v117 to i8
+  %v212 = icmp uge i8 %v213, %v214
+  %v211 = select i1 %v212, i8 %v139, i8 %v180
+  %v216 = and i31 %v160, 15
+  %v215 = shl i31 %v160, %v216
+  %v219 = trunc i127 %v158 to i32
+  %v218 = uitofp i32 %v219 to float
+  %v217 = bitcast float %v218 to i32
+  %v221 = or i47 %v188, 1
+  %v222 = and i47 %v221, 70368744177663
+  %v220 = sdiv i47 %v174, %v222
+  %v224 = sitofp i67 %v106 to float
+  %v223 = bitcast float %v224 to i32
+  %v225 = call i48 @llvm.bswap.i48(i48 %v193)
+  %v228 = zext i7 %v164 to i66
+  %v227 = uitofp i66 %v228 to double
+  %v226 = bitcast double %v227 to i64
+  %v229 = add i40 %v107, 633899975575
+  %v231 = getelementptr i8, ptr %out, i64 12705
+  store i77 %v71, ptr %v231, align 1
+  %v230 = load i77, ptr %v231, align 1
+  %v232 = mul i128 %v51, %v50
+  %v233 = add i8 %v78, 18
+  %v234 = call i3 @llvm.smax.i3(i3 %v34, i3 %v33)
+  %v236 = getelementptr i8, ptr %out, i64 14208
+  store i96 %v93, ptr %v236, align 1
+  %v235 = load i96, ptr %v236, align 1
+  %v238 = getelementptr i8, ptr %out, i64 13379
+  store i2 %v76, ptr %v238, align 1
+  %v237 = load i2, ptr %v238, align 1
+  %v239 = or i2 %v75, %v73
+  %v241 = uitofp i3 %v33 to double
+  %v240 = bitcast double %v241 to i64
+  %v243 = getelementptr i8, ptr %out, i64 14066
+  %v244 = trunc i66 %v60 to i33
+  store i33 %v244, ptr %v243, align 1
+  %v242 = load i33, ptr %v243, align 1
+  %v246 = and i67 %v116, 63
+  %v245 = shl i67 %v115, %v246
+  %v248 = trunc i63 %v41 to i40
+  %v247 = and i40 %v248, %v229
+  %v250 = or i17 %v197, 1
+  %v251 = and i17 %v250, 65535
+  %v249 = srem i17 %v198, %v251
+  %v252 = add i77 %v71, %v230
+  %v254 = zext i47 %v174 to i67
+  %v255 = zext i33 %v84 to i67
+  %v253 = xor i67 %v254, %v255
+  %v257 = icmp eq i66 %v228, %v61
+  %v258 = sext i63 %v42 to i66
+  %v256 = select i1 %v257, i66 %v228, i66 %v258
+  %v259 = add i67 %v115, 10494958250216464847
+  %v261 = sext i7 %v164 to i40
+  %v260 = add i40 %v261, 445213110074
+  %v262 = add i67 %v106, 132837902028356041187
+  %v264 = sext i7 %v161 to i127
+  %v263 = xor i127 %v264, %v158
+  %v265 = add i66 %v112, 24155303597831565095
+  %v267 = icmp sge i12 %v179, %v47
+  %v268 = trunc i48 %v193 to i12
+  %v266 = select i1 %v267, i12 %v268, i12 %v110
+  %v269 = sub i128 %v178, %v199
+  %v271 = icmp sle i100 %v63, %v63
+  %v270 = select i1 %v271, i100 %v64, i100 %v64
+  %v273 = zext i2 %v237 to i33
+  %v272 = xor i33 %v273, %v242
+  %v275 = sext i2 %v77 to i128
+  %v276 = and i128 %v275, 127
+  %v274 = shl i128 %v199, %v276
+  %v279 = zext i31 %v88 to i65
+  %v278 = sitofp i65 %v279 to double
+  %v277 = bitcast double %v278 to i64
+  %v281 = trunc i127 %v157 to i64
+  %v280 = mul i64 %v131, %v281
+  %v282 = call i7 @llvm.ctlz.i7(i7 %v162, i1 false)
+  %v284 = or i33 %v273, 1
+  %v285 = and i33 %v284, 4294967295
+  %v283 = sdiv i33 %v121, %v285
+  %v288 = trunc i24 %v143 to i5
+  %v287 = uitofp i5 %v288 to float
+  %v286 = bitcast float %v287 to i32
+  %v290 = getelementptr i8, ptr %out, i64 13105
+  store i16 %v68, ptr %v290, align 1
+  %v289 = load i16, ptr %v290, align 1
+  %v291 = call i63 @llvm.umax.i63(i63 %v101, i63 %v101)
+  %v292 = and i2 %v75, %v76
+  %v294 = getelementptr i8, ptr %out, i64 12194
+  store i16 %v289, ptr %v294, align 1
+  %v293 = load i16, ptr %v294, align 1
+  %v295 = xor i127 %v99, %v158
+  %v296 = mul i8 %v211, %v214
+  %v299 = sext i32 %v223 to i64
+  %v298 = icmp uge i64 %v299, %v82
+  %v297 = select i1 %v298, i64 %v181, i64 %v281
+  %v301 = sext i32 %v6 to i48
+  %v302 = or i48 %v301, 1
+  %v303 = and i48 %v302, 140737488355327
+  %v300 = sdiv i48 %v56, %v303
+  %v305 = getelementptr i8, ptr %out, i64 14928
+  store i77 %v72, ptr %v305, align 1
+  %v304 = load i77, ptr %v305, align 1
+  %v307 = sitofp i63 %v145 to double
+  %v306 = bitcast double %v307 to i64
+  %v308 = or i12 %v48, %v138
+  %v309 = add i24 %v144, %v144
+  %v310 = or i32 %v223, %v16
+  %v311 = xor i7 %v164, %v161
+  %v312 = or i16 %v293, %v68
+  %v314 = zext i5 %v208 to i8
+  %v313 = call i8 @llvm.ctpop.i8(i8 %v314)
+  %v315 = call i63 @llvm.ctlz.i63(i63 %v291, i1 false)
+  %v317 = sext i3 %v234 to i66
+  %v316 = mul i66 %v114, %v317
+  %v318 = add i65 %v279, 26249514072872145330
+  %v320 = trunc i40 %v229 to i17
+  %v321 = and i17 %v38, 15
+  %v319 = lshr i17 %v320, %v321
+  %v323 = getelementptr i8, ptr %out, i64 13956
+  store i2 %v103, ptr %v323, align 1
+  %v322 = load i2, ptr %v323, align 1
+  %v325 = zext i64 %v168 to i96
+  %v324 = call i96 @llvm.smin.i96(i96 %v325, i96 %v96)
+  %v328 = sext i64 %v240 to i127
+  %v327 = icmp slt i127 %v99, %v328
+  %v326 = select i1 %v327, i127 %v99, i127 %v263
+  %v330 = trunc i128 %v199 to i47
+  %v329 = xor i47 %v188, %v330
+  %v331 = sub i32 %v30, %v24
+  %v333 = sext i5 %v208 to i48
+  %v332 = and i48 %v333, %v183
+  %v334 = add i128 %v232, 103160068474954113956
+  %v335 = call i13 @llvm.umax.i13(i13 %v67, i13 %v66)
+  %v337 = trunc i48 %v333 to i31
+  %v336 = add i31 %v337, 1398653396
+  %v339 = sitofp i63 %v46 to double
+  %v338 = bitcast double %v339 to i64
+  %v341 = uitofp i7 %v123 to double
+  %v340 = bitcast double %v341 to i64
+  %v343 = trunc i32 %v4 to i8
+  %v342 = add i8 %v180, %v343
+  %v345 = uitofp i48 %v184 to float
+  %v344 = bitcast float %v345 to i32
+  %v346 = add i24 %v309, 11296854
+  %v349 = trunc i17 %v197 to i16
+  %v350 = trunc i33 %v84 to i16
+  %v348 = icmp uge i16 %v349, %v350
+  %v347 = select i1 %v348, i16 %v68, i16 %v68
+  %v352 = uitofp i17 %v38 to float
+  %v351 = bitcast float %v352 to i32
+  %v355 = zext i32 %v223 to i48
+  %v354 = icmp ult i48 %v355, %v301
+  %v356 = trunc i67 %v259 to i48
+  %v353 = select i1 %v354, i48 %v356, i48 %v153
+  %v357 = call i5 @llvm.smax.i5(i5 %v288, i5 %v208)
+  %v358 = mul i2 %v76, %v237
+  %v360 = trunc i32 %v53 to i7
+  %v359 = and i7 %v122, %v360
+  %v362 = sext i8 %v214 to i17
+  %v361 = and i17 %v249, %v362
+  %v364 = getelementptr i8, ptr %out, i64 14291
+  store i2 %v76, ptr %v364, align 1
+  %v363 = load i2, ptr %v364, align 1
+  %v366 = trunc i40 %v247 to i8
+  %v365 = or i8 %v139, %v366
+  %v368 = trunc i66 %v256 to i47
+  %v367 = sub i47 %v368, %v368
+  %v370 = zext i7 %v162 to i96
+  %v369 = sub i96 %v370, %v147
+  %v373 = trunc i127 %v99 to i7
+  %v372 = icmp ne i7 %v373, %v165
+  %v374 = trunc i8 %v139 to i7
+  %v371 = select i1 %v372, i7 %v374, i7 %v161
+  %v376 = trunc i63 %v43 to i2
+  %v375 = mul i2 %v363, %v376
+  %v377 = call i8 @llvm.ctlz.i8(i8 %v314, i1 false)
+  %v379 = trunc i64 %v82 to i24
+  %v380 = trunc i67 %v106 to i24
+  %v381 = or i24 %v380, 1
+  %v382 = and i24 %v381, 8388607
+  %v378 = udiv i24 %v379, %v382
+  %v383 = mul i32 %v351, %v30
+  %v385 = zext i66 %v317 to i127
+  %v386 = and i127 %v264, 63
+  %v384 = lshr i127 %v385, %v386
+  %v389 = trunc i7 %v374 to i3
+  %v388 = icmp slt i3 %v234, %v389
+  %v387 = select i1 %v388, i3 %v34, i3 %v34
+  %v391 = sext i7 %v161 to i33
+  %v390 = and i33 %v391, %v121
+  %v393 = uitofp i65 %v279 to float
+  %v392 = bitcast float %v393 to i32
+  %v394 = or i31 %v87, %v215
+  %v395 = mul i47 %v175, %v127
+  %v396 = xor i65 %v318, %v279
+  %v398 = sext i7 %v124 to i16
+  %v399 = trunc i32 %v217 to i16
+  %v397 = sub i16 %v398, %v399
+  %v400 = add i127 %v263, 89170985671288057821
+  %v401 = add i13 %v67, 2692
+  %v403 = trunc i64 %v226 to i12
+  %v404 = or i12 %v403, 1
+  %v405 = and i12 %v404, 2047
+  %v402 = urem i12 %v110, %v405
+  %v408 = trunc i64 %v281 to i24
+  %v407 = sitofp i24 %v408 to double
+  %v406 = bitcast double %v407 to i64
+  %v409 = add i127 %v264, 690285615804654453993
+  %v411 = sitofp i128 %v334 to double
+  %v410 = bitcast double %v411 to i64
+  %v413 = zext i32 %v331 to i64
+  %v412 = or i64 %v57, %v413
+  %v415 = getelementptr i8, ptr %out, i64 13924
+  %v416 = trunc i128 %v269 to i63
+  store i63 %v416, ptr %v415, align 1
+  %v414 = load i63, ptr %v415, align 1
+  %v418 = trunc i17 %v362 to i7
+  %v419 = and i7 %v418, 3
+  %v417 = shl i7 %v164, %v419
+  %v421 = zext i2 %v103 to i33
+  %v420 = add i33 %v421, %v272
+  %v423 = getelementptr i8, ptr %out, i64 12166
+  store i16 %v398, ptr %v423, align 1
+  %v422 = load i16, ptr %v423, align 1
+  %v425 = getelementptr i8, ptr %out, i64 15124
+  %v426 = trunc i63 %v291 to i33
+  store i33 %v426, ptr %v425, align 1
+  %v424 = load i33, ptr %v425, align 1
+  %v428 = sext i32 %v166 to i128
+  %v429 = and i128 %v274, 127
+  %v427 = shl i128 %v428, %v429
+  %v430 = add i17 %v319, %v38
+  %v432 = trunc i63 %v42 to i48
+  %v433 = and i48 %v225, 31
+  %v431 = ashr i48 %v432, %v433
+  %v434 = sub i47 %v190, %v367
+  %v436 = getelementptr i8, ptr %out, i64 13024
+  store i77 %v304, ptr %v436, align 1
+  %v435 = load i77, ptr %v436, align 1
+  %v438 = and i40 %v261, 31
+  %v437 = shl i40 %v247, %v438
+  %v439 = add i96 %v91, 361210583236447212203
+  %v441 = trunc i16 %v399 to i2
+  %v440 = mul i2 %v441, %v375
+  %v443 = sitofp i40 %v40 to float
+  %v442 = bitcast float %v443 to i32
+  %v445 = getelementptr i8, ptr %out, i64 15152
+  store i2 %v77, ptr %v445, align 1
+  %v444 = load i2, ptr %v445, align 1
+  %v447 = sext i8 %v78 to i17
+  %v446 = add i17 %v430, %v447
+  %v449 = zext i66 %v317 to i77
+  %v448 = and i77 %v72, %v449
+  %v450 = add i65 %v279, 19316893002833697726
+  %v452 = and i77 %v72, 63
+  %v451 = ashr i77 %v85, %v452
+  %v454 = uitofp i7 %v360 to float
+  %v453 = bitcast float %v454 to i32
+  %v456 = trunc i127 %v264 to i5
+  %v457 = and i5 %v456, 3
+  %v455 = ashr i5 %v208, %v457
+  %v458 = sub i48 %v153, %v56
+  %v459 = add i65 %v396, 32560941618633370676
+  %v460 = call i5 @llvm.bitreverse.i5(i5 %v455)
+  %trips = and i32 %v453, 15
   br label %loop
 
 loop:
   %j = phi i32 [ 0, %entry ], [ %j1, %loop ]
-  %x = phi i2 [ 85, %entry ], [ %x1, %loop ]
-  %y = phi i2 [ 13, %entry ], [ %y1, %loop ]
-  %xm = mul i2 %x, 86
-  %jx = trunc i32 %j to i2
-  %x1 = add i2 %xm, %jx
-  %xy = add i2 %x1 , 0
-  %y1 = xor i2 %y, %xy
+  %x = phi i96 [ 36, %entry ], [ %x1, %loop ]
+  %y = phi i47 [ 79, %entry ], [ %y1, %loop ]
+  %xm = mul i96 %x, 57
+  %jx = zext i32 %j to i96
+  %x1 = add i96 %xm, %jx
+  %xy = trunc i96 %x1 to i47
+  %y1 = xor i47 %y, %xy
   %j1 = add i32 %j, 1
   %more = icmp ule i32 %j1, %trips
   br i1 %more, label %loop, label %done
@@ -478,318 +504,324 @@ done:
   call void @put3(ptr %out, i32 32, i3 %v34)
   call void @put3(ptr %out, i32 36, i3 %v35)
   call void @put3(ptr %out, i32 40, i3 %v33)
-  call void @put17(ptr %out, i32 44, i17 %v37)
-  call void @put17(ptr %out, i32 48, i17 %v38)
-  call void @put17(ptr %out, i32 52, i17 %v36)
-  call void @put128(ptr %out, i32 56, i128 %v42)
-  call void @put128(ptr %out, i32 60, i128 %v40)
-  call void @put3(ptr %out, i32 64, i3 %v44)
-  call void @put3(ptr %out, i32 68, i3 %v43)
-  call void @put12(ptr %out, i32 72, i12 %v48)
-  call void @put12(ptr %out, i32 76, i12 %v46)
-  call void @put2(ptr %out, i32 80, i2 %v50)
-  call void @put2(ptr %out, i32 84, i2 %v49)
-  call void @put32(ptr %out, i32 88, i32 %v53)
-  call void @put32(ptr %out, i32 92, i32 %v51)
-  call void @put63(ptr %out, i32 96, i63 %v56)
-  call void @put63(ptr %out, i32 100, i63 %v57)
-  call void @put63(ptr %out, i32 104, i63 %v58)
-  call void @put63(ptr %out, i32 108, i63 %v54)
-  call void @put48(ptr %out, i32 112, i48 %v61)
-  call void @put48(ptr %out, i32 116, i48 %v59)
-  call void @put32(ptr %out, i32 120, i32 %v62)
-  call void @put31(ptr %out, i32 124, i31 %v65)
-  call void @put31(ptr %out, i32 128, i31 %v64)
-  call void @put128(ptr %out, i32 132, i128 %v68)
-  call void @put128(ptr %out, i32 136, i128 %v66)
-  call void @put77(ptr %out, i32 140, i77 %v70)
-  call void @put77(ptr %out, i32 144, i77 %v69)
-  call void @put67(ptr %out, i32 148, i67 %v72)
-  call void @put67(ptr %out, i32 152, i67 %v73)
-  call void @put67(ptr %out, i32 156, i67 %v71)
-  call void @put16(ptr %out, i32 160, i16 %v75)
-  call void @put16(ptr %out, i32 164, i16 %v74)
-  call void @put12(ptr %out, i32 168, i12 %v77)
-  call void @put100(ptr %out, i32 172, i100 %v80)
-  call void @put100(ptr %out, i32 176, i100 %v81)
-  call void @put100(ptr %out, i32 180, i100 %v79)
-  call void @put33(ptr %out, i32 184, i33 %v83)
-  call void @put33(ptr %out, i32 188, i33 %v82)
-  call void @put66(ptr %out, i32 192, i66 %v85)
-  call void @put66(ptr %out, i32 196, i66 %v84)
-  call void @put64(ptr %out, i32 200, i64 %v87)
-  call void @put64(ptr %out, i32 204, i64 %v86)
-  call void @put16(ptr %out, i32 208, i16 %v89)
-  call void @put16(ptr %out, i32 212, i16 %v88)
-  call void @put8(ptr %out, i32 216, i8 %v93)
-  call void @put8(ptr %out, i32 220, i8 %v91)
-  call void @put63(ptr %out, i32 224, i63 %v94)
-  call void @put12(ptr %out, i32 228, i12 %v97)
-  call void @put12(ptr %out, i32 232, i12 %v96)
-  call void @put16(ptr %out, i32 236, i16 %v98)
-  call void @put66(ptr %out, i32 240, i66 %v100)
-  call void @put5(ptr %out, i32 244, i5 %v103)
-  call void @put5(ptr %out, i32 248, i5 %v102)
-  call void @put16(ptr %out, i32 252, i16 %v105)
-  call void @put64(ptr %out, i32 256, i64 %v106)
-  call void @put100(ptr %out, i32 260, i100 %v107)
-  call void @put40(ptr %out, i32 264, i40 %v110)
-  call void @put40(ptr %out, i32 268, i40 %v108)
-  call void @put32(ptr %out, i32 272, i32 %v111)
-  call void @put32(ptr %out, i32 276, i32 %v112)
-  call void @put127(ptr %out, i32 280, i127 %v116)
-  call void @put127(ptr %out, i32 284, i127 %v115)
-  call void @put65(ptr %out, i32 288, i65 %v118)
-  call void @put65(ptr %out, i32 292, i65 %v117)
-  call void @put100(ptr %out, i32 296, i100 %v119)
-  call void @put47(ptr %out, i32 300, i47 %v121)
-  call void @put47(ptr %out, i32 304, i47 %v120)
-  call void @put5(ptr %out, i32 308, i5 %v124)
-  call void @put5(ptr %out, i32 312, i5 %v122)
-  call void @put47(ptr %out, i32 316, i47 %v126)
-  call void @put47(ptr %out, i32 320, i47 %v125)
-  call void @put48(ptr %out, i32 324, i48 %v127)
-  call void @put96(ptr %out, i32 328, i96 %v131)
-  call void @put96(ptr %out, i32 332, i96 %v130)
-  call void @put12(ptr %out, i32 336, i12 %v134)
-  call void @put12(ptr %out, i32 340, i12 %v132)
-  call void @put128(ptr %out, i32 344, i128 %v135)
-  call void @put63(ptr %out, i32 348, i63 %v136)
-  call void @put63(ptr %out, i32 352, i63 %v139)
-  call void @put96(ptr %out, i32 356, i96 %v142)
-  call void @put96(ptr %out, i32 360, i96 %v141)
-  call void @put47(ptr %out, i32 364, i47 %v145)
-  call void @put47(ptr %out, i32 368, i47 %v144)
-  call void @put48(ptr %out, i32 372, i48 %v147)
-  call void @put48(ptr %out, i32 376, i48 %v146)
-  call void @put64(ptr %out, i32 380, i64 %v152)
-  call void @put64(ptr %out, i32 384, i64 %v150)
-  call void @put63(ptr %out, i32 388, i63 %v154)
-  call void @put63(ptr %out, i32 392, i63 %v153)
-  call void @put13(ptr %out, i32 396, i13 %v156)
-  call void @put13(ptr %out, i32 400, i13 %v155)
-  call void @put65(ptr %out, i32 404, i65 %v157)
-  call void @put63(ptr %out, i32 408, i63 %v160)
-  call void @put63(ptr %out, i32 412, i63 %v159)
-  call void @put48(ptr %out, i32 416, i48 %v161)
-  call void @put77(ptr %out, i32 420, i77 %v165)
-  call void @put77(ptr %out, i32 424, i77 %v163)
-  call void @put67(ptr %out, i32 428, i67 %v166)
-  call void @put8(ptr %out, i32 432, i8 %v168)
-  call void @put8(ptr %out, i32 436, i8 %v167)
-  call void @put33(ptr %out, i32 440, i33 %v169)
-  call void @put64(ptr %out, i32 444, i64 %v171)
-  call void @put64(ptr %out, i32 448, i64 %v172)
-  call void @put64(ptr %out, i32 452, i64 %v170)
-  call void @put63(ptr %out, i32 456, i63 %v175)
-  call void @put8(ptr %out, i32 460, i8 %v176)
-  call void @put47(ptr %out, i32 464, i47 %v180)
-  call void @put47(ptr %out, i32 468, i47 %v178)
-  call void @put32(ptr %out, i32 472, i32 %v181)
-  call void @put48(ptr %out, i32 476, i48 %v184)
+  call void @put17(ptr %out, i32 44, i17 %v38)
+  call void @put32(ptr %out, i32 48, i32 %v36)
+  call void @put40(ptr %out, i32 52, i40 %v40)
+  call void @put40(ptr %out, i32 56, i40 %v39)
+  call void @put63(ptr %out, i32 60, i63 %v42)
+  call void @put63(ptr %out, i32 64, i63 %v43)
+  call void @put63(ptr %out, i32 68, i63 %v41)
+  call void @put63(ptr %out, i32 72, i63 %v46)
+  call void @put12(ptr %out, i32 76, i12 %v48)
+  call void @put12(ptr %out, i32 80, i12 %v49)
+  call void @put12(ptr %out, i32 84, i12 %v47)
+  call void @put128(ptr %out, i32 88, i128 %v51)
+  call void @put128(ptr %out, i32 92, i128 %v50)
+  call void @put32(ptr %out, i32 96, i32 %v53)
+  call void @put32(ptr %out, i32 100, i32 %v52)
+  call void @put48(ptr %out, i32 104, i48 %v56)
+  call void @put48(ptr %out, i32 108, i48 %v54)
+  call void @put64(ptr %out, i32 112, i64 %v57)
+  call void @put66(ptr %out, i32 116, i66 %v61)
+  call void @put66(ptr %out, i32 120, i66 %v60)
+  call void @put100(ptr %out, i32 124, i100 %v63)
+  call void @put100(ptr %out, i32 128, i100 %v64)
+  call void @put100(ptr %out, i32 132, i100 %v62)
+  call void @put13(ptr %out, i32 136, i13 %v67)
+  call void @put13(ptr %out, i32 140, i13 %v66)
+  call void @put16(ptr %out, i32 144, i16 %v69)
+  call void @put16(ptr %out, i32 148, i16 %v68)
+  call void @put13(ptr %out, i32 152, i13 %v70)
+  call void @put77(ptr %out, i32 156, i77 %v72)
+  call void @put77(ptr %out, i32 160, i77 %v71)
+  call void @put2(ptr %out, i32 164, i2 %v75)
+  call void @put2(ptr %out, i32 168, i2 %v76)
+  call void @put2(ptr %out, i32 172, i2 %v77)
+  call void @put2(ptr %out, i32 176, i2 %v73)
+  call void @put8(ptr %out, i32 180, i8 %v79)
+  call void @put8(ptr %out, i32 184, i8 %v78)
+  call void @put48(ptr %out, i32 188, i48 %v81)
+  call void @put48(ptr %out, i32 192, i48 %v80)
+  call void @put33(ptr %out, i32 196, i33 %v84)
+  call void @put64(ptr %out, i32 200, i64 %v82)
+  call void @put77(ptr %out, i32 204, i77 %v85)
+  call void @put31(ptr %out, i32 208, i31 %v88)
+  call void @put31(ptr %out, i32 212, i31 %v87)
+  call void @put96(ptr %out, i32 216, i96 %v93)
+  call void @put96(ptr %out, i32 220, i96 %v91)
+  call void @put8(ptr %out, i32 224, i8 %v94)
+  call void @put96(ptr %out, i32 228, i96 %v96)
+  call void @put96(ptr %out, i32 232, i96 %v95)
+  call void @put64(ptr %out, i32 236, i64 %v97)
+  call void @put127(ptr %out, i32 240, i127 %v100)
+  call void @put127(ptr %out, i32 244, i127 %v99)
+  call void @put63(ptr %out, i32 248, i63 %v102)
+  call void @put63(ptr %out, i32 252, i63 %v101)
+  call void @put2(ptr %out, i32 256, i2 %v103)
+  call void @put67(ptr %out, i32 260, i67 %v106)
+  call void @put67(ptr %out, i32 264, i67 %v105)
+  call void @put40(ptr %out, i32 268, i40 %v109)
+  call void @put40(ptr %out, i32 272, i40 %v107)
+  call void @put12(ptr %out, i32 276, i12 %v111)
+  call void @put12(ptr %out, i32 280, i12 %v110)
+  call void @put66(ptr %out, i32 284, i66 %v114)
+  call void @put66(ptr %out, i32 288, i66 %v112)
+  call void @put67(ptr %out, i32 292, i67 %v116)
+  call void @put67(ptr %out, i32 296, i67 %v115)
+  call void @put32(ptr %out, i32 300, i32 %v118)
+  call void @put32(ptr %out, i32 304, i32 %v117)
+  call void @put33(ptr %out, i32 308, i33 %v121)
+  call void @put7(ptr %out, i32 312, i7 %v123)
+  call void @put7(ptr %out, i32 316, i7 %v124)
+  call void @put7(ptr %out, i32 320, i7 %v122)
+  call void @put32(ptr %out, i32 324, i32 %v125)
+  call void @put47(ptr %out, i32 328, i47 %v128)
+  call void @put47(ptr %out, i32 332, i47 %v127)
+  call void @put48(ptr %out, i32 336, i48 %v130)
+  call void @put48(ptr %out, i32 340, i48 %v129)
+  call void @put64(ptr %out, i32 344, i64 %v131)
+  call void @put5(ptr %out, i32 348, i5 %v135)
+  call void @put32(ptr %out, i32 352, i32 %v133)
+  call void @put12(ptr %out, i32 356, i12 %v138)
+  call void @put12(ptr %out, i32 360, i12 %v136)
+  call void @put8(ptr %out, i32 364, i8 %v140)
+  call void @put8(ptr %out, i32 368, i8 %v139)
+  call void @put24(ptr %out, i32 372, i24 %v144)
+  call void @put24(ptr %out, i32 376, i24 %v143)
+  call void @put63(ptr %out, i32 380, i63 %v145)
+  call void @put96(ptr %out, i32 384, i96 %v148)
+  call void @put96(ptr %out, i32 388, i96 %v147)
+  call void @put32(ptr %out, i32 392, i32 %v150)
+  call void @put48(ptr %out, i32 396, i48 %v153)
+  call void @put48(ptr %out, i32 400, i48 %v154)
+  call void @put48(ptr %out, i32 404, i48 %v152)
+  call void @put127(ptr %out, i32 408, i127 %v158)
+  call void @put127(ptr %out, i32 412, i127 %v157)
+  call void @put31(ptr %out, i32 416, i31 %v160)
+  call void @put7(ptr %out, i32 420, i7 %v162)
+  call void @put7(ptr %out, i32 424, i7 %v161)
+  call void @put7(ptr %out, i32 428, i7 %v165)
+  call void @put7(ptr %out, i32 432, i7 %v164)
+  call void @put32(ptr %out, i32 436, i32 %v166)
+  call void @put64(ptr %out, i32 440, i64 %v168)
+  call void @put127(ptr %out, i32 444, i127 %v172)
+  call void @put127(ptr %out, i32 448, i127 %v170)
+  call void @put47(ptr %out, i32 452, i47 %v174)
+  call void @put47(ptr %out, i32 456, i47 %v175)
+  call void @put47(ptr %out, i32 460, i47 %v173)
+  call void @put128(ptr %out, i32 464, i128 %v178)
+  call void @put12(ptr %out, i32 468, i12 %v179)
+  call void @put8(ptr %out, i32 472, i8 %v180)
+  call void @put64(ptr %out, i32 476, i64 %v181)
   call void @put48(ptr %out, i32 480, i48 %v183)
-  call void @put67(ptr %out, i32 484, i67 %v185)
-  call void @put127(ptr %out, i32 488, i127 %v187)
-  call void @put100(ptr %out, i32 492, i100 %v191)
-  call void @put100(ptr %out, i32 496, i100 %v189)
-  call void @put32(ptr %out, i32 500, i32 %v192)
-  call void @put5(ptr %out, i32 504, i5 %v195)
-  call void @put12(ptr %out, i32 508, i12 %v198)
-  call void @put12(ptr %out, i32 512, i12 %v199)
-  call void @put12(ptr %out, i32 516, i12 %v196)
-  call void @put67(ptr %out, i32 520, i67 %v200)
-  call void @put8(ptr %out, i32 524, i8 %v201)
-  call void @put31(ptr %out, i32 528, i31 %v204)
-  call void @put31(ptr %out, i32 532, i31 %v205)
-  call void @put31(ptr %out, i32 536, i31 %v203)
-  call void @put8(ptr %out, i32 540, i8 %v207)
-  call void @put63(ptr %out, i32 544, i63 %v209)
-  call void @put63(ptr %out, i32 548, i63 %v208)
-  call void @put48(ptr %out, i32 552, i48 %v210)
-  call void @put66(ptr %out, i32 556, i66 %v212)
-  call void @put66(ptr %out, i32 560, i66 %v211)
-  call void @put40(ptr %out, i32 564, i40 %v213)
-  call void @put77(ptr %out, i32 568, i77 %v214)
-  call void @put128(ptr %out, i32 572, i128 %v216)
-  call void @put8(ptr %out, i32 576, i8 %v218)
-  call void @put8(ptr %out, i32 580, i8 %v217)
-  call void @put48(ptr %out, i32 584, i48 %v219)
-  call void @put3(ptr %out, i32 588, i3 %v221)
-  call void @put3(ptr %out, i32 592, i3 %v220)
-  call void @put16(ptr %out, i32 596, i16 %v223)
-  call void @put7(ptr %out, i32 600, i7 %v225)
-  call void @put7(ptr %out, i32 604, i7 %v224)
-  call void @put31(ptr %out, i32 608, i31 %v226)
-  call void @put63(ptr %out, i32 612, i63 %v228)
-  call void @put63(ptr %out, i32 616, i63 %v227)
-  call void @put31(ptr %out, i32 620, i31 %v229)
-  call void @put64(ptr %out, i32 624, i64 %v230)
-  call void @put40(ptr %out, i32 628, i40 %v232)
-  call void @put127(ptr %out, i32 632, i127 %v233)
-  call void @put67(ptr %out, i32 636, i67 %v236)
-  call void @put67(ptr %out, i32 640, i67 %v237)
-  call void @put67(ptr %out, i32 644, i67 %v235)
-  call void @put66(ptr %out, i32 648, i66 %v240)
-  call void @put66(ptr %out, i32 652, i66 %v241)
-  call void @put66(ptr %out, i32 656, i66 %v242)
-  call void @put66(ptr %out, i32 660, i66 %v238)
-  call void @put40(ptr %out, i32 664, i40 %v243)
-  call void @put67(ptr %out, i32 668, i67 %v244)
-  call void @put127(ptr %out, i32 672, i127 %v246)
-  call void @put127(ptr %out, i32 676, i127 %v245)
-  call void @put66(ptr %out, i32 680, i66 %v247)
-  call void @put12(ptr %out, i32 684, i12 %v250)
-  call void @put12(ptr %out, i32 688, i12 %v248)
-  call void @put24(ptr %out, i32 692, i24 %v253)
-  call void @put24(ptr %out, i32 696, i24 %v254)
-  call void @put24(ptr %out, i32 700, i24 %v252)
-  call void @put31(ptr %out, i32 704, i31 %v255)
-  call void @put40(ptr %out, i32 708, i40 %v257)
-  call void @put12(ptr %out, i32 712, i12 %v258)
-  call void @put48(ptr %out, i32 716, i48 %v259)
-  call void @put96(ptr %out, i32 720, i96 %v260)
-  call void @put66(ptr %out, i32 724, i66 %v262)
-  call void @put48(ptr %out, i32 728, i48 %v263)
-  call void @put3(ptr %out, i32 732, i3 %v264)
-  call void @put7(ptr %out, i32 736, i7 %v267)
-  call void @put7(ptr %out, i32 740, i7 %v265)
-  call void @put48(ptr %out, i32 744, i48 %v268)
-  call void @put3(ptr %out, i32 748, i3 %v270)
-  call void @put3(ptr %out, i32 752, i3 %v269)
-  call void @put77(ptr %out, i32 756, i77 %v271)
-  call void @put48(ptr %out, i32 760, i48 %v273)
-  call void @put48(ptr %out, i32 764, i48 %v272)
-  call void @put7(ptr %out, i32 768, i7 %v276)
-  call void @put7(ptr %out, i32 772, i7 %v274)
-  call void @put67(ptr %out, i32 776, i67 %v277)
-  call void @put63(ptr %out, i32 780, i63 %v279)
-  call void @put66(ptr %out, i32 784, i66 %v281)
-  call void @put66(ptr %out, i32 788, i66 %v280)
-  call void @put2(ptr %out, i32 792, i2 %v282)
-  call void @put66(ptr %out, i32 796, i66 %v283)
-  call void @put33(ptr %out, i32 800, i33 %v284)
-  call void @put63(ptr %out, i32 804, i63 %v285)
-  call void @put8(ptr %out, i32 808, i8 %v288)
-  call void @put8(ptr %out, i32 812, i8 %v287)
-  call void @put12(ptr %out, i32 816, i12 %v291)
-  call void @put12(ptr %out, i32 820, i12 %v289)
-  call void @put67(ptr %out, i32 824, i67 %v293)
-  call void @put67(ptr %out, i32 828, i67 %v292)
-  call void @put17(ptr %out, i32 832, i17 %v294)
-  call void @put47(ptr %out, i32 836, i47 %v295)
-  call void @put17(ptr %out, i32 840, i17 %v297)
-  call void @put17(ptr %out, i32 844, i17 %v296)
-  call void @put2(ptr %out, i32 848, i2 %v299)
-  call void @put47(ptr %out, i32 852, i47 %v302)
-  call void @put47(ptr %out, i32 856, i47 %v301)
-  call void @put64(ptr %out, i32 860, i64 %v305)
-  call void @put64(ptr %out, i32 864, i64 %v303)
-  call void @put40(ptr %out, i32 868, i40 %v307)
-  call void @put40(ptr %out, i32 872, i40 %v306)
-  call void @put47(ptr %out, i32 876, i47 %v308)
-  call void @put127(ptr %out, i32 880, i127 %v310)
-  call void @put100(ptr %out, i32 884, i100 %v313)
-  call void @put100(ptr %out, i32 888, i100 %v312)
-  call void @put128(ptr %out, i32 892, i128 %v314)
-  call void @put7(ptr %out, i32 896, i7 %v316)
-  call void @put7(ptr %out, i32 900, i7 %v315)
-  call void @put100(ptr %out, i32 904, i100 %v317)
-  call void @put32(ptr %out, i32 908, i32 %v319)
-  call void @put31(ptr %out, i32 912, i31 %v320)
-  call void @put48(ptr %out, i32 916, i48 %v321)
-  call void @put127(ptr %out, i32 920, i127 %v323)
-  call void @put16(ptr %out, i32 924, i16 %v326)
-  call void @put16(ptr %out, i32 928, i16 %v324)
-  call void @put16(ptr %out, i32 932, i16 %v327)
-  call void @put2(ptr %out, i32 936, i2 %v329)
-  call void @put2(ptr %out, i32 940, i2 %v328)
-  call void @put100(ptr %out, i32 944, i100 %v331)
-  call void @put100(ptr %out, i32 948, i100 %v330)
-  call void @put2(ptr %out, i32 952, i2 %v332)
-  call void @put66(ptr %out, i32 956, i66 %v334)
-  call void @put66(ptr %out, i32 960, i66 %v333)
-  call void @put48(ptr %out, i32 964, i48 %v335)
-  call void @put128(ptr %out, i32 968, i128 %v336)
-  call void @put48(ptr %out, i32 972, i48 %v339)
-  call void @put48(ptr %out, i32 976, i48 %v337)
-  call void @put5(ptr %out, i32 980, i5 %v340)
-  call void @put96(ptr %out, i32 984, i96 %v343)
-  call void @put96(ptr %out, i32 988, i96 %v341)
-  call void @put16(ptr %out, i32 992, i16 %v345)
-  call void @put16(ptr %out, i32 996, i16 %v344)
-  call void @put8(ptr %out, i32 1000, i8 %v346)
-  call void @put64(ptr %out, i32 1004, i64 %v348)
-  call void @put64(ptr %out, i32 1008, i64 %v347)
-  call void @put5(ptr %out, i32 1012, i5 %v350)
-  call void @put5(ptr %out, i32 1016, i5 %v349)
-  call void @put96(ptr %out, i32 1020, i96 %v351)
-  call void @put16(ptr %out, i32 1024, i16 %v353)
-  call void @put16(ptr %out, i32 1028, i16 %v352)
-  call void @put77(ptr %out, i32 1032, i77 %v356)
-  call void @put77(ptr %out, i32 1036, i77 %v355)
-  call void @put7(ptr %out, i32 1040, i7 %v357)
-  call void @put66(ptr %out, i32 1044, i66 %v358)
-  call void @put65(ptr %out, i32 1048, i65 %v361)
-  call void @put65(ptr %out, i32 1052, i65 %v360)
-  call void @put16(ptr %out, i32 1056, i16 %v362)
-  call void @put16(ptr %out, i32 1060, i16 %v363)
-  call void @put128(ptr %out, i32 1064, i128 %v364)
-  call void @put3(ptr %out, i32 1068, i3 %v366)
-  call void @put3(ptr %out, i32 1072, i3 %v365)
-  call void @put7(ptr %out, i32 1076, i7 %v367)
-  call void @put7(ptr %out, i32 1080, i7 %v371)
-  call void @put7(ptr %out, i32 1084, i7 %v370)
-  call void @put12(ptr %out, i32 1088, i12 %v373)
-  call void @put12(ptr %out, i32 1092, i12 %v372)
-  call void @put65(ptr %out, i32 1096, i65 %v376)
-  call void @put12(ptr %out, i32 1100, i12 %v378)
-  call void @put12(ptr %out, i32 1104, i12 %v377)
-  call void @put17(ptr %out, i32 1108, i17 %v379)
-  call void @put13(ptr %out, i32 1112, i13 %v381)
-  call void @put13(ptr %out, i32 1116, i13 %v380)
-  call void @put16(ptr %out, i32 1120, i16 %v384)
-  call void @put16(ptr %out, i32 1124, i16 %v382)
-  call void @put16(ptr %out, i32 1128, i16 %v386)
-  call void @put16(ptr %out, i32 1132, i16 %v387)
-  call void @put16(ptr %out, i32 1136, i16 %v385)
-  call void @put64(ptr %out, i32 1140, i64 %v389)
-  call void @put64(ptr %out, i32 1144, i64 %v388)
-  call void @put3(ptr %out, i32 1148, i3 %v393)
-  call void @put3(ptr %out, i32 1152, i3 %v392)
-  call void @put47(ptr %out, i32 1156, i47 %v394)
-  call void @put17(ptr %out, i32 1160, i17 %v396)
-  call void @put33(ptr %out, i32 1164, i33 %v397)
-  call void @put12(ptr %out, i32 1168, i12 %v399)
-  call void @put12(ptr %out, i32 1172, i12 %v398)
-  call void @put32(ptr %out, i32 1176, i32 %v400)
-  call void @put77(ptr %out, i32 1180, i77 %v404)
-  call void @put77(ptr %out, i32 1184, i77 %v402)
-  call void @put67(ptr %out, i32 1188, i67 %v406)
-  call void @put67(ptr %out, i32 1192, i67 %v405)
-  call void @put2(ptr %out, i32 1196, i2 %v408)
-  call void @put2(ptr %out, i32 1200, i2 %v407)
-  call void @put7(ptr %out, i32 1204, i7 %v410)
-  call void @put12(ptr %out, i32 1208, i12 %v412)
-  call void @put31(ptr %out, i32 1212, i31 %v413)
-  call void @put48(ptr %out, i32 1216, i48 %v415)
-  call void @put65(ptr %out, i32 1220, i65 %v416)
-  call void @put48(ptr %out, i32 1224, i48 %v417)
-  call void @put24(ptr %out, i32 1228, i24 %v419)
-  call void @put64(ptr %out, i32 1232, i64 %v420)
-  call void @put5(ptr %out, i32 1236, i5 %v421)
-  call void @put48(ptr %out, i32 1240, i48 %v422)
-  call void @put17(ptr %out, i32 1244, i17 %v425)
-  call void @put17(ptr %out, i32 1248, i17 %v424)
-  call void @put2(ptr %out, i32 1252, i2 %v427)
-  call void @put2(ptr %out, i32 1256, i2 %v426)
-  call void @put13(ptr %out, i32 1260, i13 %v428)
-  call void @put65(ptr %out, i32 1264, i65 %v430)
-  call void @put7(ptr %out, i32 1268, i7 %v432)
-  call void @put7(ptr %out, i32 1272, i7 %v433)
-  call void @put7(ptr %out, i32 1276, i7 %v431)
-  call void @put7(ptr %out, i32 1280, i7 %v435)
-  call void @put2(ptr %out, i32 1284, i2 %x1)
-  call void @put2(ptr %out, i32 1288, i2 %y1)
+  call void @put48(ptr %out, i32 484, i48 %v184)
+  call void @put48(ptr %out, i32 488, i48 %v182)
+  call void @put67(ptr %out, i32 492, i67 %v185)
+  call void @put66(ptr %out, i32 496, i66 %v186)
+  call void @put47(ptr %out, i32 500, i47 %v190)
+  call void @put47(ptr %out, i32 504, i47 %v188)
+  call void @put32(ptr %out, i32 508, i32 %v191)
+  call void @put48(ptr %out, i32 512, i48 %v194)
+  call void @put48(ptr %out, i32 516, i48 %v193)
+  call void @put17(ptr %out, i32 520, i17 %v197)
+  call void @put17(ptr %out, i32 524, i17 %v198)
+  call void @put17(ptr %out, i32 528, i17 %v195)
+  call void @put128(ptr %out, i32 532, i128 %v201)
+  call void @put128(ptr %out, i32 536, i128 %v199)
+  call void @put100(ptr %out, i32 540, i100 %v204)
+  call void @put64(ptr %out, i32 544, i64 %v202)
+  call void @put32(ptr %out, i32 548, i32 %v205)
+  call void @put5(ptr %out, i32 552, i5 %v208)
+  call void @put12(ptr %out, i32 556, i12 %v209)
+  call void @put8(ptr %out, i32 560, i8 %v213)
+  call void @put8(ptr %out, i32 564, i8 %v214)
+  call void @put8(ptr %out, i32 568, i8 %v211)
+  call void @put31(ptr %out, i32 572, i31 %v215)
+  call void @put32(ptr %out, i32 576, i32 %v219)
+  call void @put32(ptr %out, i32 580, i32 %v217)
+  call void @put47(ptr %out, i32 584, i47 %v220)
+  call void @put32(ptr %out, i32 588, i32 %v223)
+  call void @put48(ptr %out, i32 592, i48 %v225)
+  call void @put66(ptr %out, i32 596, i66 %v228)
+  call void @put64(ptr %out, i32 600, i64 %v226)
+  call void @put40(ptr %out, i32 604, i40 %v229)
+  call void @put77(ptr %out, i32 608, i77 %v230)
+  call void @put128(ptr %out, i32 612, i128 %v232)
+  call void @put8(ptr %out, i32 616, i8 %v233)
+  call void @put3(ptr %out, i32 620, i3 %v234)
+  call void @put96(ptr %out, i32 624, i96 %v235)
+  call void @put2(ptr %out, i32 628, i2 %v237)
+  call void @put2(ptr %out, i32 632, i2 %v239)
+  call void @put64(ptr %out, i32 636, i64 %v240)
+  call void @put33(ptr %out, i32 640, i33 %v244)
+  call void @put33(ptr %out, i32 644, i33 %v242)
+  call void @put67(ptr %out, i32 648, i67 %v245)
+  call void @put40(ptr %out, i32 652, i40 %v248)
+  call void @put40(ptr %out, i32 656, i40 %v247)
+  call void @put17(ptr %out, i32 660, i17 %v249)
+  call void @put77(ptr %out, i32 664, i77 %v252)
+  call void @put67(ptr %out, i32 668, i67 %v254)
+  call void @put67(ptr %out, i32 672, i67 %v255)
+  call void @put67(ptr %out, i32 676, i67 %v253)
+  call void @put66(ptr %out, i32 680, i66 %v258)
+  call void @put66(ptr %out, i32 684, i66 %v256)
+  call void @put67(ptr %out, i32 688, i67 %v259)
+  call void @put40(ptr %out, i32 692, i40 %v261)
+  call void @put40(ptr %out, i32 696, i40 %v260)
+  call void @put67(ptr %out, i32 700, i67 %v262)
+  call void @put127(ptr %out, i32 704, i127 %v264)
+  call void @put127(ptr %out, i32 708, i127 %v263)
+  call void @put66(ptr %out, i32 712, i66 %v265)
+  call void @put12(ptr %out, i32 716, i12 %v268)
+  call void @put12(ptr %out, i32 720, i12 %v266)
+  call void @put128(ptr %out, i32 724, i128 %v269)
+  call void @put100(ptr %out, i32 728, i100 %v270)
+  call void @put33(ptr %out, i32 732, i33 %v273)
+  call void @put33(ptr %out, i32 736, i33 %v272)
+  call void @put128(ptr %out, i32 740, i128 %v275)
+  call void @put128(ptr %out, i32 744, i128 %v274)
+  call void @put65(ptr %out, i32 748, i65 %v279)
+  call void @put64(ptr %out, i32 752, i64 %v277)
+  call void @put64(ptr %out, i32 756, i64 %v281)
+  call void @put64(ptr %out, i32 760, i64 %v280)
+  call void @put7(ptr %out, i32 764, i7 %v282)
+  call void @put33(ptr %out, i32 768, i33 %v283)
+  call void @put5(ptr %out, i32 772, i5 %v288)
+  call void @put32(ptr %out, i32 776, i32 %v286)
+  call void @put16(ptr %out, i32 780, i16 %v289)
+  call void @put63(ptr %out, i32 784, i63 %v291)
+  call void @put2(ptr %out, i32 788, i2 %v292)
+  call void @put16(ptr %out, i32 792, i16 %v293)
+  call void @put127(ptr %out, i32 796, i127 %v295)
+  call void @put8(ptr %out, i32 800, i8 %v296)
+  call void @put64(ptr %out, i32 804, i64 %v299)
+  call void @put64(ptr %out, i32 808, i64 %v297)
+  call void @put48(ptr %out, i32 812, i48 %v301)
+  call void @put48(ptr %out, i32 816, i48 %v300)
+  call void @put77(ptr %out, i32 820, i77 %v304)
+  call void @put64(ptr %out, i32 824, i64 %v306)
+  call void @put12(ptr %out, i32 828, i12 %v308)
+  call void @put24(ptr %out, i32 832, i24 %v309)
+  call void @put32(ptr %out, i32 836, i32 %v310)
+  call void @put7(ptr %out, i32 840, i7 %v311)
+  call void @put16(ptr %out, i32 844, i16 %v312)
+  call void @put8(ptr %out, i32 848, i8 %v314)
+  call void @put8(ptr %out, i32 852, i8 %v313)
+  call void @put63(ptr %out, i32 856, i63 %v315)
+  call void @put66(ptr %out, i32 860, i66 %v317)
+  call void @put66(ptr %out, i32 864, i66 %v316)
+  call void @put65(ptr %out, i32 868, i65 %v318)
+  call void @put17(ptr %out, i32 872, i17 %v320)
+  call void @put17(ptr %out, i32 876, i17 %v319)
+  call void @put2(ptr %out, i32 880, i2 %v322)
+  call void @put96(ptr %out, i32 884, i96 %v325)
+  call void @put96(ptr %out, i32 888, i96 %v324)
+  call void @put127(ptr %out, i32 892, i127 %v328)
+  call void @put127(ptr %out, i32 896, i127 %v326)
+  call void @put47(ptr %out, i32 900, i47 %v330)
+  call void @put47(ptr %out, i32 904, i47 %v329)
+  call void @put32(ptr %out, i32 908, i32 %v331)
+  call void @put48(ptr %out, i32 912, i48 %v333)
+  call void @put48(ptr %out, i32 916, i48 %v332)
+  call void @put128(ptr %out, i32 920, i128 %v334)
+  call void @put13(ptr %out, i32 924, i13 %v335)
+  call void @put31(ptr %out, i32 928, i31 %v337)
+  call void @put31(ptr %out, i32 932, i31 %v336)
+  call void @put64(ptr %out, i32 936, i64 %v338)
+  call void @put64(ptr %out, i32 940, i64 %v340)
+  call void @put8(ptr %out, i32 944, i8 %v343)
+  call void @put8(ptr %out, i32 948, i8 %v342)
+  call void @put32(ptr %out, i32 952, i32 %v344)
+  call void @put24(ptr %out, i32 956, i24 %v346)
+  call void @put16(ptr %out, i32 960, i16 %v349)
+  call void @put16(ptr %out, i32 964, i16 %v350)
+  call void @put16(ptr %out, i32 968, i16 %v347)
+  call void @put32(ptr %out, i32 972, i32 %v351)
+  call void @put48(ptr %out, i32 976, i48 %v355)
+  call void @put48(ptr %out, i32 980, i48 %v356)
+  call void @put48(ptr %out, i32 984, i48 %v353)
+  call void @put5(ptr %out, i32 988, i5 %v357)
+  call void @put2(ptr %out, i32 992, i2 %v358)
+  call void @put7(ptr %out, i32 996, i7 %v360)
+  call void @put7(ptr %out, i32 1000, i7 %v359)
+  call void @put17(ptr %out, i32 1004, i17 %v362)
+  call void @put17(ptr %out, i32 1008, i17 %v361)
+  call void @put2(ptr %out, i32 1012, i2 %v363)
+  call void @put8(ptr %out, i32 1016, i8 %v366)
+  call void @put8(ptr %out, i32 1020, i8 %v365)
+  call void @put47(ptr %out, i32 1024, i47 %v368)
+  call void @put47(ptr %out, i32 1028, i47 %v367)
+  call void @put96(ptr %out, i32 1032, i96 %v370)
+  call void @put96(ptr %out, i32 1036, i96 %v369)
+  call void @put7(ptr %out, i32 1040, i7 %v373)
+  call void @put7(ptr %out, i32 1044, i7 %v374)
+  call void @put7(ptr %out, i32 1048, i7 %v371)
+  call void @put2(ptr %out, i32 1052, i2 %v376)
+  call void @put2(ptr %out, i32 1056, i2 %v375)
+  call void @put8(ptr %out, i32 1060, i8 %v377)
+  call void @put24(ptr %out, i32 1064, i24 %v379)
+  call void @put24(ptr %out, i32 1068, i24 %v380)
+  call void @put24(ptr %out, i32 1072, i24 %v378)
+  call void @put32(ptr %out, i32 1076, i32 %v383)
+  call void @put127(ptr %out, i32 1080, i127 %v385)
+  call void @put127(ptr %out, i32 1084, i127 %v384)
+  call void @put3(ptr %out, i32 1088, i3 %v389)
+  call void @put3(ptr %out, i32 1092, i3 %v387)
+  call void @put33(ptr %out, i32 1096, i33 %v391)
+  call void @put33(ptr %out, i32 1100, i33 %v390)
+  call void @put32(ptr %out, i32 1104, i32 %v392)
+  call void @put31(ptr %out, i32 1108, i31 %v394)
+  call void @put47(ptr %out, i32 1112, i47 %v395)
+  call void @put65(ptr %out, i32 1116, i65 %v396)
+  call void @put16(ptr %out, i32 1120, i16 %v398)
+  call void @put16(ptr %out, i32 1124, i16 %v399)
+  call void @put16(ptr %out, i32 1128, i16 %v397)
+  call void @put127(ptr %out, i32 1132, i127 %v400)
+  call void @put13(ptr %out, i32 1136, i13 %v401)
+  call void @put12(ptr %out, i32 1140, i12 %v403)
+  call void @put12(ptr %out, i32 1144, i12 %v402)
+  call void @put24(ptr %out, i32 1148, i24 %v408)
+  call void @put64(ptr %out, i32 1152, i64 %v406)
+  call void @put127(ptr %out, i32 1156, i127 %v409)
+  call void @put64(ptr %out, i32 1160, i64 %v410)
+  call void @put64(ptr %out, i32 1164, i64 %v413)
+  call void @put64(ptr %out, i32 1168, i64 %v412)
+  call void @put63(ptr %out, i32 1172, i63 %v416)
+  call void @put63(ptr %out, i32 1176, i63 %v414)
+  call void @put7(ptr %out, i32 1180, i7 %v418)
+  call void @put7(ptr %out, i32 1184, i7 %v417)
+  call void @put33(ptr %out, i32 1188, i33 %v421)
+  call void @put33(ptr %out, i32 1192, i33 %v420)
+  call void @put16(ptr %out, i32 1196, i16 %v422)
+  call void @put33(ptr %out, i32 1200, i33 %v426)
+  call void @put33(ptr %out, i32 1204, i33 %v424)
+  call void @put128(ptr %out, i32 1208, i128 %v428)
+  call void @put128(ptr %out, i32 1212, i128 %v427)
+  call void @put17(ptr %out, i32 1216, i17 %v430)
+  call void @put48(ptr %out, i32 1220, i48 %v432)
+  call void @put48(ptr %out, i32 1224, i48 %v431)
+  call void @put47(ptr %out, i32 1228, i47 %v434)
+  call void @put77(ptr %out, i32 1232, i77 %v435)
+  call void @put40(ptr %out, i32 1236, i40 %v437)
+  call void @put96(ptr %out, i32 1240, i96 %v439)
+  call void @put2(ptr %out, i32 1244, i2 %v441)
+  call void @put2(ptr %out, i32 1248, i2 %v440)
+  call void @put32(ptr %out, i32 1252, i32 %v442)
+  call void @put2(ptr %out, i32 1256, i2 %v444)
+  call void @put17(ptr %out, i32 1260, i17 %v447)
+  call void @put17(ptr %out, i32 1264, i17 %v446)
+  call void @put77(ptr %out, i32 1268, i77 %v449)
+  call void @put77(ptr %out, i32 1272, i77 %v448)
+  call void @put65(ptr %out, i32 1276, i65 %v450)
+  call void @put77(ptr %out, i32 1280, i77 %v451)
+  call void @put32(ptr %out, i32 1284, i32 %v453)
+  call void @put5(ptr %out, i32 1288, i5 %v456)
+  call void @put5(ptr %out, i32 1292, i5 %v455)
+  call void @put48(ptr %out, i32 1296, i48 %v458)
+  call void @put65(ptr %out, i32 1300, i65 %v459)
+  call void @put5(ptr %out, i32 1304, i5 %v460)
+  call void @put96(ptr %out, i32 1308, i96 %x1)
+  call void @put47(ptr %out, i32 1312, i47 %y1)
   ret void
 }
 
@@ -1288,22 +1320,22 @@ define internal void @put128(ptr %out, i32 %k, i128 %v) {
   ret void
 }
 declare i48 @llvm.abs.i48(i48, i1)
+declare i5 @llvm.bitreverse.i5(i5)
+declare i31 @llvm.bitreverse.i31(i31)
 declare i48 @llvm.bswap.i48(i48)
-declare i16 @llvm.ctlz.i16(i16, i1)
+declare i7 @llvm.ctlz.i7(i7, i1)
+declare i8 @llvm.ctlz.i8(i8, i1)
+declare i12 @llvm.ctlz.i12(i12, i1)
+declare i63 @llvm.ctlz.i63(i63, i1)
 declare i8 @llvm.ctpop.i8(i8)
-declare i17 @llvm.ctpop.i17(i17)
-declare i47 @llvm.ctpop.i47(i47)
-declare i128 @llvm.ctpop.i128(i128)
-declare i47 @llvm.cttz.i47(i47, i1)
 declare i3 @llvm.smax.i3(i3, i3)
-declare i7 @llvm.smax.i7(i7, i7)
-declare i33 @llvm.smax.i33(i33, i33)
-declare i48 @llvm.smax.i48(i48, i48)
+declare i5 @llvm.smax.i5(i5, i5)
+declare i67 @llvm.smax.i67(i67, i67)
+declare i32 @llvm.smin.i32(i32, i32)
 declare i33 @llvm.smin.i33(i33, i33)
-declare i63 @llvm.smin.i63(i63, i63)
-declare i5 @llvm.umax.i5(i5, i5)
-declare i67 @llvm.umax.i67(i67, i67)
-declare i40 @llvm.umin.i40(i40, i40)
+declare i96 @llvm.smin.i96(i96, i96)
+declare i13 @llvm.umax.i13(i13, i13)
+declare i63 @llvm.umax.i63(i63, i63)
 
 !nvvm.annotations = !{!0}
 !0 = !{ptr @test_kernel, !"kernel", i32 1}

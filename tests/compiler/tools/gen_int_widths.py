@@ -2,7 +2,7 @@
 """gen_int_widths.py — writes an exec_ir/ test (run_ir_exec.sh) of random LLVM IR
 over odd integer widths (2..63 and 65..128 bits, and the legal ones around them):
 arithmetic, shifts, divisions (below 64 bits), compares and selects, casts between
-widths, bit-count and min/max intrinsics, a loop carrying odd-width phis, and
+widths, conversions to float and double, bit-count and min/max intrinsics, a loop carrying odd-width phis, and
 loads and stores of odd widths; free of poison and undefined behaviour (shift
 amounts masked below the width, divisors positive), so the host's code generator
 and anchor-msl + softmetal must agree bit for bit (compiler/lower_int_widths.c).
@@ -69,7 +69,7 @@ def main():
         vals.append((r, 32))
     for _ in range(count):
         n = rng.choice(WIDTHS)
-        kind = rng.choice(["bin", "bin", "bin", "shift", "div", "cmp", "cast", "intr", "mem"])
+        kind = rng.choice(["bin", "bin", "bin", "shift", "div", "cmp", "cast", "intr", "mem", "fp"])
         r = new()
         if kind == "bin":
             op = rng.choice(["add", "sub", "mul", "and", "or", "xor"])
@@ -97,6 +97,14 @@ def main():
             else:
                 emit(f"{r} = call i{n} @llvm.{f}.i{n}(i{n} {of_width(n)})")
             decls.add((f, n))
+        elif kind == "fp":
+            # to float or double and back to its bits (a legal-width value)
+            op = rng.choice(["uitofp", "sitofp"])
+            ft, bits = rng.choice([("float", 32), ("double", 64)])
+            f = new()
+            emit(f"{f} = {op} i{n} {of_width(n)} to {ft}")
+            emit(f"{r} = bitcast {ft} {f} to i{bits}")
+            n = bits
         elif kind == "mem":
             # a 16-byte slot of out[3000...] (past the results), at byte offset 0..7
             off = 12000 + 16 * rng.randint(0, 200) + rng.randint(0, 7)
