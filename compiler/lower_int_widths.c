@@ -749,10 +749,13 @@ static void fill_phis(widen *w, LLVMBasicBlockRef bb) {
 
 static int function(widen *w, LLVMValueRef fn) {
   for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a))
-    if (has_odd_type(LLVMTypeOf(a)))
+    if (has_odd_type(LLVMTypeOf(a))) {
+      w->failed = 1;
       return diag_error(w->ctx, NULL,
-                        "a %u-bit integer parameter is not supported by Anchor's Metal backend",
-                        odd_width(LLVMTypeOf(a)));
+                        "a %u-bit integer parameter of '%s' is not supported by Anchor's Metal "
+                        "backend",
+                        odd_width(LLVMTypeOf(a)), LLVMGetValueName2(fn, &(size_t){0}));
+    }
   unsigned nblocks = LLVMCountBasicBlocks(fn);
   LLVMBasicBlockRef *order = malloc(sizeof *order * (nblocks ? nblocks : 1));
   block_order(fn, order);
