@@ -136,6 +136,20 @@ static void put_bytes(unsigned char *dst, unsigned long long v, unsigned n) {
     dst[i] = (unsigned char)(v >> (8 * i)); /* NVPTX is little endian */
 }
 
+/* An integer constant wider than 64 bits (i128, i65 ...), 64 bits at a time: the
+ * builder folds shifts and truncations of constants, inserting nothing. */
+static void put_wide_int(msl_ctx *ctx, LLVMValueRef c, unsigned char *dst, unsigned size) {
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx->llctx);
+  LLVMTypeRef ty = LLVMTypeOf(c), i64 = LLVMInt64TypeInContext(ctx->llctx);
+  memset(dst, 0, size);
+  for (unsigned k = 0; 8 * k < size && 64 * k < LLVMGetIntTypeWidth(ty); k++) {
+    LLVMValueRef shifted = LLVMBuildLShr(b, c, LLVMConstInt(ty, 64ull * k, 0), "");
+    LLVMValueRef word = LLVMBuildTrunc(b, shifted, i64, "");
+    put_bytes(dst + 8 * k, LLVMConstIntGetZExtValue(word), size - 8 * k < 8 ? size - 8 * k : 8);
+  }
+  LLVMDisposeBuilder(b);
+}
+
 /* The global being serialised and where its bytes start. */
 typedef struct init_state {
   msl_ctx *ctx;
@@ -231,8 +245,11 @@ static int serialize(init_state *st, LLVMValueRef c, unsigned char *dst) {
   case LLVMIntegerTypeKind:
     /* (uintptr_t)&g, (uintptr_t)&g + 4 */
     if (LLVMIsAConstantExpr(c)) return serialize_address(st, c, dst);
-    if (!LLVMIsAConstantInt(c) || LLVMGetIntTypeWidth(ty) > 64) break;
-    put_bytes(dst, LLVMConstIntGetZExtValue(c), size);
+    if (!LLVMIsAConstantInt(c)) break;
+    if (LLVMGetIntTypeWidth(ty) > 64)
+      put_wide_int(ctx, c, dst, size);
+    else
+      put_bytes(dst, LLVMConstIntGetZExtValue(c), size);
     return 1;
   case LLVMHalfTypeKind:
   case LLVMFloatTypeKind:

@@ -432,6 +432,15 @@ int lower_fp64(msl_ctx *ctx);
 int lower_memory(msl_ctx *ctx);
 int lower_vector_memory(msl_ctx *ctx);
 int lower_vector_ops(msl_ctx *ctx);
+/* lower_int_widths (lower_int_widths.c, after pipeline_run and the fp64
+ * retyping, before lower_math): every integer of a width other than 1, 8,
+ * 16, 32 and 64 bits computed bit-exactly in those: up to 64 bits in the
+ * next wider one (zero-extended, masked after the operations that carry),
+ * 65 to 128 bits as two i64 words; loads and stores access LLVM's store
+ * size. An error (at the instruction's line) for what it has no rule for:
+ * division of 65..128-bit values, atomics, vectors and aggregates of such
+ * widths, other intrinsics, calls, parameters, wider integers. */
+int lower_int_widths(msl_ctx *ctx);
 /* lower_asm.c (after lower_ftz, before lower_div and devlib_link): every
  * inline PTX asm call -> the IR of the equivalent CUDA code (arithmetic,
  * NVVM intrinsics, atomics, loads and stores, device-library calls); an

@@ -72,6 +72,7 @@ programs=(
   "i10_hash_tails $e2e/i10_hash_tails.cu"
   "i10_bigint $e2e/i10_bigint.cu"
   "i10_global_addresses $e2e/i10_global_addresses.cu"
+  "i10_int_widths $e2e/i10_int_widths.cu"
   "watchdog_timeout $e2e/watchdog_timeout.cu"
 )
 # The device services' programs (printf_*, assert_*, trap_*, clock_*, heap_*) run one
