@@ -672,10 +672,11 @@ __global__ void say(int x) {
   printf(x ? "%s\n" : "[%s]\n", own);
 }
 EOF
+  # a thread's own string with a run-time format: its address is stored in printf's
+  # argument buffer as a generic pointer (compiler/addrspace.c), no longer an error
   run -c s.cu
-  expect_rc 1
-  contains "$err" "s.cu:6:3: error: storing the address of private memory is not supported by Anchor's Metal backend" "stderr"
-  lacks "$err" "s.cu:5:" "stderr"
+  expect_rc 0
+  lacks "$err" "error" "stderr"
   no_temp_left
 }
 
