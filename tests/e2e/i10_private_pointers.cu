@@ -5,9 +5,14 @@
 // address (read back only by the same thread), a pointer chosen between a local and
 // global memory, pointers compared, and a round trip through uintptr_t. One
 // __host__ __device__ function per case is the reference on the host; 256 threads,
-// each with its own locals.
+// each with its own locals. Last, printf with a format chosen at run time and %s
+// strings in a thread's own array and in shared memory (the argument buffer holds
+// their addresses), its output captured and compared.
 #include <cstdint>
 #include <cstdio>
+#include <string>
+
+#include "printf_capture.h"
 
 struct holder {
   int *a;
@@ -73,7 +78,27 @@ __global__ void run(int *out, int *scratch) {
   out[4 * t + 3] = t == 0 ? parked(t + 11) : 0;
 }
 
+__global__ void say(int x) {
+  char own[4] = {'a', 'b', 'c', 0};
+  own[0] += x;
+  __shared__ char sh[3];
+  sh[0] = 'x';
+  sh[1] = 'y';
+  sh[2] = 0;
+  printf(x ? "%s|%s\n" : "[%s]\n", x ? sh : own, own);
+}
+
 int main() {
+  capture c = capture_begin(1);
+  say<<<1, 1>>>(1);
+  cudaDeviceSynchronize();
+  say<<<1, 1>>>(0);
+  cudaDeviceSynchronize();
+  std::string printed = capture_end(c);
+  if (printed != "xy|bbc\n[abc]\n") {
+    printf("FAIL: printf printed '%s'\n", printed.c_str());
+    return 1;
+  }
   const int n = 256;
   int *out, *scratch;
   cudaMalloc(&out, 4 * n * sizeof(int));
