@@ -10,6 +10,7 @@
 // their addresses), its output captured and compared.
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <string>
 
 #include "printf_capture.h"
@@ -63,11 +64,41 @@ __host__ __device__ int round_trip(int seed) {
   return (int)(*(long long *)w + v[0] + v[1] + v[2]);
 }
 
+struct triple {
+  int a, b, c;
+  unsigned short d[5];
+};
+
+// Whole structs copied and cleared through pointers loaded from memory, which may
+// point into a thread's own memory or global memory (memcpy/memset through a
+// generic pointer; Csmith seed 82's `(*g_917) = l_1630`).
+__host__ __device__ int struct_copies(int seed, triple *global_slot) {
+  triple mine = {seed, seed + 1, seed + 2, {1, 2, 3, 4, 5}}, other = {7, 8, 9, {9, 9, 9, 9, 9}};
+  triple *slots[3] = {&mine, &other, global_slot};
+  triple **pick = &slots[seed % 3];
+  triple tmp = **pick;                  // copy from a loaded pointer
+  *slots[(seed + 1) % 3] = tmp;         // copy to one
+  *slots[(seed + 2) % 3] = *slots[seed % 3];
+  memset(slots[seed & 1], 0, sizeof(triple) - 2 * sizeof(unsigned short));
+  tmp.d[seed % 5] += 3;
+  *slots[2] = tmp;
+  int sum = 0;
+  for (int k = 0; k < 3; k++)
+    sum = sum * 7 + slots[k]->a + 3 * slots[k]->b + 5 * slots[k]->c + slots[k]->d[k] +
+          11 * slots[k]->d[4];
+  return sum;
+}
+
 __device__ int parked(int seed) {
   int local = seed * 5;
   g_ptr = &local; // the same thread reads it back below
   *g_ptr += 2;
   return local;
+}
+
+__global__ void copies(int *out, triple *slots) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  out[t] = struct_copies(t, &slots[t]);
 }
 
 __global__ void run(int *out, int *scratch) {
@@ -124,6 +155,23 @@ int main() {
         printf("FAIL: thread %d case %d: %d, expected %d\n", t, k, got[4 * t + k], want[k]);
     if (dev_scratch[t] != hs[t] && !bad++)
       printf("FAIL: scratch[%d] = %d, expected %d\n", t, dev_scratch[t], hs[t]);
+  }
+  triple *slots;
+  cudaMalloc(&slots, n * sizeof(triple));
+  cudaMemset(slots, 0, n * sizeof(triple));
+  copies<<<2, n / 2>>>(out, slots);
+  if ((e = cudaDeviceSynchronize()) != cudaSuccess) {
+    printf("FAIL: copies: %s\n", cudaGetErrorName(e));
+    return 1;
+  }
+  static triple host_slots[n], dev_slots[n];
+  cudaMemcpy(got, out, n * sizeof(int), cudaMemcpyDeviceToHost);
+  cudaMemcpy(dev_slots, slots, sizeof dev_slots, cudaMemcpyDeviceToHost);
+  for (int t = 0; t < n; t++) {
+    int want = struct_copies(t, &host_slots[t]);
+    if (got[t] != want && !bad++) printf("FAIL: copies thread %d: %d, expected %d\n", t, got[t], want);
+    if (memcmp(&dev_slots[t], &host_slots[t], sizeof(triple)) && !bad++)
+      printf("FAIL: copies thread %d: its global slot differs\n", t);
   }
   if (bad) return 1;
   printf("PASS\n");
