@@ -3,7 +3,9 @@
  * problem: allocas are thread memory, by-value parameters the constant
  * parameter block, __shared__ variables threadgroup memory, and everything
  * else (parameters, loaded pointers, __device__ variables, integers turned
- * into pointers) device memory holding a CUDA address. GEPs, casts, phis and
+ * into pointers) device memory holding a CUDA address — or, where the kernel
+ * stores other pointers to memory or turns them into integers, whatever those
+ * point into (stored_mask, int_spaces). GEPs, casts, phis and
  * selects inherit the spaces of their operands. A value that may point into
  * several spaces becomes a generic pointer: a ulong naming the space in its
  * top byte and the offset from that space's one base below (emit.c); each
@@ -11,18 +13,6 @@
 #include <string.h>
 
 #include "msl_internal.h"
-
-static const char *space_name(msl_space s) {
-  switch (s) {
-  case MSL_SPACE_DEVICE: return "global";
-  case MSL_SPACE_PRIVATE: return "private";
-  case MSL_SPACE_PARAM: return "kernel-parameter";
-  case MSL_SPACE_SHARED: return "shared";
-  case MSL_SPACE_DYN_SHARED: return "dynamic shared";
-  case MSL_SPACE_GENERIC: return "private or shared";
-  default: return "unknown";
-  }
-}
 
 static int is_pointer(LLVMValueRef v) {
   return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind;
@@ -88,9 +78,51 @@ static void add_mask(msl_func *f, LLVMValueRef v, unsigned mask, int *changed) {
   }
 }
 
-static unsigned derive(msl_func *f, LLVMValueRef i) {
+/* Pointers into thread, threadgroup or parameter memory have no CUDA address.
+ * The spaces of every pointer value stored to memory: a pointer loaded from memory
+ * may be any of them (C lets a local's address be stored, in a local array of
+ * pointers, a struct, a global, and loaded back). Stored, a pointer of any space is
+ * written as a generic pointer (device ones are their CUDA address, tag 0, as ever),
+ * so a loaded one, or one made from an integer, is read as generic where the mask
+ * has more than device. Turned into an integer (ptrtoint), a pointer is its generic
+ * bits too (int_spaces follows them back to inttoptr). */
+static unsigned stored_mask(msl_func *f) {
+  unsigned mask = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      if (LLVMIsAStoreInst(i) && is_pointer(LLVMGetOperand(i, 0)))
+        mask |= mask_of(f, LLVMGetOperand(i, 0));
+  return mask;
+}
+
+/* The spaces integer v may hold an address of: through arithmetic, casts, phis
+ * and selects, the pointers stored to memory (`stored`) where it is made from a
+ * loaded value, a pointer's spaces where it is made from ptrtoint (a generic
+ * pointer's bits, device ones being their CUDA address). */
+static unsigned int_spaces(msl_func *f, LLVMValueRef v, unsigned stored, int depth) {
+  if (LLVMIsALoadInst(v)) return stored;
+  if (depth > 16 || !LLVMIsAInstruction(v) || LLVMIsACallInst(v)) return 0;
+  if (LLVMIsAPtrToIntInst(v)) return mask_of(f, LLVMGetOperand(v, 0));
+  unsigned mask = 0;
+  if (LLVMIsAPHINode(v)) {
+    for (unsigned k = 0; k < LLVMCountIncoming(v); k++)
+      mask |= int_spaces(f, LLVMGetIncomingValue(v, k), stored, depth + 4);
+  } else if (LLVMIsABinaryOperator(v) || LLVMIsACastInst(v) || LLVMIsASelectInst(v) ||
+             LLVMIsAFreezeInst(v)) {
+    int n = LLVMGetNumOperands(v);
+    for (int k = LLVMIsASelectInst(v) ? 1 : 0; k < n; k++)
+      mask |= int_spaces(f, LLVMGetOperand(v, (unsigned)k), stored, depth + 1);
+  }
+  return mask;
+}
+
+static unsigned derive(msl_func *f, LLVMValueRef i, unsigned stored) {
   if (LLVMIsAAllocaInst(i)) return 1u << MSL_SPACE_PRIVATE;
-  if (LLVMIsAIntToPtrInst(i)) return 1u << MSL_SPACE_DEVICE;
+  if (LLVMIsALoadInst(i)) return 1u << MSL_SPACE_DEVICE | stored;
+  /* the stored bits may come back as an integer loaded from memory (a struct
+   * copied by words, a va_list walked by devlib's printf) */
+  if (LLVMIsAIntToPtrInst(i))
+    return 1u << MSL_SPACE_DEVICE | int_spaces(f, LLVMGetOperand(i, 0), stored, 0);
   if (LLVMIsAGetElementPtrInst(i) || LLVMIsACastInst(i) || LLVMIsAFreezeInst(i))
     return mask_of(f, LLVMGetOperand(i, 0));
   if (LLVMIsASelectInst(i))
@@ -105,9 +137,10 @@ static unsigned derive(msl_func *f, LLVMValueRef i) {
 }
 
 static void propagate(msl_func *f, int *changed) {
+  unsigned stored = stored_mask(f);
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      if (is_pointer(i)) add_mask(f, i, derive(f, i), changed);
+      if (is_pointer(i)) add_mask(f, i, derive(f, i, stored), changed);
 }
 
 /* One space: that representation; several: a generic pointer (a ulong
@@ -119,31 +152,6 @@ static void settle(msl_func *f, LLVMValueRef v) {
     if (mask == 1u << k) s = (msl_space)k;
   if (mask & (mask - 1)) s = MSL_SPACE_GENERIC;
   ptrmap_set(&f->spaces.space, v, s);
-}
-
-/* Pointers into thread, threadgroup or parameter memory have no CUDA address:
- * they must not be stored or turned into integers. */
-static int check_escapes(msl_func *f) {
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-      if (LLVMIsAStoreInst(i) && is_pointer(LLVMGetOperand(i, 0))) {
-        msl_space s = msl_addrspace_of(f, LLVMGetOperand(i, 0));
-        if (s != MSL_SPACE_DEVICE && s != MSL_SPACE_NONE)
-          return diag_error(f->ctx, i,
-                            "storing the address of %s memory is not supported by "
-                            "Anchor's Metal backend",
-                            space_name(s));
-      }
-      if (LLVMIsAPtrToIntInst(i)) {
-        msl_space s = msl_addrspace_of(f, LLVMGetOperand(i, 0));
-        if (s != MSL_SPACE_DEVICE && s != MSL_SPACE_NONE)
-          return diag_error(f->ctx, i,
-                            "converting the address of %s memory to an integer is "
-                            "not supported by Anchor's Metal backend",
-                            space_name(s));
-      }
-    }
-  return 1;
 }
 
 int msl_addrspace_analyze(msl_func *f) {
@@ -173,7 +181,7 @@ int msl_addrspace_analyze(msl_func *f) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
       if (is_pointer(i)) settle(f, i);
-  return check_escapes(f);
+  return 1;
 }
 
 unsigned msl_addrspace_mask(msl_func *f, LLVMValueRef v) {

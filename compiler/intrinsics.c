@@ -110,18 +110,96 @@ static void emit_mem_loop(msl_inst *in, const char *text) {
   msl_inst_template_args(in, text, (const char *const[]){k, bytes, msl_uint_name(unit * 8)});
 }
 
+/* Through a generic pointer (addrspace.c: one that may point into several spaces,
+ * e.g. a loaded pointer in a kernel that stores private addresses): one case per
+ * space of each generic operand, testing the tags, each the loop above with that
+ * space's lvalue. A memmove tests the direction once on the generic values (of one
+ * space they compare as offsets; of two they cannot overlap). */
+static const struct {
+  const char *tag, *qualifier, *base;
+} mem_spaces[] = {[MSL_SPACE_DEVICE] = {"0", "device", NULL},
+                  [MSL_SPACE_PRIVATE] = {"1", "thread", "(thread uchar*)anchor_priv"},
+                  [MSL_SPACE_PARAM] = {"2", "constant", "anchor_params"},
+                  [MSL_SPACE_SHARED] = {"3", "threadgroup", "(threadgroup uchar*)anchor_smem"},
+                  [MSL_SPACE_DYN_SHARED] = {"4", "threadgroup", "anchor_dyn_smem"}};
+
+/* The lvalue of operand k (as a digit) in space s (MSL_SPACE_GENERIC: its own,
+ * not generic) at offset %a0. */
+static void mem_lvalue(strbuf *t, char k, int s) {
+  if (s == MSL_SPACE_GENERIC)
+    strbuf_printf(t, "*reinterpret_cast<%%Q%c %%a2*>(%%%c + %%a0%%D%c)", k, k, k);
+  else if (s == MSL_SPACE_DEVICE)
+    strbuf_printf(t, "*reinterpret_cast<device %%a2*>(%%H%c + %%a0 + " MSL_DELTA ")", k);
+  else
+    strbuf_printf(t, "*reinterpret_cast<%s %%a2*>(%s + (%%H%c & 0xFFFFFFFFFFFFFFul) + %%a0)",
+                  mem_spaces[s].qualifier, mem_spaces[s].base, k);
+}
+
+/* The spaces operand k is taken in: a generic one's (a mask), else MSL_SPACE_GENERIC
+ * alone (meaning: as it is). */
+static unsigned mem_cases(msl_inst *in, unsigned k) {
+  LLVMValueRef v = LLVMGetOperand(in->i, k);
+  if (msl_addrspace_of(in->f, v) != MSL_SPACE_GENERIC) return 1u << MSL_SPACE_GENERIC;
+  return msl_addrspace_mask(in->f, v) & ~(1u << MSL_SPACE_GENERIC);
+}
+
+/* kind: 0 memcpy, 1 memmove, 2 memset */
+static void emit_mem_generic(msl_inst *in, int kind) {
+  unsigned dst = mem_cases(in, 0), src = kind == 2 ? 1u << MSL_SPACE_GENERIC : mem_cases(in, 1);
+  strbuf t = {0};
+  for (int backward = 0; backward < (kind == 1 ? 2 : 1); backward++) {
+    if (kind == 1) strbuf_put(&t, backward ? " else { " : "if (%H0 <= %H1) { ");
+    int n = 0;
+    for (int d = MSL_SPACE_DEVICE; d <= MSL_SPACE_GENERIC; d++)
+      for (int s = MSL_SPACE_DEVICE; s <= MSL_SPACE_GENERIC; s++) {
+        if (!(dst & (1u << d)) || !(src & (1u << s))) continue;
+        strbuf_put(&t, n++ ? " else if (true" : "if (true");
+        if (d != MSL_SPACE_GENERIC) strbuf_printf(&t, " && (%%H0 >> 56) == %s", mem_spaces[d].tag);
+        if (s != MSL_SPACE_GENERIC) strbuf_printf(&t, " && (%%H1 >> 56) == %s", mem_spaces[s].tag);
+        strbuf_put(&t, ") { ");
+        strbuf_put(&t, backward ? "for (ulong %a0 = (ulong)%2; %a0 != 0;) { %a0 -= %a1; "
+                                : "for (ulong %a0 = 0; %a0 < (ulong)%2; %a0 += %a1) { ");
+        mem_lvalue(&t, '0', d);
+        strbuf_put(&t, " = ");
+        if (kind == 2)
+          strbuf_put(&t, "(%a2)((ulong)%1 * 0x0101010101010101ul)");
+        else
+          mem_lvalue(&t, '1', s);
+        strbuf_put(&t, "; } }");
+      }
+    if (kind == 1) strbuf_put(&t, " }");
+  }
+  in->space = MSL_SPACE_GENERIC; /* %H: the operands as generic pointers */
+  emit_mem_loop(in, t.data ? t.data : "");
+  strbuf_free(&t);
+}
+
+static int mem_generic(msl_inst *in, int kind) {
+  return msl_addrspace_of(in->f, LLVMGetOperand(in->i, 0)) == MSL_SPACE_GENERIC ||
+         (kind != 2 && msl_addrspace_of(in->f, LLVMGetOperand(in->i, 1)) == MSL_SPACE_GENERIC);
+}
+
 static void emit_memcpy(msl_inst *in) {
-  emit_mem_loop(in, memcpy_text);
+  if (mem_generic(in, 0))
+    emit_mem_generic(in, 0);
+  else
+    emit_mem_loop(in, memcpy_text);
 }
 
 static void emit_memmove(msl_inst *in) {
   LLVMValueRef dst = LLVMGetOperand(in->i, 0), src = LLVMGetOperand(in->i, 1);
   int one_space = msl_addrspace_of(in->f, dst) == msl_addrspace_of(in->f, src);
-  emit_mem_loop(in, one_space ? memmove_text : memcpy_text);
+  if (mem_generic(in, 1))
+    emit_mem_generic(in, 1);
+  else
+    emit_mem_loop(in, one_space ? memmove_text : memcpy_text);
 }
 
 static void emit_memset(msl_inst *in) {
-  emit_mem_loop(in, memset_text);
+  if (mem_generic(in, 2))
+    emit_mem_generic(in, 2);
+  else
+    emit_mem_loop(in, memset_text);
 }
 
 static void emit_ldg(msl_inst *in) {

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "anchor_msl.h"
@@ -24,11 +25,19 @@ static int usage(void) {
   return 2;
 }
 
+/* Removes a stale output after an error: regular files only, never what the path
+ * names otherwise (`-o /dev/null` must leave /dev/null alone, found by the Csmith
+ * reducer's interestingness test, which runs as root). */
+static void remove_output(const char *path) {
+  struct stat st;
+  if (path && lstat(path, &st) == 0 && S_ISREG(st.st_mode)) remove(path);
+}
+
 static int write_file(const char *path, const void *data, size_t size) {
   FILE *f = fopen(path, "wb");
   if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0) {
     fprintf(stderr, "anchor-msl: error: cannot write '%s'\n", path);
-    if (f) remove(path);
+    if (f) remove_output(path);
     return 0;
   }
   return 1;
@@ -93,7 +102,7 @@ int main(int argc, char **argv) {
     int status = msl_host_managed(input, output, &message);
     if (message) fputs(message, stderr);
     free(message);
-    if (status) remove(output);
+    if (status) remove_output(output);
     return status;
   }
   if (!options.devlib_path) options.devlib_path = default_devlib(devlib, sizeof devlib);
@@ -104,8 +113,8 @@ int main(int argc, char **argv) {
   msl_status status = msl_compile(input, &options, &out);
   if (status.failed) {
     /* No output on error, not even a stale one from an earlier run. */
-    if (output) remove(output);
-    if (msl_path) remove(msl_path);
+    remove_output(output);
+    remove_output(msl_path);
     fputs(status.message, stderr);
     msl_status_free(&status);
     return 1;

@@ -363,6 +363,11 @@ void msl_inst_operand(msl_inst *in, unsigned k) {
   LLVMValueRef v = LLVMGetOperand(in->i, k);
   msl_space s = LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind ? msl_addrspace_of(in->f, v)
                                                                       : MSL_SPACE_NONE;
+  /* a pointer stored to memory or turned into an integer is a generic pointer
+   * (addrspace.c) */
+  if (k == 0 && (LLVMIsAStoreInst(in->i) || LLVMIsAPtrToIntInst(in->i)) && s != MSL_SPACE_NONE &&
+      s != MSL_SPACE_DEVICE)
+    s = MSL_SPACE_GENERIC;
   in->ok = in->ok && msl_put_operand(in->f, v, &in->e, s);
 }
 static void inst_signed(msl_inst *in, unsigned k) {

@@ -265,7 +265,10 @@ void rt_module_unregister(rt_module *m) {
     }
   rt_module_managed_home(m);
   rt_device *s = rt_device_current();
-  if (m->loaded && s && m->loaded_generation == s->generation) {
+  /* a module whose load failed (its MSL did not compile, no room for its variables)
+   * has no variables in the arena */
+  if (m->loaded && m->load_error == cudaSuccess && m->global_addresses && s &&
+      m->loaded_generation == s->generation) {
     for (size_t i = 0; m->global_addresses && i < m->managed_count; i++) /* cudaMemAdvise's */
       rt_hints_forget((void *)(uintptr_t)m->global_addresses[m->managed[i].index]);
     for (size_t i = 0; i < m->desc.global_count; i++)

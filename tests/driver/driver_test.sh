@@ -645,13 +645,28 @@ case_emit_msl() {
   [ "$(grep -v anchorcc- k.metal)" = "$(grep -v anchorcc- other.metal)" ] \
     || fail "-o other.metal differs from k.metal"
   [ ! -e k.o ] && [ ! -e a.out ] || fail "--emit-msl went on past device compilation"
+  # A backend error removes a stale output, but only a regular file: -o naming a FIFO
+  # (or /dev/null, which the backend deleted when run as root) is left as it is.
+  cat >rec.cu <<'EOF'
+__device__ int fib(int n) { return n < 2 ? n : fib(n - 1) * 3 + fib(n - 2); }
+__global__ void k(int *p) { *p = fib(*p); }
+EOF
+  echo stale >stale.metal
+  run --emit-msl rec.cu -o stale.metal
+  expect_rc 1
+  contains "$err" "recursive call" "stderr"
+  [ ! -e stale.metal ] || fail "the stale stale.metal was left"
+  mkfifo pipe.metal
+  run --emit-msl rec.cu -o pipe.metal
+  expect_rc 1
+  [ -p pipe.metal ] || fail "the FIFO pipe.metal was removed"
   no_temp_left
 }
 
 # The device services' compile-time errors, at the user's line: __brkpt()
-# (Metal has no breakpoints) and, with a format chosen at run time, a printf
-# %s string in a thread's own array (the argument buffer would hold a
-# private address; a constant format has no buffer left: that one compiles).
+# (Metal has no breakpoints); a printf %s string in a thread's own array with a
+# format chosen at run time compiles (its address is a generic pointer in the
+# argument buffer).
 case_device_services_errors() {
   [ -x "$ROOT/bin/anchor-msl" ] || skip "the MSL backend $ROOT/bin/anchor-msl is not built"
   cat >b.cu <<'EOF'
@@ -672,10 +687,11 @@ __global__ void say(int x) {
   printf(x ? "%s\n" : "[%s]\n", own);
 }
 EOF
+  # a thread's own string with a run-time format: its address is stored in printf's
+  # argument buffer as a generic pointer (compiler/addrspace.c), no longer an error
   run -c s.cu
-  expect_rc 1
-  contains "$err" "s.cu:6:3: error: storing the address of private memory is not supported by Anchor's Metal backend" "stderr"
-  lacks "$err" "s.cu:5:" "stderr"
+  expect_rc 0
+  lacks "$err" "error" "stderr"
   no_temp_left
 }
 

@@ -336,8 +336,13 @@ static void test_broken_modules(void) {
   CHECK_ERR(cudaLaunchKernel((const void *)bad_blob_stub, one, one, NULL, 0, 0),
             cudaErrorInvalidKernelImage);
   static const ac_kernel k[] = {{"k", 0, 0, false, 0, NULL, 0}};
+  /* with variables, which never reach the arena: unregistering it must not free them
+   * (it crashed at exit, found by tests/differential) */
+  static unsigned char v_init[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  static const ac_global v[] = {{"v", 0, 8, 8, false, v_init, 0, NULL},
+                                {"w", 1, 4, 4, false, NULL, 0, NULL}};
   unsigned char *blob =
-      make_module(k, 1, NULL, 0, "#include <metal_stdlib>\nkernel void k() { this is not MSL; }\n");
+      make_module(k, 1, v, 2, "#include <metal_stdlib>\nkernel void k() { this is not MSL; }\n");
   fatbin_wrapper w2 = {AC_FATBIN_MAGIC, AC_FATBIN_VERSION, blob, NULL};
   void **h2 = __cudaRegisterFatBinary(&w2);
   __cudaRegisterFunction(h2, (const char *)bad_msl_stub, (char *)"k", "k", -1, 0, 0, 0, 0, 0);
