@@ -89,6 +89,7 @@ static const struct {
               {"lower-libcalls", lower_libcalls},
               {"lower-vector-memory", lower_vector_memory},
               {"lower-vector-ops", lower_vector_ops},
+              {"lower-unaligned", lower_unaligned},
               {"lower-int-widths", lower_int_widths},
               {"fp64-check-error", fp64_check_error},
               {"fp64-demote-calls", demote_calls},
@@ -149,10 +150,11 @@ msl_status msl_compile(const char *path, const msl_options *options, msl_output 
        (options->fp64 != MSL_FP64_FAST || fp64_demote_calls(&ctx, 1));
   for (unsigned k = 0; ok && k < ctx.nkernels; k++)
     ok = abi_param_layout(&ctx, &ctx.kernels[k]);
-  ok = ok && pipeline_run(&ctx) && fp64_mode(&ctx, options) && lower_int_widths(&ctx) &&
-       lower_math(&ctx) && lower_fp64(&ctx) && lower_memory(&ctx) && lower_atomics(&ctx) &&
-       module_collect_globals(&ctx) && emit(&ctx) && dump_ir(&ctx, options->llvm_ir_path) &&
-       msl_verify_source(&ctx, ctx.msl.data) && msl_table_write(&ctx, out);
+  ok = ok && pipeline_run(&ctx) && fp64_mode(&ctx, options) && lower_unaligned(&ctx) &&
+       lower_int_widths(&ctx) && lower_math(&ctx) && lower_fp64(&ctx) && lower_memory(&ctx) &&
+       lower_atomics(&ctx) && module_collect_globals(&ctx) && emit(&ctx) &&
+       dump_ir(&ctx, options->llvm_ir_path) && msl_verify_source(&ctx, ctx.msl.data) &&
+       msl_table_write(&ctx, out);
   return finish(&ctx, ok, out);
 }
 

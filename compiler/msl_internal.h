@@ -15,6 +15,7 @@
  *                normalise control flow (lower-switch ... unify-loop-exits;
  *                structurizecfg for the kernels that need it)
  *   lower_vectors.c  IR->IR: vector loads/stores one element at a time
+ *   lower_unaligned.c  IR->IR: under-aligned loads/stores as aligned pieces
  *   lower_vector_ops.c  IR->IR: vector reductions, bitcasts between counts
  *                (in the pipeline, before LLVM's scalarizer)
  *   switches.c   IR->IR: switch as a chain of branches (before lower-switch)
@@ -431,6 +432,11 @@ int lower_atomics_wide(msl_ctx *ctx);
 int lower_fp64(msl_ctx *ctx);
 int lower_memory(msl_ctx *ctx);
 int lower_vector_memory(msl_ctx *ctx);
+/* lower_unaligned (after the pipeline, before lower_int_widths): every
+ * non-atomic load/store of an integer, float or pointer below its natural
+ * alignment -> naturally aligned pieces of its alignment, little-endian;
+ * never fails. */
+int lower_unaligned(msl_ctx *ctx);
 int lower_vector_ops(msl_ctx *ctx);
 /* lower_int_widths (lower_int_widths.c, after pipeline_run and the fp64
  * retyping, before lower_math): every integer of a width other than 1, 8,
