@@ -179,6 +179,7 @@ static const struct {
 };
 
 int main() {
+  setvbuf(stdout, NULL, _IOLBF, 0); // a crash must not cut the output (H200 run 3)
   cudaDeviceProp prop;
   CHECK(cudaGetDeviceProperties(&prop, 0) == cudaSuccess);
   // ---- every attribute of CUDA 13, then values outside the enumeration
@@ -301,7 +302,9 @@ int main() {
   printf("occupancy 2048 threads %d\n", blocks);
   CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, 128, (size_t)1 << 30));
   printf("occupancy 1 GiB shared %d\n", blocks);
-  CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(NULL, kernel, 128, 0));
+  // cudaOccupancyMaxActiveBlocksPerMultiprocessor(NULL, kernel, 128, 0):
+  // not run on the GPU: a NULL output, and CUDA crashed (exit 139) in this stretch (H200
+  // run 3, 2026-12-02); Anchor: cudaErrorInvalidValue
   CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)NULL, 128, 0));
   CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&blocks, kernel, 128, 0,
                                                               cudaOccupancyDisableCachingOverride));
@@ -318,7 +321,9 @@ int main() {
   printf("available dynamic smem 0 blocks %zu\n", avail);
   CALL(cudaOccupancyAvailableDynamicSMemPerBlock(&avail, kernel, 1000, 1024));
   printf("available dynamic smem 1000 blocks %zu\n", avail);
-  CALL(cudaOccupancyAvailableDynamicSMemPerBlock(NULL, kernel, 1, 128));
+  // cudaOccupancyAvailableDynamicSMemPerBlock(NULL, kernel, 1, 128):
+  // not run on the GPU: a NULL output, and CUDA crashed (exit 139) in this stretch (H200
+  // run 3, 2026-12-02); Anchor: cudaErrorInvalidValue
   cudaLaunchConfig_t config;
   memset(&config, 0, sizeof config);
   config.gridDim = dim3(4);
