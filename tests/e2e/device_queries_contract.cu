@@ -10,6 +10,10 @@
 // cluster setters with non-zero values (cudaSuccess on the H200, which has clusters;
 // cudaErrorNotSupported on Anchor, whose cudaDevAttrClusterLaunch is 0). HostNumaId is
 // the host's NUMA node (0 there; -1 on Anchor: no NUMA). Every other line matches.
+// H200 run 3 (2026-12-02): every line matches up to cudaFuncGetParamInfo (a non-kernel
+// pointer such as main is cudaErrorInvalidResourceHandle in every query; Anchor fixed), run 1
+// up to the occupancy figures; CUDA then crashed (exit 139) with stdout block-buffered, so
+// the crash lies in the next 4 KiB of output: the NULL-output occupancy calls are not run.
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>
