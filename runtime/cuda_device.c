@@ -136,10 +136,15 @@ cudaError_t cudaDriverGetVersion(int *version) {
 }
 
 cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes) {
-  if (!free_bytes || !total_bytes) return rt_record(cudaErrorInvalidValue);
+  /* A NULL output is skipped (H200, CUDA 13, 2026-12-02: cudaSuccess for either NULL) */
+  size_t free_b = 0, total_b = 0;
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
-  if (e == cudaSuccess) rt_device_memory(d, free_bytes, total_bytes);
+  if (e == cudaSuccess) {
+    rt_device_memory(d, &free_b, &total_b);
+    if (free_bytes) *free_bytes = free_b;
+    if (total_bytes) *total_bytes = total_b;
+  }
   return rt_leave(e);
 }
 
@@ -181,13 +186,14 @@ cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevi
 
 cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags) {
   if (flags != 0) return rt_record(cudaErrorInvalidValue);
-  (void)peerDevice; /* device 0 itself or no device: never a peer */
-  return rt_record(cudaErrorInvalidDevice);
+  /* device 0 is itself, never a peer (H200, CUDA 13, 2026-12-02: cudaErrorPeerAccessUnsupported) */
+  return rt_record(rt_ordinal(peerDevice) ? cudaErrorPeerAccessUnsupported
+                                          : cudaErrorInvalidDevice);
 }
 
 cudaError_t cudaDeviceDisablePeerAccess(int peerDevice) {
-  (void)peerDevice;
-  return rt_record(cudaErrorInvalidDevice);
+  /* H200, CUDA 13, 2026-12-02: cudaErrorPeerAccessNotEnabled for device 0 itself */
+  return rt_record(rt_ordinal(peerDevice) ? cudaErrorPeerAccessNotEnabled : cudaErrorInvalidDevice);
 }
 
 /* CUDA: cudaErrorInvalidDevice when the devices are not valid or the same. */
@@ -228,9 +234,15 @@ cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *pciBusId) {
   return cudaSuccess;
 }
 
-/* The limits are the core's (core_services.c), shared with cuCtxGetLimit. */
+/* The limits are the core's (core_services.c), shared with cuCtxGetLimit. A value
+ * that is no cudaLimit is cudaErrorInvalidValue (H200, CUDA 13, 2026-12-02, (cudaLimit)99);
+ * a limit Anchor does not keep (the device runtime's) cudaErrorUnsupportedLimit. */
+static bool rt_limit_known(enum cudaLimit limit) {
+  return (unsigned)limit <= (unsigned)cudaLimitPersistingL2CacheSize;
+}
+
 cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit) {
-  if (!value) return rt_record(cudaErrorInvalidValue);
+  if (!value || !rt_limit_known(limit)) return rt_record(cudaErrorInvalidValue);
   if (!rt_limit_kept(limit)) return rt_record(cudaErrorUnsupportedLimit);
   rt_enter(); /* the limits are process-wide state under the lock */
   *value = rt_limit_get(limit);
@@ -238,6 +250,7 @@ cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit) {
 }
 
 cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value) {
+  if (!rt_limit_known(limit)) return rt_record(cudaErrorInvalidValue);
   if (!rt_limit_kept(limit)) return rt_record(cudaErrorUnsupportedLimit);
   rt_enter();
   return rt_leave(rt_limit_set(limit, value));

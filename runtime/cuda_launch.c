@@ -90,9 +90,14 @@ cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block,
 
 /* ---- kernel attributes and occupancy ----------------------------------------------- */
 
-/* Finds the kernel of host stub func (loading it); lock held. */
+/* Finds the kernel of host stub func (loading it); lock held. H200, CUDA 13,
+ * 2026-12-01/02: a pointer that is no kernel (main) is cudaErrorInvalidResourceHandle
+ * for cudaFuncGetAttributes, cudaFuncSetAttribute, cudaFuncSetCacheConfig,
+ * cudaFuncGetName and the occupancy queries; NULL cudaErrorInvalidDeviceFunction. */
 static cudaError_t rt_func(const void *func, rt_kernel *kernel) {
-  return rt_module_kernel_by_stub(func, kernel);
+  cudaError_t e = rt_module_kernel_by_stub(func, kernel);
+  if (e == cudaErrorInvalidDeviceFunction && func) e = cudaErrorInvalidResourceHandle;
+  return e;
 }
 
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func) {
@@ -100,9 +105,6 @@ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *f
   rt_enter();
   rt_kernel kernel;
   cudaError_t e = rt_func(func, &kernel);
-  /* H200, CUDA 13, 2026-12-01: a pointer that is no kernel (main) is
-   * cudaErrorInvalidResourceHandle here, NULL cudaErrorInvalidDeviceFunction */
-  if (e == cudaErrorInvalidDeviceFunction && func) e = cudaErrorInvalidResourceHandle;
   if (e == cudaSuccess) rt_kernel_attributes(&kernel, attr);
   return rt_leave(e);
 }

@@ -114,8 +114,9 @@ cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost) {
 }
 
 cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags) {
-  if (size == 0 || (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost))
-    return rt_record(cudaErrorInvalidValue); /* CUDA refuses size 0 here */
+  /* Size 0 succeeds as cudaMalloc's (H200, CUDA 13, 2026-12-02: cudaSuccess) */
+  if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost)
+    return rt_record(cudaErrorInvalidValue);
   return rt_allocate(devPtr, size, RT_BLOCK_MANAGED);
 }
 

@@ -19,6 +19,7 @@ __global__ void kernel(int *out) {
 }
 
 int main() {
+  setvbuf(stdout, NULL, _IOLBF, 0); // a crash must not cut the output (H200 run 3)
   bad_args_run((const void *)kernel);
   printf("%d calls\n", bad_args_calls);
   if (bad_args_failures) {

@@ -10,6 +10,10 @@
 // cluster setters with non-zero values (cudaSuccess on the H200, which has clusters;
 // cudaErrorNotSupported on Anchor, whose cudaDevAttrClusterLaunch is 0). HostNumaId is
 // the host's NUMA node (0 there; -1 on Anchor: no NUMA). Every other line matches.
+// H200 run 3 (2026-12-02): every line matches up to cudaFuncGetParamInfo (a non-kernel
+// pointer such as main is cudaErrorInvalidResourceHandle in every query; Anchor fixed), run 1
+// up to the occupancy figures; CUDA then crashed (exit 139) with stdout block-buffered, so
+// the crash lies in the next 4 KiB of output: the NULL-output occupancy calls are not run.
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>
@@ -179,6 +183,7 @@ static const struct {
 };
 
 int main() {
+  setvbuf(stdout, NULL, _IOLBF, 0); // a crash must not cut the output (H200 run 3)
   cudaDeviceProp prop;
   CHECK(cudaGetDeviceProperties(&prop, 0) == cudaSuccess);
   // ---- every attribute of CUDA 13, then values outside the enumeration
@@ -301,7 +306,9 @@ int main() {
   printf("occupancy 2048 threads %d\n", blocks);
   CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, 128, (size_t)1 << 30));
   printf("occupancy 1 GiB shared %d\n", blocks);
-  CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(NULL, kernel, 128, 0));
+  // cudaOccupancyMaxActiveBlocksPerMultiprocessor(NULL, kernel, 128, 0):
+  // not run on the GPU: a NULL output, and CUDA crashed (exit 139) in this stretch (H200
+  // run 3, 2026-12-02); Anchor: cudaErrorInvalidValue
   CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)NULL, 128, 0));
   CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&blocks, kernel, 128, 0,
                                                               cudaOccupancyDisableCachingOverride));
@@ -318,7 +325,9 @@ int main() {
   printf("available dynamic smem 0 blocks %zu\n", avail);
   CALL(cudaOccupancyAvailableDynamicSMemPerBlock(&avail, kernel, 1000, 1024));
   printf("available dynamic smem 1000 blocks %zu\n", avail);
-  CALL(cudaOccupancyAvailableDynamicSMemPerBlock(NULL, kernel, 1, 128));
+  // cudaOccupancyAvailableDynamicSMemPerBlock(NULL, kernel, 1, 128):
+  // not run on the GPU: a NULL output, and CUDA crashed (exit 139) in this stretch (H200
+  // run 3, 2026-12-02); Anchor: cudaErrorInvalidValue
   cudaLaunchConfig_t config;
   memset(&config, 0, sizeof config);
   config.gridDim = dim3(4);

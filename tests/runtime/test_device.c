@@ -201,7 +201,15 @@ static void test_flags_limits_and_host_functions(void) {
   CHECK_ERR(cudaDeviceGetByPCIBusId(&by_bus, bus), cudaSuccess);
   CHECK(by_bus == 0);
   CHECK_ERR(cudaDeviceGetByPCIBusId(&by_bus, "0000:01:00.0"), cudaErrorInvalidDevice);
-  CHECK_ERR(cudaDeviceEnablePeerAccess(0, 0), cudaErrorInvalidDevice);
+  CHECK_ERR(cudaDeviceEnablePeerAccess(0, 0), cudaErrorPeerAccessUnsupported); /* H200 */
+  CHECK_ERR(cudaDeviceEnablePeerAccess(1, 0), cudaErrorInvalidDevice);
+  CHECK_ERR(cudaDeviceDisablePeerAccess(0), cudaErrorPeerAccessNotEnabled); /* H200 */
+  CHECK_ERR(cudaDeviceDisablePeerAccess(1), cudaErrorInvalidDevice);
+  size_t mem_free = 0, mem_total = 0;
+  CHECK_ERR(cudaMemGetInfo(NULL, &mem_total), cudaSuccess); /* H200: a NULL output is skipped */
+  CHECK_ERR(cudaMemGetInfo(&mem_free, NULL), cudaSuccess);
+  CHECK(mem_total > 0 && mem_free > 0 && mem_free <= mem_total);
+  CHECK_ERR(cudaDeviceSetLimit((enum cudaLimit)99, 0), cudaErrorInvalidValue); /* H200 */
   int p2p = 0;
   CHECK_ERR(cudaDeviceGetP2PAttribute(&p2p, cudaDevP2PAttrAccessSupported, 0, 0),
             cudaErrorInvalidDevice);
@@ -211,7 +219,8 @@ static void test_flags_limits_and_host_functions(void) {
   CHECK_ERR(cudaDeviceSetLimit(cudaLimitStackSize, 4096), cudaSuccess);
   CHECK_ERR(cudaDeviceGetLimit(&value, cudaLimitStackSize), cudaSuccess);
   CHECK(value == 4096);
-  CHECK_ERR(cudaDeviceGetLimit(&value, (enum cudaLimit)17), cudaErrorUnsupportedLimit);
+  CHECK_ERR(cudaDeviceGetLimit(&value, (enum cudaLimit)17),
+            cudaErrorInvalidValue); /* H200: (cudaLimit)99 */
   enum cudaFuncCache cache = cudaFuncCachePreferEqual;
   CHECK_ERR(cudaDeviceGetCacheConfig(&cache), cudaSuccess);
   CHECK(cache == cudaFuncCachePreferNone);

@@ -241,12 +241,12 @@ static void test_attributes_and_occupancy(void) {
             cudaErrorInvalidValue);
   CHECK_ERR(cudaFuncSetAttribute((const void *)unknown_stub,
                                  cudaFuncAttributePreferredSharedMemoryCarveout, 50),
-            cudaErrorInvalidDeviceFunction);
+            cudaErrorInvalidResourceHandle); /* as main on the H200 */
   CHECK_ERR(cudaFuncSetCacheConfig((const void *)scale_stub, cudaFuncCachePreferL1), cudaSuccess);
   CHECK_ERR(cudaFuncSetCacheConfig((const void *)scale_stub, (enum cudaFuncCache)9),
             cudaErrorInvalidValue);
   CHECK_ERR(cudaFuncSetCacheConfig((const void *)unknown_stub, cudaFuncCachePreferL1),
-            cudaErrorInvalidDeviceFunction);
+            cudaErrorInvalidResourceHandle); /* as main on the H200 */
   int blocks = -1;
   CHECK_ERR(
       cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)scale_stub, 256, 0),
