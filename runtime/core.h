@@ -910,10 +910,10 @@ void *rt_entry_point(const char *name);
 
 /* core_launch.c: a launch whose parameters come as one packed block in
  * CUDA's layout (cuLaunchKernel's extra, CU_LAUNCH_PARAM_BUFFER_POINTER):
- * bytes must equal the kernel's parameter block, each parameter at its
- * natural alignment, no tail padding (else cudaErrorLaunchOutOfResources, as
- * CUDA); a NULL buffer for a kernel with parameters cudaErrorInvalidValue;
- * otherwise rt_launch. */
+ * each parameter at its natural alignment, no tail padding; bytes past the
+ * kernel's parameter block is cudaErrorLaunchOutOfResources, a shorter block is
+ * taken with the missing tail as zeros (both as CUDA 13 on the H200); a NULL
+ * buffer for a kernel with parameters cudaErrorInvalidValue; otherwise rt_launch. */
 cudaError_t rt_launch_packed(rt_device *device, const rt_kernel *kernel,
                              const rt_launch_config *config, const void *buffer, size_t bytes);
 
