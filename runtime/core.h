@@ -75,6 +75,11 @@ cudaError_t rt_record(cudaError_t e);
  * cudaSuccess. Neither looks at the sticky error. */
 cudaError_t rt_last_error_peek(void);
 cudaError_t rt_last_error_take(void);
+/* What cudaPeekAtLastError (reset false) / cudaGetLastError (reset true)
+ * return: the last error, else the sticky error if no call has yet told this
+ * thread of it; reset clears the last error and marks the sticky error told
+ * (CUDA reports it once there; the calls that return it record it again). */
+cudaError_t rt_last_error_report(bool reset);
 /* The sticky error (a failed kernel: cudaErrorLaunchFailure & co.), or
  * cudaSuccess. Once set, every device call returns it until cudaDeviceReset.
  * Atomic: any thread, lock not needed. The first failure set wins. */
@@ -728,7 +733,8 @@ cudaError_t rt_capture_unsafe(void);
  * cudaErrorStreamCaptureUnsupported (and invalidated); the legacy stream
  * with a blocking stream capturing, cudaErrorStreamCaptureImplicit. */
 cudaError_t rt_capture_sync(cudaStream_t stream);
-/* Whether event was last recorded in a capture. */
+/* Whether event was last recorded in a capture; if so that capture is
+ * invalidated (the caller refuses the call, as CUDA does; H200, CUDA 13). */
 bool rt_capture_event_captured(cudaEvent_t event);
 /* Begins capturing stream into a new graph (graph NULL) or into graph
  * after count dependencies. cudaErrorStreamCaptureUnsupported for the
@@ -738,9 +744,9 @@ cudaError_t rt_capture_begin(cudaStream_t stream, cudaGraph_t graph,
                              enum cudaStreamCaptureMode mode);
 /* Ends the capture stream began: *out the graph (NULL on error). Errors:
  * cudaErrorIllegalState (not capturing), cudaErrorStreamCaptureUnmatched
- * (not the origin stream), cudaErrorStreamCaptureWrongThread,
+ * (not the origin stream; invalidates the capture), cudaErrorStreamCaptureWrongThread,
  * cudaErrorStreamCaptureInvalidated, cudaErrorStreamCaptureUnjoined (a
- * forked stream not joined back); the capture ends on the last two. */
+ * forked stream not joined back); the capture ends on the last three. */
 cudaError_t rt_capture_end(cudaStream_t stream, cudaGraph_t *out);
 /* The stream's capture status and, when capturing, its id, graph and
  * dependency set (borrowed until the next capture call); NULL outputs skipped. */
@@ -904,10 +910,10 @@ void *rt_entry_point(const char *name);
 
 /* core_launch.c: a launch whose parameters come as one packed block in
  * CUDA's layout (cuLaunchKernel's extra, CU_LAUNCH_PARAM_BUFFER_POINTER):
- * bytes must equal the kernel's parameter block, each parameter at its
- * natural alignment, no tail padding (else cudaErrorLaunchOutOfResources, as
- * CUDA); a NULL buffer for a kernel with parameters cudaErrorInvalidValue;
- * otherwise rt_launch. */
+ * each parameter at its natural alignment, no tail padding; bytes past the
+ * kernel's parameter block is cudaErrorLaunchOutOfResources, a shorter block is
+ * taken with the missing tail as zeros (both as CUDA 13 on the H200); a NULL
+ * buffer for a kernel with parameters cudaErrorInvalidValue; otherwise rt_launch. */
 cudaError_t rt_launch_packed(rt_device *device, const rt_kernel *kernel,
                              const rt_launch_config *config, const void *buffer, size_t bytes);
 

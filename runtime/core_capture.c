@@ -228,7 +228,9 @@ cudaError_t rt_capture_sync(cudaStream_t stream) {
 
 bool rt_capture_event_captured(cudaEvent_t event) {
   assert(rt_lock_held());
-  return rt_member_find(&rt_captured_events, event) != NULL;
+  rt_member *ev = rt_member_find(&rt_captured_events, event);
+  if (ev) ev->capture->invalidated = true; /* a refused call invalidates it (H200) */
+  return ev != NULL;
 }
 
 cudaError_t rt_capture_begin(cudaStream_t stream, cudaGraph_t graph,
@@ -325,11 +327,18 @@ cudaError_t rt_capture_end(cudaStream_t stream, cudaGraph_t *out) {
   rt_member *s = rt_legacy(stream) ? NULL : rt_member_find(&rt_capturing_streams, stream);
   if (!s) return cudaErrorIllegalState;
   rt_capture *c = s->capture;
-  if (c->origin != stream) return cudaErrorStreamCaptureUnmatched;
-  if (c->mode != cudaStreamCaptureModeRelaxed && c->thread != &rt_thread_token)
-    return cudaErrorStreamCaptureWrongThread;
+  /* H200, CUDA 13, 2026-12-01: ending from a forked stream invalidates the capture
+   * (the origin's end then gives cudaErrorStreamCaptureInvalidated); ending a Global
+   * capture from another thread ends it (the origin's end then gives
+   * cudaErrorIllegalState). */
+  if (c->origin != stream) {
+    c->invalidated = true;
+    return cudaErrorStreamCaptureUnmatched;
+  }
   cudaError_t e = cudaSuccess;
-  if (c->invalidated || !rt_graph_valid(c->graph))
+  if (c->mode != cudaStreamCaptureModeRelaxed && c->thread != &rt_thread_token)
+    e = cudaErrorStreamCaptureWrongThread;
+  else if (c->invalidated || !rt_graph_valid(c->graph))
     e = cudaErrorStreamCaptureInvalidated;
   else if (!rt_all_joined(c, &s->dependencies))
     e = cudaErrorStreamCaptureUnjoined;

@@ -1116,6 +1116,17 @@ static const char *rt_dot_copy_kind(enum cudaMemcpyKind kind) {
   }
 }
 
+/* The short kind of the plain memcpy label, "(DtoH,128)". */
+static const char *rt_dot_copy_short(enum cudaMemcpyKind kind) {
+  switch (kind) {
+  case cudaMemcpyHostToHost: return "HtoH";
+  case cudaMemcpyHostToDevice: return "HtoD";
+  case cudaMemcpyDeviceToHost: return "DtoH";
+  case cudaMemcpyDeviceToDevice: return "DtoD";
+  default: return "DEFAULT";
+  }
+}
+
 static void rt_dot_dim(FILE *f, dim3 d) {
   if (d.y == 1 && d.z == 1)
     fprintf(f, "%u", d.x);
@@ -1142,7 +1153,43 @@ static void rt_dot_node(FILE *f, cudaGraph_t g, size_t i, size_t topo_id, unsign
   const struct cudaGraphNodeParams *p = &n->params;
   bool kernel = p->type == cudaGraphNodeTypeKernel;
   fprintf(f, "\"graph_%llu_node_%zu\"[style=\"%s\" ", g->id, i, kernel ? "bold" : "solid");
-  if (!rt_dot_detailed(p->type, flags)) {
+  bool detailed = rt_dot_detailed(p->type, flags);
+  /* H200, CUDA 13, 2026-12-01 (tests/e2e/graph_dot.cu): a plain memset node is an
+   * invtrapezium "(value,bytes)", a plain memcpy a trapezium "(kind,bytes)" (no space
+   * before label=, as CUDA writes it); a detailed memset one record line, a detailed host
+   * or empty node a rectangle of "key: value" lines. */
+  if (!detailed && p->type == cudaGraphNodeTypeMemset) {
+    const struct cudaMemsetParamsV2 *m = &p->memset;
+    fprintf(f, "shape=\"invtrapezium\"label=\"%zu\nMEMSET\n(%u,%zu)\n\"];\n\n", i, m->value,
+            (size_t)m->elementSize * m->width * m->height);
+    return;
+  }
+  if (!detailed && p->type == cudaGraphNodeTypeMemcpy) {
+    const struct cudaMemcpy3DParms *c = &p->memcpy.copyParams;
+    fprintf(f, "shape=\"trapezium\"label=\"%zu\nMEMCPY\n(%s,%zu)\n\"];\n\n", i,
+            rt_dot_copy_short(c->kind), c->extent.width * c->extent.height * c->extent.depth);
+    return;
+  }
+  if (detailed && p->type == cudaGraphNodeTypeMemset) {
+    const struct cudaMemsetParamsV2 *m = &p->memset;
+    fprintf(f,
+            "style=\"solid\" shape=\"record\" label=\"{MEMSET\n| {{ID | node handle | dptr | "
+            "pitch | value | elementSize | width | height} | {%zu (topoId: %zu) | 0x%016llX | "
+            "0x%016llX | %zu | %u | %u | %zu | %zu}}}\"];\n\n",
+            i, topo_id, rt_ptr(n), rt_ptr(m->dst), m->pitch, m->value, m->elementSize, m->width,
+            m->height);
+    return;
+  }
+  if (detailed && (p->type == cudaGraphNodeTypeHost || p->type == cudaGraphNodeTypeEmpty)) {
+    fprintf(f, "shape=\"rectangle\" label=\"%zu (topoId: %zu)\n%s\nnode handle: 0x%016llX\n", i,
+            topo_id, rt_node_type_name(p->type), rt_ptr(n));
+    if (p->type == cudaGraphNodeTypeHost)
+      fprintf(f, "fn: 0x%016llX\nuserData: 0x%016llX\n", (unsigned long long)(uintptr_t)p->host.fn,
+              rt_ptr(p->host.userData));
+    fprintf(f, "\"];\n\n");
+    return;
+  }
+  if (!detailed) {
     fprintf(f, "shape=\"%s\" label=\"%zu\n", kernel ? "octagon" : "rectangle", i);
     if (kernel)
       fprintf(f, "%s", n->kernel.desc->name);
@@ -1150,7 +1197,7 @@ static void rt_dot_node(FILE *f, cudaGraph_t g, size_t i, size_t topo_id, unsign
       fprintf(f, "graph_%llu", n->child->id);
     else
       fprintf(f, "%s", rt_node_type_name(p->type));
-    fprintf(f, "\n\"];\n");
+    fprintf(f, "\n\"];\n\n");
     return;
   }
   fprintf(f, "shape=\"record\" label=\"{");
@@ -1164,7 +1211,7 @@ static void rt_dot_node(FILE *f, cudaGraph_t g, size_t i, size_t topo_id, unsign
             rt_ptr(p->kernel.func));
     fprintf(f, "| {accessPolicyWindow | {base_ptr | num_bytes | hitRatio | hitProp | missProp} | "
                "{0x0000000000000000 | 0 | 0.000000 | N | N}}\n| {cooperative | 0}\n"
-               "| {priority | 0}\n}\"];\n");
+               "| {priority | 0}\n}\"];\n\n");
     return;
   }
   fprintf(f, "\n%s\n| {{ID | node handle} | {%zu (topoId: %zu) | 0x%016llX}}\n",
@@ -1215,7 +1262,7 @@ static void rt_dot_node(FILE *f, cudaGraph_t g, size_t i, size_t topo_id, unsign
     break;
   default: break;
   }
-  fprintf(f, "}\"];\n");
+  fprintf(f, "}\"];\n\n");
 }
 
 static void rt_dot_graph(FILE *f, cudaGraph_t g, unsigned flags) {
@@ -1232,14 +1279,21 @@ static void rt_dot_graph(FILE *f, cudaGraph_t g, unsigned flags) {
     rt_dot_node(f, g, i, g->count - 1 - position, flags);
   }
   free(order);
-  for (size_t e = 0; e < g->edge_count; e++) {
-    size_t from = 0, to = 0;
-    while (g->nodes[from] != g->edges[e].from)
-      from++;
-    while (g->nodes[to] != g->edges[e].to)
-      to++;
-    fprintf(f, "\"graph_%llu_node_%zu\" -> \"graph_%llu_node_%zu\" [headlabel=0];\n", g->id, from,
-            g->id, to);
+  /* Edges by their source's index, each source's in the order they were added; only a
+   * detailed dump labels them, with the edge's index among its source's (H200, CUDA 13). */
+  bool labelled = flags & cudaGraphDebugDotFlagsVerbose;
+  for (size_t from = 0; from < g->count; from++) {
+    size_t out = 0;
+    for (size_t e = 0; e < g->edge_count; e++) {
+      if (g->edges[e].from != g->nodes[from]) continue;
+      size_t to = 0;
+      while (g->nodes[to] != g->edges[e].to)
+        to++;
+      fprintf(f, "\"graph_%llu_node_%zu\" -> \"graph_%llu_node_%zu\"", g->id, from, g->id, to);
+      if (labelled) fprintf(f, " [headlabel=%zu]", out);
+      fprintf(f, ";\n");
+      out++;
+    }
   }
   fprintf(f, "}\n");
   /* child and body graphs: clusters of their own after this one */

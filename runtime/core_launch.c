@@ -274,17 +274,25 @@ cudaError_t rt_launch_packed(rt_device *device, const rt_kernel *kernel,
                              const rt_launch_config *config, const void *buffer, size_t bytes) {
   assert(rt_lock_held() && kernel);
   const ac_kernel *k = kernel->desc;
-  /* The block is exactly the kernel's: H200, CUDA 13, 2026-12-01: a 32-byte
-   * block for a 28-byte parameter list is CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES. */
-  if (bytes != k->param_bytes) return cudaErrorLaunchOutOfResources;
+  /* H200, CUDA 13, 2026-12-01: a 32-byte block for a 28-byte parameter list is
+   * CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES; a 27-byte one is taken (CUDA_SUCCESS). Only
+   * the bytes given are read: the missing tail is zeros. */
+  if (bytes > k->param_bytes) return cudaErrorLaunchOutOfResources;
   if (k->param_count && !buffer) return cudaErrorInvalidValue;
+  unsigned char *block = calloc(1, k->param_bytes ? k->param_bytes : 1);
   /* One pointer per parameter into the block: the packer's usual form. */
   void **args = calloc(k->param_count + 1, sizeof *args);
-  if (!args) return cudaErrorMemoryAllocation;
+  if (!args || !block) {
+    free(args);
+    free(block);
+    return cudaErrorMemoryAllocation;
+  }
+  if (bytes) memcpy(block, buffer, bytes);
   for (size_t i = 0; i < k->param_count; i++)
-    args[i] = (unsigned char *)(uintptr_t)buffer + k->params[i].offset;
+    args[i] = block + k->params[i].offset;
   cudaError_t e = rt_launch(device, kernel, config, args);
   free(args);
+  free(block);
   return e;
 }
 

@@ -140,6 +140,8 @@ CUresult cuGetErrorName(CUresult error, const char **pStr) {
 static const char *rt_driver_only_text(CUresult e) {
   switch (e) {
   case CUDA_ERROR_CONTEXT_ALREADY_CURRENT: return "context already current";
+  case CUDA_ERROR_KEY_ROTATION: /* the runtime has no such code */
+    return "an error happened during the key rotation sequence";
   default: return NULL;
   }
 }

@@ -121,6 +121,10 @@ CUresult cuModuleGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUmodule hmod, cons
     if (dptr) *dptr = (CUdeviceptr)(uintptr_t)address; /* either may be NULL, as in CUDA */
     if (bytes) *bytes = size;
   }
+  if (r == CUDA_ERROR_NOT_FOUND) { /* H200, CUDA 13, 2026-12-01: both outputs written */
+    if (dptr) *dptr = 0;
+    if (bytes) *bytes = 0;
+  }
   return rt_cu_leave(r);
 }
 

@@ -19,11 +19,9 @@ const char *cudaGetErrorString(cudaError_t error) {
 
 /* A sticky error hides the last error and is never cleared by reading it. */
 cudaError_t cudaPeekAtLastError(void) {
-  cudaError_t sticky = rt_sticky_error();
-  return sticky != cudaSuccess ? sticky : rt_last_error_peek();
+  return rt_last_error_report(false);
 }
 
 cudaError_t cudaGetLastError(void) {
-  cudaError_t sticky = rt_sticky_error();
-  return sticky != cudaSuccess ? sticky : rt_last_error_take();
+  return rt_last_error_report(true);
 }

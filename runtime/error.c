@@ -10,8 +10,16 @@
  * Last error (CUDA semantics): every failing runtime call records its code
  * for the calling thread; cudaPeekAtLastError reads it, cudaGetLastError
  * reads and resets it. A sticky error (a kernel that failed on the device)
- * belongs to the process: cudaGetLastError returns it without clearing, and
- * only cudaDeviceReset clears it. */
+ * belongs to the process: every later call that reaches the device returns
+ * it (and so records it as the thread's last error), and only
+ * cudaDeviceReset clears it. cudaGetLastError reports it like any other last
+ * error — once: the next cudaGetLastError returns cudaSuccess until another
+ * call returns the sticky error again (H200, CUDA 13, 2026-12-01: after a
+ * fault, cudaDeviceSynchronize -> cudaErrorIllegalAddress, cudaGetLastError ->
+ * cudaErrorIllegalAddress, cudaGetLastError again -> cudaSuccess, cudaMalloc
+ * -> cudaErrorIllegalAddress). A thread that has not yet heard of the sticky
+ * error through any call hears of it from its first cudaPeekAtLastError /
+ * cudaGetLastError. */
 #include <assert.h>
 #include <stdatomic.h>
 
@@ -277,10 +285,26 @@ const char *rt_error_text(cudaError_t e) {
 }
 
 static _Thread_local cudaError_t rt_last_error = cudaSuccess;
+/* The sticky error this thread has already been told of (by any call). */
+static _Thread_local cudaError_t rt_sticky_told = cudaSuccess;
 static _Atomic int rt_sticky = cudaSuccess;
 
 cudaError_t rt_record(cudaError_t e) {
-  if (e != cudaSuccess) rt_last_error = e;
+  if (e != cudaSuccess) {
+    rt_last_error = e;
+    if (e == rt_sticky_error()) rt_sticky_told = e;
+  }
+  return e;
+}
+
+cudaError_t rt_last_error_report(bool reset) {
+  cudaError_t sticky = rt_sticky_error();
+  cudaError_t e = rt_last_error;
+  if (e == cudaSuccess && sticky != cudaSuccess && rt_sticky_told != sticky) e = sticky;
+  if (reset) {
+    rt_last_error = cudaSuccess;
+    if (e == sticky) rt_sticky_told = sticky;
+  }
   return e;
 }
 
@@ -308,4 +332,5 @@ void rt_set_sticky_error(cudaError_t e) {
 void rt_clear_sticky_error(void) {
   atomic_store(&rt_sticky, cudaSuccess);
   rt_last_error = cudaSuccess;
+  rt_sticky_told = cudaSuccess;
 }

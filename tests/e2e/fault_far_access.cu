@@ -33,13 +33,16 @@ static int check(const char *what, cudaError_t got, cudaError_t want) {
   return 1;
 }
 
-// The sticky error after a fault: every later device call returns it.
+// The sticky error after a fault: every later device call returns it; cudaGetLastError
+// reports it once (then cudaSuccess) until a call returns it again.
 static int sticky(cudaError_t want) {
   int bad = 0;
   void *p = NULL;
   int host = 7;
   bad += check("cudaGetLastError", cudaGetLastError(), want);
-  bad += check("cudaGetLastError again", cudaGetLastError(), want);
+  // H200, CUDA 13, 2026-12-01: cudaSuccess — cudaGetLastError reports the sticky error
+  // once; the calls below that reach the device return it again.
+  bad += check("cudaGetLastError again", cudaGetLastError(), cudaSuccess);
   bad += check("cudaMalloc", cudaMalloc(&p, 64), want);
   noop<<<1, 1>>>();
   bad += check("a later launch", cudaGetLastError(), want);

@@ -143,8 +143,8 @@ int main(void) {
 
   // 8. a captured event: cudaEventQuery gives cudaErrorCapturedEvent, cudaEventSynchronize
   // cudaErrorInvalidValue (H200, CUDA 13, 2026-12-01; this program expected
-  // cudaErrorCapturedEvent for both); neither ends or invalidates the capture (status 1 =
-  // active after them: Anchor's, to be confirmed by the H200 run's line)
+  // cudaErrorCapturedEvent for both); they invalidate the capture (H200: status 2 after
+  // them, and the end gives cudaErrorStreamCaptureInvalidated)
   cudaEvent_t ev;
   CHECK(cudaEventCreate(&ev));
   CHECK(cudaStreamBeginCapture(t, cudaStreamCaptureModeGlobal));
@@ -153,12 +153,18 @@ int main(void) {
   EXPECT(cudaEventQuery(ev), cudaErrorCapturedEvent);
   EXPECT(cudaEventSynchronize(ev), cudaErrorInvalidValue);
   printf("%-70s -> status %d\n", "cudaStreamIsCapturing(t) after them", (int)status_of(t));
+  if (status_of(t) != cudaStreamCaptureStatusInvalidated) {
+    printf("FAIL: the capture is not invalidated\n");
+    failures++;
+  }
   g = NULL;
-  EXPECT(cudaStreamEndCapture(t, &g), cudaSuccess);
+  EXPECT(cudaStreamEndCapture(t, &g), cudaErrorStreamCaptureInvalidated);
   if (g) CHECK(cudaGraphDestroy(g));
   cudaGetLastError();
 
-  // 8b. fork without join; ending from the forked stream
+  // 8b. fork without join; ending from the forked stream: cudaErrorStreamCaptureUnmatched,
+  // which invalidates the capture (H200, CUDA 13, 2026-12-01: the origin's end then gives
+  // cudaErrorStreamCaptureInvalidated, not cudaErrorStreamCaptureUnjoined)
   cudaStream_t u;
   CHECK(cudaStreamCreateWithFlags(&u, cudaStreamNonBlocking));
   CHECK(cudaStreamBeginCapture(t, cudaStreamCaptureModeGlobal));
@@ -167,14 +173,16 @@ int main(void) {
   CHECK(cudaStreamWaitEvent(u, ev, 0));
   inc<<<1, 64, 0, u>>>(a);
   EXPECT(cudaStreamEndCapture(u, &g), cudaErrorStreamCaptureUnmatched);
-  EXPECT(cudaStreamEndCapture(t, &g), cudaErrorStreamCaptureUnjoined);
+  EXPECT(cudaStreamEndCapture(t, &g), cudaErrorStreamCaptureInvalidated);
   if (status_of(u) != cudaStreamCaptureStatusNone || status_of(t) != cudaStreamCaptureStatusNone) {
     printf("FAIL: streams still capturing after the failed end\n");
     return 1;
   }
   cudaGetLastError();
 
-  // 9. ending a Global capture from another thread
+  // 9. ending a Global capture from another thread: cudaErrorStreamCaptureWrongThread, and
+  // the capture is over (H200, CUDA 13, 2026-12-01: the origin's end then gives
+  // cudaErrorIllegalState)
   shared_stream = t;
   CHECK(cudaStreamBeginCapture(t, cudaStreamCaptureModeGlobal));
   inc<<<1, 64, 0, t>>>(a);
@@ -186,8 +194,8 @@ int main(void) {
     printf("FAIL: expected cudaErrorStreamCaptureWrongThread\n");
     failures++;
   }
-  EXPECT(cudaStreamEndCapture(t, &g), cudaSuccess);
-  CHECK(cudaGraphDestroy(g));
+  EXPECT(cudaStreamEndCapture(t, &g), cudaErrorIllegalState);
+  cudaGetLastError();
 
   // the work of the failed captures never ran: a is still zero
   int h[64];

@@ -10,8 +10,10 @@
 // graph[...] line), 5 edges and no type names on the nodes' first lines: CUDA's dumps
 // (torch with CUDA 12.8, verbose; MLX, plain) put each label's lines on lines of their
 // own. Both files must name the kernel; the verbose one must name every type, the plain
-// one's types are printed only (CUDA's plain labels of memset, memcpy, host and empty
-// nodes are not known yet: the printed files of the next H200 run show them). Error codes
+// one's types are printed only. H200, CUDA 13, 2026-12-01: Anchor's plain file now matches
+// CUDA's byte for byte; in the verbose one the topoIds differ (CUDA's order is not yet
+// understood), CUDA says "DtoH (DEVICE to HOST PAGEABLE)" and stores a 1D copy with pitch,
+// xsize and ysize 0 (Anchor: "DtoH (DEVICE to HOST)", the 1D copy as a pitched one). Error codes
 // of a NULL path and an unwritable one. Anchor writes CUDA's layout (docs/runtime.md): one
 // dashed cluster per graph, nodes named graph_<id>_node_<i>. Prints PASS or FAIL: <details>.
 #include <cuda_runtime.h>

@@ -4,7 +4,9 @@
 // cudaMemPoolTrimTo, cudaMallocFromPoolAsync, cudaDeviceSetMemPool and
 // access descriptors. Values are checked; each statistic is printed for the
 // H200 comparison (CUDA's numbers include its own granularity: the checks
-// are the relations CUDA guarantees).
+// are the relations CUDA guarantees). H200, CUDA 13, 2026-12-01: reserved is 33554432
+// (32 MiB granules) where Anchor reserves each block as the arena rounds it (800256 for
+// the two allocations, 1048576 for the 1 MiB one); used and usedHigh agree.
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>

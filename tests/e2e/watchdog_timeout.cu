@@ -58,7 +58,8 @@ int main() {
   if (watchdog) {
     ok = expect("cudaDeviceSynchronize", cudaDeviceSynchronize(), cudaErrorLaunchTimeout) && ok;
     ok = expect("cudaGetLastError", cudaGetLastError(), cudaErrorLaunchTimeout) && ok;
-    ok = expect("cudaGetLastError again", cudaGetLastError(), cudaErrorLaunchTimeout) && ok;
+    // Reported once, as after any sticky fault (H200, CUDA 13, 2026-12-01, fault_far_access).
+    ok = expect("cudaGetLastError again", cudaGetLastError(), cudaSuccess) && ok;
     int host[2];
     ok = expect("cudaMemcpy",
                 cudaMemcpy(host, flag, sizeof host, cudaMemcpyDeviceToHost),

@@ -74,12 +74,20 @@ static void test_last_error(void) {
   CHECK((cudaError_t)(uintptr_t)seen == cudaSuccess);
   CHECK_ERR(cudaGetLastError(), cudaErrorInvalidValue);
   CHECK_ERR(cudaGetLastError(), cudaSuccess);
-  /* A sticky error is returned by both and survives cudaGetLastError. */
+  /* A sticky error no call has reported yet is returned by both; cudaGetLastError
+   * reports it once (H200, CUDA 13: "cudaGetLastError again" -> cudaSuccess), and a
+   * call that returns it records it again. */
   rt_set_sticky_error(cudaErrorLaunchFailure);
   rt_set_sticky_error(cudaErrorIllegalAddress); /* the first one stays */
   CHECK_ERR(cudaPeekAtLastError(), cudaErrorLaunchFailure);
+  CHECK_ERR(cudaPeekAtLastError(), cudaErrorLaunchFailure);
   CHECK_ERR(cudaGetLastError(), cudaErrorLaunchFailure);
+  CHECK_ERR(cudaGetLastError(), cudaSuccess);
+  CHECK_ERR(cudaPeekAtLastError(), cudaSuccess);
+  CHECK_ERR(rt_record(rt_sticky_error()), cudaErrorLaunchFailure);
+  CHECK_ERR(cudaPeekAtLastError(), cudaErrorLaunchFailure);
   CHECK_ERR(cudaGetLastError(), cudaErrorLaunchFailure);
+  CHECK_ERR(cudaGetLastError(), cudaSuccess);
   rt_clear_sticky_error();
   CHECK_ERR(cudaGetLastError(), cudaSuccess);
 }
