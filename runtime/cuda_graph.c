@@ -682,9 +682,13 @@ cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph
 }
 
 cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph) {
-  if (!pGraph) return rt_record(cudaErrorInvalidValue);
   rt_enter();
   cudaError_t e = rt_stream_valid(stream) ? cudaSuccess : cudaErrorInvalidResourceHandle;
+  /* not capturing: cudaErrorIllegalState even with a NULL pGraph (H200, CUDA 13) */
+  if (e == cudaSuccess && !pGraph)
+    e = rt_capture_status(stream, NULL, NULL, NULL, NULL) == cudaStreamCaptureStatusNone
+            ? cudaErrorIllegalState
+            : cudaErrorInvalidValue;
   if (e == cudaSuccess) e = rt_capture_end(stream, pGraph);
   return rt_leave(e);
 }
@@ -724,12 +728,18 @@ cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream,
 cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies,
                                                 const cudaGraphEdgeData *dependencyData,
                                                 size_t numDependencies, unsigned int flags) {
-  if (flags > cudaStreamSetCaptureDependencies || (numDependencies && !dependencies))
-    return rt_record(cudaErrorInvalidValue);
-  if (!rt_edge_data_default(dependencyData, numDependencies))
-    return rt_record(cudaErrorNotSupported);
   rt_enter();
   cudaError_t e = rt_stream_valid(stream) ? cudaSuccess : cudaErrorInvalidResourceHandle;
+  /* a stream that is not capturing: cudaErrorIllegalState before any argument check,
+   * bad flags included (H200, CUDA 13, 2026-12-02) */
+  if (e == cudaSuccess &&
+      rt_capture_status(stream, NULL, NULL, NULL, NULL) == cudaStreamCaptureStatusNone)
+    e = cudaErrorIllegalState;
+  if (e == cudaSuccess &&
+      (flags > cudaStreamSetCaptureDependencies || (numDependencies && !dependencies)))
+    e = cudaErrorInvalidValue;
+  if (e == cudaSuccess && !rt_edge_data_default(dependencyData, numDependencies))
+    e = cudaErrorNotSupported;
   if (e == cudaSuccess)
     e = rt_capture_update_dependencies(stream, dependencies, numDependencies,
                                        flags == cudaStreamSetCaptureDependencies);

@@ -149,11 +149,12 @@ cudaError_t cudaFuncGetParamInfo(const void *func, size_t paramIndex, size_t *pa
   rt_enter();
   rt_kernel kernel;
   cudaError_t e = rt_func(func, &kernel);
-  if (e == cudaSuccess && (!paramOffset || !paramSize || paramIndex >= kernel.desc->param_count))
+  /* paramSize may be NULL, paramOffset not (H200, CUDA 13, 2026-12-01/02) */
+  if (e == cudaSuccess && (!paramOffset || paramIndex >= kernel.desc->param_count))
     e = cudaErrorInvalidValue;
   if (e == cudaSuccess) {
     *paramOffset = (size_t)kernel.desc->params[paramIndex].offset;
-    *paramSize = (size_t)kernel.desc->params[paramIndex].size;
+    if (paramSize) *paramSize = (size_t)kernel.desc->params[paramIndex].size;
   }
   return rt_leave(e);
 }

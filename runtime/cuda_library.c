@@ -114,10 +114,10 @@ cudaError_t cudaLibraryEnumerateKernels(cudaKernel_t *kernels, unsigned int numK
 /* The cudaFunction_t (= CUfunction) of a kernel's host stub: cuLaunchKernel and
  * cuFuncGetAttribute take it. */
 cudaError_t cudaGetFuncBySymbol(cudaFunction_t *functionPtr, const void *symbolPtr) {
-  if (!functionPtr) return rt_record(cudaErrorInvalidValue);
   rt_enter();
   rt_function *f = NULL;
   cudaError_t e = rt_module_function_by_stub(symbolPtr, &f);
-  if (e == cudaSuccess) *functionPtr = (cudaFunction_t)(void *)f;
+  /* a NULL functionPtr: cudaSuccess, nothing written (H200, CUDA 13, 2026-12-02) */
+  if (e == cudaSuccess && functionPtr) *functionPtr = (cudaFunction_t)(void *)f;
   return rt_leave(e);
 }

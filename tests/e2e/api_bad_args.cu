@@ -10,6 +10,7 @@
 #include <cuda_runtime.h>
 #include <stdio.h>
 
+#define BAD_ARGS_GUARD 1
 #include "api_bad_args_table.h"
 
 void bad_args_covered(const char *, size_t) {}
@@ -22,6 +23,12 @@ int main() {
   setvbuf(stdout, NULL, _IOLBF, 0); // a crash must not cut the output (H200 run 3)
   bad_args_run((const void *)kernel);
   printf("%d calls\n", bad_args_calls);
+  if (bad_args_crashes) {
+    printf("%d call(s) crashed inside the library (lines \"= CRASH\")\n", bad_args_crashes);
+#ifndef __NVCC__
+    bad_args_failures += bad_args_crashes; // Anchor must never crash
+#endif
+  }
   if (bad_args_failures) {
     printf("FAIL (%d)\n", bad_args_failures);
     return 1;

@@ -75,10 +75,47 @@ static void bad_args_report(const char *text, int got, int want, int checked, in
 
 /* RT(want, call): a runtime call whose code is checked; RT_ANY(call): printed only.
  * DRV / DRV_ANY: the same for driver calls. */
-#define RT(want, call) bad_args_report(#call, (int)(call), (int)(want), 1, 0, __LINE__)
-#define RT_ANY(call) bad_args_report(#call, (int)(call), 0, 0, 0, __LINE__)
-#define DRV(want, call) bad_args_report(#call, (int)(call), (int)(want), 1, 1, __LINE__)
-#define DRV_ANY(call) bad_args_report(#call, (int)(call), 0, 0, 1, __LINE__)
+#ifdef BAD_ARGS_GUARD
+/* BAD_ARGS_GUARD (api_bad_args.cu): each call under a SIGSEGV/SIGBUS guard, so that a call
+ * CUDA itself crashes in is printed as "= CRASH" and the table goes on (the H200 crashed
+ * on several NULL outputs its documentation gives no code for). Built by nvcc, a crash is
+ * CUDA's and only counted; built by anchorcc, it is a failure. */
+#include <setjmp.h>
+#include <signal.h>
+static sigjmp_buf bad_args_jmp;
+static volatile sig_atomic_t bad_args_guarded;
+static int bad_args_crashes;
+static void bad_args_on_signal(int sig) {
+  if (!bad_args_guarded) {
+    signal(sig, SIG_DFL);
+    raise(sig);
+    return;
+  }
+  siglongjmp(bad_args_jmp, 1);
+}
+#define BAD_ARGS_DO(text, call, want, checked, driver)                                             \
+  do {                                                                                             \
+    signal(SIGSEGV, bad_args_on_signal);                                                           \
+    signal(SIGBUS, bad_args_on_signal);                                                            \
+    bad_args_guarded = 1;                                                                          \
+    if (!sigsetjmp(bad_args_jmp, 1)) {                                                             \
+      int bad_args_got = (int)(call);                                                              \
+      bad_args_guarded = 0;                                                                        \
+      bad_args_report(text, bad_args_got, (int)(want), checked, driver, __LINE__);                 \
+    } else {                                                                                       \
+      bad_args_guarded = 0;                                                                        \
+      bad_args_crashes++;                                                                          \
+      printf("%-78s = CRASH (a signal inside the call)\n", text);                                  \
+    }                                                                                              \
+  } while (0)
+#else
+#define BAD_ARGS_DO(text, call, want, checked, driver)                                             \
+  bad_args_report(text, (int)(call), (int)(want), checked, driver, __LINE__)
+#endif
+#define RT(want, call) BAD_ARGS_DO(#call, call, want, 1, 0)
+#define RT_ANY(call) BAD_ARGS_DO(#call, call, 0, 0, 0)
+#define DRV(want, call) BAD_ARGS_DO(#call, call, want, 1, 1)
+#define DRV_ANY(call) BAD_ARGS_DO(#call, call, 0, 0, 1)
 
 static dim3 bad_args_dim3(unsigned x, unsigned y, unsigned z) {
   dim3 d;
@@ -404,7 +441,8 @@ static void bad_args_streams(void) {
   RT(cudaErrorInvalidValue, cudaStreamGetPriority(s, NULL)); /* H200 */
   RT(cudaErrorInvalidValue, cudaStreamGetFlags(s, NULL));    /* H200 */
   RT(cudaErrorInvalidValue, cudaStreamGetId(s, NULL));       /* H200 */
-  RT(cudaErrorInvalidValue, cudaStreamGetDevice(s, NULL));
+  /* crashes CUDA 13 (H200, 2026-12-02: the last line printed was cudaStreamGetId's) */
+  ANCHOR_ONLY(RT(cudaErrorInvalidValue, cudaStreamGetDevice(s, NULL)));
   RT(cudaErrorInvalidValue, cudaEventCreate(NULL));                               /* H200 */
   RT(cudaErrorInvalidValue, cudaEventCreateWithFlags(&e, 0x80));                  /* H200 */
   RT(cudaErrorInvalidValue, cudaEventCreateWithFlags(&e, cudaEventInterprocess)); /* H200 */
@@ -430,12 +468,14 @@ static void bad_args_streams(void) {
   RT(cudaSuccess, cudaStreamGetId(s, &id));
   /* capture state queries on a stream that is not capturing */
   RT(cudaErrorInvalidValue, cudaStreamIsCapturing(s, NULL));
-  RT_ANY(cudaStreamEndCapture(s, NULL));
+  RT(cudaErrorIllegalState, cudaStreamEndCapture(s, NULL));   /* H200 */
   RT(cudaErrorIllegalState, cudaStreamEndCapture(s, &graph)); /* not capturing */
   RT(cudaErrorInvalidValue, cudaStreamBeginCapture(s, (enum cudaStreamCaptureMode)7)); /* H200 */
-  RT(cudaErrorInvalidValue, cudaThreadExchangeStreamCaptureMode(NULL));
-  RT_ANY(cudaStreamUpdateCaptureDependencies(s, NULL, NULL, 0, 0)); /* not capturing */
-  RT(cudaErrorInvalidValue, cudaStreamUpdateCaptureDependencies(s, NULL, NULL, 0, 7));
+  /* crashes CUDA 13 (H200, 2026-12-02: the last line printed was the one before) */
+  ANCHOR_ONLY(RT(cudaErrorInvalidValue, cudaThreadExchangeStreamCaptureMode(NULL)));
+  RT(cudaErrorIllegalState, cudaStreamUpdateCaptureDependencies(s, NULL, NULL, 0, 0)); /* H200 */
+  RT(cudaErrorIllegalState, cudaStreamUpdateCaptureDependencies(
+                                s, NULL, NULL, 0, 7)); /* H200: not capturing, before the flags */
   RT(cudaSuccess, cudaEventDestroy(e));
   RT(cudaSuccess, cudaEventDestroy(untimed));
   RT(cudaSuccess, cudaStreamDestroy(s));
@@ -485,7 +525,7 @@ static void bad_args_launch(const void *kernel) {
   RT(cudaErrorInvalidDeviceFunction, cudaFuncGetName(&name, NULL));         /* H200 */
   RT(cudaErrorInvalidValue, cudaFuncGetParamInfo(kernel, 1, &smem, &smem)); /* H200 */
   RT(cudaErrorInvalidValue, cudaFuncGetParamInfo(kernel, 0, NULL, &smem));  /* H200 */
-  RT(cudaErrorInvalidValue, cudaFuncGetParamInfo(kernel, 0, &smem, NULL));
+  RT(cudaSuccess, cudaFuncGetParamInfo(kernel, 0, &smem, NULL)); /* H200: size optional */
   ANCHOR_ONLY(RT_ANY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
       NULL, kernel, 128, 0))); /* NULL output: as in device_queries_contract */
   RT_ANY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, NULL, 128, 0));
@@ -494,7 +534,7 @@ static void bad_args_launch(const void *kernel) {
   ANCHOR_ONLY(RT_ANY(cudaOccupancyAvailableDynamicSMemPerBlock(
       NULL, kernel, 1, 128))); /* NULL output: as in device_queries_contract */
   RT_ANY(cudaOccupancyAvailableDynamicSMemPerBlock(&smem, kernel, 1, 2048));
-  RT(cudaErrorInvalidValue, cudaGetFuncBySymbol(NULL, kernel));
+  RT(cudaSuccess, cudaGetFuncBySymbol(NULL, kernel));                 /* H200 */
   RT(cudaErrorInvalidDeviceFunction, cudaGetFuncBySymbol(&f, stack)); /* H200: 98 */
   RT(cudaSuccess, cudaGetFuncBySymbol(&f, kernel));
   RT(cudaSuccess, cudaFree(out));
@@ -612,7 +652,8 @@ static void bad_args_graph_nodes(void) {
   RT_ANY(cudaGraphEventWaitNodeSetEvent(empty, e));
   RT(cudaErrorInvalidValue, cudaGraphNodeSetParams(empty, NULL));
   RT(cudaSuccess, cudaGraphInstantiate(&exec, g, 0));
-  RT(cudaErrorInvalidValue, cudaGraphExecKernelNodeSetParams(exec, empty, NULL));
+  /* crashes CUDA 13 (H200, 2026-12-02) */
+  ANCHOR_ONLY(RT(cudaErrorInvalidValue, cudaGraphExecKernelNodeSetParams(exec, empty, NULL)));
   RT(cudaErrorInvalidValue, cudaGraphExecMemcpyNodeSetParams(exec, empty, NULL));
   RT_ANY(cudaGraphExecMemcpyNodeSetParams1D(exec, empty, host, host + 8, 8, cudaMemcpyHostToHost));
   RT(cudaErrorInvalidValue, cudaGraphExecMemsetNodeSetParams(exec, empty, NULL));
@@ -701,7 +742,8 @@ static void bad_args_driver(void) {
   DRV(CUDA_SUCCESS, cuDeviceGet(&dev, 0));
   DRV(CUDA_ERROR_INVALID_VALUE, cuDeviceGetName(NULL, 64, dev));
   DRV(CUDA_ERROR_INVALID_DEVICE, cuDeviceGetName(name, 64, 99));
-  DRV_ANY(cuDeviceGetName(name, 0, dev));
+  /* crashes CUDA 13 (H200, 2026-12-02) */
+  ANCHOR_ONLY(DRV_ANY(cuDeviceGetName(name, 0, dev)));
   DRV(CUDA_ERROR_INVALID_VALUE, cuDeviceTotalMem(NULL, dev));
   DRV(CUDA_ERROR_INVALID_DEVICE, cuDeviceTotalMem(&size, 99));
   DRV(CUDA_ERROR_INVALID_VALUE, cuDeviceGetAttribute(NULL, CU_DEVICE_ATTRIBUTE_WARP_SIZE, dev));
@@ -756,7 +798,8 @@ static void bad_args_driver(void) {
   DRV(CUDA_SUCCESS, cuMemAlloc(&freed, 256));
   DRV(CUDA_SUCCESS, cuMemFree(freed));
   DRV(CUDA_SUCCESS, cuMemAlloc(&d, 4096));
-  DRV(CUDA_ERROR_INVALID_VALUE, cuMemFree(freed));
+  DRV_ANY(cuMemFree(freed)); /* print-only: the H200 run that reached it had crashed inside
+                                cuDeviceGetName before (guarded), its answer is not trusted yet */
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemFree((CUdeviceptr)(uintptr_t)stack));
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemFree((CUdeviceptr)(uintptr_t)heap));
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemFree(d + 4)); /* H200 */
@@ -784,14 +827,22 @@ static void bad_args_driver(void) {
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemcpyHtoD(d + 4000, stack, 200));
   DRV_ANY(cuMemcpyHtoD(freed, stack, 16));
   DRV_ANY(cuMemcpyDtoD(d, freed, 16));
-  DRV(CUDA_SUCCESS, cuMemcpyHtoD(d + 1, stack + 3, 7)); /* unaligned */
-  DRV(CUDA_SUCCESS, cuMemcpyDtoD(d + 3, d + 1, 7));
-  DRV(CUDA_SUCCESS, cuMemcpy(d + 5, d + 9, 3));
+  DRV_ANY(cuMemcpyHtoD(d + 1, stack + 3,
+                       7)); /* print-only: the H200 run that reached it had crashed inside
+                               cuDeviceGetName before (guarded), its answer is not trusted yet */
+  DRV_ANY(cuMemcpyDtoD(d + 3, d + 1,
+                       7)); /* print-only: the H200 run that reached it had crashed inside
+                               cuDeviceGetName before (guarded), its answer is not trusted yet */
+  DRV_ANY(cuMemcpy(
+      d + 5, d + 9,
+      3)); /* print-only: crashed on the H200 after an earlier guarded crash; not trusted yet */
   DRV(CUDA_SUCCESS, cuMemcpyHtoD(d, stack, 0));
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemsetD8(0, 0, 16));
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemsetD8(d, 0, HUGE_SIZE));
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemsetD8((CUdeviceptr)(uintptr_t)stack, 0, 16));
-  DRV(CUDA_SUCCESS, cuMemsetD8(d + 1, 0, 3));
+  DRV_ANY(cuMemsetD8(d + 1, 0,
+                     3)); /* print-only: the H200 run that reached it had crashed inside
+                             cuDeviceGetName before (guarded), its answer is not trusted yet */
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemsetD16(d + 1, 0, 4));
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemsetD32(d + 2, 0, 4)); /* H200 */
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemsetD32Async(d + 2, 0, 4, NULL));
@@ -841,7 +892,9 @@ static void bad_args_driver(void) {
   DRV(CUDA_ERROR_INVALID_VALUE, cuStreamWaitEvent(s, e, 0x80));
   DRV(CUDA_SUCCESS, cuEventRecord(e, s));
   DRV(CUDA_SUCCESS, cuEventSynchronize(e));
-  DRV(CUDA_ERROR_INVALID_VALUE, cuEventElapsedTime(NULL, e, e));
+  DRV_ANY(cuEventElapsedTime(
+      NULL, e, e)); /* print-only: the H200 run that reached it had crashed inside cuDeviceGetName
+                       before (guarded), its answer is not trusted yet */
   DRV(CUDA_ERROR_INVALID_HANDLE, cuEventElapsedTime(&ms, e, e)); /* H200 */
   DRV(CUDA_ERROR_INVALID_VALUE, cuLaunchHostFunc(s, NULL, NULL));
   DRV(CUDA_ERROR_INVALID_VALUE, cuStreamAddCallback(s, NULL, NULL, 0));
@@ -873,7 +926,8 @@ static void bad_args_driver(void) {
   ANCHOR_ONLY(DRV_ANY(cuGetProcAddress(NULL, &hp, 13000, CU_GET_PROC_ADDRESS_DEFAULT, NULL)));
   ANCHOR_ONLY(
       DRV_ANY(cuGetProcAddress("cuMemAlloc", NULL, 13000, CU_GET_PROC_ADDRESS_DEFAULT, NULL)));
-  DRV(CUDA_SUCCESS, cuMemFree(d));
+  DRV_ANY(cuMemFree(d)); /* print-only: the H200 run that reached it had crashed inside
+                            cuDeviceGetName before (guarded), its answer is not trusted yet */
   DRV(CUDA_SUCCESS, cuDevicePrimaryCtxRelease(dev));
   free(heap);
 }
