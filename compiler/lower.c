@@ -40,6 +40,18 @@ LLVMValueRef lower_call(LLVMBuilderRef b, LLVMValueRef at, LLVMValueRef fn, LLVM
   return LLVMBuildCall2(b, LLVMGlobalGetValueType(fn), fn, args, n, "");
 }
 
+LLVMValueRef lower_byte_pointer(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef pointer,
+                                unsigned long long offset) {
+  if (!offset) return pointer;
+  LLVMValueRef index = LLVMConstInt(LLVMInt64TypeInContext(ctx->llctx), offset, 0);
+  return LLVMBuildGEP2(b, LLVMInt8TypeInContext(ctx->llctx), pointer, &index, 1, "");
+}
+
+void lower_copy_access(LLVMValueRef from, LLVMValueRef to, unsigned align) {
+  LLVMSetVolatile(to, LLVMGetVolatile(from));
+  LLVMSetAlignment(to, align);
+}
+
 void lower_replace(LLVMValueRef old, LLVMValueRef replacement) {
   assert(replacement || !LLVMGetFirstUse(old));
   if (replacement) LLVMReplaceAllUsesWith(old, replacement);

@@ -469,14 +469,7 @@ static unsigned store_bytes(widen *w, LLVMTypeRef t) {
 }
 
 static LLVMValueRef byte_pointer(widen *w, LLVMValueRef p, unsigned offset) {
-  if (!offset) return p;
-  LLVMValueRef idx = constant(w, 64, offset);
-  return LLVMBuildGEP2(w->b, w->i8, p, &idx, 1, "");
-}
-
-static void copy_access(LLVMValueRef from, LLVMValueRef to, unsigned align) {
-  LLVMSetVolatile(to, LLVMGetVolatile(from));
-  LLVMSetAlignment(to, align);
+  return lower_byte_pointer(w->ctx, w->b, p, offset);
 }
 
 static int load(widen *w, LLVMValueRef i) {
@@ -488,13 +481,13 @@ static int load(widen *w, LLVMValueRef i) {
     unsigned piece = s == 16 ? 8 : s;
     for (unsigned k = 0; k * piece < s; k++) {
       LLVMValueRef l = LLVMBuildLoad2(w->b, int_type(w, 8 * piece), byte_pointer(w, p, 8 * k), "");
-      copy_access(i, l, k ? (align < 8 ? align : 8) : align);
+      lower_copy_access(i, l, k ? (align < 8 ? align : 8) : align);
       word[k] = piece == 8 ? l : LLVMBuildZExt(w->b, l, w->i64, "");
     }
   } else {
     for (unsigned k = 0; k < s; k++) {
       LLVMValueRef l = LLVMBuildLoad2(w->b, w->i8, byte_pointer(w, p, k), "");
-      copy_access(i, l, 1);
+      lower_copy_access(i, l, 1);
       LLVMValueRef v =
           LLVMBuildShl(w->b, LLVMBuildZExt(w->b, l, w->i64, ""), constant(w, 64, 8 * (k % 8)), "");
       word[k / 8] = LLVMBuildOr(w->b, word[k / 8], v, "");
@@ -515,15 +508,15 @@ static int store(widen *w, LLVMValueRef i) {
     for (unsigned k = 0; k * piece < s; k++) {
       LLVMValueRef part =
           piece == 8 ? word[k] : LLVMBuildTrunc(w->b, word[k], int_type(w, 8 * piece), "");
-      copy_access(i, LLVMBuildStore(w->b, part, byte_pointer(w, p, 8 * k)),
-                  k ? (align < 8 ? align : 8) : align);
+      lower_copy_access(i, LLVMBuildStore(w->b, part, byte_pointer(w, p, 8 * k)),
+                        k ? (align < 8 ? align : 8) : align);
     }
   } else {
     for (unsigned k = 0; k < s; k++) {
       LLVMValueRef bits = word[k / 8];
       if (k % 8) bits = LLVMBuildLShr(w->b, bits, constant(w, 64, 8 * (k % 8)), "");
       LLVMValueRef byte = LLVMBuildTrunc(w->b, bits, w->i8, "");
-      copy_access(i, LLVMBuildStore(w->b, byte, byte_pointer(w, p, k)), 1);
+      lower_copy_access(i, LLVMBuildStore(w->b, byte, byte_pointer(w, p, k)), 1);
     }
   }
   push_dead(w, i);

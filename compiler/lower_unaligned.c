@@ -39,19 +39,6 @@ static unsigned long long splittable_size(msl_ctx *ctx, LLVMTypeRef type) {
   return size >= 2 && size <= 16 && !(size & (size - 1)) ? size : 0;
 }
 
-/* The address `offset` bytes past `pointer`. */
-static LLVMValueRef byte_offset(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef pointer,
-                                unsigned long long offset) {
-  if (!offset) return pointer;
-  LLVMValueRef index = LLVMConstInt(LLVMInt64TypeInContext(ctx->llctx), offset, 0);
-  return LLVMBuildInBoundsGEP2(b, LLVMInt8TypeInContext(ctx->llctx), pointer, &index, 1, "");
-}
-
-static void copy_access(LLVMValueRef from, LLVMValueRef to, unsigned align) {
-  LLVMSetAlignment(to, align);
-  LLVMSetVolatile(to, LLVMGetVolatile(from));
-}
-
 static void split_load(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef load, unsigned long long size,
                        unsigned align) {
   LLVMTypeRef type = LLVMTypeOf(load);
@@ -60,8 +47,8 @@ static void split_load(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef load, unsign
   LLVMValueRef pointer = LLVMGetOperand(load, 0), bits = NULL;
   LLVMPositionBuilderBefore(b, load);
   for (unsigned long long at = 0; at < size; at += align) {
-    LLVMValueRef part = LLVMBuildLoad2(b, piece, byte_offset(ctx, b, pointer, at), "");
-    copy_access(load, part, align);
+    LLVMValueRef part = LLVMBuildLoad2(b, piece, lower_byte_pointer(ctx, b, pointer, at), "");
+    lower_copy_access(load, part, align);
     LLVMValueRef wide = LLVMBuildZExt(b, part, whole, "");
     if (at) wide = LLVMBuildShl(b, wide, LLVMConstInt(whole, 8 * at, 0), "");
     bits = bits ? LLVMBuildOr(b, bits, wide, "") : wide;
@@ -83,9 +70,9 @@ static void split_store(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef store, unsi
                           : LLVMBuildBitCast(b, value, whole, "");
   for (unsigned long long at = 0; at < size; at += align) {
     LLVMValueRef shifted = at ? LLVMBuildLShr(b, bits, LLVMConstInt(whole, 8 * at, 0), "") : bits;
-    LLVMValueRef part =
-        LLVMBuildStore(b, LLVMBuildTrunc(b, shifted, piece, ""), byte_offset(ctx, b, pointer, at));
-    copy_access(store, part, align);
+    LLVMValueRef part = LLVMBuildStore(b, LLVMBuildTrunc(b, shifted, piece, ""),
+                                       lower_byte_pointer(ctx, b, pointer, at));
+    lower_copy_access(store, part, align);
   }
   LLVMInstructionEraseFromParent(store);
 }

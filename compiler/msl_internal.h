@@ -383,6 +383,12 @@ LLVMValueRef lower_declare(msl_ctx *ctx, const char *name, LLVMTypeRef type, uns
 LLVMValueRef lower_call(LLVMBuilderRef b, LLVMValueRef at, LLVMValueRef fn, LLVMValueRef *args,
                         unsigned n);
 void lower_replace(LLVMValueRef old, LLVMValueRef replacement);
+/* lower_byte_pointer: `pointer` + offset bytes (an i8 GEP placed by b; pointer itself for
+ * 0). lower_copy_access: a piece of the access `from` (load/store) gets its volatility and
+ * the alignment `align`. */
+LLVMValueRef lower_byte_pointer(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef pointer,
+                                unsigned long long offset);
+void lower_copy_access(LLVMValueRef from, LLVMValueRef to, unsigned align);
 int lower_each_instruction(msl_ctx *ctx, lower_visit_fn *visit);
 
 /* IR->IR lowerings (lower_*.c): each rewrites instructions the emitter has

@@ -4,7 +4,7 @@
 ; back; volatile stays volatile per piece; aligned and atomic accesses are untouched.
 ; CHECK-LABEL: define void @k(
 ; CHECK: [[L0:%[0-9]+]] = load i32, ptr %p, align 4
-; CHECK: [[G:%[0-9]+]] = getelementptr inbounds i8, ptr %p, i64 4
+; CHECK: [[G:%[0-9]+]] = getelementptr i8, ptr %p, i64 4
 ; CHECK: [[L1:%[0-9]+]] = load i32, ptr [[G]], align 4
 ; CHECK: shl i64 {{%[0-9]+}}, 32
 ; CHECK: or i64
