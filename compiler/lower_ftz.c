@@ -30,6 +30,10 @@
  *   nextafterf steps from +-0 to +-FLT_MIN, the smallest float nvcc's code
  *   then returns (its result is otherwise flushed). __fmaf_ieee_* (distinct
  *   library names __anchor_fmaf_ieee_*) keep subnormals, as CUDA documents.
+ *   cuda_bf16.h's operations that nvcc computes in bfloat16 instructions
+ *   (no .ftz) call, under -ftz=true, their library twins __anchor_bf16_*,
+ *   whose arguments and results are 16-bit patterns: nothing to flush
+ *   (__anchor_bf16_round's float result is integral).
  *   The library's float* outputs need nothing: frexpf's and remquof's are
  *   integers, modff's integral part is trunc of the flushed argument.
  * Not flushed, as nvcc's PTX: copysign, bit casts, loads and stores, selects

@@ -31,6 +31,93 @@ ANCHOR_BF16 unsigned short anchor_f2bf_bits(float f, int m) {
   return (unsigned short)((u >> 16) + inc);
 }
 
+/* ---- under -ftz=true: through the device library (devlib/bf16.cu) ------------------------
+ * nvcc (sm_80 and later) computes bfloat16 arithmetic, fma, min/max, comparisons, rounding,
+ * the math functions and the conversions in bfloat16 instructions (add.bf16, fma.rn.bf16,
+ * setp.lt.bf16, cvt.rpi.bf16.bf16, cvt.rn.bf16.f64, ...) or in float ones without .ftz
+ * (sqrt.approx.f32, ex2.approx.f32, div.approx.f32, ...): -ftz=true keeps their bfloat16
+ * subnormals, which are float subnormals (bfloat16 has float's exponent range);
+ * docs/devlib.md has the table. Anchor computes them in float, which compiler/lower_ftz.c
+ * would flush. So under -ftz=true each such function of device code calls its
+ * __anchor_bf16_* twin of the device library instead: the same function on the 16-bit
+ * patterns, compiled without -ftz; lower_ftz.c flushes only float arguments and results of
+ * the library's calls and never its code, and linked and inlined it computes what the
+ * function computes without -ftz. The test is __nvvm_reflect("__CUDA_FTZ"), which clang
+ * folds at the start of its pipeline to the module's nvvm-reflect-ftz flag (1 under
+ * -ftz=true): without -ftz the code is exactly the function's own. The host has no ftz. */
+#ifdef __CUDA_ARCH__
+#define ANCHOR_BF16_LIB extern "C" __device__ __attribute__((const))
+#define ANCHOR_BF16_LIB1(name)                                                                     \
+  ANCHOR_BF16_LIB unsigned short __anchor_bf16_##name(unsigned short a);
+#define ANCHOR_BF16_LIB2(name)                                                                     \
+  ANCHOR_BF16_LIB unsigned short __anchor_bf16_##name(unsigned short a, unsigned short b);
+#define ANCHOR_BF16_LIB3(name)                                                                     \
+  ANCHOR_BF16_LIB unsigned short __anchor_bf16_##name(unsigned short a, unsigned short b,          \
+                                                      unsigned short c);
+#define ANCHOR_BF16_LIBCMP(name)                                                                   \
+  ANCHOR_BF16_LIB bool __anchor_bf16_##name(unsigned short a, unsigned short b);
+ANCHOR_BF16_LIB2(add) /* __hadd, and so on: the function of that name on the bits */
+ANCHOR_BF16_LIB2(sub)
+ANCHOR_BF16_LIB2(mul)
+ANCHOR_BF16_LIB2(div)
+ANCHOR_BF16_LIB3(fma)
+ANCHOR_BF16_LIB1(sat)  /* clamped to [+0, 1], NaN to +0 (the _sat forms) */
+ANCHOR_BF16_LIB1(relu) /* negative to +0, NaN canonical (__hfma_relu) */
+ANCHOR_BF16_LIB2(max)
+ANCHOR_BF16_LIB2(min)
+ANCHOR_BF16_LIB2(max_nan)
+ANCHOR_BF16_LIB2(min_nan)
+ANCHOR_BF16_LIBCMP(eq)
+ANCHOR_BF16_LIBCMP(ne)
+ANCHOR_BF16_LIBCMP(lt)
+ANCHOR_BF16_LIBCMP(le)
+ANCHOR_BF16_LIBCMP(gt)
+ANCHOR_BF16_LIBCMP(ge)
+ANCHOR_BF16_LIBCMP(equ)
+ANCHOR_BF16_LIBCMP(neu)
+ANCHOR_BF16_LIBCMP(ltu)
+ANCHOR_BF16_LIBCMP(leu)
+ANCHOR_BF16_LIBCMP(gtu)
+ANCHOR_BF16_LIBCMP(geu)
+ANCHOR_BF16_LIB1(exp) /* hexp, and so on */
+ANCHOR_BF16_LIB1(exp2)
+ANCHOR_BF16_LIB1(exp10)
+ANCHOR_BF16_LIB1(log)
+ANCHOR_BF16_LIB1(log2)
+ANCHOR_BF16_LIB1(log10)
+ANCHOR_BF16_LIB1(sin)
+ANCHOR_BF16_LIB1(cos)
+ANCHOR_BF16_LIB1(tanh)
+ANCHOR_BF16_LIB1(rsqrt)
+ANCHOR_BF16_LIB1(sqrt)
+ANCHOR_BF16_LIB1(rcp)
+/* a's value rounded to an integral float in mode m (anchor_rn ... anchor_rd): the
+ * rounding functions and the conversions to integers */
+ANCHOR_BF16_LIB float __anchor_bf16_round(unsigned short a, int m);
+ANCHOR_BF16_LIB unsigned short __anchor_bf16_from_f64(double d); /* __double2bfloat16 */
+#undef ANCHOR_BF16_LIB1
+#undef ANCHOR_BF16_LIB2
+#undef ANCHOR_BF16_LIB3
+#undef ANCHOR_BF16_LIBCMP
+#undef ANCHOR_BF16_LIB
+/* In a function's body, first: under -ftz=true, return expr (its library twin's call). */
+#define ANCHOR_BF16_FTZ_VIA(expr)                                                                  \
+  if (__nvvm_reflect("__CUDA_FTZ")) return expr;
+#else
+#define ANCHOR_BF16_FTZ_VIA(expr)
+#endif
+
+/* d rounded once to bfloat16 (to odd at float's precision first). */
+ANCHOR_BF16 unsigned short anchor_bf16_from_f64(double d) {
+  ANCHOR_BF16_FTZ_VIA(__anchor_bf16_from_f64(d))
+  return anchor_f2bf_bits(anchor_f64_to_f32_odd(d), anchor_rn);
+}
+/* The value of the bits a rounded to an integral float in mode m. */
+ANCHOR_BF16 float anchor_bf16_round(unsigned short a, int m) {
+  ANCHOR_BF16_FTZ_VIA(__anchor_bf16_round(a, m))
+  return anchor_round_mode(__builtin_bit_cast(float, (unsigned int)a << 16), m);
+}
+
 struct __nv_bfloat16_raw {
   unsigned short x;
 };
@@ -44,8 +131,7 @@ struct __align__(2) __nv_bfloat16 {
   __host__ __device__ __nv_bfloat16(const __nv_bfloat16_raw &r) : __x(r.x) {}
 #ifndef __CUDA_NO_BFLOAT16_CONVERSIONS__ /* as CUDA's: the conversions can be switched off */
   __host__ __device__ __nv_bfloat16(float f) : __x(anchor_f2bf_bits(f, anchor_rn)) {}
-  __host__ __device__ __nv_bfloat16(double d)
-      : __x(anchor_f2bf_bits(anchor_f64_to_f32_odd(d), anchor_rn)) {}
+  __host__ __device__ __nv_bfloat16(double d) : __x(anchor_bf16_from_f64(d)) {}
   __host__ __device__ __nv_bfloat16(int i) : __nv_bfloat16((double)i) {}
   __host__ __device__ __nv_bfloat16(unsigned int i) : __nv_bfloat16((double)i) {}
   __host__ __device__ __nv_bfloat16(short i) : __nv_bfloat16((float)i) {}
@@ -113,7 +199,7 @@ ANCHOR_BF16 __nv_bfloat16 __float2bfloat16_rd(float f) {
   return anchor_bf(anchor_f2bf_bits(f, anchor_rd));
 }
 ANCHOR_BF16 __nv_bfloat16 __double2bfloat16(double d) {
-  return anchor_bf(anchor_f2bf_bits(anchor_f64_to_f32_odd(d), anchor_rn));
+  return anchor_bf(anchor_bf16_from_f64(d));
 }
 /* Integers: an integer rounded to odd at 24 bits, then in the mode (integer arithmetic). */
 ANCHOR_BF16 float anchor_u64_to_f32_odd(unsigned long long m, int neg) {
@@ -159,7 +245,7 @@ __host__ __device__ inline __nv_bfloat16::__nv_bfloat16(unsigned long i)
 #endif
 #define ANCHOR_BF16_TO_INT_MODE(T, n, sat, md, m)                                                  \
   ANCHOR_BF16 T __bfloat162##n##_##md(__nv_bfloat16 h) {                                           \
-    return sat(anchor_round_mode(h.__f(), m));                                                     \
+    return sat(anchor_bf16_round(h.__x, m));                                                       \
   }
 #define ANCHOR_BF16_TO_INT(T, n, sat)                                                              \
   ANCHOR_BF16_TO_INT_MODE(T, n, sat, rn, anchor_rn)                                                \
@@ -246,15 +332,19 @@ ANCHOR_BF16 __nv_bfloat162 __lowhigh2highlow(__nv_bfloat162 h) {
 #define ANCHOR_BF16_SQRTF(x) __builtin_sqrtf(x)
 #endif
 ANCHOR_BF16 __nv_bfloat16 __hadd(__nv_bfloat16 a, __nv_bfloat16 b) {
+  ANCHOR_BF16_FTZ_VIA(anchor_bf(__anchor_bf16_add(a.__x, b.__x)))
   return __float2bfloat16(a.__f() + b.__f());
 }
 ANCHOR_BF16 __nv_bfloat16 __hsub(__nv_bfloat16 a, __nv_bfloat16 b) {
+  ANCHOR_BF16_FTZ_VIA(anchor_bf(__anchor_bf16_sub(a.__x, b.__x)))
   return __float2bfloat16(a.__f() - b.__f());
 }
 ANCHOR_BF16 __nv_bfloat16 __hmul(__nv_bfloat16 a, __nv_bfloat16 b) {
+  ANCHOR_BF16_FTZ_VIA(anchor_bf(__anchor_bf16_mul(a.__x, b.__x)))
   return __float2bfloat16(a.__f() * b.__f());
 }
 ANCHOR_BF16 __nv_bfloat16 __hdiv(__nv_bfloat16 a, __nv_bfloat16 b) {
+  ANCHOR_BF16_FTZ_VIA(anchor_bf(__anchor_bf16_div(a.__x, b.__x)))
   return __float2bfloat16(ANCHOR_BF16_DIVF(a.__f(), b.__f()));
 }
 /* One rounding of a*b + c. The float product of two bfloat16 values is exact (16 bits)
@@ -276,6 +366,7 @@ ANCHOR_BF16 float anchor_bf_fma_odd_f64(float x, float y, float z) {
   return __builtin_bit_cast(float, u);
 }
 ANCHOR_BF16 __nv_bfloat16 __hfma(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c) {
+  ANCHOR_BF16_FTZ_VIA(anchor_bf(__anchor_bf16_fma(a.__x, b.__x, c.__x)))
   float x = a.__f(), y = b.__f(), z = c.__f(), ap = __builtin_fabsf(x * y);
   float r = (ap > 0x1p-134f && ap <= 3.4028235e38f) || x == 0.0f || y == 0.0f
                 ? anchor_fma_odd_f32(x, y, z)
@@ -298,6 +389,7 @@ ANCHOR_BF16 __nv_bfloat16 __hmul_rn(__nv_bfloat16 a, __nv_bfloat16 b) {
   return __hmul(a, b);
 }
 ANCHOR_BF16 __nv_bfloat16 anchor_bsat(__nv_bfloat16 r) {
+  ANCHOR_BF16_FTZ_VIA(anchor_bf(__anchor_bf16_sat(r.__x)))
   float f = r.__f();
   return f > 1.0f ? anchor_bf(0x3f80u) : f > 0.0f ? r : anchor_bf(0); /* NaN, -0: +0 */
 }
@@ -313,12 +405,16 @@ ANCHOR_BF16 __nv_bfloat16 __hmul_sat(__nv_bfloat16 a, __nv_bfloat16 b) {
 ANCHOR_BF16 __nv_bfloat16 __hfma_sat(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c) {
   return anchor_bsat(__hfma(a, b, c));
 }
-ANCHOR_BF16 __nv_bfloat16 __hfma_relu(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c) {
-  __nv_bfloat16 r = __hfma(a, b, c);
+ANCHOR_BF16 __nv_bfloat16 anchor_brelu(__nv_bfloat16 r) {
+  ANCHOR_BF16_FTZ_VIA(anchor_bf(__anchor_bf16_relu(r.__x)))
   float f = r.__f();
   return f != f ? anchor_bf(0x7fffu) : f < 0.0f ? anchor_bf(0) : r;
 }
+ANCHOR_BF16 __nv_bfloat16 __hfma_relu(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c) {
+  return anchor_brelu(__hfma(a, b, c));
+}
 ANCHOR_BF16 __nv_bfloat16 __hmax(__nv_bfloat16 a, __nv_bfloat16 b) {
+  ANCHOR_BF16_FTZ_VIA(anchor_bf(__anchor_bf16_max(a.__x, b.__x)))
   float x = a.__f(), y = b.__f();
   if (x != x) return y != y ? anchor_bf(0x7fffu) : b;
   if (y != y || x > y) return a;
@@ -326,6 +422,7 @@ ANCHOR_BF16 __nv_bfloat16 __hmax(__nv_bfloat16 a, __nv_bfloat16 b) {
   return b;
 }
 ANCHOR_BF16 __nv_bfloat16 __hmin(__nv_bfloat16 a, __nv_bfloat16 b) {
+  ANCHOR_BF16_FTZ_VIA(anchor_bf(__anchor_bf16_min(a.__x, b.__x)))
   float x = a.__f(), y = b.__f();
   if (x != x) return y != y ? anchor_bf(0x7fffu) : b;
   if (y != y || x < y) return a;
@@ -333,9 +430,11 @@ ANCHOR_BF16 __nv_bfloat16 __hmin(__nv_bfloat16 a, __nv_bfloat16 b) {
   return b;
 }
 ANCHOR_BF16 __nv_bfloat16 __hmax_nan(__nv_bfloat16 a, __nv_bfloat16 b) {
+  ANCHOR_BF16_FTZ_VIA(anchor_bf(__anchor_bf16_max_nan(a.__x, b.__x)))
   return a.__f() != a.__f() || b.__f() != b.__f() ? anchor_bf(0x7fffu) : __hmax(a, b);
 }
 ANCHOR_BF16 __nv_bfloat16 __hmin_nan(__nv_bfloat16 a, __nv_bfloat16 b) {
+  ANCHOR_BF16_FTZ_VIA(anchor_bf(__anchor_bf16_min_nan(a.__x, b.__x)))
   return a.__f() != a.__f() || b.__f() != b.__f() ? anchor_bf(0x7fffu) : __hmin(a, b);
 }
 ANCHOR_F16_LANES2(__nv_bfloat162, __hadd2, __hadd)
@@ -362,6 +461,7 @@ ANCHOR_F16_HCMADD(__nv_bfloat162)
 /* ---- comparisons (ordered, and unordered: u) ---------------------------------------------- */
 #define ANCHOR_BF16_CMP(op, expr)                                                                  \
   ANCHOR_BF16 bool __h##op(__nv_bfloat16 a, __nv_bfloat16 b) {                                     \
+    ANCHOR_BF16_FTZ_VIA(__anchor_bf16_##op(a.__x, b.__x))                                          \
     float x = a.__f(), y = b.__f();                                                                \
     return expr;                                                                                   \
   }
@@ -402,46 +502,49 @@ ANCHOR_BF16 int anchor_bf_near_mid(float r) {
 }
 #ifdef __CUDA_ARCH__
 #define ANCHOR_BF16_MATH(name, ff, df, hostf)                                                      \
-  ANCHOR_BF16 __nv_bfloat16 name(__nv_bfloat16 a) {                                                \
+  ANCHOR_BF16 __nv_bfloat16 h##name(__nv_bfloat16 a) {                                             \
+    ANCHOR_BF16_FTZ_VIA(anchor_bf(__anchor_bf16_##name(a.__x)))                                    \
     float x = a.__f(), r = ff(x);                                                                  \
     return anchor_bf_near_mid(r) ? __double2bfloat16(df((double)x)) : __float2bfloat16(r);         \
   }
 #else
 #define ANCHOR_BF16_MATH(name, ff, df, hostf)                                                      \
-  ANCHOR_BF16 __nv_bfloat16 name(__nv_bfloat16 a) {                                                \
+  ANCHOR_BF16 __nv_bfloat16 h##name(__nv_bfloat16 a) {                                             \
     return __double2bfloat16(hostf((double)a.__f()));                                              \
   }
 #endif
-ANCHOR_BF16_MATH(hexp, __anchor_expf, __anchor_exp, __builtin_exp)
-ANCHOR_BF16_MATH(hexp2, __anchor_exp2f, __anchor_exp2, __builtin_exp2)
-ANCHOR_BF16_MATH(hexp10, __anchor_exp10f, __anchor_exp10, __builtin_exp10)
-ANCHOR_BF16_MATH(hlog, __anchor_logf, __anchor_log, __builtin_log)
-ANCHOR_BF16_MATH(hlog2, __anchor_log2f, __anchor_log2, __builtin_log2)
-ANCHOR_BF16_MATH(hlog10, __anchor_log10f, __anchor_log10, __builtin_log10)
-ANCHOR_BF16_MATH(hsin, __anchor_sinf, __anchor_sin, __builtin_sin)
-ANCHOR_BF16_MATH(hcos, __anchor_cosf, __anchor_cos, __builtin_cos)
-ANCHOR_BF16_MATH(htanh, __anchor_tanhf, __anchor_tanh, __builtin_tanh)
-ANCHOR_BF16_MATH(hrsqrt, __anchor_rsqrtf, anchor_h_rsqrt_d, anchor_h_rsqrt_d)
+ANCHOR_BF16_MATH(exp, __anchor_expf, __anchor_exp, __builtin_exp)
+ANCHOR_BF16_MATH(exp2, __anchor_exp2f, __anchor_exp2, __builtin_exp2)
+ANCHOR_BF16_MATH(exp10, __anchor_exp10f, __anchor_exp10, __builtin_exp10)
+ANCHOR_BF16_MATH(log, __anchor_logf, __anchor_log, __builtin_log)
+ANCHOR_BF16_MATH(log2, __anchor_log2f, __anchor_log2, __builtin_log2)
+ANCHOR_BF16_MATH(log10, __anchor_log10f, __anchor_log10, __builtin_log10)
+ANCHOR_BF16_MATH(sin, __anchor_sinf, __anchor_sin, __builtin_sin)
+ANCHOR_BF16_MATH(cos, __anchor_cosf, __anchor_cos, __builtin_cos)
+ANCHOR_BF16_MATH(tanh, __anchor_tanhf, __anchor_tanh, __builtin_tanh)
+ANCHOR_BF16_MATH(rsqrt, __anchor_rsqrtf, anchor_h_rsqrt_d, anchor_h_rsqrt_d)
 #undef ANCHOR_BF16_MATH
 ANCHOR_BF16 __nv_bfloat16 hsqrt(__nv_bfloat16 a) {
+  ANCHOR_BF16_FTZ_VIA(anchor_bf(__anchor_bf16_sqrt(a.__x)))
   return __float2bfloat16(ANCHOR_BF16_SQRTF(a.__f()));
 }
 ANCHOR_BF16 __nv_bfloat16 hrcp(__nv_bfloat16 a) {
+  ANCHOR_BF16_FTZ_VIA(anchor_bf(__anchor_bf16_rcp(a.__x)))
   return __float2bfloat16(ANCHOR_BF16_DIVF(1.0f, a.__f()));
 }
 #undef ANCHOR_BF16_DIVF
 #undef ANCHOR_BF16_SQRTF
 ANCHOR_BF16 __nv_bfloat16 hceil(__nv_bfloat16 a) {
-  return __float2bfloat16(__builtin_ceilf(a.__f()));
+  return __float2bfloat16(anchor_bf16_round(a.__x, anchor_ru));
 }
 ANCHOR_BF16 __nv_bfloat16 hfloor(__nv_bfloat16 a) {
-  return __float2bfloat16(__builtin_floorf(a.__f()));
+  return __float2bfloat16(anchor_bf16_round(a.__x, anchor_rd));
 }
 ANCHOR_BF16 __nv_bfloat16 htrunc(__nv_bfloat16 a) {
-  return __float2bfloat16(__builtin_truncf(a.__f()));
+  return __float2bfloat16(anchor_bf16_round(a.__x, anchor_rz));
 }
 ANCHOR_BF16 __nv_bfloat16 hrint(__nv_bfloat16 a) {
-  return __float2bfloat16(__builtin_rintf(a.__f()));
+  return __float2bfloat16(anchor_bf16_round(a.__x, anchor_rn));
 }
 /* As cuda_fp16.h's: the correctly rounded tanh. */
 ANCHOR_BF16 __nv_bfloat16 htanh_approx(__nv_bfloat16 a) {
@@ -499,6 +602,7 @@ ANCHOR_ATOMIC __nv_bfloat162 atomicAdd(__nv_bfloat162 *address, __nv_bfloat162 v
 }
 #endif
 
+#undef ANCHOR_BF16_FTZ_VIA
 #undef ANCHOR_BF16
 
 #endif /* __cplusplus */

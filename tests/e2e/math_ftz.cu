@@ -15,7 +15,9 @@
 // intrinsics (__expf, __logf, __sinf, __cosf, __fdividef) are compared only for
 // subnormal operands under -ftz=true, as the value of their flushed operand. Not
 // flushed by nvcc, checked to keep subnormals in both modes: copies (loads/stores),
-// copysignf, signbit, __fmaf_ieee_rn, double arithmetic, bfloat16 round trips.
+// copysignf, signbit, __fmaf_ieee_rn, double arithmetic, bfloat16 round trips, and
+// cuda_bf16.h's arithmetic, comparisons, math functions and conversions on bfloat16
+// subnormals (bf16_failures, below: nvcc's bfloat16 instructions have no .ftz).
 // nextafterf steps from zero to +-FLT_MIN under -ftz=true (nvcc's code). The rules are
 // read off nvcc 13.0's PTX (-arch=sm_90 -ftz=true: add.ftz, abs.ftz, neg.ftz,
 // cvt.rmi.ftz, setp.*.ftz, cvt.ftz.f64.f32, cvt.rn.ftz.f32.f64, cvt.ftz.sat, and
@@ -420,6 +422,369 @@ static unsigned conversion_failures(void) {
   return bad;
 }
 
+// ---- bfloat16 under -ftz=true -----------------------------------------------------------
+// nvcc (sm_90) computes bfloat16 arithmetic, fma (_sat, _relu), min/max (_nan),
+// comparisons, ceil/floor/trunc/rint and the conversions to integers and from double in
+// bfloat16 instructions without .ftz (add.bf16, fma.rn.bf16, max.bf16, setp.lt.bf16,
+// cvt.rpi.bf16.bf16, cvt.rpi.s32.bf16, cvt.rn.bf16.f64), and division, sqrt, rsqrt, rcp,
+// exp*, log* and tanh in float instructions without .ftz (div.approx.f32, sqrt.approx.f32,
+// ex2.approx.f32, lg2.approx.f32, tanh.approx.f32, fma.rn.f32); sin/cos return a subnormal
+// argument unchanged. So -ftz=true keeps bfloat16 subnormals (float subnormals: bfloat16
+// has float's exponent range) in all of them: the expected results below are the same in
+// both modes, the exact ones (correctly rounded) but for the math functions (nvcc's
+// approximations: within one bfloat16 ulp, a nonzero result never zero). The one
+// conversion that flushes is to double (cvt.f32.bf16, then cvt.ftz.f64.f32). Read off
+// nvcc 13.0's PTX (-arch=sm_90 -ftz=true); to be confirmed on the H200. Division by a
+// subnormal below 2^-128 is not checked: nvcc's div.approx.f32 computes a * (1/b) and 1/b
+// overflows there (the values are printed).
+typedef unsigned short bf_bits;
+enum bkind { B_BITS, B_VALUE, B_ULP, B_INT, B_WORD, B_PAIR };
+#define BB(v) ((uint64_t)__bfloat16_as_ushort(v))
+#define BP(v) ((uint64_t)__bfloat16_as_ushort((v).x) | (uint64_t)__bfloat16_as_ushort((v).y) << 16)
+#define BOPS(OP)                                                                                   \
+  OP(hadd, B_BITS, BB(__hadd(a, b)))                                                               \
+  OP(hsub, B_BITS, BB(__hsub(a, b)))                                                               \
+  OP(hmul, B_BITS, BB(__hmul(a, b)))                                                               \
+  OP(hdiv, B_BITS, BB(__hdiv(a, b)))                                                               \
+  OP(hadd_rn, B_BITS, BB(__hadd_rn(a, b)))                                                         \
+  OP(hsub_rn, B_BITS, BB(__hsub_rn(a, b)))                                                         \
+  OP(hmul_rn, B_BITS, BB(__hmul_rn(a, b)))                                                         \
+  OP(hfma, B_BITS, BB(__hfma(a, b, c)))                                                            \
+  OP(hadd_sat, B_BITS, BB(__hadd_sat(a, b)))                                                       \
+  OP(hsub_sat, B_BITS, BB(__hsub_sat(a, b)))                                                       \
+  OP(hmul_sat, B_BITS, BB(__hmul_sat(a, b)))                                                       \
+  OP(hfma_sat, B_BITS, BB(__hfma_sat(a, b, c)))                                                    \
+  OP(hfma_relu, B_VALUE, BB(__hfma_relu(a, b, c)))                                                 \
+  OP(hneg, B_BITS, BB(__hneg(a)))                                                                  \
+  OP(habs, B_BITS, BB(__habs(a)))                                                                  \
+  OP(hmax, B_VALUE, BB(__hmax(a, b)))                                                              \
+  OP(hmin, B_VALUE, BB(__hmin(a, b)))                                                              \
+  OP(hmax_nan, B_VALUE, BB(__hmax_nan(a, b)))                                                      \
+  OP(hmin_nan, B_VALUE, BB(__hmin_nan(a, b)))                                                      \
+  OP(heq, B_INT, __heq(a, b))                                                                      \
+  OP(hne, B_INT, __hne(a, b))                                                                      \
+  OP(hlt, B_INT, __hlt(a, b))                                                                      \
+  OP(hle, B_INT, __hle(a, b))                                                                      \
+  OP(hgt, B_INT, __hgt(a, b))                                                                      \
+  OP(hge, B_INT, __hge(a, b))                                                                      \
+  OP(hequ, B_INT, __hequ(a, b))                                                                    \
+  OP(hneu, B_INT, __hneu(a, b))                                                                    \
+  OP(hltu, B_INT, __hltu(a, b))                                                                    \
+  OP(hleu, B_INT, __hleu(a, b))                                                                    \
+  OP(hgtu, B_INT, __hgtu(a, b))                                                                    \
+  OP(hgeu, B_INT, __hgeu(a, b))                                                                    \
+  OP(op_add, B_BITS, BB(a + b))                                                                    \
+  OP(op_sub, B_BITS, BB(a - b))                                                                    \
+  OP(op_mul, B_BITS, BB(a *b))                                                                     \
+  OP(op_div, B_BITS, BB(a / b))                                                                    \
+  OP(op_inc, B_BITS, BB(++t))                                                                      \
+  OP(op_lt, B_INT, a < b)                                                                          \
+  OP(op_eq, B_INT, a == b)                                                                         \
+  OP(op_ne, B_INT, a != b)                                                                         \
+  OP(hsqrt, B_BITS, BB(hsqrt(a)))                                                                  \
+  OP(hrsqrt, B_BITS, BB(hrsqrt(a)))                                                                \
+  OP(hrcp, B_BITS, BB(hrcp(a)))                                                                    \
+  OP(hexp, B_ULP, BB(hexp(a)))                                                                     \
+  OP(hexp2, B_ULP, BB(hexp2(a)))                                                                   \
+  OP(hexp10, B_ULP, BB(hexp10(a)))                                                                 \
+  OP(hlog, B_ULP, BB(hlog(a)))                                                                     \
+  OP(hlog2, B_ULP, BB(hlog2(a)))                                                                   \
+  OP(hlog10, B_ULP, BB(hlog10(a)))                                                                 \
+  OP(hsin, B_ULP, BB(hsin(a)))                                                                     \
+  OP(hcos, B_ULP, BB(hcos(a)))                                                                     \
+  OP(htanh, B_ULP, BB(htanh(a)))                                                                   \
+  OP(htanh_approx, B_ULP, BB(htanh_approx(a)))                                                     \
+  OP(hceil, B_BITS, BB(hceil(a)))                                                                  \
+  OP(hfloor, B_BITS, BB(hfloor(a)))                                                                \
+  OP(htrunc, B_BITS, BB(htrunc(a)))                                                                \
+  OP(hrint, B_BITS, BB(hrint(a)))                                                                  \
+  OP(to_int_rn, B_INT, (uint32_t)__bfloat162int_rn(a))                                             \
+  OP(to_int_rz, B_INT, (uint32_t)__bfloat162int_rz(a))                                             \
+  OP(to_int_ru, B_INT, (uint32_t)__bfloat162int_ru(a))                                             \
+  OP(to_int_rd, B_INT, (uint32_t)__bfloat162int_rd(a))                                             \
+  OP(to_ll_ru, B_INT, (uint64_t)__bfloat162ll_ru(a))                                               \
+  OP(to_short_rd, B_INT, (uint32_t)(uint16_t)__bfloat162short_rd(a))                               \
+  OP(from_double, B_BITS, BB(__double2bfloat16(d)))                                                \
+  OP(to_float, B_WORD, __float_as_uint(__bfloat162float(a)))                                       \
+  OP(to_double, B_WORD, (uint64_t)__double_as_longlong((double)__bfloat162float(a)))               \
+  OP(hadd2, B_PAIR, BP(__hadd2(p, q)))                                                             \
+  OP(hmul2_rn, B_PAIR, BP(__hmul2_rn(p, q)))                                                       \
+  OP(hfma2, B_PAIR, BP(__hfma2(p, q, r)))                                                          \
+  OP(hmax2, B_PAIR, BP(__hmax2(p, q)))                                                             \
+  OP(hlt2, B_PAIR, BP(__hlt2(p, q)))                                                               \
+  OP(hlt2_mask, B_INT, __hlt2_mask(p, q))                                                          \
+  OP(hblt2, B_INT, __hblt2(p, q))                                                                  \
+  OP(h2sqrt, B_PAIR, BP(h2sqrt(p)))                                                                \
+  OP(h2floor, B_PAIR, BP(h2floor(p)))
+
+#define BOP_ENUM(name, kind, expr) BOP_##name,
+enum { BOPS(BOP_ENUM) NBOPS };
+#define BOP_INFO(name, kind, expr) {#name, kind},
+static const struct {
+  const char *name;
+  enum bkind kind;
+} bop_info[] = {BOPS(BOP_INFO)};
+
+// Thread i: a, b, c = the bits at 3i, 3i+1, 3i+2, d = ds[i]; the pairs p = (a, b),
+// q = (b, c), r = (c, a).
+__global__ void bf16_ops(const bf_bits *in, const double *ds, uint64_t *out, unsigned n) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  __nv_bfloat16 a = __ushort_as_bfloat16(in[3 * i]), b = __ushort_as_bfloat16(in[3 * i + 1]);
+  __nv_bfloat16 c = __ushort_as_bfloat16(in[3 * i + 2]), t = a;
+  __nv_bfloat162 p = __halves2bfloat162(a, b), q = __halves2bfloat162(b, c);
+  __nv_bfloat162 r = __halves2bfloat162(c, a);
+  double d = ds[i];
+  uint64_t *o = out + (size_t)i * NBOPS;
+#define BOP_RUN(name, kind, expr) o[BOP_##name] = (expr);
+  BOPS(BOP_RUN)
+}
+
+// The host reference: exact IEEE arithmetic on the values (subnormals kept) in double,
+// rounded once to bfloat16.
+static double bval(bf_bits h) {
+  return (double)math_bits_float((uint32_t)h << 16);
+}
+static int b_isnan(bf_bits h) {
+  return (h & 0x7fffu) > 0x7f80u;
+}
+static bf_bits b_rn(double v) { // v rounded to nearest even bfloat16 (NaN: 0x7fff)
+  if (v != v) return 0x7fffu;
+  bf_bits sign = signbit(v) ? 0x8000u : 0u;
+  double m = fabs(v);
+  if (isinf(m)) return sign | 0x7f80u;
+  if (m < 0x1p-126) return (bf_bits)(sign | (unsigned)rint(m * 0x1p133)); // 2^-133 steps
+  int e;
+  double f = frexp(m, &e); // m = f * 2^e, f in [0.5, 1): 8 bits of it
+  unsigned bits = ((unsigned)(e + 126) << 7) + (unsigned)rint(f * 256.0) - 128u; // carry ok
+  return (bf_bits)(sign | (bits >= 0x7f80u ? 0x7f80u : bits));
+}
+static int b_midpoint(double s) { // exactly halfway between two bfloat16 values
+  double m = fabs(s), ulp = m < 0x1p-126 ? 0x1p-133 : ldexp(1.0, ilogb(m) - 7);
+  double k = m / ulp;
+  return isfinite(m) && k - floor(k) == 0.5;
+}
+static bf_bits b_sum(double p, double c) { // p + c rounded once (p, c exact doubles)
+  double s = p + c;
+  if (!isfinite(s)) return b_rn(s);
+  double bb = s - p, e = (p - (s - bb)) + (c - bb); // TwoSum: p + c - s exactly
+  if (e != 0 && b_midpoint(s)) s = nextafter(s, e > 0 ? INFINITY : -INFINITY);
+  return b_rn(s);
+}
+static bf_bits b_sat(bf_bits r) {
+  double v = bval(r);
+  return v > 1 ? 0x3f80u : v > 0 ? r : 0u;
+}
+static bf_bits b_max(bf_bits a, bf_bits b, int nan_wins) {
+  if (b_isnan(a) || b_isnan(b))
+    return nan_wins || (b_isnan(a) && b_isnan(b)) ? 0x7fffu : b_isnan(a) ? b : a;
+  return bval(a) >= bval(b) ? a : b;
+}
+static bf_bits b_min(bf_bits a, bf_bits b, int nan_wins) {
+  if (b_isnan(a) || b_isnan(b))
+    return nan_wins || (b_isnan(a) && b_isnan(b)) ? 0x7fffu : b_isnan(a) ? b : a;
+  return bval(a) <= bval(b) ? a : b;
+}
+static uint64_t b_to_int(double r, int bits) { // saturating, NaN: 0 (64 bits: the top bit)
+  if (r != r) return bits == 64 ? 0x8000000000000000ull : 0;
+  double lim = ldexp(1.0, bits - 1);
+  uint64_t top = 1ull << (bits - 1);
+  uint64_t v = r >= lim ? top - 1 : r < -lim ? 0 - top : (uint64_t)(long long)r;
+  return bits == 64 ? v : v & ((1ull << bits) - 1);
+}
+static uint64_t b_pair(bf_bits lo, bf_bits hi) {
+  return (uint64_t)lo | (uint64_t)hi << 16;
+}
+static double b_recip_sqrt(double v) {
+  return 1.0 / sqrt(v);
+}
+
+// The expected result of op for (a, b, c, d); 0: not checked.
+static int b_expect(int op, bf_bits a, bf_bits b, bf_bits c, double d, uint64_t *want) {
+  double x = bval(a), y = bval(b), z = bval(c);
+  switch (op) {
+  case BOP_hadd:
+  case BOP_hadd_rn:
+  case BOP_op_add: *want = b_sum(x, y); break;
+  case BOP_hsub:
+  case BOP_hsub_rn:
+  case BOP_op_sub: *want = b_sum(x, -y); break;
+  case BOP_hmul:
+  case BOP_hmul_rn:
+  case BOP_op_mul: *want = b_sum(x * y, -0.0); break;
+  case BOP_hdiv:
+  case BOP_op_div:
+    if (y != 0 && fabs(y) < 0x1p-128) return 0;
+    *want = b_rn(x / y);
+    break;
+  case BOP_hfma: *want = b_sum(x * y, z); break;
+  case BOP_hadd_sat: *want = b_sat(b_sum(x, y)); break;
+  case BOP_hsub_sat: *want = b_sat(b_sum(x, -y)); break;
+  case BOP_hmul_sat: *want = b_sat(b_sum(x * y, -0.0)); break;
+  case BOP_hfma_sat: *want = b_sat(b_sum(x * y, z)); break;
+  case BOP_hfma_relu: {
+    bf_bits r = b_sum(x * y, z);
+    *want = b_isnan(r) ? 0x7fffu : bval(r) < 0 ? 0u : r;
+    break;
+  }
+  case BOP_hneg: *want = a ^ 0x8000u; break;
+  case BOP_habs: *want = a & 0x7fffu; break;
+  case BOP_hmax: *want = b_max(a, b, 0); break;
+  case BOP_hmin: *want = b_min(a, b, 0); break;
+  case BOP_hmax_nan: *want = b_max(a, b, 1); break;
+  case BOP_hmin_nan: *want = b_min(a, b, 1); break;
+  case BOP_heq:
+  case BOP_op_eq: *want = x == y; break;
+  case BOP_hne: *want = x < y || x > y; break;
+  case BOP_hlt:
+  case BOP_op_lt: *want = x < y; break;
+  case BOP_hle: *want = x <= y; break;
+  case BOP_hgt: *want = x > y; break;
+  case BOP_hge: *want = x >= y; break;
+  case BOP_hequ: *want = !(x < y || x > y); break;
+  case BOP_hneu:
+  case BOP_op_ne: *want = !(x == y); break;
+  case BOP_hltu: *want = !(x >= y); break;
+  case BOP_hleu: *want = !(x > y); break;
+  case BOP_hgtu: *want = !(x <= y); break;
+  case BOP_hgeu: *want = !(x < y); break;
+  case BOP_op_inc: *want = b_sum(x, 1.0); break;
+  case BOP_hsqrt: *want = b_rn(sqrt(x)); break;
+  case BOP_hrsqrt: *want = b_rn(b_recip_sqrt(x)); break;
+  case BOP_hrcp: *want = b_rn(1.0 / x); break;
+  case BOP_hexp: *want = b_rn(exp(x)); break;
+  case BOP_hexp2: *want = b_rn(exp2(x)); break;
+  case BOP_hexp10: *want = b_rn(pow(10.0, x)); break;
+  case BOP_hlog: *want = b_rn(log(x)); break;
+  case BOP_hlog2: *want = b_rn(log2(x)); break;
+  case BOP_hlog10: *want = b_rn(log10(x)); break;
+  case BOP_hsin: *want = b_rn(sin(x)); break;
+  case BOP_hcos: *want = b_rn(cos(x)); break;
+  case BOP_htanh:
+  case BOP_htanh_approx: *want = b_rn(tanh(x)); break;
+  case BOP_hceil: *want = b_rn(ceil(x)); break;
+  case BOP_hfloor: *want = b_rn(floor(x)); break;
+  case BOP_htrunc: *want = b_rn(trunc(x)); break;
+  case BOP_hrint: *want = b_rn(rint(x)); break;
+  case BOP_to_int_rn: *want = b_to_int(rint(x), 32); break;
+  case BOP_to_int_rz: *want = b_to_int(trunc(x), 32); break;
+  case BOP_to_int_ru: *want = b_to_int(ceil(x), 32); break;
+  case BOP_to_int_rd: *want = b_to_int(floor(x), 32); break;
+  case BOP_to_ll_ru: *want = b_to_int(ceil(x), 64); break;
+  case BOP_to_short_rd: *want = b_to_int(floor(x), 16); break;
+  case BOP_from_double: *want = b_rn(d); break;
+  case BOP_to_float: *want = (uint64_t)a << 16; break;
+  case BOP_to_double: { // cvt.ftz.f64.f32: a subnormal becomes the zero of its sign
+    double v = ftz && x != 0 && fabs(x) < 0x1p-126 ? copysign(0.0, x) : x;
+    *want = db(v);
+    break;
+  }
+  case BOP_hadd2: *want = b_pair(b_sum(x, y), b_sum(y, z)); break;
+  case BOP_hmul2_rn: *want = b_pair(b_sum(x * y, -0.0), b_sum(y * z, -0.0)); break;
+  case BOP_hfma2: *want = b_pair(b_sum(x * y, z), b_sum(y * z, x)); break;
+  case BOP_hmax2: *want = b_pair(b_max(a, b, 0), b_max(b, c, 0)); break;
+  case BOP_hlt2: *want = b_pair(x < y ? 0x3f80u : 0u, y < z ? 0x3f80u : 0u); break;
+  case BOP_hlt2_mask: *want = (x < y ? 0xffffu : 0u) | (y < z ? 0xffff0000u : 0u); break;
+  case BOP_hblt2: *want = x < y && y < z; break;
+  case BOP_h2sqrt: *want = b_pair(b_rn(sqrt(x)), b_rn(sqrt(y))); break;
+  case BOP_h2floor: *want = b_pair(b_rn(floor(x)), b_rn(floor(y))); break;
+  default: return 0;
+  }
+  return 1;
+}
+
+static int b_lane_matches(enum bkind kind, bf_bits g, bf_bits w) {
+  if (b_isnan(w)) return b_isnan(g);              // any NaN
+  if (kind == B_VALUE) return bval(g) == bval(w); // zeros of either sign
+  if (kind != B_ULP || g == w) return g == w;
+  if ((g ^ w) & 0x8000u || b_isnan(g)) return 0;
+  int dist = (int)(g & 0x7fffu) - (int)(w & 0x7fffu);
+  return (dist == 1 || dist == -1) && ((w & 0x7fffu) == 0 || (g & 0x7fffu) != 0);
+}
+static int b_matches(enum bkind kind, uint64_t got, uint64_t want, int op) {
+  switch (kind) {
+  case B_INT: return got == want;
+  case B_WORD: // float or double bits, any NaN for a NaN
+    if (op == BOP_to_float)
+      return got == want ||
+             (isnan(math_bits_float((uint32_t)want)) && isnan(math_bits_float((uint32_t)got)));
+    {
+      double g, w;
+      memcpy(&g, &got, 8);
+      memcpy(&w, &want, 8);
+      return got == want || (isnan(g) && isnan(w));
+    }
+  case B_PAIR:
+    return b_lane_matches(op == BOP_hmax2 ? B_VALUE : B_BITS, (bf_bits)got, (bf_bits)want) &&
+           b_lane_matches(op == BOP_hmax2 ? B_VALUE : B_BITS, (bf_bits)(got >> 16),
+                          (bf_bits)(want >> 16));
+  default: return b_lane_matches(kind, (bf_bits)got, (bf_bits)want);
+  }
+}
+
+static unsigned bf16_failures(void) {
+  // subnormals (0x0001 = 2^-133 ... 0x007f), the smallest normals, values whose products
+  // and quotients land among the subnormals, and ordinary and special values
+  static const bf_bits vals[] = {0x0001u, 0x8001u, 0x0002u, 0x0003u, 0x8005u, 0x0040u, 0x8040u,
+                                 0x0055u, 0x007fu, 0x807fu, 0x0080u, 0x8080u, 0x0081u, 0x00c0u,
+                                 0x0100u, 0x1f00u, 0x9f00u, 0x1fc0u, 0x1f80u, 0x2000u, 0x3f80u,
+                                 0xbf80u, 0x3fc0u, 0x4000u, 0x3f00u, 0x3e80u, 0xbe80u, 0x3f81u,
+                                 0x4049u, 0xc2b0u, 0xc302u, 0xc2b4u, 0xc21eu, 0x42f0u, 0x7f00u,
+                                 0x7f7fu, 0xff7fu, 0x0000u, 0x8000u, 0x7f80u, 0xff80u, 0x7fc0u};
+  const unsigned nv = sizeof vals / sizeof *vals, n = nv * nv;
+  bf_bits *in = (bf_bits *)malloc(3 * n * sizeof(bf_bits));
+  double *ds = (double *)malloc(n * sizeof(double));
+  for (unsigned i = 0; i < nv; i++)
+    for (unsigned j = 0; j < nv; j++) {
+      unsigned k = i * nv + j;
+      in[3 * k] = vals[i];
+      in[3 * k + 1] = vals[j];
+      in[3 * k + 2] = vals[(i + j) % nv];
+      // a double near a's value, off the bfloat16 grid (one below 2^-133 for zeros)
+      double x = bval(vals[i]);
+      ds[k] = x != 0 ? x * (1.0 + (double)(j + 1) * 0x1p-12) : (double)j * 0x1p-139;
+    }
+  bf_bits *din;
+  double *dds;
+  uint64_t *dout, *out = (uint64_t *)malloc((size_t)n * NBOPS * sizeof(uint64_t));
+  cudaMalloc(&din, 3 * n * sizeof(bf_bits));
+  cudaMalloc(&dds, n * sizeof(double));
+  cudaMalloc(&dout, (size_t)n * NBOPS * sizeof(uint64_t));
+  cudaMemcpy(din, in, 3 * n * sizeof(bf_bits), cudaMemcpyHostToDevice);
+  cudaMemcpy(dds, ds, n * sizeof(double), cudaMemcpyHostToDevice);
+  bf16_ops<<<(n + 127) / 128, 128>>>(din, dds, dout, n);
+  cudaMemcpy(out, dout, (size_t)n * NBOPS * sizeof(uint64_t), cudaMemcpyDeviceToHost);
+  cudaFree(din);
+  cudaFree(dds);
+  cudaFree(dout);
+  unsigned bad = 0, checked = 0, bad_per_op[NBOPS] = {0};
+  for (unsigned k = 0; k < n; k++) {
+    bf_bits a = in[3 * k], b = in[3 * k + 1], c = in[3 * k + 2];
+    for (int op = 0; op < NBOPS; op++) {
+      uint64_t want = 0, got = out[(size_t)k * NBOPS + op];
+      if (!b_expect(op, a, b, c, ds[k], &want)) continue;
+      checked++;
+      if (b_matches(bop_info[op].kind, got, want, op)) continue;
+      if (bad_per_op[op]++ < 3)
+        printf("  bf16 %s(%04x, %04x, %04x; %a): got %llx want %llx\n", bop_info[op].name, a, b, c,
+               ds[k], (unsigned long long)got, (unsigned long long)want);
+      bad++;
+    }
+  }
+  for (int op = 0; op < NBOPS; op++)
+    if (bad_per_op[op]) printf("  bf16 %s: %u mismatches\n", bop_info[op].name, bad_per_op[op]);
+  // not checked (see above): a quotient by a subnormal below 2^-128
+  for (unsigned k = 0; k < n; k++)
+    if (in[3 * k] == 0x0001u && (in[3 * k + 1] == 0x0002u || in[3 * k + 1] == 0x0003u))
+      printf("bf16 __hdiv(%04x, %04x) = %04llx (not checked)\n", in[3 * k], in[3 * k + 1],
+             (unsigned long long)out[(size_t)k * NBOPS + BOP_hdiv]);
+  printf("bfloat16: %u results checked over %u inputs, %d operations\n", checked, n, NBOPS);
+  free(in);
+  free(ds);
+  free(out);
+  return bad;
+}
+
 int main() {
   // inputs: math_inputs.h's specials and random bits, subnormals and tiny normals
   // (products and quotients near the subnormal range), arguments near the underflow of
@@ -506,6 +871,7 @@ int main() {
          "operations\n",
          ftz ? "-ftz=true" : "default", checked, subnormal, n_in, NOPS);
   bad += conversion_failures();
+  bad += bf16_failures();
   if (bad) {
     printf("FAIL: %u mismatches\n", bad);
     return 1;
