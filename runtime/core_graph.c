@@ -12,16 +12,23 @@
  *
  * Instantiation clones the graph (so later edits of the graph leave the
  * instance alone, as in CUDA), sorts the clone topologically, looks up every
- * kernel (library, pipeline: the costs of a first launch) and instantiates
- * child and body graphs recursively. A replay walks that order on the one
- * in-order queue, each node one core operation: a run of consecutive kernel
- * nodes one command buffer of dispatches of their prepared parameter blocks
- * (rt_launch_batch_add), a copy or memset a blit where one can do it, an
- * event record a marker; a host node waits for the work before it,
- * then calls the function without the lock. A conditional node waits for
- * the work before it, reads its handle's cell (device memory that
- * cudaGraphSetConditional wrote) and runs a body: one host round trip per
- * evaluation. Nothing here touches Metal. */
+ * kernel (library, pipeline: the costs of a first launch), instantiates
+ * child and body graphs recursively and schedules the replay
+ * (rt_exec_schedule): every node gets a lane — lane 0 the launch stream,
+ * the others the instance's own streams, separate Metal queues — so that
+ * independent branches run concurrently, and a GPU-side wait for each
+ * dependency that crosses lanes and is not implied by another. A replay
+ * follows the schedule, each node one core operation on its lane: a run of
+ * consecutive kernel nodes one command buffer of dispatches of their
+ * prepared parameter blocks (rt_launch_batch_add), a copy or memset a blit
+ * where one can do it, an event record a marker, a host node a host
+ * function of the lane. A conditional node is a continuation (core_gate.c)
+ * after the work before it: on Metal's completion thread it reads its
+ * handle's cell (device memory that cudaGraphSetConditional wrote) and
+ * enqueues a body, while the lane's later work waits at the node's gate;
+ * the launching thread never waits for it (unless a body holds a node that
+ * waits for the device: then on that thread, one round trip per
+ * evaluation). Nothing here touches Metal. */
 #include <assert.h>
 #include <sched.h>
 #include <stdint.h>
