@@ -719,7 +719,11 @@ cudaError_t rt_graph_conditional_handle(cudaGraph_t graph, unsigned default_valu
  * the user's node that failed. */
 cudaError_t rt_graph_instantiate(cudaGraph_t graph, unsigned long long flags, cudaGraphExec_t *out,
                                  cudaGraphNode_t *error_node, cudaGraphInstantiateResult *result);
-void rt_graph_exec_destroy(cudaGraphExec_t exec);
+/* Destroys exec after the conditional evaluations in flight (its launches'
+ * work completes); cudaErrorNotPermitted (exec kept) when some are in flight
+ * and the caller is a host function, which must not wait. The instance
+ * changes below (set params, enable, update) wait and refuse the same way. */
+cudaError_t rt_graph_exec_destroy(cudaGraphExec_t exec);
 unsigned long long rt_graph_exec_flags(cudaGraphExec_t exec);
 /* New parameters for the instance's copy of node (a node of the graph it
  * was instantiated from): cudaErrorInvalidValue when it has none, for

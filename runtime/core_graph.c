@@ -736,7 +736,7 @@ cudaError_t rt_graph_conditional_handle(cudaGraph_t graph, unsigned default_valu
 
 /* ---- instantiation ------------------------------------------------------------------- */
 
-static void rt_graph_settle(void);
+static cudaError_t rt_graph_settle(void);
 
 static void rt_exec_free(cudaGraphExec_t x) {
   for (size_t i = 0; i < x->count; i++) {
@@ -950,10 +950,11 @@ cudaError_t rt_graph_instantiate(cudaGraph_t graph, unsigned long long flags, cu
   return e;
 }
 
-void rt_graph_exec_destroy(cudaGraphExec_t exec) {
+cudaError_t rt_graph_exec_destroy(cudaGraphExec_t exec) {
   assert(rt_lock_held() && rt_graph_exec_valid(exec));
-  rt_graph_settle(); /* a conditional evaluation in flight may use it */
-  rt_exec_free(exec);
+  cudaError_t e = rt_graph_settle(); /* a conditional evaluation in flight may use it */
+  if (e == cudaSuccess) rt_exec_free(exec);
+  return e;
 }
 
 unsigned long long rt_graph_exec_flags(cudaGraphExec_t exec) {
@@ -970,7 +971,8 @@ static rt_exec_node *rt_exec_find(cudaGraphExec_t x, cudaGraphNode_t original) {
 cudaError_t rt_graph_exec_set_params(cudaGraphExec_t exec, cudaGraphNode_t node,
                                      struct cudaGraphNodeParams *params) {
   assert(rt_lock_held() && rt_graph_exec_valid(exec) && params);
-  rt_graph_settle(); /* CUDA: a launch in flight keeps the parameters it had */
+  cudaError_t settled = rt_graph_settle(); /* a launch in flight keeps its parameters */
+  if (settled != cudaSuccess) return settled;
   rt_exec_node *xn = rt_exec_find(exec, node);
   if (!xn || xn->node->params.type != params->type) return cudaErrorInvalidValue;
   cudaGraphNode_t n = xn->node;
@@ -994,7 +996,8 @@ cudaError_t rt_graph_exec_set_params(cudaGraphExec_t exec, cudaGraphNode_t node,
 cudaError_t rt_graph_exec_enable(cudaGraphExec_t exec, cudaGraphNode_t node, bool enable,
                                  bool *enabled_out) {
   assert(rt_lock_held() && rt_graph_exec_valid(exec));
-  if (!enabled_out) rt_graph_settle();
+  cudaError_t settled = enabled_out ? cudaSuccess : rt_graph_settle();
+  if (settled != cudaSuccess) return settled;
   rt_exec_node *xn = rt_exec_find(exec, node);
   if (!xn) return cudaErrorInvalidValue;
   enum cudaGraphNodeType t = xn->node->params.type;
@@ -1033,8 +1036,10 @@ static enum cudaGraphExecUpdateResult rt_same_topology(cudaGraph_t a, cudaGraph_
 cudaError_t rt_graph_exec_update(cudaGraphExec_t exec, cudaGraph_t graph,
                                  cudaGraphExecUpdateResultInfo *info) {
   assert(rt_lock_held() && rt_graph_exec_valid(exec) && rt_graph_valid(graph) && info);
-  rt_graph_settle();
   info->errorNode = info->errorFromNode = NULL;
+  info->result = cudaGraphExecUpdateError;
+  cudaError_t settled = rt_graph_settle();
+  if (settled != cudaSuccess) return settled;
   cudaGraph_t mine = exec->graph;
   info->result = rt_same_topology(mine, graph, &info->errorNode);
   for (size_t i = 0; info->result == cudaGraphExecUpdateSuccess && i < mine->count; i++) {
@@ -1229,16 +1234,18 @@ static cudaError_t rt_launch_conditional(rt_device *d, rt_exec_node *xn, cudaStr
 }
 
 /* Waits (lock held) until no conditional evaluation is in flight, so that
- * an instance can change or go. */
-static void rt_graph_settle(void) {
+ * an instance can change or go; cudaErrorNotPermitted (and no wait) when
+ * some are and the caller is a host function, which must not wait. */
+static cudaError_t rt_graph_settle(void) {
   while (rt_continuations) {
-    if (rt_wait_all() == cudaErrorNotPermitted) return; /* a host function: cannot wait */
-    if (rt_continuations && rt_all_completed()) {       /* one about to take the lock */
+    if (rt_wait_all() == cudaErrorNotPermitted) return cudaErrorNotPermitted;
+    if (rt_continuations && rt_all_completed()) { /* one about to take the lock */
       rt_unlock();
       sched_yield();
       rt_lock();
     }
   }
+  return cudaSuccess;
 }
 
 /* Whether every node of x, and of its children and bodies, is one an
@@ -1650,7 +1657,7 @@ cudaError_t rt_graph_dot(cudaGraph_t graph, const char *path, unsigned flags) {
 
 void rt_graph_reset(void) {
   assert(rt_lock_held());
-  rt_graph_settle();
+  (void)rt_graph_settle();
   for (size_t i = rt_execs.count; i-- > 0;)
     if (i < rt_execs.count && !((cudaGraphExec_t)rt_execs.items[i])->nested) {
       rt_exec_free(rt_execs.items[i]);
