@@ -11,6 +11,8 @@
 // 2. cudaGraphExecDestroy right after a launch: the launch still completes (values).
 // 3. A body whose memset is a 16-bit pattern (Anchor writes those on the host after a
 //    wait, so it evaluates such a node synchronously): values still right.
+// 4. The while node on one branch of a fork, a kernel on the other, joined by a kernel
+//    that checks the whole loop was done before it.
 // Prints PASS or FAIL: <details>; also prints (not checked) how long the first launch
 // call took. Expected on CUDA (H200): PASS (not run there yet).
 #include <cuda_runtime.h>
@@ -30,7 +32,7 @@
 enum { ITERATIONS = 6, LAUNCHES = 3, SLOW = 1 << 20 };
 
 struct State {
-  unsigned left, iterations, odd, finished, copied, sink;
+  unsigned left, iterations, odd, finished, copied, sink, side, joined_ok;
   unsigned short pattern[8];
 };
 
@@ -56,6 +58,9 @@ __global__ void slow_step(State *s, cudaGraphConditionalHandle loop,
 
 __global__ void count_odd(State *s) { s->odd++; }
 __global__ void finish(State *s) { s->finished++; }
+__global__ void side(State *s) { s->side++; }
+// after a while node on another branch: every iteration of this launch is done
+__global__ void joined(State *s) { s->joined_ok += s->left == 0 && s->iterations % ITERATIONS == 0; }
 __global__ void snapshot(const State *s, State *to) { *to = *s; }
 
 static double now_ms(void) {
@@ -200,6 +205,36 @@ int main(void) {
       printf("FAIL: pattern[%d] = 0x%x, expected 0xbeef\n", i, h.pattern[i]);
       return 1;
     }
+  CHECK(cudaGraphExecDestroy(exec));
+  CHECK(cudaGraphDestroy(g));
+
+  // 4. the while node on one branch of a fork, the other branch a kernel, joined by a
+  //    kernel that must see the whole loop done
+  CHECK(cudaMemset(s, 0, sizeof(State)));
+  if (build(s, false, &g)) return 1;
+  size_t count = 0;
+  CHECK(cudaGraphGetNodes(g, NULL, &count));
+  cudaGraphNode_t nodes[8];
+  if (count != 3 || cudaGraphGetNodes(g, nodes, &count) != cudaSuccess) {
+    printf("FAIL: the graph has %zu nodes, expected 3\n", count);
+    return 1;
+  }
+  // nodes: start, while, finish (creation order); add side (after start) and joined
+  cudaGraphNode_t n_side, n_joined;
+  void *side_args[] = {&s};
+  CHECK(add_kernel(&n_side, g, &nodes[0], 1, (void *)side, side_args));
+  cudaGraphNode_t ends[] = {nodes[1], n_side};
+  CHECK(add_kernel(&n_joined, g, ends, 2, (void *)joined, side_args));
+  CHECK(cudaGraphInstantiate(&exec, g, 0));
+  for (int k = 0; k < LAUNCHES; k++) CHECK(cudaGraphLaunch(exec, stream));
+  CHECK(cudaStreamSynchronize(stream));
+  CHECK(cudaMemcpy(&h, s, sizeof h, cudaMemcpyDeviceToHost));
+  if (check(h, LAUNCHES, "a while node on one branch of a fork")) return 1;
+  if (h.side != LAUNCHES || h.joined_ok != LAUNCHES) {
+    printf("FAIL: fork/join around a while node: side %u, joined after the loop %u (of %d)\n",
+           h.side, h.joined_ok, LAUNCHES);
+    return 1;
+  }
   CHECK(cudaGraphExecDestroy(exec));
   CHECK(cudaGraphDestroy(g));
   printf("PASS\n");
