@@ -574,6 +574,20 @@ bool rt_stream_idle(cudaStream_t stream);
  * for an event never recorded); inside rt_enter, device ready.
  * cudaErrorLaunchFailure when Metal gives no command buffer. */
 cudaError_t rt_stream_wait_event(rt_device *device, cudaStream_t stream, cudaEvent_t event);
+/* The number of command buffers committed to stream so far: a position
+ * in its order that rt_stream_wait_streams can wait for (0: none yet). */
+uint64_t rt_stream_position(cudaStream_t stream);
+/* Commits on stream one command buffer that does nothing but order: it
+ * waits, GPU-side, until each waited[i] (valid streams) has completed its
+ * work up to positions[i] (0: nothing to wait for), and carries the
+ * stream's own ordering (its previous work, CUDA's legacy-stream waits), so
+ * that later work of stream, and anything that waits for stream's position
+ * after it, comes after all of that. count 0: just such a mark. Inside
+ * rt_enter, device ready; cudaErrorLaunchFailure when Metal gives no
+ * command buffer. */
+cudaError_t rt_stream_wait_streams(rt_device *device, cudaStream_t stream,
+                                   const cudaStream_t *waited, const uint64_t *positions,
+                                   size_t count);
 /* Enqueues a host function on stream: after the stream's earlier work it
  * runs on a runtime thread (Metal's completion thread of a command buffer),
  * and later work of the stream waits for it to return. With callback (the
@@ -611,6 +625,36 @@ bool rt_event_timed(cudaEvent_t event);
  * the GPU end time of the stream's work before it, or of its marker when
  * that is later (the stream was idle). */
 float rt_event_elapsed_ms(cudaEvent_t start, cudaEvent_t end);
+
+/* ---- core_gate.c: continuations of stream work on the host ------------------------- */
+
+/* A gate: later work of a stream waits for it GPU-side (rt_stream_wait_gate)
+ * until the host opens it (rt_gate_open), from any thread. Owned by its
+ * creator (rt_gate_destroy; a command buffer still waiting keeps what it
+ * needs). cudaErrorMemoryAllocation / cudaErrorLaunchFailure. Lock held. */
+typedef struct rt_gate rt_gate;
+cudaError_t rt_gate_create(rt_device *device, rt_gate **out);
+void rt_gate_destroy(rt_gate *gate);
+/* The next ticket of gate (lock held). Tickets must be opened in the order
+ * they were issued. */
+uint64_t rt_gate_ticket(rt_gate *gate);
+/* Commits on stream a command buffer that waits until ticket is open: the
+ * stream's later work waits for it (inside rt_enter, device ready). */
+cudaError_t rt_stream_wait_gate(rt_device *device, cudaStream_t stream, rt_gate *gate,
+                                uint64_t ticket);
+/* Opens ticket (any thread, lock not needed). */
+void rt_gate_open(rt_gate *gate, uint64_t ticket);
+/* Commits on stream a command buffer whose completion — after the stream's
+ * earlier work — calls fn(context, status) on Metal's completion thread,
+ * without the lock, status the sticky error or a failure in flight
+ * (cudaSuccess if none). fn may take the lock (rt_enter) and enqueue work,
+ * but must not wait for the device: waits there answer
+ * cudaErrorNotPermitted. Inside rt_enter, device ready;
+ * cudaErrorMemoryAllocation / cudaErrorLaunchFailure (fn is then never
+ * called). */
+typedef void (*rt_notify_fn)(void *context, cudaError_t status);
+cudaError_t rt_stream_notify(rt_device *device, cudaStream_t stream, rt_notify_fn fn,
+                             void *context);
 
 /* ---- core_graph.c: CUDA graphs (docs/runtime.md, "Graphs") ----------------------- */
 
@@ -675,7 +719,11 @@ cudaError_t rt_graph_conditional_handle(cudaGraph_t graph, unsigned default_valu
  * the user's node that failed. */
 cudaError_t rt_graph_instantiate(cudaGraph_t graph, unsigned long long flags, cudaGraphExec_t *out,
                                  cudaGraphNode_t *error_node, cudaGraphInstantiateResult *result);
-void rt_graph_exec_destroy(cudaGraphExec_t exec);
+/* Destroys exec after the conditional evaluations in flight (its launches'
+ * work completes); cudaErrorNotPermitted (exec kept) when some are in flight
+ * and the caller is a host function, which must not wait. The instance
+ * changes below (set params, enable, update) wait and refuse the same way. */
+cudaError_t rt_graph_exec_destroy(cudaGraphExec_t exec);
 unsigned long long rt_graph_exec_flags(cudaGraphExec_t exec);
 /* New parameters for the instance's copy of node (a node of the graph it
  * was instantiated from): cudaErrorInvalidValue when it has none, for

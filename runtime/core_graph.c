@@ -12,17 +12,26 @@
  *
  * Instantiation clones the graph (so later edits of the graph leave the
  * instance alone, as in CUDA), sorts the clone topologically, looks up every
- * kernel (library, pipeline: the costs of a first launch) and instantiates
- * child and body graphs recursively. A replay walks that order on the one
- * in-order queue, each node one core operation: a run of consecutive kernel
- * nodes one command buffer of dispatches of their prepared parameter blocks
- * (rt_launch_batch_add), a copy or memset a blit where one can do it, an
- * event record a marker; a host node waits for the work before it,
- * then calls the function without the lock. A conditional node waits for
- * the work before it, reads its handle's cell (device memory that
- * cudaGraphSetConditional wrote) and runs a body: one host round trip per
- * evaluation. Nothing here touches Metal. */
+ * kernel (library, pipeline: the costs of a first launch), instantiates
+ * child and body graphs recursively and schedules the replay
+ * (rt_exec_schedule): every node gets a lane — lane 0 the launch stream,
+ * the others the instance's own streams, separate Metal queues — so that
+ * independent branches run concurrently, and a GPU-side wait for each
+ * dependency that crosses lanes and is not implied by another. A replay
+ * follows the schedule, each node one core operation on its lane: a run of
+ * consecutive kernel nodes one command buffer of dispatches of their
+ * prepared parameter blocks (rt_launch_batch_add), a copy or memset a blit
+ * where one can do it, an event record a marker, a host node a host
+ * function of the lane. A conditional node is a continuation (core_gate.c)
+ * after the work before it: on Metal's completion thread it reads its
+ * handle's cell (device memory that cudaGraphSetConditional wrote) and
+ * enqueues a body, while the lane's later work waits at the node's gate;
+ * the launching thread never waits for it (unless a body holds a node that
+ * waits for the device: then on that thread, one round trip per
+ * evaluation). Nothing here touches Metal. */
 #include <assert.h>
+#include <sched.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +60,7 @@ struct CUgraphNode_st {
   cudaGraph_t child;        /* graph node: the owned clone */
   cudaGraph_t *bodies;      /* conditional: params.conditional.size graphs */
   rt_graph_memory *memory;  /* alloc node */
+  size_t order_index;       /* scratch of instantiation: its index in the order */
 };
 
 typedef struct {
@@ -69,12 +79,24 @@ struct CUgraph_st {
   bool internal;         /* a node's child or body, an instance's clone */
 };
 
-/* One node of an instance, in replay order. */
+/* The streams a replay spreads independent branches over: lane 0 is the
+ * launch stream, the others the instance's own (non-blocking) streams. */
+enum { RT_GRAPH_LANES = 4 };
+
+/* One node of an instance, in replay order, with its place in the schedule
+ * (computed at instantiation, rt_exec_schedule). */
 typedef struct {
   cudaGraphNode_t node; /* in the instance's private clone */
   bool enabled;
   cudaGraphExec_t child; /* graph node: the child's instance */
   cudaGraphExec_t *bodies;
+  unsigned lane;       /* the lane it runs on */
+  bool signals;        /* a node of another lane waits for this one */
+  size_t *waits;       /* indices in the order of nodes of other lanes to wait for */
+  size_t wait_count;   /* first (GPU-side, one command buffer) */
+  uint64_t position;   /* at replay, when signals: its lane's position after it */
+  cudaStream_t branch; /* conditional, run asynchronously: where its bodies go */
+  rt_gate *gate;       /* and what its lane's later work waits for */
 } rt_exec_node;
 
 struct CUgraphExec_st {
@@ -82,7 +104,13 @@ struct CUgraphExec_st {
   rt_exec_node *order;
   size_t count;
   unsigned long long flags;
-  bool nested; /* a child's or body's instance, freed with its parent */
+  bool nested;                        /* a child's or body's instance, freed with its parent */
+  unsigned lane_count;                /* lanes the schedule uses (at least 1) */
+  cudaStream_t lanes[RT_GRAPH_LANES]; /* lanes 1..: made at the first launch */
+  /* the last launch's stream (by id) and its position after the launch */
+  cudaStream_t last_stream;
+  unsigned long long last_id;
+  uint64_t last_position;
 };
 
 /* ---- live handles ------------------------------------------------------------------ */
@@ -708,6 +736,8 @@ cudaError_t rt_graph_conditional_handle(cudaGraph_t graph, unsigned default_valu
 
 /* ---- instantiation ------------------------------------------------------------------- */
 
+static cudaError_t rt_graph_settle(void);
+
 static void rt_exec_free(cudaGraphExec_t x) {
   for (size_t i = 0; i < x->count; i++) {
     rt_exec_node *xn = &x->order[i];
@@ -717,7 +747,12 @@ static void rt_exec_free(cudaGraphExec_t x) {
         if (xn->bodies[b]) rt_exec_free(xn->bodies[b]);
       free(xn->bodies);
     }
+    free(xn->waits);
+    if (xn->branch) rt_stream_destroy(xn->branch); /* its work completes */
+    rt_gate_destroy(xn->gate);
   }
+  for (unsigned k = 1; k < RT_GRAPH_LANES; k++)
+    if (x->lanes[k]) rt_stream_destroy(x->lanes[k]);
   free(x->order);
   if (x->graph) rt_graph_free(x->graph);
   rt_live_remove(&rt_execs, x);
@@ -754,6 +789,99 @@ static bool rt_topological_order(cudaGraph_t g, cudaGraphNode_t *order) {
   free(pending);
   free(placed);
   return ok;
+}
+
+/* The schedule of a replay, from x->order (a topological order): each node
+ * gets a lane, greedily — the lane whose last node is one of its
+ * predecessors (the lowest such lane), else an unused lane while there are
+ * any, else the lane whose last node came first — so that a chain of
+ * dependent nodes stays on one lane and independent branches spread over
+ * up to RT_GRAPH_LANES. A lane runs its nodes in order; a predecessor on
+ * another lane becomes a wait for that lane's position after it, unless
+ * what the node already knows to be done covers it: known[i][l] is how many
+ * of lane l's nodes are done when node i is (a vector clock), so a wait is
+ * kept only for the last predecessor on each lane, and only when neither
+ * the lane's earlier nodes nor another kept wait imply it. */
+static cudaError_t rt_exec_schedule(cudaGraphExec_t x) {
+  cudaGraph_t g = x->graph;
+  size_t n = x->count, lanes = RT_GRAPH_LANES;
+  x->lane_count = 1;
+  if (n == 0) return cudaSuccess;
+  size_t *first = calloc(n + 1, sizeof *first); /* predecessors: CSR by node */
+  size_t *from = calloc(g->edge_count + 1, sizeof *from);
+  size_t *known = calloc(n * lanes, sizeof *known);
+  size_t *position = calloc(n, sizeof *position); /* 1-based place in its lane */
+  size_t *filled = calloc(n, sizeof *filled);
+  cudaError_t e =
+      first && from && known && position && filled ? cudaSuccess : cudaErrorMemoryAllocation;
+  for (size_t i = 0; i < n; i++)
+    x->order[i].node->order_index = i;
+  for (size_t k = 0; e == cudaSuccess && k < g->edge_count; k++)
+    first[g->edges[k].to->order_index + 1]++;
+  for (size_t i = 0; e == cudaSuccess && i < n; i++)
+    first[i + 1] += first[i];
+  for (size_t k = 0; e == cudaSuccess && k < g->edge_count; k++) {
+    size_t to = g->edges[k].to->order_index;
+    from[first[to] + filled[to]++] = g->edges[k].from->order_index;
+  }
+  size_t tail[RT_GRAPH_LANES], length[RT_GRAPH_LANES] = {0};
+  for (size_t l = 0; l < lanes; l++)
+    tail[l] = SIZE_MAX;
+  for (size_t i = 0; e == cudaSuccess && i < n; i++) {
+    rt_exec_node *xn = &x->order[i];
+    size_t lane = lanes;
+    for (size_t k = first[i]; k < first[i + 1]; k++) {
+      size_t p = from[k], l = x->order[p].lane;
+      if (tail[l] == p && l < lane) lane = l;
+    }
+    if (lane == lanes && i == 0) lane = 0;
+    if (lane == lanes && x->lane_count < lanes) lane = x->lane_count++;
+    if (lane == lanes) {
+      lane = 0;
+      for (size_t l = 1; l < x->lane_count; l++)
+        if (tail[l] < tail[lane]) lane = l;
+    }
+    xn->lane = (unsigned)lane;
+    position[i] = ++length[lane];
+    /* the last predecessor on each other lane */
+    size_t need[RT_GRAPH_LANES] = {0}, by[RT_GRAPH_LANES];
+    for (size_t k = first[i]; k < first[i + 1]; k++) {
+      size_t p = from[k], l = x->order[p].lane;
+      if (l != lane && position[p] > need[l]) {
+        need[l] = position[p];
+        by[l] = p;
+      }
+    }
+    size_t *mine = &known[i * lanes];
+    if (length[lane] > 1) memcpy(mine, &known[tail[lane] * lanes], lanes * sizeof *mine);
+    bool keep[RT_GRAPH_LANES] = {false};
+    for (size_t l = 0; l < lanes; l++)
+      keep[l] = need[l] > mine[l];
+    for (size_t l = 0; l < lanes; l++)
+      for (size_t m = 0; keep[l] && m < lanes; m++)
+        if (m != l && keep[m] && known[by[m] * lanes + l] >= need[l]) keep[l] = false;
+    for (size_t l = 0; l < lanes; l++) {
+      if (!keep[l]) continue;
+      size_t *waits = realloc(xn->waits, (xn->wait_count + 1) * sizeof *waits);
+      if (!waits) {
+        e = cudaErrorMemoryAllocation;
+        break;
+      }
+      xn->waits = waits;
+      xn->waits[xn->wait_count++] = by[l];
+      x->order[by[l]].signals = true;
+      for (size_t m = 0; m < lanes; m++)
+        if (known[by[l] * lanes + m] > mine[m]) mine[m] = known[by[l] * lanes + m];
+    }
+    mine[lane] = position[i];
+    tail[lane] = i;
+  }
+  free(first);
+  free(from);
+  free(known);
+  free(position);
+  free(filled);
+  return e;
 }
 
 static cudaError_t rt_exec_build(cudaGraph_t clone, unsigned long long flags, cudaGraphExec_t *out,
@@ -800,6 +928,7 @@ static cudaError_t rt_exec_build(cudaGraph_t clone, unsigned long long flags, cu
     if (e != cudaSuccess && error_node && !*error_node) *error_node = n->origin;
   }
   free(order);
+  if (e == cudaSuccess) e = rt_exec_schedule(x);
   if (e != cudaSuccess) {
     rt_exec_free(x);
     return e;
@@ -821,9 +950,11 @@ cudaError_t rt_graph_instantiate(cudaGraph_t graph, unsigned long long flags, cu
   return e;
 }
 
-void rt_graph_exec_destroy(cudaGraphExec_t exec) {
+cudaError_t rt_graph_exec_destroy(cudaGraphExec_t exec) {
   assert(rt_lock_held() && rt_graph_exec_valid(exec));
-  rt_exec_free(exec);
+  cudaError_t e = rt_graph_settle(); /* a conditional evaluation in flight may use it */
+  if (e == cudaSuccess) rt_exec_free(exec);
+  return e;
 }
 
 unsigned long long rt_graph_exec_flags(cudaGraphExec_t exec) {
@@ -840,6 +971,8 @@ static rt_exec_node *rt_exec_find(cudaGraphExec_t x, cudaGraphNode_t original) {
 cudaError_t rt_graph_exec_set_params(cudaGraphExec_t exec, cudaGraphNode_t node,
                                      struct cudaGraphNodeParams *params) {
   assert(rt_lock_held() && rt_graph_exec_valid(exec) && params);
+  cudaError_t settled = rt_graph_settle(); /* a launch in flight keeps its parameters */
+  if (settled != cudaSuccess) return settled;
   rt_exec_node *xn = rt_exec_find(exec, node);
   if (!xn || xn->node->params.type != params->type) return cudaErrorInvalidValue;
   cudaGraphNode_t n = xn->node;
@@ -863,6 +996,8 @@ cudaError_t rt_graph_exec_set_params(cudaGraphExec_t exec, cudaGraphNode_t node,
 cudaError_t rt_graph_exec_enable(cudaGraphExec_t exec, cudaGraphNode_t node, bool enable,
                                  bool *enabled_out) {
   assert(rt_lock_held() && rt_graph_exec_valid(exec));
+  cudaError_t settled = enabled_out ? cudaSuccess : rt_graph_settle();
+  if (settled != cudaSuccess) return settled;
   rt_exec_node *xn = rt_exec_find(exec, node);
   if (!xn) return cudaErrorInvalidValue;
   enum cudaGraphNodeType t = xn->node->params.type;
@@ -902,6 +1037,9 @@ cudaError_t rt_graph_exec_update(cudaGraphExec_t exec, cudaGraph_t graph,
                                  cudaGraphExecUpdateResultInfo *info) {
   assert(rt_lock_held() && rt_graph_exec_valid(exec) && rt_graph_valid(graph) && info);
   info->errorNode = info->errorFromNode = NULL;
+  info->result = cudaGraphExecUpdateError;
+  cudaError_t settled = rt_graph_settle();
+  if (settled != cudaSuccess) return settled;
   cudaGraph_t mine = exec->graph;
   info->result = rt_same_topology(mine, graph, &info->errorNode);
   for (size_t i = 0; info->result == cudaGraphExecUpdateSuccess && i < mine->count; i++) {
@@ -997,29 +1135,171 @@ static cudaError_t rt_run_memset(rt_device *d, const struct cudaMemsetParamsV2 *
   return e;
 }
 
-static cudaError_t rt_exec_run(rt_device *d, cudaGraphExec_t x, cudaStream_t stream);
+static cudaError_t rt_exec_run(rt_device *d, cudaGraphExec_t x, cudaStream_t stream, bool async);
 
+/* The body a conditional node's value chooses: -1 for none. */
+static int rt_conditional_choice(const struct cudaConditionalNodeParams *c, unsigned value) {
+  if (c->type == cudaGraphCondTypeSwitch) return value < c->size ? (int)value : -1;
+  if (value) return 0;
+  return c->type == cudaGraphCondTypeIf && c->size == 2 ? 1 : -1;
+}
+
+/* Synchronously, on the launching thread: waits for the work before the
+ * node, reads the handle's cell and runs the chosen body's instance, again
+ * after each body of a while node. For the bodies rt_exec_asynchronous
+ * rejects (their nodes wait for the device themselves). */
 static cudaError_t rt_run_conditional(rt_device *d, const rt_exec_node *xn, cudaStream_t stream) {
   const struct cudaConditionalNodeParams *c = &xn->node->params.conditional;
   const volatile unsigned *cell = (const volatile unsigned *)(uintptr_t)c->handle;
   for (;;) {
     cudaError_t e = rt_wait_all(); /* the value the work before it wrote */
     if (e != cudaSuccess) return e;
-    unsigned value = *cell;
-    int body = -1;
-    if (c->type == cudaGraphCondTypeSwitch)
-      body = value < c->size ? (int)value : -1;
-    else if (value)
-      body = 0;
-    else if (c->type == cudaGraphCondTypeIf && c->size == 2)
-      body = 1;
+    int body = rt_conditional_choice(c, *cell);
     if (body < 0) return cudaSuccess;
-    e = rt_exec_run(d, xn->bodies[body], stream);
+    e = rt_exec_run(d, xn->bodies[body], stream, false);
     if (e != cudaSuccess || c->type != cudaGraphCondTypeWhile) return e;
   }
 }
 
-static cudaError_t rt_run_node(rt_device *d, const rt_exec_node *xn, cudaStream_t stream) {
+/* Conditional evaluations in flight (rt_graph_settle waits for them). */
+static unsigned rt_continuations;
+
+/* One asynchronous evaluation of a conditional node: the node's lane waits
+ * at its gate for ticket, which the last continuation opens. */
+typedef struct {
+  rt_device *device;
+  rt_exec_node *node;
+  uint64_t ticket;
+} rt_evaluation;
+
+static void rt_evaluation_end(rt_evaluation *v, cudaError_t e) {
+  if (e != cudaSuccess) rt_set_sticky_error(e); /* the graph's work did not all run */
+  rt_gate_open(v->node->gate, v->ticket);
+  rt_continuations--;
+  free(v);
+}
+
+/* After a body of an if or switch node: the node is done. */
+static void rt_conditional_done(void *context, cudaError_t status) {
+  (void)status; /* a failure is the sticky error already, or will be when retired */
+  rt_enter();
+  rt_evaluation_end(context, cudaSuccess);
+  rt_leave_unrecorded(cudaSuccess);
+}
+
+/* A continuation (rt_stream_notify) after the work before the node, and
+ * after each body of a while node: reads the cell (device code wrote it,
+ * the command buffers before have completed), enqueues the chosen body on
+ * the node's branch stream followed by the next continuation, or opens the
+ * gate. Runs on Metal's completion thread, never waits. */
+static void rt_conditional_evaluate(void *context, cudaError_t status) {
+  rt_evaluation *v = context;
+  rt_enter();
+  const struct cudaConditionalNodeParams *c = &v->node->node->params.conditional;
+  cudaError_t e = cudaSuccess;
+  int body = status == cudaSuccess ? rt_conditional_choice(c, *(volatile unsigned *)c->handle) : -1;
+  if (body >= 0) {
+    e = rt_exec_run(v->device, v->node->bodies[body], v->node->branch, true);
+    rt_notify_fn next =
+        c->type == cudaGraphCondTypeWhile ? rt_conditional_evaluate : rt_conditional_done;
+    if (e == cudaSuccess) e = rt_stream_notify(v->device, v->node->branch, next, v);
+    if (e == cudaSuccess) {
+      rt_leave_unrecorded(e);
+      return;
+    }
+  }
+  rt_evaluation_end(v, e);
+  rt_leave_unrecorded(e);
+}
+
+/* Asynchronously: a continuation after the work before the node on its
+ * lane, and a gate the lane's later work waits for (core_gate.c). The
+ * launching thread goes on at once. */
+static cudaError_t rt_launch_conditional(rt_device *d, rt_exec_node *xn, cudaStream_t lane) {
+  cudaError_t e = cudaSuccess;
+  if (!xn->branch)
+    e = rt_stream_create(cudaStreamNonBlocking, RT_STREAM_PRIORITY_LEAST, &xn->branch);
+  if (e == cudaSuccess && !xn->gate) e = rt_gate_create(d, &xn->gate);
+  rt_evaluation *v = e == cudaSuccess ? malloc(sizeof *v) : NULL;
+  if (!v) return e != cudaSuccess ? e : cudaErrorMemoryAllocation;
+  *v = (rt_evaluation){d, xn, rt_gate_ticket(xn->gate)};
+  e = rt_stream_notify(d, lane, rt_conditional_evaluate, v);
+  if (e != cudaSuccess) {
+    rt_gate_open(xn->gate, v->ticket); /* keep the tickets in order */
+    free(v);
+    return e;
+  }
+  rt_continuations++; /* v is the continuation's from here on */
+  return rt_stream_wait_gate(d, lane, xn->gate, v->ticket);
+}
+
+/* Waits (lock held) until no conditional evaluation is in flight, so that
+ * an instance can change or go; cudaErrorNotPermitted (and no wait) when
+ * some are and the caller is a host function, which must not wait. */
+static cudaError_t rt_graph_settle(void) {
+  while (rt_continuations) {
+    if (rt_wait_all() == cudaErrorNotPermitted) return cudaErrorNotPermitted;
+    if (rt_continuations && rt_all_completed()) { /* one about to take the lock */
+      rt_unlock();
+      sched_yield();
+      rt_lock();
+    }
+  }
+  return cudaSuccess;
+}
+
+/* Whether every node of x, and of its children and bodies, is one an
+ * asynchronous evaluation can enqueue without waiting for the device:
+ * host nodes are (a host function on the stream), and so are copies and
+ * memsets a blit does (1-D, both sides in the arena, 4-byte aligned);
+ * the others (a 2-D copy, a 16-bit pattern, pageable memory) wait for the
+ * device on the host (core_memory.c). */
+static bool rt_exec_asynchronous(rt_device *d, cudaGraphExec_t x) {
+  for (size_t i = 0; i < x->count; i++) {
+    const rt_exec_node *xn = &x->order[i];
+    const struct cudaGraphNodeParams *p = &xn->node->params;
+    if (!xn->enabled) continue;
+    if (xn->child && !rt_exec_asynchronous(d, xn->child)) return false;
+    for (unsigned b = 0; xn->bodies && b < p->conditional.size; b++)
+      if (!rt_exec_asynchronous(d, xn->bodies[b])) return false;
+    if (p->type == cudaGraphNodeTypeMemset) {
+      const struct cudaMemsetParamsV2 *m = &p->memset;
+      size_t bytes = m->width * m->elementSize;
+      unsigned char b = (unsigned char)m->value;
+      bool bytewise = m->elementSize == 1 ||
+                      (m->elementSize == 2 && (m->value & 0xffff) == b * 0x0101u) ||
+                      (m->elementSize == 4 && m->value == b * 0x01010101u);
+      if (!bytewise || m->height > 1 || bytes % 4 || (uintptr_t)m->dst % 4 ||
+          !rt_memory_find(d, m->dst, bytes))
+        return false;
+    }
+    if (p->type == cudaGraphNodeTypeMemcpy) {
+      const struct cudaMemcpy3DParms *c = &p->memcpy.copyParams;
+      const char *src = (const char *)c->srcPtr.ptr + c->srcPos.x;
+      const char *dst = (const char *)c->dstPtr.ptr + c->dstPos.x;
+      size_t width = c->extent.width;
+      if (c->extent.height > 1 || c->extent.depth > 1 || c->srcPos.y || c->srcPos.z ||
+          c->dstPos.y || c->dstPos.z || width % 4 || (uintptr_t)src % 4 || (uintptr_t)dst % 4 ||
+          (width && (!rt_memory_find(d, src, width) || !rt_memory_find(d, dst, width))))
+        return false;
+    }
+  }
+  return true;
+}
+
+/* Whether the conditional nodes of x (and of its children) can be evaluated
+ * asynchronously: their bodies are rt_exec_asynchronous. */
+static bool rt_exec_conditionals_asynchronous(rt_device *d, cudaGraphExec_t x) {
+  for (size_t i = 0; i < x->count; i++) {
+    const rt_exec_node *xn = &x->order[i];
+    if (xn->child && !rt_exec_conditionals_asynchronous(d, xn->child)) return false;
+    for (unsigned b = 0; xn->bodies && b < xn->node->params.conditional.size; b++)
+      if (!rt_exec_asynchronous(d, xn->bodies[b])) return false;
+  }
+  return true;
+}
+
+static cudaError_t rt_run_node(rt_device *d, rt_exec_node *xn, cudaStream_t stream, bool async) {
   cudaGraphNode_t n = xn->node;
   const struct cudaGraphNodeParams *p = &n->params;
   switch (p->type) {
@@ -1030,52 +1310,105 @@ static cudaError_t rt_run_node(rt_device *d, const rt_exec_node *xn, cudaStream_
   }
   case cudaGraphNodeTypeMemcpy: return rt_run_copy(d, &p->memcpy.copyParams, stream);
   case cudaGraphNodeTypeMemset: return rt_run_memset(d, &p->memset, stream);
-  case cudaGraphNodeTypeHost: {
-    cudaError_t e = rt_wait_all();
-    if (e != cudaSuccess) return e;
-    rt_services_flush();
-    rt_unlock(); /* the function may call the runtime (not enqueue work) */
-    p->host.fn(p->host.userData);
-    rt_lock();
-    return rt_sticky_error();
-  }
-  case cudaGraphNodeTypeGraph: return rt_exec_run(d, xn->child, stream);
+  case cudaGraphNodeTypeHost: /* after the work before it, on a runtime thread */
+    return rt_stream_host_function(d, stream, p->host.fn, NULL, p->host.userData);
+  case cudaGraphNodeTypeGraph: return rt_exec_run(d, xn->child, stream, async);
   case cudaGraphNodeTypeEventRecord:
     return rt_event_valid(p->eventRecord.event) ? rt_event_record(d, p->eventRecord.event, stream)
                                                 : cudaErrorInvalidResourceHandle;
-  case cudaGraphNodeTypeWaitEvent: /* a GPU-side wait of the launch stream */
+  case cudaGraphNodeTypeWaitEvent: /* a GPU-side wait of the node's lane */
     if (!rt_event_valid(p->eventWait.event)) return cudaErrorInvalidResourceHandle;
     return rt_stream_wait_event(d, stream, p->eventWait.event);
-  case cudaGraphNodeTypeConditional: return rt_run_conditional(d, xn, stream);
+  case cudaGraphNodeTypeConditional:
+    return async ? rt_launch_conditional(d, xn, stream) : rt_run_conditional(d, xn, stream);
   default: /* empty; memory alloc/free: the memory is reserved for the graph */ return cudaSuccess;
   }
 }
 
-/* Consecutive kernel nodes share one command buffer (encoded in order: the
- * arena's hazard tracking orders them); any other node commits it first. */
-static cudaError_t rt_exec_run(rt_device *d, cudaGraphExec_t x, cudaStream_t stream) {
-  cudaError_t e = cudaSuccess;
-  rt_launch_batch batch = {0};
-  for (size_t i = 0; e == cudaSuccess && i < x->count; i++) {
-    const rt_exec_node *xn = &x->order[i];
-    if (!xn->enabled) continue;
-    const struct cudaGraphNodeParams *p = &xn->node->params;
-    if (p->type == cudaGraphNodeTypeKernel) {
-      rt_launch_config config = {p->kernel.gridDim, p->kernel.blockDim, p->kernel.sharedMemBytes,
-                                 stream};
-      e = rt_launch_batch_add(d, &batch, &xn->node->kernel, &config, xn->node->arguments);
-      continue;
-    }
-    rt_launch_batch_commit(&batch);
-    e = rt_run_node(d, xn, stream);
+/* Makes lane wait for the nodes of other lanes xn depends on (their
+ * positions, recorded when they were enqueued). */
+static cudaError_t rt_exec_wait(rt_device *d, cudaGraphExec_t x, const rt_exec_node *xn,
+                                const cudaStream_t *lanes) {
+  cudaStream_t waited[RT_GRAPH_LANES];
+  uint64_t positions[RT_GRAPH_LANES];
+  assert(xn->wait_count < RT_GRAPH_LANES);
+  for (size_t k = 0; k < xn->wait_count; k++) {
+    const rt_exec_node *before = &x->order[xn->waits[k]];
+    waited[k] = lanes[before->lane];
+    positions[k] = before->position;
   }
-  rt_launch_batch_commit(&batch);
+  return rt_stream_wait_streams(d, lanes[xn->lane], waited, positions, xn->wait_count);
+}
+
+/* A replay of x on stream, following the schedule (rt_exec_schedule). With
+ * more than one lane the launch stream first commits a mark (its earlier
+ * work, CUDA's legacy-stream waits) that every other lane waits for, and at
+ * the end waits for every lane: the graph starts after the stream's earlier
+ * work and its later work waits for the whole graph. On each lane a run of
+ * consecutive kernel nodes is one command buffer (rt_launch_batch_add: the
+ * arena's hazard tracking orders its encoders); a wait for another lane,
+ * and any other node, commits it first (any other node commits every open
+ * batch: it may wait for the device, when no command buffer may be open). */
+static cudaError_t rt_exec_run(rt_device *d, cudaGraphExec_t x, cudaStream_t stream, bool async) {
+  cudaStream_t lanes[RT_GRAPH_LANES] = {stream};
+  cudaError_t e = cudaSuccess;
+  for (unsigned k = 1; e == cudaSuccess && k < x->lane_count; k++) {
+    if (!x->lanes[k])
+      e = rt_stream_create(cudaStreamNonBlocking, RT_STREAM_PRIORITY_LEAST, &x->lanes[k]);
+    lanes[k] = x->lanes[k];
+  }
+  if (e == cudaSuccess && x->lane_count > 1) { /* fork */
+    e = rt_stream_wait_streams(d, stream, NULL, NULL, 0);
+    uint64_t start = rt_stream_position(stream);
+    for (unsigned k = 1; e == cudaSuccess && k < x->lane_count; k++)
+      e = rt_stream_wait_streams(d, lanes[k], &lanes[0], &start, 1);
+  }
+  if (e != cudaSuccess) return e;
+  rt_launch_batch batches[RT_GRAPH_LANES] = {{0}};
+  for (size_t i = 0; e == cudaSuccess && i < x->count; i++) {
+    rt_exec_node *xn = &x->order[i];
+    cudaStream_t lane = lanes[xn->lane];
+    if (xn->wait_count) {
+      rt_launch_batch_commit(&batches[xn->lane]);
+      e = rt_exec_wait(d, x, xn, lanes);
+    }
+    const struct cudaGraphNodeParams *p = &xn->node->params;
+    if (e == cudaSuccess && xn->enabled && p->type == cudaGraphNodeTypeKernel) {
+      rt_launch_config config = {p->kernel.gridDim, p->kernel.blockDim, p->kernel.sharedMemBytes,
+                                 lane};
+      e = rt_launch_batch_add(d, &batches[xn->lane], &xn->node->kernel, &config,
+                              xn->node->arguments);
+    } else if (e == cudaSuccess && xn->enabled) {
+      for (unsigned k = 0; k < x->lane_count; k++)
+        rt_launch_batch_commit(&batches[k]);
+      e = rt_run_node(d, xn, lane, async);
+    }
+    if (xn->signals) {
+      rt_launch_batch_commit(&batches[xn->lane]);
+      xn->position = rt_stream_position(lane);
+    }
+  }
+  for (unsigned k = 0; k < x->lane_count; k++)
+    rt_launch_batch_commit(&batches[k]);
+  if (x->lane_count > 1) { /* join, also after an error: the stream's order stays */
+    uint64_t ends[RT_GRAPH_LANES];
+    for (unsigned k = 1; k < x->lane_count; k++)
+      ends[k] = rt_stream_position(lanes[k]);
+    cudaError_t joined = rt_stream_wait_streams(d, stream, &lanes[1], &ends[1], x->lane_count - 1);
+    if (e == cudaSuccess) e = joined;
+  }
   return e;
 }
 
 cudaError_t rt_graph_launch(rt_device *device, cudaGraphExec_t exec, cudaStream_t stream) {
   assert(rt_lock_held() && device && rt_graph_exec_valid(exec));
   cudaError_t e = cudaSuccess;
+  /* CUDA orders each launch after the instance's previous one, even on
+   * another stream (the lanes are the instance's, lane 0 is not) */
+  unsigned long long id = rt_stream_id(stream);
+  if (exec->last_id && exec->last_id != id && rt_stream_valid(exec->last_stream) &&
+      rt_stream_id(exec->last_stream) == exec->last_id)
+    e = rt_stream_wait_streams(device, stream, &exec->last_stream, &exec->last_position, 1);
   /* cudaGraphCondAssignDefault: the handle's default at the start of each launch */
   for (size_t i = 0; e == cudaSuccess && i < exec->graph->handle_count; i++) {
     const rt_graph_handle *h = &exec->graph->handles[i];
@@ -1083,7 +1416,12 @@ cudaError_t rt_graph_launch(rt_device *device, cudaGraphExec_t exec, cudaStream_
       e = rt_memory_copy_async(device, h->cell->pointer, &h->default_value, sizeof h->default_value,
                                cudaMemcpyHostToDevice, stream);
   }
-  return e == cudaSuccess ? rt_exec_run(device, exec, stream) : e;
+  if (e == cudaSuccess)
+    e = rt_exec_run(device, exec, stream, rt_exec_conditionals_asynchronous(device, exec));
+  exec->last_stream = stream;
+  exec->last_id = id;
+  exec->last_position = rt_stream_position(stream);
+  return e;
 }
 
 /* ---- DOT output ------------------------------------------------------------------------- */
@@ -1319,6 +1657,7 @@ cudaError_t rt_graph_dot(cudaGraph_t graph, const char *path, unsigned flags) {
 
 void rt_graph_reset(void) {
   assert(rt_lock_held());
+  (void)rt_graph_settle();
   for (size_t i = rt_execs.count; i-- > 0;)
     if (i < rt_execs.count && !((cudaGraphExec_t)rt_execs.items[i])->nested) {
       rt_exec_free(rt_execs.items[i]);

@@ -293,6 +293,27 @@ cudaError_t rt_stream_wait_event(rt_device *d, cudaStream_t stream, cudaEvent_t 
   return cudaSuccess;
 }
 
+uint64_t rt_stream_position(cudaStream_t stream) {
+  assert(rt_lock_held() && rt_stream_valid(stream));
+  cudaStream_t s = rt_resolve(stream);
+  return s ? s->tick : 0;
+}
+
+cudaError_t rt_stream_wait_streams(rt_device *d, cudaStream_t stream, const cudaStream_t *waited,
+                                   const uint64_t *positions, size_t count) {
+  assert(rt_lock_held() && rt_stream_valid(stream) && (waited || !count));
+  mtl_id command_buffer;
+  cudaError_t e = rt_stream_begin(d, stream, &command_buffer);
+  if (e != cudaSuccess) return e;
+  for (size_t i = 0; i < count; i++) {
+    assert(rt_stream_valid(waited[i]));
+    cudaStream_t w = rt_resolve(waited[i]);
+    if (w && w->timeline && positions[i]) rt_wait_for(command_buffer, w->timeline, positions[i]);
+  }
+  rt_stream_commit(d, stream, command_buffer, NULL);
+  return cudaSuccess;
+}
+
 /* ---- host functions -------------------------------------------------------------------- */
 
 typedef struct {

@@ -516,7 +516,7 @@ cudaError_t cudaGraphExecGetFlags(cudaGraphExec_t graphExec, unsigned long long 
 cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec) {
   rt_enter();
   cudaError_t e = rt_graph_exec_valid(graphExec) ? cudaSuccess : cudaErrorInvalidValue;
-  if (e == cudaSuccess) rt_graph_exec_destroy(graphExec);
+  if (e == cudaSuccess) e = rt_graph_exec_destroy(graphExec);
   return rt_leave(e);
 }
 

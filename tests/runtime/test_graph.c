@@ -231,6 +231,113 @@ static void test_conditional(void) {
   cudaGetLastError();
 }
 
+/* Independent branches (replayed on separate lanes, joined back): pinned
+ * buffers cleared at the root, three branches of copies and a memset, a host
+ * node after all three that must see every branch's bytes; replayed back to
+ * back. Then a while node evaluated asynchronously (its body, a host node and
+ * a copy into the handle's cell, never waits for the device): cudaGraphLaunch
+ * returns at once, the stream's later work waits for every iteration. */
+enum { BRANCH_WORDS = 64, LOOP_ITERATIONS = 5 };
+static uint32_t *branch_out[3];
+static int join_calls, join_bad;
+static void check_join(void *unused) {
+  (void)unused;
+  join_calls++;
+  for (int k = 0; k < 3; k++)
+    for (int i = 0; i < BRANCH_WORDS; i++)
+      join_bad += branch_out[k][i] != (k == 2 ? 0x22222222u : 0x11111111u);
+}
+static int loop_left, loop_runs;
+static uint32_t *loop_value; /* pinned: what the body copies into the handle's cell */
+static void count_down(void *unused) {
+  (void)unused;
+  loop_runs++;
+  *loop_value = --loop_left > 0;
+}
+
+static void test_branches(void) {
+  const size_t bytes = BRANCH_WORDS * 4;
+  uint32_t *a = NULL, *b = NULL, *c = NULL, *d = NULL;
+  CHECK_ERR(cudaMalloc((void **)&a, bytes), cudaSuccess);
+  CHECK_ERR(cudaMalloc((void **)&b, bytes), cudaSuccess);
+  CHECK_ERR(cudaMalloc((void **)&c, bytes), cudaSuccess);
+  CHECK_ERR(cudaMalloc((void **)&d, bytes), cudaSuccess);
+  for (int k = 0; k < 3; k++)
+    CHECK_ERR(cudaMallocHost((void **)&branch_out[k], bytes), cudaSuccess);
+  cudaGraph_t g = NULL;
+  CHECK_ERR(cudaGraphCreate(&g, 0), cudaSuccess);
+  cudaGraphNode_t clear[3], fill, ends[3], mid[3], join;
+  for (int k = 0; k < 3; k++) {
+    struct cudaMemsetParams z = {branch_out[k], 0, 0, 4, BRANCH_WORDS, 1};
+    CHECK_ERR(cudaGraphAddMemsetNode(&clear[k], g, k ? &clear[k - 1] : NULL, k ? 1 : 0, &z),
+              cudaSuccess);
+  }
+  struct cudaMemsetParams ones = {a, 0, 0x11, 1, bytes, 1};
+  CHECK_ERR(cudaGraphAddMemsetNode(&fill, g, &clear[2], 1, &ones), cudaSuccess);
+  CHECK_ERR(cudaGraphAddMemcpyNode1D(&mid[0], g, &fill, 1, b, a, bytes, cudaMemcpyDeviceToDevice),
+            cudaSuccess);
+  CHECK_ERR(cudaGraphAddMemcpyNode1D(&mid[1], g, &fill, 1, c, a, bytes, cudaMemcpyDeviceToDevice),
+            cudaSuccess);
+  struct cudaMemsetParams twos = {d, 0, 0x22222222u, 4, BRANCH_WORDS, 1};
+  CHECK_ERR(cudaGraphAddMemsetNode(&mid[2], g, &fill, 1, &twos), cudaSuccess);
+  uint32_t *from[3] = {b, c, d};
+  for (int k = 0; k < 3; k++)
+    CHECK_ERR(cudaGraphAddMemcpyNode1D(&ends[k], g, &mid[k], 1, branch_out[k], from[k], bytes,
+                                       cudaMemcpyDeviceToHost),
+              cudaSuccess);
+  struct cudaHostNodeParams hp = {check_join, NULL};
+  CHECK_ERR(cudaGraphAddHostNode(&join, g, ends, 3, &hp), cudaSuccess);
+  cudaGraphExec_t x = NULL;
+  CHECK_ERR(cudaGraphInstantiate(&x, g, 0), cudaSuccess);
+  cudaStream_t s;
+  CHECK_ERR(cudaStreamCreate(&s), cudaSuccess);
+  for (int r = 0; r < 10; r++)
+    CHECK_ERR(cudaGraphLaunch(x, r % 2 ? s : NULL), cudaSuccess);
+  CHECK_ERR(cudaDeviceSynchronize(), cudaSuccess);
+  CHECK(join_calls == 10 && join_bad == 0);
+  CHECK_ERR(cudaGraphExecDestroy(x), cudaSuccess);
+  CHECK_ERR(cudaGraphDestroy(g), cudaSuccess);
+
+  /* while: body = count_down (host) -> copy *loop_value into the cell */
+  CHECK_ERR(cudaMallocHost((void **)&loop_value, 4), cudaSuccess);
+  CHECK_ERR(cudaGraphCreate(&g, 0), cudaSuccess);
+  cudaGraphConditionalHandle loop = 0;
+  CHECK_ERR(cudaGraphConditionalHandleCreate(&loop, g, 1, cudaGraphCondAssignDefault), cudaSuccess);
+  struct cudaGraphNodeParams wp = {.type = cudaGraphNodeTypeConditional};
+  wp.conditional.handle = loop;
+  wp.conditional.type = cudaGraphCondTypeWhile;
+  wp.conditional.size = 1;
+  cudaGraphNode_t w, body_host, body_copy, after;
+  CHECK_ERR(cudaGraphAddNode(&w, g, NULL, NULL, 0, &wp), cudaSuccess);
+  struct cudaHostNodeParams down = {count_down, NULL};
+  CHECK_ERR(cudaGraphAddHostNode(&body_host, wp.conditional.phGraph_out[0], NULL, 0, &down),
+            cudaSuccess);
+  CHECK_ERR(cudaGraphAddMemcpyNode1D(&body_copy, wp.conditional.phGraph_out[0], &body_host, 1,
+                                     (void *)(uintptr_t)loop, loop_value, 4,
+                                     cudaMemcpyHostToDevice),
+            cudaSuccess);
+  struct cudaMemsetParams mark = {branch_out[0], 0, 0x33, 1, bytes, 1};
+  CHECK_ERR(cudaGraphAddMemsetNode(&after, g, &w, 1, &mark), cudaSuccess);
+  CHECK_ERR(cudaGraphInstantiate(&x, g, 0), cudaSuccess);
+  for (int r = 0; r < 3; r++) {
+    loop_left = LOOP_ITERATIONS; /* the previous launch is done: synchronised below */
+    branch_out[0][0] = 0;
+    CHECK_ERR(cudaGraphLaunch(x, s), cudaSuccess);
+    CHECK_ERR(cudaStreamSynchronize(s), cudaSuccess);
+    CHECK(loop_runs == (r + 1) * LOOP_ITERATIONS && branch_out[0][0] == 0x33333333u);
+  }
+  CHECK_ERR(cudaGraphExecDestroy(x), cudaSuccess);
+  CHECK_ERR(cudaGraphDestroy(g), cudaSuccess);
+  CHECK_ERR(cudaStreamDestroy(s), cudaSuccess);
+  for (int k = 0; k < 3; k++)
+    CHECK_ERR(cudaFreeHost(branch_out[k]), cudaSuccess);
+  CHECK_ERR(cudaFreeHost(loop_value), cudaSuccess);
+  uint32_t *all[] = {a, b, c, d};
+  for (int k = 0; k < 4; k++)
+    CHECK_ERR(cudaFree(all[k]), cudaSuccess);
+  cudaGetLastError();
+}
+
 /* cudaDeviceReset destroys graphs, instances and captures: their handles are
  * invalid afterwards (never a crash), and the next graph works. */
 static void test_reset(void) {
@@ -266,6 +373,7 @@ int main(void) {
   test_nodes();
   test_capture();
   test_conditional();
+  test_branches();
   test_reset();
   return check_finish("test_graph");
 }
