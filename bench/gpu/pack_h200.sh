@@ -61,6 +61,11 @@ if [ $fill_cache = 1 ]; then
       ANCHOR_METAL=cudametal BENCH_SMALL=1 timeout 1800 "$exe" small >/dev/null 2>&1
     echo "cache: $(basename "$exe") ($(($(date +%s) - t0)) s, $(ls "$bundle/cache" | wc -l) modules)"
   done
+  for e in $BENCH_CONVERGENCE_E2E; do # their PTX for CUDAMETAL_PTX_TARGET (run_h200.sh step 5)
+    CUDAMETAL_LIBCUDA=$fake CUDAMETAL_CACHE="$bundle/cache" LD_LIBRARY_PATH="$build/lib" \
+      ANCHOR_METAL=cudametal CUDAMETAL_PTX_TARGET=sm_60 timeout 600 "$bundle/e2e/$e" >/dev/null 2>&1
+    echo "cache: $e with CUDAMETAL_PTX_TARGET=sm_60 ($(ls "$bundle/cache" | wc -l) modules)"
+  done
 fi
 echo "bundle: $bundle ($(du -sh "$bundle" | cut -f1)); $(ls "$bundle/bin" | wc -l) workloads," \
   "$(ls "$bundle/e2e" | wc -l) e2e programs, $(ls "$bundle/cache" | wc -l) cached modules"

@@ -18,14 +18,17 @@
 #      the nvcc build of a program is run under the same tool only when the anchorcc
 #      build reported something, so a hazard of the source is told from one of the
 #      translation. One line per run: CLEAN / HAZARD / ERROR / TIMEOUT, the summary lines;
-#      logs in $OUT/bench_gpu/san/.
+#      logs in $OUT/bench_gpu/san/;
+#   5. the warp-convergence experiment (docs/cudametal.md "Warp convergence"): the e2e
+#      programs of BENCH_CONVERGENCE_E2E through cudametal, as they are and with
+#      CUDAMETAL_PTX_TARGET=sm_60 (PTX retargeted, JIT-compiled by the driver), 60 s each.
 # cudametal's module cache is the bundle's (filled by pack_h200.sh): the number of
 # modules compiled here (cache misses) is printed.
-# Usage: bench/gpu/run_h200.sh [BUNDLE (default bench_bundle)] [steps (default "2 3 4")]
+# Usage: bench/gpu/run_h200.sh [BUNDLE (default bench_bundle)] [steps (default "2 3 4 5")]
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bundle=$(cd "${1:-$root/bench_bundle}" && pwd) || exit 1
-steps=${2:-2 3 4}
+steps=${2:-2 3 4 5}
 cuda=${CUDA_HOME:-/usr/local/cuda}
 budget=${BENCH_BUDGET:-450}
 limit=${BENCH_LIMIT:-90}
@@ -205,5 +208,17 @@ if [[ " $steps " == *" 4 "* ]]; then
       "$(grep -c '^TIMEOUT' "$out/san/anchor.txt") TIMEOUT, $(grep -c '^SKIP' "$out/san/anchor.txt") SKIP" \
       "of $(wc -l <"$out/san/anchor.txt") anchorcc runs (logs in $out/san)"
   fi
+fi
+# 5. warp convergence: CUDAMETAL_PTX_TARGET=sm_60 against the default
+if [[ " $steps " == *" 5 "* ]]; then
+  echo "== warp convergence: e2e through cudametal, default and CUDAMETAL_PTX_TARGET=sm_60"
+  for e in $BENCH_CONVERGENCE_E2E; do
+    for target in "" sm_60; do
+      [ "$(left)" -le 5 ] && { echo "   $e ${target:-default}: SKIP (budget spent)"; continue; }
+      run_timed "$e ${target:-default}" 60 "$out/logs/conv_$e.${target:-default}.log" \
+        "${anchor_env[@]}" CUDAMETAL_PTX_TARGET=$target E2E_EXPECTED_DIR="$root/tests/e2e" \
+        "$bundle/e2e/$e"
+    done
+  done
 fi
 echo "== done in $(($(date +%s) - start)) s; table: $out/table.txt"
