@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # bench/gpu/run_h200.sh — run THERE (one NVIDIA GPU, the CUDA toolkit with nvcc and
 # compute-sanitizer), from the repository root, with the bundle bench/gpu/pack_h200.sh
-# made here; one call of about 8 minutes (BENCH_BUDGET seconds, default 450, for steps
-# 2-4; every step also has its own limit, so one slow step cannot eat the rest):
+# made here; one call of about 8 minutes (BENCH_BUDGET seconds, default 480, for steps
+# 2-5; every step also has its own limit, so one slow step cannot eat the rest):
 #   1. the machine (OS, glibc, nvcc, GPU, driver);
 #   2. nvcc -O2 -arch=sm_<the GPU's> builds of every workload (bench/gpu/*.cu; the double
 #      ones once, -DBENCH_DOUBLE) and of the sanitizer's e2e programs, in parallel;
@@ -14,7 +14,7 @@
 #      from the OPS lines; also to $OUT/bench_gpu/table.txt;
 #   4. compute-sanitizer --tool racecheck and --tool synccheck on each anchorcc workload
 #      (small mode, --fp64=exact for the double ones) and on the bundle's e2e programs,
-#      through cudametal, SAN_JOBS at a time (default 4), SAN_LIMIT s each (default 90);
+#      through cudametal, SAN_JOBS at a time (default 6), SAN_LIMIT s each (default 90);
 #      the nvcc build of a program is run under the same tool only when the anchorcc
 #      build reported something, so a hazard of the source is told from one of the
 #      translation. One line per run: CLEAN / HAZARD / ERROR / TIMEOUT, the summary lines;
@@ -30,11 +30,11 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 bundle=$(cd "${1:-$root/bench_bundle}" && pwd) || exit 1
 steps=${2:-2 3 4 5}
 cuda=${CUDA_HOME:-/usr/local/cuda}
-budget=${BENCH_BUDGET:-450}
+budget=${BENCH_BUDGET:-480}
 limit=${BENCH_LIMIT:-90}
 f64_limit=${BENCH_F64_LIMIT:-150}
 san_limit=${SAN_LIMIT:-90}
-san_jobs=${SAN_JOBS:-4}
+san_jobs=${SAN_JOBS:-6}
 start=$(date +%s)
 deadline=$((start + budget))
 # shellcheck source=bench/gpu/workloads.sh
@@ -188,12 +188,20 @@ if [[ " $steps " == *" 4 "* ]]; then
   else
     echo "== compute-sanitizer through cudametal (small mode), $san_jobs at a time, ${san_limit} s each"
     export SANITIZER=$sanitizer SAN_OUT=$out/san SAN_LIMIT=$san_limit SAN_DEADLINE=$deadline
+    # The bundle's lib/ without its libcuda.so.1 (= libanchor, for programs that dlopen the
+    # driver; these do not): the sanitizer's own libraries must find NVIDIA's driver.
+    sanlib=$out/sanlib
+    mkdir -p "$sanlib"
+    for f in "$bundle"/lib/*; do
+      case $(basename "$f") in libcuda.so*) ;; *) ln -sfn "$f" "$sanlib/" ;; esac
+    done
+    san_env="LD_LIBRARY_PATH=$sanlib:$cuda/lib64 CUDA_HOME=$cuda ANCHOR_METAL=cudametal ANCHOR_ARENA_SIZE=4G"
     for tool in racecheck synccheck; do
       for w in $BENCH_WORKLOADS; do
         case $w in *_f64_fast) continue ;; esac
-        echo "$tool $w $bundle/bin/$w ${anchor_env[*]:1}"
+        echo "$tool $w $bundle/bin/$w $san_env"
       done
-      for e in $BENCH_SANITIZER_E2E; do echo "$tool e2e_$e $bundle/e2e/$e ${anchor_env[*]:1}"; done
+      for e in $BENCH_SANITIZER_E2E; do echo "$tool e2e_$e $bundle/e2e/$e $san_env"; done
     done | xargs -P "$san_jobs" -L 1 bash -c 'san_one "$@"' _ >"$out/san/anchor.txt"
     sort -k3 "$out/san/anchor.txt"
     # the nvcc build of each program the anchorcc build reported something for
