@@ -24,7 +24,8 @@
 #      CUDAMETAL_PTX_TARGET=sm_60 (PTX retargeted, JIT-compiled by the driver), 60 s each.
 # cudametal's module cache is the bundle's (filled by pack_h200.sh): the number of
 # modules compiled here (cache misses) is printed.
-# Usage: bench/gpu/run_h200.sh [BUNDLE (default bench_bundle)] [steps (default "2 3 4 5")]
+# Usage: bench/gpu/run_h200.sh [BUNDLE (default bench_bundle)] [steps (default "2 3 4 5";
+#        "t": only the table, from the logs of an earlier run in the same $OUT)]
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bundle=$(cd "${1:-$root/bench_bundle}" && pwd) || exit 1
@@ -40,7 +41,9 @@ deadline=$((start + budget))
 # shellcheck source=bench/gpu/workloads.sh
 . "$root/bench/gpu/workloads.sh"
 out=${OUT:-/tmp}/bench_gpu
-mkdir -p "$out/logs" "$out/nvcc" "$out/san"
+# binaries and library links stay out of $OUT (it comes back): $work
+work=$(mktemp -d "${TMPDIR:-/tmp}/bench_gpu.XXXXXX")
+mkdir -p "$out/logs" "$out/nvcc" "$out/san" "$work/nvcc"
 left() { echo $((deadline - $(date +%s))); }
 cap() { # the smaller of a step's limit and what is left of the budget (at least 1)
   local l
@@ -63,7 +66,7 @@ export CUDAMETAL_CACHE=${CUDAMETAL_CACHE:-$bundle/cache}
 mkdir -p "$CUDAMETAL_CACHE"
 cached0=$(ls "$CUDAMETAL_CACHE" | wc -l)
 echo "== driver for cudametal: ${CUDAMETAL_LIBCUDA:-?}; module cache $CUDAMETAL_CACHE ($cached0 modules);" \
-  "sm_$cc; compute-sanitizer: ${sanitizer:-none}"
+  "sm_$cc; compute-sanitizer: ${sanitizer:-none}; binaries in $work"
 # Only Anchor's programs see the bundle's lib/ (its libcuda.so.1 is libanchor).
 anchor_env=(env "LD_LIBRARY_PATH=$bundle/lib:$cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   "CUDA_HOME=$cuda" ANCHOR_METAL=cudametal "ANCHOR_ARENA_SIZE=${ANCHOR_ARENA_SIZE:-32G}")
@@ -83,18 +86,18 @@ if [[ " $steps " == *" 2 "* ]]; then
     base=${base%_f64}
     flags=""
     [ "${n%_f64}" != "$n" ] && flags=-DBENCH_DOUBLE
-    timeout 240 "$cuda/bin/nvcc" -O2 -std=c++17 -arch=sm_$cc $flags "$root/bench/gpu/$base.cu" \
-      -o "$out/nvcc/$n" >"$out/nvcc/$n.log" 2>&1 &
+    timeout 180 "$cuda/bin/nvcc" -O2 -std=c++17 -arch=sm_$cc $flags "$root/bench/gpu/$base.cu" \
+      -o "$work/nvcc/$n" >"$out/nvcc/$n.log" 2>&1 &
     pids+=($!)
   done
   for e in $BENCH_SANITIZER_E2E; do
-    timeout 240 "$cuda/bin/nvcc" -O2 -arch=sm_$cc -I"$root/tests/e2e" "$root/tests/e2e/$e.cu" \
-      -o "$out/nvcc/e2e_$e" >"$out/nvcc/e2e_$e.log" 2>&1 &
+    timeout 180 "$cuda/bin/nvcc" -O2 -arch=sm_$cc -I"$root/tests/e2e" "$root/tests/e2e/$e.cu" \
+      -o "$work/nvcc/e2e_$e" >"$out/nvcc/e2e_$e.log" 2>&1 &
     pids+=($!)
   done
   wait "${pids[@]}"
-  rm -f "$out"/nvcc/*.building
-  echo "== nvcc builds: $(ls "$out"/nvcc | grep -vc '\.log$') binaries in $(($(date +%s) - t0)) s" \
+  rm -f "$out"/nvcc/*.building "$work"/nvcc/*.building
+  echo "== nvcc builds: $(ls "$work"/nvcc | grep -vc '\.building$') binaries in $(($(date +%s) - t0)) s" \
     "$(for f in "$out"/nvcc/*.log; do [ -s "$f" ] && echo "[$(basename "$f" .log): $(head -c 200 "$f" | tr '\n' ' ')]"; done)"
 fi
 
@@ -121,12 +124,15 @@ if [[ " $steps " == *" 3 "* ]]; then
     run_timed "$w anchorcc" "$lim" "$out/logs/$w.anchor.log" "${anchor_env[@]}" "$bundle/bin/$w"
     n=$(nvcc_name "$w")
     if [ ! -e "$out/logs/$n.nvcc.log" ]; then
-      run_timed "$n nvcc" "$limit" "$out/logs/$n.nvcc.log" "$out/nvcc/$n"
+      run_timed "$n nvcc" "$limit" "$out/logs/$n.nvcc.log" "$work/nvcc/$n"
       [ "$n" != launch ] && run_timed "$n nvcc managed" "$limit" "$out/logs/$n.nvcc_managed.log" \
-        env BENCH_MANAGED=1 "$out/nvcc/$n"
+        env BENCH_MANAGED=1 "$work/nvcc/$n"
     fi
   done
   echo "== modules compiled by NVRTC here (cache misses): $(($(ls "$CUDAMETAL_CACHE" | wc -l) - cached0))"
+fi
+# the table, from step 3's logs (steps "t": only the table, from an earlier run's logs)
+if [[ " $steps " == *" 3 "* || " $steps " == *" t "* ]]; then
   {
     printf '%-26s %-6s %12s %12s %8s %12s %18s %18s\n' kernel fp64 "anchorcc ms" "nvcc ms" ratio \
       "nvcc mgd ms" "anchorcc rate" "nvcc rate"
@@ -145,8 +151,8 @@ if [[ " $steps " == *" 3 "* ]]; then
           unit = o[2] == "byte" ? "GB/s" : o[2] == "dflop" ? "GDFLOP/s" : o[2] == "flop" ? "GFLOP/s" : ""
           ra = (a > 0 && o[1] > 0) ? sprintf("%.1f %s", o[1] / a / 1e6, unit) : "-"
           rb = (b > 0 && o[1] > 0) ? sprintf("%.1f %s", o[1] / b / 1e6, unit) : "-"
-          printf "%-26s %-6s %12s %12s %8s %12s %18s %18s\n", k, m, a > 0 ? a : "?", b > 0 ? b : "?",
-            (a > 0 && b > 0) ? sprintf("%.3f", a / b) : "?", mg, ra, rb }'
+          printf "%-26s %-6s %12s %12s %8s %12s %18s %18s\n", k, m, (a > 0 ? a : "?"), (b > 0 ? b : "?"),
+            ((a > 0 && b > 0) ? sprintf("%.3f", a / b) : "?"), mg, ra, rb }'
       done
     done
     echo "(launch_*: host wall-clock ms per launch, whole path; other rows: CUDA-event ms per launch;"
@@ -190,7 +196,7 @@ if [[ " $steps " == *" 4 "* ]]; then
     export SANITIZER=$sanitizer SAN_OUT=$out/san SAN_LIMIT=$san_limit SAN_DEADLINE=$deadline
     # The bundle's lib/ without its libcuda.so.1 (= libanchor, for programs that dlopen the
     # driver; these do not): the sanitizer's own libraries must find NVIDIA's driver.
-    sanlib=$out/sanlib
+    sanlib=$work/sanlib
     mkdir -p "$sanlib"
     for f in "$bundle"/lib/*; do
       case $(basename "$f") in libcuda.so*) ;; *) ln -sfn "$f" "$sanlib/" ;; esac
@@ -207,7 +213,7 @@ if [[ " $steps " == *" 4 "* ]]; then
     # the nvcc build of each program the anchorcc build reported something for
     grep -v '^CLEAN\|^SKIP' "$out/san/anchor.txt" | while read -r _ tool label _; do
       n=$(nvcc_name "$label")
-      exe=$out/nvcc/$n
+      exe=$work/nvcc/$n
       [ -x "$exe" ] || continue
       echo "nvcc build: $(san_one "$tool" "$n.nvcc" "$exe" "X_BENCH=1")"
     done
