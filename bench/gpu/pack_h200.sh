@@ -29,7 +29,7 @@ fill_cache=1
 . "$root/bench/gpu/workloads.sh"
 # The cache is kept from an earlier pack (modules are keyed by their content: a stale one
 # is only never used); everything else is rebuilt.
-rm -rf "$bundle/lib" "$bundle/bin" "$bundle/e2e"
+rm -rf "${bundle:?}/lib" "${bundle:?}/bin" "${bundle:?}/e2e"
 mkdir -p "$bundle/lib" "$bundle/bin" "$bundle/e2e" "$bundle/cache"
 cp -a "$build"/lib/*.so* "$build/lib/anchor" "$bundle/lib/"
 objc=$(ldd "$build/lib/libcudametal.so" | awk '/libobjc/ {print $3}')

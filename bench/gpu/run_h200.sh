@@ -97,7 +97,7 @@ if [[ " $steps " == *" 2 "* ]]; then
   done
   wait "${pids[@]}"
   rm -f "$out"/nvcc/*.building "$work"/nvcc/*.building
-  echo "== nvcc builds: $(ls "$work"/nvcc | grep -vc '\.building$') binaries in $(($(date +%s) - t0)) s" \
+  echo "== nvcc builds: $(find "$work/nvcc" -type f | wc -l) binaries in $(($(date +%s) - t0)) s" \
     "$(for f in "$out"/nvcc/*.log; do [ -s "$f" ] && echo "[$(basename "$f" .log): $(head -c 200 "$f" | tr '\n' ' ')]"; done)"
 fi
 
