@@ -2,6 +2,7 @@
 // build libanchor + the Metal layer + the driver):
 //   launch_empty: 10,000 launches of an empty kernel <<<1, 32>>>, back to back, then one
 //     cudaDeviceSynchronize: host wall-clock time / 10,000 (TIME in ms per launch);
+//   launch_empty_gpu_span: the same launches' span between two CUDA events / 10,000;
 //   launch_8args: the same with a kernel of 8 pointer arguments that stores one value;
 //   launch_sync: launch + cudaDeviceSynchronize, 1,000 times (the round trip).
 // Small: 100 launches each.
@@ -30,10 +31,20 @@ int main(int argc, char **argv) {
   args8_kernel<<<1, 32>>>(buf, buf + 1, buf + 2, buf + 3, buf + 4, buf + 5, buf + 6, buf + 7);
   CHECK(cudaDeviceSynchronize());
 
+  // The same launches between two events: the GPU's span, against the host's wall clock
+  // (equal when the GPU is the bottleneck, smaller when the host's launch path is).
+  cudaEvent_t e0, e1;
+  CHECK(cudaEventCreate(&e0));
+  CHECK(cudaEventCreate(&e1));
   double t = now_ms();
+  CHECK(cudaEventRecord(e0));
   for (int i = 0; i < n; i++) empty_kernel<<<1, 32>>>();
+  CHECK(cudaEventRecord(e1));
   CHECK(cudaDeviceSynchronize());
   printf("TIME launch_empty %.6f\n", (now_ms() - t) / n);
+  float gpu_ms = 0;
+  CHECK(cudaEventElapsedTime(&gpu_ms, e0, e1));
+  printf("TIME launch_empty_gpu_span %.6f\n", gpu_ms / n);
 
   t = now_ms();
   for (int i = 0; i < n; i++)
