@@ -60,6 +60,17 @@ void cm_translation_free(struct cm_translation *t);
  * needs no ptxas (the no-GPU test). metal_version: 310 or 320 (__METAL_VERSION__). */
 void *cm_nvrtc_compile(const char *source, int arch, int metal_version, bool fast_math,
                        size_t *size, char **log_out);
+/* CUDAMETAL_PTX_TARGET (an experiment, off by default; docs/cudametal.md "Warp
+ * convergence"): when set to sm_NN, libraries are compiled by NVRTC to PTX for
+ * compute_<CM_PTX_BASE_ARCH> (NVRTC 13's lowest), their `.target` directive is rewritten
+ * to sm_NN and the driver JIT-compiles that PTX for the GPU. Returns the value, NULL when
+ * unset or empty; *bad set when it is not of the form sm_<digits>. */
+#define CM_PTX_BASE_ARCH 75
+const char *cm_ptx_target(bool *bad);
+/* Rewrites the `.target NAME` directive of NUL-terminated PTX to `.target target` (the
+ * rest of the directive, e.g. ", debug", kept): a new malloc'd NUL-terminated text, *size
+ * its length + 1; NULL when the PTX has no .target directive. */
+char *cm_ptx_retarget(const char *ptx, const char *target, size_t *size);
 /* The prelude's text (read once from lib/anchor/cudametal/metal_stdlib next to the
  * library, or $CUDAMETAL_PRELUDE), or NULL. */
 const char *cm_prelude(void);

@@ -313,3 +313,30 @@ static void *nvrtc_compile(const char *source, int arch, int metal_version, bool
   nvrtcDestroyProgram(&program);
   return cubin;
 }
+
+const char *cm_ptx_target(bool *bad) {
+  const char *t = getenv("CUDAMETAL_PTX_TARGET");
+  *bad = false;
+  if (!t || !*t) return NULL;
+  *bad = strncmp(t, "sm_", 3) != 0 || !t[3] || strspn(t + 3, "0123456789") != strlen(t + 3);
+  return t;
+}
+
+char *cm_ptx_retarget(const char *ptx, const char *target, size_t *size) {
+  const char *at = ptx;
+  while ((at = strstr(at, ".target")) && at != ptx && at[-1] != '\n')
+    at += 7; /* only a directive at the start of a line */
+  if (!at || (at[7] != ' ' && at[7] != '\t')) return NULL;
+  const char *name = at + 7;
+  while (*name == ' ' || *name == '\t')
+    name++;
+  const char *end = name + strcspn(name, " \t,\r\n");
+  size_t head = (size_t)(name - ptx), tlen = strlen(target), tail = strlen(end);
+  char *out = malloc(head + tlen + tail + 1);
+  if (!out) return NULL;
+  memcpy(out, ptx, head);
+  memcpy(out + head, target, tlen);
+  memcpy(out + head + tlen, end, tail + 1);
+  *size = head + tlen + tail + 1;
+  return out;
+}

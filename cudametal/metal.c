@@ -392,9 +392,25 @@ static id device_new_library(id self, SEL cmd, id source, id options, id *error)
   char *log = NULL;
   void *cubin = NULL;
   size_t size = 0;
+  bool bad_target;
+  const char *ptx_target = cm_ptx_target(&bad_target);
+  if (!diag && bad_target)
+    diag = strdup("cudametal: CUDAMETAL_PTX_TARGET must be sm_<digits>, e.g. sm_60");
   if (!diag) {
-    cubin = cm_nvrtc_compile(l->t.source, d->arch, metal_version, fast, &size, &log);
+    /* CUDAMETAL_PTX_TARGET: PTX for the lowest target NVRTC has, retargeted, JIT-compiled
+     * by the driver (an experiment: docs/cudametal.md "Warp convergence"). */
+    cubin = cm_nvrtc_compile(l->t.source, ptx_target ? -CM_PTX_BASE_ARCH : d->arch, metal_version,
+                             fast, &size, &log);
     if (!cubin) diag = log, log = NULL;
+  }
+  if (!diag && ptx_target) {
+    char *ptx = cm_ptx_retarget(cubin, ptx_target, &size);
+    free(cubin);
+    cubin = ptx;
+    if (!ptx)
+      diag = strdup("cudametal: NVRTC's PTX has no .target directive to rewrite");
+    else if (trace())
+      fprintf(stderr, "cudametal: library JIT-compiled from PTX for %s\n", ptx_target);
   }
   if (!diag) {
     set_current();
@@ -475,6 +491,7 @@ static unsigned long pipeline_static_smem(id self, SEL cmd) {
 struct cm_queue {
   struct cm_object base;
   CUstream stream;
+  uint64_t id; /* unique in the process (a CUstream handle may be reused) */
 };
 static void queue_destroy(struct cm_object *o) {
   set_current();
@@ -486,7 +503,9 @@ static id device_new_queue(id self, SEL cmd) {
   CUstream s;
   if (cuStreamCreate(&s, CU_STREAM_NON_BLOCKING) != CUDA_SUCCESS) return nil;
   struct cm_queue *q = cm_new(queue_class, sizeof *q, queue_destroy);
+  static _Atomic uint64_t queue_ids;
   q->stream = s;
+  q->id = ++queue_ids;
   return (id)q;
 }
 
@@ -501,7 +520,9 @@ static id device_new_queue(id self, SEL cmd) {
  * signal already committed will reach becomes a cuStreamWaitEvent on the CUDA event
  * recorded right after that signal (the last EVENT_RING signals are kept); only a wait
  * for a value nothing committed yet reaches (a later commit, or the CPU: libanchor's
- * host-function gates) polls memory. A value already reached needs no wait at all. */
+ * host-function gates) polls memory. A value already reached needs no wait at all, nor
+ * does one that a signal committed earlier on the same queue reaches (one stream runs in
+ * order: libanchor's wait for a stream's own previous command buffer, at every launch). */
 enum { EVENT_SLOT = 64, EVENT_PAGE = 4096, EVENT_RING = 16 };
 struct cm_event {
   struct cm_object base;
@@ -510,7 +531,8 @@ struct cm_event {
   pthread_mutex_t lock;
   struct {
     uint64_t value;
-    CUevent done; /* recorded right after the signal of value */
+    CUevent done;   /* recorded right after the signal of value */
+    uint64_t queue; /* the queue (cm_queue.id) it was committed on */
   } ring[EVENT_RING];
   int ring_count, ring_next;
 };
@@ -583,7 +605,8 @@ static void event_set_signaled_value(id self, SEL cmd, unsigned long value) {
   __atomic_store_n(((struct cm_event *)self)->value, value, __ATOMIC_SEQ_CST);
 }
 /* At commit: the signal of `value` on stream s. */
-static CUresult event_signal(struct cm_event *e, uint64_t value, CUstream s) {
+static CUresult event_signal(struct cm_event *e, uint64_t value, struct cm_queue *q) {
+  CUstream s = q->stream;
   CUresult r = cuStreamWriteValue64(s, e->gpu, value, CU_STREAM_WRITE_VALUE_DEFAULT);
   if (r != CUDA_SUCCESS) return r;
   pthread_mutex_lock(&e->lock);
@@ -595,19 +618,22 @@ static CUresult event_signal(struct cm_event *e, uint64_t value, CUstream s) {
   if (r == CUDA_SUCCESS) r = cuEventRecord(e->ring[i].done, s);
   if (r == CUDA_SUCCESS) {
     e->ring[i].value = value;
+    e->ring[i].queue = q->id;
     e->ring_next = (i + 1) % EVENT_RING;
   }
   pthread_mutex_unlock(&e->lock);
   return r;
 }
 /* At commit: stream s waits until the value is >= value. */
-static CUresult event_wait(struct cm_event *e, uint64_t value, CUstream s) {
+static CUresult event_wait(struct cm_event *e, uint64_t value, struct cm_queue *q) {
+  CUstream s = q->stream;
   if (__atomic_load_n(e->value, __ATOMIC_SEQ_CST) >= value) return CUDA_SUCCESS; /* reached */
   pthread_mutex_lock(&e->lock);
   int best = -1;
   for (int i = 0; i < e->ring_count; i++)
     if (e->ring[i].value >= value && (best < 0 || e->ring[i].value < e->ring[best].value)) best = i;
-  CUresult r = best >= 0 ? cuStreamWaitEvent(s, e->ring[best].done, 0) : CUDA_SUCCESS;
+  CUresult r = CUDA_SUCCESS;
+  if (best >= 0 && e->ring[best].queue != q->id) r = cuStreamWaitEvent(s, e->ring[best].done, 0);
   pthread_mutex_unlock(&e->lock);
   if (best < 0) r = cuStreamWaitValue64(s, e->gpu, value, CU_STREAM_WAIT_VALUE_GEQ);
   return r;
@@ -652,10 +678,34 @@ struct cm_cmdbuf {
   id error; /* +1; reported once finished */
   bool committed, end_recorded, finished;
 };
+/* The start and end events of command buffers, kept for the next ones once completed
+ * (libanchor commits one command buffer per launch: two cuEventCreate and two
+ * cuEventDestroy per launch otherwise). At most TIMING_POOL are kept. */
+enum { TIMING_POOL = 256 };
+static struct {
+  pthread_mutex_t lock;
+  CUevent events[TIMING_POOL];
+  int count;
+} timing_pool = {PTHREAD_MUTEX_INITIALIZER, {0}, 0};
+static CUresult timing_event_take(CUevent *e) {
+  pthread_mutex_lock(&timing_pool.lock);
+  *e = timing_pool.count ? timing_pool.events[--timing_pool.count] : NULL;
+  pthread_mutex_unlock(&timing_pool.lock);
+  return *e ? CUDA_SUCCESS : cuEventCreate(e, CU_EVENT_DEFAULT);
+}
+/* e has completed (or was never recorded): kept for another command buffer. */
+static void timing_event_give(CUevent e) {
+  pthread_mutex_lock(&timing_pool.lock);
+  bool kept = timing_pool.count < TIMING_POOL;
+  if (kept) timing_pool.events[timing_pool.count++] = e;
+  pthread_mutex_unlock(&timing_pool.lock);
+  if (!kept) cuEventDestroy(e);
+}
 static void cmdbuf_destroy(struct cm_object *o) {
   struct cm_cmdbuf *c = (struct cm_cmdbuf *)o;
   set_current();
-  if (c->end_recorded && !c->finished) cuEventSynchronize(c->end);
+  bool done = !c->end_recorded || c->finished;
+  if (!done) done = cuEventSynchronize(c->end) == CUDA_SUCCESS;
   for (int i = 0; i < c->count; i++) {
     cm_release(c->commands[i].pipeline);
     cm_release(c->commands[i].event);
@@ -669,8 +719,11 @@ static void cmdbuf_destroy(struct cm_object *o) {
   for (int i = 0; i < c->retained_count; i++)
     cm_release(c->retained[i]);
   free(c->retained);
-  if (c->start) cuEventDestroy(c->start);
-  if (c->end) cuEventDestroy(c->end);
+  /* Events of a failed command buffer are not reused (a CUDA error may have left them
+   * recorded but never completed). */
+  bool reuse = c->end_recorded && done && !c->error;
+  if (c->start) reuse ? timing_event_give(c->start) : (void)cuEventDestroy(c->start);
+  if (c->end) reuse ? timing_event_give(c->end) : (void)cuEventDestroy(c->end);
   cm_release(c->error);
   cm_release(c->queue);
   pthread_mutex_destroy(&c->lock);
@@ -1105,8 +1158,8 @@ static void cmdbuf_commit(id self, SEL cmd) {
   c->status = 2; /* Committed */
   set_current();
   CUstream s = c->queue->stream;
-  CUresult r = cuEventCreate(&c->start, CU_EVENT_DEFAULT);
-  if (r == CUDA_SUCCESS) r = cuEventCreate(&c->end, CU_EVENT_DEFAULT);
+  CUresult r = timing_event_take(&c->start);
+  if (r == CUDA_SUCCESS) r = timing_event_take(&c->end);
   if (r == CUDA_SUCCESS) r = cuEventRecord(c->start, s);
   if (r != CUDA_SUCCESS) cmdbuf_fail_cuda(c, "commit", r);
   for (int i = 0; i < c->count; i++) {
@@ -1117,8 +1170,8 @@ static void cmdbuf_commit(id self, SEL cmd) {
     case CMD_INVALID: cmdbuf_fail(c, 9, k->message); break;
     case CMD_COPY: r = cuMemcpyAsync(k->dst, k->src, k->size, s); break;
     case CMD_FILL: r = cuMemsetD8Async(k->dst, k->value, k->size, s); break;
-    case CMD_SIGNAL: r = event_signal(k->event, k->event_value, s); break;
-    case CMD_WAIT: r = event_wait(k->event, k->event_value, s); break;
+    case CMD_SIGNAL: r = event_signal(k->event, k->event_value, c->queue); break;
+    case CMD_WAIT: r = event_wait(k->event, k->event_value, c->queue); break;
     case CMD_DISPATCH: {
       size_t size = sizeof *k->args;
       void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, k->args, CU_LAUNCH_PARAM_BUFFER_SIZE, &size,

@@ -2,6 +2,8 @@
  * translates it (translate.c) and compiles it with NVRTC for sm_ARCH (compile.c),
  * which needs no device. Prints the diagnostic and exits 1 on failure.
  *   msl2cuda FILE.metal [ARCH (default 90; -90: PTX only, no ptxas)] [--print]
+ * With ARCH < 0 and CUDAMETAL_PTX_TARGET=sm_NN it also rewrites the PTX's .target as
+ * cudametal does and prints the directive (test cudametal.ptx_retarget).
  * Used by the test cudametal.nvrtc_e2e on every e2e program's --emit-msl output. */
 #include "cm.h"
 
@@ -41,6 +43,19 @@ int main(int argc, char **argv) {
   if (!cubin) {
     fprintf(stderr, "%s:\n%s\n", argv[1], log ? log : "(no log)");
     return 1;
+  }
+  bool bad_target;
+  const char *target = cm_ptx_target(&bad_target);
+  if (arch < 0 && target && !bad_target) { /* what cudametal would give the driver */
+    char *ptx = cm_ptx_retarget(cubin, target, &size);
+    if (!ptx) {
+      fprintf(stderr, "%s: no .target directive in NVRTC's PTX\n", argv[1]);
+      return 1;
+    }
+    const char *line = strstr(ptx, "\n.target");
+    printf("%.*s\n", line ? (int)strcspn(line + 1, "\n") : 0, line ? line + 1 : "");
+    free(cubin);
+    cubin = ptx;
   }
   printf("%s: %d kernels, %s %zu bytes\n", argv[1], t.kernel_count, arch < 0 ? "PTX" : "cubin",
          size);

@@ -241,8 +241,16 @@ EXPORT CUresult cuStreamDestroy(CUstream s) {
   (void)s; /* the worker lives on (a test process is short) */
   return CUDA_SUCCESS;
 }
+static atomic_int events_created, event_waits;
+EXPORT int fake_cuda_events_created(void) { /* cuEventCreate calls so far */
+  return atomic_load(&events_created);
+}
+EXPORT int fake_cuda_event_waits(void) { /* cuStreamWaitEvent calls so far */
+  return atomic_load(&event_waits);
+}
 EXPORT CUresult cuEventCreate(CUevent *e, unsigned flags) {
   (void)flags;
+  atomic_fetch_add(&events_created, 1);
   *e = calloc(1, sizeof **e);
   pthread_mutex_init(&(*e)->lock, NULL);
   pthread_cond_init(&(*e)->done, NULL);
@@ -278,6 +286,7 @@ EXPORT CUresult cuEventElapsedTime(float *ms, CUevent a, CUevent b) {
 }
 EXPORT CUresult cuStreamWaitEvent(CUstream s, CUevent e, unsigned flags) {
   (void)flags;
+  atomic_fetch_add(&event_waits, 1);
   pthread_mutex_lock(&e->lock);
   uint64_t g = e->recorded;
   pthread_mutex_unlock(&e->lock);

@@ -25,7 +25,8 @@ static int failures;
     }                                                                                              \
   } while (0)
 
-static int (*memory_waits)(void), (*registrations)(void);
+static int (*memory_waits)(void), (*registrations)(void), (*events_created)(void),
+    (*event_waits)(void);
 
 static void fill(mtl_id cb, mtl_id buffer, uint8_t value) {
   mtl_id blit = mtl_command_buffer_blit_encoder(cb);
@@ -99,7 +100,9 @@ int main(int argc, char **argv) {
   void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
   memory_waits = cuda ? (int (*)(void))dlsym(cuda, "fake_cuda_memory_waits") : NULL;
   registrations = cuda ? (int (*)(void))dlsym(cuda, "fake_cuda_registrations") : NULL;
-  if (!memory_waits || !registrations) {
+  events_created = cuda ? (int (*)(void))dlsym(cuda, "fake_cuda_events_created") : NULL;
+  event_waits = cuda ? (int (*)(void))dlsym(cuda, "fake_cuda_event_waits") : NULL;
+  if (!memory_waits || !registrations || !events_created || !event_waits) {
     printf("FAIL cudametal is not running over tests/cudametal/fake_cuda.c\n");
     return 1;
   }
@@ -210,6 +213,46 @@ int main(int argc, char **argv) {
         "the waiter completed");
   CHECK(eventually(&f.calls, 1) && f.status[0] == MTL_COMMAND_BUFFER_STATUS_ERROR,
         "the handler saw Error");
+
+  /* 8. a wait for a signal committed earlier on the same queue: no CUDA wait at all (the
+   * stream is in order); on another queue: one cuStreamWaitEvent. A10 is held behind a
+   * CPU wait, so its signal of 10 is committed but not reached when A11 and B4 wait. */
+  waits = memory_waits();
+  int ewaits = event_waits();
+  mtl_id a10 = mtl_queue_command_buffer(qa);
+  mtl_command_buffer_encode_wait_for_event(a10, event, 300); /* released by the CPU below */
+  fill(a10, one, 4);
+  mtl_command_buffer_encode_signal_event(a10, event, 10);
+  mtl_command_buffer_commit(a10);
+  mtl_id a11 = mtl_queue_command_buffer(qa);
+  mtl_command_buffer_encode_wait_for_event(a11, event, 10);
+  copy(a11, one, two);
+  mtl_command_buffer_commit(a11);
+  CHECK(event_waits() == ewaits, "same queue: no cuStreamWaitEvent (%d)", event_waits() - ewaits);
+  mtl_id b4 = mtl_queue_command_buffer(qb);
+  mtl_command_buffer_encode_wait_for_event(b4, event, 10);
+  mtl_command_buffer_commit(b4);
+  CHECK(event_waits() == ewaits + 1, "another queue: one cuStreamWaitEvent (%d)",
+        event_waits() - ewaits);
+  CHECK(memory_waits() == waits + 1, "only the CPU-held wait polls memory (%d)",
+        memory_waits() - waits);
+  mtl_shared_event_set_signaled_value(event, 300);
+  mtl_command_buffer_wait_until_completed(a11);
+  mtl_command_buffer_wait_until_completed(b4);
+  CHECK(all(two, 4), "A11 ran after A10 (stream order)");
+  /* 9. completed command buffers' timing events are reused, not created per commit */
+  int created = events_created();
+  for (int i = 0; i < 20; i++) {
+    void *inner = mtl_autorelease_push();
+    mtl_id cb = mtl_queue_command_buffer(qa);
+    fill(cb, one, (uint8_t)i);
+    mtl_command_buffer_commit(cb);
+    mtl_command_buffer_wait_until_completed(cb);
+    mtl_autorelease_pop(inner);
+    usleep(2000); /* the completion thread drops its reference */
+  }
+  CHECK(events_created() - created < 20, "20 command buffers created %d CUDA events",
+        events_created() - created);
 
   /* 7. no-copy buffers over cuMemHostRegister */
   long page = sysconf(_SC_PAGESIZE);
