@@ -238,7 +238,8 @@ const rt_block *rt_memory_find(rt_device *device, const void *pointer, size_t si
 cudaError_t rt_memory_copy(rt_device *device, void *dst, const void *src, size_t count,
                            enum cudaMemcpyKind kind);
 /* The same on stream (valid, rt_stream_valid): a blit goes to the stream's
- * queue, in its order; a host copy/fill waits for the device first. */
+ * queue, in its order; a host copy/fill waits for the stream's earlier work
+ * first (rt_stream_host_wait: the whole device for the legacy stream). */
 cudaError_t rt_memory_copy_async(rt_device *device, void *dst, const void *src, size_t count,
                                  enum cudaMemcpyKind kind, cudaStream_t stream);
 cudaError_t rt_memory_fill_async(rt_device *device, void *p, int value, size_t count,
@@ -266,16 +267,20 @@ typedef struct {
   void *base;
   size_t pitch, slice;
 } rt_region;
-/* cudaMemcpy2D/3D's work: width bytes of each of height rows of each of
- * depth slices (synchronous: the host copies after waiting). Errors:
- * cudaErrorInvalidPitchValue when width exceeds a pitch, rt_memory_copy's. */
+/* cudaMemcpy2D/3D's work on stream (valid): width bytes of each of height
+ * rows of each of depth slices. Between arena memory with every row's
+ * offsets and width multiples of 4: blits on the stream's queue, in its
+ * order, without waiting; otherwise the host copies after the stream's work
+ * (rt_stream_host_wait). Errors: cudaErrorInvalidPitchValue when width
+ * exceeds a pitch, rt_memory_copy_async's. */
 cudaError_t rt_memory_copy_3d(rt_device *device, const rt_region *dst, const rt_region *src,
-                              size_t width, size_t height, size_t depth, enum cudaMemcpyKind kind);
-/* cudaMemset2D/3D's work (synchronous); cudaErrorInvalidValue when width
- * exceeds the pitch (not cudaMemcpy2D's cudaErrorInvalidPitchValue: H200,
- * CUDA 13) or outside device memory. */
+                              size_t width, size_t height, size_t depth, enum cudaMemcpyKind kind,
+                              cudaStream_t stream);
+/* cudaMemset2D/3D's work on stream, blits or the host as rt_memory_copy_3d;
+ * cudaErrorInvalidValue when width exceeds the pitch (not cudaMemcpy2D's
+ * cudaErrorInvalidPitchValue: H200, CUDA 13) or outside device memory. */
 cudaError_t rt_memory_fill_3d(rt_device *device, const rt_region *dst, int value, size_t width,
-                              size_t height, size_t depth);
+                              size_t height, size_t depth, cudaStream_t stream);
 /* A memcpy node's parameters (no lock needed): depth slices of height rows of
  * width bytes between two regions; the 1-D form, count bytes (a pitch of
  * count, one row), for the 1-D graph calls and captured 1-D copies. */
@@ -548,6 +553,9 @@ const char *rt_kernel_name(const rt_kernel *kernel);
  * accepted, clamped and reported; Metal has no queue priorities. */
 enum { RT_STREAM_PRIORITY_LEAST = 0, RT_STREAM_PRIORITY_GREATEST = -5 };
 
+/* The stream a program compiled for the per-thread default stream means by
+ * stream (the _ptsz entry points): 0 is cudaStreamPerThread. No lock needed. */
+cudaStream_t rt_stream_ptsz(cudaStream_t stream);
 /* 0, cudaStreamLegacy, cudaStreamPerThread or a live stream. */
 bool rt_stream_valid(cudaStream_t stream);
 /* A new live stream (owned by the core until rt_stream_destroy), flags
@@ -568,6 +576,12 @@ unsigned long long rt_stream_id(cudaStream_t stream);
  * without the lock while waiting; then the sticky error.
  * cudaErrorNotPermitted from a host function. */
 cudaError_t rt_stream_synchronize(cudaStream_t stream);
+/* What the host waits for before and after a blocking call's host work on
+ * stream (inside rt_enter, device ready): the legacy stream, every stream's
+ * work (rt_wait_all); another stream, its own work and, when blocking, the
+ * legacy stream's before it; never other threads' per-thread streams.
+ * rt_stream_synchronize's errors. */
+cudaError_t rt_stream_host_wait(rt_device *device, cudaStream_t stream);
 /* Whether all work queued on stream so far has completed (retiring it). */
 bool rt_stream_idle(cudaStream_t stream);
 /* Makes later work of stream wait, GPU-side, for event's last record (no-op

@@ -149,6 +149,10 @@ static bool rt_blocking(cudaStream_t s) {
 
 /* ---- streams ------------------------------------------------------------------------ */
 
+cudaStream_t rt_stream_ptsz(cudaStream_t stream) {
+  return stream ? stream : cudaStreamPerThread;
+}
+
 bool rt_stream_valid(cudaStream_t stream) {
   assert(rt_lock_held());
   return rt_is_legacy(stream) || stream == cudaStreamPerThread ||
@@ -273,6 +277,26 @@ cudaError_t rt_stream_synchronize(cudaStream_t stream) {
   cudaError_t e = rt_submit_wait(last);
   mtl_release(last);
   return e;
+}
+
+/* The host's side of a blocking call on stream: the legacy stream waits for
+ * the whole device, as before; another stream for its own work and, when it
+ * is blocking and the legacy stream has work it has not waited for yet, for
+ * that too (through an empty command buffer that waits GPU-side). Other
+ * streams' work is not waited for: a per-thread stream's cudaMemcpy does not
+ * wait for another thread's. */
+cudaError_t rt_stream_host_wait(rt_device *d, cudaStream_t stream) {
+  assert(rt_lock_held() && d && rt_stream_valid(stream));
+  if (rt_is_legacy(stream)) return rt_wait_all();
+  cudaStream_t s = rt_resolve(stream);
+  if (!s) return cudaErrorMemoryAllocation;
+  if (rt_blocking(s) && rt_legacy.tick > s->waited) {
+    mtl_id barrier;
+    cudaError_t e = rt_stream_begin(d, stream, &barrier);
+    if (e != cudaSuccess) return e;
+    rt_stream_commit(d, stream, barrier, NULL);
+  }
+  return rt_stream_synchronize(stream);
 }
 
 bool rt_stream_idle(cudaStream_t stream) {

@@ -36,6 +36,8 @@ programs=(
   "memory_zero_copy||$e2e/memory_zero_copy.cu"
   "memory_pitched||$e2e/memory_pitched.cu"
   "memory_pools||$e2e/memory_pools.cu"
+  "memory_async_2d|-lcuda|$e2e/memory_async_2d.cu"
+  "streams_ptds_sync|--default-stream per-thread|$e2e/streams_ptds_sync.cu"
   "driver_error_names|-lcuda|$e2e/driver_error_names.cpp"
   "driver_runtime_mix|-lcuda|$e2e/driver_runtime_mix.cu"
   "driver_host_register|-lcuda|$e2e/driver_host_register.cu"
