@@ -101,12 +101,17 @@ typedef enum {
   RT_BLOCK_SERVICE, /* Anchor's device services (core_services.c) */
 } rt_block_kind;
 
+/* A context of the driver API (core_context.c). */
+typedef struct rt_ctx rt_ctx;
+
 typedef struct {
   uint64_t offset;    /* start, a multiple of RT_ARENA_ALIGN */
   uint64_t size;      /* rounded size the block occupies */
   uint64_t requested; /* size the caller asked for (0 for free blocks) */
   rt_block_kind kind;
-  unsigned flags; /* RT_BLOCK_HOST: cudaHostAlloc's flags (0 for free blocks) */
+  unsigned flags;      /* RT_BLOCK_HOST: cudaHostAlloc's flags (0 for free blocks) */
+  const rt_ctx *owner; /* the created context whose destruction frees it, or NULL
+                          (rt_memory_set_owner; reset when allocated) */
 } rt_block;
 
 /* The blocks partition [0, capacity) and are kept sorted by offset; no two
@@ -261,6 +266,12 @@ void *rt_memory_block_start(rt_device *device, const rt_block *block);
 /* Records cudaHostAlloc's flags on the block starting at p (cudaHostGetFlags
  * reads them back in rt_block.flags). */
 void rt_memory_set_flags(rt_device *device, void *p, unsigned flags);
+/* Makes the block starting at p (an allocation the program asked for:
+ * cudaMalloc*, cuMemAlloc*) owned by owner, a created context or NULL. */
+void rt_memory_set_owner(rt_device *device, void *p, const rt_ctx *owner);
+/* Frees every block owner owns (cuCtxDestroy; the caller waited for the
+ * device first); returns how many. */
+size_t rt_memory_free_owned(rt_device *device, const rt_ctx *owner);
 /* A pitched region: its start, the bytes from a row to the next, from a
  * slice (height rows) to the next. */
 typedef struct {
@@ -601,6 +612,9 @@ cudaError_t rt_stream_wait_event(rt_device *device, cudaStream_t stream, cudaEve
 cudaError_t rt_stream_host_function(rt_device *device, cudaStream_t stream, cudaHostFn_t fn,
                                     cudaStreamCallback_t callback, void *data);
 
+/* Destroys every stream and event made while owner (a created context) was
+ * current, as rt_stream_destroy and rt_event_destroy do (cuCtxDestroy). */
+void rt_stream_destroy_owned(const rt_ctx *owner);
 /* A new live event (cudaErrorMemoryAllocation when out of host memory). */
 cudaError_t rt_event_create(unsigned flags, cudaEvent_t *out);
 /* Destroys a live event; false when event is not one. */
@@ -836,8 +850,7 @@ bool rt_device_take_runtime_entry(void);
 /* core_context.c: contexts. One Metal device, one arena: every context,
  * primary or created, shares the core's device and memory; a context is
  * flags, limits and a place on the per-thread current-context stack. All:
- * lock held. */
-typedef struct rt_ctx rt_ctx;
+ * lock held. rt_ctx is declared above, with the arena's blocks. */
 /* The device's primary context (always the same handle). */
 rt_ctx *rt_context_primary(void);
 /* A created context (cuCtxCreate), owned by the core until
@@ -848,6 +861,10 @@ cudaError_t rt_context_create(unsigned flags, rt_ctx **out);
 bool rt_context_destroy(rt_ctx *ctx);
 /* The primary context or a live created one. */
 bool rt_context_valid(const rt_ctx *ctx);
+/* The created context current on the calling thread (what owns the memory,
+ * modules, streams and events made now), NULL when none or the primary one;
+ * unlike rt_context_current it never makes the primary context current. */
+const rt_ctx *rt_context_owner(void);
 /* The calling thread's current context (NULL when none, or when its top is
  * destroyed); a thread that used the runtime API with an empty stack has the
  * primary context made current first, as CUDA's runtime does. */
@@ -887,6 +904,10 @@ cudaError_t rt_module_load_image(const void *image, rt_module **out);
  * cudaErrorInvalidKernelImage when it is shorter than the module its header
  * describes (or no module), else rt_module_load_image's errors. */
 cudaError_t rt_module_load_file(const char *path, rt_module **out);
+/* Marks a module loaded from an image (cuModuleLoad*) as owner's, a created
+ * context; rt_module_unload_owned unregisters all of owner's (cuCtxDestroy). */
+void rt_module_set_owner(rt_module *module, const rt_ctx *owner);
+void rt_module_unload_owned(const rt_ctx *owner);
 /* A live module loaded by rt_module_load_image (registered ones are not). */
 bool rt_module_loaded_image(const rt_module *module);
 /* The function named name (mangled or extern "C", as in the module's table),

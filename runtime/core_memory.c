@@ -195,6 +195,31 @@ void rt_memory_set_flags(rt_device *d, void *p, unsigned flags) {
   if (block) block->flags = flags;
 }
 
+void rt_memory_set_owner(rt_device *d, void *p, const rt_ctx *owner) {
+  assert(rt_lock_held() && d);
+  rt_block *block = (rt_block *)rt_memory_find(d, p, 0); /* the arena is d's to change */
+  if (block) block->owner = owner;
+}
+
+size_t rt_memory_free_owned(rt_device *d, const rt_ctx *owner) {
+  assert(rt_lock_held() && d && owner);
+  size_t freed = 0, i = 0;
+  while (i < d->arena.count) {
+    const rt_block *b = &d->arena.blocks[i];
+    if (b->kind == RT_BLOCK_FREE || b->owner != owner) {
+      i++;
+      continue;
+    }
+    void *p = d->arena_base + b->offset;
+    rt_block_kind kind = b->kind;
+    rt_arena_free(&d->arena, b->offset, kind);
+    if (kind == RT_BLOCK_MANAGED) rt_hints_forget(p);
+    freed++;
+    if (i) i--; /* the freed block may have merged into block i - 1 */
+  }
+  return freed;
+}
+
 /* ---- 2-D and 3-D regions ------------------------------------------------------------ */
 
 /* The bytes a region spans: from its start to the end of its last row. */

@@ -40,6 +40,7 @@ typedef struct {
 } rt_point;
 
 struct CUstream_st {
+  const rt_ctx *owner; /* the created context it was made in, or NULL */
   unsigned flags;
   int priority;
   unsigned long long id;
@@ -56,6 +57,7 @@ struct CUstream_st {
 };
 
 struct CUevent_st {
+  const rt_ctx *owner; /* the created context it was made in, or NULL */
   unsigned flags;
   mtl_id marker;   /* the command buffer of the last record, retained */
   mtl_id previous; /* the stream's command buffer before it, retained; may be NULL */
@@ -165,6 +167,7 @@ cudaError_t rt_stream_create(unsigned flags, int priority, cudaStream_t *out) {
   if (priority > RT_STREAM_PRIORITY_LEAST) priority = RT_STREAM_PRIORITY_LEAST;
   cudaStream_t stream = rt_new_stream(flags, priority);
   if (!stream) return cudaErrorMemoryAllocation;
+  stream->owner = rt_context_owner();
   *out = stream;
   return cudaSuccess;
 }
@@ -383,6 +386,7 @@ cudaError_t rt_event_create(unsigned flags, cudaEvent_t *out) {
   assert(rt_lock_held() && out);
   cudaEvent_t event = rt_handles_new(&rt_events, sizeof *event);
   if (!event) return cudaErrorMemoryAllocation;
+  event->owner = rt_context_owner();
   event->flags = flags;
   *out = event;
   return cudaSuccess;
@@ -472,4 +476,18 @@ static double rt_event_time(cudaEvent_t event) {
 float rt_event_elapsed_ms(cudaEvent_t start, cudaEvent_t end) {
   assert(rt_event_done(start) && rt_event_done(end));
   return (float)((rt_event_time(end) - rt_event_time(start)) * 1000.0);
+}
+
+/* ---- a destroyed context's ------------------------------------------------------------ */
+
+void rt_stream_destroy_owned(const rt_ctx *owner) {
+  assert(rt_lock_held() && owner);
+  for (size_t i = rt_streams.count; i-- > 0;) { /* destroying swaps the last one in */
+    cudaStream_t s = rt_streams.items[i];
+    if (s->owner == owner) rt_stream_destroy(s);
+  }
+  for (size_t i = rt_events.count; i-- > 0;) {
+    cudaEvent_t e = rt_events.items[i];
+    if (e->owner == owner) rt_event_destroy(e);
+  }
 }

@@ -22,6 +22,7 @@ static CUresult rt_cu_allocate(void **out, size_t size, rt_block_kind kind) {
   if (r == CUDA_SUCCESS && !out) r = CUDA_ERROR_INVALID_VALUE;
   if (r == CUDA_SUCCESS && size == 0) r = CUDA_ERROR_INVALID_VALUE; /* CUDA: "bytesize 0" */
   if (r == CUDA_SUCCESS) r = rt_cu_result(rt_memory_alloc(d, size, kind, out));
+  if (r == CUDA_SUCCESS) rt_memory_set_owner(d, *out, rt_context_owner()); /* cuCtxDestroy */
   return rt_cu_leave(r);
 }
 

@@ -19,6 +19,8 @@ static cudaError_t rt_allocate(void **out, size_t size, rt_block_kind kind) {
   cudaError_t e = rt_enter_device(&d);
   if (e == cudaSuccess) e = rt_capture_unsafe(); /* not during a capture (its mode decides) */
   if (e == cudaSuccess) e = rt_memory_alloc(d, size, kind, out);
+  /* in a created context, the context's (cuCtxDestroy frees it) */
+  if (e == cudaSuccess) rt_memory_set_owner(d, *out, rt_context_owner());
   return rt_leave(e);
 }
 
@@ -68,6 +70,7 @@ cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags) {
   cudaError_t e = rt_enter_device(&d);
   if (e == cudaSuccess) e = rt_memory_alloc(d, size, RT_BLOCK_HOST, ptr);
   if (e == cudaSuccess && *ptr) rt_memory_set_flags(d, *ptr, flags);
+  if (e == cudaSuccess && *ptr) rt_memory_set_owner(d, *ptr, rt_context_owner());
   return rt_leave(e);
 }
 

@@ -38,6 +38,7 @@ programs=(
   "memory_pools||$e2e/memory_pools.cu"
   "memory_async_2d|-lcuda|$e2e/memory_async_2d.cu"
   "streams_ptds_sync|--default-stream per-thread|$e2e/streams_ptds_sync.cu"
+  "context_destroy|-lcuda|$e2e/context_destroy.cu"
   "driver_error_names|-lcuda|$e2e/driver_error_names.cpp"
   "driver_runtime_mix|-lcuda|$e2e/driver_runtime_mix.cu"
   "driver_host_register|-lcuda|$e2e/driver_host_register.cu"
