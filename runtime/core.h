@@ -589,8 +589,9 @@ unsigned long long rt_stream_id(cudaStream_t stream);
 cudaError_t rt_stream_synchronize(cudaStream_t stream);
 /* What the host waits for before and after a blocking call's host work on
  * stream (inside rt_enter, device ready): the legacy stream, every stream's
- * work (rt_wait_all); another stream, its own work and, when blocking, the
- * legacy stream's before it; never other threads' per-thread streams.
+ * work (rt_wait_all); another stream, its own work and the legacy stream's
+ * (also for a non-blocking stream: more order than CUDA promises); never
+ * other streams', such as other threads' per-thread streams.
  * rt_stream_synchronize's errors. */
 cudaError_t rt_stream_host_wait(rt_device *device, cudaStream_t stream);
 /* Whether all work queued on stream so far has completed (retiring it). */
@@ -753,6 +754,14 @@ cudaError_t rt_capture_node(cudaStream_t stream, struct cudaGraphNodeParams *par
  * stream while a blocking stream captures; invalidates it), then
  * rt_capture_node's. */
 cudaError_t rt_capture_external(cudaStream_t stream, struct cudaGraphNodeParams *params);
+/* The capture check of an asynchronous copy (rt_capture_node's, with a memcpy
+ * node of rt_memory_copy_params): depth slices of height rows of width bytes
+ * between two regions, or (rt_capture_copy) count bytes in one row. */
+cudaError_t rt_capture_copy_3d(cudaStream_t stream, const rt_region *dst, const rt_region *src,
+                               size_t width, size_t height, size_t depth, enum cudaMemcpyKind kind,
+                               bool *captured);
+cudaError_t rt_capture_copy(cudaStream_t stream, void *dst, const void *src, size_t count,
+                            enum cudaMemcpyKind kind, bool *captured);
 /* A potentially unsafe call (cudaMalloc, cudaFree, synchronous copies,
  * device synchronisation): cudaErrorStreamCaptureUnsupported when the
  * calling thread's mode prohibits it, invalidating those captures. */

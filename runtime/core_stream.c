@@ -283,23 +283,17 @@ cudaError_t rt_stream_synchronize(cudaStream_t stream) {
 }
 
 /* The host's side of a blocking call on stream: the legacy stream waits for
- * the whole device, as before; another stream for its own work and, when it
- * is blocking and the legacy stream has work it has not waited for yet, for
- * that too (through an empty command buffer that waits GPU-side). Other
- * streams' work is not waited for: a per-thread stream's cudaMemcpy does not
- * wait for another thread's. */
+ * the whole device, as before; another stream for its own work and the
+ * legacy stream's (for a non-blocking stream more order than CUDA promises,
+ * which programs that set memory up with cudaMemset before a copy on their
+ * own stream rely on). Other streams' work is not waited for: a per-thread
+ * stream's cudaMemcpy does not wait for another thread's kernel. */
 cudaError_t rt_stream_host_wait(rt_device *d, cudaStream_t stream) {
   assert(rt_lock_held() && d && rt_stream_valid(stream));
+  (void)d;
   if (rt_is_legacy(stream)) return rt_wait_all();
-  cudaStream_t s = rt_resolve(stream);
-  if (!s) return cudaErrorMemoryAllocation;
-  if (rt_blocking(s) && rt_legacy.tick > s->waited) {
-    mtl_id barrier;
-    cudaError_t e = rt_stream_begin(d, stream, &barrier);
-    if (e != cudaSuccess) return e;
-    rt_stream_commit(d, stream, barrier, NULL);
-  }
-  return rt_stream_synchronize(stream);
+  cudaError_t e = rt_stream_synchronize(NULL);
+  return e == cudaSuccess ? rt_stream_synchronize(stream) : e;
 }
 
 bool rt_stream_idle(cudaStream_t stream) {

@@ -206,25 +206,6 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, c
 
 /* ---- copies and memsets ------------------------------------------------------------ */
 
-/* The one capture check of the asynchronous copies (lock held): in a capture,
- * a memcpy node of depth slices of height rows of width bytes instead of the
- * copy (*captured says which). */
-static cudaError_t rt_capture_copy(cudaStream_t stream, const rt_region *dst, const rt_region *src,
-                                   size_t width, size_t height, size_t depth,
-                                   enum cudaMemcpyKind kind, bool *captured) {
-  struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemcpy};
-  node.memcpy.copyParams = rt_memory_copy_params(dst, src, width, height, depth, kind);
-  return rt_capture_node(stream, &node, captured);
-}
-
-/* The same for a 1-D copy. */
-static cudaError_t rt_capture_copy_1d(cudaStream_t stream, void *dst, const void *src, size_t count,
-                                      enum cudaMemcpyKind kind, bool *captured) {
-  struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemcpy};
-  node.memcpy.copyParams = rt_memory_copy_params_1d(dst, src, count, kind);
-  return rt_capture_node(stream, &node, captured);
-}
-
 /* A blocking copy on stream (the legacy stream, or cudaStreamPerThread for
  * the _ptds form): after the stream's work, and returning after the copy
  * unless it is device to device (CUDA's rule). */
@@ -250,7 +231,7 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
   cudaError_t e = rt_enter_device(&d);
   bool captured = false;
   if (e == cudaSuccess && !rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
-  if (e == cudaSuccess) e = rt_capture_copy_1d(stream, dst, src, count, kind, &captured);
+  if (e == cudaSuccess) e = rt_capture_copy(stream, dst, src, count, kind, &captured);
   if (e == cudaSuccess && !captured) e = rt_memory_copy_async(d, dst, src, count, kind, stream);
   return rt_leave(e);
 }
@@ -292,7 +273,7 @@ static cudaError_t rt_copy_3d(const rt_region *dst, const rt_region *src, size_t
   if (e == cudaSuccess && !rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
   if (e == cudaSuccess) /* a blocking copy synchronises with stream; an async one is captured */
     e = synchronous ? rt_capture_sync(stream)
-                    : rt_capture_copy(stream, dst, src, width, height, depth, kind, &captured);
+                    : rt_capture_copy_3d(stream, dst, src, width, height, depth, kind, &captured);
   /* Blits in the stream's order where the core can, else the host (core_memory.c). */
   if (e == cudaSuccess && !captured)
     e = rt_memory_copy_3d(d, dst, src, width, height, depth, kind, stream);
@@ -378,7 +359,7 @@ static cudaError_t rt_peer_copy(void *dst, int dst_device, const void *src, int 
   bool captured = false;
   if (e == cudaSuccess && !rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
   if (e == cudaSuccess)
-    e = rt_capture_copy_1d(stream, dst, src, count, cudaMemcpyDeviceToDevice, &captured);
+    e = rt_capture_copy(stream, dst, src, count, cudaMemcpyDeviceToDevice, &captured);
   if (e == cudaSuccess && !captured)
     e = rt_memory_copy_async(d, dst, src, count, cudaMemcpyDeviceToDevice, stream);
   return rt_leave(e);
@@ -459,7 +440,7 @@ static cudaError_t rt_symbol_copy(const void *symbol, void *other, size_t count,
   bool captured = false;
   if (e == cudaSuccess) /* a blocking copy synchronises with stream; an async one is captured */
     e = synchronous ? rt_capture_sync(stream)
-                    : rt_capture_copy_1d(stream, to, from, count, kind, &captured);
+                    : rt_capture_copy(stream, to, from, count, kind, &captured);
   if (e == cudaSuccess && !captured) e = rt_memory_copy_async(d, to, from, count, kind, stream);
   if (e == cudaSuccess && synchronous && !captured) e = rt_stream_host_wait(d, stream);
   if (synchronous) rt_services_flush(); /* a blocking copy flushes printf */
