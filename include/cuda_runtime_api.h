@@ -209,6 +209,51 @@ cudaError_t cudaStreamWaitEvent_ptsz(cudaStream_t stream, cudaEvent_t event,
 cudaError_t cudaLaunchHostFunc_ptsz(cudaStream_t stream, cudaHostFn_t fn, void *userData);
 cudaError_t cudaStreamAddCallback_ptsz(cudaStream_t stream, cudaStreamCallback_t callback,
                                        void *userData, unsigned int flags);
+cudaError_t cudaMemcpyToSymbolAsync_ptsz(const void *symbol, const void *src, size_t count,
+                                         size_t offset, enum cudaMemcpyKind kind,
+                                         cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaMemcpyFromSymbolAsync_ptsz(void *dst, const void *symbol, size_t count,
+                                           size_t offset, enum cudaMemcpyKind kind,
+                                           cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaMemcpy2DAsync_ptsz(void *dst, size_t dpitch, const void *src, size_t spitch,
+                                   size_t width, size_t height, enum cudaMemcpyKind kind,
+                                   cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaMemcpy3DAsync_ptsz(const struct cudaMemcpy3DParms *p,
+                                   cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaMemcpy3DPeerAsync_ptsz(const struct cudaMemcpy3DPeerParms *p,
+                                       cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaMemset2DAsync_ptsz(void *devPtr, size_t pitch, int value, size_t width,
+                                   size_t height, cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaMemset3DAsync_ptsz(struct cudaPitchedPtr pitchedDevPtr, int value,
+                                   struct cudaExtent extent, cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaMemPrefetchAsync_ptsz(const void *devPtr, size_t count,
+                                      struct cudaMemLocation location, unsigned int flags,
+                                      cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaStreamAttachMemAsync_ptsz(cudaStream_t stream, void *devPtr,
+                                          size_t length ANCHOR_DEFAULT(0),
+                                          unsigned int flags ANCHOR_DEFAULT(cudaMemAttachSingle));
+cudaError_t cudaMallocAsync_ptsz(void **devPtr, size_t size, cudaStream_t stream);
+cudaError_t cudaFreeAsync_ptsz(void *devPtr, cudaStream_t stream);
+cudaError_t cudaMallocFromPoolAsync_ptsz(void **ptr, size_t size, cudaMemPool_t memPool,
+                                         cudaStream_t stream);
+/* The blocking calls on the calling thread's per-thread stream. */
+cudaError_t cudaMemcpy_ptds(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
+cudaError_t cudaMemset_ptds(void *devPtr, int value, size_t count);
+cudaError_t
+cudaMemcpyToSymbol_ptds(const void *symbol, const void *src, size_t count,
+                        size_t offset ANCHOR_DEFAULT(0),
+                        enum cudaMemcpyKind kind ANCHOR_DEFAULT(cudaMemcpyHostToDevice));
+cudaError_t
+cudaMemcpyFromSymbol_ptds(void *dst, const void *symbol, size_t count,
+                          size_t offset ANCHOR_DEFAULT(0),
+                          enum cudaMemcpyKind kind ANCHOR_DEFAULT(cudaMemcpyDeviceToHost));
+cudaError_t cudaMemcpy2D_ptds(void *dst, size_t dpitch, const void *src, size_t spitch,
+                              size_t width, size_t height, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpy3D_ptds(const struct cudaMemcpy3DParms *p);
+cudaError_t cudaMemcpy3DPeer_ptds(const struct cudaMemcpy3DPeerParms *p);
+cudaError_t cudaMemset2D_ptds(void *devPtr, size_t pitch, int value, size_t width, size_t height);
+cudaError_t cudaMemset3D_ptds(struct cudaPitchedPtr pitchedDevPtr, int value,
+                              struct cudaExtent extent);
 
 /* --- kernels ---------------------------------------------------------------- */
 /* func is the host stub of a __global__ function (what clang registers);
@@ -442,6 +487,32 @@ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
                                 cudaGraphExecUpdateResultInfo *resultInfo);
 cudaError_t cudaGraphUpload(cudaGraphExec_t graphExec, cudaStream_t stream);
 cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream);
+/* Their per-thread default stream's entry points (stream 0 is cudaStreamPerThread). */
+cudaError_t cudaGraphUpload_ptsz(cudaGraphExec_t graphExec, cudaStream_t stream);
+cudaError_t cudaGraphLaunch_ptsz(cudaGraphExec_t graphExec, cudaStream_t stream);
+cudaError_t cudaGraphInstantiateWithParams_ptsz(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                                cudaGraphInstantiateParams *instantiateParams);
+cudaError_t cudaStreamBeginCapture_ptsz(cudaStream_t stream, enum cudaStreamCaptureMode mode);
+cudaError_t cudaStreamBeginCaptureToGraph_ptsz(cudaStream_t stream, cudaGraph_t graph,
+                                               const cudaGraphNode_t *dependencies,
+                                               const cudaGraphEdgeData *dependencyData,
+                                               size_t numDependencies,
+                                               enum cudaStreamCaptureMode mode);
+cudaError_t cudaStreamEndCapture_ptsz(cudaStream_t stream, cudaGraph_t *pGraph);
+cudaError_t cudaStreamIsCapturing_ptsz(cudaStream_t stream,
+                                       enum cudaStreamCaptureStatus *pCaptureStatus);
+cudaError_t
+cudaStreamGetCaptureInfo_ptsz(cudaStream_t stream, enum cudaStreamCaptureStatus *captureStatus_out,
+                              unsigned long long *id_out ANCHOR_DEFAULT(0),
+                              cudaGraph_t *graph_out ANCHOR_DEFAULT(0),
+                              const cudaGraphNode_t **dependencies_out ANCHOR_DEFAULT(0),
+                              const cudaGraphEdgeData **edgeData_out ANCHOR_DEFAULT(0),
+                              size_t *numDependencies_out ANCHOR_DEFAULT(0));
+cudaError_t cudaStreamUpdateCaptureDependencies_ptsz(cudaStream_t stream,
+                                                     cudaGraphNode_t *dependencies,
+                                                     const cudaGraphEdgeData *dependencyData,
+                                                     size_t numDependencies,
+                                                     unsigned int flags ANCHOR_DEFAULT(0));
 cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec);
 cudaError_t cudaGraphDebugDotPrint(cudaGraph_t graph, const char *path, unsigned int flags);
 
@@ -474,6 +545,36 @@ ANCHOR_UNSUPPORTED_RUNTIME(ANCHOR_DECLARE_UNSUPPORTED)
 #define cudaStreamWaitEvent cudaStreamWaitEvent_ptsz
 #define cudaLaunchHostFunc cudaLaunchHostFunc_ptsz
 #define cudaStreamAddCallback cudaStreamAddCallback_ptsz
+#define cudaMemcpyToSymbolAsync cudaMemcpyToSymbolAsync_ptsz
+#define cudaMemcpyFromSymbolAsync cudaMemcpyFromSymbolAsync_ptsz
+#define cudaMemcpy2DAsync cudaMemcpy2DAsync_ptsz
+#define cudaMemcpy3DAsync cudaMemcpy3DAsync_ptsz
+#define cudaMemcpy3DPeerAsync cudaMemcpy3DPeerAsync_ptsz
+#define cudaMemset2DAsync cudaMemset2DAsync_ptsz
+#define cudaMemset3DAsync cudaMemset3DAsync_ptsz
+#define cudaMemPrefetchAsync cudaMemPrefetchAsync_ptsz
+#define cudaStreamAttachMemAsync cudaStreamAttachMemAsync_ptsz
+#define cudaMallocAsync cudaMallocAsync_ptsz
+#define cudaFreeAsync cudaFreeAsync_ptsz
+#define cudaMallocFromPoolAsync cudaMallocFromPoolAsync_ptsz
+#define cudaGraphLaunch cudaGraphLaunch_ptsz
+#define cudaGraphUpload cudaGraphUpload_ptsz
+#define cudaGraphInstantiateWithParams cudaGraphInstantiateWithParams_ptsz
+#define cudaStreamBeginCapture cudaStreamBeginCapture_ptsz
+#define cudaStreamBeginCaptureToGraph cudaStreamBeginCaptureToGraph_ptsz
+#define cudaStreamEndCapture cudaStreamEndCapture_ptsz
+#define cudaStreamIsCapturing cudaStreamIsCapturing_ptsz
+#define cudaStreamGetCaptureInfo cudaStreamGetCaptureInfo_ptsz
+#define cudaStreamUpdateCaptureDependencies cudaStreamUpdateCaptureDependencies_ptsz
+#define cudaMemcpy cudaMemcpy_ptds
+#define cudaMemset cudaMemset_ptds
+#define cudaMemcpyToSymbol cudaMemcpyToSymbol_ptds
+#define cudaMemcpyFromSymbol cudaMemcpyFromSymbol_ptds
+#define cudaMemcpy2D cudaMemcpy2D_ptds
+#define cudaMemcpy3D cudaMemcpy3D_ptds
+#define cudaMemcpy3DPeer cudaMemcpy3DPeer_ptds
+#define cudaMemset2D cudaMemset2D_ptds
+#define cudaMemset3D cudaMemset3D_ptds
 #endif
 
 #ifdef __cplusplus

@@ -45,7 +45,7 @@ bool rt_arena_init(rt_arena *arena, uint64_t capacity) {
   arena->blocks = calloc(arena->allocated, sizeof *arena->blocks);
   if (!arena->blocks) return false;
   if (arena->capacity > 0) {
-    arena->blocks[0] = (rt_block){0, arena->capacity, 0, RT_BLOCK_FREE, 0};
+    arena->blocks[0] = (rt_block){0, arena->capacity, 0, RT_BLOCK_FREE, 0, NULL};
     arena->count = 1;
   }
   assert(rt_arena_valid(arena));
@@ -89,12 +89,13 @@ bool rt_arena_alloc(rt_arena *arena, uint64_t size, rt_block_kind kind, uint64_t
       if (!rt_arena_insert(arena, i + 1)) return false;
       block = &arena->blocks[i];
       arena->blocks[i + 1] =
-          (rt_block){block->offset + rounded, block->size - rounded, 0, RT_BLOCK_FREE, 0};
+          (rt_block){block->offset + rounded, block->size - rounded, 0, RT_BLOCK_FREE, 0, NULL};
       block->size = rounded;
     }
     block->kind = kind;
     block->requested = size;
     block->flags = 0;
+    block->owner = NULL;
     arena->used += rounded;
     *offset_out = block->offset;
     assert(rt_arena_valid(arena));

@@ -101,12 +101,17 @@ typedef enum {
   RT_BLOCK_SERVICE, /* Anchor's device services (core_services.c) */
 } rt_block_kind;
 
+/* A context of the driver API (core_context.c). */
+typedef struct rt_ctx rt_ctx;
+
 typedef struct {
   uint64_t offset;    /* start, a multiple of RT_ARENA_ALIGN */
   uint64_t size;      /* rounded size the block occupies */
   uint64_t requested; /* size the caller asked for (0 for free blocks) */
   rt_block_kind kind;
-  unsigned flags; /* RT_BLOCK_HOST: cudaHostAlloc's flags (0 for free blocks) */
+  unsigned flags;      /* RT_BLOCK_HOST: cudaHostAlloc's flags (0 for free blocks) */
+  const rt_ctx *owner; /* the created context whose destruction frees it, or NULL
+                          (rt_memory_set_owner; reset when allocated) */
 } rt_block;
 
 /* The blocks partition [0, capacity) and are kept sorted by offset; no two
@@ -238,7 +243,8 @@ const rt_block *rt_memory_find(rt_device *device, const void *pointer, size_t si
 cudaError_t rt_memory_copy(rt_device *device, void *dst, const void *src, size_t count,
                            enum cudaMemcpyKind kind);
 /* The same on stream (valid, rt_stream_valid): a blit goes to the stream's
- * queue, in its order; a host copy/fill waits for the device first. */
+ * queue, in its order; a host copy/fill waits for the stream's earlier work
+ * first (rt_stream_host_wait: the whole device for the legacy stream). */
 cudaError_t rt_memory_copy_async(rt_device *device, void *dst, const void *src, size_t count,
                                  enum cudaMemcpyKind kind, cudaStream_t stream);
 cudaError_t rt_memory_fill_async(rt_device *device, void *p, int value, size_t count,
@@ -260,22 +266,32 @@ void *rt_memory_block_start(rt_device *device, const rt_block *block);
 /* Records cudaHostAlloc's flags on the block starting at p (cudaHostGetFlags
  * reads them back in rt_block.flags). */
 void rt_memory_set_flags(rt_device *device, void *p, unsigned flags);
+/* Makes the block starting at p (an allocation the program asked for:
+ * cudaMalloc*, cuMemAlloc*) owned by owner, a created context or NULL. */
+void rt_memory_set_owner(rt_device *device, void *p, const rt_ctx *owner);
+/* Frees every block owner owns (cuCtxDestroy; the caller waited for the
+ * device first); returns how many. */
+size_t rt_memory_free_owned(rt_device *device, const rt_ctx *owner);
 /* A pitched region: its start, the bytes from a row to the next, from a
  * slice (height rows) to the next. */
 typedef struct {
   void *base;
   size_t pitch, slice;
 } rt_region;
-/* cudaMemcpy2D/3D's work: width bytes of each of height rows of each of
- * depth slices (synchronous: the host copies after waiting). Errors:
- * cudaErrorInvalidPitchValue when width exceeds a pitch, rt_memory_copy's. */
+/* cudaMemcpy2D/3D's work on stream (valid): width bytes of each of height
+ * rows of each of depth slices. Between arena memory with every row's
+ * offsets and width multiples of 4: blits on the stream's queue, in its
+ * order, without waiting; otherwise the host copies after the stream's work
+ * (rt_stream_host_wait). Errors: cudaErrorInvalidPitchValue when width
+ * exceeds a pitch, rt_memory_copy_async's. */
 cudaError_t rt_memory_copy_3d(rt_device *device, const rt_region *dst, const rt_region *src,
-                              size_t width, size_t height, size_t depth, enum cudaMemcpyKind kind);
-/* cudaMemset2D/3D's work (synchronous); cudaErrorInvalidValue when width
- * exceeds the pitch (not cudaMemcpy2D's cudaErrorInvalidPitchValue: H200,
- * CUDA 13) or outside device memory. */
+                              size_t width, size_t height, size_t depth, enum cudaMemcpyKind kind,
+                              cudaStream_t stream);
+/* cudaMemset2D/3D's work on stream, blits or the host as rt_memory_copy_3d;
+ * cudaErrorInvalidValue when width exceeds the pitch (not cudaMemcpy2D's
+ * cudaErrorInvalidPitchValue: H200, CUDA 13) or outside device memory. */
 cudaError_t rt_memory_fill_3d(rt_device *device, const rt_region *dst, int value, size_t width,
-                              size_t height, size_t depth);
+                              size_t height, size_t depth, cudaStream_t stream);
 /* A memcpy node's parameters (no lock needed): depth slices of height rows of
  * width bytes between two regions; the 1-D form, count bytes (a pitch of
  * count, one row), for the 1-D graph calls and captured 1-D copies. */
@@ -548,6 +564,9 @@ const char *rt_kernel_name(const rt_kernel *kernel);
  * accepted, clamped and reported; Metal has no queue priorities. */
 enum { RT_STREAM_PRIORITY_LEAST = 0, RT_STREAM_PRIORITY_GREATEST = -5 };
 
+/* The stream a program compiled for the per-thread default stream means by
+ * stream (the _ptsz entry points): 0 is cudaStreamPerThread. No lock needed. */
+cudaStream_t rt_stream_ptsz(cudaStream_t stream);
 /* 0, cudaStreamLegacy, cudaStreamPerThread or a live stream. */
 bool rt_stream_valid(cudaStream_t stream);
 /* A new live stream (owned by the core until rt_stream_destroy), flags
@@ -568,6 +587,13 @@ unsigned long long rt_stream_id(cudaStream_t stream);
  * without the lock while waiting; then the sticky error.
  * cudaErrorNotPermitted from a host function. */
 cudaError_t rt_stream_synchronize(cudaStream_t stream);
+/* What the host waits for before and after a blocking call's host work on
+ * stream (inside rt_enter, device ready): the legacy stream, every stream's
+ * work (rt_wait_all); another stream, its own work and the legacy stream's
+ * (also for a non-blocking stream: more order than CUDA promises); never
+ * other streams', such as other threads' per-thread streams.
+ * rt_stream_synchronize's errors. */
+cudaError_t rt_stream_host_wait(rt_device *device, cudaStream_t stream);
 /* Whether all work queued on stream so far has completed (retiring it). */
 bool rt_stream_idle(cudaStream_t stream);
 /* Makes later work of stream wait, GPU-side, for event's last record (no-op
@@ -601,6 +627,9 @@ cudaError_t rt_stream_wait_streams(rt_device *device, cudaStream_t stream,
 cudaError_t rt_stream_host_function(rt_device *device, cudaStream_t stream, cudaHostFn_t fn,
                                     cudaStreamCallback_t callback, void *data);
 
+/* Destroys every stream and event made while owner (a created context) was
+ * current, as rt_stream_destroy and rt_event_destroy do (cuCtxDestroy). */
+void rt_stream_destroy_owned(const rt_ctx *owner);
 /* A new live event (cudaErrorMemoryAllocation when out of host memory). */
 cudaError_t rt_event_create(unsigned flags, cudaEvent_t *out);
 /* Destroys a live event; false when event is not one. */
@@ -773,6 +802,14 @@ cudaError_t rt_capture_node(cudaStream_t stream, struct cudaGraphNodeParams *par
  * stream while a blocking stream captures; invalidates it), then
  * rt_capture_node's. */
 cudaError_t rt_capture_external(cudaStream_t stream, struct cudaGraphNodeParams *params);
+/* The capture check of an asynchronous copy (rt_capture_node's, with a memcpy
+ * node of rt_memory_copy_params): depth slices of height rows of width bytes
+ * between two regions, or (rt_capture_copy) count bytes in one row. */
+cudaError_t rt_capture_copy_3d(cudaStream_t stream, const rt_region *dst, const rt_region *src,
+                               size_t width, size_t height, size_t depth, enum cudaMemcpyKind kind,
+                               bool *captured);
+cudaError_t rt_capture_copy(cudaStream_t stream, void *dst, const void *src, size_t count,
+                            enum cudaMemcpyKind kind, bool *captured);
 /* A potentially unsafe call (cudaMalloc, cudaFree, synchronous copies,
  * device synchronisation): cudaErrorStreamCaptureUnsupported when the
  * calling thread's mode prohibits it, invalidating those captures. */
@@ -870,8 +907,7 @@ bool rt_device_take_runtime_entry(void);
 /* core_context.c: contexts. One Metal device, one arena: every context,
  * primary or created, shares the core's device and memory; a context is
  * flags, limits and a place on the per-thread current-context stack. All:
- * lock held. */
-typedef struct rt_ctx rt_ctx;
+ * lock held. rt_ctx is declared above, with the arena's blocks. */
 /* The device's primary context (always the same handle). */
 rt_ctx *rt_context_primary(void);
 /* A created context (cuCtxCreate), owned by the core until
@@ -882,6 +918,10 @@ cudaError_t rt_context_create(unsigned flags, rt_ctx **out);
 bool rt_context_destroy(rt_ctx *ctx);
 /* The primary context or a live created one. */
 bool rt_context_valid(const rt_ctx *ctx);
+/* The created context current on the calling thread (what owns the memory,
+ * modules, streams and events made now), NULL when none or the primary one;
+ * unlike rt_context_current it never makes the primary context current. */
+const rt_ctx *rt_context_owner(void);
 /* The calling thread's current context (NULL when none, or when its top is
  * destroyed); a thread that used the runtime API with an empty stack has the
  * primary context made current first, as CUDA's runtime does. */
@@ -921,6 +961,10 @@ cudaError_t rt_module_load_image(const void *image, rt_module **out);
  * cudaErrorInvalidKernelImage when it is shorter than the module its header
  * describes (or no module), else rt_module_load_image's errors. */
 cudaError_t rt_module_load_file(const char *path, rt_module **out);
+/* Marks a module loaded from an image (cuModuleLoad*) as owner's, a created
+ * context; rt_module_unload_owned unregisters all of owner's (cuCtxDestroy). */
+void rt_module_set_owner(rt_module *module, const rt_ctx *owner);
+void rt_module_unload_owned(const rt_ctx *owner);
 /* A live module loaded by rt_module_load_image (registered ones are not). */
 bool rt_module_loaded_image(const rt_module *module);
 /* The function named name (mangled or extern "C", as in the module's table),

@@ -176,6 +176,21 @@ cudaError_t rt_capture_node(cudaStream_t stream, struct cudaGraphNodeParams *par
   return rt_capture_add(s, params);
 }
 
+cudaError_t rt_capture_copy_3d(cudaStream_t stream, const rt_region *dst, const rt_region *src,
+                               size_t width, size_t height, size_t depth, enum cudaMemcpyKind kind,
+                               bool *captured) {
+  struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemcpy};
+  node.memcpy.copyParams = rt_memory_copy_params(dst, src, width, height, depth, kind);
+  return rt_capture_node(stream, &node, captured);
+}
+
+cudaError_t rt_capture_copy(cudaStream_t stream, void *dst, const void *src, size_t count,
+                            enum cudaMemcpyKind kind, bool *captured) {
+  struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemcpy};
+  node.memcpy.copyParams = rt_memory_copy_params_1d(dst, src, count, kind);
+  return rt_capture_node(stream, &node, captured);
+}
+
 cudaError_t rt_capture_external(cudaStream_t stream, struct cudaGraphNodeParams *params) {
   assert(rt_lock_held() && params);
   bool record = params->type == cudaGraphNodeTypeEventRecord;

@@ -1,10 +1,12 @@
 /* runtime/core_context.c — the driver API's contexts: the primary context,
  * created contexts and the per-thread current-context stack.
  *
- * Anchor has one Metal device and one arena (docs/design.md), so a context
- * owns no memory, queue or module of its own: every context, primary or
- * created, shares the core's device; what a context is here is its handle,
- * its flags and its place on each thread's stack. The runtime API uses the
+ * Anchor has one Metal device and one arena (docs/design.md), so every
+ * context, primary or created, shares the core's device; what a context is
+ * here is its handle, its flags and its place on each thread's stack. What a
+ * created context owns (allocations, modules, streams, events: CUDA frees
+ * them with it) is marked with it where they are made (rt_context_owner),
+ * and cuCtxDestroy frees them through the core file of each. The runtime API uses the
  * primary context, made current on a thread whose stack is empty when that
  * thread calls the runtime (rt_device_take_runtime_entry), as CUDA's runtime
  * does. Everything runs with the lock held except where noted. */
@@ -68,6 +70,12 @@ bool rt_context_destroy(rt_ctx *ctx) {
       return true;
     }
   return false;
+}
+
+const rt_ctx *rt_context_owner(void) {
+  assert(rt_lock_held());
+  const rt_ctx *top = rt_depth ? rt_stack[rt_depth - 1] : NULL;
+  return top && top != &rt_primary && rt_context_valid(top) ? top : NULL;
 }
 
 /* The runtime's use of this thread: the primary context becomes current on

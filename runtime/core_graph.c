@@ -1098,9 +1098,9 @@ static cudaError_t rt_run_copy(rt_device *d, const struct cudaMemcpy3DParms *c,
   if (width == 0) return cudaSuccess;
   if (height == 1 && depth == 1) /* a blit on the launch stream where one can do it */
     return rt_memory_copy_async(d, dst, src, width, c->kind, stream);
-  /* 2-D/3-D: the host copies after waiting for the device (rt_memory_copy_3d) */
+  /* 2-D/3-D: blits on the launch stream where they can (rt_memory_copy_3d) */
   rt_region to = {dst, dpitch, dslice}, from = {(void *)(uintptr_t)src, spitch, sslice};
-  return rt_memory_copy_3d(d, &to, &from, width, height, depth, c->kind);
+  return rt_memory_copy_3d(d, &to, &from, width, height, depth, c->kind, stream);
 }
 
 static cudaError_t rt_run_memset(rt_device *d, const struct cudaMemsetParamsV2 *m,
@@ -1114,7 +1114,7 @@ static cudaError_t rt_run_memset(rt_device *d, const struct cudaMemsetParamsV2 *
   if (bytewise && height == 1) return rt_memory_fill_async(d, m->dst, b, bytes, stream);
   if (bytewise) {
     rt_region r = {m->dst, pitch, 0};
-    return rt_memory_fill_3d(d, &r, b, bytes, height, 1);
+    return rt_memory_fill_3d(d, &r, b, bytes, height, 1, stream);
   }
   /* a 16/32-bit pattern: the host writes it in order (CUDA pointers are
    * the arena's CPU addresses), after the work before it */

@@ -9,11 +9,13 @@
  * therefore the same thing as device memory here; the kinds are kept only
  * so that each free function accepts exactly what CUDA's accepts.
  *
- * Ordering: the host touches arena memory only after every command buffer
- * in flight has completed. Device-to-device copies and memsets are encoded
- * as Metal blits, ordered after earlier launches, without waiting — unless
- * an offset or size is not a multiple of 4, which Metal's blits on macOS do
- * not allow: then the host waits and does the work. */
+ * Ordering: copies and fills between arena memory (device, host and managed
+ * allocations alike; 1-D, 2-D and 3-D) are encoded as Metal blits on the
+ * call's stream, in its order, without waiting — unless an offset, pitch or
+ * width is not a multiple of 4, which Metal's blits on macOS do not allow.
+ * Otherwise (pageable or registered host memory, unaligned rows) the host
+ * does the work after the stream's earlier work (rt_stream_host_wait: all
+ * streams for the legacy stream), synchronously as CUDA permits. */
 #include <assert.h>
 #include <stdint.h>
 #include <string.h>
@@ -129,7 +131,7 @@ cudaError_t rt_memory_copy_async(rt_device *d, void *dst, const void *src, size_
   if (e != cudaSuccess) return e;
   if (rt_in_arena(d, dst) && rt_in_arena(d, src) && rt_blit_aligned(d, dst, src, count))
     return rt_blit(d, dst, src, 0, count, stream);
-  e = rt_wait_all();
+  e = rt_stream_host_wait(d, stream);
   if (e == cudaSuccess) memmove(dst_cpu, src_cpu, count);
   return e;
 }
@@ -154,7 +156,7 @@ cudaError_t rt_memory_fill_async(rt_device *d, void *p, int value, size_t count,
   if (!cpu) return cudaErrorInvalidValue;
   if (cpu == p && rt_in_arena(d, p) && rt_blit_aligned(d, p, p, count))
     return rt_blit(d, p, NULL, value, count, stream);
-  cudaError_t e = rt_wait_all();
+  cudaError_t e = rt_stream_host_wait(d, stream);
   if (e == cudaSuccess) memset(cpu, value, count);
   return e;
 }
@@ -193,6 +195,31 @@ void rt_memory_set_flags(rt_device *d, void *p, unsigned flags) {
   if (block) block->flags = flags;
 }
 
+void rt_memory_set_owner(rt_device *d, void *p, const rt_ctx *owner) {
+  assert(rt_lock_held() && d);
+  rt_block *block = (rt_block *)rt_memory_find(d, p, 0); /* the arena is d's to change */
+  if (block) block->owner = owner;
+}
+
+size_t rt_memory_free_owned(rt_device *d, const rt_ctx *owner) {
+  assert(rt_lock_held() && d && owner);
+  size_t freed = 0, i = 0;
+  while (i < d->arena.count) {
+    const rt_block *b = &d->arena.blocks[i];
+    if (b->kind == RT_BLOCK_FREE || b->owner != owner) {
+      i++;
+      continue;
+    }
+    void *p = d->arena_base + b->offset;
+    rt_block_kind kind = b->kind;
+    rt_arena_free(&d->arena, b->offset, kind);
+    if (kind == RT_BLOCK_MANAGED) rt_hints_forget(p);
+    freed++;
+    if (i) i--; /* the freed block may have merged into block i - 1 */
+  }
+  return freed;
+}
+
 /* ---- 2-D and 3-D regions ------------------------------------------------------------ */
 
 /* The bytes a region spans: from its start to the end of its last row. */
@@ -201,11 +228,50 @@ static size_t rt_span(const rt_region *r, size_t width, size_t height, size_t de
   return r->slice * (depth - 1) + r->pitch * (height - 1) + width;
 }
 
-/* Every row checked as one span per side, then the host copies row by row
- * after waiting for the device. */
+/* Can every row of the region (height rows, depth slices) be a blit? In the
+ * arena, with its start, pitch and slice multiples of 4. */
+static bool rt_region_blittable(const rt_device *d, const rt_region *r, size_t height,
+                                size_t depth) {
+  return rt_in_arena(d, r->base) && rt_offset(d, r->base) % RT_BLIT_ALIGN == 0 &&
+         (height <= 1 || r->pitch % RT_BLIT_ALIGN == 0) &&
+         (depth <= 1 || r->slice % RT_BLIT_ALIGN == 0);
+}
+
+/* One command buffer on stream with a blit per run of rows: a copy from src
+ * (non-NULL) or a fill with value. Rows that follow each other in both
+ * regions (pitch == width) are one run per slice. */
+static cudaError_t rt_blit_rows(rt_device *d, const rt_region *dst, const rt_region *src, int value,
+                                size_t width, size_t height, size_t depth, cudaStream_t stream) {
+  mtl_id command_buffer;
+  cudaError_t e = rt_stream_begin(d, stream, &command_buffer);
+  if (e != cudaSuccess) return e;
+  mtl_id encoder = mtl_command_buffer_blit_encoder(command_buffer);
+  if (!encoder) return cudaErrorLaunchFailure;
+  bool contiguous = dst->pitch == width && (!src || src->pitch == width);
+  size_t run = contiguous ? height : 1;
+  for (size_t z = 0; z < depth; z++)
+    for (size_t row = 0; row < height; row += run) {
+      uint64_t to = rt_offset(d, dst->base) + z * dst->slice + row * dst->pitch;
+      if (src)
+        mtl_blit_copy_buffer(encoder, d->arena_buffer,
+                             rt_offset(d, src->base) + z * src->slice + row * src->pitch,
+                             d->arena_buffer, to, width * run);
+      else
+        mtl_blit_fill_buffer(encoder, d->arena_buffer, (mtl_range){to, width * run},
+                             (uint8_t)value);
+    }
+  mtl_encoder_end_encoding(encoder);
+  rt_stream_commit(d, stream, command_buffer, NULL);
+  return cudaSuccess;
+}
+
+/* Every row checked as one span per side; blits on stream where both sides
+ * are arena memory and every row is aligned (as rt_memory_copy_async's),
+ * else the host copies row by row after the stream's work. */
 cudaError_t rt_memory_copy_3d(rt_device *d, const rt_region *dst, const rt_region *src,
-                              size_t width, size_t height, size_t depth, enum cudaMemcpyKind kind) {
-  assert(rt_lock_held() && d && dst && src);
+                              size_t width, size_t height, size_t depth, enum cudaMemcpyKind kind,
+                              cudaStream_t stream) {
+  assert(rt_lock_held() && d && dst && src && rt_stream_valid(stream));
   if ((unsigned)kind > cudaMemcpyDefault) return cudaErrorInvalidMemcpyDirection;
   if (width > dst->pitch || width > src->pitch) return cudaErrorInvalidPitchValue;
   if (width == 0 || height == 0 || depth == 0) return cudaSuccess;
@@ -215,7 +281,11 @@ cudaError_t rt_memory_copy_3d(rt_device *d, const rt_region *dst, const rt_regio
   if (e == cudaSuccess)
     e = rt_check_side(d, src->base, rt_span(src, width, height, depth), rt_src_on_device(kind),
                       &src_cpu);
-  if (e == cudaSuccess) e = rt_wait_all();
+  if (e != cudaSuccess) return e;
+  if (width % RT_BLIT_ALIGN == 0 && rt_region_blittable(d, dst, height, depth) &&
+      rt_region_blittable(d, src, height, depth))
+    return rt_blit_rows(d, dst, src, 0, width, height, depth, stream);
+  e = rt_stream_host_wait(d, stream);
   for (size_t z = 0; e == cudaSuccess && z < depth; z++)
     for (size_t row = 0; row < height; row++)
       memmove((char *)dst_cpu + z * dst->slice + row * dst->pitch,
@@ -224,14 +294,16 @@ cudaError_t rt_memory_copy_3d(rt_device *d, const rt_region *dst, const rt_regio
 }
 
 cudaError_t rt_memory_fill_3d(rt_device *d, const rt_region *dst, int value, size_t width,
-                              size_t height, size_t depth) {
-  assert(rt_lock_held() && d && dst);
+                              size_t height, size_t depth, cudaStream_t stream) {
+  assert(rt_lock_held() && d && dst && rt_stream_valid(stream));
   /* H200, CUDA 13, 2026-12-01: cudaMemset2D(pitch < width) is cudaErrorInvalidValue */
   if (width > dst->pitch) return cudaErrorInvalidValue;
   if (!width || !height || !depth) return cudaSuccess;
   void *cpu = rt_fill_target(d, dst->base, rt_span(dst, width, height, depth));
   if (!cpu) return cudaErrorInvalidValue;
-  cudaError_t e = rt_wait_all();
+  if (cpu == dst->base && width % RT_BLIT_ALIGN == 0 && rt_region_blittable(d, dst, height, depth))
+    return rt_blit_rows(d, dst, NULL, value, width, height, depth, stream);
+  cudaError_t e = rt_stream_host_wait(d, stream);
   for (size_t z = 0; e == cudaSuccess && z < depth; z++)
     for (size_t row = 0; row < height; row++)
       memset((char *)cpu + z * dst->slice + row * dst->pitch, value, width);
@@ -271,7 +343,7 @@ cudaError_t rt_memory_fill_pattern(rt_device *d, void *p, uint32_t pattern, size
     b[i] = (unsigned char)(pattern >> (8 * (i % element)));
   if (b[0] == b[1] && b[0] == b[2] && b[0] == b[3])
     return rt_memory_fill_async(d, p, b[0], bytes, stream);
-  cudaError_t e = rt_wait_all(); /* a pattern of different bytes: the host writes it */
+  cudaError_t e = rt_stream_host_wait(d, stream); /* a pattern of different bytes: the host */
   for (size_t i = 0; e == cudaSuccess && i < bytes; i++)
     ((unsigned char *)p)[i] = b[i % element];
   return e;

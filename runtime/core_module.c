@@ -26,6 +26,7 @@
 
 struct rt_module {
   rt_module *next;
+  const rt_ctx *owner; /* loaded from an image in a created context: it goes with it */
   bool valid;          /* the blob parsed */
   bool error_reported; /* the reason of a failure went to stderr */
   char error[256];
@@ -490,6 +491,22 @@ void rt_module_place_managed_now(void) {
   assert(rt_lock_held());
   rt_device *s;
   if (rt_managed_any && !rt_device_current()) (void)rt_device_ready(&s);
+}
+
+void rt_module_set_owner(rt_module *m, const rt_ctx *owner) {
+  assert(rt_lock_held() && m);
+  m->owner = owner;
+}
+
+void rt_module_unload_owned(const rt_ctx *owner) {
+  assert(rt_lock_held() && owner);
+  for (rt_module *m = rt_modules; m;)
+    if (m->owner == owner) {
+      rt_module_unregister(m); /* changes the list: look again from its start */
+      m = rt_modules;
+    } else {
+      m = m->next;
+    }
 }
 
 /* ---- modules loaded from images (the driver API) ----------------------------------- */

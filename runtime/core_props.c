@@ -83,6 +83,15 @@ static void rt_fill_properties(const rt_device *s, struct cudaDeviceProp *p) {
    * cudametal says what its NVIDIA GPU does (an H200: no watchdog). */
   p->kernelExecTimeoutEnabled = mtl_device_has_kernel_watchdog(s->device) ? 1 : 0;
   p->unifiedAddressing = 1;
+  /* Each stream is a Metal queue of its own, and command buffers of different
+   * queues run concurrently (Metal's rule; softmetal runs every queue's
+   * dispatches at once, pool.c): kernels of different streams may overlap.
+   * Copies between arena memory are blits on the stream's queue, so copies
+   * in both directions overlap kernels and each other: two "engines" in
+   * CUDA's terms (asyncEngineCount 2: both directions at once). */
+  p->concurrentKernels = 1;
+  p->deviceOverlap = 1;
+  p->asyncEngineCount = 2;
   p->managedMemory = 1;
   /* memory (docs/runtime.md, "Memory"): registration wraps pages in no-copy
    * buffers whose device pointer is not the host pointer; pools exist */

@@ -40,6 +40,7 @@ typedef struct {
 } rt_point;
 
 struct CUstream_st {
+  const rt_ctx *owner; /* the created context it was made in, or NULL */
   unsigned flags;
   int priority;
   unsigned long long id;
@@ -56,6 +57,7 @@ struct CUstream_st {
 };
 
 struct CUevent_st {
+  const rt_ctx *owner; /* the created context it was made in, or NULL */
   unsigned flags;
   mtl_id marker;   /* the command buffer of the last record, retained */
   mtl_id previous; /* the stream's command buffer before it, retained; may be NULL */
@@ -149,6 +151,10 @@ static bool rt_blocking(cudaStream_t s) {
 
 /* ---- streams ------------------------------------------------------------------------ */
 
+cudaStream_t rt_stream_ptsz(cudaStream_t stream) {
+  return stream ? stream : cudaStreamPerThread;
+}
+
 bool rt_stream_valid(cudaStream_t stream) {
   assert(rt_lock_held());
   return rt_is_legacy(stream) || stream == cudaStreamPerThread ||
@@ -161,6 +167,7 @@ cudaError_t rt_stream_create(unsigned flags, int priority, cudaStream_t *out) {
   if (priority > RT_STREAM_PRIORITY_LEAST) priority = RT_STREAM_PRIORITY_LEAST;
   cudaStream_t stream = rt_new_stream(flags, priority);
   if (!stream) return cudaErrorMemoryAllocation;
+  stream->owner = rt_context_owner();
   *out = stream;
   return cudaSuccess;
 }
@@ -275,6 +282,20 @@ cudaError_t rt_stream_synchronize(cudaStream_t stream) {
   return e;
 }
 
+/* The host's side of a blocking call on stream: the legacy stream waits for
+ * the whole device, as before; another stream for its own work and the
+ * legacy stream's (for a non-blocking stream more order than CUDA promises,
+ * which programs that set memory up with cudaMemset before a copy on their
+ * own stream rely on). Other streams' work is not waited for: a per-thread
+ * stream's cudaMemcpy does not wait for another thread's kernel. */
+cudaError_t rt_stream_host_wait(rt_device *d, cudaStream_t stream) {
+  assert(rt_lock_held() && d && rt_stream_valid(stream));
+  (void)d;
+  if (rt_is_legacy(stream)) return rt_wait_all();
+  cudaError_t e = rt_stream_synchronize(NULL);
+  return e == cudaSuccess ? rt_stream_synchronize(stream) : e;
+}
+
 bool rt_stream_idle(cudaStream_t stream) {
   assert(rt_lock_held() && rt_stream_valid(stream));
   cudaStream_t s = rt_resolve(stream);
@@ -380,6 +401,7 @@ cudaError_t rt_event_create(unsigned flags, cudaEvent_t *out) {
   assert(rt_lock_held() && out);
   cudaEvent_t event = rt_handles_new(&rt_events, sizeof *event);
   if (!event) return cudaErrorMemoryAllocation;
+  event->owner = rt_context_owner();
   event->flags = flags;
   *out = event;
   return cudaSuccess;
@@ -469,4 +491,18 @@ static double rt_event_time(cudaEvent_t event) {
 float rt_event_elapsed_ms(cudaEvent_t start, cudaEvent_t end) {
   assert(rt_event_done(start) && rt_event_done(end));
   return (float)((rt_event_time(end) - rt_event_time(start)) * 1000.0);
+}
+
+/* ---- a destroyed context's ------------------------------------------------------------ */
+
+void rt_stream_destroy_owned(const rt_ctx *owner) {
+  assert(rt_lock_held() && owner);
+  for (size_t i = rt_streams.count; i-- > 0;) { /* destroying swaps the last one in */
+    cudaStream_t s = rt_streams.items[i];
+    if (s->owner == owner) rt_stream_destroy(s);
+  }
+  for (size_t i = rt_events.count; i-- > 0;) {
+    cudaEvent_t e = rt_events.items[i];
+    if (e->owner == owner) rt_event_destroy(e);
+  }
 }

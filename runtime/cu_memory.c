@@ -22,6 +22,7 @@ static CUresult rt_cu_allocate(void **out, size_t size, rt_block_kind kind) {
   if (r == CUDA_SUCCESS && !out) r = CUDA_ERROR_INVALID_VALUE;
   if (r == CUDA_SUCCESS && size == 0) r = CUDA_ERROR_INVALID_VALUE; /* CUDA: "bytesize 0" */
   if (r == CUDA_SUCCESS) r = rt_cu_result(rt_memory_alloc(d, size, kind, out));
+  if (r == CUDA_SUCCESS) rt_memory_set_owner(d, *out, rt_context_owner()); /* cuCtxDestroy */
   return rt_cu_leave(r);
 }
 
@@ -256,8 +257,9 @@ static CUresult rt_cu_operand(CUmemorytype type, const void *host, CUdeviceptr d
   return CUDA_SUCCESS;
 }
 
-/* Depth slices of Height rows of WidthInBytes (lock held, device ready). */
-static CUresult rt_cu_copy_3d(rt_device *d, const CUDA_MEMCPY3D *c) {
+/* Depth slices of Height rows of WidthInBytes on stream (lock held, device
+ * ready): blits in the stream's order where the core can, else the host. */
+static CUresult rt_cu_copy_3d(rt_device *d, const CUDA_MEMCPY3D *c, cudaStream_t stream) {
   const void *src, *dst;
   CUresult r = rt_cu_operand(c->srcMemoryType, c->srcHost, c->srcDevice, c->srcXInBytes, c->srcY,
                              c->srcZ, c->srcPitch, c->srcHeight, &src);
@@ -269,21 +271,26 @@ static CUresult rt_cu_copy_3d(rt_device *d, const CUDA_MEMCPY3D *c) {
   if (r == CUDA_SUCCESS) {
     rt_region to = {(void *)(uintptr_t)dst, c->dstPitch, c->dstHeight * c->dstPitch};
     rt_region from = {(void *)(uintptr_t)src, c->srcPitch, c->srcHeight * c->srcPitch};
-    r = rt_cu_result(
-        rt_memory_copy_3d(d, &to, &from, c->WidthInBytes, c->Height, c->Depth, cudaMemcpyDefault));
+    r = rt_cu_result(rt_memory_copy_3d(d, &to, &from, c->WidthInBytes, c->Height, c->Depth,
+                                       cudaMemcpyDefault, stream));
   }
   return r;
 }
 
-static CUresult rt_cu_copy_nd(const CUDA_MEMCPY3D *c, CUstream stream, bool check_stream) {
+static CUresult rt_cu_copy_nd(const CUDA_MEMCPY3D *c, CUstream stream, bool asynchronous) {
   if (!c) return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
   rt_device *d = NULL;
   CUresult r = rt_cu_enter_device(&d);
-  if (r == CUDA_SUCCESS && check_stream && !rt_stream_valid(rt_cu_stream(stream)))
+  if (r == CUDA_SUCCESS && asynchronous && !rt_stream_valid(rt_cu_stream(stream)))
     r = CUDA_ERROR_INVALID_HANDLE;
   if (r == CUDA_SUCCESS && (c->srcLOD || c->dstLOD)) r = CUDA_ERROR_INVALID_VALUE;
-  if (r == CUDA_SUCCESS) r = rt_cu_copy_3d(d, c);
-  rt_services_flush(); /* the core's 2-D copies are synchronous: printf flushes */
+  if (r == CUDA_SUCCESS) r = rt_cu_copy_3d(d, c, rt_cu_stream(stream));
+  /* The blocking forms return after the copy unless both sides are device
+   * memory (CUDA's rule); they flush printf. */
+  bool on_device =
+      c->srcMemoryType == CU_MEMORYTYPE_DEVICE && c->dstMemoryType == CU_MEMORYTYPE_DEVICE;
+  if (r == CUDA_SUCCESS && !asynchronous && !on_device) r = rt_cu_result(rt_wait_all());
+  if (!asynchronous) rt_services_flush();
   return rt_cu_leave(r);
 }
 

@@ -18,6 +18,7 @@ static rt_module *rt_cu_module(CUmodule m) {
 static CUresult rt_cu_load(CUmodule *module, const void *image) {
   rt_module *m = NULL;
   cudaError_t e = rt_module_load_image(image, &m);
+  if (e == cudaSuccess) rt_module_set_owner(m, rt_context_owner()); /* cuCtxDestroy unloads it */
   if (e == cudaSuccess) *module = (CUmodule)(void *)m;
   return rt_cu_result(e);
 }
@@ -85,6 +86,7 @@ CUresult cuModuleLoad(CUmodule *module, const char *fname) {
   if (r == CUDA_SUCCESS && (!module || !fname)) r = CUDA_ERROR_INVALID_VALUE;
   rt_module *m = NULL;
   if (r == CUDA_SUCCESS) r = rt_cu_result(rt_module_load_file(fname, &m));
+  if (r == CUDA_SUCCESS) rt_module_set_owner(m, rt_context_owner());
   if (r == CUDA_SUCCESS) *module = (CUmodule)(void *)m;
   return rt_cu_leave(r);
 }

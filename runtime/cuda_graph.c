@@ -751,3 +751,56 @@ cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode
   *mode = rt_capture_exchange_mode(*mode);
   return cudaSuccess;
 }
+
+/* ---- the per-thread default stream's entry points ---------------------------------- */
+
+cudaError_t cudaGraphUpload_ptsz(cudaGraphExec_t graphExec, cudaStream_t stream) {
+  return cudaGraphUpload(graphExec, rt_stream_ptsz(stream));
+}
+cudaError_t cudaGraphLaunch_ptsz(cudaGraphExec_t graphExec, cudaStream_t stream) {
+  return cudaGraphLaunch(graphExec, rt_stream_ptsz(stream));
+}
+cudaError_t cudaGraphInstantiateWithParams_ptsz(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                                cudaGraphInstantiateParams *instantiateParams) {
+  if (!instantiateParams) return cudaGraphInstantiateWithParams(pGraphExec, graph, NULL);
+  cudaGraphInstantiateParams p = *instantiateParams;
+  p.uploadStream = rt_stream_ptsz(p.uploadStream);
+  cudaError_t e = cudaGraphInstantiateWithParams(pGraphExec, graph, &p);
+  instantiateParams->errNode_out = p.errNode_out;
+  instantiateParams->result_out = p.result_out;
+  return e;
+}
+cudaError_t cudaStreamBeginCapture_ptsz(cudaStream_t stream, enum cudaStreamCaptureMode mode) {
+  return cudaStreamBeginCapture(rt_stream_ptsz(stream), mode);
+}
+cudaError_t cudaStreamBeginCaptureToGraph_ptsz(cudaStream_t stream, cudaGraph_t graph,
+                                               const cudaGraphNode_t *dependencies,
+                                               const cudaGraphEdgeData *dependencyData,
+                                               size_t numDependencies,
+                                               enum cudaStreamCaptureMode mode) {
+  return cudaStreamBeginCaptureToGraph(rt_stream_ptsz(stream), graph, dependencies, dependencyData,
+                                       numDependencies, mode);
+}
+cudaError_t cudaStreamEndCapture_ptsz(cudaStream_t stream, cudaGraph_t *pGraph) {
+  return cudaStreamEndCapture(rt_stream_ptsz(stream), pGraph);
+}
+cudaError_t cudaStreamIsCapturing_ptsz(cudaStream_t stream,
+                                       enum cudaStreamCaptureStatus *pCaptureStatus) {
+  return cudaStreamIsCapturing(rt_stream_ptsz(stream), pCaptureStatus);
+}
+cudaError_t cudaStreamGetCaptureInfo_ptsz(cudaStream_t stream,
+                                          enum cudaStreamCaptureStatus *captureStatus_out,
+                                          unsigned long long *id_out, cudaGraph_t *graph_out,
+                                          const cudaGraphNode_t **dependencies_out,
+                                          const cudaGraphEdgeData **edgeData_out,
+                                          size_t *numDependencies_out) {
+  return cudaStreamGetCaptureInfo(rt_stream_ptsz(stream), captureStatus_out, id_out, graph_out,
+                                  dependencies_out, edgeData_out, numDependencies_out);
+}
+cudaError_t cudaStreamUpdateCaptureDependencies_ptsz(cudaStream_t stream,
+                                                     cudaGraphNode_t *dependencies,
+                                                     const cudaGraphEdgeData *dependencyData,
+                                                     size_t numDependencies, unsigned int flags) {
+  return cudaStreamUpdateCaptureDependencies(rt_stream_ptsz(stream), dependencies, dependencyData,
+                                             numDependencies, flags);
+}

@@ -19,6 +19,8 @@ static cudaError_t rt_allocate(void **out, size_t size, rt_block_kind kind) {
   cudaError_t e = rt_enter_device(&d);
   if (e == cudaSuccess) e = rt_capture_unsafe(); /* not during a capture (its mode decides) */
   if (e == cudaSuccess) e = rt_memory_alloc(d, size, kind, out);
+  /* in a created context, the context's (cuCtxDestroy frees it) */
+  if (e == cudaSuccess) rt_memory_set_owner(d, *out, rt_context_owner());
   return rt_leave(e);
 }
 
@@ -68,6 +70,7 @@ cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags) {
   cudaError_t e = rt_enter_device(&d);
   if (e == cudaSuccess) e = rt_memory_alloc(d, size, RT_BLOCK_HOST, ptr);
   if (e == cudaSuccess && *ptr) rt_memory_set_flags(d, *ptr, flags);
+  if (e == cudaSuccess && *ptr) rt_memory_set_owner(d, *ptr, rt_context_owner());
   return rt_leave(e);
 }
 
@@ -203,34 +206,23 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, c
 
 /* ---- copies and memsets ------------------------------------------------------------ */
 
-/* The one capture check of the asynchronous copies (lock held): in a capture,
- * a memcpy node of depth slices of height rows of width bytes instead of the
- * copy (*captured says which). */
-static cudaError_t rt_capture_copy(cudaStream_t stream, const rt_region *dst, const rt_region *src,
-                                   size_t width, size_t height, size_t depth,
-                                   enum cudaMemcpyKind kind, bool *captured) {
-  struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemcpy};
-  node.memcpy.copyParams = rt_memory_copy_params(dst, src, width, height, depth, kind);
-  return rt_capture_node(stream, &node, captured);
-}
-
-/* The same for a 1-D copy. */
-static cudaError_t rt_capture_copy_1d(cudaStream_t stream, void *dst, const void *src, size_t count,
-                                      enum cudaMemcpyKind kind, bool *captured) {
-  struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemcpy};
-  node.memcpy.copyParams = rt_memory_copy_params_1d(dst, src, count, kind);
-  return rt_capture_node(stream, &node, captured);
+/* A blocking copy on stream (the legacy stream, or cudaStreamPerThread for
+ * the _ptds form): after the stream's work, and returning after the copy
+ * unless it is device to device (CUDA's rule). */
+static cudaError_t rt_copy_blocking(void *dst, const void *src, size_t count,
+                                    enum cudaMemcpyKind kind, cudaStream_t stream) {
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess) e = rt_capture_sync(stream);
+  if (e == cudaSuccess) e = rt_capture_unsafe();
+  if (e == cudaSuccess) e = rt_memory_copy_async(d, dst, src, count, kind, stream);
+  if (e == cudaSuccess && kind != cudaMemcpyDeviceToDevice) e = rt_stream_host_wait(d, stream);
+  if (kind != cudaMemcpyDeviceToDevice) rt_services_flush(); /* a blocking copy flushes printf */
+  return rt_leave(e);
 }
 
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind) {
-  rt_device *d;
-  cudaError_t e = rt_enter_device(&d);
-  if (e == cudaSuccess) e = rt_capture_sync(NULL); /* the legacy stream's work */
-  if (e == cudaSuccess) e = rt_capture_unsafe();
-  if (e == cudaSuccess) e = rt_memory_copy(d, dst, src, count, kind);
-  if (e == cudaSuccess && kind != cudaMemcpyDeviceToDevice) e = rt_wait_all();
-  if (kind != cudaMemcpyDeviceToDevice) rt_services_flush(); /* a blocking copy flushes printf */
-  return rt_leave(e);
+  return rt_copy_blocking(dst, src, count, kind, NULL);
 }
 
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
@@ -239,17 +231,23 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
   cudaError_t e = rt_enter_device(&d);
   bool captured = false;
   if (e == cudaSuccess && !rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
-  if (e == cudaSuccess) e = rt_capture_copy_1d(stream, dst, src, count, kind, &captured);
+  if (e == cudaSuccess) e = rt_capture_copy(stream, dst, src, count, kind, &captured);
   if (e == cudaSuccess && !captured) e = rt_memory_copy_async(d, dst, src, count, kind, stream);
   return rt_leave(e);
 }
 
-cudaError_t cudaMemset(void *devPtr, int value, size_t count) {
+/* cudaMemset on the legacy stream or (_ptds) the thread's: asynchronous for
+ * the host as CUDA's (but for the host fills of rt_memory_fill_async). */
+static cudaError_t rt_fill_blocking(void *devPtr, int value, size_t count, cudaStream_t stream) {
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
-  if (e == cudaSuccess) e = rt_capture_sync(NULL); /* the legacy stream's work */
-  if (e == cudaSuccess) e = rt_memory_fill(d, devPtr, value, count);
+  if (e == cudaSuccess) e = rt_capture_sync(stream);
+  if (e == cudaSuccess) e = rt_memory_fill_async(d, devPtr, value, count, stream);
   return rt_leave(e);
+}
+
+cudaError_t cudaMemset(void *devPtr, int value, size_t count) {
+  return rt_fill_blocking(devPtr, value, count, NULL);
 }
 
 cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream) {
@@ -273,11 +271,15 @@ static cudaError_t rt_copy_3d(const rt_region *dst, const rt_region *src, size_t
   cudaError_t e = rt_enter_device(&d);
   bool captured = false;
   if (e == cudaSuccess && !rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
-  if (e == cudaSuccess) /* a blocking copy is the legacy stream's; an async one is captured */
-    e = synchronous ? rt_capture_sync(NULL)
-                    : rt_capture_copy(stream, dst, src, width, height, depth, kind, &captured);
-  /* The copy itself is done by the host after waiting for the device. */
-  if (e == cudaSuccess && !captured) e = rt_memory_copy_3d(d, dst, src, width, height, depth, kind);
+  if (e == cudaSuccess) /* a blocking copy synchronises with stream; an async one is captured */
+    e = synchronous ? rt_capture_sync(stream)
+                    : rt_capture_copy_3d(stream, dst, src, width, height, depth, kind, &captured);
+  /* Blits in the stream's order where the core can, else the host (core_memory.c). */
+  if (e == cudaSuccess && !captured)
+    e = rt_memory_copy_3d(d, dst, src, width, height, depth, kind, stream);
+  /* A blocking copy returns after the copy unless device to device. */
+  if (e == cudaSuccess && synchronous && kind != cudaMemcpyDeviceToDevice)
+    e = rt_stream_host_wait(d, stream);
   if (synchronous) rt_services_flush(); /* a blocking copy flushes printf */
   return rt_leave(e);
 }
@@ -357,7 +359,7 @@ static cudaError_t rt_peer_copy(void *dst, int dst_device, const void *src, int 
   bool captured = false;
   if (e == cudaSuccess && !rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
   if (e == cudaSuccess)
-    e = rt_capture_copy_1d(stream, dst, src, count, cudaMemcpyDeviceToDevice, &captured);
+    e = rt_capture_copy(stream, dst, src, count, cudaMemcpyDeviceToDevice, &captured);
   if (e == cudaSuccess && !captured)
     e = rt_memory_copy_async(d, dst, src, count, cudaMemcpyDeviceToDevice, stream);
   return rt_leave(e);
@@ -374,14 +376,14 @@ cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int s
 /* ---- 2-D and 3-D memsets ------------------------------------------------------------ */
 
 static cudaError_t rt_fill_3d(const rt_region *dst, int value, size_t width, size_t height,
-                              size_t depth, cudaStream_t stream) {
+                              size_t depth, bool synchronous, cudaStream_t stream) {
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
   bool captured = false;
   if (e == cudaSuccess && !rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
-  /* In a capture a 2-D memset is a memset node; a 3-D one (which a memset node
-   * cannot describe) is refused as a synchronising call would be. */
-  if (e == cudaSuccess && depth <= 1) {
+  /* In a capture an asynchronous 2-D memset is a memset node; a 3-D one (which
+   * a memset node cannot describe) is refused as a synchronising call is. */
+  if (e == cudaSuccess && depth <= 1 && !synchronous) {
     struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemset};
     node.memset =
         (struct cudaMemsetParamsV2){dst->base, dst->pitch, (unsigned char)value, 1, width, height};
@@ -389,28 +391,29 @@ static cudaError_t rt_fill_3d(const rt_region *dst, int value, size_t width, siz
   } else if (e == cudaSuccess) {
     e = rt_capture_sync(stream);
   }
-  /* The fill itself is done by the host after waiting for the device. */
-  if (e == cudaSuccess && !captured) e = rt_memory_fill_3d(d, dst, value, width, height, depth);
+  /* Blits in the stream's order where the core can, else the host (core_memory.c). */
+  if (e == cudaSuccess && !captured)
+    e = rt_memory_fill_3d(d, dst, value, width, height, depth, stream);
   return rt_leave(e);
 }
 
 cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height) {
   rt_region r = {devPtr, pitch, 0};
-  return rt_fill_3d(&r, value, width, height, 1, 0);
+  return rt_fill_3d(&r, value, width, height, 1, true, NULL);
 }
 cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width, size_t height,
                               cudaStream_t stream) {
   rt_region r = {devPtr, pitch, 0};
-  return rt_fill_3d(&r, value, width, height, 1, stream);
+  return rt_fill_3d(&r, value, width, height, 1, false, stream);
 }
 cudaError_t cudaMemset3D(struct cudaPitchedPtr p, int value, struct cudaExtent extent) {
   rt_region r = {p.ptr, p.pitch, p.pitch * p.ysize};
-  return rt_fill_3d(&r, value, extent.width, extent.height, extent.depth, 0);
+  return rt_fill_3d(&r, value, extent.width, extent.height, extent.depth, true, NULL);
 }
 cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr p, int value, struct cudaExtent extent,
                               cudaStream_t stream) {
   rt_region r = {p.ptr, p.pitch, p.pitch * p.ysize};
-  return rt_fill_3d(&r, value, extent.width, extent.height, extent.depth, stream);
+  return rt_fill_3d(&r, value, extent.width, extent.height, extent.depth, false, stream);
 }
 
 /* ---- symbols ------------------------------------------------------------------------- */
@@ -435,11 +438,11 @@ static cudaError_t rt_symbol_copy(const void *symbol, void *other, size_t count,
   void *to = to_symbol ? (void *)at : other;
   const void *from = to_symbol ? (const void *)other : at;
   bool captured = false;
-  if (e == cudaSuccess) /* a blocking copy is the legacy stream's; an async one is captured */
-    e = synchronous ? rt_capture_sync(NULL)
-                    : rt_capture_copy_1d(stream, to, from, count, kind, &captured);
+  if (e == cudaSuccess) /* a blocking copy synchronises with stream; an async one is captured */
+    e = synchronous ? rt_capture_sync(stream)
+                    : rt_capture_copy(stream, to, from, count, kind, &captured);
   if (e == cudaSuccess && !captured) e = rt_memory_copy_async(d, to, from, count, kind, stream);
-  if (e == cudaSuccess && synchronous && !captured) e = rt_wait_all();
+  if (e == cudaSuccess && synchronous && !captured) e = rt_stream_host_wait(d, stream);
   if (synchronous) rt_services_flush(); /* a blocking copy flushes printf */
   return rt_leave(e);
 }
@@ -578,13 +581,91 @@ cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t l
   return rt_leave(e);
 }
 
-/* ---- the per-thread default stream's entry points (cuda_stream.c) ------------------ */
+/* ---- the per-thread default stream's entry points ---------------------------------- */
+
+/* What a program compiled with --default-stream per-thread calls
+ * (cuda_runtime_api.h maps the names as CUDA's header does): the _ptsz forms
+ * read stream 0 as cudaStreamPerThread, the _ptds forms are the blocking
+ * calls on the calling thread's per-thread stream instead of the legacy one. */
 
 cudaError_t cudaMemcpyAsync_ptsz(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
                                  cudaStream_t stream) {
-  return cudaMemcpyAsync(dst, src, count, kind, stream ? stream : cudaStreamPerThread);
+  return cudaMemcpyAsync(dst, src, count, kind, rt_stream_ptsz(stream));
+}
+cudaError_t cudaMemsetAsync_ptsz(void *devPtr, int value, size_t count, cudaStream_t stream) {
+  return cudaMemsetAsync(devPtr, value, count, rt_stream_ptsz(stream));
+}
+cudaError_t cudaMemcpyToSymbolAsync_ptsz(const void *symbol, const void *src, size_t count,
+                                         size_t offset, enum cudaMemcpyKind kind,
+                                         cudaStream_t stream) {
+  return cudaMemcpyToSymbolAsync(symbol, src, count, offset, kind, rt_stream_ptsz(stream));
+}
+cudaError_t cudaMemcpyFromSymbolAsync_ptsz(void *dst, const void *symbol, size_t count,
+                                           size_t offset, enum cudaMemcpyKind kind,
+                                           cudaStream_t stream) {
+  return cudaMemcpyFromSymbolAsync(dst, symbol, count, offset, kind, rt_stream_ptsz(stream));
+}
+cudaError_t cudaMemcpy2DAsync_ptsz(void *dst, size_t dpitch, const void *src, size_t spitch,
+                                   size_t width, size_t height, enum cudaMemcpyKind kind,
+                                   cudaStream_t stream) {
+  return cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind, rt_stream_ptsz(stream));
+}
+cudaError_t cudaMemcpy3DAsync_ptsz(const struct cudaMemcpy3DParms *p, cudaStream_t stream) {
+  return cudaMemcpy3DAsync(p, rt_stream_ptsz(stream));
+}
+cudaError_t cudaMemcpy3DPeerAsync_ptsz(const struct cudaMemcpy3DPeerParms *p, cudaStream_t stream) {
+  return cudaMemcpy3DPeerAsync(p, rt_stream_ptsz(stream));
+}
+cudaError_t cudaMemset2DAsync_ptsz(void *devPtr, size_t pitch, int value, size_t width,
+                                   size_t height, cudaStream_t stream) {
+  return cudaMemset2DAsync(devPtr, pitch, value, width, height, rt_stream_ptsz(stream));
+}
+cudaError_t cudaMemset3DAsync_ptsz(struct cudaPitchedPtr p, int value, struct cudaExtent extent,
+                                   cudaStream_t stream) {
+  return cudaMemset3DAsync(p, value, extent, rt_stream_ptsz(stream));
+}
+cudaError_t cudaMemPrefetchAsync_ptsz(const void *devPtr, size_t count,
+                                      struct cudaMemLocation location, unsigned int flags,
+                                      cudaStream_t stream) {
+  return cudaMemPrefetchAsync(devPtr, count, location, flags, rt_stream_ptsz(stream));
+}
+/* cudaMemAttachSingle on stream 0 is the per-thread stream here, a real one. */
+cudaError_t cudaStreamAttachMemAsync_ptsz(cudaStream_t stream, void *devPtr, size_t length,
+                                          unsigned int flags) {
+  return cudaStreamAttachMemAsync(rt_stream_ptsz(stream), devPtr, length, flags);
 }
 
-cudaError_t cudaMemsetAsync_ptsz(void *devPtr, int value, size_t count, cudaStream_t stream) {
-  return cudaMemsetAsync(devPtr, value, count, stream ? stream : cudaStreamPerThread);
+cudaError_t cudaMemcpy_ptds(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind) {
+  return rt_copy_blocking(dst, src, count, kind, cudaStreamPerThread);
+}
+cudaError_t cudaMemset_ptds(void *devPtr, int value, size_t count) {
+  return rt_fill_blocking(devPtr, value, count, cudaStreamPerThread);
+}
+cudaError_t cudaMemcpyToSymbol_ptds(const void *symbol, const void *src, size_t count,
+                                    size_t offset, enum cudaMemcpyKind kind) {
+  return rt_symbol_copy(symbol, (void *)src, count, offset, kind, true, true, cudaStreamPerThread);
+}
+cudaError_t cudaMemcpyFromSymbol_ptds(void *dst, const void *symbol, size_t count, size_t offset,
+                                      enum cudaMemcpyKind kind) {
+  return rt_symbol_copy(symbol, dst, count, offset, kind, false, true, cudaStreamPerThread);
+}
+cudaError_t cudaMemcpy2D_ptds(void *dst, size_t dpitch, const void *src, size_t spitch,
+                              size_t width, size_t height, enum cudaMemcpyKind kind) {
+  rt_region to = {dst, dpitch, 0}, from = {(void *)src, spitch, 0};
+  return rt_copy_3d(&to, &from, width, height, 1, kind, true, cudaStreamPerThread);
+}
+cudaError_t cudaMemcpy3D_ptds(const struct cudaMemcpy3DParms *p) {
+  return rt_memcpy_3d(p, true, cudaStreamPerThread);
+}
+cudaError_t cudaMemcpy3DPeer_ptds(const struct cudaMemcpy3DPeerParms *p) {
+  return rt_peer_copy_3d(p, true, cudaStreamPerThread);
+}
+cudaError_t cudaMemset2D_ptds(void *devPtr, size_t pitch, int value, size_t width, size_t height) {
+  rt_region r = {devPtr, pitch, 0};
+  return rt_fill_3d(&r, value, width, height, 1, true, cudaStreamPerThread);
+}
+cudaError_t cudaMemset3D_ptds(struct cudaPitchedPtr p, int value, struct cudaExtent extent) {
+  rt_region r = {p.ptr, p.pitch, p.pitch * p.ysize};
+  return rt_fill_3d(&r, value, extent.width, extent.height, extent.depth, true,
+                    cudaStreamPerThread);
 }

@@ -199,3 +199,16 @@ cudaError_t cudaMemPoolGetAccess(enum cudaMemAccessFlags *flags, cudaMemPool_t m
   if (e == cudaSuccess) *flags = cudaMemAccessFlagsProtReadWrite;
   return rt_leave(e);
 }
+
+/* ---- the per-thread default stream's entry points ---------------------------------- */
+
+cudaError_t cudaMallocAsync_ptsz(void **devPtr, size_t size, cudaStream_t stream) {
+  return cudaMallocAsync(devPtr, size, rt_stream_ptsz(stream));
+}
+cudaError_t cudaMallocFromPoolAsync_ptsz(void **ptr, size_t size, cudaMemPool_t memPool,
+                                         cudaStream_t stream) {
+  return cudaMallocFromPoolAsync(ptr, size, memPool, rt_stream_ptsz(stream));
+}
+cudaError_t cudaFreeAsync_ptsz(void *devPtr, cudaStream_t stream) {
+  return cudaFreeAsync(devPtr, rt_stream_ptsz(stream));
+}

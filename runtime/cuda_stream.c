@@ -9,11 +9,6 @@
  * each is its plain function with stream 0 meaning cudaStreamPerThread. */
 #include "core.h"
 
-/* The stream a per-thread-default-stream program means by stream. */
-static cudaStream_t rt_ptsz(cudaStream_t stream) {
-  return stream ? stream : cudaStreamPerThread;
-}
-
 /* ---- streams ------------------------------------------------------------------------ */
 
 cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags, int priority) {
@@ -224,37 +219,37 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
 /* ---- the per-thread default stream's entry points ----------------------------------- */
 
 cudaError_t cudaStreamSynchronize_ptsz(cudaStream_t stream) {
-  return cudaStreamSynchronize(rt_ptsz(stream));
+  return cudaStreamSynchronize(rt_stream_ptsz(stream));
 }
 cudaError_t cudaStreamQuery_ptsz(cudaStream_t stream) {
-  return cudaStreamQuery(rt_ptsz(stream));
+  return cudaStreamQuery(rt_stream_ptsz(stream));
 }
 cudaError_t cudaStreamGetFlags_ptsz(cudaStream_t hStream, unsigned int *flags) {
-  return cudaStreamGetFlags(rt_ptsz(hStream), flags);
+  return cudaStreamGetFlags(rt_stream_ptsz(hStream), flags);
 }
 cudaError_t cudaStreamGetPriority_ptsz(cudaStream_t hStream, int *priority) {
-  return cudaStreamGetPriority(rt_ptsz(hStream), priority);
+  return cudaStreamGetPriority(rt_stream_ptsz(hStream), priority);
 }
 cudaError_t cudaStreamGetId_ptsz(cudaStream_t hStream, unsigned long long *streamId) {
-  return cudaStreamGetId(rt_ptsz(hStream), streamId);
+  return cudaStreamGetId(rt_stream_ptsz(hStream), streamId);
 }
 cudaError_t cudaStreamGetDevice_ptsz(cudaStream_t hStream, int *device) {
-  return cudaStreamGetDevice(rt_ptsz(hStream), device);
+  return cudaStreamGetDevice(rt_stream_ptsz(hStream), device);
 }
 cudaError_t cudaEventRecord_ptsz(cudaEvent_t event, cudaStream_t stream) {
-  return cudaEventRecord(event, rt_ptsz(stream));
+  return cudaEventRecord(event, rt_stream_ptsz(stream));
 }
 cudaError_t cudaEventRecordWithFlags_ptsz(cudaEvent_t event, cudaStream_t stream,
                                           unsigned int flags) {
-  return cudaEventRecordWithFlags(event, rt_ptsz(stream), flags);
+  return cudaEventRecordWithFlags(event, rt_stream_ptsz(stream), flags);
 }
 cudaError_t cudaStreamWaitEvent_ptsz(cudaStream_t stream, cudaEvent_t event, unsigned int flags) {
-  return cudaStreamWaitEvent(rt_ptsz(stream), event, flags);
+  return cudaStreamWaitEvent(rt_stream_ptsz(stream), event, flags);
 }
 cudaError_t cudaLaunchHostFunc_ptsz(cudaStream_t stream, cudaHostFn_t fn, void *userData) {
-  return cudaLaunchHostFunc(rt_ptsz(stream), fn, userData);
+  return cudaLaunchHostFunc(rt_stream_ptsz(stream), fn, userData);
 }
 cudaError_t cudaStreamAddCallback_ptsz(cudaStream_t stream, cudaStreamCallback_t callback,
                                        void *userData, unsigned int flags) {
-  return cudaStreamAddCallback(rt_ptsz(stream), callback, userData, flags);
+  return cudaStreamAddCallback(rt_stream_ptsz(stream), callback, userData, flags);
 }

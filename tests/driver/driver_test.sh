@@ -303,6 +303,14 @@ case_managed_errors() {
   run -c ok.cu
   expect_rc 0
   [ -z "$err" ] || fail "warnings for a plain __managed__ use: $err"
+  # extern __managed__ / extern __device__ defined in another file need relocatable
+  # device code: a kernel's use is a located error, not a link failure or a wrong value.
+  printf 'extern __managed__ int counter;\nextern __device__ int table[4];\n__global__ void bump() {\n  counter += table[2];\n}\n' >ext.cu
+  run -c ext.cu
+  expect_rc 1
+  contains "$err" "ext.cu:4:" "located error for an extern variable"
+  contains "$err" "external device variable" "stderr"
+  [ ! -e ext.o ] || fail "ext.o written"
   # The host front end writes bitcode; the make target is still the object.
   run -MD -MF ok.d -c ok.cu
   expect_rc 0

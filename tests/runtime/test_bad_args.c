@@ -85,7 +85,18 @@ static void undefined_streams(void) {
   struct cudaMemLocation loc = {cudaMemLocationTypeDevice, 0};
   dim3 one = {1, 1, 1};
   void *args[] = {&d};
+  cudaGraph_t graph = NULL;
   RT(cudaSuccess, cudaMalloc((void **)&d, 256));
+  struct cudaMemcpy3DParms copy3d;
+  struct cudaMemcpy3DPeerParms peer3d;
+  memset(&copy3d, 0, sizeof copy3d);
+  memset(&peer3d, 0, sizeof peer3d);
+  struct cudaPitchedPtr pitched = make_cudaPitchedPtr(d, 64, 16, 2);
+  struct cudaExtent extent = make_cudaExtent(16, 2, 1);
+  copy3d.srcPtr = peer3d.srcPtr = make_cudaPitchedPtr(host, 16, 16, 1);
+  copy3d.dstPtr = peer3d.dstPtr = pitched;
+  copy3d.extent = peer3d.extent = make_cudaExtent(16, 1, 1);
+  copy3d.kind = cudaMemcpyHostToDevice;
   RT(cudaSuccess, cudaStreamCreate(&dead));
   RT(cudaSuccess, cudaStreamCreate(&live));
   RT(cudaSuccess, cudaStreamDestroy(dead));
@@ -141,7 +152,44 @@ static void undefined_streams(void) {
     RT(cudaErrorInvalidResourceHandle, cudaStreamWaitEvent_ptsz(s, live_event, 0));
     RT(cudaErrorInvalidResourceHandle, cudaLaunchHostFunc_ptsz(s, host_fn, NULL));
     RT(cudaErrorInvalidResourceHandle, cudaStreamAddCallback_ptsz(s, stream_cb, NULL, 0));
+    /* the other _ptsz entry points: the plain call's code */
+    RT(cudaErrorInvalidResourceHandle,
+       cudaMemcpyToSymbolAsync_ptsz(host, host, 4, 0, cudaMemcpyHostToDevice, s));
+    RT(cudaErrorInvalidResourceHandle,
+       cudaMemcpyFromSymbolAsync_ptsz(host, host, 4, 0, cudaMemcpyDeviceToHost, s));
+    RT(cudaErrorInvalidResourceHandle,
+       cudaMemcpy2DAsync_ptsz(d, 16, host, 16, 16, 1, cudaMemcpyHostToDevice, s));
+    RT(cudaErrorInvalidResourceHandle, cudaMemset2DAsync_ptsz(d, 16, 0, 16, 1, s));
+    RT(cudaErrorInvalidResourceHandle, cudaMemcpy3DAsync_ptsz(&copy3d, s));
+    RT(cudaErrorInvalidResourceHandle, cudaMemcpy3DPeerAsync_ptsz(&peer3d, s));
+    RT(cudaErrorInvalidResourceHandle, cudaMemset3DAsync_ptsz(pitched, 0, extent, s));
+    RT(cudaErrorInvalidResourceHandle, cudaMemPrefetchAsync_ptsz(d, 16, loc, 0, s));
+    RT(cudaErrorInvalidResourceHandle, cudaStreamAttachMemAsync_ptsz(s, d, 0, cudaMemAttachGlobal));
+    RT(cudaErrorInvalidResourceHandle, cudaMallocAsync_ptsz(&p, 16, s));
+    RT(cudaErrorInvalidResourceHandle, cudaFreeAsync_ptsz(d, s));
+    RT_ERR(cudaMallocFromPoolAsync_ptsz(&p, 16, NULL, s));
+    RT(cudaErrorInvalidResourceHandle, cudaStreamBeginCapture_ptsz(s, cudaStreamCaptureModeGlobal));
+    RT_ERR(cudaStreamBeginCaptureToGraph_ptsz(s, NULL, NULL, NULL, 0, cudaStreamCaptureModeGlobal));
+    RT(cudaErrorInvalidResourceHandle, cudaStreamIsCapturing_ptsz(s, &status));
+    RT(cudaErrorInvalidResourceHandle,
+       cudaStreamGetCaptureInfo_ptsz(s, &status, NULL, NULL, NULL, NULL, NULL));
+    RT_ERR(cudaStreamEndCapture_ptsz(s, &graph));
+    RT_ERR(cudaStreamUpdateCaptureDependencies_ptsz(s, NULL, NULL, 0, 0));
+    RT_ERR(cudaGraphLaunch_ptsz(NULL, s));
+    RT_ERR(cudaGraphUpload_ptsz(NULL, s));
   }
+  RT_ERR(cudaGraphInstantiateWithParams_ptsz(NULL, NULL, NULL));
+  /* the _ptds entry points: the blocking calls' codes */
+  RT(cudaErrorInvalidValue, cudaMemcpy_ptds(NULL, host, 16, cudaMemcpyHostToDevice));
+  RT(cudaErrorInvalidValue, cudaMemset_ptds(host, 0, 16));
+  RT(cudaErrorInvalidSymbol, cudaMemcpyToSymbol_ptds(host, host, 4, 0, cudaMemcpyHostToDevice));
+  RT(cudaErrorInvalidSymbol, cudaMemcpyFromSymbol_ptds(host, host, 4, 0, cudaMemcpyDeviceToHost));
+  RT(cudaErrorInvalidPitchValue, cudaMemcpy2D_ptds(d, 8, host, 16, 16, 1, cudaMemcpyHostToDevice));
+  RT(cudaErrorInvalidValue, cudaMemcpy3D_ptds(NULL));
+  RT(cudaErrorInvalidValue, cudaMemcpy3DPeer_ptds(NULL));
+  RT(cudaErrorInvalidValue, cudaMemset2D_ptds(d, 8, 0, 16, 2));
+  RT(cudaErrorInvalidValue,
+     cudaMemset3D_ptds(make_cudaPitchedPtr(host, 16, 16, 1), 0, make_cudaExtent(16, 1, 1)));
   cudaEvent_t bad_events[] = {dead_event, foreign_event, NULL};
   for (int i = 0; i < 3; i++) {
     cudaEvent_t e = bad_events[i];

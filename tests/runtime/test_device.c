@@ -42,7 +42,16 @@ static void test_properties(void) {
   CHECK(p.maxGridSize[0] == 2147483647 && p.maxGridSize[1] == 65535 && p.maxGridSize[2] == 65535);
   CHECK(p.sharedMemPerBlock == 32768 && p.major == 7 && p.minor == 5);
   CHECK(p.totalGlobalMem >= (256u << 20) && p.multiProcessorCount > 0);
-  CHECK(p.unifiedAddressing == 1 && p.managedMemory == 1 && p.concurrentKernels == 0);
+  CHECK(p.unifiedAddressing == 1 && p.managedMemory == 1);
+  /* streams are concurrent Metal queues; blits overlap kernels both ways */
+  CHECK(p.concurrentKernels == 1 && p.deviceOverlap == 1 && p.asyncEngineCount == 2);
+  int attribute = -1;
+  CHECK_ERR(cudaDeviceGetAttribute(&attribute, cudaDevAttrConcurrentKernels, 0), cudaSuccess);
+  CHECK(attribute == 1);
+  CHECK_ERR(cudaDeviceGetAttribute(&attribute, cudaDevAttrAsyncEngineCount, 0), cudaSuccess);
+  CHECK(attribute == 2);
+  CHECK_ERR(cudaDeviceGetAttribute(&attribute, cudaDevAttrGpuOverlap, 0), cudaSuccess);
+  CHECK(attribute == 1);
   size_t free_bytes, total;
   CHECK_ERR(cudaMemGetInfo(&free_bytes, &total), cudaSuccess);
   CHECK(total == p.totalGlobalMem);
