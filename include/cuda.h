@@ -65,6 +65,14 @@
 #define cuEventElapsedTime cuEventElapsedTime_v2
 #define cuGetProcAddress cuGetProcAddress_v2
 #define cuDeviceGetUuid cuDeviceGetUuid_v2
+#define cuStreamBeginCapture cuStreamBeginCapture_v2
+#define cuStreamGetCaptureInfo cuStreamGetCaptureInfo_v3
+#define cuStreamUpdateCaptureDependencies cuStreamUpdateCaptureDependencies_v2
+#define cuGraphInstantiate cuGraphInstantiateWithFlags
+#define cuGraphAddKernelNode cuGraphAddKernelNode_v2
+#define cuGraphKernelNodeGetParams cuGraphKernelNodeGetParams_v2
+#define cuGraphGetEdges cuGraphGetEdges_v2
+#define cuGraphAddDependencies cuGraphAddDependencies_v2
 
 /* Every result code of CUDA 13 with CUDA's value. cuGetErrorName and
  * cuGetErrorString know the names and texts of the codes Anchor's driver
@@ -1489,6 +1497,106 @@ CUresult cuStreamAddCallback(CUstream hStream, CUstreamCallback callback, void *
 CUresult cuStreamGetCtx(CUstream hStream, CUcontext *pctx);
 CUresult cuStreamGetPriority(CUstream hStream, int *priority);
 CUresult cuEventRecordWithFlags(CUevent hEvent, CUstream hStream, unsigned int flags);
+
+/* Stream capture and graphs (cu_graph.c): the runtime's graphs, instances and
+ * captures (core_graph.c, core_capture.c); a CUgraph is a cudaGraph_t. */
+typedef struct CUgraphEdgeData_st {
+  unsigned char from_port;
+  unsigned char to_port;
+  unsigned char type;
+  unsigned char reserved[5];
+} CUgraphEdgeData;
+typedef struct CUDA_KERNEL_NODE_PARAMS_v2_st {
+  CUfunction func;
+  unsigned int gridDimX, gridDimY, gridDimZ;
+  unsigned int blockDimX, blockDimY, blockDimZ;
+  unsigned int sharedMemBytes;
+  void **kernelParams;
+  void **extra;
+  CUkernel kern;
+  CUcontext ctx;
+} CUDA_KERNEL_NODE_PARAMS_v2;
+typedef CUDA_KERNEL_NODE_PARAMS_v2 CUDA_KERNEL_NODE_PARAMS;
+typedef struct CUDA_MEMSET_NODE_PARAMS_st {
+  CUdeviceptr dst;
+  size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  size_t width;
+  size_t height;
+} CUDA_MEMSET_NODE_PARAMS_v1;
+typedef CUDA_MEMSET_NODE_PARAMS_v1 CUDA_MEMSET_NODE_PARAMS;
+typedef struct CUDA_HOST_NODE_PARAMS_st {
+  CUhostFn fn;
+  void *userData;
+} CUDA_HOST_NODE_PARAMS_v1;
+typedef CUDA_HOST_NODE_PARAMS_v1 CUDA_HOST_NODE_PARAMS;
+CUresult cuStreamBeginCapture(CUstream hStream, CUstreamCaptureMode mode);
+CUresult cuStreamBeginCaptureToGraph(CUstream hStream, CUgraph hGraph,
+                                     const CUgraphNode *dependencies,
+                                     const CUgraphEdgeData *dependencyData, size_t numDependencies,
+                                     CUstreamCaptureMode mode);
+CUresult cuStreamEndCapture(CUstream hStream, CUgraph *phGraph);
+CUresult cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus *captureStatus);
+CUresult cuStreamGetCaptureInfo(CUstream hStream, CUstreamCaptureStatus *captureStatus_out,
+                                cuuint64_t *id_out, CUgraph *graph_out,
+                                const CUgraphNode **dependencies_out,
+                                const CUgraphEdgeData **edgeData_out, size_t *numDependencies_out);
+CUresult cuStreamUpdateCaptureDependencies(CUstream hStream, CUgraphNode *dependencies,
+                                           const CUgraphEdgeData *dependencyData,
+                                           size_t numDependencies, unsigned int flags);
+CUresult cuThreadExchangeStreamCaptureMode(CUstreamCaptureMode *mode);
+CUresult cuGraphCreate(CUgraph *phGraph, unsigned int flags);
+CUresult cuGraphDestroy(CUgraph hGraph);
+CUresult cuGraphClone(CUgraph *phGraphClone, CUgraph originalGraph);
+CUresult cuGraphAddKernelNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                              const CUgraphNode *dependencies, size_t numDependencies,
+                              const CUDA_KERNEL_NODE_PARAMS *nodeParams);
+CUresult cuGraphKernelNodeGetParams(CUgraphNode hNode, CUDA_KERNEL_NODE_PARAMS *nodeParams);
+CUresult cuGraphAddMemsetNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                              const CUgraphNode *dependencies, size_t numDependencies,
+                              const CUDA_MEMSET_NODE_PARAMS *memsetParams, CUcontext ctx);
+CUresult cuGraphAddHostNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                            const CUgraphNode *dependencies, size_t numDependencies,
+                            const CUDA_HOST_NODE_PARAMS *nodeParams);
+CUresult cuGraphAddEmptyNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                             const CUgraphNode *dependencies, size_t numDependencies);
+CUresult cuGraphAddEventRecordNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                   const CUgraphNode *dependencies, size_t numDependencies,
+                                   CUevent event);
+CUresult cuGraphAddEventWaitNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                 const CUgraphNode *dependencies, size_t numDependencies,
+                                 CUevent event);
+CUresult cuGraphNodeGetType(CUgraphNode hNode, CUgraphNodeType *type);
+CUresult cuGraphGetNodes(CUgraph hGraph, CUgraphNode *nodes, size_t *numNodes);
+CUresult cuGraphGetRootNodes(CUgraph hGraph, CUgraphNode *rootNodes, size_t *numRootNodes);
+CUresult cuGraphGetEdges(CUgraph hGraph, CUgraphNode *from, CUgraphNode *to,
+                         CUgraphEdgeData *edgeData, size_t *numEdges);
+CUresult cuGraphAddDependencies(CUgraph hGraph, const CUgraphNode *from, const CUgraphNode *to,
+                                const CUgraphEdgeData *edgeData, size_t numDependencies);
+CUresult cuGraphDestroyNode(CUgraphNode hNode);
+CUresult cuGraphInstantiate(CUgraphExec *phGraphExec, CUgraph hGraph, unsigned long long flags);
+CUresult cuGraphUpload(CUgraphExec hGraphExec, CUstream hStream);
+CUresult cuGraphLaunch(CUgraphExec hGraphExec, CUstream hStream);
+CUresult cuGraphExecDestroy(CUgraphExec hGraphExec);
+
+/* Occupancy (cu_launch.c): the runtime's occupancy rules (core_launch.c). */
+typedef size_t(CUDA_CB *CUoccupancyB2DSize)(int blockSize);
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, CUfunction func, int blockSize,
+                                                     size_t dynamicSMemSize);
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, CUfunction func,
+                                                              int blockSize, size_t dynamicSMemSize,
+                                                              unsigned int flags);
+CUresult cuOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize, CUfunction func,
+                                          CUoccupancyB2DSize blockSizeToDynamicSMemSize,
+                                          size_t dynamicSMemSize, int blockSizeLimit);
+CUresult cuOccupancyMaxPotentialBlockSizeWithFlags(int *minGridSize, int *blockSize,
+                                                   CUfunction func,
+                                                   CUoccupancyB2DSize blockSizeToDynamicSMemSize,
+                                                   size_t dynamicSMemSize, int blockSizeLimit,
+                                                   unsigned int flags);
+CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, CUfunction func,
+                                                 int numBlocks, int blockSize);
 
 /* Entry points by name (cu_device.c): libanchor's own driver functions. */
 CUresult cuGetProcAddress(const char *symbol, void **pfn, int cudaVersion, cuuint64_t flags,

@@ -21,6 +21,7 @@ static CUresult rt_cu_allocate(void **out, size_t size, rt_block_kind kind) {
   CUresult r = rt_cu_enter_device(&d);
   if (r == CUDA_SUCCESS && !out) r = CUDA_ERROR_INVALID_VALUE;
   if (r == CUDA_SUCCESS && size == 0) r = CUDA_ERROR_INVALID_VALUE; /* CUDA: "bytesize 0" */
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_capture_unsafe());     /* the capture mode decides */
   if (r == CUDA_SUCCESS) r = rt_cu_result(rt_memory_alloc(d, size, kind, out));
   return rt_cu_leave(r);
 }
@@ -126,7 +127,19 @@ static CUresult rt_cu_copy(void *dst, const void *src, size_t count, bool wait, 
   CUresult r = rt_cu_enter_device(&d);
   if (r == CUDA_SUCCESS && check_stream && !rt_stream_valid(rt_cu_stream(stream)))
     r = CUDA_ERROR_INVALID_HANDLE;
-  if (r == CUDA_SUCCESS) {
+  /* in a capture: an asynchronous copy is a memcpy node; a synchronous one
+   * syncs with the legacy stream and is unsafe (the capture mode decides) */
+  bool captured = false;
+  if (r == CUDA_SUCCESS && !wait) {
+    struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemcpy};
+    node.memcpy.copyParams = rt_memory_copy_params_1d(dst, src, count, cudaMemcpyDefault);
+    r = rt_cu_result(rt_capture_node(rt_cu_stream(stream), &node, &captured));
+  } else if (r == CUDA_SUCCESS) {
+    cudaError_t e = rt_capture_sync(NULL);
+    if (e == cudaSuccess) e = rt_capture_unsafe();
+    r = rt_cu_result(e);
+  }
+  if (r == CUDA_SUCCESS && !captured) {
     cudaError_t e =
         rt_memory_copy_async(d, dst, src, count, cudaMemcpyDefault, rt_cu_stream(stream));
     if (e == cudaSuccess && wait) e = rt_wait_all();
@@ -171,7 +184,14 @@ static CUresult rt_cu_fill(CUdeviceptr p, uint32_t value, size_t element, size_t
   if (r == CUDA_SUCCESS && check_stream && !rt_stream_valid(rt_cu_stream(stream)))
     r = CUDA_ERROR_INVALID_HANDLE;
   if (r == CUDA_SUCCESS && (uintptr_t)p % element) r = CUDA_ERROR_INVALID_VALUE;
-  if (r == CUDA_SUCCESS)
+  bool captured = false; /* in a capture: a memset node */
+  if (r == CUDA_SUCCESS) {
+    struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemset};
+    node.memset =
+        (struct cudaMemsetParamsV2){rt_cu_ptr(p), n * element, value, (unsigned)element, n, 1};
+    r = rt_cu_result(rt_capture_node(rt_cu_stream(stream), &node, &captured));
+  }
+  if (r == CUDA_SUCCESS && !captured)
     r = rt_cu_result(
         rt_memory_fill_pattern(d, rt_cu_ptr(p), value, element, n, rt_cu_stream(stream)));
   return rt_cu_leave(r);
