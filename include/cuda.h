@@ -1282,8 +1282,9 @@ typedef struct CUlaunchConfig_st {
   unsigned int numAttrs;
 } CUlaunchConfig;
 
-/* Virtual memory management (declared, not supported: see
- * anchor/unsupported_driver.h). */
+/* Virtual memory management (cu_vmm.c): reservations in the arena, handles
+ * whose contents follow them to where they are mapped (docs/runtime.md);
+ * shareable handles are declared, not supported (anchor/unsupported_driver.h). */
 typedef unsigned long long CUmemGenericAllocationHandle;
 typedef struct CUmemLocation_st {
   CUmemLocationType type;
@@ -1305,6 +1306,22 @@ typedef struct CUmemAccessDesc_st {
   CUmemLocation location;
   CUmemAccess_flags flags;
 } CUmemAccessDesc;
+CUresult cuMemAddressReserve(CUdeviceptr *ptr, size_t size, size_t alignment, CUdeviceptr addr,
+                             unsigned long long flags);
+CUresult cuMemAddressFree(CUdeviceptr ptr, size_t size);
+CUresult cuMemCreate(CUmemGenericAllocationHandle *handle, size_t size,
+                     const CUmemAllocationProp *prop, unsigned long long flags);
+CUresult cuMemRelease(CUmemGenericAllocationHandle handle);
+CUresult cuMemMap(CUdeviceptr ptr, size_t size, size_t offset, CUmemGenericAllocationHandle handle,
+                  unsigned long long flags);
+CUresult cuMemUnmap(CUdeviceptr ptr, size_t size);
+CUresult cuMemSetAccess(CUdeviceptr ptr, size_t size, const CUmemAccessDesc *desc, size_t count);
+CUresult cuMemGetAccess(unsigned long long *flags, const CUmemLocation *location, CUdeviceptr ptr);
+CUresult cuMemGetAllocationGranularity(size_t *granularity, const CUmemAllocationProp *prop,
+                                       CUmemAllocationGranularity_flags option);
+CUresult cuMemGetAllocationPropertiesFromHandle(CUmemAllocationProp *prop,
+                                                CUmemGenericAllocationHandle handle);
+CUresult cuMemRetainAllocationHandle(CUmemGenericAllocationHandle *handle, void *addr);
 
 /* 2-D and 3-D copies (cu_memory.c): host, device and unified operands; CUDA
  * arrays are not supported (CUDA_ERROR_NOT_SUPPORTED). */

@@ -11,26 +11,14 @@
 
 /* clang-format off */
 #define ANCHOR_UNSUPPORTED_DRIVER(X) \
-  /* virtual memory management: one arena, no remapping of physical memory */ \
-  X(cuMemAddressReserve, (CUdeviceptr *ptr, size_t size, size_t alignment, CUdeviceptr addr, \
-                          unsigned long long flags), (NULL, 0, 0, 0, 0)) \
-  X(cuMemAddressFree, (CUdeviceptr ptr, size_t size), (0, 0)) \
-  X(cuMemCreate, (CUmemGenericAllocationHandle *handle, size_t size, \
-                  const CUmemAllocationProp *prop, unsigned long long flags), (NULL, 0, NULL, 0)) \
-  X(cuMemRelease, (CUmemGenericAllocationHandle handle), (0)) \
-  X(cuMemMap, (CUdeviceptr ptr, size_t size, size_t offset, CUmemGenericAllocationHandle handle, \
-               unsigned long long flags), (0, 0, 0, 0, 0)) \
-  X(cuMemUnmap, (CUdeviceptr ptr, size_t size), (0, 0)) \
-  X(cuMemSetAccess, (CUdeviceptr ptr, size_t size, const CUmemAccessDesc *desc, size_t count), \
-    (0, 0, NULL, 0)) \
-  X(cuMemGetAccess, (unsigned long long *flags, const CUmemLocation *location, CUdeviceptr ptr), \
-    (NULL, NULL, 0)) \
-  X(cuMemGetAllocationGranularity, (size_t *granularity, const CUmemAllocationProp *prop, \
-                                    CUmemAllocationGranularity_flags option), \
-    (NULL, NULL, CU_MEM_ALLOC_GRANULARITY_MINIMUM)) \
-  X(cuMemGetAllocationPropertiesFromHandle, (CUmemAllocationProp *prop, \
-                                             CUmemGenericAllocationHandle handle), (NULL, 0)) \
-  X(cuMemRetainAllocationHandle, (CUmemGenericAllocationHandle *handle, void *addr), (NULL, NULL))
+  /* shareable handles of virtual-memory allocations: no other process can open Anchor's memory */ \
+  X(cuMemExportToShareableHandle, (void *shareableHandle, CUmemGenericAllocationHandle handle, \
+                                   CUmemAllocationHandleType handleType, \
+                                   unsigned long long flags), \
+    (NULL, 0, CU_MEM_HANDLE_TYPE_NONE, 0)) \
+  X(cuMemImportFromShareableHandle, (CUmemGenericAllocationHandle *handle, void *osHandle, \
+                                     CUmemAllocationHandleType shHandleType), \
+    (NULL, NULL, CU_MEM_HANDLE_TYPE_NONE))
 /* clang-format on */
 
 #endif

@@ -40,6 +40,7 @@ programs=(
   "driver_runtime_mix|-lcuda|$e2e/driver_runtime_mix.cu"
   "driver_graph|-lcuda|$e2e/driver_graph.cu"
   "driver_occupancy|-lcuda|$e2e/driver_occupancy.cu"
+  "driver_vmm|-lcuda|$e2e/driver_vmm.cu"
   "driver_host_register|-lcuda|$e2e/driver_host_register.cu"
   "volatile_shared_spin||$e2e/volatile_shared_spin.cu"
   "nvrtc_launch|-lnvrtc -lcuda|$e2e/nvrtc_launch.cu"
