@@ -43,6 +43,7 @@ CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize) {
 
 CUresult cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch, size_t WidthInBytes, size_t Height,
                          unsigned int ElementSizeBytes) {
+  RT_CU_CHECK_INIT();
   if (!dptr || !pPitch) return CUDA_ERROR_INVALID_VALUE;
   if (ElementSizeBytes != 4 && ElementSizeBytes != 8 && ElementSizeBytes != 16)
     return CUDA_ERROR_INVALID_VALUE;
@@ -75,6 +76,7 @@ CUresult cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags) {
 }
 
 CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize, unsigned int flags) {
+  RT_CU_CHECK_INIT();
   if (flags != CU_MEM_ATTACH_GLOBAL && flags != CU_MEM_ATTACH_HOST) return CUDA_ERROR_INVALID_VALUE;
   void *p = NULL;
   CUresult r = rt_cu_allocate(dptr ? &p : NULL, bytesize, RT_BLOCK_MANAGED);
@@ -397,6 +399,7 @@ CUresult cuPointerGetAttribute(void *data, CUpointer_attribute attribute, CUdevi
  * succeeds; a bad attribute still fails. */
 CUresult cuPointerGetAttributes(unsigned int numAttributes, CUpointer_attribute *attributes,
                                 void **data, CUdeviceptr ptr) {
+  RT_CU_CHECK_INIT();
   if (!attributes || !data) return CUDA_ERROR_INVALID_VALUE;
   for (unsigned i = 0; i < numAttributes; i++) {
     if (!data[i]) return CUDA_ERROR_INVALID_VALUE;
