@@ -8,6 +8,7 @@
  * driver API's stream work (cuLaunchKernel, 1-D async copies and memsets,
  * cuEventRecord, cuStreamWaitEvent, cuLaunchHostFunc) becomes nodes of a
  * capture in its own files, through rt_capture_node. */
+#include <stdint.h>
 #include <string.h>
 
 #include "cu_internal.h"
@@ -251,6 +252,52 @@ CUresult cuGraphAddMemsetNode(CUgraphNode *phGraphNode, CUgraph hGraph,
                                          memsetParams->elementSize,
                                          memsetParams->width,
                                          memsetParams->height};
+  return rt_cu_add(phGraphNode, hGraph, dependencies, numDependencies, &p);
+}
+
+/* One operand of a CUDA_MEMCPY3D as a pitched region (host, device or
+ * unified memory; CUDA arrays are not supported). */
+static CUresult rt_cu_copy_region(CUmemorytype type, const void *host, CUdeviceptr device, size_t x,
+                                  size_t y, size_t z, size_t pitch, size_t height, rt_region *out) {
+  const unsigned char *base;
+  if (type == CU_MEMORYTYPE_HOST)
+    base = host;
+  else if (type == CU_MEMORYTYPE_DEVICE || type == CU_MEMORYTYPE_UNIFIED)
+    base = (const unsigned char *)(uintptr_t)device;
+  else if (type == CU_MEMORYTYPE_ARRAY)
+    return CUDA_ERROR_NOT_SUPPORTED;
+  else
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!base) return CUDA_ERROR_INVALID_VALUE;
+  *out = (rt_region){(void *)(base + (z * height + y) * pitch + x), pitch, pitch * height};
+  return CUDA_SUCCESS;
+}
+
+/* A memcpy node of the copy's WidthInBytes x Height x Depth box; the kind
+ * comes from the pointers when the graph runs (cudaMemcpyDefault), as the
+ * driver's copies. A pitch of 0 stands for the width (rows packed). */
+CUresult cuGraphAddMemcpyNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                              const CUgraphNode *dependencies, size_t numDependencies,
+                              const CUDA_MEMCPY3D *copyParams, CUcontext ctx) {
+  (void)ctx; /* every context shares the one device's memory */
+  if (!copyParams)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  const CUDA_MEMCPY3D *c = copyParams;
+  size_t height = c->Height ? c->Height : 1, depth = c->Depth ? c->Depth : 1;
+  size_t src_pitch = c->srcPitch ? c->srcPitch : c->WidthInBytes;
+  size_t dst_pitch = c->dstPitch ? c->dstPitch : c->WidthInBytes;
+  size_t src_height = c->srcHeight ? c->srcHeight : height;
+  size_t dst_height = c->dstHeight ? c->dstHeight : height;
+  rt_region src, dst;
+  CUresult r = rt_cu_copy_region(c->srcMemoryType, c->srcHost, c->srcDevice, c->srcXInBytes,
+                                 c->srcY, c->srcZ, src_pitch, src_height, &src);
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_copy_region(c->dstMemoryType, c->dstHost, c->dstDevice, c->dstXInBytes, c->dstY,
+                          c->dstZ, dst_pitch, dst_height, &dst);
+  if (r != CUDA_SUCCESS) return rt_context_initialised() ? r : CUDA_ERROR_NOT_INITIALIZED;
+  struct cudaGraphNodeParams p = {.type = cudaGraphNodeTypeMemcpy};
+  p.memcpy.copyParams =
+      rt_memory_copy_params(&dst, &src, c->WidthInBytes, height, depth, cudaMemcpyDefault);
   return rt_cu_add(phGraphNode, hGraph, dependencies, numDependencies, &p);
 }
 

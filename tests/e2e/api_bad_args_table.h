@@ -983,6 +983,7 @@ static void bad_args_driver_more(const void *kernel) {
   DRV_ANY(cuGraphAddKernelNode(&node, g, NULL, 0, NULL));
   DRV_ANY(cuGraphAddMemsetNode(&node, g, NULL, 0, NULL, ctx));
   DRV_ANY(cuGraphAddMemsetNode(&node, g, NULL, 0, &mp, ctx)); /* dst 0 */
+  DRV_ANY(cuGraphAddMemcpyNode(&node, g, NULL, 0, NULL, ctx));
   DRV_ANY(cuGraphAddHostNode(&node, g, NULL, 0, NULL));
   DRV_ANY(cuGraphAddHostNode(&node, g, NULL, 0, &hp)); /* no function */
   DRV_ANY(cuGraphAddEventRecordNode(&node, g, NULL, 0, NULL));

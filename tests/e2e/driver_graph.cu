@@ -205,6 +205,83 @@ int main() {
   CALL(cuGraphDestroy(e), CUDA_SUCCESS);
   SHOW(cuGraphLaunch(NULL, s)); // Anchor: CUDA_ERROR_INVALID_VALUE
 
+  // ---- copies as graph nodes: host -> device, the kernel, device -> host ----------------
+  CUgraph c = NULL;
+  CALL(cuGraphCreate(&c, 0), CUDA_SUCCESS);
+  CUDA_MEMCPY3D up, down;
+  memset(&up, 0, sizeof up);
+  up.srcMemoryType = CU_MEMORYTYPE_HOST;
+  up.srcHost = host;
+  up.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+  up.dstDevice = d;
+  up.WidthInBytes = n * sizeof(int);
+  up.Height = up.Depth = 1;
+  down = up;
+  down.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+  down.srcHost = NULL;
+  down.srcDevice = d;
+  down.dstMemoryType = CU_MEMORYTYPE_HOST;
+  down.dstDevice = 0;
+  down.dstHost = got;
+  CUgraphNode up_node = NULL, down_node = NULL;
+  CALL(cuGraphAddMemcpyNode(&up_node, c, NULL, 0, &up, ctx), CUDA_SUCCESS);
+  kp.func = f;
+  kp.kernelParams = params; // * 3 + 1
+  CALL(cuGraphAddKernelNode(&kernel_node, c, &up_node, 1, &kp), CUDA_SUCCESS);
+  CALL(cuGraphAddMemcpyNode(&down_node, c, &kernel_node, 1, &down, ctx), CUDA_SUCCESS);
+  memset(got, 0, sizeof got);
+  CALL(cuGraphInstantiate(&x, c, 0), CUDA_SUCCESS);
+  CALL(cuGraphLaunch(x, s), CUDA_SUCCESS);
+  CALL(cuStreamSynchronize(s), CUDA_SUCCESS);
+  for (int i = 0; i < n; i++) want[i] = i * 3 + 1;
+  check(memcmp(got, want, sizeof got) == 0, "memcpy nodes around a kernel node");
+  CALL(cuGraphExecDestroy(x), CUDA_SUCCESS);
+  CALL(cuGraphDestroy(c), CUDA_SUCCESS);
+
+  // ---- fork and join through events: s forks to s2, both launch, s2 joins s -------------
+  CUstream s2 = NULL;
+  CUevent fork = NULL, join = NULL;
+  CALL(cuStreamCreate(&s2, CU_STREAM_NON_BLOCKING), CUDA_SUCCESS);
+  CALL(cuEventCreate(&fork, CU_EVENT_DISABLE_TIMING), CUDA_SUCCESS);
+  CALL(cuEventCreate(&join, CU_EVENT_DISABLE_TIMING), CUDA_SUCCESS);
+  CUdeviceptr d2 = 0;
+  CALL(cuMemAlloc(&d2, n * sizeof(int)), CUDA_SUCCESS);
+  CALL(cuStreamBeginCapture(s, CU_STREAM_CAPTURE_MODE_GLOBAL), CUDA_SUCCESS);
+  CALL(cuMemcpyHtoDAsync(d, host, n * sizeof(int), s), CUDA_SUCCESS);
+  CALL(cuMemcpyHtoDAsync(d2, host, n * sizeof(int), s), CUDA_SUCCESS);
+  CALL(cuEventRecord(fork, s), CUDA_SUCCESS);
+  CALL(cuStreamWaitEvent(s2, fork, 0), CUDA_SUCCESS);
+  CALL(cuStreamIsCapturing(s2, &status), CUDA_SUCCESS);
+  check(status == CU_STREAM_CAPTURE_STATUS_ACTIVE, "the forked stream joined the capture");
+  void *params_d2[] = {&d2, &count, &mul2, &add2}; // * 2 - 1 on s2
+  CALL(cuLaunchKernel(f, (n + 255) / 256, 1, 1, 256, 1, 1, 0, s2, params_d2, NULL), CUDA_SUCCESS);
+  CALL(cuLaunchKernel(f, (n + 255) / 256, 1, 1, 256, 1, 1, 0, s, params, NULL), CUDA_SUCCESS);
+  CALL(cuEventRecord(join, s2), CUDA_SUCCESS);
+  CALL(cuStreamWaitEvent(s, join, 0), CUDA_SUCCESS);
+  CUgraph fj = NULL;
+  CALL(cuStreamEndCapture(s, &fj), CUDA_SUCCESS);
+  count_types(fj, counts, &total);
+  check(total == 4 && counts[0] == 2 && counts[1] == 2, "two copies and two kernels");
+  size_t fj_edges = 0;
+  CALL(cuGraphGetEdges(fj, NULL, NULL, NULL, &fj_edges), CUDA_SUCCESS);
+  printf("fork/join edges: %zu\n", fj_edges);
+  check(fj_edges == 3, "copy -> copy -> both kernels");
+  CALL(cuGraphInstantiate(&x, fj, 0), CUDA_SUCCESS);
+  CALL(cuGraphLaunch(x, s), CUDA_SUCCESS);
+  CALL(cuStreamSynchronize(s), CUDA_SUCCESS);
+  int got2[n];
+  CALL(cuMemcpyDtoH(got, d, n * sizeof(int)), CUDA_SUCCESS);
+  CALL(cuMemcpyDtoH(got2, d2, n * sizeof(int)), CUDA_SUCCESS);
+  bool fj_ok = true;
+  for (int i = 0; i < n; i++) fj_ok &= got[i] == i * 3 + 1 && got2[i] == i * 2 - 1;
+  check(fj_ok, "both branches of the fork ran");
+  CALL(cuGraphExecDestroy(x), CUDA_SUCCESS);
+  CALL(cuGraphDestroy(fj), CUDA_SUCCESS);
+  CALL(cuEventDestroy(fork), CUDA_SUCCESS);
+  CALL(cuEventDestroy(join), CUDA_SUCCESS);
+  CALL(cuStreamDestroy(s2), CUDA_SUCCESS);
+  CALL(cuMemFree(d2), CUDA_SUCCESS);
+
   CALL(cuMemFree(d), CUDA_SUCCESS);
   CALL(cuStreamDestroy(s), CUDA_SUCCESS);
   if (failures == 0) printf("PASS\n");

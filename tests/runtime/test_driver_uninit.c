@@ -88,6 +88,7 @@ int main(int argc, char **argv) {
   UNINIT(cuGraphAddEventRecordNode(0, 0, 0, 0, 0));
   UNINIT(cuGraphAddEventWaitNode(0, 0, 0, 0, 0));
   UNINIT(cuGraphAddHostNode(0, 0, 0, 0, 0));
+  UNINIT(cuGraphAddMemcpyNode(0, 0, 0, 0, 0, 0));
   UNINIT(cuGraphAddKernelNode_v2(0, 0, 0, 0, 0));
   UNINIT(cuGraphAddMemsetNode(0, 0, 0, 0, 0, 0));
   UNINIT(cuGraphClone(0, 0));
