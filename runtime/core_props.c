@@ -269,12 +269,6 @@ bool rt_device_attribute(const struct cudaDeviceProp *p, enum cudaDeviceAttr att
   case cudaDevAttrOnlyPartialHostNativeAtomicSupported: *v = 0; return true;
   default: break;
   }
-  /* CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED, which the runtime's
-   * enum lacks: reservations, handles and mappings work (core_vmm.c). */
-  if ((int)attr == 102) {
-    *v = 1;
-    return true;
-  }
   if ((int)attr <= 0 || (int)attr >= (int)cudaDevAttrMax) return false;
   *v = 0; /* reserved enumerators and driver-only attributes */
   return true;
