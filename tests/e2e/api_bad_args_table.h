@@ -932,7 +932,6 @@ static void bad_args_driver(void) {
   free(heap);
 }
 
-
 /* The driver API's capture, graphs, occupancy and virtual memory (issue 9): codes
  * Anchor returns are checked where CUDA documents them, printed only ("?") where not. */
 static void bad_args_driver_more(const void *kernel) {
