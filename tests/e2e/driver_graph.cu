@@ -192,7 +192,15 @@ int main() {
   CALL(cuGraphGetRootNodes(e, NULL, &roots), CUDA_SUCCESS);
   check(roots == 2, "two roots: the memset and the empty node");
   CALL(cuGraphDestroyNode(empty_node), CUDA_SUCCESS);
-  CALL(cuGraphInstantiate(&x, e, 0), CUDA_SUCCESS);
+  // through cuGetProcAddress: CUDA 13's cuGraphInstantiate is cuGraphInstantiateWithFlags
+  void *instantiate = NULL;
+  CUdriverProcAddressQueryResult found = CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
+  CALL(cuGetProcAddress("cuGraphInstantiate", &instantiate, 13000, CU_GET_PROC_ADDRESS_DEFAULT,
+                        &found),
+       CUDA_SUCCESS);
+  check(instantiate && found == CU_GET_PROC_ADDRESS_SUCCESS, "cuGraphInstantiate by name");
+  typedef CUresult (*instantiate_fn)(CUgraphExec *, CUgraph, unsigned long long);
+  if (instantiate) CALL(((instantiate_fn)instantiate)(&x, e, 0), CUDA_SUCCESS);
   host_calls = 0;
   CALL(cuGraphLaunch(x, s), CUDA_SUCCESS);
   CALL(cuStreamSynchronize(s), CUDA_SUCCESS);
