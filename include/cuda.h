@@ -71,6 +71,8 @@
 #define cuGraphInstantiate cuGraphInstantiateWithFlags
 #define cuGraphAddKernelNode cuGraphAddKernelNode_v2
 #define cuGraphKernelNodeGetParams cuGraphKernelNodeGetParams_v2
+#define cuGraphKernelNodeSetParams cuGraphKernelNodeSetParams_v2
+#define cuGraphExecKernelNodeSetParams cuGraphExecKernelNodeSetParams_v2
 #define cuGraphGetEdges cuGraphGetEdges_v2
 #define cuGraphAddDependencies cuGraphAddDependencies_v2
 #define cuArrayCreate cuArrayCreate_v2
@@ -1575,6 +1577,9 @@ CUresult cuGraphAddKernelNode(CUgraphNode *phGraphNode, CUgraph hGraph,
                               const CUgraphNode *dependencies, size_t numDependencies,
                               const CUDA_KERNEL_NODE_PARAMS *nodeParams);
 CUresult cuGraphKernelNodeGetParams(CUgraphNode hNode, CUDA_KERNEL_NODE_PARAMS *nodeParams);
+CUresult cuGraphKernelNodeSetParams(CUgraphNode hNode, const CUDA_KERNEL_NODE_PARAMS *nodeParams);
+CUresult cuGraphExecKernelNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                        const CUDA_KERNEL_NODE_PARAMS *nodeParams);
 CUresult cuGraphAddMemsetNode(CUgraphNode *phGraphNode, CUgraph hGraph,
                               const CUgraphNode *dependencies, size_t numDependencies,
                               const CUDA_MEMSET_NODE_PARAMS *memsetParams, CUcontext ctx);

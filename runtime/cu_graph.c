@@ -186,6 +186,11 @@ CUresult cuGraphClone(CUgraph *phGraphClone, CUgraph originalGraph) {
   return rt_cu_leave(r);
 }
 
+/* A function that is no kernel is a bad handle in the graph calls. */
+static CUresult rt_cu_node_result(cudaError_t e) {
+  return e == cudaErrorInvalidDeviceFunction ? CUDA_ERROR_INVALID_HANDLE : rt_cu_result(e);
+}
+
 /* One node of params->type after the dependencies. A kernel node's function
  * that is no kernel is a bad handle, as the runtime's graph calls say. */
 static CUresult rt_cu_add(CUgraphNode *out, CUgraph graph, const CUgraphNode *deps, size_t count,
@@ -194,29 +199,59 @@ static CUresult rt_cu_add(CUgraphNode *out, CUgraph graph, const CUgraphNode *de
   if (r == CUDA_SUCCESS && (!out || !rt_graph_valid(rt_cu_graph(graph))))
     r = CUDA_ERROR_INVALID_VALUE;
   if (r == CUDA_SUCCESS) {
-    cudaError_t e = rt_graph_add_node(rt_cu_graph(graph), deps, count, params, out);
-    r = e == cudaErrorInvalidDeviceFunction ? CUDA_ERROR_INVALID_HANDLE : rt_cu_result(e);
+    r = rt_cu_node_result(rt_graph_add_node(rt_cu_graph(graph), deps, count, params, out));
   }
   return rt_cu_leave(r);
 }
 
-/* func, or else kern (a CUkernel is the CUfunction cuKernelGetFunction gives);
- * ctx names the one device's context and is not needed. */
+/* A kernel node's parameters in the core's form: func, or else kern (a
+ * CUkernel is the CUfunction cuKernelGetFunction gives); ctx names the one
+ * device's context and is not needed. */
+static struct cudaGraphNodeParams rt_cu_kernel_node(const CUDA_KERNEL_NODE_PARAMS *k) {
+  struct cudaGraphNodeParams p = {.type = cudaGraphNodeTypeKernel};
+  void *function = k->func ? (void *)k->func : (void *)k->kern;
+  p.kernel = (struct cudaKernelNodeParamsV2){function,
+                                             {k->gridDimX, k->gridDimY, k->gridDimZ},
+                                             {k->blockDimX, k->blockDimY, k->blockDimZ},
+                                             k->sharedMemBytes,
+                                             k->kernelParams,
+                                             k->extra};
+  return p;
+}
+
 CUresult cuGraphAddKernelNode_v2(CUgraphNode *phGraphNode, CUgraph hGraph,
                                  const CUgraphNode *dependencies, size_t numDependencies,
                                  const CUDA_KERNEL_NODE_PARAMS *nodeParams) {
   if (!nodeParams)
     return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
-  struct cudaGraphNodeParams p = {.type = cudaGraphNodeTypeKernel};
-  void *function = nodeParams->func ? (void *)nodeParams->func : (void *)nodeParams->kern;
-  p.kernel = (struct cudaKernelNodeParamsV2){
-      function,
-      {nodeParams->gridDimX, nodeParams->gridDimY, nodeParams->gridDimZ},
-      {nodeParams->blockDimX, nodeParams->blockDimY, nodeParams->blockDimZ},
-      nodeParams->sharedMemBytes,
-      nodeParams->kernelParams,
-      nodeParams->extra};
+  struct cudaGraphNodeParams p = rt_cu_kernel_node(nodeParams);
   return rt_cu_add(phGraphNode, hGraph, dependencies, numDependencies, &p);
+}
+
+/* New parameters of a kernel node of a graph (its later instances see them). */
+CUresult cuGraphKernelNodeSetParams_v2(CUgraphNode hNode,
+                                       const CUDA_KERNEL_NODE_PARAMS *nodeParams) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && (!nodeParams || !rt_graph_node_valid(hNode)))
+    r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) {
+    struct cudaGraphNodeParams p = rt_cu_kernel_node(nodeParams);
+    r = rt_cu_node_result(rt_graph_node_set_params(hNode, &p));
+  }
+  return rt_cu_leave(r);
+}
+
+/* New parameters of the instance's copy of a kernel node (its next launches). */
+CUresult cuGraphExecKernelNodeSetParams_v2(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                           const CUDA_KERNEL_NODE_PARAMS *nodeParams) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && (!nodeParams || !rt_graph_exec_valid(rt_cu_exec(hGraphExec))))
+    r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) {
+    struct cudaGraphNodeParams p = rt_cu_kernel_node(nodeParams);
+    r = rt_cu_node_result(rt_graph_exec_set_params(rt_cu_exec(hGraphExec), hNode, &p));
+  }
+  return rt_cu_leave(r);
 }
 
 /* The node's copy: its arguments as kernelParams (one pointer per parameter,

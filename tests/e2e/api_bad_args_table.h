@@ -994,11 +994,15 @@ static void bad_args_driver_more(const void *kernel) {
   DRV(CUDA_ERROR_INVALID_VALUE, cuGraphGetEdges(g, NULL, NULL, NULL, NULL));
   DRV_ANY(cuGraphAddDependencies(g, &node, &node, NULL, 1)); /* a self edge */
   DRV_ANY(cuGraphKernelNodeGetParams(node, &kp));            /* not a kernel node */
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphKernelNodeSetParams(node, NULL));
+  DRV_ANY(cuGraphKernelNodeSetParams(node, &kp)); /* not a kernel node, no function */
   DRV(CUDA_ERROR_INVALID_VALUE, cuGraphInstantiate(NULL, g, 0));
   DRV_ANY(cuGraphInstantiateWithFlags(&x, g, 0x1000)); /* cuGraphInstantiate in cuda.h */
   DRV(CUDA_SUCCESS, cuGraphInstantiate(&x, g, 0));
   ANCHOR_ONLY(DRV(CUDA_ERROR_INVALID_HANDLE, cuGraphUpload(x, (CUstream)(uintptr_t)8)));
   DRV(CUDA_SUCCESS, cuGraphUpload(x, s));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphExecKernelNodeSetParams(x, node, NULL));
+  DRV_ANY(cuGraphExecKernelNodeSetParams(x, node, &kp)); /* not a kernel node */
   DRV(CUDA_SUCCESS, cuGraphLaunch(x, s));
   DRV(CUDA_SUCCESS, cuStreamSynchronize(s));
   DRV(CUDA_SUCCESS, cuGraphExecDestroy(x));

@@ -209,6 +209,28 @@ int main() {
     want[i] = 5 * 2 - 1;
   check(memcmp(got, want, sizeof got) == 0, "the explicit graph's result");
   check(host_calls == 1, "its host node ran");
+  // new arguments for the instance's kernel node: * 4 + 3 instead of * 2 - 1
+  int mul4 = 4, add3 = 3;
+  void *params4[] = {&d, &count, &mul4, &add3};
+  kp.kernelParams = params4;
+  CALL(cuGraphExecKernelNodeSetParams(x, kernel_node, &kp), CUDA_SUCCESS);
+  CALL(cuGraphLaunch(x, s), CUDA_SUCCESS);
+  CALL(cuStreamSynchronize(s), CUDA_SUCCESS);
+  CALL(cuMemcpyDtoH(got, d, n * sizeof(int)), CUDA_SUCCESS);
+  for (int i = 0; i < n; i++) want[i] = 5 * 4 + 3;
+  check(memcmp(got, want, sizeof got) == 0, "cuGraphExecKernelNodeSetParams took effect");
+  // and for the graph's node: a new instance multiplies the memset's 5 by 1
+  int one = 1, zero = 0;
+  void *params1[] = {&d, &count, &one, &zero};
+  kp.kernelParams = params1;
+  CALL(cuGraphKernelNodeSetParams(kernel_node, &kp), CUDA_SUCCESS);
+  CALL(cuGraphExecDestroy(x), CUDA_SUCCESS);
+  CALL(cuGraphInstantiate(&x, e, 0), CUDA_SUCCESS);
+  CALL(cuGraphLaunch(x, s), CUDA_SUCCESS);
+  CALL(cuStreamSynchronize(s), CUDA_SUCCESS);
+  CALL(cuMemcpyDtoH(got, d, n * sizeof(int)), CUDA_SUCCESS);
+  for (int i = 0; i < n; i++) want[i] = 5;
+  check(memcmp(got, want, sizeof got) == 0, "cuGraphKernelNodeSetParams took effect");
   CALL(cuGraphExecDestroy(x), CUDA_SUCCESS);
   CALL(cuGraphDestroy(e), CUDA_SUCCESS);
   SHOW(cuGraphLaunch(NULL, s)); // Anchor: CUDA_ERROR_INVALID_VALUE

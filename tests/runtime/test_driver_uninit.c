@@ -89,6 +89,8 @@ int main(int argc, char **argv) {
   UNINIT(cuGraphAddEventWaitNode(0, 0, 0, 0, 0));
   UNINIT(cuGraphAddHostNode(0, 0, 0, 0, 0));
   UNINIT(cuGraphAddMemcpyNode(0, 0, 0, 0, 0, 0));
+  UNINIT(cuGraphKernelNodeSetParams_v2(0, 0));
+  UNINIT(cuGraphExecKernelNodeSetParams_v2(0, 0, 0));
   UNINIT(cuGraphAddKernelNode_v2(0, 0, 0, 0, 0));
   UNINIT(cuGraphAddMemsetNode(0, 0, 0, 0, 0, 0));
   UNINIT(cuGraphClone(0, 0));
