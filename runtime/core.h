@@ -99,6 +99,7 @@ typedef enum {
   RT_BLOCK_MANAGED, /* cudaMallocManaged */
   RT_BLOCK_GLOBAL,  /* storage of a module's __device__/__constant__ variable */
   RT_BLOCK_SERVICE, /* Anchor's device services (core_services.c) */
+  RT_BLOCK_VIRTUAL, /* a virtual address reservation (core_vmm.c) */
 } rt_block_kind;
 
 /* A context of the driver API (core_context.c). */
@@ -300,6 +301,55 @@ struct cudaMemcpy3DParms rt_memory_copy_params(const rt_region *dst, const rt_re
                                                enum cudaMemcpyKind kind);
 struct cudaMemcpy3DParms rt_memory_copy_params_1d(void *dst, const void *src, size_t count,
                                                   enum cudaMemcpyKind kind);
+
+/* ---- core_vmm.c: virtual memory management (cuMemAddressReserve & co.) ------------- */
+
+/* All: lock held. A reservation is an arena block (RT_BLOCK_VIRTUAL) whose
+ * ranges handles are mapped at; mapping copies a handle's contents into the
+ * range and unmapping copies them out (callers wait for the device first);
+ * a handle is mapped at one address at a time (docs/runtime.md, "Virtual
+ * memory management"). Handles are uint64_t values checked against the live
+ * ones; granularity and property checks are the API's. */
+enum { RT_VMM_GRANULARITY = 2 << 20 }; /* CUDA's on the H200, minimum and recommended */
+enum { RT_VMM_ACCESS_NONE = 0, RT_VMM_ACCESS_READ = 1, RT_VMM_ACCESS_READWRITE = 3 };
+/* What cuMemCreate was given, for cuMemGetAllocationPropertiesFromHandle. */
+typedef struct {
+  int type, location_type, location_id;
+  unsigned handle_types;
+  unsigned char compression, rdma;
+  unsigned short usage;
+} rt_vmm_props;
+/* A reservation of size bytes aligned to alignment (device ready):
+ * cudaErrorMemoryAllocation when the arena has no such room. */
+cudaError_t rt_vmm_reserve(rt_device *device, size_t size, size_t alignment, void **out);
+/* Frees the reservation that starts at p with size: cudaErrorInvalidValue
+ * when there is none, or while part of it is mapped. */
+cudaError_t rt_vmm_release_range(rt_device *device, void *p, size_t size);
+/* A handle of size bytes; cudaErrorMemoryAllocation when the live handles
+ * would exceed the arena's capacity. */
+cudaError_t rt_vmm_create(rt_device *device, size_t size, const rt_vmm_props *props, uint64_t *out);
+/* Drops one reference (cuMemRelease); the handle goes when none is left and
+ * it is unmapped. cudaErrorInvalidValue for no live handle. */
+cudaError_t rt_vmm_release(uint64_t handle);
+/* Maps the first size bytes of handle at [p, p + size): cudaErrorInvalidValue
+ * for no live handle, a size over its size, a range not inside one
+ * reservation or over a mapped range; cudaErrorNotSupported when the handle
+ * is mapped elsewhere. The new mapping has no access. */
+cudaError_t rt_vmm_map(void *p, size_t size, uint64_t handle);
+/* Unmaps every mapping in [p, p + size), each of which must lie wholly
+ * inside it (at least one): else cudaErrorInvalidValue. */
+cudaError_t rt_vmm_unmap(void *p, size_t size);
+/* Sets the access (RT_VMM_ACCESS_*) of the mappings of [p, p + size), which
+ * must be mapped throughout (else cudaErrorInvalidValue). */
+cudaError_t rt_vmm_set_access(void *p, size_t size, unsigned access);
+/* The access of the mapping holding p; cudaErrorInvalidValue if none. */
+cudaError_t rt_vmm_get_access(const void *p, unsigned *access);
+/* The handle mapped at p, with one more reference; cudaErrorInvalidValue if none. */
+cudaError_t rt_vmm_retain(const void *p, uint64_t *handle);
+/* A live handle's size and properties (NULL outputs skipped). */
+cudaError_t rt_vmm_handle_props(uint64_t handle, size_t *size, rt_vmm_props *props);
+/* cudaDeviceReset's part: every reservation and handle forgotten (the arena goes). */
+void rt_vmm_reset(void);
 
 /* ---- core_host.c: registered host memory -------------------------------------------- */
 

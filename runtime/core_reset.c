@@ -18,6 +18,7 @@ void rt_reset(void) {
     rt_host_reset();
     rt_pool_reset();
     rt_hints_reset();
+    rt_vmm_reset();
     rt_device_destroy();
   }
   rt_services_reset_limits();

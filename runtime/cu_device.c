@@ -226,6 +226,10 @@ CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUdevice dev) 
   cudaError_t e = rt_driver_properties(dev, &p);
   if (e == cudaSuccess && !rt_device_attribute(&p, (enum cudaDeviceAttr)attrib, pi))
     e = cudaErrorInvalidValue;
+  /* a driver-only attribute (the runtime answers 0 for 102, as CUDA 13's on the
+   * H200): reservations, handles and mappings work (cu_vmm.c) */
+  if (e == cudaSuccess && attrib == CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED)
+    *pi = 1;
   return rt_driver_result(e);
 }
 

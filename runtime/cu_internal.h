@@ -31,6 +31,13 @@ static inline CUresult rt_cu_enter_context(void) {
   return CUDA_SUCCESS;
 }
 
+/* The lock and cuInit, without a context (graphs, virtual address ranges
+ * and physical handles belong to no context). Leave with rt_cu_leave. */
+static inline CUresult rt_cu_enter_initialised(void) {
+  rt_enter();
+  return rt_context_initialised() ? CUDA_SUCCESS : CUDA_ERROR_NOT_INITIALIZED;
+}
+
 /* The same, then the sticky error and the device. */
 static inline CUresult rt_cu_enter_device(rt_device **device) {
   CUresult r = rt_cu_enter_context();

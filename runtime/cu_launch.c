@@ -35,6 +35,14 @@ static CUresult rt_cu_launch(rt_device *d, CUfunction f, const rt_launch_config 
   cudaError_t e = rt_launch_check_config(config);
   if (e != cudaSuccess) return rt_cu_result(e);
   if (params && extra) return CUDA_ERROR_INVALID_VALUE;
+  /* in a stream capture: a kernel node (core_graph.c copies the arguments) */
+  struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeKernel};
+  node.kernel = (struct cudaKernelNodeParamsV2){
+      (void *)f, config->grid, config->block, (unsigned)config->shared, params, extra};
+  bool captured = false;
+  e = rt_capture_node(rt_cu_stream(stream), &node, &captured);
+  if (e != cudaSuccess || captured)
+    return e == cudaErrorInvalidDeviceFunction ? CUDA_ERROR_INVALID_HANDLE : rt_cu_result(e);
   rt_kernel kernel;
   e = rt_function_kernel(function, &kernel);
   if (e != cudaSuccess) return rt_cu_result(e);
@@ -180,4 +188,120 @@ CUresult cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config) {
   if (!rt_function_valid(function)) return rt_cu_leave(CUDA_ERROR_INVALID_HANDLE);
   (void)function; /* a preference: Apple GPUs have no L1/shared split to choose */
   return rt_cu_leave(CUDA_SUCCESS);
+}
+
+/* ---- occupancy (the runtime's rules: core_launch.c) ------------------------------- */
+
+/* The function's kernel (lock held). */
+static CUresult rt_cu_function_kernel(CUfunction f, rt_kernel *kernel) {
+  rt_function *function = (rt_function *)(void *)f;
+  if (!rt_function_valid(function)) return CUDA_ERROR_INVALID_HANDLE;
+  return rt_cu_result(rt_function_kernel(function, kernel));
+}
+
+/* As cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags: a block size
+ * <= 0 is invalid (CUDA's occupancy calculator; the runtime's call crashes). */
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, CUfunction func,
+                                                              int blockSize, size_t dynamicSMemSize,
+                                                              unsigned int flags) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS &&
+      (!numBlocks || blockSize <= 0 || (flags & ~(unsigned)CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE)))
+    r = CUDA_ERROR_INVALID_VALUE;
+  rt_kernel kernel;
+  if (r == CUDA_SUCCESS) r = rt_cu_function_kernel(func, &kernel);
+  if (r == CUDA_SUCCESS) *numBlocks = rt_launch_occupancy(&kernel, blockSize, dynamicSMemSize);
+  return rt_cu_leave(r);
+}
+
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, CUfunction func, int blockSize,
+                                                     size_t dynamicSMemSize) {
+  return cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      numBlocks, func, blockSize, dynamicSMemSize, CU_OCCUPANCY_DEFAULT);
+}
+
+CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, CUfunction func,
+                                                 int numBlocks, int blockSize) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && !dynamicSmemSize) r = CUDA_ERROR_INVALID_VALUE;
+  rt_kernel kernel;
+  if (r == CUDA_SUCCESS) r = rt_cu_function_kernel(func, &kernel);
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_result(
+        rt_launch_available_dynamic_smem(&kernel, numBlocks, blockSize, dynamicSmemSize));
+  return rt_cu_leave(r);
+}
+
+/* What the block-size search needs of the device and the function (lock
+ * taken and left here). */
+typedef struct {
+  int limit;      /* the largest block size: the function's, the device's, blockSizeLimit */
+  int warp;       /* step of the search */
+  int sms;        /* multiprocessors */
+  int sm_threads; /* resident threads per multiprocessor */
+} rt_cu_block_search;
+
+static CUresult rt_cu_block_search_bounds(CUfunction func, int block_size_limit,
+                                          rt_cu_block_search *out) {
+  CUresult r = rt_cu_enter_initialised();
+  rt_kernel kernel;
+  if (r == CUDA_SUCCESS) r = rt_cu_function_kernel(func, &kernel);
+  struct cudaDeviceProp p;
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_device_properties(0, &p));
+  if (r == CUDA_SUCCESS) {
+    struct cudaFuncAttributes a;
+    rt_kernel_attributes(&kernel, &a);
+    out->limit =
+        p.maxThreadsPerBlock < a.maxThreadsPerBlock ? p.maxThreadsPerBlock : a.maxThreadsPerBlock;
+    if (block_size_limit > 0 && block_size_limit < out->limit) out->limit = block_size_limit;
+    out->warp = p.warpSize;
+    out->sms = p.multiProcessorCount;
+    out->sm_threads = p.maxThreadsPerMultiProcessor;
+  }
+  return rt_cu_leave(r);
+}
+
+/* CUDA's documented search, as the runtime's cudaOccupancyMaxPotentialBlockSize
+ * (cuda_runtime.h): from the largest allowed block size down in steps of the
+ * warp size, each size's dynamic shared memory from the callback (when given,
+ * else dynamicSMemSize); the first size with the most resident threads wins,
+ * stopping when one fills the multiprocessor; *minGridSize is its resident
+ * blocks times the multiprocessors. The callback runs without the lock, so it
+ * may call the API. */
+CUresult cuOccupancyMaxPotentialBlockSizeWithFlags(int *minGridSize, int *blockSize,
+                                                   CUfunction func,
+                                                   CUoccupancyB2DSize blockSizeToDynamicSMemSize,
+                                                   size_t dynamicSMemSize, int blockSizeLimit,
+                                                   unsigned int flags) {
+  if (!rt_context_initialised()) return CUDA_ERROR_NOT_INITIALIZED;
+  if (!minGridSize || !blockSize || (flags & ~(unsigned)CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE))
+    return CUDA_ERROR_INVALID_VALUE;
+  rt_cu_block_search s;
+  CUresult r = rt_cu_block_search_bounds(func, blockSizeLimit, &s);
+  if (r != CUDA_SUCCESS) return r;
+  int best_blocks = 0, best_size = 0, best_threads = 0;
+  for (int aligned = (s.limit + s.warp - 1) / s.warp * s.warp; r == CUDA_SUCCESS && aligned > 0;
+       aligned -= s.warp) {
+    int size = s.limit < aligned ? s.limit : aligned, blocks = 0;
+    size_t smem = blockSizeToDynamicSMemSize ? blockSizeToDynamicSMemSize(size) : dynamicSMemSize;
+    r = cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&blocks, func, size, smem, flags);
+    if (r == CUDA_SUCCESS && blocks * size > best_threads) {
+      best_blocks = blocks;
+      best_size = size;
+      best_threads = blocks * size;
+    }
+    if (best_threads == s.sm_threads) break;
+  }
+  if (r != CUDA_SUCCESS) return r;
+  *minGridSize = best_blocks * s.sms;
+  *blockSize = best_size;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize, CUfunction func,
+                                          CUoccupancyB2DSize blockSizeToDynamicSMemSize,
+                                          size_t dynamicSMemSize, int blockSizeLimit) {
+  return cuOccupancyMaxPotentialBlockSizeWithFlags(minGridSize, blockSize, func,
+                                                   blockSizeToDynamicSMemSize, dynamicSMemSize,
+                                                   blockSizeLimit, CU_OCCUPANCY_DEFAULT);
 }

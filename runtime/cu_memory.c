@@ -21,6 +21,7 @@ static CUresult rt_cu_allocate(void **out, size_t size, rt_block_kind kind) {
   CUresult r = rt_cu_enter_device(&d);
   if (r == CUDA_SUCCESS && !out) r = CUDA_ERROR_INVALID_VALUE;
   if (r == CUDA_SUCCESS && size == 0) r = CUDA_ERROR_INVALID_VALUE; /* CUDA: "bytesize 0" */
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_capture_unsafe());     /* the capture mode decides */
   if (r == CUDA_SUCCESS) r = rt_cu_result(rt_memory_alloc(d, size, kind, out));
   if (r == CUDA_SUCCESS) rt_memory_set_owner(d, *out, rt_context_owner()); /* cuCtxDestroy */
   return rt_cu_leave(r);
@@ -43,6 +44,7 @@ CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize) {
 
 CUresult cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch, size_t WidthInBytes, size_t Height,
                          unsigned int ElementSizeBytes) {
+  RT_CU_CHECK_INIT();
   if (!dptr || !pPitch) return CUDA_ERROR_INVALID_VALUE;
   if (ElementSizeBytes != 4 && ElementSizeBytes != 8 && ElementSizeBytes != 16)
     return CUDA_ERROR_INVALID_VALUE;
@@ -75,6 +77,7 @@ CUresult cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags) {
 }
 
 CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize, unsigned int flags) {
+  RT_CU_CHECK_INIT();
   if (flags != CU_MEM_ATTACH_GLOBAL && flags != CU_MEM_ATTACH_HOST) return CUDA_ERROR_INVALID_VALUE;
   void *p = NULL;
   CUresult r = rt_cu_allocate(dptr ? &p : NULL, bytesize, RT_BLOCK_MANAGED);
@@ -127,7 +130,19 @@ static CUresult rt_cu_copy(void *dst, const void *src, size_t count, bool wait, 
   CUresult r = rt_cu_enter_device(&d);
   if (r == CUDA_SUCCESS && check_stream && !rt_stream_valid(rt_cu_stream(stream)))
     r = CUDA_ERROR_INVALID_HANDLE;
-  if (r == CUDA_SUCCESS) {
+  /* in a capture: an asynchronous copy is a memcpy node; a synchronous one
+   * syncs with the legacy stream and is unsafe (the capture mode decides) */
+  bool captured = false;
+  if (r == CUDA_SUCCESS && !wait) {
+    struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemcpy};
+    node.memcpy.copyParams = rt_memory_copy_params_1d(dst, src, count, cudaMemcpyDefault);
+    r = rt_cu_result(rt_capture_node(rt_cu_stream(stream), &node, &captured));
+  } else if (r == CUDA_SUCCESS) {
+    cudaError_t e = rt_capture_sync(NULL);
+    if (e == cudaSuccess) e = rt_capture_unsafe();
+    r = rt_cu_result(e);
+  }
+  if (r == CUDA_SUCCESS && !captured) {
     cudaError_t e =
         rt_memory_copy_async(d, dst, src, count, cudaMemcpyDefault, rt_cu_stream(stream));
     if (e == cudaSuccess && wait) e = rt_wait_all();
@@ -172,7 +187,14 @@ static CUresult rt_cu_fill(CUdeviceptr p, uint32_t value, size_t element, size_t
   if (r == CUDA_SUCCESS && check_stream && !rt_stream_valid(rt_cu_stream(stream)))
     r = CUDA_ERROR_INVALID_HANDLE;
   if (r == CUDA_SUCCESS && (uintptr_t)p % element) r = CUDA_ERROR_INVALID_VALUE;
-  if (r == CUDA_SUCCESS)
+  bool captured = false; /* in a capture: a memset node */
+  if (r == CUDA_SUCCESS) {
+    struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemset};
+    node.memset =
+        (struct cudaMemsetParamsV2){rt_cu_ptr(p), n * element, value, (unsigned)element, n, 1};
+    r = rt_cu_result(rt_capture_node(rt_cu_stream(stream), &node, &captured));
+  }
+  if (r == CUDA_SUCCESS && !captured)
     r = rt_cu_result(
         rt_memory_fill_pattern(d, rt_cu_ptr(p), value, element, n, rt_cu_stream(stream)));
   return rt_cu_leave(r);
@@ -384,6 +406,7 @@ CUresult cuPointerGetAttribute(void *data, CUpointer_attribute attribute, CUdevi
  * succeeds; a bad attribute still fails. */
 CUresult cuPointerGetAttributes(unsigned int numAttributes, CUpointer_attribute *attributes,
                                 void **data, CUdeviceptr ptr) {
+  RT_CU_CHECK_INIT();
   if (!attributes || !data) return CUDA_ERROR_INVALID_VALUE;
   for (unsigned i = 0; i < numAttributes; i++) {
     if (!data[i]) return CUDA_ERROR_INVALID_VALUE;

@@ -66,6 +66,13 @@ CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned int Flags)
     node.eventWait.event = rt_cu_event(hEvent);
     return rt_cu_leave(rt_cu_result(rt_capture_external(rt_cu_stream(hStream), &node)));
   }
+  bool captured = false; /* a captured event: the stream joins its capture */
+  if (r == CUDA_SUCCESS) {
+    struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeWaitEvent};
+    node.eventWait.event = rt_cu_event(hEvent);
+    r = rt_cu_result(rt_capture_node(rt_cu_stream(hStream), &node, &captured));
+  }
+  if (captured) return rt_cu_leave(r);
   if (r == CUDA_SUCCESS) r = rt_cu_result(rt_sticky_error());
   rt_device *d = NULL;
   if (r == CUDA_SUCCESS && rt_event_recorded(rt_cu_event(hEvent)))
@@ -85,7 +92,15 @@ static CUresult rt_cu_host_function(CUstream hStream, CUhostFn fn, CUstreamCallb
   rt_device *d = NULL;
   CUresult r = rt_cu_enter_device(&d);
   if (r == CUDA_SUCCESS && !rt_stream_valid(rt_cu_stream(hStream))) r = CUDA_ERROR_INVALID_HANDLE;
-  if (r == CUDA_SUCCESS)
+  bool captured = false;
+  if (r == CUDA_SUCCESS && fn) { /* in a capture: a host node */
+    struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeHost};
+    node.host = (struct cudaHostNodeParamsV2){fn, userData};
+    r = rt_cu_result(rt_capture_node(rt_cu_stream(hStream), &node, &captured));
+  } else if (r == CUDA_SUCCESS) { /* a callback is not capturable: refused in a capture */
+    r = rt_cu_result(rt_capture_sync(rt_cu_stream(hStream)));
+  }
+  if (r == CUDA_SUCCESS && !captured)
     r = rt_cu_result(rt_stream_host_function(
         d, rt_cu_stream(hStream), fn, (cudaStreamCallback_t)(void (*)(void))callback, userData));
   return rt_cu_leave(r);
@@ -123,7 +138,13 @@ CUresult cuEventRecord(CUevent hEvent, CUstream hStream) {
   if (r == CUDA_SUCCESS &&
       (!rt_event_valid(rt_cu_event(hEvent)) || !rt_stream_valid(rt_cu_stream(hStream))))
     r = CUDA_ERROR_INVALID_HANDLE;
-  if (r == CUDA_SUCCESS)
+  bool captured = false; /* in a capture: the event marks the capture's point (fork/join) */
+  if (r == CUDA_SUCCESS) {
+    struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeEventRecord};
+    node.eventRecord.event = rt_cu_event(hEvent);
+    r = rt_cu_result(rt_capture_node(rt_cu_stream(hStream), &node, &captured));
+  }
+  if (r == CUDA_SUCCESS && !captured)
     r = rt_cu_result(rt_event_record(d, rt_cu_event(hEvent), rt_cu_stream(hStream)));
   return rt_cu_leave(r);
 }

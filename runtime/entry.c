@@ -15,9 +15,22 @@ static void *rt_entry_self(void) {
   return dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
 }
 
+/* Base names whose CUDA 13 function has another name, as cuda.h's macros map
+ * them (CUDA 12 replaced cuGraphInstantiate's signature by
+ * cuGraphInstantiateWithFlags'). */
+static const char *rt_entry_renamed(const char *name) {
+  static const char *const renamed[][2] = {
+      {"cuGraphInstantiate", "cuGraphInstantiateWithFlags"},
+  };
+  for (size_t i = 0; i < sizeof renamed / sizeof renamed[0]; i++)
+    if (strcmp(name, renamed[i][0]) == 0) return renamed[i][1];
+  return name;
+}
+
 void *rt_entry_point(const char *name) {
   if (!name || strncmp(name, "cu", 2) != 0 || strncmp(name, "cuda", 4) == 0 || strlen(name) > 100)
     return NULL;
+  name = rt_entry_renamed(name);
   void *self = rt_entry_self();
   void *found = NULL;
   char versioned[128];

@@ -932,6 +932,128 @@ static void bad_args_driver(void) {
   free(heap);
 }
 
+/* The driver API's capture, graphs, occupancy and virtual memory (issue 9): codes
+ * Anchor returns are checked where CUDA documents them, printed only ("?") where not. */
+static void bad_args_driver_more(const void *kernel) {
+  CUcontext ctx = NULL;
+  CUstream s = NULL;
+  CUgraph g = NULL;
+  CUgraphNode node = NULL;
+  CUgraphExec x = NULL;
+  CUstreamCaptureStatus status;
+  CUstreamCaptureMode mode = (CUstreamCaptureMode)9;
+  cuuint64_t id = 0;
+  size_t n = 0, gran = 0;
+  int blocks = 0, grid = 0, block = 0;
+  CUfunction f = NULL;
+  CUdeviceptr va = 0;
+  CUmemGenericAllocationHandle h = 0;
+  unsigned long long access = 0;
+  CUmemAllocationProp prop;
+  CUmemAccessDesc desc;
+  CUDA_KERNEL_NODE_PARAMS kp;
+  CUDA_MEMSET_NODE_PARAMS mp;
+  CUDA_HOST_NODE_PARAMS hp;
+  memset(&prop, 0, sizeof prop);
+  memset(&desc, 0, sizeof desc);
+  memset(&kp, 0, sizeof kp);
+  memset(&mp, 0, sizeof mp);
+  memset(&hp, 0, sizeof hp);
+  DRV(CUDA_SUCCESS, cuDevicePrimaryCtxRetain(&ctx, 0));
+  DRV(CUDA_SUCCESS, cuCtxPushCurrent(ctx));
+  DRV(CUDA_SUCCESS, cuStreamCreate(&s, CU_STREAM_NON_BLOCKING));
+  /* capture */
+  DRV(CUDA_ERROR_INVALID_VALUE, cuStreamIsCapturing(s, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuStreamGetCaptureInfo(s, NULL, &id, NULL, NULL, NULL, NULL));
+  DRV(CUDA_ERROR_ILLEGAL_STATE, cuStreamEndCapture(s, &g));
+  DRV(CUDA_ERROR_ILLEGAL_STATE, cuStreamEndCapture(s, NULL));
+  DRV(CUDA_ERROR_ILLEGAL_STATE, cuStreamUpdateCaptureDependencies(s, NULL, NULL, 0, 0));
+  DRV_ANY(cuStreamBeginCapture(s, (CUstreamCaptureMode)9));
+  DRV_ANY(cuStreamBeginCaptureToGraph(s, NULL, NULL, NULL, 0, CU_STREAM_CAPTURE_MODE_GLOBAL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuThreadExchangeStreamCaptureMode(NULL));
+  DRV_ANY(cuThreadExchangeStreamCaptureMode(&mode));
+  DRV(CUDA_SUCCESS, cuStreamGetCaptureInfo(s, &status, &id, NULL, NULL, NULL, NULL));
+  /* graphs */
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphCreate(NULL, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphCreate(&g, 1));
+  DRV(CUDA_SUCCESS, cuGraphCreate(&g, 0));
+  DRV_ANY(cuGraphClone(NULL, g));
+  DRV_ANY(cuGraphAddEmptyNode(NULL, g, NULL, 0));
+  DRV_ANY(cuGraphAddKernelNode(&node, g, NULL, 0, NULL));
+  DRV_ANY(cuGraphAddMemsetNode(&node, g, NULL, 0, NULL, ctx));
+  DRV_ANY(cuGraphAddMemsetNode(&node, g, NULL, 0, &mp, ctx)); /* dst 0 */
+  DRV_ANY(cuGraphAddMemcpyNode(&node, g, NULL, 0, NULL, ctx));
+  DRV_ANY(cuGraphAddHostNode(&node, g, NULL, 0, NULL));
+  DRV_ANY(cuGraphAddHostNode(&node, g, NULL, 0, &hp)); /* no function */
+  DRV_ANY(cuGraphAddEventRecordNode(&node, g, NULL, 0, NULL));
+  DRV_ANY(cuGraphAddEventWaitNode(&node, g, NULL, 0, NULL));
+  DRV(CUDA_SUCCESS, cuGraphAddEmptyNode(&node, g, NULL, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphNodeGetType(node, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphGetNodes(g, NULL, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphGetRootNodes(g, NULL, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphGetEdges(g, NULL, NULL, NULL, NULL));
+  DRV_ANY(cuGraphAddDependencies(g, &node, &node, NULL, 1)); /* a self edge */
+  DRV_ANY(cuGraphKernelNodeGetParams(node, &kp));            /* not a kernel node */
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphKernelNodeSetParams(node, NULL));
+  DRV_ANY(cuGraphKernelNodeSetParams(node, &kp)); /* not a kernel node, no function */
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphInstantiate(NULL, g, 0));
+  DRV_ANY(cuGraphInstantiateWithFlags(&x, g, 0x1000)); /* cuGraphInstantiate in cuda.h */
+  DRV(CUDA_SUCCESS, cuGraphInstantiate(&x, g, 0));
+  ANCHOR_ONLY(DRV(CUDA_ERROR_INVALID_HANDLE, cuGraphUpload(x, (CUstream)(uintptr_t)8)));
+  DRV(CUDA_SUCCESS, cuGraphUpload(x, s));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphExecKernelNodeSetParams(x, node, NULL));
+  DRV_ANY(cuGraphExecKernelNodeSetParams(x, node, &kp)); /* not a kernel node */
+  DRV(CUDA_SUCCESS, cuGraphLaunch(x, s));
+  DRV(CUDA_SUCCESS, cuStreamSynchronize(s));
+  DRV(CUDA_SUCCESS, cuGraphExecDestroy(x));
+  DRV(CUDA_SUCCESS, cuGraphDestroyNode(node));
+  DRV(CUDA_SUCCESS, cuGraphDestroy(g));
+  ANCHOR_ONLY(DRV(CUDA_ERROR_INVALID_VALUE, cuGraphDestroy(g)));
+  ANCHOR_ONLY(DRV(CUDA_ERROR_INVALID_VALUE, cuGraphExecDestroy(x)));
+  ANCHOR_ONLY(DRV(CUDA_ERROR_INVALID_VALUE, cuGraphDestroyNode(node)));
+  ANCHOR_ONLY(DRV(CUDA_ERROR_INVALID_VALUE, cuGraphLaunch(NULL, s)));
+  /* occupancy */
+  if (cudaGetFuncBySymbol((cudaFunction_t *)&f, kernel) != cudaSuccess) f = NULL;
+  DRV(CUDA_ERROR_INVALID_VALUE, cuOccupancyMaxActiveBlocksPerMultiprocessor(NULL, f, 32, 0));
+  DRV_ANY(cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, f, 0, 0));
+  DRV_ANY(cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&blocks, f, 32, 0, 0x80));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuOccupancyMaxPotentialBlockSize(NULL, &block, f, NULL, 0, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE,
+      cuOccupancyMaxPotentialBlockSizeWithFlags(&grid, NULL, f, NULL, 0, 0, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuOccupancyAvailableDynamicSMemPerBlock(NULL, f, 1, 32));
+  ANCHOR_ONLY(DRV(CUDA_ERROR_INVALID_HANDLE,
+                  cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, NULL, 32, 0)));
+  /* virtual memory */
+  prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
+  prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+  DRV(CUDA_ERROR_INVALID_VALUE,
+      cuMemGetAllocationGranularity(NULL, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM));
+  DRV_ANY(cuMemGetAllocationGranularity(&gran, NULL, CU_MEM_ALLOC_GRANULARITY_MINIMUM));
+  DRV(CUDA_SUCCESS, cuMemGetAllocationGranularity(&gran, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemAddressReserve(NULL, gran, 0, 0, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemAddressReserve(&va, gran, 0, 0, 1));
+  DRV_ANY(cuMemAddressReserve(&va, 0, 0, 0, 0));
+  DRV_ANY(cuMemAddressFree(0, gran));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemCreate(NULL, gran, &prop, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemCreate(&h, gran, &prop, 1));
+  DRV_ANY(cuMemCreate(&h, gran / 2 + 1, &prop, 0));
+  DRV_ANY(cuMemMap(0, gran, 0, 0, 0));
+  DRV_ANY(cuMemUnmap(0, gran));
+  DRV_ANY(cuMemSetAccess(0, gran, &desc, 1));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemSetAccess(0, gran, NULL, 1));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemGetAccess(NULL, &desc.location, 0));
+  DRV_ANY(cuMemGetAccess(&access, &desc.location, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemRetainAllocationHandle(NULL, NULL));
+  DRV_ANY(cuMemRetainAllocationHandle(&h, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemGetAllocationPropertiesFromHandle(NULL, 0));
+  ANCHOR_ONLY(DRV(CUDA_ERROR_INVALID_VALUE, cuMemGetAllocationPropertiesFromHandle(&prop, 0)));
+  ANCHOR_ONLY(DRV(CUDA_ERROR_INVALID_VALUE, cuMemRelease(0)));
+  DRV(CUDA_SUCCESS, cuStreamDestroy(s));
+  DRV(CUDA_SUCCESS, cuCtxPopCurrent(&ctx));
+  DRV(CUDA_SUCCESS, cuDevicePrimaryCtxRelease(0));
+  (void)n;
+}
+
 /* The whole table; then the process must still work and hold no sticky error. */
 static void bad_args_run(const void *kernel) {
   int *p = NULL;
@@ -947,6 +1069,7 @@ static void bad_args_run(const void *kernel) {
   bad_args_libraries();
   bad_args_errors();
   bad_args_driver();
+  bad_args_driver_more(kernel);
   (void)cudaGetLastError();
   RT(cudaSuccess, cudaDeviceSynchronize());
   RT(cudaSuccess, cudaGetLastError());
