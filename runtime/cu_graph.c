@@ -485,6 +485,6 @@ CUresult cuGraphExecDestroy(CUgraphExec hGraphExec) {
   CUresult r = rt_cu_enter_initialised();
   if (r == CUDA_SUCCESS && !rt_graph_exec_valid(rt_cu_exec(hGraphExec)))
     r = CUDA_ERROR_INVALID_VALUE;
-  if (r == CUDA_SUCCESS) rt_graph_exec_destroy(rt_cu_exec(hGraphExec));
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_graph_exec_destroy(rt_cu_exec(hGraphExec)));
   return rt_cu_leave(r);
 }

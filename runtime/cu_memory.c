@@ -97,11 +97,17 @@ CUresult cuMemHostGetDevicePointer(CUdeviceptr *pdptr, void *p, unsigned int Fla
   return rt_cu_leave(r);
 }
 
+/* A NULL output is skipped (H100, CUDA 13, 2026-12-06: cuMemGetInfo(NULL, NULL) is
+ * CUDA_SUCCESS, as cudaMemGetInfo's). */
 CUresult cuMemGetInfo(size_t *free, size_t *total) {
   rt_device *d = NULL;
   CUresult r = rt_cu_enter_device(&d);
-  if (r == CUDA_SUCCESS && (!free || !total)) r = CUDA_ERROR_INVALID_VALUE;
-  if (r == CUDA_SUCCESS) rt_device_memory(d, free, total);
+  if (r == CUDA_SUCCESS) {
+    size_t free_b = 0, total_b = 0;
+    rt_device_memory(d, &free_b, &total_b);
+    if (free) *free = free_b;
+    if (total) *total = total_b;
+  }
   return rt_cu_leave(r);
 }
 

@@ -168,14 +168,17 @@ CUresult cuEventQuery(CUevent hEvent) {
   return rt_cu_leave(r);
 }
 
+/* The events are checked before the output (H100, CUDA 13, 2026-12-06:
+ * cuEventElapsedTime(NULL, e, e) of a CU_EVENT_DISABLE_TIMING event is
+ * CUDA_ERROR_INVALID_HANDLE). */
 CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart, CUevent hEnd) {
   CUresult r = rt_cu_enter_context();
   cudaEvent_t start = rt_cu_event(hStart), end = rt_cu_event(hEnd);
-  if (r == CUDA_SUCCESS && !pMilliseconds) r = CUDA_ERROR_INVALID_VALUE;
   if (r == CUDA_SUCCESS &&
       (!rt_event_valid(start) || !rt_event_valid(end) || !rt_event_recorded(start) ||
        !rt_event_recorded(end) || !rt_event_timed(start) || !rt_event_timed(end)))
     r = CUDA_ERROR_INVALID_HANDLE;
+  if (r == CUDA_SUCCESS && !pMilliseconds) r = CUDA_ERROR_INVALID_VALUE;
   if (r == CUDA_SUCCESS && (!rt_event_done(start) || !rt_event_done(end))) r = CUDA_ERROR_NOT_READY;
   if (r == CUDA_SUCCESS) *pMilliseconds = rt_event_elapsed_ms(start, end);
   return rt_cu_leave(r);

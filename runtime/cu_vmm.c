@@ -119,15 +119,17 @@ CUresult cuMemRelease(CUmemGenericAllocationHandle handle) {
   return rt_cu_leave(r);
 }
 
-/* offset must be 0 (CUDA: "currently must be zero"); the device is waited
+/* offset must be 0 (CUDA: "currently must be zero"; another offset is
+ * CUDA_ERROR_NOT_SUPPORTED: H100, CUDA 13, 2026-12-06); the device is waited
  * for before the handle's contents are copied in. */
 CUresult cuMemMap(CUdeviceptr ptr, size_t size, size_t offset, CUmemGenericAllocationHandle handle,
                   unsigned long long flags) {
   rt_device *d = NULL;
   CUresult r = rt_cu_vmm_enter(&d);
   if (r == CUDA_SUCCESS &&
-      (flags != 0 || offset != 0 || size == 0 || !rt_cu_vmm_aligned(ptr, size)))
+      (flags != 0 || size == 0 || !rt_cu_vmm_aligned(ptr, size)))
     r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS && offset != 0) r = CUDA_ERROR_NOT_SUPPORTED;
   if (r == CUDA_SUCCESS) r = rt_cu_result(rt_wait_all());
   if (r == CUDA_SUCCESS) r = rt_cu_result(rt_vmm_map(rt_cu_vptr(ptr), size, handle));
   return rt_cu_leave(r);

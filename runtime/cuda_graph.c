@@ -108,6 +108,8 @@ cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *pGraphNode, cudaGraph_t gr
                                      const cudaGraphNode_t *pDependencies, size_t numDependencies,
                                      void *dst, const void *src, size_t count,
                                      enum cudaMemcpyKind kind) {
+  /* H100, CUDA 13, 2026-12-06: an unknown kind is cudaErrorInvalidMemcpyDirection */
+  if ((unsigned)kind > cudaMemcpyDefault) return rt_record(cudaErrorInvalidMemcpyDirection);
   struct cudaGraphNodeParams p = {.type = cudaGraphNodeTypeMemcpy};
   p.memcpy.copyParams = rt_memory_copy_params_1d(dst, src, count, kind);
   return rt_add(pGraphNode, graph, pDependencies, numDependencies, &p);

@@ -74,9 +74,11 @@ cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device) {
   return rt_leave(e);
 }
 
+/* H100, CUDA 13, 2026-12-06: cudaDeviceGetMemPool(&pool, 99) is cudaErrorInvalidValue
+ * (cudaDeviceGetDefaultMemPool's is cudaErrorInvalidDevice) */
 cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device) {
   if (!memPool) return rt_record(cudaErrorInvalidValue);
-  if (device != 0) return rt_record(cudaErrorInvalidDevice);
+  if (device != 0) return rt_record(cudaErrorInvalidValue);
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
   if (e == cudaSuccess) e = rt_pool_current(memPool);

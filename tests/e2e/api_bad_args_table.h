@@ -395,7 +395,7 @@ static void bad_args_pools(void) {
   RT(cudaErrorInvalidDevice, cudaDeviceGetDefaultMemPool(&def, -1));
   RT(cudaSuccess, cudaDeviceGetDefaultMemPool(&def, 0));
   ANCHOR_ONLY(RT(cudaErrorInvalidValue, cudaDeviceGetMemPool(NULL, 0))); /* see bad_args_host */
-  RT_ANY(cudaDeviceGetMemPool(&created, 99));
+  RT(cudaErrorInvalidValue, cudaDeviceGetMemPool(&created, 99)); /* H100, 2026-12-06 */
   RT_ANY(cudaDeviceSetMemPool(99, def)); /* H200: cudaErrorInvalidValue (h200q part) */
   RT(cudaErrorInvalidValue, cudaMemPoolCreate(&created, NULL)); /* H200 */
   ANCHOR_ONLY(RT(cudaErrorInvalidValue, cudaMemPoolCreate(NULL, &props)));
@@ -632,7 +632,8 @@ static void bad_args_graph_nodes(void) {
   RT_ANY(cudaGraphAddMemAllocNode(&n, g, NULL, 0, &ap)); /* size 0, no location */
   RT(cudaErrorInvalidValue, cudaGraphAddMemFreeNode(&n, g, NULL, 0, NULL));
   RT_ANY(cudaGraphAddMemFreeNode(&n, g, NULL, 0, host)); /* not graph memory */
-  RT_ANY(cudaGraphAddMemcpyNode1D(&n, g, NULL, 0, host, host + 8, 8, (enum cudaMemcpyKind)7));
+  RT(cudaErrorInvalidMemcpyDirection, /* H100, 2026-12-06 */
+     cudaGraphAddMemcpyNode1D(&n, g, NULL, 0, host, host + 8, 8, (enum cudaMemcpyKind)7));
   RT(cudaErrorInvalidValue, cudaGraphAddNode(&n, g, NULL, NULL, 0, NULL));
   RT_ANY(cudaGraphKernelNodeGetParams(empty, &kp));
   RT(cudaErrorInvalidValue, cudaGraphKernelNodeSetParams(empty, NULL));
@@ -679,6 +680,8 @@ static void bad_args_libraries(void) {
   ANCHOR_ONLY(
       RT(cudaErrorInvalidValue, cudaLibraryLoadData(&lib, NULL, NULL, NULL, 0, NULL, NULL, 0)));
   RT_ANY(cudaLibraryLoadData(&lib, garbage, NULL, NULL, 0, NULL, NULL, 0));
+  /* print-only: CUDA 13 answers success (H100, 2026-12-06: its libraries load lazily, the
+   * image is read at first use); Anchor reads the image at once and refuses it. */
   RT(cudaErrorInvalidValue, cudaLibraryLoadFromFile(NULL, "x", NULL, NULL, 0, NULL, NULL, 0));
   ANCHOR_ONLY(
       RT(cudaErrorInvalidValue, cudaLibraryLoadFromFile(&lib, NULL, NULL, NULL, 0, NULL, NULL, 0)));
@@ -795,11 +798,13 @@ static void bad_args_driver(void) {
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemAlloc(NULL, 16));
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemAlloc(&d, 0)); /* H200 */
   DRV(CUDA_ERROR_OUT_OF_MEMORY, cuMemAlloc(&d, HUGE_SIZE));
+  /* d before freed: CUDA gives a freed block's address to the next allocation (H100,
+   * CUDA 13, 2026-12-06: d == freed made cuMemFree(freed) free d, and the copies into d
+   * below then failed and crashed inside the driver) */
+  DRV(CUDA_SUCCESS, cuMemAlloc(&d, 4096));
   DRV(CUDA_SUCCESS, cuMemAlloc(&freed, 256));
   DRV(CUDA_SUCCESS, cuMemFree(freed));
-  DRV(CUDA_SUCCESS, cuMemAlloc(&d, 4096));
-  DRV_ANY(cuMemFree(freed)); /* print-only: the H200 run that reached it had crashed inside
-                                cuDeviceGetName before (guarded), its answer is not trusted yet */
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemFree(freed)); /* double free: H100, 2026-12-06 */
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemFree((CUdeviceptr)(uintptr_t)stack));
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemFree((CUdeviceptr)(uintptr_t)heap));
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemFree(d + 4)); /* H200 */
@@ -816,7 +821,7 @@ static void bad_args_driver(void) {
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemAllocPitch(NULL, &pitch, 16, 4, 4));
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemAllocPitch(&base, NULL, 16, 4, 4));
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemAllocPitch(&base, &pitch, 16, 4, 3));
-  DRV_ANY(cuMemGetInfo(NULL, NULL));
+  DRV(CUDA_SUCCESS, cuMemGetInfo(NULL, NULL)); /* H100, 2026-12-06 */
   DRV_ANY(cuMemGetAddressRange(&base, &size, (CUdeviceptr)(uintptr_t)stack));
   DRV_ANY(cuMemGetAddressRange(&base, &size, freed));
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemcpyHtoD(0, stack, 16));
@@ -827,22 +832,14 @@ static void bad_args_driver(void) {
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemcpyHtoD(d + 4000, stack, 200));
   DRV_ANY(cuMemcpyHtoD(freed, stack, 16));
   DRV_ANY(cuMemcpyDtoD(d, freed, 16));
-  DRV_ANY(cuMemcpyHtoD(d + 1, stack + 3,
-                       7)); /* print-only: the H200 run that reached it had crashed inside
-                               cuDeviceGetName before (guarded), its answer is not trusted yet */
-  DRV_ANY(cuMemcpyDtoD(d + 3, d + 1,
-                       7)); /* print-only: the H200 run that reached it had crashed inside
-                               cuDeviceGetName before (guarded), its answer is not trusted yet */
-  DRV_ANY(cuMemcpy(
-      d + 5, d + 9,
-      3)); /* print-only: crashed on the H200 after an earlier guarded crash; not trusted yet */
+  DRV(CUDA_SUCCESS, cuMemcpyHtoD(d + 1, stack + 3, 7)); /* H100, 2026-12-06 */
+  DRV(CUDA_SUCCESS, cuMemcpyDtoD(d + 3, d + 1, 7)); /* H100, 2026-12-06 */
+  DRV(CUDA_SUCCESS, cuMemcpy(d + 5, d + 9, 3)); /* H100, 2026-12-06 */
   DRV(CUDA_SUCCESS, cuMemcpyHtoD(d, stack, 0));
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemsetD8(0, 0, 16));
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemsetD8(d, 0, HUGE_SIZE));
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemsetD8((CUdeviceptr)(uintptr_t)stack, 0, 16));
-  DRV_ANY(cuMemsetD8(d + 1, 0,
-                     3)); /* print-only: the H200 run that reached it had crashed inside
-                             cuDeviceGetName before (guarded), its answer is not trusted yet */
+  DRV(CUDA_SUCCESS, cuMemsetD8(d + 1, 0, 3)); /* H100, 2026-12-06 */
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemsetD16(d + 1, 0, 4));
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemsetD32(d + 2, 0, 4)); /* H200 */
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemsetD32Async(d + 2, 0, 4, NULL));
@@ -892,9 +889,8 @@ static void bad_args_driver(void) {
   DRV(CUDA_ERROR_INVALID_VALUE, cuStreamWaitEvent(s, e, 0x80));
   DRV(CUDA_SUCCESS, cuEventRecord(e, s));
   DRV(CUDA_SUCCESS, cuEventSynchronize(e));
-  DRV_ANY(cuEventElapsedTime(
-      NULL, e, e)); /* print-only: the H200 run that reached it had crashed inside cuDeviceGetName
-                       before (guarded), its answer is not trusted yet */
+  DRV(CUDA_ERROR_INVALID_HANDLE, /* e has no timing: checked before the output (H100, 2026-12-06) */
+      cuEventElapsedTime(NULL, e, e));
   DRV(CUDA_ERROR_INVALID_HANDLE, cuEventElapsedTime(&ms, e, e)); /* H200 */
   DRV(CUDA_ERROR_INVALID_VALUE, cuLaunchHostFunc(s, NULL, NULL));
   DRV(CUDA_ERROR_INVALID_VALUE, cuStreamAddCallback(s, NULL, NULL, 0));
@@ -914,6 +910,8 @@ static void bad_args_driver(void) {
   DRV_ANY(cuModuleLoadFatBinary(&mod, garbage));
   DRV(CUDA_ERROR_INVALID_VALUE, cuLibraryLoadData(NULL, garbage, NULL, NULL, 0, NULL, NULL, 0));
   DRV_ANY(cuLibraryLoadData(&lib, garbage, NULL, NULL, 0, NULL, NULL, 0));
+  /* print-only: CUDA 13 answers success (H100, 2026-12-06: its libraries load lazily, the
+   * image is read at first use); Anchor reads the image at once and refuses it. */
   DRV_ANY(cuLibraryLoadFromFile(&lib, "/nonexistent/lib.fatbin", NULL, NULL, 0, NULL, NULL, 0));
   DRV(CUDA_ERROR_INVALID_HANDLE, cuLibraryUnload(NULL)); /* H200 */
   DRV(CUDA_ERROR_INVALID_HANDLE,
@@ -926,8 +924,7 @@ static void bad_args_driver(void) {
   ANCHOR_ONLY(DRV_ANY(cuGetProcAddress(NULL, &hp, 13000, CU_GET_PROC_ADDRESS_DEFAULT, NULL)));
   ANCHOR_ONLY(
       DRV_ANY(cuGetProcAddress("cuMemAlloc", NULL, 13000, CU_GET_PROC_ADDRESS_DEFAULT, NULL)));
-  DRV_ANY(cuMemFree(d)); /* print-only: the H200 run that reached it had crashed inside
-                            cuDeviceGetName before (guarded), its answer is not trusted yet */
+  DRV(CUDA_SUCCESS, cuMemFree(d)); /* H100, 2026-12-06 */
   DRV(CUDA_SUCCESS, cuDevicePrimaryCtxRelease(dev));
   free(heap);
 }

@@ -129,7 +129,7 @@ int main() {
   CUmemGenericAllocationHandle extra = 0;
   CALL(cuMemCreate(&extra, gran, &prop, 0), CUDA_SUCCESS);
   CALL(cuMemMap(spare + 4096, gran, 0, extra, 0), CUDA_ERROR_INVALID_VALUE); // unaligned
-  CALL(cuMemMap(spare, gran, gran, extra, 0), CUDA_ERROR_INVALID_VALUE);     // offset not 0
+  CALL(cuMemMap(spare, gran, gran, extra, 0), CUDA_ERROR_NOT_SUPPORTED); // offset not 0: H100
   CALL(cuMemMap(spare, gran, 0, extra, 1), CUDA_ERROR_INVALID_VALUE);        // flags
   SHOW(cuMemMap(spare, 2 * gran, 0, extra, 0)); // print only: bigger than the handle
   SHOW(cuMemSetAccess(spare, gran, &access, 1)); // print only: not mapped yet

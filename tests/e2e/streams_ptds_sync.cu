@@ -183,7 +183,17 @@ int main() {
       return 1;
     }
   }
-  if (cudaDeviceSynchronize() != cudaSuccess) {
+  // Every kernel and the symbol once before the rounds: CUDA loads a module's kernels
+  // lazily (CUDA_MODULE_LOADING=LAZY, its default), and loading one while another
+  // kernel spins can wait for that kernel (NVIDIA's "Lazy Loading" notes on concurrent
+  // execution); the first H100 run of this program (2026-12-06) hung so.
+  spin_gate_open(&S.gate[0]);
+  spin_then_fill<<<1, 256>>>(S.gate[0].device, S.busy_out[0], N, 0, S.gate[0].opened);
+  fill<<<N / 256, 256>>>(S.work[0], N, 0);
+  add_table<<<N / 256, 256>>>(S.work[0], N);
+  static int zeros[N];
+  if (cudaMemcpyToSymbol(table, zeros, sizeof zeros) != cudaSuccess ||
+      cudaDeviceSynchronize() != cudaSuccess) {
     printf("FAIL: setup synchronisation\n");
     return 1;
   }
