@@ -126,8 +126,7 @@ CUresult cuMemMap(CUdeviceptr ptr, size_t size, size_t offset, CUmemGenericAlloc
                   unsigned long long flags) {
   rt_device *d = NULL;
   CUresult r = rt_cu_vmm_enter(&d);
-  if (r == CUDA_SUCCESS &&
-      (flags != 0 || size == 0 || !rt_cu_vmm_aligned(ptr, size)))
+  if (r == CUDA_SUCCESS && (flags != 0 || size == 0 || !rt_cu_vmm_aligned(ptr, size)))
     r = CUDA_ERROR_INVALID_VALUE;
   if (r == CUDA_SUCCESS && offset != 0) r = CUDA_ERROR_NOT_SUPPORTED;
   if (r == CUDA_SUCCESS) r = rt_cu_result(rt_wait_all());

@@ -395,7 +395,7 @@ static void bad_args_pools(void) {
   RT(cudaErrorInvalidDevice, cudaDeviceGetDefaultMemPool(&def, -1));
   RT(cudaSuccess, cudaDeviceGetDefaultMemPool(&def, 0));
   ANCHOR_ONLY(RT(cudaErrorInvalidValue, cudaDeviceGetMemPool(NULL, 0))); /* see bad_args_host */
-  RT(cudaErrorInvalidValue, cudaDeviceGetMemPool(&created, 99)); /* H100, 2026-12-06 */
+  RT(cudaErrorInvalidValue, cudaDeviceGetMemPool(&created, 99));         /* H100, 2026-12-06 */
   RT_ANY(cudaDeviceSetMemPool(99, def)); /* H200: cudaErrorInvalidValue (h200q part) */
   RT(cudaErrorInvalidValue, cudaMemPoolCreate(&created, NULL)); /* H200 */
   ANCHOR_ONLY(RT(cudaErrorInvalidValue, cudaMemPoolCreate(NULL, &props)));
@@ -632,7 +632,7 @@ static void bad_args_graph_nodes(void) {
   RT_ANY(cudaGraphAddMemAllocNode(&n, g, NULL, 0, &ap)); /* size 0, no location */
   RT(cudaErrorInvalidValue, cudaGraphAddMemFreeNode(&n, g, NULL, 0, NULL));
   RT_ANY(cudaGraphAddMemFreeNode(&n, g, NULL, 0, host)); /* not graph memory */
-  RT(cudaErrorInvalidMemcpyDirection, /* H100, 2026-12-06 */
+  RT(cudaErrorInvalidMemcpyDirection,                    /* H100, 2026-12-06 */
      cudaGraphAddMemcpyNode1D(&n, g, NULL, 0, host, host + 8, 8, (enum cudaMemcpyKind)7));
   RT(cudaErrorInvalidValue, cudaGraphAddNode(&n, g, NULL, NULL, 0, NULL));
   RT_ANY(cudaGraphKernelNodeGetParams(empty, &kp));
@@ -833,8 +833,8 @@ static void bad_args_driver(void) {
   DRV_ANY(cuMemcpyHtoD(freed, stack, 16));
   DRV_ANY(cuMemcpyDtoD(d, freed, 16));
   DRV(CUDA_SUCCESS, cuMemcpyHtoD(d + 1, stack + 3, 7)); /* H100, 2026-12-06 */
-  DRV(CUDA_SUCCESS, cuMemcpyDtoD(d + 3, d + 1, 7)); /* H100, 2026-12-06 */
-  DRV(CUDA_SUCCESS, cuMemcpy(d + 5, d + 9, 3)); /* H100, 2026-12-06 */
+  DRV(CUDA_SUCCESS, cuMemcpyDtoD(d + 3, d + 1, 7));     /* H100, 2026-12-06 */
+  DRV(CUDA_SUCCESS, cuMemcpy(d + 5, d + 9, 3));         /* H100, 2026-12-06 */
   DRV(CUDA_SUCCESS, cuMemcpyHtoD(d, stack, 0));
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemsetD8(0, 0, 16));
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemsetD8(d, 0, HUGE_SIZE));
