@@ -630,6 +630,22 @@ CU
   [ "$(./l)" = "0 cudaErrorNotSupported cudaErrorNotSupported" ] || fail "cooperative launch: $(./l 2>&1)"
 }
 
+# __cluster_dims__ of more than one block is a compile-time error at the kernel (Metal has
+# no thread-block clusters); (1, 1, 1) compiles.
+case_cluster_dims_error() {
+  cat >c.cu <<'CU'
+__global__ void __cluster_dims__(1, 1, 1) one(int *o) { o[threadIdx.x] = 1; }
+__global__ void __cluster_dims__(2, 1, 1) two(int *o) { o[threadIdx.x] = 1; }
+CU
+  run -c c.cu -o c.o
+  expect_rc 1
+  contains "$err" "Anchor: __cluster_dims__ of more than one block: Metal has no thread-block clusters" "stderr"
+  contains "$err" "c.cu:2:17: note: in instantiation of" "stderr"
+  sed -i 2d c.cu
+  run -c c.cu -o c.o
+  expect_rc 0
+}
+
 # --emit-msl writes the MSL the backend generates (needs bin/anchor-msl).
 case_emit_msl() {
   [ -x "$ROOT/bin/anchor-msl" ] || skip "the MSL backend $ROOT/bin/anchor-msl is not built"
