@@ -157,6 +157,9 @@ int ptx_op_copysign(ptx_xlate *x);
 /* ptx_float.c (ptx_float_arith: add sub mul fma mad div of type t, for the
  * integer names' float forms too) */
 int ptx_float_arith(ptx_xlate *x, ptx_type t);
+/* ptx_float.c: fma/min/max on .f16/.f16x2/.bf16/.bf16x2 through the device library's
+ * cuda_fp16.h/cuda_bf16.h functions; -1 when the statement has none of those types. */
+int ptx_half_library(ptx_xlate *x);
 int ptx_op_float_unary(ptx_xlate *x);
 int ptx_op_cvt(ptx_xlate *x);
 /* ptx_memory.c */
