@@ -166,7 +166,10 @@ int ptx_op_cvt(ptx_xlate *x);
 int ptx_op_ldst(ptx_xlate *x);
 int ptx_op_atom(ptx_xlate *x);
 int ptx_op_cp(ptx_xlate *x);
-/* ptx_sync.c */
+/* ptx_sync.c; PTX_NAMED_BARRIER: the device library's software barrier, whose
+ * __anchor_bar_init lower_asm.c calls at the start of the kernels that reach it. */
+#define PTX_NAMED_BARRIER "__anchor_bar"
+#define PTX_NAMED_BARRIER_INIT "__anchor_bar_init"
 int ptx_op_shfl(ptx_xlate *x);
 int ptx_op_vote(ptx_xlate *x);
 int ptx_op_activemask(ptx_xlate *x);
