@@ -108,6 +108,7 @@ static const struct {
     {"membar", ptx_op_fence},
     {"fence", ptx_op_fence},
     {"trap", ptx_op_trap},
+    {"brkpt", ptx_op_trap}, /* no debugger: the launch fails as __brkpt()'s does */
     {"exit", ptx_op_exit},
     {"nanosleep", ptx_op_no_effect},
     {"prefetch", ptx_op_no_effect},
@@ -377,55 +378,6 @@ static void lower_one(msl_ctx *ctx, LLVMValueRef call) {
   free(copy);
 }
 
-/* ---- the named barriers' words ------------------------------------------ */
-
-static int in_list(LLVMValueRef v, LLVMValueRef *list, unsigned n) {
-  for (unsigned k = 0; k < n; k++)
-    if (list[k] == v) return 1;
-  return 0;
-}
-
-static int calls_one_of(LLVMValueRef fn, LLVMValueRef *list, unsigned n) {
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      if (LLVMIsACallInst(i) && in_list(LLVMGetCalledValue(i), list, n)) return 1;
-  return 0;
-}
-
-/* The software named barriers (ptx_sync.c) keep their state in threadgroup memory, which
- * nothing zeroes: each kernel that reaches one (directly or through the functions it
- * calls) starts with __anchor_bar_init(), a block barrier after the zeroing. */
-static void init_named_barriers(msl_ctx *ctx) {
-  LLVMValueRef bar = LLVMGetNamedFunction(ctx->mod, PTX_NAMED_BARRIER);
-  if (!bar || !LLVMGetFirstUse(bar)) return;
-  unsigned n = 1, cap = 16;
-  LLVMValueRef *reach = malloc(cap * sizeof *reach);
-  if (!reach) abort();
-  reach[0] = bar;
-  for (int changed = 1; changed;) {
-    changed = 0;
-    for (LLVMValueRef fn = LLVMGetFirstFunction(ctx->mod); fn; fn = LLVMGetNextFunction(fn))
-      if (!in_list(fn, reach, n) && calls_one_of(fn, reach, n)) {
-        if (n == cap && !(reach = realloc(reach, (cap *= 2) * sizeof *reach))) abort();
-        reach[n++] = fn, changed = 1;
-      }
-  }
-  LLVMValueRef init =
-      lower_declare(ctx, PTX_NAMED_BARRIER_INIT,
-                    LLVMFunctionType(LLVMVoidTypeInContext(ctx->llctx), NULL, 0, 0), 0);
-  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx->llctx);
-  for (unsigned k = 0; k < ctx->nkernels; k++) {
-    LLVMValueRef fn = ctx->kernels[k].fn;
-    if (!in_list(fn, reach, n)) continue;
-    LLVMValueRef at = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(fn));
-    while (LLVMIsAAllocaInst(at))
-      at = LLVMGetNextInstruction(at);
-    lower_call(b, at, init, NULL, 0);
-  }
-  LLVMDisposeBuilder(b);
-  free(reach);
-}
-
 int lower_asm(msl_ctx *ctx) {
   for (LLVMValueRef fn = LLVMGetFirstFunction(ctx->mod); fn; fn = LLVMGetNextFunction(fn))
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
@@ -437,6 +389,10 @@ int lower_asm(msl_ctx *ctx) {
         /* the asm may have split its block: go on after it, in the block it is now in */
         bb = next ? LLVMGetInstructionParent(next) : bb;
       }
-  init_named_barriers(ctx);
+  /* The software named barriers (ptx_sync.c) keep their state in threadgroup memory,
+   * which nothing zeroes: each kernel that reaches one starts with __anchor_bar_init(),
+   * a block barrier after the zeroing (every thread starts there). */
+  static const char *const barrier[] = {PTX_NAMED_BARRIER, NULL};
+  lower_start_kernels_reaching(ctx, barrier, PTX_NAMED_BARRIER_INIT);
   return 1;
 }

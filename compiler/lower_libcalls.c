@@ -263,5 +263,11 @@ static void visit(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef i) {
 }
 
 int lower_libcalls(msl_ctx *ctx) {
-  return lower_each_instruction(ctx, visit);
+  lower_each_instruction(ctx, visit);
+  /* CUDA aborts a grid when a thread traps or fails an assert: each thread of a kernel
+   * that can fail so starts with __anchor_launch_check(), which ends it when the launch
+   * has already failed (threads already running go on to their end). */
+  static const char *const failing[] = {"__anchor_trap", "__anchor_assert_fail", NULL};
+  lower_start_kernels_reaching(ctx, failing, "__anchor_launch_check");
+  return 1;
 }
