@@ -95,6 +95,10 @@
 #define AC_ABI_PRINTF_MAX_CAPACITY 0x40000000u
 #define AC_ABI_PRINTF_HEAD 0
 #define AC_ABI_PRINTF_CAPACITY 1
+/* A word the first thread of every kernel that contains printf sets to 1 when it starts
+ * (cudaLimitPrintfFifoSize can then no longer change: CUDA's rule is "after launching
+ * a kernel that uses printf", printed or not). */
+#define AC_ABI_PRINTF_USED 2
 #define AC_ABI_PRINTF_HEADER_BYTES 16
 #define AC_ABI_PRINTF_STDOUT 1
 #define AC_ABI_PRINTF_STDERR 2
@@ -105,7 +109,8 @@
  * zeroes the rest, which is then the device library's alone but for the
  * used word. */
 #define AC_ABI_HEAP_SIZE_OFFSET 0
-/* A 32-bit word every malloc and free sets to 1: the heap has been used
+/* A 32-bit word every malloc and free sets to 1, and the first thread of every
+ * kernel that contains one when it starts: the heap has been used
  * (cudaLimitMallocHeapSize can no longer change). */
 #define AC_ABI_HEAP_USED_OFFSET 8
 

@@ -255,6 +255,15 @@ extern "C" __device__ void __anchor_trap(void) {
   fail(AC_ABI_FAILURE_TRAP);
 }
 
+// CUDA refuses cudaLimitPrintfFifoSize after the launch of a kernel that
+// contains printf, whether it printed or not: the first thread of every such
+// kernel (compiler/lower_libcalls.c puts the call first) marks the FIFO used.
+extern "C" __device__ void __anchor_printf_mark(void) {
+  unsigned long long fifo = __anchor_context_printf();
+  if (fifo && (threadIdx.x | threadIdx.y | threadIdx.z | blockIdx.x | blockIdx.y | blockIdx.z) == 0)
+    __atomic_store_n((unsigned *)fifo + AC_ABI_PRINTF_USED, 1u, __ATOMIC_RELAXED);
+}
+
 // CUDA aborts a grid whose thread traps or fails an assert; Metal cannot stop
 // a dispatch, so each thread of a kernel that can fail so starts here
 // (compiler/lower_libcalls.c puts the call first) and ends at once when the

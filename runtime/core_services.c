@@ -209,8 +209,8 @@ cudaError_t rt_services_set_limit(enum cudaLimit limit, size_t value) {
     cudaError_t e = rt_wait_all();
     if (e != cudaSuccess) return e;
     uint64_t *used = limit == cudaLimitPrintfFifoSize ? &rt_printf_used : &rt_heap_used;
-    if (limit == cudaLimitPrintfFifoSize &&
-        ((uint32_t *)(uintptr_t)s->services[word])[AC_ABI_PRINTF_HEAD])
+    const uint32_t *fifo = (uint32_t *)(uintptr_t)s->services[word];
+    if (limit == cudaLimitPrintfFifoSize && (fifo[AC_ABI_PRINTF_HEAD] || fifo[AC_ABI_PRINTF_USED]))
       *used = s->generation + 1;
     if (limit == cudaLimitMallocHeapSize &&
         *(uint32_t *)((unsigned char *)(uintptr_t)s->services[word] + AC_ABI_HEAP_USED_OFFSET))
