@@ -51,7 +51,7 @@ template <size_t N> struct aligned_size { // cuda::aligned_size_t's shape
 enum { THREADS = 128, BLOCKS = 3, CLUSTER_RESULTS = 10 };
 
 template <class Cluster> __device__ void cluster_values(Cluster c, unsigned *o) {
-  __shared__ unsigned s[THREADS];
+  __shared__ unsigned s[THREADS], after[THREADS];
   unsigned t = threadIdx.x;
   s[t] = t * 3u + blockIdx.x;
   c.sync();
@@ -64,10 +64,10 @@ template <class Cluster> __device__ void cluster_values(Cluster c, unsigned *o) 
   o[5] = dt.x + dt.y * 1000u + dt.z * 100000u;
   o[6] = c.thread_rank() * 1000u + c.num_threads();
   o[7] = (unsigned)c.size() + 1000000u;
-  auto token = c.barrier_arrive();
-  s[t] += 1000u; // written between arrive and wait by this thread only
+  auto token = c.barrier_arrive(); // after the reads of s above: s is not written again
+  after[t] = s[t] + 1000u;          // between arrive and wait, read by others after the wait
   c.barrier_wait(static_cast<decltype(token) &&>(token));
-  o[8] = s[(t + 1) % THREADS];
+  o[8] = after[(t + 1) % THREADS];
   c.sync();
   o[9] = 0;
 }
