@@ -30,10 +30,11 @@
  * this_cluster() answers for it), so __cluster_dims__(1, 1, 1) — and the empty form,
  * whose size the launch gives — compiles to a marker; a larger cluster is a compile-time
  * error at the kernel (the static_assert's instantiation note names the user's line). */
-template <unsigned X = 1, unsigned Y = 1, unsigned Z = 1> struct __anchor_cluster_blocks {
-  static_assert(X * Y * Z == 1, "Anchor: __cluster_dims__ of more than one block: Metal has no "
-                                "thread-block clusters (cudaDevAttrClusterLaunch is 0)");
-  static constexpr unsigned value = X * Y * Z;
+template <unsigned __anchor_x = 1, unsigned __anchor_y = 1, unsigned __anchor_z = 1>
+struct __anchor_cluster_blocks { /* reserved names: a user's macro X must not reach them */
+  static constexpr unsigned value = __anchor_x * __anchor_y * __anchor_z;
+  static_assert(value == 1, "Anchor: __cluster_dims__ of more than one block: Metal has no "
+                            "thread-block clusters (cudaDevAttrClusterLaunch is 0)");
 };
 #define __cluster_dims__(...)                                                                      \
   __attribute__((annotate("anchor.cluster_dims", __anchor_cluster_blocks<__VA_ARGS__>::value)))
