@@ -76,14 +76,29 @@
  * then the records from byte AC_ABI_PRINTF_HEADER_BYTES. A record is a
  * multiple of 8 bytes: a 32-bit size (the record's bytes, its header
  * included; written last, 0 where a record was not written: the end), a
- * 32-bit stream (AC_ABI_PRINTF_STDOUT, or STDERR for assert messages), the
+ * 32-bit tag with the stream in its low 2 bits (AC_ABI_PRINTF_STDOUT, or
+ * STDERR for assert messages), the
  * format's bytes with their NUL padded to 8, then per argument the format
  * consumes (at most AC_ABI_PRINTF_MAX_ARGS) 8 bytes holding its value (an
  * int's in the low 4 bytes, a double's bits), except %s: 8 bytes holding the
  * string's length with its NUL (0 for a NULL pointer), then its bytes padded
- * to 8. A record that does not fit is dropped (the reservation stays). */
+ * to 8. A record larger than the ring is dropped. */
+/* The FIFO is a ring (CUDA's overwrites older output): HEAD counts the bytes
+ * reserved since the host last drained it, a record starts at HEAD modulo
+ * CAPACITY and wraps around the end; the host prints the records that start
+ * within the last CAPACITY bytes, found by their tag (the header's second
+ * word: the record's start / 8, modulo 2^30, above its 2-bit stream). No
+ * record is reserved once HEAD passes AC_ABI_PRINTF_HEAD_LIMIT; CAPACITY is at
+ * most AC_ABI_PRINTF_MAX_CAPACITY. */
+#define AC_ABI_PRINTF_TAG(start, stream) ((((start) / 8u) << 2) | (stream))
+#define AC_ABI_PRINTF_HEAD_LIMIT 0x80000000u
+#define AC_ABI_PRINTF_MAX_CAPACITY 0x40000000u
 #define AC_ABI_PRINTF_HEAD 0
 #define AC_ABI_PRINTF_CAPACITY 1
+/* A word the first thread of every kernel that contains printf sets to 1 when it starts
+ * (cudaLimitPrintfFifoSize can then no longer change: CUDA's rule is "after launching
+ * a kernel that uses printf", printed or not). */
+#define AC_ABI_PRINTF_USED 2
 #define AC_ABI_PRINTF_HEADER_BYTES 16
 #define AC_ABI_PRINTF_STDOUT 1
 #define AC_ABI_PRINTF_STDERR 2
@@ -94,7 +109,8 @@
  * zeroes the rest, which is then the device library's alone but for the
  * used word. */
 #define AC_ABI_HEAP_SIZE_OFFSET 0
-/* A 32-bit word every malloc and free sets to 1: the heap has been used
+/* A 32-bit word every malloc and free sets to 1, and the first thread of every
+ * kernel that contains one when it starts: the heap has been used
  * (cudaLimitMallocHeapSize can no longer change). */
 #define AC_ABI_HEAP_USED_OFFSET 8
 

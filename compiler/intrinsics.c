@@ -25,13 +25,17 @@ static int has_prefix(const char *s, const char *prefix) {
 /* Special registers: the thread's and group's indices and sizes
  * (anchor_tid.x ...), the warp size; warps are SIMD-groups of 32
  * consecutive linear thread indices (decision 6), so the lane is the
- * linear index modulo 32. */
+ * linear index modulo 32. %smid/%nsmid: Metal tells a kernel nothing about the
+ * GPU core it runs on; PTX promises only an identifier below %nsmid that may
+ * change during execution (for profiling), so every thread reports SM 0 of 1. */
 static void emit_sreg(msl_inst *in) {
   static const char *const regs[][2] = {{"tid.", "anchor_tid"},
                                         {"ctaid.", "anchor_bid"},
                                         {"ntid.", "anchor_bdim"},
                                         {"nctaid.", "anchor_gdim"}};
   static const char *const named[][2] = {{"warpsize", MSL_WARP_SIZE},
+                                         {"smid", "0u"},
+                                         {"nsmid", "1u"},
                                          {"laneid", LANE},
                                          {"lanemask.eq", "(1u << " LANE ")"},
                                          {"lanemask.lt", "((1u << " LANE ") - 1u)"},

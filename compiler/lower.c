@@ -6,6 +6,7 @@
  * they take and which helper each becomes. */
 #include <assert.h>
 #include <llvm-c/DebugInfo.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "msl_internal.h"
@@ -38,6 +39,54 @@ LLVMValueRef lower_call(LLVMBuilderRef b, LLVMValueRef at, LLVMValueRef fn, LLVM
   LLVMPositionBuilderBefore(b, at);
   LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(at));
   return LLVMBuildCall2(b, LLVMGlobalGetValueType(fn), fn, args, n, "");
+}
+
+static int lower_in_list(LLVMValueRef v, LLVMValueRef *list, unsigned n) {
+  for (unsigned k = 0; k < n; k++)
+    if (list[k] == v) return 1;
+  return 0;
+}
+
+static int lower_calls_one_of(LLVMValueRef fn, LLVMValueRef *list, unsigned n) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      if (LLVMIsACallInst(i) && lower_in_list(LLVMGetCalledValue(i), list, n)) return 1;
+  return 0;
+}
+
+unsigned lower_start_kernels_reaching(msl_ctx *ctx, const char *const *targets, const char *start) {
+  unsigned n = 0, cap = 16, changed = 0;
+  LLVMValueRef *reach = malloc(cap * sizeof *reach);
+  if (!reach) abort();
+  for (unsigned t = 0; targets[t]; t++) {
+    LLVMValueRef fn = LLVMGetNamedFunction(ctx->mod, targets[t]);
+    if (!fn) continue;
+    if (n == cap && !(reach = realloc(reach, (cap *= 2) * sizeof *reach))) abort();
+    reach[n++] = fn;
+  }
+  for (int grew = n > 0; grew;) { /* the callers of what is reached, to a fixpoint */
+    grew = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(ctx->mod); fn; fn = LLVMGetNextFunction(fn))
+      if (!lower_in_list(fn, reach, n) && lower_calls_one_of(fn, reach, n)) {
+        if (n == cap && !(reach = realloc(reach, (cap *= 2) * sizeof *reach))) abort();
+        reach[n++] = fn, grew = 1;
+      }
+  }
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx->llctx);
+  for (unsigned k = 0; k < ctx->nkernels; k++) {
+    LLVMValueRef fn = ctx->kernels[k].fn;
+    if (!lower_in_list(fn, reach, n)) continue;
+    LLVMValueRef helper = lower_declare(
+        ctx, start, LLVMFunctionType(LLVMVoidTypeInContext(ctx->llctx), NULL, 0, 0), 0);
+    LLVMValueRef at = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(fn));
+    while (LLVMIsAAllocaInst(at))
+      at = LLVMGetNextInstruction(at);
+    lower_call(b, at, helper, NULL, 0);
+    changed++;
+  }
+  LLVMDisposeBuilder(b);
+  free(reach);
+  return changed;
 }
 
 LLVMValueRef lower_byte_pointer(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef pointer,

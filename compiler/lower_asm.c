@@ -108,6 +108,7 @@ static const struct {
     {"membar", ptx_op_fence},
     {"fence", ptx_op_fence},
     {"trap", ptx_op_trap},
+    {"brkpt", ptx_op_trap}, /* no debugger: the launch fails as __brkpt()'s does */
     {"exit", ptx_op_exit},
     {"nanosleep", ptx_op_no_effect},
     {"prefetch", ptx_op_no_effect},
@@ -388,5 +389,10 @@ int lower_asm(msl_ctx *ctx) {
         /* the asm may have split its block: go on after it, in the block it is now in */
         bb = next ? LLVMGetInstructionParent(next) : bb;
       }
+  /* The software named barriers (ptx_sync.c) keep their state in threadgroup memory,
+   * which nothing zeroes: each kernel that reaches one starts with __anchor_bar_init(),
+   * a block barrier after the zeroing (every thread starts there). */
+  static const char *const barrier[] = {PTX_NAMED_BARRIER, NULL};
+  lower_start_kernels_reaching(ctx, barrier, PTX_NAMED_BARRIER_INIT);
   return 1;
 }

@@ -4,16 +4,18 @@
  * MSL has no instruction for become calls of the device library's (devlib/atomics.cu;
  * contracts in include/anchor/atomic_functions.h):
  *   8- and 16-bit values (integers, half, bfloat): compare-and-swap loops on the aligned
- *   32-bit word holding them; 64-bit values (integers, double, pointers): critical sections
- *   under the launch's lock table.
+ *   32-bit word holding them; 64-bit values (integers, double, pointers) and 128-bit loads
+ *   and stores (CUDA 12's 16-byte __nv_atomic_load/store): critical sections under the
+ *   launch's lock table.
  * atomicrmw op p, v -> __anchor_atomic_rmwN(p, v, op) (op: LLVM's numbering, plus
  * ANCHOR_ATOMIC_HALF/BFLOAT for 16-bit floating point); cmpxchg p, cmp, new ->
  * {old, old == cmp} from __anchor_atomic_casN(p, cmp, new) (a strong compare-and-swap, valid
  * for a weak one); atomic loads and stores -> __anchor_atomic_loadN / storeN. Values travel
  * as their bits (double and half bit cast, pointers as integers); the pointer is generic (an
  * addrspacecast: after inlining, infer-address-spaces gives it its space back). 32-bit
- * atomics stay for lower_atomics.c (MSL's own); wider ones are an error here, at the user's
- * line. */
+ * atomics stay for lower_atomics.c (MSL's own); other widths, and 128-bit read-modify-write
+ * or compare-and-swap (CUDA's need sm_90; Anchor's headers are sm_75's), are an error here,
+ * at the user's line. */
 #include <llvm-c/Core.h>
 #include <llvm-c/DebugInfo.h>
 #include <stdio.h>
@@ -122,7 +124,8 @@ int lower_atomics_wide(msl_ctx *ctx) {
         if (!ty) continue;
         unsigned bits = (unsigned)LLVMSizeOfTypeInBits(ctx->layout, ty);
         if (bits == 32) continue; /* MSL's own (lower_atomics.c, atomics.c) */
-        if (bits == 8 || bits == 16 || bits == 64)
+        if (bits == 8 || bits == 16 || bits == 64 ||
+            (bits == 128 && (LLVMIsALoadInst(i) || LLVMIsAStoreInst(i))))
           ok = lower_one(ctx, b, i, ty, bits);
         else
           ok = diag_error(ctx, i, "%u-bit atomic operation " NOT_SUPPORTED, bits);

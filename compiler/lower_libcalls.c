@@ -263,5 +263,19 @@ static void visit(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef i) {
 }
 
 int lower_libcalls(msl_ctx *ctx) {
-  return lower_each_instruction(ctx, visit);
+  lower_each_instruction(ctx, visit);
+  /* CUDA aborts a grid when a thread traps or fails an assert: each thread of a kernel
+   * that can fail so starts with __anchor_launch_check(), which ends it when the launch
+   * has already failed (threads already running go on to their end). */
+  static const char *const failing[] = {"__anchor_trap", "__anchor_assert_fail", NULL};
+  lower_start_kernels_reaching(ctx, failing, "__anchor_launch_check");
+  /* CUDA's limits rule: cudaLimitPrintfFifoSize / MallocHeapSize are refused after the
+   * launch of a kernel that contains printf / malloc or free, called or not: such a
+   * kernel's first thread marks the service used when it starts. */
+  static const char *const printing[] = {"__anchor_vprintf", "__anchor_printf_begin", NULL};
+  lower_start_kernels_reaching(ctx, printing, "__anchor_printf_mark");
+  static const char *const allocating[] = {"__anchor_malloc", "__anchor_malloc_aligned",
+                                           "__anchor_free", NULL};
+  lower_start_kernels_reaching(ctx, allocating, "__anchor_heap_mark");
+  return 1;
 }

@@ -383,6 +383,12 @@ LLVMValueRef lower_declare(msl_ctx *ctx, const char *name, LLVMTypeRef type, uns
 LLVMValueRef lower_call(LLVMBuilderRef b, LLVMValueRef at, LLVMValueRef fn, LLVMValueRef *args,
                         unsigned n);
 void lower_replace(LLVMValueRef old, LLVMValueRef replacement);
+/* lower_start_kernels_reaching: in every kernel that calls one of the functions
+ * named in `targets` (NULL-terminated), directly or through the functions it
+ * calls, a call of the helper `start` (void, no arguments, declared here) as its
+ * first instruction after the entry block's allocas. Returns the number of
+ * kernels changed. */
+unsigned lower_start_kernels_reaching(msl_ctx *ctx, const char *const *targets, const char *start);
 /* lower_byte_pointer: `pointer` + offset bytes (an i8 GEP placed by b; pointer itself for
  * 0). lower_copy_access: a piece of the access `from` (load/store) gets its volatility and
  * the alignment `align`. */

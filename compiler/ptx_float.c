@@ -48,6 +48,51 @@ static int half_arith(ptx_xlate *x) {
   return ptx_put(x, 0, r, bt);
 }
 
+/* fma.rn{.sat,.relu} and min/max{.NaN} on .f16, .f16x2, .bf16, .bf16x2: per lane, the
+ * device library's __anchor_ptx_<op>_<type> (devlib/ptx_half.cu), which is cuda_fp16.h's
+ * or cuda_bf16.h's __hfma/__hfma_sat/__hfma_relu/__hmin/__hmax/__hmin_nan/__hmax_nan. */
+int ptx_half_library(ptx_xlate *x) {
+  static const char *const types[] = {"f16", "f16x2", "bf16", "bf16x2", NULL};
+  int type = ptx_mod_of(x, types);
+  if (!type) return -1;
+  const char *name = x->st->parts[0];
+  int fma = !strcmp(name, "fma"), pair = type == 2 || type == 4, bf = type >= 3;
+  if (!fma && strcmp(name, "min") && strcmp(name, "max"))
+    return ptx_error(x, "this half-precision form of '%s'", name);
+  if (ptx_mod(x, "ftz")) return ptx_error(x, "'.ftz' on half-precision '%s'", name);
+  char fn[48];
+  if (fma) {
+    int sat = ptx_mod(x, "sat"), relu = ptx_mod(x, "relu");
+    if (!ptx_mod(x, "rn") || (sat && (relu || bf)))
+      return ptx_error(x, "this half-precision form of '%s'", name);
+    snprintf(fn, sizeof fn, "__anchor_ptx_fma%s_%s",
+             sat    ? "_sat"
+             : relu ? "_relu"
+                    : "",
+             bf ? "bf16" : "f16");
+  } else {
+    snprintf(fn, sizeof fn, "__anchor_ptx_%s%s_%s", name, ptx_mod(x, "NaN") ? "_nan" : "",
+             bf ? "bf16" : "f16");
+  }
+  int n = fma ? 3 : 2;
+  if (!ptx_check_operands(x, n + 1, n + 1)) return 0;
+  ptx_type bt = {'b', pair ? 32 : 16};
+  LLVMTypeRef wt = ptx_int_type(x, bt.bits), i16 = ptx_int_type(x, 16);
+  LLVMValueRef src[3] = {NULL, NULL, LLVMConstNull(wt)};
+  for (int k = 0; k < n; k++)
+    if (!(src[k] = ptx_get(x, k + 1, bt))) return 0;
+  LLVMBuilderRef b = x->b;
+  LLVMValueRef r = LLVMConstNull(wt);
+  for (unsigned lane = 0; lane < (pair ? 2u : 1u); lane++) {
+    LLVMValueRef shift = ptx_cint(x, wt, 16 * lane), args[3];
+    for (int k = 0; k < 3; k++)
+      args[k] = LLVMBuildTrunc(b, LLVMBuildLShr(b, src[k], shift, ""), i16, "");
+    LLVMValueRef v = LLVMBuildZExt(b, ptx_call_devlib(x, fn, i16, args, 3), wt, "");
+    r = LLVMBuildOr(b, r, LLVMBuildShl(b, v, shift, ""), "");
+  }
+  return ptx_put(x, 0, r, bt);
+}
+
 int ptx_float_arith(ptx_xlate *x, ptx_type t) {
   const char *name = x->st->parts[0];
   int fma = !strcmp(name, "fma") || !strcmp(name, "mad"), div = !strcmp(name, "div");

@@ -90,6 +90,10 @@ static LLVMValueRef mul_hi(ptx_xlate *x, LLVMValueRef a, LLVMValueRef bv, ptx_ty
 int ptx_op_mul(ptx_xlate *x) {
   const char *name = x->st->parts[0];
   int mad = name[1] == 'a', madc = !strcmp(name, "madc");
+  if (!strcmp(name, "fma")) {
+    int half = ptx_half_library(x);
+    if (half >= 0) return half;
+  }
   if (!madc && ptx_mod(x, "f16x2")) return ptx_float_arith(x, (ptx_type){'f', 16});
   ptx_type ts[2];
   if (ptx_types(x, ts, 2) != 1) return ptx_error(x, "the types of '%s'", name);
@@ -176,7 +180,8 @@ int ptx_op_div(ptx_xlate *x) {
 
 /* min, max, abs, neg: integer and float. */
 int ptx_op_minmax(ptx_xlate *x) {
-  int max = x->st->parts[0][1] == 'a';
+  int max = x->st->parts[0][1] == 'a', half = ptx_half_library(x);
+  if (half >= 0) return half;
   ptx_type ts[2];
   if (ptx_types(x, ts, 2) != 1) return ptx_error(x, "the types of '%s'", x->st->parts[0]);
   ptx_type t = ts[0];

@@ -1,7 +1,8 @@
 /* ptx_sync.c — inline PTX warp, barrier and thread-control instructions as
  * the NVVM intrinsics clang gives their CUDA builtins (ptx_xlate.h):
  * shfl.sync (and its predicate), vote.sync, activemask, match.sync,
- * redux.sync, bar/barrier.sync 0, bar.warp.sync, membar/fence, exit, trap,
+ * redux.sync, bar/barrier.sync/arrive/red (barrier 0 without a count as Metal's barrier,
+ * the others in software), bar.warp.sync, membar/fence, exit, trap,
  * nanosleep and prefetch. */
 #include <stdio.h>
 #include <string.h>
@@ -137,9 +138,39 @@ int ptx_op_redux(ptx_xlate *x) {
   return ptx_put(x, 0, call_warp(x, name, args, 2), t);
 }
 
-/* bar.sync 0 / barrier.sync 0 (.aligned, .cta): __syncthreads; bar.red on
- * barrier 0: __syncthreads_count/_and/_or; other
- * barriers and thread counts have no Metal equivalent. bar.warp.sync mask. */
+/* A named barrier in software (devlib/named_barrier.cu): __anchor_bar(id, count, op,
+ * pred, wait), count 0 for the whole block; convergent, as a barrier is. lower_asm.c
+ * zeroes the barriers' words at the start of each kernel that reaches one. */
+static LLVMValueRef software_barrier(ptx_xlate *x, LLVMValueRef id, LLVMValueRef count, unsigned op,
+                                     LLVMValueRef pred, int wait) {
+  LLVMTypeRef u = ptx_i32(x);
+  LLVMValueRef args[5] = {id, count ? count : ptx_cint(x, u, 0), ptx_cint(x, u, op),
+                          pred ? LLVMBuildZExt(x->b, pred, u, "") : ptx_cint(x, u, 0),
+                          ptx_cint(x, u, (unsigned)wait)};
+  LLVMTypeRef params[5] = {u, u, u, u, u};
+  LLVMValueRef fn = lower_declare(x->ctx, PTX_NAMED_BARRIER, LLVMFunctionType(u, params, 5, 0), 0);
+  unsigned kind = LLVMGetEnumAttributeKindForName("convergent", strlen("convergent"));
+  if (!LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind))
+    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateEnumAttribute(x->ctx->llctx, kind, 0));
+  return LLVMBuildCall2(x->b, LLVMGlobalGetValueType(fn), fn, args, 5, "");
+}
+
+/* Is operand k the constant 0? (without reporting a register as an error) */
+static int is_zero(ptx_xlate *x, int k) {
+  const ptx_operand *o = &x->st->operands[k];
+  if (o->kind == PTX_IMM) return o->imm == 0;
+  if (o->kind != PTX_REG) return 0;
+  int j = ptx_operand_index(x, o->name);
+  return j >= x->nout && x->op_arg[j] && LLVMIsAConstantInt(x->op_arg[j]) &&
+         LLVMConstIntGetZExtValue(x->op_arg[j]) == 0;
+}
+
+/* bar/barrier{.cta}.sync{.aligned} a{, b}; bar/barrier.arrive a, b;
+ * bar/barrier.red.{popc.u32,and.pred,or.pred} d, a{, b}, {!}c; bar.warp.sync mask.
+ * Barrier 0 without a thread count is Metal's threadgroup barrier (__syncthreads,
+ * __syncthreads_count/_and/_or's intrinsics); any other barrier, a thread count, or an
+ * arrive is the software barrier. */
 int ptx_op_bar(ptx_xlate *x) {
   if (ptx_mod(x, "warp")) {
     if (!ptx_mod(x, "sync") || !ptx_check_operands(x, 1, 1))
@@ -149,32 +180,41 @@ int ptx_op_bar(ptx_xlate *x) {
   }
   ptx_mod(x, "cta");
   ptx_mod(x, "aligned");
-  long long id;
-  if (ptx_mod(
-          x,
-          "red")) { /* bar.red.{popc.u32,and.pred,or.pred} d, 0, {!}p: __syncthreads_count/and/or */
+  ptx_type u = {'u', 32};
+  if (ptx_mod(x, "red")) {
     static const char *const ops[] = {"popc", "and", "or", NULL};
     int op = ptx_mod_of(x, ops);
     ptx_type t;
     if (!op || !ptx_one_type(x, &t, op == 1 ? "u" : "p", 1) || (op == 1 && t.bits != 32) ||
-        !ptx_check_operands(x, 3, 3) || !ptx_immediate(x, 1, &id) || id != 0)
-      return x->failed
-                 ? 0
-                 : ptx_error(x, "a barrier reduction other than '%s' on barrier 0", "bar.red");
-    LLVMValueRef p = ptx_get(x, 2, (ptx_type){'p', 1});
+        !ptx_check_operands(x, 3, 4))
+      return x->failed ? 0 : ptx_error(x, "the form of '%s'", "bar.red");
+    int counted = x->st->noperands == 4;
+    LLVMValueRef p = ptx_get(x, counted ? 3 : 2, (ptx_type){'p', 1});
     if (!p) return 0;
-    static const char *const intr[] = {"llvm.nvvm.barrier0.popc", "llvm.nvvm.barrier0.and",
-                                       "llvm.nvvm.barrier0.or"};
-    LLVMValueRef arg = LLVMBuildZExt(x->b, p, ptx_i32(x), "");
-    LLVMValueRef r = ptx_call_intrinsic(x, intr[op - 1], NULL, 0, &arg, 1);
+    LLVMValueRef r;
+    if (!counted && is_zero(x, 1)) {
+      static const char *const intr[] = {"llvm.nvvm.barrier0.popc", "llvm.nvvm.barrier0.and",
+                                         "llvm.nvvm.barrier0.or"};
+      LLVMValueRef arg = LLVMBuildZExt(x->b, p, ptx_i32(x), "");
+      r = ptx_call_intrinsic(x, intr[op - 1], NULL, 0, &arg, 1);
+    } else {
+      LLVMValueRef id = ptx_get(x, 1, u), count = counted ? ptx_get(x, 2, u) : NULL;
+      if (!id || (counted && !count)) return 0;
+      r = software_barrier(x, id, count, (unsigned)op, p, 1);
+    }
     return ptx_put(
         x, 0, op == 1 ? r : LLVMBuildICmp(x->b, LLVMIntNE, r, ptx_cint(x, ptx_i32(x), 0), ""), t);
   }
-  if (!ptx_mod(x, "sync") || !ptx_check_operands(x, 1, 1) || !ptx_immediate(x, 0, &id) || id != 0)
-    return x->failed ? 0
-                     : ptx_error(x, "a barrier other than '%s 0' without a thread count",
-                                 x->st->parts[0]);
-  ptx_call_intrinsic(x, "llvm.nvvm.barrier0", NULL, 0, NULL, 0);
+  int arrive = ptx_mod(x, "arrive");
+  if ((!arrive && !ptx_mod(x, "sync")) || !ptx_check_operands(x, arrive ? 2 : 1, 2))
+    return x->failed ? 0 : ptx_error(x, "the form of '%s'", x->st->parts[0]);
+  if (!arrive && x->st->noperands == 1 && is_zero(x, 0)) {
+    ptx_call_intrinsic(x, "llvm.nvvm.barrier0", NULL, 0, NULL, 0);
+    return 1;
+  }
+  LLVMValueRef id = ptx_get(x, 0, u), count = x->st->noperands == 2 ? ptx_get(x, 1, u) : NULL;
+  if (!id || (x->st->noperands == 2 && !count)) return 0;
+  software_barrier(x, id, count, 0, NULL, !arrive);
   return 1;
 }
 

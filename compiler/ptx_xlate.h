@@ -157,13 +157,19 @@ int ptx_op_copysign(ptx_xlate *x);
 /* ptx_float.c (ptx_float_arith: add sub mul fma mad div of type t, for the
  * integer names' float forms too) */
 int ptx_float_arith(ptx_xlate *x, ptx_type t);
+/* ptx_float.c: fma/min/max on .f16/.f16x2/.bf16/.bf16x2 through the device library's
+ * cuda_fp16.h/cuda_bf16.h functions; -1 when the statement has none of those types. */
+int ptx_half_library(ptx_xlate *x);
 int ptx_op_float_unary(ptx_xlate *x);
 int ptx_op_cvt(ptx_xlate *x);
 /* ptx_memory.c */
 int ptx_op_ldst(ptx_xlate *x);
 int ptx_op_atom(ptx_xlate *x);
 int ptx_op_cp(ptx_xlate *x);
-/* ptx_sync.c */
+/* ptx_sync.c; PTX_NAMED_BARRIER: the device library's software barrier, whose
+ * __anchor_bar_init lower_asm.c calls at the start of the kernels that reach it. */
+#define PTX_NAMED_BARRIER "__anchor_bar"
+#define PTX_NAMED_BARRIER_INIT "__anchor_bar_init"
 int ptx_op_shfl(ptx_xlate *x);
 int ptx_op_vote(ptx_xlate *x);
 int ptx_op_activemask(ptx_xlate *x);

@@ -242,3 +242,31 @@ DEVLIB unsigned long long __anchor_atomic_load64(void *p) {
 DEVLIB void __anchor_atomic_store64(void *p, unsigned long long v) {
   LOCKED(p, store_words(p, v));
 }
+
+// ---- 128 bits: loads and stores under the lock table too ---------------------------
+// CUDA's 16-byte __nv_atomic_load/__nv_atomic_store have no Metal instruction either; the
+// lock is that of the object's first 8 bytes (a 64-bit atomic on its upper half takes
+// another lock: mixing sizes on one object is not atomic here). 16-byte exchange and
+// compare-exchange need compute capability 9.x, which Anchor's sm_75 does not offer
+// (include/anchor/atomic_functions.h), so there are none here.
+
+typedef unsigned __int128 u128;
+
+HELPER u128 load_words128(void *p) {
+  return (u128)load_words((unsigned long long *)p + 1) << 64 | load_words(p);
+}
+
+HELPER void store_words128(void *p, u128 v) {
+  store_words(p, (unsigned long long)v);
+  store_words((unsigned long long *)p + 1, (unsigned long long)(v >> 64));
+}
+
+DEVLIB u128 __anchor_atomic_load128(void *p) {
+  u128 old = 0;
+  LOCKED(p, old = load_words128(p));
+  return old;
+}
+
+DEVLIB void __anchor_atomic_store128(void *p, u128 v) {
+  LOCKED(p, store_words128(p, v));
+}

@@ -206,3 +206,12 @@ extern "C" __device__ void __anchor_free(void *ptr) {
     if (load(&h.bitmap[p * BITMAP_WORDS + w])) return;
   release_page(h, p, c);
 }
+
+// CUDA refuses cudaLimitMallocHeapSize after the launch of a kernel that contains
+// malloc or free, called or not: the first thread of every such kernel
+// (compiler/lower_libcalls.c puts the call first) marks the heap used.
+extern "C" __device__ void __anchor_heap_mark(void) {
+  unsigned char *base = (unsigned char *)__anchor_context_heap();
+  if (base && (threadIdx.x | threadIdx.y | threadIdx.z | blockIdx.x | blockIdx.y | blockIdx.z) == 0)
+    __atomic_store_n((unsigned *)(base + AC_ABI_HEAP_USED_OFFSET), 1u, __ATOMIC_RELAXED);
+}

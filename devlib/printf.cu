@@ -7,7 +7,12 @@
 //
 // A printf call writes one record into the FIFO (common/abi.h,
 // AC_ABI_PRINTF_*): its bytes are counted first, reserved with one 32-bit
-// atomic add on the FIFO's head, then written, the size word last. The
+// atomic add on the FIFO's head, then written, the size word last. The FIFO
+// is a ring, as CUDA's (the Programming Guide: "older output is
+// overwritten"): the head counts bytes since the last drain, a record starts
+// at head modulo the capacity and its 8-byte words wrap around the end (every
+// write goes through ring_at), and the host prints the records that start in
+// the last `capacity` bytes — the newest. The
 // format's bytes and every %s string's are copied at the call, since the
 // host sees neither the device's constant memory nor a string that changes
 // later. The walk over the format below decides which bytes of clang's
@@ -36,13 +41,23 @@ __device__ __forceinline__ unsigned long long round8(unsigned long long n) {
   return (n + 7) & ~7ull;
 }
 
+// Byte `at` of the record at `record`, wrapped around the ring's end (records
+// and the capacity are multiples of 8, so an aligned word never straddles it).
+__device__ __forceinline__ unsigned char *ring_at(unsigned char *record, unsigned long long at) {
+  unsigned char *fifo = (unsigned char *)__anchor_context_printf();
+  unsigned char *ring = fifo + AC_ABI_PRINTF_HEADER_BYTES;
+  unsigned long long capacity = ((unsigned *)fifo)[AC_ABI_PRINTF_CAPACITY];
+  unsigned long long offset = (unsigned long long)(record - ring) + at;
+  return ring + (offset >= capacity ? offset % capacity : offset);
+}
+
 __device__ __forceinline__ void put_byte(sink &s, unsigned char c) {
-  if (s.out) s.out[s.at] = c;
+  if (s.out) *ring_at(s.out, s.at) = c;
   s.at++;
 }
 
 __device__ __forceinline__ void put_word(sink &s, unsigned long long v) {
-  if (s.out) *(unsigned long long *)(s.out + s.at) = v; // 8-aligned: records are
+  if (s.out) *(unsigned long long *)ring_at(s.out, s.at) = v; // 8-aligned: records are
   s.at += 8;
 }
 
@@ -100,29 +115,34 @@ __device__ int put_payload(sink &s, const char *format, const char *args, unsign
     unsigned long long at = s.at;
     put_word(s, 0);
     unsigned long long n = put_string(s, str);
-    if (s.out) *(unsigned long long *)(s.out + at) = n;
+    if (s.out) *(unsigned long long *)ring_at(s.out, at) = n;
   }
   return count;
 }
 
-// Space for a record of `bytes` (a multiple of 8) in the FIFO, null when it
-// does not fit (the record is dropped).
+// Space for a record of `bytes` (a multiple of 8) in the ring, its tag
+// (AC_ABI_PRINTF_TAG: where it starts) written; null when it is larger than
+// the ring or AC_ABI_PRINTF_HEAD_LIMIT bytes were written since the last
+// drain (the record is dropped; the 32-bit head never wraps).
 __device__ unsigned char *reserve(unsigned long long bytes) {
   unsigned long long fifo = __anchor_context_printf();
   if (!fifo) return nullptr;
   unsigned *words = (unsigned *)fifo;
   unsigned capacity = words[AC_ABI_PRINTF_CAPACITY];
-  if (bytes > capacity || __atomic_load_n(&words[AC_ABI_PRINTF_HEAD], __ATOMIC_RELAXED) > capacity)
-    return nullptr; // full already: the head is not advanced further (it could wrap)
+  if (bytes > capacity ||
+      __atomic_load_n(&words[AC_ABI_PRINTF_HEAD], __ATOMIC_RELAXED) > AC_ABI_PRINTF_HEAD_LIMIT)
+    return nullptr;
   unsigned start = atomicAdd(&words[AC_ABI_PRINTF_HEAD], (unsigned)bytes);
-  if (start > capacity || bytes > capacity - start) return nullptr; // full: dropped
-  return (unsigned char *)fifo + AC_ABI_PRINTF_HEADER_BYTES + start;
+  if (start > AC_ABI_PRINTF_HEAD_LIMIT) return nullptr;
+  unsigned char *record = (unsigned char *)fifo + AC_ABI_PRINTF_HEADER_BYTES + start % capacity;
+  ((unsigned *)record)[1] = AC_ABI_PRINTF_TAG(start, 0u);
+  return record;
 }
 
 // The record's header, its size word last (the host stops at a size of 0).
 __device__ __forceinline__ void complete(unsigned char *record, unsigned long long bytes,
                                          unsigned stream) {
-  ((unsigned *)record)[1] = stream;
+  ((unsigned *)record)[1] |= stream;
   __atomic_store_n((unsigned *)record, (unsigned)bytes, __ATOMIC_RELAXED);
 }
 
@@ -179,7 +199,7 @@ extern "C" __device__ unsigned char *__anchor_printf_begin(unsigned long long by
 // dropped record (null).
 extern "C" __device__ void __anchor_printf_word(unsigned char *record, unsigned long long at,
                                                 unsigned long long value) {
-  if (record) *(unsigned long long *)(record + at) = value;
+  if (record) *(unsigned long long *)ring_at(record, at) = value;
 }
 
 // A %s slot at `at`: the length word n (__anchor_printf_strlen's), then the
@@ -187,12 +207,12 @@ extern "C" __device__ void __anchor_printf_word(unsigned char *record, unsigned 
 extern "C" __device__ void __anchor_printf_string(unsigned char *record, unsigned long long at,
                                                   const char *s, unsigned long long n) {
   if (!record) return;
-  *(unsigned long long *)(record + at) = n;
+  *(unsigned long long *)ring_at(record, at) = n;
   unsigned long long k = 0;
   for (; k < n; k++)
-    record[at + 8 + k] = (unsigned char)s[k];
+    *ring_at(record, at + 8 + k) = (unsigned char)s[k];
   for (; k < round8(n); k++)
-    record[at + 8 + k] = 0;
+    *ring_at(record, at + 8 + k) = 0;
 }
 
 extern "C" __device__ void __anchor_printf_end(unsigned char *record, unsigned long long bytes) {
@@ -233,4 +253,23 @@ extern "C" __device__ void __anchor_assert_fail(const char *expression, const ch
 
 extern "C" __device__ void __anchor_trap(void) {
   fail(AC_ABI_FAILURE_TRAP);
+}
+
+// CUDA refuses cudaLimitPrintfFifoSize after the launch of a kernel that
+// contains printf, whether it printed or not: the first thread of every such
+// kernel (compiler/lower_libcalls.c puts the call first) marks the FIFO used.
+extern "C" __device__ void __anchor_printf_mark(void) {
+  unsigned long long fifo = __anchor_context_printf();
+  if (fifo && (threadIdx.x | threadIdx.y | threadIdx.z | blockIdx.x | blockIdx.y | blockIdx.z) == 0)
+    __atomic_store_n((unsigned *)fifo + AC_ABI_PRINTF_USED, 1u, __ATOMIC_RELAXED);
+}
+
+// CUDA aborts a grid whose thread traps or fails an assert; Metal cannot stop
+// a dispatch, so each thread of a kernel that can fail so starts here
+// (compiler/lower_libcalls.c puts the call first) and ends at once when the
+// launch has already failed: the threadgroups that start after the failure do
+// nothing. Threads already running go on to their end (no check in loops).
+extern "C" __device__ void __anchor_launch_check(void) {
+  unsigned *status = (unsigned *)__anchor_context_status();
+  if (__atomic_load_n(&status[AC_ABI_STATUS_FAILURE], __ATOMIC_RELAXED)) __anchor_exit_thread();
 }

@@ -1,7 +1,8 @@
 /* cooperative_groups.h — CUDA's Cooperative Groups for Anchor: thread_block,
  * thread_block_tile<N> (N = 1, 2, 4, ..., 1024) from tiled_partition<N>, the dynamic
  * tiled_partition(group, n), coalesced_threads(), labeled_partition, binary_partition,
- * cg::sync, invoke_one/invoke_one_broadcast, this_grid() (grid_group), over Anchor's warp
+ * cg::sync, invoke_one/invoke_one_broadcast, this_cluster() (a cluster of one block),
+ * this_grid() (grid_group), over Anchor's warp
  * functions (anchor/warp_functions.h). Collectives: <cooperative_groups/reduce.h>,
  * <cooperative_groups/scan.h>, <cooperative_groups/memcpy_async.h>.
  *
@@ -83,10 +84,17 @@ template <unsigned N> ANCHOR_CG unsigned *large_tile_words() {
   __shared__ unsigned words[2 * 1024 / 64];
   return words;
 }
-ANCHOR_CG void large_tile_reset(unsigned *words) {
+/* Zeroes the words of the tiles of n threads within [first, first + count) threads of the
+ * block, between two barriers of the parent (sync_parent): the first so that no thread
+ * still waits in an earlier barrier of these words (it would miss the generation it
+ * waits for), the second so that every thread sees the zeros. */
+template <class Sync>
+ANCHOR_CG void large_tile_reset(unsigned *words, unsigned n, unsigned first, unsigned count,
+                                Sync sync_parent) {
+  sync_parent();
   unsigned r = block_rank_of_thread();
-  if (r < 2u * 1024u / 64u) words[r] = 0;
-  __syncthreads();
+  if (r >= first && r - first < 2u * (count / n)) words[2u * (first / n) + (r - first)] = 0;
+  sync_parent();
 }
 ANCHOR_CG void large_tile_sync(unsigned *words, unsigned n, unsigned tile) {
   unsigned *count = words + 2 * tile, *generation = count + 1;
@@ -160,6 +168,44 @@ public:
 ANCHOR_CG thread_block this_thread_block() {
   return thread_block();
 }
+/* ---- cluster_group: a thread-block cluster of one block ------------------------------------
+ * Metal has no thread-block clusters (cudaDevAttrClusterLaunch is 0). A kernel launched
+ * without a cluster, or with one of 1x1x1 (__cluster_dims__(1, 1, 1)), is on CUDA a grid
+ * of clusters of one block each: this_cluster() answers for that cluster. Its barrier is
+ * the block's, its shared memory the block's (map_shared_rank of rank 0 is the address
+ * itself, query_shared_rank 0). __cluster_dims__ of more than one block is a compile-time
+ * error (anchor/qualifiers.h). Written from the Programming Guide ("Cluster Group"). */
+class cluster_group : public thread_group {
+  ANCHOR_CG cluster_group()
+      : thread_group(__anchor::kind_block, 0xffffffffu, blockDim.x * blockDim.y * blockDim.z, 0,
+                     1) {}
+  friend ANCHOR_CG cluster_group this_cluster();
+
+public:
+  struct arrival_token {};
+  ANCHOR_CG_STATIC void sync() { __syncthreads(); }
+  /* arrive then wait: the block barrier, at the wait (an arrival alone orders nothing
+   * that the wait does not). */
+  ANCHOR_CG_STATIC arrival_token barrier_arrive() { return arrival_token(); }
+  ANCHOR_CG_STATIC void barrier_wait() { __syncthreads(); }
+  ANCHOR_CG_STATIC void barrier_wait(arrival_token &&) { __syncthreads(); }
+  ANCHOR_CG_STATIC unsigned query_shared_rank(const void *) { return 0u; }
+  /* The address of the same variable in the shared memory of block rank (only 0 exists). */
+  template <class T> ANCHOR_CG_STATIC T *map_shared_rank(T *addr, int) { return addr; }
+  ANCHOR_CG_STATIC dim3 block_index() { return dim3(0, 0, 0); }
+  ANCHOR_CG_STATIC unsigned block_rank() { return 0u; }
+  ANCHOR_CG_STATIC dim3 thread_index() { return dim3(threadIdx.x, threadIdx.y, threadIdx.z); }
+  ANCHOR_CG_STATIC unsigned thread_rank() { return __anchor::block_rank_of_thread(); }
+  ANCHOR_CG_STATIC dim3 dim_blocks() { return dim3(1, 1, 1); }
+  ANCHOR_CG_STATIC unsigned num_blocks() { return 1u; }
+  ANCHOR_CG_STATIC dim3 dim_threads() { return dim3(blockDim.x, blockDim.y, blockDim.z); }
+  ANCHOR_CG_STATIC unsigned num_threads() { return blockDim.x * blockDim.y * blockDim.z; }
+  ANCHOR_CG_STATIC unsigned size() { return num_threads(); }
+};
+ANCHOR_CG cluster_group this_cluster() {
+  return cluster_group();
+}
+
 /* block_tile_memory<MaxBlockSize>: the shared scratch that CUDA's tiles of more than 32
  * threads need before sm_80 (this_thread_block(scratch)); from sm_80 CUDA uses reserved
  * shared memory and the struct is empty. Anchor's large tiles keep their own threadgroup
@@ -232,8 +278,10 @@ protected:
 
 public:
   static constexpr unsigned long long numThreads = N;
+  /* The tile's words by its index in the block (a tile of a tile has another meta rank). */
   ANCHOR_CG void sync() const {
-    __anchor::large_tile_sync(__anchor::large_tile_words<N>(), N, meta_rank_);
+    __anchor::large_tile_sync(__anchor::large_tile_words<N>(), N,
+                              __anchor::block_rank_of_thread() / N);
   }
   ANCHOR_CG unsigned long long num_threads() const { return N; }
   ANCHOR_CG unsigned long long size() const { return N; }
@@ -294,14 +342,39 @@ template <unsigned N, class Parent> class thread_block_tile : public thread_bloc
   friend ANCHOR_CG thread_block_tile<M, P> tiled_partition(const P &);
 };
 
+namespace __anchor {
+/* Whether Parent is a thread_block_tile of more than 32 threads (a tile's tiles of more
+ * than 32 threads are whole warps of it, aligned in the block as the tile is). */
+template <class Parent> struct is_large_tile {
+  static constexpr bool value = false;
+};
+template <unsigned M, class P> struct is_large_tile<thread_block_tile<M, P>> {
+  static constexpr bool value = M > 32u;
+};
+} // namespace __anchor
+
 /* tiled_partition<N>(parent): a block's tiles count from its thread 0, a tile's tiles
- * from the tile's rank 0. */
+ * from the tile's rank 0. Tiles of more than 32 threads: of a thread_block, or of a
+ * larger tile (CUDA's header, too, wants N smaller than a parent tile); their barrier
+ * words are zeroed here, between two barriers of the parent (the block, or the parent
+ * tile: a partition of one tile does not wait for the block's other threads). */
 template <unsigned N, class Parent>
 ANCHOR_CG thread_block_tile<N, Parent> tiled_partition(const Parent &parent) {
-  static_assert(N <= 32u || __is_same(Parent, thread_block),
-                "Anchor: tiles of more than 32 threads are partitions of a thread_block");
+  static_assert(N <= 32u || __is_same(Parent, thread_block) ||
+                    __anchor::is_large_tile<Parent>::value,
+                "Anchor: tiles of more than 32 threads are partitions of a thread_block or "
+                "of a tile of more than 32 threads");
   unsigned rank = (unsigned)parent.thread_rank(), size = (unsigned)parent.num_threads();
-  if (N > 32u) __anchor::large_tile_reset(__anchor::large_tile_words<N>());
+  if constexpr (N > 32u && __is_same(Parent, thread_block)) {
+    __anchor::large_tile_reset(__anchor::large_tile_words<N>(), N, 0u, 1024u,
+                               [] { __syncthreads(); });
+  } else if constexpr (N > 32u) {
+    static_assert(N < Parent::numThreads,
+                  "tiled_partition<N> of a tile needs N smaller than the tile (as in CUDA)");
+    unsigned first = __anchor::block_rank_of_thread() - rank;
+    __anchor::large_tile_reset(__anchor::large_tile_words<N>(), N, first,
+                               (unsigned)Parent::numThreads, [&] { parent.sync(); });
+  }
   return thread_block_tile<N, Parent>(rank / N, (size + N - 1u) / N);
 }
 

@@ -62,7 +62,8 @@ static cudaError_t rt_printf_fifo(rt_device *s) {
   if (e != cudaSuccess) return e;
   uint32_t *words = (uint32_t *)(uintptr_t)s->services[AC_ABI_CONTEXT_PRINTF];
   size_t capacity = (bytes - AC_ABI_PRINTF_HEADER_BYTES) & ~(size_t)7;
-  words[AC_ABI_PRINTF_CAPACITY] = capacity > UINT32_MAX - 7 ? UINT32_MAX - 7 : (uint32_t)capacity;
+  words[AC_ABI_PRINTF_CAPACITY] =
+      capacity > AC_ABI_PRINTF_MAX_CAPACITY ? AC_ABI_PRINTF_MAX_CAPACITY : (uint32_t)capacity;
   return cudaSuccess;
 }
 
@@ -112,6 +113,24 @@ cudaError_t rt_services_context(rt_device *s, uint64_t *context) {
 
 /* ---- printf: draining the FIFO -------------------------------------------------- */
 
+/* The header of the record that starts `at` bytes into the ring's stream (a
+ * multiple of 8) when one is there, complete, within `end` and tagged with
+ * that start; its size and stream. */
+static bool rt_printf_record(const unsigned char *ring, uint32_t capacity, uint32_t at,
+                             uint32_t end, uint32_t *size, uint32_t *stream) {
+  uint32_t tag;
+  memcpy(size, ring + at % capacity, 4);
+  memcpy(&tag, ring + at % capacity + 4, 4);
+  *stream = tag & 3u;
+  return *size >= 8 && *size % 8 == 0 && *size <= end - at &&
+         tag >> 2 == AC_ABI_PRINTF_TAG(at, 0u) >> 2 &&
+         (*stream == AC_ABI_PRINTF_STDOUT || *stream == AC_ABI_PRINTF_STDERR);
+}
+
+/* Prints the ring's records (common/abi.h: the FIFO is a ring). Records that
+ * started more than `capacity` bytes before the head have been overwritten,
+ * as CUDA's older output is: printing starts at the first record found by
+ * its tag in the last `capacity` bytes, then follows the sizes. */
 void rt_services_flush(void) {
   assert(rt_lock_held());
   rt_device *s = rt_device_current();
@@ -120,26 +139,36 @@ void rt_services_flush(void) {
   uint32_t head = words[AC_ABI_PRINTF_HEAD], capacity = words[AC_ABI_PRINTF_CAPACITY];
   if (head == 0) return;
   rt_printf_used = s->generation + 1;
-  size_t end = head < capacity ? head : capacity;
-  unsigned char *records = (unsigned char *)words + AC_ABI_PRINTF_HEADER_BYTES;
+  unsigned char *ring = (unsigned char *)words + AC_ABI_PRINTF_HEADER_BYTES;
+  uint32_t at = head > capacity ? (head - capacity + 7u) & ~7u : 0, size, stream;
+  while (head - at >= 8 && !rt_printf_record(ring, capacity, at, head, &size, &stream))
+    at += 8; /* inside a record whose start was overwritten */
   FILE *last = NULL;
-  for (size_t at = 0; end - at >= 8;) {
-    uint32_t size, stream;
-    memcpy(&size, records + at, 4);
-    memcpy(&stream, records + at + 4, 4);
-    if (size < 8 || size % 8 || size > end - at) break; /* not written: the end */
+  unsigned char *copy = NULL;
+  while (head - at >= 8 && rt_printf_record(ring, capacity, at, head, &size, &stream)) {
     FILE *out = stream == AC_ABI_PRINTF_STDERR ? stderr : stdout;
     if (last && out != last) fflush(last); /* each stream's records in device order */
     last = out;
+    const unsigned char *record = ring + at % capacity;
+    if (at % capacity + size > capacity) { /* it wraps: copied out whole */
+      unsigned char *bigger = realloc(copy, size);
+      if (!bigger) break;
+      copy = bigger;
+      uint32_t first = capacity - at % capacity;
+      memcpy(copy, record, first);
+      memcpy(copy + first, ring, size - first);
+      record = copy;
+    }
     size_t length;
-    char *text = rt_printf_format(records + at + 8, size - 8, &length);
+    char *text = rt_printf_format(record + 8, size - 8, &length);
     if (text) fwrite(text, 1, length, out);
     free(text);
     at += size;
   }
+  free(copy);
   fflush(stdout);
   fflush(stderr);
-  memset(records, 0, end);
+  memset(ring, 0, head < capacity ? head : capacity);
   words[AC_ABI_PRINTF_HEAD] = 0;
 }
 
@@ -180,8 +209,8 @@ cudaError_t rt_services_set_limit(enum cudaLimit limit, size_t value) {
     cudaError_t e = rt_wait_all();
     if (e != cudaSuccess) return e;
     uint64_t *used = limit == cudaLimitPrintfFifoSize ? &rt_printf_used : &rt_heap_used;
-    if (limit == cudaLimitPrintfFifoSize &&
-        ((uint32_t *)(uintptr_t)s->services[word])[AC_ABI_PRINTF_HEAD])
+    const uint32_t *fifo = (uint32_t *)(uintptr_t)s->services[word];
+    if (limit == cudaLimitPrintfFifoSize && (fifo[AC_ABI_PRINTF_HEAD] || fifo[AC_ABI_PRINTF_USED]))
       *used = s->generation + 1;
     if (limit == cudaLimitMallocHeapSize &&
         *(uint32_t *)((unsigned char *)(uintptr_t)s->services[word] + AC_ABI_HEAP_USED_OFFSET))

@@ -80,6 +80,10 @@ ANCHOR_ATOMIC_DEVLIB unsigned long long __anchor_atomic_cas64(void *p, unsigned 
                                                               unsigned long long v);
 ANCHOR_ATOMIC_DEVLIB unsigned long long __anchor_atomic_load64(void *p);
 ANCHOR_ATOMIC_DEVLIB void __anchor_atomic_store64(void *p, unsigned long long v);
+/* 128-bit loads and stores (16-byte aligned; CUDA's 16-byte __nv_atomic_load/store): the
+ * same, under the lock of the first 8 bytes, the four words by 32-bit atomics. */
+ANCHOR_ATOMIC_DEVLIB unsigned __int128 __anchor_atomic_load128(void *p);
+ANCHOR_ATOMIC_DEVLIB void __anchor_atomic_store128(void *p, unsigned __int128 v);
 /* One atomic add on a 32-bit word holding two binary16 / bfloat16 values (the low half the
  * first element), each added in round-to-nearest-even; returns the old word. */
 ANCHOR_ATOMIC_DEVLIB unsigned int __anchor_atomic_add_f16x2(unsigned int *address,
@@ -262,6 +266,10 @@ template <int O, int S, class T> ANCHOR_ATOMIC T load_n(T *p) {
                 "atomic load's memory order cannot be release or acq_rel");
   return __atomic_load_n(p, O);
 }
+/* 16-byte types: clang warns that they are not lock-free (they take the device library's
+ * lock, as CUDA's headers promise nothing else); nvcc says nothing. */
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Watomic-alignment"
 template <int O, int S, class T> ANCHOR_ATOMIC void load(T *p, T *ret) {
   static_assert(O != __NV_ATOMIC_RELEASE && O != __NV_ATOMIC_ACQ_REL,
                 "atomic load's memory order cannot be release or acq_rel");
@@ -280,6 +288,7 @@ template <int O, int S, class T> ANCHOR_ATOMIC void store(T *p, T *v) {
                 "atomic store's memory order cannot be consume, acquire or acq_rel");
   __atomic_store(p, v, O);
 }
+#pragma clang diagnostic pop
 template <int O, int S, class T, class V> ANCHOR_ATOMIC T exchange_n(T *p, V v) {
   static_assert(sizeof(T) != 16 || has_128_bit_exchange,
                 "128-bit atomic exchange or compare-and-exchange is supported on architecture "

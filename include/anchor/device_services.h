@@ -4,7 +4,7 @@
  * heap; operator new/delete reach the same functions). Written for Anchor
  * from the CUDA C++ Programming Guide ("Formatted Output", "Assertion",
  * "Trap Function", "Breakpoint Function", "Time Function", "Dynamic Global
- * Memory Allocation and Operations"). __brkpt() is declared unavailable.
+ * Memory Allocation and Operations"). __brkpt() fails the launch as __trap() does.
  *
  * Device code calls the C library's names; anchor-msl's lower_libcalls.c
  * renames each call to its definition in the device library (devlib/printf.cu:
@@ -67,10 +67,13 @@ __device__ __forceinline__ void __trap(void) {
   __builtin_trap();
 }
 
-/* A breakpoint for a debugger (cuda-gdb): Metal has neither, so a call is a
- * compile-time error at its line rather than a guess at what it would do. */
-__device__ void __brkpt(void) __attribute__((
-    unavailable("__brkpt() is not supported by Anchor's Metal backend (no debugger breakpoints)")));
+/* A breakpoint for a debugger (cuda-gdb). Without a debugger attached (Metal has none)
+ * the breakpoint instruction is an exception that ends the launch, as a trap does:
+ * cudaErrorLaunchFailure, sticky (unsure: the H200 run of tests/e2e/brkpt_launch.cu
+ * tells whether CUDA says cudaErrorLaunchFailure or cudaErrorIllegalInstruction). */
+__device__ __forceinline__ void __brkpt(void) {
+  __builtin_trap();
+}
 
 /* The device-library functions the calls above are renamed to
  * (compiler/lower_libcalls.c). */

@@ -24,6 +24,21 @@
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __grid_constant__ __attribute__((grid_constant))
 #define __inline_hint__ __attribute__((nv_inline_hint))
+#ifdef __cplusplus
+/* __cluster_dims__(x, y, z): Metal has no thread-block clusters (cudaDevAttrClusterLaunch
+ * is 0). A cluster of one block is what every launch is (cooperative_groups.h's
+ * this_cluster() answers for it), so __cluster_dims__(1, 1, 1) — and the empty form,
+ * whose size the launch gives — compiles to a marker; a larger cluster is a compile-time
+ * error at the kernel (the static_assert's instantiation note names the user's line). */
+template <unsigned __anchor_x = 1, unsigned __anchor_y = 1, unsigned __anchor_z = 1>
+struct __anchor_cluster_blocks { /* reserved names: a user's macro X must not reach them */
+  static constexpr unsigned value = __anchor_x * __anchor_y * __anchor_z;
+  static_assert(value == 1, "Anchor: __cluster_dims__ of more than one block: Metal has no "
+                            "thread-block clusters (cudaDevAttrClusterLaunch is 0)");
+};
+#define __cluster_dims__(...)                                                                      \
+  __attribute__((annotate("anchor.cluster_dims", __anchor_cluster_blocks<__VA_ARGS__>::value)))
+#endif
 #ifndef __CUDACC__
 #define __CUDACC__ 1
 #endif
@@ -40,6 +55,7 @@
 #define __launch_bounds__(...)
 #define __grid_constant__
 #define __inline_hint__
+#define __cluster_dims__(...)
 #endif
 
 #define __forceinline__ __inline__ __attribute__((always_inline))

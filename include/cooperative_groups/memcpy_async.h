@@ -1,4 +1,6 @@
-/* cooperative_groups/memcpy_async.h — cg::memcpy_async(group, dst, src, bytes) and
+/* cooperative_groups/memcpy_async.h — cg::memcpy_async(group, dst, src, bytes) (bytes a
+ * count or an aligned size such as cuda::aligned_size_t<N>), the layout form
+ * memcpy_async(group, dst, dst_count, src, src_count) (elements), and
  * cg::wait(group) / cg::wait_prior<N>(group). Written for Anchor from the CUDA C++
  * Programming Guide ("Cooperative Groups", "memcpy_async"). Metal has no asynchronous
  * copy into threadgroup memory that Anchor uses: the copy is synchronous, done by the
@@ -34,6 +36,28 @@ template <class Group, class T>
 __device__ __inline__ void memcpy_async(const Group &g, T *dst, const T *src,
                                         unsigned long long bytes) {
   memcpy_async(g, (void *)dst, (const void *)src, bytes);
+}
+/* The count as an alignment-carrying size (cuda::aligned_size_t<N> of libcu++'s
+ * <cuda/barrier>, or any template of one size_t parameter convertible to size_t): the
+ * alignment is only a promise that lets CUDA copy wider units; the bytes are the same. */
+template <class Group, template <decltype(sizeof(0))> class Alignment, decltype(sizeof(0)) Hint>
+__device__ __inline__ void memcpy_async(const Group &g, void *dst, const void *src,
+                                        const Alignment<Hint> &bytes) {
+  memcpy_async(g, dst, src, (unsigned long long)(decltype(sizeof(0)))bytes);
+}
+template <class Group, class T, template <decltype(sizeof(0))> class Alignment,
+          decltype(sizeof(0)) Hint>
+__device__ __inline__ void memcpy_async(const Group &g, T *dst, const T *src,
+                                        const Alignment<Hint> &bytes) {
+  memcpy_async(g, (void *)dst, (const void *)src, (unsigned long long)(decltype(sizeof(0)))bytes);
+}
+/* The layout form: counts of elements (integers or aligned sizes) for the destination and
+ * the source; min(dst_count, src_count) elements are copied, as in CUDA's header. */
+template <class Group, class T, class DstLayout, class SrcLayout>
+__device__ __inline__ void memcpy_async(const Group &g, T *dst, const DstLayout &dst_count,
+                                        const T *src, const SrcLayout &src_count) {
+  unsigned long long d = (decltype(sizeof(0)))dst_count, s = (decltype(sizeof(0)))src_count;
+  memcpy_async(g, (void *)dst, (const void *)src, (d < s ? d : s) * sizeof(T));
 }
 template <class Group> __device__ __inline__ void wait(const Group &g) {
   g.sync();

@@ -1,0 +1,51 @@
+// trap_aborts_grid.cu — __trap() in one thread aborts the grid: CUDA stops the launch, so
+// the blocks that had not started yet never run. Block 0's thread 0 traps at once; every
+// other block does some work and then marks its slot in mapped host memory (read by the
+// host after the failed launch, without the device). With 65536 blocks far more than
+// fit on the GPU at once, most blocks must not have run (Anchor: each thread of a kernel
+// that can trap checks the launch's failure word when it starts, so the threadgroups that
+// start after the trap do nothing; threads already running finish). The count is printed
+// (how many ran on the H200 is not known in advance: at most a few waves' worth).
+// Prints PASS or FAIL: <details>.
+#include <cstdio>
+
+enum { BLOCKS = 65536, THREADS = 64, WORK = 2000 };
+
+__global__ void abort_grid(int *marks) {
+  if (blockIdx.x == 0) {
+    if (threadIdx.x == 0) __trap();
+    return;
+  }
+  unsigned x = blockIdx.x * THREADS + threadIdx.x;
+  for (int k = 0; k < WORK; k++) // some work, so that blocks take time
+    x = x * 1664525u + 1013904223u;
+  __syncthreads();
+  if (threadIdx.x == 0) marks[blockIdx.x] = (int)(x | 1u); // nonzero; x used: the loop stays
+}
+
+int main() {
+  int *marks;
+  if (cudaHostAlloc(&marks, BLOCKS * sizeof(int), cudaHostAllocMapped) != cudaSuccess) {
+    printf("FAIL: cudaHostAlloc\n");
+    return 1;
+  }
+  for (int i = 0; i < BLOCKS; i++)
+    marks[i] = 0;
+  abort_grid<<<BLOCKS, THREADS>>>(marks);
+  cudaError_t e = cudaDeviceSynchronize();
+  int ran = 0;
+  for (int i = 0; i < BLOCKS; i++)
+    ran += marks[i] != 0;
+  printf("cudaDeviceSynchronize %s; %d of %d other blocks ran\n", cudaGetErrorName(e), ran,
+         BLOCKS - 1);
+  if (e != cudaErrorLaunchFailure) {
+    printf("FAIL: expected cudaErrorLaunchFailure\n");
+    return 1;
+  }
+  if (ran >= BLOCKS / 2) {
+    printf("FAIL: the grid ran on after the trap\n");
+    return 1;
+  }
+  printf("PASS\n");
+  return 0;
+}
