@@ -264,12 +264,3 @@ extern "C" __device__ void __anchor_printf_mark(void) {
     __atomic_store_n((unsigned *)fifo + AC_ABI_PRINTF_USED, 1u, __ATOMIC_RELAXED);
 }
 
-// CUDA aborts a grid whose thread traps or fails an assert; Metal cannot stop
-// a dispatch, so each thread of a kernel that can fail so starts here
-// (compiler/lower_libcalls.c puts the call first) and ends at once when the
-// launch has already failed: the threadgroups that start after the failure do
-// nothing. Threads already running go on to their end (no check in loops).
-extern "C" __device__ void __anchor_launch_check(void) {
-  unsigned *status = (unsigned *)__anchor_context_status();
-  if (__atomic_load_n(&status[AC_ABI_STATUS_FAILURE], __ATOMIC_RELAXED)) __anchor_exit_thread();
-}

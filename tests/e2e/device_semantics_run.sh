@@ -6,7 +6,7 @@
 # loads and stores; the printf FIFO's overwriting) with nvcc and runs them on a real
 # NVIDIA GPU, to prove they are correct CUDA and to record what CUDA gives where Anchor
 # was unsure: the error of __brkpt() without a debugger (brkpt_launch), how many blocks
-# run after a trap (trap_aborts_grid), cudaDevAttrClusterLaunch and %smid/%nsmid (printed),
+# run after a trap (trap_rest_of_grid), cudaDevAttrClusterLaunch and %smid/%nsmid (printed),
 # which lines a full FIFO keeps (printf_fifo). Not a CTest test: it needs nvcc and an
 # NVIDIA GPU. Run from the repository root:
 #   tests/e2e/device_semantics_run.sh [OUTDIR]
@@ -25,7 +25,7 @@ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
 
 summary=""
 for name in cg_nested_tiles cg_cluster_async ptx_half_fma_minmax ptx_named_barriers \
-  brkpt_launch trap_aborts_grid services_limits_rule atomics_128 printf_fifo; do
+  brkpt_launch trap_rest_of_grid services_limits_rule atomics_128 printf_fifo; do
   echo "================ $name"
   timeout 300 "$e2e/run.sh" "$nvcc" "$flags" "$out" "$name" "$e2e/$name.cu" 2>&1 |
     grep -v "^fifo line"

@@ -1,11 +1,10 @@
-// trap_aborts_grid.cu — __trap() in one thread aborts the grid: CUDA stops the launch, so
-// the blocks that had not started yet never run. Block 0's thread 0 traps at once; every
+// trap_rest_of_grid.cu — __trap() in one thread fails the launch (cudaErrorLaunchFailure,
+// sticky) and the rest of the grid still runs: block 0's thread 0 traps at once; every
 // other block does some work and then marks its slot in mapped host memory (read by the
-// host after the failed launch, without the device). With 65536 blocks far more than
-// fit on the GPU at once, most blocks must not have run (Anchor: each thread of a kernel
-// that can trap checks the launch's failure word when it starts, so the threadgroups that
-// start after the trap do nothing; threads already running finish). The count is printed
-// (how many ran on the H200 is not known in advance: at most a few waves' worth).
+// host after the failed launch, without the device). On an H100 (CUDA 13, driver
+// 580.159.04, 2026-12-06) all 65535 other blocks ran; CUDA documents no guarantee either
+// way, so the program checks the error and that every block that ran wrote its value
+// correctly, and prints the count. Anchor runs the rest of the dispatch (all 65535).
 // Prints PASS or FAIL: <details>.
 #include <cstdio>
 
@@ -40,10 +39,6 @@ int main() {
          BLOCKS - 1);
   if (e != cudaErrorLaunchFailure) {
     printf("FAIL: expected cudaErrorLaunchFailure\n");
-    return 1;
-  }
-  if (ran >= BLOCKS / 2) {
-    printf("FAIL: the grid ran on after the trap\n");
     return 1;
   }
   printf("PASS\n");
