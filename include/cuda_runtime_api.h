@@ -215,10 +215,17 @@ cudaError_t cudaStreamAddCallback_ptsz(cudaStream_t stream, cudaStreamCallback_t
  * args[i] points at the i-th argument's value. */
 cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
                              size_t sharedMem, cudaStream_t stream);
-/* Cooperative launches are not supported: cudaErrorNotSupported (see
- * cudaDevAttrCooperativeLaunch, 0). */
+/* A cooperative launch (grid_group::sync() works in it): at most the
+ * co-resident capacity, cudaOccupancyMaxActiveBlocksPerMultiprocessor ×
+ * multiProcessorCount blocks, else cudaErrorCooperativeLaunchTooLarge
+ * (docs/runtime.md, "Cooperative launches"). */
 cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
                                         size_t sharedMem, cudaStream_t stream);
+/* A launch with attributes (the cudaLaunchKernelEx templates of cuda_runtime.h
+ * call it): cudaLaunchAttributeCooperative makes it cooperative; attributes
+ * that ask for what Metal lacks (a cluster of more than one block,
+ * programmatic events ...) are cudaErrorNotSupported. */
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args);
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
 cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value);
 /* A preference, as in CUDA; Apple GPUs have no L1/shared split to choose. */
