@@ -36,6 +36,7 @@ struct fiber {
   void *sp; /* saved stack pointer while switched out */
   enum fiber_state state;
   const void *site; /* the barrier call it waits at (see sm_rt_*_barrier) */
+  unsigned steps;   /* device steps of its thread since it started or was resumed */
 };
 
 struct sm_group_runner {
@@ -52,9 +53,9 @@ struct sm_group_runner {
   bool lockstep;       /* threads step together at threadgroup accesses (lockstep.c) */
   bool barrier_misuse; /* barrier called by a kernel run without fibers */
   bool group_fiber;    /* a loop-mode group running on fiber 0 so that it can park */
+  int group_threads;   /* group_fiber: the group's threads, run one after another */
   bool parkable;       /* the group runs on fibers: it can be parked (sm_group_run) */
   bool park;           /* a device step asked to park the group at the end of the round */
-  unsigned quantum;    /* device steps left before the group parks (SM_SPIN_QUANTUM) */
   int guarded;         /* stacks [0, guarded) have their guard page (or budget ran out) */
   int guards;          /* guard pages installed, returned to the budget when freed */
 };
@@ -228,9 +229,12 @@ static void yield_from(struct sm_group_runner *r, int me) {
 static void fiber_main(void *arg) {
   struct sm_group_runner *r = arg;
   int me = r->current;
-  in_kernel = 1; /* started by the scheduler or by another fiber's yield */
-  if (r->group_fiber)
-    r->dispatch->kernel->group_entry(&r->threads[me]); /* the whole group, in a loop */
+  in_kernel = 1;      /* started by the scheduler or by another fiber's yield */
+  if (r->group_fiber) /* the whole group, one thread after another */
+    for (int t = 0; t < r->group_threads; t++) {
+      r->fibers[me].steps = 0;
+      r->dispatch->kernel->entry(&r->threads[t]);
+    }
   else
     r->dispatch->kernel->entry(&r->threads[me]);
   in_kernel = 0;
@@ -243,7 +247,7 @@ static void fiber_main(void *arg) {
 static void wait_at_barrier(enum fiber_state state, const void *site) {
   struct sm_group_runner *r = current_runner;
   if (!r->fibers_on) {
-    if (r->count > 1 || r->group_fiber) r->barrier_misuse = true;
+    if (r->count > 1 || (r->group_fiber && r->group_threads > 1)) r->barrier_misuse = true;
     return;
   }
   in_kernel = 0;
@@ -293,19 +297,20 @@ void sm_rt_lockstep_step(void) {
   r->current = me;
 }
 
-/* Residency (docs/softmetal.md): a group whose threads keep spinning on device atomics or
- * volatile accesses may be waiting for another group of its dispatch, which a GPU would
- * run beside it on the same core. Every SM_SPIN_QUANTUM device steps (counted from the
- * group's start or last resumption), a group that can park yields to the end of its
- * scheduler round, and sm_group_run returns with *parked set: pool.c runs another
- * resident group and resumes this one later. Parking never changes results (resident
- * groups may interleave anywhere on a GPU); the quantum keeps it rare for kernels that
- * merely use atomics. */
+/* Residency (docs/softmetal.md): a thread that keeps making atomic or volatile accesses
+ * to device memory may be spinning, waiting for another group of its dispatch, which a
+ * GPU would run beside it on the same core. When one thread of a group that can park has
+ * made SM_SPIN_QUANTUM device steps since it started (or its group was resumed), the
+ * group yields to the end of its scheduler round and sm_group_run returns with *parked
+ * set: pool.c runs another resident group and resumes this one later. Parking never
+ * changes results (resident groups may interleave anywhere on a GPU); counting per
+ * thread keeps it away from kernels whose threads make a few atomic accesses each. */
 void sm_rt_device_step(void) {
   struct sm_group_runner *r = current_runner;
-  if (--r->quantum == 0) {
-    r->quantum = SM_SPIN_QUANTUM;
-    if (r->parkable) r->park = true;
+  struct fiber *f = &r->fibers[r->current];
+  if (++f->steps >= SM_SPIN_QUANTUM) {
+    f->steps = 0;
+    r->park = r->parkable;
   }
   if (!r->lockstep && !r->park) return;
   in_kernel = 0;
@@ -463,6 +468,7 @@ static char *run_fibers(struct sm_group_runner *r, bool *parked) {
   for (int i = 0; i < r->count; i++) {
     r->fibers[i].sp = initial_frame(stack_top(r->stacks, i), fiber_main, r);
     r->fibers[i].state = FIBER_READY;
+    r->fibers[i].steps = 0;
   }
   return schedule(r, parked);
 }
@@ -477,7 +483,7 @@ char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const
   r->fibers_on = d->kernel->uses_barriers || r->lockstep;
   r->barrier_misuse = false;
   r->park = false;
-  r->quantum = SM_SPIN_QUANTUM;
+  r->fibers[0].steps = 0; /* counted by sm_rt_device_step on the worker's stack too */
   *parked = false;
   current_runner = r;
   bool vectorized = runs_vectorized(d->kernel);
@@ -496,12 +502,13 @@ char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const
           d->kernel->simd_entry(t, x0, index, x - x0 < w ? x - x0 : w);
         }
   } else if (r->group_fiber) {
-    set_thread(r, d, bid, threadgroups, 0);
-    int threads = r->count;
-    r->count = 1; /* one fiber runs the group's loop */
+    r->group_threads = r->count;
+    for (int i = 0; i < r->count; i++)
+      set_thread(r, d, bid, threadgroups, i);
+    r->count = 1; /* one fiber runs the group's threads */
     char *error = run_fibers(r, parked);
     if (!error && r->barrier_misuse) error = barrier_misuse_error(d);
-    r->count = threads;
+    r->count = r->group_threads;
     return error;
   } else if (!r->fibers_on) {
     /* One call runs the whole group; the library loops over the threads. */
@@ -522,13 +529,14 @@ char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const
 char *sm_group_resume(struct sm_group_runner *r, bool *parked) {
   assert(r->parkable && r->dispatch);
   *parked = false;
-  r->quantum = SM_SPIN_QUANTUM;
   current_runner = r;
+  int fibers = r->group_fiber ? 1 : r->count;
+  for (int i = 0; i < fibers; i++)
+    r->fibers[i].steps = 0;
   if (!r->group_fiber) return schedule(r, parked);
-  int threads = r->count;
   r->count = 1;
   char *error = schedule(r, parked);
   if (!error && r->barrier_misuse) error = barrier_misuse_error(r->dispatch);
-  r->count = threads;
+  r->count = r->group_threads;
   return error;
 }

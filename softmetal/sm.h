@@ -311,18 +311,19 @@ bool sm_group_runner_is_guard(const struct sm_group_runner *r, const void *addr)
  * thread. threadgroups[] point into the runner's threadgroup storage (kept,
  * with threadgroups[], until the group finishes). Returns NULL on success or
  * a malloc'd error (caller frees); returns NULL early, the group unfinished,
- * once d->stop is set. Returns NULL with *parked set when the group spun on
- * device atomics or volatile accesses for SM_SPIN_QUANTUM steps (only a group
- * run on fibers: every kernel that may_spin or synchronizes): the group waits,
+ * once d->stop is set. Returns NULL with *parked set when one of its threads
+ * made SM_SPIN_QUANTUM device atomic or volatile accesses (only a group run on
+ * fibers: every kernel that may_spin or synchronizes): the group waits,
  * its fibers and memory kept in r, until sm_group_resume continues it on the
  * same thread; r runs nothing else meanwhile. */
 char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const unsigned bid[3],
                    void *const *threadgroups, unsigned char *threadgroup_base, bool *parked);
 /* Continues a parked group; results as sm_group_run's. */
 char *sm_group_resume(struct sm_group_runner *r, bool *parked);
-/* Device steps (atomic or volatile device accesses) a group makes before it is
- * parked, letting another resident group of its worker run. */
-enum { SM_SPIN_QUANTUM = 1024 };
+/* Device steps (atomic or volatile device accesses) one thread makes, since it
+ * started or its group was resumed, before its group is parked, letting another
+ * resident group of its worker run. */
+enum { SM_SPIN_QUANTUM = 8192 };
 /* Whether the calling thread is executing kernel code at this instant (inside
  * sm_group_run, not in softmetal's own code: scheduler, barriers). Async-
  * signal-safe: a signal handler may siglongjmp out of sm_group_run only when
@@ -357,9 +358,9 @@ uint64_t sm_rt_simd_active_mask(void);
 /* In a lockstep group: lets every other runnable thread of the group make its next
  * step before the caller goes on. Otherwise nothing. */
 void sm_rt_lockstep_step(void);
-/* Before an atomic or volatile access to device memory: a lockstep step, and every
- * SM_SPIN_QUANTUM of them in a group that can park, the point where it parks
- * (sm_group_run's *parked). */
+/* Before an atomic or volatile access to device memory: a lockstep step, and when
+ * the calling thread has made SM_SPIN_QUANTUM of them in a group that can park, the
+ * point where the group parks (sm_group_run's *parked). */
 void sm_rt_device_step(void);
 /* How sm_group_run runs d's threads, for SOFTMETAL_TRACE: "loop" (one after another),
  * "fibers" or "lockstep" (static string). */
