@@ -1,7 +1,7 @@
 /* runtime/cuda_launch.c — the runtime API's launches: the <<<>>> configuration
- * handshake clang's host code uses, cudaLaunchKernel, kernel attributes and
- * occupancy. Kernels are found by host stub; the core validates, packs and
- * encodes (core_launch.c). */
+ * handshake clang's host code uses, cudaLaunchKernel, cudaLaunchCooperativeKernel,
+ * cudaLaunchKernelExC (launch attributes), kernel attributes and occupancy. Kernels are found by
+ * host stub; the core validates, packs and encodes (core_launch.c). */
 #include <string.h>
 
 #include "core.h"

@@ -579,7 +579,8 @@ EOF
 # compiles (it needs MSL 3.2's fences, asked for by the module); cudaLaunchCooperativeKernel
 # works, as the device attribute cudaDevAttrCooperativeLaunch (1) says, up to the
 # co-resident capacity (above it cudaErrorCooperativeLaunchTooLarge; tests/e2e/grid_sync.cu
-# checks values).
+# checks values); a cooperative launch on a capturing stream invalidates the capture
+# (cudaErrorStreamCaptureUnsupported: Anchor's graphs have no cooperative kernel node).
 case_cooperative_groups_errors() {
   cat >g.cu <<'CU'
 #include <cooperative_groups.h>
@@ -624,12 +625,22 @@ int main() {
   cudaError_t big = cudaLaunchCooperativeKernel(k, 1 << 20, 32, args);
   printf("%d %s %s %s\n", coop, cudaGetErrorName(e), cudaGetErrorName(big),
          cudaGetErrorName(cudaDeviceSynchronize()));
+  /* Anchor's graphs hold no cooperative kernel node (CUDA's would capture one): the
+   * capture is invalidated, with a clear code */
+  cudaStream_t s;
+  cudaGraph_t g = NULL;
+  cudaStreamCreate(&s);
+  cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal);
+  cudaError_t captured = cudaLaunchCooperativeKernel(k, 1, 32, args, 0, s);
+  cudaError_t ended = cudaStreamEndCapture(s, &g);
+  printf("%s %s\n", cudaGetErrorName(captured), cudaGetErrorName(ended));
   return 0;
 }
 CU
   run -O2 l.cu -o l
   expect_rc 0
-  [ "$(./l)" = "1 cudaSuccess cudaErrorCooperativeLaunchTooLarge cudaSuccess" ] ||
+  [ "$(./l)" = "1 cudaSuccess cudaErrorCooperativeLaunchTooLarge cudaSuccess
+cudaErrorStreamCaptureUnsupported cudaErrorStreamCaptureInvalidated" ] ||
     fail "cooperative launch: $(./l 2>&1)"
 }
 
