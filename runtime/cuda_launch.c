@@ -97,6 +97,12 @@ cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block,
   return rt_leave(rt_launch_by_stub(func, &config, args, stream, true));
 }
 
+cudaError_t cudaLaunchCooperativeKernel_ptsz(const void *func, dim3 grid, dim3 block, void **args,
+                                             size_t shared, cudaStream_t stream) {
+  return cudaLaunchCooperativeKernel(func, grid, block, args, shared,
+                                     stream ? stream : cudaStreamPerThread);
+}
+
 /* The attributes cudaLaunchKernelEx takes, as cuLaunchKernelEx does (cu_launch.c):
  * those that ask for nothing Anchor lacks (a priority, a scheduling hint, a 1x1x1
  * cluster) are accepted, cudaLaunchAttributeCooperative makes the launch cooperative,
@@ -136,6 +142,14 @@ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *fu
   if (e != cudaSuccess) return rt_record(e);
   rt_enter();
   return rt_leave(rt_launch_by_stub(func, &c, args, config->stream, cooperative));
+}
+
+cudaError_t cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t *config, const void *func,
+                                     void **args) {
+  if (!config || config->stream) return cudaLaunchKernelExC(config, func, args);
+  cudaLaunchConfig_t per_thread = *config;
+  per_thread.stream = cudaStreamPerThread;
+  return cudaLaunchKernelExC(&per_thread, func, args);
 }
 
 /* ---- kernel attributes and occupancy ----------------------------------------------- */

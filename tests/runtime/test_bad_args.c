@@ -141,6 +141,10 @@ static void undefined_streams(void) {
     RT(cudaErrorInvalidResourceHandle, cudaMemsetAsync_ptsz(d, 0, 16, s));
     RT(cudaErrorInvalidResourceHandle,
        cudaLaunchKernel_ptsz((const void *)kernel_stub, one, one, args, 0, s));
+    RT(cudaErrorInvalidResourceHandle,
+       cudaLaunchCooperativeKernel_ptsz((const void *)kernel_stub, one, one, args, 0, s));
+    RT(cudaErrorInvalidResourceHandle,
+       cudaLaunchKernelExC_ptsz(&launch, (const void *)kernel_stub, args));
     RT(cudaErrorInvalidResourceHandle, cudaEventRecord_ptsz(live_event, s));
     RT(cudaErrorInvalidResourceHandle, cudaEventRecordWithFlags_ptsz(live_event, s, 0));
     RT(cudaErrorInvalidResourceHandle, cudaStreamWaitEvent_ptsz(s, live_event, 0));
