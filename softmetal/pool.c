@@ -9,9 +9,13 @@
  * one job has groups left, the next job in turn after each chunk. So every
  * running dispatch always has a thread of its own (a kernel of queue A that
  * spins until a kernel of queue B writes a flag cannot starve B), and the
- * shared workers are split fairly. Residency is the union of the running
- * dispatches' sets. Each worker owns its threadgroup storage (32 KiB) and a
- * group runner (the fibers of fiber.c).
+ * shared workers are split fairly. Residency of buffers is the union of the
+ * running dispatches' sets. Each worker is a GPU core that holds up to
+ * residency() groups of a dispatch resident (docs/softmetal.md "Residency"),
+ * each in a slot with its threadgroup storage (32 KiB) and group runner (the
+ * fibers of fiber.c): it runs one at a time, and when the running group parks
+ * (one of its threads spins on device memory) it starts another group of the
+ * dispatch in a free slot, or resumes the next parked one.
  *
  * Faults: a SIGSEGV/SIGBUS/SIGFPE raised by kernel code on a worker is caught
  * (sigsetjmp/siglongjmp on an alternate signal stack) and becomes the
