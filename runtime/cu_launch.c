@@ -32,6 +32,10 @@ static CUresult rt_cu_launch(rt_device *d, CUfunction f, const rt_launch_config 
   rt_function *function = (rt_function *)(void *)f;
   if (!rt_function_valid(function)) return CUDA_ERROR_INVALID_HANDLE;
   if (!rt_stream_valid(rt_cu_stream(stream))) return CUDA_ERROR_INVALID_HANDLE;
+  /* graphs hold no cooperative kernel node: a capturing stream's capture is
+   * invalidated (CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED), as in cuda_launch.c */
+  cudaError_t refused = cooperative ? rt_capture_sync(rt_cu_stream(stream)) : cudaSuccess;
+  if (refused != cudaSuccess) return rt_cu_result(refused);
   cudaError_t e = rt_launch_check_config(config);
   if (e != cudaSuccess) return rt_cu_result(e);
   if (params && extra) return CUDA_ERROR_INVALID_VALUE;

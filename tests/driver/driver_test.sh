@@ -614,6 +614,7 @@ CU
   contains "$err" "Anchor: thread_block_tile<N> needs N a power of two from 1 to 1024" "stderr"
   contains "$err" "t.cu:4:" "stderr"
   cat >l.cu <<'CU'
+#include <cuda.h>
 #include <stdio.h>
 __global__ void k(int *o) { o[threadIdx.x] = 1; }
 int main() {
@@ -634,13 +635,21 @@ int main() {
   cudaError_t captured = cudaLaunchCooperativeKernel(k, 1, 32, args, 0, s);
   cudaError_t ended = cudaStreamEndCapture(s, &g);
   printf("%s %s\n", cudaGetErrorName(captured), cudaGetErrorName(ended));
+  cudaFunction_t f;
+  cuInit(0);
+  cudaGetFuncBySymbol(&f, (const void *)k);
+  cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal);
+  CUresult driver = cuLaunchCooperativeKernel((CUfunction)f, 1, 1, 1, 32, 1, 1, 0, s, args);
+  ended = cudaStreamEndCapture(s, &g);
+  printf("%d %s\n", (int)driver, cudaGetErrorName(ended));
   return 0;
 }
 CU
   run -O2 l.cu -o l
   expect_rc 0
   [ "$(./l)" = "1 cudaSuccess cudaErrorCooperativeLaunchTooLarge cudaSuccess
-cudaErrorStreamCaptureUnsupported cudaErrorStreamCaptureInvalidated" ] ||
+cudaErrorStreamCaptureUnsupported cudaErrorStreamCaptureInvalidated
+900 cudaErrorStreamCaptureInvalidated" ] ||
     fail "cooperative launch: $(./l 2>&1)"
 }
 
