@@ -47,7 +47,12 @@
 /* Not an address: the host's CLOCK_REALTIME in nanoseconds when the launch
  * was encoded (%globaltimer's base, devlib/clock.cu). */
 #define AC_ABI_CONTEXT_TIME 5
-/* Words before the globals' (6 and 7 are free for later services). */
+/* The CUDA address of the launch's grid barrier (one 32-bit word of the
+ * AC_ABI_GRID_WORDS the runtime keeps, zero between barriers' arrivals) in a
+ * cooperative launch; 0 in any other launch, which is how device code tells
+ * (grid_group::is_valid(), include/cooperative_groups.h). */
+#define AC_ABI_CONTEXT_GRID 6
+/* Words before the globals' (7 is free for a later service). */
 #define AC_ABI_CONTEXT_FIXED 8
 #define AC_ABI_CONTEXT_GLOBAL(index) (AC_ABI_CONTEXT_FIXED + (index))
 /* Words in the context of a module with n globals. */
@@ -56,6 +61,11 @@
 /* Sizes of the services' blocks. */
 #define AC_ABI_LOCK_WORDS 4096
 #define AC_ABI_STATUS_BYTES 256
+/* Grid-barrier words, one per cooperative launch in turn (a launch's word
+ * is used again AC_ABI_GRID_WORDS cooperative launches later). The barrier
+ * brings its word's low 31 bits back to 0 at each completed sync, flipping
+ * bit 31 (include/cooperative_groups.h, grid_group::sync). */
+#define AC_ABI_GRID_WORDS 1024
 
 /* The status block, as 32-bit words (devlib/printf.cu, devlib/clock.cu write
  * them; runtime/core_submit.c reads the failure after every command

@@ -24,6 +24,13 @@
 #define AC_SET_BYTES_LIMIT 4096
 /* SIMD-group width = CUDA's warpSize (decision 6). */
 #define AC_SIMD_WIDTH 32
+/* What one GPU core holds resident at once in Anchor's model (the nominal
+ * sm_75 multiprocessor's thread and block limits): libanchor's occupancy
+ * calculation (runtime/core.h RT_MODEL_*) reports it per multiprocessor, and
+ * softmetal keeps that many of a dispatch's threadgroups resident per worker
+ * (softmetal/pool.c), so a cooperative launch libanchor accepts fits. */
+#define AC_CORE_RESIDENT_THREADS 1024
+#define AC_CORE_RESIDENT_GROUPS 16
 
 /* ---- MSL versions (decision 3) ---------------------------------------- */
 

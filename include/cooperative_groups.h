@@ -11,9 +11,9 @@
  * "Warps"): a tile's operations use its member mask (the tile's aligned lanes), a
  * coalesced group's the mask of the lanes that were active when it was made.
  *
- * Not supported, as compile-time errors naming the construct: grid_group::sync() (it
- * needs a cooperative launch; Anchor reports cudaDevAttrCooperativeLaunch = 0),
- * this_multi_grid() (removed from CUDA 13). Tiles of more than 32 threads need MSL 3.2
+ * grid_group::sync() works in a cooperative launch (below; it needs MSL 3.2 for its
+ * fences). Not supported, as a compile-time error naming the construct: this_multi_grid()
+ * (removed from CUDA 13). Tiles of more than 32 threads need MSL 3.2
  * (their barrier's fences). A tile whose
  * lanes do not all exist (a block size not a multiple of the tile size) gives defined
  * results only for operations that read no missing lane. */
@@ -22,6 +22,7 @@
 
 #if defined(__CUDA__) && defined(__cplusplus)
 
+#include "anchor/device_context.h"
 #include "vector_types.h"
 
 #define ANCHOR_CG __device__ __inline__ __attribute__((always_inline, nodebug))
@@ -506,34 +507,94 @@ ANCHOR_CG auto invoke_one_broadcast(const Group &g, Fn &&fn, Args &&...args)
 }
 
 /* ---- grid_group -------------------------------------------------------------------------- */
+/* The grid barrier of a cooperative launch (cudaLaunchCooperativeKernel, cudaLaunchKernelEx
+ * with cudaLaunchAttributeCooperative, cuLaunchCooperativeKernel): one 32-bit word in device
+ * memory per launch (the context's AC_ABI_CONTEXT_GRID word, common/abi.h; 0 in any other
+ * launch). One thread per block arrives, after a block barrier, with one atomic add: block 0
+ * adds 2^31 - (blocks - 1), every other block 1, so the word's bit 31 flips exactly when the
+ * last block arrives and its low bits are back to 0 for the next sync. A block's arriving
+ * thread then spins (device atomics) until bit 31 differs from what it saw when arriving, and
+ * a block barrier releases the others. This needs every block of the grid resident at once:
+ * Metal promises no forward progress between threadgroups, so the runtime accepts a
+ * cooperative launch only up to the co-resident capacity the occupancy API reports
+ * (cudaErrorCooperativeLaunchTooLarge above it; docs/runtime.md "Cooperative launches").
+ * Fences (MSL 3.2, as __threadfence) order each thread's memory accesses around it. */
+namespace __anchor {
+ANCHOR_CG unsigned *grid_barrier_word() {
+  return (unsigned *)__anchor_context_grid();
+}
+ANCHOR_CG bool grid_arriving_thread() {
+  return threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
+}
+/* The word's value before the block's arrival (meaningful in the arriving thread). */
+ANCHOR_CG unsigned grid_arrive(unsigned *word) {
+  __threadfence();
+  __syncthreads();
+  unsigned token = 0;
+  if (grid_arriving_thread()) {
+    unsigned blocks = gridDim.x * gridDim.y * gridDim.z;
+    bool first = blockIdx.x == 0 && blockIdx.y == 0 && blockIdx.z == 0;
+    token = atomicAdd(word, first ? 0x80000000u - (blocks - 1u) : 1u);
+  }
+  return token;
+}
+ANCHOR_CG void grid_wait(unsigned token, unsigned *word) {
+  if (grid_arriving_thread()) {
+    while (((atomicAdd(word, 0u) ^ token) & 0x80000000u) == 0) {
+    }
+  }
+  __syncthreads();
+  __threadfence();
+}
+} // namespace __anchor
+
 class grid_group {
   ANCHOR_CG grid_group() {}
   friend ANCHOR_CG grid_group this_grid();
 
 public:
-  /* Whether the grid can synchronize: only under a cooperative launch, which Anchor does
-   * not offer (cudaDevAttrCooperativeLaunch is 0). */
-  ANCHOR_CG bool is_valid() const { return false; }
-  template <class Unused = void> ANCHOR_CG void sync() const {
-    static_assert(__anchor::dependent_false<Unused>::value,
-                  "Anchor: grid_group::sync() (grid-wide synchronization) needs a cooperative "
-                  "launch, which Anchor does not support");
+  /* Whether the grid can synchronize: only in a cooperative launch, as in CUDA. */
+  ANCHOR_CG bool is_valid() const { return __anchor_context_grid() != 0; }
+  /* Every thread of the grid must call it. Outside a cooperative launch CUDA traps (its
+   * header calls __trap()): so does Anchor, and the launch fails with
+   * cudaErrorLaunchFailure instead of hanging. */
+  ANCHOR_CG void sync() const {
+    if (!is_valid()) __trap();
+    unsigned *word = __anchor::grid_barrier_word();
+    __anchor::grid_wait(__anchor::grid_arrive(word), word);
   }
-  ANCHOR_CG_STATIC unsigned num_blocks() { return gridDim.x * gridDim.y * gridDim.z; }
-  ANCHOR_CG_STATIC unsigned block_rank() {
-    return (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+  /* The split barrier (CUDA 12 and later): arrive, do other work, wait. */
+  typedef unsigned int arrival_token;
+  ANCHOR_CG arrival_token barrier_arrive() const {
+    if (!is_valid()) __trap();
+    return __anchor::grid_arrive(__anchor::grid_barrier_word());
+  }
+  ANCHOR_CG void barrier_wait(arrival_token &&token) const {
+    __anchor::grid_wait(token, __anchor::grid_barrier_word());
+  }
+  ANCHOR_CG_STATIC unsigned long long num_blocks() {
+    return (unsigned long long)gridDim.x * gridDim.y * gridDim.z;
+  }
+  ANCHOR_CG_STATIC unsigned long long block_rank() {
+    return ((unsigned long long)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
   }
   ANCHOR_CG_STATIC unsigned long long num_threads() {
-    return (unsigned long long)num_blocks() * (blockDim.x * blockDim.y * blockDim.z);
+    return num_blocks() * (blockDim.x * blockDim.y * blockDim.z);
   }
   ANCHOR_CG_STATIC unsigned long long size() { return num_threads(); }
   ANCHOR_CG_STATIC unsigned long long thread_rank() {
-    return (unsigned long long)block_rank() * (blockDim.x * blockDim.y * blockDim.z) +
-           __anchor::block_rank_of_thread();
+    return block_rank() * (blockDim.x * blockDim.y * blockDim.z) + __anchor::block_rank_of_thread();
   }
   ANCHOR_CG_STATIC dim3 dim_blocks() { return dim3(gridDim.x, gridDim.y, gridDim.z); }
   ANCHOR_CG_STATIC dim3 block_index() { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
   ANCHOR_CG_STATIC dim3 group_dim() { return dim_blocks(); }
+  ANCHOR_CG_STATIC dim3 dim_threads() {
+    return dim3(gridDim.x * blockDim.x, gridDim.y * blockDim.y, gridDim.z * blockDim.z);
+  }
+  ANCHOR_CG_STATIC dim3 thread_index() {
+    return dim3(blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y,
+                blockIdx.z * blockDim.z + threadIdx.z);
+  }
 };
 ANCHOR_CG grid_group this_grid() {
   return grid_group();

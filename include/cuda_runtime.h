@@ -123,6 +123,16 @@ static inline cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 gridDim, dim
   return ::cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim, args, sharedMem,
                                        stream);
 }
+/* cudaLaunchKernelEx: the arguments converted to the kernel's parameter types,
+ * one pointer each, through cudaLaunchKernelExC. */
+template <typename... ExpTypes, typename... ActTypes>
+static inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
+                                             void (*kernel)(ExpTypes...), ActTypes &&...args) {
+  return [&](ExpTypes... coerced) {
+    void *pointers[] = {(void *)&coerced..., nullptr};
+    return ::cudaLaunchKernelExC(config, (const void *)kernel, pointers);
+  }(static_cast<ActTypes &&>(args)...);
+}
 template <class T>
 static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, T *entry) {
   return ::cudaFuncGetAttributes(attr, (const void *)entry);

@@ -191,6 +191,10 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
 /* The per-thread default stream's entry points (see the top of this file). */
 cudaError_t cudaLaunchKernel_ptsz(const void *func, dim3 gridDim, dim3 blockDim, void **args,
                                   size_t sharedMem, cudaStream_t stream);
+cudaError_t cudaLaunchCooperativeKernel_ptsz(const void *func, dim3 gridDim, dim3 blockDim,
+                                             void **args, size_t sharedMem, cudaStream_t stream);
+cudaError_t cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t *config, const void *func,
+                                     void **args);
 cudaError_t cudaMemcpyAsync_ptsz(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
                                  cudaStream_t stream ANCHOR_DEFAULT(0));
 cudaError_t cudaMemsetAsync_ptsz(void *devPtr, int value, size_t count,
@@ -260,10 +264,17 @@ cudaError_t cudaMemset3D_ptds(struct cudaPitchedPtr pitchedDevPtr, int value,
  * args[i] points at the i-th argument's value. */
 cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
                              size_t sharedMem, cudaStream_t stream);
-/* Cooperative launches are not supported: cudaErrorNotSupported (see
- * cudaDevAttrCooperativeLaunch, 0). */
+/* A cooperative launch (grid_group::sync() works in it): at most the
+ * co-resident capacity, cudaOccupancyMaxActiveBlocksPerMultiprocessor ×
+ * multiProcessorCount blocks, else cudaErrorCooperativeLaunchTooLarge
+ * (docs/runtime.md, "Cooperative launches"). */
 cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
                                         size_t sharedMem, cudaStream_t stream);
+/* A launch with attributes (the cudaLaunchKernelEx templates of cuda_runtime.h
+ * call it): cudaLaunchAttributeCooperative makes it cooperative; attributes
+ * that ask for what Metal lacks (a cluster of more than one block,
+ * programmatic events ...) are cudaErrorNotSupported. */
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args);
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
 cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value);
 /* A preference, as in CUDA; Apple GPUs have no L1/shared split to choose. */
@@ -532,6 +543,8 @@ ANCHOR_UNSUPPORTED_RUNTIME(ANCHOR_DECLARE_UNSUPPORTED)
  * cudaLaunchKernel_ptsz under -fgpu-default-stream=per-thread. */
 #if defined(CUDA_API_PER_THREAD_DEFAULT_STREAM) || defined(__CUDART_API_PER_THREAD_DEFAULT_STREAM)
 #define cudaLaunchKernel cudaLaunchKernel_ptsz
+#define cudaLaunchCooperativeKernel cudaLaunchCooperativeKernel_ptsz
+#define cudaLaunchKernelExC cudaLaunchKernelExC_ptsz
 #define cudaMemcpyAsync cudaMemcpyAsync_ptsz
 #define cudaMemsetAsync cudaMemsetAsync_ptsz
 #define cudaStreamSynchronize cudaStreamSynchronize_ptsz

@@ -51,8 +51,8 @@ enum {
   RT_MAX_BLOCK_Z = 64,
   RT_MAX_GRID_YZ = 65535,
   RT_MAX_GRID_X = 2147483647,
-  RT_MODEL_THREADS_PER_SM = 1024,
-  RT_MODEL_BLOCKS_PER_SM = 16,
+  RT_MODEL_THREADS_PER_SM = AC_CORE_RESIDENT_THREADS,
+  RT_MODEL_BLOCKS_PER_SM = AC_CORE_RESIDENT_GROUPS,
   RT_MODEL_SHARED_PER_SM = 65536,
   RT_MODEL_REGISTERS = 65536, /* per block and per multiprocessor */
   RT_MODEL_CONSTANT_MEMORY = 65536,
@@ -219,6 +219,8 @@ cudaError_t rt_device_properties(int device, struct cudaDeviceProp *out);
 /* The value of attribute attr in p; false for an attribute CUDA does not
  * define. Pure. */
 bool rt_device_attribute(const struct cudaDeviceProp *p, enum cudaDeviceAttr attr, int *value);
+/* The device's multiProcessorCount (lock held, device ready). */
+int rt_device_multiprocessors(const rt_device *device);
 
 /* ---- core_memory.c: the arena's memory --------------------------------------------- */
 
@@ -546,6 +548,13 @@ cudaError_t rt_launch_check_config(const rt_launch_config *config);
  * run out. The sticky error is the caller's to check first. */
 cudaError_t rt_launch(rt_device *device, const rt_kernel *kernel, const rt_launch_config *config,
                       void **args);
+/* rt_launch as a cooperative launch (grid_group::sync() works in it): it gets
+ * a grid-barrier word (core_services.c) and is refused with
+ * cudaErrorCooperativeLaunchTooLarge above the co-resident capacity,
+ * rt_launch_occupancy's blocks per multiprocessor times multiProcessorCount
+ * (after rt_launch's configuration checks). */
+cudaError_t rt_launch_cooperative(rt_device *device, const rt_kernel *kernel,
+                                  const rt_launch_config *config, void **args);
 /* A run of dispatches encoded into one command buffer (a graph replay's
  * consecutive kernel nodes): zero-initialise, add dispatches, commit. */
 typedef struct {
@@ -1057,6 +1066,7 @@ void *rt_entry_point(const char *name);
  * taken with the missing tail as zeros (both as CUDA 13 on the H200); a NULL
  * buffer for a kernel with parameters cudaErrorInvalidValue; otherwise rt_launch. */
 cudaError_t rt_launch_packed(rt_device *device, const rt_kernel *kernel,
-                             const rt_launch_config *config, const void *buffer, size_t bytes);
+                             const rt_launch_config *config, const void *buffer, size_t bytes,
+                             bool cooperative);
 
 #endif

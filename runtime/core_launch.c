@@ -103,15 +103,15 @@ static cudaError_t rt_bind_bytes(rt_device *s, mtl_id encoder, const void *bytes
 
 /* The context buffer's contents: the delta, the services, then each
  * variable's address. */
-static cudaError_t rt_context(rt_device *s, const rt_kernel *k, uint64_t **context_out,
-                              size_t *size_out) {
+static cudaError_t rt_context(rt_device *s, const rt_kernel *k, bool cooperative,
+                              uint64_t **context_out, size_t *size_out) {
   size_t count;
   const uint64_t *addresses = rt_module_global_addresses(k, &count);
   uint64_t *context = calloc(AC_ABI_CONTEXT_WORDS(count), sizeof *context);
   if (!context) return cudaErrorMemoryAllocation;
   context[AC_ABI_CONTEXT_DELTA] =
       s->arena_gpu_address - (uint64_t)(uintptr_t)s->arena_base; /* mod 2^64 */
-  cudaError_t e = rt_services_context(s, context);
+  cudaError_t e = rt_services_context(s, context, cooperative);
   if (e != cudaSuccess) {
     free(context);
     return e;
@@ -171,11 +171,28 @@ static cudaError_t rt_encode(rt_device *s, const rt_dispatch *d) {
   return e;
 }
 
-cudaError_t rt_launch(rt_device *device, const rt_kernel *kernel, const rt_launch_config *config,
-                      void **args) {
+/* A cooperative launch needs every block resident at once (its grid barrier
+ * spins, and Metal promises no forward progress between threadgroups): at
+ * most the co-resident capacity, the occupancy per multiprocessor times the
+ * multiprocessors, as cudaOccupancyMaxActiveBlocksPerMultiprocessor and
+ * multiProcessorCount report it; above it, CUDA's
+ * cudaErrorCooperativeLaunchTooLarge. */
+static cudaError_t rt_check_cooperative(rt_device *device, const rt_kernel *kernel,
+                                        const rt_launch_config *config) {
+  assert(rt_lock_held());
+  dim3 g = config->grid, b = config->block;
+  uint64_t blocks = (uint64_t)g.x * g.y * g.z;
+  int per_sm = rt_launch_occupancy(kernel, (int)(b.x * b.y * b.z), config->shared);
+  uint64_t capacity = (uint64_t)per_sm * (uint64_t)rt_device_multiprocessors(device);
+  return blocks > capacity ? cudaErrorCooperativeLaunchTooLarge : cudaSuccess;
+}
+
+static cudaError_t rt_launch_as(rt_device *device, const rt_kernel *kernel,
+                                const rt_launch_config *config, void **args, bool cooperative) {
   assert(rt_lock_held() && device && kernel && config);
   cudaError_t e = rt_launch_check_config(config);
   if (e == cudaSuccess) e = rt_check_kernel(kernel, config->block, config->shared);
+  if (e == cudaSuccess && cooperative) e = rt_check_cooperative(device, kernel, config);
   if (e == cudaSuccess && kernel->desc->param_count && !args) e = cudaErrorInvalidValue;
   if (e != cudaSuccess) return e;
   rt_services_flush(); /* CUDA flushes device printf at the start of a launch */
@@ -183,13 +200,24 @@ cudaError_t rt_launch(rt_device *device, const rt_kernel *kernel, const rt_launc
                    0,      config->stream};
   unsigned char *params = rt_pack_params(kernel->desc, args, &d.params_size);
   uint64_t *context = NULL;
-  e = params ? rt_context(device, kernel, &context, &d.context_size) : cudaErrorMemoryAllocation;
+  e = params ? rt_context(device, kernel, cooperative, &context, &d.context_size)
+             : cudaErrorMemoryAllocation;
   d.params = params;
   d.context = context;
   if (e == cudaSuccess) e = rt_encode(device, &d);
   free(params);
   free(context);
   return e;
+}
+
+cudaError_t rt_launch(rt_device *device, const rt_kernel *kernel, const rt_launch_config *config,
+                      void **args) {
+  return rt_launch_as(device, kernel, config, args, false);
+}
+
+cudaError_t rt_launch_cooperative(rt_device *device, const rt_kernel *kernel,
+                                  const rt_launch_config *config, void **args) {
+  return rt_launch_as(device, kernel, config, args, true);
 }
 
 /* ---- kernel attributes and occupancy ---------------------------------------------- */
@@ -271,7 +299,8 @@ cudaError_t rt_kernel_set_attribute(const rt_kernel *kernel, enum cudaFuncAttrib
 }
 
 cudaError_t rt_launch_packed(rt_device *device, const rt_kernel *kernel,
-                             const rt_launch_config *config, const void *buffer, size_t bytes) {
+                             const rt_launch_config *config, const void *buffer, size_t bytes,
+                             bool cooperative) {
   assert(rt_lock_held() && kernel);
   const ac_kernel *k = kernel->desc;
   /* H200, CUDA 13, 2026-12-01: a 32-byte block for a 28-byte parameter list is
@@ -290,7 +319,7 @@ cudaError_t rt_launch_packed(rt_device *device, const rt_kernel *kernel,
   if (bytes) memcpy(block, buffer, bytes);
   for (size_t i = 0; i < k->param_count; i++)
     args[i] = block + k->params[i].offset;
-  cudaError_t e = rt_launch(device, kernel, config, args);
+  cudaError_t e = rt_launch_as(device, kernel, config, args, cooperative);
   free(args);
   free(block);
   return e;
@@ -327,7 +356,7 @@ cudaError_t rt_launch_batch_add(rt_device *device, rt_launch_batch *batch, const
   /* The context first: nothing may happen between rt_stream_begin and
    * rt_stream_commit but encoding. */
   uint64_t *context = NULL;
-  e = rt_context(device, kernel, &context, &d.context_size);
+  e = rt_context(device, kernel, false, &context, &d.context_size); /* never cooperative */
   d.context = context;
   if (e == cudaSuccess && !batch->command_buffer) {
     rt_services_flush(); /* CUDA flushes device printf at the start of a launch */

@@ -32,14 +32,16 @@ void rt_device_destroy(void);
 
 /* Creates the device services on the first launch of a device generation
  * (lock held): the atomics' lock table, the status block, the printf FIFO
- * and the device heap, zeroed but for their headers, in the arena. Then
- * copies their CUDA addresses into the words [AC_ABI_CONTEXT_DELTA + 1,
- * AC_ABI_CONTEXT_FIXED) of context (the caller's array of
- * AC_ABI_CONTEXT_FIXED or more words) and the host's clock into
- * AC_ABI_CONTEXT_TIME. Returns cudaErrorMemoryAllocation when the arena has
- * no room for the lock table or the status block; a FIFO or heap without
+ * and the device heap, zeroed but for their headers, in the arena (and the
+ * grid words on the first cooperative launch). Then copies their CUDA
+ * addresses into the words [AC_ABI_CONTEXT_DELTA + 1, AC_ABI_CONTEXT_FIXED)
+ * of context (the caller's array of AC_ABI_CONTEXT_FIXED or more words), the
+ * host's clock into AC_ABI_CONTEXT_TIME, and into AC_ABI_CONTEXT_GRID the
+ * next grid word for a cooperative launch, 0 otherwise. Returns
+ * cudaErrorMemoryAllocation when the arena has no room for the lock table,
+ * the status block or (cooperative) the grid words; a FIFO or heap without
  * room stays absent (0; said once on stderr) and is tried again next time. */
-cudaError_t rt_services_context(rt_device *device, uint64_t *context);
+cudaError_t rt_services_context(rt_device *device, uint64_t *context, bool cooperative);
 
 /* ---- core_submit.c ---- */
 

@@ -48,6 +48,18 @@ static uint64_t rt_core_count(mtl_id device) {
   return cached_cores;
 }
 
+/* multiProcessorCount: the GPU's cores, or the nominal count where Metal does
+ * not tell. */
+static int rt_multiprocessors(const rt_device *s) {
+  uint64_t cores = rt_core_count(s->device);
+  return cores ? rt_min_int(cores, INT32_MAX) : RT_MODEL_SM_COUNT;
+}
+
+int rt_device_multiprocessors(const rt_device *s) {
+  assert(rt_lock_held() && s);
+  return rt_multiprocessors(s);
+}
+
 static void rt_fill_properties(const rt_device *s, struct cudaDeviceProp *p) {
   memset(p, 0, sizeof *p);
   const char *name = mtl_device_name(s->device);
@@ -75,8 +87,7 @@ static void rt_fill_properties(const rt_device *s, struct cudaDeviceProp *p) {
   p->minor = AC_CUDA_ARCH_MINOR;
   p->textureAlignment = RT_TEXTURE_ALIGN;
   p->texturePitchAlignment = RT_TEXTURE_PITCH_ALIGN;
-  uint64_t cores = rt_core_count(s->device);
-  p->multiProcessorCount = cores ? rt_min_int(cores, INT32_MAX) : RT_MODEL_SM_COUNT;
+  p->multiProcessorCount = rt_multiprocessors(s);
   p->integrated = mtl_device_has_unified_memory(s->device) ? 1 : 0;
   p->canMapHostMemory = 1;
   /* Metal stops GPU work that runs too long (softmetal: SOFTMETAL_WATCHDOG_SECONDS);
@@ -99,6 +110,9 @@ static void rt_fill_properties(const rt_device *s, struct cudaDeviceProp *p) {
   p->hostRegisterReadOnlySupported = 1;
   p->canUseHostPointerForRegisteredMem = 0;
   p->memoryPoolsSupported = 1;
+  /* cooperative launches up to the co-resident capacity (core_launch.c); the
+   * multi-device form (cooperativeMultiDeviceLaunch) is gone from CUDA 13: 0 */
+  p->cooperativeLaunch = 1;
   p->maxThreadsPerMultiProcessor = RT_MODEL_THREADS_PER_SM;
   p->sharedMemPerMultiprocessor = RT_MODEL_SHARED_PER_SM;
   p->regsPerMultiprocessor = RT_MODEL_REGISTERS;

@@ -74,15 +74,23 @@ static void rt_note_device_failure(void) {
                                                             : cudaErrorLaunchFailure);
 }
 
+/* Zeroes the words of a service block (relaxed stores: a kernel in flight
+ * may be reading them). */
+static void rt_clear_words(uint64_t address, unsigned count) {
+  uint32_t *words = (uint32_t *)(uintptr_t)address;
+  for (unsigned k = 0; words && k < count; k++)
+    __atomic_store_n(&words[k], 0u, __ATOMIC_RELAXED);
+}
+
 /* Zeroes the lock table (core_services.c made it; context word
- * AC_ABI_CONTEXT_LOCKS) after a failed launch. Relaxed stores: a kernel in
- * flight may be reading the words. */
+ * AC_ABI_CONTEXT_LOCKS) and the grid words (AC_ABI_CONTEXT_GRID: a
+ * cooperative launch that stopped between a grid barrier's arrivals leaves
+ * its word dirty) after a failed launch. */
 static void rt_clear_locks(void) {
   rt_device *d = rt_device_current();
-  if (!d || !d->services[AC_ABI_CONTEXT_LOCKS]) return;
-  uint32_t *locks = (uint32_t *)(uintptr_t)d->services[AC_ABI_CONTEXT_LOCKS];
-  for (unsigned k = 0; k < AC_ABI_LOCK_WORDS; k++)
-    __atomic_store_n(&locks[k], 0u, __ATOMIC_RELAXED);
+  if (!d) return;
+  rt_clear_words(d->services[AC_ABI_CONTEXT_LOCKS], AC_ABI_LOCK_WORDS);
+  rt_clear_words(d->services[AC_ABI_CONTEXT_GRID], AC_ABI_GRID_WORDS);
 }
 
 /* A failed command buffer (page fault, timeout, ...) or a failure device code

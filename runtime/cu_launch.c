@@ -28,10 +28,14 @@ static CUresult rt_cu_parse_extra(void **extra, const void **buffer, size_t *byt
  * alone, the parameters, then the kernel with the configuration (lock held,
  * device ready). */
 static CUresult rt_cu_launch(rt_device *d, CUfunction f, const rt_launch_config *config,
-                             CUstream stream, void **params, void **extra) {
+                             CUstream stream, void **params, void **extra, bool cooperative) {
   rt_function *function = (rt_function *)(void *)f;
   if (!rt_function_valid(function)) return CUDA_ERROR_INVALID_HANDLE;
   if (!rt_stream_valid(rt_cu_stream(stream))) return CUDA_ERROR_INVALID_HANDLE;
+  /* graphs hold no cooperative kernel node: a capturing stream's capture is
+   * invalidated (CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED), as in cuda_launch.c */
+  cudaError_t refused = cooperative ? rt_capture_sync(rt_cu_stream(stream)) : cudaSuccess;
+  if (refused != cudaSuccess) return rt_cu_result(refused);
   cudaError_t e = rt_launch_check_config(config);
   if (e != cudaSuccess) return rt_cu_result(e);
   if (params && extra) return CUDA_ERROR_INVALID_VALUE;
@@ -51,8 +55,9 @@ static CUresult rt_cu_launch(rt_device *d, CUfunction f, const rt_launch_config 
     size_t bytes;
     CUresult r = rt_cu_parse_extra(extra, &buffer, &bytes);
     if (r != CUDA_SUCCESS) return r;
-    return rt_cu_result(rt_launch_packed(d, &kernel, config, buffer, bytes));
+    return rt_cu_result(rt_launch_packed(d, &kernel, config, buffer, bytes, cooperative));
   }
+  if (cooperative) return rt_cu_result(rt_launch_cooperative(d, &kernel, config, params));
   return rt_cu_result(rt_launch(d, &kernel, config, params));
 }
 
@@ -66,14 +71,16 @@ CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX, unsigned int gridDi
                              {blockDimX, blockDimY, blockDimZ},
                              sharedMemBytes,
                              rt_cu_stream(hStream)};
-  if (r == CUDA_SUCCESS) r = rt_cu_launch(d, f, &config, hStream, kernelParams, extra);
+  if (r == CUDA_SUCCESS) r = rt_cu_launch(d, f, &config, hStream, kernelParams, extra, false);
   return rt_cu_leave(r);
 }
 
 /* The attributes a launch can carry: those that ask for nothing Anchor lacks
- * are accepted (a priority, a scheduling hint, a cluster of 1x1x1); a
- * cooperative launch or a real cluster is not offered. */
-static CUresult rt_cu_check_attributes(const CUlaunchAttribute *attrs, unsigned n) {
+ * are accepted (a priority, a scheduling hint, a cluster of 1x1x1),
+ * CU_LAUNCH_ATTRIBUTE_COOPERATIVE makes the launch cooperative; a real
+ * cluster is not offered. */
+static CUresult rt_cu_check_attributes(const CUlaunchAttribute *attrs, unsigned n,
+                                       bool *cooperative) {
   if (n && !attrs) return CUDA_ERROR_INVALID_VALUE;
   for (unsigned i = 0; i < n; i++) {
     const CUlaunchAttributeValue *v = &attrs[i].value;
@@ -87,9 +94,7 @@ static CUresult rt_cu_check_attributes(const CUlaunchAttribute *attrs, unsigned 
     case CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP:
     case CU_LAUNCH_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT:
     case CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION: break;
-    case CU_LAUNCH_ATTRIBUTE_COOPERATIVE:
-      if (v->cooperative) return CUDA_ERROR_NOT_SUPPORTED;
-      break;
+    case CU_LAUNCH_ATTRIBUTE_COOPERATIVE: *cooperative = v->cooperative != 0; break;
     case CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION:
       if (v->clusterDim.x * v->clusterDim.y * v->clusterDim.z != 1) return CUDA_ERROR_NOT_SUPPORTED;
       break;
@@ -109,22 +114,28 @@ CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, void **ker
                         {config->blockDimX, config->blockDimY, config->blockDimZ},
                         config->sharedMemBytes,
                         rt_cu_stream(config->hStream)};
-  if (r == CUDA_SUCCESS) r = rt_cu_check_attributes(config->attrs, config->numAttrs);
-  if (r == CUDA_SUCCESS) r = rt_cu_launch(d, f, &c, config->hStream, kernelParams, extra);
+  bool cooperative = false;
+  if (r == CUDA_SUCCESS) r = rt_cu_check_attributes(config->attrs, config->numAttrs, &cooperative);
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_launch(d, f, &c, config->hStream, kernelParams, extra, cooperative);
   return rt_cu_leave(r);
 }
 
-/* As cudaLaunchCooperativeKernel: no cooperative launch on Metal
- * (CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH is 0). */
+/* As cudaLaunchCooperativeKernel: up to the co-resident capacity, else
+ * CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE (core_launch.c). */
 CUresult cuLaunchCooperativeKernel(CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
                                    unsigned int gridDimZ, unsigned int blockDimX,
                                    unsigned int blockDimY, unsigned int blockDimZ,
                                    unsigned int sharedMemBytes, CUstream hStream,
                                    void **kernelParams) {
-  (void)f, (void)gridDimX, (void)gridDimY, (void)gridDimZ, (void)blockDimX, (void)blockDimY;
-  (void)blockDimZ, (void)sharedMemBytes, (void)hStream, (void)kernelParams;
-  RT_CU_CHECK_INIT();
-  return CUDA_ERROR_NOT_SUPPORTED;
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  rt_launch_config config = {{gridDimX, gridDimY, gridDimZ},
+                             {blockDimX, blockDimY, blockDimZ},
+                             sharedMemBytes,
+                             rt_cu_stream(hStream)};
+  if (r == CUDA_SUCCESS) r = rt_cu_launch(d, f, &config, hStream, kernelParams, NULL, true);
+  return rt_cu_leave(r);
 }
 
 /* ---- attributes ------------------------------------------------------------------- */

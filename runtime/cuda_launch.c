@@ -1,7 +1,7 @@
 /* runtime/cuda_launch.c — the runtime API's launches: the <<<>>> configuration
- * handshake clang's host code uses, cudaLaunchKernel, kernel attributes and
- * occupancy. Kernels are found by host stub; the core validates, packs and
- * encodes (core_launch.c). */
+ * handshake clang's host code uses, cudaLaunchKernel, cudaLaunchCooperativeKernel,
+ * cudaLaunchKernelExC (launch attributes), kernel attributes and occupancy. Kernels are found by
+ * host stub; the core validates, packs and encodes (core_launch.c). */
 #include <string.h>
 
 #include "core.h"
@@ -47,10 +47,18 @@ cudaError_t __cudaPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shared, 
  * (so a bad one compiles nothing), the kernel (whose lookup readies the
  * device), then the kernel and configuration together (lock held). */
 static cudaError_t rt_launch_by_stub(const void *func, const rt_launch_config *config, void **args,
-                                     cudaStream_t stream) {
+                                     cudaStream_t stream, bool cooperative) {
   cudaError_t e = rt_sticky_error();
   if (e != cudaSuccess) return e;
   if (!rt_stream_valid(stream)) return cudaErrorInvalidResourceHandle;
+  /* Anchor's graphs have no cooperative kernel nodes (CUDA's kernel node with
+   * cudaKernelNodeAttributeCooperative): capturing one invalidates the capture
+   * with cudaErrorStreamCaptureUnsupported, as other work a capture cannot
+   * hold does. */
+  if (cooperative) {
+    e = rt_capture_sync(stream);
+    if (e != cudaSuccess) return e;
+  }
   struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeKernel};
   node.kernel = (struct cudaKernelNodeParamsV2){
       (void *)func, config->grid, config->block, (unsigned)config->shared, args, NULL};
@@ -60,6 +68,8 @@ static cudaError_t rt_launch_by_stub(const void *func, const rt_launch_config *c
   rt_kernel kernel;
   e = rt_launch_check_config(config);
   if (e == cudaSuccess) e = rt_module_kernel_by_stub(func, &kernel);
+  if (e == cudaSuccess && cooperative)
+    return rt_launch_cooperative(rt_device_current(), &kernel, config, args);
   if (e == cudaSuccess) e = rt_launch(rt_device_current(), &kernel, config, args);
   return e;
 }
@@ -68,7 +78,7 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **arg
                              cudaStream_t stream) {
   rt_launch_config config = {grid, block, shared, stream};
   rt_enter();
-  return rt_leave(rt_launch_by_stub(func, &config, args, stream));
+  return rt_leave(rt_launch_by_stub(func, &config, args, stream, false));
 }
 
 /* What <<<>>> calls in a program built for the per-thread default stream
@@ -78,14 +88,68 @@ cudaError_t cudaLaunchKernel_ptsz(const void *func, dim3 grid, dim3 block, void 
   return cudaLaunchKernel(func, grid, block, args, shared, stream ? stream : cudaStreamPerThread);
 }
 
-/* A cooperative launch (what grid_group::sync() needs) is not offered:
- * cudaDevAttrCooperativeLaunch is 0, as the device properties say, and
- * <cooperative_groups.h> makes grid_group::sync() a compile-time error. */
+/* A cooperative launch: grid_group::sync() works in it, and it is refused with
+ * cudaErrorCooperativeLaunchTooLarge above the co-resident capacity (core_launch.c). */
 cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block, void **args,
                                         size_t shared, cudaStream_t stream) {
-  (void)func, (void)grid, (void)block, (void)args, (void)shared, (void)stream;
+  rt_launch_config config = {grid, block, shared, stream};
   rt_enter();
-  return rt_leave(cudaErrorNotSupported);
+  return rt_leave(rt_launch_by_stub(func, &config, args, stream, true));
+}
+
+cudaError_t cudaLaunchCooperativeKernel_ptsz(const void *func, dim3 grid, dim3 block, void **args,
+                                             size_t shared, cudaStream_t stream) {
+  return cudaLaunchCooperativeKernel(func, grid, block, args, shared,
+                                     stream ? stream : cudaStreamPerThread);
+}
+
+/* The attributes cudaLaunchKernelEx takes, as cuLaunchKernelEx does (cu_launch.c):
+ * those that ask for nothing Anchor lacks (a priority, a scheduling hint, a 1x1x1
+ * cluster) are accepted, cudaLaunchAttributeCooperative makes the launch cooperative,
+ * the others are cudaErrorNotSupported. */
+static cudaError_t rt_launch_attributes(const cudaLaunchAttribute *attrs, unsigned n,
+                                        bool *cooperative) {
+  if (n && !attrs) return cudaErrorInvalidValue;
+  for (unsigned i = 0; i < n; i++) {
+    const cudaLaunchAttributeValue *v = &attrs[i].val;
+    switch (attrs[i].id) {
+    case cudaLaunchAttributeIgnore:
+    case cudaLaunchAttributePriority:
+    case cudaLaunchAttributeSynchronizationPolicy:
+    case cudaLaunchAttributeAccessPolicyWindow:
+    case cudaLaunchAttributeClusterSchedulingPolicyPreference:
+    case cudaLaunchAttributeMemSyncDomain:
+    case cudaLaunchAttributeMemSyncDomainMap:
+    case cudaLaunchAttributePreferredSharedMemoryCarveout:
+    case cudaLaunchAttributeProgrammaticStreamSerialization: break;
+    case cudaLaunchAttributeCooperative: *cooperative = v->cooperative != 0; break;
+    case cudaLaunchAttributeClusterDimension:
+      if (v->clusterDim.x * v->clusterDim.y * v->clusterDim.z != 1) return cudaErrorNotSupported;
+      break;
+    default: return cudaErrorNotSupported;
+    }
+  }
+  return cudaSuccess;
+}
+
+/* What the cudaLaunchKernelEx templates of cuda_runtime.h call. */
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args) {
+  if (!config) return rt_record(cudaErrorInvalidValue);
+  rt_launch_config c = {config->gridDim, config->blockDim, config->dynamicSmemBytes,
+                        config->stream};
+  bool cooperative = false;
+  cudaError_t e = rt_launch_attributes(config->attrs, config->numAttrs, &cooperative);
+  if (e != cudaSuccess) return rt_record(e);
+  rt_enter();
+  return rt_leave(rt_launch_by_stub(func, &c, args, config->stream, cooperative));
+}
+
+cudaError_t cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t *config, const void *func,
+                                     void **args) {
+  if (!config || config->stream) return cudaLaunchKernelExC(config, func, args);
+  cudaLaunchConfig_t per_thread = *config;
+  per_thread.stream = cudaStreamPerThread;
+  return cudaLaunchKernelExC(&per_thread, func, args);
 }
 
 /* ---- kernel attributes and occupancy ----------------------------------------------- */

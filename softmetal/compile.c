@@ -381,7 +381,7 @@ static char *object_path(const char *source, const char *const *flags,
   for (int i = 0; object_flags[i]; i++)
     hash_string(&h, object_flags[i]);
   hash_string(&h, prelude_text);
-  hash_string(&h, "lockstep steps 3"); /* the IR passes between the two clang steps */
+  hash_string(&h, "lockstep steps 4"); /* the IR passes between the two clang steps */
   if (sm_lane_mode() == SM_MODE_VECTOR) {
     hash_string(&h, "vector");
     if (vectorizer_bytes) hash_bytes(&h, vectorizer_bytes, vectorizer_size);

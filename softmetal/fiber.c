@@ -36,6 +36,7 @@ struct fiber {
   void *sp; /* saved stack pointer while switched out */
   enum fiber_state state;
   const void *site; /* the barrier call it waits at (see sm_rt_*_barrier) */
+  unsigned steps;   /* device steps of its thread since it started or was resumed */
 };
 
 struct sm_group_runner {
@@ -51,6 +52,10 @@ struct sm_group_runner {
   bool fibers_on;
   bool lockstep;       /* threads step together at threadgroup accesses (lockstep.c) */
   bool barrier_misuse; /* barrier called by a kernel run without fibers */
+  bool group_fiber;    /* a loop-mode group running on fiber 0 so that it can park */
+  int group_threads;   /* group_fiber: the group's threads, run one after another */
+  bool parkable;       /* the group runs on fibers: it can be parked (sm_group_run) */
+  bool park;           /* a device step asked to park the group at the end of the round */
   int guarded;         /* stacks [0, guarded) have their guard page (or budget ran out) */
   int guards;          /* guard pages installed, returned to the budget when freed */
 };
@@ -224,8 +229,14 @@ static void yield_from(struct sm_group_runner *r, int me) {
 static void fiber_main(void *arg) {
   struct sm_group_runner *r = arg;
   int me = r->current;
-  in_kernel = 1; /* started by the scheduler or by another fiber's yield */
-  r->dispatch->kernel->entry(&r->threads[me]);
+  in_kernel = 1;      /* started by the scheduler or by another fiber's yield */
+  if (r->group_fiber) /* the whole group, one thread after another */
+    for (int t = 0; t < r->group_threads; t++) {
+      r->fibers[me].steps = 0;
+      r->dispatch->kernel->entry(&r->threads[t]);
+    }
+  else
+    r->dispatch->kernel->entry(&r->threads[me]);
   in_kernel = 0;
   r->fibers[me].state = FIBER_DONE;
   yield_from(r, me);
@@ -236,7 +247,7 @@ static void fiber_main(void *arg) {
 static void wait_at_barrier(enum fiber_state state, const void *site) {
   struct sm_group_runner *r = current_runner;
   if (!r->fibers_on) {
-    if (r->count > 1) r->barrier_misuse = true;
+    if (r->count > 1 || (r->group_fiber && r->group_threads > 1)) r->barrier_misuse = true;
     return;
   }
   in_kernel = 0;
@@ -284,6 +295,29 @@ void sm_rt_lockstep_step(void) {
   int me = r->current;
   yield_from(r, me);
   r->current = me;
+}
+
+/* Residency (docs/softmetal.md): a thread that keeps making atomic or volatile accesses
+ * to device memory may be spinning, waiting for another group of its dispatch, which a
+ * GPU would run beside it on the same core. When one thread of a group that can park has
+ * made SM_SPIN_QUANTUM device steps since it started (or its group was resumed), the
+ * group yields to the end of its scheduler round and sm_group_run returns with *parked
+ * set: pool.c runs another resident group and resumes this one later. Parking never
+ * changes results (resident groups may interleave anywhere on a GPU); counting per
+ * thread keeps it away from kernels whose threads make a few atomic accesses each. */
+void sm_rt_device_step(void) {
+  struct sm_group_runner *r = current_runner;
+  struct fiber *f = &r->fibers[r->current];
+  if (++f->steps >= SM_SPIN_QUANTUM) {
+    f->steps = 0;
+    r->park = r->parkable;
+  }
+  if (!r->lockstep && !r->park) return;
+  in_kernel = 0;
+  int me = r->current;
+  yield_from(r, me); /* stays ready: the scheduler ends its round and parks the group */
+  r->current = me;
+  in_kernel = 1;
 }
 
 /* Threads in lockstep: a kernel with threadgroup memory (the only memory through which
@@ -379,6 +413,12 @@ static char *open_barriers(struct sm_group_runner *r, bool *all_done) {
       r->dispatch->kernel->name, done, group, r->count - done - group);
 }
 
+static char *barrier_misuse_error(const struct sm_dispatch *d) {
+  return sm_strdup_printf("softmetal: kernel %s called a barrier that softmetal did not detect "
+                          "when compiling it",
+                          d->kernel->name);
+}
+
 static void set_thread(struct sm_group_runner *r, const struct sm_dispatch *d,
                        const unsigned bid[3], void *const *threadgroups, int i) {
   struct sm_kernel_thread *t = &r->threads[i];
@@ -391,12 +431,9 @@ static void set_thread(struct sm_group_runner *r, const struct sm_dispatch *d,
   t->index = (unsigned)i;
 }
 
-static char *run_fibers(struct sm_group_runner *r) {
-  if (r->guarded < r->count) add_guards(r, r->count);
-  for (int i = 0; i < r->count; i++) {
-    r->fibers[i].sp = initial_frame(stack_top(r->stacks, i), fiber_main, r);
-    r->fibers[i].state = FIBER_READY;
-  }
+/* Runs the group's fibers until they are all done, an error, a stop of the dispatch,
+ * or a park request (*parked; the fibers keep their state for sm_group_resume). */
+static char *schedule(struct sm_group_runner *r, bool *parked) {
   for (;;) {
     bool stepped = false; /* a lockstep fiber is still runnable after this round */
     for (int i = 0; i < r->count; i++) {
@@ -412,6 +449,11 @@ static char *run_fibers(struct sm_group_runner *r) {
      * around __syncthreads()); one spinning inside kernel code is interrupted by
      * pool.c. */
     if (__atomic_load_n(&r->dispatch->stop, __ATOMIC_RELAXED)) return NULL;
+    if (r->park) {
+      r->park = false;
+      *parked = true;
+      return NULL;
+    }
     for (int i = 0; r->lockstep && i < r->count && !stepped; i++)
       stepped = r->fibers[i].state == FIBER_READY;
     if (stepped) continue; /* barriers open only when no fiber can run */
@@ -421,8 +463,18 @@ static char *run_fibers(struct sm_group_runner *r) {
   }
 }
 
+static char *run_fibers(struct sm_group_runner *r, bool *parked) {
+  if (r->guarded < r->count) add_guards(r, r->count);
+  for (int i = 0; i < r->count; i++) {
+    r->fibers[i].sp = initial_frame(stack_top(r->stacks, i), fiber_main, r);
+    r->fibers[i].state = FIBER_READY;
+    r->fibers[i].steps = 0;
+  }
+  return schedule(r, parked);
+}
+
 char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const unsigned bid[3],
-                   void *const *threadgroups, unsigned char *threadgroup_base) {
+                   void *const *threadgroups, unsigned char *threadgroup_base, bool *parked) {
   r->dispatch = d;
   r->threadgroup_base = threadgroup_base;
   r->count = (int)(d->threads[0] * d->threads[1] * d->threads[2]);
@@ -430,8 +482,15 @@ char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const
   r->lockstep = runs_in_lockstep(d->kernel);
   r->fibers_on = d->kernel->uses_barriers || r->lockstep;
   r->barrier_misuse = false;
+  r->park = false;
+  r->fibers[0].steps = 0; /* counted by sm_rt_device_step on the worker's stack too */
+  *parked = false;
   current_runner = r;
-  if (runs_vectorized(d->kernel)) {
+  bool vectorized = runs_vectorized(d->kernel);
+  /* A group loop that may spin runs on fiber 0, so that it can park. */
+  r->group_fiber = !vectorized && !r->fibers_on && d->kernel->may_spin;
+  r->parkable = r->fibers_on || r->group_fiber;
+  if (vectorized) {
     struct sm_kernel_thread *t = &r->threads[0];
     set_thread(r, d, bid, threadgroups, 0);
     r->current = 0;
@@ -442,6 +501,15 @@ char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const
           t->tid[1] = y, t->tid[2] = z;
           d->kernel->simd_entry(t, x0, index, x - x0 < w ? x - x0 : w);
         }
+  } else if (r->group_fiber) {
+    r->group_threads = r->count;
+    for (int i = 0; i < r->count; i++)
+      set_thread(r, d, bid, threadgroups, i);
+    r->count = 1; /* one fiber runs the group's threads */
+    char *error = run_fibers(r, parked);
+    if (!error && r->barrier_misuse) error = barrier_misuse_error(d);
+    r->count = r->group_threads;
+    return error;
   } else if (!r->fibers_on) {
     /* One call runs the whole group; the library loops over the threads. */
     set_thread(r, d, bid, threadgroups, 0);
@@ -452,11 +520,23 @@ char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const
   } else {
     for (int i = 0; i < r->count; i++)
       set_thread(r, d, bid, threadgroups, i);
-    return run_fibers(r);
+    return run_fibers(r, parked);
   }
-  if (r->barrier_misuse)
-    return sm_strdup_printf("softmetal: kernel %s called a barrier that softmetal did not detect "
-                            "when compiling it",
-                            d->kernel->name);
+  if (r->barrier_misuse) return barrier_misuse_error(d);
   return NULL;
+}
+
+char *sm_group_resume(struct sm_group_runner *r, bool *parked) {
+  assert(r->parkable && r->dispatch);
+  *parked = false;
+  current_runner = r;
+  int fibers = r->group_fiber ? 1 : r->count;
+  for (int i = 0; i < fibers; i++)
+    r->fibers[i].steps = 0;
+  if (!r->group_fiber) return schedule(r, parked);
+  r->count = 1;
+  char *error = schedule(r, parked);
+  if (!error && r->barrier_misuse) error = barrier_misuse_error(r->dispatch);
+  r->count = r->group_threads;
+  return error;
 }

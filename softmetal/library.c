@@ -36,6 +36,7 @@ static void bind_runtime_table(struct sm_runtime_table *rt) {
   rt->simd_slots = sm_rt_simd_slots;
   rt->simd_active_mask = sm_rt_simd_active_mask;
   rt->lockstep_step = sm_rt_lockstep_step;
+  rt->device_step = sm_rt_device_step;
 }
 
 /* Fills k from what translation learnt and the object's symbols. Returns
@@ -46,6 +47,7 @@ static bool bind_kernel(struct sm_kernel *k, void *handle, const struct sm_kerne
   k->buffer_mask = info->buffer_mask;
   k->threadgroup_mask = info->threadgroup_mask;
   k->uses_barriers = info->uses_barriers;
+  k->may_spin = info->may_spin;
   k->max_threads = info->max_threads ? info->max_threads : AC_MAX_THREADS_PER_THREADGROUP;
   char symbol[4200];
   snprintf(symbol, sizeof symbol, "__sm_entry_%s", k->name);

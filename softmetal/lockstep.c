@@ -65,16 +65,19 @@ static int load_store_space(const char *op, size_t n) {
   return address ? address_space(address) : 0;
 }
 
-/* Whether an instruction (from its opcode) is a step: an access to threadgroup memory
- * (address space 3), or an atomic or volatile access to device memory (1). The latter
- * are how threads wait for each other (spin locks, flags): a thread spinning on one
- * must let the others (the lock's holder) step too, or lockstep would never end. */
-static bool is_step(const char *op, size_t n) {
+/* What kind of step an instruction (from its opcode) is: an access to threadgroup
+ * memory (address space 3), or an atomic or volatile access to device memory (1). The
+ * latter are how threads wait for each other (spin locks, flags, grid barriers): a
+ * thread spinning on one must let the others (the lock's holder) step too, or lockstep
+ * would never end, and a group spinning there may be waiting for another group (a
+ * device step is where pool.c may park it: docs/softmetal.md "Residency"). */
+enum step_kind { STEP_NONE, STEP_THREADGROUP, STEP_DEVICE };
+static enum step_kind step_of(const char *op, size_t n) {
   if (starts_with(op, "load ") || starts_with(op, "store ")) {
     int space = load_store_space(op, n);
     const char *q = strchr(op, ' ') + 1;
     bool special = starts_with(q, "volatile ") || starts_with(q, "atomic ");
-    return space == 3 || (space == 1 && special);
+    return space == 3 ? STEP_THREADGROUP : space == 1 && special ? STEP_DEVICE : STEP_NONE;
   }
   if (starts_with(op, "atomicrmw ") || starts_with(op, "cmpxchg ")) {
     const char *p = strchr(op, ' ') + 1;
@@ -83,17 +86,17 @@ static bool is_step(const char *op, size_t n) {
     while (*p && *p != ' ' && !starts_with(p, "ptr ")) /* atomicrmw's operation */
       p++;
     if (*p == ' ') p++;
-    if (!starts_with(p, "ptr ")) return false;
+    if (!starts_with(p, "ptr ")) return STEP_NONE;
     int space = address_space(p + 4);
-    return space == 1 || space == 3;
+    return space == 3 ? STEP_THREADGROUP : space == 1 ? STEP_DEVICE : STEP_NONE;
   }
   if (starts_with(op, "call void @llvm.memcpy.") || starts_with(op, "call void @llvm.memmove.") ||
       starts_with(op, "call void @llvm.memset.")) {
     const char *paren = memchr(op, '(', n);
     const char *p3 = strstr(op, ".p3");
-    return p3 && paren && p3 < paren;
+    return p3 && paren && p3 < paren ? STEP_THREADGROUP : STEP_NONE;
   }
-  return false;
+  return STEP_NONE;
 }
 
 /* A plain or volatile (not atomic) load from threadgroup memory. */
@@ -128,7 +131,8 @@ char *sm_lockstep_instrument(const char *ir) {
         op = eq && eq < line + n ? eq + 3 : line + n;
       }
       size_t rest = op < line + n ? (size_t)(line + n - op) : 0;
-      bool step = rest && is_step(op, rest);
+      enum step_kind kind = rest ? step_of(op, rest) : STEP_NONE;
+      bool step = kind != STEP_NONE;
       bool read = step && is_threadgroup_read(op, rest);
       if (step && read && after_read) step = false;
       if (rest && (step || starts_with(op, "call ") || starts_with(op, "tail call ") ||
@@ -147,7 +151,9 @@ char *sm_lockstep_instrument(const char *ir) {
         } else {
           dbg = "";
         }
-        sm_text_printf(&out, "  call void @__sm_lockstep_step()%.*s\n", (int)dbg_len, dbg);
+        sm_text_printf(&out, "  call void @%s()%.*s\n",
+                       kind == STEP_DEVICE ? "__sm_device_step" : "__sm_lockstep_step",
+                       (int)dbg_len, dbg);
       }
     }
     sm_text_append(&out, line, n);

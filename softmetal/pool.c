@@ -9,9 +9,13 @@
  * one job has groups left, the next job in turn after each chunk. So every
  * running dispatch always has a thread of its own (a kernel of queue A that
  * spins until a kernel of queue B writes a flag cannot starve B), and the
- * shared workers are split fairly. Residency is the union of the running
- * dispatches' sets. Each worker owns its threadgroup storage (32 KiB) and a
- * group runner (the fibers of fiber.c).
+ * shared workers are split fairly. Residency of buffers is the union of the
+ * running dispatches' sets. Each worker is a GPU core that holds up to
+ * residency() groups of a dispatch resident (docs/softmetal.md "Residency"),
+ * each in a slot with its threadgroup storage (32 KiB) and group runner (the
+ * fibers of fiber.c): it runs one at a time, and when the running group parks
+ * (one of its threads spins on device memory) it starts another group of the
+ * dispatch in a free slot, or resumes the next parked one.
  *
  * Faults: a SIGSEGV/SIGBUS/SIGFPE raised by kernel code on a worker is caught
  * (sigsetjmp/siglongjmp on an alternate signal stack) and becomes the
@@ -40,14 +44,23 @@
 
 struct job;
 
-struct worker {
-  pthread_t thread;
+/* A threadgroup slot of a worker: one group resident at a time, with its fibers
+ * and threadgroup memory. Made on first use, kept for the worker's life. */
+struct resident {
   struct sm_group_runner *runner;
   unsigned char *threadgroup_memory; /* AC_MAX_THREADGROUP_MEMORY bytes, 64-aligned */
-  void *signal_stack;                /* ours, if the thread had no alternate stack */
-  struct job *volatile running;      /* the job whose groups it runs now (set under
-                                        pool.lock by the thread itself) */
-  unsigned queue;                    /* submitting threads: their queue's number */
+  void *slots[AC_MAX_BUFFER_SLOTS];  /* the group's [[threadgroup(n)]] pointers */
+  unsigned bid[3];                   /* the group it holds */
+  bool busy;                         /* holds a started group (running or parked) */
+};
+
+struct worker {
+  pthread_t thread;
+  struct resident residents[AC_CORE_RESIDENT_GROUPS]; /* [0] made at start */
+  void *signal_stack;           /* ours, if the thread had no alternate stack */
+  struct job *volatile running; /* the job whose groups it runs now (set under
+                                   pool.lock by the thread itself) */
+  unsigned queue;               /* submitting threads: their queue's number */
 };
 
 /* One dispatch in progress. Lives on its submitting thread's stack. */
@@ -141,9 +154,7 @@ static void install_signal_handlers(void) {
 /* ---- running groups ---------------------------------------------------------------- */
 /* Lays out group storage: static part first, then each dynamic [[threadgroup(n)]].
  * Returns the bytes used. */
-/* Not inlined: its locals would sit in run_groups across sigsetjmp. */
-__attribute__((noinline)) static uint64_t threadgroup_layout(const struct sm_dispatch *d,
-                                                             unsigned char *base, void **slots) {
+static uint64_t threadgroup_layout(const struct sm_dispatch *d, unsigned char *base, void **slots) {
   uint64_t offset = sm_kernel_static_threadgroup_span(d->kernel);
   for (int i = 0; i < AC_MAX_BUFFER_SLOTS; i++) {
     slots[i] = base + offset;
@@ -186,68 +197,175 @@ static uint64_t claim_chunk(uint64_t group_count) {
   return chunk < 1 ? 1 : chunk > 64 ? 64 : chunk;
 }
 
-/* Runs groups of j until none are left, or, when `share` (a pool thread) and
- * other jobs are running, until the end of one chunk, so that the caller can
- * turn to the next job. The sigsetjmp frame stays live across all groups;
- * after a fault (SIGSEGV, SIGBUS, SIGFPE) or the watchdog's signal the worker
- * resumes here and stops. */
-static void run_groups(struct worker *w, struct job *j, bool share) {
-  struct sm_dispatch *d = j->d;
-  void *slots[AC_MAX_BUFFER_SLOTS];
-  uint64_t used = threadgroup_layout(d, w->threadgroup_memory, slots);
-  sigjmp_buf jump;
-  volatile unsigned bid[3] = {0, 0, 0};
-  int sig = sigsetjmp(jump, 1);
-  if (sig) {
-    fault_jump = NULL;
-    if (sig == WATCHDOG_SIGNAL) return; /* the watch recorded the timeout */
-    if (sig == SIGFPE) {
-      fail(j,
-           sm_strdup_printf("softmetal: kernel %s, threadgroup (%u, %u, %u): integer division "
+/* How many groups of d a worker holds resident at once: Anchor's model of a GPU core
+ * (common/target.h), AC_CORE_RESIDENT_THREADS threads in whole SIMD-groups and at most
+ * AC_CORE_RESIDENT_GROUPS groups, which is what libanchor's occupancy calculation
+ * reports per multiprocessor for a kernel without threadgroup memory (with it, libanchor
+ * reports fewer: each resident group here has threadgroup memory of its own). */
+static int residency(const struct sm_dispatch *d) {
+  uint64_t threads = (uint64_t)d->threads[0] * d->threads[1] * d->threads[2];
+  threads = (threads + AC_SIMD_WIDTH - 1) / AC_SIMD_WIDTH * AC_SIMD_WIDTH;
+  uint64_t groups = AC_CORE_RESIDENT_THREADS / threads;
+  if (groups > AC_CORE_RESIDENT_GROUPS) groups = AC_CORE_RESIDENT_GROUPS;
+  return groups < 1 ? 1 : (int)groups;
+}
+
+static bool resident_init(struct resident *r) {
+  if (r->runner) return true;
+  r->runner = sm_group_runner_new();
+  r->threadgroup_memory = aligned_alloc(64, AC_MAX_THREADGROUP_MEMORY);
+  return r->runner && r->threadgroup_memory;
+}
+
+static void resident_free(struct resident *r) {
+  sm_group_runner_free(r->runner);
+  free(r->threadgroup_memory);
+  memset(r, 0, sizeof *r);
+}
+
+/* Whether addr is in a guard page of one of w's fiber stacks. */
+static bool worker_is_guard(const struct worker *w, const void *addr) {
+  for (int i = 0; i < AC_CORE_RESIDENT_GROUPS; i++)
+    if (w->residents[i].runner && sm_group_runner_is_guard(w->residents[i].runner, addr))
+      return true;
+  return false;
+}
+
+/* The error of a fault (signal sig at fault_address) in group bid. Caller frees. */
+static char *fault_error(const struct worker *w, const struct sm_dispatch *d, int sig,
+                         const unsigned bid[3], long *code) {
+  *code = SM_CMDBUF_ERROR_INTERNAL;
+  if (sig == SIGFPE)
+    return sm_strdup_printf("softmetal: kernel %s, threadgroup (%u, %u, %u): integer division "
                             "by zero or overflow (INT_MIN / -1); the result is undefined on a "
                             "GPU and a CPU traps",
-                            d->kernel->name, bid[0], bid[1], bid[2]),
-           SM_CMDBUF_ERROR_INTERNAL);
-      return;
-    }
-    char *where = sm_group_runner_is_guard(w->runner, fault_address)
-                      ? sm_strdup_printf("stack overflow: a thread used more than %d KiB of "
-                                         "private (thread) memory",
-                                         128)
-                      : sm_buffer_describe_gpu_address(fault_address);
-    fail(j,
-         sm_strdup_printf("Execution of the command buffer was aborted due to an error during "
-                          "execution. Caused GPU Address Fault Error "
-                          "(kIOGPUCommandBufferCallbackErrorPageFault): kernel %s, "
-                          "threadgroup (%u, %u, %u), %s at address %p%s%s",
-                          d->kernel->name, bid[0], bid[1], bid[2],
-                          sig == SIGBUS ? "bus error" : "invalid access", fault_address,
-                          where ? "; " : "", where ? where : ""),
-         SM_CMDBUF_ERROR_PAGE_FAULT);
-    free(where);
-    return;
-  }
-  fault_jump = &jump;
-  uint64_t gx = d->groups[0], gy = d->groups[1], count = j->group_count, chunk = j->chunk;
-  for (;;) {
-    uint64_t first = atomic_fetch_add(&j->next_group, chunk);
-    if (first >= count) break;
-    uint64_t last = first + chunk < count ? first + chunk : count;
-    for (uint64_t g = first; g < last; g++) {
-      if (__atomic_load_n(&d->stop, __ATOMIC_RELAXED)) break;
-      unsigned b[3] = {(unsigned)(g % gx), (unsigned)(g / gx % gy), (unsigned)(g / gx / gy)};
-      bid[0] = b[0], bid[1] = b[1], bid[2] = b[2];
-      memset(w->threadgroup_memory, THREADGROUP_POISON, used);
-      char *error = sm_group_run(w->runner, d, b, slots, w->threadgroup_memory);
-      if (error) {
-        fault_jump = NULL;
-        fail(j, error, SM_CMDBUF_ERROR_INTERNAL);
-        return;
+                            d->kernel->name, bid[0], bid[1], bid[2]);
+  char *where = worker_is_guard(w, fault_address)
+                    ? sm_strdup_printf("stack overflow: a thread used more than %d KiB of "
+                                       "private (thread) memory",
+                                       128)
+                    : sm_buffer_describe_gpu_address(fault_address);
+  char *error = sm_strdup_printf(
+      "Execution of the command buffer was aborted due to an error during "
+      "execution. Caused GPU Address Fault Error "
+      "(kIOGPUCommandBufferCallbackErrorPageFault): kernel %s, "
+      "threadgroup (%u, %u, %u), %s at address %p%s%s",
+      d->kernel->name, bid[0], bid[1], bid[2], sig == SIGBUS ? "bus error" : "invalid access",
+      fault_address, where ? "; " : "", where ? where : "");
+  free(where);
+  *code = SM_CMDBUF_ERROR_PAGE_FAULT;
+  return error;
+}
+
+/* A worker's groups of one job: those it claimed (a chunk of the job's counter at a
+ * time) and those it holds resident. */
+struct claims {
+  uint64_t next, last; /* claimed, not started: [next, last) */
+  bool exhausted;      /* the job's counter has no group left */
+  int busy;            /* resident groups started and not finished */
+  int turn;            /* the resident slot resumed last (round robin) */
+};
+
+/* The slot to run next: a new group in a free slot while fewer than `limit` are
+ * resident and groups are left (claimed or claimable), else the next parked group in
+ * turn; -1 when there is neither. *fresh tells which. */
+static int next_slot(struct worker *w, struct job *j, struct claims *c, int limit, bool *fresh) {
+  if (c->busy < limit) {
+    if (c->next == c->last && !c->exhausted) {
+      uint64_t first = atomic_fetch_add(&j->next_group, j->chunk);
+      if (first < j->group_count) {
+        c->next = first;
+        c->last = first + j->chunk < j->group_count ? first + j->chunk : j->group_count;
+      } else {
+        c->exhausted = true;
       }
     }
-    if (share && atomic_load_explicit(&pool.job_count, memory_order_relaxed) > 1) break;
+    if (c->next < c->last)
+      for (int i = 0; i < limit; i++)
+        if (!w->residents[i].busy) {
+          *fresh = true;
+          return i;
+        }
+  }
+  *fresh = false;
+  for (int k = 1; c->busy > 0 && k <= limit; k++) {
+    int i = (c->turn + k) % limit;
+    if (w->residents[i].busy) return c->turn = i;
+  }
+  return -1;
+}
+
+/* Runs groups of j until none are left, or, when `share` (a pool thread) and
+ * other jobs are running, until the end of one chunk with no group of j resident,
+ * so that the caller can turn to the next job. Up to residency(d) groups are
+ * resident at once: a group that parks (it spins on device memory, fiber.c) makes
+ * room for a new group of the job, or for the next parked one in turn — as a GPU
+ * core interleaves its resident groups; beyond that, a group waits for a resident
+ * one to finish, as on a GPU. *running: the slot whose group runs. */
+static void run_resident_groups(struct worker *w, struct job *j, bool share,
+                                volatile int *running) {
+  struct sm_dispatch *d = j->d;
+  int limit = residency(d);
+  uint64_t gx = d->groups[0], gy = d->groups[1];
+  struct claims c = {0, 0, false, 0, 0};
+  for (;;) {
+    if (__atomic_load_n(&d->stop, __ATOMIC_RELAXED)) break;
+    bool fresh, parked;
+    int i = next_slot(w, j, &c, limit, &fresh);
+    if (i < 0) break;
+    struct resident *r = &w->residents[i];
+    if (!resident_init(r)) {
+      fault_jump = NULL;
+      fail(j, strdup("softmetal: out of memory for a resident threadgroup"),
+           SM_CMDBUF_ERROR_INTERNAL);
+      break;
+    }
+    *running = i;
+    char *error;
+    if (fresh) {
+      uint64_t g = c.next++;
+      r->bid[0] = (unsigned)(g % gx), r->bid[1] = (unsigned)(g / gx % gy);
+      r->bid[2] = (unsigned)(g / gx / gy);
+      r->busy = true;
+      c.busy++;
+      uint64_t used = threadgroup_layout(d, r->threadgroup_memory, r->slots);
+      memset(r->threadgroup_memory, THREADGROUP_POISON, used);
+      error = sm_group_run(r->runner, d, r->bid, r->slots, r->threadgroup_memory, &parked);
+    } else {
+      error = sm_group_resume(r->runner, &parked);
+    }
+    if (error) {
+      fault_jump = NULL;
+      fail(j, error, SM_CMDBUF_ERROR_INTERNAL);
+      break;
+    }
+    if (!parked) r->busy = false, c.busy--;
+    if (share && c.busy == 0 && c.next == c.last &&
+        atomic_load_explicit(&pool.job_count, memory_order_relaxed) > 1)
+      break;
+  }
+}
+
+/* run_resident_groups under a sigsetjmp frame that stays live across all groups:
+ * after a fault (SIGSEGV, SIGBUS, SIGFPE) or the watchdog's signal the worker
+ * resumes here and stops. Either way, the groups still resident are abandoned
+ * (a stopped dispatch; sm_group_run resets a runner). */
+static void run_groups(struct worker *w, struct job *j, bool share) {
+  sigjmp_buf jump;
+  volatile int running = 0;
+  int sig = sigsetjmp(jump, 1);
+  if (!sig) {
+    fault_jump = &jump;
+    run_resident_groups(w, j, share, &running);
   }
   fault_jump = NULL;
+  if (sig && sig != WATCHDOG_SIGNAL) { /* a timeout: the watch recorded it */
+    long code;
+    char *error = fault_error(w, j->d, sig, w->residents[running].bid, &code);
+    fail(j, error, code);
+  }
+  for (int i = 0; i < AC_CORE_RESIDENT_GROUPS; i++)
+    w->residents[i].busy = false;
 }
 
 /* Gives the calling thread an alternate signal stack, so that a fiber's stack
@@ -287,9 +405,7 @@ static void drop_alternate_signal_stack(struct worker *w) {
 }
 
 static bool worker_init(struct worker *w) {
-  w->runner = sm_group_runner_new();
-  w->threadgroup_memory = aligned_alloc(64, AC_MAX_THREADGROUP_MEMORY);
-  return w->runner && w->threadgroup_memory;
+  return resident_init(&w->residents[0]);
 }
 
 /* A job with groups left, the next one in turn; NULL if there is none. Lock held. */
@@ -372,8 +488,8 @@ void sm_pool_thread_start(unsigned queue) {
 void sm_pool_thread_exit(void) {
   if (!submitter) return;
   drop_alternate_signal_stack(submitter);
-  sm_group_runner_free(submitter->runner);
-  free(submitter->threadgroup_memory);
+  for (int i = 0; i < AC_CORE_RESIDENT_GROUPS; i++)
+    resident_free(&submitter->residents[i]);
   free(submitter);
   submitter = NULL;
   self = NULL;

@@ -205,6 +205,8 @@ struct sm_kernel_info {
   uint32_t buffer_mask, threadgroup_mask;
   unsigned max_threads; /* [[max_total_threads_per_threadgroup(n)]], or 0 */
   bool uses_barriers;   /* may reach a barrier or SIMD-group function: needs fibers */
+  bool may_spin;        /* may reach a device atomic or volatile access (a wait for another
+                           group): its groups must be able to park (pool.c) */
 };
 struct sm_translation {
   struct sm_text source; /* C++ to compile: rewritten MSL + entry trampolines */
@@ -232,8 +234,9 @@ enum sm_lane_mode sm_lane_mode(void);
 /* Returns a copy of LLVM IR (clang's unoptimized text) with `call void
  * @__sm_lockstep_step()` (the prelude's; a no-op unless the running kernel is in
  * lockstep) before every load, store, atomic and memory intrinsic whose address is in
- * threadgroup memory (address space 3), and every atomic or volatile access to device
- * memory (1: spinning threads must let the others step). Caller frees. */
+ * threadgroup memory (address space 3), and `call void @__sm_device_step()` before
+ * every atomic or volatile access to device memory (1: spinning threads must let the
+ * others step, and a spinning group other groups run). Caller frees. */
 char *sm_lockstep_instrument(const char *ir);
 
 /* ---- compiling (compile.c) -------------------------------------------------- */
@@ -270,6 +273,7 @@ struct sm_kernel {
   uint32_t threadgroup_mask; /* [[threadgroup(n)]] indices */
   unsigned max_threads;      /* maxTotalThreadsPerThreadgroup of its pipelines */
   bool uses_barriers;        /* needs fibers: calls threadgroup/simdgroup barriers */
+  bool may_spin;             /* may wait for another group: its groups run parkable */
   sm_simd_fn simd_entry;     /* vector mode: simd_width lanes at once, NULL if not vectorized */
   unsigned simd_width;
   char *loop_mode; /* vector mode, not vectorized: "loop (not vectorized: why)" */
@@ -304,11 +308,22 @@ void sm_group_runner_free(struct sm_group_runner *r); /* NULL-safe */
 /* Whether addr is in the guard page below one of r's fiber stacks. */
 bool sm_group_runner_is_guard(const struct sm_group_runner *r, const void *addr);
 /* Runs all threads of group `bid` of d (1..1024 threads) on the calling
- * thread. threadgroups[] point into the worker's threadgroup storage.
- * Returns NULL on success or a malloc'd error (caller frees); returns NULL
- * early, the group unfinished, once d->stop is set. */
+ * thread. threadgroups[] point into the runner's threadgroup storage (kept,
+ * with threadgroups[], until the group finishes). Returns NULL on success or
+ * a malloc'd error (caller frees); returns NULL early, the group unfinished,
+ * once d->stop is set. Returns NULL with *parked set when one of its threads
+ * made SM_SPIN_QUANTUM device atomic or volatile accesses (only a group run on
+ * fibers: every kernel that may_spin or synchronizes): the group waits,
+ * its fibers and memory kept in r, until sm_group_resume continues it on the
+ * same thread; r runs nothing else meanwhile. */
 char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const unsigned bid[3],
-                   void *const *threadgroups, unsigned char *threadgroup_base);
+                   void *const *threadgroups, unsigned char *threadgroup_base, bool *parked);
+/* Continues a parked group; results as sm_group_run's. */
+char *sm_group_resume(struct sm_group_runner *r, bool *parked);
+/* Device steps (atomic or volatile device accesses) one thread makes, since it
+ * started or its group was resumed, before its group is parked, letting another
+ * resident group of its worker run. */
+enum { SM_SPIN_QUANTUM = 8192 };
 /* Whether the calling thread is executing kernel code at this instant (inside
  * sm_group_run, not in softmetal's own code: scheduler, barriers). Async-
  * signal-safe: a signal handler may siglongjmp out of sm_group_run only when
@@ -327,6 +342,7 @@ struct sm_runtime_table {
   unsigned char *(*simd_slots)(void); /* 16 bytes per thread of the group */
   uint64_t (*simd_active_mask)(void); /* lanes released by the last SIMD barrier */
   void (*lockstep_step)(void);        /* before each threadgroup access (lockstep.c) */
+  void (*device_step)(void);          /* before each device atomic/volatile access */
 };
 /* The services, called by kernel code only, inside sm_group_run on the same
  * thread. `site` identifies the barrier call in the kernel's code (the
@@ -342,6 +358,10 @@ uint64_t sm_rt_simd_active_mask(void);
 /* In a lockstep group: lets every other runnable thread of the group make its next
  * step before the caller goes on. Otherwise nothing. */
 void sm_rt_lockstep_step(void);
+/* Before an atomic or volatile access to device memory: a lockstep step, and when
+ * the calling thread has made SM_SPIN_QUANTUM of them in a group that can park, the
+ * point where the group parks (sm_group_run's *parked). */
+void sm_rt_device_step(void);
 /* How sm_group_run runs d's threads, for SOFTMETAL_TRACE: "loop" (one after another),
  * "fibers" or "lockstep" (static string). */
 const char *sm_kernel_mode_name(const struct sm_kernel *k);

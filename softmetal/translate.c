@@ -42,16 +42,26 @@ struct scanner {
   struct token *tokens;
   int count, capacity;
   bool macro_barrier; /* a #define line mentions a barrier or SIMD function */
+  bool macro_spin;    /* a #define line mentions an atomic function or volatile */
 };
 
-static bool mentions_barrier(const char *text, size_t n) {
-  static const char *const words[] = {"_barrier", "simd_", "quad_"};
-  for (size_t w = 0; w < sizeof words / sizeof *words; w++) {
+static bool mentions(const char *text, size_t n, const char *const *words, size_t count) {
+  for (size_t w = 0; w < count; w++) {
     size_t len = strlen(words[w]);
     for (size_t i = 0; i + len <= n; i++)
       if (!memcmp(text + i, words[w], len)) return true;
   }
   return false;
+}
+
+static bool mentions_spin(const char *text, size_t n) {
+  static const char *const words[] = {"atomic_", "volatile"};
+  return mentions(text, n, words, sizeof words / sizeof *words);
+}
+
+static bool mentions_barrier(const char *text, size_t n) {
+  static const char *const words[] = {"_barrier", "simd_", "quad_"};
+  return mentions(text, n, words, sizeof words / sizeof *words);
 }
 
 static void push_token(struct scanner *s, enum token_kind kind, size_t start, size_t length,
@@ -88,6 +98,7 @@ static void tokenize(struct scanner *s) {
         i++;
       }
       if (mentions_barrier(p + start, i - start)) s->macro_barrier = true;
+      if (mentions_spin(p + start, i - start)) s->macro_spin = true;
       continue;
     }
     at_line_start = false;
@@ -501,10 +512,12 @@ static int translate_kernel(const struct scanner *s, int k, struct sm_translatio
  * function: directly, or through file-scope functions that do (by name, so
  * all overloads count; to a fixpoint). A barrier name outside any file-scope
  * function body (a struct method, a namespace, a macro) makes every kernel of
- * the library use fibers: conservative, never wrong. */
+ * the library use fibers: conservative, never wrong. The same analysis tells
+ * which kernels may spin waiting for another group (an atomic function or a
+ * volatile access): their groups must be able to park (fiber.c, pool.c). */
 struct function_range {
   int name, open, close; /* token indices: name, body braces */
-  bool barrier;
+  bool barrier;          /* marked: reaches what the analysis looks for */
 };
 
 static int find_functions(const struct scanner *s, struct function_range **out) {
@@ -531,12 +544,15 @@ static int find_functions(const struct scanner *s, struct function_range **out) 
 
 static bool is_barrier_name(const struct scanner *s, int i);
 
-/* Marks functions that may reach a barrier; returns false if one appears
- * outside every file-scope function. */
-static bool mark_barrier_functions(const struct scanner *s, struct function_range *f, int n) {
+/* Marks functions that may reach a token `wanted` accepts; returns false if one
+ * appears outside every file-scope function. */
+static bool mark_functions(const struct scanner *s, struct function_range *f, int n,
+                           bool (*wanted)(const struct scanner *, int)) {
   bool attributed = true;
+  for (int k = 0; k < n; k++)
+    f[k].barrier = false;
   for (int i = 0; i < s->count; i++) {
-    if (!is_barrier_name(s, i)) continue;
+    if (!wanted(s, i)) continue;
     int k = 0;
     while (k < n && !(f[k].open < i && i < f[k].close))
       k++;
@@ -565,21 +581,33 @@ static bool mark_barrier_functions(const struct scanner *s, struct function_rang
   return attributed;
 }
 
-/* Sets uses_barriers on every kernel of out. */
+/* Whether kernel `name` is a marked function (or `all`). */
+static bool kernel_marked(const struct scanner *s, const struct function_range *f, int n,
+                          const char *name, bool all) {
+  for (int m = 0; m < n && !all; m++) {
+    const struct token *t = &s->tokens[f[m].name];
+    if (f[m].barrier && strlen(name) == t->length && !memcmp(name, s->src + t->start, t->length))
+      return true;
+  }
+  return all;
+}
+
+static bool is_spin_token(const struct scanner *s, int i) {
+  const struct token *t = &s->tokens[i];
+  return t->kind == TOKEN_IDENT && ((t->length > 7 && !strncmp(s->src + t->start, "atomic_", 7)) ||
+                                    token_is(s, i, "volatile"));
+}
+
+/* Sets uses_barriers and may_spin on every kernel of out. */
 static void analyse_barriers(const struct scanner *s, struct sm_translation *out) {
   struct function_range *f;
   int n = find_functions(s, &f);
-  bool all = !mark_barrier_functions(s, f, n) || s->macro_barrier;
-  for (int k = 0; k < out->kernel_count; k++) {
-    bool uses = all;
-    for (int m = 0; m < n && !uses; m++) {
-      const struct token *t = &s->tokens[f[m].name];
-      if (f[m].barrier && strlen(out->kernels[k].name) == t->length &&
-          !memcmp(out->kernels[k].name, s->src + t->start, t->length))
-        uses = true;
-    }
-    out->kernels[k].uses_barriers = uses;
-  }
+  bool all = !mark_functions(s, f, n, is_barrier_name) || s->macro_barrier;
+  for (int k = 0; k < out->kernel_count; k++)
+    out->kernels[k].uses_barriers = kernel_marked(s, f, n, out->kernels[k].name, all);
+  all = !mark_functions(s, f, n, is_spin_token) || s->macro_spin;
+  for (int k = 0; k < out->kernel_count; k++)
+    out->kernels[k].may_spin = kernel_marked(s, f, n, out->kernels[k].name, all);
   free(f);
 }
 

@@ -34,7 +34,7 @@
   X(cudaIpcGetEventHandle, (cudaIpcEventHandle_t *handle, cudaEvent_t event), (NULL, NULL)) \
   X(cudaIpcOpenEventHandle, (cudaEvent_t *event, cudaIpcEventHandle_t handle), \
     (NULL, (cudaIpcEventHandle_t){{0}})) \
-  /* stream and event queries, attributes, extended launches */ \
+  /* stream attributes, clusters */ \
   X(cudaStreamSetAttribute, (cudaStream_t hStream, cudaLaunchAttributeID attr, \
                              const cudaLaunchAttributeValue *value), \
     (NULL, cudaStreamAttributeAccessPolicyWindow, NULL)) \
@@ -43,8 +43,6 @@
     (NULL, cudaStreamAttributeAccessPolicyWindow, NULL)) \
   X(cudaStreamCopyAttributes, (cudaStream_t dst, cudaStream_t src), (NULL, NULL)) \
   X(cudaCtxResetPersistingL2Cache, (void), ()) \
-  X(cudaLaunchKernelExC, (const cudaLaunchConfig_t *config, const void *func, void **args), \
-    (NULL, NULL, NULL)) \
   X(cudaOccupancyMaxPotentialClusterSize, (int *clusterSize, const void *func, \
                                             const cudaLaunchConfig_t *launchConfig), \
     (NULL, NULL, NULL)) \

@@ -118,6 +118,11 @@ static void undefined_streams(void) {
     RT(cudaErrorInvalidResourceHandle, cudaEventRecordWithFlags(live_event, s, 0));
     RT(cudaErrorInvalidResourceHandle,
        cudaLaunchKernel((const void *)kernel_stub, one, one, args, 0, s));
+    RT(cudaErrorInvalidResourceHandle,
+       cudaLaunchCooperativeKernel((const void *)kernel_stub, one, one, args, 0, s));
+    cudaLaunchConfig_t launch = {one, one, 0, s, NULL, 0};
+    RT(cudaErrorInvalidResourceHandle,
+       cudaLaunchKernelExC(&launch, (const void *)kernel_stub, args));
     RT(cudaErrorInvalidResourceHandle, cudaMemcpyAsync(d, host, 16, cudaMemcpyHostToDevice, s));
     RT(cudaErrorInvalidResourceHandle, cudaMemsetAsync(d, 0, 16, s));
     RT(cudaErrorInvalidResourceHandle,
@@ -147,6 +152,10 @@ static void undefined_streams(void) {
     RT(cudaErrorInvalidResourceHandle, cudaMemsetAsync_ptsz(d, 0, 16, s));
     RT(cudaErrorInvalidResourceHandle,
        cudaLaunchKernel_ptsz((const void *)kernel_stub, one, one, args, 0, s));
+    RT(cudaErrorInvalidResourceHandle,
+       cudaLaunchCooperativeKernel_ptsz((const void *)kernel_stub, one, one, args, 0, s));
+    RT(cudaErrorInvalidResourceHandle,
+       cudaLaunchKernelExC_ptsz(&launch, (const void *)kernel_stub, args));
     RT(cudaErrorInvalidResourceHandle, cudaEventRecord_ptsz(live_event, s));
     RT(cudaErrorInvalidResourceHandle, cudaEventRecordWithFlags_ptsz(live_event, s, 0));
     RT(cudaErrorInvalidResourceHandle, cudaStreamWaitEvent_ptsz(s, live_event, 0));
@@ -507,6 +516,7 @@ static void undefined_entry_points(void) {
   __cudaRegisterFatBinaryEnd(h);
   dim3 one = {1, 1, 1};
   RT_ERR(cudaLaunchKernel((const void *)host_fn, one, one, NULL, 0, 0));
+  RT_ERR(cudaLaunchKernelExC(NULL, (const void *)host_fn, NULL));
   (void)cudaGetLastError();
   __cudaUnregisterFatBinary(h);
   RT(cudaSuccess, cudaDeviceSynchronize());
