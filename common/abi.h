@@ -49,10 +49,14 @@
 #define AC_ABI_CONTEXT_TIME 5
 /* The CUDA address of the launch's grid barrier (one 32-bit word of the
  * AC_ABI_GRID_WORDS the runtime keeps, zero between barriers' arrivals) in a
- * cooperative launch; 0 in any other launch, which is how device code tells
- * (grid_group::is_valid(), include/cooperative_groups.h). */
+ * launch (every launch has one, as CUDA 13 synchronises a grid in an ordinary
+ * launch too; 0 only without room for the words: grid_group::is_valid(),
+ * include/cooperative_groups.h). */
 #define AC_ABI_CONTEXT_GRID 6
-/* Words before the globals' (7 is free for a later service). */
+/* Not an address: the launch's dynamic shared memory in bytes (PTX
+ * %dynamic_smem_size, compiler/ptx_xlate.c). */
+#define AC_ABI_CONTEXT_SHARED 7
+/* Words before the globals'. */
 #define AC_ABI_CONTEXT_FIXED 8
 #define AC_ABI_CONTEXT_GLOBAL(index) (AC_ABI_CONTEXT_FIXED + (index))
 /* Words in the context of a module with n globals. */

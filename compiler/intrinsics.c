@@ -490,6 +490,7 @@ static const call_row rows[] = {
     {"llvm.nvvm.exit", 0, {NULL, NULL, NULL, NULL, MSL_ROW_NO_CODE, 0}},
     {"__anchor_context_time", 0, TEXT(AC_ABI_CONTEXT "[" AC_ABI_STR(AC_ABI_CONTEXT_TIME) "]")},
     {"__anchor_context_grid", 0, TEXT(AC_ABI_CONTEXT "[" AC_ABI_STR(AC_ABI_CONTEXT_GRID) "]")},
+    {"__anchor_context_shared", 0, TEXT(AC_ABI_CONTEXT "[" AC_ABI_STR(AC_ABI_CONTEXT_SHARED) "]")},
     /* a thread that traps or fails an assert stops (devlib/printf.cu) */
     {"__anchor_exit_thread", 0, TEXT("return")},
     /* __threadfence_block; __threadfence, __threadfence_system */

@@ -276,10 +276,13 @@ LLVMValueRef ptx_read_reg(ptx_xlate *x, const char *name) {
   ptx_reg *r = find_reg(x, name);
   if (r) return LLVMBuildLoad2(x->b, r->type, r->slot, "");
   LLVMValueRef v = name[0] == '%' ? special_register(x, name + 1) : NULL;
-  if (!v && !strcmp(name, "%dynamic_smem_size"))
-    ptx_error(
-        x, "the special register '%s' (a kernel's dynamic shared memory size is not passed to it)",
-        name);
+  if (!v && !strcmp(name, "%dynamic_smem_size")) /* the launch's, in its context */
+    v = LLVMBuildTrunc(x->b,
+                       ptx_call_devlib(x, "__anchor_context_shared",
+                                       LLVMInt64TypeInContext(x->ctx->llctx), NULL, 0),
+                       ptx_i32(x), "");
+  if (!v && !strcmp(name, "%total_smem_size"))
+    ptx_error(x, "the special register '%s' (the static shared size is not known here)", name);
   else if (!v)
     ptx_error(x, "the register '%s'", name);
   return v;

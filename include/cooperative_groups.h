@@ -553,11 +553,14 @@ class grid_group {
   friend ANCHOR_CG grid_group this_grid();
 
 public:
-  /* Whether the grid can synchronize: only in a cooperative launch, as in CUDA. */
+  /* Whether the grid can synchronize: every launch has a grid-barrier word (CUDA 13 on an
+   * H100, 2026-12-06: is_valid() true in an ordinary launch too); 0 only if the runtime
+   * had no room for the words, and then sync() traps rather than hang. */
   ANCHOR_CG bool is_valid() const { return __anchor_context_grid() != 0; }
-  /* Every thread of the grid must call it. Outside a cooperative launch CUDA traps (its
-   * header calls __trap()): so does Anchor, and the launch fails with
-   * cudaErrorLaunchFailure instead of hanging. */
+  /* Every thread of the grid must call it. In an ordinary launch it synchronises as in a
+   * cooperative one (as CUDA 13 does), but only a cooperative launch guarantees that every
+   * block is resident: a grid beyond the capacity hangs as on a GPU (the watchdog ends it
+   * on softmetal). */
   ANCHOR_CG void sync() const {
     if (!is_valid()) __trap();
     unsigned *word = __anchor::grid_barrier_word();

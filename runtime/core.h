@@ -548,8 +548,8 @@ cudaError_t rt_launch_check_config(const rt_launch_config *config);
  * run out. The sticky error is the caller's to check first. */
 cudaError_t rt_launch(rt_device *device, const rt_kernel *kernel, const rt_launch_config *config,
                       void **args);
-/* rt_launch as a cooperative launch (grid_group::sync() works in it): it gets
- * a grid-barrier word (core_services.c) and is refused with
+/* rt_launch as a cooperative launch (every launch gets a grid-barrier word,
+ * core_services.c; this one is also guaranteed co-resident): refused with
  * cudaErrorCooperativeLaunchTooLarge above the co-resident capacity,
  * rt_launch_occupancy's blocks per multiprocessor times multiProcessorCount
  * (after rt_launch's configuration checks). */

@@ -103,7 +103,7 @@ static cudaError_t rt_bind_bytes(rt_device *s, mtl_id encoder, const void *bytes
 
 /* The context buffer's contents: the delta, the services, then each
  * variable's address. */
-static cudaError_t rt_context(rt_device *s, const rt_kernel *k, bool cooperative,
+static cudaError_t rt_context(rt_device *s, const rt_kernel *k, size_t shared,
                               uint64_t **context_out, size_t *size_out) {
   size_t count;
   const uint64_t *addresses = rt_module_global_addresses(k, &count);
@@ -111,7 +111,8 @@ static cudaError_t rt_context(rt_device *s, const rt_kernel *k, bool cooperative
   if (!context) return cudaErrorMemoryAllocation;
   context[AC_ABI_CONTEXT_DELTA] =
       s->arena_gpu_address - (uint64_t)(uintptr_t)s->arena_base; /* mod 2^64 */
-  cudaError_t e = rt_services_context(s, context, cooperative);
+  cudaError_t e = rt_services_context(s, context);
+  context[AC_ABI_CONTEXT_SHARED] = shared; /* PTX %dynamic_smem_size */
   if (e != cudaSuccess) {
     free(context);
     return e;
@@ -200,7 +201,7 @@ static cudaError_t rt_launch_as(rt_device *device, const rt_kernel *kernel,
                    0,      config->stream};
   unsigned char *params = rt_pack_params(kernel->desc, args, &d.params_size);
   uint64_t *context = NULL;
-  e = params ? rt_context(device, kernel, cooperative, &context, &d.context_size)
+  e = params ? rt_context(device, kernel, config->shared, &context, &d.context_size)
              : cudaErrorMemoryAllocation;
   d.params = params;
   d.context = context;
@@ -356,7 +357,7 @@ cudaError_t rt_launch_batch_add(rt_device *device, rt_launch_batch *batch, const
   /* The context first: nothing may happen between rt_stream_begin and
    * rt_stream_commit but encoding. */
   uint64_t *context = NULL;
-  e = rt_context(device, kernel, false, &context, &d.context_size); /* never cooperative */
+  e = rt_context(device, kernel, config->shared, &context, &d.context_size);
   d.context = context;
   if (e == cudaSuccess && !batch->command_buffer) {
     rt_services_flush(); /* CUDA flushes device printf at the start of a launch */

@@ -33,15 +33,15 @@ void rt_device_destroy(void);
 /* Creates the device services on the first launch of a device generation
  * (lock held): the atomics' lock table, the status block, the printf FIFO
  * and the device heap, zeroed but for their headers, in the arena (and the
- * grid words on the first cooperative launch). Then copies their CUDA
+ * grid words on the first launch). Then copies their CUDA
  * addresses into the words [AC_ABI_CONTEXT_DELTA + 1, AC_ABI_CONTEXT_FIXED)
  * of context (the caller's array of AC_ABI_CONTEXT_FIXED or more words), the
  * host's clock into AC_ABI_CONTEXT_TIME, and into AC_ABI_CONTEXT_GRID the
- * next grid word for a cooperative launch, 0 otherwise. Returns
- * cudaErrorMemoryAllocation when the arena has no room for the lock table,
- * the status block or (cooperative) the grid words; a FIFO or heap without
+ * next grid word (every launch has one: CUDA 13 synchronises a grid in an
+ * ordinary launch too). Returns cudaErrorMemoryAllocation when the arena has
+ * no room for the lock table, the status block or the grid words; a FIFO or heap without
  * room stays absent (0; said once on stderr) and is tried again next time. */
-cudaError_t rt_services_context(rt_device *device, uint64_t *context, bool cooperative);
+cudaError_t rt_services_context(rt_device *device, uint64_t *context);
 
 /* ---- core_submit.c ---- */
 

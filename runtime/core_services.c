@@ -20,7 +20,7 @@
  *   the device heap  cudaLimitMallocHeapSize bytes that devlib/heap.cu
  *                    manages (malloc/free/new/delete in kernels);
  *   the grid words   AC_ABI_GRID_WORDS zeroed 32-bit words, one per
- *                    cooperative launch in turn: its grid barrier
+ *                    launch in turn: its grid barrier
  *                    (grid_group::sync, include/cooperative_groups.h), which
  *                    leaves the word's low bits 0 after each sync; a launch
  *                    that stops mid-way leaves them dirty, and core_submit.c
@@ -91,10 +91,10 @@ static void rt_services_no_room(unsigned word, const char *what, size_t bytes, c
   fprintf(stderr, "anchor: no room in device memory for %s (%zu bytes): %s\n", what, bytes, effect);
 }
 
-/* The next cooperative launch's grid word, by turn. */
+/* The next launch's grid word, by turn. */
 static uint32_t rt_grid_turn;
 
-cudaError_t rt_services_context(rt_device *s, uint64_t *context, bool cooperative) {
+cudaError_t rt_services_context(rt_device *s, uint64_t *context) {
   assert(rt_lock_held() && s && context);
   cudaError_t e = cudaSuccess;
   if (!s->services[AC_ABI_CONTEXT_LOCKS])
@@ -102,7 +102,7 @@ cudaError_t rt_services_context(rt_device *s, uint64_t *context, bool cooperativ
                          &s->services[AC_ABI_CONTEXT_LOCKS]);
   if (e == cudaSuccess && !s->services[AC_ABI_CONTEXT_STATUS])
     e = rt_service_block(s, AC_ABI_STATUS_BYTES, &s->services[AC_ABI_CONTEXT_STATUS]);
-  if (e == cudaSuccess && cooperative && !s->services[AC_ABI_CONTEXT_GRID])
+  if (e == cudaSuccess && !s->services[AC_ABI_CONTEXT_GRID])
     e = rt_service_block(s, AC_ABI_GRID_WORDS * sizeof(uint32_t),
                          &s->services[AC_ABI_CONTEXT_GRID]);
   if (e != cudaSuccess) return e;
@@ -117,11 +117,10 @@ cudaError_t rt_services_context(rt_device *s, uint64_t *context, bool cooperativ
                         "device malloc returns NULL");
   for (unsigned w = AC_ABI_CONTEXT_DELTA + 1; w < AC_ABI_CONTEXT_FIXED; w++)
     context[w] = s->services[w];
-  /* Only a cooperative launch has a grid word: device code tells by it. */
-  context[AC_ABI_CONTEXT_GRID] = 0;
-  if (cooperative)
-    context[AC_ABI_CONTEXT_GRID] =
-        s->services[AC_ABI_CONTEXT_GRID] + (rt_grid_turn++ % AC_ABI_GRID_WORDS) * sizeof(uint32_t);
+  /* Every launch has a grid word: CUDA 13 synchronises a grid in an ordinary launch too
+   * (an H100, 2026-12-06: grid.sync() of a grid that fits succeeded, is_valid() true). */
+  context[AC_ABI_CONTEXT_GRID] =
+      s->services[AC_ABI_CONTEXT_GRID] + (rt_grid_turn++ % AC_ABI_GRID_WORDS) * sizeof(uint32_t);
   struct timespec now;
   clock_gettime(CLOCK_REALTIME, &now);
   context[AC_ABI_CONTEXT_TIME] = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;

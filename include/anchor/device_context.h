@@ -21,9 +21,10 @@ __device__ __attribute__((const)) unsigned long long __anchor_context_printf(voi
 __device__ __attribute__((const)) unsigned long long __anchor_context_heap(void);
 /* Not an address: the host's CLOCK_REALTIME in nanoseconds at the launch. */
 __device__ __attribute__((const)) unsigned long long __anchor_context_time(void);
-/* The launch's grid-barrier word (common/abi.h AC_ABI_CONTEXT_GRID), 0 when
- * the launch is not cooperative. */
+/* The launch's grid-barrier word (common/abi.h AC_ABI_CONTEXT_GRID). */
 __device__ __attribute__((const)) unsigned long long __anchor_context_grid(void);
+/* Not an address: the launch's dynamic shared memory in bytes. */
+__device__ __attribute__((const)) unsigned long long __anchor_context_shared(void);
 }
 
 #endif
