@@ -46,11 +46,14 @@ enum {
   F_GRID,
   F_PARTIAL,
   F_SWITCH,
+  F_WIDE,
+  F_GLOBAL_EXCHANGE,
+  F_BLOCK_VOTE,
   F_NFEATURES
 };
-static const char *const feature_names[F_NFEATURES] = {"gather", "shared",  "shfl",    "vote",
-                                                       "atomic", "diverge", "loop",    "float",
-                                                       "2d",     "grid",    "partial", "switch"};
+static const char *const feature_names[F_NFEATURES] = {
+    "gather", "shared", "shfl",    "vote",   "atomic", "diverge",   "loop",     "float",
+    "2d",     "grid",   "partial", "switch", "wide",   "gexchange", "blockvote"};
 
 typedef struct {
   char *data;
@@ -63,6 +66,7 @@ typedef struct {
   int on[F_NFEATURES];
   unsigned bx, by, gx, gy, nt, sw; /* block, grid, threads per block, shared slots each */
   int sh_valid;                    /* the shared array has been written */
+  int gs_valid;                    /* the block's global scratch has been written */
   int nfunc, nvar;                 /* names handed out */
   int loopvars[16], nloopvars;     /* loop counters in scope (segment) */
   int stmts;                       /* statements left in this segment */
@@ -126,6 +130,16 @@ static void leaf(gen *g, text *t) {
   case 5:
     if (g->on[F_SHARED] && g->sh_valid) {
       out(t, "c.sh[(c.tid * %uu + %uu) %% (c.nt * %uu)]", rnd(g, 50), rnd(g, 100), g->sw);
+      return;
+    }
+    break;
+  case 7:
+    if (g->on[F_GLOBAL_EXCHANGE] && g->gs_valid) {
+      out(t, "c.gs[(c.tid * %uu + %uu) %% (c.nt * %uu)]", rnd(g, 50), rnd(g, 100), g->sw);
+      return;
+    }
+    if (g->on[F_WIDE]) {
+      out(t, "(unsigned)(s.q[%u] >> %uu)", rnd(g, 2), rnd(g, 64));
       return;
     }
     break;
@@ -370,6 +384,30 @@ static void stmt(gen *g, text *t, int depth, int in_loop) {
     indent(t, depth);
     out(t, "}\n");
     return;
+  case 10:
+    if (!g->on[F_WIDE]) break;
+    {
+      unsigned q = rnd(g, 2);
+      const char *close = ")";
+      indent(t, depth);
+      switch (rnd(g, 4)) {
+      case 0:
+        out(t, "s.q[%u] = s.q[%u] * 0x%x%08xull + (unsigned long long)(", q, q, rnd(g, 0xffffffffu),
+            rnd(g, 0xffffffffu) | 1u);
+        break;
+      case 1:
+        out(t, "s.q[%u] ^= (unsigned long long)s.r[%u] << %uu ^ (", q, rnd(g, 8), rnd(g, 33));
+        break;
+      case 2:
+        out(t, "s.q[%u] = pg_%s64(s.q[%u], (", q, rnd(g, 2) ? "div" : "mod", q);
+        close = "))";
+        break;
+      default: out(t, "s.q[%u] += (unsigned long long)(long long)(int)(", q); break;
+      }
+      expr(g, t, 1);
+      out(t, "%s;\n", close);
+    }
+    return;
   case 9:
     if (!g->on[F_DIVERGE] || depth == 1) break;
     indent(t, depth);
@@ -416,12 +454,16 @@ static void item_segment(gen *g, int depth, const guard *gd) {
   out(&g->sim, ") seg%d(st[t], cx[t]);\n", id);
 }
 
-static void item_exchange(gen *g, int depth) {
-  int id = g->nfunc++;
-  out(&g->defs, "PG void xw%d(const St &s, const Ctx &c, unsigned *sh) {\n", id);
-  g->sh_valid = 0; /* the array is being written: reading it here would race */
+/* An exchange through the block's __shared__ array, or (global) through the block's
+ * part of a global scratch array: __syncthreads() orders global memory within a
+ * block as well. */
+static void item_exchange(gen *g, int depth, int global) {
+  int id = g->nfunc++, *valid = global ? &g->gs_valid : &g->sh_valid;
+  const char *array = global ? "gsw" : "sh";
+  out(&g->defs, "PG void xw%d(const St &s, const Ctx &c, unsigned *a) {\n", id);
+  *valid = 0; /* the array is being written: reading it here would race */
   for (unsigned j = 0; j < g->sw; j++) {
-    out(&g->defs, "  sh[c.tid * %uu + %uu] = ", g->sw, j);
+    out(&g->defs, "  a[c.tid * %uu + %uu] = ", g->sw, j);
     expr(g, &g->defs, 1);
     out(&g->defs, ";\n");
   }
@@ -429,12 +471,43 @@ static void item_exchange(gen *g, int depth) {
   indent(&g->kern, depth);
   out(&g->kern, "__syncthreads();\n");
   indent(&g->kern, depth);
-  out(&g->kern, "xw%d(s, c, sh);\n", id);
+  out(&g->kern, "xw%d(s, c, %s);\n", id, array);
   indent(&g->kern, depth);
   out(&g->kern, "__syncthreads();\n");
   indent(&g->sim, depth);
-  out(&g->sim, "for (unsigned t = 0; t < NT; t++) xw%d(st[t], cx[t], sh);\n", id);
-  g->sh_valid = 1;
+  out(&g->sim, "for (unsigned t = 0; t < NT; t++) xw%d(st[t], cx[t], %s);\n", id, array);
+  *valid = 1;
+}
+
+/* __syncthreads_count/_and/_or: a barrier that also counts a predicate. */
+static void item_block_vote(gen *g, int depth) {
+  int id = g->nfunc++;
+  unsigned kind = rnd(g, 3), dst = rnd(g, 8);
+  static const char *const dev[] = {"(unsigned)__syncthreads_count(x)",
+                                    "(unsigned)__syncthreads_and(x)",
+                                    "(unsigned)__syncthreads_or(x)"};
+  static const char *const host[] = {"n", "(unsigned)(n == NT)", "(unsigned)(n != 0u)"};
+  out(&g->defs, "PG unsigned bv%d(const St &s, const Ctx &c) { return ", id);
+  cond(g, &g->defs, 1);
+  out(&g->defs, "; }\n");
+  indent(&g->kern, depth);
+  out(&g->kern, "{\n");
+  indent(&g->kern, depth + 1);
+  out(&g->kern, "unsigned x = bv%d(s, c);\n", id);
+  indent(&g->kern, depth + 1);
+  out(&g->kern, "s.r[%u] += %s;\n", dst, dev[kind]);
+  indent(&g->kern, depth);
+  out(&g->kern, "}\n");
+  indent(&g->sim, depth);
+  out(&g->sim, "{\n");
+  indent(&g->sim, depth + 1);
+  out(&g->sim, "unsigned n = 0;\n");
+  indent(&g->sim, depth + 1);
+  out(&g->sim, "for (unsigned t = 0; t < NT; t++) n += bv%d(st[t], cx[t]) != 0u;\n", id);
+  indent(&g->sim, depth + 1);
+  out(&g->sim, "for (unsigned t = 0; t < NT; t++) st[t].r[%u] += %s;\n", dst, host[kind]);
+  indent(&g->sim, depth);
+  out(&g->sim, "}\n");
 }
 
 static void item_warp(gen *g, int depth, const guard *gd) {
@@ -524,9 +597,11 @@ static void item(gen *g, int depth, int warp_level, guard *gd) {
   int warp_ops = g->on[F_SHFL] || g->on[F_VOTE];
   if (k >= 2 && k < 4 && warp_ops) {
     item_warp(g, depth, gd);
-  } else if (k == 4 && g->on[F_SHARED] && !warp_level) {
-    item_exchange(g, depth);
+  } else if (k == 4 && (g->on[F_SHARED] || g->on[F_GLOBAL_EXCHANGE]) && !warp_level) {
+    item_exchange(g, depth, !g->on[F_SHARED] || (g->on[F_GLOBAL_EXCHANGE] && chance(g, 40)));
     item_segment(g, depth, gd);
+  } else if (k == 5 && g->on[F_BLOCK_VOTE] && !warp_level && chance(g, 50)) {
+    item_block_vote(g, depth);
   } else if (k == 6 && !warp_level) { /* block-uniform if/else */
     int id = g->nfunc++;
     out(&g->defs, "PG bool bc%d(const Ctx &c) { return (c.bid * %uu + %uu) %% %uu < %uu; }\n", id,
@@ -535,15 +610,16 @@ static void item(gen *g, int depth, int warp_level, guard *gd) {
     out(&g->kern, "if (bc%d(c)) {\n", id);
     indent(&g->sim, depth);
     out(&g->sim, "if (bc%d(cx[0])) {\n", id);
-    int valid = g->sh_valid; /* an exchange in one arm leaves the array unwritten in the other */
+    /* an exchange in one arm leaves the array unwritten in the other */
+    int valid = g->sh_valid, gvalid = g->gs_valid;
     items(g, depth + 1, 0, gd, 1 + rnd(g, 3));
-    g->sh_valid = valid;
+    g->sh_valid = valid, g->gs_valid = gvalid;
     indent(&g->kern, depth);
     out(&g->kern, "} else {\n");
     indent(&g->sim, depth);
     out(&g->sim, "} else {\n");
     items(g, depth + 1, 0, gd, 1 + rnd(g, 2));
-    g->sh_valid = valid;
+    g->sh_valid = valid, g->gs_valid = gvalid;
     indent(&g->kern, depth);
     out(&g->kern, "}\n");
     indent(&g->sim, depth);
@@ -614,28 +690,35 @@ static void program(gen *g, unsigned long long seed) {
   printf("\n// block %ux%u, grid %ux%u, %u shared slots per thread\n", g->bx, g->by, g->gx, g->gy,
          g->sw);
   printf("#include <cuda_runtime.h>\n#include \"pargen.h\"\n\n");
-  printf("#define NT %uu\n#define SW %uu\n#define NB %uu\n#define NOUT 12u\n\n", g->nt, g->sw,
+  printf("#define NT %uu\n#define SW %uu\n#define NB %uu\n#define NOUT 16u\n\n", g->nt, g->sw,
          g->gx * g->gy);
   printf(
       "PG void pg_init(St &s, const Ctx &c) {\n"
       "  for (unsigned k = 0; k < 8; k++) s.r[k] = c.in[(c.gtid * (k + 1) + k * 77) %% PG_NIN] ^ "
       "(c.tid << k);\n"
-      "  for (unsigned k = 0; k < 4; k++) s.f[k] = pg_fmul(pg_u2f(s.r[k]), 0.125f);\n}\n");
+      "  for (unsigned k = 0; k < 4; k++) s.f[k] = pg_fmul(pg_u2f(s.r[k]), 0.125f);\n"
+      "  for (unsigned k = 0; k < 2; k++) s.q[k] = (unsigned long long)s.r[k + 2] << 32 | s.r[k + "
+      "4];\n"
+      "}\n");
   printf("PG void pg_fin(const St &s, const Ctx &c, unsigned *out) {\n"
          "  for (unsigned k = 0; k < 8; k++) out[c.gtid * NOUT + k] = s.r[k];\n"
-         "  for (unsigned k = 0; k < 4; k++) out[c.gtid * NOUT + 8 + k] = pg_fbits(s.f[k]);\n}\n");
+         "  for (unsigned k = 0; k < 4; k++) out[c.gtid * NOUT + 8 + k] = pg_fbits(s.f[k]);\n"
+         "  for (unsigned k = 0; k < 2; k++) {\n"
+         "    out[c.gtid * NOUT + 12 + 2 * k] = (unsigned)s.q[k];\n"
+         "    out[c.gtid * NOUT + 13 + 2 * k] = (unsigned)(s.q[k] >> 32);\n  }\n}\n");
   printf("PG unsigned pg_acc_first(unsigned k) {\n"
          "  return k == 1 || k == 3 ? 0xffffffffu : k == 5 ? 0x5a5a5a5au : k == 6 ? 0x7fffffffu : "
          "k == 7 ? 0x80000000u : k == 0 ? 5u : 0u;\n}\n\n");
   fwrite(g->defs.data, 1, g->defs.len, stdout);
   printf("\n__global__ void pk(const unsigned *in, const unsigned *idx, unsigned *out, unsigned "
-         "*gacc, unsigned *bacc) {\n"
+         "*gacc, unsigned *bacc, unsigned *gs) {\n"
          "  __shared__ unsigned sh[NT * SW];\n  __shared__ unsigned sacc[PG_NACC];\n"
          "  Ctx c;\n  c.tid = threadIdx.x + threadIdx.y * blockDim.x;\n  c.lane = c.tid %% 32u;\n"
          "  c.warp = c.tid / 32u;\n  c.nt = blockDim.x * blockDim.y;\n"
          "  c.nl = pg_lanes(c.nt, c.warp);\n  c.wm = pg_mask(c.nl);\n"
          "  c.bid = blockIdx.x + blockIdx.y * gridDim.x;\n  c.gtid = c.bid * c.nt + c.tid;\n"
          "  c.in = in;\n  c.idx = idx;\n  c.gacc = gacc;\n  c.sacc = sacc;\n  c.sh = sh;\n"
+         "  unsigned *gsw = gs + c.bid * c.nt * SW;\n  c.gs = gsw;\n"
          "  St s;\n  pg_init(s, c);\n"
          "  for (unsigned k = c.tid; k < PG_NACC; k += c.nt) sacc[k] = pg_acc_first(k);\n"
          "  __syncthreads();\n");
@@ -646,13 +729,14 @@ static void program(gen *g, unsigned long long seed) {
   printf("static St st[NT];\nstatic Ctx cx[NT];\n"
          "static void sim_block(unsigned b, const unsigned *in, const unsigned *idx, unsigned "
          "*out, unsigned *gacc, unsigned *bacc) {\n"
-         "  static unsigned sh[NT * SW];\n  unsigned sacc[PG_NACC];\n"
+         "  static unsigned sh[NT * SW], gsw[NT * SW];\n  unsigned sacc[PG_NACC];\n"
          "  memset(sh, 0, sizeof sh);\n"
          "  for (unsigned t = 0; t < NT; t++) {\n"
          "    Ctx &c = cx[t];\n    c.tid = t;\n    c.lane = t %% 32u;\n    c.warp = t / 32u;\n"
          "    c.nt = NT;\n    c.nl = pg_lanes(NT, c.warp);\n    c.wm = pg_mask(c.nl);\n"
          "    c.bid = b;\n    c.gtid = b * NT + t;\n    c.in = in;\n    c.idx = idx;\n"
-         "    c.gacc = gacc;\n    c.sacc = sacc;\n    c.sh = sh;\n    pg_init(st[t], c);\n  }\n"
+         "    c.gacc = gacc;\n    c.sacc = sacc;\n    c.sh = sh;\n    c.gs = gsw;\n    "
+         "pg_init(st[t], c);\n  }\n"
          "  for (unsigned k = 0; k < PG_NACC; k++) sacc[k] = pg_acc_first(k);\n");
   fwrite(g->sim.data, 1, g->sim.len, stdout);
   printf("  for (unsigned k = 0; k < PG_NACC; k++) bacc[b * PG_NACC + k] = sacc[k];\n"
@@ -664,15 +748,16 @@ static void program(gen *g, unsigned long long seed) {
       "  static unsigned rout[NB * NT * NOUT], rgacc[PG_NACC], rbacc[NB * PG_NACC];\n"
       "  pg_fill(in, idx, %lluull);\n"
       "  for (unsigned k = 0; k < PG_NACC; k++) gacc[k] = rgacc[k] = pg_acc_first(k) ^ %uu;\n"
-      "  unsigned *din, *didx, *dout, *dgacc, *dbacc;\n"
+      "  unsigned *din, *didx, *dout, *dgacc, *dbacc, *dgs;\n"
       "  PG_CHECK(cudaMalloc(&din, sizeof in));\n  PG_CHECK(cudaMalloc(&didx, sizeof idx));\n"
       "  PG_CHECK(cudaMalloc(&dout, sizeof out));\n  PG_CHECK(cudaMalloc(&dgacc, sizeof gacc));\n"
       "  PG_CHECK(cudaMalloc(&dbacc, sizeof bacc));\n"
+      "  PG_CHECK(cudaMalloc(&dgs, sizeof(unsigned) * NB * NT * SW));\n"
       "  PG_CHECK(cudaMemcpy(din, in, sizeof in, cudaMemcpyHostToDevice));\n"
       "  PG_CHECK(cudaMemcpy(didx, idx, sizeof idx, cudaMemcpyHostToDevice));\n"
       "  PG_CHECK(cudaMemcpy(dgacc, gacc, sizeof gacc, cudaMemcpyHostToDevice));\n"
       "  PG_CHECK(cudaMemset(dout, 0, sizeof out));\n"
-      "  pk<<<dim3(%u, %u), dim3(%u, %u)>>>(din, didx, dout, dgacc, dbacc);\n"
+      "  pk<<<dim3(%u, %u), dim3(%u, %u)>>>(din, didx, dout, dgacc, dbacc, dgs);\n"
       "  PG_CHECK(cudaGetLastError());\n  PG_CHECK(cudaDeviceSynchronize());\n"
       "  PG_CHECK(cudaMemcpy(out, dout, sizeof out, cudaMemcpyDeviceToHost));\n"
       "  PG_CHECK(cudaMemcpy(gacc, dgacc, sizeof gacc, cudaMemcpyDeviceToHost));\n"

@@ -14,6 +14,7 @@
 struct St {
   unsigned r[8];
   float f[4];
+  unsigned long long q[2];
 };
 
 // What a thread knows about itself and the memory it may use.
@@ -23,6 +24,7 @@ struct Ctx {
   unsigned *gacc;           // global atomic accumulators
   unsigned *sacc;           // the block's __shared__ atomic accumulators
   const unsigned *sh;       // the block's __shared__ exchange array (read-only in segments)
+  const unsigned *gs;       // the block's part of the global exchange array (likewise)
 };
 
 #define PG_NIN 1024u // elements of in[] and idx[]
@@ -38,6 +40,12 @@ PG unsigned pg_mask(unsigned nl) { return nl == 32u ? 0xffffffffu : (1u << nl) -
 PG unsigned pg_div(unsigned a, unsigned b) { return a / (b | 1u); }
 PG unsigned pg_mod(unsigned a, unsigned b) { return a % (b | 1u); }
 PG unsigned pg_shl(unsigned a, unsigned b) { return a << (b & 31u); }
+PG unsigned long long pg_div64(unsigned long long a, unsigned b) {
+  return a / ((unsigned long long)b | 1u);
+}
+PG unsigned long long pg_mod64(unsigned long long a, unsigned b) {
+  return a % ((unsigned long long)b | 1u);
+}
 PG unsigned pg_lshr(unsigned a, unsigned b) { return a >> (b & 31u); }
 PG unsigned pg_ashr(unsigned a, unsigned b) { return (unsigned)((int)a >> (b & 31u)); }
 PG unsigned pg_slt(unsigned a, unsigned b) { return (int)a < (int)b; }
