@@ -1,6 +1,6 @@
 /* pargen.c — random parallel CUDA kernels with their own host reference (issue 10).
  *
- *   pargen [--no-FEATURE ...] SEED > p.cu
+ *   pargen [--size 1..10] [--no-FEATURE ...] SEED > p.cu
  *
  * writes one CUDA program (it includes pargen.h) that launches a random kernel on a
  * random 1-D or 2-D grid of 1-D or 2-D blocks, runs the same program on the host in a
@@ -70,6 +70,7 @@ typedef struct {
   int nfunc, nvar;                 /* names handed out */
   int loopvars[16], nloopvars;     /* loop counters in scope (segment) */
   int stmts;                       /* statements left in this segment */
+  unsigned size;                   /* --size 1..10: how much code (10: the default) */
   text defs, kern, sim;
 } gen;
 
@@ -442,9 +443,9 @@ static void guard_text(text *t, const guard *gd, const char *ctx) {
 static void item_segment(gen *g, int depth, const guard *gd) {
   int id = g->nfunc++;
   out(&g->defs, "PG void seg%d(St &s, const Ctx &c) {\n", id);
-  g->stmts = 4 + (int)rnd(g, 14);
+  g->stmts = (int)((4 + rnd(g, 14)) * g->size / 10);
   g->nloopvars = 0;
-  stmts(g, &g->defs, 1, 0, 2 + rnd(g, 5));
+  stmts(g, &g->defs, 1, 0, 1 + (1 + rnd(g, 5)) * g->size / 10);
   out(&g->defs, "}\n\n");
   indent(&g->kern, depth);
   out(&g->kern, "seg%d(s, c);\n", id);
@@ -684,7 +685,9 @@ static void text_close(text *t) {
 }
 
 static void program(gen *g, unsigned long long seed) {
+  int barriers = g->on[F_SHARED] || g->on[F_GLOBAL_EXCHANGE] || g->on[F_BLOCK_VOTE];
   printf("// pargen %llu:", seed);
+  if (g->size != 10) printf(" --size %u", g->size);
   for (int f = 0; f < F_NFEATURES; f++)
     if (!g->on[f]) printf(" --no-%s", feature_names[f]);
   printf("\n// block %ux%u, grid %ux%u, %u shared slots per thread\n", g->bx, g->by, g->gx, g->gy,
@@ -719,13 +722,19 @@ static void program(gen *g, unsigned long long seed) {
          "  c.bid = blockIdx.x + blockIdx.y * gridDim.x;\n  c.gtid = c.bid * c.nt + c.tid;\n"
          "  c.in = in;\n  c.idx = idx;\n  c.gacc = gacc;\n  c.sacc = sacc;\n  c.sh = sh;\n"
          "  unsigned *gsw = gs + c.bid * c.nt * SW;\n  c.gs = gsw;\n"
-         "  St s;\n  pg_init(s, c);\n"
-         "  for (unsigned k = c.tid; k < PG_NACC; k += c.nt) sacc[k] = pg_acc_first(k);\n"
-         "  __syncthreads();\n");
+         "  St s;\n  pg_init(s, c);\n");
+  /* Without the features that need them the kernel has no barrier at all (softmetal's
+   * vector mode runs such kernels as vector code): the shared accumulators are unused. */
+  if (barriers)
+    printf("  for (unsigned k = c.tid; k < PG_NACC; k += c.nt) sacc[k] = pg_acc_first(k);\n"
+           "  __syncthreads();\n");
   fwrite(g->kern.data, 1, g->kern.len, stdout);
-  printf("  __syncthreads();\n"
-         "  for (unsigned k = c.tid; k < PG_NACC; k += c.nt) bacc[c.bid * PG_NACC + k] = sacc[k];\n"
-         "  pg_fin(s, c, out);\n}\n\n");
+  printf("%s", barriers
+                   ? "  __syncthreads();\n  for (unsigned k = c.tid; k < PG_NACC; k += c.nt) "
+                     "bacc[c.bid * PG_NACC + k] = sacc[k];\n"
+                   : "  for (unsigned k = c.tid; k < PG_NACC; k += c.nt) bacc[c.bid * PG_NACC + "
+                     "k] = pg_acc_first(k);\n");
+  printf("  pg_fin(s, c, out);\n}\n\n");
   printf("static St st[NT];\nstatic Ctx cx[NT];\n"
          "static void sim_block(unsigned b, const unsigned *in, const unsigned *idx, unsigned "
          "*out, unsigned *gacc, unsigned *bacc) {\n"
@@ -774,11 +783,18 @@ static void program(gen *g, unsigned long long seed) {
 
 int main(int argc, char **argv) {
   gen g = {0};
+  g.size = 10;
   for (int f = 0; f < F_NFEATURES; f++)
     g.on[f] = 1;
   const char *seed_arg = NULL;
   for (int i = 1; i < argc; i++) {
-    if (strncmp(argv[i], "--no-", 5) == 0) {
+    if (strcmp(argv[i], "--size") == 0 && i + 1 < argc) {
+      g.size = (unsigned)atoi(argv[++i]);
+      if (g.size < 1 || g.size > 10) {
+        fprintf(stderr, "pargen: --size takes 1 to 10\n");
+        return 64;
+      }
+    } else if (strncmp(argv[i], "--no-", 5) == 0) {
       int f = 0;
       while (f < F_NFEATURES && strcmp(argv[i] + 5, feature_names[f]) != 0)
         f++;
@@ -791,7 +807,7 @@ int main(int argc, char **argv) {
       seed_arg = argv[i];
   }
   if (!seed_arg) {
-    fprintf(stderr, "usage: pargen [--no-FEATURE ...] SEED > program.cu\nfeatures:");
+    fprintf(stderr, "usage: pargen [--size 1..10] [--no-FEATURE ...] SEED > program.cu\nfeatures:");
     for (int f = 0; f < F_NFEATURES; f++)
       fprintf(stderr, " %s", feature_names[f]);
     fprintf(stderr, "\n");
@@ -804,7 +820,7 @@ int main(int argc, char **argv) {
   text_open(&g.kern);
   text_open(&g.sim);
   guard gd = {{0}, 0};
-  items(&g, 1, 0, &gd, 3 + rnd(&g, 6));
+  items(&g, 1, 0, &gd, 1 + (2 + rnd(&g, 6)) * g.size / 10);
   text_close(&g.defs);
   text_close(&g.kern);
   text_close(&g.sim);
