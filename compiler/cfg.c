@@ -177,6 +177,79 @@ static int find_loops(msl_ctx *ctx, cfg_info *cfg, const graph *preds) {
   return 1;
 }
 
+/* The nodes of `g` from which `from` can be reached (g: predecessor lists). */
+static char *reaching(const graph *back, int from) {
+  char *seen = calloc((size_t)back->n, 1);
+  int *work = malloc(sizeof(int) * (size_t)back->n), sp = 0;
+  seen[from] = 1, work[sp++] = from;
+  while (sp) {
+    int v = work[--sp];
+    for (int k = back->start[v]; k < back->start[v + 1]; k++)
+      if (!seen[back->adj[k]]) seen[back->adj[k]] = 1, work[sp++] = back->adj[k];
+  }
+  free(work);
+  return seen;
+}
+
+static int idom_depth(const cfg_info *cfg, int b) {
+  int d = 0;
+  for (; b >= 0; b = cfg->idom[b])
+    d++;
+  return d;
+}
+
+/* Code from which nothing returns — an endless loop, or paths that all end in
+ * `unreachable` (after __trap(), or what clang deduces can never run) — has no
+ * post-dominators in the graph cfg_build uses, since it never reaches the virtual
+ * exit: its branches would have no merge, and a block both arms reach (a goto's
+ * target, the code after an if/else) would be emitted twice. Its own post-dominators
+ * are computed on that code alone, its `unreachable` blocks and the headers of its
+ * loops that never exit (outermost first: the one fewest dominators deep) taken as
+ * exits (a loop that exits into endless code is no exit). Code that returns keeps its
+ * post-dominators, so a branch into a trap still merges where the returning paths meet. */
+static void endless_ipdom(cfg_info *cfg, const graph *back) {
+  int n = (int)cfg->nblocks, nedges = 0, count = 0;
+  char *returns = reaching(back, n), *endless = calloc((size_t)n + 1, 1);
+  for (int b = 0; b < n; b++)
+    if (!returns[b] && (b == 0 || cfg->idom[b] >= 0)) endless[b] = 1, count++;
+  free(returns);
+  if (!count) {
+    free(endless);
+    return;
+  }
+  int(*edges)[2] = malloc(sizeof *edges * (size_t)(3 * n + 1));
+  for (int b = 0; b < n; b++) {
+    if (!endless[b]) continue;
+    for (unsigned s = 0; s < cfg->nsucc[b]; s++)
+      edges[nedges][0] = b, edges[nedges][1] = cfg->succ[b][s], nedges++;
+    if (cfg->nsucc[b] == 0) edges[nedges][0] = b, edges[nedges][1] = n, nedges++;
+  }
+  for (;;) {
+    graph rev = graph_make(n + 1, edges, nedges, 1);
+    char *exits = reaching(&rev, n);
+    graph_free(&rev);
+    int header = -1;
+    for (int h = 0; h < n; h++) {
+      int l = cfg->loop_of_header[h];
+      if (!endless[h] || exits[h] || l < 0 || cfg->loops[l].exit >= 0) continue;
+      if (header < 0 || idom_depth(cfg, h) < idom_depth(cfg, header)) header = h;
+    }
+    free(exits);
+    if (header < 0) break; /* every endless block reaches an exit now */
+    edges[nedges][0] = header, edges[nedges][1] = n, nedges++;
+  }
+  graph fwd = graph_make(n + 1, edges, nedges, 0), rev = graph_make(n + 1, edges, nedges, 1);
+  int *ipdom = malloc(sizeof(int) * ((size_t)n + 1));
+  dominators(&rev, &fwd, n, ipdom);
+  for (int b = 0; b < n; b++)
+    if (endless[b]) cfg->ipdom[b] = ipdom[b] == n ? -1 : ipdom[b];
+  graph_free(&fwd);
+  graph_free(&rev);
+  free(ipdom);
+  free(edges);
+  free(endless);
+}
+
 /* A CFG is reducible when removing its back edges (edges to a dominator)
  * leaves it acyclic; fix-irreducible should have made it so. Kahn's
  * topological sort over the reachable blocks checks it. */
@@ -254,6 +327,7 @@ int cfg_build(msl_ctx *ctx, LLVMValueRef fn, cfg_info *cfg) {
   for (int b = 0; b < n; b++)
     if (cfg->ipdom[b] == n) cfg->ipdom[b] = -1;
   int ok = find_loops(ctx, cfg, &back) && check_reducible(ctx, fn, cfg);
+  if (ok) endless_ipdom(cfg, &back);
   graph_free(&fwd);
   graph_free(&back);
   return ok;

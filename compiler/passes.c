@@ -137,35 +137,116 @@ int pipeline_run(msl_ctx *ctx) {
   return ok;
 }
 
-/* One exit block for a void function that has several (mergereturn leaves
- * one return and one block that ends in `unreachable`, from a switch that
- * covers every value or a guard of unify-loop-exits): each becomes a branch
- * to a new block that only returns. structurizecfg leaves a function's
+/* Which blocks of fn reach a `ret` or an `unreachable`: `reaches` (one flag per
+ * block, in layout order) is grown by mark_reaching from block b backwards. */
+typedef struct exit_reach {
+  unsigned n;
+  LLVMBasicBlockRef *blocks;
+  int *pred_start, *preds; /* predecessors of b: preds[pred_start[b] .. pred_start[b+1]) */
+  char *reaches;
+} exit_reach;
+
+static void mark_reaching(exit_reach *r, unsigned b) {
+  int *work = malloc(sizeof(int) * (r->n ? r->n : 1)), sp = 0;
+  if (!r->reaches[b]) r->reaches[b] = 1, work[sp++] = (int)b;
+  while (sp) {
+    int v = work[--sp];
+    for (int k = r->pred_start[v]; k < r->pred_start[v + 1]; k++)
+      if (!r->reaches[r->preds[k]]) r->reaches[r->preds[k]] = 1, work[sp++] = r->preds[k];
+  }
+  free(work);
+}
+
+static void exit_reach_build(exit_reach *r, LLVMValueRef fn) {
+  unsigned n = r->n = LLVMCountBasicBlocks(fn);
+  r->blocks = malloc(sizeof *r->blocks * (n ? n : 1));
+  LLVMGetBasicBlocks(fn, r->blocks);
+  ptrmap index = {0};
+  for (unsigned b = 0; b < n; b++)
+    ptrmap_set(&index, r->blocks[b], (int)b);
+  r->pred_start = calloc(n + 2, sizeof(int));
+  for (int pass = 0; pass < 2; pass++) { /* count, then fill */
+    int *fill = pass ? calloc(n + 1, sizeof(int)) : NULL;
+    for (unsigned b = 0; b < n; b++) {
+      LLVMValueRef term = LLVMGetBasicBlockTerminator(r->blocks[b]);
+      for (unsigned k = 0; k < LLVMGetNumSuccessors(term); k++) {
+        int t = ptrmap_get(&index, LLVMGetSuccessor(term, k), -1);
+        if (!pass)
+          r->pred_start[t + 1]++;
+        else
+          r->preds[r->pred_start[t] + fill[t]++] = (int)b;
+      }
+    }
+    if (!pass) {
+      for (unsigned b = 0; b < n; b++)
+        r->pred_start[b + 1] += r->pred_start[b];
+      r->preds = malloc(sizeof(int) * (size_t)(r->pred_start[n] + 1));
+    }
+    free(fill);
+  }
+  ptrmap_free(&index);
+  r->reaches = calloc(n ? n : 1, 1);
+  for (unsigned b = 0; b < n; b++)
+    if (LLVMGetNumSuccessors(LLVMGetBasicBlockTerminator(r->blocks[b])) == 0) mark_reaching(r, b);
+}
+
+static void exit_reach_free(exit_reach *r) {
+  free(r->blocks);
+  free(r->pred_start);
+  free(r->preds);
+  free(r->reaches);
+}
+
+/* One exit block for a void function: structurizecfg leaves a function's
  * top-level region alone and only structures single-entry single-exit
- * regions inside it, so without this the code before a second exit stays as
- * it is. `unreachable` never runs to its end: a branch in its place changes
- * nothing that can happen (the emitter writes `return;` for both). */
+ * regions inside it, so without one the code before a second exit stays as
+ * it is. mergereturn leaves one return and one block that ends in
+ * `unreachable` (from a switch that covers every value or a guard of
+ * unify-loop-exits): each becomes a branch to a new block that only returns
+ * (`unreachable` never runs to its end: a branch in its place changes nothing
+ * that can happen; the emitter writes `return;` for both). Code that never
+ * reaches any exit — an endless loop, as Csmith writes them behind gotos — is
+ * outside every region too: code that both a returning path and such a loop
+ * share (a goto into the code before the loop) stayed unstructured. Each such
+ * code gets an exit that is never taken: its first unconditional branch
+ * `br %t` becomes `br i1 false, %anchor.exit, %t` (%t keeps its predecessor,
+ * so no phi changes; the emitter writes `if (false) return;`). */
 static void single_exit(msl_ctx *ctx, LLVMValueRef fn) {
   if (LLVMGetTypeKind(LLVMGetReturnType(LLVMGlobalGetValueType(fn))) != LLVMVoidTypeKind) return;
-  unsigned nexits = 0, nblocks = LLVMCountBasicBlocks(fn);
-  LLVMValueRef *exits = malloc(sizeof *exits * (nblocks ? nblocks : 1));
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
-    LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+  exit_reach r;
+  exit_reach_build(&r, fn);
+  unsigned nexits = 0, endless = 0;
+  LLVMValueRef *exits = malloc(sizeof *exits * (r.n ? r.n : 1));
+  for (unsigned b = 0; b < r.n; b++) {
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(r.blocks[b]);
     if (term && (LLVMIsAReturnInst(term) || LLVMIsAUnreachableInst(term))) exits[nexits++] = term;
+    endless += !r.reaches[b];
   }
-  if (nexits > 1) {
-    LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx->llctx);
+  if (nexits > 1 || endless) {
+    LLVMBuilderRef builder = LLVMCreateBuilderInContext(ctx->llctx);
     LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(ctx->llctx, fn, "anchor.exit");
-    LLVMPositionBuilderAtEnd(b, exit);
-    LLVMBuildRetVoid(b);
+    LLVMPositionBuilderAtEnd(builder, exit);
+    LLVMBuildRetVoid(builder);
     for (unsigned k = 0; k < nexits; k++) {
-      LLVMPositionBuilderBefore(b, exits[k]);
-      LLVMValueRef br = LLVMBuildBr(b, exit);
+      LLVMPositionBuilderBefore(builder, exits[k]);
+      LLVMValueRef br = LLVMBuildBr(builder, exit);
       LLVMInstructionSetDebugLoc(br, LLVMInstructionGetDebugLoc(exits[k]));
       LLVMInstructionEraseFromParent(exits[k]);
     }
-    LLVMDisposeBuilder(b);
+    /* in layout order: the first such branch is before the code it leads to */
+    for (unsigned b = 0; b < r.n; b++) {
+      LLVMValueRef term = LLVMGetBasicBlockTerminator(r.blocks[b]);
+      if (r.reaches[b] || !LLVMIsABranchInst(term) || LLVMIsConditional(term)) continue;
+      LLVMPositionBuilderBefore(builder, term);
+      LLVMValueRef never = LLVMConstInt(LLVMInt1TypeInContext(ctx->llctx), 0, 0);
+      LLVMValueRef br = LLVMBuildCondBr(builder, never, exit, LLVMGetSuccessor(term, 0));
+      LLVMInstructionSetDebugLoc(br, LLVMInstructionGetDebugLoc(term));
+      LLVMInstructionEraseFromParent(term);
+      mark_reaching(&r, b);
+    }
+    LLVMDisposeBuilder(builder);
   }
+  exit_reach_free(&r);
   free(exits);
 }
 
