@@ -35,22 +35,40 @@ PG unsigned pg_lanes(unsigned nt, unsigned warp) {
   unsigned left = nt - warp * 32u;
   return left < 32u ? left : 32u;
 }
-PG unsigned pg_mask(unsigned nl) { return nl == 32u ? 0xffffffffu : (1u << nl) - 1u; }
+PG unsigned pg_mask(unsigned nl) {
+  return nl == 32u ? 0xffffffffu : (1u << nl) - 1u;
+}
 
-PG unsigned pg_div(unsigned a, unsigned b) { return a / (b | 1u); }
-PG unsigned pg_mod(unsigned a, unsigned b) { return a % (b | 1u); }
-PG unsigned pg_shl(unsigned a, unsigned b) { return a << (b & 31u); }
+PG unsigned pg_div(unsigned a, unsigned b) {
+  return a / (b | 1u);
+}
+PG unsigned pg_mod(unsigned a, unsigned b) {
+  return a % (b | 1u);
+}
+PG unsigned pg_shl(unsigned a, unsigned b) {
+  return a << (b & 31u);
+}
 PG unsigned long long pg_div64(unsigned long long a, unsigned b) {
   return a / ((unsigned long long)b | 1u);
 }
 PG unsigned long long pg_mod64(unsigned long long a, unsigned b) {
   return a % ((unsigned long long)b | 1u);
 }
-PG unsigned pg_lshr(unsigned a, unsigned b) { return a >> (b & 31u); }
-PG unsigned pg_ashr(unsigned a, unsigned b) { return (unsigned)((int)a >> (b & 31u)); }
-PG unsigned pg_slt(unsigned a, unsigned b) { return (int)a < (int)b; }
-PG unsigned pg_umin(unsigned a, unsigned b) { return a < b ? a : b; }
-PG unsigned pg_smax(unsigned a, unsigned b) { return (int)a > (int)b ? a : b; }
+PG unsigned pg_lshr(unsigned a, unsigned b) {
+  return a >> (b & 31u);
+}
+PG unsigned pg_ashr(unsigned a, unsigned b) {
+  return (unsigned)((int)a >> (b & 31u));
+}
+PG unsigned pg_slt(unsigned a, unsigned b) {
+  return (int)a < (int)b;
+}
+PG unsigned pg_umin(unsigned a, unsigned b) {
+  return a < b ? a : b;
+}
+PG unsigned pg_smax(unsigned a, unsigned b) {
+  return (int)a > (int)b ? a : b;
+}
 PG unsigned pg_popc(unsigned a) {
 #ifdef __CUDA_ARCH__
   return (unsigned)__popc(a);
@@ -81,9 +99,15 @@ PG float pg_fmul(float a, float b) {
   return a * b;
 #endif
 }
-PG float pg_fma(float a, float b, float c) { return fmaf(a, b, c); }
-PG float pg_u2f(unsigned a) { return (float)(int)(a & 0xfffffu) - 4096.0f; }
-PG unsigned pg_f2u(float f) { return (f > -2.0e9f && f < 2.0e9f) ? (unsigned)(int)f : 7u; }
+PG float pg_fma(float a, float b, float c) {
+  return fmaf(a, b, c);
+}
+PG float pg_u2f(unsigned a) {
+  return (float)(int)(a & 0xfffffu) - 4096.0f;
+}
+PG unsigned pg_f2u(float f) {
+  return (f > -2.0e9f && f < 2.0e9f) ? (unsigned)(int)f : 7u;
+}
 PG unsigned pg_fbits(float f) {
   if (f != f) return 0x7fc00000u; // one NaN
   unsigned u;
@@ -160,8 +184,8 @@ static inline void pg_fill(unsigned *in, unsigned *idx, unsigned long long seed)
   }
 }
 static inline unsigned pg_acc_init(unsigned k) {
-  static const unsigned init[8] = {5u, 0xffffffffu, 0u, 0xffffffffu, 0u, 0x5a5a5a5au, 0x7fffffffu,
-                                   0x80000000u};
+  static const unsigned init[8] = {5u, 0xffffffffu, 0u,          0xffffffffu,
+                                   0u, 0x5a5a5a5au, 0x7fffffffu, 0x80000000u};
   return init[k];
 }
 
@@ -176,8 +200,8 @@ static inline unsigned pg_acc_init(unsigned k) {
 
 // Compare the device's words with the reference: print the first difference and
 // a checksum of the reference; 0 on PASS.
-static inline int pg_compare(const char *what, const unsigned *dev, const unsigned *ref,
-                             size_t n, unsigned *sum) {
+static inline int pg_compare(const char *what, const unsigned *dev, const unsigned *ref, size_t n,
+                             unsigned *sum) {
   for (size_t i = 0; i < n; i++) {
     *sum = (*sum ^ ref[i]) * 16777619u;
     if (dev[i] != ref[i]) {
