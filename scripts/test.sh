@@ -3,7 +3,7 @@
 #   1. the compiler, softmetal and runtime tests again in a second build with
 #      AddressSanitizer + UBSan (leaks checked; libobjc's class tables are
 #      suppressed), skipped with ANCHOR_SKIP_SANITIZERS=1. Programs built by
-#      anchorcc (driver, e2e and math tests) are left out there: they would load an
+#      anchorcc (driver, e2e, math and bench tests) are left out there: they would load an
 #      instrumented libanchor without the sanitizer runtime.
 #   2. every test in build/. Its CTest summary is the last line printed.
 # Exits non-zero if any test fails.
@@ -19,7 +19,7 @@ if [ "${ANCHOR_SKIP_SANITIZERS:-0}" = 0 ]; then
   echo "== sanitizers (ASan + UBSan): compiler, softmetal and runtime tests"
   LSAN_OPTIONS="suppressions=$ROOT/tests/softmetal/lsan.supp" \
     ctest --test-dir "$ASAN_BUILD" -j"$(nproc)" --output-on-failure --timeout 600 \
-          -LE 'e2e|math' -E '^driver|^runtime\.cuda\.'
+          -LE 'e2e|math|bench' -E '^driver|^runtime\.cuda\.'
   echo "== full suite"
 fi
 ctest --test-dir "$BUILD" -j"$(nproc)" --output-on-failure --timeout 600 "$@"
