@@ -14,6 +14,7 @@
  *     can carry into the high bits (add, sub, mul, shl, and the signed
  *     operations' results) are masked back; signed operations (ashr, sdiv,
  *     srem, signed compares, sext, sitofp) first sign-extend from bit N-1.
+ *   - N > 128 is refused (an error at the user's line, not yet legalised).
  *   - 64 < N <= 128 is expanded: a pair of i64 words (lo, hi), hi holding
  *     bits 64..N-1 zero-extended; add/sub with carry, mul from 32-bit
  *     partial products, shifts across the words, compares word by word.
@@ -596,9 +597,23 @@ static int call(widen *w, LLVMValueRef i) {
   return fail(w, name[0] ? name : "a call");
 }
 
+/* The widest odd integer width among i's result and operands; 0 for none. */
+static unsigned widest_odd(LLVMValueRef i) {
+  unsigned n = odd_width(LLVMTypeOf(i));
+  for (unsigned k = 0, count = (unsigned)LLVMGetNumOperands(i); k < count; k++) {
+    LLVMValueRef x = LLVMGetOperand(i, k);
+    unsigned m = LLVMIsABasicBlock(x) ? 0 : odd_width(LLVMTypeOf(x));
+    if (m > n) n = m;
+  }
+  return n;
+}
+
 static int instruction(widen *w, LLVMValueRef i) {
   LLVMOpcode op = LLVMGetInstructionOpcode(i);
   LLVMBuilderRef b = w->b;
+  /* Values are at most two 64-bit words (wide_value): wider ones (Csmith's packed
+   * bit-field structs give i176) are refused here, before any rule indexes a third word. */
+  if (widest_odd(i) > 128) return fail(w, "an operation beyond 128 bits");
   switch (op) {
   case LLVMAdd:
   case LLVMSub:

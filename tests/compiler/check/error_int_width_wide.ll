@@ -1,0 +1,17 @@
+; An integer wider than 128 bits (Csmith's packed bit-field structs make i176: seed 35,
+; which crashed anchor-msl, an out-of-bounds third word in lower_int_widths.c's load) is
+; an error naming it, never a crash.
+; ERR: error_int_width_wide.ll{{(.ll)?}}: error: an operation beyond 128 bits on a 176-bit integer is not supported by Anchor's Metal backend (in function 'k'; compile with -gline-tables-only for source locations)
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+define void @k(ptr %in, ptr %out) {
+  %a = load i176, ptr %in, align 1
+  %p = getelementptr i8, ptr %in, i64 22
+  %b = load i176, ptr %p, align 1
+  %s = add i176 %a, %b
+  store i176 %s, ptr %out, align 1
+  ret void
+}
+!nvvm.annotations = !{!0}
+!0 = !{ptr @k, !"kernel", i32 1}
