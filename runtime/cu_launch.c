@@ -61,18 +61,24 @@ static CUresult rt_cu_launch(rt_device *d, CUfunction f, const rt_launch_config 
   return rt_cu_result(rt_launch(d, &kernel, config, params));
 }
 
+/* cuLaunchKernel's and cuLaunchCooperativeKernel's shared body. */
+static CUresult rt_cu_launch_dims(CUfunction f, dim3 grid, dim3 block, unsigned int shared,
+                                  CUstream hStream, void **kernelParams, void **extra,
+                                  bool cooperative) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  rt_launch_config config = {grid, block, shared, rt_cu_stream(hStream)};
+  if (r == CUDA_SUCCESS) r = rt_cu_launch(d, f, &config, hStream, kernelParams, extra, cooperative);
+  return rt_cu_leave(r);
+}
+
 CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
                         unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
                         unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream,
                         void **kernelParams, void **extra) {
-  rt_device *d = NULL;
-  CUresult r = rt_cu_enter_device(&d);
-  rt_launch_config config = {{gridDimX, gridDimY, gridDimZ},
-                             {blockDimX, blockDimY, blockDimZ},
-                             sharedMemBytes,
-                             rt_cu_stream(hStream)};
-  if (r == CUDA_SUCCESS) r = rt_cu_launch(d, f, &config, hStream, kernelParams, extra, false);
-  return rt_cu_leave(r);
+  return rt_cu_launch_dims(f, (dim3){gridDimX, gridDimY, gridDimZ},
+                           (dim3){blockDimX, blockDimY, blockDimZ}, sharedMemBytes, hStream,
+                           kernelParams, extra, false);
 }
 
 /* The attributes a launch can carry: those that ask for nothing Anchor lacks
@@ -128,14 +134,9 @@ CUresult cuLaunchCooperativeKernel(CUfunction f, unsigned int gridDimX, unsigned
                                    unsigned int blockDimY, unsigned int blockDimZ,
                                    unsigned int sharedMemBytes, CUstream hStream,
                                    void **kernelParams) {
-  rt_device *d = NULL;
-  CUresult r = rt_cu_enter_device(&d);
-  rt_launch_config config = {{gridDimX, gridDimY, gridDimZ},
-                             {blockDimX, blockDimY, blockDimZ},
-                             sharedMemBytes,
-                             rt_cu_stream(hStream)};
-  if (r == CUDA_SUCCESS) r = rt_cu_launch(d, f, &config, hStream, kernelParams, NULL, true);
-  return rt_cu_leave(r);
+  return rt_cu_launch_dims(f, (dim3){gridDimX, gridDimY, gridDimZ},
+                           (dim3){blockDimX, blockDimY, blockDimZ}, sharedMemBytes, hStream,
+                           kernelParams, NULL, true);
 }
 
 /* ---- attributes ------------------------------------------------------------------- */
