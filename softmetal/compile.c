@@ -349,6 +349,11 @@ static char *compile(const char *source, const char *object, const char *const *
       free(stepped);
       if (!write_file(tmp_ir, inlinable, strlen(inlinable)))
         error = sm_strdup_printf("softmetal: cannot write %s: %s", tmp_ir, strerror(errno));
+      if (!error && sm_keep_temps() && sm_lane_mode() == SM_MODE_VECTOR) {
+        char *before = sm_strdup_printf("%s.scalar.ll", tmp_ir); /* the vectorizer's input */
+        write_file(before, inlinable, strlen(inlinable));
+        free(before);
+      }
       free(inlinable);
     }
     free(ir);
@@ -360,8 +365,12 @@ static char *compile(const char *source, const char *object, const char *const *
   }
   if (!error && rename(tmp_obj, object) != 0)
     error = sm_strdup_printf("softmetal: cannot rename %s: %s", tmp_obj, strerror(errno));
-  unlink(tmp_src);
-  unlink(tmp_ir);
+  if (sm_keep_temps()) {
+    fprintf(stderr, "softmetal: kept %s and %s\n", tmp_src, tmp_ir);
+  } else {
+    unlink(tmp_src);
+    unlink(tmp_ir);
+  }
   unlink(tmp_obj);
   free(tmp_src);
   free(tmp_ir);

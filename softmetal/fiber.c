@@ -50,14 +50,19 @@ struct sm_group_runner {
   unsigned char *threadgroup_base;
   int current, count;
   bool fibers_on;
-  bool lockstep;       /* threads step together at threadgroup accesses (lockstep.c) */
-  bool barrier_misuse; /* barrier called by a kernel run without fibers */
-  bool group_fiber;    /* a loop-mode group running on fiber 0 so that it can park */
-  int group_threads;   /* group_fiber: the group's threads, run one after another */
-  bool parkable;       /* the group runs on fibers: it can be parked (sm_group_run) */
-  bool park;           /* a device step asked to park the group at the end of the round */
-  int guarded;         /* stacks [0, guarded) have their guard page (or budget ran out) */
-  int guards;          /* guard pages installed, returned to the budget when freed */
+  bool lockstep;          /* threads step together at threadgroup accesses (lockstep.c) */
+  bool barrier_misuse;    /* barrier called by a kernel run without fibers */
+  bool group_fiber;       /* a loop-mode group running on fiber 0 so that it can park */
+  int group_threads;      /* group_fiber: the group's threads, run one after another */
+  bool parkable;          /* the group runs on fibers: it can be parked (sm_group_run) */
+  bool vector_fibers;     /* vector mode: each fiber runs a SIMD-group's lanes as vector code */
+  unsigned lanes_missing; /* vector_fibers: lanes absent at the barrier about to open */
+  struct {
+    unsigned x0, index0, count;
+  } chunk[AC_MAX_THREADS_PER_THREADGROUP / AC_SIMD_WIDTH]; /* vector_fibers: fiber i's lanes */
+  bool park;   /* a device step asked to park the group at the end of the round */
+  int guarded; /* stacks [0, guarded) have their guard page (or budget ran out) */
+  int guards;  /* guard pages installed, returned to the budget when freed */
 };
 
 /* initial-exec: libsoftmetal is loaded with the program, and this is read on
@@ -235,6 +240,9 @@ static void fiber_main(void *arg) {
       r->fibers[me].steps = 0;
       r->dispatch->kernel->entry(&r->threads[t]);
     }
+  else if (r->vector_fibers)
+    r->dispatch->kernel->simd_entry(&r->threads[me], r->chunk[me].x0, r->chunk[me].index0,
+                                    r->chunk[me].count);
   else
     r->dispatch->kernel->entry(&r->threads[me]);
   in_kernel = 0;
@@ -286,6 +294,10 @@ uint64_t sm_rt_simd_active_mask(void) {
   return r->simd_active[r->current / AC_SIMD_WIDTH];
 }
 
+void sm_rt_barrier_lanes(unsigned missing) {
+  current_runner->lanes_missing += missing;
+}
+
 /* Lockstep: the caller stays runnable and yields; every runnable fiber makes one step
  * per round, in thread order (run_fibers), so the lanes of a SIMD-group perform their
  * threadgroup accesses together. */
@@ -326,18 +338,38 @@ static bool runs_in_lockstep(const struct sm_kernel *k) {
   return sm_lane_mode() != SM_MODE_FIBER && (k->static_threadgroup_bytes || k->threadgroup_mask);
 }
 
-/* Vector mode: the kernel's vectorized function runs the group, 32 lanes of a row at a
- * time (softmetal/vectorize/). */
-static bool runs_vectorized(const struct sm_kernel *k) {
-  return sm_lane_mode() == SM_MODE_VECTOR && k->simd_entry && !k->uses_barriers &&
-         !runs_in_lockstep(k);
+/* Whether a kernel with barriers or threadgroup memory must run its SIMD-groups as
+ * fibers that meet at barriers (and see each other's threadgroup writes between them). */
+static bool needs_fibers(const struct sm_kernel *k) {
+  return k->uses_barriers || runs_in_lockstep(k);
 }
 
-const char *sm_kernel_mode_name(const struct sm_kernel *k) {
-  if (runs_vectorized(k)) return "vector";
-  if (runs_in_lockstep(k)) return "lockstep";
-  if (k->uses_barriers) return "fibers";
-  return sm_lane_mode() == SM_MODE_VECTOR && k->loop_mode ? k->loop_mode : "loop";
+/* Whether each vector of simd_width lanes (along x, a row at a time) is one SIMD-group of
+ * the group: a row holds whole SIMD-groups, or the group is one row. Otherwise a
+ * SIMD-group spans rows, and a kernel whose SIMD-groups meet (needs_fibers) keeps the
+ * scalar fibers, so that warp-synchronous code sees its real warps. */
+static bool rows_hold_simdgroups(const struct sm_kernel *k, const unsigned threads[3]) {
+  return threads[0] % k->simd_width == 0 || (threads[1] == 1 && threads[2] == 1);
+}
+
+/* Vector mode: the kernel's vectorized function runs the group, simd_width lanes of a row
+ * at a time (softmetal/vectorize/): one after another, or as one fiber per SIMD-group when
+ * the kernel has barriers or threadgroup memory. */
+static bool runs_vectorized(const struct sm_kernel *k, const unsigned threads[3]) {
+  return sm_lane_mode() == SM_MODE_VECTOR && k->simd_entry &&
+         (!needs_fibers(k) || rows_hold_simdgroups(k, threads));
+}
+
+const char *sm_kernel_mode_name(const struct sm_kernel *k, const unsigned threads[3], char *buf,
+                                size_t size) {
+  if (runs_vectorized(k, threads)) return needs_fibers(k) ? "vector fibers" : "vector";
+  const char *mode = runs_in_lockstep(k) ? "lockstep" : k->uses_barriers ? "fibers" : "loop";
+  if (sm_lane_mode() != SM_MODE_VECTOR) return mode;
+  snprintf(buf, size, "%s (not vectorized: %s)", mode,
+           k->simd_entry       ? "SIMD-groups span rows of the threadgroup"
+           : k->not_vectorized ? k->not_vectorized
+                               : "no vectorizer output");
+  return buf;
 }
 
 /* SOFTMETAL_DEBUG_BARRIERS: the error for a threadgroup barrier about to be
@@ -352,6 +384,21 @@ static char *divergent_barrier(struct sm_group_runner *r, int done, int group) {
       first = r->fibers[i].site, sites = 1;
     else if (r->fibers[i].site != first)
       sites = 2;
+  }
+  if (r->vector_fibers) { /* fibers are SIMD-groups: count their lanes */
+    done = group = 0;
+    for (int i = 0; i < r->count; i++) {
+      if (r->fibers[i].state == FIBER_DONE) done += (int)r->chunk[i].count;
+      if (r->fibers[i].state == FIBER_WAIT_GROUP) group += (int)r->chunk[i].count;
+    }
+    unsigned missing = r->lanes_missing;
+    r->lanes_missing = 0;
+    if (missing) /* a SIMD-group's vector code cannot tell exited lanes from lanes elsewhere */
+      return sm_strdup_printf(
+          "softmetal: kernel %s: divergent threadgroup_barrier (SOFTMETAL_DEBUG_BARRIERS): only "
+          "some lanes of a SIMD-group reach it: %u threads exited without reaching it or wait at "
+          "different threadgroup_barrier calls (%d threads of whole SIMD-groups exited)",
+          r->dispatch->kernel->name, missing, done);
   }
   if (done == 0 && sites == 1) return NULL;
   return sm_strdup_printf("softmetal: kernel %s: divergent threadgroup_barrier (SOFTMETAL_DEBUG_"
@@ -404,6 +451,7 @@ static char *open_barriers(struct sm_group_runner *r, bool *all_done) {
     }
     for (int i = 0; i < r->count; i++)
       if (r->fibers[i].state == FIBER_WAIT_GROUP) r->fibers[i].state = FIBER_READY;
+    r->lanes_missing = 0;
     return NULL;
   }
   return sm_strdup_printf(
@@ -486,21 +534,43 @@ char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const
   r->fibers[0].steps = 0; /* counted by sm_rt_device_step on the worker's stack too */
   *parked = false;
   current_runner = r;
-  bool vectorized = runs_vectorized(d->kernel);
+  bool vectorized = runs_vectorized(d->kernel, d->threads);
+  r->vector_fibers = vectorized && needs_fibers(d->kernel);
+  r->lanes_missing = 0;
   /* A group loop that may spin runs on fiber 0, so that it can park. */
   r->group_fiber = !vectorized && !r->fibers_on && d->kernel->may_spin;
+  if (r->vector_fibers) r->fibers_on = true, r->lockstep = false;
   r->parkable = r->fibers_on || r->group_fiber;
-  if (vectorized) {
+  if (r->vector_fibers) {
+    /* One fiber per SIMD-group, each running its lanes as vector code; the vector code
+     * makes no lockstep steps (its lanes advance together by construction). */
+    int n = 0;
+    unsigned x = d->threads[0], index = 0, w = d->kernel->simd_width;
+    for (unsigned z = 0; z < d->threads[2]; z++)
+      for (unsigned y = 0; y < d->threads[1]; y++)
+        for (unsigned x0 = 0; x0 < x; x0 += w, n++) {
+          unsigned count = x - x0 < w ? x - x0 : w;
+          set_thread(r, d, bid, threadgroups, n);
+          r->threads[n].tid[0] = x0, r->threads[n].tid[1] = y, r->threads[n].tid[2] = z;
+          r->threads[n].index = index;
+          r->chunk[n].x0 = x0, r->chunk[n].index0 = index, r->chunk[n].count = count;
+          index += count;
+        }
+    r->count = n;
+    return run_fibers(r, parked);
+  } else if (vectorized) {
     struct sm_kernel_thread *t = &r->threads[0];
     set_thread(r, d, bid, threadgroups, 0);
     r->current = 0;
     unsigned x = d->threads[0], index = 0, w = d->kernel->simd_width;
+    in_kernel = 1;
     for (unsigned z = 0; z < d->threads[2]; z++)
       for (unsigned y = 0; y < d->threads[1]; y++)
         for (unsigned x0 = 0; x0 < x; x0 += w, index += x - x0 < w ? x - x0 : w) {
           t->tid[1] = y, t->tid[2] = z;
           d->kernel->simd_entry(t, x0, index, x - x0 < w ? x - x0 : w);
         }
+    in_kernel = 0;
   } else if (r->group_fiber) {
     r->group_threads = r->count;
     for (int i = 0; i < r->count; i++)

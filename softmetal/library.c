@@ -21,7 +21,7 @@ static void library_destroy(struct sm_object *o) {
   struct sm_library *l = (struct sm_library *)o;
   for (int i = 0; i < l->kernel_count; i++) {
     free(l->kernels[i].name);
-    free(l->kernels[i].loop_mode);
+    free(l->kernels[i].not_vectorized);
   }
   free(l->kernels);
   if (l->handle) dlclose(l->handle);
@@ -37,6 +37,7 @@ static void bind_runtime_table(struct sm_runtime_table *rt) {
   rt->simd_active_mask = sm_rt_simd_active_mask;
   rt->lockstep_step = sm_rt_lockstep_step;
   rt->device_step = sm_rt_device_step;
+  rt->barrier_lanes = sm_rt_barrier_lanes;
 }
 
 /* Fills k from what translation learnt and the object's symbols. Returns
@@ -66,13 +67,8 @@ static bool bind_kernel(struct sm_kernel *k, void *handle, const struct sm_kerne
   if (!k->simd_width) k->simd_entry = NULL;
   snprintf(symbol, sizeof symbol, "__sm_vector_%s", k->name);
   const char *why = dlsym(handle, symbol);
-  if (!k->simd_entry && sm_lane_mode() == SM_MODE_VECTOR) {
-    /* the string is not NUL-terminated in the object: its length is bounded by the
-     * vectorizer's reasons (< 256) */
-    k->loop_mode =
-        why ? sm_strdup_printf("loop (not vectorized: %.*s)", (int)strnlen(why, 255), why)
-            : strdup("loop (not vectorized: no vectorizer output)");
-  }
+  if (!k->simd_entry && why) /* not NUL-terminated in the object: the reasons are < 256 bytes */
+    k->not_vectorized = sm_strdup_printf("%.*s", (int)strnlen(why, 255), why);
   k->static_threadgroup_bytes = *tg;
   return true;
 }

@@ -552,10 +552,12 @@ static double job_expired(void *arg) {
 }
 
 static void trace_start(const struct sm_dispatch *d) {
+  char mode[320];
   fprintf(stderr,
           "softmetal: queue %u: dispatch %s: %u x %u x %u groups of %u x %u x %u threads (%s)\n",
           thread_queue, d->kernel->name, d->groups[0], d->groups[1], d->groups[2], d->threads[0],
-          d->threads[1], d->threads[2], sm_kernel_mode_name(d->kernel));
+          d->threads[1], d->threads[2],
+          sm_kernel_mode_name(d->kernel, d->threads, mode, sizeof mode));
 }
 
 /* `concurrent`: the most dispatches that ran at once, this one included, as

@@ -90,6 +90,8 @@ double sm_now_seconds(void);
 /* Whether SOFTMETAL_TRACE is set (non-empty, not "0"): log compiles and
  * dispatches on stderr. Read once. */
 bool sm_trace(void);
+/* SOFTMETAL_KEEP_TEMPS: compile.c keeps each compile's C++ source and IR files. */
+bool sm_keep_temps(void);
 /* Whether SOFTMETAL_DEBUG_BARRIERS is set: a threadgroup barrier that some
  * thread of the group does not reach (it exited, or waits at another barrier)
  * ends the command buffer with an error instead of being released. Read once. */
@@ -276,7 +278,7 @@ struct sm_kernel {
   bool may_spin;             /* may wait for another group: its groups run parkable */
   sm_simd_fn simd_entry;     /* vector mode: simd_width lanes at once, NULL if not vectorized */
   unsigned simd_width;
-  char *loop_mode; /* vector mode, not vectorized: "loop (not vectorized: why)" */
+  char *not_vectorized; /* vector mode: why the vectorizer left the kernel scalar, or NULL */
 };
 
 /* Where a group's dynamic [[threadgroup(n)]] memory starts: after the static
@@ -338,11 +340,12 @@ struct sm_runtime_table {
   void (*threadgroup_barrier)(unsigned flags, const void *site);
   void (*simdgroup_barrier)(unsigned flags, const void *site);
   unsigned char *(*threadgroup_base)(void);
-  unsigned (*thread_index)(void);     /* thread_index_in_threadgroup */
-  unsigned char *(*simd_slots)(void); /* 16 bytes per thread of the group */
-  uint64_t (*simd_active_mask)(void); /* lanes released by the last SIMD barrier */
-  void (*lockstep_step)(void);        /* before each threadgroup access (lockstep.c) */
-  void (*device_step)(void);          /* before each device atomic/volatile access */
+  unsigned (*thread_index)(void);          /* thread_index_in_threadgroup */
+  unsigned char *(*simd_slots)(void);      /* 16 bytes per thread of the group */
+  uint64_t (*simd_active_mask)(void);      /* lanes released by the last SIMD barrier */
+  void (*lockstep_step)(void);             /* before each threadgroup access (lockstep.c) */
+  void (*device_step)(void);               /* before each device atomic/volatile access */
+  void (*barrier_lanes)(unsigned missing); /* vector code: lanes absent at the next barrier */
 };
 /* The services, called by kernel code only, inside sm_group_run on the same
  * thread. `site` identifies the barrier call in the kernel's code (the
@@ -362,9 +365,16 @@ void sm_rt_lockstep_step(void);
  * the calling thread has made SM_SPIN_QUANTUM of them in a group that can park, the
  * point where the group parks (sm_group_run's *parked). */
 void sm_rt_device_step(void);
-/* How sm_group_run runs d's threads, for SOFTMETAL_TRACE: "loop" (one after another),
- * "fibers" or "lockstep" (static string). */
-const char *sm_kernel_mode_name(const struct sm_kernel *k);
+/* Vector code (vector fibers): `missing` lanes of the calling SIMD-group do not reach the
+ * threadgroup barrier it is about to wait at (they exited or are elsewhere); called only
+ * then. SOFTMETAL_DEBUG_BARRIERS reports it as a divergent barrier when it opens. */
+void sm_rt_barrier_lanes(unsigned missing);
+/* How sm_group_run runs the threads of k's groups of `threads`, for SOFTMETAL_TRACE: "loop"
+ * (one after another), "fibers", "lockstep", "vector" (SIMD-groups as vector code one after
+ * another), "vector fibers" (one fiber per SIMD-group, meeting at barriers), or in vector
+ * mode "MODE (not vectorized: WHY)" written into buf. */
+const char *sm_kernel_mode_name(const struct sm_kernel *k, const unsigned threads[3], char *buf,
+                                size_t size);
 
 /* ---- libraries and functions (library.c) ------------------------------------- */
 struct sm_library {

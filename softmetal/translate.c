@@ -385,7 +385,7 @@ static bool rewrite_tg_decl(const struct scanner *s, int first, int semi, struct
                    st->kernel, k + 1, st->kernel, k, st->kernel, k);
     sm_text_printf(&out,
                    "%sthreadgroup __sm_tg_%s_%d &%s = *(threadgroup __sm_tg_%s_%d *)"
-                   "(__sm_rt.threadgroup_base() + __sm_tgoff_%s_%d)",
+                   "(__sm_threadgroup_base() + __sm_tgoff_%s_%d)",
                    out.length ? "; " : "", st->kernel, k, var, st->kernel, k, st->kernel, k);
     free(var);
     free(dims);

@@ -101,6 +101,11 @@ bool sm_trace(void) {
   return env_flag(&on, "SOFTMETAL_TRACE");
 }
 
+bool sm_keep_temps(void) {
+  static atomic_int on = -1;
+  return env_flag(&on, "SOFTMETAL_KEEP_TEMPS");
+}
+
 bool sm_debug_barriers(void) {
   static atomic_int on = -1;
   return env_flag(&on, "SOFTMETAL_DEBUG_BARRIERS");

@@ -118,6 +118,7 @@ struct vz {
   int *header_of;         /* the loop a block heads, -1 */
   struct exit_value *xvs; /* LCSSA phis' values for edges leaving a closed loop */
   int nxvs;
+  int barriers; /* threadgroup barrier calls emitted */
   jmp_buf fail;
   char reason[256];
 };
@@ -467,10 +468,21 @@ static LLVMBasicBlockRef new_block(struct vz *z, const char *name) {
   return LLVMAppendBasicBlockInContext(z->c, z->dst, name);
 }
 
+/* Whether a volatile access needs more than program order. Threadgroup memory (address
+ * space 3) does not: only the group's SIMD-groups touch it, and softmetal switches between
+ * them only at barriers, so each SIMD-group's accesses in program order are what any
+ * observer sees (the warp-synchronous `volatile` shared-memory reductions). Device memory
+ * is shared with groups running on other CPU threads: a volatile load there may be a spin
+ * on another group's write, and keeps the kernel scalar. */
+static bool volatile_matters(LLVMValueRef inst, LLVMValueRef addr) {
+  return LLVMGetVolatile(inst) &&
+         LLVMGetPointerAddressSpace(LLVMTypeOf(addr)) != 3 /* threadgroup */;
+}
+
 static void emit_load(struct vz *z, LLVMValueRef inst) {
-  if (LLVMGetVolatile(inst) || LLVMGetOrdering(inst) != LLVMAtomicOrderingNotAtomic)
-    fail(z, "a volatile or atomic load");
   LLVMValueRef addr = LLVMGetOperand(inst, 0);
+  if (volatile_matters(inst, addr) || LLVMGetOrdering(inst) != LLVMAtomicOrderingNotAtomic)
+    fail(z, "a volatile or atomic load");
   LLVMTypeRef t = LLVMTypeOf(inst);
   LLVMValueRef mask = z->masks[z->cur];
   unsigned align = LLVMGetAlignment(inst);
@@ -524,9 +536,9 @@ static void emit_load(struct vz *z, LLVMValueRef inst) {
 }
 
 static void emit_store(struct vz *z, LLVMValueRef inst) {
-  if (LLVMGetVolatile(inst) || LLVMGetOrdering(inst) != LLVMAtomicOrderingNotAtomic)
-    fail(z, "a volatile or atomic store");
   LLVMValueRef value = LLVMGetOperand(inst, 0), addr = LLVMGetOperand(inst, 1);
+  if (volatile_matters(inst, addr) || LLVMGetOrdering(inst) != LLVMAtomicOrderingNotAtomic)
+    fail(z, "a volatile or atomic store");
   LLVMTypeRef t = LLVMTypeOf(value), i32 = LLVMInt32TypeInContext(z->c);
   LLVMTypeRef vt = vtype(z, t);
   LLVMValueRef mask = z->masks[z->cur];
@@ -577,6 +589,9 @@ static void emit_binary(struct vz *z, LLVMValueRef inst, LLVMOpcode op) {
     r.stride = (a->affine ? a->stride : 0) + (b->affine ? b->stride : 0);
     r.ok = and_ok(z, a->affine ? a->ok : NULL, b->affine ? b->ok : NULL);
     r.affine = true;
+    /* Where the affine form holds only under r.ok, the lanes' values are computed from the
+     * operands' exact vectors (the gather/scatter path uses them when it does not). */
+    if (r.ok) r.vec = LLVMBuildBinOp(z->b, op, vec(z, x), vec(z, y), "");
     struct val *s = add(z, inst);
     r.key = inst, *s = r;
     return;
@@ -588,6 +603,7 @@ static void emit_binary(struct vz *z, LLVMValueRef inst, LLVMOpcode op) {
       struct val r = {.key = inst, .affine = true, .stride = a->stride * c, .ok = a->ok};
       r.base =
           op == LLVMMul ? LLVMBuildMul(z->b, a->base, cy, "") : LLVMBuildShl(z->b, a->base, cy, "");
+      if (r.ok) r.vec = LLVMBuildBinOp(z->b, op, vec(z, x), vec(z, y), ""); /* see above */
       *add(z, inst) = r;
       return;
     }
@@ -617,6 +633,7 @@ static void emit_cast(struct vz *z, LLVMValueRef inst, LLVMOpcode op) {
     /* 64-bit integers and pointers: the same affine form (addresses as integers) */
     struct val r = {.key = inst, .affine = true, .stride = a->stride, .ok = a->ok};
     r.base = LLVMBuildCast(z->b, op, a->base, to, "");
+    if (r.ok) r.vec = LLVMBuildCast(z->b, op, vec(z, x), vtype(z, to), ""); /* exact lanes */
     *add(z, inst) = r;
     return;
   }
@@ -651,6 +668,7 @@ static void emit_gep(struct vz *z, LLVMValueRef inst) {
   bool affine = p->affine || p->scalar;
   int64_t stride = p->affine ? p->stride : 0;
   LLVMValueRef ok = p->affine ? p->ok : NULL;
+  LLVMValueRef pbase = p->affine ? p->base : p->scalar; /* p dangles once vec() grows vals */
   LLVMValueRef bases[16];
   LLVMValueRef vidx[16];
   if (n - 1 > 16) fail(z, "a getelementptr with more than 16 indices");
@@ -676,6 +694,7 @@ static void emit_gep(struct vz *z, LLVMValueRef inst) {
       if (s->affine) {
         bases[i - 1] = s->base;
         stride += s->stride * (int64_t)size;
+        ok = and_ok(z, ok, s->ok); /* the index's own form may hold only under a condition */
         if (LLVMGetIntTypeWidth(LLVMTypeOf(s->base)) < 64)
           ok = and_ok(z, ok, no_wrap(z, s->base, s->stride, true));
       } else {
@@ -690,7 +709,9 @@ static void emit_gep(struct vz *z, LLVMValueRef inst) {
     r.affine = true;
     r.stride = stride;
     r.ok = ok;
-    r.base = LLVMBuildGEP2(z->b, t, p->affine ? p->base : p->scalar, bases, (unsigned)(n - 1), "");
+    r.base = LLVMBuildGEP2(z->b, t, pbase, bases, (unsigned)(n - 1), "");
+    if (r.ok) /* exact lanes where the affine form may not hold */
+      r.vec = LLVMBuildGEP2(z->b, t, vec(z, ptr), vidx, (unsigned)(n - 1), "");
   } else {
     LLVMValueRef vp = vec(z, ptr);
     r.vec = LLVMBuildGEP2(z->b, t, vp, vidx, (unsigned)(n - 1), "");
@@ -733,6 +754,38 @@ static bool has_prefix(const char *s, const char *p) {
   return strncmp(s, p, strlen(p)) == 0;
 }
 
+/* A threadgroup barrier (the prelude's out-of-line `__sm_threadgroup_barrier(flags)`): the
+ * SIMD-group calls it once, when any lane is active — lanes that returned early, or that a
+ * divergent branch keeps away, take no part, as threads that exited take none on a GPU.
+ * softmetal runs such a kernel as one fiber per SIMD-group; the call switches between them. */
+static void emit_barrier(struct vz *z, LLVMValueRef inst) {
+  if (!all_uniform(z, inst)) fail(z, "a barrier with flags that vary per lane");
+  LLVMValueRef lanes_fn = LLVMGetNamedFunction(z->m, "__sm_barrier_lanes");
+  if (!lanes_fn) fail(z, "internal: the prelude has no __sm_barrier_lanes");
+  LLVMValueRef mask = z->masks[z->cur];
+  LLVMValueRef any = reduce(z, "llvm.vector.reduce.or", mask);
+  LLVMBasicBlockRef at = new_block(z, "barrier"), some = new_block(z, "some_lanes"),
+                    wait = new_block(z, "wait"), join = new_block(z, "");
+  LLVMBuildCondBr(z->b, any, at, join);
+  LLVMPositionBuilderAtEnd(z->b, at);
+  /* lanes of the SIMD-group (entry mask) that are not here: SOFTMETAL_DEBUG_BARRIERS */
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(z->c);
+  LLVMValueRef absent = LLVMBuildAnd(z->b, z->masks[0], LLVMBuildNot(z->b, mask, ""), "");
+  LLVMValueRef bits = LLVMBuildBitCast(z->b, absent, LLVMIntTypeInContext(z->c, W), "");
+  LLVMValueRef count = call(z, "llvm.ctpop", (LLVMTypeRef[]){LLVMTypeOf(bits)}, 1, &bits, 1);
+  count = LLVMBuildIntCast2(z->b, count, i32, 0, "");
+  LLVMBuildCondBr(z->b, LLVMBuildICmp(z->b, LLVMIntNE, count, LLVMConstInt(i32, 0, 0), ""), some,
+                  wait);
+  LLVMPositionBuilderAtEnd(z->b, some);
+  LLVMBuildCall2(z->b, LLVMGlobalGetValueType(lanes_fn), lanes_fn, &count, 1, "");
+  LLVMBuildBr(z->b, wait);
+  LLVMPositionBuilderAtEnd(z->b, wait);
+  clone_uniform(z, inst);
+  LLVMBuildBr(z->b, join);
+  LLVMPositionBuilderAtEnd(z->b, join);
+  z->barriers++;
+}
+
 static void emit_call(struct vz *z, LLVMValueRef inst) {
   LLVMValueRef callee = LLVMGetCalledValue(inst);
   size_t len = 0;
@@ -740,6 +793,16 @@ static void emit_call(struct vz *z, LLVMValueRef inst) {
   if (has_prefix(name, "llvm.dbg.") || has_prefix(name, "llvm.lifetime.") ||
       has_prefix(name, "llvm.assume") || has_prefix(name, "llvm.experimental.noalias"))
     return;
+  /* softmetal's services (the prelude's named calls, kept out of line by main) */
+  if (!strcmp(name, "__sm_lockstep_step")) return; /* the 32 lanes are in lockstep already */
+  if (!strcmp(name, "__sm_threadgroup_base")) {    /* the same for every lane */
+    add(z, inst)->scalar = clone_uniform(z, inst);
+    return;
+  }
+  if (strstr(name, "__sm_threadgroup_barrier")) {
+    emit_barrier(z, inst);
+    return;
+  }
   int which = -1;
   for (int i = 0; elementwise[i]; i++) {
     size_t k = strlen(elementwise[i]);
@@ -1219,6 +1282,15 @@ static bool run_passes(LLVMModuleRef m, const char *passes) {
   return false;
 }
 
+/* The prelude's calls into softmetal that the vectorizer recognises by name: not inlined
+ * into the lane functions (emit_call). */
+static bool service(LLVMValueRef f) {
+  size_t len;
+  const char *name = LLVMGetValueName2(f, &len);
+  return !strcmp(name, "__sm_lockstep_step") || !strcmp(name, "__sm_threadgroup_base") ||
+         !strcmp(name, "__sm_barrier_lanes");
+}
+
 int main(int argc, char **argv) {
   if (argc != 3) {
     fprintf(stderr, "usage: sm-vectorize IN.ll OUT.ll\n");
@@ -1251,7 +1323,7 @@ int main(int argc, char **argv) {
         for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
           if (!LLVMIsACallInst(i)) continue;
           LLVMValueRef callee = LLVMGetCalledValue(i);
-          if (!LLVMIsAFunction(callee) || LLVMIsDeclaration(callee) ||
+          if (!LLVMIsAFunction(callee) || LLVMIsDeclaration(callee) || service(callee) ||
               LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, noinline) ||
               LLVMGetCallSiteEnumAttribute(i, LLVMAttributeFunctionIndex, always))
             continue;
@@ -1267,6 +1339,12 @@ int main(int argc, char **argv) {
       !run_passes(m, "function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,sroa,"
                      "instcombine<no-verify-fixpoint>,loop-simplify,lcssa)"))
     return 1;
+  /* SM_VECTORIZE_INLINED=FILE (debugging the tool): the module the vectorizer reads */
+  const char *dump = getenv("SM_VECTORIZE_INLINED");
+  if (dump && *dump && LLVMPrintModuleToFile(m, dump, &msg)) {
+    fprintf(stderr, "sm-vectorize: %s: %s\n", dump, msg);
+    return 1;
+  }
   LLVMValueRef next;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = next) {
     next = LLVMGetNextFunction(f);

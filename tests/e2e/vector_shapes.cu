@@ -94,6 +94,14 @@ __global__ void k_null(int *const *ptrs, int *out, int n) {
   if (i < n && ptrs[i]) out[i] = *ptrs[i] + 1;
 }
 
+// A neighbour index that wraps below zero in lane 0 of the first SIMD-group: unsigned
+// threadIdx.x - 1 widened to 64 bits is affine in the other lanes only (found with
+// vector_barriers.cu's scan: the lanes' addresses must come from the exact values then).
+__global__ void k_left(const int *in, int *out) {
+  unsigned t = threadIdx.x;
+  if (t > 0) out[blockIdx.x * blockDim.x + t] = in[blockIdx.x * blockDim.x + t - 1] + in[t - 1];
+}
+
 static int failures;
 static void check(cudaError_t e, const char *what) {
   if (e != cudaSuccess) {
@@ -225,6 +233,13 @@ int main(void) {
   check(cudaDeviceSynchronize(), "k_null (a masked-off lane dereferenced NULL?)");
   for (int i = 0; i < n; i++)
     expect(io[i] == (i % 5 == 0 ? ix[i] + 1 : -9), "k_null", i);
+  // a wrapping neighbour index in masked-off lane 0
+  for (int i = 0; i < n; i++)
+    io[i] = -9;
+  k_left<<<n / 100, 100>>>(ix, io);
+  check(cudaDeviceSynchronize(), "k_left");
+  for (int i = 0; i < n; i++)
+    expect(io[i] == (i % 100 == 0 ? -9 : ix[i - 1] + ix[i % 100 - 1]), "k_left", i);
   if (failures) {
     printf("FAIL: %d mismatches\n", failures);
     return 1;
