@@ -4,7 +4,8 @@
 #      default mode and with SOFTMETAL_MODE=vector, the vectorizer's code) against
 #      bench/vector_add_c.c (plain C, the same number of threads as softmetal's
 #      workers), GB/s of both and the ratio softmetal/C;
-#   2. barrier cost: bench/barrier.cu, ns per __syncthreads() per thread.
+#   2. barrier cost: bench/barrier.cu, ns per __syncthreads() per thread (fiber, lockstep and
+#      vector modes).
 #
 #   softmetal.sh BINDIR [RUNS]
 #
@@ -52,13 +53,16 @@ model_gbs=$(result per_element_model 2)
 model_stride_gbs=$(result grid_stride_model 2)
 model_group_gbs=$(result grid_stride_group_model 2)
 
-echo; echo "-- barrier cost (SOFTMETAL_MODE=fiber, then the default lockstep)"
+echo; echo "-- barrier cost (SOFTMETAL_MODE=fiber, then the default lockstep, then vector)"
 SOFTMETAL_MODE=fiber run "$bin/barrier" "$runs"
 fiber_raw=$(result ns_raw 1)
 fiber_net=$(result ns_net 1)
 run "$bin/barrier" "$runs"
 ns_raw=$(result ns_raw 1)
 ns_net=$(result ns_net 1)
+SOFTMETAL_MODE=vector run "$bin/barrier" "$runs"
+vec_raw=$(result ns_raw 1)
+vec_net=$(result ns_net 1)
 echo "== load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 echo
@@ -74,3 +78,4 @@ awk -v c="$c_gbs" -v s="$model_gbs" -v g="$model_stride_gbs" -v h="$model_group_
   printf "            grid_stride by SIMD-group %.2f GB/s, ratio %.3f; by whole group %.2f GB/s, ratio %.3f\n", g, g / c, h, h / c }'
 echo "barrier: $ns_raw ns per barrier per thread raw, $ns_net ns net of the no-switch baseline (target <= 50)"
 echo "         SOFTMETAL_MODE=fiber: $fiber_raw ns raw, $fiber_net ns net"
+echo "         SOFTMETAL_MODE=vector (one fiber per SIMD-group): $vec_raw ns raw, $vec_net ns net"

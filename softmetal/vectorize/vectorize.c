@@ -786,6 +786,74 @@ static void emit_barrier(struct vz *z, LLVMValueRef inst) {
   z->barriers++;
 }
 
+/* An alloca of type t at the start of the vectorized function (its entry block). */
+static LLVMValueRef entry_alloca(struct vz *z, LLVMTypeRef t) {
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(z->c);
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(z->dst);
+  LLVMValueRef first = LLVMGetFirstInstruction(entry);
+  if (first)
+    LLVMPositionBuilderBefore(b, first);
+  else
+    LLVMPositionBuilderAtEnd(b, entry);
+  LLVMValueRef a = LLVMBuildAlloca(b, t, "");
+  LLVMSetAlignment(a, 64);
+  LLVMDisposeBuilder(b);
+  return a;
+}
+
+/* The execution mask as the SIMD-group's lane bits (an i32: W is 32 here). */
+static LLVMValueRef mask_bits(struct vz *z, LLVMValueRef mask) {
+  return LLVMBuildBitCast(z->b, mask, LLVMInt32TypeInContext(z->c), "");
+}
+
+/* The prelude's __sm_simd_shuffle_32/_64(v, lane): each active lane reads v of lane `lane`
+ * when that lane is below 32 and active, else keeps its own (as the scalar threads do). */
+static void emit_shuffle(struct vz *z, LLVMValueRef inst) {
+  if (W != 32) fail(z, "SIMD-group functions at a vector width other than 32");
+  LLVMValueRef value = LLVMGetOperand(inst, 0), lane = LLVMGetOperand(inst, 1);
+  LLVMTypeRef t = LLVMTypeOf(value), i32 = LLVMInt32TypeInContext(z->c);
+  LLVMValueRef v = vec(z, value), mask = z->masks[z->cur];
+  LLVMValueRef bits = mask_bits(z, mask), width = LLVMConstInt(i32, W, 0);
+  if (uniform(z, lane)) { /* a broadcast */
+    LLVMValueRef l = get(z, lane)->scalar;
+    LLVMValueRef in = LLVMBuildICmp(z->b, LLVMIntULT, l, width, "");
+    LLVMValueRef safe = LLVMBuildSelect(z->b, in, l, LLVMConstInt(i32, 0, 0), "");
+    LLVMValueRef active =
+        LLVMBuildTrunc(z->b, LLVMBuildLShr(z->b, bits, safe, ""), LLVMInt1TypeInContext(z->c), "");
+    LLVMValueRef from = LLVMBuildExtractElement(z->b, v, safe, "");
+    LLVMValueRef ok = LLVMBuildAnd(z->b, in, active, "");
+    add(z, inst)->vec = LLVMBuildSelect(z->b, ok, splat(z, from), v, "");
+    return;
+  }
+  LLVMValueRef lv = vec(z, lane);
+  LLVMValueRef slots = entry_alloca(z, LLVMArrayType(t, W));
+  LLVMSetAlignment(LLVMBuildStore(z->b, v, slots), 64);
+  LLVMValueRef in = LLVMBuildICmp(z->b, LLVMIntULT, lv, splat(z, width), "");
+  LLVMValueRef safe = LLVMBuildSelect(z->b, in, lv, z->lanes, "");
+  LLVMValueRef idx = LLVMBuildZExt(z->b, safe, vtype(z, LLVMInt64TypeInContext(z->c)), "");
+  LLVMValueRef ptrs = LLVMBuildGEP2(z->b, t, slots, &idx, 1, "");
+  LLVMTypeRef gtypes[2] = {LLVMTypeOf(v), LLVMTypeOf(ptrs)};
+  LLVMValueRef gargs[4] = {ptrs, LLVMConstInt(i32, (unsigned)LLVMABISizeOfType(z->td, t), 0), mask,
+                           LLVMGetPoison(LLVMTypeOf(v))};
+  LLVMValueRef got = call(z, "llvm.masked.gather", gtypes, 2, gargs, 4);
+  LLVMValueRef src_active =
+      LLVMBuildTrunc(z->b, LLVMBuildLShr(z->b, splat(z, bits), safe, ""), mask_type(z), "");
+  LLVMValueRef ok = LLVMBuildAnd(z->b, in, src_active, "");
+  add(z, inst)->vec = LLVMBuildSelect(z->b, ok, got, v, "");
+}
+
+/* The prelude's __sm_simd_vote(b): the active lanes in the high 32 bits, those of them whose
+ * b is true in the low ones; the same for every lane. */
+static void emit_vote(struct vz *z, LLVMValueRef inst) {
+  if (W != 32) fail(z, "SIMD-group functions at a vector width other than 32");
+  LLVMValueRef b = vec(z, LLVMGetOperand(inst, 0)), mask = z->masks[z->cur];
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(z->c);
+  LLVMValueRef active = LLVMBuildZExt(z->b, mask_bits(z, mask), i64, "");
+  LLVMValueRef yes = LLVMBuildZExt(z->b, mask_bits(z, LLVMBuildAnd(z->b, mask, b, "")), i64, "");
+  add(z, inst)->scalar =
+      LLVMBuildOr(z->b, LLVMBuildShl(z->b, active, LLVMConstInt(i64, 32, 0), ""), yes, "");
+}
+
 static void emit_call(struct vz *z, LLVMValueRef inst) {
   LLVMValueRef callee = LLVMGetCalledValue(inst);
   size_t len = 0;
@@ -801,6 +869,21 @@ static void emit_call(struct vz *z, LLVMValueRef inst) {
   }
   if (strstr(name, "__sm_threadgroup_barrier")) {
     emit_barrier(z, inst);
+    return;
+  }
+  if (strstr(name, "__sm_simdgroup_barrier")) return; /* the lanes run together already */
+  if (!strcmp(name, "__sm_thread_index")) {           /* the lanes' thread indices */
+    struct val r = *get(z, LLVMGetParam(z->src, 2));
+    r.key = inst;
+    *add(z, inst) = r;
+    return;
+  }
+  if (!strcmp(name, "__sm_simd_shuffle_32") || !strcmp(name, "__sm_simd_shuffle_64")) {
+    emit_shuffle(z, inst);
+    return;
+  }
+  if (!strcmp(name, "__sm_simd_vote")) {
+    emit_vote(z, inst);
     return;
   }
   int which = -1;
@@ -1288,7 +1371,9 @@ static bool service(LLVMValueRef f) {
   size_t len;
   const char *name = LLVMGetValueName2(f, &len);
   return !strcmp(name, "__sm_lockstep_step") || !strcmp(name, "__sm_threadgroup_base") ||
-         !strcmp(name, "__sm_barrier_lanes");
+         !strcmp(name, "__sm_barrier_lanes") || !strcmp(name, "__sm_thread_index") ||
+         !strcmp(name, "__sm_simd_shuffle_32") || !strcmp(name, "__sm_simd_shuffle_64") ||
+         !strcmp(name, "__sm_simd_vote");
 }
 
 int main(int argc, char **argv) {
