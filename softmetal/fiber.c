@@ -57,6 +57,7 @@ struct sm_group_runner {
   bool parkable;          /* the group runs on fibers: it can be parked (sm_group_run) */
   bool vector_fibers;     /* vector mode: each fiber runs a SIMD-group's lanes as vector code */
   unsigned lanes_missing; /* vector_fibers: lanes absent at the barrier about to open */
+  bool interleave;        /* vector_fibers of a barrier-free kernel: yield at loop back edges */
   struct {
     unsigned x0, index0, count;
   } chunk[AC_MAX_THREADS_PER_THREADGROUP / AC_SIMD_WIDTH]; /* vector_fibers: fiber i's lanes */
@@ -294,6 +295,17 @@ uint64_t sm_rt_simd_active_mask(void) {
   return r->simd_active[r->current / AC_SIMD_WIDTH];
 }
 
+void sm_rt_loop_yield(void) {
+  struct sm_group_runner *r = current_runner;
+  if (!r->interleave) return;
+  r->park = true; /* at the end of this round: the worker's other groups take their turn */
+  in_kernel = 0;
+  int me = r->current;
+  yield_from(r, me);
+  r->current = me;
+  in_kernel = 1;
+}
+
 void sm_rt_barrier_lanes(unsigned missing) {
   current_runner->lanes_missing += missing;
 }
@@ -360,8 +372,13 @@ static bool runs_vectorized(const struct sm_kernel *k, const unsigned threads[3]
          (!needs_fibers(k) || rows_hold_simdgroups(k, threads));
 }
 
+bool sm_kernel_interleaves(const struct sm_kernel *k, const unsigned threads[3]) {
+  return k->simd_yields && runs_vectorized(k, threads) && !needs_fibers(k);
+}
+
 const char *sm_kernel_mode_name(const struct sm_kernel *k, const unsigned threads[3], char *buf,
                                 size_t size) {
+  if (sm_kernel_interleaves(k, threads)) return "vector interleaved";
   if (runs_vectorized(k, threads)) return needs_fibers(k) ? "vector fibers" : "vector";
   const char *mode = runs_in_lockstep(k) ? "lockstep" : k->uses_barriers ? "fibers" : "loop";
   if (sm_lane_mode() != SM_MODE_VECTOR) return mode;
@@ -535,7 +552,8 @@ char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const
   *parked = false;
   current_runner = r;
   bool vectorized = runs_vectorized(d->kernel, d->threads);
-  r->vector_fibers = vectorized && needs_fibers(d->kernel);
+  r->interleave = sm_kernel_interleaves(d->kernel, d->threads);
+  r->vector_fibers = vectorized && (needs_fibers(d->kernel) || r->interleave);
   r->lanes_missing = 0;
   /* A group loop that may spin runs on fiber 0, so that it can park. */
   r->group_fiber = !vectorized && !r->fibers_on && d->kernel->may_spin;

@@ -38,6 +38,7 @@ static void bind_runtime_table(struct sm_runtime_table *rt) {
   rt->lockstep_step = sm_rt_lockstep_step;
   rt->device_step = sm_rt_device_step;
   rt->barrier_lanes = sm_rt_barrier_lanes;
+  rt->loop_yield = sm_rt_loop_yield;
 }
 
 /* Fills k from what translation learnt and the object's symbols. Returns
@@ -62,8 +63,9 @@ static bool bind_kernel(struct sm_kernel *k, void *handle, const struct sm_kerne
   snprintf(symbol, sizeof symbol, "__sm_simd_%s", k->name);
   k->simd_entry = (sm_simd_fn)dlsym(handle, symbol);
   snprintf(symbol, sizeof symbol, "__sm_simd_width_%s", k->name);
-  const unsigned *width = dlsym(handle, symbol);
-  k->simd_width = width ? *width : 0;
+  const int *width = dlsym(handle, symbol); /* negative: its loops yield */
+  k->simd_width = width ? (unsigned)(*width < 0 ? -*width : *width) : 0;
+  k->simd_yields = width && *width < 0;
   if (!k->simd_width) k->simd_entry = NULL;
   snprintf(symbol, sizeof symbol, "__sm_vector_%s", k->name);
   const char *why = dlsym(handle, symbol);

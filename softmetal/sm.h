@@ -278,6 +278,7 @@ struct sm_kernel {
   bool may_spin;             /* may wait for another group: its groups run parkable */
   sm_simd_fn simd_entry;     /* vector mode: simd_width lanes at once, NULL if not vectorized */
   unsigned simd_width;
+  bool simd_yields;     /* the vector code's outermost loops call __sm_loop_yield */
   char *not_vectorized; /* vector mode: why the vectorizer left the kernel scalar, or NULL */
 };
 
@@ -346,6 +347,7 @@ struct sm_runtime_table {
   void (*lockstep_step)(void);             /* before each threadgroup access (lockstep.c) */
   void (*device_step)(void);               /* before each device atomic/volatile access */
   void (*barrier_lanes)(unsigned missing); /* vector code: lanes absent at the next barrier */
+  void (*loop_yield)(void);                /* vector code: an outermost loop's iteration ends */
 };
 /* The services, called by kernel code only, inside sm_group_run on the same
  * thread. `site` identifies the barrier call in the kernel's code (the
@@ -369,6 +371,14 @@ void sm_rt_device_step(void);
  * threadgroup barrier it is about to wait at (they exited or are elsewhere); called only
  * then. SOFTMETAL_DEBUG_BARRIERS reports it as a divergent barrier when it opens. */
 void sm_rt_barrier_lanes(unsigned missing);
+/* Vector code of a barrier-free kernel, at the end of each iteration of an outermost loop:
+ * in an interleaved group (sm_group_run) the fiber yields, and the group parks at the end
+ * of the round so that the worker advances its other resident groups too. */
+void sm_rt_loop_yield(void);
+/* Whether k's groups of `threads` run interleaved: vector code whose outermost loops yield,
+ * one fiber per SIMD-group, the worker's resident groups advancing iteration by iteration
+ * (pool.c then holds up to AC_CORE_RESIDENT_GROUPS of them). */
+bool sm_kernel_interleaves(const struct sm_kernel *k, const unsigned threads[3]);
 /* How sm_group_run runs the threads of k's groups of `threads`, for SOFTMETAL_TRACE: "loop"
  * (one after another), "fibers", "lockstep", "vector" (SIMD-groups as vector code one after
  * another), "vector fibers" (one fiber per SIMD-group, meeting at barriers), or in vector

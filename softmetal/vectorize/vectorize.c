@@ -118,7 +118,9 @@ struct vz {
   int *header_of;         /* the loop a block heads, -1 */
   struct exit_value *xvs; /* LCSSA phis' values for edges leaving a closed loop */
   int nxvs;
-  int barriers; /* threadgroup barrier calls emitted */
+  int barriers;   /* threadgroup barrier calls emitted */
+  bool may_yield; /* no barriers: outermost loops yield at their back edge (end_loop) */
+  int yields;     /* __sm_loop_yield calls emitted */
   jmp_buf fail;
   char reason[256];
 };
@@ -1227,6 +1229,14 @@ static void end_loop(struct vz *z, int li) {
     LLVMAddIncoming(l->exits[e].phi, &l->exits[e].cur, &end, 1);
   for (int a = 0; a < l->naccs; a++)
     LLVMAddIncoming(l->accs[a].phi, &l->accs[a].cur, &end, 1);
+  if (z->may_yield && l->parent < 0) {
+    /* Each iteration of an outermost loop ends in a yield: softmetal may then run the same
+     * iteration of the worker's other SIMD-groups and groups (a grid-stride loop's
+     * iteration k of every group is then consecutive memory, as on a GPU). */
+    LLVMValueRef y = LLVMGetNamedFunction(z->m, "__sm_loop_yield");
+    LLVMBuildCall2(z->b, LLVMGlobalGetValueType(y), y, NULL, 0, "");
+    z->yields++;
+  }
   LLVMValueRef again = reduce(z, "llvm.vector.reduce.or", back);
   LLVMBasicBlockRef after = new_block(z, "");
   LLVMBuildCondBr(z->b, again, l->header_out, after);
@@ -1257,6 +1267,15 @@ static void vectorize_body(struct vz *z) {
   if (size > MAX_INSTRUCTIONS)
     fail(z, "too large (%u instructions after inlining, at most %d)", size, MAX_INSTRUCTIONS);
   z->n = (int)LLVMCountBasicBlocks(z->src);
+  z->may_yield = LLVMGetNamedFunction(z->m, "__sm_loop_yield") != NULL; /* the prelude's */
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(z->src); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      LLVMValueRef callee = LLVMIsACallInst(i) ? LLVMGetCalledValue(i) : NULL;
+      size_t len;
+      if (callee && LLVMIsAFunction(callee) &&
+          strstr(LLVMGetValueName2(callee, &len), "__sm_threadgroup_barrier"))
+        z->may_yield = false;
+    }
   analyse_loops(z);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(z->c);
   LLVMBasicBlockRef entry = new_block(z, "entry");
@@ -1298,7 +1317,7 @@ static void vectorize_body(struct vz *z) {
 }
 
 /* Returns NULL when vectorized, else the reason (static buffer in z). */
-static const char *vectorize(LLVMModuleRef m, LLVMValueRef src, const char *name) {
+static const char *vectorize(LLVMModuleRef m, LLVMValueRef src, const char *name, bool *yields) {
   struct vz z = {.m = m, .c = LLVMGetModuleContext(m), .src = src};
   z.td = LLVMGetModuleDataLayout(m);
   z.b = LLVMCreateBuilderInContext(z.c);
@@ -1323,6 +1342,7 @@ static const char *vectorize(LLVMModuleRef m, LLVMValueRef src, const char *name
     result = z.reason;
   }
   if (result) snprintf(reason, sizeof reason, "%s", result), result = reason;
+  *yields = !result && z.yields > 0;
   for (int i = 0; i < z.nloops; i++)
     free(z.loops[i].body), free(z.loops[i].hphis), free(z.loops[i].exits), free(z.loops[i].accs);
   free(z.vals), free(z.order), free(z.masks), free(z.edges), free(z.all), free(z.loops);
@@ -1342,14 +1362,15 @@ static void record(LLVMModuleRef m, const char *name, const char *what) {
   LLVMSetVisibility(g, LLVMDefaultVisibility);
 }
 
-/* __sm_simd_width_NAME: how many lanes __sm_simd_NAME runs at once (W). */
-static void record_width(LLVMModuleRef m, const char *name) {
+/* __sm_simd_width_NAME: how many lanes __sm_simd_NAME runs at once (W); negative when its
+ * outermost loops yield at their back edges (__sm_loop_yield). */
+static void record_width(LLVMModuleRef m, const char *name, bool yields) {
   LLVMContextRef c = LLVMGetModuleContext(m);
   char gname[512];
   snprintf(gname, sizeof gname, "__sm_simd_width_%s", name);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(c);
   LLVMValueRef g = LLVMAddGlobal(m, i32, gname);
-  LLVMSetInitializer(g, LLVMConstInt(i32, W, 0));
+  LLVMSetInitializer(g, LLVMConstInt(i32, yields ? (unsigned long long)-W : W, 1));
   LLVMSetGlobalConstant(g, 1);
   LLVMSetVisibility(g, LLVMDefaultVisibility);
 }
@@ -1373,7 +1394,7 @@ static bool service(LLVMValueRef f) {
   return !strcmp(name, "__sm_lockstep_step") || !strcmp(name, "__sm_threadgroup_base") ||
          !strcmp(name, "__sm_barrier_lanes") || !strcmp(name, "__sm_thread_index") ||
          !strcmp(name, "__sm_simd_shuffle_32") || !strcmp(name, "__sm_simd_shuffle_64") ||
-         !strcmp(name, "__sm_simd_vote");
+         !strcmp(name, "__sm_simd_vote") || !strcmp(name, "__sm_loop_yield");
 }
 
 int main(int argc, char **argv) {
@@ -1438,9 +1459,10 @@ int main(int argc, char **argv) {
     if (!has_prefix(fname, "__sm_lane_") || LLVMIsDeclaration(f)) continue;
     char name[400];
     snprintf(name, sizeof name, "%s", fname + 10);
-    const char *why = vectorize(m, f, name);
+    bool yields = false;
+    const char *why = vectorize(m, f, name, &yields);
     record(m, name, why ? why : "vector");
-    if (!why) record_width(m, name);
+    if (!why) record_width(m, name, yields);
     printf("%s: %s\n", name, why ? why : "vector");
     LLVMDeleteFunction(f);
   }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # vector_trace.sh — softmetal's vector mode actually runs a program's kernels vectorized:
 # compiles SOURCE, runs it with SOFTMETAL_MODE=vector SOFTMETAL_TRACE=1, and passes only if it
-# printed PASS and every dispatch's trace says "(vector)" or "(vector fibers)" (a kernel the
+# printed PASS and every dispatch's trace says "(vector)", "(vector fibers)" or "(vector interleaved)" (a kernel the
 # vectorizer did not take would say "loop (not vectorized: ...)"), except the dispatches of
 # kernels named in EXPECT arguments, whose trace must end in the given mode instead.
 #
@@ -31,7 +31,7 @@ for expect in "$@"; do
   starts=$(printf '%s\n' "$starts" | grep -vF "$kernel")
 done
 dispatches=$(printf '%s\n' "$starts" | grep -c ' groups of ')
-vectorized=$(printf '%s\n' "$starts" | grep -cE 'threads \(vector( fibers)?\)$')
+vectorized=$(printf '%s\n' "$starts" | grep -cE 'threads \(vector( fibers| interleaved)?\)$')
 if [ "$dispatches" -eq 0 ] || [ "$dispatches" -ne "$vectorized" ]; then
   echo "FAIL: $vectorized of $dispatches dispatches ran vectorized"
   exit 1

@@ -1,12 +1,18 @@
 ; sm-vectorize: a loop with a per-lane trip count runs while any lane goes round: the
 ; header's mask is a phi, the exit's lanes and live-out values accumulate.
+; CHECK: @__sm_simd_width_loop = constant i32 -32
 ; CHECK-LABEL: define void @__sm_simd_loop(
 ; CHECK: loop:
 ; CHECK-NEXT: phi <32 x i1>
-; CHECK: call i1 @llvm.vector.reduce.or.v32i1
+; An outermost loop's iteration ends in the prelude's __sm_loop_yield (the kernel has no
+; barrier): softmetal interleaves the worker's SIMD-groups and groups there.
+; CHECK: call void @__sm_loop_yield()
+; CHECK-NEXT: call i1 @llvm.vector.reduce.or.v32i1
 ; CHECK: br i1 %{{[0-9]+}}, label %loop, label
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
+
+declare void @__sm_loop_yield()
 
 define hidden void @__sm_lane_loop(ptr %t, i32 %x, i32 %index) {
 entry:
