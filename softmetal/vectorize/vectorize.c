@@ -52,7 +52,8 @@ struct val {
   bool affine;         /* lane l = base + l * stride (integers: mod 2^N; pointers: bytes) */
   LLVMValueRef base;
   int64_t stride;
-  LLVMValueRef ok; /* NULL or a scalar i1: the affine form holds without wrapping */
+  LLVMValueRef ok;   /* NULL or a scalar i1: the affine form holds without wrapping */
+  LLVMValueRef vec2; /* a cmpxchg's second field (success), its first in vec */
 };
 
 struct edge {
@@ -481,10 +482,35 @@ static bool volatile_matters(LLVMValueRef inst, LLVMValueRef addr) {
          LLVMGetPointerAddressSpace(LLVMTypeOf(addr)) != 3 /* threadgroup */;
 }
 
+static void emit_per_lane(struct vz *z, LLVMValueRef inst);
+static LLVMValueRef entry_alloca(struct vz *z, LLVMTypeRef t);
+
+/* Private memory that stays in memory (an array indexed per lane): one copy per lane, lane
+ * after lane ([W][size] bytes), so a lane's pointer is the affine base + lane * size and
+ * every access through it works as for any memory (gathers and scatters, byte-exact for any
+ * type the kernel reads it as). */
+static void emit_alloca(struct vz *z, LLVMValueRef inst) {
+  LLVMValueRef count = LLVMGetOperand(inst, 0);
+  if (!LLVMIsAConstantInt(count)) fail(z, "private memory of a size known only at run time");
+  unsigned long long size =
+      LLVMABISizeOfType(z->td, LLVMGetAllocatedType(inst)) * LLVMConstIntGetZExtValue(count);
+  unsigned align = LLVMGetAlignment(inst);
+  if (align > 16) size = (size + align - 1) / align * align;
+  size = (size + 15) / 16 * 16; /* every lane's copy keeps 16-byte alignment */
+  if (size * W > 1u << 20) fail(z, "more than 1 MiB of private memory for the SIMD-group");
+  LLVMValueRef a =
+      entry_alloca(z, LLVMArrayType(LLVMInt8TypeInContext(z->c), (unsigned)(size * W)));
+  if (align > 64) LLVMSetAlignment(a, align);
+  struct val *s = add(z, inst);
+  s->affine = true, s->base = a, s->stride = (int64_t)size;
+}
+
 static void emit_load(struct vz *z, LLVMValueRef inst) {
   LLVMValueRef addr = LLVMGetOperand(inst, 0);
-  if (volatile_matters(inst, addr) || LLVMGetOrdering(inst) != LLVMAtomicOrderingNotAtomic)
-    fail(z, "a volatile or atomic load");
+  if (volatile_matters(inst, addr) || LLVMGetOrdering(inst) != LLVMAtomicOrderingNotAtomic) {
+    emit_per_lane(z, inst);
+    return;
+  }
   LLVMTypeRef t = LLVMTypeOf(inst);
   LLVMValueRef mask = z->masks[z->cur];
   unsigned align = LLVMGetAlignment(inst);
@@ -539,8 +565,10 @@ static void emit_load(struct vz *z, LLVMValueRef inst) {
 
 static void emit_store(struct vz *z, LLVMValueRef inst) {
   LLVMValueRef value = LLVMGetOperand(inst, 0), addr = LLVMGetOperand(inst, 1);
-  if (volatile_matters(inst, addr) || LLVMGetOrdering(inst) != LLVMAtomicOrderingNotAtomic)
-    fail(z, "a volatile or atomic store");
+  if (volatile_matters(inst, addr) || LLVMGetOrdering(inst) != LLVMAtomicOrderingNotAtomic) {
+    emit_per_lane(z, inst);
+    return;
+  }
   LLVMTypeRef t = LLVMTypeOf(value), i32 = LLVMInt32TypeInContext(z->c);
   LLVMTypeRef vt = vtype(z, t);
   LLVMValueRef mask = z->masks[z->cur];
@@ -788,6 +816,150 @@ static void emit_barrier(struct vz *z, LLVMValueRef inst) {
   z->barriers++;
 }
 
+/* An atomic access (atomicrmw, cmpxchg, atomic load or store): every active lane performs it,
+ * one after another in lane order (uniform operands too: 32 lanes adding 1 add 32), as the
+ * scalar threads would in some order. A loop over the lanes with the instruction cloned
+ * onto each lane's operands, which keeps its ordering, scope, alignment and volatility. */
+static void emit_per_lane(struct vz *z, LLVMValueRef inst) {
+  int n = LLVMGetNumOperands(inst);
+  if (n > 4) fail(z, "internal: an atomic with %d operands", n);
+  LLVMValueRef ops[4];
+  for (int i = 0; i < n; i++) {
+    LLVMValueRef op = LLVMGetOperand(inst, (unsigned)i);
+    ops[i] = uniform(z, op) ? NULL : vec(z, op);
+  }
+  LLVMTypeRef t = LLVMTypeOf(inst), i32 = LLVMInt32TypeInContext(z->c);
+  bool pair = LLVMGetInstructionOpcode(inst) == LLVMAtomicCmpXchg;
+  bool value = LLVMGetTypeKind(t) != LLVMVoidTypeKind;
+  LLVMTypeRef vt = !value ? NULL : vtype(z, pair ? LLVMStructGetTypeAtIndex(t, 0) : t);
+  LLVMTypeRef vb = mask_type(z);
+  LLVMValueRef mask = z->masks[z->cur];
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(z->b), loop = new_block(z, "lane"),
+                    act = new_block(z, "lane_active"), next = new_block(z, "lane_next"),
+                    done = new_block(z, "");
+  LLVMBuildBr(z->b, loop);
+  LLVMPositionBuilderAtEnd(z->b, loop);
+  LLVMValueRef l = LLVMBuildPhi(z->b, i32, ""), acc = NULL, acc2 = NULL;
+  LLVMValueRef zero = LLVMConstInt(i32, 0, 0);
+  LLVMAddIncoming(l, &zero, &pre, 1);
+  if (value) {
+    LLVMValueRef poison = LLVMGetPoison(vt), none = LLVMConstNull(vb);
+    acc = LLVMBuildPhi(z->b, vt, "");
+    LLVMAddIncoming(acc, &poison, &pre, 1);
+    if (pair) {
+      acc2 = LLVMBuildPhi(z->b, vb, "");
+      LLVMAddIncoming(acc2, &none, &pre, 1);
+    }
+  }
+  LLVMBuildCondBr(z->b, LLVMBuildExtractElement(z->b, mask, l, ""), act, next);
+  LLVMPositionBuilderAtEnd(z->b, act);
+  LLVMValueRef c = LLVMInstructionClone(inst);
+  for (int i = 0; i < n; i++)
+    LLVMSetOperand(c, (unsigned)i,
+                   ops[i] ? LLVMBuildExtractElement(z->b, ops[i], l, "")
+                          : get(z, LLVMGetOperand(inst, (unsigned)i))->scalar);
+  LLVMInstructionSetDebugLoc(c, NULL);
+  LLVMInsertIntoBuilder(z->b, c);
+  LLVMValueRef got = NULL, got2 = NULL;
+  if (value) {
+    LLVMValueRef r = pair ? LLVMBuildExtractValue(z->b, c, 0, "") : c;
+    got = LLVMBuildInsertElement(z->b, acc, r, l, "");
+    if (pair)
+      got2 = LLVMBuildInsertElement(z->b, acc2, LLVMBuildExtractValue(z->b, c, 1, ""), l, "");
+  }
+  LLVMBuildBr(z->b, next);
+  LLVMPositionBuilderAtEnd(z->b, next);
+  LLVMValueRef merged = NULL, merged2 = NULL;
+  if (value) {
+    merged = LLVMBuildPhi(z->b, vt, "");
+    LLVMValueRef in[2] = {acc, got};
+    LLVMBasicBlockRef from[2] = {loop, act};
+    LLVMAddIncoming(merged, in, from, 2);
+    LLVMAddIncoming(acc, &merged, &next, 1);
+    if (pair) {
+      merged2 = LLVMBuildPhi(z->b, vb, "");
+      LLVMValueRef in2[2] = {acc2, got2};
+      LLVMAddIncoming(merged2, in2, from, 2);
+      LLVMAddIncoming(acc2, &merged2, &next, 1);
+    }
+  }
+  LLVMValueRef l1 = LLVMBuildAdd(z->b, l, LLVMConstInt(i32, 1, 0), "");
+  LLVMAddIncoming(l, &l1, &next, 1);
+  LLVMBuildCondBr(z->b, LLVMBuildICmp(z->b, LLVMIntULT, l1, LLVMConstInt(i32, W, 0), ""), loop,
+                  done);
+  LLVMPositionBuilderAtEnd(z->b, done);
+  if (value) {
+    struct val *s = add(z, inst);
+    s->vec = merged;
+    s->vec2 = merged2;
+  }
+}
+
+/* Whether v (an exit condition of a loop) may depend on the result of an atomic or
+ * volatile access: a spin loop. Vector code runs a SIMD-group's lanes in lockstep, so a
+ * lane that took a lock would wait for lanes spinning on it (a GPU with independent thread
+ * scheduling, and softmetal's scalar threads, let the holder go on): such kernels stay
+ * scalar. `seen` bounds the walk (phis make cycles). */
+/* Whether v is computed from `from` (through at most 16 instructions, not through phis). */
+static bool computed_from(LLVMValueRef v, LLVMValueRef from, int depth) {
+  if (v == from) return true;
+  if (!LLVMIsAInstruction(v) || LLVMIsAPHINode(v) || depth > 16) return false;
+  int n = LLVMGetNumOperands(v);
+  for (int i = 0; i < n; i++)
+    if (computed_from(LLVMGetOperand(v, (unsigned)i), from, depth + 1)) return true;
+  return false;
+}
+
+static bool from_atomic(struct vz *z, LLVMValueRef v, LLVMValueRef *seen, int *nseen, int cap) {
+  if (!LLVMIsAInstruction(v)) return false;
+  for (int i = 0; i < *nseen; i++)
+    if (seen[i] == v) return false;
+  if (*nseen == cap) return true; /* too far to tell: assume it does */
+  seen[(*nseen)++] = v;
+  LLVMOpcode op = LLVMGetInstructionOpcode(v);
+  /* A compare-and-swap retry loop, whose new value is computed from the expected one
+   * (atomicCAS loops for float atomics, atomic min/max: new = f(assumed)), is lock-free: in
+   * each round some lane's exchange succeeds, whatever the others do. A lock's new value
+   * is not (atomicCAS(lock, 0, 1)): it waits for its holder. */
+  if (op == LLVMAtomicCmpXchg) return !computed_from(LLVMGetOperand(v, 2), LLVMGetOperand(v, 1), 0);
+  if (op == LLVMAtomicRMW) return true;
+  if ((op == LLVMLoad || op == LLVMStore) &&
+      (LLVMGetVolatile(v) || LLVMGetOrdering(v) != LLVMAtomicOrderingNotAtomic))
+    return true;
+  if (op == LLVMCall) return false; /* elementwise intrinsics: their operands count below */
+  int n = LLVMGetNumOperands(v);
+  for (int i = 0; i < n; i++) {
+    LLVMValueRef o = LLVMGetOperand(v, (unsigned)i);
+    if (!LLVMValueIsBasicBlock(o) && from_atomic(z, o, seen, nseen, cap)) return true;
+  }
+  /* A phi also depends on the branches that choose its incoming value (`done = true` after
+   * a successful CAS): conservatively, on every branch of its innermost loop. */
+  int b = op == LLVMPHI ? block_index(z, LLVMGetInstructionParent(v)) : -1;
+  int li = b >= 0 ? z->loop_of[b] : -1;
+  for (int k = 0; li >= 0 && k < z->n; k++) {
+    LLVMValueRef t = z->loops[li].body[k] ? LLVMGetBasicBlockTerminator(z->all[k]) : NULL;
+    if (t && LLVMIsABranchInst(t) && LLVMIsConditional(t) &&
+        from_atomic(z, LLVMGetCondition(t), seen, nseen, cap))
+      return true;
+  }
+  return false;
+}
+
+static void refuse_spin_loops(struct vz *z) {
+  int cap = 4096, nseen;
+  LLVMValueRef *seen = alloc((size_t)cap, sizeof *seen);
+  for (int li = 0; li < z->nloops; li++)
+    for (int e = 0; e < z->loops[li].nexits; e++) {
+      LLVMValueRef br = LLVMGetBasicBlockTerminator(z->all[z->loops[li].exits[e].from]);
+      nseen = 0;
+      if (LLVMIsConditional(br) && from_atomic(z, LLVMGetCondition(br), seen, &nseen, cap)) {
+        free(seen);
+        fail(z, "a loop that waits on an atomic or volatile access (a spin loop)");
+      }
+    }
+  free(seen);
+}
+
 /* An alloca of type t at the start of the vectorized function (its entry block). */
 static LLVMValueRef entry_alloca(struct vz *z, LLVMTypeRef t) {
   LLVMBuilderRef b = LLVMCreateBuilderInContext(z->c);
@@ -865,7 +1037,18 @@ static void emit_call(struct vz *z, LLVMValueRef inst) {
     return;
   /* softmetal's services (the prelude's named calls, kept out of line by main) */
   if (!strcmp(name, "__sm_lockstep_step")) return; /* the 32 lanes are in lockstep already */
-  if (!strcmp(name, "__sm_threadgroup_base")) {    /* the same for every lane */
+  if (!strcmp(name, "__sm_device_step")) { /* before an atomic access: once, as a step of the
+                                              SIMD-group (residency: fiber.c) */
+    LLVMValueRef any = reduce(z, "llvm.vector.reduce.or", z->masks[z->cur]);
+    LLVMBasicBlockRef at = new_block(z, "step"), join = new_block(z, "");
+    LLVMBuildCondBr(z->b, any, at, join);
+    LLVMPositionBuilderAtEnd(z->b, at);
+    clone_uniform(z, inst);
+    LLVMBuildBr(z->b, join);
+    LLVMPositionBuilderAtEnd(z->b, join);
+    return;
+  }
+  if (!strcmp(name, "__sm_threadgroup_base")) { /* the same for every lane */
     add(z, inst)->scalar = clone_uniform(z, inst);
     return;
   }
@@ -1012,7 +1195,23 @@ static void emit(struct vz *z, LLVMValueRef inst, LLVMBasicBlockRef bb) {
   case LLVMSwitch:
   case LLVMUnreachable:
   case LLVMIndirectBr: emit_terminator(z, inst, bb); return;
-  case LLVMAlloca: fail(z, "private memory (an alloca) that stays in memory"); return;
+  case LLVMAlloca: emit_alloca(z, inst); return;
+  case LLVMAtomicRMW:
+  case LLVMAtomicCmpXchg: emit_per_lane(z, inst); return;
+  case LLVMExtractValue: {
+    struct val *a = get(z, LLVMGetOperand(inst, 0));
+    if (a->vec2 && LLVMGetNumIndices(inst) == 1) { /* a cmpxchg's value or success */
+      LLVMValueRef r = LLVMGetIndices(inst)[0] ? a->vec2 : a->vec;
+      add(z, inst)->vec = r;
+      return;
+    }
+    if (all_uniform(z, inst)) {
+      add(z, inst)->scalar = clone_uniform(z, inst);
+      return;
+    }
+    fail(z, "a value of a vector or aggregate type varies per lane");
+    return;
+  }
   case LLVMFNeg:
     if (all_uniform(z, inst))
       add(z, inst)->scalar = clone_uniform(z, inst);
@@ -1277,6 +1476,7 @@ static void vectorize_body(struct vz *z) {
         z->may_yield = false;
     }
   analyse_loops(z);
+  refuse_spin_loops(z);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(z->c);
   LLVMBasicBlockRef entry = new_block(z, "entry");
   LLVMPositionBuilderAtEnd(z->b, entry);
@@ -1332,6 +1532,10 @@ static const char *vectorize(LLVMModuleRef m, LLVMValueRef src, const char *name
   if (setjmp(z.fail) == 0) {
     vectorize_body(&z);
     if (LLVMVerifyFunction(z.dst, LLVMReturnStatusAction)) {
+      if (getenv("SM_VECTORIZE_INLINED")) { /* debugging the tool: say what is wrong */
+        LLVMVerifyFunction(z.dst, LLVMPrintMessageAction);
+        LLVMDumpValue(z.dst);
+      }
       snprintf(z.reason, sizeof z.reason,
                "internal: the vectorized function fails LLVM's verifier");
       LLVMDeleteFunction(z.dst);
@@ -1394,7 +1598,8 @@ static bool service(LLVMValueRef f) {
   return !strcmp(name, "__sm_lockstep_step") || !strcmp(name, "__sm_threadgroup_base") ||
          !strcmp(name, "__sm_barrier_lanes") || !strcmp(name, "__sm_thread_index") ||
          !strcmp(name, "__sm_simd_shuffle_32") || !strcmp(name, "__sm_simd_shuffle_64") ||
-         !strcmp(name, "__sm_simd_vote") || !strcmp(name, "__sm_loop_yield");
+         !strcmp(name, "__sm_simd_vote") || !strcmp(name, "__sm_loop_yield") ||
+         !strcmp(name, "__sm_device_step");
 }
 
 int main(int argc, char **argv) {

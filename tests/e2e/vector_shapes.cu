@@ -102,6 +102,16 @@ __global__ void k_left(const int *in, int *out) {
   if (t > 0) out[blockIdx.x * blockDim.x + t] = in[blockIdx.x * blockDim.x + t - 1] + in[t - 1];
 }
 
+// A private array indexed per lane (stays in memory: one copy per lane in vector code).
+__global__ void k_private(const int *x, int *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  int loc[8];
+  for (int k = 0; k < 8; k++)
+    loc[k] = x[(i + k) % n] + k;
+  out[i] = loc[x[i] % 8] * 10 + loc[(i + 3) % 8];
+}
+
 static int failures;
 static void check(cudaError_t e, const char *what) {
   if (e != cudaSuccess) {
@@ -233,6 +243,13 @@ int main(void) {
   check(cudaDeviceSynchronize(), "k_null (a masked-off lane dereferenced NULL?)");
   for (int i = 0; i < n; i++)
     expect(io[i] == (i % 5 == 0 ? ix[i] + 1 : -9), "k_null", i);
+  // a private array indexed per lane
+  k_private<<<(n + 127) / 128, 128>>>(ix, io, n);
+  check(cudaDeviceSynchronize(), "k_private");
+  for (int i = 0; i < n; i++) {
+    int a = ix[(i + ix[i] % 8) % n] + ix[i] % 8, b = ix[(i + (i + 3) % 8) % n] + (i + 3) % 8;
+    expect(io[i] == a * 10 + b, "k_private", i);
+  }
   // a wrapping neighbour index in masked-off lane 0
   for (int i = 0; i < n; i++)
     io[i] = -9;

@@ -175,8 +175,7 @@ int main(int argc, char **argv) {
   /* The trace names how each dispatch ran. */
   mtl_id plain = smtest_pipeline(device, msl, "plain");
   /* SOFTMETAL_MODE=vector: kernels the vectorizer takes run vectorized, those with
-   * threadgroup memory as one fiber per SIMD-group; the one with atomics keeps lockstep and
-   * says why (docs/softmetal.md) */
+   * threadgroup memory (atomics too) as one fiber per SIMD-group (docs/softmetal.md) */
   const char *mode = getenv("SOFTMETAL_MODE");
   bool vector = mode && !strcmp(mode, "vector");
   CHECK(traced_mode(exchange, out, T * 4,
@@ -185,7 +184,7 @@ int main(int argc, char **argv) {
                              : "threads (lockstep)"));
   CHECK(traced_mode(tg_atomic, counts, 0,
                     fiber    ? "threads (fibers)"
-                    : vector ? "threads (lockstep (not vectorized: "
+                    : vector ? "threads (vector fibers)"
                              : "threads (lockstep)"));
   CHECK(traced_mode(plain, counts, 0, vector ? "threads (vector)" : "threads (loop)"));
   mtl_release(plain);
