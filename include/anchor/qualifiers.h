@@ -20,7 +20,16 @@
  * anchorcc's host pass (docs/design.md, "Managed variables"), which routes
  * every host use of its shadow through a pointer to the managed storage.
  * nvcc writes `__device__ __managed__` and `__managed__` alike. */
+#ifdef __CLANG_RDC__
+/* -rdc=true (clang's -fgpu-rdc): an `extern __managed__` declaration must be
+ * known as managed in a unit that does not define it, and clang keeps a
+ * section, unlike an annotation, on declarations; the host pass reads it.
+ * .data.* is where linkers put data anyway. */
+#define __managed__                                                                                \
+  __attribute__((device, annotate("anchor.managed"), section(".data.anchor.managed")))
+#else
 #define __managed__ __attribute__((device, annotate("anchor.managed")))
+#endif
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __grid_constant__ __attribute__((grid_constant))
 #define __inline_hint__ __attribute__((nv_inline_hint))
