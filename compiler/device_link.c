@@ -31,6 +31,7 @@
 
 #include "module.h"
 #include "msl_internal.h"
+#include "target.h"
 
 /* ---- diagnostics ------------------------------------------------------------------ */
 
@@ -357,6 +358,9 @@ static void add_symbol(link_symbol **syms, size_t *count, size_t *cap, LLVMValue
   size_t len;
   const char *name = LLVMGetValueName2(v, &len);
   if (!len || (!strncmp(name, "llvm.", 5) && !function)) return; /* llvm.used & co. */
+  /* extern __shared__ arrays: every unit's name for the launch's dynamic
+   * shared memory, defined by none */
+  if (!function && LLVMGetPointerAddressSpace(LLVMTypeOf(v)) == AC_NVPTX_SHARED) return;
   sym_kind kind;
   if (LLVMIsDeclaration(v)) {
     /* a declaration nothing uses (a kernel the host launches, a variable

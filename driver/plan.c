@@ -566,8 +566,8 @@ static int check_request(const drv_options *o) {
         "a single input file is required for a non-link phase when an output file is specified");
   if (stops_early && o->run_after_link) return drv_error("--run needs a link step");
   if (o->rdc && (o->emit_msl || o->emit_module))
-    return drv_error("%s cannot be combined with -rdc=true: a device module needs the whole "
-                     "program's device code (link relocatable objects with anchorcc)",
+    return drv_error("%s cannot be combined with -rdc=true: relocatable device code is "
+                     "translated to MSL at the device link (link the -rdc objects with anchorcc)",
                      device_stop);
   if (o->device_link_only && (stops_early || o->make_library || o->run_after_link))
     return drv_error("-dlink cannot be combined with -c, -lib, --emit-msl, --emit-device-ir, -E, "

@@ -13,10 +13,13 @@ extern __managed__ int rdc_scale;            // read and written by host code of
 extern __constant__ float rdc_coeffs[4];     // set with cudaMemcpyToSymbol from rdc_main.cu
 __device__ int rdc_poly(int x);              // an extern device function
 __global__ void rdc_fill(int n);             // writes rdc_table
+__device__ int rdc_neighbour(int i);         // through the launch's dynamic shared memory
 
 // rdc_kernels.cu defines these.
 __global__ void rdc_use(int *out, float *fout, int n);
 int rdc_kernels_static_value();              // runs a kernel reading its own static variable
+__global__ void rdc_rotate(int *out);        // calls rdc_neighbour; 1 int of dynamic shared
+                                             // memory per thread
 
 // Inline in every unit that includes it: the device link keeps one copy.
 __device__ inline int rdc_twice(int x) { return 2 * x; }

@@ -15,6 +15,14 @@ __global__ void rdc_use(int *out, float *fout, int n) {
 
 __global__ void rdc_read_private(int *out) { *out = rdc_private; }
 
+extern __shared__ int rdc_dynamic_here[];
+__global__ void rdc_rotate(int *out) {
+  int i = threadIdx.x;
+  int v = rdc_neighbour(i);
+  __syncthreads();
+  out[i] = v + rdc_dynamic_here[i];  // rdc_neighbour stored 3 * i there
+}
+
 int rdc_kernels_static_value() {
   int *d, h = -1;
   cudaMalloc(&d, sizeof(int));

@@ -16,3 +16,11 @@ __global__ void rdc_fill(int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) rdc_table[i] = rdc_helper(i) - rdc_private + rdc_scale * i;  // i + scale*i
 }
+
+// Dynamic shared memory under another name in rdc_kernels.cu: the same bytes.
+extern __shared__ int rdc_dynamic[];
+__device__ int rdc_neighbour(int i) {
+  rdc_dynamic[i] = 3 * i;
+  __syncthreads();
+  return rdc_dynamic[(i + 1) % blockDim.x];
+}

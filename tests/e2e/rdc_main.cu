@@ -9,6 +9,8 @@
 // - an extern __managed__ variable read and written by this unit's host code
 //   and used by kernels of the other units;
 // - an extern __constant__ array set here with cudaMemcpyToSymbol;
+// - a device function of another unit using the launch's dynamic shared
+//   memory (extern __shared__, under another name in each unit);
 // - inline and template device functions defined in every unit, and static
 //   device variables and functions of the same name in two units, each
 //   unit's own.
@@ -77,6 +79,19 @@ int main() {
   if (!addr || size != RDC_N * sizeof(int)) bad++, printf("rdc_table: size %zu\n", size);
   CHECK(cudaGetSymbolSize(&size, rdc_coeffs));
   if (size != 4 * sizeof(float)) bad++, printf("rdc_coeffs: size %zu\n", size);
+
+  // a device function of another unit using the launch's dynamic shared memory
+  int *d_rot, rot[RDC_N];
+  CHECK(cudaMalloc(&d_rot, sizeof rot));
+  rdc_rotate<<<1, RDC_N, RDC_N * sizeof(int)>>>(d_rot);
+  CHECK(cudaGetLastError());
+  CHECK(cudaMemcpy(rot, d_rot, sizeof rot, cudaMemcpyDeviceToHost));
+  CHECK(cudaFree(d_rot));
+  for (int i = 0; i < RDC_N; i++)
+    if (rot[i] != 3 * ((i + 1) % RDC_N) + 3 * i) {
+      if (bad < 5) printf("rdc_rotate: out[%d] = %d, want %d\n", i, rot[i], 3 * ((i + 1) % RDC_N) + 3 * i);
+      bad++;
+    }
 
   int priv = rdc_kernels_static_value();
   if (priv != 7) bad++, printf("rdc_kernels.cu's static rdc_private is %d, want 7\n", priv);
