@@ -186,6 +186,35 @@ static void drop_used_external(LLVMModuleRef mod) {
   if (!LLVMGetFirstUse(list)) LLVMDeleteGlobal(list);
 }
 
+/* clang 19 under -fgpu-rdc gives a static __device__ variable the host
+ * uses (registers) a unit-unique name, <name>__static__<cuid hash>, but code
+ * generated before the host use was seen (a kernel above the host function
+ * that names the variable) still refers to <name>, an external declaration
+ * no unit defines. Each such declaration becomes the unit's own renamed
+ * definition, which is what the host registered. */
+static void resolve_externalized_statics(LLVMModuleRef mod) {
+  LLVMValueRef next;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(mod); g; g = next) {
+    next = LLVMGetNextGlobal(g);
+    if (!LLVMIsDeclaration(g)) continue;
+    size_t len;
+    const char *name = LLVMGetValueName2(g, &len);
+    LLVMValueRef renamed = NULL;
+    for (LLVMValueRef d = LLVMGetFirstGlobal(mod); d; d = LLVMGetNextGlobal(d)) {
+      size_t dlen;
+      const char *dname = LLVMGetValueName2(d, &dlen);
+      if (!LLVMIsDeclaration(d) && dlen > len + 10 && !memcmp(dname, name, len) &&
+          !memcmp(dname + len, "__static__", 10) && LLVMTypeOf(d) == LLVMTypeOf(g)) {
+        renamed = d;
+        break;
+      }
+    }
+    if (!renamed) continue;
+    LLVMReplaceAllUsesWith(g, renamed);
+    LLVMDeleteGlobal(g);
+  }
+}
+
 /* The blobs of one __nv_relfatbin section (several when objects were
  * combined, each aligned to 8 with zero bytes between). */
 static void read_blobs(link_state *s, const unsigned char *data, size_t size, const char *origin) {
@@ -220,6 +249,7 @@ static void read_blobs(link_state *s, const unsigned char *data, size_t size, co
     if (!grown) abort();
     s->units = grown;
     drop_used_external(mod);
+    resolve_externalized_statics(mod);
     s->units[s->unit_count++] = (link_unit){mod, strdup(origin)};
     pos += total;
   }

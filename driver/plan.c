@@ -216,7 +216,10 @@ static void plan_host(drv_plan *plan, const drv_options *o, const drv_toolchain 
                       const char *host_bc, const char *cuid) {
   drv_strvec *a = &new_job(plan, tc->clang)->argv;
   push_host_flags(a, o, tc, in->kind);
-  if (cuid) drv_strvec_pushf(a, "-cuid=%s", cuid);
+  if (cuid) { /* the clang driver passes -cuid on for device compiles only */
+    drv_strvec_push(a, "-Xclang");
+    drv_strvec_pushf(a, "-cuid=%s", cuid);
+  }
   drv_strvec_append(a, &o->dep_flags);
   if (host_bc && o->dep_flags.count) { /* the make target is the object, not the bitcode */
     bool target = false;

@@ -14,10 +14,12 @@ extern __constant__ float rdc_coeffs[4];     // set with cudaMemcpyToSymbol from
 __device__ int rdc_poly(int x);              // an extern device function
 __global__ void rdc_fill(int n);             // writes rdc_table
 __device__ int rdc_neighbour(int i);         // through the launch's dynamic shared memory
+int rdc_lib_static_value();                  // its static rdc_private, read by the host
 
 // rdc_kernels.cu defines these.
 __global__ void rdc_use(int *out, float *fout, int n);
-int rdc_kernels_static_value();              // runs a kernel reading its own static variable
+int rdc_kernels_static_value();              // its static rdc_private, read by a kernel and
+                                             // by the host (cudaMemcpyFromSymbol)
 __global__ void rdc_rotate(int *out);        // calls rdc_neighbour; 1 int of dynamic shared
                                              // memory per thread
 

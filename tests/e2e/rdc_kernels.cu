@@ -29,5 +29,9 @@ int rdc_kernels_static_value() {
   rdc_read_private<<<1, 1>>>(d);
   cudaMemcpy(&h, d, sizeof(int), cudaMemcpyDeviceToHost);
   cudaFree(d);
+  // The host names it too, after the kernel above was compiled (clang then
+  // gives the variable a unit-unique name the kernel must reach as well).
+  int s = -1;
+  if (cudaMemcpyFromSymbol(&s, rdc_private, sizeof s) != cudaSuccess || s != h) return -2;
   return h;
 }

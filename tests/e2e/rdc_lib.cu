@@ -24,3 +24,9 @@ __device__ int rdc_neighbour(int i) {
   __syncthreads();
   return rdc_dynamic[(i + 1) % blockDim.x];
 }
+
+int rdc_lib_static_value() {
+  int v = -1;
+  if (cudaMemcpyFromSymbol(&v, rdc_private, sizeof v) != cudaSuccess) return -2;
+  return v;
+}

@@ -13,7 +13,7 @@
 //   memory (extern __shared__, under another name in each unit);
 // - inline and template device functions defined in every unit, and static
 //   device variables and functions of the same name in two units, each
-//   unit's own.
+//   unit's own (the variables also read by each unit's host code).
 #include <cstdio>
 #include "rdc_common.h"
 
@@ -95,6 +95,8 @@ int main() {
 
   int priv = rdc_kernels_static_value();
   if (priv != 7) bad++, printf("rdc_kernels.cu's static rdc_private is %d, want 7\n", priv);
+  priv = rdc_lib_static_value();
+  if (priv != 1000) bad++, printf("rdc_lib.cu's static rdc_private is %d, want 1000\n", priv);
 
   printf("%s\n", bad ? "FAIL" : "PASS");
   return bad != 0;
