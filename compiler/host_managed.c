@@ -32,8 +32,9 @@
 
 #define MARKER "anchor.managed"
 /* Under -rdc (qualifiers.h), the section that also marks an extern
- * __managed__ declaration, which carries no annotation. */
+ * __managed__ declaration, which carries no annotation: ELF's, Mach-O's. */
 #define MARKER_SECTION ".data.anchor.managed"
+#define MARKER_SECTION_MACHO "__DATA,__anchor_managed"
 
 typedef struct {
   LLVMValueRef shadow, slot;
@@ -91,7 +92,9 @@ static LLVMValueRef strip_casts(LLVMValueRef v) {
 static bool find_managed_declarations(host_ctx *c) {
   for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g)) {
     const char *section = LLVMGetSection(g);
-    if (!LLVMIsDeclaration(g) || !section || strcmp(section, MARKER_SECTION) != 0) continue;
+    if (!LLVMIsDeclaration(g) || !section ||
+        (strcmp(section, MARKER_SECTION) != 0 && strcmp(section, MARKER_SECTION_MACHO) != 0))
+      continue;
     managed_var *grown = realloc(c->vars, (c->count + 1) * sizeof *grown);
     if (!grown) return false;
     c->vars = grown;

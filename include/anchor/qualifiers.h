@@ -24,9 +24,15 @@
 /* -rdc=true (clang's -fgpu-rdc): an `extern __managed__` declaration must be
  * known as managed in a unit that does not define it, and clang keeps a
  * section, unlike an annotation, on declarations; the host pass reads it.
- * .data.* is where linkers put data anyway. */
+ * The section is where the linker puts data anyway (.data.* on ELF; Mach-O
+ * names a segment and a section). */
+#ifdef __APPLE__
+#define __ANCHOR_MANAGED_SECTION "__DATA,__anchor_managed"
+#else
+#define __ANCHOR_MANAGED_SECTION ".data.anchor.managed"
+#endif
 #define __managed__                                                                                \
-  __attribute__((device, annotate("anchor.managed"), section(".data.anchor.managed")))
+  __attribute__((device, annotate("anchor.managed"), section(__ANCHOR_MANAGED_SECTION)))
 #else
 #define __managed__ __attribute__((device, annotate("anchor.managed")))
 #endif
