@@ -257,6 +257,7 @@ static void read_blobs(link_state *s, const unsigned char *data, size_t size, co
 
 /* One object file (anything LLVM cannot read as one is not: skipped). */
 static void read_object(link_state *s, const unsigned char *data, size_t size, const char *origin) {
+  if (size >= 4 && !memcmp(data, "BC\xc0\xde", 4)) return; /* bitcode (-flto): no device code */
   LLVMMemoryBufferRef buf =
       LLVMCreateMemoryBufferWithMemoryRange((const char *)data, size, origin, 0);
   char *err = NULL;
@@ -267,7 +268,7 @@ static void read_object(link_state *s, const unsigned char *data, size_t size, c
     return;
   }
   LLVMBinaryType type = LLVMBinaryGetType(bin);
-  if (type >= LLVMBinaryTypeCOFF) { /* ELF, Mach-O, COFF and Wasm objects */
+  if (type >= LLVMBinaryTypeCOFF && type <= LLVMBinaryTypeWasm) { /* object files */
     LLVMSectionIteratorRef sec = LLVMObjectFileCopySectionIterator(bin);
     for (; !LLVMObjectFileIsSectionIteratorAtEnd(bin, sec); LLVMMoveToNextSection(sec)) {
       const char *name = LLVMGetSectionName(sec);
@@ -457,7 +458,8 @@ static bool write_registration(const link_state *s, const char *path, const char
   if (!f) return false;
   fprintf(f, "/* Written by anchor-msl --device-link (anchorcc's device link): registers\n"
              " * the linked device module once, for every -rdc unit that clang's\n"
-             " * constructors announce through __cudaRegisterLinkedBinary<id>. */\n"
+             " * constructors announce through __cudaRegisterLinkedBinary<id>.\n"
+             " * anchorcc compiles it with -w (#embed is C23's, an extension in C++). */\n"
              "#ifdef __cplusplus\n"
              "extern \"C\" {\n"
              "#endif\n");
@@ -467,9 +469,6 @@ static bool write_registration(const link_state *s, const char *path, const char
             "void __cudaRegisterFatBinaryEnd(void **);\n"
             "void __cudaUnregisterFatBinary(void **);\n"
             "int atexit(void (*)(void));\n"
-            "#pragma clang diagnostic ignored \"-Wc23-extensions\"\n"
-            "#pragma clang diagnostic ignored \"-Wc++26-extensions\"\n"
-            "#pragma clang diagnostic ignored \"-Wunknown-warning-option\"\n"
             "static const unsigned char anchor_module[] __attribute__((aligned(16))) = {\n"
             "#embed \"%s\"\n"
             "};\n"

@@ -450,8 +450,8 @@ static bool file_has_rdc(const char *path) {
   bool found = false;
   while (!found && (got = fread(buf + kept, 1, sizeof buf - kept, f)) > 0) {
     size_t have = kept + got;
-    for (size_t i = 0; i + n <= have && !found; i++)
-      found = buf[i] == magic[0] && !memcmp(buf + i, magic, n);
+    for (const char *p = buf; !found && (p = memchr(p, magic[0], buf + have - p)); p++)
+      found = (size_t)(buf + have - p) >= n && !memcmp(p, magic, n);
     kept = have < n - 1 ? have : n - 1; /* a magic split between two reads */
     memmove(buf, buf + have - kept, kept);
   }
@@ -523,6 +523,7 @@ static void plan_device_link(drv_plan *plan, const drv_options *o, const drv_too
   drv_strvec_push(c, "-x");
   drv_strvec_push(c, "c++");
   push_host_codegen(c, o);
+  drv_strvec_push(c, "-w"); /* generated code: the user's -Werror & co. are not for it */
   drv_strvec_push(c, "-c");
   drv_strvec_push(c, source);
   drv_strvec_push(c, "-o");
