@@ -51,6 +51,23 @@ static void link_error(link_diags *d, const char *fmt, ...) {
   d->errors++;
 }
 
+/* An error at a source location ("file.cu:L:C: ", or "" for none: then
+ * anchor-msl's prefix, as link_error). */
+static void link_error_at(link_diags *d, const char *location, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void link_error_at(link_diags *d, const char *location, const char *fmt, ...) {
+  char line[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(line, sizeof line, fmt, ap);
+  va_end(ap);
+  if (*location)
+    strbuf_printf(&d->messages, "%serror: %s\n", location, line);
+  else
+    strbuf_printf(&d->messages, "anchor-msl: error: %s\n", line);
+  d->errors++;
+}
+
 /* The diagnostics as the caller's *message (heap; NULL when there are none). */
 static char *take_messages(link_diags *d) {
   if (!d->errors) {
@@ -363,10 +380,31 @@ typedef enum { SYM_USE, SYM_WEAK, SYM_STRONG } sym_kind;
 
 typedef struct {
   const char *name;
+  LLVMValueRef value;
   size_t unit;
   sym_kind kind;
   bool function;
 } link_symbol;
+
+/* "file.cu:L:C: " of the first instruction using v (directly or through
+ * constant expressions) that has a debug location, into buf; false if none. */
+static bool use_location(LLVMValueRef v, char *buf, size_t size, int depth) {
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (LLVMIsAInstruction(user)) {
+      unsigned len = 0;
+      const char *file = LLVMGetDebugLocFilename(user, &len);
+      unsigned line = LLVMGetDebugLocLine(user);
+      if (file && len && line) {
+        snprintf(buf, size, "%.*s:%u:%u: ", (int)len, file, line, LLVMGetDebugLocColumn(user));
+        return true;
+      }
+    } else if (depth < 4 && LLVMIsAConstantExpr(user) && use_location(user, buf, size, depth + 1)) {
+      return true;
+    }
+  }
+  return false;
+}
 
 static int compare_symbols(const void *a, const void *b) {
   const link_symbol *x = a, *y = b;
@@ -407,7 +445,7 @@ static void add_symbol(link_symbol **syms, size_t *count, size_t *cap, LLVMValue
     if (!grown) abort();
     *syms = grown;
   }
-  (*syms)[(*count)++] = (link_symbol){name, unit, kind, function};
+  (*syms)[(*count)++] = (link_symbol){name, v, unit, kind, function};
 }
 
 /* Every external device symbol defined at most once (weak and linkonce
@@ -442,10 +480,13 @@ static void check_symbols(link_state *s) {
             break;
           }
     }
-    if (first_use && !first_def)
-      link_error(&s->diags, "undefined reference to device %s '%s' in '%s'",
-                 first_use->function ? "function" : "variable", first_use->name,
-                 s->units[first_use->unit].origin);
+    if (first_use && !first_def) {
+      char location[600] = "";
+      use_location(first_use->value, location, sizeof location, 0);
+      link_error_at(&s->diags, location, "undefined reference to device %s '%s' in '%s'",
+                    first_use->function ? "function" : "variable", first_use->name,
+                    s->units[first_use->unit].origin);
+    }
     i = end;
   }
   free(syms);

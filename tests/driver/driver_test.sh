@@ -387,7 +387,8 @@ case_rdc_link() {
   # undefined device symbols: an error naming each and the object using it
   run main.o -o app4
   expect_rc 1
-  contains "$err" "undefined reference to device function '_Z5twicei' in 'main.o'" "stderr"
+  contains "$err" "main.cu:6:" "the undefined function's use, located"
+  contains "$err" "error: undefined reference to device function '_Z5twicei' in 'main.o'" "stderr"
   contains "$err" "undefined reference to device variable 'table' in 'main.o'" "stderr"
   [ ! -e app4 ] || fail "app4 written"
   # a second definition
