@@ -204,6 +204,17 @@ static void plan_backend(drv_plan *plan, const drv_options *o, const drv_toolcha
   }
 }
 
+/* anchor-msl in one of its other modes (--host, --rdc-object): in -> out. */
+static void plan_msl_mode(drv_plan *plan, const drv_toolchain *tc, const char *mode, const char *in,
+                          const char *out) {
+  drv_job *job = new_job(plan, tc->msl);
+  job->needs_msl_backend = true;
+  drv_strvec_push(&job->argv, mode);
+  drv_strvec_push(&job->argv, in);
+  drv_strvec_push(&job->argv, "-o");
+  drv_strvec_push(&job->argv, out);
+}
+
 /* Host compile (or, with module_path NULL, a C/C++ compile or a -M run).
  * A .cu input's host side is three jobs (docs/design.md, "Managed
  * variables"): the front end writes unoptimised bitcode (-disable-llvm-passes
@@ -254,12 +265,7 @@ static void plan_host(drv_plan *plan, const drv_options *o, const drv_toolchain 
   /* <stem>.host.bc -> <stem>.managed.bc */
   char *managed_bc =
       drv_format("%.*s.managed.bc", (int)(strlen(host_bc) - strlen(".host.bc")), host_bc);
-  drv_job *pass = new_job(plan, tc->msl);
-  pass->needs_msl_backend = true;
-  drv_strvec_push(&pass->argv, "--host");
-  drv_strvec_push(&pass->argv, host_bc);
-  drv_strvec_push(&pass->argv, "-o");
-  drv_strvec_push(&pass->argv, managed_bc);
+  plan_msl_mode(plan, tc, "--host", host_bc, managed_bc);
   drv_strvec *c = &new_job(plan, tc->clang)->argv;
   push_host_codegen(c, o);
   drv_strvec_push(c, "-Wno-unused-command-line-argument");
@@ -315,19 +321,6 @@ static char *compilation_unit_id(const char *input, const char *object) {
   return drv_format("%016llx", (unsigned long long)h);
 }
 
-/* -rdc=true: the device IR is not translated but wrapped (anchor-msl
- * --rdc-object, docs/design.md "Relocatable device code") and embedded as
- * the object's device code; the device link translates the linked IR. */
-static void plan_rdc_object(drv_plan *plan, const drv_toolchain *tc, const char *ir_path,
-                            const char *rdc_path) {
-  drv_job *job = new_job(plan, tc->msl);
-  job->needs_msl_backend = true;
-  drv_strvec_push(&job->argv, "--rdc-object");
-  drv_strvec_push(&job->argv, ir_path);
-  drv_strvec_push(&job->argv, "-o");
-  drv_strvec_push(&job->argv, rdc_path);
-}
-
 /* Plans the jobs for one compilable input; pushes its object onto objects
  * (unless it stops before objects: --emit-msl, --emit-device-ir, -M, -E). */
 static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain *tc,
@@ -368,8 +361,11 @@ static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain
       plan_backend(plan, o, tc, ir, out, NULL);
       free(out);
     } else {
+      /* -rdc=true: the device IR is not translated but wrapped (docs/design.md,
+       * "Relocatable device code") as the object's device code; the device
+       * link translates the linked IR of all units */
       if (o->rdc)
-        plan_rdc_object(plan, tc, ir, mod);
+        plan_msl_mode(plan, tc, "--rdc-object", ir, mod);
       else
         plan_backend(plan, o, tc, ir, mod, NULL);
       plan_host(plan, o, tc, in, mod, obj, host_bc, cuid);
