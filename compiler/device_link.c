@@ -200,7 +200,9 @@ static void drop_used_external(LLVMModuleRef mod) {
     free(section_copy);
     free(entries);
   }
-  if (!LLVMGetFirstUse(list)) LLVMDeleteGlobal(list);
+  /* what still names it is the old list's constant, dead */
+  if (LLVMGetFirstUse(list)) LLVMReplaceAllUsesWith(list, LLVMGetPoison(LLVMTypeOf(list)));
+  LLVMDeleteGlobal(list);
 }
 
 /* clang 19 under -fgpu-rdc gives a static __device__ variable the host
@@ -420,6 +422,18 @@ static bool provided(const char *name) {
   return !strncmp(name, "llvm.", 5) || !strncmp(name, "__anchor_", 9) || lower_libcall_known(name);
 }
 
+/* Whether something that stays uses v: an instruction, or a global's
+ * initialiser, directly or through constants (constant expressions left by a
+ * dropped __clang_gpu_used_external still name it, and do not count). */
+static bool live_use(LLVMValueRef v, int depth) {
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (LLVMIsAInstruction(user) || LLVMIsAGlobalValue(user)) return true;
+    if (depth < 8 && LLVMIsAConstant(user) && live_use(user, depth + 1)) return true;
+  }
+  return false;
+}
+
 static void add_symbol(link_symbol **syms, size_t *count, size_t *cap, LLVMValueRef v, size_t unit,
                        bool function) {
   LLVMLinkage linkage = LLVMGetLinkage(v);
@@ -434,7 +448,7 @@ static void add_symbol(link_symbol **syms, size_t *count, size_t *cap, LLVMValue
   if (LLVMIsDeclaration(v)) {
     /* a declaration nothing uses (a kernel the host launches, a variable
      * only the host names) needs no device definition */
-    if (provided(name) || !LLVMGetFirstUse(v)) return;
+    if (provided(name) || !live_use(v, 0)) return;
     kind = SYM_USE;
   } else {
     kind = linkage == LLVMExternalLinkage ? SYM_STRONG : SYM_WEAK;
