@@ -310,7 +310,7 @@ static char *object_path(const drv_options *o, const char *temp_dir, size_t inde
 /* clang's -cuid for a -rdc compile: the same in the device and host jobs
  * (clang renames the file's static device variables the host registers with
  * it, so the two must agree) and different for another file or another
- * object of the same file (FNV-1a of both paths, as text). */
+ * object of the same file (FNV-1a of the input's path and the object's). */
 static char *compilation_unit_id(const char *input, const char *object) {
   uint64_t h = 0xcbf29ce484222325u;
   for (const char *s = input; *s; s++)
@@ -344,9 +344,10 @@ static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain
     char *ir = drv_format("%s/%s.dev.ll", temp_dir, stem);
     char *mod = drv_format("%s/%s.anchormod", temp_dir, stem);
     char *host_bc = drv_format("%s/%s.host.bc", temp_dir, stem);
-    free(stem);
     char *obj = object_path(o, temp_dir, index, base);
-    char *cuid = o->rdc ? compilation_unit_id(in->path, obj) : NULL;
+    /* an object of the temporary directory: its stem, so builds repeat */
+    char *cuid = o->rdc ? compilation_unit_id(in->path, o->compile_only ? obj : stem) : NULL;
+    free(stem);
     plan_device(plan, o, tc, in->path, ir, cuid);
     if (o->emit_msl) {
       char *msl = o->output ? drv_strdup(o->output) : drv_format("%s.metal", base);
