@@ -25,6 +25,16 @@
 
 #define AC_MODULE_MAGIC "ANCHMOD1"
 
+/* Relocatable device code (anchorcc -rdc=true, docs/design.md "Relocatable
+ * device code"): what a -rdc object embeds in place of a module (clang puts
+ * it in the section __nv_relfatbin): the magic, the total length as a
+ * little-endian uint64 (header included), then the translation unit's
+ * device LLVM bitcode, untranslated. anchor-msl writes it (--rdc-object)
+ * and reads it back at the device link (--device-link), which translates
+ * the linked bitcode of all such objects into one module. */
+#define AC_RDC_MAGIC "ANCHRDC1"
+#define AC_RDC_HEADER_SIZE 16
+
 /* How a host object carries its module: clang's __cuda_fatbin_wrapper (what
  * __cudaRegisterFatBinary receives) points at the blob and records no
  * length. */

@@ -81,6 +81,23 @@ msl_status msl_compile_file(const char *path, msl_output *out);
  * diagnostic ("file.cu:L: error: ...\n"). */
 int msl_host_managed(const char *input, const char *output, char **message);
 
+/* Relocatable device code (device_link.c; docs/design.md "Relocatable
+ * device code"). msl_rdc_object reads one unit's device IR (.ll or .bc) at
+ * input and writes the blob a -rdc object embeds (common/module.h,
+ * AC_RDC_MAGIC) to output. msl_device_link reads the objects and archives
+ * of a link (inputs[0..count-1]), links the device bitcode of every -rdc
+ * unit they hold into one module written as bitcode to output (an empty
+ * module when there is none), after checking that every external device
+ * symbol is defined once and every one used is defined, and writes to
+ * registration the C/C++ source that defines clang's
+ * __cudaRegisterLinkedBinary<id> for each unit and embeds the module the
+ * backend makes of output (output's name with .bc replaced by .anchormod,
+ * in the same directory). Both return 0, or 1 with *message the heap
+ * diagnostics ("anchor-msl: error: ...
+", one per problem). */
+int msl_rdc_object(const char *input, const char *output, char **message);
+int msl_device_link(const char *const *inputs, size_t count, const char *output,
+                    const char *registration, char **message);
 /* Free what msl_compile_file stored; both are safe on zeroed structs. */
 void msl_status_free(msl_status *status);
 void msl_output_free(msl_output *out);

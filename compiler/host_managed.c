@@ -31,11 +31,16 @@
 #include "anchor_msl.h"
 
 #define MARKER "anchor.managed"
+/* Under -rdc (qualifiers.h), the section that also marks an extern
+ * __managed__ declaration, which carries no annotation: ELF's, Mach-O's. */
+#define MARKER_SECTION ".data.anchor.managed"
+#define MARKER_SECTION_MACHO "__DATA,__anchor_managed"
 
 typedef struct {
   LLVMValueRef shadow, slot;
   char file[512];
   unsigned line;
+  bool external; /* -rdc: an extern declaration; the defining unit has the slot */
 } managed_var;
 
 typedef struct {
@@ -82,11 +87,33 @@ static LLVMValueRef strip_casts(LLVMValueRef v) {
   return v;
 }
 
+/* -rdc: the extern __managed__ declarations, marked by their section only
+ * (defined in another unit, they get no annotation). */
+static bool find_managed_declarations(host_ctx *c) {
+  for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g)) {
+    const char *section = LLVMGetSection(g);
+    if (!LLVMIsDeclaration(g) || !section ||
+        (strcmp(section, MARKER_SECTION) != 0 && strcmp(section, MARKER_SECTION_MACHO) != 0))
+      continue;
+    managed_var *grown = realloc(c->vars, (c->count + 1) * sizeof *grown);
+    if (!grown) return false;
+    c->vars = grown;
+    managed_var *v = &c->vars[c->count++];
+    memset(v, 0, sizeof *v);
+    v->shadow = g;
+    v->external = true;
+    size_t len;
+    const char *file = LLVMGetSourceFileName(c->mod, &len);
+    snprintf(v->file, sizeof v->file, "%.*s", (int)len, file);
+  }
+  return true;
+}
+
 /* The shadows llvm.global.annotations marks "anchor.managed". */
 static bool find_managed(host_ctx *c) {
   LLVMValueRef annotations = LLVMGetNamedGlobal(c->mod, "llvm.global.annotations");
   LLVMValueRef table = annotations ? LLVMGetInitializer(annotations) : NULL;
-  if (!table) return true;
+  if (!table) return find_managed_declarations(c);
   int n = LLVMGetNumOperands(table);
   c->vars = calloc((size_t)n + 1, sizeof *c->vars);
   if (!c->vars) return false;
@@ -105,7 +132,7 @@ static bool find_managed(host_ctx *c) {
       snprintf(v->file, sizeof v->file, "<input>");
     v->line = (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(entry, 3));
   }
-  return true;
+  return find_managed_declarations(c);
 }
 
 static bool uses_value(LLVMValueRef v, LLVMValueRef g, int depth) {
@@ -301,7 +328,9 @@ static bool harmless_global(LLVMValueRef g) {
   size_t len;
   const char *name = LLVMGetValueName2(g, &len);
   return !strcmp(name, "llvm.global.annotations") || !strcmp(name, "llvm.used") ||
-         !strcmp(name, "llvm.compiler.used");
+         !strcmp(name, "llvm.compiler.used") ||
+         !strcmp(name, "__clang_gpu_used_external"); /* -rdc: clang's list of extern
+                                                      * device variables the host uses */
 }
 
 static void rewrite_var(host_ctx *c, managed_var *m) {
@@ -311,13 +340,22 @@ static void rewrite_var(host_ctx *c, managed_var *m) {
   char slot_name[600];
   snprintf(slot_name, sizeof slot_name, "%.*s.anchor.managed", (int)len, name);
   m->slot = LLVMAddGlobal(c->mod, LLVMPointerTypeInContext(cx, 0), slot_name);
-  LLVMSetLinkage(m->slot, LLVMInternalLinkage);
   LLVMSetAlignment(m->slot, 8);
-  LLVMSetInitializer(m->slot, m->shadow);
-  /* clang gives host shadows an undef initialiser; the runtime fills it. */
-  if (LLVMGetInitializer(m->shadow))
-    LLVMSetInitializer(m->shadow, LLVMConstNull(LLVMGlobalGetValueType(m->shadow)));
-  LLVMSetGlobalConstant(m->shadow, 0);
+  if (m->external) {
+    /* -rdc: the slot is the defining unit's, external there (below) */
+    LLVMSetLinkage(m->slot, LLVMExternalLinkage);
+  } else {
+    /* An external shadow (-rdc; without it clang's shadows are internal)
+     * gets an external slot, which the units declaring it extern use. */
+    bool exported = LLVMGetLinkage(m->shadow) == LLVMExternalLinkage;
+    LLVMSetLinkage(m->slot, exported ? LLVMExternalLinkage : LLVMInternalLinkage);
+    if (exported) LLVMSetVisibility(m->slot, LLVMGetVisibility(m->shadow));
+    LLVMSetInitializer(m->slot, m->shadow);
+    /* clang gives host shadows an undef initialiser; the runtime fills it. */
+    if (LLVMGetInitializer(m->shadow))
+      LLVMSetInitializer(m->shadow, LLVMConstNull(LLVMGlobalGetValueType(m->shadow)));
+    LLVMSetGlobalConstant(m->shadow, 0);
+  }
 
   bool registered = false;
   for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f && !c->error; f = LLVMGetNextFunction(f))
@@ -333,7 +371,9 @@ static void rewrite_var(host_ctx *c, managed_var *m) {
           rewrite_instruction(c, i, m);
       }
     }
-  if (LLVMIsDeclaration(m->shadow))
+  if (m->external)
+    ; /* registered by the unit that defines it */
+  else if (LLVMIsDeclaration(m->shadow))
     host_error(c, m, "an extern __managed__ variable needs relocatable device code (-rdc)");
   else if (!registered)
     host_error(c, m, "no registration found (is it a __device__ variable?)");
@@ -361,12 +401,21 @@ static void rewrite_var(host_ctx *c, managed_var *m) {
         host_error(c, m, "an alias of it is not supported");
 }
 
+/* -rdc: clang's module ctor calls __cudaRegisterLinkedBinary<id> instead. */
+static bool calls_linked_registration(LLVMValueRef inst) {
+  if (!LLVMIsACallInst(inst)) return false;
+  LLVMValueRef callee = LLVMGetCalledValue(inst);
+  size_t len;
+  const char *n = callee ? LLVMGetValueName2(callee, &len) : NULL;
+  return n && !strncmp(n, "__cudaRegisterLinkedBinary", 26);
+}
+
 /* Whether f calls __cudaRegisterFatBinary itself (clang's module ctor). */
 static bool registers_module(LLVMValueRef f) {
   for (LLVMBasicBlockRef bb = f ? LLVMGetFirstBasicBlock(f) : NULL; bb;
        bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      if (is_call_to(i, "__cudaRegisterFatBinary")) return true;
+      if (is_call_to(i, "__cudaRegisterFatBinary") || calls_linked_registration(i)) return true;
   return false;
 }
 

@@ -76,6 +76,12 @@ static const struct {
     {"llvm.nvvm.nanosleep", NULL, LIBCALL_REMOVE, SIG_VOID},
 };
 
+bool lower_libcall_known(const char *name) {
+  for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
+    if (!strcmp(rows[i].name, name)) return true;
+  return false;
+}
+
 /* The device library's signature of a target. */
 static LLVMTypeRef signature(msl_ctx *ctx, libcall_sig sig) {
   LLVMContextRef c = ctx->llctx;

@@ -4,6 +4,9 @@
  *              [--fp64=exact|fast|demote|error]
  *   anchor-msl in.ll --run-pass NAME --emit-llvm out.ll   (one IR->IR pass alone)
  *   anchor-msl --host in.bc -o out.bc   (the host job's __managed__ pass)
+ *   anchor-msl --rdc-object in.ll -o out.rdc   (-rdc: the device code an object embeds)
+ *   anchor-msl --device-link a.o lib.a ... -o linked.bc --registration reg.cpp
+ *                                       (-rdc: the device link, device_link.c)
  * The device library defaults to <root>/lib/anchor/devlib.bc, <root> the
  * parent of the directory holding anchor-msl (/proc/self/exe). */
 #include <limits.h>
@@ -21,7 +24,10 @@ static int usage(void) {
                   "                  [--emit-llvm after-passes.ll] [--devlib devlib.bc]\n"
                   "                  [--fp64=exact|fast|demote|error] [-w]\n"
                   "       anchor-msl in.ll --run-pass NAME --emit-llvm out.ll\n"
-                  "       anchor-msl --host in.bc -o out.bc\n");
+                  "       anchor-msl --host in.bc -o out.bc\n"
+                  "       anchor-msl --rdc-object in.ll -o out.rdc\n"
+                  "       anchor-msl --device-link objects... -o linked.bc --registration "
+                  "reg.cpp\n");
   return 2;
 }
 
@@ -60,10 +66,44 @@ static const char *default_devlib(char *buf, size_t size) {
   return len > 0 && (size_t)len < size ? buf : NULL;
 }
 
+/* --device-link objects... -o linked.bc --registration reg.cpp */
+static int device_link(int argc, char **argv) {
+  const char *output = NULL, *registration = NULL;
+  const char **inputs = calloc((size_t)argc + 1, sizeof *inputs);
+  size_t count = 0;
+  if (!inputs) return 1;
+  for (int i = 2; i < argc; i++) {
+    if (!strcmp(argv[i], "-o") && i + 1 < argc)
+      output = argv[++i];
+    else if (!strcmp(argv[i], "--registration") && i + 1 < argc)
+      registration = argv[++i];
+    else if (argv[i][0] == '-' && argv[i][1]) {
+      free(inputs);
+      return usage();
+    } else
+      inputs[count++] = argv[i];
+  }
+  if (!output || !registration) {
+    free(inputs);
+    return usage();
+  }
+  char *message;
+  int status = msl_device_link(inputs, count, output, registration, &message);
+  free(inputs);
+  if (message) fputs(message, stderr);
+  free(message);
+  if (status) {
+    remove_output(output);
+    remove_output(registration);
+  }
+  return status;
+}
+
 int main(int argc, char **argv) {
+  if (argc > 1 && !strcmp(argv[1], "--device-link")) return device_link(argc, argv);
   char devlib[PATH_MAX + 32];
   const char *input = NULL, *output = NULL, *msl_path = NULL;
-  bool no_warnings = false, host = false;
+  bool no_warnings = false, host = false, rdc_object = false;
   msl_options options = {0};
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "-o") && i + 1 < argc)
@@ -88,6 +128,8 @@ int main(int argc, char **argv) {
       no_warnings = true;
     else if (!strcmp(argv[i], "--host"))
       host = true;
+    else if (!strcmp(argv[i], "--rdc-object"))
+      rdc_object = true;
     else if (argv[i][0] == '-' && argv[i][1])
       return usage();
     else if (!input)
@@ -96,10 +138,12 @@ int main(int argc, char **argv) {
       return usage();
   }
   if (!input) return usage();
-  if (host) { /* host bitcode in, host bitcode out (host_managed.c) */
-    if (!output || msl_path || options.llvm_ir_path || options.run_pass) return usage();
+  if (host || rdc_object) { /* host_managed.c; device_link.c */
+    if (!output || msl_path || options.llvm_ir_path || options.run_pass || (host && rdc_object))
+      return usage();
     char *message;
-    int status = msl_host_managed(input, output, &message);
+    int status =
+        host ? msl_host_managed(input, output, &message) : msl_rdc_object(input, output, &message);
     if (message) fputs(message, stderr);
     free(message);
     if (status) remove_output(output);

@@ -327,7 +327,8 @@ int module_collect_globals(msl_ctx *ctx) {
     if (LLVMIsDeclaration(g))
       return diag_error(ctx, g,
                         "external device variable '%s' (separate compilation) is not "
-                        "supported by Anchor's Metal backend",
+                        "supported by Anchor's Metal backend without relocatable device "
+                        "code (-rdc=true)",
                         name);
     if (LLVMIsThreadLocal(g))
       return diag_error(ctx, g, "thread-local variable '%s' is not supported", name);

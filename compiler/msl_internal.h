@@ -433,6 +433,9 @@ int lower_convert(msl_ctx *ctx);
  * __anchor_* definitions (lower_libcalls.c has the table); nanosleep
  * removed. */
 int lower_libcalls(msl_ctx *ctx);
+/* Whether lower_libcalls maps calls of the function called name onto the
+ * device library (the device link takes such a declaration as defined). */
+bool lower_libcall_known(const char *name);
 int lower_math(msl_ctx *ctx);
 int lower_atomics(msl_ctx *ctx);
 /* Before devlib_link and after it, in this order: lower_atomics_order (lower_atomics_order.c):

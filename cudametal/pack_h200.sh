@@ -33,5 +33,9 @@ while read -r name src; do
 done < <(sed -n 's/^e2e_test(\([A-Za-z0-9_]*\) \(.*\))$/\1 \2/p' "$root/tests/e2e/CMakeLists.txt")
 "$cc" -O2 --extended-lambda "$root/tests/e2e/extended_lambda.cu" -o "$bundle/bin/extended_lambda" &&
   n=$((n + 1))
+# relocatable device code: three units, device-linked into one module
+e2e="$root/tests/e2e"
+"$cc" -O2 -rdc=true "$e2e/rdc_main.cu" "$e2e/rdc_lib.cu" "$e2e/rdc_kernels.cu" -o "$bundle/bin/rdc" &&
+  n=$((n + 1))
 "$cc" -O2 "$root/cudametal/bench_kernels.cu" -o "$bundle/bench_kernels.anchor" || exit 1
 echo "packed $n e2e programs; bundle: $bundle ($(du -sh "$bundle" | cut -f1))"

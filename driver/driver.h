@@ -101,6 +101,8 @@ typedef struct drv_options {
   signed char ftz;              /* -ftz: 1 true, 0 false, -1 not given */
   bool run_after_link;          /* --run */
   bool make_library;            /* -lib: add the objects to a static library */
+  bool rdc;                     /* -rdc=true, -dc: relocatable device code */
+  bool device_link_only;        /* -dlink: write the device-link object, no link */
   bool link_runtime;            /* false after -cudart none */
   bool forward_unknown;         /* -forward-unknown-to-host-compiler */
   int opt_level;                /* -O<n>; -1 when not given */
@@ -124,7 +126,7 @@ typedef struct drv_options {
 /* Parses argv[1..argc-1] into *opts (which it zeroes first), after replacing
  * each "--options-file f" / "-optf f" by the words of file f.  Returns 0, or 1
  * after printing a diagnostic (unknown option, missing value, unsupported
- * input, relocatable device code ...); *opts then still needs
+ * input ...); *opts then still needs
  * drv_options_free.  argv need not outlive *opts: the strings opts borrows
  * point into its own copy, opts->arguments. */
 int drv_parse_options(int argc, char **argv, drv_options *opts);

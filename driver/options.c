@@ -32,6 +32,7 @@ typedef struct option_spec {
     return 0;                                                                                      \
   }
 FLAG_HANDLER(on_compile, compile_only)
+FLAG_HANDLER(on_device_link, device_link_only)
 FLAG_HANDLER(on_verbose, verbose)
 FLAG_HANDLER(on_dryrun, dryrun)
 FLAG_HANDLER(on_version, show_version)
@@ -98,15 +99,21 @@ static int on_ignored_tool(drv_options *o, const char *v, const char *s) {
   return 0;
 }
 
-static int rdc_error(void) {
-  return drv_error("relocatable device code (-rdc=true, -dc, -dw) is not "
-                   "supported yet: each .cu file must contain the device "
-                   "functions its kernels call");
+/* -dc: nvcc's --relocatable-device-code=true --compile. */
+static int on_device_c(drv_options *o, const char *v, const char *s) {
+  (void)v, (void)s;
+  o->rdc = true;
+  o->compile_only = true;
+  return 0;
 }
 
-static int on_device_c(drv_options *o, const char *v, const char *s) {
-  (void)o, (void)v, (void)s;
-  return rdc_error();
+/* -dw: nvcc's --relocatable-device-code=false --compile (whole-program
+ * device code, Anchor's default). */
+static int on_device_w(drv_options *o, const char *v, const char *s) {
+  (void)v, (void)s;
+  o->rdc = false;
+  o->compile_only = true;
+  return 0;
 }
 
 static bool parse_bool(const char *v, bool *out) {
@@ -116,11 +123,11 @@ static bool parse_bool(const char *v, bool *out) {
 }
 
 static int on_rdc(drv_options *o, const char *v, const char *s) {
-  (void)o;
   bool on;
   if (!parse_bool(v, &on))
     return drv_error("invalid value '%s' for option '%s' (expected true or false)", v, s);
-  return on ? rdc_error() : 0;
+  o->rdc = on;
+  return 0;
 }
 
 static int on_fmad(drv_options *o, const char *v, const char *s) {
@@ -387,7 +394,8 @@ static const option_spec option_table[] = {
     {"Werror", "Werror", true, on_werror},
     {"relocatable-device-code", "rdc", true, on_rdc},
     {"device-c", "dc", false, on_device_c},
-    {"device-w", "dw", false, on_device_c},
+    {"device-w", "dw", false, on_device_w},
+    {"device-link", "dlink", false, on_device_link},
     {"x", "x", true, on_language},
     {"machine", "m", true, on_machine},
     {"version", "V", false, on_version},

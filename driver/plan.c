@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "module.h"
 #include "target.h"
 
 /* nvcc compiles device code optimised whatever the host -O says. */
@@ -73,6 +74,10 @@ static void push_frontend(drv_strvec *a, const drv_options *o, const drv_toolcha
     drv_strvec_pushf(a, "-D__CUDACC_VER_MAJOR__=%d", ANCHOR_CUDA_MAJOR);
     drv_strvec_pushf(a, "-D__CUDACC_VER_MINOR__=%d", ANCHOR_CUDA_MINOR);
     drv_strvec_push(a, "-D__CUDACC_VER_BUILD__=0");
+    /* -rdc=true: clang's separate compilation (external device symbols, the
+     * host registering through __cudaRegisterLinkedBinary_<id>, which the
+     * device link defines; __CLANG_RDC__ for the headers). */
+    if (o->rdc) drv_strvec_push(a, "-fgpu-rdc");
   } else {
     drv_strvec_push(a, "-x");
     drv_strvec_push(a, kind == DRV_INPUT_C ? "c" : "c++");
@@ -171,9 +176,10 @@ void drv_plan_cuda_flags(const drv_options *o, const drv_toolchain *tc, drv_cuda
 /* The device front end: input -> nvptx LLVM IR at ir_path (what anchor-msl
  * reads, and what --emit-device-ir writes). */
 static void plan_device(drv_plan *plan, const drv_options *o, const drv_toolchain *tc,
-                        const char *input, const char *ir_path) {
+                        const char *input, const char *ir_path, const char *cuid) {
   drv_strvec *a = &new_job(plan, tc->clang)->argv;
   push_device_flags(a, o, tc);
+  if (cuid) drv_strvec_pushf(a, "-cuid=%s", cuid);
   drv_strvec_push(a, input);
   drv_strvec_push(a, "-S");
   drv_strvec_push(a, "-emit-llvm");
@@ -198,6 +204,17 @@ static void plan_backend(drv_plan *plan, const drv_options *o, const drv_toolcha
   }
 }
 
+/* anchor-msl in one of its other modes (--host, --rdc-object): in -> out. */
+static void plan_msl_mode(drv_plan *plan, const drv_toolchain *tc, const char *mode, const char *in,
+                          const char *out) {
+  drv_job *job = new_job(plan, tc->msl);
+  job->needs_msl_backend = true;
+  drv_strvec_push(&job->argv, mode);
+  drv_strvec_push(&job->argv, in);
+  drv_strvec_push(&job->argv, "-o");
+  drv_strvec_push(&job->argv, out);
+}
+
 /* Host compile (or, with module_path NULL, a C/C++ compile or a -M run).
  * A .cu input's host side is three jobs (docs/design.md, "Managed
  * variables"): the front end writes unoptimised bitcode (-disable-llvm-passes
@@ -207,9 +224,13 @@ static void plan_backend(drv_plan *plan, const drv_options *o, const drv_toolcha
  * object from the result with the user's -O, -g and -Xcompiler. */
 static void plan_host(drv_plan *plan, const drv_options *o, const drv_toolchain *tc,
                       const drv_input *in, const char *module_path, const char *out,
-                      const char *host_bc) {
+                      const char *host_bc, const char *cuid) {
   drv_strvec *a = &new_job(plan, tc->clang)->argv;
   push_host_flags(a, o, tc, in->kind);
+  if (cuid) { /* the clang driver passes -cuid on for device compiles only */
+    drv_strvec_push(a, "-Xclang");
+    drv_strvec_pushf(a, "-cuid=%s", cuid);
+  }
   drv_strvec_append(a, &o->dep_flags);
   if (host_bc && o->dep_flags.count) { /* the make target is the object, not the bitcode */
     bool target = false;
@@ -244,12 +265,7 @@ static void plan_host(drv_plan *plan, const drv_options *o, const drv_toolchain 
   /* <stem>.host.bc -> <stem>.managed.bc */
   char *managed_bc =
       drv_format("%.*s.managed.bc", (int)(strlen(host_bc) - strlen(".host.bc")), host_bc);
-  drv_job *pass = new_job(plan, tc->msl);
-  pass->needs_msl_backend = true;
-  drv_strvec_push(&pass->argv, "--host");
-  drv_strvec_push(&pass->argv, host_bc);
-  drv_strvec_push(&pass->argv, "-o");
-  drv_strvec_push(&pass->argv, managed_bc);
+  plan_msl_mode(plan, tc, "--host", host_bc, managed_bc);
   drv_strvec *c = &new_job(plan, tc->clang)->argv;
   push_host_codegen(c, o);
   drv_strvec_push(c, "-Wno-unused-command-line-argument");
@@ -291,6 +307,20 @@ static char *object_path(const drv_options *o, const char *temp_dir, size_t inde
   return path;
 }
 
+/* clang's -cuid for a -rdc compile: the same in the device and host jobs
+ * (clang renames the file's static device variables the host registers with
+ * it, so the two must agree) and different for another file or another
+ * object of the same file (FNV-1a of the input's path and the object's). */
+static char *compilation_unit_id(const char *input, const char *object) {
+  uint64_t h = 0xcbf29ce484222325u;
+  for (const char *s = input; *s; s++)
+    h = (h ^ (unsigned char)*s) * 0x100000001b3u;
+  h = (h ^ 0) * 0x100000001b3u;
+  for (const char *s = object; *s; s++)
+    h = (h ^ (unsigned char)*s) * 0x100000001b3u;
+  return drv_format("%016llx", (unsigned long long)h);
+}
+
 /* Plans the jobs for one compilable input; pushes its object onto objects
  * (unless it stops before objects: --emit-msl, --emit-device-ir, -M, -E). */
 static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain *tc,
@@ -299,23 +329,26 @@ static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain
   const drv_input *in = &o->inputs[index];
   char *base = base_name(in->path);
   if (o->deps_only || o->preprocess_only) {
-    plan_host(plan, o, tc, in, NULL, o->output, NULL);
+    plan_host(plan, o, tc, in, NULL, o->output, NULL, NULL);
   } else if (in->kind != DRV_INPUT_CUDA) {
     char *obj = object_path(o, temp_dir, index, base);
-    plan_host(plan, o, tc, in, NULL, obj, NULL);
+    plan_host(plan, o, tc, in, NULL, obj, NULL, NULL);
     drv_strvec_push(objects, obj);
     free(obj);
   } else if (o->emit_device_ir) {
     char *ir = o->output ? drv_strdup(o->output) : drv_format("%s.dev.ll", base);
-    plan_device(plan, o, tc, in->path, ir);
+    plan_device(plan, o, tc, in->path, ir, NULL);
     free(ir);
   } else {
     char *stem = intermediate_stem(o, index);
     char *ir = drv_format("%s/%s.dev.ll", temp_dir, stem);
     char *mod = drv_format("%s/%s.anchormod", temp_dir, stem);
     char *host_bc = drv_format("%s/%s.host.bc", temp_dir, stem);
+    char *obj = object_path(o, temp_dir, index, base);
+    /* an object of the temporary directory: its stem, so builds repeat */
+    char *cuid = o->rdc ? compilation_unit_id(in->path, o->compile_only ? obj : stem) : NULL;
     free(stem);
-    plan_device(plan, o, tc, in->path, ir);
+    plan_device(plan, o, tc, in->path, ir, cuid);
     if (o->emit_msl) {
       char *msl = o->output ? drv_strdup(o->output) : drv_format("%s.metal", base);
       plan_backend(plan, o, tc, ir, mod, msl);
@@ -329,12 +362,18 @@ static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain
       plan_backend(plan, o, tc, ir, out, NULL);
       free(out);
     } else {
-      char *obj = object_path(o, temp_dir, index, base);
-      plan_backend(plan, o, tc, ir, mod, NULL);
-      plan_host(plan, o, tc, in, mod, obj, host_bc);
+      /* -rdc=true: the device IR is not translated but wrapped (docs/design.md,
+       * "Relocatable device code") as the object's device code; the device
+       * link translates the linked IR of all units */
+      if (o->rdc)
+        plan_msl_mode(plan, tc, "--rdc-object", ir, mod);
+      else
+        plan_backend(plan, o, tc, ir, mod, NULL);
+      plan_host(plan, o, tc, in, mod, obj, host_bc, cuid);
       drv_strvec_push(objects, obj);
-      free(obj);
     }
+    free(obj);
+    free(cuid);
     free(ir);
     free(mod);
     free(host_bc);
@@ -395,6 +434,102 @@ static void plan_run(drv_plan *plan, const drv_options *o, const char *out) {
   free(program);
 }
 
+/* Whether the file at path (an object or an archive) holds relocatable
+ * device code: it contains the wrapper's magic (common/module.h). A file
+ * that cannot be read has none (--dryrun plans before objects exist). */
+static bool file_has_rdc(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return false;
+  static const char magic[] = AC_RDC_MAGIC;
+  const size_t n = sizeof magic - 1;
+  char buf[65536 + sizeof magic];
+  size_t kept = 0, got;
+  bool found = false;
+  while (!found && (got = fread(buf + kept, 1, sizeof buf - kept, f)) > 0) {
+    size_t have = kept + got;
+    for (const char *p = buf; !found && (p = memchr(p, magic[0], buf + have - p)); p++)
+      found = (size_t)(buf + have - p) >= n && !memcmp(p, magic, n);
+    kept = have < n - 1 ? have : n - 1; /* a magic split between two reads */
+    memmove(buf, buf + have - kept, kept);
+  }
+  fclose(f);
+  return found;
+}
+
+/* The archive -l<name> names in the user's -L directories (lib<name>.a),
+ * NULL when there is none there: the device link reads it as the linker
+ * would. Shared libraries carry no relocatable device code (as with nvcc). */
+static char *find_static_library(const drv_options *o, const char *name) {
+  for (size_t i = 0; i < o->library_dirs.count; i++) {
+    char *path = drv_format("%s/lib%s.a", o->library_dirs.items[i], name);
+    FILE *f = fopen(path, "rb");
+    if (f) {
+      fclose(f);
+      return path;
+    }
+    free(path);
+  }
+  return NULL;
+}
+
+/* The device link's inputs: every object and archive of the link (not
+ * shared libraries), then the user's -l archives found in -L directories.
+ * Returns whether one of those that exist now holds relocatable device code. */
+static bool device_link_inputs(const drv_options *o, const drv_strvec *objects,
+                               drv_strvec *inputs) {
+  bool rdc = false;
+  for (size_t i = 0; i < objects->count; i++) {
+    const char *p = objects->items[i];
+    size_t n = strlen(p);
+    if (strstr(p, ".so") && (n < 2 || (strcmp(p + n - 2, ".o") && strcmp(p + n - 2, ".a"))))
+      continue;
+    drv_strvec_push(inputs, p);
+    rdc |= file_has_rdc(p);
+  }
+  for (size_t i = 0; i < o->libraries.count; i++) {
+    if (is_cuda_runtime_library(o->libraries.items[i])) continue;
+    char *path = find_static_library(o, o->libraries.items[i]);
+    if (!path) continue;
+    drv_strvec_push(inputs, path);
+    rdc |= file_has_rdc(path);
+    free(path);
+  }
+  return rdc;
+}
+
+/* The device link (docs/driver.md, "Relocatable device code"): anchor-msl
+ * --device-link links the device IR of every relocatable object into one
+ * module (checking for undefined and duplicate device symbols) and writes
+ * the registration source; the backend translates the linked IR once; clang
+ * compiles the registration, which embeds the module (#embed), into out. */
+static void plan_device_link(drv_plan *plan, const drv_options *o, const drv_toolchain *tc,
+                             const char *temp_dir, const drv_strvec *inputs, const char *out) {
+  char *ir = drv_format("%s/__anchor_dlink.bc", temp_dir);
+  char *mod = drv_format("%s/__anchor_dlink.anchormod", temp_dir);
+  char *source = drv_format("%s/__anchor_dlink.cpp", temp_dir);
+  drv_job *job = new_job(plan, tc->msl);
+  job->needs_msl_backend = true;
+  drv_strvec_push(&job->argv, "--device-link");
+  drv_strvec_append(&job->argv, inputs);
+  drv_strvec_push(&job->argv, "-o");
+  drv_strvec_push(&job->argv, ir);
+  drv_strvec_push(&job->argv, "--registration");
+  drv_strvec_push(&job->argv, source);
+  plan_backend(plan, o, tc, ir, mod, NULL);
+  drv_strvec *c = &new_job(plan, tc->clang)->argv;
+  drv_strvec_push(c, "-x");
+  drv_strvec_push(c, "c++");
+  push_host_codegen(c, o);
+  drv_strvec_push(c, "-w"); /* generated code: the user's -Werror & co. are not for it */
+  drv_strvec_push(c, "-c");
+  drv_strvec_push(c, source);
+  drv_strvec_push(c, "-o");
+  drv_strvec_push(c, out);
+  free(ir);
+  free(mod);
+  free(source);
+}
+
 static bool has_object_suffix(const char *path) {
   size_t n = strlen(path);
   return n > 2 && !strcmp(path + n - 2, ".o");
@@ -431,6 +566,13 @@ static int check_request(const drv_options *o) {
     return drv_error(
         "a single input file is required for a non-link phase when an output file is specified");
   if (stops_early && o->run_after_link) return drv_error("--run needs a link step");
+  if (o->rdc && (o->emit_msl || o->emit_module))
+    return drv_error("%s cannot be combined with -rdc=true: relocatable device code is "
+                     "translated to MSL at the device link (link the -rdc objects with anchorcc)",
+                     device_stop);
+  if (o->device_link_only && (stops_early || o->make_library || o->run_after_link))
+    return drv_error("-dlink cannot be combined with -c, -lib, --emit-msl, --emit-device-ir, -E, "
+                     "-M or --run");
   if (o->make_library && (stops_early || o->run_after_link || o->shared))
     return drv_error("-lib cannot be combined with -c, --emit-msl, --emit-device-ir, -E, -M, "
                      "--run or -shared");
@@ -451,9 +593,18 @@ static int check_request(const drv_options *o) {
 bool drv_plan_needs_temp_dir(const drv_options *o) {
   /* --emit-device-ir writes its one file straight to the output. */
   if (o->deps_only || o->preprocess_only || o->emit_device_ir) return false;
+  if (o->device_link_only || o->rdc) return true;
   for (size_t i = 0; i < o->input_count; i++)
     if (o->inputs[i].kind != DRV_INPUT_LINKER) return true;
-  return false;
+  if (o->compile_only || o->make_library || device_stop_option(o)) return false;
+  /* a link of relocatable objects only: the device link's files */
+  drv_strvec objects = {0}, inputs = {0};
+  for (size_t i = 0; i < o->input_count; i++)
+    drv_strvec_push(&objects, o->inputs[i].path);
+  bool rdc = device_link_inputs(o, &objects, &inputs);
+  drv_strvec_free(&objects);
+  drv_strvec_free(&inputs);
+  return rdc;
 }
 
 int drv_plan_build(const drv_options *o, const drv_toolchain *tc, const char *temp_dir,
@@ -468,13 +619,27 @@ int drv_plan_build(const drv_options *o, const drv_toolchain *tc, const char *te
     else if (!(device_stop_option(o) && o->inputs[i].kind != DRV_INPUT_CUDA))
       plan_input(plan, o, tc, temp_dir, i, &objects);
   }
+  bool links = !o->make_library && !o->compile_only && !device_stop_option(o) && !o->deps_only &&
+               !o->preprocess_only;
+  drv_strvec device_inputs = {0};
+  bool has_rdc = links && device_link_inputs(o, &objects, &device_inputs);
   if (o->make_library) {
     plan_library(plan, o, tc, &objects);
-  } else if (!o->compile_only && !device_stop_option(o) && !o->deps_only && !o->preprocess_only) {
+  } else if (o->device_link_only) { /* nvcc -dlink: the device-link object alone */
+    plan_device_link(plan, o, tc, temp_dir, &device_inputs, o->output ? o->output : "a_dlink.o");
+  } else if (links) {
+    /* nvcc links device code whenever relocatable objects are linked */
+    if (o->rdc || has_rdc) {
+      char *dlink = drv_format("%s/__anchor_dlink.o", temp_dir);
+      drv_strvec_push(&objects, dlink);
+      plan_device_link(plan, o, tc, temp_dir, &device_inputs, dlink);
+      free(dlink);
+    }
     const char *out = o->output ? o->output : "a.out";
     plan_link(plan, o, tc, &objects, out);
     if (o->run_after_link) plan_run(plan, o, out);
   }
+  drv_strvec_free(&device_inputs);
   drv_strvec_free(&objects);
   return 0;
 }

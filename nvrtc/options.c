@@ -142,7 +142,8 @@ static const nv_option options[] = {
     {"prec-div", "prec-div", true, on_pass_bool, "-prec-div"},
     {"prec-sqrt", "prec-sqrt", true, on_pass_bool, "-prec-sqrt"},
     {"fmad", "fmad", true, on_pass_bool, "--fmad"},
-    /* anchorcc refuses true (no relocatable device code yet): its error. */
+    /* anchorcc refuses true with --emit-msl (relocatable device code is
+     * translated at a device link, which NVRTC has not): its error. */
     {"relocatable-device-code", "rdc", true, on_pass_bool, "-rdc"},
     {"dopt", "dopt", true, on_dopt, NULL},
     {"maxrregcount", "maxrregcount", true, on_number, NULL},

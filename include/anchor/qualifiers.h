@@ -20,7 +20,22 @@
  * anchorcc's host pass (docs/design.md, "Managed variables"), which routes
  * every host use of its shadow through a pointer to the managed storage.
  * nvcc writes `__device__ __managed__` and `__managed__` alike. */
+#ifdef __CLANG_RDC__
+/* -rdc=true (clang's -fgpu-rdc): an `extern __managed__` declaration must be
+ * known as managed in a unit that does not define it, and clang keeps a
+ * section, unlike an annotation, on declarations; the host pass reads it.
+ * The section is where the linker puts data anyway (.data.* on ELF; Mach-O
+ * names a segment and a section). */
+#ifdef __APPLE__
+#define __ANCHOR_MANAGED_SECTION "__DATA,__anchor_managed"
+#else
+#define __ANCHOR_MANAGED_SECTION ".data.anchor.managed"
+#endif
+#define __managed__                                                                                \
+  __attribute__((device, annotate("anchor.managed"), section(__ANCHOR_MANAGED_SECTION)))
+#else
 #define __managed__ __attribute__((device, annotate("anchor.managed")))
+#endif
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __grid_constant__ __attribute__((grid_constant))
 #define __inline_hint__ __attribute__((nv_inline_hint))

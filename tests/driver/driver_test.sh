@@ -272,15 +272,137 @@ case_compile_output_errors() {
   contains "$err" "/a.managed.bc -o out/x.o" "host job"
 }
 
-case_rdc_error() {
+# Relocatable device code's jobs (docs/driver.md, "Relocatable device code"):
+# -rdc=true / -dc compile with clang's -fgpu-rdc and one -cuid in the device
+# and host jobs, wrap the device IR (anchor-msl --rdc-object) instead of
+# translating it; a link of such objects (and -dlink alone) adds the device
+# link; -dw is -c; without -rdc the jobs are unchanged.
+case_rdc_jobs() {
   write_kernel a.cu
-  for flags in "-rdc=true" "-rdc true" "--relocatable-device-code=true" "-dc" "--device-c"; do
-    run $flags -c a.cu
-    expect_rc 1
-    contains "$err" "anchorcc: error: relocatable device code" "stderr for $flags"
+  for flags in "-rdc=true -c" "-rdc true -c" "--relocatable-device-code=true -c" "-dc" "--device-c"; do
+    run --dryrun $flags a.cu
+    expect_rc 0
+    [ "$(job_count)" = 5 ] || fail "$flags: expected 5 jobs: $err"
+    contains "$(job 1)" " -fgpu-rdc " "$flags: device job"
+    contains "$(job 2)" "anchor-msl --rdc-object " "$flags: wrapping job"
+    contains "$(job 3)" " -fgpu-rdc " "$flags: host job"
+    lacks "$err" "--device-link" "$flags: jobs of a compile"
+    local cuid
+    cuid=$(job 1 | sed -n 's/.* -cuid=\([0-9a-f]*\) .*/\1/p')
+    [ -n "$cuid" ] || fail "$flags: no -cuid in the device job: $(job 1)"
+    contains "$(job 3)" " -cuid=$cuid " "$flags: host job (the device job's -cuid)"
   done
-  run --dryrun -rdc=false -c a.cu
+  for flags in "-dw" "--device-w" "-rdc=false -c"; do
+    run --dryrun $flags a.cu
+    expect_rc 0
+    lacks "$err" "-fgpu-rdc" "$flags: jobs"
+    contains "$(job 5)" "/a.managed.bc -o a.o" "$flags: object job"
+  done
+  run --dryrun -rdc=true a.cu -o app
   expect_rc 0
+  contains "$(job 6)" "anchor-msl --device-link $TMPDIR/anchorcc-" "device-link job"
+  contains "$(job 6)" "/a.o -o $TMPDIR/anchorcc-" "device-link job (its input)"
+  contains "$(job 7)" "/__anchor_dlink.bc -o " "backend job of the linked IR"
+  contains "$(job 8)" " -x c++ " "registration compile"
+  contains "$(job 8)" "/__anchor_dlink.o" "registration compile (its object)"
+  contains "$(job 9)" "/__anchor_dlink.o " "link job (the registration object)"
+  # no -rdc: the six jobs of today, no device link
+  run --dryrun a.cu -o app
+  expect_rc 0
+  [ "$(job_count)" = 6 ] || fail "without -rdc: expected 6 jobs: $err"
+  lacks "$err" "-fgpu-rdc" "jobs without -rdc"
+  lacks "$err" "--device-link" "jobs without -rdc"
+  # -dlink: the device-link object alone (nvcc's default name a_dlink.o)
+  run --dryrun -dlink a.o b.o
+  expect_rc 0
+  [ "$(job_count)" = 3 ] || fail "-dlink: expected 3 jobs: $err"
+  contains "$(job 1)" "--device-link a.o b.o -o " "-dlink's device-link job"
+  contains "$(job 3)" " -o a_dlink.o" "-dlink's object"
+  run --dryrun -dlink a.o -o link.o
+  expect_rc 0
+  contains "$(job 3)" " -o link.o" "-dlink -o"
+  run -rdc=true --emit-msl a.cu
+  expect_rc 1
+  contains "$err" "--emit-msl cannot be combined with -rdc=true" "stderr"
+  run -dlink -c a.cu
+  expect_rc 1
+  contains "$err" "-dlink cannot be combined" "stderr"
+  no_temp_left
+}
+
+# Relocatable device code built and run: units compiled alone with -dc,
+# linked by a plain link (the objects' device code makes it a device link),
+# through a -lib library of -rdc objects, and with -dlink then the system
+# linker; an undefined or twice-defined device symbol is a device-link error
+# naming it and the object.
+write_rdc_program() {
+  cat >lib.cu <<'EOF'
+__device__ int table[4] = {1, 2, 3, 4};
+__managed__ int scale = 3;
+__constant__ int offset[1] = {100};
+__device__ int twice(int x) { return 2 * x; }
+EOF
+  cat >main.cu <<'EOF'
+#include <cstdio>
+extern __device__ int table[4];
+extern __managed__ int scale;
+extern __constant__ int offset[1];
+__device__ int twice(int x);
+__global__ void k(int *out) { out[threadIdx.x] = twice(table[threadIdx.x]) * scale + offset[0]; }
+int main() {
+  int *d, h[4], off = 1000;
+  cudaMalloc(&d, sizeof h);
+  scale = 5;
+  cudaMemcpyToSymbol(offset, &off, sizeof off);
+  k<<<1, 4>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  int ok = 1;
+  for (int i = 0; i < 4; i++) ok &= h[i] == 2 * (i + 1) * 5 + 1000;
+  printf("%s\n", ok ? "PASS" : "FAIL");
+  return !ok;
+}
+EOF
+}
+
+case_rdc_link() {
+  needs_pipeline "$ROOT"
+  write_rdc_program
+  run -dc main.cu
+  expect_rc 0
+  run -dc lib.cu
+  expect_rc 0
+  run main.o lib.o -o app
+  expect_rc 0
+  [ "$(./app)" = PASS ] || fail "-dc objects linked: $(./app 2>&1)"
+  run -rdc=true -lib lib.cu -o librdc.a
+  expect_rc 0
+  run main.o -L. -lrdc -o app2
+  expect_rc 0
+  [ "$(./app2)" = PASS ] || fail "linked with a -lib library of -rdc objects: $(./app2 2>&1)"
+  run -dlink main.o lib.o -o dlink.o
+  expect_rc 0
+  "${ANCHOR_CLANG:-clang++}" main.o lib.o dlink.o -L"$ROOT/lib" -Wl,-rpath,"$ROOT/lib" -lanchor \
+    -o app3 >link.log 2>&1 || fail "host link of a -dlink object: $(cat link.log)"
+  [ "$(./app3)" = PASS ] || fail "-dlink object linked by clang++: $(./app3 2>&1)"
+  # undefined device symbols: an error naming each and the object using it
+  run main.o -o app4
+  expect_rc 1
+  contains "$err" "main.cu:6:" "the undefined function's use, located"
+  contains "$err" "error: undefined reference to device function '_Z5twicei' in 'main.o'" "stderr"
+  contains "$err" "undefined reference to device variable 'table' in 'main.o'" "stderr"
+  [ ! -e app4 ] || fail "app4 written"
+  # a second definition
+  cp lib.cu lib2.cu
+  run -dc lib2.cu
+  expect_rc 0
+  run main.o lib.o lib2.o -o app5
+  expect_rc 1
+  contains "$err" "multiple definition of device function '_Z5twicei' in 'lib2.o', first defined in 'lib.o'" "stderr"
+  # archive members are named as the linker names them
+  run main.o librdc.a lib2.o -o app6
+  expect_rc 1
+  contains "$err" "in 'lib2.o', first defined in 'librdc.a(lib.o)'" "stderr"
+  no_temp_left
 }
 
 # A __managed__ variable's host use the host pass cannot route through its
@@ -310,7 +432,11 @@ case_managed_errors() {
   expect_rc 1
   contains "$err" "ext.cu:4:" "located error for an extern variable"
   contains "$err" "external device variable" "stderr"
+  contains "$err" "without relocatable device code (-rdc=true)" "stderr"
   [ ! -e ext.o ] || fail "ext.o written"
+  # with -rdc=true the same unit compiles (the device link resolves them)
+  run -rdc=true -c ext.cu
+  expect_rc 0
   # The host front end writes bitcode; the make target is still the object.
   run -MD -MF ok.d -c ok.cu
   expect_rc 0
@@ -979,6 +1105,29 @@ EOF
         -DCMAKE_BUILD_RPATH="$ROOT/lib" >cmake.log 2>&1 || fail "configure: $(cat cmake.log)"
   contains "$(cat cmake.log)" "The CUDA compiler identification is NVIDIA" "configure log"
   cmake --build proj/build >build.log 2>&1 || fail "build: $(cat build.log)"
+  [ "$(proj/build/app)" = PASS ] || fail "program built by CMake: $(proj/build/app 2>&1)"
+}
+
+# CMake's separable compilation (CUDA_SEPARABLE_COMPILATION): -rdc=true
+# compiles, a static library of them, and CMake's own device-link step
+# (-shared -dlink, -Xcompiler=-fPIC) before its host link.
+case_cmake_separable() {
+  needs_pipeline "$ROOT"
+  mkdir proj
+  cat >proj/CMakeLists.txt <<'EOF'
+cmake_minimum_required(VERSION 3.20)
+project(probe LANGUAGES CUDA)
+add_library(parts STATIC lib.cu)
+add_executable(app main.cu)
+target_link_libraries(app PRIVATE parts)
+set_target_properties(parts app PROPERTIES CUDA_SEPARABLE_COMPILATION ON)
+EOF
+  (cd proj && write_rdc_program)
+  cmake -S proj -B proj/build -DCMAKE_CUDA_COMPILER="$ANCHORCC" \
+        -DCMAKE_BUILD_RPATH="$ROOT/lib" >cmake.log 2>&1 || fail "configure: $(cat cmake.log)"
+  cmake --build proj/build -v >build.log 2>&1 || fail "build: $(cat build.log)"
+  contains "$(cat build.log)" "-rdc=true -c" "CMake's compile lines"
+  contains "$(cat build.log)" "-dlink" "CMake's device-link line"
   [ "$(proj/build/app)" = PASS ] || fail "program built by CMake: $(proj/build/app 2>&1)"
 }
 

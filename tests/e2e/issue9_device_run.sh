@@ -32,6 +32,7 @@ programs=(
   "managed_vars||$e2e/managed_vars.cu"
   "managed_first_launch||$e2e/managed_first_launch.cu"
   "managed_twofile||$e2e/managed_twofile_a.cu $e2e/managed_twofile_b.cu"
+  "rdc|-rdc=true|$e2e/rdc_main.cu $e2e/rdc_lib.cu $e2e/rdc_kernels.cu"
   "memory_attributes||$e2e/memory_attributes.cu"
   "memory_zero_copy||$e2e/memory_zero_copy.cu"
   "memory_pitched||$e2e/memory_pitched.cu"
