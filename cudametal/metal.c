@@ -64,22 +64,18 @@ typedef void (*imp_fn)(void);
 static imp_fn method(id obj, SEL sel) {
   return (imp_fn)class_getMethodImplementation(object_getClass(obj), sel);
 }
-/* Messages to softmetal's NSObject methods. */
-static id send0(id obj, const char *selector) {
-  if (!obj) return nil;
-  SEL sel = sel_registerName(selector);
-  return ((id(*)(id, SEL))method(obj, sel))(obj, sel);
-}
+/* Messages to softmetal's NSObject methods, several per launch: their selectors are
+ * looked up once (cudametal_register), since sel_registerName hashes the name under the
+ * GNU runtime's lock (~0.2 us here). */
+static SEL sel_retain, sel_release, sel_autorelease;
 static void cm_retain(void *o) {
-  if (o) send0((id)o, "retain");
+  if (o) ((id(*)(id, SEL))method((id)o, sel_retain))((id)o, sel_retain);
 }
 static void cm_release(void *o) {
-  if (!o) return;
-  SEL sel = sel_registerName("release");
-  ((void (*)(id, SEL))method((id)o, sel))((id)o, sel);
+  if (o) ((void (*)(id, SEL))method((id)o, sel_release))((id)o, sel_release);
 }
 static id cm_autorelease(void *o) {
-  return send0((id)o, "autorelease");
+  return o ? ((id(*)(id, SEL))method((id)o, sel_autorelease))((id)o, sel_autorelease) : nil;
 }
 /* An autoreleased NSString (softmetal's). */
 static id cm_string(const char *utf8) {
@@ -1282,6 +1278,23 @@ static void pending_add(struct cm_cmdbuf *c) { /* c retained by the caller for t
   pthread_mutex_unlock(&pending.lock);
 }
 
+/* CUDAMETAL_PARAM_BYTES (an experiment, off by default; docs/cudametal.md "The launch
+ * path"): `used` gives cuLaunchKernel only the set part of a dispatch's struct cm_args
+ * (the tables and the setBytes: copies, rounded up to 16 bytes) instead of all 8576
+ * bytes, which CUDA does not document for a parameter buffer shorter than the kernel's
+ * parameter (the kernel reads only the set part); unset or `all`: the whole struct.
+ * Another value: 0, and dispatches fail naming it. */
+static size_t param_bytes_mode(void) { /* 1: used, 2: all, 0: bad */
+  static atomic_int mode;
+  int m = atomic_load(&mode);
+  if (!m) {
+    const char *v = getenv("CUDAMETAL_PARAM_BYTES");
+    m = !v || !*v || !strcmp(v, "all") ? 2 : !strcmp(v, "used") ? 1 : 3;
+    atomic_store(&mode, m);
+  }
+  return m == 3 ? 0 : (size_t)m;
+}
+
 /* One command on stream s (c's queue's); a signal is marked by `mark` (NULL: its own). */
 static void cmdbuf_issue(struct cm_cmdbuf *c, struct cm_command *k, CUstream s,
                          struct cm_mark *mark) {
@@ -1294,9 +1307,14 @@ static void cmdbuf_issue(struct cm_cmdbuf *c, struct cm_command *k, CUstream s,
   case CMD_SIGNAL: r = event_signal(k->event, k->event_value, c->queue, mark); break;
   case CMD_WAIT: r = event_wait(k->event, k->event_value, c->queue); break;
   case CMD_DISPATCH: {
-    /* The driver copies the whole struct (the kernel's parameter); only args_size bytes
-     * of it are set, and the kernel reads only those. */
-    size_t size = sizeof *k->args;
+    /* The driver copies the parameter (the whole struct, or with CUDAMETAL_PARAM_BYTES=used
+     * the args_size bytes set, which are all the kernel reads). */
+    size_t mode = param_bytes_mode();
+    if (!mode) {
+      cmdbuf_fail(c, 1, "cudametal: CUDAMETAL_PARAM_BYTES must be `used` or `all`");
+      break;
+    }
+    size_t size = mode == 1 ? (k->args_size + 15) & ~(size_t)15 : sizeof *k->args;
     void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, k->args, CU_LAUNCH_PARAM_BUFFER_SIZE, &size,
                      CU_LAUNCH_PARAM_END};
     r = cuLaunchKernel(k->pipeline->func, k->grid[0], k->grid[1], k->grid[2], k->block[0],
@@ -1394,6 +1412,9 @@ static void add(Class cls, const char *selector, void *imp, const char *types) {
 }
 
 __attribute__((constructor)) static void cudametal_register(void) {
+  sel_retain = sel_registerName("retain");
+  sel_release = sel_registerName("release");
+  sel_autorelease = sel_registerName("autorelease");
   if (!objc_getClass("NSObject")) {
     fprintf(stderr, "cudametal: softmetal's NSObject is not registered; load softmetal first\n");
     return;

@@ -362,12 +362,19 @@ EXPORT CUresult cuFuncGetAttribute(int *v, CUfunction_attribute a, CUfunction f)
   *v = a == CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK ? 1024 : 0;
   return CUDA_SUCCESS;
 }
+static atomic_long last_param_bytes;
+EXPORT long fake_cuda_last_param_bytes(void) { /* CU_LAUNCH_PARAM_BUFFER_SIZE's, last launch */
+  return atomic_load(&last_param_bytes);
+}
 EXPORT CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
                                unsigned by, unsigned bz, unsigned smem, CUstream s, void **params,
                                void **extra) {
   (void)f, (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz, (void)smem, (void)params,
       (void)extra;
   thread_calls[CALL_LAUNCH]++;
+  for (int i = 0; extra && extra[i] != CU_LAUNCH_PARAM_END; i += 2)
+    if (extra[i] == CU_LAUNCH_PARAM_BUFFER_SIZE)
+      atomic_store(&last_param_bytes, *(size_t *)extra[i + 1]);
   if (getenv("FAKE_CUDA_LAUNCH_FAILS")) return CUDA_ERROR_ILLEGAL_ADDRESS;
   return push(s, (struct op){.kind = OP_LAUNCH});
 }

@@ -10,6 +10,9 @@
  *   2. N launches queued behind a host function that holds the stream: libanchor asks
  *      each stream's oldest command buffer in flight, not every one (O(N) cuEventQuery
  *      in all, where it was O(N²)).
+ *   3. the parameter buffer given to cuLaunchKernel: the whole struct cm_args (8576 bytes);
+ *      with the argument `used` (CUDAMETAL_PARAM_BYTES=used, an experiment) only its set
+ *      part: the tables (384 bytes) and the setBytes: copies.
  * Before 2026-12-06 (issue 12's launch-path work): 3N records, N memory writes, and N²
  * queries in step 2. */
 #define _POSIX_C_SOURCE 200809L
@@ -68,7 +71,9 @@ static cudaError_t launches(cudaStream_t stream, int *p) {
   return e;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  bool used = argc > 1 && !strcmp(argv[1], "used");
+  if (used) setenv("CUDAMETAL_PARAM_BYTES", "used", 1);
   unsigned char *blob = make_module(kernels, 1, NULL, 0, msl);
   fatbin_wrapper w = {AC_FATBIN_MAGIC, AC_FATBIN_VERSION, blob, NULL};
   void **h = __cudaRegisterFatBinary(&w);
@@ -85,7 +90,9 @@ int main(void) {
   const char *driver = getenv("CUDAMETAL_LIBCUDA");
   void *cuda = driver ? dlopen(driver, RTLD_NOW | RTLD_NOLOAD) : NULL;
   calls = cuda ? (long (*)(const char *))dlsym(cuda, "fake_cuda_thread_calls") : NULL;
-  if (!calls) {
+  long (*param_bytes)(void) =
+      cuda ? (long (*)(void))dlsym(cuda, "fake_cuda_last_param_bytes") : NULL;
+  if (!calls || !param_bytes) {
     printf("FAIL cudametal is not running over tests/cudametal/fake_cuda.c\n");
     return 1;
   }
@@ -106,6 +113,14 @@ int main(void) {
   CHECK(after[WAIT_EVENT] == before[WAIT_EVENT] && after[WAIT_VALUE] == before[WAIT_VALUE],
         "no waits (the stream's own order)");
   CHECK(cudaStreamSynchronize(stream) == cudaSuccess, "step 1 synchronize");
+  /* the add kernel's 16 bytes of parameters and the context words, 16-aligned, after the
+   * 32 buffer addresses and 32 threadgroup offsets */
+  long bytes = param_bytes();
+  printf("step 3: the parameter buffer is %ld bytes\n", bytes);
+  if (used)
+    CHECK(bytes > 384 && bytes < 1024 && bytes % 16 == 0, "the used part: %ld bytes", bytes);
+  else
+    CHECK(bytes == 8576, "the whole struct cm_args: %ld bytes", bytes);
 
   CHECK(cudaLaunchHostFunc(stream, hold_stream, NULL) == cudaSuccess, "host function");
   snapshot(before);
@@ -124,6 +139,6 @@ int main(void) {
   cudaFree(p);
   __cudaUnregisterFatBinary(h);
   free(blob);
-  printf("%s test_launch_calls\n", failures ? "FAIL" : "PASS");
+  printf("%s test_launch_calls%s\n", failures ? "FAIL" : "PASS", used ? " used" : "");
   return failures != 0;
 }
