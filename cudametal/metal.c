@@ -604,14 +604,25 @@ static struct cm_signal *signal_at(struct cm_event *e, size_t i) {
 /* Drops the oldest pending signals whose marks have completed, each becoming latest
  * (e->lock held). One query when the oldest has not: its queue's later ones have not
  * either (another queue's may have, and wait their turn). */
+static void event_drop_oldest(struct cm_event *e) { /* reached: its value is the latest */
+  struct cm_signal *oldest = signal_at(e, 0);
+  e->latest = oldest->value;
+  mark_release(oldest->mark);
+  e->first = (e->first + 1) % e->capacity;
+  e->count--;
+}
 static void event_prune(struct cm_event *e) {
-  while (e->count && cuEventQuery(signal_at(e, 0)->mark->event) == CUDA_SUCCESS) {
-    struct cm_signal *oldest = signal_at(e, 0);
-    e->latest = oldest->value;
-    mark_release(oldest->mark);
-    e->first = (e->first + 1) % e->capacity;
-    e->count--;
-  }
+  while (e->count && cuEventQuery(signal_at(e, 0)->mark->event) == CUDA_SUCCESS)
+    event_drop_oldest(e);
+}
+/* After a command buffer whose end mark `done` completed: drops the oldest pending signals
+ * it marked (no query), then, when many are left (signals marked otherwise, or another
+ * queue's first), queries as event_prune does (e->lock held). */
+enum { EVENT_PENDING_QUERY = 64 };
+static void event_prune_done(struct cm_event *e, struct cm_mark *done) {
+  while (e->count && signal_at(e, 0)->mark == done)
+    event_drop_oldest(e);
+  if (e->count > EVENT_PENDING_QUERY) event_prune(e);
 }
 static void event_push(struct cm_event *e, uint64_t value, uint64_t queue, struct cm_mark *mark) {
   if (e->count == e->capacity) {
@@ -701,15 +712,19 @@ static unsigned long event_signaled_value(id self, SEL cmd) {
   pthread_mutex_unlock(&e->lock);
   return value;
 }
-static void event_set_signaled_value(id self, SEL cmd, unsigned long value) {
-  (void)cmd;
-  struct cm_event *e = (struct cm_event *)self;
+/* A write from the CPU: setSignaledValue:, or a GPU signal CUDA refused (so that its
+ * waiters do not hang). */
+static void event_store(struct cm_event *e, uint64_t value) {
   set_current();
   pthread_mutex_lock(&e->lock);
   event_prune(e); /* signals reached before this write do not override it */
   __atomic_store_n(e->value, value, __ATOMIC_SEQ_CST);
   e->latest = value;
   pthread_mutex_unlock(&e->lock);
+}
+static void event_set_signaled_value(id self, SEL cmd, unsigned long value) {
+  (void)cmd;
+  event_store((struct cm_event *)self, value);
 }
 /* At commit: the signal of `value` on q's stream, passed once `mark` (+1 taken here, or
  * NULL: one is recorded now) has completed. */
@@ -1159,7 +1174,7 @@ static void cmdbuf_complete(struct cm_cmdbuf *c) { /* on the completion thread *
     if (c->commands[i].kind == CMD_SIGNAL) {
       struct cm_event *e = c->commands[i].event;
       pthread_mutex_lock(&e->lock);
-      event_prune(e);
+      event_prune_done(e, c->end);
       pthread_mutex_unlock(&e->lock);
     }
   if (trace())
@@ -1325,7 +1340,7 @@ static void cmdbuf_issue(struct cm_cmdbuf *c, struct cm_command *k, CUstream s,
   if (r != CUDA_SUCCESS) {
     cmdbuf_fail_cuda(c, k->kind == CMD_DISPATCH ? "cuLaunchKernel" : "command", r);
     if (k->kind == CMD_SIGNAL) /* a waiter must not hang: the CPU sets the value */
-      __atomic_store_n(k->event->value, k->event_value, __ATOMIC_SEQ_CST);
+      event_store(k->event, k->event_value);
   }
 }
 
