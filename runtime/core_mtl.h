@@ -46,11 +46,11 @@ cudaError_t rt_services_context(rt_device *device, uint64_t *context);
 /* ---- core_submit.c ---- */
 
 /* Hands a command buffer committed on queue (and an optional buffer it uses,
- * released with it) to queue's in-flight list; all three are retained (lock
- * held). A command buffer may be tracked again with another companion, right
- * after. Completed buffers are retired on the way, an erroneous one setting
- * the sticky error; a queue's are retired in the order they were tracked,
- * which must be their commit order. */
+ * released with it) to queue's in-flight list; both are retained (lock held;
+ * the queue is a key, kept alive by its command buffers). A command buffer may be tracked again
+ * with another companion, right after. Completed buffers are retired on the way, an erroneous one
+ * setting the sticky error; a queue's are retired in the order they were tracked, which must be
+ * their commit order. */
 void rt_submit_track(mtl_id queue, mtl_id command_buffer, mtl_id companion);
 /* Whether a command buffer has completed, successfully or not. */
 bool rt_submit_finished(mtl_id command_buffer);

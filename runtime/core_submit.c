@@ -28,7 +28,10 @@ typedef struct {
 } rt_in_flight;
 
 /* One queue's command buffers in flight, oldest first: a ring of `allocated`
- * entries from `head`. A queue is listed (and retained) while it has some. */
+ * entries from `head`. The queue is only a key, compared and never used (its
+ * command buffers keep it alive while they are here); a list left empty stays,
+ * ring and all, for the next launch, or for another queue when a new one needs
+ * a list, so that a launch allocates nothing here. */
 typedef struct {
   mtl_id queue;
   rt_in_flight *items;
@@ -139,10 +142,10 @@ bool rt_submit_finished(mtl_id command_buffer) {
 /* Retires each queue's finished command buffers from its oldest on, up to its
  * first unfinished one (its later ones cannot have finished before it; an
  * entry repeats a command buffer tracked with another companion, and its
- * status is asked once). A queue left with nothing in flight is unlisted. */
+ * status is asked once). */
 static void rt_retire_finished(void) {
   pthread_mutex_lock(&rt_flight_mutex);
-  for (size_t k = 0; k < rt_flight_queues;) {
+  for (size_t k = 0; k < rt_flight_queues; k++) {
     rt_flight_queue *q = &rt_flight[k];
     mtl_id finished = NULL;
     while (q->count) {
@@ -155,13 +158,6 @@ static void rt_retire_finished(void) {
       q->head = (q->head + 1) % q->allocated;
       q->count--;
     }
-    if (q->count) {
-      k++;
-      continue;
-    }
-    mtl_release(q->queue);
-    free(q->items);
-    *q = rt_flight[--rt_flight_queues]; /* the last one moves here */
   }
   pthread_mutex_unlock(&rt_flight_mutex);
 }
@@ -176,10 +172,18 @@ cudaError_t rt_submit_failure_now(void) {
   return e;
 }
 
-/* The in-flight list of queue, listed if it was not (NULL: out of memory). */
+/* The in-flight list of queue: its own, else an empty one, else a new one
+ * (NULL: out of memory). */
 static rt_flight_queue *rt_flight_queue_of(mtl_id queue) {
-  for (size_t k = 0; k < rt_flight_queues; k++)
+  rt_flight_queue *empty = NULL;
+  for (size_t k = 0; k < rt_flight_queues; k++) {
     if (rt_flight[k].queue == queue) return &rt_flight[k];
+    if (!rt_flight[k].count && !empty) empty = &rt_flight[k];
+  }
+  if (empty) {
+    empty->queue = queue;
+    return empty;
+  }
   if (rt_flight_queues == rt_flight_queues_allocated) {
     size_t grown = rt_flight_queues_allocated ? rt_flight_queues_allocated * 2 : 8;
     rt_flight_queue *list = realloc(rt_flight, grown * sizeof *list);
@@ -187,7 +191,6 @@ static rt_flight_queue *rt_flight_queue_of(mtl_id queue) {
     rt_flight = list;
     rt_flight_queues_allocated = grown;
   }
-  mtl_retain(queue);
   rt_flight[rt_flight_queues] = (rt_flight_queue){queue, NULL, 0, 0, 0};
   return &rt_flight[rt_flight_queues++];
 }
@@ -216,7 +219,7 @@ void rt_submit_track(mtl_id queue, mtl_id command_buffer, mtl_id companion) {
     pthread_mutex_unlock(&rt_flight_mutex);
     mtl_command_buffer_wait_until_completed(command_buffer);
     rt_note_failure(command_buffer);
-    return; /* an unlisted queue's empty entry goes at the next retiring */
+    return;
   }
   mtl_retain(command_buffer);
   mtl_retain(companion);
@@ -241,7 +244,7 @@ cudaError_t rt_wait_all(void) {
     rt_retire_finished();
     mtl_id pending = NULL; /* a queue's oldest is its first tracked */
     for (size_t k = 0; k < rt_flight_queues && !pending; k++)
-      if (rt_flight_at(&rt_flight[k], 0)->sequence <= last)
+      if (rt_flight[k].count && rt_flight_at(&rt_flight[k], 0)->sequence <= last)
         pending = rt_flight_at(&rt_flight[k], 0)->command_buffer;
     if (!pending) break;
     rt_wait_unlocked(pending);
@@ -260,5 +263,7 @@ cudaError_t rt_submit_wait(mtl_id command_buffer) {
 bool rt_all_completed(void) {
   assert(rt_lock_held());
   rt_retire_finished();
-  return rt_flight_queues == 0;
+  for (size_t k = 0; k < rt_flight_queues; k++)
+    if (rt_flight[k].count) return false;
+  return true;
 }
