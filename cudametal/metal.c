@@ -64,22 +64,18 @@ typedef void (*imp_fn)(void);
 static imp_fn method(id obj, SEL sel) {
   return (imp_fn)class_getMethodImplementation(object_getClass(obj), sel);
 }
-/* Messages to softmetal's NSObject methods. */
-static id send0(id obj, const char *selector) {
-  if (!obj) return nil;
-  SEL sel = sel_registerName(selector);
-  return ((id(*)(id, SEL))method(obj, sel))(obj, sel);
-}
+/* Messages to softmetal's NSObject methods, several per launch: their selectors are
+ * looked up once (cudametal_register), since sel_registerName hashes the name under the
+ * GNU runtime's lock (~0.2 us here). */
+static SEL sel_retain, sel_release, sel_autorelease;
 static void cm_retain(void *o) {
-  if (o) send0((id)o, "retain");
+  if (o) ((id(*)(id, SEL))method((id)o, sel_retain))((id)o, sel_retain);
 }
 static void cm_release(void *o) {
-  if (!o) return;
-  SEL sel = sel_registerName("release");
-  ((void (*)(id, SEL))method((id)o, sel))((id)o, sel);
+  if (o) ((void (*)(id, SEL))method((id)o, sel_release))((id)o, sel_release);
 }
 static id cm_autorelease(void *o) {
-  return send0((id)o, "autorelease");
+  return o ? ((id(*)(id, SEL))method((id)o, sel_autorelease))((id)o, sel_autorelease) : nil;
 }
 /* An autoreleased NSString (softmetal's). */
 static id cm_string(const char *utf8) {
@@ -509,36 +505,144 @@ static id device_new_queue(id self, SEL cmd) {
   return (id)q;
 }
 
+/* ---- marks: CUDA events that say a stream has passed a point ---- */
+/* A mark is a timed CUDA event with a reference count: a command buffer's start and end,
+ * and a shared event's signal (libanchor's timeline signal is the last command of its
+ * command buffers, so the signal's mark is the command buffer's end: one cuEventRecord
+ * for both). A mark whose references are gone has completed (or was never recorded) and
+ * is kept for another (at most MARK_POOL: libanchor commits a command buffer per launch,
+ * which would otherwise create and destroy events per launch); a broken one (a CUDA
+ * error may have left it recorded but never completed) is destroyed instead. */
+struct cm_mark {
+  CUevent event;
+  atomic_int refs;
+  atomic_bool broken;
+};
+enum { MARK_POOL = 256 };
+static struct {
+  pthread_mutex_t lock;
+  struct cm_mark *marks[MARK_POOL];
+  int count;
+} mark_pool = {PTHREAD_MUTEX_INITIALIZER, {0}, 0};
+static CUresult mark_take(struct cm_mark **out) { /* +1 */
+  pthread_mutex_lock(&mark_pool.lock);
+  struct cm_mark *m = mark_pool.count ? mark_pool.marks[--mark_pool.count] : NULL;
+  pthread_mutex_unlock(&mark_pool.lock);
+  if (!m) {
+    m = calloc(1, sizeof *m);
+    if (!m) abort();
+    CUresult r = cuEventCreate(&m->event, CU_EVENT_DEFAULT);
+    if (r != CUDA_SUCCESS) {
+      free(m);
+      *out = NULL;
+      return r;
+    }
+  }
+  atomic_store(&m->refs, 1);
+  atomic_store(&m->broken, false);
+  *out = m;
+  return CUDA_SUCCESS;
+}
+static struct cm_mark *mark_retain(struct cm_mark *m) {
+  if (m) atomic_fetch_add(&m->refs, 1);
+  return m;
+}
+static void mark_release(struct cm_mark *m) {
+  if (!m || atomic_fetch_sub(&m->refs, 1) != 1) return;
+  bool kept = false;
+  if (!atomic_load(&m->broken)) {
+    pthread_mutex_lock(&mark_pool.lock);
+    kept = mark_pool.count < MARK_POOL;
+    if (kept) mark_pool.marks[mark_pool.count++] = m;
+    pthread_mutex_unlock(&mark_pool.lock);
+  }
+  if (!kept) {
+    cuEventDestroy(m->event);
+    free(m);
+  }
+}
+
 /* ---- shared events ---- */
 /* MTLSharedEvent: a 64-bit value in pinned, device-mapped host memory (a slot of a
- * cuMemHostAlloc page), so the CPU reads and sets it directly (signaledValue,
- * setSignaledValue:) and streams write it (cuStreamWriteValue64, ordered after the
- * stream's earlier work, with a memory barrier) and wait for it (cuStreamWaitValue64,
- * CU_STREAM_WAIT_VALUE_GEQ: a cyclic >=, which is Metal's >= for values below 2^63).
- * CUDA warns that such memory waits are invisible to its scheduler (a waiting stream
- * may hold a hardware queue the signalling one needs), so a wait whose value a GPU
- * signal already committed will reach becomes a cuStreamWaitEvent on the CUDA event
- * recorded right after that signal (the last EVENT_RING signals are kept); only a wait
- * for a value nothing committed yet reaches (a later commit, or the CPU: libanchor's
- * host-function gates) polls memory. A value already reached needs no wait at all, nor
- * does one that a signal committed earlier on the same queue reaches (one stream runs in
- * order: libanchor's wait for a stream's own previous command buffer, at every launch). */
-enum { EVENT_SLOT = 64, EVENT_PAGE = 4096, EVENT_RING = 16 };
+ * cuMemHostAlloc page), so the CPU sets it directly (setSignaledValue:) and streams can
+ * wait for it (cuStreamWaitValue64, CU_STREAM_WAIT_VALUE_GEQ: a cyclic >=, which is
+ * Metal's >= for values below 2^63), plus the signals committed and not yet known to be
+ * reached, oldest first, each with the mark the stream passes once it is (`pending`).
+ * CUDA warns that memory waits are invisible to its scheduler (a waiting stream may hold
+ * a hardware queue the signalling one needs), so a wait for a value that a committed
+ * signal reaches is a cuStreamWaitEvent on that signal's mark, and none at all when the
+ * signal was committed on the waiting queue (one stream runs in order: libanchor's wait
+ * for a stream's own previous command buffer, at every launch) or is known reached. Only
+ * a wait for a value nothing committed reaches yet (a later commit, or the CPU:
+ * libanchor's host-function gates) polls memory, with cuStreamWaitValue64; from then on
+ * (`memory`) every GPU signal of the event also writes the value with
+ * cuStreamWriteValue64 (after the stream's earlier work, with a memory barrier). Before
+ * that no one polls the memory, so a signal is its mark alone: libanchor's stream
+ * timelines, signalled at every launch and waited for only once committed, never write
+ * it. The CPU's view (`latest`, signaledValue) is the last value written: its own
+ * setSignaledValue: (which writes the memory too), or a signal whose mark has completed
+ * since, taken in commit order (Metal lets a value go down). */
+struct cm_signal {
+  uint64_t value;
+  uint64_t queue;       /* the queue (cm_queue.id) it was committed on */
+  struct cm_mark *mark; /* +1; completes once value is signalled */
+};
 struct cm_event {
   struct cm_object base;
   uint64_t *value; /* host address */
   CUdeviceptr gpu; /* the same slot's device address */
   pthread_mutex_t lock;
-  struct {
-    uint64_t value;
-    CUevent done;   /* recorded right after the signal of value */
-    uint64_t queue; /* the queue (cm_queue.id) it was committed on */
-  } ring[EVENT_RING];
-  int ring_count, ring_next;
+  bool memory;               /* a memory wait was issued: GPU signals write the memory too */
+  bool rising;               /* every signal committed was >= the one before (libanchor's) */
+  uint64_t latest;           /* the last value written that the CPU knows of */
+  struct cm_signal *pending; /* a ring of `capacity` from `first`, commit order */
+  size_t first, count, capacity;
 };
+static struct cm_signal *signal_at(struct cm_event *e, size_t i) {
+  return &e->pending[(e->first + i) % e->capacity];
+}
+/* Drops the oldest pending signals whose marks have completed, each becoming latest
+ * (e->lock held). One query when the oldest has not: its queue's later ones have not
+ * either (another queue's may have, and wait their turn). */
+static void event_drop_oldest(struct cm_event *e) { /* reached: its value is the latest */
+  struct cm_signal *oldest = signal_at(e, 0);
+  e->latest = oldest->value;
+  mark_release(oldest->mark);
+  e->first = (e->first + 1) % e->capacity;
+  e->count--;
+}
+static void event_prune(struct cm_event *e) {
+  while (e->count && cuEventQuery(signal_at(e, 0)->mark->event) == CUDA_SUCCESS)
+    event_drop_oldest(e);
+}
+/* After a command buffer whose end mark `done` completed: drops the oldest pending signals
+ * it marked (no query), then, when many are left (signals marked otherwise, or another
+ * queue's first), queries as event_prune does (e->lock held). */
+enum { EVENT_PENDING_QUERY = 64 };
+static void event_prune_done(struct cm_event *e, struct cm_mark *done) {
+  while (e->count && signal_at(e, 0)->mark == done)
+    event_drop_oldest(e);
+  if (e->count > EVENT_PENDING_QUERY) event_prune(e);
+}
+static void event_push(struct cm_event *e, uint64_t value, uint64_t queue, struct cm_mark *mark) {
+  if (e->count == e->capacity) {
+    size_t grown = e->capacity ? e->capacity * 2 : 16;
+    struct cm_signal *ring = malloc(grown * sizeof *ring);
+    if (!ring) abort();
+    for (size_t i = 0; i < e->count; i++)
+      ring[i] = *signal_at(e, i);
+    free(e->pending);
+    e->pending = ring;
+    e->first = 0;
+    e->capacity = grown;
+  }
+  if (e->count && value < signal_at(e, e->count - 1)->value) e->rising = false;
+  *signal_at(e, e->count++) = (struct cm_signal){value, queue, mark_retain(mark)};
+}
 static pthread_mutex_t slot_lock = PTHREAD_MUTEX_INITIALIZER;
 static void **free_slots; /* host addresses of free slots */
 static size_t free_count, free_capacity;
+enum { EVENT_SLOT = 64, EVENT_PAGE = 4096 };
 static uint64_t *slot_take(void) { /* NULL when pinned memory is refused */
   pthread_mutex_lock(&slot_lock);
   if (!free_count) {
@@ -574,8 +678,9 @@ static Class event_class;
 static void event_destroy(struct cm_object *o) {
   struct cm_event *e = (struct cm_event *)o;
   set_current();
-  for (int i = 0; i < e->ring_count; i++)
-    cuEventDestroy(e->ring[i].done);
+  for (size_t i = 0; i < e->count; i++)
+    mark_release(signal_at(e, i)->mark);
+  free(e->pending);
   slot_give(e->value);
   pthread_mutex_destroy(&e->lock);
 }
@@ -593,49 +698,77 @@ static id device_new_event(id self, SEL cmd) {
   __atomic_store_n(slot, 0, __ATOMIC_SEQ_CST);
   e->value = slot;
   e->gpu = gpu;
+  e->rising = true;
   pthread_mutex_init(&e->lock, NULL);
   return (id)e;
 }
 static unsigned long event_signaled_value(id self, SEL cmd) {
   (void)cmd;
-  return __atomic_load_n(((struct cm_event *)self)->value, __ATOMIC_SEQ_CST);
+  struct cm_event *e = (struct cm_event *)self;
+  set_current();
+  pthread_mutex_lock(&e->lock);
+  event_prune(e);
+  uint64_t value = e->latest;
+  pthread_mutex_unlock(&e->lock);
+  return value;
+}
+/* A write from the CPU: setSignaledValue:, or a GPU signal CUDA refused (so that its
+ * waiters do not hang). */
+static void event_store(struct cm_event *e, uint64_t value) {
+  set_current();
+  pthread_mutex_lock(&e->lock);
+  event_prune(e); /* signals reached before this write do not override it */
+  __atomic_store_n(e->value, value, __ATOMIC_SEQ_CST);
+  e->latest = value;
+  pthread_mutex_unlock(&e->lock);
 }
 static void event_set_signaled_value(id self, SEL cmd, unsigned long value) {
   (void)cmd;
-  __atomic_store_n(((struct cm_event *)self)->value, value, __ATOMIC_SEQ_CST);
+  event_store((struct cm_event *)self, value);
 }
-/* At commit: the signal of `value` on stream s. */
-static CUresult event_signal(struct cm_event *e, uint64_t value, struct cm_queue *q) {
+/* At commit: the signal of `value` on q's stream, passed once `mark` (+1 taken here, or
+ * NULL: one is recorded now) has completed. */
+static CUresult event_signal(struct cm_event *e, uint64_t value, struct cm_queue *q,
+                             struct cm_mark *mark) {
   CUstream s = q->stream;
-  CUresult r = cuStreamWriteValue64(s, e->gpu, value, CU_STREAM_WRITE_VALUE_DEFAULT);
-  if (r != CUDA_SUCCESS) return r;
+  CUresult r = CUDA_SUCCESS;
   pthread_mutex_lock(&e->lock);
-  int i = e->ring_next;
-  if (i == e->ring_count) {
-    r = cuEventCreate(&e->ring[i].done, CU_EVENT_DISABLE_TIMING);
-    if (r == CUDA_SUCCESS) e->ring_count++;
+  if (e->memory) r = cuStreamWriteValue64(s, e->gpu, value, CU_STREAM_WRITE_VALUE_DEFAULT);
+  struct cm_mark *own = NULL;
+  if (r == CUDA_SUCCESS && !mark) {
+    r = mark_take(&own);
+    if (r == CUDA_SUCCESS) r = cuEventRecord(own->event, s);
+    mark = own;
   }
-  if (r == CUDA_SUCCESS) r = cuEventRecord(e->ring[i].done, s);
-  if (r == CUDA_SUCCESS) {
-    e->ring[i].value = value;
-    e->ring[i].queue = q->id;
-    e->ring_next = (i + 1) % EVENT_RING;
-  }
+  if (r == CUDA_SUCCESS) event_push(e, value, q->id, mark);
+  if (own && r != CUDA_SUCCESS) atomic_store(&own->broken, true);
+  mark_release(own);
   pthread_mutex_unlock(&e->lock);
   return r;
 }
 /* At commit: stream s waits until the value is >= value. */
 static CUresult event_wait(struct cm_event *e, uint64_t value, struct cm_queue *q) {
   CUstream s = q->stream;
-  if (__atomic_load_n(e->value, __ATOMIC_SEQ_CST) >= value) return CUDA_SUCCESS; /* reached */
   pthread_mutex_lock(&e->lock);
-  int best = -1;
-  for (int i = 0; i < e->ring_count; i++)
-    if (e->ring[i].value >= value && (best < 0 || e->ring[i].value < e->ring[best].value)) best = i;
   CUresult r = CUDA_SUCCESS;
-  if (best >= 0 && e->ring[best].queue != q->id) r = cuStreamWaitEvent(s, e->ring[best].done, 0);
+  /* The earliest committed signal that reaches value: from the newest back while rising
+   * (a stream's wait for its own last tick looks at one), else all of them. */
+  struct cm_signal *earliest = NULL;
+  for (size_t i = e->count; i-- > 0;) {
+    struct cm_signal *p = signal_at(e, i);
+    if (p->value >= value)
+      earliest = p;
+    else if (e->rising)
+      break;
+  }
+  bool found = e->latest >= value || earliest; /* reached, or committed */
+  if (e->latest < value && earliest && earliest->queue != q->id)
+    r = cuStreamWaitEvent(s, earliest->mark->event, 0); /* completed or not */
+  if (!found) {
+    e->memory = true; /* the signal to come writes memory: under e->lock, so none is missed */
+    r = cuStreamWaitValue64(s, e->gpu, value, CU_STREAM_WAIT_VALUE_GEQ);
+  }
   pthread_mutex_unlock(&e->lock);
-  if (best < 0) r = cuStreamWaitValue64(s, e->gpu, value, CU_STREAM_WAIT_VALUE_GEQ);
   return r;
 }
 
@@ -645,7 +778,8 @@ struct cm_command {
   int kind;
   struct cm_pipeline *pipeline; /* retained */
   unsigned grid[3], block[3], dyn_smem;
-  struct cm_args *args; /* dispatch: malloc'd */
+  struct cm_args *args; /* dispatch: malloc'd (sizeof, args_size of it set) */
+  size_t args_size;
   CUdeviceptr dst, src;
   uint64_t size;
   unsigned char value;
@@ -672,40 +806,17 @@ struct cm_cmdbuf {
   int retained_count, retained_capacity;
   struct cm_block **handlers; /* copies, run in order on the completion thread */
   int handler_count;
-  CUevent start, end;
-  pthread_mutex_t lock; /* status, error, finished: the completion thread and callers */
+  struct cm_mark *start, *end; /* +1 each; end also marks trailing event signals */
+  pthread_mutex_t lock;        /* status, error, finished: the completion thread and callers */
   long status;
   id error; /* +1; reported once finished */
   bool committed, end_recorded, finished;
 };
-/* The start and end events of command buffers, kept for the next ones once completed
- * (libanchor commits one command buffer per launch: two cuEventCreate and two
- * cuEventDestroy per launch otherwise). At most TIMING_POOL are kept. */
-enum { TIMING_POOL = 256 };
-static struct {
-  pthread_mutex_t lock;
-  CUevent events[TIMING_POOL];
-  int count;
-} timing_pool = {PTHREAD_MUTEX_INITIALIZER, {0}, 0};
-static CUresult timing_event_take(CUevent *e) {
-  pthread_mutex_lock(&timing_pool.lock);
-  *e = timing_pool.count ? timing_pool.events[--timing_pool.count] : NULL;
-  pthread_mutex_unlock(&timing_pool.lock);
-  return *e ? CUDA_SUCCESS : cuEventCreate(e, CU_EVENT_DEFAULT);
-}
-/* e has completed (or was never recorded): kept for another command buffer. */
-static void timing_event_give(CUevent e) {
-  pthread_mutex_lock(&timing_pool.lock);
-  bool kept = timing_pool.count < TIMING_POOL;
-  if (kept) timing_pool.events[timing_pool.count++] = e;
-  pthread_mutex_unlock(&timing_pool.lock);
-  if (!kept) cuEventDestroy(e);
-}
 static void cmdbuf_destroy(struct cm_object *o) {
   struct cm_cmdbuf *c = (struct cm_cmdbuf *)o;
   set_current();
   bool done = !c->end_recorded || c->finished;
-  if (!done) done = cuEventSynchronize(c->end) == CUDA_SUCCESS;
+  if (!done) done = cuEventSynchronize(c->end->event) == CUDA_SUCCESS;
   for (int i = 0; i < c->count; i++) {
     cm_release(c->commands[i].pipeline);
     cm_release(c->commands[i].event);
@@ -719,11 +830,13 @@ static void cmdbuf_destroy(struct cm_object *o) {
   for (int i = 0; i < c->retained_count; i++)
     cm_release(c->retained[i]);
   free(c->retained);
-  /* Events of a failed command buffer are not reused (a CUDA error may have left them
-   * recorded but never completed). */
+  /* Marks of a failed command buffer are not reused (a CUDA error may have left them
+   * recorded but never completed); a shared event may still hold its end. */
   bool reuse = c->end_recorded && done && !c->error;
-  if (c->start) reuse ? timing_event_give(c->start) : (void)cuEventDestroy(c->start);
-  if (c->end) reuse ? timing_event_give(c->end) : (void)cuEventDestroy(c->end);
+  if (!reuse && c->start) atomic_store(&c->start->broken, true);
+  if (!reuse && c->end) atomic_store(&c->end->broken, true);
+  mark_release(c->start);
+  mark_release(c->end);
   cm_release(c->error);
   cm_release(c->queue);
   pthread_mutex_destroy(&c->lock);
@@ -804,17 +917,38 @@ static void cmdbuf_add_completed_handler(id self, SEL cmd, struct cm_block *bloc
 }
 
 /* ---- encoders ---- */
+/* A compute encoder's argument table is a struct cm_args of its own from the first
+ * set...: call until a dispatch, which hands it to the dispatch command as is (no copy);
+ * a later set...: or dispatch starts the next one from the used part of the last
+ * (copy on write). So one dispatch per encoder, libanchor's way, costs one allocation
+ * and no copy of the 8.5 KiB table, and a blit encoder has none. */
 struct cm_encoder {
   struct cm_object base;
   struct cm_cmdbuf *cmdbuf; /* retained */
   struct cm_pipeline *pipeline;
-  struct cm_args args;
-  uint32_t bound;    /* buffer indices set */
-  size_t bytes_used; /* in args.bytes */
+  struct cm_args *args;             /* being set, malloc'd; NULL: none yet */
+  const struct cm_args *dispatched; /* the last dispatch's (its command owns it), or NULL */
+  uint32_t bound;                   /* buffer indices set */
+  size_t bytes_used;                /* in args->bytes */
   uint64_t tg_length[CM_MAX_THREADGROUPS + 1];
   bool ended;
 };
+/* The bytes of a cm_args that an encoder has set: the tables, then bytes_used. */
+static size_t args_used(size_t bytes_used) {
+  return offsetof(struct cm_args, bytes) + bytes_used;
+}
+static struct cm_args *encoder_args(struct cm_encoder *e) {
+  if (e->args) return e->args;
+  e->args = malloc(sizeof *e->args);
+  if (!e->args) abort();
+  if (e->dispatched)
+    memcpy(e->args, e->dispatched, args_used(e->bytes_used));
+  else
+    memset(e->args, 0, offsetof(struct cm_args, bytes));
+  return e->args;
+}
 static void encoder_destroy(struct cm_object *o) {
+  free(((struct cm_encoder *)o)->args);
   cm_release(((struct cm_encoder *)o)->cmdbuf);
 }
 static id cmdbuf_encoder(id self, Class cls) {
@@ -846,7 +980,7 @@ static void compute_set_buffer(id self, SEL cmd, id buffer, unsigned long offset
   (void)cmd;
   struct cm_encoder *e = (struct cm_encoder *)self;
   if (index > CM_MAX_BUFFERS) return;
-  e->args.buffer[index] = buffer ? ((struct cm_buffer *)buffer)->ptr + offset : 0;
+  encoder_args(e)->buffer[index] = buffer ? ((struct cm_buffer *)buffer)->ptr + offset : 0;
   e->bound |= 1u << index;
   cmdbuf_keep(e->cmdbuf, buffer);
 }
@@ -861,9 +995,10 @@ static void compute_set_bytes(id self, SEL cmd, const void *bytes, unsigned long
     k->message = strdup("cudametal: the setBytes: of one dispatch exceed 8 KiB");
     return;
   }
-  memcpy(e->args.bytes + at, bytes, length);
+  struct cm_args *args = encoder_args(e);
+  memcpy(args->bytes + at, bytes, length);
   e->bytes_used = at + length;
-  e->args.buffer[index] = CM_BYTES_FLAG | at;
+  args->buffer[index] = CM_BYTES_FLAG | at;
   e->bound |= 1u << index;
 }
 static void compute_set_tg_length(id self, SEL cmd, unsigned long length, unsigned long index) {
@@ -900,15 +1035,17 @@ static void compute_dispatch(id self, SEL cmd, cm_size groups, cm_size threads) 
   k->grid[2] = (unsigned)groups.depth;
   k->block[0] = (unsigned)threads.width, k->block[1] = (unsigned)threads.height;
   k->block[2] = (unsigned)threads.depth;
+  struct cm_args *args = encoder_args(e);
   uint32_t offset = 0;
   for (int i = 0; i <= CM_MAX_THREADGROUPS; i++) {
-    e->args.tg_offset[i] = offset;
+    args->tg_offset[i] = offset;
     offset += (uint32_t)((e->tg_length[i] + 15) & ~15ull);
   }
   k->dyn_smem = offset;
-  k->args = malloc(sizeof *k->args);
-  if (!k->args) abort();
-  memcpy(k->args, &e->args, sizeof *k->args);
+  k->args = args; /* the command's from now on; the next set...: copies it */
+  k->args_size = args_used(e->bytes_used);
+  e->dispatched = args;
+  e->args = NULL;
 }
 static void blit_copy(id self, SEL cmd, id src, unsigned long src_offset, id dst,
                       unsigned long dst_offset, unsigned long size) {
@@ -1020,7 +1157,7 @@ static void cmdbuf_check(struct cm_cmdbuf *c, bool wait) {
   CUresult r = CUDA_SUCCESS;
   if (recorded) {
     set_current();
-    r = wait ? cuEventSynchronize(c->end) : cuEventQuery(c->end);
+    r = wait ? cuEventSynchronize(c->end->event) : cuEventQuery(c->end->event);
     if (r == CUDA_ERROR_NOT_READY) return;
   }
   pthread_mutex_lock(&c->lock);
@@ -1033,6 +1170,13 @@ static void cmdbuf_check(struct cm_cmdbuf *c, bool wait) {
 }
 
 static void cmdbuf_complete(struct cm_cmdbuf *c) { /* on the completion thread */
+  for (int i = 0; i < c->count; i++) /* its signals are reached: off the pending lists */
+    if (c->commands[i].kind == CMD_SIGNAL) {
+      struct cm_event *e = c->commands[i].event;
+      pthread_mutex_lock(&e->lock);
+      event_prune_done(e, c->end);
+      pthread_mutex_unlock(&e->lock);
+    }
   if (trace())
     fprintf(stderr, "cudametal: command buffer %p completed: status %ld, %d handler(s)\n",
             (void *)c, c->status, c->handler_count);
@@ -1090,14 +1234,14 @@ static void *completion_thread(void *unused) {
         blocked[blocked_count++] = round[i]->queue;
     }
     if (done) {
+      /* round[0, done) is a subsequence of pending.items[0, n) (commits since append) */
       pthread_mutex_lock(&pending.lock);
-      size_t kept = 0;
-      for (size_t i = 0; i < pending.count; i++) {
-        bool finished = false;
-        for (size_t j = 0; j < done && !finished; j++)
-          finished = pending.items[i] == round[j];
-        if (!finished) pending.items[kept++] = pending.items[i];
-      }
+      size_t kept = 0, j = 0;
+      for (size_t i = 0; i < pending.count; i++)
+        if (i < n && j < done && pending.items[i] == round[j])
+          j++;
+        else
+          pending.items[kept++] = pending.items[i];
       pending.count = kept;
       pthread_mutex_unlock(&pending.lock);
       for (size_t i = 0; i < done; i++) /* in commit order */
@@ -1139,14 +1283,72 @@ static void pending_add(struct cm_cmdbuf *c) { /* c retained by the caller for t
     if (!pending.items) abort();
   }
   pending.items[pending.count++] = c;
-  pending.woken = true;
-  pthread_cond_signal(&pending.wake);
+  /* The thread sleeps without a limit only on an empty list; otherwise it is polling
+   * and finds c in its next round (a wake per commit cost a futex call per launch). A
+   * command buffer with handlers wakes it once done (cuLaunchHostFunc, commit). */
+  if (pending.count == 1) {
+    pending.woken = true;
+    pthread_cond_signal(&pending.wake);
+  }
   pthread_mutex_unlock(&pending.lock);
 }
 
-/* Issues the commands on the queue's stream between the start and end events. After a
- * failure the rest is skipped except event signals, so that waiters never hang (as
- * softmetal does); CUDA's own errors after a kernel fault are sticky anyway. */
+/* CUDAMETAL_PARAM_BYTES (an experiment, off by default; docs/cudametal.md "The launch
+ * path"): `used` gives cuLaunchKernel only the set part of a dispatch's struct cm_args
+ * (the tables and the setBytes: copies, rounded up to 16 bytes) instead of all 8576
+ * bytes, which CUDA does not document for a parameter buffer shorter than the kernel's
+ * parameter (the kernel reads only the set part); unset or `all`: the whole struct.
+ * Another value: 0, and dispatches fail naming it. */
+static size_t param_bytes_mode(void) { /* 1: used, 2: all, 0: bad */
+  static atomic_int mode;
+  int m = atomic_load(&mode);
+  if (!m) {
+    const char *v = getenv("CUDAMETAL_PARAM_BYTES");
+    m = !v || !*v || !strcmp(v, "all") ? 2 : !strcmp(v, "used") ? 1 : 3;
+    atomic_store(&mode, m);
+  }
+  return m == 3 ? 0 : (size_t)m;
+}
+
+/* One command on stream s (c's queue's); a signal is marked by `mark` (NULL: its own). */
+static void cmdbuf_issue(struct cm_cmdbuf *c, struct cm_command *k, CUstream s,
+                         struct cm_mark *mark) {
+  if (c->error && k->kind != CMD_SIGNAL) return;
+  CUresult r = CUDA_SUCCESS;
+  switch (k->kind) {
+  case CMD_INVALID: cmdbuf_fail(c, 9, k->message); break;
+  case CMD_COPY: r = cuMemcpyAsync(k->dst, k->src, k->size, s); break;
+  case CMD_FILL: r = cuMemsetD8Async(k->dst, k->value, k->size, s); break;
+  case CMD_SIGNAL: r = event_signal(k->event, k->event_value, c->queue, mark); break;
+  case CMD_WAIT: r = event_wait(k->event, k->event_value, c->queue); break;
+  case CMD_DISPATCH: {
+    /* The driver copies the parameter (the whole struct, or with CUDAMETAL_PARAM_BYTES=used
+     * the args_size bytes set, which are all the kernel reads). */
+    size_t mode = param_bytes_mode();
+    if (!mode) {
+      cmdbuf_fail(c, 1, "cudametal: CUDAMETAL_PARAM_BYTES must be `used` or `all`");
+      break;
+    }
+    size_t size = mode == 1 ? (k->args_size + 15) & ~(size_t)15 : sizeof *k->args;
+    void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, k->args, CU_LAUNCH_PARAM_BUFFER_SIZE, &size,
+                     CU_LAUNCH_PARAM_END};
+    r = cuLaunchKernel(k->pipeline->func, k->grid[0], k->grid[1], k->grid[2], k->block[0],
+                       k->block[1], k->block[2], k->dyn_smem, s, NULL, extra);
+    break;
+  }
+  }
+  if (r != CUDA_SUCCESS) {
+    cmdbuf_fail_cuda(c, k->kind == CMD_DISPATCH ? "cuLaunchKernel" : "command", r);
+    if (k->kind == CMD_SIGNAL) /* a waiter must not hang: the CPU sets the value */
+      event_store(k->event, k->event_value);
+  }
+}
+
+/* Issues the commands on the queue's stream between the start and end marks. Event
+ * signals after the last other command (libanchor's timeline signal) are marked by the
+ * end mark: recorded once for both. After a failure the rest is skipped except event
+ * signals, so that waiters never hang (as softmetal does); CUDA's own errors after a
+ * kernel fault are sticky anyway. */
 static void cmdbuf_commit(id self, SEL cmd) {
   (void)cmd;
   struct cm_cmdbuf *c = (struct cm_cmdbuf *)self;
@@ -1158,39 +1360,21 @@ static void cmdbuf_commit(id self, SEL cmd) {
   c->status = 2; /* Committed */
   set_current();
   CUstream s = c->queue->stream;
-  CUresult r = timing_event_take(&c->start);
-  if (r == CUDA_SUCCESS) r = timing_event_take(&c->end);
-  if (r == CUDA_SUCCESS) r = cuEventRecord(c->start, s);
+  int trailing = c->count; /* the first of the trailing signals */
+  while (trailing > 0 && c->commands[trailing - 1].kind == CMD_SIGNAL)
+    trailing--;
+  CUresult r = mark_take(&c->start);
+  if (r == CUDA_SUCCESS) r = mark_take(&c->end);
+  if (r == CUDA_SUCCESS) r = cuEventRecord(c->start->event, s);
   if (r != CUDA_SUCCESS) cmdbuf_fail_cuda(c, "commit", r);
-  for (int i = 0; i < c->count; i++) {
-    struct cm_command *k = &c->commands[i];
-    if (c->error && k->kind != CMD_SIGNAL) continue;
-    r = CUDA_SUCCESS;
-    switch (k->kind) {
-    case CMD_INVALID: cmdbuf_fail(c, 9, k->message); break;
-    case CMD_COPY: r = cuMemcpyAsync(k->dst, k->src, k->size, s); break;
-    case CMD_FILL: r = cuMemsetD8Async(k->dst, k->value, k->size, s); break;
-    case CMD_SIGNAL: r = event_signal(k->event, k->event_value, c->queue); break;
-    case CMD_WAIT: r = event_wait(k->event, k->event_value, c->queue); break;
-    case CMD_DISPATCH: {
-      size_t size = sizeof *k->args;
-      void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, k->args, CU_LAUNCH_PARAM_BUFFER_SIZE, &size,
-                       CU_LAUNCH_PARAM_END};
-      r = cuLaunchKernel(k->pipeline->func, k->grid[0], k->grid[1], k->grid[2], k->block[0],
-                         k->block[1], k->block[2], k->dyn_smem, s, NULL, extra);
-      break;
-    }
-    }
-    if (r != CUDA_SUCCESS) {
-      cmdbuf_fail_cuda(c, k->kind == CMD_DISPATCH ? "cuLaunchKernel" : "command", r);
-      if (k->kind == CMD_SIGNAL) /* a waiter must not hang: the CPU sets the value */
-        __atomic_store_n(k->event->value, k->event_value, __ATOMIC_SEQ_CST);
-    }
-  }
+  for (int i = 0; i < trailing; i++)
+    cmdbuf_issue(c, &c->commands[i], s, NULL);
+  c->end_recorded = c->end && cuEventRecord(c->end->event, s) == CUDA_SUCCESS;
+  for (int i = trailing; i < c->count; i++)
+    cmdbuf_issue(c, &c->commands[i], s, c->end_recorded ? c->end : NULL);
   if (trace())
     fprintf(stderr, "cudametal: command buffer %p committed on stream %p: %d command(s)%s\n",
             (void *)c, (void *)s, c->count, c->error ? " (failed)" : "");
-  c->end_recorded = c->end && cuEventRecord(c->end, s) == CUDA_SUCCESS;
   if (c->handler_count && c->end_recorded) cuLaunchHostFunc(s, pending_wake, NULL);
   cm_retain(c); /* the completion thread's */
   pending_add(c);
@@ -1219,11 +1403,13 @@ static double cmdbuf_time(struct cm_cmdbuf *c, CUevent e) {
 }
 static double cmdbuf_start_time(id self, SEL cmd) {
   (void)cmd;
-  return cmdbuf_time((struct cm_cmdbuf *)self, ((struct cm_cmdbuf *)self)->start);
+  struct cm_mark *start = ((struct cm_cmdbuf *)self)->start;
+  return cmdbuf_time((struct cm_cmdbuf *)self, start ? start->event : NULL);
 }
 static double cmdbuf_end_time(id self, SEL cmd) {
   (void)cmd;
-  return cmdbuf_time((struct cm_cmdbuf *)self, ((struct cm_cmdbuf *)self)->end);
+  struct cm_mark *end = ((struct cm_cmdbuf *)self)->end;
+  return cmdbuf_time((struct cm_cmdbuf *)self, end ? end->event : NULL);
 }
 
 /* ---- registration, at load time (after softmetal registered NSObject) ---- */
@@ -1241,6 +1427,9 @@ static void add(Class cls, const char *selector, void *imp, const char *types) {
 }
 
 __attribute__((constructor)) static void cudametal_register(void) {
+  sel_retain = sel_registerName("retain");
+  sel_release = sel_registerName("release");
+  sel_autorelease = sel_registerName("autorelease");
   if (!objc_getClass("NSObject")) {
     fprintf(stderr, "cudametal: softmetal's NSObject is not registered; load softmetal first\n");
     return;

@@ -73,12 +73,24 @@ static cudaError_t rt_check_kernel(const rt_kernel *k, dim3 block, size_t shared
   return cudaSuccess;
 }
 
-/* The CUDA parameter block: argument i copied to its offset. Caller frees. */
-static unsigned char *rt_pack_params(const ac_kernel *k, void **args, size_t *size_out) {
+/* Room on the stack for what one launch binds with setBytes (both under
+ * AC_SET_BYTES_LIMIT, which nearly every launch is): no allocation per launch. */
+enum { RT_CONTEXT_STACK_WORDS = 64 };
+typedef struct {
+  _Alignas(16) unsigned char params[AC_SET_BYTES_LIMIT];
+  uint64_t context[RT_CONTEXT_STACK_WORDS];
+} rt_launch_storage;
+
+/* The CUDA parameter block: argument i copied to its offset, the gaps zero;
+ * in storage when it fits, else allocated (the caller frees what is not
+ * storage's). */
+static unsigned char *rt_pack_params(const ac_kernel *k, void **args, rt_launch_storage *storage,
+                                     size_t *size_out) {
   /* A kernel without parameters still binds its slot: Metal wants a binding. */
   size_t size = k->param_bytes ? (size_t)k->param_bytes : RT_EMPTY_PARAMS_BYTES;
-  unsigned char *block = calloc(1, size);
+  unsigned char *block = size <= sizeof storage->params ? storage->params : malloc(size);
   if (!block) return NULL;
+  memset(block, 0, size);
   for (size_t i = 0; i < k->param_count; i++)
     memcpy(block + k->params[i].offset, args[i], (size_t)k->params[i].size);
   *size_out = size;
@@ -102,24 +114,29 @@ static cudaError_t rt_bind_bytes(rt_device *s, mtl_id encoder, const void *bytes
 }
 
 /* The context buffer's contents: the delta, the services, then each
- * variable's address. */
+ * variable's address; in storage when it fits (NULL: allocated, the caller
+ * frees *context_out when it is not storage's). */
 static cudaError_t rt_context(rt_device *s, const rt_kernel *k, size_t shared,
-                              uint64_t **context_out, size_t *size_out) {
+                              rt_launch_storage *storage, uint64_t **context_out,
+                              size_t *size_out) {
   size_t count;
   const uint64_t *addresses = rt_module_global_addresses(k, &count);
-  uint64_t *context = calloc(AC_ABI_CONTEXT_WORDS(count), sizeof *context);
+  size_t words = AC_ABI_CONTEXT_WORDS(count);
+  uint64_t *context = storage && words <= RT_CONTEXT_STACK_WORDS ? storage->context
+                                                                 : calloc(words, sizeof *context);
   if (!context) return cudaErrorMemoryAllocation;
+  memset(context, 0, AC_ABI_CONTEXT_FIXED * sizeof *context);
   context[AC_ABI_CONTEXT_DELTA] =
       s->arena_gpu_address - (uint64_t)(uintptr_t)s->arena_base; /* mod 2^64 */
   cudaError_t e = rt_services_context(s, context);
   context[AC_ABI_CONTEXT_SHARED] = shared; /* PTX %dynamic_smem_size */
   if (e != cudaSuccess) {
-    free(context);
+    if (!storage || context != storage->context) free(context);
     return e;
   }
   for (size_t i = 0; i < count; i++)
     context[AC_ABI_CONTEXT_GLOBAL(i)] = addresses[i];
-  *size_out = AC_ABI_CONTEXT_WORDS(count) * sizeof *context;
+  *size_out = words * sizeof *context;
   *context_out = context;
   return cudaSuccess;
 }
@@ -165,7 +182,7 @@ static cudaError_t rt_encode(rt_device *s, const rt_dispatch *d) {
   e = rt_encode_into(s, command_buffer, d, &params_buffer, &context_buffer);
   if (e == cudaSuccess) {
     rt_stream_commit(s, d->stream, command_buffer, params_buffer);
-    if (context_buffer) rt_submit_track(command_buffer, context_buffer);
+    if (context_buffer) rt_stream_track(s, d->stream, command_buffer, context_buffer);
   }
   mtl_release(params_buffer);
   mtl_release(context_buffer);
@@ -199,15 +216,16 @@ static cudaError_t rt_launch_as(rt_device *device, const rt_kernel *kernel,
   rt_services_flush(); /* CUDA flushes device printf at the start of a launch */
   rt_dispatch d = {kernel, config->grid,  config->block, config->shared, NULL, NULL, 0,
                    0,      config->stream};
-  unsigned char *params = rt_pack_params(kernel->desc, args, &d.params_size);
+  rt_launch_storage storage;
+  unsigned char *params = rt_pack_params(kernel->desc, args, &storage, &d.params_size);
   uint64_t *context = NULL;
-  e = params ? rt_context(device, kernel, config->shared, &context, &d.context_size)
+  e = params ? rt_context(device, kernel, config->shared, &storage, &context, &d.context_size)
              : cudaErrorMemoryAllocation;
   d.params = params;
   d.context = context;
   if (e == cudaSuccess) e = rt_encode(device, &d);
-  free(params);
-  free(context);
+  if (params != storage.params) free(params);
+  if (context != storage.context) free(context);
   return e;
 }
 
@@ -357,7 +375,7 @@ cudaError_t rt_launch_batch_add(rt_device *device, rt_launch_batch *batch, const
   /* The context first: nothing may happen between rt_stream_begin and
    * rt_stream_commit but encoding. */
   uint64_t *context = NULL;
-  e = rt_context(device, kernel, config->shared, &context, &d.context_size);
+  e = rt_context(device, kernel, config->shared, NULL, &context, &d.context_size);
   d.context = context;
   if (e == cudaSuccess && !batch->command_buffer) {
     rt_services_flush(); /* CUDA flushes device printf at the start of a launch */
@@ -388,7 +406,7 @@ void rt_launch_batch_commit(rt_launch_batch *batch) {
   if (command_buffer) {
     rt_stream_commit(batch->device, batch->stream, command_buffer, NULL);
     for (size_t i = 0; i < batch->count; i++)
-      rt_submit_track(command_buffer, batch->companions[i]);
+      rt_stream_track(batch->device, batch->stream, command_buffer, batch->companions[i]);
     mtl_release(command_buffer);
   }
   for (size_t i = 0; i < batch->count; i++)

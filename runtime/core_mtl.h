@@ -45,10 +45,13 @@ cudaError_t rt_services_context(rt_device *device, uint64_t *context);
 
 /* ---- core_submit.c ---- */
 
-/* Hands a committed command buffer (and an optional buffer it uses, released
- * with it) to the in-flight list; both are retained (lock held). Completed
- * buffers are retired on the way, an erroneous one setting the sticky error. */
-void rt_submit_track(mtl_id command_buffer, mtl_id companion);
+/* Hands a command buffer committed on queue (and an optional buffer it uses,
+ * released with it) to queue's in-flight list; both are retained (lock held;
+ * the queue is a key, kept alive by its command buffers). A command buffer may be tracked again
+ * with another companion, right after. Completed buffers are retired on the way, an erroneous one
+ * setting the sticky error; a queue's are retired in the order they were tracked, which must be
+ * their commit order. */
+void rt_submit_track(mtl_id queue, mtl_id command_buffer, mtl_id companion);
 /* Whether a command buffer has completed, successfully or not. */
 bool rt_submit_finished(mtl_id command_buffer);
 /* CUDA's reading of a command buffer in status Error (cudaErrorIllegalAddress
@@ -84,6 +87,10 @@ cudaError_t rt_stream_begin(rt_device *device, cudaStream_t stream, mtl_id *comm
  * (optional, released with it; rt_submit_track). */
 void rt_stream_commit(rt_device *device, cudaStream_t stream, mtl_id command_buffer,
                       mtl_id companion);
+/* Tracks another companion of the command buffer stream's last rt_stream_commit
+ * committed (released with it; rt_submit_track). */
+void rt_stream_track(rt_device *device, cudaStream_t stream, mtl_id command_buffer,
+                     mtl_id companion);
 
 /* ---- core_host.c ---- */
 

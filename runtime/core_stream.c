@@ -247,7 +247,6 @@ cudaError_t rt_stream_begin(rt_device *d, cudaStream_t stream, mtl_id *out) {
 
 void rt_stream_commit(rt_device *d, cudaStream_t stream, mtl_id command_buffer, mtl_id companion) {
   assert(rt_lock_held() && d && rt_stream_valid(stream) && command_buffer);
-  (void)d;
   cudaStream_t s = rt_resolve(stream);
   assert(s && s->timeline); /* rt_stream_begin made both */
   /* What rt_stream_begin waited for is waited for from now on (nothing was
@@ -265,10 +264,17 @@ void rt_stream_commit(rt_device *d, cudaStream_t stream, mtl_id command_buffer, 
   }
   mtl_command_buffer_encode_signal_event(command_buffer, s->timeline, ++s->tick);
   mtl_command_buffer_commit(command_buffer);
-  rt_submit_track(command_buffer, companion);
+  rt_submit_track(s == &rt_legacy ? d->queue : s->queue, command_buffer, companion);
   mtl_retain(command_buffer);
   mtl_release(s->last);
   s->last = command_buffer;
+}
+
+void rt_stream_track(rt_device *d, cudaStream_t stream, mtl_id command_buffer, mtl_id companion) {
+  assert(rt_lock_held() && d && rt_stream_valid(stream) && command_buffer);
+  cudaStream_t s = rt_resolve(stream);
+  assert(s && s->last == command_buffer); /* rt_stream_commit's, just now */
+  rt_submit_track(s == &rt_legacy ? d->queue : s->queue, command_buffer, companion);
 }
 
 cudaError_t rt_stream_synchronize(cudaStream_t stream) {

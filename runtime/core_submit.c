@@ -5,10 +5,15 @@
  * Every committed command buffer (launch, blit) is tracked here until it
  * completes; when one has, the status block of the device services tells
  * whether a thread trapped or failed an assert (core_services.c). Each stream has its own
- * queue (core_stream.c), so the list completes in no particular order: retiring looks at
- * every entry. Waiting never holds the lock (a host function, or another thread, may need
- * it meanwhile); each entry has a sequence number so that a wait covers what was tracked
- * when it began, not what other threads add while it sleeps. */
+ * queue (core_stream.c), and the list is kept per queue, in commit order: a queue's
+ * command buffers complete in the order they were committed (Metal runs a queue's
+ * command buffers in commit order, and libanchor makes each one wait for the stream's
+ * previous one; softmetal's executor and cudametal's stream do the same), so retiring
+ * stops at a queue's first unfinished command buffer. Asking every one in flight at every
+ * launch (a cuEventQuery each on cudametal) made a burst of launches O(n²) while the
+ * device was behind (issue 12). Waiting never holds the lock (a host function, or another
+ * thread, may need it meanwhile); each entry has a sequence number so that a wait covers
+ * what was tracked when it began, not what other threads add while it sleeps. */
 #include <assert.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -22,12 +27,27 @@ typedef struct {
   uint64_t sequence; /* order of tracking */
 } rt_in_flight;
 
-static rt_in_flight *rt_flight;
-static size_t rt_flight_count, rt_flight_allocated;
-/* Held (inside the runtime's lock) while the list changes, so that
- * rt_submit_failure_now can read it from a host function's thread. */
+/* One queue's command buffers in flight, oldest first: a ring of `allocated`
+ * entries from `head`. The queue is only a key, compared and never used (its
+ * command buffers keep it alive while they are here); a list left empty stays,
+ * ring and all, for the next launch, or for another queue when a new one needs
+ * a list, so that a launch allocates nothing here. */
+typedef struct {
+  mtl_id queue;
+  rt_in_flight *items;
+  size_t head, count, allocated;
+} rt_flight_queue;
+
+static rt_flight_queue *rt_flight;
+static size_t rt_flight_queues, rt_flight_queues_allocated;
+/* Held (inside the runtime's lock) while the lists change, so that
+ * rt_submit_failure_now can read them from a host function's thread. */
 static pthread_mutex_t rt_flight_mutex = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t rt_flight_sequence;
+
+static rt_in_flight *rt_flight_at(const rt_flight_queue *q, size_t i) {
+  return &q->items[(q->head + i) % q->allocated];
+}
 
 /* Metal's MTLCommandBufferError codes that CUDA has a name for. */
 enum { RT_MTL_ERROR_TIMEOUT = 2, RT_MTL_ERROR_PAGE_FAULT = 3 };
@@ -106,12 +126,12 @@ static void rt_note_failure(mtl_id command_buffer) {
   if (rt_sticky_error() != cudaSuccess) rt_clear_locks();
 }
 
-/* Releases entry i after completion, turning an error into the sticky one. */
-static void rt_retire(size_t i) {
-  assert(i < rt_flight_count && rt_submit_finished(rt_flight[i].command_buffer));
-  rt_note_failure(rt_flight[i].command_buffer);
-  mtl_release(rt_flight[i].command_buffer);
-  mtl_release(rt_flight[i].companion);
+/* Releases an entry after completion, turning an error into the sticky one. */
+static void rt_retire(rt_in_flight *entry) {
+  assert(rt_submit_finished(entry->command_buffer));
+  rt_note_failure(entry->command_buffer);
+  mtl_release(entry->command_buffer);
+  mtl_release(entry->companion);
 }
 
 bool rt_submit_finished(mtl_id command_buffer) {
@@ -119,47 +139,91 @@ bool rt_submit_finished(mtl_id command_buffer) {
   return status == MTL_COMMAND_BUFFER_STATUS_COMPLETED || status == MTL_COMMAND_BUFFER_STATUS_ERROR;
 }
 
-/* Retires every finished entry, keeping the others in order. */
+/* Retires each queue's finished command buffers from its oldest on, up to its
+ * first unfinished one (its later ones cannot have finished before it; an
+ * entry repeats a command buffer tracked with another companion, and its
+ * status is asked once). */
 static void rt_retire_finished(void) {
   pthread_mutex_lock(&rt_flight_mutex);
-  size_t kept = 0;
-  for (size_t i = 0; i < rt_flight_count; i++)
-    if (rt_submit_finished(rt_flight[i].command_buffer))
-      rt_retire(i); /* a failure becomes sticky before its entry goes */
-    else
-      rt_flight[kept++] = rt_flight[i];
-  rt_flight_count = kept;
+  for (size_t k = 0; k < rt_flight_queues; k++) {
+    rt_flight_queue *q = &rt_flight[k];
+    mtl_id finished = NULL;
+    while (q->count) {
+      rt_in_flight *oldest = rt_flight_at(q, 0);
+      if (oldest->command_buffer != finished) {
+        if (!rt_submit_finished(oldest->command_buffer)) break;
+        finished = oldest->command_buffer;
+      }
+      rt_retire(oldest); /* a failure becomes sticky before its entry goes */
+      q->head = (q->head + 1) % q->allocated;
+      q->count--;
+    }
+  }
   pthread_mutex_unlock(&rt_flight_mutex);
 }
 
 cudaError_t rt_submit_failure_now(void) {
   pthread_mutex_lock(&rt_flight_mutex);
   cudaError_t e = rt_sticky_error();
-  for (size_t i = 0; i < rt_flight_count && e == cudaSuccess; i++)
-    e = rt_submit_error_of(rt_flight[i].command_buffer);
+  for (size_t k = 0; k < rt_flight_queues && e == cudaSuccess; k++)
+    for (size_t i = 0; i < rt_flight[k].count && e == cudaSuccess; i++)
+      e = rt_submit_error_of(rt_flight_at(&rt_flight[k], i)->command_buffer);
   pthread_mutex_unlock(&rt_flight_mutex);
   return e;
 }
 
-void rt_submit_track(mtl_id command_buffer, mtl_id companion) {
-  assert(rt_lock_held() && command_buffer);
+/* The in-flight list of queue: its own, else an empty one, else a new one
+ * (NULL: out of memory). */
+static rt_flight_queue *rt_flight_queue_of(mtl_id queue) {
+  rt_flight_queue *empty = NULL;
+  for (size_t k = 0; k < rt_flight_queues; k++) {
+    if (rt_flight[k].queue == queue) return &rt_flight[k];
+    if (!rt_flight[k].count && !empty) empty = &rt_flight[k];
+  }
+  if (empty) {
+    empty->queue = queue;
+    return empty;
+  }
+  if (rt_flight_queues == rt_flight_queues_allocated) {
+    size_t grown = rt_flight_queues_allocated ? rt_flight_queues_allocated * 2 : 8;
+    rt_flight_queue *list = realloc(rt_flight, grown * sizeof *list);
+    if (!list) return NULL;
+    rt_flight = list;
+    rt_flight_queues_allocated = grown;
+  }
+  rt_flight[rt_flight_queues] = (rt_flight_queue){queue, NULL, 0, 0, 0};
+  return &rt_flight[rt_flight_queues++];
+}
+
+/* Room for one more entry in q's ring (false: out of memory). */
+static bool rt_flight_room(rt_flight_queue *q) {
+  if (q->count < q->allocated) return true;
+  size_t grown = q->allocated ? q->allocated * 2 : 64;
+  rt_in_flight *items = malloc(grown * sizeof *items);
+  if (!items) return false;
+  for (size_t i = 0; i < q->count; i++) /* unrolled from head, oldest first */
+    items[i] = *rt_flight_at(q, i);
+  free(q->items);
+  q->items = items;
+  q->head = 0;
+  q->allocated = grown;
+  return true;
+}
+
+void rt_submit_track(mtl_id queue, mtl_id command_buffer, mtl_id companion) {
+  assert(rt_lock_held() && queue && command_buffer);
   rt_retire_finished();
   pthread_mutex_lock(&rt_flight_mutex);
-  if (rt_flight_count == rt_flight_allocated) {
-    size_t grown = rt_flight_allocated ? rt_flight_allocated * 2 : 64;
-    rt_in_flight *list = realloc(rt_flight, grown * sizeof *list);
-    if (!list) { /* cannot track it: wait for it instead */
-      pthread_mutex_unlock(&rt_flight_mutex);
-      mtl_command_buffer_wait_until_completed(command_buffer);
-      rt_note_failure(command_buffer);
-      return;
-    }
-    rt_flight = list;
-    rt_flight_allocated = grown;
+  rt_flight_queue *q = rt_flight_queue_of(queue);
+  if (!q || !rt_flight_room(q)) { /* cannot track it: wait for it instead */
+    pthread_mutex_unlock(&rt_flight_mutex);
+    mtl_command_buffer_wait_until_completed(command_buffer);
+    rt_note_failure(command_buffer);
+    return;
   }
   mtl_retain(command_buffer);
   mtl_retain(companion);
-  rt_flight[rt_flight_count++] = (rt_in_flight){command_buffer, companion, ++rt_flight_sequence};
+  *rt_flight_at(q, q->count++) = (rt_in_flight){command_buffer, companion, ++rt_flight_sequence};
   pthread_mutex_unlock(&rt_flight_mutex);
 }
 
@@ -178,9 +242,10 @@ cudaError_t rt_wait_all(void) {
   uint64_t last = rt_flight_sequence;
   for (;;) {
     rt_retire_finished();
-    mtl_id pending = NULL;
-    for (size_t i = 0; i < rt_flight_count && !pending; i++)
-      if (rt_flight[i].sequence <= last) pending = rt_flight[i].command_buffer;
+    mtl_id pending = NULL; /* a queue's oldest is its first tracked */
+    for (size_t k = 0; k < rt_flight_queues && !pending; k++)
+      if (rt_flight[k].count && rt_flight_at(&rt_flight[k], 0)->sequence <= last)
+        pending = rt_flight_at(&rt_flight[k], 0)->command_buffer;
     if (!pending) break;
     rt_wait_unlocked(pending);
   }
@@ -198,5 +263,7 @@ cudaError_t rt_submit_wait(mtl_id command_buffer) {
 bool rt_all_completed(void) {
   assert(rt_lock_held());
   rt_retire_finished();
-  return rt_flight_count == 0;
+  for (size_t k = 0; k < rt_flight_queues; k++)
+    if (rt_flight[k].count) return false;
+  return true;
 }

@@ -2,7 +2,7 @@
 # bench/gpu/run_h200.sh — run THERE (one NVIDIA GPU, the CUDA toolkit with nvcc and
 # compute-sanitizer), from the repository root, with the bundle bench/gpu/pack_h200.sh
 # made here; one call of about 8 minutes (BENCH_BUDGET seconds, default 480, for steps
-# 2-5; every step also has its own limit, so one slow step cannot eat the rest):
+# 2-6; every step also has its own limit, so one slow step cannot eat the rest):
 #   1. the machine (OS, glibc, nvcc, GPU, driver);
 #   2. nvcc -O2 -arch=sm_<the GPU's> builds of every workload (bench/gpu/*.cu; the double
 #      ones once, -DBENCH_DOUBLE) and of the sanitizer's e2e programs, in parallel;
@@ -21,15 +21,19 @@
 #      logs in $OUT/bench_gpu/san/;
 #   5. the warp-convergence experiment (docs/cudametal.md "Warp convergence"): the e2e
 #      programs of BENCH_CONVERGENCE_E2E through cudametal, as they are and with
-#      CUDAMETAL_PTX_TARGET=sm_60 (PTX retargeted, JIT-compiled by the driver), 60 s each.
+#      CUDAMETAL_PTX_TARGET=sm_60 (PTX retargeted, JIT-compiled by the driver), 60 s each;
+#   6. (run after 3, before 4) the launch path (docs/cudametal.md "The launch path"): the anchorcc build of launch.cu
+#      through cudametal, 3 times each alternating, with the whole parameter struct and
+#      with CUDAMETAL_PARAM_BYTES=used (an experiment: only its set part given to the
+#      driver; an error there, e.g. CUDA_ERROR_INVALID_VALUE, is the answer too), TIME lines.
 # cudametal's module cache is the bundle's (filled by pack_h200.sh): the number of
 # modules compiled here (cache misses) is printed.
-# Usage: bench/gpu/run_h200.sh [BUNDLE (default bench_bundle)] [steps (default "2 3 4 5";
+# Usage: bench/gpu/run_h200.sh [BUNDLE (default bench_bundle)] [steps (default "2 3 4 5 6";
 #        "t": only the table, from the logs of an earlier run in the same $OUT)]
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bundle=$(cd "${1:-$root/bench_bundle}" && pwd) || exit 1
-steps=${2:-2 3 4 5}
+steps=${2:-2 3 4 5 6}
 cuda=${CUDA_HOME:-/usr/local/cuda}
 budget=${BENCH_BUDGET:-480}
 limit=${BENCH_LIMIT:-90}
@@ -155,11 +159,26 @@ if [[ " $steps " == *" 3 "* || " $steps " == *" t "* ]]; then
             ((a > 0 && b > 0) ? sprintf("%.3f", a / b) : "?"), mg, ra, rb }'
       done
     done
-    echo "(launch_*: host wall-clock ms per launch, whole path; other rows: CUDA-event ms per launch;"
+    echo "(launch_*: host wall-clock ms per launch, whole path, launch_empty_issue_cpu the launching"
+    echo " thread's CPU ms per launch; other rows: CUDA-event ms per launch;"
     echo " nvcc mgd: the nvcc build with cudaMallocManaged, the memory cudametal gives every buffer)"
   } | tee "$out/table.txt"
 fi
 
+# 6. (before 4, which is long) the launch path: the parameter struct whole, or only its set
+# part
+if [[ " $steps " == *" 6 "* ]]; then
+  echo "== launch path: launch.cu through cudametal, CUDAMETAL_PARAM_BYTES all / used"
+  for r in 1 2 3; do
+    for bytes in all used; do
+      [ "$(left)" -le 5 ] && { echo "   launch $bytes: SKIP (budget spent)"; continue; }
+      log="$out/logs/launch_params_$bytes.$r.log"
+      run_timed "launch params=$bytes" 30 "$log" "${anchor_env[@]}" CUDAMETAL_PARAM_BYTES=$bytes \
+        "$bundle/bin/launch"
+      echo "     $(awk '/^TIME/ { printf "%s %.2f us  ", $2, $3 * 1000 }' "$log")"
+    done
+  done
+fi
 # 4. compute-sanitizer racecheck and synccheck through cudametal
 san_one() { # tool label exe [env...] -> one line
   local tool=$1 label=$2 exe=$3 log lim rc verdict summary

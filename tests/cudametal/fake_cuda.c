@@ -6,7 +6,9 @@
  * memory is host memory. Each stream is a worker thread running its operations in order;
  * stream memory waits poll, as the GPU's front end does; an event's completion is the
  * worker reaching its record. A host function (cuLaunchHostFunc) runs on the worker and
- * must not call this driver (as CUDA's rule). */
+ * must not call this driver (as CUDA's rule). Calls are counted per name and thread
+ * (fake_cuda_thread_calls): what one launch issues, a functional test of the launch path
+ * (tests/cudametal/test_launch_calls.c). */
 #include <cuda.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -17,6 +19,30 @@
 #include <unistd.h>
 
 #define EXPORT __attribute__((visibility("default")))
+
+/* The calls counted, per thread. */
+enum {
+  CALL_LAUNCH,
+  CALL_EVENT_RECORD,
+  CALL_EVENT_QUERY,
+  CALL_EVENT_CREATE,
+  CALL_WRITE_VALUE,
+  CALL_WAIT_VALUE,
+  CALL_WAIT_EVENT,
+  CALL_HOST_FUNC,
+  CALL_KINDS
+};
+static const char *const call_names[CALL_KINDS] = {
+    "cuLaunchKernel",       "cuEventRecord",       "cuEventQuery",      "cuEventCreate",
+    "cuStreamWriteValue64", "cuStreamWaitValue64", "cuStreamWaitEvent", "cuLaunchHostFunc"};
+static _Thread_local long thread_calls[CALL_KINDS];
+/* How many times the calling thread called the driver function `name` (one of
+ * call_names; -1 for another name). */
+EXPORT long fake_cuda_thread_calls(const char *name) {
+  for (int i = 0; i < CALL_KINDS; i++)
+    if (!strcmp(name, call_names[i])) return thread_calls[i];
+  return -1;
+}
 
 static double now_ms(void) {
   struct timespec ts;
@@ -250,6 +276,7 @@ EXPORT int fake_cuda_event_waits(void) { /* cuStreamWaitEvent calls so far */
 }
 EXPORT CUresult cuEventCreate(CUevent *e, unsigned flags) {
   (void)flags;
+  thread_calls[CALL_EVENT_CREATE]++;
   atomic_fetch_add(&events_created, 1);
   *e = calloc(1, sizeof **e);
   pthread_mutex_init(&(*e)->lock, NULL);
@@ -261,12 +288,14 @@ EXPORT CUresult cuEventDestroy(CUevent e) {
   return CUDA_SUCCESS;
 }
 EXPORT CUresult cuEventRecord(CUevent e, CUstream s) {
+  thread_calls[CALL_EVENT_RECORD]++;
   pthread_mutex_lock(&e->lock);
   uint64_t g = ++e->recorded;
   pthread_mutex_unlock(&e->lock);
   return push(s, (struct op){.kind = OP_RECORD, .event = e, .generation = g});
 }
 EXPORT CUresult cuEventQuery(CUevent e) {
+  thread_calls[CALL_EVENT_QUERY]++;
   pthread_mutex_lock(&e->lock);
   bool done = e->completed >= e->recorded;
   pthread_mutex_unlock(&e->lock);
@@ -286,6 +315,7 @@ EXPORT CUresult cuEventElapsedTime(float *ms, CUevent a, CUevent b) {
 }
 EXPORT CUresult cuStreamWaitEvent(CUstream s, CUevent e, unsigned flags) {
   (void)flags;
+  thread_calls[CALL_WAIT_EVENT]++;
   atomic_fetch_add(&event_waits, 1);
   pthread_mutex_lock(&e->lock);
   uint64_t g = e->recorded;
@@ -298,14 +328,17 @@ EXPORT int fake_cuda_memory_waits(void) { /* cuStreamWaitValue64 calls so far */
 }
 EXPORT CUresult cuStreamWriteValue64(CUstream s, CUdeviceptr addr, cuuint64_t v, unsigned flags) {
   (void)flags;
+  thread_calls[CALL_WRITE_VALUE]++;
   return push(s, (struct op){.kind = OP_WRITE64, .dst = (void *)(uintptr_t)addr, .value = v});
 }
 EXPORT CUresult cuStreamWaitValue64(CUstream s, CUdeviceptr addr, cuuint64_t v, unsigned flags) {
   if (flags != CU_STREAM_WAIT_VALUE_GEQ) return CUDA_ERROR_NOT_SUPPORTED;
+  thread_calls[CALL_WAIT_VALUE]++;
   atomic_fetch_add(&memory_waits, 1);
   return push(s, (struct op){.kind = OP_WAIT64, .dst = (void *)(uintptr_t)addr, .value = v});
 }
 EXPORT CUresult cuLaunchHostFunc(CUstream s, CUhostFn fn, void *data) {
+  thread_calls[CALL_HOST_FUNC]++;
   return push(s, (struct op){.kind = OP_HOST, .fn = fn, .data = data});
 }
 
@@ -329,11 +362,19 @@ EXPORT CUresult cuFuncGetAttribute(int *v, CUfunction_attribute a, CUfunction f)
   *v = a == CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK ? 1024 : 0;
   return CUDA_SUCCESS;
 }
+static atomic_long last_param_bytes;
+EXPORT long fake_cuda_last_param_bytes(void) { /* CU_LAUNCH_PARAM_BUFFER_SIZE's, last launch */
+  return atomic_load(&last_param_bytes);
+}
 EXPORT CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
                                unsigned by, unsigned bz, unsigned smem, CUstream s, void **params,
                                void **extra) {
   (void)f, (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz, (void)smem, (void)params,
       (void)extra;
+  thread_calls[CALL_LAUNCH]++;
+  for (int i = 0; extra && extra[i] != CU_LAUNCH_PARAM_END; i += 2)
+    if (extra[i] == CU_LAUNCH_PARAM_BUFFER_SIZE)
+      atomic_store(&last_param_bytes, *(size_t *)extra[i + 1]);
   if (getenv("FAKE_CUDA_LAUNCH_FAILS")) return CUDA_ERROR_ILLEGAL_ADDRESS;
   return push(s, (struct op){.kind = OP_LAUNCH});
 }

@@ -27,6 +27,7 @@ static int failures;
 
 static int (*memory_waits)(void), (*registrations)(void), (*events_created)(void),
     (*event_waits)(void);
+static long (*thread_calls)(const char *name);
 
 static void fill(mtl_id cb, mtl_id buffer, uint8_t value) {
   mtl_id blit = mtl_command_buffer_blit_encoder(cb);
@@ -102,7 +103,8 @@ int main(int argc, char **argv) {
   registrations = cuda ? (int (*)(void))dlsym(cuda, "fake_cuda_registrations") : NULL;
   events_created = cuda ? (int (*)(void))dlsym(cuda, "fake_cuda_events_created") : NULL;
   event_waits = cuda ? (int (*)(void))dlsym(cuda, "fake_cuda_event_waits") : NULL;
-  if (!memory_waits || !registrations || !events_created || !event_waits) {
+  thread_calls = cuda ? (long (*)(const char *))dlsym(cuda, "fake_cuda_thread_calls") : NULL;
+  if (!memory_waits || !registrations || !events_created || !event_waits || !thread_calls) {
     printf("FAIL cudametal is not running over tests/cudametal/fake_cuda.c\n");
     return 1;
   }
@@ -253,6 +255,37 @@ int main(int argc, char **argv) {
   }
   CHECK(events_created() - created < 20, "20 command buffers created %d CUDA events",
         events_created() - created);
+
+  /* 10. an event nobody polls in memory (libanchor's stream timelines): a GPU signal is
+   * the command buffer's end mark alone, no cuStreamWriteValue64 and no record of its own;
+   * the CPU still reads the value once it is reached, and another queue's wait for it is a
+   * wait for that mark (A12 is held behind a CPU wait, so its signal is pending when B5
+   * waits) */
+  mtl_id quiet = mtl_new_shared_event(device);
+  long writes = thread_calls("cuStreamWriteValue64"), records = thread_calls("cuEventRecord");
+  ewaits = event_waits();
+  mtl_id a12 = mtl_queue_command_buffer(qa);
+  mtl_command_buffer_encode_wait_for_event(a12, event, 400); /* released by the CPU below */
+  fill(a12, one, 6);
+  mtl_command_buffer_encode_signal_event(a12, quiet, 7);
+  mtl_command_buffer_commit(a12);
+  mtl_id b5 = mtl_queue_command_buffer(qb);
+  mtl_command_buffer_encode_wait_for_event(b5, quiet, 7);
+  copy(b5, one, two);
+  mtl_command_buffer_commit(b5);
+  CHECK(event_waits() == ewaits + 1, "B waits for A's end mark: %d", event_waits() - ewaits);
+  mtl_shared_event_set_signaled_value(event, 400);
+  mtl_command_buffer_wait_until_completed(b5);
+  CHECK(thread_calls("cuStreamWriteValue64") == writes, "no memory write for the signal");
+  CHECK(thread_calls("cuEventRecord") - records == 4, "start and end marks of two: %ld records",
+        thread_calls("cuEventRecord") - records);
+  CHECK(all(two, 6), "B copied after A's fill");
+  mtl_command_buffer_wait_until_completed(a12);
+  CHECK(mtl_shared_event_signaled_value(quiet) == 7, "the CPU sees 7: %lu",
+        (unsigned long)mtl_shared_event_signaled_value(quiet));
+  mtl_shared_event_set_signaled_value(quiet, 3); /* the CPU's later write stands */
+  CHECK(mtl_shared_event_signaled_value(quiet) == 3, "set back to 3");
+  mtl_release(quiet);
 
   /* 7. no-copy buffers over cuMemHostRegister */
   long page = sysconf(_SC_PAGESIZE);
