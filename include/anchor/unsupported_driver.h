@@ -89,7 +89,290 @@
                                     const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS *paramsArray, \
                                     unsigned int numExtSems, CUstream stream), \
     (NULL, NULL, 0, NULL)) \
-  X(cuDestroyExternalSemaphore, (CUexternalSemaphore extSem), (NULL))
+  X(cuDestroyExternalSemaphore, (CUexternalSemaphore extSem), (NULL)) \
+  /* the rest of CUDA 13's cuda.h (issue 9), by family; docs/runtime.md says why each */ \
+  /* arrays */ \
+  X(cuArrayGetMemoryRequirements, (CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements, CUarray array, CUdevice device), (NULL, NULL, 0)) \
+  X(cuArrayGetPlane, (CUarray *pPlaneArray, CUarray hArray, unsigned int planeIdx), (NULL, NULL, 0)) \
+  X(cuArrayGetSparseProperties, (CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties, CUarray array), (NULL, NULL)) \
+  X(cuDeviceGetTexture1DLinearMaxWidth, (size_t *maxWidthInElements, CUarray_format format, unsigned int numChannels, CUdevice dev), (NULL, 0, 0, 0)) \
+  X(cuExternalMemoryGetMappedMipmappedArray, (CUmipmappedArray *mipmap, CUexternalMemory extMem, const CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC *mipmapDesc), (NULL, NULL, NULL)) \
+  X(cuMemMapArrayAsync, (CUarrayMapInfo *mapInfoList, unsigned int count, CUstream hStream), (NULL, 0, NULL)) \
+  X(cuMemcpyAtoA, (CUarray dstArray, size_t dstOffset, CUarray srcArray, size_t srcOffset, size_t ByteCount), (NULL, 0, NULL, 0, 0)) \
+  X(cuMemcpyAtoD, (CUdeviceptr dstDevice, CUarray srcArray, size_t srcOffset, size_t ByteCount), (0, NULL, 0, 0)) \
+  X(cuMemcpyAtoHAsync, (void *dstHost, CUarray srcArray, size_t srcOffset, size_t ByteCount, CUstream hStream), (NULL, NULL, 0, 0, NULL)) \
+  X(cuMemcpyAtoH, (void *dstHost, CUarray srcArray, size_t srcOffset, size_t ByteCount), (NULL, NULL, 0, 0)) \
+  X(cuMemcpyDtoA, (CUarray dstArray, size_t dstOffset, CUdeviceptr srcDevice, size_t ByteCount), (NULL, 0, 0, 0)) \
+  X(cuMemcpyHtoAAsync, (CUarray dstArray, size_t dstOffset, const void *srcHost, size_t ByteCount, CUstream hStream), (NULL, 0, NULL, 0, NULL)) \
+  X(cuMemcpyHtoA, (CUarray dstArray, size_t dstOffset, const void *srcHost, size_t ByteCount), (NULL, 0, NULL, 0)) \
+  X(cuMipmappedArrayCreate, (CUmipmappedArray *pHandle, const CUDA_ARRAY3D_DESCRIPTOR *pMipmappedArrayDesc, unsigned int numMipmapLevels), (NULL, NULL, 0)) \
+  X(cuMipmappedArrayDestroy, (CUmipmappedArray hMipmappedArray), (NULL)) \
+  X(cuMipmappedArrayGetLevel, (CUarray *pLevelArray, CUmipmappedArray hMipmappedArray, unsigned int level), (NULL, NULL, 0)) \
+  X(cuMipmappedArrayGetMemoryRequirements, (CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements, CUmipmappedArray mipmap, CUdevice device), (NULL, NULL, 0)) \
+  X(cuMipmappedArrayGetSparseProperties, (CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties, CUmipmappedArray mipmap), (NULL, NULL)) \
+  /* texref */ \
+  X(cuModuleGetSurfRef, (CUsurfref *pSurfRef, CUmodule hmod, const char *name), (NULL, NULL, NULL)) \
+  X(cuModuleGetTexRef, (CUtexref *pTexRef, CUmodule hmod, const char *name), (NULL, NULL, NULL)) \
+  X(cuParamSetTexRef, (CUfunction hfunc, int texunit, CUtexref hTexRef), (NULL, 0, NULL)) \
+  X(cuSurfRefGetArray, (CUarray *phArray, CUsurfref hSurfRef), (NULL, NULL)) \
+  X(cuSurfRefSetArray, (CUsurfref hSurfRef, CUarray hArray, unsigned int Flags), (NULL, NULL, 0)) \
+  X(cuTexRefCreate, (CUtexref *pTexRef), (NULL)) \
+  X(cuTexRefDestroy, (CUtexref hTexRef), (NULL)) \
+  X(cuTexRefGetAddressMode, (CUaddress_mode *pam, CUtexref hTexRef, int dim), (NULL, NULL, 0)) \
+  X(cuTexRefGetAddress, (CUdeviceptr *pdptr, CUtexref hTexRef), (NULL, NULL)) \
+  X(cuTexRefGetArray, (CUarray *phArray, CUtexref hTexRef), (NULL, NULL)) \
+  X(cuTexRefGetBorderColor, (float *pBorderColor, CUtexref hTexRef), (NULL, NULL)) \
+  X(cuTexRefGetFilterMode, (CUfilter_mode *pfm, CUtexref hTexRef), (NULL, NULL)) \
+  X(cuTexRefGetFlags, (unsigned int *pFlags, CUtexref hTexRef), (NULL, NULL)) \
+  X(cuTexRefGetFormat, (CUarray_format *pFormat, int *pNumChannels, CUtexref hTexRef), (NULL, NULL, NULL)) \
+  X(cuTexRefGetMaxAnisotropy, (int *pmaxAniso, CUtexref hTexRef), (NULL, NULL)) \
+  X(cuTexRefGetMipmapFilterMode, (CUfilter_mode *pfm, CUtexref hTexRef), (NULL, NULL)) \
+  X(cuTexRefGetMipmapLevelBias, (float *pbias, CUtexref hTexRef), (NULL, NULL)) \
+  X(cuTexRefGetMipmapLevelClamp, (float *pminMipmapLevelClamp, float *pmaxMipmapLevelClamp, CUtexref hTexRef), (NULL, NULL, NULL)) \
+  X(cuTexRefGetMipmappedArray, (CUmipmappedArray *phMipmappedArray, CUtexref hTexRef), (NULL, NULL)) \
+  X(cuTexRefSetAddress2D, (CUtexref hTexRef, const CUDA_ARRAY_DESCRIPTOR *desc, CUdeviceptr dptr, size_t Pitch), (NULL, NULL, 0, 0)) \
+  X(cuTexRefSetAddressMode, (CUtexref hTexRef, int dim, CUaddress_mode am), (NULL, 0, 0)) \
+  X(cuTexRefSetAddress, (size_t *ByteOffset, CUtexref hTexRef, CUdeviceptr dptr, size_t bytes), (NULL, NULL, 0, 0)) \
+  X(cuTexRefSetArray, (CUtexref hTexRef, CUarray hArray, unsigned int Flags), (NULL, NULL, 0)) \
+  X(cuTexRefSetBorderColor, (CUtexref hTexRef, float *pBorderColor), (NULL, NULL)) \
+  X(cuTexRefSetFilterMode, (CUtexref hTexRef, CUfilter_mode fm), (NULL, 0)) \
+  X(cuTexRefSetFlags, (CUtexref hTexRef, unsigned int Flags), (NULL, 0)) \
+  X(cuTexRefSetFormat, (CUtexref hTexRef, CUarray_format fmt, int NumPackedComponents), (NULL, 0, 0)) \
+  X(cuTexRefSetMaxAnisotropy, (CUtexref hTexRef, unsigned int maxAniso), (NULL, 0)) \
+  X(cuTexRefSetMipmapFilterMode, (CUtexref hTexRef, CUfilter_mode fm), (NULL, 0)) \
+  X(cuTexRefSetMipmapLevelBias, (CUtexref hTexRef, float bias), (NULL, 0)) \
+  X(cuTexRefSetMipmapLevelClamp, (CUtexref hTexRef, float minMipmapLevelClamp, float maxMipmapLevelClamp), (NULL, 0, 0)) \
+  X(cuTexRefSetMipmappedArray, (CUtexref hTexRef, CUmipmappedArray hMipmappedArray, unsigned int Flags), (NULL, NULL, 0)) \
+  /* tensormap */ \
+  X(cuTensorMapEncodeIm2colWide, (CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType, cuuint32_t tensorRank, void *globalAddress, const cuuint64_t *globalDim, const cuuint64_t *globalStrides, int pixelBoxLowerCornerWidth, int pixelBoxUpperCornerWidth, cuuint32_t channelsPerPixel, cuuint32_t pixelsPerColumn, const cuuint32_t *elementStrides, CUtensorMapInterleave interleave, CUtensorMapIm2ColWideMode mode, CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill), (NULL, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0, NULL, 0, 0, 0, 0, 0)) \
+  /* graphics */ \
+  X(cuGraphicsMapResources, (unsigned int count, CUgraphicsResource *resources, CUstream hStream), (0, NULL, NULL)) \
+  X(cuGraphicsResourceGetMappedMipmappedArray, (CUmipmappedArray *pMipmappedArray, CUgraphicsResource resource), (NULL, NULL)) \
+  X(cuGraphicsResourceGetMappedPointer, (CUdeviceptr *pDevPtr, size_t *pSize, CUgraphicsResource resource), (NULL, NULL, NULL)) \
+  X(cuGraphicsResourceSetMapFlags, (CUgraphicsResource resource, unsigned int flags), (NULL, 0)) \
+  X(cuGraphicsSubResourceGetMappedArray, (CUarray *pArray, CUgraphicsResource resource, unsigned int arrayIndex, unsigned int mipLevel), (NULL, NULL, 0, 0)) \
+  X(cuGraphicsUnmapResources, (unsigned int count, CUgraphicsResource *resources, CUstream hStream), (0, NULL, NULL)) \
+  X(cuGraphicsUnregisterResource, (CUgraphicsResource resource), (NULL)) \
+  /* multicast */ \
+  X(cuMulticastAddDevice, (CUmemGenericAllocationHandle mcHandle, CUdevice dev), (0, 0)) \
+  X(cuMulticastBindAddr, (CUmemGenericAllocationHandle mcHandle, size_t mcOffset, CUdeviceptr memptr, size_t size, unsigned long long flags), (0, 0, 0, 0, 0)) \
+  X(cuMulticastBindMem, (CUmemGenericAllocationHandle mcHandle, size_t mcOffset, CUmemGenericAllocationHandle memHandle, size_t memOffset, size_t size, unsigned long long flags), (0, 0, 0, 0, 0, 0)) \
+  X(cuMulticastCreate, (CUmemGenericAllocationHandle *mcHandle, const CUmulticastObjectProp *prop), (NULL, NULL)) \
+  X(cuMulticastGetGranularity, (size_t *granularity, const CUmulticastObjectProp *prop, CUmulticastGranularity_flags option), (NULL, NULL, 0)) \
+  X(cuMulticastUnbind, (CUmemGenericAllocationHandle mcHandle, CUdevice dev, size_t mcOffset, size_t size), (0, 0, 0, 0)) \
+  /* green */ \
+  X(cuCtxFromGreenCtx, (CUcontext *pContext, CUgreenCtx hCtx), (NULL, NULL)) \
+  X(cuCtxGetDevResource, (CUcontext hCtx, CUdevResource *resource, CUdevResourceType type), (NULL, NULL, 0)) \
+  X(cuDevResourceGenerateDesc, (CUdevResourceDesc *phDesc, CUdevResource *resources, unsigned int nbResources), (NULL, NULL, 0)) \
+  X(cuDevSmResourceSplitByCount, (CUdevResource *result, unsigned int *nbGroups, const CUdevResource *input, CUdevResource *remaining, unsigned int useFlags, unsigned int minCount), (NULL, NULL, NULL, NULL, 0, 0)) \
+  X(cuDeviceGetDevResource, (CUdevice device, CUdevResource *resource, CUdevResourceType type), (0, NULL, 0)) \
+  X(cuGreenCtxCreate, (CUgreenCtx *phCtx, CUdevResourceDesc desc, CUdevice dev, unsigned int flags), (NULL, NULL, 0, 0)) \
+  X(cuGreenCtxDestroy, (CUgreenCtx hCtx), (NULL)) \
+  X(cuGreenCtxGetDevResource, (CUgreenCtx hCtx, CUdevResource *resource, CUdevResourceType type), (NULL, NULL, 0)) \
+  X(cuGreenCtxGetId, (CUgreenCtx greenCtx, unsigned long long *greenCtxId), (NULL, NULL)) \
+  X(cuGreenCtxRecordEvent, (CUgreenCtx hCtx, CUevent hEvent), (NULL, NULL)) \
+  X(cuGreenCtxStreamCreate, (CUstream *phStream, CUgreenCtx greenCtx, unsigned int flags, int priority), (NULL, NULL, 0, 0)) \
+  X(cuGreenCtxWaitEvent, (CUgreenCtx hCtx, CUevent hEvent), (NULL, NULL)) \
+  X(cuStreamGetGreenCtx, (CUstream hStream, CUgreenCtx *phCtx), (NULL, NULL)) \
+  /* checkpoint */ \
+  X(cuCheckpointProcessCheckpoint, (int pid, CUcheckpointCheckpointArgs *args), (0, NULL)) \
+  X(cuCheckpointProcessGetRestoreThreadId, (int pid, int *tid), (0, NULL)) \
+  X(cuCheckpointProcessGetState, (int pid, CUprocessState *state), (0, NULL)) \
+  X(cuCheckpointProcessLock, (int pid, CUcheckpointLockArgs *args), (0, NULL)) \
+  X(cuCheckpointProcessRestore, (int pid, CUcheckpointRestoreArgs *args), (0, NULL)) \
+  X(cuCheckpointProcessUnlock, (int pid, CUcheckpointUnlockArgs *args), (0, NULL)) \
+  /* coredump */ \
+  X(cuCoredumpGetAttribute, (CUcoredumpSettings attrib, void *value, size_t *size), (0, NULL, NULL)) \
+  X(cuCoredumpGetAttributeGlobal, (CUcoredumpSettings attrib, void *value, size_t *size), (0, NULL, NULL)) \
+  X(cuCoredumpSetAttribute, (CUcoredumpSettings attrib, void *value, size_t *size), (0, NULL, NULL)) \
+  X(cuCoredumpSetAttributeGlobal, (CUcoredumpSettings attrib, void *value, size_t *size), (0, NULL, NULL)) \
+  /* link */ \
+  X(cuLinkAddData, (CUlinkState state, CUjitInputType type, void *data, size_t size, const char *name, unsigned int numOptions, CUjit_option *options, void **optionValues), (NULL, 0, NULL, 0, NULL, 0, NULL, NULL)) \
+  X(cuLinkAddFile, (CUlinkState state, CUjitInputType type, const char *path, unsigned int numOptions, CUjit_option *options, void **optionValues), (NULL, 0, NULL, 0, NULL, NULL)) \
+  X(cuLinkComplete, (CUlinkState state, void **cubinOut, size_t *sizeOut), (NULL, NULL, NULL)) \
+  X(cuLinkCreate, (unsigned int numOptions, CUjit_option *options, void **optionValues, CUlinkState *stateOut), (0, NULL, NULL, NULL)) \
+  X(cuLinkDestroy, (CUlinkState state), (NULL)) \
+  /* legacylaunch */ \
+  X(cuFuncSetBlockShape, (CUfunction hfunc, int x, int y, int z), (NULL, 0, 0, 0)) \
+  X(cuFuncSetSharedSize, (CUfunction hfunc, unsigned int bytes), (NULL, 0)) \
+  X(cuLaunch, (CUfunction f), (NULL)) \
+  X(cuLaunchGrid, (CUfunction f, int grid_width, int grid_height), (NULL, 0, 0)) \
+  X(cuLaunchGridAsync, (CUfunction f, int grid_width, int grid_height, CUstream hStream), (NULL, 0, 0, NULL)) \
+  X(cuParamSetSize, (CUfunction hfunc, unsigned int numbytes), (NULL, 0)) \
+  X(cuParamSetf, (CUfunction hfunc, int offset, float value), (NULL, 0, 0)) \
+  X(cuParamSeti, (CUfunction hfunc, int offset, unsigned int value), (NULL, 0, 0)) \
+  X(cuParamSetv, (CUfunction hfunc, int offset, void *ptr, unsigned int numbytes), (NULL, 0, NULL, 0)) \
+  /* multidevice */ \
+  X(cuLaunchCooperativeKernelMultiDevice, (CUDA_LAUNCH_PARAMS *launchParamsList, unsigned int numDevices, unsigned int flags), (NULL, 0, 0)) \
+  /* execaffinity */ \
+  X(cuCtxGetExecAffinity, (CUexecAffinityParam *pExecAffinity, CUexecAffinityType type), (NULL, 0)) \
+  X(cuDeviceGetExecAffinitySupport, (int *pi, CUexecAffinityType type, CUdevice dev), (NULL, 0, 0)) \
+  /* nvsci */ \
+  X(cuDeviceGetNvSciSyncAttributes, (void *nvSciSyncAttrList, CUdevice dev, int flags), (NULL, 0, 0)) \
+  /* luid */ \
+  X(cuDeviceGetLuid, (char *luid, unsigned int *deviceNodeMask, CUdevice dev), (NULL, NULL, 0)) \
+  /* rdma */ \
+  X(cuFlushGPUDirectRDMAWrites, (CUflushGPUDirectRDMAWritesTarget target, CUflushGPUDirectRDMAWritesScope scope), (0, 0)) \
+  X(cuMemGetHandleForAddressRange, (void *handle, CUdeviceptr dptr, size_t size, CUmemRangeHandleType handleType, unsigned long long flags), (NULL, 0, 0, 0, 0)) \
+  /* exporttable */ \
+  X(cuGetExportTable, (const void **ppExportTable, const CUuuid *pExportTableId), (NULL, NULL)) \
+  /* extsem */ \
+  X(cuGraphAddExternalSemaphoresSignalNode, (CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies, size_t numDependencies, const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *nodeParams), (NULL, NULL, NULL, 0, NULL)) \
+  X(cuGraphAddExternalSemaphoresWaitNode, (CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies, size_t numDependencies, const CUDA_EXT_SEM_WAIT_NODE_PARAMS *nodeParams), (NULL, NULL, NULL, 0, NULL)) \
+  X(cuGraphExecExternalSemaphoresSignalNodeSetParams, (CUgraphExec hGraphExec, CUgraphNode hNode, const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *nodeParams), (NULL, NULL, NULL)) \
+  X(cuGraphExecExternalSemaphoresWaitNodeSetParams, (CUgraphExec hGraphExec, CUgraphNode hNode, const CUDA_EXT_SEM_WAIT_NODE_PARAMS *nodeParams), (NULL, NULL, NULL)) \
+  X(cuGraphExternalSemaphoresSignalNodeGetParams, (CUgraphNode hNode, CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *params_out), (NULL, NULL)) \
+  X(cuGraphExternalSemaphoresSignalNodeSetParams, (CUgraphNode hNode, const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *nodeParams), (NULL, NULL)) \
+  X(cuGraphExternalSemaphoresWaitNodeGetParams, (CUgraphNode hNode, CUDA_EXT_SEM_WAIT_NODE_PARAMS *params_out), (NULL, NULL)) \
+  X(cuGraphExternalSemaphoresWaitNodeSetParams, (CUgraphNode hNode, const CUDA_EXT_SEM_WAIT_NODE_PARAMS *nodeParams), (NULL, NULL)) \
+  /* poolipc */ \
+  X(cuMemPoolExportPointer, (CUmemPoolPtrExportData *shareData_out, CUdeviceptr ptr), (NULL, 0)) \
+  X(cuMemPoolExportToShareableHandle, (void *handle_out, CUmemoryPool pool, CUmemAllocationHandleType handleType, unsigned long long flags), (NULL, NULL, 0, 0)) \
+  X(cuMemPoolImportFromShareableHandle, (CUmemoryPool *pool_out, void *handle, CUmemAllocationHandleType handleType, unsigned long long flags), (NULL, NULL, 0, 0)) \
+  X(cuMemPoolImportPointer, (CUdeviceptr *ptr_out, CUmemoryPool pool, CUmemPoolPtrExportData *shareData), (NULL, NULL, NULL)) \
+  /* decompress */ \
+  X(cuMemBatchDecompressAsync, (CUmemDecompressParams *paramsArray, size_t count, unsigned int flags, size_t *errorIndex, CUstream stream), (NULL, 0, 0, NULL, NULL)) \
+  /* cluster */ \
+  X(cuOccupancyMaxActiveClusters, (int *numClusters, CUfunction func, const CUlaunchConfig *config), (NULL, NULL, NULL)) \
+  X(cuOccupancyMaxPotentialClusterSize, (int *clusterSize, CUfunction func, const CUlaunchConfig *config), (NULL, NULL, NULL)) \
+  /* l2 */ \
+  X(cuCtxResetPersistingL2Cache, (void), ()) \
+  X(cuGraphKernelNodeCopyAttributes, (CUgraphNode dst, CUgraphNode src), (NULL, NULL)) \
+  X(cuGraphKernelNodeGetAttribute, (CUgraphNode hNode, CUkernelNodeAttrID attr, CUkernelNodeAttrValue *value_out), (NULL, 0, NULL)) \
+  X(cuGraphKernelNodeSetAttribute, (CUgraphNode hNode, CUkernelNodeAttrID attr, const CUkernelNodeAttrValue *value), (NULL, 0, NULL)) \
+  X(cuStreamCopyAttributes, (CUstream dst, CUstream src), (NULL, NULL)) \
+  X(cuStreamGetAttribute, (CUstream hStream, CUstreamAttrID attr, CUstreamAttrValue *value_out), (NULL, 0, NULL)) \
+  X(cuStreamSetAttribute, (CUstream hStream, CUstreamAttrID attr, const CUstreamAttrValue *value), (NULL, 0, NULL)) \
+  /* asyncnotify */ \
+  X(cuDeviceRegisterAsyncNotification, (CUdevice device, CUasyncCallback callbackFunc, void *userData, CUasyncCallbackHandle *callback), (0, NULL, NULL, NULL)) \
+  X(cuDeviceUnregisterAsyncNotification, (CUdevice device, CUasyncCallbackHandle callback), (0, NULL)) \
+  /* atomiccaps */ \
+  X(cuDeviceGetHostAtomicCapabilities, (unsigned int *capabilities, const CUatomicOperation *operations, unsigned int count, CUdevice dev), (NULL, NULL, 0, 0)) \
+  X(cuDeviceGetP2PAtomicCapabilities, (unsigned int *capabilities, const CUatomicOperation *operations, unsigned int count, CUdevice srcDevice, CUdevice dstDevice), (NULL, NULL, 0, 0, 0)) \
+  /* batchcopy */ \
+  X(cuMemDiscardAndPrefetchBatchAsync, (CUdeviceptr *dptrs, size_t *sizes, size_t count, CUmemLocation *prefetchLocs, size_t *prefetchLocIdxs, size_t numPrefetchLocs, unsigned long long flags, CUstream hStream), (NULL, NULL, 0, NULL, NULL, 0, 0, NULL)) \
+  X(cuMemDiscardBatchAsync, (CUdeviceptr *dptrs, size_t *sizes, size_t count, unsigned long long flags, CUstream hStream), (NULL, NULL, 0, 0, NULL)) \
+  X(cuMemPrefetchBatchAsync, (CUdeviceptr *dptrs, size_t *sizes, size_t count, CUmemLocation *prefetchLocs, size_t *prefetchLocIdxs, size_t numPrefetchLocs, unsigned long long flags, CUstream hStream), (NULL, NULL, 0, NULL, NULL, 0, 0, NULL)) \
+  X(cuMemcpy3DBatchAsync, (size_t numOps, CUDA_MEMCPY3D_BATCH_OP *opList, unsigned long long flags, CUstream hStream), (0, NULL, 0, NULL)) \
+  X(cuMemcpyBatchAsync, (CUdeviceptr *dsts, CUdeviceptr *srcs, size_t *sizes, size_t count, CUmemcpyAttributes *attrs, size_t *attrsIdxs, size_t numAttrs, CUstream hStream), (NULL, NULL, NULL, 0, NULL, NULL, 0, NULL)) \
+  /* userobj */ \
+  X(cuGraphReleaseUserObject, (CUgraph graph, CUuserObject object, unsigned int count), (NULL, NULL, 0)) \
+  X(cuGraphRetainUserObject, (CUgraph graph, CUuserObject object, unsigned int count, unsigned int flags), (NULL, NULL, 0, 0)) \
+  X(cuUserObjectCreate, (CUuserObject *object_out, void *ptr, CUhostFn destroy, unsigned int initialRefcount, unsigned int flags), (NULL, NULL, NULL, 0, 0)) \
+  X(cuUserObjectRelease, (CUuserObject object, unsigned int count), (NULL, 0)) \
+  X(cuUserObjectRetain, (CUuserObject object, unsigned int count), (NULL, 0)) \
+  /* graphmem */ \
+  X(cuDeviceGetGraphMemAttribute, (CUdevice device, CUgraphMem_attribute attr, void *value), (0, 0, NULL)) \
+  X(cuDeviceGraphMemTrim, (CUdevice device), (0)) \
+  X(cuDeviceSetGraphMemAttribute, (CUdevice device, CUgraphMem_attribute attr, void *value), (0, 0, NULL)) \
+  /* batchnode */ \
+  X(cuGraphAddBatchMemOpNode, (CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies, size_t numDependencies, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams), (NULL, NULL, NULL, 0, NULL)) \
+  X(cuGraphBatchMemOpNodeGetParams, (CUgraphNode hNode, CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams_out), (NULL, NULL)) \
+  X(cuGraphBatchMemOpNodeSetParams, (CUgraphNode hNode, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams), (NULL, NULL)) \
+  X(cuGraphExecBatchMemOpNodeSetParams, (CUgraphExec hGraphExec, CUgraphNode hNode, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams), (NULL, NULL, NULL)) \
+  /* peer */ \
+  X(cuCtxDisablePeerAccess, (CUcontext peerContext), (NULL)) \
+  X(cuCtxEnablePeerAccess, (CUcontext peerContext, unsigned int Flags), (NULL, 0)) \
+  X(cuDeviceGetP2PAttribute, (int *value, CUdevice_P2PAttribute attrib, CUdevice srcDevice, CUdevice dstDevice), (NULL, 0, 0, 0)) \
+  X(cuMemcpy3DPeer, (const CUDA_MEMCPY3D_PEER *pCopy), (NULL)) \
+  X(cuMemcpy3DPeerAsync, (const CUDA_MEMCPY3D_PEER *pCopy, CUstream hStream), (NULL, NULL)) \
+  X(cuMemcpyPeer, (CUdeviceptr dstDevice, CUcontext dstContext, CUdeviceptr srcDevice, CUcontext srcContext, size_t ByteCount), (0, NULL, 0, NULL, 0)) \
+  X(cuMemcpyPeerAsync, (CUdeviceptr dstDevice, CUcontext dstContext, CUdeviceptr srcDevice, CUcontext srcContext, size_t ByteCount, CUstream hStream), (0, NULL, 0, NULL, 0, NULL)) \
+  /* pending */ \
+  X(cuCtxAttach, (CUcontext *pctx, unsigned int flags), (NULL, 0)) \
+  X(cuCtxDetach, (CUcontext ctx), (NULL)) \
+  X(cuCtxGetDevice_v2, (CUdevice *device, CUcontext ctx), (NULL, NULL)) \
+  X(cuCtxGetId, (CUcontext ctx, unsigned long long *ctxId), (NULL, NULL)) \
+  X(cuCtxGetSharedMemConfig, (CUsharedconfig *pConfig), (NULL)) \
+  X(cuCtxRecordEvent, (CUcontext hCtx, CUevent hEvent), (NULL, NULL)) \
+  X(cuCtxSetSharedMemConfig, (CUsharedconfig config), (0)) \
+  X(cuCtxSynchronize_v2, (CUcontext ctx), (NULL)) \
+  X(cuCtxWaitEvent, (CUcontext hCtx, CUevent hEvent), (NULL, NULL)) \
+  X(cuDeviceComputeCapability, (int *major, int *minor, CUdevice dev), (NULL, NULL, 0)) \
+  X(cuDeviceGetByPCIBusId, (CUdevice *dev, const char *pciBusId), (NULL, NULL)) \
+  X(cuDeviceGetDefaultMemPool, (CUmemoryPool *pool_out, CUdevice dev), (NULL, 0)) \
+  X(cuDeviceGetMemPool, (CUmemoryPool *pool, CUdevice dev), (NULL, 0)) \
+  X(cuDeviceGetProperties, (CUdevprop *prop, CUdevice dev), (NULL, 0)) \
+  X(cuDeviceSetMemPool, (CUdevice dev, CUmemoryPool pool), (0, NULL)) \
+  X(cuFuncGetParamInfo, (CUfunction func, size_t paramIndex, size_t *paramOffset, size_t *paramSize), (NULL, 0, NULL, NULL)) \
+  X(cuFuncIsLoaded, (CUfunctionLoadingState *state, CUfunction function), (NULL, NULL)) \
+  X(cuFuncLoad, (CUfunction function), (NULL)) \
+  X(cuFuncSetSharedMemConfig, (CUfunction hfunc, CUsharedconfig config), (NULL, 0)) \
+  X(cuGraphAddChildGraphNode, (CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies, size_t numDependencies, CUgraph childGraph), (NULL, NULL, NULL, 0, NULL)) \
+  X(cuGraphAddMemAllocNode, (CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies, size_t numDependencies, CUDA_MEM_ALLOC_NODE_PARAMS *nodeParams), (NULL, NULL, NULL, 0, NULL)) \
+  X(cuGraphAddMemFreeNode, (CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies, size_t numDependencies, CUdeviceptr dptr), (NULL, NULL, NULL, 0, 0)) \
+  X(cuGraphAddNode, (CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies, const CUgraphEdgeData *dependencyData, size_t numDependencies, CUgraphNodeParams *nodeParams), (NULL, NULL, NULL, NULL, 0, NULL)) \
+  X(cuGraphChildGraphNodeGetGraph, (CUgraphNode hNode, CUgraph *phGraph), (NULL, NULL)) \
+  X(cuGraphConditionalHandleCreate, (CUgraphConditionalHandle *pHandle_out, CUgraph hGraph, CUcontext ctx, unsigned int defaultLaunchValue, unsigned int flags), (NULL, NULL, NULL, 0, 0)) \
+  X(cuGraphDebugDotPrint, (CUgraph hGraph, const char *path, unsigned int flags), (NULL, NULL, 0)) \
+  X(cuGraphEventRecordNodeGetEvent, (CUgraphNode hNode, CUevent *event_out), (NULL, NULL)) \
+  X(cuGraphEventRecordNodeSetEvent, (CUgraphNode hNode, CUevent event), (NULL, NULL)) \
+  X(cuGraphEventWaitNodeGetEvent, (CUgraphNode hNode, CUevent *event_out), (NULL, NULL)) \
+  X(cuGraphEventWaitNodeSetEvent, (CUgraphNode hNode, CUevent event), (NULL, NULL)) \
+  X(cuGraphExecChildGraphNodeSetParams, (CUgraphExec hGraphExec, CUgraphNode hNode, CUgraph childGraph), (NULL, NULL, NULL)) \
+  X(cuGraphExecEventRecordNodeSetEvent, (CUgraphExec hGraphExec, CUgraphNode hNode, CUevent event), (NULL, NULL, NULL)) \
+  X(cuGraphExecEventWaitNodeSetEvent, (CUgraphExec hGraphExec, CUgraphNode hNode, CUevent event), (NULL, NULL, NULL)) \
+  X(cuGraphExecGetFlags, (CUgraphExec hGraphExec, cuuint64_t *flags), (NULL, NULL)) \
+  X(cuGraphExecHostNodeSetParams, (CUgraphExec hGraphExec, CUgraphNode hNode, const CUDA_HOST_NODE_PARAMS *nodeParams), (NULL, NULL, NULL)) \
+  X(cuGraphExecMemcpyNodeSetParams, (CUgraphExec hGraphExec, CUgraphNode hNode, const CUDA_MEMCPY3D *copyParams, CUcontext ctx), (NULL, NULL, NULL, NULL)) \
+  X(cuGraphExecMemsetNodeSetParams, (CUgraphExec hGraphExec, CUgraphNode hNode, const CUDA_MEMSET_NODE_PARAMS *memsetParams, CUcontext ctx), (NULL, NULL, NULL, NULL)) \
+  X(cuGraphExecNodeSetParams, (CUgraphExec hGraphExec, CUgraphNode hNode, CUgraphNodeParams *nodeParams), (NULL, NULL, NULL)) \
+  X(cuGraphExecUpdate, (CUgraphExec hGraphExec, CUgraph hGraph, CUgraphExecUpdateResultInfo *resultInfo), (NULL, NULL, NULL)) \
+  X(cuGraphHostNodeGetParams, (CUgraphNode hNode, CUDA_HOST_NODE_PARAMS *nodeParams), (NULL, NULL)) \
+  X(cuGraphHostNodeSetParams, (CUgraphNode hNode, const CUDA_HOST_NODE_PARAMS *nodeParams), (NULL, NULL)) \
+  X(cuGraphInstantiateWithParams, (CUgraphExec *phGraphExec, CUgraph hGraph, CUDA_GRAPH_INSTANTIATE_PARAMS *instantiateParams), (NULL, NULL, NULL)) \
+  X(cuGraphMemAllocNodeGetParams, (CUgraphNode hNode, CUDA_MEM_ALLOC_NODE_PARAMS *params_out), (NULL, NULL)) \
+  X(cuGraphMemFreeNodeGetParams, (CUgraphNode hNode, CUdeviceptr *dptr_out), (NULL, NULL)) \
+  X(cuGraphMemcpyNodeGetParams, (CUgraphNode hNode, CUDA_MEMCPY3D *nodeParams), (NULL, NULL)) \
+  X(cuGraphMemcpyNodeSetParams, (CUgraphNode hNode, const CUDA_MEMCPY3D *nodeParams), (NULL, NULL)) \
+  X(cuGraphMemsetNodeGetParams, (CUgraphNode hNode, CUDA_MEMSET_NODE_PARAMS *nodeParams), (NULL, NULL)) \
+  X(cuGraphMemsetNodeSetParams, (CUgraphNode hNode, const CUDA_MEMSET_NODE_PARAMS *nodeParams), (NULL, NULL)) \
+  X(cuGraphNodeFindInClone, (CUgraphNode *phNode, CUgraphNode hOriginalNode, CUgraph hClonedGraph), (NULL, NULL, NULL)) \
+  X(cuGraphNodeGetDependencies, (CUgraphNode hNode, CUgraphNode *dependencies, CUgraphEdgeData *edgeData, size_t *numDependencies), (NULL, NULL, NULL, NULL)) \
+  X(cuGraphNodeGetDependentNodes, (CUgraphNode hNode, CUgraphNode *dependentNodes, CUgraphEdgeData *edgeData, size_t *numDependentNodes), (NULL, NULL, NULL, NULL)) \
+  X(cuGraphNodeGetEnabled, (CUgraphExec hGraphExec, CUgraphNode hNode, unsigned int *isEnabled), (NULL, NULL, NULL)) \
+  X(cuGraphNodeSetEnabled, (CUgraphExec hGraphExec, CUgraphNode hNode, unsigned int isEnabled), (NULL, NULL, 0)) \
+  X(cuGraphNodeSetParams, (CUgraphNode hNode, CUgraphNodeParams *nodeParams), (NULL, NULL)) \
+  X(cuGraphRemoveDependencies, (CUgraph hGraph, const CUgraphNode *from, const CUgraphNode *to, const CUgraphEdgeData *edgeData, size_t numDependencies), (NULL, NULL, NULL, NULL, 0)) \
+  X(cuKernelGetAttribute, (int *pi, CUfunction_attribute attrib, CUkernel kernel, CUdevice dev), (NULL, 0, NULL, 0)) \
+  X(cuKernelGetParamInfo, (CUkernel kernel, size_t paramIndex, size_t *paramOffset, size_t *paramSize), (NULL, 0, NULL, NULL)) \
+  X(cuKernelSetAttribute, (CUfunction_attribute attrib, int val, CUkernel kernel, CUdevice dev), (0, 0, NULL, 0)) \
+  X(cuKernelSetCacheConfig, (CUkernel kernel, CUfunc_cache config, CUdevice dev), (NULL, 0, 0)) \
+  X(cuLibraryGetManaged, (CUdeviceptr *dptr, size_t *bytes, CUlibrary library, const char *name), (NULL, NULL, NULL, NULL)) \
+  X(cuLibraryGetUnifiedFunction, (void **fptr, CUlibrary library, const char *symbol), (NULL, NULL, NULL)) \
+  X(cuLogsCurrent, (CUlogIterator *iterator_out, unsigned int flags), (NULL, 0)) \
+  X(cuLogsDumpToFile, (CUlogIterator *iterator, const char *pathToFile, unsigned int flags), (NULL, NULL, 0)) \
+  X(cuLogsDumpToMemory, (CUlogIterator *iterator, char *buffer, size_t *size, unsigned int flags), (NULL, NULL, NULL, 0)) \
+  X(cuLogsRegisterCallback, (CUlogsCallback callbackFunc, void *userData, CUlogsCallbackHandle *callback_out), (NULL, NULL, NULL)) \
+  X(cuLogsUnregisterCallback, (CUlogsCallbackHandle callback), (NULL)) \
+  X(cuMemAdvise, (CUdeviceptr devPtr, size_t count, CUmem_advise advice, CUmemLocation location), (0, 0, 0, (CUmemLocation){0})) \
+  X(cuMemAllocAsync, (CUdeviceptr *dptr, size_t bytesize, CUstream hStream), (NULL, 0, NULL)) \
+  X(cuMemAllocFromPoolAsync, (CUdeviceptr *dptr, size_t bytesize, CUmemoryPool pool, CUstream hStream), (NULL, 0, NULL, NULL)) \
+  X(cuMemFreeAsync, (CUdeviceptr dptr, CUstream hStream), (0, NULL)) \
+  X(cuMemGetDefaultMemPool, (CUmemoryPool *pool_out, CUmemLocation *location, CUmemAllocationType type), (NULL, NULL, 0)) \
+  X(cuMemGetMemPool, (CUmemoryPool *pool, CUmemLocation *location, CUmemAllocationType type), (NULL, NULL, 0)) \
+  X(cuMemHostGetFlags, (unsigned int *pFlags, void *p), (NULL, NULL)) \
+  X(cuMemPoolCreate, (CUmemoryPool *pool, const CUmemPoolProps *poolProps), (NULL, NULL)) \
+  X(cuMemPoolDestroy, (CUmemoryPool pool), (NULL)) \
+  X(cuMemPoolGetAccess, (CUmemAccess_flags *flags, CUmemoryPool memPool, CUmemLocation *location), (NULL, NULL, NULL)) \
+  X(cuMemPoolGetAttribute, (CUmemoryPool pool, CUmemPool_attribute attr, void *value), (NULL, 0, NULL)) \
+  X(cuMemPoolSetAccess, (CUmemoryPool pool, const CUmemAccessDesc *map, size_t count), (NULL, NULL, 0)) \
+  X(cuMemPoolSetAttribute, (CUmemoryPool pool, CUmemPool_attribute attr, void *value), (NULL, 0, NULL)) \
+  X(cuMemPoolTrimTo, (CUmemoryPool pool, size_t minBytesToKeep), (NULL, 0)) \
+  X(cuMemPrefetchAsync, (CUdeviceptr devPtr, size_t count, CUmemLocation location, unsigned int flags, CUstream hStream), (0, 0, (CUmemLocation){0}, 0, NULL)) \
+  X(cuMemRangeGetAttribute, (void *data, size_t dataSize, CUmem_range_attribute attribute, CUdeviceptr devPtr, size_t count), (NULL, 0, 0, 0, 0)) \
+  X(cuMemRangeGetAttributes, (void **data, size_t *dataSizes, CUmem_range_attribute *attributes, size_t numAttributes, CUdeviceptr devPtr, size_t count), (NULL, NULL, NULL, 0, 0, 0)) \
+  X(cuMemSetMemPool, (CUmemLocation *location, CUmemAllocationType type, CUmemoryPool pool), (NULL, 0, NULL)) \
+  X(cuModuleGetLoadingMode, (CUmoduleLoadingMode *mode), (NULL)) \
+  X(cuPointerSetAttribute, (const void *value, CUpointer_attribute attribute, CUdeviceptr ptr), (NULL, 0, 0)) \
+  X(cuStreamAttachMemAsync, (CUstream hStream, CUdeviceptr dptr, size_t length, unsigned int flags), (NULL, 0, 0, 0)) \
+  X(cuStreamBatchMemOp, (CUstream stream, unsigned int count, CUstreamBatchMemOpParams *paramArray, unsigned int flags), (NULL, 0, NULL, 0)) \
+  X(cuStreamGetCtx_v2, (CUstream hStream, CUcontext *pCtx, CUgreenCtx *pGreenCtx), (NULL, NULL, NULL)) \
+  X(cuStreamGetDevice, (CUstream hStream, CUdevice *device), (NULL, NULL)) \
+  X(cuStreamWaitValue32, (CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags), (NULL, 0, 0, 0)) \
+  X(cuStreamWaitValue64, (CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags), (NULL, 0, 0, 0)) \
+  X(cuStreamWriteValue32, (CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags), (NULL, 0, 0, 0)) \
+  X(cuStreamWriteValue64, (CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags), (NULL, 0, 0, 0))
 /* clang-format on */
 
 #endif
