@@ -2246,6 +2246,21 @@ typedef struct CUcheckpointUnlockArgs_st {
 
 /* ---- more of the driver API over the core (issue 9; docs/runtime.md "Driver API") ---- */
 
+/* Stream memory operations (cu_stream.c over core_memops.c): in the stream's
+ * order, performed by the host; a wait holds the stream's later work until
+ * the word satisfies the condition (CU_STREAM_WAIT_VALUE_GEQ/EQ/AND/NOR).
+ * addr: device memory or registered host memory, aligned to the word. */
+CUresult cuStreamWaitValue32(CUstream stream, CUdeviceptr addr, cuuint32_t value,
+                             unsigned int flags);
+CUresult cuStreamWaitValue64(CUstream stream, CUdeviceptr addr, cuuint64_t value,
+                             unsigned int flags);
+CUresult cuStreamWriteValue32(CUstream stream, CUdeviceptr addr, cuuint32_t value,
+                              unsigned int flags);
+CUresult cuStreamWriteValue64(CUstream stream, CUdeviceptr addr, cuuint64_t value,
+                              unsigned int flags);
+CUresult cuStreamBatchMemOp(CUstream stream, unsigned int count,
+                            CUstreamBatchMemOpParams *paramArray, unsigned int flags);
+
 /* Declared, not supported: each returns CUDA_ERROR_NOT_SUPPORTED
  * (anchor/unsupported_driver.h; docs/runtime.md). */
 #define ANCHOR_DECLARE_UNSUPPORTED(name, params, args) CUresult name params;

@@ -744,6 +744,37 @@ typedef void (*rt_notify_fn)(void *context, cudaError_t status);
 cudaError_t rt_stream_notify(rt_device *device, cudaStream_t stream, rt_notify_fn fn,
                              void *context);
 
+/* ---- core_memops.c: stream memory operations (cuStreamWaitValue* & co.) ----------- */
+
+/* One operation: a wait until the word at cpu satisfies condition against
+ * value, a write of value there, or a barrier (a full memory fence). size
+ * is 4 or 8; cpu is where the host reaches the word (rt_memop_target). The
+ * conditions are CUDA's (CU_STREAM_WAIT_VALUE_*): GEQ the cyclic
+ * (int)(word - value) >= 0, EQ, AND (word & value) != 0, NOR ~(word | value)
+ * != 0. */
+typedef enum { RT_MEMOP_WAIT, RT_MEMOP_WRITE, RT_MEMOP_BARRIER } rt_memop_kind;
+typedef enum { RT_MEMOP_GEQ, RT_MEMOP_EQ, RT_MEMOP_AND, RT_MEMOP_NOR } rt_memop_condition;
+typedef struct {
+  rt_memop_kind kind;
+  rt_memop_condition condition;
+  unsigned size;
+  void *cpu;
+  uint64_t value;
+} rt_memop;
+/* Where the host reaches the size-byte word at address (lock held, device
+ * ready): address aligned to size and inside one allocation of the arena or
+ * registered host memory (its device or host pointer), else
+ * cudaErrorInvalidValue. */
+cudaError_t rt_memop_target(rt_device *device, const void *address, unsigned size, void **cpu);
+/* Enqueues count operations on stream (valid; lock held, device ready):
+ * after the stream's earlier work they are performed in order on the host
+ * (a wait by a poller thread, without holding anything up), and the
+ * stream's later work waits until the last is done. A device error before
+ * them skips them (the stream goes on). cudaErrorMemoryAllocation /
+ * cudaErrorLaunchFailure. */
+cudaError_t rt_stream_memops(rt_device *device, cudaStream_t stream, const rt_memop *ops,
+                             size_t count);
+
 /* ---- core_graph.c: CUDA graphs (docs/runtime.md, "Graphs") ----------------------- */
 
 /* All: lock held. Handles are validated against the live ones (graphs,

@@ -230,6 +230,11 @@ CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUdevice dev) 
    * H200): reservations, handles and mappings work (cu_vmm.c) */
   if (e == cudaSuccess && attrib == CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED)
     *pi = 1;
+  /* driver-only too (the runtime's enum has gaps there): stream memory operations in 64
+   * bits and the NOR condition work (cu_stream.c over core_memops.c) */
+  if (e == cudaSuccess && (attrib == CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS ||
+                           attrib == CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR))
+    *pi = 1;
   return rt_driver_result(e);
 }
 

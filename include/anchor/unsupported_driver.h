@@ -366,13 +366,8 @@
   X(cuModuleGetLoadingMode, (CUmoduleLoadingMode *mode), (NULL)) \
   X(cuPointerSetAttribute, (const void *value, CUpointer_attribute attribute, CUdeviceptr ptr), (NULL, 0, 0)) \
   X(cuStreamAttachMemAsync, (CUstream hStream, CUdeviceptr dptr, size_t length, unsigned int flags), (NULL, 0, 0, 0)) \
-  X(cuStreamBatchMemOp, (CUstream stream, unsigned int count, CUstreamBatchMemOpParams *paramArray, unsigned int flags), (NULL, 0, NULL, 0)) \
   X(cuStreamGetCtx_v2, (CUstream hStream, CUcontext *pCtx, CUgreenCtx *pGreenCtx), (NULL, NULL, NULL)) \
-  X(cuStreamGetDevice, (CUstream hStream, CUdevice *device), (NULL, NULL)) \
-  X(cuStreamWaitValue32, (CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags), (NULL, 0, 0, 0)) \
-  X(cuStreamWaitValue64, (CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags), (NULL, 0, 0, 0)) \
-  X(cuStreamWriteValue32, (CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags), (NULL, 0, 0, 0)) \
-  X(cuStreamWriteValue64, (CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags), (NULL, 0, 0, 0))
+  X(cuStreamGetDevice, (CUstream hStream, CUdevice *device), (NULL, NULL))
 /* clang-format on */
 
 #endif

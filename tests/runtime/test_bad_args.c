@@ -522,6 +522,21 @@ static void undefined_entry_points(void) {
   RT(cudaSuccess, cudaDeviceSynchronize());
 }
 
+/* Issue 9: the driver functions CUDA 13's cuda.h declares that Anchor implements
+ * since (each also in its own test: test_memops, test_driver_more). */
+static void issue9_driver(void) {
+  CUdeviceptr word = 0;
+  DRV(CUDA_SUCCESS, cuMemAlloc(&word, 16));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuStreamWaitValue32(NULL, 0, 0, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuStreamWaitValue64(NULL, word + 4, 0, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuStreamWaitValue32(NULL, word, 0, 77));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuStreamWriteValue32(NULL, word + 1, 0, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuStreamWriteValue64(NULL, word + 16, 0, 0));
+  DRV(CUDA_ERROR_INVALID_HANDLE, cuStreamWriteValue64((CUstream)(uintptr_t)0x10, word, 0, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuStreamBatchMemOp(NULL, 2, NULL, 0));
+  DRV(CUDA_SUCCESS, cuMemFree(word));
+}
+
 static void on_alarm(int sig) {
   (void)sig;
   static const char msg[] = "FAIL: test_bad_args hung (60 s)\n";
@@ -545,6 +560,7 @@ int main(int argc, char **argv) {
   undefined_pools_libraries();
   undefined_driver(blob);
   undefined_entry_points();
+  issue9_driver();
   RT(cudaSuccess, cudaDeviceSynchronize());
   RT(cudaSuccess, cudaGetLastError());
 

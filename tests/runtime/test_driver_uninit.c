@@ -203,6 +203,12 @@ int main(int argc, char **argv) {
   UNINIT(cuStreamUpdateCaptureDependencies_v2(0, 0, 0, 0, 0));
   UNINIT(cuStreamWaitEvent(0, 0, 0));
   UNINIT(cuThreadExchangeStreamCaptureMode(0));
+  /* issue 9: the rest of CUDA 13's cuda.h that Anchor implements */
+  UNINIT(cuStreamBatchMemOp_v2(0, 0, 0, 0));
+  UNINIT(cuStreamWaitValue32_v2(0, 0, 0, 0));
+  UNINIT(cuStreamWaitValue64_v2(0, 0, 0, 0));
+  UNINIT(cuStreamWriteValue32_v2(0, 0, 0, 0));
+  UNINIT(cuStreamWriteValue64_v2(0, 0, 0, 0));
   ANCHOR_UNSUPPORTED_DRIVER(ANCHOR_CALL_UNSUPPORTED)
   /* then cuInit works, and the calls answer */
   CHECK(cuInit(0) == CUDA_SUCCESS);
