@@ -1845,6 +1845,7 @@ typedef struct CUsurfref_st *CUsurfref;
 typedef struct CUgreenCtx_st *CUgreenCtx;
 typedef struct CUdevResourceDesc_st *CUdevResourceDesc;
 typedef cuuint64_t CUgraphConditionalHandle;
+#define CU_GRAPH_COND_ASSIGN_DEFAULT 0x1 /* cuGraphConditionalHandleCreate's flag */
 typedef CUlaunchAttributeID CUstreamAttrID;
 typedef CUlaunchAttributeValue CUstreamAttrValue_v1;
 typedef CUstreamAttrValue_v1 CUstreamAttrValue;
@@ -2260,6 +2261,70 @@ CUresult cuStreamWriteValue64(CUstream stream, CUdeviceptr addr, cuuint64_t valu
                               unsigned int flags);
 CUresult cuStreamBatchMemOp(CUstream stream, unsigned int count,
                             CUstreamBatchMemOpParams *paramArray, unsigned int flags);
+
+/* Graphs (cu_graph.c over core_graph.c, the runtime's): child-graph, memory-allocation and
+ * free nodes, every node type's parameters (a memcpy node's operands read back as
+ * CU_MEMORYTYPE_UNIFIED pointers), the generic CUgraphNodeParams forms (external-semaphore and
+ * batch-memop nodes: CUDA_ERROR_NOT_SUPPORTED), instances' per-node parameters and enabling,
+ * cuGraphExecUpdate. */
+CUresult cuGraphAddChildGraphNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                  const CUgraphNode *dependencies, size_t numDependencies,
+                                  CUgraph childGraph);
+CUresult cuGraphAddMemAllocNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                const CUgraphNode *dependencies, size_t numDependencies,
+                                CUDA_MEM_ALLOC_NODE_PARAMS *nodeParams);
+CUresult cuGraphAddMemFreeNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                               const CUgraphNode *dependencies, size_t numDependencies,
+                               CUdeviceptr dptr);
+CUresult cuGraphAddNode(CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,
+                        const CUgraphEdgeData *dependencyData, size_t numDependencies,
+                        CUgraphNodeParams *nodeParams);
+CUresult cuGraphChildGraphNodeGetGraph(CUgraphNode hNode, CUgraph *phGraph);
+CUresult cuGraphConditionalHandleCreate(CUgraphConditionalHandle *pHandle_out, CUgraph hGraph,
+                                        CUcontext ctx, unsigned int defaultLaunchValue,
+                                        unsigned int flags);
+CUresult cuGraphDebugDotPrint(CUgraph hGraph, const char *path, unsigned int flags);
+CUresult cuGraphEventRecordNodeGetEvent(CUgraphNode hNode, CUevent *event_out);
+CUresult cuGraphEventRecordNodeSetEvent(CUgraphNode hNode, CUevent event);
+CUresult cuGraphEventWaitNodeGetEvent(CUgraphNode hNode, CUevent *event_out);
+CUresult cuGraphEventWaitNodeSetEvent(CUgraphNode hNode, CUevent event);
+CUresult cuGraphExecChildGraphNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                            CUgraph childGraph);
+CUresult cuGraphExecEventRecordNodeSetEvent(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                            CUevent event);
+CUresult cuGraphExecEventWaitNodeSetEvent(CUgraphExec hGraphExec, CUgraphNode hNode, CUevent event);
+CUresult cuGraphExecGetFlags(CUgraphExec hGraphExec, cuuint64_t *flags);
+CUresult cuGraphExecHostNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                      const CUDA_HOST_NODE_PARAMS *nodeParams);
+CUresult cuGraphExecMemcpyNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                        const CUDA_MEMCPY3D *copyParams, CUcontext ctx);
+CUresult cuGraphExecMemsetNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                        const CUDA_MEMSET_NODE_PARAMS *memsetParams, CUcontext ctx);
+CUresult cuGraphExecNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                  CUgraphNodeParams *nodeParams);
+CUresult cuGraphExecUpdate(CUgraphExec hGraphExec, CUgraph hGraph,
+                           CUgraphExecUpdateResultInfo *resultInfo);
+CUresult cuGraphHostNodeGetParams(CUgraphNode hNode, CUDA_HOST_NODE_PARAMS *nodeParams);
+CUresult cuGraphHostNodeSetParams(CUgraphNode hNode, const CUDA_HOST_NODE_PARAMS *nodeParams);
+CUresult cuGraphInstantiateWithParams(CUgraphExec *phGraphExec, CUgraph hGraph,
+                                      CUDA_GRAPH_INSTANTIATE_PARAMS *instantiateParams);
+CUresult cuGraphMemAllocNodeGetParams(CUgraphNode hNode, CUDA_MEM_ALLOC_NODE_PARAMS *params_out);
+CUresult cuGraphMemFreeNodeGetParams(CUgraphNode hNode, CUdeviceptr *dptr_out);
+CUresult cuGraphMemcpyNodeGetParams(CUgraphNode hNode, CUDA_MEMCPY3D *nodeParams);
+CUresult cuGraphMemcpyNodeSetParams(CUgraphNode hNode, const CUDA_MEMCPY3D *nodeParams);
+CUresult cuGraphMemsetNodeGetParams(CUgraphNode hNode, CUDA_MEMSET_NODE_PARAMS *nodeParams);
+CUresult cuGraphMemsetNodeSetParams(CUgraphNode hNode, const CUDA_MEMSET_NODE_PARAMS *nodeParams);
+CUresult cuGraphNodeFindInClone(CUgraphNode *phNode, CUgraphNode hOriginalNode,
+                                CUgraph hClonedGraph);
+CUresult cuGraphNodeGetDependencies(CUgraphNode hNode, CUgraphNode *dependencies,
+                                    CUgraphEdgeData *edgeData, size_t *numDependencies);
+CUresult cuGraphNodeGetDependentNodes(CUgraphNode hNode, CUgraphNode *dependentNodes,
+                                      CUgraphEdgeData *edgeData, size_t *numDependentNodes);
+CUresult cuGraphNodeGetEnabled(CUgraphExec hGraphExec, CUgraphNode hNode, unsigned int *isEnabled);
+CUresult cuGraphNodeSetEnabled(CUgraphExec hGraphExec, CUgraphNode hNode, unsigned int isEnabled);
+CUresult cuGraphNodeSetParams(CUgraphNode hNode, CUgraphNodeParams *nodeParams);
+CUresult cuGraphRemoveDependencies(CUgraph hGraph, const CUgraphNode *from, const CUgraphNode *to,
+                                   const CUgraphEdgeData *edgeData, size_t numDependencies);
 
 /* Declared, not supported: each returns CUDA_ERROR_NOT_SUPPORTED
  * (anchor/unsupported_driver.h; docs/runtime.md). */

@@ -298,42 +298,6 @@
   X(cuFuncIsLoaded, (CUfunctionLoadingState *state, CUfunction function), (NULL, NULL)) \
   X(cuFuncLoad, (CUfunction function), (NULL)) \
   X(cuFuncSetSharedMemConfig, (CUfunction hfunc, CUsharedconfig config), (NULL, 0)) \
-  X(cuGraphAddChildGraphNode, (CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies, size_t numDependencies, CUgraph childGraph), (NULL, NULL, NULL, 0, NULL)) \
-  X(cuGraphAddMemAllocNode, (CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies, size_t numDependencies, CUDA_MEM_ALLOC_NODE_PARAMS *nodeParams), (NULL, NULL, NULL, 0, NULL)) \
-  X(cuGraphAddMemFreeNode, (CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies, size_t numDependencies, CUdeviceptr dptr), (NULL, NULL, NULL, 0, 0)) \
-  X(cuGraphAddNode, (CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies, const CUgraphEdgeData *dependencyData, size_t numDependencies, CUgraphNodeParams *nodeParams), (NULL, NULL, NULL, NULL, 0, NULL)) \
-  X(cuGraphChildGraphNodeGetGraph, (CUgraphNode hNode, CUgraph *phGraph), (NULL, NULL)) \
-  X(cuGraphConditionalHandleCreate, (CUgraphConditionalHandle *pHandle_out, CUgraph hGraph, CUcontext ctx, unsigned int defaultLaunchValue, unsigned int flags), (NULL, NULL, NULL, 0, 0)) \
-  X(cuGraphDebugDotPrint, (CUgraph hGraph, const char *path, unsigned int flags), (NULL, NULL, 0)) \
-  X(cuGraphEventRecordNodeGetEvent, (CUgraphNode hNode, CUevent *event_out), (NULL, NULL)) \
-  X(cuGraphEventRecordNodeSetEvent, (CUgraphNode hNode, CUevent event), (NULL, NULL)) \
-  X(cuGraphEventWaitNodeGetEvent, (CUgraphNode hNode, CUevent *event_out), (NULL, NULL)) \
-  X(cuGraphEventWaitNodeSetEvent, (CUgraphNode hNode, CUevent event), (NULL, NULL)) \
-  X(cuGraphExecChildGraphNodeSetParams, (CUgraphExec hGraphExec, CUgraphNode hNode, CUgraph childGraph), (NULL, NULL, NULL)) \
-  X(cuGraphExecEventRecordNodeSetEvent, (CUgraphExec hGraphExec, CUgraphNode hNode, CUevent event), (NULL, NULL, NULL)) \
-  X(cuGraphExecEventWaitNodeSetEvent, (CUgraphExec hGraphExec, CUgraphNode hNode, CUevent event), (NULL, NULL, NULL)) \
-  X(cuGraphExecGetFlags, (CUgraphExec hGraphExec, cuuint64_t *flags), (NULL, NULL)) \
-  X(cuGraphExecHostNodeSetParams, (CUgraphExec hGraphExec, CUgraphNode hNode, const CUDA_HOST_NODE_PARAMS *nodeParams), (NULL, NULL, NULL)) \
-  X(cuGraphExecMemcpyNodeSetParams, (CUgraphExec hGraphExec, CUgraphNode hNode, const CUDA_MEMCPY3D *copyParams, CUcontext ctx), (NULL, NULL, NULL, NULL)) \
-  X(cuGraphExecMemsetNodeSetParams, (CUgraphExec hGraphExec, CUgraphNode hNode, const CUDA_MEMSET_NODE_PARAMS *memsetParams, CUcontext ctx), (NULL, NULL, NULL, NULL)) \
-  X(cuGraphExecNodeSetParams, (CUgraphExec hGraphExec, CUgraphNode hNode, CUgraphNodeParams *nodeParams), (NULL, NULL, NULL)) \
-  X(cuGraphExecUpdate, (CUgraphExec hGraphExec, CUgraph hGraph, CUgraphExecUpdateResultInfo *resultInfo), (NULL, NULL, NULL)) \
-  X(cuGraphHostNodeGetParams, (CUgraphNode hNode, CUDA_HOST_NODE_PARAMS *nodeParams), (NULL, NULL)) \
-  X(cuGraphHostNodeSetParams, (CUgraphNode hNode, const CUDA_HOST_NODE_PARAMS *nodeParams), (NULL, NULL)) \
-  X(cuGraphInstantiateWithParams, (CUgraphExec *phGraphExec, CUgraph hGraph, CUDA_GRAPH_INSTANTIATE_PARAMS *instantiateParams), (NULL, NULL, NULL)) \
-  X(cuGraphMemAllocNodeGetParams, (CUgraphNode hNode, CUDA_MEM_ALLOC_NODE_PARAMS *params_out), (NULL, NULL)) \
-  X(cuGraphMemFreeNodeGetParams, (CUgraphNode hNode, CUdeviceptr *dptr_out), (NULL, NULL)) \
-  X(cuGraphMemcpyNodeGetParams, (CUgraphNode hNode, CUDA_MEMCPY3D *nodeParams), (NULL, NULL)) \
-  X(cuGraphMemcpyNodeSetParams, (CUgraphNode hNode, const CUDA_MEMCPY3D *nodeParams), (NULL, NULL)) \
-  X(cuGraphMemsetNodeGetParams, (CUgraphNode hNode, CUDA_MEMSET_NODE_PARAMS *nodeParams), (NULL, NULL)) \
-  X(cuGraphMemsetNodeSetParams, (CUgraphNode hNode, const CUDA_MEMSET_NODE_PARAMS *nodeParams), (NULL, NULL)) \
-  X(cuGraphNodeFindInClone, (CUgraphNode *phNode, CUgraphNode hOriginalNode, CUgraph hClonedGraph), (NULL, NULL, NULL)) \
-  X(cuGraphNodeGetDependencies, (CUgraphNode hNode, CUgraphNode *dependencies, CUgraphEdgeData *edgeData, size_t *numDependencies), (NULL, NULL, NULL, NULL)) \
-  X(cuGraphNodeGetDependentNodes, (CUgraphNode hNode, CUgraphNode *dependentNodes, CUgraphEdgeData *edgeData, size_t *numDependentNodes), (NULL, NULL, NULL, NULL)) \
-  X(cuGraphNodeGetEnabled, (CUgraphExec hGraphExec, CUgraphNode hNode, unsigned int *isEnabled), (NULL, NULL, NULL)) \
-  X(cuGraphNodeSetEnabled, (CUgraphExec hGraphExec, CUgraphNode hNode, unsigned int isEnabled), (NULL, NULL, 0)) \
-  X(cuGraphNodeSetParams, (CUgraphNode hNode, CUgraphNodeParams *nodeParams), (NULL, NULL)) \
-  X(cuGraphRemoveDependencies, (CUgraph hGraph, const CUgraphNode *from, const CUgraphNode *to, const CUgraphEdgeData *edgeData, size_t numDependencies), (NULL, NULL, NULL, NULL, 0)) \
   X(cuKernelGetAttribute, (int *pi, CUfunction_attribute attrib, CUkernel kernel, CUdevice dev), (NULL, 0, NULL, 0)) \
   X(cuKernelGetParamInfo, (CUkernel kernel, size_t paramIndex, size_t *paramOffset, size_t *paramSize), (NULL, 0, NULL, NULL)) \
   X(cuKernelSetAttribute, (CUfunction_attribute attrib, int val, CUkernel kernel, CUdevice dev), (0, 0, NULL, 0)) \
