@@ -2326,6 +2326,17 @@ CUresult cuGraphNodeSetParams(CUgraphNode hNode, CUgraphNodeParams *nodeParams);
 CUresult cuGraphRemoveDependencies(CUgraph hGraph, const CUgraphNode *from, const CUgraphNode *to,
                                    const CUgraphEdgeData *edgeData, size_t numDependencies);
 
+/* Error log management (cu_logs.c over logs.c): the errors the driver's functions return, as
+ * lines "[time][thread][CUDA][E] Returning code (text) from cuFunction"; the last 25600 bytes
+ * kept; CUDA_LOG_FILE (stdout, stderr or a path) receives each line as it happens. */
+CUresult cuLogsRegisterCallback(CUlogsCallback callbackFunc, void *userData,
+                                CUlogsCallbackHandle *callback_out);
+CUresult cuLogsUnregisterCallback(CUlogsCallbackHandle callback);
+CUresult cuLogsCurrent(CUlogIterator *iterator_out, unsigned int flags);
+CUresult cuLogsDumpToFile(CUlogIterator *iterator, const char *pathToFile, unsigned int flags);
+CUresult cuLogsDumpToMemory(CUlogIterator *iterator, char *buffer, size_t *size,
+                            unsigned int flags);
+
 /* Declared, not supported: each returns CUDA_ERROR_NOT_SUPPORTED
  * (anchor/unsupported_driver.h; docs/runtime.md). */
 #define ANCHOR_DECLARE_UNSUPPORTED(name, params, args) CUresult name params;

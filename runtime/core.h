@@ -89,6 +89,38 @@ void rt_set_sticky_error(cudaError_t e);
  * cudaDeviceReset does: afterwards cudaGetLastError returns cudaSuccess). */
 void rt_clear_sticky_error(void);
 
+/* ---- logs.c: the driver's error log (cuLogs*) ------------------------------------- */
+
+/* Any thread, lock or not (the log has its own mutex). CUlogLevel's values. */
+typedef enum { RT_LOG_LEVEL_ERROR = 0, RT_LOG_LEVEL_WARNING = 1 } rt_log_level;
+typedef void (*rt_log_callback)(void *context, rt_log_level level, char *message, size_t length);
+/* Logs "[time][thread][CUDA][E] Returning code (text) from function" (function
+ * may be NULL): kept (the last 25600 bytes of lines), written to CUDA_LOG_FILE's
+ * destination (stdout, stderr or a file, appended), and passed to every
+ * registered callback (without the mutex: a callback may use the log; one
+ * unregistered meanwhile on another thread may still be called once). */
+void rt_log_error(const char *function, int code, const char *text);
+/* The name of the exported driver function (cu*, of the object holding the
+ * log) whose code contains address, or NULL (static helpers, the program's
+ * code, no symbol sizes off glibc). For a helper's log line: its caller. */
+const char *rt_log_function_at(const void *address);
+/* The iterator of the next line to be logged. */
+unsigned rt_log_current(void);
+/* Copies the kept lines from *iterator (every kept line for NULL) into buffer
+ * of *size bytes: whole lines, each ended by a newline, NUL-terminated, a note
+ * first when lines since the iterator were dropped; *size the bytes written
+ * (without the NUL), *iterator past the last one copied. No line to copy:
+ * success, *size 0. Lines to copy but none fits: cudaErrorInvalidValue, *size
+ * 0, *iterator unchanged. */
+cudaError_t rt_log_dump(unsigned *iterator, char *buffer, size_t *size);
+/* The same, appended to the file at path (cudaErrorInvalidValue when it cannot
+ * be written); every line from the iterator on. */
+cudaError_t rt_log_dump_file(unsigned *iterator, const char *path);
+/* Registers fn(context, ...) for every later line: a handle, NULL when out of
+ * memory. Unregistering gives back the context (false: no such handle). */
+void *rt_log_register(rt_log_callback fn, void *context);
+bool rt_log_unregister(void *handle, void **context);
+
 /* ---- arena.c: offsets into one big buffer ---------------------------------------- */
 
 /* What an arena block holds; also checked by the matching free function. */

@@ -304,11 +304,6 @@
   X(cuKernelSetCacheConfig, (CUkernel kernel, CUfunc_cache config, CUdevice dev), (NULL, 0, 0)) \
   X(cuLibraryGetManaged, (CUdeviceptr *dptr, size_t *bytes, CUlibrary library, const char *name), (NULL, NULL, NULL, NULL)) \
   X(cuLibraryGetUnifiedFunction, (void **fptr, CUlibrary library, const char *symbol), (NULL, NULL, NULL)) \
-  X(cuLogsCurrent, (CUlogIterator *iterator_out, unsigned int flags), (NULL, 0)) \
-  X(cuLogsDumpToFile, (CUlogIterator *iterator, const char *pathToFile, unsigned int flags), (NULL, NULL, 0)) \
-  X(cuLogsDumpToMemory, (CUlogIterator *iterator, char *buffer, size_t *size, unsigned int flags), (NULL, NULL, NULL, 0)) \
-  X(cuLogsRegisterCallback, (CUlogsCallback callbackFunc, void *userData, CUlogsCallbackHandle *callback_out), (NULL, NULL, NULL)) \
-  X(cuLogsUnregisterCallback, (CUlogsCallbackHandle callback), (NULL)) \
   X(cuMemAdvise, (CUdeviceptr devPtr, size_t count, CUmem_advise advice, CUmemLocation location), (0, 0, 0, (CUmemLocation){0})) \
   X(cuMemAllocAsync, (CUdeviceptr *dptr, size_t bytesize, CUstream hStream), (NULL, 0, NULL)) \
   X(cuMemAllocFromPoolAsync, (CUdeviceptr *dptr, size_t bytesize, CUmemoryPool pool, CUstream hStream), (NULL, 0, NULL, NULL)) \

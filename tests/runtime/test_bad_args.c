@@ -599,6 +599,19 @@ static void issue9_driver(void) {
   DRV(CUDA_ERROR_INVALID_VALUE, cuGraphNodeSetParams(fake, &params));
   DRV(CUDA_ERROR_INVALID_VALUE, cuGraphRemoveDependencies(g, &fake, &fake, NULL, 1));
   DRV(CUDA_SUCCESS, cuGraphDestroy(g));
+  /* the error log */
+  CUlogIterator it = 0;
+  char text[8];
+  size_t size = sizeof text;
+  DRV(CUDA_ERROR_INVALID_VALUE, cuLogsCurrent(NULL, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuLogsCurrent(&it, 3));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuLogsDumpToMemory(&it, NULL, &size, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuLogsDumpToMemory(NULL, text, NULL, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuLogsDumpToFile(&it, NULL, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuLogsDumpToFile(NULL, "/nonexistent-dir/x", 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuLogsRegisterCallback(NULL, NULL, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuLogsUnregisterCallback(NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuLogsUnregisterCallback((CUlogsCallbackHandle)(uintptr_t)0x70));
 }
 
 static void on_alarm(int sig) {

@@ -240,6 +240,11 @@ int main(int argc, char **argv) {
   UNINIT(cuGraphNodeSetEnabled(0, 0, 0));
   UNINIT(cuGraphNodeSetParams(0, 0));
   UNINIT(cuGraphRemoveDependencies_v2(0, 0, 0, 0, 0));
+  UNINIT(cuLogsCurrent(0, 0));
+  UNINIT(cuLogsDumpToFile(0, 0, 0));
+  UNINIT(cuLogsDumpToMemory(0, 0, 0, 0));
+  UNINIT(cuLogsRegisterCallback(0, 0, 0));
+  UNINIT(cuLogsUnregisterCallback(0));
   UNINIT(cuStreamBatchMemOp_v2(0, 0, 0, 0));
   UNINIT(cuStreamWaitValue32_v2(0, 0, 0, 0));
   UNINIT(cuStreamWaitValue64_v2(0, 0, 0, 0));
