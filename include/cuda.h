@@ -2337,6 +2337,34 @@ CUresult cuLogsDumpToFile(CUlogIterator *iterator, const char *pathToFile, unsig
 CUresult cuLogsDumpToMemory(CUlogIterator *iterator, char *buffer, size_t *size,
                             unsigned int flags);
 
+/* Devices, contexts, streams, functions and kernels (cu_device.c, cu_context.c, cu_stream.c,
+ * cu_launch.c, cu_module.c, cu_memory.c): CUDA's older device queries; context ids; a NULL
+ * context argument is the current context; shared-memory bank configs are accepted (4-byte
+ * banks reported); parameter offsets and sizes; functions are loaded with their module (eager
+ * loading); CUkernel attributes on device 0 are its function's. */
+CUresult cuDeviceComputeCapability(int *major, int *minor, CUdevice dev);
+CUresult cuDeviceGetProperties(CUdevprop *prop, CUdevice dev);
+CUresult cuDeviceGetByPCIBusId(CUdevice *dev, const char *pciBusId);
+CUresult cuCtxGetId(CUcontext ctx, unsigned long long *ctxId);
+CUresult cuCtxGetDevice_v2(CUdevice *device, CUcontext ctx);
+CUresult cuCtxSynchronize_v2(CUcontext ctx);
+CUresult cuCtxGetSharedMemConfig(CUsharedconfig *pConfig);
+CUresult cuCtxSetSharedMemConfig(CUsharedconfig config);
+CUresult cuStreamGetDevice(CUstream hStream, CUdevice *device);
+CUresult cuStreamGetCtx_v2(CUstream hStream, CUcontext *pCtx, CUgreenCtx *pGreenCtx);
+CUresult cuFuncGetParamInfo(CUfunction func, size_t paramIndex, size_t *paramOffset,
+                            size_t *paramSize);
+CUresult cuKernelGetParamInfo(CUkernel kernel, size_t paramIndex, size_t *paramOffset,
+                              size_t *paramSize);
+CUresult cuFuncIsLoaded(CUfunctionLoadingState *state, CUfunction function);
+CUresult cuFuncLoad(CUfunction function);
+CUresult cuFuncSetSharedMemConfig(CUfunction hfunc, CUsharedconfig config);
+CUresult cuKernelGetAttribute(int *pi, CUfunction_attribute attrib, CUkernel kernel, CUdevice dev);
+CUresult cuKernelSetAttribute(CUfunction_attribute attrib, int val, CUkernel kernel, CUdevice dev);
+CUresult cuKernelSetCacheConfig(CUkernel kernel, CUfunc_cache config, CUdevice dev);
+CUresult cuModuleGetLoadingMode(CUmoduleLoadingMode *mode);
+CUresult cuMemHostGetFlags(unsigned int *pFlags, void *p);
+
 /* Declared, not supported: each returns CUDA_ERROR_NOT_SUPPORTED
  * (anchor/unsupported_driver.h; docs/runtime.md). */
 #define ANCHOR_DECLARE_UNSUPPORTED(name, params, args) CUresult name params;

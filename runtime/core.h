@@ -1040,6 +1040,9 @@ cudaError_t rt_context_create(unsigned flags, rt_ctx **out);
 bool rt_context_destroy(rt_ctx *ctx);
 /* The primary context or a live created one. */
 bool rt_context_valid(const rt_ctx *ctx);
+/* A live context's id, unique in the process: 1 the primary context, then in
+ * order of creation (cuCtxGetId). */
+unsigned long long rt_context_id(const rt_ctx *ctx);
 /* The created context current on the calling thread (what owns the memory,
  * modules, streams and events made now), NULL when none or the primary one;
  * unlike rt_context_current it never makes the primary context current. */

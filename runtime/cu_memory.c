@@ -73,7 +73,12 @@ CUresult cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags) {
   const unsigned known =
       CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_WRITECOMBINED;
   if (Flags & ~known) return CUDA_ERROR_INVALID_VALUE;
-  return cuMemAllocHost(pp, bytesize);
+  CUresult r = cuMemAllocHost(pp, bytesize);
+  if (r != CUDA_SUCCESS || !*pp) return r;
+  rt_device *d = NULL; /* the flags, for cuMemHostGetFlags (as cudaHostAlloc's) */
+  r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS) rt_memory_set_flags(d, *pp, Flags);
+  return rt_cu_leave(r);
 }
 
 CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize, unsigned int flags) {
@@ -93,6 +98,25 @@ CUresult cuMemHostGetDevicePointer(CUdeviceptr *pdptr, void *p, unsigned int Fla
     void *device = NULL;
     r = rt_cu_result(rt_memory_device_pointer(d, p, &device));
     if (r == CUDA_SUCCESS) *pdptr = (CUdeviceptr)(uintptr_t)device;
+  }
+  return rt_cu_leave(r);
+}
+
+/* As cudaHostGetFlags: cuMemHostAlloc's flags (mapped always: all host memory
+ * is), or a registration's (mapped too); other memory CUDA_ERROR_INVALID_VALUE. */
+CUresult cuMemHostGetFlags(unsigned int *pFlags, void *p) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS && (!pFlags || !p)) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) {
+    const rt_block *block = rt_memory_find(d, p, 0);
+    rt_host_range range;
+    if (block && block->kind == RT_BLOCK_HOST)
+      *pFlags = block->flags | CU_MEMHOSTALLOC_DEVICEMAP;
+    else if (!block && rt_host_find(p, 0, &range) && !range.found_by_device)
+      *pFlags = range.flags | CU_MEMHOSTREGISTER_DEVICEMAP;
+    else
+      r = CUDA_ERROR_INVALID_VALUE;
   }
   return rt_cu_leave(r);
 }

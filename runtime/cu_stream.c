@@ -340,3 +340,24 @@ CUresult cuStreamWriteValue64_v2(CUstream stream, CUdeviceptr addr, cuuint64_t v
                                  unsigned int flags) {
   return rt_cu_memop_one(stream, CU_STREAM_MEM_OP_WRITE_VALUE_64, addr, value, flags);
 }
+
+/* ---- more stream queries (issue 9) ---------------------------------------------------- */
+
+CUresult cuStreamGetDevice(CUstream hStream, CUdevice *device) {
+  CUresult r = rt_cu_stream_query(hStream, device);
+  if (r == CUDA_SUCCESS) *device = 0;
+  return rt_cu_leave(r);
+}
+
+/* The stream's context as cuStreamGetCtx gives it; no stream has a green
+ * context (they are not supported), so *pGreenCtx is NULL. */
+CUresult cuStreamGetCtx_v2(CUstream hStream, CUcontext *pCtx, CUgreenCtx *pGreenCtx) {
+  CUresult r = rt_cu_stream_query(hStream, pCtx);
+  if (r == CUDA_SUCCESS && !pGreenCtx) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) {
+    rt_ctx *c = rt_context_current();
+    *pCtx = (CUcontext)(void *)(c ? c : rt_context_primary());
+    *pGreenCtx = NULL;
+  }
+  return rt_cu_leave(r);
+}

@@ -281,27 +281,11 @@
   /* pending */ \
   X(cuCtxAttach, (CUcontext *pctx, unsigned int flags), (NULL, 0)) \
   X(cuCtxDetach, (CUcontext ctx), (NULL)) \
-  X(cuCtxGetDevice_v2, (CUdevice *device, CUcontext ctx), (NULL, NULL)) \
-  X(cuCtxGetId, (CUcontext ctx, unsigned long long *ctxId), (NULL, NULL)) \
-  X(cuCtxGetSharedMemConfig, (CUsharedconfig *pConfig), (NULL)) \
   X(cuCtxRecordEvent, (CUcontext hCtx, CUevent hEvent), (NULL, NULL)) \
-  X(cuCtxSetSharedMemConfig, (CUsharedconfig config), (0)) \
-  X(cuCtxSynchronize_v2, (CUcontext ctx), (NULL)) \
   X(cuCtxWaitEvent, (CUcontext hCtx, CUevent hEvent), (NULL, NULL)) \
-  X(cuDeviceComputeCapability, (int *major, int *minor, CUdevice dev), (NULL, NULL, 0)) \
-  X(cuDeviceGetByPCIBusId, (CUdevice *dev, const char *pciBusId), (NULL, NULL)) \
   X(cuDeviceGetDefaultMemPool, (CUmemoryPool *pool_out, CUdevice dev), (NULL, 0)) \
   X(cuDeviceGetMemPool, (CUmemoryPool *pool, CUdevice dev), (NULL, 0)) \
-  X(cuDeviceGetProperties, (CUdevprop *prop, CUdevice dev), (NULL, 0)) \
   X(cuDeviceSetMemPool, (CUdevice dev, CUmemoryPool pool), (0, NULL)) \
-  X(cuFuncGetParamInfo, (CUfunction func, size_t paramIndex, size_t *paramOffset, size_t *paramSize), (NULL, 0, NULL, NULL)) \
-  X(cuFuncIsLoaded, (CUfunctionLoadingState *state, CUfunction function), (NULL, NULL)) \
-  X(cuFuncLoad, (CUfunction function), (NULL)) \
-  X(cuFuncSetSharedMemConfig, (CUfunction hfunc, CUsharedconfig config), (NULL, 0)) \
-  X(cuKernelGetAttribute, (int *pi, CUfunction_attribute attrib, CUkernel kernel, CUdevice dev), (NULL, 0, NULL, 0)) \
-  X(cuKernelGetParamInfo, (CUkernel kernel, size_t paramIndex, size_t *paramOffset, size_t *paramSize), (NULL, 0, NULL, NULL)) \
-  X(cuKernelSetAttribute, (CUfunction_attribute attrib, int val, CUkernel kernel, CUdevice dev), (0, 0, NULL, 0)) \
-  X(cuKernelSetCacheConfig, (CUkernel kernel, CUfunc_cache config, CUdevice dev), (NULL, 0, 0)) \
   X(cuLibraryGetManaged, (CUdeviceptr *dptr, size_t *bytes, CUlibrary library, const char *name), (NULL, NULL, NULL, NULL)) \
   X(cuLibraryGetUnifiedFunction, (void **fptr, CUlibrary library, const char *symbol), (NULL, NULL, NULL)) \
   X(cuMemAdvise, (CUdeviceptr devPtr, size_t count, CUmem_advise advice, CUmemLocation location), (0, 0, 0, (CUmemLocation){0})) \
@@ -310,7 +294,6 @@
   X(cuMemFreeAsync, (CUdeviceptr dptr, CUstream hStream), (0, NULL)) \
   X(cuMemGetDefaultMemPool, (CUmemoryPool *pool_out, CUmemLocation *location, CUmemAllocationType type), (NULL, NULL, 0)) \
   X(cuMemGetMemPool, (CUmemoryPool *pool, CUmemLocation *location, CUmemAllocationType type), (NULL, NULL, 0)) \
-  X(cuMemHostGetFlags, (unsigned int *pFlags, void *p), (NULL, NULL)) \
   X(cuMemPoolCreate, (CUmemoryPool *pool, const CUmemPoolProps *poolProps), (NULL, NULL)) \
   X(cuMemPoolDestroy, (CUmemoryPool pool), (NULL)) \
   X(cuMemPoolGetAccess, (CUmemAccess_flags *flags, CUmemoryPool memPool, CUmemLocation *location), (NULL, NULL, NULL)) \
@@ -322,11 +305,8 @@
   X(cuMemRangeGetAttribute, (void *data, size_t dataSize, CUmem_range_attribute attribute, CUdeviceptr devPtr, size_t count), (NULL, 0, 0, 0, 0)) \
   X(cuMemRangeGetAttributes, (void **data, size_t *dataSizes, CUmem_range_attribute *attributes, size_t numAttributes, CUdeviceptr devPtr, size_t count), (NULL, NULL, NULL, 0, 0, 0)) \
   X(cuMemSetMemPool, (CUmemLocation *location, CUmemAllocationType type, CUmemoryPool pool), (NULL, 0, NULL)) \
-  X(cuModuleGetLoadingMode, (CUmoduleLoadingMode *mode), (NULL)) \
   X(cuPointerSetAttribute, (const void *value, CUpointer_attribute attribute, CUdeviceptr ptr), (NULL, 0, 0)) \
-  X(cuStreamAttachMemAsync, (CUstream hStream, CUdeviceptr dptr, size_t length, unsigned int flags), (NULL, 0, 0, 0)) \
-  X(cuStreamGetCtx_v2, (CUstream hStream, CUcontext *pCtx, CUgreenCtx *pGreenCtx), (NULL, NULL, NULL)) \
-  X(cuStreamGetDevice, (CUstream hStream, CUdevice *device), (NULL, NULL))
+  X(cuStreamAttachMemAsync, (CUstream hStream, CUdeviceptr dptr, size_t length, unsigned int flags), (NULL, 0, 0, 0))
 /* clang-format on */
 
 #endif

@@ -612,6 +612,53 @@ static void issue9_driver(void) {
   DRV(CUDA_ERROR_INVALID_VALUE, cuLogsRegisterCallback(NULL, NULL, NULL));
   DRV(CUDA_ERROR_INVALID_VALUE, cuLogsUnregisterCallback(NULL));
   DRV(CUDA_ERROR_INVALID_VALUE, cuLogsUnregisterCallback((CUlogsCallbackHandle)(uintptr_t)0x70));
+  /* devices, contexts, streams, functions, kernels, host flags */
+  int major = 0, minor = 0, value = 0;
+  unsigned long long id = 0;
+  CUdevice dev = 0;
+  CUdevprop prop;
+  CUsharedconfig config;
+  CUcontext ctx = NULL;
+  CUgreenCtx green = NULL;
+  CUfunctionLoadingState state;
+  CUmoduleLoadingMode mode;
+  CUfunction fake_fn = (CUfunction)(uintptr_t)0x80;
+  CUkernel fake_kernel = (CUkernel)(uintptr_t)0x90;
+  size_t offset = 0;
+  unsigned host_flags = 0;
+  DRV(CUDA_ERROR_INVALID_VALUE, cuDeviceComputeCapability(NULL, &minor, 0));
+  DRV(CUDA_ERROR_INVALID_DEVICE, cuDeviceComputeCapability(&major, &minor, 7));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuDeviceGetProperties(NULL, 0));
+  DRV(CUDA_ERROR_INVALID_DEVICE, cuDeviceGetProperties(&prop, -1));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuDeviceGetByPCIBusId(&dev, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuDeviceGetByPCIBusId(&dev, "zz"));
+  DRV(CUDA_ERROR_INVALID_DEVICE, cuDeviceGetByPCIBusId(&dev, "0001:00:00.0"));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuCtxGetId(NULL, NULL));
+  DRV(CUDA_ERROR_INVALID_CONTEXT, cuCtxGetId((CUcontext)(uintptr_t)0xa0, &id));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuCtxGetDevice_v2(NULL, NULL));
+  DRV(CUDA_ERROR_INVALID_CONTEXT, cuCtxSynchronize_v2((CUcontext)(uintptr_t)0xa0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuCtxGetSharedMemConfig(NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuCtxSetSharedMemConfig((CUsharedconfig)5));
+  DRV(CUDA_SUCCESS, cuCtxGetSharedMemConfig(&config));
+  DRV(CUDA_ERROR_INVALID_HANDLE, cuStreamGetDevice((CUstream)(uintptr_t)0x10, &dev));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuStreamGetCtx_v2(NULL, &ctx, NULL));
+  DRV(CUDA_ERROR_INVALID_HANDLE, cuStreamGetCtx_v2((CUstream)(uintptr_t)0x10, &ctx, &green));
+  DRV(CUDA_ERROR_INVALID_HANDLE, cuFuncGetParamInfo(fake_fn, 0, &offset, NULL));
+  DRV(CUDA_ERROR_INVALID_HANDLE, cuKernelGetParamInfo(fake_kernel, 0, &offset, NULL));
+  DRV(CUDA_ERROR_INVALID_HANDLE, cuFuncIsLoaded(&state, fake_fn));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuFuncIsLoaded(NULL, fake_fn));
+  DRV(CUDA_ERROR_INVALID_HANDLE, cuFuncLoad(NULL));
+  DRV(CUDA_ERROR_INVALID_HANDLE,
+      cuFuncSetSharedMemConfig(fake_fn, CU_SHARED_MEM_CONFIG_DEFAULT_BANK_SIZE));
+  DRV(CUDA_ERROR_INVALID_HANDLE,
+      cuKernelGetAttribute(&value, CU_FUNC_ATTRIBUTE_NUM_REGS, fake_kernel, 0));
+  DRV(CUDA_ERROR_INVALID_HANDLE,
+      cuKernelSetAttribute(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, 0, fake_kernel, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuKernelSetCacheConfig(fake_kernel, (CUfunc_cache)9, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuModuleGetLoadingMode(NULL));
+  DRV(CUDA_SUCCESS, cuModuleGetLoadingMode(&mode));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemHostGetFlags(&host_flags, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemHostGetFlags(&host_flags, &host_flags)); /* not registered */
 }
 
 static void on_alarm(int sig) {
