@@ -476,6 +476,12 @@ cudaError_t rt_pool_trim(rt_device *device, cudaMemPool_t pool, size_t keep);
 /* The pool's attributes, borrowed (the caller reads and sets them), after
  * releasing free blocks over the threshold if the device is idle. */
 rt_pool_attributes *rt_pool_attributes_of(rt_device *device, cudaMemPool_t pool);
+/* Reads (set false) or sets an attribute of pool through value (an int for
+ * the reuse flags, a uint64_t for the sizes; CUDA's numbers, shared by
+ * cudaMemPoolAttr and CUmemPool_attribute): the current sizes are read-only,
+ * the high-water marks may only be reset to 0, else cudaErrorInvalidValue. */
+cudaError_t rt_pool_attribute(rt_device *device, cudaMemPool_t pool, enum cudaMemPoolAttr attr,
+                              void *value, bool set);
 /* Forgets every pool (cudaDeviceReset: the arena goes with their blocks). */
 void rt_pool_reset(void);
 

@@ -283,28 +283,12 @@
   X(cuCtxDetach, (CUcontext ctx), (NULL)) \
   X(cuCtxRecordEvent, (CUcontext hCtx, CUevent hEvent), (NULL, NULL)) \
   X(cuCtxWaitEvent, (CUcontext hCtx, CUevent hEvent), (NULL, NULL)) \
-  X(cuDeviceGetDefaultMemPool, (CUmemoryPool *pool_out, CUdevice dev), (NULL, 0)) \
-  X(cuDeviceGetMemPool, (CUmemoryPool *pool, CUdevice dev), (NULL, 0)) \
-  X(cuDeviceSetMemPool, (CUdevice dev, CUmemoryPool pool), (0, NULL)) \
   X(cuLibraryGetManaged, (CUdeviceptr *dptr, size_t *bytes, CUlibrary library, const char *name), (NULL, NULL, NULL, NULL)) \
   X(cuLibraryGetUnifiedFunction, (void **fptr, CUlibrary library, const char *symbol), (NULL, NULL, NULL)) \
   X(cuMemAdvise, (CUdeviceptr devPtr, size_t count, CUmem_advise advice, CUmemLocation location), (0, 0, 0, (CUmemLocation){0})) \
-  X(cuMemAllocAsync, (CUdeviceptr *dptr, size_t bytesize, CUstream hStream), (NULL, 0, NULL)) \
-  X(cuMemAllocFromPoolAsync, (CUdeviceptr *dptr, size_t bytesize, CUmemoryPool pool, CUstream hStream), (NULL, 0, NULL, NULL)) \
-  X(cuMemFreeAsync, (CUdeviceptr dptr, CUstream hStream), (0, NULL)) \
-  X(cuMemGetDefaultMemPool, (CUmemoryPool *pool_out, CUmemLocation *location, CUmemAllocationType type), (NULL, NULL, 0)) \
-  X(cuMemGetMemPool, (CUmemoryPool *pool, CUmemLocation *location, CUmemAllocationType type), (NULL, NULL, 0)) \
-  X(cuMemPoolCreate, (CUmemoryPool *pool, const CUmemPoolProps *poolProps), (NULL, NULL)) \
-  X(cuMemPoolDestroy, (CUmemoryPool pool), (NULL)) \
-  X(cuMemPoolGetAccess, (CUmemAccess_flags *flags, CUmemoryPool memPool, CUmemLocation *location), (NULL, NULL, NULL)) \
-  X(cuMemPoolGetAttribute, (CUmemoryPool pool, CUmemPool_attribute attr, void *value), (NULL, 0, NULL)) \
-  X(cuMemPoolSetAccess, (CUmemoryPool pool, const CUmemAccessDesc *map, size_t count), (NULL, NULL, 0)) \
-  X(cuMemPoolSetAttribute, (CUmemoryPool pool, CUmemPool_attribute attr, void *value), (NULL, 0, NULL)) \
-  X(cuMemPoolTrimTo, (CUmemoryPool pool, size_t minBytesToKeep), (NULL, 0)) \
   X(cuMemPrefetchAsync, (CUdeviceptr devPtr, size_t count, CUmemLocation location, unsigned int flags, CUstream hStream), (0, 0, (CUmemLocation){0}, 0, NULL)) \
   X(cuMemRangeGetAttribute, (void *data, size_t dataSize, CUmem_range_attribute attribute, CUdeviceptr devPtr, size_t count), (NULL, 0, 0, 0, 0)) \
   X(cuMemRangeGetAttributes, (void **data, size_t *dataSizes, CUmem_range_attribute *attributes, size_t numAttributes, CUdeviceptr devPtr, size_t count), (NULL, NULL, NULL, 0, 0, 0)) \
-  X(cuMemSetMemPool, (CUmemLocation *location, CUmemAllocationType type, CUmemoryPool pool), (NULL, 0, NULL)) \
   X(cuPointerSetAttribute, (const void *value, CUpointer_attribute attribute, CUdeviceptr ptr), (NULL, 0, 0)) \
   X(cuStreamAttachMemAsync, (CUstream hStream, CUdeviceptr dptr, size_t length, unsigned int flags), (NULL, 0, 0, 0))
 /* clang-format on */

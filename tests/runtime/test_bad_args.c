@@ -659,6 +659,36 @@ static void issue9_driver(void) {
   DRV(CUDA_SUCCESS, cuModuleGetLoadingMode(&mode));
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemHostGetFlags(&host_flags, NULL));
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemHostGetFlags(&host_flags, &host_flags)); /* not registered */
+  /* pools and stream-ordered allocation */
+  CUmemoryPool pool = NULL, fake_pool = (CUmemoryPool)(uintptr_t)0xb0;
+  CUmemLocation location = {CU_MEM_LOCATION_TYPE_DEVICE, 0};
+  CUmemPoolProps pool_props;
+  CUmemAccess_flags access;
+  cuuint64_t attr_value = 0;
+  memset(&pool_props, 0, sizeof pool_props);
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemAllocAsync(NULL, 8, NULL));
+  DRV(CUDA_ERROR_INVALID_HANDLE, cuMemAllocAsync(&dptr, 8, (CUstream)(uintptr_t)0x10));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemAllocFromPoolAsync(&dptr, 8, NULL, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemAllocFromPoolAsync(&dptr, 8, fake_pool, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemFreeAsync(0x1234, NULL));
+  DRV(CUDA_ERROR_INVALID_DEVICE, cuDeviceGetDefaultMemPool(&pool, 3));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuDeviceGetDefaultMemPool(NULL, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuDeviceGetMemPool(&pool, 3));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuDeviceSetMemPool(0, fake_pool));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemGetDefaultMemPool(&pool, NULL, CU_MEM_ALLOCATION_TYPE_PINNED));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemGetMemPool(NULL, &location, CU_MEM_ALLOCATION_TYPE_PINNED));
+  DRV(CUDA_ERROR_INVALID_VALUE,
+      cuMemSetMemPool(&location, CU_MEM_ALLOCATION_TYPE_PINNED, fake_pool));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemPoolCreate(&pool, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemPoolCreate(&pool, &pool_props));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemPoolDestroy(fake_pool));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemPoolTrimTo(NULL, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE,
+      cuMemPoolSetAttribute(fake_pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD, &attr_value));
+  DRV(CUDA_ERROR_INVALID_VALUE,
+      cuMemPoolGetAttribute(fake_pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD, &attr_value));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemPoolSetAccess(fake_pool, NULL, 1));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemPoolGetAccess(&access, fake_pool, &location));
 }
 
 static void on_alarm(int sig) {
