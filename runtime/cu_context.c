@@ -322,3 +322,23 @@ CUresult cuCtxSetSharedMemConfig(CUsharedconfig config) {
     r = CUDA_ERROR_INVALID_VALUE;
   return rt_cu_leave(r);
 }
+
+/* Peer access between contexts: every context is the one device's, which is
+ * never its own peer (the runtime's cudaDeviceEnablePeerAccess(0) on the H200:
+ * cudaErrorPeerAccessUnsupported; disabling: cudaErrorPeerAccessNotEnabled). */
+CUresult cuCtxEnablePeerAccess(CUcontext peerContext, unsigned int Flags) {
+  CUresult r = rt_cu_enter_context();
+  if (r == CUDA_SUCCESS && Flags != 0) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS && (!peerContext || !rt_context_valid((rt_ctx *)(void *)peerContext)))
+    r = CUDA_ERROR_INVALID_CONTEXT;
+  if (r == CUDA_SUCCESS) r = CUDA_ERROR_PEER_ACCESS_UNSUPPORTED;
+  return rt_cu_leave(r);
+}
+
+CUresult cuCtxDisablePeerAccess(CUcontext peerContext) {
+  CUresult r = rt_cu_enter_context();
+  if (r == CUDA_SUCCESS && (!peerContext || !rt_context_valid((rt_ctx *)(void *)peerContext)))
+    r = CUDA_ERROR_INVALID_CONTEXT;
+  if (r == CUDA_SUCCESS) r = CUDA_ERROR_PEER_ACCESS_NOT_ENABLED;
+  return rt_cu_leave(r);
+}

@@ -352,3 +352,16 @@ CUresult cuDeviceGetByPCIBusId(CUdevice *dev, const char *pciBusId) {
   *dev = 0;
   return CUDA_SUCCESS;
 }
+
+/* As cudaDeviceGetP2PAttribute: device 0 with itself, or any other ordinal, is
+ * no pair of devices: CUDA_ERROR_INVALID_DEVICE; a bad attribute or output
+ * CUDA_ERROR_INVALID_VALUE. */
+CUresult cuDeviceGetP2PAttribute(int *value, CUdevice_P2PAttribute attrib, CUdevice srcDevice,
+                                 CUdevice dstDevice) {
+  if (!rt_context_initialised()) return CUDA_ERROR_NOT_INITIALIZED;
+  if (!value || (unsigned)attrib < CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK ||
+      (unsigned)attrib > CU_DEVICE_P2P_ATTRIBUTE_ONLY_PARTIAL_NATIVE_ATOMIC_SUPPORTED)
+    return CUDA_ERROR_INVALID_VALUE;
+  (void)srcDevice, (void)dstDevice;
+  return CUDA_ERROR_INVALID_DEVICE;
+}

@@ -270,27 +270,13 @@
   X(cuGraphBatchMemOpNodeGetParams, (CUgraphNode hNode, CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams_out), (NULL, NULL)) \
   X(cuGraphBatchMemOpNodeSetParams, (CUgraphNode hNode, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams), (NULL, NULL)) \
   X(cuGraphExecBatchMemOpNodeSetParams, (CUgraphExec hGraphExec, CUgraphNode hNode, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams), (NULL, NULL, NULL)) \
-  /* peer */ \
-  X(cuCtxDisablePeerAccess, (CUcontext peerContext), (NULL)) \
-  X(cuCtxEnablePeerAccess, (CUcontext peerContext, unsigned int Flags), (NULL, 0)) \
-  X(cuDeviceGetP2PAttribute, (int *value, CUdevice_P2PAttribute attrib, CUdevice srcDevice, CUdevice dstDevice), (NULL, 0, 0, 0)) \
-  X(cuMemcpy3DPeer, (const CUDA_MEMCPY3D_PEER *pCopy), (NULL)) \
-  X(cuMemcpy3DPeerAsync, (const CUDA_MEMCPY3D_PEER *pCopy, CUstream hStream), (NULL, NULL)) \
-  X(cuMemcpyPeer, (CUdeviceptr dstDevice, CUcontext dstContext, CUdeviceptr srcDevice, CUcontext srcContext, size_t ByteCount), (0, NULL, 0, NULL, 0)) \
-  X(cuMemcpyPeerAsync, (CUdeviceptr dstDevice, CUcontext dstContext, CUdeviceptr srcDevice, CUcontext srcContext, size_t ByteCount, CUstream hStream), (0, NULL, 0, NULL, 0, NULL)) \
   /* pending */ \
   X(cuCtxAttach, (CUcontext *pctx, unsigned int flags), (NULL, 0)) \
   X(cuCtxDetach, (CUcontext ctx), (NULL)) \
   X(cuCtxRecordEvent, (CUcontext hCtx, CUevent hEvent), (NULL, NULL)) \
   X(cuCtxWaitEvent, (CUcontext hCtx, CUevent hEvent), (NULL, NULL)) \
   X(cuLibraryGetManaged, (CUdeviceptr *dptr, size_t *bytes, CUlibrary library, const char *name), (NULL, NULL, NULL, NULL)) \
-  X(cuLibraryGetUnifiedFunction, (void **fptr, CUlibrary library, const char *symbol), (NULL, NULL, NULL)) \
-  X(cuMemAdvise, (CUdeviceptr devPtr, size_t count, CUmem_advise advice, CUmemLocation location), (0, 0, 0, (CUmemLocation){0})) \
-  X(cuMemPrefetchAsync, (CUdeviceptr devPtr, size_t count, CUmemLocation location, unsigned int flags, CUstream hStream), (0, 0, (CUmemLocation){0}, 0, NULL)) \
-  X(cuMemRangeGetAttribute, (void *data, size_t dataSize, CUmem_range_attribute attribute, CUdeviceptr devPtr, size_t count), (NULL, 0, 0, 0, 0)) \
-  X(cuMemRangeGetAttributes, (void **data, size_t *dataSizes, CUmem_range_attribute *attributes, size_t numAttributes, CUdeviceptr devPtr, size_t count), (NULL, NULL, NULL, 0, 0, 0)) \
-  X(cuPointerSetAttribute, (const void *value, CUpointer_attribute attribute, CUdeviceptr ptr), (NULL, 0, 0)) \
-  X(cuStreamAttachMemAsync, (CUstream hStream, CUdeviceptr dptr, size_t length, unsigned int flags), (NULL, 0, 0, 0))
+  X(cuLibraryGetUnifiedFunction, (void **fptr, CUlibrary library, const char *symbol), (NULL, NULL, NULL))
 /* clang-format on */
 
 #endif

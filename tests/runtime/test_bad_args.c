@@ -689,6 +689,37 @@ static void issue9_driver(void) {
       cuMemPoolGetAttribute(fake_pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD, &attr_value));
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemPoolSetAccess(fake_pool, NULL, 1));
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemPoolGetAccess(&access, fake_pool, &location));
+  /* peers, hints, attaching, pointer attributes */
+  CUcontext fake_ctx = (CUcontext)(uintptr_t)0xa0;
+  CUDA_MEMCPY3D_PEER peer;
+  CUmem_range_attribute range_attr = CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY;
+  void *range_data = &value;
+  size_t range_size = sizeof value;
+  unsigned one = 1;
+  memset(&peer, 0, sizeof peer);
+  DRV(CUDA_ERROR_INVALID_CONTEXT, cuMemcpyPeer(0, fake_ctx, 0, fake_ctx, 4));
+  DRV(CUDA_ERROR_INVALID_CONTEXT, cuMemcpyPeerAsync(0, NULL, 0, NULL, 4, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemcpy3DPeer(NULL));
+  DRV(CUDA_ERROR_INVALID_CONTEXT, cuMemcpy3DPeerAsync(&peer, NULL));
+  DRV(CUDA_ERROR_INVALID_CONTEXT, cuCtxEnablePeerAccess(fake_ctx, 0));
+  DRV(CUDA_ERROR_INVALID_CONTEXT, cuCtxDisablePeerAccess(NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE,
+      cuDeviceGetP2PAttribute(NULL, CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED, 0, 0));
+  DRV(CUDA_ERROR_INVALID_DEVICE,
+      cuDeviceGetP2PAttribute(&value, CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED, 0, 1));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemPrefetchAsync(0x1234, 4, location, 0, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemPrefetchAsync(0x1234, 4, location, 2, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemAdvise(0x1234, 4, CU_MEM_ADVISE_SET_READ_MOSTLY, location));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemAdvise(0x1234, 4, (CUmem_advise)77, location));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemRangeGetAttribute(&value, 4, range_attr, 0x1234, 4));
+  DRV(CUDA_ERROR_INVALID_VALUE,
+      cuMemRangeGetAttributes(&range_data, &range_size, &range_attr, 0, 0x1234, 4));
+  DRV(CUDA_ERROR_INVALID_HANDLE,
+      cuStreamAttachMemAsync((CUstream)(uintptr_t)0x10, 0, 0, CU_MEM_ATTACH_GLOBAL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuStreamAttachMemAsync(NULL, 0x1234, 0, CU_MEM_ATTACH_GLOBAL));
+  DRV(CUDA_ERROR_INVALID_VALUE,
+      cuPointerSetAttribute(&one, CU_POINTER_ATTRIBUTE_SYNC_MEMOPS, 0x1234));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuPointerSetAttribute(NULL, CU_POINTER_ATTRIBUTE_CONTEXT, 0));
 }
 
 static void on_alarm(int sig) {

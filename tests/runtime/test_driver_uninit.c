@@ -204,6 +204,8 @@ int main(int argc, char **argv) {
   UNINIT(cuStreamWaitEvent(0, 0, 0));
   UNINIT(cuThreadExchangeStreamCaptureMode(0));
   /* issue 9: the rest of CUDA 13's cuda.h that Anchor implements */
+  UNINIT(cuCtxDisablePeerAccess(0));
+  UNINIT(cuCtxEnablePeerAccess(0, 0));
   UNINIT(cuCtxGetDevice_v2(0, 0));
   UNINIT(cuCtxGetId(0, 0));
   UNINIT(cuCtxGetSharedMemConfig(0));
@@ -213,6 +215,7 @@ int main(int argc, char **argv) {
   UNINIT(cuDeviceGetByPCIBusId(0, 0));
   UNINIT(cuDeviceGetDefaultMemPool(0, 0));
   UNINIT(cuDeviceGetMemPool(0, 0));
+  UNINIT(cuDeviceGetP2PAttribute(0, 0, 0, 0));
   UNINIT(cuDeviceGetProperties(0, 0));
   UNINIT(cuDeviceSetMemPool(0, 0));
   UNINIT(cuFuncGetParamInfo(0, 0, 0, 0));
@@ -264,6 +267,7 @@ int main(int argc, char **argv) {
   UNINIT(cuLogsDumpToMemory(0, 0, 0, 0));
   UNINIT(cuLogsRegisterCallback(0, 0, 0));
   UNINIT(cuLogsUnregisterCallback(0));
+  UNINIT(cuMemAdvise_v2(0, 0, 0, (CUmemLocation){0}));
   UNINIT(cuMemAllocAsync(0, 0, 0));
   UNINIT(cuMemAllocFromPoolAsync(0, 0, 0, 0));
   UNINIT(cuMemFreeAsync(0, 0));
@@ -277,8 +281,17 @@ int main(int argc, char **argv) {
   UNINIT(cuMemPoolSetAccess(0, 0, 0));
   UNINIT(cuMemPoolSetAttribute(0, 0, 0));
   UNINIT(cuMemPoolTrimTo(0, 0));
+  UNINIT(cuMemPrefetchAsync_v2(0, 0, (CUmemLocation){0}, 0, 0));
+  UNINIT(cuMemRangeGetAttribute(0, 0, 0, 0, 0));
+  UNINIT(cuMemRangeGetAttributes(0, 0, 0, 0, 0, 0));
   UNINIT(cuMemSetMemPool(0, 0, 0));
+  UNINIT(cuMemcpy3DPeer(0));
+  UNINIT(cuMemcpy3DPeerAsync(0, 0));
+  UNINIT(cuMemcpyPeer(0, 0, 0, 0, 0));
+  UNINIT(cuMemcpyPeerAsync(0, 0, 0, 0, 0, 0));
   UNINIT(cuModuleGetLoadingMode(0));
+  UNINIT(cuPointerSetAttribute(0, 0, 0));
+  UNINIT(cuStreamAttachMemAsync(0, 0, 0, 0));
   UNINIT(cuStreamBatchMemOp_v2(0, 0, 0, 0));
   UNINIT(cuStreamGetCtx_v2(0, 0, 0));
   UNINIT(cuStreamGetDevice(0, 0));

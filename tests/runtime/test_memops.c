@@ -61,6 +61,7 @@ static void wait_released_by_other_stream(CUstream a, CUstream b, CUdeviceptr fl
   CHECK_CU(cuEventCreate(&done, CU_EVENT_DISABLE_TIMING), CUDA_SUCCESS);
   CHECK_CU(cuMemsetD32(flag, 0, 1), CUDA_SUCCESS);
   CHECK_CU(cuMemsetD32(buf, 0, 64), CUDA_SUCCESS);
+  CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS); /* a memset of device memory is asynchronous */
   CHECK_CU(cuStreamWaitValue32(a, flag, 5, CU_STREAM_WAIT_VALUE_EQ), CUDA_SUCCESS);
   CHECK_CU(cuMemsetD32Async(buf, 0x07070707, 64, a), CUDA_SUCCESS);
   CHECK_CU(cuEventRecord(done, a), CUDA_SUCCESS);
@@ -87,6 +88,7 @@ static void wait_released_by_host(CUstream a, CUstream b, CUdeviceptr buf) {
   CUdeviceptr dhost = 0;
   CHECK_CU(cuMemHostGetDevicePointer(&dhost, host, 0), CUDA_SUCCESS);
   CHECK_CU(cuMemsetD32(buf, 0, 1), CUDA_SUCCESS);
+  CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
   CHECK_CU(cuStreamWaitValue64(a, dhost, 0x100000000ull, CU_STREAM_WAIT_VALUE_GEQ), CUDA_SUCCESS);
   CHECK_CU(cuMemsetD32Async(buf, 0x09090909, 1, a), CUDA_SUCCESS);
   sleep_ms(50);
@@ -128,6 +130,7 @@ static void conditions(CUstream a, CUstream b, CUdeviceptr word) {
           }
           CHECK_CU(cuMemsetD32(word, 0, 2), CUDA_SUCCESS);
           CHECK_CU(cuMemcpyHtoD(word, &w, bits / 8), CUDA_SUCCESS);
+          CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
           CUresult r = bits == 32 ? cuStreamWaitValue32(a, word, (uint32_t)v, c)
                                   : cuStreamWaitValue64(a, word, v, c);
           CHECK_CU(r, CUDA_SUCCESS);
@@ -174,6 +177,7 @@ int main(void) {
 
   /* a write lands after the stream's earlier work: the memset, then the flag */
   CHECK_CU(cuMemsetD32(flag, 0, 2), CUDA_SUCCESS);
+  CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS); /* a memset of device memory is asynchronous */
   CHECK_CU(cuMemsetD32Async(buf, 0x03030303, 64, a), CUDA_SUCCESS);
   CHECK_CU(cuStreamWriteValue32(a, flag, 1, 0), CUDA_SUCCESS);
   CHECK_CU(cuStreamWaitValue32(b, flag, 1, CU_STREAM_WAIT_VALUE_EQ), CUDA_SUCCESS);
