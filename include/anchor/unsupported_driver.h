@@ -91,7 +91,7 @@
     (NULL, NULL, 0, NULL)) \
   X(cuDestroyExternalSemaphore, (CUexternalSemaphore extSem), (NULL)) \
   /* the rest of CUDA 13's cuda.h (issue 9), by family; docs/runtime.md says why each */ \
-  /* arrays */ \
+  /* CUDA arrays, mipmapped and sparse arrays (Metal textures, a later issue) */ \
   X(cuArrayGetMemoryRequirements, (CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements, CUarray array, CUdevice device), (NULL, NULL, 0)) \
   X(cuArrayGetPlane, (CUarray *pPlaneArray, CUarray hArray, unsigned int planeIdx), (NULL, NULL, 0)) \
   X(cuArrayGetSparseProperties, (CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties, CUarray array), (NULL, NULL)) \
@@ -110,7 +110,7 @@
   X(cuMipmappedArrayGetLevel, (CUarray *pLevelArray, CUmipmappedArray hMipmappedArray, unsigned int level), (NULL, NULL, 0)) \
   X(cuMipmappedArrayGetMemoryRequirements, (CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements, CUmipmappedArray mipmap, CUdevice device), (NULL, NULL, 0)) \
   X(cuMipmappedArrayGetSparseProperties, (CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties, CUmipmappedArray mipmap), (NULL, NULL)) \
-  /* texref */ \
+  /* texture and surface references (deprecated) */ \
   X(cuModuleGetSurfRef, (CUsurfref *pSurfRef, CUmodule hmod, const char *name), (NULL, NULL, NULL)) \
   X(cuModuleGetTexRef, (CUtexref *pTexRef, CUmodule hmod, const char *name), (NULL, NULL, NULL)) \
   X(cuParamSetTexRef, (CUfunction hfunc, int texunit, CUtexref hTexRef), (NULL, 0, NULL)) \
@@ -143,9 +143,9 @@
   X(cuTexRefSetMipmapLevelBias, (CUtexref hTexRef, float bias), (NULL, 0)) \
   X(cuTexRefSetMipmapLevelClamp, (CUtexref hTexRef, float minMipmapLevelClamp, float maxMipmapLevelClamp), (NULL, 0, 0)) \
   X(cuTexRefSetMipmappedArray, (CUtexref hTexRef, CUmipmappedArray hMipmappedArray, unsigned int Flags), (NULL, NULL, 0)) \
-  /* tensormap */ \
+  /* tensor maps (Hopper TMA) */ \
   X(cuTensorMapEncodeIm2colWide, (CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType, cuuint32_t tensorRank, void *globalAddress, const cuuint64_t *globalDim, const cuuint64_t *globalStrides, int pixelBoxLowerCornerWidth, int pixelBoxUpperCornerWidth, cuuint32_t channelsPerPixel, cuuint32_t pixelsPerColumn, const cuuint32_t *elementStrides, CUtensorMapInterleave interleave, CUtensorMapIm2ColWideMode mode, CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill), (NULL, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0, NULL, 0, 0, 0, 0, 0)) \
-  /* graphics */ \
+  /* graphics interop (OpenGL, Direct3D, VDPAU, EGL) */ \
   X(cuGraphicsMapResources, (unsigned int count, CUgraphicsResource *resources, CUstream hStream), (0, NULL, NULL)) \
   X(cuGraphicsResourceGetMappedMipmappedArray, (CUmipmappedArray *pMipmappedArray, CUgraphicsResource resource), (NULL, NULL)) \
   X(cuGraphicsResourceGetMappedPointer, (CUdeviceptr *pDevPtr, size_t *pSize, CUgraphicsResource resource), (NULL, NULL, NULL)) \
@@ -153,14 +153,14 @@
   X(cuGraphicsSubResourceGetMappedArray, (CUarray *pArray, CUgraphicsResource resource, unsigned int arrayIndex, unsigned int mipLevel), (NULL, NULL, 0, 0)) \
   X(cuGraphicsUnmapResources, (unsigned int count, CUgraphicsResource *resources, CUstream hStream), (0, NULL, NULL)) \
   X(cuGraphicsUnregisterResource, (CUgraphicsResource resource), (NULL)) \
-  /* multicast */ \
+  /* multicast objects (NVLink fabrics) */ \
   X(cuMulticastAddDevice, (CUmemGenericAllocationHandle mcHandle, CUdevice dev), (0, 0)) \
   X(cuMulticastBindAddr, (CUmemGenericAllocationHandle mcHandle, size_t mcOffset, CUdeviceptr memptr, size_t size, unsigned long long flags), (0, 0, 0, 0, 0)) \
   X(cuMulticastBindMem, (CUmemGenericAllocationHandle mcHandle, size_t mcOffset, CUmemGenericAllocationHandle memHandle, size_t memOffset, size_t size, unsigned long long flags), (0, 0, 0, 0, 0, 0)) \
   X(cuMulticastCreate, (CUmemGenericAllocationHandle *mcHandle, const CUmulticastObjectProp *prop), (NULL, NULL)) \
   X(cuMulticastGetGranularity, (size_t *granularity, const CUmulticastObjectProp *prop, CUmulticastGranularity_flags option), (NULL, NULL, 0)) \
   X(cuMulticastUnbind, (CUmemGenericAllocationHandle mcHandle, CUdevice dev, size_t mcOffset, size_t size), (0, 0, 0, 0)) \
-  /* green */ \
+  /* green contexts and device resources */ \
   X(cuCtxFromGreenCtx, (CUcontext *pContext, CUgreenCtx hCtx), (NULL, NULL)) \
   X(cuCtxGetDevResource, (CUcontext hCtx, CUdevResource *resource, CUdevResourceType type), (NULL, NULL, 0)) \
   X(cuDevResourceGenerateDesc, (CUdevResourceDesc *phDesc, CUdevResource *resources, unsigned int nbResources), (NULL, NULL, 0)) \
@@ -174,25 +174,25 @@
   X(cuGreenCtxStreamCreate, (CUstream *phStream, CUgreenCtx greenCtx, unsigned int flags, int priority), (NULL, NULL, 0, 0)) \
   X(cuGreenCtxWaitEvent, (CUgreenCtx hCtx, CUevent hEvent), (NULL, NULL)) \
   X(cuStreamGetGreenCtx, (CUstream hStream, CUgreenCtx *phCtx), (NULL, NULL)) \
-  /* checkpoint */ \
+  /* process checkpointing (CRIU) */ \
   X(cuCheckpointProcessCheckpoint, (int pid, CUcheckpointCheckpointArgs *args), (0, NULL)) \
   X(cuCheckpointProcessGetRestoreThreadId, (int pid, int *tid), (0, NULL)) \
   X(cuCheckpointProcessGetState, (int pid, CUprocessState *state), (0, NULL)) \
   X(cuCheckpointProcessLock, (int pid, CUcheckpointLockArgs *args), (0, NULL)) \
   X(cuCheckpointProcessRestore, (int pid, CUcheckpointRestoreArgs *args), (0, NULL)) \
   X(cuCheckpointProcessUnlock, (int pid, CUcheckpointUnlockArgs *args), (0, NULL)) \
-  /* coredump */ \
+  /* GPU core dumps */ \
   X(cuCoredumpGetAttribute, (CUcoredumpSettings attrib, void *value, size_t *size), (0, NULL, NULL)) \
   X(cuCoredumpGetAttributeGlobal, (CUcoredumpSettings attrib, void *value, size_t *size), (0, NULL, NULL)) \
   X(cuCoredumpSetAttribute, (CUcoredumpSettings attrib, void *value, size_t *size), (0, NULL, NULL)) \
   X(cuCoredumpSetAttributeGlobal, (CUcoredumpSettings attrib, void *value, size_t *size), (0, NULL, NULL)) \
-  /* link */ \
+  /* the JIT linker (PTX, cubins, rdc) */ \
   X(cuLinkAddData, (CUlinkState state, CUjitInputType type, void *data, size_t size, const char *name, unsigned int numOptions, CUjit_option *options, void **optionValues), (NULL, 0, NULL, 0, NULL, 0, NULL, NULL)) \
   X(cuLinkAddFile, (CUlinkState state, CUjitInputType type, const char *path, unsigned int numOptions, CUjit_option *options, void **optionValues), (NULL, 0, NULL, 0, NULL, NULL)) \
   X(cuLinkComplete, (CUlinkState state, void **cubinOut, size_t *sizeOut), (NULL, NULL, NULL)) \
   X(cuLinkCreate, (unsigned int numOptions, CUjit_option *options, void **optionValues, CUlinkState *stateOut), (0, NULL, NULL, NULL)) \
   X(cuLinkDestroy, (CUlinkState state), (NULL)) \
-  /* legacylaunch */ \
+  /* the launch API before CUDA 4.0 (deprecated) */ \
   X(cuFuncSetBlockShape, (CUfunction hfunc, int x, int y, int z), (NULL, 0, 0, 0)) \
   X(cuFuncSetSharedSize, (CUfunction hfunc, unsigned int bytes), (NULL, 0)) \
   X(cuLaunch, (CUfunction f), (NULL)) \
@@ -202,21 +202,21 @@
   X(cuParamSetf, (CUfunction hfunc, int offset, float value), (NULL, 0, 0)) \
   X(cuParamSeti, (CUfunction hfunc, int offset, unsigned int value), (NULL, 0, 0)) \
   X(cuParamSetv, (CUfunction hfunc, int offset, void *ptr, unsigned int numbytes), (NULL, 0, NULL, 0)) \
-  /* multidevice */ \
+  /* multi-device cooperative launches */ \
   X(cuLaunchCooperativeKernelMultiDevice, (CUDA_LAUNCH_PARAMS *launchParamsList, unsigned int numDevices, unsigned int flags), (NULL, 0, 0)) \
-  /* execaffinity */ \
+  /* execution affinity */ \
   X(cuCtxGetExecAffinity, (CUexecAffinityParam *pExecAffinity, CUexecAffinityType type), (NULL, 0)) \
   X(cuDeviceGetExecAffinitySupport, (int *pi, CUexecAffinityType type, CUdevice dev), (NULL, 0, 0)) \
-  /* nvsci */ \
+  /* NvSciSync */ \
   X(cuDeviceGetNvSciSyncAttributes, (void *nvSciSyncAttrList, CUdevice dev, int flags), (NULL, 0, 0)) \
-  /* luid */ \
+  /* Windows adapter ids */ \
   X(cuDeviceGetLuid, (char *luid, unsigned int *deviceNodeMask, CUdevice dev), (NULL, NULL, 0)) \
-  /* rdma */ \
+  /* GPUDirect RDMA and dma-buf */ \
   X(cuFlushGPUDirectRDMAWrites, (CUflushGPUDirectRDMAWritesTarget target, CUflushGPUDirectRDMAWritesScope scope), (0, 0)) \
   X(cuMemGetHandleForAddressRange, (void *handle, CUdeviceptr dptr, size_t size, CUmemRangeHandleType handleType, unsigned long long flags), (NULL, 0, 0, 0, 0)) \
-  /* exporttable */ \
+  /* NVIDIA-internal export tables */ \
   X(cuGetExportTable, (const void **ppExportTable, const CUuuid *pExportTableId), (NULL, NULL)) \
-  /* extsem */ \
+  /* external-semaphore graph nodes */ \
   X(cuGraphAddExternalSemaphoresSignalNode, (CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies, size_t numDependencies, const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *nodeParams), (NULL, NULL, NULL, 0, NULL)) \
   X(cuGraphAddExternalSemaphoresWaitNode, (CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies, size_t numDependencies, const CUDA_EXT_SEM_WAIT_NODE_PARAMS *nodeParams), (NULL, NULL, NULL, 0, NULL)) \
   X(cuGraphExecExternalSemaphoresSignalNodeSetParams, (CUgraphExec hGraphExec, CUgraphNode hNode, const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *nodeParams), (NULL, NULL, NULL)) \
@@ -225,17 +225,17 @@
   X(cuGraphExternalSemaphoresSignalNodeSetParams, (CUgraphNode hNode, const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *nodeParams), (NULL, NULL)) \
   X(cuGraphExternalSemaphoresWaitNodeGetParams, (CUgraphNode hNode, CUDA_EXT_SEM_WAIT_NODE_PARAMS *params_out), (NULL, NULL)) \
   X(cuGraphExternalSemaphoresWaitNodeSetParams, (CUgraphNode hNode, const CUDA_EXT_SEM_WAIT_NODE_PARAMS *nodeParams), (NULL, NULL)) \
-  /* poolipc */ \
+  /* pools shared with other processes */ \
   X(cuMemPoolExportPointer, (CUmemPoolPtrExportData *shareData_out, CUdeviceptr ptr), (NULL, 0)) \
   X(cuMemPoolExportToShareableHandle, (void *handle_out, CUmemoryPool pool, CUmemAllocationHandleType handleType, unsigned long long flags), (NULL, NULL, 0, 0)) \
   X(cuMemPoolImportFromShareableHandle, (CUmemoryPool *pool_out, void *handle, CUmemAllocationHandleType handleType, unsigned long long flags), (NULL, NULL, 0, 0)) \
   X(cuMemPoolImportPointer, (CUdeviceptr *ptr_out, CUmemoryPool pool, CUmemPoolPtrExportData *shareData), (NULL, NULL, NULL)) \
-  /* decompress */ \
+  /* hardware decompression */ \
   X(cuMemBatchDecompressAsync, (CUmemDecompressParams *paramsArray, size_t count, unsigned int flags, size_t *errorIndex, CUstream stream), (NULL, 0, 0, NULL, NULL)) \
-  /* cluster */ \
+  /* thread-block clusters */ \
   X(cuOccupancyMaxActiveClusters, (int *numClusters, CUfunction func, const CUlaunchConfig *config), (NULL, NULL, NULL)) \
   X(cuOccupancyMaxPotentialClusterSize, (int *clusterSize, CUfunction func, const CUlaunchConfig *config), (NULL, NULL, NULL)) \
-  /* l2 */ \
+  /* L2 access policies and stream/kernel-node attributes */ \
   X(cuCtxResetPersistingL2Cache, (void), ()) \
   X(cuGraphKernelNodeCopyAttributes, (CUgraphNode dst, CUgraphNode src), (NULL, NULL)) \
   X(cuGraphKernelNodeGetAttribute, (CUgraphNode hNode, CUkernelNodeAttrID attr, CUkernelNodeAttrValue *value_out), (NULL, 0, NULL)) \
@@ -243,39 +243,42 @@
   X(cuStreamCopyAttributes, (CUstream dst, CUstream src), (NULL, NULL)) \
   X(cuStreamGetAttribute, (CUstream hStream, CUstreamAttrID attr, CUstreamAttrValue *value_out), (NULL, 0, NULL)) \
   X(cuStreamSetAttribute, (CUstream hStream, CUstreamAttrID attr, const CUstreamAttrValue *value), (NULL, 0, NULL)) \
-  /* asyncnotify */ \
+  /* memory-budget notifications */ \
   X(cuDeviceRegisterAsyncNotification, (CUdevice device, CUasyncCallback callbackFunc, void *userData, CUasyncCallbackHandle *callback), (0, NULL, NULL, NULL)) \
   X(cuDeviceUnregisterAsyncNotification, (CUdevice device, CUasyncCallbackHandle callback), (0, NULL)) \
-  /* atomiccaps */ \
+  /* CUDA 13 atomic capabilities */ \
   X(cuDeviceGetHostAtomicCapabilities, (unsigned int *capabilities, const CUatomicOperation *operations, unsigned int count, CUdevice dev), (NULL, NULL, 0, 0)) \
   X(cuDeviceGetP2PAtomicCapabilities, (unsigned int *capabilities, const CUatomicOperation *operations, unsigned int count, CUdevice srcDevice, CUdevice dstDevice), (NULL, NULL, 0, 0, 0)) \
-  /* batchcopy */ \
+  /* batched copies, prefetches and discards (CUDA 12.8/13) */ \
   X(cuMemDiscardAndPrefetchBatchAsync, (CUdeviceptr *dptrs, size_t *sizes, size_t count, CUmemLocation *prefetchLocs, size_t *prefetchLocIdxs, size_t numPrefetchLocs, unsigned long long flags, CUstream hStream), (NULL, NULL, 0, NULL, NULL, 0, 0, NULL)) \
   X(cuMemDiscardBatchAsync, (CUdeviceptr *dptrs, size_t *sizes, size_t count, unsigned long long flags, CUstream hStream), (NULL, NULL, 0, 0, NULL)) \
   X(cuMemPrefetchBatchAsync, (CUdeviceptr *dptrs, size_t *sizes, size_t count, CUmemLocation *prefetchLocs, size_t *prefetchLocIdxs, size_t numPrefetchLocs, unsigned long long flags, CUstream hStream), (NULL, NULL, 0, NULL, NULL, 0, 0, NULL)) \
   X(cuMemcpy3DBatchAsync, (size_t numOps, CUDA_MEMCPY3D_BATCH_OP *opList, unsigned long long flags, CUstream hStream), (0, NULL, 0, NULL)) \
   X(cuMemcpyBatchAsync, (CUdeviceptr *dsts, CUdeviceptr *srcs, size_t *sizes, size_t count, CUmemcpyAttributes *attrs, size_t *attrsIdxs, size_t numAttrs, CUstream hStream), (NULL, NULL, NULL, 0, NULL, NULL, 0, NULL)) \
-  /* userobj */ \
+  /* user objects */ \
   X(cuGraphReleaseUserObject, (CUgraph graph, CUuserObject object, unsigned int count), (NULL, NULL, 0)) \
   X(cuGraphRetainUserObject, (CUgraph graph, CUuserObject object, unsigned int count, unsigned int flags), (NULL, NULL, 0, 0)) \
   X(cuUserObjectCreate, (CUuserObject *object_out, void *ptr, CUhostFn destroy, unsigned int initialRefcount, unsigned int flags), (NULL, NULL, NULL, 0, 0)) \
   X(cuUserObjectRelease, (CUuserObject object, unsigned int count), (NULL, 0)) \
   X(cuUserObjectRetain, (CUuserObject object, unsigned int count), (NULL, 0)) \
-  /* graphmem */ \
+  /* the graph memory pool's attributes */ \
   X(cuDeviceGetGraphMemAttribute, (CUdevice device, CUgraphMem_attribute attr, void *value), (0, 0, NULL)) \
   X(cuDeviceGraphMemTrim, (CUdevice device), (0)) \
   X(cuDeviceSetGraphMemAttribute, (CUdevice device, CUgraphMem_attribute attr, void *value), (0, 0, NULL)) \
-  /* batchnode */ \
+  /* batch memory operation graph nodes */ \
   X(cuGraphAddBatchMemOpNode, (CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies, size_t numDependencies, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams), (NULL, NULL, NULL, 0, NULL)) \
   X(cuGraphBatchMemOpNodeGetParams, (CUgraphNode hNode, CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams_out), (NULL, NULL)) \
   X(cuGraphBatchMemOpNodeSetParams, (CUgraphNode hNode, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams), (NULL, NULL)) \
   X(cuGraphExecBatchMemOpNodeSetParams, (CUgraphExec hGraphExec, CUgraphNode hNode, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams), (NULL, NULL, NULL)) \
-  /* pending */ \
+  /* context usage counts (deprecated) */ \
   X(cuCtxAttach, (CUcontext *pctx, unsigned int flags), (NULL, 0)) \
   X(cuCtxDetach, (CUcontext ctx), (NULL)) \
+  /* context-wide events */ \
   X(cuCtxRecordEvent, (CUcontext hCtx, CUevent hEvent), (NULL, NULL)) \
   X(cuCtxWaitEvent, (CUcontext hCtx, CUevent hEvent), (NULL, NULL)) \
+  /* library managed variables */ \
   X(cuLibraryGetManaged, (CUdeviceptr *dptr, size_t *bytes, CUlibrary library, const char *name), (NULL, NULL, NULL, NULL)) \
+  /* unified functions */ \
   X(cuLibraryGetUnifiedFunction, (void **fptr, CUlibrary library, const char *symbol), (NULL, NULL, NULL))
 /* clang-format on */
 
