@@ -342,3 +342,13 @@ CUresult cuCtxDisablePeerAccess(CUcontext peerContext) {
   if (r == CUDA_SUCCESS) r = CUDA_ERROR_PEER_ACCESS_NOT_ENABLED;
   return rt_cu_leave(r);
 }
+
+/* No context has an execution affinity (cuDeviceGetExecAffinitySupport: 0):
+ * CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY, as documented for an unsupported type. */
+CUresult cuCtxGetExecAffinity(CUexecAffinityParam *pExecAffinity, CUexecAffinityType type) {
+  CUresult r = rt_cu_enter_context();
+  if (r == CUDA_SUCCESS && (!pExecAffinity || (unsigned)type >= CU_EXEC_AFFINITY_TYPE_MAX))
+    r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) r = CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY;
+  return rt_cu_leave(r);
+}

@@ -365,3 +365,15 @@ CUresult cuDeviceGetP2PAttribute(int *value, CUdevice_P2PAttribute attrib, CUdev
   (void)srcDevice, (void)dstDevice;
   return CUDA_ERROR_INVALID_DEVICE;
 }
+
+/* Execution affinity (a share of the multiprocessors per context) cannot be
+ * set on Metal: no type is supported on the device (cuCtxCreate refuses
+ * affinity parameters). */
+CUresult cuDeviceGetExecAffinitySupport(int *pi, CUexecAffinityType type, CUdevice dev) {
+  if (!rt_context_initialised()) return CUDA_ERROR_NOT_INITIALIZED;
+  if (!pi || (unsigned)type >= CU_EXEC_AFFINITY_TYPE_MAX) return CUDA_ERROR_INVALID_VALUE;
+  struct cudaDeviceProp p;
+  cudaError_t e = rt_driver_properties(dev, &p);
+  if (e == cudaSuccess) *pi = 0;
+  return rt_driver_result(e);
+}

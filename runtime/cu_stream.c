@@ -361,3 +361,10 @@ CUresult cuStreamGetCtx_v2(CUstream hStream, CUcontext *pCtx, CUgreenCtx *pGreen
   }
   return rt_cu_leave(r);
 }
+
+/* No stream belongs to a green context (they are not supported): NULL. */
+CUresult cuStreamGetGreenCtx(CUstream hStream, CUgreenCtx *phCtx) {
+  CUresult r = rt_cu_stream_query(hStream, phCtx);
+  if (r == CUDA_SUCCESS) *phCtx = NULL;
+  return rt_cu_leave(r);
+}

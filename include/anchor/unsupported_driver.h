@@ -173,7 +173,6 @@
   X(cuGreenCtxRecordEvent, (CUgreenCtx hCtx, CUevent hEvent), (NULL, NULL)) \
   X(cuGreenCtxStreamCreate, (CUstream *phStream, CUgreenCtx greenCtx, unsigned int flags, int priority), (NULL, NULL, 0, 0)) \
   X(cuGreenCtxWaitEvent, (CUgreenCtx hCtx, CUevent hEvent), (NULL, NULL)) \
-  X(cuStreamGetGreenCtx, (CUstream hStream, CUgreenCtx *phCtx), (NULL, NULL)) \
   /* process checkpointing (CRIU) */ \
   X(cuCheckpointProcessCheckpoint, (int pid, CUcheckpointCheckpointArgs *args), (0, NULL)) \
   X(cuCheckpointProcessGetRestoreThreadId, (int pid, int *tid), (0, NULL)) \
@@ -204,9 +203,6 @@
   X(cuParamSetv, (CUfunction hfunc, int offset, void *ptr, unsigned int numbytes), (NULL, 0, NULL, 0)) \
   /* multi-device cooperative launches */ \
   X(cuLaunchCooperativeKernelMultiDevice, (CUDA_LAUNCH_PARAMS *launchParamsList, unsigned int numDevices, unsigned int flags), (NULL, 0, 0)) \
-  /* execution affinity */ \
-  X(cuCtxGetExecAffinity, (CUexecAffinityParam *pExecAffinity, CUexecAffinityType type), (NULL, 0)) \
-  X(cuDeviceGetExecAffinitySupport, (int *pi, CUexecAffinityType type, CUdevice dev), (NULL, 0, 0)) \
   /* NvSciSync */ \
   X(cuDeviceGetNvSciSyncAttributes, (void *nvSciSyncAttrList, CUdevice dev, int flags), (NULL, 0, 0)) \
   /* Windows adapter ids */ \

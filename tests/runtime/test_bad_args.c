@@ -720,6 +720,14 @@ static void issue9_driver(void) {
   DRV(CUDA_ERROR_INVALID_VALUE,
       cuPointerSetAttribute(&one, CU_POINTER_ATTRIBUTE_SYNC_MEMOPS, 0x1234));
   DRV(CUDA_ERROR_INVALID_VALUE, cuPointerSetAttribute(NULL, CU_POINTER_ATTRIBUTE_CONTEXT, 0));
+  /* execution affinity and green contexts, as a device without them */
+  CUexecAffinityParam affinity;
+  DRV(CUDA_ERROR_INVALID_VALUE,
+      cuDeviceGetExecAffinitySupport(NULL, CU_EXEC_AFFINITY_TYPE_SM_COUNT, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE,
+      cuDeviceGetExecAffinitySupport(&value, CU_EXEC_AFFINITY_TYPE_MAX, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuCtxGetExecAffinity(&affinity, CU_EXEC_AFFINITY_TYPE_MAX));
+  DRV(CUDA_ERROR_INVALID_HANDLE, cuStreamGetGreenCtx((CUstream)(uintptr_t)0x10, &green));
 }
 
 static void on_alarm(int sig) {

@@ -78,6 +78,22 @@ static void contexts(CUcontext primary, CUfunction add) {
   CHECK_CU(cuStreamGetDevice((CUstream)(uintptr_t)0x10, &dev), CUDA_ERROR_INVALID_HANDLE);
   CHECK_CU(cuStreamGetDevice(s, NULL), CUDA_ERROR_INVALID_VALUE);
   CHECK_CU(cuStreamGetCtx_v2(s, &got, NULL), CUDA_ERROR_INVALID_VALUE);
+  green = (CUgreenCtx)(uintptr_t)1;
+  CHECK_CU(cuStreamGetGreenCtx(s, &green), CUDA_SUCCESS);
+  CHECK(green == NULL);
+  CHECK_CU(cuStreamGetGreenCtx(s, NULL), CUDA_ERROR_INVALID_VALUE);
+
+  /* execution affinity: none supported */
+  int supported = -1;
+  CHECK_CU(cuDeviceGetExecAffinitySupport(&supported, CU_EXEC_AFFINITY_TYPE_SM_COUNT, 0),
+           CUDA_SUCCESS);
+  CHECK(supported == 0);
+  CHECK_CU(cuDeviceGetExecAffinitySupport(&supported, CU_EXEC_AFFINITY_TYPE_SM_COUNT, 1),
+           CUDA_ERROR_INVALID_DEVICE);
+  CUexecAffinityParam affinity;
+  CHECK_CU(cuCtxGetExecAffinity(&affinity, CU_EXEC_AFFINITY_TYPE_SM_COUNT),
+           CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY);
+  CHECK_CU(cuCtxGetExecAffinity(NULL, CU_EXEC_AFFINITY_TYPE_SM_COUNT), CUDA_ERROR_INVALID_VALUE);
   CHECK_CU(cuStreamDestroy(s), CUDA_SUCCESS);
   CHECK_CU(cuMemFree(p), CUDA_SUCCESS);
 

@@ -207,6 +207,7 @@ int main(int argc, char **argv) {
   UNINIT(cuCtxDisablePeerAccess(0));
   UNINIT(cuCtxEnablePeerAccess(0, 0));
   UNINIT(cuCtxGetDevice_v2(0, 0));
+  UNINIT(cuCtxGetExecAffinity(0, 0));
   UNINIT(cuCtxGetId(0, 0));
   UNINIT(cuCtxGetSharedMemConfig(0));
   UNINIT(cuCtxSetSharedMemConfig(0));
@@ -214,6 +215,7 @@ int main(int argc, char **argv) {
   UNINIT(cuDeviceComputeCapability(0, 0, 0));
   UNINIT(cuDeviceGetByPCIBusId(0, 0));
   UNINIT(cuDeviceGetDefaultMemPool(0, 0));
+  UNINIT(cuDeviceGetExecAffinitySupport(0, 0, 0));
   UNINIT(cuDeviceGetMemPool(0, 0));
   UNINIT(cuDeviceGetP2PAttribute(0, 0, 0, 0));
   UNINIT(cuDeviceGetProperties(0, 0));
@@ -295,6 +297,7 @@ int main(int argc, char **argv) {
   UNINIT(cuStreamBatchMemOp_v2(0, 0, 0, 0));
   UNINIT(cuStreamGetCtx_v2(0, 0, 0));
   UNINIT(cuStreamGetDevice(0, 0));
+  UNINIT(cuStreamGetGreenCtx(0, 0));
   UNINIT(cuStreamWaitValue32_v2(0, 0, 0, 0));
   UNINIT(cuStreamWaitValue64_v2(0, 0, 0, 0));
   UNINIT(cuStreamWriteValue32_v2(0, 0, 0, 0));
