@@ -11,15 +11,7 @@
 #include "check.h"
 #include "cuda.h"
 
-#define CHECK_CU(got, want)                                                                        \
-  do {                                                                                             \
-    CUresult got_ = (got), want_ = (want);                                                         \
-    if (got_ != want_) {                                                                           \
-      fprintf(stderr, "%s:%d: %s gave %d, expected %d\n", __FILE__, __LINE__, #got, (int)got_,     \
-              (int)want_);                                                                         \
-      check_failures++;                                                                            \
-    }                                                                                              \
-  } while (0)
+#define CHECK_CU CHECK_DRV
 
 enum { BYTES = 1 << 16 };
 
