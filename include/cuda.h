@@ -80,6 +80,35 @@
 #define cuArray3DCreate cuArray3DCreate_v2
 #define cuArray3DGetDescriptor cuArray3DGetDescriptor_v2
 #define cuIpcOpenMemHandle cuIpcOpenMemHandle_v2
+#define cuGraphAddNode cuGraphAddNode_v2
+#define cuGraphExecUpdate cuGraphExecUpdate_v2
+#define cuGraphNodeGetDependencies cuGraphNodeGetDependencies_v2
+#define cuGraphNodeGetDependentNodes cuGraphNodeGetDependentNodes_v2
+#define cuGraphRemoveDependencies cuGraphRemoveDependencies_v2
+#define cuGraphicsResourceGetMappedPointer cuGraphicsResourceGetMappedPointer_v2
+#define cuGraphicsResourceSetMapFlags cuGraphicsResourceSetMapFlags_v2
+#define cuLinkAddData cuLinkAddData_v2
+#define cuLinkAddFile cuLinkAddFile_v2
+#define cuLinkCreate cuLinkCreate_v2
+#define cuMemAdvise cuMemAdvise_v2
+#define cuMemPrefetchAsync cuMemPrefetchAsync_v2
+#define cuMemcpy3DBatchAsync cuMemcpy3DBatchAsync_v2
+#define cuMemcpyAtoA cuMemcpyAtoA_v2
+#define cuMemcpyAtoD cuMemcpyAtoD_v2
+#define cuMemcpyAtoH cuMemcpyAtoH_v2
+#define cuMemcpyAtoHAsync cuMemcpyAtoHAsync_v2
+#define cuMemcpyBatchAsync cuMemcpyBatchAsync_v2
+#define cuMemcpyDtoA cuMemcpyDtoA_v2
+#define cuMemcpyHtoA cuMemcpyHtoA_v2
+#define cuMemcpyHtoAAsync cuMemcpyHtoAAsync_v2
+#define cuStreamBatchMemOp cuStreamBatchMemOp_v2
+#define cuStreamWaitValue32 cuStreamWaitValue32_v2
+#define cuStreamWaitValue64 cuStreamWaitValue64_v2
+#define cuStreamWriteValue32 cuStreamWriteValue32_v2
+#define cuStreamWriteValue64 cuStreamWriteValue64_v2
+#define cuTexRefGetAddress cuTexRefGetAddress_v2
+#define cuTexRefSetAddress cuTexRefSetAddress_v2
+#define cuTexRefSetAddress2D cuTexRefSetAddress2D_v3
 
 /* Every result code of CUDA 13 with CUDA's value. cuGetErrorName and
  * cuGetErrorString know the names and texts of the codes Anchor's driver
@@ -1804,6 +1833,591 @@ typedef struct CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st {
   unsigned int reserved[16];
 } CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1;
 typedef CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1 CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS;
+
+/* --- types of the rest of CUDA 13's driver API (issue 9): what the functions
+ * below and anchor/unsupported_driver.h take, in CUDA's layouts (the test
+ * runtime.headers.compare_with_cuda compares sizes and alignments). */
+typedef struct CUuserObject_st *CUuserObject;
+typedef struct CUlinkState_st *CUlinkState;
+typedef struct CUgraphicsResource_st *CUgraphicsResource;
+typedef struct CUtexref_st *CUtexref;
+typedef struct CUsurfref_st *CUsurfref;
+typedef struct CUgreenCtx_st *CUgreenCtx;
+typedef struct CUdevResourceDesc_st *CUdevResourceDesc;
+typedef cuuint64_t CUgraphConditionalHandle;
+#define CU_GRAPH_COND_ASSIGN_DEFAULT 0x1 /* cuGraphConditionalHandleCreate's flag */
+typedef CUlaunchAttributeID CUstreamAttrID;
+typedef CUlaunchAttributeValue CUstreamAttrValue_v1;
+typedef CUstreamAttrValue_v1 CUstreamAttrValue;
+typedef CUlaunchAttributeID CUkernelNodeAttrID;
+typedef CUlaunchAttributeValue CUkernelNodeAttrValue_v1;
+typedef CUkernelNodeAttrValue_v1 CUkernelNodeAttrValue;
+
+/* Stream memory operations (cu_stream.c): one operation of cuStreamBatchMemOp. */
+typedef union CUstreamBatchMemOpParams_union {
+  CUstreamBatchMemOpType operation;
+  struct CUstreamMemOpWaitValueParams_st {
+    CUstreamBatchMemOpType operation;
+    CUdeviceptr address;
+    union {
+      cuuint32_t value;
+      cuuint64_t value64;
+    };
+    unsigned int flags;
+    CUdeviceptr alias; /* unused by CUDA 13 */
+  } waitValue;
+  struct CUstreamMemOpWriteValueParams_st {
+    CUstreamBatchMemOpType operation;
+    CUdeviceptr address;
+    union {
+      cuuint32_t value;
+      cuuint64_t value64;
+    };
+    unsigned int flags;
+    CUdeviceptr alias; /* unused by CUDA 13 */
+  } writeValue;
+  struct CUstreamMemOpFlushRemoteWritesParams_st {
+    CUstreamBatchMemOpType operation;
+    unsigned int flags;
+  } flushRemoteWrites;
+  struct CUstreamMemOpMemoryBarrierParams_st {
+    CUstreamBatchMemOpType operation;
+    unsigned int flags;
+  } memoryBarrier;
+  cuuint64_t pad[6];
+} CUstreamBatchMemOpParams_v1;
+typedef CUstreamBatchMemOpParams_v1 CUstreamBatchMemOpParams;
+typedef struct CUDA_BATCH_MEM_OP_NODE_PARAMS_v1_st {
+  CUcontext ctx;
+  unsigned int count;
+  CUstreamBatchMemOpParams *paramArray;
+  unsigned int flags;
+} CUDA_BATCH_MEM_OP_NODE_PARAMS_v1;
+typedef CUDA_BATCH_MEM_OP_NODE_PARAMS_v1 CUDA_BATCH_MEM_OP_NODE_PARAMS;
+typedef struct CUDA_BATCH_MEM_OP_NODE_PARAMS_v2_st {
+  CUcontext ctx;
+  unsigned int count;
+  CUstreamBatchMemOpParams *paramArray;
+  unsigned int flags;
+} CUDA_BATCH_MEM_OP_NODE_PARAMS_v2;
+
+/* Memory pools (the runtime's core_pool.c). */
+typedef struct CUmemPoolProps_st {
+  CUmemAllocationType allocType;
+  CUmemAllocationHandleType handleTypes;
+  CUmemLocation location;
+  void *win32SecurityAttributes;
+  size_t maxSize;
+  unsigned short usage;
+  unsigned char reserved[54];
+} CUmemPoolProps_v1;
+typedef CUmemPoolProps_v1 CUmemPoolProps;
+typedef struct CUmemPoolPtrExportData_st {
+  unsigned char reserved[64];
+} CUmemPoolPtrExportData_v1;
+typedef CUmemPoolPtrExportData_v1 CUmemPoolPtrExportData;
+
+/* Graph nodes and instances (cu_graph.c). */
+typedef struct CUDA_KERNEL_NODE_PARAMS_v3_st {
+  CUfunction func;
+  unsigned int gridDimX, gridDimY, gridDimZ;
+  unsigned int blockDimX, blockDimY, blockDimZ;
+  unsigned int sharedMemBytes;
+  void **kernelParams;
+  void **extra;
+  CUkernel kern;
+  CUcontext ctx;
+} CUDA_KERNEL_NODE_PARAMS_v3;
+typedef struct CUDA_MEMSET_NODE_PARAMS_v2_st {
+  CUdeviceptr dst;
+  size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  size_t width;
+  size_t height;
+  CUcontext ctx;
+} CUDA_MEMSET_NODE_PARAMS_v2;
+typedef struct CUDA_HOST_NODE_PARAMS_v2_st {
+  CUhostFn fn;
+  void *userData;
+} CUDA_HOST_NODE_PARAMS_v2;
+typedef struct CUDA_MEMCPY_NODE_PARAMS_st {
+  int flags;
+  int reserved;
+  CUcontext copyCtx;
+  CUDA_MEMCPY3D copyParams;
+} CUDA_MEMCPY_NODE_PARAMS;
+typedef struct CUDA_CHILD_GRAPH_NODE_PARAMS_st {
+  CUgraph graph;
+  CUgraphChildGraphNodeOwnership ownership;
+} CUDA_CHILD_GRAPH_NODE_PARAMS;
+typedef struct CUDA_EVENT_RECORD_NODE_PARAMS_st {
+  CUevent event;
+} CUDA_EVENT_RECORD_NODE_PARAMS;
+typedef struct CUDA_EVENT_WAIT_NODE_PARAMS_st {
+  CUevent event;
+} CUDA_EVENT_WAIT_NODE_PARAMS;
+typedef struct CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_st {
+  CUexternalSemaphore *extSemArray;
+  const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS *paramsArray;
+  unsigned int numExtSems;
+} CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v1;
+typedef CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v1 CUDA_EXT_SEM_SIGNAL_NODE_PARAMS;
+typedef struct CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st {
+  CUexternalSemaphore *extSemArray;
+  const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS *paramsArray;
+  unsigned int numExtSems;
+} CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2;
+typedef struct CUDA_EXT_SEM_WAIT_NODE_PARAMS_st {
+  CUexternalSemaphore *extSemArray;
+  const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS *paramsArray;
+  unsigned int numExtSems;
+} CUDA_EXT_SEM_WAIT_NODE_PARAMS_v1;
+typedef CUDA_EXT_SEM_WAIT_NODE_PARAMS_v1 CUDA_EXT_SEM_WAIT_NODE_PARAMS;
+typedef struct CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st {
+  CUexternalSemaphore *extSemArray;
+  const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS *paramsArray;
+  unsigned int numExtSems;
+} CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2;
+typedef struct CUDA_MEM_ALLOC_NODE_PARAMS_v1_st {
+  CUmemPoolProps poolProps;
+  const CUmemAccessDesc *accessDescs;
+  size_t accessDescCount;
+  size_t bytesize;
+  CUdeviceptr dptr; /* out */
+} CUDA_MEM_ALLOC_NODE_PARAMS_v1;
+typedef CUDA_MEM_ALLOC_NODE_PARAMS_v1 CUDA_MEM_ALLOC_NODE_PARAMS;
+typedef struct CUDA_MEM_ALLOC_NODE_PARAMS_v2_st {
+  CUmemPoolProps poolProps;
+  const CUmemAccessDesc *accessDescs;
+  size_t accessDescCount;
+  size_t bytesize;
+  CUdeviceptr dptr; /* out */
+} CUDA_MEM_ALLOC_NODE_PARAMS_v2;
+typedef struct CUDA_MEM_FREE_NODE_PARAMS_st {
+  CUdeviceptr dptr;
+} CUDA_MEM_FREE_NODE_PARAMS;
+typedef struct CUDA_CONDITIONAL_NODE_PARAMS {
+  CUgraphConditionalHandle handle;
+  CUgraphConditionalNodeType type;
+  unsigned int size;
+  CUgraph *phGraph_out; /* out: the node's size bodies, owned by the node */
+  CUcontext ctx;
+} CUDA_CONDITIONAL_NODE_PARAMS;
+typedef struct CUgraphNodeParams_st {
+  CUgraphNodeType type;
+  int reserved0[3];
+  union {
+    long long reserved1[29];
+    CUDA_KERNEL_NODE_PARAMS_v3 kernel;
+    CUDA_MEMCPY_NODE_PARAMS memcpy;
+    CUDA_MEMSET_NODE_PARAMS_v2 memset;
+    CUDA_HOST_NODE_PARAMS_v2 host;
+    CUDA_CHILD_GRAPH_NODE_PARAMS graph;
+    CUDA_EVENT_WAIT_NODE_PARAMS eventWait;
+    CUDA_EVENT_RECORD_NODE_PARAMS eventRecord;
+    CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2 extSemSignal;
+    CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2 extSemWait;
+    CUDA_MEM_ALLOC_NODE_PARAMS_v2 alloc;
+    CUDA_MEM_FREE_NODE_PARAMS free;
+    CUDA_BATCH_MEM_OP_NODE_PARAMS_v2 memOp;
+    CUDA_CONDITIONAL_NODE_PARAMS conditional;
+  };
+  long long reserved2;
+} CUgraphNodeParams;
+typedef struct CUDA_GRAPH_INSTANTIATE_PARAMS_st {
+  cuuint64_t flags;
+  CUstream hUploadStream;
+  CUgraphNode hErrNode_out;
+  CUgraphInstantiateResult result_out;
+} CUDA_GRAPH_INSTANTIATE_PARAMS;
+typedef struct CUgraphExecUpdateResultInfo_st {
+  CUgraphExecUpdateResult result;
+  CUgraphNode errorNode;
+  CUgraphNode errorFromNode;
+} CUgraphExecUpdateResultInfo_v1;
+typedef CUgraphExecUpdateResultInfo_v1 CUgraphExecUpdateResultInfo;
+
+/* Error logs (cu_device.c): a callback per message, or the kept messages. */
+typedef struct CUlogsCallbackEntry_st *CUlogsCallbackHandle;
+typedef void(CUDA_CB *CUlogsCallback)(void *data, CUlogLevel logLevel, char *message,
+                                      size_t length);
+typedef unsigned int CUlogIterator;
+
+/* Devices, launches and copies of the declared, not supported families. */
+typedef struct CUdevprop_st {
+  int maxThreadsPerBlock;
+  int maxThreadsDim[3];
+  int maxGridSize[3];
+  int sharedMemPerBlock;
+  int totalConstantMemory;
+  int SIMDWidth;
+  int memPitch;
+  int regsPerBlock;
+  int clockRate;
+  int textureAlign;
+} CUdevprop_v1;
+typedef CUdevprop_v1 CUdevprop;
+typedef struct CUDA_LAUNCH_PARAMS_st {
+  CUfunction function;
+  unsigned int gridDimX, gridDimY, gridDimZ;
+  unsigned int blockDimX, blockDimY, blockDimZ;
+  unsigned int sharedMemBytes;
+  CUstream hStream;
+  void **kernelParams;
+} CUDA_LAUNCH_PARAMS_v1;
+typedef CUDA_LAUNCH_PARAMS_v1 CUDA_LAUNCH_PARAMS;
+typedef struct CUDA_MEMCPY3D_PEER_st {
+  size_t srcXInBytes, srcY, srcZ, srcLOD;
+  CUmemorytype srcMemoryType;
+  const void *srcHost;
+  CUdeviceptr srcDevice;
+  CUarray srcArray;
+  CUcontext srcContext;
+  size_t srcPitch, srcHeight;
+  size_t dstXInBytes, dstY, dstZ, dstLOD;
+  CUmemorytype dstMemoryType;
+  void *dstHost;
+  CUdeviceptr dstDevice;
+  CUarray dstArray;
+  CUcontext dstContext;
+  size_t dstPitch, dstHeight;
+  size_t WidthInBytes, Height, Depth;
+} CUDA_MEMCPY3D_PEER_v1;
+typedef CUDA_MEMCPY3D_PEER_v1 CUDA_MEMCPY3D_PEER;
+typedef struct CUmemcpyAttributes_st {
+  CUmemcpySrcAccessOrder srcAccessOrder;
+  CUmemLocation srcLocHint;
+  CUmemLocation dstLocHint;
+  unsigned int flags;
+} CUmemcpyAttributes_v1;
+typedef CUmemcpyAttributes_v1 CUmemcpyAttributes;
+typedef struct CUoffset3D_st {
+  size_t x, y, z;
+} CUoffset3D_v1;
+typedef CUoffset3D_v1 CUoffset3D;
+typedef struct CUextent3D_st {
+  size_t width, height, depth;
+} CUextent3D_v1;
+typedef CUextent3D_v1 CUextent3D;
+typedef struct CUmemcpy3DOperand_st {
+  CUmemcpy3DOperandType type;
+  union {
+    struct {
+      CUdeviceptr ptr;
+      size_t rowLength;
+      size_t layerHeight;
+      CUmemLocation locHint;
+    } ptr;
+    struct {
+      CUarray array;
+      CUoffset3D offset;
+    } array;
+  } op;
+} CUmemcpy3DOperand_v1;
+typedef CUmemcpy3DOperand_v1 CUmemcpy3DOperand;
+typedef struct CUDA_MEMCPY3D_BATCH_OP_st {
+  CUmemcpy3DOperand src;
+  CUmemcpy3DOperand dst;
+  CUextent3D extent;
+  CUmemcpySrcAccessOrder srcAccessOrder;
+  unsigned int flags;
+} CUDA_MEMCPY3D_BATCH_OP_v1;
+typedef CUDA_MEMCPY3D_BATCH_OP_v1 CUDA_MEMCPY3D_BATCH_OP;
+typedef struct CUmemDecompressParams_st {
+  size_t srcNumBytes;
+  size_t dstNumBytes;
+  cuuint32_t *dstActBytes;
+  const void *src;
+  void *dst;
+  CUmemDecompressAlgorithm algo;
+  unsigned char padding[20];
+} CUmemDecompressParams;
+typedef struct CUDA_ARRAY_MEMORY_REQUIREMENTS_st {
+  size_t size;
+  size_t alignment;
+  unsigned int reserved[4];
+} CUDA_ARRAY_MEMORY_REQUIREMENTS_v1;
+typedef CUDA_ARRAY_MEMORY_REQUIREMENTS_v1 CUDA_ARRAY_MEMORY_REQUIREMENTS;
+typedef struct CUDA_ARRAY_SPARSE_PROPERTIES_st {
+  struct {
+    unsigned int width, height, depth;
+  } tileExtent;
+  unsigned int miptailFirstLevel;
+  unsigned long long miptailSize;
+  unsigned int flags;
+  unsigned int reserved[4];
+} CUDA_ARRAY_SPARSE_PROPERTIES_v1;
+typedef CUDA_ARRAY_SPARSE_PROPERTIES_v1 CUDA_ARRAY_SPARSE_PROPERTIES;
+typedef struct CUarrayMapInfo_st {
+  CUresourcetype resourceType;
+  union {
+    CUmipmappedArray mipmap;
+    CUarray array;
+  } resource;
+  CUarraySparseSubresourceType subresourceType;
+  union {
+    struct {
+      unsigned int level, layer;
+      unsigned int offsetX, offsetY, offsetZ;
+      unsigned int extentWidth, extentHeight, extentDepth;
+    } sparseLevel;
+    struct {
+      unsigned int layer;
+      unsigned long long offset;
+      unsigned long long size;
+    } miptail;
+  } subresource;
+  CUmemOperationType memOperationType;
+  CUmemHandleType memHandleType;
+  union {
+    CUmemGenericAllocationHandle memHandle;
+  } memHandle;
+  unsigned long long offset;
+  unsigned int deviceBitMask;
+  unsigned int flags;
+  unsigned int reserved[2];
+} CUarrayMapInfo_v1;
+typedef CUarrayMapInfo_v1 CUarrayMapInfo;
+typedef struct CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_st {
+  unsigned long long offset;
+  CUDA_ARRAY3D_DESCRIPTOR arrayDesc;
+  unsigned int numLevels;
+  unsigned int reserved[16];
+} CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_v1;
+typedef CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_v1 CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC;
+typedef struct CUmulticastObjectProp_st {
+  unsigned int numDevices;
+  size_t size;
+  unsigned long long handleTypes;
+  unsigned long long flags;
+} CUmulticastObjectProp_v1;
+typedef CUmulticastObjectProp_v1 CUmulticastObjectProp;
+typedef struct CUasyncCallbackEntry_st *CUasyncCallbackHandle;
+typedef struct CUasyncNotificationInfo_st {
+  CUasyncNotificationType type;
+  union {
+    struct {
+      unsigned long long bytesOverBudget;
+    } overBudget;
+  } info;
+} CUasyncNotificationInfo;
+typedef void (*CUasyncCallback)(CUasyncNotificationInfo *info, void *userData,
+                                CUasyncCallbackHandle callback);
+
+/* Green contexts' resources (not supported): CUDA's anonymous enum. */
+typedef enum { CU_DEV_RESOURCE_TYPE_INVALID = 0, CU_DEV_RESOURCE_TYPE_SM = 1 } CUdevResourceType;
+typedef struct CUdevSmResource_st {
+  unsigned int smCount;
+  unsigned int minSmPartitionSize;
+  unsigned int smCoscheduledAlignment;
+} CUdevSmResource;
+typedef struct CUdevResource_st {
+  CUdevResourceType type;
+  unsigned char _internal_padding[92];
+  union {
+    CUdevSmResource sm;
+    unsigned char _oversize[48];
+  };
+} CUdevResource_v1;
+typedef CUdevResource_v1 CUdevResource;
+
+/* Checkpointing (not supported). */
+typedef struct CUcheckpointLockArgs_st {
+  unsigned int timeoutMs;
+  unsigned int reserved0;
+  cuuint64_t reserved1[7];
+} CUcheckpointLockArgs;
+typedef struct CUcheckpointCheckpointArgs_st {
+  cuuint64_t reserved[8];
+} CUcheckpointCheckpointArgs;
+typedef struct CUcheckpointGpuPair_st {
+  CUuuid oldUuid;
+  CUuuid newUuid;
+} CUcheckpointGpuPair;
+typedef struct CUcheckpointRestoreArgs_st {
+  CUcheckpointGpuPair *gpuPairs;
+  unsigned int gpuPairsCount;
+  char reserved[52 - sizeof(CUcheckpointGpuPair *)];
+  cuuint64_t reserved1;
+} CUcheckpointRestoreArgs;
+typedef struct CUcheckpointUnlockArgs_st {
+  cuuint64_t reserved[8];
+} CUcheckpointUnlockArgs;
+
+/* ---- more of the driver API over the core (issue 9; docs/runtime.md "Driver API") ---- */
+
+/* Stream memory operations (cu_stream.c over core_memops.c): in the stream's
+ * order, performed by the host; a wait holds the stream's later work until
+ * the word satisfies the condition (CU_STREAM_WAIT_VALUE_GEQ/EQ/AND/NOR).
+ * addr: device memory or registered host memory, aligned to the word. */
+CUresult cuStreamWaitValue32(CUstream stream, CUdeviceptr addr, cuuint32_t value,
+                             unsigned int flags);
+CUresult cuStreamWaitValue64(CUstream stream, CUdeviceptr addr, cuuint64_t value,
+                             unsigned int flags);
+CUresult cuStreamWriteValue32(CUstream stream, CUdeviceptr addr, cuuint32_t value,
+                              unsigned int flags);
+CUresult cuStreamWriteValue64(CUstream stream, CUdeviceptr addr, cuuint64_t value,
+                              unsigned int flags);
+CUresult cuStreamBatchMemOp(CUstream stream, unsigned int count,
+                            CUstreamBatchMemOpParams *paramArray, unsigned int flags);
+
+/* Graphs (cu_graph.c over core_graph.c, the runtime's): child-graph, memory-allocation and
+ * free nodes, every node type's parameters (a memcpy node's operands read back as
+ * CU_MEMORYTYPE_UNIFIED pointers), the generic CUgraphNodeParams forms (external-semaphore and
+ * batch-memop nodes: CUDA_ERROR_NOT_SUPPORTED), instances' per-node parameters and enabling,
+ * cuGraphExecUpdate. */
+CUresult cuGraphAddChildGraphNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                  const CUgraphNode *dependencies, size_t numDependencies,
+                                  CUgraph childGraph);
+CUresult cuGraphAddMemAllocNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                const CUgraphNode *dependencies, size_t numDependencies,
+                                CUDA_MEM_ALLOC_NODE_PARAMS *nodeParams);
+CUresult cuGraphAddMemFreeNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                               const CUgraphNode *dependencies, size_t numDependencies,
+                               CUdeviceptr dptr);
+CUresult cuGraphAddNode(CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,
+                        const CUgraphEdgeData *dependencyData, size_t numDependencies,
+                        CUgraphNodeParams *nodeParams);
+CUresult cuGraphChildGraphNodeGetGraph(CUgraphNode hNode, CUgraph *phGraph);
+CUresult cuGraphConditionalHandleCreate(CUgraphConditionalHandle *pHandle_out, CUgraph hGraph,
+                                        CUcontext ctx, unsigned int defaultLaunchValue,
+                                        unsigned int flags);
+CUresult cuGraphDebugDotPrint(CUgraph hGraph, const char *path, unsigned int flags);
+CUresult cuGraphEventRecordNodeGetEvent(CUgraphNode hNode, CUevent *event_out);
+CUresult cuGraphEventRecordNodeSetEvent(CUgraphNode hNode, CUevent event);
+CUresult cuGraphEventWaitNodeGetEvent(CUgraphNode hNode, CUevent *event_out);
+CUresult cuGraphEventWaitNodeSetEvent(CUgraphNode hNode, CUevent event);
+CUresult cuGraphExecChildGraphNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                            CUgraph childGraph);
+CUresult cuGraphExecEventRecordNodeSetEvent(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                            CUevent event);
+CUresult cuGraphExecEventWaitNodeSetEvent(CUgraphExec hGraphExec, CUgraphNode hNode, CUevent event);
+CUresult cuGraphExecGetFlags(CUgraphExec hGraphExec, cuuint64_t *flags);
+CUresult cuGraphExecHostNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                      const CUDA_HOST_NODE_PARAMS *nodeParams);
+CUresult cuGraphExecMemcpyNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                        const CUDA_MEMCPY3D *copyParams, CUcontext ctx);
+CUresult cuGraphExecMemsetNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                        const CUDA_MEMSET_NODE_PARAMS *memsetParams, CUcontext ctx);
+CUresult cuGraphExecNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                  CUgraphNodeParams *nodeParams);
+CUresult cuGraphExecUpdate(CUgraphExec hGraphExec, CUgraph hGraph,
+                           CUgraphExecUpdateResultInfo *resultInfo);
+CUresult cuGraphHostNodeGetParams(CUgraphNode hNode, CUDA_HOST_NODE_PARAMS *nodeParams);
+CUresult cuGraphHostNodeSetParams(CUgraphNode hNode, const CUDA_HOST_NODE_PARAMS *nodeParams);
+CUresult cuGraphInstantiateWithParams(CUgraphExec *phGraphExec, CUgraph hGraph,
+                                      CUDA_GRAPH_INSTANTIATE_PARAMS *instantiateParams);
+CUresult cuGraphMemAllocNodeGetParams(CUgraphNode hNode, CUDA_MEM_ALLOC_NODE_PARAMS *params_out);
+CUresult cuGraphMemFreeNodeGetParams(CUgraphNode hNode, CUdeviceptr *dptr_out);
+CUresult cuGraphMemcpyNodeGetParams(CUgraphNode hNode, CUDA_MEMCPY3D *nodeParams);
+CUresult cuGraphMemcpyNodeSetParams(CUgraphNode hNode, const CUDA_MEMCPY3D *nodeParams);
+CUresult cuGraphMemsetNodeGetParams(CUgraphNode hNode, CUDA_MEMSET_NODE_PARAMS *nodeParams);
+CUresult cuGraphMemsetNodeSetParams(CUgraphNode hNode, const CUDA_MEMSET_NODE_PARAMS *nodeParams);
+CUresult cuGraphNodeFindInClone(CUgraphNode *phNode, CUgraphNode hOriginalNode,
+                                CUgraph hClonedGraph);
+CUresult cuGraphNodeGetDependencies(CUgraphNode hNode, CUgraphNode *dependencies,
+                                    CUgraphEdgeData *edgeData, size_t *numDependencies);
+CUresult cuGraphNodeGetDependentNodes(CUgraphNode hNode, CUgraphNode *dependentNodes,
+                                      CUgraphEdgeData *edgeData, size_t *numDependentNodes);
+CUresult cuGraphNodeGetEnabled(CUgraphExec hGraphExec, CUgraphNode hNode, unsigned int *isEnabled);
+CUresult cuGraphNodeSetEnabled(CUgraphExec hGraphExec, CUgraphNode hNode, unsigned int isEnabled);
+CUresult cuGraphNodeSetParams(CUgraphNode hNode, CUgraphNodeParams *nodeParams);
+CUresult cuGraphRemoveDependencies(CUgraph hGraph, const CUgraphNode *from, const CUgraphNode *to,
+                                   const CUgraphEdgeData *edgeData, size_t numDependencies);
+
+/* Error log management (cu_logs.c over logs.c): the errors the driver's functions return, as
+ * lines "[time][thread][CUDA][E] Returning code (text) from cuFunction"; the last 25600 bytes
+ * kept; CUDA_LOG_FILE (stdout, stderr or a path) receives each line as it happens. */
+CUresult cuLogsRegisterCallback(CUlogsCallback callbackFunc, void *userData,
+                                CUlogsCallbackHandle *callback_out);
+CUresult cuLogsUnregisterCallback(CUlogsCallbackHandle callback);
+CUresult cuLogsCurrent(CUlogIterator *iterator_out, unsigned int flags);
+CUresult cuLogsDumpToFile(CUlogIterator *iterator, const char *pathToFile, unsigned int flags);
+CUresult cuLogsDumpToMemory(CUlogIterator *iterator, char *buffer, size_t *size,
+                            unsigned int flags);
+
+/* Devices, contexts, streams, functions and kernels (cu_device.c, cu_context.c, cu_stream.c,
+ * cu_launch.c, cu_module.c, cu_memory.c): CUDA's older device queries; context ids; a NULL
+ * context argument is the current context; shared-memory bank configs are accepted (4-byte
+ * banks reported); parameter offsets and sizes; functions are loaded with their module (eager
+ * loading); CUkernel attributes on device 0 are its function's. */
+CUresult cuDeviceComputeCapability(int *major, int *minor, CUdevice dev);
+CUresult cuDeviceGetProperties(CUdevprop *prop, CUdevice dev);
+CUresult cuDeviceGetByPCIBusId(CUdevice *dev, const char *pciBusId);
+CUresult cuCtxGetId(CUcontext ctx, unsigned long long *ctxId);
+CUresult cuCtxGetDevice_v2(CUdevice *device, CUcontext ctx);
+CUresult cuCtxSynchronize_v2(CUcontext ctx);
+CUresult cuCtxGetSharedMemConfig(CUsharedconfig *pConfig);
+CUresult cuCtxSetSharedMemConfig(CUsharedconfig config);
+CUresult cuStreamGetDevice(CUstream hStream, CUdevice *device);
+CUresult cuStreamGetCtx_v2(CUstream hStream, CUcontext *pCtx, CUgreenCtx *pGreenCtx);
+CUresult cuFuncGetParamInfo(CUfunction func, size_t paramIndex, size_t *paramOffset,
+                            size_t *paramSize);
+CUresult cuKernelGetParamInfo(CUkernel kernel, size_t paramIndex, size_t *paramOffset,
+                              size_t *paramSize);
+CUresult cuFuncIsLoaded(CUfunctionLoadingState *state, CUfunction function);
+CUresult cuFuncLoad(CUfunction function);
+CUresult cuFuncSetSharedMemConfig(CUfunction hfunc, CUsharedconfig config);
+CUresult cuKernelGetAttribute(int *pi, CUfunction_attribute attrib, CUkernel kernel, CUdevice dev);
+CUresult cuKernelSetAttribute(CUfunction_attribute attrib, int val, CUkernel kernel, CUdevice dev);
+CUresult cuKernelSetCacheConfig(CUkernel kernel, CUfunc_cache config, CUdevice dev);
+CUresult cuModuleGetLoadingMode(CUmoduleLoadingMode *mode);
+CUresult cuMemHostGetFlags(unsigned int *pFlags, void *p);
+
+/* Stream-ordered allocation and memory pools (cu_pool.c over core_pool.c, the runtime's): a
+ * CUmemoryPool is a cudaMemPool_t. Pinned device memory of device 0 only (host locations and
+ * managed pools: CUDA_ERROR_NOT_SUPPORTED). */
+CUresult cuMemAllocAsync(CUdeviceptr *dptr, size_t bytesize, CUstream hStream);
+CUresult cuMemAllocFromPoolAsync(CUdeviceptr *dptr, size_t bytesize, CUmemoryPool pool,
+                                 CUstream hStream);
+CUresult cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream);
+CUresult cuDeviceGetDefaultMemPool(CUmemoryPool *pool_out, CUdevice dev);
+CUresult cuDeviceGetMemPool(CUmemoryPool *pool, CUdevice dev);
+CUresult cuDeviceSetMemPool(CUdevice dev, CUmemoryPool pool);
+CUresult cuMemGetDefaultMemPool(CUmemoryPool *pool_out, CUmemLocation *location,
+                                CUmemAllocationType type);
+CUresult cuMemGetMemPool(CUmemoryPool *pool, CUmemLocation *location, CUmemAllocationType type);
+CUresult cuMemSetMemPool(CUmemLocation *location, CUmemAllocationType type, CUmemoryPool pool);
+CUresult cuMemPoolCreate(CUmemoryPool *pool, const CUmemPoolProps *poolProps);
+CUresult cuMemPoolDestroy(CUmemoryPool pool);
+CUresult cuMemPoolTrimTo(CUmemoryPool pool, size_t minBytesToKeep);
+CUresult cuMemPoolSetAttribute(CUmemoryPool pool, CUmemPool_attribute attr, void *value);
+CUresult cuMemPoolGetAttribute(CUmemoryPool pool, CUmemPool_attribute attr, void *value);
+CUresult cuMemPoolSetAccess(CUmemoryPool pool, const CUmemAccessDesc *map, size_t count);
+CUresult cuMemPoolGetAccess(CUmemAccess_flags *flags, CUmemoryPool memPool,
+                            CUmemLocation *location);
+
+/* Peers, unified-memory hints, attaching, pointer attributes (cu_memory.c, cu_context.c,
+ * cu_device.c): peer copies between contexts are device-to-device copies (every context is the
+ * one device's, never its own peer); hints are recorded (core_hints.c) for
+ * cuMemRangeGetAttribute(s); CU_POINTER_ATTRIBUTE_SYNC_MEMOPS is accepted. */
+CUresult cuMemcpyPeer(CUdeviceptr dstDevice, CUcontext dstContext, CUdeviceptr srcDevice,
+                      CUcontext srcContext, size_t ByteCount);
+CUresult cuMemcpyPeerAsync(CUdeviceptr dstDevice, CUcontext dstContext, CUdeviceptr srcDevice,
+                           CUcontext srcContext, size_t ByteCount, CUstream hStream);
+CUresult cuMemcpy3DPeer(const CUDA_MEMCPY3D_PEER *pCopy);
+CUresult cuMemcpy3DPeerAsync(const CUDA_MEMCPY3D_PEER *pCopy, CUstream hStream);
+CUresult cuCtxEnablePeerAccess(CUcontext peerContext, unsigned int Flags);
+CUresult cuCtxDisablePeerAccess(CUcontext peerContext);
+CUresult cuDeviceGetP2PAttribute(int *value, CUdevice_P2PAttribute attrib, CUdevice srcDevice,
+                                 CUdevice dstDevice);
+CUresult cuMemPrefetchAsync(CUdeviceptr devPtr, size_t count, CUmemLocation location,
+                            unsigned int flags, CUstream hStream);
+CUresult cuMemAdvise(CUdeviceptr devPtr, size_t count, CUmem_advise advice, CUmemLocation location);
+CUresult cuMemRangeGetAttribute(void *data, size_t dataSize, CUmem_range_attribute attribute,
+                                CUdeviceptr devPtr, size_t count);
+CUresult cuMemRangeGetAttributes(void **data, size_t *dataSizes, CUmem_range_attribute *attributes,
+                                 size_t numAttributes, CUdeviceptr devPtr, size_t count);
+CUresult cuStreamAttachMemAsync(CUstream hStream, CUdeviceptr dptr, size_t length,
+                                unsigned int flags);
+CUresult cuPointerSetAttribute(const void *value, CUpointer_attribute attribute, CUdeviceptr ptr);
+
+/* Execution affinity and green contexts as a device without them answers (cu_device.c,
+ * cu_context.c, cu_stream.c): no affinity type supported, no stream's green context. */
+CUresult cuDeviceGetExecAffinitySupport(int *pi, CUexecAffinityType type, CUdevice dev);
+CUresult cuCtxGetExecAffinity(CUexecAffinityParam *pExecAffinity, CUexecAffinityType type);
+CUresult cuStreamGetGreenCtx(CUstream hStream, CUgreenCtx *phCtx);
 
 /* Declared, not supported: each returns CUDA_ERROR_NOT_SUPPORTED
  * (anchor/unsupported_driver.h; docs/runtime.md). */

@@ -89,6 +89,38 @@ void rt_set_sticky_error(cudaError_t e);
  * cudaDeviceReset does: afterwards cudaGetLastError returns cudaSuccess). */
 void rt_clear_sticky_error(void);
 
+/* ---- logs.c: the driver's error log (cuLogs*) ------------------------------------- */
+
+/* Any thread, lock or not (the log has its own mutex). CUlogLevel's values. */
+typedef enum { RT_LOG_LEVEL_ERROR = 0, RT_LOG_LEVEL_WARNING = 1 } rt_log_level;
+typedef void (*rt_log_callback)(void *context, rt_log_level level, char *message, size_t length);
+/* Logs "[time][thread][CUDA][E] Returning code (text) from function" (function
+ * may be NULL): kept (the last 25600 bytes of lines), written to CUDA_LOG_FILE's
+ * destination (stdout, stderr or a file, appended), and passed to every
+ * registered callback (without the mutex: a callback may use the log; one
+ * unregistered meanwhile on another thread may still be called once). */
+void rt_log_error(const char *function, int code, const char *text);
+/* The name of the exported driver function (cu*, of the object holding the
+ * log) whose code contains address, or NULL (static helpers, the program's
+ * code, no symbol sizes off glibc). For a helper's log line: its caller. */
+const char *rt_log_function_at(const void *address);
+/* The iterator of the next line to be logged. */
+unsigned rt_log_current(void);
+/* Copies the kept lines from *iterator (every kept line for NULL) into buffer
+ * of *size bytes: whole lines, each ended by a newline, NUL-terminated, a note
+ * first when lines since the iterator were dropped; *size the bytes written
+ * (without the NUL), *iterator past the last one copied. No line to copy:
+ * success, *size 0. Lines to copy but none fits: cudaErrorInvalidValue, *size
+ * 0, *iterator unchanged. */
+cudaError_t rt_log_dump(unsigned *iterator, char *buffer, size_t *size);
+/* The same, appended to the file at path (cudaErrorInvalidValue when it cannot
+ * be written); every line from the iterator on. */
+cudaError_t rt_log_dump_file(unsigned *iterator, const char *path);
+/* Registers fn(context, ...) for every later line: a handle, NULL when out of
+ * memory. Unregistering gives back the context (false: no such handle). */
+void *rt_log_register(rt_log_callback fn, void *context);
+bool rt_log_unregister(void *handle, void **context);
+
 /* ---- arena.c: offsets into one big buffer ---------------------------------------- */
 
 /* What an arena block holds; also checked by the matching free function. */
@@ -444,6 +476,12 @@ cudaError_t rt_pool_trim(rt_device *device, cudaMemPool_t pool, size_t keep);
 /* The pool's attributes, borrowed (the caller reads and sets them), after
  * releasing free blocks over the threshold if the device is idle. */
 rt_pool_attributes *rt_pool_attributes_of(rt_device *device, cudaMemPool_t pool);
+/* Reads (set false) or sets an attribute of pool through value (an int for
+ * the reuse flags, a uint64_t for the sizes; CUDA's numbers, shared by
+ * cudaMemPoolAttr and CUmemPool_attribute): the current sizes are read-only,
+ * the high-water marks may only be reset to 0, else cudaErrorInvalidValue. */
+cudaError_t rt_pool_attribute(rt_device *device, cudaMemPool_t pool, enum cudaMemPoolAttr attr,
+                              void *value, bool set);
 /* Forgets every pool (cudaDeviceReset: the arena goes with their blocks). */
 void rt_pool_reset(void);
 
@@ -744,6 +782,37 @@ typedef void (*rt_notify_fn)(void *context, cudaError_t status);
 cudaError_t rt_stream_notify(rt_device *device, cudaStream_t stream, rt_notify_fn fn,
                              void *context);
 
+/* ---- core_memops.c: stream memory operations (cuStreamWaitValue* & co.) ----------- */
+
+/* One operation: a wait until the word at cpu satisfies condition against
+ * value, a write of value there, or a barrier (a full memory fence). size
+ * is 4 or 8; cpu is where the host reaches the word (rt_memop_target). The
+ * conditions are CUDA's (CU_STREAM_WAIT_VALUE_*): GEQ the cyclic
+ * (int)(word - value) >= 0, EQ, AND (word & value) != 0, NOR ~(word | value)
+ * != 0. */
+typedef enum { RT_MEMOP_WAIT, RT_MEMOP_WRITE, RT_MEMOP_BARRIER } rt_memop_kind;
+typedef enum { RT_MEMOP_GEQ, RT_MEMOP_EQ, RT_MEMOP_AND, RT_MEMOP_NOR } rt_memop_condition;
+typedef struct {
+  rt_memop_kind kind;
+  rt_memop_condition condition;
+  unsigned size;
+  void *cpu;
+  uint64_t value;
+} rt_memop;
+/* Where the host reaches the size-byte word at address (lock held, device
+ * ready): address aligned to size and inside one allocation of the arena or
+ * registered host memory (its device or host pointer), else
+ * cudaErrorInvalidValue. */
+cudaError_t rt_memop_target(rt_device *device, const void *address, unsigned size, void **cpu);
+/* Enqueues count operations on stream (valid; lock held, device ready):
+ * after the stream's earlier work they are performed in order on the host
+ * (a wait by a poller thread, without holding anything up), and the
+ * stream's later work waits until the last is done. A device error before
+ * them skips them (the stream goes on). cudaErrorMemoryAllocation /
+ * cudaErrorLaunchFailure. */
+cudaError_t rt_stream_memops(rt_device *device, cudaStream_t stream, const rt_memop *ops,
+                             size_t count);
+
 /* ---- core_graph.c: CUDA graphs (docs/runtime.md, "Graphs") ----------------------- */
 
 /* All: lock held. Handles are validated against the live ones (graphs,
@@ -977,6 +1046,9 @@ cudaError_t rt_context_create(unsigned flags, rt_ctx **out);
 bool rt_context_destroy(rt_ctx *ctx);
 /* The primary context or a live created one. */
 bool rt_context_valid(const rt_ctx *ctx);
+/* A live context's id, unique in the process: 1 the primary context, then in
+ * order of creation (cuCtxGetId). */
+unsigned long long rt_context_id(const rt_ctx *ctx);
 /* The created context current on the calling thread (what owns the memory,
  * modules, streams and events made now), NULL when none or the primary one;
  * unlike rt_context_current it never makes the primary context current. */

@@ -22,9 +22,11 @@ struct rt_ctx {
   rt_ctx *next; /* created contexts, live */
   unsigned flags;
   bool primary;
+  unsigned long long id; /* unique in the process (cuCtxGetId) */
 };
 
-static rt_ctx rt_primary = {NULL, 0, true};
+static rt_ctx rt_primary = {NULL, 0, true, 1};
+static unsigned long long rt_last_id = 1;
 static unsigned rt_primary_retains;
 static bool rt_primary_used; /* made current through the runtime */
 static rt_ctx *rt_created;
@@ -41,10 +43,16 @@ cudaError_t rt_context_create(unsigned flags, rt_ctx **out) {
   rt_ctx *ctx = calloc(1, sizeof *ctx);
   if (!ctx) return cudaErrorMemoryAllocation;
   ctx->flags = flags;
+  ctx->id = ++rt_last_id;
   ctx->next = rt_created;
   rt_created = ctx;
   *out = ctx;
   return cudaSuccess;
+}
+
+unsigned long long rt_context_id(const rt_ctx *ctx) {
+  assert(ctx);
+  return ctx->id;
 }
 
 bool rt_context_valid(const rt_ctx *ctx) {

@@ -235,6 +235,40 @@ rt_pool_attributes *rt_pool_attributes_of(rt_device *d, cudaMemPool_t pool) {
   return &pool->a;
 }
 
+/* The current sizes are read-only; the high-water marks may only be reset to 0;
+ * the int attributes are ints, the others uint64_t (CUDA's types). */
+cudaError_t rt_pool_attribute(rt_device *d, cudaMemPool_t pool, enum cudaMemPoolAttr attr,
+                              void *value, bool set) {
+  assert(rt_lock_held() && d && value && rt_pool_valid(pool));
+  cudaError_t e = cudaSuccess;
+  rt_pool_attributes *a = rt_pool_attributes_of(d, pool);
+  int *flag = attr == cudaMemPoolReuseFollowEventDependencies ? &a->reuse_follow_event_dependencies
+              : attr == cudaMemPoolReuseAllowOpportunistic    ? &a->reuse_allow_opportunistic
+              : attr == cudaMemPoolReuseAllowInternalDependencies
+                  ? &a->reuse_allow_internal_dependencies
+                  : NULL;
+  uint64_t *size = attr == cudaMemPoolAttrReleaseThreshold     ? &a->release_threshold
+                   : attr == cudaMemPoolAttrReservedMemCurrent ? &a->reserved
+                   : attr == cudaMemPoolAttrReservedMemHigh    ? &a->reserved_high
+                   : attr == cudaMemPoolAttrUsedMemCurrent     ? &a->used
+                   : attr == cudaMemPoolAttrUsedMemHigh        ? &a->used_high
+                                                               : NULL;
+  if (flag && set)
+    *flag = *(const int *)value != 0;
+  else if (flag)
+    *(int *)value = *flag;
+  else if (size && !set)
+    memcpy(value, size, sizeof *size);
+  else if (size && attr == cudaMemPoolAttrReleaseThreshold)
+    memcpy(size, value, sizeof *size);
+  else if (size && (attr == cudaMemPoolAttrReservedMemHigh || attr == cudaMemPoolAttrUsedMemHigh) &&
+           *(const uint64_t *)value == 0)
+    *size = attr == cudaMemPoolAttrReservedMemHigh ? a->reserved : a->used; /* reset */
+  else
+    e = cudaErrorInvalidValue;
+  return e;
+}
+
 void rt_pool_reset(void) {
   assert(rt_lock_held());
   while (rt_pools.live) {

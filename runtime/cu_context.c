@@ -261,3 +261,94 @@ CUresult cuCtxSetCacheConfig(CUfunc_cache config) {
   if (r == CUDA_SUCCESS) rt_cu_cache_config = config;
   return rt_cu_leave(r);
 }
+
+/* ---- more of contexts (issue 9) ------------------------------------------------------ */
+
+/* A context argument of CUDA 12/13's calls: NULL means the calling thread's
+ * current context (none: CUDA_ERROR_INVALID_CONTEXT); else a live one. */
+static CUresult rt_cu_context_arg(CUcontext ctx, rt_ctx **out) {
+  rt_ctx *c = ctx ? (rt_ctx *)(void *)ctx : rt_context_current();
+  if (!c || !rt_context_valid(c)) return CUDA_ERROR_INVALID_CONTEXT;
+  *out = c;
+  return CUDA_SUCCESS;
+}
+
+/* Unique in the process: 1 the primary context, then in order of creation. */
+CUresult cuCtxGetId(CUcontext ctx, unsigned long long *ctxId) {
+  CUresult r = rt_cu_enter_initialised();
+  rt_ctx *c = NULL;
+  if (r == CUDA_SUCCESS && !ctxId) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) r = rt_cu_context_arg(ctx, &c);
+  if (r == CUDA_SUCCESS) *ctxId = rt_context_id(c);
+  return rt_cu_leave(r);
+}
+
+CUresult cuCtxGetDevice_v2(CUdevice *device, CUcontext ctx) {
+  CUresult r = rt_cu_enter_initialised();
+  rt_ctx *c = NULL;
+  if (r == CUDA_SUCCESS && !device) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) r = rt_cu_context_arg(ctx, &c);
+  if (r == CUDA_SUCCESS) *device = 0; /* every context is the one device's */
+  return rt_cu_leave(r);
+}
+
+/* Every context shares the one device's streams: the whole device. */
+CUresult cuCtxSynchronize_v2(CUcontext ctx) {
+  CUresult r = rt_cu_enter_initialised();
+  rt_ctx *c = NULL;
+  if (r == CUDA_SUCCESS) r = rt_cu_context_arg(ctx, &c);
+  if (r == CUDA_SUCCESS) {
+    cudaError_t e = rt_sticky_error();
+    if (e == cudaSuccess && rt_device_current()) e = rt_wait_all();
+    rt_services_flush();
+    r = rt_cu_result(e);
+  }
+  return rt_cu_leave(r);
+}
+
+/* Shared-memory bank size (deprecated): Apple GPUs' threadgroup memory has no
+ * configurable banks; 4-byte banks are reported and a setting is accepted, as
+ * CUDA does on GPUs with fixed banks. */
+CUresult cuCtxGetSharedMemConfig(CUsharedconfig *pConfig) {
+  CUresult r = rt_cu_enter_context();
+  if (r == CUDA_SUCCESS && !pConfig) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) *pConfig = CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE;
+  return rt_cu_leave(r);
+}
+
+CUresult cuCtxSetSharedMemConfig(CUsharedconfig config) {
+  CUresult r = rt_cu_enter_context();
+  if (r == CUDA_SUCCESS && (unsigned)config > CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE)
+    r = CUDA_ERROR_INVALID_VALUE;
+  return rt_cu_leave(r);
+}
+
+/* Peer access between contexts: every context is the one device's, which is
+ * never its own peer (the runtime's cudaDeviceEnablePeerAccess(0) on the H200:
+ * cudaErrorPeerAccessUnsupported; disabling: cudaErrorPeerAccessNotEnabled). */
+CUresult cuCtxEnablePeerAccess(CUcontext peerContext, unsigned int Flags) {
+  CUresult r = rt_cu_enter_context();
+  if (r == CUDA_SUCCESS && Flags != 0) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS && (!peerContext || !rt_context_valid((rt_ctx *)(void *)peerContext)))
+    r = CUDA_ERROR_INVALID_CONTEXT;
+  if (r == CUDA_SUCCESS) r = CUDA_ERROR_PEER_ACCESS_UNSUPPORTED;
+  return rt_cu_leave(r);
+}
+
+CUresult cuCtxDisablePeerAccess(CUcontext peerContext) {
+  CUresult r = rt_cu_enter_context();
+  if (r == CUDA_SUCCESS && (!peerContext || !rt_context_valid((rt_ctx *)(void *)peerContext)))
+    r = CUDA_ERROR_INVALID_CONTEXT;
+  if (r == CUDA_SUCCESS) r = CUDA_ERROR_PEER_ACCESS_NOT_ENABLED;
+  return rt_cu_leave(r);
+}
+
+/* No context has an execution affinity (cuDeviceGetExecAffinitySupport: 0):
+ * CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY, as documented for an unsupported type. */
+CUresult cuCtxGetExecAffinity(CUexecAffinityParam *pExecAffinity, CUexecAffinityType type) {
+  CUresult r = rt_cu_enter_context();
+  if (r == CUDA_SUCCESS && (!pExecAffinity || (unsigned)type >= CU_EXEC_AFFINITY_TYPE_MAX))
+    r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) r = CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY;
+  return rt_cu_leave(r);
+}

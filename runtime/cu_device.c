@@ -230,6 +230,11 @@ CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUdevice dev) 
    * H200): reservations, handles and mappings work (cu_vmm.c) */
   if (e == cudaSuccess && attrib == CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED)
     *pi = 1;
+  /* driver-only too (the runtime's enum has gaps there): stream memory operations in 64
+   * bits and the NOR condition work (cu_stream.c over core_memops.c) */
+  if (e == cudaSuccess && (attrib == CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS ||
+                           attrib == CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR))
+    *pi = 1;
   return rt_driver_result(e);
 }
 
@@ -286,4 +291,89 @@ CUresult cuDeviceCanAccessPeer(int *canAccessPeer, CUdevice dev, CUdevice peerDe
   if (dev != 0 || peerDev != 0) return CUDA_ERROR_INVALID_DEVICE;
   *canAccessPeer = 0;
   return CUDA_SUCCESS;
+}
+
+/* ---- CUDA's older device queries (deprecated, still in CUDA 13's cuda.h) ---------------- */
+
+CUresult cuDeviceComputeCapability(int *major, int *minor, CUdevice dev) {
+  if (!rt_context_initialised()) return CUDA_ERROR_NOT_INITIALIZED;
+  if (!major || !minor) return CUDA_ERROR_INVALID_VALUE;
+  struct cudaDeviceProp p;
+  cudaError_t e = rt_driver_properties(dev, &p);
+  if (e == cudaSuccess) {
+    *major = p.major;
+    *minor = p.minor;
+  }
+  return rt_driver_result(e);
+}
+
+/* CUdevprop's fields from the same properties the attributes answer;
+ * SIMDWidth is the warp size, clockRate in kHz, textureAlign in bytes. */
+CUresult cuDeviceGetProperties(CUdevprop *prop, CUdevice dev) {
+  if (!rt_context_initialised()) return CUDA_ERROR_NOT_INITIALIZED;
+  if (!prop) return CUDA_ERROR_INVALID_VALUE;
+  struct cudaDeviceProp p;
+  cudaError_t e = rt_driver_properties(dev, &p);
+  if (e != cudaSuccess) return rt_driver_result(e);
+  int clock = 0, texture_align = 0;
+  rt_device_attribute(&p, cudaDevAttrClockRate, &clock);
+  rt_device_attribute(&p, cudaDevAttrTextureAlignment, &texture_align);
+  *prop = (CUdevprop){p.maxThreadsPerBlock,
+                      {p.maxThreadsDim[0], p.maxThreadsDim[1], p.maxThreadsDim[2]},
+                      {p.maxGridSize[0], p.maxGridSize[1], p.maxGridSize[2]},
+                      (int)p.sharedMemPerBlock,
+                      (int)p.totalConstMem,
+                      p.warpSize,
+                      p.memPitch > 0x7fffffff ? 0x7fffffff : (int)p.memPitch,
+                      p.regsPerBlock,
+                      clock,
+                      texture_align};
+  return CUDA_SUCCESS;
+}
+
+/* The one device's PCI id is 0000:00:00.0 (cuDeviceGetPCIBusId's form); the
+ * forms CUDA accepts: domain:bus:device.function, domain:bus:device,
+ * bus:device.function (hexadecimal). Another id: CUDA_ERROR_INVALID_DEVICE. */
+CUresult cuDeviceGetByPCIBusId(CUdevice *dev, const char *pciBusId) {
+  if (!rt_context_initialised()) return CUDA_ERROR_NOT_INITIALIZED;
+  if (!dev || !pciBusId) return CUDA_ERROR_INVALID_VALUE;
+  struct cudaDeviceProp p;
+  cudaError_t e = rt_driver_properties(0, &p);
+  if (e != cudaSuccess) return rt_driver_result(e);
+  unsigned domain = 0, bus = 0, device = 0, function = 0;
+  char tail;
+  bool parsed = sscanf(pciBusId, "%x:%x:%x.%x%c", &domain, &bus, &device, &function, &tail) == 4 ||
+                sscanf(pciBusId, "%x:%x:%x%c", &domain, &bus, &device, &tail) == 3 ||
+                (domain = 0, sscanf(pciBusId, "%x:%x.%x%c", &bus, &device, &function, &tail) == 3);
+  if (!parsed) return CUDA_ERROR_INVALID_VALUE;
+  if (domain != (unsigned)p.pciDomainID || bus != (unsigned)p.pciBusID ||
+      device != (unsigned)p.pciDeviceID || function != 0)
+    return CUDA_ERROR_INVALID_DEVICE;
+  *dev = 0;
+  return CUDA_SUCCESS;
+}
+
+/* As cudaDeviceGetP2PAttribute: device 0 with itself, or any other ordinal, is
+ * no pair of devices: CUDA_ERROR_INVALID_DEVICE; a bad attribute or output
+ * CUDA_ERROR_INVALID_VALUE. */
+CUresult cuDeviceGetP2PAttribute(int *value, CUdevice_P2PAttribute attrib, CUdevice srcDevice,
+                                 CUdevice dstDevice) {
+  if (!rt_context_initialised()) return CUDA_ERROR_NOT_INITIALIZED;
+  if (!value || (unsigned)attrib < CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK ||
+      (unsigned)attrib > CU_DEVICE_P2P_ATTRIBUTE_ONLY_PARTIAL_NATIVE_ATOMIC_SUPPORTED)
+    return CUDA_ERROR_INVALID_VALUE;
+  (void)srcDevice, (void)dstDevice;
+  return CUDA_ERROR_INVALID_DEVICE;
+}
+
+/* Execution affinity (a share of the multiprocessors per context) cannot be
+ * set on Metal: no type is supported on the device (cuCtxCreate refuses
+ * affinity parameters). */
+CUresult cuDeviceGetExecAffinitySupport(int *pi, CUexecAffinityType type, CUdevice dev) {
+  if (!rt_context_initialised()) return CUDA_ERROR_NOT_INITIALIZED;
+  if (!pi || (unsigned)type >= CU_EXEC_AFFINITY_TYPE_MAX) return CUDA_ERROR_INVALID_VALUE;
+  struct cudaDeviceProp p;
+  cudaError_t e = rt_driver_properties(dev, &p);
+  if (e == cudaSuccess) *pi = 0;
+  return rt_driver_result(e);
 }

@@ -308,16 +308,11 @@ static CUresult rt_cu_copy_region(CUmemorytype type, const void *host, CUdevicep
   return CUDA_SUCCESS;
 }
 
-/* A memcpy node of the copy's WidthInBytes x Height x Depth box; the kind
- * comes from the pointers when the graph runs (cudaMemcpyDefault), as the
- * driver's copies. A pitch of 0 stands for the width (rows packed). */
-CUresult cuGraphAddMemcpyNode(CUgraphNode *phGraphNode, CUgraph hGraph,
-                              const CUgraphNode *dependencies, size_t numDependencies,
-                              const CUDA_MEMCPY3D *copyParams, CUcontext ctx) {
-  (void)ctx; /* every context shares the one device's memory */
-  if (!copyParams)
-    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
-  const CUDA_MEMCPY3D *c = copyParams;
+/* A CUDA_MEMCPY3D as a memcpy node's parameters: the copy's WidthInBytes x
+ * Height x Depth box; the kind comes from the pointers when the graph runs
+ * (cudaMemcpyDefault), as the driver's copies. A pitch of 0 stands for the
+ * width (rows packed). */
+static CUresult rt_cu_memcpy_node(const CUDA_MEMCPY3D *c, struct cudaMemcpy3DParms *out) {
   size_t height = c->Height ? c->Height : 1, depth = c->Depth ? c->Depth : 1;
   size_t src_pitch = c->srcPitch ? c->srcPitch : c->WidthInBytes;
   size_t dst_pitch = c->dstPitch ? c->dstPitch : c->WidthInBytes;
@@ -329,10 +324,46 @@ CUresult cuGraphAddMemcpyNode(CUgraphNode *phGraphNode, CUgraph hGraph,
   if (r == CUDA_SUCCESS)
     r = rt_cu_copy_region(c->dstMemoryType, c->dstHost, c->dstDevice, c->dstXInBytes, c->dstY,
                           c->dstZ, dst_pitch, dst_height, &dst);
-  if (r != CUDA_SUCCESS) return rt_context_initialised() ? r : CUDA_ERROR_NOT_INITIALIZED;
+  if (r == CUDA_SUCCESS)
+    *out = rt_memory_copy_params(&dst, &src, c->WidthInBytes, height, depth, cudaMemcpyDefault);
+  return r;
+}
+
+/* A memcpy node's parameters as a CUDA_MEMCPY3D: both operands as
+ * CU_MEMORYTYPE_UNIFIED pointers (the kind is found from the pointers
+ * anyway), their positions and pitches as stored. */
+static CUDA_MEMCPY3D rt_cu_memcpy3d(const struct cudaMemcpy3DParms *p) {
+  CUDA_MEMCPY3D c;
+  memset(&c, 0, sizeof c);
+  c.srcXInBytes = p->srcPos.x;
+  c.srcY = p->srcPos.y;
+  c.srcZ = p->srcPos.z;
+  c.srcMemoryType = CU_MEMORYTYPE_UNIFIED;
+  c.srcDevice = (CUdeviceptr)(uintptr_t)p->srcPtr.ptr;
+  c.srcPitch = p->srcPtr.pitch;
+  c.srcHeight = p->srcPtr.ysize;
+  c.dstXInBytes = p->dstPos.x;
+  c.dstY = p->dstPos.y;
+  c.dstZ = p->dstPos.z;
+  c.dstMemoryType = CU_MEMORYTYPE_UNIFIED;
+  c.dstDevice = (CUdeviceptr)(uintptr_t)p->dstPtr.ptr;
+  c.dstPitch = p->dstPtr.pitch;
+  c.dstHeight = p->dstPtr.ysize;
+  c.WidthInBytes = p->extent.width;
+  c.Height = p->extent.height;
+  c.Depth = p->extent.depth;
+  return c;
+}
+
+CUresult cuGraphAddMemcpyNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                              const CUgraphNode *dependencies, size_t numDependencies,
+                              const CUDA_MEMCPY3D *copyParams, CUcontext ctx) {
+  (void)ctx; /* every context shares the one device's memory */
+  if (!copyParams)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
   struct cudaGraphNodeParams p = {.type = cudaGraphNodeTypeMemcpy};
-  p.memcpy.copyParams =
-      rt_memory_copy_params(&dst, &src, c->WidthInBytes, height, depth, cudaMemcpyDefault);
+  CUresult r = rt_cu_memcpy_node(copyParams, &p.memcpy.copyParams);
+  if (r != CUDA_SUCCESS) return rt_context_initialised() ? r : CUDA_ERROR_NOT_INITIALIZED;
   return rt_cu_add(phGraphNode, hGraph, dependencies, numDependencies, &p);
 }
 
@@ -486,5 +517,474 @@ CUresult cuGraphExecDestroy(CUgraphExec hGraphExec) {
   if (r == CUDA_SUCCESS && !rt_graph_exec_valid(rt_cu_exec(hGraphExec)))
     r = CUDA_ERROR_INVALID_VALUE;
   if (r == CUDA_SUCCESS) r = rt_cu_result(rt_graph_exec_destroy(rt_cu_exec(hGraphExec)));
+  return rt_cu_leave(r);
+}
+
+/* ---- more nodes, their parameters, instances (issue 9) ---------------------------------- */
+
+CUresult cuGraphAddChildGraphNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                  const CUgraphNode *dependencies, size_t numDependencies,
+                                  CUgraph childGraph) {
+  struct cudaGraphNodeParams p = {.type = cudaGraphNodeTypeGraph};
+  p.graph.graph = rt_cu_graph(childGraph);
+  return rt_cu_add(phGraphNode, hGraph, dependencies, numDependencies, &p);
+}
+
+/* CUDA_MEM_ALLOC_NODE_PARAMS and the runtime's cudaMemAllocNodeParamsV2 are
+ * laid out alike (CUmemPoolProps is cudaMemPoolProps): dptr comes back. */
+_Static_assert(sizeof(CUDA_MEM_ALLOC_NODE_PARAMS) == sizeof(struct cudaMemAllocNodeParamsV2),
+               "alloc node parameters");
+_Static_assert(sizeof(CUmemPoolProps) == sizeof(struct cudaMemPoolProps), "pool properties");
+
+CUresult cuGraphAddMemAllocNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                const CUgraphNode *dependencies, size_t numDependencies,
+                                CUDA_MEM_ALLOC_NODE_PARAMS *nodeParams) {
+  if (!nodeParams)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  struct cudaGraphNodeParams p = {.type = cudaGraphNodeTypeMemAlloc};
+  memcpy(&p.alloc, nodeParams, sizeof *nodeParams);
+  CUresult r = rt_cu_add(phGraphNode, hGraph, dependencies, numDependencies, &p);
+  if (r == CUDA_SUCCESS) nodeParams->dptr = (CUdeviceptr)(uintptr_t)p.alloc.dptr;
+  return r;
+}
+
+CUresult cuGraphAddMemFreeNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                               const CUgraphNode *dependencies, size_t numDependencies,
+                               CUdeviceptr dptr) {
+  struct cudaGraphNodeParams p = {.type = cudaGraphNodeTypeMemFree};
+  p.free.dptr = (void *)(uintptr_t)dptr;
+  return rt_cu_add(phGraphNode, hGraph, dependencies, numDependencies, &p);
+}
+
+/* The parameters of a node of the given type (else CUDA_ERROR_INVALID_VALUE). */
+static CUresult rt_cu_get(CUgraphNode node, enum cudaGraphNodeType type, const void *out,
+                          struct cudaGraphNodeParams *p) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && (!out || !rt_graph_node_valid(node) || rt_graph_node_type(node) != type))
+    r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_graph_node_params(node, p));
+  return rt_cu_leave(r);
+}
+
+/* New parameters of a graph's node (its later instances see them). */
+static CUresult rt_cu_set(CUgraphNode node, struct cudaGraphNodeParams *p) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && !rt_graph_node_valid(node)) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) r = rt_cu_node_result(rt_graph_node_set_params(node, p));
+  return rt_cu_leave(r);
+}
+
+/* New parameters of an instance's copy of a node (its next launches). */
+static CUresult rt_cu_exec_set(CUgraphExec exec, CUgraphNode node, struct cudaGraphNodeParams *p) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && !rt_graph_exec_valid(rt_cu_exec(exec))) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) r = rt_cu_node_result(rt_graph_exec_set_params(rt_cu_exec(exec), node, p));
+  return rt_cu_leave(r);
+}
+
+CUresult cuGraphChildGraphNodeGetGraph(CUgraphNode hNode, CUgraph *phGraph) {
+  struct cudaGraphNodeParams p;
+  CUresult r = rt_cu_get(hNode, cudaGraphNodeTypeGraph, phGraph, &p);
+  if (r == CUDA_SUCCESS) *phGraph = (CUgraph)(void *)p.graph.graph;
+  return r;
+}
+
+CUresult cuGraphMemAllocNodeGetParams(CUgraphNode hNode, CUDA_MEM_ALLOC_NODE_PARAMS *params_out) {
+  struct cudaGraphNodeParams p;
+  CUresult r = rt_cu_get(hNode, cudaGraphNodeTypeMemAlloc, params_out, &p);
+  if (r == CUDA_SUCCESS) memcpy(params_out, &p.alloc, sizeof *params_out);
+  return r;
+}
+
+CUresult cuGraphMemFreeNodeGetParams(CUgraphNode hNode, CUdeviceptr *dptr_out) {
+  struct cudaGraphNodeParams p;
+  CUresult r = rt_cu_get(hNode, cudaGraphNodeTypeMemFree, dptr_out, &p);
+  if (r == CUDA_SUCCESS) *dptr_out = (CUdeviceptr)(uintptr_t)p.free.dptr;
+  return r;
+}
+
+CUresult cuGraphHostNodeGetParams(CUgraphNode hNode, CUDA_HOST_NODE_PARAMS *nodeParams) {
+  struct cudaGraphNodeParams p;
+  CUresult r = rt_cu_get(hNode, cudaGraphNodeTypeHost, nodeParams, &p);
+  if (r == CUDA_SUCCESS) *nodeParams = (CUDA_HOST_NODE_PARAMS){p.host.fn, p.host.userData};
+  return r;
+}
+
+static struct cudaGraphNodeParams rt_cu_host_node(const CUDA_HOST_NODE_PARAMS *h) {
+  struct cudaGraphNodeParams p = {.type = cudaGraphNodeTypeHost};
+  p.host = (struct cudaHostNodeParamsV2){h->fn, h->userData};
+  return p;
+}
+
+CUresult cuGraphHostNodeSetParams(CUgraphNode hNode, const CUDA_HOST_NODE_PARAMS *nodeParams) {
+  if (!nodeParams)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  struct cudaGraphNodeParams p = rt_cu_host_node(nodeParams);
+  return rt_cu_set(hNode, &p);
+}
+
+CUresult cuGraphExecHostNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                      const CUDA_HOST_NODE_PARAMS *nodeParams) {
+  if (!nodeParams)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  struct cudaGraphNodeParams p = rt_cu_host_node(nodeParams);
+  return rt_cu_exec_set(hGraphExec, hNode, &p);
+}
+
+CUresult cuGraphMemsetNodeGetParams(CUgraphNode hNode, CUDA_MEMSET_NODE_PARAMS *nodeParams) {
+  struct cudaGraphNodeParams p;
+  CUresult r = rt_cu_get(hNode, cudaGraphNodeTypeMemset, nodeParams, &p);
+  if (r == CUDA_SUCCESS)
+    *nodeParams = (CUDA_MEMSET_NODE_PARAMS){(CUdeviceptr)(uintptr_t)p.memset.dst,
+                                            p.memset.pitch,
+                                            p.memset.value,
+                                            p.memset.elementSize,
+                                            p.memset.width,
+                                            p.memset.height};
+  return r;
+}
+
+static struct cudaGraphNodeParams rt_cu_memset_node(const CUDA_MEMSET_NODE_PARAMS *m) {
+  struct cudaGraphNodeParams p = {.type = cudaGraphNodeTypeMemset};
+  p.memset = (struct cudaMemsetParamsV2){
+      (void *)(uintptr_t)m->dst, m->pitch, m->value, m->elementSize, m->width, m->height};
+  return p;
+}
+
+CUresult cuGraphMemsetNodeSetParams(CUgraphNode hNode, const CUDA_MEMSET_NODE_PARAMS *nodeParams) {
+  if (!nodeParams)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  struct cudaGraphNodeParams p = rt_cu_memset_node(nodeParams);
+  return rt_cu_set(hNode, &p);
+}
+
+CUresult cuGraphExecMemsetNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                        const CUDA_MEMSET_NODE_PARAMS *memsetParams,
+                                        CUcontext ctx) {
+  (void)ctx; /* every context shares the one device's memory */
+  if (!memsetParams)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  struct cudaGraphNodeParams p = rt_cu_memset_node(memsetParams);
+  return rt_cu_exec_set(hGraphExec, hNode, &p);
+}
+
+CUresult cuGraphMemcpyNodeGetParams(CUgraphNode hNode, CUDA_MEMCPY3D *nodeParams) {
+  struct cudaGraphNodeParams p;
+  CUresult r = rt_cu_get(hNode, cudaGraphNodeTypeMemcpy, nodeParams, &p);
+  if (r == CUDA_SUCCESS) *nodeParams = rt_cu_memcpy3d(&p.memcpy.copyParams);
+  return r;
+}
+
+CUresult cuGraphMemcpyNodeSetParams(CUgraphNode hNode, const CUDA_MEMCPY3D *nodeParams) {
+  if (!nodeParams)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  struct cudaGraphNodeParams p = {.type = cudaGraphNodeTypeMemcpy};
+  CUresult r = rt_cu_memcpy_node(nodeParams, &p.memcpy.copyParams);
+  if (r != CUDA_SUCCESS) return rt_context_initialised() ? r : CUDA_ERROR_NOT_INITIALIZED;
+  return rt_cu_set(hNode, &p);
+}
+
+CUresult cuGraphExecMemcpyNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                        const CUDA_MEMCPY3D *copyParams, CUcontext ctx) {
+  (void)ctx; /* every context shares the one device's memory */
+  if (!copyParams)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  struct cudaGraphNodeParams p = {.type = cudaGraphNodeTypeMemcpy};
+  CUresult r = rt_cu_memcpy_node(copyParams, &p.memcpy.copyParams);
+  if (r != CUDA_SUCCESS) return rt_context_initialised() ? r : CUDA_ERROR_NOT_INITIALIZED;
+  return rt_cu_exec_set(hGraphExec, hNode, &p);
+}
+
+static CUresult rt_cu_get_event(CUgraphNode node, enum cudaGraphNodeType type, CUevent *out) {
+  struct cudaGraphNodeParams p;
+  CUresult r = rt_cu_get(node, type, out, &p);
+  if (r == CUDA_SUCCESS) *out = (CUevent)(void *)p.eventRecord.event;
+  return r;
+}
+
+static struct cudaGraphNodeParams rt_cu_event_node(enum cudaGraphNodeType type, CUevent event) {
+  struct cudaGraphNodeParams p = {.type = type};
+  p.eventRecord.event = rt_cu_event(event); /* eventWait has the same layout */
+  return p;
+}
+
+CUresult cuGraphEventRecordNodeGetEvent(CUgraphNode hNode, CUevent *event_out) {
+  return rt_cu_get_event(hNode, cudaGraphNodeTypeEventRecord, event_out);
+}
+CUresult cuGraphEventWaitNodeGetEvent(CUgraphNode hNode, CUevent *event_out) {
+  return rt_cu_get_event(hNode, cudaGraphNodeTypeWaitEvent, event_out);
+}
+CUresult cuGraphEventRecordNodeSetEvent(CUgraphNode hNode, CUevent event) {
+  struct cudaGraphNodeParams p = rt_cu_event_node(cudaGraphNodeTypeEventRecord, event);
+  return rt_cu_set(hNode, &p);
+}
+CUresult cuGraphEventWaitNodeSetEvent(CUgraphNode hNode, CUevent event) {
+  struct cudaGraphNodeParams p = rt_cu_event_node(cudaGraphNodeTypeWaitEvent, event);
+  return rt_cu_set(hNode, &p);
+}
+CUresult cuGraphExecEventRecordNodeSetEvent(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                            CUevent event) {
+  struct cudaGraphNodeParams p = rt_cu_event_node(cudaGraphNodeTypeEventRecord, event);
+  return rt_cu_exec_set(hGraphExec, hNode, &p);
+}
+CUresult cuGraphExecEventWaitNodeSetEvent(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                          CUevent event) {
+  struct cudaGraphNodeParams p = rt_cu_event_node(cudaGraphNodeTypeWaitEvent, event);
+  return rt_cu_exec_set(hGraphExec, hNode, &p);
+}
+
+CUresult cuGraphExecChildGraphNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                            CUgraph childGraph) {
+  struct cudaGraphNodeParams p = {.type = cudaGraphNodeTypeGraph};
+  p.graph.graph = rt_cu_graph(childGraph);
+  return rt_cu_exec_set(hGraphExec, hNode, &p);
+}
+
+/* The generic form: each node type's driver parameters as the core's. Nodes
+ * Anchor does not have (external semaphores, batch memory operations):
+ * CUDA_ERROR_NOT_SUPPORTED. */
+static CUresult rt_cu_generic_node(const CUgraphNodeParams *in, struct cudaGraphNodeParams *out) {
+  if (in->reserved0[0] || in->reserved0[1] || in->reserved0[2]) return CUDA_ERROR_INVALID_VALUE;
+  memset(out, 0, sizeof *out);
+  out->type = (enum cudaGraphNodeType)in->type;
+  switch (in->type) {
+  case CU_GRAPH_NODE_TYPE_KERNEL: {
+    const CUDA_KERNEL_NODE_PARAMS_v3 *k = &in->kernel;
+    CUDA_KERNEL_NODE_PARAMS v2 = {k->func,         k->gridDimX,  k->gridDimY,  k->gridDimZ,
+                                  k->blockDimX,    k->blockDimY, k->blockDimZ, k->sharedMemBytes,
+                                  k->kernelParams, k->extra,     k->kern,      k->ctx};
+    *out = rt_cu_kernel_node(&v2);
+    return CUDA_SUCCESS;
+  }
+  case CU_GRAPH_NODE_TYPE_MEMCPY:
+    return rt_cu_memcpy_node(&in->memcpy.copyParams, &out->memcpy.copyParams);
+  case CU_GRAPH_NODE_TYPE_MEMSET: {
+    const CUDA_MEMSET_NODE_PARAMS_v2 *m = &in->memset;
+    CUDA_MEMSET_NODE_PARAMS v1 = {m->dst, m->pitch, m->value, m->elementSize, m->width, m->height};
+    *out = rt_cu_memset_node(&v1);
+    return CUDA_SUCCESS;
+  }
+  case CU_GRAPH_NODE_TYPE_HOST:
+    out->host = (struct cudaHostNodeParamsV2){in->host.fn, in->host.userData};
+    return CUDA_SUCCESS;
+  case CU_GRAPH_NODE_TYPE_GRAPH:
+    out->graph = (struct cudaChildGraphNodeParams){
+        rt_cu_graph(in->graph.graph), (enum cudaGraphChildGraphNodeOwnership)in->graph.ownership};
+    return CUDA_SUCCESS;
+  case CU_GRAPH_NODE_TYPE_EVENT_RECORD:
+    out->eventRecord.event = rt_cu_event(in->eventRecord.event);
+    return CUDA_SUCCESS;
+  case CU_GRAPH_NODE_TYPE_WAIT_EVENT:
+    out->eventWait.event = rt_cu_event(in->eventWait.event);
+    return CUDA_SUCCESS;
+  case CU_GRAPH_NODE_TYPE_MEM_ALLOC:
+    memcpy(&out->alloc, &in->alloc, sizeof out->alloc);
+    return CUDA_SUCCESS;
+  case CU_GRAPH_NODE_TYPE_MEM_FREE:
+    out->free.dptr = (void *)(uintptr_t)in->free.dptr;
+    return CUDA_SUCCESS;
+  case CU_GRAPH_NODE_TYPE_CONDITIONAL:
+    out->conditional = (struct cudaConditionalNodeParams){
+        in->conditional.handle, (enum cudaGraphConditionalNodeType)in->conditional.type,
+        in->conditional.size, (cudaGraph_t *)(void *)in->conditional.phGraph_out};
+    return CUDA_SUCCESS;
+  case CU_GRAPH_NODE_TYPE_EMPTY: return CUDA_SUCCESS;
+  case CU_GRAPH_NODE_TYPE_EXT_SEMAS_SIGNAL:
+  case CU_GRAPH_NODE_TYPE_EXT_SEMAS_WAIT:
+  case CU_GRAPH_NODE_TYPE_BATCH_MEM_OP: return CUDA_ERROR_NOT_SUPPORTED;
+  default: return CUDA_ERROR_INVALID_VALUE;
+  }
+}
+
+/* cuGraphAddNode: what the node made comes back (an alloc node's dptr, a
+ * conditional node's bodies). */
+CUresult cuGraphAddNode_v2(CUgraphNode *phGraphNode, CUgraph hGraph,
+                           const CUgraphNode *dependencies, const CUgraphEdgeData *dependencyData,
+                           size_t numDependencies, CUgraphNodeParams *nodeParams) {
+  RT_CU_CHECK_INIT();
+  if (!nodeParams) return CUDA_ERROR_INVALID_VALUE;
+  if (!rt_cu_edges_default(dependencyData, numDependencies))
+    return CUDA_ERROR_NOT_SUPPORTED; /* programmatic dependencies */
+  struct cudaGraphNodeParams p;
+  CUresult r = rt_cu_generic_node(nodeParams, &p);
+  if (r == CUDA_SUCCESS) r = rt_cu_add(phGraphNode, hGraph, dependencies, numDependencies, &p);
+  if (r == CUDA_SUCCESS && p.type == cudaGraphNodeTypeMemAlloc)
+    nodeParams->alloc.dptr = (CUdeviceptr)(uintptr_t)p.alloc.dptr;
+  if (r == CUDA_SUCCESS && p.type == cudaGraphNodeTypeConditional)
+    nodeParams->conditional.phGraph_out = (CUgraph *)(void *)p.conditional.phGraph_out;
+  return r;
+}
+
+CUresult cuGraphNodeSetParams(CUgraphNode hNode, CUgraphNodeParams *nodeParams) {
+  RT_CU_CHECK_INIT();
+  if (!nodeParams) return CUDA_ERROR_INVALID_VALUE;
+  struct cudaGraphNodeParams p;
+  CUresult r = rt_cu_generic_node(nodeParams, &p);
+  return r == CUDA_SUCCESS ? rt_cu_set(hNode, &p) : r;
+}
+
+CUresult cuGraphExecNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                  CUgraphNodeParams *nodeParams) {
+  RT_CU_CHECK_INIT();
+  if (!nodeParams) return CUDA_ERROR_INVALID_VALUE;
+  struct cudaGraphNodeParams p;
+  CUresult r = rt_cu_generic_node(nodeParams, &p);
+  return r == CUDA_SUCCESS ? rt_cu_exec_set(hGraphExec, hNode, &p) : r;
+}
+
+CUresult cuGraphConditionalHandleCreate(CUgraphConditionalHandle *pHandle_out, CUgraph hGraph,
+                                        CUcontext ctx, unsigned int defaultLaunchValue,
+                                        unsigned int flags) {
+  (void)ctx; /* one device */
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && (!pHandle_out || (flags & ~(unsigned)CU_GRAPH_COND_ASSIGN_DEFAULT) ||
+                            !rt_graph_valid(rt_cu_graph(hGraph))))
+    r = CUDA_ERROR_INVALID_VALUE;
+  cudaGraphConditionalHandle handle = 0;
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_result(
+        rt_graph_conditional_handle(rt_cu_graph(hGraph), defaultLaunchValue, flags, &handle));
+  if (r == CUDA_SUCCESS) *pHandle_out = handle;
+  return rt_cu_leave(r);
+}
+
+/* ---- structure ---------------------------------------------------------------------------- */
+
+CUresult cuGraphNodeFindInClone(CUgraphNode *phNode, CUgraphNode hOriginalNode,
+                                CUgraph hClonedGraph) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && (!phNode || !rt_graph_valid(rt_cu_graph(hClonedGraph))))
+    r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) {
+    *phNode = rt_graph_find_in_clone(hOriginalNode, rt_cu_graph(hClonedGraph));
+    if (!*phNode) r = CUDA_ERROR_INVALID_VALUE;
+  }
+  return rt_cu_leave(r);
+}
+
+static CUresult rt_cu_neighbours(CUgraphNode node, CUgraphNode *out, CUgraphEdgeData *edgeData,
+                                 size_t *count, bool dependents) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && (!count || (edgeData && !out) || !rt_graph_node_valid(node)))
+    r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) {
+    size_t total = rt_graph_node_neighbours(node, dependents, out, out ? *count : 0);
+    if (out && total > *count) total = *count;
+    if (edgeData) memset(edgeData, 0, total * sizeof *edgeData);
+    *count = total;
+  }
+  return rt_cu_leave(r);
+}
+
+CUresult cuGraphNodeGetDependencies_v2(CUgraphNode hNode, CUgraphNode *dependencies,
+                                       CUgraphEdgeData *edgeData, size_t *numDependencies) {
+  return rt_cu_neighbours(hNode, dependencies, edgeData, numDependencies, false);
+}
+
+CUresult cuGraphNodeGetDependentNodes_v2(CUgraphNode hNode, CUgraphNode *dependentNodes,
+                                         CUgraphEdgeData *edgeData, size_t *numDependentNodes) {
+  return rt_cu_neighbours(hNode, dependentNodes, edgeData, numDependentNodes, true);
+}
+
+CUresult cuGraphRemoveDependencies_v2(CUgraph hGraph, const CUgraphNode *from,
+                                      const CUgraphNode *to, const CUgraphEdgeData *edgeData,
+                                      size_t numDependencies) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && numDependencies && (!from || !to)) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS && !rt_cu_edges_default(edgeData, numDependencies))
+    r = CUDA_ERROR_NOT_SUPPORTED;
+  if (r == CUDA_SUCCESS && !rt_graph_valid(rt_cu_graph(hGraph))) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_result(rt_graph_edges_change(rt_cu_graph(hGraph), from, to, numDependencies, false));
+  return rt_cu_leave(r);
+}
+
+/* The graph as DOT (CU_GRAPH_DEBUG_DOT_FLAGS_* are the runtime's flags). */
+CUresult cuGraphDebugDotPrint(CUgraph hGraph, const char *path, unsigned int flags) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && (!path || !rt_graph_valid(rt_cu_graph(hGraph))))
+    r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_graph_dot(rt_cu_graph(hGraph), path, flags));
+  return rt_cu_leave(r);
+}
+
+/* ---- instances ---------------------------------------------------------------------------- */
+
+/* With the upload flag the instance is uploaded to hUploadStream (nothing to
+ * upload: the stream is checked). */
+CUresult cuGraphInstantiateWithParams(CUgraphExec *phGraphExec, CUgraph hGraph,
+                                      CUDA_GRAPH_INSTANTIATE_PARAMS *instantiateParams) {
+  const unsigned long long known =
+      CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH | CUDA_GRAPH_INSTANTIATE_FLAG_UPLOAD |
+      CUDA_GRAPH_INSTANTIATE_FLAG_DEVICE_LAUNCH | CUDA_GRAPH_INSTANTIATE_FLAG_USE_NODE_PRIORITY;
+  CUresult r = rt_cu_enter_context();
+  if (r == CUDA_SUCCESS &&
+      (!phGraphExec || !instantiateParams || (instantiateParams->flags & ~known)))
+    r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS && !rt_graph_valid(rt_cu_graph(hGraph))) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS && (instantiateParams->flags & CUDA_GRAPH_INSTANTIATE_FLAG_UPLOAD) &&
+      !rt_stream_valid(rt_cu_stream(instantiateParams->hUploadStream)))
+    r = CUDA_ERROR_INVALID_HANDLE;
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_sticky_error());
+  if (r == CUDA_SUCCESS && (instantiateParams->flags & CUDA_GRAPH_INSTANTIATE_FLAG_DEVICE_LAUNCH))
+    r = CUDA_ERROR_NOT_SUPPORTED;
+  if (r == CUDA_SUCCESS) {
+    cudaGraphExec_t exec = NULL;
+    cudaGraphNode_t error_node = NULL;
+    cudaGraphInstantiateResult result = cudaGraphInstantiateSuccess;
+    r = rt_cu_result(rt_graph_instantiate(rt_cu_graph(hGraph), instantiateParams->flags, &exec,
+                                          &error_node, &result));
+    instantiateParams->hErrNode_out = error_node;
+    instantiateParams->result_out = (CUgraphInstantiateResult)result;
+    if (r == CUDA_SUCCESS) *phGraphExec = (CUgraphExec)(void *)exec;
+  }
+  return rt_cu_leave(r);
+}
+
+CUresult cuGraphExecGetFlags(CUgraphExec hGraphExec, cuuint64_t *flags) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && (!flags || !rt_graph_exec_valid(rt_cu_exec(hGraphExec))))
+    r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) *flags = rt_graph_exec_flags(rt_cu_exec(hGraphExec));
+  return rt_cu_leave(r);
+}
+
+/* Kernel, memcpy and memset nodes of an instance can be turned off and on. */
+CUresult cuGraphNodeSetEnabled(CUgraphExec hGraphExec, CUgraphNode hNode, unsigned int isEnabled) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && !rt_graph_exec_valid(rt_cu_exec(hGraphExec)))
+    r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_result(rt_graph_exec_enable(rt_cu_exec(hGraphExec), hNode, isEnabled != 0, NULL));
+  return rt_cu_leave(r);
+}
+
+CUresult cuGraphNodeGetEnabled(CUgraphExec hGraphExec, CUgraphNode hNode, unsigned int *isEnabled) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && (!isEnabled || !rt_graph_exec_valid(rt_cu_exec(hGraphExec))))
+    r = CUDA_ERROR_INVALID_VALUE;
+  bool enabled = false;
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_result(rt_graph_exec_enable(rt_cu_exec(hGraphExec), hNode, false, &enabled));
+  if (r == CUDA_SUCCESS) *isEnabled = enabled;
+  return rt_cu_leave(r);
+}
+
+/* The graph's parameters replace the instance's when it has the same
+ * topology; otherwise CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE and resultInfo
+ * says why (the runtime's cudaGraphExecUpdate, core_graph.c). */
+CUresult cuGraphExecUpdate_v2(CUgraphExec hGraphExec, CUgraph hGraph,
+                              CUgraphExecUpdateResultInfo *resultInfo) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && (!resultInfo || !rt_graph_exec_valid(rt_cu_exec(hGraphExec)) ||
+                            !rt_graph_valid(rt_cu_graph(hGraph))))
+    r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) {
+    cudaGraphExecUpdateResultInfo info;
+    memset(&info, 0, sizeof info);
+    r = rt_cu_result(rt_graph_exec_update(rt_cu_exec(hGraphExec), rt_cu_graph(hGraph), &info));
+    *resultInfo = (CUgraphExecUpdateResultInfo){(CUgraphExecUpdateResult)info.result,
+                                                info.errorNode, info.errorFromNode};
+  }
   return rt_cu_leave(r);
 }

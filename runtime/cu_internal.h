@@ -47,10 +47,22 @@ static inline CUresult rt_cu_enter_device(rt_device **device) {
   return rt_cu_result(e);
 }
 
-static inline CUresult rt_cu_leave(CUresult r) {
+/* Leaves the core; an error is logged (logs.c, cuLogs*) with the name of the
+ * driver function it leaves: the macro's __func__, or in a helper the
+ * exported function that called it (rt_log_function_at; none when unsure).
+ * CUDA_ERROR_NOT_READY is an answer, not an error. Always inlined, so the
+ * return address is the enclosing function's. */
+static inline __attribute__((always_inline)) CUresult rt_cu_leave_from(CUresult r,
+                                                                       const char *function) {
   rt_leave_unrecorded(cudaSuccess);
+  if (r != CUDA_SUCCESS && r != CUDA_ERROR_NOT_READY) {
+    if (function[0] != 'c' || function[1] != 'u')
+      function = rt_log_function_at(__builtin_return_address(0));
+    rt_log_error(function, (int)r, rt_error_text((cudaError_t)r));
+  }
   return r;
 }
+#define rt_cu_leave(r) rt_cu_leave_from((r), __func__)
 
 /* The driver's streams and events are the runtime's handles. */
 static inline cudaStream_t rt_cu_stream(CUstream s) {

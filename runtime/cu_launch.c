@@ -145,15 +145,13 @@ CUresult cuLaunchCooperativeKernel(CUfunction f, unsigned int gridDimX, unsigned
  * (core_launch.c: rt_kernel_attributes / rt_kernel_set_attribute, one store
  * per kernel shared with cudaFuncSetAttribute); CUfunction_attribute and
  * cudaFuncAttribute number the settable ones alike. */
-CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUfunction hfunc) {
-  RT_CU_CHECK_INIT();
-  if (!pi) return CUDA_ERROR_INVALID_VALUE;
-  rt_enter();
+/* One attribute of a function (lock held). */
+static CUresult rt_cu_function_attribute(int *pi, CUfunction_attribute attrib, CUfunction hfunc) {
   rt_function *function = (rt_function *)(void *)hfunc;
-  if (!rt_function_valid(function)) return rt_cu_leave(CUDA_ERROR_INVALID_HANDLE);
+  if (!rt_function_valid(function)) return CUDA_ERROR_INVALID_HANDLE;
   rt_kernel k;
   CUresult r = rt_cu_result(rt_function_kernel(function, &k));
-  if (r != CUDA_SUCCESS) return rt_cu_leave(r);
+  if (r != CUDA_SUCCESS) return r;
   struct cudaFuncAttributes a;
   rt_kernel_attributes(&k, &a);
   switch (attrib) {
@@ -177,7 +175,14 @@ CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUfunction hfu
     break;
   default: r = CUDA_ERROR_INVALID_VALUE;
   }
-  return rt_cu_leave(r);
+  return r;
+}
+
+CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUfunction hfunc) {
+  RT_CU_CHECK_INIT();
+  if (!pi) return CUDA_ERROR_INVALID_VALUE;
+  rt_enter();
+  return rt_cu_leave(rt_cu_function_attribute(pi, attrib, hfunc));
 }
 
 CUresult cuFuncSetAttribute(CUfunction hfunc, CUfunction_attribute attrib, int value) {
@@ -316,4 +321,91 @@ CUresult cuOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize, CUfu
   return cuOccupancyMaxPotentialBlockSizeWithFlags(minGridSize, blockSize, func,
                                                    blockSizeToDynamicSMemSize, dynamicSMemSize,
                                                    blockSizeLimit, CU_OCCUPANCY_DEFAULT);
+}
+
+/* ---- more of functions and kernels (issue 9) ------------------------------------------ */
+
+/* A parameter's offset and size in the kernel's parameter block (the module's
+ * kernel table, as cudaFuncGetParamInfo); an index past the last parameter
+ * CUDA_ERROR_INVALID_VALUE. paramSize may be NULL, paramOffset not. */
+static CUresult rt_cu_param_info(CUfunction f, size_t index, size_t *offset, size_t *size) {
+  CUresult r = rt_cu_enter_context();
+  rt_kernel k;
+  if (r == CUDA_SUCCESS) r = rt_cu_function_kernel(f, &k);
+  if (r == CUDA_SUCCESS && (!offset || index >= k.desc->param_count)) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) {
+    *offset = (size_t)k.desc->params[index].offset;
+    if (size) *size = (size_t)k.desc->params[index].size;
+  }
+  return rt_cu_leave(r);
+}
+
+CUresult cuFuncGetParamInfo(CUfunction func, size_t paramIndex, size_t *paramOffset,
+                            size_t *paramSize) {
+  return rt_cu_param_info(func, paramIndex, paramOffset, paramSize);
+}
+
+/* A CUkernel is the CUfunction cuKernelGetFunction gives (cu_library.c). */
+CUresult cuKernelGetParamInfo(CUkernel kernel, size_t paramIndex, size_t *paramOffset,
+                              size_t *paramSize) {
+  return rt_cu_param_info((CUfunction)(void *)kernel, paramIndex, paramOffset, paramSize);
+}
+
+/* Loading: a module's MSL is compiled when it is loaded (eagerly, as
+ * cuModuleGetLoadingMode says), so every function of a loaded module is loaded. */
+CUresult cuFuncIsLoaded(CUfunctionLoadingState *state, CUfunction function) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && !state) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS && !rt_function_valid((rt_function *)(void *)function))
+    r = CUDA_ERROR_INVALID_HANDLE;
+  if (r == CUDA_SUCCESS) *state = CU_FUNCTION_LOADING_STATE_LOADED;
+  return rt_cu_leave(r);
+}
+
+CUresult cuFuncLoad(CUfunction function) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && !rt_function_valid((rt_function *)(void *)function))
+    r = CUDA_ERROR_INVALID_HANDLE;
+  return rt_cu_leave(r);
+}
+
+/* Bank sizes cannot be configured on Apple GPUs: a valid value is accepted (as
+ * cuCtxSetSharedMemConfig). */
+CUresult cuFuncSetSharedMemConfig(CUfunction hfunc, CUsharedconfig config) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && !rt_function_valid((rt_function *)(void *)hfunc))
+    r = CUDA_ERROR_INVALID_HANDLE;
+  if (r == CUDA_SUCCESS && (unsigned)config > CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE)
+    r = CUDA_ERROR_INVALID_VALUE;
+  return rt_cu_leave(r);
+}
+
+/* The kernel's attributes on device dev (0: one device; another
+ * CUDA_ERROR_INVALID_DEVICE): the function's, which every context shares. */
+CUresult cuKernelGetAttribute(int *pi, CUfunction_attribute attrib, CUkernel kernel, CUdevice dev) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && !pi) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS && dev != 0) r = CUDA_ERROR_INVALID_DEVICE;
+  if (r == CUDA_SUCCESS) r = rt_cu_function_attribute(pi, attrib, (CUfunction)(void *)kernel);
+  return rt_cu_leave(r);
+}
+
+CUresult cuKernelSetAttribute(CUfunction_attribute attrib, int val, CUkernel kernel, CUdevice dev) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && dev != 0) r = CUDA_ERROR_INVALID_DEVICE;
+  rt_kernel k;
+  if (r == CUDA_SUCCESS) r = rt_cu_function_kernel((CUfunction)(void *)kernel, &k);
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_result(rt_kernel_set_attribute(&k, (enum cudaFuncAttribute)attrib, val));
+  return rt_cu_leave(r);
+}
+
+CUresult cuKernelSetCacheConfig(CUkernel kernel, CUfunc_cache config, CUdevice dev) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && (unsigned)config > CU_FUNC_CACHE_PREFER_EQUAL)
+    r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS && dev != 0) r = CUDA_ERROR_INVALID_DEVICE;
+  if (r == CUDA_SUCCESS && !rt_function_valid((rt_function *)(void *)kernel))
+    r = CUDA_ERROR_INVALID_HANDLE;
+  return rt_cu_leave(r); /* a preference: no L1/shared split to choose */
 }

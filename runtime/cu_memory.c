@@ -73,7 +73,12 @@ CUresult cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags) {
   const unsigned known =
       CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_WRITECOMBINED;
   if (Flags & ~known) return CUDA_ERROR_INVALID_VALUE;
-  return cuMemAllocHost(pp, bytesize);
+  CUresult r = cuMemAllocHost(pp, bytesize);
+  if (r != CUDA_SUCCESS || !*pp) return r;
+  rt_device *d = NULL; /* the flags, for cuMemHostGetFlags (as cudaHostAlloc's) */
+  r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS) rt_memory_set_flags(d, *pp, Flags);
+  return rt_cu_leave(r);
 }
 
 CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize, unsigned int flags) {
@@ -93,6 +98,25 @@ CUresult cuMemHostGetDevicePointer(CUdeviceptr *pdptr, void *p, unsigned int Fla
     void *device = NULL;
     r = rt_cu_result(rt_memory_device_pointer(d, p, &device));
     if (r == CUDA_SUCCESS) *pdptr = (CUdeviceptr)(uintptr_t)device;
+  }
+  return rt_cu_leave(r);
+}
+
+/* As cudaHostGetFlags: cuMemHostAlloc's flags (mapped always: all host memory
+ * is), or a registration's (mapped too); other memory CUDA_ERROR_INVALID_VALUE. */
+CUresult cuMemHostGetFlags(unsigned int *pFlags, void *p) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS && (!pFlags || !p)) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) {
+    const rt_block *block = rt_memory_find(d, p, 0);
+    rt_host_range range;
+    if (block && block->kind == RT_BLOCK_HOST)
+      *pFlags = block->flags | CU_MEMHOSTALLOC_DEVICEMAP;
+    else if (!block && rt_host_find(p, 0, &range) && !range.found_by_device)
+      *pFlags = range.flags | CU_MEMHOSTREGISTER_DEVICEMAP;
+    else
+      r = CUDA_ERROR_INVALID_VALUE;
   }
   return rt_cu_leave(r);
 }
@@ -458,5 +482,180 @@ CUresult cuMemHostUnregister(void *p) {
   CUresult r = rt_cu_enter_device(&d);
   if (r == CUDA_SUCCESS && !p) r = CUDA_ERROR_INVALID_VALUE;
   if (r == CUDA_SUCCESS) r = rt_cu_result(rt_host_unregister(p));
+  return rt_cu_leave(r);
+}
+
+/* ---- peers: every context is the one device's (issue 9) -------------------------------- */
+
+/* A peer context: a live context (NULL: CUDA_ERROR_INVALID_CONTEXT). */
+static bool rt_cu_context_live(CUcontext ctx) {
+  return ctx && rt_context_valid((rt_ctx *)(void *)ctx);
+}
+
+/* Between contexts of the one device: a device-to-device copy, asynchronous
+ * for the host as the runtime's cudaMemcpyPeer. */
+static CUresult rt_cu_copy_peer(CUdeviceptr dst, CUcontext dst_ctx, CUdeviceptr src,
+                                CUcontext src_ctx, size_t count, CUstream stream, bool check) {
+  CUresult r = rt_cu_enter_initialised();
+  bool valid = r == CUDA_SUCCESS && rt_cu_context_live(dst_ctx) && rt_cu_context_live(src_ctx);
+  rt_leave_unrecorded(cudaSuccess);
+  if (r != CUDA_SUCCESS) return r;
+  if (!valid) return CUDA_ERROR_INVALID_CONTEXT;
+  return rt_cu_copy(rt_cu_ptr(dst), rt_cu_ptr(src), count, false, stream, check);
+}
+
+CUresult cuMemcpyPeer(CUdeviceptr dstDevice, CUcontext dstContext, CUdeviceptr srcDevice,
+                      CUcontext srcContext, size_t ByteCount) {
+  return rt_cu_copy_peer(dstDevice, dstContext, srcDevice, srcContext, ByteCount, NULL, false);
+}
+
+CUresult cuMemcpyPeerAsync(CUdeviceptr dstDevice, CUcontext dstContext, CUdeviceptr srcDevice,
+                           CUcontext srcContext, size_t ByteCount, CUstream hStream) {
+  return rt_cu_copy_peer(dstDevice, dstContext, srcDevice, srcContext, ByteCount, hStream, true);
+}
+
+/* A CUDA_MEMCPY3D_PEER is a CUDA_MEMCPY3D between two contexts' memory. */
+static CUresult rt_cu_copy_3d_peer(const CUDA_MEMCPY3D_PEER *p, CUstream stream, bool async) {
+  if (!p) return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  CUresult r = rt_cu_enter_initialised();
+  bool valid =
+      r == CUDA_SUCCESS && rt_cu_context_live(p->srcContext) && rt_cu_context_live(p->dstContext);
+  rt_leave_unrecorded(cudaSuccess);
+  if (r != CUDA_SUCCESS) return r;
+  if (!valid) return CUDA_ERROR_INVALID_CONTEXT;
+  CUDA_MEMCPY3D c;
+  memset(&c, 0, sizeof c);
+  c.srcXInBytes = p->srcXInBytes, c.srcY = p->srcY, c.srcZ = p->srcZ, c.srcLOD = p->srcLOD;
+  c.srcMemoryType = p->srcMemoryType, c.srcHost = p->srcHost, c.srcDevice = p->srcDevice;
+  c.srcArray = p->srcArray, c.srcPitch = p->srcPitch, c.srcHeight = p->srcHeight;
+  c.dstXInBytes = p->dstXInBytes, c.dstY = p->dstY, c.dstZ = p->dstZ, c.dstLOD = p->dstLOD;
+  c.dstMemoryType = p->dstMemoryType, c.dstHost = p->dstHost, c.dstDevice = p->dstDevice;
+  c.dstArray = p->dstArray, c.dstPitch = p->dstPitch, c.dstHeight = p->dstHeight;
+  c.WidthInBytes = p->WidthInBytes, c.Height = p->Height, c.Depth = p->Depth;
+  return rt_cu_copy_nd(&c, stream, async);
+}
+
+CUresult cuMemcpy3DPeer(const CUDA_MEMCPY3D_PEER *pCopy) {
+  return rt_cu_copy_3d_peer(pCopy, NULL, false);
+}
+
+CUresult cuMemcpy3DPeerAsync(const CUDA_MEMCPY3D_PEER *pCopy, CUstream hStream) {
+  return rt_cu_copy_3d_peer(pCopy, hStream, true);
+}
+
+/* ---- unified-memory hints (the runtime's, core_hints.c) --------------------------------- */
+
+/* Managed memory: a cuMemAllocManaged block or a __managed__ variable (as the
+ * runtime's cuda_memory.c decides it). */
+static bool rt_cu_managed(const rt_block *block, const void *p) {
+  return block && (block->kind == RT_BLOCK_MANAGED ||
+                   (block->kind == RT_BLOCK_GLOBAL && rt_module_managed_at(p)));
+}
+
+static bool rt_cu_location_valid(CUmemLocation where) {
+  if (where.type == CU_MEM_LOCATION_TYPE_DEVICE) return where.id == 0;
+  return where.type == CU_MEM_LOCATION_TYPE_HOST || where.type == CU_MEM_LOCATION_TYPE_HOST_NUMA ||
+         where.type == CU_MEM_LOCATION_TYPE_HOST_NUMA_CURRENT;
+}
+
+/* The range must lie in one managed allocation; there is nothing to move,
+ * the hint is recorded for cuMemRangeGetAttribute. */
+static CUresult rt_cu_hint(CUdeviceptr p, size_t count, int advice, CUmemLocation where,
+                           CUstream stream) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r != CUDA_SUCCESS) return rt_cu_leave(r);
+  const rt_block *block = rt_memory_find(d, rt_cu_ptr(p), count);
+  if (!rt_stream_valid(rt_cu_stream(stream)))
+    r = CUDA_ERROR_INVALID_HANDLE;
+  else if (!rt_cu_managed(block, rt_cu_ptr(p)))
+    r = CUDA_ERROR_INVALID_VALUE;
+  else if (!rt_cu_location_valid(where))
+    r = where.type == CU_MEM_LOCATION_TYPE_DEVICE ? CUDA_ERROR_INVALID_DEVICE
+                                                  : CUDA_ERROR_INVALID_VALUE;
+  else {
+    struct cudaMemLocation location = {(enum cudaMemLocationType)where.type, where.id};
+    r = rt_cu_result(rt_hints_record(rt_memory_block_start(d, block), block->requested,
+                                     rt_cu_ptr(p), count, advice, location));
+  }
+  return rt_cu_leave(r);
+}
+
+CUresult cuMemPrefetchAsync_v2(CUdeviceptr devPtr, size_t count, CUmemLocation location,
+                               unsigned int flags, CUstream hStream) {
+  if (flags != 0)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  return rt_cu_hint(devPtr, count, RT_HINT_PREFETCH, location, hStream);
+}
+
+/* CUmem_advise numbers the advice as cudaMemoryAdvise does. */
+CUresult cuMemAdvise_v2(CUdeviceptr devPtr, size_t count, CUmem_advise advice,
+                        CUmemLocation location) {
+  if (advice < CU_MEM_ADVISE_SET_READ_MOSTLY || advice > CU_MEM_ADVISE_UNSET_ACCESSED_BY)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  if (advice == CU_MEM_ADVISE_SET_READ_MOSTLY || advice == CU_MEM_ADVISE_UNSET_READ_MOSTLY)
+    location = (CUmemLocation){CU_MEM_LOCATION_TYPE_DEVICE, 0}; /* ignored by CUDA */
+  return rt_cu_hint(devPtr, count, (int)advice, location, NULL);
+}
+
+static CUresult rt_cu_range_attribute(rt_device *d, void *data, size_t size,
+                                      CUmem_range_attribute attribute, CUdeviceptr p,
+                                      size_t count) {
+  const rt_block *block = rt_memory_find(d, rt_cu_ptr(p), count);
+  if (!data || count == 0 || !rt_cu_managed(block, rt_cu_ptr(p))) return CUDA_ERROR_INVALID_VALUE;
+  return rt_cu_result(rt_hints_query(rt_memory_block_start(d, block), block->requested,
+                                     rt_cu_ptr(p), count, (enum cudaMemRangeAttribute)attribute,
+                                     data, size));
+}
+
+CUresult cuMemRangeGetAttribute(void *data, size_t dataSize, CUmem_range_attribute attribute,
+                                CUdeviceptr devPtr, size_t count) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS) r = rt_cu_range_attribute(d, data, dataSize, attribute, devPtr, count);
+  return rt_cu_leave(r);
+}
+
+CUresult cuMemRangeGetAttributes(void **data, size_t *dataSizes, CUmem_range_attribute *attributes,
+                                 size_t numAttributes, CUdeviceptr devPtr, size_t count) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS && (!data || !dataSizes || !attributes || numAttributes == 0))
+    r = CUDA_ERROR_INVALID_VALUE;
+  for (size_t i = 0; r == CUDA_SUCCESS && i < numAttributes; i++)
+    r = rt_cu_range_attribute(d, data[i], dataSizes[i], attributes[i], devPtr, count);
+  return rt_cu_leave(r);
+}
+
+/* Unified memory is one memory here: attaching changes nothing, but the
+ * arguments are CUDA's (as cudaStreamAttachMemAsync). */
+CUresult cuStreamAttachMemAsync(CUstream hStream, CUdeviceptr dptr, size_t length,
+                                unsigned int flags) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r != CUDA_SUCCESS) return rt_cu_leave(r);
+  const rt_block *block = rt_memory_find(d, rt_cu_ptr(dptr), 0);
+  if (!rt_stream_valid(rt_cu_stream(hStream)))
+    r = CUDA_ERROR_INVALID_HANDLE;
+  else if (flags != CU_MEM_ATTACH_GLOBAL && flags != CU_MEM_ATTACH_HOST &&
+           flags != CU_MEM_ATTACH_SINGLE)
+    r = CUDA_ERROR_INVALID_VALUE;
+  else if (flags == CU_MEM_ATTACH_SINGLE && (hStream == NULL || hStream == CU_STREAM_LEGACY))
+    r = CUDA_ERROR_INVALID_VALUE;
+  else if (!rt_cu_managed(block, rt_cu_ptr(dptr)) || (length != 0 && length != block->requested))
+    r = CUDA_ERROR_INVALID_VALUE;
+  return rt_cu_leave(r);
+}
+
+/* The one settable attribute, CU_POINTER_ATTRIBUTE_SYNC_MEMOPS (value an
+ * unsigned int; nonzero asks synchronous copies and memsets of the range to
+ * synchronise, which Anchor's always do, and 0 is accepted too), on memory
+ * Anchor allocated; any other attribute CUDA_ERROR_INVALID_VALUE. */
+CUresult cuPointerSetAttribute(const void *value, CUpointer_attribute attribute, CUdeviceptr ptr) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS && (!value || attribute != CU_POINTER_ATTRIBUTE_SYNC_MEMOPS))
+    r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS && !rt_memory_find(d, rt_cu_ptr(ptr), 0)) r = CUDA_ERROR_INVALID_VALUE;
   return rt_cu_leave(r);
 }

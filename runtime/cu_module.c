@@ -172,3 +172,12 @@ CUresult cuFuncGetName(const char **name, CUfunction hfunc) {
   if (r == CUDA_SUCCESS) *name = rt_function_name(f);
   return rt_cu_leave(r);
 }
+
+/* Modules are loaded eagerly: their MSL is compiled by cuModuleLoad* (a
+ * function's pipeline at its first launch), whatever CUDA_MODULE_LOADING says. */
+CUresult cuModuleGetLoadingMode(CUmoduleLoadingMode *mode) {
+  RT_CU_CHECK_INIT();
+  if (!mode) return CUDA_ERROR_INVALID_VALUE;
+  *mode = CU_MODULE_EAGER_LOADING;
+  return CUDA_SUCCESS;
+}

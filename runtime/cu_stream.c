@@ -1,6 +1,9 @@
 /* runtime/cu_stream.c — the driver API's streams, events and host functions
  * over the core's handles (core_stream.c): a CUstream is a cudaStream_t, a
  * CUevent a cudaEvent_t, so both APIs share them, as in CUDA. */
+#include <stdint.h>
+#include <stdlib.h>
+
 #include "cu_internal.h"
 
 static cudaEvent_t rt_cu_event(CUevent e) {
@@ -247,5 +250,121 @@ CUresult cuEventRecordWithFlags(CUevent hEvent, CUstream hStream, unsigned int f
     node.eventRecord.event = rt_cu_event(hEvent);
     r = rt_cu_result(rt_capture_external(rt_cu_stream(hStream), &node));
   }
+  return rt_cu_leave(r);
+}
+
+/* ---- stream memory operations (core_memops.c) ------------------------------------- */
+
+/* One operation of the driver's form as the core's: the word checked
+ * (aligned, in an allocation or registered host memory), the flags CUDA
+ * defines. A flush of remote writes (CU_STREAM_WAIT_VALUE_FLUSH,
+ * CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES) needs CU_DEVICE_ATTRIBUTE_CAN_FLUSH_REMOTE_WRITES,
+ * 0 here: CUDA_ERROR_NOT_SUPPORTED. */
+static CUresult rt_cu_memop(rt_device *d, const CUstreamBatchMemOpParams *p, rt_memop *out) {
+  const unsigned conditions = CU_STREAM_WAIT_VALUE_NOR; /* GEQ 0, EQ 1, AND 2, NOR 3 */
+  switch (p->operation) {
+  case CU_STREAM_MEM_OP_WAIT_VALUE_32:
+  case CU_STREAM_MEM_OP_WAIT_VALUE_64:
+    if (p->waitValue.flags & CU_STREAM_WAIT_VALUE_FLUSH) return CUDA_ERROR_NOT_SUPPORTED;
+    if (p->waitValue.flags & ~conditions) return CUDA_ERROR_INVALID_VALUE;
+    *out = (rt_memop){RT_MEMOP_WAIT, (rt_memop_condition)p->waitValue.flags,
+                      p->operation == CU_STREAM_MEM_OP_WAIT_VALUE_32 ? 4 : 8, NULL,
+                      p->operation == CU_STREAM_MEM_OP_WAIT_VALUE_32 ? p->waitValue.value
+                                                                     : p->waitValue.value64};
+    return rt_cu_result(
+        rt_memop_target(d, (void *)(uintptr_t)p->waitValue.address, out->size, &out->cpu));
+  case CU_STREAM_MEM_OP_WRITE_VALUE_32:
+  case CU_STREAM_MEM_OP_WRITE_VALUE_64:
+    /* CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER "is not supported in the v2 API" */
+    if (p->writeValue.flags != 0) return CUDA_ERROR_INVALID_VALUE;
+    *out = (rt_memop){RT_MEMOP_WRITE, RT_MEMOP_GEQ,
+                      p->operation == CU_STREAM_MEM_OP_WRITE_VALUE_32 ? 4 : 8, NULL,
+                      p->operation == CU_STREAM_MEM_OP_WRITE_VALUE_32 ? p->writeValue.value
+                                                                      : p->writeValue.value64};
+    return rt_cu_result(
+        rt_memop_target(d, (void *)(uintptr_t)p->writeValue.address, out->size, &out->cpu));
+  case CU_STREAM_MEM_OP_BARRIER:
+    if (p->memoryBarrier.flags > CU_STREAM_MEMORY_BARRIER_TYPE_GPU) return CUDA_ERROR_INVALID_VALUE;
+    *out = (rt_memop){.kind = RT_MEMOP_BARRIER};
+    return CUDA_SUCCESS;
+  case CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES: return CUDA_ERROR_NOT_SUPPORTED;
+  default: return CUDA_ERROR_INVALID_VALUE;
+  }
+}
+
+/* In the stream's order, performed by the host (core_memops.c). A capturing
+ * stream cannot take them (no batch-memop node yet): the capture is
+ * invalidated, CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED. */
+CUresult cuStreamBatchMemOp_v2(CUstream stream, unsigned int count,
+                               CUstreamBatchMemOpParams *paramArray, unsigned int flags) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS && (flags != 0 || (count && !paramArray))) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS && !rt_stream_valid(rt_cu_stream(stream))) r = CUDA_ERROR_INVALID_HANDLE;
+  rt_memop *ops = NULL;
+  if (r == CUDA_SUCCESS && count && !(ops = malloc(count * sizeof *ops)))
+    r = CUDA_ERROR_OUT_OF_MEMORY;
+  for (unsigned i = 0; r == CUDA_SUCCESS && i < count; i++)
+    r = rt_cu_memop(d, &paramArray[i], &ops[i]);
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_capture_sync(rt_cu_stream(stream)));
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_stream_memops(d, rt_cu_stream(stream), ops, count));
+  free(ops);
+  return rt_cu_leave(r);
+}
+
+static CUresult rt_cu_memop_one(CUstream stream, CUstreamBatchMemOpType operation, CUdeviceptr addr,
+                                cuuint64_t value, unsigned int flags) {
+  CUstreamBatchMemOpParams p = {.operation = operation};
+  if (operation == CU_STREAM_MEM_OP_WAIT_VALUE_32 || operation == CU_STREAM_MEM_OP_WAIT_VALUE_64)
+    p.waitValue =
+        (struct CUstreamMemOpWaitValueParams_st){operation, addr, {.value64 = value}, flags, 0};
+  else
+    p.writeValue =
+        (struct CUstreamMemOpWriteValueParams_st){operation, addr, {.value64 = value}, flags, 0};
+  return cuStreamBatchMemOp_v2(stream, 1, &p, 0);
+}
+
+CUresult cuStreamWaitValue32_v2(CUstream stream, CUdeviceptr addr, cuuint32_t value,
+                                unsigned int flags) {
+  return rt_cu_memop_one(stream, CU_STREAM_MEM_OP_WAIT_VALUE_32, addr, value, flags);
+}
+CUresult cuStreamWaitValue64_v2(CUstream stream, CUdeviceptr addr, cuuint64_t value,
+                                unsigned int flags) {
+  return rt_cu_memop_one(stream, CU_STREAM_MEM_OP_WAIT_VALUE_64, addr, value, flags);
+}
+CUresult cuStreamWriteValue32_v2(CUstream stream, CUdeviceptr addr, cuuint32_t value,
+                                 unsigned int flags) {
+  return rt_cu_memop_one(stream, CU_STREAM_MEM_OP_WRITE_VALUE_32, addr, value, flags);
+}
+CUresult cuStreamWriteValue64_v2(CUstream stream, CUdeviceptr addr, cuuint64_t value,
+                                 unsigned int flags) {
+  return rt_cu_memop_one(stream, CU_STREAM_MEM_OP_WRITE_VALUE_64, addr, value, flags);
+}
+
+/* ---- more stream queries (issue 9) ---------------------------------------------------- */
+
+CUresult cuStreamGetDevice(CUstream hStream, CUdevice *device) {
+  CUresult r = rt_cu_stream_query(hStream, device);
+  if (r == CUDA_SUCCESS) *device = 0;
+  return rt_cu_leave(r);
+}
+
+/* The stream's context as cuStreamGetCtx gives it; no stream has a green
+ * context (they are not supported), so *pGreenCtx is NULL. */
+CUresult cuStreamGetCtx_v2(CUstream hStream, CUcontext *pCtx, CUgreenCtx *pGreenCtx) {
+  CUresult r = rt_cu_stream_query(hStream, pCtx);
+  if (r == CUDA_SUCCESS && !pGreenCtx) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) {
+    rt_ctx *c = rt_context_current();
+    *pCtx = (CUcontext)(void *)(c ? c : rt_context_primary());
+    *pGreenCtx = NULL;
+  }
+  return rt_cu_leave(r);
+}
+
+/* No stream belongs to a green context (they are not supported): NULL. */
+CUresult cuStreamGetGreenCtx(CUstream hStream, CUgreenCtx *phCtx) {
+  CUresult r = rt_cu_stream_query(hStream, phCtx);
+  if (r == CUDA_SUCCESS) *phCtx = NULL;
   return rt_cu_leave(r);
 }

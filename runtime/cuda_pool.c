@@ -126,48 +126,23 @@ cudaError_t cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t minBytesToKeep) {
   return rt_leave(e);
 }
 
-/* The int attributes are ints, the others cuuint64_t (CUDA's types). The
- * current sizes are read-only; the high-water marks may only be reset to 0. */
-static cudaError_t rt_pool_attribute(cudaMemPool_t pool, enum cudaMemPoolAttr attr, void *value,
-                                     bool set) {
+/* cudaMemPoolSet/GetAttribute: the core's (rt_pool_attribute, shared with the
+ * driver's cuMemPoolSet/GetAttribute). */
+static cudaError_t rt_pool_attribute_call(cudaMemPool_t pool, enum cudaMemPoolAttr attr,
+                                          void *value, bool set) {
   if (!value) return rt_record(cudaErrorInvalidValue);
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
   if (e == cudaSuccess && !rt_pool_valid(pool)) e = cudaErrorInvalidValue;
-  if (e != cudaSuccess) return rt_leave(e);
-  rt_pool_attributes *a = rt_pool_attributes_of(d, pool);
-  int *flag = attr == cudaMemPoolReuseFollowEventDependencies ? &a->reuse_follow_event_dependencies
-              : attr == cudaMemPoolReuseAllowOpportunistic    ? &a->reuse_allow_opportunistic
-              : attr == cudaMemPoolReuseAllowInternalDependencies
-                  ? &a->reuse_allow_internal_dependencies
-                  : NULL;
-  uint64_t *size = attr == cudaMemPoolAttrReleaseThreshold     ? &a->release_threshold
-                   : attr == cudaMemPoolAttrReservedMemCurrent ? &a->reserved
-                   : attr == cudaMemPoolAttrReservedMemHigh    ? &a->reserved_high
-                   : attr == cudaMemPoolAttrUsedMemCurrent     ? &a->used
-                   : attr == cudaMemPoolAttrUsedMemHigh        ? &a->used_high
-                                                               : NULL;
-  if (flag && set)
-    *flag = *(const int *)value != 0;
-  else if (flag)
-    *(int *)value = *flag;
-  else if (size && !set)
-    memcpy(value, size, sizeof *size);
-  else if (size && attr == cudaMemPoolAttrReleaseThreshold)
-    memcpy(size, value, sizeof *size);
-  else if (size && (attr == cudaMemPoolAttrReservedMemHigh || attr == cudaMemPoolAttrUsedMemHigh) &&
-           *(const uint64_t *)value == 0)
-    *size = attr == cudaMemPoolAttrReservedMemHigh ? a->reserved : a->used; /* reset */
-  else
-    e = cudaErrorInvalidValue;
+  if (e == cudaSuccess) e = rt_pool_attribute(d, pool, attr, value, set);
   return rt_leave(e);
 }
 
 cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value) {
-  return rt_pool_attribute(memPool, attr, value, true);
+  return rt_pool_attribute_call(memPool, attr, value, true);
 }
 cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value) {
-  return rt_pool_attribute(memPool, attr, value, false);
+  return rt_pool_attribute_call(memPool, attr, value, false);
 }
 
 /* Device 0 always has read-write access to its pools: granting it is a

@@ -28,6 +28,17 @@ static int check_failures;
     }                                                                                              \
   } while (0)
 
+/* Compares two CUresult values (the file includes cuda.h) and prints both on failure. */
+#define CHECK_DRV(got, want)                                                                       \
+  do {                                                                                             \
+    int check_got_ = (int)(got), check_want_ = (int)(want);                                        \
+    if (check_got_ != check_want_) {                                                               \
+      fprintf(stderr, "%s:%d: %s gave %d, expected %d\n", __FILE__, __LINE__, #got, check_got_,    \
+              check_want_);                                                                        \
+      check_failures++;                                                                            \
+    }                                                                                              \
+  } while (0)
+
 static inline int check_finish(const char *name) {
   if (check_failures) {
     fprintf(stderr, "%s: %d check(s) failed\n", name, check_failures);

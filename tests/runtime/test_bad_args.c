@@ -522,6 +522,214 @@ static void undefined_entry_points(void) {
   RT(cudaSuccess, cudaDeviceSynchronize());
 }
 
+/* Issue 9: the driver functions CUDA 13's cuda.h declares that Anchor implements
+ * since (each also in its own test: test_memops, test_driver_more). */
+static void issue9_driver(void) {
+  CUdeviceptr word = 0;
+  DRV(CUDA_SUCCESS, cuMemAlloc(&word, 16));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuStreamWaitValue32(NULL, 0, 0, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuStreamWaitValue64(NULL, word + 4, 0, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuStreamWaitValue32(NULL, word, 0, 77));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuStreamWriteValue32(NULL, word + 1, 0, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuStreamWriteValue64(NULL, word + 16, 0, 0));
+  DRV(CUDA_ERROR_INVALID_HANDLE, cuStreamWriteValue64((CUstream)(uintptr_t)0x10, word, 0, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuStreamBatchMemOp(NULL, 2, NULL, 0));
+  DRV(CUDA_SUCCESS, cuMemFree(word));
+  /* graphs: NULL and foreign handles and outputs */
+  CUgraph g = NULL, bogus = (CUgraph)(uintptr_t)0x40;
+  CUgraphNode n = NULL, fake = (CUgraphNode)(uintptr_t)0x50;
+  CUgraphExec x = (CUgraphExec)(uintptr_t)0x60;
+  CUevent ev = NULL;
+  CUdeviceptr dptr = 0;
+  size_t count = 0;
+  unsigned enabled = 0;
+  cuuint64_t flags = 0;
+  CUgraphConditionalHandle handle = 0;
+  CUDA_HOST_NODE_PARAMS host = {NULL, NULL};
+  CUDA_MEMSET_NODE_PARAMS set = {0, 0, 0, 4, 1, 1};
+  CUDA_MEMCPY3D copy;
+  CUDA_MEM_ALLOC_NODE_PARAMS alloc;
+  CUgraphNodeParams params;
+  CUDA_GRAPH_INSTANTIATE_PARAMS ip = {0, NULL, NULL, CUDA_GRAPH_INSTANTIATE_SUCCESS};
+  CUgraphExecUpdateResultInfo info;
+  memset(&copy, 0, sizeof copy);
+  memset(&alloc, 0, sizeof alloc);
+  memset(&params, 0, sizeof params);
+  DRV(CUDA_SUCCESS, cuGraphCreate(&g, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphAddChildGraphNode(&n, g, NULL, 0, bogus));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphAddChildGraphNode(NULL, g, NULL, 0, g));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphAddMemAllocNode(&n, g, NULL, 0, NULL));
+  DRV_ERR(cuGraphAddMemAllocNode(&n, g, NULL, 0, &alloc)); /* 0 bytes, no location */
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphAddMemFreeNode(&n, bogus, NULL, 0, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphAddNode(&n, g, NULL, NULL, 0, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphChildGraphNodeGetGraph(fake, &g));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphConditionalHandleCreate(&handle, bogus, NULL, 0, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphConditionalHandleCreate(NULL, g, NULL, 0, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphDebugDotPrint(g, NULL, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphDebugDotPrint(bogus, "/tmp/x.dot", 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphEventRecordNodeGetEvent(fake, &ev));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphEventRecordNodeSetEvent(fake, ev));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphEventWaitNodeGetEvent(NULL, &ev));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphEventWaitNodeSetEvent(NULL, ev));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphExecChildGraphNodeSetParams(x, fake, g));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphExecEventRecordNodeSetEvent(x, fake, ev));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphExecEventWaitNodeSetEvent(x, fake, ev));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphExecGetFlags(x, &flags));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphExecHostNodeSetParams(x, fake, &host));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphExecHostNodeSetParams(x, fake, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphExecMemcpyNodeSetParams(x, fake, NULL, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphExecMemsetNodeSetParams(x, fake, &set, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphExecNodeSetParams(x, fake, &params));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphExecUpdate(x, g, &info));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphHostNodeGetParams(fake, &host));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphHostNodeSetParams(fake, &host));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphInstantiateWithParams(NULL, g, &ip));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphInstantiateWithParams((CUgraphExec *)&x, bogus, &ip));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphMemAllocNodeGetParams(fake, &alloc));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphMemFreeNodeGetParams(fake, &dptr));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphMemcpyNodeGetParams(fake, &copy));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphMemcpyNodeSetParams(fake, &copy));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphMemsetNodeGetParams(fake, &set));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphMemsetNodeSetParams(fake, &set));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphNodeFindInClone(&n, fake, g));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphNodeGetDependencies(fake, NULL, NULL, &count));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphNodeGetDependentNodes(fake, NULL, NULL, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphNodeGetEnabled(x, fake, &enabled));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphNodeSetEnabled(x, fake, 1));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphNodeSetParams(fake, &params));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGraphRemoveDependencies(g, &fake, &fake, NULL, 1));
+  DRV(CUDA_SUCCESS, cuGraphDestroy(g));
+  /* the error log */
+  CUlogIterator it = 0;
+  char text[8];
+  size_t size = sizeof text;
+  DRV(CUDA_ERROR_INVALID_VALUE, cuLogsCurrent(NULL, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuLogsCurrent(&it, 3));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuLogsDumpToMemory(&it, NULL, &size, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuLogsDumpToMemory(NULL, text, NULL, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuLogsDumpToFile(&it, NULL, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuLogsDumpToFile(NULL, "/nonexistent-dir/x", 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuLogsRegisterCallback(NULL, NULL, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuLogsUnregisterCallback(NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuLogsUnregisterCallback((CUlogsCallbackHandle)(uintptr_t)0x70));
+  /* devices, contexts, streams, functions, kernels, host flags */
+  int major = 0, minor = 0, value = 0;
+  unsigned long long id = 0;
+  CUdevice dev = 0;
+  CUdevprop prop;
+  CUsharedconfig config;
+  CUcontext ctx = NULL;
+  CUgreenCtx green = NULL;
+  CUfunctionLoadingState state;
+  CUmoduleLoadingMode mode;
+  CUfunction fake_fn = (CUfunction)(uintptr_t)0x80;
+  CUkernel fake_kernel = (CUkernel)(uintptr_t)0x90;
+  size_t offset = 0;
+  unsigned host_flags = 0;
+  DRV(CUDA_ERROR_INVALID_VALUE, cuDeviceComputeCapability(NULL, &minor, 0));
+  DRV(CUDA_ERROR_INVALID_DEVICE, cuDeviceComputeCapability(&major, &minor, 7));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuDeviceGetProperties(NULL, 0));
+  DRV(CUDA_ERROR_INVALID_DEVICE, cuDeviceGetProperties(&prop, -1));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuDeviceGetByPCIBusId(&dev, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuDeviceGetByPCIBusId(&dev, "zz"));
+  DRV(CUDA_ERROR_INVALID_DEVICE, cuDeviceGetByPCIBusId(&dev, "0001:00:00.0"));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuCtxGetId(NULL, NULL));
+  DRV(CUDA_ERROR_INVALID_CONTEXT, cuCtxGetId((CUcontext)(uintptr_t)0xa0, &id));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuCtxGetDevice_v2(NULL, NULL));
+  DRV(CUDA_ERROR_INVALID_CONTEXT, cuCtxSynchronize_v2((CUcontext)(uintptr_t)0xa0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuCtxGetSharedMemConfig(NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuCtxSetSharedMemConfig((CUsharedconfig)5));
+  DRV(CUDA_SUCCESS, cuCtxGetSharedMemConfig(&config));
+  DRV(CUDA_ERROR_INVALID_HANDLE, cuStreamGetDevice((CUstream)(uintptr_t)0x10, &dev));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuStreamGetCtx_v2(NULL, &ctx, NULL));
+  DRV(CUDA_ERROR_INVALID_HANDLE, cuStreamGetCtx_v2((CUstream)(uintptr_t)0x10, &ctx, &green));
+  DRV(CUDA_ERROR_INVALID_HANDLE, cuFuncGetParamInfo(fake_fn, 0, &offset, NULL));
+  DRV(CUDA_ERROR_INVALID_HANDLE, cuKernelGetParamInfo(fake_kernel, 0, &offset, NULL));
+  DRV(CUDA_ERROR_INVALID_HANDLE, cuFuncIsLoaded(&state, fake_fn));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuFuncIsLoaded(NULL, fake_fn));
+  DRV(CUDA_ERROR_INVALID_HANDLE, cuFuncLoad(NULL));
+  DRV(CUDA_ERROR_INVALID_HANDLE,
+      cuFuncSetSharedMemConfig(fake_fn, CU_SHARED_MEM_CONFIG_DEFAULT_BANK_SIZE));
+  DRV(CUDA_ERROR_INVALID_HANDLE,
+      cuKernelGetAttribute(&value, CU_FUNC_ATTRIBUTE_NUM_REGS, fake_kernel, 0));
+  DRV(CUDA_ERROR_INVALID_HANDLE,
+      cuKernelSetAttribute(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, 0, fake_kernel, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuKernelSetCacheConfig(fake_kernel, (CUfunc_cache)9, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuModuleGetLoadingMode(NULL));
+  DRV(CUDA_SUCCESS, cuModuleGetLoadingMode(&mode));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemHostGetFlags(&host_flags, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemHostGetFlags(&host_flags, &host_flags)); /* not registered */
+  /* pools and stream-ordered allocation */
+  CUmemoryPool pool = NULL, fake_pool = (CUmemoryPool)(uintptr_t)0xb0;
+  CUmemLocation location = {CU_MEM_LOCATION_TYPE_DEVICE, 0};
+  CUmemPoolProps pool_props;
+  CUmemAccess_flags access;
+  cuuint64_t attr_value = 0;
+  memset(&pool_props, 0, sizeof pool_props);
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemAllocAsync(NULL, 8, NULL));
+  DRV(CUDA_ERROR_INVALID_HANDLE, cuMemAllocAsync(&dptr, 8, (CUstream)(uintptr_t)0x10));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemAllocFromPoolAsync(&dptr, 8, NULL, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemAllocFromPoolAsync(&dptr, 8, fake_pool, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemFreeAsync(0x1234, NULL));
+  DRV(CUDA_ERROR_INVALID_DEVICE, cuDeviceGetDefaultMemPool(&pool, 3));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuDeviceGetDefaultMemPool(NULL, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuDeviceGetMemPool(&pool, 3));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuDeviceSetMemPool(0, fake_pool));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemGetDefaultMemPool(&pool, NULL, CU_MEM_ALLOCATION_TYPE_PINNED));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemGetMemPool(NULL, &location, CU_MEM_ALLOCATION_TYPE_PINNED));
+  DRV(CUDA_ERROR_INVALID_VALUE,
+      cuMemSetMemPool(&location, CU_MEM_ALLOCATION_TYPE_PINNED, fake_pool));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemPoolCreate(&pool, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemPoolCreate(&pool, &pool_props));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemPoolDestroy(fake_pool));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemPoolTrimTo(NULL, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE,
+      cuMemPoolSetAttribute(fake_pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD, &attr_value));
+  DRV(CUDA_ERROR_INVALID_VALUE,
+      cuMemPoolGetAttribute(fake_pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD, &attr_value));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemPoolSetAccess(fake_pool, NULL, 1));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemPoolGetAccess(&access, fake_pool, &location));
+  /* peers, hints, attaching, pointer attributes */
+  CUcontext fake_ctx = (CUcontext)(uintptr_t)0xa0;
+  CUDA_MEMCPY3D_PEER peer;
+  CUmem_range_attribute range_attr = CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY;
+  void *range_data = &value;
+  size_t range_size = sizeof value;
+  unsigned one = 1;
+  memset(&peer, 0, sizeof peer);
+  DRV(CUDA_ERROR_INVALID_CONTEXT, cuMemcpyPeer(0, fake_ctx, 0, fake_ctx, 4));
+  DRV(CUDA_ERROR_INVALID_CONTEXT, cuMemcpyPeerAsync(0, NULL, 0, NULL, 4, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemcpy3DPeer(NULL));
+  DRV(CUDA_ERROR_INVALID_CONTEXT, cuMemcpy3DPeerAsync(&peer, NULL));
+  DRV(CUDA_ERROR_INVALID_CONTEXT, cuCtxEnablePeerAccess(fake_ctx, 0));
+  DRV(CUDA_ERROR_INVALID_CONTEXT, cuCtxDisablePeerAccess(NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE,
+      cuDeviceGetP2PAttribute(NULL, CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED, 0, 0));
+  DRV(CUDA_ERROR_INVALID_DEVICE,
+      cuDeviceGetP2PAttribute(&value, CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED, 0, 1));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemPrefetchAsync(0x1234, 4, location, 0, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemPrefetchAsync(0x1234, 4, location, 2, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemAdvise(0x1234, 4, CU_MEM_ADVISE_SET_READ_MOSTLY, location));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemAdvise(0x1234, 4, (CUmem_advise)77, location));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemRangeGetAttribute(&value, 4, range_attr, 0x1234, 4));
+  DRV(CUDA_ERROR_INVALID_VALUE,
+      cuMemRangeGetAttributes(&range_data, &range_size, &range_attr, 0, 0x1234, 4));
+  DRV(CUDA_ERROR_INVALID_HANDLE,
+      cuStreamAttachMemAsync((CUstream)(uintptr_t)0x10, 0, 0, CU_MEM_ATTACH_GLOBAL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuStreamAttachMemAsync(NULL, 0x1234, 0, CU_MEM_ATTACH_GLOBAL));
+  DRV(CUDA_ERROR_INVALID_VALUE,
+      cuPointerSetAttribute(&one, CU_POINTER_ATTRIBUTE_SYNC_MEMOPS, 0x1234));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuPointerSetAttribute(NULL, CU_POINTER_ATTRIBUTE_CONTEXT, 0));
+  /* execution affinity and green contexts, as a device without them */
+  CUexecAffinityParam affinity;
+  DRV(CUDA_ERROR_INVALID_VALUE,
+      cuDeviceGetExecAffinitySupport(NULL, CU_EXEC_AFFINITY_TYPE_SM_COUNT, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE,
+      cuDeviceGetExecAffinitySupport(&value, CU_EXEC_AFFINITY_TYPE_MAX, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuCtxGetExecAffinity(&affinity, CU_EXEC_AFFINITY_TYPE_MAX));
+  DRV(CUDA_ERROR_INVALID_HANDLE, cuStreamGetGreenCtx((CUstream)(uintptr_t)0x10, &green));
+}
+
 static void on_alarm(int sig) {
   (void)sig;
   static const char msg[] = "FAIL: test_bad_args hung (60 s)\n";
@@ -545,6 +753,7 @@ int main(int argc, char **argv) {
   undefined_pools_libraries();
   undefined_driver(blob);
   undefined_entry_points();
+  issue9_driver();
   RT(cudaSuccess, cudaDeviceSynchronize());
   RT(cudaSuccess, cudaGetLastError());
 

@@ -10,7 +10,8 @@
 #   3. every function Anchor declares that CUDA declares (under its name or
 #      the _vN name CUDA's macro maps it to) has CUDA's type (canonical
 #      parameter and result types);
-#   4. every struct or union Anchor defines that CUDA defines too has CUDA's
+#   4. every driver function (cu*) CUDA declares is declared by Anchor too;
+#   5. every struct or union Anchor defines that CUDA defines too has CUDA's
 #      size and alignment, except those whose layout is Anchor's own by
 #      design (own_layout below; docs/runtime.md says why).
 # Enums CUDA declares that Anchor lacks are listed for information. The
@@ -98,6 +99,16 @@ while IFS="$(printf '\t')" read -r name type; do
     { echo "FAIL: $name is $type in Anchor, $cuda_type in CUDA (${target:-$name})"; status=1; }
 done <"$tmp/a.functions"
 echo "info: $n_functions function types compared"
+# every driver function CUDA's cuda.h declares is declared by Anchor's too (issue 9: the
+# ones Anchor does not implement return CUDA_ERROR_NOT_SUPPORTED, anchor/unsupported_driver.h)
+cut -f1 "$tmp/a.functions" | sort -u >"$tmp/a.names"
+cut -f1 "$tmp/c.functions" | grep -E '^cu[A-Z]' | while read -r name; do
+  base=$(awk -v n="$name" '$2==n { print $1; exit }' "$tmp/c.versioned")
+  grep -qxF "$name" "$tmp/a.names" || grep -qxF "${base:-$name}" "$tmp/a.names" ||
+    echo "$name"
+done >"$tmp/missing_driver"
+while read -r name; do echo "FAIL: CUDA's cuda.h declares $name, Anchor's does not"; status=1; done <"$tmp/missing_driver"
+echo "info: $(grep -cE '^cu[A-Z]' "$tmp/c.functions") driver functions of CUDA's cuda.h, $(wc -l <"$tmp/missing_driver") not declared by Anchor's"
 # record layouts
 comm -12 "$tmp/a.records" "$tmp/c.records" | while read -r tag name; do
   case " $own_layout " in *" $name "*) continue ;; esac

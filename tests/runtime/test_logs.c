@@ -1,0 +1,149 @@
+/* tests/runtime/test_logs.c — the driver's error log (cuLogs*; docs/runtime.md
+ * "Driver API"): a failing driver call is one line naming its code and the
+ * function, given to a registered callback, kept for cuLogsDumpToMemory/ToFile
+ * from an auto-advancing iterator, written to CUDA_LOG_FILE; a buffer too small
+ * for a line, the 25600-byte bound (the oldest lines dropped, with a note),
+ * unregistering, and the codes of bad calls. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "cuda.h"
+
+#define CHECK_CU CHECK_DRV
+
+static int calls;
+static char last[512];
+static CUlogLevel last_level = (CUlogLevel)-1;
+
+static void CUDA_CB on_log(void *data, CUlogLevel level, char *message, size_t length) {
+  calls++;
+  CHECK(data == &calls && strlen(message) == length && length < sizeof last);
+  memcpy(last, message, length + 1);
+  last_level = level;
+}
+
+static char *read_file(const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) return NULL;
+  static char text[65536];
+  size_t n = fread(text, 1, sizeof text - 1, f);
+  text[n] = 0;
+  fclose(f);
+  return text;
+}
+
+static int count_lines(const char *s) {
+  int n = 0;
+  for (; *s; s++)
+    n += *s == '\n';
+  return n;
+}
+
+int main(void) {
+  char env_path[] = "/tmp/anchor_cuda_log_XXXXXX";
+  int fd = mkstemp(env_path);
+  CHECK(fd >= 0);
+  close(fd);
+  setenv("CUDA_LOG_FILE", env_path, 1); /* read at the first line */
+  CUlogIterator it = 0;
+  CHECK_CU(cuLogsCurrent(&it, 0), CUDA_ERROR_NOT_INITIALIZED);
+  CHECK_CU(cuInit(0), CUDA_SUCCESS);
+  CUcontext ctx;
+  CHECK_CU(cuDevicePrimaryCtxRetain(&ctx, 0), CUDA_SUCCESS);
+  CHECK_CU(cuCtxSetCurrent(ctx), CUDA_SUCCESS);
+
+  CUlogIterator start = 0;
+  CHECK_CU(cuLogsCurrent(&start, 0), CUDA_SUCCESS);
+  CUlogsCallbackHandle handle = NULL;
+  CHECK_CU(cuLogsRegisterCallback(on_log, &calls, &handle), CUDA_SUCCESS);
+  CHECK(handle != NULL);
+
+  /* a failing call: one line, to the callback, naming the code and the function */
+  CUdeviceptr p = 0;
+  CHECK_CU(cuMemAlloc(&p, 0), CUDA_ERROR_INVALID_VALUE);
+  CHECK(calls == 1 && last_level == CU_LOG_LEVEL_ERROR);
+  CHECK(strstr(last, "[CUDA][E]") && strstr(last, "Returning 1 (") &&
+        strstr(last, "from cuMemAlloc_v2"));
+  printf("logged: %s\n", last);
+  /* a successful call and an answer (not ready) log nothing */
+  CHECK_CU(cuMemAlloc(&p, 64), CUDA_SUCCESS);
+  CHECK_CU(cuMemFree(p), CUDA_SUCCESS);
+  CHECK(calls == 1);
+
+  /* dumped from the iterator: the line, then nothing new */
+  char buffer[4096];
+  size_t size = sizeof buffer;
+  it = start;
+  CHECK_CU(cuLogsDumpToMemory(&it, buffer, &size, 0), CUDA_SUCCESS);
+  CHECK(size == strlen(buffer) && count_lines(buffer) == 1 && strstr(buffer, last));
+  CHECK(it == start + 1);
+  size = sizeof buffer;
+  CHECK_CU(cuLogsDumpToMemory(&it, buffer, &size, 0), CUDA_SUCCESS);
+  CHECK(size == 0 && buffer[0] == 0);
+
+  /* too small for a line: INVALID_VALUE, nothing written, the iterator kept */
+  CHECK_CU(cuStreamSynchronize((CUstream)(void *)0x10), CUDA_ERROR_INVALID_HANDLE);
+  CHECK(calls == 2 && strstr(last, "Returning 400 (") && strstr(last, "cuStreamSynchronize"));
+  CUlogIterator before = it;
+  size = 8;
+  CHECK_CU(cuLogsDumpToMemory(&it, buffer, &size, 0), CUDA_ERROR_INVALID_VALUE);
+  CHECK(size == 0 && it == before);
+  CHECK(calls == 3 && strstr(last, "from cuLogsDumpToMemory")); /* logged itself */
+  size = sizeof buffer;
+  CHECK_CU(cuLogsDumpToMemory(&it, buffer, &size, 0), CUDA_SUCCESS);
+  CHECK(count_lines(buffer) == 2 && strstr(buffer, "cuStreamSynchronize") &&
+        strstr(buffer, "cuLogsDumpToMemory"));
+
+  /* to a file, all the lines (NULL iterator) */
+  char path[] = "/tmp/anchor_logs_XXXXXX";
+  fd = mkstemp(path);
+  CHECK(fd >= 0);
+  close(fd);
+  CHECK_CU(cuLogsDumpToFile(NULL, path, 0), CUDA_SUCCESS);
+  char *text = read_file(path);
+  CHECK(text && count_lines(text) >= 3 && strstr(text, "cuMemAlloc_v2") &&
+        strstr(text, "cuStreamSynchronize"));
+  remove(path);
+  /* CUDA_LOG_FILE got every line as it happened */
+  text = read_file(env_path);
+  CHECK(text && count_lines(text) == 3 && strstr(text, "cuMemAlloc_v2"));
+  remove(env_path);
+
+  /* the bound: 25600 bytes; older lines dropped, a note says so */
+  for (int i = 0; i < 1000; i++)
+    CHECK_CU(cuMemAlloc(&p, 0), CUDA_ERROR_INVALID_VALUE);
+  static char big[65536];
+  size = sizeof big;
+  it = start;
+  CHECK_CU(cuLogsDumpToMemory(&it, big, &size, 0), CUDA_SUCCESS);
+  CHECK(size <= 25600 + 200 && size == strlen(big));
+  CHECK(strncmp(big, "[CUDA][W]", 9) == 0 && strstr(big, "older log messages were overwritten"));
+  CHECK(count_lines(big) > 100 && count_lines(big) < 1004);
+  CUlogIterator now = 0;
+  CHECK_CU(cuLogsCurrent(&now, 0), CUDA_SUCCESS);
+  CHECK(it == now);
+
+  /* unregistered: no more calls */
+  int before_calls = calls;
+  CHECK_CU(cuLogsUnregisterCallback(handle), CUDA_SUCCESS);
+  CHECK_CU(cuMemAlloc(&p, 0), CUDA_ERROR_INVALID_VALUE);
+  CHECK(calls == before_calls);
+  CHECK_CU(cuLogsUnregisterCallback(handle), CUDA_ERROR_INVALID_VALUE);
+  CHECK_CU(cuLogsRegisterCallback(on_log, &calls, NULL), CUDA_SUCCESS); /* the handle optional */
+
+  /* bad calls */
+  CHECK_CU(cuLogsRegisterCallback(NULL, NULL, &handle), CUDA_ERROR_INVALID_VALUE);
+  CHECK_CU(cuLogsUnregisterCallback(NULL), CUDA_ERROR_INVALID_VALUE);
+  CHECK_CU(cuLogsCurrent(NULL, 0), CUDA_ERROR_INVALID_VALUE);
+  CHECK_CU(cuLogsCurrent(&it, 1), CUDA_ERROR_INVALID_VALUE);
+  size = sizeof buffer;
+  CHECK_CU(cuLogsDumpToMemory(&it, NULL, &size, 0), CUDA_ERROR_INVALID_VALUE);
+  CHECK_CU(cuLogsDumpToMemory(&it, buffer, NULL, 0), CUDA_ERROR_INVALID_VALUE);
+  CHECK_CU(cuLogsDumpToMemory(&it, buffer, &size, 1), CUDA_ERROR_INVALID_VALUE);
+  CHECK_CU(cuLogsDumpToFile(&it, NULL, 0), CUDA_ERROR_INVALID_VALUE);
+  CHECK_CU(cuLogsDumpToFile(&it, "/nonexistent-dir/log.txt", 0), CUDA_ERROR_INVALID_VALUE);
+  return check_finish("test_logs");
+}
