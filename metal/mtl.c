@@ -11,6 +11,8 @@
 #include "mtl.h"
 
 #include <objc/runtime.h>
+#include <stdatomic.h>
+#include <stdint.h>
 
 #if !defined(__APPLE__)
 #include <dlfcn.h>
@@ -36,9 +38,32 @@ id MTLCreateSystemDefaultDevice(void);
  * site casts this to the method's own type. */
 typedef void (*imp_fn)(void);
 
+/* sel_registerName(selector), remembered by the address of the selector's name: every
+ * caller passes a string literal, so one lookup per call site and process instead of a
+ * hashed string lookup per message (about 30 per kernel launch). A slot is claimed once
+ * by one name (compare-and-swap), then only its claimer stores the SEL; a reader that
+ * finds the slot another name's, or its SEL not stored yet, looks the name up. */
+static SEL selector_of(const char *selector) {
+  enum { SLOTS = 512 };
+  static _Atomic(const char *) names[SLOTS];
+  static _Atomic(SEL) sels[SLOTS];
+  size_t slot = ((uintptr_t)selector >> 3) % SLOTS;
+  const char *owner = atomic_load_explicit(&names[slot], memory_order_acquire);
+  if (owner == selector) {
+    SEL sel = atomic_load_explicit(&sels[slot], memory_order_acquire);
+    if (sel) return sel;
+  }
+  SEL sel = sel_registerName(selector);
+  const char *empty = NULL;
+  if (!owner && atomic_compare_exchange_strong_explicit(&names[slot], &empty, selector,
+                                                        memory_order_acq_rel, memory_order_relaxed))
+    atomic_store_explicit(&sels[slot], sel, memory_order_release);
+  return sel;
+}
+
 /* The IMP of `selector` for `receiver`, or NULL for a nil receiver. */
 static imp_fn method(mtl_id receiver, const char *selector, SEL *sel) {
-  *sel = sel_registerName(selector);
+  *sel = selector_of(selector);
   if (!receiver) return NULL;
   return (imp_fn)class_getMethodImplementation(object_getClass((id)receiver), *sel);
 }
