@@ -25,6 +25,15 @@
 ; CHECK: load i64, ptr {{%[0-9]+}}, align 8
 ; CHECK: load i64, ptr {{%[0-9]+}}, align 8
 ; CHECK-NOT: load i64
+; uitofp i176 to float: the top 64 bits converted, scaled by 2^(128 - leading zeros),
+; the exponent clamped to 127 (float's largest) so that numbers from 2^128 up become
+; infinity instead of a wrapped exponent field (the host's LLVM 19 expansion gets this
+; wrong: llvm-project issue 189054)
+; CHECK: uitofp i64 {{%[0-9]+}} to float
+; CHECK: [[E:%[0-9]+]] = sub i64 128, {{%[0-9]+}}
+; CHECK-NEXT: [[BIG:%[0-9]+]] = icmp ugt i64 [[E]], 127
+; CHECK-NEXT: select i1 [[BIG]], i64 127, i64 [[E]]
+; CHECK: fmul float
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -40,6 +49,9 @@ define void @k(ptr %s, ptr %w, ptr %out) {
   %v32 = trunc i192 %v to i32
   %o4 = getelementptr i8, ptr %out, i64 8
   store i32 %v32, ptr %o4, align 4
+  %fl = uitofp i176 %u to float
+  %o8 = getelementptr i8, ptr %out, i64 12
+  store float %fl, ptr %o8, align 4
   ret void
 }
 !nvvm.annotations = !{!0}
