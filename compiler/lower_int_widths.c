@@ -256,36 +256,24 @@ static void result(widen *w, LLVMValueRef old, wide_value v) {
 
 /* ---- numbers of 64-bit words -------------------------------------------- */
 
-/* r = x + y over count words (r may be x or y), the carry out of the top dropped. */
-static void add_words(widen *w, const LLVMValueRef *x, const LLVMValueRef *y, unsigned count,
-                      LLVMValueRef *r) {
+/* r = x + y or x - y (op: LLVMAdd, LLVMSub) over count words (r may be x or y), the
+ * carry or borrow out of the top word dropped. */
+static void carry_words(widen *w, LLVMOpcode op, const LLVMValueRef *x, const LLVMValueRef *y,
+                        unsigned count, LLVMValueRef *r) {
   LLVMBuilderRef b = w->b;
-  LLVMValueRef carry = NULL;
+  int add = op == LLVMAdd;
+  LLVMValueRef in = NULL;
   for (unsigned k = 0; k < count; k++) {
-    LLVMValueRef s = LLVMBuildAdd(b, x[k], y[k], ""), t = s;
-    LLVMValueRef c = k + 1 < count ? LLVMBuildICmp(b, LLVMIntULT, s, x[k], "") : NULL;
-    if (carry) {
-      t = LLVMBuildAdd(b, s, carry, "");
-      if (c) c = LLVMBuildOr(b, c, LLVMBuildICmp(b, LLVMIntULT, t, s, ""), "");
+    LLVMValueRef s = LLVMBuildBinOp(b, op, x[k], y[k], ""), t = s;
+    /* out of this word: x + y wraps below x; x - y borrows when x < y */
+    LLVMValueRef c =
+        k + 1 < count ? LLVMBuildICmp(b, LLVMIntULT, add ? s : x[k], add ? x[k] : y[k], "") : NULL;
+    if (in) {
+      t = LLVMBuildBinOp(b, op, s, in, "");
+      /* the same for the carry or borrow coming in */
+      if (c) c = LLVMBuildOr(b, c, LLVMBuildICmp(b, LLVMIntULT, add ? t : s, add ? s : in, ""), "");
     }
-    carry = c ? LLVMBuildZExt(b, c, w->i64, "") : NULL;
-    r[k] = t;
-  }
-}
-
-/* r = x - y over count words, the borrow out of the top dropped. */
-static void sub_words(widen *w, const LLVMValueRef *x, const LLVMValueRef *y, unsigned count,
-                      LLVMValueRef *r) {
-  LLVMBuilderRef b = w->b;
-  LLVMValueRef borrow = NULL;
-  for (unsigned k = 0; k < count; k++) {
-    LLVMValueRef d = LLVMBuildSub(b, x[k], y[k], ""), t = d;
-    LLVMValueRef c = k + 1 < count ? LLVMBuildICmp(b, LLVMIntULT, x[k], y[k], "") : NULL;
-    if (borrow) {
-      t = LLVMBuildSub(b, d, borrow, "");
-      if (c) c = LLVMBuildOr(b, c, LLVMBuildICmp(b, LLVMIntULT, d, borrow, ""), "");
-    }
-    borrow = c ? LLVMBuildZExt(b, c, w->i64, "") : NULL;
+    in = c ? LLVMBuildZExt(b, c, w->i64, "") : NULL;
     r[k] = t;
   }
 }
@@ -319,11 +307,11 @@ static void mul_words(widen *w, const LLVMValueRef *x, const LLVMValueRef *y, un
       row[j] = LLVMBuildMul(w->b, x[i], y[j], "");
     for (unsigned j = 0; j + 1 < len; j++)
       high[j] = mul_high(w, x[i], y[j]);
-    add_words(w, row + 1, high, len - 1, row + 1);
+    carry_words(w, LLVMAdd, row + 1, high, len - 1, row + 1);
     if (i == 0)
       memcpy(acc, row, sizeof *row * len);
     else
-      add_words(w, acc + i, row, len, acc + i);
+      carry_words(w, LLVMAdd, acc + i, row, len, acc + i);
   }
   memcpy(r, acc, sizeof *acc * count);
 }
@@ -414,8 +402,8 @@ static int binary(widen *w, LLVMValueRef i, LLVMOpcode op) {
     for (unsigned k = 0; k < count; k++)
       r[k] = LLVMBuildBinOp(b, op, x.w[k], y.w[k], "");
     break;
-  case LLVMAdd: add_words(w, x.w, y.w, count, r); break;
-  case LLVMSub: sub_words(w, x.w, y.w, count, r); break;
+  case LLVMAdd:
+  case LLVMSub: carry_words(w, op, x.w, y.w, count, r); break;
   case LLVMMul: mul_words(w, x.w, y.w, count, r); break;
   case LLVMShl:
   case LLVMLShr:
@@ -524,7 +512,7 @@ static int wide_to_float(widen *w, LLVMValueRef i, wide_value x, unsigned n, int
     for (unsigned k = 0; k < count; k++)
       zeros[k] = zero;
     negative = LLVMBuildICmp(b, LLVMIntSLT, m[count - 1], zero, "");
-    sub_words(w, zeros, m, count, neg);
+    carry_words(w, LLVMSub, zeros, m, count, neg);
     for (unsigned k = 0; k < count; k++)
       m[k] = LLVMBuildSelect(b, negative, neg[k], m[k], "");
   }
@@ -713,7 +701,7 @@ static int call(widen *w, LLVMValueRef i) {
     words(w, x, n, 1, count, xw);
     for (unsigned k = 0; k < count; k++)
       zw[k] = constant(w, 64, 0);
-    sub_words(w, zw, xw, count, r);
+    carry_words(w, LLVMSub, zw, xw, count, r);
     result(w, i, select_value(w, neg, from_words(w, r, n), x));
     return 1;
   }
