@@ -44,6 +44,8 @@
 
 /* Larger lane functions keep the scalar path: compiling their vector code would take long. */
 #define MAX_INSTRUCTIONS 1500
+/* ... and those beyond this many before optimisation (-O0 IR, inlined) are not optimised. */
+#define MAX_INLINED 20000
 
 struct val {
   LLVMValueRef key;
@@ -1626,9 +1628,25 @@ int main(int argc, char **argv) {
   bool any = false;
   for (int round = 0; round < 24; round++) {
     bool marked = false;
-    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    LLVMValueRef after;
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = after) {
+      after = LLVMGetNextFunction(f);
       size_t len;
-      if (!has_prefix(LLVMGetValueName2(f, &len), "__sm_lane_") || LLVMIsDeclaration(f)) continue;
+      const char *fname = LLVMGetValueName2(f, &len);
+      if (!has_prefix(fname, "__sm_lane_") || LLVMIsDeclaration(f)) continue;
+      /* A lane function already far beyond MAX_INSTRUCTIONS before optimisation keeps the
+       * scalar path now: optimising it (SROA over tens of thousands of inlined -O0
+       * instructions) took minutes for math-library kernels. */
+      unsigned size = instruction_count(f);
+      if (size > MAX_INLINED) {
+        char why[160];
+        snprintf(why, sizeof why, "too large (%u instructions once inlined, before optimisation)",
+                 size);
+        record(m, fname + 10, why);
+        printf("%s: %s\n", fname + 10, why);
+        LLVMDeleteFunction(f);
+        continue;
+      }
       any = true;
       for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
         for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
