@@ -96,6 +96,10 @@ static void peers(CUcontext primary, CUstream s) {
   CHECK_CU(cuMemcpyHtoD(a, host, BYTES), CUDA_SUCCESS);
   CHECK_CU(cuMemsetD32(b, 0, BYTES / 4), CUDA_SUCCESS);
   CHECK_CU(cuMemcpyPeer(b, other, a, primary, BYTES / 2), CUDA_SUCCESS);
+  /* A device-to-device memset or copy may return before it is done (CUDA's API
+   * synchronization rules), and s does not wait for the legacy stream: without this the
+   * memset could land after the asynchronous copy below (seen once under ASan in CI). */
+  CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
   CHECK_CU(cuMemcpyPeerAsync(b + BYTES / 2, other, a + BYTES / 2, primary, BYTES / 2, s),
            CUDA_SUCCESS);
   CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
