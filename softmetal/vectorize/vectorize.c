@@ -121,7 +121,6 @@ struct vz {
   int *header_of;         /* the loop a block heads, -1 */
   struct exit_value *xvs; /* LCSSA phis' values for edges leaving a closed loop */
   int nxvs;
-  int barriers;   /* threadgroup barrier calls emitted */
   bool may_yield; /* no barriers: outermost loops yield at their back edge (end_loop) */
   int yields;     /* __sm_loop_yield calls emitted */
   jmp_buf fail;
@@ -790,16 +789,27 @@ static bool has_prefix(const char *s, const char *p) {
  * SIMD-group calls it once, when any lane is active — lanes that returned early, or that a
  * divergent branch keeps away, take no part, as threads that exited take none on a GPU.
  * softmetal runs such a kernel as one fiber per SIMD-group; the call switches between them. */
+/* Code emitted between these two runs once for the SIMD-group, when any lane of the
+ * current block is active; when_any_lane returns the block where it ends. */
+static LLVMBasicBlockRef when_any_lane(struct vz *z, const char *name) {
+  LLVMValueRef any = reduce(z, "llvm.vector.reduce.or", z->masks[z->cur]);
+  LLVMBasicBlockRef at = new_block(z, name), join = new_block(z, "");
+  LLVMBuildCondBr(z->b, any, at, join);
+  LLVMPositionBuilderAtEnd(z->b, at);
+  return join;
+}
+static void end_when(struct vz *z, LLVMBasicBlockRef join) {
+  LLVMBuildBr(z->b, join);
+  LLVMPositionBuilderAtEnd(z->b, join);
+}
+
 static void emit_barrier(struct vz *z, LLVMValueRef inst) {
   if (!all_uniform(z, inst)) fail(z, "a barrier with flags that vary per lane");
   LLVMValueRef lanes_fn = LLVMGetNamedFunction(z->m, "__sm_barrier_lanes");
   if (!lanes_fn) fail(z, "internal: the prelude has no __sm_barrier_lanes");
   LLVMValueRef mask = z->masks[z->cur];
-  LLVMValueRef any = reduce(z, "llvm.vector.reduce.or", mask);
-  LLVMBasicBlockRef at = new_block(z, "barrier"), some = new_block(z, "some_lanes"),
-                    wait = new_block(z, "wait"), join = new_block(z, "");
-  LLVMBuildCondBr(z->b, any, at, join);
-  LLVMPositionBuilderAtEnd(z->b, at);
+  LLVMBasicBlockRef join = when_any_lane(z, "barrier");
+  LLVMBasicBlockRef some = new_block(z, "some_lanes"), wait = new_block(z, "wait");
   /* lanes of the SIMD-group (entry mask) that are not here: SOFTMETAL_DEBUG_BARRIERS */
   LLVMTypeRef i32 = LLVMInt32TypeInContext(z->c);
   LLVMValueRef absent = LLVMBuildAnd(z->b, z->masks[0], LLVMBuildNot(z->b, mask, ""), "");
@@ -813,9 +823,7 @@ static void emit_barrier(struct vz *z, LLVMValueRef inst) {
   LLVMBuildBr(z->b, wait);
   LLVMPositionBuilderAtEnd(z->b, wait);
   clone_uniform(z, inst);
-  LLVMBuildBr(z->b, join);
-  LLVMPositionBuilderAtEnd(z->b, join);
-  z->barriers++;
+  end_when(z, join);
 }
 
 /* An atomic access (atomicrmw, cmpxchg, atomic load or store): every active lane performs it,
@@ -1041,13 +1049,9 @@ static void emit_call(struct vz *z, LLVMValueRef inst) {
   if (!strcmp(name, "__sm_lockstep_step")) return; /* the 32 lanes are in lockstep already */
   if (!strcmp(name, "__sm_device_step")) { /* before an atomic access: once, as a step of the
                                               SIMD-group (residency: fiber.c) */
-    LLVMValueRef any = reduce(z, "llvm.vector.reduce.or", z->masks[z->cur]);
-    LLVMBasicBlockRef at = new_block(z, "step"), join = new_block(z, "");
-    LLVMBuildCondBr(z->b, any, at, join);
-    LLVMPositionBuilderAtEnd(z->b, at);
+    LLVMBasicBlockRef join = when_any_lane(z, "step");
     clone_uniform(z, inst);
-    LLVMBuildBr(z->b, join);
-    LLVMPositionBuilderAtEnd(z->b, join);
+    end_when(z, join);
     return;
   }
   if (!strcmp(name, "__sm_threadgroup_base")) { /* the same for every lane */
