@@ -559,9 +559,8 @@ char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const
   r->group_fiber = !vectorized && !r->fibers_on && d->kernel->may_spin;
   if (r->vector_fibers) r->fibers_on = true, r->lockstep = false;
   r->parkable = r->fibers_on || r->group_fiber;
-  if (r->vector_fibers) {
-    /* One fiber per SIMD-group, each running its lanes as vector code; the vector code
-     * makes no lockstep steps (its lanes advance together by construction). */
+  if (vectorized) {
+    /* The group's vectors: simd_width lanes of a row at a time (chunk i on threads[i]). */
     int n = 0;
     unsigned x = d->threads[0], index = 0, w = d->kernel->simd_width;
     for (unsigned z = 0; z < d->threads[2]; z++)
@@ -574,20 +573,14 @@ char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const
           r->chunk[n].x0 = x0, r->chunk[n].index0 = index, r->chunk[n].count = count;
           index += count;
         }
+    /* One fiber per SIMD-group, each running its lanes as vector code (which makes no
+     * lockstep steps: its lanes advance together by construction), or one after another. */
     r->count = n;
-    return run_fibers(r, parked);
-  } else if (vectorized) {
-    struct sm_kernel_thread *t = &r->threads[0];
-    set_thread(r, d, bid, threadgroups, 0);
+    if (r->vector_fibers) return run_fibers(r, parked);
     r->current = 0;
-    unsigned x = d->threads[0], index = 0, w = d->kernel->simd_width;
     in_kernel = 1;
-    for (unsigned z = 0; z < d->threads[2]; z++)
-      for (unsigned y = 0; y < d->threads[1]; y++)
-        for (unsigned x0 = 0; x0 < x; x0 += w, index += x - x0 < w ? x - x0 : w) {
-          t->tid[1] = y, t->tid[2] = z;
-          d->kernel->simd_entry(t, x0, index, x - x0 < w ? x - x0 : w);
-        }
+    for (int i = 0; i < n; i++)
+      d->kernel->simd_entry(&r->threads[i], r->chunk[i].x0, r->chunk[i].index0, r->chunk[i].count);
     in_kernel = 0;
   } else if (r->group_fiber) {
     r->group_threads = r->count;
