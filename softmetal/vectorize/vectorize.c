@@ -267,6 +267,77 @@ static LLVMValueRef call(struct vz *z, const char *name, LLVMTypeRef *types, siz
   return LLVMBuildCall2(z->b, ft, f, args, nargs, "");
 }
 
+static void copy_codegen_attributes(LLVMValueRef from, LLVMValueRef to);
+
+/* A masked gather or scatter (the intrinsic `name`, its alignment operand at `imm`) through
+ * one out-of-line function per signature and alignment, made on first use: a 32-lane gather
+ * without native gathers (the x86-64 baseline) expands into 32 guarded scalar accesses,
+ * ~150 instructions, and kernels hold dozens; called, they are compiled once per module
+ * (the back end's time on vector code fell by ~4x: docs/softmetal.md). The call costs far
+ * less than the 32 scalar accesses it makes. */
+static LLVMValueRef call_outlined(struct vz *z, const char *name, LLVMTypeRef *types, size_t ntypes,
+                                  LLVMValueRef *args, unsigned nargs, unsigned imm) {
+  LLVMTypeRef ft;
+  LLVMValueRef f = intrinsic(z, name, types, ntypes, &ft);
+  size_t len;
+  const char *full =
+      LLVMIntrinsicCopyOverloadedName2(z->m, LLVMGetIntrinsicID(f), types, ntypes, &len);
+  unsigned align = (unsigned)LLVMConstIntGetZExtValue(args[imm]);
+  char helper[256];
+  snprintf(helper, sizeof helper, "__sm_outlined.%.*s.a%u", (int)len, full, align);
+  free((void *)full);
+  LLVMValueRef params[4];
+  LLVMTypeRef ptypes[4];
+  unsigned np = 0;
+  /* a mask goes as an integer of its bits: x86 passes <32 x i1> one byte per lane */
+  for (unsigned i = 0; i < nargs; i++)
+    if (i != imm) {
+      LLVMTypeRef t = LLVMTypeOf(args[i]);
+      bool is_mask = LLVMGetTypeKind(t) == LLVMVectorTypeKind &&
+                     LLVMGetElementType(t) == LLVMInt1TypeInContext(z->c);
+      if (is_mask) t = LLVMIntTypeInContext(z->c, LLVMGetVectorSize(t));
+      params[np] = is_mask ? LLVMBuildBitCast(z->b, args[i], t, "") : args[i];
+      ptypes[np++] = t;
+    }
+  LLVMTypeRef hft = LLVMFunctionType(LLVMGetReturnType(ft), ptypes, np, 0);
+  LLVMValueRef h = LLVMGetNamedFunction(z->m, helper);
+  if (!h) {
+    h = LLVMAddFunction(z->m, helper, hft);
+    LLVMSetLinkage(h, LLVMInternalLinkage);
+    LLVMSetFunctionCallConv(h, LLVMFastCallConv);
+    static const char *const attrs[] = {"noinline", "nounwind"};
+    for (size_t i = 0; i < sizeof attrs / sizeof *attrs; i++)
+      LLVMAddAttributeAtIndex(
+          h, LLVMAttributeFunctionIndex,
+          LLVMCreateEnumAttribute(z->c, LLVMGetEnumAttributeKindForName(attrs[i], strlen(attrs[i])),
+                                  0));
+    copy_codegen_attributes(z->src, h);
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(z->c);
+    LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(z->c, h, ""));
+    LLVMValueRef inner[4];
+    for (unsigned i = 0, p = 0; i < nargs; i++)
+      inner[i] =
+          i == imm ? args[i] : LLVMBuildBitCast(b, LLVMGetParam(h, p++), LLVMTypeOf(args[i]), "");
+    LLVMValueRef r = LLVMBuildCall2(b, ft, f, inner, nargs, "");
+    if (LLVMGetTypeKind(LLVMGetReturnType(ft)) == LLVMVoidTypeKind)
+      LLVMBuildRetVoid(b);
+    else
+      LLVMBuildRet(b, r);
+    LLVMDisposeBuilder(b);
+  }
+  LLVMValueRef c = LLVMBuildCall2(z->b, hft, h, params, np, "");
+  LLVMSetInstructionCallConv(c, LLVMFastCallConv);
+  return c;
+}
+
+static LLVMValueRef gather(struct vz *z, LLVMTypeRef *types, LLVMValueRef *args) {
+  return call_outlined(z, "llvm.masked.gather", types, 2, args, 4, 1);
+}
+
+static void scatter(struct vz *z, LLVMTypeRef *types, LLVMValueRef *args) {
+  call_outlined(z, "llvm.masked.scatter", types, 2, args, 4, 2);
+}
+
 static LLVMValueRef reduce(struct vz *z, const char *name, LLVMValueRef mask) {
   LLVMTypeRef t = mask_type(z);
   return call(z, name, &t, 1, &mask, 1);
@@ -540,7 +611,7 @@ static void emit_load(struct vz *z, LLVMValueRef inst) {
   LLVMTypeRef gtypes[2] = {vt, LLVMTypeOf(ptrs)};
   LLVMValueRef gargs[4] = {ptrs, ealign, mask, LLVMGetPoison(vt)};
   if (!contiguous(z, a, t)) {
-    add(z, inst)->vec = call(z, "llvm.masked.gather", gtypes, 2, gargs, 4);
+    add(z, inst)->vec = gather(z, gtypes, gargs);
     return;
   }
   LLVMValueRef fast = and_ok(z, a->ok, reduce(z, "llvm.vector.reduce.and", mask));
@@ -553,7 +624,7 @@ static void emit_load(struct vz *z, LLVMValueRef inst) {
   LLVMSetAlignment(lv, elem_align(z, inst, t));
   LLVMBuildBr(z->b, join);
   LLVMPositionBuilderAtEnd(z->b, bg);
-  LLVMValueRef gv = call(z, "llvm.masked.gather", gtypes, 2, gargs, 4);
+  LLVMValueRef gv = gather(z, gtypes, gargs);
   LLVMBuildBr(z->b, join);
   LLVMPositionBuilderAtEnd(z->b, join);
   LLVMValueRef phi = LLVMBuildPhi(z->b, vt, "");
@@ -581,7 +652,7 @@ static void emit_store(struct vz *z, LLVMValueRef inst) {
   LLVMTypeRef stypes[2] = {vt, LLVMTypeOf(ptrs)};
   LLVMValueRef sargs[4] = {v, ptrs, ealign, mask};
   if (!contiguous(z, a, t)) {
-    call(z, "llvm.masked.scatter", stypes, 2, sargs, 4);
+    scatter(z, stypes, sargs);
     return;
   }
   LLVMValueRef fast = and_ok(z, a->ok, reduce(z, "llvm.vector.reduce.and", mask));
@@ -593,7 +664,7 @@ static void emit_store(struct vz *z, LLVMValueRef inst) {
   LLVMSetAlignment(st, elem_align(z, inst, t));
   LLVMBuildBr(z->b, join);
   LLVMPositionBuilderAtEnd(z->b, bs);
-  call(z, "llvm.masked.scatter", stypes, 2, sargs, 4);
+  scatter(z, stypes, sargs);
   LLVMBuildBr(z->b, join);
   LLVMPositionBuilderAtEnd(z->b, join);
 }
@@ -1019,7 +1090,7 @@ static void emit_shuffle(struct vz *z, LLVMValueRef inst) {
   LLVMTypeRef gtypes[2] = {LLVMTypeOf(v), LLVMTypeOf(ptrs)};
   LLVMValueRef gargs[4] = {ptrs, LLVMConstInt(i32, (unsigned)LLVMABISizeOfType(z->td, t), 0), mask,
                            LLVMGetPoison(LLVMTypeOf(v))};
-  LLVMValueRef got = call(z, "llvm.masked.gather", gtypes, 2, gargs, 4);
+  LLVMValueRef got = gather(z, gtypes, gargs);
   LLVMValueRef src_active =
       LLVMBuildTrunc(z->b, LLVMBuildLShr(z->b, splat(z, bits), safe, ""), mask_type(z), "");
   LLVMValueRef ok = LLVMBuildAnd(z->b, in, src_active, "");
@@ -1522,6 +1593,22 @@ static void vectorize_body(struct vz *z) {
   LLVMBuildRetVoid(z->b);
 }
 
+/* The function attributes that say how code is generated (the CPU and its features, stack
+ * probes for large frames — private arrays must hit a fiber's guard page —, the frame
+ * pointer), copied from the lane function onto the functions the tool makes, so they are
+ * compiled for the same CPU as the scalar paths and with the same stack discipline. */
+static void copy_codegen_attributes(LLVMValueRef from, LLVMValueRef to) {
+  static const char *const keys[] = {"target-cpu",      "target-features",
+                                     "tune-cpu",        "probe-stack",
+                                     "frame-pointer",   "stack-protector-buffer-size",
+                                     "no-trapping-math"};
+  for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+    LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(from, LLVMAttributeFunctionIndex, keys[i],
+                                                       (unsigned)strlen(keys[i]));
+    if (a) LLVMAddAttributeAtIndex(to, LLVMAttributeFunctionIndex, a);
+  }
+}
+
 /* Returns NULL when vectorized, else the reason (static buffer in z). */
 static const char *vectorize(LLVMModuleRef m, LLVMValueRef src, const char *name, bool *yields) {
   struct vz z = {.m = m, .c = LLVMGetModuleContext(m), .src = src};
@@ -1533,6 +1620,7 @@ static const char *vectorize(LLVMModuleRef m, LLVMValueRef src, const char *name
   snprintf(fname, sizeof fname, "__sm_simd_%s", name);
   z.dst = LLVMAddFunction(m, fname, LLVMFunctionType(LLVMVoidTypeInContext(z.c), params, 4, 0));
   LLVMSetVisibility(z.dst, LLVMDefaultVisibility);
+  copy_codegen_attributes(src, z.dst);
   static char reason[256];
   const char *result = NULL;
   if (setjmp(z.fail) == 0) {

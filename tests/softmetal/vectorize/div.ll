@@ -1,7 +1,7 @@
 ; sm-vectorize: a division under a guard divides by 1 in masked-off lanes (a masked-off
 ; lane must not trap); a gathered load (a[idx[i]]) stays a masked gather.
 ; CHECK-LABEL: define void @__sm_simd_div(
-; CHECK: call <32 x i32> @llvm.masked.gather.v32i32
+; CHECK: call fastcc <32 x i32> @__sm_outlined.llvm.masked.gather.v32i32
 ; CHECK: [[D:%[0-9]+]] = select <32 x i1> %{{[0-9]+}}, <32 x i32> %{{[0-9]+}}, <32 x i32> <i32 1,
 ; CHECK-NEXT: sdiv <32 x i32> <i32 100, {{.*}}>, [[D]]
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
