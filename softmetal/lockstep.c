@@ -27,17 +27,15 @@ enum sm_lane_mode sm_lane_mode(void) {
   int mode = atomic_load_explicit(&cached, memory_order_relaxed);
   if (mode >= 0) return (enum sm_lane_mode)mode;
   const char *env = getenv("SOFTMETAL_MODE");
-  mode = SM_MODE_LOCKSTEP;
+  mode = SM_MODE_VECTOR; /* the default: SIMD-groups as vector code (docs/softmetal.md) */
   if (env && !strcmp(env, "fiber"))
     mode = SM_MODE_FIBER;
-  else if (env && !strcmp(env, "vector"))
-    mode = SM_MODE_VECTOR;
-  else if (env && *env && strcmp(env, "lockstep") != 0) {
+  else if (env && !strcmp(env, "lockstep"))
+    mode = SM_MODE_LOCKSTEP;
+  else if (env && *env && strcmp(env, "vector") != 0) {
     /* Said once per process (the value is read once): never a silent substitute. */
-    fprintf(stderr,
-            "softmetal: SOFTMETAL_MODE=%s: %s; using lockstep (SIMD-groups in lockstep "
-            "on fibers)\n",
-            env, "unknown mode (fiber, lockstep or vector)");
+    fprintf(stderr, "softmetal: SOFTMETAL_MODE=%s: %s; using vector (the default)\n", env,
+            "unknown mode (vector, lockstep or fiber)");
   }
   atomic_store_explicit(&cached, mode, memory_order_relaxed);
   return (enum sm_lane_mode)mode;

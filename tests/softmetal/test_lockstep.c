@@ -8,9 +8,10 @@
  *    spinners): completes, with the count exact, because atomics on device memory are
  *    steps too;
  *  - `tg_atomic`: threadgroup atomics and a barrier in lockstep: exact.
- * SOFTMETAL_TRACE (set by the test itself) must name each dispatch's mode: `lockstep`
- * for the kernels with threadgroup memory, `loop` for a barrier-free one without
- * (`plain`); with `fiber`, `loop` and `fibers`.
+ * SOFTMETAL_TRACE (set by the test itself) must name each dispatch's mode: in the default
+ * vector mode `vector fibers` for the kernels with threadgroup memory the vectorizer takes,
+ * `vector` for a barrier-free one without (`plain`); with SOFTMETAL_MODE=lockstep
+ * `lockstep` and `loop`; with `fiber`, `loop` and `fibers`.
  * Run with the argument `fiber` (CMake sets SOFTMETAL_MODE=fiber) the exchange must come
  * out as without lockstep (each thread runs to its end: the neighbours below it wrote,
  * those above did not), proving the switch selects the earlier mode; the rest must
@@ -177,7 +178,7 @@ int main(int argc, char **argv) {
   /* SOFTMETAL_MODE=vector: kernels the vectorizer takes run vectorized, those with
    * threadgroup memory (atomics too) as one fiber per SIMD-group (docs/softmetal.md) */
   const char *mode = getenv("SOFTMETAL_MODE");
-  bool vector = mode && !strcmp(mode, "vector");
+  bool vector = !fiber && !(mode && !strcmp(mode, "lockstep")); /* vector: the default */
   CHECK(traced_mode(exchange, out, T * 4,
                     fiber    ? "threads (loop)"
                     : vector ? "threads (vector fibers)"
