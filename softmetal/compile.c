@@ -305,9 +305,10 @@ static char *run_clang(const char *const *flags, const char *const *extra) {
  * compile error, never a silent fallback). */
 static char *run_vectorizer(const char *ir) {
   if (!vectorizer_bytes)
-    return sm_strdup_printf("softmetal: vector mode (the default; SOFTMETAL_MODE=lockstep does without it): "
-                            "the vectorizer %s is missing",
-                            vectorizer_path);
+    return sm_strdup_printf(
+        "softmetal: vector mode (the default; SOFTMETAL_MODE=lockstep does without it): "
+        "the vectorizer %s is missing",
+        vectorizer_path);
   char *out = sm_strdup_printf("%s.vec.ll", ir);
   const char *argv[] = {vectorizer_path, ir, out, NULL};
   char *output = NULL;
