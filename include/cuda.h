@@ -1852,6 +1852,11 @@ typedef CUstreamAttrValue_v1 CUstreamAttrValue;
 typedef CUlaunchAttributeID CUkernelNodeAttrID;
 typedef CUlaunchAttributeValue CUkernelNodeAttrValue_v1;
 typedef CUkernelNodeAttrValue_v1 CUkernelNodeAttrValue;
+CUresult cuGraphKernelNodeGetAttribute(CUgraphNode hNode, CUkernelNodeAttrID attr,
+                                       CUkernelNodeAttrValue *value_out);
+CUresult cuGraphKernelNodeSetAttribute(CUgraphNode hNode, CUkernelNodeAttrID attr,
+                                       const CUkernelNodeAttrValue *value);
+CUresult cuGraphKernelNodeCopyAttributes(CUgraphNode dst, CUgraphNode src);
 
 /* Stream memory operations (cu_stream.c): one operation of cuStreamBatchMemOp. */
 typedef union CUstreamBatchMemOpParams_union {

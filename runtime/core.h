@@ -602,12 +602,14 @@ typedef struct {
   struct mtl_object **companions; /* buffers it binds, kept until it completes */
   size_t count, allocated;
 } rt_launch_batch;
-/* rt_launch's checks, then one dispatch of params — the kernel's packed
- * parameter block (param_bytes, prepared once) — encoded into the batch's
- * command buffer, opened on first use (lock held, inside rt_enter). Errors
- * as rt_launch's; nothing runs before rt_launch_batch_commit. */
+/* rt_launch's checks (cooperative: rt_launch_cooperative's too), then one
+ * dispatch of params — the kernel's packed parameter block (param_bytes,
+ * prepared once) — encoded into the batch's command buffer, opened on first
+ * use (lock held, inside rt_enter). Errors as rt_launch's; nothing runs
+ * before rt_launch_batch_commit. */
 cudaError_t rt_launch_batch_add(rt_device *device, rt_launch_batch *batch, const rt_kernel *kernel,
-                                const rt_launch_config *config, const void *params);
+                                const rt_launch_config *config, const void *params,
+                                bool cooperative);
 /* Commits the batch's command buffer, if any, tracks it, and empties the
  * batch (always call it once dispatches were added, also after an error). */
 void rt_launch_batch_commit(rt_launch_batch *batch);
@@ -847,6 +849,22 @@ cudaError_t rt_graph_node_params(cudaGraphNode_t node, struct cudaGraphNodeParam
 /* New parameters of the same type (alloc and conditional nodes: fixed,
  * cudaErrorInvalidValue); errors as rt_graph_add_node, node unchanged. */
 cudaError_t rt_graph_node_set_params(cudaGraphNode_t node, struct cudaGraphNodeParams *params);
+/* A kernel node's attribute id (cudaGraphKernelNodeGet/SetAttribute, the
+ * driver's cuGraphKernelNode*Attribute: CUlaunchAttributeID numbers them
+ * alike): read into or set from *value. cudaLaunchAttributeCooperative makes
+ * every replay of the node a cooperative launch (grid sync, the co-resident
+ * capacity checked when it is encoded: cudaErrorCooperativeLaunchTooLarge);
+ * the hints (priority, access-policy window, memory-sync domain, carveout,
+ * scheduling preference) are kept and read back. cudaErrorInvalidValue for
+ * another node type or an attribute graph nodes do not take,
+ * cudaErrorNotSupported for a cluster other than 1x1x1 or a device-updatable
+ * node. Unset attributes read as zero (CUDA's defaults). */
+enum { RT_KERNEL_NODE_ATTRIBUTES = 17 };
+cudaError_t rt_graph_kernel_node_attribute(cudaGraphNode_t node, cudaLaunchAttributeID id,
+                                           cudaLaunchAttributeValue *value, bool set);
+/* Every attribute of from copied to to (both kernel nodes, else
+ * cudaErrorInvalidValue). */
+cudaError_t rt_graph_kernel_node_copy_attributes(cudaGraphNode_t to, cudaGraphNode_t from);
 enum cudaGraphNodeType rt_graph_node_type(cudaGraphNode_t node);
 cudaGraph_t rt_graph_node_graph(cudaGraphNode_t node);
 /* The graph's nodes (creation order) or its roots: stores up to capacity
@@ -922,6 +940,11 @@ cudaError_t rt_graph_dot(cudaGraph_t graph, const char *path, unsigned flags);
  * rt_graph_add_node's (which invalidate the capture). */
 cudaError_t rt_capture_node(cudaStream_t stream, struct cudaGraphNodeParams *params,
                             bool *captured);
+/* rt_capture_node for a launch (params a kernel node): a cooperative one
+ * becomes a kernel node with cudaLaunchAttributeCooperative, as CUDA
+ * captures cudaLaunchCooperativeKernel and cooperative cudaLaunchKernelEx. */
+cudaError_t rt_capture_kernel(cudaStream_t stream, struct cudaGraphNodeParams *params,
+                              bool cooperative, bool *captured);
 /* cudaEventRecordExternal / cudaEventWaitExternal (params an event record
  * or wait): a node of stream's capture after its dependencies (recorded or
  * waited for when the graph runs), not a fork or join. Errors:

@@ -61,6 +61,9 @@ struct CUgraphNode_st {
   cudaGraph_t *bodies;      /* conditional: params.conditional.size graphs */
   rt_graph_memory *memory;  /* alloc node */
   size_t order_index;       /* scratch of instantiation: its index in the order */
+  /* kernel: its attributes by cudaLaunchAttributeID (cudaGraphKernelNodeSetAttribute, a
+   * captured launch's); all zero is CUDA's default (not cooperative, priority 0) */
+  cudaLaunchAttributeValue attributes[RT_KERNEL_NODE_ATTRIBUTES];
 };
 
 typedef struct {
@@ -529,6 +532,60 @@ cudaError_t rt_graph_node_set_params(cudaGraphNode_t node, struct cudaGraphNodeP
   return rt_node_set(node->graph, node, params);
 }
 
+static bool rt_node_cooperative(cudaGraphNode_t n) {
+  return n->params.type == cudaGraphNodeTypeKernel &&
+         n->attributes[cudaLaunchAttributeCooperative].cooperative != 0;
+}
+
+/* The attributes a kernel node takes, as CUDA documents them for graph kernel
+ * nodes; what Metal has no control for (an L2 access-policy window, a memory
+ * synchronisation domain, a carveout, a priority: Metal queues have none) is
+ * kept and read back as a hint. */
+static cudaError_t rt_node_attribute_check(cudaLaunchAttributeID id,
+                                           const cudaLaunchAttributeValue *v) {
+  switch (id) {
+  case cudaLaunchAttributeAccessPolicyWindow:
+  case cudaLaunchAttributeCooperative:
+  case cudaLaunchAttributeClusterSchedulingPolicyPreference:
+  case cudaLaunchAttributePriority:
+  case cudaLaunchAttributeMemSyncDomainMap:
+  case cudaLaunchAttributeMemSyncDomain:
+  case cudaLaunchAttributePreferredSharedMemoryCarveout: return cudaSuccess;
+  case cudaLaunchAttributeClusterDimension:
+  case cudaLaunchAttributePreferredClusterDimension:
+    /* no thread-block clusters: only 1x1x1 (or 0, unset) */
+    if (!v) return cudaSuccess;
+    return v->clusterDim.x * v->clusterDim.y * v->clusterDim.z <= 1 ? cudaSuccess
+                                                                    : cudaErrorNotSupported;
+  case cudaLaunchAttributeDeviceUpdatableKernelNode:
+    /* device-side graph updates need device launch, which Anchor has not */
+    return v && v->deviceUpdatableKernelNode.deviceUpdatable ? cudaErrorNotSupported : cudaSuccess;
+  default: return cudaErrorInvalidValue; /* stream-only or unknown */
+  }
+}
+
+cudaError_t rt_graph_kernel_node_attribute(cudaGraphNode_t node, cudaLaunchAttributeID id,
+                                           cudaLaunchAttributeValue *value, bool set) {
+  assert(rt_lock_held() && rt_graph_node_valid(node) && value);
+  if (node->params.type != cudaGraphNodeTypeKernel) return cudaErrorInvalidValue;
+  if ((unsigned)id >= RT_KERNEL_NODE_ATTRIBUTES) return cudaErrorInvalidValue;
+  cudaError_t e = rt_node_attribute_check(id, set ? value : NULL);
+  if (e != cudaSuccess) return e;
+  if (set)
+    node->attributes[id] = *value;
+  else
+    *value = node->attributes[id];
+  return cudaSuccess;
+}
+
+cudaError_t rt_graph_kernel_node_copy_attributes(cudaGraphNode_t to, cudaGraphNode_t from) {
+  assert(rt_lock_held() && rt_graph_node_valid(to) && rt_graph_node_valid(from));
+  if (to->params.type != cudaGraphNodeTypeKernel || from->params.type != cudaGraphNodeTypeKernel)
+    return cudaErrorInvalidValue;
+  memcpy(to->attributes, from->attributes, sizeof to->attributes);
+  return cudaSuccess;
+}
+
 enum cudaGraphNodeType rt_graph_node_type(cudaGraphNode_t node) {
   assert(rt_lock_held() && rt_graph_node_valid(node));
   return node->params.type;
@@ -626,6 +683,7 @@ void rt_graph_node_destroy(cudaGraphNode_t node) {
 static cudaError_t rt_node_copy(cudaGraphNode_t n, cudaGraphNode_t c) {
   c->params = n->params;
   c->kernel = n->kernel;
+  memcpy(c->attributes, n->attributes, sizeof c->attributes);
   c->memory = rt_memory_retain(n->memory);
   if (n->params.type == cudaGraphNodeTypeKernel) {
     size_t bytes = n->kernel.desc->param_bytes ? (size_t)n->kernel.desc->param_bytes : 1;
@@ -1072,6 +1130,16 @@ cudaError_t rt_graph_exec_update(cudaGraphExec_t exec, cudaGraph_t graph,
       }
       continue;
     }
+    if (t == cudaGraphNodeTypeKernel) {
+      /* CUDA: "a cooperative node cannot be updated to a non-cooperative node, and
+       * vice-versa"; the other attributes are updated with the parameters */
+      if (rt_node_cooperative(from) != rt_node_cooperative(to)) {
+        info->result = cudaGraphExecUpdateErrorAttributesChanged;
+        info->errorNode = from;
+        continue;
+      }
+      memcpy(to->attributes, from->attributes, sizeof to->attributes);
+    }
     struct cudaGraphNodeParams p = from->params;
     if (rt_node_set(mine, to, &p) != cudaSuccess) {
       info->result = cudaGraphExecUpdateErrorParametersChanged;
@@ -1306,6 +1374,8 @@ static cudaError_t rt_run_node(rt_device *d, rt_exec_node *xn, cudaStream_t stre
   case cudaGraphNodeTypeKernel: {
     rt_launch_config config = {p->kernel.gridDim, p->kernel.blockDim, p->kernel.sharedMemBytes,
                                stream};
+    if (rt_node_cooperative(n))
+      return rt_launch_cooperative(d, &n->kernel, &config, n->argument_pointers);
     return rt_launch(d, &n->kernel, &config, n->argument_pointers);
   }
   case cudaGraphNodeTypeMemcpy: return rt_run_copy(d, &p->memcpy.copyParams, stream);
@@ -1377,7 +1447,7 @@ static cudaError_t rt_exec_run(rt_device *d, cudaGraphExec_t x, cudaStream_t str
       rt_launch_config config = {p->kernel.gridDim, p->kernel.blockDim, p->kernel.sharedMemBytes,
                                  lane};
       e = rt_launch_batch_add(d, &batches[xn->lane], &xn->node->kernel, &config,
-                              xn->node->arguments);
+                              xn->node->arguments, rt_node_cooperative(xn->node));
     } else if (e == cudaSuccess && xn->enabled) {
       for (unsigned k = 0; k < x->lane_count; k++)
         rt_launch_batch_commit(&batches[k]);
@@ -1547,9 +1617,12 @@ static void rt_dot_node(FILE *f, cudaGraph_t g, size_t i, size_t topo_id, unsign
     fprintf(f, ",%u\\>\\>\\>}\n", p->kernel.sharedMemBytes);
     fprintf(f, "| {{node handle | func handle} | {0x%016llX | 0x%016llX}}\n", rt_ptr(n),
             rt_ptr(p->kernel.func));
-    fprintf(f, "| {accessPolicyWindow | {base_ptr | num_bytes | hitRatio | hitProp | missProp} | "
-               "{0x0000000000000000 | 0 | 0.000000 | N | N}}\n| {cooperative | 0}\n"
-               "| {priority | 0}\n}\"];\n\n");
+    fprintf(f,
+            "| {accessPolicyWindow | {base_ptr | num_bytes | hitRatio | hitProp | missProp} | "
+            "{0x0000000000000000 | 0 | 0.000000 | N | N}}\n| {cooperative | %d}\n"
+            "| {priority | %d}\n}\"];\n\n",
+            n->attributes[cudaLaunchAttributeCooperative].cooperative,
+            n->attributes[cudaLaunchAttributePriority].priority);
     return;
   }
   fprintf(f, "\n%s\n| {{ID | node handle} | {%zu (topoId: %zu) | 0x%016llX}}\n",

@@ -241,6 +241,39 @@ CUresult cuGraphKernelNodeSetParams_v2(CUgraphNode hNode,
   return rt_cu_leave(r);
 }
 
+/* A kernel node's attributes, the runtime's (CUlaunchAttributeID and
+ * cudaLaunchAttributeID number them alike; core_graph.c). */
+static CUresult rt_cu_kernel_attribute(CUgraphNode hNode, CUkernelNodeAttrID attr,
+                                       cudaLaunchAttributeValue *value, bool set) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && (!value || !rt_graph_node_valid(hNode))) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_result(
+        rt_graph_kernel_node_attribute(hNode, (cudaLaunchAttributeID)attr, value, set));
+  return rt_cu_leave(r);
+}
+
+CUresult cuGraphKernelNodeGetAttribute(CUgraphNode hNode, CUkernelNodeAttrID attr,
+                                       CUkernelNodeAttrValue *value_out) {
+  _Static_assert(sizeof(CUkernelNodeAttrValue) == sizeof(cudaLaunchAttributeValue), "one layout");
+  return rt_cu_kernel_attribute(hNode, attr, (cudaLaunchAttributeValue *)(void *)value_out, false);
+}
+
+CUresult cuGraphKernelNodeSetAttribute(CUgraphNode hNode, CUkernelNodeAttrID attr,
+                                       const CUkernelNodeAttrValue *value) {
+  cudaLaunchAttributeValue copy;
+  if (value) memcpy(&copy, value, sizeof copy);
+  return rt_cu_kernel_attribute(hNode, attr, value ? &copy : NULL, true);
+}
+
+CUresult cuGraphKernelNodeCopyAttributes(CUgraphNode dst, CUgraphNode src) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && (!rt_graph_node_valid(dst) || !rt_graph_node_valid(src)))
+    r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_graph_kernel_node_copy_attributes(dst, src));
+  return rt_cu_leave(r);
+}
+
 /* New parameters of the instance's copy of a kernel node (its next launches). */
 CUresult cuGraphExecKernelNodeSetParams_v2(CUgraphExec hGraphExec, CUgraphNode hNode,
                                            const CUDA_KERNEL_NODE_PARAMS *nodeParams) {

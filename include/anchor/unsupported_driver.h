@@ -233,9 +233,6 @@
   X(cuOccupancyMaxPotentialClusterSize, (int *clusterSize, CUfunction func, const CUlaunchConfig *config), (NULL, NULL, NULL)) \
   /* L2 access policies and stream/kernel-node attributes */ \
   X(cuCtxResetPersistingL2Cache, (void), ()) \
-  X(cuGraphKernelNodeCopyAttributes, (CUgraphNode dst, CUgraphNode src), (NULL, NULL)) \
-  X(cuGraphKernelNodeGetAttribute, (CUgraphNode hNode, CUkernelNodeAttrID attr, CUkernelNodeAttrValue *value_out), (NULL, 0, NULL)) \
-  X(cuGraphKernelNodeSetAttribute, (CUgraphNode hNode, CUkernelNodeAttrID attr, const CUkernelNodeAttrValue *value), (NULL, 0, NULL)) \
   X(cuStreamCopyAttributes, (CUstream dst, CUstream src), (NULL, NULL)) \
   X(cuStreamGetAttribute, (CUstream hStream, CUstreamAttrID attr, CUstreamAttrValue *value_out), (NULL, 0, NULL)) \
   X(cuStreamSetAttribute, (CUstream hStream, CUstreamAttrID attr, const CUstreamAttrValue *value), (NULL, 0, NULL)) \
