@@ -1899,6 +1899,15 @@ typedef struct CUDA_BATCH_MEM_OP_NODE_PARAMS_v1_st {
   unsigned int flags;
 } CUDA_BATCH_MEM_OP_NODE_PARAMS_v1;
 typedef CUDA_BATCH_MEM_OP_NODE_PARAMS_v1 CUDA_BATCH_MEM_OP_NODE_PARAMS;
+CUresult cuGraphAddBatchMemOpNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                  const CUgraphNode *dependencies, size_t numDependencies,
+                                  const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams);
+CUresult cuGraphBatchMemOpNodeGetParams(CUgraphNode hNode,
+                                        CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams_out);
+CUresult cuGraphBatchMemOpNodeSetParams(CUgraphNode hNode,
+                                        const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams);
+CUresult cuGraphExecBatchMemOpNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                            const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams);
 typedef struct CUDA_BATCH_MEM_OP_NODE_PARAMS_v2_st {
   CUcontext ctx;
   unsigned int count;

@@ -800,6 +800,7 @@ typedef struct {
   unsigned size;
   void *cpu;
   uint64_t value;
+  const void *address; /* the word's CUDA address (cpu is found from it) */
 } rt_memop;
 /* Where the host reaches the size-byte word at address (lock held, device
  * ready): address aligned to size and inside one allocation of the arena or
@@ -816,6 +817,28 @@ cudaError_t rt_stream_memops(rt_device *device, cudaStream_t stream, const rt_me
                              size_t count);
 
 /* ---- core_graph.c: CUDA graphs (docs/runtime.md, "Graphs") ----------------------- */
+
+/* A batch-memop node (the driver's CU_GRAPH_NODE_TYPE_BATCH_MEM_OP, 12; the
+ * runtime's enum has no name for it): a cudaGraphNodeParams of type
+ * RT_GRAPH_NODE_MEM_OP whose reserved space holds an rt_memop_node
+ * (rt_graph_memop_params). ops are performed in order at each replay, as
+ * rt_stream_memops does on a stream (their cpu found from address by
+ * rt_memop_target when the node is set: cudaErrorInvalidValue for a word
+ * outside the arena and registered memory); description (description_bytes, the
+ * API's own parameter array) and flags are kept for the node's GetParams.
+ * The graph keeps owned copies of both. */
+enum { RT_GRAPH_NODE_MEM_OP = 12 };
+typedef struct {
+  const rt_memop *ops;
+  size_t count;
+  const void *description;
+  size_t description_bytes;
+  unsigned flags;
+} rt_memop_node;
+static inline rt_memop_node *rt_graph_memop_params(struct cudaGraphNodeParams *params) {
+  _Static_assert(sizeof(rt_memop_node) <= sizeof params->reserved1, "fits the union");
+  return (rt_memop_node *)(void *)params->reserved1;
+}
 
 /* All: lock held. Handles are validated against the live ones (graphs,
  * nodes, instances), so a stale or foreign handle is an error, never a

@@ -259,10 +259,6 @@
   X(cuDeviceGraphMemTrim, (CUdevice device), (0)) \
   X(cuDeviceSetGraphMemAttribute, (CUdevice device, CUgraphMem_attribute attr, void *value), (0, 0, NULL)) \
   /* batch memory operation graph nodes */ \
-  X(cuGraphAddBatchMemOpNode, (CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies, size_t numDependencies, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams), (NULL, NULL, NULL, 0, NULL)) \
-  X(cuGraphBatchMemOpNodeGetParams, (CUgraphNode hNode, CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams_out), (NULL, NULL)) \
-  X(cuGraphBatchMemOpNodeSetParams, (CUgraphNode hNode, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams), (NULL, NULL)) \
-  X(cuGraphExecBatchMemOpNodeSetParams, (CUgraphExec hGraphExec, CUgraphNode hNode, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams), (NULL, NULL, NULL)) \
   /* context usage counts (deprecated) */ \
   X(cuCtxAttach, (CUcontext *pctx, unsigned int flags), (NULL, 0)) \
   X(cuCtxDetach, (CUcontext ctx), (NULL)) \
