@@ -485,6 +485,40 @@ void mtl_encoder_end_encoding(mtl_id encoder) {
   send_void(encoder, "endEncoding");
 }
 
+/* --- debug groups, signposts, the capture manager ----------------------------- */
+/* Sends selector (one NSString argument) with name as a new NSString. */
+static void send_string(mtl_id obj, const char *selector, const char *name) {
+  SEL sel;
+  imp_fn imp = method(obj, selector, &sel);
+  if (!imp) return;
+  mtl_id string = mtl_new_string(name ? name : "");
+  ((void (*)(id, SEL, id))imp)((id)obj, sel, (id)string);
+  mtl_release(string);
+}
+void mtl_command_buffer_push_debug_group(mtl_id cmdbuf, const char *name) {
+  send_string(cmdbuf, "pushDebugGroup:", name);
+}
+void mtl_command_buffer_pop_debug_group(mtl_id cmdbuf) {
+  send_void(cmdbuf, "popDebugGroup");
+}
+void mtl_encoder_push_debug_group(mtl_id encoder, const char *name) {
+  send_string(encoder, "pushDebugGroup:", name);
+}
+void mtl_encoder_pop_debug_group(mtl_id encoder) {
+  send_void(encoder, "popDebugGroup");
+}
+void mtl_encoder_insert_debug_signpost(mtl_id encoder, const char *name) {
+  send_string(encoder, "insertDebugSignpost:", name);
+}
+mtl_id mtl_capture_manager_shared(void) {
+  return send_id((mtl_id)class_object("MTLCaptureManager"), "sharedCaptureManager");
+}
+bool mtl_capture_manager_is_capturing(mtl_id manager) {
+  SEL sel;
+  imp_fn imp = method(manager, "isCapturing", &sel);
+  return imp ? ((BOOL(*)(id, SEL))imp)((id)manager, sel) != 0 : false;
+}
+
 /* --- MTLBlitCommandEncoder ------------------------------------------------- */
 void mtl_blit_copy_buffer(mtl_id encoder, mtl_id src, uint64_t src_offset, mtl_id dst,
                           uint64_t dst_offset, uint64_t size) {

@@ -816,6 +816,25 @@ cudaError_t rt_memop_target(rt_device *device, const void *address, unsigned siz
 cudaError_t rt_stream_memops(rt_device *device, cudaStream_t stream, const rt_memop *ops,
                              size_t count);
 
+/* ---- core_nvtx.c: NVTX ranges and marks (docs/runtime.md "NVTX") ------------------- */
+
+/* What libanchor's NVTX tool (cuda_nvtx.c) records; no lock needed (thread-safe). Ranges
+ * are kept always; while a Metal capture runs, every command buffer shows them as debug
+ * groups (rt_nvtx_open/close, core_mtl.h). rt_nvtx_enable: the process uses NVTX (until
+ * then command buffers look at nothing). rt_nvtx_push / rt_nvtx_pop: the calling thread's
+ * push/pop range of domain (any pointer; NULL the default domain): the 0-based level of the
+ * range pushed / of the ranges left open in that domain after the pop, -1 when out of
+ * memory / with nothing to pop. rt_nvtx_start / rt_nvtx_end: a process-wide range by id
+ * (0 when out of memory; an unknown id is ignored). rt_nvtx_mark: a signpost at the start
+ * of the calling thread's next command buffer, if a capture runs now (else nothing). Names
+ * are copied. */
+void rt_nvtx_enable(void);
+int rt_nvtx_push(const void *domain, const char *name);
+int rt_nvtx_pop(const void *domain);
+uint64_t rt_nvtx_start(const char *name);
+void rt_nvtx_end(uint64_t id);
+void rt_nvtx_mark(const char *name);
+
 /* ---- core_graph.c: CUDA graphs (docs/runtime.md, "Graphs") ----------------------- */
 
 /* A batch-memop node (the driver's CU_GRAPH_NODE_TYPE_BATCH_MEM_OP, 12; the

@@ -81,6 +81,7 @@ struct buffers {
       host_slots[i] = 3u * (unsigned)i + 1u;
     cudaMemcpy(slots, host_slots.data(), n * sizeof(unsigned), cudaMemcpyHostToDevice);
     cudaMemset(acc, 0, n * sizeof(unsigned));
+    cudaDeviceSynchronize(); // the memset is ordered with the legacy stream only
   }
   bool matches(int n) {
     std::vector<unsigned> s(n), a(n);
