@@ -146,7 +146,8 @@ void mtl_command_buffer_add_completed_handler(mtl_id cmdbuf, mtl_completed_fn fn
  * popDebugGroup) and signposts (MTLCommandEncoder: insertDebugSignpost:), named
  * by UTF-8 text (made an NSString here). A tool that captures GPU work (Xcode's
  * frame capture; softmetal's trace) shows them; otherwise they change nothing.
- * Metal's rule: a command buffer's groups are balanced before commit. */
+ * Metal's rule: a command buffer's groups are balanced before commit. An object that does
+ * not answer these messages (a Metal without them) is sent nothing. */
 void mtl_command_buffer_push_debug_group(mtl_id cmdbuf, const char *name);
 void mtl_command_buffer_pop_debug_group(mtl_id cmdbuf);
 void mtl_encoder_push_debug_group(mtl_id encoder, const char *name); /* compute or blit */
@@ -160,6 +161,11 @@ void mtl_encoder_insert_debug_signpost(mtl_id encoder, const char *name);
  * SOFTMETAL_CAPTURE=1 / startCaptureWithDescriptor:error:). */
 mtl_id mtl_capture_manager_shared(void);
 bool mtl_capture_manager_is_capturing(mtl_id manager);
+/* startCaptureWithDescriptor:error: with a new MTLCaptureDescriptor of capture_object (a
+ * device or queue) and destination MTLCaptureDestinationDeveloperTools: true when the
+ * capture started, else false and, if error_out, a borrowed NSError. stopCapture ends it. */
+bool mtl_capture_manager_start(mtl_id manager, mtl_id capture_object, mtl_id *error_out);
+void mtl_capture_manager_stop(mtl_id manager);
 
 /* --- MTLSharedEvent --------------------------------------------------------- */
 mtl_id mtl_new_shared_event(mtl_id device); /* newSharedEvent; value 0 */

@@ -67,6 +67,22 @@ int main(int argc, char **argv) {
   mtl_encoder_end_encoding(blit);
   CHECK(finish(cb, "no debug group to pop") == MTL_COMMAND_BUFFER_STATUS_ERROR);
 
+  /* a capture started and stopped through the manager; a second start is refused */
+  if (!captured) {
+    mtl_id error = NULL;
+    CHECK(mtl_capture_manager_start(manager, device, &error) && error == NULL);
+    CHECK(mtl_capture_manager_is_capturing(manager));
+    CHECK(!mtl_capture_manager_start(manager, device, &error) && error != NULL &&
+          mtl_error_code(error) == 2); /* MTLCaptureErrorAlreadyCapturing */
+    mtl_capture_manager_stop(manager);
+    CHECK(!mtl_capture_manager_is_capturing(manager));
+    CHECK(!mtl_capture_manager_start(manager, NULL, &error) && error != NULL &&
+          mtl_error_code(error) == 3); /* MTLCaptureErrorInvalidDescriptor: no object */
+  } else {
+    mtl_capture_manager_stop(manager);
+    CHECK(!mtl_capture_manager_is_capturing(manager));
+  }
+
   mtl_release(buffer);
   mtl_release(queue);
   mtl_release(device);
