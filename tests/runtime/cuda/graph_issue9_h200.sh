@@ -18,7 +18,9 @@ for name in graph_cooperative graph_memops; do
   if command -v nvcc >/dev/null; then
     nvcc -O2 -arch=sm_90 -o "$out/$name.cuda" "$e2e/$name.cu" -lcuda &&
       "$out/$name.cuda" >"$out/$name.cuda.txt" 2>&1
-    echo "== $name: CUDA ($(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null || echo no GPU)), exit $?"
+    status=$?
+    gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null || echo no GPU)
+    echo "== $name: CUDA ($gpu), exit $status"
     cat "$out/$name.cuda.txt"
   fi
   if [ $# -ge 1 ]; then
