@@ -585,10 +585,10 @@ static bool rt_node_cooperative(cudaGraphNode_t n) {
          n->attributes[cudaLaunchAttributeCooperative].cooperative != 0;
 }
 
-/* The attributes a kernel node takes, as CUDA documents them for graph kernel
- * nodes; what Metal has no control for (an L2 access-policy window, a memory
- * synchronisation domain, a carveout, a priority: Metal queues have none) is
- * kept and read back as a hint. */
+/* The attributes a kernel node takes, those CUDA 13 names cudaKernelNodeAttribute*
+ * (driver_types.h); what Metal has no control for (an L2 access-policy window, a
+ * memory synchronisation domain, a carveout, a priority: Metal queues have none, an
+ * NVLink scheduling hint) is kept and read back as a hint. */
 static cudaError_t rt_node_attribute_check(cudaLaunchAttributeID id,
                                            const cudaLaunchAttributeValue *v) {
   switch (id) {
@@ -598,7 +598,8 @@ static cudaError_t rt_node_attribute_check(cudaLaunchAttributeID id,
   case cudaLaunchAttributePriority:
   case cudaLaunchAttributeMemSyncDomainMap:
   case cudaLaunchAttributeMemSyncDomain:
-  case cudaLaunchAttributePreferredSharedMemoryCarveout: return cudaSuccess;
+  case cudaLaunchAttributePreferredSharedMemoryCarveout:
+  case cudaLaunchAttributeNvlinkUtilCentricScheduling: return cudaSuccess;
   case cudaLaunchAttributeClusterDimension:
   case cudaLaunchAttributePreferredClusterDimension:
     /* no thread-block clusters: only 1x1x1 (or 0, unset) */
