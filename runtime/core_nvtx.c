@@ -48,7 +48,7 @@ static struct {
   mtl_id command_buffer;
   size_t groups;
 } rt_open[RT_NVTX_OPEN];
-static size_t rt_open_next;
+static size_t rt_open_next, rt_open_live; /* the next slot to take; slots in use */
 
 static bool rt_list_add(rt_nvtx_list *l, const void *domain, const char *name, uint64_t id) {
   if (l->count == l->allocated) {
@@ -134,8 +134,11 @@ void rt_nvtx_mark(const char *name) {
 void rt_nvtx_open(mtl_id command_buffer) {
   assert(rt_lock_held() && command_buffer);
   if (!atomic_load_explicit(&rt_nvtx_used, memory_order_relaxed)) return;
-  for (size_t i = 0; i < RT_NVTX_OPEN; i++) /* a dropped one's address, reused */
-    if (rt_open[i].command_buffer == command_buffer) rt_open[i].command_buffer = NULL;
+  for (size_t i = 0; rt_open_live && i < RT_NVTX_OPEN; i++) /* a dropped one's address, reused */
+    if (rt_open[i].command_buffer == command_buffer) {
+      rt_open[i].command_buffer = NULL;
+      rt_open_live--;
+    }
   if (!rt_capturing()) return;
   size_t groups = 0;
   pthread_mutex_lock(&rt_process_mutex);
@@ -153,20 +156,21 @@ void rt_nvtx_open(mtl_id command_buffer) {
       rt_list_remove(&rt_thread_marks, rt_thread_marks.count - 1);
   }
   if (!groups) return;
-  rt_open[rt_open_next].command_buffer = command_buffer; /* not retained: only compared */
+  if (!rt_open[rt_open_next].command_buffer) rt_open_live++; /* else the oldest is dropped */
+  rt_open[rt_open_next].command_buffer = command_buffer;     /* not retained: only compared */
   rt_open[rt_open_next].groups = groups;
   rt_open_next = (rt_open_next + 1) % RT_NVTX_OPEN;
 }
 
 void rt_nvtx_close(mtl_id command_buffer) {
   assert(rt_lock_held() && command_buffer);
-  if (!atomic_load_explicit(&rt_nvtx_used, memory_order_relaxed)) return;
-  for (size_t i = 0; i < RT_NVTX_OPEN; i++)
+  for (size_t i = 0; rt_open_live && i < RT_NVTX_OPEN; i++)
     if (rt_open[i].command_buffer == command_buffer) {
       for (size_t g = 0; g < rt_open[i].groups; g++)
         mtl_command_buffer_pop_debug_group(command_buffer);
       rt_open[i].command_buffer = NULL;
       rt_open[i].groups = 0;
+      rt_open_live--;
       return;
     }
 }
