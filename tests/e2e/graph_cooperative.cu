@@ -3,7 +3,8 @@
 // cudaKernelNodeAttributeCooperative, and explicit graphs take the attribute.
 //  - stream capture of cudaLaunchCooperativeKernel, of cudaLaunchKernelEx with
 //    cudaLaunchAttributeCooperative and of the driver's cuLaunchCooperativeKernel: one
-//    kernel node each, its cooperative attribute 1 (an ordinary launch's 0); the graph
+//    kernel node each, its cooperative attribute 1 (an ordinary launch's 0; the driver's
+//    cuGraphKernelNodeGetAttribute says so too); the graph
 //    replayed REPLAYS times, each replay a kernel whose blocks exchange values across
 //    grid.sync() (every block reads every other block's value of the same replay):
 //    checked against a host reference after all replays;
@@ -158,6 +159,13 @@ static void captured(launch_kind kind, buffers &b, cudaStream_t s) {
   snprintf(what, sizeof what, "%s: %zu node(s), type %d, cooperative %d", kind_names[kind], count,
            (int)type, node ? cooperative_of(node) : -1);
   check(what, count == 1 && type == cudaGraphNodeTypeKernel && cooperative_of(node) == 1);
+  if (kind == DRIVER) { // the driver's view of the same attribute
+    CUkernelNodeAttrValue v;
+    memset(&v, 0, sizeof v);
+    CUresult r =
+        cuGraphKernelNodeGetAttribute((CUgraphNode)node, CU_KERNEL_NODE_ATTRIBUTE_COOPERATIVE, &v);
+    check("cuGraphKernelNodeGetAttribute: cooperative", r == CUDA_SUCCESS && v.cooperative == 1);
+  }
   cudaGraphExec_t exec = NULL;
   e = cudaGraphInstantiate(&exec, graph, 0);
   for (int r = 0; e == cudaSuccess && r < REPLAYS; r++)
