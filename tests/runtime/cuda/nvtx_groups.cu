@@ -1,7 +1,7 @@
 // nvtx_groups.cu — NVTX ranges and marks as Metal debug groups (docs/runtime.md "NVTX"):
 // nested push/pop ranges, a start/end range, a mark, a domain range with a registered
-// string, over launches on two streams and a second host thread. Each kernel writes its
-// own value, checked here (PASS/FAIL). The mapping itself is checked by nvtx_groups.sh
+// string, over launches on two streams, a second host thread and a graph's replay. Each
+// kernel writes its own value, checked here (PASS/FAIL). The mapping itself is checked by nvtx_groups.sh
 // from softmetal's trace (SOFTMETAL_TRACE=1): with a capture running (SOFTMETAL_CAPTURE=1)
 // every kernel's command buffer holds the debug groups of the ranges open when it was
 // enqueued (process-wide start/end ranges outermost, then the thread's push/pop stack),
@@ -37,9 +37,12 @@ extern "C" __global__ void k_f(int *v) {
 extern "C" __global__ void k_g(int *v) {
   v[6 * N + threadIdx.x] = 7;
 }
+extern "C" __global__ void k_h(int *v) {
+  v[7 * N + threadIdx.x] = 8;
+}
 
 int main() {
-  int *dev = NULL, host[7 * N];
+  int *dev = NULL, host[8 * N];
   if (cudaMalloc(&dev, sizeof host) != cudaSuccess) return 1;
   cudaMemset(dev, 0, sizeof host);
   cudaDeviceSynchronize();
@@ -85,10 +88,24 @@ int main() {
   other.join();
   nvtxDomainDestroy(domain);
 
+  // a graph's replay inside a range: its command buffers show it too
+  cudaGraph_t graph = NULL;
+  cudaGraphExec_t exec = NULL;
+  cudaStreamBeginCapture(s1, cudaStreamCaptureModeGlobal);
+  k_h<<<1, N, 0, s1>>>(dev);
+  cudaStreamEndCapture(s1, &graph);
+  cudaGraphInstantiate(&exec, graph, 0);
+  nvtxRangePushA("graph-range");
+  cudaGraphLaunch(exec, s1);
+  nvtxRangePop();
+  cudaStreamSynchronize(s1);
+  cudaGraphExecDestroy(exec);
+  cudaGraphDestroy(graph);
+
   cudaError_t e = cudaDeviceSynchronize();
   cudaMemcpy(host, dev, sizeof host, cudaMemcpyDeviceToHost);
   int bad = e != cudaSuccess;
-  for (int k = 0; k < 7; k++)
+  for (int k = 0; k < 8; k++)
     for (int i = 0; i < N; i++)
       bad += host[k * N + i] != k + 1;
   printf("levels: push %d %d, pop %d %d, domain push %d pop %d, thread push %d pop %d\n", levels[0],

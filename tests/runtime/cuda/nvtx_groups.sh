@@ -4,7 +4,8 @@
 #  - with a Metal capture running (SOFTMETAL_CAPTURE=1): each kernel ran inside exactly the
 #    debug groups of the NVTX ranges open when it was enqueued (the process's start/end
 #    ranges outermost, then the enqueuing thread's push/pop ranges), the mark is a signpost
-#    in k_c's command buffer, and every command buffer's groups are balanced;
+#    in k_c's command buffer (a graph's replay inside a range shows it too), and every
+#    command buffer's groups are balanced;
 #  - without one: no debug group and no signpost at all.
 # Both runs must print PASS (the kernels' values).
 set -eu
@@ -23,14 +24,14 @@ awk '
     depth[cb]--; sub(/\/[^\/]*$/, "", open[q])
   }
   / command buffer [0-9]+: signpost / { marks[q] = marks[q] "+" quoted($0) }
-  / dispatch k_[a-g]: / {
+  / dispatch k_[a-h]: / {
     q = $3; sub(/:$/, "", q); k = $5; sub(/:$/, "", k)
     groups[k] = open[q]; signs[k] = marks[q]; marks[q] = ""
   }
   END {
     want["k_a"] = "/whole/outer"; want["k_b"] = "/whole/outer/inner"
     want["k_c"] = "/whole/outer/inner"; want["k_d"] = "/outer"; want["k_e"] = ""
-    want["k_f"] = "/registered-name"; want["k_g"] = "/thread-2"
+    want["k_f"] = "/registered-name"; want["k_g"] = "/thread-2"; want["k_h"] = "/graph-range"
     for (k in want) {
       if (!(k in groups)) { print "FAIL: no dispatch of " k " in the trace"; bad = 1; continue }
       if (groups[k] != want[k]) { print "FAIL: " k " ran in \"" groups[k] "\", expected \"" want[k] "\""; bad = 1 }
@@ -49,6 +50,6 @@ if grep -q 'debug group\|signpost' "$out.trace"; then
   grep 'debug group\|signpost' "$out.trace"
   exit 1
 fi
-grep -c 'dispatch k_[a-g]: ' "$out.trace" | grep -qx 7 || { echo "FAIL: not 7 dispatches traced"; exit 1; }
+grep -c 'dispatch k_[a-h]: ' "$out.trace" | grep -qx 8 || { echo "FAIL: not 8 dispatches traced"; exit 1; }
 echo "no capture: no debug groups"
 echo PASS
