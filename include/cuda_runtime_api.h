@@ -393,6 +393,11 @@ cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t node,
                                          struct cudaKernelNodeParams *pNodeParams);
 cudaError_t cudaGraphKernelNodeSetParams(cudaGraphNode_t node,
                                          const struct cudaKernelNodeParams *pNodeParams);
+cudaError_t cudaGraphKernelNodeGetAttribute(cudaGraphNode_t hNode, cudaLaunchAttributeID attr,
+                                            cudaLaunchAttributeValue *value_out);
+cudaError_t cudaGraphKernelNodeSetAttribute(cudaGraphNode_t hNode, cudaLaunchAttributeID attr,
+                                            const cudaLaunchAttributeValue *value);
+cudaError_t cudaGraphKernelNodeCopyAttributes(cudaGraphNode_t hDst, cudaGraphNode_t hSrc);
 cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                    const cudaGraphNode_t *pDependencies, size_t numDependencies,
                                    const struct cudaMemcpy3DParms *pCopyParams);

@@ -785,6 +785,17 @@ typedef cudaLaunchAttributeValue cudaKernelNodeAttrValue;
 #define cudaKernelNodeAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
 #define cudaKernelNodeAttributeCooperative cudaLaunchAttributeCooperative
 #define cudaKernelNodeAttributePriority cudaLaunchAttributePriority
+#define cudaKernelNodeAttributeClusterDimension cudaLaunchAttributeClusterDimension
+#define cudaKernelNodeAttributeClusterSchedulingPolicyPreference                                   \
+  cudaLaunchAttributeClusterSchedulingPolicyPreference
+#define cudaKernelNodeAttributeMemSyncDomainMap cudaLaunchAttributeMemSyncDomainMap
+#define cudaKernelNodeAttributeMemSyncDomain cudaLaunchAttributeMemSyncDomain
+#define cudaKernelNodeAttributePreferredSharedMemoryCarveout                                       \
+  cudaLaunchAttributePreferredSharedMemoryCarveout
+#define cudaKernelNodeAttributeDeviceUpdatableKernelNode                                           \
+  cudaLaunchAttributeDeviceUpdatableKernelNode
+#define cudaKernelNodeAttributeNvlinkUtilCentricScheduling                                         \
+  cudaLaunchAttributeNvlinkUtilCentricScheduling
 
 /* Shared memory configuration, compute mode, peer attributes, ranges. */
 enum cudaSharedMemConfig {

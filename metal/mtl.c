@@ -485,6 +485,68 @@ void mtl_encoder_end_encoding(mtl_id encoder) {
   send_void(encoder, "endEncoding");
 }
 
+/* --- debug groups, signposts, the capture manager ----------------------------- */
+/* Whether obj answers selector: Metal.framework and softmetal do for the debug-group
+ * messages; a Metal that does not (cudametal) is sent none rather than its runtime's
+ * unknown-selector error (annotations, not work). */
+static bool responds(mtl_id obj, const char *selector) {
+  return obj && class_respondsToSelector(object_getClass((id)obj), selector_of(selector));
+}
+/* Sends selector (one NSString argument) with name as a new NSString. */
+static void send_string(mtl_id obj, const char *selector, const char *name) {
+  SEL sel;
+  imp_fn imp = responds(obj, selector) ? method(obj, selector, &sel) : NULL;
+  if (!imp) return;
+  mtl_id string = mtl_new_string(name ? name : "");
+  ((void (*)(id, SEL, id))imp)((id)obj, sel, (id)string);
+  mtl_release(string);
+}
+void mtl_command_buffer_push_debug_group(mtl_id cmdbuf, const char *name) {
+  send_string(cmdbuf, "pushDebugGroup:", name);
+}
+void mtl_command_buffer_pop_debug_group(mtl_id cmdbuf) {
+  if (responds(cmdbuf, "popDebugGroup")) send_void(cmdbuf, "popDebugGroup");
+}
+void mtl_encoder_push_debug_group(mtl_id encoder, const char *name) {
+  send_string(encoder, "pushDebugGroup:", name);
+}
+void mtl_encoder_pop_debug_group(mtl_id encoder) {
+  if (responds(encoder, "popDebugGroup")) send_void(encoder, "popDebugGroup");
+}
+void mtl_encoder_insert_debug_signpost(mtl_id encoder, const char *name) {
+  send_string(encoder, "insertDebugSignpost:", name);
+}
+mtl_id mtl_capture_manager_shared(void) {
+  return send_id((mtl_id)class_object("MTLCaptureManager"), "sharedCaptureManager");
+}
+bool mtl_capture_manager_is_capturing(mtl_id manager) {
+  SEL sel;
+  imp_fn imp = method(manager, "isCapturing", &sel);
+  return imp ? ((BOOL(*)(id, SEL))imp)((id)manager, sel) != 0 : false;
+}
+bool mtl_capture_manager_start(mtl_id manager, mtl_id capture_object, mtl_id *error_out) {
+  enum { DESTINATION_DEVELOPER_TOOLS = 1 }; /* MTLCaptureDestinationDeveloperTools */
+  if (error_out) *error_out = NULL;
+  mtl_id descriptor =
+      send_id(send_id((mtl_id)class_object("MTLCaptureDescriptor"), "alloc"), "init");
+  SEL sel;
+  imp_fn imp = method(descriptor, "setCaptureObject:", &sel);
+  if (imp) ((void (*)(id, SEL, id))imp)((id)descriptor, sel, (id)capture_object);
+  imp = method(descriptor, "setDestination:", &sel);
+  if (imp) ((void (*)(id, SEL, long))imp)((id)descriptor, sel, DESTINATION_DEVELOPER_TOOLS);
+  imp = method(manager, "startCaptureWithDescriptor:error:", &sel);
+  id error = nil;
+  BOOL started = imp && descriptor
+                     ? ((BOOL(*)(id, SEL, id, id *))imp)((id)manager, sel, (id)descriptor, &error)
+                     : NO;
+  mtl_release(descriptor);
+  if (error_out) *error_out = (mtl_id)error;
+  return started != 0;
+}
+void mtl_capture_manager_stop(mtl_id manager) {
+  send_void(manager, "stopCapture");
+}
+
 /* --- MTLBlitCommandEncoder ------------------------------------------------- */
 void mtl_blit_copy_buffer(mtl_id encoder, mtl_id src, uint64_t src_offset, mtl_id dst,
                           uint64_t dst_offset, uint64_t size) {

@@ -142,6 +142,31 @@ void mtl_command_buffer_encode_wait_for_event(mtl_id cmdbuf, mtl_id event, uint6
 typedef void (*mtl_completed_fn)(void *context, mtl_id command_buffer);
 void mtl_command_buffer_add_completed_handler(mtl_id cmdbuf, mtl_completed_fn fn, void *context);
 
+/* Debug groups (MTLCommandBuffer and MTLCommandEncoder: pushDebugGroup:,
+ * popDebugGroup) and signposts (MTLCommandEncoder: insertDebugSignpost:), named
+ * by UTF-8 text (made an NSString here). A tool that captures GPU work (Xcode's
+ * frame capture; softmetal's trace) shows them; otherwise they change nothing.
+ * Metal's rule: a command buffer's groups are balanced before commit. An object that does
+ * not answer these messages (a Metal without them) is sent nothing. */
+void mtl_command_buffer_push_debug_group(mtl_id cmdbuf, const char *name);
+void mtl_command_buffer_pop_debug_group(mtl_id cmdbuf);
+void mtl_encoder_push_debug_group(mtl_id encoder, const char *name); /* compute or blit */
+void mtl_encoder_pop_debug_group(mtl_id encoder);
+void mtl_encoder_insert_debug_signpost(mtl_id encoder, const char *name);
+
+/* --- MTLCaptureManager ----------------------------------------------------------- */
+/* [MTLCaptureManager sharedCaptureManager] (borrowed; NULL where there is none) and
+ * its isCapturing: whether a GPU capture runs now (started by Xcode, by
+ * MTL_CAPTURE_ENABLED + startCaptureWithDescriptor:error:, or on softmetal by
+ * SOFTMETAL_CAPTURE=1 / startCaptureWithDescriptor:error:). */
+mtl_id mtl_capture_manager_shared(void);
+bool mtl_capture_manager_is_capturing(mtl_id manager);
+/* startCaptureWithDescriptor:error: with a new MTLCaptureDescriptor of capture_object (a
+ * device or queue) and destination MTLCaptureDestinationDeveloperTools: true when the
+ * capture started, else false and, if error_out, a borrowed NSError. stopCapture ends it. */
+bool mtl_capture_manager_start(mtl_id manager, mtl_id capture_object, mtl_id *error_out);
+void mtl_capture_manager_stop(mtl_id manager);
+
 /* --- MTLSharedEvent --------------------------------------------------------- */
 mtl_id mtl_new_shared_event(mtl_id device); /* newSharedEvent; value 0 */
 uint64_t mtl_shared_event_signaled_value(mtl_id event);

@@ -602,12 +602,14 @@ typedef struct {
   struct mtl_object **companions; /* buffers it binds, kept until it completes */
   size_t count, allocated;
 } rt_launch_batch;
-/* rt_launch's checks, then one dispatch of params — the kernel's packed
- * parameter block (param_bytes, prepared once) — encoded into the batch's
- * command buffer, opened on first use (lock held, inside rt_enter). Errors
- * as rt_launch's; nothing runs before rt_launch_batch_commit. */
+/* rt_launch's checks (cooperative: rt_launch_cooperative's too), then one
+ * dispatch of params — the kernel's packed parameter block (param_bytes,
+ * prepared once) — encoded into the batch's command buffer, opened on first
+ * use (lock held, inside rt_enter). Errors as rt_launch's; nothing runs
+ * before rt_launch_batch_commit. */
 cudaError_t rt_launch_batch_add(rt_device *device, rt_launch_batch *batch, const rt_kernel *kernel,
-                                const rt_launch_config *config, const void *params);
+                                const rt_launch_config *config, const void *params,
+                                bool cooperative);
 /* Commits the batch's command buffer, if any, tracks it, and empties the
  * batch (always call it once dispatches were added, also after an error). */
 void rt_launch_batch_commit(rt_launch_batch *batch);
@@ -798,6 +800,7 @@ typedef struct {
   unsigned size;
   void *cpu;
   uint64_t value;
+  const void *address; /* the word's CUDA address (cpu is found from it) */
 } rt_memop;
 /* Where the host reaches the size-byte word at address (lock held, device
  * ready): address aligned to size and inside one allocation of the arena or
@@ -813,7 +816,48 @@ cudaError_t rt_memop_target(rt_device *device, const void *address, unsigned siz
 cudaError_t rt_stream_memops(rt_device *device, cudaStream_t stream, const rt_memop *ops,
                              size_t count);
 
+/* ---- core_nvtx.c: NVTX ranges and marks (docs/runtime.md "NVTX") ------------------- */
+
+/* What libanchor's NVTX tool (cuda_nvtx.c) records; no lock needed (thread-safe). Ranges
+ * are kept always; while a Metal capture runs, every command buffer shows them as debug
+ * groups (rt_nvtx_open/close, core_mtl.h). rt_nvtx_enable: the process uses NVTX (until
+ * then command buffers look at nothing). rt_nvtx_push / rt_nvtx_pop: the calling thread's
+ * push/pop range of domain (any pointer; NULL the default domain): the 0-based level of the
+ * range pushed / of the ranges left open in that domain after the pop, -1 when out of
+ * memory / with nothing to pop. rt_nvtx_start / rt_nvtx_end: a process-wide range by id
+ * (0 when out of memory; an unknown id is ignored). rt_nvtx_mark: a signpost at the start
+ * of the calling thread's next command buffer, if a capture runs now (else nothing). Names
+ * are copied. */
+void rt_nvtx_enable(void);
+int rt_nvtx_push(const void *domain, const char *name);
+int rt_nvtx_pop(const void *domain);
+uint64_t rt_nvtx_start(const char *name);
+void rt_nvtx_end(uint64_t id);
+void rt_nvtx_mark(const char *name);
+
 /* ---- core_graph.c: CUDA graphs (docs/runtime.md, "Graphs") ----------------------- */
+
+/* A batch-memop node (the driver's CU_GRAPH_NODE_TYPE_BATCH_MEM_OP, 12; the
+ * runtime's enum has no name for it): a cudaGraphNodeParams of type
+ * RT_GRAPH_NODE_MEM_OP whose reserved space holds an rt_memop_node
+ * (rt_graph_memop_params). ops are performed in order at each replay, as
+ * rt_stream_memops does on a stream (their cpu found from address by
+ * rt_memop_target when the node is set: cudaErrorInvalidValue for a word
+ * outside the arena and registered memory); description (description_bytes, the
+ * API's own parameter array) and flags are kept for the node's GetParams.
+ * The graph keeps owned copies of both. */
+enum { RT_GRAPH_NODE_MEM_OP = 12 };
+typedef struct {
+  const rt_memop *ops;
+  size_t count;
+  const void *description;
+  size_t description_bytes;
+  unsigned flags;
+} rt_memop_node;
+static inline rt_memop_node *rt_graph_memop_params(struct cudaGraphNodeParams *params) {
+  _Static_assert(sizeof(rt_memop_node) <= sizeof params->reserved1, "fits the union");
+  return (rt_memop_node *)(void *)params->reserved1;
+}
 
 /* All: lock held. Handles are validated against the live ones (graphs,
  * nodes, instances), so a stale or foreign handle is an error, never a
@@ -847,6 +891,22 @@ cudaError_t rt_graph_node_params(cudaGraphNode_t node, struct cudaGraphNodeParam
 /* New parameters of the same type (alloc and conditional nodes: fixed,
  * cudaErrorInvalidValue); errors as rt_graph_add_node, node unchanged. */
 cudaError_t rt_graph_node_set_params(cudaGraphNode_t node, struct cudaGraphNodeParams *params);
+/* A kernel node's attribute id (cudaGraphKernelNodeGet/SetAttribute, the
+ * driver's cuGraphKernelNode*Attribute: CUlaunchAttributeID numbers them
+ * alike): read into or set from *value. cudaLaunchAttributeCooperative makes
+ * every replay of the node a cooperative launch (grid sync, the co-resident
+ * capacity checked when it is encoded: cudaErrorCooperativeLaunchTooLarge);
+ * the hints (priority, access-policy window, memory-sync domain, carveout,
+ * scheduling preference) are kept and read back. cudaErrorInvalidValue for
+ * another node type or an attribute graph nodes do not take,
+ * cudaErrorNotSupported for a cluster other than 1x1x1 or a device-updatable
+ * node. Unset attributes read as zero (CUDA's defaults). */
+enum { RT_KERNEL_NODE_ATTRIBUTES = 17 };
+cudaError_t rt_graph_kernel_node_attribute(cudaGraphNode_t node, cudaLaunchAttributeID id,
+                                           cudaLaunchAttributeValue *value, bool set);
+/* Every attribute of from copied to to (both kernel nodes, else
+ * cudaErrorInvalidValue). */
+cudaError_t rt_graph_kernel_node_copy_attributes(cudaGraphNode_t to, cudaGraphNode_t from);
 enum cudaGraphNodeType rt_graph_node_type(cudaGraphNode_t node);
 cudaGraph_t rt_graph_node_graph(cudaGraphNode_t node);
 /* The graph's nodes (creation order) or its roots: stores up to capacity
@@ -922,6 +982,11 @@ cudaError_t rt_graph_dot(cudaGraph_t graph, const char *path, unsigned flags);
  * rt_graph_add_node's (which invalidate the capture). */
 cudaError_t rt_capture_node(cudaStream_t stream, struct cudaGraphNodeParams *params,
                             bool *captured);
+/* rt_capture_node for a launch (params a kernel node): a cooperative one
+ * becomes a kernel node with cudaLaunchAttributeCooperative, as CUDA
+ * captures cudaLaunchCooperativeKernel and cooperative cudaLaunchKernelEx. */
+cudaError_t rt_capture_kernel(cudaStream_t stream, struct cudaGraphNodeParams *params,
+                              bool cooperative, bool *captured);
 /* cudaEventRecordExternal / cudaEventWaitExternal (params an event record
  * or wait): a node of stream's capture after its dependencies (recorded or
  * waited for when the graph runs), not a fork or join. Errors:

@@ -176,6 +176,21 @@ cudaError_t rt_capture_node(cudaStream_t stream, struct cudaGraphNodeParams *par
   return rt_capture_add(s, params);
 }
 
+cudaError_t rt_capture_kernel(cudaStream_t stream, struct cudaGraphNodeParams *params,
+                              bool cooperative, bool *captured) {
+  assert(rt_lock_held() && params && params->type == cudaGraphNodeTypeKernel && captured);
+  cudaError_t e = rt_capture_node(stream, params, captured);
+  if (e != cudaSuccess || !*captured || !cooperative) return e;
+  /* the node just added is the stream's one dependency now */
+  rt_member *s = rt_member_find(&rt_capturing_streams, stream);
+  assert(s && s->dependencies.count == 1);
+  cudaLaunchAttributeValue v = {.cooperative = 1};
+  e = rt_graph_kernel_node_attribute(s->dependencies.items[0], cudaLaunchAttributeCooperative, &v,
+                                     true);
+  if (e != cudaSuccess) s->capture->invalidated = true;
+  return e;
+}
+
 cudaError_t rt_capture_copy_3d(cudaStream_t stream, const rt_region *dst, const rt_region *src,
                                size_t width, size_t height, size_t depth, enum cudaMemcpyKind kind,
                                bool *captured) {

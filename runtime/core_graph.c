@@ -54,13 +54,18 @@ struct CUgraphNode_st {
   cudaGraph_t graph;
   cudaGraphNode_t origin; /* the node this one was cloned from, or NULL */
   struct cudaGraphNodeParams params;
-  unsigned char *arguments; /* kernel: the argument values */
-  void **argument_pointers; /* kernel: one per parameter, into arguments */
-  rt_kernel kernel;         /* kernel: found when the node is set */
-  cudaGraph_t child;        /* graph node: the owned clone */
-  cudaGraph_t *bodies;      /* conditional: params.conditional.size graphs */
-  rt_graph_memory *memory;  /* alloc node */
-  size_t order_index;       /* scratch of instantiation: its index in the order */
+  unsigned char *arguments;         /* kernel: the argument values */
+  void **argument_pointers;         /* kernel: one per parameter, into arguments */
+  rt_kernel kernel;                 /* kernel: found when the node is set */
+  cudaGraph_t child;                /* graph node: the owned clone */
+  cudaGraph_t *bodies;              /* conditional: params.conditional.size graphs */
+  rt_graph_memory *memory;          /* alloc node */
+  rt_memop *memops;                 /* batch-memop node: the operations */
+  unsigned char *memop_description; /* and the API's description of them */
+  size_t order_index;               /* scratch of instantiation: its index in the order */
+  /* kernel: its attributes by cudaLaunchAttributeID (cudaGraphKernelNodeSetAttribute, a
+   * captured launch's); all zero is CUDA's default (not cooperative, priority 0) */
+  cudaLaunchAttributeValue attributes[RT_KERNEL_NODE_ATTRIBUTES];
 };
 
 typedef struct {
@@ -289,6 +294,32 @@ static void rt_node_free_contents(cudaGraphNode_t n) {
   }
   rt_memory_release(n->memory);
   n->memory = NULL;
+  free(n->memops);
+  free(n->memop_description);
+  n->memops = NULL;
+  n->memop_description = NULL;
+}
+
+/* Owned copies of a batch-memop node's operations and description into n,
+ * and the stored parameters pointing at them. */
+static cudaError_t rt_memop_node_copy(cudaGraphNode_t n, const rt_memop_node *from,
+                                      struct cudaGraphNodeParams *stored) {
+  rt_memop *ops = malloc(from->count ? from->count * sizeof *ops : 1);
+  unsigned char *description = malloc(from->description_bytes ? from->description_bytes : 1);
+  if (!ops || !description) {
+    free(ops);
+    free(description);
+    return cudaErrorMemoryAllocation;
+  }
+  if (from->count) memcpy(ops, from->ops, from->count * sizeof *ops);
+  if (from->description_bytes) memcpy(description, from->description, from->description_bytes);
+  n->memops = ops;
+  n->memop_description = description;
+  rt_memop_node *to = rt_graph_memop_params(stored);
+  *to = *from;
+  to->ops = ops;
+  to->description = description;
+  return cudaSuccess;
 }
 
 /* CUDA's launch-parameter-buffer markers of the "extra" array. */
@@ -354,7 +385,7 @@ static bool rt_copy_valid(const struct cudaMemcpy3DParms *c) {
  * outputs of alloc and conditional parameters. */
 static cudaError_t rt_node_set(cudaGraph_t g, cudaGraphNode_t n, struct cudaGraphNodeParams *p) {
   struct cudaGraphNodeParams stored = {.type = p->type};
-  switch (p->type) {
+  switch ((int)p->type) { /* int: RT_GRAPH_NODE_MEM_OP is no enumerator */
   case cudaGraphNodeTypeKernel: {
     rt_launch_config config = {p->kernel.gridDim, p->kernel.blockDim, p->kernel.sharedMemBytes,
                                NULL};
@@ -469,6 +500,26 @@ static cudaError_t rt_node_set(cudaGraph_t g, cudaGraphNode_t n, struct cudaGrap
     if (p->conditional.phGraph_out == NULL) p->conditional.phGraph_out = bodies;
     break;
   }
+  case RT_GRAPH_NODE_MEM_OP: {
+    const rt_memop_node *m = rt_graph_memop_params(p);
+    if (m->count == 0 || !m->ops) return cudaErrorInvalidValue;
+    rt_device *d;
+    cudaError_t e = rt_device_ready(&d);
+    if (e != cudaSuccess) return e;
+    for (size_t i = 0; i < m->count; i++) /* each word checked before anything changes */
+      if (m->ops[i].kind != RT_MEMOP_BARRIER) {
+        void *cpu;
+        e = rt_memop_target(d, m->ops[i].address, m->ops[i].size, &cpu);
+        if (e != cudaSuccess) return e;
+      }
+    rt_node_free_contents(n);
+    e = rt_memop_node_copy(n, m, &stored);
+    for (size_t i = 0; e == cudaSuccess && i < m->count; i++)
+      if (n->memops[i].kind != RT_MEMOP_BARRIER)
+        e = rt_memop_target(d, n->memops[i].address, n->memops[i].size, &n->memops[i].cpu);
+    if (e != cudaSuccess) return e;
+    break;
+  }
   default: return cudaErrorInvalidValue; /* external semaphores: none in Anchor */
   }
   n->params = stored;
@@ -527,6 +578,61 @@ cudaError_t rt_graph_node_set_params(cudaGraphNode_t node, struct cudaGraphNodeP
   if (params->type == cudaGraphNodeTypeMemAlloc || params->type == cudaGraphNodeTypeConditional)
     return cudaErrorInvalidValue; /* CUDA: these nodes' parameters cannot change */
   return rt_node_set(node->graph, node, params);
+}
+
+static bool rt_node_cooperative(cudaGraphNode_t n) {
+  return n->params.type == cudaGraphNodeTypeKernel &&
+         n->attributes[cudaLaunchAttributeCooperative].cooperative != 0;
+}
+
+/* The attributes a kernel node takes, those CUDA 13 names cudaKernelNodeAttribute*
+ * (driver_types.h); what Metal has no control for (an L2 access-policy window, a
+ * memory synchronisation domain, a carveout, a priority: Metal queues have none, an
+ * NVLink scheduling hint) is kept and read back as a hint. */
+static cudaError_t rt_node_attribute_check(cudaLaunchAttributeID id,
+                                           const cudaLaunchAttributeValue *v) {
+  switch (id) {
+  case cudaLaunchAttributeAccessPolicyWindow:
+  case cudaLaunchAttributeCooperative:
+  case cudaLaunchAttributeClusterSchedulingPolicyPreference:
+  case cudaLaunchAttributePriority:
+  case cudaLaunchAttributeMemSyncDomainMap:
+  case cudaLaunchAttributeMemSyncDomain:
+  case cudaLaunchAttributePreferredSharedMemoryCarveout:
+  case cudaLaunchAttributeNvlinkUtilCentricScheduling: return cudaSuccess;
+  case cudaLaunchAttributeClusterDimension:
+  case cudaLaunchAttributePreferredClusterDimension:
+    /* no thread-block clusters: only 1x1x1 (or 0, unset) */
+    if (!v) return cudaSuccess;
+    return v->clusterDim.x * v->clusterDim.y * v->clusterDim.z <= 1 ? cudaSuccess
+                                                                    : cudaErrorNotSupported;
+  case cudaLaunchAttributeDeviceUpdatableKernelNode:
+    /* device-side graph updates need device launch, which Anchor has not */
+    return v && v->deviceUpdatableKernelNode.deviceUpdatable ? cudaErrorNotSupported : cudaSuccess;
+  default: return cudaErrorInvalidValue; /* stream-only or unknown */
+  }
+}
+
+cudaError_t rt_graph_kernel_node_attribute(cudaGraphNode_t node, cudaLaunchAttributeID id,
+                                           cudaLaunchAttributeValue *value, bool set) {
+  assert(rt_lock_held() && rt_graph_node_valid(node) && value);
+  if (node->params.type != cudaGraphNodeTypeKernel) return cudaErrorInvalidValue;
+  if ((unsigned)id >= RT_KERNEL_NODE_ATTRIBUTES) return cudaErrorInvalidValue;
+  cudaError_t e = rt_node_attribute_check(id, set ? value : NULL);
+  if (e != cudaSuccess) return e;
+  if (set)
+    node->attributes[id] = *value;
+  else
+    *value = node->attributes[id];
+  return cudaSuccess;
+}
+
+cudaError_t rt_graph_kernel_node_copy_attributes(cudaGraphNode_t to, cudaGraphNode_t from) {
+  assert(rt_lock_held() && rt_graph_node_valid(to) && rt_graph_node_valid(from));
+  if (to->params.type != cudaGraphNodeTypeKernel || from->params.type != cudaGraphNodeTypeKernel)
+    return cudaErrorInvalidValue;
+  memcpy(to->attributes, from->attributes, sizeof to->attributes);
+  return cudaSuccess;
 }
 
 enum cudaGraphNodeType rt_graph_node_type(cudaGraphNode_t node) {
@@ -626,7 +732,12 @@ void rt_graph_node_destroy(cudaGraphNode_t node) {
 static cudaError_t rt_node_copy(cudaGraphNode_t n, cudaGraphNode_t c) {
   c->params = n->params;
   c->kernel = n->kernel;
+  memcpy(c->attributes, n->attributes, sizeof c->attributes);
   c->memory = rt_memory_retain(n->memory);
+  if ((int)n->params.type == RT_GRAPH_NODE_MEM_OP) {
+    cudaError_t e = rt_memop_node_copy(c, rt_graph_memop_params(&n->params), &c->params);
+    if (e != cudaSuccess) return e;
+  }
   if (n->params.type == cudaGraphNodeTypeKernel) {
     size_t bytes = n->kernel.desc->param_bytes ? (size_t)n->kernel.desc->param_bytes : 1;
     size_t count = n->kernel.desc->param_count ? n->kernel.desc->param_count : 1;
@@ -1072,6 +1183,16 @@ cudaError_t rt_graph_exec_update(cudaGraphExec_t exec, cudaGraph_t graph,
       }
       continue;
     }
+    if (t == cudaGraphNodeTypeKernel) {
+      /* CUDA: "a cooperative node cannot be updated to a non-cooperative node, and
+       * vice-versa"; the other attributes are updated with the parameters */
+      if (rt_node_cooperative(from) != rt_node_cooperative(to)) {
+        info->result = cudaGraphExecUpdateErrorAttributesChanged;
+        info->errorNode = from;
+        continue;
+      }
+      memcpy(to->attributes, from->attributes, sizeof to->attributes);
+    }
     struct cudaGraphNodeParams p = from->params;
     if (rt_node_set(mine, to, &p) != cudaSuccess) {
       info->result = cudaGraphExecUpdateErrorParametersChanged;
@@ -1302,10 +1423,12 @@ static bool rt_exec_conditionals_asynchronous(rt_device *d, cudaGraphExec_t x) {
 static cudaError_t rt_run_node(rt_device *d, rt_exec_node *xn, cudaStream_t stream, bool async) {
   cudaGraphNode_t n = xn->node;
   const struct cudaGraphNodeParams *p = &n->params;
-  switch (p->type) {
+  switch ((int)p->type) {
   case cudaGraphNodeTypeKernel: {
     rt_launch_config config = {p->kernel.gridDim, p->kernel.blockDim, p->kernel.sharedMemBytes,
                                stream};
+    if (rt_node_cooperative(n))
+      return rt_launch_cooperative(d, &n->kernel, &config, n->argument_pointers);
     return rt_launch(d, &n->kernel, &config, n->argument_pointers);
   }
   case cudaGraphNodeTypeMemcpy: return rt_run_copy(d, &p->memcpy.copyParams, stream);
@@ -1321,6 +1444,10 @@ static cudaError_t rt_run_node(rt_device *d, rt_exec_node *xn, cudaStream_t stre
     return rt_stream_wait_event(d, stream, p->eventWait.event);
   case cudaGraphNodeTypeConditional:
     return async ? rt_launch_conditional(d, xn, stream) : rt_run_conditional(d, xn, stream);
+  case RT_GRAPH_NODE_MEM_OP: { /* on the host, in the lane's order (core_memops.c) */
+    const rt_memop_node *m = rt_graph_memop_params(&n->params);
+    return rt_stream_memops(d, stream, m->ops, m->count);
+  }
   default: /* empty; memory alloc/free: the memory is reserved for the graph */ return cudaSuccess;
   }
 }
@@ -1377,7 +1504,7 @@ static cudaError_t rt_exec_run(rt_device *d, cudaGraphExec_t x, cudaStream_t str
       rt_launch_config config = {p->kernel.gridDim, p->kernel.blockDim, p->kernel.sharedMemBytes,
                                  lane};
       e = rt_launch_batch_add(d, &batches[xn->lane], &xn->node->kernel, &config,
-                              xn->node->arguments);
+                              xn->node->arguments, rt_node_cooperative(xn->node));
     } else if (e == cudaSuccess && xn->enabled) {
       for (unsigned k = 0; k < x->lane_count; k++)
         rt_launch_batch_commit(&batches[k]);
@@ -1428,9 +1555,9 @@ cudaError_t rt_graph_launch(rt_device *device, cudaGraphExec_t exec, cudaStream_
 
 static const char *rt_node_type_name(enum cudaGraphNodeType t) {
   static const char *const names[] = {
-      "KERNEL",     "MEMCPY",       "MEMSET",           "HOST",           "GRAPH",     "EMPTY",
-      "WAIT_EVENT", "EVENT_RECORD", "EXT_SEMAS_SIGNAL", "EXT_SEMAS_WAIT", "MEM_ALLOC", "MEM_FREE",
-      "",           "CONDITIONAL"};
+      "KERNEL",       "MEMCPY",       "MEMSET",           "HOST",           "GRAPH",     "EMPTY",
+      "WAIT_EVENT",   "EVENT_RECORD", "EXT_SEMAS_SIGNAL", "EXT_SEMAS_WAIT", "MEM_ALLOC", "MEM_FREE",
+      "BATCH_MEM_OP", "CONDITIONAL"};
   return (unsigned)t < sizeof names / sizeof *names ? names[t] : "UNKNOWN";
 }
 
@@ -1547,9 +1674,12 @@ static void rt_dot_node(FILE *f, cudaGraph_t g, size_t i, size_t topo_id, unsign
     fprintf(f, ",%u\\>\\>\\>}\n", p->kernel.sharedMemBytes);
     fprintf(f, "| {{node handle | func handle} | {0x%016llX | 0x%016llX}}\n", rt_ptr(n),
             rt_ptr(p->kernel.func));
-    fprintf(f, "| {accessPolicyWindow | {base_ptr | num_bytes | hitRatio | hitProp | missProp} | "
-               "{0x0000000000000000 | 0 | 0.000000 | N | N}}\n| {cooperative | 0}\n"
-               "| {priority | 0}\n}\"];\n\n");
+    fprintf(f,
+            "| {accessPolicyWindow | {base_ptr | num_bytes | hitRatio | hitProp | missProp} | "
+            "{0x0000000000000000 | 0 | 0.000000 | N | N}}\n| {cooperative | %d}\n"
+            "| {priority | %d}\n}\"];\n\n",
+            n->attributes[cudaLaunchAttributeCooperative].cooperative,
+            n->attributes[cudaLaunchAttributePriority].priority);
     return;
   }
   fprintf(f, "\n%s\n| {{ID | node handle} | {%zu (topoId: %zu) | 0x%016llX}}\n",

@@ -358,11 +358,13 @@ static bool rt_batch_keep(rt_launch_batch *b, mtl_id companion) {
 }
 
 cudaError_t rt_launch_batch_add(rt_device *device, rt_launch_batch *batch, const rt_kernel *kernel,
-                                const rt_launch_config *config, const void *params) {
+                                const rt_launch_config *config, const void *params,
+                                bool cooperative) {
   assert(rt_lock_held() && device && batch && kernel && config);
   assert(!batch->command_buffer || (batch->device == device && batch->stream == config->stream));
   cudaError_t e = rt_launch_check_config(config);
   if (e == cudaSuccess) e = rt_check_kernel(kernel, config->block, config->shared);
+  if (e == cudaSuccess && cooperative) e = rt_check_cooperative(device, kernel, config);
   if (e != cudaSuccess) return e;
   static const unsigned char empty[RT_EMPTY_PARAMS_BYTES];
   rt_dispatch d = {

@@ -108,4 +108,10 @@ const uint64_t *rt_module_global_addresses(const rt_kernel *kernel, size_t *coun
  * pipelines and global storage (lock held; the arena is about to go). */
 void rt_module_unload_all(void);
 
+/* core_nvtx.c (lock held): a command buffer just made (rt_stream_begin) gets a debug group
+ * per open NVTX range, and the beginning thread's pending marks as signposts, while a Metal
+ * capture runs; rt_nvtx_close pops its groups just before commit (rt_stream_commit). */
+void rt_nvtx_open(mtl_id command_buffer);
+void rt_nvtx_close(mtl_id command_buffer);
+
 #endif

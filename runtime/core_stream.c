@@ -228,6 +228,7 @@ cudaError_t rt_stream_begin(rt_device *d, cudaStream_t stream, mtl_id *out) {
   mtl_id queue = s == &rt_legacy ? d->queue : s->queue;
   mtl_id command_buffer = queue && s->timeline ? mtl_queue_command_buffer(queue) : NULL;
   if (!command_buffer) return cudaErrorLaunchFailure;
+  rt_nvtx_open(command_buffer); /* NVTX ranges as debug groups, while a capture runs */
   /* The stream's own order, GPU-side: Metal may overlap a queue's command
    * buffers that share no tracked resource (an event's marker and a kernel). */
   if (s->tick) rt_wait_for(command_buffer, s->timeline, s->tick);
@@ -263,6 +264,7 @@ void rt_stream_commit(rt_device *d, cudaStream_t stream, mtl_id command_buffer, 
     s->waited = rt_legacy.tick;
   }
   mtl_command_buffer_encode_signal_event(command_buffer, s->timeline, ++s->tick);
+  rt_nvtx_close(command_buffer);
   mtl_command_buffer_commit(command_buffer);
   rt_submit_track(s == &rt_legacy ? d->queue : s->queue, command_buffer, companion);
   mtl_retain(command_buffer);

@@ -9,6 +9,7 @@
  * cuEventRecord, cuStreamWaitEvent, cuLaunchHostFunc) becomes nodes of a
  * capture in its own files, through rt_capture_node. */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cu_internal.h"
@@ -238,6 +239,39 @@ CUresult cuGraphKernelNodeSetParams_v2(CUgraphNode hNode,
     struct cudaGraphNodeParams p = rt_cu_kernel_node(nodeParams);
     r = rt_cu_node_result(rt_graph_node_set_params(hNode, &p));
   }
+  return rt_cu_leave(r);
+}
+
+/* A kernel node's attributes, the runtime's (CUlaunchAttributeID and
+ * cudaLaunchAttributeID number them alike; core_graph.c). */
+static CUresult rt_cu_kernel_attribute(CUgraphNode hNode, CUkernelNodeAttrID attr,
+                                       cudaLaunchAttributeValue *value, bool set) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && (!value || !rt_graph_node_valid(hNode))) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_result(
+        rt_graph_kernel_node_attribute(hNode, (cudaLaunchAttributeID)attr, value, set));
+  return rt_cu_leave(r);
+}
+
+CUresult cuGraphKernelNodeGetAttribute(CUgraphNode hNode, CUkernelNodeAttrID attr,
+                                       CUkernelNodeAttrValue *value_out) {
+  _Static_assert(sizeof(CUkernelNodeAttrValue) == sizeof(cudaLaunchAttributeValue), "one layout");
+  return rt_cu_kernel_attribute(hNode, attr, (cudaLaunchAttributeValue *)(void *)value_out, false);
+}
+
+CUresult cuGraphKernelNodeSetAttribute(CUgraphNode hNode, CUkernelNodeAttrID attr,
+                                       const CUkernelNodeAttrValue *value) {
+  cudaLaunchAttributeValue copy;
+  if (value) memcpy(&copy, value, sizeof copy);
+  return rt_cu_kernel_attribute(hNode, attr, value ? &copy : NULL, true);
+}
+
+CUresult cuGraphKernelNodeCopyAttributes(CUgraphNode dst, CUgraphNode src) {
+  CUresult r = rt_cu_enter_initialised();
+  if (r == CUDA_SUCCESS && (!rt_graph_node_valid(dst) || !rt_graph_node_valid(src)))
+    r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_graph_kernel_node_copy_attributes(dst, src));
   return rt_cu_leave(r);
 }
 
@@ -582,6 +616,84 @@ static CUresult rt_cu_exec_set(CUgraphExec exec, CUgraphNode node, struct cudaGr
   return rt_cu_leave(r);
 }
 
+/* ---- batch memory operation nodes (core_memops.c performs them at replay) ---------- */
+
+/* A batch-memop node's parameters in the core's form: the operations decoded
+ * (cu_internal.h; *ops_out the caller frees), the array kept as the node's
+ * description. ctx names the one device's context and is not needed. */
+static CUresult rt_cu_memop_node(const CUDA_BATCH_MEM_OP_NODE_PARAMS *in,
+                                 struct cudaGraphNodeParams *out, rt_memop **ops_out) {
+  *ops_out = NULL;
+  if (!in || in->count == 0 || !in->paramArray || in->flags != 0) return CUDA_ERROR_INVALID_VALUE;
+  rt_memop *ops = malloc(in->count * sizeof *ops);
+  if (!ops) return CUDA_ERROR_OUT_OF_MEMORY;
+  for (unsigned i = 0; i < in->count; i++) {
+    CUresult r = rt_cu_memop_decode(&in->paramArray[i], &ops[i]);
+    if (r != CUDA_SUCCESS) {
+      free(ops);
+      return r;
+    }
+  }
+  memset(out, 0, sizeof *out);
+  out->type = (enum cudaGraphNodeType)RT_GRAPH_NODE_MEM_OP;
+  *rt_graph_memop_params(out) = (rt_memop_node){ops, in->count, in->paramArray,
+                                                in->count * sizeof *in->paramArray, in->flags};
+  *ops_out = ops;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuGraphAddBatchMemOpNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                  const CUgraphNode *dependencies, size_t numDependencies,
+                                  const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams) {
+  RT_CU_CHECK_INIT();
+  struct cudaGraphNodeParams p;
+  rt_memop *ops;
+  CUresult r = rt_cu_memop_node(nodeParams, &p, &ops);
+  if (r == CUDA_SUCCESS) r = rt_cu_add(phGraphNode, hGraph, dependencies, numDependencies, &p);
+  free(ops);
+  return r;
+}
+
+/* The node's own copy: paramArray points into the node (CUDA: owned by it). */
+CUresult cuGraphBatchMemOpNodeGetParams(CUgraphNode hNode,
+                                        CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams_out) {
+  struct cudaGraphNodeParams p;
+  CUresult r = rt_cu_get(hNode, (enum cudaGraphNodeType)RT_GRAPH_NODE_MEM_OP, nodeParams_out, &p);
+  if (r == CUDA_SUCCESS) {
+    const rt_memop_node *m = rt_graph_memop_params(&p);
+    rt_enter();
+    rt_ctx *c = rt_context_current();
+    rt_leave_unrecorded(cudaSuccess);
+    nodeParams_out->ctx = (CUcontext)(void *)(c ? c : rt_context_primary());
+    nodeParams_out->count = (unsigned)m->count;
+    nodeParams_out->paramArray = (CUstreamBatchMemOpParams *)(uintptr_t)m->description;
+    nodeParams_out->flags = m->flags;
+  }
+  return r;
+}
+
+CUresult cuGraphBatchMemOpNodeSetParams(CUgraphNode hNode,
+                                        const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams) {
+  RT_CU_CHECK_INIT();
+  struct cudaGraphNodeParams p;
+  rt_memop *ops;
+  CUresult r = rt_cu_memop_node(nodeParams, &p, &ops);
+  if (r == CUDA_SUCCESS) r = rt_cu_set(hNode, &p);
+  free(ops);
+  return r;
+}
+
+CUresult cuGraphExecBatchMemOpNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                            const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams) {
+  RT_CU_CHECK_INIT();
+  struct cudaGraphNodeParams p;
+  rt_memop *ops;
+  CUresult r = rt_cu_memop_node(nodeParams, &p, &ops);
+  if (r == CUDA_SUCCESS) r = rt_cu_exec_set(hGraphExec, hNode, &p);
+  free(ops);
+  return r;
+}
+
 CUresult cuGraphChildGraphNodeGetGraph(CUgraphNode hNode, CUgraph *phGraph) {
   struct cudaGraphNodeParams p;
   CUresult r = rt_cu_get(hNode, cudaGraphNodeTypeGraph, phGraph, &p);
@@ -741,9 +853,10 @@ CUresult cuGraphExecChildGraphNodeSetParams(CUgraphExec hGraphExec, CUgraphNode 
 }
 
 /* The generic form: each node type's driver parameters as the core's. Nodes
- * Anchor does not have (external semaphores, batch memory operations):
- * CUDA_ERROR_NOT_SUPPORTED. */
-static CUresult rt_cu_generic_node(const CUgraphNodeParams *in, struct cudaGraphNodeParams *out) {
+ * Anchor does not have (external semaphores): CUDA_ERROR_NOT_SUPPORTED. */
+static CUresult rt_cu_generic_node(const CUgraphNodeParams *in, struct cudaGraphNodeParams *out,
+                                   rt_memop **ops_out) {
+  *ops_out = NULL; /* a batch-memop node's operations, the caller frees them */
   if (in->reserved0[0] || in->reserved0[1] || in->reserved0[2]) return CUDA_ERROR_INVALID_VALUE;
   memset(out, 0, sizeof *out);
   out->type = (enum cudaGraphNodeType)in->type;
@@ -789,9 +902,13 @@ static CUresult rt_cu_generic_node(const CUgraphNodeParams *in, struct cudaGraph
         in->conditional.size, (cudaGraph_t *)(void *)in->conditional.phGraph_out};
     return CUDA_SUCCESS;
   case CU_GRAPH_NODE_TYPE_EMPTY: return CUDA_SUCCESS;
+  case CU_GRAPH_NODE_TYPE_BATCH_MEM_OP: {
+    CUDA_BATCH_MEM_OP_NODE_PARAMS v1 = {in->memOp.ctx, in->memOp.count, in->memOp.paramArray,
+                                        in->memOp.flags};
+    return rt_cu_memop_node(&v1, out, ops_out);
+  }
   case CU_GRAPH_NODE_TYPE_EXT_SEMAS_SIGNAL:
-  case CU_GRAPH_NODE_TYPE_EXT_SEMAS_WAIT:
-  case CU_GRAPH_NODE_TYPE_BATCH_MEM_OP: return CUDA_ERROR_NOT_SUPPORTED;
+  case CU_GRAPH_NODE_TYPE_EXT_SEMAS_WAIT: return CUDA_ERROR_NOT_SUPPORTED;
   default: return CUDA_ERROR_INVALID_VALUE;
   }
 }
@@ -806,8 +923,10 @@ CUresult cuGraphAddNode_v2(CUgraphNode *phGraphNode, CUgraph hGraph,
   if (!rt_cu_edges_default(dependencyData, numDependencies))
     return CUDA_ERROR_NOT_SUPPORTED; /* programmatic dependencies */
   struct cudaGraphNodeParams p;
-  CUresult r = rt_cu_generic_node(nodeParams, &p);
+  rt_memop *ops;
+  CUresult r = rt_cu_generic_node(nodeParams, &p, &ops);
   if (r == CUDA_SUCCESS) r = rt_cu_add(phGraphNode, hGraph, dependencies, numDependencies, &p);
+  free(ops);
   if (r == CUDA_SUCCESS && p.type == cudaGraphNodeTypeMemAlloc)
     nodeParams->alloc.dptr = (CUdeviceptr)(uintptr_t)p.alloc.dptr;
   if (r == CUDA_SUCCESS && p.type == cudaGraphNodeTypeConditional)
@@ -819,8 +938,11 @@ CUresult cuGraphNodeSetParams(CUgraphNode hNode, CUgraphNodeParams *nodeParams) 
   RT_CU_CHECK_INIT();
   if (!nodeParams) return CUDA_ERROR_INVALID_VALUE;
   struct cudaGraphNodeParams p;
-  CUresult r = rt_cu_generic_node(nodeParams, &p);
-  return r == CUDA_SUCCESS ? rt_cu_set(hNode, &p) : r;
+  rt_memop *ops;
+  CUresult r = rt_cu_generic_node(nodeParams, &p, &ops);
+  if (r == CUDA_SUCCESS) r = rt_cu_set(hNode, &p);
+  free(ops);
+  return r;
 }
 
 CUresult cuGraphExecNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
@@ -828,8 +950,11 @@ CUresult cuGraphExecNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
   RT_CU_CHECK_INIT();
   if (!nodeParams) return CUDA_ERROR_INVALID_VALUE;
   struct cudaGraphNodeParams p;
-  CUresult r = rt_cu_generic_node(nodeParams, &p);
-  return r == CUDA_SUCCESS ? rt_cu_exec_set(hGraphExec, hNode, &p) : r;
+  rt_memop *ops;
+  CUresult r = rt_cu_generic_node(nodeParams, &p, &ops);
+  if (r == CUDA_SUCCESS) r = rt_cu_exec_set(hGraphExec, hNode, &p);
+  free(ops);
+  return r;
 }
 
 CUresult cuGraphConditionalHandleCreate(CUgraphConditionalHandle *pHandle_out, CUgraph hGraph,

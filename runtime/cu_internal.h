@@ -69,6 +69,44 @@ static inline cudaStream_t rt_cu_stream(CUstream s) {
   return (cudaStream_t)(void *)s;
 }
 
+/* One stream memory operation of the driver's form as the core's (cuStreamBatchMemOp,
+ * batch-memop graph nodes): the flags CUDA defines checked, the word's address kept
+ * (its cpu is the caller's to find: rt_memop_target). A flush of remote writes
+ * (CU_STREAM_WAIT_VALUE_FLUSH, CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES) needs
+ * CU_DEVICE_ATTRIBUTE_CAN_FLUSH_REMOTE_WRITES, 0 here: CUDA_ERROR_NOT_SUPPORTED. */
+static inline CUresult rt_cu_memop_decode(const CUstreamBatchMemOpParams *p, rt_memop *out) {
+  const unsigned conditions = CU_STREAM_WAIT_VALUE_NOR; /* GEQ 0, EQ 1, AND 2, NOR 3 */
+  bool wide = p->operation == CU_STREAM_MEM_OP_WAIT_VALUE_64 ||
+              p->operation == CU_STREAM_MEM_OP_WRITE_VALUE_64;
+  switch (p->operation) {
+  case CU_STREAM_MEM_OP_WAIT_VALUE_32:
+  case CU_STREAM_MEM_OP_WAIT_VALUE_64:
+    if (p->waitValue.flags & CU_STREAM_WAIT_VALUE_FLUSH) return CUDA_ERROR_NOT_SUPPORTED;
+    if (p->waitValue.flags & ~conditions) return CUDA_ERROR_INVALID_VALUE;
+    *out = (rt_memop){.kind = RT_MEMOP_WAIT,
+                      .condition = (rt_memop_condition)p->waitValue.flags,
+                      .size = wide ? 8 : 4,
+                      .value = wide ? p->waitValue.value64 : p->waitValue.value,
+                      .address = (const void *)(uintptr_t)p->waitValue.address};
+    return CUDA_SUCCESS;
+  case CU_STREAM_MEM_OP_WRITE_VALUE_32:
+  case CU_STREAM_MEM_OP_WRITE_VALUE_64:
+    /* CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER "is not supported in the v2 API" */
+    if (p->writeValue.flags != 0) return CUDA_ERROR_INVALID_VALUE;
+    *out = (rt_memop){.kind = RT_MEMOP_WRITE,
+                      .size = wide ? 8 : 4,
+                      .value = wide ? p->writeValue.value64 : p->writeValue.value,
+                      .address = (const void *)(uintptr_t)p->writeValue.address};
+    return CUDA_SUCCESS;
+  case CU_STREAM_MEM_OP_BARRIER:
+    if (p->memoryBarrier.flags > CU_STREAM_MEMORY_BARRIER_TYPE_GPU) return CUDA_ERROR_INVALID_VALUE;
+    *out = (rt_memop){.kind = RT_MEMOP_BARRIER};
+    return CUDA_SUCCESS;
+  case CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES: return CUDA_ERROR_NOT_SUPPORTED;
+  default: return CUDA_ERROR_INVALID_VALUE;
+  }
+}
+
 #define RT_CU_CHECK_INIT()                                                                         \
   do {                                                                                             \
     if (!rt_context_initialised()) return CUDA_ERROR_NOT_INITIALIZED;                              \

@@ -32,19 +32,16 @@ static CUresult rt_cu_launch(rt_device *d, CUfunction f, const rt_launch_config 
   rt_function *function = (rt_function *)(void *)f;
   if (!rt_function_valid(function)) return CUDA_ERROR_INVALID_HANDLE;
   if (!rt_stream_valid(rt_cu_stream(stream))) return CUDA_ERROR_INVALID_HANDLE;
-  /* graphs hold no cooperative kernel node: a capturing stream's capture is
-   * invalidated (CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED), as in cuda_launch.c */
-  cudaError_t refused = cooperative ? rt_capture_sync(rt_cu_stream(stream)) : cudaSuccess;
-  if (refused != cudaSuccess) return rt_cu_result(refused);
   cudaError_t e = rt_launch_check_config(config);
   if (e != cudaSuccess) return rt_cu_result(e);
   if (params && extra) return CUDA_ERROR_INVALID_VALUE;
-  /* in a stream capture: a kernel node (core_graph.c copies the arguments) */
+  /* in a stream capture: a kernel node (core_graph.c copies the arguments; a
+   * cooperative launch's has CU_KERNEL_NODE_ATTRIBUTE_COOPERATIVE) */
   struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeKernel};
   node.kernel = (struct cudaKernelNodeParamsV2){
       (void *)f, config->grid, config->block, (unsigned)config->shared, params, extra};
   bool captured = false;
-  e = rt_capture_node(rt_cu_stream(stream), &node, &captured);
+  e = rt_capture_kernel(rt_cu_stream(stream), &node, cooperative, &captured);
   if (e != cudaSuccess || captured)
     return e == cudaErrorInvalidDeviceFunction ? CUDA_ERROR_INVALID_HANDLE : rt_cu_result(e);
   rt_kernel kernel;

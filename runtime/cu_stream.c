@@ -255,46 +255,18 @@ CUresult cuEventRecordWithFlags(CUevent hEvent, CUstream hStream, unsigned int f
 
 /* ---- stream memory operations (core_memops.c) ------------------------------------- */
 
-/* One operation of the driver's form as the core's: the word checked
- * (aligned, in an allocation or registered host memory), the flags CUDA
- * defines. A flush of remote writes (CU_STREAM_WAIT_VALUE_FLUSH,
- * CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES) needs CU_DEVICE_ATTRIBUTE_CAN_FLUSH_REMOTE_WRITES,
- * 0 here: CUDA_ERROR_NOT_SUPPORTED. */
+/* One operation of the driver's form as the core's (cu_internal.h), its word checked
+ * (aligned, in an allocation or registered host memory). */
 static CUresult rt_cu_memop(rt_device *d, const CUstreamBatchMemOpParams *p, rt_memop *out) {
-  const unsigned conditions = CU_STREAM_WAIT_VALUE_NOR; /* GEQ 0, EQ 1, AND 2, NOR 3 */
-  switch (p->operation) {
-  case CU_STREAM_MEM_OP_WAIT_VALUE_32:
-  case CU_STREAM_MEM_OP_WAIT_VALUE_64:
-    if (p->waitValue.flags & CU_STREAM_WAIT_VALUE_FLUSH) return CUDA_ERROR_NOT_SUPPORTED;
-    if (p->waitValue.flags & ~conditions) return CUDA_ERROR_INVALID_VALUE;
-    *out = (rt_memop){RT_MEMOP_WAIT, (rt_memop_condition)p->waitValue.flags,
-                      p->operation == CU_STREAM_MEM_OP_WAIT_VALUE_32 ? 4 : 8, NULL,
-                      p->operation == CU_STREAM_MEM_OP_WAIT_VALUE_32 ? p->waitValue.value
-                                                                     : p->waitValue.value64};
-    return rt_cu_result(
-        rt_memop_target(d, (void *)(uintptr_t)p->waitValue.address, out->size, &out->cpu));
-  case CU_STREAM_MEM_OP_WRITE_VALUE_32:
-  case CU_STREAM_MEM_OP_WRITE_VALUE_64:
-    /* CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER "is not supported in the v2 API" */
-    if (p->writeValue.flags != 0) return CUDA_ERROR_INVALID_VALUE;
-    *out = (rt_memop){RT_MEMOP_WRITE, RT_MEMOP_GEQ,
-                      p->operation == CU_STREAM_MEM_OP_WRITE_VALUE_32 ? 4 : 8, NULL,
-                      p->operation == CU_STREAM_MEM_OP_WRITE_VALUE_32 ? p->writeValue.value
-                                                                      : p->writeValue.value64};
-    return rt_cu_result(
-        rt_memop_target(d, (void *)(uintptr_t)p->writeValue.address, out->size, &out->cpu));
-  case CU_STREAM_MEM_OP_BARRIER:
-    if (p->memoryBarrier.flags > CU_STREAM_MEMORY_BARRIER_TYPE_GPU) return CUDA_ERROR_INVALID_VALUE;
-    *out = (rt_memop){.kind = RT_MEMOP_BARRIER};
-    return CUDA_SUCCESS;
-  case CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES: return CUDA_ERROR_NOT_SUPPORTED;
-  default: return CUDA_ERROR_INVALID_VALUE;
-  }
+  CUresult r = rt_cu_memop_decode(p, out);
+  if (r == CUDA_SUCCESS && out->kind != RT_MEMOP_BARRIER)
+    r = rt_cu_result(rt_memop_target(d, out->address, out->size, &out->cpu));
+  return r;
 }
 
-/* In the stream's order, performed by the host (core_memops.c). A capturing
- * stream cannot take them (no batch-memop node yet): the capture is
- * invalidated, CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED. */
+/* In the stream's order, performed by the host (core_memops.c). In a stream
+ * capture: a batch-memop node of the operations (CU_GRAPH_NODE_TYPE_BATCH_MEM_OP),
+ * performed in order each time the graph runs. */
 CUresult cuStreamBatchMemOp_v2(CUstream stream, unsigned int count,
                                CUstreamBatchMemOpParams *paramArray, unsigned int flags) {
   rt_device *d = NULL;
@@ -306,8 +278,16 @@ CUresult cuStreamBatchMemOp_v2(CUstream stream, unsigned int count,
     r = CUDA_ERROR_OUT_OF_MEMORY;
   for (unsigned i = 0; r == CUDA_SUCCESS && i < count; i++)
     r = rt_cu_memop(d, &paramArray[i], &ops[i]);
-  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_capture_sync(rt_cu_stream(stream)));
-  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_stream_memops(d, rt_cu_stream(stream), ops, count));
+  bool captured = false;
+  if (r == CUDA_SUCCESS) {
+    struct cudaGraphNodeParams node = {.type = (enum cudaGraphNodeType)RT_GRAPH_NODE_MEM_OP};
+    *rt_graph_memop_params(&node) =
+        (rt_memop_node){ops, count, paramArray, count * sizeof *paramArray, flags};
+    r = count ? rt_cu_result(rt_capture_node(rt_cu_stream(stream), &node, &captured))
+              : CUDA_SUCCESS;
+  }
+  if (r == CUDA_SUCCESS && !captured)
+    r = rt_cu_result(rt_stream_memops(d, rt_cu_stream(stream), ops, count));
   free(ops);
   return rt_cu_leave(r);
 }

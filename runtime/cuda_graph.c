@@ -243,6 +243,36 @@ cudaError_t cudaGraphKernelNodeSetParams(cudaGraphNode_t node,
   return rt_set(node, &p);
 }
 
+/* A kernel node's attributes (core_graph.c: cooperative replays, the hints kept). */
+static cudaError_t rt_kernel_attribute(cudaGraphNode_t node, cudaKernelNodeAttrID attr,
+                                       cudaKernelNodeAttrValue *value, bool set) {
+  if (!value) return rt_record(cudaErrorInvalidValue);
+  rt_enter();
+  cudaError_t e = rt_graph_node_valid(node) ? rt_graph_kernel_node_attribute(node, attr, value, set)
+                                            : cudaErrorInvalidValue;
+  return rt_leave(e);
+}
+
+cudaError_t cudaGraphKernelNodeGetAttribute(cudaGraphNode_t hNode, cudaLaunchAttributeID attr,
+                                            cudaKernelNodeAttrValue *value_out) {
+  return rt_kernel_attribute(hNode, attr, value_out, false);
+}
+
+cudaError_t cudaGraphKernelNodeSetAttribute(cudaGraphNode_t hNode, cudaLaunchAttributeID attr,
+                                            const cudaKernelNodeAttrValue *value) {
+  cudaKernelNodeAttrValue copy;
+  if (value) copy = *value;
+  return rt_kernel_attribute(hNode, attr, value ? &copy : NULL, true);
+}
+
+cudaError_t cudaGraphKernelNodeCopyAttributes(cudaGraphNode_t hDst, cudaGraphNode_t hSrc) {
+  rt_enter();
+  cudaError_t e = rt_graph_node_valid(hDst) && rt_graph_node_valid(hSrc)
+                      ? rt_graph_kernel_node_copy_attributes(hDst, hSrc)
+                      : cudaErrorInvalidValue;
+  return rt_leave(e);
+}
+
 cudaError_t cudaGraphMemcpyNodeGetParams(cudaGraphNode_t node,
                                          struct cudaMemcpy3DParms *pNodeParams) {
   if (!pNodeParams) return rt_record(cudaErrorInvalidValue);

@@ -51,19 +51,12 @@ static cudaError_t rt_launch_by_stub(const void *func, const rt_launch_config *c
   cudaError_t e = rt_sticky_error();
   if (e != cudaSuccess) return e;
   if (!rt_stream_valid(stream)) return cudaErrorInvalidResourceHandle;
-  /* Anchor's graphs have no cooperative kernel nodes (CUDA's kernel node with
-   * cudaKernelNodeAttributeCooperative): capturing one invalidates the capture
-   * with cudaErrorStreamCaptureUnsupported, as other work a capture cannot
-   * hold does. */
-  if (cooperative) {
-    e = rt_capture_sync(stream);
-    if (e != cudaSuccess) return e;
-  }
   struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeKernel};
   node.kernel = (struct cudaKernelNodeParamsV2){
       (void *)func, config->grid, config->block, (unsigned)config->shared, args, NULL};
   bool captured;
-  e = rt_capture_node(stream, &node, &captured); /* in a capture: a kernel node */
+  /* in a capture: a kernel node (cooperative: with cudaKernelNodeAttributeCooperative) */
+  e = rt_capture_kernel(stream, &node, cooperative, &captured);
   if (e != cudaSuccess || captured) return e;
   rt_kernel kernel;
   e = rt_launch_check_config(config);

@@ -26,6 +26,7 @@ static void command_free(struct sm_command *c) {
   sm_release(c->dst);
   sm_release(c->event);
   free(c->error);
+  free(c->label);
   free(c);
 }
 
@@ -50,6 +51,28 @@ void sm_command_record_error(struct sm_command_list *list, const char *fmt, ...)
   fprintf(stderr, "softmetal: validation error: %s\n", text ? text : "?");
   struct sm_command *c = sm_command_append(list, SM_COMMAND_ERROR);
   c->error = text;
+}
+
+void sm_command_record_debug(struct sm_command_list *list, enum sm_command_kind kind, id label,
+                             unsigned command_buffer) {
+  struct sm_command *c = sm_command_append(list, kind);
+  c->command_buffer = command_buffer;
+  if (kind != SM_COMMAND_POP_DEBUG_GROUP) {
+    c->label = strdup(label ? sm_string_utf8(label) : "");
+    if (!c->label) abort();
+  }
+}
+
+/* A debug command as SOFTMETAL_TRACE shows it, on the queue's executor thread. */
+static void trace_debug(const struct sm_command *c) {
+  if (!sm_trace()) return;
+  unsigned queue = sm_pool_thread_queue();
+  if (c->kind == SM_COMMAND_POP_DEBUG_GROUP)
+    fprintf(stderr, "softmetal: queue %u: command buffer %u: pop debug group\n", queue,
+            c->command_buffer);
+  else
+    fprintf(stderr, "softmetal: queue %u: command buffer %u: %s \"%s\"\n", queue, c->command_buffer,
+            c->kind == SM_COMMAND_SIGNPOST ? "signpost" : "push debug group", c->label);
 }
 
 void sm_command_list_free(struct sm_command_list *list) {
@@ -80,6 +103,9 @@ static char *execute_command(struct sm_command *c, long *code) {
     return NULL;
   case SM_COMMAND_SIGNAL_EVENT: sm_event_signal(c->event, c->event_value); return NULL;
   case SM_COMMAND_WAIT_EVENT: sm_event_wait(c->event, c->event_value); return NULL;
+  case SM_COMMAND_PUSH_DEBUG_GROUP:
+  case SM_COMMAND_POP_DEBUG_GROUP:
+  case SM_COMMAND_SIGNPOST: trace_debug(c); return NULL;
   case SM_COMMAND_DISPATCH:
     sm_pool_run(&c->dispatch);
     *code = c->dispatch.error_code;

@@ -9,6 +9,7 @@
  */
 #include "sm.h"
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,6 +78,8 @@ struct sm_command_buffer *sm_command_buffer_new(struct sm_queue *queue) {
       sm_object_new(command_buffer_class, sizeof *cb, command_buffer_destroy);
   cb->queue = sm_retain(queue);
   cb->job.run = run;
+  static atomic_uint serial;
+  cb->number = atomic_fetch_add(&serial, 1) + 1;
   pthread_mutex_init(&cb->lock, NULL);
   pthread_cond_init(&cb->changed, NULL);
   return cb;
@@ -140,6 +143,34 @@ static void command_buffer_wait_event(id self, SEL cmd, id event, uint64_t value
                "encodeWaitForEvent:value:");
 }
 
+/* ---- debug groups ------------------------------------------------------------------------ */
+/* pushDebugGroup: / popDebugGroup on the command buffer, before commit; a pop
+ * without a push is a validation error, as are groups left open at commit. */
+static void command_buffer_push_debug_group(id self, SEL cmd, id name) {
+  (void)cmd;
+  struct sm_command_buffer *cb = (struct sm_command_buffer *)self;
+  if (cb->status != STATUS_NOT_ENQUEUED || !name) {
+    sm_command_record_error(&cb->commands, "-[MTLCommandBuffer pushDebugGroup:]: %s",
+                            name ? "command buffer was already committed" : "string is nil");
+    return;
+  }
+  cb->debug_depth++;
+  sm_command_record_debug(&cb->commands, SM_COMMAND_PUSH_DEBUG_GROUP, name, cb->number);
+}
+
+static void command_buffer_pop_debug_group(id self, SEL cmd) {
+  (void)cmd;
+  struct sm_command_buffer *cb = (struct sm_command_buffer *)self;
+  if (cb->status != STATUS_NOT_ENQUEUED || cb->debug_depth == 0) {
+    sm_command_record_error(&cb->commands, "-[MTLCommandBuffer popDebugGroup]: %s",
+                            cb->debug_depth ? "command buffer was already committed"
+                                            : "no debug group to pop");
+    return;
+  }
+  cb->debug_depth--;
+  sm_command_record_debug(&cb->commands, SM_COMMAND_POP_DEBUG_GROUP, nil, cb->number);
+}
+
 /* addCompletedHandler: before commit (Metal's rule); the block is copied. */
 static void command_buffer_add_completed_handler(id self, SEL cmd, struct sm_block *block) {
   (void)cmd;
@@ -171,6 +202,10 @@ static void command_buffer_commit(id self, SEL cmd) {
     sm_command_record_error(&cb->commands,
                             "-[MTLCommandBuffer commit]: commit command buffer with an encoder "
                             "that has not called endEncoding");
+  if (cb->debug_depth)
+    sm_command_record_error(&cb->commands,
+                            "-[MTLCommandBuffer commit]: %u debug group(s) pushed and not popped",
+                            cb->debug_depth);
   set_status(cb, STATUS_COMMITTED);
   sm_retain(cb); /* the executor's reference, dropped by run() */
   sm_executor_submit(cb->queue->executor, &cb->job);
@@ -215,6 +250,8 @@ void sm_command_buffer_register(void) {
   sm_add_method(cb, "encodeSignalEvent:value:", command_buffer_signal_event, "v@:@Q");
   sm_add_method(cb, "encodeWaitForEvent:value:", command_buffer_wait_event, "v@:@Q");
   sm_add_method(cb, "addCompletedHandler:", command_buffer_add_completed_handler, "v@:@?");
+  sm_add_method(cb, "pushDebugGroup:", command_buffer_push_debug_group, "v@:@");
+  sm_add_method(cb, "popDebugGroup", command_buffer_pop_debug_group, "v@:");
   sm_add_method(cb, "commit", command_buffer_commit, "v@:");
   sm_add_method(cb, "waitUntilCompleted", command_buffer_wait, "v@:");
   sm_add_method(cb, "status", command_buffer_status, "Q@:");

@@ -489,6 +489,10 @@ void sm_pool_thread_start(unsigned queue) {
   thread_queue = queue;
 }
 
+unsigned sm_pool_thread_queue(void) {
+  return thread_queue;
+}
+
 void sm_pool_thread_exit(void) {
   if (!submitter) return;
   drop_alternate_signal_stack(submitter);

@@ -17,6 +17,7 @@ __attribute__((constructor)) static void sm_register_classes(void) {
   sm_event_register();
   sm_queue_register();
   sm_command_buffer_register();
+  sm_capture_register();
   sm_encoder_register(); /* before its subclasses */
   sm_compute_encoder_register();
   sm_blit_encoder_register();

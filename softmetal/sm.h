@@ -430,6 +430,8 @@ void sm_pool_run(struct sm_dispatch *d);
 /* Names the calling thread's dispatches in SOFTMETAL_TRACE: `queue` is the
  * number of the queue whose executor it is. */
 void sm_pool_thread_start(unsigned queue);
+/* The calling thread's queue number (sm_pool_thread_start), 0 if none. */
+unsigned sm_pool_thread_queue(void);
 /* Number of threads that run a dispatch's groups (one per online CPU, or
  * SOFTMETAL_WORKERS), the submitting thread included. */
 int sm_pool_workers(void);
@@ -459,7 +461,10 @@ enum sm_command_kind {
   SM_COMMAND_FILL,
   SM_COMMAND_SIGNAL_EVENT, /* event's value := value */
   SM_COMMAND_WAIT_EVENT,   /* until event's value >= value */
-  SM_COMMAND_ERROR
+  SM_COMMAND_ERROR,
+  SM_COMMAND_PUSH_DEBUG_GROUP, /* pushDebugGroup: (label), shown by SOFTMETAL_TRACE */
+  SM_COMMAND_POP_DEBUG_GROUP,  /* popDebugGroup */
+  SM_COMMAND_SIGNPOST          /* insertDebugSignpost: (label) */
 };
 struct sm_command {
   enum sm_command_kind kind;
@@ -474,7 +479,9 @@ struct sm_command {
   uint8_t value;
   struct sm_event *event; /* retained (signal, wait) */
   uint64_t event_value;
-  char *error; /* error command's description (owned) */
+  char *error;             /* error command's description (owned) */
+  char *label;             /* debug group / signpost name (owned) */
+  unsigned command_buffer; /* debug commands: their command buffer's number */
 };
 /* A command buffer's commands in encoding order; {0} is empty. Not
  * thread-safe: the encoding thread, then the executor, own it in turn. */
@@ -495,6 +502,12 @@ void sm_command_record_error(struct sm_command_list *list, const char *fmt, ...)
 char *sm_command_list_execute(struct sm_command_list *list, long *code);
 /* Frees every command (list left empty). */
 void sm_command_list_free(struct sm_command_list *list);
+/* Records a debug command (push, pop or signpost; label an NSString or nil) of
+ * command buffer number `command_buffer`: when it runs, SOFTMETAL_TRACE prints
+ * "softmetal: queue Q: command buffer B: push debug group "label"" (pop debug
+ * group, signpost "label"); otherwise it does nothing. */
+void sm_command_record_debug(struct sm_command_list *list, enum sm_command_kind kind, id label,
+                             unsigned command_buffer);
 
 /* ---- executors (executor.c) -------------------------------------------------- */
 /* A unit of work, embedded in what it runs (a command buffer). */
@@ -534,6 +547,8 @@ struct sm_command_buffer {
   struct sm_job job;          /* commit submits it to the queue's executor */
   struct sm_block **handlers; /* addCompletedHandler: copies, run after completion */
   size_t handler_count;
+  unsigned number;      /* 1, 2, ... in creation order: "command buffer N" in SOFTMETAL_TRACE */
+  unsigned debug_depth; /* open pushDebugGroup:s (balanced before commit) */
 };
 /* What addCompletedHandler: takes: a block (Apple's block ABI: isa, flags,
  * reserved, invoke, descriptor, then captured data; descriptor->size is the
@@ -551,6 +566,7 @@ struct sm_block {
   const struct sm_block_descriptor *descriptor;
 };
 void sm_command_buffer_register(void); /* load time */
+void sm_capture_register(void);        /* load time: MTLCaptureManager (capture.c) */
 /* A command buffer (+1) of queue, in status NotEnqueued. */
 struct sm_command_buffer *sm_command_buffer_new(struct sm_queue *queue);
 
@@ -562,6 +578,7 @@ struct sm_encoder {
   struct sm_command_buffer *cmdbuf;         /* retained */
   void (*destroy)(struct sm_encoder *self); /* the subclass's part; may be NULL */
   bool ended;
+  unsigned debug_depth; /* open pushDebugGroup:s (balanced before endEncoding) */
 };
 /* SoftMetalCommandEncoder, the superclass of both encoders (endEncoding). */
 extern Class sm_encoder_class;

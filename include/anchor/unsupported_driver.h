@@ -233,9 +233,6 @@
   X(cuOccupancyMaxPotentialClusterSize, (int *clusterSize, CUfunction func, const CUlaunchConfig *config), (NULL, NULL, NULL)) \
   /* L2 access policies and stream/kernel-node attributes */ \
   X(cuCtxResetPersistingL2Cache, (void), ()) \
-  X(cuGraphKernelNodeCopyAttributes, (CUgraphNode dst, CUgraphNode src), (NULL, NULL)) \
-  X(cuGraphKernelNodeGetAttribute, (CUgraphNode hNode, CUkernelNodeAttrID attr, CUkernelNodeAttrValue *value_out), (NULL, 0, NULL)) \
-  X(cuGraphKernelNodeSetAttribute, (CUgraphNode hNode, CUkernelNodeAttrID attr, const CUkernelNodeAttrValue *value), (NULL, 0, NULL)) \
   X(cuStreamCopyAttributes, (CUstream dst, CUstream src), (NULL, NULL)) \
   X(cuStreamGetAttribute, (CUstream hStream, CUstreamAttrID attr, CUstreamAttrValue *value_out), (NULL, 0, NULL)) \
   X(cuStreamSetAttribute, (CUstream hStream, CUstreamAttrID attr, const CUstreamAttrValue *value), (NULL, 0, NULL)) \
@@ -262,10 +259,6 @@
   X(cuDeviceGraphMemTrim, (CUdevice device), (0)) \
   X(cuDeviceSetGraphMemAttribute, (CUdevice device, CUgraphMem_attribute attr, void *value), (0, 0, NULL)) \
   /* batch memory operation graph nodes */ \
-  X(cuGraphAddBatchMemOpNode, (CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies, size_t numDependencies, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams), (NULL, NULL, NULL, 0, NULL)) \
-  X(cuGraphBatchMemOpNodeGetParams, (CUgraphNode hNode, CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams_out), (NULL, NULL)) \
-  X(cuGraphBatchMemOpNodeSetParams, (CUgraphNode hNode, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams), (NULL, NULL)) \
-  X(cuGraphExecBatchMemOpNodeSetParams, (CUgraphExec hGraphExec, CUgraphNode hNode, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams), (NULL, NULL, NULL)) \
   /* context usage counts (deprecated) */ \
   X(cuCtxAttach, (CUcontext *pctx, unsigned int flags), (NULL, 0)) \
   X(cuCtxDetach, (CUcontext ctx), (NULL)) \

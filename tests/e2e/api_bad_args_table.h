@@ -614,8 +614,10 @@ static void bad_args_graph_nodes(void) {
   struct cudaMemsetParams mp;
   struct cudaHostNodeParams hp;
   struct cudaMemAllocNodeParams ap;
+  cudaKernelNodeAttrValue av;
   char host[16];
   void *dptr = NULL;
+  memset(&av, 0, sizeof av);
   memset(&kp, 0, sizeof kp);
   memset(&cp, 0, sizeof cp);
   memset(&mp, 0, sizeof mp);
@@ -636,6 +638,14 @@ static void bad_args_graph_nodes(void) {
      cudaGraphAddMemcpyNode1D(&n, g, NULL, 0, host, host + 8, 8, (enum cudaMemcpyKind)7));
   RT(cudaErrorInvalidValue, cudaGraphAddNode(&n, g, NULL, NULL, 0, NULL));
   RT_ANY(cudaGraphKernelNodeGetParams(empty, &kp));
+  /* kernel-node attributes of a node of another kind (issue 9) */
+  ANCHOR_ONLY(RT(cudaErrorInvalidValue,
+                 cudaGraphKernelNodeGetAttribute(empty, cudaKernelNodeAttributeCooperative, NULL)));
+  RT_ANY(cudaGraphKernelNodeGetAttribute(empty, cudaKernelNodeAttributeCooperative, &av));
+  ANCHOR_ONLY(RT(cudaErrorInvalidValue,
+                 cudaGraphKernelNodeSetAttribute(empty, cudaKernelNodeAttributePriority, NULL)));
+  RT_ANY(cudaGraphKernelNodeSetAttribute(empty, cudaKernelNodeAttributePriority, &av));
+  RT_ANY(cudaGraphKernelNodeCopyAttributes(empty, empty));
   RT(cudaErrorInvalidValue, cudaGraphKernelNodeSetParams(empty, NULL));
   RT(cudaErrorInvalidValue, cudaGraphHostNodeSetParams(empty, NULL));
   RT_ANY(cudaGraphHostNodeGetParams(empty, &hp));
@@ -935,8 +945,10 @@ static void bad_args_driver_more(const void *kernel) {
   CUcontext ctx = NULL;
   CUstream s = NULL;
   CUgraph g = NULL;
-  CUgraphNode node = NULL;
+  CUgraphNode node = NULL, memop_node = NULL;
   CUgraphExec x = NULL;
+  CUkernelNodeAttrValue cav;
+  CUDA_BATCH_MEM_OP_NODE_PARAMS bp;
   CUstreamCaptureStatus status;
   CUstreamCaptureMode mode = (CUstreamCaptureMode)9;
   cuuint64_t id = 0;
@@ -991,6 +1003,18 @@ static void bad_args_driver_more(const void *kernel) {
   DRV(CUDA_ERROR_INVALID_VALUE, cuGraphGetEdges(g, NULL, NULL, NULL, NULL));
   DRV_ANY(cuGraphAddDependencies(g, &node, &node, NULL, 1)); /* a self edge */
   DRV_ANY(cuGraphKernelNodeGetParams(node, &kp));            /* not a kernel node */
+  memset(&cav, 0, sizeof cav);
+  memset(&bp, 0, sizeof bp);
+  ANCHOR_ONLY(DRV(CUDA_ERROR_INVALID_VALUE,
+                  cuGraphKernelNodeGetAttribute(node, CU_KERNEL_NODE_ATTRIBUTE_COOPERATIVE, NULL)));
+  DRV_ANY(cuGraphKernelNodeGetAttribute(node, CU_KERNEL_NODE_ATTRIBUTE_COOPERATIVE, &cav));
+  DRV_ANY(cuGraphKernelNodeSetAttribute(node, CU_KERNEL_NODE_ATTRIBUTE_PRIORITY, &cav));
+  DRV_ANY(cuGraphKernelNodeCopyAttributes(node, node));
+  ANCHOR_ONLY(
+      DRV(CUDA_ERROR_INVALID_VALUE, cuGraphAddBatchMemOpNode(&memop_node, g, NULL, 0, NULL)));
+  DRV_ANY(cuGraphAddBatchMemOpNode(&memop_node, g, NULL, 0, &bp)); /* no operations */
+  DRV_ANY(cuGraphBatchMemOpNodeGetParams(node, &bp));              /* not a memop node */
+  DRV_ANY(cuGraphBatchMemOpNodeSetParams(node, &bp));
   DRV(CUDA_ERROR_INVALID_VALUE, cuGraphKernelNodeSetParams(node, NULL));
   DRV_ANY(cuGraphKernelNodeSetParams(node, &kp)); /* not a kernel node, no function */
   DRV(CUDA_ERROR_INVALID_VALUE, cuGraphInstantiate(NULL, g, 0));
@@ -999,7 +1023,8 @@ static void bad_args_driver_more(const void *kernel) {
   ANCHOR_ONLY(DRV(CUDA_ERROR_INVALID_HANDLE, cuGraphUpload(x, (CUstream)(uintptr_t)8)));
   DRV(CUDA_SUCCESS, cuGraphUpload(x, s));
   DRV(CUDA_ERROR_INVALID_VALUE, cuGraphExecKernelNodeSetParams(x, node, NULL));
-  DRV_ANY(cuGraphExecKernelNodeSetParams(x, node, &kp)); /* not a kernel node */
+  DRV_ANY(cuGraphExecKernelNodeSetParams(x, node, &kp));     /* not a kernel node */
+  DRV_ANY(cuGraphExecBatchMemOpNodeSetParams(x, node, &bp)); /* not a memop node */
   DRV(CUDA_SUCCESS, cuGraphLaunch(x, s));
   DRV(CUDA_SUCCESS, cuStreamSynchronize(s));
   DRV(CUDA_SUCCESS, cuGraphExecDestroy(x));

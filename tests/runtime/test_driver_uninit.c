@@ -225,6 +225,13 @@ int main(int argc, char **argv) {
   UNINIT(cuFuncLoad(0));
   UNINIT(cuFuncSetSharedMemConfig(0, 0));
   UNINIT(cuGraphAddChildGraphNode(0, 0, 0, 0, 0));
+  UNINIT(cuGraphAddBatchMemOpNode(0, 0, 0, 0, 0));
+  UNINIT(cuGraphBatchMemOpNodeGetParams(0, 0));
+  UNINIT(cuGraphBatchMemOpNodeSetParams(0, 0));
+  UNINIT(cuGraphExecBatchMemOpNodeSetParams(0, 0, 0));
+  UNINIT(cuGraphKernelNodeGetAttribute(0, CU_LAUNCH_ATTRIBUTE_COOPERATIVE, 0));
+  UNINIT(cuGraphKernelNodeSetAttribute(0, CU_LAUNCH_ATTRIBUTE_COOPERATIVE, 0));
+  UNINIT(cuGraphKernelNodeCopyAttributes(0, 0));
   UNINIT(cuGraphAddMemAllocNode(0, 0, 0, 0, 0));
   UNINIT(cuGraphAddMemFreeNode(0, 0, 0, 0, 0));
   UNINIT(cuGraphAddNode_v2(0, 0, 0, 0, 0, 0));

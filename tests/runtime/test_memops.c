@@ -5,7 +5,7 @@
  * enqueueing thread is never held up; each condition (GEQ cyclic, EQ, AND,
  * NOR) in 32 and 64 bits against the same rule computed here; writes land
  * after the stream's earlier work; a batch runs in order; bad calls give
- * CUDA's codes, and a capturing stream is refused (no batch-memop node yet).
+ * CUDA's codes, and a capturing stream records a batch-memop node.
  * No kernels, so the sanitizer build runs it too. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -218,12 +218,27 @@ int main(void) {
   CHECK_CU(cuStreamBatchMemOp(a, 1, ops, 0), CUDA_ERROR_INVALID_VALUE);
   ops[0].flushRemoteWrites.operation = CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES;
   CHECK_CU(cuStreamBatchMemOp(a, 1, ops, 0), CUDA_ERROR_NOT_SUPPORTED);
-  /* not capturable yet: the capture is invalidated */
+  /* captured: a batch-memop node, performed when the graph runs (e2e graph_memops has more) */
+  CHECK_CU(cuMemsetD32(flag, 0, 1), CUDA_SUCCESS);
+  CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
   CHECK_CU(cuStreamBeginCapture(a, CU_STREAM_CAPTURE_MODE_GLOBAL), CUDA_SUCCESS);
-  CHECK_CU(cuStreamWriteValue32(a, flag, 1, 0), CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED);
+  CHECK_CU(cuStreamWriteValue32(a, flag, 1, 0), CUDA_SUCCESS);
   CUgraph g = NULL;
-  CHECK_CU(cuStreamEndCapture(a, &g), CUDA_ERROR_STREAM_CAPTURE_INVALIDATED);
-  CHECK(g == NULL);
+  CHECK_CU(cuStreamEndCapture(a, &g), CUDA_SUCCESS);
+  CHECK(read32(flag, b) == 0); /* not performed by the capture */
+  CUgraphNode node = NULL;
+  size_t count = 1;
+  CHECK_CU(cuGraphGetNodes(g, &node, &count), CUDA_SUCCESS);
+  CUgraphNodeType type = CU_GRAPH_NODE_TYPE_EMPTY;
+  CHECK_CU(cuGraphNodeGetType(node, &type), CUDA_SUCCESS);
+  CHECK(count == 1 && type == CU_GRAPH_NODE_TYPE_BATCH_MEM_OP);
+  CUgraphExec x = NULL;
+  CHECK_CU(cuGraphInstantiate(&x, g, 0), CUDA_SUCCESS);
+  CHECK_CU(cuGraphLaunch(x, a), CUDA_SUCCESS);
+  CHECK_CU(cuStreamSynchronize(a), CUDA_SUCCESS);
+  CHECK(read32(flag, b) == 1);
+  CHECK_CU(cuGraphExecDestroy(x), CUDA_SUCCESS);
+  CHECK_CU(cuGraphDestroy(g), CUDA_SUCCESS);
 
   /* the legacy stream orders them too */
   CHECK_CU(cuMemsetD32(flag, 0, 1), CUDA_SUCCESS);
