@@ -1,0 +1,16 @@
+/* hip/hip_runtime.h — Anchor's layer over HIP's own header of that name
+ * (HIP's NVIDIA platform, Debian's libamdhip64-dev; docs/hip.md): HIP's
+ * header, unchanged (#include_next), between Anchor's declarations of the
+ * CUDA 11/12 names it calls (anchor/hip/nvidia_compat.h, through
+ * hip/hip_runtime_api.h) and Anchor's additions: HIP's error names
+ * (anchor/hip/hip_api.h) and the device functions of HIP's kernel language
+ * that its NVIDIA path leaves out (anchor/hip/hip_device.h: __ballot's
+ * 64-bit mask, __lane_id, wall_clock64). Written for Anchor. */
+#ifndef ANCHOR_HIP_HIP_RUNTIME_H
+#define ANCHOR_HIP_HIP_RUNTIME_H
+
+#include "anchor/hip/hip_device.h"
+#include_next <hip/hip_runtime.h>
+#include <hip/hip_runtime_api.h>
+
+#endif
