@@ -9,8 +9,14 @@
 #ifndef ANCHOR_HIP_HIP_RUNTIME_H
 #define ANCHOR_HIP_HIP_RUNTIME_H
 
-#include "anchor/hip/hip_device.h"
-#include_next <hip/hip_runtime.h>
+/* The order matters (clang-format keeps blocks apart): */
+/* 1. Anchor's hip_runtime_api.h: the CUDA names HIP's header calls, HIP's API. */
 #include <hip/hip_runtime_api.h>
+
+/* 2. HIP's own header. */
+#include_next <hip/hip_runtime.h>
+
+/* 3. HIP's device functions its NVIDIA path leaves out. */
+#include "anchor/hip/hip_device.h"
 
 #endif

@@ -11,8 +11,11 @@
 #ifndef ANCHOR_HIP_HIP_RUNTIME_API_H
 #define ANCHOR_HIP_HIP_RUNTIME_API_H
 
-#include "anchor/hip/hip_api.h"
+/* The order matters (clang-format keeps blocks apart): */
 #include "anchor/hip/nvidia_compat.h"
+
 #include_next <hip/hip_runtime_api.h>
+
+#include "anchor/hip/hip_api.h"
 
 #endif

@@ -11,9 +11,20 @@
  * hipErrorInvalidHandle/hipErrorInvalidResourceHandle) answer the first, as
  * HIP does; a value that is no hipError_t answers "hipErrorUnknown".
  * hipGetErrorString keeps the CUDA description of the mapped error.
- * Written for Anchor from HIP's hipError_t (HIP 5.2). */
+ *
+ * hipGetDeviceProperties: HIP's NVIDIA path copies cudaDeviceProp field by
+ * field but leaves some hipDeviceProp_t fields unwritten (whatever the
+ * caller's struct held): managedMemory, concurrentManagedAccess,
+ * directManagedMemAccessFromHost, pageableMemoryAccess,
+ * pageableMemoryAccessUsesHostPageTables, maxTexture1DLinear (all CUDA's
+ * too: copied from cudaDeviceProp) and the AMD-only gcnArchName,
+ * asicRevision, isLargeBar (zero: no AMD GPU). The name refers to Anchor's
+ * function, which zeroes the struct, calls HIP's and fills those.
+ * Written for Anchor from HIP's hipError_t and hipDeviceProp_t (HIP 5.2). */
 #ifndef ANCHOR_HIP_HIP_API_H
 #define ANCHOR_HIP_HIP_API_H
+
+#include <string.h>
 
 static inline const char *anchor_hipGetErrorName(hipError_t error) {
   switch (error) {
@@ -97,5 +108,20 @@ static inline const char *anchor_hipGetErrorName(hipError_t error) {
   }
 }
 #define hipGetErrorName anchor_hipGetErrorName
+
+static inline hipError_t anchor_hipGetDeviceProperties(hipDeviceProp_t *prop, int device) {
+  if (prop) memset(prop, 0, sizeof *prop);
+  hipError_t error = hipGetDeviceProperties(prop, device); /* HIP's */
+  struct cudaDeviceProp cuda;
+  if (error != hipSuccess || cudaGetDeviceProperties(&cuda, device) != cudaSuccess) return error;
+  prop->managedMemory = cuda.managedMemory;
+  prop->concurrentManagedAccess = cuda.concurrentManagedAccess;
+  prop->directManagedMemAccessFromHost = cuda.directManagedMemAccessFromHost;
+  prop->pageableMemoryAccess = cuda.pageableMemoryAccess;
+  prop->pageableMemoryAccessUsesHostPageTables = cuda.pageableMemoryAccessUsesHostPageTables;
+  prop->maxTexture1DLinear = cuda.maxTexture1DLinear;
+  return error;
+}
+#define hipGetDeviceProperties anchor_hipGetDeviceProperties
 
 #endif
