@@ -16,6 +16,11 @@
  *   global timer in nanoseconds (CUDA's %globaltimer), so the rate HIP
  *   programs divide by (hipDeviceAttributeWallClockRate, in kHz) is 1000000;
  *   HIP 5.2's NVIDIA path does not map that attribute (docs/hip.md).
+ * - assert in device code: HIP 5.2's NVIDIA header redefines it as a trap
+ *   when COND is false but writes `!COND` without parentheses, so
+ *   assert(x == 0) tests `!x == 0` (clang warns: -Wlogical-not-parentheses).
+ *   Redefined here as that header means it (and as later HIP writes it):
+ *   a trap when !(COND); the launch then fails (hipErrorLaunchFailure).
  * - __builtin_amdgcn_*: AMD GPU builtins, which clang rejects for this
  *   target with a located error naming the builtin; nothing to add.
  * Written for Anchor from HIP's kernel language documentation. */
@@ -40,6 +45,16 @@ ANCHOR_HIP_DEVICE unsigned long long wall_clock64(void) {
 }
 
 #undef ANCHOR_HIP_DEVICE
+
+#if defined(__HIP_DEVICE_COMPILE__) && defined(assert)
+#undef assert
+#define assert(COND)                                                                               \
+  {                                                                                                \
+    if (!(COND)) {                                                                                 \
+      abort_();                                                                                    \
+    }                                                                                              \
+  }
+#endif
 
 #endif /* __CUDA__ && __cplusplus */
 #endif
