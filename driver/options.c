@@ -478,6 +478,21 @@ static int on_hip_gpu_rdc(drv_options *o, const char *v, const char *s) {
   return 0;
 }
 
+/* -std=: clang's values, GNU dialects included (CMake passes -std=gnu++17
+ * for CXX_STANDARD 17 when extensions are on, its default). */
+static int on_hip_std(drv_options *o, const char *v, const char *s) {
+  const char *version = !strncmp(v, "gnu++", 5) ? v + 5 : !strncmp(v, "c++", 3) ? v + 3 : NULL;
+  static const char *known[] = {"03", "11", "14", "17", "20", "23"};
+  for (size_t i = 0; version && i < sizeof known / sizeof *known; i++)
+    if (!strcmp(version, known[i])) {
+      o->cxx_std = v;
+      return 0;
+    }
+  return drv_error("invalid value '%s' for option '%s' (expected c++03 to c++23 or gnu++03 to "
+                   "gnu++23)",
+                   v, s);
+}
+
 /* -Wl,a,b: clang's; each comma-separated word to the linker. */
 static int on_hip_wl(drv_options *o, const char *v, const char *s) {
   (void)s;
@@ -516,6 +531,7 @@ static const hip_option_spec hip_option_table[] = {
     {"-Wno-", HIP_PREFIX, on_hip_frontend},
     {"-Wl,", HIP_PREFIX, on_hip_wl},
     {"-Xlinker", HIP_VALUE, on_hip_xlinker},
+    {"-std=", HIP_PREFIX, on_hip_std},
     {"-ffast-math", HIP_EXACT, on_hip_frontend},
     {"-fPIC", HIP_EXACT, on_hip_host},
     {"-fpic", HIP_EXACT, on_hip_host},

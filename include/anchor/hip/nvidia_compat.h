@@ -25,7 +25,9 @@
 #define ANCHOR_HIP_NVIDIA_COMPAT_H
 
 #include <cuda.h>
-#include <cuda_runtime_api.h>
+/* cuda_runtime.h, not only the C API: its C++ overloads are what HIP's header
+ * calls (cudaMemAdvise with a device number, CUDA 13's takes a location). */
+#include <cuda_runtime.h>
 #include <limits.h> /* UINT_MAX: HIP's header uses it as a default argument */
 
 #ifndef __cplusplus
