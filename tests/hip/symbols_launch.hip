@@ -3,7 +3,8 @@
 // hipGetSymbolAddress), hipLaunchKernel with an argument array,
 // hipOccupancyMaxPotentialBlockSize, hipOccupancyMaxActiveBlocksPerMultiprocessor,
 // hipFuncGetAttributes, hipHostMalloc memory used by a kernel, and a graph
-// captured from a stream (hipStreamBeginCapture ... hipGraphLaunch).
+// captured from a stream (hipStreamBeginCapture ... hipGraphLaunch,
+// hipGraphExecUpdate).
 #include <hip/hip_runtime.h>
 
 #include <cstdio>
@@ -88,6 +89,17 @@ int main() {
   CHECK(hipMemcpyFromSymbol(&count, HIP_SYMBOL(counter), sizeof count));
   printf("counter %d after the launch and two graph launches\n", count);
   ok &= count == 3 * n;
+  // hipGraphExecUpdate (HIP 5.2's form: error node and result) from a graph
+  // of the same shape
+  hipGraph_t same;
+  hipGraphNode_t error_node;
+  hipGraphExecUpdateResult result = hipGraphExecUpdateError;
+  CHECK(hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal));
+  hipLaunchKernelGGL(poly, dim3((n + 255) / 256), dim3(256), 0, stream, x, y, n);
+  CHECK(hipStreamEndCapture(stream, &same));
+  CHECK(hipGraphExecUpdate(exec, same, &error_node, &result));
+  ok &= result == hipGraphExecUpdateSuccess;
+  CHECK(hipGraphDestroy(same));
   CHECK(hipGraphExecDestroy(exec));
   CHECK(hipGraphDestroy(graph));
   CHECK(hipStreamDestroy(stream));

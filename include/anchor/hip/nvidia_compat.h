@@ -9,9 +9,10 @@
  *
  * Two kinds of entries:
  * - a CUDA 11/12 signature of a call Anchor has in CUDA 13's form (graph
- *   edges, cudaGraphInstantiate, cudaGraphExecUpdate, capture info,
- *   cuCtxCreate, symbol copies in graphs): an overload doing the same through
- *   the CUDA 13 call, so the HIP call works;
+ *   edges, capture info, cuCtxCreate, symbol copies in graphs): an overload
+ *   doing the same through the CUDA 13 call, so the HIP call works (the
+ *   CUDA 11 forms of cudaGraphInstantiate and cudaGraphExecUpdate, which
+ *   CUDA 13 keeps for C++, are in cuda_runtime.h);
  * - a call Anchor does not implement (CUDA arrays, textures and surfaces,
  *   texture references, memory-pool sharing between processes, multi-device
  *   cooperative launch): returns cudaErrorNotSupported (HIP:
@@ -52,16 +53,6 @@ template <class T, int dim, enum cudaTextureReadMode mode> struct texture;
 #define cudaDevAttrCooperativeMultiDeviceLaunch ((enum cudaDeviceAttr)96)
 
 /* ---- CUDA 11/12 signatures over the CUDA 13 calls ---------------------------------------- */
-
-/* CUDA 11's form: the error node and log are for instantiation errors. */
-static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
-                                               cudaGraphNode_t *pErrorNode, char *pLogBuffer,
-                                               size_t bufferSize) {
-  cudaError_t err = cudaGraphInstantiate(pGraphExec, graph, 0ull);
-  if (pErrorNode) *pErrorNode = NULL;
-  if (pLogBuffer && bufferSize) pLogBuffer[0] = '\0';
-  return err;
-}
 
 /* CUDA 12's forms without edge data (every edge a default edge). */
 static inline cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from,
@@ -107,17 +98,6 @@ static inline cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t strea
                                                               unsigned int flags = 0) {
   return cudaStreamUpdateCaptureDependencies(stream, dependencies, (const cudaGraphEdgeData *)NULL,
                                              numDependencies, flags);
-}
-
-/* CUDA 11's form: the node that failed and why, as two out-parameters. */
-static inline cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
-                                              cudaGraphNode_t *hErrorNode_out,
-                                              enum cudaGraphExecUpdateResult *updateResult_out) {
-  cudaGraphExecUpdateResultInfo info = {};
-  cudaError_t err = cudaGraphExecUpdate(hGraphExec, hGraph, &info);
-  if (hErrorNode_out) *hErrorNode_out = info.errorNode;
-  if (updateResult_out) *updateResult_out = info.result;
-  return err;
 }
 
 /* cuCtxCreate before CUDA 13 (cuCtxCreate_v2): no creation parameters. */
