@@ -39,6 +39,9 @@ char *drv_strdup(const char *s);
 /* Returns a heap string built with printf formatting; caller frees. */
 char *drv_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Sets the name diagnostics start with ("anchorcc" until set; "hipcc" in
+ * hipcc mode). name must outlive the driver's run (a string literal). */
+void drv_set_program_name(const char *name);
 /* Prints "anchorcc: error: <message>\n" to stderr; returns 1 so that callers
  * can write `return drv_error(...)`. */
 int drv_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -462,7 +462,8 @@ static int on_hip_frontend(drv_options *o, const char *v, const char *s) {
   return 0;
 }
 
-/* Host code only (-fPIC, -fopenmp, -march=native): the device side is
+/* Host code only (-fPIC, -fPIE, -fopenmp, -pthread, -march=native,
+ * -fvisibility=): the device side is
  * compiled for Metal, where they mean nothing (and clang's nvptx target
  * rejects -march=native). They also reach the link, as in hipcc. */
 static int on_hip_host(drv_options *o, const char *v, const char *s) {
@@ -536,6 +537,13 @@ static const hip_option_spec hip_option_table[] = {
     {"-fPIC", HIP_EXACT, on_hip_host},
     {"-fpic", HIP_EXACT, on_hip_host},
     {"-fopenmp", HIP_EXACT, on_hip_host},
+    {"-fPIE", HIP_EXACT, on_hip_host},
+    {"-fpie", HIP_EXACT, on_hip_host},
+    {"-pthread", HIP_EXACT, on_hip_host},
+    {"-fvisibility=", HIP_PREFIX, on_hip_host},
+    {"-fvisibility-inlines-hidden", HIP_EXACT, on_hip_host},
+    {"-fno-exceptions", HIP_EXACT, on_hip_frontend},
+    {"-fno-rtti", HIP_EXACT, on_hip_frontend},
     {"-march=", HIP_PREFIX, on_hip_host},
     {"-fgpu-rdc", HIP_EXACT, on_hip_gpu_rdc},
     {"-fno-gpu-rdc", HIP_EXACT, on_hip_gpu_rdc},
@@ -762,6 +770,7 @@ int drv_parse_options(int argc, char **argv, drv_options *opts) {
   if (expand_arguments(argc, argv, &opts->arguments)) return 1;
   opts->forward_unknown = wants_forwarding(&opts->arguments);
   opts->hipcc = argc > 0 && invoked_as_hipcc(argv[0]);
+  if (opts->hipcc) drv_set_program_name("hipcc");
   int count = (int)opts->arguments.count;
   char **args = opts->arguments.items;
   for (int i = 1; i < count; i++) {

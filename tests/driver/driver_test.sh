@@ -1000,18 +1000,19 @@ case_hip_options() {
   [ -x "$HIPCC" ] || fail "no hipcc next to anchorcc"
   write_kernel k.hip
   hiprun --dryrun -Wall -Wextra -Werror -Wno-unused-variable -Werror=vla -ffast-math -fPIC \
-    -fopenmp -march=native --offload-arch=gfx90a --amdgpu-target=gfx906 -O1 -g -std=c++17 \
-    -DN=4 -UM -Iinc -c k.hip -o k.o
+    -fopenmp -march=native --offload-arch=gfx90a --amdgpu-target=gfx906 -O1 -g -std=gnu++17 \
+    -DN=4 -UM -Iinc -pthread -fPIE -fvisibility=hidden -fno-exceptions -fno-rtti -c k.hip -o k.o
   expect_rc 0
   local dev host
   dev=$(job 1)
   host=$(job 3)
   for f in -D__HIP_PLATFORM_NVIDIA__= -D__HIP_PLATFORM_NVCC__= -D__HIPCC__= -Wall -Wextra \
-    -Werror -Wno-unused-variable -Werror=vla -ffast-math -DN=4 -UM -Iinc -std=c++17 '-x cuda'; do
+    -Werror -Wno-unused-variable -Werror=vla -ffast-math -DN=4 -UM -Iinc -std=gnu++17 '-x cuda' \
+    -fno-exceptions -fno-rtti; do
     contains "$dev" " $f" "device job"
     contains "$host" " $f" "host job"
   done
-  for f in -fPIC -fopenmp -march=native -O1 ' -g '; do
+  for f in -fPIC -fopenmp -march=native -O1 ' -g ' -pthread -fPIE -fvisibility=hidden; do
     lacks "$dev" "$f" "device job"
     contains "$host" "$f" "host job"
   done
@@ -1035,10 +1036,13 @@ case_hip_options() {
   # Unknown flags are errors naming them, in hipcc mode too.
   hiprun -fbogus k.hip
   expect_rc 1
-  [ "$err" = "anchorcc: error: unknown option '-fbogus'" ] || fail "stderr: $err"
+  [ "$err" = "hipcc: error: unknown option '-fbogus'" ] || fail "stderr: $err"
   hiprun -march= k.hip
   expect_rc 1
   contains "$err" "option '-march=' requires a value" "stderr"
+  hiprun -std=gnu++98 -c k.hip
+  expect_rc 1
+  contains "$err" "invalid value 'gnu++98' for option '-std=gnu++98'" "stderr"
   hiprun k.hip -Xlinker
   expect_rc 1
   contains "$err" "option '-Xlinker' requires a value" "stderr"
