@@ -3,7 +3,8 @@
 // <<<>>> (on the null stream and on a stream), templates and structs as
 // kernel arguments; HIP's error codes and names (hipGetErrorName gives
 // "hipErrorInvalidValue", as HIP documents), hipGetLastError and
-// hipPeekAtLastError after a launch HIP rejects.
+// hipPeekAtLastError after a launch HIP rejects; calls Anchor does not
+// implement.
 #include <hip/hip_runtime.h>
 
 #include <cstdio>
@@ -102,6 +103,22 @@ int main() {
     printf("hipGetErrorName(12345) = %s\n", hipGetErrorName((hipError_t)12345));
     ok = 0;
   }
+  // What Anchor does not implement answers hipErrorNotSupported (textures,
+  // CUDA arrays). Multi-device cooperative launch: CUDA 13 reserved the
+  // attribute's value (96), which its runtime answers with success (H200,
+  // runtime/core_props.c) and Anchor with 0: not available.
+  hipTextureObject_t tex = 0;
+  ok &= expect_error("hipCreateTextureObject", hipCreateTextureObject(&tex, NULL, NULL, NULL),
+                     hipErrorNotSupported, "hipErrorNotSupported");
+  ok &= expect_error("hipMemcpy2DToArrayAsync",
+                     hipMemcpy2DToArrayAsync(NULL, 0, 0, hx, 4, 4, 1, hipMemcpyHostToDevice, 0),
+                     hipErrorNotSupported, "hipErrorNotSupported");
+  int attr = -1;
+  ok &= expect_error("hipDeviceGetAttribute(CooperativeMultiDeviceLaunch)",
+                     hipDeviceGetAttribute(&attr, hipDeviceAttributeCooperativeMultiDeviceLaunch, 0),
+                     hipSuccess, "hipSuccess");
+  ok &= attr == 0;
+  (void)hipGetLastError();
   const char *s = hipGetErrorString(hipErrorInvalidValue);
   if (!s || !*s) ok = 0;
   printf("elapsed %.3f ms; hipGetErrorString(hipErrorInvalidValue) = \"%s\"\n", ms, s);

@@ -48,8 +48,8 @@ struct textureReference;
  * HIP's hipBindTexture & co. templates parse; using one is a compile error. */
 template <class T, int dim, enum cudaTextureReadMode mode> struct texture;
 
-/* CUDA 12's attribute, removed in 13 (its value is reserved there):
- * cudaDeviceGetAttribute answers cudaErrorInvalidValue for it. */
+/* CUDA 12's attribute, removed in 13 (its value is reserved there, and
+ * answered: Anchor's answer is 0, no multi-device launch). */
 #define cudaDevAttrCooperativeMultiDeviceLaunch ((enum cudaDeviceAttr)96)
 
 /* ---- CUDA 11/12 signatures over the CUDA 13 calls ---------------------------------------- */
