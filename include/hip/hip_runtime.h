@@ -14,7 +14,12 @@
 #include <hip/hip_runtime_api.h>
 
 /* 2. HIP's own header. */
+#if __has_include_next(<hip/hip_runtime.h>)
 #include_next <hip/hip_runtime.h>
+#else
+#error                                                                                             \
+    "HIP's own headers are not installed (Debian: libamdhip64-dev); Anchor uses them for HIP's NVIDIA platform (docs/hip.md)"
+#endif
 
 /* 3. HIP's device functions its NVIDIA path leaves out. */
 #include "anchor/hip/hip_device.h"

@@ -14,7 +14,12 @@
 /* The order matters (clang-format keeps blocks apart): */
 #include "anchor/hip/nvidia_compat.h"
 
+#if __has_include_next(<hip/hip_runtime_api.h>)
 #include_next <hip/hip_runtime_api.h>
+#else
+#error                                                                                             \
+    "HIP's own headers are not installed (Debian: libamdhip64-dev); Anchor uses them for HIP's NVIDIA platform (docs/hip.md)"
+#endif
 
 #include "anchor/hip/hip_api.h"
 
