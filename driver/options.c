@@ -525,12 +525,11 @@ typedef struct hip_option_spec {
  * -Xlinker passes one word, unsplit. Everything not here is read as nvcc
  * reads it (-c -o -I -D -U -O -g -std= -l -L -shared -x -M* -E -v ...). */
 static const hip_option_spec hip_option_table[] = {
-    {"-Wall", HIP_EXACT, on_hip_frontend},
-    {"-Wextra", HIP_EXACT, on_hip_frontend},
     {"-Werror", HIP_EXACT, on_hip_frontend},
-    {"-Werror=", HIP_PREFIX, on_hip_frontend},
-    {"-Wno-", HIP_PREFIX, on_hip_frontend},
     {"-Wl,", HIP_PREFIX, on_hip_wl},
+    /* every other -W<warning> (-Wall, -Wextra, -Werror=<w>, -Wno-<w>, -Wshadow
+     * ...): clang's warning switches; clang itself warns about unknown ones */
+    {"-W", HIP_PREFIX, on_hip_frontend},
     {"-Xlinker", HIP_VALUE, on_hip_xlinker},
     {"-std=", HIP_PREFIX, on_hip_std},
     {"-ffast-math", HIP_EXACT, on_hip_frontend},

@@ -999,7 +999,7 @@ hiprun() {
 case_hip_options() {
   [ -x "$HIPCC" ] || fail "no hipcc next to anchorcc"
   write_kernel k.hip
-  hiprun --dryrun -Wall -Wextra -Werror -Wno-unused-variable -Werror=vla -ffast-math -fPIC \
+  hiprun --dryrun -Wall -Wextra -Werror -Wno-unused-variable -Werror=vla -Wshadow -ffast-math -fPIC \
     -fopenmp -march=native --offload-arch=gfx90a --amdgpu-target=gfx906 -O1 -g -std=gnu++17 \
     -DN=4 -UM -Iinc -pthread -fPIE -fvisibility=hidden -fno-exceptions -fno-rtti -c k.hip -o k.o
   expect_rc 0
@@ -1007,7 +1007,8 @@ case_hip_options() {
   dev=$(job 1)
   host=$(job 3)
   for f in -D__HIP_PLATFORM_NVIDIA__= -D__HIP_PLATFORM_NVCC__= -D__HIPCC__= -Wall -Wextra \
-    -Werror -Wno-unused-variable -Werror=vla -ffast-math -DN=4 -UM -Iinc -std=gnu++17 '-x cuda' \
+    -Werror -Wno-unused-variable -Werror=vla -Wshadow -ffast-math -DN=4 -UM -Iinc -std=gnu++17 \
+    '-x cuda' \
     -fno-exceptions -fno-rtti; do
     contains "$dev" " $f" "device job"
     contains "$host" " $f" "host job"
