@@ -1,5 +1,6 @@
 // HIP port of a 2-D stencil on a stream: pitched input (hipMallocPitch,
-// hipMemcpy2DAsync in and out), managed output (hipMallocManaged, read by the
+// hipMemcpy2DAsync in and out), managed output (hipMallocManaged with
+// hipMemAdvise and hipMemPrefetchAsync by device number, read by the
 // host after hipStreamSynchronize), a 2-D grid launched on a non-default
 // stream with <<<>>>, and hipMemsetAsync. Checked against a CPU stencil.
 #include <hip/hip_runtime.h>
@@ -43,6 +44,10 @@ int main() {
   CHECK(hipMallocPitch((void **)&d_in, &pitch, w * sizeof(float), h));
   CHECK(hipMallocManaged(&managed, w * h * sizeof(float)));
   int ok = pitch >= w * sizeof(float);
+  // unified-memory hints with a device number (HIP's form; CUDA 13's takes a
+  // location: Anchor's cuda_runtime.h keeps CUDA 12's)
+  CHECK(hipMemAdvise(managed, w * h * sizeof(float), hipMemAdviseSetPreferredLocation, 0));
+  CHECK(hipMemPrefetchAsync(managed, w * h * sizeof(float), 0, stream));
   CHECK(hipMemsetAsync(managed, 0, w * h * sizeof(float), stream));
   CHECK(hipMemcpy2DAsync(d_in, pitch, host.data(), w * sizeof(float), w * sizeof(float), h,
                          hipMemcpyHostToDevice, stream));
