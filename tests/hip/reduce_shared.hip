@@ -1,7 +1,7 @@
 // HIP port of a block reduction: dynamic shared memory (HIP_DYNAMIC_SHARED and
 // extern __shared__), HIP's legacy shuffles without a mask (__shfl_down,
-// __shfl_xor, __shfl with HIP's default width and an explicit one), a launch
-// with hipLaunchKernelGGL and one with <<<>>>. Checked against a CPU sum.
+// __shfl_xor, __shfl with HIP's default width and an explicit one) and the
+// forms with a mask, a launch with hipLaunchKernelGGL and one with <<<>>>. Checked against a CPU sum.
 #include <hip/hip_runtime.h>
 
 #include <cstdio>
@@ -51,13 +51,16 @@ __global__ void final_sum(const long long *partial, long long *out, int n) {
 }
 
 // __shfl with the default width (warpSize: lane 0's value to all) and with a
-// width of 8 (each group of 8 lanes reads its own first lane).
+// width of 8 (each group of 8 lanes reads its own first lane); the forms with
+// a mask (CUDA's, which HIP's NVIDIA path keeps).
 __global__ void broadcast(int *out) {
   int lane = threadIdx.x % warpSize;
   int v = 100 + lane;
   out[threadIdx.x] = __shfl(v, 0);
   out[blockDim.x + threadIdx.x] = __shfl(v, 0, 8);
   out[2 * blockDim.x + threadIdx.x] = __shfl_up(v, 1, 16);
+  out[3 * blockDim.x + threadIdx.x] = __shfl_down_sync(0xffffffffu, v, 3) +
+                                      __shfl_xor_sync(0xffffffffu, v, 1) * 1000;
 }
 
 int main() {
@@ -85,16 +88,18 @@ int main() {
   printf("sum %lld, expected %lld\n", got, expect);
 
   const int bt = 64;
-  int *d_b, hb[3 * bt];
+  int *d_b, hb[4 * bt];
   CHECK(hipMalloc(&d_b, sizeof hb));
   hipLaunchKernelGGL(broadcast, dim3(1), dim3(bt), 0, 0, d_b);
   CHECK(hipMemcpy(hb, d_b, sizeof hb, hipMemcpyDeviceToHost));
   for (int t = 0; t < bt; t++) {
     int lane = t % 32;
     int up = lane % 16 >= 1 ? 100 + lane - 1 : 100 + lane;
-    if (hb[t] != 100 || hb[bt + t] != 100 + lane / 8 * 8 || hb[2 * bt + t] != up) {
-      printf("thread %d: __shfl %d, __shfl width 8 %d, __shfl_up width 16 %d\n", t, hb[t],
-             hb[bt + t], hb[2 * bt + t]);
+    int masked = (lane + 3 < 32 ? 100 + lane + 3 : 100 + lane) + (100 + (lane ^ 1)) * 1000;
+    if (hb[t] != 100 || hb[bt + t] != 100 + lane / 8 * 8 || hb[2 * bt + t] != up ||
+        hb[3 * bt + t] != masked) {
+      printf("thread %d: __shfl %d, __shfl width 8 %d, __shfl_up width 16 %d, masked %d\n", t,
+             hb[t], hb[bt + t], hb[2 * bt + t], hb[3 * bt + t]);
       ok = 0;
     }
   }
