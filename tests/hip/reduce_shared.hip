@@ -1,7 +1,8 @@
 // HIP port of a block reduction: dynamic shared memory (HIP_DYNAMIC_SHARED and
 // extern __shared__), HIP's legacy shuffles without a mask (__shfl_down,
 // __shfl_xor, __shfl with HIP's default width and an explicit one) and the
-// forms with a mask, a launch with hipLaunchKernelGGL and one with <<<>>>. Checked against a CPU sum.
+// forms with a mask, a launch with hipLaunchKernelGGL and one with <<<>>>.
+// Checked against a CPU sum.
 #include <hip/hip_runtime.h>
 
 #include <cstdio>
