@@ -472,6 +472,18 @@ static int on_hip_host(drv_options *o, const char *v, const char *s) {
   return 0;
 }
 
+/* -ffast-math: clang's fast math for the host code; for device code nvcc's
+ * fast mode (--use_fast_math: fast division, sinf & co., flush to zero),
+ * what fast math is on HIP's NVIDIA platform, without clang's assumption
+ * that no NaN or infinity occurs, which Anchor's device library relies on
+ * (and under which Anchor's headers warn: -Wnan-infinity-disabled). */
+static int on_hip_fast_math(drv_options *o, const char *v, const char *s) {
+  (void)v;
+  o->fast_math = true;
+  drv_strvec_push(&o->host_flags, s);
+  return 0;
+}
+
 /* -fgpu-rdc / -fno-gpu-rdc: clang's spelling of nvcc's -rdc=true/false. */
 static int on_hip_gpu_rdc(drv_options *o, const char *v, const char *s) {
   (void)v;
@@ -532,7 +544,7 @@ static const hip_option_spec hip_option_table[] = {
     {"-W", HIP_PREFIX, on_hip_frontend},
     {"-Xlinker", HIP_VALUE, on_hip_xlinker},
     {"-std=", HIP_PREFIX, on_hip_std},
-    {"-ffast-math", HIP_EXACT, on_hip_frontend},
+    {"-ffast-math", HIP_EXACT, on_hip_fast_math},
     {"-fPIC", HIP_EXACT, on_hip_host},
     {"-fpic", HIP_EXACT, on_hip_host},
     {"-fopenmp", HIP_EXACT, on_hip_host},

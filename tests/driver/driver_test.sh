@@ -1007,17 +1007,20 @@ case_hip_options() {
   dev=$(job 1)
   host=$(job 3)
   for f in -D__HIP_PLATFORM_NVIDIA__= -D__HIP_PLATFORM_NVCC__= -D__HIPCC__= -Wall -Wextra \
-    -Werror -Wno-unused-variable -Werror=vla -Wshadow -ffast-math -DN=4 -UM -Iinc -std=gnu++17 \
+    -Werror -Wno-unused-variable -Werror=vla -Wshadow -DN=4 -UM -Iinc -std=gnu++17 \
     '-x cuda' \
     -fno-exceptions -fno-rtti; do
     contains "$dev" " $f" "device job"
     contains "$host" " $f" "host job"
   done
-  for f in -fPIC -fopenmp -march=native -O1 ' -g ' -pthread -fPIE -fvisibility=hidden; do
+  for f in -fPIC -fopenmp -march=native -O1 ' -g ' -pthread -fPIE -fvisibility=hidden -ffast-math; do
     lacks "$dev" "$f" "device job"
     contains "$host" "$f" "host job"
   done
   lacks "$(jobs)" "gfx9" "jobs"
+  # -ffast-math: nvcc's fast mode on the device side (as --use_fast_math)
+  contains "$dev" " -D__ANCHOR_FAST_MATH__" "device job of -ffast-math"
+  contains "$dev" " -fgpu-flush-denormals-to-zero" "device job of -ffast-math"
   lacks "$dev" "-D__HIP__" "device job (HIP's headers would select the AMD platform)"
   # -fgpu-rdc is nvcc's -rdc=true; -Xlinker passes one word, -Wl, splits at commas.
   hiprun --dryrun -fgpu-rdc -c k.hip
