@@ -9,6 +9,10 @@
 #ifndef ANCHOR_HIP_HIP_RUNTIME_H
 #define ANCHOR_HIP_HIP_RUNTIME_H
 
+/* Warnings are the user's, not Anchor's: a system header, as HIP's own are
+ * (-Wpedantic would otherwise flag #include_next, -Wold-style-cast ...). */
+#pragma GCC system_header
+
 /* The order matters (clang-format keeps blocks apart): */
 /* 1. Anchor's hip_runtime_api.h: the CUDA names HIP's header calls, HIP's API. */
 #include <hip/hip_runtime_api.h>

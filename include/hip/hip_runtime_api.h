@@ -11,6 +11,10 @@
 #ifndef ANCHOR_HIP_HIP_RUNTIME_API_H
 #define ANCHOR_HIP_HIP_RUNTIME_API_H
 
+/* Warnings are the user's, not Anchor's: a system header, as HIP's own are
+ * (-Wpedantic would otherwise flag #include_next, -Wold-style-cast ...). */
+#pragma GCC system_header
+
 /* The order matters (clang-format keeps blocks apart): */
 #include "anchor/hip/nvidia_compat.h"
 

@@ -24,6 +24,10 @@
 #ifndef ANCHOR_HIP_HIP_API_H
 #define ANCHOR_HIP_HIP_API_H
 
+/* Warnings are the user's, not Anchor's: a system header, as HIP's own are
+ * (-Wpedantic would otherwise flag #include_next, -Wold-style-cast ...). */
+#pragma GCC system_header
+
 #include <string.h>
 
 static inline const char *anchor_hipGetErrorName(hipError_t error) {

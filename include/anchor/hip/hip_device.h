@@ -27,6 +27,10 @@
 #ifndef ANCHOR_HIP_HIP_DEVICE_H
 #define ANCHOR_HIP_HIP_DEVICE_H
 
+/* Warnings are the user's, not Anchor's: a system header, as HIP's own are
+ * (-Wpedantic would otherwise flag #include_next, -Wold-style-cast ...). */
+#pragma GCC system_header
+
 #if defined(__CUDA__) && defined(__cplusplus)
 
 #define ANCHOR_HIP_DEVICE static __device__ __inline__ __attribute__((always_inline, nodebug))

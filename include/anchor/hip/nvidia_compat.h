@@ -25,6 +25,10 @@
 #ifndef ANCHOR_HIP_NVIDIA_COMPAT_H
 #define ANCHOR_HIP_NVIDIA_COMPAT_H
 
+/* Warnings are the user's, not Anchor's: a system header, as HIP's own are
+ * (-Wpedantic would otherwise flag #include_next, -Wold-style-cast ...). */
+#pragma GCC system_header
+
 #include <cuda.h>
 /* cuda_runtime.h, not only the C API: its C++ overloads are what HIP's header
  * calls (cudaMemAdvise with a device number, CUDA 13's takes a location). */
