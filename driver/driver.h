@@ -39,6 +39,9 @@ char *drv_strdup(const char *s);
 /* Returns a heap string built with printf formatting; caller frees. */
 char *drv_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Sets the name diagnostics start with ("anchorcc" until set; "hipcc" in
+ * hipcc mode). name must outlive the driver's run (a string literal). */
+void drv_set_program_name(const char *name);
 /* Prints "anchorcc: error: <message>\n" to stderr; returns 1 so that callers
  * can write `return drv_error(...)`. */
 int drv_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -50,10 +53,18 @@ void drv_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* What an input file is, from its extension or from the -x in force. */
 typedef enum drv_input_kind {
   DRV_INPUT_CUDA,  /* .cu, or anything after -x cu */
+  DRV_INPUT_HIP,   /* .hip, -x hip; under hipcc also .cu and C++: compiled as CUDA (HIP's
+                    * NVIDIA platform) with hipcc's predefined macros (docs/hip.md) */
   DRV_INPUT_C,     /* .c, or -x c */
   DRV_INPUT_CXX,   /* .cpp .cc .cxx .C, or -x c++ */
   DRV_INPUT_LINKER /* .o .a .so: handed to the link unchanged */
 } drv_input_kind;
+
+/* Whether inputs of this kind have device code (the CUDA jobs: device,
+ * backend, host). */
+static inline bool drv_input_is_gpu(drv_input_kind kind) {
+  return kind == DRV_INPUT_CUDA || kind == DRV_INPUT_HIP;
+}
 
 /* Which side of a .cu compile --print-cuda-flags describes. */
 typedef enum drv_cuda_side {
@@ -105,6 +116,8 @@ typedef struct drv_options {
   bool device_link_only;        /* -dlink: write the device-link object, no link */
   bool link_runtime;            /* false after -cudart none */
   bool forward_unknown;         /* -forward-unknown-to-host-compiler */
+  bool hipcc;                   /* invoked as hipcc: hipcc's flags first, .cu and C++
+                                 * inputs are HIP (docs/hip.md) */
   int opt_level;                /* -O<n>; -1 when not given */
   const char *cxx_std;          /* -std=c++NN, NULL when not given */
   drv_strvec frontend_flags;    /* -I/-D/-U/-isystem (+ warning switches), in
@@ -151,8 +164,9 @@ typedef struct drv_toolchain {
 int drv_toolchain_find(drv_toolchain *tc);
 /* Frees the strings of *tc; leaves it zeroed. */
 void drv_toolchain_free(drv_toolchain *tc);
-/* Prints the --version text to stdout (the MSL baseline from target.h). */
-void drv_print_version(const drv_toolchain *tc);
+/* Prints the --version text to stdout (the MSL baseline from target.h);
+ * under hipcc, hipcc's first line "HIP version: M.m.p" before it. */
+void drv_print_version(const drv_toolchain *tc, bool hipcc);
 
 /* ---- the plan (plan.c) ---- */
 

@@ -77,7 +77,7 @@ int main(int argc, char **argv) {
     if (opts.show_help)
       print_help();
     else if (opts.show_version)
-      drv_print_version(&tc);
+      drv_print_version(&tc, opts.hipcc);
     else if (opts.print_cuda_flags)
       print_cuda_flags(&opts, &tc);
     else

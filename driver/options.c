@@ -1,11 +1,16 @@
-/* options.c — reads an nvcc command line.
+/* options.c — reads an nvcc command line (or, invoked as hipcc, a hipcc one).
  *
  * nvcc's conventions: every option has a long name (--output-file) and most a
  * short one (-o); either may be written with one or two dashes; a value
  * follows as the next argument or after '='; single-letter options also take
  * the value attached (-DX, -O2, -lm).  Anything that starts with '-' and is
  * not in the table is an error (unless -forward-unknown-to-host-compiler),
- * as in nvcc. */
+ * as in nvcc.
+ *
+ * Invoked as hipcc (argv[0]'s base name), the driver first looks an option up
+ * in hipcc's own table below (clang's spellings: -Wall, -fgpu-rdc,
+ * --offload-arch=...), then in nvcc's: one driver, with hipcc's flags as a
+ * table of their own (docs/hip.md). */
 #include "driver.h"
 
 #include <assert.h>
@@ -299,10 +304,12 @@ static int on_language(drv_options *o, const char *v, const char *s) {
     o->forced_kind = DRV_INPUT_C;
   else if (!strcmp(v, "c++"))
     o->forced_kind = DRV_INPUT_CXX;
+  else if (!strcmp(v, "hip"))
+    o->forced_kind = DRV_INPUT_HIP;
   else if (!strcmp(v, "none"))
     o->forced_kind = -1;
   else
-    return drv_error("invalid value '%s' for option '%s' (expected cu, c, c++ or none)", v, s);
+    return drv_error("invalid value '%s' for option '%s' (expected cu, hip, c, c++ or none)", v, s);
   return 0;
 }
 
@@ -446,6 +453,137 @@ static const option_spec option_table[] = {
     {"nvlink-options", "Xnvlink", true, on_ignored_tool},
 };
 
+/* ---- hipcc's own flags (hipcc mode only) ---- */
+
+/* hipcc passes these to clang for the host and device compiles alike. */
+static int on_hip_frontend(drv_options *o, const char *v, const char *s) {
+  (void)v;
+  drv_strvec_push(&o->frontend_flags, s);
+  return 0;
+}
+
+/* Host code only (-fPIC, -fPIE, -fopenmp, -pthread, -march=native,
+ * -fvisibility=): the device side is
+ * compiled for Metal, where they mean nothing (and clang's nvptx target
+ * rejects -march=native). They also reach the link, as in hipcc. */
+static int on_hip_host(drv_options *o, const char *v, const char *s) {
+  (void)v;
+  drv_strvec_push(&o->host_flags, s);
+  return 0;
+}
+
+/* -ffast-math: clang's fast math for the host code; for device code nvcc's
+ * fast mode (--use_fast_math: fast division, sinf & co., flush to zero),
+ * what fast math is on HIP's NVIDIA platform, without clang's assumption
+ * that no NaN or infinity occurs, which Anchor's device library relies on
+ * (and under which Anchor's headers warn: -Wnan-infinity-disabled). */
+static int on_hip_fast_math(drv_options *o, const char *v, const char *s) {
+  (void)v;
+  o->fast_math = true;
+  drv_strvec_push(&o->host_flags, s);
+  return 0;
+}
+
+/* -fgpu-rdc / -fno-gpu-rdc: clang's spelling of nvcc's -rdc=true/false. */
+static int on_hip_gpu_rdc(drv_options *o, const char *v, const char *s) {
+  (void)v;
+  o->rdc = strcmp(s, "-fno-gpu-rdc") != 0;
+  return 0;
+}
+
+/* -std=: clang's values, GNU dialects included (CMake passes -std=gnu++17
+ * for CXX_STANDARD 17 when extensions are on, its default). */
+static int on_hip_std(drv_options *o, const char *v, const char *s) {
+  const char *version = !strncmp(v, "gnu++", 5) ? v + 5 : !strncmp(v, "c++", 3) ? v + 3 : NULL;
+  static const char *known[] = {"03", "11", "14", "17", "20", "23"};
+  for (size_t i = 0; version && i < sizeof known / sizeof *known; i++)
+    if (!strcmp(version, known[i])) {
+      o->cxx_std = v;
+      return 0;
+    }
+  return drv_error("invalid value '%s' for option '%s' (expected c++03 to c++23 or gnu++03 to "
+                   "gnu++23)",
+                   v, s);
+}
+
+/* -Wl,a,b: clang's; each comma-separated word to the linker. */
+static int on_hip_wl(drv_options *o, const char *v, const char *s) {
+  (void)s;
+  push_split(&o->linker_flags, v);
+  return 0;
+}
+
+/* -Xlinker a: clang's, one word to the linker as it is (no splitting). */
+static int on_hip_xlinker(drv_options *o, const char *v, const char *s) {
+  (void)s;
+  drv_strvec_push(&o->linker_flags, v);
+  return 0;
+}
+
+typedef enum hip_match {
+  HIP_EXACT,  /* the whole argument */
+  HIP_PREFIX, /* the argument starts with the name; the rest is the value */
+  HIP_VALUE   /* the whole argument; the value is the next argument */
+} hip_match;
+
+typedef struct hip_option_spec {
+  const char *name; /* with its dashes, as hipcc (clang) spells it */
+  hip_match match;
+  option_handler handle;
+} hip_option_spec;
+
+/* Where hipcc (clang) and nvcc spell the same option differently, hipcc's
+ * wins in hipcc mode: -Werror is clang's flag, not nvcc's -Werror <kinds>;
+ * -Xlinker passes one word, unsplit. Everything not here is read as nvcc
+ * reads it (-c -o -I -D -U -O -g -std= -l -L -shared -x -M* -E -v ...). */
+static const hip_option_spec hip_option_table[] = {
+    {"-Werror", HIP_EXACT, on_hip_frontend},
+    {"-Wl,", HIP_PREFIX, on_hip_wl},
+    /* every other -W<warning> (-Wall, -Wextra, -Werror=<w>, -Wno-<w>, -Wshadow
+     * ...): clang's warning switches; clang itself warns about unknown ones */
+    {"-W", HIP_PREFIX, on_hip_frontend},
+    {"-Xlinker", HIP_VALUE, on_hip_xlinker},
+    {"-std=", HIP_PREFIX, on_hip_std},
+    {"-ffast-math", HIP_EXACT, on_hip_fast_math},
+    {"-fPIC", HIP_EXACT, on_hip_host},
+    {"-fpic", HIP_EXACT, on_hip_host},
+    {"-fopenmp", HIP_EXACT, on_hip_host},
+    {"-fPIE", HIP_EXACT, on_hip_host},
+    {"-fpie", HIP_EXACT, on_hip_host},
+    {"-pthread", HIP_EXACT, on_hip_host},
+    {"-fvisibility=", HIP_PREFIX, on_hip_host},
+    {"-fvisibility-inlines-hidden", HIP_EXACT, on_hip_host},
+    {"-fno-exceptions", HIP_EXACT, on_hip_frontend},
+    {"-fno-rtti", HIP_EXACT, on_hip_frontend},
+    {"-march=", HIP_PREFIX, on_hip_host},
+    {"-fgpu-rdc", HIP_EXACT, on_hip_gpu_rdc},
+    {"-fno-gpu-rdc", HIP_EXACT, on_hip_gpu_rdc},
+    /* AMD GPU targets: no meaning on Metal (as nvcc's -arch). */
+    {"--offload-arch=", HIP_PREFIX, on_ignored},
+    {"--amdgpu-target=", HIP_PREFIX, on_ignored},
+};
+
+/* In hipcc mode, parses argv[*i] if hipcc's table has it: sets *handled and
+ * returns the handler's status; otherwise leaves *handled false. */
+static int parse_hip_option(drv_options *o, int argc, char **argv, int *i, bool *handled) {
+  const char *arg = argv[*i];
+  *handled = false;
+  for (size_t k = 0; k < sizeof hip_option_table / sizeof *hip_option_table; k++) {
+    const hip_option_spec *spec = &hip_option_table[k];
+    size_t n = strlen(spec->name);
+    if (spec->match == HIP_PREFIX ? strncmp(arg, spec->name, n) : strcmp(arg, spec->name)) continue;
+    *handled = true;
+    if (spec->match == HIP_PREFIX) {
+      if (!arg[n]) return drv_error("option '%s' requires a value", arg);
+      return spec->handle(o, arg + n, arg);
+    }
+    if (spec->match == HIP_EXACT) return spec->handle(o, NULL, arg);
+    if (*i + 1 >= argc) return drv_error("option '%s' requires a value", arg);
+    return spec->handle(o, argv[++*i], arg);
+  }
+  return 0;
+}
+
 static const option_spec *find_by_name(const char *name, size_t len) {
   for (size_t i = 0; i < sizeof option_table / sizeof *option_table; i++) {
     const option_spec *o = &option_table[i];
@@ -470,6 +608,11 @@ static const option_spec *find_attached(char letter) {
 static int parse_option(drv_options *o, int argc, char **argv, int *i) {
   const char *arg = argv[*i];
   assert(arg[0] == '-' && arg[1]);
+  if (o->hipcc) {
+    bool handled;
+    int status = parse_hip_option(o, argc, argv, i, &handled);
+    if (handled) return status;
+  }
   bool two_dashes = arg[1] == '-';
   const char *body = arg + (two_dashes ? 2 : 1);
   size_t name_len = strcspn(body, "=");
@@ -514,16 +657,21 @@ static int classify_input(const char *path, int forced_kind, drv_input_kind *kin
   if (is_linker_input(path)) return *kind = DRV_INPUT_LINKER, 0;
   if (forced_kind >= 0) return *kind = (drv_input_kind)forced_kind, 0;
   if (has_suffix(path, ".cu")) return *kind = DRV_INPUT_CUDA, 0;
+  if (has_suffix(path, ".hip")) return *kind = DRV_INPUT_HIP, 0;
   if (has_suffix(path, ".c")) return *kind = DRV_INPUT_C, 0;
   for (size_t i = 0; i < sizeof cxx / sizeof *cxx; i++)
     if (has_suffix(path, cxx[i])) return *kind = DRV_INPUT_CXX, 0;
-  return drv_error("'%s': unsupported input file type (use -x cu, c or c++ to name its language)",
-                   path);
+  return drv_error(
+      "'%s': unsupported input file type (use -x cu, hip, c or c++ to name its language)", path);
 }
 
 static int add_input(drv_options *o, const char *path) {
   drv_input_kind kind;
   if (classify_input(path, o->forced_kind, &kind)) return 1;
+  /* hipcc compiles CUDA and C++ sources as HIP (an explicit -x c++ or -x cu
+   * still names plain C++ or CUDA); C stays C. */
+  if (o->hipcc && o->forced_kind < 0 && (kind == DRV_INPUT_CUDA || kind == DRV_INPUT_CXX))
+    kind = DRV_INPUT_HIP;
   drv_input *grown = realloc(o->inputs, (o->input_count + 1) * sizeof *grown);
   if (!grown) return drv_error("out of memory");
   o->inputs = grown;
@@ -617,6 +765,13 @@ static int expand_arguments(int argc, char **argv, drv_strvec *args) {
   return 0;
 }
 
+/* hipcc mode is chosen by the name the driver runs under (a symlink hipcc ->
+ * anchorcc, what build systems call), as clang's driver chooses its mode. */
+static bool invoked_as_hipcc(const char *argv0) {
+  const char *slash = strrchr(argv0, '/');
+  return !strcmp(slash ? slash + 1 : argv0, "hipcc");
+}
+
 int drv_parse_options(int argc, char **argv, drv_options *opts) {
   memset(opts, 0, sizeof *opts);
   opts->opt_level = -1;
@@ -625,6 +780,8 @@ int drv_parse_options(int argc, char **argv, drv_options *opts) {
   opts->forced_kind = -1;
   if (expand_arguments(argc, argv, &opts->arguments)) return 1;
   opts->forward_unknown = wants_forwarding(&opts->arguments);
+  opts->hipcc = argc > 0 && invoked_as_hipcc(argv[0]);
+  if (opts->hipcc) drv_set_program_name("hipcc");
   int count = (int)opts->arguments.count;
   char **args = opts->arguments.items;
   for (int i = 1; i < count; i++) {

@@ -57,12 +57,35 @@ static char *base_name(const char *path) {
   return base;
 }
 
+/* A HIP source is CUDA code on HIP's NVIDIA platform (docs/hip.md): the
+ * macros hipcc predefines there (-D__HIP_PLATFORM_NVIDIA__= as hipconfig
+ * --cpp_config spells them; __HIPCC__ empty, as HIP's hip_common.h defines it
+ * for CUDA compilers), and HIP_VERSION_* of the HIP headers Anchor was
+ * configured with (CMake reads hip/hip_version.h; the definitions are token
+ * for token the header's, so both may appear). Not __HIP__: clang defines it
+ * for AMD's platform only, and HIP's hip_common.h then selects that platform.
+ * HIP's headers come after Anchor's: Anchor's hip/ wrappers include_next them. */
+static void push_hip_macros(drv_strvec *a) {
+  drv_strvec_push(a, "-D__HIP_PLATFORM_NVIDIA__=");
+  drv_strvec_push(a, "-D__HIP_PLATFORM_NVCC__=");
+  drv_strvec_push(a, "-D__HIPCC__=");
+#ifdef ANCHOR_HIP_VERSION_MAJOR
+  drv_strvec_pushf(a, "-DHIP_VERSION_MAJOR=%d", ANCHOR_HIP_VERSION_MAJOR);
+  drv_strvec_pushf(a, "-DHIP_VERSION_MINOR=%d", ANCHOR_HIP_VERSION_MINOR);
+  drv_strvec_pushf(a, "-DHIP_VERSION_PATCH=%d", ANCHOR_HIP_VERSION_PATCH);
+#endif
+#ifdef ANCHOR_HIP_INCLUDE_DIR
+  drv_strvec_push(a, "-isystem");
+  drv_strvec_push(a, ANCHOR_HIP_INCLUDE_DIR);
+#endif
+}
+
 /* Arguments every front-end job of this kind shares: the language, Anchor's
  * headers (before the user's, so cuda_runtime.h is always Anchor's), the
  * user's -I/-D/-U, the C++ standard and -w. */
 static void push_frontend(drv_strvec *a, const drv_options *o, const drv_toolchain *tc,
                           drv_input_kind kind) {
-  if (kind == DRV_INPUT_CUDA) {
+  if (drv_input_is_gpu(kind)) {
     drv_strvec_push(a, "-x");
     drv_strvec_push(a, "cuda");
     drv_strvec_push(a, "-nocudainc");
@@ -83,7 +106,8 @@ static void push_frontend(drv_strvec *a, const drv_options *o, const drv_toolcha
     drv_strvec_push(a, kind == DRV_INPUT_C ? "c" : "c++");
   }
   drv_strvec_pushf(a, "-I%s", tc->include);
-  if (kind == DRV_INPUT_CUDA) {
+  if (kind == DRV_INPUT_HIP) push_hip_macros(a);
+  if (drv_input_is_gpu(kind)) {
     drv_strvec_push(a, "-include");
     drv_strvec_push(a, "cuda_runtime.h");
   }
@@ -92,7 +116,7 @@ static void push_frontend(drv_strvec *a, const drv_options *o, const drv_toolcha
    * under which <<<>>> launches through cudaLaunchKernel_ptsz. */
   if (o->per_thread_stream) {
     drv_strvec_push(a, "-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1");
-    if (kind == DRV_INPUT_CUDA) {
+    if (drv_input_is_gpu(kind)) {
       drv_strvec_push(a, "-Xclang"); /* the clang driver passes it on for HIP only */
       drv_strvec_push(a, "-fgpu-default-stream=per-thread");
     }
@@ -113,10 +137,11 @@ static void push_host_codegen(drv_strvec *a, const drv_options *o) {
  * architecture (it only decides which intrinsics clang offers; Metal is the
  * real target), the front end, the pinned PTX level, and device code
  * generation (-O3, or -O0 for -G; line tables; fast math, contraction). */
-static void push_device_flags(drv_strvec *a, const drv_options *o, const drv_toolchain *tc) {
+static void push_device_flags(drv_strvec *a, const drv_options *o, const drv_toolchain *tc,
+                              drv_input_kind kind) {
   drv_strvec_push(a, "--cuda-device-only");
   drv_strvec_push(a, "--cuda-gpu-arch=" AC_CUDA_ARCH_NAME);
-  push_frontend(a, o, tc, DRV_INPUT_CUDA);
+  push_frontend(a, o, tc, kind);
   drv_strvec_push(a, "-Xclang");
   drv_strvec_push(a, "-target-feature");
   drv_strvec_push(a, "-Xclang");
@@ -159,7 +184,7 @@ static void push_device_flags(drv_strvec *a, const drv_options *o, const drv_too
  * the output: the front end and the user's host code generation flags. */
 static void push_host_flags(drv_strvec *a, const drv_options *o, const drv_toolchain *tc,
                             drv_input_kind kind) {
-  if (kind == DRV_INPUT_CUDA) drv_strvec_push(a, "--cuda-host-only");
+  if (drv_input_is_gpu(kind)) drv_strvec_push(a, "--cuda-host-only");
   push_frontend(a, o, tc, kind);
   push_host_codegen(a, o);
 }
@@ -167,20 +192,23 @@ static void push_host_flags(drv_strvec *a, const drv_options *o, const drv_toolc
 void drv_plan_cuda_flags(const drv_options *o, const drv_toolchain *tc, drv_cuda_side side,
                          drv_strvec *flags) {
   assert(side == DRV_SIDE_DEVICE || side == DRV_SIDE_HOST);
+  /* under hipcc (or after -x hip) the flags of a HIP source */
+  drv_input_kind kind =
+      o->hipcc || o->forced_kind == DRV_INPUT_HIP ? DRV_INPUT_HIP : DRV_INPUT_CUDA;
   if (side == DRV_SIDE_DEVICE)
-    push_device_flags(flags, o, tc);
+    push_device_flags(flags, o, tc, kind);
   else
-    push_host_flags(flags, o, tc, DRV_INPUT_CUDA);
+    push_host_flags(flags, o, tc, kind);
 }
 
 /* The device front end: input -> nvptx LLVM IR at ir_path (what anchor-msl
  * reads, and what --emit-device-ir writes). */
 static void plan_device(drv_plan *plan, const drv_options *o, const drv_toolchain *tc,
-                        const char *input, const char *ir_path, const char *cuid) {
+                        const drv_input *in, const char *ir_path, const char *cuid) {
   drv_strvec *a = &new_job(plan, tc->clang)->argv;
-  push_device_flags(a, o, tc);
+  push_device_flags(a, o, tc, in->kind);
   if (cuid) drv_strvec_pushf(a, "-cuid=%s", cuid);
-  drv_strvec_push(a, input);
+  drv_strvec_push(a, in->path);
   drv_strvec_push(a, "-S");
   drv_strvec_push(a, "-emit-llvm");
   drv_strvec_push(a, "-o");
@@ -330,14 +358,14 @@ static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain
   char *base = base_name(in->path);
   if (o->deps_only || o->preprocess_only) {
     plan_host(plan, o, tc, in, NULL, o->output, NULL, NULL);
-  } else if (in->kind != DRV_INPUT_CUDA) {
+  } else if (!drv_input_is_gpu(in->kind)) {
     char *obj = object_path(o, temp_dir, index, base);
     plan_host(plan, o, tc, in, NULL, obj, NULL, NULL);
     drv_strvec_push(objects, obj);
     free(obj);
   } else if (o->emit_device_ir) {
     char *ir = o->output ? drv_strdup(o->output) : drv_format("%s.dev.ll", base);
-    plan_device(plan, o, tc, in->path, ir, NULL);
+    plan_device(plan, o, tc, in, ir, NULL);
     free(ir);
   } else {
     char *stem = intermediate_stem(o, index);
@@ -348,7 +376,7 @@ static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain
     /* an object of the temporary directory: its stem, so builds repeat */
     char *cuid = o->rdc ? compilation_unit_id(in->path, o->compile_only ? obj : stem) : NULL;
     free(stem);
-    plan_device(plan, o, tc, in->path, ir, cuid);
+    plan_device(plan, o, tc, in, ir, cuid);
     if (o->emit_msl) {
       char *msl = o->output ? drv_strdup(o->output) : drv_format("%s.metal", base);
       plan_backend(plan, o, tc, ir, mod, msl);
@@ -381,10 +409,11 @@ static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain
   free(base);
 }
 
-/* NVIDIA's runtime libraries, which build lines often name explicitly: libanchor
- * is what implements them here, so naming one links libanchor instead. */
+/* NVIDIA's runtime libraries (and HIP's, amdhip64), which build lines often
+ * name explicitly: libanchor is what implements them here, so naming one
+ * links libanchor instead. */
 static bool is_cuda_runtime_library(const char *name) {
-  static const char *names[] = {"cudart", "cudart_static", "cudadevrt", "cuda"};
+  static const char *names[] = {"cudart", "cudart_static", "cudadevrt", "cuda", "amdhip64"};
   for (size_t i = 0; i < sizeof names / sizeof *names; i++)
     if (!strcmp(name, names[i])) return true;
   return false;
@@ -548,7 +577,7 @@ static int check_request(const drv_options *o) {
   size_t compiled = 0, cuda = 0;
   for (size_t i = 0; i < o->input_count; i++) {
     compiled += o->inputs[i].kind != DRV_INPUT_LINKER;
-    cuda += o->inputs[i].kind == DRV_INPUT_CUDA;
+    cuda += drv_input_is_gpu(o->inputs[i].kind);
   }
   const char *device_stop = device_stop_option(o);
   bool stops_early = o->compile_only || device_stop || o->deps_only || o->preprocess_only;
@@ -616,7 +645,7 @@ int drv_plan_build(const drv_options *o, const drv_toolchain *tc, const char *te
   for (size_t i = 0; i < o->input_count; i++) {
     if (o->inputs[i].kind == DRV_INPUT_LINKER)
       drv_strvec_push(&objects, o->inputs[i].path);
-    else if (!(device_stop_option(o) && o->inputs[i].kind != DRV_INPUT_CUDA))
+    else if (!(device_stop_option(o) && !drv_input_is_gpu(o->inputs[i].kind)))
       plan_input(plan, o, tc, temp_dir, i, &objects);
   }
   bool links = !o->make_library && !o->compile_only && !device_stop_option(o) && !o->deps_only &&

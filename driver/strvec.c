@@ -11,9 +11,16 @@
 
 /* A driver that cannot allocate a few hundred bytes can do nothing useful;
  * stopping here keeps every caller free of impossible error paths. */
+/* The name diagnostics start with: "anchorcc", or "hipcc" in hipcc mode. */
+static const char *program_name = "anchorcc";
+
+void drv_set_program_name(const char *name) {
+  program_name = name;
+}
+
 static void *checked(void *p) {
   if (!p) {
-    fputs("anchorcc: error: out of memory\n", stderr);
+    fprintf(stderr, "%s: error: out of memory\n", program_name);
     abort();
   }
   return p;
@@ -78,7 +85,7 @@ void drv_strvec_free(drv_strvec *v) {
 int drv_error(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fputs("anchorcc: error: ", stderr);
+  fprintf(stderr, "%s: error: ", program_name);
   vfprintf(stderr, fmt, ap);
   fputc('\n', stderr);
   va_end(ap);
@@ -88,7 +95,7 @@ int drv_error(const char *fmt, ...) {
 void drv_warning(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fputs("anchorcc: warning: ", stderr);
+  fprintf(stderr, "%s: warning: ", program_name);
   vfprintf(stderr, fmt, ap);
   fputc('\n', stderr);
   va_end(ap);

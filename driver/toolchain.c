@@ -70,7 +70,16 @@ void drv_toolchain_free(drv_toolchain *tc) {
   memset(tc, 0, sizeof *tc);
 }
 
-void drv_print_version(const drv_toolchain *tc) {
+void drv_print_version(const drv_toolchain *tc, bool hipcc) {
+  /* hipcc's own first line (build tools read the HIP version from it); the
+   * version of the HIP headers Anchor was configured with. */
+#ifdef ANCHOR_HIP_VERSION_MAJOR
+  if (hipcc)
+    printf("HIP version: %d.%d.%d\n", ANCHOR_HIP_VERSION_MAJOR, ANCHOR_HIP_VERSION_MINOR,
+           ANCHOR_HIP_VERSION_PATCH);
+#else
+  if (hipcc) printf("HIP version: unknown (Anchor was configured without HIP's headers)\n");
+#endif
   printf("anchorcc: Anchor CUDA compiler driver, version %s\n"
          "Target: Apple GPUs through Metal (MSL %d.%d, Apple7 and later); "
          "without Metal, kernels run on softmetal\n"

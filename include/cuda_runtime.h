@@ -282,6 +282,25 @@ static inline cudaError_t cudaMemAdvise(const void *devPtr, size_t count,
                                   device == cudaCpuDeviceId ? 0 : device};
   return ::cudaMemAdvise(devPtr, count, advice, where);
 }
+/* CUDA 11's forms that CUDA 13's cuda_runtime.h keeps for C++ ("to avoid
+ * source breakage"): instantiation with an error node and log, which CUDA
+ * 13 leaves untouched (it only instantiates), and an update reporting the
+ * failing node and the result separately. */
+static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                               cudaGraphNode_t *pErrorNode, char *pLogBuffer,
+                                               size_t bufferSize) {
+  (void)pErrorNode, (void)pLogBuffer, (void)bufferSize;
+  return ::cudaGraphInstantiate(pGraphExec, graph, 0ull);
+}
+static inline cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
+                                              cudaGraphNode_t *hErrorNode_out,
+                                              enum cudaGraphExecUpdateResult *updateResult_out) {
+  cudaGraphExecUpdateResultInfo info = {};
+  cudaError_t err = ::cudaGraphExecUpdate(hGraphExec, hGraph, &info);
+  if (hErrorNode_out) *hErrorNode_out = info.errorNode;
+  if (updateResult_out) *updateResult_out = info.result;
+  return err;
+}
 #endif /* __cplusplus */
 
 #endif

@@ -983,6 +983,161 @@ case_module_embedded() {
 }
 
 # needs_pipeline: skips unless the backend and the runtime are built.
+# ---- hipcc mode (docs/hip.md) ----
+
+HIPCC=$(dirname "$ANCHORCC")/hipcc
+# hiprun ARGS...: run, through the hipcc name.
+hiprun() {
+  "$HIPCC" "$@" >"$WORK/stdout" 2>"$WORK/stderr"
+  rc=$?
+  out=$(cat "$WORK/stdout")
+  err=$(cat "$WORK/stderr")
+}
+
+# hipcc's flags (clang's spellings) reach the jobs they are for; AMD targets
+# are accepted and dropped.
+case_hip_options() {
+  [ -x "$HIPCC" ] || fail "no hipcc next to anchorcc"
+  write_kernel k.hip
+  hiprun --dryrun -Wall -Wextra -Werror -Wno-unused-variable -Werror=vla -Wshadow -ffast-math -fPIC \
+    -fopenmp -march=native --offload-arch=gfx90a --amdgpu-target=gfx906 -O1 -g -std=gnu++17 \
+    -DN=4 -UM -Iinc -pthread -fPIE -fvisibility=hidden -fno-exceptions -fno-rtti -c k.hip -o k.o
+  expect_rc 0
+  local dev host
+  dev=$(job 1)
+  host=$(job 3)
+  for f in -D__HIP_PLATFORM_NVIDIA__= -D__HIP_PLATFORM_NVCC__= -D__HIPCC__= -Wall -Wextra \
+    -Werror -Wno-unused-variable -Werror=vla -Wshadow -DN=4 -UM -Iinc -std=gnu++17 \
+    '-x cuda' \
+    -fno-exceptions -fno-rtti; do
+    contains "$dev" " $f" "device job"
+    contains "$host" " $f" "host job"
+  done
+  for f in -fPIC -fopenmp -march=native -O1 ' -g ' -pthread -fPIE -fvisibility=hidden -ffast-math; do
+    lacks "$dev" "$f" "device job"
+    contains "$host" "$f" "host job"
+  done
+  lacks "$(jobs)" "gfx9" "jobs"
+  # -ffast-math: nvcc's fast mode on the device side (as --use_fast_math)
+  contains "$dev" " -D__ANCHOR_FAST_MATH__" "device job of -ffast-math"
+  contains "$dev" " -fgpu-flush-denormals-to-zero" "device job of -ffast-math"
+  lacks "$dev" "-D__HIP__" "device job (HIP's headers would select the AMD platform)"
+  # -fgpu-rdc is nvcc's -rdc=true; -Xlinker passes one word, -Wl, splits at commas.
+  hiprun --dryrun -fgpu-rdc -c k.hip
+  expect_rc 0
+  contains "$(job 1)" " -fgpu-rdc" "device job of -fgpu-rdc"
+  contains "$(job 2)" "--rdc-object" "backend job of -fgpu-rdc"
+  hiprun --dryrun -fgpu-rdc -fno-gpu-rdc -c k.hip
+  lacks "$(job 1)" "-fgpu-rdc" "device job of -fno-gpu-rdc"
+  hiprun --dryrun k.hip -Xlinker -rpath,/x -Wl,-z,now -lamdhip64 -o k
+  expect_rc 0
+  local link
+  link=$(jobs | tail -n 1)
+  contains "$link" "-Xlinker -rpath,/x" "link job"
+  contains "$link" "-Xlinker -z -Xlinker now" "link job"
+  contains "$link" "-lanchor" "link job"
+  lacks "$link" "-lamdhip64" "link job (libanchor is HIP's runtime)"
+  # Unknown flags are errors naming them, in hipcc mode too.
+  hiprun -fbogus k.hip
+  expect_rc 1
+  [ "$err" = "hipcc: error: unknown option '-fbogus'" ] || fail "stderr: $err"
+  hiprun -march= k.hip
+  expect_rc 1
+  contains "$err" "option '-march=' requires a value" "stderr"
+  hiprun -std=gnu++98 -c k.hip
+  expect_rc 1
+  contains "$err" "invalid value 'gnu++98' for option '-std=gnu++98'" "stderr"
+  hiprun k.hip -Xlinker
+  expect_rc 1
+  contains "$err" "option '-Xlinker' requires a value" "stderr"
+  no_temp_left
+}
+
+# Which inputs are HIP: under hipcc .hip, .cu and C++ sources (not C, not an
+# explicit -x c++); under anchorcc .hip and -x hip only.
+case_hip_languages() {
+  write_kernel k.hip
+  cp k.hip k.cu
+  cp k.hip k.cpp
+  printf 'int f(void) { return 1; }\n' >c.c
+  local f
+  for f in k.hip k.cu k.cpp; do
+    hiprun --dryrun -c "$f" -o x.o
+    expect_rc 0
+    contains "$(job 1)" "-D__HIP_PLATFORM_NVIDIA__=" "hipcc $f device job"
+    contains "$(job 1)" "--cuda-device-only" "hipcc $f device job"
+  done
+  hiprun --dryrun -c c.c
+  expect_rc 0
+  lacks "$(job 1)" "HIP_PLATFORM" "hipcc c.c job"
+  contains "$(job 1)" "-x c " "hipcc c.c job"
+  hiprun --dryrun -x c++ -c k.cpp
+  expect_rc 0
+  lacks "$(job 1)" "HIP_PLATFORM" "hipcc -x c++ job"
+  run --dryrun -c k.hip
+  expect_rc 0
+  contains "$(job 1)" "-D__HIP_PLATFORM_NVIDIA__=" "anchorcc k.hip device job"
+  run --dryrun -x hip -c k.cpp
+  expect_rc 0
+  contains "$(job 1)" "-D__HIP_PLATFORM_NVIDIA__=" "anchorcc -x hip k.cpp device job"
+  run --dryrun -c k.cu
+  expect_rc 0
+  lacks "$(job 1)" "HIP_PLATFORM" "anchorcc k.cu device job"
+  run --dryrun -x bogus -c k.cu
+  expect_rc 1
+  contains "$err" "expected cu, hip, c, c++ or none" "stderr"
+}
+
+# The predefined macros of a HIP source, as -E shows them; HIP_VERSION_* are
+# those of the HIP headers; hipcc --version starts with hipcc's line.
+case_hip_macros() {
+  local header=/usr/include/hip/hip_version.h
+  [ -f "$header" ] || skip "HIP's headers ($header) are not installed"
+  local major minor patch
+  major=$(sed -n 's/^#define HIP_VERSION_MAJOR \([0-9]*\)$/\1/p' "$header")
+  minor=$(sed -n 's/^#define HIP_VERSION_MINOR \([0-9]*\)$/\1/p' "$header")
+  patch=$(sed -n 's/^#define HIP_VERSION_PATCH \([0-9]*\)$/\1/p' "$header")
+  cat >m.hip <<'EOF'
+#if defined(__HIP_PLATFORM_NVIDIA__) && defined(__HIP_PLATFORM_NVCC__) && defined(__HIPCC__)
+platform nvidia
+#endif
+#if defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)
+platform amd
+#endif
+version HIP_VERSION_MAJOR HIP_VERSION_MINOR HIP_VERSION_PATCH
+#include <hip/hip_runtime.h>
+after HIP_VERSION
+EOF
+  hiprun -E m.hip
+  expect_rc 0
+  contains "$out" "platform nvidia" "-E of a HIP source"
+  lacks "$out" "platform amd" "-E of a HIP source"
+  contains "$out" "version $major $minor $patch" "-E of a HIP source"
+  contains "$out" "after ($major * 10000000 + $minor * 100000 + $patch)" "-E after hip_runtime.h"
+  hiprun --version
+  expect_rc 0
+  [ "$(echo "$out" | head -n 1)" = "HIP version: $major.$minor.$patch" ] || fail "--version: $out"
+  contains "$out" "Implements the CUDA API of release" "hipcc --version"
+  run --version
+  lacks "$out" "HIP version" "anchorcc --version"
+}
+
+# AMD GPU builtins are refused with the user's location and the builtin's name.
+case_hip_amdgcn_error() {
+  [ -f /usr/include/hip/hip_runtime.h ] || skip "HIP's headers are not installed"
+  cat >a.hip <<'EOF'
+#include <hip/hip_runtime.h>
+__global__ void k(int *p) {
+  p[0] = __builtin_amdgcn_workitem_id_x();
+}
+EOF
+  hiprun -c a.hip
+  expect_rc 1
+  contains "$err" "a.hip:3:10: error:" "stderr"
+  contains "$err" "__builtin_amdgcn_workitem_id_x" "stderr"
+  no_temp_left
+}
+
 needs_pipeline() {
   [ -x "$1/bin/anchor-msl" ] || skip "the MSL backend $1/bin/anchor-msl is not built"
   [ -e "$1/lib/libanchor.so" ] || skip "the runtime $1/lib/libanchor.so is not built"

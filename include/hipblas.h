@@ -1,0 +1,11 @@
+/* hipblas.h — hipBLAS for HIP programs (docs/hip.md, "Libraries"). Anchor uses
+ * the HIP libraries only as a distribution packages them, over the CUDA library
+ * they wrap on HIP's NVIDIA platform: when <hipblas.h> is installed, it is
+ * used unchanged; otherwise this header is a clear error instead of a missing
+ * file. Written for Anchor. */
+#if __has_include_next(<hipblas.h>)
+#include_next <hipblas.h>
+#else
+#error                                                                                             \
+    "hipBLAS is not installed, and on HIP's NVIDIA platform it wraps cuBLAS, which Anchor does not provide yet (docs/hip.md)"
+#endif

@@ -1,0 +1,11 @@
+/* hipfft/hipfft.h — hipFFT for HIP programs (docs/hip.md, "Libraries"). Anchor uses
+ * the HIP libraries only as a distribution packages them, over the CUDA library
+ * they wrap on HIP's NVIDIA platform: when <hipfft/hipfft.h> is installed, it is
+ * used unchanged; otherwise this header is a clear error instead of a missing
+ * file. Written for Anchor. */
+#if __has_include_next(<hipfft/hipfft.h>)
+#include_next <hipfft/hipfft.h>
+#else
+#error                                                                                             \
+    "hipFFT is not installed, and on HIP's NVIDIA platform it wraps cuFFT, which Anchor does not provide yet (docs/hip.md)"
+#endif
