@@ -19,6 +19,7 @@
 #include <thrust/iterator/discard_iterator.h>
 #include <thrust/transform.h>
 #include <thrust/reduce.h>
+#include <thrust/transform_reduce.h>
 #include <thrust/scan.h>
 #include <thrust/sequence.h>
 #include <thrust/for_each.h>
