@@ -3,8 +3,9 @@
 // a custom allocator (thrust::cuda::par(alloc) and device_vector's), the fancy iterators
 // (counting, transform, zip, permutation, constant, discard), thrust::tuple,
 // thrust::complex, thrust::random, functors and __device__ lambdas (nvcc needs
-// --extended-lambda). Every result is checked against a host reference. Valid CUDA for
-// nvcc too (nvcc -O2 -arch=sm_90 --extended-lambda).
+// --extended-lambda; nvcc's newer Thrust wants their return types written, as here).
+// Every result is checked against a host reference. Valid CUDA for nvcc too
+// (nvcc -O2 -arch=sm_90 --extended-lambda).
 #include <thrust/device_vector.h>
 #include <thrust/host_vector.h>
 #include <thrust/device_ptr.h>
@@ -161,7 +162,7 @@ int main() {
   check(ok, "constant iterator");
   thrust::device_vector<int> keys(n), sums(n);
   thrust::transform(thrust::make_counting_iterator(0), thrust::make_counting_iterator(n), keys.begin(),
-                    [] __device__(int i) { return i / 10; });
+                    [] __device__(int i) -> int { return i / 10; });
   auto ends = thrust::reduce_by_key(keys.begin(), keys.end(), thrust::make_constant_iterator(1),
                                     thrust::make_discard_iterator(), sums.begin());
   thrust::host_vector<int> hs(sums.begin(), ends.second);
@@ -171,7 +172,7 @@ int main() {
 
   // __device__ lambda with a capture, for_each
   int scale = 5;
-  thrust::for_each(thrust::device, raw, raw + n, [scale] __device__(int &x) { x = x * scale + 1; });
+  thrust::for_each(thrust::device, raw, raw + n, [scale] __device__(int &x) -> void { x = x * scale + 1; });
   h = thrust::host_vector<int>(dp, dp + n);
   ok = true;
   for (int i = 0; i < n; i++) ok &= h[i] == (i - 100) * 5 + 1;
@@ -180,7 +181,7 @@ int main() {
   // thrust::complex: |z|^2 and z * conj(z)
   thrust::device_vector<thrust::complex<float>> zc(n);
   thrust::transform(thrust::make_counting_iterator(0), thrust::make_counting_iterator(n), zc.begin(),
-                    [] __device__(int i) {
+                    [] __device__(int i) -> thrust::complex<float> {
                       thrust::complex<float> w(i * 0.25f, 1.0f - i);
                       return w * thrust::conj(w) + thrust::complex<float>(0.0f, thrust::norm(w));
                     });
@@ -209,9 +210,9 @@ int main() {
 
   // tuple on the device: min and max in one reduction
   auto mm = thrust::transform_reduce(
-      dp, dp + n, [] __device__(int x) { return thrust::make_tuple(x, x); },
+      dp, dp + n, [] __device__(int x) -> thrust::tuple<int, int> { return thrust::make_tuple(x, x); },
       thrust::make_tuple(1 << 30, -(1 << 30)),
-      [] __device__(thrust::tuple<int, int> p, thrust::tuple<int, int> q) {
+      [] __device__(thrust::tuple<int, int> p, thrust::tuple<int, int> q) -> thrust::tuple<int, int> {
         return thrust::make_tuple(min(thrust::get<0>(p), thrust::get<0>(q)),
                                   max(thrust::get<1>(p), thrust::get<1>(q)));
       });
