@@ -316,64 +316,14 @@ cudaOccAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, const cudaOccDevice
 
 /* The block size with the most resident threads per multiprocessor (the largest
  * of equals), and the grid that fills every multiprocessor with it. The dynamic
- * shared memory is blockSizeToDynamicSMemSize(size) when that function is given,
- * dynamicSMemSize otherwise. */
+ * shared memory of a block size is smemOf(context, size): one search for the three
+ * forms below (a function pointer or a fixed size, and C++'s function object). */
+typedef size_t (*__occSmemOfSize)(void *context, int blockSize);
 static __OCC_INLINE cudaOccError __occPotentialBlockSize(int *minGridSize, int *blockSize,
                                                          const cudaOccDeviceProp *properties,
                                                          const cudaOccFuncAttributes *attributes,
                                                          const cudaOccDeviceState *state,
-                                                         size_t (*blockSizeToDynamicSMemSize)(int),
-                                                         size_t dynamicSMemSize) {
-  cudaOccError status = __occCheck(properties, attributes, state);
-  if (status != CUDA_OCC_SUCCESS) return status;
-  if (!minGridSize || !blockSize) return CUDA_OCC_ERROR_INVALID_INPUT;
-  int warp = properties->warpSize;
-  int limit = __occMinInt(properties->maxThreadsPerBlock, attributes->maxThreadsPerBlock);
-  int bestBlocks = 0, bestSize = 0, bestThreads = 0;
-  for (int aligned = (limit + warp - 1) / warp * warp; aligned > 0; aligned -= warp) {
-    int size = limit < aligned ? limit : aligned;
-    size_t smem = blockSizeToDynamicSMemSize ? blockSizeToDynamicSMemSize(size) : dynamicSMemSize;
-    cudaOccResult result;
-    status =
-        cudaOccMaxActiveBlocksPerMultiprocessor(&result, properties, attributes, state, size, smem);
-    if (status != CUDA_OCC_SUCCESS) return status;
-    if (result.activeBlocksPerMultiprocessor * size > bestThreads) {
-      bestBlocks = result.activeBlocksPerMultiprocessor;
-      bestSize = size;
-      bestThreads = bestBlocks * size;
-    }
-    if (bestThreads == properties->maxThreadsPerMultiprocessor) break;
-  }
-  *minGridSize = bestBlocks * properties->numSms;
-  *blockSize = bestSize;
-  return CUDA_OCC_SUCCESS;
-}
-
-static __OCC_INLINE cudaOccError cudaOccMaxPotentialOccupancyBlockSize(
-    int *minGridSize, int *blockSize, const cudaOccDeviceProp *properties,
-    const cudaOccFuncAttributes *attributes, const cudaOccDeviceState *state,
-    size_t (*blockSizeToDynamicSMemSize)(int), size_t dynamicSMemSize) {
-  return __occPotentialBlockSize(minGridSize, blockSize, properties, attributes, state,
-                                 blockSizeToDynamicSMemSize, dynamicSMemSize);
-}
-
-#ifdef __cplusplus
-namespace {
-/* A fixed dynamic shared memory size. */
-__OCC_INLINE cudaOccError cudaOccMaxPotentialOccupancyBlockSize(
-    int *minGridSize, int *blockSize, const cudaOccDeviceProp *properties,
-    const cudaOccFuncAttributes *attributes, const cudaOccDeviceState *state,
-    size_t dynamicSMemSize = 0) {
-  return __occPotentialBlockSize(minGridSize, blockSize, properties, attributes, state, NULL,
-                                 dynamicSMemSize);
-}
-
-/* The dynamic shared memory a function object of the block size gives. */
-template <typename UnaryFunction>
-__OCC_INLINE cudaOccError cudaOccMaxPotentialOccupancyBlockSizeVariableSMem(
-    int *minGridSize, int *blockSize, const cudaOccDeviceProp *properties,
-    const cudaOccFuncAttributes *attributes, const cudaOccDeviceState *state,
-    UnaryFunction blockSizeToDynamicSMemSize) {
+                                                         __occSmemOfSize smemOf, void *context) {
   cudaOccError status = __occCheck(properties, attributes, state);
   if (status != CUDA_OCC_SUCCESS) return status;
   if (!minGridSize || !blockSize) return CUDA_OCC_ERROR_INVALID_INPUT;
@@ -384,7 +334,7 @@ __OCC_INLINE cudaOccError cudaOccMaxPotentialOccupancyBlockSizeVariableSMem(
     int size = limit < aligned ? limit : aligned;
     cudaOccResult result;
     status = cudaOccMaxActiveBlocksPerMultiprocessor(&result, properties, attributes, state, size,
-                                                     (size_t)blockSizeToDynamicSMemSize(size));
+                                                     smemOf(context, size));
     if (status != CUDA_OCC_SUCCESS) return status;
     if (result.activeBlocksPerMultiprocessor * size > bestThreads) {
       bestBlocks = result.activeBlocksPerMultiprocessor;
@@ -396,6 +346,52 @@ __OCC_INLINE cudaOccError cudaOccMaxPotentialOccupancyBlockSizeVariableSMem(
   *minGridSize = bestBlocks * properties->numSms;
   *blockSize = bestSize;
   return CUDA_OCC_SUCCESS;
+}
+
+/* The C form's context: the function, or when it is NULL the fixed size. */
+struct __occSmemFunction {
+  size_t (*function)(int);
+  size_t fixed;
+};
+static __OCC_INLINE size_t __occSmemOfFunction(void *context, int blockSize) {
+  const struct __occSmemFunction *f = (const struct __occSmemFunction *)context;
+  return f->function ? f->function(blockSize) : f->fixed;
+}
+
+static __OCC_INLINE cudaOccError cudaOccMaxPotentialOccupancyBlockSize(
+    int *minGridSize, int *blockSize, const cudaOccDeviceProp *properties,
+    const cudaOccFuncAttributes *attributes, const cudaOccDeviceState *state,
+    size_t (*blockSizeToDynamicSMemSize)(int), size_t dynamicSMemSize) {
+  struct __occSmemFunction f = {blockSizeToDynamicSMemSize, dynamicSMemSize};
+  return __occPotentialBlockSize(minGridSize, blockSize, properties, attributes, state,
+                                 __occSmemOfFunction, &f);
+}
+
+#ifdef __cplusplus
+namespace {
+/* A fixed dynamic shared memory size. */
+__OCC_INLINE cudaOccError cudaOccMaxPotentialOccupancyBlockSize(
+    int *minGridSize, int *blockSize, const cudaOccDeviceProp *properties,
+    const cudaOccFuncAttributes *attributes, const cudaOccDeviceState *state,
+    size_t dynamicSMemSize = 0) {
+  struct __occSmemFunction f = {NULL, dynamicSMemSize};
+  return __occPotentialBlockSize(minGridSize, blockSize, properties, attributes, state,
+                                 __occSmemOfFunction, &f);
+}
+
+template <typename UnaryFunction> size_t __occSmemOfFunctionObject(void *context, int blockSize) {
+  return (size_t)(*static_cast<UnaryFunction *>(context))(blockSize);
+}
+
+/* The dynamic shared memory a function object of the block size gives. */
+template <typename UnaryFunction>
+__OCC_INLINE cudaOccError cudaOccMaxPotentialOccupancyBlockSizeVariableSMem(
+    int *minGridSize, int *blockSize, const cudaOccDeviceProp *properties,
+    const cudaOccFuncAttributes *attributes, const cudaOccDeviceState *state,
+    UnaryFunction blockSizeToDynamicSMemSize) {
+  return __occPotentialBlockSize(minGridSize, blockSize, properties, attributes, state,
+                                 __occSmemOfFunctionObject<UnaryFunction>,
+                                 &blockSizeToDynamicSMemSize);
 }
 } // namespace
 #endif
