@@ -206,6 +206,44 @@ static void emit_memset(msl_inst *in) {
     emit_mem_loop(in, memset_text);
 }
 
+/* anchor_load16(slot, p) / anchor_store16(p, slot): one volatile 16-byte access of
+ * p (ptx_memory.c: a .v2 of 64-bit or .v4 of 32-bit ld/st, which code relies on being
+ * indivisible), the private 16-byte slot read or written as two ulongs. A generic p
+ * takes one case per space it may be in, as the memory helpers above. */
+static void emit_ldst16(msl_inst *in) {
+  int store = has_prefix(ir_callee_name(in->i), "anchor_store16");
+  char m = store ? '0' : '1', slot = store ? '1' : '0';
+  unsigned cases = mem_cases(in, (unsigned)(m - '0'));
+  strbuf t = {0};
+  int n = 0;
+  for (int s = MSL_SPACE_DEVICE; s <= MSL_SPACE_GENERIC; s++) {
+    if (!(cases & (1u << s))) continue;
+    if (s != MSL_SPACE_GENERIC)
+      strbuf_printf(&t, "%sif ((%%H%c >> 56) == %s) ", n++ ? " else " : "", m, mem_spaces[s].tag);
+    strbuf_put(&t, "{ ");
+    if (store) {
+      mem_lvalue(&t, m, s);
+      strbuf_printf(&t,
+                    " = ulong2(reinterpret_cast<thread ulong*>(%%%c)[0], "
+                    "reinterpret_cast<thread ulong*>(%%%c)[1]); }",
+                    slot, slot);
+    } else {
+      strbuf_put(&t, "ulong2 %a1 = ");
+      mem_lvalue(&t, m, s);
+      strbuf_printf(&t,
+                    "; reinterpret_cast<thread ulong*>(%%%c)[0] = %%a1.x; "
+                    "reinterpret_cast<thread ulong*>(%%%c)[1] = %%a1.y; }",
+                    slot, slot);
+    }
+  }
+  if (cases != 1u << MSL_SPACE_GENERIC) in->space = MSL_SPACE_GENERIC; /* %H */
+  char value[32];
+  snprintf(value, sizeof value, "w%u", in->f->text.next_id++);
+  msl_inst_template_args(in, t.data ? t.data : "",
+                         (const char *const[]){"0ul", value, "volatile ulong2"});
+  strbuf_free(&t);
+}
+
 static void emit_ldg(msl_inst *in) {
   const char *t = msl_memory_type(in, LLVMTypeOf(in->i));
   if (!t) {
@@ -513,6 +551,9 @@ static const call_row rows[] = {
     {"anchor_memcpy.", 1, BUILD(emit_memcpy, MSL_ROW_DOUBLE_OK)},
     {"anchor_memmove.", 1, BUILD(emit_memmove, MSL_ROW_DOUBLE_OK)},
     {"anchor_memset.", 1, BUILD(emit_memset, MSL_ROW_DOUBLE_OK)},
+    /* indivisible 16-byte vector ld/st of inline PTX (ptx_memory.c) */
+    {"anchor_load16.", 1, BUILD(emit_ldst16, MSL_ROW_DOUBLE_OK)},
+    {"anchor_store16.", 1, BUILD(emit_ldst16, MSL_ROW_DOUBLE_OK)},
     /* integers (results wider than i1) */
     {"llvm.smax.", 1, INT_TEXT("(%s0 > %s1 ? %0 : %1)")},
     {"llvm.smin.", 1, INT_TEXT("(%s0 < %s1 ? %0 : %1)")},

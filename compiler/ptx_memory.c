@@ -126,6 +126,43 @@ static LLVMAtomicOrdering ordering(int k) {
   return o[k];
 }
 
+/* A 16-byte vector ld/st (.v2 of 64-bit, .v4 of 32-bit elements) is one access on
+ * NVIDIA GPUs, and code relies on it although PTX's memory model does not promise it:
+ * CUB's single-pass scans publish a tile's status and value together in one
+ * st.cg.v2.u64 that other blocks poll with ld.cg.v2.u64 (a torn read sees the new
+ * status with the old value). So it stays one 16-byte volatile access
+ * (anchor_load16/anchor_store16, intrinsics.c), the elements going through a private
+ * 16-byte slot. */
+static int ldst_16_bytes(ptx_xlate *x, int store, LLVMValueRef p, const ptx_operand *val,
+                         ptx_type t) {
+  LLVMTypeRef lt = ptx_ltype(x, t), i8 = ptx_int_type(x, 8), i64 = ptx_int_type(x, 64);
+  LLVMValueRef slot = ptx_new_slot(x, LLVMArrayType2(i8, 16));
+  LLVMSetAlignment(slot, 16);
+  unsigned size = t.bits / 8, n = 16 / size;
+  LLVMValueRef dst = store ? p : slot, src = store ? slot : p;
+  char name[64];
+  snprintf(name, sizeof name, "anchor_%s16.p%up%u", store ? "store" : "load",
+           LLVMGetPointerAddressSpace(LLVMTypeOf(dst)),
+           LLVMGetPointerAddressSpace(LLVMTypeOf(src)));
+  LLVMTypeRef params[2] = {LLVMTypeOf(dst), LLVMTypeOf(src)};
+  LLVMValueRef copy = lower_declare(
+      x->ctx, name, LLVMFunctionType(LLVMVoidTypeInContext(x->ctx->llctx), params, 2, 0), 0);
+  LLVMValueRef args[2] = {dst, src};
+  for (unsigned k = 0; store && k < n; k++) {
+    LLVMValueRef v = ptx_value_of(x, &val->elems[k], t), off = LLVMConstInt(i64, size * k, 0);
+    if (!v) return 0;
+    LLVMSetAlignment(LLVMBuildStore(x->b, v, LLVMBuildGEP2(x->b, i8, slot, &off, 1, "")), size);
+  }
+  LLVMBuildCall2(x->b, LLVMGlobalGetValueType(copy), copy, args, 2, "");
+  for (unsigned k = 0; !store && k < n; k++) {
+    LLVMValueRef off = LLVMConstInt(i64, size * k, 0);
+    LLVMValueRef m = LLVMBuildLoad2(x->b, lt, LLVMBuildGEP2(x->b, i8, slot, &off, 1, ""), "");
+    LLVMSetAlignment(m, size);
+    if (!ptx_put_operand(x, &val->elems[k], m, t)) return 0;
+  }
+  return 1;
+}
+
 /* ld / st {.space}{.cache}{.v2,.v4}.type */
 int ptx_op_ldst(ptx_xlate *x) {
   int store = x->st->parts[0][0] == 's';
@@ -144,6 +181,7 @@ int ptx_op_ldst(ptx_xlate *x) {
   if (!p) return 0;
   LLVMTypeRef lt = ptx_ltype(x, t);
   unsigned size = t.bits / 8;
+  if (vec && size * (unsigned)n == 16) return ldst_16_bytes(x, store, p, val, t);
   for (int k = 0; k < n; k++) {
     const ptx_operand *e = vec ? &val->elems[k] : val;
     LLVMValueRef off =

@@ -97,6 +97,9 @@ static void push_frontend(drv_strvec *a, const drv_options *o, const drv_toolcha
     drv_strvec_pushf(a, "-D__CUDACC_VER_MAJOR__=%d", ANCHOR_CUDA_MAJOR);
     drv_strvec_pushf(a, "-D__CUDACC_VER_MINOR__=%d", ANCHOR_CUDA_MINOR);
     drv_strvec_push(a, "-D__CUDACC_VER_BUILD__=0");
+    /* nvcc's list of the architectures compiled for, on the host and device
+     * sides (CUB and Thrust name their inline namespace after it). */
+    drv_strvec_pushf(a, "-D__CUDA_ARCH_LIST__=%d", AC_CUDA_ARCH * 10);
     /* -rdc=true: clang's separate compilation (external device symbols, the
      * host registering through __cudaRegisterLinkedBinary_<id>, which the
      * device link defines; __CLANG_RDC__ for the headers). */
@@ -146,6 +149,9 @@ static void push_device_flags(drv_strvec *a, const drv_options *o, const drv_too
   drv_strvec_push(a, "-target-feature");
   drv_strvec_push(a, "-Xclang");
   drv_strvec_push(a, device_ptx_feature);
+  /* nvcc says nothing when it cannot unroll a loop as `#pragma unroll` asks
+   * (CUB's loops over a runtime bound); clang warns. */
+  drv_strvec_push(a, "-Wno-pass-failed");
   if (o->device_debug) {
     /* -G: unoptimised device code, but still IR the backend can read. */
     drv_strvec_push(a, "-O0");

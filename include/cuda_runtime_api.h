@@ -599,4 +599,7 @@ ANCHOR_UNSUPPORTED_RUNTIME(ANCHOR_DECLARE_UNSUPPORTED)
 }
 #endif
 
+/* As in CUDA: the device runtime's declarations come with the runtime API's. */
+#include "cuda_device_runtime_api.h"
+
 #endif

@@ -15,6 +15,7 @@
  * __stdcall on Windows in CUDA, nothing elsewhere. */
 #define CUDART_CB
 
+#include <limits.h> /* CUDA's driver_types.h brings INT_MAX & co (CUB relies on it) */
 #include <stddef.h>
 
 #include "vector_types.h" /* dim3, in cudaLaunchConfig_t and node parameters */
@@ -1151,6 +1152,63 @@ enum cudaResourceViewFormat {
   cudaResViewFormatUnsignedBlockCompressed6H = 0x20,
   cudaResViewFormatSignedBlockCompressed6H = 0x21,
   cudaResViewFormatUnsignedBlockCompressed7 = 0x22
+};
+/* Texture objects' descriptors, in CUDA's layout. Texture objects themselves are not
+ * implemented (cudaCreateTextureObject and friends return cudaErrorNotSupported,
+ * docs/runtime.md); the types exist for code that names them (CUB's
+ * TexObjInputIterator). */
+struct cudaResourceDesc {
+  enum cudaResourceType resType;
+  union {
+    struct {
+      cudaArray_t array;
+    } array;
+    struct {
+      cudaMipmappedArray_t mipmap;
+    } mipmap;
+    struct {
+      void *devPtr;
+      struct cudaChannelFormatDesc desc;
+      size_t sizeInBytes;
+    } linear;
+    struct {
+      void *devPtr;
+      struct cudaChannelFormatDesc desc;
+      size_t width;
+      size_t height;
+      size_t pitchInBytes;
+    } pitch2D;
+    struct {
+      int reserved[32];
+    } reserved;
+  } res;
+  unsigned int flags;
+};
+struct cudaResourceViewDesc {
+  enum cudaResourceViewFormat format;
+  size_t width;
+  size_t height;
+  size_t depth;
+  unsigned int firstMipmapLevel;
+  unsigned int lastMipmapLevel;
+  unsigned int firstLayer;
+  unsigned int lastLayer;
+  unsigned int reserved[16];
+};
+struct cudaTextureDesc {
+  enum cudaTextureAddressMode addressMode[3];
+  enum cudaTextureFilterMode filterMode;
+  enum cudaTextureReadMode readMode;
+  int sRGB;
+  float borderColor[4];
+  int normalizedCoords;
+  unsigned int maxAnisotropy;
+  enum cudaTextureFilterMode mipmapFilterMode;
+  float mipmapLevelBias;
+  float minMipmapLevelClamp;
+  float maxMipmapLevelClamp;
+  int disableTrilinearOptimization;
+  int seamlessCubemap;
 };
 enum cudaUserObjectFlags { cudaUserObjectNoDestructorSync = 0x1 };
 enum cudaUserObjectRetainFlags { cudaGraphUserObjectMove = 0x1 };

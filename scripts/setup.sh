@@ -6,7 +6,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${ANCHOR_BUILD_DIR:-$ROOT/build}"
 
 PACKAGES=(cmake make gcc libstdc++-12-dev clang-19 llvm-19 llvm-19-dev libclang-19-dev llvm-19-tools libobjc-12-dev clang-format-19 libmpfr-dev jq
-          g++ csmith cvise) # the Csmith differential test (tests/differential) and its reducer
+          g++ csmith cvise # the Csmith differential test (tests/differential) and its reducer
+          libthrust-dev libcub-dev libcu++-dev) # CCCL as Debian packages it (docs/cccl.md)
 
 anchor_install_packages() {
   local missing=()

@@ -8,6 +8,10 @@
  * every other Anchor header. */
 #ifndef ANCHOR_QUALIFIERS_H
 #define ANCHOR_QUALIFIERS_H
+/* The include guard of NVIDIA's crt/host_defines.h, where nvcc's headers define
+ * these keywords. Libraries test it to know the keywords are CUDA's own: Thrust's
+ * guarded_cuda_runtime_api.h #undefs __host__ and __device__ unless it is set. */
+#define __HOST_DEFINES_H__
 
 #ifdef __CUDA__
 #define __host__ __attribute__((host))

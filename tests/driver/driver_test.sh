@@ -1215,6 +1215,29 @@ case_install() {
   lacks "$err" "$build/" "job lines of the installed driver"
   ANCHORCC=$prefix/bin/anchorcc run --version
   contains "$out" "$prefix" "installed --version"
+  if [ -f /usr/include/cub/version.cuh ]; then # Debian's CUB, found with no flag
+    printf '#include <cub/version.cuh>\nint v = CUB_VERSION;\n' >cv.cu
+    ANCHORCC=$prefix/bin/anchorcc run -E cv.cu
+    expect_rc 0
+    contains "$out" "int v = 1" "CUB's version through the installed anchorcc"
+  fi
+}
+
+# Thrust/CUB/libcu++ from /usr/include with no flag; a user's -I copy first.
+case_cccl_include_order() {
+  [ -f /usr/include/cub/version.cuh ] || skip "libcub-dev is not installed (scripts/setup.sh)"
+  printf '#include <cub/version.cuh>\nint v = CUB_VERSION; int a = __CUDA_ARCH_LIST__;\n' >cv.cu
+  run -E cv.cu
+  expect_rc 0
+  local debian
+  debian=$(sed -n 's/^#define CUB_VERSION \([0-9]*\).*/\1/p' /usr/include/cub/version.cuh)
+  contains "$out" "int v = $debian;" "CUB_VERSION without -I"
+  contains "$out" "int a = 750;" "__CUDA_ARCH_LIST__ (nvcc's, the architecture compiled for)"
+  mkdir -p newer/cub
+  printf '#pragma once\n#define CUB_VERSION 999999\n' >newer/cub/version.cuh
+  run -E -I newer cv.cu
+  expect_rc 0
+  contains "$out" "int v = 999999;" "CUB_VERSION with -I of a newer copy"
 }
 
 # -v starts with nvcc's "#$ NAME=value" lines; LIBRARIES is spelled exactly as

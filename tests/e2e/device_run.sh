@@ -65,6 +65,7 @@ programs=(
   "ptx_float $e2e/ptx_float.cu"
   "ptx_float64 $e2e/ptx_float64.cu"
   "ptx_memory_warp $e2e/ptx_memory_warp.cu"
+  "ptx_vector_indivisible $e2e/ptx_vector_indivisible.cu"
   "ptx_shared_atomics $e2e/ptx_shared_atomics.cu"
   "ptx_warp $e2e/ptx_warp.cu"
   "vector_types $e2e/vector_types.cu"
