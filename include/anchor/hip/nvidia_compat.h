@@ -199,20 +199,8 @@ static inline cudaError_t cudaMemcpyFromArray(void *, cudaArray_const_t, size_t,
 static inline cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *, cudaArray_const_t) {
   return cudaErrorNotSupported;
 }
-/* Texture and surface objects, texture references. */
-static inline cudaError_t cudaCreateTextureObject(cudaTextureObject_t *,
-                                                  const struct cudaResourceDesc *,
-                                                  const struct cudaTextureDesc *,
-                                                  const struct cudaResourceViewDesc *) {
-  return cudaErrorNotSupported;
-}
-static inline cudaError_t cudaDestroyTextureObject(cudaTextureObject_t) {
-  return cudaErrorNotSupported;
-}
-static inline cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *,
-                                                           cudaTextureObject_t) {
-  return cudaErrorNotSupported;
-}
+/* Texture and surface objects, texture references (cudaCreateTextureObject & co. are
+ * declared by cuda_runtime_api.h: libanchor returns cudaErrorNotSupported). */
 static inline cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *,
                                                   const struct cudaResourceDesc *) {
   return cudaErrorNotSupported;
