@@ -68,6 +68,12 @@ static void push_frontend(drv_strvec *a, const drv_options *o, const drv_toolcha
     drv_strvec_push(a, "-nocudainc");
     drv_strvec_push(a, "-nocudalib");
     drv_strvec_push(a, "-Wno-unknown-cuda-version");
+    /* nvcc: a function redeclared without execution-space attributes keeps those of
+     * its first declaration (libcu++ 1.8.1 declares complex's operator* and operator/
+     * __host__ __device__ and defines them bare). clang calls that a __host__
+     * overload, an error; its nearest rule makes every function template without
+     * attributes implicitly __host__ __device__ (docs/driver.md, "Execution spaces"). */
+    drv_strvec_push(a, "-foffload-implicit-host-device-templates");
     drv_strvec_push(a, "-Xclang");
     drv_strvec_push(a, cuda_sdk_version);
     /* nvcc's predefined version macros, for the API level of Anchor's headers. */
