@@ -140,6 +140,7 @@ typedef struct drv_toolchain {
   char *clang;   /* clang++ to run: $ANCHOR_CLANG, else the configured one */
   char *ar;      /* archiver for -lib: $ANCHOR_AR, else the configured one */
   char *msl;     /* <root>/bin/anchor-msl */
+  char *self;    /* <root>/bin/anchorcc: its internal --nvcc-asm-dialect step */
   char *devlib;  /* <root>/lib/anchor/devlib.bc: the device library anchor-msl links */
   char *include; /* <root>/include */
   char *lib;     /* <root>/lib */
@@ -153,6 +154,15 @@ int drv_toolchain_find(drv_toolchain *tc);
 void drv_toolchain_free(drv_toolchain *tc);
 /* Prints the --version text to stdout (the MSL baseline from target.h). */
 void drv_print_version(const drv_toolchain *tc);
+
+/* ---- nvcc's inline-asm dialect (asm_dialect.c) ---- */
+
+/* Copies the source in_path (one file: clang -E -frewrite-includes) to out_path with
+ * every '%' that clang would reject in the template of an asm statement with operands
+ * doubled, as nvcc reads it (a literal '%' in the PTX). Returns 0, or 1 after printing
+ * a diagnostic. What `anchorcc --nvcc-asm-dialect IN OUT`, a job of every .cu compile's
+ * device side, runs. */
+int drv_asm_dialect_rewrite(const char *in_path, const char *out_path);
 
 /* ---- the plan (plan.c) ---- */
 
