@@ -980,6 +980,11 @@ EOF
   contains "$(all_jobs | sed -n 2p)" "/d.dev.inc.cu $TMPDIR/anchorcc-" "asm dialect job"
   contains "$(all_jobs | sed -n 2p)" "/d.dev/d.cu" "asm dialect job"
   contains "$(all_jobs | sed -n 3p)" "/d.dev/d.cu -S -emit-llvm -o " "device compile job"
+  contains "$(all_jobs | sed -n 3p)" " -foffload-implicit-host-device-templates " "device compile job"
+  contains "$(all_jobs | sed -n 3p)" " -Xclang -no-enable-noundef-analysis " "device compile job"
+  run --dryrun -c --explicit-host-device d.cu
+  expect_rc 0
+  lacks "$(all_jobs)" "implicit-host-device" "jobs with --explicit-host-device"
   mkdir kept
   run -keep --keep-dir kept -c d.cu
   expect_rc 0
