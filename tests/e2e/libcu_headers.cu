@@ -2,7 +2,8 @@
 // (Debian's libcu++-dev 1.8.1, unmodified): <cuda/std/type_traits>, <cuda/std/limits>,
 // <cuda/std/cstdint>, <cuda/std/climits>, <cuda/std/cfloat>, <cuda/std/tuple>,
 // <cuda/std/utility>, <cuda/std/array>, <cuda/std/functional>, <cuda/std/ratio>,
-// and <cuda/std/chrono> (durations; the device clock is not used here).
+// and <cuda/std/chrono> (durations; system_clock::now() in device code, which reads
+// PTX's %globaltimer: nanoseconds since the Unix epoch, compared with the host's clock).
 // Compile-time facts are static_asserts inside a kernel; run-time values (numeric_limits,
 // tuple/pair/array operations, duration arithmetic and casts) are written by the
 // kernel and compared with the host's <limits>/<tuple>/... Prints PASS or FAIL: <details>.
@@ -41,8 +42,7 @@ __global__ void facts(long long *out, double *dout) {
                 "cstdint widths");
   static_assert(cs::is_integral<char>::value && !cs::is_integral<float>::value, "is_integral");
   static_assert(cs::is_floating_point<double>::value, "is_floating_point");
-  static_assert(cs::is_trivially_copyable<Pod>::value && cs::is_standard_layout<Pod>::value,
-                "Pod");
+  static_assert(cs::is_trivially_copyable<Pod>::value && cs::is_standard_layout<Pod>::value, "Pod");
   static_assert(cs::is_base_of<Base, Derived>::value && !cs::is_base_of<Derived, Base>::value,
                 "is_base_of");
   static_assert(cs::is_convertible<Derived *, Base *>::value, "is_convertible");
@@ -97,7 +97,8 @@ __global__ void facts(long long *out, double *dout) {
   // array, functional
   cs::array<int, 5> arr = {{5, 3, 9, 1, 7}};
   long long s = 0;
-  for (int v : arr) s += v;
+  for (int v : arr)
+    s += v;
   out[k++] = s;
   out[k++] = arr.size() * 10 + arr.back();
   out[k++] = cs::plus<int>()(20, 22) + cs::multiplies<int>()(3, 4);
@@ -118,6 +119,16 @@ __global__ void facts(long long *out, double *dout) {
   dout[2] = cs::numeric_limits<double>::infinity();
   dout[3] = cs::numeric_limits<float>::max();
   dout[4] = duration_cast<duration<double>>(milliseconds(1250)).count();
+}
+
+// cuda::std::chrono::system_clock::now() on the device, twice per thread.
+__global__ void device_clock(long long *ns) {
+  auto a = cs::chrono::system_clock::now();
+  auto b = cs::chrono::system_clock::now();
+  ns[2 * threadIdx.x] =
+      cs::chrono::duration_cast<cs::chrono::nanoseconds>(a.time_since_epoch()).count();
+  ns[2 * threadIdx.x + 1] =
+      cs::chrono::duration_cast<cs::chrono::nanoseconds>(b.time_since_epoch()).count();
 }
 
 int main(void) {
@@ -162,13 +173,33 @@ int main(void) {
   for (int k = 0; k < count; k++)
     if (out[k] != want[k] && failures++ < 20)
       printf("FAIL: slot %d: %lld, want %lld\n", k, out[k], want[k]);
-  const double dwant[] = {std::numeric_limits<double>::epsilon(),
-                          std::numeric_limits<float>::denorm_min(),
-                          std::numeric_limits<double>::infinity(),
-                          std::numeric_limits<float>::max(), 1.25};
+  const double dwant[] = {
+      std::numeric_limits<double>::epsilon(), std::numeric_limits<float>::denorm_min(),
+      std::numeric_limits<double>::infinity(), std::numeric_limits<float>::max(), 1.25};
   for (int k = 0; k < 5; k++)
     if (dout[k] != dwant[k] && failures++ < 20)
       printf("FAIL: double slot %d: %g, want %g\n", k, dout[k], dwant[k]);
+  // the device clock: within the host's clock readings around the launch (10 s of slack
+  // for a GPU clock that is not the host's), and never going back within a thread
+  long long *ns;
+  cudaMallocManaged(&ns, 64 * sizeof(long long));
+  long long before = cs::chrono::duration_cast<cs::chrono::nanoseconds>(
+                         cs::chrono::system_clock::now().time_since_epoch())
+                         .count();
+  device_clock<<<1, 32>>>(ns);
+  err = cudaDeviceSynchronize();
+  long long after = cs::chrono::duration_cast<cs::chrono::nanoseconds>(
+                        cs::chrono::system_clock::now().time_since_epoch())
+                        .count();
+  if (err != cudaSuccess && failures++ < 20)
+    printf("FAIL: device_clock: %s\n", cudaGetErrorString(err));
+  const long long slack = 10000000000LL;
+  for (int t = 0; t < 32; t++)
+    if ((ns[2 * t] < before - slack || ns[2 * t + 1] > after + slack ||
+         ns[2 * t + 1] < ns[2 * t]) &&
+        failures++ < 20)
+      printf("FAIL: device clock thread %d: %lld, %lld; host %lld .. %lld\n", t, ns[2 * t],
+             ns[2 * t + 1], before, after);
   if (failures) return 1;
   printf("PASS\n");
   return 0;
