@@ -34,7 +34,7 @@ static void print_help(void) {
        "  -E                   preprocess (host side) to stdout or -o\n"
        "  -M, -MM, -MD, -MMD, -MF, -MT, -MP   make-style dependencies\n"
        "  -keep, --keep-dir d  keep intermediate files (.dev.ll, .anchormod, .host.bc, "
-       ".managed.bc) in d or .\n"
+       ".managed.bc, .dev.inc.cu, .dev/) in d or .\n"
        "  -v, --dryrun         print each job (and do not run them, with --dryrun)\n"
        "  --version            print the version\n"
        "  -arch, -gencode, -code, --extended-lambda ...   accepted, no effect on Metal\n"
