@@ -86,12 +86,16 @@ static void add_mask(msl_func *f, LLVMValueRef v, unsigned mask, int *changed) {
  * so a loaded one, or one made from an integer, is read as generic where the mask
  * has more than device. Turned into an integer (ptrtoint), a pointer is its generic
  * bits too (int_spaces follows them back to inttoptr). */
+static unsigned int_spaces(msl_func *f, LLVMValueRef v, unsigned stored, int depth);
+
 static unsigned stored_mask(msl_func *f) {
   unsigned mask = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
       if (LLVMIsAStoreInst(i) && is_pointer(LLVMGetOperand(i, 0)))
         mask |= mask_of(f, LLVMGetOperand(i, 0));
+      else if (LLVMIsAStoreInst(i)) /* a pointer's bits stored as an integer */
+        mask |= int_spaces(f, LLVMGetOperand(i, 0), 0, 0);
   return mask;
 }
 
@@ -101,6 +105,10 @@ static unsigned stored_mask(msl_func *f) {
  * pointer's bits, device ones being their CUDA address). */
 static unsigned int_spaces(msl_func *f, LLVMValueRef v, unsigned stored, int depth) {
   if (LLVMIsALoadInst(v)) return stored;
+  /* `store i64 ptrtoint (ptr addrspacecast (@smem) to i64)`: instcombine's form of
+   * a struct holding a __shared__ pointer copied by words */
+  if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMPtrToInt)
+    return mask_of(f, LLVMGetOperand(v, 0));
   if (depth > 16 || !LLVMIsAInstruction(v) || LLVMIsACallInst(v)) return 0;
   if (LLVMIsAPtrToIntInst(v)) return mask_of(f, LLVMGetOperand(v, 0));
   unsigned mask = 0;

@@ -493,6 +493,73 @@ static int emit_barrier_reduction(msl_func *f, LLVMValueRef call) {
   return 0;
 }
 
+/* __isGlobal, __isShared, __isLocal, __isConstant (llvm.nvvm.isspacep.*): whether a
+ * generic pointer points into that PTX state space. A pointer whose space the analysis
+ * knows answers at compile time; a generic one tests its tag (emit.c). PTX's .local is
+ * the thread's own memory: private memory, and parameter memory (nvcc gives a kernel
+ * parameter whose address is taken a local copy). .const is __constant__ memory, which
+ * Anchor keeps in device memory: a pointer the IR shows comes from a __constant__
+ * variable is .const and not .global; one that reached the call through memory counts
+ * as .global (its tag is device memory's). */
+static int from_constant_space(LLVMValueRef p) {
+  for (int depth = 0; depth < 16 && p; depth++) {
+    LLVMTypeRef ty = LLVMTypeOf(p);
+    if (LLVMGetTypeKind(ty) == LLVMPointerTypeKind &&
+        LLVMGetPointerAddressSpace(ty) == AC_NVPTX_CONSTANT)
+      return 1;
+    LLVMOpcode op = LLVMIsAInstruction(p)    ? LLVMGetInstructionOpcode(p)
+                    : LLVMIsAConstantExpr(p) ? LLVMGetConstOpcode(p)
+                                             : (LLVMOpcode)0;
+    if (op != LLVMAddrSpaceCast && op != LLVMGetElementPtr && op != LLVMBitCast) return 0;
+    p = LLVMGetOperand(p, 0);
+  }
+  return 0;
+}
+
+static void emit_isspacep(msl_inst *in) {
+  static const struct {
+    const char *name;
+    unsigned spaces; /* 1 << msl_space */
+  } states[] = {{"global", 1u << MSL_SPACE_DEVICE},
+                {"shared", 1u << MSL_SPACE_SHARED | 1u << MSL_SPACE_DYN_SHARED},
+                {"local", 1u << MSL_SPACE_PRIVATE | 1u << MSL_SPACE_PARAM},
+                {"const", 0}};
+  static const char *const tags[] = {[MSL_SPACE_DEVICE] = "0ul",
+                                     [MSL_SPACE_PRIVATE] = "1ul",
+                                     [MSL_SPACE_PARAM] = "2ul",
+                                     [MSL_SPACE_SHARED] = "3ul",
+                                     [MSL_SPACE_DYN_SHARED] = "4ul"};
+  const char *which = ir_callee_name(in->i) + strlen("llvm.nvvm.isspacep.");
+  unsigned wanted = 0;
+  int known = 0;
+  for (unsigned k = 0; k < sizeof states / sizeof *states; k++)
+    if (!strcmp(which, states[k].name)) wanted = states[k].spaces, known = 1;
+  if (!known) {
+    in->ok = 0;
+    diag_error(in->f->ctx, in->i, "PTX state space test 'isspacep.%s' " NOT_SUPPORTED, which);
+    return;
+  }
+  LLVMValueRef p = LLVMGetOperand(in->i, 0);
+  if (from_constant_space(p)) {
+    msl_inst_template(in, !strcmp(which, "const") ? "true" : "false");
+    return;
+  }
+  msl_space s = msl_addrspace_of(in->f, p);
+  if (s != MSL_SPACE_GENERIC) {
+    msl_inst_template(in, wanted & (1u << s) ? "true" : "false");
+    return;
+  }
+  unsigned mask = msl_addrspace_mask(in->f, p) & wanted;
+  strbuf e = {0};
+  strbuf_put(&e, "(false");
+  for (int k = MSL_SPACE_DEVICE; k <= MSL_SPACE_DYN_SHARED; k++)
+    if (mask & (1u << k)) strbuf_printf(&e, " || (%%H0 >> 56) == %s", tags[k]);
+  strbuf_put(&e, ")");
+  in->space = MSL_SPACE_GENERIC;
+  msl_inst_template(in, e.data);
+  strbuf_free(&e);
+}
+
 /* ---- the table ------------------------------------------------------- */
 
 /* Rows by callee name: exact, or a prefix (ending in '.'), searched in
@@ -519,6 +586,7 @@ static const call_row rows[] = {
     {"llvm.var.annotation", 1, ANNOTATION},
     {"llvm.donothing", 1, ANNOTATION},
     {"llvm.nvvm.read.ptx.sreg.", 1, BUILD(emit_sreg, 0)},
+    {"llvm.nvvm.isspacep.", 1, BUILD(emit_isspacep, MSL_ROW_PURE)},
     /* the device services' addresses (include/anchor/device_context.h) */
     {"__anchor_context_locks", 0, TEXT(AC_ABI_CONTEXT "[" AC_ABI_STR(AC_ABI_CONTEXT_LOCKS) "]")},
     {"__anchor_context_status", 0, TEXT(AC_ABI_CONTEXT "[" AC_ABI_STR(AC_ABI_CONTEXT_STATUS) "]")},

@@ -252,9 +252,18 @@ static int put_constant_expr(msl_func *f, LLVMValueRef v, strbuf *out, msl_space
   case LLVMGetElementPtr: return msl_put_gep(f, v, out);
   case LLVMAddrSpaceCast:
   case LLVMBitCast: return msl_put_operand(f, LLVMGetOperand(v, 0), out, hint);
-  case LLVMPtrToInt:
+  case LLVMPtrToInt: {
+    /* as the instruction (msl_inst_operand): a pointer turned into an integer is a
+     * generic pointer, one into shared memory its tag and offset (instcombine makes
+     * `ptrtoint @smem to i32` of trunc(ptrtoint), e.g. libcu++'s barrier matching
+     * its address across a warp) */
+    LLVMValueRef p = LLVMGetOperand(v, 0);
+    msl_space s = msl_addrspace_of(f, p);
     strbuf_printf(out, "(%s)", msl_uint_name(msl_int_bits(LLVMTypeOf(v))));
-    return msl_put_operand(f, LLVMGetOperand(v, 0), out, MSL_SPACE_DEVICE);
+    return msl_put_operand(f, p, out,
+                           s == MSL_SPACE_NONE || s == MSL_SPACE_DEVICE ? MSL_SPACE_DEVICE
+                                                                        : MSL_SPACE_GENERIC);
+  }
   case LLVMIntToPtr:
     strbuf_put(out, "(ulong)");
     return msl_put_operand(f, LLVMGetOperand(v, 0), out, MSL_SPACE_NONE);

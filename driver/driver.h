@@ -94,6 +94,8 @@ typedef struct drv_options {
   bool deps_only;               /* -M / -MM: print dependencies, compile nothing */
   bool preprocess_only;         /* -E: print the host-side preprocessed source */
   bool keep;                    /* -keep: keep intermediate files */
+  bool explicit_host_device;    /* --explicit-host-device: no implicit __host__ __device__
+                                   templates (plan.c; NVRTC's -default-device) */
   const char *keep_dir;         /* --keep-dir: where -keep puts them (default .) */
   bool verbose;                 /* -v */
   bool dryrun;                  /* --dryrun */
@@ -153,6 +155,7 @@ typedef struct drv_toolchain {
   char *clang;   /* clang++ to run: $ANCHOR_CLANG, else the configured one */
   char *ar;      /* archiver for -lib: $ANCHOR_AR, else the configured one */
   char *msl;     /* <root>/bin/anchor-msl */
+  char *self;    /* <root>/bin/anchorcc: its internal --nvcc-asm-dialect step */
   char *devlib;  /* <root>/lib/anchor/devlib.bc: the device library anchor-msl links */
   char *include; /* <root>/include */
   char *lib;     /* <root>/lib */
@@ -167,6 +170,15 @@ void drv_toolchain_free(drv_toolchain *tc);
 /* Prints the --version text to stdout (the MSL baseline from target.h);
  * under hipcc, hipcc's first line "HIP version: M.m.p" before it. */
 void drv_print_version(const drv_toolchain *tc, bool hipcc);
+
+/* ---- nvcc's inline-asm dialect (asm_dialect.c) ---- */
+
+/* Copies the source in_path (one file: clang -E -frewrite-includes) to out_path with
+ * every '%' that clang would reject in the template of an asm statement with operands
+ * doubled, as nvcc reads it (a literal '%' in the PTX). Returns 0, or 1 after printing
+ * a diagnostic. What `anchorcc --nvcc-asm-dialect IN OUT`, a job of every .cu compile's
+ * device side, runs. */
+int drv_asm_dialect_rewrite(const char *in_path, const char *out_path);
 
 /* ---- the plan (plan.c) ---- */
 

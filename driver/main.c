@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void print_help(void) {
   puts("usage: anchorcc [options] <inputs...>\n"
@@ -33,7 +34,7 @@ static void print_help(void) {
        "  -E                   preprocess (host side) to stdout or -o\n"
        "  -M, -MM, -MD, -MMD, -MF, -MT, -MP   make-style dependencies\n"
        "  -keep, --keep-dir d  keep intermediate files (.dev.ll, .anchormod, .host.bc, "
-       ".managed.bc) in d or .\n"
+       ".managed.bc, .dev.inc.cu, .dev/) in d or .\n"
        "  -v, --dryrun         print each job (and do not run them, with --dryrun)\n"
        "  --version            print the version\n"
        "  -arch, -gencode, -code, --extended-lambda ...   accepted, no effect on Metal\n"
@@ -69,6 +70,9 @@ static void print_cuda_flags(const drv_options *opts, const drv_toolchain *tc) {
 }
 
 int main(int argc, char **argv) {
+  /* an internal step of the device front end (plan.c, asm_dialect.c) */
+  if (argc == 4 && !strcmp(argv[1], "--nvcc-asm-dialect"))
+    return drv_asm_dialect_rewrite(argv[2], argv[3]);
   drv_options opts;
   int status = drv_parse_options(argc, argv, &opts);
   drv_toolchain tc = {0};

@@ -68,6 +68,7 @@ static int on_ptx(drv_options *o, const char *v, const char *s) {
 FLAG_HANDLER(on_forward_unknown, forward_unknown)
 FLAG_HANDLER(on_preprocess, preprocess_only)
 FLAG_HANDLER(on_keep, keep)
+FLAG_HANDLER(on_explicit_host_device, explicit_host_device)
 FLAG_HANDLER(on_lib, make_library)
 
 static int on_print_cuda_flags(drv_options *o, const char *v, const char *s) {
@@ -411,6 +412,7 @@ static const option_spec option_table[] = {
     {"dryrun", "dryrun", false, on_dryrun},
     {"emit-msl", NULL, false, on_emit_msl},
     {"emit-device-ir", NULL, false, on_emit_device_ir},
+    {"explicit-host-device", NULL, false, on_explicit_host_device},
     {"fatbin", "fatbin", false, on_emit_module},
     {"cubin", "cubin", false, on_emit_cubin},
     {"ptx", "ptx", false, on_ptx},

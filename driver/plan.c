@@ -84,13 +84,21 @@ static void push_hip_macros(drv_strvec *a) {
  * headers (before the user's, so cuda_runtime.h is always Anchor's), the
  * user's -I/-D/-U, the C++ standard and -w. */
 static void push_frontend(drv_strvec *a, const drv_options *o, const drv_toolchain *tc,
-                          drv_input_kind kind) {
+                          drv_input_kind kind, bool included) {
   if (drv_input_is_gpu(kind)) {
     drv_strvec_push(a, "-x");
     drv_strvec_push(a, "cuda");
     drv_strvec_push(a, "-nocudainc");
     drv_strvec_push(a, "-nocudalib");
     drv_strvec_push(a, "-Wno-unknown-cuda-version");
+    /* nvcc: a function redeclared without execution-space attributes keeps those of
+     * its first declaration (libcu++ 1.8.1 declares complex's operator* and operator/
+     * __host__ __device__ and defines them bare). clang calls that a __host__
+     * overload, an error; its nearest rule makes every function template without
+     * attributes implicitly __host__ __device__ (docs/driver.md, "Execution spaces").
+     * Under it clang 19 never emits a function of `#pragma clang force_cuda_host_device`
+     * for the device: NVRTC's -default-device asks for --explicit-host-device. */
+    if (!o->explicit_host_device) drv_strvec_push(a, "-foffload-implicit-host-device-templates");
     drv_strvec_push(a, "-Xclang");
     drv_strvec_push(a, cuda_sdk_version);
     /* nvcc's predefined version macros, for the API level of Anchor's headers. */
@@ -110,7 +118,7 @@ static void push_frontend(drv_strvec *a, const drv_options *o, const drv_toolcha
   }
   drv_strvec_pushf(a, "-I%s", tc->include);
   if (kind == DRV_INPUT_HIP) push_hip_macros(a);
-  if (drv_input_is_gpu(kind)) {
+  if (drv_input_is_gpu(kind) && !included) {
     drv_strvec_push(a, "-include");
     drv_strvec_push(a, "cuda_runtime.h");
   }
@@ -141,10 +149,17 @@ static void push_host_codegen(drv_strvec *a, const drv_options *o) {
  * real target), the front end, the pinned PTX level, and device code
  * generation (-O3, or -O0 for -G; line tables; fast math, contraction). */
 static void push_device_flags(drv_strvec *a, const drv_options *o, const drv_toolchain *tc,
-                              drv_input_kind kind) {
+                              drv_input_kind kind, bool included) {
   drv_strvec_push(a, "--cuda-device-only");
   drv_strvec_push(a, "--cuda-gpu-arch=" AC_CUDA_ARCH_NAME);
-  push_frontend(a, o, tc, kind);
+  push_frontend(a, o, tc, kind, included);
+  /* No `noundef` on parameters and results: a value a thread never initialised may be
+   * passed on when no thread uses it, as CUDA code does (a warp's leader computes a
+   * value and __shfl_sync hands it to the others: libcu++'s cuda::barrier::arrive).
+   * With noundef, clang 19 makes that call undefined and LLVM then assumes the
+   * leader's branch taken by every thread (llvm.assume); nvcc's NVVM does not. */
+  drv_strvec_push(a, "-Xclang");
+  drv_strvec_push(a, "-no-enable-noundef-analysis");
   drv_strvec_push(a, "-Xclang");
   drv_strvec_push(a, "-target-feature");
   drv_strvec_push(a, "-Xclang");
@@ -191,7 +206,7 @@ static void push_device_flags(drv_strvec *a, const drv_options *o, const drv_too
 static void push_host_flags(drv_strvec *a, const drv_options *o, const drv_toolchain *tc,
                             drv_input_kind kind) {
   if (drv_input_is_gpu(kind)) drv_strvec_push(a, "--cuda-host-only");
-  push_frontend(a, o, tc, kind);
+  push_frontend(a, o, tc, kind, false);
   push_host_codegen(a, o);
 }
 
@@ -202,23 +217,46 @@ void drv_plan_cuda_flags(const drv_options *o, const drv_toolchain *tc, drv_cuda
   drv_input_kind kind =
       o->hipcc || o->forced_kind == DRV_INPUT_HIP ? DRV_INPUT_HIP : DRV_INPUT_CUDA;
   if (side == DRV_SIDE_DEVICE)
-    push_device_flags(flags, o, tc, kind);
+    push_device_flags(flags, o, tc, kind, false);
   else
     push_host_flags(flags, o, tc, kind);
 }
 
 /* The device front end: input -> nvptx LLVM IR at ir_path (what anchor-msl
- * reads, and what --emit-device-ir writes). */
+ * reads, and what --emit-device-ir writes), in three jobs (asm_dialect.c): clang
+ * copies every included file into <stem>.dev.inc.cu (-frewrite-includes: no macro
+ * expanded), anchorcc --nvcc-asm-dialect reads inline asm templates as nvcc does into
+ * <stem>.dev/<the input's file name> (so the IR's source_filename still ends in the
+ * user's file name: anchor-msl names it), and clang compiles that (with the same
+ * macros; cuda_runtime.h is in it already). */
 static void plan_device(drv_plan *plan, const drv_options *o, const drv_toolchain *tc,
-                        const drv_input *in, const char *ir_path, const char *cuid) {
+                        const drv_input *in, const char *stem, const char *ir_path,
+                        const char *cuid) {
+  const char *input = in->path;
+  const char *name = strrchr(input, '/') ? strrchr(input, '/') + 1 : input;
+  char *included = drv_format("%s.dev.inc.cu", stem);
+  char *dialect = drv_format("%s.dev/%s", stem, name);
+  drv_strvec *e = &new_job(plan, tc->clang)->argv;
+  push_device_flags(e, o, tc, in->kind, false);
+  drv_strvec_push(e, "-E");
+  drv_strvec_push(e, "-frewrite-includes");
+  drv_strvec_push(e, input);
+  drv_strvec_push(e, "-o");
+  drv_strvec_push(e, included);
+  drv_strvec *d = &new_job(plan, tc->self)->argv;
+  drv_strvec_push(d, "--nvcc-asm-dialect");
+  drv_strvec_push(d, included);
+  drv_strvec_push(d, dialect);
   drv_strvec *a = &new_job(plan, tc->clang)->argv;
-  push_device_flags(a, o, tc, in->kind);
+  push_device_flags(a, o, tc, in->kind, true);
   if (cuid) drv_strvec_pushf(a, "-cuid=%s", cuid);
-  drv_strvec_push(a, in->path);
+  drv_strvec_push(a, dialect);
   drv_strvec_push(a, "-S");
   drv_strvec_push(a, "-emit-llvm");
   drv_strvec_push(a, "-o");
   drv_strvec_push(a, ir_path);
+  free(included);
+  free(dialect);
 }
 
 static void plan_backend(drv_plan *plan, const drv_options *o, const drv_toolchain *tc,
@@ -371,7 +409,10 @@ static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain
     free(obj);
   } else if (o->emit_device_ir) {
     char *ir = o->output ? drv_strdup(o->output) : drv_format("%s.dev.ll", base);
-    plan_device(plan, o, tc, in, ir, NULL);
+    char *stem = intermediate_stem(o, index), *temp_stem = drv_format("%s/%s", temp_dir, stem);
+    plan_device(plan, o, tc, in, temp_stem, ir, NULL);
+    free(stem);
+    free(temp_stem);
     free(ir);
   } else {
     char *stem = intermediate_stem(o, index);
@@ -381,8 +422,10 @@ static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain
     char *obj = object_path(o, temp_dir, index, base);
     /* an object of the temporary directory: its stem, so builds repeat */
     char *cuid = o->rdc ? compilation_unit_id(in->path, o->compile_only ? obj : stem) : NULL;
+    char *temp_stem = drv_format("%s/%s", temp_dir, stem);
     free(stem);
-    plan_device(plan, o, tc, in, ir, cuid);
+    plan_device(plan, o, tc, in, temp_stem, ir, cuid);
+    free(temp_stem);
     if (o->emit_msl) {
       char *msl = o->output ? drv_strdup(o->output) : drv_format("%s.metal", base);
       plan_backend(plan, o, tc, ir, mod, msl);
@@ -626,8 +669,8 @@ static int check_request(const drv_options *o) {
 }
 
 bool drv_plan_needs_temp_dir(const drv_options *o) {
-  /* --emit-device-ir writes its one file straight to the output. */
-  if (o->deps_only || o->preprocess_only || o->emit_device_ir) return false;
+  if (o->deps_only || o->preprocess_only) return false;
+  if (o->emit_device_ir) return true; /* the device front end's intermediate sources */
   if (o->device_link_only || o->rdc) return true;
   for (size_t i = 0; i < o->input_count; i++)
     if (o->inputs[i].kind != DRV_INPUT_LINKER) return true;

@@ -53,6 +53,7 @@ int drv_toolchain_find(drv_toolchain *tc) {
   tc->clang = from_env_or("ANCHOR_CLANG", ANCHOR_CLANG_DEFAULT);
   tc->ar = from_env_or("ANCHOR_AR", ANCHOR_AR_DEFAULT);
   tc->msl = drv_format("%s/bin/anchor-msl", tc->root);
+  tc->self = drv_format("%s/bin/anchorcc", tc->root);
   tc->devlib = drv_format("%s/lib/anchor/devlib.bc", tc->root);
   tc->include = drv_format("%s/include", tc->root);
   tc->lib = drv_format("%s/lib", tc->root);
@@ -64,6 +65,7 @@ void drv_toolchain_free(drv_toolchain *tc) {
   free(tc->clang);
   free(tc->ar);
   free(tc->msl);
+  free(tc->self);
   free(tc->devlib);
   free(tc->include);
   free(tc->lib);

@@ -30,6 +30,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+/* nvcc's crt/common_functions.h includes <new>: placement new (libcu++'s
+ * cuda::barrier constructs its state so) needs no include of its own. */
+#include <new>
 
 /* Entry points called by the code clang generates for the host side of a
  * CUDA translation unit (a kernel launch `k<<<g, b, s, st>>>(a...)` becomes

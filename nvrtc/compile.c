@@ -214,6 +214,9 @@ static int run_anchorcc(const char *anchorcc, const char *dir, const char *wrapp
   for (const char *const *m = mode; *m; m++)
     nv_strvec_push(&argv, *m);
   nv_strvec_push(&argv, "-D__CUDACC_RTC__");
+  /* -default-device is clang's force_cuda_host_device pragma, whose functions clang 19
+   * does not emit for the device under implicit host-device templates (docs/driver.md) */
+  if (req->default_device) nv_strvec_push(&argv, "--explicit-host-device");
   if (define) nv_strvec_push(&argv, define);
   nv_strvec_push(&argv, inc.data ? inc.data : "");
   for (size_t i = 0; i < req->anchorcc_args.count; i++)

@@ -208,6 +208,23 @@ ANCHOR_DEV size_t __cvta_generic_to_global(const void *p) {
   return (size_t)p; /* a global address is its generic address */
 }
 
+/* ---- which state space a generic pointer points into (CUDA Programming Guide,
+ * "Address Space Predicate Functions"; PTX isspacep): the backend answers from its
+ * address-space analysis, or tests a generic pointer's space at run time
+ * (compiler/intrinsics.c, emit_isspacep). ------------------------------------------- */
+ANCHOR_DEV unsigned int __isGlobal(const void *p) {
+  return __nvvm_isspacep_global(p);
+}
+ANCHOR_DEV unsigned int __isShared(const void *p) {
+  return __nvvm_isspacep_shared(p);
+}
+ANCHOR_DEV unsigned int __isConstant(const void *p) {
+  return __nvvm_isspacep_const(p);
+}
+ANCHOR_DEV unsigned int __isLocal(const void *p) {
+  return __nvvm_isspacep_local(p);
+}
+
 #undef ANCHOR_DEV
 #undef ANCHOR_HOSTDEV
 

@@ -37,7 +37,11 @@ contains() { case "$1" in *"$2"*) ;; *) fail "$3 lacks '$2': $1" ;; esac; }
 lacks() { case "$1" in *"$2"*) fail "$3 contains '$2': $1" ;; esac; }
 # job N: the Nth "#$ " line of stderr (1-based) that is a job, not one of
 # the "#$ NAME=value" lines -v starts with.
-jobs() { grep '^#\$ ' "$WORK/stderr" | grep -v '^#\$ [A-Za-z_]*='; }
+# Jobs are numbered without the device front end's first two (clang -E
+# -frewrite-includes, anchorcc --nvcc-asm-dialect: case_device_frontend_jobs checks
+# them), so "the device job" is the compile of the device side; all_jobs has them all.
+all_jobs() { grep '^#\$ ' "$WORK/stderr" | grep -v '^#\$ [A-Za-z_]*='; }
+jobs() { all_jobs | grep -v -e ' -frewrite-includes ' -e ' --nvcc-asm-dialect '; }
 job() { jobs | sed -n "$1p"; }
 job_count() { jobs | wc -l; }
 no_temp_left() { [ -z "$(ls -A "$TMPDIR")" ] || fail "temporary files left: $(ls -A "$TMPDIR")"; }
@@ -123,13 +127,17 @@ case_dryrun_jobs() {
   [ -z "$out" ] || fail "--dryrun wrote to stdout: $out"
   [ ! -e app ] || fail "--dryrun produced app"
   no_temp_left
-  local device backend host pass codegen link
+  local device backend host pass codegen link included
   device=$(job 1) backend=$(job 2) host=$(job 3) pass=$(job 4) codegen=$(job 5) link=$(job 6)
+  included=$(all_jobs | sed -n 1p)
   for want in "--cuda-device-only" "-x cuda" "-nocudainc" "-nocudalib" "--cuda-gpu-arch=sm_75" \
-              " -O3 " "-gline-tables-only" "-I$ROOT/include -include cuda_runtime.h" \
-              "-DX=1 -DY -Iinc -I/opt/x -UZ -UW -std=c++17" "k.cu -S -emit-llvm -o "; do
+              " -O3 " "-gline-tables-only" "-I$ROOT/include " \
+              "-DX=1 -DY -Iinc -I/opt/x -UZ -UW -std=c++17" "/k.dev/k.cu -S -emit-llvm -o "; do
     contains "$device" "$want" "device job"
   done
+  lacks "$device" "-include" "device job (cuda_runtime.h is in its input)"
+  contains "$included" "-I$ROOT/include -include cuda_runtime.h" "the device side's include job"
+  contains "$included" " -E -frewrite-includes k.cu -o " "the device side's include job"
   lacks "$device" " -O2" "device job (device code is always -O3)"
   lacks "$device" "-Wall" "device job (-Xcompiler is host only)"
   contains "$backend" "#\$ $ROOT/bin/anchor-msl " "backend job"
@@ -879,7 +887,9 @@ case_emit_device_ir() {
   run --dryrun --emit-device-ir k.cu -o out.ll
   expect_rc 0
   [ "$(job_count)" = 1 ] || fail "expected the device job alone: $err"
-  [ "$(job 1)" = "${device% -o *} -o out.ll" ] || fail "device job differs from a build's: $(job 1) vs $device"
+  local same='s|/anchorcc-[A-Za-z0-9]*/|/T/|g' # the temporary directories differ
+  [ "$(job 1 | sed "$same")" = "$(echo "${device% -o *} -o out.ll" | sed "$same")" ] ||
+    fail "device job differs from a build's: $(job 1) vs $device"
   run --emit-device-ir k.cu
   expect_rc 0
   [ -s k.dev.ll ] || fail "k.dev.ll not written: $(ls)"
@@ -939,16 +949,71 @@ case_module_file() {
 
 # --print-cuda-flags device|host prints the flags the device or host job of a
 # .cu input starts with (needing no input), quoted for eval.
+# The device side's three front-end jobs (docs/driver.md, "nvcc's inline-asm
+# dialect"): clang -E -frewrite-includes, anchorcc --nvcc-asm-dialect, the compile.
+# A '%' of an asm template with operands that forms no operand reference or escape is
+# doubled (nvcc passes it to the PTX; clang would reject it); every other template, a
+# template without operands, and strings, comments and raw strings that are no asm
+# template stay as they are.
+case_device_frontend_jobs() {
+  cat >d.cu <<'EOF'
+#define LANE_ASM "mov.u32 %0, %laneid;"
+__global__ void k(unsigned *out, unsigned long long *t) {
+  unsigned lane, x = 0;
+  asm volatile("mov.u32 %0, %laneid;" : "=r"(lane));                  // doubled
+  asm volatile("mov.u64 %0, %globaltimer;" : "=l"(*t)::"memory");     // doubled
+  asm("add.u32 %0, %1, 1;" : "=r"(x) : "r"(lane));                     // valid: unchanged
+  asm volatile("mov.u32 %0, %%laneid;" : "=r"(x));                     // escaped: unchanged
+  __asm__ __volatile__("membar.gl; // %laneid\n");                     // no operands: unchanged
+  const char *s = "%laneid"; /* "%laneid" */ char c = '%'; int m = 1'000;
+  const char *r = R"x(asm("%laneid" : "=r"(x)))x";
+  out[threadIdx.x] = lane + x + (s[1] == 'l') + (c == '%') + m + r[0];
+}
+EOF
+  run --dryrun -c d.cu
+  expect_rc 0
+  [ "$(all_jobs | wc -l)" = 7 ] || fail "expected 7 jobs (3 device front end): $err"
+  contains "$(all_jobs | sed -n 1p)" " -E -frewrite-includes d.cu -o $TMPDIR/anchorcc-" "include job"
+  contains "$(all_jobs | sed -n 1p)" "/d.dev.inc.cu" "include job"
+  contains "$(all_jobs | sed -n 2p)" "#\$ $ROOT/bin/anchorcc --nvcc-asm-dialect $TMPDIR/" "asm dialect job"
+  contains "$(all_jobs | sed -n 2p)" "/d.dev.inc.cu $TMPDIR/" "asm dialect job"
+  contains "$(all_jobs | sed -n 2p)" "/d.dev.inc.cu $TMPDIR/anchorcc-" "asm dialect job"
+  contains "$(all_jobs | sed -n 2p)" "/d.dev/d.cu" "asm dialect job"
+  contains "$(all_jobs | sed -n 3p)" "/d.dev/d.cu -S -emit-llvm -o " "device compile job"
+  contains "$(all_jobs | sed -n 3p)" " -foffload-implicit-host-device-templates " "device compile job"
+  contains "$(all_jobs | sed -n 3p)" " -Xclang -no-enable-noundef-analysis " "device compile job"
+  run --dryrun -c --explicit-host-device d.cu
+  expect_rc 0
+  lacks "$(all_jobs)" "implicit-host-device" "jobs with --explicit-host-device"
+  mkdir kept
+  run -keep --keep-dir kept -c d.cu
+  expect_rc 0
+  local src
+  src=$(cat kept/d.dev/d.cu)
+  contains "$src" 'asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));' "rewritten source"
+  contains "$src" 'asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(*t)::"memory");' "rewritten source"
+  contains "$src" 'asm("add.u32 %0, %1, 1;" : "=r"(x) : "r"(lane));' "rewritten source"
+  contains "$src" 'asm volatile("mov.u32 %0, %%laneid;" : "=r"(x));' "rewritten source"
+  contains "$src" '__asm__ __volatile__("membar.gl; // %laneid\n");' "rewritten source"
+  contains "$src" "const char *s = \"%laneid\"; /* \"%laneid\" */ char c = '%'; int m = 1'000;" "rewritten source"
+  contains "$src" 'R"x(asm("%laneid" : "=r"(x)))x"' "rewritten source (a raw string)"
+  contains "$src" '#define LANE_ASM "mov.u32 %0, %laneid;"' "rewritten source (a macro: no asm)"
+  [ "$(grep -c '%%' kept/d.dev/d.cu)" = 3 ] || fail "expected 3 lines with %%: $(grep '%%' kept/d.dev/d.cu)"
+  # the IR has nvcc's templates
+  contains "$(cat kept/d.dev.ll)" '"mov.u32 $0, %laneid;"' "device IR"
+  contains "$(cat kept/d.dev.ll)" '"mov.u64 $0, %globaltimer;"' "device IR"
+}
+
 case_print_cuda_flags() {
   write_kernel k.cu
   run --dryrun -c '-DMSG=a b' -O2 k.cu
   expect_rc 0
   local device host
-  device=$(job 1) host=$(job 3)
+  device=$(all_jobs | sed -n 1p) host=$(job 3)
   run --print-cuda-flags device '-DMSG=a b' -O2
   expect_rc 0
   [ "$(echo "$out" | wc -l)" = 1 ] || fail "more than one line: $out"
-  contains "$device" " $out k.cu -S -emit-llvm -o " "device job"
+  contains "$device" " $out -E -frewrite-includes k.cu -o " "device side's first job"
   for want in "--cuda-device-only" "--cuda-gpu-arch=sm_75" "-Xclang -target-sdk-version=12.5" \
               "-Xclang -target-feature -Xclang +ptx85" "-I$ROOT/include -include cuda_runtime.h" \
               "'-DMSG=a b'" " -O3 "; do
@@ -1205,7 +1270,8 @@ case_install() {
   ANCHORCC=$prefix/bin/anchorcc run --dryrun -v k.cu -o app
   expect_rc 0
   [ "$(job_count)" = 6 ] || fail "expected 6 jobs: $err"
-  contains "$(job 1)" "-I$prefix/include -include cuda_runtime.h" "device job"
+  contains "$(all_jobs | sed -n 1p)" "-I$prefix/include -include cuda_runtime.h" "include job"
+  contains "$(all_jobs | sed -n 2p)" "#\$ $prefix/bin/anchorcc --nvcc-asm-dialect " "asm dialect job"
   contains "$(job 2)" "#\$ $prefix/bin/anchor-msl " "backend job"
   [ -f "$prefix/lib/anchor/devlib.bc" ] || fail "no lib/anchor/devlib.bc in the prefix"
   contains "$(job 2)" " --devlib $prefix/lib/anchor/devlib.bc" "backend job (the device library)"

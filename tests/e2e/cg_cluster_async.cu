@@ -5,7 +5,10 @@
 // and with element counts (layout form, min of the two counts). Values the CPU computes.
 // cudaDevAttrClusterLaunch is printed, not checked (0 under Anchor, 1 on an H100/H200).
 // reduce_update_async needs an atomic: cuda::atomic_ref from libcu++ where <cuda/atomic>
-// exists (nvcc), else a stand-in with the same members (Anchor has no libcu++ installed).
+// exists (nvcc: CUDA's own libcu++), else a stand-in with the same members. Debian's
+// libcu++ 1.8.1 (what anchorcc finds) compares signed fetch_min/fetch_max as unsigned
+// (atom.min/max.u32 for every type, on NVIDIA's hardware too: docs/devlib.md "libcu++"),
+// and the greater/less reductions below see negative values: with it, the stand-in.
 // Prints PASS or FAIL: <details>.
 #include <cooperative_groups.h>
 #include <cooperative_groups/memcpy_async.h>
@@ -18,6 +21,10 @@
 namespace cg = cooperative_groups;
 
 #if __has_include(<cuda/atomic>)
+#include <cuda/std/version>
+#endif
+#if __has_include(<cuda/atomic>) &&                                                              \
+    !(defined(_LIBCUDACXX_CUDA_API_VERSION) && _LIBCUDACXX_CUDA_API_VERSION < 1009000)
 #include <cuda/atomic>
 #include <cuda/barrier>
 typedef cuda::atomic_ref<int, cuda::thread_scope_device> atomic_int_ref;
