@@ -345,9 +345,13 @@ void sm_rt_device_step(void) {
 }
 
 /* Threads in lockstep: a kernel with threadgroup memory (the only memory through which
- * the lanes of a group observe each other between barriers, device memory aside). */
+ * the lanes of a group observe each other between barriers, device memory aside), or one
+ * whose threads wait for each other in a loop on device memory (the vectorizer found a spin
+ * loop: run one after another, a thread waiting for a later one would never finish; in
+ * lockstep each atomic or volatile access is a step, so the others advance). */
 static bool runs_in_lockstep(const struct sm_kernel *k) {
-  return sm_lane_mode() != SM_MODE_FIBER && (k->static_threadgroup_bytes || k->threadgroup_mask);
+  return sm_lane_mode() != SM_MODE_FIBER &&
+         (k->static_threadgroup_bytes || k->threadgroup_mask || k->spins);
 }
 
 /* Whether a kernel with barriers or threadgroup memory must run its SIMD-groups as

@@ -71,6 +71,8 @@ static bool bind_kernel(struct sm_kernel *k, void *handle, const struct sm_kerne
   const char *why = dlsym(handle, symbol);
   if (!k->simd_entry && why) /* not NUL-terminated in the object: the reasons are < 256 bytes */
     k->not_vectorized = sm_strdup_printf("%.*s", (int)strnlen(why, 255), why);
+  snprintf(symbol, sizeof symbol, "__sm_spins_%s", k->name);
+  k->spins = dlsym(handle, symbol) != NULL;
   k->static_threadgroup_bytes = *tg;
   return true;
 }

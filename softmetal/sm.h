@@ -280,6 +280,7 @@ struct sm_kernel {
   unsigned simd_width;
   bool simd_yields;     /* the vector code's outermost loops call __sm_loop_yield */
   char *not_vectorized; /* vector mode: why the vectorizer left the kernel scalar, or NULL */
+  bool spins; /* vector mode: its threads wait for each other (a spin loop): lockstep fibers */
 };
 
 /* Where a group's dynamic [[threadgroup(n)]] memory starts: after the static

@@ -122,6 +122,7 @@ struct vz {
   struct exit_value *xvs; /* LCSSA phis' values for edges leaving a closed loop */
   int nxvs;
   bool may_yield; /* no barriers: outermost loops yield at their back edge (end_loop) */
+  bool spins;     /* refused for a spin loop (its threads must interleave: __sm_spins_NAME) */
   int yields;     /* __sm_loop_yield calls emitted */
   jmp_buf fail;
   char reason[256];
@@ -1035,6 +1036,7 @@ static void refuse_spin_loops(struct vz *z) {
       nseen = 0;
       if (LLVMIsConditional(br) && from_atomic(z, LLVMGetCondition(br), seen, &nseen, cap)) {
         free(seen);
+        z->spins = true;
         fail(z, "a loop that waits on an atomic or volatile access (a spin loop)");
       }
     }
@@ -1610,7 +1612,8 @@ static void copy_codegen_attributes(LLVMValueRef from, LLVMValueRef to) {
 }
 
 /* Returns NULL when vectorized, else the reason (static buffer in z). */
-static const char *vectorize(LLVMModuleRef m, LLVMValueRef src, const char *name, bool *yields) {
+static const char *vectorize(LLVMModuleRef m, LLVMValueRef src, const char *name, bool *yields,
+                             bool *spins) {
   struct vz z = {.m = m, .c = LLVMGetModuleContext(m), .src = src};
   z.td = LLVMGetModuleDataLayout(m);
   z.b = LLVMCreateBuilderInContext(z.c);
@@ -1641,6 +1644,7 @@ static const char *vectorize(LLVMModuleRef m, LLVMValueRef src, const char *name
   }
   if (result) snprintf(reason, sizeof reason, "%s", result), result = reason;
   *yields = !result && z.yields > 0;
+  *spins = z.spins;
   for (int i = 0; i < z.nloops; i++)
     free(z.loops[i].body), free(z.loops[i].hphis), free(z.loops[i].exits), free(z.loops[i].accs);
   free(z.vals), free(z.order), free(z.masks), free(z.edges), free(z.all), free(z.loops);
@@ -1656,6 +1660,21 @@ static void record(LLVMModuleRef m, const char *name, const char *what) {
   LLVMValueRef s = LLVMConstStringInContext(c, what, (unsigned)strlen(what), 0);
   LLVMValueRef g = LLVMAddGlobal(m, LLVMTypeOf(s), gname);
   LLVMSetInitializer(g, s);
+  LLVMSetGlobalConstant(g, 1);
+  LLVMSetVisibility(g, LLVMDefaultVisibility);
+}
+
+/* __sm_spins_NAME, defined for a kernel whose threads wait for each other in a loop on an
+ * atomic or volatile access (refused above): softmetal must interleave its threads (fibers
+ * in lockstep, each such access a step), never run them one after another — a thread
+ * waiting for a later thread of its group would spin forever. */
+static void record_spins(LLVMModuleRef m, const char *name) {
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  char gname[512];
+  snprintf(gname, sizeof gname, "__sm_spins_%s", name);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(c);
+  LLVMValueRef g = LLVMAddGlobal(m, i32, gname);
+  LLVMSetInitializer(g, LLVMConstInt(i32, 1, 0));
   LLVMSetGlobalConstant(g, 1);
   LLVMSetVisibility(g, LLVMDefaultVisibility);
 }
@@ -1774,9 +1793,10 @@ int main(int argc, char **argv) {
     if (!has_prefix(fname, "__sm_lane_") || LLVMIsDeclaration(f)) continue;
     char name[400];
     snprintf(name, sizeof name, "%s", fname + 10);
-    bool yields = false;
-    const char *why = vectorize(m, f, name, &yields);
+    bool yields = false, spins = false;
+    const char *why = vectorize(m, f, name, &yields, &spins);
     record(m, name, why ? why : "vector");
+    if (spins) record_spins(m, name);
     if (!why) record_width(m, name, yields);
     printf("%s: %s\n", name, why ? why : "vector");
     LLVMDeleteFunction(f);
