@@ -63,13 +63,12 @@ __global__ void block_barrier(int *out, int *phases, int *dropped) {
   dropped[t / 2] = buf[(t + 2) % (n & ~1u)];
 }
 
-// The generic barriers in global memory, used by the threads of each block (the
-// exchange goes through global memory, then through shared memory: softmetal runs a
-// kernel without threadgroup memory as free-running fibers, in which a thread spinning
-// on a device-memory atomic never lets the others arrive — docs/devlib.md "libcu++").
+// The generic barriers in global memory, used by the threads of each block, which exchange
+// values through global memory only (no shared memory: softmetal sees the barrier's wait
+// loop, a spin on a device-memory atomic, and runs the threads as fibers in lockstep, so the
+// waiting threads let the others arrive — docs/softmetal.md, spin loops).
 __global__ void global_barriers(cuda::barrier<cuda::thread_scope_device> *dbar,
                                 cuda::std::barrier<> *sbar, int *scratch, int *out) {
-  __shared__ int staged[64];
   unsigned t = threadIdx.x, n = blockDim.x;
   int *mine = scratch + blockIdx.x * n;
   cuda::barrier<cuda::thread_scope_device> &d = dbar[blockIdx.x];
@@ -78,9 +77,9 @@ __global__ void global_barriers(cuda::barrier<cuda::thread_scope_device> *dbar,
   d.arrive_and_wait();
   int a = mine[n - 1 - t];
   s.arrive_and_wait();
-  staged[t] = a + 1;
+  mine[t] = a + 1;
   s.arrive_and_wait();
-  out[blockIdx.x * n + t] = staged[(t + 3) % n];
+  out[blockIdx.x * n + t] = mine[(t + 3) % n];
 }
 
 __global__ void latch_semaphore(int *out, int *inside_max, int *entered, unsigned *bin_log) {
