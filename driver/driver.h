@@ -94,8 +94,8 @@ typedef struct drv_options {
   bool deps_only;               /* -M / -MM: print dependencies, compile nothing */
   bool preprocess_only;         /* -E: print the host-side preprocessed source */
   bool keep;                    /* -keep: keep intermediate files */
-  bool explicit_host_device;    /* --explicit-host-device: no implicit __host__ __device__
-                                   templates (plan.c; NVRTC's -default-device) */
+  bool implicit_hd_templates;   /* --implicit-host-device-templates: clang's
+                                 * -foffload-implicit-host-device-templates (docs/driver.md) */
   const char *keep_dir;         /* --keep-dir: where -keep puts them (default .) */
   bool verbose;                 /* -v */
   bool dryrun;                  /* --dryrun */

@@ -68,7 +68,14 @@ static int on_ptx(drv_options *o, const char *v, const char *s) {
 FLAG_HANDLER(on_forward_unknown, forward_unknown)
 FLAG_HANDLER(on_preprocess, preprocess_only)
 FLAG_HANDLER(on_keep, keep)
-FLAG_HANDLER(on_explicit_host_device, explicit_host_device)
+FLAG_HANDLER(on_implicit_hd_templates, implicit_hd_templates)
+/* --explicit-host-device: the default since 2026-12-07 (kept: NVRTC's -default-device passes
+ * it, and build lines may) */
+static int on_explicit_host_device(drv_options *o, const char *v, const char *s) {
+  (void)v, (void)s;
+  o->implicit_hd_templates = false;
+  return 0;
+}
 FLAG_HANDLER(on_lib, make_library)
 
 static int on_print_cuda_flags(drv_options *o, const char *v, const char *s) {
@@ -413,6 +420,7 @@ static const option_spec option_table[] = {
     {"emit-msl", NULL, false, on_emit_msl},
     {"emit-device-ir", NULL, false, on_emit_device_ir},
     {"explicit-host-device", NULL, false, on_explicit_host_device},
+    {"implicit-host-device-templates", NULL, false, on_implicit_hd_templates},
     {"fatbin", "fatbin", false, on_emit_module},
     {"cubin", "cubin", false, on_emit_cubin},
     {"ptx", "ptx", false, on_ptx},

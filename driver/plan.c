@@ -93,12 +93,12 @@ static void push_frontend(drv_strvec *a, const drv_options *o, const drv_toolcha
     drv_strvec_push(a, "-Wno-unknown-cuda-version");
     /* nvcc: a function redeclared without execution-space attributes keeps those of
      * its first declaration (libcu++ 1.8.1 declares complex's operator* and operator/
-     * __host__ __device__ and defines them bare). clang calls that a __host__
-     * overload, an error; its nearest rule makes every function template without
-     * attributes implicitly __host__ __device__ (docs/driver.md, "Execution spaces").
-     * Under it clang 19 never emits a function of `#pragma clang force_cuda_host_device`
-     * for the device: NVRTC's -default-device asks for --explicit-host-device. */
-    if (!o->explicit_host_device) drv_strvec_push(a, "-foffload-implicit-host-device-templates");
+     * __host__ __device__ and defines them bare). clang has no such rule; its nearest
+     * makes every function template without attributes implicitly __host__ __device__,
+     * which breaks the opposite case (Thrust's complex declares its stream operators
+     * __host__ and defines them bare) and accepts host templates called from device
+     * code. So it is opt-in (docs/driver.md, "Execution spaces"). */
+    if (o->implicit_hd_templates) drv_strvec_push(a, "-foffload-implicit-host-device-templates");
     drv_strvec_push(a, "-Xclang");
     drv_strvec_push(a, cuda_sdk_version);
     /* nvcc's predefined version macros, for the API level of Anchor's headers. */

@@ -10,15 +10,7 @@
 #include <cstdint>
 #include <vector>
 #include <algorithm>
-
-#define CHECK(x)                                                                              \
-  do {                                                                                        \
-    cudaError_t e_ = (x);                                                                     \
-    if (e_ != cudaSuccess) {                                                                  \
-      printf("FAIL: %s: %s (line %d)\n", #x, cudaGetErrorString(e_), __LINE__);               \
-      exit(1);                                                                                \
-    }                                                                                         \
-  } while (0)
+#include "cccl_check.h"
 
 static int failures = 0;
 template <typename T> static void expect_eq(const char *what, const std::vector<T> &got,
@@ -50,28 +42,6 @@ struct NotEqual {
 };
 
 // A device buffer holding a host vector.
-template <typename T> struct Buf {
-  T *d = nullptr;
-  size_t n;
-  explicit Buf(size_t n_) : n(n_) { CHECK(cudaMalloc(&d, (n ? n : 1) * sizeof(T))); }
-  explicit Buf(const std::vector<T> &h) : Buf(h.size()) {
-    CHECK(cudaMemcpy(d, h.data(), n * sizeof(T), cudaMemcpyHostToDevice));
-  }
-  std::vector<T> get() const {
-    std::vector<T> h(n);
-    CHECK(cudaMemcpy(h.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
-    return h;
-  }
-  ~Buf() { cudaFree(d); }
-};
-
-static std::vector<int> random_ints(size_t n, int lo, int hi, unsigned seed) {
-  std::vector<int> v(n);
-  srand(seed);
-  for (auto &x : v) x = lo + rand() % (hi - lo + 1);
-  return v;
-}
-
 template <int BX, int BY> __device__ int linear_tid() { return threadIdx.x + threadIdx.y * BX; }
 
 // ---- BlockReduce: sum, max, and sum of a partial tile (num_valid) ----------------

@@ -12,15 +12,7 @@
 #include <vector>
 #include <algorithm>
 #include <numeric>
-
-#define CHECK(x)                                                                              \
-  do {                                                                                        \
-    cudaError_t e_ = (x);                                                                     \
-    if (e_ != cudaSuccess) {                                                                  \
-      printf("FAIL: %s: %s (line %d)\n", #x, cudaGetErrorString(e_), __LINE__);               \
-      exit(1);                                                                                \
-    }                                                                                         \
-  } while (0)
+#include "cccl_check.h"
 
 static int failures = 0;
 template <typename T> static bool same(const char *what, int n, const std::vector<T> &got,
@@ -34,34 +26,6 @@ template <typename T> static bool same(const char *what, int n, const std::vecto
     }
   return true;
 }
-
-template <typename T> struct Buf {
-  T *d = nullptr;
-  size_t n;
-  explicit Buf(size_t n_) : n(n_) { CHECK(cudaMalloc(&d, (n ? n : 1) * sizeof(T))); }
-  explicit Buf(const std::vector<T> &h) : Buf(h.size()) {
-    if (n) CHECK(cudaMemcpy(d, h.data(), n * sizeof(T), cudaMemcpyHostToDevice));
-  }
-  std::vector<T> get(size_t m = (size_t)-1) const {
-    if (m == (size_t)-1) m = n;
-    std::vector<T> h(m);
-    if (m) CHECK(cudaMemcpy(h.data(), d, m * sizeof(T), cudaMemcpyDeviceToHost));
-    return h;
-  }
-  ~Buf() { cudaFree(d); }
-};
-
-// The temporary-storage protocol: CALL(temp, bytes) twice.
-#define WITH_TEMP(CALL)                                                                       \
-  do {                                                                                        \
-    void *temp_ = nullptr;                                                                    \
-    size_t bytes_ = 0;                                                                        \
-    CHECK(CALL(temp_, bytes_));                                                               \
-    CHECK(cudaMalloc(&temp_, bytes_ ? bytes_ : 1));                                           \
-    CHECK(CALL(temp_, bytes_));                                                               \
-    CHECK(cudaDeviceSynchronize());                                                           \
-    CHECK(cudaFree(temp_));                                                                   \
-  } while (0)
 
 template <typename K> static void test_radix_sort(int n, int seed) {
   std::vector<K> keys(n);

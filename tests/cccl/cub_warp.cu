@@ -7,15 +7,7 @@
 #include <cstdlib>
 #include <vector>
 #include <algorithm>
-
-#define CHECK(x)                                                                              \
-  do {                                                                                        \
-    cudaError_t e_ = (x);                                                                     \
-    if (e_ != cudaSuccess) {                                                                  \
-      printf("FAIL: %s: %s (line %d)\n", #x, cudaGetErrorString(e_), __LINE__);               \
-      exit(1);                                                                                \
-    }                                                                                         \
-  } while (0)
+#include "cccl_check.h"
 
 static int failures = 0;
 template <typename T> static void expect_eq(const char *what, const std::vector<T> &got,
@@ -35,28 +27,6 @@ struct MaxOp {
     return a < b ? b : a;
   }
 };
-
-template <typename T> struct Buf {
-  T *d = nullptr;
-  size_t n;
-  explicit Buf(size_t n_) : n(n_) { CHECK(cudaMalloc(&d, (n ? n : 1) * sizeof(T))); }
-  explicit Buf(const std::vector<T> &h) : Buf(h.size()) {
-    CHECK(cudaMemcpy(d, h.data(), n * sizeof(T), cudaMemcpyHostToDevice));
-  }
-  std::vector<T> get() const {
-    std::vector<T> h(n);
-    CHECK(cudaMemcpy(h.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
-    return h;
-  }
-  ~Buf() { cudaFree(d); }
-};
-
-static std::vector<int> random_ints(size_t n, int lo, int hi, unsigned seed) {
-  std::vector<int> v(n);
-  srand(seed);
-  for (auto &x : v) x = lo + rand() % (hi - lo + 1);
-  return v;
-}
 
 // ---- WarpReduce / WarpScan on logical warps of W lanes, block BX x BY -------------
 // out per thread: inclusive sum, exclusive max-scan; per logical warp: sum, max,

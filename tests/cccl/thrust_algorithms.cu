@@ -31,6 +31,7 @@
 #include <cstdlib>
 #include <numeric>
 #include <vector>
+#include "cccl_check.h"
 
 static int failures = 0;
 template <typename V, typename W> static void expect(const char *what, int n, const V &got, const W &want) {
@@ -70,13 +71,6 @@ struct ModLess { // compares only x % 16: many ties, so stability shows
     return (a & 15) < (b & 15);
   }
 };
-
-static std::vector<int> random_ints(int n, int lo, int hi, unsigned seed) {
-  std::vector<int> v(n);
-  srand(seed);
-  for (auto &x : v) x = lo + rand() % (hi - lo + 1);
-  return v;
-}
 
 static void test_basic(int n) {
   std::vector<int> h = random_ints(n, -1000, 1000, n + 1);

@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
+#include "cccl_check.h"
 
 static int failures = 0;
 template <typename V, typename W> static void expect(const char *what, int n, const V &got, const W &want) {
@@ -21,13 +22,6 @@ template <typename V, typename W> static void expect(const char *what, int n, co
   bool ok = g.size() == want.size();
   for (size_t i = 0; ok && i < want.size(); i++) ok = g[i] == want[i];
   if (!ok) printf("FAIL %s (n=%d)\n", what, n), failures++;
-}
-
-static std::vector<int> random_ints(int n, int lo, int hi, unsigned seed) {
-  std::vector<int> v(n);
-  srand(seed);
-  for (auto &x : v) x = lo + rand() % (hi - lo + 1);
-  return v;
 }
 
 static void test(int n) {

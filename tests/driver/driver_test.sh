@@ -980,11 +980,14 @@ EOF
   contains "$(all_jobs | sed -n 2p)" "/d.dev.inc.cu $TMPDIR/anchorcc-" "asm dialect job"
   contains "$(all_jobs | sed -n 2p)" "/d.dev/d.cu" "asm dialect job"
   contains "$(all_jobs | sed -n 3p)" "/d.dev/d.cu -S -emit-llvm -o " "device compile job"
-  contains "$(all_jobs | sed -n 3p)" " -foffload-implicit-host-device-templates " "device compile job"
+  lacks "$(all_jobs)" "implicit-host-device" "jobs without --implicit-host-device-templates"
   contains "$(all_jobs | sed -n 3p)" " -Xclang -no-enable-noundef-analysis " "device compile job"
-  run --dryrun -c --explicit-host-device d.cu
+  run --dryrun -c --implicit-host-device-templates d.cu
   expect_rc 0
-  lacks "$(all_jobs)" "implicit-host-device" "jobs with --explicit-host-device"
+  contains "$(all_jobs | sed -n 3p)" " -foffload-implicit-host-device-templates " "device compile job"
+  run --dryrun -c --implicit-host-device-templates --explicit-host-device d.cu
+  expect_rc 0
+  lacks "$(all_jobs)" "implicit-host-device" "jobs with --explicit-host-device last"
   mkdir kept
   run -keep --keep-dir kept -c d.cu
   expect_rc 0
