@@ -123,7 +123,9 @@ struct vz {
   int nxvs;
   bool may_yield; /* no barriers: outermost loops yield at their back edge (end_loop) */
   bool spins;     /* refused for a spin loop (its threads must interleave: __sm_spins_NAME) */
-  int yields;     /* __sm_loop_yield calls emitted */
+  void **temps;   /* scratch arrays of the analyses (temp()), freed with z: fail() longjmps */
+  int ntemps;
+  int yields; /* __sm_loop_yield calls emitted */
   jmp_buf fail;
   char reason[256];
 };
@@ -382,6 +384,13 @@ static void *alloc(size_t n, size_t size) {
   return p;
 }
 
+/* A zeroed scratch array that lives as long as z (a failure anywhere frees it too). */
+static void *temp(struct vz *z, size_t n, size_t size) {
+  z->temps = realloc(z->temps, (size_t)(z->ntemps + 1) * sizeof *z->temps);
+  if (!z->temps) abort();
+  return z->temps[z->ntemps++] = alloc(n, size);
+}
+
 static bool is_back(struct vz *z, int from, int to) {
   int l = z->header_of[to];
   return l >= 0 && z->loops[l].latch == from;
@@ -399,8 +408,8 @@ static void analyse_loops(struct vz *z) {
   for (int i = 0; i < n; i++)
     z->loop_of[i] = z->header_of[i] = -1;
   /* DFS: back edges (to a block on the stack) */
-  int *state = alloc((size_t)n, sizeof(int)), *stack = alloc((size_t)n, sizeof(int)),
-      *next = alloc((size_t)n, sizeof(int));
+  int *state = temp(z, (size_t)n, sizeof(int)), *stack = temp(z, (size_t)n, sizeof(int)),
+      *next = temp(z, (size_t)n, sizeof(int));
   int sp = 0;
   stack[sp++] = 0, state[0] = 1;
   while (sp) {
@@ -473,7 +482,7 @@ static void analyse_loops(struct vz *z) {
     }
   }
   /* topological order without back edges, each loop's blocks together */
-  int *indeg = alloc((size_t)n, sizeof(int)), *ready = alloc((size_t)n, sizeof(int));
+  int *indeg = temp(z, (size_t)n, sizeof(int)), *ready = temp(z, (size_t)n, sizeof(int));
   int nready = 0, reachable = 0, lsp = 0;
   for (int b = 0; b < n; b++) {
     if (!state[b]) continue;
@@ -501,7 +510,6 @@ static void analyse_loops(struct vz *z) {
       if (!is_back(z, b, t) && --indeg[t] == 0) ready[nready++] = t;
     }
   }
-  free(state), free(stack), free(next), free(indeg), free(ready);
 }
 
 /* ---- instructions --------------------------------------------------------------------- */
@@ -1029,18 +1037,16 @@ static bool from_atomic(struct vz *z, LLVMValueRef v, LLVMValueRef *seen, int *n
 
 static void refuse_spin_loops(struct vz *z) {
   int cap = 4096, nseen;
-  LLVMValueRef *seen = alloc((size_t)cap, sizeof *seen);
+  LLVMValueRef *seen = temp(z, (size_t)cap, sizeof *seen);
   for (int li = 0; li < z->nloops; li++)
     for (int e = 0; e < z->loops[li].nexits; e++) {
       LLVMValueRef br = LLVMGetBasicBlockTerminator(z->all[z->loops[li].exits[e].from]);
       nseen = 0;
       if (LLVMIsConditional(br) && from_atomic(z, LLVMGetCondition(br), seen, &nseen, cap)) {
-        free(seen);
         z->spins = true;
         fail(z, "a loop that waits on an atomic or volatile access (a spin loop)");
       }
     }
-  free(seen);
 }
 
 /* An alloca of type t at the start of the vectorized function (its entry block). */
@@ -1412,7 +1418,7 @@ static void begin_loop(struct vz *z, int li) {
        i = LLVMGetNextInstruction(i))
     count++;
   l->hphis = alloc((size_t)count, sizeof *l->hphis);
-  LLVMValueRef *pre = alloc((size_t)count, sizeof *pre);
+  LLVMValueRef *pre = temp(z, (size_t)count, sizeof *pre);
   for (LLVMValueRef i = LLVMGetFirstInstruction(hb); i && LLVMIsAPHINode(i);
        i = LLVMGetNextInstruction(i)) {
     struct header_phi *h = &l->hphis[l->nhphis];
@@ -1479,13 +1485,12 @@ static void begin_loop(struct vz *z, int li) {
     l->accs[a].phi = l->accs[a].cur = LLVMBuildPhi(z->b, vt, "");
     LLVMAddIncoming(l->accs[a].phi, &undef, &before, 1);
   }
-  free(pre);
 }
 
 static void end_loop(struct vz *z, int li) {
   struct loop *l = &z->loops[li];
   LLVMValueRef back = l->back ? l->back : LLVMConstNull(mask_type(z));
-  LLVMValueRef *in = alloc((size_t)l->nhphis, sizeof *in);
+  LLVMValueRef *in = temp(z, (size_t)l->nhphis, sizeof *in);
   for (int k = 0; k < l->nhphis; k++) {
     struct header_phi *h = &l->hphis[k];
     struct val *s = get(z, h->latch_value);
@@ -1501,7 +1506,6 @@ static void end_loop(struct vz *z, int li) {
   LLVMBasicBlockRef end = LLVMGetInsertBlock(z->b);
   for (int k = 0; k < l->nhphis; k++)
     LLVMAddIncoming(l->hphis[k].phi, &in[k], &end, 1);
-  free(in);
   LLVMAddIncoming(l->mask_phi, &back, &end, 1);
   for (int e = 0; e < l->nexits; e++)
     LLVMAddIncoming(l->exits[e].phi, &l->exits[e].cur, &end, 1);
@@ -1649,6 +1653,9 @@ static const char *vectorize(LLVMModuleRef m, LLVMValueRef src, const char *name
     free(z.loops[i].body), free(z.loops[i].hphis), free(z.loops[i].exits), free(z.loops[i].accs);
   free(z.vals), free(z.order), free(z.masks), free(z.edges), free(z.all), free(z.loops);
   free(z.loop_of), free(z.header_of), free(z.xvs), free(z.open);
+  for (int i = 0; i < z.ntemps; i++)
+    free(z.temps[i]);
+  free(z.temps);
   LLVMDisposeBuilder(z.b);
   return result;
 }
