@@ -8,13 +8,13 @@
 #include <cstdlib>
 #include <vector>
 
-#define CHECK(x)                                                                              \
-  do {                                                                                        \
-    cudaError_t e_ = (x);                                                                     \
-    if (e_ != cudaSuccess) {                                                                  \
-      printf("FAIL: %s: %s (line %d)\n", #x, cudaGetErrorString(e_), __LINE__);               \
-      exit(1);                                                                                \
-    }                                                                                         \
+#define CHECK(x)                                                                                   \
+  do {                                                                                             \
+    cudaError_t e_ = (x);                                                                          \
+    if (e_ != cudaSuccess) {                                                                       \
+      printf("FAIL: %s: %s (line %d)\n", #x, cudaGetErrorString(e_), __LINE__);                    \
+      exit(1);                                                                                     \
+    }                                                                                              \
   } while (0)
 
 template <typename T> struct Buf {
@@ -34,21 +34,22 @@ template <typename T> struct Buf {
 };
 
 // The temporary-storage protocol: CALL(temp, bytes) twice.
-#define WITH_TEMP(CALL)                                                                       \
-  do {                                                                                        \
-    void *temp_ = nullptr;                                                                    \
-    size_t bytes_ = 0;                                                                        \
-    CHECK(CALL(temp_, bytes_));                                                               \
-    CHECK(cudaMalloc(&temp_, bytes_ ? bytes_ : 1));                                           \
-    CHECK(CALL(temp_, bytes_));                                                               \
-    CHECK(cudaDeviceSynchronize());                                                           \
-    CHECK(cudaFree(temp_));                                                                   \
+#define WITH_TEMP(CALL)                                                                            \
+  do {                                                                                             \
+    void *temp_ = nullptr;                                                                         \
+    size_t bytes_ = 0;                                                                             \
+    CHECK(CALL(temp_, bytes_));                                                                    \
+    CHECK(cudaMalloc(&temp_, bytes_ ? bytes_ : 1));                                                \
+    CHECK(CALL(temp_, bytes_));                                                                    \
+    CHECK(cudaDeviceSynchronize());                                                                \
+    CHECK(cudaFree(temp_));                                                                        \
   } while (0)
 
 static inline std::vector<int> random_ints(size_t n, int lo, int hi, unsigned seed) {
   std::vector<int> v(n);
   srand(seed);
-  for (auto &x : v) x = lo + rand() % (hi - lo + 1);
+  for (auto &x : v)
+    x = lo + rand() % (hi - lo + 1);
   return v;
 }
 #endif
