@@ -1,7 +1,8 @@
 // cccl_check.h — what the tests/cccl programs share: CHECK (a failing CUDA call ends the
-// program), Buf<T> (a device array filled from and read back into host vectors), WITH_TEMP
-// (CUB's temporary-storage protocol: ask the size, allocate, call again) and random_ints.
-// Header-only, plain CUDA: the programs also build with nvcc (tests/cccl/h200.sh).
+// program), the failure count with expect_eq/same, MaxOp, Buf<T> (a device array filled
+// from and read back into host vectors), WITH_TEMP (CUB's temporary-storage protocol: ask
+// the size, allocate, call again) and random_ints. Header-only, plain CUDA: the programs
+// also build with nvcc (tests/cccl/h200.sh).
 #ifndef CCCL_CHECK_H
 #define CCCL_CHECK_H
 #include <cstdio>
@@ -52,4 +53,40 @@ static inline std::vector<int> random_ints(size_t n, int lo, int hi, unsigned se
     x = lo + rand() % (hi - lo + 1);
   return v;
 }
+
+// Failures counted by expect_eq and same (each program ends non-zero when any).
+inline int failures = 0;
+
+// Every element of got equals want's; prints "ok   WHAT" or the first difference.
+template <typename T>
+static void expect_eq(const char *what, const std::vector<T> &got, const std::vector<T> &want) {
+  for (size_t i = 0; i < want.size(); i++)
+    if (got[i] != want[i]) {
+      printf("FAIL %s: [%zu] = %lld, expected %lld\n", what, i, (long long)got[i],
+             (long long)want[i]);
+      failures++;
+      return;
+    }
+  printf("ok   %s\n", what);
+}
+
+// The same check, silent when it holds, naming the size n when it does not.
+template <typename T>
+static bool same(const char *what, int n, const std::vector<T> &got, const std::vector<T> &want) {
+  for (size_t i = 0; i < want.size(); i++)
+    if (!(got[i] == want[i])) {
+      printf("FAIL %s (n=%d): [%zu] = %lld, expected %lld\n", what, n, i, (long long)got[i],
+             (long long)want[i]);
+      failures++;
+      return false;
+    }
+  return true;
+}
+
+// A maximum for CUB's reductions and scans with a user operator.
+struct MaxOp {
+  template <typename T> __host__ __device__ T operator()(const T &a, const T &b) const {
+    return a < b ? b : a;
+  }
+};
 #endif

@@ -13,24 +13,6 @@
 #include <numeric>
 #include "cccl_check.h"
 
-static int failures = 0;
-template <typename T> static bool same(const char *what, int n, const std::vector<T> &got,
-                                       const std::vector<T> &want) {
-  for (size_t i = 0; i < want.size(); i++)
-    if (!(got[i] == want[i])) {
-      printf("FAIL %s (n=%d): [%zu] = %lld, expected %lld\n", what, n, i, (long long)got[i],
-             (long long)want[i]);
-      failures++;
-      return false;
-    }
-  return true;
-}
-
-struct MaxOp {
-  template <typename T> __host__ __device__ T operator()(const T &a, const T &b) const {
-    return a < b ? b : a;
-  }
-};
 struct IsOdd {
   __host__ __device__ bool operator()(const int &x) const { return x & 1; }
 };

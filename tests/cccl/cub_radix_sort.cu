@@ -14,19 +14,6 @@
 #include <numeric>
 #include "cccl_check.h"
 
-static int failures = 0;
-template <typename T> static bool same(const char *what, int n, const std::vector<T> &got,
-                                       const std::vector<T> &want) {
-  for (size_t i = 0; i < want.size(); i++)
-    if (!(got[i] == want[i])) {
-      printf("FAIL %s (n=%d): [%zu] = %lld, expected %lld\n", what, n, i, (long long)got[i],
-             (long long)want[i]);
-      failures++;
-      return false;
-    }
-  return true;
-}
-
 template <typename K> static void test_radix_sort(int n, int seed) {
   std::vector<K> keys(n);
   std::vector<int> vals(n);

@@ -9,25 +9,6 @@
 #include <algorithm>
 #include "cccl_check.h"
 
-static int failures = 0;
-template <typename T> static void expect_eq(const char *what, const std::vector<T> &got,
-                                            const std::vector<T> &want) {
-  for (size_t i = 0; i < want.size(); i++)
-    if (got[i] != want[i]) {
-      printf("FAIL %s: [%zu] = %lld, expected %lld\n", what, i, (long long)got[i],
-             (long long)want[i]);
-      failures++;
-      return;
-    }
-  printf("ok   %s\n", what);
-}
-
-struct MaxOp {
-  template <typename T> __host__ __device__ T operator()(const T &a, const T &b) const {
-    return a < b ? b : a;
-  }
-};
-
 // ---- WarpReduce / WarpScan on logical warps of W lanes, block BX x BY -------------
 // out per thread: inclusive sum, exclusive max-scan; per logical warp: sum, max,
 // and the sum of its first `valid` lanes.

@@ -16,7 +16,6 @@
 #include <vector>
 #include "cccl_check.h"
 
-static int failures = 0;
 template <typename V, typename W> static void expect(const char *what, int n, const V &got, const W &want) {
   std::vector<typename W::value_type> g(got.begin(), got.end());
   bool ok = g.size() == want.size();
