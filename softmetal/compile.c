@@ -22,6 +22,9 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
 
 #ifndef SM_DEFAULT_CLANG
 #define SM_DEFAULT_CLANG "/usr/lib/llvm-19/bin/clang++"
@@ -265,12 +268,12 @@ static char *allow_inlining(const char *ir) {
 /* Kernels are compiled for the CPU that runs them, as a Metal driver compiles for its GPU
  * (softmetal compiles when the library is made, on the machine that dispatches it): on
  * x86-64 clang's -march=native, in both clang steps (the IR's functions carry the CPU).
- * The vector mode's 32-lane code is ~3x cheaper to compile and run with AVX2 than with the
- * x86-64 baseline's SSE2 (docs/softmetal.md). FMA stays off: `a * b + c` (llvm.fmuladd)
- * then rounds twice on every CPU, in scalar and vector code alike, as before (explicit
- * fma() is exact either way); on CPUs with AVX-512 this also leaves AVX-512 out (LLVM's
- * AVX-512 implies FMA), AVX2 remains. What the CPU resolves to is part of the cache key
- * (native_target), so a cache shared between machines never hands over another CPU's code. */
+ * The back end compiles the vector mode's 32-lane code in about half the time with AVX2
+ * as with the x86-64 baseline's SSE2 (docs/softmetal.md, "Cost"). FMA stays off: `a * b + c`
+ * (llvm.fmuladd) then rounds twice on every CPU, in scalar and vector code alike, as before
+ * (explicit fma() is exact either way); on CPUs with AVX-512 this also leaves AVX-512 out (LLVM's
+ * AVX-512 implies FMA), AVX2 remains. The CPU is part of the cache key (hash_native_cpu),
+ * so a cache shared between machines never hands over another CPU's code. */
 #if defined(__x86_64__)
 #define SM_NATIVE_FLAGS "-march=native", "-mno-fma", "-mno-f16c",
 #else
@@ -399,35 +402,30 @@ static char *compile(const char *source, const char *object, const char *const *
 }
 
 /* ---- the compile step ---------------------------------------------------------------- */
-/* The -target-cpu and -target-feature arguments clang's driver gives its compiler for
- * native_flags on this machine (`clang -### ...`), once per process; "" without native
- * flags or if clang cannot tell. */
-static char *native_target;
-static void find_native_target(void) {
-  struct sm_text text = {0};
-  sm_text_append(&text, "", 0);
-  if (native_flags[0]) {
-    const char *argv[16];
-    int n = 0;
-    argv[n++] = clang_path();
-    for (int i = 0; native_flags[i]; i++)
-      argv[n++] = native_flags[i];
-    const char *rest[] = {"-###", "-x", "c++", "-c", "/dev/null", "-o", "/dev/null", NULL};
-    for (int i = 0; rest[i]; i++)
-      argv[n++] = rest[i];
-    argv[n] = NULL;
-    char *output = NULL;
-    if (run_tool((char *const *)argv, &output) == 0)
-      for (const char *p = output; (p = strstr(p, "\"-target-")) != NULL;) {
-        const char *value = strstr(p + 1, "\" \"");
-        const char *end = value ? strchr(value + 3, '"') : NULL;
-        if (!end) break;
-        sm_text_append(&text, p, (size_t)(end + 1 - p));
-        p = end + 1;
-      }
-    free(output);
+/* The host CPU as -march=native sees it, into the cache key: the CPUID leaves clang's host
+ * detection reads (vendor, family and model, feature flags; leaf 1's EBX without the
+ * initial APIC ID, which differs from core to core) and the register state the OS enables
+ * (XCR0). Read in the process itself: a program whose libraries are all cached starts no
+ * extra process for it. */
+static void hash_native_cpu(struct hash *h) {
+#if defined(__x86_64__)
+  static const unsigned leaves[][2] = {{0, 0}, {1, 0},           {7, 0},
+                                       {7, 1}, {0x80000000u, 0}, {0x80000001u, 0}};
+  unsigned osxsave = 0;
+  for (size_t i = 0; i < sizeof leaves / sizeof *leaves; i++) {
+    unsigned r[4] = {0, 0, 0, 0};
+    if (!__get_cpuid_count(leaves[i][0], leaves[i][1], &r[0], &r[1], &r[2], &r[3])) continue;
+    if (leaves[i][0] == 1) r[1] &= 0x00FFFFFFu, osxsave = r[2] >> 27 & 1;
+    hash_bytes(h, r, sizeof r);
   }
-  native_target = text.data;
+  if (osxsave) {
+    unsigned lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    hash_bytes(h, (unsigned[2]){lo, hi}, 2 * sizeof(unsigned));
+  }
+#else
+  (void)h; /* no native flags elsewhere */
+#endif
 }
 
 /* The path (malloc'd) of the cached object for source built with flags and
@@ -441,9 +439,9 @@ static char *object_path(const char *source, const char *const *flags,
   for (int i = 0; object_flags[i]; i++)
     hash_string(&h, object_flags[i]);
   hash_string(&h, prelude_text);
-  static pthread_once_t once = PTHREAD_ONCE_INIT;
-  pthread_once(&once, find_native_target);
-  hash_string(&h, native_target);
+  for (int i = 0; native_flags[i]; i++)
+    hash_string(&h, native_flags[i]);
+  hash_native_cpu(&h);
   hash_string(&h, "lockstep steps 4"); /* the IR passes between the two clang steps */
   if (sm_lane_mode() == SM_MODE_VECTOR) {
     hash_string(&h, "vector");
