@@ -1671,30 +1671,20 @@ static void record(LLVMModuleRef m, const char *name, const char *what) {
   LLVMSetVisibility(g, LLVMDefaultVisibility);
 }
 
-/* __sm_spins_NAME, defined for a kernel whose threads wait for each other in a loop on an
- * atomic or volatile access (refused above): softmetal must interleave its threads (fibers
- * in lockstep, each such access a step), never run them one after another — a thread
- * waiting for a later thread of its group would spin forever. */
-static void record_spins(LLVMModuleRef m, const char *name) {
+/* A constant `int PREFIXNAME = value` softmetal reads from the object (library.c):
+ * __sm_simd_width_NAME — how many lanes __sm_simd_NAME runs at once (W), negative when its
+ * outermost loops yield at their back edges (__sm_loop_yield); __sm_spins_NAME — defined
+ * for a kernel whose threads wait for each other in a loop on an atomic or volatile access
+ * (refused above): softmetal must interleave its threads (fibers in lockstep, each such
+ * access a step), never run them one after another — a thread waiting for a later thread
+ * of its group would spin forever. */
+static void record_int(LLVMModuleRef m, const char *prefix, const char *name, int value) {
   LLVMContextRef c = LLVMGetModuleContext(m);
   char gname[512];
-  snprintf(gname, sizeof gname, "__sm_spins_%s", name);
+  snprintf(gname, sizeof gname, "%s%s", prefix, name);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(c);
   LLVMValueRef g = LLVMAddGlobal(m, i32, gname);
-  LLVMSetInitializer(g, LLVMConstInt(i32, 1, 0));
-  LLVMSetGlobalConstant(g, 1);
-  LLVMSetVisibility(g, LLVMDefaultVisibility);
-}
-
-/* __sm_simd_width_NAME: how many lanes __sm_simd_NAME runs at once (W); negative when its
- * outermost loops yield at their back edges (__sm_loop_yield). */
-static void record_width(LLVMModuleRef m, const char *name, bool yields) {
-  LLVMContextRef c = LLVMGetModuleContext(m);
-  char gname[512];
-  snprintf(gname, sizeof gname, "__sm_simd_width_%s", name);
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(c);
-  LLVMValueRef g = LLVMAddGlobal(m, i32, gname);
-  LLVMSetInitializer(g, LLVMConstInt(i32, yields ? (unsigned long long)-W : W, 1));
+  LLVMSetInitializer(g, LLVMConstInt(i32, (unsigned long long)(long long)value, 1));
   LLVMSetGlobalConstant(g, 1);
   LLVMSetVisibility(g, LLVMDefaultVisibility);
 }
@@ -1803,8 +1793,8 @@ int main(int argc, char **argv) {
     bool yields = false, spins = false;
     const char *why = vectorize(m, f, name, &yields, &spins);
     record(m, name, why ? why : "vector");
-    if (spins) record_spins(m, name);
-    if (!why) record_width(m, name, yields);
+    if (spins) record_int(m, "__sm_spins_", name, 1);
+    if (!why) record_int(m, "__sm_simd_width_", name, yields ? -W : W);
     printf("%s: %s\n", name, why ? why : "vector");
     LLVMDeleteFunction(f);
   }
