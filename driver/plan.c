@@ -249,6 +249,8 @@ static void plan_device(drv_plan *plan, const drv_options *o, const drv_toolchai
   drv_strvec_push(d, dialect);
   drv_strvec *a = &new_job(plan, tc->clang)->argv;
   push_device_flags(a, o, tc, in->kind, true);
+  /* The line markers are the first job's, not the user's (-Wpedantic would flag them). */
+  drv_strvec_push(a, "-Wno-gnu-line-marker");
   if (cuid) drv_strvec_pushf(a, "-cuid=%s", cuid);
   drv_strvec_push(a, dialect);
   drv_strvec_push(a, "-S");

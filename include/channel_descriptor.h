@@ -5,6 +5,7 @@
  * CUDA Runtime API documentation; included by cuda_runtime.h in C++. */
 #ifndef ANCHOR_CHANNEL_DESCRIPTOR_H
 #define ANCHOR_CHANNEL_DESCRIPTOR_H
+#pragma GCC system_header
 #define __CHANNEL_DESCRIPTOR_H__ /* NVIDIA's guard */
 
 #ifdef __cplusplus

@@ -19,6 +19,7 @@
  * results only for operations that read no missing lane. */
 #ifndef ANCHOR_COOPERATIVE_GROUPS_H
 #define ANCHOR_COOPERATIVE_GROUPS_H
+#pragma GCC system_header
 
 #if defined(__CUDA__) && defined(__cplusplus)
 

@@ -14,6 +14,7 @@
  * reference, with what nvcc's cuComplex.h gives on the H200. */
 #ifndef ANCHOR_CUCOMPLEX_H
 #define ANCHOR_CUCOMPLEX_H
+#pragma GCC system_header
 #define CU_COMPLEX_H_ /* NVIDIA's guard */
 
 #include <math.h>

@@ -9,6 +9,7 @@
  * C++. Implemented by libanchor (runtime/cu_*.c). */
 #ifndef ANCHOR_CUDA_H
 #define ANCHOR_CUDA_H
+#pragma GCC system_header
 /* NVIDIA's guards: programs (helper_cuda.h) test __cuda_cuda_h__. */
 #define __cuda_cuda_h__
 #define __CUDA_H__

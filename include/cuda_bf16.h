@@ -11,6 +11,7 @@
  * canonical 0x7fff. Includes cuda_fp16.h (for its helpers). C++ only. */
 #ifndef ANCHOR_CUDA_BF16_H
 #define ANCHOR_CUDA_BF16_H
+#pragma GCC system_header
 #define __CUDA_BF16_H__ /* NVIDIA's guard */
 
 #ifdef __cplusplus

@@ -9,6 +9,7 @@
  * does not define __CUDACC_RDC__, so CUB and Thrust never take those branches. */
 #ifndef ANCHOR_CUDA_DEVICE_RUNTIME_API_H
 #define ANCHOR_CUDA_DEVICE_RUNTIME_API_H
+#pragma GCC system_header
 #define __CUDA_DEVICE_RUNTIME_API_H__ /* NVIDIA's guard */
 
 #include "anchor/qualifiers.h"

@@ -17,6 +17,7 @@
  * __float2half or __half2float). C++ only. */
 #ifndef ANCHOR_CUDA_FP16_H
 #define ANCHOR_CUDA_FP16_H
+#pragma GCC system_header
 #define __CUDA_FP16_H__ /* NVIDIA's guard */
 
 #ifdef __cplusplus

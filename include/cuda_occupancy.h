@@ -24,6 +24,7 @@
  * (their limits are reported as INT_MAX). */
 #ifndef __cuda_occupancy_h__
 #define __cuda_occupancy_h__ /* NVIDIA's guard */
+#pragma GCC system_header
 
 #include <limits.h>
 #include <stddef.h>

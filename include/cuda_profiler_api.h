@@ -3,6 +3,7 @@
  * do nothing. Written for Anchor from the public CUDA documentation. */
 #ifndef ANCHOR_CUDA_PROFILER_API_H
 #define ANCHOR_CUDA_PROFILER_API_H
+#pragma GCC system_header
 #define __CUDA_PROFILER_API_H__ /* NVIDIA's guard */
 
 #include "driver_types.h"

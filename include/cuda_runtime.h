@@ -9,6 +9,7 @@
  * just call the runtime API (neither). */
 #ifndef ANCHOR_CUDA_RUNTIME_H
 #define ANCHOR_CUDA_RUNTIME_H
+#pragma GCC system_header
 /* NVIDIA's guard: programs (cuda-samples' helper_cuda.h) test it. */
 #define __CUDA_RUNTIME_H__
 

@@ -9,6 +9,7 @@
  * calling thread's last error (cudaGetLastError), as CUDA does. */
 #ifndef ANCHOR_CUDA_RUNTIME_API_H
 #define ANCHOR_CUDA_RUNTIME_API_H
+#pragma GCC system_header
 #define __CUDA_RUNTIME_API_H__ /* NVIDIA's guard, which programs test */
 
 #include <stddef.h>

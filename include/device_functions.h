@@ -5,6 +5,7 @@
  * Written for Anchor. */
 #ifndef ANCHOR_DEVICE_FUNCTIONS_WRAPPER_H
 #define ANCHOR_DEVICE_FUNCTIONS_WRAPPER_H
+#pragma GCC system_header
 
 #include <cuda_runtime.h>
 

@@ -3,6 +3,7 @@
  * compilation; elsewhere it provides nothing. */
 #ifndef ANCHOR_DEVICE_LAUNCH_PARAMETERS_H
 #define ANCHOR_DEVICE_LAUNCH_PARAMETERS_H
+#pragma GCC system_header
 #define __DEVICE_LAUNCH_PARAMETERS_H__
 
 #include "anchor/qualifiers.h"

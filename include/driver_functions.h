@@ -4,6 +4,7 @@
  * documentation; included by cuda_runtime.h, valid C17 and C++. */
 #ifndef ANCHOR_DRIVER_FUNCTIONS_H
 #define ANCHOR_DRIVER_FUNCTIONS_H
+#pragma GCC system_header
 #define __DRIVER_FUNCTIONS_H__ /* NVIDIA's guard */
 
 #include "anchor/qualifiers.h"

@@ -9,6 +9,7 @@
  * C++; no CUDA compiler needed. */
 #ifndef ANCHOR_DRIVER_TYPES_H
 #define ANCHOR_DRIVER_TYPES_H
+#pragma GCC system_header
 #define __DRIVER_TYPES_H__ /* NVIDIA's guard, which programs test */
 
 /* The calling convention of callbacks (stream callbacks, host functions):

@@ -12,6 +12,7 @@
  * value against the log. */
 #ifndef ANCHOR_MATH_CONSTANTS_H
 #define ANCHOR_MATH_CONSTANTS_H
+#pragma GCC system_header
 #define __MATH_CONSTANTS_H__ /* NVIDIA's guard */
 
 #define CUDART_INF_F __builtin_huge_valf()

@@ -8,6 +8,7 @@
  * says what works and what does not. */
 #ifndef ANCHOR_NVRTC_H
 #define ANCHOR_NVRTC_H
+#pragma GCC system_header
 
 #include <stddef.h>
 

@@ -19,6 +19,7 @@
  * only). */
 #ifndef ANCHOR_ATOMIC_FUNCTIONS_H
 #define ANCHOR_ATOMIC_FUNCTIONS_H
+#pragma GCC system_header
 
 #if defined(__CUDA__) && defined(__cplusplus)
 

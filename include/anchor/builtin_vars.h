@@ -4,6 +4,7 @@
  * it leaves to the CUDA headers. */
 #ifndef ANCHOR_BUILTIN_VARS_H
 #define ANCHOR_BUILTIN_VARS_H
+#pragma GCC system_header
 
 #include "vector_types.h"
 #include <__clang_cuda_builtin_vars.h>

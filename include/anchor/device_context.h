@@ -6,6 +6,7 @@
  * For the device library (devlib/), not for users' code. */
 #ifndef ANCHOR_DEVICE_CONTEXT_H
 #define ANCHOR_DEVICE_CONTEXT_H
+#pragma GCC system_header
 
 #include "qualifiers.h"
 

@@ -20,6 +20,7 @@
  * compilations (included by cuda_runtime.h). */
 #ifndef ANCHOR_DEVICE_FUNCTIONS_H
 #define ANCHOR_DEVICE_FUNCTIONS_H
+#pragma GCC system_header
 
 #if defined(__CUDA__) && defined(__cplusplus)
 

@@ -19,6 +19,7 @@
  * Only for CUDA C++ compilations (included by cuda_runtime.h). */
 #ifndef ANCHOR_DEVICE_SERVICES_H
 #define ANCHOR_DEVICE_SERVICES_H
+#pragma GCC system_header
 
 #if defined(__CUDA__) && defined(__cplusplus)
 

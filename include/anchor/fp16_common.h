@@ -9,6 +9,7 @@
  * for their own types. Written for Anchor from the CUDA Math API documentation. C++ only. */
 #ifndef ANCHOR_FP16_COMMON_H
 #define ANCHOR_FP16_COMMON_H
+#pragma GCC system_header
 
 #ifdef __cplusplus
 

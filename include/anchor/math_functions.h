@@ -22,6 +22,7 @@
  * and are not meant to be included alone. */
 #ifndef ANCHOR_MATH_FUNCTIONS_H
 #define ANCHOR_MATH_FUNCTIONS_H
+#pragma GCC system_header
 
 #if defined(__CUDA__) && defined(__cplusplus)
 

@@ -8,6 +8,7 @@
  * every other Anchor header. */
 #ifndef ANCHOR_QUALIFIERS_H
 #define ANCHOR_QUALIFIERS_H
+#pragma GCC system_header
 /* The include guard of NVIDIA's crt/host_defines.h, where nvcc's headers define
  * these keywords. Libraries test it to know the keywords are CUDA's own: Thrust's
  * guarded_cuda_runtime_api.h #undefs __host__ and __device__ unless it is set. */

@@ -8,6 +8,7 @@
  * of this list into its API file. */
 #ifndef ANCHOR_UNSUPPORTED_DRIVER_H
 #define ANCHOR_UNSUPPORTED_DRIVER_H
+#pragma GCC system_header
 
 /* clang-format off */
 #define ANCHOR_UNSUPPORTED_DRIVER(X) \

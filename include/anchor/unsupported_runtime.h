@@ -9,6 +9,7 @@
  * Parameters with CUDA's C++ default arguments use ANCHOR_DEFAULT. */
 #ifndef ANCHOR_UNSUPPORTED_RUNTIME_H
 #define ANCHOR_UNSUPPORTED_RUNTIME_H
+#pragma GCC system_header
 
 /* clang-format off */
 #define ANCHOR_UNSUPPORTED_RUNTIME(X) \

@@ -4,6 +4,7 @@
  * that table; edit freely. */
 #ifndef ANCHOR_VECTOR_TYPES_H
 #define ANCHOR_VECTOR_TYPES_H
+#pragma GCC system_header
 
 #include "qualifiers.h"
 

@@ -21,6 +21,7 @@
  * __reduce_*_sync sm_80 under nvcc; Anchor has them for every target. */
 #ifndef ANCHOR_WARP_FUNCTIONS_H
 #define ANCHOR_WARP_FUNCTIONS_H
+#pragma GCC system_header
 
 #if defined(__CUDA__) && defined(__cplusplus)
 

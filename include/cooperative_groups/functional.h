@@ -3,6 +3,7 @@
  * cg::bit_and, cg::bit_or, cg::bit_xor. Written from the CUDA C++ Programming Guide. */
 #ifndef ANCHOR_CG_FUNCTIONAL_H
 #define ANCHOR_CG_FUNCTIONAL_H
+#pragma GCC system_header
 
 #if defined(__CUDA__) && defined(__cplusplus)
 

@@ -9,6 +9,7 @@
  * since the data may be read only after wait, a barrier of the group. */
 #ifndef ANCHOR_CG_MEMCPY_ASYNC_H
 #define ANCHOR_CG_MEMCPY_ASYNC_H
+#pragma GCC system_header
 
 #include "../cooperative_groups.h"
 

@@ -10,6 +10,7 @@
  * reduce_update_async: the reduction, then rank 0 stores to or updates the destination. */
 #ifndef ANCHOR_CG_REDUCE_H
 #define ANCHOR_CG_REDUCE_H
+#pragma GCC system_header
 
 #include "../cooperative_groups.h"
 #include "functional.h"

@@ -7,6 +7,7 @@
  * for operators other than plus). */
 #ifndef ANCHOR_CG_SCAN_H
 #define ANCHOR_CG_SCAN_H
+#pragma GCC system_header
 
 #include "../cooperative_groups.h"
 #include "functional.h"

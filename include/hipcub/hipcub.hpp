@@ -3,6 +3,7 @@
  * they wrap on HIP's NVIDIA platform: when <hipcub/hipcub.hpp> is installed, it is
  * used unchanged; otherwise this header is a clear error instead of a missing
  * file. Written for Anchor. */
+#pragma GCC system_header
 #if __has_include_next(<hipcub/hipcub.hpp>)
 #include_next <hipcub/hipcub.hpp>
 #else

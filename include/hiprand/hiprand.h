@@ -3,6 +3,7 @@
  * they wrap on HIP's NVIDIA platform: when <hiprand/hiprand.h> is installed, it is
  * used unchanged; otherwise this header is a clear error instead of a missing
  * file. Written for Anchor. */
+#pragma GCC system_header
 #if __has_include_next(<hiprand/hiprand.h>)
 #include_next <hiprand/hiprand.h>
 #else

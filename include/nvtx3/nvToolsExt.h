@@ -21,6 +21,7 @@
  * the injection interface alone (a tool's sources). */
 #ifndef ANCHOR_NVTOOLSEXT_H
 #define ANCHOR_NVTOOLSEXT_H
+#pragma GCC system_header
 
 #include <stddef.h>
 #include <stdint.h>

@@ -2,6 +2,7 @@
  * streams, events). No-ops, as the rest of Anchor's NVTX (nvToolsExt.h). */
 #ifndef ANCHOR_NVTOOLSEXT_CUDART_H
 #define ANCHOR_NVTOOLSEXT_CUDART_H
+#pragma GCC system_header
 #include "../cuda_runtime_api.h"
 #include "nvToolsExt.h"
 

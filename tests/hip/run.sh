@@ -5,7 +5,7 @@
 set -u
 hipcc=$1 src=$2 work=$3 program=$4
 mkdir -p "$work" && cd "$work" || exit 1
-rm -f "$program"
+rm -f "$program" ./*.o # make would keep objects built against older headers
 make --no-print-directory -f "$src/Makefile" HIPCC="$hipcc" SRC="$src" "$program" || exit 1
 out=$("./$program")
 status=$?

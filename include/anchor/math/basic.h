@@ -8,6 +8,7 @@
  * llvm.floor.f64 -> software binary64, ...) are written here; the others are the library's. */
 #ifndef ANCHOR_MATH_BASIC_H
 #define ANCHOR_MATH_BASIC_H
+#pragma GCC system_header
 
 /* ---- the library's functions (devlib/basic.cu) ---------------------------------------------- */
 /* x - n*y with n = trunc(x/y) (fmod) or the integer nearest x/y, ties to even (remainder,

@@ -12,6 +12,7 @@
  * odd n), jn(n, -0) = -0 for odd n; i0(+-inf) = +inf, i1(+-0) = +-0, i1(+-inf) = +-inf. */
 #ifndef ANCHOR_MATH_F32_BESSEL_H
 #define ANCHOR_MATH_F32_BESSEL_H
+#pragma GCC system_header
 
 /* CUDA: 9 ulp for |x| < 8, else absolute 2.2e-6. Anchor: 2, 2, 3, 2 ulp; absolute 4.9e-8 */
 ANCHOR_DEVLIB float __anchor_j0f(float x);

@@ -8,6 +8,7 @@
  * it is std::pow's promoting template, pow(double, double), as under nvcc. */
 #ifndef ANCHOR_MATH_F32_EXP_H
 #define ANCHOR_MATH_F32_EXP_H
+#pragma GCC system_header
 
 ANCHOR_DEVLIB float __anchor_expf(float x);   /* CUDA: 2 ulp */
 ANCHOR_DEVLIB float __anchor_exp2f(float x);  /* CUDA: 2 ulp */

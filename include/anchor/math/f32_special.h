@@ -11,6 +11,7 @@
  * are here too. */
 #ifndef ANCHOR_MATH_F32_SPECIAL_H
 #define ANCHOR_MATH_F32_SPECIAL_H
+#pragma GCC system_header
 
 ANCHOR_DEVLIB float __anchor_erff(float x);        /* 2 ulp */
 ANCHOR_DEVLIB float __anchor_erfcf(float x);       /* 4 ulp */

@@ -11,6 +11,7 @@
  * sinf, cosf, tanf, sincosf are the fast intrinsics, as nvcc maps them. */
 #ifndef ANCHOR_MATH_F32_TRIG_H
 #define ANCHOR_MATH_F32_TRIG_H
+#pragma GCC system_header
 
 ANCHOR_DEVLIB float __anchor_sinf(float x); /* 2 ulp; Anchor: 0.72 */
 ANCHOR_DEVLIB float __anchor_cosf(float x); /* 2 ulp; Anchor: 0.74 */

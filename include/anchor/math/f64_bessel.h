@@ -11,6 +11,7 @@
  * |x| = 713.98. */
 #ifndef ANCHOR_MATH_F64_BESSEL_H
 #define ANCHOR_MATH_F64_BESSEL_H
+#pragma GCC system_header
 
 /* 7 ulp for |x| < 8, else absolute error 5e-12 (CUDA's bounds); measured 2 ulp (j0, j1,
  * y0), 3 (y1) below 8, about 1e-16 absolute beyond. */

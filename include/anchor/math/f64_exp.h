@@ -4,6 +4,7 @@
  * the whole range (measured against MPFR by tests/math). */
 #ifndef ANCHOR_MATH_F64_EXP_H
 #define ANCHOR_MATH_F64_EXP_H
+#pragma GCC system_header
 
 /* Each: CUDA's maximum ulp error over the whole range; Anchor's within 0.51 ulp of the exact
  * value (a double-double approximation rounded once; devlib/f64_exp.cu).

@@ -12,6 +12,7 @@
  * those of the float operation on the hi parts. */
 #ifndef ANCHOR_MATH_F64_FAST_H
 #define ANCHOR_MATH_F64_FAST_H
+#pragma GCC system_header
 
 /* a + b: relative error <= 3u^2 + 13u^3 (< 2^-46.4) */
 ANCHOR_DEVLIB unsigned long long __anchor_dd_add(float ah, float al, float bh, float bl);

@@ -5,6 +5,7 @@
  * by tests/math). NaN in, NaN out. */
 #ifndef ANCHOR_MATH_F64_SPECIAL_H
 #define ANCHOR_MATH_F64_SPECIAL_H
+#pragma GCC system_header
 
 /* Error functions. */
 ANCHOR_DEVLIB double __anchor_erf(double x);     /* 2 ulp; odd, erf(+-inf) = +-1 */

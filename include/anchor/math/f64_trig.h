@@ -9,6 +9,7 @@
  * outside [-1, 1] are NaN. */
 #ifndef ANCHOR_MATH_F64_TRIG_H
 #define ANCHOR_MATH_F64_TRIG_H
+#pragma GCC system_header
 
 ANCHOR_DEVLIB double __anchor_sin(double x);   /* 2 ulp */
 ANCHOR_DEVLIB double __anchor_cos(double x);   /* 2 ulp; cos(+-0) = 1 */

@@ -4,6 +4,7 @@
  * open, the contract below says which reading Anchor implements. */
 #ifndef ANCHOR_MATH_INTEGER_H
 #define ANCHOR_MATH_INTEGER_H
+#pragma GCC system_header
 
 /* ---- bits ------------------------------------------------------------------------------- */
 ANCHOR_DEVLIB int __anchor_popc(unsigned int x); /* number of set bits */

@@ -12,6 +12,7 @@
  * contraction). */
 #ifndef ANCHOR_MATH_ROUNDING_H
 #define ANCHOR_MATH_ROUNDING_H
+#pragma GCC system_header
 
 /* One declaration and one CUDA name per function and mode. */
 #define ANCHOR_ROUNDING_1(R, name, T)                                                              \

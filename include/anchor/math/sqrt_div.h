@@ -3,6 +3,7 @@
  * f64.cu). */
 #ifndef ANCHOR_MATH_SQRT_DIV_H
 #define ANCHOR_MATH_SQRT_DIV_H
+#pragma GCC system_header
 
 ANCHOR_DEVLIB float __anchor_sqrtf(float x);            /* correctly rounded */
 ANCHOR_DEVLIB double __anchor_sqrt(double x);           /* correctly rounded (software fp64) */
