@@ -7,7 +7,9 @@ BUILD="${ANCHOR_BUILD_DIR:-$ROOT/build}"
 
 PACKAGES=(cmake make gcc libstdc++-12-dev clang-19 llvm-19 llvm-19-dev libclang-19-dev llvm-19-tools libobjc-12-dev clang-format-19 libmpfr-dev jq
           g++ csmith cvise # the Csmith differential test (tests/differential) and its reducer
-          libthrust-dev libcub-dev libcu++-dev) # CCCL as Debian packages it (docs/cccl.md)
+          libthrust-dev libcub-dev libcu++-dev # CCCL as Debian packages it (docs/cccl.md)
+          libamdhip64-dev # HIP's own headers for its NVIDIA platform: hipcc (docs/hip.md)
+          libomp-19-dev) # clang's OpenMP runtime: hipcc -fopenmp (host code) links it
 
 anchor_install_packages() {
   local missing=()
