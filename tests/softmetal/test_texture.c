@@ -626,6 +626,48 @@ static void test_views(void) {
     }
     CHECK4(out[i], e[0], e[1], e[2], e[3], 0);
   }
+  /* a view of one level and one of one slice: level 1 of a 3-level 2D array of 2 slices,
+   * and slice 1 as a 2D texture; copyFromTexture:toTexture: copies every level and slice */
+  mtl_id arr = make_texture(MTL_TEXTURE_TYPE_2D_ARRAY, MTL_PIXEL_FORMAT_R32_FLOAT, 4, 4, 1, 2, 3,
+                            MTL_TEXTURE_USAGE_SHADER_READ);
+  mtl_id copy = make_texture(MTL_TEXTURE_TYPE_2D_ARRAY, MTL_PIXEL_FORMAT_R32_FLOAT, 4, 4, 1, 2, 3,
+                             MTL_TEXTURE_USAGE_SHADER_READ);
+  REQUIRE(arr && copy);
+  for (int sl = 0; sl < 2; sl++)
+    for (int l = 0; l < 3; l++) {
+      float v[16];
+      for (int i = 0; i < 16; i++)
+        v[i] = (float)(100 * sl + 10 * l + i);
+      mtl_texture_replace_region(arr, region2(4u >> l, 4u >> l), (uint64_t)l, (uint64_t)sl, v,
+                                 (4u >> l) * 4, 0);
+    }
+  void *pool = mtl_autorelease_push();
+  mtl_id cmd = mtl_queue_command_buffer(queue);
+  mtl_id enc = mtl_command_buffer_blit_encoder(cmd);
+  mtl_blit_copy_texture(enc, arr, copy);
+  mtl_encoder_end_encoding(enc);
+  mtl_command_buffer_commit(cmd);
+  mtl_command_buffer_wait_until_completed(cmd);
+  CHECK(mtl_command_buffer_status(cmd) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  mtl_autorelease_pop(pool);
+  mtl_id lv = mtl_texture_new_view_levels_slices(
+      copy, MTL_PIXEL_FORMAT_R32_FLOAT, MTL_TEXTURE_TYPE_2D, (mtl_range){1, 2}, (mtl_range){1, 1});
+  REQUIRE(lv);
+  CHECK(mtl_texture_width(lv) == 2 && mtl_texture_mipmap_level_count(lv) == 2);
+  struct query lq[3] = {{{1, 1}, {5, 0}}, {{0, 0}, {5, 1}}, {{1, 0}, {5, 0}}};
+  r.texture = mtl_texture_gpu_resource_id(lv);
+  CHECK(run(p_sample2d, &r, sizeof r, lq, sizeof lq, out, 3 * 16, 0, &lv, 1, 3) ==
+        MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  CHECK4(out[0], 100 + 10 + 3, 0, 0, 1, 0); /* slice 1, level 1, texel (1, 1) of 2 x 2 */
+  CHECK4(out[1], 100 + 20 + 0, 0, 0, 1, 0); /* the view's level 1 = level 2 */
+  CHECK4(out[2], 100 + 10 + 1, 0, 0, 1, 0);
+  /* a 2D array view needs slices within the texture; a cube view 6 slices */
+  CHECK(mtl_texture_new_view_levels_slices(arr, MTL_PIXEL_FORMAT_R32_FLOAT,
+                                           MTL_TEXTURE_TYPE_2D_ARRAY, (mtl_range){0, 1},
+                                           (mtl_range){1, 2}) == NULL);
+  CHECK(mtl_texture_new_view_levels_slices(arr, MTL_PIXEL_FORMAT_R32_FLOAT, MTL_TEXTURE_TYPE_CUBE,
+                                           (mtl_range){0, 1}, (mtl_range){0, 2}) == NULL);
+  mtl_release(lv), mtl_release(arr), mtl_release(copy);
   mtl_release(srgb), mtl_release(plain), mtl_release(view), mtl_release(s), mtl_release(t);
 }
 
