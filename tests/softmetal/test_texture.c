@@ -105,6 +105,15 @@ static const char *msl =
     "  texture_buffer<float> t = r.t;\n"
     "  out[i] = t.read(i);\n"
     "}\n"
+    /* methods called on the handles in the device record itself (no local copy) */
+    "kernel void direct(device const rec2 &r [[buffer(0)]], device const query *q [[buffer(1)]],\n"
+    "                   device float4 *out [[buffer(2)]], uint i [[thread_position_in_grid]]) {\n"
+    "  float2 c = q[i].c.xy;\n"
+    "  out[i] = q[i].extra.x == 5.0f ? r.t.read(uint2(c))\n"
+    "         : q[i].extra.x == 6.0f ? float4((float)r.t.get_width(), (float)r.t.get_height(),\n"
+    "                                         (float)r.t.get_num_mip_levels(), 0.0f)\n"
+    "         : r.t.sample(r.s, c);\n"
+    "}\n"
     /* a constexpr sampler: repeat, linear, normalized */
     "kernel void constsampler(device const rec2 &r [[buffer(0)]], device const query *q "
     "[[buffer(1)]],\n"
@@ -239,7 +248,7 @@ static int address(int i, int n, int mode) {
 /* ---- tests ------------------------------------------------------------------------------------
  */
 static mtl_id p_sample2d, p_sample2di, p_write2d, p_write2di, p_sample1d, p_sample3d, p_sample2da,
-    p_samplecube, p_readbuf, p_const;
+    p_samplecube, p_readbuf, p_const, p_direct;
 
 /* RGBA8Unorm 4 x 4: read() gives c / 255; nearest sampling at texel centres; bilinear at
  * quarter offsets against the weights formula. */
@@ -294,6 +303,24 @@ static void test_unorm_nearest_linear(void) {
     }
     CHECK4(out[i], e[0], e[1], e[2], e[3], 1e-6f);
   }
+  /* the same through methods called on the device record's members */
+  struct query d[3] = {q[2 * W * H + 5], {{2, 3}, {5}}, {{0}, {6}}};
+  CHECK(run(p_direct, &r, sizeof r, d, sizeof d, out, 3 * 16, 0, &t, 1, 3) ==
+        MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  {
+    float u = (5 % W + 0.75f) - 0.5f, v = (5 / W + 0.25f) - 0.5f;
+    float a = u - floorf(u), b = v - floorf(v);
+    int i0 = (int)floorf(u), j0 = (int)floorf(v);
+#define T(x, y) (texels[y][x][0] / 255.0f)
+    CHECK4(out[0],
+           (1 - a) * (1 - b) * T(i0, j0) + a * (1 - b) * T(i0 + 1, j0) +
+               (1 - a) * b * T(i0, j0 + 1) + a * b * T(i0 + 1, j0 + 1),
+           out[0][1], out[0][2], out[0][3], 1e-6f);
+#undef T
+  }
+  CHECK4(out[1], texels[3][2][0] / 255.0f, texels[3][2][1] / 255.0f, texels[3][2][2] / 255.0f,
+         texels[3][2][3] / 255.0f, 0);
+  CHECK4(out[2], W, H, 1, 0, 0);
   mtl_release(t), mtl_release(nearest), mtl_release(linear);
 }
 
@@ -953,6 +980,7 @@ int main(void) {
   p_samplecube = smtest_pipeline(device, msl, "samplecube");
   p_readbuf = smtest_pipeline(device, msl, "readbuf");
   p_const = smtest_pipeline(device, msl, "constsampler");
+  p_direct = smtest_pipeline(device, msl, "direct");
   test_unorm_nearest_linear();
   test_address_modes();
   test_mipmaps();
