@@ -130,6 +130,10 @@ __attribute__((noreturn, noinline)) static void fail(const char *fmt, ...) {
 }
 
 const void *sm_rt_resource(uint64_t id, unsigned kind) {
+  if (kind == SM_RESOURCE_USAGE)
+    fail("the kernel %s a texture whose usage lacks %s (MTLTextureDescriptor.usage)",
+         id == 2 ? "writes" : "reads",
+         id == 2 ? "MTLTextureUsageShaderWrite" : "MTLTextureUsageShaderRead");
   if (kind == SM_RESOURCE_UNDEFINED_SAMPLE) /* id: the prelude's bits of what is wrong */
     fail("sampling with pixel coordinates (a sampler with normalizedCoordinates = NO)%s%s%s%s%s "
          "is undefined in Metal (MTLSamplerDescriptor.normalizedCoordinates: only 1D and 2D "

@@ -219,6 +219,7 @@ struct sm_texture_desc {
   uint32_t width, height, depth; /* level 0 */
   uint32_t slices;               /* array length (x 6 for cube types), else 1 */
   uint32_t levels, bytes_per_pixel;
+  uint32_t usage, reserved; /* MTLTextureUsage */
   uint64_t slice_stride;
   uint64_t level_offset[SM_MAX_LEVELS], row_pitch[SM_MAX_LEVELS], image_pitch[SM_MAX_LEVELS];
 };
@@ -236,7 +237,8 @@ struct sm_sampler_desc {
 enum sm_resource_kind {
   SM_RESOURCE_TEXTURE = 1,
   SM_RESOURCE_SAMPLER = 2,
-  SM_RESOURCE_UNDEFINED_SAMPLE = 3
+  SM_RESOURCE_UNDEFINED_SAMPLE = 3,
+  SM_RESOURCE_USAGE = 4 /* not a lookup: a read (id 1) or write (id 2) the usage forbids */
 };
 /* Registers a texture (storage: the buffer holding its texels, not retained: the
  * texture keeps it alive while registered) or a sampler and returns its

@@ -171,6 +171,7 @@ static void texture_publish(struct sm_texture *t) {
   d.width = (uint32_t)t->width, d.height = (uint32_t)t->height, d.depth = (uint32_t)t->depth;
   d.slices = (uint32_t)t->slices, d.levels = (uint32_t)t->levels;
   d.bytes_per_pixel = t->pf->bytes;
+  d.usage = (uint32_t)t->usage;
   d.slice_stride = t->slice_stride;
   for (uint64_t l = 0; l < t->levels; l++) {
     d.level_offset[l] = t->level_offset[l];

@@ -978,6 +978,14 @@ static void test_misuse(void) {
         MTL_COMMAND_BUFFER_STATUS_COMPLETED);
   CHECK4(out, 0, 0, 0, 1, 0); /* outside, R32Float has no alpha: (0, 0, 0, 1) */
   mtl_release(px), mtl_release(pz);
+  /* writing a texture without ShaderWrite usage (t has ShaderRead only) fails */
+
+  float v4[4] = {1, 2, 3, 4};
+  uint32_t w2 = 2;
+  CHECK(run(p_write2d, &r, sizeof r, v4, sizeof v4, out, sizeof out, w2, &t, 1, 1) ==
+        MTL_COMMAND_BUFFER_STATUS_ERROR);
+  CHECK(smtest_contains(last_error, "MTLTextureUsageShaderWrite"));
+  CHECK(mtl_device_argument_buffers_support(device) == 1);
   /* descriptors Metal refuses */
   CHECK(make_texture(MTL_TEXTURE_TYPE_2D, 9999, 2, 2, 1, 1, 1, 1) == NULL);
   CHECK(make_texture(MTL_TEXTURE_TYPE_2D, MTL_PIXEL_FORMAT_R32_FLOAT, 2, 2, 1, 1, 3, 1) == NULL);
