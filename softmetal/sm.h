@@ -238,7 +238,8 @@ enum sm_resource_kind {
   SM_RESOURCE_TEXTURE = 1,
   SM_RESOURCE_SAMPLER = 2,
   SM_RESOURCE_UNDEFINED_SAMPLE = 3,
-  SM_RESOURCE_USAGE = 4 /* not a lookup: a read (id 1) or write (id 2) the usage forbids */
+  SM_RESOURCE_USAGE = 4, /* not a lookup: a read (id 1) or write (id 2) the usage forbids */
+  SM_RESOURCE_TYPE = 5   /* not a lookup: MSL type (id bits 0-7) != MTLTextureType (8-15) */
 };
 /* Registers a texture (storage: the buffer holding its texels, not retained: the
  * texture keeps it alive while registered) or a sampler and returns its

@@ -986,6 +986,15 @@ static void test_misuse(void) {
         MTL_COMMAND_BUFFER_STATUS_ERROR);
   CHECK(smtest_contains(last_error, "MTLTextureUsageShaderWrite"));
   CHECK(mtl_device_argument_buffers_support(device) == 1);
+  /* a 2D array texture through a texture2d handle: the types must agree */
+  mtl_id arr =
+      make_texture(MTL_TEXTURE_TYPE_2D_ARRAY, MTL_PIXEL_FORMAT_R32_FLOAT, 2, 2, 1, 2, 1, 1);
+  REQUIRE(arr);
+  r = (struct rec){mtl_texture_gpu_resource_id(arr), mtl_sampler_gpu_resource_id(s)};
+  CHECK(run(p_sample2d, &r, sizeof r, &q, sizeof q, out, sizeof out, 0, &arr, 1, 1) ==
+        MTL_COMMAND_BUFFER_STATUS_ERROR);
+  CHECK(smtest_contains(last_error, "type 2DArray as texture2d"));
+  mtl_release(arr);
   /* descriptors Metal refuses */
   CHECK(make_texture(MTL_TEXTURE_TYPE_2D, 9999, 2, 2, 1, 1, 1, 1) == NULL);
   CHECK(make_texture(MTL_TEXTURE_TYPE_2D, MTL_PIXEL_FORMAT_R32_FLOAT, 2, 2, 1, 1, 3, 1) == NULL);
