@@ -1013,6 +1013,46 @@ static void test_misuse(void) {
   mtl_release(d), mtl_release(plain), mtl_release(s), mtl_release(t);
 }
 
+/* Many groups on every worker: a 256 x 256 RGBA16Float texture sampled bilinearly with
+ * mirrored repeat by 16384 threads, against the formula. */
+static void test_many_groups(void) {
+  enum { W = 256, H = 256, N = 16384 };
+  static _Float16 texels[H][W][4];
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++)
+      for (int c = 0; c < 4; c++)
+        texels[y][x][c] = (_Float16)(float)((x * 7 + y * 13 + c * 31) % 251) / 8;
+  mtl_id t = make_texture(MTL_TEXTURE_TYPE_2D, MTL_PIXEL_FORMAT_RGBA16_FLOAT, W, H, 1, 1, 1, 1);
+  REQUIRE(t);
+  mtl_texture_replace_region(t, region2(W, H), 0, 0, texels, W * 8, 0);
+  mtl_id s = make_sampler(1, 0, MTL_SAMPLER_ADDRESS_MODE_MIRROR_REPEAT, true, 0);
+  static struct query q[N];
+  static float out[N][4];
+  for (int i = 0; i < N; i++)
+    q[i] = (struct query){{-1.0f + 3.0f * (float)(i % 128) / 128.0f + 0.0021f,
+                           -0.5f + 2.0f * (float)(i / 128) / 128.0f + 0.0037f},
+                          {0}};
+  struct rec r = {mtl_texture_gpu_resource_id(t), mtl_sampler_gpu_resource_id(s)};
+  CHECK(run(p_sample2d, &r, sizeof r, q, sizeof q, out, sizeof out, 0, &t, 1, N) ==
+        MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  int bad = 0;
+  for (int i = 0; i < N; i++) {
+    float u = q[i].c[0] * W - 0.5f, v = q[i].c[1] * H - 0.5f;
+    int i0 = (int)floorf(u), j0 = (int)floorf(v);
+    float a = u - floorf(u), b = v - floorf(v);
+    for (int c = 0; c < 4; c++) {
+#define T(x, y) ((float)texels[address(y, H, 3)][address(x, W, 3)][c])
+      float e = (1 - a) * (1 - b) * T(i0, j0) + a * (1 - b) * T(i0 + 1, j0) +
+                (1 - a) * b * T(i0, j0 + 1) + a * b * T(i0 + 1, j0 + 1);
+#undef T
+      if (!near(out[i][c], e, 1e-4f) && bad++ < 5)
+        fprintf(stderr, "thread %d channel %d: %g, expected %g\n", i, c, out[i][c], e);
+    }
+  }
+  CHECK(bad == 0);
+  mtl_release(s), mtl_release(t);
+}
+
 int main(void) {
   device = mtl_create_system_default_device();
   REQUIRE(device);
@@ -1039,6 +1079,7 @@ int main(void) {
   test_linear();
   test_blits();
   test_constexpr_sampler();
+  test_many_groups();
   test_misuse();
   return smtest_finish("test_texture");
 }
