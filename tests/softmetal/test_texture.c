@@ -1010,6 +1010,14 @@ static void test_misuse(void) {
               "  o[0] = t.sample(sampler(x.s), float2(0.5f));\n}\n");
   CHECK(smtest_contains(err, "does not allow sample"));
   free(err);
+  /* a texture kernel parameter ([[texture(n)]], setTexture:atIndex:) is not implemented: a
+   * compile error naming the attribute, never a silent miscompile */
+  err = smtest_compile_error(
+      device, "#include <metal_stdlib>\nusing namespace metal;\n"
+              "kernel void k(texture2d<float> t [[texture(0)]], device float4 *o [[buffer(1)]]) {\n"
+              "  o[0] = t.read(uint2(0));\n}\n");
+  CHECK(smtest_contains(err, "unsupported kernel parameter attribute 'texture'"));
+  free(err);
   mtl_release(d), mtl_release(plain), mtl_release(s), mtl_release(t);
 }
 
