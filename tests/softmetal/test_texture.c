@@ -800,6 +800,17 @@ static void test_types(void) {
         MTL_COMMAND_BUFFER_STATUS_ERROR);
   CHECK(smtest_contains(last_error, "not resident"));
   mtl_release(e);
+  /* seamless filtering: on +X near its top edge (t = 0.1 of 2 texels: v = -0.3), the row
+   * above is +Y's: direction (1, 0.8, -0.5) -> +X, s = 0.75, t = 0.1; texel (1, -1) of +X has
+   * centre direction (1, 1.5, -0.5) -> +Y texel (1, 0) = 21; texel (1, 0) of +X = 1 */
+  struct query qs = {{1, 0.8f, -0.5f}, {0}};
+  r = (struct rec){mtl_texture_gpu_resource_id(d), mtl_sampler_gpu_resource_id(linear)};
+  CHECK(run(p_samplecube, &r, sizeof r, &qs, sizeof qs, out, 16, 0, &d, 1, 1) ==
+        MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  {
+    float v = (-0.8f + 1.0f) * 0.5f * 2 - 0.5f, b = v - floorf(v);
+    CHECK4(out[0], (1 - b) * 21 + b * 1, 0, 0, 1, 1e-5f);
+  }
   mtl_release(a), mtl_release(b), mtl_release(c), mtl_release(d);
   mtl_release(nearest), mtl_release(linear);
 }
