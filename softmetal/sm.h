@@ -295,6 +295,8 @@ struct sm_texture_descriptor { /* MTLTextureDescriptor */
   struct sm_object base;
   uint64_t type, format, width, height, depth, levels, array_length, sample_count, usage,
       storage_mode;
+  uint64_t cpu_cache_mode, hazard_tracking_mode; /* kept, no effect on a CPU */
+  uint64_t allow_gpu_optimized_contents;         /* kept (YES by default), no effect */
 };
 /* MTLOrigin + MTLSize, as Metal passes an MTLRegion */
 struct sm_region {

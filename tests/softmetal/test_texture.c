@@ -1006,6 +1006,25 @@ static void test_misuse(void) {
         MTL_COMMAND_BUFFER_STATUS_ERROR);
   CHECK(smtest_contains(last_error, "type 2DArray as texture2d"));
   mtl_release(arr);
+  /* descriptor defaults and properties (Metal's) */
+  mtl_id td = mtl_new_texture_descriptor();
+  CHECK(mtl_texture_descriptor_texture_type(td) == MTL_TEXTURE_TYPE_2D);
+  CHECK(mtl_texture_descriptor_pixel_format(td) == MTL_PIXEL_FORMAT_RGBA8_UNORM);
+  CHECK(mtl_texture_descriptor_width(td) == 1 && mtl_texture_descriptor_height(td) == 1 &&
+        mtl_texture_descriptor_depth(td) == 1 && mtl_texture_descriptor_array_length(td) == 1 &&
+        mtl_texture_descriptor_mipmap_level_count(td) == 1);
+  CHECK(mtl_texture_descriptor_usage(td) == MTL_TEXTURE_USAGE_SHADER_READ);
+  CHECK(mtl_texture_descriptor_storage_mode(td) == MTL_STORAGE_MODE_SHARED);
+  mtl_release(td);
+  void *dp = mtl_autorelease_push();
+  mtl_id d2 = mtl_texture_descriptor_2d(MTL_PIXEL_FORMAT_R16_FLOAT, 100, 37, true);
+  CHECK(mtl_texture_descriptor_mipmap_level_count(d2) == 7); /* floor(log2(100)) + 1 */
+  mtl_id mt = mtl_new_texture(device, d2);
+  REQUIRE(mt);
+  CHECK(mtl_texture_width(mt) == 100 && mtl_texture_height(mt) == 37 &&
+        mtl_texture_mipmap_level_count(mt) == 7 && mtl_texture_texture_type(mt) == 2);
+  mtl_release(mt);
+  mtl_autorelease_pop(dp);
   /* descriptors Metal refuses */
   CHECK(make_texture(MTL_TEXTURE_TYPE_2D, 9999, 2, 2, 1, 1, 1, 1) == NULL);
   CHECK(make_texture(MTL_TEXTURE_TYPE_2D, MTL_PIXEL_FORMAT_R32_FLOAT, 2, 2, 1, 1, 3, 1) == NULL);
