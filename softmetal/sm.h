@@ -625,9 +625,11 @@ struct sm_command {
   uint8_t value;
   struct sm_event *event; /* retained (signal, wait) */
   uint64_t event_value;
-  char *error;                 /* error command's description (owned) */
-  char *label;                 /* debug group / signpost name (owned) */
-  unsigned command_buffer;     /* debug commands: their command buffer's number */
+  char *error;             /* error command's description (owned) */
+  char *label;             /* debug group / signpost name (owned) */
+  unsigned command_buffer; /* debug commands: their command buffer's number */
+  id *retained; /* retained objects the command only keeps alive (a dispatch's textures) */
+  int retained_count;
   char *(*call)(void *arg);    /* call: NULL or a malloc'd error (MTLCommandBufferError 1) */
   void (*free_arg)(void *arg); /* call: releases arg when the command goes */
   void *arg;

@@ -971,6 +971,39 @@ static void test_misuse(void) {
   CHECK(run(p_sample2d, &r, sizeof r, &q, sizeof q, out, sizeof out, 0, &t, 1, 1) ==
         MTL_COMMAND_BUFFER_STATUS_ERROR);
   CHECK(smtest_contains(last_error, "names no live texture"));
+  /* a texture released by its owner while a committed dispatch that uses it waits: the
+   * command buffer keeps it alive, as Metal's does */
+  {
+    mtl_id late = make_texture(MTL_TEXTURE_TYPE_2D, MTL_PIXEL_FORMAT_R32_FLOAT, 2, 2, 1, 1, 1, 1);
+    REQUIRE(late);
+    float lv[4] = {9, 9, 9, 9};
+    mtl_texture_replace_region(late, region2(2, 2), 0, 0, lv, 8, 0);
+    void *lp = mtl_autorelease_push();
+    mtl_id ev = mtl_new_shared_event(device);
+    mtl_id rb = mtl_new_buffer(device, 256, 0), qb = mtl_new_buffer(device, 64, 0),
+           ob = mtl_new_buffer(device, 64, 0);
+    struct rec lr = {mtl_texture_gpu_resource_id(late), mtl_sampler_gpu_resource_id(s)};
+    memcpy(mtl_buffer_contents(rb), &lr, sizeof lr);
+    memcpy(mtl_buffer_contents(qb), &q, sizeof q);
+    mtl_id cmd = mtl_queue_command_buffer(queue);
+    mtl_command_buffer_encode_wait_for_event(cmd, ev, 1); /* holds the dispatch back */
+    mtl_id enc = mtl_command_buffer_compute_encoder(cmd);
+    mtl_compute_set_pipeline_state(enc, p_sample2d);
+    mtl_compute_set_buffer(enc, rb, 0, 0);
+    mtl_compute_set_buffer(enc, qb, 0, 1);
+    mtl_compute_set_buffer(enc, ob, 0, 2);
+    mtl_compute_use_resource(enc, late, MTL_RESOURCE_USAGE_READ);
+    mtl_compute_dispatch_threadgroups(enc, (mtl_size){1, 1, 1}, (mtl_size){1, 1, 1});
+    mtl_encoder_end_encoding(enc);
+    mtl_command_buffer_commit(cmd);
+    mtl_release(late); /* the owner lets go before the dispatch runs */
+    mtl_shared_event_set_signaled_value(ev, 1);
+    mtl_command_buffer_wait_until_completed(cmd);
+    CHECK(mtl_command_buffer_status(cmd) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+    CHECK(((float *)mtl_buffer_contents(ob))[0] == 9.0f);
+    mtl_release(rb), mtl_release(qb), mtl_release(ob), mtl_release(ev);
+    mtl_autorelease_pop(lp);
+  }
   /* and the device still works */
   r.texture = mtl_texture_gpu_resource_id(t);
   CHECK(run(p_sample2d, &r, sizeof r, &q, sizeof q, out, sizeof out, 0, &t, 1, 1) ==
