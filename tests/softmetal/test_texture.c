@@ -123,6 +123,16 @@ static const char *msl =
     "  threadgroup_barrier(mem_flags::mem_threadgroup);\n"
     "  out[i] = float4(buf[63 - l], simd_sum(buf[l]), 0.0f, 0.0f);\n"
     "}\n"
+    /* docs/textures.md's shape: a handle is the GPU address of a record in an arena buffer
+     * that is only made resident (useResource), read through reinterpret_cast */
+    "struct anchor_tex2d_f { texture2d<float> t; sampler s; uint kind, format, flags, bytes; };\n"
+    "kernel void byaddress(constant ulong &handle [[buffer(3)]], device const query *q "
+    "[[buffer(1)]],\n"
+    "                      device float4 *out [[buffer(2)]], uint i [[thread_position_in_grid]]) "
+    "{\n"
+    "  device const anchor_tex2d_f &r = *reinterpret_cast<device const anchor_tex2d_f *>(handle);\n"
+    "  out[i] = r.kind == 2 ? r.t.sample(r.s, q[i].c.xy) : float4(0.0f);\n"
+    "}\n"
     /* a constexpr sampler: repeat, linear, normalized */
     "kernel void constsampler(device const rec2 &r [[buffer(0)]], device const query *q "
     "[[buffer(1)]],\n"
@@ -257,7 +267,7 @@ static int address(int i, int n, int mode) {
 /* ---- tests ------------------------------------------------------------------------------------
  */
 static mtl_id p_sample2d, p_sample2di, p_write2d, p_write2di, p_sample1d, p_sample3d, p_sample2da,
-    p_samplecube, p_readbuf, p_const, p_direct, p_tgtex;
+    p_samplecube, p_readbuf, p_const, p_direct, p_tgtex, p_byaddress;
 
 /* RGBA8Unorm 4 x 4: read() gives c / 255; nearest sampling at texel centres; bilinear at
  * quarter offsets against the weights formula. */
@@ -1124,6 +1134,45 @@ static void test_many_groups(void) {
   mtl_release(s), mtl_release(t);
 }
 
+/* The record of docs/textures.md at an address in a buffer made resident with useResource
+ * (never bound), its handle passed as a 64-bit value: as libanchor's texture objects. */
+static void test_record_by_address(void) {
+  float texels[4] = {1, 2, 3, 4};
+  mtl_id t = make_texture(MTL_TEXTURE_TYPE_2D, MTL_PIXEL_FORMAT_R32_FLOAT, 2, 2, 1, 1, 1, 1);
+  REQUIRE(t);
+  mtl_texture_replace_region(t, region2(2, 2), 0, 0, texels, 8, 0);
+  mtl_id s = make_sampler(1, 0, 0, true, 0);
+  void *pool = mtl_autorelease_push();
+  mtl_id arena = mtl_new_buffer(device, 4096, 0), qb = mtl_new_buffer(device, 64, 0),
+         ob = mtl_new_buffer(device, 64, 0);
+  REQUIRE(arena && qb && ob);
+  struct {
+    uint64_t texture, sampler;
+    uint32_t kind, format, flags, bytes;
+  } rec = {mtl_texture_gpu_resource_id(t), mtl_sampler_gpu_resource_id(s), 2, 0, 0, 4};
+  memcpy((char *)mtl_buffer_contents(arena) + 1024, &rec, sizeof rec);
+  uint64_t handle = mtl_buffer_gpu_address(arena) + 1024;
+  struct query q = {{0.5f, 0.5f}, {0}};
+  memcpy(mtl_buffer_contents(qb), &q, sizeof q);
+  mtl_id cmd = mtl_queue_command_buffer(queue);
+  mtl_id enc = mtl_command_buffer_compute_encoder(cmd);
+  mtl_compute_set_pipeline_state(enc, p_byaddress);
+  mtl_compute_set_bytes(enc, &handle, sizeof handle, 3);
+  mtl_compute_set_buffer(enc, qb, 0, 1);
+  mtl_compute_set_buffer(enc, ob, 0, 2);
+  mtl_compute_use_resource(enc, arena, MTL_RESOURCE_USAGE_READ);
+  mtl_compute_use_resource(enc, t, MTL_RESOURCE_USAGE_READ);
+  mtl_compute_dispatch_threadgroups(enc, (mtl_size){1, 1, 1}, (mtl_size){1, 1, 1});
+  mtl_encoder_end_encoding(enc);
+  mtl_command_buffer_commit(cmd);
+  mtl_command_buffer_wait_until_completed(cmd);
+  CHECK(mtl_command_buffer_status(cmd) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  CHECK4((float *)mtl_buffer_contents(ob), 2.5f, 0, 0, 1, 0); /* the mean of the four */
+  mtl_release(arena), mtl_release(qb), mtl_release(ob);
+  mtl_autorelease_pop(pool);
+  mtl_release(s), mtl_release(t);
+}
+
 int main(void) {
   device = mtl_create_system_default_device();
   REQUIRE(device);
@@ -1140,6 +1189,7 @@ int main(void) {
   p_const = smtest_pipeline(device, msl, "constsampler");
   p_direct = smtest_pipeline(device, msl, "direct");
   p_tgtex = smtest_pipeline(device, msl, "tgtex");
+  p_byaddress = smtest_pipeline(device, msl, "byaddress");
   test_unorm_nearest_linear();
   test_address_modes();
   test_mipmaps();
@@ -1151,6 +1201,7 @@ int main(void) {
   test_blits();
   test_constexpr_sampler();
   test_many_groups();
+  test_record_by_address();
   test_misuse();
   return smtest_finish("test_texture");
 }
