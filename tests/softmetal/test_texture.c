@@ -133,6 +133,20 @@ static const char *msl =
     "  device const anchor_tex2d_f &r = *reinterpret_cast<device const anchor_tex2d_f *>(handle);\n"
     "  out[i] = r.kind == 2 ? r.t.sample(r.s, q[i].c.xy) : float4(0.0f);\n"
     "}\n"
+    /* 1D arrays, cube arrays and 3D writes */
+    "struct recmisc { texture1d_array<float> a; texturecube_array<float> c;\n"
+    "                 texture3d<float, access::read_write> v; sampler s; };\n"
+    "kernel void misc(device const recmisc &r [[buffer(0)]], device float4 *out [[buffer(2)]],\n"
+    "                 uint i [[thread_position_in_grid]]) {\n"
+    "  if (i == 0) out[i] = r.a.sample(r.s, 0.8f, 1u);\n"
+    "  else if (i == 1) out[i] = r.a.read(1u, 0u);\n"
+    "  else if (i == 2) out[i] = r.c.sample(r.s, float3(0.0f, 0.0f, -1.0f), 1u);\n"
+    "  else if (i == 3) out[i] = r.c.read(uint2(1, 1), 4u, 1u);\n"
+    "  else if (i == 4) out[i] = float4((float)r.a.get_array_size(), (float)r.c.get_array_size(),\n"
+    "                                  (float)r.v.get_depth(), (float)r.a.get_width());\n"
+    "  else { r.v.write(float4(7.0f, 0.0f, 0.0f, 0.0f), uint3(1, 0, 1)); out[i] = "
+    "r.v.read(uint3(1, 0, 1)); }\n"
+    "}\n"
     /* a constexpr sampler: repeat, linear, normalized */
     "kernel void constsampler(device const rec2 &r [[buffer(0)]], device const query *q "
     "[[buffer(1)]],\n"
@@ -267,7 +281,7 @@ static int address(int i, int n, int mode) {
 /* ---- tests ------------------------------------------------------------------------------------
  */
 static mtl_id p_sample2d, p_sample2di, p_write2d, p_write2di, p_sample1d, p_sample3d, p_sample2da,
-    p_samplecube, p_readbuf, p_const, p_direct, p_tgtex, p_byaddress;
+    p_samplecube, p_readbuf, p_const, p_direct, p_tgtex, p_byaddress, p_misc;
 
 /* RGBA8Unorm 4 x 4: read() gives c / 255; nearest sampling at texel centres; bilinear at
  * quarter offsets against the weights formula. */
@@ -1173,6 +1187,47 @@ static void test_record_by_address(void) {
   mtl_release(s), mtl_release(t);
 }
 
+/* A 1D array (2 slices of 4), a cube array (2 cubes of 2 x 2) and a read_write 3D texture
+ * through one record. */
+static void test_more_types(void) {
+  mtl_id a = make_texture(MTL_TEXTURE_TYPE_1D_ARRAY, MTL_PIXEL_FORMAT_R32_FLOAT, 4, 1, 1, 2, 1, 1);
+  mtl_id c =
+      make_texture(MTL_TEXTURE_TYPE_CUBE_ARRAY, MTL_PIXEL_FORMAT_R32_FLOAT, 2, 2, 1, 2, 1, 1);
+  mtl_id v = make_texture(MTL_TEXTURE_TYPE_3D, MTL_PIXEL_FORMAT_R32_FLOAT, 2, 2, 2, 1, 1,
+                          MTL_TEXTURE_USAGE_SHADER_READ | MTL_TEXTURE_USAGE_SHADER_WRITE);
+  REQUIRE(a && c && v);
+  CHECK(mtl_texture_array_length(c) == 2);
+  for (int sl = 0; sl < 2; sl++) {
+    float row[4] = {10.0f * sl, 10.0f * sl + 1, 10.0f * sl + 2, 10.0f * sl + 3};
+    mtl_texture_replace_region(a, region2(4, 1), 0, (uint64_t)sl, row, 16, 0);
+  }
+  for (int sl = 0; sl < 12; sl++) { /* cube k face f is slice 6k + f */
+    float f[4] = {100.0f * sl, 100.0f * sl + 1, 100.0f * sl + 2, 100.0f * sl + 3};
+    mtl_texture_replace_region(c, region2(2, 2), 0, (uint64_t)sl, f, 8, 0);
+  }
+  mtl_id s = make_sampler(1, 0, 0, true, 0);
+  struct {
+    uint64_t a, c, v, s;
+  } r = {mtl_texture_gpu_resource_id(a), mtl_texture_gpu_resource_id(c),
+         mtl_texture_gpu_resource_id(v), mtl_sampler_gpu_resource_id(s)};
+  mtl_id res[3] = {a, c, v};
+  float out[6][4];
+  CHECK(run(p_misc, &r, sizeof r, NULL, 0, out, sizeof out, 0, res, 3, 6) ==
+        MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  /* 0.8 of 4 texels, linear: u = 2.7 -> texels 2 and 3 of slice 1, weights 0.3, 0.7 */
+  CHECK4(out[0], 0.3f * 12 + 0.7f * 13, 0, 0, 1, 1e-5f);
+  CHECK4(out[1], 1, 0, 0, 1, 0);
+  /* -Z of cube 1 (slice 11) at its centre: the mean of its four texels */
+  CHECK4(out[2], 1100 + 1.5f, 0, 0, 1, 1e-4f);
+  CHECK4(out[3], 100.0f * 10 + 3, 0, 0, 1, 0); /* read((1, 1), face 4, cube 1) */
+  CHECK4(out[4], 2, 2, 2, 4, 0);
+  CHECK4(out[5], 7, 0, 0, 1, 0);
+  float back[8];
+  mtl_texture_get_bytes(v, back, 8, 16, (mtl_region){{0, 0, 0}, {2, 2, 2}}, 0, 0);
+  CHECK(back[4 + 1] == 7.0f && back[0] == 0.0f);
+  mtl_release(s), mtl_release(a), mtl_release(c), mtl_release(v);
+}
+
 int main(void) {
   device = mtl_create_system_default_device();
   REQUIRE(device);
@@ -1190,6 +1245,7 @@ int main(void) {
   p_direct = smtest_pipeline(device, msl, "direct");
   p_tgtex = smtest_pipeline(device, msl, "tgtex");
   p_byaddress = smtest_pipeline(device, msl, "byaddress");
+  p_misc = smtest_pipeline(device, msl, "misc");
   test_unorm_nearest_linear();
   test_address_modes();
   test_mipmaps();
@@ -1201,6 +1257,7 @@ int main(void) {
   test_blits();
   test_constexpr_sampler();
   test_many_groups();
+  test_more_types();
   test_record_by_address();
   test_misuse();
   return smtest_finish("test_texture");
