@@ -563,3 +563,255 @@ void mtl_blit_fill_buffer(mtl_id encoder, mtl_id buffer, mtl_range range, uint8_
   if (imp)
     ((void (*)(id, SEL, id, mtl_range, uint8_t))imp)((id)encoder, sel, (id)buffer, range, value);
 }
+
+/* --- textures and samplers ------------------------------------------------------------------ */
+typedef struct {
+  uint64_t impl;
+} mtl_resource_id_t; /* MTLResourceID, returned by value */
+
+static void send_set_u64(mtl_id obj, const char *selector, uint64_t v) {
+  SEL sel;
+  imp_fn imp = method(obj, selector, &sel);
+  if (imp) ((void (*)(id, SEL, unsigned long))imp)((id)obj, sel, v);
+}
+static void send_set_bool(mtl_id obj, const char *selector, bool v) {
+  SEL sel;
+  imp_fn imp = method(obj, selector, &sel);
+  if (imp) ((void (*)(id, SEL, BOOL))imp)((id)obj, sel, v ? YES : NO);
+}
+static void send_set_float(mtl_id obj, const char *selector, float v) {
+  SEL sel;
+  imp_fn imp = method(obj, selector, &sel);
+  if (imp) ((void (*)(id, SEL, float))imp)((id)obj, sel, v);
+}
+static uint64_t send_resource_id(mtl_id obj) {
+  SEL sel;
+  imp_fn imp = method(obj, "gpuResourceID", &sel);
+  return imp ? ((mtl_resource_id_t(*)(id, SEL))imp)((id)obj, sel).impl : 0;
+}
+/* [[cls alloc] init] (+1) */
+static mtl_id new_object(const char *cls) {
+  id c = class_object(cls);
+  if (!c) return NULL;
+  mtl_id o = send_id((mtl_id)c, "alloc");
+  return o ? send_id(o, "init") : NULL;
+}
+static mtl_id send_id_id(mtl_id obj, const char *selector, mtl_id arg) {
+  SEL sel;
+  imp_fn imp = method(obj, selector, &sel);
+  return imp ? (mtl_id)((id(*)(id, SEL, id))imp)((id)obj, sel, (id)arg) : NULL;
+}
+static uint64_t send_u64_u64(mtl_id obj, const char *selector, uint64_t arg) {
+  SEL sel;
+  imp_fn imp = method(obj, selector, &sel);
+  return imp ? ((unsigned long (*)(id, SEL, unsigned long))imp)((id)obj, sel, arg) : 0;
+}
+
+mtl_id mtl_new_texture_descriptor(void) {
+  return new_object("MTLTextureDescriptor");
+}
+mtl_id mtl_texture_descriptor_2d(uint64_t pixel_format, uint64_t width, uint64_t height,
+                                 bool mipmapped) {
+  mtl_id cls = (mtl_id)class_object("MTLTextureDescriptor");
+  SEL sel;
+  imp_fn imp = method(cls, "texture2DDescriptorWithPixelFormat:width:height:mipmapped:", &sel);
+  return imp ? (mtl_id)((id(*)(id, SEL, unsigned long, unsigned long, unsigned long, BOOL))imp)(
+                   (id)cls, sel, pixel_format, width, height, mipmapped ? YES : NO)
+             : NULL;
+}
+#define DESCRIPTOR_PROPERTY(name, getter, setter)                                                  \
+  void mtl_texture_descriptor_set_##name(mtl_id desc, uint64_t v) {                                \
+    send_set_u64(desc, setter, v);                                                                 \
+  }                                                                                                \
+  uint64_t mtl_texture_descriptor_##name(mtl_id desc) {                                            \
+    return send_u64(desc, getter);                                                                 \
+  }
+DESCRIPTOR_PROPERTY(texture_type, "textureType", "setTextureType:")
+DESCRIPTOR_PROPERTY(pixel_format, "pixelFormat", "setPixelFormat:")
+DESCRIPTOR_PROPERTY(width, "width", "setWidth:")
+DESCRIPTOR_PROPERTY(height, "height", "setHeight:")
+DESCRIPTOR_PROPERTY(depth, "depth", "setDepth:")
+DESCRIPTOR_PROPERTY(array_length, "arrayLength", "setArrayLength:")
+DESCRIPTOR_PROPERTY(mipmap_level_count, "mipmapLevelCount", "setMipmapLevelCount:")
+DESCRIPTOR_PROPERTY(usage, "usage", "setUsage:")
+DESCRIPTOR_PROPERTY(storage_mode, "storageMode", "setStorageMode:")
+#undef DESCRIPTOR_PROPERTY
+
+mtl_id mtl_new_texture(mtl_id device, mtl_id desc) {
+  return send_id_id(device, "newTextureWithDescriptor:", desc);
+}
+mtl_id mtl_buffer_new_texture(mtl_id buffer, mtl_id desc, uint64_t offset, uint64_t bytes_per_row) {
+  SEL sel;
+  imp_fn imp = method(buffer, "newTextureWithDescriptor:offset:bytesPerRow:", &sel);
+  return imp ? (mtl_id)((id(*)(id, SEL, id, unsigned long, unsigned long))imp)(
+                   (id)buffer, sel, (id)desc, offset, bytes_per_row)
+             : NULL;
+}
+uint64_t mtl_device_min_linear_texture_alignment(mtl_id device, uint64_t pixel_format) {
+  return send_u64_u64(device, "minimumLinearTextureAlignmentForPixelFormat:", pixel_format);
+}
+uint64_t mtl_device_min_texture_buffer_alignment(mtl_id device, uint64_t pixel_format) {
+  return send_u64_u64(device, "minimumTextureBufferAlignmentForPixelFormat:", pixel_format);
+}
+mtl_id mtl_texture_new_view(mtl_id texture, uint64_t pixel_format) {
+  SEL sel;
+  imp_fn imp = method(texture, "newTextureViewWithPixelFormat:", &sel);
+  return imp ? (mtl_id)((id(*)(id, SEL, unsigned long))imp)((id)texture, sel, pixel_format) : NULL;
+}
+mtl_id mtl_texture_new_view_levels_slices(mtl_id texture, uint64_t pixel_format, uint64_t type,
+                                          mtl_range levels, mtl_range slices) {
+  SEL sel;
+  imp_fn imp = method(texture, "newTextureViewWithPixelFormat:textureType:levels:slices:", &sel);
+  return imp ? (mtl_id)((id(*)(id, SEL, unsigned long, unsigned long, mtl_range, mtl_range))imp)(
+                   (id)texture, sel, pixel_format, type, levels, slices)
+             : NULL;
+}
+void mtl_texture_replace_region(mtl_id texture, mtl_region region, uint64_t level, uint64_t slice,
+                                const void *bytes, uint64_t bytes_per_row,
+                                uint64_t bytes_per_image) {
+  SEL sel;
+  imp_fn imp =
+      method(texture, "replaceRegion:mipmapLevel:slice:withBytes:bytesPerRow:bytesPerImage:", &sel);
+  if (imp)
+    ((void (*)(id, SEL, mtl_region, unsigned long, unsigned long, const void *, unsigned long,
+               unsigned long))imp)((id)texture, sel, region, level, slice, bytes, bytes_per_row,
+                                   bytes_per_image);
+}
+void mtl_texture_get_bytes(mtl_id texture, void *bytes, uint64_t bytes_per_row,
+                           uint64_t bytes_per_image, mtl_region region, uint64_t level,
+                           uint64_t slice) {
+  SEL sel;
+  imp_fn imp =
+      method(texture, "getBytes:bytesPerRow:bytesPerImage:fromRegion:mipmapLevel:slice:", &sel);
+  if (imp)
+    ((void (*)(id, SEL, void *, unsigned long, unsigned long, mtl_region, unsigned long,
+               unsigned long))imp)((id)texture, sel, bytes, bytes_per_row, bytes_per_image, region,
+                                   level, slice);
+}
+uint64_t mtl_texture_gpu_resource_id(mtl_id texture) {
+  return send_resource_id(texture);
+}
+uint64_t mtl_texture_texture_type(mtl_id texture) {
+  return send_u64(texture, "textureType");
+}
+uint64_t mtl_texture_pixel_format(mtl_id texture) {
+  return send_u64(texture, "pixelFormat");
+}
+uint64_t mtl_texture_width(mtl_id texture) {
+  return send_u64(texture, "width");
+}
+uint64_t mtl_texture_height(mtl_id texture) {
+  return send_u64(texture, "height");
+}
+uint64_t mtl_texture_depth(mtl_id texture) {
+  return send_u64(texture, "depth");
+}
+uint64_t mtl_texture_array_length(mtl_id texture) {
+  return send_u64(texture, "arrayLength");
+}
+uint64_t mtl_texture_mipmap_level_count(mtl_id texture) {
+  return send_u64(texture, "mipmapLevelCount");
+}
+uint64_t mtl_texture_usage(mtl_id texture) {
+  return send_u64(texture, "usage");
+}
+
+mtl_id mtl_new_sampler_descriptor(void) {
+  return new_object("MTLSamplerDescriptor");
+}
+void mtl_sampler_descriptor_set_min_filter(mtl_id desc, uint64_t filter) {
+  send_set_u64(desc, "setMinFilter:", filter);
+}
+void mtl_sampler_descriptor_set_mag_filter(mtl_id desc, uint64_t filter) {
+  send_set_u64(desc, "setMagFilter:", filter);
+}
+void mtl_sampler_descriptor_set_mip_filter(mtl_id desc, uint64_t filter) {
+  send_set_u64(desc, "setMipFilter:", filter);
+}
+void mtl_sampler_descriptor_set_s_address_mode(mtl_id desc, uint64_t mode) {
+  send_set_u64(desc, "setSAddressMode:", mode);
+}
+void mtl_sampler_descriptor_set_t_address_mode(mtl_id desc, uint64_t mode) {
+  send_set_u64(desc, "setTAddressMode:", mode);
+}
+void mtl_sampler_descriptor_set_r_address_mode(mtl_id desc, uint64_t mode) {
+  send_set_u64(desc, "setRAddressMode:", mode);
+}
+void mtl_sampler_descriptor_set_border_color(mtl_id desc, uint64_t color) {
+  send_set_u64(desc, "setBorderColor:", color);
+}
+void mtl_sampler_descriptor_set_normalized_coordinates(mtl_id desc, bool normalized) {
+  send_set_bool(desc, "setNormalizedCoordinates:", normalized);
+}
+void mtl_sampler_descriptor_set_lod_min_clamp(mtl_id desc, float lod) {
+  send_set_float(desc, "setLodMinClamp:", lod);
+}
+void mtl_sampler_descriptor_set_lod_max_clamp(mtl_id desc, float lod) {
+  send_set_float(desc, "setLodMaxClamp:", lod);
+}
+void mtl_sampler_descriptor_set_max_anisotropy(mtl_id desc, uint64_t anisotropy) {
+  send_set_u64(desc, "setMaxAnisotropy:", anisotropy);
+}
+void mtl_sampler_descriptor_set_compare_function(mtl_id desc, uint64_t function) {
+  send_set_u64(desc, "setCompareFunction:", function);
+}
+void mtl_sampler_descriptor_set_support_argument_buffers(mtl_id desc, bool support) {
+  send_set_bool(desc, "setSupportArgumentBuffers:", support);
+}
+mtl_id mtl_new_sampler_state(mtl_id device, mtl_id desc) {
+  return send_id_id(device, "newSamplerStateWithDescriptor:", desc);
+}
+uint64_t mtl_sampler_gpu_resource_id(mtl_id sampler) {
+  return send_resource_id(sampler);
+}
+
+void mtl_blit_copy_buffer_to_texture(mtl_id encoder, mtl_id buffer, uint64_t offset,
+                                     uint64_t bytes_per_row, uint64_t bytes_per_image,
+                                     mtl_size size, mtl_id texture, uint64_t slice, uint64_t level,
+                                     mtl_origin origin) {
+  SEL sel;
+  imp_fn imp = method(encoder,
+                      "copyFromBuffer:sourceOffset:sourceBytesPerRow:sourceBytesPerImage:"
+                      "sourceSize:toTexture:destinationSlice:destinationLevel:destinationOrigin:",
+                      &sel);
+  if (imp)
+    ((void (*)(id, SEL, id, unsigned long, unsigned long, unsigned long, mtl_size, id,
+               unsigned long, unsigned long, mtl_origin))imp)((id)encoder, sel, (id)buffer, offset,
+                                                              bytes_per_row, bytes_per_image, size,
+                                                              (id)texture, slice, level, origin);
+}
+void mtl_blit_copy_texture_to_buffer(mtl_id encoder, mtl_id texture, uint64_t slice, uint64_t level,
+                                     mtl_origin origin, mtl_size size, mtl_id buffer,
+                                     uint64_t offset, uint64_t bytes_per_row,
+                                     uint64_t bytes_per_image) {
+  SEL sel;
+  imp_fn imp = method(encoder,
+                      "copyFromTexture:sourceSlice:sourceLevel:sourceOrigin:sourceSize:toBuffer:"
+                      "destinationOffset:destinationBytesPerRow:destinationBytesPerImage:",
+                      &sel);
+  if (imp)
+    ((void (*)(id, SEL, id, unsigned long, unsigned long, mtl_origin, mtl_size, id, unsigned long,
+               unsigned long, unsigned long))imp)((id)encoder, sel, (id)texture, slice, level,
+                                                  origin, size, (id)buffer, offset, bytes_per_row,
+                                                  bytes_per_image);
+}
+void mtl_blit_copy_texture_to_texture(mtl_id encoder, mtl_id src, uint64_t src_slice,
+                                      uint64_t src_level, mtl_origin src_origin, mtl_size size,
+                                      mtl_id dst, uint64_t dst_slice, uint64_t dst_level,
+                                      mtl_origin dst_origin) {
+  SEL sel;
+  imp_fn imp = method(encoder,
+                      "copyFromTexture:sourceSlice:sourceLevel:sourceOrigin:sourceSize:toTexture:"
+                      "destinationSlice:destinationLevel:destinationOrigin:",
+                      &sel);
+  if (imp)
+    ((void (*)(id, SEL, id, unsigned long, unsigned long, mtl_origin, mtl_size, id, unsigned long,
+               unsigned long, mtl_origin))imp)((id)encoder, sel, (id)src, src_slice, src_level,
+                                               src_origin, size, (id)dst, dst_slice, dst_level,
+                                               dst_origin);
+}
+void mtl_blit_copy_texture(mtl_id encoder, mtl_id src, mtl_id dst) {
+  SEL sel;
+  imp_fn imp = method(encoder, "copyFromTexture:toTexture:", &sel);
+  if (imp) ((void (*)(id, SEL, id, id))imp)((id)encoder, sel, (id)src, (id)dst);
+}

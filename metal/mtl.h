@@ -187,4 +187,191 @@ void mtl_blit_copy_buffer(mtl_id encoder, mtl_id src, uint64_t src_offset, mtl_i
                           uint64_t dst_offset, uint64_t size);
 void mtl_blit_fill_buffer(mtl_id encoder, mtl_id buffer, mtl_range range, uint8_t value);
 
+/* --- Textures and samplers (Metal 3: MTLTexture, MTLSamplerState, MTLResourceID) ---------- */
+typedef struct {
+  uint64_t x, y, z;
+} mtl_origin; /* MTLOrigin */
+typedef struct {
+  mtl_origin origin;
+  mtl_size size;
+} mtl_region; /* MTLRegion */
+/* MTLPixelFormat: the ordinary formats CUDA's channel formats need (Metal's values). */
+enum {
+  MTL_PIXEL_FORMAT_INVALID = 0,
+  MTL_PIXEL_FORMAT_R8_UNORM = 10,
+  MTL_PIXEL_FORMAT_R8_UNORM_SRGB = 11,
+  MTL_PIXEL_FORMAT_R8_SNORM = 12,
+  MTL_PIXEL_FORMAT_R8_UINT = 13,
+  MTL_PIXEL_FORMAT_R8_SINT = 14,
+  MTL_PIXEL_FORMAT_R16_UNORM = 20,
+  MTL_PIXEL_FORMAT_R16_SNORM = 22,
+  MTL_PIXEL_FORMAT_R16_UINT = 23,
+  MTL_PIXEL_FORMAT_R16_SINT = 24,
+  MTL_PIXEL_FORMAT_R16_FLOAT = 25,
+  MTL_PIXEL_FORMAT_RG8_UNORM = 30,
+  MTL_PIXEL_FORMAT_RG8_UNORM_SRGB = 31,
+  MTL_PIXEL_FORMAT_RG8_SNORM = 32,
+  MTL_PIXEL_FORMAT_RG8_UINT = 33,
+  MTL_PIXEL_FORMAT_RG8_SINT = 34,
+  MTL_PIXEL_FORMAT_R32_UINT = 53,
+  MTL_PIXEL_FORMAT_R32_SINT = 54,
+  MTL_PIXEL_FORMAT_R32_FLOAT = 55,
+  MTL_PIXEL_FORMAT_RG16_UNORM = 60,
+  MTL_PIXEL_FORMAT_RG16_SNORM = 62,
+  MTL_PIXEL_FORMAT_RG16_UINT = 63,
+  MTL_PIXEL_FORMAT_RG16_SINT = 64,
+  MTL_PIXEL_FORMAT_RG16_FLOAT = 65,
+  MTL_PIXEL_FORMAT_RGBA8_UNORM = 70,
+  MTL_PIXEL_FORMAT_RGBA8_UNORM_SRGB = 71,
+  MTL_PIXEL_FORMAT_RGBA8_SNORM = 72,
+  MTL_PIXEL_FORMAT_RGBA8_UINT = 73,
+  MTL_PIXEL_FORMAT_RGBA8_SINT = 74,
+  MTL_PIXEL_FORMAT_RG32_UINT = 103,
+  MTL_PIXEL_FORMAT_RG32_SINT = 104,
+  MTL_PIXEL_FORMAT_RG32_FLOAT = 105,
+  MTL_PIXEL_FORMAT_RGBA16_UNORM = 110,
+  MTL_PIXEL_FORMAT_RGBA16_SNORM = 112,
+  MTL_PIXEL_FORMAT_RGBA16_UINT = 113,
+  MTL_PIXEL_FORMAT_RGBA16_SINT = 114,
+  MTL_PIXEL_FORMAT_RGBA16_FLOAT = 115,
+  MTL_PIXEL_FORMAT_RGBA32_UINT = 123,
+  MTL_PIXEL_FORMAT_RGBA32_SINT = 124,
+  MTL_PIXEL_FORMAT_RGBA32_FLOAT = 125,
+};
+/* MTLTextureType */
+enum {
+  MTL_TEXTURE_TYPE_1D = 0,
+  MTL_TEXTURE_TYPE_1D_ARRAY = 1,
+  MTL_TEXTURE_TYPE_2D = 2,
+  MTL_TEXTURE_TYPE_2D_ARRAY = 3,
+  MTL_TEXTURE_TYPE_CUBE = 5,
+  MTL_TEXTURE_TYPE_CUBE_ARRAY = 6,
+  MTL_TEXTURE_TYPE_3D = 7,
+  MTL_TEXTURE_TYPE_TEXTURE_BUFFER = 9,
+};
+/* MTLTextureUsage */
+enum {
+  MTL_TEXTURE_USAGE_SHADER_READ = 1,
+  MTL_TEXTURE_USAGE_SHADER_WRITE = 2,
+  MTL_TEXTURE_USAGE_PIXEL_FORMAT_VIEW = 0x10,
+};
+/* MTLStorageMode */
+enum { MTL_STORAGE_MODE_SHARED = 0, MTL_STORAGE_MODE_PRIVATE = 2 };
+/* MTLSamplerMinMagFilter, MTLSamplerMipFilter, MTLSamplerAddressMode, MTLSamplerBorderColor */
+enum { MTL_SAMPLER_MIN_MAG_FILTER_NEAREST = 0, MTL_SAMPLER_MIN_MAG_FILTER_LINEAR = 1 };
+enum {
+  MTL_SAMPLER_MIP_FILTER_NOT_MIPMAPPED = 0,
+  MTL_SAMPLER_MIP_FILTER_NEAREST = 1,
+  MTL_SAMPLER_MIP_FILTER_LINEAR = 2,
+};
+enum {
+  MTL_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE = 0,
+  MTL_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE = 1,
+  MTL_SAMPLER_ADDRESS_MODE_REPEAT = 2,
+  MTL_SAMPLER_ADDRESS_MODE_MIRROR_REPEAT = 3,
+  MTL_SAMPLER_ADDRESS_MODE_CLAMP_TO_ZERO = 4,
+  MTL_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER_COLOR = 5,
+};
+enum {
+  MTL_SAMPLER_BORDER_COLOR_TRANSPARENT_BLACK = 0,
+  MTL_SAMPLER_BORDER_COLOR_OPAQUE_BLACK = 1,
+  MTL_SAMPLER_BORDER_COLOR_OPAQUE_WHITE = 2,
+};
+
+/* MTLTextureDescriptor: [[MTLTextureDescriptor alloc] init] (+1, Metal's defaults: 2D,
+ * RGBA8Unorm, 1 x 1 x 1, one level and slice, usage ShaderRead, storage Shared), and
+ * +texture2DDescriptorWithPixelFormat:width:height:mipmapped: (borrowed). */
+mtl_id mtl_new_texture_descriptor(void);
+mtl_id mtl_texture_descriptor_2d(uint64_t pixel_format, uint64_t width, uint64_t height,
+                                 bool mipmapped);
+/* The descriptor's properties (setTextureType: ... / textureType ...). */
+void mtl_texture_descriptor_set_texture_type(mtl_id desc, uint64_t type);
+void mtl_texture_descriptor_set_pixel_format(mtl_id desc, uint64_t format);
+void mtl_texture_descriptor_set_width(mtl_id desc, uint64_t width);
+void mtl_texture_descriptor_set_height(mtl_id desc, uint64_t height);
+void mtl_texture_descriptor_set_depth(mtl_id desc, uint64_t depth);
+void mtl_texture_descriptor_set_array_length(mtl_id desc, uint64_t length);
+void mtl_texture_descriptor_set_mipmap_level_count(mtl_id desc, uint64_t count);
+void mtl_texture_descriptor_set_usage(mtl_id desc, uint64_t usage);
+void mtl_texture_descriptor_set_storage_mode(mtl_id desc, uint64_t mode);
+uint64_t mtl_texture_descriptor_texture_type(mtl_id desc);
+uint64_t mtl_texture_descriptor_pixel_format(mtl_id desc);
+uint64_t mtl_texture_descriptor_width(mtl_id desc);
+uint64_t mtl_texture_descriptor_height(mtl_id desc);
+uint64_t mtl_texture_descriptor_depth(mtl_id desc);
+uint64_t mtl_texture_descriptor_array_length(mtl_id desc);
+uint64_t mtl_texture_descriptor_mipmap_level_count(mtl_id desc);
+uint64_t mtl_texture_descriptor_usage(mtl_id desc);
+uint64_t mtl_texture_descriptor_storage_mode(mtl_id desc);
+/* -[MTLDevice newTextureWithDescriptor:]; NULL when Metal refuses the descriptor. */
+mtl_id mtl_new_texture(mtl_id device, mtl_id desc);
+/* -[MTLBuffer newTextureWithDescriptor:offset:bytesPerRow:]: a 2D or TextureBuffer texture
+ * sharing the buffer's bytes; offset (and a 2D texture's bytes_per_row) multiples of
+ * mtl_device_min_linear_texture_alignment; NULL when Metal refuses. */
+mtl_id mtl_buffer_new_texture(mtl_id buffer, mtl_id desc, uint64_t offset, uint64_t bytes_per_row);
+/* minimumLinearTextureAlignmentForPixelFormat: / minimumTextureBufferAlignmentForPixelFormat: */
+uint64_t mtl_device_min_linear_texture_alignment(mtl_id device, uint64_t pixel_format);
+uint64_t mtl_device_min_texture_buffer_alignment(mtl_id device, uint64_t pixel_format);
+/* newTextureViewWithPixelFormat: and ...:textureType:levels:slices: (+1; NULL when the
+ * view breaks Metal's rules: another format than the sRGB twin needs the texture's usage
+ * to have PixelFormatView and the same pixel size; types per Metal's view table). */
+mtl_id mtl_texture_new_view(mtl_id texture, uint64_t pixel_format);
+mtl_id mtl_texture_new_view_levels_slices(mtl_id texture, uint64_t pixel_format, uint64_t type,
+                                          mtl_range levels, mtl_range slices);
+/* replaceRegion:mipmapLevel:slice:withBytes:bytesPerRow:bytesPerImage: and
+ * getBytes:bytesPerRow:bytesPerImage:fromRegion:mipmapLevel:slice: (CPU copies; not for
+ * Private storage). */
+void mtl_texture_replace_region(mtl_id texture, mtl_region region, uint64_t level, uint64_t slice,
+                                const void *bytes, uint64_t bytes_per_row,
+                                uint64_t bytes_per_image);
+void mtl_texture_get_bytes(mtl_id texture, void *bytes, uint64_t bytes_per_row,
+                           uint64_t bytes_per_image, mtl_region region, uint64_t level,
+                           uint64_t slice);
+/* gpuResourceID (MTLResourceID's 64 bits): what an argument buffer holds for a texture. */
+uint64_t mtl_texture_gpu_resource_id(mtl_id texture);
+uint64_t mtl_texture_texture_type(mtl_id texture);
+uint64_t mtl_texture_pixel_format(mtl_id texture);
+uint64_t mtl_texture_width(mtl_id texture);
+uint64_t mtl_texture_height(mtl_id texture);
+uint64_t mtl_texture_depth(mtl_id texture);
+uint64_t mtl_texture_array_length(mtl_id texture);
+uint64_t mtl_texture_mipmap_level_count(mtl_id texture);
+uint64_t mtl_texture_usage(mtl_id texture);
+
+/* MTLSamplerDescriptor: [[MTLSamplerDescriptor alloc] init] (+1, Metal's defaults) and its
+ * properties; newSamplerStateWithDescriptor: (+1, NULL when refused); gpuResourceID
+ * (valid only with supportArgumentBuffers = YES, as on Metal). */
+mtl_id mtl_new_sampler_descriptor(void);
+void mtl_sampler_descriptor_set_min_filter(mtl_id desc, uint64_t filter);
+void mtl_sampler_descriptor_set_mag_filter(mtl_id desc, uint64_t filter);
+void mtl_sampler_descriptor_set_mip_filter(mtl_id desc, uint64_t filter);
+void mtl_sampler_descriptor_set_s_address_mode(mtl_id desc, uint64_t mode);
+void mtl_sampler_descriptor_set_t_address_mode(mtl_id desc, uint64_t mode);
+void mtl_sampler_descriptor_set_r_address_mode(mtl_id desc, uint64_t mode);
+void mtl_sampler_descriptor_set_border_color(mtl_id desc, uint64_t color);
+void mtl_sampler_descriptor_set_normalized_coordinates(mtl_id desc, bool normalized);
+void mtl_sampler_descriptor_set_lod_min_clamp(mtl_id desc, float lod);
+void mtl_sampler_descriptor_set_lod_max_clamp(mtl_id desc, float lod);
+void mtl_sampler_descriptor_set_max_anisotropy(mtl_id desc, uint64_t anisotropy);
+void mtl_sampler_descriptor_set_compare_function(mtl_id desc, uint64_t function);
+void mtl_sampler_descriptor_set_support_argument_buffers(mtl_id desc, bool support);
+mtl_id mtl_new_sampler_state(mtl_id device, mtl_id desc);
+uint64_t mtl_sampler_gpu_resource_id(mtl_id sampler);
+
+/* Blit copies between buffers and textures, and between textures (MTLBlitCommandEncoder). */
+void mtl_blit_copy_buffer_to_texture(mtl_id encoder, mtl_id buffer, uint64_t offset,
+                                     uint64_t bytes_per_row, uint64_t bytes_per_image,
+                                     mtl_size size, mtl_id texture, uint64_t slice, uint64_t level,
+                                     mtl_origin origin);
+void mtl_blit_copy_texture_to_buffer(mtl_id encoder, mtl_id texture, uint64_t slice, uint64_t level,
+                                     mtl_origin origin, mtl_size size, mtl_id buffer,
+                                     uint64_t offset, uint64_t bytes_per_row,
+                                     uint64_t bytes_per_image);
+void mtl_blit_copy_texture_to_texture(mtl_id encoder, mtl_id src, uint64_t src_slice,
+                                      uint64_t src_level, mtl_origin src_origin, mtl_size size,
+                                      mtl_id dst, uint64_t dst_slice, uint64_t dst_level,
+                                      mtl_origin dst_origin);
+/* copyFromTexture:toTexture: every level and slice (same dimensions and format). */
+void mtl_blit_copy_texture(mtl_id encoder, mtl_id src, mtl_id dst);
+
 #endif

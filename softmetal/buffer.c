@@ -211,7 +211,7 @@ bool sm_buffers_make_resident(struct sm_buffer *const *buffers, int count) {
       ok = false;
       continue;
     }
-    b->gpu_accessible = want;
+    __atomic_store_n(&b->gpu_accessible, want, __ATOMIC_RELAXED); /* kernels read it: resource.c */
   }
   pthread_mutex_unlock(&registry_lock);
   return ok;

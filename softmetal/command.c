@@ -27,6 +27,7 @@ static void command_free(struct sm_command *c) {
   sm_release(c->event);
   free(c->error);
   free(c->label);
+  if (c->free_arg) c->free_arg(c->arg);
   free(c);
 }
 
@@ -106,6 +107,7 @@ static char *execute_command(struct sm_command *c, long *code) {
   case SM_COMMAND_PUSH_DEBUG_GROUP:
   case SM_COMMAND_POP_DEBUG_GROUP:
   case SM_COMMAND_SIGNPOST: trace_debug(c); return NULL;
+  case SM_COMMAND_CALL: return c->call(c->arg);
   case SM_COMMAND_DISPATCH:
     sm_pool_run(&c->dispatch);
     *code = c->dispatch.error_code;

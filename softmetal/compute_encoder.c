@@ -136,8 +136,13 @@ static void encoder_use_resource(id self, SEL cmd, id resource, unsigned long us
   const char *what = "useResource:usage:";
   if (!usable(e, what)) return;
   struct sm_buffer *b = sm_buffer_from(resource);
+  struct sm_texture *t = sm_texture_from(resource);
+  if (t) b = t->storage; /* a texture is resident with the buffer holding its texels */
   if (!b) {
-    fail(e, "-[MTLComputeCommandEncoder %s]: softmetal supports only buffers as resources", what);
+    fail(e,
+         "-[MTLComputeCommandEncoder %s]: softmetal supports only buffers and textures as "
+         "resources",
+         what);
     return;
   }
   if (e->used_count == e->used_capacity) {

@@ -4,7 +4,7 @@
  * The device describes an Apple7-class GPU whose memory is this machine's RAM.
  * Its factory methods are thin: each checks what Metal checks of its
  * arguments, hands over to the file that owns the class it makes (buffer.c,
- * library.c, pipeline.c, queue.c) and applies Metal's out-error convention.
+ * texture.c, sampler.c, library.c, pipeline.c, queue.c) and applies Metal's out-error convention.
  */
 #include "sm.h"
 
@@ -146,6 +146,21 @@ static id device_new_command_queue(id self, SEL cmd) {
   return (id)sm_queue_new();
 }
 
+static id device_new_texture(id self, SEL cmd, id descriptor) {
+  (void)self, (void)cmd;
+  return sm_texture_new(descriptor);
+}
+
+static unsigned long device_linear_texture_alignment(id self, SEL cmd, unsigned long format) {
+  (void)self, (void)cmd;
+  return sm_texture_linear_alignment(format);
+}
+
+static id device_new_sampler(id self, SEL cmd, id descriptor) {
+  (void)self, (void)cmd;
+  return sm_sampler_new(descriptor);
+}
+
 static id device_new_shared_event(id self, SEL cmd) {
   (void)self, (void)cmd;
   return (id)sm_event_new();
@@ -171,6 +186,12 @@ void sm_device_register(void) {
   sm_add_method(dev, "newLibraryWithSource:options:error:", device_new_library, "@@:@@^@");
   sm_add_method(dev, "newComputePipelineStateWithFunction:error:", device_new_pipeline, "@@:@^@");
   sm_add_method(dev, "newCommandQueue", device_new_command_queue, "@@:");
+  sm_add_method(dev, "newTextureWithDescriptor:", device_new_texture, "@@:@");
+  sm_add_method(dev, "newSamplerStateWithDescriptor:", device_new_sampler, "@@:@");
+  sm_add_method(
+      dev, "minimumLinearTextureAlignmentForPixelFormat:", device_linear_texture_alignment, "Q@:Q");
+  sm_add_method(
+      dev, "minimumTextureBufferAlignmentForPixelFormat:", device_linear_texture_alignment, "Q@:Q");
   objc_registerClassPair(dev);
   device_class = dev;
 }

@@ -1,7 +1,7 @@
 /* softmetal/library.c — MTLLibrary and MTLFunction.
  *
  * A library is the shared object compile.c built from its MSL, dlopen'ed: its
- * __sm_rt table is pointed at fiber.c's kernel services and each kernel's
+ * __sm_rt table is pointed at fiber.c's (and resource.c's) kernel services and each kernel's
  * entry points (__sm_entry_, __sm_group_, __sm_tgstatic_) are bound. A
  * function is one kernel of a library, which it keeps alive.
  */
@@ -39,6 +39,7 @@ static void bind_runtime_table(struct sm_runtime_table *rt) {
   rt->device_step = sm_rt_device_step;
   rt->barrier_lanes = sm_rt_barrier_lanes;
   rt->loop_yield = sm_rt_loop_yield;
+  rt->resource = sm_rt_resource;
 }
 
 /* Fills k from what translation learnt and the object's symbols. Returns

@@ -248,7 +248,8 @@ static char *fault_error(const struct worker *w, const struct sm_dispatch *d, in
                     ? sm_strdup_printf("stack overflow: a thread used more than %d KiB of "
                                        "private (thread) memory",
                                        128)
-                    : sm_buffer_describe_gpu_address(fault_address);
+                    : sm_resource_describe_fault(fault_address);
+  if (!where) where = sm_buffer_describe_gpu_address(fault_address);
   char *error = sm_strdup_printf(
       "Execution of the command buffer was aborted due to an error during "
       "execution. Caused GPU Address Fault Error "

@@ -12,6 +12,8 @@ __attribute__((constructor)) static void sm_register_classes(void) {
   sm_object_register(); /* NSObject, the root of every class below */
   sm_foundation_register();
   sm_buffer_register();
+  sm_texture_register(); /* adds MTLBuffer's newTextureWithDescriptor:offset:bytesPerRow: */
+  sm_sampler_register();
   sm_library_register();
   sm_pipeline_register();
   sm_event_register();

@@ -14,6 +14,11 @@
  *   object.c          root class NSObject, reference counting, autorelease pools
  *   foundation.c      NSString, NSError, MTLCompileOptions
  *   buffer.c          MTLBuffer: memfd mapped twice (CPU and GPU view); residency
+ *   resource.c        gpuResourceIDs: the table kernels resolve texture and sampler
+ *                     handles through, residency checks, the invalid-resource fault
+ *   texture.c         MTLTexture, MTLTextureDescriptor: storage, views, pixel formats,
+ *                     replaceRegion/getBytes, texture copies (blit commands)
+ *   sampler.c         MTLSamplerState, MTLSamplerDescriptor
  *   translate.c       MSL -> C++: kernel signatures, threadgroup variables,
  *                     trampolines, which kernels need fibers
  *   lockstep.c        SIMD-groups in lockstep: SOFTMETAL_MODE, the IR pass that
@@ -201,6 +206,133 @@ bool sm_buffers_make_resident(struct sm_buffer *const *buffers, int count);
  * (caller frees); else NULL. */
 char *sm_buffer_describe_gpu_address(const void *addr);
 
+/* ---- resource IDs (resource.c) ----------------------------------------------- */
+/* Mip levels a texture may have (16384 = 2^14 texels wide: 15 levels). */
+enum { SM_MAX_LEVELS = 16 };
+/* What a kernel reads of a texture through its gpuResourceID; mirrors struct
+ * __sm_texture in msl/metal_stdlib (layout shared, keep in step). Level l, slice s
+ * of the view starts at gpu + s * slice_stride + level_offset[l]; a texel (x, y, z)
+ * of it at + z * image_pitch[l] + y * row_pitch[l] + x * bytes_per_pixel. */
+struct sm_texture_desc {
+  unsigned char *gpu;
+  uint32_t type, format;         /* MTLTextureType, MTLPixelFormat */
+  uint32_t width, height, depth; /* level 0 */
+  uint32_t slices;               /* array length (x 6 for cube types), else 1 */
+  uint32_t levels, bytes_per_pixel;
+  uint64_t slice_stride;
+  uint64_t level_offset[SM_MAX_LEVELS], row_pitch[SM_MAX_LEVELS], image_pitch[SM_MAX_LEVELS];
+};
+/* What a kernel reads of a sampler; mirrors struct __sm_sampler in msl/metal_stdlib.
+ * Metal's enum values (MTLSamplerMinMagFilter, MipFilter, AddressMode, BorderColor,
+ * CompareFunction). */
+struct sm_sampler_desc {
+  uint32_t min_filter, mag_filter, mip_filter;
+  uint32_t address[3]; /* s, t, r */
+  uint32_t border_color, normalized, max_anisotropy, compare;
+  float lod_min, lod_max;
+};
+enum sm_resource_kind { SM_RESOURCE_TEXTURE = 1, SM_RESOURCE_SAMPLER = 2 };
+/* Registers a texture (storage: the buffer holding its texels, not retained: the
+ * texture keeps it alive while registered) or a sampler and returns its
+ * gpuResourceID: never 0, bit 63 clear (the prelude keeps bit 63 for constexpr
+ * samplers), unique for the process (a freed ID is never handed out again). desc is
+ * copied. */
+uint64_t sm_resource_add_texture(const struct sm_texture_desc *desc, struct sm_buffer *storage);
+uint64_t sm_resource_add_sampler(const struct sm_sampler_desc *desc);
+/* Unregisters id: kernels using it fault from then on. */
+void sm_resource_remove(uint64_t id);
+/* Kernel service (the __sm_rt table's `resource`): the descriptor of the live
+ * resource `id` of `kind`, a texture only while its storage is resident for the
+ * running dispatch. Otherwise the calling kernel thread faults (an access to a
+ * PROT_NONE page), which ends the command buffer with a page-fault error that
+ * sm_resource_describe_fault explains. Called by kernel code only. */
+const void *sm_rt_resource(uint64_t id, unsigned kind);
+/* If addr is the resource fault page, a malloc'd explanation of the last failed
+ * lookup on this thread (caller frees); else NULL. Async-signal context safe enough
+ * for pool.c's fault path (which runs after siglongjmp). */
+char *sm_resource_describe_fault(const void *addr);
+
+/* ---- textures (texture.c) ----------------------------------------------------- */
+/* MTLTextureType */
+enum {
+  SM_TEXTURE_1D = 0,
+  SM_TEXTURE_1D_ARRAY = 1,
+  SM_TEXTURE_2D = 2,
+  SM_TEXTURE_2D_ARRAY = 3,
+  SM_TEXTURE_CUBE = 5,
+  SM_TEXTURE_CUBE_ARRAY = 6,
+  SM_TEXTURE_3D = 7,
+  SM_TEXTURE_BUFFER = 9
+};
+/* MTLTextureUsage bits */
+enum {
+  SM_TEXTURE_USAGE_SHADER_READ = 1,
+  SM_TEXTURE_USAGE_SHADER_WRITE = 2,
+  SM_TEXTURE_USAGE_PIXEL_FORMAT_VIEW = 0x10
+};
+/* How a pixel format's channels are stored. */
+enum sm_pixel_kind { SM_PF_UNORM, SM_PF_SRGB, SM_PF_SNORM, SM_PF_UINT, SM_PF_SINT, SM_PF_FLOAT };
+struct sm_pixel_format {
+  uint64_t value;    /* MTLPixelFormat */
+  const char *name;  /* Metal's, without the MTLPixelFormat prefix */
+  unsigned bytes;    /* per pixel */
+  unsigned channels; /* 1, 2 or 4 */
+  enum sm_pixel_kind kind;
+};
+/* The ordinary formats softmetal supports (R/RG/RGBA x 8/16/32 Uint/Sint, 16/32 Float,
+ * 8/16 Unorm/Snorm, 8-bit sRGB), or NULL. */
+const struct sm_pixel_format *sm_pixel_format(uint64_t format);
+struct sm_texture_descriptor { /* MTLTextureDescriptor */
+  struct sm_object base;
+  uint64_t type, format, width, height, depth, levels, array_length, sample_count, usage,
+      storage_mode;
+};
+/* MTLOrigin + MTLSize, as Metal passes an MTLRegion */
+struct sm_region {
+  uint64_t origin[3], size[3];
+};
+struct sm_resource_id { /* MTLResourceID */
+  uint64_t impl;
+};
+struct sm_texture {
+  struct sm_object base;
+  struct sm_buffer *storage; /* retained: holds the texels */
+  struct sm_texture *parent; /* retained: views */
+  struct sm_buffer *buffer;  /* a texture made from a buffer (== storage), or its view's */
+  const struct sm_pixel_format *pf;
+  uint64_t type, format, width, height, depth, array_length, levels, usage, storage_mode;
+  uint64_t slices; /* array_length x 6 for cube types */
+  uint64_t offset; /* of slice 0, level 0 in storage */
+  uint64_t slice_stride, level_offset[SM_MAX_LEVELS], row_pitch[SM_MAX_LEVELS],
+      image_pitch[SM_MAX_LEVELS];
+  uint64_t allocated_size, buffer_offset, buffer_bytes_per_row, parent_level, parent_slice;
+  uint64_t id; /* gpuResourceID (resource.c) */
+};
+void sm_texture_register(void); /* load time, after buffer.c's */
+/* -[MTLDevice newTextureWithDescriptor:]: a texture (+1) with zeroed texels, or nil
+ * (and a validation line on stderr) when Metal refuses the descriptor. */
+id sm_texture_new(id descriptor);
+/* minimumLinearTextureAlignmentForPixelFormat: (also the texture-buffer alignment). */
+uint64_t sm_texture_linear_alignment(uint64_t format);
+/* object as a texture (borrowed), or NULL if it is nil or not a texture. */
+struct sm_texture *sm_texture_from(id object);
+/* NULL if region r of level/slice lies in t, else why not. */
+const char *sm_texture_check_region(const struct sm_texture *t, const struct sm_region *r,
+                                    uint64_t level, uint64_t slice);
+/* The CPU address of texel (x, y, z) of level/slice of t. */
+unsigned char *sm_texture_texel(const struct sm_texture *t, uint64_t level, uint64_t slice,
+                                uint64_t x, uint64_t y, uint64_t z);
+/* Copies region r of level/slice of t from (to_texture) or to linear memory whose rows
+ * are bytes_per_row and images bytes_per_image apart. Checked by the caller. */
+void sm_texture_copy_linear(const struct sm_texture *t, const struct sm_region *r, uint64_t level,
+                            uint64_t slice, unsigned char *linear, uint64_t bytes_per_row,
+                            uint64_t bytes_per_image, bool to_texture);
+
+/* ---- samplers (sampler.c) ------------------------------------------------------ */
+void sm_sampler_register(void); /* load time */
+/* -[MTLDevice newSamplerStateWithDescriptor:]: a sampler state (+1) or nil. */
+id sm_sampler_new(id descriptor);
+
 /* ---- MSL -> C++ translation (translate.c) ----------------------------------- */
 struct sm_kernel_info {
   char *name;
@@ -349,6 +481,7 @@ struct sm_runtime_table {
   void (*device_step)(void);               /* before each device atomic/volatile access */
   void (*barrier_lanes)(unsigned missing); /* vector code: lanes absent at the next barrier */
   void (*loop_yield)(void);                /* vector code: an outermost loop's iteration ends */
+  const void *(*resource)(uint64_t id, unsigned kind); /* sm_rt_resource (resource.c) */
 };
 /* The services, called by kernel code only, inside sm_group_run on the same
  * thread. `site` identifies the barrier call in the kernel's code (the
@@ -465,7 +598,8 @@ enum sm_command_kind {
   SM_COMMAND_ERROR,
   SM_COMMAND_PUSH_DEBUG_GROUP, /* pushDebugGroup: (label), shown by SOFTMETAL_TRACE */
   SM_COMMAND_POP_DEBUG_GROUP,  /* popDebugGroup */
-  SM_COMMAND_SIGNPOST          /* insertDebugSignpost: (label) */
+  SM_COMMAND_SIGNPOST,         /* insertDebugSignpost: (label) */
+  SM_COMMAND_CALL              /* call(arg): work of a file above command.c (texture blits) */
 };
 struct sm_command {
   enum sm_command_kind kind;
@@ -480,9 +614,12 @@ struct sm_command {
   uint8_t value;
   struct sm_event *event; /* retained (signal, wait) */
   uint64_t event_value;
-  char *error;             /* error command's description (owned) */
-  char *label;             /* debug group / signpost name (owned) */
-  unsigned command_buffer; /* debug commands: their command buffer's number */
+  char *error;                 /* error command's description (owned) */
+  char *label;                 /* debug group / signpost name (owned) */
+  unsigned command_buffer;     /* debug commands: their command buffer's number */
+  char *(*call)(void *arg);    /* call: NULL or a malloc'd error (MTLCommandBufferError 1) */
+  void (*free_arg)(void *arg); /* call: releases arg when the command goes */
+  void *arg;
 };
 /* A command buffer's commands in encoding order; {0} is empty. Not
  * thread-safe: the encoding thread, then the executor, own it in turn. */
