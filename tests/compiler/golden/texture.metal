@@ -619,7 +619,7 @@ kernel void _Z8sample2dyP6float4(
           uint v198 = v198_in;
           bool v199 = (v197 != true);
           if (v199) {
-            { device const anchor_tex_2d_f &anchor_r = *reinterpret_cast<device const anchor_tex_2d_f*>(v2 + anchor_ctx[0]); uint4 anchor_v = as_type<uint4>(anchor_r.t.read(uint2(v154, v198), uint(0u))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+            { device const anchor_tex_2d_f &anchor_r = *reinterpret_cast<device const anchor_tex_2d_f*>(v2 + anchor_ctx[0]); texture2d<float> anchor_t = anchor_r.t; uint4 anchor_v = as_type<uint4>(anchor_t.read(uint2(v154, v198), uint(0u))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
             v200_in = ((1ul << 56) | (ulong)(v77 - (thread uchar*)anchor_priv));
             v201_in = ((1ul << 56) | (ulong)(v78 - (thread uchar*)anchor_priv));
             v202_in = ((1ul << 56) | (ulong)(v79 - (thread uchar*)anchor_priv));
@@ -917,7 +917,7 @@ kernel void _Z8sample2dyP6float4(
         bool v338 = (v337 != true);
         if (v336) {
           if (v337) {
-            { device const anchor_tex_2d_f &anchor_r = *reinterpret_cast<device const anchor_tex_2d_f*>(v2 + anchor_ctx[0]); uint4 anchor_v = as_type<uint4>(anchor_r.t.read(uint2(v292, v335), uint(0u))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v1); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+            { device const anchor_tex_2d_f &anchor_r = *reinterpret_cast<device const anchor_tex_2d_f*>(v2 + anchor_ctx[0]); texture2d<float> anchor_t = anchor_r.t; uint4 anchor_v = as_type<uint4>(anchor_t.read(uint2(v292, v335), uint(0u))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v1); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
           }
           v339_in = false;
         } else {
@@ -1122,7 +1122,7 @@ kernel void _Z8sample2dyP6float4(
       ulong v410 = (v8 + (ulong)(72));
       float v411 = *reinterpret_cast<device float*>(v410 + anchor_ctx[0]);
       float v412 = (v411 + 1.0f);
-      { device const anchor_tex_2d_f &anchor_r = *reinterpret_cast<device const anchor_tex_2d_f*>(v2 + anchor_ctx[0]); uint4 anchor_v = as_type<uint4>(anchor_r.t.sample(anchor_r.s, float2(v6, 0.5f), level(v412))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v1); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+      { device const anchor_tex_2d_f &anchor_r = *reinterpret_cast<device const anchor_tex_2d_f*>(v2 + anchor_ctx[0]); texture2d<float> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.sample(anchor_s, float2(v6, 0.5f), level(v412))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v1); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
     }
   }
   float v413 = *reinterpret_cast<thread float*>(v1);
@@ -1195,11 +1195,11 @@ kernel void _Z5fetch6ParamsPi(
     if (v25) {
       bool v26 = (v21 == 0u);
       if (v26) {
-        { device const anchor_tex_buf_i &anchor_r = *reinterpret_cast<device const anchor_tex_buf_i*>(v4 + anchor_ctx[0]); uint4 anchor_v = as_type<uint4>(anchor_r.t.read(uint(v3))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+        { device const anchor_tex_buf_i &anchor_r = *reinterpret_cast<device const anchor_tex_buf_i*>(v4 + anchor_ctx[0]); texture_buffer<int> anchor_t = anchor_r.t; uint4 anchor_v = as_type<uint4>(anchor_t.read(uint(v3))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
       } else {
         bool v27 = (v21 == 1u);
         if (v27) {
-          { device const anchor_tex_buf_u &anchor_r = *reinterpret_cast<device const anchor_tex_buf_u*>(v4 + anchor_ctx[0]); uint4 anchor_v = as_type<uint4>(anchor_r.t.read(uint(v3))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+          { device const anchor_tex_buf_u &anchor_r = *reinterpret_cast<device const anchor_tex_buf_u*>(v4 + anchor_ctx[0]); texture_buffer<uint> anchor_t = anchor_r.t; uint4 anchor_v = as_type<uint4>(anchor_t.read(uint(v3))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
         }
       }
     }
@@ -1267,7 +1267,7 @@ kernel void _Z6gatherPKyiP6float4(
     float v26 = v26_in;
     bool v27 = v27_in;
     if (v27) {
-      { device const anchor_tex_2d_f &anchor_r = *reinterpret_cast<device const anchor_tex_2d_f*>(v7 + anchor_ctx[0]); uint4 anchor_v = as_type<uint4>(anchor_r.t.gather(anchor_r.s, float2(v9, 0.5f), int2(0), component::y)); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+      { device const anchor_tex_2d_f &anchor_r = *reinterpret_cast<device const anchor_tex_2d_f*>(v7 + anchor_ctx[0]); texture2d<float> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.gather(anchor_s, float2(v9, 0.5f), int2(0), component::y)); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
       float v28 = *reinterpret_cast<thread float*>(v0);
       thread uchar* v29 = (v0 + (4));
       float v30 = *reinterpret_cast<thread float*>(v29);
@@ -1849,7 +1849,7 @@ kernel void _Z7layeredyP5uint2(
           if (v243) {
             bool v244 = (v22 == 1u);
             if (v244) {
-              { device const anchor_tex_2da_u &anchor_r = *reinterpret_cast<device const anchor_tex_2da_u*>(v1 + anchor_ctx[0]); uint4 anchor_v = as_type<uint4>(anchor_r.t.read(uint2(v198, v241), uint(v29), uint(0u))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+              { device const anchor_tex_2da_u &anchor_r = *reinterpret_cast<device const anchor_tex_2da_u*>(v1 + anchor_ctx[0]); texture2d_array<uint> anchor_t = anchor_r.t; uint4 anchor_v = as_type<uint4>(anchor_t.read(uint2(v198, v241), uint(v29), uint(0u))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
             }
             v245_in = false;
           } else {
@@ -1857,7 +1857,7 @@ kernel void _Z7layeredyP5uint2(
           }
           bool v245 = v245_in;
           if (v245) {
-            { device const anchor_tex_2da_i &anchor_r = *reinterpret_cast<device const anchor_tex_2da_i*>(v1 + anchor_ctx[0]); uint4 anchor_v = as_type<uint4>(anchor_r.t.read(uint2(v198, v241), uint(v29), uint(0u))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+            { device const anchor_tex_2da_i &anchor_r = *reinterpret_cast<device const anchor_tex_2da_i*>(v1 + anchor_ctx[0]); texture2d_array<int> anchor_t = anchor_r.t; uint4 anchor_v = as_type<uint4>(anchor_t.read(uint2(v198, v241), uint(v29), uint(0u))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
           }
           v246_in = false;
         } else {
@@ -1975,7 +1975,7 @@ kernel void _Z7layeredyP5uint2(
         ulong v285 = (v7 + (ulong)(72));
         float v286 = *reinterpret_cast<device float*>(v285 + anchor_ctx[0]);
         float v287 = (v286 + 0.0f);
-        { device const anchor_tex_2da_u &anchor_r = *reinterpret_cast<device const anchor_tex_2da_u*>(v1 + anchor_ctx[0]); uint4 anchor_v = as_type<uint4>(anchor_r.t.sample(anchor_r.s, float2(v5, 0.5f), uint(v29), level(v287))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+        { device const anchor_tex_2da_u &anchor_r = *reinterpret_cast<device const anchor_tex_2da_u*>(v1 + anchor_ctx[0]); texture2d_array<uint> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.sample(anchor_s, float2(v5, 0.5f), uint(v29), level(v287))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
       }
       v288_in = false;
     } else {
@@ -1986,7 +1986,7 @@ kernel void _Z7layeredyP5uint2(
       ulong v289 = (v7 + (ulong)(72));
       float v290 = *reinterpret_cast<device float*>(v289 + anchor_ctx[0]);
       float v291 = (v290 + 0.0f);
-      { device const anchor_tex_2da_i &anchor_r = *reinterpret_cast<device const anchor_tex_2da_i*>(v1 + anchor_ctx[0]); uint4 anchor_v = as_type<uint4>(anchor_r.t.sample(anchor_r.s, float2(v5, 0.5f), uint(v29), level(v291))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+      { device const anchor_tex_2da_i &anchor_r = *reinterpret_cast<device const anchor_tex_2da_i*>(v1 + anchor_ctx[0]); texture2d_array<int> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.sample(anchor_s, float2(v5, 0.5f), uint(v29), level(v291))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
     }
   }
   ulong v292 = (ulong)v3;
@@ -2072,15 +2072,15 @@ kernel void _Z7surfacey(
     uint v34 = (uint)((uint)v33 & (uint)15u);
     bool v35 = (v34 == 2u);
     if (v35) {
-      { device const anchor_surf_r_2d_f &anchor_r = *reinterpret_cast<device const anchor_surf_r_2d_f*>(v1 + anchor_ctx[0]); uint4 anchor_v = anchor_surf_pack(anchor_surf_float_bits(anchor_r.t.read(uint2(v13, 0u)), anchor_r.format & 0xFFu), anchor_r.format & 0xFFu); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+      { device const anchor_surf_r_2d_f &anchor_r = *reinterpret_cast<device const anchor_surf_r_2d_f*>(v1 + anchor_ctx[0]); texture2d<float, access::read> anchor_t = anchor_r.t; uint4 anchor_v = anchor_surf_pack(anchor_surf_float_bits(anchor_t.read(uint2(v13, 0u)), anchor_r.format & 0xFFu), anchor_r.format & 0xFFu); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
     } else {
       bool v36 = (v34 == 0u);
       if (v36) {
-        { device const anchor_surf_r_2d_i &anchor_r = *reinterpret_cast<device const anchor_surf_r_2d_i*>(v1 + anchor_ctx[0]); uint4 anchor_v = anchor_surf_pack(as_type<uint4>(anchor_r.t.read(uint2(v13, 0u))), anchor_r.format & 0xFFu); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+        { device const anchor_surf_r_2d_i &anchor_r = *reinterpret_cast<device const anchor_surf_r_2d_i*>(v1 + anchor_ctx[0]); texture2d<int, access::read> anchor_t = anchor_r.t; uint4 anchor_v = anchor_surf_pack(as_type<uint4>(anchor_t.read(uint2(v13, 0u))), anchor_r.format & 0xFFu); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
       } else {
         bool v37 = (v34 == 1u);
         if (v37) {
-          { device const anchor_surf_r_2d_u &anchor_r = *reinterpret_cast<device const anchor_surf_r_2d_u*>(v1 + anchor_ctx[0]); uint4 anchor_v = anchor_surf_pack((anchor_r.t.read(uint2(v13, 0u))), anchor_r.format & 0xFFu); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+          { device const anchor_surf_r_2d_u &anchor_r = *reinterpret_cast<device const anchor_surf_r_2d_u*>(v1 + anchor_ctx[0]); texture2d<uint, access::read> anchor_t = anchor_r.t; uint4 anchor_v = anchor_surf_pack((anchor_t.read(uint2(v13, 0u))), anchor_r.format & 0xFFu); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
         }
       }
     }
@@ -2123,15 +2123,15 @@ kernel void _Z7surfacey(
     uint v60 = (uint)((uint)v59 & (uint)15u);
     bool v61 = (v60 == 2u);
     if (v61) {
-      { device const anchor_surf_w_2d_f &anchor_r = *reinterpret_cast<device const anchor_surf_w_2d_f*>(v1 + anchor_ctx[0]); anchor_r.t.write(anchor_surf_bits_float(uint4(v40, v38, 0u, 0u), anchor_r.format & 0xFFu), uint2(v46, 1u)); };
+      { device const anchor_surf_w_2d_f &anchor_r = *reinterpret_cast<device const anchor_surf_w_2d_f*>(v1 + anchor_ctx[0]); texture2d<float, access::write> anchor_t = anchor_r.t; anchor_t.write(anchor_surf_bits_float(uint4(v40, v38, 0u, 0u), anchor_r.format & 0xFFu), uint2(v46, 1u)); };
     } else {
       bool v62 = (v60 == 0u);
       if (v62) {
-        { device const anchor_surf_w_2d_i &anchor_r = *reinterpret_cast<device const anchor_surf_w_2d_i*>(v1 + anchor_ctx[0]); anchor_r.t.write(anchor_surf_sext(uint4(v40, v38, 0u, 0u), anchor_r.format & 0xFFu), uint2(v46, 1u)); };
+        { device const anchor_surf_w_2d_i &anchor_r = *reinterpret_cast<device const anchor_surf_w_2d_i*>(v1 + anchor_ctx[0]); texture2d<int, access::write> anchor_t = anchor_r.t; anchor_t.write(anchor_surf_sext(uint4(v40, v38, 0u, 0u), anchor_r.format & 0xFFu), uint2(v46, 1u)); };
       } else {
         bool v63 = (v60 == 1u);
         if (v63) {
-          { device const anchor_surf_w_2d_u &anchor_r = *reinterpret_cast<device const anchor_surf_w_2d_u*>(v1 + anchor_ctx[0]); anchor_r.t.write(anchor_surf_unpack(uint4(v40, v38, 0u, 0u), anchor_r.format & 0xFFu), uint2(v46, 1u)); };
+          { device const anchor_surf_w_2d_u &anchor_r = *reinterpret_cast<device const anchor_surf_w_2d_u*>(v1 + anchor_ctx[0]); texture2d<uint, access::write> anchor_t = anchor_r.t; anchor_t.write(anchor_surf_unpack(uint4(v40, v38, 0u, 0u), anchor_r.format & 0xFFu), uint2(v46, 1u)); };
         }
       }
     }
