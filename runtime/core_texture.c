@@ -41,7 +41,7 @@ enum {
   RT_FLAG_READ_NORMALIZED = 1 << 1,
   RT_FLAG_LINEAR_FILTER = 1 << 2,
   RT_FLAG_SRGB = 1 << 3,
-  RT_FLAG_KERNEL_BORDER = 1 << 4,
+  RT_FLAG_KERNEL_BORDER = 1 << 4, /* the kernel samples by hand: no Metal sampler does it */
   RT_FLAG_SURFACE = 1 << 5,
   RT_FLAG_LOD = 1 << 6,
 };
@@ -680,18 +680,6 @@ static uint32_t rt_format_word(const rt_format *f) {
   return f->bits | f->channels << 8 | (uint32_t)f->kind << 12;
 }
 
-static uint64_t rt_sampler_address(enum cudaTextureAddressMode mode, bool normalized) {
-  switch (mode) {
-  case cudaAddressModeWrap:
-    return normalized ? MTL_SAMPLER_ADDRESS_MODE_REPEAT : MTL_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
-  case cudaAddressModeMirror:
-    return normalized ? MTL_SAMPLER_ADDRESS_MODE_MIRROR_REPEAT
-                      : MTL_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
-  case cudaAddressModeBorder: return MTL_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER_COLOR;
-  default: return MTL_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
-  }
-}
-
 /* Metal's border colour for CUDA's, or -1 when Metal has none such. */
 static int rt_border_colour(const float c[4]) {
   if (c[0] == 0 && c[1] == 0 && c[2] == 0 && c[3] == 0)
@@ -703,10 +691,43 @@ static int rt_border_colour(const float c[4]) {
   return -1;
 }
 
-static mtl_id rt_new_sampler(rt_device *d, const struct cudaTextureDesc *t, bool mipmapped) {
+/* Metal's address mode for CUDA's on a sampler with normalized or pixel coordinates; sets
+ * *by_hand when no Metal sampler does what CUDA does (then the kernel samples with read:
+ * record flag bit 4). Pixel coordinates allow only clampToEdge and clampToZero in Metal, and
+ * CUDA treats wrap and mirror with unnormalized coordinates as clamp. */
+static uint64_t rt_sampler_address(enum cudaTextureAddressMode mode, const float border[4],
+                                   bool normalized, bool *by_hand) {
+  switch (mode) {
+  case cudaAddressModeWrap:
+    return normalized ? MTL_SAMPLER_ADDRESS_MODE_REPEAT : MTL_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+  case cudaAddressModeMirror:
+    return normalized ? MTL_SAMPLER_ADDRESS_MODE_MIRROR_REPEAT
+                      : MTL_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+  case cudaAddressModeBorder: {
+    int colour = rt_border_colour(border);
+    if (normalized && colour >= 0) return MTL_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER_COLOR;
+    if (!normalized && colour == MTL_SAMPLER_BORDER_COLOR_TRANSPARENT_BLACK)
+      return MTL_SAMPLER_ADDRESS_MODE_CLAMP_TO_ZERO;
+    *by_hand = true;
+    return MTL_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+  }
+  default: return MTL_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+  }
+}
+
+/* The sampler of a texture object of record kind `kind` (+1, or NULL when Metal refuses);
+ * *by_hand as rt_sampler_address's, and for unnormalized coordinates on a 3-D texture
+ * (Metal's pixel coordinates are for 1-D and 2-D textures). Cubemaps sample directions:
+ * a sampler with normalized coordinates whatever CUDA's flag says. */
+static mtl_id rt_new_sampler(rt_device *d, const struct cudaTextureDesc *t, bool mipmapped,
+                             unsigned kind, bool *by_hand) {
   mtl_id descriptor = mtl_new_sampler_descriptor();
   if (!descriptor) return NULL;
-  bool normalized = t->normalizedCoords != 0;
+  bool normalized = t->normalizedCoords != 0 || kind == 6 || kind == 7;
+  if (!normalized && kind == 3) {
+    *by_hand = true;
+    normalized = true; /* a valid sampler the kernel does not use */
+  }
   uint64_t filter = t->filterMode == cudaFilterModeLinear ? MTL_SAMPLER_MIN_MAG_FILTER_LINEAR
                                                           : MTL_SAMPLER_MIN_MAG_FILTER_NEAREST;
   mtl_sampler_descriptor_set_min_filter(descriptor, filter);
@@ -715,12 +736,12 @@ static mtl_id rt_new_sampler(rt_device *d, const struct cudaTextureDesc *t, bool
       descriptor, !mipmapped || !normalized ? MTL_SAMPLER_MIP_FILTER_NOT_MIPMAPPED
                   : t->mipmapFilterMode == cudaFilterModeLinear ? MTL_SAMPLER_MIP_FILTER_LINEAR
                                                                 : MTL_SAMPLER_MIP_FILTER_NEAREST);
-  mtl_sampler_descriptor_set_s_address_mode(descriptor,
-                                            rt_sampler_address(t->addressMode[0], normalized));
-  mtl_sampler_descriptor_set_t_address_mode(descriptor,
-                                            rt_sampler_address(t->addressMode[1], normalized));
-  mtl_sampler_descriptor_set_r_address_mode(descriptor,
-                                            rt_sampler_address(t->addressMode[2], normalized));
+  mtl_sampler_descriptor_set_s_address_mode(
+      descriptor, rt_sampler_address(t->addressMode[0], t->borderColor, normalized, by_hand));
+  mtl_sampler_descriptor_set_t_address_mode(
+      descriptor, rt_sampler_address(t->addressMode[1], t->borderColor, normalized, by_hand));
+  mtl_sampler_descriptor_set_r_address_mode(
+      descriptor, rt_sampler_address(t->addressMode[2], t->borderColor, normalized, by_hand));
   int border = rt_border_colour(t->borderColor);
   mtl_sampler_descriptor_set_border_color(
       descriptor, border < 0 ? MTL_SAMPLER_BORDER_COLOR_TRANSPARENT_BLACK : (uint64_t)border);
@@ -797,8 +818,14 @@ static cudaError_t rt_memory_texture(rt_device *d, const struct cudaResourceDesc
   r->levels = 1;
   r->extent[0] = (uint32_t)width;
   r->extent[1] = linear ? 0 : (uint32_t)height;
-  rt_texture_shape shape = {
-      r->texture_type, r->format->raw, width, height, 1, 1, 1, MTL_TEXTURE_USAGE_SHADER_READ};
+  rt_texture_shape shape = {r->texture_type,
+                            r->format->raw,
+                            width,
+                            height,
+                            1,
+                            1,
+                            1,
+                            MTL_TEXTURE_USAGE_SHADER_READ | MTL_TEXTURE_USAGE_PIXEL_FORMAT_VIEW};
   *out = rt_new_buffer_texture(d, &shape, (uint64_t)((unsigned char *)p - d->arena_base), pitch);
   return *out ? cudaSuccess : cudaErrorMemoryAllocation;
 }
@@ -945,7 +972,8 @@ cudaError_t rt_texture_create(rt_device *d, const struct cudaResourceDesc *res,
   }
   o->owned = true;
   bool mipmapped = levels > 1 || r.mipmap;
-  if (r.kind != 8) o->sampler = rt_new_sampler(d, t, mipmapped);
+  bool by_hand = false;
+  if (r.kind != 8) o->sampler = rt_new_sampler(d, t, mipmapped, r.kind, &by_hand);
   if (!o->texture || (r.kind != 8 && !o->sampler)) {
     rt_object_free(o);
     return cudaErrorMemoryAllocation;
@@ -963,9 +991,7 @@ cudaError_t rt_texture_create(rt_device *d, const struct cudaResourceDesc *res,
   rec->format = rt_format_word(r.format);
   if (t->normalizedCoords) flags |= RT_FLAG_NORMALIZED_COORDS;
   if (t->filterMode == cudaFilterModeLinear) flags |= RT_FLAG_LINEAR_FILTER;
-  for (int i = 0; i < 3; i++)
-    if (t->addressMode[i] == cudaAddressModeBorder && rt_border_colour(t->borderColor) < 0)
-      flags |= RT_FLAG_KERNEL_BORDER;
+  if (by_hand) flags |= RT_FLAG_KERNEL_BORDER;
   if (mipmapped && t->mipmapLevelBias != 0) flags |= RT_FLAG_LOD;
   rec->flags = flags;
   rec->texel_bytes = (uint32_t)rt_texel_bytes(r.format);

@@ -512,6 +512,39 @@ static void test_texture_objects(void) {
   CHECK_ERR(cudaCreateTextureObject(&obj2, &res, &tn, NULL), cudaErrorInvalidValue);
 }
 
+/* What a Metal sampler cannot do is marked for the kernel (record flag bit 4): unnormalized
+ * coordinates on a 3-D texture, and border colours other than zero with pixel coordinates;
+ * a zero border with pixel coordinates is Metal's clampToZero. */
+static void test_samplers(void) {
+  struct cudaChannelFormatDesc d = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
+  cudaArray_t a3, a2;
+  CHECK_ERR(cudaMalloc3DArray(&a3, &d, make_cudaExtent(4, 4, 4), 0), cudaSuccess);
+  CHECK_ERR(cudaMallocArray(&a2, &d, 4, 4, 0), cudaSuccess);
+  struct cudaResourceDesc res = {.resType = cudaResourceTypeArray};
+  struct cudaTextureDesc t = {0};
+  t.filterMode = cudaFilterModeLinear;
+  t.addressMode[0] = t.addressMode[1] = t.addressMode[2] = cudaAddressModeBorder;
+  cudaTextureObject_t obj[4] = {0};
+  res.res.array.array = a2;
+  CHECK_ERR(cudaCreateTextureObject(&obj[0], &res, &t, NULL), cudaSuccess);
+  CHECK(read_record(obj[0]).flags == 4u); /* pixel coordinates, zero border: a sampler */
+  t.borderColor[3] = 1;
+  CHECK_ERR(cudaCreateTextureObject(&obj[1], &res, &t, NULL), cudaSuccess);
+  CHECK(read_record(obj[1]).flags == (4u | 16u)); /* pixel coordinates, opaque black */
+  t.normalizedCoords = 1;
+  CHECK_ERR(cudaCreateTextureObject(&obj[2], &res, &t, NULL), cudaSuccess);
+  CHECK(read_record(obj[2]).flags == (1u | 4u)); /* normalized: Metal's opaque black */
+  t.normalizedCoords = 0;
+  t.borderColor[3] = 0;
+  res.res.array.array = a3;
+  CHECK_ERR(cudaCreateTextureObject(&obj[3], &res, &t, NULL), cudaSuccess);
+  CHECK(read_record(obj[3]).flags == (4u | 16u) && read_record(obj[3]).kind == 3);
+  for (int i = 0; i < 4; i++)
+    CHECK_ERR(cudaDestroyTextureObject(obj[i]), cudaSuccess);
+  CHECK_ERR(cudaFreeArray(a3), cudaSuccess);
+  CHECK_ERR(cudaFreeArray(a2), cudaSuccess);
+}
+
 /* Views of layers of a layered array. */
 static void test_views(void) {
   struct cudaChannelFormatDesc d = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
@@ -573,6 +606,17 @@ static void test_memory_textures(void) {
   CHECK_ERR(cudaCreateTextureObject(&bad, &pitched, &t, NULL), cudaErrorInvalidValue);
   pitched.res.pitch2D.pitchInBytes = 224; /* under a row */
   CHECK_ERR(cudaCreateTextureObject(&bad, &pitched, &t, NULL), cudaErrorInvalidValue);
+  /* linear memory read as normalized floats: a Unorm view of the memory's texture */
+  struct cudaResourceDesc bytes = {.resType = cudaResourceTypeLinear};
+  bytes.res.linear.devPtr = p;
+  bytes.res.linear.desc = cudaCreateChannelDesc(8, 8, 8, 8, cudaChannelFormatKindUnsigned);
+  bytes.res.linear.sizeInBytes = 4096;
+  struct cudaTextureDesc normalized = {.readMode = cudaReadModeNormalizedFloat};
+  cudaTextureObject_t obj3 = 0;
+  CHECK_ERR(cudaCreateTextureObject(&obj3, &bytes, &normalized, NULL), cudaSuccess);
+  r = read_record(obj3);
+  CHECK(r.kind == 8 && r.extent[0] == 1024 && r.flags == 2u && r.texture);
+  CHECK_ERR(cudaDestroyTextureObject(obj3), cudaSuccess);
   CHECK_ERR(cudaDestroyTextureObject(obj), cudaSuccess);
   CHECK_ERR(cudaDestroyTextureObject(obj2), cudaSuccess);
   CHECK_ERR(cudaFree(p), cudaSuccess);
@@ -660,6 +704,7 @@ int main(void) {
   test_copy_errors();
   test_mipmaps();
   test_texture_objects();
+  test_samplers();
   test_views();
   test_memory_textures();
   test_surfaces();
