@@ -810,3 +810,8 @@ void mtl_blit_copy_texture_to_texture(mtl_id encoder, mtl_id src, uint64_t src_s
                                                src_origin, size, (id)dst, dst_slice, dst_level,
                                                dst_origin);
 }
+void mtl_blit_copy_texture(mtl_id encoder, mtl_id src, mtl_id dst) {
+  SEL sel;
+  imp_fn imp = method(encoder, "copyFromTexture:toTexture:", &sel);
+  if (imp) ((void (*)(id, SEL, id, id))imp)((id)encoder, sel, (id)src, (id)dst);
+}

@@ -371,5 +371,7 @@ void mtl_blit_copy_texture_to_texture(mtl_id encoder, mtl_id src, uint64_t src_s
                                       uint64_t src_level, mtl_origin src_origin, mtl_size size,
                                       mtl_id dst, uint64_t dst_slice, uint64_t dst_level,
                                       mtl_origin dst_origin);
+/* copyFromTexture:toTexture: every level and slice (same dimensions and format). */
+void mtl_blit_copy_texture(mtl_id encoder, mtl_id src, mtl_id dst);
 
 #endif

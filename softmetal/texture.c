@@ -472,7 +472,6 @@ static void cpu_access(struct sm_texture *t, const struct sm_region *r, uint64_t
   if (!why && r->size[2] > 1 && bpi < bpr * r->size[1])
     why = "bytesPerImage < bytesPerRow x region height";
   if (!why && !bytes) why = "bytes is NULL";
-  if (!why && t->buffer) why = "the texture was made from a buffer: write the buffer instead";
   if (why) {
     invalid(what, "%s (region origin (%lu, %lu, %lu) size (%lu, %lu, %lu), level %lu, slice %lu)",
             why, (unsigned long)r->origin[0], (unsigned long)r->origin[1],
