@@ -130,6 +130,14 @@ __attribute__((noreturn, noinline)) static void fail(const char *fmt, ...) {
 }
 
 const void *sm_rt_resource(uint64_t id, unsigned kind) {
+  if (kind == SM_RESOURCE_UNDEFINED_SAMPLE) /* id: the prelude's bits of what is wrong */
+    fail("sampling with pixel coordinates (a sampler with normalizedCoordinates = NO)%s%s%s%s%s "
+         "is undefined in Metal (MTLSamplerDescriptor.normalizedCoordinates: only 1D and 2D "
+         "textures, clampToEdge or clampToZero, notMipmapped, minFilter == magFilter, "
+         "maxAnisotropy 1)",
+         id & 1 ? " with an address mode other than clampToEdge/clampToZero" : "",
+         id & 2 ? " with a mip filter" : "", id & 4 ? " with minFilter != magFilter" : "",
+         id & 8 ? " of a 3D or cube texture" : "", id & 16 ? " with maxAnisotropy > 1" : "");
   struct entry *e = slot_of(id);
   uint64_t live = e ? atomic_load_explicit(&e->id, memory_order_acquire) : 0;
   if (!e || live != id || !fault_page)

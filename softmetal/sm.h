@@ -231,7 +231,13 @@ struct sm_sampler_desc {
   uint32_t border_color, normalized, max_anisotropy, compare;
   float lod_min, lod_max;
 };
-enum sm_resource_kind { SM_RESOURCE_TEXTURE = 1, SM_RESOURCE_SAMPLER = 2 };
+/* SM_RESOURCE_UNDEFINED_SAMPLE: not a lookup: the prelude reports a use of pixel
+ * coordinates that Metal leaves undefined (the ID's bits say which rule), as a fault. */
+enum sm_resource_kind {
+  SM_RESOURCE_TEXTURE = 1,
+  SM_RESOURCE_SAMPLER = 2,
+  SM_RESOURCE_UNDEFINED_SAMPLE = 3
+};
 /* Registers a texture (storage: the buffer holding its texels, not retained: the
  * texture keeps it alive while registered) or a sampler and returns its
  * gpuResourceID: never 0, bit 63 clear (the prelude keeps bit 63 for constexpr

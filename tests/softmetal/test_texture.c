@@ -907,6 +907,20 @@ static void test_misuse(void) {
   r.texture = mtl_texture_gpu_resource_id(t);
   CHECK(run(p_sample2d, &r, sizeof r, &q, sizeof q, out, sizeof out, 0, &t, 1, 1) ==
         MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  /* pixel coordinates with repeat (undefined in Metal) fail; with clamp_to_zero they work */
+  mtl_id px = make_sampler(0, 0, MTL_SAMPLER_ADDRESS_MODE_REPEAT, false, 0);
+  struct query pq = {{5.5f, 0.5f}, {0}};
+  r = (struct rec){mtl_texture_gpu_resource_id(t), mtl_sampler_gpu_resource_id(px)};
+  CHECK(run(p_sample2d, &r, sizeof r, &pq, sizeof pq, out, sizeof out, 0, &t, 1, 1) ==
+        MTL_COMMAND_BUFFER_STATUS_ERROR);
+  CHECK(smtest_contains(last_error, "pixel coordinates"));
+  CHECK(smtest_contains(last_error, "other than clampToEdge/clampToZero"));
+  mtl_id pz = make_sampler(0, 0, MTL_SAMPLER_ADDRESS_MODE_CLAMP_TO_ZERO, false, 0);
+  r.sampler = mtl_sampler_gpu_resource_id(pz);
+  CHECK(run(p_sample2d, &r, sizeof r, &pq, sizeof pq, out, sizeof out, 0, &t, 1, 1) ==
+        MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  CHECK4(out, 0, 0, 0, 1, 0); /* outside, R32Float has no alpha: (0, 0, 0, 1) */
+  mtl_release(px), mtl_release(pz);
   /* descriptors Metal refuses */
   CHECK(make_texture(MTL_TEXTURE_TYPE_2D, 9999, 2, 2, 1, 1, 1, 1) == NULL);
   CHECK(make_texture(MTL_TEXTURE_TYPE_2D, MTL_PIXEL_FORMAT_R32_FLOAT, 2, 2, 1, 1, 3, 1) == NULL);
