@@ -4,7 +4,7 @@
 // surfCubemapLayered read-modify-write, the pointer form of the reads, and the boundary
 // modes: cudaBoundaryModeClamp clamps, cudaBoundaryModeZero reads zeros and drops writes
 // (the trap mode is surf_trap.cu). Results are read back with cudaMemcpy from the arrays
-// and compared exactly with the CPU's. Prints PASS or FAIL: <details>.
+// and compared exactly with the CPU's. Prints PASS, or FAIL: <details>.
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -175,7 +175,7 @@ int main(void) {
       memcpy(&hb[y][x], &h, 2);
       hw[y][x] = hb[y][x] ^ 0x8000u;
     }
-  a = array2d(cudaCreateChannelDescHalf(), W, H, hb, 2);
+  a = array2d(cudaCreateChannelDesc(16, 0, 0, 0, cudaChannelFormatKindFloat), W, H, hb, 2);
   if (!a) return printf("FAIL: half array\n"), 1;
   rw_half<<<1, block>>>(surface(a));
   CHECK(cudaDeviceSynchronize());
@@ -230,7 +230,8 @@ int main(void) {
     printf("FAIL: %d wrong results\n", failures);
     return 1;
   }
-  printf("PASS: surface reads and writes of 1/2/4/16-byte texels in every shape, clamp and zero "
+  printf("passed: surface reads and writes of 1/2/4/16-byte texels in every shape, clamp and zero "
          "boundary modes\n");
+  printf("PASS\n");
   return 0;
 }

@@ -2,7 +2,7 @@
 // stops the kernel and fails the launch (CUDA: "the kernel traps"); the error is sticky.
 // Anchor reports cudaErrorLaunchFailure, as for __trap(). Unsure which error CUDA reports
 // (cudaErrorLaunchFailure or cudaErrorIllegalAddress): the program prints it for the H200
-// run and accepts either. In range, the same kernel runs. Prints PASS or FAIL: <details>.
+// run and accepts either. In range, the same kernel runs. Prints PASS, or FAIL: <details>.
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <string.h>
@@ -38,6 +38,7 @@ int main(void) {
   if (e != cudaErrorLaunchFailure && e != cudaErrorIllegalAddress)
     return printf("FAIL: expected the launch to fail\n"), 1;
   if (cudaMemset(done, 0, 4) == cudaSuccess) return printf("FAIL: the error is not sticky\n"), 1;
-  printf("PASS: trap on an out-of-range surface write\n");
+  printf("passed: trap on an out-of-range surface write\n");
+  printf("PASS\n");
   return 0;
 }

@@ -4,7 +4,7 @@
 // around its edges, point and linear, texel and normalized coordinates, border in x and
 // clamp or border in y; also a 1D and a 2D-layered texture with a border colour. Checked
 // against tex_reference.h: point exactly, linear within 1/256 of the range.
-// Prints PASS or FAIL: <details>.
+// Prints PASS, or FAIL: <details>.
 #include <cuda_runtime.h>
 #include <math.h>
 #include <stdio.h>
@@ -115,7 +115,8 @@ int main(void) {
         compare("tex2DLayered border", &refl, 2, pts, out);
       }
   if (failures) return printf("FAIL: %d configurations wrong\n", failures), 1;
-  printf("PASS: border colour (0.25, -2, 7.5, 0.5) by hand: tex1D, tex2D, tex2DLayered, point "
+  printf("passed: border colour (0.25, -2, 7.5, 0.5) by hand: tex1D, tex2D, tex2DLayered, point "
          "and linear, texel and normalized coordinates\n");
+  printf("PASS\n");
   return 0;
 }
