@@ -4,7 +4,9 @@
 // 1/256); (2) wrap and mirror address modes with unnormalized coordinates (the guide says
 // they act as clamp; printed); (3) a layer index outside a layered texture (printed:
 // Anchor clamps); (4) a border colour on an integer texture read as elements (printed:
-// Anchor converts the float colour to int). Only (1) decides PASS.
+// Anchor converts the float colour to int); (5) the alignment of small cudaMalloc
+// allocations against cudaDevAttrTextureAlignment (CUB's TexObjInputIterator binds a texture
+// over any cudaMalloc'd pointer). Only (1) decides PASS.
 #include <cuda_runtime.h>
 #include <math.h>
 #include <stdio.h>
@@ -114,6 +116,17 @@ int main(void) {
   printf("(4) int texture, border 7.75, x = -1.5 .. 2.5 (%s):",
          cudaGetErrorName(cudaDeviceSynchronize()));
   for (int k = 0; k < 5; k++) printf(" %d (0x%x)", iout[k], (unsigned)iout[k]);
+  printf("\n");
+
+  // (5) small allocations against the texture alignment
+  int align = 0;
+  cudaDeviceGetAttribute(&align, cudaDevAttrTextureAlignment, 0);
+  printf("(5) textureAlignment %d; cudaMalloc(100) addresses mod 512:", align);
+  for (int k = 0; k < 6; k++) {
+    void *q = 0;
+    cudaMalloc(&q, 100);
+    printf(" %d", (int)((size_t)q % 512));
+  }
   printf("\n");
 
   if (bad) return printf("FAIL: %d linear weights beyond 1/256\n", bad), 1;
