@@ -205,7 +205,7 @@ static void test_bad_arrays(void) {
   CHECK_ERR(cudaGetDeviceProperties(&p, 0), cudaSuccess);
   CHECK(p.maxTexture1D == 16384 && p.maxTexture2D[0] == 16384 && p.maxTexture2D[1] == 16384);
   CHECK(p.maxTexture3D[0] == 2048 && p.maxTexture2DLayered[2] == 2048);
-  CHECK(p.maxSurface2D[0] == 16384 && p.textureAlignment == 512 && p.texturePitchAlignment == 32);
+  CHECK(p.maxSurface2D[0] == 16384 && p.textureAlignment == 256 && p.texturePitchAlignment == 32);
   int v = 0;
   CHECK_ERR(cudaDeviceGetAttribute(&v, cudaDevAttrMaxTexture3DDepth, 0), cudaSuccess);
   CHECK(v == 2048);
