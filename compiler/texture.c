@@ -134,9 +134,12 @@ static int parse_call(const char *name, call *c) {
   "anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; "                 \
   "anchor_o[3] = anchor_v.w;"
 
-/* The record at handle h (%a0 its struct), as anchor_r; a printf format. */
+/* The record at handle h (%a0 its struct) as anchor_r, its texture (%a1 the texture's
+ * type) as anchor_t; a printf format. The texture is copied out of the record, as MSL
+ * programs do with argument-buffer members (a handle: the copy is the same texture). */
 #define RECORD(h)                                                                                  \
-  "device const %%a0 &anchor_r = *reinterpret_cast<device const %%a0*>(" h " + " MSL_DELTA "); "
+  "device const %%a0 &anchor_r = *reinterpret_cast<device const %%a0*>(" h " + " MSL_DELTA         \
+  "); %%a1 anchor_t = anchor_r.t; "
 
 /* The arguments of sample/gather after the sampler: coordinate, array index. */
 static void put_coord(strbuf *t, const shape *s, int texel) {
@@ -148,15 +151,15 @@ static void put_coord(strbuf *t, const shape *s, int texel) {
 static int texture_value(msl_inst *in, const call *c, strbuf *v) {
   const shape *s = &shapes[c->shape];
   if (c->op == OP_READ) {
-    strbuf_put(v, "as_type<uint4>(anchor_r.t.read(");
+    strbuf_put(v, "as_type<uint4>(anchor_t.read(");
     put_coord(v, s, 1);
     if (s->mipmapped) strbuf_put(v, ", uint(%6)");
     strbuf_put(v, "))");
     return 1;
   }
   if (!s->coord) return msl_inst_unsupported(in, "sampling a linear-memory texture (tex1Dfetch)");
-  strbuf_put(v, c->op == OP_GATHER ? "as_type<uint4>(anchor_r.t.gather(anchor_r.s, "
-                                   : "as_type<uint4>(anchor_r.t.sample(anchor_r.s, ");
+  strbuf_put(v, c->op == OP_GATHER ? "as_type<uint4>(anchor_t.gather(anchor_s, "
+                                   : "as_type<uint4>(anchor_t.sample(anchor_s, ");
   put_coord(v, s, 0);
   if (c->op == OP_GATHER) {
     static const char *const comps[] = {"x", "y", "z", "w"};
@@ -167,10 +170,19 @@ static int texture_value(msl_inst *in, const call *c, strbuf *v) {
   /* Metal's 1D textures have no mipmaps: level and gradients do not apply. */
   if (c->op == OP_LEVEL && s->mipmapped) strbuf_put(v, ", level(%6)");
   if (c->op == OP_GRAD && s->grad) {
-    if (c->shape == 1 || c->shape == 4)
-      strbuf_printf(v, ", %s(float2(%%6, %%7), float2(%%9, %%10))", s->grad);
-    else
-      strbuf_printf(v, ", %s(float3(%%6, %%7, %%8), float3(%%9, %%10, %%11))", s->grad);
+    /* dy is operands 9..11, past the templates' one-digit %k: spelled here */
+    strbuf dy[3] = {{0}, {0}, {0}};
+    int ok = 1;
+    for (unsigned k = 0; k < 3; k++)
+      ok = ok && msl_put_operand(in->f, LLVMGetOperand(in->i, 9 + k), &dy[k], MSL_SPACE_NONE);
+    if (ok && (c->shape == 1 || c->shape == 4))
+      strbuf_printf(v, ", %s(float2(%%6, %%7), float2(%s, %s))", s->grad, dy[0].data, dy[1].data);
+    else if (ok)
+      strbuf_printf(v, ", %s(float3(%%6, %%7, %%8), float3(%s, %s, %s))", s->grad, dy[0].data,
+                    dy[1].data, dy[2].data);
+    for (unsigned k = 0; k < 3; k++)
+      strbuf_free(&dy[k]);
+    if (!ok) return in->ok = 0;
   }
   strbuf_put(v, "))");
   return 1;
@@ -181,7 +193,7 @@ static int texture_value(msl_inst *in, const call *c, strbuf *v) {
 static void surface_read_value(const call *c, strbuf *v) {
   static const char *const unpacked[] = {"as_type<uint4>", "", "anchor_surf_float_bits"};
   const shape *s = &shapes[c->shape];
-  strbuf_printf(v, "anchor_surf_pack(%s(anchor_r.t.read(", unpacked[c->cls]);
+  strbuf_printf(v, "anchor_surf_pack(%s(anchor_t.read(", unpacked[c->cls]);
   put_coord(v, s, 1);
   strbuf_printf(v, ")%s), anchor_r.format & 0xFFu)",
                 c->cls == 2 ? ", anchor_r.format & 0xFFu" : "");
@@ -207,7 +219,7 @@ void msl_emit_texture(msl_inst *in) {
                                            "anchor_surf_bits_float"};
     const shape *s = &shapes[c.shape];
     strbuf_printf(&t,
-                  "{ " RECORD("%%0") "anchor_r.t.write(%s(uint4(%%5, %%6, %%7, %%8), "
+                  "{ " RECORD("%%0") "anchor_t.write(%s(uint4(%%5, %%6, %%7, %%8), "
                                      "anchor_r.format & 0xFFu), ",
                   to_class[c.cls]);
     for (const char *p = s->texel; *p; p++) {
@@ -229,9 +241,13 @@ void msl_emit_texture(msl_inst *in) {
       strbuf_free(&v);
       return;
     }
-    strbuf_printf(&t, "{ " RECORD("%%1") "uint4 anchor_v = %s" STORE_LANES " }", v.data);
+    strbuf_printf(&t, "{ " RECORD("%%1") "%suint4 anchor_v = %s" STORE_LANES " }",
+                  strstr(v.data, "(anchor_s, ") ? "sampler anchor_s = anchor_r.s; " : "", v.data);
   }
-  msl_inst_template_args(in, t.data, (const char *const[]){record});
+  char type[64];
+  snprintf(type, sizeof type, "%s<%s%s>", shapes[c.shape].type, class_type[c.cls],
+           access_spelling[access]);
+  msl_inst_template_args(in, t.data, (const char *const[]){record, type});
   strbuf_free(&t);
   strbuf_free(&v);
 }

@@ -271,24 +271,21 @@ __ANCHOR_TEX void __anchor_tex_filter(unsigned *out, unsigned long long h,
   float t[3] = {0.0f, 0.0f, 0.0f};
   for (int d = 0; d < dims; d++)
     t[d] = __anchor_tex_texel_coord(r, c[d], n[d], &mode[d]);
-  if (!(r->flags & 4u) || cls != 2) { /* nearest: the texel containing the coordinate */
-    int i = (int)__builtin_floorf(t[0]), j = (int)__builtin_floorf(t[1]),
-        k = (int)__builtin_floorf(t[2]);
-    __anchor_tex_texel<T, S>(out, h, r, cls, i, j, k, layer);
-    return;
-  }
-  /* linear: the 2^dims texels around the coordinate minus 0.5, weighted by the fractions */
+  /* nearest: the texel containing the coordinate (integer classes always: CUDA filters
+   * only floats); linear: the 2^dims texels around the coordinate minus 0.5, weighted by
+   * the fractions. One texel read in the code: this path is rare (flag bit 4). */
+  const bool lin = (r->flags & 4u) && cls == 2;
   int base[3] = {0, 0, 0};
   float frac[3] = {0.0f, 0.0f, 0.0f};
   for (int d = 0; d < dims; d++) {
-    float b = t[d] - 0.5f, f = __builtin_floorf(b);
+    float b = lin ? t[d] - 0.5f : t[d], f = __builtin_floorf(b);
     base[d] = (int)f;
     frac[d] = b - f;
   }
   float acc[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-  /* one texel read in the code, not 2^dims: this path is rare (flag bit 4) */
+  const int corners = lin ? 1 << dims : 1;
 #pragma nounroll
-  for (int corner = 0; corner < (1 << dims); corner++) {
+  for (int corner = 0; corner < corners; corner++) {
     float w = 1.0f;
     int at[3];
     for (int d = 0; d < 3; d++) {
@@ -298,6 +295,11 @@ __ANCHOR_TEX void __anchor_tex_filter(unsigned *out, unsigned long long h,
     }
     unsigned l[4] = {0u, 0u, 0u, 0u};
     __anchor_tex_texel<T, S>(l, h, r, cls, at[0], at[1], at[2], layer);
+    if (!lin) {
+      for (int q = 0; q < 4; q++)
+        out[q] = l[q];
+      return;
+    }
     for (int q = 0; q < 4; q++)
       acc[q] += w * __builtin_bit_cast(float, l[q]);
   }

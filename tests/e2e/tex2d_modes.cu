@@ -6,7 +6,7 @@
 // as CUDA allows). Checks each sample against tex_reference.h (CUDA's documented
 // sampling): point sampling exactly, linear within 1/256 of the texel range (CUDA's 9-bit
 // weights). Also tex2D through the pointer form, and handles passed in a struct, in an
-// array in device memory and chosen at run time. Prints PASS or FAIL: <details>.
+// array in device memory and chosen at run time. Prints PASS, or FAIL: <details>.
 #include <cuda_runtime.h>
 #include <math.h>
 #include <stdio.h>
@@ -192,8 +192,9 @@ int main(void) {
     printf("FAIL: %d failures\n", failures);
     return 1;
   }
-  printf("PASS: tex2D, %d filter/coordinate/address combinations on float and uchar4 textures, "
+  printf("passed: tex2D, %d filter/coordinate/address combinations on float and uchar4 textures, "
          "travelling handles\n",
          combos);
+  printf("PASS\n");
   return 0;
 }

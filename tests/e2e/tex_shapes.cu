@@ -5,7 +5,7 @@
 // over pitched memory; tex2DLod on a mipmapped array; tex2Dgather; integer element reads
 // (int2 of a signed texture, uint of an unsigned one read as int: the bits); a call of the
 // wrong shape returns zeros (CUDA: undefined). Texel values are distinct, so a wrong
-// texel, face or layer shows. Prints PASS or FAIL: <details>.
+// texel, face or layer shows. Prints PASS, or FAIL: <details>.
 #include <cuda_runtime.h>
 #include <math.h>
 #include <stdio.h>
@@ -93,8 +93,10 @@ static cudaTextureObject_t texture(const cudaResourceDesc &res, int normalized, 
   desc.readMode = read_norm ? cudaReadModeNormalizedFloat : cudaReadModeElementType;
   desc.normalizedCoords = normalized;
   cudaTextureObject_t t = 0;
-  if (cudaCreateTextureObject(&t, &res, &desc, NULL) != cudaSuccess) {
-    printf("FAIL: cudaCreateTextureObject\n");
+  cudaError_t e = cudaCreateTextureObject(&t, &res, &desc, NULL);
+  if (e != cudaSuccess) {
+    printf("FAIL: cudaCreateTextureObject (resource type %d): %s\n", (int)res.resType,
+           cudaGetErrorString(e));
     failures++;
   }
   return t;
@@ -218,9 +220,11 @@ int main(void) {
   int *lin_i;
   float *lin_f;
   uchar4 *lin_c;
-  CHECK(cudaMalloc(&lin_i, 40 * sizeof(int)));
-  CHECK(cudaMalloc(&lin_f, 40 * sizeof(float)));
-  CHECK(cudaMalloc(&lin_c, 40 * sizeof(uchar4)));
+  // each at a multiple of textureAlignment (512) inside one allocation
+  char *lin;
+  CHECK(cudaMalloc(&lin, 4 * 512));
+  char *base = (char *)(((size_t)lin + 511) & ~(size_t)511);
+  lin_i = (int *)base, lin_f = (float *)(base + 512), lin_c = (uchar4 *)(base + 1024);
   int hi[40];
   float hf[40];
   uchar4 hc[40];
@@ -248,8 +252,11 @@ int main(void) {
   }
 
   // tex2D over pitched memory: 8 x 8 floats in rows of 64 floats
-  size_t pitch = 0;
-  CHECK(cudaMallocPitch((void **)&fin, &pitch, 8 * sizeof(float), 8));
+  // at a multiple of textureAlignment (512), rows of 256 bytes (texturePitchAlignment 32)
+  size_t pitch = 256;
+  char *pitched;
+  CHECK(cudaMalloc(&pitched, 512 + 8 * pitch));
+  fin = (float *)(((size_t)pitched + 511) & ~(size_t)511);
   float h8[64];
   for (int k = 0; k < 64; k++) h8[k] = value(k % 8, k / 8, 0);
   CHECK(cudaMemcpy2D(fin, pitch, h8, 8 * sizeof(float), 8 * sizeof(float), 8,
@@ -329,7 +336,8 @@ int main(void) {
     printf("FAIL: %d wrong values\n", failures);
     return 1;
   }
-  printf("PASS: tex1D, tex3D, tex1DLayered, tex2DLayered, texCubemap(Layered), tex1Dfetch, "
+  printf("passed: tex1D, tex3D, tex1DLayered, tex2DLayered, texCubemap(Layered), tex1Dfetch, "
          "pitch2D, tex2DLod, tex2Dgather, integer reads, wrong shapes\n");
+  printf("PASS\n");
   return 0;
 }

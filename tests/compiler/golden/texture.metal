@@ -164,119 +164,130 @@ kernel void _Z8sample2dyP6float4(
   ulong v3 = *reinterpret_cast<constant ulong*>(anchor_params + 8);
   uint v23_in = 0;
   uint v24_in = 0;
-  uint v58_in = 0;
-  uint v59_in = 0;
-  uint v60_in = 0;
-  uint v70_in = 0;
-  uint v71_in = 0;
-  uint v72_in = 0;
-  float v83_in = 0;
-  float v84_in = 0;
-  float v85_in = 0;
-  float v86_in = 0;
-  uint v87_in = 0;
-  uint v121_in = 0;
-  bool v122_in = 0;
-  bool v123_in = 0;
-  uint v130_in = 0;
+  float v42_in = 0;
+  uint v61_in = 0;
+  uint v62_in = 0;
+  uint v63_in = 0;
+  uint v74_in = 0;
+  uint v75_in = 0;
+  uint v76_in = 0;
+  float v87_in = 0;
+  float v88_in = 0;
+  float v89_in = 0;
+  float v90_in = 0;
+  float v91_in = 0;
+  float v92_in = 0;
+  float v93_in = 0;
+  float v94_in = 0;
+  uint v95_in = 0;
+  uint v129_in = 0;
+  bool v130_in = 0;
   bool v131_in = 0;
-  uint v132_in = 0;
-  bool v133_in = 0;
-  bool v134_in = 0;
-  uint v144_in = 0;
-  bool v145_in = 0;
-  uint v146_in = 0;
-  bool v147_in = 0;
-  bool v148_in = 0;
+  uint v138_in = 0;
+  bool v139_in = 0;
+  uint v140_in = 0;
+  bool v141_in = 0;
+  bool v142_in = 0;
+  uint v152_in = 0;
   bool v153_in = 0;
   uint v154_in = 0;
-  uint v164_in = 0;
-  bool v165_in = 0;
-  bool v166_in = 0;
-  uint v174_in = 0;
-  bool v175_in = 0;
-  uint v176_in = 0;
-  bool v177_in = 0;
-  bool v178_in = 0;
-  uint v188_in = 0;
-  bool v189_in = 0;
-  uint v190_in = 0;
-  bool v191_in = 0;
-  bool v192_in = 0;
+  bool v155_in = 0;
+  bool v156_in = 0;
+  bool v161_in = 0;
+  uint v162_in = 0;
+  uint v172_in = 0;
+  bool v173_in = 0;
+  bool v174_in = 0;
+  uint v182_in = 0;
+  bool v183_in = 0;
+  uint v184_in = 0;
+  bool v185_in = 0;
+  bool v186_in = 0;
+  uint v196_in = 0;
   bool v197_in = 0;
   uint v198_in = 0;
-  ulong v200_in = 0;
-  ulong v201_in = 0;
-  ulong v202_in = 0;
-  ulong v203_in = 0;
-  float v209 = 0;
-  float v211 = 0;
-  float v213 = 0;
-  float v215 = 0;
+  bool v199_in = 0;
+  bool v200_in = 0;
+  bool v205_in = 0;
+  uint v206_in = 0;
+  bool v208_in = 0;
+  uint v217_in = 0;
+  uint v218_in = 0;
+  uint v219_in = 0;
+  uint v220_in = 0;
   bool v221_in = 0;
-  uint v231_in = 0;
+  uint v223_in = 0;
   uint v232_in = 0;
   uint v233_in = 0;
-  uint v240_in = 0;
-  uint v241_in = 0;
-  uint v242_in = 0;
-  uint v259_in = 0;
-  bool v260_in = 0;
-  bool v261_in = 0;
+  uint v234_in = 0;
+  uint v235_in = 0;
+  bool v236_in = 0;
+  uint v238_in = 0;
+  uint v247_in = 0;
+  uint v248_in = 0;
+  uint v249_in = 0;
+  uint v250_in = 0;
+  bool v251_in = 0;
+  uint v253_in = 0;
+  uint v262_in = 0;
+  uint v263_in = 0;
+  uint v264_in = 0;
+  uint v265_in = 0;
+  bool v266_in = 0;
   uint v268_in = 0;
-  bool v269_in = 0;
-  uint v270_in = 0;
-  bool v271_in = 0;
-  bool v272_in = 0;
-  uint v282_in = 0;
-  bool v283_in = 0;
-  uint v284_in = 0;
-  bool v285_in = 0;
-  bool v286_in = 0;
-  bool v291_in = 0;
-  uint v292_in = 0;
-  uint v301_in = 0;
-  bool v302_in = 0;
-  bool v303_in = 0;
-  uint v311_in = 0;
-  bool v312_in = 0;
-  uint v313_in = 0;
-  bool v314_in = 0;
-  bool v315_in = 0;
-  uint v325_in = 0;
+  float v273_in = 0;
+  float v274_in = 0;
+  float v275_in = 0;
+  float v276_in = 0;
+  float v277_in = 0;
+  float v278_in = 0;
+  float v279_in = 0;
+  float v280_in = 0;
+  bool v281_in = 0;
+  float v293_in = 0;
+  float v294_in = 0;
+  float v295_in = 0;
+  float v296_in = 0;
+  float v297_in = 0;
+  float v298_in = 0;
+  float v299_in = 0;
+  float v300_in = 0;
+  float v303_in = 0;
+  float v303 = 0;
+  float v304_in = 0;
+  float v304 = 0;
+  float v305_in = 0;
+  float v305 = 0;
+  float v306_in = 0;
+  float v306 = 0;
+  uint v307_in = 0;
+  float v308_in = 0;
+  float v309_in = 0;
+  float v310_in = 0;
+  float v311_in = 0;
+  float v312_in = 0;
+  float v313_in = 0;
+  float v314_in = 0;
+  float v315_in = 0;
+  bool v316_in = 0;
+  float v317_in = 0;
+  float v318_in = 0;
+  float v319_in = 0;
+  float v320_in = 0;
+  bool v321_in = 0;
+  float v322_in = 0;
+  float v323_in = 0;
+  float v324_in = 0;
+  float v325_in = 0;
   bool v326_in = 0;
-  uint v327_in = 0;
-  bool v328_in = 0;
-  bool v329_in = 0;
-  bool v334_in = 0;
-  uint v335_in = 0;
-  bool v339_in = 0;
-  uint v349_in = 0;
-  uint v350_in = 0;
-  uint v351_in = 0;
-  uint v352_in = 0;
-  bool v353_in = 0;
-  uint v355_in = 0;
-  uint v365_in = 0;
-  uint v366_in = 0;
-  uint v367_in = 0;
-  uint v368_in = 0;
-  bool v369_in = 0;
-  uint v371_in = 0;
-  uint v382_in = 0;
-  uint v383_in = 0;
-  uint v384_in = 0;
-  uint v385_in = 0;
-  bool v386_in = 0;
-  uint v388_in = 0;
-  uint v399_in = 0;
-  uint v400_in = 0;
-  uint v401_in = 0;
-  uint v402_in = 0;
-  bool v403_in = 0;
-  uint v405_in = 0;
-  bool v407_in = 0;
-  bool v408_in = 0;
+  float v338_in = 0;
+  float v339_in = 0;
+  float v340_in = 0;
+  float v341_in = 0;
+  float v342_in = 0;
+  float v343_in = 0;
+  float v344_in = 0;
+  float v345_in = 0;
   uint v4 = anchor_tid.x;
   float v5 = (float)v4;
   float v6 = (v5 + 0.5f);
@@ -317,830 +328,725 @@ kernel void _Z8sample2dyP6float4(
     bool v30 = (v29 != 0u);
     if (v30) {
       ulong v31 = (v8 + (ulong)(32));
-      uint v32 = *reinterpret_cast<device uint*>(v31 + anchor_ctx[0]);
-      ulong v33 = (v8 + (ulong)(36));
-      uint v34 = *reinterpret_cast<device uint*>(v33 + anchor_ctx[0]);
-      ulong v35 = (v8 + (ulong)(44));
-      ulong v36 = (v8 + (ulong)(48));
-      uint v37 = (uint)((uint)v28 & (uint)1u);
-      bool v38 = (v37 == 0u);
-      float v39 = (float)v32;
-      float v40 = (v38 ? 1.0f : v39);
-      float v41 = (v6 * v40);
-      float v42 = (float)v34;
-      float v43 = (v42 * 0.5f);
-      float v44 = (v38 ? 0.5f : v43);
-      uint v45 = (uint)((uint)v28 & (uint)4u);
-      bool v46 = (v45 == 0u);
-      bool v47 = (v24 != 2u);
-      bool v48 = (v47 | v46);
-      bool v49 = (v48 != true);
-      if (v49) {
-        float v50 = (v41 + -0.5f);
-        float v51 = floor(v50);
-        float v52 = fabs(v51);
-        uint v53 = as_type<uint>(v52);
-        bool v54 = (v53 < 2139095041u);
-        if (v54) {
-          bool v55 = (!(v51 >= 2.14748365e+09f));
-          if (v55) {
-            bool v56 = (!(v51 < -2.14748365e+09f));
-            if (v56) {
-              uint v57 = (uint)(int)v51;
-              v58_in = v57;
-            } else {
-              v58_in = 2147483648u;
-            }
-            uint v58 = v58_in;
-            v59_in = v58;
-          } else {
-            v59_in = 2147483647u;
-          }
-          uint v59 = v59_in;
-          v60_in = v59;
-        } else {
-          v60_in = 0u;
-        }
-        uint v60 = v60_in;
-        float v61 = (v50 - v51);
-        float v62 = (v44 + -0.5f);
-        float v63 = floor(v62);
-        float v64 = fabs(v63);
-        uint v65 = as_type<uint>(v64);
-        bool v66 = (v65 < 2139095041u);
-        if (v66) {
-          bool v67 = (!(v63 >= 2.14748365e+09f));
-          if (v67) {
-            bool v68 = (!(v63 < -2.14748365e+09f));
-            if (v68) {
-              uint v69 = (uint)(int)v63;
-              v70_in = v69;
-            } else {
-              v70_in = 2147483648u;
-            }
-            uint v70 = v70_in;
-            v71_in = v70;
-          } else {
-            v71_in = 2147483647u;
-          }
-          uint v71 = v71_in;
-          v72_in = v71;
-        } else {
-          v72_in = 0u;
-        }
-        uint v72 = v72_in;
-        float v73 = (v62 - v63);
-        ulong v74 = (v8 + (ulong)(56));
-        float v75 = (1.0f - v61);
-        float v76 = (1.0f - v73);
-        thread uchar* v77 = (v0 + (4));
-        thread uchar* v78 = (v0 + (8));
-        thread uchar* v79 = (v0 + (12));
-        ulong v80 = (v8 + (ulong)(60));
-        ulong v81 = (v8 + (ulong)(64));
-        ulong v82 = (v8 + (ulong)(68));
-        v83_in = 0.0f;
-        v84_in = 0.0f;
-        v85_in = 0.0f;
-        v86_in = 0.0f;
-        v87_in = 0u;
-        while (true) {
-          float v83 = v83_in;
-          float v84 = v84_in;
-          float v85 = v85_in;
-          float v86 = v86_in;
-          uint v87 = v87_in;
-          uint v88 = (uint)((uint)v87 & (uint)1u);
-          uint v89 = (uint)((uint)v88 + (uint)v60);
-          bool v90 = (v88 == 0u);
-          float v91 = (v90 ? v75 : v61);
-          uint v92 = (uint)((uint)v87 >> (uint)1u);
-          uint v93 = (uint)((uint)v92 & (uint)1u);
-          uint v94 = (uint)((uint)v93 + (uint)v72);
-          bool v95 = (v93 == 0u);
-          float v96 = (v95 ? v76 : v73);
-          float v97 = (v91 * v96);
-          for (ulong k98 = 0; k98 < (ulong)16ul; k98 += 4) *reinterpret_cast<thread uint*>(v0 + k98) = (uint)((ulong)(uchar)0 * 0x0101010101010101ul);
-          uint v99 = *reinterpret_cast<device uint*>(v35 + anchor_ctx[0]);
-          uint v100 = *reinterpret_cast<device uint*>(v36 + anchor_ctx[0]);
-          uint v101 = *reinterpret_cast<device uint*>(v27 + anchor_ctx[0]);
-          uint v102 = (uint)((uint)v101 & (uint)1u);
-          bool v103 = (v102 == 0u);
-          uint v104 = (uint)((uint)v99 & (uint)4294967293u);
-          bool v105 = (v104 == 0u);
-          uint v106 = (uint)((uint)v100 & (uint)4294967293u);
-          bool v107 = (v106 == 0u);
-          bool v108 = (v103 ? v105 : false);
-          uint v109 = (v108 ? 1u : v99);
-          bool v110 = (v103 ? v107 : false);
-          uint v111 = (v110 ? 1u : v100);
-          uint v112 = *reinterpret_cast<device uint*>(v31 + anchor_ctx[0]);
-          bool v113 = (v109 != 0u);
-          if (v113) {
-            bool v114 = (v109 != 2u);
-            if (v114) {
-              bool v115 = (v109 != 3u);
-              if (v115) {
-                bool v116 = ((int)v89 < (int)0u);
-                bool v117 = ((int)v89 < (int)v112);
-                uint v118 = (uint)((uint)v112 + (uint)4294967295u);
-                uint v119 = (v117 ? v89 : v118);
-                uint v120 = (v116 ? 0u : v119);
-                v121_in = v120;
-                v122_in = false;
-                v123_in = false;
-              } else {
-                v121_in = (uint)0;
-                v122_in = false;
-                v123_in = true;
-              }
-              uint v121 = v121_in;
-              bool v122 = v122_in;
-              bool v123 = v123_in;
-              if (v123) {
-                bool v124 = ((int)v89 < (int)0u);
-                bool v125 = ((int)v89 >= (int)v112);
-                bool v126 = (v124 ? true : v125);
-                uint v127 = (uint)((uint)v112 + (uint)4294967295u);
-                uint v128 = (v125 ? v127 : v89);
-                uint v129 = (v124 ? 0u : v128);
-                v130_in = v129;
-                v131_in = v126;
-              } else {
-                v130_in = v121;
-                v131_in = v122;
-              }
-              uint v130 = v130_in;
-              bool v131 = v131_in;
-              v132_in = v130;
-              v133_in = v131;
-              v134_in = false;
-            } else {
-              v132_in = (uint)0;
-              v133_in = false;
-              v134_in = true;
-            }
-            uint v132 = v132_in;
-            bool v133 = v133_in;
-            bool v134 = v134_in;
-            if (v134) {
-              uint v135 = (uint)((uint)v112 << (uint)1u);
-              uint v136 = (uint)((int)v89 % (int)v135);
-              bool v137 = ((int)v136 < (int)0u);
-              uint v138 = (v137 ? v135 : 0u);
-              uint v139 = (uint)((uint)v138 + (uint)v136);
-              bool v140 = ((int)v139 < (int)v112);
-              uint v141 = (uint)((uint)v139 ^ (uint)4294967295u);
-              uint v142 = (uint)((uint)v135 + (uint)v141);
-              uint v143 = (v140 ? v139 : v142);
-              v144_in = v143;
-              v145_in = false;
-            } else {
-              v144_in = v132;
-              v145_in = v133;
-            }
-            uint v144 = v144_in;
-            bool v145 = v145_in;
-            v146_in = v144;
-            v147_in = v145;
-            v148_in = false;
-          } else {
-            v146_in = (uint)0;
-            v147_in = false;
-            v148_in = true;
-          }
-          uint v146 = v146_in;
-          bool v147 = v147_in;
-          bool v148 = v148_in;
-          if (v148) {
-            uint v149 = (uint)((int)v89 % (int)v112);
-            bool v150 = ((int)v149 < (int)0u);
-            uint v151 = (v150 ? v112 : 0u);
-            uint v152 = (uint)((uint)v151 + (uint)v149);
-            v153_in = false;
-            v154_in = v152;
-          } else {
-            v153_in = v147;
-            v154_in = v146;
-          }
-          bool v153 = v153_in;
-          uint v154 = v154_in;
-          uint v155 = *reinterpret_cast<device uint*>(v33 + anchor_ctx[0]);
-          bool v156 = (v111 != 0u);
-          if (v156) {
-            bool v157 = (v111 != 2u);
-            if (v157) {
-              bool v158 = (v111 != 3u);
-              if (v158) {
-                bool v159 = ((int)v94 < (int)0u);
-                bool v160 = ((int)v94 < (int)v155);
-                uint v161 = (uint)((uint)v155 + (uint)4294967295u);
-                uint v162 = (v160 ? v94 : v161);
-                uint v163 = (v159 ? 0u : v162);
-                v164_in = v163;
-                v165_in = v153;
-                v166_in = false;
-              } else {
-                v164_in = (uint)0;
-                v165_in = false;
-                v166_in = true;
-              }
-              uint v164 = v164_in;
-              bool v165 = v165_in;
-              bool v166 = v166_in;
-              if (v166) {
-                bool v167 = ((int)v94 < (int)0u);
-                bool v168 = ((int)v94 >= (int)v155);
-                bool v169 = (v167 ? true : v168);
-                uint v170 = (uint)((uint)v155 + (uint)4294967295u);
-                uint v171 = (v168 ? v170 : v94);
-                uint v172 = (v167 ? 0u : v171);
-                bool v173 = (v169 ? true : v153);
-                v174_in = v172;
-                v175_in = v173;
-              } else {
-                v174_in = v164;
-                v175_in = v165;
-              }
-              uint v174 = v174_in;
-              bool v175 = v175_in;
-              v176_in = v174;
-              v177_in = v175;
-              v178_in = false;
-            } else {
-              v176_in = (uint)0;
-              v177_in = false;
-              v178_in = true;
-            }
-            uint v176 = v176_in;
-            bool v177 = v177_in;
-            bool v178 = v178_in;
-            if (v178) {
-              uint v179 = (uint)((uint)v155 << (uint)1u);
-              uint v180 = (uint)((int)v94 % (int)v179);
-              bool v181 = ((int)v180 < (int)0u);
-              uint v182 = (v181 ? v179 : 0u);
-              uint v183 = (uint)((uint)v182 + (uint)v180);
-              bool v184 = ((int)v183 < (int)v155);
-              uint v185 = (uint)((uint)v183 ^ (uint)4294967295u);
-              uint v186 = (uint)((uint)v179 + (uint)v185);
-              uint v187 = (v184 ? v183 : v186);
-              v188_in = v187;
-              v189_in = v153;
-            } else {
-              v188_in = v176;
-              v189_in = v177;
-            }
-            uint v188 = v188_in;
-            bool v189 = v189_in;
-            v190_in = v188;
-            v191_in = v189;
-            v192_in = false;
-          } else {
-            v190_in = (uint)0;
-            v191_in = false;
-            v192_in = true;
-          }
-          uint v190 = v190_in;
-          bool v191 = v191_in;
-          bool v192 = v192_in;
-          if (v192) {
-            uint v193 = (uint)((int)v94 % (int)v155);
-            bool v194 = ((int)v193 < (int)0u);
-            uint v195 = (v194 ? v155 : 0u);
-            uint v196 = (uint)((uint)v195 + (uint)v193);
-            v197_in = v153;
-            v198_in = v196;
-          } else {
-            v197_in = v191;
-            v198_in = v190;
-          }
-          bool v197 = v197_in;
-          uint v198 = v198_in;
-          bool v199 = (v197 != true);
-          if (v199) {
-            { device const anchor_tex_2d_f &anchor_r = *reinterpret_cast<device const anchor_tex_2d_f*>(v2 + anchor_ctx[0]); uint4 anchor_v = as_type<uint4>(anchor_r.t.read(uint2(v154, v198), uint(0u))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
-            v200_in = ((1ul << 56) | (ulong)(v77 - (thread uchar*)anchor_priv));
-            v201_in = ((1ul << 56) | (ulong)(v78 - (thread uchar*)anchor_priv));
-            v202_in = ((1ul << 56) | (ulong)(v79 - (thread uchar*)anchor_priv));
-            v203_in = ((1ul << 56) | (ulong)(v0 - (thread uchar*)anchor_priv));
-          } else {
-            v200_in = v80;
-            v201_in = v81;
-            v202_in = v82;
-            v203_in = v74;
-          }
-          ulong v200 = v200_in;
-          ulong v201 = v201_in;
-          ulong v202 = v202_in;
-          ulong v203 = v203_in;
-          float v204 = ((v200 >> 56) == 0 ? *reinterpret_cast<device float*>(v200 + anchor_ctx[0]) : *reinterpret_cast<thread float*>((thread uchar*)anchor_priv + (v200 & 0xFFFFFFFFFFFFFFul)));
-          float v205 = ((v201 >> 56) == 0 ? *reinterpret_cast<device float*>(v201 + anchor_ctx[0]) : *reinterpret_cast<thread float*>((thread uchar*)anchor_priv + (v201 & 0xFFFFFFFFFFFFFFul)));
-          float v206 = ((v202 >> 56) == 0 ? *reinterpret_cast<device float*>(v202 + anchor_ctx[0]) : *reinterpret_cast<thread float*>((thread uchar*)anchor_priv + (v202 & 0xFFFFFFFFFFFFFFul)));
-          float v207 = ((v203 >> 56) == 0 ? *reinterpret_cast<device float*>(v203 + anchor_ctx[0]) : *reinterpret_cast<thread float*>((thread uchar*)anchor_priv + (v203 & 0xFFFFFFFFFFFFFFul)));
-          float v208 = (v97 * v207);
-          v209 = (v83 + v208);
-          float v210 = (v97 * v204);
-          v211 = (v84 + v210);
-          float v212 = (v97 * v205);
-          v213 = (v85 + v212);
-          float v214 = (v97 * v206);
-          v215 = (v86 + v214);
-          uint v216 = (uint)((uint)v87 + (uint)1u);
-          bool v217 = (v216 == 4u);
-          if (v217) {
-            break;
-          } else {
-            v83_in = v209;
-            v84_in = v211;
-            v85_in = v213;
-            v86_in = v215;
-            v87_in = v216;
-            continue;
-          }
-        }
-        *reinterpret_cast<thread float*>(v1) = v209;
-        thread uchar* v218 = (v1 + (4));
-        *reinterpret_cast<thread float*>(v218) = v211;
-        thread uchar* v219 = (v1 + (8));
-        *reinterpret_cast<thread float*>(v219) = v213;
-        thread uchar* v220 = (v1 + (12));
-        *reinterpret_cast<thread float*>(v220) = v215;
-        v221_in = false;
+      ulong v32 = (v8 + (ulong)(36));
+      uint v33 = *reinterpret_cast<device uint*>(v32 + anchor_ctx[0]);
+      ulong v34 = (v8 + (ulong)(44));
+      ulong v35 = (v8 + (ulong)(48));
+      uint v36 = (uint)((uint)v28 & (uint)1u);
+      bool v37 = (v36 == 0u);
+      bool v38 = (v37 != true);
+      if (v38) {
+        uint v39 = *reinterpret_cast<device uint*>(v31 + anchor_ctx[0]);
+        float v40 = (float)v39;
+        float v41 = (v6 * v40);
+        v42_in = v41;
       } else {
-        v221_in = true;
+        v42_in = v6;
       }
-      bool v221 = v221_in;
-      if (v221) {
-        uint v222 = *reinterpret_cast<device uint*>(v36 + anchor_ctx[0]);
-        uint v223 = *reinterpret_cast<device uint*>(v35 + anchor_ctx[0]);
-        float v224 = floor(v41);
-        float v225 = fabs(v224);
-        uint v226 = as_type<uint>(v225);
-        bool v227 = (v226 < 2139095041u);
-        if (v227) {
-          bool v228 = (!(v224 >= 2.14748365e+09f));
-          if (v228) {
-            bool v229 = (!(v224 < -2.14748365e+09f));
-            if (v229) {
-              uint v230 = (uint)(int)v224;
-              v231_in = v230;
-            } else {
-              v231_in = 2147483648u;
-            }
-            uint v231 = v231_in;
-            v232_in = v231;
+      float v42 = v42_in;
+      float v43 = (float)v33;
+      float v44 = (v43 * 0.5f);
+      float v45 = (v37 ? 0.5f : v44);
+      uint v46 = (uint)((uint)v28 & (uint)4u);
+      bool v47 = (v46 != 0u);
+      bool v48 = (v24 == 2u);
+      bool v49 = (v48 != true);
+      bool v50 = (v48 & v47);
+      bool v51 = (v50 != true);
+      float v52 = (v42 + -0.5f);
+      float v53 = (v50 ? v52 : v42);
+      float v54 = floor(v53);
+      float v55 = fabs(v54);
+      uint v56 = as_type<uint>(v55);
+      bool v57 = (v56 < 2139095041u);
+      if (v57) {
+        bool v58 = (!(v54 >= 2.14748365e+09f));
+        if (v58) {
+          bool v59 = (!(v54 < -2.14748365e+09f));
+          if (v59) {
+            uint v60 = (uint)(int)v54;
+            v61_in = v60;
           } else {
-            v232_in = 2147483647u;
+            v61_in = 2147483648u;
           }
-          uint v232 = v232_in;
-          v233_in = v232;
+          uint v61 = v61_in;
+          v62_in = v61;
         } else {
-          v233_in = 0u;
+          v62_in = 2147483647u;
         }
-        uint v233 = v233_in;
-        float v234 = floor(v44);
-        uint v235 = as_type<uint>(v234);
-        bool v236 = (v235 < 2139095041u);
-        if (v236) {
-          bool v237 = (!(v234 >= 2.14748365e+09f));
-          if (v237) {
-            bool v238 = (!(v234 < -2.14748365e+09f));
-            if (v238) {
-              uint v239 = (uint)(int)v234;
-              v240_in = v239;
-            } else {
-              v240_in = 2147483648u;
-            }
-            uint v240 = v240_in;
-            v241_in = v240;
+        uint v62 = v62_in;
+        v63_in = v62;
+      } else {
+        v63_in = 0u;
+      }
+      uint v63 = v63_in;
+      float v64 = (v53 - v54);
+      float v65 = (v45 + -0.5f);
+      float v66 = (v50 ? v65 : v45);
+      float v67 = floor(v66);
+      float v68 = fabs(v67);
+      uint v69 = as_type<uint>(v68);
+      bool v70 = (v69 < 2139095041u);
+      if (v70) {
+        bool v71 = (!(v67 >= 2.14748365e+09f));
+        if (v71) {
+          bool v72 = (!(v67 < -2.14748365e+09f));
+          if (v72) {
+            uint v73 = (uint)(int)v67;
+            v74_in = v73;
           } else {
-            v241_in = 2147483647u;
+            v74_in = 2147483648u;
           }
-          uint v241 = v241_in;
-          v242_in = v241;
+          uint v74 = v74_in;
+          v75_in = v74;
         } else {
-          v242_in = 0u;
+          v75_in = 2147483647u;
         }
-        uint v242 = v242_in;
-        uint v243 = (uint)((uint)v223 & (uint)4294967293u);
-        bool v244 = (v243 == 0u);
-        uint v245 = (uint)((uint)v222 & (uint)4294967293u);
-        bool v246 = (v245 == 0u);
-        bool v247 = (v38 ? v244 : false);
-        uint v248 = (v247 ? 1u : v223);
-        bool v249 = (v38 ? v246 : false);
-        uint v250 = (v249 ? 1u : v222);
-        bool v251 = (v248 != 0u);
-        if (v251) {
-          bool v252 = (v248 != 2u);
-          if (v252) {
-            bool v253 = (v248 != 3u);
-            if (v253) {
-              bool v254 = ((int)v233 < (int)0u);
-              bool v255 = ((int)v32 > (int)v233);
-              uint v256 = (uint)((uint)v32 + (uint)4294967295u);
-              uint v257 = (v255 ? v233 : v256);
-              uint v258 = (v254 ? 0u : v257);
-              v259_in = v258;
-              v260_in = false;
-              v261_in = false;
+        uint v75 = v75_in;
+        v76_in = v75;
+      } else {
+        v76_in = 0u;
+      }
+      uint v76 = v76_in;
+      float v77 = (v66 - v67);
+      ulong v78 = (v8 + (ulong)(56));
+      float v79 = (1.0f - v64);
+      float v80 = (1.0f - v77);
+      ulong v81 = (v8 + (ulong)(60));
+      thread uchar* v82 = (v0 + (4));
+      ulong v83 = (v8 + (ulong)(64));
+      thread uchar* v84 = (v0 + (8));
+      ulong v85 = (v8 + (ulong)(68));
+      thread uchar* v86 = (v0 + (12));
+      v87_in = 0.0f;
+      v88_in = 0.0f;
+      v89_in = 0.0f;
+      v90_in = 0.0f;
+      v91_in = 0.0f;
+      v92_in = 0.0f;
+      v93_in = 0.0f;
+      v94_in = 0.0f;
+      v95_in = 0u;
+      while (true) {
+        float v87 = v87_in;
+        float v88 = v88_in;
+        float v89 = v89_in;
+        float v90 = v90_in;
+        float v91 = v91_in;
+        float v92 = v92_in;
+        float v93 = v93_in;
+        float v94 = v94_in;
+        uint v95 = v95_in;
+        uint v96 = (uint)((uint)v95 & (uint)1u);
+        uint v97 = (uint)((uint)v96 + (uint)v63);
+        bool v98 = (v96 == 0u);
+        float v99 = (v98 ? v79 : v64);
+        uint v100 = (uint)((uint)v95 >> (uint)1u);
+        uint v101 = (uint)((uint)v100 & (uint)1u);
+        uint v102 = (uint)((uint)v101 + (uint)v76);
+        bool v103 = (v101 == 0u);
+        float v104 = (v103 ? v80 : v77);
+        float v105 = (v99 * v104);
+        for (ulong k106 = 0; k106 < (ulong)16ul; k106 += 4) *reinterpret_cast<thread uint*>(v0 + k106) = (uint)((ulong)(uchar)0 * 0x0101010101010101ul);
+        uint v107 = *reinterpret_cast<device uint*>(v34 + anchor_ctx[0]);
+        uint v108 = *reinterpret_cast<device uint*>(v35 + anchor_ctx[0]);
+        uint v109 = *reinterpret_cast<device uint*>(v27 + anchor_ctx[0]);
+        uint v110 = (uint)((uint)v109 & (uint)1u);
+        bool v111 = (v110 == 0u);
+        uint v112 = (uint)((uint)v107 & (uint)4294967293u);
+        bool v113 = (v112 == 0u);
+        uint v114 = (uint)((uint)v108 & (uint)4294967293u);
+        bool v115 = (v114 == 0u);
+        bool v116 = (v111 ? v113 : false);
+        uint v117 = (v116 ? 1u : v107);
+        bool v118 = (v111 ? v115 : false);
+        uint v119 = (v118 ? 1u : v108);
+        uint v120 = *reinterpret_cast<device uint*>(v31 + anchor_ctx[0]);
+        bool v121 = (v117 != 0u);
+        if (v121) {
+          bool v122 = (v117 != 2u);
+          if (v122) {
+            bool v123 = (v117 != 3u);
+            if (v123) {
+              bool v124 = ((int)v97 < (int)0u);
+              bool v125 = ((int)v97 < (int)v120);
+              uint v126 = (uint)((uint)v120 + (uint)4294967295u);
+              uint v127 = (v125 ? v97 : v126);
+              uint v128 = (v124 ? 0u : v127);
+              v129_in = v128;
+              v130_in = false;
+              v131_in = false;
             } else {
-              v259_in = (uint)0;
-              v260_in = false;
-              v261_in = true;
+              v129_in = (uint)0;
+              v130_in = false;
+              v131_in = true;
             }
-            uint v259 = v259_in;
-            bool v260 = v260_in;
-            bool v261 = v261_in;
-            if (v261) {
-              bool v262 = ((int)v233 < (int)0u);
-              bool v263 = ((int)v32 <= (int)v233);
-              bool v264 = (v262 ? true : v263);
-              uint v265 = (uint)((uint)v32 + (uint)4294967295u);
-              uint v266 = (v263 ? v265 : v233);
-              uint v267 = (v262 ? 0u : v266);
-              v268_in = v267;
-              v269_in = v264;
+            uint v129 = v129_in;
+            bool v130 = v130_in;
+            bool v131 = v131_in;
+            if (v131) {
+              bool v132 = ((int)v97 < (int)0u);
+              bool v133 = ((int)v97 >= (int)v120);
+              bool v134 = (v132 ? true : v133);
+              uint v135 = (uint)((uint)v120 + (uint)4294967295u);
+              uint v136 = (v133 ? v135 : v97);
+              uint v137 = (v132 ? 0u : v136);
+              v138_in = v137;
+              v139_in = v134;
             } else {
-              v268_in = v259;
-              v269_in = v260;
+              v138_in = v129;
+              v139_in = v130;
             }
-            uint v268 = v268_in;
-            bool v269 = v269_in;
-            v270_in = v268;
-            v271_in = v269;
-            v272_in = false;
+            uint v138 = v138_in;
+            bool v139 = v139_in;
+            v140_in = v138;
+            v141_in = v139;
+            v142_in = false;
           } else {
-            v270_in = (uint)0;
-            v271_in = false;
-            v272_in = true;
+            v140_in = (uint)0;
+            v141_in = false;
+            v142_in = true;
           }
-          uint v270 = v270_in;
-          bool v271 = v271_in;
-          bool v272 = v272_in;
-          if (v272) {
-            uint v273 = (uint)((uint)v32 << (uint)1u);
-            uint v274 = (uint)((int)v233 % (int)v273);
-            bool v275 = ((int)v274 < (int)0u);
-            uint v276 = (v275 ? v273 : 0u);
-            uint v277 = (uint)((uint)v276 + (uint)v274);
-            bool v278 = ((int)v277 < (int)v32);
-            uint v279 = (uint)((uint)v277 ^ (uint)4294967295u);
-            uint v280 = (uint)((uint)v273 + (uint)v279);
-            uint v281 = (v278 ? v277 : v280);
-            v282_in = v281;
-            v283_in = false;
+          uint v140 = v140_in;
+          bool v141 = v141_in;
+          bool v142 = v142_in;
+          if (v142) {
+            uint v143 = (uint)((uint)v120 << (uint)1u);
+            uint v144 = (uint)((int)v97 % (int)v143);
+            bool v145 = ((int)v144 < (int)0u);
+            uint v146 = (v145 ? v143 : 0u);
+            uint v147 = (uint)((uint)v146 + (uint)v144);
+            bool v148 = ((int)v147 < (int)v120);
+            uint v149 = (uint)((uint)v147 ^ (uint)4294967295u);
+            uint v150 = (uint)((uint)v143 + (uint)v149);
+            uint v151 = (v148 ? v147 : v150);
+            v152_in = v151;
+            v153_in = false;
           } else {
-            v282_in = v270;
-            v283_in = v271;
+            v152_in = v140;
+            v153_in = v141;
           }
-          uint v282 = v282_in;
-          bool v283 = v283_in;
-          v284_in = v282;
-          v285_in = v283;
-          v286_in = false;
+          uint v152 = v152_in;
+          bool v153 = v153_in;
+          v154_in = v152;
+          v155_in = v153;
+          v156_in = false;
         } else {
-          v284_in = (uint)0;
-          v285_in = false;
-          v286_in = true;
+          v154_in = (uint)0;
+          v155_in = false;
+          v156_in = true;
         }
-        uint v284 = v284_in;
-        bool v285 = v285_in;
-        bool v286 = v286_in;
-        if (v286) {
-          uint v287 = (uint)((int)v233 % (int)v32);
-          bool v288 = ((int)v287 < (int)0u);
-          uint v289 = (v288 ? v32 : 0u);
-          uint v290 = (uint)((uint)v289 + (uint)v287);
-          v291_in = false;
-          v292_in = v290;
+        uint v154 = v154_in;
+        bool v155 = v155_in;
+        bool v156 = v156_in;
+        if (v156) {
+          uint v157 = (uint)((int)v97 % (int)v120);
+          bool v158 = ((int)v157 < (int)0u);
+          uint v159 = (v158 ? v120 : 0u);
+          uint v160 = (uint)((uint)v159 + (uint)v157);
+          v161_in = false;
+          v162_in = v160;
         } else {
-          v291_in = v285;
-          v292_in = v284;
+          v161_in = v155;
+          v162_in = v154;
         }
-        bool v291 = v291_in;
-        uint v292 = v292_in;
-        bool v293 = (v250 != 0u);
-        if (v293) {
-          bool v294 = (v250 != 2u);
-          if (v294) {
-            bool v295 = (v250 != 3u);
-            if (v295) {
-              bool v296 = ((int)v242 < (int)0u);
-              bool v297 = ((int)v34 > (int)v242);
-              uint v298 = (uint)((uint)v34 + (uint)4294967295u);
-              uint v299 = (v297 ? v242 : v298);
-              uint v300 = (v296 ? 0u : v299);
-              v301_in = v300;
-              v302_in = v291;
-              v303_in = false;
+        bool v161 = v161_in;
+        uint v162 = v162_in;
+        uint v163 = *reinterpret_cast<device uint*>(v32 + anchor_ctx[0]);
+        bool v164 = (v119 != 0u);
+        if (v164) {
+          bool v165 = (v119 != 2u);
+          if (v165) {
+            bool v166 = (v119 != 3u);
+            if (v166) {
+              bool v167 = ((int)v102 < (int)0u);
+              bool v168 = ((int)v102 < (int)v163);
+              uint v169 = (uint)((uint)v163 + (uint)4294967295u);
+              uint v170 = (v168 ? v102 : v169);
+              uint v171 = (v167 ? 0u : v170);
+              v172_in = v171;
+              v173_in = v161;
+              v174_in = false;
             } else {
-              v301_in = (uint)0;
-              v302_in = false;
-              v303_in = true;
+              v172_in = (uint)0;
+              v173_in = false;
+              v174_in = true;
             }
-            uint v301 = v301_in;
-            bool v302 = v302_in;
-            bool v303 = v303_in;
-            if (v303) {
-              bool v304 = ((int)v242 < (int)0u);
-              bool v305 = ((int)v34 <= (int)v242);
-              bool v306 = (v304 ? true : v305);
-              uint v307 = (uint)((uint)v34 + (uint)4294967295u);
-              uint v308 = (v305 ? v307 : v242);
-              uint v309 = (v304 ? 0u : v308);
-              bool v310 = (v306 ? true : v291);
-              v311_in = v309;
-              v312_in = v310;
+            uint v172 = v172_in;
+            bool v173 = v173_in;
+            bool v174 = v174_in;
+            if (v174) {
+              bool v175 = ((int)v102 < (int)0u);
+              bool v176 = ((int)v102 >= (int)v163);
+              bool v177 = (v175 ? true : v176);
+              uint v178 = (uint)((uint)v163 + (uint)4294967295u);
+              uint v179 = (v176 ? v178 : v102);
+              uint v180 = (v175 ? 0u : v179);
+              bool v181 = (v177 ? true : v161);
+              v182_in = v180;
+              v183_in = v181;
             } else {
-              v311_in = v301;
-              v312_in = v302;
+              v182_in = v172;
+              v183_in = v173;
             }
-            uint v311 = v311_in;
-            bool v312 = v312_in;
-            v313_in = v311;
-            v314_in = v312;
-            v315_in = false;
+            uint v182 = v182_in;
+            bool v183 = v183_in;
+            v184_in = v182;
+            v185_in = v183;
+            v186_in = false;
           } else {
-            v313_in = (uint)0;
-            v314_in = false;
-            v315_in = true;
+            v184_in = (uint)0;
+            v185_in = false;
+            v186_in = true;
           }
-          uint v313 = v313_in;
-          bool v314 = v314_in;
-          bool v315 = v315_in;
-          if (v315) {
-            uint v316 = (uint)((uint)v34 << (uint)1u);
-            uint v317 = (uint)((int)v242 % (int)v316);
-            bool v318 = ((int)v317 < (int)0u);
-            uint v319 = (v318 ? v316 : 0u);
-            uint v320 = (uint)((uint)v319 + (uint)v317);
-            bool v321 = ((int)v320 < (int)v34);
-            uint v322 = (uint)((uint)v320 ^ (uint)4294967295u);
-            uint v323 = (uint)((uint)v316 + (uint)v322);
-            uint v324 = (v321 ? v320 : v323);
-            v325_in = v324;
-            v326_in = v291;
+          uint v184 = v184_in;
+          bool v185 = v185_in;
+          bool v186 = v186_in;
+          if (v186) {
+            uint v187 = (uint)((uint)v163 << (uint)1u);
+            uint v188 = (uint)((int)v102 % (int)v187);
+            bool v189 = ((int)v188 < (int)0u);
+            uint v190 = (v189 ? v187 : 0u);
+            uint v191 = (uint)((uint)v190 + (uint)v188);
+            bool v192 = ((int)v191 < (int)v163);
+            uint v193 = (uint)((uint)v191 ^ (uint)4294967295u);
+            uint v194 = (uint)((uint)v187 + (uint)v193);
+            uint v195 = (v192 ? v191 : v194);
+            v196_in = v195;
+            v197_in = v161;
           } else {
-            v325_in = v313;
-            v326_in = v314;
+            v196_in = v184;
+            v197_in = v185;
           }
-          uint v325 = v325_in;
-          bool v326 = v326_in;
-          v327_in = v325;
-          v328_in = v326;
-          v329_in = false;
+          uint v196 = v196_in;
+          bool v197 = v197_in;
+          v198_in = v196;
+          v199_in = v197;
+          v200_in = false;
         } else {
-          v327_in = (uint)0;
-          v328_in = false;
-          v329_in = true;
+          v198_in = (uint)0;
+          v199_in = false;
+          v200_in = true;
         }
-        uint v327 = v327_in;
-        bool v328 = v328_in;
-        bool v329 = v329_in;
-        if (v329) {
-          uint v330 = (uint)((int)v242 % (int)v34);
-          bool v331 = ((int)v330 < (int)0u);
-          uint v332 = (v331 ? v34 : 0u);
-          uint v333 = (uint)((uint)v332 + (uint)v330);
-          v334_in = v291;
-          v335_in = v333;
+        uint v198 = v198_in;
+        bool v199 = v199_in;
+        bool v200 = v200_in;
+        if (v200) {
+          uint v201 = (uint)((int)v102 % (int)v163);
+          bool v202 = ((int)v201 < (int)0u);
+          uint v203 = (v202 ? v163 : 0u);
+          uint v204 = (uint)((uint)v203 + (uint)v201);
+          v205_in = v161;
+          v206_in = v204;
         } else {
-          v334_in = v328;
-          v335_in = v327;
+          v205_in = v199;
+          v206_in = v198;
         }
-        bool v334 = v334_in;
-        uint v335 = v335_in;
-        bool v336 = (v334 != true);
-        bool v337 = (v24 == 2u);
-        bool v338 = (v337 != true);
-        if (v336) {
-          if (v337) {
-            { device const anchor_tex_2d_f &anchor_r = *reinterpret_cast<device const anchor_tex_2d_f*>(v2 + anchor_ctx[0]); uint4 anchor_v = as_type<uint4>(anchor_r.t.read(uint2(v292, v335), uint(0u))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v1); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+        bool v205 = v205_in;
+        uint v206 = v206_in;
+        bool v207 = (v205 != true);
+        if (v207) {
+          if (v48) {
+            { device const anchor_tex_2d_f &anchor_r = *reinterpret_cast<device const anchor_tex_2d_f*>(v2 + anchor_ctx[0]); texture2d<float> anchor_t = anchor_r.t; uint4 anchor_v = as_type<uint4>(anchor_t.read(uint2(v162, v206), uint(0u))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
           }
-          v339_in = false;
+          v208_in = false;
         } else {
-          v339_in = true;
+          v208_in = true;
         }
-        bool v339 = v339_in;
-        if (v339) {
-          ulong v340 = (v8 + (ulong)(56));
-          if (v338) {
-            float v341 = *reinterpret_cast<device float*>(v340 + anchor_ctx[0]);
-            float v342 = trunc(v341);
-            float v343 = fabs(v342);
-            uint v344 = as_type<uint>(v343);
-            bool v345 = (v344 < 2139095041u);
-            if (v345) {
-              bool v346 = (!(v342 >= 2.14748365e+09f));
-              if (v346) {
-                bool v347 = (!(v342 < -2.14748365e+09f));
-                if (v347) {
-                  uint v348 = (uint)(int)v342;
-                  v349_in = v348;
+        bool v208 = v208_in;
+        if (v208) {
+          if (v49) {
+            float v209 = *reinterpret_cast<device float*>(v78 + anchor_ctx[0]);
+            float v210 = trunc(v209);
+            float v211 = fabs(v210);
+            uint v212 = as_type<uint>(v211);
+            bool v213 = (v212 < 2139095041u);
+            if (v213) {
+              bool v214 = (!(v210 >= 2.14748365e+09f));
+              if (v214) {
+                bool v215 = (!(v210 < -2.14748365e+09f));
+                if (v215) {
+                  uint v216 = (uint)(int)v210;
+                  v217_in = v216;
                 } else {
-                  v349_in = 2147483648u;
+                  v217_in = 2147483648u;
                 }
-                uint v349 = v349_in;
-                v350_in = v349;
+                uint v217 = v217_in;
+                v218_in = v217;
               } else {
-                v350_in = 2147483647u;
+                v218_in = 2147483647u;
               }
-              uint v350 = v350_in;
-              v351_in = v350;
+              uint v218 = v218_in;
+              v219_in = v218;
             } else {
-              v351_in = 0u;
+              v219_in = 0u;
             }
-            uint v351 = v351_in;
-            v352_in = v351;
-            v353_in = false;
+            uint v219 = v219_in;
+            v220_in = v219;
+            v221_in = false;
           } else {
-            v352_in = (uint)0;
-            v353_in = true;
+            v220_in = (uint)0;
+            v221_in = true;
           }
-          uint v352 = v352_in;
-          bool v353 = v353_in;
-          if (v353) {
-            uint v354 = *reinterpret_cast<device uint*>(v340 + anchor_ctx[0]);
-            v355_in = v354;
+          uint v220 = v220_in;
+          bool v221 = v221_in;
+          if (v221) {
+            uint v222 = *reinterpret_cast<device uint*>(v78 + anchor_ctx[0]);
+            v223_in = v222;
           } else {
-            v355_in = v352;
+            v223_in = v220;
           }
-          uint v355 = v355_in;
-          *reinterpret_cast<thread uint*>(v1) = v355;
-          ulong v356 = (v8 + (ulong)(60));
-          if (v338) {
-            float v357 = *reinterpret_cast<device float*>(v356 + anchor_ctx[0]);
-            float v358 = trunc(v357);
-            float v359 = fabs(v358);
-            uint v360 = as_type<uint>(v359);
-            bool v361 = (v360 < 2139095041u);
-            if (v361) {
-              bool v362 = (!(v358 >= 2.14748365e+09f));
-              if (v362) {
-                bool v363 = (!(v358 < -2.14748365e+09f));
-                if (v363) {
-                  uint v364 = (uint)(int)v358;
-                  v365_in = v364;
+          uint v223 = v223_in;
+          *reinterpret_cast<thread uint*>(v0) = v223;
+          if (v49) {
+            float v224 = *reinterpret_cast<device float*>(v81 + anchor_ctx[0]);
+            float v225 = trunc(v224);
+            float v226 = fabs(v225);
+            uint v227 = as_type<uint>(v226);
+            bool v228 = (v227 < 2139095041u);
+            if (v228) {
+              bool v229 = (!(v225 >= 2.14748365e+09f));
+              if (v229) {
+                bool v230 = (!(v225 < -2.14748365e+09f));
+                if (v230) {
+                  uint v231 = (uint)(int)v225;
+                  v232_in = v231;
                 } else {
-                  v365_in = 2147483648u;
+                  v232_in = 2147483648u;
                 }
-                uint v365 = v365_in;
-                v366_in = v365;
+                uint v232 = v232_in;
+                v233_in = v232;
               } else {
-                v366_in = 2147483647u;
+                v233_in = 2147483647u;
               }
-              uint v366 = v366_in;
-              v367_in = v366;
+              uint v233 = v233_in;
+              v234_in = v233;
             } else {
-              v367_in = 0u;
+              v234_in = 0u;
             }
-            uint v367 = v367_in;
-            v368_in = v367;
-            v369_in = false;
+            uint v234 = v234_in;
+            v235_in = v234;
+            v236_in = false;
           } else {
-            v368_in = (uint)0;
-            v369_in = true;
+            v235_in = (uint)0;
+            v236_in = true;
           }
-          uint v368 = v368_in;
-          bool v369 = v369_in;
-          if (v369) {
-            uint v370 = *reinterpret_cast<device uint*>(v356 + anchor_ctx[0]);
-            v371_in = v370;
+          uint v235 = v235_in;
+          bool v236 = v236_in;
+          if (v236) {
+            uint v237 = *reinterpret_cast<device uint*>(v81 + anchor_ctx[0]);
+            v238_in = v237;
           } else {
-            v371_in = v368;
+            v238_in = v235;
           }
-          uint v371 = v371_in;
-          thread uchar* v372 = (v1 + (4));
-          *reinterpret_cast<thread uint*>(v372) = v371;
-          ulong v373 = (v8 + (ulong)(64));
-          if (v338) {
-            float v374 = *reinterpret_cast<device float*>(v373 + anchor_ctx[0]);
-            float v375 = trunc(v374);
-            float v376 = fabs(v375);
-            uint v377 = as_type<uint>(v376);
-            bool v378 = (v377 < 2139095041u);
-            if (v378) {
-              bool v379 = (!(v375 >= 2.14748365e+09f));
-              if (v379) {
-                bool v380 = (!(v375 < -2.14748365e+09f));
-                if (v380) {
-                  uint v381 = (uint)(int)v375;
-                  v382_in = v381;
+          uint v238 = v238_in;
+          *reinterpret_cast<thread uint*>(v82) = v238;
+          if (v49) {
+            float v239 = *reinterpret_cast<device float*>(v83 + anchor_ctx[0]);
+            float v240 = trunc(v239);
+            float v241 = fabs(v240);
+            uint v242 = as_type<uint>(v241);
+            bool v243 = (v242 < 2139095041u);
+            if (v243) {
+              bool v244 = (!(v240 >= 2.14748365e+09f));
+              if (v244) {
+                bool v245 = (!(v240 < -2.14748365e+09f));
+                if (v245) {
+                  uint v246 = (uint)(int)v240;
+                  v247_in = v246;
                 } else {
-                  v382_in = 2147483648u;
+                  v247_in = 2147483648u;
                 }
-                uint v382 = v382_in;
-                v383_in = v382;
+                uint v247 = v247_in;
+                v248_in = v247;
               } else {
-                v383_in = 2147483647u;
+                v248_in = 2147483647u;
               }
-              uint v383 = v383_in;
-              v384_in = v383;
+              uint v248 = v248_in;
+              v249_in = v248;
             } else {
-              v384_in = 0u;
+              v249_in = 0u;
             }
-            uint v384 = v384_in;
-            v385_in = v384;
-            v386_in = false;
+            uint v249 = v249_in;
+            v250_in = v249;
+            v251_in = false;
           } else {
-            v385_in = (uint)0;
-            v386_in = true;
+            v250_in = (uint)0;
+            v251_in = true;
           }
-          uint v385 = v385_in;
-          bool v386 = v386_in;
-          if (v386) {
-            uint v387 = *reinterpret_cast<device uint*>(v373 + anchor_ctx[0]);
-            v388_in = v387;
+          uint v250 = v250_in;
+          bool v251 = v251_in;
+          if (v251) {
+            uint v252 = *reinterpret_cast<device uint*>(v83 + anchor_ctx[0]);
+            v253_in = v252;
           } else {
-            v388_in = v385;
+            v253_in = v250;
           }
-          uint v388 = v388_in;
-          thread uchar* v389 = (v1 + (8));
-          *reinterpret_cast<thread uint*>(v389) = v388;
-          ulong v390 = (v8 + (ulong)(68));
-          if (v338) {
-            float v391 = *reinterpret_cast<device float*>(v390 + anchor_ctx[0]);
-            float v392 = trunc(v391);
-            float v393 = fabs(v392);
-            uint v394 = as_type<uint>(v393);
-            bool v395 = (v394 < 2139095041u);
-            if (v395) {
-              bool v396 = (!(v392 >= 2.14748365e+09f));
-              if (v396) {
-                bool v397 = (!(v392 < -2.14748365e+09f));
-                if (v397) {
-                  uint v398 = (uint)(int)v392;
-                  v399_in = v398;
+          uint v253 = v253_in;
+          *reinterpret_cast<thread uint*>(v84) = v253;
+          if (v49) {
+            float v254 = *reinterpret_cast<device float*>(v85 + anchor_ctx[0]);
+            float v255 = trunc(v254);
+            float v256 = fabs(v255);
+            uint v257 = as_type<uint>(v256);
+            bool v258 = (v257 < 2139095041u);
+            if (v258) {
+              bool v259 = (!(v255 >= 2.14748365e+09f));
+              if (v259) {
+                bool v260 = (!(v255 < -2.14748365e+09f));
+                if (v260) {
+                  uint v261 = (uint)(int)v255;
+                  v262_in = v261;
                 } else {
-                  v399_in = 2147483648u;
+                  v262_in = 2147483648u;
                 }
-                uint v399 = v399_in;
-                v400_in = v399;
+                uint v262 = v262_in;
+                v263_in = v262;
               } else {
-                v400_in = 2147483647u;
+                v263_in = 2147483647u;
               }
-              uint v400 = v400_in;
-              v401_in = v400;
+              uint v263 = v263_in;
+              v264_in = v263;
             } else {
-              v401_in = 0u;
+              v264_in = 0u;
             }
-            uint v401 = v401_in;
-            v402_in = v401;
-            v403_in = false;
+            uint v264 = v264_in;
+            v265_in = v264;
+            v266_in = false;
           } else {
-            v402_in = (uint)0;
-            v403_in = true;
+            v265_in = (uint)0;
+            v266_in = true;
           }
-          uint v402 = v402_in;
-          bool v403 = v403_in;
-          if (v403) {
-            uint v404 = *reinterpret_cast<device uint*>(v390 + anchor_ctx[0]);
-            v405_in = v404;
+          uint v265 = v265_in;
+          bool v266 = v266_in;
+          if (v266) {
+            uint v267 = *reinterpret_cast<device uint*>(v85 + anchor_ctx[0]);
+            v268_in = v267;
           } else {
-            v405_in = v402;
+            v268_in = v265;
           }
-          uint v405 = v405_in;
-          thread uchar* v406 = (v1 + (12));
-          *reinterpret_cast<thread uint*>(v406) = v405;
+          uint v268 = v268_in;
+          *reinterpret_cast<thread uint*>(v86) = v268;
+        }
+        float v269 = *reinterpret_cast<thread float*>(v0);
+        if (v51) {
+          float v270 = *reinterpret_cast<thread float*>(v82);
+          float v271 = *reinterpret_cast<thread float*>(v84);
+          float v272 = *reinterpret_cast<thread float*>(v86);
+          v273_in = v94;
+          v274_in = v93;
+          v275_in = v92;
+          v276_in = v91;
+          v277_in = v269;
+          v278_in = v270;
+          v279_in = v271;
+          v280_in = v272;
+          v281_in = false;
+        } else {
+          v273_in = 0.0f;
+          v274_in = 0.0f;
+          v275_in = 0.0f;
+          v276_in = 0.0f;
+          v277_in = 0.0f;
+          v278_in = 0.0f;
+          v279_in = 0.0f;
+          v280_in = 0.0f;
+          v281_in = true;
+        }
+        float v273 = v273_in;
+        float v274 = v274_in;
+        float v275 = v275_in;
+        float v276 = v276_in;
+        float v277 = v277_in;
+        float v278 = v278_in;
+        float v279 = v279_in;
+        float v280 = v280_in;
+        bool v281 = v281_in;
+        if (v281) {
+          float v282 = (v105 * v269);
+          float v283 = (v91 + v282);
+          float v284 = *reinterpret_cast<thread float*>(v82);
+          float v285 = (v105 * v284);
+          float v286 = (v92 + v285);
+          float v287 = *reinterpret_cast<thread float*>(v84);
+          float v288 = (v105 * v287);
+          float v289 = (v93 + v288);
+          float v290 = *reinterpret_cast<thread float*>(v86);
+          float v291 = (v105 * v290);
+          float v292 = (v94 + v291);
+          v293_in = v87;
+          v294_in = v88;
+          v295_in = v89;
+          v296_in = v90;
+          v297_in = v283;
+          v298_in = v286;
+          v299_in = v289;
+          v300_in = v292;
+        } else {
+          v293_in = v280;
+          v294_in = v279;
+          v295_in = v278;
+          v296_in = v277;
+          v297_in = v276;
+          v298_in = v275;
+          v299_in = v274;
+          v300_in = v273;
+        }
+        float v293 = v293_in;
+        float v294 = v294_in;
+        float v295 = v295_in;
+        float v296 = v296_in;
+        float v297 = v297_in;
+        float v298 = v298_in;
+        float v299 = v299_in;
+        float v300 = v300_in;
+        if (v50) {
+          uint v301 = (uint)((uint)v95 + (uint)1u);
+          bool v302 = (v301 == 4u);
+          v303_in = v297;
+          v304_in = v298;
+          v305_in = v299;
+          v306_in = v300;
+          v307_in = v301;
+          v308_in = v300;
+          v309_in = v299;
+          v310_in = v298;
+          v311_in = v297;
+          v312_in = v296;
+          v313_in = v295;
+          v314_in = v294;
+          v315_in = v293;
+          v316_in = v302;
+        } else {
+          v303_in = v296;
+          v304_in = v295;
+          v305_in = v294;
+          v306_in = v293;
+          v307_in = (uint)0;
+          v308_in = 0.0f;
+          v309_in = 0.0f;
+          v310_in = 0.0f;
+          v311_in = 0.0f;
+          v312_in = 0.0f;
+          v313_in = 0.0f;
+          v314_in = 0.0f;
+          v315_in = 0.0f;
+          v316_in = true;
+        }
+        v303 = v303_in;
+        v304 = v304_in;
+        v305 = v305_in;
+        v306 = v306_in;
+        uint v307 = v307_in;
+        float v308 = v308_in;
+        float v309 = v309_in;
+        float v310 = v310_in;
+        float v311 = v311_in;
+        float v312 = v312_in;
+        float v313 = v313_in;
+        float v314 = v314_in;
+        float v315 = v315_in;
+        bool v316 = v316_in;
+        if (v316) {
+          break;
+        } else {
+          v87_in = v315;
+          v88_in = v314;
+          v89_in = v313;
+          v90_in = v312;
+          v91_in = v311;
+          v92_in = v310;
+          v93_in = v309;
+          v94_in = v308;
+          v95_in = v307;
+          continue;
         }
       }
-      v407_in = false;
+      v317_in = v303;
+      v318_in = v304;
+      v319_in = v305;
+      v320_in = v306;
+      v321_in = false;
     } else {
-      v407_in = true;
+      v317_in = 0.0f;
+      v318_in = 0.0f;
+      v319_in = 0.0f;
+      v320_in = 0.0f;
+      v321_in = true;
     }
-    bool v407 = v407_in;
-    v408_in = v407;
+    float v317 = v317_in;
+    float v318 = v318_in;
+    float v319 = v319_in;
+    float v320 = v320_in;
+    bool v321 = v321_in;
+    v322_in = v317;
+    v323_in = v318;
+    v324_in = v319;
+    v325_in = v320;
+    v326_in = v321;
   } else {
-    v408_in = v26;
+    v322_in = 0.0f;
+    v323_in = 0.0f;
+    v324_in = 0.0f;
+    v325_in = 0.0f;
+    v326_in = v26;
   }
-  bool v408 = v408_in;
-  if (v408) {
-    bool v409 = (v24 == 2u);
-    if (v409) {
-      ulong v410 = (v8 + (ulong)(72));
-      float v411 = *reinterpret_cast<device float*>(v410 + anchor_ctx[0]);
-      float v412 = (v411 + 1.0f);
-      { device const anchor_tex_2d_f &anchor_r = *reinterpret_cast<device const anchor_tex_2d_f*>(v2 + anchor_ctx[0]); uint4 anchor_v = as_type<uint4>(anchor_r.t.sample(anchor_r.s, float2(v6, 0.5f), level(v412))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v1); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+  float v322 = v322_in;
+  float v323 = v323_in;
+  float v324 = v324_in;
+  float v325 = v325_in;
+  bool v326 = v326_in;
+  if (v326) {
+    bool v327 = (v24 == 2u);
+    if (v327) {
+      ulong v328 = (v8 + (ulong)(72));
+      float v329 = *reinterpret_cast<device float*>(v328 + anchor_ctx[0]);
+      float v330 = (v329 + 1.0f);
+      { device const anchor_tex_2d_f &anchor_r = *reinterpret_cast<device const anchor_tex_2d_f*>(v2 + anchor_ctx[0]); texture2d<float> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.sample(anchor_s, float2(v6, 0.5f), level(v330))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v1); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+      float v331 = *reinterpret_cast<thread float*>(v1);
+      thread uchar* v332 = (v1 + (4));
+      float v333 = *reinterpret_cast<thread float*>(v332);
+      thread uchar* v334 = (v1 + (8));
+      float v335 = *reinterpret_cast<thread float*>(v334);
+      thread uchar* v336 = (v1 + (12));
+      float v337 = *reinterpret_cast<thread float*>(v336);
+      v338_in = v331;
+      v339_in = v333;
+      v340_in = v335;
+      v341_in = v337;
+    } else {
+      v338_in = 0.0f;
+      v339_in = 0.0f;
+      v340_in = 0.0f;
+      v341_in = 0.0f;
     }
+    float v338 = v338_in;
+    float v339 = v339_in;
+    float v340 = v340_in;
+    float v341 = v341_in;
+    v342_in = v341;
+    v343_in = v340;
+    v344_in = v339;
+    v345_in = v338;
+  } else {
+    v342_in = v325;
+    v343_in = v324;
+    v344_in = v323;
+    v345_in = v322;
   }
-  float v413 = *reinterpret_cast<thread float*>(v1);
-  thread uchar* v414 = (v1 + (4));
-  float v415 = *reinterpret_cast<thread float*>(v414);
-  thread uchar* v416 = (v1 + (8));
-  float v417 = *reinterpret_cast<thread float*>(v416);
-  thread uchar* v418 = (v1 + (12));
-  float v419 = *reinterpret_cast<thread float*>(v418);
-  ulong v420 = (ulong)v4;
-  ulong v421 = (v3 + (ulong)((long)v420 * 16));
-  *reinterpret_cast<device float*>(v421 + anchor_ctx[0]) = v413;
-  ulong v422 = (v421 + (ulong)(4));
-  *reinterpret_cast<device float*>(v422 + anchor_ctx[0]) = v415;
-  ulong v423 = (v421 + (ulong)(8));
-  *reinterpret_cast<device float*>(v423 + anchor_ctx[0]) = v417;
-  ulong v424 = (v421 + (ulong)(12));
-  *reinterpret_cast<device float*>(v424 + anchor_ctx[0]) = v419;
+  float v342 = v342_in;
+  float v343 = v343_in;
+  float v344 = v344_in;
+  float v345 = v345_in;
+  ulong v346 = (ulong)v4;
+  ulong v347 = (v3 + (ulong)((long)v346 * 16));
+  *reinterpret_cast<device float*>(v347 + anchor_ctx[0]) = v345;
+  ulong v348 = (v347 + (ulong)(4));
+  *reinterpret_cast<device float*>(v348 + anchor_ctx[0]) = v344;
+  ulong v349 = (v347 + (ulong)(8));
+  *reinterpret_cast<device float*>(v349 + anchor_ctx[0]) = v343;
+  ulong v350 = (v347 + (ulong)(12));
+  *reinterpret_cast<device float*>(v350 + anchor_ctx[0]) = v342;
   return;
 }
 
@@ -1195,11 +1101,11 @@ kernel void _Z5fetch6ParamsPi(
     if (v25) {
       bool v26 = (v21 == 0u);
       if (v26) {
-        { device const anchor_tex_buf_i &anchor_r = *reinterpret_cast<device const anchor_tex_buf_i*>(v4 + anchor_ctx[0]); uint4 anchor_v = as_type<uint4>(anchor_r.t.read(uint(v3))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+        { device const anchor_tex_buf_i &anchor_r = *reinterpret_cast<device const anchor_tex_buf_i*>(v4 + anchor_ctx[0]); texture_buffer<int> anchor_t = anchor_r.t; uint4 anchor_v = as_type<uint4>(anchor_t.read(uint(v3))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
       } else {
         bool v27 = (v21 == 1u);
         if (v27) {
-          { device const anchor_tex_buf_u &anchor_r = *reinterpret_cast<device const anchor_tex_buf_u*>(v4 + anchor_ctx[0]); uint4 anchor_v = as_type<uint4>(anchor_r.t.read(uint(v3))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+          { device const anchor_tex_buf_u &anchor_r = *reinterpret_cast<device const anchor_tex_buf_u*>(v4 + anchor_ctx[0]); texture_buffer<uint> anchor_t = anchor_r.t; uint4 anchor_v = as_type<uint4>(anchor_t.read(uint(v3))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
         }
       }
     }
@@ -1267,7 +1173,7 @@ kernel void _Z6gatherPKyiP6float4(
     float v26 = v26_in;
     bool v27 = v27_in;
     if (v27) {
-      { device const anchor_tex_2d_f &anchor_r = *reinterpret_cast<device const anchor_tex_2d_f*>(v7 + anchor_ctx[0]); uint4 anchor_v = as_type<uint4>(anchor_r.t.gather(anchor_r.s, float2(v9, 0.5f), int2(0), component::y)); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+      { device const anchor_tex_2d_f &anchor_r = *reinterpret_cast<device const anchor_tex_2d_f*>(v7 + anchor_ctx[0]); texture2d<float> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.gather(anchor_s, float2(v9, 0.5f), int2(0), component::y)); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
       float v28 = *reinterpret_cast<thread float*>(v0);
       thread uchar* v29 = (v0 + (4));
       float v30 = *reinterpret_cast<thread float*>(v29);
@@ -1323,680 +1229,784 @@ kernel void _Z7layeredyP5uint2(
     uint3 anchor_bdim [[threads_per_threadgroup]],
     uint3 anchor_gdim [[threadgroups_per_grid]])
 {
-  ulong anchor_priv[2];
+  ulong anchor_priv[4];
   thread uchar* v0 = (thread uchar*)anchor_priv + 0;
-  ulong v1 = *reinterpret_cast<constant ulong*>(anchor_params + 0);
-  ulong v2 = *reinterpret_cast<constant ulong*>(anchor_params + 8);
-  uint v19_in = 0;
-  uint v22_in = 0;
-  uint v65_in = 0;
-  uint v66_in = 0;
+  thread uchar* v1 = (thread uchar*)anchor_priv + 16;
+  ulong v2 = *reinterpret_cast<constant ulong*>(anchor_params + 0);
+  ulong v3 = *reinterpret_cast<constant ulong*>(anchor_params + 8);
+  uint v20_in = 0;
+  uint v23_in = 0;
+  float v48_in = 0;
   uint v67_in = 0;
-  uint v77_in = 0;
-  uint v78_in = 0;
-  uint v79_in = 0;
+  uint v68_in = 0;
+  uint v69_in = 0;
+  uint v80_in = 0;
+  uint v81_in = 0;
+  uint v82_in = 0;
+  float v94_in = 0;
+  float v95_in = 0;
   float v96_in = 0;
   float v97_in = 0;
   uint v98_in = 0;
-  bool v112_in = 0;
-  bool v117_in = 0;
-  float v120_in = 0;
-  float v121_in = 0;
-  float v123 = 0;
-  float v125 = 0;
-  bool v129_in = 0;
-  uint v137_in = 0;
-  uint v138_in = 0;
-  uint v139_in = 0;
-  uint v146_in = 0;
-  uint v147_in = 0;
-  uint v148_in = 0;
+  uint v132_in = 0;
+  bool v133_in = 0;
+  bool v134_in = 0;
+  uint v141_in = 0;
+  bool v142_in = 0;
+  uint v143_in = 0;
+  bool v144_in = 0;
+  bool v145_in = 0;
+  uint v155_in = 0;
+  bool v156_in = 0;
+  uint v157_in = 0;
+  bool v158_in = 0;
+  bool v159_in = 0;
+  bool v164_in = 0;
   uint v165_in = 0;
-  bool v166_in = 0;
-  bool v167_in = 0;
-  uint v174_in = 0;
-  bool v175_in = 0;
-  uint v176_in = 0;
+  uint v175_in = 0;
+  bool v176_in = 0;
   bool v177_in = 0;
-  bool v178_in = 0;
-  uint v188_in = 0;
+  uint v185_in = 0;
+  bool v186_in = 0;
+  uint v187_in = 0;
+  bool v188_in = 0;
   bool v189_in = 0;
-  uint v190_in = 0;
-  bool v191_in = 0;
-  bool v192_in = 0;
-  bool v197_in = 0;
-  uint v198_in = 0;
-  uint v207_in = 0;
+  uint v199_in = 0;
+  bool v200_in = 0;
+  uint v201_in = 0;
+  bool v202_in = 0;
+  bool v203_in = 0;
   bool v208_in = 0;
-  bool v209_in = 0;
-  uint v217_in = 0;
-  bool v218_in = 0;
-  uint v219_in = 0;
-  bool v220_in = 0;
-  bool v221_in = 0;
-  uint v231_in = 0;
-  bool v232_in = 0;
-  uint v233_in = 0;
-  bool v234_in = 0;
-  bool v235_in = 0;
-  bool v240_in = 0;
+  uint v209_in = 0;
+  bool v213_in = 0;
+  bool v214_in = 0;
+  uint v223_in = 0;
+  uint v224_in = 0;
+  uint v225_in = 0;
+  uint v226_in = 0;
+  bool v227_in = 0;
+  uint v229_in = 0;
+  uint v238_in = 0;
+  uint v239_in = 0;
+  uint v240_in = 0;
   uint v241_in = 0;
-  bool v245_in = 0;
-  bool v246_in = 0;
-  uint v257_in = 0;
-  uint v258_in = 0;
+  bool v242_in = 0;
+  uint v244_in = 0;
+  uint v253_in = 0;
+  uint v254_in = 0;
+  uint v255_in = 0;
+  uint v256_in = 0;
+  bool v257_in = 0;
   uint v259_in = 0;
-  uint v260_in = 0;
-  bool v261_in = 0;
-  uint v263_in = 0;
-  uint v273_in = 0;
+  uint v268_in = 0;
+  uint v269_in = 0;
+  uint v270_in = 0;
+  uint v271_in = 0;
+  bool v272_in = 0;
   uint v274_in = 0;
-  uint v275_in = 0;
-  uint v276_in = 0;
-  bool v277_in = 0;
-  uint v279_in = 0;
+  float v277_in = 0;
+  float v278_in = 0;
+  float v279_in = 0;
+  float v280_in = 0;
   bool v281_in = 0;
-  bool v282_in = 0;
-  bool v288_in = 0;
-  uint v3 = anchor_tid.x;
-  float v4 = (float)v3;
-  float v5 = (v4 + 0.5f);
-  for (ulong k6 = 0; k6 < (ulong)16ul; k6 += 4) *reinterpret_cast<thread uint*>(v0 + k6) = (uint)((ulong)(uchar)0 * 0x0101010101010101ul);
-  ulong v7 = (ulong)v1;
-  ulong v8 = (v7 + (ulong)(16));
-  uint v9 = *reinterpret_cast<device uint*>(v8 + anchor_ctx[0]);
-  bool v10 = (v9 == 5u);
-  if (v10) {
-    ulong v11 = (v7 + (ulong)(24));
-    uint v12 = *reinterpret_cast<device uint*>(v11 + anchor_ctx[0]);
-    uint v13 = (uint)((uint)v12 & (uint)2u);
-    bool v14 = (v13 == 0u);
-    if (v14) {
-      ulong v15 = (v7 + (ulong)(20));
-      uint v16 = *reinterpret_cast<device uint*>(v15 + anchor_ctx[0]);
-      uint v17 = (uint)((uint)v16 >> (uint)12u);
-      uint v18 = (uint)((uint)v17 & (uint)15u);
-      v19_in = v18;
+  float v294_in = 0;
+  float v294 = 0;
+  float v295_in = 0;
+  float v295 = 0;
+  float v296_in = 0;
+  float v297_in = 0;
+  uint v300_in = 0;
+  float v301_in = 0;
+  float v302_in = 0;
+  float v303_in = 0;
+  float v304_in = 0;
+  bool v305_in = 0;
+  bool v305 = 0;
+  bool v306_in = 0;
+  bool v308_in = 0;
+  bool v309_in = 0;
+  bool v315_in = 0;
+  uint v4 = anchor_tid.x;
+  float v5 = (float)v4;
+  float v6 = (v5 + 0.5f);
+  for (ulong k7 = 0; k7 < (ulong)16ul; k7 += 4) *reinterpret_cast<thread uint*>(v1 + k7) = (uint)((ulong)(uchar)0 * 0x0101010101010101ul);
+  ulong v8 = (ulong)v2;
+  ulong v9 = (v8 + (ulong)(16));
+  uint v10 = *reinterpret_cast<device uint*>(v9 + anchor_ctx[0]);
+  bool v11 = (v10 == 5u);
+  if (v11) {
+    ulong v12 = (v8 + (ulong)(24));
+    uint v13 = *reinterpret_cast<device uint*>(v12 + anchor_ctx[0]);
+    uint v14 = (uint)((uint)v13 & (uint)2u);
+    bool v15 = (v14 == 0u);
+    if (v15) {
+      ulong v16 = (v8 + (ulong)(20));
+      uint v17 = *reinterpret_cast<device uint*>(v16 + anchor_ctx[0]);
+      uint v18 = (uint)((uint)v17 >> (uint)12u);
+      uint v19 = (uint)((uint)v18 & (uint)15u);
+      v20_in = v19;
     } else {
-      v19_in = 2u;
+      v20_in = 2u;
     }
-    uint v19 = v19_in;
-    bool v20 = (v19 < 2u);
-    uint v21 = (v20 ? v19 : 4294967295u);
-    v22_in = v21;
+    uint v20 = v20_in;
+    bool v21 = (v20 < 2u);
+    uint v22 = (v21 ? v20 : 4294967295u);
+    v23_in = v22;
   } else {
-    v22_in = 4294967295u;
+    v23_in = 4294967295u;
   }
-  uint v22 = v22_in;
-  ulong v23 = (v7 + (ulong)(40));
-  uint v24 = *reinterpret_cast<device uint*>(v23 + anchor_ctx[0]);
-  bool v25 = ((int)v24 > (int)0u);
-  uint v26 = (uint)((uint)v24 + (uint)4294967295u);
-  uint v27 = (v25 ? v26 : 0u);
-  bool v28 = ((int)v24 > (int)3u);
-  uint v29 = (v28 ? 3u : v27);
-  bool v30 = ((int)v22 > (int)4294967295u);
-  bool v31 = (v30 != true);
-  if (v30) {
-    ulong v32 = (v7 + (ulong)(24));
-    uint v33 = *reinterpret_cast<device uint*>(v32 + anchor_ctx[0]);
-    uint v34 = (uint)((uint)v33 & (uint)16u);
-    bool v35 = (v34 != 0u);
-    if (v35) {
-      ulong v36 = (v7 + (ulong)(32));
-      uint v37 = *reinterpret_cast<device uint*>(v36 + anchor_ctx[0]);
-      ulong v38 = (v7 + (ulong)(36));
+  uint v23 = v23_in;
+  ulong v24 = (v8 + (ulong)(40));
+  uint v25 = *reinterpret_cast<device uint*>(v24 + anchor_ctx[0]);
+  bool v26 = ((int)v25 > (int)0u);
+  uint v27 = (uint)((uint)v25 + (uint)4294967295u);
+  uint v28 = (v26 ? v27 : 0u);
+  bool v29 = ((int)v25 > (int)3u);
+  uint v30 = (v29 ? 3u : v28);
+  bool v31 = ((int)v23 > (int)4294967295u);
+  bool v32 = (v31 != true);
+  if (v31) {
+    ulong v33 = (v8 + (ulong)(24));
+    uint v34 = *reinterpret_cast<device uint*>(v33 + anchor_ctx[0]);
+    uint v35 = (uint)((uint)v34 & (uint)16u);
+    bool v36 = (v35 != 0u);
+    if (v36) {
+      ulong v37 = (v8 + (ulong)(32));
+      ulong v38 = (v8 + (ulong)(36));
       uint v39 = *reinterpret_cast<device uint*>(v38 + anchor_ctx[0]);
-      ulong v40 = (v7 + (ulong)(44));
-      uint v41 = *reinterpret_cast<device uint*>(v40 + anchor_ctx[0]);
-      ulong v42 = (v7 + (ulong)(48));
-      uint v43 = *reinterpret_cast<device uint*>(v42 + anchor_ctx[0]);
-      uint v44 = (uint)((uint)v33 & (uint)1u);
-      bool v45 = (v44 == 0u);
-      float v46 = (float)v37;
-      float v47 = (v45 ? 1.0f : v46);
-      float v48 = (v5 * v47);
+      ulong v40 = (v8 + (ulong)(44));
+      ulong v41 = (v8 + (ulong)(48));
+      uint v42 = (uint)((uint)v34 & (uint)1u);
+      bool v43 = (v42 == 0u);
+      bool v44 = (v43 != true);
+      if (v44) {
+        uint v45 = *reinterpret_cast<device uint*>(v37 + anchor_ctx[0]);
+        float v46 = (float)v45;
+        float v47 = (v6 * v46);
+        v48_in = v47;
+      } else {
+        v48_in = v6;
+      }
+      float v48 = v48_in;
       float v49 = (float)v39;
       float v50 = (v49 * 0.5f);
-      float v51 = (v45 ? 0.5f : v50);
-      uint v52 = (uint)((uint)v33 & (uint)4u);
-      bool v53 = (v52 == 0u);
-      bool v54 = (v22 != 2u);
-      bool v55 = (v54 | v53);
-      bool v56 = (v55 != true);
-      if (v56) {
-        float v57 = (v48 + -0.5f);
-        float v58 = floor(v57);
-        float v59 = fabs(v58);
-        uint v60 = as_type<uint>(v59);
-        bool v61 = (v60 < 2139095041u);
-        if (v61) {
-          bool v62 = (!(v58 >= 2.14748365e+09f));
-          if (v62) {
-            bool v63 = (!(v58 < -2.14748365e+09f));
-            if (v63) {
-              uint v64 = (uint)(int)v58;
-              v65_in = v64;
-            } else {
-              v65_in = 2147483648u;
-            }
-            uint v65 = v65_in;
-            v66_in = v65;
+      float v51 = (v43 ? 0.5f : v50);
+      uint v52 = (uint)((uint)v34 & (uint)4u);
+      bool v53 = (v52 != 0u);
+      bool v54 = (v23 == 2u);
+      bool v55 = (v54 != true);
+      bool v56 = (v54 & v53);
+      bool v57 = (v56 != true);
+      float v58 = (v48 + -0.5f);
+      float v59 = (v56 ? v58 : v48);
+      float v60 = floor(v59);
+      float v61 = fabs(v60);
+      uint v62 = as_type<uint>(v61);
+      bool v63 = (v62 < 2139095041u);
+      if (v63) {
+        bool v64 = (!(v60 >= 2.14748365e+09f));
+        if (v64) {
+          bool v65 = (!(v60 < -2.14748365e+09f));
+          if (v65) {
+            uint v66 = (uint)(int)v60;
+            v67_in = v66;
           } else {
-            v66_in = 2147483647u;
+            v67_in = 2147483648u;
           }
-          uint v66 = v66_in;
-          v67_in = v66;
+          uint v67 = v67_in;
+          v68_in = v67;
         } else {
-          v67_in = 0u;
+          v68_in = 2147483647u;
         }
-        uint v67 = v67_in;
-        float v68 = (v57 - v58);
-        float v69 = (v51 + -0.5f);
-        float v70 = floor(v69);
-        float v71 = fabs(v70);
-        uint v72 = as_type<uint>(v71);
-        bool v73 = (v72 < 2139095041u);
-        if (v73) {
-          bool v74 = (!(v70 >= 2.14748365e+09f));
-          if (v74) {
-            bool v75 = (!(v70 < -2.14748365e+09f));
-            if (v75) {
-              uint v76 = (uint)(int)v70;
-              v77_in = v76;
-            } else {
-              v77_in = 2147483648u;
-            }
-            uint v77 = v77_in;
-            v78_in = v77;
-          } else {
-            v78_in = 2147483647u;
-          }
-          uint v78 = v78_in;
-          v79_in = v78;
-        } else {
-          v79_in = 0u;
-        }
-        uint v79 = v79_in;
-        float v80 = (v69 - v70);
-        bool v81 = (v44 != 0u);
-        uint v82 = (uint)((uint)v41 & (uint)4294967293u);
-        bool v83 = (v82 != 0u);
-        uint v84 = (uint)((uint)v43 & (uint)4294967293u);
-        bool v85 = (v84 != 0u);
-        bool v86 = (v81 ? true : v83);
-        bool v87 = (v81 ? true : v85);
-        bool v88 = (v41 == 3u);
-        bool v89 = (v86 ? v88 : false);
-        bool v90 = (v43 == 3u);
-        bool v91 = (v87 ? v90 : false);
-        ulong v92 = (v7 + (ulong)(56));
-        float v93 = (1.0f - v68);
-        float v94 = (1.0f - v80);
-        ulong v95 = (v7 + (ulong)(60));
-        v96_in = 0.0f;
-        v97_in = 0.0f;
-        v98_in = 0u;
-        while (true) {
-          float v96 = v96_in;
-          float v97 = v97_in;
-          uint v98 = v98_in;
-          uint v99 = (uint)((uint)v98 & (uint)1u);
-          bool v100 = (v99 == 0u);
-          float v101 = (v100 ? v93 : v68);
-          uint v102 = (uint)((uint)v98 >> (uint)1u);
-          uint v103 = (uint)((uint)v102 & (uint)1u);
-          uint v104 = (uint)((uint)v103 + (uint)v79);
-          bool v105 = (v103 == 0u);
-          float v106 = (v105 ? v94 : v80);
-          float v107 = (v101 * v106);
-          if (v89) {
-            uint v108 = (uint)((uint)v99 + (uint)v67);
-            bool v109 = ((int)v108 < (int)0u);
-            bool v110 = ((int)v108 >= (int)v37);
-            bool v111 = (v109 ? true : v110);
-            v112_in = v111;
-          } else {
-            v112_in = false;
-          }
-          bool v112 = v112_in;
-          if (v91) {
-            bool v113 = ((int)v104 < (int)0u);
-            bool v114 = ((int)v104 >= (int)v39);
-            bool v115 = (v113 ? true : v114);
-            bool v116 = (v115 ? true : v112);
-            v117_in = v116;
-          } else {
-            v117_in = v112;
-          }
-          bool v117 = v117_in;
-          if (v117) {
-            float v118 = *reinterpret_cast<device float*>(v92 + anchor_ctx[0]);
-            float v119 = *reinterpret_cast<device float*>(v95 + anchor_ctx[0]);
-            v120_in = v118;
-            v121_in = v119;
-          } else {
-            v120_in = 0.0f;
-            v121_in = 0.0f;
-          }
-          float v120 = v120_in;
-          float v121 = v121_in;
-          float v122 = (v107 * v120);
-          v123 = (v96 + v122);
-          float v124 = (v107 * v121);
-          v125 = (v97 + v124);
-          uint v126 = (uint)((uint)v98 + (uint)1u);
-          bool v127 = (v126 == 4u);
-          if (v127) {
-            break;
-          } else {
-            v96_in = v123;
-            v97_in = v125;
-            v98_in = v126;
-            continue;
-          }
-        }
-        *reinterpret_cast<thread float*>(v0) = v123;
-        thread uchar* v128 = (v0 + (4));
-        *reinterpret_cast<thread float*>(v128) = v125;
-        v129_in = false;
+        uint v68 = v68_in;
+        v69_in = v68;
       } else {
-        v129_in = true;
+        v69_in = 0u;
       }
-      bool v129 = v129_in;
-      if (v129) {
-        float v130 = floor(v48);
-        float v131 = fabs(v130);
-        uint v132 = as_type<uint>(v131);
-        bool v133 = (v132 < 2139095041u);
-        if (v133) {
-          bool v134 = (!(v130 >= 2.14748365e+09f));
-          if (v134) {
-            bool v135 = (!(v130 < -2.14748365e+09f));
-            if (v135) {
-              uint v136 = (uint)(int)v130;
-              v137_in = v136;
-            } else {
-              v137_in = 2147483648u;
-            }
-            uint v137 = v137_in;
-            v138_in = v137;
+      uint v69 = v69_in;
+      float v70 = (v59 - v60);
+      float v71 = (v51 + -0.5f);
+      float v72 = (v56 ? v71 : v51);
+      float v73 = floor(v72);
+      float v74 = fabs(v73);
+      uint v75 = as_type<uint>(v74);
+      bool v76 = (v75 < 2139095041u);
+      if (v76) {
+        bool v77 = (!(v73 >= 2.14748365e+09f));
+        if (v77) {
+          bool v78 = (!(v73 < -2.14748365e+09f));
+          if (v78) {
+            uint v79 = (uint)(int)v73;
+            v80_in = v79;
           } else {
-            v138_in = 2147483647u;
+            v80_in = 2147483648u;
           }
-          uint v138 = v138_in;
-          v139_in = v138;
+          uint v80 = v80_in;
+          v81_in = v80;
         } else {
-          v139_in = 0u;
+          v81_in = 2147483647u;
         }
-        uint v139 = v139_in;
-        float v140 = floor(v51);
-        uint v141 = as_type<uint>(v140);
-        bool v142 = (v141 < 2139095041u);
-        if (v142) {
-          bool v143 = (!(v140 >= 2.14748365e+09f));
-          if (v143) {
-            bool v144 = (!(v140 < -2.14748365e+09f));
-            if (v144) {
-              uint v145 = (uint)(int)v140;
-              v146_in = v145;
+        uint v81 = v81_in;
+        v82_in = v81;
+      } else {
+        v82_in = 0u;
+      }
+      uint v82 = v82_in;
+      float v83 = (v72 - v73);
+      ulong v84 = (v8 + (ulong)(56));
+      float v85 = (1.0f - v70);
+      float v86 = (1.0f - v83);
+      ulong v87 = (v8 + (ulong)(60));
+      thread uchar* v88 = (v0 + (4));
+      ulong v89 = (v8 + (ulong)(64));
+      thread uchar* v90 = (v0 + (8));
+      ulong v91 = (v8 + (ulong)(68));
+      thread uchar* v92 = (v0 + (12));
+      thread uchar* v93 = (v1 + (4));
+      v94_in = 0.0f;
+      v95_in = 0.0f;
+      v96_in = 0.0f;
+      v97_in = 0.0f;
+      v98_in = 0u;
+      while (true) {
+        float v94 = v94_in;
+        float v95 = v95_in;
+        float v96 = v96_in;
+        float v97 = v97_in;
+        uint v98 = v98_in;
+        uint v99 = (uint)((uint)v98 & (uint)1u);
+        uint v100 = (uint)((uint)v99 + (uint)v69);
+        bool v101 = (v99 == 0u);
+        float v102 = (v101 ? v85 : v70);
+        uint v103 = (uint)((uint)v98 >> (uint)1u);
+        uint v104 = (uint)((uint)v103 & (uint)1u);
+        uint v105 = (uint)((uint)v104 + (uint)v82);
+        bool v106 = (v104 == 0u);
+        float v107 = (v106 ? v86 : v83);
+        float v108 = (v102 * v107);
+        for (ulong k109 = 0; k109 < (ulong)16ul; k109 += 4) *reinterpret_cast<thread uint*>(v0 + k109) = (uint)((ulong)(uchar)0 * 0x0101010101010101ul);
+        uint v110 = *reinterpret_cast<device uint*>(v40 + anchor_ctx[0]);
+        uint v111 = *reinterpret_cast<device uint*>(v41 + anchor_ctx[0]);
+        uint v112 = *reinterpret_cast<device uint*>(v33 + anchor_ctx[0]);
+        uint v113 = (uint)((uint)v112 & (uint)1u);
+        bool v114 = (v113 == 0u);
+        uint v115 = (uint)((uint)v110 & (uint)4294967293u);
+        bool v116 = (v115 == 0u);
+        uint v117 = (uint)((uint)v111 & (uint)4294967293u);
+        bool v118 = (v117 == 0u);
+        bool v119 = (v114 ? v116 : false);
+        uint v120 = (v119 ? 1u : v110);
+        bool v121 = (v114 ? v118 : false);
+        uint v122 = (v121 ? 1u : v111);
+        uint v123 = *reinterpret_cast<device uint*>(v37 + anchor_ctx[0]);
+        bool v124 = (v120 != 0u);
+        if (v124) {
+          bool v125 = (v120 != 2u);
+          if (v125) {
+            bool v126 = (v120 != 3u);
+            if (v126) {
+              bool v127 = ((int)v100 < (int)0u);
+              bool v128 = ((int)v100 < (int)v123);
+              uint v129 = (uint)((uint)v123 + (uint)4294967295u);
+              uint v130 = (v128 ? v100 : v129);
+              uint v131 = (v127 ? 0u : v130);
+              v132_in = v131;
+              v133_in = false;
+              v134_in = false;
             } else {
-              v146_in = 2147483648u;
+              v132_in = (uint)0;
+              v133_in = false;
+              v134_in = true;
             }
-            uint v146 = v146_in;
-            v147_in = v146;
+            uint v132 = v132_in;
+            bool v133 = v133_in;
+            bool v134 = v134_in;
+            if (v134) {
+              bool v135 = ((int)v100 < (int)0u);
+              bool v136 = ((int)v100 >= (int)v123);
+              bool v137 = (v135 ? true : v136);
+              uint v138 = (uint)((uint)v123 + (uint)4294967295u);
+              uint v139 = (v136 ? v138 : v100);
+              uint v140 = (v135 ? 0u : v139);
+              v141_in = v140;
+              v142_in = v137;
+            } else {
+              v141_in = v132;
+              v142_in = v133;
+            }
+            uint v141 = v141_in;
+            bool v142 = v142_in;
+            v143_in = v141;
+            v144_in = v142;
+            v145_in = false;
           } else {
-            v147_in = 2147483647u;
+            v143_in = (uint)0;
+            v144_in = false;
+            v145_in = true;
           }
-          uint v147 = v147_in;
-          v148_in = v147;
+          uint v143 = v143_in;
+          bool v144 = v144_in;
+          bool v145 = v145_in;
+          if (v145) {
+            uint v146 = (uint)((uint)v123 << (uint)1u);
+            uint v147 = (uint)((int)v100 % (int)v146);
+            bool v148 = ((int)v147 < (int)0u);
+            uint v149 = (v148 ? v146 : 0u);
+            uint v150 = (uint)((uint)v149 + (uint)v147);
+            bool v151 = ((int)v150 < (int)v123);
+            uint v152 = (uint)((uint)v150 ^ (uint)4294967295u);
+            uint v153 = (uint)((uint)v146 + (uint)v152);
+            uint v154 = (v151 ? v150 : v153);
+            v155_in = v154;
+            v156_in = false;
+          } else {
+            v155_in = v143;
+            v156_in = v144;
+          }
+          uint v155 = v155_in;
+          bool v156 = v156_in;
+          v157_in = v155;
+          v158_in = v156;
+          v159_in = false;
         } else {
-          v148_in = 0u;
+          v157_in = (uint)0;
+          v158_in = false;
+          v159_in = true;
         }
-        uint v148 = v148_in;
-        uint v149 = (uint)((uint)v41 & (uint)4294967293u);
-        bool v150 = (v149 == 0u);
-        uint v151 = (uint)((uint)v43 & (uint)4294967293u);
-        bool v152 = (v151 == 0u);
-        bool v153 = (v45 ? v150 : false);
-        uint v154 = (v153 ? 1u : v41);
-        bool v155 = (v45 ? v152 : false);
-        uint v156 = (v155 ? 1u : v43);
-        bool v157 = (v154 != 0u);
-        if (v157) {
-          bool v158 = (v154 != 2u);
-          if (v158) {
-            bool v159 = (v154 != 3u);
-            if (v159) {
-              bool v160 = ((int)v139 < (int)0u);
-              bool v161 = ((int)v37 > (int)v139);
-              uint v162 = (uint)((uint)v37 + (uint)4294967295u);
-              uint v163 = (v161 ? v139 : v162);
-              uint v164 = (v160 ? 0u : v163);
-              v165_in = v164;
-              v166_in = false;
-              v167_in = false;
+        uint v157 = v157_in;
+        bool v158 = v158_in;
+        bool v159 = v159_in;
+        if (v159) {
+          uint v160 = (uint)((int)v100 % (int)v123);
+          bool v161 = ((int)v160 < (int)0u);
+          uint v162 = (v161 ? v123 : 0u);
+          uint v163 = (uint)((uint)v162 + (uint)v160);
+          v164_in = false;
+          v165_in = v163;
+        } else {
+          v164_in = v158;
+          v165_in = v157;
+        }
+        bool v164 = v164_in;
+        uint v165 = v165_in;
+        uint v166 = *reinterpret_cast<device uint*>(v38 + anchor_ctx[0]);
+        bool v167 = (v122 != 0u);
+        if (v167) {
+          bool v168 = (v122 != 2u);
+          if (v168) {
+            bool v169 = (v122 != 3u);
+            if (v169) {
+              bool v170 = ((int)v105 < (int)0u);
+              bool v171 = ((int)v105 < (int)v166);
+              uint v172 = (uint)((uint)v166 + (uint)4294967295u);
+              uint v173 = (v171 ? v105 : v172);
+              uint v174 = (v170 ? 0u : v173);
+              v175_in = v174;
+              v176_in = v164;
+              v177_in = false;
             } else {
-              v165_in = (uint)0;
-              v166_in = false;
-              v167_in = true;
+              v175_in = (uint)0;
+              v176_in = false;
+              v177_in = true;
             }
-            uint v165 = v165_in;
-            bool v166 = v166_in;
-            bool v167 = v167_in;
-            if (v167) {
-              bool v168 = ((int)v139 < (int)0u);
-              bool v169 = ((int)v37 <= (int)v139);
-              bool v170 = (v168 ? true : v169);
-              uint v171 = (uint)((uint)v37 + (uint)4294967295u);
-              uint v172 = (v169 ? v171 : v139);
-              uint v173 = (v168 ? 0u : v172);
-              v174_in = v173;
-              v175_in = v170;
+            uint v175 = v175_in;
+            bool v176 = v176_in;
+            bool v177 = v177_in;
+            if (v177) {
+              bool v178 = ((int)v105 < (int)0u);
+              bool v179 = ((int)v105 >= (int)v166);
+              bool v180 = (v178 ? true : v179);
+              uint v181 = (uint)((uint)v166 + (uint)4294967295u);
+              uint v182 = (v179 ? v181 : v105);
+              uint v183 = (v178 ? 0u : v182);
+              bool v184 = (v180 ? true : v164);
+              v185_in = v183;
+              v186_in = v184;
             } else {
-              v174_in = v165;
-              v175_in = v166;
+              v185_in = v175;
+              v186_in = v176;
             }
-            uint v174 = v174_in;
-            bool v175 = v175_in;
-            v176_in = v174;
-            v177_in = v175;
-            v178_in = false;
-          } else {
-            v176_in = (uint)0;
-            v177_in = false;
-            v178_in = true;
-          }
-          uint v176 = v176_in;
-          bool v177 = v177_in;
-          bool v178 = v178_in;
-          if (v178) {
-            uint v179 = (uint)((uint)v37 << (uint)1u);
-            uint v180 = (uint)((int)v139 % (int)v179);
-            bool v181 = ((int)v180 < (int)0u);
-            uint v182 = (v181 ? v179 : 0u);
-            uint v183 = (uint)((uint)v182 + (uint)v180);
-            bool v184 = ((int)v183 < (int)v37);
-            uint v185 = (uint)((uint)v183 ^ (uint)4294967295u);
-            uint v186 = (uint)((uint)v179 + (uint)v185);
-            uint v187 = (v184 ? v183 : v186);
-            v188_in = v187;
+            uint v185 = v185_in;
+            bool v186 = v186_in;
+            v187_in = v185;
+            v188_in = v186;
             v189_in = false;
           } else {
-            v188_in = v176;
-            v189_in = v177;
+            v187_in = (uint)0;
+            v188_in = false;
+            v189_in = true;
           }
-          uint v188 = v188_in;
+          uint v187 = v187_in;
+          bool v188 = v188_in;
           bool v189 = v189_in;
-          v190_in = v188;
-          v191_in = v189;
-          v192_in = false;
-        } else {
-          v190_in = (uint)0;
-          v191_in = false;
-          v192_in = true;
-        }
-        uint v190 = v190_in;
-        bool v191 = v191_in;
-        bool v192 = v192_in;
-        if (v192) {
-          uint v193 = (uint)((int)v139 % (int)v37);
-          bool v194 = ((int)v193 < (int)0u);
-          uint v195 = (v194 ? v37 : 0u);
-          uint v196 = (uint)((uint)v195 + (uint)v193);
-          v197_in = false;
-          v198_in = v196;
-        } else {
-          v197_in = v191;
-          v198_in = v190;
-        }
-        bool v197 = v197_in;
-        uint v198 = v198_in;
-        bool v199 = (v156 != 0u);
-        if (v199) {
-          bool v200 = (v156 != 2u);
-          if (v200) {
-            bool v201 = (v156 != 3u);
-            if (v201) {
-              bool v202 = ((int)v148 < (int)0u);
-              bool v203 = ((int)v39 > (int)v148);
-              uint v204 = (uint)((uint)v39 + (uint)4294967295u);
-              uint v205 = (v203 ? v148 : v204);
-              uint v206 = (v202 ? 0u : v205);
-              v207_in = v206;
-              v208_in = v197;
-              v209_in = false;
-            } else {
-              v207_in = (uint)0;
-              v208_in = false;
-              v209_in = true;
-            }
-            uint v207 = v207_in;
-            bool v208 = v208_in;
-            bool v209 = v209_in;
-            if (v209) {
-              bool v210 = ((int)v148 < (int)0u);
-              bool v211 = ((int)v39 <= (int)v148);
-              bool v212 = (v210 ? true : v211);
-              uint v213 = (uint)((uint)v39 + (uint)4294967295u);
-              uint v214 = (v211 ? v213 : v148);
-              uint v215 = (v210 ? 0u : v214);
-              bool v216 = (v212 ? true : v197);
-              v217_in = v215;
-              v218_in = v216;
-            } else {
-              v217_in = v207;
-              v218_in = v208;
-            }
-            uint v217 = v217_in;
-            bool v218 = v218_in;
-            v219_in = v217;
-            v220_in = v218;
-            v221_in = false;
+          if (v189) {
+            uint v190 = (uint)((uint)v166 << (uint)1u);
+            uint v191 = (uint)((int)v105 % (int)v190);
+            bool v192 = ((int)v191 < (int)0u);
+            uint v193 = (v192 ? v190 : 0u);
+            uint v194 = (uint)((uint)v193 + (uint)v191);
+            bool v195 = ((int)v194 < (int)v166);
+            uint v196 = (uint)((uint)v194 ^ (uint)4294967295u);
+            uint v197 = (uint)((uint)v190 + (uint)v196);
+            uint v198 = (v195 ? v194 : v197);
+            v199_in = v198;
+            v200_in = v164;
           } else {
-            v219_in = (uint)0;
-            v220_in = false;
-            v221_in = true;
+            v199_in = v187;
+            v200_in = v188;
           }
-          uint v219 = v219_in;
-          bool v220 = v220_in;
-          bool v221 = v221_in;
-          if (v221) {
-            uint v222 = (uint)((uint)v39 << (uint)1u);
-            uint v223 = (uint)((int)v148 % (int)v222);
-            bool v224 = ((int)v223 < (int)0u);
-            uint v225 = (v224 ? v222 : 0u);
-            uint v226 = (uint)((uint)v225 + (uint)v223);
-            bool v227 = ((int)v226 < (int)v39);
-            uint v228 = (uint)((uint)v226 ^ (uint)4294967295u);
-            uint v229 = (uint)((uint)v222 + (uint)v228);
-            uint v230 = (v227 ? v226 : v229);
-            v231_in = v230;
-            v232_in = v197;
-          } else {
-            v231_in = v219;
-            v232_in = v220;
-          }
-          uint v231 = v231_in;
-          bool v232 = v232_in;
-          v233_in = v231;
-          v234_in = v232;
-          v235_in = false;
+          uint v199 = v199_in;
+          bool v200 = v200_in;
+          v201_in = v199;
+          v202_in = v200;
+          v203_in = false;
         } else {
-          v233_in = (uint)0;
-          v234_in = false;
-          v235_in = true;
+          v201_in = (uint)0;
+          v202_in = false;
+          v203_in = true;
         }
-        uint v233 = v233_in;
-        bool v234 = v234_in;
-        bool v235 = v235_in;
-        if (v235) {
-          uint v236 = (uint)((int)v148 % (int)v39);
-          bool v237 = ((int)v236 < (int)0u);
-          uint v238 = (v237 ? v39 : 0u);
-          uint v239 = (uint)((uint)v238 + (uint)v236);
-          v240_in = v197;
-          v241_in = v239;
+        uint v201 = v201_in;
+        bool v202 = v202_in;
+        bool v203 = v203_in;
+        if (v203) {
+          uint v204 = (uint)((int)v105 % (int)v166);
+          bool v205 = ((int)v204 < (int)0u);
+          uint v206 = (v205 ? v166 : 0u);
+          uint v207 = (uint)((uint)v206 + (uint)v204);
+          v208_in = v164;
+          v209_in = v207;
         } else {
-          v240_in = v234;
-          v241_in = v233;
+          v208_in = v202;
+          v209_in = v201;
         }
-        bool v240 = v240_in;
-        uint v241 = v241_in;
-        bool v242 = (v240 != true);
-        if (v242) {
-          bool v243 = (v22 != 0u);
-          if (v243) {
-            bool v244 = (v22 == 1u);
-            if (v244) {
-              { device const anchor_tex_2da_u &anchor_r = *reinterpret_cast<device const anchor_tex_2da_u*>(v1 + anchor_ctx[0]); uint4 anchor_v = as_type<uint4>(anchor_r.t.read(uint2(v198, v241), uint(v29), uint(0u))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+        bool v208 = v208_in;
+        uint v209 = v209_in;
+        bool v210 = (v208 != true);
+        if (v210) {
+          bool v211 = (v23 != 0u);
+          if (v211) {
+            bool v212 = (v23 == 1u);
+            if (v212) {
+              { device const anchor_tex_2da_u &anchor_r = *reinterpret_cast<device const anchor_tex_2da_u*>(v2 + anchor_ctx[0]); texture2d_array<uint> anchor_t = anchor_r.t; uint4 anchor_v = as_type<uint4>(anchor_t.read(uint2(v165, v209), uint(v30), uint(0u))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
             }
-            v245_in = false;
+            v213_in = false;
           } else {
-            v245_in = true;
+            v213_in = true;
           }
-          bool v245 = v245_in;
-          if (v245) {
-            { device const anchor_tex_2da_i &anchor_r = *reinterpret_cast<device const anchor_tex_2da_i*>(v1 + anchor_ctx[0]); uint4 anchor_v = as_type<uint4>(anchor_r.t.read(uint2(v198, v241), uint(v29), uint(0u))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+          bool v213 = v213_in;
+          if (v213) {
+            { device const anchor_tex_2da_i &anchor_r = *reinterpret_cast<device const anchor_tex_2da_i*>(v2 + anchor_ctx[0]); texture2d_array<int> anchor_t = anchor_r.t; uint4 anchor_v = as_type<uint4>(anchor_t.read(uint2(v165, v209), uint(v30), uint(0u))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
           }
-          v246_in = false;
+          v214_in = false;
         } else {
-          v246_in = true;
+          v214_in = true;
         }
-        bool v246 = v246_in;
-        if (v246) {
-          bool v247 = (v22 != 2u);
-          ulong v248 = (v7 + (ulong)(56));
-          if (v247) {
-            float v249 = *reinterpret_cast<device float*>(v248 + anchor_ctx[0]);
-            float v250 = trunc(v249);
-            float v251 = fabs(v250);
-            uint v252 = as_type<uint>(v251);
-            bool v253 = (v252 < 2139095041u);
-            if (v253) {
-              bool v254 = (!(v250 >= 2.14748365e+09f));
-              if (v254) {
-                bool v255 = (!(v250 < -2.14748365e+09f));
-                if (v255) {
-                  uint v256 = (uint)(int)v250;
-                  v257_in = v256;
+        bool v214 = v214_in;
+        if (v214) {
+          if (v55) {
+            float v215 = *reinterpret_cast<device float*>(v84 + anchor_ctx[0]);
+            float v216 = trunc(v215);
+            float v217 = fabs(v216);
+            uint v218 = as_type<uint>(v217);
+            bool v219 = (v218 < 2139095041u);
+            if (v219) {
+              bool v220 = (!(v216 >= 2.14748365e+09f));
+              if (v220) {
+                bool v221 = (!(v216 < -2.14748365e+09f));
+                if (v221) {
+                  uint v222 = (uint)(int)v216;
+                  v223_in = v222;
                 } else {
-                  v257_in = 2147483648u;
+                  v223_in = 2147483648u;
                 }
-                uint v257 = v257_in;
-                v258_in = v257;
+                uint v223 = v223_in;
+                v224_in = v223;
               } else {
-                v258_in = 2147483647u;
+                v224_in = 2147483647u;
               }
-              uint v258 = v258_in;
-              v259_in = v258;
+              uint v224 = v224_in;
+              v225_in = v224;
             } else {
-              v259_in = 0u;
+              v225_in = 0u;
             }
-            uint v259 = v259_in;
-            v260_in = v259;
-            v261_in = false;
+            uint v225 = v225_in;
+            v226_in = v225;
+            v227_in = false;
           } else {
-            v260_in = (uint)0;
-            v261_in = true;
+            v226_in = (uint)0;
+            v227_in = true;
           }
-          uint v260 = v260_in;
-          bool v261 = v261_in;
-          if (v261) {
-            uint v262 = *reinterpret_cast<device uint*>(v248 + anchor_ctx[0]);
-            v263_in = v262;
+          uint v226 = v226_in;
+          bool v227 = v227_in;
+          if (v227) {
+            uint v228 = *reinterpret_cast<device uint*>(v84 + anchor_ctx[0]);
+            v229_in = v228;
           } else {
-            v263_in = v260;
+            v229_in = v226;
           }
-          uint v263 = v263_in;
-          *reinterpret_cast<thread uint*>(v0) = v263;
-          ulong v264 = (v7 + (ulong)(60));
-          if (v247) {
-            float v265 = *reinterpret_cast<device float*>(v264 + anchor_ctx[0]);
-            float v266 = trunc(v265);
-            float v267 = fabs(v266);
-            uint v268 = as_type<uint>(v267);
-            bool v269 = (v268 < 2139095041u);
-            if (v269) {
-              bool v270 = (!(v266 >= 2.14748365e+09f));
-              if (v270) {
-                bool v271 = (!(v266 < -2.14748365e+09f));
-                if (v271) {
-                  uint v272 = (uint)(int)v266;
-                  v273_in = v272;
+          uint v229 = v229_in;
+          *reinterpret_cast<thread uint*>(v0) = v229;
+          if (v55) {
+            float v230 = *reinterpret_cast<device float*>(v87 + anchor_ctx[0]);
+            float v231 = trunc(v230);
+            float v232 = fabs(v231);
+            uint v233 = as_type<uint>(v232);
+            bool v234 = (v233 < 2139095041u);
+            if (v234) {
+              bool v235 = (!(v231 >= 2.14748365e+09f));
+              if (v235) {
+                bool v236 = (!(v231 < -2.14748365e+09f));
+                if (v236) {
+                  uint v237 = (uint)(int)v231;
+                  v238_in = v237;
                 } else {
-                  v273_in = 2147483648u;
+                  v238_in = 2147483648u;
                 }
-                uint v273 = v273_in;
-                v274_in = v273;
+                uint v238 = v238_in;
+                v239_in = v238;
               } else {
-                v274_in = 2147483647u;
+                v239_in = 2147483647u;
               }
-              uint v274 = v274_in;
-              v275_in = v274;
+              uint v239 = v239_in;
+              v240_in = v239;
             } else {
-              v275_in = 0u;
+              v240_in = 0u;
             }
-            uint v275 = v275_in;
-            v276_in = v275;
-            v277_in = false;
+            uint v240 = v240_in;
+            v241_in = v240;
+            v242_in = false;
           } else {
-            v276_in = (uint)0;
-            v277_in = true;
+            v241_in = (uint)0;
+            v242_in = true;
           }
-          uint v276 = v276_in;
-          bool v277 = v277_in;
-          if (v277) {
-            uint v278 = *reinterpret_cast<device uint*>(v264 + anchor_ctx[0]);
-            v279_in = v278;
+          uint v241 = v241_in;
+          bool v242 = v242_in;
+          if (v242) {
+            uint v243 = *reinterpret_cast<device uint*>(v87 + anchor_ctx[0]);
+            v244_in = v243;
           } else {
-            v279_in = v276;
+            v244_in = v241;
           }
-          uint v279 = v279_in;
-          thread uchar* v280 = (v0 + (4));
-          *reinterpret_cast<thread uint*>(v280) = v279;
+          uint v244 = v244_in;
+          *reinterpret_cast<thread uint*>(v88) = v244;
+          if (v55) {
+            float v245 = *reinterpret_cast<device float*>(v89 + anchor_ctx[0]);
+            float v246 = trunc(v245);
+            float v247 = fabs(v246);
+            uint v248 = as_type<uint>(v247);
+            bool v249 = (v248 < 2139095041u);
+            if (v249) {
+              bool v250 = (!(v246 >= 2.14748365e+09f));
+              if (v250) {
+                bool v251 = (!(v246 < -2.14748365e+09f));
+                if (v251) {
+                  uint v252 = (uint)(int)v246;
+                  v253_in = v252;
+                } else {
+                  v253_in = 2147483648u;
+                }
+                uint v253 = v253_in;
+                v254_in = v253;
+              } else {
+                v254_in = 2147483647u;
+              }
+              uint v254 = v254_in;
+              v255_in = v254;
+            } else {
+              v255_in = 0u;
+            }
+            uint v255 = v255_in;
+            v256_in = v255;
+            v257_in = false;
+          } else {
+            v256_in = (uint)0;
+            v257_in = true;
+          }
+          uint v256 = v256_in;
+          bool v257 = v257_in;
+          if (v257) {
+            uint v258 = *reinterpret_cast<device uint*>(v89 + anchor_ctx[0]);
+            v259_in = v258;
+          } else {
+            v259_in = v256;
+          }
+          uint v259 = v259_in;
+          *reinterpret_cast<thread uint*>(v90) = v259;
+          if (v55) {
+            float v260 = *reinterpret_cast<device float*>(v91 + anchor_ctx[0]);
+            float v261 = trunc(v260);
+            float v262 = fabs(v261);
+            uint v263 = as_type<uint>(v262);
+            bool v264 = (v263 < 2139095041u);
+            if (v264) {
+              bool v265 = (!(v261 >= 2.14748365e+09f));
+              if (v265) {
+                bool v266 = (!(v261 < -2.14748365e+09f));
+                if (v266) {
+                  uint v267 = (uint)(int)v261;
+                  v268_in = v267;
+                } else {
+                  v268_in = 2147483648u;
+                }
+                uint v268 = v268_in;
+                v269_in = v268;
+              } else {
+                v269_in = 2147483647u;
+              }
+              uint v269 = v269_in;
+              v270_in = v269;
+            } else {
+              v270_in = 0u;
+            }
+            uint v270 = v270_in;
+            v271_in = v270;
+            v272_in = false;
+          } else {
+            v271_in = (uint)0;
+            v272_in = true;
+          }
+          uint v271 = v271_in;
+          bool v272 = v272_in;
+          if (v272) {
+            uint v273 = *reinterpret_cast<device uint*>(v91 + anchor_ctx[0]);
+            v274_in = v273;
+          } else {
+            v274_in = v271;
+          }
+          uint v274 = v274_in;
+          *reinterpret_cast<thread uint*>(v92) = v274;
+        }
+        if (v57) {
+          uint v275 = *reinterpret_cast<thread uint*>(v0);
+          *reinterpret_cast<thread uint*>(v1) = v275;
+          uint v276 = *reinterpret_cast<thread uint*>(v88);
+          *reinterpret_cast<thread uint*>(v93) = v276;
+          v277_in = v97;
+          v278_in = v96;
+          v279_in = v95;
+          v280_in = v94;
+          v281_in = false;
+        } else {
+          v277_in = 0.0f;
+          v278_in = 0.0f;
+          v279_in = 0.0f;
+          v280_in = 0.0f;
+          v281_in = true;
+        }
+        float v277 = v277_in;
+        float v278 = v278_in;
+        float v279 = v279_in;
+        float v280 = v280_in;
+        bool v281 = v281_in;
+        if (v281) {
+          float v282 = *reinterpret_cast<thread float*>(v0);
+          float v283 = (v108 * v282);
+          float v284 = (v94 + v283);
+          float v285 = *reinterpret_cast<thread float*>(v88);
+          float v286 = (v108 * v285);
+          float v287 = (v95 + v286);
+          float v288 = *reinterpret_cast<thread float*>(v90);
+          float v289 = (v108 * v288);
+          float v290 = (v96 + v289);
+          float v291 = *reinterpret_cast<thread float*>(v92);
+          float v292 = (v108 * v291);
+          float v293 = (v97 + v292);
+          v294_in = v284;
+          v295_in = v287;
+          v296_in = v290;
+          v297_in = v293;
+        } else {
+          v294_in = v280;
+          v295_in = v279;
+          v296_in = v278;
+          v297_in = v277;
+        }
+        v294 = v294_in;
+        v295 = v295_in;
+        float v296 = v296_in;
+        float v297 = v297_in;
+        if (v56) {
+          uint v298 = (uint)((uint)v98 + (uint)1u);
+          bool v299 = (v298 == 4u);
+          v300_in = v298;
+          v301_in = v297;
+          v302_in = v296;
+          v303_in = v295;
+          v304_in = v294;
+          v305_in = false;
+          v306_in = v299;
+        } else {
+          v300_in = (uint)0;
+          v301_in = 0.0f;
+          v302_in = 0.0f;
+          v303_in = 0.0f;
+          v304_in = 0.0f;
+          v305_in = true;
+          v306_in = true;
+        }
+        uint v300 = v300_in;
+        float v301 = v301_in;
+        float v302 = v302_in;
+        float v303 = v303_in;
+        float v304 = v304_in;
+        v305 = v305_in;
+        bool v306 = v306_in;
+        if (v306) {
+          break;
+        } else {
+          v94_in = v304;
+          v95_in = v303;
+          v96_in = v302;
+          v97_in = v301;
+          v98_in = v300;
+          continue;
         }
       }
-      v281_in = false;
+      bool v307 = (v305 != true);
+      if (v307) {
+        *reinterpret_cast<thread float*>(v1) = v294;
+        *reinterpret_cast<thread float*>(v93) = v295;
+      }
+      v308_in = false;
     } else {
-      v281_in = true;
+      v308_in = true;
     }
-    bool v281 = v281_in;
-    v282_in = v281;
+    bool v308 = v308_in;
+    v309_in = v308;
   } else {
-    v282_in = v31;
+    v309_in = v32;
   }
-  bool v282 = v282_in;
-  if (v282) {
-    bool v283 = (v22 != 0u);
-    if (v283) {
-      bool v284 = (v22 == 1u);
-      if (v284) {
-        ulong v285 = (v7 + (ulong)(72));
-        float v286 = *reinterpret_cast<device float*>(v285 + anchor_ctx[0]);
-        float v287 = (v286 + 0.0f);
-        { device const anchor_tex_2da_u &anchor_r = *reinterpret_cast<device const anchor_tex_2da_u*>(v1 + anchor_ctx[0]); uint4 anchor_v = as_type<uint4>(anchor_r.t.sample(anchor_r.s, float2(v5, 0.5f), uint(v29), level(v287))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+  bool v309 = v309_in;
+  if (v309) {
+    bool v310 = (v23 != 0u);
+    if (v310) {
+      bool v311 = (v23 == 1u);
+      if (v311) {
+        ulong v312 = (v8 + (ulong)(72));
+        float v313 = *reinterpret_cast<device float*>(v312 + anchor_ctx[0]);
+        float v314 = (v313 + 0.0f);
+        { device const anchor_tex_2da_u &anchor_r = *reinterpret_cast<device const anchor_tex_2da_u*>(v2 + anchor_ctx[0]); texture2d_array<uint> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.sample(anchor_s, float2(v6, 0.5f), uint(v30), level(v314))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v1); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
       }
-      v288_in = false;
+      v315_in = false;
     } else {
-      v288_in = true;
+      v315_in = true;
     }
-    bool v288 = v288_in;
-    if (v288) {
-      ulong v289 = (v7 + (ulong)(72));
-      float v290 = *reinterpret_cast<device float*>(v289 + anchor_ctx[0]);
-      float v291 = (v290 + 0.0f);
-      { device const anchor_tex_2da_i &anchor_r = *reinterpret_cast<device const anchor_tex_2da_i*>(v1 + anchor_ctx[0]); uint4 anchor_v = as_type<uint4>(anchor_r.t.sample(anchor_r.s, float2(v5, 0.5f), uint(v29), level(v291))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+    bool v315 = v315_in;
+    if (v315) {
+      ulong v316 = (v8 + (ulong)(72));
+      float v317 = *reinterpret_cast<device float*>(v316 + anchor_ctx[0]);
+      float v318 = (v317 + 0.0f);
+      { device const anchor_tex_2da_i &anchor_r = *reinterpret_cast<device const anchor_tex_2da_i*>(v2 + anchor_ctx[0]); texture2d_array<int> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.sample(anchor_s, float2(v6, 0.5f), uint(v30), level(v318))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v1); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
     }
   }
-  ulong v292 = (ulong)v3;
-  ulong v293 = (v2 + (ulong)((long)v292 * 8));
-  uint v294 = *reinterpret_cast<thread uint*>(v0);
-  thread uchar* v295 = (v0 + (4));
-  uint v296 = *reinterpret_cast<thread uint*>(v295);
-  *reinterpret_cast<device uint*>(v293 + anchor_ctx[0]) = v294;
-  ulong v297 = (v293 + (ulong)(4));
-  *reinterpret_cast<device uint*>(v297 + anchor_ctx[0]) = v296;
+  ulong v319 = (ulong)v4;
+  ulong v320 = (v3 + (ulong)((long)v319 * 8));
+  uint v321 = *reinterpret_cast<thread uint*>(v1);
+  thread uchar* v322 = (v1 + (4));
+  uint v323 = *reinterpret_cast<thread uint*>(v322);
+  *reinterpret_cast<device uint*>(v320 + anchor_ctx[0]) = v321;
+  ulong v324 = (v320 + (ulong)(4));
+  *reinterpret_cast<device uint*>(v324 + anchor_ctx[0]) = v323;
   return;
 }
 
@@ -2072,15 +2082,15 @@ kernel void _Z7surfacey(
     uint v34 = (uint)((uint)v33 & (uint)15u);
     bool v35 = (v34 == 2u);
     if (v35) {
-      { device const anchor_surf_r_2d_f &anchor_r = *reinterpret_cast<device const anchor_surf_r_2d_f*>(v1 + anchor_ctx[0]); uint4 anchor_v = anchor_surf_pack(anchor_surf_float_bits(anchor_r.t.read(uint2(v13, 0u)), anchor_r.format & 0xFFu), anchor_r.format & 0xFFu); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+      { device const anchor_surf_r_2d_f &anchor_r = *reinterpret_cast<device const anchor_surf_r_2d_f*>(v1 + anchor_ctx[0]); texture2d<float, access::read> anchor_t = anchor_r.t; uint4 anchor_v = anchor_surf_pack(anchor_surf_float_bits(anchor_t.read(uint2(v13, 0u)), anchor_r.format & 0xFFu), anchor_r.format & 0xFFu); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
     } else {
       bool v36 = (v34 == 0u);
       if (v36) {
-        { device const anchor_surf_r_2d_i &anchor_r = *reinterpret_cast<device const anchor_surf_r_2d_i*>(v1 + anchor_ctx[0]); uint4 anchor_v = anchor_surf_pack(as_type<uint4>(anchor_r.t.read(uint2(v13, 0u))), anchor_r.format & 0xFFu); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+        { device const anchor_surf_r_2d_i &anchor_r = *reinterpret_cast<device const anchor_surf_r_2d_i*>(v1 + anchor_ctx[0]); texture2d<int, access::read> anchor_t = anchor_r.t; uint4 anchor_v = anchor_surf_pack(as_type<uint4>(anchor_t.read(uint2(v13, 0u))), anchor_r.format & 0xFFu); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
       } else {
         bool v37 = (v34 == 1u);
         if (v37) {
-          { device const anchor_surf_r_2d_u &anchor_r = *reinterpret_cast<device const anchor_surf_r_2d_u*>(v1 + anchor_ctx[0]); uint4 anchor_v = anchor_surf_pack((anchor_r.t.read(uint2(v13, 0u))), anchor_r.format & 0xFFu); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+          { device const anchor_surf_r_2d_u &anchor_r = *reinterpret_cast<device const anchor_surf_r_2d_u*>(v1 + anchor_ctx[0]); texture2d<uint, access::read> anchor_t = anchor_r.t; uint4 anchor_v = anchor_surf_pack((anchor_t.read(uint2(v13, 0u))), anchor_r.format & 0xFFu); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
         }
       }
     }
@@ -2123,15 +2133,15 @@ kernel void _Z7surfacey(
     uint v60 = (uint)((uint)v59 & (uint)15u);
     bool v61 = (v60 == 2u);
     if (v61) {
-      { device const anchor_surf_w_2d_f &anchor_r = *reinterpret_cast<device const anchor_surf_w_2d_f*>(v1 + anchor_ctx[0]); anchor_r.t.write(anchor_surf_bits_float(uint4(v40, v38, 0u, 0u), anchor_r.format & 0xFFu), uint2(v46, 1u)); };
+      { device const anchor_surf_w_2d_f &anchor_r = *reinterpret_cast<device const anchor_surf_w_2d_f*>(v1 + anchor_ctx[0]); texture2d<float, access::write> anchor_t = anchor_r.t; anchor_t.write(anchor_surf_bits_float(uint4(v40, v38, 0u, 0u), anchor_r.format & 0xFFu), uint2(v46, 1u)); };
     } else {
       bool v62 = (v60 == 0u);
       if (v62) {
-        { device const anchor_surf_w_2d_i &anchor_r = *reinterpret_cast<device const anchor_surf_w_2d_i*>(v1 + anchor_ctx[0]); anchor_r.t.write(anchor_surf_sext(uint4(v40, v38, 0u, 0u), anchor_r.format & 0xFFu), uint2(v46, 1u)); };
+        { device const anchor_surf_w_2d_i &anchor_r = *reinterpret_cast<device const anchor_surf_w_2d_i*>(v1 + anchor_ctx[0]); texture2d<int, access::write> anchor_t = anchor_r.t; anchor_t.write(anchor_surf_sext(uint4(v40, v38, 0u, 0u), anchor_r.format & 0xFFu), uint2(v46, 1u)); };
       } else {
         bool v63 = (v60 == 1u);
         if (v63) {
-          { device const anchor_surf_w_2d_u &anchor_r = *reinterpret_cast<device const anchor_surf_w_2d_u*>(v1 + anchor_ctx[0]); anchor_r.t.write(anchor_surf_unpack(uint4(v40, v38, 0u, 0u), anchor_r.format & 0xFFu), uint2(v46, 1u)); };
+          { device const anchor_surf_w_2d_u &anchor_r = *reinterpret_cast<device const anchor_surf_w_2d_u*>(v1 + anchor_ctx[0]); texture2d<uint, access::write> anchor_t = anchor_r.t; anchor_t.write(anchor_surf_unpack(uint4(v40, v38, 0u, 0u), anchor_r.format & 0xFFu), uint2(v46, 1u)); };
         }
       }
     }
