@@ -55,9 +55,9 @@ int main() {
   float host[64] = {0};
   CHECKED(cudaErrorInvalidPitchValue,
           cudaMemcpy2DToArray(a, 0, 0, host, 16, 32, 2, cudaMemcpyHostToDevice));
-  SHOW(cudaMemcpy2DToArray(a, 2, 0, host, 32, 4, 1, cudaMemcpyHostToDevice)); // not a texel
-  SHOW(cudaMemcpy2DToArray(a, 8, 0, host, 32, 32, 1, cudaMemcpyHostToDevice)); // past the row
-  SHOW(cudaMemcpy2DToArray(a, 0, 1, host, 32, 32, 8, cudaMemcpyHostToDevice)); // past the end
+  SHOW(cudaMemcpy2DToArray(a, 2, 0, host, 32, 4, 1, cudaMemcpyHostToDevice));    // not a texel
+  SHOW(cudaMemcpy2DToArray(a, 8, 0, host, 32, 32, 1, cudaMemcpyHostToDevice));   // past the row
+  SHOW(cudaMemcpy2DToArray(a, 0, 1, host, 32, 32, 8, cudaMemcpyHostToDevice));   // past the end
   SHOW(cudaMemcpy2DToArray(a, 0, 0, host, 32, 32, 8, cudaMemcpyDeviceToDevice)); // host memory
   cudaMemcpy3DParms c;
   memset(&c, 0, sizeof c);
@@ -69,7 +69,8 @@ int main() {
   c.extent = make_cudaExtent(8, 8, 2);
   SHOW(cudaMemcpy3D(&c)); // depth 2 into a 2-D array
   // cudaMemcpyToArray runs across rows in row-major order
-  for (int i = 0; i < 64; i++) host[i] = (float)i;
+  for (int i = 0; i < 64; i++)
+    host[i] = (float)i;
   CHECKED(cudaSuccess, cudaMemcpyToArray(a, 0, 0, host, sizeof host, cudaMemcpyHostToDevice));
   float row[3] = {-1, -2, -3}, back[64];
   CHECKED(cudaSuccess, cudaMemcpyToArray(a, 7 * 4, 2, row, sizeof row, cudaMemcpyHostToDevice));
