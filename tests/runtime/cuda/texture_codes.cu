@@ -37,6 +37,16 @@ int main() {
          p.maxTexture1D, p.maxTexture2D[0], p.maxTexture2D[1], p.maxTexture3D[0],
          p.maxTexture2DLayered[2]);
 
+  // cudaCreateChannelDesc<T>: CUDA 13 has none for the 3-component types or __half (kind
+  // None, as nvcc 13.0 gives); the half descriptors are functions
+  cudaChannelFormatDesc c3 = cudaCreateChannelDesc<uchar3>(), h4 = cudaCreateChannelDescHalf4();
+  cudaChannelFormatDesc s2 = cudaCreateChannelDesc<short2>(), c1 = cudaCreateChannelDesc<char>();
+  bool descs = c3.x == 0 && c3.f == cudaChannelFormatKindNone && h4.x == 16 && h4.w == 16 &&
+               h4.f == cudaChannelFormatKindFloat && s2.x == 16 && s2.y == 16 && s2.z == 0 &&
+               s2.f == cudaChannelFormatKindSigned && c1.x == 8 && c1.y == 0;
+  printf("cudaCreateChannelDesc<T>: %s\n", descs ? "as CUDA 13" : "FAIL");
+  failures += !descs;
+
   // channel formats and extents
   SHOW(cudaMallocArray(&b, &three, 16, 16));
   SHOW(cudaMallocArray(&b, &none, 16, 16));
