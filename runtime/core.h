@@ -1101,7 +1101,10 @@ enum {
   RT_TEXTURE_1D_LINEAR = 1 << 28,   /* Metal's texture buffers: 2^28 texels */
   RT_TEXTURE_2D_LINEAR = 16384,
   RT_TEXTURE_2D_LINEAR_PITCH = 16384 * 16,
-  RT_TEXTURE_ALIGNMENT = 512,      /* textureAlignment, surfaceAlignment */
+  /* textureAlignment, surfaceAlignment: the arena's (every allocation starts on one), not
+   * the H200's 512, so textures bind to any cudaMalloc pointer as on CUDA, whose
+   * allocations are textureAlignment-aligned; Metal's texture buffers need 16 or less */
+  RT_TEXTURE_ALIGNMENT = RT_ARENA_ALIGN,
   RT_TEXTURE_PITCH_ALIGNMENT = 32, /* texturePitchAlignment */
 };
 

@@ -301,17 +301,62 @@ static CUresult rt_cu_operand(CUmemorytype type, const void *host, CUdeviceptr d
     base = host;
   else if (type == CU_MEMORYTYPE_DEVICE || type == CU_MEMORYTYPE_UNIFIED)
     base = rt_cu_ptr(device);
-  else if (type == CU_MEMORYTYPE_ARRAY)
-    return CUDA_ERROR_NOT_SUPPORTED; /* CUDA arrays are not supported */
   else
     return CUDA_ERROR_INVALID_VALUE;
   *out = base + (z * height + y) * pitch + x;
   return CUDA_SUCCESS;
 }
 
+/* One side of a copy with a CUDA array (core_texture.c's units: an array's x in texels, a
+ * pointer's in bytes); *texel the array's texel size (0 for memory). */
+static CUresult rt_cu_array_side(CUmemorytype type, const void *host, CUdeviceptr device,
+                                 CUarray array, size_t x, size_t y, size_t z, size_t pitch,
+                                 size_t height, cudaArray_t *array_out, struct cudaPos *pos,
+                                 struct cudaPitchedPtr *ptr, size_t *texel) {
+  *texel = 0;
+  *pos = (struct cudaPos){x, y, z};
+  if (type == CU_MEMORYTYPE_ARRAY) {
+    *array_out = (cudaArray_t)(void *)array;
+    if (!rt_array_valid(*array_out)) return CUDA_ERROR_INVALID_VALUE;
+    *texel = rt_array_texel_bytes(*array_out);
+    if (x % *texel) return CUDA_ERROR_INVALID_VALUE;
+    pos->x = x / *texel;
+    return CUDA_SUCCESS;
+  }
+  if (type == CU_MEMORYTYPE_HOST)
+    *ptr = (struct cudaPitchedPtr){(void *)(uintptr_t)host, pitch, 0, height};
+  else if (type == CU_MEMORYTYPE_DEVICE || type == CU_MEMORYTYPE_UNIFIED)
+    *ptr = (struct cudaPitchedPtr){(void *)rt_cu_ptr(device), pitch, 0, height};
+  else
+    return CUDA_ERROR_INVALID_VALUE;
+  return CUDA_SUCCESS;
+}
+
+/* A copy with an array on either side (lock held, device ready): core_texture.c's. */
+static CUresult rt_cu_array_copy(rt_device *d, const CUDA_MEMCPY3D *c, cudaStream_t stream) {
+  struct cudaMemcpy3DParms p;
+  memset(&p, 0, sizeof p);
+  size_t src_texel, dst_texel;
+  CUresult r = rt_cu_array_side(c->srcMemoryType, c->srcHost, c->srcDevice, c->srcArray,
+                                c->srcXInBytes, c->srcY, c->srcZ, c->srcPitch, c->srcHeight,
+                                &p.srcArray, &p.srcPos, &p.srcPtr, &src_texel);
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_array_side(c->dstMemoryType, c->dstHost, c->dstDevice, c->dstArray, c->dstXInBytes,
+                         c->dstY, c->dstZ, c->dstPitch, c->dstHeight, &p.dstArray, &p.dstPos,
+                         &p.dstPtr, &dst_texel);
+  size_t texel = dst_texel ? dst_texel : src_texel;
+  if (r == CUDA_SUCCESS && c->WidthInBytes % texel) r = CUDA_ERROR_INVALID_VALUE;
+  if (r != CUDA_SUCCESS) return r;
+  p.extent = (struct cudaExtent){c->WidthInBytes / texel, c->Height, c->Depth};
+  p.kind = cudaMemcpyDefault;
+  return rt_cu_result(rt_array_copy(d, &p, stream));
+}
+
 /* Depth slices of Height rows of WidthInBytes on stream (lock held, device
  * ready): blits in the stream's order where the core can, else the host. */
 static CUresult rt_cu_copy_3d(rt_device *d, const CUDA_MEMCPY3D *c, cudaStream_t stream) {
+  if (c->srcMemoryType == CU_MEMORYTYPE_ARRAY || c->dstMemoryType == CU_MEMORYTYPE_ARRAY)
+    return rt_cu_array_copy(d, c, stream);
   const void *src, *dst;
   CUresult r = rt_cu_operand(c->srcMemoryType, c->srcHost, c->srcDevice, c->srcXInBytes, c->srcY,
                              c->srcZ, c->srcPitch, c->srcHeight, &src);

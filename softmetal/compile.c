@@ -469,7 +469,7 @@ static char *build(const struct sm_translation *t, bool fast_math, uint64_t lang
   bool fast = fast_math;
   /* Front end (MSL -> IR) and back end (IR -> optimized shared object). */
   const char *flags[] = {
-      "-x", "c++", "-std=c++17", "-fPIC", "-fvisibility=hidden", "-nostdinc", "-fno-exceptions",
+      "-x", "c++", "-std=c++2b", "-fPIC", "-fvisibility=hidden", "-nostdinc", "-fno-exceptions",
       "-fno-rtti", "-fno-math-errno", "-fno-threadsafe-statics", "-fno-color-diagnostics",
       "-Wno-unknown-attributes", "-Wno-user-defined-literals", "-Werror=return-type",
       "-flax-vector-conversions=none",

@@ -1149,6 +1149,45 @@ static void bad_args_arrays(void) {
   ANCHOR_ONLY(RT(cudaErrorInvalidValue, cudaFreeMipmappedArray(m))); /* destroyed */
   ANCHOR_ONLY(RT(cudaErrorInvalidValue, cudaArrayGetInfo(NULL, NULL, NULL, a)));
   RT(cudaSuccess, cudaFreeArray(NULL));
+  /* the driver's forms */
+  CUDA_ARRAY_DESCRIPTOR d2 = {16, 4, CU_AD_FORMAT_FLOAT, 1}, d2_back;
+  CUDA_ARRAY3D_DESCRIPTOR d3 = {16, 4, 2, CU_AD_FORMAT_FLOAT, 1, CUDA_ARRAY3D_LAYERED}, d3_back;
+  CUDA_RESOURCE_DESC cres, cres_back;
+  CUDA_TEXTURE_DESC ctex, ctex_back;
+  CUDA_RESOURCE_VIEW_DESC cview_back;
+  CUarray ca = NULL, cl = NULL;
+  CUmipmappedArray cm = NULL;
+  CUtexObject ct = 0;
+  CUsurfObject cs = 0;
+  memset(&cres, 0, sizeof cres);
+  memset(&ctex, 0, sizeof ctex);
+  DRV(CUDA_ERROR_INVALID_VALUE, cuArrayCreate(NULL, &d2));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuArray3DCreate(NULL, &d3));
+  d2.NumChannels = 3;
+  DRV_ANY(cuArrayCreate(&ca, &d2));
+  d2.NumChannels = 1;
+  DRV(CUDA_SUCCESS, cuArrayCreate(&ca, &d2));
+  DRV(CUDA_SUCCESS, cuArrayGetDescriptor(&d2_back, ca));
+  DRV(CUDA_SUCCESS, cuArray3DGetDescriptor(&d3_back, ca));
+  ANCHOR_ONLY(DRV(CUDA_ERROR_INVALID_VALUE, cuArrayGetDescriptor(NULL, ca)));
+  cres.resType = CU_RESOURCE_TYPE_ARRAY;
+  cres.res.array.hArray = ca;
+  DRV(CUDA_SUCCESS, cuTexObjectCreate(&ct, &cres, &ctex, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuTexObjectCreate(NULL, &cres, &ctex, NULL));
+  DRV(CUDA_SUCCESS, cuTexObjectGetResourceDesc(&cres_back, ct));
+  DRV(CUDA_SUCCESS, cuTexObjectGetTextureDesc(&ctex_back, ct));
+  DRV_ANY(cuTexObjectGetResourceViewDesc(&cview_back, ct));
+  DRV(CUDA_SUCCESS, cuTexObjectDestroy(ct));
+  DRV_ANY(cuSurfObjectCreate(&cs, &cres)); /* no CUDA_ARRAY3D_SURFACE_LDST */
+  ANCHOR_ONLY(DRV(CUDA_ERROR_INVALID_VALUE, cuSurfObjectGetResourceDesc(&cres_back, 12345)));
+  ANCHOR_ONLY(DRV(CUDA_ERROR_INVALID_VALUE, cuSurfObjectDestroy(12345)));
+  DRV(CUDA_SUCCESS, cuMipmappedArrayCreate(&cm, &d3, 2));
+  DRV(CUDA_SUCCESS, cuMipmappedArrayGetLevel(&cl, cm, 1));
+  DRV_ANY(cuMipmappedArrayGetLevel(&cl, cm, 7));
+  DRV(CUDA_SUCCESS, cuMipmappedArrayDestroy(cm));
+  DRV(CUDA_SUCCESS, cuArrayDestroy(ca));
+  ANCHOR_ONLY(DRV(CUDA_ERROR_INVALID_HANDLE, cuArrayDestroy(ca))); /* destroyed */
+  ANCHOR_ONLY(DRV(CUDA_ERROR_INVALID_HANDLE, cuMipmappedArrayDestroy(cm)));
 }
 
 static void bad_args_run(const void *kernel) {

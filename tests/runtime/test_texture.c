@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "cuda.h"
 #include "cuda_runtime.h"
 
 /* The record of docs/textures.md, as the kernel reads it. */
@@ -205,7 +206,7 @@ static void test_bad_arrays(void) {
   CHECK_ERR(cudaGetDeviceProperties(&p, 0), cudaSuccess);
   CHECK(p.maxTexture1D == 16384 && p.maxTexture2D[0] == 16384 && p.maxTexture2D[1] == 16384);
   CHECK(p.maxTexture3D[0] == 2048 && p.maxTexture2DLayered[2] == 2048);
-  CHECK(p.maxSurface2D[0] == 16384 && p.textureAlignment == 512 && p.texturePitchAlignment == 32);
+  CHECK(p.maxSurface2D[0] == 16384 && p.textureAlignment == 256 && p.texturePitchAlignment == 32);
   int v = 0;
   CHECK_ERR(cudaDeviceGetAttribute(&v, cudaDevAttrMaxTexture3DDepth, 0), cudaSuccess);
   CHECK(v == 2048);
@@ -694,6 +695,126 @@ static void test_reset(void) {
   CHECK_ERR(cudaDestroyTextureObject(obj), cudaErrorInvalidValue);
 }
 
+/* The driver API's forms: arrays by format and channel count, cuMemcpy2D/3D with array
+ * operands (x in bytes), texture objects whose integers read as normalized floats unless
+ * CU_TRSF_READ_AS_INTEGER, surface objects. */
+static void test_driver(void) {
+  CHECK_DRV(cuInit(0), CUDA_SUCCESS);
+  CUDA_ARRAY3D_DESCRIPTOR d3 = {
+      6, 4, 3, CU_AD_FORMAT_UNSIGNED_INT16, 2, CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_SURFACE_LDST};
+  CUarray a = NULL;
+  CHECK_DRV(cuArray3DCreate(&a, &d3), CUDA_SUCCESS);
+  CUDA_ARRAY3D_DESCRIPTOR back3;
+  memset(&back3, 0, sizeof back3);
+  CHECK_DRV(cuArray3DGetDescriptor(&back3, a), CUDA_SUCCESS);
+  CHECK(back3.Width == 6 && back3.Height == 4 && back3.Depth == 3 &&
+        back3.Format == CU_AD_FORMAT_UNSIGNED_INT16 && back3.NumChannels == 2 &&
+        back3.Flags == (CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_SURFACE_LDST));
+  unsigned short host[3][4][12], got[3][4][12];
+  fill((unsigned char *)host, sizeof host, 5);
+  memset(got, 0, sizeof got);
+  CUDA_MEMCPY3D c;
+  memset(&c, 0, sizeof c);
+  c.srcMemoryType = CU_MEMORYTYPE_HOST;
+  c.srcHost = host;
+  c.srcPitch = sizeof host[0][0];
+  c.srcHeight = 4;
+  c.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+  c.dstArray = a;
+  c.WidthInBytes = sizeof host[0][0];
+  c.Height = 4;
+  c.Depth = 3;
+  CHECK_DRV(cuMemcpy3D(&c), CUDA_SUCCESS);
+  /* layer 2, rows 1..3, texels 2..5 back with cuMemcpy2D of layer... through 3-D */
+  memset(&c, 0, sizeof c);
+  c.srcMemoryType = CU_MEMORYTYPE_ARRAY;
+  c.srcArray = a;
+  c.srcXInBytes = 2 * 4;
+  c.srcY = 1;
+  c.srcZ = 2;
+  c.dstMemoryType = CU_MEMORYTYPE_HOST;
+  c.dstHost = got;
+  c.dstPitch = sizeof got[0][0];
+  c.dstHeight = 4;
+  c.WidthInBytes = 4 * 4;
+  c.Height = 3;
+  c.Depth = 1;
+  CHECK_DRV(cuMemcpy3D(&c), CUDA_SUCCESS);
+  for (int y = 0; y < 3; y++)
+    CHECK(memcmp(got[0][y], &host[2][y + 1][4], 16) == 0);
+  c.srcXInBytes = 3; /* not a whole texel */
+  CHECK_DRV(cuMemcpy3D(&c), CUDA_ERROR_INVALID_VALUE);
+  /* a texture object: 16-bit integers read as normalized floats by default */
+  CUDA_RESOURCE_DESC res;
+  memset(&res, 0, sizeof res);
+  res.resType = CU_RESOURCE_TYPE_ARRAY;
+  res.res.array.hArray = a;
+  CUDA_TEXTURE_DESC tex;
+  memset(&tex, 0, sizeof tex);
+  tex.flags = CU_TRSF_NORMALIZED_COORDINATES;
+  CUtexObject t = 0;
+  CHECK_DRV(cuTexObjectCreate(&t, &res, &tex, NULL), CUDA_SUCCESS);
+  record r = read_record(t);
+  CHECK(r.kind == 5 && r.flags == (1u | 2u) && r.extent[2] == 3);
+  CUDA_TEXTURE_DESC tex_back;
+  CHECK_DRV(cuTexObjectGetTextureDesc(&tex_back, t), CUDA_SUCCESS);
+  CHECK(tex_back.flags == CU_TRSF_NORMALIZED_COORDINATES);
+  CUDA_RESOURCE_DESC res_back;
+  CHECK_DRV(cuTexObjectGetResourceDesc(&res_back, t), CUDA_SUCCESS);
+  CHECK(res_back.resType == CU_RESOURCE_TYPE_ARRAY && res_back.res.array.hArray == a);
+  tex.flags |= CU_TRSF_READ_AS_INTEGER;
+  CUtexObject ti = 0;
+  CHECK_DRV(cuTexObjectCreate(&ti, &res, &tex, NULL), CUDA_SUCCESS);
+  CHECK(read_record(ti).flags == 1u);
+  CUsurfObject surf = 0;
+  CHECK_DRV(cuSurfObjectCreate(&surf, &res), CUDA_SUCCESS);
+  CHECK(read_record(surf).flags == 32u);
+  CHECK_DRV(cuSurfObjectGetResourceDesc(&res_back, surf), CUDA_SUCCESS);
+  CHECK_DRV(cuSurfObjectDestroy(surf), CUDA_SUCCESS);
+  CHECK_DRV(cuTexObjectDestroy(t), CUDA_SUCCESS);
+  CHECK_DRV(cuTexObjectDestroy(ti), CUDA_SUCCESS);
+  CHECK_DRV(cuTexObjectDestroy(ti), CUDA_ERROR_INVALID_VALUE);
+  /* linear memory by format and channels */
+  CUdeviceptr p = 0;
+  CHECK_DRV(cuMemAlloc(&p, 4096), CUDA_SUCCESS);
+  memset(&res, 0, sizeof res);
+  res.resType = CU_RESOURCE_TYPE_LINEAR;
+  res.res.linear.devPtr = p;
+  res.res.linear.format = CU_AD_FORMAT_FLOAT;
+  res.res.linear.numChannels = 4;
+  res.res.linear.sizeInBytes = 4096;
+  memset(&tex, 0, sizeof tex);
+  CHECK_DRV(cuTexObjectCreate(&t, &res, &tex, NULL), CUDA_SUCCESS);
+  r = read_record(t);
+  CHECK(r.kind == 8 && r.extent[0] == 256 && r.texel_bytes == 16);
+  CHECK_DRV(cuTexObjectDestroy(t), CUDA_SUCCESS);
+  res.res.linear.numChannels = 3;
+  CHECK_DRV(cuTexObjectCreate(&t, &res, &tex, NULL), CUDA_ERROR_INVALID_VALUE);
+  CHECK_DRV(cuMemFree(p), CUDA_SUCCESS);
+  /* 2-D arrays and mipmapped arrays */
+  CUDA_ARRAY_DESCRIPTOR d2 = {8, 8, CU_AD_FORMAT_HALF, 1}, back2;
+  CUarray b = NULL;
+  CHECK_DRV(cuArrayCreate(&b, &d2), CUDA_SUCCESS);
+  CHECK_DRV(cuArrayGetDescriptor(&back2, b), CUDA_SUCCESS);
+  CHECK(back2.Width == 8 && back2.Height == 8 && back2.Format == CU_AD_FORMAT_HALF &&
+        back2.NumChannels == 1);
+  d2.NumChannels = 3;
+  CUarray bad = NULL;
+  CHECK_DRV(cuArrayCreate(&bad, &d2), CUDA_ERROR_INVALID_VALUE);
+  CUmipmappedArray m = NULL;
+  CUDA_ARRAY3D_DESCRIPTOR dm = {16, 16, 0, CU_AD_FORMAT_FLOAT, 1, 0};
+  CHECK_DRV(cuMipmappedArrayCreate(&m, &dm, 4), CUDA_SUCCESS);
+  CUarray level = NULL;
+  CHECK_DRV(cuMipmappedArrayGetLevel(&level, m, 3), CUDA_SUCCESS);
+  CHECK_DRV(cuArray3DGetDescriptor(&back3, level), CUDA_SUCCESS);
+  CHECK(back3.Width == 2 && back3.Height == 2);
+  CHECK_DRV(cuArrayDestroy(level), CUDA_ERROR_INVALID_HANDLE);
+  CHECK_DRV(cuMipmappedArrayDestroy(m), CUDA_SUCCESS);
+  CHECK_DRV(cuArrayDestroy(b), CUDA_SUCCESS);
+  CHECK_DRV(cuArrayDestroy(a), CUDA_SUCCESS);
+  CHECK_DRV(cuArrayDestroy(a), CUDA_ERROR_INVALID_HANDLE);
+}
+
 int main(void) {
   test_info();
   test_bad_arrays();
@@ -709,6 +830,7 @@ int main(void) {
   test_memory_textures();
   test_surfaces();
   test_graph_copy();
+  test_driver();
   test_reset();
   return check_finish("test_texture");
 }

@@ -105,6 +105,24 @@ static const char *msl =
     "  texture_buffer<float> t = r.t;\n"
     "  out[i] = t.read(i);\n"
     "}\n"
+    /* methods called on the handles in the device record itself (no local copy) */
+    "kernel void direct(device const rec2 &r [[buffer(0)]], device const query *q [[buffer(1)]],\n"
+    "                   device float4 *out [[buffer(2)]], uint i [[thread_position_in_grid]]) {\n"
+    "  float2 c = q[i].c.xy;\n"
+    "  out[i] = q[i].extra.x == 5.0f ? r.t.read(uint2(c))\n"
+    "         : q[i].extra.x == 6.0f ? float4((float)r.t.get_width(), (float)r.t.get_height(),\n"
+    "                                         (float)r.t.get_num_mip_levels(), 0.0f)\n"
+    "         : r.t.sample(r.s, c);\n"
+    "}\n"
+    /* textures in a kernel with threadgroup memory and a barrier (fibers, lockstep) */
+    "kernel void tgtex(device const rec2 &r [[buffer(0)]], device float4 *out [[buffer(2)]],\n"
+    "                  uint i [[thread_position_in_grid]], uint l [[thread_index_in_threadgroup]]) "
+    "{\n"
+    "  threadgroup float buf[64];\n"
+    "  buf[l] = r.t.read(uint2(l % 8, l / 8)).x;\n"
+    "  threadgroup_barrier(mem_flags::mem_threadgroup);\n"
+    "  out[i] = float4(buf[63 - l], simd_sum(buf[l]), 0.0f, 0.0f);\n"
+    "}\n"
     /* a constexpr sampler: repeat, linear, normalized */
     "kernel void constsampler(device const rec2 &r [[buffer(0)]], device const query *q "
     "[[buffer(1)]],\n"
@@ -239,7 +257,7 @@ static int address(int i, int n, int mode) {
 /* ---- tests ------------------------------------------------------------------------------------
  */
 static mtl_id p_sample2d, p_sample2di, p_write2d, p_write2di, p_sample1d, p_sample3d, p_sample2da,
-    p_samplecube, p_readbuf, p_const;
+    p_samplecube, p_readbuf, p_const, p_direct, p_tgtex;
 
 /* RGBA8Unorm 4 x 4: read() gives c / 255; nearest sampling at texel centres; bilinear at
  * quarter offsets against the weights formula. */
@@ -294,6 +312,24 @@ static void test_unorm_nearest_linear(void) {
     }
     CHECK4(out[i], e[0], e[1], e[2], e[3], 1e-6f);
   }
+  /* the same through methods called on the device record's members */
+  struct query d[3] = {q[2 * W * H + 5], {{2, 3}, {5}}, {{0}, {6}}};
+  CHECK(run(p_direct, &r, sizeof r, d, sizeof d, out, 3 * 16, 0, &t, 1, 3) ==
+        MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  {
+    float u = (5 % W + 0.75f) - 0.5f, v = (5 / W + 0.25f) - 0.5f;
+    float a = u - floorf(u), b = v - floorf(v);
+    int i0 = (int)floorf(u), j0 = (int)floorf(v);
+#define T(x, y) (texels[y][x][0] / 255.0f)
+    CHECK4(out[0],
+           (1 - a) * (1 - b) * T(i0, j0) + a * (1 - b) * T(i0 + 1, j0) +
+               (1 - a) * b * T(i0, j0 + 1) + a * b * T(i0 + 1, j0 + 1),
+           out[0][1], out[0][2], out[0][3], 1e-6f);
+#undef T
+  }
+  CHECK4(out[1], texels[3][2][0] / 255.0f, texels[3][2][1] / 255.0f, texels[3][2][2] / 255.0f,
+         texels[3][2][3] / 255.0f, 0);
+  CHECK4(out[2], W, H, 1, 0, 0);
   mtl_release(t), mtl_release(nearest), mtl_release(linear);
 }
 
@@ -743,6 +779,27 @@ static void test_types(void) {
   CHECK4(out[3], 30 + 2, 0, 0, 1, 0); /* -Y: sc = x -> .25, tc = -z -> .75 */
   CHECK4(out[4], 40 + 0, 0, 0, 1, 0); /* +Z: sc = x -> .25, tc = -y -> .25 */
   CHECK4(out[5], 31, 0, 0, 1, 0);     /* read((1, 0), face 3) */
+  /* an 8 x 8 texture read by a kernel with threadgroup memory, a barrier and simd_sum */
+  float t8[64], big[64][4];
+  for (int i = 0; i < 64; i++)
+    t8[i] = (float)(i * i % 97);
+  mtl_id e = make_texture(MTL_TEXTURE_TYPE_2D, MTL_PIXEL_FORMAT_R32_FLOAT, 8, 8, 1, 1, 1, 1);
+  REQUIRE(e);
+  mtl_texture_replace_region(e, region2(8, 8), 0, 0, t8, 32, 0);
+  r = (struct rec){mtl_texture_gpu_resource_id(e), 0};
+  CHECK(run(p_tgtex, &r, sizeof r, NULL, 0, big, sizeof big, 0, &e, 1, 64) ==
+        MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  for (int i = 0; i < 64; i++) {
+    float sum = 0;
+    for (int k = i / 32 * 32; k < i / 32 * 32 + 32; k++)
+      sum += t8[k];
+    CHECK4(big[i], t8[63 - i], sum, 0, 0, 0);
+  }
+  /* the same kernel with the texture not resident faults inside the fibers */
+  CHECK(run(p_tgtex, &r, sizeof r, NULL, 0, big, sizeof big, 0, NULL, 0, 64) ==
+        MTL_COMMAND_BUFFER_STATUS_ERROR);
+  CHECK(smtest_contains(last_error, "not resident"));
+  mtl_release(e);
   mtl_release(a), mtl_release(b), mtl_release(c), mtl_release(d);
   mtl_release(nearest), mtl_release(linear);
 }
@@ -953,6 +1010,8 @@ int main(void) {
   p_samplecube = smtest_pipeline(device, msl, "samplecube");
   p_readbuf = smtest_pipeline(device, msl, "readbuf");
   p_const = smtest_pipeline(device, msl, "constsampler");
+  p_direct = smtest_pipeline(device, msl, "direct");
+  p_tgtex = smtest_pipeline(device, msl, "tgtex");
   test_unorm_nearest_linear();
   test_address_modes();
   test_mipmaps();
