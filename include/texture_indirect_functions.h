@@ -21,13 +21,14 @@
 #include "anchor/texture.h"
 
 /* Sampling of shape S (kinds ka/kb) at (x, y, z), `layer`, at level of detail lod (op 0),
- * or with gradients dx, dy (op 1). */
+ * or with gradients dx, dy (op 1); by hand (record flag bit 4) for the shapes with address
+ * modes (cube maps have none: their sampler always serves). */
 #define __ANCHOR_SAMPLE(S, ka, kb, per, x, y, z, layer, GRAD, lod, dx, dy)                         \
   unsigned l[4] = {0u, 0u, 0u, 0u};                                                                \
   const __anchor_tex_record *r = __anchor_tex_rec(obj);                                            \
   int cls = __anchor_tex_class<T>(r, ka, kb);                                                      \
   int lay = per ? __anchor_tex_layer(r, layer, per) : 0;                                           \
-  if (cls >= 0 && (r->flags & 16u))                                                                \
+  if (cls >= 0 && (r->flags & 16u) && S != __ANCHOR_CUBE && S != __ANCHOR_CUBEA)                   \
     __anchor_tex_filter<T, S>(l, obj, r, cls, x, y, z, lay);                                       \
   else if (GRAD)                                                                                   \
     __ANCHOR_TEX_CALL_FOR(T, __ANCHOR_GRAD_##S, cls, l, obj, x, y, z, lay, dx.x, dx.y, dx.z, dy.x, \
