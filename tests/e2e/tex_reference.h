@@ -90,4 +90,25 @@ static inline void tex_ref_sample(const TexRef *t, int dims, const float *x, flo
   }
 }
 
+// The tolerance of channel c of a linear sample against the reference: CUDA's weights have
+// 8 fractional bits, so each dimension's weight is off by up to 1/256, which moves the
+// result by up to 1/256 of the spread of the texels it weighs, per dimension; plus float
+// rounding. 0 for point sampling.
+static inline float tex_ref_tolerance(const TexRef *t, int dims, const float *x, int c) {
+  if (!t->linear) return 0.0f;
+  int n[3] = {t->width, t->height, t->depth}, base[3];
+  for (int d = 0; d < dims; d++)
+    base[d] = (int)floorf((t->normalized ? x[d] * n[d] : x[d]) - 0.5f);
+  float lo = INFINITY, hi = -INFINITY;
+  for (int corner = 0; corner < (1 << dims); corner++) {
+    int at[3];
+    float v[4];
+    for (int d = 0; d < dims; d++)
+      at[d] = base[d] + ((corner >> d) & 1);
+    tex_ref_texel(t, dims, at, v);
+    lo = fminf(lo, v[c]), hi = fmaxf(hi, v[c]);
+  }
+  return dims * (hi - lo) / 256.0f + 1e-5f * fmaxf(fabsf(lo), fabsf(hi)) + 1e-6f;
+}
+
 #endif
