@@ -566,6 +566,14 @@ static void test_views(void) {
   v.lastLayer = 6;
   cudaTextureObject_t bad = 0;
   CHECK_ERR(cudaCreateTextureObject(&bad, &res, &t, &v), cudaErrorInvalidValue);
+  /* layers of a resource without layers */
+  cudaArray_t flat;
+  CHECK_ERR(cudaMallocArray(&flat, &d, 8, 8, 0), cudaSuccess);
+  struct cudaResourceDesc flat_res = {.resType = cudaResourceTypeArray};
+  flat_res.res.array.array = flat;
+  struct cudaResourceViewDesc v1 = {.width = 8, .height = 8, .firstLayer = 1, .lastLayer = 1};
+  CHECK_ERR(cudaCreateTextureObject(&bad, &flat_res, &t, &v1), cudaErrorInvalidValue);
+  CHECK_ERR(cudaFreeArray(flat), cudaSuccess);
   CHECK_ERR(cudaDestroyTextureObject(obj), cudaSuccess);
   CHECK_ERR(cudaFreeArray(a), cudaSuccess);
 }
