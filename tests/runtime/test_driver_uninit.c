@@ -42,6 +42,12 @@ int main(int argc, char **argv) {
             CUDA_SUCCESS &&
         fn);
   /* every other function */
+  UNINIT(cuMemcpyHtoA_v2(0, 0, 0, 0));
+  UNINIT(cuMemcpyHtoAAsync_v2(0, 0, 0, 0, 0));
+  UNINIT(cuMemcpyAtoH_v2(0, 0, 0, 0));
+  UNINIT(cuMemcpyAtoHAsync_v2(0, 0, 0, 0, 0));
+  UNINIT(cuMemcpyDtoA_v2(0, 0, 0, 0));
+  UNINIT(cuMemcpyAtoD_v2(0, 0, 0, 0));
   UNINIT(cuArray3DCreate_v2(0, 0));
   UNINIT(cuArray3DGetDescriptor_v2(0, 0));
   UNINIT(cuArrayCreate_v2(0, 0));
