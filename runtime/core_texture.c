@@ -767,6 +767,7 @@ typedef struct {
   const rt_format *format;
   uint64_t texture_type;
   unsigned kind, levels, first_level;
+  size_t slices; /* Metal's slices: layers or cube faces (1 for 1-D, 2-D and 3-D) */
   uint32_t extent[3];
 } rt_resource;
 
@@ -778,6 +779,7 @@ static void rt_resource_of_array(const struct cudaArray *a, rt_resource *r) {
   r->kind = a->kind;
   r->levels = 1;
   r->first_level = a->level;
+  r->slices = a->texture_type == MTL_TEXTURE_TYPE_3D ? 1 : a->z;
   r->extent[0] = (uint32_t)a->extent.width;
   r->extent[1] = (uint32_t)a->extent.height;
   r->extent[2] = (uint32_t)a->extent.depth;
@@ -926,10 +928,11 @@ cudaError_t rt_texture_create(rt_device *d, const struct cudaResourceDesc *res,
   if (view && !memory) {
     /* a view of other levels or layers in the same format (CUDA's other use, block-
      * compressed reinterpretation, has no format here to apply to) */
-    size_t layers = r.array ? r.array->z : 0;
+    bool layered = r.kind == 4 || r.kind == 5;
     if ((view->format != cudaResViewFormatNone) || view->lastMipmapLevel < view->firstMipmapLevel ||
         view->lastMipmapLevel >= r.levels || view->lastLayer < view->firstLayer ||
-        (layers > 1 && r.kind != 3 && view->lastLayer >= layers))
+        (layered && view->lastLayer >= r.slices) ||
+        (!layered && (view->firstLayer || view->lastLayer)))
       e = cudaErrorInvalidValue;
     first_level = r.first_level + view->firstMipmapLevel;
     levels = view->lastMipmapLevel - view->firstMipmapLevel + 1;
@@ -959,13 +962,7 @@ cudaError_t rt_texture_create(rt_device *d, const struct cudaResourceDesc *res,
       mtl_release(texture);
     }
   } else {
-    size_t slices = r.texture_type == MTL_TEXTURE_TYPE_3D ? 1 : r.array ? r.array->z : 1;
-    if (r.mipmap) {
-      struct cudaArray shape_of = {.extent = r.mipmap->extent, .flags = r.mipmap->flags};
-      rt_array_geometry(&shape_of);
-      slices = r.texture_type == MTL_TEXTURE_TYPE_3D ? 1 : shape_of.z;
-    }
-    if (r.kind == 4 || r.kind == 5) slices = extent[2];
+    size_t slices = r.kind == 4 || r.kind == 5 ? extent[2] : r.slices;
     o->texture = mtl_texture_new_view_levels_slices(r.texture, format, r.texture_type,
                                                     (mtl_range){first_level, levels},
                                                     (mtl_range){first_slice, slices});

@@ -425,6 +425,87 @@ CUresult cuMemcpy3DAsync(const CUDA_MEMCPY3D *pCopy, CUstream hStream) {
   return rt_cu_copy_nd(pCopy, hStream, true);
 }
 
+/* The 1-D copies with an array (cuMemcpyHtoA & co.): count bytes from byte offset of the
+ * array in its row-major order (rows, then layers or slices), one 2-D copy of a row part
+ * each; the other side host (host non-NULL) or device memory. Blocking forms return after
+ * the copy unless both sides are device memory. */
+static CUresult rt_cu_linear_array(CUarray array, size_t offset, bool to_array, const void *host,
+                                   CUdeviceptr device, size_t count, CUstream stream,
+                                   bool asynchronous) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  cudaArray_t a = (cudaArray_t)(void *)array;
+  if (r == CUDA_SUCCESS && asynchronous && !rt_stream_valid(rt_cu_stream(stream)))
+    r = CUDA_ERROR_INVALID_HANDLE;
+  if (r == CUDA_SUCCESS && !rt_array_valid(a)) r = CUDA_ERROR_INVALID_VALUE;
+  size_t row = 0, rows = 1;
+  if (r == CUDA_SUCCESS) {
+    struct cudaExtent e;
+    rt_array_info(a, NULL, &e, NULL);
+    row = e.width * rt_array_texel_bytes(a);
+    rows = e.height ? e.height : 1;
+    size_t total = row * rows * (e.depth ? e.depth : 1);
+    if (offset > total || count > total - offset) r = CUDA_ERROR_INVALID_VALUE; /* nothing copied */
+  }
+  CUmemorytype other = host ? CU_MEMORYTYPE_HOST : CU_MEMORYTYPE_DEVICE;
+  for (size_t done = 0; r == CUDA_SUCCESS && done < count;) {
+    size_t at = offset + done, x = at % row, y = at / row % rows, z = at / row / rows;
+    size_t part = count - done < row - x ? count - done : row - x;
+    CUDA_MEMCPY3D c;
+    memset(&c, 0, sizeof c);
+    if (to_array) {
+      c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = array;
+      c.dstXInBytes = x, c.dstY = y, c.dstZ = z;
+      c.srcMemoryType = other, c.srcHost = host ? (const char *)host + done : NULL;
+      c.srcDevice = host ? 0 : device + done, c.srcPitch = part, c.srcHeight = 1;
+    } else {
+      c.srcMemoryType = CU_MEMORYTYPE_ARRAY, c.srcArray = array;
+      c.srcXInBytes = x, c.srcY = y, c.srcZ = z;
+      c.dstMemoryType = other, c.dstHost = host ? (char *)(uintptr_t)host + done : NULL;
+      c.dstDevice = host ? 0 : device + done, c.dstPitch = part, c.dstHeight = 1;
+    }
+    c.WidthInBytes = part, c.Height = 1, c.Depth = 1;
+    r = rt_cu_copy_3d(d, &c, rt_cu_stream(stream));
+    done += part;
+  }
+  if (r == CUDA_SUCCESS && !asynchronous && host) r = rt_cu_result(rt_wait_all());
+  if (!asynchronous) rt_services_flush();
+  return rt_cu_leave(r);
+}
+
+CUresult cuMemcpyHtoA(CUarray dstArray, size_t dstOffset, const void *srcHost, size_t ByteCount) {
+  if (!srcHost)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  return rt_cu_linear_array(dstArray, dstOffset, true, srcHost, 0, ByteCount, NULL, false);
+}
+CUresult cuMemcpyHtoAAsync(CUarray dstArray, size_t dstOffset, const void *srcHost,
+                           size_t ByteCount, CUstream hStream) {
+  if (!srcHost)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  return rt_cu_linear_array(dstArray, dstOffset, true, srcHost, 0, ByteCount, hStream, true);
+}
+CUresult cuMemcpyAtoH(void *dstHost, CUarray srcArray, size_t srcOffset, size_t ByteCount) {
+  if (!dstHost)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  return rt_cu_linear_array(srcArray, srcOffset, false, dstHost, 0, ByteCount, NULL, false);
+}
+CUresult cuMemcpyAtoHAsync(void *dstHost, CUarray srcArray, size_t srcOffset, size_t ByteCount,
+                           CUstream hStream) {
+  if (!dstHost)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  return rt_cu_linear_array(srcArray, srcOffset, false, dstHost, 0, ByteCount, hStream, true);
+}
+CUresult cuMemcpyDtoA(CUarray dstArray, size_t dstOffset, CUdeviceptr srcDevice, size_t ByteCount) {
+  if (!srcDevice)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  return rt_cu_linear_array(dstArray, dstOffset, true, NULL, srcDevice, ByteCount, NULL, false);
+}
+CUresult cuMemcpyAtoD(CUdeviceptr dstDevice, CUarray srcArray, size_t srcOffset, size_t ByteCount) {
+  if (!dstDevice)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  return rt_cu_linear_array(srcArray, srcOffset, false, NULL, dstDevice, ByteCount, NULL, false);
+}
+
 /* ---- pointer attributes ----------------------------------------------------------- */
 
 CUresult cuPointerGetAttribute(void *data, CUpointer_attribute attribute, CUdeviceptr ptr) {

@@ -1185,6 +1185,14 @@ static void bad_args_arrays(void) {
   DRV(CUDA_SUCCESS, cuMipmappedArrayGetLevel(&cl, cm, 1));
   DRV_ANY(cuMipmappedArrayGetLevel(&cl, cm, 7));
   DRV(CUDA_SUCCESS, cuMipmappedArrayDestroy(cm));
+  DRV(CUDA_SUCCESS, cuMemcpyHtoA(ca, 0, host, 64));
+  DRV_ANY(cuMemcpyHtoA(ca, 2, host, 4));    /* not a whole texel */
+  DRV_ANY(cuMemcpyHtoA(ca, 240, host, 32)); /* past the end */
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemcpyHtoAAsync(ca, 0, NULL, 4, 0));
+  DRV(CUDA_SUCCESS, cuMemcpyAtoH(host, ca, 0, 64));
+  DRV_ANY(cuMemcpyAtoHAsync(host, ca, 256, 4, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemcpyDtoA(ca, 0, 0, 4));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemcpyAtoD(0, ca, 0, 4));
   DRV(CUDA_SUCCESS, cuArrayDestroy(ca));
   ANCHOR_ONLY(DRV(CUDA_ERROR_INVALID_HANDLE, cuArrayDestroy(ca))); /* destroyed */
   ANCHOR_ONLY(DRV(CUDA_ERROR_INVALID_HANDLE, cuMipmappedArrayDestroy(cm)));

@@ -566,6 +566,14 @@ static void test_views(void) {
   v.lastLayer = 6;
   cudaTextureObject_t bad = 0;
   CHECK_ERR(cudaCreateTextureObject(&bad, &res, &t, &v), cudaErrorInvalidValue);
+  /* layers of a resource without layers */
+  cudaArray_t flat;
+  CHECK_ERR(cudaMallocArray(&flat, &d, 8, 8, 0), cudaSuccess);
+  struct cudaResourceDesc flat_res = {.resType = cudaResourceTypeArray};
+  flat_res.res.array.array = flat;
+  struct cudaResourceViewDesc v1 = {.width = 8, .height = 8, .firstLayer = 1, .lastLayer = 1};
+  CHECK_ERR(cudaCreateTextureObject(&bad, &flat_res, &t, &v1), cudaErrorInvalidValue);
+  CHECK_ERR(cudaFreeArray(flat), cudaSuccess);
   CHECK_ERR(cudaDestroyTextureObject(obj), cudaSuccess);
   CHECK_ERR(cudaFreeArray(a), cudaSuccess);
 }
@@ -810,6 +818,23 @@ static void test_driver(void) {
   CHECK(back3.Width == 2 && back3.Height == 2);
   CHECK_DRV(cuArrayDestroy(level), CUDA_ERROR_INVALID_HANDLE);
   CHECK_DRV(cuMipmappedArrayDestroy(m), CUDA_SUCCESS);
+  /* the 1-D copies: bytes in row-major order across rows, host and device memory */
+  unsigned short halves[64], halves_back[64] = {0};
+  for (int i = 0; i < 64; i++)
+    halves[i] = (unsigned short)(1000 + i);
+  CHECK_DRV(cuMemcpyHtoA(b, 0, halves, sizeof halves), CUDA_SUCCESS);
+  CUdeviceptr dv = 0;
+  CHECK_DRV(cuMemAlloc(&dv, 256), CUDA_SUCCESS);
+  CHECK_DRV(cuMemcpyAtoD(dv, b, 2 * 5, 2 * 20), CUDA_SUCCESS); /* texels 5..24: three rows */
+  CHECK_DRV(cuMemcpyDtoA(b, 2 * 40, dv, 2 * 20), CUDA_SUCCESS);
+  CHECK_DRV(cuMemcpyAtoH(halves_back, b, 0, sizeof halves_back), CUDA_SUCCESS);
+  int wrong = 0;
+  for (int i = 0; i < 64; i++)
+    wrong += halves_back[i] != (i >= 40 && i < 60 ? 1000 + i - 35 : 1000 + i);
+  CHECK(wrong == 0);
+  CHECK_DRV(cuMemcpyHtoA(b, 1, halves, 2), CUDA_ERROR_INVALID_VALUE);    /* not a whole texel */
+  CHECK_DRV(cuMemcpyHtoA(b, 120, halves, 16), CUDA_ERROR_INVALID_VALUE); /* past the end */
+  CHECK_DRV(cuMemFree(dv), CUDA_SUCCESS);
   CHECK_DRV(cuArrayDestroy(b), CUDA_SUCCESS);
   CHECK_DRV(cuArrayDestroy(a), CUDA_SUCCESS);
   CHECK_DRV(cuArrayDestroy(a), CUDA_ERROR_INVALID_HANDLE);
