@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # textures_device_run.sh — builds the texture and surface end-to-end programs (issue 15:
 # tex2d_modes, tex_shapes, tex_border, tex_values, tex_cub_iterator, surf_rw, surf_trap)
-# with nvcc and runs them on a real NVIDIA GPU, to prove they are correct CUDA and to record what CUDA returns
-# where the documentation leaves room: linear-filter weights (tex_values (1): CUDA's 9-bit
-# fixed point), wrap/mirror with unnormalized coordinates, layers out of range, a border
-# colour on an integer texture (tex_values (2)-(4)), tex2Dgather's order and cube-map
-# faces (tex_shapes), the error an out-of-range surface write with cudaBoundaryModeTrap
-# gives (surf_trap). Every program prints the first values that differ from its CPU
-# reference. Not a CTest test: it needs nvcc and an NVIDIA GPU. Run from the repository
-# root:
+# with nvcc and runs them on a real NVIDIA GPU, to prove they are correct CUDA and to
+# record what CUDA returns where the documentation leaves room: linear-filter weights
+# (tex_values (1): CUDA's 9-bit fixed point), wrap/mirror with unnormalized coordinates,
+# layers out of range, a border colour on an integer texture, small allocations against
+# textureAlignment (tex_values (2)-(5)), tex2Dgather's order, cube-map faces and reads of
+# the wrong shape (tex_shapes), the error an out-of-range surface write with
+# cudaBoundaryModeTrap gives (surf_trap). Every program prints the first values that differ
+# from its CPU reference. Not a CTest test: it needs nvcc and an NVIDIA GPU. Run from the
+# repository root:
 #   tests/e2e/textures_device_run.sh [OUTDIR]
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
