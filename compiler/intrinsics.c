@@ -611,6 +611,9 @@ static const call_row rows[] = {
     {"llvm.nvvm.barrier0.popc", 0, {NULL, NULL, NULL, emit_barrier_reduction, 0, 0}},
     {"llvm.nvvm.barrier0.and", 0, {NULL, NULL, NULL, emit_barrier_reduction, 0, 0}},
     {"llvm.nvvm.barrier0.or", 0, {NULL, NULL, NULL, emit_barrier_reduction, 0, 0}},
+    /* textures and surfaces (include/anchor/texture.h; texture.c) */
+    {"__anchor_tex_", 1, BUILD(msl_emit_texture, 0)},
+    {"__anchor_surf_", 1, BUILD(msl_emit_texture, 0)},
     /* relaxed 32-bit atomics, lowered by lower_atomics.c (atomics.c) */
     {"anchor_atomic_", 1, {NULL, NULL, NULL, msl_emit_atomic, 0, 0}},
     {"llvm.nvvm.ldg.global.", 1, BUILD(emit_ldg, MSL_ROW_DOUBLE_OK)}, /* __ldg: a plain load */

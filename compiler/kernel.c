@@ -259,12 +259,14 @@ void msl_emit_module(msl_ctx *ctx) {
   } preludes[] = {{MSL_PRELUDE_FP64, msl_fp64_prelude},
                   {MSL_PRELUDE_MATH, msl_math_prelude},
                   {MSL_PRELUDE_WARP, msl_warp_prelude},
-                  {MSL_PRELUDE_FENCE, msl_fence_prelude}};
+                  {MSL_PRELUDE_FENCE, msl_fence_prelude},
+                  {MSL_PRELUDE_TEXTURE, msl_texture_prelude}};
   for (unsigned p = 0; p < sizeof preludes / sizeof *preludes; p++)
     if (ctx->preludes & preludes[p].bit) {
       strbuf_put(&ctx->msl, preludes[p].text);
       strbuf_put(&ctx->msl, "\n");
     }
+  msl_emit_texture_records(ctx);
   for (unsigned k = 0; k < ctx->nkernels; k++)
     strbuf_put(&ctx->msl, ctx->kernels[k].msl ? ctx->kernels[k].msl : "");
 }

@@ -46,6 +46,7 @@
  *   emit.c       MSL of instructions and of a block's code (the opcode rows)
  *   intrinsics.c MSL of intrinsic and anchor_* helper calls (the call rows)
  *   atomics.c    the rows of atomics: MSL 32-bit relaxed atomics, CAS loops
+ *   texture.c    the rows of the texture/surface intrinsics, the record structs
  *   fp64.c       the rows of anchor_f64_*: calls into fp64.metal (software
  *                binary64)
  *   operand.c    MSL text of types, operands and dereferences
@@ -61,6 +62,7 @@
  *   compile -> module, devlib, abi, passes (-> lower_vectors, switches), lower_*, retype_fp64,
  *              kernel, verify, table
  *   kernel -> structurize -> emit -> {atomics, intrinsics, fp64} -> operand
+ *   intrinsics -> texture -> operand;  kernel -> texture (the record structs)
  *   kernel -> cfg, addrspace, operand;  operand -> addrspace -> util, diag
  *   lower_atomics -> atomics (operation names only)
  *   lower_asm -> ptx_parse, ptx_{integer,move,float,memory,sync} -> ptx_xlate -> lower
@@ -182,11 +184,17 @@ typedef struct msl_global {
 /* The MSL preludes (helper functions) a module may need, emitted once each
  * before the kernels when some kernel uses them (kernel.c). */
 enum {
-  MSL_PRELUDE_FP64 = 1, /* fp64.metal: software binary64, anchor_f64_* */
-  MSL_PRELUDE_MATH = 2, /* msl_math_prelude: anchor_f32_sqrt */
-  MSL_PRELUDE_WARP = 4, /* msl_warp_prelude: anchor_shfl_lane */
-  MSL_PRELUDE_FENCE = 8 /* msl_fence_prelude: anchor_threadfence[_block] */
+  MSL_PRELUDE_FP64 = 1,    /* fp64.metal: software binary64, anchor_f64_* */
+  MSL_PRELUDE_MATH = 2,    /* msl_math_prelude: anchor_f32_sqrt */
+  MSL_PRELUDE_WARP = 4,    /* msl_warp_prelude: anchor_shfl_lane */
+  MSL_PRELUDE_FENCE = 8,   /* msl_fence_prelude: anchor_threadfence[_block] */
+  MSL_PRELUDE_TEXTURE = 16 /* msl_texture_prelude: surface texels as bytes */
 };
+
+/* The texture records a module's calls view (texture.c): per shape (1d 2d 3d
+ * 1da 2da cube cubea buf), sample class (int, uint, float) and access
+ * (sampled, surface read, surface write), one struct declaration. */
+enum { MSL_TEXTURE_SHAPES = 8, MSL_TEXTURE_CLASSES = 3, MSL_TEXTURE_ACCESSES = 3 };
 
 typedef struct msl_ctx {
   const char *path;
@@ -203,6 +211,8 @@ typedef struct msl_ctx {
    * points: the kernel or instruction being emitted (kernel.c, emit.c) */
   LLVMValueRef diag_at;
   unsigned preludes; /* MSL_PRELUDE_*: the preludes some kernel calls into */
+  /* texture.c: record structs some kernel uses (by shape, class, access) */
+  unsigned char texture_records[MSL_TEXTURE_SHAPES * MSL_TEXTURE_CLASSES * MSL_TEXTURE_ACCESSES];
   strbuf diags;
   strbuf msl; /* the MSL source being built */
 } msl_ctx;
@@ -611,6 +621,16 @@ const char *msl_atomic_op_name(LLVMAtomicRMWBinOp op);
 int msl_emit_atomic_extract(msl_inst *in);
 int msl_emit_atomic_load(msl_inst *in);
 int msl_emit_atomic_store(msl_inst *in);
+
+/* texture.c: the calls of the texture and surface intrinsics
+ * (__anchor_tex_<op>_<shape>_<class>, __anchor_surf_{read,write}_<shape>_<class>,
+ * include/anchor/texture.h) as a statement into in->e, marking the record struct
+ * and the prelude they use in ctx; msl_emit_texture_records appends the
+ * declarations of the marked structs to ctx->msl; msl_texture_prelude: the
+ * surface helpers (anchor_surf_pack ...). */
+void msl_emit_texture(msl_inst *in);
+void msl_emit_texture_records(msl_ctx *ctx);
+extern const char msl_texture_prelude[];
 
 /* fp64.c (with the rows above): the prelude text, fp64.metal embedded at
  * build time. */

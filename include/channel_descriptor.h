@@ -37,6 +37,20 @@ ANCHOR_CHANNEL_DESCS(unsigned int, uint, 32, cudaChannelFormatKindUnsigned)
 ANCHOR_CHANNEL_DESCS(float, float, 32, cudaChannelFormatKindFloat)
 #undef ANCHOR_CHANNEL_DESCS
 #undef ANCHOR_CHANNEL_DESC
+/* Half-precision channels (CUDA 13 has these, and no cudaCreateChannelDesc<T> for __half or
+ * the 3-component types: those give kind None, as here; nvcc 13.0, 2026-12-07). */
+static inline __host__ cudaChannelFormatDesc cudaCreateChannelDescHalf(void) {
+  return cudaCreateChannelDesc(16, 0, 0, 0, cudaChannelFormatKindFloat);
+}
+static inline __host__ cudaChannelFormatDesc cudaCreateChannelDescHalf1(void) {
+  return cudaCreateChannelDesc(16, 0, 0, 0, cudaChannelFormatKindFloat);
+}
+static inline __host__ cudaChannelFormatDesc cudaCreateChannelDescHalf2(void) {
+  return cudaCreateChannelDesc(16, 16, 0, 0, cudaChannelFormatKindFloat);
+}
+static inline __host__ cudaChannelFormatDesc cudaCreateChannelDescHalf4(void) {
+  return cudaCreateChannelDesc(16, 16, 16, 16, cudaChannelFormatKindFloat);
+}
 #endif
 
 #endif

@@ -23,7 +23,11 @@
 #include "anchor/device_services.h"
 #include "anchor/math_functions.h"
 #include "device_launch_parameters.h"
+#include "surface_indirect_functions.h"
+#include "texture_indirect_functions.h"
 #endif
+#include "surface_functions.h"
+#include "texture_fetch_functions.h"
 
 #ifdef __cplusplus
 /* nvcc's headers bring these in; CUDA programs rely on it (malloc, memcpy,

@@ -223,6 +223,20 @@ cudaError_t cudaMemcpyFromSymbolAsync_ptsz(void *dst, const void *symbol, size_t
 cudaError_t cudaMemcpy2DAsync_ptsz(void *dst, size_t dpitch, const void *src, size_t spitch,
                                    size_t width, size_t height, enum cudaMemcpyKind kind,
                                    cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaMemcpy2DToArrayAsync_ptsz(cudaArray_t dst, size_t wOffset, size_t hOffset,
+                                          const void *src, size_t spitch, size_t width,
+                                          size_t height, enum cudaMemcpyKind kind,
+                                          cudaStream_t stream);
+cudaError_t cudaMemcpy2DFromArrayAsync_ptsz(void *dst, size_t dpitch, cudaArray_const_t src,
+                                            size_t wOffset, size_t hOffset, size_t width,
+                                            size_t height, enum cudaMemcpyKind kind,
+                                            cudaStream_t stream);
+cudaError_t cudaMemcpy2DToArray_ptds(cudaArray_t dst, size_t wOffset, size_t hOffset,
+                                     const void *src, size_t spitch, size_t width, size_t height,
+                                     enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpy2DFromArray_ptds(void *dst, size_t dpitch, cudaArray_const_t src,
+                                       size_t wOffset, size_t hOffset, size_t width, size_t height,
+                                       enum cudaMemcpyKind kind);
 cudaError_t cudaMemcpy3DAsync_ptsz(const struct cudaMemcpy3DParms *p,
                                    cudaStream_t stream ANCHOR_DEFAULT(0));
 cudaError_t cudaMemcpy3DPeerAsync_ptsz(const struct cudaMemcpy3DPeerParms *p,
@@ -310,10 +324,74 @@ cudaError_t cudaDeviceGetP2PAttribute(int *value, enum cudaDeviceP2PAttr attr, i
 cudaError_t cudaDeviceGetPCIBusId(char *pciBusId, int len, int device);
 cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *pciBusId);
 
-/* --- channel descriptors (for CUDA arrays, which are not supported yet) -- */
+/* --- CUDA arrays, texture and surface objects (Metal textures and samplers:
+ * docs/textures.md; runtime/cuda_texture.c, the copies in cuda_memory.c) --- */
 /* The descriptor with channel sizes x, y, z, w in bits and kind f. */
 struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w,
                                                    enum cudaChannelFormatKind f);
+cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
+                            size_t width, size_t height ANCHOR_DEFAULT(0),
+                            unsigned int flags ANCHOR_DEFAULT(0));
+cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
+                              struct cudaExtent extent, unsigned int flags ANCHOR_DEFAULT(0));
+cudaError_t cudaFreeArray(cudaArray_t array);
+cudaError_t cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExtent *extent,
+                             unsigned int *flags, cudaArray_t array);
+cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_const_t array);
+cudaError_t cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedArray,
+                                     const struct cudaChannelFormatDesc *desc,
+                                     struct cudaExtent extent, unsigned int numLevels,
+                                     unsigned int flags ANCHOR_DEFAULT(0));
+cudaError_t cudaGetMipmappedArrayLevel(cudaArray_t *levelArray,
+                                       cudaMipmappedArray_const_t mipmappedArray,
+                                       unsigned int level);
+cudaError_t cudaFreeMipmappedArray(cudaMipmappedArray_t mipmappedArray);
+cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+                                size_t spitch, size_t width, size_t height,
+                                enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset,
+                                     const void *src, size_t spitch, size_t width, size_t height,
+                                     enum cudaMemcpyKind kind,
+                                     cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset,
+                                  size_t hOffset, size_t width, size_t height,
+                                  enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, cudaArray_const_t src,
+                                       size_t wOffset, size_t hOffset, size_t width, size_t height,
+                                       enum cudaMemcpyKind kind,
+                                       cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t
+cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
+                         cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc, size_t width,
+                         size_t height,
+                         enum cudaMemcpyKind kind ANCHOR_DEFAULT(cudaMemcpyDeviceToDevice));
+/* Deprecated in CUDA (kept there): count bytes in the array's row-major order. */
+cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+                              size_t count, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpyToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+                                   size_t count, enum cudaMemcpyKind kind,
+                                   cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset,
+                                size_t count, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpyFromArrayAsync(void *dst, cudaArray_const_t src, size_t wOffset,
+                                     size_t hOffset, size_t count, enum cudaMemcpyKind kind,
+                                     cudaStream_t stream ANCHOR_DEFAULT(0));
+cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
+                                    const struct cudaResourceDesc *pResDesc,
+                                    const struct cudaTextureDesc *pTexDesc,
+                                    const struct cudaResourceViewDesc *pResViewDesc);
+cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject);
+cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc,
+                                             cudaTextureObject_t texObject);
+cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc,
+                                            cudaTextureObject_t texObject);
+cudaError_t cudaGetTextureObjectResourceViewDesc(struct cudaResourceViewDesc *pResViewDesc,
+                                                 cudaTextureObject_t texObject);
+cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject,
+                                    const struct cudaResourceDesc *pResDesc);
+cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject);
+cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc,
+                                             cudaSurfaceObject_t surfObject);
 
 /* --- libraries (CUDA 12): device module files loaded at run time ----------
  * (anchorcc -fatbin / -cubin; runtime/cuda_library.c). A cudaKernel_t is
@@ -568,6 +646,8 @@ ANCHOR_UNSUPPORTED_RUNTIME(ANCHOR_DECLARE_UNSUPPORTED)
 #define cudaMemcpyFromSymbolAsync cudaMemcpyFromSymbolAsync_ptsz
 #define cudaMemcpy2DAsync cudaMemcpy2DAsync_ptsz
 #define cudaMemcpy3DAsync cudaMemcpy3DAsync_ptsz
+#define cudaMemcpy2DToArrayAsync cudaMemcpy2DToArrayAsync_ptsz
+#define cudaMemcpy2DFromArrayAsync cudaMemcpy2DFromArrayAsync_ptsz
 #define cudaMemcpy3DPeerAsync cudaMemcpy3DPeerAsync_ptsz
 #define cudaMemset2DAsync cudaMemset2DAsync_ptsz
 #define cudaMemset3DAsync cudaMemset3DAsync_ptsz
@@ -591,6 +671,8 @@ ANCHOR_UNSUPPORTED_RUNTIME(ANCHOR_DECLARE_UNSUPPORTED)
 #define cudaMemcpyFromSymbol cudaMemcpyFromSymbol_ptds
 #define cudaMemcpy2D cudaMemcpy2D_ptds
 #define cudaMemcpy3D cudaMemcpy3D_ptds
+#define cudaMemcpy2DToArray cudaMemcpy2DToArray_ptds
+#define cudaMemcpy2DFromArray cudaMemcpy2DFromArray_ptds
 #define cudaMemcpy3DPeer cudaMemcpy3DPeer_ptds
 #define cudaMemset2D cudaMemset2D_ptds
 #define cudaMemset3D cudaMemset3D_ptds

@@ -24,6 +24,7 @@
  *   core_capture.c stream capture into graphs
  *   core_services.c the device services' blocks; printf's flush; their limits
  *   printf_format.c a printf record as text (pure C)
+ *   core_texture.c CUDA arrays, texture and surface objects (Metal textures)
  *   core_reset.c   cudaDeviceReset's work: all of the above torn down
  *
  * Locking: one process-wide mutex guards all state except the last error,
@@ -132,6 +133,7 @@ typedef enum {
   RT_BLOCK_GLOBAL,  /* storage of a module's __device__/__constant__ variable */
   RT_BLOCK_SERVICE, /* Anchor's device services (core_services.c) */
   RT_BLOCK_VIRTUAL, /* a virtual address reservation (core_vmm.c) */
+  RT_BLOCK_TEXTURE, /* a texture or surface object's record (core_texture.c) */
 } rt_block_kind;
 
 /* A context of the driver API (core_context.c). */
@@ -1083,6 +1085,89 @@ cudaError_t rt_limit_set(enum cudaLimit limit, size_t value);
  * C library as CUDA does; malloc'd, NUL-terminated, its length in *length.
  * NULL when out of memory or the payload has no format. Thread-safe. */
 char *rt_printf_format(const unsigned char *payload, size_t bytes, size_t *length);
+
+/* ---- core_texture.c: CUDA arrays, texture and surface objects (docs/textures.md) ---- */
+
+/* The texture limits (Metal's, Apple7+: 16384 for 1-D and 2-D textures and cubes, 2048 for
+ * 3-D textures and array layers) and CUDA's alignments, which the device's properties
+ * report and the calls below check. */
+enum {
+  RT_TEXTURE_1D = 16384,
+  RT_TEXTURE_2D = 16384,
+  RT_TEXTURE_3D = 2048,
+  RT_TEXTURE_LAYERS = 2048,
+  RT_TEXTURE_CUBEMAP = 16384,
+  RT_TEXTURE_CUBEMAP_LAYERS = 2046, /* faces: 341 cubes */
+  RT_TEXTURE_1D_LINEAR = 1 << 28,   /* Metal's texture buffers: 2^28 texels */
+  RT_TEXTURE_2D_LINEAR = 16384,
+  RT_TEXTURE_2D_LINEAR_PITCH = 16384 * 16,
+  /* textureAlignment, surfaceAlignment: the arena's (every allocation starts on one), not
+   * the H200's 512, so textures bind to any cudaMalloc pointer as on CUDA, whose
+   * allocations are textureAlignment-aligned; Metal's texture buffers need 16 or less */
+  RT_TEXTURE_ALIGNMENT = RT_ARENA_ALIGN,
+  RT_TEXTURE_PITCH_ALIGNMENT = 32, /* texturePitchAlignment */
+};
+
+/* All: lock held. Handles are checked against the live objects (rt_array_valid,
+ * rt_mipmap_valid) by the callers unless said otherwise. */
+/* A channel format CUDA arrays and textures take: 8/16/32-bit signed or unsigned, 16/32-bit
+ * float, 1, 2 or 4 channels; its texel's bytes in *texel_bytes (if not NULL). Pure.
+ * cudaErrorInvalidChannelDescriptor otherwise (3 channels, kind None ...);
+ * cudaErrorNotSupported for CUDA's other kinds (NV12, the normalized and block-compressed
+ * kinds), which Anchor does not have. */
+cudaError_t rt_channel_check(const struct cudaChannelFormatDesc *desc, size_t *texel_bytes);
+/* A new array (cudaMalloc3DArray's extent and flags: cudaArrayLayered, Cubemap,
+ * SurfaceLoadStore, TextureGather): cudaErrorInvalidValue for a bad extent or flags or
+ * sizes over the limits, rt_channel_check's errors, cudaErrorMemoryAllocation. */
+cudaError_t rt_array_create(rt_device *device, const struct cudaChannelFormatDesc *desc,
+                            struct cudaExtent extent, unsigned flags, cudaArray_t *out);
+bool rt_array_valid(cudaArray_const_t array);
+/* Frees an array after waiting for the device (the sticky error that finds);
+ * cudaErrorInvalidValue for no live array (or a mipmapped array's level). */
+cudaError_t rt_array_destroy(rt_device *device, cudaArray_t array);
+/* A live array's descriptor, extent (as CUDA reports it) and flags; NULL outputs skipped. */
+void rt_array_info(cudaArray_const_t array, struct cudaChannelFormatDesc *desc,
+                   struct cudaExtent *extent, unsigned *flags);
+size_t rt_array_texel_bytes(cudaArray_const_t array);
+/* Mipmapped arrays: levels clamped to [1, 1 + log2(largest dimension)] as CUDA does; a
+ * level is an array (the same handle on every call) owned by the mipmapped array. */
+cudaError_t rt_mipmap_create(rt_device *device, const struct cudaChannelFormatDesc *desc,
+                             struct cudaExtent extent, unsigned levels, unsigned flags,
+                             cudaMipmappedArray_t *out);
+bool rt_mipmap_valid(cudaMipmappedArray_const_t mipmap);
+/* cudaErrorInvalidValue for a level past the last. */
+cudaError_t rt_mipmap_level(cudaMipmappedArray_const_t mipmap, unsigned level, cudaArray_t *out);
+cudaError_t rt_mipmap_destroy(rt_device *device, cudaMipmappedArray_t mipmap);
+void rt_mipmap_info(cudaMipmappedArray_const_t mipmap, struct cudaChannelFormatDesc *desc,
+                    struct cudaExtent *extent, unsigned *flags, unsigned *levels);
+/* cudaMemcpy3D's work with an array on one side or both (live arrays), on stream (valid):
+ * extent.width and an array's x in texels, a pointer's x in bytes (CUDA's units).
+ * Blits in stream order between arrays and arena memory; the host otherwise, after the
+ * stream's work. cudaErrorInvalidValue for a region outside an array or memory,
+ * cudaErrorInvalidPitchValue for a pitch under a row, cudaErrorInvalidMemcpyDirection. */
+cudaError_t rt_array_copy(rt_device *device, const struct cudaMemcpy3DParms *params,
+                          cudaStream_t stream);
+/* A texture object (docs/textures.md): CUDA's checks (textureAlignment, pitch alignment,
+ * formats the read mode can use, sizes), its view, sampler and record; the handle is the
+ * record's address. cudaErrorInvalidValue for what CUDA refuses. */
+cudaError_t rt_texture_create(rt_device *device, const struct cudaResourceDesc *resource,
+                              const struct cudaTextureDesc *texture,
+                              const struct cudaResourceViewDesc *view, cudaTextureObject_t *out);
+/* A surface object over an array made with cudaArraySurfaceLoadStore (else
+ * cudaErrorInvalidValue). */
+cudaError_t rt_surface_create(rt_device *device, const struct cudaResourceDesc *resource,
+                              cudaSurfaceObject_t *out);
+/* Destroys a live texture (surface false) or surface object after waiting for the device:
+ * cudaErrorInvalidValue for none such. */
+cudaError_t rt_object_destroy(rt_device *device, unsigned long long handle, bool surface);
+/* What an object was made with (NULL outputs skipped); cudaErrorInvalidValue for no such
+ * object, or a view asked of one made without. */
+cudaError_t rt_object_descs(unsigned long long handle, bool surface,
+                            struct cudaResourceDesc *resource, struct cudaTextureDesc *texture,
+                            struct cudaResourceViewDesc *view);
+/* cudaDeviceReset's part: every array and object forgotten (their records go with the
+ * arena). */
+void rt_texture_reset(void);
 
 /* ---- core_reset.c ------------------------------------------------------------------ */
 

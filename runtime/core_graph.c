@@ -374,8 +374,10 @@ static bool rt_memset_valid(const struct cudaMemsetParamsV2 *m) {
 }
 
 static bool rt_copy_valid(const struct cudaMemcpy3DParms *c) {
-  if (c->srcArray || c->dstArray) return false; /* CUDA arrays: not in Anchor */
-  if (!c->srcPtr.ptr || !c->dstPtr.ptr) return false;
+  /* each side an array (live now; one destroyed before a replay is the program's error,
+   * which the replay reports) or a pointer */
+  if (c->srcArray ? !rt_array_valid(c->srcArray) || c->srcPtr.ptr : !c->srcPtr.ptr) return false;
+  if (c->dstArray ? !rt_array_valid(c->dstArray) || c->dstPtr.ptr : !c->dstPtr.ptr) return false;
   if ((unsigned)c->kind > cudaMemcpyDefault) return false;
   return true;
 }
@@ -1207,6 +1209,11 @@ cudaError_t rt_graph_exec_update(cudaGraphExec_t exec, cudaGraph_t graph,
 
 static cudaError_t rt_run_copy(rt_device *d, const struct cudaMemcpy3DParms *c,
                                cudaStream_t stream) {
+  if (c->srcArray || c->dstArray) /* CUDA arrays (core_texture.c) */
+    return (c->srcArray && !rt_array_valid(c->srcArray)) ||
+                   (c->dstArray && !rt_array_valid(c->dstArray))
+               ? cudaErrorInvalidValue
+               : rt_array_copy(d, c, stream);
   size_t width = c->extent.width, height = c->extent.height ? c->extent.height : 1;
   size_t depth = c->extent.depth ? c->extent.depth : 1;
   size_t spitch = c->srcPtr.pitch ? c->srcPtr.pitch : width;

@@ -166,7 +166,8 @@ static cudaError_t rt_encode_into(rt_device *s, mtl_id command_buffer, const rt_
                                               AC_ABI_DYNAMIC_SMEM_SLOT);
   mtl_compute_use_resource(encoder, s->arena_buffer,
                            MTL_RESOURCE_USAGE_READ | MTL_RESOURCE_USAGE_WRITE);
-  rt_host_use_resources(encoder); /* registered host memory, as resident as the arena */
+  rt_host_use_resources(encoder);    /* registered host memory, as resident as the arena */
+  rt_texture_use_resources(encoder); /* every live texture (docs/textures.md, "Residency") */
   mtl_size grid = {d->grid.x, d->grid.y, d->grid.z}, block = {d->block.x, d->block.y, d->block.z};
   if (e == cudaSuccess) mtl_compute_dispatch_threadgroups(encoder, grid, block);
   mtl_encoder_end_encoding(encoder);

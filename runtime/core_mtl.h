@@ -98,6 +98,12 @@ void rt_stream_track(rt_device *device, cudaStream_t stream, mtl_id command_buff
  * (lock held). */
 void rt_host_use_resources(mtl_id encoder);
 
+/* ---- core_texture.c ---- */
+
+/* Makes every live texture (arrays', mipmapped arrays', objects' views) resident for the
+ * dispatch being encoded (lock held). */
+void rt_texture_use_resources(mtl_id encoder);
+
 /* ---- core_module.c ---- */
 
 /* The pipeline of a kernel found by lookup, and the CUDA addresses of its

@@ -22,7 +22,7 @@
 #include "core_mtl.h"
 
 /* CUDA's figures that no limit of Metal's bounds. */
-enum { RT_MAX_PITCH = 2147483647, RT_TEXTURE_ALIGN = 512, RT_TEXTURE_PITCH_ALIGN = 32 };
+enum { RT_MAX_PITCH = 2147483647 };
 
 /* Attributes with no cudaDeviceProp field of their own, and their values. */
 enum {
@@ -60,6 +60,28 @@ int rt_device_multiprocessors(const rt_device *s) {
   return rt_multiprocessors(s);
 }
 
+/* The sizes of textures and surfaces: Metal's (core.h, RT_TEXTURE_*), the figures
+ * core_texture.c checks. Surfaces are the same Metal textures, so the same limits. */
+static void rt_fill_texture_limits(struct cudaDeviceProp *p) {
+  p->maxTexture1D = p->maxTexture1DMipmap = p->maxSurface1D = RT_TEXTURE_1D;
+  p->maxTexture1DLinear = RT_TEXTURE_1D_LINEAR;
+  p->maxTexture2D[0] = p->maxTexture2DMipmap[0] = p->maxTexture2DGather[0] = RT_TEXTURE_2D;
+  p->maxTexture2D[1] = p->maxTexture2DMipmap[1] = p->maxTexture2DGather[1] = RT_TEXTURE_2D;
+  p->maxSurface2D[0] = p->maxSurface2D[1] = RT_TEXTURE_2D;
+  p->maxTexture2DLinear[0] = p->maxTexture2DLinear[1] = RT_TEXTURE_2D_LINEAR;
+  p->maxTexture2DLinear[2] = RT_TEXTURE_2D_LINEAR_PITCH;
+  for (int i = 0; i < 3; i++)
+    p->maxTexture3D[i] = p->maxTexture3DAlt[i] = p->maxSurface3D[i] = RT_TEXTURE_3D;
+  p->maxTextureCubemap = p->maxSurfaceCubemap = RT_TEXTURE_CUBEMAP;
+  p->maxTexture1DLayered[0] = p->maxSurface1DLayered[0] = RT_TEXTURE_1D;
+  p->maxTexture1DLayered[1] = p->maxSurface1DLayered[1] = RT_TEXTURE_LAYERS;
+  p->maxTexture2DLayered[0] = p->maxTexture2DLayered[1] = RT_TEXTURE_2D;
+  p->maxSurface2DLayered[0] = p->maxSurface2DLayered[1] = RT_TEXTURE_2D;
+  p->maxTexture2DLayered[2] = p->maxSurface2DLayered[2] = RT_TEXTURE_LAYERS;
+  p->maxTextureCubemapLayered[0] = p->maxSurfaceCubemapLayered[0] = RT_TEXTURE_CUBEMAP;
+  p->maxTextureCubemapLayered[1] = p->maxSurfaceCubemapLayered[1] = RT_TEXTURE_CUBEMAP_LAYERS;
+}
+
 static void rt_fill_properties(const rt_device *s, struct cudaDeviceProp *p) {
   memset(p, 0, sizeof *p);
   const char *name = mtl_device_name(s->device);
@@ -85,8 +107,9 @@ static void rt_fill_properties(const rt_device *s, struct cudaDeviceProp *p) {
   p->totalConstMem = RT_MODEL_CONSTANT_MEMORY;
   p->major = AC_CUDA_ARCH_MAJOR;
   p->minor = AC_CUDA_ARCH_MINOR;
-  p->textureAlignment = RT_TEXTURE_ALIGN;
-  p->texturePitchAlignment = RT_TEXTURE_PITCH_ALIGN;
+  p->textureAlignment = RT_TEXTURE_ALIGNMENT;
+  p->texturePitchAlignment = RT_TEXTURE_PITCH_ALIGNMENT;
+  rt_fill_texture_limits(p);
   p->multiProcessorCount = rt_multiprocessors(s);
   p->integrated = mtl_device_has_unified_memory(s->device) ? 1 : 0;
   p->canMapHostMemory = 1;
@@ -121,7 +144,7 @@ static void rt_fill_properties(const rt_device *s, struct cudaDeviceProp *p) {
   p->localL1CacheSupported = 1;
   p->directManagedMemAccessFromHost = 1; /* unified memory: no migration */
   p->singleToDoublePrecisionPerfRatio = RT_FP64_PERF_RATIO;
-  p->surfaceAlignment = RT_TEXTURE_ALIGN;
+  p->surfaceAlignment = RT_TEXTURE_ALIGNMENT;
   p->deviceNumaConfig = cudaDeviceNumaConfigNone;
   p->deviceNumaId = -1;
   p->hostNumaId = -1;
@@ -137,9 +160,8 @@ cudaError_t rt_device_properties(int device, struct cudaDeviceProp *out) {
 }
 
 /* Every cudaDeviceAttr of CUDA 13 (docs/runtime.md lists each value and why).
- * Textures and surfaces do not exist (their API returns cudaErrorNotSupported),
- * so their sizes are 0; what Metal does not tell (clocks, PCI, L2) is 0.
- * Every other value 1 … cudaDevAttrMax − 1 — the runtime's reserved
+ * Textures and surfaces have Metal's sizes (rt_fill_texture_limits); what Metal does not tell
+ * (clocks, PCI, L2) is 0. Every other value 1 … cudaDevAttrMax − 1 — the runtime's reserved
  * enumerators and the gaps, which are driver attributes (stream memory
  * operations, virtual memory management, handle types, DMA-BUF, multicast,
  * texture gather, compression) — is 0: none of those exists here. H200, CUDA

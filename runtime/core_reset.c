@@ -19,6 +19,7 @@ void rt_reset(void) {
     rt_pool_reset();
     rt_hints_reset();
     rt_vmm_reset();
+    rt_texture_reset();
     rt_device_destroy();
   }
   rt_services_reset_limits();

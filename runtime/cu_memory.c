@@ -301,17 +301,62 @@ static CUresult rt_cu_operand(CUmemorytype type, const void *host, CUdeviceptr d
     base = host;
   else if (type == CU_MEMORYTYPE_DEVICE || type == CU_MEMORYTYPE_UNIFIED)
     base = rt_cu_ptr(device);
-  else if (type == CU_MEMORYTYPE_ARRAY)
-    return CUDA_ERROR_NOT_SUPPORTED; /* CUDA arrays are not supported */
   else
     return CUDA_ERROR_INVALID_VALUE;
   *out = base + (z * height + y) * pitch + x;
   return CUDA_SUCCESS;
 }
 
+/* One side of a copy with a CUDA array (core_texture.c's units: an array's x in texels, a
+ * pointer's in bytes); *texel the array's texel size (0 for memory). */
+static CUresult rt_cu_array_side(CUmemorytype type, const void *host, CUdeviceptr device,
+                                 CUarray array, size_t x, size_t y, size_t z, size_t pitch,
+                                 size_t height, cudaArray_t *array_out, struct cudaPos *pos,
+                                 struct cudaPitchedPtr *ptr, size_t *texel) {
+  *texel = 0;
+  *pos = (struct cudaPos){x, y, z};
+  if (type == CU_MEMORYTYPE_ARRAY) {
+    *array_out = (cudaArray_t)(void *)array;
+    if (!rt_array_valid(*array_out)) return CUDA_ERROR_INVALID_VALUE;
+    *texel = rt_array_texel_bytes(*array_out);
+    if (x % *texel) return CUDA_ERROR_INVALID_VALUE;
+    pos->x = x / *texel;
+    return CUDA_SUCCESS;
+  }
+  if (type == CU_MEMORYTYPE_HOST)
+    *ptr = (struct cudaPitchedPtr){(void *)(uintptr_t)host, pitch, 0, height};
+  else if (type == CU_MEMORYTYPE_DEVICE || type == CU_MEMORYTYPE_UNIFIED)
+    *ptr = (struct cudaPitchedPtr){(void *)rt_cu_ptr(device), pitch, 0, height};
+  else
+    return CUDA_ERROR_INVALID_VALUE;
+  return CUDA_SUCCESS;
+}
+
+/* A copy with an array on either side (lock held, device ready): core_texture.c's. */
+static CUresult rt_cu_array_copy(rt_device *d, const CUDA_MEMCPY3D *c, cudaStream_t stream) {
+  struct cudaMemcpy3DParms p;
+  memset(&p, 0, sizeof p);
+  size_t src_texel, dst_texel;
+  CUresult r = rt_cu_array_side(c->srcMemoryType, c->srcHost, c->srcDevice, c->srcArray,
+                                c->srcXInBytes, c->srcY, c->srcZ, c->srcPitch, c->srcHeight,
+                                &p.srcArray, &p.srcPos, &p.srcPtr, &src_texel);
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_array_side(c->dstMemoryType, c->dstHost, c->dstDevice, c->dstArray, c->dstXInBytes,
+                         c->dstY, c->dstZ, c->dstPitch, c->dstHeight, &p.dstArray, &p.dstPos,
+                         &p.dstPtr, &dst_texel);
+  size_t texel = dst_texel ? dst_texel : src_texel;
+  if (r == CUDA_SUCCESS && c->WidthInBytes % texel) r = CUDA_ERROR_INVALID_VALUE;
+  if (r != CUDA_SUCCESS) return r;
+  p.extent = (struct cudaExtent){c->WidthInBytes / texel, c->Height, c->Depth};
+  p.kind = cudaMemcpyDefault;
+  return rt_cu_result(rt_array_copy(d, &p, stream));
+}
+
 /* Depth slices of Height rows of WidthInBytes on stream (lock held, device
  * ready): blits in the stream's order where the core can, else the host. */
 static CUresult rt_cu_copy_3d(rt_device *d, const CUDA_MEMCPY3D *c, cudaStream_t stream) {
+  if (c->srcMemoryType == CU_MEMORYTYPE_ARRAY || c->dstMemoryType == CU_MEMORYTYPE_ARRAY)
+    return rt_cu_array_copy(d, c, stream);
   const void *src, *dst;
   CUresult r = rt_cu_operand(c->srcMemoryType, c->srcHost, c->srcDevice, c->srcXInBytes, c->srcY,
                              c->srcZ, c->srcPitch, c->srcHeight, &src);
@@ -378,6 +423,87 @@ CUresult cuMemcpy3D(const CUDA_MEMCPY3D *pCopy) {
 }
 CUresult cuMemcpy3DAsync(const CUDA_MEMCPY3D *pCopy, CUstream hStream) {
   return rt_cu_copy_nd(pCopy, hStream, true);
+}
+
+/* The 1-D copies with an array (cuMemcpyHtoA & co.): count bytes from byte offset of the
+ * array in its row-major order (rows, then layers or slices), one 2-D copy of a row part
+ * each; the other side host (host non-NULL) or device memory. Blocking forms return after
+ * the copy unless both sides are device memory. */
+static CUresult rt_cu_linear_array(CUarray array, size_t offset, bool to_array, const void *host,
+                                   CUdeviceptr device, size_t count, CUstream stream,
+                                   bool asynchronous) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  cudaArray_t a = (cudaArray_t)(void *)array;
+  if (r == CUDA_SUCCESS && asynchronous && !rt_stream_valid(rt_cu_stream(stream)))
+    r = CUDA_ERROR_INVALID_HANDLE;
+  if (r == CUDA_SUCCESS && !rt_array_valid(a)) r = CUDA_ERROR_INVALID_VALUE;
+  size_t row = 0, rows = 1;
+  if (r == CUDA_SUCCESS) {
+    struct cudaExtent e;
+    rt_array_info(a, NULL, &e, NULL);
+    row = e.width * rt_array_texel_bytes(a);
+    rows = e.height ? e.height : 1;
+    size_t total = row * rows * (e.depth ? e.depth : 1);
+    if (offset > total || count > total - offset) r = CUDA_ERROR_INVALID_VALUE; /* nothing copied */
+  }
+  CUmemorytype other = host ? CU_MEMORYTYPE_HOST : CU_MEMORYTYPE_DEVICE;
+  for (size_t done = 0; r == CUDA_SUCCESS && done < count;) {
+    size_t at = offset + done, x = at % row, y = at / row % rows, z = at / row / rows;
+    size_t part = count - done < row - x ? count - done : row - x;
+    CUDA_MEMCPY3D c;
+    memset(&c, 0, sizeof c);
+    if (to_array) {
+      c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = array;
+      c.dstXInBytes = x, c.dstY = y, c.dstZ = z;
+      c.srcMemoryType = other, c.srcHost = host ? (const char *)host + done : NULL;
+      c.srcDevice = host ? 0 : device + done, c.srcPitch = part, c.srcHeight = 1;
+    } else {
+      c.srcMemoryType = CU_MEMORYTYPE_ARRAY, c.srcArray = array;
+      c.srcXInBytes = x, c.srcY = y, c.srcZ = z;
+      c.dstMemoryType = other, c.dstHost = host ? (char *)(uintptr_t)host + done : NULL;
+      c.dstDevice = host ? 0 : device + done, c.dstPitch = part, c.dstHeight = 1;
+    }
+    c.WidthInBytes = part, c.Height = 1, c.Depth = 1;
+    r = rt_cu_copy_3d(d, &c, rt_cu_stream(stream));
+    done += part;
+  }
+  if (r == CUDA_SUCCESS && !asynchronous && host) r = rt_cu_result(rt_wait_all());
+  if (!asynchronous) rt_services_flush();
+  return rt_cu_leave(r);
+}
+
+CUresult cuMemcpyHtoA(CUarray dstArray, size_t dstOffset, const void *srcHost, size_t ByteCount) {
+  if (!srcHost)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  return rt_cu_linear_array(dstArray, dstOffset, true, srcHost, 0, ByteCount, NULL, false);
+}
+CUresult cuMemcpyHtoAAsync(CUarray dstArray, size_t dstOffset, const void *srcHost,
+                           size_t ByteCount, CUstream hStream) {
+  if (!srcHost)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  return rt_cu_linear_array(dstArray, dstOffset, true, srcHost, 0, ByteCount, hStream, true);
+}
+CUresult cuMemcpyAtoH(void *dstHost, CUarray srcArray, size_t srcOffset, size_t ByteCount) {
+  if (!dstHost)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  return rt_cu_linear_array(srcArray, srcOffset, false, dstHost, 0, ByteCount, NULL, false);
+}
+CUresult cuMemcpyAtoHAsync(void *dstHost, CUarray srcArray, size_t srcOffset, size_t ByteCount,
+                           CUstream hStream) {
+  if (!dstHost)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  return rt_cu_linear_array(srcArray, srcOffset, false, dstHost, 0, ByteCount, hStream, true);
+}
+CUresult cuMemcpyDtoA(CUarray dstArray, size_t dstOffset, CUdeviceptr srcDevice, size_t ByteCount) {
+  if (!srcDevice)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  return rt_cu_linear_array(dstArray, dstOffset, true, NULL, srcDevice, ByteCount, NULL, false);
+}
+CUresult cuMemcpyAtoD(CUdeviceptr dstDevice, CUarray srcArray, size_t srcOffset, size_t ByteCount) {
+  if (!dstDevice)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  return rt_cu_linear_array(srcArray, srcOffset, false, NULL, dstDevice, ByteCount, NULL, false);
 }
 
 /* ---- pointer attributes ----------------------------------------------------------- */

@@ -304,12 +304,190 @@ static rt_region rt_pitched(struct cudaPitchedPtr p, struct cudaPos at) {
   return r;
 }
 
-/* The checks of a cudaMemcpy3DParms (without its kind): arrays are not
- * supported; each side is an array or a pointer. */
+/* The checks of a cudaMemcpy3DParms (without its kind): each side is an array
+ * or a pointer, not both. */
 static cudaError_t rt_check_3d(const void *src_array, const void *src_ptr, const void *dst_array,
                                const void *dst_ptr) {
-  if (src_array || dst_array) return cudaErrorNotSupported; /* CUDA arrays: docs/runtime.md */
-  return src_ptr && dst_ptr ? cudaSuccess : cudaErrorInvalidValue;
+  if ((src_array && src_ptr) || (dst_array && dst_ptr)) return cudaErrorInvalidValue;
+  return (src_array || src_ptr) && (dst_array || dst_ptr) ? cudaSuccess : cudaErrorInvalidValue;
+}
+
+/* ---- copies with CUDA arrays (core_texture.c) ---------------------------------------------- */
+
+/* Converts an array side's x and, when width_array is that side, the extent's width from
+ * bytes to texels: false when they are not whole texels. */
+static bool rt_bytes_to_texels(cudaArray_const_t array, size_t *x, size_t *width) {
+  size_t texel = rt_array_texel_bytes(array);
+  if (*x % texel || (width && *width % texel)) return false;
+  *x /= texel;
+  if (width) *width /= texel;
+  return true;
+}
+
+/* A copy with an array on one side or both, blocking or on stream; in_bytes: the 2-D
+ * calls' units (offsets and width in bytes; cudaMemcpy3D's are texels). A blocking copy
+ * returns after the copy unless device to device; an asynchronous one in a capture is a
+ * memcpy node. */
+static cudaError_t rt_array_copy_call(struct cudaMemcpy3DParms p, bool in_bytes, bool synchronous,
+                                      cudaStream_t stream) {
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  bool captured = false;
+  if (e == cudaSuccess && !rt_stream_valid(stream)) e = cudaErrorInvalidResourceHandle;
+  if (e == cudaSuccess &&
+      ((!p.srcArray && !p.dstArray) || (p.srcArray && !rt_array_valid(p.srcArray)) ||
+       (p.dstArray && !rt_array_valid(p.dstArray))))
+    e = cudaErrorInvalidValue;
+  if (e == cudaSuccess && in_bytes) {
+    size_t *width = &p.extent.width;
+    if (p.dstArray && !rt_bytes_to_texels(p.dstArray, &p.dstPos.x, width))
+      e = cudaErrorInvalidValue;
+    if (p.dstArray) width = NULL; /* converted once, in the destination's texels */
+    if (p.srcArray && !rt_bytes_to_texels(p.srcArray, &p.srcPos.x, width))
+      e = cudaErrorInvalidValue;
+  }
+  if (e == cudaSuccess && synchronous) {
+    e = rt_capture_sync(stream);
+  } else if (e == cudaSuccess) {
+    struct cudaGraphNodeParams node = {.type = cudaGraphNodeTypeMemcpy};
+    node.memcpy.copyParams = p;
+    e = rt_capture_node(stream, &node, &captured);
+  }
+  if (e == cudaSuccess && !captured) e = rt_array_copy(d, &p, stream);
+  if (e == cudaSuccess && synchronous && p.kind != cudaMemcpyDeviceToDevice)
+    e = rt_stream_host_wait(d, stream);
+  if (synchronous) rt_services_flush();
+  return rt_leave(e);
+}
+
+/* The parameters of a 2-D copy (bytes) between an array position and pitched memory. */
+static struct cudaMemcpy3DParms rt_array_params(cudaArray_t dst_array, size_t dst_x, size_t dst_y,
+                                                void *dst, size_t dpitch, cudaArray_t src_array,
+                                                size_t src_x, size_t src_y, const void *src,
+                                                size_t spitch, size_t width, size_t height,
+                                                enum cudaMemcpyKind kind) {
+  struct cudaMemcpy3DParms p;
+  memset(&p, 0, sizeof p);
+  p.dstArray = dst_array, p.srcArray = src_array;
+  if (dst_array)
+    p.dstPos = (struct cudaPos){dst_x, dst_y, 0};
+  else
+    p.dstPtr = (struct cudaPitchedPtr){dst, dpitch, width, height};
+  if (src_array)
+    p.srcPos = (struct cudaPos){src_x, src_y, 0};
+  else
+    p.srcPtr = (struct cudaPitchedPtr){(void *)src, spitch, width, height};
+  p.extent = (struct cudaExtent){width, height, 1};
+  p.kind = kind;
+  return p;
+}
+
+static cudaError_t rt_to_array(cudaArray_t dst, size_t w_offset, size_t h_offset, const void *src,
+                               size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind,
+                               bool synchronous, cudaStream_t stream) {
+  if (!src) return rt_record(cudaErrorInvalidValue);
+  if (width > spitch) return rt_record(cudaErrorInvalidPitchValue);
+  return rt_array_copy_call(rt_array_params(dst, w_offset, h_offset, NULL, 0, NULL, 0, 0, src,
+                                            spitch, width, height, kind),
+                            true, synchronous, stream);
+}
+
+static cudaError_t rt_from_array(void *dst, size_t dpitch, cudaArray_const_t src, size_t w_offset,
+                                 size_t h_offset, size_t width, size_t height,
+                                 enum cudaMemcpyKind kind, bool synchronous, cudaStream_t stream) {
+  if (!dst) return rt_record(cudaErrorInvalidValue);
+  if (width > dpitch) return rt_record(cudaErrorInvalidPitchValue);
+  return rt_array_copy_call(rt_array_params(NULL, 0, 0, dst, dpitch, (cudaArray_t)src, w_offset,
+                                            h_offset, NULL, 0, width, height, kind),
+                            true, synchronous, stream);
+}
+
+cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+                                size_t spitch, size_t width, size_t height,
+                                enum cudaMemcpyKind kind) {
+  return rt_to_array(dst, wOffset, hOffset, src, spitch, width, height, kind, true, 0);
+}
+cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset,
+                                     const void *src, size_t spitch, size_t width, size_t height,
+                                     enum cudaMemcpyKind kind, cudaStream_t stream) {
+  return rt_to_array(dst, wOffset, hOffset, src, spitch, width, height, kind, false, stream);
+}
+cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset,
+                                  size_t hOffset, size_t width, size_t height,
+                                  enum cudaMemcpyKind kind) {
+  return rt_from_array(dst, dpitch, src, wOffset, hOffset, width, height, kind, true, 0);
+}
+cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, cudaArray_const_t src,
+                                       size_t wOffset, size_t hOffset, size_t width, size_t height,
+                                       enum cudaMemcpyKind kind, cudaStream_t stream) {
+  return rt_from_array(dst, dpitch, src, wOffset, hOffset, width, height, kind, false, stream);
+}
+cudaError_t cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
+                                     cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc,
+                                     size_t width, size_t height, enum cudaMemcpyKind kind) {
+  return rt_array_copy_call(rt_array_params(dst, wOffsetDst, hOffsetDst, NULL, 0, (cudaArray_t)src,
+                                            wOffsetSrc, hOffsetSrc, NULL, 0, width, height, kind),
+                            true, true, 0);
+}
+
+/* The deprecated 1-D forms: count bytes from (wOffset, hOffset) on in the array's row-major
+ * order — the rest of the first row, whole rows, the start of the last — each part a 2-D
+ * copy. */
+typedef cudaError_t (*rt_row_copy)(cudaArray_t array, size_t x, size_t y, void *memory,
+                                   size_t bytes, enum cudaMemcpyKind kind, bool synchronous,
+                                   cudaStream_t stream);
+
+static cudaError_t rt_row_to(cudaArray_t array, size_t x, size_t y, void *memory, size_t bytes,
+                             enum cudaMemcpyKind kind, bool synchronous, cudaStream_t stream) {
+  return rt_to_array(array, x, y, memory, bytes, bytes, 1, kind, synchronous, stream);
+}
+static cudaError_t rt_row_from(cudaArray_t array, size_t x, size_t y, void *memory, size_t bytes,
+                               enum cudaMemcpyKind kind, bool synchronous, cudaStream_t stream) {
+  return rt_from_array(memory, bytes, array, x, y, bytes, 1, kind, synchronous, stream);
+}
+
+static cudaError_t rt_linear_array_copy(cudaArray_t array, size_t x, size_t y, void *memory,
+                                        size_t count, enum cudaMemcpyKind kind, bool synchronous,
+                                        cudaStream_t stream, rt_row_copy copy) {
+  if (!memory) return rt_record(cudaErrorInvalidValue);
+  rt_device *d;
+  size_t row = 0, done = 0;
+  cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess && !rt_array_valid(array)) e = cudaErrorInvalidValue;
+  if (e == cudaSuccess) {
+    struct cudaExtent extent;
+    rt_array_info(array, NULL, &extent, NULL);
+    row = extent.width * rt_array_texel_bytes(array);
+  }
+  if (rt_leave(e) != cudaSuccess) return e;
+  while (e == cudaSuccess && done < count) {
+    if (x >= row) return rt_record(cudaErrorInvalidValue);
+    size_t part = count - done < row - x ? count - done : row - x;
+    e = copy(array, x, y, (char *)memory + done, part, kind, synchronous, stream);
+    done += part, x = 0, y++;
+  }
+  return e;
+}
+
+cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+                              size_t count, enum cudaMemcpyKind kind) {
+  return rt_linear_array_copy(dst, wOffset, hOffset, (void *)src, count, kind, true, 0, rt_row_to);
+}
+cudaError_t cudaMemcpyToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+                                   size_t count, enum cudaMemcpyKind kind, cudaStream_t stream) {
+  return rt_linear_array_copy(dst, wOffset, hOffset, (void *)src, count, kind, false, stream,
+                              rt_row_to);
+}
+cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset,
+                                size_t count, enum cudaMemcpyKind kind) {
+  return rt_linear_array_copy((cudaArray_t)src, wOffset, hOffset, dst, count, kind, true, 0,
+                              rt_row_from);
+}
+cudaError_t cudaMemcpyFromArrayAsync(void *dst, cudaArray_const_t src, size_t wOffset,
+                                     size_t hOffset, size_t count, enum cudaMemcpyKind kind,
+                                     cudaStream_t stream) {
+  return rt_linear_array_copy((cudaArray_t)src, wOffset, hOffset, dst, count, kind, false, stream,
+                              rt_row_from);
 }
 
 static cudaError_t rt_memcpy_3d(const struct cudaMemcpy3DParms *p, bool synchronous,
@@ -317,6 +495,7 @@ static cudaError_t rt_memcpy_3d(const struct cudaMemcpy3DParms *p, bool synchron
   if (!p) return rt_record(cudaErrorInvalidValue);
   cudaError_t e = rt_check_3d(p->srcArray, p->srcPtr.ptr, p->dstArray, p->dstPtr.ptr);
   if (e != cudaSuccess) return rt_record(e);
+  if (p->srcArray || p->dstArray) return rt_array_copy_call(*p, false, synchronous, stream);
   rt_region to = rt_pitched(p->dstPtr, p->dstPos), from = rt_pitched(p->srcPtr, p->srcPos);
   return rt_copy_3d(&to, &from, p->extent.width, p->extent.height, p->extent.depth, p->kind,
                     synchronous, stream);
@@ -337,6 +516,11 @@ static cudaError_t rt_peer_copy_3d(const struct cudaMemcpy3DPeerParms *p, bool s
   if (p->srcDevice != 0 || p->dstDevice != 0) return rt_record(cudaErrorInvalidDevice);
   cudaError_t e = rt_check_3d(p->srcArray, p->srcPtr.ptr, p->dstArray, p->dstPtr.ptr);
   if (e != cudaSuccess) return rt_record(e);
+  if (p->srcArray || p->dstArray) {
+    struct cudaMemcpy3DParms q = {p->srcArray, p->srcPos, p->srcPtr, p->dstArray,
+                                  p->dstPos,   p->dstPtr, p->extent, cudaMemcpyDefault};
+    return rt_array_copy_call(q, false, synchronous, stream);
+  }
   rt_region to = rt_pitched(p->dstPtr, p->dstPos), from = rt_pitched(p->srcPtr, p->srcPos);
   return rt_copy_3d(&to, &from, p->extent.width, p->extent.height, p->extent.depth,
                     cudaMemcpyDefault, synchronous, stream);
@@ -668,4 +852,30 @@ cudaError_t cudaMemset3D_ptds(struct cudaPitchedPtr p, int value, struct cudaExt
   rt_region r = {p.ptr, p.pitch, p.pitch * p.ysize};
   return rt_fill_3d(&r, value, extent.width, extent.height, extent.depth, true,
                     cudaStreamPerThread);
+}
+cudaError_t cudaMemcpy2DToArray_ptds(cudaArray_t dst, size_t wOffset, size_t hOffset,
+                                     const void *src, size_t spitch, size_t width, size_t height,
+                                     enum cudaMemcpyKind kind) {
+  return rt_to_array(dst, wOffset, hOffset, src, spitch, width, height, kind, true,
+                     cudaStreamPerThread);
+}
+cudaError_t cudaMemcpy2DFromArray_ptds(void *dst, size_t dpitch, cudaArray_const_t src,
+                                       size_t wOffset, size_t hOffset, size_t width, size_t height,
+                                       enum cudaMemcpyKind kind) {
+  return rt_from_array(dst, dpitch, src, wOffset, hOffset, width, height, kind, true,
+                       cudaStreamPerThread);
+}
+cudaError_t cudaMemcpy2DToArrayAsync_ptsz(cudaArray_t dst, size_t wOffset, size_t hOffset,
+                                          const void *src, size_t spitch, size_t width,
+                                          size_t height, enum cudaMemcpyKind kind,
+                                          cudaStream_t stream) {
+  return rt_to_array(dst, wOffset, hOffset, src, spitch, width, height, kind, false,
+                     rt_stream_ptsz(stream));
+}
+cudaError_t cudaMemcpy2DFromArrayAsync_ptsz(void *dst, size_t dpitch, cudaArray_const_t src,
+                                            size_t wOffset, size_t hOffset, size_t width,
+                                            size_t height, enum cudaMemcpyKind kind,
+                                            cudaStream_t stream) {
+  return rt_from_array(dst, dpitch, src, wOffset, hOffset, width, height, kind, false,
+                       rt_stream_ptsz(stream));
 }

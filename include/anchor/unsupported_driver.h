@@ -20,27 +20,6 @@
   X(cuMemImportFromShareableHandle, (CUmemGenericAllocationHandle *handle, void *osHandle, \
                                      CUmemAllocationHandleType shHandleType), \
     (NULL, NULL, CU_MEM_HANDLE_TYPE_NONE)) \
-  /* CUDA arrays, texture and surface objects: Metal textures, not done yet */ \
-  X(cuArrayCreate, (CUarray *pHandle, const CUDA_ARRAY_DESCRIPTOR *pAllocateArray), (NULL, NULL)) \
-  X(cuArrayGetDescriptor, (CUDA_ARRAY_DESCRIPTOR *pArrayDescriptor, CUarray hArray), (NULL, NULL)) \
-  X(cuArrayDestroy, (CUarray hArray), (NULL)) \
-  X(cuArray3DCreate, (CUarray *pHandle, const CUDA_ARRAY3D_DESCRIPTOR *pAllocateArray), \
-    (NULL, NULL)) \
-  X(cuArray3DGetDescriptor, (CUDA_ARRAY3D_DESCRIPTOR *pArrayDescriptor, CUarray hArray), \
-    (NULL, NULL)) \
-  X(cuTexObjectCreate, (CUtexObject *pTexObject, const CUDA_RESOURCE_DESC *pResDesc, \
-                        const CUDA_TEXTURE_DESC *pTexDesc, \
-                        const CUDA_RESOURCE_VIEW_DESC *pResViewDesc), (NULL, NULL, NULL, NULL)) \
-  X(cuTexObjectDestroy, (CUtexObject texObject), (0)) \
-  X(cuTexObjectGetResourceDesc, (CUDA_RESOURCE_DESC *pResDesc, CUtexObject texObject), (NULL, 0)) \
-  X(cuTexObjectGetTextureDesc, (CUDA_TEXTURE_DESC *pTexDesc, CUtexObject texObject), (NULL, 0)) \
-  X(cuTexObjectGetResourceViewDesc, (CUDA_RESOURCE_VIEW_DESC *pResViewDesc, \
-                                     CUtexObject texObject), (NULL, 0)) \
-  X(cuSurfObjectCreate, (CUsurfObject *pSurfObject, const CUDA_RESOURCE_DESC *pResDesc), \
-    (NULL, NULL)) \
-  X(cuSurfObjectDestroy, (CUsurfObject surfObject), (0)) \
-  X(cuSurfObjectGetResourceDesc, (CUDA_RESOURCE_DESC *pResDesc, CUsurfObject surfObject), \
-    (NULL, 0)) \
   /* tensor maps: Hopper's TMA descriptors, no Metal equivalent */ \
   X(cuTensorMapEncodeTiled, (CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType, \
                              cuuint32_t tensorRank, void *globalAddress, \
@@ -100,15 +79,6 @@
   X(cuExternalMemoryGetMappedMipmappedArray, (CUmipmappedArray *mipmap, CUexternalMemory extMem, const CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC *mipmapDesc), (NULL, NULL, NULL)) \
   X(cuMemMapArrayAsync, (CUarrayMapInfo *mapInfoList, unsigned int count, CUstream hStream), (NULL, 0, NULL)) \
   X(cuMemcpyAtoA, (CUarray dstArray, size_t dstOffset, CUarray srcArray, size_t srcOffset, size_t ByteCount), (NULL, 0, NULL, 0, 0)) \
-  X(cuMemcpyAtoD, (CUdeviceptr dstDevice, CUarray srcArray, size_t srcOffset, size_t ByteCount), (0, NULL, 0, 0)) \
-  X(cuMemcpyAtoHAsync, (void *dstHost, CUarray srcArray, size_t srcOffset, size_t ByteCount, CUstream hStream), (NULL, NULL, 0, 0, NULL)) \
-  X(cuMemcpyAtoH, (void *dstHost, CUarray srcArray, size_t srcOffset, size_t ByteCount), (NULL, NULL, 0, 0)) \
-  X(cuMemcpyDtoA, (CUarray dstArray, size_t dstOffset, CUdeviceptr srcDevice, size_t ByteCount), (NULL, 0, 0, 0)) \
-  X(cuMemcpyHtoAAsync, (CUarray dstArray, size_t dstOffset, const void *srcHost, size_t ByteCount, CUstream hStream), (NULL, 0, NULL, 0, NULL)) \
-  X(cuMemcpyHtoA, (CUarray dstArray, size_t dstOffset, const void *srcHost, size_t ByteCount), (NULL, 0, NULL, 0)) \
-  X(cuMipmappedArrayCreate, (CUmipmappedArray *pHandle, const CUDA_ARRAY3D_DESCRIPTOR *pMipmappedArrayDesc, unsigned int numMipmapLevels), (NULL, NULL, 0)) \
-  X(cuMipmappedArrayDestroy, (CUmipmappedArray hMipmappedArray), (NULL)) \
-  X(cuMipmappedArrayGetLevel, (CUarray *pLevelArray, CUmipmappedArray hMipmappedArray, unsigned int level), (NULL, NULL, 0)) \
   X(cuMipmappedArrayGetMemoryRequirements, (CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements, CUmipmappedArray mipmap, CUdevice device), (NULL, NULL, 0)) \
   X(cuMipmappedArrayGetSparseProperties, (CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties, CUmipmappedArray mipmap), (NULL, NULL)) \
   /* texture and surface references (deprecated) */ \

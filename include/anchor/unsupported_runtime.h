@@ -13,33 +13,6 @@
 
 /* clang-format off */
 #define ANCHOR_UNSUPPORTED_RUNTIME(X) \
-  /* CUDA arrays */ \
-  X(cudaMallocArray, (cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width, \
-                      size_t height ANCHOR_DEFAULT(0), unsigned int flags ANCHOR_DEFAULT(0)), \
-    (NULL, NULL, 0, 0, 0)) \
-  X(cudaMalloc3DArray, (cudaArray_t *array, const struct cudaChannelFormatDesc *desc, \
-                        struct cudaExtent extent, unsigned int flags ANCHOR_DEFAULT(0)), \
-    (NULL, NULL, (struct cudaExtent){0, 0, 0}, 0)) \
-  X(cudaFreeArray, (cudaArray_t array), (NULL)) \
-  X(cudaMemcpy2DToArray, (cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, \
-                          size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind), \
-    (NULL, 0, 0, NULL, 0, 0, 0, cudaMemcpyHostToDevice)) \
-  X(cudaMemcpy2DFromArray, (void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset, \
-                            size_t hOffset, size_t width, size_t height, enum cudaMemcpyKind kind), \
-    (NULL, 0, NULL, 0, 0, 0, 0, cudaMemcpyDeviceToHost)) \
-  /* texture objects */ \
-  X(cudaCreateTextureObject, (cudaTextureObject_t *pTexObject, \
-                              const struct cudaResourceDesc *pResDesc, \
-                              const struct cudaTextureDesc *pTexDesc, \
-                              const struct cudaResourceViewDesc *pResViewDesc), \
-    (NULL, NULL, NULL, NULL)) \
-  X(cudaDestroyTextureObject, (cudaTextureObject_t texObject), (0)) \
-  X(cudaGetTextureObjectResourceDesc, (struct cudaResourceDesc *pResDesc, \
-                                       cudaTextureObject_t texObject), (NULL, 0)) \
-  X(cudaGetTextureObjectTextureDesc, (struct cudaTextureDesc *pTexDesc, \
-                                      cudaTextureObject_t texObject), (NULL, 0)) \
-  X(cudaGetTextureObjectResourceViewDesc, (struct cudaResourceViewDesc *pResViewDesc, \
-                                           cudaTextureObject_t texObject), (NULL, 0)) \
   /* peers and inter-process sharing */ \
   X(cudaIpcGetMemHandle, (cudaIpcMemHandle_t *handle, void *devPtr), (NULL, NULL)) \
   X(cudaIpcOpenMemHandle, (void **devPtr, cudaIpcMemHandle_t handle, unsigned int flags), \

@@ -1077,6 +1077,127 @@ static void bad_args_driver_more(const void *kernel) {
 }
 
 /* The whole table; then the process must still work and hold no sticky error. */
+/* ---- CUDA arrays, texture and surface objects (issue 15) ----------------------------------
+ * Codes CUDA documents (cudaErrorInvalidValue for NULL outputs and bad handles) are
+ * checked; the others are printed for the H200 to settle. */
+static void bad_args_arrays(void) {
+  struct cudaChannelFormatDesc f1 = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
+  struct cudaChannelFormatDesc three =
+      cudaCreateChannelDesc(8, 8, 8, 0, cudaChannelFormatKindUnsigned);
+  struct cudaChannelFormatDesc got;
+  struct cudaExtent extent = make_cudaExtent(16, 4, 0);
+  struct cudaResourceDesc res, res_back;
+  struct cudaTextureDesc tex, tex_back;
+  struct cudaResourceViewDesc view_back;
+  struct cudaMemcpy3DParms copy;
+  cudaArray_t a = NULL, bad = NULL, level = NULL;
+  cudaMipmappedArray_t m = NULL;
+  cudaTextureObject_t t = 0;
+  cudaSurfaceObject_t surf = 0;
+  float host[64] = {0};
+  unsigned flags = 0;
+  memset(&res, 0, sizeof res);
+  memset(&tex, 0, sizeof tex);
+  memset(&copy, 0, sizeof copy);
+  RT(cudaSuccess, cudaMallocArray(&a, &f1, 16, 4, 0));
+  RT(cudaErrorInvalidValue, cudaMallocArray(NULL, &f1, 16, 4, 0));
+  RT_ANY(cudaMallocArray(&bad, &three, 16, 4, 0));
+  RT_ANY(cudaMallocArray(&bad, &f1, 0, 4, 0));
+  RT_ANY(cudaMallocArray(&bad, &f1, 1 << 20, 4, 0));
+  RT_ANY(cudaMalloc3DArray(&bad, &f1, make_cudaExtent(8, 4, 6), cudaArrayCubemap));
+  RT(cudaErrorInvalidValue, cudaMalloc3DArray(NULL, &f1, extent, 0));
+  RT(cudaSuccess, cudaArrayGetInfo(&got, &extent, &flags, a));
+  RT(cudaSuccess, cudaGetChannelDesc(&got, a));
+  ANCHOR_ONLY(RT(cudaErrorInvalidValue, cudaGetChannelDesc(NULL, a)));
+  RT(cudaErrorInvalidPitchValue,
+     cudaMemcpy2DToArray(a, 0, 0, host, 8, 16, 2, cudaMemcpyHostToDevice));
+  RT_ANY(cudaMemcpy2DToArray(a, 0, 3, host, 64, 64, 2, cudaMemcpyHostToDevice));
+  RT_ANY(cudaMemcpy2DToArrayAsync(a, 0, 0, host, 64, 64, 2, (enum cudaMemcpyKind)7, 0));
+  RT_ANY(cudaMemcpy2DFromArray(host, 8, a, 0, 0, 16, 2, cudaMemcpyDeviceToHost));
+  RT_ANY(cudaMemcpy2DFromArrayAsync(host, 64, a, 60, 0, 64, 1, cudaMemcpyDeviceToHost, 0));
+  RT_ANY(cudaMemcpy2DArrayToArray(a, 0, 0, a, 0, 3, 64, 2, cudaMemcpyDeviceToDevice));
+  RT_ANY(cudaMemcpyToArray(a, 0, 0, host, 1024, cudaMemcpyHostToDevice));
+  RT_ANY(cudaMemcpyToArrayAsync(a, 0, 0, host, 1024, cudaMemcpyHostToDevice, 0));
+  RT_ANY(cudaMemcpyFromArray(host, a, 0, 0, 1024, cudaMemcpyDeviceToHost));
+  RT_ANY(cudaMemcpyFromArrayAsync(host, a, 0, 0, 1024, cudaMemcpyDeviceToHost, 0));
+  copy.srcArray = a;
+  copy.dstPtr = make_cudaPitchedPtr(host, 64, 64, 4);
+  copy.dstArray = a; /* both an array and a pointer */
+  copy.extent = make_cudaExtent(16, 4, 1);
+  copy.kind = cudaMemcpyDeviceToHost;
+  RT(cudaErrorInvalidValue, cudaMemcpy3D(&copy));
+  RT(cudaSuccess, cudaMallocMipmappedArray(&m, &f1, make_cudaExtent(16, 16, 0), 3, 0));
+  RT(cudaErrorInvalidValue, cudaMallocMipmappedArray(NULL, &f1, extent, 3, 0));
+  RT(cudaSuccess, cudaGetMipmappedArrayLevel(&level, m, 2));
+  RT(cudaErrorInvalidValue, cudaGetMipmappedArrayLevel(&level, m, 9));
+  res.resType = cudaResourceTypeArray;
+  res.res.array.array = a;
+  RT(cudaSuccess, cudaCreateTextureObject(&t, &res, &tex, NULL));
+  RT(cudaErrorInvalidValue, cudaCreateTextureObject(NULL, &res, &tex, NULL));
+  RT(cudaSuccess, cudaGetTextureObjectResourceDesc(&res_back, t));
+  RT(cudaSuccess, cudaGetTextureObjectTextureDesc(&tex_back, t));
+  RT_ANY(cudaGetTextureObjectResourceViewDesc(&view_back, t)); /* made without a view */
+  RT(cudaSuccess, cudaDestroyTextureObject(t));
+  ANCHOR_ONLY(RT(cudaErrorInvalidValue, cudaDestroyTextureObject(t))); /* destroyed */
+  RT_ANY(cudaCreateSurfaceObject(&surf, &res)); /* no cudaArraySurfaceLoadStore */
+  RT(cudaErrorInvalidValue, cudaCreateSurfaceObject(NULL, &res));
+  ANCHOR_ONLY(RT(cudaErrorInvalidValue, cudaGetSurfaceObjectResourceDesc(&res_back, 12345)));
+  ANCHOR_ONLY(RT(cudaErrorInvalidValue, cudaDestroySurfaceObject(12345)));
+  RT(cudaSuccess, cudaFreeMipmappedArray(m));
+  RT(cudaSuccess, cudaFreeArray(a));
+  ANCHOR_ONLY(RT(cudaErrorInvalidValue, cudaFreeArray(a)));          /* destroyed */
+  ANCHOR_ONLY(RT(cudaErrorInvalidValue, cudaFreeMipmappedArray(m))); /* destroyed */
+  ANCHOR_ONLY(RT(cudaErrorInvalidValue, cudaArrayGetInfo(NULL, NULL, NULL, a)));
+  RT(cudaSuccess, cudaFreeArray(NULL));
+  /* the driver's forms */
+  CUDA_ARRAY_DESCRIPTOR d2 = {16, 4, CU_AD_FORMAT_FLOAT, 1}, d2_back;
+  CUDA_ARRAY3D_DESCRIPTOR d3 = {16, 4, 2, CU_AD_FORMAT_FLOAT, 1, CUDA_ARRAY3D_LAYERED}, d3_back;
+  CUDA_RESOURCE_DESC cres, cres_back;
+  CUDA_TEXTURE_DESC ctex, ctex_back;
+  CUDA_RESOURCE_VIEW_DESC cview_back;
+  CUarray ca = NULL, cl = NULL;
+  CUmipmappedArray cm = NULL;
+  CUtexObject ct = 0;
+  CUsurfObject cs = 0;
+  memset(&cres, 0, sizeof cres);
+  memset(&ctex, 0, sizeof ctex);
+  DRV(CUDA_ERROR_INVALID_VALUE, cuArrayCreate(NULL, &d2));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuArray3DCreate(NULL, &d3));
+  d2.NumChannels = 3;
+  DRV_ANY(cuArrayCreate(&ca, &d2));
+  d2.NumChannels = 1;
+  DRV(CUDA_SUCCESS, cuArrayCreate(&ca, &d2));
+  DRV(CUDA_SUCCESS, cuArrayGetDescriptor(&d2_back, ca));
+  DRV(CUDA_SUCCESS, cuArray3DGetDescriptor(&d3_back, ca));
+  ANCHOR_ONLY(DRV(CUDA_ERROR_INVALID_VALUE, cuArrayGetDescriptor(NULL, ca)));
+  cres.resType = CU_RESOURCE_TYPE_ARRAY;
+  cres.res.array.hArray = ca;
+  DRV(CUDA_SUCCESS, cuTexObjectCreate(&ct, &cres, &ctex, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuTexObjectCreate(NULL, &cres, &ctex, NULL));
+  DRV(CUDA_SUCCESS, cuTexObjectGetResourceDesc(&cres_back, ct));
+  DRV(CUDA_SUCCESS, cuTexObjectGetTextureDesc(&ctex_back, ct));
+  DRV_ANY(cuTexObjectGetResourceViewDesc(&cview_back, ct));
+  DRV(CUDA_SUCCESS, cuTexObjectDestroy(ct));
+  DRV_ANY(cuSurfObjectCreate(&cs, &cres)); /* no CUDA_ARRAY3D_SURFACE_LDST */
+  ANCHOR_ONLY(DRV(CUDA_ERROR_INVALID_VALUE, cuSurfObjectGetResourceDesc(&cres_back, 12345)));
+  ANCHOR_ONLY(DRV(CUDA_ERROR_INVALID_VALUE, cuSurfObjectDestroy(12345)));
+  DRV(CUDA_SUCCESS, cuMipmappedArrayCreate(&cm, &d3, 2));
+  DRV(CUDA_SUCCESS, cuMipmappedArrayGetLevel(&cl, cm, 1));
+  DRV_ANY(cuMipmappedArrayGetLevel(&cl, cm, 7));
+  DRV(CUDA_SUCCESS, cuMipmappedArrayDestroy(cm));
+  DRV(CUDA_SUCCESS, cuMemcpyHtoA(ca, 0, host, 64));
+  DRV_ANY(cuMemcpyHtoA(ca, 2, host, 4));    /* not a whole texel */
+  DRV_ANY(cuMemcpyHtoA(ca, 240, host, 32)); /* past the end */
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemcpyHtoAAsync(ca, 0, NULL, 4, 0));
+  DRV(CUDA_SUCCESS, cuMemcpyAtoH(host, ca, 0, 64));
+  DRV_ANY(cuMemcpyAtoHAsync(host, ca, 256, 4, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemcpyDtoA(ca, 0, 0, 4));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuMemcpyAtoD(0, ca, 0, 4));
+  DRV(CUDA_SUCCESS, cuArrayDestroy(ca));
+  ANCHOR_ONLY(DRV(CUDA_ERROR_INVALID_HANDLE, cuArrayDestroy(ca))); /* destroyed */
+  ANCHOR_ONLY(DRV(CUDA_ERROR_INVALID_HANDLE, cuMipmappedArrayDestroy(cm)));
+}
+
 static void bad_args_run(const void *kernel) {
   int *p = NULL;
   int v = 41;
@@ -1092,6 +1213,7 @@ static void bad_args_run(const void *kernel) {
   bad_args_errors();
   bad_args_driver();
   bad_args_driver_more(kernel);
+  bad_args_arrays();
   (void)cudaGetLastError();
   RT(cudaSuccess, cudaDeviceSynchronize());
   RT(cudaSuccess, cudaGetLastError());

@@ -103,16 +103,16 @@ int main() {
     printf("hipGetErrorName(12345) = %s\n", hipGetErrorName((hipError_t)12345));
     ok = 0;
   }
-  // What Anchor does not implement answers hipErrorNotSupported (textures,
-  // CUDA arrays). Multi-device cooperative launch: CUDA 13 reserved the
-  // attribute's value (96), which its runtime answers with success (H200,
-  // runtime/core_props.c) and Anchor with 0: not available.
+  // Textures and CUDA arrays exist (issue 15): NULL descriptors and a NULL array are
+  // hipErrorInvalidValue, as CUDA's cudaErrorInvalidValue. Multi-device cooperative
+  // launch: CUDA 13 reserved the attribute's value (96), which its runtime answers with
+  // success (H200, runtime/core_props.c) and Anchor with 0: not available.
   hipTextureObject_t tex = 0;
   ok &= expect_error("hipCreateTextureObject", hipCreateTextureObject(&tex, NULL, NULL, NULL),
-                     hipErrorNotSupported, "hipErrorNotSupported");
+                     hipErrorInvalidValue, "hipErrorInvalidValue");
   ok &= expect_error("hipMemcpy2DToArrayAsync",
                      hipMemcpy2DToArrayAsync(NULL, 0, 0, hx, 4, 4, 1, hipMemcpyHostToDevice, 0),
-                     hipErrorNotSupported, "hipErrorNotSupported");
+                     hipErrorInvalidValue, "hipErrorInvalidValue");
   int attr = -1;
   ok &= expect_error("hipDeviceGetAttribute(CooperativeMultiDeviceLaunch)",
                      hipDeviceGetAttribute(&attr, hipDeviceAttributeCooperativeMultiDeviceLaunch, 0),

@@ -169,6 +169,14 @@ static void undefined_streams(void) {
     RT(cudaErrorInvalidResourceHandle,
        cudaMemcpy2DAsync_ptsz(d, 16, host, 16, 16, 1, cudaMemcpyHostToDevice, s));
     RT(cudaErrorInvalidResourceHandle, cudaMemset2DAsync_ptsz(d, 16, 0, 16, 1, s));
+    RT(cudaErrorInvalidResourceHandle,
+       cudaMemcpy2DToArrayAsync_ptsz(NULL, 0, 0, host, 16, 16, 1, cudaMemcpyHostToDevice, s));
+    RT(cudaErrorInvalidResourceHandle,
+       cudaMemcpy2DFromArrayAsync_ptsz(host, 16, NULL, 0, 0, 16, 1, cudaMemcpyDeviceToHost, s));
+    RT(cudaErrorInvalidValue,
+       cudaMemcpy2DToArray_ptds(NULL, 0, 0, host, 16, 16, 1, cudaMemcpyHostToDevice));
+    RT(cudaErrorInvalidValue,
+       cudaMemcpy2DFromArray_ptds(host, 16, NULL, 0, 0, 16, 1, cudaMemcpyDeviceToHost));
     RT(cudaErrorInvalidResourceHandle, cudaMemcpy3DAsync_ptsz(&copy3d, s));
     RT(cudaErrorInvalidResourceHandle, cudaMemcpy3DPeerAsync_ptsz(&peer3d, s));
     RT(cudaErrorInvalidResourceHandle, cudaMemset3DAsync_ptsz(pitched, 0, extent, s));

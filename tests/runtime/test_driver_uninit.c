@@ -42,6 +42,28 @@ int main(int argc, char **argv) {
             CUDA_SUCCESS &&
         fn);
   /* every other function */
+  UNINIT(cuMemcpyHtoA_v2(0, 0, 0, 0));
+  UNINIT(cuMemcpyHtoAAsync_v2(0, 0, 0, 0, 0));
+  UNINIT(cuMemcpyAtoH_v2(0, 0, 0, 0));
+  UNINIT(cuMemcpyAtoHAsync_v2(0, 0, 0, 0, 0));
+  UNINIT(cuMemcpyDtoA_v2(0, 0, 0, 0));
+  UNINIT(cuMemcpyAtoD_v2(0, 0, 0, 0));
+  UNINIT(cuArray3DCreate_v2(0, 0));
+  UNINIT(cuArray3DGetDescriptor_v2(0, 0));
+  UNINIT(cuArrayCreate_v2(0, 0));
+  UNINIT(cuArrayDestroy(0));
+  UNINIT(cuArrayGetDescriptor_v2(0, 0));
+  UNINIT(cuMipmappedArrayCreate(0, 0, 0));
+  UNINIT(cuMipmappedArrayDestroy(0));
+  UNINIT(cuMipmappedArrayGetLevel(0, 0, 0));
+  UNINIT(cuSurfObjectCreate(0, 0));
+  UNINIT(cuSurfObjectDestroy(0));
+  UNINIT(cuSurfObjectGetResourceDesc(0, 0));
+  UNINIT(cuTexObjectCreate(0, 0, 0, 0));
+  UNINIT(cuTexObjectDestroy(0));
+  UNINIT(cuTexObjectGetResourceDesc(0, 0));
+  UNINIT(cuTexObjectGetResourceViewDesc(0, 0));
+  UNINIT(cuTexObjectGetTextureDesc(0, 0));
   UNINIT(cuCtxCreate_v4(0, 0, 0, 0));
   UNINIT(cuCtxDestroy_v2(0));
   UNINIT(cuCtxGetApiVersion(0, 0));

@@ -13,8 +13,8 @@
  *   doing the same through the CUDA 13 call, so the HIP call works (the
  *   CUDA 11 forms of cudaGraphInstantiate and cudaGraphExecUpdate, which
  *   CUDA 13 keeps for C++, are in cuda_runtime.h);
- * - a call Anchor does not implement (CUDA arrays, textures and surfaces,
- *   texture references, memory-pool sharing between processes, multi-device
+ * - a call Anchor does not implement (texture references, memory-pool sharing
+ *   between processes, multi-device
  *   cooperative launch): returns cudaErrorNotSupported (HIP:
  *   hipErrorNotSupported), never a silent success. These do not set the
  *   thread's last error (they are not libanchor's functions); the HIP call's
@@ -176,38 +176,7 @@ static inline cudaError_t cudaGraphExecMemcpyNodeSetParamsFromSymbol(cudaGraphEx
 
 /* ---- calls Anchor does not implement: cudaErrorNotSupported ------------------------------ */
 
-/* CUDA arrays would be Metal textures; Anchor has neither (docs/runtime.md,
- * "Declared, not supported": cudaMallocArray & co.). */
-static inline cudaError_t cudaMemcpy2DFromArrayAsync(void *, size_t, cudaArray_const_t, size_t,
-                                                     size_t, size_t, size_t, enum cudaMemcpyKind,
-                                                     cudaStream_t = 0) {
-  return cudaErrorNotSupported;
-}
-static inline cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t, size_t, size_t, const void *,
-                                                   size_t, size_t, size_t, enum cudaMemcpyKind,
-                                                   cudaStream_t = 0) {
-  return cudaErrorNotSupported;
-}
-static inline cudaError_t cudaMemcpyToArray(cudaArray_t, size_t, size_t, const void *, size_t,
-                                            enum cudaMemcpyKind) {
-  return cudaErrorNotSupported;
-}
-static inline cudaError_t cudaMemcpyFromArray(void *, cudaArray_const_t, size_t, size_t, size_t,
-                                              enum cudaMemcpyKind) {
-  return cudaErrorNotSupported;
-}
-static inline cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *, cudaArray_const_t) {
-  return cudaErrorNotSupported;
-}
-/* Texture and surface objects, texture references (cudaCreateTextureObject & co. are
- * declared by cuda_runtime_api.h: libanchor returns cudaErrorNotSupported). */
-static inline cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *,
-                                                  const struct cudaResourceDesc *) {
-  return cudaErrorNotSupported;
-}
-static inline cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t) {
-  return cudaErrorNotSupported;
-}
+/* Texture references (removed in CUDA 12; Anchor has texture objects only). */
 static inline cudaError_t cudaBindTexture(size_t *, const struct textureReference *, const void *,
                                           const struct cudaChannelFormatDesc *, size_t = UINT_MAX) {
   return cudaErrorNotSupported;

@@ -1,0 +1,393 @@
+/* runtime/cu_texture.c — the driver API's CUDA arrays, mipmapped arrays, texture and
+ * surface objects (cuArray*, cuMipmappedArray*, cuTexObject*, cuSurfObject*) over the core's
+ * (core_texture.c; the design: docs/textures.md). A CUarray is the runtime's cudaArray_t, a
+ * CUtexObject the runtime's cudaTextureObject_t, as in CUDA. The driver's descriptors are
+ * translated to the runtime's: an array format and channel count to a channel descriptor,
+ * CU_TRSF_* flags to the read mode, coordinates and sRGB (integers are read as normalized
+ * floats unless CU_TRSF_READ_AS_INTEGER, 32-bit ones always as integers). Copies with
+ * arrays are cuMemcpy2D/3D's (cu_memory.c). */
+#include <string.h>
+
+#include "cu_internal.h"
+
+/* ---- formats ------------------------------------------------------------------------------ */
+
+static CUresult rt_cu_channel_desc(CUarray_format format, unsigned channels,
+                                   struct cudaChannelFormatDesc *out) {
+  int bits;
+  enum cudaChannelFormatKind kind;
+  switch (format) {
+  case CU_AD_FORMAT_UNSIGNED_INT8: bits = 8, kind = cudaChannelFormatKindUnsigned; break;
+  case CU_AD_FORMAT_UNSIGNED_INT16: bits = 16, kind = cudaChannelFormatKindUnsigned; break;
+  case CU_AD_FORMAT_UNSIGNED_INT32: bits = 32, kind = cudaChannelFormatKindUnsigned; break;
+  case CU_AD_FORMAT_SIGNED_INT8: bits = 8, kind = cudaChannelFormatKindSigned; break;
+  case CU_AD_FORMAT_SIGNED_INT16: bits = 16, kind = cudaChannelFormatKindSigned; break;
+  case CU_AD_FORMAT_SIGNED_INT32: bits = 32, kind = cudaChannelFormatKindSigned; break;
+  case CU_AD_FORMAT_HALF: bits = 16, kind = cudaChannelFormatKindFloat; break;
+  case CU_AD_FORMAT_FLOAT: bits = 32, kind = cudaChannelFormatKindFloat; break;
+  default:
+    /* CUDA's other formats (NV12, normalized, block-compressed, video): not Anchor's */
+    return (unsigned)format >= CU_AD_FORMAT_BC1_UNORM ? CUDA_ERROR_NOT_SUPPORTED
+                                                      : CUDA_ERROR_INVALID_VALUE;
+  }
+  if (channels != 1 && channels != 2 && channels != 4) return CUDA_ERROR_INVALID_VALUE;
+  *out = (struct cudaChannelFormatDesc){bits, channels > 1 ? bits : 0, channels > 2 ? bits : 0,
+                                        channels > 3 ? bits : 0, kind};
+  return CUDA_SUCCESS;
+}
+
+static void rt_cu_format_of(const struct cudaChannelFormatDesc *d, CUarray_format *format,
+                            unsigned *channels) {
+  *channels = d->w ? 4 : d->y ? 2 : 1;
+  if (d->f == cudaChannelFormatKindFloat)
+    *format = d->x == 16 ? CU_AD_FORMAT_HALF : CU_AD_FORMAT_FLOAT;
+  else if (d->f == cudaChannelFormatKindUnsigned)
+    *format = d->x == 8    ? CU_AD_FORMAT_UNSIGNED_INT8
+              : d->x == 16 ? CU_AD_FORMAT_UNSIGNED_INT16
+                           : CU_AD_FORMAT_UNSIGNED_INT32;
+  else
+    *format = d->x == 8    ? CU_AD_FORMAT_SIGNED_INT8
+              : d->x == 16 ? CU_AD_FORMAT_SIGNED_INT16
+                           : CU_AD_FORMAT_SIGNED_INT32;
+}
+
+/* The core's codes as the driver's; its "invalid resource handle" is the driver's
+ * invalid handle. */
+static CUresult rt_cu_texture_result(cudaError_t e) {
+  if (e == cudaErrorInvalidChannelDescriptor) return CUDA_ERROR_INVALID_VALUE;
+  if (e == cudaErrorMemoryAllocation) return CUDA_ERROR_OUT_OF_MEMORY;
+  return rt_cu_result(e);
+}
+
+/* ---- arrays ------------------------------------------------------------------------------- */
+
+static CUresult rt_cu_new_array(CUarray *out, CUarray_format format, unsigned channels,
+                                struct cudaExtent extent, unsigned flags) {
+  if (!out) return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  rt_device *d = NULL;
+  struct cudaChannelFormatDesc desc;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS) r = rt_cu_channel_desc(format, channels, &desc);
+  cudaArray_t array = NULL;
+  if (r == CUDA_SUCCESS) r = rt_cu_texture_result(rt_array_create(d, &desc, extent, flags, &array));
+  if (r == CUDA_SUCCESS) *out = (CUarray)(void *)array;
+  return rt_cu_leave(r);
+}
+
+CUresult cuArrayCreate(CUarray *pHandle, const CUDA_ARRAY_DESCRIPTOR *pAllocateArray) {
+  if (!pAllocateArray) return rt_cu_new_array(NULL, 0, 0, (struct cudaExtent){0, 0, 0}, 0);
+  const CUDA_ARRAY_DESCRIPTOR *a = pAllocateArray;
+  return rt_cu_new_array(pHandle, a->Format, a->NumChannels,
+                         (struct cudaExtent){a->Width, a->Height, 0}, 0);
+}
+
+CUresult cuArray3DCreate(CUarray *pHandle, const CUDA_ARRAY3D_DESCRIPTOR *pAllocateArray) {
+  if (!pAllocateArray) return rt_cu_new_array(NULL, 0, 0, (struct cudaExtent){0, 0, 0}, 0);
+  const CUDA_ARRAY3D_DESCRIPTOR *a = pAllocateArray;
+  return rt_cu_new_array(pHandle, a->Format, a->NumChannels,
+                         (struct cudaExtent){a->Width, a->Height, a->Depth}, a->Flags);
+}
+
+CUresult cuArrayDestroy(CUarray hArray) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  cudaArray_t array = (cudaArray_t)(void *)hArray;
+  if (r == CUDA_SUCCESS && !rt_array_valid(array)) r = CUDA_ERROR_INVALID_HANDLE;
+  if (r == CUDA_SUCCESS) r = rt_cu_texture_result(rt_array_destroy(d, array));
+  if (r == CUDA_ERROR_INVALID_VALUE) r = CUDA_ERROR_INVALID_HANDLE; /* a mipmap level */
+  return rt_cu_leave(r);
+}
+
+/* The descriptor of a live array (lock held). */
+static CUresult rt_cu_array_info(CUarray hArray, CUDA_ARRAY3D_DESCRIPTOR *out) {
+  cudaArray_t array = (cudaArray_t)(void *)hArray;
+  if (!rt_array_valid(array)) return CUDA_ERROR_INVALID_HANDLE;
+  struct cudaChannelFormatDesc desc;
+  struct cudaExtent extent;
+  unsigned flags;
+  rt_array_info(array, &desc, &extent, &flags);
+  out->Width = extent.width, out->Height = extent.height, out->Depth = extent.depth;
+  out->Flags = flags;
+  rt_cu_format_of(&desc, &out->Format, &out->NumChannels);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuArrayGetDescriptor(CUDA_ARRAY_DESCRIPTOR *pArrayDescriptor, CUarray hArray) {
+  if (!pArrayDescriptor)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  rt_device *d = NULL;
+  CUDA_ARRAY3D_DESCRIPTOR info;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS) r = rt_cu_array_info(hArray, &info);
+  if (r == CUDA_SUCCESS) {
+    pArrayDescriptor->Width = info.Width, pArrayDescriptor->Height = info.Height;
+    pArrayDescriptor->Format = info.Format, pArrayDescriptor->NumChannels = info.NumChannels;
+  }
+  return rt_cu_leave(r);
+}
+
+CUresult cuArray3DGetDescriptor(CUDA_ARRAY3D_DESCRIPTOR *pArrayDescriptor, CUarray hArray) {
+  if (!pArrayDescriptor)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS) r = rt_cu_array_info(hArray, pArrayDescriptor);
+  return rt_cu_leave(r);
+}
+
+/* ---- mipmapped arrays --------------------------------------------------------------------- */
+
+CUresult cuMipmappedArrayCreate(CUmipmappedArray *pHandle,
+                                const CUDA_ARRAY3D_DESCRIPTOR *pMipmappedArrayDesc,
+                                unsigned int numMipmapLevels) {
+  if (!pHandle || !pMipmappedArrayDesc)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  const CUDA_ARRAY3D_DESCRIPTOR *a = pMipmappedArrayDesc;
+  rt_device *d = NULL;
+  struct cudaChannelFormatDesc desc;
+  cudaMipmappedArray_t m = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS) r = rt_cu_channel_desc(a->Format, a->NumChannels, &desc);
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_texture_result(rt_mipmap_create(d, &desc,
+                                              (struct cudaExtent){a->Width, a->Height, a->Depth},
+                                              numMipmapLevels, a->Flags, &m));
+  if (r == CUDA_SUCCESS) *pHandle = (CUmipmappedArray)(void *)m;
+  return rt_cu_leave(r);
+}
+
+CUresult cuMipmappedArrayGetLevel(CUarray *pLevelArray, CUmipmappedArray hMipmappedArray,
+                                  unsigned int level) {
+  if (!pLevelArray)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  rt_device *d = NULL;
+  cudaMipmappedArray_t m = (cudaMipmappedArray_t)(void *)hMipmappedArray;
+  cudaArray_t array = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS && !rt_mipmap_valid(m)) r = CUDA_ERROR_INVALID_HANDLE;
+  if (r == CUDA_SUCCESS) r = rt_cu_texture_result(rt_mipmap_level(m, level, &array));
+  if (r == CUDA_SUCCESS) *pLevelArray = (CUarray)(void *)array;
+  return rt_cu_leave(r);
+}
+
+CUresult cuMipmappedArrayDestroy(CUmipmappedArray hMipmappedArray) {
+  rt_device *d = NULL;
+  cudaMipmappedArray_t m = (cudaMipmappedArray_t)(void *)hMipmappedArray;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS && !rt_mipmap_valid(m)) r = CUDA_ERROR_INVALID_HANDLE;
+  if (r == CUDA_SUCCESS) r = rt_cu_texture_result(rt_mipmap_destroy(d, m));
+  return rt_cu_leave(r);
+}
+
+/* ---- texture and surface objects ----------------------------------------------------------- */
+
+/* The runtime's resource description of the driver's. */
+static CUresult rt_cu_resource(const CUDA_RESOURCE_DESC *in, struct cudaResourceDesc *out) {
+  memset(out, 0, sizeof *out);
+  if (in->flags) return CUDA_ERROR_INVALID_VALUE;
+  switch (in->resType) {
+  case CU_RESOURCE_TYPE_ARRAY:
+    out->resType = cudaResourceTypeArray;
+    out->res.array.array = (cudaArray_t)(void *)in->res.array.hArray;
+    return CUDA_SUCCESS;
+  case CU_RESOURCE_TYPE_MIPMAPPED_ARRAY:
+    out->resType = cudaResourceTypeMipmappedArray;
+    out->res.mipmap.mipmap = (cudaMipmappedArray_t)(void *)in->res.mipmap.hMipmappedArray;
+    return CUDA_SUCCESS;
+  case CU_RESOURCE_TYPE_LINEAR:
+    out->resType = cudaResourceTypeLinear;
+    out->res.linear.devPtr = (void *)(uintptr_t)in->res.linear.devPtr;
+    out->res.linear.sizeInBytes = in->res.linear.sizeInBytes;
+    return rt_cu_channel_desc(in->res.linear.format, in->res.linear.numChannels,
+                              &out->res.linear.desc);
+  case CU_RESOURCE_TYPE_PITCH2D:
+    out->resType = cudaResourceTypePitch2D;
+    out->res.pitch2D.devPtr = (void *)(uintptr_t)in->res.pitch2D.devPtr;
+    out->res.pitch2D.width = in->res.pitch2D.width;
+    out->res.pitch2D.height = in->res.pitch2D.height;
+    out->res.pitch2D.pitchInBytes = in->res.pitch2D.pitchInBytes;
+    return rt_cu_channel_desc(in->res.pitch2D.format, in->res.pitch2D.numChannels,
+                              &out->res.pitch2D.desc);
+  default: return CUDA_ERROR_INVALID_VALUE;
+  }
+}
+
+/* The driver's resource description of the runtime's. */
+static void rt_cu_resource_back(const struct cudaResourceDesc *in, CUDA_RESOURCE_DESC *out) {
+  memset(out, 0, sizeof *out);
+  out->resType = (CUresourcetype)in->resType;
+  switch (in->resType) {
+  case cudaResourceTypeArray: out->res.array.hArray = (CUarray)(void *)in->res.array.array; break;
+  case cudaResourceTypeMipmappedArray:
+    out->res.mipmap.hMipmappedArray = (CUmipmappedArray)(void *)in->res.mipmap.mipmap;
+    break;
+  case cudaResourceTypeLinear:
+    out->res.linear.devPtr = (CUdeviceptr)(uintptr_t)in->res.linear.devPtr;
+    out->res.linear.sizeInBytes = in->res.linear.sizeInBytes;
+    rt_cu_format_of(&in->res.linear.desc, &out->res.linear.format, &out->res.linear.numChannels);
+    break;
+  default:
+    out->res.pitch2D.devPtr = (CUdeviceptr)(uintptr_t)in->res.pitch2D.devPtr;
+    out->res.pitch2D.width = in->res.pitch2D.width;
+    out->res.pitch2D.height = in->res.pitch2D.height;
+    out->res.pitch2D.pitchInBytes = in->res.pitch2D.pitchInBytes;
+    rt_cu_format_of(&in->res.pitch2D.desc, &out->res.pitch2D.format, &out->res.pitch2D.numChannels);
+    break;
+  }
+}
+
+/* The channel kind and size of a resource's format, for the driver's read mode (lock held;
+ * resource checked by the core afterwards: an unknown array reads as a float format). */
+static bool rt_cu_reads_integers_always(const struct cudaResourceDesc *res) {
+  struct cudaChannelFormatDesc desc = {0, 0, 0, 0, cudaChannelFormatKindFloat};
+  if (res->resType == cudaResourceTypeArray && rt_array_valid(res->res.array.array))
+    rt_array_info(res->res.array.array, &desc, NULL, NULL);
+  else if (res->resType == cudaResourceTypeMipmappedArray &&
+           rt_mipmap_valid(res->res.mipmap.mipmap))
+    rt_mipmap_info(res->res.mipmap.mipmap, &desc, NULL, NULL, NULL);
+  else if (res->resType == cudaResourceTypeLinear)
+    desc = res->res.linear.desc;
+  else if (res->resType == cudaResourceTypePitch2D)
+    desc = res->res.pitch2D.desc;
+  return desc.f == cudaChannelFormatKindFloat || desc.x == 32;
+}
+
+static void rt_cu_texture_desc(const CUDA_TEXTURE_DESC *in, bool integers_always,
+                               struct cudaTextureDesc *out) {
+  memset(out, 0, sizeof *out);
+  for (int i = 0; i < 3; i++)
+    out->addressMode[i] = (enum cudaTextureAddressMode)in->addressMode[i];
+  out->filterMode = (enum cudaTextureFilterMode)in->filterMode;
+  out->readMode = (in->flags & CU_TRSF_READ_AS_INTEGER) || integers_always
+                      ? cudaReadModeElementType
+                      : cudaReadModeNormalizedFloat;
+  out->sRGB = (in->flags & CU_TRSF_SRGB) != 0;
+  memcpy(out->borderColor, in->borderColor, sizeof out->borderColor);
+  out->normalizedCoords = (in->flags & CU_TRSF_NORMALIZED_COORDINATES) != 0;
+  out->maxAnisotropy = in->maxAnisotropy;
+  out->mipmapFilterMode = (enum cudaTextureFilterMode)in->mipmapFilterMode;
+  out->mipmapLevelBias = in->mipmapLevelBias;
+  out->minMipmapLevelClamp = in->minMipmapLevelClamp;
+  out->maxMipmapLevelClamp = in->maxMipmapLevelClamp;
+  out->disableTrilinearOptimization = (in->flags & CU_TRSF_DISABLE_TRILINEAR_OPTIMIZATION) != 0;
+  out->seamlessCubemap = (in->flags & CU_TRSF_SEAMLESS_CUBEMAP) != 0;
+}
+
+static void rt_cu_texture_desc_back(const struct cudaTextureDesc *in, CUDA_TEXTURE_DESC *out) {
+  memset(out, 0, sizeof *out);
+  for (int i = 0; i < 3; i++)
+    out->addressMode[i] = (CUaddress_mode)in->addressMode[i];
+  out->filterMode = (CUfilter_mode)in->filterMode;
+  out->flags = (in->readMode == cudaReadModeElementType ? CU_TRSF_READ_AS_INTEGER : 0) |
+               (in->normalizedCoords ? CU_TRSF_NORMALIZED_COORDINATES : 0) |
+               (in->sRGB ? CU_TRSF_SRGB : 0) |
+               (in->disableTrilinearOptimization ? CU_TRSF_DISABLE_TRILINEAR_OPTIMIZATION : 0) |
+               (in->seamlessCubemap ? CU_TRSF_SEAMLESS_CUBEMAP : 0);
+  out->maxAnisotropy = in->maxAnisotropy;
+  out->mipmapFilterMode = (CUfilter_mode)in->mipmapFilterMode;
+  out->mipmapLevelBias = in->mipmapLevelBias;
+  out->minMipmapLevelClamp = in->minMipmapLevelClamp;
+  out->maxMipmapLevelClamp = in->maxMipmapLevelClamp;
+  memcpy(out->borderColor, in->borderColor, sizeof out->borderColor);
+}
+
+/* CUDA_RESOURCE_VIEW_DESC and cudaResourceViewDesc have one layout and one numbering. */
+_Static_assert(sizeof(CUDA_RESOURCE_VIEW_DESC) == sizeof(struct cudaResourceViewDesc),
+               "the two resource view descriptors are one layout");
+
+CUresult cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_DESC *pResDesc,
+                           const CUDA_TEXTURE_DESC *pTexDesc,
+                           const CUDA_RESOURCE_VIEW_DESC *pResViewDesc) {
+  if (!pTexObject || !pResDesc || !pTexDesc)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  rt_device *d = NULL;
+  struct cudaResourceDesc res;
+  struct cudaTextureDesc tex;
+  struct cudaResourceViewDesc view;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS) r = rt_cu_resource(pResDesc, &res);
+  if (r == CUDA_SUCCESS) {
+    rt_cu_texture_desc(pTexDesc, rt_cu_reads_integers_always(&res), &tex);
+    if (pResViewDesc) memcpy(&view, pResViewDesc, sizeof view);
+    cudaTextureObject_t obj = 0;
+    r = rt_cu_texture_result(rt_texture_create(d, &res, &tex, pResViewDesc ? &view : NULL, &obj));
+    if (r == CUDA_SUCCESS) *pTexObject = obj;
+  }
+  return rt_cu_leave(r);
+}
+
+CUresult cuTexObjectDestroy(CUtexObject texObject) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS) r = rt_cu_texture_result(rt_object_destroy(d, texObject, false));
+  return rt_cu_leave(r);
+}
+
+CUresult cuTexObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc, CUtexObject texObject) {
+  if (!pResDesc)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  rt_device *d = NULL;
+  struct cudaResourceDesc res;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_texture_result(rt_object_descs(texObject, false, &res, NULL, NULL));
+  if (r == CUDA_SUCCESS) rt_cu_resource_back(&res, pResDesc);
+  return rt_cu_leave(r);
+}
+
+CUresult cuTexObjectGetTextureDesc(CUDA_TEXTURE_DESC *pTexDesc, CUtexObject texObject) {
+  if (!pTexDesc)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  rt_device *d = NULL;
+  struct cudaTextureDesc tex;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_texture_result(rt_object_descs(texObject, false, NULL, &tex, NULL));
+  if (r == CUDA_SUCCESS) rt_cu_texture_desc_back(&tex, pTexDesc);
+  return rt_cu_leave(r);
+}
+
+CUresult cuTexObjectGetResourceViewDesc(CUDA_RESOURCE_VIEW_DESC *pResViewDesc,
+                                        CUtexObject texObject) {
+  if (!pResViewDesc)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  rt_device *d = NULL;
+  struct cudaResourceViewDesc view;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_texture_result(rt_object_descs(texObject, false, NULL, NULL, &view));
+  if (r == CUDA_SUCCESS) memcpy(pResViewDesc, &view, sizeof view);
+  return rt_cu_leave(r);
+}
+
+CUresult cuSurfObjectCreate(CUsurfObject *pSurfObject, const CUDA_RESOURCE_DESC *pResDesc) {
+  if (!pSurfObject || !pResDesc)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  rt_device *d = NULL;
+  struct cudaResourceDesc res;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS) r = rt_cu_resource(pResDesc, &res);
+  cudaSurfaceObject_t obj = 0;
+  if (r == CUDA_SUCCESS) r = rt_cu_texture_result(rt_surface_create(d, &res, &obj));
+  if (r == CUDA_SUCCESS) *pSurfObject = obj;
+  return rt_cu_leave(r);
+}
+
+CUresult cuSurfObjectDestroy(CUsurfObject surfObject) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS) r = rt_cu_texture_result(rt_object_destroy(d, surfObject, true));
+  return rt_cu_leave(r);
+}
+
+CUresult cuSurfObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc, CUsurfObject surfObject) {
+  if (!pResDesc)
+    return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+  rt_device *d = NULL;
+  struct cudaResourceDesc res;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_texture_result(rt_object_descs(surfObject, true, &res, NULL, NULL));
+  if (r == CUDA_SUCCESS) rt_cu_resource_back(&res, pResDesc);
+  return rt_cu_leave(r);
+}
