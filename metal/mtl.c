@@ -647,6 +647,9 @@ mtl_id mtl_buffer_new_texture(mtl_id buffer, mtl_id desc, uint64_t offset, uint6
                    (id)buffer, sel, (id)desc, offset, bytes_per_row)
              : NULL;
 }
+uint64_t mtl_device_argument_buffers_support(mtl_id device) {
+  return send_u64(device, "argumentBuffersSupport");
+}
 uint64_t mtl_device_min_linear_texture_alignment(mtl_id device, uint64_t pixel_format) {
   return send_u64_u64(device, "minimumLinearTextureAlignmentForPixelFormat:", pixel_format);
 }

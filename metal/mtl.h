@@ -309,6 +309,9 @@ mtl_id mtl_new_texture(mtl_id device, mtl_id desc);
  * sharing the buffer's bytes; offset (and a 2D texture's bytes_per_row) multiples of
  * mtl_device_min_linear_texture_alignment; NULL when Metal refuses. */
 mtl_id mtl_buffer_new_texture(mtl_id buffer, mtl_id desc, uint64_t offset, uint64_t bytes_per_row);
+/* argumentBuffersSupport: MTLArgumentBuffersTier1 (0) or Tier2 (1); textures and samplers in
+ * device-memory records need Tier2. */
+uint64_t mtl_device_argument_buffers_support(mtl_id device);
 /* minimumLinearTextureAlignmentForPixelFormat: / minimumTextureBufferAlignmentForPixelFormat: */
 uint64_t mtl_device_min_linear_texture_alignment(mtl_id device, uint64_t pixel_format);
 uint64_t mtl_device_min_texture_buffer_alignment(mtl_id device, uint64_t pixel_format);

@@ -28,6 +28,9 @@ static void command_free(struct sm_command *c) {
   free(c->error);
   free(c->label);
   if (c->free_arg) c->free_arg(c->arg);
+  for (int i = 0; i < c->retained_count; i++)
+    sm_release(c->retained[i]);
+  free(c->retained);
   free(c);
 }
 

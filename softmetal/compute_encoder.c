@@ -30,6 +30,8 @@ struct compute_encoder {
   uint64_t threadgroup_lengths[AC_MAX_BUFFER_SLOTS];
   struct sm_buffer **used; /* useResource: (not retained), for later dispatches */
   int used_count, used_capacity;
+  id *used_textures; /* useResource: textures (not retained): dispatches retain them */
+  int used_texture_count, used_texture_capacity;
 };
 
 /* setBytes copies are at least 16 bytes, so a zero-length binding still has an address. */
@@ -42,6 +44,7 @@ static void compute_encoder_destroy(struct sm_encoder *base) {
   for (int i = 0; i < AC_MAX_BUFFER_SLOTS; i++)
     free(e->bindings[i].bytes);
   free(e->used);
+  free(e->used_textures);
 }
 
 id sm_compute_encoder_new(struct sm_command_buffer *cb) {
@@ -151,6 +154,15 @@ static void encoder_use_resource(id self, SEL cmd, id resource, unsigned long us
     if (!e->used) abort();
   }
   e->used[e->used_count++] = b;
+  if (t) { /* a command buffer keeps the textures it uses alive until it completes, as Metal's */
+    if (e->used_texture_count == e->used_texture_capacity) {
+      e->used_texture_capacity = e->used_texture_capacity ? e->used_texture_capacity * 2 : 8;
+      e->used_textures =
+          realloc(e->used_textures, (size_t)e->used_texture_capacity * sizeof *e->used_textures);
+      if (!e->used_textures) abort();
+    }
+    e->used_textures[e->used_texture_count++] = resource;
+  }
 }
 
 /* ---- dispatch ------------------------------------------------------------------------------- */
@@ -163,6 +175,13 @@ static void collect_resident(struct compute_encoder *e, struct sm_command *c) {
     if (e->bindings[i].buffer) c->resident[n++] = sm_retain(e->bindings[i].buffer);
   for (int i = 0; i < e->used_count; i++)
     c->resident[n++] = sm_retain(e->used[i]);
+  if (e->used_texture_count) {
+    c->retained = calloc((size_t)e->used_texture_count, sizeof *c->retained);
+    if (!c->retained) abort();
+    for (int i = 0; i < e->used_texture_count; i++)
+      c->retained[i] = sm_retain(e->used_textures[i]);
+    c->retained_count = e->used_texture_count;
+  }
   c->dispatch.resident = c->resident;
   c->dispatch.resident_count = n;
 }

@@ -156,6 +156,18 @@ static unsigned long device_linear_texture_alignment(id self, SEL cmd, unsigned 
   return sm_texture_linear_alignment(format);
 }
 
+/* MTLArgumentBuffersTier2 (1): Apple6 and later, what textures in argument-buffer records need */
+static unsigned long device_argument_buffers_support(id self, SEL cmd) {
+  (void)self, (void)cmd;
+  return 1;
+}
+
+/* Apple7 (M1) filters 32-bit float textures; softmetal filters every float format */
+static BOOL device_float32_filtering(id self, SEL cmd) {
+  (void)self, (void)cmd;
+  return YES;
+}
+
 static id device_new_sampler(id self, SEL cmd, id descriptor) {
   (void)self, (void)cmd;
   return sm_sampler_new(descriptor);
@@ -188,6 +200,8 @@ void sm_device_register(void) {
   sm_add_method(dev, "newCommandQueue", device_new_command_queue, "@@:");
   sm_add_method(dev, "newTextureWithDescriptor:", device_new_texture, "@@:@");
   sm_add_method(dev, "newSamplerStateWithDescriptor:", device_new_sampler, "@@:@");
+  sm_add_method(dev, "argumentBuffersSupport", device_argument_buffers_support, "Q@:");
+  sm_add_method(dev, "supports32BitFloatFiltering", device_float32_filtering, "C@:");
   sm_add_method(
       dev, "minimumLinearTextureAlignmentForPixelFormat:", device_linear_texture_alignment, "Q@:Q");
   sm_add_method(

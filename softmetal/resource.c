@@ -119,6 +119,18 @@ static const char *kind_name(unsigned kind) {
   return kind == SM_RESOURCE_TEXTURE ? "texture" : "sampler";
 }
 
+static const char *type_name(unsigned type) {
+  static const char *const names[] = {"1D",   "1DArray",   "2D", "2DArray",   "2DMultisample",
+                                      "Cube", "CubeArray", "3D", "2DMSArray", "TextureBuffer"};
+  return type < 10 ? names[type] : "?";
+}
+static const char *msl_type_name(unsigned type) {
+  static const char *const names[] = {
+      "texture1d",   "texture1d_array",   "texture2d", "texture2d_array",    "texture2d_ms",
+      "texturecube", "texturecube_array", "texture3d", "texture2d_ms_array", "texture_buffer"};
+  return type < 10 ? names[type] : "?";
+}
+
 /* Records why, then faults on the fault page (does not return). */
 __attribute__((noreturn, noinline)) static void fail(const char *fmt, ...) {
   va_list ap;
@@ -130,6 +142,14 @@ __attribute__((noreturn, noinline)) static void fail(const char *fmt, ...) {
 }
 
 const void *sm_rt_resource(uint64_t id, unsigned kind) {
+  if (kind == SM_RESOURCE_USAGE)
+    fail("the kernel %s a texture whose usage lacks %s (MTLTextureDescriptor.usage)",
+         id == 2 ? "writes" : "reads",
+         id == 2 ? "MTLTextureUsageShaderWrite" : "MTLTextureUsageShaderRead");
+  if (kind == SM_RESOURCE_TYPE)
+    fail("the kernel uses a texture of type %s as %s (MTLTextureType and the MSL type must "
+         "agree)",
+         type_name((unsigned)(id >> 8) & 0xff), msl_type_name((unsigned)id & 0xff));
   if (kind == SM_RESOURCE_UNDEFINED_SAMPLE) /* id: the prelude's bits of what is wrong */
     fail("sampling with pixel coordinates (a sampler with normalizedCoordinates = NO)%s%s%s%s%s "
          "is undefined in Metal (MTLSamplerDescriptor.normalizedCoordinates: only 1D and 2D "

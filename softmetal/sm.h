@@ -219,6 +219,7 @@ struct sm_texture_desc {
   uint32_t width, height, depth; /* level 0 */
   uint32_t slices;               /* array length (x 6 for cube types), else 1 */
   uint32_t levels, bytes_per_pixel;
+  uint32_t usage, reserved; /* MTLTextureUsage */
   uint64_t slice_stride;
   uint64_t level_offset[SM_MAX_LEVELS], row_pitch[SM_MAX_LEVELS], image_pitch[SM_MAX_LEVELS];
 };
@@ -236,7 +237,9 @@ struct sm_sampler_desc {
 enum sm_resource_kind {
   SM_RESOURCE_TEXTURE = 1,
   SM_RESOURCE_SAMPLER = 2,
-  SM_RESOURCE_UNDEFINED_SAMPLE = 3
+  SM_RESOURCE_UNDEFINED_SAMPLE = 3,
+  SM_RESOURCE_USAGE = 4, /* not a lookup: a read (id 1) or write (id 2) the usage forbids */
+  SM_RESOURCE_TYPE = 5   /* not a lookup: MSL type (id bits 0-7) != MTLTextureType (8-15) */
 };
 /* Registers a texture (storage: the buffer holding its texels, not retained: the
  * texture keeps it alive while registered) or a sampler and returns its
@@ -292,6 +295,8 @@ struct sm_texture_descriptor { /* MTLTextureDescriptor */
   struct sm_object base;
   uint64_t type, format, width, height, depth, levels, array_length, sample_count, usage,
       storage_mode;
+  uint64_t cpu_cache_mode, hazard_tracking_mode; /* kept, no effect on a CPU */
+  uint64_t allow_gpu_optimized_contents;         /* kept (YES by default), no effect */
 };
 /* MTLOrigin + MTLSize, as Metal passes an MTLRegion */
 struct sm_region {
@@ -620,9 +625,11 @@ struct sm_command {
   uint8_t value;
   struct sm_event *event; /* retained (signal, wait) */
   uint64_t event_value;
-  char *error;                 /* error command's description (owned) */
-  char *label;                 /* debug group / signpost name (owned) */
-  unsigned command_buffer;     /* debug commands: their command buffer's number */
+  char *error;             /* error command's description (owned) */
+  char *label;             /* debug group / signpost name (owned) */
+  unsigned command_buffer; /* debug commands: their command buffer's number */
+  id *retained; /* retained objects the command only keeps alive (a dispatch's textures) */
+  int retained_count;
   char *(*call)(void *arg);    /* call: NULL or a malloc'd error (MTLCommandBufferError 1) */
   void (*free_arg)(void *arg); /* call: releases arg when the command goes */
   void *arg;

@@ -69,6 +69,7 @@ static id descriptor_alloc(id cls, SEL cmd) {
   d->levels = d->array_length = d->sample_count = 1;
   d->usage = SM_TEXTURE_USAGE_SHADER_READ;
   d->storage_mode = 0; /* Shared: Apple GPUs' default */
+  d->allow_gpu_optimized_contents = 1;
   return (id)d;
 }
 
@@ -97,12 +98,14 @@ static id descriptor_cube(id cls, SEL cmd, unsigned long format, unsigned long s
   return sm_autorelease(d);
 }
 
+static void descriptor_set_resource_options(id self, SEL cmd, unsigned long options);
+
 static id descriptor_buffer(id cls, SEL cmd, unsigned long format, unsigned long width,
                             unsigned long options, unsigned long usage) {
   struct sm_texture_descriptor *d = (struct sm_texture_descriptor *)descriptor_alloc(cls, cmd);
   d->type = SM_TEXTURE_BUFFER;
   d->format = format, d->width = width, d->usage = usage;
-  d->storage_mode = (options >> 4) & 0xf;
+  descriptor_set_resource_options((id)d, cmd, options);
   return sm_autorelease(d);
 }
 
@@ -125,14 +128,29 @@ DESCRIPTOR_PROPERTY(array_length)
 DESCRIPTOR_PROPERTY(sample_count)
 DESCRIPTOR_PROPERTY(usage)
 DESCRIPTOR_PROPERTY(storage_mode)
+DESCRIPTOR_PROPERTY(cpu_cache_mode)
+DESCRIPTOR_PROPERTY(hazard_tracking_mode)
+
+static BOOL descriptor_allow_gpu_optimized_contents(id self, SEL cmd) {
+  (void)cmd;
+  return ((struct sm_texture_descriptor *)self)->allow_gpu_optimized_contents != 0;
+}
+static void descriptor_set_allow_gpu_optimized_contents(id self, SEL cmd, BOOL v) {
+  (void)cmd;
+  ((struct sm_texture_descriptor *)self)->allow_gpu_optimized_contents = v != 0;
+}
 
 static unsigned long descriptor_resource_options(id self, SEL cmd) {
   (void)cmd;
-  return ((struct sm_texture_descriptor *)self)->storage_mode << 4;
+  const struct sm_texture_descriptor *d = (const struct sm_texture_descriptor *)self;
+  return d->cpu_cache_mode | d->storage_mode << 4 | d->hazard_tracking_mode << 8;
 }
 static void descriptor_set_resource_options(id self, SEL cmd, unsigned long options) {
   (void)cmd;
-  ((struct sm_texture_descriptor *)self)->storage_mode = (options >> 4) & 0xf;
+  struct sm_texture_descriptor *d = (struct sm_texture_descriptor *)self;
+  d->cpu_cache_mode = options & 0xf; /* MTLResourceOptions: cache mode, storage mode, hazards */
+  d->storage_mode = (options >> 4) & 0xf;
+  d->hazard_tracking_mode = (options >> 8) & 0x3;
 }
 
 /* ---- textures -------------------------------------------------------------------------- */
@@ -171,6 +189,7 @@ static void texture_publish(struct sm_texture *t) {
   d.width = (uint32_t)t->width, d.height = (uint32_t)t->height, d.depth = (uint32_t)t->depth;
   d.slices = (uint32_t)t->slices, d.levels = (uint32_t)t->levels;
   d.bytes_per_pixel = t->pf->bytes;
+  d.usage = (uint32_t)t->usage;
   d.slice_stride = t->slice_stride;
   for (uint64_t l = 0; l < t->levels; l++) {
     d.level_offset[l] = t->level_offset[l];
@@ -573,6 +592,11 @@ void sm_texture_register(void) {
   PROPERTY(usage, "usage", "setUsage:")
   PROPERTY(storage_mode, "storageMode", "setStorageMode:")
   PROPERTY(resource_options, "resourceOptions", "setResourceOptions:")
+  PROPERTY(cpu_cache_mode, "cpuCacheMode", "setCpuCacheMode:")
+  PROPERTY(hazard_tracking_mode, "hazardTrackingMode", "setHazardTrackingMode:")
+  sm_add_method(d, "allowGPUOptimizedContents", descriptor_allow_gpu_optimized_contents, "C@:");
+  sm_add_method(d, "setAllowGPUOptimizedContents:", descriptor_set_allow_gpu_optimized_contents,
+                "v@:C");
 #undef PROPERTY
   objc_registerClassPair(d);
   descriptor_class = d;

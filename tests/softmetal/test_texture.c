@@ -123,6 +123,30 @@ static const char *msl =
     "  threadgroup_barrier(mem_flags::mem_threadgroup);\n"
     "  out[i] = float4(buf[63 - l], simd_sum(buf[l]), 0.0f, 0.0f);\n"
     "}\n"
+    /* docs/textures.md's shape: a handle is the GPU address of a record in an arena buffer
+     * that is only made resident (useResource), read through reinterpret_cast */
+    "struct anchor_tex2d_f { texture2d<float> t; sampler s; uint kind, format, flags, bytes; };\n"
+    "kernel void byaddress(constant ulong &handle [[buffer(3)]], device const query *q "
+    "[[buffer(1)]],\n"
+    "                      device float4 *out [[buffer(2)]], uint i [[thread_position_in_grid]]) "
+    "{\n"
+    "  device const anchor_tex2d_f &r = *reinterpret_cast<device const anchor_tex2d_f *>(handle);\n"
+    "  out[i] = r.kind == 2 ? r.t.sample(r.s, q[i].c.xy) : float4(0.0f);\n"
+    "}\n"
+    /* 1D arrays, cube arrays and 3D writes */
+    "struct recmisc { texture1d_array<float> a; texturecube_array<float> c;\n"
+    "                 texture3d<float, access::read_write> v; sampler s; };\n"
+    "kernel void misc(device const recmisc &r [[buffer(0)]], device float4 *out [[buffer(2)]],\n"
+    "                 uint i [[thread_position_in_grid]]) {\n"
+    "  if (i == 0) out[i] = r.a.sample(r.s, 0.8f, 1u);\n"
+    "  else if (i == 1) out[i] = r.a.read(1u, 0u);\n"
+    "  else if (i == 2) out[i] = r.c.sample(r.s, float3(0.0f, 0.0f, -1.0f), 1u);\n"
+    "  else if (i == 3) out[i] = r.c.read(uint2(1, 1), 4u, 1u);\n"
+    "  else if (i == 4) out[i] = float4((float)r.a.get_array_size(), (float)r.c.get_array_size(),\n"
+    "                                  (float)r.v.get_depth(), (float)r.a.get_width());\n"
+    "  else { r.v.write(float4(7.0f, 0.0f, 0.0f, 0.0f), uint3(1, 0, 1)); out[i] = "
+    "r.v.read(uint3(1, 0, 1)); }\n"
+    "}\n"
     /* a constexpr sampler: repeat, linear, normalized */
     "kernel void constsampler(device const rec2 &r [[buffer(0)]], device const query *q "
     "[[buffer(1)]],\n"
@@ -257,7 +281,7 @@ static int address(int i, int n, int mode) {
 /* ---- tests ------------------------------------------------------------------------------------
  */
 static mtl_id p_sample2d, p_sample2di, p_write2d, p_write2di, p_sample1d, p_sample3d, p_sample2da,
-    p_samplecube, p_readbuf, p_const, p_direct, p_tgtex;
+    p_samplecube, p_readbuf, p_const, p_direct, p_tgtex, p_byaddress, p_misc;
 
 /* RGBA8Unorm 4 x 4: read() gives c / 255; nearest sampling at texel centres; bilinear at
  * quarter offsets against the weights formula. */
@@ -800,6 +824,17 @@ static void test_types(void) {
         MTL_COMMAND_BUFFER_STATUS_ERROR);
   CHECK(smtest_contains(last_error, "not resident"));
   mtl_release(e);
+  /* seamless filtering: on +X near its top edge (t = 0.1 of 2 texels: v = -0.3), the row
+   * above is +Y's: direction (1, 0.8, -0.5) -> +X, s = 0.75, t = 0.1; texel (1, -1) of +X has
+   * centre direction (1, 1.5, -0.5) -> +Y texel (1, 0) = 21; texel (1, 0) of +X = 1 */
+  struct query qs = {{1, 0.8f, -0.5f}, {0}};
+  r = (struct rec){mtl_texture_gpu_resource_id(d), mtl_sampler_gpu_resource_id(linear)};
+  CHECK(run(p_samplecube, &r, sizeof r, &qs, sizeof qs, out, 16, 0, &d, 1, 1) ==
+        MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  {
+    float v = (-0.8f + 1.0f) * 0.5f * 2 - 0.5f, b = v - floorf(v);
+    CHECK4(out[0], (1 - b) * 21 + b * 1, 0, 0, 1, 1e-5f);
+  }
   mtl_release(a), mtl_release(b), mtl_release(c), mtl_release(d);
   mtl_release(nearest), mtl_release(linear);
 }
@@ -960,6 +995,39 @@ static void test_misuse(void) {
   CHECK(run(p_sample2d, &r, sizeof r, &q, sizeof q, out, sizeof out, 0, &t, 1, 1) ==
         MTL_COMMAND_BUFFER_STATUS_ERROR);
   CHECK(smtest_contains(last_error, "names no live texture"));
+  /* a texture released by its owner while a committed dispatch that uses it waits: the
+   * command buffer keeps it alive, as Metal's does */
+  {
+    mtl_id late = make_texture(MTL_TEXTURE_TYPE_2D, MTL_PIXEL_FORMAT_R32_FLOAT, 2, 2, 1, 1, 1, 1);
+    REQUIRE(late);
+    float lv[4] = {9, 9, 9, 9};
+    mtl_texture_replace_region(late, region2(2, 2), 0, 0, lv, 8, 0);
+    void *lp = mtl_autorelease_push();
+    mtl_id ev = mtl_new_shared_event(device);
+    mtl_id rb = mtl_new_buffer(device, 256, 0), qb = mtl_new_buffer(device, 64, 0),
+           ob = mtl_new_buffer(device, 64, 0);
+    struct rec lr = {mtl_texture_gpu_resource_id(late), mtl_sampler_gpu_resource_id(s)};
+    memcpy(mtl_buffer_contents(rb), &lr, sizeof lr);
+    memcpy(mtl_buffer_contents(qb), &q, sizeof q);
+    mtl_id cmd = mtl_queue_command_buffer(queue);
+    mtl_command_buffer_encode_wait_for_event(cmd, ev, 1); /* holds the dispatch back */
+    mtl_id enc = mtl_command_buffer_compute_encoder(cmd);
+    mtl_compute_set_pipeline_state(enc, p_sample2d);
+    mtl_compute_set_buffer(enc, rb, 0, 0);
+    mtl_compute_set_buffer(enc, qb, 0, 1);
+    mtl_compute_set_buffer(enc, ob, 0, 2);
+    mtl_compute_use_resource(enc, late, MTL_RESOURCE_USAGE_READ);
+    mtl_compute_dispatch_threadgroups(enc, (mtl_size){1, 1, 1}, (mtl_size){1, 1, 1});
+    mtl_encoder_end_encoding(enc);
+    mtl_command_buffer_commit(cmd);
+    mtl_release(late); /* the owner lets go before the dispatch runs */
+    mtl_shared_event_set_signaled_value(ev, 1);
+    mtl_command_buffer_wait_until_completed(cmd);
+    CHECK(mtl_command_buffer_status(cmd) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+    CHECK(((float *)mtl_buffer_contents(ob))[0] == 9.0f);
+    mtl_release(rb), mtl_release(qb), mtl_release(ob), mtl_release(ev);
+    mtl_autorelease_pop(lp);
+  }
   /* and the device still works */
   r.texture = mtl_texture_gpu_resource_id(t);
   CHECK(run(p_sample2d, &r, sizeof r, &q, sizeof q, out, sizeof out, 0, &t, 1, 1) ==
@@ -978,6 +1046,42 @@ static void test_misuse(void) {
         MTL_COMMAND_BUFFER_STATUS_COMPLETED);
   CHECK4(out, 0, 0, 0, 1, 0); /* outside, R32Float has no alpha: (0, 0, 0, 1) */
   mtl_release(px), mtl_release(pz);
+  /* writing a texture without ShaderWrite usage (t has ShaderRead only) fails */
+
+  float v4[4] = {1, 2, 3, 4};
+  uint32_t w2 = 2;
+  CHECK(run(p_write2d, &r, sizeof r, v4, sizeof v4, out, sizeof out, w2, &t, 1, 1) ==
+        MTL_COMMAND_BUFFER_STATUS_ERROR);
+  CHECK(smtest_contains(last_error, "MTLTextureUsageShaderWrite"));
+  CHECK(mtl_device_argument_buffers_support(device) == 1);
+  /* a 2D array texture through a texture2d handle: the types must agree */
+  mtl_id arr =
+      make_texture(MTL_TEXTURE_TYPE_2D_ARRAY, MTL_PIXEL_FORMAT_R32_FLOAT, 2, 2, 1, 2, 1, 1);
+  REQUIRE(arr);
+  r = (struct rec){mtl_texture_gpu_resource_id(arr), mtl_sampler_gpu_resource_id(s)};
+  CHECK(run(p_sample2d, &r, sizeof r, &q, sizeof q, out, sizeof out, 0, &arr, 1, 1) ==
+        MTL_COMMAND_BUFFER_STATUS_ERROR);
+  CHECK(smtest_contains(last_error, "type 2DArray as texture2d"));
+  mtl_release(arr);
+  /* descriptor defaults and properties (Metal's) */
+  mtl_id td = mtl_new_texture_descriptor();
+  CHECK(mtl_texture_descriptor_texture_type(td) == MTL_TEXTURE_TYPE_2D);
+  CHECK(mtl_texture_descriptor_pixel_format(td) == MTL_PIXEL_FORMAT_RGBA8_UNORM);
+  CHECK(mtl_texture_descriptor_width(td) == 1 && mtl_texture_descriptor_height(td) == 1 &&
+        mtl_texture_descriptor_depth(td) == 1 && mtl_texture_descriptor_array_length(td) == 1 &&
+        mtl_texture_descriptor_mipmap_level_count(td) == 1);
+  CHECK(mtl_texture_descriptor_usage(td) == MTL_TEXTURE_USAGE_SHADER_READ);
+  CHECK(mtl_texture_descriptor_storage_mode(td) == MTL_STORAGE_MODE_SHARED);
+  mtl_release(td);
+  void *dp = mtl_autorelease_push();
+  mtl_id d2 = mtl_texture_descriptor_2d(MTL_PIXEL_FORMAT_R16_FLOAT, 100, 37, true);
+  CHECK(mtl_texture_descriptor_mipmap_level_count(d2) == 7); /* floor(log2(100)) + 1 */
+  mtl_id mt = mtl_new_texture(device, d2);
+  REQUIRE(mt);
+  CHECK(mtl_texture_width(mt) == 100 && mtl_texture_height(mt) == 37 &&
+        mtl_texture_mipmap_level_count(mt) == 7 && mtl_texture_texture_type(mt) == 2);
+  mtl_release(mt);
+  mtl_autorelease_pop(dp);
   /* descriptors Metal refuses */
   CHECK(make_texture(MTL_TEXTURE_TYPE_2D, 9999, 2, 2, 1, 1, 1, 1) == NULL);
   CHECK(make_texture(MTL_TEXTURE_TYPE_2D, MTL_PIXEL_FORMAT_R32_FLOAT, 2, 2, 1, 1, 3, 1) == NULL);
@@ -993,7 +1097,135 @@ static void test_misuse(void) {
               "  o[0] = t.sample(sampler(x.s), float2(0.5f));\n}\n");
   CHECK(smtest_contains(err, "does not allow sample"));
   free(err);
+  /* a texture kernel parameter ([[texture(n)]], setTexture:atIndex:) is not implemented: a
+   * compile error naming the attribute, never a silent miscompile */
+  err = smtest_compile_error(
+      device, "#include <metal_stdlib>\nusing namespace metal;\n"
+              "kernel void k(texture2d<float> t [[texture(0)]], device float4 *o [[buffer(1)]]) {\n"
+              "  o[0] = t.read(uint2(0));\n}\n");
+  CHECK(smtest_contains(err, "unsupported kernel parameter attribute 'texture'"));
+  free(err);
   mtl_release(d), mtl_release(plain), mtl_release(s), mtl_release(t);
+}
+
+/* Many groups on every worker: a 256 x 256 RGBA16Float texture sampled bilinearly with
+ * mirrored repeat by 16384 threads, against the formula. */
+static void test_many_groups(void) {
+  enum { W = 256, H = 256, N = 16384 };
+  static _Float16 texels[H][W][4];
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++)
+      for (int c = 0; c < 4; c++)
+        texels[y][x][c] = (_Float16)(float)((x * 7 + y * 13 + c * 31) % 251) / 8;
+  mtl_id t = make_texture(MTL_TEXTURE_TYPE_2D, MTL_PIXEL_FORMAT_RGBA16_FLOAT, W, H, 1, 1, 1, 1);
+  REQUIRE(t);
+  mtl_texture_replace_region(t, region2(W, H), 0, 0, texels, W * 8, 0);
+  mtl_id s = make_sampler(1, 0, MTL_SAMPLER_ADDRESS_MODE_MIRROR_REPEAT, true, 0);
+  static struct query q[N];
+  static float out[N][4];
+  for (int i = 0; i < N; i++)
+    q[i] = (struct query){{-1.0f + 3.0f * (float)(i % 128) / 128.0f + 0.0021f,
+                           -0.5f + 2.0f * (float)(i / 128) / 128.0f + 0.0037f},
+                          {0}};
+  struct rec r = {mtl_texture_gpu_resource_id(t), mtl_sampler_gpu_resource_id(s)};
+  CHECK(run(p_sample2d, &r, sizeof r, q, sizeof q, out, sizeof out, 0, &t, 1, N) ==
+        MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  int bad = 0;
+  for (int i = 0; i < N; i++) {
+    float u = q[i].c[0] * W - 0.5f, v = q[i].c[1] * H - 0.5f;
+    int i0 = (int)floorf(u), j0 = (int)floorf(v);
+    float a = u - floorf(u), b = v - floorf(v);
+    for (int c = 0; c < 4; c++) {
+#define T(x, y) ((float)texels[address(y, H, 3)][address(x, W, 3)][c])
+      float e = (1 - a) * (1 - b) * T(i0, j0) + a * (1 - b) * T(i0 + 1, j0) +
+                (1 - a) * b * T(i0, j0 + 1) + a * b * T(i0 + 1, j0 + 1);
+#undef T
+      if (!near(out[i][c], e, 1e-4f) && bad++ < 5)
+        fprintf(stderr, "thread %d channel %d: %g, expected %g\n", i, c, out[i][c], e);
+    }
+  }
+  CHECK(bad == 0);
+  mtl_release(s), mtl_release(t);
+}
+
+/* The record of docs/textures.md at an address in a buffer made resident with useResource
+ * (never bound), its handle passed as a 64-bit value: as libanchor's texture objects. */
+static void test_record_by_address(void) {
+  float texels[4] = {1, 2, 3, 4};
+  mtl_id t = make_texture(MTL_TEXTURE_TYPE_2D, MTL_PIXEL_FORMAT_R32_FLOAT, 2, 2, 1, 1, 1, 1);
+  REQUIRE(t);
+  mtl_texture_replace_region(t, region2(2, 2), 0, 0, texels, 8, 0);
+  mtl_id s = make_sampler(1, 0, 0, true, 0);
+  void *pool = mtl_autorelease_push();
+  mtl_id arena = mtl_new_buffer(device, 4096, 0), qb = mtl_new_buffer(device, 64, 0),
+         ob = mtl_new_buffer(device, 64, 0);
+  REQUIRE(arena && qb && ob);
+  struct {
+    uint64_t texture, sampler;
+    uint32_t kind, format, flags, bytes;
+  } rec = {mtl_texture_gpu_resource_id(t), mtl_sampler_gpu_resource_id(s), 2, 0, 0, 4};
+  memcpy((char *)mtl_buffer_contents(arena) + 1024, &rec, sizeof rec);
+  uint64_t handle = mtl_buffer_gpu_address(arena) + 1024;
+  struct query q = {{0.5f, 0.5f}, {0}};
+  memcpy(mtl_buffer_contents(qb), &q, sizeof q);
+  mtl_id cmd = mtl_queue_command_buffer(queue);
+  mtl_id enc = mtl_command_buffer_compute_encoder(cmd);
+  mtl_compute_set_pipeline_state(enc, p_byaddress);
+  mtl_compute_set_bytes(enc, &handle, sizeof handle, 3);
+  mtl_compute_set_buffer(enc, qb, 0, 1);
+  mtl_compute_set_buffer(enc, ob, 0, 2);
+  mtl_compute_use_resource(enc, arena, MTL_RESOURCE_USAGE_READ);
+  mtl_compute_use_resource(enc, t, MTL_RESOURCE_USAGE_READ);
+  mtl_compute_dispatch_threadgroups(enc, (mtl_size){1, 1, 1}, (mtl_size){1, 1, 1});
+  mtl_encoder_end_encoding(enc);
+  mtl_command_buffer_commit(cmd);
+  mtl_command_buffer_wait_until_completed(cmd);
+  CHECK(mtl_command_buffer_status(cmd) == MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  CHECK4((float *)mtl_buffer_contents(ob), 2.5f, 0, 0, 1, 0); /* the mean of the four */
+  mtl_release(arena), mtl_release(qb), mtl_release(ob);
+  mtl_autorelease_pop(pool);
+  mtl_release(s), mtl_release(t);
+}
+
+/* A 1D array (2 slices of 4), a cube array (2 cubes of 2 x 2) and a read_write 3D texture
+ * through one record. */
+static void test_more_types(void) {
+  mtl_id a = make_texture(MTL_TEXTURE_TYPE_1D_ARRAY, MTL_PIXEL_FORMAT_R32_FLOAT, 4, 1, 1, 2, 1, 1);
+  mtl_id c =
+      make_texture(MTL_TEXTURE_TYPE_CUBE_ARRAY, MTL_PIXEL_FORMAT_R32_FLOAT, 2, 2, 1, 2, 1, 1);
+  mtl_id v = make_texture(MTL_TEXTURE_TYPE_3D, MTL_PIXEL_FORMAT_R32_FLOAT, 2, 2, 2, 1, 1,
+                          MTL_TEXTURE_USAGE_SHADER_READ | MTL_TEXTURE_USAGE_SHADER_WRITE);
+  REQUIRE(a && c && v);
+  CHECK(mtl_texture_array_length(c) == 2);
+  for (int sl = 0; sl < 2; sl++) {
+    float row[4] = {10.0f * sl, 10.0f * sl + 1, 10.0f * sl + 2, 10.0f * sl + 3};
+    mtl_texture_replace_region(a, region2(4, 1), 0, (uint64_t)sl, row, 16, 0);
+  }
+  for (int sl = 0; sl < 12; sl++) { /* cube k face f is slice 6k + f */
+    float f[4] = {100.0f * sl, 100.0f * sl + 1, 100.0f * sl + 2, 100.0f * sl + 3};
+    mtl_texture_replace_region(c, region2(2, 2), 0, (uint64_t)sl, f, 8, 0);
+  }
+  mtl_id s = make_sampler(1, 0, 0, true, 0);
+  struct {
+    uint64_t a, c, v, s;
+  } r = {mtl_texture_gpu_resource_id(a), mtl_texture_gpu_resource_id(c),
+         mtl_texture_gpu_resource_id(v), mtl_sampler_gpu_resource_id(s)};
+  mtl_id res[3] = {a, c, v};
+  float out[6][4];
+  CHECK(run(p_misc, &r, sizeof r, NULL, 0, out, sizeof out, 0, res, 3, 6) ==
+        MTL_COMMAND_BUFFER_STATUS_COMPLETED);
+  /* 0.8 of 4 texels, linear: u = 2.7 -> texels 2 and 3 of slice 1, weights 0.3, 0.7 */
+  CHECK4(out[0], 0.3f * 12 + 0.7f * 13, 0, 0, 1, 1e-5f);
+  CHECK4(out[1], 1, 0, 0, 1, 0);
+  /* -Z of cube 1 (slice 11) at its centre: the mean of its four texels */
+  CHECK4(out[2], 1100 + 1.5f, 0, 0, 1, 1e-4f);
+  CHECK4(out[3], 100.0f * 10 + 3, 0, 0, 1, 0); /* read((1, 1), face 4, cube 1) */
+  CHECK4(out[4], 2, 2, 2, 4, 0);
+  CHECK4(out[5], 7, 0, 0, 1, 0);
+  float back[8];
+  mtl_texture_get_bytes(v, back, 8, 16, (mtl_region){{0, 0, 0}, {2, 2, 2}}, 0, 0);
+  CHECK(back[4 + 1] == 7.0f && back[0] == 0.0f);
+  mtl_release(s), mtl_release(a), mtl_release(c), mtl_release(v);
 }
 
 int main(void) {
@@ -1012,6 +1244,8 @@ int main(void) {
   p_const = smtest_pipeline(device, msl, "constsampler");
   p_direct = smtest_pipeline(device, msl, "direct");
   p_tgtex = smtest_pipeline(device, msl, "tgtex");
+  p_byaddress = smtest_pipeline(device, msl, "byaddress");
+  p_misc = smtest_pipeline(device, msl, "misc");
   test_unorm_nearest_linear();
   test_address_modes();
   test_mipmaps();
@@ -1022,6 +1256,9 @@ int main(void) {
   test_linear();
   test_blits();
   test_constexpr_sampler();
+  test_many_groups();
+  test_more_types();
+  test_record_by_address();
   test_misuse();
   return smtest_finish("test_texture");
 }
