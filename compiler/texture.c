@@ -199,6 +199,18 @@ static void surface_read_value(const call *c, strbuf *v) {
                 c->cls == 2 ? ", anchor_r.format & 0xFFu" : "");
 }
 
+/* A texel coordinate template of a read (operands %2..%4) for a surface write, whose
+ * operands come one place earlier (no lanes pointer): %k spelled %k-1. */
+static void put_operands_shifted(strbuf *t, const char *text) {
+  for (const char *p = text; *p; p++) {
+    if (*p == '%' && p[1] >= '2' && p[1] <= '4') {
+      strbuf_printf(t, "%%%c", p[1] - 1);
+      p++;
+    } else
+      strbuf_putn(t, p, 1);
+  }
+}
+
 void msl_emit_texture(msl_inst *in) {
   call c;
   const char *name = ir_callee_name(in->i);
@@ -208,7 +220,7 @@ void msl_emit_texture(msl_inst *in) {
   }
   unsigned access = c.op == OP_SURF_READ ? 1 : c.op == OP_SURF_WRITE ? 2 : 0;
   in->f->ctx->texture_records[record_index(c.shape, c.cls, access)] = 1;
-  in->f->ctx->preludes |= MSL_PRELUDE_TEXTURE;
+  if (access) in->f->ctx->preludes |= MSL_PRELUDE_TEXTURE; /* surfaces move bytes */
   char record[64];
   record_name(record, sizeof record, c.shape, c.cls, access);
   strbuf t = {0}, v = {0};
@@ -222,13 +234,7 @@ void msl_emit_texture(msl_inst *in) {
                   "{ " RECORD("%%0") "anchor_t.write(%s(uint4(%%5, %%6, %%7, %%8), "
                                      "anchor_r.format & 0xFFu), ",
                   to_class[c.cls]);
-    for (const char *p = s->texel; *p; p++) {
-      if (*p == '%' && p[1] >= '2' && p[1] <= '4') {
-        strbuf_printf(&t, "%%%c", p[1] - 1);
-        p++;
-      } else
-        strbuf_putn(&t, p, 1);
-    }
+    put_operands_shifted(&t, s->texel);
     if (s->array) strbuf_put(&t, ", uint(%4)");
     strbuf_put(&t, "); }");
   } else {
@@ -241,8 +247,9 @@ void msl_emit_texture(msl_inst *in) {
       strbuf_free(&v);
       return;
     }
+    int sampled = c.op == OP_LEVEL || c.op == OP_GRAD || c.op == OP_GATHER;
     strbuf_printf(&t, "{ " RECORD("%%1") "%suint4 anchor_v = %s" STORE_LANES " }",
-                  strstr(v.data, "(anchor_s, ") ? "sampler anchor_s = anchor_r.s; " : "", v.data);
+                  sampled ? "sampler anchor_s = anchor_r.s; " : "", v.data);
   }
   char type[64];
   snprintf(type, sizeof type, "%s<%s%s>", shapes[c.shape].type, class_type[c.cls],

@@ -16,8 +16,6 @@
   "surface references were removed in CUDA 12 and are not supported by Anchor: use a surface "     \
   "object (cudaSurfaceObject_t, cudaCreateSurfaceObject, surf2Dwrite(v, object, x, y))"
 
-struct __attribute__((unavailable(__ANCHOR_SURFREF_REMOVED))) surfaceReference;
-
 __attribute__((unavailable(__ANCHOR_SURFREF_REMOVED))) cudaError_t cudaBindSurfaceToArray(...);
 __attribute__((unavailable(__ANCHOR_SURFREF_REMOVED))) cudaError_t cudaGetSurfaceReference(...);
 #undef __ANCHOR_SURFREF_REMOVED

@@ -1,7 +1,11 @@
 /* texture_fetch_functions.h — CUDA's texture references, which CUDA 12 removed:
- * the runtime functions that bound them (cudaBindTexture ...) are declared
- * unavailable, so a call is an error at the user's line that names it and says
- * why. The template texture<T, dim, readMode> itself is not declared, as in CUDA
+ * the runtime functions that bound them (cudaBindTextureToArray, cudaUnbindTexture,
+ * cudaGetTextureReference ...) are declared unavailable, so a call is an error at
+ * the user's line that names it and says why. cudaBindTexture, cudaBindTexture2D,
+ * cudaGetTextureAlignmentOffset and struct textureReference are left to HIP's
+ * compatibility header (anchor/hip/nvidia_compat.h defines them for HIP's
+ * NVIDIA-platform headers); in CUDA code they are undeclared, an error that names
+ * them too. The template texture<T, dim, readMode> itself is not declared, as in CUDA
  * 12's headers: using it is clang's "no template named 'texture'" at the user's
  * line, and a program may name its own things `texture` (a kernel, a variable),
  * as nvcc 12/13 allow. Texture objects (cudaTextureObject_t,
@@ -17,17 +21,11 @@
   "texture references were removed in CUDA 12 and are not supported by Anchor: use a texture "     \
   "object (cudaTextureObject_t, cudaCreateTextureObject, tex2D<T>(object, x, y))"
 
-struct __attribute__((unavailable(__ANCHOR_TEXREF_REMOVED))) textureReference;
-
-__attribute__((unavailable(__ANCHOR_TEXREF_REMOVED))) cudaError_t cudaBindTexture(...);
-__attribute__((unavailable(__ANCHOR_TEXREF_REMOVED))) cudaError_t cudaBindTexture2D(...);
 __attribute__((unavailable(__ANCHOR_TEXREF_REMOVED))) cudaError_t cudaBindTextureToArray(...);
 __attribute__((unavailable(__ANCHOR_TEXREF_REMOVED))) cudaError_t
 cudaBindTextureToMipmappedArray(...);
 __attribute__((unavailable(__ANCHOR_TEXREF_REMOVED))) cudaError_t cudaUnbindTexture(...);
 __attribute__((unavailable(__ANCHOR_TEXREF_REMOVED))) cudaError_t cudaGetTextureReference(...);
-__attribute__((unavailable(__ANCHOR_TEXREF_REMOVED))) cudaError_t
-cudaGetTextureAlignmentOffset(...);
 #undef __ANCHOR_TEXREF_REMOVED
 #endif
 

@@ -6,7 +6,7 @@
  * cuda_runtime.h, as nvcc's is.
  *
  * T is char, signed char, unsigned char, short, unsigned short, int, unsigned
- * int, float, or their 1-, 2- and 4-component vector types; a float T reads
+ * int, float, or their 1-, 2- and 4-component vector types (CUDA's list; no half); a float T reads
  * textures of float formats or with cudaReadModeNormalizedFloat, an integer T
  * those read as elements (signed and unsigned alike, as bits). A texture object
  * is the device address of its record (anchor/texture.h, docs/textures.md); a
@@ -21,13 +21,14 @@
 #include "anchor/texture.h"
 
 /* Sampling of shape S (kinds ka/kb) at (x, y, z), `layer`, at level of detail lod (op 0),
- * or with gradients dx, dy (op 1). */
+ * or with gradients dx, dy (op 1); by hand (record flag bit 4) for the shapes with address
+ * modes (cube maps have none: their sampler always serves). */
 #define __ANCHOR_SAMPLE(S, ka, kb, per, x, y, z, layer, GRAD, lod, dx, dy)                         \
   unsigned l[4] = {0u, 0u, 0u, 0u};                                                                \
   const __anchor_tex_record *r = __anchor_tex_rec(obj);                                            \
   int cls = __anchor_tex_class<T>(r, ka, kb);                                                      \
   int lay = per ? __anchor_tex_layer(r, layer, per) : 0;                                           \
-  if (cls >= 0 && (r->flags & 16u))                                                                \
+  if (cls >= 0 && (r->flags & 16u) && S != __ANCHOR_CUBE && S != __ANCHOR_CUBEA)                   \
     __anchor_tex_filter<T, S>(l, obj, r, cls, x, y, z, lay);                                       \
   else if (GRAD)                                                                                   \
     __ANCHOR_TEX_CALL_FOR(T, __ANCHOR_GRAD_##S, cls, l, obj, x, y, z, lay, dx.x, dx.y, dx.z, dy.x, \
@@ -252,6 +253,50 @@ __ANCHOR_TEX_OUT(texCubemapLayeredGrad,
 __ANCHOR_TEX_OUT(tex2Dgather, __ANCHOR_P(float x, float y, int comp = 0), __ANCHOR_P(x, y, comp))
 #undef __ANCHOR_P
 #undef __ANCHOR_TEX_OUT
+
+/* The sparse-texture forms: every texel of an Anchor texture is resident (Metal's sparse
+ * textures are not used), so *isResident is true and the value is the plain form's. */
+#define __ANCHOR_TEX_RESIDENT(NAME, PARAMS, ARGS)                                                  \
+  template <class T> __ANCHOR_TEX T NAME(cudaTextureObject_t obj PARAMS, bool *isResident) {       \
+    *isResident = true;                                                                            \
+    return NAME<T>(obj ARGS);                                                                      \
+  }                                                                                                \
+  template <class T>                                                                               \
+  __ANCHOR_TEX void NAME(T *ret, cudaTextureObject_t obj PARAMS, bool *isResident) {               \
+    *isResident = true;                                                                            \
+    *ret = NAME<T>(obj ARGS);                                                                      \
+  }
+#define __ANCHOR_P(...) , __VA_ARGS__
+__ANCHOR_TEX_RESIDENT(tex2D, __ANCHOR_P(float x, float y), __ANCHOR_P(x, y))
+__ANCHOR_TEX_RESIDENT(tex3D, __ANCHOR_P(float x, float y, float z), __ANCHOR_P(x, y, z))
+__ANCHOR_TEX_RESIDENT(tex2DLayered, __ANCHOR_P(float x, float y, int layer),
+                      __ANCHOR_P(x, y, layer))
+__ANCHOR_TEX_RESIDENT(tex2DLod, __ANCHOR_P(float x, float y, float level), __ANCHOR_P(x, y, level))
+__ANCHOR_TEX_RESIDENT(tex3DLod, __ANCHOR_P(float x, float y, float z, float level),
+                      __ANCHOR_P(x, y, z, level))
+__ANCHOR_TEX_RESIDENT(tex2DLayeredLod, __ANCHOR_P(float x, float y, int layer, float level),
+                      __ANCHOR_P(x, y, layer, level))
+__ANCHOR_TEX_RESIDENT(tex2DGrad, __ANCHOR_P(float x, float y, float2 dPdx, float2 dPdy),
+                      __ANCHOR_P(x, y, dPdx, dPdy))
+__ANCHOR_TEX_RESIDENT(tex3DGrad, __ANCHOR_P(float x, float y, float z, float4 dPdx, float4 dPdy),
+                      __ANCHOR_P(x, y, z, dPdx, dPdy))
+__ANCHOR_TEX_RESIDENT(tex2DLayeredGrad,
+                      __ANCHOR_P(float x, float y, int layer, float2 dPdx, float2 dPdy),
+                      __ANCHOR_P(x, y, layer, dPdx, dPdy))
+#undef __ANCHOR_P
+#undef __ANCHOR_TEX_RESIDENT
+template <class T>
+__ANCHOR_TEX T tex2Dgather(cudaTextureObject_t obj, float x, float y, bool *isResident,
+                           int comp = 0) {
+  *isResident = true;
+  return tex2Dgather<T>(obj, x, y, comp);
+}
+template <class T>
+__ANCHOR_TEX void tex2Dgather(T *ret, cudaTextureObject_t obj, float x, float y, bool *isResident,
+                              int comp = 0) {
+  *isResident = true;
+  *ret = tex2Dgather<T>(obj, x, y, comp);
+}
 
 #endif /* __CUDA__ && __cplusplus */
 #endif

@@ -139,9 +139,6 @@ template <class T> struct __anchor_texel; /* T is not a texture type */
     __ANCHOR_TEX T make(const unsigned *l) {                                                       \
       return (T)CONV(l[0]);                                                                        \
     }                                                                                              \
-    __ANCHOR_TEX void bytes(T v, unsigned *w) {                                                    \
-      __builtin_memcpy(w, &v, sizeof v);                                                           \
-    }                                                                                              \
   };
 #define __ANCHOR_TEXEL_VECTOR(T, E, N, CLS, CONV)                                                  \
   template <> struct __anchor_texel<T> {                                                           \
@@ -151,9 +148,6 @@ template <class T> struct __anchor_texel; /* T is not a texture type */
       T v;                                                                                         \
       __builtin_memcpy(&v, e, sizeof v);                                                           \
       return v;                                                                                    \
-    }                                                                                              \
-    __ANCHOR_TEX void bytes(T v, unsigned *w) {                                                    \
-      __builtin_memcpy(w, &v, sizeof v);                                                           \
     }                                                                                              \
   };
 #define __ANCHOR_TEXEL_FAMILY(S, V, E, CLS, CONV)                                                  \
@@ -170,12 +164,6 @@ __ANCHOR_TEXEL_FAMILY(unsigned short, ushort, unsigned short, 1, )
 __ANCHOR_TEXEL_FAMILY(int, int, int, 0, )
 __ANCHOR_TEXEL_FAMILY(unsigned int, uint, unsigned int, 1, )
 __ANCHOR_TEXEL_FAMILY(float, float, float, 2, __ANCHOR_LANE_F)
-/* surfaces only (no texture reads of 64-bit channels in CUDA) */
-__ANCHOR_TEXEL_FAMILY(long long, longlong, long long, 0, )
-__ANCHOR_TEXEL_FAMILY(unsigned long long, ulonglong, unsigned long long, 1, )
-__ANCHOR_TEXEL_SCALAR(double, 2, __ANCHOR_LANE_F)
-__ANCHOR_TEXEL_VECTOR(double1, double, 1, 2, __ANCHOR_LANE_F)
-__ANCHOR_TEXEL_VECTOR(double2, double, 2, 2, __ANCHOR_LANE_F)
 #undef __ANCHOR_TEXEL_FAMILY
 #undef __ANCHOR_TEXEL_VECTOR
 #undef __ANCHOR_TEXEL_SCALAR

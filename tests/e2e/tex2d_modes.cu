@@ -5,7 +5,7 @@
 // clamp, border (zero), wrap and mirror (the last two with normalized coordinates only,
 // as CUDA allows). Checks each sample against tex_reference.h (CUDA's documented
 // sampling): point sampling exactly, linear within 1/256 of the texel range (CUDA's 9-bit
-// weights). Also tex2D through the pointer form, and handles passed in a struct, in an
+// weights: tex_ref_tolerance). Also tex2D through the pointer form, and handles passed in a struct, in an
 // array in device memory and chosen at run time. Prints PASS, or FAIL: <details>.
 #include <cuda_runtime.h>
 #include <math.h>
@@ -131,7 +131,7 @@ int main(void) {
         for (int k = 0; k < NPTS; k++) {
           float x[2] = {pts[k].x, pts[k].y}, want;
           tex_ref_sample(&ref, 2, x, &want);
-          float tol = linear ? 20.0f / 256.0f : 0.0f; // range of the texels ~20
+          float tol = tex_ref_tolerance(&ref, 2, x, 0);
           if (!(fabsf(out[k] - want) <= tol)) {
             if (bad++ < 3)
               printf("float %s %s %s at (%g, %g): got %.6f, want %.6f\n",
@@ -152,9 +152,8 @@ int main(void) {
           float x[2] = {pts[k].x, pts[k].y}, want[4];
           tex_ref_sample(&cref, 2, x, want);
           float got[4] = {out4[k].x, out4[k].y, out4[k].z, out4[k].w};
-          float tol = linear ? 1.0f / 256.0f : 0.5f / 255.0f; // unorm8 rounding for point
           for (int c = 0; c < 4; c++)
-            if (!(fabsf(got[c] - want[c]) <= tol)) {
+            if (!(fabsf(got[c] - want[c]) <= tex_ref_tolerance(&cref, 2, x, c) + 1e-6f)) {
               if (bad++ < 3)
                 printf("uchar4 %s %s %s at (%g, %g) channel %d: got %.6f, want %.6f\n",
                        normalized ? "normalized" : "texels", linear ? "linear" : "point",
@@ -182,7 +181,7 @@ int main(void) {
     TexRef ref = {&tex_values[0][0], W, H, 1, 1, 0, linear, {1, 1, 1}, {0, 0, 0, 0}};
     float x[2] = {pts[k].x, pts[k].y}, want;
     tex_ref_sample(&ref, 2, x, &want);
-    if (!(fabsf(out[k] - want) <= (linear ? 20.0f / 256.0f : 0.0f)) && bad++ == 0) {
+    if (!(fabsf(out[k] - want) <= tex_ref_tolerance(&ref, 2, x, 0)) && bad++ == 0) {
       printf("FAIL: travelling handle %d at (%g, %g): got %g, want %g\n", k, x[0], x[1], out[k],
              want);
       failures++;

@@ -54,9 +54,8 @@ static void compare(const char *what, const TexRef *ref, int dims, const float2 
   for (int k = 0; k < NPTS; k++) {
     float x[2] = {p[k].x, p[k].y}, want[4], got[4] = {o[k].x, o[k].y, o[k].z, o[k].w};
     tex_ref_sample(ref, dims, x, want);
-    float tol = ref->linear ? 40.0f / 256.0f : 0.0f;
     for (int c = 0; c < 4; c++)
-      if (!(fabsf(got[c] - want[c]) <= tol) && bad++ < 3)
+      if (!(fabsf(got[c] - want[c]) <= tex_ref_tolerance(ref, dims, x, c)) && bad++ < 3)
         printf("%s at (%g, %g) channel %d: got %g, want %g\n", what, x[0], x[1], c, got[c], want[c]);
   }
   if (bad) failures++;

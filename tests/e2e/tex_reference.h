@@ -15,10 +15,10 @@
 struct TexRef {
   const float *data; // width * height * depth texels of `channels` floats
   int width, height, depth, channels;
-  int normalized;     // cudaTextureDesc.normalizedCoords
-  int linear;         // cudaFilterModeLinear
-  int address[3];     // cudaTextureAddressMode per dimension
-  float border[4];    // cudaTextureDesc.borderColor
+  int normalized;  // cudaTextureDesc.normalizedCoords
+  int linear;      // cudaFilterModeLinear
+  int address[3];  // cudaTextureAddressMode per dimension
+  float border[4]; // cudaTextureDesc.borderColor
 };
 
 // Texel index i of a dimension of n texels under mode; -1: the border colour.
@@ -43,22 +43,27 @@ static inline void tex_ref_texel(const TexRef *t, int dims, const int *at, float
   for (int d = 0; d < dims; d++) {
     idx[d] = tex_ref_address(at[d], n[d], t->address[d], t->normalized);
     if (idx[d] < 0) {
-      for (int c = 0; c < t->channels; c++) out[c] = t->border[c];
+      for (int c = 0; c < t->channels; c++)
+        out[c] = t->border[c];
       return;
     }
   }
-  const float *p = t->data + (((size_t)idx[2] * t->height + idx[1]) * t->width + idx[0]) * t->channels;
-  for (int c = 0; c < t->channels; c++) out[c] = p[c];
+  const float *p =
+      t->data + (((size_t)idx[2] * t->height + idx[1]) * t->width + idx[0]) * t->channels;
+  for (int c = 0; c < t->channels; c++)
+    out[c] = p[c];
 }
 
 // CUDA's sample of a dims-dimensional texture at coordinate x[0..dims-1].
 static inline void tex_ref_sample(const TexRef *t, int dims, const float *x, float *out) {
   int n[3] = {t->width, t->height, t->depth};
   float u[3];
-  for (int d = 0; d < dims; d++) u[d] = t->normalized ? x[d] * n[d] : x[d];
+  for (int d = 0; d < dims; d++)
+    u[d] = t->normalized ? x[d] * n[d] : x[d];
   if (!t->linear) {
     int at[3];
-    for (int d = 0; d < dims; d++) at[d] = (int)floorf(u[d]);
+    for (int d = 0; d < dims; d++)
+      at[d] = (int)floorf(u[d]);
     tex_ref_texel(t, dims, at, out);
     return;
   }
@@ -69,7 +74,8 @@ static inline void tex_ref_sample(const TexRef *t, int dims, const float *x, flo
     base[d] = (int)floorf(b);
     frac[d] = b - floorf(b);
   }
-  for (int c = 0; c < t->channels; c++) out[c] = 0.0f;
+  for (int c = 0; c < t->channels; c++)
+    out[c] = 0.0f;
   for (int corner = 0; corner < (1 << dims); corner++) {
     int at[3];
     float w = 1.0f, v[4];
@@ -79,8 +85,30 @@ static inline void tex_ref_sample(const TexRef *t, int dims, const float *x, flo
       w *= up ? frac[d] : 1.0f - frac[d];
     }
     tex_ref_texel(t, dims, at, v);
-    for (int c = 0; c < t->channels; c++) out[c] += w * v[c];
+    for (int c = 0; c < t->channels; c++)
+      out[c] += w * v[c];
   }
+}
+
+// The tolerance of channel c of a linear sample against the reference: CUDA's weights have
+// 8 fractional bits, so each dimension's weight is off by up to 1/256, which moves the
+// result by up to 1/256 of the spread of the texels it weighs, per dimension; plus float
+// rounding. 0 for point sampling.
+static inline float tex_ref_tolerance(const TexRef *t, int dims, const float *x, int c) {
+  if (!t->linear) return 0.0f;
+  int n[3] = {t->width, t->height, t->depth}, base[3];
+  for (int d = 0; d < dims; d++)
+    base[d] = (int)floorf((t->normalized ? x[d] * n[d] : x[d]) - 0.5f);
+  float lo = INFINITY, hi = -INFINITY;
+  for (int corner = 0; corner < (1 << dims); corner++) {
+    int at[3];
+    float v[4];
+    for (int d = 0; d < dims; d++)
+      at[d] = base[d] + ((corner >> d) & 1);
+    tex_ref_texel(t, dims, at, v);
+    lo = fminf(lo, v[c]), hi = fmaxf(hi, v[c]);
+  }
+  return dims * (hi - lo) / 256.0f + 1e-5f * fmaxf(fabsf(lo), fabsf(hi)) + 1e-6f;
 }
 
 #endif

@@ -4,7 +4,7 @@
 // float, uchar4 read as normalized floats; 0 outside [0, size), as CUDA returns); tex2D
 // over pitched memory; tex2DLod on a mipmapped array; tex2Dgather; integer element reads
 // (int2 of a signed texture, uint of an unsigned one read as int: the bits); a call of the
-// wrong shape returns zeros (CUDA: undefined). Texel values are distinct, so a wrong
+// wrong shape runs (CUDA: undefined; Anchor: zeros, printed). Texel values are distinct, so a wrong
 // texel, face or layer shows. Prints PASS, or FAIL: <details>.
 #include <cuda_runtime.h>
 #include <math.h>
@@ -327,10 +327,12 @@ int main(void) {
     expect("tex2D<int> of uint", i, (float)iout[2 * i + 1], (float)(int)(0xFFFFFFF0u + i));
   }
 
-  // the wrong shape or type: zeros (a float 2D texture read as 3D, linear, cube, int)
+  // the wrong shape or type (a float 2D texture read as 3D, linear, cube, int): undefined
+  // in CUDA, zeros in Anchor (never another texture's memory); the launch must succeed.
+  // Printed, not checked: the H200's values are whatever its hardware makes of it.
   kwrong<<<1, 4>>>(tp, out);
   CHECK(cudaDeviceSynchronize());
-  for (int i = 0; i < 4; i++) expect("wrong shape", i, out[i], 0.0f);
+  printf("wrong shapes (Anchor: 0): %g %g %g %g\n", out[0], out[1], out[2], out[3]);
 
   if (failures) {
     printf("FAIL: %d wrong values\n", failures);

@@ -61,3 +61,12 @@ __global__ void surfaces(cudaSurfaceObject_t s, float *f) {
 // CHECK: texture1d<float, access::write> anchor_t = anchor_r.t; anchor_t.write(anchor_surf_bits_float(uint4(
 // CHECK: texturecube<int, access::read> anchor_t = anchor_r.t; uint4 anchor_v = anchor_surf_pack(as_type<uint4>(anchor_t.read(uint2(v{{[0-9]+}}, 1u), uint(3u))), anchor_r.format & 0xFFu);
 // CHECK: texturecube_array<uint, access::write> anchor_t = anchor_r.t; anchor_t.write(anchor_surf_unpack(uint4(v{{[0-9]+}}, 0u, 0u, 0u), anchor_r.format & 0xFFu), uint2(v{{[0-9]+}}, 1u), uint(3u), uint(1u));
+
+// The sparse forms (isResident: always true, no sparse textures) compile to the plain ones.
+__global__ void resident(cudaTextureObject_t t, float *f, bool *r) {
+  f[0] = tex2D<float>(t, 0.5f, 0.5f, &r[0]);
+  tex2DLod(&f[1], t, 0.5f, 0.5f, 1.0f, &r[1]);
+  f[2] = tex2Dgather<float4>(t, 0.5f, 0.5f, &r[2], 1).x;
+}
+// CHECK-LABEL: kernel void _Z8resident
+// CHECK: *reinterpret_cast<device uchar*>(v{{[0-9]+}} + anchor_ctx[0]) = (uchar)1;

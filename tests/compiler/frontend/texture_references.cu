@@ -7,14 +7,14 @@ surface<void, 2> target;
 
 __global__ void surface(float *texture) { texture[threadIdx.x] = 0.0f; }
 
-void bind(float *p, size_t n) {
-  cudaBindTexture(0, 0, p, n);
+void bind(cudaArray_t a) {
+  cudaBindTextureToArray(0, a);
   cudaUnbindTexture(0);
-  cudaBindSurfaceToArray(0, 0);
+  cudaBindSurfaceToArray(0, a);
 }
 // ERR: texture_references.cu:5:1: error: no template named 'texture'
 // ERR: texture_references.cu:6:1: error: no template named 'surface'
 // ERR-NOT: texture_references.cu:8
-// ERR: texture_references.cu:11:3: error: 'cudaBindTexture' is unavailable: texture references were removed in CUDA 12 and are not supported by Anchor: use a texture object (cudaTextureObject_t, cudaCreateTextureObject, tex2D<T>(object, x, y))
+// ERR: texture_references.cu:11:3: error: 'cudaBindTextureToArray' is unavailable: texture references were removed in CUDA 12 and are not supported by Anchor: use a texture object (cudaTextureObject_t, cudaCreateTextureObject, tex2D<T>(object, x, y))
 // ERR: texture_references.cu:12:3: error: 'cudaUnbindTexture' is unavailable
 // ERR: texture_references.cu:13:3: error: 'cudaBindSurfaceToArray' is unavailable: surface references were removed in CUDA 12
