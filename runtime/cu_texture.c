@@ -323,41 +323,42 @@ CUresult cuTexObjectDestroy(CUtexObject texObject) {
   return rt_cu_leave(r);
 }
 
+/* What a texture (surface false) or surface object was made with, in the driver's forms
+ * (the outputs given non-NULL: the caller checked its own). */
+static CUresult rt_cu_object_descs(unsigned long long handle, bool surface,
+                                   CUDA_RESOURCE_DESC *res_out, CUDA_TEXTURE_DESC *tex_out,
+                                   CUDA_RESOURCE_VIEW_DESC *view_out) {
+  rt_device *d = NULL;
+  struct cudaResourceDesc res;
+  struct cudaTextureDesc tex;
+  struct cudaResourceViewDesc view;
+  CUresult r = rt_cu_enter_device(&d);
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_texture_result(rt_object_descs(handle, surface, res_out ? &res : NULL,
+                                             tex_out ? &tex : NULL, view_out ? &view : NULL));
+  if (r == CUDA_SUCCESS && res_out) rt_cu_resource_back(&res, res_out);
+  if (r == CUDA_SUCCESS && tex_out) rt_cu_texture_desc_back(&tex, tex_out);
+  if (r == CUDA_SUCCESS && view_out) memcpy(view_out, &view, sizeof view);
+  return rt_cu_leave(r);
+}
+
 CUresult cuTexObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc, CUtexObject texObject) {
   if (!pResDesc)
     return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
-  rt_device *d = NULL;
-  struct cudaResourceDesc res;
-  CUresult r = rt_cu_enter_device(&d);
-  if (r == CUDA_SUCCESS)
-    r = rt_cu_texture_result(rt_object_descs(texObject, false, &res, NULL, NULL));
-  if (r == CUDA_SUCCESS) rt_cu_resource_back(&res, pResDesc);
-  return rt_cu_leave(r);
+  return rt_cu_object_descs(texObject, false, pResDesc, NULL, NULL);
 }
 
 CUresult cuTexObjectGetTextureDesc(CUDA_TEXTURE_DESC *pTexDesc, CUtexObject texObject) {
   if (!pTexDesc)
     return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
-  rt_device *d = NULL;
-  struct cudaTextureDesc tex;
-  CUresult r = rt_cu_enter_device(&d);
-  if (r == CUDA_SUCCESS)
-    r = rt_cu_texture_result(rt_object_descs(texObject, false, NULL, &tex, NULL));
-  if (r == CUDA_SUCCESS) rt_cu_texture_desc_back(&tex, pTexDesc);
-  return rt_cu_leave(r);
+  return rt_cu_object_descs(texObject, false, NULL, pTexDesc, NULL);
 }
 
 CUresult cuTexObjectGetResourceViewDesc(CUDA_RESOURCE_VIEW_DESC *pResViewDesc,
                                         CUtexObject texObject) {
   if (!pResViewDesc)
     return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
-  rt_device *d = NULL;
-  struct cudaResourceViewDesc view;
-  CUresult r = rt_cu_enter_device(&d);
-  if (r == CUDA_SUCCESS)
-    r = rt_cu_texture_result(rt_object_descs(texObject, false, NULL, NULL, &view));
-  if (r == CUDA_SUCCESS) memcpy(pResViewDesc, &view, sizeof view);
-  return rt_cu_leave(r);
+  return rt_cu_object_descs(texObject, false, NULL, NULL, pResViewDesc);
 }
 
 CUresult cuSurfObjectCreate(CUsurfObject *pSurfObject, const CUDA_RESOURCE_DESC *pResDesc) {
@@ -383,11 +384,5 @@ CUresult cuSurfObjectDestroy(CUsurfObject surfObject) {
 CUresult cuSurfObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc, CUsurfObject surfObject) {
   if (!pResDesc)
     return rt_context_initialised() ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
-  rt_device *d = NULL;
-  struct cudaResourceDesc res;
-  CUresult r = rt_cu_enter_device(&d);
-  if (r == CUDA_SUCCESS)
-    r = rt_cu_texture_result(rt_object_descs(surfObject, true, &res, NULL, NULL));
-  if (r == CUDA_SUCCESS) rt_cu_resource_back(&res, pResDesc);
-  return rt_cu_leave(r);
+  return rt_cu_object_descs(surfObject, true, pResDesc, NULL, NULL);
 }

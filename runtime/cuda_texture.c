@@ -117,31 +117,33 @@ cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject) {
   return rt_leave(e);
 }
 
+/* What a texture (surface false) or surface object was made with (NULL outputs skipped;
+ * the caller refuses the NULL it is asked for). */
+static cudaError_t rt_object_query(unsigned long long handle, bool surface,
+                                   struct cudaResourceDesc *res, struct cudaTextureDesc *tex,
+                                   struct cudaResourceViewDesc *view) {
+  rt_device *d;
+  cudaError_t e = rt_enter_device(&d);
+  if (e == cudaSuccess) e = rt_object_descs(handle, surface, res, tex, view);
+  return rt_leave(e);
+}
+
 cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc,
                                              cudaTextureObject_t texObject) {
   if (!pResDesc) return rt_record(cudaErrorInvalidValue);
-  rt_device *d;
-  cudaError_t e = rt_enter_device(&d);
-  if (e == cudaSuccess) e = rt_object_descs(texObject, false, pResDesc, NULL, NULL);
-  return rt_leave(e);
+  return rt_object_query(texObject, false, pResDesc, NULL, NULL);
 }
 
 cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc,
                                             cudaTextureObject_t texObject) {
   if (!pTexDesc) return rt_record(cudaErrorInvalidValue);
-  rt_device *d;
-  cudaError_t e = rt_enter_device(&d);
-  if (e == cudaSuccess) e = rt_object_descs(texObject, false, NULL, pTexDesc, NULL);
-  return rt_leave(e);
+  return rt_object_query(texObject, false, NULL, pTexDesc, NULL);
 }
 
 cudaError_t cudaGetTextureObjectResourceViewDesc(struct cudaResourceViewDesc *pResViewDesc,
                                                  cudaTextureObject_t texObject) {
   if (!pResViewDesc) return rt_record(cudaErrorInvalidValue);
-  rt_device *d;
-  cudaError_t e = rt_enter_device(&d);
-  if (e == cudaSuccess) e = rt_object_descs(texObject, false, NULL, NULL, pResViewDesc);
-  return rt_leave(e);
+  return rt_object_query(texObject, false, NULL, NULL, pResViewDesc);
 }
 
 /* ---- surface objects ------------------------------------------------------------------------ */
@@ -166,8 +168,5 @@ cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject) {
 cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc,
                                              cudaSurfaceObject_t surfObject) {
   if (!pResDesc) return rt_record(cudaErrorInvalidValue);
-  rt_device *d;
-  cudaError_t e = rt_enter_device(&d);
-  if (e == cudaSuccess) e = rt_object_descs(surfObject, true, pResDesc, NULL, NULL);
-  return rt_leave(e);
+  return rt_object_query(surfObject, true, pResDesc, NULL, NULL);
 }

@@ -683,6 +683,31 @@ static void test_graph_copy(void) {
   CHECK(memcmp(back, src, sizeof back) == 0);
   CHECK_ERR(cudaGraphExecDestroy(x), cudaSuccess);
   CHECK_ERR(cudaGraphDestroy(g), cudaSuccess);
+  /* a memcpy node made by hand: array to array, texels (2..5, 1..2) to (0, 0) */
+  cudaArray_t b2;
+  CHECK_ERR(cudaMallocArray(&b2, &d, 8, 4, 0), cudaSuccess);
+  struct cudaMemcpy3DParms p = {0};
+  p.srcArray = a;
+  p.srcPos = make_cudaPos(2, 1, 0);
+  p.dstArray = b2;
+  p.extent = make_cudaExtent(4, 2, 1);
+  p.kind = cudaMemcpyDeviceToDevice;
+  cudaGraphNode_t node;
+  CHECK_ERR(cudaGraphCreate(&g, 0), cudaSuccess);
+  CHECK_ERR(cudaGraphAddMemcpyNode(&node, g, NULL, 0, &p), cudaSuccess);
+  CHECK_ERR(cudaGraphInstantiate(&x, g, 0), cudaSuccess);
+  CHECK_ERR(cudaGraphLaunch(x, s), cudaSuccess);
+  CHECK_ERR(cudaStreamSynchronize(s), cudaSuccess);
+  CHECK_ERR(cudaMemcpy2DFromArray(back, 32, b2, 0, 0, 16, 2, cudaMemcpyDeviceToHost), cudaSuccess);
+  for (int y = 0; y < 2; y++)
+    for (int x = 0; x < 4; x++)
+      CHECK(back[y * 8 + x] == src[(y + 1) * 8 + x + 2]);
+  p.dstArray = (cudaArray_t)&node; /* no array */
+  cudaGraphNode_t bad_node;
+  CHECK_ERR(cudaGraphAddMemcpyNode(&bad_node, g, NULL, 0, &p), cudaErrorInvalidValue);
+  CHECK_ERR(cudaGraphExecDestroy(x), cudaSuccess);
+  CHECK_ERR(cudaGraphDestroy(g), cudaSuccess);
+  CHECK_ERR(cudaFreeArray(b2), cudaSuccess);
   CHECK_ERR(cudaStreamDestroy(s), cudaSuccess);
   CHECK_ERR(cudaFreeHost(src), cudaSuccess);
   CHECK_ERR(cudaFreeArray(a), cudaSuccess);
