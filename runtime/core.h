@@ -626,8 +626,8 @@ void rt_launch_batch_commit(rt_launch_batch *batch);
  * registers at the kernel's numRegs, shared memory: static + dynamic_smem in
  * 256-byte units within the carveout the kernel prefers); 0 when such a block
  * cannot run (block_size above the device's maxThreadsPerBlock — not the
- * kernel's: __launch_bounds__ limits launches only —, dynamic_smem over a
- * set maximum, a block over the per-block limit). Pure. */
+ * kernel's: __launch_bounds__ limits launches only —, dynamic_smem over the
+ * kernel's maximum (rt_kernel_max_dynamic_smem), a block over the per-block limit). Pure. */
 int rt_launch_occupancy(const rt_kernel *kernel, int block_size, size_t dynamic_smem);
 /* cudaOccupancyAvailableDynamicSMemPerBlock's answer in *out, by CUDA's rule:
  * the carveout (the per-block limit for one block) over blocks, in 256-byte

@@ -565,11 +565,10 @@ int rt_launch_occupancy(const rt_kernel *kernel, int block_size, size_t dynamic_
   if (blocks > RT_MODEL_BLOCKS_PER_SM) blocks = RT_MODEL_BLOCKS_PER_SM;
   int by_registers = RT_MODEL_REGISTERS / (rt_kernel_registers(kernel) * threads);
   if (blocks > by_registers) blocks = by_registers;
-  /* Shared memory: more dynamic memory than a set maximum, or a block above
-   * the per-block limit, cannot run; otherwise the carveout decides. */
-  if (kernel->settings->max_dynamic_smem_set &&
-      dynamic_smem > (size_t)kernel->settings->max_dynamic_smem)
-    return 0;
+  /* Shared memory: more dynamic memory than the kernel's maximum (the one set,
+   * else CUDA's default 48 KiB - static), or a block above the per-block limit,
+   * cannot run; otherwise the carveout decides. */
+  if (dynamic_smem > (size_t)rt_kernel_max_dynamic_smem(kernel)) return 0;
   uint64_t total = rt_static_smem(kernel) + (uint64_t)dynamic_smem;
   if (total < dynamic_smem || total > RT_MODEL_SHARED_PER_BLOCK_OPTIN) return 0;
   uint64_t per_block = rt_round_up(total, RT_SMEM_GRANULARITY);
