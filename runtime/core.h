@@ -614,7 +614,9 @@ typedef struct {
  * dispatch of params — the kernel's packed parameter block (param_bytes,
  * prepared once) — encoded into the batch's command buffer, opened on first
  * use (lock held, inside rt_enter). Errors as rt_launch's; nothing runs
- * before rt_launch_batch_commit. */
+ * before rt_launch_batch_commit, except that a dispatch with an overflow area
+ * for its shared memory first commits what the batch holds (allocating the
+ * area may wait for the device). */
 cudaError_t rt_launch_batch_add(rt_device *device, rt_launch_batch *batch, const rt_kernel *kernel,
                                 const rt_launch_config *config, const void *params,
                                 bool cooperative);

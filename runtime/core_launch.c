@@ -462,8 +462,11 @@ cudaError_t rt_launch_batch_add(rt_device *device, rt_launch_batch *batch, const
     d.params_size = sizeof empty;
   }
   /* The context first: nothing may happen between rt_stream_begin and
-   * rt_stream_commit but encoding. */
+   * rt_stream_commit but encoding. So does the overflow area, whose allocation
+   * may wait for the device when the arena is full: the batch's open command
+   * buffer is committed first. */
   uint64_t *context = NULL;
+  if (kernel->desc->spill_bytes || dynamic_spill) rt_launch_batch_commit(batch);
   e = rt_spill_alloc(device, kernel, config->grid, dynamic_spill ? config->shared : 0,
                      config->stream, &d.spill);
   if (e == cudaSuccess && d.spill && !batch->command_buffer) {

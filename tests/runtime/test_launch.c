@@ -232,13 +232,13 @@ static void test_attributes_and_occupancy(void) {
   struct cudaFuncAttributes attr;
   CHECK_ERR(cudaFuncGetAttributes(&attr, (const void *)scale_stub), cudaSuccess);
   CHECK(attr.maxThreadsPerBlock > 0 && attr.maxThreadsPerBlock <= 1024);
-  CHECK(attr.sharedSizeBytes == 0 && attr.maxDynamicSharedSizeBytes == 32768);
+  CHECK(attr.sharedSizeBytes == 0 && attr.maxDynamicSharedSizeBytes == 49152); /* CUDA's 48 KiB */
   CHECK_ERR(cudaFuncSetAttribute((const void *)scale_stub,
                                  cudaFuncAttributeMaxDynamicSharedMemorySize, 16384),
             cudaSuccess);
   CHECK_ERR(cudaFuncSetAttribute((const void *)scale_stub,
-                                 cudaFuncAttributeMaxDynamicSharedMemorySize, 65536),
-            cudaErrorInvalidValue);
+                                 cudaFuncAttributeMaxDynamicSharedMemorySize, 65537),
+            cudaErrorInvalidValue); /* above sharedMemPerBlockOptin */
   CHECK_ERR(cudaFuncSetAttribute((const void *)unknown_stub,
                                  cudaFuncAttributePreferredSharedMemoryCarveout, 50),
             cudaErrorInvalidResourceHandle); /* as main on the H200 */
