@@ -204,19 +204,26 @@ typedef struct {
   cudaStream_t stream;
   void *spill;        /* the overflow area (rt_spill_alloc), or NULL */
   bool dynamic_spill; /* the kernel's dynamic-spill variant (rt_check_kernel) */
+  mtl_id pipeline;    /* the kernel's or its variant's (rt_dispatch_pipeline), borrowed */
 } rt_dispatch;
+
+/* d's pipeline, before any command buffer is begun (the variant's is made on
+ * first need). */
+static cudaError_t rt_dispatch_pipeline(rt_dispatch *d) {
+  d->pipeline = rt_module_pipeline(d->kernel);
+  return d->dynamic_spill ? rt_module_spill_pipeline(d->kernel, &d->pipeline) : cudaSuccess;
+}
 
 /* Encodes one dispatch into command_buffer; the buffers bound for its
  * parameters and context (+1, or NULL) must live until it completes. */
 static cudaError_t rt_encode_into(rt_device *s, mtl_id command_buffer, const rt_dispatch *d,
                                   mtl_id *params_buffer, mtl_id *context_buffer) {
-  mtl_id pipeline = rt_module_pipeline(d->kernel);
-  cudaError_t e = d->dynamic_spill ? rt_module_spill_pipeline(d->kernel, &pipeline) : cudaSuccess;
-  if (e != cudaSuccess) return e;
+  assert(d->pipeline);
   mtl_id encoder = mtl_command_buffer_compute_encoder(command_buffer);
   if (!encoder) return cudaErrorLaunchFailure;
-  mtl_compute_set_pipeline_state(encoder, pipeline);
-  e = rt_bind_bytes(s, encoder, d->params, d->params_size, AC_ABI_PARAMS_SLOT, params_buffer);
+  mtl_compute_set_pipeline_state(encoder, d->pipeline);
+  cudaError_t e =
+      rt_bind_bytes(s, encoder, d->params, d->params_size, AC_ABI_PARAMS_SLOT, params_buffer);
   if (e == cudaSuccess)
     e = rt_bind_bytes(s, encoder, d->context, d->context_size, AC_ABI_CONTEXT_SLOT, context_buffer);
   if (d->kernel->desc->dynamic_smem && !d->dynamic_spill)
@@ -274,7 +281,9 @@ static cudaError_t rt_launch_as(rt_device *device, const rt_kernel *kernel,
   if (e != cudaSuccess) return e;
   rt_services_flush(); /* CUDA flushes device printf at the start of a launch */
   rt_dispatch d = {kernel, config->grid,   config->block, config->shared, NULL, NULL, 0,
-                   0,      config->stream, NULL,          dynamic_spill};
+                   0,      config->stream, NULL,          dynamic_spill,  NULL};
+  e = rt_dispatch_pipeline(&d);
+  if (e != cudaSuccess) return e;
   rt_launch_storage storage;
   unsigned char *params = rt_pack_params(kernel->desc, args, &storage, &d.params_size);
   uint64_t *context = NULL;
@@ -456,7 +465,8 @@ cudaError_t rt_launch_batch_add(rt_device *device, rt_launch_batch *batch, const
                    0,
                    config->stream,
                    NULL,
-                   dynamic_spill};
+                   dynamic_spill,
+                   NULL};
   if (!kernel->desc->param_bytes) {
     d.params = empty;
     d.params_size = sizeof empty;
@@ -466,6 +476,8 @@ cudaError_t rt_launch_batch_add(rt_device *device, rt_launch_batch *batch, const
    * may wait for the device when the arena is full: the batch's open command
    * buffer is committed first. */
   uint64_t *context = NULL;
+  e = rt_dispatch_pipeline(&d);
+  if (e != cudaSuccess) return e;
   if (kernel->desc->spill_bytes || dynamic_spill) rt_launch_batch_commit(batch);
   e = rt_spill_alloc(device, kernel, config->grid, dynamic_spill ? config->shared : 0,
                      config->stream, &d.spill);
