@@ -59,8 +59,23 @@
 /* Words before the globals'. */
 #define AC_ABI_CONTEXT_FIXED 8
 #define AC_ABI_CONTEXT_GLOBAL(index) (AC_ABI_CONTEXT_FIXED + (index))
+/* The word after the globals' (a module with n globals): the CUDA address of
+ * the launch's shared-memory overflow area, grid blocks x the kernel's spill
+ * bytes (common/module.h ac_kernel.spill_bytes), block b's slice at b x spill
+ * bytes, b = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+ * 0 when the kernel has none. After the globals so that no other word moves. */
+#define AC_ABI_CONTEXT_SPILL(n) (AC_ABI_CONTEXT_FIXED + (n))
 /* Words in the context of a module with n globals. */
-#define AC_ABI_CONTEXT_WORDS(n) (AC_ABI_CONTEXT_FIXED + (n))
+#define AC_ABI_CONTEXT_WORDS(n) (AC_ABI_CONTEXT_FIXED + (n) + 1)
+/* A spill slice's alignment (and its size's granule). */
+#define AC_ABI_SPILL_ALIGN 16
+/* Every kernel with dynamic shared memory (extern __shared__) has a second MSL
+ * function, its name with this suffix, for launches whose static + dynamic
+ * shared bytes do not fit in threadgroup memory: no dynamic threadgroup slot;
+ * the dynamic memory is in device memory, in each block's slice of the
+ * overflow area after the kernel's spill bytes, the slice then being spill
+ * bytes + the launch's dynamic bytes rounded up to AC_ABI_SPILL_ALIGN. */
+#define AC_ABI_DYNAMIC_SPILL_SUFFIX "__anchor_dynamic_spill"
 
 /* Sizes of the services' blocks. */
 #define AC_ABI_LOCK_WORDS 4096

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "abi.h"
 #include "module.h"
 #include "target.h"
 
@@ -89,6 +90,7 @@ static void ac_write_table(ac_text *t, const ac_module *m) {
     ac_append(t, "\n", 1);
     for (size_t p = 0; p < kn->param_count; p++)
       ac_appendf(t, "param %" PRIu64 " %" PRIu64 "\n", kn->params[p].offset, kn->params[p].size);
+    if (kn->spill_bytes) ac_appendf(t, "spill %" PRIu64 "\n", kn->spill_bytes);
   }
   for (size_t i = 0; i < m->global_count; i++) {
     const ac_global *g = &m->globals[i];
@@ -233,6 +235,19 @@ static bool ac_read_param(ac_reader *r, ac_module *m) {
   return true;
 }
 
+/* "spill <bytes>", belonging to the last kernel line: once, nonzero, a
+ * multiple of AC_ABI_SPILL_ALIGN. */
+static bool ac_read_spill(ac_reader *r, ac_module *m) {
+  uint64_t bytes;
+  if (m->kernel_count == 0) return ac_fail(r, "spill line before any kernel line");
+  ac_kernel *k = &m->kernels[m->kernel_count - 1];
+  if (r->token_count != 2 || !ac_number(r->tokens[1], &bytes) || bytes == 0 ||
+      bytes % AC_ABI_SPILL_ALIGN || k->spill_bytes)
+    return ac_fail(r, "malformed spill line");
+  k->spill_bytes = bytes;
+  return true;
+}
+
 static bool ac_read_init_bytes(ac_reader *r, ac_global *g, const char *hex) {
   if (strcmp(hex, "-") == 0) return true;
   if (strlen(hex) != 2 * g->size)
@@ -361,6 +376,8 @@ static bool ac_read_lines(ac_reader *r, ac_module *m) {
       ok = ac_read_kernel(r, m);
     else if (strcmp(word, "param") == 0)
       ok = ac_read_param(r, m);
+    else if (strcmp(word, "spill") == 0)
+      ok = ac_read_spill(r, m);
     else if (strcmp(word, "global") == 0)
       ok = ac_read_global(r, m);
     else if (strcmp(word, "address") == 0)

@@ -9,6 +9,7 @@
  *     language <major>.<minor>          optional (default: the baseline)
  *     kernel <name> <param_bytes> <static_threadgroup_bytes> <dynamic 0|1>
  *     param <offset> <size>             per parameter, after its kernel
+ *     spill <bytes>                     after its kernel, when it has any
  *     global <name> <index> <size> <align> <device|constant> <hex|->
  *     address <offset> <target> <addend>   per address in a global's
  *                                      initialiser, after its global
@@ -65,6 +66,11 @@ typedef struct {
   size_t param_count;
   ac_param *params;     /* in order, not overlapping, inside param_bytes */
   uint64_t max_threads; /* __launch_bounds__'s thread count, 0 when none */
+  /* __shared__ bytes per block kept in device memory instead of threadgroup
+   * memory (more than Metal's AC_MAX_THREADGROUP_MEMORY): each block's slice
+   * of the launch's overflow area (abi.h AC_ABI_CONTEXT_SPILL), a multiple of
+   * AC_ABI_SPILL_ALIGN; 0 when everything fits. */
+  uint64_t spill_bytes;
 } ac_kernel;
 
 /* An address in a global's initial bytes (`__device__ int *p = &g;`): the

@@ -23,6 +23,7 @@ msl_space msl_addrspace_of(msl_func *f, LLVMValueRef v) {
     return (msl_space)ptrmap_get(&f->spaces.space, v, MSL_SPACE_NONE);
   if (LLVMIsAGlobalVariable(v)) {
     if (LLVMGetPointerAddressSpace(LLVMTypeOf(v)) != AC_NVPTX_SHARED) return MSL_SPACE_DEVICE;
+    if (smem_spilled(f, v)) return MSL_SPACE_DEVICE; /* in the block's device slice */
     /* extern __shared__ T x[]: the dynamic threadgroup buffer */
     return LLVMIsDeclaration(v) || !LLVMABISizeOfType(f->ctx->layout, LLVMGlobalGetValueType(v))
                ? MSL_SPACE_DYN_SHARED

@@ -55,8 +55,16 @@ static number num(unsigned long long x) {
 /* Static __shared__ variables share one threadgroup array, anchor_smem,
  * each at a 16-byte aligned offset (f->layout.smem maps the global to it; -1 marks
  * extern __shared__, which is anchor_dyn_smem). One base per space lets a
- * generic pointer name any of them by offset (addrspace.c). */
-static void collect_shared(msl_func *f, LLVMValueRef v, int depth) {
+ * generic pointer name any of them by offset (addrspace.c). Those that do
+ * not fit in threadgroup memory are in the block's device slice instead
+ * (smem_spill.c, f->layout.spill). collect_shared lists them in order of
+ * first use. */
+typedef struct shared_list {
+  smem_var *vars;
+  unsigned count, cap;
+} shared_list;
+
+static void collect_shared(msl_func *f, LLVMValueRef v, shared_list *list, int depth) {
   if (depth > 16) return;
   if (LLVMIsAGlobalVariable(v)) {
     if (LLVMGetPointerAddressSpace(LLVMTypeOf(v)) != AC_NVPTX_SHARED ||
@@ -72,22 +80,55 @@ static void collect_shared(msl_func *f, LLVMValueRef v, int depth) {
     LLVMValueRef init = LLVMGetInitializer(v);
     if (init && !LLVMIsUndef(init) && !LLVMIsPoison(init))
       diag_error(f->ctx, v, "initialised __shared__ variable " NOT_SUPPORTED);
-    ptrmap_set(&f->layout.smem, v, (int)f->kernel->static_smem);
-    f->kernel->static_smem += (unsigned)((size + 15) / 16 * 16);
+    ptrmap_set(&f->layout.smem, v, -3); /* seen; smem_layout gives the offset */
+    if (list->count == list->cap) {
+      list->cap = list->cap ? list->cap * 2 : 16;
+      list->vars = realloc(list->vars, list->cap * sizeof *list->vars);
+    }
+    list->vars[list->count++] = (smem_var){v, (size + 15) / 16 * 16, size};
     return;
   }
   if (LLVMIsAConstantExpr(v) || LLVMIsAConstantStruct(v) || LLVMIsAConstantArray(v))
     for (int k = 0; k < LLVMGetNumOperands(v); k++)
-      collect_shared(f, LLVMGetOperand(v, k), depth + 1);
+      collect_shared(f, LLVMGetOperand(v, k), list, depth + 1);
 }
 
-static void find_shared(msl_func *f) {
+/* The block's slice of the launch's overflow area (common/abi.h
+ * AC_ABI_CONTEXT_SPILL): %a0 the context word, %a1 the slice's bytes. */
+static const char spill_text[] =
+    "ulong anchor_spill = " AC_ABI_CONTEXT "[%a0] + ((ulong)" AC_ABI_BLOCK_ID
+    ".z * " AC_ABI_GRID_DIM ".y + " AC_ABI_BLOCK_ID ".y) * " AC_ABI_GRID_DIM
+    ".x * %a1ul + ((ulong)" AC_ABI_BLOCK_ID ".x * %a1ul);";
+
+/* The same in a dynamic-spill variant, whose slice also holds the launch's
+ * dynamic shared memory (context word AC_ABI_CONTEXT_SHARED, in granules)
+ * after the %a1 static bytes. */
+static const char spill_dynamic_text[] =
+    "ulong anchor_spill = " AC_ABI_CONTEXT "[%a0] + (((ulong)" AC_ABI_BLOCK_ID
+    ".z * " AC_ABI_GRID_DIM ".y + " AC_ABI_BLOCK_ID ".y) * " AC_ABI_GRID_DIM ".x + " AC_ABI_BLOCK_ID
+    ".x) * (%a1ul + ((" AC_ABI_CONTEXT "[" AC_ABI_STR(AC_ABI_CONTEXT_SHARED) "] + 15ul) & ~15ul));";
+
+static int find_shared(msl_func *f) {
+  shared_list list = {0};
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
       for (int k = 0; k < LLVMGetNumOperands(i); k++)
-        collect_shared(f, LLVMGetOperand(i, k), 0);
+        collect_shared(f, LLVMGetOperand(i, k), &list, 0);
+  int ok = !f->ctx->failed && smem_layout(f, list.vars, list.count);
+  free(list.vars);
+  if (!ok) return 0;
+  if (f->layout.dynamic_in_device) /* extern __shared__ after the static spill */
+    for (size_t k = 0; k < f->layout.smem.cap; k++)
+      if (f->layout.smem.keys[k] && f->layout.smem.values[k] == -1)
+        ptrmap_set(&f->layout.spill, f->layout.smem.keys[k], (int)f->kernel->spill_bytes);
   number ulongs = num(f->kernel->static_smem / 8);
   if (f->kernel->static_smem) put_line(f, NULL, smem_text, (const char *const[]){ulongs.text}, 0);
+  number word = num(AC_ABI_CONTEXT_SPILL(f->ctx->nglobals)), bytes = num(f->kernel->spill_bytes);
+  if (f->layout.dynamic_in_device)
+    put_line(f, NULL, spill_dynamic_text, (const char *const[]){word.text, bytes.text}, 0);
+  else if (f->kernel->spill_bytes)
+    put_line(f, NULL, spill_text, (const char *const[]){word.text, bytes.text}, 0);
+  return 1;
 }
 
 /* Private memory is one thread array, anchor_priv: every alloca and every
@@ -181,37 +222,34 @@ static int valid_identifier(const char *s) {
 /* The kernel ABI's signature (common/abi.h), then the body's brace. A
  * __launch_bounds__ maximum becomes the pipeline's thread limit, which the
  * runtime reports (cudaFuncGetAttributes) and enforces on launches. */
-static void put_signature(strbuf *o, msl_kernel *k) {
+static void put_signature(strbuf *o, msl_kernel *k, const char *name, int dynamic_smem) {
   if (k->max_threads)
     strbuf_printf(o, "[[max_total_threads_per_threadgroup(%u)]]\n", k->max_threads);
-  size_t n = ac_abi_signature(NULL, 0, k->name, k->dynamic_smem);
+  size_t n = ac_abi_signature(NULL, 0, name, dynamic_smem);
   char *text = malloc(n + 1);
-  ac_abi_signature(text, n + 1, k->name, k->dynamic_smem);
+  ac_abi_signature(text, n + 1, name, dynamic_smem);
   strbuf_put(o, text);
   strbuf_put(o, "{\n");
   free(text);
 }
 
-int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k) {
-  assert(k->fn && k->name && k->nparams == LLVMCountParams(k->fn));
+/* One MSL function of kernel k into out: the kernel itself, or (variant)
+ * its dynamic-spill variant (common/abi.h AC_ABI_DYNAMIC_SPILL_SUFFIX). */
+static int emit_function(msl_ctx *ctx, msl_kernel *k, int variant, strbuf *out) {
   msl_func f = {0};
   f.ctx = ctx;
   f.kernel = k;
   f.fn = k->fn;
+  f.layout.dynamic_in_device = variant;
   k->static_smem = 0;
+  k->spill_bytes = 0;
   k->dynamic_smem = 0;
   ctx->diag_at = k->fn; /* until emit.c names an instruction */
-  if (!valid_identifier(k->name))
-    return diag_error(ctx, k->fn,
-                      "kernel name '%s' is not a valid MSL function name (it is an MSL "
-                      "keyword or not an identifier)",
-                      k->name);
-  int ok = msl_addrspace_analyze(&f) && cfg_build(ctx, k->fn, &f.cfg);
-  if (ok) {
-    find_shared(&f);
+  /* the shared layout first: a spilled variable is a device pointer */
+  int ok = find_shared(&f) && msl_addrspace_analyze(&f) && cfg_build(ctx, k->fn, &f.cfg);
+  if (ok)
     ok = !ctx->failed && emit_allocas(&f) && emit_params(&f) && msl_structurize(&f) &&
          msl_verify_function(&f);
-  }
   if (ok && f.text.uses_sync_counter) {
     /* 16 bytes declared, 16 counted: the table's static byte count is the
      * exact size of the threadgroup memory the MSL declares. */
@@ -219,13 +257,13 @@ int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k) {
     k->static_smem += 16;
   }
   if (ok) {
-    strbuf text = {0};
-    put_signature(&text, k);
-    strbuf_put(&text, f.text.decls.data ? f.text.decls.data : "");
-    strbuf_put(&text, f.text.body.data ? f.text.body.data : "");
-    strbuf_put(&text, "}\n\n");
-    free(k->msl);
-    k->msl = strbuf_take(&text);
+    strbuf name = {0};
+    strbuf_printf(&name, "%s%s", k->name, variant ? AC_ABI_DYNAMIC_SPILL_SUFFIX : "");
+    put_signature(out, k, name.data, k->dynamic_smem && !variant);
+    strbuf_free(&name);
+    strbuf_put(out, f.text.decls.data ? f.text.decls.data : "");
+    strbuf_put(out, f.text.body.data ? f.text.body.data : "");
+    strbuf_put(out, "}\n\n");
   }
   msl_scopes_free(&f.scopes);
   cfg_free(&f.cfg);
@@ -234,11 +272,39 @@ int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k) {
   ptrmap_free(&f.spaces.space);
   ptrmap_free(&f.spaces.private_copy);
   ptrmap_free(&f.layout.smem);
+  ptrmap_free(&f.layout.spill);
   ptrmap_free(&f.layout.private_offset);
   ptrmap_free(&f.spaces.mask);
   strbuf_free(&f.text.decls);
   strbuf_free(&f.text.body);
   ctx->diag_at = NULL; /* later errors are about the module, not this kernel */
+  return ok;
+}
+
+int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k) {
+  assert(k->fn && k->name && k->nparams == LLVMCountParams(k->fn));
+  if (!valid_identifier(k->name))
+    return diag_error(ctx, k->fn,
+                      "kernel name '%s' is not a valid MSL function name (it is an MSL "
+                      "keyword or not an identifier)",
+                      k->name);
+  strbuf text = {0};
+  int ok = emit_function(ctx, k, 0, &text);
+  if (ok && k->dynamic_smem) {
+    /* extern __shared__ beyond threadgroup memory: the same kernel with its
+     * dynamic memory in device memory, for launches whose static + dynamic
+     * bytes do not fit (smem_spill.c); the table keeps the kernel's facts */
+    msl_kernel facts = *k;
+    ok = emit_function(ctx, k, 1, &text);
+    k->static_smem = facts.static_smem;
+    k->spill_bytes = facts.spill_bytes;
+    k->dynamic_smem = facts.dynamic_smem;
+  }
+  if (ok) {
+    free(k->msl);
+    k->msl = strbuf_take(&text);
+  }
+  strbuf_free(&text);
   return ok;
 }
 

@@ -51,6 +51,8 @@
  *                binary64)
  *   operand.c    MSL text of types, operands and dereferences
  *   kernel.c     kernel signature, prologue and assembly of each kernel
+ *   smem_spill.c which __shared__ variables go to device memory when they
+ *                do not all fit in threadgroup memory, and their offsets
  *   verify.c     checks of the backend's own output
  *   table.c      the device module (common/module.h's writer)
  *   fp16.c       IEEE binary16 from a double (fp16.h), for constants
@@ -63,7 +65,8 @@
  *              kernel, verify, table
  *   kernel -> structurize -> emit -> {atomics, intrinsics, fp64} -> operand
  *   intrinsics -> texture -> operand;  kernel -> texture (the record structs)
- *   kernel -> cfg, addrspace, operand;  operand -> addrspace -> util, diag
+ *   kernel -> cfg, addrspace, operand, smem_spill;  operand -> addrspace -> util, diag
+ *   smem_spill -> util, diag
  *   lower_atomics -> atomics (operation names only)
  *   lower_asm -> ptx_parse, ptx_{integer,move,float,memory,sync} -> ptx_xlate -> lower
  *   (ptx_integer -> ptx_float for the float forms of add/mul/div)
@@ -160,8 +163,10 @@ typedef struct msl_kernel {
   msl_param *params;
   unsigned nparams;
   unsigned param_bytes;
-  unsigned static_smem; /* bytes of __shared__ variables it uses */
-  int dynamic_smem;     /* uses extern __shared__ */
+  unsigned static_smem; /* bytes of __shared__ variables it keeps in threadgroup memory */
+  unsigned
+      spill_bytes;  /* bytes of __shared__ variables in device memory, per block (smem_spill.c) */
+  int dynamic_smem; /* uses extern __shared__ */
   unsigned max_threads; /* __launch_bounds__'s maxThreadsPerBlock (maxntid x*y*z), 0 if none */
   char *msl;            /* its MSL function (malloc'd), once emitted */
 } msl_kernel;
@@ -255,6 +260,8 @@ typedef struct msl_spaces {
 /* kernel.c's memory layout of one kernel. */
 typedef struct msl_layout {
   ptrmap smem;           /* __shared__ global used -> offset in anchor_smem, -1: dynamic */
+  ptrmap spill;          /* __shared__ global in device memory -> offset in the block's slice */
+  int dynamic_in_device; /* the dynamic-spill variant: extern __shared__ in the slice too */
   ptrmap private_offset; /* alloca / copied byval arg -> offset in anchor_priv */
 } msl_layout;
 
@@ -682,6 +689,21 @@ void msl_double_unsupported(msl_inst *in);
  * assignments of the edge from -> to. 0 after a reported error. */
 int msl_emit_block_code(msl_func *f, LLVMBasicBlockRef bb);
 int msl_emit_phi_copies(msl_func *f, LLVMBasicBlockRef from, LLVMBasicBlockRef to);
+
+/* smem_spill.c: the layout of a kernel's static __shared__ variables (vars,
+ * n of them, in order of first use; size rounded up to 16 bytes, exact_size
+ * as declared): fills f->layout.smem with the offsets in anchor_smem of those
+ * kept in threadgroup memory (all of them when they fit, at the same offsets
+ * as ever) and f->layout.spill with the offsets in the block's device slice
+ * of the others, and f->kernel->static_smem / spill_bytes with the sizes.
+ * 0 after an error (more than CUDA's 48 KiB, out of memory). smem_spilled:
+ * whether global is a spilled variable of f (a device pointer). */
+typedef struct smem_var {
+  LLVMValueRef var;
+  unsigned long long size, exact_size;
+} smem_var;
+int smem_layout(msl_func *f, const smem_var *vars, unsigned n);
+int smem_spilled(msl_func *f, LLVMValueRef global);
 
 /* kernel.c: msl_emit_kernel writes one kernel's MSL function into k->msl
  * (malloc'd, replacing an earlier one; freed by module_free) and its

@@ -234,6 +234,11 @@ int msl_put_gep(msl_func *f, LLVMValueRef gep, strbuf *out) {
 
 static int put_global(msl_func *f, LLVMValueRef g, strbuf *out) {
   if (LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == AC_NVPTX_SHARED) {
+    int spilled = ptrmap_get(&f->layout.spill, g, -1); /* smem_spill.c */
+    if (spilled >= 0) {
+      strbuf_printf(out, "(anchor_spill + %d)", spilled);
+      return 1;
+    }
     int offset = ptrmap_get(&f->layout.smem, g, -1);
     if (offset < 0)
       strbuf_put(out, "anchor_dyn_smem");

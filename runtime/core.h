@@ -55,6 +55,12 @@ enum {
   RT_MODEL_THREADS_PER_SM = AC_CORE_RESIDENT_THREADS,
   RT_MODEL_BLOCKS_PER_SM = AC_CORE_RESIDENT_GROUPS,
   RT_MODEL_SHARED_PER_SM = 65536,
+  /* Shared memory per block (static + dynamic): CUDA's 48 KiB without an
+   * opt-in, sm_75's 64 KiB with cudaFuncAttributeMaxDynamicSharedMemorySize.
+   * Above Metal's AC_MAX_THREADGROUP_MEMORY it lives in device memory
+   * (compiler/smem_spill.c, core_launch.c). */
+  RT_MODEL_SHARED_PER_BLOCK = 49152,
+  RT_MODEL_SHARED_PER_BLOCK_OPTIN = 65536,
   RT_MODEL_REGISTERS = 65536, /* per block and per multiprocessor */
   RT_MODEL_CONSTANT_MEMORY = 65536,
   /* Metal exposes no GPU core count: a nominal 8 (the smallest Apple7 GPU). */
@@ -603,12 +609,16 @@ typedef struct {
   cudaStream_t stream;
   struct mtl_object **companions; /* buffers it binds, kept until it completes */
   size_t count, allocated;
+  void **spills; /* overflow areas of its dispatches' __shared__ data, freed at commit */
+  size_t spill_count, spill_allocated;
 } rt_launch_batch;
 /* rt_launch's checks (cooperative: rt_launch_cooperative's too), then one
  * dispatch of params — the kernel's packed parameter block (param_bytes,
  * prepared once) — encoded into the batch's command buffer, opened on first
  * use (lock held, inside rt_enter). Errors as rt_launch's; nothing runs
- * before rt_launch_batch_commit. */
+ * before rt_launch_batch_commit, except that a dispatch with an overflow area
+ * for its shared memory first commits what the batch holds (allocating the
+ * area may wait for the device). */
 cudaError_t rt_launch_batch_add(rt_device *device, rt_launch_batch *batch, const rt_kernel *kernel,
                                 const rt_launch_config *config, const void *params,
                                 bool cooperative);
@@ -620,8 +630,8 @@ void rt_launch_batch_commit(rt_launch_batch *batch);
  * registers at the kernel's numRegs, shared memory: static + dynamic_smem in
  * 256-byte units within the carveout the kernel prefers); 0 when such a block
  * cannot run (block_size above the device's maxThreadsPerBlock — not the
- * kernel's: __launch_bounds__ limits launches only —, dynamic_smem over a
- * set maximum, a block over the per-block limit). Pure. */
+ * kernel's: __launch_bounds__ limits launches only —, dynamic_smem over the
+ * kernel's maximum (rt_kernel_max_dynamic_smem), a block over the per-block limit). Pure. */
 int rt_launch_occupancy(const rt_kernel *kernel, int block_size, size_t dynamic_smem);
 /* cudaOccupancyAvailableDynamicSMemPerBlock's answer in *out, by CUDA's rule:
  * the carveout (the per-block limit for one block) over blocks, in 256-byte
@@ -636,8 +646,7 @@ cudaError_t rt_launch_available_dynamic_smem(const rt_kernel *kernel, int blocks
 
 /* The dynamic shared memory a launch of kernel may have: what
  * cudaFuncAttributeMaxDynamicSharedMemorySize set, else CUDA's default
- * min(48 KiB, sharedMemPerBlockOptin) - static, which on Metal's 32 KiB is
- * the whole rest of the threadgroup memory. Pure. */
+ * 48 KiB - static (RT_MODEL_SHARED_PER_BLOCK). Pure. */
 int rt_kernel_max_dynamic_smem(const rt_kernel *kernel);
 /* cudaFuncGetAttributes' answer for kernel (lock held; docs/runtime.md
  * lists each field and where it comes from). */

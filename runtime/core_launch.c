@@ -12,6 +12,13 @@
  *                                module variable i
  *   threadgroup(AC_ABI_DYNAMIC_SMEM_SLOT)  the dynamic shared memory, if the
  *                                kernel uses it
+ *   a kernel whose __shared__ data does not all fit in threadgroup memory
+ *   (ac_kernel.spill_bytes, compiler/smem_spill.c) gets an overflow area of
+ *   blocks x spill bytes, its CUDA address in context word
+ *   AC_ABI_CONTEXT_SPILL: allocated from a pool of the runtime's own in the
+ *   launch's stream order and freed on that stream once the dispatch is
+ *   committed (after a batch's commit), so later work of the stream reuses
+ *   it and other streams only once it completed (core_pool.c's rule)
  *   dispatchThreadgroups(grid, block); the whole arena is made resident.
  *
  * A batch (rt_launch_batch_add/_commit, a graph replay's consecutive kernel
@@ -45,7 +52,7 @@ cudaError_t rt_launch_check_config(const rt_launch_config *config) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.x > (uint64_t)RT_MAX_GRID_X ||
       grid.y > RT_MAX_GRID_YZ || grid.z > RT_MAX_GRID_YZ)
     return cudaErrorInvalidValue;
-  if (config->shared > AC_MAX_THREADGROUP_MEMORY) return cudaErrorInvalidValue;
+  if (config->shared > RT_MODEL_SHARED_PER_BLOCK_OPTIN) return cudaErrorInvalidValue;
   return cudaSuccess;
 }
 /* What the dynamic threadgroup slot is bound with: Metal wants a nonzero
@@ -55,15 +62,25 @@ static uint64_t rt_dynamic_smem_length(size_t shared) {
   return shared ? ((uint64_t)shared + granule - 1) / granule * granule : granule;
 }
 
+/* The kernel's static __shared__ bytes, in threadgroup memory or not. */
+static uint64_t rt_static_smem(const rt_kernel *k) {
+  return k->desc->static_smem_bytes + k->desc->spill_bytes;
+}
+
 /* Fits the kernel's own needs: dynamic shared memory within the kernel's
  * maximum (cudaFuncAttributeMaxDynamicSharedMemorySize: a launch above it
  * fails as in CUDA), static + dynamic within the limit, threads within what
- * the pipeline allows (registers, __launch_bounds__). */
-static cudaError_t rt_check_kernel(const rt_kernel *k, dim3 block, size_t shared) {
+ * the pipeline allows (registers, __launch_bounds__). *dynamic_spill: the
+ * dynamic memory does not fit in threadgroup memory beside the static, so the
+ * launch runs the kernel's dynamic-spill variant (common/abi.h). */
+static cudaError_t rt_check_kernel(const rt_kernel *k, dim3 block, size_t shared,
+                                   bool *dynamic_spill) {
   uint64_t bound = k->desc->dynamic_smem ? rt_dynamic_smem_length(shared) : 0;
+  *dynamic_spill = k->desc->static_smem_bytes + bound > AC_MAX_THREADGROUP_MEMORY;
   if (shared > (size_t)rt_kernel_max_dynamic_smem(k) ||
-      k->desc->static_smem_bytes + shared > AC_MAX_THREADGROUP_MEMORY ||
-      k->desc->static_smem_bytes + bound > AC_MAX_THREADGROUP_MEMORY)
+      rt_static_smem(k) + shared > RT_MODEL_SHARED_PER_BLOCK_OPTIN ||
+      k->desc->static_smem_bytes > AC_MAX_THREADGROUP_MEMORY ||
+      (*dynamic_spill && !k->desc->dynamic_smem))
     return cudaErrorInvalidValue;
   uint64_t threads = (uint64_t)block.x * block.y * block.z;
   /* Above __launch_bounds__: cudaErrorInvalidValue (H200, CUDA 13, 2026-12-01);
@@ -113,10 +130,46 @@ static cudaError_t rt_bind_bytes(rt_device *s, mtl_id encoder, const void *bytes
   return cudaSuccess;
 }
 
-/* The context buffer's contents: the delta, the services, then each
- * variable's address; in storage when it fits (NULL: allocated, the caller
- * frees *context_out when it is not storage's). */
-static cudaError_t rt_context(rt_device *s, const rt_kernel *k, size_t shared,
+/* ---- the overflow area of __shared__ data beyond threadgroup memory ---- */
+
+/* The pool the overflow areas come from: the runtime's own (the program's
+ * pools and their statistics never see them), made for each device
+ * generation (cudaDeviceReset forgets every pool). */
+static struct {
+  cudaMemPool_t pool;
+  uint64_t generation;
+} rt_spill_pool;
+
+/* blocks x the kernel's spill bytes on stream (*out NULL when the kernel
+ * spills nothing); cudaErrorMemoryAllocation when the arena has no room. */
+static cudaError_t rt_spill_alloc(rt_device *s, const rt_kernel *k, dim3 grid, size_t dynamic,
+                                  cudaStream_t stream, void **out) {
+  *out = NULL;
+  /* a dynamic-spill variant's slices hold the dynamic memory too (abi.h) */
+  uint64_t bytes = k->desc->spill_bytes + (dynamic ? ((uint64_t)dynamic + AC_ABI_SPILL_ALIGN - 1) /
+                                                         AC_ABI_SPILL_ALIGN * AC_ABI_SPILL_ALIGN
+                                                   : 0);
+  if (!bytes) return cudaSuccess;
+  uint64_t blocks = (uint64_t)grid.x * grid.y * grid.z;
+  if (blocks > UINT64_MAX / bytes || blocks * bytes > SIZE_MAX) return cudaErrorMemoryAllocation;
+  if (!rt_spill_pool.pool || rt_spill_pool.generation != s->generation) {
+    cudaError_t e = rt_pool_create(&rt_spill_pool.pool);
+    if (e != cudaSuccess) return e;
+    rt_spill_pool.generation = s->generation;
+  }
+  return rt_pool_alloc(s, rt_spill_pool.pool, (size_t)(blocks * bytes), stream, out);
+}
+
+/* Frees an overflow area on stream after the work that uses it was committed. */
+static void rt_spill_free(rt_device *s, void *area, cudaStream_t stream) {
+  if (area) rt_pool_free(s, area, stream);
+}
+
+/* The context buffer's contents: the delta, the services, each variable's
+ * address, then the overflow area's (spill: 0 for none); in storage when it
+ * fits (NULL: allocated, the caller frees *context_out when it is not
+ * storage's). */
+static cudaError_t rt_context(rt_device *s, const rt_kernel *k, size_t shared, const void *spill,
                               rt_launch_storage *storage, uint64_t **context_out,
                               size_t *size_out) {
   size_t count;
@@ -136,6 +189,7 @@ static cudaError_t rt_context(rt_device *s, const rt_kernel *k, size_t shared,
   }
   for (size_t i = 0; i < count; i++)
     context[AC_ABI_CONTEXT_GLOBAL(i)] = addresses[i];
+  context[AC_ABI_CONTEXT_SPILL(count)] = (uint64_t)(uintptr_t)spill;
   *size_out = words * sizeof *context;
   *context_out = context;
   return cudaSuccess;
@@ -148,20 +202,31 @@ typedef struct {
   const void *params, *context;
   size_t params_size, context_size;
   cudaStream_t stream;
+  void *spill;        /* the overflow area (rt_spill_alloc), or NULL */
+  bool dynamic_spill; /* the kernel's dynamic-spill variant (rt_check_kernel) */
+  mtl_id pipeline;    /* the kernel's or its variant's (rt_dispatch_pipeline), borrowed */
 } rt_dispatch;
+
+/* d's pipeline, before any command buffer is begun (the variant's is made on
+ * first need). */
+static cudaError_t rt_dispatch_pipeline(rt_dispatch *d) {
+  d->pipeline = rt_module_pipeline(d->kernel);
+  return d->dynamic_spill ? rt_module_spill_pipeline(d->kernel, &d->pipeline) : cudaSuccess;
+}
 
 /* Encodes one dispatch into command_buffer; the buffers bound for its
  * parameters and context (+1, or NULL) must live until it completes. */
 static cudaError_t rt_encode_into(rt_device *s, mtl_id command_buffer, const rt_dispatch *d,
                                   mtl_id *params_buffer, mtl_id *context_buffer) {
+  assert(d->pipeline);
   mtl_id encoder = mtl_command_buffer_compute_encoder(command_buffer);
   if (!encoder) return cudaErrorLaunchFailure;
-  mtl_compute_set_pipeline_state(encoder, rt_module_pipeline(d->kernel));
+  mtl_compute_set_pipeline_state(encoder, d->pipeline);
   cudaError_t e =
       rt_bind_bytes(s, encoder, d->params, d->params_size, AC_ABI_PARAMS_SLOT, params_buffer);
   if (e == cudaSuccess)
     e = rt_bind_bytes(s, encoder, d->context, d->context_size, AC_ABI_CONTEXT_SLOT, context_buffer);
-  if (d->kernel->desc->dynamic_smem)
+  if (d->kernel->desc->dynamic_smem && !d->dynamic_spill)
     mtl_compute_set_threadgroup_memory_length(encoder, rt_dynamic_smem_length(d->shared),
                                               AC_ABI_DYNAMIC_SMEM_SLOT);
   mtl_compute_use_resource(encoder, s->arena_buffer,
@@ -209,22 +274,29 @@ static cudaError_t rt_check_cooperative(rt_device *device, const rt_kernel *kern
 static cudaError_t rt_launch_as(rt_device *device, const rt_kernel *kernel,
                                 const rt_launch_config *config, void **args, bool cooperative) {
   assert(rt_lock_held() && device && kernel && config);
+  bool dynamic_spill = false;
   cudaError_t e = rt_launch_check_config(config);
-  if (e == cudaSuccess) e = rt_check_kernel(kernel, config->block, config->shared);
+  if (e == cudaSuccess) e = rt_check_kernel(kernel, config->block, config->shared, &dynamic_spill);
   if (e == cudaSuccess && cooperative) e = rt_check_cooperative(device, kernel, config);
   if (e == cudaSuccess && kernel->desc->param_count && !args) e = cudaErrorInvalidValue;
   if (e != cudaSuccess) return e;
   rt_services_flush(); /* CUDA flushes device printf at the start of a launch */
-  rt_dispatch d = {kernel, config->grid,  config->block, config->shared, NULL, NULL, 0,
-                   0,      config->stream};
+  rt_dispatch d = {kernel, config->grid,   config->block, config->shared, NULL, NULL, 0,
+                   0,      config->stream, NULL,          dynamic_spill,  NULL};
+  e = rt_dispatch_pipeline(&d);
+  if (e != cudaSuccess) return e;
   rt_launch_storage storage;
   unsigned char *params = rt_pack_params(kernel->desc, args, &storage, &d.params_size);
   uint64_t *context = NULL;
-  e = params ? rt_context(device, kernel, config->shared, &storage, &context, &d.context_size)
+  e = params ? rt_spill_alloc(device, kernel, config->grid, dynamic_spill ? config->shared : 0,
+                              config->stream, &d.spill)
              : cudaErrorMemoryAllocation;
+  if (e == cudaSuccess)
+    e = rt_context(device, kernel, config->shared, d.spill, &storage, &context, &d.context_size);
   d.params = params;
   d.context = context;
   if (e == cudaSuccess) e = rt_encode(device, &d);
+  rt_spill_free(device, d.spill, d.stream); /* committed (or never encoded) */
   if (params != storage.params) free(params);
   if (context != storage.context) free(context);
   return e;
@@ -248,9 +320,7 @@ enum { RT_DEFAULT_DYNAMIC_SMEM = 48 * 1024, RT_MAX_REGISTERS_PER_THREAD = 255 };
 int rt_kernel_max_dynamic_smem(const rt_kernel *kernel) {
   assert(kernel && kernel->settings);
   if (kernel->settings->max_dynamic_smem_set) return kernel->settings->max_dynamic_smem;
-  uint64_t limit = AC_MAX_THREADGROUP_MEMORY < RT_DEFAULT_DYNAMIC_SMEM ? AC_MAX_THREADGROUP_MEMORY
-                                                                       : RT_DEFAULT_DYNAMIC_SMEM;
-  uint64_t s = kernel->desc->static_smem_bytes;
+  uint64_t limit = RT_DEFAULT_DYNAMIC_SMEM, s = rt_static_smem(kernel);
   return s < limit ? (int)(limit - s) : 0;
 }
 
@@ -273,7 +343,8 @@ static int rt_kernel_registers(const rt_kernel *kernel) {
 void rt_kernel_attributes(const rt_kernel *kernel, struct cudaFuncAttributes *out) {
   assert(rt_lock_held() && kernel && out);
   memset(out, 0, sizeof *out);
-  out->sharedSizeBytes = (size_t)kernel->desc->static_smem_bytes;
+  /* the kernel's static __shared__ bytes, in threadgroup memory or not */
+  out->sharedSizeBytes = (size_t)(kernel->desc->static_smem_bytes + kernel->desc->spill_bytes);
   out->constSizeBytes = (size_t)rt_module_constant_bytes(kernel);
   out->localSizeBytes = 0; /* Metal does not tell a kernel's private memory */
   out->maxThreadsPerBlock = (int)kernel->max_threads;
@@ -292,8 +363,8 @@ cudaError_t rt_kernel_set_attribute(const rt_kernel *kernel, enum cudaFuncAttrib
   rt_kernel_settings *s = kernel->settings;
   switch (attr) {
   case cudaFuncAttributeMaxDynamicSharedMemorySize:
-    /* static + dynamic within sharedMemPerBlockOptin (Metal's 32 KiB) */
-    if (value < 0 || (uint64_t)value + kernel->desc->static_smem_bytes > AC_MAX_THREADGROUP_MEMORY)
+    /* static + dynamic within sharedMemPerBlockOptin */
+    if (value < 0 || (uint64_t)value + rt_static_smem(kernel) > RT_MODEL_SHARED_PER_BLOCK_OPTIN)
       return cudaErrorInvalidValue;
     s->max_dynamic_smem_set = true;
     s->max_dynamic_smem = value;
@@ -358,27 +429,69 @@ static bool rt_batch_keep(rt_launch_batch *b, mtl_id companion) {
   return true;
 }
 
+/* Keeps a dispatch's overflow area until the batch is committed: freed
+ * before, another stream could take it while this one's command buffer is
+ * still open (not yet in flight, so the stream looks idle). */
+static bool rt_batch_keep_spill(rt_launch_batch *b, void *spill) {
+  if (!spill) return true;
+  if (b->spill_count == b->spill_allocated) {
+    size_t grown = b->spill_allocated ? b->spill_allocated * 2 : 4;
+    void **items = realloc(b->spills, grown * sizeof *items);
+    if (!items) return false;
+    b->spills = items;
+    b->spill_allocated = grown;
+  }
+  b->spills[b->spill_count++] = spill;
+  return true;
+}
+
 cudaError_t rt_launch_batch_add(rt_device *device, rt_launch_batch *batch, const rt_kernel *kernel,
                                 const rt_launch_config *config, const void *params,
                                 bool cooperative) {
   assert(rt_lock_held() && device && batch && kernel && config);
   assert(!batch->command_buffer || (batch->device == device && batch->stream == config->stream));
+  bool dynamic_spill = false;
   cudaError_t e = rt_launch_check_config(config);
-  if (e == cudaSuccess) e = rt_check_kernel(kernel, config->block, config->shared);
+  if (e == cudaSuccess) e = rt_check_kernel(kernel, config->block, config->shared, &dynamic_spill);
   if (e == cudaSuccess && cooperative) e = rt_check_cooperative(device, kernel, config);
   if (e != cudaSuccess) return e;
   static const unsigned char empty[RT_EMPTY_PARAMS_BYTES];
-  rt_dispatch d = {
-      kernel, config->grid,  config->block, config->shared, params, NULL, kernel->desc->param_bytes,
-      0,      config->stream};
+  rt_dispatch d = {kernel,
+                   config->grid,
+                   config->block,
+                   config->shared,
+                   params,
+                   NULL,
+                   kernel->desc->param_bytes,
+                   0,
+                   config->stream,
+                   NULL,
+                   dynamic_spill,
+                   NULL};
   if (!kernel->desc->param_bytes) {
     d.params = empty;
     d.params_size = sizeof empty;
   }
   /* The context first: nothing may happen between rt_stream_begin and
-   * rt_stream_commit but encoding. */
+   * rt_stream_commit but encoding. So does the overflow area, whose allocation
+   * may wait for the device when the arena is full: the batch's open command
+   * buffer is committed first. */
   uint64_t *context = NULL;
-  e = rt_context(device, kernel, config->shared, NULL, &context, &d.context_size);
+  e = rt_dispatch_pipeline(&d);
+  if (e != cudaSuccess) return e;
+  if (kernel->desc->spill_bytes || dynamic_spill) rt_launch_batch_commit(batch);
+  e = rt_spill_alloc(device, kernel, config->grid, dynamic_spill ? config->shared : 0,
+                     config->stream, &d.spill);
+  if (e == cudaSuccess && d.spill && !batch->command_buffer) {
+    batch->device = device; /* where rt_launch_batch_commit frees it */
+    batch->stream = config->stream;
+  }
+  if (e == cudaSuccess && !rt_batch_keep_spill(batch, d.spill)) {
+    rt_spill_free(device, d.spill, config->stream);
+    e = cudaErrorMemoryAllocation;
+  }
+  if (e == cudaSuccess)
+    e = rt_context(device, kernel, config->shared, d.spill, NULL, &context, &d.context_size);
   d.context = context;
   if (e == cudaSuccess && !batch->command_buffer) {
     rt_services_flush(); /* CUDA flushes device printf at the start of a launch */
@@ -414,7 +527,10 @@ void rt_launch_batch_commit(rt_launch_batch *batch) {
   }
   for (size_t i = 0; i < batch->count; i++)
     mtl_release(batch->companions[i]);
+  for (size_t i = 0; i < batch->spill_count; i++) /* in the stream's order after the batch */
+    rt_spill_free(batch->device, batch->spills[i], batch->stream);
   free(batch->companions);
+  free(batch->spills);
   *batch = (rt_launch_batch){0};
 }
 
@@ -465,13 +581,12 @@ int rt_launch_occupancy(const rt_kernel *kernel, int block_size, size_t dynamic_
   if (blocks > RT_MODEL_BLOCKS_PER_SM) blocks = RT_MODEL_BLOCKS_PER_SM;
   int by_registers = RT_MODEL_REGISTERS / (rt_kernel_registers(kernel) * threads);
   if (blocks > by_registers) blocks = by_registers;
-  /* Shared memory: more dynamic memory than a set maximum, or a block above
-   * the per-block limit, cannot run; otherwise the carveout decides. */
-  if (kernel->settings->max_dynamic_smem_set &&
-      dynamic_smem > (size_t)kernel->settings->max_dynamic_smem)
-    return 0;
-  uint64_t total = kernel->desc->static_smem_bytes + (uint64_t)dynamic_smem;
-  if (total < dynamic_smem || total > AC_MAX_THREADGROUP_MEMORY) return 0;
+  /* Shared memory: more dynamic memory than the kernel's maximum (the one set,
+   * else CUDA's default 48 KiB - static), or a block above the per-block limit,
+   * cannot run; otherwise the carveout decides. */
+  if (dynamic_smem > (size_t)rt_kernel_max_dynamic_smem(kernel)) return 0;
+  uint64_t total = rt_static_smem(kernel) + (uint64_t)dynamic_smem;
+  if (total < dynamic_smem || total > RT_MODEL_SHARED_PER_BLOCK_OPTIN) return 0;
   uint64_t per_block = rt_round_up(total, RT_SMEM_GRANULARITY);
   if (per_block > 0) {
     uint64_t preference = rt_smem_preference(kernel);
@@ -489,10 +604,11 @@ cudaError_t rt_launch_available_dynamic_smem(const rt_kernel *kernel, int blocks
     return cudaErrorInvalidValue;
   /* One block may have the whole per-block limit; several share the
    * preferred carveout (the smaller one when the preference is none). */
-  uint64_t per_sm = blocks == 1 ? (uint64_t)AC_MAX_THREADGROUP_MEMORY : rt_smem_preference(kernel);
+  uint64_t per_sm =
+      blocks == 1 ? (uint64_t)RT_MODEL_SHARED_PER_BLOCK_OPTIN : rt_smem_preference(kernel);
   uint64_t avail = per_sm / (uint64_t)blocks / RT_SMEM_GRANULARITY * RT_SMEM_GRANULARITY;
-  if (avail > AC_MAX_THREADGROUP_MEMORY) avail = AC_MAX_THREADGROUP_MEMORY;
-  uint64_t s = kernel->desc->static_smem_bytes;
+  if (avail > RT_MODEL_SHARED_PER_BLOCK_OPTIN) avail = RT_MODEL_SHARED_PER_BLOCK_OPTIN;
+  uint64_t s = rt_static_smem(kernel);
   avail = avail > s ? avail - s : 0;
   uint64_t limit = (uint64_t)rt_kernel_max_dynamic_smem(kernel);
   *out = (size_t)(avail < limit ? avail : limit);

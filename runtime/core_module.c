@@ -36,7 +36,10 @@ struct rt_module {
   uint64_t loaded_generation;
   cudaError_t load_error;
   mtl_id library;
-  mtl_id *pipelines;            /* per kernel, created on first launch */
+  mtl_id *pipelines; /* per kernel, created on first launch */
+  /* per kernel, its dynamic-spill variant's (abi.h AC_ABI_DYNAMIC_SPILL_SUFFIX),
+   * created on the first launch that needs it */
+  mtl_id *spill_pipelines;
   rt_kernel_settings *settings; /* per kernel: cudaFuncSetAttribute's (zeroed by a reset) */
   uint64_t *global_addresses;   /* per global */
   /* __managed__ variables (rt_module_add_managed) */
@@ -243,8 +246,13 @@ static void rt_module_release(rt_module *m) {
   if (m->pipelines)
     for (size_t i = 0; i < m->desc.kernel_count; i++)
       mtl_release(m->pipelines[i]);
+  if (m->spill_pipelines)
+    for (size_t i = 0; i < m->desc.kernel_count; i++)
+      mtl_release(m->spill_pipelines[i]);
   mtl_release(m->library);
   free(m->pipelines);
+  free(m->spill_pipelines);
+  m->spill_pipelines = NULL;
   free(m->settings);
   free(m->global_addresses);
   m->pipelines = NULL;
@@ -355,11 +363,12 @@ static cudaError_t rt_module_load(rt_module *m, rt_device *s) {
   m->loaded = true;
   m->loaded_generation = s->generation;
   m->pipelines = calloc(m->desc.kernel_count + 1, sizeof *m->pipelines);
+  m->spill_pipelines = calloc(m->desc.kernel_count + 1, sizeof *m->spill_pipelines);
   m->settings = calloc(m->desc.kernel_count + 1, sizeof *m->settings);
   mtl_id error = NULL;
   uint64_t version = MTL_LANGUAGE_VERSION(m->desc.language_major, m->desc.language_minor);
   m->library = mtl_new_library_with_source_version(s->device, m->desc.msl, version, &error);
-  if (!m->pipelines || !m->settings)
+  if (!m->pipelines || !m->spill_pipelines || !m->settings)
     m->load_error = cudaErrorMemoryAllocation;
   else if (!m->library) {
     rt_report_once(m, "the module's MSL did not compile for Metal",
@@ -370,23 +379,28 @@ static cudaError_t rt_module_load(rt_module *m, rt_device *s) {
   return m->load_error;
 }
 
-static cudaError_t rt_kernel_pipeline(rt_module *m, size_t index, rt_device *s) {
-  if (m->pipelines[index]) return cudaSuccess;
-  const char *name = m->desc.kernels[index].name;
+/* The pipeline of MSL function name into *slot, unless there already. */
+static cudaError_t rt_function_pipeline(rt_module *m, const char *name, rt_device *s,
+                                        mtl_id *slot) {
+  if (*slot) return cudaSuccess;
   mtl_id function = mtl_library_new_function(m->library, name);
   if (!function) {
     fprintf(stderr, "anchor: kernel %s is missing from the module's Metal library\n", name);
     return cudaErrorNoKernelImageForDevice;
   }
   mtl_id error = NULL;
-  m->pipelines[index] = mtl_new_compute_pipeline_state(s->device, function, &error);
+  *slot = mtl_new_compute_pipeline_state(s->device, function, &error);
   mtl_release(function);
-  if (!m->pipelines[index]) {
+  if (!*slot) {
     fprintf(stderr, "anchor: no compute pipeline for kernel %s: %s\n", name,
             error ? mtl_error_description(error) : "no error description");
     return cudaErrorNoKernelImageForDevice;
   }
   return cudaSuccess;
+}
+
+static cudaError_t rt_kernel_pipeline(rt_module *m, size_t index, rt_device *s) {
+  return rt_function_pipeline(m, m->desc.kernels[index].name, s, &m->pipelines[index]);
 }
 
 /* Loads kernel index of m (SIZE_MAX: not in the module) and describes it. */
@@ -425,6 +439,23 @@ cudaError_t rt_module_kernel_by_name(rt_module *module, const char *name, rt_ker
 mtl_id rt_module_pipeline(const rt_kernel *kernel) {
   assert(rt_lock_held() && kernel->module->pipelines[kernel->index]);
   return kernel->module->pipelines[kernel->index];
+}
+
+cudaError_t rt_module_spill_pipeline(const rt_kernel *kernel, mtl_id *out) {
+  assert(rt_lock_held() && kernel->desc->dynamic_smem);
+  rt_module *m = kernel->module;
+  rt_device *s = rt_device_current();
+  size_t length = strlen(kernel->desc->name) + sizeof AC_ABI_DYNAMIC_SPILL_SUFFIX;
+  char *name = malloc(length);
+  if (!name || !s) {
+    free(name);
+    return cudaErrorMemoryAllocation;
+  }
+  snprintf(name, length, "%s%s", kernel->desc->name, AC_ABI_DYNAMIC_SPILL_SUFFIX);
+  cudaError_t e = rt_function_pipeline(m, name, s, &m->spill_pipelines[kernel->index]);
+  free(name);
+  *out = m->spill_pipelines[kernel->index];
+  return e;
 }
 
 const uint64_t *rt_module_global_addresses(const rt_kernel *kernel, size_t *count_out) {

@@ -109,6 +109,11 @@ void rt_texture_use_resources(mtl_id encoder);
 /* The pipeline of a kernel found by lookup, and the CUDA addresses of its
  * module's globals (global_count of them); borrowed, lock held. */
 mtl_id rt_module_pipeline(const rt_kernel *kernel);
+/* The pipeline of the dynamic-spill variant of a kernel with dynamic shared
+ * memory (borrowed, made on first use; lock held, device ready):
+ * cudaErrorNoKernelImageForDevice when the module has none (built before
+ * Anchor had them). */
+cudaError_t rt_module_spill_pipeline(const rt_kernel *kernel, mtl_id *out);
 const uint64_t *rt_module_global_addresses(const rt_kernel *kernel, size_t *count_out);
 /* Forgets what was loaded for the device generation being reset: libraries,
  * pipelines and global storage (lock held; the arena is about to go). */

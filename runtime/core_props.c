@@ -90,10 +90,11 @@ static void rt_fill_properties(const rt_device *s, struct cudaDeviceProp *p) {
   memcpy(p->uuid.bytes, "ANCHOR-M", 8);
   memcpy(p->uuid.bytes + 8, &id, sizeof id);
   mtl_size threads = mtl_device_max_threads_per_threadgroup(s->device);
-  uint64_t smem = mtl_device_max_threadgroup_memory_length(s->device);
   p->totalGlobalMem = s->arena.capacity;
-  p->sharedMemPerBlock = (size_t)rt_min_int(smem, AC_MAX_THREADGROUP_MEMORY);
-  p->sharedMemPerBlockOptin = p->sharedMemPerBlock;
+  /* CUDA's 48 KiB per block, sm_75's 64 KiB opt-in: what does not fit Metal's
+   * threadgroup memory is in device memory (core_launch.c) */
+  p->sharedMemPerBlock = RT_MODEL_SHARED_PER_BLOCK;
+  p->sharedMemPerBlockOptin = RT_MODEL_SHARED_PER_BLOCK_OPTIN;
   p->regsPerBlock = RT_MODEL_REGISTERS;
   p->warpSize = AC_SIMD_WIDTH;
   p->memPitch = RT_MAX_PITCH;

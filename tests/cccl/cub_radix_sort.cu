@@ -4,7 +4,7 @@
 // ones that are not powers of two, checked against a host reference. Valid CUDA for
 // nvcc too. On Anchor this needs more than Metal's 32 KiB of threadgroup memory
 // (docs/cccl.md): CUB's sm_70 tuning ranks 6-bit digits in 256-thread blocks, 33,856
-// bytes.
+// bytes, which Anchor keeps in device memory (docs/compiler.md).
 #include <cub/cub.cuh>
 #include <cstdio>
 #include <cstdlib>

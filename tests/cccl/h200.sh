@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # h200.sh — builds every tests/cccl program with nvcc (its own, newer CCCL) and runs it
 # on a real NVIDIA GPU: proves the programs are correct CUDA and their host references
-# right, including the two Anchor cannot run yet (cub_radix_sort, thrust_radix_setops).
+# right, including the two whose shared memory exceeds Metal's 32 KiB (cub_radix_sort,
+# thrust_radix_setops).
 # occupancy_header compares NVIDIA's cuda_occupancy.h with NVIDIA's runtime there.
 # Not a CTest test (needs nvcc and a GPU). From the repository root:
 #   tests/cccl/h200.sh [OUTDIR]

@@ -3,8 +3,8 @@
 // sort_by_key and stable_sort with the default or thrust::greater comparators on
 // arithmetic keys (CUB's radix sort: 33,856 bytes), and the set operations (Thrust's
 // SetOpAgent). Sizes 0, 1 and ones that are not powers of two, duplicates, 64-bit
-// keys; checked against std::. Valid CUDA (nvcc -O2 -arch=sm_90). On Anchor it waits
-// for threadgroup memory above 32 KiB (docs/cccl.md).
+// keys; checked against std::. Valid CUDA (nvcc -O2 -arch=sm_90). On Anchor the shared
+// memory above 32 KiB is in device memory (docs/cccl.md).
 #include <thrust/device_vector.h>
 #include <thrust/host_vector.h>
 #include <thrust/sort.h>

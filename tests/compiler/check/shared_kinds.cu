@@ -48,3 +48,5 @@ __global__ void kinds(float *o, const double *di, int i) {
 // CHECK-DAG: = (anchor_dyn_smem + ((long)v{{[0-9]+}} * 4));
 // CHECK: threadgroup_barrier(
 // CHECK-NOT: threadgroup_barrier
+// Then its dynamic-spill variant (check/shared_spill_dynamic.cu).
+// CHECK-LABEL: kernel void _Z5kindsPfPKdi__anchor_dynamic_spill(

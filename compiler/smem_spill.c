@@ -1,0 +1,113 @@
+/* smem_spill.c — __shared__ memory beyond Metal's threadgroup limit (issue 14).
+ *
+ * CUDA gives a block 48 KiB of static __shared__ data; Metal gives a
+ * threadgroup 32 KiB (AC_MAX_THREADGROUP_MEMORY). A kernel whose shared
+ * variables do not fit keeps as many bytes as fit in threadgroup memory
+ * (anchor_smem, laid out as for any kernel) and places the others
+ * ("spilled") in its block's slice of a device-memory area the runtime
+ * allocates for each launch (common/abi.h AC_ABI_CONTEXT_SPILL; blocks x
+ * the kernel's spill bytes, stream-ordered, freed after the launch).
+ *
+ * The choice is per kernel, after inlining, on the variables its code uses:
+ * the set kept in threadgroup memory is the one with the most bytes that
+ * fits (a 0/1 knapsack over 16-byte units, exact: a kernel has few shared
+ * variables), so that as little as possible goes to slower memory; a
+ * variable is never split. A spilled variable is then simply a device
+ * pointer: addrspace.c gives it MSL_SPACE_DEVICE, operand.c spells it
+ * anchor_spill + its offset (anchor_spill: the block's slice, computed once
+ * in the prologue), and every access, atomic, memcpy or generic pointer
+ * derived from it follows the rules of device memory (atomics.c's device
+ * templates, the device library's 64-bit atomics by address). Barriers
+ * already order device memory within a threadgroup (__syncthreads is
+ * threadgroup_barrier(mem_threadgroup | mem_device), __syncwarp a
+ * simdgroup_barrier with both flags). Kernels that fit are untouched: no
+ * spill map, no prologue line, the same offsets. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "abi.h"
+#include "msl_internal.h"
+#include "target.h"
+
+/* CUDA's static shared memory per block (every architecture): ptxas refuses
+ * a kernel above it ("uses too much shared data"), so does anchor-msl. */
+enum { SMEM_CUDA_STATIC_LIMIT = 48 * 1024, SMEM_UNIT = AC_ABI_SPILL_ALIGN };
+
+/* Does the kernel count with __syncthreads_count/_and/_or (16 bytes of
+ * threadgroup memory, anchor_sync, added when it is emitted)? */
+static int uses_sync_counter(LLVMValueRef fn) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      if (LLVMIsACallInst(i) && !strncmp(ir_callee_name(i), "llvm.nvvm.barrier0.", 19)) return 1;
+  return 0;
+}
+
+/* keep[k] = 1 for the variables kept in threadgroup memory: the subset of
+ * the most units within capacity units (ties: the earlier variables). */
+static int choose_kept(const smem_var *vars, unsigned n, unsigned capacity, char *keep) {
+  size_t width = (size_t)capacity + 1;
+  unsigned *best = calloc(width, sizeof *best);
+  unsigned char *took = calloc((size_t)n * width + 1, 1);
+  if (!best || !took) {
+    free(best);
+    free(took);
+    return 0;
+  }
+  for (unsigned k = 0; k < n; k++) {
+    unsigned units = (unsigned)(vars[k].size / SMEM_UNIT);
+    for (unsigned c = capacity; units <= capacity && c >= units; c--) {
+      if (best[c - units] + units > best[c]) {
+        best[c] = best[c - units] + units;
+        took[(size_t)k * width + c] = 1;
+      }
+      if (c == 0) break;
+    }
+  }
+  unsigned c = capacity;
+  for (unsigned k = n; k-- > 0;) {
+    keep[k] = took[(size_t)k * width + c];
+    if (keep[k]) c -= (unsigned)(vars[k].size / SMEM_UNIT);
+  }
+  free(best);
+  free(took);
+  return 1;
+}
+
+int smem_layout(msl_func *f, const smem_var *vars, unsigned n) {
+  msl_kernel *k = f->kernel;
+  unsigned long long total = 0, exact = 0;
+  for (unsigned v = 0; v < n; v++)
+    total += vars[v].size, exact += vars[v].exact_size;
+  if (exact > SMEM_CUDA_STATIC_LIMIT)
+    return diag_error(f->ctx, k->fn,
+                      "kernel '%s' uses %llu bytes of static __shared__ data, more than the %d "
+                      "bytes CUDA allows per block",
+                      k->name, exact, SMEM_CUDA_STATIC_LIMIT);
+  /* what else the threadgroup memory must hold: the counter of
+   * __syncthreads_count, and at least one granule of dynamic memory */
+  unsigned reserve = (uses_sync_counter(k->fn) ? SMEM_UNIT : 0) +
+                     (k->dynamic_smem ? AC_THREADGROUP_MEMORY_GRANULE : 0);
+  char *keep = malloc(n + 1);
+  if (!keep) return diag_error(f->ctx, k->fn, "out of memory");
+  memset(keep, 1, n + 1);
+  if (total + reserve > AC_MAX_THREADGROUP_MEMORY &&
+      !choose_kept(vars, n, (AC_MAX_THREADGROUP_MEMORY - reserve) / SMEM_UNIT, keep)) {
+    free(keep);
+    return diag_error(f->ctx, k->fn, "out of memory");
+  }
+  for (unsigned v = 0; v < n; v++) {
+    if (keep[v]) {
+      ptrmap_set(&f->layout.smem, vars[v].var, (int)k->static_smem);
+      k->static_smem += (unsigned)vars[v].size;
+    } else {
+      ptrmap_set(&f->layout.spill, vars[v].var, (int)k->spill_bytes);
+      k->spill_bytes += (unsigned)vars[v].size;
+    }
+  }
+  free(keep);
+  return 1;
+}
+
+int smem_spilled(msl_func *f, LLVMValueRef global) {
+  return ptrmap_get(&f->layout.spill, global, -1) >= 0;
+}
