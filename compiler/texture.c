@@ -167,6 +167,8 @@ static int put_dy(msl_inst *in, strbuf dy[3]) {
   return 1;
 }
 
+#define BIAS_SCALE "exp2(anchor_r.lod_bias)"
+
 /* The texture (sampled) operations: the value as a uint4 of lanes. */
 static int texture_value(msl_inst *in, const call *c, strbuf *v) {
   const shape *s = &shapes[c->shape];
@@ -192,11 +194,15 @@ static int texture_value(msl_inst *in, const call *c, strbuf *v) {
   if (c->op == OP_GRAD && s->grad) {
     strbuf dy[3] = {{0}, {0}, {0}};
     int ok = put_dy(in, dy);
+    /* the record's bias (Metal's samplers have none, and gradient options take none):
+     * gradients 2^bias times as long, log2 of their length being the level of detail */
     if (ok && (c->shape == 1 || c->shape == 4))
-      strbuf_printf(v, ", %s(float2(%%6, %%7), float2(%s, %s))", s->grad, dy[0].data, dy[1].data);
+      strbuf_printf(v, ", %s(float2(%%6, %%7) * " BIAS_SCALE ", float2(%s, %s) * " BIAS_SCALE ")",
+                    s->grad, dy[0].data, dy[1].data);
     else if (ok)
-      strbuf_printf(v, ", %s(float3(%%6, %%7, %%8), float3(%s, %s, %s))", s->grad, dy[0].data,
-                    dy[1].data, dy[2].data);
+      strbuf_printf(
+          v, ", %s(float3(%%6, %%7, %%8) * " BIAS_SCALE ", float3(%s, %s, %s) * " BIAS_SCALE ")",
+          s->grad, dy[0].data, dy[1].data, dy[2].data);
     for (unsigned k = 0; k < 3; k++)
       strbuf_free(&dy[k]);
     if (!ok) return in->ok = 0;

@@ -23,7 +23,9 @@ typedef struct {
   uint32_t address_mode[3];
   float border[4];
   float level_bias;
-  uint32_t reserved[13];
+  uint32_t levels;
+  float lod_min, lod_max;
+  uint32_t reserved[10];
 } record;
 
 static record read_record(unsigned long long handle) {
@@ -418,7 +420,9 @@ static void test_mipmaps(void) {
   CHECK_ERR(cudaCreateTextureObject(&obj, &res, &t, NULL), cudaSuccess);
   record r = read_record(obj);
   CHECK(r.kind == 2 && r.extent[0] == 64 && r.extent[1] == 32 && r.level_bias == 0.5f);
-  CHECK(r.flags == (1u | 4u | 64u)); /* normalized, linear, the bias for the kernel */
+  /* normalized, linear, the bias for the kernel, linear between levels */
+  CHECK(r.flags == (1u | 4u | 64u | 128u));
+  CHECK(r.levels == 7 && r.lod_min == 0.0f && r.lod_max == 6.0f); /* for sampling by hand */
   CHECK_ERR(cudaDestroyTextureObject(obj), cudaSuccess);
   CHECK_ERR(cudaFreeMipmappedArray(m), cudaSuccess);
   CHECK_ERR(cudaFreeMipmappedArray(m), cudaErrorInvalidValue);
@@ -456,7 +460,8 @@ static void test_texture_objects(void) {
   CHECK(r.extent[0] == 32 && r.extent[1] == 16 && r.extent[2] == 0);
   CHECK(r.address_mode[0] == cudaAddressModeWrap && r.address_mode[1] == cudaAddressModeBorder);
   CHECK(r.border[0] == 0 && r.border[3] == 1);
-  uint32_t zeros[13] = {0};
+  CHECK(r.levels == 1 && r.lod_min == 0.0f && r.lod_max == 0.0f);
+  uint32_t zeros[10] = {0};
   CHECK(memcmp(r.reserved, zeros, sizeof zeros) == 0);
   /* the getters give back what was set */
   struct cudaResourceDesc res_back;
