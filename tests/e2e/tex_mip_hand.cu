@@ -6,12 +6,12 @@
 // level) or linear (the two around it, blended by the fraction). The same descriptions with
 // clamp instead of border go through Metal's sampler, and both are checked against one CPU
 // reference (tex_reference.h for each level). A 16 x 8 float4 array, 5 levels, each texel's
-// value naming its level. Levels of detail stay away from x.5, where CUDA's and Metal's
-// rounding of a point mip filter may differ (unsure: CUDA does not document it).
-// The level of detail of a gradient is log2 of the longer of dPdx and dPdy in texels of
-// level 0 (the gradients here are isotropic: both the same length), plus the bias (unsure
-// for CUDA: the H200 run prints the values; a mismatch there names the configuration).
-// Prints PASS, or FAIL: <details>.
+// value naming its level; tex2DLayeredLod on layer 1 of a layered one with the same levels. Levels
+// of detail stay away from x.5, where CUDA's and Metal's rounding of a point mip filter may differ
+// (unsure: CUDA does not document it). The level of detail of a gradient is log2 of the longer of
+// dPdx and dPdy in texels of level 0 (the gradients here are isotropic: both the same length), plus
+// the bias (unsure for CUDA: the H200 run prints the values; a mismatch there names the
+// configuration). Prints PASS, or FAIL: <details>.
 #include <cuda_runtime.h>
 #include <math.h>
 #include <stdio.h>
@@ -26,14 +26,19 @@ __global__ void lod2d(cudaTextureObject_t t, const float4 *p, float4 *out) {
   int i = threadIdx.x;
   out[i] = tex2DLod<float4>(t, p[i].x, p[i].y, p[i].z);
 }
+__global__ void lod2dlayered(cudaTextureObject_t t, const float4 *p, float4 *out) {
+  int i = threadIdx.x;
+  out[i] = tex2DLayeredLod<float4>(t, p[i].x, p[i].y, 1, p[i].z); // layer 1
+}
 __global__ void grad2d(cudaTextureObject_t t, const float4 *p, float4 *out) {
   int i = threadIdx.x;
   float g = p[i].z;
   out[i] = tex2DGrad<float4>(t, p[i].x, p[i].y, make_float2(g, 0.0f), make_float2(0.0f, 2.0f * g));
 }
 
-static float4 texels[LEVELS][H][W]; // level l uses the first (W >> l) x (H >> l)
-static float4 packed[LEVELS][H * W]; // the same, rows of W >> l texels (tex_reference.h's)
+static float4 texels[LEVELS][H][W];   // level l uses the first (W >> l) x (H >> l)
+static float4 packed[LEVELS][H * W];  // the same, rows of W >> l texels (tex_reference.h's)
+static float4 packed1[LEVELS][H * W]; // layer 1 of the layered array: x + 1000
 static float4 value(int x, int y, int l) {
   return make_float4(100.0f * l + 10.0f * y + x, -x - 20.0f * l, y * 3.0f + l, 1.0f + x * y);
 }
@@ -47,13 +52,21 @@ struct Config {
 
 // CUDA's sample at (x, y) and level of detail lod (before bias and clamps); *tol: the
 // tolerance (filter weights within 1/256 per dimension and between levels).
-static void reference(const Config *c, float x, float y, float lod, float *out, float *tol) {
+static void reference(const Config *c, int layer1, float x, float y, float lod, float *out,
+                      float *tol) {
   float at[2] = {x, y};
   TexRef ref[LEVELS];
   for (int l = 0; l < LEVELS; l++) {
     int a = c->border ? cudaAddressModeBorder : cudaAddressModeClamp;
-    TexRef r = {&packed[l][0].x, W >> l, H >> l > 0 ? H >> l : 1, 1, 4, 1, c->linear,
-                {a, a, cudaAddressModeClamp}, {0.25f, -2.0f, 7.5f, 0.5f}};
+    TexRef r = {layer1 ? &packed1[l][0].x : &packed[l][0].x,
+                W >> l,
+                H >> l > 0 ? H >> l : 1,
+                1,
+                4,
+                1,
+                c->linear,
+                {a, a, cudaAddressModeClamp},
+                {0.25f, -2.0f, 7.5f, 0.5f}};
     ref[l] = r;
   }
   lod = fminf(fmaxf(lod + c->bias, c->min_clamp), c->max_clamp);
@@ -86,6 +99,11 @@ int main(void) {
     for (int y = 0; y < (H >> l > 0 ? H >> l : 1); y++)
       for (int x = 0; x < W >> l; x++)
         packed[l][y * (W >> l) + x] = texels[l][y][x];
+  for (int l = 0; l < LEVELS; l++)
+    for (int k = 0; k < H * W; k++) {
+      packed1[l][k] = packed[l][k];
+      packed1[l][k].x += 1000.0f;
+    }
   cudaChannelFormatDesc fd = cudaCreateChannelDesc<float4>();
   cudaMipmappedArray_t mip = 0;
   if (cudaMallocMipmappedArray(&mip, &fd, make_cudaExtent(W, H, 0), LEVELS, 0) != cudaSuccess)
@@ -98,7 +116,32 @@ int main(void) {
                             cudaMemcpyHostToDevice) != cudaSuccess)
       return printf("FAIL: level %d\n", l), 1;
   }
-  static const float lods[] = {-0.7f, 0.2f, 0.8f, 1.3f, 1.9f, 2.1f, 2.6f, 3.4f, 4.2f, 6.0f, 0.0f, 1.0f};
+  // the same levels in a 2-layer layered mipmapped array, layer 0 as above, layer 1 + 1000
+  cudaMipmappedArray_t mipl = 0;
+  if (cudaMallocMipmappedArray(&mipl, &fd, make_cudaExtent(W, H, 2), LEVELS, cudaArrayLayered) !=
+      cudaSuccess)
+    return printf("FAIL: cudaMallocMipmappedArray (layered)\n"), 1;
+  for (int l = 0; l < LEVELS; l++) {
+    static float4 layers[2][H][W];
+    int w = W >> l, h = H >> l > 0 ? H >> l : 1;
+    for (int y = 0; y < h; y++)
+      for (int x = 0; x < w; x++) {
+        layers[0][y][x] = texels[l][y][x];
+        layers[1][y][x] = packed1[l][y * w + x];
+      }
+    cudaArray_t a = 0;
+    cudaMemcpy3DParms p3;
+    memset(&p3, 0, sizeof p3);
+    p3.srcPtr = make_cudaPitchedPtr(layers, W * sizeof(float4), W, H);
+    p3.extent = make_cudaExtent(w, h, 2);
+    p3.kind = cudaMemcpyHostToDevice;
+    if (cudaGetMipmappedArrayLevel(&a, mipl, l) != cudaSuccess)
+      return printf("FAIL: layered level %d\n", l), 1;
+    p3.dstArray = a;
+    if (cudaMemcpy3D(&p3) != cudaSuccess) return printf("FAIL: layered level %d copy\n", l), 1;
+  }
+  static const float lods[] = {-0.7f, 0.2f, 0.8f, 1.3f, 1.9f, 2.1f,
+                               2.6f,  3.4f, 4.2f, 6.0f, 0.0f, 1.0f};
   const int nlods = sizeof lods / sizeof *lods;
   float4 *pts, *out;
   cudaMallocManaged(&pts, NPTS * sizeof(float4));
@@ -113,60 +156,71 @@ int main(void) {
   };
   int failures = 0, checked = 0;
   for (const Config &c : configs) {
-    cudaResourceDesc r;
-    memset(&r, 0, sizeof r);
-    r.resType = cudaResourceTypeMipmappedArray;
-    r.res.mipmap.mipmap = mip;
-    cudaTextureDesc d;
-    memset(&d, 0, sizeof d);
-    for (int k = 0; k < 3; k++)
-      d.addressMode[k] = c.border ? cudaAddressModeBorder : cudaAddressModeClamp;
-    d.filterMode = c.linear ? cudaFilterModeLinear : cudaFilterModePoint;
-    d.mipmapFilterMode = c.mip_linear ? cudaFilterModeLinear : cudaFilterModePoint;
-    d.readMode = cudaReadModeElementType;
-    d.normalizedCoords = 1;
-    d.mipmapLevelBias = c.bias;
-    d.minMipmapLevelClamp = c.min_clamp;
-    d.maxMipmapLevelClamp = c.max_clamp;
-    d.borderColor[0] = 0.25f, d.borderColor[1] = -2.0f, d.borderColor[2] = 7.5f, d.borderColor[3] = 0.5f;
-    cudaTextureObject_t t = 0;
-    if (cudaCreateTextureObject(&t, &r, &d, NULL) != cudaSuccess) {
-      printf("FAIL: cudaCreateTextureObject (%s)\n", c.name);
-      return 1;
-    }
-    for (int grad = 0; grad < 2; grad++) {
-      for (int k = 0; k < NPTS; k++) {
-        float x = -0.2f + 1.4f * (float)((k * 29) % NPTS) / NPTS;
-        float y = -0.2f + 1.4f * (float)((k * 43 + 5) % NPTS) / NPTS;
-        float lod = lods[k % nlods];
-        // tex2DGrad: |dPdx| in texels = 16 g = |dPdy| = 2g * 8, so lod = log2(16 g)
-        pts[k] = make_float4(x, y, grad ? exp2f(lod) / W : lod, 0.0f);
+    for (int layered = 0; layered < 2; layered++) {
+      cudaResourceDesc r;
+      memset(&r, 0, sizeof r);
+      r.resType = cudaResourceTypeMipmappedArray;
+      r.res.mipmap.mipmap = layered ? mipl : mip;
+      cudaTextureDesc d;
+      memset(&d, 0, sizeof d);
+      for (int k = 0; k < 3; k++)
+        d.addressMode[k] = c.border ? cudaAddressModeBorder : cudaAddressModeClamp;
+      d.filterMode = c.linear ? cudaFilterModeLinear : cudaFilterModePoint;
+      d.mipmapFilterMode = c.mip_linear ? cudaFilterModeLinear : cudaFilterModePoint;
+      d.readMode = cudaReadModeElementType;
+      d.normalizedCoords = 1;
+      d.mipmapLevelBias = c.bias;
+      d.minMipmapLevelClamp = c.min_clamp;
+      d.maxMipmapLevelClamp = c.max_clamp;
+      d.borderColor[0] = 0.25f, d.borderColor[1] = -2.0f, d.borderColor[2] = 7.5f,
+      d.borderColor[3] = 0.5f;
+      cudaTextureObject_t t = 0;
+      if (cudaCreateTextureObject(&t, &r, &d, NULL) != cudaSuccess) {
+        printf("FAIL: cudaCreateTextureObject (%s)\n", c.name);
+        return 1;
       }
-      if (grad)
-        grad2d<<<1, NPTS>>>(t, pts, out);
-      else
-        lod2d<<<1, NPTS>>>(t, pts, out);
-      if (cudaDeviceSynchronize() != cudaSuccess) return printf("FAIL: launch (%s)\n", c.name), 1;
-      int bad = 0;
-      for (int k = 0; k < NPTS; k++) {
-        float want[4], tol[4], got[4] = {out[k].x, out[k].y, out[k].z, out[k].w};
-        float lod = grad ? log2f(pts[k].z * W) : pts[k].z;
-        reference(&c, pts[k].x, pts[k].y, lod, want, tol);
-        for (int q = 0; q < 4; q++) {
-          checked++;
-          if (!(fabsf(got[q] - want[q]) <= tol[q]) && bad++ < 3)
-            printf("%s %s at (%g, %g) lod %g channel %d: got %g, want %g\n", c.name,
-                   grad ? "tex2DGrad" : "tex2DLod", pts[k].x, pts[k].y, lod, q, got[q], want[q]);
+      for (int grad = 0; grad < 2 - layered; grad++) {
+        for (int k = 0; k < NPTS; k++) {
+          float x = -0.2f + 1.4f * (float)((k * 29) % NPTS) / NPTS;
+          float y = -0.2f + 1.4f * (float)((k * 43 + 5) % NPTS) / NPTS;
+          float lod = lods[k % nlods];
+          // tex2DGrad: |dPdx| in texels = 16 g = |dPdy| = 2g * 8, so lod = log2(16 g)
+          pts[k] = make_float4(x, y, grad ? exp2f(lod) / W : lod, 0.0f);
         }
+        if (grad)
+          grad2d<<<1, NPTS>>>(t, pts, out);
+        else if (layered)
+          lod2dlayered<<<1, NPTS>>>(t, pts, out);
+        else
+          lod2d<<<1, NPTS>>>(t, pts, out);
+        if (cudaDeviceSynchronize() != cudaSuccess) return printf("FAIL: launch (%s)\n", c.name), 1;
+        int bad = 0;
+        for (int k = 0; k < NPTS; k++) {
+          float want[4], tol[4], got[4] = {out[k].x, out[k].y, out[k].z, out[k].w};
+          float lod = grad ? log2f(pts[k].z * W) : pts[k].z;
+          reference(&c, layered, pts[k].x, pts[k].y, lod, want, tol);
+          for (int q = 0; q < 4; q++) {
+            checked++;
+            if (!(fabsf(got[q] - want[q]) <= tol[q]) && bad++ < 3)
+              printf("%s %s at (%g, %g) lod %g channel %d: got %g, want %g\n", c.name,
+                     grad      ? "tex2DGrad"
+                     : layered ? "tex2DLayeredLod"
+                               : "tex2DLod",
+                     pts[k].x, pts[k].y, lod, q, got[q], want[q]);
+          }
+        }
+        if (bad) failures++;
       }
-      if (bad) failures++;
+      cudaDestroyTextureObject(t);
     }
-    cudaDestroyTextureObject(t);
   }
   cudaFreeMipmappedArray(mip);
+  cudaFreeMipmappedArray(mipl);
   if (failures) return printf("FAIL: %d configurations wrong\n", failures), 1;
-  printf("passed: %d values, tex2DLod and tex2DGrad on 5 levels, by hand (border colour) and "
-         "through the sampler, mip point and linear, bias and level clamps\n", checked);
+  printf("passed: %d values, tex2DLod, tex2DGrad and tex2DLayeredLod on 5 levels, by hand (border "
+         "colour) and "
+         "through the sampler, mip point and linear, bias and level clamps\n",
+         checked);
   printf("PASS\n");
   return 0;
 }
