@@ -189,11 +189,12 @@ typedef struct msl_global {
 /* The MSL preludes (helper functions) a module may need, emitted once each
  * before the kernels when some kernel uses them (kernel.c). */
 enum {
-  MSL_PRELUDE_FP64 = 1,    /* fp64.metal: software binary64, anchor_f64_* */
-  MSL_PRELUDE_MATH = 2,    /* msl_math_prelude: anchor_f32_sqrt */
-  MSL_PRELUDE_WARP = 4,    /* msl_warp_prelude: anchor_shfl_lane */
-  MSL_PRELUDE_FENCE = 8,   /* msl_fence_prelude: anchor_threadfence[_block] */
-  MSL_PRELUDE_TEXTURE = 16 /* msl_texture_prelude: surface texels as bytes */
+  MSL_PRELUDE_FP64 = 1,      /* fp64.metal: software binary64, anchor_f64_* */
+  MSL_PRELUDE_MATH = 2,      /* msl_math_prelude: anchor_f32_sqrt */
+  MSL_PRELUDE_WARP = 4,      /* msl_warp_prelude: anchor_shfl_lane */
+  MSL_PRELUDE_FENCE = 8,     /* msl_fence_prelude: anchor_threadfence[_block] */
+  MSL_PRELUDE_TEXTURE = 16,  /* msl_texture_prelude: surface texels as bytes */
+  MSL_PRELUDE_TEXFILTER = 32 /* msl_texfilter_prelude: CUDA's sampling by hand */
 };
 
 /* The texture records a module's calls view (texture.c): per shape (1d 2d 3d
@@ -634,10 +635,13 @@ int msl_emit_atomic_store(msl_inst *in);
  * include/anchor/texture.h) as a statement into in->e, marking the record struct
  * and the prelude they use in ctx; msl_emit_texture_records appends the
  * declarations of the marked structs to ctx->msl; msl_texture_prelude: the
- * surface helpers (anchor_surf_pack ...). */
+ * surface helpers (anchor_surf_pack ...); msl_texfilter_prelude: the sampling
+ * by hand (anchor_tex_filter<T>, record flag bit 4), templates instantiated
+ * once per record struct the module filters. */
 void msl_emit_texture(msl_inst *in);
 void msl_emit_texture_records(msl_ctx *ctx);
 extern const char msl_texture_prelude[];
+extern const char msl_texfilter_prelude[];
 
 /* fp64.c (with the rows above): the prelude text, fp64.metal embedded at
  * build time. */

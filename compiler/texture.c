@@ -31,7 +31,9 @@
   "  uint width, height, depth;\n"                                                                 \
   "  uint address[3];\n"                                                                           \
   "  float border[4];\n"                                                                           \
-  "  float lod_bias;\n"
+  "  float lod_bias;\n"                                                                            \
+  "  uint levels;\n"                                                                               \
+  "  float lod_min, lod_max;\n"
 
 /* One texture shape: CUDA's record kinds it reads (the header checks them),
  * its MSL type, the coordinate expressions for sampling (%2..%4 floats) and
@@ -91,7 +93,16 @@ void msl_emit_texture_records(msl_ctx *ctx) {
 
 /* ---- the calls ----------------------------------------------------------- */
 
-typedef enum op { OP_LEVEL, OP_GRAD, OP_GATHER, OP_READ, OP_SURF_READ, OP_SURF_WRITE } op;
+typedef enum op {
+  OP_LEVEL,
+  OP_GRAD,
+  OP_GATHER,
+  OP_READ,
+  OP_HAND_LEVEL, /* sampling by hand (flag bit 4) at a level of detail */
+  OP_HAND_GRAD,  /* ... with gradients */
+  OP_SURF_READ,
+  OP_SURF_WRITE
+} op;
 
 typedef struct call {
   op op;
@@ -104,11 +115,12 @@ static int parse_call(const char *name, call *c) {
   static const struct {
     const char *prefix;
     op op;
-  } ops[] = {{"__anchor_tex_level_", OP_LEVEL},      {"__anchor_tex_grad_", OP_GRAD},
-             {"__anchor_tex_gather0_", OP_GATHER},   {"__anchor_tex_gather1_", OP_GATHER},
-             {"__anchor_tex_gather2_", OP_GATHER},   {"__anchor_tex_gather3_", OP_GATHER},
-             {"__anchor_tex_read_", OP_READ},        {"__anchor_surf_read_", OP_SURF_READ},
-             {"__anchor_surf_write_", OP_SURF_WRITE}};
+  } ops[] = {{"__anchor_tex_level_", OP_LEVEL},        {"__anchor_tex_grad_", OP_GRAD},
+             {"__anchor_tex_gather0_", OP_GATHER},     {"__anchor_tex_gather1_", OP_GATHER},
+             {"__anchor_tex_gather2_", OP_GATHER},     {"__anchor_tex_gather3_", OP_GATHER},
+             {"__anchor_tex_read_", OP_READ},          {"__anchor_surf_read_", OP_SURF_READ},
+             {"__anchor_surf_write_", OP_SURF_WRITE},  {"__anchor_tex_hand_level_", OP_HAND_LEVEL},
+             {"__anchor_tex_hand_grad_", OP_HAND_GRAD}};
   for (unsigned k = 0; k < sizeof ops / sizeof *ops; k++) {
     size_t n = strlen(ops[k].prefix);
     if (strncmp(name, ops[k].prefix, n)) continue;
@@ -137,15 +149,25 @@ static int parse_call(const char *name, call *c) {
 /* The record at handle h (%a0 its struct) as anchor_r, its texture (%a1 the texture's
  * type) as anchor_t; a printf format. The texture is copied out of the record, as MSL
  * programs do with argument-buffer members (a handle: the copy is the same texture). */
-#define RECORD(h)                                                                                  \
-  "device const %%a0 &anchor_r = *reinterpret_cast<device const %%a0*>(" h " + " MSL_DELTA         \
-  "); %%a1 anchor_t = anchor_r.t; "
+#define RECORD_REF(h)                                                                              \
+  "device const %%a0 &anchor_r = *reinterpret_cast<device const %%a0*>(" h " + " MSL_DELTA "); "
+#define RECORD(h) RECORD_REF(h) "%%a1 anchor_t = anchor_r.t; "
 
 /* The arguments of sample/gather after the sampler: coordinate, array index. */
 static void put_coord(strbuf *t, const shape *s, int texel) {
   strbuf_put(t, texel ? s->texel : s->coord);
   if (s->array) strbuf_put(t, ", uint(%5)");
 }
+
+/* A gradient call's dy, operands 9..11, past the templates' one-digit %k: spelled here
+ * (the caller frees them). 0 after an error. */
+static int put_dy(msl_inst *in, strbuf dy[3]) {
+  for (unsigned k = 0; k < 3; k++)
+    if (!msl_put_operand(in->f, LLVMGetOperand(in->i, 9 + k), &dy[k], MSL_SPACE_NONE)) return 0;
+  return 1;
+}
+
+#define BIAS_SCALE "exp2(anchor_r.lod_bias)"
 
 /* The texture (sampled) operations: the value as a uint4 of lanes. */
 static int texture_value(msl_inst *in, const call *c, strbuf *v) {
@@ -170,22 +192,48 @@ static int texture_value(msl_inst *in, const call *c, strbuf *v) {
   /* Metal's 1D textures have no mipmaps: level and gradients do not apply. */
   if (c->op == OP_LEVEL && s->mipmapped) strbuf_put(v, ", level(%6)");
   if (c->op == OP_GRAD && s->grad) {
-    /* dy is operands 9..11, past the templates' one-digit %k: spelled here */
     strbuf dy[3] = {{0}, {0}, {0}};
-    int ok = 1;
-    for (unsigned k = 0; k < 3; k++)
-      ok = ok && msl_put_operand(in->f, LLVMGetOperand(in->i, 9 + k), &dy[k], MSL_SPACE_NONE);
+    int ok = put_dy(in, dy);
+    /* the record's bias (Metal's samplers have none, and gradient options take none):
+     * gradients 2^bias times as long, log2 of their length being the level of detail */
     if (ok && (c->shape == 1 || c->shape == 4))
-      strbuf_printf(v, ", %s(float2(%%6, %%7), float2(%s, %s))", s->grad, dy[0].data, dy[1].data);
+      strbuf_printf(v, ", %s(float2(%%6, %%7) * " BIAS_SCALE ", float2(%s, %s) * " BIAS_SCALE ")",
+                    s->grad, dy[0].data, dy[1].data);
     else if (ok)
-      strbuf_printf(v, ", %s(float3(%%6, %%7, %%8), float3(%s, %s, %s))", s->grad, dy[0].data,
-                    dy[1].data, dy[2].data);
+      strbuf_printf(
+          v, ", %s(float3(%%6, %%7, %%8) * " BIAS_SCALE ", float3(%s, %s, %s) * " BIAS_SCALE ")",
+          s->grad, dy[0].data, dy[1].data, dy[2].data);
     for (unsigned k = 0; k < 3; k++)
       strbuf_free(&dy[k]);
     if (!ok) return in->ok = 0;
   }
   strbuf_put(v, "))");
   return 1;
+}
+
+/* Sampling by hand (record flag bit 4: the prelude's anchor_tex_filter) for the shapes with
+ * address modes, at the level of detail given (operand 6) or at that of the gradients
+ * (operands 6..8, 9..11); 1-D shapes have no mipmaps in Metal (level 0). */
+static int hand_value(msl_inst *in, const call *c, strbuf *v) {
+  static const int dims[] = {1, 2, 3, 1, 2}; /* 1d 2d 3d 1da 2da */
+  if (c->shape >= sizeof dims / sizeof *dims)
+    return msl_inst_unsupported(in, "sampling a cube map or linear memory by hand");
+  int d = dims[c->shape];
+  strbuf_printf(v, "anchor_tex_filter<%s>(anchor_r, %d, %s, float3(%%2, %%3, %%4), uint(%%5), ",
+                class_type[c->cls], d, shapes[c->shape].mipmapped ? "true" : "false");
+  if (c->op == OP_HAND_LEVEL) {
+    strbuf_put(v, "%6)");
+    return 1;
+  }
+  strbuf dy[3] = {{0}, {0}, {0}};
+  int ok = put_dy(in, dy);
+  if (ok)
+    strbuf_printf(v,
+                  "anchor_tex_grad_lod(anchor_r, %d, float3(%%6, %%7, %%8), float3(%s, %s, %s)))",
+                  d, dy[0].data, dy[1].data, dy[2].data);
+  for (unsigned k = 0; k < 3; k++)
+    strbuf_free(&dy[k]);
+  return ok ? 1 : (in->ok = 0);
 }
 
 /* Surface reads: the texel's channels (raw format, class c) packed as its
@@ -238,9 +286,11 @@ void msl_emit_texture(msl_inst *in) {
     if (s->array) strbuf_put(&t, ", uint(%4)");
     strbuf_put(&t, "); }");
   } else {
-    int ok = 1;
+    int ok = 1, hand = c.op == OP_HAND_LEVEL || c.op == OP_HAND_GRAD;
     if (c.op == OP_SURF_READ)
       surface_read_value(&c, &v);
+    else if (hand)
+      ok = hand_value(in, &c, &v);
     else
       ok = texture_value(in, &c, &v);
     if (!ok) {
@@ -248,8 +298,12 @@ void msl_emit_texture(msl_inst *in) {
       return;
     }
     int sampled = c.op == OP_LEVEL || c.op == OP_GRAD || c.op == OP_GATHER;
-    strbuf_printf(&t, "{ " RECORD("%%1") "%suint4 anchor_v = %s" STORE_LANES " }",
-                  sampled ? "sampler anchor_s = anchor_r.s; " : "", v.data);
+    if (hand) {
+      in->f->ctx->preludes |= MSL_PRELUDE_TEXFILTER;
+      strbuf_printf(&t, "{ " RECORD_REF("%%1") "uint4 anchor_v = %s" STORE_LANES " }", v.data);
+    } else
+      strbuf_printf(&t, "{ " RECORD("%%1") "%suint4 anchor_v = %s" STORE_LANES " }",
+                    sampled ? "sampler anchor_s = anchor_r.s; " : "", v.data);
   }
   char type[64];
   snprintf(type, sizeof type, "%s<%s%s>", shapes[c.shape].type, class_type[c.cls],
@@ -302,4 +356,130 @@ const char msl_texture_prelude[] =
     "    return float4(anchor_surf_half_value(c.x), anchor_surf_half_value(c.y),\n"
     "                  anchor_surf_half_value(c.z), anchor_surf_half_value(c.w));\n"
     "  return as_type<float4>(c);\n"
+    "}\n";
+
+/* ---- sampling by hand ------------------------------------------------------
+ * Record flag bit 4: no Metal sampler does what CUDA asks (a border colour
+ * Metal lacks, unnormalized coordinates with a non-zero border or on a 3-D
+ * texture; docs/textures.md), so the kernel samples with read: CUDA's
+ * addressing (texel centres at +0.5; wrap and mirror on the fraction of
+ * normalized coordinates, clamp for unnormalized ones; border), nearest or
+ * linear weights in float (CUDA's are 9-bit fixed point: within 1/256), and
+ * the levels of a mipmapped texture as the sampler picks them (level of
+ * detail plus the record's bias, clamped to its lod_min..lod_max and to the
+ * levels; mip filter nearest: level ceil(lod + 0.5) - 1, linear: the two
+ * levels around it blended; unnormalized coordinates: level 0). Templates over
+ * the record struct (its texture field's type gives the read) and the sample
+ * type, so the text is in the module once and each shape and class a kernel
+ * filters is one instantiation; the call site is one call
+ * (MSL_PRELUDE_TEXFILTER). */
+const char msl_texfilter_prelude[] =
+    "template <typename T> inline bool anchor_tex_is_float() { return false; }\n"
+    "template <> inline bool anchor_tex_is_float<float>() { return true; }\n"
+    "// the border colour as the lanes of sample type T (integers: CUDA's float converted)\n"
+    "template <typename T> inline uint4 anchor_tex_border(float4 b) {\n"
+    "  return as_type<uint4>(int4(b));\n"
+    "}\n"
+    "template <> inline uint4 anchor_tex_border<float>(float4 b) { return as_type<uint4>(b); }\n"
+    "// CUDA's address mode (0 wrap, 1 clamp, 2 mirror, 3 border) on index i of n texels\n"
+    "inline int anchor_tex_address(int i, int n, uint mode, thread bool &border) {\n"
+    "  if (mode == 0u) {\n"
+    "    i %= n;\n"
+    "    return i < 0 ? i + n : i;\n"
+    "  }\n"
+    "  if (mode == 2u) {\n"
+    "    int p = 2 * n;\n"
+    "    i %= p;\n"
+    "    if (i < 0) i += p;\n"
+    "    return i < n ? i : p - 1 - i;\n"
+    "  }\n"
+    "  if (mode == 3u && (i < 0 || i >= n)) border = true;\n"
+    "  return i < 0 ? 0 : i >= n ? n - 1 : i;\n"
+    "}\n"
+    "// the texel at i (in range) of a layer and level, as lanes\n"
+    "template <typename T, access A>\n"
+    "inline uint4 anchor_tex_fetch(texture1d<T, A> t, int3 i, uint layer, uint level) {\n"
+    "  return as_type<uint4>(t.read(uint(i.x)));\n"
+    "}\n"
+    "template <typename T, access A>\n"
+    "inline uint4 anchor_tex_fetch(texture2d<T, A> t, int3 i, uint layer, uint level) {\n"
+    "  return as_type<uint4>(t.read(uint2(i.x, i.y), level));\n"
+    "}\n"
+    "template <typename T, access A>\n"
+    "inline uint4 anchor_tex_fetch(texture3d<T, A> t, int3 i, uint layer, uint level) {\n"
+    "  return as_type<uint4>(t.read(uint3(i.x, i.y, i.z), level));\n"
+    "}\n"
+    "template <typename T, access A>\n"
+    "inline uint4 anchor_tex_fetch(texture1d_array<T, A> t, int3 i, uint layer, uint level) {\n"
+    "  return as_type<uint4>(t.read(uint(i.x), layer));\n"
+    "}\n"
+    "template <typename T, access A>\n"
+    "inline uint4 anchor_tex_fetch(texture2d_array<T, A> t, int3 i, uint layer, uint level) {\n"
+    "  return as_type<uint4>(t.read(uint2(i.x, i.y), layer, level));\n"
+    "}\n"
+    "// one level filtered, coordinate c in the first `dims` components\n"
+    "template <typename T, typename R>\n"
+    "uint4 anchor_tex_filter_level(device const R &r, int dims, float3 c, uint layer, uint level) "
+    "{\n"
+    "  bool normalized = (r.flags & 1u) != 0u, lin = (r.flags & 4u) != 0u && "
+    "anchor_tex_is_float<T>();\n"
+    "  uint size[3] = {r.width, r.height, r.depth}, mode[3];\n"
+    "  int n[3], base[3];\n"
+    "  float frac[3];\n"
+    "  for (int d = 0; d < 3; d++) {\n"
+    "    n[d] = (int)max(size[d] >> level, 1u);\n"
+    "    mode[d] = r.address[d];\n"
+    "    if (!normalized && (mode[d] == 0u || mode[d] == 2u)) mode[d] = 1u;\n"
+    "    float u = normalized ? c[d] * (float)n[d] : c[d], b = lin ? u - 0.5f : u, f = floor(b);\n"
+    "    base[d] = (int)f;\n"
+    "    frac[d] = b - f;\n"
+    "  }\n"
+    "  float4 acc = float4(0.0f);\n"
+    "  int corners = lin ? 1 << dims : 1;\n"
+    "  for (int corner = 0; corner < corners; corner++) {\n"
+    "    float w = 1.0f;\n"
+    "    int at[3] = {0, 0, 0};\n"
+    "    bool border = false;\n"
+    "    for (int d = 0; d < dims; d++) {\n"
+    "      int up = (corner >> d) & 1;\n"
+    "      w *= up ? frac[d] : 1.0f - frac[d];\n"
+    "      at[d] = anchor_tex_address(base[d] + up, n[d], mode[d], border);\n"
+    "    }\n"
+    "    uint4 v = border ? anchor_tex_border<T>(float4(r.border[0], r.border[1], r.border[2], "
+    "r.border[3]))\n"
+    "                     : anchor_tex_fetch(r.t, int3(at[0], at[1], at[2]), layer, level);\n"
+    "    if (!lin) return v;\n"
+    "    acc += w * as_type<float4>(v);\n"
+    "  }\n"
+    "  return as_type<uint4>(acc);\n"
+    "}\n"
+    "// the level of detail of gradients dx, dy (normalized): log2 of the longest in texels\n"
+    "template <typename R> float anchor_tex_grad_lod(device const R &r, int dims, float3 dx, "
+    "float3 dy) {\n"
+    "  float3 size = float3((float)r.width, dims > 1 ? (float)r.height : 0.0f,\n"
+    "                       dims > 2 ? (float)r.depth : 0.0f);\n"
+    "  float3 a = dx * size, b = dy * size;\n"
+    "  return log2(max(sqrt(a.x * a.x + a.y * a.y + a.z * a.z), sqrt(b.x * b.x + b.y * b.y + b.z "
+    "* b.z)));\n"
+    "}\n"
+    "// CUDA's sample at level of detail lod (plus the record's bias), the levels picked as the\n"
+    "// sampler does for the record's mip filter (flag bit 7: linear)\n"
+    "template <typename T, typename R>\n"
+    "uint4 anchor_tex_filter(device const R &r, int dims, bool mipmapped, float3 c, uint layer,\n"
+    "                        float lod) {\n"
+    "  if (!mipmapped || r.levels <= 1u || (r.flags & 1u) == 0u)\n"
+    "    return anchor_tex_filter_level<T>(r, dims, c, layer, 0u);\n"
+    "  lod = min(max(lod + r.lod_bias, r.lod_min), r.lod_max);\n"
+    "  float top = (float)(r.levels - 1u), l = lod < 0.0f ? 0.0f : lod > top ? top : lod;\n"
+    "  if ((r.flags & 128u) == 0u || !anchor_tex_is_float<T>()) {\n"
+    "    float nearest = ceil(l + 0.5f) - 1.0f;\n"
+    "    return anchor_tex_filter_level<T>(r, dims, c, layer, (uint)(nearest < 0.0f ? 0.0f : "
+    "nearest));\n"
+    "  }\n"
+    "  uint l0 = (uint)floor(l), l1 = l0 + 1u < r.levels ? l0 + 1u : l0;\n"
+    "  float f = l - (float)l0;\n"
+    "  uint4 v0 = anchor_tex_filter_level<T>(r, dims, c, layer, l0);\n"
+    "  if (f == 0.0f) return v0;\n"
+    "  uint4 v1 = anchor_tex_filter_level<T>(r, dims, c, layer, l1);\n"
+    "  return as_type<uint4>((1.0f - f) * as_type<float4>(v0) + f * as_type<float4>(v1));\n"
     "}\n";

@@ -2492,6 +2492,9 @@ CUresult cuMemcpyAtoHAsync(void *dstHost, CUarray srcArray, size_t srcOffset, si
                            CUstream hStream);
 CUresult cuMemcpyDtoA(CUarray dstArray, size_t dstOffset, CUdeviceptr srcDevice, size_t ByteCount);
 CUresult cuMemcpyAtoD(CUdeviceptr dstDevice, CUarray srcArray, size_t srcOffset, size_t ByteCount);
+/* array to array, both in elements of the same size (cu_texture.c) */
+CUresult cuMemcpyAtoA(CUarray dstArray, size_t dstOffset, CUarray srcArray, size_t srcOffset,
+                      size_t ByteCount);
 
 /* Declared, not supported: each returns CUDA_ERROR_NOT_SUPPORTED
  * (anchor/unsupported_driver.h; docs/runtime.md). */

@@ -21,16 +21,21 @@
 #include "anchor/texture.h"
 
 /* Sampling of shape S (kinds ka/kb) at (x, y, z), `layer`, at level of detail lod (op 0),
- * or with gradients dx, dy (op 1); by hand (record flag bit 4) for the shapes with address
- * modes (cube maps have none: their sampler always serves). */
+ * or with gradients dx, dy (op 1); by hand (record flag bit 4: one call of an MSL helper) for
+ * the shapes with address modes (cube maps have none: their sampler always serves; the macro
+ * still names a hand intrinsic for them, in a branch their constant S removes). */
 #define __ANCHOR_SAMPLE(S, ka, kb, per, x, y, z, layer, GRAD, lod, dx, dy)                         \
   unsigned l[4] = {0u, 0u, 0u, 0u};                                                                \
   const __anchor_tex_record *r = __anchor_tex_rec(obj);                                            \
   int cls = __anchor_tex_class<T>(r, ka, kb);                                                      \
   int lay = per ? __anchor_tex_layer(r, layer, per) : 0;                                           \
-  if (cls >= 0 && (r->flags & 16u) && S != __ANCHOR_CUBE && S != __ANCHOR_CUBEA)                   \
-    __anchor_tex_filter<T, S>(l, obj, r, cls, x, y, z, lay);                                       \
-  else if (GRAD)                                                                                   \
+  if (cls >= 0 && (r->flags & 16u) && S != __ANCHOR_CUBE && S != __ANCHOR_CUBEA) {                 \
+    if (GRAD)                                                                                      \
+      __ANCHOR_TEX_CALL_FOR(T, __ANCHOR_HAND_GRAD_##S, cls, l, obj, x, y, z, lay, dx.x, dx.y,      \
+                            dx.z, dy.x, dy.y, dy.z);                                               \
+    else                                                                                           \
+      __ANCHOR_TEX_CALL_FOR(T, __ANCHOR_HAND_LEVEL_##S, cls, l, obj, x, y, z, lay, lod);           \
+  } else if (GRAD)                                                                                 \
     __ANCHOR_TEX_CALL_FOR(T, __ANCHOR_GRAD_##S, cls, l, obj, x, y, z, lay, dx.x, dx.y, dx.z, dy.x, \
                           dy.y, dy.z);                                                             \
   else                                                                                             \
@@ -44,6 +49,22 @@
 #define __ANCHOR_LEVEL___ANCHOR_2DA __anchor_tex_level_2da_
 #define __ANCHOR_LEVEL___ANCHOR_CUBE __anchor_tex_level_cube_
 #define __ANCHOR_LEVEL___ANCHOR_CUBEA __anchor_tex_level_cubea_
+/* by hand (the record's bias added there); cube maps never are (declared so the dead
+ * branch compiles; anchor-msl rejects a call of one) */
+#define __ANCHOR_HAND_LEVEL___ANCHOR_1D __anchor_tex_hand_level_1d_
+#define __ANCHOR_HAND_LEVEL___ANCHOR_2D __anchor_tex_hand_level_2d_
+#define __ANCHOR_HAND_LEVEL___ANCHOR_3D __anchor_tex_hand_level_3d_
+#define __ANCHOR_HAND_LEVEL___ANCHOR_1DA __anchor_tex_hand_level_1da_
+#define __ANCHOR_HAND_LEVEL___ANCHOR_2DA __anchor_tex_hand_level_2da_
+#define __ANCHOR_HAND_LEVEL___ANCHOR_CUBE __anchor_tex_hand_level_cube_
+#define __ANCHOR_HAND_LEVEL___ANCHOR_CUBEA __anchor_tex_hand_level_cubea_
+#define __ANCHOR_HAND_GRAD___ANCHOR_1D __anchor_tex_hand_grad_1d_
+#define __ANCHOR_HAND_GRAD___ANCHOR_2D __anchor_tex_hand_grad_2d_
+#define __ANCHOR_HAND_GRAD___ANCHOR_3D __anchor_tex_hand_grad_3d_
+#define __ANCHOR_HAND_GRAD___ANCHOR_1DA __anchor_tex_hand_grad_1da_
+#define __ANCHOR_HAND_GRAD___ANCHOR_2DA __anchor_tex_hand_grad_2da_
+#define __ANCHOR_HAND_GRAD___ANCHOR_CUBE __anchor_tex_hand_grad_cube_
+#define __ANCHOR_HAND_GRAD___ANCHOR_CUBEA __anchor_tex_hand_grad_cubea_
 #define __ANCHOR_GRAD___ANCHOR_1D __anchor_tex_grad_1d_
 #define __ANCHOR_GRAD___ANCHOR_2D __anchor_tex_grad_2d_
 #define __ANCHOR_GRAD___ANCHOR_3D __anchor_tex_grad_3d_

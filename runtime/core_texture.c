@@ -44,6 +44,7 @@ enum {
   RT_FLAG_KERNEL_BORDER = 1 << 4, /* the kernel samples by hand: no Metal sampler does it */
   RT_FLAG_SURFACE = 1 << 5,
   RT_FLAG_LOD = 1 << 6,
+  RT_FLAG_MIP_LINEAR = 1 << 7, /* the sampler's mip filter is linear (the kernel's by hand too) */
 };
 typedef struct {
   uint64_t texture, sampler;
@@ -52,7 +53,9 @@ typedef struct {
   uint32_t address_mode[3];
   float border[4];
   float level_bias;
-  uint32_t reserved[13];
+  uint32_t levels;        /* the view's levels: the kernel picks them when sampling by hand */
+  float lod_min, lod_max; /* min/maxMipmapLevelClamp, as the sampler has them */
+  uint32_t reserved[10];
 } rt_record_layout;
 _Static_assert(sizeof(rt_record_layout) == RT_RECORD_BYTES,
                "docs/textures.md's record is 128 bytes");
@@ -998,6 +1001,10 @@ cudaError_t rt_texture_create(rt_device *d, const struct cudaResourceDesc *res,
   }
   memcpy(rec->border, t->borderColor, sizeof rec->border);
   rec->level_bias = t->mipmapLevelBias;
+  rec->levels = levels;
+  rec->lod_min = t->minMipmapLevelClamp;
+  rec->lod_max = t->maxMipmapLevelClamp;
+  if (mipmapped && t->mipmapFilterMode == cudaFilterModeLinear) rec->flags |= RT_FLAG_MIP_LINEAR;
   *out = handle;
   return cudaSuccess;
 }

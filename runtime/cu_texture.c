@@ -179,6 +179,67 @@ CUresult cuMipmappedArrayDestroy(CUmipmappedArray hMipmappedArray) {
   return rt_cu_leave(r);
 }
 
+/* ---- array to array ----------------------------------------------------------------------- */
+
+/* Where byte `at` of array a lies in its row-major order (rows, then layers or slices), and
+ * the bytes left in that row. */
+typedef struct {
+  size_t x, y, z, left;
+} rt_cu_array_at;
+
+static rt_cu_array_at rt_cu_array_position(cudaArray_const_t a, size_t at) {
+  struct cudaExtent e;
+  rt_array_info(a, NULL, &e, NULL);
+  size_t row = e.width * rt_array_texel_bytes(a), rows = e.height ? e.height : 1;
+  return (rt_cu_array_at){at % row, at / row % rows, at / row / rows, row - at % row};
+}
+
+static size_t rt_cu_array_bytes(cudaArray_const_t a) {
+  struct cudaExtent e;
+  rt_array_info(a, NULL, &e, NULL);
+  return e.width * rt_array_texel_bytes(a) * (e.height ? e.height : 1) * (e.depth ? e.depth : 1);
+}
+
+/* ByteCount bytes from byte srcOffset of srcArray to byte dstOffset of dstArray, each in its
+ * row-major order (CUDA documents 1-D arrays; a 2-D or 3-D one is its rows in order, as
+ * cuMemcpyAtoH's), in pieces within a row of both, each one blit (copyFromTexture:toTexture:)
+ * on the legacy stream. CUDA's checks, nothing copied when one fails
+ * (CUDA_ERROR_INVALID_VALUE): both arrays live, elements of the same size (the formats may
+ * differ: the bytes move), ByteCount a whole number of elements, both ranges within their
+ * arrays; offsets must be whole elements too (a texture copies texels; unsure whether CUDA
+ * refuses or copies such bytes). Device to device: no host-side wait, as CUDA. */
+CUresult cuMemcpyAtoA(CUarray dstArray, size_t dstOffset, CUarray srcArray, size_t srcOffset,
+                      size_t ByteCount) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  cudaArray_t dst = (cudaArray_t)(void *)dstArray, src = (cudaArray_t)(void *)srcArray;
+  if (r == CUDA_SUCCESS && (!rt_array_valid(dst) || !rt_array_valid(src)))
+    r = CUDA_ERROR_INVALID_VALUE;
+  size_t texel = r == CUDA_SUCCESS ? rt_array_texel_bytes(dst) : 1;
+  if (r == CUDA_SUCCESS &&
+      (rt_array_texel_bytes(src) != texel || ByteCount % texel || dstOffset % texel ||
+       srcOffset % texel || dstOffset > rt_cu_array_bytes(dst) ||
+       ByteCount > rt_cu_array_bytes(dst) - dstOffset || srcOffset > rt_cu_array_bytes(src) ||
+       ByteCount > rt_cu_array_bytes(src) - srcOffset))
+    r = CUDA_ERROR_INVALID_VALUE;
+  for (size_t done = 0; r == CUDA_SUCCESS && done < ByteCount;) {
+    rt_cu_array_at to = rt_cu_array_position(dst, dstOffset + done),
+                   from = rt_cu_array_position(src, srcOffset + done);
+    size_t part = ByteCount - done;
+    if (part > to.left) part = to.left;
+    if (part > from.left) part = from.left;
+    struct cudaMemcpy3DParms p;
+    memset(&p, 0, sizeof p);
+    p.dstArray = dst, p.dstPos = (struct cudaPos){to.x / texel, to.y, to.z};
+    p.srcArray = src, p.srcPos = (struct cudaPos){from.x / texel, from.y, from.z};
+    p.extent = (struct cudaExtent){part / texel, 1, 1};
+    p.kind = cudaMemcpyDeviceToDevice;
+    r = rt_cu_texture_result(rt_array_copy(d, &p, rt_cu_stream(NULL)));
+    done += part;
+  }
+  return rt_cu_leave(r);
+}
+
 /* ---- texture and surface objects ----------------------------------------------------------- */
 
 /* The runtime's resource description of the driver's. */

@@ -3,8 +3,7 @@
  * the 128-byte record a cudaTextureObject_t / cudaSurfaceObject_t points to
  * (docs/textures.md, the contract with runtime/core_texture.c), the
  * intrinsics anchor-msl spells as MSL (compiler/texture.c), the conversion of
- * their four 32-bit lanes to CUDA's types, and the filtering CUDA does where
- * Metal's sampler cannot (border colours other than Metal's three).
+ * their four 32-bit lanes to CUDA's types.
  * For the headers above, not for users' code. */
 #ifndef ANCHOR_TEXTURE_H
 #define ANCHOR_TEXTURE_H
@@ -26,13 +25,16 @@ struct __anchor_tex_record {
                       8 linear, 9 pitch 2D */
   unsigned format; /* bits 0-7 bits per channel, 8-11 channels, 12-15 cudaChannelFormatKind */
   unsigned flags;  /* bit 0 normalized coordinates, 1 normalized-float reads, 2 linear
-                      filter, 3 sRGB, 4 border colour by hand, 5 surface, 6 lod bias */
+                      filter, 3 sRGB, 4 sampled by hand, 5 surface, 6 lod bias, 7 linear
+                      mipmap filter */
   unsigned texel_bytes;
   unsigned width, height, depth; /* depth: layers, 6 x layers for cubemaps */
   unsigned address[3];           /* cudaTextureAddressMode per dimension */
   float border[4];
   float lod_bias;
-  unsigned reserved[13];
+  unsigned levels;        /* the view's mipmap levels (1 when not mipmapped) */
+  float lod_min, lod_max; /* cudaTextureDesc's min/maxMipmapLevelClamp */
+  unsigned reserved[10];
 };
 
 __ANCHOR_TEX const __anchor_tex_record *__anchor_tex_rec(unsigned long long handle) {
@@ -58,6 +60,10 @@ enum {
  * __anchor_surf_read_<shape>_<class>(lanes, handle, x, y, z, layer): the texel's bytes
  * (x in texels; a cube's face in z) into lanes as little-endian words;
  * __anchor_surf_write_<shape>_<class>(handle, x, y, z, layer, w0..w3) writes them.
+ * __anchor_tex_hand_level_<shape>_<class> and __anchor_tex_hand_grad_<shape>_<class> (shapes
+ * 1d 2d 3d 1da 2da; the arguments of level and grad) sample by hand, for records with flag
+ * bit 4 (no Metal sampler does what CUDA asks): CUDA's addressing, border colour, filter and
+ * mipmap levels over texel reads, in MSL helpers emitted once per module (compiler/texture.c).
  * No range checks: the functions below make them. */
 #define __ANCHOR_TEX_DECLARE(S, K)                                                                 \
   __device__ void __anchor_tex_level_##S##_##K(unsigned *, unsigned long long, float, float,       \
@@ -72,6 +78,14 @@ enum {
                                                 unsigned, unsigned, unsigned);
 #define __ANCHOR_TEX_DECLARE_SHAPE(S)                                                              \
   __ANCHOR_TEX_DECLARE(S, i) __ANCHOR_TEX_DECLARE(S, u) __ANCHOR_TEX_DECLARE(S, f)
+#define __ANCHOR_TEX_DECLARE_HAND(S, K)                                                            \
+  __device__ void __anchor_tex_hand_level_##S##_##K(unsigned *, unsigned long long, float, float,  \
+                                                    float, int, float);                            \
+  __device__ void __anchor_tex_hand_grad_##S##_##K(unsigned *, unsigned long long, float, float,   \
+                                                   float, int, float, float, float, float, float,  \
+                                                   float);
+#define __ANCHOR_TEX_DECLARE_HAND_SHAPE(S)                                                         \
+  __ANCHOR_TEX_DECLARE_HAND(S, i) __ANCHOR_TEX_DECLARE_HAND(S, u) __ANCHOR_TEX_DECLARE_HAND(S, f)
 #define __ANCHOR_TEX_GATHER(K)                                                                     \
   __device__ void __anchor_tex_gather0_2d_##K(unsigned *, unsigned long long, float, float, float, \
                                               int);                                                \
@@ -95,9 +109,18 @@ __device__ void __anchor_tex_read_buf_f(unsigned *, unsigned long long, int, int
 __ANCHOR_TEX_GATHER(i)
 __ANCHOR_TEX_GATHER(u)
 __ANCHOR_TEX_GATHER(f)
+__ANCHOR_TEX_DECLARE_HAND_SHAPE(1d)
+__ANCHOR_TEX_DECLARE_HAND_SHAPE(2d)
+__ANCHOR_TEX_DECLARE_HAND_SHAPE(3d)
+__ANCHOR_TEX_DECLARE_HAND_SHAPE(1da)
+__ANCHOR_TEX_DECLARE_HAND_SHAPE(2da)
+__ANCHOR_TEX_DECLARE_HAND_SHAPE(cube) /* never called: cube maps are always sampled */
+__ANCHOR_TEX_DECLARE_HAND_SHAPE(cubea)
 }
 #undef __ANCHOR_TEX_DECLARE
 #undef __ANCHOR_TEX_DECLARE_SHAPE
+#undef __ANCHOR_TEX_DECLARE_HAND
+#undef __ANCHOR_TEX_DECLARE_HAND_SHAPE
 #undef __ANCHOR_TEX_GATHER
 
 /* One call of intrinsic family F (e.g. __anchor_tex_level_2d_, or a macro naming one) for
@@ -180,119 +203,6 @@ __ANCHOR_TEX int __anchor_tex_class(const __anchor_tex_record *r, unsigned kind_
   int have = (r->flags & 2u) ? 2 : (int)((r->format >> 12) & 15u);
   if (__anchor_texel<T>::cls == 2) return have == 2 ? 2 : -1;
   return have == 0 || have == 1 ? have : -1;
-}
-
-/* ---- filtering by hand ------------------------------------------------------------------
- * For a border colour a Metal sampler cannot express (record flag bit 4): CUDA's sampling
- * (texel centres at +0.5, address modes wrap/clamp/mirror/border per dimension, nearest or
- * linear) over texel reads. Weights in float (CUDA's are 9-bit fixed point: within 1/256). */
-__ANCHOR_TEX int __anchor_tex_wrap(int i, int n, unsigned mode, bool *border) {
-  switch (mode) {
-  case cudaAddressModeWrap: i %= n; return i < 0 ? i + n : i;
-  case cudaAddressModeMirror: {
-    int p = 2 * n;
-    i %= p;
-    if (i < 0) i += p;
-    return i < n ? i : p - 1 - i;
-  }
-  case cudaAddressModeBorder:
-    if (i < 0 || i >= n) *border = true;
-    return i < 0 ? 0 : i >= n ? n - 1 : i;
-  default: return i < 0 ? 0 : i >= n ? n - 1 : i;
-  }
-}
-
-/* The coordinate in texels, the position of texel 0's centre subtracted: x (unnormalized)
- * or x * n. Wrap and mirror of normalized coordinates act on the fraction (CUDA's guide,
- * "Texture Fetching"); unnormalized ones clamp (what CUDA does for them). */
-__ANCHOR_TEX float __anchor_tex_texel_coord(const __anchor_tex_record *r, float x, unsigned n,
-                                            unsigned *mode) {
-  if (!(r->flags & 1u)) {
-    if (*mode == cudaAddressModeWrap || *mode == cudaAddressModeMirror)
-      *mode = cudaAddressModeClamp;
-    return x;
-  }
-  return x * (float)n;
-}
-
-/* One texel of class cls at (i, j, k) of layer `layer` into lanes l; the border colour when
- * an address fell outside. */
-template <class T, int S>
-__ANCHOR_TEX void __anchor_tex_texel(unsigned *l, unsigned long long h,
-                                     const __anchor_tex_record *r, int cls, int i, int j, int k,
-                                     int layer) {
-  bool border = false;
-  unsigned m0 = r->address[0], m1 = r->address[1], m2 = r->address[2];
-  if (!(r->flags & 1u)) {
-    if (m0 == cudaAddressModeWrap || m0 == cudaAddressModeMirror) m0 = cudaAddressModeClamp;
-    if (m1 == cudaAddressModeWrap || m1 == cudaAddressModeMirror) m1 = cudaAddressModeClamp;
-    if (m2 == cudaAddressModeWrap || m2 == cudaAddressModeMirror) m2 = cudaAddressModeClamp;
-  }
-  i = __anchor_tex_wrap(i, (int)r->width, m0, &border);
-  if (S == __ANCHOR_2D || S == __ANCHOR_3D || S == __ANCHOR_2DA)
-    j = __anchor_tex_wrap(j, (int)r->height, m1, &border);
-  if (S == __ANCHOR_3D) k = __anchor_tex_wrap(k, (int)r->depth, m2, &border);
-  if (border) {
-    for (int c = 0; c < 4; c++)
-      l[c] = cls == 2 ? __builtin_bit_cast(unsigned, r->border[c])
-                      : (unsigned)(int)r->border[c]; /* unsure: CUDA's integer border */
-    return;
-  }
-  if (S == __ANCHOR_1D) __ANCHOR_TEX_CALL_FOR(T, __anchor_tex_read_1d_, cls, l, h, i, 0, 0, 0, 0);
-  if (S == __ANCHOR_2D) __ANCHOR_TEX_CALL_FOR(T, __anchor_tex_read_2d_, cls, l, h, i, j, 0, 0, 0);
-  if (S == __ANCHOR_3D) __ANCHOR_TEX_CALL_FOR(T, __anchor_tex_read_3d_, cls, l, h, i, j, k, 0, 0);
-  if (S == __ANCHOR_1DA)
-    __ANCHOR_TEX_CALL_FOR(T, __anchor_tex_read_1da_, cls, l, h, i, 0, 0, layer, 0);
-  if (S == __ANCHOR_2DA)
-    __ANCHOR_TEX_CALL_FOR(T, __anchor_tex_read_2da_, cls, l, h, i, j, 0, layer, 0);
-}
-
-/* Sample shape S at (x, y, z) of layer `layer` by hand into lanes out. */
-template <class T, int S>
-__ANCHOR_TEX void __anchor_tex_filter(unsigned *out, unsigned long long h,
-                                      const __anchor_tex_record *r, int cls, float x, float y,
-                                      float z, int layer) {
-  const int dims = S == __ANCHOR_3D ? 3 : (S == __ANCHOR_2D || S == __ANCHOR_2DA) ? 2 : 1;
-  float c[3] = {x, y, z};
-  unsigned n[3] = {r->width, r->height, r->depth};
-  unsigned mode[3] = {r->address[0], r->address[1], r->address[2]};
-  float t[3] = {0.0f, 0.0f, 0.0f};
-  for (int d = 0; d < dims; d++)
-    t[d] = __anchor_tex_texel_coord(r, c[d], n[d], &mode[d]);
-  /* nearest: the texel containing the coordinate (integer classes always: CUDA filters
-   * only floats); linear: the 2^dims texels around the coordinate minus 0.5, weighted by
-   * the fractions. One texel read in the code: this path is rare (flag bit 4). */
-  const bool lin = (r->flags & 4u) && cls == 2;
-  int base[3] = {0, 0, 0};
-  float frac[3] = {0.0f, 0.0f, 0.0f};
-  for (int d = 0; d < dims; d++) {
-    float b = lin ? t[d] - 0.5f : t[d], f = __builtin_floorf(b);
-    base[d] = (int)f;
-    frac[d] = b - f;
-  }
-  float acc[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-  const int corners = lin ? 1 << dims : 1;
-#pragma nounroll
-  for (int corner = 0; corner < corners; corner++) {
-    float w = 1.0f;
-    int at[3];
-    for (int d = 0; d < 3; d++) {
-      int up = d < dims ? (corner >> d) & 1 : 0;
-      at[d] = base[d] + up;
-      if (d < dims) w *= up ? frac[d] : 1.0f - frac[d];
-    }
-    unsigned l[4] = {0u, 0u, 0u, 0u};
-    __anchor_tex_texel<T, S>(l, h, r, cls, at[0], at[1], at[2], layer);
-    if (!lin) {
-      for (int q = 0; q < 4; q++)
-        out[q] = l[q];
-      return;
-    }
-    for (int q = 0; q < 4; q++)
-      acc[q] += w * __builtin_bit_cast(float, l[q]);
-  }
-  for (int q = 0; q < 4; q++)
-    out[q] = __builtin_bit_cast(unsigned, acc[q]);
 }
 
 /* A layer index within the record's layers (CUDA clamps; Metal leaves it undefined). */

@@ -78,7 +78,6 @@
   X(cuDeviceGetTexture1DLinearMaxWidth, (size_t *maxWidthInElements, CUarray_format format, unsigned int numChannels, CUdevice dev), (NULL, 0, 0, 0)) \
   X(cuExternalMemoryGetMappedMipmappedArray, (CUmipmappedArray *mipmap, CUexternalMemory extMem, const CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC *mipmapDesc), (NULL, NULL, NULL)) \
   X(cuMemMapArrayAsync, (CUarrayMapInfo *mapInfoList, unsigned int count, CUstream hStream), (NULL, 0, NULL)) \
-  X(cuMemcpyAtoA, (CUarray dstArray, size_t dstOffset, CUarray srcArray, size_t srcOffset, size_t ByteCount), (NULL, 0, NULL, 0, 0)) \
   X(cuMipmappedArrayGetMemoryRequirements, (CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements, CUmipmappedArray mipmap, CUdevice device), (NULL, NULL, 0)) \
   X(cuMipmappedArrayGetSparseProperties, (CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties, CUmipmappedArray mipmap), (NULL, NULL)) \
   /* texture and surface references (deprecated) */ \

@@ -23,7 +23,9 @@ typedef struct {
   uint32_t address_mode[3];
   float border[4];
   float level_bias;
-  uint32_t reserved[13];
+  uint32_t levels;
+  float lod_min, lod_max;
+  uint32_t reserved[10];
 } record;
 
 static record read_record(unsigned long long handle) {
@@ -418,7 +420,9 @@ static void test_mipmaps(void) {
   CHECK_ERR(cudaCreateTextureObject(&obj, &res, &t, NULL), cudaSuccess);
   record r = read_record(obj);
   CHECK(r.kind == 2 && r.extent[0] == 64 && r.extent[1] == 32 && r.level_bias == 0.5f);
-  CHECK(r.flags == (1u | 4u | 64u)); /* normalized, linear, the bias for the kernel */
+  /* normalized, linear, the bias for the kernel, linear between levels */
+  CHECK(r.flags == (1u | 4u | 64u | 128u));
+  CHECK(r.levels == 7 && r.lod_min == 0.0f && r.lod_max == 6.0f); /* for sampling by hand */
   CHECK_ERR(cudaDestroyTextureObject(obj), cudaSuccess);
   CHECK_ERR(cudaFreeMipmappedArray(m), cudaSuccess);
   CHECK_ERR(cudaFreeMipmappedArray(m), cudaErrorInvalidValue);
@@ -456,7 +460,8 @@ static void test_texture_objects(void) {
   CHECK(r.extent[0] == 32 && r.extent[1] == 16 && r.extent[2] == 0);
   CHECK(r.address_mode[0] == cudaAddressModeWrap && r.address_mode[1] == cudaAddressModeBorder);
   CHECK(r.border[0] == 0 && r.border[3] == 1);
-  uint32_t zeros[13] = {0};
+  CHECK(r.levels == 1 && r.lod_min == 0.0f && r.lod_max == 0.0f);
+  uint32_t zeros[10] = {0};
   CHECK(memcmp(r.reserved, zeros, sizeof zeros) == 0);
   /* the getters give back what was set */
   struct cudaResourceDesc res_back;
@@ -865,6 +870,65 @@ static void test_driver(void) {
   CHECK_DRV(cuArrayDestroy(a), CUDA_ERROR_INVALID_HANDLE);
 }
 
+/* cuMemcpyAtoA: bytes in each array's row-major order, arrays of different formats with
+ * elements of one size, pieces across rows of both; CUDA's checks copy nothing. */
+static void test_driver_atoa(void) {
+  CUDA_ARRAY_DESCRIPTOR d1 = {100, 0, CU_AD_FORMAT_FLOAT, 1};
+  CUDA_ARRAY_DESCRIPTOR d2 = {8, 4, CU_AD_FORMAT_UNSIGNED_INT32, 1};
+  CUDA_ARRAY_DESCRIPTOR d3 = {16, 0, CU_AD_FORMAT_HALF, 2};          /* 4-byte elements too */
+  CUDA_ARRAY_DESCRIPTOR d4 = {16, 0, CU_AD_FORMAT_UNSIGNED_INT8, 1}; /* 1-byte elements */
+  CUarray a1 = NULL, a2 = NULL, a3 = NULL, a4 = NULL;
+  CHECK_DRV(cuArrayCreate(&a1, &d1), CUDA_SUCCESS);
+  CHECK_DRV(cuArrayCreate(&a2, &d2), CUDA_SUCCESS);
+  CHECK_DRV(cuArrayCreate(&a3, &d3), CUDA_SUCCESS);
+  CHECK_DRV(cuArrayCreate(&a4, &d4), CUDA_SUCCESS);
+  float f[100], f_back[100];
+  uint32_t u[32], u_back[32];
+  for (int i = 0; i < 100; i++)
+    f[i] = 0.5f + (float)i;
+  for (int i = 0; i < 32; i++)
+    u[i] = 0xA0000000u + (uint32_t)i;
+  CHECK_DRV(cuMemcpyHtoA(a1, 0, f, sizeof f), CUDA_SUCCESS);
+  CHECK_DRV(cuMemcpyHtoA(a2, 0, u, sizeof u), CUDA_SUCCESS);
+  /* 1-D float elements 10..29 to 2-D uint elements 6..25: rows 0 to 3 of 8 */
+  CHECK_DRV(cuMemcpyAtoA(a2, 4 * 6, a1, 4 * 10, 4 * 20), CUDA_SUCCESS);
+  CHECK_DRV(cuCtxSynchronize(), CUDA_SUCCESS);
+  CHECK_DRV(cuMemcpyAtoH(u_back, a2, 0, sizeof u_back), CUDA_SUCCESS);
+  int wrong = 0;
+  for (int i = 0; i < 32; i++) {
+    uint32_t want = u[i];
+    if (i >= 6 && i < 26) memcpy(&want, &f[10 + i - 6], 4);
+    wrong += u_back[i] != want;
+  }
+  CHECK(wrong == 0);
+  /* back: 2-D elements 14..16 (across a row: they hold 1-D's 18..20) to 1-D's 97..99 */
+  CHECK_DRV(cuMemcpyAtoA(a1, 4 * 97, a2, 4 * 14, 4 * 3), CUDA_SUCCESS);
+  CHECK_DRV(cuMemcpyAtoA(a3, 0, a1, 0, 4 * 16), CUDA_SUCCESS); /* float to half2: the bytes */
+  CHECK_DRV(cuMemcpyAtoH(f_back, a1, 0, sizeof f_back), CUDA_SUCCESS);
+  CHECK(f_back[96] == f[96] && f_back[97] == f[18] && f_back[98] == f[19] && f_back[99] == f[20]);
+  CHECK(memcmp(f_back, f, 97 * sizeof *f) == 0);
+  CHECK_DRV(cuMemcpyAtoH(f_back, a3, 0, 4 * 16), CUDA_SUCCESS);
+  CHECK(memcmp(f_back, f, 16 * sizeof *f) == 0);
+  /* CUDA's checks: nothing copied */
+  CHECK_DRV(cuMemcpyAtoA(a1, 0, a1, 0, 0), CUDA_SUCCESS);
+  CHECK_DRV(cuMemcpyAtoA(NULL, 0, a1, 0, 4), CUDA_ERROR_INVALID_VALUE);
+  CHECK_DRV(cuMemcpyAtoA(a1, 0, NULL, 0, 4), CUDA_ERROR_INVALID_VALUE);
+  CHECK_DRV(cuMemcpyAtoA(a4, 0, a1, 0, 4), CUDA_ERROR_INVALID_VALUE); /* element sizes */
+  CHECK_DRV(cuMemcpyAtoA(a2, 0, a1, 0, 6), CUDA_ERROR_INVALID_VALUE); /* not whole elements */
+  CHECK_DRV(cuMemcpyAtoA(a2, 2, a1, 0, 4), CUDA_ERROR_INVALID_VALUE); /* nor the offsets */
+  CHECK_DRV(cuMemcpyAtoA(a2, 0, a1, 2, 4), CUDA_ERROR_INVALID_VALUE);
+  CHECK_DRV(cuMemcpyAtoA(a2, 0, a1, 4 * 90, 4 * 12), CUDA_ERROR_INVALID_VALUE); /* source end */
+  CHECK_DRV(cuMemcpyAtoA(a2, 4 * 30, a1, 0, 4 * 4), CUDA_ERROR_INVALID_VALUE);  /* destination */
+  CHECK_DRV(cuMemcpyAtoA(a2, 4 * 40, a1, 0, 0), CUDA_ERROR_INVALID_VALUE); /* offset past the end */
+  CHECK_DRV(cuMemcpyAtoH(u_back + 28, a2, 4 * 28, 16), CUDA_SUCCESS);
+  CHECK(u_back[28] == u[28] && u_back[31] == u[31]);
+  CHECK_DRV(cuArrayDestroy(a4), CUDA_SUCCESS);
+  CHECK_DRV(cuArrayDestroy(a3), CUDA_SUCCESS);
+  CHECK_DRV(cuMemcpyAtoA(a3, 0, a1, 0, 4), CUDA_ERROR_INVALID_VALUE); /* destroyed */
+  CHECK_DRV(cuArrayDestroy(a2), CUDA_SUCCESS);
+  CHECK_DRV(cuArrayDestroy(a1), CUDA_SUCCESS);
+}
+
 int main(void) {
   test_info();
   test_bad_arrays();
@@ -881,6 +945,7 @@ int main(void) {
   test_surfaces();
   test_graph_copy();
   test_driver();
+  test_driver_atoa();
   test_reset();
   return check_finish("test_texture");
 }

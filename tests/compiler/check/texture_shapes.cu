@@ -50,9 +50,9 @@ __global__ void surfaces(cudaSurfaceObject_t s, float *f) {
 // CHECK: anchor_t.sample(anchor_s, float2(v{{[0-9]+}}, 0.5f), uint(v{{[0-9]+}}), level(
 // CHECK: anchor_t.sample(anchor_s, float3(1.0f, v{{[0-9]+}}, 0.5f), level(
 // CHECK: anchor_t.sample(anchor_s, float3(1.0f, v{{[0-9]+}}, 0.5f), uint(v{{[0-9]+}}), level(
-// CHECK: gradient2d(float2(1.0f, 0.0f), float2(0.0f, 1.0f))
-// CHECK: gradient3d(float3(1.0f, 0.0f, 0.0f), float3(0.0f, 1.0f, 0.0f))
-// CHECK: gradientcube(float3(1.0f, 0.0f, 0.0f), float3(0.0f, 1.0f, 0.0f))
+// CHECK: gradient2d(float2(1.0f, 0.0f) * exp2(anchor_r.lod_bias), float2(0.0f, 1.0f) * exp2(anchor_r.lod_bias))
+// CHECK: gradient3d(float3(1.0f, 0.0f, 0.0f) * exp2(anchor_r.lod_bias), float3(0.0f, 1.0f, 0.0f) * exp2(anchor_r.lod_bias))
+// CHECK: gradientcube(float3(1.0f, 0.0f, 0.0f) * exp2(anchor_r.lod_bias), float3(0.0f, 1.0f, 0.0f) * exp2(anchor_r.lod_bias))
 // CHECK: anchor_t.gather(anchor_s, float2(v{{[0-9]+}}, 0.5f), int2(0), component::x)
 // CHECK: texture2d<int> anchor_t = anchor_r.t;
 // CHECK: texture_buffer<uint> anchor_t = anchor_r.t; uint4 anchor_v = as_type<uint4>(anchor_t.read(uint(v{{[0-9]+}})));

@@ -39,6 +39,110 @@ inline float4 anchor_surf_bits_float(uint4 w, uint bits) {
   return as_type<float4>(c);
 }
 
+template <typename T> inline bool anchor_tex_is_float() { return false; }
+template <> inline bool anchor_tex_is_float<float>() { return true; }
+// the border colour as the lanes of sample type T (integers: CUDA's float converted)
+template <typename T> inline uint4 anchor_tex_border(float4 b) {
+  return as_type<uint4>(int4(b));
+}
+template <> inline uint4 anchor_tex_border<float>(float4 b) { return as_type<uint4>(b); }
+// CUDA's address mode (0 wrap, 1 clamp, 2 mirror, 3 border) on index i of n texels
+inline int anchor_tex_address(int i, int n, uint mode, thread bool &border) {
+  if (mode == 0u) {
+    i %= n;
+    return i < 0 ? i + n : i;
+  }
+  if (mode == 2u) {
+    int p = 2 * n;
+    i %= p;
+    if (i < 0) i += p;
+    return i < n ? i : p - 1 - i;
+  }
+  if (mode == 3u && (i < 0 || i >= n)) border = true;
+  return i < 0 ? 0 : i >= n ? n - 1 : i;
+}
+// the texel at i (in range) of a layer and level, as lanes
+template <typename T, access A>
+inline uint4 anchor_tex_fetch(texture1d<T, A> t, int3 i, uint layer, uint level) {
+  return as_type<uint4>(t.read(uint(i.x)));
+}
+template <typename T, access A>
+inline uint4 anchor_tex_fetch(texture2d<T, A> t, int3 i, uint layer, uint level) {
+  return as_type<uint4>(t.read(uint2(i.x, i.y), level));
+}
+template <typename T, access A>
+inline uint4 anchor_tex_fetch(texture3d<T, A> t, int3 i, uint layer, uint level) {
+  return as_type<uint4>(t.read(uint3(i.x, i.y, i.z), level));
+}
+template <typename T, access A>
+inline uint4 anchor_tex_fetch(texture1d_array<T, A> t, int3 i, uint layer, uint level) {
+  return as_type<uint4>(t.read(uint(i.x), layer));
+}
+template <typename T, access A>
+inline uint4 anchor_tex_fetch(texture2d_array<T, A> t, int3 i, uint layer, uint level) {
+  return as_type<uint4>(t.read(uint2(i.x, i.y), layer, level));
+}
+// one level filtered, coordinate c in the first `dims` components
+template <typename T, typename R>
+uint4 anchor_tex_filter_level(device const R &r, int dims, float3 c, uint layer, uint level) {
+  bool normalized = (r.flags & 1u) != 0u, lin = (r.flags & 4u) != 0u && anchor_tex_is_float<T>();
+  uint size[3] = {r.width, r.height, r.depth}, mode[3];
+  int n[3], base[3];
+  float frac[3];
+  for (int d = 0; d < 3; d++) {
+    n[d] = (int)max(size[d] >> level, 1u);
+    mode[d] = r.address[d];
+    if (!normalized && (mode[d] == 0u || mode[d] == 2u)) mode[d] = 1u;
+    float u = normalized ? c[d] * (float)n[d] : c[d], b = lin ? u - 0.5f : u, f = floor(b);
+    base[d] = (int)f;
+    frac[d] = b - f;
+  }
+  float4 acc = float4(0.0f);
+  int corners = lin ? 1 << dims : 1;
+  for (int corner = 0; corner < corners; corner++) {
+    float w = 1.0f;
+    int at[3] = {0, 0, 0};
+    bool border = false;
+    for (int d = 0; d < dims; d++) {
+      int up = (corner >> d) & 1;
+      w *= up ? frac[d] : 1.0f - frac[d];
+      at[d] = anchor_tex_address(base[d] + up, n[d], mode[d], border);
+    }
+    uint4 v = border ? anchor_tex_border<T>(float4(r.border[0], r.border[1], r.border[2], r.border[3]))
+                     : anchor_tex_fetch(r.t, int3(at[0], at[1], at[2]), layer, level);
+    if (!lin) return v;
+    acc += w * as_type<float4>(v);
+  }
+  return as_type<uint4>(acc);
+}
+// the level of detail of gradients dx, dy (normalized): log2 of the longest in texels
+template <typename R> float anchor_tex_grad_lod(device const R &r, int dims, float3 dx, float3 dy) {
+  float3 size = float3((float)r.width, dims > 1 ? (float)r.height : 0.0f,
+                       dims > 2 ? (float)r.depth : 0.0f);
+  float3 a = dx * size, b = dy * size;
+  return log2(max(sqrt(a.x * a.x + a.y * a.y + a.z * a.z), sqrt(b.x * b.x + b.y * b.y + b.z * b.z)));
+}
+// CUDA's sample at level of detail lod (plus the record's bias), the levels picked as the
+// sampler does for the record's mip filter (flag bit 7: linear)
+template <typename T, typename R>
+uint4 anchor_tex_filter(device const R &r, int dims, bool mipmapped, float3 c, uint layer,
+                        float lod) {
+  if (!mipmapped || r.levels <= 1u || (r.flags & 1u) == 0u)
+    return anchor_tex_filter_level<T>(r, dims, c, layer, 0u);
+  lod = min(max(lod + r.lod_bias, r.lod_min), r.lod_max);
+  float top = (float)(r.levels - 1u), l = lod < 0.0f ? 0.0f : lod > top ? top : lod;
+  if ((r.flags & 128u) == 0u || !anchor_tex_is_float<T>()) {
+    float nearest = ceil(l + 0.5f) - 1.0f;
+    return anchor_tex_filter_level<T>(r, dims, c, layer, (uint)(nearest < 0.0f ? 0.0f : nearest));
+  }
+  uint l0 = (uint)floor(l), l1 = l0 + 1u < r.levels ? l0 + 1u : l0;
+  float f = l - (float)l0;
+  uint4 v0 = anchor_tex_filter_level<T>(r, dims, c, layer, l0);
+  if (f == 0.0f) return v0;
+  uint4 v1 = anchor_tex_filter_level<T>(r, dims, c, layer, l1);
+  return as_type<uint4>((1.0f - f) * as_type<float4>(v0) + f * as_type<float4>(v1));
+}
+
 struct anchor_surf_r_2d_i {
   texture2d<int, access::read> t;
   ulong s;
@@ -47,6 +151,8 @@ struct anchor_surf_r_2d_i {
   uint address[3];
   float border[4];
   float lod_bias;
+  uint levels;
+  float lod_min, lod_max;
 };
 
 struct anchor_surf_w_2d_i {
@@ -57,6 +163,8 @@ struct anchor_surf_w_2d_i {
   uint address[3];
   float border[4];
   float lod_bias;
+  uint levels;
+  float lod_min, lod_max;
 };
 
 struct anchor_surf_r_2d_u {
@@ -67,6 +175,8 @@ struct anchor_surf_r_2d_u {
   uint address[3];
   float border[4];
   float lod_bias;
+  uint levels;
+  float lod_min, lod_max;
 };
 
 struct anchor_surf_w_2d_u {
@@ -77,6 +187,8 @@ struct anchor_surf_w_2d_u {
   uint address[3];
   float border[4];
   float lod_bias;
+  uint levels;
+  float lod_min, lod_max;
 };
 
 struct anchor_tex_2d_f {
@@ -87,6 +199,8 @@ struct anchor_tex_2d_f {
   uint address[3];
   float border[4];
   float lod_bias;
+  uint levels;
+  float lod_min, lod_max;
 };
 
 struct anchor_surf_r_2d_f {
@@ -97,6 +211,8 @@ struct anchor_surf_r_2d_f {
   uint address[3];
   float border[4];
   float lod_bias;
+  uint levels;
+  float lod_min, lod_max;
 };
 
 struct anchor_surf_w_2d_f {
@@ -107,6 +223,8 @@ struct anchor_surf_w_2d_f {
   uint address[3];
   float border[4];
   float lod_bias;
+  uint levels;
+  float lod_min, lod_max;
 };
 
 struct anchor_tex_2da_i {
@@ -117,6 +235,8 @@ struct anchor_tex_2da_i {
   uint address[3];
   float border[4];
   float lod_bias;
+  uint levels;
+  float lod_min, lod_max;
 };
 
 struct anchor_tex_2da_u {
@@ -127,6 +247,8 @@ struct anchor_tex_2da_u {
   uint address[3];
   float border[4];
   float lod_bias;
+  uint levels;
+  float lod_min, lod_max;
 };
 
 struct anchor_tex_buf_i {
@@ -137,6 +259,8 @@ struct anchor_tex_buf_i {
   uint address[3];
   float border[4];
   float lod_bias;
+  uint levels;
+  float lod_min, lod_max;
 };
 
 struct anchor_tex_buf_u {
@@ -147,6 +271,8 @@ struct anchor_tex_buf_u {
   uint address[3];
   float border[4];
   float lod_bias;
+  uint levels;
+  float lod_min, lod_max;
 };
 
 kernel void _Z8sample2dyP6float4(
@@ -157,896 +283,92 @@ kernel void _Z8sample2dyP6float4(
     uint3 anchor_bdim [[threads_per_threadgroup]],
     uint3 anchor_gdim [[threadgroups_per_grid]])
 {
-  ulong anchor_priv[4];
+  ulong anchor_priv[2];
   thread uchar* v0 = (thread uchar*)anchor_priv + 0;
-  thread uchar* v1 = (thread uchar*)anchor_priv + 16;
-  ulong v2 = *reinterpret_cast<constant ulong*>(anchor_params + 0);
-  ulong v3 = *reinterpret_cast<constant ulong*>(anchor_params + 8);
+  ulong v1 = *reinterpret_cast<constant ulong*>(anchor_params + 0);
+  ulong v2 = *reinterpret_cast<constant ulong*>(anchor_params + 8);
+  uint v22_in = 0;
   uint v23_in = 0;
-  uint v24_in = 0;
-  float v42_in = 0;
-  uint v61_in = 0;
-  uint v62_in = 0;
-  uint v63_in = 0;
-  uint v74_in = 0;
-  uint v75_in = 0;
-  uint v76_in = 0;
-  float v87_in = 0;
-  float v88_in = 0;
-  float v89_in = 0;
-  float v90_in = 0;
-  float v91_in = 0;
-  float v92_in = 0;
-  float v93_in = 0;
-  float v94_in = 0;
-  uint v95_in = 0;
-  uint v129_in = 0;
-  bool v130_in = 0;
-  bool v131_in = 0;
-  uint v138_in = 0;
-  bool v139_in = 0;
-  uint v140_in = 0;
-  bool v141_in = 0;
-  bool v142_in = 0;
-  uint v152_in = 0;
-  bool v153_in = 0;
-  uint v154_in = 0;
-  bool v155_in = 0;
-  bool v156_in = 0;
-  bool v161_in = 0;
-  uint v162_in = 0;
-  uint v172_in = 0;
-  bool v173_in = 0;
-  bool v174_in = 0;
-  uint v182_in = 0;
-  bool v183_in = 0;
-  uint v184_in = 0;
-  bool v185_in = 0;
-  bool v186_in = 0;
-  uint v196_in = 0;
-  bool v197_in = 0;
-  uint v198_in = 0;
-  bool v199_in = 0;
-  bool v200_in = 0;
-  bool v205_in = 0;
-  uint v206_in = 0;
-  bool v208_in = 0;
-  uint v217_in = 0;
-  uint v218_in = 0;
-  uint v219_in = 0;
-  uint v220_in = 0;
-  bool v221_in = 0;
-  uint v223_in = 0;
-  uint v232_in = 0;
-  uint v233_in = 0;
-  uint v234_in = 0;
-  uint v235_in = 0;
-  bool v236_in = 0;
-  uint v238_in = 0;
-  uint v247_in = 0;
-  uint v248_in = 0;
-  uint v249_in = 0;
-  uint v250_in = 0;
-  bool v251_in = 0;
-  uint v253_in = 0;
-  uint v262_in = 0;
-  uint v263_in = 0;
-  uint v264_in = 0;
-  uint v265_in = 0;
-  bool v266_in = 0;
-  uint v268_in = 0;
-  float v273_in = 0;
-  float v274_in = 0;
-  float v275_in = 0;
-  float v276_in = 0;
-  float v277_in = 0;
-  float v278_in = 0;
-  float v279_in = 0;
-  float v280_in = 0;
-  bool v281_in = 0;
-  float v293_in = 0;
-  float v294_in = 0;
-  float v295_in = 0;
-  float v296_in = 0;
-  float v297_in = 0;
-  float v298_in = 0;
-  float v299_in = 0;
-  float v300_in = 0;
-  float v303_in = 0;
-  float v303 = 0;
-  float v304_in = 0;
-  float v304 = 0;
-  float v305_in = 0;
-  float v305 = 0;
-  float v306_in = 0;
-  float v306 = 0;
-  uint v307_in = 0;
-  float v308_in = 0;
-  float v309_in = 0;
-  float v310_in = 0;
-  float v311_in = 0;
-  float v312_in = 0;
-  float v313_in = 0;
-  float v314_in = 0;
-  float v315_in = 0;
-  bool v316_in = 0;
-  float v317_in = 0;
-  float v318_in = 0;
-  float v319_in = 0;
-  float v320_in = 0;
-  bool v321_in = 0;
-  float v322_in = 0;
-  float v323_in = 0;
-  float v324_in = 0;
-  float v325_in = 0;
-  bool v326_in = 0;
-  float v338_in = 0;
-  float v339_in = 0;
-  float v340_in = 0;
-  float v341_in = 0;
-  float v342_in = 0;
-  float v343_in = 0;
-  float v344_in = 0;
-  float v345_in = 0;
-  uint v4 = anchor_tid.x;
-  float v5 = (float)v4;
-  float v6 = (v5 + 0.5f);
-  for (ulong k7 = 0; k7 < (ulong)16ul; k7 += 4) *reinterpret_cast<thread uint*>(v1 + k7) = (uint)((ulong)(uchar)0 * 0x0101010101010101ul);
-  ulong v8 = (ulong)v2;
-  ulong v9 = (v8 + (ulong)(16));
-  uint v10 = *reinterpret_cast<device uint*>(v9 + anchor_ctx[0]);
-  bool v11 = (v10 == 2u);
-  bool v12 = (v10 == 9u);
-  bool v13 = (v11 | v12);
-  if (v13) {
-    ulong v14 = (v8 + (ulong)(24));
-    uint v15 = *reinterpret_cast<device uint*>(v14 + anchor_ctx[0]);
-    uint v16 = (uint)((uint)v15 & (uint)2u);
-    bool v17 = (v16 == 0u);
-    if (v17) {
-      ulong v18 = (v8 + (ulong)(20));
-      uint v19 = *reinterpret_cast<device uint*>(v18 + anchor_ctx[0]);
-      uint v20 = (uint)((uint)v19 & (uint)61440u);
-      bool v21 = (v20 == 8192u);
-      uint v22 = (v21 ? 2u : 4294967295u);
-      v23_in = v22;
+  bool v31_in = 0;
+  bool v32_in = 0;
+  uint v3 = anchor_tid.x;
+  float v4 = (float)v3;
+  float v5 = (v4 + 0.5f);
+  for (ulong k6 = 0; k6 < (ulong)16ul; k6 += 4) *reinterpret_cast<thread uint*>(v0 + k6) = (uint)((ulong)(uchar)0 * 0x0101010101010101ul);
+  ulong v7 = (ulong)v1;
+  ulong v8 = (v7 + (ulong)(16));
+  uint v9 = *reinterpret_cast<device uint*>(v8 + anchor_ctx[0]);
+  bool v10 = (v9 == 2u);
+  bool v11 = (v9 == 9u);
+  bool v12 = (v10 | v11);
+  if (v12) {
+    ulong v13 = (v7 + (ulong)(24));
+    uint v14 = *reinterpret_cast<device uint*>(v13 + anchor_ctx[0]);
+    uint v15 = (uint)((uint)v14 & (uint)2u);
+    bool v16 = (v15 == 0u);
+    if (v16) {
+      ulong v17 = (v7 + (ulong)(20));
+      uint v18 = *reinterpret_cast<device uint*>(v17 + anchor_ctx[0]);
+      uint v19 = (uint)((uint)v18 & (uint)61440u);
+      bool v20 = (v19 == 8192u);
+      uint v21 = (v20 ? 2u : 4294967295u);
+      v22_in = v21;
     } else {
-      v23_in = 2u;
+      v22_in = 2u;
     }
-    uint v23 = v23_in;
-    v24_in = v23;
+    uint v22 = v22_in;
+    v23_in = v22;
   } else {
-    v24_in = 4294967295u;
+    v23_in = 4294967295u;
   }
-  uint v24 = v24_in;
-  bool v25 = ((int)v24 > (int)4294967295u);
-  bool v26 = (v25 != true);
-  if (v25) {
-    ulong v27 = (v8 + (ulong)(24));
-    uint v28 = *reinterpret_cast<device uint*>(v27 + anchor_ctx[0]);
-    uint v29 = (uint)((uint)v28 & (uint)16u);
-    bool v30 = (v29 != 0u);
-    if (v30) {
-      ulong v31 = (v8 + (ulong)(32));
-      ulong v32 = (v8 + (ulong)(36));
-      uint v33 = *reinterpret_cast<device uint*>(v32 + anchor_ctx[0]);
-      ulong v34 = (v8 + (ulong)(44));
-      ulong v35 = (v8 + (ulong)(48));
-      uint v36 = (uint)((uint)v28 & (uint)1u);
-      bool v37 = (v36 == 0u);
-      bool v38 = (v37 != true);
-      if (v38) {
-        uint v39 = *reinterpret_cast<device uint*>(v31 + anchor_ctx[0]);
-        float v40 = (float)v39;
-        float v41 = (v6 * v40);
-        v42_in = v41;
-      } else {
-        v42_in = v6;
+  uint v23 = v23_in;
+  bool v24 = ((int)v23 > (int)4294967295u);
+  bool v25 = (v24 != true);
+  if (v24) {
+    ulong v26 = (v7 + (ulong)(24));
+    uint v27 = *reinterpret_cast<device uint*>(v26 + anchor_ctx[0]);
+    uint v28 = (uint)((uint)v27 & (uint)16u);
+    bool v29 = (v28 != 0u);
+    if (v29) {
+      bool v30 = (v23 == 2u);
+      if (v30) {
+        { device const anchor_tex_2d_f &anchor_r = *reinterpret_cast<device const anchor_tex_2d_f*>(v1 + anchor_ctx[0]); uint4 anchor_v = anchor_tex_filter<float>(anchor_r, 2, true, float3(v5, 0.5f, 0.0f), uint(0u), 1.0f); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
       }
-      float v42 = v42_in;
-      float v43 = (float)v33;
-      float v44 = (v43 * 0.5f);
-      float v45 = (v37 ? 0.5f : v44);
-      uint v46 = (uint)((uint)v28 & (uint)4u);
-      bool v47 = (v46 != 0u);
-      bool v48 = (v24 == 2u);
-      bool v49 = (v48 != true);
-      bool v50 = (v48 & v47);
-      bool v51 = (v50 != true);
-      float v52 = (v42 + -0.5f);
-      float v53 = (v50 ? v52 : v42);
-      float v54 = floor(v53);
-      float v55 = fabs(v54);
-      uint v56 = as_type<uint>(v55);
-      bool v57 = (v56 < 2139095041u);
-      if (v57) {
-        bool v58 = (!(v54 >= 2.14748365e+09f));
-        if (v58) {
-          bool v59 = (!(v54 < -2.14748365e+09f));
-          if (v59) {
-            uint v60 = (uint)(int)v54;
-            v61_in = v60;
-          } else {
-            v61_in = 2147483648u;
-          }
-          uint v61 = v61_in;
-          v62_in = v61;
-        } else {
-          v62_in = 2147483647u;
-        }
-        uint v62 = v62_in;
-        v63_in = v62;
-      } else {
-        v63_in = 0u;
-      }
-      uint v63 = v63_in;
-      float v64 = (v53 - v54);
-      float v65 = (v45 + -0.5f);
-      float v66 = (v50 ? v65 : v45);
-      float v67 = floor(v66);
-      float v68 = fabs(v67);
-      uint v69 = as_type<uint>(v68);
-      bool v70 = (v69 < 2139095041u);
-      if (v70) {
-        bool v71 = (!(v67 >= 2.14748365e+09f));
-        if (v71) {
-          bool v72 = (!(v67 < -2.14748365e+09f));
-          if (v72) {
-            uint v73 = (uint)(int)v67;
-            v74_in = v73;
-          } else {
-            v74_in = 2147483648u;
-          }
-          uint v74 = v74_in;
-          v75_in = v74;
-        } else {
-          v75_in = 2147483647u;
-        }
-        uint v75 = v75_in;
-        v76_in = v75;
-      } else {
-        v76_in = 0u;
-      }
-      uint v76 = v76_in;
-      float v77 = (v66 - v67);
-      ulong v78 = (v8 + (ulong)(56));
-      float v79 = (1.0f - v64);
-      float v80 = (1.0f - v77);
-      ulong v81 = (v8 + (ulong)(60));
-      thread uchar* v82 = (v0 + (4));
-      ulong v83 = (v8 + (ulong)(64));
-      thread uchar* v84 = (v0 + (8));
-      ulong v85 = (v8 + (ulong)(68));
-      thread uchar* v86 = (v0 + (12));
-      v87_in = 0.0f;
-      v88_in = 0.0f;
-      v89_in = 0.0f;
-      v90_in = 0.0f;
-      v91_in = 0.0f;
-      v92_in = 0.0f;
-      v93_in = 0.0f;
-      v94_in = 0.0f;
-      v95_in = 0u;
-      while (true) {
-        float v87 = v87_in;
-        float v88 = v88_in;
-        float v89 = v89_in;
-        float v90 = v90_in;
-        float v91 = v91_in;
-        float v92 = v92_in;
-        float v93 = v93_in;
-        float v94 = v94_in;
-        uint v95 = v95_in;
-        uint v96 = (uint)((uint)v95 & (uint)1u);
-        uint v97 = (uint)((uint)v96 + (uint)v63);
-        bool v98 = (v96 == 0u);
-        float v99 = (v98 ? v79 : v64);
-        uint v100 = (uint)((uint)v95 >> (uint)1u);
-        uint v101 = (uint)((uint)v100 & (uint)1u);
-        uint v102 = (uint)((uint)v101 + (uint)v76);
-        bool v103 = (v101 == 0u);
-        float v104 = (v103 ? v80 : v77);
-        float v105 = (v99 * v104);
-        for (ulong k106 = 0; k106 < (ulong)16ul; k106 += 4) *reinterpret_cast<thread uint*>(v0 + k106) = (uint)((ulong)(uchar)0 * 0x0101010101010101ul);
-        uint v107 = *reinterpret_cast<device uint*>(v34 + anchor_ctx[0]);
-        uint v108 = *reinterpret_cast<device uint*>(v35 + anchor_ctx[0]);
-        uint v109 = *reinterpret_cast<device uint*>(v27 + anchor_ctx[0]);
-        uint v110 = (uint)((uint)v109 & (uint)1u);
-        bool v111 = (v110 == 0u);
-        uint v112 = (uint)((uint)v107 & (uint)4294967293u);
-        bool v113 = (v112 == 0u);
-        uint v114 = (uint)((uint)v108 & (uint)4294967293u);
-        bool v115 = (v114 == 0u);
-        bool v116 = (v111 ? v113 : false);
-        uint v117 = (v116 ? 1u : v107);
-        bool v118 = (v111 ? v115 : false);
-        uint v119 = (v118 ? 1u : v108);
-        uint v120 = *reinterpret_cast<device uint*>(v31 + anchor_ctx[0]);
-        bool v121 = (v117 != 0u);
-        if (v121) {
-          bool v122 = (v117 != 2u);
-          if (v122) {
-            bool v123 = (v117 != 3u);
-            if (v123) {
-              bool v124 = ((int)v97 < (int)0u);
-              bool v125 = ((int)v97 < (int)v120);
-              uint v126 = (uint)((uint)v120 + (uint)4294967295u);
-              uint v127 = (v125 ? v97 : v126);
-              uint v128 = (v124 ? 0u : v127);
-              v129_in = v128;
-              v130_in = false;
-              v131_in = false;
-            } else {
-              v129_in = (uint)0;
-              v130_in = false;
-              v131_in = true;
-            }
-            uint v129 = v129_in;
-            bool v130 = v130_in;
-            bool v131 = v131_in;
-            if (v131) {
-              bool v132 = ((int)v97 < (int)0u);
-              bool v133 = ((int)v97 >= (int)v120);
-              bool v134 = (v132 ? true : v133);
-              uint v135 = (uint)((uint)v120 + (uint)4294967295u);
-              uint v136 = (v133 ? v135 : v97);
-              uint v137 = (v132 ? 0u : v136);
-              v138_in = v137;
-              v139_in = v134;
-            } else {
-              v138_in = v129;
-              v139_in = v130;
-            }
-            uint v138 = v138_in;
-            bool v139 = v139_in;
-            v140_in = v138;
-            v141_in = v139;
-            v142_in = false;
-          } else {
-            v140_in = (uint)0;
-            v141_in = false;
-            v142_in = true;
-          }
-          uint v140 = v140_in;
-          bool v141 = v141_in;
-          bool v142 = v142_in;
-          if (v142) {
-            uint v143 = (uint)((uint)v120 << (uint)1u);
-            uint v144 = (uint)((int)v97 % (int)v143);
-            bool v145 = ((int)v144 < (int)0u);
-            uint v146 = (v145 ? v143 : 0u);
-            uint v147 = (uint)((uint)v146 + (uint)v144);
-            bool v148 = ((int)v147 < (int)v120);
-            uint v149 = (uint)((uint)v147 ^ (uint)4294967295u);
-            uint v150 = (uint)((uint)v143 + (uint)v149);
-            uint v151 = (v148 ? v147 : v150);
-            v152_in = v151;
-            v153_in = false;
-          } else {
-            v152_in = v140;
-            v153_in = v141;
-          }
-          uint v152 = v152_in;
-          bool v153 = v153_in;
-          v154_in = v152;
-          v155_in = v153;
-          v156_in = false;
-        } else {
-          v154_in = (uint)0;
-          v155_in = false;
-          v156_in = true;
-        }
-        uint v154 = v154_in;
-        bool v155 = v155_in;
-        bool v156 = v156_in;
-        if (v156) {
-          uint v157 = (uint)((int)v97 % (int)v120);
-          bool v158 = ((int)v157 < (int)0u);
-          uint v159 = (v158 ? v120 : 0u);
-          uint v160 = (uint)((uint)v159 + (uint)v157);
-          v161_in = false;
-          v162_in = v160;
-        } else {
-          v161_in = v155;
-          v162_in = v154;
-        }
-        bool v161 = v161_in;
-        uint v162 = v162_in;
-        uint v163 = *reinterpret_cast<device uint*>(v32 + anchor_ctx[0]);
-        bool v164 = (v119 != 0u);
-        if (v164) {
-          bool v165 = (v119 != 2u);
-          if (v165) {
-            bool v166 = (v119 != 3u);
-            if (v166) {
-              bool v167 = ((int)v102 < (int)0u);
-              bool v168 = ((int)v102 < (int)v163);
-              uint v169 = (uint)((uint)v163 + (uint)4294967295u);
-              uint v170 = (v168 ? v102 : v169);
-              uint v171 = (v167 ? 0u : v170);
-              v172_in = v171;
-              v173_in = v161;
-              v174_in = false;
-            } else {
-              v172_in = (uint)0;
-              v173_in = false;
-              v174_in = true;
-            }
-            uint v172 = v172_in;
-            bool v173 = v173_in;
-            bool v174 = v174_in;
-            if (v174) {
-              bool v175 = ((int)v102 < (int)0u);
-              bool v176 = ((int)v102 >= (int)v163);
-              bool v177 = (v175 ? true : v176);
-              uint v178 = (uint)((uint)v163 + (uint)4294967295u);
-              uint v179 = (v176 ? v178 : v102);
-              uint v180 = (v175 ? 0u : v179);
-              bool v181 = (v177 ? true : v161);
-              v182_in = v180;
-              v183_in = v181;
-            } else {
-              v182_in = v172;
-              v183_in = v173;
-            }
-            uint v182 = v182_in;
-            bool v183 = v183_in;
-            v184_in = v182;
-            v185_in = v183;
-            v186_in = false;
-          } else {
-            v184_in = (uint)0;
-            v185_in = false;
-            v186_in = true;
-          }
-          uint v184 = v184_in;
-          bool v185 = v185_in;
-          bool v186 = v186_in;
-          if (v186) {
-            uint v187 = (uint)((uint)v163 << (uint)1u);
-            uint v188 = (uint)((int)v102 % (int)v187);
-            bool v189 = ((int)v188 < (int)0u);
-            uint v190 = (v189 ? v187 : 0u);
-            uint v191 = (uint)((uint)v190 + (uint)v188);
-            bool v192 = ((int)v191 < (int)v163);
-            uint v193 = (uint)((uint)v191 ^ (uint)4294967295u);
-            uint v194 = (uint)((uint)v187 + (uint)v193);
-            uint v195 = (v192 ? v191 : v194);
-            v196_in = v195;
-            v197_in = v161;
-          } else {
-            v196_in = v184;
-            v197_in = v185;
-          }
-          uint v196 = v196_in;
-          bool v197 = v197_in;
-          v198_in = v196;
-          v199_in = v197;
-          v200_in = false;
-        } else {
-          v198_in = (uint)0;
-          v199_in = false;
-          v200_in = true;
-        }
-        uint v198 = v198_in;
-        bool v199 = v199_in;
-        bool v200 = v200_in;
-        if (v200) {
-          uint v201 = (uint)((int)v102 % (int)v163);
-          bool v202 = ((int)v201 < (int)0u);
-          uint v203 = (v202 ? v163 : 0u);
-          uint v204 = (uint)((uint)v203 + (uint)v201);
-          v205_in = v161;
-          v206_in = v204;
-        } else {
-          v205_in = v199;
-          v206_in = v198;
-        }
-        bool v205 = v205_in;
-        uint v206 = v206_in;
-        bool v207 = (v205 != true);
-        if (v207) {
-          if (v48) {
-            { device const anchor_tex_2d_f &anchor_r = *reinterpret_cast<device const anchor_tex_2d_f*>(v2 + anchor_ctx[0]); texture2d<float> anchor_t = anchor_r.t; uint4 anchor_v = as_type<uint4>(anchor_t.read(uint2(v162, v206), uint(0u))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
-          }
-          v208_in = false;
-        } else {
-          v208_in = true;
-        }
-        bool v208 = v208_in;
-        if (v208) {
-          if (v49) {
-            float v209 = *reinterpret_cast<device float*>(v78 + anchor_ctx[0]);
-            float v210 = trunc(v209);
-            float v211 = fabs(v210);
-            uint v212 = as_type<uint>(v211);
-            bool v213 = (v212 < 2139095041u);
-            if (v213) {
-              bool v214 = (!(v210 >= 2.14748365e+09f));
-              if (v214) {
-                bool v215 = (!(v210 < -2.14748365e+09f));
-                if (v215) {
-                  uint v216 = (uint)(int)v210;
-                  v217_in = v216;
-                } else {
-                  v217_in = 2147483648u;
-                }
-                uint v217 = v217_in;
-                v218_in = v217;
-              } else {
-                v218_in = 2147483647u;
-              }
-              uint v218 = v218_in;
-              v219_in = v218;
-            } else {
-              v219_in = 0u;
-            }
-            uint v219 = v219_in;
-            v220_in = v219;
-            v221_in = false;
-          } else {
-            v220_in = (uint)0;
-            v221_in = true;
-          }
-          uint v220 = v220_in;
-          bool v221 = v221_in;
-          if (v221) {
-            uint v222 = *reinterpret_cast<device uint*>(v78 + anchor_ctx[0]);
-            v223_in = v222;
-          } else {
-            v223_in = v220;
-          }
-          uint v223 = v223_in;
-          *reinterpret_cast<thread uint*>(v0) = v223;
-          if (v49) {
-            float v224 = *reinterpret_cast<device float*>(v81 + anchor_ctx[0]);
-            float v225 = trunc(v224);
-            float v226 = fabs(v225);
-            uint v227 = as_type<uint>(v226);
-            bool v228 = (v227 < 2139095041u);
-            if (v228) {
-              bool v229 = (!(v225 >= 2.14748365e+09f));
-              if (v229) {
-                bool v230 = (!(v225 < -2.14748365e+09f));
-                if (v230) {
-                  uint v231 = (uint)(int)v225;
-                  v232_in = v231;
-                } else {
-                  v232_in = 2147483648u;
-                }
-                uint v232 = v232_in;
-                v233_in = v232;
-              } else {
-                v233_in = 2147483647u;
-              }
-              uint v233 = v233_in;
-              v234_in = v233;
-            } else {
-              v234_in = 0u;
-            }
-            uint v234 = v234_in;
-            v235_in = v234;
-            v236_in = false;
-          } else {
-            v235_in = (uint)0;
-            v236_in = true;
-          }
-          uint v235 = v235_in;
-          bool v236 = v236_in;
-          if (v236) {
-            uint v237 = *reinterpret_cast<device uint*>(v81 + anchor_ctx[0]);
-            v238_in = v237;
-          } else {
-            v238_in = v235;
-          }
-          uint v238 = v238_in;
-          *reinterpret_cast<thread uint*>(v82) = v238;
-          if (v49) {
-            float v239 = *reinterpret_cast<device float*>(v83 + anchor_ctx[0]);
-            float v240 = trunc(v239);
-            float v241 = fabs(v240);
-            uint v242 = as_type<uint>(v241);
-            bool v243 = (v242 < 2139095041u);
-            if (v243) {
-              bool v244 = (!(v240 >= 2.14748365e+09f));
-              if (v244) {
-                bool v245 = (!(v240 < -2.14748365e+09f));
-                if (v245) {
-                  uint v246 = (uint)(int)v240;
-                  v247_in = v246;
-                } else {
-                  v247_in = 2147483648u;
-                }
-                uint v247 = v247_in;
-                v248_in = v247;
-              } else {
-                v248_in = 2147483647u;
-              }
-              uint v248 = v248_in;
-              v249_in = v248;
-            } else {
-              v249_in = 0u;
-            }
-            uint v249 = v249_in;
-            v250_in = v249;
-            v251_in = false;
-          } else {
-            v250_in = (uint)0;
-            v251_in = true;
-          }
-          uint v250 = v250_in;
-          bool v251 = v251_in;
-          if (v251) {
-            uint v252 = *reinterpret_cast<device uint*>(v83 + anchor_ctx[0]);
-            v253_in = v252;
-          } else {
-            v253_in = v250;
-          }
-          uint v253 = v253_in;
-          *reinterpret_cast<thread uint*>(v84) = v253;
-          if (v49) {
-            float v254 = *reinterpret_cast<device float*>(v85 + anchor_ctx[0]);
-            float v255 = trunc(v254);
-            float v256 = fabs(v255);
-            uint v257 = as_type<uint>(v256);
-            bool v258 = (v257 < 2139095041u);
-            if (v258) {
-              bool v259 = (!(v255 >= 2.14748365e+09f));
-              if (v259) {
-                bool v260 = (!(v255 < -2.14748365e+09f));
-                if (v260) {
-                  uint v261 = (uint)(int)v255;
-                  v262_in = v261;
-                } else {
-                  v262_in = 2147483648u;
-                }
-                uint v262 = v262_in;
-                v263_in = v262;
-              } else {
-                v263_in = 2147483647u;
-              }
-              uint v263 = v263_in;
-              v264_in = v263;
-            } else {
-              v264_in = 0u;
-            }
-            uint v264 = v264_in;
-            v265_in = v264;
-            v266_in = false;
-          } else {
-            v265_in = (uint)0;
-            v266_in = true;
-          }
-          uint v265 = v265_in;
-          bool v266 = v266_in;
-          if (v266) {
-            uint v267 = *reinterpret_cast<device uint*>(v85 + anchor_ctx[0]);
-            v268_in = v267;
-          } else {
-            v268_in = v265;
-          }
-          uint v268 = v268_in;
-          *reinterpret_cast<thread uint*>(v86) = v268;
-        }
-        float v269 = *reinterpret_cast<thread float*>(v0);
-        if (v51) {
-          float v270 = *reinterpret_cast<thread float*>(v82);
-          float v271 = *reinterpret_cast<thread float*>(v84);
-          float v272 = *reinterpret_cast<thread float*>(v86);
-          v273_in = v94;
-          v274_in = v93;
-          v275_in = v92;
-          v276_in = v91;
-          v277_in = v269;
-          v278_in = v270;
-          v279_in = v271;
-          v280_in = v272;
-          v281_in = false;
-        } else {
-          v273_in = 0.0f;
-          v274_in = 0.0f;
-          v275_in = 0.0f;
-          v276_in = 0.0f;
-          v277_in = 0.0f;
-          v278_in = 0.0f;
-          v279_in = 0.0f;
-          v280_in = 0.0f;
-          v281_in = true;
-        }
-        float v273 = v273_in;
-        float v274 = v274_in;
-        float v275 = v275_in;
-        float v276 = v276_in;
-        float v277 = v277_in;
-        float v278 = v278_in;
-        float v279 = v279_in;
-        float v280 = v280_in;
-        bool v281 = v281_in;
-        if (v281) {
-          float v282 = (v105 * v269);
-          float v283 = (v91 + v282);
-          float v284 = *reinterpret_cast<thread float*>(v82);
-          float v285 = (v105 * v284);
-          float v286 = (v92 + v285);
-          float v287 = *reinterpret_cast<thread float*>(v84);
-          float v288 = (v105 * v287);
-          float v289 = (v93 + v288);
-          float v290 = *reinterpret_cast<thread float*>(v86);
-          float v291 = (v105 * v290);
-          float v292 = (v94 + v291);
-          v293_in = v87;
-          v294_in = v88;
-          v295_in = v89;
-          v296_in = v90;
-          v297_in = v283;
-          v298_in = v286;
-          v299_in = v289;
-          v300_in = v292;
-        } else {
-          v293_in = v280;
-          v294_in = v279;
-          v295_in = v278;
-          v296_in = v277;
-          v297_in = v276;
-          v298_in = v275;
-          v299_in = v274;
-          v300_in = v273;
-        }
-        float v293 = v293_in;
-        float v294 = v294_in;
-        float v295 = v295_in;
-        float v296 = v296_in;
-        float v297 = v297_in;
-        float v298 = v298_in;
-        float v299 = v299_in;
-        float v300 = v300_in;
-        if (v50) {
-          uint v301 = (uint)((uint)v95 + (uint)1u);
-          bool v302 = (v301 == 4u);
-          v303_in = v297;
-          v304_in = v298;
-          v305_in = v299;
-          v306_in = v300;
-          v307_in = v301;
-          v308_in = v300;
-          v309_in = v299;
-          v310_in = v298;
-          v311_in = v297;
-          v312_in = v296;
-          v313_in = v295;
-          v314_in = v294;
-          v315_in = v293;
-          v316_in = v302;
-        } else {
-          v303_in = v296;
-          v304_in = v295;
-          v305_in = v294;
-          v306_in = v293;
-          v307_in = (uint)0;
-          v308_in = 0.0f;
-          v309_in = 0.0f;
-          v310_in = 0.0f;
-          v311_in = 0.0f;
-          v312_in = 0.0f;
-          v313_in = 0.0f;
-          v314_in = 0.0f;
-          v315_in = 0.0f;
-          v316_in = true;
-        }
-        v303 = v303_in;
-        v304 = v304_in;
-        v305 = v305_in;
-        v306 = v306_in;
-        uint v307 = v307_in;
-        float v308 = v308_in;
-        float v309 = v309_in;
-        float v310 = v310_in;
-        float v311 = v311_in;
-        float v312 = v312_in;
-        float v313 = v313_in;
-        float v314 = v314_in;
-        float v315 = v315_in;
-        bool v316 = v316_in;
-        if (v316) {
-          break;
-        } else {
-          v87_in = v315;
-          v88_in = v314;
-          v89_in = v313;
-          v90_in = v312;
-          v91_in = v311;
-          v92_in = v310;
-          v93_in = v309;
-          v94_in = v308;
-          v95_in = v307;
-          continue;
-        }
-      }
-      v317_in = v303;
-      v318_in = v304;
-      v319_in = v305;
-      v320_in = v306;
-      v321_in = false;
+      v31_in = false;
     } else {
-      v317_in = 0.0f;
-      v318_in = 0.0f;
-      v319_in = 0.0f;
-      v320_in = 0.0f;
-      v321_in = true;
+      v31_in = true;
     }
-    float v317 = v317_in;
-    float v318 = v318_in;
-    float v319 = v319_in;
-    float v320 = v320_in;
-    bool v321 = v321_in;
-    v322_in = v317;
-    v323_in = v318;
-    v324_in = v319;
-    v325_in = v320;
-    v326_in = v321;
+    bool v31 = v31_in;
+    v32_in = v31;
   } else {
-    v322_in = 0.0f;
-    v323_in = 0.0f;
-    v324_in = 0.0f;
-    v325_in = 0.0f;
-    v326_in = v26;
+    v32_in = v25;
   }
-  float v322 = v322_in;
-  float v323 = v323_in;
-  float v324 = v324_in;
-  float v325 = v325_in;
-  bool v326 = v326_in;
-  if (v326) {
-    bool v327 = (v24 == 2u);
-    if (v327) {
-      ulong v328 = (v8 + (ulong)(72));
-      float v329 = *reinterpret_cast<device float*>(v328 + anchor_ctx[0]);
-      float v330 = (v329 + 1.0f);
-      { device const anchor_tex_2d_f &anchor_r = *reinterpret_cast<device const anchor_tex_2d_f*>(v2 + anchor_ctx[0]); texture2d<float> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.sample(anchor_s, float2(v6, 0.5f), level(v330))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v1); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
-      float v331 = *reinterpret_cast<thread float*>(v1);
-      thread uchar* v332 = (v1 + (4));
-      float v333 = *reinterpret_cast<thread float*>(v332);
-      thread uchar* v334 = (v1 + (8));
-      float v335 = *reinterpret_cast<thread float*>(v334);
-      thread uchar* v336 = (v1 + (12));
-      float v337 = *reinterpret_cast<thread float*>(v336);
-      v338_in = v331;
-      v339_in = v333;
-      v340_in = v335;
-      v341_in = v337;
-    } else {
-      v338_in = 0.0f;
-      v339_in = 0.0f;
-      v340_in = 0.0f;
-      v341_in = 0.0f;
+  bool v32 = v32_in;
+  if (v32) {
+    bool v33 = (v23 == 2u);
+    if (v33) {
+      ulong v34 = (v7 + (ulong)(72));
+      float v35 = *reinterpret_cast<device float*>(v34 + anchor_ctx[0]);
+      float v36 = (v35 + 1.0f);
+      { device const anchor_tex_2d_f &anchor_r = *reinterpret_cast<device const anchor_tex_2d_f*>(v1 + anchor_ctx[0]); texture2d<float> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.sample(anchor_s, float2(v5, 0.5f), level(v36))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
     }
-    float v338 = v338_in;
-    float v339 = v339_in;
-    float v340 = v340_in;
-    float v341 = v341_in;
-    v342_in = v341;
-    v343_in = v340;
-    v344_in = v339;
-    v345_in = v338;
-  } else {
-    v342_in = v325;
-    v343_in = v324;
-    v344_in = v323;
-    v345_in = v322;
   }
-  float v342 = v342_in;
-  float v343 = v343_in;
-  float v344 = v344_in;
-  float v345 = v345_in;
-  ulong v346 = (ulong)v4;
-  ulong v347 = (v3 + (ulong)((long)v346 * 16));
-  *reinterpret_cast<device float*>(v347 + anchor_ctx[0]) = v345;
-  ulong v348 = (v347 + (ulong)(4));
-  *reinterpret_cast<device float*>(v348 + anchor_ctx[0]) = v344;
-  ulong v349 = (v347 + (ulong)(8));
-  *reinterpret_cast<device float*>(v349 + anchor_ctx[0]) = v343;
-  ulong v350 = (v347 + (ulong)(12));
-  *reinterpret_cast<device float*>(v350 + anchor_ctx[0]) = v342;
+  float v37 = *reinterpret_cast<thread float*>(v0);
+  thread uchar* v38 = (v0 + (4));
+  float v39 = *reinterpret_cast<thread float*>(v38);
+  thread uchar* v40 = (v0 + (8));
+  float v41 = *reinterpret_cast<thread float*>(v40);
+  thread uchar* v42 = (v0 + (12));
+  float v43 = *reinterpret_cast<thread float*>(v42);
+  ulong v44 = (ulong)v3;
+  ulong v45 = (v2 + (ulong)((long)v44 * 16));
+  *reinterpret_cast<device float*>(v45 + anchor_ctx[0]) = v37;
+  ulong v46 = (v45 + (ulong)(4));
+  *reinterpret_cast<device float*>(v46 + anchor_ctx[0]) = v39;
+  ulong v47 = (v45 + (ulong)(8));
+  *reinterpret_cast<device float*>(v47 + anchor_ctx[0]) = v41;
+  ulong v48 = (v45 + (ulong)(12));
+  *reinterpret_cast<device float*>(v48 + anchor_ctx[0]) = v43;
   return;
 }
 
@@ -1229,784 +551,115 @@ kernel void _Z7layeredyP5uint2(
     uint3 anchor_bdim [[threads_per_threadgroup]],
     uint3 anchor_gdim [[threadgroups_per_grid]])
 {
-  ulong anchor_priv[4];
+  ulong anchor_priv[2];
   thread uchar* v0 = (thread uchar*)anchor_priv + 0;
-  thread uchar* v1 = (thread uchar*)anchor_priv + 16;
-  ulong v2 = *reinterpret_cast<constant ulong*>(anchor_params + 0);
-  ulong v3 = *reinterpret_cast<constant ulong*>(anchor_params + 8);
-  uint v20_in = 0;
-  uint v23_in = 0;
-  float v48_in = 0;
-  uint v67_in = 0;
-  uint v68_in = 0;
-  uint v69_in = 0;
-  uint v80_in = 0;
-  uint v81_in = 0;
-  uint v82_in = 0;
-  float v94_in = 0;
-  float v95_in = 0;
-  float v96_in = 0;
-  float v97_in = 0;
-  uint v98_in = 0;
-  uint v132_in = 0;
-  bool v133_in = 0;
-  bool v134_in = 0;
-  uint v141_in = 0;
-  bool v142_in = 0;
-  uint v143_in = 0;
-  bool v144_in = 0;
-  bool v145_in = 0;
-  uint v155_in = 0;
-  bool v156_in = 0;
-  uint v157_in = 0;
-  bool v158_in = 0;
-  bool v159_in = 0;
-  bool v164_in = 0;
-  uint v165_in = 0;
-  uint v175_in = 0;
-  bool v176_in = 0;
-  bool v177_in = 0;
-  uint v185_in = 0;
-  bool v186_in = 0;
-  uint v187_in = 0;
-  bool v188_in = 0;
-  bool v189_in = 0;
-  uint v199_in = 0;
-  bool v200_in = 0;
-  uint v201_in = 0;
-  bool v202_in = 0;
-  bool v203_in = 0;
-  bool v208_in = 0;
-  uint v209_in = 0;
-  bool v213_in = 0;
-  bool v214_in = 0;
-  uint v223_in = 0;
-  uint v224_in = 0;
-  uint v225_in = 0;
-  uint v226_in = 0;
-  bool v227_in = 0;
-  uint v229_in = 0;
-  uint v238_in = 0;
-  uint v239_in = 0;
-  uint v240_in = 0;
-  uint v241_in = 0;
-  bool v242_in = 0;
-  uint v244_in = 0;
-  uint v253_in = 0;
-  uint v254_in = 0;
-  uint v255_in = 0;
-  uint v256_in = 0;
-  bool v257_in = 0;
-  uint v259_in = 0;
-  uint v268_in = 0;
-  uint v269_in = 0;
-  uint v270_in = 0;
-  uint v271_in = 0;
-  bool v272_in = 0;
-  uint v274_in = 0;
-  float v277_in = 0;
-  float v278_in = 0;
-  float v279_in = 0;
-  float v280_in = 0;
-  bool v281_in = 0;
-  float v294_in = 0;
-  float v294 = 0;
-  float v295_in = 0;
-  float v295 = 0;
-  float v296_in = 0;
-  float v297_in = 0;
-  uint v300_in = 0;
-  float v301_in = 0;
-  float v302_in = 0;
-  float v303_in = 0;
-  float v304_in = 0;
-  bool v305_in = 0;
-  bool v305 = 0;
-  bool v306_in = 0;
-  bool v308_in = 0;
-  bool v309_in = 0;
-  bool v315_in = 0;
-  uint v4 = anchor_tid.x;
-  float v5 = (float)v4;
-  float v6 = (v5 + 0.5f);
-  for (ulong k7 = 0; k7 < (ulong)16ul; k7 += 4) *reinterpret_cast<thread uint*>(v1 + k7) = (uint)((ulong)(uchar)0 * 0x0101010101010101ul);
-  ulong v8 = (ulong)v2;
-  ulong v9 = (v8 + (ulong)(16));
-  uint v10 = *reinterpret_cast<device uint*>(v9 + anchor_ctx[0]);
-  bool v11 = (v10 == 5u);
-  if (v11) {
-    ulong v12 = (v8 + (ulong)(24));
-    uint v13 = *reinterpret_cast<device uint*>(v12 + anchor_ctx[0]);
-    uint v14 = (uint)((uint)v13 & (uint)2u);
-    bool v15 = (v14 == 0u);
-    if (v15) {
-      ulong v16 = (v8 + (ulong)(20));
-      uint v17 = *reinterpret_cast<device uint*>(v16 + anchor_ctx[0]);
-      uint v18 = (uint)((uint)v17 >> (uint)12u);
-      uint v19 = (uint)((uint)v18 & (uint)15u);
-      v20_in = v19;
+  ulong v1 = *reinterpret_cast<constant ulong*>(anchor_params + 0);
+  ulong v2 = *reinterpret_cast<constant ulong*>(anchor_params + 8);
+  uint v19_in = 0;
+  uint v22_in = 0;
+  bool v38_in = 0;
+  bool v39_in = 0;
+  bool v40_in = 0;
+  bool v46_in = 0;
+  uint v3 = anchor_tid.x;
+  float v4 = (float)v3;
+  float v5 = (v4 + 0.5f);
+  for (ulong k6 = 0; k6 < (ulong)16ul; k6 += 4) *reinterpret_cast<thread uint*>(v0 + k6) = (uint)((ulong)(uchar)0 * 0x0101010101010101ul);
+  ulong v7 = (ulong)v1;
+  ulong v8 = (v7 + (ulong)(16));
+  uint v9 = *reinterpret_cast<device uint*>(v8 + anchor_ctx[0]);
+  bool v10 = (v9 == 5u);
+  if (v10) {
+    ulong v11 = (v7 + (ulong)(24));
+    uint v12 = *reinterpret_cast<device uint*>(v11 + anchor_ctx[0]);
+    uint v13 = (uint)((uint)v12 & (uint)2u);
+    bool v14 = (v13 == 0u);
+    if (v14) {
+      ulong v15 = (v7 + (ulong)(20));
+      uint v16 = *reinterpret_cast<device uint*>(v15 + anchor_ctx[0]);
+      uint v17 = (uint)((uint)v16 >> (uint)12u);
+      uint v18 = (uint)((uint)v17 & (uint)15u);
+      v19_in = v18;
     } else {
-      v20_in = 2u;
+      v19_in = 2u;
     }
-    uint v20 = v20_in;
-    bool v21 = (v20 < 2u);
-    uint v22 = (v21 ? v20 : 4294967295u);
-    v23_in = v22;
+    uint v19 = v19_in;
+    bool v20 = (v19 < 2u);
+    uint v21 = (v20 ? v19 : 4294967295u);
+    v22_in = v21;
   } else {
-    v23_in = 4294967295u;
+    v22_in = 4294967295u;
   }
-  uint v23 = v23_in;
-  ulong v24 = (v8 + (ulong)(40));
-  uint v25 = *reinterpret_cast<device uint*>(v24 + anchor_ctx[0]);
-  bool v26 = ((int)v25 > (int)0u);
-  uint v27 = (uint)((uint)v25 + (uint)4294967295u);
-  uint v28 = (v26 ? v27 : 0u);
-  bool v29 = ((int)v25 > (int)3u);
-  uint v30 = (v29 ? 3u : v28);
-  bool v31 = ((int)v23 > (int)4294967295u);
-  bool v32 = (v31 != true);
-  if (v31) {
-    ulong v33 = (v8 + (ulong)(24));
-    uint v34 = *reinterpret_cast<device uint*>(v33 + anchor_ctx[0]);
-    uint v35 = (uint)((uint)v34 & (uint)16u);
-    bool v36 = (v35 != 0u);
-    if (v36) {
-      ulong v37 = (v8 + (ulong)(32));
-      ulong v38 = (v8 + (ulong)(36));
-      uint v39 = *reinterpret_cast<device uint*>(v38 + anchor_ctx[0]);
-      ulong v40 = (v8 + (ulong)(44));
-      ulong v41 = (v8 + (ulong)(48));
-      uint v42 = (uint)((uint)v34 & (uint)1u);
-      bool v43 = (v42 == 0u);
-      bool v44 = (v43 != true);
-      if (v44) {
-        uint v45 = *reinterpret_cast<device uint*>(v37 + anchor_ctx[0]);
-        float v46 = (float)v45;
-        float v47 = (v6 * v46);
-        v48_in = v47;
+  uint v22 = v22_in;
+  ulong v23 = (v7 + (ulong)(40));
+  uint v24 = *reinterpret_cast<device uint*>(v23 + anchor_ctx[0]);
+  bool v25 = ((int)v24 > (int)0u);
+  uint v26 = (uint)((uint)v24 + (uint)4294967295u);
+  uint v27 = (v25 ? v26 : 0u);
+  bool v28 = ((int)v24 > (int)3u);
+  uint v29 = (v28 ? 3u : v27);
+  bool v30 = ((int)v22 > (int)4294967295u);
+  bool v31 = (v30 != true);
+  if (v30) {
+    ulong v32 = (v7 + (ulong)(24));
+    uint v33 = *reinterpret_cast<device uint*>(v32 + anchor_ctx[0]);
+    uint v34 = (uint)((uint)v33 & (uint)16u);
+    bool v35 = (v34 != 0u);
+    if (v35) {
+      bool v36 = (v22 != 0u);
+      if (v36) {
+        bool v37 = (v22 == 1u);
+        if (v37) {
+          { device const anchor_tex_2da_u &anchor_r = *reinterpret_cast<device const anchor_tex_2da_u*>(v1 + anchor_ctx[0]); uint4 anchor_v = anchor_tex_filter<uint>(anchor_r, 2, true, float3(v5, 0.5f, 0.0f), uint(v29), 0.0f); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+        }
+        v38_in = false;
       } else {
-        v48_in = v6;
+        v38_in = true;
       }
-      float v48 = v48_in;
-      float v49 = (float)v39;
-      float v50 = (v49 * 0.5f);
-      float v51 = (v43 ? 0.5f : v50);
-      uint v52 = (uint)((uint)v34 & (uint)4u);
-      bool v53 = (v52 != 0u);
-      bool v54 = (v23 == 2u);
-      bool v55 = (v54 != true);
-      bool v56 = (v54 & v53);
-      bool v57 = (v56 != true);
-      float v58 = (v48 + -0.5f);
-      float v59 = (v56 ? v58 : v48);
-      float v60 = floor(v59);
-      float v61 = fabs(v60);
-      uint v62 = as_type<uint>(v61);
-      bool v63 = (v62 < 2139095041u);
-      if (v63) {
-        bool v64 = (!(v60 >= 2.14748365e+09f));
-        if (v64) {
-          bool v65 = (!(v60 < -2.14748365e+09f));
-          if (v65) {
-            uint v66 = (uint)(int)v60;
-            v67_in = v66;
-          } else {
-            v67_in = 2147483648u;
-          }
-          uint v67 = v67_in;
-          v68_in = v67;
-        } else {
-          v68_in = 2147483647u;
-        }
-        uint v68 = v68_in;
-        v69_in = v68;
-      } else {
-        v69_in = 0u;
+      bool v38 = v38_in;
+      if (v38) {
+        { device const anchor_tex_2da_i &anchor_r = *reinterpret_cast<device const anchor_tex_2da_i*>(v1 + anchor_ctx[0]); uint4 anchor_v = anchor_tex_filter<int>(anchor_r, 2, true, float3(v5, 0.5f, 0.0f), uint(v29), 0.0f); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
       }
-      uint v69 = v69_in;
-      float v70 = (v59 - v60);
-      float v71 = (v51 + -0.5f);
-      float v72 = (v56 ? v71 : v51);
-      float v73 = floor(v72);
-      float v74 = fabs(v73);
-      uint v75 = as_type<uint>(v74);
-      bool v76 = (v75 < 2139095041u);
-      if (v76) {
-        bool v77 = (!(v73 >= 2.14748365e+09f));
-        if (v77) {
-          bool v78 = (!(v73 < -2.14748365e+09f));
-          if (v78) {
-            uint v79 = (uint)(int)v73;
-            v80_in = v79;
-          } else {
-            v80_in = 2147483648u;
-          }
-          uint v80 = v80_in;
-          v81_in = v80;
-        } else {
-          v81_in = 2147483647u;
-        }
-        uint v81 = v81_in;
-        v82_in = v81;
-      } else {
-        v82_in = 0u;
-      }
-      uint v82 = v82_in;
-      float v83 = (v72 - v73);
-      ulong v84 = (v8 + (ulong)(56));
-      float v85 = (1.0f - v70);
-      float v86 = (1.0f - v83);
-      ulong v87 = (v8 + (ulong)(60));
-      thread uchar* v88 = (v0 + (4));
-      ulong v89 = (v8 + (ulong)(64));
-      thread uchar* v90 = (v0 + (8));
-      ulong v91 = (v8 + (ulong)(68));
-      thread uchar* v92 = (v0 + (12));
-      thread uchar* v93 = (v1 + (4));
-      v94_in = 0.0f;
-      v95_in = 0.0f;
-      v96_in = 0.0f;
-      v97_in = 0.0f;
-      v98_in = 0u;
-      while (true) {
-        float v94 = v94_in;
-        float v95 = v95_in;
-        float v96 = v96_in;
-        float v97 = v97_in;
-        uint v98 = v98_in;
-        uint v99 = (uint)((uint)v98 & (uint)1u);
-        uint v100 = (uint)((uint)v99 + (uint)v69);
-        bool v101 = (v99 == 0u);
-        float v102 = (v101 ? v85 : v70);
-        uint v103 = (uint)((uint)v98 >> (uint)1u);
-        uint v104 = (uint)((uint)v103 & (uint)1u);
-        uint v105 = (uint)((uint)v104 + (uint)v82);
-        bool v106 = (v104 == 0u);
-        float v107 = (v106 ? v86 : v83);
-        float v108 = (v102 * v107);
-        for (ulong k109 = 0; k109 < (ulong)16ul; k109 += 4) *reinterpret_cast<thread uint*>(v0 + k109) = (uint)((ulong)(uchar)0 * 0x0101010101010101ul);
-        uint v110 = *reinterpret_cast<device uint*>(v40 + anchor_ctx[0]);
-        uint v111 = *reinterpret_cast<device uint*>(v41 + anchor_ctx[0]);
-        uint v112 = *reinterpret_cast<device uint*>(v33 + anchor_ctx[0]);
-        uint v113 = (uint)((uint)v112 & (uint)1u);
-        bool v114 = (v113 == 0u);
-        uint v115 = (uint)((uint)v110 & (uint)4294967293u);
-        bool v116 = (v115 == 0u);
-        uint v117 = (uint)((uint)v111 & (uint)4294967293u);
-        bool v118 = (v117 == 0u);
-        bool v119 = (v114 ? v116 : false);
-        uint v120 = (v119 ? 1u : v110);
-        bool v121 = (v114 ? v118 : false);
-        uint v122 = (v121 ? 1u : v111);
-        uint v123 = *reinterpret_cast<device uint*>(v37 + anchor_ctx[0]);
-        bool v124 = (v120 != 0u);
-        if (v124) {
-          bool v125 = (v120 != 2u);
-          if (v125) {
-            bool v126 = (v120 != 3u);
-            if (v126) {
-              bool v127 = ((int)v100 < (int)0u);
-              bool v128 = ((int)v100 < (int)v123);
-              uint v129 = (uint)((uint)v123 + (uint)4294967295u);
-              uint v130 = (v128 ? v100 : v129);
-              uint v131 = (v127 ? 0u : v130);
-              v132_in = v131;
-              v133_in = false;
-              v134_in = false;
-            } else {
-              v132_in = (uint)0;
-              v133_in = false;
-              v134_in = true;
-            }
-            uint v132 = v132_in;
-            bool v133 = v133_in;
-            bool v134 = v134_in;
-            if (v134) {
-              bool v135 = ((int)v100 < (int)0u);
-              bool v136 = ((int)v100 >= (int)v123);
-              bool v137 = (v135 ? true : v136);
-              uint v138 = (uint)((uint)v123 + (uint)4294967295u);
-              uint v139 = (v136 ? v138 : v100);
-              uint v140 = (v135 ? 0u : v139);
-              v141_in = v140;
-              v142_in = v137;
-            } else {
-              v141_in = v132;
-              v142_in = v133;
-            }
-            uint v141 = v141_in;
-            bool v142 = v142_in;
-            v143_in = v141;
-            v144_in = v142;
-            v145_in = false;
-          } else {
-            v143_in = (uint)0;
-            v144_in = false;
-            v145_in = true;
-          }
-          uint v143 = v143_in;
-          bool v144 = v144_in;
-          bool v145 = v145_in;
-          if (v145) {
-            uint v146 = (uint)((uint)v123 << (uint)1u);
-            uint v147 = (uint)((int)v100 % (int)v146);
-            bool v148 = ((int)v147 < (int)0u);
-            uint v149 = (v148 ? v146 : 0u);
-            uint v150 = (uint)((uint)v149 + (uint)v147);
-            bool v151 = ((int)v150 < (int)v123);
-            uint v152 = (uint)((uint)v150 ^ (uint)4294967295u);
-            uint v153 = (uint)((uint)v146 + (uint)v152);
-            uint v154 = (v151 ? v150 : v153);
-            v155_in = v154;
-            v156_in = false;
-          } else {
-            v155_in = v143;
-            v156_in = v144;
-          }
-          uint v155 = v155_in;
-          bool v156 = v156_in;
-          v157_in = v155;
-          v158_in = v156;
-          v159_in = false;
-        } else {
-          v157_in = (uint)0;
-          v158_in = false;
-          v159_in = true;
-        }
-        uint v157 = v157_in;
-        bool v158 = v158_in;
-        bool v159 = v159_in;
-        if (v159) {
-          uint v160 = (uint)((int)v100 % (int)v123);
-          bool v161 = ((int)v160 < (int)0u);
-          uint v162 = (v161 ? v123 : 0u);
-          uint v163 = (uint)((uint)v162 + (uint)v160);
-          v164_in = false;
-          v165_in = v163;
-        } else {
-          v164_in = v158;
-          v165_in = v157;
-        }
-        bool v164 = v164_in;
-        uint v165 = v165_in;
-        uint v166 = *reinterpret_cast<device uint*>(v38 + anchor_ctx[0]);
-        bool v167 = (v122 != 0u);
-        if (v167) {
-          bool v168 = (v122 != 2u);
-          if (v168) {
-            bool v169 = (v122 != 3u);
-            if (v169) {
-              bool v170 = ((int)v105 < (int)0u);
-              bool v171 = ((int)v105 < (int)v166);
-              uint v172 = (uint)((uint)v166 + (uint)4294967295u);
-              uint v173 = (v171 ? v105 : v172);
-              uint v174 = (v170 ? 0u : v173);
-              v175_in = v174;
-              v176_in = v164;
-              v177_in = false;
-            } else {
-              v175_in = (uint)0;
-              v176_in = false;
-              v177_in = true;
-            }
-            uint v175 = v175_in;
-            bool v176 = v176_in;
-            bool v177 = v177_in;
-            if (v177) {
-              bool v178 = ((int)v105 < (int)0u);
-              bool v179 = ((int)v105 >= (int)v166);
-              bool v180 = (v178 ? true : v179);
-              uint v181 = (uint)((uint)v166 + (uint)4294967295u);
-              uint v182 = (v179 ? v181 : v105);
-              uint v183 = (v178 ? 0u : v182);
-              bool v184 = (v180 ? true : v164);
-              v185_in = v183;
-              v186_in = v184;
-            } else {
-              v185_in = v175;
-              v186_in = v176;
-            }
-            uint v185 = v185_in;
-            bool v186 = v186_in;
-            v187_in = v185;
-            v188_in = v186;
-            v189_in = false;
-          } else {
-            v187_in = (uint)0;
-            v188_in = false;
-            v189_in = true;
-          }
-          uint v187 = v187_in;
-          bool v188 = v188_in;
-          bool v189 = v189_in;
-          if (v189) {
-            uint v190 = (uint)((uint)v166 << (uint)1u);
-            uint v191 = (uint)((int)v105 % (int)v190);
-            bool v192 = ((int)v191 < (int)0u);
-            uint v193 = (v192 ? v190 : 0u);
-            uint v194 = (uint)((uint)v193 + (uint)v191);
-            bool v195 = ((int)v194 < (int)v166);
-            uint v196 = (uint)((uint)v194 ^ (uint)4294967295u);
-            uint v197 = (uint)((uint)v190 + (uint)v196);
-            uint v198 = (v195 ? v194 : v197);
-            v199_in = v198;
-            v200_in = v164;
-          } else {
-            v199_in = v187;
-            v200_in = v188;
-          }
-          uint v199 = v199_in;
-          bool v200 = v200_in;
-          v201_in = v199;
-          v202_in = v200;
-          v203_in = false;
-        } else {
-          v201_in = (uint)0;
-          v202_in = false;
-          v203_in = true;
-        }
-        uint v201 = v201_in;
-        bool v202 = v202_in;
-        bool v203 = v203_in;
-        if (v203) {
-          uint v204 = (uint)((int)v105 % (int)v166);
-          bool v205 = ((int)v204 < (int)0u);
-          uint v206 = (v205 ? v166 : 0u);
-          uint v207 = (uint)((uint)v206 + (uint)v204);
-          v208_in = v164;
-          v209_in = v207;
-        } else {
-          v208_in = v202;
-          v209_in = v201;
-        }
-        bool v208 = v208_in;
-        uint v209 = v209_in;
-        bool v210 = (v208 != true);
-        if (v210) {
-          bool v211 = (v23 != 0u);
-          if (v211) {
-            bool v212 = (v23 == 1u);
-            if (v212) {
-              { device const anchor_tex_2da_u &anchor_r = *reinterpret_cast<device const anchor_tex_2da_u*>(v2 + anchor_ctx[0]); texture2d_array<uint> anchor_t = anchor_r.t; uint4 anchor_v = as_type<uint4>(anchor_t.read(uint2(v165, v209), uint(v30), uint(0u))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
-            }
-            v213_in = false;
-          } else {
-            v213_in = true;
-          }
-          bool v213 = v213_in;
-          if (v213) {
-            { device const anchor_tex_2da_i &anchor_r = *reinterpret_cast<device const anchor_tex_2da_i*>(v2 + anchor_ctx[0]); texture2d_array<int> anchor_t = anchor_r.t; uint4 anchor_v = as_type<uint4>(anchor_t.read(uint2(v165, v209), uint(v30), uint(0u))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
-          }
-          v214_in = false;
-        } else {
-          v214_in = true;
-        }
-        bool v214 = v214_in;
-        if (v214) {
-          if (v55) {
-            float v215 = *reinterpret_cast<device float*>(v84 + anchor_ctx[0]);
-            float v216 = trunc(v215);
-            float v217 = fabs(v216);
-            uint v218 = as_type<uint>(v217);
-            bool v219 = (v218 < 2139095041u);
-            if (v219) {
-              bool v220 = (!(v216 >= 2.14748365e+09f));
-              if (v220) {
-                bool v221 = (!(v216 < -2.14748365e+09f));
-                if (v221) {
-                  uint v222 = (uint)(int)v216;
-                  v223_in = v222;
-                } else {
-                  v223_in = 2147483648u;
-                }
-                uint v223 = v223_in;
-                v224_in = v223;
-              } else {
-                v224_in = 2147483647u;
-              }
-              uint v224 = v224_in;
-              v225_in = v224;
-            } else {
-              v225_in = 0u;
-            }
-            uint v225 = v225_in;
-            v226_in = v225;
-            v227_in = false;
-          } else {
-            v226_in = (uint)0;
-            v227_in = true;
-          }
-          uint v226 = v226_in;
-          bool v227 = v227_in;
-          if (v227) {
-            uint v228 = *reinterpret_cast<device uint*>(v84 + anchor_ctx[0]);
-            v229_in = v228;
-          } else {
-            v229_in = v226;
-          }
-          uint v229 = v229_in;
-          *reinterpret_cast<thread uint*>(v0) = v229;
-          if (v55) {
-            float v230 = *reinterpret_cast<device float*>(v87 + anchor_ctx[0]);
-            float v231 = trunc(v230);
-            float v232 = fabs(v231);
-            uint v233 = as_type<uint>(v232);
-            bool v234 = (v233 < 2139095041u);
-            if (v234) {
-              bool v235 = (!(v231 >= 2.14748365e+09f));
-              if (v235) {
-                bool v236 = (!(v231 < -2.14748365e+09f));
-                if (v236) {
-                  uint v237 = (uint)(int)v231;
-                  v238_in = v237;
-                } else {
-                  v238_in = 2147483648u;
-                }
-                uint v238 = v238_in;
-                v239_in = v238;
-              } else {
-                v239_in = 2147483647u;
-              }
-              uint v239 = v239_in;
-              v240_in = v239;
-            } else {
-              v240_in = 0u;
-            }
-            uint v240 = v240_in;
-            v241_in = v240;
-            v242_in = false;
-          } else {
-            v241_in = (uint)0;
-            v242_in = true;
-          }
-          uint v241 = v241_in;
-          bool v242 = v242_in;
-          if (v242) {
-            uint v243 = *reinterpret_cast<device uint*>(v87 + anchor_ctx[0]);
-            v244_in = v243;
-          } else {
-            v244_in = v241;
-          }
-          uint v244 = v244_in;
-          *reinterpret_cast<thread uint*>(v88) = v244;
-          if (v55) {
-            float v245 = *reinterpret_cast<device float*>(v89 + anchor_ctx[0]);
-            float v246 = trunc(v245);
-            float v247 = fabs(v246);
-            uint v248 = as_type<uint>(v247);
-            bool v249 = (v248 < 2139095041u);
-            if (v249) {
-              bool v250 = (!(v246 >= 2.14748365e+09f));
-              if (v250) {
-                bool v251 = (!(v246 < -2.14748365e+09f));
-                if (v251) {
-                  uint v252 = (uint)(int)v246;
-                  v253_in = v252;
-                } else {
-                  v253_in = 2147483648u;
-                }
-                uint v253 = v253_in;
-                v254_in = v253;
-              } else {
-                v254_in = 2147483647u;
-              }
-              uint v254 = v254_in;
-              v255_in = v254;
-            } else {
-              v255_in = 0u;
-            }
-            uint v255 = v255_in;
-            v256_in = v255;
-            v257_in = false;
-          } else {
-            v256_in = (uint)0;
-            v257_in = true;
-          }
-          uint v256 = v256_in;
-          bool v257 = v257_in;
-          if (v257) {
-            uint v258 = *reinterpret_cast<device uint*>(v89 + anchor_ctx[0]);
-            v259_in = v258;
-          } else {
-            v259_in = v256;
-          }
-          uint v259 = v259_in;
-          *reinterpret_cast<thread uint*>(v90) = v259;
-          if (v55) {
-            float v260 = *reinterpret_cast<device float*>(v91 + anchor_ctx[0]);
-            float v261 = trunc(v260);
-            float v262 = fabs(v261);
-            uint v263 = as_type<uint>(v262);
-            bool v264 = (v263 < 2139095041u);
-            if (v264) {
-              bool v265 = (!(v261 >= 2.14748365e+09f));
-              if (v265) {
-                bool v266 = (!(v261 < -2.14748365e+09f));
-                if (v266) {
-                  uint v267 = (uint)(int)v261;
-                  v268_in = v267;
-                } else {
-                  v268_in = 2147483648u;
-                }
-                uint v268 = v268_in;
-                v269_in = v268;
-              } else {
-                v269_in = 2147483647u;
-              }
-              uint v269 = v269_in;
-              v270_in = v269;
-            } else {
-              v270_in = 0u;
-            }
-            uint v270 = v270_in;
-            v271_in = v270;
-            v272_in = false;
-          } else {
-            v271_in = (uint)0;
-            v272_in = true;
-          }
-          uint v271 = v271_in;
-          bool v272 = v272_in;
-          if (v272) {
-            uint v273 = *reinterpret_cast<device uint*>(v91 + anchor_ctx[0]);
-            v274_in = v273;
-          } else {
-            v274_in = v271;
-          }
-          uint v274 = v274_in;
-          *reinterpret_cast<thread uint*>(v92) = v274;
-        }
-        if (v57) {
-          uint v275 = *reinterpret_cast<thread uint*>(v0);
-          *reinterpret_cast<thread uint*>(v1) = v275;
-          uint v276 = *reinterpret_cast<thread uint*>(v88);
-          *reinterpret_cast<thread uint*>(v93) = v276;
-          v277_in = v97;
-          v278_in = v96;
-          v279_in = v95;
-          v280_in = v94;
-          v281_in = false;
-        } else {
-          v277_in = 0.0f;
-          v278_in = 0.0f;
-          v279_in = 0.0f;
-          v280_in = 0.0f;
-          v281_in = true;
-        }
-        float v277 = v277_in;
-        float v278 = v278_in;
-        float v279 = v279_in;
-        float v280 = v280_in;
-        bool v281 = v281_in;
-        if (v281) {
-          float v282 = *reinterpret_cast<thread float*>(v0);
-          float v283 = (v108 * v282);
-          float v284 = (v94 + v283);
-          float v285 = *reinterpret_cast<thread float*>(v88);
-          float v286 = (v108 * v285);
-          float v287 = (v95 + v286);
-          float v288 = *reinterpret_cast<thread float*>(v90);
-          float v289 = (v108 * v288);
-          float v290 = (v96 + v289);
-          float v291 = *reinterpret_cast<thread float*>(v92);
-          float v292 = (v108 * v291);
-          float v293 = (v97 + v292);
-          v294_in = v284;
-          v295_in = v287;
-          v296_in = v290;
-          v297_in = v293;
-        } else {
-          v294_in = v280;
-          v295_in = v279;
-          v296_in = v278;
-          v297_in = v277;
-        }
-        v294 = v294_in;
-        v295 = v295_in;
-        float v296 = v296_in;
-        float v297 = v297_in;
-        if (v56) {
-          uint v298 = (uint)((uint)v98 + (uint)1u);
-          bool v299 = (v298 == 4u);
-          v300_in = v298;
-          v301_in = v297;
-          v302_in = v296;
-          v303_in = v295;
-          v304_in = v294;
-          v305_in = false;
-          v306_in = v299;
-        } else {
-          v300_in = (uint)0;
-          v301_in = 0.0f;
-          v302_in = 0.0f;
-          v303_in = 0.0f;
-          v304_in = 0.0f;
-          v305_in = true;
-          v306_in = true;
-        }
-        uint v300 = v300_in;
-        float v301 = v301_in;
-        float v302 = v302_in;
-        float v303 = v303_in;
-        float v304 = v304_in;
-        v305 = v305_in;
-        bool v306 = v306_in;
-        if (v306) {
-          break;
-        } else {
-          v94_in = v304;
-          v95_in = v303;
-          v96_in = v302;
-          v97_in = v301;
-          v98_in = v300;
-          continue;
-        }
-      }
-      bool v307 = (v305 != true);
-      if (v307) {
-        *reinterpret_cast<thread float*>(v1) = v294;
-        *reinterpret_cast<thread float*>(v93) = v295;
-      }
-      v308_in = false;
+      v39_in = false;
     } else {
-      v308_in = true;
+      v39_in = true;
     }
-    bool v308 = v308_in;
-    v309_in = v308;
+    bool v39 = v39_in;
+    v40_in = v39;
   } else {
-    v309_in = v32;
+    v40_in = v31;
   }
-  bool v309 = v309_in;
-  if (v309) {
-    bool v310 = (v23 != 0u);
-    if (v310) {
-      bool v311 = (v23 == 1u);
-      if (v311) {
-        ulong v312 = (v8 + (ulong)(72));
-        float v313 = *reinterpret_cast<device float*>(v312 + anchor_ctx[0]);
-        float v314 = (v313 + 0.0f);
-        { device const anchor_tex_2da_u &anchor_r = *reinterpret_cast<device const anchor_tex_2da_u*>(v2 + anchor_ctx[0]); texture2d_array<uint> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.sample(anchor_s, float2(v6, 0.5f), uint(v30), level(v314))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v1); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+  bool v40 = v40_in;
+  if (v40) {
+    bool v41 = (v22 != 0u);
+    if (v41) {
+      bool v42 = (v22 == 1u);
+      if (v42) {
+        ulong v43 = (v7 + (ulong)(72));
+        float v44 = *reinterpret_cast<device float*>(v43 + anchor_ctx[0]);
+        float v45 = (v44 + 0.0f);
+        { device const anchor_tex_2da_u &anchor_r = *reinterpret_cast<device const anchor_tex_2da_u*>(v1 + anchor_ctx[0]); texture2d_array<uint> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.sample(anchor_s, float2(v5, 0.5f), uint(v29), level(v45))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
       }
-      v315_in = false;
+      v46_in = false;
     } else {
-      v315_in = true;
+      v46_in = true;
     }
-    bool v315 = v315_in;
-    if (v315) {
-      ulong v316 = (v8 + (ulong)(72));
-      float v317 = *reinterpret_cast<device float*>(v316 + anchor_ctx[0]);
-      float v318 = (v317 + 0.0f);
-      { device const anchor_tex_2da_i &anchor_r = *reinterpret_cast<device const anchor_tex_2da_i*>(v2 + anchor_ctx[0]); texture2d_array<int> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.sample(anchor_s, float2(v6, 0.5f), uint(v30), level(v318))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v1); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+    bool v46 = v46_in;
+    if (v46) {
+      ulong v47 = (v7 + (ulong)(72));
+      float v48 = *reinterpret_cast<device float*>(v47 + anchor_ctx[0]);
+      float v49 = (v48 + 0.0f);
+      { device const anchor_tex_2da_i &anchor_r = *reinterpret_cast<device const anchor_tex_2da_i*>(v1 + anchor_ctx[0]); texture2d_array<int> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.sample(anchor_s, float2(v5, 0.5f), uint(v29), level(v49))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
     }
   }
-  ulong v319 = (ulong)v4;
-  ulong v320 = (v3 + (ulong)((long)v319 * 8));
-  uint v321 = *reinterpret_cast<thread uint*>(v1);
-  thread uchar* v322 = (v1 + (4));
-  uint v323 = *reinterpret_cast<thread uint*>(v322);
-  *reinterpret_cast<device uint*>(v320 + anchor_ctx[0]) = v321;
-  ulong v324 = (v320 + (ulong)(4));
-  *reinterpret_cast<device uint*>(v324 + anchor_ctx[0]) = v323;
+  ulong v50 = (ulong)v3;
+  ulong v51 = (v2 + (ulong)((long)v50 * 8));
+  uint v52 = *reinterpret_cast<thread uint*>(v0);
+  thread uchar* v53 = (v0 + (4));
+  uint v54 = *reinterpret_cast<thread uint*>(v53);
+  *reinterpret_cast<device uint*>(v51 + anchor_ctx[0]) = v52;
+  ulong v55 = (v51 + (ulong)(4));
+  *reinterpret_cast<device uint*>(v55 + anchor_ctx[0]) = v54;
   return;
 }
 
