@@ -1191,6 +1191,8 @@ static void bad_args_arrays(void) {
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemcpyHtoAAsync(ca, 0, NULL, 4, 0));
   DRV(CUDA_SUCCESS, cuMemcpyAtoH(host, ca, 0, 64));
   DRV_ANY(cuMemcpyAtoHAsync(host, ca, 256, 4, 0));
+  DRV(CUDA_SUCCESS, cuMemcpyAtoA(ca, 64, ca, 0, 64));
+  DRV_ANY(cuMemcpyAtoA(ca, 240, ca, 0, 32)); /* past the end */
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemcpyDtoA(ca, 0, 0, 4));
   DRV(CUDA_ERROR_INVALID_VALUE, cuMemcpyAtoD(0, ca, 0, 4));
   DRV(CUDA_SUCCESS, cuArrayDestroy(ca));

@@ -46,6 +46,7 @@ int main(int argc, char **argv) {
   UNINIT(cuMemcpyHtoAAsync_v2(0, 0, 0, 0, 0));
   UNINIT(cuMemcpyAtoH_v2(0, 0, 0, 0));
   UNINIT(cuMemcpyAtoHAsync_v2(0, 0, 0, 0, 0));
+  UNINIT(cuMemcpyAtoA_v2(0, 0, 0, 0, 0));
   UNINIT(cuMemcpyDtoA_v2(0, 0, 0, 0));
   UNINIT(cuMemcpyAtoD_v2(0, 0, 0, 0));
   UNINIT(cuArray3DCreate_v2(0, 0));
