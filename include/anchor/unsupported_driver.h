@@ -71,7 +71,7 @@
     (NULL, NULL, 0, NULL)) \
   X(cuDestroyExternalSemaphore, (CUexternalSemaphore extSem), (NULL)) \
   /* the rest of CUDA 13's cuda.h (issue 9), by family; docs/runtime.md says why each */ \
-  /* CUDA arrays, mipmapped and sparse arrays (Metal textures, a later issue) */ \
+  /* CUDA arrays: sparse, multi-planar and external ones, memory requirements (not built) */ \
   X(cuArrayGetMemoryRequirements, (CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements, CUarray array, CUdevice device), (NULL, NULL, 0)) \
   X(cuArrayGetPlane, (CUarray *pPlaneArray, CUarray hArray, unsigned int planeIdx), (NULL, NULL, 0)) \
   X(cuArrayGetSparseProperties, (CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties, CUarray array), (NULL, NULL)) \
