@@ -90,9 +90,9 @@ __host__ __device__ int struct_copies(int seed, triple *global_slot) {
 }
 
 // The members, not the bytes: triple's two bytes of tail padding are whatever the
-// copies happened to move (the host's are stack bytes). The official CI once failed
-// the byte comparison for thread 6 while its return value agreed; a member that
-// differs is printed.
+// copies happened to move (the host's are stack bytes). A byte comparison failed for
+// thread 6 in a fresh clone (the official CI, then /work/ci-clone) with every member
+// equal; a member that differs is printed.
 static bool same_fields(const triple &x, const triple &y) {
   bool same = x.a == y.a && x.b == y.b && x.c == y.c;
   for (int k = 0; k < 5; k++) same = same && x.d[k] == y.d[k];
