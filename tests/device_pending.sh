@@ -7,7 +7,10 @@
 #   grid_sync, cg_nested_tiles 1-3, ptx_dynamic_smem, streams_ptds_sync (issue 8/9):
 #     PASS; wide.txt (issue 10): "checksum 234ca7865967c25b, sizes 25 38 99 163" and PASS;
 #   legacy.txt: "update to another shape: cudaErrorGraphExecUpdateFailure, result 2", PASS;
-#   pvi.txt: "torn reads: 0", PASS.
+#   pvi.txt: "torn reads: 0", PASS;
+#   texcodes.txt (issue 15): the " ?" lines settle Anchor's choices; expected
+#     textureAlignment 512 and cudaErrorInvalidChannelDescriptor for 3 channels.
+#   textures.txt, spill.txt (issues 15, 14): what their scripts' headers say.
 # Then, in a second call, issue 12's bench bundle (bench/gpu/run_h200.sh, after
 # bench/gpu/pack_h200.sh here; carry the bundle).
 cd "$(dirname "$0")/.." || exit 1
@@ -31,6 +34,9 @@ nv() { nvcc -O2 -arch=sm_90 "$@"; }
 (nv $e2e/ptx_vector_indivisible.cu -o "$W/pvi" && timeout 60 "$W/pvi" >"$O/pvi.txt" 2>&1) &
 (timeout 290 bash tests/cccl/h200.sh "$W/cccl" >"$O/cccl.txt" 2>&1) &
 (timeout 290 bash tests/differential/pargen_device_run.sh 1 200 >"$O/pargen.txt" 2>&1) &
+(timeout 290 bash $e2e/textures_device_run.sh "$W/tex" >"$O/textures.txt" 2>&1) &
+(nv tests/runtime/cuda/texture_codes.cu -o "$W/tc" && timeout 20 "$W/tc" >"$O/texcodes.txt" 2>&1) &
+(timeout 200 bash $e2e/shared_spill_h200.sh "$W/spill" >"$O/spill.txt" 2>&1) &
 wait
 # phase B (<= 240 s)
 timeout 240 bash $e2e/issue9_device_run.sh "$W/i9" >"$O/i9.txt" 2>&1
