@@ -60,6 +60,10 @@ typedef struct msl_options {
    * error. Not used with run_pass. */
   const char *devlib_path;
   msl_fp64_mode fp64; /* MSL_FP64_EXACT unless anchor-msl --fp64=MODE */
+  /* The user's source file as named on anchorcc's command line: diagnostics without a
+   * line name it rather than the IR's source_filename (a copy in anchorcc's temporary
+   * directory). NULL: source_filename. */
+  const char *source_name;
 } msl_options;
 
 /* msl_compile_file with options (NULL for defaults). */

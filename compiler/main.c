@@ -22,7 +22,7 @@
 static int usage(void) {
   fprintf(stderr, "usage: anchor-msl in.ll|in.bc -o out.anchormod [--emit-msl out.metal]\n"
                   "                  [--emit-llvm after-passes.ll] [--devlib devlib.bc]\n"
-                  "                  [--fp64=exact|fast|demote|error] [-w]\n"
+                  "                  [--fp64=exact|fast|demote|error] [-w] [--source-name user.cu]\n"
                   "       anchor-msl in.ll --run-pass NAME --emit-llvm out.ll\n"
                   "       anchor-msl --host in.bc -o out.bc\n"
                   "       anchor-msl --rdc-object in.ll -o out.rdc\n"
@@ -114,6 +114,8 @@ int main(int argc, char **argv) {
       options.llvm_ir_path = argv[++i];
     else if (!strcmp(argv[i], "--devlib") && i + 1 < argc)
       options.devlib_path = argv[++i];
+    else if (!strcmp(argv[i], "--source-name") && i + 1 < argc)
+      options.source_name = argv[++i];
     else if (!strcmp(argv[i], "--run-pass") && i + 1 < argc)
       options.run_pass = argv[++i];
     else if (!strcmp(argv[i], "--fp64=exact"))

@@ -262,7 +262,8 @@ static void plan_device(drv_plan *plan, const drv_options *o, const drv_toolchai
 }
 
 static void plan_backend(drv_plan *plan, const drv_options *o, const drv_toolchain *tc,
-                         const char *ir_path, const char *module_path, const char *msl_path) {
+                         const char *source, const char *ir_path, const char *module_path,
+                         const char *msl_path) {
   drv_job *job = new_job(plan, tc->msl);
   job->needs_msl_backend = true;
   drv_strvec_push(&job->argv, ir_path);
@@ -272,6 +273,10 @@ static void plan_backend(drv_plan *plan, const drv_options *o, const drv_toolcha
   drv_strvec_push(&job->argv, tc->devlib);
   if (o->fp64) drv_strvec_pushf(&job->argv, "--fp64=%s", o->fp64);
   if (o->no_warnings) drv_strvec_push(&job->argv, "-w");
+  if (source) { /* diagnostics without a line name it, not the copy in the temporary directory */
+    drv_strvec_push(&job->argv, "--source-name");
+    drv_strvec_push(&job->argv, source);
+  }
   if (msl_path) {
     drv_strvec_push(&job->argv, "--emit-msl");
     drv_strvec_push(&job->argv, msl_path);
@@ -430,7 +435,7 @@ static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain
     free(temp_stem);
     if (o->emit_msl) {
       char *msl = o->output ? drv_strdup(o->output) : drv_format("%s.metal", base);
-      plan_backend(plan, o, tc, ir, mod, msl);
+      plan_backend(plan, o, tc, in->path, ir, mod, msl);
       free(msl);
     } else if (o->emit_module) {
       /* -fatbin / -cubin: the device module itself is the file (it starts
@@ -438,7 +443,7 @@ static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain
       char *out = o->output
                       ? drv_strdup(o->output)
                       : drv_format("%s.%s", base, o->module_suffix ? o->module_suffix : "fatbin");
-      plan_backend(plan, o, tc, ir, out, NULL);
+      plan_backend(plan, o, tc, in->path, ir, out, NULL);
       free(out);
     } else {
       /* -rdc=true: the device IR is not translated but wrapped (docs/design.md,
@@ -447,7 +452,7 @@ static void plan_input(drv_plan *plan, const drv_options *o, const drv_toolchain
       if (o->rdc)
         plan_msl_mode(plan, tc, "--rdc-object", ir, mod);
       else
-        plan_backend(plan, o, tc, ir, mod, NULL);
+        plan_backend(plan, o, tc, in->path, ir, mod, NULL);
       plan_host(plan, o, tc, in, mod, obj, host_bc, cuid);
       drv_strvec_push(objects, obj);
     }
@@ -595,7 +600,7 @@ static void plan_device_link(drv_plan *plan, const drv_options *o, const drv_too
   drv_strvec_push(&job->argv, ir);
   drv_strvec_push(&job->argv, "--registration");
   drv_strvec_push(&job->argv, source);
-  plan_backend(plan, o, tc, ir, mod, NULL);
+  plan_backend(plan, o, tc, NULL, ir, mod, NULL);
   drv_strvec *c = &new_job(plan, tc->clang)->argv;
   drv_strvec_push(c, "-x");
   drv_strvec_push(c, "c++");

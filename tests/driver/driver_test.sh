@@ -875,6 +875,25 @@ EOF
   no_temp_left
 }
 
+# A backend error that no line locates (a variable's initialiser, when no device code
+# reads the variable) names the user's file as typed (anchor-msl --source-name), never
+# the copy in anchorcc's temporary directory.
+case_diagnostic_file_name() {
+  [ -x "$ROOT/bin/anchor-msl" ] || skip "the MSL backend $ROOT/bin/anchor-msl is not built"
+  mkdir -p src
+  cat >src/op.cu <<'EOF'
+__device__ int twice(int x) { return 2 * x; }
+typedef int (*op_t)(int);
+__device__ op_t unused_op = twice;
+__global__ void nothing(int *out) { out[0] = 1; }
+EOF
+  run -c src/op.cu -o op.o
+  expect_rc 1
+  contains "$err" "src/op.cu: error: initialising a device variable with the address of a function" "stderr"
+  lacks "$err" "anchorcc-" "stderr"
+  no_temp_left
+}
+
 # --emit-device-ir stops after the device front end and writes the nvptx IR
 # anchor-msl reads, compiled by exactly the device job a build runs (the
 # compiler tests get their device IR this way).
