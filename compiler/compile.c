@@ -139,7 +139,8 @@ msl_status msl_compile(const char *path, const msl_options *options, msl_output 
   msl_ctx ctx = {0};
   memset(out, 0, sizeof *out);
   int ok = module_load(&ctx, path);
-  if (ok && options->source_name) LLVMSetSourceFileName(ctx.mod, options->source_name, strlen(options->source_name));
+  if (ok && options->source_name)
+    LLVMSetSourceFileName(ctx.mod, options->source_name, strlen(options->source_name));
   ok = ok && module_find_kernels(&ctx);
   if (ok && options->run_pass) {
     ok = run_one_pass(&ctx, options->run_pass, options->llvm_ir_path);

@@ -20,14 +20,15 @@
 #include "anchor_msl.h"
 
 static int usage(void) {
-  fprintf(stderr, "usage: anchor-msl in.ll|in.bc -o out.anchormod [--emit-msl out.metal]\n"
-                  "                  [--emit-llvm after-passes.ll] [--devlib devlib.bc]\n"
-                  "                  [--fp64=exact|fast|demote|error] [-w] [--source-name user.cu]\n"
-                  "       anchor-msl in.ll --run-pass NAME --emit-llvm out.ll\n"
-                  "       anchor-msl --host in.bc -o out.bc\n"
-                  "       anchor-msl --rdc-object in.ll -o out.rdc\n"
-                  "       anchor-msl --device-link objects... -o linked.bc --registration "
-                  "reg.cpp\n");
+  fprintf(stderr,
+          "usage: anchor-msl in.ll|in.bc -o out.anchormod [--emit-msl out.metal]\n"
+          "                  [--emit-llvm after-passes.ll] [--devlib devlib.bc]\n"
+          "                  [--fp64=exact|fast|demote|error] [-w] [--source-name user.cu]\n"
+          "       anchor-msl in.ll --run-pass NAME --emit-llvm out.ll\n"
+          "       anchor-msl --host in.bc -o out.bc\n"
+          "       anchor-msl --rdc-object in.ll -o out.rdc\n"
+          "       anchor-msl --device-link objects... -o linked.bc --registration "
+          "reg.cpp\n");
   return 2;
 }
 

@@ -46,7 +46,11 @@ typedef enum cudaDataType_t {
 } cudaDataType;
 typedef cudaDataType cudaDataType_t;
 
-typedef enum libraryPropertyType_t { MAJOR_VERSION, MINOR_VERSION, PATCH_LEVEL } libraryPropertyType;
+typedef enum libraryPropertyType_t {
+  MAJOR_VERSION,
+  MINOR_VERSION,
+  PATCH_LEVEL
+} libraryPropertyType;
 typedef libraryPropertyType libraryPropertyType_t;
 
 #endif
