@@ -154,6 +154,11 @@ template <> struct positions<matrix_b, 4, 8> {
 
 template <class Use, int m, int n, int k, class T, class Layout = void> class fragment {
   typedef __anchor::kind<Use, m, n, k, T> kind;
+  static_assert(!__anchor::same<T, experimental::precision::u4>::value &&
+                    !__anchor::same<T, experimental::precision::s4>::value &&
+                    !__anchor::same<T, experimental::precision::b1>::value,
+                "nvcuda::wmma::fragment: the experimental sub-byte types (u4, s4, b1) are not "
+                "supported by Anchor");
   static_assert(
       kind::valid,
       "nvcuda::wmma::fragment: CUDA has no fragment of this use, shape (m, n, k) and type");
@@ -206,6 +211,8 @@ template <class Use, int m, int n, int k, class T, class Layout, class P>
 __device__ inline void __anchor_load(fragment<Use, m, n, k, T, Layout> &a, const P *p, unsigned ldm,
                                      bool row) {
   typedef fragment<Use, m, n, k, T, Layout> F;
+  static_assert(__anchor::same<P, typename F::storage_element_type>::value,
+                "nvcuda::wmma::load_matrix_sync: the pointer's type is not the fragment's");
   unsigned l = __anchor::lane();
   for (int e = 0; e < F::num_elements; e++) {
     unsigned r, c;
@@ -232,6 +239,8 @@ template <int m, int n, int k, class T, class P>
 __device__ inline void store_matrix_sync(P *p, const fragment<accumulator, m, n, k, T, void> &a,
                                          unsigned ldm, layout_t layout) {
   typedef fragment<accumulator, m, n, k, T, void> F;
+  static_assert(__anchor::same<P, typename F::storage_element_type>::value,
+                "nvcuda::wmma::store_matrix_sync: the pointer's type is not the fragment's");
   unsigned l = __anchor::lane();
   for (int e = 0; e < F::num_elements; e++) {
     unsigned r, c;
@@ -298,14 +307,14 @@ __device__ inline void mma_float(fragment<accumulator, m, n, k, TD> &d, const FA
 }
 
 /* 8-bit integers: each output pair gathers its row of a and its two columns of b from the
- * other lanes (pairs of bytes travel as one int), products and sums in int (exact, wrapping
- * as 32-bit two's complement). */
+ * other lanes (pairs of bytes travel as one int), products and sums exact in 64 bits; the
+ * int result wraps (32-bit two's complement), or with satf saturates to INT_MIN..INT_MAX. */
 template <int m, int n, int k, class TI, class FA, class FB>
 __device__ inline void mma_int(fragment<accumulator, m, n, k, int> &d, const FA &a, const FB &b,
-                               const fragment<accumulator, m, n, k, int> &c) {
+                               const fragment<accumulator, m, n, k, int> &c, bool satf) {
   constexpr int TM = m / 8, TN = n / 8, TK = k / 8;
   unsigned l = lane(), row = tile_row(l), col = tile_col(l);
-  int out[2 * TM * TN];
+  long long out[2 * TM * TN];
   for (int t = 0; t < 2 * TM * TN; t++)
     out[t] = c.x[t];
   for (int kk = 0; kk < TK; kk++)
@@ -333,8 +342,11 @@ __device__ inline void mma_int(fragment<accumulator, m, n, k, int> &d, const FA 
         }
       }
     }
-  for (int t = 0; t < 2 * TM * TN; t++)
-    d.x[t] = out[t];
+  for (int t = 0; t < 2 * TM * TN; t++) {
+    long long v = out[t];
+    if (satf) v = v > 2147483647ll ? 2147483647ll : v < -2147483647ll - 1 ? -2147483647ll - 1 : v;
+    d.x[t] = (int)(unsigned)(unsigned long long)v;
+  }
 }
 
 /* m8n8k4 double: fma in k order from c (exact for exactly representable results). */
@@ -357,17 +369,18 @@ __device__ inline void mma_double(fragment<accumulator, 8, 8, 4, double> &d, con
 } // namespace __anchor
 
 template <int m, int n, int k, class TA, class LA, class LB, class TD, class TC>
-__device__ inline void mma_sync(fragment<accumulator, m, n, k, TD> &d,
-                                const fragment<matrix_a, m, n, k, TA, LA> &a,
-                                const fragment<matrix_b, m, n, k, TA, LB> &b,
-                                const fragment<accumulator, m, n, k, TC> &c) {
+__device__ inline void __anchor_mma(fragment<accumulator, m, n, k, TD> &d,
+                                    const fragment<matrix_a, m, n, k, TA, LA> &a,
+                                    const fragment<matrix_b, m, n, k, TA, LB> &b,
+                                    const fragment<accumulator, m, n, k, TC> &c, bool satf) {
+  (void)satf; /* the 8-bit integer forms only */
   constexpr bool is_int =
       __anchor::same<TA, signed char>::value || __anchor::same<TA, unsigned char>::value;
   constexpr bool is_double = __anchor::same<TA, double>::value;
   if constexpr (is_int) {
     static_assert(__anchor::same<TD, int>::value && __anchor::same<TC, int>::value,
                   "nvcuda::wmma::mma_sync: 8-bit integer inputs accumulate in int");
-    __anchor::mma_int<m, n, k, TA>(d, a, b, c);
+    __anchor::mma_int<m, n, k, TA>(d, a, b, c, satf);
   } else if constexpr (is_double) {
     static_assert(__anchor::same<TD, double>::value && __anchor::same<TC, double>::value,
                   "nvcuda::wmma::mma_sync: double inputs accumulate in double");
@@ -381,6 +394,24 @@ __device__ inline void mma_sync(fragment<accumulator, m, n, k, TD> &d,
                   "nvcuda::wmma::mma_sync: this accumulator type does not go with these inputs");
     __anchor::mma_float<m, n, k, TA>(d, a, b, c);
   }
+}
+template <int m, int n, int k, class TA, class LA, class LB, class TD, class TC>
+__device__ inline void mma_sync(fragment<accumulator, m, n, k, TD> &d,
+                                const fragment<matrix_a, m, n, k, TA, LA> &a,
+                                const fragment<matrix_b, m, n, k, TA, LB> &b,
+                                const fragment<accumulator, m, n, k, TC> &c) {
+  __anchor_mma(d, a, b, c, false);
+}
+/* satf: CUDA has it for the 8-bit integer forms only (the int results saturate); any other
+ * form given one does not compile, as with nvcc. */
+template <int m, int n, int k, class TA, class LA, class LB>
+__device__ inline void mma_sync(fragment<accumulator, m, n, k, int> &d,
+                                const fragment<matrix_a, m, n, k, TA, LA> &a,
+                                const fragment<matrix_b, m, n, k, TA, LB> &b,
+                                const fragment<accumulator, m, n, k, int> &c, bool satf) {
+  static_assert(__anchor::same<TA, signed char>::value || __anchor::same<TA, unsigned char>::value,
+                "nvcuda::wmma::mma_sync: satf exists for 8-bit integer inputs only");
+  __anchor_mma(d, a, b, c, satf);
 }
 
 } // namespace wmma

@@ -19,6 +19,19 @@ __global__ void mixes(float *p) {
   wmma::mma_sync(c, a, b, c);
   p[0] = c.x[0];
 }
+// Anchor's own limits (nvcc accepts these): the experimental sub-byte types.
+__global__ void sub_byte(int *p) {
+  wmma::fragment<wmma::matrix_a, 8, 8, 32, wmma::experimental::precision::u4, wmma::row_major> a;
+  p[0] = sizeof a;
+}
+// nvcc rejects this too: satf exists for the 8-bit integer forms only.
+__global__ void satf(float *p) {
+  wmma::fragment<wmma::matrix_a, 16, 16, 16, __half, wmma::row_major> a;
+  wmma::fragment<wmma::matrix_b, 16, 16, 16, __half, wmma::row_major> b;
+  wmma::fragment<wmma::accumulator, 16, 16, 16, float> c;
+  wmma::mma_sync(c, a, b, c, true);
+  p[0] = c.x[0];
+}
 // ERR: error: static assertion failed {{.*}}: nvcuda::wmma::fragment: CUDA has no fragment of this use, shape (m, n, k) and type
 // ERR: wmma_errors.cu:7:70: note: in instantiation
 // ERR: error: static assertion failed {{.*}}: nvcuda::wmma::fragment: CUDA has no fragment of this use, shape (m, n, k) and type
@@ -31,5 +44,8 @@ __global__ void mixes(float *p) {
 // ERR: wmma_errors.cu:11:54: note: in instantiation
 // ERR: error: static assertion failed {{.*}}: nvcuda::wmma::fragment: an accumulator fragment has no layout
 // ERR: wmma_errors.cu:12:73: note: in instantiation
+// ERR: error: static assertion failed {{.*}}: nvcuda::wmma::fragment: the experimental sub-byte types (u4, s4, b1) are not supported by Anchor
+// ERR: wmma_errors.cu:24:96: note: in instantiation
+// ERR: wmma_errors.cu:32:3: error: no matching function for call to 'mma_sync'
 // ERR: error: static assertion failed {{.*}}: nvcuda::wmma::mma_sync: bf16 and tf32 inputs accumulate in float
 // ERR: wmma_errors.cu:19:9: note: in instantiation
