@@ -1,6 +1,6 @@
 // nvcuda::wmma shapes and types CUDA does not have are compile errors at the user's line
-// (include/mma.h's static_asserts); nvcc 13 rejects the same seven lines (incomplete
-// fragment types, no matching mma_sync).
+// (include/mma.h's static_asserts); nvcc 13 rejects the same lines (incomplete fragment
+// types, no matching mma_sync) except the sub-byte fragment, Anchor's own limit.
 #include <mma.h>
 using namespace nvcuda;
 __global__ void shapes(float *p) {
