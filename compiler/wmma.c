@@ -21,25 +21,31 @@ void msl_emit_simdgroup_mma(msl_inst *in) {
   msl_inst_template_args(in, "anchor_sgmma_%a0(%0, %1, %2)", (const char *const[]){kind});
 }
 
-/* Element j of a pair: thread_elements()[j] on both sides. Appended once
+/* Element j of a pair: thread_elements()[j] on both sides, moved as scalars (no MSL vector
+ * value per lane, which softmetal's vectorizer would not take). Appended once
  * (MSL_PRELUDE_SIMDGROUP_MATRIX). */
 const char msl_simdgroup_matrix_prelude[] =
     "inline ulong anchor_sgmma_f32(ulong a, ulong b, ulong c) {\n"
     "  simdgroup_float8x8 ma, mb, mc;\n"
-    "  float2 pa = as_type<float2>(a), pb = as_type<float2>(b), pc = as_type<float2>(c);\n"
-    "  ma.thread_elements()[0] = pa.x; ma.thread_elements()[1] = pa.y;\n"
-    "  mb.thread_elements()[0] = pb.x; mb.thread_elements()[1] = pb.y;\n"
-    "  mc.thread_elements()[0] = pc.x; mc.thread_elements()[1] = pc.y;\n"
+    "  ma.thread_elements()[0] = as_type<float>((uint)a);\n"
+    "  ma.thread_elements()[1] = as_type<float>((uint)(a >> 32));\n"
+    "  mb.thread_elements()[0] = as_type<float>((uint)b);\n"
+    "  mb.thread_elements()[1] = as_type<float>((uint)(b >> 32));\n"
+    "  mc.thread_elements()[0] = as_type<float>((uint)c);\n"
+    "  mc.thread_elements()[1] = as_type<float>((uint)(c >> 32));\n"
     "  simdgroup_multiply_accumulate(mc, ma, mb, mc);\n"
-    "  return as_type<ulong>(float2(mc.thread_elements()[0], mc.thread_elements()[1]));\n"
+    "  return (ulong)as_type<uint>(mc.thread_elements()[0]) |\n"
+    "         (ulong)as_type<uint>(mc.thread_elements()[1]) << 32;\n"
     "}\n"
     "inline ulong anchor_sgmma_f16(ulong a, ulong b, ulong c) {\n"
     "  simdgroup_half8x8 ma, mb, mc;\n"
-    "  half2 pa = as_type<half2>((uint)a), pb = as_type<half2>((uint)b), pc = "
-    "as_type<half2>((uint)c);\n"
-    "  ma.thread_elements()[0] = pa.x; ma.thread_elements()[1] = pa.y;\n"
-    "  mb.thread_elements()[0] = pb.x; mb.thread_elements()[1] = pb.y;\n"
-    "  mc.thread_elements()[0] = pc.x; mc.thread_elements()[1] = pc.y;\n"
+    "  ma.thread_elements()[0] = as_type<half>((ushort)a);\n"
+    "  ma.thread_elements()[1] = as_type<half>((ushort)(a >> 16));\n"
+    "  mb.thread_elements()[0] = as_type<half>((ushort)b);\n"
+    "  mb.thread_elements()[1] = as_type<half>((ushort)(b >> 16));\n"
+    "  mc.thread_elements()[0] = as_type<half>((ushort)c);\n"
+    "  mc.thread_elements()[1] = as_type<half>((ushort)(c >> 16));\n"
     "  simdgroup_multiply_accumulate(mc, ma, mb, mc);\n"
-    "  return (ulong)as_type<uint>(half2(mc.thread_elements()[0], mc.thread_elements()[1]));\n"
+    "  return (ulong)as_type<ushort>(mc.thread_elements()[0]) |\n"
+    "         (ulong)as_type<ushort>(mc.thread_elements()[1]) << 16;\n"
     "}\n";

@@ -26,9 +26,9 @@ __global__ void gemm_f16(const __half *a, const __half *b, __half *c) {
 }
 // CHECK: inline ulong anchor_sgmma_f32(ulong a, ulong b, ulong c) {
 // CHECK-NEXT: simdgroup_float8x8 ma, mb, mc;
-// CHECK: ma.thread_elements()[0] = pa.x; ma.thread_elements()[1] = pa.y;
+// CHECK: ma.thread_elements()[0] = as_type<float>((uint)a);
 // CHECK: simdgroup_multiply_accumulate(mc, ma, mb, mc);
-// CHECK: return as_type<ulong>(float2(mc.thread_elements()[0], mc.thread_elements()[1]));
+// CHECK: return (ulong)as_type<uint>(mc.thread_elements()[0]) |
 // CHECK: inline ulong anchor_sgmma_f16(ulong a, ulong b, ulong c) {
 // CHECK-NEXT: simdgroup_half8x8 ma, mb, mc;
 // CHECK: simdgroup_multiply_accumulate(mc, ma, mb, mc);
