@@ -6,6 +6,8 @@
 #    and run: prints "PASS nvcc NAME" or "FAIL nvcc NAME" + its output. Expected: PASS for
 #    all five (the data are exact except the 'random' cases, whose bounds are stated in
 #    the sources; their "worst error/bound" shows how close NVIDIA's tensor cores come).
+#    Then bench/wmma_gemm.cu (nvcc, N 2048): "wmma ... GFLOP/s" on the tensor cores, for
+#    docs/benchmarks.md "Warp matrix operations".
 # 2. With BUILD_DIR (an Anchor build configured with -DANCHOR_CUDAMETAL=ON): the same
 #    programs built by anchorcc and run through cudametal (ANCHOR_METAL=cudametal: the
 #    MSL's simdgroup_matrix on warp shuffles), and softmetal's hand-written
@@ -28,6 +30,9 @@ for src in "$root"/tests/libraries/wmma/wmma_*.cu; do
   fi
   grep -E '^(ok|FAIL) ' "$work/nv_$name.log" | sed 's/^/    /'
 done
+if nvcc -O2 -arch=sm_90 "$root/bench/wmma_gemm.cu" -o "$work/nv_bench" >"$work/nv_bench.log" 2>&1; then
+  echo "bench nvcc: $(timeout 60 "$work/nv_bench" 2048 5 2>&1 | head -1)"
+fi
 if [ -n "$build" ]; then
   export ANCHOR_METAL=cudametal
   for src in "$root"/tests/libraries/wmma/wmma_*.cu; do
@@ -41,6 +46,8 @@ if [ -n "$build" ]; then
       fail=1
     fi
   done
+  "$build/bin/anchorcc" -O2 "$root/bench/wmma_gemm.cu" -o "$work/cm_bench" >"$work/cm_bench.log" 2>&1 &&
+    echo "bench cudametal: $(timeout 120 "$work/cm_bench" 2048 5 2>&1 | head -1)"
   if timeout 120 "$build/bin/softmetal_test_simdgroup_matrix" >"$work/cm_sgm.log" 2>&1; then
     echo "PASS cudametal test_simdgroup_matrix"
   else
