@@ -94,8 +94,9 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < nn; i++)
     if (std::fabs(r1[i] - r2[i]) > 1e-3f * (1.0f + std::fabs(r2[i]))) wrong++;
   double flop = 2.0 * n * (double)n * n;
-  printf("N %d: wmma %.3f ms (%.3f GFLOP/s), fma loop %.3f ms (%.3f GFLOP/s), ratio fma/wmma %.2f\n", n,
-         tw * 1e3, flop / tw * 1e-9, tf * 1e3, flop / tf * 1e-9, tf / tw);
+  printf(
+      "N %d: wmma %.3f ms (%.3f GFLOP/s), fma loop %.3f ms (%.3f GFLOP/s), ratio fma/wmma %.2f\n",
+      n, tw * 1e3, flop / tw * 1e-9, tf * 1e3, flop / tf * 1e-9, tf / tw);
   printf("%s\n", wrong ? "FAIL (results differ)" : "checked");
   cudaFree(a), cudaFree(b), cudaFree(c1), cudaFree(c2);
   return wrong ? 1 : 0;
