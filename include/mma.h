@@ -12,7 +12,8 @@
  * emits as MSL on simdgroup_float8x8 / simdgroup_half8x8. Loads and stores are plain
  * per-lane memory accesses at those positions. Types Metal's simdgroup_matrix has no form
  * for are done exactly in plain device code with warp shuffles: double (m8n8k4, a and b
- * one element per lane) and 8-bit integers (products and sums in int, exact).
+ * one element per lane) and 8-bit integers (exact 64-bit sums, then wrapped to int, or
+ * saturated with mma_sync's satf).
  *
  * Shapes and types are CUDA's: half m16n16k16/m32n8k16/m8n32k16 with float or half
  * accumulators; __nv_bfloat16 the same shapes with float; precision::tf32 m16n16k8 with
