@@ -25,6 +25,11 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
+/* The header uses if constexpr; nvcc's mma.h works in C++11 and C++14 too, so no warning
+ * there either. */
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wc++17-extensions"
+
 /* d = a * b + c on one 8x8 tile per SIMD-group; each argument and the result is the
  * lane's pair of elements: two floats (bits, low word first) or two halves (low 32 bits). */
 extern "C" __device__ unsigned long long
@@ -417,5 +422,7 @@ __device__ inline void mma_sync(fragment<accumulator, m, n, k, int> &d,
 
 } // namespace wmma
 } // namespace nvcuda
+
+#pragma clang diagnostic pop
 
 #endif
