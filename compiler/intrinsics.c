@@ -614,6 +614,10 @@ static const call_row rows[] = {
     /* textures and surfaces (include/anchor/texture.h; texture.c) */
     {"__anchor_tex_", 1, BUILD(msl_emit_texture, 0)},
     {"__anchor_surf_", 1, BUILD(msl_emit_texture, 0)},
+    /* warp matrix operations: one simdgroup_multiply_accumulate (include/mma.h; wmma.c) */
+    {"__anchor_sgmma_",
+     1,
+     {NULL, NULL, msl_emit_simdgroup_mma, NULL, 0, MSL_PRELUDE_SIMDGROUP_MATRIX}},
     /* relaxed 32-bit atomics, lowered by lower_atomics.c (atomics.c) */
     {"anchor_atomic_", 1, {NULL, NULL, NULL, msl_emit_atomic, 0, 0}},
     {"llvm.nvvm.ldg.global.", 1, BUILD(emit_ldg, MSL_ROW_DOUBLE_OK)}, /* __ldg: a plain load */

@@ -322,10 +322,13 @@ void msl_emit_module(msl_ctx *ctx) {
   static const struct {
     unsigned bit;
     const char *text;
-  } preludes[] = {
-      {MSL_PRELUDE_FP64, msl_fp64_prelude},       {MSL_PRELUDE_MATH, msl_math_prelude},
-      {MSL_PRELUDE_WARP, msl_warp_prelude},       {MSL_PRELUDE_FENCE, msl_fence_prelude},
-      {MSL_PRELUDE_TEXTURE, msl_texture_prelude}, {MSL_PRELUDE_TEXFILTER, msl_texfilter_prelude}};
+  } preludes[] = {{MSL_PRELUDE_FP64, msl_fp64_prelude},
+                  {MSL_PRELUDE_MATH, msl_math_prelude},
+                  {MSL_PRELUDE_WARP, msl_warp_prelude},
+                  {MSL_PRELUDE_FENCE, msl_fence_prelude},
+                  {MSL_PRELUDE_TEXTURE, msl_texture_prelude},
+                  {MSL_PRELUDE_TEXFILTER, msl_texfilter_prelude},
+                  {MSL_PRELUDE_SIMDGROUP_MATRIX, msl_simdgroup_matrix_prelude}};
   for (unsigned p = 0; p < sizeof preludes / sizeof *preludes; p++)
     if (ctx->preludes & preludes[p].bit) {
       strbuf_put(&ctx->msl, preludes[p].text);

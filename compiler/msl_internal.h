@@ -189,12 +189,13 @@ typedef struct msl_global {
 /* The MSL preludes (helper functions) a module may need, emitted once each
  * before the kernels when some kernel uses them (kernel.c). */
 enum {
-  MSL_PRELUDE_FP64 = 1,      /* fp64.metal: software binary64, anchor_f64_* */
-  MSL_PRELUDE_MATH = 2,      /* msl_math_prelude: anchor_f32_sqrt */
-  MSL_PRELUDE_WARP = 4,      /* msl_warp_prelude: anchor_shfl_lane */
-  MSL_PRELUDE_FENCE = 8,     /* msl_fence_prelude: anchor_threadfence[_block] */
-  MSL_PRELUDE_TEXTURE = 16,  /* msl_texture_prelude: surface texels as bytes */
-  MSL_PRELUDE_TEXFILTER = 32 /* msl_texfilter_prelude: CUDA's sampling by hand */
+  MSL_PRELUDE_FP64 = 1,             /* fp64.metal: software binary64, anchor_f64_* */
+  MSL_PRELUDE_MATH = 2,             /* msl_math_prelude: anchor_f32_sqrt */
+  MSL_PRELUDE_WARP = 4,             /* msl_warp_prelude: anchor_shfl_lane */
+  MSL_PRELUDE_FENCE = 8,            /* msl_fence_prelude: anchor_threadfence[_block] */
+  MSL_PRELUDE_TEXTURE = 16,         /* msl_texture_prelude: surface texels as bytes */
+  MSL_PRELUDE_TEXFILTER = 32,       /* msl_texfilter_prelude: CUDA's sampling by hand */
+  MSL_PRELUDE_SIMDGROUP_MATRIX = 64 /* msl_simdgroup_matrix_prelude: anchor_sgmma_* */
 };
 
 /* The texture records a module's calls view (texture.c): per shape (1d 2d 3d
@@ -642,6 +643,13 @@ void msl_emit_texture(msl_inst *in);
 void msl_emit_texture_records(msl_ctx *ctx);
 extern const char msl_texture_prelude[];
 extern const char msl_texfilter_prelude[];
+
+/* wmma.c: the calls of __anchor_sgmma_f32/_f16 (include/mma.h's mma_sync, one 8x8 tile
+ * of d = a * b + c per call, pairs of elements as ulong) as calls of the prelude's
+ * anchor_sgmma_f32/_f16 into in->e; another __anchor_sgmma_ name is an error.
+ * msl_simdgroup_matrix_prelude: those helpers, on MSL's simdgroup_matrix. */
+void msl_emit_simdgroup_mma(msl_inst *in);
+extern const char msl_simdgroup_matrix_prelude[];
 
 /* fp64.c (with the rows above): the prelude text, fp64.metal embedded at
  * build time. */

@@ -272,15 +272,16 @@ static void *nvrtc_compile(const char *source, int arch, int metal_version, bool
     options[n++] = "--prec-div=true";
     options[n++] = "--prec-sqrt=true";
   }
-  const char *header_names[] = {"metal_stdlib"};
-  const char *headers[] = {prelude};
+  /* MSL's <metal_simdgroup_matrix> is part of the one prelude, as softmetal's is. */
+  const char *header_names[] = {"metal_stdlib", "metal_simdgroup_matrix"};
+  const char *headers[] = {prelude, "#include <metal_stdlib>\n"};
   pthread_once(&nvrtc_once, nvrtc_load);
   if (nvrtc_failure[0]) {
     *log_out = dup_printf("cudametal: %s%s", nvrtc_failure, "");
     return NULL;
   }
   nvrtcProgram program;
-  nvrtcResult r = nvrtcCreateProgram(&program, source, "program_source", 1, headers, header_names);
+  nvrtcResult r = nvrtcCreateProgram(&program, source, "program_source", 2, headers, header_names);
   if (r != NVRTC_SUCCESS) {
     *log_out = dup_printf("cudametal: nvrtcCreateProgram: %s%s", nvrtcGetErrorString(r), "");
     return NULL;

@@ -621,7 +621,12 @@ static bool is_barrier_name(const struct scanner *s, int i) {
   const char *p = s->src + t->start;
   return t->kind == TOKEN_IDENT &&
          (token_is(s, i, "threadgroup_barrier") || token_is(s, i, "simdgroup_barrier") ||
-          (t->length > 5 && !strncmp(p, "simd_", 5)) || (t->length > 5 && !strncmp(p, "quad_", 5)));
+          (t->length > 5 && !strncmp(p, "simd_", 5)) ||
+          (t->length > 5 && !strncmp(p, "quad_", 5)) ||
+          /* SIMD-group matrices (simdgroup_load, simdgroup_float8x8 ...): their lanes'
+           * positions and exchanges need fibers too; not the position attribute */
+          (t->length > 10 && !strncmp(p, "simdgroup_", 10) &&
+           !token_is(s, i, "simdgroup_index_in_threadgroup")));
 }
 
 /* C++ that MSL does not have, and clang would accept (or fail on obscurely
