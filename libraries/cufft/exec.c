@@ -1,0 +1,180 @@
+/* exec.c — libcufft's cufftExec* calls (docs/cufft.md, "Execution"): one gather of the
+ * user's input into the compact array of the work area, the transforms of each
+ * dimension (Stockham passes, or Bluestein's three steps around two power-of-two
+ * transforms), one scatter into the user's output. Every step is a kernel launched in
+ * the plan's stream, in order; nothing waits for the device. */
+#include <stdint.h>
+
+#include "cufft_internal.h"
+
+/* kernels.cu's table, in fft_args.h's order, float kernels first. */
+extern void *cufft_kernels[2 * CUFFT_KERNEL_COUNT];
+
+enum { THREADS_PER_BLOCK = 256, MAX_BLOCKS = 65535 }; /* the kernels loop over the rest */
+
+static cufftResult launch(const cufft_plan *plan, int kernel, void *args, long long threads) {
+  if (threads <= 0) return CUFFT_SUCCESS;
+  long long blocks = (threads + THREADS_PER_BLOCK - 1) / THREADS_PER_BLOCK;
+  dim3 grid = {(unsigned)(blocks < MAX_BLOCKS ? blocks : MAX_BLOCKS), 1, 1};
+  dim3 block = {THREADS_PER_BLOCK, 1, 1};
+  void *params[1] = {args};
+  cudaError_t e = cudaLaunchKernel(cufft_kernels[plan->precision * CUFFT_KERNEL_COUNT + kernel],
+                                   grid, block, params, 0, plan->stream);
+  return e == cudaSuccess ? CUFFT_SUCCESS : CUFFT_EXEC_FAILED;
+}
+
+static int pass_kernel(int radix) {
+  switch (radix) {
+  case 2: return CUFFT_KERNEL_PASS2;
+  case 3: return CUFFT_KERNEL_PASS3;
+  case 4: return CUFFT_KERNEL_PASS4;
+  case 5: return CUFFT_KERNEL_PASS5;
+  case 7: return CUFFT_KERNEL_PASS7;
+  case 8: return CUFFT_KERNEL_PASS8;
+  default: return CUFFT_KERNEL_PASS_GENERAL;
+  }
+}
+
+/* The Stockham passes of one length over lines of n elements inner apart: reads
+ * buffers[*cur], ping-pongs, leaves the result in buffers[*cur]. */
+static cufftResult run_passes(const cufft_plan *plan, int passes, const int *radix, long long n,
+                              const void *twiddles, long long inner, long long lines, int inverse,
+                              void *buffers[2], int *cur) {
+  long long ns = 1;
+  for (int i = 0; i < passes; i++) {
+    cufft_pass_args a = {buffers[*cur], buffers[!*cur],         twiddles, n,      ns,
+                         inner,         lines * (n / radix[i]), radix[i], inverse};
+    cufftResult r = launch(plan, pass_kernel(radix[i]), &a, a.total);
+    if (r != CUFFT_SUCCESS) return r;
+    ns *= radix[i];
+    *cur = !*cur;
+  }
+  return CUFFT_SUCCESS;
+}
+
+/* Bluestein for one dimension: from compact[*cur] to compact[!*cur] through the two
+ * line buffers of the work area. */
+static cufftResult run_bluestein(const cufft_plan *plan, const cufft_length_plan *lp,
+                                 long long inner, long long lines, int inverse, void *compact[2],
+                                 int *cur, void *lines_buffers[2]) {
+  int bc = 0;
+  cufft_chirp_args pre = {compact[*cur], lines_buffers[0], lp->chirp, lp->n, lp->m,
+                          inner,         lines * lp->m,    inverse};
+  cufftResult r = launch(plan, CUFFT_KERNEL_CHIRP_PRE, &pre, pre.total);
+  if (r == CUFFT_SUCCESS)
+    r = run_passes(plan, lp->m_passes, lp->m_radix, lp->m, lp->m_twiddles, 1, lines, 0,
+                   lines_buffers, &bc);
+  cufft_chirp_args mul = {lines_buffers[bc],
+                          lines_buffers[bc],
+                          lp->kernel_hat,
+                          lp->n,
+                          lp->m,
+                          1,
+                          lines * lp->m,
+                          inverse};
+  if (r == CUFFT_SUCCESS) r = launch(plan, CUFFT_KERNEL_CHIRP_MUL, &mul, mul.total);
+  if (r == CUFFT_SUCCESS)
+    r = run_passes(plan, lp->m_passes, lp->m_radix, lp->m, lp->m_twiddles, 1, lines, 1,
+                   lines_buffers, &bc);
+  cufft_chirp_args post = {lines_buffers[bc], compact[!*cur], lp->chirp, lp->n, lp->m, inner,
+                           lines * lp->n,     inverse};
+  if (r == CUFFT_SUCCESS) r = launch(plan, CUFFT_KERNEL_CHIRP_POST, &post, post.total);
+  *cur = !*cur;
+  return r;
+}
+
+/* The user's layout of one side; basic layouts are decided here: full complex arrays,
+ * half spectra (n[2]/2+1 along the last dimension), real arrays whose rows are padded
+ * to 2 (n[2]/2+1) values in place, as cuFFT's (and FFTW's) real transforms pad them. */
+static cufft_layout resolve(const cufft_plan *plan, const cufft_layout *given, int data,
+                            int in_place) {
+  if (!given->basic) return *given;
+  const long long *n = plan->n;
+  long long half = n[2] / 2 + 1;
+  long long row = data == CUFFT_DATA_HERMITIAN ? half
+                  : data == CUFFT_DATA_REAL    ? (in_place ? 2 * half : n[2])
+                                               : n[2];
+  cufft_layout l = {1, {n[1] * row, row, 1}, n[0] * n[1] * row};
+  return l;
+}
+
+static cufftResult execute(cufftHandle handle, int precision, int real_in, int real_out,
+                           const void *idata, void *odata, int direction) {
+  cufft_plan *plan = cufft_plan_lookup(handle);
+  if (!plan || !plan->made) return CUFFT_INVALID_PLAN;
+  int plan_real_in = plan->type == CUFFT_R2C || plan->type == CUFFT_D2Z;
+  int plan_real_out = plan->type == CUFFT_C2R || plan->type == CUFFT_Z2D;
+  if (plan->precision != precision || plan_real_in != real_in || plan_real_out != real_out)
+    return CUFFT_INVALID_VALUE;
+  if (!idata || !odata || (direction != CUFFT_FORWARD && direction != CUFFT_INVERSE))
+    return CUFFT_INVALID_VALUE;
+  if (!plan->work) return CUFFT_NO_WORKSPACE;
+
+  int in_data = real_in ? CUFFT_DATA_REAL : real_out ? CUFFT_DATA_HERMITIAN : CUFFT_DATA_COMPLEX;
+  int out_data = real_out ? CUFFT_DATA_REAL : real_in ? CUFFT_DATA_HERMITIAN : CUFFT_DATA_COMPLEX;
+  int in_place = idata == odata;
+  cufft_layout in = resolve(plan, &plan->in, in_data, in_place);
+  cufft_layout out = resolve(plan, &plan->out, out_data, in_place);
+  cufft_work_parts parts = cufft_plan_work_parts(plan);
+  char *work = plan->work;
+  void *compact[2] = {work, work + parts.compact_bytes};
+  void *lines_buffers[2] = {work + 2 * parts.compact_bytes,
+                            work + 2 * parts.compact_bytes + parts.bluestein_bytes};
+  const long long *n = plan->n;
+  long long total = plan->batch * n[0] * n[1] * n[2];
+  int inverse = direction == CUFFT_INVERSE;
+
+  cufft_gather_args g = {
+      idata, compact[0], {n[0], n[1], n[2]}, {in.s[0], in.s[1], in.s[2]}, in.dist, n[2] / 2 + 1,
+      total, in_data};
+  cufftResult r = launch(plan, CUFFT_KERNEL_GATHER, &g, total);
+  int cur = 0;
+  long long inner = 1;
+  for (int d = 2; d >= 0 && r == CUFFT_SUCCESS; d--) {
+    const cufft_length_plan *lp = &plan->dims[d];
+    long long lines = total / n[d];
+    if (lp->bluestein)
+      r = run_bluestein(plan, lp, inner, lines, inverse, compact, &cur, lines_buffers);
+    else
+      r = run_passes(plan, lp->passes, lp->radix, lp->n, lp->twiddles, inner, lines, inverse,
+                     compact, &cur);
+    inner *= n[d];
+  }
+  long long m2 = real_in ? n[2] / 2 + 1 : n[2];
+  cufft_scatter_args s = {compact[cur],
+                          odata,
+                          {n[0], n[1], n[2]},
+                          {n[0], n[1], m2},
+                          {out.s[0], out.s[1], out.s[2]},
+                          out.dist,
+                          plan->batch * n[0] * n[1] * m2,
+                          real_out ? CUFFT_DATA_REAL : CUFFT_DATA_COMPLEX};
+  if (r == CUFFT_SUCCESS) r = launch(plan, CUFFT_KERNEL_SCATTER, &s, s.total);
+  return r;
+}
+
+cufftResult cufftExecC2C(cufftHandle plan, cufftComplex *idata, cufftComplex *odata,
+                         int direction) {
+  return execute(plan, 0, 0, 0, idata, odata, direction);
+}
+
+cufftResult cufftExecZ2Z(cufftHandle plan, cufftDoubleComplex *idata, cufftDoubleComplex *odata,
+                         int direction) {
+  return execute(plan, 1, 0, 0, idata, odata, direction);
+}
+
+cufftResult cufftExecR2C(cufftHandle plan, cufftReal *idata, cufftComplex *odata) {
+  return execute(plan, 0, 1, 0, idata, odata, CUFFT_FORWARD);
+}
+
+cufftResult cufftExecD2Z(cufftHandle plan, cufftDoubleReal *idata, cufftDoubleComplex *odata) {
+  return execute(plan, 1, 1, 0, idata, odata, CUFFT_FORWARD);
+}
+
+cufftResult cufftExecC2R(cufftHandle plan, cufftComplex *idata, cufftReal *odata) {
+  return execute(plan, 0, 0, 1, idata, odata, CUFFT_INVERSE);
+}
+
+cufftResult cufftExecZ2D(cufftHandle plan, cufftDoubleComplex *idata, cufftDoubleReal *odata) {
+  return execute(plan, 1, 0, 1, idata, odata, CUFFT_INVERSE);
+}

@@ -1,0 +1,224 @@
+// kernels.cu — libcufft's kernels (docs/cufft.md), compiled by anchorcc into MSL: the
+// gather and scatter between the user's layouts and the compact array, one Stockham
+// pass per radix (2, 4, 8 as butterflies; 3, 5, 7 and the general radix as direct
+// small DFTs with roots from the twiddle table), and Bluestein's chirp
+// multiplications. Each kernel is a template over float and double; the host side
+// finds them through cufft_kernels[] in the order of fft_args.h.
+#include <cuda_runtime.h>
+
+#include "fft_args.h"
+
+namespace {
+
+template <class T> struct cpx {
+  T x, y;
+};
+template <class T> __device__ __forceinline__ cpx<T> mk(T x, T y) {
+  cpx<T> c;
+  c.x = x, c.y = y;
+  return c;
+}
+template <class T> __device__ __forceinline__ cpx<T> add(cpx<T> a, cpx<T> b) {
+  return mk(a.x + b.x, a.y + b.y);
+}
+template <class T> __device__ __forceinline__ cpx<T> sub(cpx<T> a, cpx<T> b) {
+  return mk(a.x - b.x, a.y - b.y);
+}
+template <class T> __device__ __forceinline__ cpx<T> mul(cpx<T> a, cpx<T> b) {
+  return mk(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);
+}
+// a times -i (forward) or +i (inverse): the quarter turn of radix 4 and 8.
+template <class T> __device__ __forceinline__ cpx<T> quarter(cpx<T> a, int inverse) {
+  return inverse ? mk(-a.y, a.x) : mk(a.y, -a.x);
+}
+template <class T> __device__ __forceinline__ cpx<T> load(const void *p, long long i) {
+  return reinterpret_cast<const cpx<T> *>(p)[i];
+}
+template <class T> __device__ __forceinline__ void store(void *p, long long i, cpx<T> v) {
+  reinterpret_cast<cpx<T> *>(p)[i] = v;
+}
+// Twiddle k of the table exp(-2 pi i k / n), conjugated for the inverse direction.
+template <class T>
+__device__ __forceinline__ cpx<T> root(const void *tw, long long k, int inverse) {
+  cpx<T> w = load<T>(tw, k);
+  if (inverse) w.y = -w.y;
+  return w;
+}
+
+__device__ __forceinline__ long long first_thread() {
+  return (long long)blockIdx.x * blockDim.x + threadIdx.x;
+}
+__device__ __forceinline__ long long thread_step() {
+  return (long long)gridDim.x * blockDim.x;
+}
+
+template <class T> __device__ __forceinline__ void butterfly2(cpx<T> *a, int) {
+  cpx<T> t = a[0];
+  a[0] = add(t, a[1]);
+  a[1] = sub(t, a[1]);
+}
+template <class T> __device__ __forceinline__ void butterfly4(cpx<T> *a, int inverse) {
+  cpx<T> t0 = add(a[0], a[2]), t1 = sub(a[0], a[2]);
+  cpx<T> t2 = add(a[1], a[3]), t3 = quarter(sub(a[1], a[3]), inverse);
+  a[0] = add(t0, t2);
+  a[2] = sub(t0, t2);
+  a[1] = add(t1, t3);
+  a[3] = sub(t1, t3);
+}
+template <class T> __device__ __forceinline__ void butterfly8(cpx<T> *a, int inverse) {
+  const T h = (T)0.70710678118654752440084436210484904; // sqrt(1/2)
+  cpx<T> e[4] = {a[0], a[2], a[4], a[6]}, o[4] = {a[1], a[3], a[5], a[7]};
+  butterfly4(e, inverse);
+  butterfly4(o, inverse);
+  // o[k] times exp(-+ 2 pi i k / 8)
+  cpx<T> w1 = mk(h, inverse ? h : -h), w3 = mk(-h, inverse ? h : -h);
+  o[1] = mul(o[1], w1);
+  o[2] = quarter(o[2], inverse);
+  o[3] = mul(o[3], w3);
+#pragma unroll
+  for (int k = 0; k < 4; k++) {
+    a[k] = add(e[k], o[k]);
+    a[k + 4] = sub(e[k], o[k]);
+  }
+}
+
+// One Stockham pass of radix R (R = 0: the general kernel, radix p.radix). Thread t
+// handles position j of a line: it reads the R values j + r n/R, multiplies value r by
+// the twiddle w^(r k n/(ns R)) (k = j mod ns), transforms them, and writes value r to
+// (j / ns) ns R + k + r ns: after the last pass the line is in natural order.
+template <class T, int R> __global__ void pass(cufft_pass_args p) {
+  const int radix = R ? R : p.radix;
+  const long long stride = p.n / radix;
+  const long long step = p.n / (p.ns * radix); // twiddle index unit of this pass
+  const long long root_step = p.n / radix;     // index of exp(-2 pi i / radix)
+  for (long long t = first_thread(); t < p.total; t += thread_step()) {
+    long long i = t % p.inner, q = t / p.inner;
+    long long j = q % stride, outer = q / stride;
+    long long base = outer * p.n * p.inner + i;
+    long long k = j % p.ns;
+    cpx<T> a[R ? R : CUFFT_GENERAL_RADIX_MAX];
+#pragma unroll
+    for (int r = 0; r < (R ? R : CUFFT_GENERAL_RADIX_MAX); r++) {
+      if (r >= radix) break;
+      cpx<T> v = load<T>(p.in, base + (j + r * stride) * p.inner);
+      a[r] = r && k ? mul(v, root<T>(p.twiddles, r * k * step, p.inverse)) : v;
+    }
+    if (R == 2) {
+      butterfly2(a, p.inverse);
+    } else if (R == 4) {
+      butterfly4(a, p.inverse);
+    } else if (R == 8) {
+      butterfly8(a, p.inverse);
+    } else {
+      // The direct DFT of radix points: y[f] = sum_r a[r] w^(r f mod radix).
+      cpx<T> y[R ? R : CUFFT_GENERAL_RADIX_MAX];
+#pragma unroll
+      for (int f = 0; f < (R ? R : CUFFT_GENERAL_RADIX_MAX); f++) {
+        if (f >= radix) break;
+        cpx<T> s = a[0];
+        int e = 0;
+        for (int r = 1; r < radix; r++) {
+          e += f;
+          if (e >= radix) e -= radix;
+          s = add(s, e ? mul(a[r], root<T>(p.twiddles, e * root_step, p.inverse)) : a[r]);
+        }
+        y[f] = s;
+      }
+#pragma unroll
+      for (int f = 0; f < (R ? R : CUFFT_GENERAL_RADIX_MAX); f++) {
+        if (f >= radix) break;
+        a[f] = y[f];
+      }
+    }
+    long long d = (j / p.ns) * p.ns * radix + k;
+#pragma unroll
+    for (int r = 0; r < (R ? R : CUFFT_GENERAL_RADIX_MAX); r++) {
+      if (r >= radix) break;
+      store<T>(p.out, base + (d + r * p.ns) * p.inner, a[r]);
+    }
+  }
+}
+
+// The user's input into the compact array. Hermitian input holds the values k <
+// n[2]/2+1 of the last dimension; the others are the conjugates of the values at the
+// negated index (n - x mod n in every dimension), as a real signal's spectrum has.
+template <class T> __global__ void gather(cufft_gather_args p) {
+  const long long per = p.n[0] * p.n[1] * p.n[2];
+  for (long long t = first_thread(); t < p.total; t += thread_step()) {
+    long long b = t / per, r = t % per;
+    long long x = r / (p.n[1] * p.n[2]), y = r / p.n[2] % p.n[1], z = r % p.n[2];
+    cpx<T> v;
+    if (p.mode == CUFFT_DATA_REAL) {
+      v = mk(reinterpret_cast<const T *>(p.in)[b * p.dist + x * p.s[0] + y * p.s[1] + z * p.s[2]],
+             (T)0);
+    } else {
+      bool mirror = p.mode == CUFFT_DATA_HERMITIAN && z >= p.half;
+      if (mirror) {
+        x = x ? p.n[0] - x : 0;
+        y = y ? p.n[1] - y : 0;
+        z = p.n[2] - z;
+      }
+      v = load<T>(p.in, b * p.dist + x * p.s[0] + y * p.s[1] + z * p.s[2]);
+      if (mirror) v.y = -v.y;
+    }
+    store<T>(p.out, t, v);
+  }
+}
+
+// The compact array into the user's output layout: complex values (all, or the half
+// spectrum of shape m), or the real parts.
+template <class T> __global__ void scatter(cufft_scatter_args p) {
+  const long long per = p.m[0] * p.m[1] * p.m[2];
+  for (long long t = first_thread(); t < p.total; t += thread_step()) {
+    long long b = t / per, r = t % per;
+    long long x = r / (p.m[1] * p.m[2]), y = r / p.m[2] % p.m[1], z = r % p.m[2];
+    cpx<T> v = load<T>(p.in, ((b * p.n[0] + x) * p.n[1] + y) * p.n[2] + z);
+    long long o = b * p.dist + x * p.s[0] + y * p.s[1] + z * p.s[2];
+    if (p.mode == CUFFT_DATA_REAL)
+      reinterpret_cast<T *>(p.out)[o] = v.x;
+    else
+      store<T>(p.out, o, v);
+  }
+}
+
+// Bluestein: out[l][k] = in(line l, k) * chirp[k] for k < n, 0 up to m.
+template <class T> __global__ void chirp_pre(cufft_chirp_args p) {
+  for (long long t = first_thread(); t < p.total; t += thread_step()) {
+    long long l = t / p.m, k = t % p.m;
+    // Stores in each branch: a struct value merged from two branches is a phi of an
+    // aggregate, which the Metal backend does not take.
+    if (k < p.n) {
+      long long base = (l / p.inner) * p.n * p.inner + l % p.inner;
+      store<T>(p.out, t, mul(load<T>(p.in, base + k * p.inner), root<T>(p.chirp, k, p.inverse)));
+    } else {
+      store<T>(p.out, t, mk((T)0, (T)0));
+    }
+  }
+}
+
+// Bluestein: in[l][k] *= kernel[k], in place (the kernel's transform already holds 1/m).
+template <class T> __global__ void chirp_mul(cufft_chirp_args p) {
+  for (long long t = first_thread(); t < p.total; t += thread_step())
+    store<T>(p.out, t, mul(load<T>(p.in, t), root<T>(p.chirp, t % p.m, p.inverse)));
+}
+
+// Bluestein: out(line l, k) = in[l][k] * chirp[k], k < n.
+template <class T> __global__ void chirp_post(cufft_chirp_args p) {
+  for (long long t = first_thread(); t < p.total; t += thread_step()) {
+    long long l = t / p.n, k = t % p.n;
+    long long base = (l / p.inner) * p.n * p.inner + l % p.inner;
+    store<T>(p.out, base + k * p.inner,
+             mul(load<T>(p.in, l * p.m + k), root<T>(p.chirp, k, p.inverse)));
+  }
+}
+
+} // namespace
+
+#define CUFFT_KERNELS_OF(T)                                                                        \
+  (void *)gather<T>, (void *)scatter<T>, (void *)pass<T, 2>, (void *)pass<T, 3>,                   \
+      (void *)pass<T, 4>, (void *)pass<T, 5>, (void *)pass<T, 7>, (void *)pass<T, 8>,              \
+      (void *)pass<T, 0>, (void *)chirp_pre<T>, (void *)chirp_mul<T>, (void *)chirp_post<T>
+
+// Not const: a const array would be an implicit __constant__ variable (docs/libraries.md).
+extern "C" void *cufft_kernels[2 * CUFFT_KERNEL_COUNT] = {CUFFT_KERNELS_OF(float),
+                                                          CUFFT_KERNELS_OF(double)};
