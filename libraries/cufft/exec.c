@@ -12,21 +12,15 @@ extern void *cufft_kernels[2 * CUFFT_KERNEL_COUNT];
 
 enum { THREADS_PER_BLOCK = 256, MAX_BLOCKS = 65535 }; /* the kernels loop over the rest */
 
-static cufftResult launch_shaped(const cufft_plan *plan, int kernel, void *args, long long blocks,
-                                 unsigned threads, size_t shared_bytes) {
-  dim3 grid = {(unsigned)(blocks < MAX_BLOCKS ? blocks : MAX_BLOCKS), 1, 1};
-  dim3 block = {threads, 1, 1};
-  void *params[1] = {args};
-  cudaError_t e = cudaLaunchKernel(cufft_kernels[plan->precision * CUFFT_KERNEL_COUNT + kernel],
-                                   grid, block, params, shared_bytes, plan->stream);
-  return e == cudaSuccess ? CUFFT_SUCCESS : CUFFT_EXEC_FAILED;
-}
-
-/* A kernel of one thread per item (the kernels loop when the grid is capped). */
 static cufftResult launch(const cufft_plan *plan, int kernel, void *args, long long threads) {
   if (threads <= 0) return CUFFT_SUCCESS;
-  return launch_shaped(plan, kernel, args, (threads + THREADS_PER_BLOCK - 1) / THREADS_PER_BLOCK,
-                       THREADS_PER_BLOCK, 0);
+  long long blocks = (threads + THREADS_PER_BLOCK - 1) / THREADS_PER_BLOCK;
+  dim3 grid = {(unsigned)(blocks < MAX_BLOCKS ? blocks : MAX_BLOCKS), 1, 1};
+  dim3 block = {THREADS_PER_BLOCK, 1, 1};
+  void *params[1] = {args};
+  cudaError_t e = cudaLaunchKernel(cufft_kernels[plan->precision * CUFFT_KERNEL_COUNT + kernel],
+                                   grid, block, params, 0, plan->stream);
+  return e == cudaSuccess ? CUFFT_SUCCESS : CUFFT_EXEC_FAILED;
 }
 
 static int pass_kernel(int radix) {
@@ -41,40 +35,11 @@ static int pass_kernel(int radix) {
   }
 }
 
-/* Every pass in one launch through threadgroup memory (kernels.cu, lines), for lengths
- * whose two buffers fit CUFFT_LINES_SHARED_BYTES: one read and one write of the data
- * instead of one per pass. */
-static cufftResult run_lines(const cufft_plan *plan, int passes, const int *radix, long long n,
-                             const void *twiddles, long long inner, long long lines, int inverse,
-                             void *buffers[2], int *cur) {
-  size_t elem = plan->precision ? 2 * sizeof(double) : 2 * sizeof(float);
-  long long per_block = CUFFT_LINES_SHARED_BYTES / (2 * (long long)elem * n);
-  if (per_block > lines) per_block = lines;
-  int smallest = radix[0];
-  cufft_lines_args a = {buffers[*cur], buffers[!*cur], twiddles, n,   inner,
-                        lines,         (int)per_block, passes,   {0}, inverse};
-  for (int i = 0; i < passes; i++) {
-    a.radix[i] = radix[i];
-    if (radix[i] < smallest) smallest = radix[i];
-  }
-  long long work = per_block * (n / smallest); /* the widest pass's steps */
-  unsigned threads = (unsigned)((work + 31) / 32 * 32);
-  if (threads > THREADS_PER_BLOCK) threads = THREADS_PER_BLOCK;
-  *cur = !*cur;
-  return launch_shaped(plan, CUFFT_KERNEL_LINES, &a, (lines + per_block - 1) / per_block, threads,
-                       (size_t)(2 * per_block * n) * elem);
-}
-
 /* The Stockham passes of one length over lines of n elements inner apart: reads
- * buffers[*cur], ping-pongs, leaves the result in buffers[*cur]. Two or more passes of
- * a short length run in one launch (run_lines). */
+ * buffers[*cur], ping-pongs, leaves the result in buffers[*cur]. */
 static cufftResult run_passes(const cufft_plan *plan, int passes, const int *radix, long long n,
                               const void *twiddles, long long inner, long long lines, int inverse,
                               void *buffers[2], int *cur) {
-  size_t elem = plan->precision ? 2 * sizeof(double) : 2 * sizeof(float);
-  if (passes >= 2 && passes <= CUFFT_LINES_MAX_PASSES &&
-      2 * (long long)elem * n <= CUFFT_LINES_SHARED_BYTES)
-    return run_lines(plan, passes, radix, n, twiddles, inner, lines, inverse, buffers, cur);
   long long ns = 1;
   for (int i = 0; i < passes; i++) {
     cufft_pass_args a = {buffers[*cur], buffers[!*cur],         twiddles, n,      ns,

@@ -34,11 +34,6 @@ typedef struct cufft_scatter_args {
   int mode;        /* CUFFT_DATA_COMPLEX (also the half spectrum) or _REAL */
 } cufft_scatter_args;
 
-/* Threadgroup memory the one-launch kernel may use, and so the longest line it takes
- * (1024 float or 512 double complex values, twice); its most passes (radix 2 or more). */
-#define CUFFT_LINES_SHARED_BYTES 16384
-#define CUFFT_LINES_MAX_PASSES 12
-
 /* One Stockham pass of radix r over every line: reads in, writes out. */
 typedef struct cufft_pass_args {
   const void *in;
@@ -51,22 +46,6 @@ typedef struct cufft_pass_args {
   int radix;            /* the general kernel's radix (the others have theirs built in) */
   int inverse;          /* 1: conjugated twiddles (exponent sign +) */
 } cufft_pass_args;
-
-/* Every pass of one length in one launch, through threadgroup memory: each block loads
- * per_block whole lines, runs the passes between two threadgroup buffers (a barrier
- * after each) and stores the lines; blocks loop over the lines. */
-typedef struct cufft_lines_args {
-  const void *in;
-  void *out;
-  const void *twiddles; /* exp(-2 pi i k / n), k < n */
-  long long n;
-  long long inner; /* distance between a line's elements */
-  long long lines;
-  int per_block; /* lines per block: threadgroup memory is 2 per_block n complex values */
-  int passes;
-  int radix[CUFFT_LINES_MAX_PASSES];
-  int inverse;
-} cufft_lines_args;
 
 /* Bluestein's algorithm for a line of length n through convolutions of length m
  * (a power of two >= 2n - 1): pre multiplies by the chirp into a zero-padded buffer of
@@ -100,7 +79,6 @@ enum {
   CUFFT_KERNEL_CHIRP_PRE,
   CUFFT_KERNEL_CHIRP_MUL,
   CUFFT_KERNEL_CHIRP_POST,
-  CUFFT_KERNEL_LINES,
   CUFFT_KERNEL_COUNT
 };
 

@@ -82,138 +82,60 @@ template <class T> __device__ __forceinline__ void butterfly8(cpx<T> *a, int inv
   }
 }
 
-// The small DFT of radix points in a[] (R = 0: radix given at run time, at most
-// CUFFT_GENERAL_RADIX_MAX): butterflies for 2, 4, 8, a direct DFT y[f] = sum_r a[r]
-// w^(r f mod radix) otherwise, its roots w^e = twiddle e n/radix of the table.
-template <class T, int R>
-__device__ __forceinline__ void small_dft(cpx<T> *a, int radix, const void *tw, long long n,
-                                          int inverse) {
-  if (R == 2) {
-    butterfly2(a, inverse);
-  } else if (R == 4) {
-    butterfly4(a, inverse);
-  } else if (R == 8) {
-    butterfly8(a, inverse);
-  } else {
-    const long long root_step = n / radix; // index of exp(-2 pi i / radix)
-    cpx<T> y[R ? R : CUFFT_GENERAL_RADIX_MAX];
-#pragma unroll
-    for (int f = 0; f < (R ? R : CUFFT_GENERAL_RADIX_MAX); f++) {
-      if (f >= radix) break;
-      cpx<T> s = a[0];
-      int e = 0;
-      for (int r = 1; r < radix; r++) {
-        e += f;
-        if (e >= radix) e -= radix;
-        s = add(s, e ? mul(a[r], root<T>(tw, e * root_step, inverse)) : a[r]);
-      }
-      y[f] = s;
-    }
-#pragma unroll
-    for (int f = 0; f < (R ? R : CUFFT_GENERAL_RADIX_MAX); f++) {
-      if (f >= radix) break;
-      a[f] = y[f];
-    }
-  }
-}
-
-// One Stockham step at position j of a line of n values (src and dst: the line's
-// element 0, elements inner apart): reads the radix values j + r n/radix, multiplies
-// value r by the twiddle w^(r k n/(ns radix)) (k = j mod ns), transforms them, and
-// writes value r to (j / ns) ns radix + k + r ns. After the last step of the last pass
-// the line is in natural order.
-template <class T, int R, class Src, class Dst>
-__device__ __forceinline__ void stockham_step(Src src, Dst dst, long long inner, long long j,
-                                              long long n, long long ns, int radix, const void *tw,
-                                              int inverse) {
-  const long long stride = n / radix;
-  const long long step = n / (ns * radix); // twiddle index unit of this pass
-  long long k = j % ns;
-  cpx<T> a[R ? R : CUFFT_GENERAL_RADIX_MAX];
-#pragma unroll
-  for (int r = 0; r < (R ? R : CUFFT_GENERAL_RADIX_MAX); r++) {
-    if (r >= radix) break;
-    cpx<T> v = src[(j + r * stride) * inner];
-    a[r] = r && k ? mul(v, root<T>(tw, r * k * step, inverse)) : v;
-  }
-  small_dft<T, R>(a, radix, tw, n, inverse);
-  long long d = (j / ns) * ns * radix + k;
-#pragma unroll
-  for (int r = 0; r < (R ? R : CUFFT_GENERAL_RADIX_MAX); r++) {
-    if (r >= radix) break;
-    dst[(d + r * ns) * inner] = a[r];
-  }
-}
-
-// One Stockham pass of radix R (R = 0: the general kernel, radix p.radix) over every
-// line, in global memory.
+// One Stockham pass of radix R (R = 0: the general kernel, radix p.radix). Thread t
+// handles position j of a line: it reads the R values j + r n/R, multiplies value r by
+// the twiddle w^(r k n/(ns R)) (k = j mod ns), transforms them, and writes value r to
+// (j / ns) ns R + k + r ns: after the last pass the line is in natural order.
 template <class T, int R> __global__ void pass(cufft_pass_args p) {
   const int radix = R ? R : p.radix;
   const long long stride = p.n / radix;
+  const long long step = p.n / (p.ns * radix); // twiddle index unit of this pass
+  const long long root_step = p.n / radix;     // index of exp(-2 pi i / radix)
   for (long long t = first_thread(); t < p.total; t += thread_step()) {
     long long i = t % p.inner, q = t / p.inner;
     long long j = q % stride, outer = q / stride;
     long long base = outer * p.n * p.inner + i;
-    stockham_step<T, R>(reinterpret_cast<const cpx<T> *>(p.in) + base,
-                        reinterpret_cast<cpx<T> *>(p.out) + base, p.inner, j, p.n, p.ns, radix,
-                        p.twiddles, p.inverse);
-  }
-}
-
-// One pass of the one-launch kernel in threadgroup memory: the block's count lines.
-template <class T>
-__device__ __forceinline__ void shared_pass(const cpx<T> *src, cpx<T> *dst, int count, long long n,
-                                            long long ns, int radix, const void *tw, int inverse) {
-  const long long per_line = n / radix, work = count * per_line;
-  for (long long w = threadIdx.x; w < work; w += blockDim.x) {
-    long long l = w / per_line, j = w % per_line;
-    const cpx<T> *s = src + l * n;
-    cpx<T> *d = dst + l * n;
-    switch (radix) {
-    case 2: stockham_step<T, 2>(s, d, 1, j, n, ns, 2, tw, inverse); break;
-    case 3: stockham_step<T, 3>(s, d, 1, j, n, ns, 3, tw, inverse); break;
-    case 4: stockham_step<T, 4>(s, d, 1, j, n, ns, 4, tw, inverse); break;
-    case 5: stockham_step<T, 5>(s, d, 1, j, n, ns, 5, tw, inverse); break;
-    case 7: stockham_step<T, 7>(s, d, 1, j, n, ns, 7, tw, inverse); break;
-    case 8: stockham_step<T, 8>(s, d, 1, j, n, ns, 8, tw, inverse); break;
-    default: stockham_step<T, 0>(s, d, 1, j, n, ns, radix, tw, inverse); break;
+    long long k = j % p.ns;
+    cpx<T> a[R ? R : CUFFT_GENERAL_RADIX_MAX];
+#pragma unroll
+    for (int r = 0; r < (R ? R : CUFFT_GENERAL_RADIX_MAX); r++) {
+      if (r >= radix) break;
+      cpx<T> v = load<T>(p.in, base + (j + r * stride) * p.inner);
+      a[r] = r && k ? mul(v, root<T>(p.twiddles, r * k * step, p.inverse)) : v;
     }
-  }
-}
-
-// Every pass of a length in one launch (cufft_lines_args). Loads and stores walk the
-// lines' elements so that neighbouring threads touch neighbouring addresses: along a
-// line when its elements are adjacent (inner 1), across lines otherwise.
-template <class T> __global__ void lines(cufft_lines_args p) {
-  extern __shared__ float4 lines_shared[]; // 16-byte aligned
-  cpx<T> *buf[2] = {reinterpret_cast<cpx<T> *>(lines_shared),
-                    reinterpret_cast<cpx<T> *>(lines_shared) + p.per_block * p.n};
-  for (long long first = (long long)blockIdx.x * p.per_block; first < p.lines;
-       first += (long long)gridDim.x * p.per_block) {
-    int count = (int)(p.lines - first < p.per_block ? p.lines - first : p.per_block);
-    long long elements = count * p.n;
-    for (long long e = threadIdx.x; e < elements; e += blockDim.x) {
-      long long l = p.inner == 1 ? e / p.n : e % count, j = p.inner == 1 ? e % p.n : e / count;
-      long long line = first + l;
-      long long base = (line / p.inner) * p.n * p.inner + line % p.inner;
-      buf[0][l * p.n + j] = load<T>(p.in, base + j * p.inner);
+    if (R == 2) {
+      butterfly2(a, p.inverse);
+    } else if (R == 4) {
+      butterfly4(a, p.inverse);
+    } else if (R == 8) {
+      butterfly8(a, p.inverse);
+    } else {
+      // The direct DFT of radix points: y[f] = sum_r a[r] w^(r f mod radix).
+      cpx<T> y[R ? R : CUFFT_GENERAL_RADIX_MAX];
+#pragma unroll
+      for (int f = 0; f < (R ? R : CUFFT_GENERAL_RADIX_MAX); f++) {
+        if (f >= radix) break;
+        cpx<T> s = a[0];
+        int e = 0;
+        for (int r = 1; r < radix; r++) {
+          e += f;
+          if (e >= radix) e -= radix;
+          s = add(s, e ? mul(a[r], root<T>(p.twiddles, e * root_step, p.inverse)) : a[r]);
+        }
+        y[f] = s;
+      }
+#pragma unroll
+      for (int f = 0; f < (R ? R : CUFFT_GENERAL_RADIX_MAX); f++) {
+        if (f >= radix) break;
+        a[f] = y[f];
+      }
     }
-    __syncthreads();
-    long long ns = 1;
-    int cur = 0;
-    for (int i = 0; i < p.passes; i++) {
-      shared_pass<T>(buf[cur], buf[!cur], count, p.n, ns, p.radix[i], p.twiddles, p.inverse);
-      __syncthreads();
-      ns *= p.radix[i];
-      cur = !cur;
+    long long d = (j / p.ns) * p.ns * radix + k;
+#pragma unroll
+    for (int r = 0; r < (R ? R : CUFFT_GENERAL_RADIX_MAX); r++) {
+      if (r >= radix) break;
+      store<T>(p.out, base + (d + r * p.ns) * p.inner, a[r]);
     }
-    for (long long e = threadIdx.x; e < elements; e += blockDim.x) {
-      long long l = p.inner == 1 ? e / p.n : e % count, j = p.inner == 1 ? e % p.n : e / count;
-      long long line = first + l;
-      long long base = (line / p.inner) * p.n * p.inner + line % p.inner;
-      store<T>(p.out, base + j * p.inner, buf[cur][l * p.n + j]);
-    }
-    __syncthreads(); // the buffers are refilled by the next round
   }
 }
 
@@ -295,8 +217,7 @@ template <class T> __global__ void chirp_post(cufft_chirp_args p) {
 #define CUFFT_KERNELS_OF(T)                                                                        \
   (void *)gather<T>, (void *)scatter<T>, (void *)pass<T, 2>, (void *)pass<T, 3>,                   \
       (void *)pass<T, 4>, (void *)pass<T, 5>, (void *)pass<T, 7>, (void *)pass<T, 8>,              \
-      (void *)pass<T, 0>, (void *)chirp_pre<T>, (void *)chirp_mul<T>, (void *)chirp_post<T>,       \
-      (void *)lines<T>
+      (void *)pass<T, 0>, (void *)chirp_pre<T>, (void *)chirp_mul<T>, (void *)chirp_post<T>
 
 // Not const: a const array would be an implicit __constant__ variable (docs/libraries.md).
 extern "C" void *cufft_kernels[2 * CUFFT_KERNEL_COUNT] = {CUFFT_KERNELS_OF(float),
