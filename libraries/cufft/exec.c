@@ -35,35 +35,54 @@ static int pass_kernel(int radix) {
   }
 }
 
-/* The Stockham passes of one length over lines of n elements inner apart: reads
- * buffers[*cur], ping-pongs, leaves the result in buffers[*cur]. */
-static cufftResult run_passes(const cufft_plan *plan, int passes, const int *radix, long long n,
-                              const void *twiddles, long long inner, long long lines, int inverse,
-                              void *buffers[2], int *cur) {
+/* Where each step of a transform (a Stockham pass, or one dimension's Bluestein) reads
+ * and writes: the first step reads the user's input when it is already a compact
+ * complex array, else the gathered copy; the last writes the user's output when that is
+ * a compact complex array, else a compact array the scatter reads; the steps between
+ * alternate between the work area's two compact arrays. */
+typedef struct cufft_chain {
+  void *compact[2];
+  const void *current; /* what the next step reads */
+  void *last;          /* what the last step writes, NULL: a compact array */
+  int step, steps;
+} cufft_chain;
+
+static void *chain_target(const cufft_chain *c) {
+  if (c->step == c->steps - 1 && c->last) return c->last;
+  return c->current == c->compact[0] ? c->compact[1] : c->compact[0];
+}
+
+static cufftResult stockham_pass(const cufft_plan *plan, const void *in, void *out, int radix,
+                                 long long n, long long ns, const void *twiddles, long long inner,
+                                 long long lines, int inverse) {
+  cufft_pass_args a = {in, out, twiddles, n, ns, inner, lines * (n / radix), radix, inverse};
+  return launch(plan, pass_kernel(radix), &a, a.total);
+}
+
+/* An m-point transform of Bluestein's lines, ping-ponging between its two buffers from
+ * buffers[*cur]; the result is left in buffers[*cur]. */
+static cufftResult bluestein_transform(const cufft_plan *plan, const cufft_length_plan *lp,
+                                       long long lines, int inverse, void *buffers[2], int *cur) {
   long long ns = 1;
-  for (int i = 0; i < passes; i++) {
-    cufft_pass_args a = {buffers[*cur], buffers[!*cur],         twiddles, n,      ns,
-                         inner,         lines * (n / radix[i]), radix[i], inverse};
-    cufftResult r = launch(plan, pass_kernel(radix[i]), &a, a.total);
+  for (int i = 0; i < lp->m_passes; i++) {
+    cufftResult r = stockham_pass(plan, buffers[*cur], buffers[!*cur], lp->m_radix[i], lp->m, ns,
+                                  lp->m_twiddles, 1, lines, inverse);
     if (r != CUFFT_SUCCESS) return r;
-    ns *= radix[i];
+    ns *= lp->m_radix[i];
     *cur = !*cur;
   }
   return CUFFT_SUCCESS;
 }
 
-/* Bluestein for one dimension: from compact[*cur] to compact[!*cur] through the two
- * line buffers of the work area. */
+/* Bluestein for one dimension, from in to out through the two line buffers. */
 static cufftResult run_bluestein(const cufft_plan *plan, const cufft_length_plan *lp,
-                                 long long inner, long long lines, int inverse, void *compact[2],
-                                 int *cur, void *lines_buffers[2]) {
+                                 long long inner, long long lines, int inverse, const void *in,
+                                 void *out, void *lines_buffers[2]) {
   int bc = 0;
-  cufft_chirp_args pre = {compact[*cur], lines_buffers[0], lp->chirp, lp->n, lp->m,
-                          inner,         lines * lp->m,    inverse};
+  cufft_chirp_args pre = {in,    lines_buffers[0], lp->chirp, lp->n, lp->m,
+                          inner, lines * lp->m,    inverse};
   cufftResult r = launch(plan, CUFFT_KERNEL_CHIRP_PRE, &pre, pre.total);
-  if (r == CUFFT_SUCCESS)
-    r = run_passes(plan, lp->m_passes, lp->m_radix, lp->m, lp->m_twiddles, 1, lines, 0,
-                   lines_buffers, &bc);
+  if (r == CUFFT_SUCCESS) r = bluestein_transform(plan, lp, lines, 0, lines_buffers, &bc);
   cufft_chirp_args mul = {lines_buffers[bc],
                           lines_buffers[bc],
                           lp->kernel_hat,
@@ -73,14 +92,21 @@ static cufftResult run_bluestein(const cufft_plan *plan, const cufft_length_plan
                           lines * lp->m,
                           inverse};
   if (r == CUFFT_SUCCESS) r = launch(plan, CUFFT_KERNEL_CHIRP_MUL, &mul, mul.total);
-  if (r == CUFFT_SUCCESS)
-    r = run_passes(plan, lp->m_passes, lp->m_radix, lp->m, lp->m_twiddles, 1, lines, 1,
-                   lines_buffers, &bc);
-  cufft_chirp_args post = {lines_buffers[bc], compact[!*cur], lp->chirp, lp->n, lp->m, inner,
+  if (r == CUFFT_SUCCESS) r = bluestein_transform(plan, lp, lines, 1, lines_buffers, &bc);
+  cufft_chirp_args post = {lines_buffers[bc], out,    lp->chirp, lp->n, lp->m, inner,
                            lines * lp->n,     inverse};
   if (r == CUFFT_SUCCESS) r = launch(plan, CUFFT_KERNEL_CHIRP_POST, &post, post.total);
-  *cur = !*cur;
   return r;
+}
+
+/* Whether a complex layout is the compact array itself (the strides of dimensions of
+ * length 1 and, for one transform, the distance do not matter). */
+static int is_compact(const cufft_plan *plan, const cufft_layout *l) {
+  const long long *n = plan->n;
+  long long want[3] = {n[1] * n[2], n[2], 1};
+  for (int d = 0; d < 3; d++)
+    if (n[d] > 1 && l->s[d] != want[d]) return 0;
+  return plan->batch == 1 || l->dist == n[0] * n[1] * n[2];
 }
 
 /* The user's layout of one side; basic layouts are decided here: full complex arrays,
@@ -124,24 +150,48 @@ static cufftResult execute(cufftHandle handle, int precision, int real_in, int r
   long long total = plan->batch * n[0] * n[1] * n[2];
   int inverse = direction == CUFFT_INVERSE;
 
-  cufft_gather_args g = {
-      idata, compact[0], {n[0], n[1], n[2]}, {in.s[0], in.s[1], in.s[2]}, in.dist, n[2] / 2 + 1,
-      total, in_data};
-  cufftResult r = launch(plan, CUFFT_KERNEL_GATHER, &g, total);
-  int cur = 0;
+  int steps = 0;
+  for (int d = 0; d < 3; d++)
+    steps += plan->dims[d].bluestein ? 1 : plan->dims[d].passes;
+  /* The gather and the scatter are skipped where the user's data is the compact array
+   * already; but one step alone cannot read and write the same array. */
+  int direct_in = in_data == CUFFT_DATA_COMPLEX && steps > 0 && is_compact(plan, &in);
+  int direct_out = out_data == CUFFT_DATA_COMPLEX && !real_in && steps > 0 &&
+                   is_compact(plan, &out) && !(steps == 1 && direct_in && in_place);
+  cufft_chain c = {{compact[0], compact[1]},
+                   direct_in ? idata : compact[0],
+                   direct_out ? odata : NULL,
+                   0,
+                   steps};
+  cufftResult r = CUFFT_SUCCESS;
+  if (!direct_in) {
+    cufft_gather_args g = {
+        idata, compact[0], {n[0], n[1], n[2]}, {in.s[0], in.s[1], in.s[2]}, in.dist, n[2] / 2 + 1,
+        total, in_data};
+    r = launch(plan, CUFFT_KERNEL_GATHER, &g, total);
+  }
   long long inner = 1;
   for (int d = 2; d >= 0 && r == CUFFT_SUCCESS; d--) {
     const cufft_length_plan *lp = &plan->dims[d];
     long long lines = total / n[d];
-    if (lp->bluestein)
-      r = run_bluestein(plan, lp, inner, lines, inverse, compact, &cur, lines_buffers);
-    else
-      r = run_passes(plan, lp->passes, lp->radix, lp->n, lp->twiddles, inner, lines, inverse,
-                     compact, &cur);
+    if (lp->bluestein) {
+      void *target = chain_target(&c);
+      r = run_bluestein(plan, lp, inner, lines, inverse, c.current, target, lines_buffers);
+      c.current = target, c.step++;
+    }
+    long long ns = 1;
+    for (int i = 0; i < lp->passes && r == CUFFT_SUCCESS; i++) {
+      void *target = chain_target(&c);
+      r = stockham_pass(plan, c.current, target, lp->radix[i], lp->n, ns, lp->twiddles, inner,
+                        lines, inverse);
+      ns *= lp->radix[i];
+      c.current = target, c.step++;
+    }
     inner *= n[d];
   }
+  if (direct_out || r != CUFFT_SUCCESS) return r;
   long long m2 = real_in ? n[2] / 2 + 1 : n[2];
-  cufft_scatter_args s = {compact[cur],
+  cufft_scatter_args s = {c.current,
                           odata,
                           {n[0], n[1], n[2]},
                           {n[0], n[1], m2},
@@ -149,8 +199,7 @@ static cufftResult execute(cufftHandle handle, int precision, int real_in, int r
                           out.dist,
                           plan->batch * n[0] * n[1] * m2,
                           real_out ? CUFFT_DATA_REAL : CUFFT_DATA_COMPLEX};
-  if (r == CUFFT_SUCCESS) r = launch(plan, CUFFT_KERNEL_SCATTER, &s, s.total);
-  return r;
+  return launch(plan, CUFFT_KERNEL_SCATTER, &s, s.total);
 }
 
 cufftResult cufftExecC2C(cufftHandle plan, cufftComplex *idata, cufftComplex *odata,

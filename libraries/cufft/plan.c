@@ -206,13 +206,15 @@ cufftResult cufftMakePlanMany64(cufftHandle handle, int rank, long long *n, long
   if (!plan || plan->made) return CUFFT_INVALID_PLAN;
   cufftResult r =
       configure(plan, rank, n, inembed, istride, idist, onembed, ostride, odist, type, batch);
-  if (r == CUFFT_SUCCESS) r = upload_tables(plan);
+  /* The work area first: a size too large for the device fails at once, before the
+   * tables (whose host computation grows with n) are computed. */
   if (r == CUFFT_SUCCESS && plan->auto_allocate) {
     if (cudaMalloc(&plan->work, plan->work_size) != cudaSuccess)
       r = CUFFT_ALLOC_FAILED, plan->work = NULL;
     else
       plan->work_owned = 1;
   }
+  if (r == CUFFT_SUCCESS) r = upload_tables(plan);
   if (r != CUFFT_SUCCESS) {
     release_device_memory(plan);
     return r;

@@ -168,6 +168,16 @@ int main() {
     cudaFree(dn);
   }
   CHECK_FFT(cufftDestroy(none));
+
+  // A plan larger than the device: 2^30 points x 64 (512 GiB of data alone).
+  cufftHandle huge = CUFFT_PLAN_NULL;
+  info("cufftPlan1d 2^30 x 64 (larger than the device)",
+       cufftPlan1d(&huge, 1 << 30, CUFFT_C2C, 64));
+  printf("info: cudaGetLastError after it: %d\n", (int)cudaGetLastError());
+  cufftHandle after;
+  expect("a small plan after it", cufftPlan1d(&after, 256, CUFFT_C2C, 1), CUFFT_SUCCESS);
+  run_c2c(after, 256, "and it transforms, 256 points", 0);
+  CHECK_FFT(cufftDestroy(after));
   printf(failures ? "FAIL\n" : "PASS\n");
   return failures != 0;
 }
