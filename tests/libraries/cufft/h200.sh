@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
-# h200.sh — the cuFFT tests and bench/cufft.cu built with nvcc against NVIDIA's cuFFT and
-# run on an NVIDIA GPU: proves the programs are correct CUDA, that NVIDIA's cuFFT meets
-# the same error bounds (fft_check.h), shows the codes api.cu prints as "info:" (what
-# cuFFT returns where its documentation is silent) and NVIDIA's speed beside Anchor's.
-# Two steps, because the GPU machine has the CUDA toolkit but no FFTW:
-#   here:  tests/libraries/cufft/h200.sh pack [DIR]   (default build/cufft_h200: FFTW's
-#          header and static libraries from Debian's libfftw3-dev, ~9 MiB; untracked)
-#   there: tests/libraries/cufft/h200.sh run [DIR]    (from the repository root, with DIR
-#          carried; about a minute)
-# Output: the toolkit and GPU, each program's log, then one line per program
-# "== <name>: PASS|FAIL" and "== summary: P PASS, F FAIL".
+# h200.sh — the cuFFT tests and bench/cufft.cu on an NVIDIA GPU, twice:
+#   1. built with nvcc against NVIDIA's cuFFT: proves the programs are correct CUDA, that
+#      NVIDIA's cuFFT meets the same error bounds (fft_check.h), shows the codes api.cu
+#      prints as "info:" (what cuFFT returns where its documentation is silent), and
+#      NVIDIA's speed;
+#   2. built here by anchorcc against Anchor's cuFFT and run through cudametal (Anchor's
+#      Metal over CUDA, docs/cudametal.md): Anchor's kernels, as MSL, on the same GPU —
+#      their results against the same bounds and their speed beside NVIDIA's.
+# Two steps, because the GPU machine has the CUDA toolkit but no FFTW and no LLVM:
+#   here:  tests/libraries/cufft/h200.sh pack [DIR] [BUILD_CM]
+#          DIR (default build/cufft_h200, untracked): FFTW's header and static libraries
+#          (Debian's libfftw3-dev) for part 1, and for part 2, when BUILD_CM (default
+#          build-cm) is a build configured with -DANCHOR_CUDAMETAL=ON, its libraries and
+#          the programs built by its anchorcc (~25 MiB in all).
+#   there: tests/libraries/cufft/h200.sh run [DIR]   (from the repository root, DIR
+#          carried; a few minutes: NVRTC compiles Anchor's kernels on their first launch)
+# Output: the toolkit and GPU, each program's log, one line per program
+# "== <part> <name>: PASS|FAIL", and "== summary: ...".
 set -u
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 mode=${1:-}
@@ -25,6 +32,22 @@ pack)
     [ -n "$f" ] || { echo "no $lib: apt-get install libfftw3-dev" >&2; exit 1; }
     cp "$f" "$dir/fftw/"
   done
+  build_cm=$(cd "${3:-$root/build-cm}" 2>/dev/null && pwd)
+  rm -rf "$dir/cudametal"
+  if [ -n "$build_cm" ] && [ -f "$build_cm/lib/libcudametal.so" ]; then
+    mkdir -p "$dir/cudametal/lib" "$dir/cudametal/bin"
+    cp -a "$build_cm"/lib/*.so* "$build_cm/lib/anchor" "$dir/cudametal/lib/"
+    objc=$(ldd "$build_cm/lib/libcudametal.so" | awk '/libobjc/ {print $3}')
+    cp -L "$objc" "$dir/cudametal/lib/"
+    for t in c2c real multidim double api; do
+      "$build_cm/bin/anchorcc" -O2 "$here/$t.cu" -o "$dir/cudametal/bin/$t" -lcufft \
+        "$dir/fftw/libfftw3.a" "$dir/fftw/libfftw3f.a" || exit 1
+    done
+    "$build_cm/bin/anchorcc" -O2 "$root/bench/cufft.cu" -o "$dir/cudametal/bin/bench_cufft" \
+      -lcufft || exit 1
+  else
+    echo "no cudametal build at ${3:-build-cm} (cmake -DANCHOR_CUDAMETAL=ON): part 2 left out"
+  fi
   echo "packed $dir ($(du -sh "$dir" | cut -f1)); carry it to the GPU machine and run:"
   echo "  tests/libraries/cufft/h200.sh run ${dir#$root/}"
   ;;
@@ -41,7 +64,7 @@ run)
   fftw=(-I"$dir/fftw" "$dir/fftw/libfftw3.a" "$dir/fftw/libfftw3f.a")
   pass=0 fail=0
   for t in c2c real multidim double api; do
-    echo "== $t"
+    echo "== nvcc $t"
     if "$nvcc" -O2 -arch=sm_90 "$here/$t.cu" -o "$out/$t" -lcufft "${fftw[@]}" >"$out/$t.build" 2>&1 &&
       timeout 300 "$out/$t" >"$out/$t.log" 2>&1 && grep -qx PASS "$out/$t.log"; then
       result=PASS pass=$((pass + 1))
@@ -50,16 +73,41 @@ run)
       cat "$out/$t.build"
     fi
     cat "$out/$t.log" 2>/dev/null
-    echo "== $t: $result"
+    echo "== nvcc $t: $result"
   done
-  echo "== bench/cufft.cu with NVIDIA's cuFFT (RUNS 20, SCALE 64)"
+  echo "== nvcc bench/cufft.cu with NVIDIA's cuFFT (RUNS 20, SCALE 64)"
   if "$nvcc" -O2 -arch=sm_90 bench/cufft.cu -o "$out/bench_cufft" -lcufft; then
     timeout 120 "$out/bench_cufft" 20 64
   fi
-  echo "== summary: $pass PASS, $fail FAIL"
+  summary="nvcc: $pass PASS, $fail FAIL"
+  cm=$dir/cudametal
+  if [ -d "$cm/bin" ]; then
+    cuda=${CUDA_HOME:-/usr/local/cuda}
+    # Only Anchor's programs see the bundle's libraries (its libcuda.so.1 and
+    # libcufft.so.12 are Anchor's); cudametal finds NVIDIA's driver by absolute path.
+    libcuda=$(ldconfig -p | awk '/libcuda\.so\.1 / && $NF !~ /stubs/ {print $NF; exit}')
+    anchor_env=(env "LD_LIBRARY_PATH=$cm/lib:$cuda/lib64" "CUDA_HOME=$cuda" ANCHOR_METAL=cudametal
+      "ANCHOR_ARENA_SIZE=${ANCHOR_ARENA_SIZE:-32G}" "CUDAMETAL_LIBCUDA=${CUDAMETAL_LIBCUDA:-$libcuda}")
+    pass=0 fail=0
+    for t in c2c real multidim double api; do
+      echo "== cudametal $t"
+      if "${anchor_env[@]}" timeout 300 "$cm/bin/$t" >"$out/cm_$t.log" 2>&1 &&
+        grep -qx PASS "$out/cm_$t.log"; then
+        result=PASS pass=$((pass + 1))
+      else
+        result=FAIL fail=$((fail + 1))
+      fi
+      cat "$out/cm_$t.log"
+      echo "== cudametal $t: $result"
+    done
+    echo "== cudametal bench/cufft.cu with Anchor's cuFFT (RUNS 20, SCALE 64)"
+    "${anchor_env[@]}" timeout 300 "$cm/bin/bench_cufft" 20 64
+    summary="$summary; cudametal: $pass PASS, $fail FAIL"
+  fi
+  echo "== summary: $summary"
   ;;
 *)
-  echo "usage: $0 pack [DIR] (here) | run [DIR] (on the GPU machine)" >&2
+  echo "usage: $0 pack [DIR] [BUILD_CM] (here) | run [DIR] (on the GPU machine)" >&2
   exit 2
   ;;
 esac
