@@ -47,12 +47,55 @@ static void store(void *table, int precision, long long k, long double re, long 
   }
 }
 
-void cufft_fill_roots(long long n, int precision, void *table) {
-  for (long long k = 0; k < n; k++) {
+/* Calls put(k, exp(-2 pi i k / n)) for every k < limit (limit <= n). When 8 divides n,
+ * only the first octant calls sinl/cosl: the other values are those octant values with
+ * parts swapped and negated, exactly what root_long computes for them (the same reduced
+ * angle), eight times faster. */
+typedef struct root_sink {
+  void (*put)(struct root_sink *sink, long long k, long double re, long double im);
+  void *table;
+  int precision;
+} root_sink;
+
+static void put_rotations(root_sink *sink, long long n, long long limit, long long k,
+                          long double re, long double im) {
+  const long long quarter = n / 4;
+  long double values[4][2] = {{re, im}, {im, -re}, {-re, -im}, {-im, re}}; /* + q pi/2 */
+  for (int q = 0; q < 4; q++)
+    if (k + q * quarter < limit)
+      sink->put(sink, k + q * quarter, values[q][0] + 0.0L, values[q][1] + 0.0L);
+}
+
+static void fill_roots_with(long long n, long long limit, root_sink *sink) {
+  if (n % 8 != 0) {
+    for (long long k = 0; k < limit; k++) {
+      long double re, im;
+      root_long(k, n, &re, &im);
+      sink->put(sink, k, re, im);
+    }
+    return;
+  }
+  for (long long k = 0; k <= n / 8; k++) {
     long double re, im;
     root_long(k, n, &re, &im);
-    store(table, precision, k, re, im);
+    put_rotations(sink, n, limit, k, re, im);
+    if (k > 0 && k < n / 8) /* pi/2 - angle: cos and sin swap */
+      put_rotations(sink, n, limit, n / 4 - k, -im, -re);
   }
+}
+
+static void put_rounded(root_sink *sink, long long k, long double re, long double im) {
+  store(sink->table, sink->precision, k, re, im);
+}
+
+static void put_long(root_sink *sink, long long k, long double re, long double im) {
+  long double *w = sink->table;
+  w[2 * k] = re, w[2 * k + 1] = im;
+}
+
+void cufft_fill_roots(long long n, int precision, void *table) {
+  root_sink sink = {put_rounded, table, precision};
+  fill_roots_with(n, n, &sink);
 }
 
 /* exp(-pi i k^2 / n) = exp(-2 pi i (k^2 mod 2n) / 2n). */
@@ -85,8 +128,8 @@ int cufft_fill_bluestein_kernel(long long n, long long m, int precision, void *t
       b[2 * (m - k)] = re, b[2 * (m - k) + 1] = -im;
     }
   }
-  for (long long k = 0; k < m / 2; k++)
-    root_long(k, m, &w[2 * k], &w[2 * k + 1]);
+  root_sink sink = {put_long, w, 0};
+  fill_roots_with(m, m / 2, &sink);
   /* In-place radix-2 decimation in time: bit reversal, then log2 m stages. */
   for (long long i = 1, j = 0; i < m; i++) {
     long long bit = m >> 1;
