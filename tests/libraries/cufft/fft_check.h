@@ -107,8 +107,10 @@ static void reference_dft(int rank, const int *n, int batch, const double *in, d
 }
 
 // One complex-to-complex check in float: batch transforms of rank dims, contiguous,
-// in place or out of place, in direction dir; compared with FFTW in double.
-static void check_c2c(int rank, const int *n, int batch, int dir, bool in_place) {
+// in place or out of place, in direction dir; compared with FFTW in double. The plan
+// comes from cufftPlanMany, or (plan_nd, batch 1) from cufftPlan1d/2d/3d.
+static void check_c2c(int rank, const int *n, int batch, int dir, bool in_place,
+                      bool plan_nd = false) {
   long long per = 1;
   for (int i = 0; i < rank; i++)
     per *= n[i];
@@ -126,14 +128,22 @@ static void check_c2c(int rank, const int *n, int batch, int dir, bool in_place)
   cufftHandle plan;
   int nn[3];
   memcpy(nn, n, sizeof(int) * rank);
-  CHECK_FFT(cufftPlanMany(&plan, rank, nn, NULL, 1, 0, NULL, 1, 0, CUFFT_C2C, batch));
+  if (!plan_nd)
+    CHECK_FFT(cufftPlanMany(&plan, rank, nn, NULL, 1, 0, NULL, 1, 0, CUFFT_C2C, batch));
+  else if (rank == 1)
+    CHECK_FFT(cufftPlan1d(&plan, n[0], CUFFT_C2C, batch));
+  else if (rank == 2)
+    CHECK_FFT(cufftPlan2d(&plan, n[0], n[1], CUFFT_C2C));
+  else
+    CHECK_FFT(cufftPlan3d(&plan, n[0], n[1], n[2], CUFFT_C2C));
   CHECK_FFT(cufftExecC2C(plan, a, b, dir));
   CHECK_CUDA(cudaMemcpy(h, b, 8 * total, cudaMemcpyDeviceToHost));
   for (long long i = 0; i < 2 * total; i++)
     got[i] = h[i];
   reference_dft(rank, n, batch, in, ref, dir);
   char what[96];
-  int len = snprintf(what, sizeof what, "C2C %s", dir < 0 ? "fwd" : "inv");
+  int len = snprintf(what, sizeof what, "C2C%s %s", plan_nd ? " (cufftPlanNd)" : "",
+                     dir < 0 ? "fwd" : "inv");
   for (int i = 0; i < rank; i++)
     len += snprintf(what + len, sizeof what - len, "%s%d", i ? "x" : " n=", n[i]);
   snprintf(what + len, sizeof what - len, " batch %d %s", batch, in_place ? "in-place" : "");
