@@ -13,8 +13,12 @@
 #          (Debian's libfftw3-dev) for part 1, and for part 2, when BUILD_CM (default
 #          build-cm) is a build configured with -DANCHOR_CUDAMETAL=ON, its libraries and
 #          the programs built by its anchorcc (~25 MiB in all).
-#   there: tests/libraries/cufft/h200.sh run [DIR]   (from the repository root, DIR
-#          carried; a few minutes: NVRTC compiles Anchor's kernels on their first launch)
+#   there: tests/libraries/cufft/h200.sh run [DIR] [PART]   (from the repository root,
+#          DIR carried; PART nvcc, cudametal or all (default). nvcc takes 1-2 minutes;
+#          cudametal longer, as NVRTC compiles Anchor's kernels on their first launch
+#          (the double ones are software binary64: the slowest), each program at most
+#          CUFFT_LIMIT seconds (default 200): run the parts in separate calls when a call
+#          is limited to 10 minutes)
 # Output: the toolkit and GPU, each program's log, one line per program
 # "== <part> <name>: PASS|FAIL", and "== summary: ...".
 set -u
@@ -49,11 +53,13 @@ pack)
     echo "no cudametal build at ${3:-build-cm} (cmake -DANCHOR_CUDAMETAL=ON): part 2 left out"
   fi
   echo "packed $dir ($(du -sh "$dir" | cut -f1)); carry it to the GPU machine and run:"
-  echo "  tests/libraries/cufft/h200.sh run ${dir#$root/}"
+  echo "  tests/libraries/cufft/h200.sh run ${dir#$root/} nvcc; ... run ${dir#$root/} cudametal"
   ;;
 run)
   cd "$root" || exit 1
   dir=$(cd "$dir" && pwd) || exit 1
+  part=${3:-all}
+  limit=${CUFFT_LIMIT:-200}
   nvcc=${NVCC:-nvcc}
   command -v "$nvcc" >/dev/null || nvcc=/usr/local/cuda/bin/nvcc
   out=${OUT:-/tmp}/cufft_h200
@@ -62,8 +68,9 @@ run)
   "$nvcc" --version | tail -n 1
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
   fftw=(-I"$dir/fftw" "$dir/fftw/libfftw3.a" "$dir/fftw/libfftw3f.a")
+  summary=
   pass=0 fail=0
-  for t in c2c real multidim double api; do
+  [ "$part" = cudametal ] || for t in c2c real multidim double api; do
     echo "== nvcc $t"
     if "$nvcc" -O2 -arch=sm_90 "$here/$t.cu" -o "$out/$t" -lcufft "${fftw[@]}" >"$out/$t.build" 2>&1 &&
       timeout 300 "$out/$t" >"$out/$t.log" 2>&1 && grep -qx PASS "$out/$t.log"; then
@@ -75,13 +82,18 @@ run)
     cat "$out/$t.log" 2>/dev/null
     echo "== nvcc $t: $result"
   done
-  echo "== nvcc bench/cufft.cu with NVIDIA's cuFFT (RUNS 20, SCALE 64)"
-  if "$nvcc" -O2 -arch=sm_90 bench/cufft.cu -o "$out/bench_cufft" -lcufft; then
-    timeout 120 "$out/bench_cufft" 20 64
+  if [ "$part" != cudametal ]; then
+    echo "== nvcc bench/cufft.cu with NVIDIA's cuFFT (RUNS 20, SCALE 64)"
+    if "$nvcc" -O2 -arch=sm_90 bench/cufft.cu -o "$out/bench_cufft" -lcufft; then
+      timeout 120 "$out/bench_cufft" 20 64
+    fi
+    summary="nvcc: $pass PASS, $fail FAIL"
   fi
-  summary="nvcc: $pass PASS, $fail FAIL"
   cm=$dir/cudametal
-  if [ -d "$cm/bin" ]; then
+  if [ "$part" != nvcc ] && [ ! -d "$cm/bin" ]; then
+    echo "== no $cm/bin: packed without a cudametal build, part 2 left out"
+  fi
+  if [ "$part" != nvcc ] && [ -d "$cm/bin" ]; then
     cuda=${CUDA_HOME:-/usr/local/cuda}
     # Only Anchor's programs see the bundle's libraries (its libcuda.so.1 and
     # libcufft.so.12 are Anchor's); cudametal finds NVIDIA's driver by absolute path.
@@ -89,9 +101,9 @@ run)
     anchor_env=(env "LD_LIBRARY_PATH=$cm/lib:$cuda/lib64" "CUDA_HOME=$cuda" ANCHOR_METAL=cudametal
       "ANCHOR_ARENA_SIZE=${ANCHOR_ARENA_SIZE:-32G}" "CUDAMETAL_LIBCUDA=${CUDAMETAL_LIBCUDA:-$libcuda}")
     pass=0 fail=0
-    for t in c2c real multidim double api; do
+    for t in c2c real multidim api double; do
       echo "== cudametal $t"
-      if "${anchor_env[@]}" timeout 300 "$cm/bin/$t" >"$out/cm_$t.log" 2>&1 &&
+      if "${anchor_env[@]}" timeout -k 5 "$limit" "$cm/bin/$t" >"$out/cm_$t.log" 2>&1 &&
         grep -qx PASS "$out/cm_$t.log"; then
         result=PASS pass=$((pass + 1))
       else
@@ -101,13 +113,13 @@ run)
       echo "== cudametal $t: $result"
     done
     echo "== cudametal bench/cufft.cu with Anchor's cuFFT (RUNS 20, SCALE 64)"
-    "${anchor_env[@]}" timeout 300 "$cm/bin/bench_cufft" 20 64
-    summary="$summary; cudametal: $pass PASS, $fail FAIL"
+    "${anchor_env[@]}" timeout -k 5 "$limit" "$cm/bin/bench_cufft" 20 64
+    summary="${summary:+$summary; }cudametal: $pass PASS, $fail FAIL"
   fi
   echo "== summary: $summary"
   ;;
 *)
-  echo "usage: $0 pack [DIR] [BUILD_CM] (here) | run [DIR] (on the GPU machine)" >&2
+  echo "usage: $0 pack [DIR] [BUILD_CM] (here) | run [DIR] [nvcc|cudametal|all] (there)" >&2
   exit 2
   ;;
 esac
