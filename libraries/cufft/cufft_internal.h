@@ -50,7 +50,10 @@ typedef struct cufft_plan {
   long long n[3]; /* compact shape, leading 1s for rank < 3 */
   long long batch;
   cufft_layout in, out;
-  cufft_length_plan dims[3]; /* per dimension of n (a 1 has no passes) */
+  cufft_length_plan dims[3]; /* per dimension of n (a 1 has no passes); with half_real
+                                dims[2] is the plan of n[2] / 2 */
+  int half_real;             /* a real type with n[2] even: the half-length path */
+  void *real_roots;          /* device, half_real: exp(-2 pi i k / n[2]), k < n[2] */
   size_t work_size;          /* bytes of work area */
   void *work;                /* the work area in use (owned when work_owned) */
   int work_owned;

@@ -3,6 +3,7 @@
  * dimension (Stockham passes, or Bluestein's three steps around two power-of-two
  * transforms), one scatter into the user's output. Every step is a kernel launched in
  * the plan's stream, in order; nothing waits for the device. */
+#include <limits.h>
 #include <stdint.h>
 
 #include "cufft_internal.h"
@@ -109,6 +110,82 @@ static int is_compact(const cufft_plan *plan, const cufft_layout *l) {
   return plan->batch == 1 || l->dist == n[0] * n[1] * n[2];
 }
 
+/* One dimension's transform along lines of lp->n values inner apart, as the chain's
+ * next steps: Bluestein's algorithm or the Stockham passes. */
+static cufftResult run_dimension(const cufft_plan *plan, const cufft_length_plan *lp,
+                                 long long inner, long long lines, int inverse, cufft_chain *c,
+                                 void *lines_buffers[2]) {
+  cufftResult r = CUFFT_SUCCESS;
+  if (lp->bluestein) {
+    void *target = chain_target(c);
+    r = run_bluestein(plan, lp, inner, lines, inverse, c->current, target, lines_buffers);
+    c->current = target, c->step++;
+  }
+  long long ns = 1;
+  for (int i = 0; i < lp->passes && r == CUFFT_SUCCESS; i++) {
+    void *target = chain_target(c);
+    r = stockham_pass(plan, c->current, target, lp->radix[i], lp->n, ns, lp->twiddles, inner, lines,
+                      inverse);
+    ns *= lp->radix[i];
+    c->current = target, c->step++;
+  }
+  return r;
+}
+
+/* The half-length path of R2C/C2R (and D2Z/Z2D) with n[2] even, h = n[2] / 2: the
+ * last dimension's reals as h complex pairs transformed with h points and real_post
+ * (R2C: then the other dimensions over the h+1 values of the half spectrum), or the
+ * other dimensions first, then real_pre and the inverse h-point transform (C2R).
+ * Always through the work area's compact arrays (gather and scatter). */
+static cufftResult execute_half_real(const cufft_plan *plan, int r2c, const cufft_layout *in,
+                                     const cufft_layout *out, const void *idata, void *odata,
+                                     void *compact[2], void *lines_buffers[2]) {
+  const long long *n = plan->n;
+  long long h = n[2] / 2, rows = plan->batch * n[0] * n[1];
+  long long pairs = rows * h, spectrum = rows * (h + 1);
+  cufft_chain c = {{compact[0], compact[1]}, compact[0], NULL, 0, INT_MAX};
+  const cufft_length_plan *last = &plan->dims[2];
+  cufft_gather_args g = {idata,
+                         compact[0],
+                         {n[0], n[1], r2c ? h : h + 1},
+                         {in->s[0], in->s[1], in->s[2]},
+                         in->dist,
+                         h + 1,
+                         r2c ? pairs : spectrum,
+                         r2c ? CUFFT_DATA_REAL_PAIRS : CUFFT_DATA_COMPLEX};
+  cufftResult r = launch(plan, CUFFT_KERNEL_GATHER, &g, g.total);
+  if (r == CUFFT_SUCCESS && r2c) r = run_dimension(plan, last, 1, rows, 0, &c, lines_buffers);
+  void *target = chain_target(&c);
+  cufft_real_args t = {c.current, target, plan->real_roots, h, rows, r2c ? spectrum : pairs};
+  if (r == CUFFT_SUCCESS && r2c) {
+    r = launch(plan, CUFFT_KERNEL_REAL_POST, &t, t.total);
+    c.current = target, c.step++;
+  }
+  long long inner = h + 1;
+  for (int d = 1; d >= 0 && r == CUFFT_SUCCESS; d--) {
+    r = run_dimension(plan, &plan->dims[d], inner, spectrum / n[d], !r2c, &c, lines_buffers);
+    inner *= n[d];
+  }
+  if (r == CUFFT_SUCCESS && !r2c) {
+    target = chain_target(&c);
+    t.in = c.current, t.out = target;
+    r = launch(plan, CUFFT_KERNEL_REAL_PRE, &t, t.total);
+    c.current = target, c.step++;
+    if (r == CUFFT_SUCCESS) r = run_dimension(plan, last, 1, rows, 1, &c, lines_buffers);
+  }
+  if (r != CUFFT_SUCCESS) return r;
+  long long width = r2c ? h + 1 : h;
+  cufft_scatter_args s = {c.current,
+                          odata,
+                          {n[0], n[1], width},
+                          {n[0], n[1], width},
+                          {out->s[0], out->s[1], out->s[2]},
+                          out->dist,
+                          rows * width,
+                          r2c ? CUFFT_DATA_COMPLEX : CUFFT_DATA_REAL_PAIRS};
+  return launch(plan, CUFFT_KERNEL_SCATTER, &s, s.total);
+}
+
 /* The user's layout of one side; basic layouts are decided here: full complex arrays,
  * half spectra (n[2]/2+1 along the last dimension), real arrays whose rows are padded
  * to 2 (n[2]/2+1) values in place, as cuFFT's (and FFTW's) real transforms pad them. */
@@ -149,6 +226,8 @@ static cufftResult execute(cufftHandle handle, int precision, int real_in, int r
   const long long *n = plan->n;
   long long total = plan->batch * n[0] * n[1] * n[2];
   int inverse = direction == CUFFT_INVERSE;
+  if (plan->half_real)
+    return execute_half_real(plan, real_in, &in, &out, idata, odata, compact, lines_buffers);
 
   int steps = 0;
   for (int d = 0; d < 3; d++)
@@ -172,21 +251,7 @@ static cufftResult execute(cufftHandle handle, int precision, int real_in, int r
   }
   long long inner = 1;
   for (int d = 2; d >= 0 && r == CUFFT_SUCCESS; d--) {
-    const cufft_length_plan *lp = &plan->dims[d];
-    long long lines = total / n[d];
-    if (lp->bluestein) {
-      void *target = chain_target(&c);
-      r = run_bluestein(plan, lp, inner, lines, inverse, c.current, target, lines_buffers);
-      c.current = target, c.step++;
-    }
-    long long ns = 1;
-    for (int i = 0; i < lp->passes && r == CUFFT_SUCCESS; i++) {
-      void *target = chain_target(&c);
-      r = stockham_pass(plan, c.current, target, lp->radix[i], lp->n, ns, lp->twiddles, inner,
-                        lines, inverse);
-      ns *= lp->radix[i];
-      c.current = target, c.step++;
-    }
+    r = run_dimension(plan, &plan->dims[d], inner, total / n[d], inverse, &c, lines_buffers);
     inner *= n[d];
   }
   if (direct_out || r != CUFFT_SUCCESS) return r;

@@ -31,7 +31,7 @@ typedef struct cufft_scatter_args {
   long long s[3];  /* output element strides */
   long long dist;  /* output distance between transforms */
   long long total; /* output elements: batch * m[0] * m[1] * m[2] */
-  int mode;        /* CUFFT_DATA_COMPLEX (also the half spectrum) or _REAL */
+  int mode;        /* CUFFT_DATA_COMPLEX (also the half spectrum), _REAL or _REAL_PAIRS */
 } cufft_scatter_args;
 
 /* One Stockham pass of radix r over every line: reads in, writes out. */
@@ -62,7 +62,29 @@ typedef struct cufft_chirp_args {
   int inverse;
 } cufft_chirp_args;
 
-enum { CUFFT_DATA_COMPLEX = 0, CUFFT_DATA_REAL = 1, CUFFT_DATA_HERMITIAN = 2 };
+/* Real transforms of even length n along the last dimension take the half-length
+ * path: the n reals of a line are n/2 complex values (x[2j], x[2j+1]), transformed with
+ * n/2 points; real_post makes the n/2+1 values of the real signal's spectrum from them
+ * (R2C), real_pre the n/2 complex values to transform back from the half spectrum
+ * (C2R). in and out hold rows lines of h (the pairs) and h+1 (the spectrum) values. */
+typedef struct cufft_real_args {
+  const void *in;
+  void *out;
+  const void *roots; /* exp(-2 pi i k / (2h)), k <= h */
+  long long h;
+  long long rows;
+  long long total; /* threads: real_post rows * (h+1), real_pre rows * h */
+} cufft_real_args;
+
+/* What gather reads and scatter writes: complex values, real values (imaginary parts
+ * 0 / dropped), a half spectrum (gather: completed by conjugate symmetry), or pairs of
+ * reals as one complex value (the half-length path). */
+enum {
+  CUFFT_DATA_COMPLEX = 0,
+  CUFFT_DATA_REAL = 1,
+  CUFFT_DATA_HERMITIAN = 2,
+  CUFFT_DATA_REAL_PAIRS = 3
+};
 
 /* The kernel table: cufft_kernels[precision * CUFFT_KERNEL_COUNT + kernel], precision 0
  * float, 1 double. */
@@ -79,6 +101,8 @@ enum {
   CUFFT_KERNEL_CHIRP_PRE,
   CUFFT_KERNEL_CHIRP_MUL,
   CUFFT_KERNEL_CHIRP_POST,
+  CUFFT_KERNEL_REAL_POST,
+  CUFFT_KERNEL_REAL_PRE,
   CUFFT_KERNEL_COUNT
 };
 

@@ -148,7 +148,11 @@ template <class T> __global__ void gather(cufft_gather_args p) {
     long long b = t / per, r = t % per;
     long long x = r / (p.n[1] * p.n[2]), y = r / p.n[2] % p.n[1], z = r % p.n[2];
     cpx<T> v;
-    if (p.mode == CUFFT_DATA_REAL) {
+    if (p.mode == CUFFT_DATA_REAL_PAIRS) { // element z is the reals 2z and 2z + 1
+      const T *in = reinterpret_cast<const T *>(p.in);
+      long long o = b * p.dist + x * p.s[0] + y * p.s[1] + 2 * z * p.s[2];
+      v = mk(in[o], in[o + p.s[2]]);
+    } else if (p.mode == CUFFT_DATA_REAL) {
       v = mk(reinterpret_cast<const T *>(p.in)[b * p.dist + x * p.s[0] + y * p.s[1] + z * p.s[2]],
              (T)0);
     } else {
@@ -174,7 +178,11 @@ template <class T> __global__ void scatter(cufft_scatter_args p) {
     long long x = r / (p.m[1] * p.m[2]), y = r / p.m[2] % p.m[1], z = r % p.m[2];
     cpx<T> v = load<T>(p.in, ((b * p.n[0] + x) * p.n[1] + y) * p.n[2] + z);
     long long o = b * p.dist + x * p.s[0] + y * p.s[1] + z * p.s[2];
-    if (p.mode == CUFFT_DATA_REAL)
+    if (p.mode == CUFFT_DATA_REAL_PAIRS) { // element z is the reals 2z and 2z + 1
+      o += z * p.s[2];
+      reinterpret_cast<T *>(p.out)[o] = v.x;
+      reinterpret_cast<T *>(p.out)[o + p.s[2]] = v.y;
+    } else if (p.mode == CUFFT_DATA_REAL)
       reinterpret_cast<T *>(p.out)[o] = v.x;
     else
       store<T>(p.out, o, v);
@@ -212,12 +220,49 @@ template <class T> __global__ void chirp_post(cufft_chirp_args p) {
   }
 }
 
+// The half-length path, R2C: from Z = DFT_h(x[2j] + i x[2j+1]) the spectrum of x,
+// X[k] = E[k] + w^k O[k] (w = exp(-2 pi i / 2h)) with E[k] = (Z[k] + conj Z[h-k]) / 2
+// and O[k] = -i (Z[k] - conj Z[h-k]) / 2, the transforms of the even and odd reals;
+// Z[h] is Z[0].
+template <class T> __global__ void real_post(cufft_real_args p) {
+  const long long width = p.h + 1;
+  for (long long t = first_thread(); t < p.total; t += thread_step()) {
+    long long row = t / width, k = t % width;
+    cpx<T> z = load<T>(p.in, row * p.h + k % p.h);
+    cpx<T> c = load<T>(p.in, row * p.h + (p.h - k) % p.h);
+    c.y = -c.y;
+    const T half = (T)0.5;
+    cpx<T> e = mk(half * (z.x + c.x), half * (z.y + c.y));
+    cpx<T> o = mk(half * (z.y - c.y), -half * (z.x - c.x)); // -i (z - c) / 2
+    store<T>(p.out, t, add(e, mul(o, root<T>(p.roots, k, 0))));
+  }
+}
+
+// The half-length path, C2R: the n/2 values whose inverse DFT_h is n x[2j] + i n x[2j+1]:
+// Z[k] = (X[k] + conj X[h-k]) + i w^-k (X[k] - conj X[h-k]), twice the transforms of the
+// even and odd reals. X[0] and X[h] count by their real parts alone, as a real signal's
+// are (cuFFT and FFTW ignore the imaginary parts there).
+template <class T> __global__ void real_pre(cufft_real_args p) {
+  const long long width = p.h + 1;
+  for (long long t = first_thread(); t < p.total; t += thread_step()) {
+    long long row = t / p.h, k = t % p.h;
+    cpx<T> x = load<T>(p.in, row * width + k);
+    cpx<T> c = load<T>(p.in, row * width + p.h - k);
+    if (k == 0) x.y = 0, c.y = 0;
+    c.y = -c.y;
+    cpx<T> e = add(x, c);
+    cpx<T> o = mul(sub(x, c), root<T>(p.roots, k, 1));
+    store<T>(p.out, t, mk(e.x - o.y, e.y + o.x)); // e + i o
+  }
+}
+
 } // namespace
 
 #define CUFFT_KERNELS_OF(T)                                                                        \
   (void *)gather<T>, (void *)scatter<T>, (void *)pass<T, 2>, (void *)pass<T, 3>,                   \
       (void *)pass<T, 4>, (void *)pass<T, 5>, (void *)pass<T, 7>, (void *)pass<T, 8>,              \
-      (void *)pass<T, 0>, (void *)chirp_pre<T>, (void *)chirp_mul<T>, (void *)chirp_post<T>
+      (void *)pass<T, 0>, (void *)chirp_pre<T>, (void *)chirp_mul<T>, (void *)chirp_post<T>,       \
+      (void *)real_post<T>, (void *)real_pre<T>
 
 // Not const: a const array would be an implicit __constant__ variable (docs/libraries.md).
 extern "C" void *cufft_kernels[2 * CUFFT_KERNEL_COUNT] = {CUFFT_KERNELS_OF(float),

@@ -56,6 +56,8 @@ static void release_device_memory(cufft_plan *plan) {
     cudaFree(lp->kernel_hat);
     lp->twiddles = lp->m_twiddles = lp->chirp = lp->kernel_hat = NULL;
   }
+  cudaFree(plan->real_roots);
+  plan->real_roots = NULL;
   if (plan->work_owned) cudaFree(plan->work);
   plan->work = NULL, plan->work_owned = 0;
 }
@@ -136,8 +138,11 @@ static cufftResult configure(cufft_plan *plan, int rank, const long long *n,
     if (r == CUFFT_SUCCESS) r = advanced_layout(rank, onembed, ostride, odist, &plan->out);
     if (r != CUFFT_SUCCESS) return r;
   }
+  /* Real transforms of even length along the last dimension transform its pairs of
+   * reals as n[2] / 2 complex values (exec.c, "the half-length path"). */
+  plan->half_real = type != CUFFT_C2C && type != CUFFT_Z2Z && shape[2] % 2 == 0;
   for (int d = 0; d < 3; d++)
-    cufft_factor_length(shape[d], &plan->dims[d]);
+    cufft_factor_length(d == 2 && plan->half_real ? shape[2] / 2 : shape[d], &plan->dims[d]);
   cufft_work_parts parts = cufft_plan_work_parts(plan);
   plan->work_size = 2 * parts.compact_bytes + 2 * parts.bluestein_bytes;
   return CUFFT_SUCCESS;
@@ -180,6 +185,10 @@ static cufftResult upload(int precision, long long count, void (*fill)(long long
 }
 
 static cufftResult upload_tables(cufft_plan *plan) {
+  if (plan->half_real) {
+    cufftResult r = upload(plan->precision, plan->n[2], cufft_fill_roots, 0, &plan->real_roots);
+    if (r != CUFFT_SUCCESS) return r;
+  }
   for (int d = 0; d < 3; d++) {
     cufft_length_plan *lp = &plan->dims[d];
     cufftResult r = CUFFT_SUCCESS;

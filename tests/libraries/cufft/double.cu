@@ -94,7 +94,7 @@ int main() {
   const int n2[2] = {16, 12}, n3[3] = {8, 6, 5};
   check_z2z(2, n2, 2, CUFFT_FORWARD, false);
   check_z2z(3, n3, 1, CUFFT_INVERSE, true);
-  const int reals[] = {256, 255, 37};
+  const int reals[] = {256, 255, 37, 74}; // even: the half-length path (74: Bluestein)
   for (int n : reals)
     for (int in_place = 0; in_place < 2; in_place++)
       check_real(n, 2, in_place);
