@@ -1,6 +1,6 @@
 // kernels.cu — libcufft's kernels (docs/cufft.md), compiled by anchorcc into MSL: the
 // gather and scatter between the user's layouts and the compact array, one Stockham
-// pass per radix (2, 4, 8 as butterflies; 3, 5, 7 and the general radix as direct
+// pass per radix (2, 3, 4, 5, 8 as butterflies; 7 and the general radix as direct
 // small DFTs with roots from the twiddle table), and Bluestein's chirp
 // multiplications. Each kernel is a template over float and double; the host side
 // finds them through cufft_kernels[] in the order of fft_args.h.
@@ -82,6 +82,40 @@ template <class T> __device__ __forceinline__ void butterfly8(cpx<T> *a, int inv
   }
 }
 
+// y[f] = sum_r a[r] w^(r f), w = exp(-+ 2 pi i / 3): with t = a0 - (a1 + a2) / 2 and
+// d = sin(pi/3) (a1 - a2), y1 = t - i d and y2 = t + i d (forward; +i and -i inverse).
+template <class T> __device__ __forceinline__ void butterfly3(cpx<T> *a, int inverse) {
+  const T s60 = (T)0.86602540378443864676372317075293618; // sin(pi/3)
+  cpx<T> b = add(a[1], a[2]);
+  cpx<T> t = mk(a[0].x - (T)0.5 * b.x, a[0].y - (T)0.5 * b.y);
+  cpx<T> d = sub(a[1], a[2]);
+  cpx<T> m = quarter(mk(s60 * d.x, s60 * d.y), inverse);
+  a[0] = add(a[0], b);
+  a[1] = add(t, m);
+  a[2] = sub(t, m);
+}
+
+// Radix 5 by the symmetric pairs: b1 = a1 + a4, b2 = a2 + a3, d1 = a1 - a4, d2 = a2 - a3;
+// y1,4 = a0 + c1 b1 + c2 b2 -+ i (s1 d1 + s2 d2), y2,3 = a0 + c2 b1 + c1 b2 -+ i (s2 d1 -
+// s1 d2) with ck = cos(2 pi k / 5), sk = sin(2 pi k / 5) (forward; signs of i swap inverse).
+template <class T> __device__ __forceinline__ void butterfly5(cpx<T> *a, int inverse) {
+  const T c1 = (T)0.30901699437494742410229341718281906;  // cos(2 pi / 5)
+  const T c2 = (T)-0.80901699437494742410229341718281906; // cos(4 pi / 5)
+  const T s1 = (T)0.95105651629515357211643933337938214;  // sin(2 pi / 5)
+  const T s2 = (T)0.58778525229247312916870595463907277;  // sin(4 pi / 5)
+  cpx<T> b1 = add(a[1], a[4]), b2 = add(a[2], a[3]);
+  cpx<T> d1 = sub(a[1], a[4]), d2 = sub(a[2], a[3]);
+  cpx<T> t1 = mk(a[0].x + c1 * b1.x + c2 * b2.x, a[0].y + c1 * b1.y + c2 * b2.y);
+  cpx<T> t2 = mk(a[0].x + c2 * b1.x + c1 * b2.x, a[0].y + c2 * b1.y + c1 * b2.y);
+  cpx<T> u1 = quarter(mk(s1 * d1.x + s2 * d2.x, s1 * d1.y + s2 * d2.y), inverse);
+  cpx<T> u2 = quarter(mk(s2 * d1.x - s1 * d2.x, s2 * d1.y - s1 * d2.y), inverse);
+  a[0] = add(a[0], add(b1, b2));
+  a[1] = add(t1, u1);
+  a[4] = sub(t1, u1);
+  a[2] = add(t2, u2);
+  a[3] = sub(t2, u2);
+}
+
 // One Stockham pass of radix R (R = 0: the general kernel, radix p.radix). Thread t
 // handles position j of a line: it reads the R values j + r n/R, multiplies value r by
 // the twiddle w^(r k n/(ns R)) (k = j mod ns), transforms them, and writes value r to
@@ -109,6 +143,10 @@ template <class T, int R> __global__ void pass(cufft_pass_args p) {
       butterfly4(a, p.inverse);
     } else if (R == 8) {
       butterfly8(a, p.inverse);
+    } else if (R == 3) {
+      butterfly3(a, p.inverse);
+    } else if (R == 5) {
+      butterfly5(a, p.inverse);
     } else {
       // The direct DFT of radix points: y[f] = sum_r a[r] w^(r f mod radix).
       cpx<T> y[R ? R : CUFFT_GENERAL_RADIX_MAX];
