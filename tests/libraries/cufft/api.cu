@@ -2,8 +2,9 @@
 // errors (INVALID_SIZE, INVALID_TYPE, INVALID_PLAN, INVALID_VALUE), cufftCreate +
 // cufftMakePlan*, work sizes (cufftGetSize, cufftEstimate*, cufftGetSize*), the caller's
 // work area (cufftSetAutoAllocation(0) + cufftSetWorkArea), cufftSetStream,
-// cufftMakePlanMany64. Codes cuFFT's documentation fixes are checked; those it leaves
-// open are printed as "info:" lines, to compare with NVIDIA's cuFFT on the H200 (h200.sh).
+// cufftMakePlanMany64, an execution captured into a CUDA graph and replayed. Codes cuFFT's
+// documentation fixes are checked; those it leaves open are printed as "info:" lines, to
+// compare with NVIDIA's cuFFT on the H200 (h200.sh).
 // Build: anchorcc -O2 api.cu -lcufft -lfftw3 -lfftw3f; or nvcc the same.
 #include "fft_check.h"
 
@@ -168,6 +169,52 @@ int main() {
     cudaFree(dn);
   }
   CHECK_FFT(cufftDestroy(none));
+
+  // An execution captured into a CUDA graph (cuFFT's executions are kernel launches in
+  // the plan's stream, so capture records them), replayed twice.
+  {
+    const int n = 1536; // 8 x 64 x 3: several passes
+    float *h = (float *)malloc(8 * n);
+    double *in = (double *)malloc(16 * n), *ref = (double *)malloc(16 * n);
+    double *got = (double *)malloc(16 * n);
+    for (int i = 0; i < 2 * n; i++)
+      h[i] = (float)uniform(), in[i] = h[i];
+    cufftComplex *src, *dst;
+    CHECK_CUDA(cudaMalloc(&src, 8 * n));
+    CHECK_CUDA(cudaMalloc(&dst, 8 * n));
+    CHECK_CUDA(cudaMemcpy(src, h, 8 * n, cudaMemcpyHostToDevice));
+    CHECK_CUDA(cudaMemset(dst, 0, 8 * n));
+    cudaStream_t s;
+    CHECK_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    cufftHandle gp;
+    CHECK_FFT(cufftPlan1d(&gp, n, CUFFT_C2C, 1));
+    CHECK_FFT(cufftSetStream(gp, s));
+    cudaGraph_t graph;
+    cudaGraphExec_t exec;
+    CHECK_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+    expect("cufftExecC2C while capturing", cufftExecC2C(gp, src, dst, CUFFT_FORWARD),
+           CUFFT_SUCCESS);
+    CHECK_CUDA(cudaStreamEndCapture(s, &graph));
+    CHECK_CUDA(cudaGraphInstantiate(&exec, graph, 0));
+    reference_dft(1, &n, 1, in, ref, CUFFT_FORWARD);
+    for (int replay = 0; replay < 2; replay++) {
+      CHECK_CUDA(cudaMemset(dst, 0, 8 * n));
+      CHECK_CUDA(cudaGraphLaunch(exec, s));
+      CHECK_CUDA(cudaStreamSynchronize(s));
+      CHECK_CUDA(cudaMemcpy(h, dst, 8 * n, cudaMemcpyDeviceToHost));
+      for (int i = 0; i < 2 * n; i++)
+        got[i] = h[i];
+      report(replay ? "graph replay 2, 1536 points" : "graph replay 1, 1536 points",
+             rel_rms(got, ref, n), n, 0x1p-24);
+    }
+    CHECK_CUDA(cudaGraphExecDestroy(exec));
+    CHECK_CUDA(cudaGraphDestroy(graph));
+    CHECK_FFT(cufftDestroy(gp));
+    CHECK_CUDA(cudaStreamDestroy(s));
+    CHECK_CUDA(cudaFree(src));
+    CHECK_CUDA(cudaFree(dst));
+    free(h), free(in), free(ref), free(got);
+  }
 
   // A plan larger than the device: 2^30 points x 64 (512 GiB of data alone).
   cufftHandle huge = CUFFT_PLAN_NULL;
