@@ -90,8 +90,9 @@ static int type_precision(cufftType type) {
 /* An advanced layout from embed/stride/dist: dimension rank-1 steps by stride, each
  * earlier one by the embed sizes after it (embed[0] only bounds the data). */
 static cufftResult advanced_layout(int rank, const long long *embed, long long stride,
-                                   long long dist, cufft_layout *layout) {
-  if (stride < 1 || dist < 1) return CUFFT_INVALID_VALUE;
+                                   long long dist, long long batch, cufft_layout *layout) {
+  /* A distance matters only between transforms: one transform may pass 0. */
+  if (stride < 1 || dist < 0 || (dist == 0 && batch > 1)) return CUFFT_INVALID_VALUE;
   for (int i = 1; i < rank; i++)
     if (embed[i] < 1) return CUFFT_INVALID_VALUE;
   memset(layout, 0, sizeof *layout);
@@ -106,8 +107,9 @@ static cufftResult advanced_layout(int rank, const long long *embed, long long s
 
 /* Checks a plan's parameters with cuFFT's codes and fills plan's shape, type, layouts,
  * passes (no device memory) and work size. Rules, in order: type (INVALID_TYPE), rank
- * 1..3, n[i] >= 1, batch >= 1 and a size whose bytes fit (INVALID_SIZE), strides and
- * distances >= 1 and embed sizes >= 1 when both embeds are given (INVALID_VALUE). */
+ * 1..3, n[i] >= 1, batch >= 1 and a size whose bytes fit (INVALID_SIZE), strides >= 1,
+ * distances >= 1 (>= 0 for one transform) and embed sizes >= 1 when both embeds are given
+ * (INVALID_VALUE). */
 static cufftResult configure(cufft_plan *plan, int rank, const long long *n,
                              const long long *inembed, long long istride, long long idist,
                              const long long *onembed, long long ostride, long long odist,
@@ -134,8 +136,8 @@ static cufftResult configure(cufft_plan *plan, int rank, const long long *n,
   if (!inembed || !onembed) {
     plan->in.basic = plan->out.basic = 1;
   } else {
-    cufftResult r = advanced_layout(rank, inembed, istride, idist, &plan->in);
-    if (r == CUFFT_SUCCESS) r = advanced_layout(rank, onembed, ostride, odist, &plan->out);
+    cufftResult r = advanced_layout(rank, inembed, istride, idist, batch, &plan->in);
+    if (r == CUFFT_SUCCESS) r = advanced_layout(rank, onembed, ostride, odist, batch, &plan->out);
     if (r != CUFFT_SUCCESS) return r;
   }
   /* Real transforms of even length along the last dimension transform its pairs of

@@ -68,6 +68,19 @@ int main() {
          CUFFT_INVALID_SIZE);
   expect("cufftPlanMany rank 0", cufftPlanMany(&p, 0, n4, NULL, 1, 0, NULL, 1, 0, CUFFT_C2C, 1),
          CUFFT_INVALID_SIZE);
+  int n12[2] = {12, 10}, e12[2] = {12, 10};
+  cufftHandle q = CUFFT_PLAN_NULL;
+  expect("cufftPlanMany advanced, batch 1, idist 0",
+         cufftPlanMany(&q, 2, n12, e12, 1, 0, e12, 1, 0, CUFFT_C2C, 1), CUFFT_SUCCESS);
+  if (q != CUFFT_PLAN_NULL) cufftDestroy(q);
+  q = CUFFT_PLAN_NULL;
+  info("cufftPlanMany advanced, batch 2, idist 0",
+       cufftPlanMany(&q, 2, n12, e12, 1, 0, e12, 1, 120, CUFFT_C2C, 2));
+  if (q != CUFFT_PLAN_NULL) cufftDestroy(q);
+  q = CUFFT_PLAN_NULL;
+  info("cufftPlanMany advanced, istride 0",
+       cufftPlanMany(&q, 2, n12, e12, 0, 120, e12, 1, 120, CUFFT_C2C, 2));
+  if (q != CUFFT_PLAN_NULL) cufftDestroy(q);
   info("cufftPlan1d nx 1", cufftPlan1d(&p, 1, CUFFT_C2C, 1));
   if (p != CUFFT_PLAN_NULL) cufftDestroy(p);
 
