@@ -8,5 +8,5 @@
 #include_next <hipfft.h>
 #else
 #error                                                                                             \
-    "hipFFT is not installed, and on HIP's NVIDIA platform it wraps cuFFT, which Anchor does not provide yet (docs/hip.md)"
+    "hipFFT is not installed (Debian 12 does not package it); its NVIDIA platform wraps cuFFT, which Anchor provides: install hipFFT's headers, or call cuFFT (cufft.h, -lcufft) directly (docs/hip.md)"
 #endif
