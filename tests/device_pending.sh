@@ -10,7 +10,7 @@
 #   pvi.txt: "torn reads: 0", PASS;
 #   texcodes.txt (issue 15): the " ?" lines settle Anchor's choices; expected
 #     textureAlignment 512 and cudaErrorInvalidChannelDescriptor for 3 channels.
-#   textures.txt, spill.txt (issues 15, 14), wmma.txt (16): what their scripts' headers say.
+#   textures.txt, spill.txt (issues 15, 14), wmma.txt, cufft.txt (16): what their scripts' headers say.
 # Then, in a second call, issue 12's bench bundle (bench/gpu/run_h200.sh, after
 # bench/gpu/pack_h200.sh here; carry the bundle).
 cd "$(dirname "$0")/.." || exit 1
@@ -38,6 +38,8 @@ nv() { nvcc -O2 -arch=sm_90 "$@"; }
 (nv tests/runtime/cuda/texture_codes.cu -o "$W/tc" && timeout 20 "$W/tc" >"$O/texcodes.txt" 2>&1) &
 (timeout 200 bash $e2e/shared_spill_h200.sh "$W/spill" >"$O/spill.txt" 2>&1) &
 (timeout 280 bash tests/libraries/wmma/h200.sh "$W/wmma" >"$O/wmma.txt" 2>&1) &
+# cuFFT's programs with nvcc need FFTW, packed here: tests/libraries/cufft/h200.sh pack (carry it)
+[ -d build/cufft_h200 ] && (timeout 280 bash tests/libraries/cufft/h200.sh run build/cufft_h200 nvcc >"$O/cufft.txt" 2>&1) &
 wait
 # phase B (<= 240 s)
 timeout 240 bash $e2e/issue9_device_run.sh "$W/i9" >"$O/i9.txt" 2>&1
