@@ -13,7 +13,8 @@
  *     one per draw below the offset). A draw takes k values of the stream and gives m
  *     outputs (k, m per distribution: anchor_curand_draw_shape).
  *   Philox4_32_10: the counter counts outputs; outputs come in blocks of four, block q
- *     from stream q % streams at its (q / streams)-th block of 4 values (8 for doubles). */
+ *     from stream q % streams, starting at its value 4 (q / streams) and taking 4 values
+ *     (8 for doubles). */
 #ifndef ANCHOR_CURAND_GENERATE_H
 #define ANCHOR_CURAND_GENERATE_H
 
@@ -178,7 +179,9 @@ ANCHOR_CURAND_FN void anchor_curand_generate_blocks(const struct anchor_curand_j
       first_block + (t + job->streams - first_block % job->streams) % job->streams;
   for (; q < end_block; q += job->streams) {
     curandStatePhilox4_32_10_t state;
-    anchor_philox_init(job->seed, t, (q / job->streams) * (wide ? 8 : 4), &state);
+    /* Block q starts at value 4 (q / streams) of its stream even when it takes 8 values
+     * (doubles): NVIDIA's layout, whose consecutive double blocks share four values. */
+    anchor_philox_init(job->seed, t, (q / job->streams) * 4, &state);
     unsigned int v[8];
     uint4 a = anchor_philox_next4(&state);
     v[0] = a.x, v[1] = a.y, v[2] = a.z, v[3] = a.w;
