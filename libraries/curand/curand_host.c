@@ -208,7 +208,9 @@ static curandStatus_t generate(curandGenerator_t g, int dist, void *out, size_t 
   if (!g) return CURAND_STATUS_NOT_INITIALIZED;
   int pair = dist == ANCHOR_CURAND_NORMAL || dist == ANCHOR_CURAND_NORMAL_DOUBLE ||
              dist == ANCHOR_CURAND_LOG_NORMAL || dist == ANCHOR_CURAND_LOG_NORMAL_DOUBLE;
-  if (pair && n % 2) return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
+  /* XORWOW and MRG32k3a give normals in pairs; Philox's blocks of four may end anywhere */
+  if (pair && n % 2 && g->type != CURAND_RNG_PSEUDO_PHILOX4_32_10)
+    return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
   if (n == 0) return CURAND_STATUS_SUCCESS;
   curandStatus_t status = make_states(g);
   if (status != CURAND_STATUS_SUCCESS) return status;
