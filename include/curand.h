@@ -85,6 +85,30 @@ enum curandMethod {
 };
 typedef enum curandMethod curandMethod_t;
 
+typedef unsigned int curandDirectionVectors32_t[32];
+typedef unsigned long long curandDirectionVectors64_t[64];
+
+enum curandDirectionVectorSet {
+  CURAND_DIRECTION_VECTORS_32_JOEKUO6 = 101,
+  CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6 = 102,
+  CURAND_DIRECTION_VECTORS_64_JOEKUO6 = 103,
+  CURAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6 = 104
+};
+typedef enum curandDirectionVectorSet curandDirectionVectorSet_t;
+
+/* A discrete distribution for the device API's curand_discrete (device memory, made by
+ * curandCreatePoissonDistribution): Anchor's form, a cumulative distribution over
+ * shift .. shift + length - 1. */
+struct curandDiscreteDistribution_st {
+  struct curandDiscreteDistribution_st *self_host_ptr;
+  double *cdf;
+  unsigned int shift;
+  unsigned int length;
+  double mean;
+  double stddev;
+};
+typedef struct curandDiscreteDistribution_st *curandDiscreteDistribution_t;
+
 /* A generator: owned by the caller from curandCreateGenerator(Host) until
  * curandDestroyGenerator. Not thread-safe: one thread at a time per generator. */
 struct curandGenerator_st;
@@ -126,6 +150,22 @@ curandStatus_t CURANDAPI curandGenerateLogNormalDouble(curandGenerator_t generat
                                                        double *outputPtr, size_t n, double mean,
                                                        double stddev);
 curandStatus_t CURANDAPI curandGenerateSeeds(curandGenerator_t generator);
+
+/* Poisson distribution for curand_discrete: a device-memory object owned by the caller
+ * until curandDestroyDistribution. lambda must be > 0 (else CURAND_STATUS_OUT_OF_RANGE). */
+curandStatus_t CURANDAPI
+curandCreatePoissonDistribution(double lambda, curandDiscreteDistribution_t *discrete_distribution);
+curandStatus_t CURANDAPI
+curandDestroyDistribution(curandDiscreteDistribution_t discrete_distribution);
+
+/* Sobol direction vectors (Joe and Kuo's new-joe-kuo-6.21201, 20,000 dimensions; the same
+ * data as rocRAND's tables, which libcurand serves): *vectors points to library-owned
+ * host memory valid for the process. The scrambled sets are not provided
+ * (CURAND_STATUS_OUT_OF_RANGE: docs/curand.md). */
+curandStatus_t CURANDAPI curandGetDirectionVectors32(curandDirectionVectors32_t *vectors[],
+                                                     curandDirectionVectorSet_t set);
+curandStatus_t CURANDAPI curandGetDirectionVectors64(curandDirectionVectors64_t *vectors[],
+                                                     curandDirectionVectorSet_t set);
 
 #ifdef __cplusplus
 }

@@ -6,8 +6,10 @@
  * and log-normal transforms are the GPU's, as on NVIDIA's devices).
  *
  * States: curandStateXORWOW_t (curandState_t), curandStatePhilox4_32_10_t,
- * curandStateMRG32k3a_t. MTGP32, Sobol and scrambled Sobol states are not provided yet
- * (docs/curand.md, "Missing"): using them is a compile error naming the type.
+ * curandStateMRG32k3a_t, curandStateSobol32_t, curandStateScrambledSobol32_t,
+ * curandStateSobol64_t, curandStateScrambledSobol64_t. curandStateMtgp32_t is declared
+ * (NVIDIA's layout, for headers such as hipRAND's that name it) but MTGP32's functions
+ * are not provided yet (docs/curand.md, "Missing"): calling them is a compile error.
  * Written for Anchor from cuRAND's documented device API. */
 #ifndef ANCHOR_CURAND_KERNEL_H
 #define ANCHOR_CURAND_KERNEL_H
@@ -16,6 +18,8 @@
 #include "anchor/curand_core.h"
 #include "curand.h"
 
+/* NVIDIA's header defines it, and hipRAND's NVIDIA header (hiprand_kernel_nvcc.h) uses it. */
+#define QUALIFIERS static __forceinline__ __device__
 #define ANCHOR_CURAND_DEVICE_API static __inline__ __host__ __device__
 
 /* ---- initialisation and skipping ---- */
@@ -302,5 +306,225 @@ ANCHOR_CURAND_DEVICE_API unsigned int curand_poisson(curandStatePhilox4_32_10_t 
 ANCHOR_CURAND_DEVICE_API unsigned int curand_poisson(curandStateMRG32k3a_t *state, double lambda) {
   return anchor_curand_poisson(state, lambda);
 }
+
+ANCHOR_CURAND_DEVICE_API uint4 curand_poisson4(curandStatePhilox4_32_10_t *state, double lambda) {
+  if (lambda > 4000) {
+    double4 v = curand_normal4_double(state);
+    double r = sqrt(lambda);
+    uint4 k = {(unsigned int)(r * v.x + lambda + 0.5), (unsigned int)(r * v.y + lambda + 0.5),
+               (unsigned int)(r * v.z + lambda + 0.5), (unsigned int)(r * v.w + lambda + 0.5)};
+    return k;
+  }
+  uint4 k;
+  k.x = anchor_curand_poisson(state, lambda);
+  k.y = anchor_curand_poisson(state, lambda);
+  k.z = anchor_curand_poisson(state, lambda);
+  k.w = anchor_curand_poisson(state, lambda);
+  return k;
+}
+
+/* ---- discrete distributions (curandCreatePoissonDistribution): the smallest k with
+ * cdf[k] >= u, u one 32-bit uniform (cuRAND draws the same one value per result but looks
+ * it up in a square histogram: the same distribution, not the same sequence) ---- */
+
+ANCHOR_CURAND_DEVICE_API unsigned int
+anchor_curand_discrete_lookup(curandDiscreteDistribution_t distribution, unsigned int bits) {
+  double u = anchor_curand_uniform_double_bits(bits);
+  const double *cdf = distribution->cdf;
+  unsigned int low = 0, high = distribution->length - 1;
+  while (low < high) {
+    unsigned int mid = (low + high) / 2;
+    if (cdf[mid] >= u)
+      high = mid;
+    else
+      low = mid + 1;
+  }
+  return distribution->shift + low;
+}
+template <typename State>
+ANCHOR_CURAND_DEVICE_API unsigned int curand_discrete(State *state,
+                                                      curandDiscreteDistribution_t distribution) {
+  return anchor_curand_discrete_lookup(distribution, curand(state));
+}
+ANCHOR_CURAND_DEVICE_API uint4 curand_discrete4(curandStatePhilox4_32_10_t *state,
+                                                curandDiscreteDistribution_t distribution) {
+  uint4 x = curand4(state);
+  uint4 k = {anchor_curand_discrete_lookup(distribution, x.x),
+             anchor_curand_discrete_lookup(distribution, x.y),
+             anchor_curand_discrete_lookup(distribution, x.z),
+             anchor_curand_discrete_lookup(distribution, x.w)};
+  return k;
+}
+
+/* ---- Sobol: direction vectors from curandGetDirectionVectors32/64 (one dimension's 32
+ * or 64), the scrambled forms' constants chosen by the program ---- */
+
+ANCHOR_CURAND_DEVICE_API void curand_init(curandDirectionVectors32_t direction_vectors,
+                                          unsigned int offset, curandStateSobol32_t *state) {
+  for (int k = 0; k < 32; k++)
+    state->direction_vectors[k] = direction_vectors[k];
+  state->c = 0;
+  state->i = offset;
+  state->x = anchor_sobol32_point(state->direction_vectors, 0, offset);
+}
+ANCHOR_CURAND_DEVICE_API void curand_init(curandDirectionVectors32_t direction_vectors,
+                                          unsigned int scramble_c, unsigned int offset,
+                                          curandStateScrambledSobol32_t *state) {
+  for (int k = 0; k < 32; k++)
+    state->direction_vectors[k] = direction_vectors[k];
+  state->c = scramble_c;
+  state->i = offset;
+  state->x = anchor_sobol32_point(state->direction_vectors, scramble_c, offset);
+}
+ANCHOR_CURAND_DEVICE_API void curand_init(curandDirectionVectors64_t direction_vectors,
+                                          unsigned long long offset, curandStateSobol64_t *state) {
+  for (int k = 0; k < 64; k++)
+    state->direction_vectors[k] = direction_vectors[k];
+  state->c = 0;
+  state->i = offset;
+  state->x = anchor_sobol64_point(state->direction_vectors, 0, offset);
+}
+ANCHOR_CURAND_DEVICE_API void curand_init(curandDirectionVectors64_t direction_vectors,
+                                          unsigned long long scramble_c, unsigned long long offset,
+                                          curandStateScrambledSobol64_t *state) {
+  for (int k = 0; k < 64; k++)
+    state->direction_vectors[k] = direction_vectors[k];
+  state->c = scramble_c;
+  state->i = offset;
+  state->x = anchor_sobol64_point(state->direction_vectors, scramble_c, offset);
+}
+
+#define ANCHOR_CURAND_SOBOL(STATE, WORD, BITS, POINT)                                              \
+  ANCHOR_CURAND_DEVICE_API WORD curand(STATE *state) {                                             \
+    WORD result = state->x;                                                                        \
+    state->x ^= state->direction_vectors[anchor_sobol_trailing_zeros(state->i, BITS)];             \
+    state->i++;                                                                                    \
+    return result;                                                                                 \
+  }                                                                                                \
+  ANCHOR_CURAND_DEVICE_API void skipahead(WORD n, STATE *state) {                                  \
+    state->i += n;                                                                                 \
+    state->x = POINT(state->direction_vectors, state->c, state->i);                                \
+  }
+ANCHOR_CURAND_SOBOL(curandStateSobol32_t, unsigned int, 32, anchor_sobol32_point)
+ANCHOR_CURAND_SOBOL(curandStateScrambledSobol32_t, unsigned int, 32, anchor_sobol32_point)
+ANCHOR_CURAND_SOBOL(curandStateSobol64_t, unsigned long long, 64, anchor_sobol64_point)
+ANCHOR_CURAND_SOBOL(curandStateScrambledSobol64_t, unsigned long long, 64, anchor_sobol64_point)
+#undef ANCHOR_CURAND_SOBOL
+
+/* cuRAND's inverse-CDF normal of a 32-bit value, mirrored about 1/2. Device code only
+ * (erfcinvf is CUDA's). */
+static __inline__ __device__ float anchor_curand_normal_icdf(unsigned int x) {
+  float s = -1.4142135f;
+  if (x > 0x80000000u) {
+    x = 0xffffffffu - x;
+    s = -s;
+  }
+  float p = x * CURAND_2POW32_INV + (CURAND_2POW32_INV / 2.0f);
+  return s * erfcinvf(2.0f * p);
+}
+static __inline__ __device__ double anchor_curand_normal_icdf_double(unsigned int x) {
+  double s = -1.4142135623730951;
+  if (x > 0x80000000u) {
+    x = 0xffffffffu - x;
+    s = -s;
+  }
+  double p = x * CURAND_2POW32_INV_DOUBLE + (CURAND_2POW32_INV_DOUBLE / 2.0);
+  return s * erfcinv(2.0 * p);
+}
+static __inline__ __device__ double anchor_curand_normal_icdf_double(unsigned long long x) {
+  double s = -1.4142135623730951;
+  x >>= 11;
+  if (x > 0x10000000000000ull) {
+    x = 0x1fffffffffffffull - x;
+    s = -s;
+  }
+  double p = x * CURAND_2POW53_INV_DOUBLE + (CURAND_2POW53_INV_DOUBLE / 2.0);
+  return s * erfcinv(2.0 * p);
+}
+
+#define ANCHOR_CURAND_SOBOL32_DISTRIBUTIONS(STATE)                                                 \
+  ANCHOR_CURAND_DEVICE_API float curand_uniform(STATE *state) {                                    \
+    return anchor_curand_uniform_bits(curand(state));                                              \
+  }                                                                                                \
+  ANCHOR_CURAND_DEVICE_API double curand_uniform_double(STATE *state) {                            \
+    return anchor_curand_uniform_double_bits(curand(state));                                       \
+  }                                                                                                \
+  static __inline__ __device__ float curand_normal(STATE *state) {                                 \
+    return anchor_curand_normal_icdf(curand(state));                                               \
+  }                                                                                                \
+  static __inline__ __device__ double curand_normal_double(STATE *state) {                         \
+    return anchor_curand_normal_icdf_double(curand(state));                                        \
+  }                                                                                                \
+  static __inline__ __device__ float curand_log_normal(STATE *state, float mean, float stddev) {   \
+    return expf(mean + (stddev * anchor_curand_normal_icdf(curand(state))));                       \
+  }                                                                                                \
+  static __inline__ __device__ double curand_log_normal_double(STATE *state, double mean,          \
+                                                               double stddev) {                    \
+    return exp(mean + (stddev * anchor_curand_normal_icdf_double(curand(state))));                 \
+  }
+ANCHOR_CURAND_SOBOL32_DISTRIBUTIONS(curandStateSobol32_t)
+ANCHOR_CURAND_SOBOL32_DISTRIBUTIONS(curandStateScrambledSobol32_t)
+#undef ANCHOR_CURAND_SOBOL32_DISTRIBUTIONS
+
+#define ANCHOR_CURAND_SOBOL64_DISTRIBUTIONS(STATE)                                                 \
+  ANCHOR_CURAND_DEVICE_API float curand_uniform(STATE *state) {                                    \
+    return anchor_curand_uniform_bits((unsigned int)(curand(state) >> 32));                        \
+  }                                                                                                \
+  ANCHOR_CURAND_DEVICE_API double curand_uniform_double(STATE *state) {                            \
+    return (curand(state) >> 11) * CURAND_2POW53_INV_DOUBLE + (CURAND_2POW53_INV_DOUBLE / 2.0);    \
+  }                                                                                                \
+  static __inline__ __device__ float curand_normal(STATE *state) {                                 \
+    return anchor_curand_normal_icdf((unsigned int)(curand(state) >> 32));                         \
+  }                                                                                                \
+  static __inline__ __device__ double curand_normal_double(STATE *state) {                         \
+    return anchor_curand_normal_icdf_double(curand(state));                                        \
+  }                                                                                                \
+  static __inline__ __device__ float curand_log_normal(STATE *state, float mean, float stddev) {   \
+    return expf(mean + (stddev * anchor_curand_normal_icdf((unsigned int)(curand(state) >> 32)))); \
+  }                                                                                                \
+  static __inline__ __device__ double curand_log_normal_double(STATE *state, double mean,          \
+                                                               double stddev) {                    \
+    return exp(mean + (stddev * anchor_curand_normal_icdf_double(curand(state))));                 \
+  }
+ANCHOR_CURAND_SOBOL64_DISTRIBUTIONS(curandStateSobol64_t)
+ANCHOR_CURAND_SOBOL64_DISTRIBUTIONS(curandStateScrambledSobol64_t)
+#undef ANCHOR_CURAND_SOBOL64_DISTRIBUTIONS
+
+/* ---- MTGP32: NVIDIA's types only (functions missing: docs/curand.md) ---- */
+
+#define MTGPDC_FLOOR_2P 256
+#define MTGP32_STATE_SIZE 1024
+#define MTGP32_STATE_MASK 1023
+#define CURAND_NUM_MTGP32_PARAMS 200
+#define TBL_SIZE 16
+struct mtgp32_params_fast {
+  int mexp;
+  int pos;
+  int sh1;
+  int sh2;
+  unsigned int tbl[16];
+  unsigned int tmp_tbl[16];
+  unsigned int flt_tmp_tbl[16];
+  unsigned int mask;
+  unsigned char poly_sha1[21];
+};
+typedef struct mtgp32_params_fast mtgp32_params_fast_t;
+struct mtgp32_kernel_params {
+  unsigned int pos_tbl[CURAND_NUM_MTGP32_PARAMS];
+  unsigned int param_tbl[CURAND_NUM_MTGP32_PARAMS][TBL_SIZE];
+  unsigned int temper_tbl[CURAND_NUM_MTGP32_PARAMS][TBL_SIZE];
+  unsigned int single_temper_tbl[CURAND_NUM_MTGP32_PARAMS][TBL_SIZE];
+  unsigned int sh1_tbl[CURAND_NUM_MTGP32_PARAMS];
+  unsigned int sh2_tbl[CURAND_NUM_MTGP32_PARAMS];
+  unsigned int mask[1];
+};
+typedef struct mtgp32_kernel_params mtgp32_kernel_params_t;
+struct curandStateMtgp32 {
+  unsigned int s[MTGP32_STATE_SIZE];
+  int offset;
+  int pIdx;
+  mtgp32_kernel_params_t *k;
+};
+typedef struct curandStateMtgp32 curandStateMtgp32_t;
 
 #endif

@@ -490,4 +490,51 @@ ANCHOR_CURAND_FN unsigned int anchor_mrg_next_bits(curandStateMRG32k3a_t *state)
   return (unsigned int)(anchor_mrg_next(state) * ANCHOR_MRG32K3A_BITS_NORM);
 }
 
+/* ---- Sobol (quasi-random): Gray-code order, x_{i+1} = x_i ^ v[trailing zeros of i] ---- */
+
+struct curandStateSobol32 {
+  unsigned int i, x, c;
+  unsigned int direction_vectors[32];
+};
+typedef struct curandStateSobol32 curandStateSobol32_t;
+struct curandStateScrambledSobol32 {
+  unsigned int i, x, c;
+  unsigned int direction_vectors[32];
+};
+typedef struct curandStateScrambledSobol32 curandStateScrambledSobol32_t;
+struct curandStateSobol64 {
+  unsigned long long i, x, c;
+  unsigned long long direction_vectors[64];
+};
+typedef struct curandStateSobol64 curandStateSobol64_t;
+struct curandStateScrambledSobol64 {
+  unsigned long long i, x, c;
+  unsigned long long direction_vectors[64];
+};
+typedef struct curandStateScrambledSobol64 curandStateScrambledSobol64_t;
+
+ANCHOR_CURAND_FN int anchor_sobol_trailing_zeros(unsigned long long i, int bits) {
+  int k = 0;
+  while (k < bits - 1 && ((i >> k) & 1u))
+    k++;
+  return k; /* index of the lowest zero bit of i */
+}
+
+/* The point at index i (from the scramble constant c): c ^ XOR of v[k] over the bits k of
+ * i's Gray code. */
+ANCHOR_CURAND_FN unsigned int anchor_sobol32_point(const unsigned int *v, unsigned int c,
+                                                   unsigned int i) {
+  unsigned int gray = i ^ (i >> 1), x = c;
+  for (int k = 0; k < 32; k++)
+    if ((gray >> k) & 1u) x ^= v[k];
+  return x;
+}
+ANCHOR_CURAND_FN unsigned long long
+anchor_sobol64_point(const unsigned long long *v, unsigned long long c, unsigned long long i) {
+  unsigned long long gray = i ^ (i >> 1), x = c;
+  for (int k = 0; k < 64; k++)
+    if ((gray >> k) & 1u) x ^= v[k];
+  return x;
+}
+
 #endif
