@@ -2,6 +2,7 @@
  * 10.4 host generators (CUDA 13.0, LEGACY ordering), seed 0x9e3779b97f4a7c15: curand() of
  * curand_init(seed, device_streams[i], device_positions[j]) for XORWOW, MRG32k3a,
  * Philox4_32_10. Do not edit. */
+// clang-format off
 static const unsigned int recorded_device[3][DEVICE_STREAMS][DEVICE_POSITIONS] = {
   { /* rng 101 */
     {1501137684u, 2509315078u, 2116226568u, 1396783005u, 1964392546u, 1266706689u, 1744593905u},

@@ -2,6 +2,7 @@
  * generators (CUDA 13.0 toolkit, curandCreateGeneratorHost on the CPU), replaying
  * record/script.h. One row per configuration x call: hash of the whole output, then
  * the bit patterns at script_sample_index(n, 0..7). Do not edit. */
+// clang-format off
 static const unsigned long long recorded_host[9][10][1 + SCRIPT_SAMPLES] = {
   { /* rng 101, ordering 101, seed 0x4d2, offset 0 */
     {0xfe42c0d9742d1a1dull, 0x253d5e15ull, 0xd1f7605aull, 0x8ce6f6f8ull, 0x4b79ff67ull, 0x5cb83c7cull, 0x9f2df228ull, 0x6f558604ull, 0x8dae2432ull},

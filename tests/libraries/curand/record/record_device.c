@@ -23,6 +23,7 @@ int main(void) {
          " * curand_init(seed, device_streams[i], device_positions[j]) for XORWOW, MRG32k3a,\n"
          " * Philox4_32_10. Do not edit. */\n",
          DEVICE_SEED);
+  printf("// clang-format off\n");
   printf("static const unsigned int recorded_device[3][DEVICE_STREAMS][DEVICE_POSITIONS] = {\n");
   for (int r = 0; r < 3; r++) {
     curandGenerator_t g;

@@ -33,6 +33,7 @@ int main(void) {
          " * record/script.h. One row per configuration x call: hash of the whole output, then\n"
          " * the bit patterns at script_sample_index(n, 0..7). Do not edit. */\n",
          version);
+  printf("// clang-format off\n");
   printf("static const unsigned long long recorded_host[%d][%d][1 + SCRIPT_SAMPLES] = {\n",
          SCRIPT_CONFIGS, SCRIPT_CALLS);
   void *out = malloc(1 << 21);
