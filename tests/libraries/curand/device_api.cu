@@ -260,7 +260,56 @@ template <typename State> static void check_generator(int g) {
   printf("%s: sequences, jumps, transforms, statistics checked\n", names[g]);
 }
 
+// curand_discrete over curandCreatePoissonDistribution(lambda): mean and variance lambda.
+__global__ void discrete_draws(curandDiscreteDistribution_t poisson, double *out, int per) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  curandStatePhilox4_32_10_t s;
+  curand_init(11, i, 0, &s);
+  for (int k = 0; k < per; k += 4) {
+    uint4 v = curand_discrete4(&s, poisson);
+    out[i * per + k] = v.x;
+    out[i * per + k + 1] = v.y;
+    out[i * per + k + 2] = curand_discrete(&s, poisson);
+    out[i * per + k + 3] = curand_poisson4(&s, 37.5).w - 37.5 + 12.0; // shifted to lambda 12
+  }
+}
+
+static void check_discrete() {
+  const int threads = 256, per = 64, total = threads * per;
+  curandDiscreteDistribution_t poisson;
+  if (curandCreatePoissonDistribution(12.0, &poisson) != CURAND_STATUS_SUCCESS) {
+    printf("FAIL curandCreatePoissonDistribution\n");
+    failures++;
+    return;
+  }
+  double *dd, *hd = (double *)malloc(total * sizeof(double));
+  cudaMalloc(&dd, total * sizeof(double));
+  discrete_draws<<<threads / 128, 128>>>(poisson, dd, per);
+  cudaMemcpy(hd, dd, total * sizeof(double), cudaMemcpyDeviceToHost);
+  for (int lane = 0; lane < 4; lane++) {
+    double sum = 0, sq = 0;
+    int n = total / 4;
+    for (int i = lane; i < total; i += 4)
+      sum += hd[i];
+    double mean = sum / n;
+    for (int i = lane; i < total; i += 4)
+      sq += (hd[i] - mean) * (hd[i] - mean);
+    double variance = sq / (n - 1), want_variance = lane == 3 ? 37.5 : 12.0;
+    CHECK(fabs(mean - 12.0) < 6 * sqrt(want_variance / n) &&
+              fabs(variance / want_variance - 1) < 0.1,
+          "discrete lane %d: mean %g variance %g, expected 12 %g", lane, mean, variance,
+          want_variance);
+  }
+  CHECK(curandDestroyDistribution(poisson) == CURAND_STATUS_SUCCESS, "curandDestroyDistribution");
+  CHECK(curandCreatePoissonDistribution(-1.0, &poisson) == CURAND_STATUS_OUT_OF_RANGE,
+        "curandCreatePoissonDistribution(-1) accepted");
+  cudaFree(dd);
+  free(hd);
+  printf("discrete distributions checked\n");
+}
+
 int main() {
+  check_discrete();
   check_generator<curandStateXORWOW_t>(0);
   check_generator<curandStateMRG32k3a_t>(1);
   check_generator<curandStatePhilox4_32_10_t>(2);

@@ -3,6 +3,7 @@
 // default (XORWOW), Philox and MRG32k3a states give NVIDIA's cuRAND values (the same
 // recordings as device_api.cu), hiprand_uniform/normal are cuRAND's transforms, and
 // quasi-random Sobol32 through hiprand. Written for Anchor.
+#include <curand.h> // curandGetDirectionVectors32: hipRAND's host API is not available
 #include <hip/hip_runtime.h>
 #include <hiprand/hiprand_kernel.h>
 #include <stdio.h>
@@ -27,6 +28,19 @@ __global__ void transforms(unsigned int *bits, float *uniform, float *normal) {
   hiprand_init(5, threadIdx.x, 0, &s);
   uniform[threadIdx.x] = hiprand_uniform(&s);
   normal[threadIdx.x] = hiprand_normal(&s);
+}
+
+// Quasi-random through hipRAND: Sobol32 dimension 1 from offset 5 (NVIDIA's values, as in
+// sobol.cu), and a Poisson draw of hiprand_poisson.
+__global__ void quasi(hiprandDirectionVectors32_t *vectors, unsigned int *out,
+                      unsigned int *poisson) {
+  hiprandStateSobol32_t s;
+  hiprand_init(vectors[1], 5, &s);
+  out[0] = hiprand(&s);
+  out[1] = hiprand(&s);
+  hiprandStatePhilox4_32_10_t p;
+  hiprand_init(3, threadIdx.x, 0, &p);
+  poisson[0] = hiprand_poisson(&p, 2.0);
 }
 
 int main() {
@@ -70,6 +84,20 @@ int main() {
   }
   if (!(sum > -32 && sum < 32)) {
     printf("FAIL hiprand_normal sum %g\n", sum);
+    failures++;
+  }
+  curandDirectionVectors32_t *vectors;
+  curandGetDirectionVectors32(&vectors, CURAND_DIRECTION_VECTORS_32_JOEKUO6);
+  hiprandDirectionVectors32_t *dv;
+  unsigned int *dq, hq[3];
+  hipMalloc(&dv, 2 * sizeof *dv);
+  hipMalloc(&dq, sizeof hq);
+  hipMemcpy(dv, vectors, 2 * sizeof *dv, hipMemcpyHostToDevice);
+  hipLaunchKernelGGL(quasi, dim3(1), dim3(1), 0, 0, dv, dq, dq + 2);
+  hipMemcpy(hq, dq, sizeof hq, hipMemcpyDeviceToHost);
+  if (hq[0] != 3758096384u || hq[1] != 536870912u || hq[2] > 40) {
+    printf("FAIL hipRAND Sobol32 %u %u (NVIDIA's 3758096384 536870912), poisson %u\n", hq[0], hq[1],
+           hq[2]);
     failures++;
   }
   if (failures) {
