@@ -42,7 +42,14 @@ struct anchor_curand_job {
   double mean, stddev;
   void *out;
   void *states;
+  /* Sobol (quasi): counter = first point, count = dims x points, dimension d's points at
+   * out[d * points ...]; vectors = dims x 32 (or 64) direction vectors; streams = dims x
+   * chunks of ANCHOR_CURAND_SOBOL_CHUNK points. */
+  unsigned int dims;
+  const void *vectors;
 };
+
+#define ANCHOR_CURAND_SOBOL_CHUNK 256u
 
 /* Values taken (k) and outputs given (m) by one draw of XORWOW or MRG32k3a. */
 ANCHOR_CURAND_FN void anchor_curand_draw_shape(int rng, int dist, unsigned int *k,
@@ -204,9 +211,124 @@ ANCHOR_CURAND_FN void anchor_curand_generate_blocks(const struct anchor_curand_j
   }
 }
 
+/* erfcinv(y) for 0 < y < 2: on the device CUDA's; on the host solved on glibc's erf (near
+ * y = 1, where 1 - y is exact) or erfc (the tails) by bisection and Newton steps — not
+ * bit-equal to NVIDIA's host erfcinv everywhere (docs/curand.md). */
+ANCHOR_CURAND_FN double anchor_curand_erfcinv(double y) {
+#ifdef __CUDA_ARCH__
+  return erfcinv(y);
+#else
+  int middle = y > 0.5 && y < 1.5;
+  double target = middle ? 1.0 - y : y;
+  double low = -10, high = 30;
+  for (int i = 0; i < 100; i++) {
+    double mid = 0.5 * (low + high);
+    if (middle ? erf(mid) < target : erfc(mid) > target)
+      low = mid;
+    else
+      high = mid;
+  }
+  double x = 0.5 * (low + high);
+  for (int i = 0; i < 3; i++) {
+    double step =
+        (middle ? target - erf(x) : erfc(x) - target) / (1.1283791670955126 * exp(-x * x));
+    x += step;
+  }
+  return x;
+#endif
+}
+
+ANCHOR_CURAND_FN float anchor_curand_icdf_float(unsigned int x) {
+  float s = -1.4142135f;
+  if (x > 0x80000000u) {
+    x = 0xffffffffu - x;
+    s = -s;
+  }
+  float p = x * CURAND_2POW32_INV + (CURAND_2POW32_INV / 2.0f);
+#ifdef __CUDA_ARCH__
+  return s * erfcinvf(2.0f * p);
+#else
+  return s * (float)anchor_curand_erfcinv(2.0f * p);
+#endif
+}
+
+ANCHOR_CURAND_FN double anchor_curand_icdf_double(unsigned long long x, int wide) {
+  double s = -1.4142135623730951, p;
+  if (wide) { /* 64-bit: the top 53 bits */
+    x >>= 11;
+    if (x > 0x10000000000000ull) {
+      x = 0x1fffffffffffffull - x;
+      s = -s;
+    }
+    p = x * CURAND_2POW53_INV_DOUBLE + (CURAND_2POW53_INV_DOUBLE / 2.0);
+  } else {
+    if (x > 0x80000000u) {
+      x = 0xffffffffu - x;
+      s = -s;
+    }
+    p = x * CURAND_2POW32_INV_DOUBLE + (CURAND_2POW32_INV_DOUBLE / 2.0);
+  }
+  return s * anchor_curand_erfcinv(2.0 * p);
+}
+
+/* Sobol32/Sobol64: one chunk of one dimension's points. */
+ANCHOR_CURAND_FN void anchor_curand_generate_sobol(const struct anchor_curand_job *job,
+                                                   unsigned int t) {
+  int wide = job->rng == 203;
+  unsigned long long points = job->count / job->dims;
+  unsigned long long chunks = (points + ANCHOR_CURAND_SOBOL_CHUNK - 1) / ANCHOR_CURAND_SOBOL_CHUNK;
+  unsigned int d = (unsigned int)(t / chunks);
+  unsigned long long first = (t % chunks) * ANCHOR_CURAND_SOBOL_CHUNK;
+  if (d >= job->dims) return;
+  unsigned long long end =
+      first + ANCHOR_CURAND_SOBOL_CHUNK < points ? first + ANCHOR_CURAND_SOBOL_CHUNK : points;
+  const unsigned int *v32 = (const unsigned int *)job->vectors + 32 * d;
+  const unsigned long long *v64 = (const unsigned long long *)job->vectors + 64 * d;
+  unsigned long long i = job->counter + first;
+  unsigned long long x =
+      wide ? anchor_sobol64_point(v64, 0, i) : anchor_sobol32_point(v32, 0, (unsigned int)i);
+  for (unsigned long long k = first; k < end; k++, i++) {
+    unsigned long long index = d * points + k;
+    float f;
+    double g;
+    switch (job->dist) {
+    case ANCHOR_CURAND_BITS:
+      if (wide)
+        ((unsigned long long *)job->out)[index] = x;
+      else
+        ((unsigned int *)job->out)[index] = (unsigned int)x;
+      break;
+    case ANCHOR_CURAND_UNIFORM:
+      ((float *)job->out)[index] = anchor_curand_uniform_bits((unsigned int)(wide ? x >> 32 : x));
+      break;
+    case ANCHOR_CURAND_UNIFORM_DOUBLE:
+      ((double *)job->out)[index] =
+          wide ? (x >> 11) * CURAND_2POW53_INV_DOUBLE + (CURAND_2POW53_INV_DOUBLE / 2.0)
+               : anchor_curand_uniform_double_bits((unsigned int)x);
+      break;
+    case ANCHOR_CURAND_NORMAL:
+    case ANCHOR_CURAND_LOG_NORMAL:
+      f = anchor_curand_icdf_float((unsigned int)(wide ? x >> 32 : x));
+      ((float *)job->out)[index] = job->dist == ANCHOR_CURAND_NORMAL
+                                       ? f * (float)job->stddev + (float)job->mean
+                                       : expf((float)job->mean + (float)job->stddev * f);
+      break;
+    default:
+      g = anchor_curand_icdf_double(x, wide);
+      ((double *)job->out)[index] = job->dist == ANCHOR_CURAND_NORMAL_DOUBLE
+                                        ? g * job->stddev + job->mean
+                                        : exp(job->mean + job->stddev * g);
+    }
+    unsigned int zero = (unsigned int)anchor_sobol_trailing_zeros(i, wide ? 64 : 32);
+    x ^= wide ? v64[zero] : v32[zero];
+  }
+}
+
 ANCHOR_CURAND_FN void anchor_curand_generate_stream(const struct anchor_curand_job *job,
                                                     unsigned int t) {
-  if (job->rng == 161)
+  if (job->rng == 201 || job->rng == 203)
+    anchor_curand_generate_sobol(job, t);
+  else if (job->rng == 161)
     anchor_curand_generate_blocks(job, t);
   else
     anchor_curand_generate_draws(job, t);

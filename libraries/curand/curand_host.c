@@ -20,9 +20,15 @@ struct curandGenerator_st {
   unsigned long long produced; /* counter units since the last seed/offset/ordering change */
   curandOrdering_t ordering;
   cudaStream_t stream;
-  void *states_host;   /* streams' states (XORWOW, MRG32k3a), NULL until made */
-  void *states_device; /* the same in device memory (device generators) */
+  unsigned int dims;    /* quasi-random generators' dimensions */
+  void *vectors_device; /* their direction vectors in device memory, NULL until made */
+  void *states_host;    /* streams' states (XORWOW, MRG32k3a), NULL until made */
+  void *states_device;  /* the same in device memory (device generators) */
 };
+
+static int is_quasi(curandRngType_t type) {
+  return type == CURAND_RNG_QUASI_SOBOL32 || type == CURAND_RNG_QUASI_SOBOL64;
+}
 
 static int is_pseudo(curandRngType_t type) {
   return type == CURAND_RNG_PSEUDO_XORWOW || type == CURAND_RNG_PSEUDO_MRG32K3A ||
@@ -44,6 +50,11 @@ static size_t state_size(curandRngType_t type) {
                                             : sizeof(curandStateXORWOW_t);
 }
 
+static void drop_vectors(struct curandGenerator_st *g) {
+  if (g->vectors_device) cudaFree(g->vectors_device);
+  g->vectors_device = NULL;
+}
+
 static void drop_states(struct curandGenerator_st *g) {
   free(g->states_host);
   g->states_host = NULL;
@@ -55,7 +66,8 @@ static void drop_states(struct curandGenerator_st *g) {
  * subsequence (2^67 values for XORWOW, 2^76 for MRG32k3a), one fixed linear map. Then
  * each stream skips its share of the offset: the draws below it that are its own. */
 static curandStatus_t make_states(struct curandGenerator_st *g) {
-  if (g->states_host || g->type == CURAND_RNG_PSEUDO_PHILOX4_32_10) return CURAND_STATUS_SUCCESS;
+  if (g->states_host || g->type == CURAND_RNG_PSEUDO_PHILOX4_32_10 || is_quasi(g->type))
+    return CURAND_STATUS_SUCCESS;
   unsigned int streams = stream_count(g);
   void *states = malloc(streams * state_size(g->type));
   if (!states) return CURAND_STATUS_ALLOCATION_FAILED;
@@ -104,8 +116,9 @@ static curandStatus_t make_states(struct curandGenerator_st *g) {
 static curandStatus_t create(curandGenerator_t *generator, curandRngType_t type, int on_host) {
   if (!generator) return CURAND_STATUS_NOT_INITIALIZED;
   if (type == CURAND_RNG_PSEUDO_DEFAULT) type = CURAND_RNG_PSEUDO_XORWOW;
-  if (!is_pseudo(type))
-    return CURAND_STATUS_TYPE_ERROR; /* MTGP32, MT19937, Sobol: docs/curand.md, "Missing" */
+  if (type == CURAND_RNG_QUASI_DEFAULT) type = CURAND_RNG_QUASI_SOBOL32;
+  if (!is_pseudo(type) && !is_quasi(type))
+    return CURAND_STATUS_TYPE_ERROR; /* MTGP32, MT19937, scrambled Sobol: docs/curand.md */
   if (!on_host) {
     int device;
     if (cudaGetDevice(&device) != cudaSuccess) return CURAND_STATUS_INITIALIZATION_FAILED;
@@ -114,7 +127,8 @@ static curandStatus_t create(curandGenerator_t *generator, curandRngType_t type,
   if (!g) return CURAND_STATUS_ALLOCATION_FAILED;
   g->type = type;
   g->on_host = on_host;
-  g->ordering = CURAND_ORDERING_PSEUDO_DEFAULT;
+  g->ordering = is_quasi(type) ? CURAND_ORDERING_QUASI_DEFAULT : CURAND_ORDERING_PSEUDO_DEFAULT;
+  g->dims = 1;
   *generator = g;
   return CURAND_STATUS_SUCCESS;
 }
@@ -130,6 +144,7 @@ curandStatus_t curandCreateGeneratorHost(curandGenerator_t *generator, curandRng
 curandStatus_t curandDestroyGenerator(curandGenerator_t generator) {
   if (!generator) return CURAND_STATUS_NOT_INITIALIZED;
   drop_states(generator);
+  drop_vectors(generator);
   free(generator);
   return CURAND_STATUS_SUCCESS;
 }
@@ -176,6 +191,9 @@ curandStatus_t curandSetGeneratorOffset(curandGenerator_t generator, unsigned lo
 
 curandStatus_t curandSetGeneratorOrdering(curandGenerator_t generator, curandOrdering_t order) {
   if (!generator) return CURAND_STATUS_NOT_INITIALIZED;
+  if (is_quasi(generator->type))
+    return order == CURAND_ORDERING_QUASI_DEFAULT ? CURAND_STATUS_SUCCESS
+                                                  : CURAND_STATUS_OUT_OF_RANGE;
   switch (order) {
   case CURAND_ORDERING_PSEUDO_BEST:
   case CURAND_ORDERING_PSEUDO_DEFAULT:
@@ -194,8 +212,12 @@ curandStatus_t curandSetGeneratorOrdering(curandGenerator_t generator, curandOrd
 curandStatus_t curandSetQuasiRandomGeneratorDimensions(curandGenerator_t generator,
                                                        unsigned int num_dimensions) {
   if (!generator) return CURAND_STATUS_NOT_INITIALIZED;
-  (void)num_dimensions;
-  return CURAND_STATUS_TYPE_ERROR; /* no quasi-random generators yet */
+  if (!is_quasi(generator->type)) return CURAND_STATUS_TYPE_ERROR;
+  if (num_dimensions < 1 || num_dimensions > 20000) return CURAND_STATUS_OUT_OF_RANGE;
+  generator->dims = num_dimensions;
+  generator->produced = 0;
+  drop_vectors(generator);
+  return CURAND_STATUS_SUCCESS;
 }
 
 curandStatus_t curandGenerateSeeds(curandGenerator_t generator) {
@@ -203,9 +225,81 @@ curandStatus_t curandGenerateSeeds(curandGenerator_t generator) {
   return make_states(generator);
 }
 
+/* Launches or loops over the job's streams. */
+static curandStatus_t run_job(curandGenerator_t g, struct anchor_curand_job *job) {
+  if (g->on_host) {
+    for (unsigned int t = 0; t < job->streams; t++)
+      anchor_curand_generate_stream(job, t);
+    return CURAND_STATUS_SUCCESS;
+  }
+  void *args[] = {job};
+  unsigned int block = 256;
+  if (cudaLaunchKernel(curand_kernels[0], (dim3){(job->streams + block - 1) / block, 1, 1},
+                       (dim3){block, 1, 1}, args, 0, g->stream) != cudaSuccess)
+    return CURAND_STATUS_LAUNCH_FAILURE;
+  return CURAND_STATUS_SUCCESS;
+}
+
+/* curandGenerateLongLong's distribution code (Sobol64's 64-bit values). */
+#define GENERATE_LONG_LONG (ANCHOR_CURAND_BITS + 100)
+
+/* Sobol32/64: dimension-major output, the counter counts points (docs/curand.md). */
+static curandStatus_t generate_sobol(curandGenerator_t g, int dist, void *out, size_t n,
+                                     double mean, double stddev) {
+  int wide = g->type == CURAND_RNG_QUASI_SOBOL64;
+  if (dist == GENERATE_LONG_LONG)
+    dist = wide ? ANCHOR_CURAND_BITS : -1;
+  else if (dist == ANCHOR_CURAND_BITS && wide)
+    dist = -1;
+  if (dist < 0) return CURAND_STATUS_TYPE_ERROR;
+  if (n % g->dims) return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
+  if (n == 0) return CURAND_STATUS_SUCCESS;
+  size_t vector_bytes = (size_t)g->dims * (wide ? 64 * 8 : 32 * 4);
+  const void *vectors;
+  if (wide) {
+    curandDirectionVectors64_t *v;
+    curandGetDirectionVectors64(&v, CURAND_DIRECTION_VECTORS_64_JOEKUO6);
+    vectors = v;
+  } else {
+    curandDirectionVectors32_t *v;
+    curandGetDirectionVectors32(&v, CURAND_DIRECTION_VECTORS_32_JOEKUO6);
+    vectors = v;
+  }
+  if (!g->on_host && !g->vectors_device) {
+    if (cudaMalloc(&g->vectors_device, vector_bytes) != cudaSuccess) {
+      g->vectors_device = NULL;
+      return CURAND_STATUS_ALLOCATION_FAILED;
+    }
+    if (cudaMemcpy(g->vectors_device, vectors, vector_bytes, cudaMemcpyHostToDevice) !=
+        cudaSuccess) {
+      drop_vectors(g);
+      return CURAND_STATUS_INTERNAL_ERROR;
+    }
+  }
+  unsigned long long points = n / g->dims;
+  unsigned long long chunks = (points + ANCHOR_CURAND_SOBOL_CHUNK - 1) / ANCHOR_CURAND_SOBOL_CHUNK;
+  if (chunks * g->dims > 0xffffffffull) return CURAND_STATUS_OUT_OF_RANGE;
+  struct anchor_curand_job job = {
+      .rng = g->type,
+      .dist = dist,
+      .streams = (unsigned int)(chunks * g->dims),
+      .counter = g->offset + g->produced,
+      .count = n,
+      .mean = mean,
+      .stddev = stddev,
+      .out = out,
+      .dims = g->dims,
+      .vectors = g->on_host ? vectors : g->vectors_device,
+  };
+  curandStatus_t status = run_job(g, &job);
+  if (status == CURAND_STATUS_SUCCESS) g->produced += points;
+  return status;
+}
+
 static curandStatus_t generate(curandGenerator_t g, int dist, void *out, size_t n, double mean,
                                double stddev) {
   if (!g) return CURAND_STATUS_NOT_INITIALIZED;
+  if (is_quasi(g->type)) return generate_sobol(g, dist, out, n, mean, stddev);
   int pair = dist == ANCHOR_CURAND_NORMAL || dist == ANCHOR_CURAND_NORMAL_DOUBLE ||
              dist == ANCHOR_CURAND_LOG_NORMAL || dist == ANCHOR_CURAND_LOG_NORMAL_DOUBLE;
   /* XORWOW and MRG32k3a give normals in pairs; Philox's blocks of four may end anywhere */
@@ -226,16 +320,8 @@ static curandStatus_t generate(curandGenerator_t g, int dist, void *out, size_t 
       .out = out,
       .states = g->on_host ? g->states_host : g->states_device,
   };
-  if (g->on_host) {
-    for (unsigned int t = 0; t < job.streams; t++)
-      anchor_curand_generate_stream(&job, t);
-  } else {
-    void *args[] = {&job};
-    unsigned int block = 256;
-    if (cudaLaunchKernel(curand_kernels[0], (dim3){job.streams / block, 1, 1}, (dim3){block, 1, 1},
-                         args, 0, g->stream) != cudaSuccess)
-      return CURAND_STATUS_LAUNCH_FAILURE;
-  }
+  status = run_job(g, &job);
+  if (status != CURAND_STATUS_SUCCESS) return status;
   if (g->type == CURAND_RNG_PSEUDO_PHILOX4_32_10) {
     g->produced += n;
   } else {
@@ -252,10 +338,10 @@ curandStatus_t curandGenerate(curandGenerator_t generator, unsigned int *outputP
 
 curandStatus_t curandGenerateLongLong(curandGenerator_t generator, unsigned long long *outputPtr,
                                       size_t num) {
-  (void)outputPtr;
-  (void)num;
   if (!generator) return CURAND_STATUS_NOT_INITIALIZED;
-  return CURAND_STATUS_TYPE_ERROR; /* 64-bit values come only from Sobol64 generators */
+  if (!is_quasi(generator->type))
+    return CURAND_STATUS_TYPE_ERROR; /* 64-bit values come only from Sobol64 generators */
+  return generate(generator, GENERATE_LONG_LONG, outputPtr, num, 0, 1);
 }
 
 curandStatus_t curandGenerateUniform(curandGenerator_t generator, float *outputPtr, size_t num) {

@@ -66,6 +66,22 @@ static void check(int device) {
   EXPECT(curandDestroyGenerator(p), CURAND_STATUS_SUCCESS);
   EXPECT(create(&g, CURAND_RNG_PSEUDO_DEFAULT), CURAND_STATUS_SUCCESS);
   EXPECT(curandDestroyGenerator(g), CURAND_STATUS_SUCCESS);
+  curandGenerator_t q, q64;
+  EXPECT(create(&q, CURAND_RNG_QUASI_SOBOL32), CURAND_STATUS_SUCCESS);
+  EXPECT(create(&q64, CURAND_RNG_QUASI_SOBOL64), CURAND_STATUS_SUCCESS);
+  EXPECT(curandSetQuasiRandomGeneratorDimensions(q, 0), CURAND_STATUS_OUT_OF_RANGE);
+  EXPECT(curandSetQuasiRandomGeneratorDimensions(q, 20001), CURAND_STATUS_OUT_OF_RANGE);
+  EXPECT(curandSetQuasiRandomGeneratorDimensions(q, 20000), CURAND_STATUS_SUCCESS);
+  EXPECT(curandSetQuasiRandomGeneratorDimensions(q, 2), CURAND_STATUS_SUCCESS);
+  EXPECT(curandGenerate(q, u, 3), CURAND_STATUS_LENGTH_NOT_MULTIPLE);
+  EXPECT(curandGenerateLongLong(q, l, 4), CURAND_STATUS_TYPE_ERROR);
+  EXPECT(curandGenerate(q64, u, 4), CURAND_STATUS_TYPE_ERROR);
+  EXPECT(curandSetPseudoRandomGeneratorSeed(q, 5), CURAND_STATUS_TYPE_ERROR);
+  EXPECT(curandSetGeneratorOrdering(q, CURAND_ORDERING_PSEUDO_DEFAULT), CURAND_STATUS_OUT_OF_RANGE);
+  EXPECT(curandSetGeneratorOrdering(q, CURAND_ORDERING_QUASI_DEFAULT), CURAND_STATUS_SUCCESS);
+  EXPECT(curandGenerateNormal(q, f, 3, 0, 1), CURAND_STATUS_LENGTH_NOT_MULTIPLE);
+  EXPECT(curandDestroyGenerator(q), CURAND_STATUS_SUCCESS);
+  EXPECT(curandDestroyGenerator(q64), CURAND_STATUS_SUCCESS);
   if (device) {
     cudaFree(u);
     cudaFree(f);

@@ -42,3 +42,4 @@ int main(void) {
   printf("default type create: %d\n", curandCreateGeneratorHost(&g, CURAND_RNG_PSEUDO_DEFAULT));
   return 0;
 }
+/* The quasi-random generators' codes in errors.cu come from record/quasi_nvidia.c. */

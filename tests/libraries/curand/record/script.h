@@ -38,12 +38,23 @@ struct script_config {
   int rng;      /* curandRngType_t */
   int ordering; /* curandOrdering_t */
   unsigned long long seed, offset;
+  unsigned int dims; /* quasi-random generators (no seed): dimensions */
 };
 
 static const struct script_config script_configs[] = {
-    {101, 101, 1234ull, 0}, {101, 103, 0x0123456789abcdefull, 777}, {101, 100, 0, 4096 * 3 + 5},
-    {121, 101, 1234ull, 0}, {121, 103, 0x0123456789abcdefull, 777}, {121, 100, 0, 81920 + 9},
-    {161, 101, 1234ull, 0}, {161, 103, 0x0123456789abcdefull, 777}, {161, 100, 0, 262144 + 3},
+    {101, 101, 1234ull, 0, 0},
+    {101, 103, 0x0123456789abcdefull, 777, 0},
+    {101, 100, 0, 4096 * 3 + 5, 0},
+    {121, 101, 1234ull, 0, 0},
+    {121, 103, 0x0123456789abcdefull, 777, 0},
+    {121, 100, 0, 81920 + 9, 0},
+    {161, 101, 1234ull, 0, 0},
+    {161, 103, 0x0123456789abcdefull, 777, 0},
+    {161, 100, 0, 262144 + 3, 0},
+    {201, 201, 0, 0, 1},
+    {203, 201, 0, 777, 1},
+    {201, 201, 0, 5, 3},
+    {203, 201, 0, 0, 7},
 };
 enum { SCRIPT_CONFIGS = sizeof script_configs / sizeof script_configs[0] };
 
@@ -55,8 +66,14 @@ static unsigned long script_sample_index(unsigned long n, int i) {
   return spread[i - SCRIPT_SAMPLES / 2];
 }
 
-static int script_is_double(int dist) {
-  return dist == D_UNIFORM_DOUBLE || dist == D_NORMAL_DOUBLE || dist == D_LOG_NORMAL_DOUBLE;
+static int script_is_quasi(int rng) {
+  return rng >= 200;
+}
+
+/* 8-byte outputs: doubles, and Sobol64's values (curandGenerateLongLong). */
+static int script_is_wide(int rng, int dist) {
+  return dist == D_UNIFORM_DOUBLE || dist == D_NORMAL_DOUBLE || dist == D_LOG_NORMAL_DOUBLE ||
+         (rng == 203 && dist == D_BITS);
 }
 
 /* FNV-1a over the output's bytes. */
@@ -69,8 +86,8 @@ static unsigned long long script_hash(const void *data, unsigned long bytes) {
 }
 
 /* Bits of sample i of an output: the float's or the double's pattern. */
-static unsigned long long script_sample_bits(const void *data, int dist, unsigned long index) {
-  if (script_is_double(dist)) return ((const unsigned long long *)data)[index];
+static unsigned long long script_sample_bits(const void *data, int wide, unsigned long index) {
+  if (wide) return ((const unsigned long long *)data)[index];
   return ((const unsigned int *)data)[index];
 }
 
