@@ -10,23 +10,6 @@
 
 #include "script.h"
 
-static curandStatus_t run(curandGenerator_t g, int rng, const struct script_call *c, void *out) {
-  switch (c->dist) {
-  case D_BITS:
-    if (rng == 203) return curandGenerateLongLong(g, (unsigned long long *)out, c->n);
-    return curandGenerate(g, (unsigned int *)out, c->n);
-  case D_UNIFORM: return curandGenerateUniform(g, (float *)out, c->n);
-  case D_UNIFORM_DOUBLE: return curandGenerateUniformDouble(g, (double *)out, c->n);
-  case D_NORMAL:
-    return curandGenerateNormal(g, (float *)out, c->n, (float)c->mean, (float)c->stddev);
-  case D_NORMAL_DOUBLE:
-    return curandGenerateNormalDouble(g, (double *)out, c->n, c->mean, c->stddev);
-  case D_LOG_NORMAL:
-    return curandGenerateLogNormal(g, (float *)out, c->n, (float)c->mean, (float)c->stddev);
-  default: return curandGenerateLogNormalDouble(g, (double *)out, c->n, c->mean, c->stddev);
-  }
-}
-
 int main(void) {
   int version;
   curandGetVersion(&version);

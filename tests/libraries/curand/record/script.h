@@ -1,5 +1,6 @@
 /* script.h — the calls the host-API tests make and the recorder replays on NVIDIA's cuRAND
- * (record_host.c): shared so both run exactly the same script. Written for Anchor. */
+ * (record_host.c): shared so both run exactly the same script. Include curand.h first.
+ * Written for Anchor. */
 #ifndef CURAND_TEST_SCRIPT_H
 #define CURAND_TEST_SCRIPT_H
 
@@ -89,6 +90,24 @@ static unsigned long long script_hash(const void *data, unsigned long bytes) {
 static unsigned long long script_sample_bits(const void *data, int wide, unsigned long index) {
   if (wide) return ((const unsigned long long *)data)[index];
   return ((const unsigned int *)data)[index];
+}
+
+/* One call of the script on generator g of type rng (include curand.h first). */
+static curandStatus_t run(curandGenerator_t g, int rng, const struct script_call *c, void *out) {
+  switch (c->dist) {
+  case D_BITS:
+    if (rng == 203) return curandGenerateLongLong(g, (unsigned long long *)out, c->n);
+    return curandGenerate(g, (unsigned int *)out, c->n);
+  case D_UNIFORM: return curandGenerateUniform(g, (float *)out, c->n);
+  case D_UNIFORM_DOUBLE: return curandGenerateUniformDouble(g, (double *)out, c->n);
+  case D_NORMAL:
+    return curandGenerateNormal(g, (float *)out, c->n, (float)c->mean, (float)c->stddev);
+  case D_NORMAL_DOUBLE:
+    return curandGenerateNormalDouble(g, (double *)out, c->n, c->mean, c->stddev);
+  case D_LOG_NORMAL:
+    return curandGenerateLogNormal(g, (float *)out, c->n, (float)c->mean, (float)c->stddev);
+  default: return curandGenerateLogNormalDouble(g, (double *)out, c->n, c->mean, c->stddev);
+  }
 }
 
 #endif
