@@ -3,10 +3,13 @@
  * by Berlekamp–Massey over GF(2) on one output bit, and prints it as the five words
  * of its coefficients x^0..x^159 (x^160's is 1). include/anchor/curand_core.h holds the
  * result, which skipahead uses to jump (x^n mod P(x), evaluated on the state); the test
- * curand.xorwow_charpoly runs this computation again and compares. Written for Anchor.
- * Build: cc -O2 xorwow_charpoly.c -o xorwow_charpoly */
+ * curand.xorwow_charpoly runs this program with --check, which compares its result with
+ * the header's instead of printing it. Written for Anchor.
+ * Build: cc -O2 -I<include> xorwow_charpoly.c -o xorwow_charpoly */
 #include <stdio.h>
 #include <string.h>
+
+#include "anchor/curand_core.h"
 
 enum { DEGREE = 160, SAMPLES = 2 * DEGREE };
 
@@ -43,7 +46,7 @@ static int berlekamp_massey(const unsigned char *s, int n, unsigned char *c) {
   return length;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
   unsigned v[5] = {123456789u, 362436069u, 521288629u, 88675123u, 5783321u};
   unsigned char bits[SAMPLES], c[SAMPLES + 1];
   for (int i = 0; i < SAMPLES; i++) {
@@ -60,6 +63,15 @@ int main(void) {
   unsigned words[5] = {0};
   for (int k = 0; k < DEGREE; k++)
     if (c[DEGREE - k]) words[k / 32] |= 1u << (k % 32);
+  if (argc > 1 && !strcmp(argv[1], "--check")) {
+    const unsigned int header[5] = ANCHOR_XORWOW_CHARPOLY;
+    if (memcmp(header, words, sizeof words)) {
+      printf("FAIL: anchor/curand_core.h's ANCHOR_XORWOW_CHARPOLY is not the polynomial\n");
+      return 1;
+    }
+    printf("PASS\n");
+    return 0;
+  }
   printf("0x%08xu, 0x%08xu, 0x%08xu, 0x%08xu, 0x%08xu\n", words[0], words[1], words[2], words[3],
          words[4]);
   return 0;
