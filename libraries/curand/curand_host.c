@@ -64,11 +64,13 @@ static void drop_states(struct curandGenerator_st *g) {
 
 /* Stream t starts at curand_init(seed, t, 0): stream t+1 is stream t moved on by one
  * subsequence (2^67 values for XORWOW, 2^76 for MRG32k3a), one fixed linear map. Then
- * each stream skips its share of the offset: the draws below it that are its own. */
+ * each stream skips its share of the counter (the offset, plus the draws made before a new
+ * seed): the draws below it that are its own. */
 static curandStatus_t make_states(struct curandGenerator_st *g) {
   if (g->states_host || g->type == CURAND_RNG_PSEUDO_PHILOX4_32_10 || is_quasi(g->type))
     return CURAND_STATUS_SUCCESS;
   unsigned int streams = stream_count(g);
+  unsigned long long counter = g->offset + g->produced;
   void *states = malloc(streams * state_size(g->type));
   if (!states) return CURAND_STATUS_ALLOCATION_FAILED;
   if (g->type == CURAND_RNG_PSEUDO_MRG32K3A) {
@@ -83,7 +85,7 @@ static curandStatus_t make_states(struct curandGenerator_st *g) {
       anchor_mrg_apply(step2, s[t].s2, ANCHOR_MRG32K3A_M2);
     }
     for (unsigned int t = 0; t < streams; t++)
-      anchor_mrg_skip(&s[t], 0, (g->offset + streams - 1 - t) / streams);
+      anchor_mrg_skip(&s[t], 0, (counter + streams - 1 - t) / streams);
   } else {
     curandStateXORWOW_t *s = states;
     unsigned long long stride[3] = {0, 8, 0}; /* 2^67 */
@@ -95,7 +97,7 @@ static curandStatus_t make_states(struct curandGenerator_st *g) {
       anchor_xorwow_poly_apply(step, s[t].v);
     }
     for (unsigned int t = 0; t < streams; t++)
-      anchor_xorwow_skip(0, (g->offset + streams - 1 - t) / streams, &s[t]);
+      anchor_xorwow_skip(0, (counter + streams - 1 - t) / streams, &s[t]);
   }
   g->states_host = states;
   if (!g->on_host) {
@@ -176,7 +178,10 @@ curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t generator,
   if (!generator) return CURAND_STATUS_NOT_INITIALIZED;
   if (!is_pseudo(generator->type)) return CURAND_STATUS_TYPE_ERROR;
   generator->seed = seed;
-  generator->produced = 0;
+  /* A new seed keeps the generator's place, as NVIDIA's do: XORWOW and MRG32k3a their
+   * counter of draws; Philox its count of blocks of four, which it then reads as outputs
+   * (observed: offset 5, 10 outputs, new seed: output 5 + 10 / 4 comes next). */
+  if (generator->type == CURAND_RNG_PSEUDO_PHILOX4_32_10) generator->produced /= 4;
   drop_states(generator);
   return CURAND_STATUS_SUCCESS;
 }
@@ -201,9 +206,9 @@ curandStatus_t curandSetGeneratorOrdering(curandGenerator_t generator, curandOrd
   default: /* SEEDED (XORWOW's own seeding pattern) and DYNAMIC: docs/curand.md */
     return CURAND_STATUS_OUT_OF_RANGE;
   }
-  if (generator->ordering != order) {
+  if (generator->ordering != order) { /* a new ordering keeps the place, as a new seed does */
     generator->ordering = order;
-    generator->produced = 0;
+    if (generator->type == CURAND_RNG_PSEUDO_PHILOX4_32_10) generator->produced /= 4;
     drop_states(generator);
   }
   return CURAND_STATUS_SUCCESS;

@@ -5,15 +5,16 @@
 # hold Anchor to: curand_init/skipahead/curand values (recorded from NVIDIA's host
 # generators), the transforms of curand_uniform/normal/log_normal (device_api), Sobol
 # (sobol), the host API's device generation within 2e-6 of the recorded host values
-# (host_api), status codes (errors). Usage, from the repository root on the GPU machine:
+# (host_api), status codes (errors), settings changed mid-stream (state_changes). Usage, from the repository root on the GPU machine:
 #   sh tests/libraries/curand/h200.sh
-# Expected output: "<name>: PASS" for device_api, sobol, host_api, errors, then "ALL PASS".
+# Expected output: "<name>: PASS" for device_api, sobol, host_api, errors, state_changes,
+# then "ALL PASS".
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 out=${OUT:-/tmp}/curand_h200
 mkdir -p "$out"
 status=0
-for name in device_api sobol host_api errors; do
+for name in device_api sobol host_api errors state_changes; do
   if ! nvcc -O2 -arch=sm_90 "$here/$name.cu" -lcurand -o "$out/$name" >"$out/$name.build" 2>&1; then
     echo "$name: BUILD FAILED"; cat "$out/$name.build"; status=1; continue
   fi
