@@ -5,7 +5,8 @@
 # hold Anchor to: curand_init/skipahead/curand values (recorded from NVIDIA's host
 # generators), the transforms of curand_uniform/normal/log_normal (device_api), Sobol
 # (sobol), the host API's device generation within 2e-6 of the recorded host values
-# (host_api), status codes (errors), settings changed mid-stream (state_changes). Usage, from the repository root on the GPU machine:
+# (host_api), status codes (errors), settings changed mid-stream (state_changes).
+# Usage, from the repository root on the GPU machine:
 #   sh tests/libraries/curand/h200.sh
 # Expected output: "<name>: PASS" for device_api, sobol, host_api, errors, state_changes,
 # then "ALL PASS".
