@@ -1,0 +1,268 @@
+/* cublas_device.cuh — the arithmetic every cuBLAS kernel shares, written once for the
+ * four BLAS types (float, double, cuComplex = float2, cuDoubleComplex = double2) and the
+ * 16-bit and integer GemmEx types: zero tests, +, *, multiply-add, conjugation, |Re|+|Im|,
+ * conversions between storage and compute types, and the BLAS vector index with negative
+ * increments. Device code only; included by the kernel sources (*.cu) of this folder. */
+#ifndef ANCHOR_CUBLAS_DEVICE_CUH
+#define ANCHOR_CUBLAS_DEVICE_CUH
+
+#include <cuComplex.h>
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+namespace cublas_dev {
+
+/* Element i of a BLAS vector of n elements with increment inc: a negative increment
+ * walks the storage backwards, element 0 being the last in memory (reference BLAS). */
+__device__ inline long long vector_index(long long i, int n, int inc) {
+  return inc >= 0 ? i * inc : (n - 1 - i) * (long long)(-inc);
+}
+
+template <class T> struct real_of {
+  typedef T type;
+};
+template <> struct real_of<float2> {
+  typedef float type;
+};
+template <> struct real_of<double2> {
+  typedef double type;
+};
+
+template <class T> __device__ inline T zero() {
+  return T(0);
+}
+template <> __device__ inline float2 zero<float2>() {
+  return make_float2(0.0f, 0.0f);
+}
+template <> __device__ inline double2 zero<double2>() {
+  return make_double2(0.0, 0.0);
+}
+template <> __device__ inline __half zero<__half>() {
+  return __float2half(0.0f);
+}
+
+__device__ inline bool is_zero(float a) {
+  return a == 0.0f;
+}
+__device__ inline bool is_zero(double a) {
+  return a == 0.0;
+}
+__device__ inline bool is_zero(int a) {
+  return a == 0;
+}
+__device__ inline bool is_zero(float2 a) {
+  return a.x == 0.0f && a.y == 0.0f;
+}
+__device__ inline bool is_zero(double2 a) {
+  return a.x == 0.0 && a.y == 0.0;
+}
+__device__ inline bool is_zero(__half a) {
+  return __heq(a, __float2half(0.0f));
+}
+
+__device__ inline bool is_one(float a) {
+  return a == 1.0f;
+}
+__device__ inline bool is_one(double a) {
+  return a == 1.0;
+}
+
+/* add, mul; madd(a, b, c) = a * b + c (one fused rounding for real types, as cuBLAS's
+ * kernels use fma). */
+__device__ inline float add(float a, float b) {
+  return a + b;
+}
+__device__ inline double add(double a, double b) {
+  return a + b;
+}
+__device__ inline int add(int a, int b) {
+  return a + b;
+}
+__device__ inline __half add(__half a, __half b) {
+  return __hadd(a, b);
+}
+__device__ inline float2 add(float2 a, float2 b) {
+  return make_float2(a.x + b.x, a.y + b.y);
+}
+__device__ inline double2 add(double2 a, double2 b) {
+  return make_double2(a.x + b.x, a.y + b.y);
+}
+__device__ inline float sub(float a, float b) {
+  return a - b;
+}
+__device__ inline double sub(double a, double b) {
+  return a - b;
+}
+__device__ inline float2 sub(float2 a, float2 b) {
+  return make_float2(a.x - b.x, a.y - b.y);
+}
+__device__ inline double2 sub(double2 a, double2 b) {
+  return make_double2(a.x - b.x, a.y - b.y);
+}
+__device__ inline float mul(float a, float b) {
+  return a * b;
+}
+__device__ inline double mul(double a, double b) {
+  return a * b;
+}
+__device__ inline int mul(int a, int b) {
+  return a * b;
+}
+__device__ inline __half mul(__half a, __half b) {
+  return __hmul(a, b);
+}
+__device__ inline float2 mul(float2 a, float2 b) {
+  return make_float2(__fmaf_rn(a.x, b.x, -a.y * b.y), __fmaf_rn(a.x, b.y, a.y * b.x));
+}
+__device__ inline double2 mul(double2 a, double2 b) {
+  return make_double2(__fma_rn(a.x, b.x, -a.y * b.y), __fma_rn(a.x, b.y, a.y * b.x));
+}
+/* complex times real */
+__device__ inline float2 mul(float2 a, float b) {
+  return make_float2(a.x * b, a.y * b);
+}
+__device__ inline double2 mul(double2 a, double b) {
+  return make_double2(a.x * b, a.y * b);
+}
+__device__ inline float2 mul(float a, float2 b) {
+  return make_float2(a * b.x, a * b.y);
+}
+__device__ inline double2 mul(double a, double2 b) {
+  return make_double2(a * b.x, a * b.y);
+}
+__device__ inline float madd(float a, float b, float c) {
+  return __fmaf_rn(a, b, c);
+}
+__device__ inline double madd(double a, double b, double c) {
+  return __fma_rn(a, b, c);
+}
+__device__ inline int madd(int a, int b, int c) {
+  return a * b + c;
+}
+__device__ inline __half madd(__half a, __half b, __half c) {
+  return __hfma(a, b, c);
+}
+__device__ inline float2 madd(float2 a, float2 b, float2 c) {
+  return make_float2(__fmaf_rn(-a.y, b.y, __fmaf_rn(a.x, b.x, c.x)),
+                     __fmaf_rn(a.y, b.x, __fmaf_rn(a.x, b.y, c.y)));
+}
+__device__ inline double2 madd(double2 a, double2 b, double2 c) {
+  return make_double2(__fma_rn(-a.y, b.y, __fma_rn(a.x, b.x, c.x)),
+                      __fma_rn(a.y, b.x, __fma_rn(a.x, b.y, c.y)));
+}
+
+__device__ inline float conj(float a) {
+  return a;
+}
+__device__ inline double conj(double a) {
+  return a;
+}
+__device__ inline int conj(int a) {
+  return a;
+}
+__device__ inline __half conj(__half a) {
+  return a;
+}
+__device__ inline float2 conj(float2 a) {
+  return make_float2(a.x, -a.y);
+}
+__device__ inline double2 conj(double2 a) {
+  return make_double2(a.x, -a.y);
+}
+__device__ inline float neg(float a) {
+  return -a;
+}
+__device__ inline double neg(double a) {
+  return -a;
+}
+__device__ inline float2 neg(float2 a) {
+  return make_float2(-a.x, -a.y);
+}
+__device__ inline double2 neg(double2 a) {
+  return make_double2(-a.x, -a.y);
+}
+
+/* |Re| + |Im|: the magnitude asum, amax and amin use for complex vectors (BLAS). */
+__device__ inline float abs1(float a) {
+  return fabsf(a);
+}
+__device__ inline double abs1(double a) {
+  return fabs(a);
+}
+__device__ inline float abs1(float2 a) {
+  return fabsf(a.x) + fabsf(a.y);
+}
+__device__ inline double abs1(double2 a) {
+  return fabs(a.x) + fabs(a.y);
+}
+
+/* Division for the real types only (trsv, trsm, getrf on the diagonal). */
+__device__ inline float div(float a, float b) {
+  return a / b;
+}
+__device__ inline double div(double a, double b) {
+  return a / b;
+}
+__device__ inline float2 div(float2 a, float2 b) {
+  return cuCdivf(a, b);
+}
+__device__ inline double2 div(double2 a, double2 b) {
+  return cuCdiv(a, b);
+}
+
+/* Storage type -> compute type and back (GemmEx). */
+template <class D> struct convert;
+template <> struct convert<float> {
+  __device__ static float from(float a) { return a; }
+  __device__ static float from(__half a) { return __half2float(a); }
+  __device__ static float from(__nv_bfloat16 a) { return __bfloat162float(a); }
+  __device__ static float from(signed char a) { return (float)a; }
+};
+template <> struct convert<double> {
+  __device__ static double from(double a) { return a; }
+};
+template <> struct convert<int> {
+  __device__ static int from(signed char a) { return (int)a; }
+  __device__ static int from(int a) { return a; }
+};
+template <> struct convert<__half> {
+  __device__ static __half from(__half a) { return a; }
+};
+template <> struct convert<float2> {
+  __device__ static float2 from(float2 a) { return a; }
+  __device__ static float2 from(char2 a) { return make_float2((float)a.x, (float)a.y); }
+};
+template <> struct convert<double2> {
+  __device__ static double2 from(double2 a) { return a; }
+};
+
+/* Compute type -> storage type (round to nearest even, as cuBLAS's epilogues). */
+__device__ inline void store(float *p, float v) {
+  *p = v;
+}
+__device__ inline void store(double *p, double v) {
+  *p = v;
+}
+__device__ inline void store(int *p, int v) {
+  *p = v;
+}
+__device__ inline void store(__half *p, __half v) {
+  *p = v;
+}
+__device__ inline void store(__half *p, float v) {
+  *p = __float2half_rn(v);
+}
+__device__ inline void store(__nv_bfloat16 *p, float v) {
+  *p = __float2bfloat16_rn(v);
+}
+__device__ inline void store(float2 *p, float2 v) {
+  *p = v;
+}
+__device__ inline void store(double2 *p, double2 v) {
+  *p = v;
+}
+
+} // namespace cublas_dev
+
+#endif
