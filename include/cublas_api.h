@@ -344,6 +344,47 @@ cublasStatus_t CUBLASWINAPI cublasZgerc_v2(cublasHandle_t handle, int m, int n,
                                            int incx, const cuDoubleComplex *y, int incy,
                                            cuDoubleComplex *A, int lda);
 
+cublasStatus_t CUBLASWINAPI cublasSsymv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           const float *alpha, const float *A, int lda,
+                                           const float *x, int incx, const float *beta, float *y,
+                                           int incy);
+cublasStatus_t CUBLASWINAPI cublasDsymv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           const double *alpha, const double *A, int lda,
+                                           const double *x, int incx, const double *beta, double *y,
+                                           int incy);
+cublasStatus_t CUBLASWINAPI cublasCsymv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           const cuComplex *alpha, const cuComplex *A, int lda,
+                                           const cuComplex *x, int incx, const cuComplex *beta,
+                                           cuComplex *y, int incy);
+cublasStatus_t CUBLASWINAPI cublasZsymv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           const cuDoubleComplex *alpha, const cuDoubleComplex *A,
+                                           int lda, const cuDoubleComplex *x, int incx,
+                                           const cuDoubleComplex *beta, cuDoubleComplex *y,
+                                           int incy);
+cublasStatus_t CUBLASWINAPI cublasChemv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           const cuComplex *alpha, const cuComplex *A, int lda,
+                                           const cuComplex *x, int incx, const cuComplex *beta,
+                                           cuComplex *y, int incy);
+cublasStatus_t CUBLASWINAPI cublasZhemv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           const cuDoubleComplex *alpha, const cuDoubleComplex *A,
+                                           int lda, const cuDoubleComplex *x, int incx,
+                                           const cuDoubleComplex *beta, cuDoubleComplex *y,
+                                           int incy);
+/* Solves op(A) x = b in place; no test for singularity (BLAS). */
+cublasStatus_t CUBLASWINAPI cublasStrsv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int n,
+                                           const float *A, int lda, float *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasDtrsv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int n,
+                                           const double *A, int lda, double *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasCtrsv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int n,
+                                           const cuComplex *A, int lda, cuComplex *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasZtrsv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int n,
+                                           const cuDoubleComplex *A, int lda, cuDoubleComplex *x,
+                                           int incx);
+
 /* ---- level 3: GEMM -------------------------------------------------------------- */
 /* C = alpha op(A) op(B) + beta C; C is not read when beta == 0 (NaN in C stays out). */
 cublasStatus_t CUBLASWINAPI cublasSgemm_v2(cublasHandle_t handle, cublasOperation_t transa,

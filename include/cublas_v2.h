@@ -16,12 +16,15 @@
 #define cublasCgemv cublasCgemv_v2
 #define cublasCgerc cublasCgerc_v2
 #define cublasCgeru cublasCgeru_v2
+#define cublasChemv cublasChemv_v2
 #define cublasCreate cublasCreate_v2
 #define cublasCrot cublasCrot_v2
 #define cublasCscal cublasCscal_v2
 #define cublasCsrot cublasCsrot_v2
 #define cublasCsscal cublasCsscal_v2
 #define cublasCswap cublasCswap_v2
+#define cublasCsymv cublasCsymv_v2
+#define cublasCtrsv cublasCtrsv_v2
 #define cublasDasum cublasDasum_v2
 #define cublasDaxpy cublasDaxpy_v2
 #define cublasDcopy cublasDcopy_v2
@@ -34,6 +37,8 @@
 #define cublasDrot cublasDrot_v2
 #define cublasDscal cublasDscal_v2
 #define cublasDswap cublasDswap_v2
+#define cublasDsymv cublasDsymv_v2
+#define cublasDtrsv cublasDtrsv_v2
 #define cublasDzasum cublasDzasum_v2
 #define cublasDznrm2 cublasDznrm2_v2
 #define cublasGetPointerMode cublasGetPointerMode_v2
@@ -63,6 +68,8 @@
 #define cublasSrot cublasSrot_v2
 #define cublasSscal cublasSscal_v2
 #define cublasSswap cublasSswap_v2
+#define cublasSsymv cublasSsymv_v2
+#define cublasStrsv cublasStrsv_v2
 #define cublasZaxpy cublasZaxpy_v2
 #define cublasZcopy cublasZcopy_v2
 #define cublasZdotc cublasZdotc_v2
@@ -73,9 +80,11 @@
 #define cublasZgemv cublasZgemv_v2
 #define cublasZgerc cublasZgerc_v2
 #define cublasZgeru cublasZgeru_v2
+#define cublasZhemv cublasZhemv_v2
 #define cublasZrot cublasZrot_v2
 #define cublasZscal cublasZscal_v2
 #define cublasZswap cublasZswap_v2
-#define cublas cublas_v2
+#define cublasZsymv cublasZsymv_v2
+#define cublasZtrsv cublasZtrsv_v2
 
 #endif

@@ -42,6 +42,30 @@ template <> __device__ inline __half zero<__half>() {
   return __float2half(0.0f);
 }
 
+template <class T> __device__ inline T one() {
+  return T(1);
+}
+template <> __device__ inline float2 one<float2>() {
+  return make_float2(1.0f, 0.0f);
+}
+template <> __device__ inline double2 one<double2>() {
+  return make_double2(1.0, 0.0);
+}
+
+/* The real part as an element of T (hermitian diagonals). */
+__device__ inline float real_part(float a) {
+  return a;
+}
+__device__ inline double real_part(double a) {
+  return a;
+}
+__device__ inline float2 real_part(float2 a) {
+  return make_float2(a.x, 0.0f);
+}
+__device__ inline double2 real_part(double2 a) {
+  return make_double2(a.x, 0.0);
+}
+
 __device__ inline bool is_zero(float a) {
   return a == 0.0f;
 }

@@ -71,6 +71,10 @@ extern void *cublas_scal_kernels[], *cublas_scal_real_kernels[], *cublas_axpy_ke
     *cublas_nrm2_final_kernels[], *cublas_amax_partial_kernels[], *cublas_amin_partial_kernels[],
     *cublas_amax_final_kernels[], *cublas_amin_final_kernels[];
 
+/* Kernel tables (level2.cu), indexed by cublas_type. */
+extern void *cublas_gemv_kernels[], *cublas_ger_kernels[], *cublas_gerc_kernels[],
+    *cublas_symv_kernels[], *cublas_hemv_kernels[], *cublas_trsv_kernels[];
+
 /* GEMM kernels (gemm.cu): one per (A/B storage, C storage, compute) type combination,
  * in this order. */
 typedef enum {

@@ -1,0 +1,130 @@
+/* level2.cu — cuBLAS's level-2 kernels (matrix-vector) for S, D, C, Z: gemv, ger (geru,
+ * gerc), symv and hemv, trsv; tables indexed by cublas_type for level2.c. One thread
+ * computes one element of the result (its inner product in a fixed order, so results do
+ * not depend on the grid); trsv runs in one block, column by column. Scalars: value and
+ * device pointer, as level1.cu. Matrices are column-major with leading dimension lda. */
+#include "cublas_device.cuh"
+
+using namespace cublas_dev;
+
+template <class S> __device__ inline S scalar(S value, const S *pointer) {
+  return pointer ? *pointer : value;
+}
+
+/* y = alpha op(A) x + beta y; op 0 N (A is m x n, y has m elements), 1 T, 2 C. */
+template <class T>
+__global__ void gemv_kernel(int op, int m, int n, T alpha, const T *alpha_p, const T *A, int lda,
+                            const T *x, int incx, T beta, const T *beta_p, T *y, int incy) {
+  T al = scalar(alpha, alpha_p), be = scalar(beta, beta_p);
+  int rows = op == 0 ? m : n, cols = op == 0 ? n : m;
+  for (int r = blockIdx.x * blockDim.x + threadIdx.x; r < rows; r += gridDim.x * blockDim.x) {
+    T acc = zero<T>();
+    if (!is_zero(al))
+      for (int c = 0; c < cols; c++) {
+        T a = op == 0 ? A[r + (long long)c * lda] : A[c + (long long)r * lda];
+        if (op == 2) a = conj(a);
+        acc = madd(a, x[vector_index(c, cols, incx)], acc);
+      }
+    long long iy = vector_index(r, rows, incy);
+    T v = mul(al, acc);
+    if (!is_zero(be)) v = madd(be, y[iy], v);
+    y[iy] = v;
+  }
+}
+
+/* A += alpha x y^T (conjugate: y^H); one thread per element. */
+template <class T, bool conjugate>
+__global__ void ger_kernel(int m, int n, T alpha, const T *alpha_p, const T *x, int incx,
+                           const T *y, int incy, T *A, int lda) {
+  T al = scalar(alpha, alpha_p);
+  long long total = (long long)m * n;
+  for (long long e = blockIdx.x * (long long)blockDim.x + threadIdx.x; e < total;
+       e += (long long)gridDim.x * blockDim.x) {
+    int i = (int)(e % m), j = (int)(e / m);
+    T yv = y[vector_index(j, n, incy)];
+    if (conjugate) yv = conj(yv);
+    T *a = A + i + (long long)j * lda;
+    *a = madd(mul(al, x[vector_index(i, m, incx)]), yv, *a);
+  }
+}
+
+/* Element (r, c) of a symmetric (hermitian) matrix stored in the upper (uplo 1) or lower
+ * (0) triangle of A: the mirrored element is conjugated for hemv, whose diagonal is real. */
+template <class T, bool hermitian>
+__device__ inline T sym_element(const T *A, int lda, int uplo, int r, int c) {
+  bool stored = uplo == 1 ? r <= c : r >= c;
+  T a = stored ? A[r + (long long)c * lda] : A[c + (long long)r * lda];
+  if (hermitian) {
+    if (r == c) return real_part(a);
+    if (!stored) a = conj(a);
+  }
+  return a;
+}
+
+/* y = alpha A x + beta y, A n x n symmetric (hemv: hermitian) in the uplo triangle. */
+template <class T, bool hermitian>
+__global__ void symv_kernel(int uplo, int n, T alpha, const T *alpha_p, const T *A, int lda,
+                            const T *x, int incx, T beta, const T *beta_p, T *y, int incy) {
+  T al = scalar(alpha, alpha_p), be = scalar(beta, beta_p);
+  for (int r = blockIdx.x * blockDim.x + threadIdx.x; r < n; r += gridDim.x * blockDim.x) {
+    T acc = zero<T>();
+    if (!is_zero(al))
+      for (int c = 0; c < n; c++)
+        acc = madd(sym_element<T, hermitian>(A, lda, uplo, r, c), x[vector_index(c, n, incx)], acc);
+    long long iy = vector_index(r, n, incy);
+    T v = mul(al, acc);
+    if (!is_zero(be)) v = madd(be, y[iy], v);
+    y[iy] = v;
+  }
+}
+
+/* Element (r, c) of op(A) for a triangular A (uplo 1 upper, 0 lower); diag 1 = unit. */
+template <class T>
+__device__ inline T tri_element(const T *A, int lda, int uplo, int op, int diag, int r, int c) {
+  if (r == c && diag == 1) return one<T>();
+  int sr = op == 0 ? r : c, sc = op == 0 ? c : r; /* position in A */
+  bool stored = uplo == 1 ? sr <= sc : sr >= sc;
+  if (!stored) return zero<T>();
+  T a = A[sr + (long long)sc * lda];
+  return op == 2 ? conj(a) : a;
+}
+
+/* Solves op(A) x = b in place (x holds b), A n x n triangular: one block; op(A) is lower
+ * triangular when (lower, N) or (upper, T/C): forward substitution, else backward. After
+ * x_i is known every thread updates its share of the remaining elements. */
+template <class T>
+__global__ void trsv_kernel(int uplo, int op, int diag, int n, const T *A, int lda, T *x,
+                            int incx) {
+  bool lower = (uplo == 0) == (op == 0);
+  for (int step = 0; step < n; step++) {
+    int i = lower ? step : n - 1 - step;
+    long long ix = vector_index(i, n, incx);
+    if (threadIdx.x == 0 && diag == 0)
+      x[ix] = div(x[ix], tri_element(A, lda, uplo, op, diag, i, i));
+    __syncthreads();
+    T xi = x[ix];
+    int first = lower ? i + 1 : 0, last = lower ? n : i; /* the rows still to solve */
+    for (int r = first + (int)threadIdx.x; r < last; r += (int)blockDim.x) {
+      long long ir = vector_index(r, n, incx);
+      x[ir] = sub(x[ir], mul(tri_element(A, lda, uplo, op, diag, r, i), xi));
+    }
+    __syncthreads();
+  }
+}
+
+extern "C" {
+void *cublas_gemv_kernels[] = {(void *)gemv_kernel<float>, (void *)gemv_kernel<double>,
+                               (void *)gemv_kernel<float2>, (void *)gemv_kernel<double2>};
+void *cublas_ger_kernels[] = {(void *)ger_kernel<float, false>, (void *)ger_kernel<double, false>,
+                              (void *)ger_kernel<float2, false>,
+                              (void *)ger_kernel<double2, false>};
+void *cublas_gerc_kernels[] = {0, 0, (void *)ger_kernel<float2, true>,
+                               (void *)ger_kernel<double2, true>};
+void *cublas_symv_kernels[] = {
+    (void *)symv_kernel<float, false>, (void *)symv_kernel<double, false>,
+    (void *)symv_kernel<float2, false>, (void *)symv_kernel<double2, false>};
+void *cublas_hemv_kernels[] = {0, 0, (void *)symv_kernel<float2, true>,
+                               (void *)symv_kernel<double2, true>};
+void *cublas_trsv_kernels[] = {(void *)trsv_kernel<float>, (void *)trsv_kernel<double>,
+                               (void *)trsv_kernel<float2>, (void *)trsv_kernel<double2>};
+}

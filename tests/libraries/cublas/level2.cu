@@ -1,0 +1,289 @@
+// level2.cu — cuBLAS level 2 in S, D, C, Z against OpenBLAS: gemv (N, T, C; positive and
+// negative increments; beta == 0 never reads y), ger/geru/gerc, symv and hemv (both
+// triangles), trsv (both triangles, every operation, unit and non-unit diagonal), error
+// codes. Bounds: an inner product of length L within (L + 2) eps (|alpha| (|A||x|)_i +
+// |beta||y_i|) per part, doubled for complex; ger within 4 eps (|alpha x y| + |A|);
+// trsv on diagonally dominant matrices (condition number below 3) within 8 n eps max|x|.
+#include "cublas_test.h"
+
+static CBLAS_TRANSPOSE cop(cublasOperation_t op) {
+  return op == CUBLAS_OP_N ? CblasNoTrans : op == CUBLAS_OP_T ? CblasTrans : CblasConjTrans;
+}
+static CBLAS_UPLO cuplo(cublasFillMode_t u) {
+  return u == CUBLAS_FILL_MODE_UPPER ? CblasUpper : CblasLower;
+}
+static CBLAS_DIAG cdiag(cublasDiagType_t d) {
+  return d == CUBLAS_DIAG_UNIT ? CblasUnit : CblasNonUnit;
+}
+
+// OpenBLAS by type. Real scalars are passed by value, complex by pointer.
+static void ref_gemv(cublasOperation_t o, int m, int n, float al, const float *A, int lda,
+                     const float *x, int ix, float be, float *y, int iy) {
+  cblas_sgemv(CblasColMajor, cop(o), m, n, al, A, lda, x, ix, be, y, iy);
+}
+static void ref_gemv(cublasOperation_t o, int m, int n, double al, const double *A, int lda,
+                     const double *x, int ix, double be, double *y, int iy) {
+  cblas_dgemv(CblasColMajor, cop(o), m, n, al, A, lda, x, ix, be, y, iy);
+}
+static void ref_gemv(cublasOperation_t o, int m, int n, cuComplex al, const cuComplex *A, int lda,
+                     const cuComplex *x, int ix, cuComplex be, cuComplex *y, int iy) {
+  cblas_cgemv(CblasColMajor, cop(o), m, n, &al, A, lda, x, ix, &be, y, iy);
+}
+static void ref_gemv(cublasOperation_t o, int m, int n, cuDoubleComplex al,
+                     const cuDoubleComplex *A, int lda, const cuDoubleComplex *x, int ix,
+                     cuDoubleComplex be, cuDoubleComplex *y, int iy) {
+  cblas_zgemv(CblasColMajor, cop(o), m, n, &al, A, lda, x, ix, &be, y, iy);
+}
+static void ref_ger(bool, int m, int n, float al, const float *x, int ix, const float *y, int iy,
+                    float *A, int lda) {
+  cblas_sger(CblasColMajor, m, n, al, x, ix, y, iy, A, lda);
+}
+static void ref_ger(bool, int m, int n, double al, const double *x, int ix, const double *y, int iy,
+                    double *A, int lda) {
+  cblas_dger(CblasColMajor, m, n, al, x, ix, y, iy, A, lda);
+}
+static void ref_ger(bool c, int m, int n, cuComplex al, const cuComplex *x, int ix,
+                    const cuComplex *y, int iy, cuComplex *A, int lda) {
+  (c ? cblas_cgerc : cblas_cgeru)(CblasColMajor, m, n, &al, x, ix, y, iy, A, lda);
+}
+static void ref_ger(bool c, int m, int n, cuDoubleComplex al, const cuDoubleComplex *x, int ix,
+                    const cuDoubleComplex *y, int iy, cuDoubleComplex *A, int lda) {
+  (c ? cblas_zgerc : cblas_zgeru)(CblasColMajor, m, n, &al, x, ix, y, iy, A, lda);
+}
+// symv for real types, hemv for complex ones (OpenBLAS's cblas has no csymv)
+static void ref_symv(cublasFillMode_t u, int n, float al, const float *A, int lda, const float *x,
+                     int ix, float be, float *y, int iy) {
+  cblas_ssymv(CblasColMajor, cuplo(u), n, al, A, lda, x, ix, be, y, iy);
+}
+static void ref_symv(cublasFillMode_t u, int n, double al, const double *A, int lda,
+                     const double *x, int ix, double be, double *y, int iy) {
+  cblas_dsymv(CblasColMajor, cuplo(u), n, al, A, lda, x, ix, be, y, iy);
+}
+static void ref_symv(cublasFillMode_t u, int n, cuComplex al, const cuComplex *A, int lda,
+                     const cuComplex *x, int ix, cuComplex be, cuComplex *y, int iy) {
+  cblas_chemv(CblasColMajor, cuplo(u), n, &al, A, lda, x, ix, &be, y, iy);
+}
+static void ref_symv(cublasFillMode_t u, int n, cuDoubleComplex al, const cuDoubleComplex *A,
+                     int lda, const cuDoubleComplex *x, int ix, cuDoubleComplex be,
+                     cuDoubleComplex *y, int iy) {
+  cblas_zhemv(CblasColMajor, cuplo(u), n, &al, A, lda, x, ix, &be, y, iy);
+}
+#define REF_TRSV(P, T)                                                                             \
+  static void ref_trsv(cublasFillMode_t u, cublasOperation_t o, cublasDiagType_t d, int n,         \
+                       const T *A, int lda, T *x, int ix) {                                        \
+    cblas_##P##trsv(CblasColMajor, cuplo(u), cop(o), cdiag(d), n, A, lda, x, ix);                  \
+  }
+REF_TRSV(s, float)
+REF_TRSV(d, double)
+REF_TRSV(c, cuComplex)
+REF_TRSV(z, cuDoubleComplex)
+
+// cuBLAS by type
+#define T_LEVEL2(P, T)                                                                             \
+  static cublasStatus_t t_gemv(cublasHandle_t h, cublasOperation_t o, int m, int n, const T *al,   \
+                               const T *A, int lda, const T *x, int ix, const T *be, T *y,         \
+                               int iy) {                                                           \
+    return cublas##P##gemv(h, o, m, n, al, A, lda, x, ix, be, y, iy);                              \
+  }                                                                                                \
+  static cublasStatus_t t_trsv(cublasHandle_t h, cublasFillMode_t u, cublasOperation_t o,          \
+                               cublasDiagType_t d, int n, const T *A, int lda, T *x, int ix) {     \
+    return cublas##P##trsv(h, u, o, d, n, A, lda, x, ix);                                          \
+  }
+T_LEVEL2(S, float)
+T_LEVEL2(D, double)
+T_LEVEL2(C, cuComplex)
+T_LEVEL2(Z, cuDoubleComplex)
+static cublasStatus_t t_ger(cublasHandle_t h, bool, int m, int n, const float *al, const float *x,
+                            int ix, const float *y, int iy, float *A, int lda) {
+  return cublasSger(h, m, n, al, x, ix, y, iy, A, lda);
+}
+static cublasStatus_t t_ger(cublasHandle_t h, bool, int m, int n, const double *al, const double *x,
+                            int ix, const double *y, int iy, double *A, int lda) {
+  return cublasDger(h, m, n, al, x, ix, y, iy, A, lda);
+}
+static cublasStatus_t t_ger(cublasHandle_t h, bool c, int m, int n, const cuComplex *al,
+                            const cuComplex *x, int ix, const cuComplex *y, int iy, cuComplex *A,
+                            int lda) {
+  return (c ? cublasCgerc : cublasCgeru)(h, m, n, al, x, ix, y, iy, A, lda);
+}
+static cublasStatus_t t_ger(cublasHandle_t h, bool c, int m, int n, const cuDoubleComplex *al,
+                            const cuDoubleComplex *x, int ix, const cuDoubleComplex *y, int iy,
+                            cuDoubleComplex *A, int lda) {
+  return (c ? cublasZgerc : cublasZgeru)(h, m, n, al, x, ix, y, iy, A, lda);
+}
+static cublasStatus_t t_symv(cublasHandle_t h, cublasFillMode_t u, int n, const float *al,
+                             const float *A, int lda, const float *x, int ix, const float *be,
+                             float *y, int iy) {
+  return cublasSsymv(h, u, n, al, A, lda, x, ix, be, y, iy);
+}
+static cublasStatus_t t_symv(cublasHandle_t h, cublasFillMode_t u, int n, const double *al,
+                             const double *A, int lda, const double *x, int ix, const double *be,
+                             double *y, int iy) {
+  return cublasDsymv(h, u, n, al, A, lda, x, ix, be, y, iy);
+}
+static cublasStatus_t t_symv(cublasHandle_t h, cublasFillMode_t u, int n, const cuComplex *al,
+                             const cuComplex *A, int lda, const cuComplex *x, int ix,
+                             const cuComplex *be, cuComplex *y, int iy) {
+  return cublasChemv(h, u, n, al, A, lda, x, ix, be, y, iy);
+}
+static cublasStatus_t t_symv(cublasHandle_t h, cublasFillMode_t u, int n, const cuDoubleComplex *al,
+                             const cuDoubleComplex *A, int lda, const cuDoubleComplex *x, int ix,
+                             const cuDoubleComplex *be, cuDoubleComplex *y, int iy) {
+  return cublasZhemv(h, u, n, al, A, lda, x, ix, be, y, iy);
+}
+
+static size_t span(int n, int inc) {
+  return 1 + (size_t)(n - 1) * (size_t)std::abs(inc);
+}
+static const char *opn(cublasOperation_t o) {
+  return o == CUBLAS_OP_N ? "N" : o == CUBLAS_OP_T ? "T" : "C";
+}
+
+template <class T> static void test_type(cublasHandle_t h, int m, int n) {
+  const bool cplx = sizeof(T) != sizeof(typename elem<T>::real);
+  const double f = cplx ? 2 : 1;
+  char what[128];
+  int lda = m + 3;
+  std::vector<T> A = random_vector<T>((size_t)lda * n);
+  T *dA = to_device(A);
+  // gemv
+  const cublasOperation_t ops[] = {CUBLAS_OP_N, CUBLAS_OP_T, CUBLAS_OP_C};
+  const int incs[][2] = {{1, 1}, {-2, 3}};
+  for (auto op : ops)
+    for (auto &inc : incs) {
+      int lx = op == CUBLAS_OP_N ? n : m, ly = op == CUBLAS_OP_N ? m : n;
+      std::vector<T> x = random_vector<T>(span(lx, inc[0])), y = random_vector<T>(span(ly, inc[1]));
+      T al = elem<T>::random(), be = elem<T>::random();
+      T *dx = to_device(x), *dy = to_device(y);
+      CHECK_BLAS(t_gemv(h, op, m, n, &al, dA, lda, dx, inc[0], &be, dy, inc[1]));
+      std::vector<T> want = y;
+      ref_gemv(op, m, n, al, A.data(), lda, x.data(), inc[0], be, want.data(), inc[1]);
+      std::vector<double> bound(y.size());
+      for (size_t i = 0; i < y.size(); i++) // |A| <= sqrt 2, |x| <= sqrt 2 per element
+        bound[i] = f * (lx + 2) * eps<T>() * (abs_of(al) * 2 * lx + abs_of(be) * abs_of(y[i]));
+      snprintf(what, sizeof what, "%sgemv %s inc %d %d", elem<T>::name(), opn(op), inc[0], inc[1]);
+      expect_close(what, to_host(dy, y.size()), want, bound);
+      cudaFree(dx), cudaFree(dy);
+    }
+  // ger / geru / gerc
+  for (int c = 0; c <= (cplx ? 1 : 0); c++) {
+    std::vector<T> x = random_vector<T>(span(m, 2)), y = random_vector<T>(span(n, -1));
+    T al = elem<T>::random();
+    T *dx = to_device(x), *dy = to_device(y), *dB = to_device(A);
+    CHECK_BLAS(t_ger(h, c, m, n, &al, dx, 2, dy, -1, dB, lda));
+    std::vector<T> want = A;
+    ref_ger(c, m, n, al, x.data(), 2, y.data(), -1, want.data(), lda);
+    std::vector<double> bound(A.size());
+    for (size_t i = 0; i < A.size(); i++)
+      bound[i] = f * 4 * eps<T>() * (abs_of(al) * 2 + abs_of(A[i]));
+    snprintf(what, sizeof what, "%sger%s", elem<T>::name(), cplx ? (c ? "c" : "u") : "");
+    expect_close(what, to_host(dB, A.size()), want, bound);
+    cudaFree(dx), cudaFree(dy), cudaFree(dB);
+  }
+  // symv (real) / hemv (complex) on the leading n x n block (n <= m)
+  const cublasFillMode_t uplos[] = {CUBLAS_FILL_MODE_LOWER, CUBLAS_FILL_MODE_UPPER};
+  for (auto u : uplos) {
+    std::vector<T> x = random_vector<T>(span(n, -1)), y = random_vector<T>(span(n, 2));
+    T al = elem<T>::random(), be = elem<T>::random();
+    T *dx = to_device(x), *dy = to_device(y);
+    CHECK_BLAS(t_symv(h, u, n, &al, dA, lda, dx, -1, &be, dy, 2));
+    std::vector<T> want = y;
+    ref_symv(u, n, al, A.data(), lda, x.data(), -1, be, want.data(), 2);
+    std::vector<double> bound(y.size());
+    for (size_t i = 0; i < y.size(); i++)
+      bound[i] = f * (n + 2) * eps<T>() * (abs_of(al) * 2 * n + abs_of(be) * abs_of(y[i]));
+    snprintf(what, sizeof what, "%s%s %s", elem<T>::name(), cplx ? "hemv" : "symv",
+             u ? "upper" : "lower");
+    expect_close(what, to_host(dy, y.size()), want, bound);
+    cudaFree(dx), cudaFree(dy);
+  }
+  // trsv: a diagonally dominant triangle (|a_ii| >= 2n, off-diagonal parts <= 1)
+  std::vector<T> tri = A;
+  for (int i = 0; i < n; i++)
+    tri[i + (size_t)i * lda] = elem<T>::random(),
+                        *(typename elem<T>::real *)&tri[i + (size_t)i * lda] += 2 * n;
+  T *dT = to_device(tri);
+  const cublasDiagType_t diags[] = {CUBLAS_DIAG_NON_UNIT, CUBLAS_DIAG_UNIT};
+  for (auto u : uplos)
+    for (auto op : ops)
+      for (auto d : diags) {
+        if (d == CUBLAS_DIAG_UNIT && n > 8)
+          continue; // unit triangles of size n grow like 2^n: a small one suffices
+        int inc = op == CUBLAS_OP_T ? -2 : 1;
+        std::vector<T> x = random_vector<T>(span(n, inc));
+        T *dx = to_device(x);
+        CHECK_BLAS(t_trsv(h, u, op, d, n, dT, lda, dx, inc));
+        std::vector<T> want = x;
+        ref_trsv(u, op, d, n, tri.data(), lda, want.data(), inc);
+        double mx = 0;
+        for (auto &v : want)
+          mx = std::max(mx, abs_of(v));
+        std::vector<double> bound(x.size(), 8 * f * n * eps<T>() * mx);
+        snprintf(what, sizeof what, "%strsv %s %s %s", elem<T>::name(), u ? "upper" : "lower",
+                 opn(op), d ? "unit" : "non-unit");
+        expect_close(what, to_host(dx, x.size()), want, bound);
+        cudaFree(dx);
+      }
+  // small unit-diagonal case
+  {
+    int k = 7;
+    for (auto u : uplos) {
+      std::vector<T> x = random_vector<T>(k);
+      T *dx = to_device(x);
+      CHECK_BLAS(t_trsv(h, u, CUBLAS_OP_N, CUBLAS_DIAG_UNIT, k, dA, lda, dx, 1));
+      std::vector<T> want = x;
+      ref_trsv(u, CUBLAS_OP_N, CUBLAS_DIAG_UNIT, k, A.data(), lda, want.data(), 1);
+      double mx = 0;
+      for (auto &v : want)
+        mx = std::max(mx, abs_of(v));
+      std::vector<double> bound(x.size(), 64 * f * k * eps<T>() * mx);
+      snprintf(what, sizeof what, "%strsv %s N unit n=%d", elem<T>::name(), u ? "upper" : "lower",
+               k);
+      expect_close(what, to_host(dx, x.size()), want, bound);
+      cudaFree(dx);
+    }
+  }
+  cudaFree(dA), cudaFree(dT);
+}
+
+static void test_errors(cublasHandle_t h) {
+  float *d, one = 1;
+  CHECK_CUDA(cudaMalloc(&d, 4096));
+  EXPECT_STATUS(cublasSgemv(nullptr, CUBLAS_OP_N, 4, 4, &one, d, 4, d, 1, &one, d, 1),
+                CUBLAS_STATUS_NOT_INITIALIZED);
+  EXPECT_STATUS(cublasSgemv(h, CUBLAS_OP_N, 4, 4, &one, d, 3, d, 1, &one, d, 1),
+                CUBLAS_STATUS_INVALID_VALUE);
+  EXPECT_STATUS(cublasSgemv(h, CUBLAS_OP_N, 4, 4, &one, d, 4, d, 0, &one, d, 1),
+                CUBLAS_STATUS_INVALID_VALUE);
+  EXPECT_STATUS(cublasSgemv(h, CUBLAS_OP_N, -1, 4, &one, d, 4, d, 1, &one, d, 1),
+                CUBLAS_STATUS_INVALID_VALUE);
+  EXPECT_STATUS(cublasSger(h, 4, 4, &one, d, 1, d, 0, d, 4), CUBLAS_STATUS_INVALID_VALUE);
+  EXPECT_STATUS(cublasSsymv(h, (cublasFillMode_t)5, 4, &one, d, 4, d, 1, &one, d, 1),
+                CUBLAS_STATUS_INVALID_VALUE);
+  EXPECT_STATUS(
+      cublasStrsv(h, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, (cublasDiagType_t)3, 4, d, 4, d, 1),
+      CUBLAS_STATUS_INVALID_VALUE);
+  EXPECT_STATUS(
+      cublasStrsv(h, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_UNIT, 4, d, 2, d, 1),
+      CUBLAS_STATUS_INVALID_VALUE);
+  // beta == 0: y full of NaN is overwritten
+  std::vector<float> nan_y(4, NAN), ones(16, 1.0f);
+  CHECK_CUDA(cudaMemcpy(d, ones.data(), 16 * sizeof(float), cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(d + 64, nan_y.data(), 4 * sizeof(float), cudaMemcpyHostToDevice));
+  float zero = 0;
+  CHECK_BLAS(cublasSgemv(h, CUBLAS_OP_N, 4, 4, &one, d, 4, d, 1, &zero, d + 64, 1));
+  expect_equal("Sgemv beta=0 with NaN in y", to_host(d + 64, 4), std::vector<float>(4, 4.0f));
+  cudaFree(d);
+}
+
+int main() {
+  cublasHandle_t h;
+  CHECK_BLAS(cublasCreate(&h));
+  test_type<float>(h, 75, 61);
+  test_type<double>(h, 23, 17);
+  test_type<cuComplex>(h, 41, 33);
+  test_type<cuDoubleComplex>(h, 13, 11);
+  test_errors(h);
+  CHECK_BLAS(cublasDestroy(h));
+  return finish("cublas level2");
+}
