@@ -490,6 +490,104 @@ cublasStatus_t CUBLASWINAPI cublasGemmStridedBatchedEx(
     cudaDataType Ctype, int ldc, long long int strideC, int batchCount,
     cublasComputeType_t computeType, cublasGemmAlgo_t algo);
 
+/* ---- level 3 besides GEMM ----------------------------------------------------- */
+cublasStatus_t CUBLASWINAPI cublasSsymm_v2(cublasHandle_t handle, cublasSideMode_t side,
+                                           cublasFillMode_t uplo, int m, int n, const float *alpha,
+                                           const float *A, int lda, const float *B, int ldb,
+                                           const float *beta, float *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasDsymm_v2(cublasHandle_t handle, cublasSideMode_t side,
+                                           cublasFillMode_t uplo, int m, int n, const double *alpha,
+                                           const double *A, int lda, const double *B, int ldb,
+                                           const double *beta, double *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasCsymm_v2(cublasHandle_t handle, cublasSideMode_t side,
+                                           cublasFillMode_t uplo, int m, int n,
+                                           const cuComplex *alpha, const cuComplex *A, int lda,
+                                           const cuComplex *B, int ldb, const cuComplex *beta,
+                                           cuComplex *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasZsymm_v2(cublasHandle_t handle, cublasSideMode_t side,
+                                           cublasFillMode_t uplo, int m, int n,
+                                           const cuDoubleComplex *alpha, const cuDoubleComplex *A,
+                                           int lda, const cuDoubleComplex *B, int ldb,
+                                           const cuDoubleComplex *beta, cuDoubleComplex *C,
+                                           int ldc);
+cublasStatus_t CUBLASWINAPI cublasChemm_v2(cublasHandle_t handle, cublasSideMode_t side,
+                                           cublasFillMode_t uplo, int m, int n,
+                                           const cuComplex *alpha, const cuComplex *A, int lda,
+                                           const cuComplex *B, int ldb, const cuComplex *beta,
+                                           cuComplex *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasZhemm_v2(cublasHandle_t handle, cublasSideMode_t side,
+                                           cublasFillMode_t uplo, int m, int n,
+                                           const cuDoubleComplex *alpha, const cuDoubleComplex *A,
+                                           int lda, const cuDoubleComplex *B, int ldb,
+                                           const cuDoubleComplex *beta, cuDoubleComplex *C,
+                                           int ldc);
+cublasStatus_t CUBLASWINAPI cublasSsyrk_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, int n, int k,
+                                           const float *alpha, const float *A, int lda,
+                                           const float *beta, float *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasDsyrk_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, int n, int k,
+                                           const double *alpha, const double *A, int lda,
+                                           const double *beta, double *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasCsyrk_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, int n, int k,
+                                           const cuComplex *alpha, const cuComplex *A, int lda,
+                                           const cuComplex *beta, cuComplex *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasZsyrk_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, int n, int k,
+                                           const cuDoubleComplex *alpha, const cuDoubleComplex *A,
+                                           int lda, const cuDoubleComplex *beta, cuDoubleComplex *C,
+                                           int ldc);
+cublasStatus_t CUBLASWINAPI cublasCherk_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, int n, int k,
+                                           const float *alpha, const cuComplex *A, int lda,
+                                           const float *beta, cuComplex *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasZherk_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, int n, int k,
+                                           const double *alpha, const cuDoubleComplex *A, int lda,
+                                           const double *beta, cuDoubleComplex *C, int ldc);
+/* Out of place, as cuBLAS's: C = alpha op(A) B or alpha B op(A); C may be B. */
+cublasStatus_t CUBLASWINAPI cublasStrmm_v2(cublasHandle_t handle, cublasSideMode_t side,
+                                           cublasFillMode_t uplo, cublasOperation_t trans,
+                                           cublasDiagType_t diag, int m, int n, const float *alpha,
+                                           const float *A, int lda, const float *B, int ldb,
+                                           float *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasDtrmm_v2(cublasHandle_t handle, cublasSideMode_t side,
+                                           cublasFillMode_t uplo, cublasOperation_t trans,
+                                           cublasDiagType_t diag, int m, int n, const double *alpha,
+                                           const double *A, int lda, const double *B, int ldb,
+                                           double *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasCtrmm_v2(cublasHandle_t handle, cublasSideMode_t side,
+                                           cublasFillMode_t uplo, cublasOperation_t trans,
+                                           cublasDiagType_t diag, int m, int n,
+                                           const cuComplex *alpha, const cuComplex *A, int lda,
+                                           const cuComplex *B, int ldb, cuComplex *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasZtrmm_v2(cublasHandle_t handle, cublasSideMode_t side,
+                                           cublasFillMode_t uplo, cublasOperation_t trans,
+                                           cublasDiagType_t diag, int m, int n,
+                                           const cuDoubleComplex *alpha, const cuDoubleComplex *A,
+                                           int lda, const cuDoubleComplex *B, int ldb,
+                                           cuDoubleComplex *C, int ldc);
+/* Solves op(A) X = alpha B or X op(A) = alpha B; X overwrites B. */
+cublasStatus_t CUBLASWINAPI cublasStrsm_v2(cublasHandle_t handle, cublasSideMode_t side,
+                                           cublasFillMode_t uplo, cublasOperation_t trans,
+                                           cublasDiagType_t diag, int m, int n, const float *alpha,
+                                           const float *A, int lda, float *B, int ldb);
+cublasStatus_t CUBLASWINAPI cublasDtrsm_v2(cublasHandle_t handle, cublasSideMode_t side,
+                                           cublasFillMode_t uplo, cublasOperation_t trans,
+                                           cublasDiagType_t diag, int m, int n, const double *alpha,
+                                           const double *A, int lda, double *B, int ldb);
+cublasStatus_t CUBLASWINAPI cublasCtrsm_v2(cublasHandle_t handle, cublasSideMode_t side,
+                                           cublasFillMode_t uplo, cublasOperation_t trans,
+                                           cublasDiagType_t diag, int m, int n,
+                                           const cuComplex *alpha, const cuComplex *A, int lda,
+                                           cuComplex *B, int ldb);
+cublasStatus_t CUBLASWINAPI cublasZtrsm_v2(cublasHandle_t handle, cublasSideMode_t side,
+                                           cublasFillMode_t uplo, cublasOperation_t trans,
+                                           cublasDiagType_t diag, int m, int n,
+                                           const cuDoubleComplex *alpha, const cuDoubleComplex *A,
+                                           int lda, cuDoubleComplex *B, int ldb);
+
 #ifdef __cplusplus
 }
 #endif

@@ -16,14 +16,20 @@
 #define cublasCgemv cublasCgemv_v2
 #define cublasCgerc cublasCgerc_v2
 #define cublasCgeru cublasCgeru_v2
+#define cublasChemm cublasChemm_v2
 #define cublasChemv cublasChemv_v2
+#define cublasCherk cublasCherk_v2
 #define cublasCreate cublasCreate_v2
 #define cublasCrot cublasCrot_v2
 #define cublasCscal cublasCscal_v2
 #define cublasCsrot cublasCsrot_v2
 #define cublasCsscal cublasCsscal_v2
 #define cublasCswap cublasCswap_v2
+#define cublasCsymm cublasCsymm_v2
 #define cublasCsymv cublasCsymv_v2
+#define cublasCsyrk cublasCsyrk_v2
+#define cublasCtrmm cublasCtrmm_v2
+#define cublasCtrsm cublasCtrsm_v2
 #define cublasCtrsv cublasCtrsv_v2
 #define cublasDasum cublasDasum_v2
 #define cublasDaxpy cublasDaxpy_v2
@@ -37,7 +43,11 @@
 #define cublasDrot cublasDrot_v2
 #define cublasDscal cublasDscal_v2
 #define cublasDswap cublasDswap_v2
+#define cublasDsymm cublasDsymm_v2
 #define cublasDsymv cublasDsymv_v2
+#define cublasDsyrk cublasDsyrk_v2
+#define cublasDtrmm cublasDtrmm_v2
+#define cublasDtrsm cublasDtrsm_v2
 #define cublasDtrsv cublasDtrsv_v2
 #define cublasDzasum cublasDzasum_v2
 #define cublasDznrm2 cublasDznrm2_v2
@@ -68,7 +78,11 @@
 #define cublasSrot cublasSrot_v2
 #define cublasSscal cublasSscal_v2
 #define cublasSswap cublasSswap_v2
+#define cublasSsymm cublasSsymm_v2
 #define cublasSsymv cublasSsymv_v2
+#define cublasSsyrk cublasSsyrk_v2
+#define cublasStrmm cublasStrmm_v2
+#define cublasStrsm cublasStrsm_v2
 #define cublasStrsv cublasStrsv_v2
 #define cublasZaxpy cublasZaxpy_v2
 #define cublasZcopy cublasZcopy_v2
@@ -80,11 +94,17 @@
 #define cublasZgemv cublasZgemv_v2
 #define cublasZgerc cublasZgerc_v2
 #define cublasZgeru cublasZgeru_v2
+#define cublasZhemm cublasZhemm_v2
 #define cublasZhemv cublasZhemv_v2
+#define cublasZherk cublasZherk_v2
 #define cublasZrot cublasZrot_v2
 #define cublasZscal cublasZscal_v2
 #define cublasZswap cublasZswap_v2
+#define cublasZsymm cublasZsymm_v2
 #define cublasZsymv cublasZsymv_v2
+#define cublasZsyrk cublasZsyrk_v2
+#define cublasZtrmm cublasZtrmm_v2
+#define cublasZtrsm cublasZtrsm_v2
 #define cublasZtrsv cublasZtrsv_v2
 
 #endif

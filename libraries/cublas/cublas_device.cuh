@@ -287,6 +287,23 @@ __device__ inline void store(double2 *p, double2 v) {
   *p = v;
 }
 
+/* A scalar argument: read from device memory when a pointer is given (device pointer
+ * mode), else the value passed with the launch (host pointer mode). */
+template <class S> __device__ inline S scalar(S value, const S *pointer) {
+  return pointer ? *pointer : value;
+}
+
+/* Element (r, c) of op(A) for a triangular A (uplo 1 upper, 0 lower); diag 1 = unit. */
+template <class T>
+__device__ inline T tri_element(const T *A, int lda, int uplo, int op, int diag, int r, int c) {
+  if (r == c && diag == 1) return one<T>();
+  int sr = op == 0 ? r : c, sc = op == 0 ? c : r; /* position in A */
+  bool stored = uplo == 1 ? sr <= sc : sr >= sc;
+  if (!stored) return zero<T>();
+  T a = A[sr + (long long)sc * lda];
+  return op == 2 ? conj(a) : a;
+}
+
 } // namespace cublas_dev
 
 #endif

@@ -75,6 +75,10 @@ extern void *cublas_scal_kernels[], *cublas_scal_real_kernels[], *cublas_axpy_ke
 extern void *cublas_gemv_kernels[], *cublas_ger_kernels[], *cublas_gerc_kernels[],
     *cublas_symv_kernels[], *cublas_hemv_kernels[], *cublas_trsv_kernels[];
 
+/* Kernel tables (level3.cu), indexed by cublas_type. */
+extern void *cublas_symm_kernels[], *cublas_hemm_kernels[], *cublas_syrk_kernels[],
+    *cublas_herk_kernels[], *cublas_trmm_kernels[], *cublas_trsm_kernels[];
+
 /* GEMM kernels (gemm.cu): one per (A/B storage, C storage, compute) type combination,
  * in this order. */
 typedef enum {

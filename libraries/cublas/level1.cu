@@ -12,10 +12,6 @@ using namespace cublas_dev;
 
 #define CUBLAS_REDUCE_THREADS 256
 
-template <class S> __device__ inline S scalar(S value, const S *pointer) {
-  return pointer ? *pointer : value;
-}
-
 template <class T, class S>
 __global__ void scal_kernel(int n, S alpha, const S *alpha_p, T *x, int incx) {
   S a = scalar(alpha, alpha_p);

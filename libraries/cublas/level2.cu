@@ -7,10 +7,6 @@
 
 using namespace cublas_dev;
 
-template <class S> __device__ inline S scalar(S value, const S *pointer) {
-  return pointer ? *pointer : value;
-}
-
 /* y = alpha op(A) x + beta y; op 0 N (A is m x n, y has m elements), 1 T, 2 C. */
 template <class T>
 __global__ void gemv_kernel(int op, int m, int n, T alpha, const T *alpha_p, const T *A, int lda,
@@ -76,17 +72,6 @@ __global__ void symv_kernel(int uplo, int n, T alpha, const T *alpha_p, const T 
     if (!is_zero(be)) v = madd(be, y[iy], v);
     y[iy] = v;
   }
-}
-
-/* Element (r, c) of op(A) for a triangular A (uplo 1 upper, 0 lower); diag 1 = unit. */
-template <class T>
-__device__ inline T tri_element(const T *A, int lda, int uplo, int op, int diag, int r, int c) {
-  if (r == c && diag == 1) return one<T>();
-  int sr = op == 0 ? r : c, sc = op == 0 ? c : r; /* position in A */
-  bool stored = uplo == 1 ? sr <= sc : sr >= sc;
-  if (!stored) return zero<T>();
-  T a = A[sr + (long long)sc * lda];
-  return op == 2 ? conj(a) : a;
 }
 
 /* Solves op(A) x = b in place (x holds b), A n x n triangular: one block; op(A) is lower

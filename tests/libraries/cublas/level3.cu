@@ -1,0 +1,303 @@
+// level3.cu — cuBLAS level 3 besides GEMM, in S, D, C, Z against OpenBLAS: symm and hemm
+// (both sides and triangles), syrk and herk (both triangles, N and T/C; the other triangle
+// untouched), trmm (every side, triangle, operation and diagonal; out of place and in
+// place), trsm (every combination, device alpha once), error codes.
+// Bounds: inner products of length L within (L + 2) eps (|alpha| L max|a||b| + |beta||c|)
+// per part, doubled for complex; trsm on triangles with diagonal >= 1 and off-diagonal
+// parts <= 1/size (condition number below 3) within 16 size eps max|X|.
+#include "cublas_test.h"
+
+static CBLAS_TRANSPOSE cop(cublasOperation_t op) {
+  return op == CUBLAS_OP_N ? CblasNoTrans : op == CUBLAS_OP_T ? CblasTrans : CblasConjTrans;
+}
+static CBLAS_UPLO cuplo(cublasFillMode_t u) {
+  return u == CUBLAS_FILL_MODE_UPPER ? CblasUpper : CblasLower;
+}
+static CBLAS_DIAG cdiag(cublasDiagType_t d) {
+  return d == CUBLAS_DIAG_UNIT ? CblasUnit : CblasNonUnit;
+}
+static CBLAS_SIDE cside(cublasSideMode_t s) {
+  return s == CUBLAS_SIDE_LEFT ? CblasLeft : CblasRight;
+}
+
+// real scalars by value, complex by pointer: wrap in a helper that takes pointers
+#define REF_REAL(P, T)                                                                             \
+  static void ref_symm(cublasSideMode_t s, cublasFillMode_t u, int m, int n, T al, const T *A,     \
+                       int lda, const T *B, int ldb, T be, T *C, int ldc) {                        \
+    cblas_##P##symm(CblasColMajor, cside(s), cuplo(u), m, n, al, A, lda, B, ldb, be, C, ldc);      \
+  }                                                                                                \
+  static void ref_syrk(cublasFillMode_t u, cublasOperation_t t, int n, int k, T al, const T *A,    \
+                       int lda, T be, T *C, int ldc) {                                             \
+    cblas_##P##syrk(CblasColMajor, cuplo(u), cop(t), n, k, al, A, lda, be, C, ldc);                \
+  }                                                                                                \
+  static void ref_trmm(cublasSideMode_t s, cublasFillMode_t u, cublasOperation_t t,                \
+                       cublasDiagType_t d, int m, int n, T al, const T *A, int lda, T *B,          \
+                       int ldb) {                                                                  \
+    cblas_##P##trmm(CblasColMajor, cside(s), cuplo(u), cop(t), cdiag(d), m, n, al, A, lda, B,      \
+                    ldb);                                                                          \
+  }                                                                                                \
+  static void ref_trsm(cublasSideMode_t s, cublasFillMode_t u, cublasOperation_t t,                \
+                       cublasDiagType_t d, int m, int n, T al, const T *A, int lda, T *B,          \
+                       int ldb) {                                                                  \
+    cblas_##P##trsm(CblasColMajor, cside(s), cuplo(u), cop(t), cdiag(d), m, n, al, A, lda, B,      \
+                    ldb);                                                                          \
+  }
+#define REF_COMPLEX(P, T)                                                                          \
+  static void ref_symm(cublasSideMode_t s, cublasFillMode_t u, int m, int n, T al, const T *A,     \
+                       int lda, const T *B, int ldb, T be, T *C, int ldc) {                        \
+    cblas_##P##symm(CblasColMajor, cside(s), cuplo(u), m, n, &al, A, lda, B, ldb, &be, C, ldc);    \
+  }                                                                                                \
+  static void ref_syrk(cublasFillMode_t u, cublasOperation_t t, int n, int k, T al, const T *A,    \
+                       int lda, T be, T *C, int ldc) {                                             \
+    cblas_##P##syrk(CblasColMajor, cuplo(u), cop(t), n, k, &al, A, lda, &be, C, ldc);              \
+  }                                                                                                \
+  static void ref_trmm(cublasSideMode_t s, cublasFillMode_t u, cublasOperation_t t,                \
+                       cublasDiagType_t d, int m, int n, T al, const T *A, int lda, T *B,          \
+                       int ldb) {                                                                  \
+    cblas_##P##trmm(CblasColMajor, cside(s), cuplo(u), cop(t), cdiag(d), m, n, &al, A, lda, B,     \
+                    ldb);                                                                          \
+  }                                                                                                \
+  static void ref_trsm(cublasSideMode_t s, cublasFillMode_t u, cublasOperation_t t,                \
+                       cublasDiagType_t d, int m, int n, T al, const T *A, int lda, T *B,          \
+                       int ldb) {                                                                  \
+    cblas_##P##trsm(CblasColMajor, cside(s), cuplo(u), cop(t), cdiag(d), m, n, &al, A, lda, B,     \
+                    ldb);                                                                          \
+  }
+REF_REAL(s, float)
+REF_REAL(d, double)
+REF_COMPLEX(c, cuComplex)
+REF_COMPLEX(z, cuDoubleComplex)
+
+#define T_LEVEL3(P, T)                                                                             \
+  static cublasStatus_t t_symm(cublasHandle_t h, cublasSideMode_t s, cublasFillMode_t u, int m,    \
+                               int n, const T *al, const T *A, int lda, const T *B, int ldb,       \
+                               const T *be, T *C, int ldc) {                                       \
+    return cublas##P##symm(h, s, u, m, n, al, A, lda, B, ldb, be, C, ldc);                         \
+  }                                                                                                \
+  static cublasStatus_t t_syrk(cublasHandle_t h, cublasFillMode_t u, cublasOperation_t t, int n,   \
+                               int k, const T *al, const T *A, int lda, const T *be, T *C,         \
+                               int ldc) {                                                          \
+    return cublas##P##syrk(h, u, t, n, k, al, A, lda, be, C, ldc);                                 \
+  }                                                                                                \
+  static cublasStatus_t t_trmm(cublasHandle_t h, cublasSideMode_t s, cublasFillMode_t u,           \
+                               cublasOperation_t t, cublasDiagType_t d, int m, int n, const T *al, \
+                               const T *A, int lda, const T *B, int ldb, T *C, int ldc) {          \
+    return cublas##P##trmm(h, s, u, t, d, m, n, al, A, lda, B, ldb, C, ldc);                       \
+  }                                                                                                \
+  static cublasStatus_t t_trsm(cublasHandle_t h, cublasSideMode_t s, cublasFillMode_t u,           \
+                               cublasOperation_t t, cublasDiagType_t d, int m, int n, const T *al, \
+                               const T *A, int lda, T *B, int ldb) {                               \
+    return cublas##P##trsm(h, s, u, t, d, m, n, al, A, lda, B, ldb);                               \
+  }
+T_LEVEL3(S, float)
+T_LEVEL3(D, double)
+T_LEVEL3(C, cuComplex)
+T_LEVEL3(Z, cuDoubleComplex)
+
+static const char *opn(cublasOperation_t o) {
+  return o == CUBLAS_OP_N ? "N" : o == CUBLAS_OP_T ? "T" : "C";
+}
+
+template <class T> static void test_type(cublasHandle_t h, int m, int n, int k) {
+  typedef typename elem<T>::real R;
+  const bool cplx = sizeof(T) != sizeof(R);
+  const double f = cplx ? 2 : 1;
+  const int s_max = std::max(m, n), ld = s_max + 2;
+  char what[160];
+  std::vector<T> A = random_vector<T>((size_t)ld * s_max), B = random_vector<T>((size_t)ld * s_max),
+                 C = random_vector<T>((size_t)ld * s_max);
+  T *dA = to_device(A), *dB = to_device(B), *dC = to_device(C);
+  const cublasSideMode_t sides[] = {CUBLAS_SIDE_LEFT, CUBLAS_SIDE_RIGHT};
+  const cublasFillMode_t uplos[] = {CUBLAS_FILL_MODE_LOWER, CUBLAS_FILL_MODE_UPPER};
+  const cublasOperation_t ops[] = {CUBLAS_OP_N, CUBLAS_OP_T, CUBLAS_OP_C};
+  const cublasDiagType_t diags[] = {CUBLAS_DIAG_NON_UNIT, CUBLAS_DIAG_UNIT};
+  auto reset_c = [&]() {
+    CHECK_CUDA(cudaMemcpy(dC, C.data(), C.size() * sizeof(T), cudaMemcpyHostToDevice));
+  };
+  auto bound_for = [&](int len, T al, T be) {
+    std::vector<double> b(C.size());
+    for (size_t i = 0; i < C.size(); i++)
+      b[i] = f * (len + 2) * eps<T>() * (abs_of(al) * 2 * len + abs_of(be) * abs_of(C[i]));
+    return b;
+  };
+  // symm (real and complex symmetric)
+  for (auto s : sides)
+    for (auto u : uplos) {
+      T al = elem<T>::random(), be = elem<T>::random();
+      reset_c();
+      CHECK_BLAS(t_symm(h, s, u, m, n, &al, dA, ld, dB, ld, &be, dC, ld));
+      std::vector<T> want = C;
+      ref_symm(s, u, m, n, al, A.data(), ld, B.data(), ld, be, want.data(), ld);
+      snprintf(what, sizeof what, "%ssymm %s %s", elem<T>::name(), s ? "right" : "left",
+               u ? "upper" : "lower");
+      expect_close(what, to_host(dC, C.size()), want, bound_for(s ? n : m, al, be));
+    }
+  // syrk
+  for (auto u : uplos)
+    for (auto t : {CUBLAS_OP_N, CUBLAS_OP_T}) {
+      T al = elem<T>::random(), be = elem<T>::random();
+      reset_c();
+      CHECK_BLAS(t_syrk(h, u, t, n, k, &al, dA, ld, &be, dC, ld));
+      std::vector<T> want = C;
+      ref_syrk(u, t, n, k, al, A.data(), ld, be, want.data(), ld);
+      snprintf(what, sizeof what, "%ssyrk %s %s", elem<T>::name(), u ? "upper" : "lower", opn(t));
+      expect_close(what, to_host(dC, C.size()), want, bound_for(k, al, be));
+    }
+  // trmm, out of place and (once per side) in place
+  for (auto s : sides)
+    for (auto u : uplos)
+      for (auto t : ops)
+        for (auto d : diags) {
+          T al = elem<T>::random();
+          reset_c();
+          CHECK_BLAS(t_trmm(h, s, u, t, d, m, n, &al, dA, ld, dB, ld, dC, ld));
+          std::vector<T> want = B;
+          ref_trmm(s, u, t, d, m, n, al, A.data(), ld, want.data(), ld);
+          for (int j = 0; j < s_max; j++) // C outside m x n keeps its values
+            for (int i = 0; i < ld; i++)
+              if (i >= m || j >= n) want[i + (size_t)j * ld] = C[i + (size_t)j * ld];
+          snprintf(what, sizeof what, "%strmm %s %s %s %s", elem<T>::name(), s ? "right" : "left",
+                   u ? "upper" : "lower", opn(t), d ? "unit" : "non-unit");
+          std::vector<double> bound = bound_for(s ? n : m, al, T());
+          for (int j = 0; j < s_max; j++)
+            for (int i = 0; i < ld; i++)
+              if (i >= m || j >= n) bound[i + (size_t)j * ld] = 0;
+          expect_close(what, to_host(dC, C.size()), want, bound);
+          if (u == CUBLAS_FILL_MODE_UPPER && t == CUBLAS_OP_T && d == CUBLAS_DIAG_NON_UNIT) {
+            T *dB2 = to_device(B);
+            CHECK_BLAS(t_trmm(h, s, u, t, d, m, n, &al, dA, ld, dB2, ld, dB2, ld));
+            std::vector<T> want2 = B;
+            ref_trmm(s, u, t, d, m, n, al, A.data(), ld, want2.data(), ld);
+            snprintf(what, sizeof what, "%strmm in place %s", elem<T>::name(),
+                     s ? "right" : "left");
+            expect_close(what, to_host(dB2, B.size()), want2, bound_for(s ? n : m, al, T()));
+            cudaFree(dB2);
+          }
+        }
+  // trsm on a well-conditioned triangle
+  std::vector<T> tri = A;
+  for (int j = 0; j < s_max; j++)
+    for (int i = 0; i < s_max; i++) {
+      std::complex<double> z(elem<T>::re(A[i + (size_t)j * ld]),
+                             elem<T>::im(A[i + (size_t)j * ld]));
+      z = i == j ? z * 0.5 + 2.0 : z / (double)s_max;
+      T v;
+      R parts[2] = {(R)z.real(), (R)z.imag()};
+      memcpy(&v, parts, sizeof(T));
+      tri[i + (size_t)j * ld] = v;
+    }
+  T *dT = to_device(tri);
+  int count = 0;
+  for (auto s : sides)
+    for (auto u : uplos)
+      for (auto t : ops)
+        for (auto d : diags) {
+          T al = elem<T>::random();
+          T *dX = to_device(B), *dal = to_device(std::vector<T>{al});
+          bool device_alpha = count++ == 5;
+          if (device_alpha) CHECK_BLAS(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE));
+          CHECK_BLAS(t_trsm(h, s, u, t, d, m, n, device_alpha ? dal : &al, dT, ld, dX, ld));
+          CHECK_BLAS(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST));
+          std::vector<T> want = B;
+          ref_trsm(s, u, t, d, m, n, al, tri.data(), ld, want.data(), ld);
+          double mx = 0;
+          for (auto &v : want)
+            mx = std::max(mx, abs_of(v));
+          std::vector<double> bound(B.size(), 16 * f * s_max * eps<T>() * mx);
+          snprintf(what, sizeof what, "%strsm %s %s %s %s%s", elem<T>::name(), s ? "right" : "left",
+                   u ? "upper" : "lower", opn(t), d ? "unit" : "non-unit",
+                   device_alpha ? " device alpha" : "");
+          expect_close(what, to_host(dX, B.size()), want, bound);
+          cudaFree(dX), cudaFree(dal);
+        }
+  cudaFree(dA), cudaFree(dB), cudaFree(dC), cudaFree(dT);
+}
+
+// hemm and herk (C, Z) against cblas_chemm / cblas_cherk.
+template <class T, class R>
+static void test_hermitian(
+    cublasHandle_t h, int m, int n, int k,
+    cublasStatus_t (*hemm)(cublasHandle_t, cublasSideMode_t, cublasFillMode_t, int, int, const T *,
+                           const T *, int, const T *, int, const T *, T *, int),
+    cublasStatus_t (*herk)(cublasHandle_t, cublasFillMode_t, cublasOperation_t, int, int, const R *,
+                           const T *, int, const R *, T *, int),
+    void (*ref_hemm)(CBLAS_ORDER, CBLAS_SIDE, CBLAS_UPLO, blasint, blasint, const void *,
+                     const void *, blasint, const void *, blasint, const void *, void *, blasint),
+    void (*ref_herk)(CBLAS_ORDER, CBLAS_UPLO, CBLAS_TRANSPOSE, blasint, blasint, R, const void *,
+                     blasint, R, void *, blasint)) {
+  const int s_max = std::max(m, n), ld = s_max + 1;
+  std::vector<T> A = random_vector<T>((size_t)ld * s_max), B = random_vector<T>((size_t)ld * s_max),
+                 C = random_vector<T>((size_t)ld * s_max);
+  T *dA = to_device(A), *dB = to_device(B), *dC = to_device(C);
+  char what[128];
+  for (auto s : {CUBLAS_SIDE_LEFT, CUBLAS_SIDE_RIGHT})
+    for (auto u : {CUBLAS_FILL_MODE_LOWER, CUBLAS_FILL_MODE_UPPER}) {
+      T al = elem<T>::random(), be = elem<T>::random();
+      CHECK_CUDA(cudaMemcpy(dC, C.data(), C.size() * sizeof(T), cudaMemcpyHostToDevice));
+      CHECK_BLAS(hemm(h, s, u, m, n, &al, dA, ld, dB, ld, &be, dC, ld));
+      std::vector<T> want = C;
+      ref_hemm(CblasColMajor, cside(s), cuplo(u), m, n, &al, A.data(), ld, B.data(), ld, &be,
+               want.data(), ld);
+      int len = s ? n : m;
+      std::vector<double> bound(C.size());
+      for (size_t i = 0; i < C.size(); i++)
+        bound[i] = 2 * (len + 2) * eps<T>() * (abs_of(al) * 2 * len + abs_of(be) * abs_of(C[i]));
+      snprintf(what, sizeof what, "%shemm %s %s", elem<T>::name(), s ? "right" : "left",
+               u ? "upper" : "lower");
+      expect_close(what, to_host(dC, C.size()), want, bound);
+    }
+  for (auto u : {CUBLAS_FILL_MODE_LOWER, CUBLAS_FILL_MODE_UPPER})
+    for (auto t : {CUBLAS_OP_N, CUBLAS_OP_C}) {
+      R al = (R)uniform(), be = (R)uniform();
+      CHECK_CUDA(cudaMemcpy(dC, C.data(), C.size() * sizeof(T), cudaMemcpyHostToDevice));
+      CHECK_BLAS(herk(h, u, t, n, k, &al, dA, ld, &be, dC, ld));
+      std::vector<T> want = C;
+      ref_herk(CblasColMajor, cuplo(u), cop(t), n, k, al, A.data(), ld, be, want.data(), ld);
+      std::vector<double> bound(C.size());
+      for (size_t i = 0; i < C.size(); i++)
+        bound[i] = 2 * (k + 2) * eps<T>() * (std::fabs(al) * 2 * k + std::fabs(be) * abs_of(C[i]));
+      snprintf(what, sizeof what, "%sherk %s %s", elem<T>::name(), u ? "upper" : "lower", opn(t));
+      expect_close(what, to_host(dC, C.size()), want, bound);
+    }
+  cudaFree(dA), cudaFree(dB), cudaFree(dC);
+}
+
+static void test_errors(cublasHandle_t h) {
+  float *d, one = 1;
+  CHECK_CUDA(cudaMalloc(&d, 4096));
+  const cublasSideMode_t L = CUBLAS_SIDE_LEFT;
+  const cublasFillMode_t U = CUBLAS_FILL_MODE_UPPER;
+  EXPECT_STATUS(cublasStrsm(nullptr, L, U, CUBLAS_OP_N, CUBLAS_DIAG_UNIT, 4, 4, &one, d, 4, d, 4),
+                CUBLAS_STATUS_NOT_INITIALIZED);
+  EXPECT_STATUS(cublasStrsm(h, L, U, CUBLAS_OP_N, CUBLAS_DIAG_UNIT, 4, 4, &one, d, 3, d, 4),
+                CUBLAS_STATUS_INVALID_VALUE);
+  EXPECT_STATUS(
+      cublasStrsm(h, CUBLAS_SIDE_RIGHT, U, CUBLAS_OP_N, CUBLAS_DIAG_UNIT, 8, 4, &one, d, 4, d, 7),
+      CUBLAS_STATUS_INVALID_VALUE); // ldb < m
+  EXPECT_STATUS(
+      cublasStrmm(h, L, U, CUBLAS_OP_N, CUBLAS_DIAG_UNIT, 4, 4, &one, d, 4, d, 4, d + 64, 3),
+      CUBLAS_STATUS_INVALID_VALUE); // ldc < m
+  EXPECT_STATUS(cublasSsymm(h, (cublasSideMode_t)2, U, 4, 4, &one, d, 4, d, 4, &one, d, 4),
+                CUBLAS_STATUS_INVALID_VALUE);
+  EXPECT_STATUS(cublasSsyrk(h, U, CUBLAS_OP_T, 4, 8, &one, d, 4, &one, d, 4),
+                CUBLAS_STATUS_INVALID_VALUE); // lda < k
+  EXPECT_STATUS(cublasSsyrk(h, U, CUBLAS_OP_N, -1, 8, &one, d, 4, &one, d, 4),
+                CUBLAS_STATUS_INVALID_VALUE);
+  cudaFree(d);
+}
+
+int main() {
+  cublasHandle_t h;
+  CHECK_BLAS(cublasCreate(&h));
+  test_type<float>(h, 37, 29, 23);
+  test_type<double>(h, 11, 9, 7);
+  test_type<cuComplex>(h, 17, 13, 11);
+  test_type<cuDoubleComplex>(h, 7, 6, 5);
+  test_hermitian<cuComplex, float>(h, 15, 12, 9, cublasChemm, cublasCherk, cblas_chemm,
+                                   cblas_cherk);
+  test_hermitian<cuDoubleComplex, double>(h, 6, 7, 5, cublasZhemm, cublasZherk, cblas_zhemm,
+                                          cblas_zherk);
+  test_errors(h);
+  CHECK_BLAS(cublasDestroy(h));
+  return finish("cublas level3");
+}
