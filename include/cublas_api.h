@@ -588,6 +588,55 @@ cublasStatus_t CUBLASWINAPI cublasZtrsm_v2(cublasHandle_t handle, cublasSideMode
                                            const cuDoubleComplex *alpha, const cuDoubleComplex *A,
                                            int lda, cuDoubleComplex *B, int ldb);
 
+/* ---- batched LU (one small matrix per batch entry; arrays of device pointers) ---- */
+/* LU with partial pivoting (P: n x batchSize pivots, 1-based as LAPACK's, or NULL for
+ * none); info (device, batchSize ints): 0, or the first exactly zero pivot (1-based). */
+cublasStatus_t CUBLASWINAPI cublasSgetrfBatched(cublasHandle_t handle, int n, float *const A[],
+                                                int lda, int *P, int *info, int batchSize);
+cublasStatus_t CUBLASWINAPI cublasDgetrfBatched(cublasHandle_t handle, int n, double *const A[],
+                                                int lda, int *P, int *info, int batchSize);
+cublasStatus_t CUBLASWINAPI cublasCgetrfBatched(cublasHandle_t handle, int n, cuComplex *const A[],
+                                                int lda, int *P, int *info, int batchSize);
+cublasStatus_t CUBLASWINAPI cublasZgetrfBatched(cublasHandle_t handle, int n,
+                                                cuDoubleComplex *const A[], int lda, int *P,
+                                                int *info, int batchSize);
+/* C = inv(A) from getrf's factors; info (device): the first zero on U's diagonal. */
+cublasStatus_t CUBLASWINAPI cublasSgetriBatched(cublasHandle_t handle, int n,
+                                                const float *const A[], int lda, const int *P,
+                                                float *const C[], int ldc, int *info,
+                                                int batchSize);
+cublasStatus_t CUBLASWINAPI cublasDgetriBatched(cublasHandle_t handle, int n,
+                                                const double *const A[], int lda, const int *P,
+                                                double *const C[], int ldc, int *info,
+                                                int batchSize);
+cublasStatus_t CUBLASWINAPI cublasCgetriBatched(cublasHandle_t handle, int n,
+                                                const cuComplex *const A[], int lda, const int *P,
+                                                cuComplex *const C[], int ldc, int *info,
+                                                int batchSize);
+cublasStatus_t CUBLASWINAPI cublasZgetriBatched(cublasHandle_t handle, int n,
+                                                const cuDoubleComplex *const A[], int lda,
+                                                const int *P, cuDoubleComplex *const C[], int ldc,
+                                                int *info, int batchSize);
+/* Solves op(A) X = B with getrf's factors; info (host): 0, or -i for the i-th argument invalid. */
+cublasStatus_t CUBLASWINAPI cublasSgetrsBatched(cublasHandle_t handle, cublasOperation_t trans,
+                                                int n, int nrhs, const float *const Aarray[],
+                                                int lda, const int *devIpiv, float *const Barray[],
+                                                int ldb, int *info, int batchSize);
+cublasStatus_t CUBLASWINAPI cublasDgetrsBatched(cublasHandle_t handle, cublasOperation_t trans,
+                                                int n, int nrhs, const double *const Aarray[],
+                                                int lda, const int *devIpiv, double *const Barray[],
+                                                int ldb, int *info, int batchSize);
+cublasStatus_t CUBLASWINAPI cublasCgetrsBatched(cublasHandle_t handle, cublasOperation_t trans,
+                                                int n, int nrhs, const cuComplex *const Aarray[],
+                                                int lda, const int *devIpiv,
+                                                cuComplex *const Barray[], int ldb, int *info,
+                                                int batchSize);
+cublasStatus_t CUBLASWINAPI cublasZgetrsBatched(cublasHandle_t handle, cublasOperation_t trans,
+                                                int n, int nrhs,
+                                                const cuDoubleComplex *const Aarray[], int lda,
+                                                const int *devIpiv, cuDoubleComplex *const Barray[],
+                                                int ldb, int *info, int batchSize);
+
 #ifdef __cplusplus
 }
 #endif

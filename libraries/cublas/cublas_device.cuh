@@ -304,6 +304,22 @@ __device__ inline T tri_element(const T *A, int lda, int uplo, int op, int diag,
   return op == 2 ? conj(a) : a;
 }
 
+/* Solves op(A) x = x in place for one right-hand side of len elements x[0], x[step] ...,
+ * A triangular (tri_element), by substitution: forward when op(A) is lower triangular. */
+template <class T>
+__device__ void triangular_solve(const T *A, int lda, int uplo, int op, int diag, int len, T *x,
+                                 long long step) {
+  bool forward = (uplo == 0) == (op == 0);
+  for (int q = 0; q < len; q++) {
+    int s = forward ? q : len - 1 - q;
+    T v = x[s * step];
+    for (int r = forward ? 0 : s + 1; r < (forward ? s : len); r++)
+      v = sub(v, mul(tri_element(A, lda, uplo, op, diag, s, r), x[r * step]));
+    if (diag == 0) v = div(v, tri_element(A, lda, uplo, op, diag, s, s));
+    x[s * step] = v;
+  }
+}
+
 } // namespace cublas_dev
 
 #endif

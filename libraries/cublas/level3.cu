@@ -118,17 +118,18 @@ __global__ void trsm_kernel(int side, int uplo, int trans, int diag, int m, int 
     }
     for (int s = 0; s < len; s++)
       B[base + s * step] = mul(al, B[base + s * step]);
-    /* side 0: M x = b, forward when M is lower. side 1: x M = b, i.e. column c of M
-     * gives x_c from x_r with r != c: forward when M is upper. */
-    bool forward = side == 0 ? lower : !lower;
+    if (side == 0) {
+      triangular_solve(A, lda, uplo, trans, diag, len, B + base, step);
+      continue;
+    }
+    /* side 1: x M = b, i.e. M^T x^T = b^T; column c of M gives x_c: forward when M is
+     * upper triangular. */
+    bool forward = !lower;
     for (int q = 0; q < len; q++) {
       int s = forward ? q : len - 1 - q;
       T v = B[base + s * step];
-      for (int r = forward ? 0 : s + 1; r < (forward ? s : len); r++) {
-        T mr = side == 0 ? tri_element(A, lda, uplo, trans, diag, s, r)
-                         : tri_element(A, lda, uplo, trans, diag, r, s);
-        v = sub(v, mul(mr, B[base + r * step]));
-      }
+      for (int r = forward ? 0 : s + 1; r < (forward ? s : len); r++)
+        v = sub(v, mul(tri_element(A, lda, uplo, trans, diag, r, s), B[base + r * step]));
       if (diag == 0) v = div(v, tri_element(A, lda, uplo, trans, diag, s, s));
       B[base + s * step] = v;
     }
