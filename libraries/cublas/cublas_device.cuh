@@ -304,6 +304,19 @@ __device__ inline T tri_element(const T *A, int lda, int uplo, int op, int diag,
   return op == 2 ? conj(a) : a;
 }
 
+/* Element (r, c) of a symmetric (hermitian) matrix stored in the upper (uplo 1) or lower
+ * (0) triangle of A: the mirrored element is conjugated for hemv, whose diagonal is real. */
+template <class T, bool hermitian>
+__device__ inline T sym_element(const T *A, int lda, int uplo, int r, int c) {
+  bool stored = uplo == 1 ? r <= c : r >= c;
+  T a = stored ? A[r + (long long)c * lda] : A[c + (long long)r * lda];
+  if (hermitian) {
+    if (r == c) return real_part(a);
+    if (!stored) a = conj(a);
+  }
+  return a;
+}
+
 /* Solves op(A) x = x in place for one right-hand side of len elements x[0], x[step] ...,
  * A triangular (tri_element), by substitution: forward when op(A) is lower triangular. */
 template <class T>

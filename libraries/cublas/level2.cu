@@ -44,19 +44,6 @@ __global__ void ger_kernel(int m, int n, T alpha, const T *alpha_p, const T *x, 
   }
 }
 
-/* Element (r, c) of a symmetric (hermitian) matrix stored in the upper (uplo 1) or lower
- * (0) triangle of A: the mirrored element is conjugated for hemv, whose diagonal is real. */
-template <class T, bool hermitian>
-__device__ inline T sym_element(const T *A, int lda, int uplo, int r, int c) {
-  bool stored = uplo == 1 ? r <= c : r >= c;
-  T a = stored ? A[r + (long long)c * lda] : A[c + (long long)r * lda];
-  if (hermitian) {
-    if (r == c) return real_part(a);
-    if (!stored) a = conj(a);
-  }
-  return a;
-}
-
 /* y = alpha A x + beta y, A n x n symmetric (hemv: hermitian) in the uplo triangle. */
 template <class T, bool hermitian>
 __global__ void symv_kernel(int uplo, int n, T alpha, const T *alpha_p, const T *A, int lda,

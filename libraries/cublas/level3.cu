@@ -7,18 +7,6 @@
 
 using namespace cublas_dev;
 
-/* Element (r, c) of a symmetric (hermitian) matrix stored in the uplo triangle. */
-template <class T, bool hermitian>
-__device__ inline T sym_at(const T *A, int lda, int uplo, int r, int c) {
-  bool stored = uplo == 1 ? r <= c : r >= c;
-  T a = stored ? A[r + (long long)c * lda] : A[c + (long long)r * lda];
-  if (hermitian) {
-    if (r == c) return real_part(a);
-    if (!stored) a = conj(a);
-  }
-  return a;
-}
-
 /* C = alpha A B + beta C (side 0, A m x m) or alpha B A + beta C (side 1, A n x n). */
 template <class T, bool hermitian>
 __global__ void symm_kernel(int side, int uplo, int m, int n, T alpha, const T *alpha_p, const T *A,
@@ -32,10 +20,10 @@ __global__ void symm_kernel(int side, int uplo, int m, int n, T alpha, const T *
     if (!is_zero(al)) {
       if (side == 0)
         for (int p = 0; p < m; p++)
-          acc = madd(sym_at<T, hermitian>(A, lda, uplo, i, p), B[p + (long long)j * ldb], acc);
+          acc = madd(sym_element<T, hermitian>(A, lda, uplo, i, p), B[p + (long long)j * ldb], acc);
       else
         for (int p = 0; p < n; p++)
-          acc = madd(B[i + (long long)p * ldb], sym_at<T, hermitian>(A, lda, uplo, p, j), acc);
+          acc = madd(B[i + (long long)p * ldb], sym_element<T, hermitian>(A, lda, uplo, p, j), acc);
     }
     T *c = C + i + (long long)j * ldc;
     T v = mul(al, acc);

@@ -127,6 +127,20 @@ static void expect_equal(const char *what, const std::vector<T> &got, const std:
     failures++;
   }
 }
+// cuBLAS's enums as OpenBLAS's cblas takes them
+static inline CBLAS_TRANSPOSE cop(cublasOperation_t op) {
+  return op == CUBLAS_OP_N ? CblasNoTrans : op == CUBLAS_OP_T ? CblasTrans : CblasConjTrans;
+}
+static inline CBLAS_UPLO cuplo(cublasFillMode_t u) {
+  return u == CUBLAS_FILL_MODE_UPPER ? CblasUpper : CblasLower;
+}
+static inline CBLAS_DIAG cdiag(cublasDiagType_t d) {
+  return d == CUBLAS_DIAG_UNIT ? CblasUnit : CblasNonUnit;
+}
+static inline CBLAS_SIDE cside(cublasSideMode_t s) {
+  return s == CUBLAS_SIDE_LEFT ? CblasLeft : CblasRight;
+}
+
 static int finish(const char *name) {
   if (failures) {
     printf("FAIL %s: %d check(s) failed\n", name, failures);

@@ -8,33 +8,26 @@
 // scalings), doubled for complex products.
 #include "cublas_test.h"
 
-static CBLAS_TRANSPOSE cblas_op(cublasOperation_t op) {
-  return op == CUBLAS_OP_N ? CblasNoTrans : op == CUBLAS_OP_T ? CblasTrans : CblasConjTrans;
-}
 static void ref_gemm(cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k, float alpha,
                      const float *A, int lda, const float *B, int ldb, float beta, float *C,
                      int ldc) {
-  cblas_sgemm(CblasColMajor, cblas_op(ta), cblas_op(tb), m, n, k, alpha, A, lda, B, ldb, beta, C,
-              ldc);
+  cblas_sgemm(CblasColMajor, cop(ta), cop(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
 static void ref_gemm(cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k, double alpha,
                      const double *A, int lda, const double *B, int ldb, double beta, double *C,
                      int ldc) {
-  cblas_dgemm(CblasColMajor, cblas_op(ta), cblas_op(tb), m, n, k, alpha, A, lda, B, ldb, beta, C,
-              ldc);
+  cblas_dgemm(CblasColMajor, cop(ta), cop(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
 static void ref_gemm(cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
                      cuComplex alpha, const cuComplex *A, int lda, const cuComplex *B, int ldb,
                      cuComplex beta, cuComplex *C, int ldc) {
-  cblas_cgemm(CblasColMajor, cblas_op(ta), cblas_op(tb), m, n, k, &alpha, A, lda, B, ldb, &beta, C,
-              ldc);
+  cblas_cgemm(CblasColMajor, cop(ta), cop(tb), m, n, k, &alpha, A, lda, B, ldb, &beta, C, ldc);
 }
 static void ref_gemm(cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
                      cuDoubleComplex alpha, const cuDoubleComplex *A, int lda,
                      const cuDoubleComplex *B, int ldb, cuDoubleComplex beta, cuDoubleComplex *C,
                      int ldc) {
-  cblas_zgemm(CblasColMajor, cblas_op(ta), cblas_op(tb), m, n, k, &alpha, A, lda, B, ldb, &beta, C,
-              ldc);
+  cblas_zgemm(CblasColMajor, cop(ta), cop(tb), m, n, k, &alpha, A, lda, B, ldb, &beta, C, ldc);
 }
 
 #define GEMM_OVERLOADS(P, T)                                                                       \

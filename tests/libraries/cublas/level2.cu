@@ -6,16 +6,6 @@
 // trsv on diagonally dominant matrices (condition number below 3) within 8 n eps max|x|.
 #include "cublas_test.h"
 
-static CBLAS_TRANSPOSE cop(cublasOperation_t op) {
-  return op == CUBLAS_OP_N ? CblasNoTrans : op == CUBLAS_OP_T ? CblasTrans : CblasConjTrans;
-}
-static CBLAS_UPLO cuplo(cublasFillMode_t u) {
-  return u == CUBLAS_FILL_MODE_UPPER ? CblasUpper : CblasLower;
-}
-static CBLAS_DIAG cdiag(cublasDiagType_t d) {
-  return d == CUBLAS_DIAG_UNIT ? CblasUnit : CblasNonUnit;
-}
-
 // OpenBLAS by type. Real scalars are passed by value, complex by pointer.
 static void ref_gemv(cublasOperation_t o, int m, int n, float al, const float *A, int lda,
                      const float *x, int ix, float be, float *y, int iy) {

@@ -7,19 +7,6 @@
 // parts <= 1/size (condition number below 3) within 16 size eps max|X|.
 #include "cublas_test.h"
 
-static CBLAS_TRANSPOSE cop(cublasOperation_t op) {
-  return op == CUBLAS_OP_N ? CblasNoTrans : op == CUBLAS_OP_T ? CblasTrans : CblasConjTrans;
-}
-static CBLAS_UPLO cuplo(cublasFillMode_t u) {
-  return u == CUBLAS_FILL_MODE_UPPER ? CblasUpper : CblasLower;
-}
-static CBLAS_DIAG cdiag(cublasDiagType_t d) {
-  return d == CUBLAS_DIAG_UNIT ? CblasUnit : CblasNonUnit;
-}
-static CBLAS_SIDE cside(cublasSideMode_t s) {
-  return s == CUBLAS_SIDE_LEFT ? CblasLeft : CblasRight;
-}
-
 // real scalars by value, complex by pointer: wrap in a helper that takes pointers
 #define REF_REAL(P, T)                                                                             \
   static void ref_symm(cublasSideMode_t s, cublasFillMode_t u, int m, int n, T al, const T *A,     \
