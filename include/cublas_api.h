@@ -304,6 +304,24 @@ cublasStatus_t CUBLASWINAPI cublasZdrot_v2(cublasHandle_t handle, int n, cuDoubl
                                            int incx, cuDoubleComplex *y, int incy, const double *c,
                                            const double *s);
 
+/* rotg, rotmg: scalars in host or device memory per the pointer mode (host: the call waits). */
+cublasStatus_t CUBLASWINAPI cublasSrotg_v2(cublasHandle_t handle, float *a, float *b, float *c,
+                                           float *s);
+cublasStatus_t CUBLASWINAPI cublasDrotg_v2(cublasHandle_t handle, double *a, double *b, double *c,
+                                           double *s);
+cublasStatus_t CUBLASWINAPI cublasCrotg_v2(cublasHandle_t handle, cuComplex *a, cuComplex *b,
+                                           float *c, cuComplex *s);
+cublasStatus_t CUBLASWINAPI cublasZrotg_v2(cublasHandle_t handle, cuDoubleComplex *a,
+                                           cuDoubleComplex *b, double *c, cuDoubleComplex *s);
+cublasStatus_t CUBLASWINAPI cublasSrotm_v2(cublasHandle_t handle, int n, float *x, int incx,
+                                           float *y, int incy, const float *param);
+cublasStatus_t CUBLASWINAPI cublasDrotm_v2(cublasHandle_t handle, int n, double *x, int incx,
+                                           double *y, int incy, const double *param);
+cublasStatus_t CUBLASWINAPI cublasSrotmg_v2(cublasHandle_t handle, float *d1, float *d2, float *x1,
+                                            const float *y1, float *param);
+cublasStatus_t CUBLASWINAPI cublasDrotmg_v2(cublasHandle_t handle, double *d1, double *d2,
+                                            double *x1, const double *y1, double *param);
+
 /* ---- level 2 ------------------------------------------------------------------- */
 cublasStatus_t CUBLASWINAPI cublasSgemv_v2(cublasHandle_t handle, cublasOperation_t trans, int m,
                                            int n, const float *alpha, const float *A, int lda,

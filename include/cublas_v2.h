@@ -21,6 +21,7 @@
 #define cublasCherk cublasCherk_v2
 #define cublasCreate cublasCreate_v2
 #define cublasCrot cublasCrot_v2
+#define cublasCrotg cublasCrotg_v2
 #define cublasCscal cublasCscal_v2
 #define cublasCsrot cublasCsrot_v2
 #define cublasCsscal cublasCsscal_v2
@@ -41,6 +42,9 @@
 #define cublasDger cublasDger_v2
 #define cublasDnrm2 cublasDnrm2_v2
 #define cublasDrot cublasDrot_v2
+#define cublasDrotg cublasDrotg_v2
+#define cublasDrotm cublasDrotm_v2
+#define cublasDrotmg cublasDrotmg_v2
 #define cublasDscal cublasDscal_v2
 #define cublasDswap cublasDswap_v2
 #define cublasDsymm cublasDsymm_v2
@@ -76,6 +80,9 @@
 #define cublasSger cublasSger_v2
 #define cublasSnrm2 cublasSnrm2_v2
 #define cublasSrot cublasSrot_v2
+#define cublasSrotg cublasSrotg_v2
+#define cublasSrotm cublasSrotm_v2
+#define cublasSrotmg cublasSrotmg_v2
 #define cublasSscal cublasSscal_v2
 #define cublasSswap cublasSswap_v2
 #define cublasSsymm cublasSsymm_v2
@@ -98,6 +105,7 @@
 #define cublasZhemv cublasZhemv_v2
 #define cublasZherk cublasZherk_v2
 #define cublasZrot cublasZrot_v2
+#define cublasZrotg cublasZrotg_v2
 #define cublasZscal cublasZscal_v2
 #define cublasZswap cublasZswap_v2
 #define cublasZsymm cublasZsymm_v2

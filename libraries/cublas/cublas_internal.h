@@ -69,7 +69,8 @@ extern void *cublas_scal_kernels[], *cublas_scal_real_kernels[], *cublas_axpy_ke
     *cublas_rot_real_kernels[], *cublas_dot_partial_kernels[], *cublas_dotc_partial_kernels[],
     *cublas_asum_partial_kernels[], *cublas_sum_final_kernels[], *cublas_nrm2_partial_kernels[],
     *cublas_nrm2_final_kernels[], *cublas_amax_partial_kernels[], *cublas_amin_partial_kernels[],
-    *cublas_amax_final_kernels[], *cublas_amin_final_kernels[];
+    *cublas_amax_final_kernels[], *cublas_amin_final_kernels[], *cublas_rotg_kernels[],
+    *cublas_rotm_kernels[], *cublas_rotmg_kernels[];
 
 /* Kernel tables (level2.cu), indexed by cublas_type. */
 extern void *cublas_gemv_kernels[], *cublas_ger_kernels[], *cublas_gerc_kernels[],

@@ -124,6 +124,76 @@ static cublasStatus_t index_reduction(cublasHandle_t h, cublas_type t, int is_mi
   return cublas_finish_result(h, result, (int)sizeof(int));
 }
 
+/* Host pointer mode: the scalars of rotg/rotmg go through the handle's scratch (kernels
+ * read device memory only), staged in and out around the kernel; the call waits. */
+typedef struct {
+  void *host;
+  int size;
+  int in, out; /* copied to the device before, back to the host after the kernel */
+} staged;
+
+static cublasStatus_t run_staged(cublasHandle_t h, const void *kernel, staged *v, int count) {
+  void *dev[5], *args[5];
+  size_t offset = 0;
+  int device_mode = h->pointer_mode == CUBLAS_POINTER_MODE_DEVICE;
+  for (int i = 0; i < count; i++) {
+    dev[i] = device_mode ? v[i].host : (char *)h->scratch + offset;
+    offset += 16 * (size_t)(v[i].size > 16 ? 3 : 1); /* rotmg's param: 5 values */
+    args[i] = &dev[i];
+    if (!device_mode && v[i].in &&
+        cudaMemcpyAsync(dev[i], v[i].host, (size_t)v[i].size, cudaMemcpyHostToDevice, h->stream) !=
+            cudaSuccess)
+      return CUBLAS_STATUS_EXECUTION_FAILED;
+  }
+  cublasStatus_t st = cublas_launch(h, kernel, 1, 1, 1, 1, args);
+  if (st != CUBLAS_STATUS_SUCCESS || device_mode) return st;
+  for (int i = 0; i < count; i++)
+    if (v[i].out && cudaMemcpyAsync(v[i].host, dev[i], (size_t)v[i].size, cudaMemcpyDeviceToHost,
+                                    h->stream) != cudaSuccess)
+      return CUBLAS_STATUS_EXECUTION_FAILED;
+  return cudaStreamSynchronize(h->stream) == cudaSuccess ? CUBLAS_STATUS_SUCCESS
+                                                         : CUBLAS_STATUS_EXECUTION_FAILED;
+}
+
+static cublasStatus_t rotg(cublasHandle_t h, cublas_type t, void *a, void *b, void *c, void *s) {
+  CHECK_HANDLE(h);
+  if (!a || !b || !c || !s) return CUBLAS_STATUS_INVALID_VALUE;
+  staged v[4] = {{a, cublas_type_size[t], 1, 1},
+                 {b, cublas_type_size[t], 1, 1},
+                 {c, cublas_real_size[t], 0, 1},
+                 {s, cublas_type_size[t], 0, 1}};
+  return run_staged(h, cublas_rotg_kernels[t], v, 4);
+}
+
+/* rotm: param is 5 values of the real type t (S or D) in host or device memory. */
+static cublasStatus_t rotm(cublasHandle_t h, cublas_type t, int n, void *x, int incx, void *y,
+                           int incy, const void *param) {
+  CHECK_HANDLE(h);
+  if (!param) return CUBLAS_STATUS_INVALID_VALUE;
+  if (n <= 0) return CUBLAS_STATUS_SUCCESS;
+  cublas_scalar p[5]; /* host mode: the five values; device mode: the kernel reads param */
+  int size = cublas_real_size[t];
+  for (int i = 0; i < 5; i++)
+    cublas_scalar_from(h, (const char *)param + i * size, size, &p[i]);
+  const void *device = h->pointer_mode == CUBLAS_POINTER_MODE_DEVICE ? param : NULL;
+  void *args[] = {&n,         &x,         &incx,      &y,         &incy,  p[0].value,
+                  p[1].value, p[2].value, p[3].value, p[4].value, &device};
+  return cublas_launch(h, cublas_rotm_kernels[t], cublas_blocks_for(n), 1, 1, 256, args);
+}
+
+static cublasStatus_t rotmg(cublasHandle_t h, cublas_type t, void *d1, void *d2, void *x1,
+                            const void *y1, void *param) {
+  CHECK_HANDLE(h);
+  if (!d1 || !d2 || !x1 || !y1 || !param) return CUBLAS_STATUS_INVALID_VALUE;
+  int size = cublas_real_size[t];
+  staged v[5] = {{d1, size, 1, 1},
+                 {d2, size, 1, 1},
+                 {x1, size, 1, 1},
+                 {(void *)y1, size, 1, 0},
+                 {param, 5 * size, 0, 1}};
+  return run_staged(h, cublas_rotmg_kernels[t], v, 5);
+}
+
 /* ---- the public entry points ------------------------------------------------------ */
 #define LEVEL1_TYPED(P, p, T, R, TYPE)                                                             \
   cublasStatus_t cublas##P##scal_v2(cublasHandle_t h, int n, const T *alpha, T *x, int incx) {     \
@@ -220,3 +290,34 @@ REAL_REDUCTION(cublasScasum_v2, cuComplex, float, CUBLAS_TYPE_C, cublas_asum_par
                cublas_sum_final_kernels)
 REAL_REDUCTION(cublasDzasum_v2, cuDoubleComplex, double, CUBLAS_TYPE_Z, cublas_asum_partial_kernels,
                cublas_sum_final_kernels)
+
+cublasStatus_t cublasSrotg_v2(cublasHandle_t h, float *a, float *b, float *c, float *s) {
+  return rotg(h, CUBLAS_TYPE_S, a, b, c, s);
+}
+cublasStatus_t cublasDrotg_v2(cublasHandle_t h, double *a, double *b, double *c, double *s) {
+  return rotg(h, CUBLAS_TYPE_D, a, b, c, s);
+}
+cublasStatus_t cublasCrotg_v2(cublasHandle_t h, cuComplex *a, cuComplex *b, float *c,
+                              cuComplex *s) {
+  return rotg(h, CUBLAS_TYPE_C, a, b, c, s);
+}
+cublasStatus_t cublasZrotg_v2(cublasHandle_t h, cuDoubleComplex *a, cuDoubleComplex *b, double *c,
+                              cuDoubleComplex *s) {
+  return rotg(h, CUBLAS_TYPE_Z, a, b, c, s);
+}
+cublasStatus_t cublasSrotm_v2(cublasHandle_t h, int n, float *x, int incx, float *y, int incy,
+                              const float *param) {
+  return rotm(h, CUBLAS_TYPE_S, n, x, incx, y, incy, param);
+}
+cublasStatus_t cublasDrotm_v2(cublasHandle_t h, int n, double *x, int incx, double *y, int incy,
+                              const double *param) {
+  return rotm(h, CUBLAS_TYPE_D, n, x, incx, y, incy, param);
+}
+cublasStatus_t cublasSrotmg_v2(cublasHandle_t h, float *d1, float *d2, float *x1, const float *y1,
+                               float *param) {
+  return rotmg(h, CUBLAS_TYPE_S, d1, d2, x1, y1, param);
+}
+cublasStatus_t cublasDrotmg_v2(cublasHandle_t h, double *d1, double *d2, double *x1,
+                               const double *y1, double *param) {
+  return rotmg(h, CUBLAS_TYPE_D, d1, d2, x1, y1, param);
+}

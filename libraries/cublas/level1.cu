@@ -62,6 +62,133 @@ __global__ void rot_kernel(int n, T *x, int incx, T *y, int incy, R c, const R *
   }
 }
 
+/* rotg: the Givens rotation [c s; -conj(s) c] that zeroes b, as the reference BLAS:
+ * a becomes r, b the reconstruction value z (real types). One thread; a, b, c, s in
+ * device memory (the C side stages host-mode scalars through the handle's scratch). */
+template <class R> __global__ void rotg_real_kernel(R *a, R *b, R *c, R *s) {
+  R av = *a, bv = *b, an = av < R(0) ? -av : av, bn = bv < R(0) ? -bv : bv;
+  if (bn == R(0)) {
+    *c = R(1), *s = R(0), *b = R(0);
+    return;
+  }
+  if (an == R(0)) {
+    *c = R(0), *s = R(1), *a = bv, *b = R(1);
+    return;
+  }
+  R scale = an > bn ? an : bn, x = av / scale, y = bv / scale;
+  R r = scale * sqrt(x * x + y * y);
+  if ((an > bn ? av : bv) < R(0)) r = -r;
+  R cv = av / r, sv = bv / r;
+  *c = cv, *s = sv, *a = r;
+  *b = an > bn ? sv : cv != R(0) ? R(1) / cv : R(1);
+}
+
+template <class T, class R> __global__ void rotg_complex_kernel(T *a, T *b, R *c, T *s) {
+  T av = *a, bv = *b;
+  R an = hypot(av.x, av.y), bn = hypot(bv.x, bv.y);
+  if (an == R(0)) {
+    *c = R(0), *s = one<T>(), *a = bv;
+    return;
+  }
+  R scale = an + bn, x = an / scale, y = bn / scale;
+  R norm = scale * sqrt(x * x + y * y);
+  T alpha = mul(av, R(1) / an);
+  *c = an / norm;
+  *s = mul(mul(alpha, conj(bv)), R(1) / norm);
+  *a = mul(alpha, norm);
+}
+
+/* rotm: the modified rotation H of param = (flag, h11, h21, h12, h22), as the BLAS:
+ * flag -1 full H, 0 unit diagonal, 1 h12 = 1 and h21 = -1, -2 identity. param: device
+ * memory (device pointer mode), else the five values passed with the launch. */
+template <class R>
+__global__ void rotm_kernel(int n, R *x, int incx, R *y, int incy, R flag, R h11, R h21, R h12,
+                            R h22, const R *param) {
+  if (param) flag = param[0], h11 = param[1], h21 = param[2], h12 = param[3], h22 = param[4];
+  if (flag == R(-2)) return;
+  if (flag == R(0))
+    h11 = R(1), h22 = R(1);
+  else if (flag == R(1))
+    h12 = R(1), h21 = R(-1);
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
+       i += (long long)gridDim.x * blockDim.x) {
+    long long ix = vector_index(i, n, incx), iy = vector_index(i, n, incy);
+    R xv = x[ix], yv = y[iy];
+    x[ix] = h11 * xv + h12 * yv;
+    y[iy] = h21 * xv + h22 * yv;
+  }
+}
+
+/* rotmg: the modified Givens transformation that zeroes sqrt(d2) y1, the reference BLAS's
+ * algorithm (rescaling by gamma = 4096 keeps d1, d2 in [gamma^-2, gamma^2]). One thread. */
+template <class R> __global__ void rotmg_kernel(R *d1, R *d2, R *x1, const R *y1, R *param) {
+  const R gam = R(4096), gamsq = gam * gam, rgamsq = R(1) / gamsq;
+  R dd1 = *d1, dd2 = *d2, xx1 = *x1, yy1 = *y1, flag, h11 = R(0), h12 = R(0), h21 = R(0),
+    h22 = R(0);
+  bool zero_all = false;
+  if (dd1 < R(0)) {
+    zero_all = true;
+  } else {
+    R p2 = dd2 * yy1;
+    if (p2 == R(0)) {
+      param[0] = R(-2);
+      return;
+    }
+    R p1 = dd1 * xx1, q2 = p2 * yy1, q1 = p1 * xx1;
+    if ((q1 < R(0) ? -q1 : q1) > (q2 < R(0) ? -q2 : q2)) {
+      h21 = -yy1 / xx1, h12 = p2 / p1;
+      R u = R(1) - h12 * h21;
+      if (u > R(0)) {
+        flag = R(0), dd1 /= u, dd2 /= u, xx1 *= u;
+      } else {
+        zero_all = true;
+      }
+    } else if (q2 < R(0)) {
+      zero_all = true;
+    } else {
+      flag = R(1), h11 = p1 / p2, h22 = xx1 / yy1;
+      R u = R(1) + h11 * h22, t = dd2 / u;
+      dd2 = dd1 / u, dd1 = t, xx1 = yy1 * u;
+    }
+  }
+  if (zero_all) {
+    flag = R(-1), h11 = h12 = h21 = h22 = R(0), dd1 = dd2 = xx1 = R(0);
+  } else {
+    if (dd1 != R(0))
+      while (dd1 <= rgamsq || dd1 >= gamsq) {
+        if (flag == R(0))
+          h11 = R(1), h22 = R(1);
+        else if (flag > R(0))
+          h21 = R(-1), h12 = R(1);
+        flag = R(-1);
+        if (dd1 <= rgamsq)
+          dd1 *= gamsq, xx1 /= gam, h11 /= gam, h12 /= gam;
+        else
+          dd1 /= gamsq, xx1 *= gam, h11 *= gam, h12 *= gam;
+      }
+    if (dd2 != R(0))
+      while ((dd2 < R(0) ? -dd2 : dd2) <= rgamsq || (dd2 < R(0) ? -dd2 : dd2) >= gamsq) {
+        if (flag == R(0))
+          h11 = R(1), h22 = R(1);
+        else if (flag > R(0))
+          h21 = R(-1), h12 = R(1);
+        flag = R(-1);
+        if ((dd2 < R(0) ? -dd2 : dd2) <= rgamsq)
+          dd2 *= gamsq, h21 /= gam, h22 /= gam;
+        else
+          dd2 /= gamsq, h21 *= gam, h22 *= gam;
+      }
+  }
+  if (flag < R(0))
+    param[1] = h11, param[2] = h21, param[3] = h12, param[4] = h22;
+  else if (flag == R(0))
+    param[2] = h21, param[3] = h12;
+  else
+    param[1] = h11, param[4] = h22;
+  param[0] = flag;
+  *d1 = dd1, *d2 = dd2, *x1 = xx1;
+}
+
 /* ---- reductions ------------------------------------------------------------------ */
 /* Tree sum of one value per thread in shared memory; thread 0 gets the total. */
 template <class A> __device__ A block_sum(A v) {
@@ -242,6 +369,11 @@ __global__ void iamax_final_kernel(int parts, const R *values, const long long *
 
 /* The tables the C side indexes by cublas_type: S, D, C, Z. */
 extern "C" {
+void *cublas_rotg_kernels[] = {(void *)rotg_real_kernel<float>, (void *)rotg_real_kernel<double>,
+                               (void *)rotg_complex_kernel<float2, float>,
+                               (void *)rotg_complex_kernel<double2, double>};
+void *cublas_rotm_kernels[] = {(void *)rotm_kernel<float>, (void *)rotm_kernel<double>};
+void *cublas_rotmg_kernels[] = {(void *)rotmg_kernel<float>, (void *)rotmg_kernel<double>};
 void *cublas_scal_kernels[] = {
     (void *)scal_kernel<float, float>, (void *)scal_kernel<double, double>,
     (void *)scal_kernel<float2, float2>, (void *)scal_kernel<double2, double2>};

@@ -1,6 +1,6 @@
 // level1.cu — cuBLAS level 1 (scal, axpy, copy, swap, rot, dot/dotu/dotc, nrm2, asum,
-// amax, amin) in S, D, C, Z against OpenBLAS, with positive, strided and negative
-// increments, host and device pointer modes, a non-default stream, and the quick returns.
+// amax, amin; rotg, rotm, rotmg) in S, D, C, Z against OpenBLAS, with positive, strided and
+// negative increments, host and device pointer modes, a non-default stream, and the quick returns.
 // Bounds: copies, swaps and real scalings are exact (one rounding, as OpenBLAS);
 // element-wise operations with a product and a sum within 2 eps (|a x| + |y|) per part
 // (fma or not); sums of n terms within n eps sum|terms| (the classical bound of any
@@ -441,6 +441,128 @@ static void test_edges(cublasHandle_t h) {
   cudaFree(dx);
 }
 
+// rotg, rotm, rotmg against OpenBLAS: rotg's r, z, c, s within 4 eps (relative; a
+// reference may compute sqrt(a^2 + b^2) with or without scaling); rotm's results within 4
+// eps of the terms; rotmg's flag exactly, its H and d1, d2, x1 within 8 eps relative.
+static bool near(double got, double want, double eps_rel) {
+  return std::fabs(got - want) <= eps_rel * std::max(std::fabs(want), 1e-300) || got == want;
+}
+static void test_rotations(cublasHandle_t h) {
+  const double pairs[][2] = {{3, 4}, {-4, 3}, {0.5, -1e-3},   {0, 2},
+                             {2, 0}, {0, 0},  {-1e-20, 7e-21}};
+  for (auto &p : pairs) {
+    float a = (float)p[0], b = (float)p[1], c, s, ra = a, rb = b, rc, rs;
+    double da = p[0], db = p[1], dc, ds, rda = da, rdb = db, rdc, rds;
+    CHECK_BLAS(cublasSrotg(h, &a, &b, &c, &s));
+    cblas_srotg(&ra, &rb, &rc, &rs);
+    CHECK_BLAS(cublasDrotg(h, &da, &db, &dc, &ds));
+    cblas_drotg(&rda, &rdb, &rdc, &rds);
+    if (!near(a, ra, 4 * 6e-8) || !near(b, rb, 4 * 6e-8) || !near(c, rc, 4 * 6e-8) ||
+        !near(s, rs, 4 * 6e-8) || !near(da, rda, 4e-16) || !near(db, rdb, 4e-16) ||
+        !near(dc, rdc, 4e-16) || !near(ds, rds, 4e-16)) {
+      printf("FAIL rotg(%g, %g): S r=%g z=%g c=%g s=%g (want %g %g %g %g); D r=%g z=%g c=%g s=%g "
+             "(want %g %g %g %g)\n",
+             p[0], p[1], a, b, c, s, ra, rb, rc, rs, da, db, dc, ds, rda, rdb, rdc, rds);
+      failures++;
+    }
+    cuComplex ca = make_cuComplex((float)p[0], (float)p[1]),
+              cb = make_cuComplex((float)p[1], -0.5f), cs, rca = ca, rcb = cb, rcs;
+    float cc, rcc;
+    CHECK_BLAS(cublasCrotg(h, &ca, &cb, &cc, &cs));
+    cblas_crotg(&rca, &rcb, &rcc, &rcs);
+    if (!near(cc, rcc, 2.4e-7) || !close(ca, rca, 2.4e-7 * abs_of(rca)) ||
+        !close(cs, rcs, 2.4e-7)) {
+      printf(
+          "FAIL crotg(%g%+gi, %g%+gi): c=%g s=(%g,%g) r=(%g,%g), want c=%g s=(%g,%g) r=(%g,%g)\n",
+          p[0], p[1], p[1], -0.5, cc, cs.x, cs.y, ca.x, ca.y, rcc, rcs.x, rcs.y, rca.x, rca.y);
+      failures++;
+    }
+  }
+  // zrotg with device pointers
+  {
+    cuDoubleComplex za = make_cuDoubleComplex(1.5, -2), zb = make_cuDoubleComplex(0.25, 3), zs,
+                    rza = za, rzb = zb, rzs;
+    double zc, rzc;
+    cblas_zrotg(&rza, &rzb, &rzc, &rzs);
+    cuDoubleComplex *dv = to_device(std::vector<cuDoubleComplex>{za, zb, za});
+    double *dc;
+    CHECK_CUDA(cudaMalloc(&dc, sizeof(double)));
+    CHECK_BLAS(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE));
+    CHECK_BLAS(cublasZrotg(h, dv, dv + 1, dc, dv + 2));
+    CHECK_BLAS(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST));
+    std::vector<cuDoubleComplex> got = to_host(dv, 3);
+    zc = to_host(dc, 1)[0], za = got[0], zs = got[2];
+    if (!near(zc, rzc, 4.4e-16) || !close(za, rza, 4.4e-16 * abs_of(rza)) ||
+        !close(zs, rzs, 4.4e-16)) {
+      printf("FAIL zrotg, device pointer mode: c=%.17g want %.17g\n", zc, rzc);
+      failures++;
+    }
+    cudaFree(dv), cudaFree(dc);
+  }
+  // rotm with each flag
+  const int n = 57;
+  for (float flag : {-1.0f, 0.0f, 1.0f, -2.0f}) {
+    float param[5] = {flag, 0.75f, -0.5f, 1.25f, 2.0f};
+    std::vector<float> x = random_vector<float>(2 * n), y = random_vector<float>(n), wx = x, wy = y;
+    float *dx = to_device(x), *dy = to_device(y);
+    CHECK_BLAS(cublasSrotm(h, n, dx, 2, dy, -1, param));
+    cblas_srotm(n, wx.data(), 2, wy.data(), -1, param);
+    std::vector<double> bx(x.size(), 4 * 6e-8 * 4), by(y.size(), 4 * 6e-8 * 4);
+    char what[64];
+    snprintf(what, sizeof what, "Srotm flag %g (x)", flag);
+    expect_close(what, to_host(dx, x.size()), wx, bx);
+    snprintf(what, sizeof what, "Srotm flag %g (y)", flag);
+    expect_close(what, to_host(dy, y.size()), wy, by);
+    cudaFree(dx), cudaFree(dy);
+  }
+  {
+    double param[5] = {-1, 0.75, -0.5, 1.25, 2};
+    std::vector<double> x = random_vector<double>(n), y = random_vector<double>(n), wx = x, wy = y;
+    double *dx = to_device(x), *dy = to_device(y),
+           *dp = to_device(std::vector<double>(param, param + 5));
+    CHECK_BLAS(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE));
+    CHECK_BLAS(cublasDrotm(h, n, dx, 1, dy, 1, dp));
+    CHECK_BLAS(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST));
+    cblas_drotm(n, wx.data(), 1, wy.data(), 1, param);
+    expect_close("Drotm, device param (x)", to_host(dx, n), wx, std::vector<double>(n, 1e-15));
+    expect_close("Drotm, device param (y)", to_host(dy, n), wy, std::vector<double>(n, 1e-15));
+    cudaFree(dx), cudaFree(dy), cudaFree(dp);
+  }
+  // rotmg: both branches (|q1| > |q2| and not), the rescaling loops, d1 < 0, y1 = 0
+  const double cases[][4] = {{2, 3, 1.5, 0.5},  {1, 1, 0.1, 2},   {1e-9, 2, 3, 1},
+                             {1e9, 1e-9, 1, 1}, {-1, 2, 1, 1},    {1, 2, 3, 0},
+                             {4, 1e8, 1e-3, 2}, {0.3, 0.7, -2, 5}};
+  for (auto &cs : cases) {
+    float d1 = (float)cs[0], d2 = (float)cs[1], x1 = (float)cs[2], y1 = (float)cs[3],
+          param[5] = {0, 0, 0, 0, 0};
+    float rd1 = d1, rd2 = d2, rx1 = x1, rparam[5] = {0, 0, 0, 0, 0};
+    CHECK_BLAS(cublasSrotmg(h, &d1, &d2, &x1, &y1, param));
+    cblas_srotmg(&rd1, &rd2, &rx1, y1, rparam);
+    bool ok =
+        param[0] == rparam[0] && near(d1, rd1, 5e-7) && near(d2, rd2, 5e-7) && near(x1, rx1, 5e-7);
+    for (int i = 1; i < 5 && ok && rparam[0] != -2; i++)
+      if ((rparam[0] == 0 && (i == 1 || i == 4)) || (rparam[0] == 1 && (i == 2 || i == 3)))
+        continue; // entries the flag implies are not written
+      else
+        ok &= near(param[i], rparam[i], 5e-7);
+    double dd1 = cs[0], dd2 = cs[1], dx1 = cs[2], dy1 = cs[3], dparam[5] = {0, 0, 0, 0, 0};
+    double rdd1 = dd1, rdd2 = dd2, rdx1 = dx1, rdparam[5] = {0, 0, 0, 0, 0};
+    CHECK_BLAS(cublasDrotmg(h, &dd1, &dd2, &dx1, &dy1, dparam));
+    cblas_drotmg(&rdd1, &rdd2, &rdx1, dy1, rdparam);
+    ok &= dparam[0] == rdparam[0] && near(dd1, rdd1, 1e-15) && near(dd2, rdd2, 1e-15) &&
+          near(dx1, rdx1, 1e-15);
+    if (!ok) {
+      printf("FAIL rotmg(%g, %g, %g, %g): S flag %g d1 %g d2 %g x1 %g h %g %g %g %g, want flag %g "
+             "d1 %g d2 %g x1 %g h %g "
+             "%g %g %g; D flag %g want %g\n",
+             cs[0], cs[1], cs[2], cs[3], param[0], d1, d2, x1, param[1], param[2], param[3],
+             param[4], rparam[0], rd1, rd2, rx1, rparam[1], rparam[2], rparam[3], rparam[4],
+             dparam[0], rdparam[0]);
+      failures++;
+    }
+  }
+}
+
 int main() {
   cublasHandle_t h;
   CHECK_BLAS(cublasCreate(&h));
@@ -451,6 +573,7 @@ int main() {
   test_device_mode<float>(h, 777);
   test_device_mode<cuDoubleComplex>(h, 29);
   test_edges(h);
+  test_rotations(h);
   CHECK_BLAS(cublasDestroy(h));
   return finish("cublas level1");
 }
