@@ -606,6 +606,40 @@ cublasStatus_t CUBLASWINAPI cublasZtrsm_v2(cublasHandle_t handle, cublasSideMode
                                            const cuDoubleComplex *alpha, const cuDoubleComplex *A,
                                            int lda, cuDoubleComplex *B, int ldb);
 
+/* C = alpha op(A) + beta op(B); C may be A or B where that operand is N with ldc. */
+cublasStatus_t CUBLASWINAPI cublasSgeam(cublasHandle_t handle, cublasOperation_t transa,
+                                        cublasOperation_t transb, int m, int n, const float *alpha,
+                                        const float *A, int lda, const float *beta, const float *B,
+                                        int ldb, float *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasDgeam(cublasHandle_t handle, cublasOperation_t transa,
+                                        cublasOperation_t transb, int m, int n, const double *alpha,
+                                        const double *A, int lda, const double *beta,
+                                        const double *B, int ldb, double *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasCgeam(cublasHandle_t handle, cublasOperation_t transa,
+                                        cublasOperation_t transb, int m, int n,
+                                        const cuComplex *alpha, const cuComplex *A, int lda,
+                                        const cuComplex *beta, const cuComplex *B, int ldb,
+                                        cuComplex *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasZgeam(cublasHandle_t handle, cublasOperation_t transa,
+                                        cublasOperation_t transb, int m, int n,
+                                        const cuDoubleComplex *alpha, const cuDoubleComplex *A,
+                                        int lda, const cuDoubleComplex *beta,
+                                        const cuDoubleComplex *B, int ldb, cuDoubleComplex *C,
+                                        int ldc);
+/* C = A diag(x) (CUBLAS_SIDE_RIGHT) or diag(x) A (CUBLAS_SIDE_LEFT). */
+cublasStatus_t CUBLASWINAPI cublasSdgmm(cublasHandle_t handle, cublasSideMode_t mode, int m, int n,
+                                        const float *A, int lda, const float *x, int incx, float *C,
+                                        int ldc);
+cublasStatus_t CUBLASWINAPI cublasDdgmm(cublasHandle_t handle, cublasSideMode_t mode, int m, int n,
+                                        const double *A, int lda, const double *x, int incx,
+                                        double *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasCdgmm(cublasHandle_t handle, cublasSideMode_t mode, int m, int n,
+                                        const cuComplex *A, int lda, const cuComplex *x, int incx,
+                                        cuComplex *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasZdgmm(cublasHandle_t handle, cublasSideMode_t mode, int m, int n,
+                                        const cuDoubleComplex *A, int lda, const cuDoubleComplex *x,
+                                        int incx, cuDoubleComplex *C, int ldc);
+
 /* ---- batched LU (one small matrix per batch entry; arrays of device pointers) ---- */
 /* LU with partial pivoting (P: n x batchSize pivots, 1-based as LAPACK's, or NULL for
  * none); info (device, batchSize ints): 0, or the first exactly zero pivot (1-based). */

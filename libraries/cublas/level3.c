@@ -6,7 +6,9 @@
  * N or T, herk N or C; for real types C means T), lda < max(1, rows of A) (m for side
  * left, n for side right), ldb or ldc < max(1, m) (syrk/herk: ldc < max(1, n)), a NULL
  * alpha or beta. Nothing runs when m or n is 0. trmm is out of place (C = alpha op(A) B);
- * with C == B it runs through a temporary copy of B. trsm does not test for singularity. */
+ * with C == B it runs through a temporary copy of B. trsm does not test for singularity.
+ * geam: lda < max(1, op(A) = A ? m : n), ldb likewise, ldc < max(1, m); C may be A or B
+ * only where that operand is N with ldc (else INVALID_VALUE). dgmm: lda, ldc < max(1, m). */
 #include "cublas_internal.h"
 
 static int max1(int a) {
@@ -127,6 +129,41 @@ static cublasStatus_t trsm(cublasHandle_t h, cublas_type t, cublasSideMode_t sid
   return cublas_launch(h, cublas_trsm_kernels[t], (rhs + 63) / 64, 1, 1, 64, args);
 }
 
+static cublasStatus_t geam(cublasHandle_t h, cublas_type t, cublasOperation_t transa,
+                           cublasOperation_t transb, int m, int n, const void *alpha, const void *A,
+                           int lda, const void *beta, const void *B, int ldb, void *C, int ldc) {
+  if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
+  if (bad_op(transa) || bad_op(transb) || m < 0 || n < 0 ||
+      lda < max1(transa == CUBLAS_OP_N ? m : n) || ldb < max1(transb == CUBLAS_OP_N ? m : n) ||
+      ldc < max1(m) || !alpha || !beta)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  /* in place only through an operand that is not transposed and has C's leading dimension */
+  if ((C == A && (transa != CUBLAS_OP_N || lda != ldc)) ||
+      (C == B && (transb != CUBLAS_OP_N || ldb != ldc)))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (m == 0 || n == 0) return CUBLAS_STATUS_SUCCESS;
+  cublas_scalar a, b;
+  cublas_scalar_from(h, alpha, cublas_type_size[t], &a);
+  cublas_scalar_from(h, beta, cublas_type_size[t], &b);
+  int ta = transa, tb = transb;
+  void *args[] = {&ta,  &tb,     &m,        &n, a.value, &a.device, &A,
+                  &lda, b.value, &b.device, &B, &ldb,    &C,        &ldc};
+  return cublas_launch(h, cublas_geam_kernels[t], cublas_blocks_for((long long)m * n), 1, 1, 256,
+                       args);
+}
+
+static cublasStatus_t dgmm(cublasHandle_t h, cublas_type t, cublasSideMode_t side, int m, int n,
+                           const void *A, int lda, const void *x, int incx, void *C, int ldc) {
+  if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
+  if (bad_side(side) || m < 0 || n < 0 || lda < max1(m) || ldc < max1(m))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (m == 0 || n == 0) return CUBLAS_STATUS_SUCCESS;
+  int s = side;
+  void *args[] = {&s, &m, &n, &A, &lda, &x, &incx, &C, &ldc};
+  return cublas_launch(h, cublas_dgmm_kernels[t], cublas_blocks_for((long long)m * n), 1, 1, 256,
+                       args);
+}
+
 #define LEVEL3_TYPED(P, T, TYPE)                                                                   \
   cublasStatus_t cublas##P##symm_v2(                                                               \
       cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, int m, int n,                \
@@ -169,3 +206,18 @@ LEVEL3_TYPED(Z, cuDoubleComplex, CUBLAS_TYPE_Z)
   }
 HERMITIAN_TYPED(C, cuComplex, float, CUBLAS_TYPE_C)
 HERMITIAN_TYPED(Z, cuDoubleComplex, double, CUBLAS_TYPE_Z)
+
+#define GEAM_DGMM_TYPED(P, T, TYPE)                                                                \
+  cublasStatus_t cublas##P##geam(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb,     \
+                                 int m, int n, const T *alpha, const T *A, int lda, const T *beta, \
+                                 const T *B, int ldb, T *C, int ldc) {                             \
+    return geam(h, TYPE, ta, tb, m, n, alpha, A, lda, beta, B, ldb, C, ldc);                       \
+  }                                                                                                \
+  cublasStatus_t cublas##P##dgmm(cublasHandle_t h, cublasSideMode_t mode, int m, int n,            \
+                                 const T *A, int lda, const T *x, int incx, T *C, int ldc) {       \
+    return dgmm(h, TYPE, mode, m, n, A, lda, x, incx, C, ldc);                                     \
+  }
+GEAM_DGMM_TYPED(S, float, CUBLAS_TYPE_S)
+GEAM_DGMM_TYPED(D, double, CUBLAS_TYPE_D)
+GEAM_DGMM_TYPED(C, cuComplex, CUBLAS_TYPE_C)
+GEAM_DGMM_TYPED(Z, cuDoubleComplex, CUBLAS_TYPE_Z)

@@ -140,3 +140,52 @@ void *cublas_trmm_kernels[] = {(void *)trmm_kernel<float>, (void *)trmm_kernel<d
 void *cublas_trsm_kernels[] = {(void *)trsm_kernel<float>, (void *)trsm_kernel<double>,
                                (void *)trsm_kernel<float2>, (void *)trsm_kernel<double2>};
 }
+
+/* C = alpha op(A) + beta op(B) (geam), m x n; alpha == 0 does not read A, beta == 0
+ * does not read B. One thread per element: C may be A or B when that operand is N with
+ * the same leading dimension (each element reads only its own position). */
+template <class T>
+__global__ void geam_kernel(int transa, int transb, int m, int n, T alpha, const T *alpha_p,
+                            const T *A, int lda, T beta, const T *beta_p, const T *B, int ldb, T *C,
+                            int ldc) {
+  T al = scalar(alpha, alpha_p), be = scalar(beta, beta_p);
+  long long total = (long long)m * n;
+  for (long long e = blockIdx.x * (long long)blockDim.x + threadIdx.x; e < total;
+       e += (long long)gridDim.x * blockDim.x) {
+    int i = (int)(e % m), j = (int)(e / m);
+    long long ia = transa == 0 ? i + (long long)j * lda : j + (long long)i * lda;
+    long long ib = transb == 0 ? i + (long long)j * ldb : j + (long long)i * ldb;
+    T a = zero<T>(), b = zero<T>();
+    if (!is_zero(al)) {
+      a = A[ia];
+      if (transa == 2)
+        a = conj(a);
+    }
+    if (!is_zero(be)) {
+      b = B[ib];
+      if (transb == 2)
+        b = conj(b);
+    }
+    C[i + (long long)j * ldc] = madd(be, b, mul(al, a));
+  }
+}
+
+/* C = A diag(x) (side 1) or diag(x) A (side 0), m x n. */
+template <class T>
+__global__ void dgmm_kernel(int side, int m, int n, const T *A, int lda, const T *x, int incx, T *C,
+                            int ldc) {
+  long long total = (long long)m * n;
+  for (long long e = blockIdx.x * (long long)blockDim.x + threadIdx.x; e < total;
+       e += (long long)gridDim.x * blockDim.x) {
+    int i = (int)(e % m), j = (int)(e / m);
+    T d = side == 0 ? x[vector_index(i, m, incx)] : x[vector_index(j, n, incx)];
+    C[i + (long long)j * ldc] = mul(A[i + (long long)j * lda], d);
+  }
+}
+
+extern "C" {
+void *cublas_geam_kernels[] = {(void *)geam_kernel<float>, (void *)geam_kernel<double>,
+                               (void *)geam_kernel<float2>, (void *)geam_kernel<double2>};
+void *cublas_dgmm_kernels[] = {(void *)dgmm_kernel<float>, (void *)dgmm_kernel<double>,
+                               (void *)dgmm_kernel<float2>, (void *)dgmm_kernel<double2>};
+}

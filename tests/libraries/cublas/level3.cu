@@ -1,7 +1,7 @@
 // level3.cu — cuBLAS level 3 besides GEMM, in S, D, C, Z against OpenBLAS: symm and hemm
 // (both sides and triangles), syrk and herk (both triangles, N and T/C; the other triangle
 // untouched), trmm (every side, triangle, operation and diagonal; out of place and in
-// place), trsm (every combination, device alpha once), error codes.
+// place), trsm (every combination, device alpha once), geam and dgmm, error codes.
 // Bounds: inner products of length L within (L + 2) eps (|alpha| L max|a||b| + |beta||c|)
 // per part, doubled for complex; trsm on triangles with diagonal >= 1 and off-diagonal
 // parts <= 1/size (condition number below 3) within 16 size eps max|X|.
@@ -273,6 +273,97 @@ static void test_errors(cublasHandle_t h) {
   cudaFree(d);
 }
 
+#define T_GEAM(P, T)                                                                               \
+  static cublasStatus_t t_geam(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb,       \
+                               int m, int n, const T *al, const T *A, int lda, const T *be,        \
+                               const T *B, int ldb, T *C, int ldc) {                               \
+    return cublas##P##geam(h, ta, tb, m, n, al, A, lda, be, B, ldb, C, ldc);                       \
+  }                                                                                                \
+  static cublasStatus_t t_dgmm(cublasHandle_t h, cublasSideMode_t s, int m, int n, const T *A,     \
+                               int lda, const T *x, int incx, T *C, int ldc) {                     \
+    return cublas##P##dgmm(h, s, m, n, A, lda, x, incx, C, ldc);                                   \
+  }
+T_GEAM(S, float)
+T_GEAM(D, double)
+T_GEAM(C, cuComplex)
+T_GEAM(Z, cuDoubleComplex)
+
+template <class T> static std::complex<double> zc(T v) {
+  return std::complex<double>(elem<T>::re(v), elem<T>::im(v));
+}
+template <class T> static T from_z(std::complex<double> z) {
+  T v;
+  typename elem<T>::real parts[2] = {(typename elem<T>::real)z.real(),
+                                     (typename elem<T>::real)z.imag()};
+  memcpy(&v, parts, sizeof(T));
+  return v;
+}
+
+// geam (every transpose pair, in place through A, beta == 0 not reading B) and dgmm (both
+// sides, a negative increment) against a double-precision reference: within 3 eps per part.
+template <class T> static void test_geam_dgmm(cublasHandle_t h, int m, int n) {
+  const int ld = std::max(m, n) + 2;
+  std::vector<T> A = random_vector<T>((size_t)ld * ld), B = random_vector<T>((size_t)ld * ld),
+                 C = random_vector<T>((size_t)ld * ld), x = random_vector<T>(2 * ld);
+  T *dA = to_device(A), *dB = to_device(B), *dC = to_device(C), *dx = to_device(x);
+  char what[96];
+  auto op_of = [&](const std::vector<T> &M, cublasOperation_t op, int i, int j) {
+    std::complex<double> v =
+        op == CUBLAS_OP_N ? zc(M[i + (size_t)j * ld]) : zc(M[j + (size_t)i * ld]);
+    return op == CUBLAS_OP_C ? std::conj(v) : v;
+  };
+  for (auto ta : {CUBLAS_OP_N, CUBLAS_OP_T, CUBLAS_OP_C})
+    for (auto tb : {CUBLAS_OP_N, CUBLAS_OP_T, CUBLAS_OP_C}) {
+      T al = elem<T>::random(), be = elem<T>::random();
+      CHECK_CUDA(cudaMemcpy(dC, C.data(), C.size() * sizeof(T), cudaMemcpyHostToDevice));
+      CHECK_BLAS(t_geam(h, ta, tb, m, n, &al, dA, ld, &be, dB, ld, dC, ld));
+      std::vector<T> want = C;
+      std::vector<double> bound(C.size(), 0.0);
+      for (int j = 0; j < n; j++)
+        for (int i = 0; i < m; i++) {
+          want[i + (size_t)j * ld] =
+              from_z<T>(zc(al) * op_of(A, ta, i, j) + zc(be) * op_of(B, tb, i, j));
+          bound[i + (size_t)j * ld] = 6 * eps<T>() * (abs_of(al) + abs_of(be)) * 1.5;
+        }
+      snprintf(what, sizeof what, "%sgeam %c%c", elem<T>::name(), "NTC"[ta], "NTC"[tb]);
+      expect_close(what, to_host(dC, C.size()), want, bound);
+    }
+  { // in place C = A, beta = 0 with NaN in B
+    std::vector<T> nan_b(B.size(), from_z<T>(std::complex<double>(NAN, NAN)));
+    T *dN = to_device(nan_b), *dA2 = to_device(A), al = elem<T>::random(), be = from_z<T>(0.0);
+    CHECK_BLAS(t_geam(h, CUBLAS_OP_N, CUBLAS_OP_T, m, n, &al, dA2, ld, &be, dN, ld, dA2, ld));
+    std::vector<T> want = A;
+    std::vector<double> bound(A.size(), 0.0);
+    for (int j = 0; j < n; j++)
+      for (int i = 0; i < m; i++)
+        want[i + (size_t)j * ld] = from_z<T>(zc(al) * zc(A[i + (size_t)j * ld])),
+                             bound[i + (size_t)j * ld] = 4 * eps<T>() * abs_of(al) * 1.5;
+    snprintf(what, sizeof what, "%sgeam in place, beta = 0, NaN in B", elem<T>::name());
+    expect_close(what, to_host(dA2, A.size()), want, bound);
+    cudaFree(dN), cudaFree(dA2);
+  }
+  for (auto s : {CUBLAS_SIDE_LEFT, CUBLAS_SIDE_RIGHT}) {
+    int incx = s == CUBLAS_SIDE_LEFT ? 1 : -2, len = s == CUBLAS_SIDE_LEFT ? m : n;
+    CHECK_CUDA(cudaMemcpy(dC, C.data(), C.size() * sizeof(T), cudaMemcpyHostToDevice));
+    CHECK_BLAS(t_dgmm(h, s, m, n, dA, ld, dx, incx, dC, ld));
+    std::vector<T> want = C;
+    std::vector<double> bound(C.size(), 0.0);
+    for (int j = 0; j < n; j++)
+      for (int i = 0; i < m; i++) {
+        int k = s == CUBLAS_SIDE_LEFT ? i : j;
+        size_t px = incx > 0 ? (size_t)k * incx : (size_t)(len - 1 - k) * -incx;
+        want[i + (size_t)j * ld] = from_z<T>(zc(A[i + (size_t)j * ld]) * zc(x[px]));
+        bound[i + (size_t)j * ld] = 4 * eps<T>() * 2;
+      }
+    snprintf(what, sizeof what, "%sdgmm %s", elem<T>::name(),
+             s == CUBLAS_SIDE_LEFT ? "left" : "right");
+    expect_close(what, to_host(dC, C.size()), want, bound);
+  }
+  EXPECT_STATUS(t_geam(h, CUBLAS_OP_T, CUBLAS_OP_N, m, n, &A[0], dA, ld, &A[0], dB, ld, dA, ld),
+                CUBLAS_STATUS_INVALID_VALUE); // in place through a transposed operand
+  cudaFree(dA), cudaFree(dB), cudaFree(dC), cudaFree(dx);
+}
+
 int main() {
   cublasHandle_t h;
   CHECK_BLAS(cublasCreate(&h));
@@ -284,6 +375,10 @@ int main() {
                                    cblas_cherk);
   test_hermitian<cuDoubleComplex, double>(h, 6, 7, 5, cublasZhemm, cublasZherk, cblas_zhemm,
                                           cblas_zherk);
+  test_geam_dgmm<float>(h, 23, 17);
+  test_geam_dgmm<double>(h, 9, 8);
+  test_geam_dgmm<cuComplex>(h, 11, 14);
+  test_geam_dgmm<cuDoubleComplex>(h, 5, 7);
   test_errors(h);
   CHECK_BLAS(cublasDestroy(h));
   return finish("cublas level3");
