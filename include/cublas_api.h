@@ -403,6 +403,34 @@ cublasStatus_t CUBLASWINAPI cublasZtrsv_v2(cublasHandle_t handle, cublasFillMode
                                            const cuDoubleComplex *A, int lda, cuDoubleComplex *x,
                                            int incx);
 
+/* A += alpha x x^T in the uplo triangle. */
+cublasStatus_t CUBLASWINAPI cublasSsyr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                          const float *alpha, const float *x, int incx, float *A,
+                                          int lda);
+cublasStatus_t CUBLASWINAPI cublasDsyr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                          const double *alpha, const double *x, int incx, double *A,
+                                          int lda);
+cublasStatus_t CUBLASWINAPI cublasCsyr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                          const cuComplex *alpha, const cuComplex *x, int incx,
+                                          cuComplex *A, int lda);
+cublasStatus_t CUBLASWINAPI cublasZsyr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                          const cuDoubleComplex *alpha, const cuDoubleComplex *x,
+                                          int incx, cuDoubleComplex *A, int lda);
+/* x = op(A) x, A triangular (the call waits: x is staged through a temporary). */
+cublasStatus_t CUBLASWINAPI cublasStrmv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int n,
+                                           const float *A, int lda, float *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasDtrmv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int n,
+                                           const double *A, int lda, double *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasCtrmv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int n,
+                                           const cuComplex *A, int lda, cuComplex *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasZtrmv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int n,
+                                           const cuDoubleComplex *A, int lda, cuDoubleComplex *x,
+                                           int incx);
+
 /* ---- level 3: GEMM -------------------------------------------------------------- */
 /* C = alpha op(A) op(B) + beta C; C is not read when beta == 0 (NaN in C stays out). */
 cublasStatus_t CUBLASWINAPI cublasSgemm_v2(cublasHandle_t handle, cublasOperation_t transa,

@@ -3,7 +3,8 @@
  *
  * Rules, as cuBLAS documents them: a NULL handle is NOT_INITIALIZED; INVALID_VALUE for
  * m or n < 0, incx or incy == 0, lda < max(1, rows of A), an operation, fill mode or
- * diagonal type out of its enum, a NULL alpha or beta. Nothing runs when m or n is 0;
+ * diagonal type out of its enum, a NULL alpha or beta (syr, trmv: the same for n, incx,
+ * lda). Nothing runs when m or n is 0;
  * increments may be negative (level1.c). trsv does not test for singularity (BLAS). */
 #include "cublas_internal.h"
 
@@ -74,6 +75,45 @@ static cublasStatus_t trsv(cublasHandle_t h, cublas_type t, cublasFillMode_t upl
   return cublas_launch(h, cublas_trsv_kernels[t], 1, 1, 1, 256, args);
 }
 
+static cublasStatus_t syr(cublasHandle_t h, cublas_type t, cublasFillMode_t uplo, int n,
+                          const void *alpha, const void *x, int incx, void *A, int lda) {
+  if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
+  if (bad_uplo(uplo) || n < 0 || incx == 0 || lda < max1(n) || !alpha)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (n == 0) return CUBLAS_STATUS_SUCCESS;
+  cublas_scalar a;
+  cublas_scalar_from(h, alpha, cublas_type_size[t], &a);
+  int u = uplo;
+  void *args[] = {&u, &n, a.value, &a.device, &x, &incx, &A, &lda};
+  return cublas_launch(h, cublas_syr_kernels[t], cublas_blocks_for((long long)n * n), 1, 1, 256,
+                       args);
+}
+
+/* trmv reads all of x for every element: x is first copied (in BLAS order, by the copy
+ * kernel) into a temporary buffer; the call waits to free it. */
+static cublasStatus_t trmv(cublasHandle_t h, cublas_type t, cublasFillMode_t uplo,
+                           cublasOperation_t op, cublasDiagType_t diag, int n, const void *A,
+                           int lda, void *x, int incx) {
+  if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
+  if (bad_uplo(uplo) || bad_op(op) || (diag != CUBLAS_DIAG_NON_UNIT && diag != CUBLAS_DIAG_UNIT) ||
+      n < 0 || lda < max1(n) || incx == 0)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (n == 0) return CUBLAS_STATUS_SUCCESS;
+  void *copy;
+  if (cudaMalloc(&copy, (size_t)n * (size_t)cublas_type_size[t]) != cudaSuccess)
+    return CUBLAS_STATUS_ALLOC_FAILED;
+  int one = 1, u = uplo, o = op, d = diag;
+  void *copy_args[] = {&n, &x, &incx, &copy, &one};
+  void *args[] = {&u, &o, &d, &n, &A, &lda, &copy, &x, &incx};
+  cublasStatus_t st =
+      cublas_launch(h, cublas_copy_kernels[t], cublas_blocks_for(n), 1, 1, 256, copy_args);
+  if (st == CUBLAS_STATUS_SUCCESS)
+    st = cublas_launch(h, cublas_trmv_kernels[t], cublas_blocks_for(n), 1, 1, 256, args);
+  if (cudaStreamSynchronize(h->stream) != cudaSuccess) st = CUBLAS_STATUS_EXECUTION_FAILED;
+  cudaFree(copy);
+  return st;
+}
+
 #define LEVEL2_TYPED(P, T, TYPE)                                                                   \
   cublasStatus_t cublas##P##gemv_v2(cublasHandle_t h, cublasOperation_t trans, int m, int n,       \
                                     const T *alpha, const T *A, int lda, const T *x, int incx,     \
@@ -122,3 +162,18 @@ cublasStatus_t cublasZhemv_v2(cublasHandle_t h, cublasFillMode_t uplo, int n,
   return symv(h, CUBLAS_TYPE_Z, cublas_hemv_kernels[CUBLAS_TYPE_Z], uplo, n, alpha, A, lda, x, incx,
               beta, y, incy);
 }
+
+#define SYR_TRMV_TYPED(P, T, TYPE)                                                                 \
+  cublasStatus_t cublas##P##syr_v2(cublasHandle_t h, cublasFillMode_t uplo, int n, const T *alpha, \
+                                   const T *x, int incx, T *A, int lda) {                          \
+    return syr(h, TYPE, uplo, n, alpha, x, incx, A, lda);                                          \
+  }                                                                                                \
+  cublasStatus_t cublas##P##trmv_v2(cublasHandle_t h, cublasFillMode_t uplo,                       \
+                                    cublasOperation_t trans, cublasDiagType_t diag, int n,         \
+                                    const T *A, int lda, T *x, int incx) {                         \
+    return trmv(h, TYPE, uplo, trans, diag, n, A, lda, x, incx);                                   \
+  }
+SYR_TRMV_TYPED(S, float, CUBLAS_TYPE_S)
+SYR_TRMV_TYPED(D, double, CUBLAS_TYPE_D)
+SYR_TRMV_TYPED(C, cuComplex, CUBLAS_TYPE_C)
+SYR_TRMV_TYPED(Z, cuDoubleComplex, CUBLAS_TYPE_Z)

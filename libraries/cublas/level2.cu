@@ -84,6 +84,33 @@ __global__ void trsv_kernel(int uplo, int op, int diag, int n, const T *A, int l
   }
 }
 
+/* A += alpha x x^T in the uplo triangle of the n x n A (syr). */
+template <class T>
+__global__ void syr_kernel(int uplo, int n, T alpha, const T *alpha_p, const T *x, int incx, T *A,
+                           int lda) {
+  T al = scalar(alpha, alpha_p);
+  long long total = (long long)n * n;
+  for (long long e = blockIdx.x * (long long)blockDim.x + threadIdx.x; e < total;
+       e += (long long)gridDim.x * blockDim.x) {
+    int i = (int)(e % n), j = (int)(e / n);
+    if (uplo == 1 ? i > j : i < j) continue;
+    T *a = A + i + (long long)j * lda;
+    *a = madd(mul(al, x[vector_index(i, n, incx)]), x[vector_index(j, n, incx)], *a);
+  }
+}
+
+/* x = op(A) y for a triangular A (trmv); y is a contiguous copy of x's old values. */
+template <class T>
+__global__ void trmv_kernel(int uplo, int op, int diag, int n, const T *A, int lda, const T *y,
+                            T *x, int incx) {
+  for (int r = blockIdx.x * blockDim.x + threadIdx.x; r < n; r += gridDim.x * blockDim.x) {
+    T acc = zero<T>();
+    for (int c = 0; c < n; c++)
+      acc = madd(tri_element(A, lda, uplo, op, diag, r, c), y[c], acc);
+    x[vector_index(r, n, incx)] = acc;
+  }
+}
+
 extern "C" {
 void *cublas_gemv_kernels[] = {(void *)gemv_kernel<float>, (void *)gemv_kernel<double>,
                                (void *)gemv_kernel<float2>, (void *)gemv_kernel<double2>};
@@ -99,4 +126,8 @@ void *cublas_hemv_kernels[] = {0, 0, (void *)symv_kernel<float2, true>,
                                (void *)symv_kernel<double2, true>};
 void *cublas_trsv_kernels[] = {(void *)trsv_kernel<float>, (void *)trsv_kernel<double>,
                                (void *)trsv_kernel<float2>, (void *)trsv_kernel<double2>};
+void *cublas_syr_kernels[] = {(void *)syr_kernel<float>, (void *)syr_kernel<double>,
+                              (void *)syr_kernel<float2>, (void *)syr_kernel<double2>};
+void *cublas_trmv_kernels[] = {(void *)trmv_kernel<float>, (void *)trmv_kernel<double>,
+                               (void *)trmv_kernel<float2>, (void *)trmv_kernel<double2>};
 }

@@ -158,13 +158,11 @@ __global__ void geam_kernel(int transa, int transb, int m, int n, T alpha, const
     T a = zero<T>(), b = zero<T>();
     if (!is_zero(al)) {
       a = A[ia];
-      if (transa == 2)
-        a = conj(a);
+      if (transa == 2) a = conj(a);
     }
     if (!is_zero(be)) {
       b = B[ib];
-      if (transb == 2)
-        b = conj(b);
+      if (transb == 2) b = conj(b);
     }
     C[i + (long long)j * ldc] = madd(be, b, mul(al, a));
   }

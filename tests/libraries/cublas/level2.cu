@@ -1,5 +1,5 @@
-// level2.cu — cuBLAS level 2 in S, D, C, Z against OpenBLAS: gemv (N, T, C; positive and
-// negative increments; beta == 0 never reads y), ger/geru/gerc, symv and hemv (both
+// level2.cu — cuBLAS level 2 in S, D, C, Z against OpenBLAS (syr, trmv below): gemv (N, T, C;
+// positive and negative increments; beta == 0 never reads y), ger/geru/gerc, symv and hemv (both
 // triangles), trsv (both triangles, every operation, unit and non-unit diagonal), error
 // codes. Bounds: an inner product of length L within (L + 2) eps (|alpha| (|A||x|)_i +
 // |beta||y_i|) per part, doubled for complex; ger within 4 eps (|alpha x y| + |A|);
@@ -236,6 +236,73 @@ template <class T> static void test_type(cublasHandle_t h, int m, int n) {
   cudaFree(dA), cudaFree(dT);
 }
 
+#define T_SYR_TRMV(P, p, T)                                                                        \
+  static cublasStatus_t t_syr(cublasHandle_t h, cublasFillMode_t u, int n, const T *al,            \
+                              const T *x, int ix, T *A, int lda) {                                 \
+    return cublas##P##syr(h, u, n, al, x, ix, A, lda);                                             \
+  }                                                                                                \
+  static cublasStatus_t t_trmv(cublasHandle_t h, cublasFillMode_t u, cublasOperation_t o,          \
+                               cublasDiagType_t d, int n, const T *A, int lda, T *x, int ix) {     \
+    return cublas##P##trmv(h, u, o, d, n, A, lda, x, ix);                                          \
+  }                                                                                                \
+  static void ref_trmv(cublasFillMode_t u, cublasOperation_t o, cublasDiagType_t d, int n,         \
+                       const T *A, int lda, T *x, int ix) {                                        \
+    cblas_##p##trmv(CblasColMajor, cuplo(u), cop(o), cdiag(d), n, A, lda, x, ix);                  \
+  }
+T_SYR_TRMV(S, s, float)
+T_SYR_TRMV(D, d, double)
+T_SYR_TRMV(C, c, cuComplex)
+T_SYR_TRMV(Z, z, cuDoubleComplex)
+
+// syr (reference in double: OpenBLAS's cblas has no csyr) and trmv (cblas_<t>trmv), with
+// negative increments: within 4 eps (|alpha x_i x_j| + |a_ij|) and (n + 2) eps n max|a||x|.
+template <class T> static void test_syr_trmv(cublasHandle_t h, int n) {
+  const double f = sizeof(T) == 2 * sizeof(typename elem<T>::real) ? 2 : 1;
+  const int lda = n + 1;
+  char what[96];
+  std::vector<T> A = random_vector<T>((size_t)lda * n);
+  for (auto u : {CUBLAS_FILL_MODE_LOWER, CUBLAS_FILL_MODE_UPPER}) {
+    std::vector<T> x = random_vector<T>(span(n, -2));
+    T al = elem<T>::random(), *dA = to_device(A), *dx = to_device(x);
+    CHECK_BLAS(t_syr(h, u, n, &al, dx, -2, dA, lda));
+    std::vector<T> want = A;
+    std::vector<double> bound(A.size(), 0.0);
+    for (int j = 0; j < n; j++)
+      for (int i = 0; i < n; i++) {
+        if (u == CUBLAS_FILL_MODE_UPPER ? i > j : i < j) continue;
+        std::complex<double> xi(elem<T>::re(x[(n - 1 - i) * 2]), elem<T>::im(x[(n - 1 - i) * 2])),
+            xj(elem<T>::re(x[(n - 1 - j) * 2]), elem<T>::im(x[(n - 1 - j) * 2])),
+            a(elem<T>::re(A[i + (size_t)j * lda]), elem<T>::im(A[i + (size_t)j * lda])),
+            al_(elem<T>::re(al), elem<T>::im(al));
+        std::complex<double> v = a + al_ * xi * xj;
+        typename elem<T>::real parts[2] = {(typename elem<T>::real)v.real(),
+                                           (typename elem<T>::real)v.imag()};
+        memcpy(&want[i + (size_t)j * lda], parts, sizeof(T));
+        bound[i + (size_t)j * lda] = 4 * f * eps<T>() * (std::abs(al_ * xi * xj) + std::abs(a));
+      }
+    snprintf(what, sizeof what, "%ssyr %s", elem<T>::name(), u ? "upper" : "lower");
+    expect_close(what, to_host(dA, A.size()), want, bound);
+    cudaFree(dA), cudaFree(dx);
+  }
+  T *dA = to_device(A);
+  for (auto u : {CUBLAS_FILL_MODE_LOWER, CUBLAS_FILL_MODE_UPPER})
+    for (auto o : {CUBLAS_OP_N, CUBLAS_OP_T, CUBLAS_OP_C})
+      for (auto d : {CUBLAS_DIAG_NON_UNIT, CUBLAS_DIAG_UNIT}) {
+        int inc = o == CUBLAS_OP_N ? 1 : -3;
+        std::vector<T> x = random_vector<T>(span(n, inc));
+        T *dx = to_device(x);
+        CHECK_BLAS(t_trmv(h, u, o, d, n, dA, lda, dx, inc));
+        std::vector<T> want = x;
+        ref_trmv(u, o, d, n, A.data(), lda, want.data(), inc);
+        std::vector<double> bound(x.size(), f * (n + 2) * eps<T>() * 2 * n);
+        snprintf(what, sizeof what, "%strmv %s %s %s", elem<T>::name(), u ? "upper" : "lower",
+                 opn(o), d ? "unit" : "non-unit");
+        expect_close(what, to_host(dx, x.size()), want, bound);
+        cudaFree(dx);
+      }
+  cudaFree(dA);
+}
+
 static void test_errors(cublasHandle_t h) {
   float *d, one = 1;
   CHECK_CUDA(cudaMalloc(&d, 4096));
@@ -273,6 +340,10 @@ int main() {
   test_type<double>(h, 23, 17);
   test_type<cuComplex>(h, 41, 33);
   test_type<cuDoubleComplex>(h, 13, 11);
+  test_syr_trmv<float>(h, 37);
+  test_syr_trmv<double>(h, 11);
+  test_syr_trmv<cuComplex>(h, 19);
+  test_syr_trmv<cuDoubleComplex>(h, 7);
   test_errors(h);
   CHECK_BLAS(cublasDestroy(h));
   return finish("cublas level2");
