@@ -668,6 +668,30 @@ cublasStatus_t CUBLASWINAPI cublasZdgmm(cublasHandle_t handle, cublasSideMode_t 
                                         const cuDoubleComplex *A, int lda, const cuDoubleComplex *x,
                                         int incx, cuDoubleComplex *C, int ldc);
 
+/* trsm over batchCount pairs of matrices from device arrays of pointers. */
+cublasStatus_t CUBLASWINAPI cublasStrsmBatched(cublasHandle_t handle, cublasSideMode_t side,
+                                               cublasFillMode_t uplo, cublasOperation_t trans,
+                                               cublasDiagType_t diag, int m, int n,
+                                               const float *alpha, const float *const A[], int lda,
+                                               float *const B[], int ldb, int batchCount);
+cublasStatus_t CUBLASWINAPI cublasDtrsmBatched(cublasHandle_t handle, cublasSideMode_t side,
+                                               cublasFillMode_t uplo, cublasOperation_t trans,
+                                               cublasDiagType_t diag, int m, int n,
+                                               const double *alpha, const double *const A[],
+                                               int lda, double *const B[], int ldb, int batchCount);
+cublasStatus_t CUBLASWINAPI cublasCtrsmBatched(cublasHandle_t handle, cublasSideMode_t side,
+                                               cublasFillMode_t uplo, cublasOperation_t trans,
+                                               cublasDiagType_t diag, int m, int n,
+                                               const cuComplex *alpha, const cuComplex *const A[],
+                                               int lda, cuComplex *const B[], int ldb,
+                                               int batchCount);
+cublasStatus_t CUBLASWINAPI cublasZtrsmBatched(cublasHandle_t handle, cublasSideMode_t side,
+                                               cublasFillMode_t uplo, cublasOperation_t trans,
+                                               cublasDiagType_t diag, int m, int n,
+                                               const cuDoubleComplex *alpha,
+                                               const cuDoubleComplex *const A[], int lda,
+                                               cuDoubleComplex *const B[], int ldb, int batchCount);
+
 /* ---- batched LU (one small matrix per batch entry; arrays of device pointers) ---- */
 /* LU with partial pivoting (P: n x batchSize pivots, 1-based as LAPACK's, or NULL for
  * none); info (device, batchSize ints): 0, or the first exactly zero pivot (1-based). */

@@ -114,19 +114,28 @@ static cublasStatus_t trmm(cublasHandle_t h, cublas_type t, cublasSideMode_t sid
   return st;
 }
 
+/* trsm, and trsmBatched when Aarray is not NULL (batch matrices in grid y, 65535 at a time). */
 static cublasStatus_t trsm(cublasHandle_t h, cublas_type t, cublasSideMode_t side,
                            cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag,
-                           int m, int n, const void *alpha, const void *A, int lda, void *B,
-                           int ldb) {
+                           int m, int n, const void *alpha, const void *A,
+                           const void *const *Aarray, int lda, void *B, void *const *Barray,
+                           int ldb, int batch) {
   cublasStatus_t st = check_triangular(h, side, uplo, trans, diag, m, n, alpha, lda, ldb);
   if (st != CUBLAS_STATUS_SUCCESS) return st;
-  if (m == 0 || n == 0) return CUBLAS_STATUS_SUCCESS;
+  if (batch < 0) return CUBLAS_STATUS_INVALID_VALUE;
+  if (m == 0 || n == 0 || batch == 0) return CUBLAS_STATUS_SUCCESS;
   cublas_scalar a;
   cublas_scalar_from(h, alpha, cublas_type_size[t], &a);
   int s = side, u = uplo, tr = trans, d = diag;
-  void *args[] = {&s, &u, &tr, &d, &m, &n, a.value, &a.device, &A, &lda, &B, &ldb};
   unsigned rhs = (unsigned)(side == CUBLAS_SIDE_LEFT ? n : m);
-  return cublas_launch(h, cublas_trsm_kernels[t], (rhs + 63) / 64, 1, 1, 64, args);
+  for (int batch0 = 0; batch0 < batch; batch0 += 65535) {
+    int count = batch - batch0 < 65535 ? batch - batch0 : 65535;
+    void *args[] = {&s, &u,      &tr,  &d, &m,      &n,   a.value, &a.device,
+                    &A, &Aarray, &lda, &B, &Barray, &ldb, &batch0};
+    st = cublas_launch(h, cublas_trsm_kernels[t], (rhs + 63) / 64, (unsigned)count, 1, 64, args);
+    if (st != CUBLAS_STATUS_SUCCESS) return st;
+  }
+  return CUBLAS_STATUS_SUCCESS;
 }
 
 static cublasStatus_t geam(cublasHandle_t h, cublas_type t, cublasOperation_t transa,
@@ -185,7 +194,7 @@ static cublasStatus_t dgmm(cublasHandle_t h, cublas_type t, cublasSideMode_t sid
   cublasStatus_t cublas##P##trsm_v2(                                                               \
       cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t trans,     \
       cublasDiagType_t diag, int m, int n, const T *alpha, const T *A, int lda, T *B, int ldb) {   \
-    return trsm(h, TYPE, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);                    \
+    return trsm(h, TYPE, side, uplo, trans, diag, m, n, alpha, A, NULL, lda, B, NULL, ldb, 1);     \
   }
 LEVEL3_TYPED(S, float, CUBLAS_TYPE_S)
 LEVEL3_TYPED(D, double, CUBLAS_TYPE_D)
@@ -221,3 +230,17 @@ GEAM_DGMM_TYPED(S, float, CUBLAS_TYPE_S)
 GEAM_DGMM_TYPED(D, double, CUBLAS_TYPE_D)
 GEAM_DGMM_TYPED(C, cuComplex, CUBLAS_TYPE_C)
 GEAM_DGMM_TYPED(Z, cuDoubleComplex, CUBLAS_TYPE_Z)
+
+#define TRSM_BATCHED(P, T, TYPE)                                                                   \
+  cublasStatus_t cublas##P##trsmBatched(                                                           \
+      cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t trans,     \
+      cublasDiagType_t diag, int m, int n, const T *alpha, const T *const A[], int lda,            \
+      T *const B[], int ldb, int batchCount) {                                                     \
+    if (!A || !B) return h ? CUBLAS_STATUS_INVALID_VALUE : CUBLAS_STATUS_NOT_INITIALIZED;          \
+    return trsm(h, TYPE, side, uplo, trans, diag, m, n, alpha, NULL, (const void *const *)A, lda,  \
+                NULL, (void *const *)B, ldb, batchCount);                                          \
+  }
+TRSM_BATCHED(S, float, CUBLAS_TYPE_S)
+TRSM_BATCHED(D, double, CUBLAS_TYPE_D)
+TRSM_BATCHED(C, cuComplex, CUBLAS_TYPE_C)
+TRSM_BATCHED(Z, cuDoubleComplex, CUBLAS_TYPE_Z)

@@ -88,12 +88,15 @@ __global__ void trmm_kernel(int side, int uplo, int trans, int diag, int m, int 
 }
 
 /* Solves op(A) X = alpha B (side 0: one column of B per thread) or X op(A) = alpha B
- * (side 1: one row per thread); X overwrites B. alpha == 0 sets B to 0 without reading it.
- * M = op(A) is lower triangular when (lower, N) or (upper, T/C). */
+ * (side 1: one row per thread); X overwrites B. trsmBatched passes arrays of pointers. alpha == 0
+ * sets B to 0 without reading it. M = op(A) is lower triangular when (lower, N) or (upper, T/C). */
 template <class T>
 __global__ void trsm_kernel(int side, int uplo, int trans, int diag, int m, int n, T alpha,
-                            const T *alpha_p, const T *A, int lda, T *B, int ldb) {
+                            const T *alpha_p, const T *A, const T *const *Aarray, int lda, T *B,
+                            T *const *Barray, int ldb, int batch0) {
   T al = scalar(alpha, alpha_p);
+  if (Aarray) /* trsmBatched: matrix batch0 + blockIdx.y of the arrays */
+    A = Aarray[batch0 + blockIdx.y], B = Barray[batch0 + blockIdx.y];
   bool lower = (uplo == 0) == (trans == 0);
   int count = side == 0 ? n : m, len = side == 0 ? m : n;
   for (int t = blockIdx.x * blockDim.x + threadIdx.x; t < count; t += gridDim.x * blockDim.x) {

@@ -1,7 +1,8 @@
 // level3.cu — cuBLAS level 3 besides GEMM, in S, D, C, Z against OpenBLAS: symm and hemm
 // (both sides and triangles), syrk and herk (both triangles, N and T/C; the other triangle
 // untouched), trmm (every side, triangle, operation and diagonal; out of place and in
-// place), trsm (every combination, device alpha once), geam and dgmm, error codes.
+// place), trsm (every combination, device alpha once), trsmBatched, geam and dgmm, error
+// codes.
 // Bounds: inner products of length L within (L + 2) eps (|alpha| L max|a||b| + |beta||c|)
 // per part, doubled for complex; trsm on triangles with diagonal >= 1 and off-diagonal
 // parts <= 1/size (condition number below 3) within 16 size eps max|X|.
@@ -364,6 +365,47 @@ template <class T> static void test_geam_dgmm(cublasHandle_t h, int m, int n) {
   cudaFree(dA), cudaFree(dB), cudaFree(dC), cudaFree(dx);
 }
 
+// trsmBatched: 3 systems from arrays of pointers (in reverse order), right side, upper,
+// transposed, against cblas_<t>trsm on each; bound as trsm's.
+template <class T>
+static void test_trsm_batched(cublasHandle_t h, int m, int n,
+                              cublasStatus_t (*batched)(cublasHandle_t, cublasSideMode_t,
+                                                        cublasFillMode_t, cublasOperation_t,
+                                                        cublasDiagType_t, int, int, const T *,
+                                                        const T *const[], int, T *const[], int,
+                                                        int)) {
+  const int batch = 3, lda = n + 1, ldb = m + 2;
+  std::vector<std::vector<T>> A(batch), B(batch);
+  std::vector<T *> dA(batch), dB(batch);
+  for (int b = 0; b < batch; b++) {
+    A[b] = random_vector<T>((size_t)lda * n), B[b] = random_vector<T>((size_t)ldb * n);
+    for (int j = 0; j < n; j++) // well conditioned: diagonal about 2, the rest <= 1/n
+      for (int i = 0; i < n; i++) {
+        typename elem<T>::real *p = (typename elem<T>::real *)&A[b][i + (size_t)j * lda];
+        for (int part = 0; part < (int)(sizeof(T) / sizeof(*p)); part++)
+          p[part] = i == j ? (part ? p[part] * 0.5f : p[part] * 0.5f + 2) : p[part] / n;
+      }
+    dA[batch - 1 - b] = to_device(A[b]), dB[batch - 1 - b] = to_device(B[b]);
+  }
+  T **dpa = to_device(dA), **dpb = to_device(dB), al = elem<T>::random();
+  CHECK_BLAS(batched(h, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_T,
+                     CUBLAS_DIAG_NON_UNIT, m, n, &al, (const T *const *)dpa, lda, dpb, ldb, batch));
+  for (int b = 0; b < batch; b++) {
+    std::vector<T> want = B[b];
+    ref_trsm(CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, m, n, al,
+             A[b].data(), lda, want.data(), ldb);
+    double mx = 0;
+    for (auto &v : want)
+      mx = std::max(mx, abs_of(v));
+    char what[64];
+    snprintf(what, sizeof what, "%strsmBatched [%d]", elem<T>::name(), b);
+    expect_close(what, to_host(dB[batch - 1 - b], want.size()), want,
+                 std::vector<double>(want.size(), 32 * n * eps<T>() * mx));
+    cudaFree(dA[batch - 1 - b]), cudaFree(dB[batch - 1 - b]);
+  }
+  cudaFree(dpa), cudaFree(dpb);
+}
+
 int main() {
   cublasHandle_t h;
   CHECK_BLAS(cublasCreate(&h));
@@ -379,6 +421,8 @@ int main() {
   test_geam_dgmm<double>(h, 9, 8);
   test_geam_dgmm<cuComplex>(h, 11, 14);
   test_geam_dgmm<cuDoubleComplex>(h, 5, 7);
+  test_trsm_batched<float>(h, 21, 13, cublasStrsmBatched);
+  test_trsm_batched<cuDoubleComplex>(h, 5, 6, cublasZtrsmBatched);
   test_errors(h);
   CHECK_BLAS(cublasDestroy(h));
   return finish("cublas level3");
