@@ -431,6 +431,51 @@ cublasStatus_t CUBLASWINAPI cublasZtrmv_v2(cublasHandle_t handle, cublasFillMode
                                            const cuDoubleComplex *A, int lda, cuDoubleComplex *x,
                                            int incx);
 
+/* gemv over batchCount problems: device arrays of pointers, or strides in elements. */
+cublasStatus_t CUBLASWINAPI cublasSgemvBatched(cublasHandle_t handle, cublasOperation_t trans,
+                                               int m, int n, const float *alpha,
+                                               const float *const Aarray[], int lda,
+                                               const float *const xarray[], int incx,
+                                               const float *beta, float *const yarray[], int incy,
+                                               int batchCount);
+cublasStatus_t CUBLASWINAPI cublasDgemvBatched(cublasHandle_t handle, cublasOperation_t trans,
+                                               int m, int n, const double *alpha,
+                                               const double *const Aarray[], int lda,
+                                               const double *const xarray[], int incx,
+                                               const double *beta, double *const yarray[], int incy,
+                                               int batchCount);
+cublasStatus_t CUBLASWINAPI cublasCgemvBatched(cublasHandle_t handle, cublasOperation_t trans,
+                                               int m, int n, const cuComplex *alpha,
+                                               const cuComplex *const Aarray[], int lda,
+                                               const cuComplex *const xarray[], int incx,
+                                               const cuComplex *beta, cuComplex *const yarray[],
+                                               int incy, int batchCount);
+cublasStatus_t CUBLASWINAPI cublasZgemvBatched(
+    cublasHandle_t handle, cublasOperation_t trans, int m, int n, const cuDoubleComplex *alpha,
+    const cuDoubleComplex *const Aarray[], int lda, const cuDoubleComplex *const xarray[], int incx,
+    const cuDoubleComplex *beta, cuDoubleComplex *const yarray[], int incy, int batchCount);
+cublasStatus_t CUBLASWINAPI cublasSgemvStridedBatched(
+    cublasHandle_t handle, cublasOperation_t trans, int m, int n, const float *alpha,
+    const float *A, int lda, long long int strideA, const float *x, int incx, long long int stridex,
+    const float *beta, float *y, int incy, long long int stridey, int batchCount);
+cublasStatus_t CUBLASWINAPI cublasDgemvStridedBatched(cublasHandle_t handle,
+                                                      cublasOperation_t trans, int m, int n,
+                                                      const double *alpha, const double *A, int lda,
+                                                      long long int strideA, const double *x,
+                                                      int incx, long long int stridex,
+                                                      const double *beta, double *y, int incy,
+                                                      long long int stridey, int batchCount);
+cublasStatus_t CUBLASWINAPI cublasCgemvStridedBatched(
+    cublasHandle_t handle, cublasOperation_t trans, int m, int n, const cuComplex *alpha,
+    const cuComplex *A, int lda, long long int strideA, const cuComplex *x, int incx,
+    long long int stridex, const cuComplex *beta, cuComplex *y, int incy, long long int stridey,
+    int batchCount);
+cublasStatus_t CUBLASWINAPI cublasZgemvStridedBatched(
+    cublasHandle_t handle, cublasOperation_t trans, int m, int n, const cuDoubleComplex *alpha,
+    const cuDoubleComplex *A, int lda, long long int strideA, const cuDoubleComplex *x, int incx,
+    long long int stridex, const cuDoubleComplex *beta, cuDoubleComplex *y, int incy,
+    long long int stridey, int batchCount);
+
 /* ---- level 3: GEMM -------------------------------------------------------------- */
 /* C = alpha op(A) op(B) + beta C; C is not read when beta == 0 (NaN in C stays out). */
 cublasStatus_t CUBLASWINAPI cublasSgemm_v2(cublasHandle_t handle, cublasOperation_t transa,

@@ -72,6 +72,16 @@ extern void *cublas_scal_kernels[], *cublas_scal_real_kernels[], *cublas_axpy_ke
     *cublas_amax_final_kernels[], *cublas_amin_final_kernels[], *cublas_rotg_kernels[],
     *cublas_rotm_kernels[], *cublas_rotmg_kernels[];
 
+/* The batch argument of level2.cu's gemv kernel, byte for byte its gemv_batch<T>: pointer
+ * arrays (gemvBatched) or strides (gemvStridedBatched; all 0 for a plain gemv). */
+typedef struct {
+  const void *const *A;
+  const void *const *x;
+  void *const *y;
+  long long stride_A, stride_x, stride_y;
+  int first;
+} cublas_gemv_batch;
+
 /* Kernel tables (level2.cu), indexed by cublas_type. */
 extern void *cublas_gemv_kernels[], *cublas_ger_kernels[], *cublas_gerc_kernels[],
     *cublas_symv_kernels[], *cublas_hemv_kernels[], *cublas_trsv_kernels[], *cublas_syr_kernels[],

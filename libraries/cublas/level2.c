@@ -8,6 +8,8 @@
  * increments may be negative (level1.c). trsv does not test for singularity (BLAS). */
 #include "cublas_internal.h"
 
+static const cublas_gemv_batch no_batch = {NULL, NULL, NULL, 0, 0, 0, 0};
+
 static int max1(int a) {
   return a > 1 ? a : 1;
 }
@@ -18,20 +20,29 @@ static int bad_uplo(cublasFillMode_t uplo) {
   return uplo != CUBLAS_FILL_MODE_LOWER && uplo != CUBLAS_FILL_MODE_UPPER;
 }
 
+/* gemv, gemvBatched (batch->A set) and gemvStridedBatched; batches in grid y. */
 static cublasStatus_t gemv(cublasHandle_t h, cublas_type t, cublasOperation_t op, int m, int n,
                            const void *alpha, const void *A, int lda, const void *x, int incx,
-                           const void *beta, void *y, int incy) {
+                           const void *beta, void *y, int incy, cublas_gemv_batch batch,
+                           int count) {
   if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
-  if (bad_op(op) || m < 0 || n < 0 || lda < max1(m) || incx == 0 || incy == 0 || !alpha || !beta)
+  if (bad_op(op) || m < 0 || n < 0 || lda < max1(m) || incx == 0 || incy == 0 || !alpha || !beta ||
+      count < 0)
     return CUBLAS_STATUS_INVALID_VALUE;
-  if (m == 0 || n == 0) return CUBLAS_STATUS_SUCCESS;
+  if (m == 0 || n == 0 || count == 0) return CUBLAS_STATUS_SUCCESS;
   cublas_scalar a, b;
   cublas_scalar_from(h, alpha, cublas_type_size[t], &a);
   cublas_scalar_from(h, beta, cublas_type_size[t], &b);
   int o = op, rows = op == CUBLAS_OP_N ? m : n;
-  void *args[] = {&o, &m,    &n,      a.value,   &a.device, &A,   &lda,
-                  &x, &incx, b.value, &b.device, &y,        &incy};
-  return cublas_launch(h, cublas_gemv_kernels[t], cublas_blocks_for(rows), 1, 1, 256, args);
+  for (batch.first = 0; batch.first < count; batch.first += 65535) {
+    unsigned chunk = (unsigned)(count - batch.first < 65535 ? count - batch.first : 65535);
+    void *args[] = {&o, &m,    &n,      a.value,   &a.device, &A,    &lda,
+                    &x, &incx, b.value, &b.device, &y,        &incy, &batch};
+    cublasStatus_t st =
+        cublas_launch(h, cublas_gemv_kernels[t], cublas_blocks_for(rows), chunk, 1, 256, args);
+    if (st != CUBLAS_STATUS_SUCCESS) return st;
+  }
+  return CUBLAS_STATUS_SUCCESS;
 }
 
 static cublasStatus_t ger(cublasHandle_t h, cublas_type t, void *kernel, int m, int n,
@@ -118,7 +129,7 @@ static cublasStatus_t trmv(cublasHandle_t h, cublas_type t, cublasFillMode_t upl
   cublasStatus_t cublas##P##gemv_v2(cublasHandle_t h, cublasOperation_t trans, int m, int n,       \
                                     const T *alpha, const T *A, int lda, const T *x, int incx,     \
                                     const T *beta, T *y, int incy) {                               \
-    return gemv(h, TYPE, trans, m, n, alpha, A, lda, x, incx, beta, y, incy);                      \
+    return gemv(h, TYPE, trans, m, n, alpha, A, lda, x, incx, beta, y, incy, no_batch, 1);         \
   }                                                                                                \
   cublasStatus_t cublas##P##symv_v2(cublasHandle_t h, cublasFillMode_t uplo, int n,                \
                                     const T *alpha, const T *A, int lda, const T *x, int incx,     \
@@ -177,3 +188,31 @@ SYR_TRMV_TYPED(S, float, CUBLAS_TYPE_S)
 SYR_TRMV_TYPED(D, double, CUBLAS_TYPE_D)
 SYR_TRMV_TYPED(C, cuComplex, CUBLAS_TYPE_C)
 SYR_TRMV_TYPED(Z, cuDoubleComplex, CUBLAS_TYPE_Z)
+
+#define GEMV_BATCHED(P, T, TYPE)                                                                   \
+  cublasStatus_t cublas##P##gemvBatched(cublasHandle_t h, cublasOperation_t trans, int m, int n,   \
+                                        const T *alpha, const T *const Aarray[], int lda,          \
+                                        const T *const xarray[], int incx, const T *beta,          \
+                                        T *const yarray[], int incy, int batchCount) {             \
+    cublas_gemv_batch batch = {(const void *const *)Aarray,                                        \
+                               (const void *const *)xarray,                                        \
+                               (void *const *)yarray,                                              \
+                               0,                                                                  \
+                               0,                                                                  \
+                               0,                                                                  \
+                               0};                                                                 \
+    if (h && (!Aarray || !xarray || !yarray)) return CUBLAS_STATUS_INVALID_VALUE;                  \
+    return gemv(h, TYPE, trans, m, n, alpha, NULL, lda, NULL, incx, beta, NULL, incy, batch,       \
+                batchCount);                                                                       \
+  }                                                                                                \
+  cublasStatus_t cublas##P##gemvStridedBatched(                                                    \
+      cublasHandle_t h, cublasOperation_t trans, int m, int n, const T *alpha, const T *A,         \
+      int lda, long long strideA, const T *x, int incx, long long stridex, const T *beta, T *y,    \
+      int incy, long long stridey, int batchCount) {                                               \
+    cublas_gemv_batch batch = {NULL, NULL, NULL, strideA, stridex, stridey, 0};                    \
+    return gemv(h, TYPE, trans, m, n, alpha, A, lda, x, incx, beta, y, incy, batch, batchCount);   \
+  }
+GEMV_BATCHED(S, float, CUBLAS_TYPE_S)
+GEMV_BATCHED(D, double, CUBLAS_TYPE_D)
+GEMV_BATCHED(C, cuComplex, CUBLAS_TYPE_C)
+GEMV_BATCHED(Z, cuDoubleComplex, CUBLAS_TYPE_Z)

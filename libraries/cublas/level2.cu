@@ -7,11 +7,28 @@
 
 using namespace cublas_dev;
 
+/* The batch of a gemv: pointer arrays (gemvBatched), else strides from the base
+ * pointers; matrix first + blockIdx.y. Passed by value (its layout is cublas_gemv_batch's
+ * in cublas_internal.h). */
+template <class T> struct gemv_batch {
+  const T *const *A;
+  const T *const *x;
+  T *const *y;
+  long long stride_A, stride_x, stride_y;
+  int first;
+};
+
 /* y = alpha op(A) x + beta y; op 0 N (A is m x n, y has m elements), 1 T, 2 C. */
 template <class T>
 __global__ void gemv_kernel(int op, int m, int n, T alpha, const T *alpha_p, const T *A, int lda,
-                            const T *x, int incx, T beta, const T *beta_p, T *y, int incy) {
+                            const T *x, int incx, T beta, const T *beta_p, T *y, int incy,
+                            const gemv_batch<T> batch) {
   T al = scalar(alpha, alpha_p), be = scalar(beta, beta_p);
+  long long b = batch.first + (long long)blockIdx.y;
+  if (batch.A) /* gemvBatched: arrays of pointers */
+    A = batch.A[b], x = batch.x[b], y = batch.y[b];
+  else /* gemvStridedBatched (strides 0 for one gemv) */
+    A += b * batch.stride_A, x += b * batch.stride_x, y += b * batch.stride_y;
   int rows = op == 0 ? m : n, cols = op == 0 ? n : m;
   for (int r = blockIdx.x * blockDim.x + threadIdx.x; r < rows; r += gridDim.x * blockDim.x) {
     T acc = zero<T>();

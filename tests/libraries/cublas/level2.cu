@@ -303,6 +303,53 @@ template <class T> static void test_syr_trmv(cublasHandle_t h, int n) {
   cudaFree(dA);
 }
 
+// gemvBatched (pointer arrays in reverse order) and gemvStridedBatched against cblas gemv
+// per problem; bound as gemv's.
+template <class T>
+static void
+test_gemv_batched(cublasHandle_t h, int m, int n, cublasOperation_t op,
+                  cublasStatus_t (*batched)(cublasHandle_t, cublasOperation_t, int, int, const T *,
+                                            const T *const[], int, const T *const[], int, const T *,
+                                            T *const[], int, int),
+                  cublasStatus_t (*strided)(cublasHandle_t, cublasOperation_t, int, int, const T *,
+                                            const T *, int, long long, const T *, int, long long,
+                                            const T *, T *, int, long long, int)) {
+  const int batch = 3, lda = m + 1, lx = op == CUBLAS_OP_N ? n : m, ly = op == CUBLAS_OP_N ? m : n;
+  const long long sa = (long long)lda * n + 5, sx = 2 * lx + 1, sy = ly + 3;
+  const double f = sizeof(T) == 2 * sizeof(typename elem<T>::real) ? 2 : 1;
+  std::vector<T> A = random_vector<T>(sa * batch), x = random_vector<T>(sx * batch),
+                 y = random_vector<T>(sy * batch);
+  T al = elem<T>::random(), be = elem<T>::random();
+  std::vector<T> want = y;
+  for (int b = 0; b < batch; b++)
+    ref_gemv(op, m, n, al, A.data() + b * sa, lda, x.data() + b * sx, 2, be, want.data() + b * sy,
+             1);
+  std::vector<double> bound(y.size());
+  for (size_t i = 0; i < y.size(); i++)
+    bound[i] = f * (lx + 2) * eps<T>() * (abs_of(al) * 2 * lx + abs_of(be) * abs_of(y[i]));
+  for (int form = 0; form < 2; form++) {
+    T *dA = to_device(A), *dx = to_device(x), *dy = to_device(y);
+    if (form == 0) {
+      std::vector<T *> pa(batch), px(batch), py(batch);
+      for (int b = 0; b < batch; b++)
+        pa[batch - 1 - b] = dA + b * sa, px[batch - 1 - b] = dx + b * sx,
+                       py[batch - 1 - b] = dy + b * sy;
+      T **dpa = to_device(pa), **dpx = to_device(px), **dpy = to_device(py);
+      CHECK_BLAS(batched(h, op, m, n, &al, (const T *const *)dpa, lda, (const T *const *)dpx, 2,
+                         &be, dpy, 1, batch));
+      CHECK_CUDA(cudaDeviceSynchronize());
+      cudaFree(dpa), cudaFree(dpx), cudaFree(dpy);
+    } else {
+      CHECK_BLAS(strided(h, op, m, n, &al, dA, lda, sa, dx, 2, sx, &be, dy, 1, sy, batch));
+    }
+    char what[64];
+    snprintf(what, sizeof what, "%sgemv%s %s", elem<T>::name(), form ? "StridedBatched" : "Batched",
+             opn(op));
+    expect_close(what, to_host(dy, y.size()), want, bound);
+    cudaFree(dA), cudaFree(dx), cudaFree(dy);
+  }
+}
+
 static void test_errors(cublasHandle_t h) {
   float *d, one = 1;
   CHECK_CUDA(cudaMalloc(&d, 4096));
@@ -344,6 +391,9 @@ int main() {
   test_syr_trmv<double>(h, 11);
   test_syr_trmv<cuComplex>(h, 19);
   test_syr_trmv<cuDoubleComplex>(h, 7);
+  test_gemv_batched<float>(h, 29, 17, CUBLAS_OP_T, cublasSgemvBatched, cublasSgemvStridedBatched);
+  test_gemv_batched<cuDoubleComplex>(h, 6, 5, CUBLAS_OP_C, cublasZgemvBatched,
+                                     cublasZgemvStridedBatched);
   test_errors(h);
   CHECK_BLAS(cublasDestroy(h));
   return finish("cublas level2");
