@@ -637,6 +637,39 @@ cublasStatus_t CUBLASWINAPI cublasZherk_v2(cublasHandle_t handle, cublasFillMode
                                            cublasOperation_t trans, int n, int k,
                                            const double *alpha, const cuDoubleComplex *A, int lda,
                                            const double *beta, cuDoubleComplex *C, int ldc);
+/* The uplo triangle of C = alpha (op(A) op(B)^T + op(B) op(A)^T) + beta C; her2k:
+ * alpha op(A) op(B)^H + conj(alpha) op(B) op(A)^H + beta C, beta real. */
+cublasStatus_t CUBLASWINAPI cublasSsyr2k_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                            cublasOperation_t trans, int n, int k,
+                                            const float *alpha, const float *A, int lda,
+                                            const float *B, int ldb, const float *beta, float *C,
+                                            int ldc);
+cublasStatus_t CUBLASWINAPI cublasDsyr2k_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                            cublasOperation_t trans, int n, int k,
+                                            const double *alpha, const double *A, int lda,
+                                            const double *B, int ldb, const double *beta, double *C,
+                                            int ldc);
+cublasStatus_t CUBLASWINAPI cublasCsyr2k_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                            cublasOperation_t trans, int n, int k,
+                                            const cuComplex *alpha, const cuComplex *A, int lda,
+                                            const cuComplex *B, int ldb, const cuComplex *beta,
+                                            cuComplex *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasZsyr2k_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                            cublasOperation_t trans, int n, int k,
+                                            const cuDoubleComplex *alpha, const cuDoubleComplex *A,
+                                            int lda, const cuDoubleComplex *B, int ldb,
+                                            const cuDoubleComplex *beta, cuDoubleComplex *C,
+                                            int ldc);
+cublasStatus_t CUBLASWINAPI cublasCher2k_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                            cublasOperation_t trans, int n, int k,
+                                            const cuComplex *alpha, const cuComplex *A, int lda,
+                                            const cuComplex *B, int ldb, const float *beta,
+                                            cuComplex *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasZher2k_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                            cublasOperation_t trans, int n, int k,
+                                            const cuDoubleComplex *alpha, const cuDoubleComplex *A,
+                                            int lda, const cuDoubleComplex *B, int ldb,
+                                            const double *beta, cuDoubleComplex *C, int ldc);
 /* Out of place, as cuBLAS's: C = alpha op(A) B or alpha B op(A); C may be B. */
 cublasStatus_t CUBLASWINAPI cublasStrmm_v2(cublasHandle_t handle, cublasSideMode_t side,
                                            cublasFillMode_t uplo, cublasOperation_t trans,

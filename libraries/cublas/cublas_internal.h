@@ -90,7 +90,7 @@ extern void *cublas_gemv_kernels[], *cublas_ger_kernels[], *cublas_gerc_kernels[
 /* Kernel tables (level3.cu), indexed by cublas_type. */
 extern void *cublas_symm_kernels[], *cublas_hemm_kernels[], *cublas_syrk_kernels[],
     *cublas_herk_kernels[], *cublas_trmm_kernels[], *cublas_trsm_kernels[], *cublas_geam_kernels[],
-    *cublas_dgmm_kernels[];
+    *cublas_dgmm_kernels[], *cublas_syr2k_kernels[], *cublas_her2k_kernels[];
 
 /* Kernel tables (getrf.cu), indexed by cublas_type. */
 extern void *cublas_getrf_kernels[], *cublas_getrs_kernels[];

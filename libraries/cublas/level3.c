@@ -70,6 +70,29 @@ static cublasStatus_t syrk(cublasHandle_t h, cublas_type t, int hermitian, cubla
   return cublas_launch(h, kernel, cublas_blocks_for((long long)n * n), 1, 1, 256, args);
 }
 
+/* syr2k (hermitian 0) and her2k (1: real beta). */
+static cublasStatus_t syr2k(cublasHandle_t h, cublas_type t, int hermitian, cublasFillMode_t uplo,
+                            cublasOperation_t trans, int n, int k, const void *alpha, const void *A,
+                            int lda, const void *B, int ldb, const void *beta, void *C, int ldc) {
+  if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
+  int trans_ok = trans == CUBLAS_OP_N ||
+                 (hermitian ? trans == CUBLAS_OP_C
+                            : trans == CUBLAS_OP_T || (is_real(t) && trans == CUBLAS_OP_C));
+  int rows = trans == CUBLAS_OP_N ? n : k;
+  if (bad_uplo(uplo) || !trans_ok || n < 0 || k < 0 || lda < max1(rows) || ldb < max1(rows) ||
+      ldc < max1(n) || !alpha || !beta)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (n == 0) return CUBLAS_STATUS_SUCCESS;
+  cublas_scalar a, b;
+  cublas_scalar_from(h, alpha, cublas_type_size[t], &a);
+  cublas_scalar_from(h, beta, hermitian ? cublas_real_size[t] : cublas_type_size[t], &b);
+  int u = uplo, tr = trans == CUBLAS_OP_N ? 0 : 1;
+  void *args[] = {&u,   &tr, &n,   &k,      a.value,   &a.device, &A,
+                  &lda, &B,  &ldb, b.value, &b.device, &C,        &ldc};
+  void *kernel = hermitian ? cublas_her2k_kernels[t] : cublas_syr2k_kernels[t];
+  return cublas_launch(h, kernel, cublas_blocks_for((long long)n * n), 1, 1, 256, args);
+}
+
 static cublasStatus_t check_triangular(cublasHandle_t h, cublasSideMode_t side,
                                        cublasFillMode_t uplo, cublasOperation_t trans,
                                        cublasDiagType_t diag, int m, int n, const void *alpha,
@@ -244,3 +267,26 @@ TRSM_BATCHED(S, float, CUBLAS_TYPE_S)
 TRSM_BATCHED(D, double, CUBLAS_TYPE_D)
 TRSM_BATCHED(C, cuComplex, CUBLAS_TYPE_C)
 TRSM_BATCHED(Z, cuDoubleComplex, CUBLAS_TYPE_Z)
+
+#define SYR2K_TYPED(P, T, TYPE)                                                                    \
+  cublasStatus_t cublas##P##syr2k_v2(                                                              \
+      cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k,              \
+      const T *alpha, const T *A, int lda, const T *B, int ldb, const T *beta, T *C, int ldc) {    \
+    return syr2k(h, TYPE, 0, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);              \
+  }
+SYR2K_TYPED(S, float, CUBLAS_TYPE_S)
+SYR2K_TYPED(D, double, CUBLAS_TYPE_D)
+SYR2K_TYPED(C, cuComplex, CUBLAS_TYPE_C)
+SYR2K_TYPED(Z, cuDoubleComplex, CUBLAS_TYPE_Z)
+cublasStatus_t cublasCher2k_v2(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,
+                               int n, int k, const cuComplex *alpha, const cuComplex *A, int lda,
+                               const cuComplex *B, int ldb, const float *beta, cuComplex *C,
+                               int ldc) {
+  return syr2k(h, CUBLAS_TYPE_C, 1, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+cublasStatus_t cublasZher2k_v2(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,
+                               int n, int k, const cuDoubleComplex *alpha, const cuDoubleComplex *A,
+                               int lda, const cuDoubleComplex *B, int ldb, const double *beta,
+                               cuDoubleComplex *C, int ldc) {
+  return syr2k(h, CUBLAS_TYPE_Z, 1, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}

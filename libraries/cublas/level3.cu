@@ -127,6 +127,41 @@ __global__ void trsm_kernel(int side, int uplo, int trans, int diag, int m, int 
   }
 }
 
+/* The uplo triangle of C = alpha op(A) op(B)^T + alpha op(B) op(A)^T + beta C (syr2k), or
+ * alpha op(A) op(B)^H + conj(alpha) op(B) op(A)^H + beta C with real beta and a real
+ * diagonal (her2k). trans 0: A, B are n x k; else k x n (conjugated for her2k). */
+template <class T, class S, bool hermitian>
+__global__ void syr2k_kernel(int uplo, int trans, int n, int k, T alpha, const T *alpha_p,
+                             const T *A, int lda, const T *B, int ldb, S beta, const S *beta_p,
+                             T *C, int ldc) {
+  T al = scalar(alpha, alpha_p);
+  S be = scalar(beta, beta_p);
+  long long total = (long long)n * n;
+  for (long long e = blockIdx.x * (long long)blockDim.x + threadIdx.x; e < total;
+       e += (long long)gridDim.x * blockDim.x) {
+    int i = (int)(e % n), j = (int)(e / n);
+    if (uplo == 1 ? i > j : i < j) continue;
+    T s1 = zero<T>(), s2 = zero<T>();
+    if (!is_zero(al))
+      for (int p = 0; p < k; p++) {
+        long long pi = trans == 0 ? i + (long long)p * lda : p + (long long)i * lda;
+        long long pj = trans == 0 ? j + (long long)p * lda : p + (long long)j * lda;
+        long long qi = trans == 0 ? i + (long long)p * ldb : p + (long long)i * ldb;
+        long long qj = trans == 0 ? j + (long long)p * ldb : p + (long long)j * ldb;
+        T xi = A[pi], xj = A[pj], yi = B[qi], yj = B[qj];
+        if (hermitian && trans != 0) xi = conj(xi), xj = conj(xj), yi = conj(yi), yj = conj(yj);
+        if (hermitian) yj = conj(yj), xj = conj(xj);
+        s1 = madd(xi, yj, s1);
+        s2 = madd(yi, xj, s2);
+      }
+    T *c = C + i + (long long)j * ldc;
+    T v = madd(hermitian ? conj(al) : al, s2, mul(al, s1));
+    if (!is_zero(be)) v = add(mul(be, *c), v);
+    if (hermitian && i == j) v = real_part(v);
+    *c = v;
+  }
+}
+
 extern "C" {
 void *cublas_symm_kernels[] = {
     (void *)symm_kernel<float, false>, (void *)symm_kernel<double, false>,
@@ -189,4 +224,9 @@ void *cublas_geam_kernels[] = {(void *)geam_kernel<float>, (void *)geam_kernel<d
                                (void *)geam_kernel<float2>, (void *)geam_kernel<double2>};
 void *cublas_dgmm_kernels[] = {(void *)dgmm_kernel<float>, (void *)dgmm_kernel<double>,
                                (void *)dgmm_kernel<float2>, (void *)dgmm_kernel<double2>};
+void *cublas_syr2k_kernels[] = {
+    (void *)syr2k_kernel<float, float, false>, (void *)syr2k_kernel<double, double, false>,
+    (void *)syr2k_kernel<float2, float2, false>, (void *)syr2k_kernel<double2, double2, false>};
+void *cublas_her2k_kernels[] = {0, 0, (void *)syr2k_kernel<float2, float, true>,
+                                (void *)syr2k_kernel<double2, double, true>};
 }

@@ -1,8 +1,8 @@
 // level3.cu — cuBLAS level 3 besides GEMM, in S, D, C, Z against OpenBLAS: symm and hemm
 // (both sides and triangles), syrk and herk (both triangles, N and T/C; the other triangle
 // untouched), trmm (every side, triangle, operation and diagonal; out of place and in
-// place), trsm (every combination, device alpha once), trsmBatched, geam and dgmm, error
-// codes.
+// place), trsm (every combination, device alpha once), trsmBatched, syr2k and her2k, geam
+// and dgmm, error codes.
 // Bounds: inner products of length L within (L + 2) eps (|alpha| L max|a||b| + |beta||c|)
 // per part, doubled for complex; trsm on triangles with diagonal >= 1 and off-diagonal
 // parts <= 1/size (condition number below 3) within 16 size eps max|X|.
@@ -406,6 +406,95 @@ static void test_trsm_batched(cublasHandle_t h, int m, int n,
   cudaFree(dpa), cudaFree(dpb);
 }
 
+// syr2k (S D C Z) and her2k (C Z) against cblas_<t>syr2k / cblas_<t>her2k, both triangles,
+// N and T (her2k: C); bound: 2 (k + 2) eps (|alpha| 2 k max|a||b| + |beta||c|), doubled
+// for complex.
+static void ref_syr2k(cublasFillMode_t u, cublasOperation_t t, int n, int k, float al,
+                      const float *A, int lda, const float *B, int ldb, float be, float *C,
+                      int ldc) {
+  cblas_ssyr2k(CblasColMajor, cuplo(u), cop(t), n, k, al, A, lda, B, ldb, be, C, ldc);
+}
+static void ref_syr2k(cublasFillMode_t u, cublasOperation_t t, int n, int k, double al,
+                      const double *A, int lda, const double *B, int ldb, double be, double *C,
+                      int ldc) {
+  cblas_dsyr2k(CblasColMajor, cuplo(u), cop(t), n, k, al, A, lda, B, ldb, be, C, ldc);
+}
+static void ref_syr2k(cublasFillMode_t u, cublasOperation_t t, int n, int k, cuComplex al,
+                      const cuComplex *A, int lda, const cuComplex *B, int ldb, cuComplex be,
+                      cuComplex *C, int ldc) {
+  cblas_csyr2k(CblasColMajor, cuplo(u), cop(t), n, k, &al, A, lda, B, ldb, &be, C, ldc);
+}
+static void ref_syr2k(cublasFillMode_t u, cublasOperation_t t, int n, int k, cuDoubleComplex al,
+                      const cuDoubleComplex *A, int lda, const cuDoubleComplex *B, int ldb,
+                      cuDoubleComplex be, cuDoubleComplex *C, int ldc) {
+  cblas_zsyr2k(CblasColMajor, cuplo(u), cop(t), n, k, &al, A, lda, B, ldb, &be, C, ldc);
+}
+#define T_SYR2K(P, T)                                                                              \
+  static cublasStatus_t t_syr2k(cublasHandle_t h, cublasFillMode_t u, cublasOperation_t t, int n,  \
+                                int k, const T *al, const T *A, int lda, const T *B, int ldb,      \
+                                const T *be, T *C, int ldc) {                                      \
+    return cublas##P##syr2k(h, u, t, n, k, al, A, lda, B, ldb, be, C, ldc);                        \
+  }
+T_SYR2K(S, float)
+T_SYR2K(D, double)
+T_SYR2K(C, cuComplex)
+T_SYR2K(Z, cuDoubleComplex)
+
+template <class T> static void test_syr2k(cublasHandle_t h, int n, int k) {
+  const double f = sizeof(T) == 2 * sizeof(typename elem<T>::real) ? 2 : 1;
+  const int ld = std::max(n, k) + 2;
+  std::vector<T> A = random_vector<T>((size_t)ld * ld), B = random_vector<T>((size_t)ld * ld),
+                 C = random_vector<T>((size_t)ld * ld);
+  T *dA = to_device(A), *dB = to_device(B);
+  for (auto u : {CUBLAS_FILL_MODE_LOWER, CUBLAS_FILL_MODE_UPPER})
+    for (auto t : {CUBLAS_OP_N, CUBLAS_OP_T}) {
+      T al = elem<T>::random(), be = elem<T>::random(), *dC = to_device(C);
+      CHECK_BLAS(t_syr2k(h, u, t, n, k, &al, dA, ld, dB, ld, &be, dC, ld));
+      std::vector<T> want = C;
+      ref_syr2k(u, t, n, k, al, A.data(), ld, B.data(), ld, be, want.data(), ld);
+      std::vector<double> bound(C.size());
+      for (size_t i = 0; i < C.size(); i++)
+        bound[i] = 2 * f * (k + 2) * eps<T>() * (abs_of(al) * 4 * k + abs_of(be) * abs_of(C[i]));
+      char what[64];
+      snprintf(what, sizeof what, "%ssyr2k %s %s", elem<T>::name(), u ? "upper" : "lower",
+               t ? "T" : "N");
+      expect_close(what, to_host(dC, C.size()), want, bound);
+      cudaFree(dC);
+    }
+  cudaFree(dA), cudaFree(dB);
+}
+
+template <class T, class R>
+static void
+test_her2k(cublasHandle_t h, int n, int k,
+           cublasStatus_t (*her2k)(cublasHandle_t, cublasFillMode_t, cublasOperation_t, int, int,
+                                   const T *, const T *, int, const T *, int, const R *, T *, int),
+           void (*ref)(CBLAS_ORDER, CBLAS_UPLO, CBLAS_TRANSPOSE, blasint, blasint, const void *,
+                       const void *, blasint, const void *, blasint, R, void *, blasint)) {
+  const int ld = std::max(n, k) + 1;
+  std::vector<T> A = random_vector<T>((size_t)ld * ld), B = random_vector<T>((size_t)ld * ld),
+                 C = random_vector<T>((size_t)ld * ld);
+  T *dA = to_device(A), *dB = to_device(B);
+  for (auto u : {CUBLAS_FILL_MODE_LOWER, CUBLAS_FILL_MODE_UPPER})
+    for (auto t : {CUBLAS_OP_N, CUBLAS_OP_C}) {
+      T al = elem<T>::random(), *dC = to_device(C);
+      R be = (R)uniform();
+      CHECK_BLAS(her2k(h, u, t, n, k, &al, dA, ld, dB, ld, &be, dC, ld));
+      std::vector<T> want = C;
+      ref(CblasColMajor, cuplo(u), cop(t), n, k, &al, A.data(), ld, B.data(), ld, be, want.data(),
+          ld);
+      std::vector<double> bound(C.size());
+      for (size_t i = 0; i < C.size(); i++)
+        bound[i] = 4 * (k + 2) * eps<T>() * (abs_of(al) * 4 * k + std::fabs(be) * abs_of(C[i]));
+      char what[64];
+      snprintf(what, sizeof what, "%sher2k %s %s", elem<T>::name(), u ? "upper" : "lower",
+               t ? "C" : "N");
+      expect_close(what, to_host(dC, C.size()), want, bound);
+      cudaFree(dC);
+    }
+  cudaFree(dA), cudaFree(dB);
+}
+
 int main() {
   cublasHandle_t h;
   CHECK_BLAS(cublasCreate(&h));
@@ -423,6 +512,12 @@ int main() {
   test_geam_dgmm<cuDoubleComplex>(h, 5, 7);
   test_trsm_batched<float>(h, 21, 13, cublasStrsmBatched);
   test_trsm_batched<cuDoubleComplex>(h, 5, 6, cublasZtrsmBatched);
+  test_syr2k<float>(h, 27, 19);
+  test_syr2k<double>(h, 9, 7);
+  test_syr2k<cuComplex>(h, 13, 11);
+  test_syr2k<cuDoubleComplex>(h, 6, 5);
+  test_her2k<cuComplex, float>(h, 14, 9, cublasCher2k, cblas_cher2k);
+  test_her2k<cuDoubleComplex, double>(h, 5, 6, cublasZher2k, cblas_zher2k);
   test_errors(h);
   CHECK_BLAS(cublasDestroy(h));
   return finish("cublas level3");
