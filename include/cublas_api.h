@@ -416,6 +416,34 @@ cublasStatus_t CUBLASWINAPI cublasCsyr_v2(cublasHandle_t handle, cublasFillMode_
 cublasStatus_t CUBLASWINAPI cublasZsyr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
                                           const cuDoubleComplex *alpha, const cuDoubleComplex *x,
                                           int incx, cuDoubleComplex *A, int lda);
+/* A += alpha (x y^T + y x^T) (syr2); A += alpha x x^H, alpha real (her); A += alpha x y^H +
+ * conj(alpha) y x^H (her2): the uplo triangle. */
+cublasStatus_t CUBLASWINAPI cublasSsyr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           const float *alpha, const float *x, int incx,
+                                           const float *y, int incy, float *A, int lda);
+cublasStatus_t CUBLASWINAPI cublasDsyr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           const double *alpha, const double *x, int incx,
+                                           const double *y, int incy, double *A, int lda);
+cublasStatus_t CUBLASWINAPI cublasCsyr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           const cuComplex *alpha, const cuComplex *x, int incx,
+                                           const cuComplex *y, int incy, cuComplex *A, int lda);
+cublasStatus_t CUBLASWINAPI cublasZsyr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           const cuDoubleComplex *alpha, const cuDoubleComplex *x,
+                                           int incx, const cuDoubleComplex *y, int incy,
+                                           cuDoubleComplex *A, int lda);
+cublasStatus_t CUBLASWINAPI cublasCher_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                          const float *alpha, const cuComplex *x, int incx,
+                                          cuComplex *A, int lda);
+cublasStatus_t CUBLASWINAPI cublasCher2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           const cuComplex *alpha, const cuComplex *x, int incx,
+                                           const cuComplex *y, int incy, cuComplex *A, int lda);
+cublasStatus_t CUBLASWINAPI cublasZher_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                          const double *alpha, const cuDoubleComplex *x, int incx,
+                                          cuDoubleComplex *A, int lda);
+cublasStatus_t CUBLASWINAPI cublasZher2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           const cuDoubleComplex *alpha, const cuDoubleComplex *x,
+                                           int incx, const cuDoubleComplex *y, int incy,
+                                           cuDoubleComplex *A, int lda);
 /* x = op(A) x, A triangular (the call waits: x is staged through a temporary). */
 cublasStatus_t CUBLASWINAPI cublasStrmv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
                                            cublasOperation_t trans, cublasDiagType_t diag, int n,

@@ -18,7 +18,9 @@
 #define cublasCgeru cublasCgeru_v2
 #define cublasChemm cublasChemm_v2
 #define cublasChemv cublasChemv_v2
+#define cublasCher2 cublasCher2_v2
 #define cublasCher2k cublasCher2k_v2
+#define cublasCher cublasCher_v2
 #define cublasCherk cublasCherk_v2
 #define cublasCreate cublasCreate_v2
 #define cublasCrot cublasCrot_v2
@@ -29,6 +31,7 @@
 #define cublasCswap cublasCswap_v2
 #define cublasCsymm cublasCsymm_v2
 #define cublasCsymv cublasCsymv_v2
+#define cublasCsyr2 cublasCsyr2_v2
 #define cublasCsyr2k cublasCsyr2k_v2
 #define cublasCsyr cublasCsyr_v2
 #define cublasCsyrk cublasCsyrk_v2
@@ -53,6 +56,7 @@
 #define cublasDswap cublasDswap_v2
 #define cublasDsymm cublasDsymm_v2
 #define cublasDsymv cublasDsymv_v2
+#define cublasDsyr2 cublasDsyr2_v2
 #define cublasDsyr2k cublasDsyr2k_v2
 #define cublasDsyr cublasDsyr_v2
 #define cublasDsyrk cublasDsyrk_v2
@@ -94,6 +98,7 @@
 #define cublasSswap cublasSswap_v2
 #define cublasSsymm cublasSsymm_v2
 #define cublasSsymv cublasSsymv_v2
+#define cublasSsyr2 cublasSsyr2_v2
 #define cublasSsyr2k cublasSsyr2k_v2
 #define cublasSsyr cublasSsyr_v2
 #define cublasSsyrk cublasSsyrk_v2
@@ -113,7 +118,9 @@
 #define cublasZgeru cublasZgeru_v2
 #define cublasZhemm cublasZhemm_v2
 #define cublasZhemv cublasZhemv_v2
+#define cublasZher2 cublasZher2_v2
 #define cublasZher2k cublasZher2k_v2
+#define cublasZher cublasZher_v2
 #define cublasZherk cublasZherk_v2
 #define cublasZrot cublasZrot_v2
 #define cublasZrotg cublasZrotg_v2
@@ -121,6 +128,7 @@
 #define cublasZswap cublasZswap_v2
 #define cublasZsymm cublasZsymm_v2
 #define cublasZsymv cublasZsymv_v2
+#define cublasZsyr2 cublasZsyr2_v2
 #define cublasZsyr2k cublasZsyr2k_v2
 #define cublasZsyr cublasZsyr_v2
 #define cublasZsyrk cublasZsyrk_v2

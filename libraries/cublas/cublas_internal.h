@@ -85,7 +85,7 @@ typedef struct {
 /* Kernel tables (level2.cu), indexed by cublas_type. */
 extern void *cublas_gemv_kernels[], *cublas_ger_kernels[], *cublas_gerc_kernels[],
     *cublas_symv_kernels[], *cublas_hemv_kernels[], *cublas_trsv_kernels[], *cublas_syr_kernels[],
-    *cublas_trmv_kernels[];
+    *cublas_syr2_kernels[], *cublas_her_kernels[], *cublas_her2_kernels[], *cublas_trmv_kernels[];
 
 /* Kernel tables (level3.cu), indexed by cublas_type. */
 extern void *cublas_symm_kernels[], *cublas_hemm_kernels[], *cublas_syrk_kernels[],

@@ -86,18 +86,19 @@ static cublasStatus_t trsv(cublasHandle_t h, cublas_type t, cublasFillMode_t upl
   return cublas_launch(h, cublas_trsv_kernels[t], 1, 1, 1, 256, args);
 }
 
-static cublasStatus_t syr(cublasHandle_t h, cublas_type t, cublasFillMode_t uplo, int n,
-                          const void *alpha, const void *x, int incx, void *A, int lda) {
+/* syr, her (y NULL) and syr2, her2: kernel from the tables, alpha of alpha_size bytes. */
+static cublasStatus_t syr(cublasHandle_t h, void *kernel, int alpha_size, cublasFillMode_t uplo,
+                          int n, const void *alpha, const void *x, int incx, const void *y,
+                          int incy, void *A, int lda) {
   if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
-  if (bad_uplo(uplo) || n < 0 || incx == 0 || lda < max1(n) || !alpha)
+  if (bad_uplo(uplo) || n < 0 || incx == 0 || (y && incy == 0) || lda < max1(n) || !alpha)
     return CUBLAS_STATUS_INVALID_VALUE;
   if (n == 0) return CUBLAS_STATUS_SUCCESS;
   cublas_scalar a;
-  cublas_scalar_from(h, alpha, cublas_type_size[t], &a);
+  cublas_scalar_from(h, alpha, alpha_size, &a);
   int u = uplo;
-  void *args[] = {&u, &n, a.value, &a.device, &x, &incx, &A, &lda};
-  return cublas_launch(h, cublas_syr_kernels[t], cublas_blocks_for((long long)n * n), 1, 1, 256,
-                       args);
+  void *args[] = {&u, &n, a.value, &a.device, &x, &incx, &y, &incy, &A, &lda};
+  return cublas_launch(h, kernel, cublas_blocks_for((long long)n * n), 1, 1, 256, args);
 }
 
 /* trmv reads all of x for every element: x is first copied (in BLAS order, by the copy
@@ -177,7 +178,8 @@ cublasStatus_t cublasZhemv_v2(cublasHandle_t h, cublasFillMode_t uplo, int n,
 #define SYR_TRMV_TYPED(P, T, TYPE)                                                                 \
   cublasStatus_t cublas##P##syr_v2(cublasHandle_t h, cublasFillMode_t uplo, int n, const T *alpha, \
                                    const T *x, int incx, T *A, int lda) {                          \
-    return syr(h, TYPE, uplo, n, alpha, x, incx, A, lda);                                          \
+    return syr(h, cublas_syr_kernels[TYPE], (int)sizeof(T), uplo, n, alpha, x, incx, NULL, 1, A,   \
+               lda);                                                                               \
   }                                                                                                \
   cublasStatus_t cublas##P##trmv_v2(cublasHandle_t h, cublasFillMode_t uplo,                       \
                                     cublasOperation_t trans, cublasDiagType_t diag, int n,         \
@@ -216,3 +218,30 @@ GEMV_BATCHED(S, float, CUBLAS_TYPE_S)
 GEMV_BATCHED(D, double, CUBLAS_TYPE_D)
 GEMV_BATCHED(C, cuComplex, CUBLAS_TYPE_C)
 GEMV_BATCHED(Z, cuDoubleComplex, CUBLAS_TYPE_Z)
+
+#define SYR2_TYPED(P, T, TYPE)                                                                     \
+  cublasStatus_t cublas##P##syr2_v2(cublasHandle_t h, cublasFillMode_t uplo, int n,                \
+                                    const T *alpha, const T *x, int incx, const T *y, int incy,    \
+                                    T *A, int lda) {                                               \
+    return syr(h, cublas_syr2_kernels[TYPE], (int)sizeof(T), uplo, n, alpha, x, incx, y, incy, A,  \
+               lda);                                                                               \
+  }
+SYR2_TYPED(S, float, CUBLAS_TYPE_S)
+SYR2_TYPED(D, double, CUBLAS_TYPE_D)
+SYR2_TYPED(C, cuComplex, CUBLAS_TYPE_C)
+SYR2_TYPED(Z, cuDoubleComplex, CUBLAS_TYPE_Z)
+
+#define HER_TYPED(P, T, R, TYPE)                                                                   \
+  cublasStatus_t cublas##P##her_v2(cublasHandle_t h, cublasFillMode_t uplo, int n, const R *alpha, \
+                                   const T *x, int incx, T *A, int lda) {                          \
+    return syr(h, cublas_her_kernels[TYPE], (int)sizeof(R), uplo, n, alpha, x, incx, NULL, 1, A,   \
+               lda);                                                                               \
+  }                                                                                                \
+  cublasStatus_t cublas##P##her2_v2(cublasHandle_t h, cublasFillMode_t uplo, int n,                \
+                                    const T *alpha, const T *x, int incx, const T *y, int incy,    \
+                                    T *A, int lda) {                                               \
+    return syr(h, cublas_her2_kernels[TYPE], (int)sizeof(T), uplo, n, alpha, x, incx, y, incy, A,  \
+               lda);                                                                               \
+  }
+HER_TYPED(C, cuComplex, float, CUBLAS_TYPE_C)
+HER_TYPED(Z, cuDoubleComplex, double, CUBLAS_TYPE_Z)

@@ -101,18 +101,35 @@ __global__ void trsv_kernel(int uplo, int op, int diag, int n, const T *A, int l
   }
 }
 
-/* A += alpha x x^T in the uplo triangle of the n x n A (syr). */
-template <class T>
-__global__ void syr_kernel(int uplo, int n, T alpha, const T *alpha_p, const T *x, int incx, T *A,
-                           int lda) {
-  T al = scalar(alpha, alpha_p);
+/* Rank-1 and rank-2 updates of the uplo triangle of the n x n A:
+ *   syr:  A += alpha x x^T                      (two = false, hermitian = false)
+ *   her:  A += alpha x x^H, alpha real           (two = false, hermitian = true)
+ *   syr2: A += alpha (x y^T + y x^T)             (two = true,  hermitian = false)
+ *   her2: A += alpha x y^H + conj(alpha) y x^H   (two = true,  hermitian = true)
+ * her and her2 keep the diagonal real. S: alpha's type (real for her). */
+template <class T, class S, bool hermitian, bool two>
+__global__ void syr_kernel(int uplo, int n, S alpha, const S *alpha_p, const T *x, int incx,
+                           const T *y, int incy, T *A, int lda) {
+  S al = scalar(alpha, alpha_p);
   long long total = (long long)n * n;
   for (long long e = blockIdx.x * (long long)blockDim.x + threadIdx.x; e < total;
        e += (long long)gridDim.x * blockDim.x) {
     int i = (int)(e % n), j = (int)(e / n);
     if (uplo == 1 ? i > j : i < j) continue;
+    T xi = x[vector_index(i, n, incx)], xj = x[vector_index(j, n, incx)];
+    if (hermitian) xj = conj(xj);
     T *a = A + i + (long long)j * lda;
-    *a = madd(mul(al, x[vector_index(i, n, incx)]), x[vector_index(j, n, incx)], *a);
+    T v = *a;
+    if (two) {
+      T yi = y[vector_index(i, n, incy)], yj = y[vector_index(j, n, incy)];
+      if (hermitian) yj = conj(yj);
+      v = madd(mul(al, xi), yj, v);
+      v = madd(mul(hermitian ? conj(al) : al, yi), xj, v);
+    } else {
+      v = madd(mul(al, xi), xj, v);
+    }
+    if (hermitian && i == j) v = real_part(v);
+    *a = v;
   }
 }
 
@@ -143,8 +160,18 @@ void *cublas_hemv_kernels[] = {0, 0, (void *)symv_kernel<float2, true>,
                                (void *)symv_kernel<double2, true>};
 void *cublas_trsv_kernels[] = {(void *)trsv_kernel<float>, (void *)trsv_kernel<double>,
                                (void *)trsv_kernel<float2>, (void *)trsv_kernel<double2>};
-void *cublas_syr_kernels[] = {(void *)syr_kernel<float>, (void *)syr_kernel<double>,
-                              (void *)syr_kernel<float2>, (void *)syr_kernel<double2>};
+void *cublas_syr_kernels[] = {(void *)syr_kernel<float, float, false, false>,
+                              (void *)syr_kernel<double, double, false, false>,
+                              (void *)syr_kernel<float2, float2, false, false>,
+                              (void *)syr_kernel<double2, double2, false, false>};
+void *cublas_syr2_kernels[] = {(void *)syr_kernel<float, float, false, true>,
+                               (void *)syr_kernel<double, double, false, true>,
+                               (void *)syr_kernel<float2, float2, false, true>,
+                               (void *)syr_kernel<double2, double2, false, true>};
+void *cublas_her_kernels[] = {0, 0, (void *)syr_kernel<float2, float, true, false>,
+                              (void *)syr_kernel<double2, double, true, false>};
+void *cublas_her2_kernels[] = {0, 0, (void *)syr_kernel<float2, float2, true, true>,
+                               (void *)syr_kernel<double2, double2, true, true>};
 void *cublas_trmv_kernels[] = {(void *)trmv_kernel<float>, (void *)trmv_kernel<double>,
                                (void *)trmv_kernel<float2>, (void *)trmv_kernel<double2>};
 }

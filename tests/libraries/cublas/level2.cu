@@ -1,7 +1,7 @@
-// level2.cu — cuBLAS level 2 in S, D, C, Z against OpenBLAS (syr, trmv below): gemv (N, T, C;
-// positive and negative increments; beta == 0 never reads y), ger/geru/gerc, symv and hemv (both
-// triangles), trsv (both triangles, every operation, unit and non-unit diagonal), error
-// codes. Bounds: an inner product of length L within (L + 2) eps (|alpha| (|A||x|)_i +
+// level2.cu — cuBLAS level 2 in S, D, C, Z against OpenBLAS (syr, syr2, her, her2, trmv below):
+// gemv (N, T, C; positive and negative increments; beta == 0 never reads y), ger/geru/gerc, symv
+// and hemv (both triangles), trsv (both triangles, every operation, unit and non-unit diagonal),
+// error codes. Bounds: an inner product of length L within (L + 2) eps (|alpha| (|A||x|)_i +
 // |beta||y_i|) per part, doubled for complex; ger within 4 eps (|alpha x y| + |A|);
 // trsv on diagonally dominant matrices (condition number below 3) within 8 n eps max|x|.
 #include "cublas_test.h"
@@ -350,6 +350,77 @@ test_gemv_batched(cublasHandle_t h, int m, int n, cublasOperation_t op,
   }
 }
 
+// syr2 against a double-precision reference (BLAS has no complex syr2), her and her2 (cblas),
+// both triangles, a negative increment: within 6 eps (|alpha| |x||y| 2 + |a|) per part.
+template <class T> static std::complex<double> zv(T v) {
+  return std::complex<double>(elem<T>::re(v), elem<T>::im(v));
+}
+template <class T>
+static void test_syr2(cublasHandle_t h, int n,
+                      cublasStatus_t (*syr2)(cublasHandle_t, cublasFillMode_t, int, const T *,
+                                             const T *, int, const T *, int, T *, int)) {
+  const double f = sizeof(T) == 2 * sizeof(typename elem<T>::real) ? 2 : 1;
+  const int lda = n + 2;
+  std::vector<T> A = random_vector<T>((size_t)lda * n);
+  for (auto u : {CUBLAS_FILL_MODE_LOWER, CUBLAS_FILL_MODE_UPPER}) {
+    std::vector<T> x = random_vector<T>(span(n, 1)), y = random_vector<T>(span(n, -2));
+    T al = elem<T>::random(), *dA = to_device(A), *dx = to_device(x), *dy = to_device(y);
+    CHECK_BLAS(syr2(h, u, n, &al, dx, 1, dy, -2, dA, lda));
+    std::vector<T> want = A;
+    std::vector<double> bound(A.size(), 0.0);
+    for (int j = 0; j < n; j++)
+      for (int i = 0; i < n; i++) {
+        if (u == CUBLAS_FILL_MODE_UPPER ? i > j : i < j) continue;
+        std::complex<double> v =
+            zv(A[i + (size_t)j * lda]) +
+            zv(al) * (zv(x[i]) * zv(y[(n - 1 - j) * 2]) + zv(y[(n - 1 - i) * 2]) * zv(x[j]));
+        typename elem<T>::real parts[2] = {(typename elem<T>::real)v.real(),
+                                           (typename elem<T>::real)v.imag()};
+        memcpy(&want[i + (size_t)j * lda], parts, sizeof(T));
+        bound[i + (size_t)j * lda] =
+            6 * f * eps<T>() * (abs_of(al) * 4 + abs_of(A[i + (size_t)j * lda]));
+      }
+    char what[64];
+    snprintf(what, sizeof what, "%ssyr2 %s", elem<T>::name(), u ? "upper" : "lower");
+    expect_close(what, to_host(dA, A.size()), want, bound);
+    cudaFree(dA), cudaFree(dx), cudaFree(dy);
+  }
+}
+
+template <class T, class R>
+static void test_her(cublasHandle_t h, int n,
+                     cublasStatus_t (*her)(cublasHandle_t, cublasFillMode_t, int, const R *,
+                                           const T *, int, T *, int),
+                     cublasStatus_t (*her2)(cublasHandle_t, cublasFillMode_t, int, const T *,
+                                            const T *, int, const T *, int, T *, int),
+                     void (*ref_her)(CBLAS_ORDER, CBLAS_UPLO, blasint, R, const void *, blasint,
+                                     void *, blasint),
+                     void (*ref_her2)(CBLAS_ORDER, CBLAS_UPLO, blasint, const void *, const void *,
+                                      blasint, const void *, blasint, void *, blasint)) {
+  const int lda = n + 1;
+  std::vector<T> A = random_vector<T>((size_t)lda * n);
+  for (auto u : {CUBLAS_FILL_MODE_LOWER, CUBLAS_FILL_MODE_UPPER}) {
+    std::vector<T> x = random_vector<T>(span(n, -1)), y = random_vector<T>(span(n, 2));
+    R ral = (R)uniform();
+    T al = elem<T>::random(), *dA = to_device(A), *dA2 = to_device(A), *dx = to_device(x),
+      *dy = to_device(y);
+    CHECK_BLAS(her(h, u, n, &ral, dx, -1, dA, lda));
+    CHECK_BLAS(her2(h, u, n, &al, dx, -1, dy, 2, dA2, lda));
+    std::vector<T> want = A, want2 = A;
+    ref_her(CblasColMajor, cuplo(u), n, ral, x.data(), -1, want.data(), lda);
+    ref_her2(CblasColMajor, cuplo(u), n, &al, x.data(), -1, y.data(), 2, want2.data(), lda);
+    std::vector<double> bound(A.size());
+    for (size_t i = 0; i < A.size(); i++)
+      bound[i] = 12 * eps<T>() * (abs_of(al) * 4 + 2 + abs_of(A[i]));
+    char what[64];
+    snprintf(what, sizeof what, "%sher %s", elem<T>::name(), u ? "upper" : "lower");
+    expect_close(what, to_host(dA, A.size()), want, bound);
+    snprintf(what, sizeof what, "%sher2 %s", elem<T>::name(), u ? "upper" : "lower");
+    expect_close(what, to_host(dA2, A.size()), want2, bound);
+    cudaFree(dA), cudaFree(dA2), cudaFree(dx), cudaFree(dy);
+  }
+}
+
 static void test_errors(cublasHandle_t h) {
   float *d, one = 1;
   CHECK_CUDA(cudaMalloc(&d, 4096));
@@ -394,6 +465,12 @@ int main() {
   test_gemv_batched<float>(h, 29, 17, CUBLAS_OP_T, cublasSgemvBatched, cublasSgemvStridedBatched);
   test_gemv_batched<cuDoubleComplex>(h, 6, 5, CUBLAS_OP_C, cublasZgemvBatched,
                                      cublasZgemvStridedBatched);
+  test_syr2<float>(h, 31, cublasSsyr2);
+  test_syr2<double>(h, 9, cublasDsyr2);
+  test_syr2<cuComplex>(h, 17, cublasCsyr2);
+  test_syr2<cuDoubleComplex>(h, 6, cublasZsyr2);
+  test_her<cuComplex, float>(h, 19, cublasCher, cublasCher2, cblas_cher, cblas_cher2);
+  test_her<cuDoubleComplex, double>(h, 7, cublasZher, cublasZher2, cblas_zher, cblas_zher2);
   test_errors(h);
   CHECK_BLAS(cublasDestroy(h));
   return finish("cublas level2");
