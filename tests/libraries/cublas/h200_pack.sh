@@ -6,7 +6,8 @@
 #   BUNDLE/bin/*.anchor            the cuBLAS tests and bench/cublas_gemm.cu built by this
 #                                  build's anchorcc against Anchor's libcublas
 #   BUNDLE/lib                     build/lib (libanchor, libsoftmetal, libcublas, and
-#                                  libcudametal when the build has -DANCHOR_CUDAMETAL=ON)
+#                                  libcudametal when the build has -DANCHOR_CUDAMETAL=ON),
+#                                  libobjc.so.4
 # Usage: tests/libraries/cublas/h200_pack.sh [BUILD (default build)] [BUNDLE (default .cublas_h200)]
 # The bundle is untracked: add it to .git/info/exclude and carry it (~50 MiB).
 set -u
@@ -25,6 +26,8 @@ for dep in libgfortran.so.5 libquadmath.so.0; do
   cp -L "/usr/lib/x86_64-linux-gnu/$dep" "$bundle/openblas/lib/"
 done
 cp -a "$build"/lib/*.so* "$build/lib/anchor" "$bundle/lib/"
+# the GNU Objective-C runtime libanchor and softmetal link (the GPU machine has none)
+cp -L "$(ldd "$build/lib/libanchor.so" | awk '/libobjc/ {print $3}')" "$bundle/lib/"
 cc="$build/bin/anchorcc"
 for src in "$here"/*.cu "$here"/c_api.c "$root/bench/cublas_gemm.cu"; do
   name=$(basename "${src%.*}")
