@@ -1,0 +1,143 @@
+/* cublas_internal.h — the interface between the parts of Anchor's libcublas: the handle's
+ * state, the element types, the kernel tables the .cu files export, and the helpers every
+ * call uses (argument checks, scalars in either pointer mode, launches, results).
+ * Prefix cublas_ (lower case) for everything internal. */
+#ifndef ANCHOR_CUBLAS_INTERNAL_H
+#define ANCHOR_CUBLAS_INTERNAL_H
+
+#include <cublas_api.h>
+#include <cuda_runtime_api.h>
+
+/* The handle: bound to the device current at cublasCreate. scratch is device memory the
+ * library owns (reduction partials and results bound for host memory): calls on one
+ * handle are ordered by its stream, so one buffer serves them all. */
+struct cublasContext {
+  int device;
+  cudaStream_t stream;
+  cublasPointerMode_t pointer_mode;
+  cublasAtomicsMode_t atomics_mode;
+  cublasMath_t math_mode;
+  void *workspace; /* the user's, from cublasSetWorkspace (unused by Anchor's kernels) */
+  size_t workspace_size;
+  void *scratch;
+};
+
+/* Bytes of the scratch buffer: CUBLAS_REDUCE_BLOCKS partials of up to 16 bytes (twice
+ * for nrm2's pairs and amax's value + index), and a 16-byte result slot at the end. */
+#define CUBLAS_REDUCE_BLOCKS 64
+#define CUBLAS_REDUCE_THREADS 256
+#define CUBLAS_SCRATCH_BYTES (CUBLAS_REDUCE_BLOCKS * 32 + 16)
+#define CUBLAS_SCRATCH_RESULT (CUBLAS_REDUCE_BLOCKS * 32)
+
+/* The four BLAS types, the index of every per-type kernel table. */
+typedef enum { CUBLAS_TYPE_S, CUBLAS_TYPE_D, CUBLAS_TYPE_C, CUBLAS_TYPE_Z } cublas_type;
+/* Bytes of one element of each type, and of its real part. */
+extern const int cublas_type_size[4];
+extern const int cublas_real_size[4];
+
+/* A scalar argument as a kernel takes it: its value (host pointer mode, read from the
+ * host at the call, as cuBLAS does) and a device pointer (device pointer mode; NULL in
+ * host mode). value is big enough for a cuDoubleComplex. */
+typedef struct {
+  unsigned char value[16];
+  const void *device;
+} cublas_scalar;
+void cublas_scalar_from(cublasHandle_t handle, const void *pointer, int size, cublas_scalar *out);
+/* Whether a host-mode scalar equals zero / one (false in device mode: unknown). */
+int cublas_scalar_is(const cublas_scalar *s, int size, cublas_type type, double value);
+
+/* Launches a kernel on the handle's stream: CUBLAS_STATUS_EXECUTION_FAILED if the launch
+ * fails. */
+cublasStatus_t cublas_launch(cublasHandle_t handle, const void *kernel, unsigned grid_x,
+                             unsigned grid_y, unsigned grid_z, unsigned block, void **args);
+/* Blocks for an element-wise kernel over n elements (grid-stride loops). */
+unsigned cublas_blocks_for(long long n);
+
+/* The result of a reduction, size bytes, written by a kernel to device memory `device`:
+ * in host pointer mode copied to the host pointer `result` (the call waits); in device
+ * mode the kernel already wrote to `result`. */
+cublasStatus_t cublas_finish_result(cublasHandle_t handle, void *result, int size);
+/* Where a reduction's final kernel writes: the user's pointer in device mode, the
+ * scratch result slot in host mode. */
+void *cublas_result_target(cublasHandle_t handle, void *result);
+/* A zero result of size bytes (n <= 0 ...), in either pointer mode. */
+cublasStatus_t cublas_zero_result(cublasHandle_t handle, void *result, int size);
+
+/* Kernel tables (level1.cu), indexed by cublas_type. */
+extern void *cublas_scal_kernels[], *cublas_scal_real_kernels[], *cublas_axpy_kernels[],
+    *cublas_copy_kernels[], *cublas_swap_kernels[], *cublas_rot_kernels[],
+    *cublas_rot_real_kernels[], *cublas_dot_partial_kernels[], *cublas_dotc_partial_kernels[],
+    *cublas_asum_partial_kernels[], *cublas_sum_final_kernels[], *cublas_nrm2_partial_kernels[],
+    *cublas_nrm2_final_kernels[], *cublas_amax_partial_kernels[], *cublas_amin_partial_kernels[],
+    *cublas_amax_final_kernels[], *cublas_amin_final_kernels[], *cublas_rotg_kernels[],
+    *cublas_rotm_kernels[], *cublas_rotmg_kernels[];
+
+/* The batch argument of level2.cu's gemv kernel, byte for byte its gemv_batch<T>: pointer
+ * arrays (gemvBatched) or strides (gemvStridedBatched; all 0 for a plain gemv). */
+typedef struct {
+  const void *const *A;
+  const void *const *x;
+  void *const *y;
+  long long stride_A, stride_x, stride_y;
+  int first;
+} cublas_gemv_batch;
+
+/* Kernel tables (level2.cu), indexed by cublas_type. */
+extern void *cublas_gemv_kernels[], *cublas_ger_kernels[], *cublas_gerc_kernels[],
+    *cublas_symv_kernels[], *cublas_hemv_kernels[], *cublas_trsv_kernels[], *cublas_syr_kernels[],
+    *cublas_syr2_kernels[], *cublas_her_kernels[], *cublas_her2_kernels[], *cublas_trmv_kernels[];
+
+/* Kernel tables (level3.cu), indexed by cublas_type. */
+extern void *cublas_symm_kernels[], *cublas_hemm_kernels[], *cublas_syrk_kernels[],
+    *cublas_herk_kernels[], *cublas_trmm_kernels[], *cublas_trsm_kernels[], *cublas_geam_kernels[],
+    *cublas_dgmm_kernels[], *cublas_syr2k_kernels[], *cublas_her2k_kernels[];
+
+/* Kernel tables (getrf.cu), indexed by cublas_type. */
+extern void *cublas_getrf_kernels[], *cublas_getrs_kernels[];
+
+/* GEMM kernels (gemm.cu): one per (A/B storage, C storage, compute) type combination,
+ * in this order. */
+typedef enum {
+  CUBLAS_GEMM_S,
+  CUBLAS_GEMM_D,
+  CUBLAS_GEMM_C,
+  CUBLAS_GEMM_Z,
+  CUBLAS_GEMM_H,       /* 16F, 16F, compute 16F */
+  CUBLAS_GEMM_H_H_S,   /* 16F, 16F, compute 32F */
+  CUBLAS_GEMM_H_S_S,   /* 16F, 32F, compute 32F */
+  CUBLAS_GEMM_BF_BF_S, /* 16BF, 16BF, compute 32F */
+  CUBLAS_GEMM_BF_S_S,  /* 16BF, 32F, compute 32F */
+  CUBLAS_GEMM_I8_S_S,  /* 8I, 32F, compute 32F */
+  CUBLAS_GEMM_I8_I_I,  /* 8I, 32I, compute 32I */
+  CUBLAS_GEMM_CI8_C_C, /* C8I, C32F, compute C32F */
+  CUBLAS_GEMM_VARIANTS
+} cublas_gemm_variant;
+extern void *cublas_gemm_kernels[];
+
+/* Every GEMM (gemm, batched, strided, Ex forms) after its arguments were checked:
+ * batch matrices from pointer arrays (Aarray ...) when not NULL, else base + i * stride.
+ * alpha and beta are in the compute type of the variant (scalar_size bytes). */
+typedef struct {
+  cublas_gemm_variant variant;
+  int scalar_size;
+  cublasOperation_t transa, transb;
+  int m, n, k;
+  const void *alpha, *beta;
+  const void *A, *const *Aarray;
+  int lda;
+  long long strideA;
+  const void *B, *const *Barray;
+  int ldb;
+  long long strideB;
+  void *C, *const *Carray;
+  int ldc;
+  long long strideC;
+  int batch_count;
+} cublas_gemm_problem;
+/* Checks dimensions, transposes and leading dimensions as cuBLAS does (docs/cublas.md);
+ * CUBLAS_STATUS_SUCCESS when the problem may run. */
+cublasStatus_t cublas_gemm_check(cublasHandle_t handle, const cublas_gemm_problem *p);
+/* Runs a checked problem: the one place that chooses the kernel. */
+cublasStatus_t cublas_gemm_run(cublasHandle_t handle, const cublas_gemm_problem *p);
+
+#endif
