@@ -203,7 +203,12 @@ curandStatus_t curandSetGeneratorOrdering(curandGenerator_t generator, curandOrd
   case CURAND_ORDERING_PSEUDO_BEST:
   case CURAND_ORDERING_PSEUDO_DEFAULT:
   case CURAND_ORDERING_PSEUDO_LEGACY: break;
-  default: /* SEEDED (XORWOW's own seeding pattern) and DYNAMIC: docs/curand.md */
+  case CURAND_ORDERING_PSEUDO_DYNAMIC:
+    /* device generators only, as NVIDIA's (observed on an H100); its layout depends on the
+     * GPU there, here it is DEFAULT's */
+    if (generator->on_host) return CURAND_STATUS_OUT_OF_RANGE;
+    break;
+  default: /* SEEDED (XORWOW's own seeding pattern): docs/curand.md */
     return CURAND_STATUS_OUT_OF_RANGE;
   }
   if (generator->ordering != order) { /* a new ordering keeps the place, as a new seed does */

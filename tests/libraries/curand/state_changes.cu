@@ -23,8 +23,11 @@ static unsigned int fresh(int device, curandRngType_t type, curandOrdering_t ord
   curandSetGeneratorOrdering(g, ordering);
   curandSetGeneratorOffset(g, offset);
   curandGenerate(g, buffer, 1);
-  unsigned int value = buffer[0];
-  if (device) cudaMemcpy(&value, buffer, 4, cudaMemcpyDeviceToHost);
+  unsigned int value; // device memory is not the host's (NVIDIA's GPU faults on buffer[0])
+  if (device)
+    cudaMemcpy(&value, buffer, 4, cudaMemcpyDeviceToHost);
+  else
+    value = buffer[0];
   curandDestroyGenerator(g);
   return value;
 }
@@ -72,8 +75,10 @@ static void check(int device, curandRngType_t type) {
         c.reorder == 1 ? CURAND_ORDERING_PSEUDO_LEGACY : CURAND_ORDERING_PSEUDO_DEFAULT;
     if (c.reorder) curandSetGeneratorOrdering(g, ordering);
     curandGenerate(g, buffer, 1);
-    value = buffer[0];
-    if (device) cudaMemcpy(&value, buffer, 4, cudaMemcpyDeviceToHost);
+    if (device)
+      cudaMemcpy(&value, buffer, 4, cudaMemcpyDeviceToHost);
+    else
+      value = buffer[0];
     curandDestroyGenerator(g);
     unsigned int want = fresh(device, type, ordering, c.expect, buffer);
     if (value != want) {
