@@ -221,6 +221,22 @@ __device__ inline double abs1(double2 a) {
   return fabs(a.x) + fabs(a.y);
 }
 
+/* |z|: the magnitude getrfBatched chooses complex pivots by — NVIDIA's cuBLAS does (an
+ * H100 picked (1.5, 0) over (1, 1) and (1.1, 1.1) over (1.5, 0): neither LAPACK's
+ * |Re| + |Im| nor max(|Re|, |Im|); tests/libraries/cublas/record/pivot_probe.cu). */
+__device__ inline float abs2(float a) {
+  return fabsf(a);
+}
+__device__ inline double abs2(double a) {
+  return fabs(a);
+}
+__device__ inline float abs2(float2 a) {
+  return hypotf(a.x, a.y);
+}
+__device__ inline double abs2(double2 a) {
+  return hypot(a.x, a.y);
+}
+
 /* Division for the real types only (trsv, trsm, getrf on the diagonal). */
 __device__ inline float div(float a, float b) {
   return a / b;

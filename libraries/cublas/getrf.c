@@ -28,12 +28,14 @@ static cublasStatus_t getrs(cublasHandle_t h, cublas_type t, cublasOperation_t t
                             int nrhs, const void *const *A, int lda, const int *pivots,
                             void *const *B, int ldb, int *info, int batch) {
   if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
-  int bad = trans != CUBLAS_OP_N && trans != CUBLAS_OP_T && trans != CUBLAS_OP_C ? 2
-            : n < 0                                                              ? 3
-            : nrhs < 0                                                           ? 4
-            : lda < max1(n)                                                      ? 6
-            : ldb < max1(n)                                                      ? 9
-            : batch < 0                                                          ? 11
+  /* info = -i for the i-th parameter counted without the handle, as NVIDIA's (an H100 gave
+   * -3 for nrhs < 0 and -8 for ldb < n) */
+  int bad = trans != CUBLAS_OP_N && trans != CUBLAS_OP_T && trans != CUBLAS_OP_C ? 1
+            : n < 0                                                              ? 2
+            : nrhs < 0                                                           ? 3
+            : lda < max1(n)                                                      ? 5
+            : ldb < max1(n)                                                      ? 8
+            : batch < 0                                                          ? 10
                                                                                  : 0;
   if (info) *info = -bad;
   if (bad) return CUBLAS_STATUS_INVALID_VALUE;

@@ -9,7 +9,8 @@ using namespace cublas_dev;
 
 #define GETRF_THREADS 128
 
-/* The row (>= j) of the largest |Re| + |Im| in column j, the first on ties. */
+/* The row (>= j) of the largest |a| in column j (|z| for complex, as NVIDIA's cuBLAS;
+ * LAPACK uses |Re| + |Im|), the first on ties. */
 template <class T> __device__ int pivot_row(const T *a, int lda, int n, int j) {
   typedef typename real_of<T>::type R;
   __shared__ R value[GETRF_THREADS];
@@ -17,7 +18,7 @@ template <class T> __device__ int pivot_row(const T *a, int lda, int n, int j) {
   R best = R(-1);
   int best_row = n;
   for (int i = j + (int)threadIdx.x; i < n; i += GETRF_THREADS) {
-    R v = abs1(a[i + (long long)j * lda]);
+    R v = abs2(a[i + (long long)j * lda]);
     if (v > best) best = v, best_row = i;
   }
   value[threadIdx.x] = best, row[threadIdx.x] = best_row;

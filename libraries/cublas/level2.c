@@ -26,10 +26,13 @@ static cublasStatus_t gemv(cublasHandle_t h, cublas_type t, cublasOperation_t op
                            const void *beta, void *y, int incy, cublas_gemv_batch batch,
                            int count) {
   if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
-  if (bad_op(op) || m < 0 || n < 0 || lda < max1(m) || incx == 0 || incy == 0 || !alpha || !beta ||
-      count < 0)
+  /* NVIDIA's gemv checks lda only (an H100: SUCCESS for m or n < 0 and for incx or incy 0,
+   * INVALID_VALUE for lda < m): m or n < 0 and incy 0 do nothing; incx 0 reads x[0] for
+   * every element. An unknown op stays INVALID_VALUE here (NVIDIA's: SUCCESS, doing what it
+   * does not say), as do NULL scalars. */
+  if (bad_op(op) || lda < max1(m) || !alpha || !beta || count < 0)
     return CUBLAS_STATUS_INVALID_VALUE;
-  if (m == 0 || n == 0 || count == 0) return CUBLAS_STATUS_SUCCESS;
+  if (m <= 0 || n <= 0 || incy == 0 || count == 0) return CUBLAS_STATUS_SUCCESS;
   cublas_scalar a, b;
   cublas_scalar_from(h, alpha, cublas_type_size[t], &a);
   cublas_scalar_from(h, beta, cublas_type_size[t], &b);

@@ -5,7 +5,8 @@
  * Errors, as cuBLAS documents them: INVALID_VALUE when elemSize <= 0 or an increment
  * <= 0 (vectors), rows or cols < 0, elemSize, lda or ldb <= 0 (matrices); MAPPING_ERROR
  * when the copy fails (among others a leading dimension < rows, which cudaMemcpy2D
- * rejects). Empty copies (n <= 0, rows or cols 0) copy nothing. */
+ * rejects), and for vectors n < 0 (NVIDIA's cuBLAS, observed on an H100). Empty copies
+ * (n, rows or cols 0) copy nothing. */
 #include "cublas_internal.h"
 
 static cublasStatus_t copy_2d(void *dst, size_t dpitch, const void *src, size_t spitch,
@@ -20,7 +21,8 @@ static cublasStatus_t copy_2d(void *dst, size_t dpitch, const void *src, size_t 
 static cublasStatus_t vector(int n, int elemSize, const void *x, int incx, void *y, int incy,
                              enum cudaMemcpyKind kind, int async, cudaStream_t stream) {
   if (elemSize <= 0 || incx <= 0 || incy <= 0) return CUBLAS_STATUS_INVALID_VALUE;
-  if (n <= 0) return CUBLAS_STATUS_SUCCESS;
+  if (n < 0) return CUBLAS_STATUS_MAPPING_ERROR; /* as NVIDIA's (H100) */
+  if (n == 0) return CUBLAS_STATUS_SUCCESS;
   return copy_2d(y, (size_t)incy * (size_t)elemSize, x, (size_t)incx * (size_t)elemSize,
                  (size_t)elemSize, (size_t)n, kind, async, stream);
 }

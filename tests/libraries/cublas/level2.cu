@@ -428,10 +428,30 @@ static void test_errors(cublasHandle_t h) {
                 CUBLAS_STATUS_NOT_INITIALIZED);
   EXPECT_STATUS(cublasSgemv(h, CUBLAS_OP_N, 4, 4, &one, d, 3, d, 1, &one, d, 1),
                 CUBLAS_STATUS_INVALID_VALUE);
+  // NVIDIA's gemv checks lda only (H100, record/pivot_probe.cu): incx 0, incy 0, m or n < 0
+  // are SUCCESS
   EXPECT_STATUS(cublasSgemv(h, CUBLAS_OP_N, 4, 4, &one, d, 4, d, 0, &one, d, 1),
-                CUBLAS_STATUS_INVALID_VALUE);
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT_STATUS(cublasSgemv(h, CUBLAS_OP_N, 4, 4, &one, d, 4, d, 1, &one, d, 0),
+                CUBLAS_STATUS_SUCCESS);
   EXPECT_STATUS(cublasSgemv(h, CUBLAS_OP_N, -1, 4, &one, d, 4, d, 1, &one, d, 1),
-                CUBLAS_STATUS_INVALID_VALUE);
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT_STATUS(cublasSgemv(h, CUBLAS_OP_N, 4, -1, &one, d, 4, d, 1, &one, d, 1),
+                CUBLAS_STATUS_SUCCESS);
+  {
+    // incx 0: every element of x is x[0]; y = A * (x0, x0, x0) + y
+    float hA[6] = {1, 2, 3, 4, 5, 6}, hx = 2, hy[2] = {1, -1}, out[2];
+    CHECK_CUDA(cudaMemcpy(d, hA, sizeof hA, cudaMemcpyHostToDevice));
+    CHECK_CUDA(cudaMemcpy(d + 8, &hx, sizeof hx, cudaMemcpyHostToDevice));
+    CHECK_CUDA(cudaMemcpy(d + 16, hy, sizeof hy, cudaMemcpyHostToDevice));
+    EXPECT_STATUS(cublasSgemv(h, CUBLAS_OP_N, 2, 3, &one, d, 2, d + 8, 0, &one, d + 16, 1),
+                  CUBLAS_STATUS_SUCCESS);
+    CHECK_CUDA(cudaMemcpy(out, d + 16, sizeof out, cudaMemcpyDeviceToHost));
+    if (out[0] != 1 + 2 * (1 + 3 + 5) || out[1] != -1 + 2 * (2 + 4 + 6)) {
+      printf("FAIL sgemv incx 0: %g %g, want 19 23\n", out[0], out[1]);
+      failures++;
+    }
+  }
   EXPECT_STATUS(cublasSger(h, 4, 4, &one, d, 1, d, 0, d, 4), CUBLAS_STATUS_INVALID_VALUE);
   EXPECT_STATUS(cublasSsymv(h, (cublasFillMode_t)5, 4, &one, d, 4, d, 1, &one, d, 1),
                 CUBLAS_STATUS_INVALID_VALUE);
