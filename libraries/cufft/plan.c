@@ -91,8 +91,9 @@ static int type_precision(cufftType type) {
  * earlier one by the embed sizes after it (embed[0] only bounds the data). */
 static cufftResult advanced_layout(int rank, const long long *embed, long long stride,
                                    long long dist, long long batch, cufft_layout *layout) {
-  /* A distance matters only between transforms: one transform may pass 0. */
-  if (stride < 1 || dist < 0 || (dist == 0 && batch > 1)) return CUFFT_INVALID_VALUE;
+  /* A distance of 0 is refused even for one transform, as NVIDIA's (an H100). */
+  (void)batch;
+  if (stride < 1 || dist < 1) return CUFFT_INVALID_VALUE;
   for (int i = 1; i < rank; i++)
     if (embed[i] < 1) return CUFFT_INVALID_VALUE;
   memset(layout, 0, sizeof *layout);
@@ -107,8 +108,8 @@ static cufftResult advanced_layout(int rank, const long long *embed, long long s
 
 /* Checks a plan's parameters with cuFFT's codes and fills plan's shape, type, layouts,
  * passes (no device memory) and work size. Rules, in order: type (INVALID_TYPE), rank
- * 1..3, n[i] >= 1, batch >= 1 and a size whose bytes fit (INVALID_SIZE), strides >= 1,
- * distances >= 1 (>= 0 for one transform) and embed sizes >= 1 when both embeds are given
+ * 1..3 (INVALID_VALUE), n[i] >= 1, batch >= 1 and a size whose bytes fit (INVALID_SIZE),
+ * strides >= 1, distances >= 1 and embed sizes >= 1 when both embeds are given
  * (INVALID_VALUE). */
 static cufftResult configure(cufft_plan *plan, int rank, const long long *n,
                              const long long *inembed, long long istride, long long idist,
@@ -116,7 +117,7 @@ static cufftResult configure(cufft_plan *plan, int rank, const long long *n,
                              cufftType type, long long batch) {
   int precision = type_precision(type);
   if (precision < 0) return CUFFT_INVALID_TYPE;
-  if (rank < 1 || rank > 3) return CUFFT_INVALID_SIZE;
+  if (rank < 1 || rank > 3) return CUFFT_INVALID_VALUE; /* as NVIDIA's (H100) */
   if (!n) return CUFFT_INVALID_VALUE;
   if (batch < 1) return CUFFT_INVALID_SIZE;
   size_t elem = precision ? 2 * sizeof(double) : 2 * sizeof(float);
@@ -246,7 +247,7 @@ cufftResult cufftMakePlanMany(cufftHandle plan, int rank, int *n, int *inembed, 
                               int batch, size_t *workSize) {
   long long n64[3], in64[3], on64[3];
   if (!cufft_plan_lookup(plan)) return CUFFT_INVALID_PLAN;
-  if (rank < 1 || rank > 3) return CUFFT_INVALID_SIZE;
+  if (rank < 1 || rank > 3) return CUFFT_INVALID_VALUE; /* as NVIDIA's (H100) */
   if (!n) return CUFFT_INVALID_VALUE;
   widen(rank, n, n64);
   if (inembed) widen(rank, inembed, in64);
@@ -309,7 +310,7 @@ cufftResult cufftPlanMany(cufftHandle *plan, int rank, int *n, int *inembed, int
                           int *onembed, int ostride, int odist, cufftType type, int batch) {
   long long n64[3], in64[3], on64[3];
   if (!plan) return CUFFT_INVALID_VALUE;
-  if (rank < 1 || rank > 3) return CUFFT_INVALID_SIZE;
+  if (rank < 1 || rank > 3) return CUFFT_INVALID_VALUE; /* as NVIDIA's (H100) */
   if (!n) return CUFFT_INVALID_VALUE;
   widen(rank, n, n64);
   if (inembed) widen(rank, inembed, in64);
@@ -344,7 +345,7 @@ cufftResult cufftGetSizeMany64(cufftHandle plan, int rank, long long *n, long lo
 cufftResult cufftEstimateMany(int rank, int *n, int *inembed, int istride, int idist, int *onembed,
                               int ostride, int odist, cufftType type, int batch, size_t *workSize) {
   long long n64[3], in64[3], on64[3];
-  if (rank < 1 || rank > 3) return CUFFT_INVALID_SIZE;
+  if (rank < 1 || rank > 3) return CUFFT_INVALID_VALUE; /* as NVIDIA's (H100) */
   if (!n) return CUFFT_INVALID_VALUE;
   widen(rank, n, n64);
   if (inembed) widen(rank, inembed, in64);

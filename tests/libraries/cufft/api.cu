@@ -61,17 +61,20 @@ int main() {
   expect("cufftPlan1d nx -8", cufftPlan1d(&p, -8, CUFFT_C2C, 1), CUFFT_INVALID_SIZE);
   expect("cufftPlan1d batch 0", cufftPlan1d(&p, 8, CUFFT_C2C, 0), CUFFT_INVALID_SIZE);
   expect("cufftPlan1d type 0x99", cufftPlan1d(&p, 8, (cufftType)0x99, 1), CUFFT_INVALID_TYPE);
-  expect("cufftPlan2d ny 0", cufftPlan2d(&p, 8, 0, CUFFT_C2C), CUFFT_INVALID_SIZE);
-  expect("cufftPlan3d nz -1", cufftPlan3d(&p, 8, 8, -1, CUFFT_R2C), CUFFT_INVALID_SIZE);
+  // NVIDIA's cuFFT 12 (H100, 2026-12-07) answers these two oddly: ny 0 -> CUFFT_SUCCESS,
+  // nz -1 -> CUFFT_INTERNAL_ERROR; Anchor says INVALID_SIZE (docs/cufft.md)
+  info("cufftPlan2d ny 0", cufftPlan2d(&p, 8, 0, CUFFT_C2C));
+  info("cufftPlan3d nz -1", cufftPlan3d(&p, 8, 8, -1, CUFFT_R2C));
   int n4[4] = {2, 2, 2, 2};
+  // a rank out of 1..3 and a distance of 0 are INVALID_VALUE, as NVIDIA's (H100)
   expect("cufftPlanMany rank 4", cufftPlanMany(&p, 4, n4, NULL, 1, 0, NULL, 1, 0, CUFFT_C2C, 1),
-         CUFFT_INVALID_SIZE);
+         CUFFT_INVALID_VALUE);
   expect("cufftPlanMany rank 0", cufftPlanMany(&p, 0, n4, NULL, 1, 0, NULL, 1, 0, CUFFT_C2C, 1),
-         CUFFT_INVALID_SIZE);
+         CUFFT_INVALID_VALUE);
   int n12[2] = {12, 10}, e12[2] = {12, 10};
   cufftHandle q = CUFFT_PLAN_NULL;
   expect("cufftPlanMany advanced, batch 1, idist 0",
-         cufftPlanMany(&q, 2, n12, e12, 1, 0, e12, 1, 0, CUFFT_C2C, 1), CUFFT_SUCCESS);
+         cufftPlanMany(&q, 2, n12, e12, 1, 0, e12, 1, 0, CUFFT_C2C, 1), CUFFT_INVALID_VALUE);
   if (q != CUFFT_PLAN_NULL) cufftDestroy(q);
   q = CUFFT_PLAN_NULL;
   info("cufftPlanMany advanced, batch 2, idist 0",
@@ -92,10 +95,10 @@ int main() {
   CHECK_CUDA(cudaMemset(d, 0, 8 * 64));
   expect("cufftExecC2C direction 0", cufftExecC2C(plan, d, d, 0), CUFFT_INVALID_VALUE);
   expect("cufftExecC2C direction 2", cufftExecC2C(plan, d, d, 2), CUFFT_INVALID_VALUE);
-  info("cufftExecR2C on a C2C plan", cufftExecR2C(plan, (cufftReal *)d, d));
-  info("cufftExecZ2Z on a C2C plan",
-       cufftExecZ2Z(plan, (cufftDoubleComplex *)d, (cufftDoubleComplex *)d, CUFFT_FORWARD));
-  info("cufftExecC2C idata NULL", cufftExecC2C(plan, NULL, d, CUFFT_FORWARD));
+  // Not called here: an Exec of the wrong type (R2C or Z2Z on a C2C plan) and a NULL idata,
+  // which NVIDIA's cuFFT 12 takes (CUFFT_SUCCESS on an H100) and then runs, faulting the
+  // context (the next cudaFree: "an illegal memory access"); Anchor's say
+  // CUFFT_INVALID_VALUE (docs/cufft.md).
   expect("cufftDestroy", cufftDestroy(plan), CUFFT_SUCCESS);
   expect("cufftExecC2C on a destroyed plan", cufftExecC2C(plan, d, d, CUFFT_FORWARD),
          CUFFT_INVALID_PLAN);
