@@ -504,7 +504,7 @@ static cudaError_t rt_node_set(cudaGraph_t g, cudaGraphNode_t n, struct cudaGrap
   }
   case RT_GRAPH_NODE_MEM_OP: {
     const rt_memop_node *m = rt_graph_memop_params(p);
-    if (m->count == 0 || !m->ops) return cudaErrorInvalidValue;
+    if (m->count && !m->ops) return cudaErrorInvalidValue;
     rt_device *d;
     cudaError_t e = rt_device_ready(&d);
     if (e != cudaSuccess) return e;

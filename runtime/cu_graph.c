@@ -624,8 +624,9 @@ static CUresult rt_cu_exec_set(CUgraphExec exec, CUgraphNode node, struct cudaGr
 static CUresult rt_cu_memop_node(const CUDA_BATCH_MEM_OP_NODE_PARAMS *in,
                                  struct cudaGraphNodeParams *out, rt_memop **ops_out) {
   *ops_out = NULL;
-  if (!in || in->count == 0 || !in->paramArray || in->flags != 0) return CUDA_ERROR_INVALID_VALUE;
-  rt_memop *ops = malloc(in->count * sizeof *ops);
+  /* count 0 is an empty node (CUDA 13 on an H100: CUDA_SUCCESS) */
+  if (!in || (in->count && !in->paramArray) || in->flags != 0) return CUDA_ERROR_INVALID_VALUE;
+  rt_memop *ops = malloc(in->count ? in->count * sizeof *ops : 1);
   if (!ops) return CUDA_ERROR_OUT_OF_MEMORY;
   for (unsigned i = 0; i < in->count; i++) {
     CUresult r = rt_cu_memop_decode(&in->paramArray[i], &ops[i]);

@@ -22,6 +22,9 @@ static void CUDA_CB on_log(void *, CUlogLevel, char *message, size_t) {
 }
 
 int main() {
+  /* unbuffered: on the H100 (2026-12-07) a call crashed NVIDIA's driver and the buffered
+   * lines before it were lost; now the last line names the call before the crash */
+  setvbuf(stdout, NULL, _IONBF, 0);
   CUlogIterator it = 0;
   SHOW(cuLogsCurrent(&it, 0)); /* before cuInit */
   SHOW(cuInit(0));
