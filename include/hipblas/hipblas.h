@@ -8,5 +8,5 @@
 #include_next <hipblas/hipblas.h>
 #else
 #error                                                                                             \
-    "hipBLAS is not installed, and on HIP's NVIDIA platform it wraps cuBLAS, which Anchor does not provide yet (docs/hip.md)"
+    "hipBLAS is not installed (Debian 12 does not package it); its NVIDIA platform wraps cuBLAS, which Anchor provides: install hipBLAS's headers, or call cuBLAS (cublas_v2.h, -lcublas) directly (docs/hip.md)"
 #endif
