@@ -1156,14 +1156,23 @@ void rt_mipmap_info(cudaMipmappedArray_const_t mipmap, struct cudaChannelFormatD
  * cudaErrorInvalidPitchValue for a pitch under a row, cudaErrorInvalidMemcpyDirection. */
 cudaError_t rt_array_copy(rt_device *device, const struct cudaMemcpy3DParms *params,
                           cudaStream_t stream);
+/* A copy between memory and one array (params' other side a pitched pointer) whose array
+ * position's x and extent's width are bytes, not whole texels (CUDA's 2-D array copies take
+ * any byte offset and width: an H100 answers success, texture_codes.cu): by the host after
+ * stream's earlier work, through the texels that hold the bytes (read, patched, written
+ * back). rt_array_copy's errors. */
+cudaError_t rt_array_copy_bytes(rt_device *device, const struct cudaMemcpy3DParms *params,
+                                cudaStream_t stream);
 /* A texture object (docs/textures.md): CUDA's checks (textureAlignment, pitch alignment,
  * formats the read mode can use, sizes), its view, sampler and record; the handle is the
- * record's address. cudaErrorInvalidValue for what CUDA refuses. */
+ * record's address. cudaErrorInvalidValue for what CUDA refuses; as an H100 answers,
+ * cudaErrorInvalidFilterSetting for linear filtering of integers read as integers and
+ * cudaErrorInvalidNormSetting for normalized reads of 32-bit integers. */
 cudaError_t rt_texture_create(rt_device *device, const struct cudaResourceDesc *resource,
                               const struct cudaTextureDesc *texture,
                               const struct cudaResourceViewDesc *view, cudaTextureObject_t *out);
-/* A surface object over an array made with cudaArraySurfaceLoadStore (else
- * cudaErrorInvalidValue). */
+/* A surface object over an array, with or without cudaArraySurfaceLoadStore (an H100 takes
+ * both); cudaErrorInvalidValue for other resources. */
 cudaError_t rt_surface_create(rt_device *device, const struct cudaResourceDesc *resource,
                               cudaSurfaceObject_t *out);
 /* Destroys a live texture (surface false) or surface object after waiting for the device:

@@ -300,8 +300,12 @@ static cudaError_t rt_extent_check(struct cudaExtent e, unsigned flags) {
 }
 
 static cudaError_t rt_array_flags_check(struct cudaExtent e, unsigned flags) {
-  const unsigned known =
-      cudaArrayLayered | cudaArraySurfaceLoadStore | cudaArrayCubemap | cudaArrayTextureGather;
+  /* 0x100 is the driver's CUDA_ARRAY3D_VIDEO_ENCODE_DECODE (an array for the video
+   * engines), which cudaMallocArray takes on an H100 (texture_codes.cu): Anchor has no video
+   * engine, so it makes an ordinary array */
+  const unsigned video = 0x100;
+  const unsigned known = cudaArrayLayered | cudaArraySurfaceLoadStore | cudaArrayCubemap |
+                         cudaArrayTextureGather | video;
   if (flags & ~known) return cudaErrorInvalidValue;
   /* gather: 2-D arrays only (CUDA: "texture gather ... only for 2D arrays") */
   if ((flags & cudaArrayTextureGather) &&
@@ -347,8 +351,12 @@ cudaError_t rt_array_destroy(rt_device *d, cudaArray_t array) {
   struct cudaArray **link = &rt_arrays;
   while (*link && *link != array)
     link = &(*link)->next;
-  if (!*link) return cudaErrorInvalidValue; /* unknown, destroyed, or a mipmap level */
-  cudaError_t e = rt_wait_all();            /* no kernel or copy still uses it */
+  if (!*link) {
+    /* a mipmap level: CUDA 13 on an H100 answers success (texture_codes.cu); the level
+     * stays its mipmapped array's, valid until that is freed */
+    return rt_array_valid(array) ? cudaSuccess : cudaErrorInvalidValue;
+  }
+  cudaError_t e = rt_wait_all(); /* no kernel or copy still uses it */
   *link = array->next;
   rt_array_free(array);
   return e;
@@ -649,6 +657,48 @@ cudaError_t rt_array_copy(rt_device *d, const struct cudaMemcpy3DParms *p, cudaS
   return e;
 }
 
+cudaError_t rt_array_copy_bytes(rt_device *d, const struct cudaMemcpy3DParms *p,
+                                cudaStream_t stream) {
+  assert(rt_lock_held() && d && p && !p->srcArray != !p->dstArray && rt_stream_valid(stream));
+  if ((unsigned)p->kind > cudaMemcpyDefault) return cudaErrorInvalidMemcpyDirection;
+  rt_copy_side dst = rt_side(p->dstArray, p->dstPos, p->dstPtr);
+  rt_copy_side src = rt_side(p->srcArray, p->srcPos, p->srcPtr);
+  rt_copy_side *array = dst.array ? &dst : &src, *memory = dst.array ? &src : &dst;
+  const struct cudaArray *a = array->array;
+  size_t texel = rt_texel_bytes(a->format);
+  size_t bytes = p->extent.width, height = p->extent.height, depth = p->extent.depth;
+  if (!bytes || !height || !depth) return cudaSuccess;
+  /* the texels that hold the bytes */
+  rt_copy_side covering = *array;
+  covering.x = array->x / texel;
+  size_t texels = (array->x + bytes + texel - 1) / texel - covering.x;
+  size_t skip = array->x - covering.x * texel, row_bytes = texels * texel;
+  cudaError_t e = rt_check_array_side(&covering, texels, height, depth);
+  if (e == cudaSuccess)
+    e = rt_check_memory_side(d, memory, bytes, height, depth, 1,
+                             dst.array ? rt_src_on_device(p->kind) : rt_dst_on_device(p->kind));
+  if (e == cudaSuccess) e = rt_stream_host_wait(d, stream);
+  unsigned char *row = e == cudaSuccess ? malloc(row_bytes) : NULL;
+  if (e == cudaSuccess && !row) e = cudaErrorMemoryAllocation;
+  for (size_t z = 0; e == cudaSuccess && z < depth; z++)
+    for (size_t y = 0; y < height; y++) {
+      uint64_t slice;
+      mtl_origin at = rt_origin(&covering, z, &slice);
+      at.y += y;
+      mtl_region region = {at, {texels, 1, 1}};
+      unsigned char *m = (unsigned char *)memory->cpu + z * memory->slice + y * memory->pitch;
+      mtl_texture_get_bytes(a->texture, row, row_bytes, row_bytes, region, a->level, slice);
+      if (dst.array) {
+        memcpy(row + skip, m, bytes);
+        mtl_texture_replace_region(a->texture, region, a->level, slice, row, row_bytes, row_bytes);
+      } else {
+        memcpy(m, row + skip, bytes);
+      }
+    }
+  free(row);
+  return e;
+}
+
 size_t rt_array_texel_bytes(cudaArray_const_t array) {
   assert(rt_lock_held() && array);
   return rt_texel_bytes(array->format);
@@ -666,8 +716,7 @@ typedef struct rt_object {
   bool surface;
   struct cudaResourceDesc resource;
   struct cudaTextureDesc texture_desc;
-  struct cudaResourceViewDesc view;
-  bool has_view;
+  struct cudaResourceViewDesc view; /* zeros when made without one */
 } rt_object;
 
 static rt_object *rt_objects;
@@ -697,9 +746,10 @@ static int rt_border_colour(const float c[4]) {
 /* Metal's address mode for CUDA's on a sampler with normalized or pixel coordinates; sets
  * *by_hand when no Metal sampler does what CUDA does (then the kernel samples with read:
  * record flag bit 4). Pixel coordinates allow only clampToEdge and clampToZero in Metal, and
- * CUDA treats wrap and mirror with unnormalized coordinates as clamp. */
-static uint64_t rt_sampler_address(enum cudaTextureAddressMode mode, const float border[4],
-                                   bool normalized, bool *by_hand) {
+ * CUDA treats wrap and mirror with unnormalized coordinates as clamp. colour: Metal's border
+ * colour for the CUDA one, or -1 when none gives what CUDA returns. */
+static uint64_t rt_sampler_address(enum cudaTextureAddressMode mode, int colour, bool normalized,
+                                   bool *by_hand) {
   switch (mode) {
   case cudaAddressModeWrap:
     return normalized ? MTL_SAMPLER_ADDRESS_MODE_REPEAT : MTL_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
@@ -707,7 +757,6 @@ static uint64_t rt_sampler_address(enum cudaTextureAddressMode mode, const float
     return normalized ? MTL_SAMPLER_ADDRESS_MODE_MIRROR_REPEAT
                       : MTL_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
   case cudaAddressModeBorder: {
-    int colour = rt_border_colour(border);
     if (normalized && colour >= 0) return MTL_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER_COLOR;
     if (!normalized && colour == MTL_SAMPLER_BORDER_COLOR_TRANSPARENT_BLACK)
       return MTL_SAMPLER_ADDRESS_MODE_CLAMP_TO_ZERO;
@@ -723,7 +772,7 @@ static uint64_t rt_sampler_address(enum cudaTextureAddressMode mode, const float
  * (Metal's pixel coordinates are for 1-D and 2-D textures). Cubemaps sample directions:
  * a sampler with normalized coordinates whatever CUDA's flag says. */
 static mtl_id rt_new_sampler(rt_device *d, const struct cudaTextureDesc *t, bool mipmapped,
-                             unsigned kind, bool *by_hand) {
+                             unsigned kind, bool integer_read, bool *by_hand) {
   mtl_id descriptor = mtl_new_sampler_descriptor();
   if (!descriptor) return NULL;
   bool normalized = t->normalizedCoords != 0 || kind == 6 || kind == 7;
@@ -731,6 +780,10 @@ static mtl_id rt_new_sampler(rt_device *d, const struct cudaTextureDesc *t, bool
     *by_hand = true;
     normalized = true; /* a valid sampler the kernel does not use */
   }
+  /* an integer read returns the border colour's float bits (as an H100 does: tex_values.cu),
+   * which only the zero colour's Metal border gives */
+  int colour = rt_border_colour(t->borderColor);
+  if (integer_read && colour != MTL_SAMPLER_BORDER_COLOR_TRANSPARENT_BLACK) colour = -1;
   uint64_t filter = t->filterMode == cudaFilterModeLinear ? MTL_SAMPLER_MIN_MAG_FILTER_LINEAR
                                                           : MTL_SAMPLER_MIN_MAG_FILTER_NEAREST;
   mtl_sampler_descriptor_set_min_filter(descriptor, filter);
@@ -740,14 +793,13 @@ static mtl_id rt_new_sampler(rt_device *d, const struct cudaTextureDesc *t, bool
                   : t->mipmapFilterMode == cudaFilterModeLinear ? MTL_SAMPLER_MIP_FILTER_LINEAR
                                                                 : MTL_SAMPLER_MIP_FILTER_NEAREST);
   mtl_sampler_descriptor_set_s_address_mode(
-      descriptor, rt_sampler_address(t->addressMode[0], t->borderColor, normalized, by_hand));
+      descriptor, rt_sampler_address(t->addressMode[0], colour, normalized, by_hand));
   mtl_sampler_descriptor_set_t_address_mode(
-      descriptor, rt_sampler_address(t->addressMode[1], t->borderColor, normalized, by_hand));
+      descriptor, rt_sampler_address(t->addressMode[1], colour, normalized, by_hand));
   mtl_sampler_descriptor_set_r_address_mode(
-      descriptor, rt_sampler_address(t->addressMode[2], t->borderColor, normalized, by_hand));
-  int border = rt_border_colour(t->borderColor);
+      descriptor, rt_sampler_address(t->addressMode[2], colour, normalized, by_hand));
   mtl_sampler_descriptor_set_border_color(
-      descriptor, border < 0 ? MTL_SAMPLER_BORDER_COLOR_TRANSPARENT_BLACK : (uint64_t)border);
+      descriptor, colour < 0 ? MTL_SAMPLER_BORDER_COLOR_TRANSPARENT_BLACK : (uint64_t)colour);
   mtl_sampler_descriptor_set_normalized_coordinates(descriptor, normalized);
   if (mipmapped && normalized) {
     mtl_sampler_descriptor_set_lod_min_clamp(descriptor, t->minMipmapLevelClamp);
@@ -835,11 +887,15 @@ static cudaError_t rt_memory_texture(rt_device *d, const struct cudaResourceDesc
   return *out ? cudaSuccess : cudaErrorMemoryAllocation;
 }
 
-/* The view format the read mode needs (docs/textures.md), or 0 when CUDA refuses it. */
-static uint64_t rt_read_format(const rt_format *f, const struct cudaTextureDesc *t,
-                               uint32_t *flags) {
+/* The view format the read mode needs (docs/textures.md), or 0 when CUDA refuses it, with
+ * CUDA's code in *refusal (what an H100 answers: texture_codes.cu). */
+static uint64_t rt_read_format(const rt_format *f, const struct cudaTextureDesc *t, uint32_t *flags,
+                               cudaError_t *refusal) {
   if (t->readMode == cudaReadModeNormalizedFloat && f->kind != cudaChannelFormatKindFloat) {
-    if (!f->normalized) return 0; /* 32-bit integers have no normalized form */
+    if (!f->normalized) { /* 32-bit integers have no normalized form */
+      *refusal = cudaErrorInvalidNormSetting;
+      return 0;
+    }
     *flags |= RT_FLAG_READ_NORMALIZED;
     if (t->sRGB && f->srgb) {
       *flags |= RT_FLAG_SRGB;
@@ -849,7 +905,10 @@ static uint64_t rt_read_format(const rt_format *f, const struct cudaTextureDesc 
   }
   /* integers read as themselves cannot be filtered (CUDA: linear filtering only for
    * textures that return floating-point data) */
-  if (f->kind != cudaChannelFormatKindFloat && t->filterMode == cudaFilterModeLinear) return 0;
+  if (f->kind != cudaChannelFormatKindFloat && t->filterMode == cudaFilterModeLinear) {
+    *refusal = cudaErrorInvalidFilterSetting;
+    return 0;
+  }
   return f->raw;
 }
 
@@ -925,7 +984,8 @@ cudaError_t rt_texture_create(rt_device *d, const struct cudaResourceDesc *res,
   }
   if (e != cudaSuccess) return e == cudaErrorInvalidResourceHandle ? cudaErrorInvalidValue : e;
   uint32_t flags = 0;
-  uint64_t format = rt_read_format(r.format, t, &flags);
+  cudaError_t refusal = cudaErrorInvalidValue;
+  uint64_t format = rt_read_format(r.format, t, &flags, &refusal);
   unsigned first_level = r.first_level, levels = r.levels, first_slice = 0;
   uint32_t extent[3] = {r.extent[0], r.extent[1], r.extent[2]};
   if (view && !memory) {
@@ -944,7 +1004,7 @@ cudaError_t rt_texture_create(rt_device *d, const struct cudaResourceDesc *res,
       extent[2] = view->lastLayer - view->firstLayer + 1;
     }
   }
-  if (e == cudaSuccess && !format) e = cudaErrorInvalidValue;
+  if (e == cudaSuccess && !format) e = refusal;
   if (e != cudaSuccess) {
     mtl_release(texture);
     return e;
@@ -956,7 +1016,7 @@ cudaError_t rt_texture_create(rt_device *d, const struct cudaResourceDesc *res,
   }
   o->resource = *res;
   o->texture_desc = *t;
-  if (view) o->view = *view, o->has_view = true;
+  if (view) o->view = *view;
   if (memory) {
     o->texture = texture; /* a texture over memory, in the raw format */
     if (format != r.format->raw) {
@@ -973,7 +1033,9 @@ cudaError_t rt_texture_create(rt_device *d, const struct cudaResourceDesc *res,
   o->owned = true;
   bool mipmapped = levels > 1 || r.mipmap;
   bool by_hand = false;
-  if (r.kind != 8) o->sampler = rt_new_sampler(d, t, mipmapped, r.kind, &by_hand);
+  bool integer_read =
+      !(flags & RT_FLAG_READ_NORMALIZED) && r.format->kind != cudaChannelFormatKindFloat;
+  if (r.kind != 8) o->sampler = rt_new_sampler(d, t, mipmapped, r.kind, integer_read, &by_hand);
   if (!o->texture || (r.kind != 8 && !o->sampler)) {
     rt_object_free(o);
     return cudaErrorMemoryAllocation;
@@ -1014,8 +1076,9 @@ cudaError_t rt_surface_create(rt_device *d, const struct cudaResourceDesc *res,
   assert(rt_lock_held() && d && res && out);
   if (res->resType != cudaResourceTypeArray || !rt_array_valid(res->res.array.array))
     return cudaErrorInvalidValue;
+  /* an array made without cudaArraySurfaceLoadStore takes a surface too, as on an H100
+   * (texture_codes.cu): every array's texture is made writable */
   const struct cudaArray *a = res->res.array.array;
-  if (!(a->flags & cudaArraySurfaceLoadStore)) return cudaErrorInvalidValue;
   rt_object *o = calloc(1, sizeof *o);
   if (!o) return cudaErrorMemoryAllocation;
   o->surface = true;
@@ -1068,9 +1131,10 @@ cudaError_t rt_object_descs(unsigned long long handle, bool surface, struct cuda
   assert(rt_lock_held());
   const rt_object *o = rt_object_find(handle, surface);
   if (!o) return cudaErrorInvalidValue;
-  if (view && !o->has_view) return cudaErrorInvalidValue;
   if (res) *res = o->resource;
   if (t) *t = o->texture_desc;
+  /* an object made without a view: success on an H100 (texture_codes.cu prints what it
+   * gives); Anchor's is all zeros (cudaResViewFormatNone, no levels or layers named) */
   if (view) *view = o->view;
   return cudaSuccess;
 }

@@ -54,7 +54,11 @@ static void rt_cu_format_of(const struct cudaChannelFormatDesc *d, CUarray_forma
 /* The core's codes as the driver's; its "invalid resource handle" is the driver's
  * invalid handle. */
 static CUresult rt_cu_texture_result(cudaError_t e) {
-  if (e == cudaErrorInvalidChannelDescriptor) return CUDA_ERROR_INVALID_VALUE;
+  /* the runtime-only codes of texture objects (the driver has none such: its documented
+   * CUDA_ERROR_INVALID_VALUE) */
+  if (e == cudaErrorInvalidChannelDescriptor || e == cudaErrorInvalidFilterSetting ||
+      e == cudaErrorInvalidNormSetting)
+    return CUDA_ERROR_INVALID_VALUE;
   if (e == cudaErrorMemoryAllocation) return CUDA_ERROR_OUT_OF_MEMORY;
   return rt_cu_result(e);
 }
@@ -94,7 +98,7 @@ CUresult cuArrayDestroy(CUarray hArray) {
   cudaArray_t array = (cudaArray_t)(void *)hArray;
   if (r == CUDA_SUCCESS && !rt_array_valid(array)) r = CUDA_ERROR_INVALID_HANDLE;
   if (r == CUDA_SUCCESS) r = rt_cu_texture_result(rt_array_destroy(d, array));
-  if (r == CUDA_ERROR_INVALID_VALUE) r = CUDA_ERROR_INVALID_HANDLE; /* a mipmap level */
+  if (r == CUDA_ERROR_INVALID_VALUE) r = CUDA_ERROR_INVALID_HANDLE;
   return rt_cu_leave(r);
 }
 

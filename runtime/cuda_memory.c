@@ -338,13 +338,22 @@ static cudaError_t rt_array_copy_call(struct cudaMemcpy3DParms p, bool in_bytes,
       ((!p.srcArray && !p.dstArray) || (p.srcArray && !rt_array_valid(p.srcArray)) ||
        (p.dstArray && !rt_array_valid(p.dstArray))))
     e = cudaErrorInvalidValue;
+  bool bytes = false; /* memory and an array at bytes that are not whole texels */
   if (e == cudaSuccess && in_bytes) {
-    size_t *width = &p.extent.width;
-    if (p.dstArray && !rt_bytes_to_texels(p.dstArray, &p.dstPos.x, width))
-      e = cudaErrorInvalidValue;
+    struct cudaMemcpy3DParms texels = p;
+    size_t *width = &texels.extent.width;
+    if (p.dstArray && !rt_bytes_to_texels(p.dstArray, &texels.dstPos.x, width)) bytes = true;
     if (p.dstArray) width = NULL; /* converted once, in the destination's texels */
-    if (p.srcArray && !rt_bytes_to_texels(p.srcArray, &p.srcPos.x, width))
-      e = cudaErrorInvalidValue;
+    if (p.srcArray && !rt_bytes_to_texels(p.srcArray, &texels.srcPos.x, width)) bytes = true;
+    if (bytes && p.srcArray && p.dstArray) e = cudaErrorInvalidValue;
+    if (!bytes) p = texels;
+  }
+  if (e == cudaSuccess && bytes) {
+    /* by the host (rt_array_copy_bytes): no node for a capture, which refuses it */
+    e = rt_capture_sync(stream);
+    if (e == cudaSuccess) e = rt_array_copy_bytes(d, &p, stream);
+    if (synchronous) rt_services_flush();
+    return rt_leave(e);
   }
   if (e == cudaSuccess && synchronous) {
     e = rt_capture_sync(stream);

@@ -206,9 +206,11 @@ __ANCHOR_TEX int __anchor_tex_class(const __anchor_tex_record *r, unsigned kind_
 }
 
 /* A layer index within the record's layers (CUDA clamps; Metal leaves it undefined). */
+/* A layer index past the last, or negative (as unsigned, past the last too), reads the last
+ * layer: what an H100 answers (tex_values.cu: layers -2 .. 3 of 2 read 1 1 0 1 1 1). */
 __ANCHOR_TEX int __anchor_tex_layer(const __anchor_tex_record *r, int layer, unsigned per) {
-  int layers = (int)(r->depth / per);
-  return layer < 0 ? 0 : layer >= layers ? (layers > 0 ? layers - 1 : 0) : layer;
+  unsigned layers = r->depth / per;
+  return (unsigned)layer < layers ? layer : layers > 0 ? (int)(layers - 1) : 0;
 }
 
 #undef __ANCHOR_LANE_F

@@ -3,10 +3,11 @@
 // sampled at coordinates inside and outside the texture with every combination of point
 // and linear filtering, unnormalized and normalized coordinates and the address modes
 // clamp, border (zero), wrap and mirror (the last two with normalized coordinates only,
-// as CUDA allows). Checks each sample against tex_reference.h (CUDA's documented
-// sampling): point sampling exactly, linear within 1/256 of the texel range (CUDA's 9-bit
-// weights: tex_ref_tolerance). Also tex2D through the pointer form, and handles passed in a struct, in an
-// array in device memory and chosen at run time. Prints PASS, or FAIL: <details>.
+// as CUDA allows), at points off texel boundaries. Checks each sample against
+// tex_reference.h (CUDA's documented sampling): point sampling exactly, linear within 1/256 of the
+// texel range (CUDA's 9-bit weights: tex_ref_tolerance). Also tex2D through the pointer form, and
+// handles passed in a struct, in an array in device memory and chosen at run time. Prints PASS, or
+// FAIL: <details>.
 #include <cuda_runtime.h>
 #include <math.h>
 #include <stdio.h>
@@ -52,11 +53,20 @@ static int check(cudaError_t e, const char *what) {
 static float tex_values[H][W];
 static unsigned char rgba[4][6][4];
 
+// A coordinate (in texels) 1/16 texel or more away from a texel boundary: point sampling
+// at a boundary picks the texel on either side by rounding that CUDA leaves to the
+// hardware (an H100 turns normalized coordinates into fixed point and picks the lower
+// texel at x = 1/7 of a 7-texel row, where float arithmetic gives the upper one).
+static float off_boundary(float x) {
+  float f = x - floorf(x);
+  return f < 0.0625f || f > 0.9375f ? x + 0.125f : x;
+}
+
 static void points(float2 *p, int normalized, int w, int h) {
   for (int k = 0; k < NPTS; k++) {
     // from 1.5 texels before the texture to 1.5 after, at odd steps, plus texel centres
-    float x = -1.5f + (w + 3.0f) * (float)((k * 37) % NPTS) / NPTS;
-    float y = -1.5f + (h + 3.0f) * (float)((k * 53 + 11) % NPTS) / NPTS;
+    float x = off_boundary(-1.5f + (w + 3.0f) * (float)((k * 37) % NPTS) / NPTS);
+    float y = off_boundary(-1.5f + (h + 3.0f) * (float)((k * 53 + 11) % NPTS) / NPTS);
     if (k < 8) x = k + 0.5f, y = (k % h) + 0.5f;
     p[k] = normalized ? make_float2(x / w, y / h) : make_float2(x, y);
   }
@@ -86,14 +96,17 @@ static const char *mode_name(int m) {
 
 int main(void) {
   for (int y = 0; y < H; y++)
-    for (int x = 0; x < W; x++) tex_values[y][x] = (float)((x * 7 + y * 13) % 11) - 3.25f * y;
+    for (int x = 0; x < W; x++)
+      tex_values[y][x] = (float)((x * 7 + y * 13) % 11) - 3.25f * y;
   for (int y = 0; y < 4; y++)
     for (int x = 0; x < 6; x++)
-      for (int c = 0; c < 4; c++) rgba[y][x][c] = (unsigned char)((x * 41 + y * 67 + c * 29) & 255);
+      for (int c = 0; c < 4; c++)
+        rgba[y][x][c] = (unsigned char)((x * 41 + y * 67 + c * 29) & 255);
   float rgba_f[4][6][4];
   for (int y = 0; y < 4; y++)
     for (int x = 0; x < 6; x++)
-      for (int c = 0; c < 4; c++) rgba_f[y][x][c] = rgba[y][x][c] / 255.0f;
+      for (int c = 0; c < 4; c++)
+        rgba_f[y][x][c] = rgba[y][x][c] / 255.0f;
 
   cudaChannelFormatDesc fdesc = cudaCreateChannelDesc<float>();
   cudaChannelFormatDesc cdesc = cudaCreateChannelDesc<uchar4>();
@@ -121,8 +134,8 @@ int main(void) {
         if (!normalized && (mode == cudaAddressModeWrap || mode == cudaAddressModeMirror))
           continue; // CUDA: unnormalized coordinates clamp or border only
         combos++;
-        TexRef ref = {&tex_values[0][0], W, H, 1, 1, normalized, linear, {mode, mode, mode},
-                      {0, 0, 0, 0}};
+        TexRef ref = {&tex_values[0][0],  W,           H, 1, 1, normalized, linear,
+                      {mode, mode, mode}, {0, 0, 0, 0}};
         cudaTextureObject_t t = make_texture(farr, normalized, linear, mode, 0);
         points(pts, normalized, W, H);
         sample_float<<<2, 64>>>(t, pts, out, NPTS);
@@ -141,8 +154,8 @@ int main(void) {
         }
         if (bad) failures++, printf("FAIL: float texture, %d of %d samples wrong\n", bad, NPTS);
 
-        TexRef cref = {&rgba_f[0][0][0], 6, 4, 1, 4, normalized, linear, {mode, mode, mode},
-                       {0, 0, 0, 0}};
+        TexRef cref = {&rgba_f[0][0][0],   6,           4, 1, 4, normalized, linear,
+                       {mode, mode, mode}, {0, 0, 0, 0}};
         cudaTextureObject_t ct = make_texture(carr, normalized, linear, mode, 1);
         points(pts, normalized, 6, 4);
         sample_uchar4<<<2, 64>>>(ct, pts, out4, NPTS);

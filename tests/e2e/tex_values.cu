@@ -1,12 +1,14 @@
-// tex_values.cu — prints what textures return where CUDA's documentation leaves room, for
-// comparison with the H200 (nvcc): (1) linear filtering between two texels at 65
-// positions (CUDA's weights are 9-bit fixed point, softmetal's float: checked within
-// 1/256); (2) wrap and mirror address modes with unnormalized coordinates (the guide says
-// they act as clamp; printed); (3) a layer index outside a layered texture (printed:
-// Anchor clamps); (4) a border colour on an integer texture read as elements (printed:
-// Anchor converts the float colour to int); (5) the alignment of small cudaMalloc
-// allocations against cudaDevAttrTextureAlignment (CUB's TexObjInputIterator binds a texture
-// over any cudaMalloc'd pointer). Only (1) decides PASS.
+// tex_values.cu — what textures return where CUDA's documentation leaves room, checked
+// against what an NVIDIA H100 (CUDA 13.0, nvcc -O2 -arch=sm_90) returned: (1) linear
+// filtering between two texels at 65 positions (CUDA's weights are 9-bit fixed point,
+// softmetal's float: checked within 1/256); (2) wrap and mirror address modes with
+// unnormalized coordinates act as clamp (as the guide says; the H100 agrees); (3) a layer
+// index outside a layered texture: the H100 reads the last layer for any index past it and
+// for negative ones (the index as unsigned, clamped); (4) a border colour on an integer
+// texture read as elements: the H100 returns the float colour's bits; (5) the alignment of
+// small cudaMalloc allocations against cudaDevAttrTextureAlignment (CUB's
+// TexObjInputIterator binds a texture over any cudaMalloc'd pointer): every allocation a
+// multiple of it. Each decides PASS.
 #include <cuda_runtime.h>
 #include <math.h>
 #include <stdio.h>
@@ -42,7 +44,8 @@ static cudaTextureObject_t make(cudaArray_t a, int mode, int linear, float borde
   d.borderColor[0] = d.borderColor[1] = d.borderColor[2] = d.borderColor[3] = border;
   cudaTextureObject_t t = 0;
   cudaError_t e = cudaCreateTextureObject(&t, &r, &d, NULL);
-  if (e != cudaSuccess) printf("cudaCreateTextureObject (mode %d): %s\n", mode, cudaGetErrorName(e));
+  if (e != cudaSuccess)
+    printf("cudaCreateTextureObject (mode %d): %s\n", mode, cudaGetErrorName(e));
   return t;
 }
 
@@ -85,8 +88,22 @@ int main(void) {
     coords<<<1, 8>>>(t, xs, out, 8);
     cudaError_t e = cudaDeviceSynchronize();
     printf("(2) unnormalized %s (%s):", names[mode], cudaGetErrorName(e));
-    for (int k = 0; k < 8; k++) printf(" %g->%g", px[k], out[k]);
+    for (int k = 0; k < 8; k++)
+      printf(" %g->%g", px[k], out[k]);
     printf("\n");
+    // the H100's answer: clamp for wrap, clamp and mirror; border outside the texture
+    for (int k = 0; k < 8; k++) {
+      float want = mode == cudaAddressModeBorder && (px[k] < 0 || px[k] >= 4)
+                       ? 0.0f
+                       : four[px[k] < 0    ? 0
+                              : px[k] >= 4 ? 3
+                                           : (int)px[k]];
+      if (e != cudaSuccess || out[k] != want) {
+        printf("FAIL: (2) %s at %g: got %g, want %g (an H100's answer)\n", names[mode], px[k],
+               out[k], want);
+        bad++;
+      }
+    }
   }
 
   // (3) layers out of range: 2 layers of 1x1 texels 5 and 6
@@ -103,8 +120,15 @@ int main(void) {
   if (cudaMemcpy3D(&p) != cudaSuccess) return printf("FAIL: cudaMemcpy3D\n"), 1;
   layers<<<1, 6>>>(make(al, cudaAddressModeClamp, 0, 0.0f), out);
   printf("(3) layers -2..3 of 2 (%s):", cudaGetErrorName(cudaDeviceSynchronize()));
-  for (int k = 0; k < 6; k++) printf(" %g", out[k]);
+  for (int k = 0; k < 6; k++)
+    printf(" %g", out[k]);
   printf("\n");
+  const float want_layers[6] = {6, 6, 5, 6, 6, 6}; // an H100's answer
+  for (int k = 0; k < 6; k++)
+    if (out[k] != want_layers[k])
+      printf("FAIL: (3) layer %d: got %g, want %g (an H100's answer)\n", k - 2, out[k],
+             want_layers[k]),
+          bad++;
 
   // (4) border colour 7.75 on an int texture 100, 200 (point, element type)
   cudaArray_t ai = 0;
@@ -115,8 +139,18 @@ int main(void) {
   intborder<<<1, 5>>>(make(ai, cudaAddressModeBorder, 0, 7.75f), iout);
   printf("(4) int texture, border 7.75, x = -1.5 .. 2.5 (%s):",
          cudaGetErrorName(cudaDeviceSynchronize()));
-  for (int k = 0; k < 5; k++) printf(" %d (0x%x)", iout[k], (unsigned)iout[k]);
+  for (int k = 0; k < 5; k++)
+    printf(" %d (0x%x)", iout[k], (unsigned)iout[k]);
   printf("\n");
+  float border = 7.75f;
+  int border_bits;
+  memcpy(&border_bits, &border, sizeof border_bits); // 0x40f80000, an H100's answer
+  const int want_int[5] = {border_bits, border_bits, 100, 200, border_bits};
+  for (int k = 0; k < 5; k++)
+    if (iout[k] != want_int[k])
+      printf("FAIL: (4) x = %g: got 0x%x, want 0x%x (an H100's answer)\n", k - 1.5, iout[k],
+             want_int[k]),
+          bad++;
 
   // (5) small allocations against the texture alignment
   int align = 0;
@@ -126,10 +160,11 @@ int main(void) {
     void *q = 0;
     cudaMalloc(&q, 100);
     printf(" %d", (int)((size_t)q % 512));
+    if (align <= 0 || (size_t)q % align) printf(" FAIL: not textureAlignment-aligned"), bad++;
   }
   printf("\n");
 
-  if (bad) return printf("FAIL: %d linear weights beyond 1/256\n", bad), 1;
+  if (bad) return printf("FAIL: %d values unlike an H100's\n", bad), 1;
   printf("PASS\n");
   return 0;
 }

@@ -1,8 +1,9 @@
 // tests/runtime/cuda/texture_codes.cu — the codes of the array, texture and surface calls
 // where CUDA's documentation leaves room (issue 15), one line each: "call = code name".
-// A line ending in " ?" is Anchor's choice, printed so that the H200's output (nvcc -O2
-// -arch=sm_90 texture_codes.cu && ./a.out) settles it; the others are checked and print
-// FAIL when they differ. Built by anchorcc in CTest (runtime.cuda.texture_codes).
+// Every code is checked against what CUDA 13.0 answered on an NVIDIA H100 (driver 580,
+// nvcc -O2 -arch=sm_90 texture_codes.cu && ./a.out; "observed on an H100" below) and prints
+// FAIL when it differs; a line ending in " ?" is printed only. Built by anchorcc in CTest
+// (runtime.cuda.texture_codes).
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>
@@ -20,6 +21,7 @@ static void report(const char *text, cudaError_t got, int want) {
 }
 #define SHOW(call) report(#call, (call), -1)
 #define CHECKED(want, call) report(#call, (call), (int)(want))
+#define H100(want, call) CHECKED(want, call) // observed on an H100
 
 int main() {
   cudaArray_t a = nullptr, b = nullptr, s = nullptr;
@@ -33,6 +35,8 @@ int main() {
   CHECKED(cudaSuccess, cudaGetDeviceProperties(&p, 0));
   printf("textureAlignment %zu texturePitchAlignment %zu surfaceAlignment %zu ?\n",
          p.textureAlignment, p.texturePitchAlignment, p.surfaceAlignment);
+  // Metal's limits, the device's real ones (the H100 reports 131072, 131072 x 65536, 16384,
+  // 2048): printed only
   printf("maxTexture1D %d maxTexture2D %d x %d maxTexture3D %d maxTexture2DLayered layers %d ?\n",
          p.maxTexture1D, p.maxTexture2D[0], p.maxTexture2D[1], p.maxTexture3D[0],
          p.maxTexture2DLayered[2]);
@@ -48,36 +52,45 @@ int main() {
   failures += !descs;
 
   // channel formats and extents
-  SHOW(cudaMallocArray(&b, &three, 16, 16));
-  SHOW(cudaMallocArray(&b, &none, 16, 16));
-  SHOW(cudaMallocArray(&b, &float8, 16, 16));
-  SHOW(cudaMallocArray(&b, &f1, 0, 16));
-  SHOW(cudaMallocArray(&b, &f1, 16, 16, cudaArrayLayered));
-  SHOW(cudaMallocArray(&b, &f1, 16, 16, 0x100));
-  SHOW(cudaMalloc3DArray(&b, &f1, make_cudaExtent(8, 4, 6), cudaArrayCubemap));
-  SHOW(cudaMalloc3DArray(&b, &f1, make_cudaExtent(8, 8, 5), cudaArrayCubemap));
-  SHOW(cudaMalloc3DArray(&b, &f1, make_cudaExtent(8, 8, 8), cudaArrayTextureGather));
-  SHOW(cudaMalloc3DArray(&b, &f1, make_cudaExtent(4, 0, 4), 0));
-  SHOW(cudaMallocArray(&b, &f1, (size_t)p.maxTexture1D + 1, 0));
+  H100(cudaErrorInvalidChannelDescriptor, cudaMallocArray(&b, &three, 16, 16));
+  H100(cudaErrorInvalidChannelDescriptor, cudaMallocArray(&b, &none, 16, 16));
+  H100(cudaErrorInvalidChannelDescriptor, cudaMallocArray(&b, &float8, 16, 16));
+  H100(cudaErrorInvalidValue, cudaMallocArray(&b, &f1, 0, 16));
+  H100(cudaErrorInvalidValue, cudaMallocArray(&b, &f1, 16, 16, cudaArrayLayered));
+  // 0x100: the driver's CUDA_ARRAY3D_VIDEO_ENCODE_DECODE; an ordinary array in Anchor
+  H100(cudaSuccess, cudaMallocArray(&b, &f1, 16, 16, 0x100));
+  cudaFreeArray(b), b = nullptr;
+  H100(cudaErrorInvalidValue,
+       cudaMalloc3DArray(&b, &f1, make_cudaExtent(8, 4, 6), cudaArrayCubemap));
+  H100(cudaErrorInvalidValue,
+       cudaMalloc3DArray(&b, &f1, make_cudaExtent(8, 8, 5), cudaArrayCubemap));
+  H100(cudaErrorInvalidValue,
+       cudaMalloc3DArray(&b, &f1, make_cudaExtent(8, 8, 8), cudaArrayTextureGather));
+  H100(cudaErrorInvalidValue, cudaMalloc3DArray(&b, &f1, make_cudaExtent(4, 0, 4), 0));
+  H100(cudaErrorInvalidValue, cudaMallocArray(&b, &f1, (size_t)p.maxTexture1D + 1, 0));
 
   // copies
   CHECKED(cudaSuccess, cudaMallocArray(&a, &f1, 8, 8));
   float host[64] = {0};
   CHECKED(cudaErrorInvalidPitchValue,
           cudaMemcpy2DToArray(a, 0, 0, host, 16, 32, 2, cudaMemcpyHostToDevice));
-  SHOW(cudaMemcpy2DToArray(a, 2, 0, host, 32, 4, 1, cudaMemcpyHostToDevice));    // not a texel
-  SHOW(cudaMemcpy2DToArray(a, 8, 0, host, 32, 32, 1, cudaMemcpyHostToDevice));   // past the row
-  SHOW(cudaMemcpy2DToArray(a, 0, 1, host, 32, 32, 8, cudaMemcpyHostToDevice));   // past the end
-  SHOW(cudaMemcpy2DToArray(a, 0, 0, host, 32, 32, 8, cudaMemcpyDeviceToDevice)); // host memory
+  H100(cudaSuccess,
+       cudaMemcpy2DToArray(a, 2, 0, host, 32, 4, 1, cudaMemcpyHostToDevice)); // not a texel
+  H100(cudaErrorInvalidValue,
+       cudaMemcpy2DToArray(a, 8, 0, host, 32, 32, 1, cudaMemcpyHostToDevice)); // past the row
+  H100(cudaErrorInvalidValue,
+       cudaMemcpy2DToArray(a, 0, 1, host, 32, 32, 8, cudaMemcpyHostToDevice)); // past the end
+  H100(cudaErrorInvalidValue,
+       cudaMemcpy2DToArray(a, 0, 0, host, 32, 32, 8, cudaMemcpyDeviceToDevice)); // host memory
   cudaMemcpy3DParms c;
   memset(&c, 0, sizeof c);
   c.srcPtr = make_cudaPitchedPtr(host, 32, 8, 8);
   c.dstArray = a;
   c.extent = make_cudaExtent(8, 8, 0);
   c.kind = cudaMemcpyHostToDevice;
-  SHOW(cudaMemcpy3D(&c)); // depth 0 with an array
+  H100(cudaSuccess, cudaMemcpy3D(&c)); // depth 0 with an array
   c.extent = make_cudaExtent(8, 8, 2);
-  SHOW(cudaMemcpy3D(&c)); // depth 2 into a 2-D array
+  H100(cudaErrorInvalidValue, cudaMemcpy3D(&c)); // depth 2 into a 2-D array
   // cudaMemcpyToArray runs across rows in row-major order
   for (int i = 0; i < 64; i++)
     host[i] = (float)i;
@@ -99,20 +112,25 @@ int main() {
   memset(&t, 0, sizeof t);
   cudaTextureObject_t obj = 0;
   t.filterMode = cudaFilterModeLinear; // integers read as integers, filtered
-  SHOW(cudaCreateTextureObject(&obj, &res, &t, nullptr));
+  H100(cudaErrorInvalidFilterSetting, cudaCreateTextureObject(&obj, &res, &t, nullptr));
   if (obj) cudaDestroyTextureObject(obj), obj = 0;
   t.filterMode = cudaFilterModePoint;
   t.readMode = cudaReadModeNormalizedFloat; // 32-bit integers as normalized floats
-  SHOW(cudaCreateTextureObject(&obj, &res, &t, nullptr));
+  H100(cudaErrorInvalidNormSetting, cudaCreateTextureObject(&obj, &res, &t, nullptr));
   if (obj) cudaDestroyTextureObject(obj), obj = 0;
   t.readMode = cudaReadModeElementType;
   CHECKED(cudaSuccess, cudaCreateTextureObject(&obj, &res, &t, nullptr));
   cudaResourceViewDesc view;
-  SHOW(cudaGetTextureObjectResourceViewDesc(&view, obj)); // made without a view
+  memset(&view, 0x5a, sizeof view);
+  H100(cudaSuccess, cudaGetTextureObjectResourceViewDesc(&view, obj)); // made without a view
+  // what it gives: Anchor all zeros (the H100's is not yet known)
+  printf("  view: format %d %zu x %zu x %zu, levels %u..%u, layers %u..%u ?\n", (int)view.format,
+         view.width, view.height, view.depth, view.firstMipmapLevel, view.lastMipmapLevel,
+         view.firstLayer, view.lastLayer);
   CHECKED(cudaSuccess, cudaDestroyTextureObject(obj));
-  SHOW(cudaDestroyTextureObject(0));
+  H100(cudaSuccess, cudaDestroyTextureObject(0));
   cudaSurfaceObject_t surf = 0;
-  SHOW(cudaCreateSurfaceObject(&surf, &res)); // no cudaArraySurfaceLoadStore
+  H100(cudaSuccess, cudaCreateSurfaceObject(&surf, &res)); // no cudaArraySurfaceLoadStore
   CHECKED(cudaSuccess, cudaMallocArray(&s, &u8x4, 8, 8, cudaArraySurfaceLoadStore));
   res.res.array.array = s;
   CHECKED(cudaSuccess, cudaCreateSurfaceObject(&surf, &res));
@@ -126,19 +144,24 @@ int main() {
   lin.res.linear.desc = f1;
   lin.res.linear.sizeInBytes = 1024;
   lin.res.linear.devPtr = mem + 256;
-  SHOW(cudaCreateTextureObject(&obj, &lin, &t, nullptr));
+  SHOW(cudaCreateTextureObject(&obj, &lin, &t, nullptr)); // an H100: cudaErrorInvalidValue
   if (obj) cudaDestroyTextureObject(obj), obj = 0;
   lin.res.linear.devPtr = mem + 4;
-  SHOW(cudaCreateTextureObject(&obj, &lin, &t, nullptr));
+  H100(cudaErrorInvalidValue, cudaCreateTextureObject(&obj, &lin, &t, nullptr));
   if (obj) cudaDestroyTextureObject(obj), obj = 0;
   // mipmapped arrays: levels clamped; a level is no array to free
   cudaMipmappedArray_t m = nullptr;
   CHECKED(cudaSuccess, cudaMallocMipmappedArray(&m, &f1, make_cudaExtent(64, 32, 0), 10));
   cudaArray_t level = nullptr;
   CHECKED(cudaSuccess, cudaGetMipmappedArrayLevel(&level, m, 6));
-  SHOW(cudaGetMipmappedArrayLevel(&level, m, 7));
+  H100(cudaErrorInvalidValue, cudaGetMipmappedArrayLevel(&level, m, 7));
   CHECKED(cudaSuccess, cudaGetMipmappedArrayLevel(&level, m, 1));
-  SHOW(cudaFreeArray(level));
+  H100(cudaSuccess, cudaFreeArray(level));
+  // the mipmapped array after that (Anchor: unchanged, the level still its own)
+  cudaArray_t again = nullptr;
+  SHOW(cudaGetMipmappedArrayLevel(&again, m, 1));
+  printf("  the same level again: %s ?\n", again == level ? "yes" : "no");
+  if (again) SHOW(cudaMemcpy2DToArray(again, 0, 0, host, 32, 32, 4, cudaMemcpyHostToDevice));
   CHECKED(cudaSuccess, cudaFreeMipmappedArray(m));
 
   cudaFree(mem);
