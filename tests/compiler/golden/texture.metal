@@ -41,11 +41,9 @@ inline float4 anchor_surf_bits_float(uint4 w, uint bits) {
 
 template <typename T> inline bool anchor_tex_is_float() { return false; }
 template <> inline bool anchor_tex_is_float<float>() { return true; }
-// the border colour as the lanes of sample type T (integers: CUDA's float converted)
-template <typename T> inline uint4 anchor_tex_border(float4 b) {
-  return as_type<uint4>(int4(b));
-}
-template <> inline uint4 anchor_tex_border<float>(float4 b) { return as_type<uint4>(b); }
+// the border colour as the lanes of sample type T: its float bits whatever T is (an
+// integer read gets the float's bits, as on an H100: tex_values.cu)
+template <typename T> inline uint4 anchor_tex_border(float4 b) { return as_type<uint4>(b); }
 // CUDA's address mode (0 wrap, 1 clamp, 2 mirror, 3 border) on index i of n texels
 inline int anchor_tex_address(int i, int n, uint mode, thread bool &border) {
   if (mode == 0u) {
@@ -557,10 +555,10 @@ kernel void _Z7layeredyP5uint2(
   ulong v2 = *reinterpret_cast<constant ulong*>(anchor_params + 8);
   uint v19_in = 0;
   uint v22_in = 0;
+  bool v36_in = 0;
+  bool v37_in = 0;
   bool v38_in = 0;
-  bool v39_in = 0;
-  bool v40_in = 0;
-  bool v46_in = 0;
+  bool v44_in = 0;
   uint v3 = anchor_tid.x;
   float v4 = (float)v3;
   float v5 = (v4 + 0.5f);
@@ -593,73 +591,71 @@ kernel void _Z7layeredyP5uint2(
   uint v22 = v22_in;
   ulong v23 = (v7 + (ulong)(40));
   uint v24 = *reinterpret_cast<device uint*>(v23 + anchor_ctx[0]);
-  bool v25 = ((int)v24 > (int)0u);
-  uint v26 = (uint)((uint)v24 + (uint)4294967295u);
-  uint v27 = (v25 ? v26 : 0u);
-  bool v28 = ((int)v24 > (int)3u);
-  uint v29 = (v28 ? 3u : v27);
-  bool v30 = ((int)v22 > (int)4294967295u);
-  bool v31 = (v30 != true);
-  if (v30) {
-    ulong v32 = (v7 + (ulong)(24));
-    uint v33 = *reinterpret_cast<device uint*>(v32 + anchor_ctx[0]);
-    uint v34 = (uint)((uint)v33 & (uint)16u);
-    bool v35 = (v34 != 0u);
-    if (v35) {
-      bool v36 = (v22 != 0u);
-      if (v36) {
-        bool v37 = (v22 == 1u);
-        if (v37) {
-          { device const anchor_tex_2da_u &anchor_r = *reinterpret_cast<device const anchor_tex_2da_u*>(v1 + anchor_ctx[0]); uint4 anchor_v = anchor_tex_filter<uint>(anchor_r, 2, true, float3(v5, 0.5f, 0.0f), uint(v29), 0.0f); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+  bool v25 = (v24 > 3u);
+  uint v26 = (v24 > 1u ? (uint)(v24 - 1u) : (uint)0);
+  uint v27 = (v25 ? 3u : v26);
+  bool v28 = ((int)v22 > (int)4294967295u);
+  bool v29 = (v28 != true);
+  if (v28) {
+    ulong v30 = (v7 + (ulong)(24));
+    uint v31 = *reinterpret_cast<device uint*>(v30 + anchor_ctx[0]);
+    uint v32 = (uint)((uint)v31 & (uint)16u);
+    bool v33 = (v32 != 0u);
+    if (v33) {
+      bool v34 = (v22 != 0u);
+      if (v34) {
+        bool v35 = (v22 == 1u);
+        if (v35) {
+          { device const anchor_tex_2da_u &anchor_r = *reinterpret_cast<device const anchor_tex_2da_u*>(v1 + anchor_ctx[0]); uint4 anchor_v = anchor_tex_filter<uint>(anchor_r, 2, true, float3(v5, 0.5f, 0.0f), uint(v27), 0.0f); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
         }
-        v38_in = false;
+        v36_in = false;
       } else {
-        v38_in = true;
+        v36_in = true;
       }
-      bool v38 = v38_in;
-      if (v38) {
-        { device const anchor_tex_2da_i &anchor_r = *reinterpret_cast<device const anchor_tex_2da_i*>(v1 + anchor_ctx[0]); uint4 anchor_v = anchor_tex_filter<int>(anchor_r, 2, true, float3(v5, 0.5f, 0.0f), uint(v29), 0.0f); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+      bool v36 = v36_in;
+      if (v36) {
+        { device const anchor_tex_2da_i &anchor_r = *reinterpret_cast<device const anchor_tex_2da_i*>(v1 + anchor_ctx[0]); uint4 anchor_v = anchor_tex_filter<int>(anchor_r, 2, true, float3(v5, 0.5f, 0.0f), uint(v27), 0.0f); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
       }
-      v39_in = false;
+      v37_in = false;
     } else {
-      v39_in = true;
+      v37_in = true;
     }
-    bool v39 = v39_in;
-    v40_in = v39;
+    bool v37 = v37_in;
+    v38_in = v37;
   } else {
-    v40_in = v31;
+    v38_in = v29;
   }
-  bool v40 = v40_in;
-  if (v40) {
-    bool v41 = (v22 != 0u);
-    if (v41) {
-      bool v42 = (v22 == 1u);
-      if (v42) {
-        ulong v43 = (v7 + (ulong)(72));
-        float v44 = *reinterpret_cast<device float*>(v43 + anchor_ctx[0]);
-        float v45 = (v44 + 0.0f);
-        { device const anchor_tex_2da_u &anchor_r = *reinterpret_cast<device const anchor_tex_2da_u*>(v1 + anchor_ctx[0]); texture2d_array<uint> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.sample(anchor_s, float2(v5, 0.5f), uint(v29), level(v45))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+  bool v38 = v38_in;
+  if (v38) {
+    bool v39 = (v22 != 0u);
+    if (v39) {
+      bool v40 = (v22 == 1u);
+      if (v40) {
+        ulong v41 = (v7 + (ulong)(72));
+        float v42 = *reinterpret_cast<device float*>(v41 + anchor_ctx[0]);
+        float v43 = (v42 + 0.0f);
+        { device const anchor_tex_2da_u &anchor_r = *reinterpret_cast<device const anchor_tex_2da_u*>(v1 + anchor_ctx[0]); texture2d_array<uint> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.sample(anchor_s, float2(v5, 0.5f), uint(v27), level(v43))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
       }
-      v46_in = false;
+      v44_in = false;
     } else {
-      v46_in = true;
+      v44_in = true;
     }
-    bool v46 = v46_in;
-    if (v46) {
-      ulong v47 = (v7 + (ulong)(72));
-      float v48 = *reinterpret_cast<device float*>(v47 + anchor_ctx[0]);
-      float v49 = (v48 + 0.0f);
-      { device const anchor_tex_2da_i &anchor_r = *reinterpret_cast<device const anchor_tex_2da_i*>(v1 + anchor_ctx[0]); texture2d_array<int> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.sample(anchor_s, float2(v5, 0.5f), uint(v29), level(v49))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+    bool v44 = v44_in;
+    if (v44) {
+      ulong v45 = (v7 + (ulong)(72));
+      float v46 = *reinterpret_cast<device float*>(v45 + anchor_ctx[0]);
+      float v47 = (v46 + 0.0f);
+      { device const anchor_tex_2da_i &anchor_r = *reinterpret_cast<device const anchor_tex_2da_i*>(v1 + anchor_ctx[0]); texture2d_array<int> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.sample(anchor_s, float2(v5, 0.5f), uint(v27), level(v47))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
     }
   }
-  ulong v50 = (ulong)v3;
-  ulong v51 = (v2 + (ulong)((long)v50 * 8));
-  uint v52 = *reinterpret_cast<thread uint*>(v0);
-  thread uchar* v53 = (v0 + (4));
-  uint v54 = *reinterpret_cast<thread uint*>(v53);
-  *reinterpret_cast<device uint*>(v51 + anchor_ctx[0]) = v52;
-  ulong v55 = (v51 + (ulong)(4));
-  *reinterpret_cast<device uint*>(v55 + anchor_ctx[0]) = v54;
+  ulong v48 = (ulong)v3;
+  ulong v49 = (v2 + (ulong)((long)v48 * 8));
+  uint v50 = *reinterpret_cast<thread uint*>(v0);
+  thread uchar* v51 = (v0 + (4));
+  uint v52 = *reinterpret_cast<thread uint*>(v51);
+  *reinterpret_cast<device uint*>(v49 + anchor_ctx[0]) = v50;
+  ulong v53 = (v49 + (ulong)(4));
+  *reinterpret_cast<device uint*>(v53 + anchor_ctx[0]) = v52;
   return;
 }
 
