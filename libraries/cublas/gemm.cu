@@ -20,14 +20,6 @@ using namespace cublas_dev;
 #define GEMM_BK 8
 #define GEMM_THREADS 256
 
-/* op(X)(i, p) of a column-major X: op 0 = N, 1 = T, 2 = C (conjugate transpose). */
-template <class TS, class TA>
-__device__ inline TS load_op(const TA *x, int op, int i, int p, int ld) {
-  if (op == 0) return convert<TS>::from(x[i + (long long)p * ld]);
-  TS v = convert<TS>::from(x[p + (long long)i * ld]);
-  return op == 2 ? conj(v) : v;
-}
-
 template <class TA, class TC, class TS>
 __global__ void __launch_bounds__(GEMM_THREADS)
     gemm_kernel(int transa, int transb, int m, int n, int k, TS alpha, const TS *alpha_p,
