@@ -13,11 +13,12 @@
 
 #include "cublas_internal.h"
 
-/* The C tile of a block and the threads of a block, for each kernel (gemm.cu's
+/* The C tile of a block (rows, columns) and its threads, for each kernel (gemm.cu's
  * GEMM_BM/BN/THREADS, gemm_simdgroup.cu's GEMM_SG_BM/BN/THREADS). */
 #define GEMM_TILE 64
 #define GEMM_THREADS 256
-#define GEMM_SG_TILE 64
+#define GEMM_SG_TILE_M 64
+#define GEMM_SG_TILE_N 32
 #define GEMM_SG_THREADS 128
 #define GEMM_MAX_GRID_Z 65535
 
@@ -66,7 +67,7 @@ static int host_scalar_is(const cublas_scalar *s, cublas_gemm_variant v, int val
   }
 }
 
-/* The kernel for a problem, its C tile (square) and threads per block.
+/* The kernel for a problem, its C tile (rows, columns) and threads per block.
  *
  * - Float compute with float, 16F, 16BF or 8I inputs (S, and GemmEx's 32F compute types
  *   with 16F/16BF/8I/32F inputs): the simdgroup_matrix kernel, every size, transpose,
@@ -82,14 +83,15 @@ static int host_scalar_is(const cublas_scalar *s, cublas_gemm_variant v, int val
  *   accumulator is not), and H with 16F compute (simdgroup_half8x8 would accumulate each
  *   8-step at a precision Apple does not document, where cuBLAS's 16F compute rounds
  *   every multiply-add to half as the tiled kernel does). */
-static const void *cublas_gemm_select(const cublas_gemm_problem *p, unsigned *tile,
-                                      unsigned *threads) {
+static const void *cublas_gemm_select(const cublas_gemm_problem *p, unsigned *tile_m,
+                                      unsigned *tile_n, unsigned *threads) {
   if (cublas_gemm_simdgroup_kernels[p->variant]) {
-    *tile = GEMM_SG_TILE;
+    *tile_m = GEMM_SG_TILE_M;
+    *tile_n = GEMM_SG_TILE_N;
     *threads = GEMM_SG_THREADS;
     return cublas_gemm_simdgroup_kernels[p->variant];
   }
-  *tile = GEMM_TILE;
+  *tile_m = *tile_n = GEMM_TILE;
   *threads = GEMM_THREADS;
   return cublas_gemm_kernels[p->variant];
 }
@@ -101,10 +103,11 @@ cublasStatus_t cublas_gemm_run(cublasHandle_t handle, const cublas_gemm_problem 
   cublas_scalar_from(handle, p->beta, p->scalar_size, &beta);
   if ((p->k == 0 || host_scalar_is(&alpha, p->variant, 0)) && host_scalar_is(&beta, p->variant, 1))
     return CUBLAS_STATUS_SUCCESS;
-  unsigned tile, threads;
-  const void *kernel = cublas_gemm_select(p, &tile, &threads);
+  unsigned tile_m, tile_n, threads;
+  const void *kernel = cublas_gemm_select(p, &tile_m, &tile_n, &threads);
   int transa = p->transa, transb = p->transb;
-  unsigned grid_x = ((unsigned)p->m + tile - 1) / tile, grid_y = ((unsigned)p->n + tile - 1) / tile;
+  unsigned grid_x = ((unsigned)p->m + tile_m - 1) / tile_m,
+           grid_y = ((unsigned)p->n + tile_n - 1) / tile_n;
   if (grid_y > 65535) return CUBLAS_STATUS_NOT_SUPPORTED;
   int m = p->m, n = p->n, k = p->k, lda = p->lda, ldb = p->ldb, ldc = p->ldc;
   long long sa = p->strideA, sb = p->strideB, sc = p->strideC;
