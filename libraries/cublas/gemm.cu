@@ -8,9 +8,10 @@
  * pointer plus batch * stride. alpha == 0 reads neither A nor B; beta == 0 does not read
  * C (NaN or Inf in C stays out), as the BLAS defines.
  *
- * The C side picks one entry of cublas_gemm_kernels (indexed by cublas_gemm_variant,
- * cublas_internal.h) in one place, gemm.c's cublas_gemm_select, where a faster kernel
- * (simdgroup_matrix tiles) plugs in. */
+ * The C side picks a kernel in one place, gemm.c's cublas_gemm_select: this one
+ * (cublas_gemm_kernels, indexed by cublas_gemm_variant, cublas_internal.h) for double,
+ * complex, 16F-compute and integer GEMMs; gemm_simdgroup.cu's simdgroup_matrix kernel for
+ * the float-compute ones. */
 #include "cublas_device.cuh"
 
 using namespace cublas_dev;
