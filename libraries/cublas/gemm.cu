@@ -30,10 +30,10 @@ __global__ void __launch_bounds__(GEMM_THREADS)
   __shared__ TS As[GEMM_BK][GEMM_BM];
   __shared__ TS Bs[GEMM_BK][GEMM_BN];
   long long batch = batch0 + (long long)blockIdx.z;
-  const TA *a = Aarray ? Aarray[batch] : A + batch * strideA;
-  const TA *b = Barray ? Barray[batch] : B + batch * strideB;
-  TC *c = Carray ? Carray[batch] : C + batch * strideC;
-  TS al = alpha_p ? *alpha_p : alpha, be = beta_p ? *beta_p : beta;
+  const TA *a = batch_matrix(A, Aarray, strideA, batch);
+  const TA *b = batch_matrix(B, Barray, strideB, batch);
+  TC *c = batch_matrix(C, Carray, strideC, batch);
+  TS al = scalar(alpha, alpha_p), be = scalar(beta, beta_p);
   int tid = threadIdx.x, tx = tid % 16, ty = tid / 16;
   int row0 = blockIdx.x * GEMM_BM, col0 = blockIdx.y * GEMM_BN;
 

@@ -47,10 +47,10 @@ __global__ void __launch_bounds__(GEMM_SG_THREADS)
   __shared__ float As[GEMM_SG_BK][GEMM_SG_BM];
   __shared__ float Bs[GEMM_SG_BK][GEMM_SG_BN];
   long long batch = batch0 + (long long)blockIdx.z;
-  const TA *a = Aarray ? Aarray[batch] : A + batch * strideA;
-  const TA *b = Barray ? Barray[batch] : B + batch * strideB;
-  TC *c = Carray ? Carray[batch] : C + batch * strideC;
-  float al = alpha_p ? *alpha_p : alpha, be = beta_p ? *beta_p : beta;
+  const TA *a = batch_matrix(A, Aarray, strideA, batch);
+  const TA *b = batch_matrix(B, Barray, strideB, batch);
+  TC *c = batch_matrix(C, Carray, strideC, batch);
+  float al = scalar(alpha, alpha_p), be = scalar(beta, beta_p);
   int tid = threadIdx.x, lane = tid % 32, sg = tid / 32;
   int row0 = blockIdx.x * GEMM_SG_BM, col0 = blockIdx.y * GEMM_SG_BN;
   /* the lane's pair in every 8x8 tile: (r, c) and (r, c + 1) */
