@@ -30,12 +30,9 @@
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wc++17-extensions"
 
-/* d = a * b + c on one 8x8 tile per SIMD-group; each argument and the result is the
- * lane's pair of elements: two floats (bits, low word first) or two halves (low 32 bits). */
-extern "C" __device__ unsigned long long
-__anchor_sgmma_f32(unsigned long long a, unsigned long long b, unsigned long long c);
-extern "C" __device__ unsigned long long
-__anchor_sgmma_f16(unsigned long long a, unsigned long long b, unsigned long long c);
+/* __anchor_sgmma_f32 / __anchor_sgmma_f16: d = a * b + c on one 8x8 tile per SIMD-group,
+ * each argument the lane's pair of elements. */
+#include "anchor/simdgroup_matrix.h"
 
 namespace nvcuda {
 namespace wmma {

@@ -303,6 +303,22 @@ __device__ inline void store(double2 *p, double2 v) {
   *p = v;
 }
 
+/* op(X)(i, p) of a column-major X, in the compute type TS: op 0 = N, 1 = T, 2 = C
+ * (conjugate transpose). The GEMM kernels' loads (gemm.cu, gemm_simdgroup.cu). */
+template <class TS, class TA>
+__device__ inline TS load_op(const TA *x, int op, int i, int p, int ld) {
+  if (op == 0) return convert<TS>::from(x[i + (long long)p * ld]);
+  TS v = convert<TS>::from(x[p + (long long)i * ld]);
+  return op == 2 ? conj(v) : v;
+}
+
+/* Matrix `batch` of a batched GEMM: from the device array of pointers when there is one,
+ * else base + batch * stride (gemm.cu, gemm_simdgroup.cu). */
+template <class T>
+__device__ inline T *batch_matrix(T *base, T *const *array, long long stride, long long batch) {
+  return array ? array[batch] : base + batch * stride;
+}
+
 /* A scalar argument: read from device memory when a pointer is given (device pointer
  * mode), else the value passed with the launch (host pointer mode). */
 template <class S> __device__ inline S scalar(S value, const S *pointer) {

@@ -95,8 +95,8 @@ extern void *cublas_symm_kernels[], *cublas_hemm_kernels[], *cublas_syrk_kernels
 /* Kernel tables (getrf.cu), indexed by cublas_type. */
 extern void *cublas_getrf_kernels[], *cublas_getrs_kernels[];
 
-/* GEMM kernels (gemm.cu): one per (A/B storage, C storage, compute) type combination,
- * in this order. */
+/* GEMM kernels (gemm.cu, the tiled one): one per (A/B storage, C storage, compute) type
+ * combination, in this order. */
 typedef enum {
   CUBLAS_GEMM_S,
   CUBLAS_GEMM_D,
@@ -113,6 +113,9 @@ typedef enum {
   CUBLAS_GEMM_VARIANTS
 } cublas_gemm_variant;
 extern void *cublas_gemm_kernels[];
+/* The simdgroup_matrix GEMM kernels (gemm_simdgroup.cu), same index; NULL where that
+ * kernel does not apply. */
+extern void *cublas_gemm_simdgroup_kernels[];
 
 /* Every GEMM (gemm, batched, strided, Ex forms) after its arguments were checked:
  * batch matrices from pointer arrays (Aarray ...) when not NULL, else base + i * stride.

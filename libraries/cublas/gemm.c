@@ -1,8 +1,8 @@
 /* gemm.c — cuBLAS's GEMM family: cublas<t>gemm (S, D, C, Z, H), <t>gemmBatched,
  * <t>gemmStridedBatched, cublasGemmEx, cublasGemmBatchedEx, cublasGemmStridedBatchedEx.
  * All of them become one cublas_gemm_problem, checked by cublas_gemm_check and run by
- * cublas_gemm_run, the one place that chooses a kernel (gemm.cu's tiled kernel today; a
- * simdgroup_matrix kernel plugs in there).
+ * cublas_gemm_run; cublas_gemm_select chooses its kernel: gemm_simdgroup.cu's
+ * simdgroup_matrix kernel for float compute, gemm.cu's tiled kernel for the rest.
  *
  * Rules, as cuBLAS documents them: INVALID_VALUE when m, n, k or batchCount < 0, a
  * transpose is not N, T or C, lda < max(1, m) for op(A) = A (else max(1, k)), ldb <
@@ -13,8 +13,13 @@
 
 #include "cublas_internal.h"
 
+/* The C tile of a block (rows, columns) and its threads, for each kernel (gemm.cu's
+ * GEMM_BM/BN/THREADS, gemm_simdgroup.cu's GEMM_SG_BM/BN/THREADS). */
 #define GEMM_TILE 64
 #define GEMM_THREADS 256
+#define GEMM_SG_TILE_M 64
+#define GEMM_SG_TILE_N 32
+#define GEMM_SG_THREADS 128
 #define GEMM_MAX_GRID_Z 65535
 
 static int max1(int a) {
@@ -62,9 +67,32 @@ static int host_scalar_is(const cublas_scalar *s, cublas_gemm_variant v, int val
   }
 }
 
-/* The kernel for a problem: the tiled kernel of its type combination. */
-static const void *cublas_gemm_select(const cublas_gemm_problem *p, unsigned *tile) {
-  *tile = GEMM_TILE;
+/* The kernel for a problem, its C tile (rows, columns) and threads per block.
+ *
+ * - Float compute with float, 16F, 16BF or 8I inputs (S, and GemmEx's 32F compute types
+ *   with 16F/16BF/8I/32F inputs): the simdgroup_matrix kernel, every size, transpose,
+ *   leading dimension and batch form. Its inputs widen exactly to float, its products are
+ *   full float products (simdgroup_float8x8, never tf32) and each C element is one float
+ *   sum of its k products in k order, so it meets the tiled kernel's bound
+ *   (k + 2) u (|alpha| (|A||B|)_ij + |beta| |C_ij|); on softmetal (one fma per product) its
+ *   results are the tiled kernel's, bit for bit.
+ * - Everything else stays on the tiled kernel, because MSL's simdgroup_matrix has no
+ *   form for it: double (D, Z: Anchor's software binary64; Metal has no double), complex
+ *   (C, Z, C8I -> C32F: complex products need the real and imaginary parts crossed, not
+ *   one real 8x8 product), integer compute (8I -> 32I: exact integer sums, which a float
+ *   accumulator is not), and H with 16F compute (simdgroup_half8x8 would accumulate each
+ *   8-step at a precision Apple does not document, where cuBLAS's 16F compute rounds
+ *   every multiply-add to half as the tiled kernel does). */
+static const void *cublas_gemm_select(const cublas_gemm_problem *p, unsigned *tile_m,
+                                      unsigned *tile_n, unsigned *threads) {
+  if (cublas_gemm_simdgroup_kernels[p->variant]) {
+    *tile_m = GEMM_SG_TILE_M;
+    *tile_n = GEMM_SG_TILE_N;
+    *threads = GEMM_SG_THREADS;
+    return cublas_gemm_simdgroup_kernels[p->variant];
+  }
+  *tile_m = *tile_n = GEMM_TILE;
+  *threads = GEMM_THREADS;
   return cublas_gemm_kernels[p->variant];
 }
 
@@ -75,10 +103,11 @@ cublasStatus_t cublas_gemm_run(cublasHandle_t handle, const cublas_gemm_problem 
   cublas_scalar_from(handle, p->beta, p->scalar_size, &beta);
   if ((p->k == 0 || host_scalar_is(&alpha, p->variant, 0)) && host_scalar_is(&beta, p->variant, 1))
     return CUBLAS_STATUS_SUCCESS;
-  unsigned tile;
-  const void *kernel = cublas_gemm_select(p, &tile);
+  unsigned tile_m, tile_n, threads;
+  const void *kernel = cublas_gemm_select(p, &tile_m, &tile_n, &threads);
   int transa = p->transa, transb = p->transb;
-  unsigned grid_x = ((unsigned)p->m + tile - 1) / tile, grid_y = ((unsigned)p->n + tile - 1) / tile;
+  unsigned grid_x = ((unsigned)p->m + tile_m - 1) / tile_m,
+           grid_y = ((unsigned)p->n + tile_n - 1) / tile_n;
   if (grid_y > 65535) return CUBLAS_STATUS_NOT_SUPPORTED;
   int m = p->m, n = p->n, k = p->k, lda = p->lda, ldb = p->ldb, ldc = p->ldc;
   long long sa = p->strideA, sb = p->strideB, sc = p->strideC;
@@ -92,7 +121,7 @@ cublasStatus_t cublas_gemm_run(cublasHandle_t handle, const cublas_gemm_problem 
                     &Barray,       &ldb,    &sb,     beta.value, &beta.device, &C,
                     &Carray,       &ldc,    &sc,     &batch0};
     cublasStatus_t st =
-        cublas_launch(handle, kernel, grid_x, grid_y, (unsigned)count, GEMM_THREADS, args);
+        cublas_launch(handle, kernel, grid_x, grid_y, (unsigned)count, threads, args);
     if (st != CUBLAS_STATUS_SUCCESS) return st;
   }
   return CUBLAS_STATUS_SUCCESS;

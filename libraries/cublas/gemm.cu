@@ -8,9 +8,10 @@
  * pointer plus batch * stride. alpha == 0 reads neither A nor B; beta == 0 does not read
  * C (NaN or Inf in C stays out), as the BLAS defines.
  *
- * The C side picks one entry of cublas_gemm_kernels (indexed by cublas_gemm_variant,
- * cublas_internal.h) in one place, gemm.c's cublas_gemm_select, where a faster kernel
- * (simdgroup_matrix tiles) plugs in. */
+ * The C side picks a kernel in one place, gemm.c's cublas_gemm_select: this one
+ * (cublas_gemm_kernels, indexed by cublas_gemm_variant, cublas_internal.h) for double,
+ * complex, 16F-compute and integer GEMMs; gemm_simdgroup.cu's simdgroup_matrix kernel for
+ * the float-compute ones. */
 #include "cublas_device.cuh"
 
 using namespace cublas_dev;
@@ -19,14 +20,6 @@ using namespace cublas_dev;
 #define GEMM_BN 64
 #define GEMM_BK 8
 #define GEMM_THREADS 256
-
-/* op(X)(i, p) of a column-major X: op 0 = N, 1 = T, 2 = C (conjugate transpose). */
-template <class TS, class TA>
-__device__ inline TS load_op(const TA *x, int op, int i, int p, int ld) {
-  if (op == 0) return convert<TS>::from(x[i + (long long)p * ld]);
-  TS v = convert<TS>::from(x[p + (long long)i * ld]);
-  return op == 2 ? conj(v) : v;
-}
 
 template <class TA, class TC, class TS>
 __global__ void __launch_bounds__(GEMM_THREADS)
@@ -37,10 +30,10 @@ __global__ void __launch_bounds__(GEMM_THREADS)
   __shared__ TS As[GEMM_BK][GEMM_BM];
   __shared__ TS Bs[GEMM_BK][GEMM_BN];
   long long batch = batch0 + (long long)blockIdx.z;
-  const TA *a = Aarray ? Aarray[batch] : A + batch * strideA;
-  const TA *b = Barray ? Barray[batch] : B + batch * strideB;
-  TC *c = Carray ? Carray[batch] : C + batch * strideC;
-  TS al = alpha_p ? *alpha_p : alpha, be = beta_p ? *beta_p : beta;
+  const TA *a = batch_matrix(A, Aarray, strideA, batch);
+  const TA *b = batch_matrix(B, Barray, strideB, batch);
+  TC *c = batch_matrix(C, Carray, strideC, batch);
+  TS al = scalar(alpha, alpha_p), be = scalar(beta, beta_p);
   int tid = threadIdx.x, tx = tid % 16, ty = tid / 16;
   int row0 = blockIdx.x * GEMM_BM, col0 = blockIdx.y * GEMM_BN;
 

@@ -218,6 +218,11 @@ int main() {
   gemm_case<float>(h, CUBLAS_OP_N, CUBLAS_OP_N, 130, 70, 33, 2, 1, 0, true);
   gemm_case<float>(h, CUBLAS_OP_T, CUBLAS_OP_N, 31, 40, 27, 1, 3, 1, false);
   gemm_case<float>(h, CUBLAS_OP_N, CUBLAS_OP_T, 31, 40, 27, 0, 4, 2, true);
+  // whole 64x64 tiles of the simdgroup_matrix kernel and a k of several 16-deep stages;
+  // then k below one 8-step, and m, n below one 8x8 tile
+  gemm_case<float>(h, CUBLAS_OP_N, CUBLAS_OP_N, 128, 64, 80, 0, 2, 2, false);
+  gemm_case<float>(h, CUBLAS_OP_T, CUBLAS_OP_T, 70, 9, 5, 1, 1, 0, false);
+  gemm_case<float>(h, CUBLAS_OP_C, CUBLAS_OP_N, 3, 5, 131, 2, 1, 0, true);
   gemm_case<double>(h, CUBLAS_OP_T, CUBLAS_OP_T, 9, 12, 10, 1, 3, 1, true);
   gemm_case<cuComplex>(h, CUBLAS_OP_C, CUBLAS_OP_N, 21, 18, 16, 2, 2, 2, false);
   gemm_case<cuDoubleComplex>(h, CUBLAS_OP_N, CUBLAS_OP_C, 7, 6, 5, 1, 2, 1, false);

@@ -195,6 +195,10 @@ int main() {
   ex_case<__nv_bfloat16, float, float>("GemmEx 16BF/32F compute 32F", CUDA_R_16BF, CUDA_R_32F,
                                        CUBLAS_COMPUTE_32F, u32, u32, h, T, N, 21, 22, 23, 1, 0,
                                        false);
+  // several 64x64 tiles of the simdgroup_matrix kernel in both directions, ragged edges
+  ex_case<__nv_bfloat16, float, float>("GemmEx 16BF/32F compute 32F, several tiles", CUDA_R_16BF,
+                                       CUDA_R_32F, CUBLAS_COMPUTE_32F, u32, u32, h, T, T, 70, 131,
+                                       41, 1, 0, false);
   // 8I: sizes, leading dimensions multiples of 4 and op(A) = T, op(B) = N, which every
   // cuBLAS version accepts
   ex_case<signed char, int, int>("GemmEx 8I/32I compute 32I", CUDA_R_8I, CUDA_R_32I,
