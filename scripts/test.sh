@@ -17,11 +17,11 @@ if [ "${ANCHOR_SKIP_SANITIZERS:-0}" = 0 ]; then
         >/dev/null
   cmake --build "$ASAN_BUILD" -j"$(nproc)" >/dev/null
   echo "== sanitizers (ASan + UBSan): compiler, softmetal and runtime tests"
-  # Whole programs built by anchorcc/hipcc (e2e, hip, cccl; driver, runtime.cuda) are not
+  # Whole programs built by anchorcc/hipcc (e2e, hip, cccl, libraries; driver, runtime.cuda) are not
   # instrumented and cannot load the instrumented libanchor first: the full suite runs them.
   LSAN_OPTIONS="suppressions=$ROOT/tests/softmetal/lsan.supp" \
     ctest --test-dir "$ASAN_BUILD" -j"$(nproc)" --output-on-failure --timeout 600 \
-          -LE 'e2e|math|bench|hip|cccl' -E '^driver|^runtime\.cuda\.'
+          -LE 'e2e|math|bench|hip|cccl|libraries' -E '^driver|^runtime\.cuda\.'
   echo "== full suite"
 fi
 ctest --test-dir "$BUILD" -j"$(nproc)" --output-on-failure --timeout 600 "$@"
