@@ -214,7 +214,9 @@ int main() {
     CHECK_CUDA(cudaGraphInstantiate(&exec, graph, 0));
     reference_dft(1, &n, 1, in, ref, CUFFT_FORWARD);
     for (int replay = 0; replay < 2; replay++) {
-      CHECK_CUDA(cudaMemset(dst, 0, 8 * n));
+      // in s: a plain cudaMemset goes to the legacy stream, which a non-blocking stream
+      // does not wait for (the fresh-clone CI saw it land after the replay's FFT)
+      CHECK_CUDA(cudaMemsetAsync(dst, 0, 8 * n, s));
       CHECK_CUDA(cudaGraphLaunch(exec, s));
       CHECK_CUDA(cudaStreamSynchronize(s));
       CHECK_CUDA(cudaMemcpy(h, dst, 8 * n, cudaMemcpyDeviceToHost));
