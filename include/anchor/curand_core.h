@@ -92,49 +92,12 @@ ANCHOR_CURAND_FN double anchor_curand_uniform_double_hq(unsigned int x, unsigned
   return z * CURAND_2POW53_INV_DOUBLE + (CURAND_2POW53_INV_DOUBLE / 2.0);
 }
 
-/* Box–Muller on two 32-bit values. On the device cuRAND uses __sincosf (and so does
- * Anchor: the device's fast sine/cosine, not bit-equal across GPUs); on the host sinf and
- * cosf. */
-ANCHOR_CURAND_FN float2 anchor_curand_box_muller(unsigned int x, unsigned int y) {
+/* Box–Muller's last step, shared by every generator: the radius sqrt(-2 ln u) times the
+ * sine and cosine of the angle. On the device cuRAND uses __sincosf (and so does Anchor:
+ * the device's fast sine/cosine, not bit-equal across GPUs); on the host sinf and cosf. */
+ANCHOR_CURAND_FN float2 anchor_curand_polar(float u, float angle) {
   float2 result;
-  float u = x * CURAND_2POW32_INV + (CURAND_2POW32_INV / 2);
-  float v = y * CURAND_2POW32_INV_2PI + (CURAND_2POW32_INV_2PI / 2);
   float s = sqrtf(-2.0f * logf(u));
-#ifdef __CUDA_ARCH__
-  __sincosf(v, &result.x, &result.y);
-#else
-  result.x = sinf(v);
-  result.y = cosf(v);
-#endif
-  result.x *= s;
-  result.y *= s;
-  return result;
-}
-
-ANCHOR_CURAND_FN double2 anchor_curand_box_muller_double(unsigned int x0, unsigned int x1,
-                                                         unsigned int y0, unsigned int y1) {
-  double2 result;
-  unsigned long long zx = (unsigned long long)x0 ^ ((unsigned long long)x1 << (53 - 32));
-  double u = zx * CURAND_2POW53_INV_DOUBLE + (CURAND_2POW53_INV_DOUBLE / 2.0);
-  unsigned long long zy = (unsigned long long)y0 ^ ((unsigned long long)y1 << (53 - 32));
-  double v = zy * (CURAND_2POW53_INV_DOUBLE * 2.0) + CURAND_2POW53_INV_DOUBLE;
-  double s = sqrt(-2.0 * log(u));
-#ifdef __CUDA_ARCH__
-  sincospi(v, &result.x, &result.y);
-#else
-  result.x = sin(v * CURAND_PI_DOUBLE);
-  result.y = cos(v * CURAND_PI_DOUBLE);
-#endif
-  result.x *= s;
-  result.y *= s;
-  return result;
-}
-
-/* MRG32k3a's Box–Muller works on its uniform values (x, y in (0, 1]). */
-ANCHOR_CURAND_FN float2 anchor_curand_box_muller_mrg(float x, float y) {
-  float2 result;
-  float angle = y * CURAND_2PI;
-  float s = sqrtf(-2.0f * logf(x));
 #ifdef __CUDA_ARCH__
   __sincosf(angle, &result.x, &result.y);
 #else
@@ -146,10 +109,10 @@ ANCHOR_CURAND_FN float2 anchor_curand_box_muller_mrg(float x, float y) {
   return result;
 }
 
-ANCHOR_CURAND_FN double2 anchor_curand_box_muller_mrg_double(double x, double y) {
+/* The same in double, the angle in half turns (sincospi on the device). */
+ANCHOR_CURAND_FN double2 anchor_curand_polar_double(double u, double half_turns) {
   double2 result;
-  double half_turns = y * 2.0;
-  double s = sqrt(-2.0 * log(x));
+  double s = sqrt(-2.0 * log(u));
 #ifdef __CUDA_ARCH__
   sincospi(half_turns, &result.x, &result.y);
 #else
@@ -159,6 +122,31 @@ ANCHOR_CURAND_FN double2 anchor_curand_box_muller_mrg_double(double x, double y)
   result.x *= s;
   result.y *= s;
   return result;
+}
+
+/* Box–Muller on two 32-bit values. */
+ANCHOR_CURAND_FN float2 anchor_curand_box_muller(unsigned int x, unsigned int y) {
+  float u = x * CURAND_2POW32_INV + (CURAND_2POW32_INV / 2);
+  float v = y * CURAND_2POW32_INV_2PI + (CURAND_2POW32_INV_2PI / 2);
+  return anchor_curand_polar(u, v);
+}
+
+ANCHOR_CURAND_FN double2 anchor_curand_box_muller_double(unsigned int x0, unsigned int x1,
+                                                         unsigned int y0, unsigned int y1) {
+  unsigned long long zx = (unsigned long long)x0 ^ ((unsigned long long)x1 << (53 - 32));
+  double u = zx * CURAND_2POW53_INV_DOUBLE + (CURAND_2POW53_INV_DOUBLE / 2.0);
+  unsigned long long zy = (unsigned long long)y0 ^ ((unsigned long long)y1 << (53 - 32));
+  double v = zy * (CURAND_2POW53_INV_DOUBLE * 2.0) + CURAND_2POW53_INV_DOUBLE;
+  return anchor_curand_polar_double(u, v);
+}
+
+/* MRG32k3a's Box–Muller works on its uniform values (x, y in (0, 1]). */
+ANCHOR_CURAND_FN float2 anchor_curand_box_muller_mrg(float x, float y) {
+  return anchor_curand_polar(x, y * CURAND_2PI);
+}
+
+ANCHOR_CURAND_FN double2 anchor_curand_box_muller_mrg_double(double x, double y) {
+  return anchor_curand_polar_double(x, y * 2.0);
 }
 
 /* ---- XORWOW ---- */
