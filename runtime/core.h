@@ -73,6 +73,9 @@ enum {
  * driver_types.h. Static strings; thread-safe. */
 const char *rt_error_name(cudaError_t e);
 const char *rt_error_text(cudaError_t e);
+/* The driver API's name of a CUresult (cuGetErrorName's "CUDA_ERROR_..."), or
+ * NULL when code is not one of cuda.h's. */
+const char *rt_driver_error_name(int code);
 /* True when e is one of the codes of driver_types.h. */
 bool rt_error_is_known(cudaError_t e);
 /* Records e as the calling thread's last error unless it is cudaSuccess;
@@ -101,12 +104,17 @@ void rt_clear_sticky_error(void);
 /* Any thread, lock or not (the log has its own mutex). CUlogLevel's values. */
 typedef enum { RT_LOG_LEVEL_ERROR = 0, RT_LOG_LEVEL_WARNING = 1 } rt_log_level;
 typedef void (*rt_log_callback)(void *context, rt_log_level level, char *message, size_t length);
-/* Logs "[time][thread][CUDA][E] Returning code (text) from function" (function
- * may be NULL): kept (the last 25600 bytes of lines), written to CUDA_LOG_FILE's
- * destination (stdout, stderr or a file, appended), and passed to every
- * registered callback (without the mutex: a callback may use the log; one
- * unregistered meanwhile on another thread may still be called once). */
-void rt_log_error(const char *function, int code, const char *text);
+/* Logs the message "Returning code (NAME) from function" (the driver's name of
+ * the code, CUDA_ERROR_...; function may be NULL), as CUDA 13's driver does:
+ * kept as a line "[time][thread][CUDA][E] message" (the last 25600 bytes of
+ * lines), written to CUDA_LOG_FILE's destination (stdout, stderr or a file,
+ * appended), and the bare message passed to every registered callback (without
+ * the mutex: a callback may use the log; one unregistered meanwhile on another
+ * thread may still be called once). */
+void rt_log_error(const char *function, int code);
+/* Logs a message of its own the same way (CUDA's explanation that precedes
+ * some "Returning" lines, e.g. "Requested 0 byte allocation"). */
+void rt_log_message(const char *message);
 /* The name of the exported driver function (cu*, of the object holding the
  * log) whose code contains address, or NULL (static helpers, the program's
  * code, no symbol sizes off glibc). For a helper's log line: its caller. */

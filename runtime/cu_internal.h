@@ -58,7 +58,7 @@ static inline __attribute__((always_inline)) CUresult rt_cu_leave_from(CUresult 
   if (r != CUDA_SUCCESS && r != CUDA_ERROR_NOT_READY) {
     if (function[0] != 'c' || function[1] != 'u')
       function = rt_log_function_at(__builtin_return_address(0));
-    rt_log_error(function, (int)r, rt_error_text((cudaError_t)r));
+    rt_log_error(function, (int)r);
   }
   return r;
 }

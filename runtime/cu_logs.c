@@ -1,8 +1,12 @@
 /* runtime/cu_logs.c — the driver API's error log management (cuLogs*) over
  * logs.c: every error a driver function returns through the core is a line
- * "[time][thread][CUDA][E] Returning code (text) from cuFunction" (CUDA
- * writes the code's name where Anchor writes its text), kept, dumped and
- * passed to callbacks as CUDA documents. Flags are reserved: 0. */
+ * "[time][thread][CUDA][E] Returning code (CUDA_ERROR_NAME) from cuFunction"
+ * (some preceded by a line explaining it), kept, dumped and passed to
+ * callbacks (the message without the bracketed header) as CUDA 13's driver
+ * does (an H100, 2026-12-07: tests/runtime/cuda/driver_issue9_codes.cpp).
+ * The log works before cuInit, as CUDA's does (it is for diagnosing that
+ * too). Flags are reserved: 0. */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "cu_internal.h"
@@ -19,13 +23,12 @@ static void rt_cu_log_call(void *context, rt_log_level level, char *message, siz
 
 /* The errors of the cuLogs* calls themselves are logged too, as CUDA does. */
 static CUresult rt_cu_log_result(CUresult r, const char *function) {
-  if (r != CUDA_SUCCESS) rt_log_error(function, (int)r, rt_error_text((cudaError_t)r));
+  if (r != CUDA_SUCCESS) rt_log_error(function, (int)r);
   return r;
 }
 
 CUresult cuLogsRegisterCallback(CUlogsCallback callbackFunc, void *userData,
                                 CUlogsCallbackHandle *callback_out) {
-  RT_CU_CHECK_INIT();
   if (!callbackFunc) return rt_cu_log_result(CUDA_ERROR_INVALID_VALUE, __func__);
   rt_cu_log_callback *c = malloc(sizeof *c);
   if (!c) return CUDA_ERROR_OUT_OF_MEMORY;
@@ -40,7 +43,6 @@ CUresult cuLogsRegisterCallback(CUlogsCallback callbackFunc, void *userData,
 }
 
 CUresult cuLogsUnregisterCallback(CUlogsCallbackHandle callback) {
-  RT_CU_CHECK_INIT();
   void *context = NULL;
   if (!callback || !rt_log_unregister((void *)callback, &context))
     return rt_cu_log_result(CUDA_ERROR_INVALID_VALUE, __func__);
@@ -49,21 +51,27 @@ CUresult cuLogsUnregisterCallback(CUlogsCallbackHandle callback) {
 }
 
 CUresult cuLogsCurrent(CUlogIterator *iterator_out, unsigned int flags) {
-  RT_CU_CHECK_INIT();
   if (!iterator_out || flags) return rt_cu_log_result(CUDA_ERROR_INVALID_VALUE, __func__);
   *iterator_out = rt_log_current();
   return CUDA_SUCCESS;
 }
 
 CUresult cuLogsDumpToFile(CUlogIterator *iterator, const char *pathToFile, unsigned int flags) {
-  RT_CU_CHECK_INIT();
   if (!pathToFile || flags) return rt_cu_log_result(CUDA_ERROR_INVALID_VALUE, __func__);
-  return rt_cu_log_result(rt_cu_result(rt_log_dump_file(iterator, pathToFile)), __func__);
+  cudaError_t e = rt_log_dump_file(iterator, pathToFile);
+  if (e == cudaErrorInvalidValue) {
+    char message[512];
+    snprintf(message, sizeof message, "Unable to open file at %s for dumping logs", pathToFile);
+    rt_log_message(message);
+  }
+  return rt_cu_log_result(rt_cu_result(e), __func__);
 }
 
 CUresult cuLogsDumpToMemory(CUlogIterator *iterator, char *buffer, size_t *size,
                             unsigned int flags) {
-  RT_CU_CHECK_INIT();
   if (!buffer || !size || flags) return rt_cu_log_result(CUDA_ERROR_INVALID_VALUE, __func__);
-  return rt_cu_log_result(rt_cu_result(rt_log_dump(iterator, buffer, size)), __func__);
+  cudaError_t e = rt_log_dump(iterator, buffer, size);
+  if (e == cudaErrorInvalidValue)
+    rt_log_message("Provided buffer is not large enough to write any logs to");
+  return rt_cu_log_result(rt_cu_result(e), __func__);
 }

@@ -20,8 +20,11 @@ static CUresult rt_cu_allocate(void **out, size_t size, rt_block_kind kind) {
   rt_device *d = NULL;
   CUresult r = rt_cu_enter_device(&d);
   if (r == CUDA_SUCCESS && !out) r = CUDA_ERROR_INVALID_VALUE;
-  if (r == CUDA_SUCCESS && size == 0) r = CUDA_ERROR_INVALID_VALUE; /* CUDA: "bytesize 0" */
-  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_capture_unsafe());     /* the capture mode decides */
+  if (r == CUDA_SUCCESS && size == 0) { /* CUDA: "bytesize 0", explained in the log */
+    if (kind == RT_BLOCK_DEVICE) rt_log_message("Requested 0 byte allocation");
+    r = CUDA_ERROR_INVALID_VALUE;
+  }
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_capture_unsafe()); /* the capture mode decides */
   if (r == CUDA_SUCCESS) r = rt_cu_result(rt_memory_alloc(d, size, kind, out));
   if (r == CUDA_SUCCESS) rt_memory_set_owner(d, *out, rt_context_owner()); /* cuCtxDestroy */
   return rt_cu_leave(r);

@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -56,17 +55,18 @@ static FILE *rt_log_destination(void) {
   return rt_log_file;
 }
 
-void rt_log_error(const char *function, int code, const char *text) {
+void rt_log_message(const char *message) {
   char line[RT_LOG_LINE];
   struct timespec now;
   clock_gettime(CLOCK_REALTIME, &now);
   struct tm local;
   localtime_r(&now.tv_sec, &local);
-  int n = snprintf(line, sizeof line, "[%02d:%02d:%02d.%03ld][%ld][CUDA][E] Returning %d (%s)",
-                   local.tm_hour, local.tm_min, local.tm_sec, now.tv_nsec / 1000000,
-                   (long)syscall(SYS_gettid), code, text ? text : "unknown error");
-  if (function && n > 0 && (size_t)n < sizeof line)
-    snprintf(line + n, sizeof line - (size_t)n, " from %s", function);
+  /* the thread as CUDA 13's driver names it: pthread_self's value */
+  int header =
+      snprintf(line, sizeof line, "[%02d:%02d:%02d.%03ld][%lu][CUDA][E] ", local.tm_hour,
+               local.tm_min, local.tm_sec, now.tv_nsec / 1000000, (unsigned long)pthread_self());
+  if (header < 0 || (size_t)header >= sizeof line) return;
+  snprintf(line + header, sizeof line - (size_t)header, "%s", message);
   size_t length = strlen(line);
   char *kept = strdup(line);
   pthread_mutex_lock(&rt_log_mutex);
@@ -90,12 +90,23 @@ void rt_log_error(const char *function, int code, const char *text) {
   for (rt_log_entry *e = rt_log_callbacks; copy && e; e = e->next)
     copy[i++] = *e;
   pthread_mutex_unlock(&rt_log_mutex);
+  size_t body = length - (size_t)header;
   for (size_t k = 0; k < i; k++) {
-    char message[RT_LOG_LINE];
-    memcpy(message, line, length + 1); /* the callback's own copy: it takes a char * */
-    copy[k].fn(copy[k].context, RT_LOG_LEVEL_ERROR, message, length);
+    char text[RT_LOG_LINE];
+    memcpy(text, line + header, body + 1); /* the callback's own copy: it takes a char * */
+    copy[k].fn(copy[k].context, RT_LOG_LEVEL_ERROR, text, body);
   }
   free(copy);
+}
+
+void rt_log_error(const char *function, int code) {
+  char message[RT_LOG_LINE];
+  const char *name = rt_driver_error_name(code);
+  int n = snprintf(message, sizeof message, "Returning %d (%s)", code,
+                   name ? name : "CUDA_ERROR_UNKNOWN");
+  if (function && n > 0 && (size_t)n < sizeof message)
+    snprintf(message + n, sizeof message - (size_t)n, " from %s", function);
+  rt_log_message(message);
 }
 
 const char *rt_log_function_at(const void *address) {

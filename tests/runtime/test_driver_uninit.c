@@ -4,7 +4,9 @@
  * CUDA_ERROR_NOT_INITIALIZED"), whatever its arguments (all zero here: nothing
  * may be looked at before the check); but cuDriverGetVersion,
  * cuGetErrorName/String and cuGetProcAddress, which answer without it (the
- * runtime finds driver entry points before any cuInit). The declared, not
+ * runtime finds driver entry points before any cuInit), and the cuLogs*
+ * functions, which work before it (an H100, CUDA 13: cuLogsCurrent before
+ * cuInit -> CUDA_SUCCESS; the log is for diagnosing cuInit too). The declared, not
  * supported functions (anchor/unsupported_driver.h) too. With --covered, prints
  * the functions called (driver_uninit_coverage.sh compares them with
  * libanchor's exports). The calls below list every driver function cuda.h
@@ -41,6 +43,13 @@ int main(int argc, char **argv) {
   CHECK(cuGetProcAddress("cuMemAlloc", &fn, CUDA_VERSION, CU_GET_PROC_ADDRESS_DEFAULT, NULL) ==
             CUDA_SUCCESS &&
         fn);
+  CUlogIterator it = 7;
+  CHECK(cuLogsCurrent(&it, 0) == CUDA_SUCCESS && it != 7);
+  CHECK(cuLogsCurrent(0, 0) == CUDA_ERROR_INVALID_VALUE);
+  CHECK(cuLogsDumpToFile(0, 0, 0) == CUDA_ERROR_INVALID_VALUE);
+  CHECK(cuLogsDumpToMemory(0, 0, 0, 0) == CUDA_ERROR_INVALID_VALUE);
+  CHECK(cuLogsRegisterCallback(0, 0, 0) == CUDA_ERROR_INVALID_VALUE);
+  CHECK(cuLogsUnregisterCallback(0) == CUDA_ERROR_INVALID_VALUE);
   /* every other function */
   UNINIT(cuMemcpyHtoA_v2(0, 0, 0, 0));
   UNINIT(cuMemcpyHtoAAsync_v2(0, 0, 0, 0, 0));
@@ -294,11 +303,6 @@ int main(int argc, char **argv) {
   UNINIT(cuKernelGetParamInfo(0, 0, 0, 0));
   UNINIT(cuKernelSetAttribute(0, 0, 0, 0));
   UNINIT(cuKernelSetCacheConfig(0, 0, 0));
-  UNINIT(cuLogsCurrent(0, 0));
-  UNINIT(cuLogsDumpToFile(0, 0, 0));
-  UNINIT(cuLogsDumpToMemory(0, 0, 0, 0));
-  UNINIT(cuLogsRegisterCallback(0, 0, 0));
-  UNINIT(cuLogsUnregisterCallback(0));
   UNINIT(cuMemAdvise_v2(0, 0, 0, (CUmemLocation){0}));
   UNINIT(cuMemAllocAsync(0, 0, 0));
   UNINIT(cuMemAllocFromPoolAsync(0, 0, 0, 0));
