@@ -462,15 +462,38 @@ typedef struct {
   uint64_t reserved, reserved_high, used, used_high; /* bytes */
 } rt_pool_attributes;
 
-/* Device 0's default pool (created on first use) / the pool cudaMallocAsync
- * uses (cudaDeviceSetMemPool's, else the default). cudaErrorMemoryAllocation
- * when out of host memory. */
-cudaError_t rt_pool_default(cudaMemPool_t *out);
-cudaError_t rt_pool_current(cudaMemPool_t *out);
+/* Where a pool's memory is and what it is (CUDA 13's location and allocation
+ * type): pinned device memory of device 0 (cudaMalloc's, RT_BLOCK_DEVICE), pinned
+ * host memory (cudaMallocHost's, RT_BLOCK_HOST; every host location: one NUMA
+ * node), or managed memory (RT_BLOCK_MANAGED) preferring the device, the host or
+ * no location. One memory on Apple silicon: the kind decides what
+ * cudaPointerGetAttributes and the other queries say. */
+typedef enum {
+  RT_POOL_DEVICE,         /* pinned, device 0: cudaMallocAsync's */
+  RT_POOL_HOST,           /* pinned, host */
+  RT_POOL_MANAGED_DEVICE, /* managed, preferring device 0 */
+  RT_POOL_MANAGED_HOST,   /* managed, preferring the host */
+  RT_POOL_MANAGED_NONE,   /* managed, no preferred location */
+  RT_POOL_PLACES
+} rt_pool_place;
+/* The default pool of a place (created on first use) / the place's current
+ * pool (cudaMemSetMemPool's or cudaDeviceSetMemPool's, else the default).
+ * cudaErrorMemoryAllocation when out of host memory. */
+cudaError_t rt_pool_default(rt_pool_place place, cudaMemPool_t *out);
+cudaError_t rt_pool_current(rt_pool_place place, cudaMemPool_t *out);
+/* The place of a CUDA 13 location (cudaMemLocation's type and id, which
+ * CUmemLocation numbers alike) and allocation type: pinned on device 0 or on
+ * the host (host, host NUMA node 0, the current NUMA node), managed preferring
+ * either or no location (type none, for managed only). Another device:
+ * cudaErrorInvalidDevice; anything else: cudaErrorInvalidValue. */
+cudaError_t rt_pool_place_for(int location_type, int location_id, int allocation_type,
+                              rt_pool_place *out);
+/* Makes pool the current pool of its own place. */
 void rt_pool_set_current(cudaMemPool_t pool);
+rt_pool_place rt_pool_place_of(cudaMemPool_t pool);
 bool rt_pool_valid(cudaMemPool_t pool);
 /* A new empty pool (cudaErrorMemoryAllocation when out of host memory). */
-cudaError_t rt_pool_create(cudaMemPool_t *out);
+cudaError_t rt_pool_create(rt_pool_place place, cudaMemPool_t *out);
 /* Destroys pool (no longer valid) after waiting for the device, giving its
  * free blocks back; blocks in use stay valid until freed, as in CUDA.
  * cudaErrorInvalidValue for the default pool. */

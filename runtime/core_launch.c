@@ -153,7 +153,7 @@ static cudaError_t rt_spill_alloc(rt_device *s, const rt_kernel *k, dim3 grid, s
   uint64_t blocks = (uint64_t)grid.x * grid.y * grid.z;
   if (blocks > UINT64_MAX / bytes || blocks * bytes > SIZE_MAX) return cudaErrorMemoryAllocation;
   if (!rt_spill_pool.pool || rt_spill_pool.generation != s->generation) {
-    cudaError_t e = rt_pool_create(&rt_spill_pool.pool);
+    cudaError_t e = rt_pool_create(RT_POOL_DEVICE, &rt_spill_pool.pool);
     if (e != cudaSuccess) return e;
     rt_spill_pool.generation = s->generation;
   }

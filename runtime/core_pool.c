@@ -14,8 +14,10 @@
  * held (as the arena rounds them, to RT_ARENA_ALIGN), used = bytes the
  * allocations in use asked for (H200, CUDA 13: two of 400000 bytes are 800000).
  *
- * Each device generation has a default pool (created on first use); pools
- * made by cudaMemPoolCreate are live until destroyed or reset. */
+ * Each place (core.h: device, host, managed with a preferred location) has a
+ * default pool (created on first use) and a current one; pools made by
+ * cudaMemPoolCreate are live until destroyed or reset. A pool's blocks are
+ * arena blocks of its place's kind (device, host or managed memory). */
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +44,7 @@ static bool rt_pool_reusable(const rt_pool_block *b, cudaStream_t stream) {
 
 struct CUmemPoolHandle_st {
   rt_pool_attributes a;
+  rt_pool_place place;
   rt_pool_block *blocks;
   size_t count, allocated;
   bool destroyed; /* cudaMemPoolDestroy'd with blocks still in use: gone when they are */
@@ -49,14 +52,22 @@ struct CUmemPoolHandle_st {
 };
 
 static struct {
-  cudaMemPool_t live;     /* list of every pool, the default one included */
-  cudaMemPool_t fallback; /* the default pool of device 0, or NULL */
-  cudaMemPool_t current;  /* cudaDeviceSetMemPool's, or NULL for the default */
+  cudaMemPool_t live;                     /* list of every pool, the defaults included */
+  cudaMemPool_t fallback[RT_POOL_PLACES]; /* each place's default pool, or NULL */
+  cudaMemPool_t current[RT_POOL_PLACES];  /* cudaMemSetMemPool's, or NULL for the default */
 } rt_pools;
 
-static cudaMemPool_t rt_pool_new(void) {
+static rt_block_kind rt_pool_kind(const struct CUmemPoolHandle_st *pool) {
+  return pool->place == RT_POOL_DEVICE ? RT_BLOCK_DEVICE
+         : pool->place == RT_POOL_HOST ? RT_BLOCK_HOST
+                                       : RT_BLOCK_MANAGED;
+}
+
+static cudaMemPool_t rt_pool_new(rt_pool_place place) {
+  assert(place < RT_POOL_PLACES);
   cudaMemPool_t pool = calloc(1, sizeof *pool);
   if (!pool) return NULL;
+  pool->place = place;
   pool->a.reuse_follow_event_dependencies = 1;
   pool->a.reuse_allow_opportunistic = 1;
   pool->a.reuse_allow_internal_dependencies = 1;
@@ -65,25 +76,55 @@ static cudaMemPool_t rt_pool_new(void) {
   return pool;
 }
 
-cudaError_t rt_pool_default(cudaMemPool_t *out) {
-  assert(rt_lock_held() && out);
-  if (!rt_pools.fallback) rt_pools.fallback = rt_pool_new();
-  *out = rt_pools.fallback;
+cudaError_t rt_pool_default(rt_pool_place place, cudaMemPool_t *out) {
+  assert(rt_lock_held() && out && place < RT_POOL_PLACES);
+  if (!rt_pools.fallback[place]) rt_pools.fallback[place] = rt_pool_new(place);
+  *out = rt_pools.fallback[place];
   return *out ? cudaSuccess : cudaErrorMemoryAllocation;
 }
 
-cudaError_t rt_pool_current(cudaMemPool_t *out) {
-  assert(rt_lock_held() && out);
-  if (rt_pools.current) {
-    *out = rt_pools.current;
+cudaError_t rt_pool_current(rt_pool_place place, cudaMemPool_t *out) {
+  assert(rt_lock_held() && out && place < RT_POOL_PLACES);
+  if (rt_pools.current[place]) {
+    *out = rt_pools.current[place];
     return cudaSuccess;
   }
-  return rt_pool_default(out);
+  return rt_pool_default(place, out);
 }
 
 void rt_pool_set_current(cudaMemPool_t pool) {
   assert(rt_lock_held() && rt_pool_valid(pool));
-  rt_pools.current = pool == rt_pools.fallback ? NULL : pool;
+  rt_pools.current[pool->place] = pool == rt_pools.fallback[pool->place] ? NULL : pool;
+}
+
+cudaError_t rt_pool_place_for(int location_type, int location_id, int allocation_type,
+                              rt_pool_place *out) {
+  bool managed = allocation_type == cudaMemAllocationTypeManaged;
+  if (!managed && allocation_type != cudaMemAllocationTypePinned) return cudaErrorInvalidValue;
+  switch (location_type) {
+  case cudaMemLocationTypeDevice:
+    if (location_id != 0) return cudaErrorInvalidDevice;
+    *out = managed ? RT_POOL_MANAGED_DEVICE : RT_POOL_DEVICE;
+    return cudaSuccess;
+  case cudaMemLocationTypeHost:
+  case cudaMemLocationTypeHostNumaCurrent:
+    *out = managed ? RT_POOL_MANAGED_HOST : RT_POOL_HOST;
+    return cudaSuccess;
+  case cudaMemLocationTypeHostNuma: /* one NUMA node: 0 */
+    if (location_id != 0) return cudaErrorInvalidValue;
+    *out = managed ? RT_POOL_MANAGED_HOST : RT_POOL_HOST;
+    return cudaSuccess;
+  case cudaMemLocationTypeNone:
+    if (!managed) return cudaErrorInvalidValue;
+    *out = RT_POOL_MANAGED_NONE;
+    return cudaSuccess;
+  default: return cudaErrorInvalidValue;
+  }
+}
+
+rt_pool_place rt_pool_place_of(cudaMemPool_t pool) {
+  assert(rt_lock_held() && rt_pool_valid(pool));
+  return pool->place;
 }
 
 bool rt_pool_valid(cudaMemPool_t pool) {
@@ -93,16 +134,17 @@ bool rt_pool_valid(cudaMemPool_t pool) {
   return false;
 }
 
-cudaError_t rt_pool_create(cudaMemPool_t *out) {
+cudaError_t rt_pool_create(rt_pool_place place, cudaMemPool_t *out) {
   assert(rt_lock_held() && out);
-  *out = rt_pool_new();
+  *out = rt_pool_new(place);
   return *out ? cudaSuccess : cudaErrorMemoryAllocation;
 }
 
 /* Gives free block i back to the arena (device idle). */
 static void rt_pool_release(rt_device *d, cudaMemPool_t pool, size_t i) {
   assert(!pool->blocks[i].in_use);
-  rt_memory_free(d, pool->blocks[i].p, RT_BLOCK_DEVICE, RT_BLOCK_DEVICE); /* idle: no wait */
+  rt_block_kind kind = rt_pool_kind(pool);
+  rt_memory_free(d, pool->blocks[i].p, kind, kind); /* idle: no wait */
   pool->a.reserved -= pool->blocks[i].size;
   pool->blocks[i] = pool->blocks[--pool->count];
 }
@@ -136,10 +178,10 @@ static void rt_pool_forget_if_empty(cudaMemPool_t pool) {
  * free blocks go now (after the device is idle). */
 cudaError_t rt_pool_destroy(rt_device *d, cudaMemPool_t pool) {
   assert(rt_lock_held() && d && rt_pool_valid(pool));
-  if (pool == rt_pools.fallback) return cudaErrorInvalidValue; /* CUDA: the default stays */
+  if (pool == rt_pools.fallback[pool->place]) return cudaErrorInvalidValue; /* the default stays */
   cudaError_t e = rt_wait_all();
   rt_pool_trim_idle(d, pool, 0);
-  if (rt_pools.current == pool) rt_pools.current = NULL;
+  if (rt_pools.current[pool->place] == pool) rt_pools.current[pool->place] = NULL;
   pool->destroyed = true;
   rt_pool_forget_if_empty(pool);
   return e;
@@ -167,10 +209,10 @@ cudaError_t rt_pool_alloc(rt_device *d, cudaMemPool_t pool, size_t size, cudaStr
       pool->allocated = grown;
     }
     void *p;
-    cudaError_t e = rt_memory_alloc(d, rounded, RT_BLOCK_DEVICE, &p);
+    cudaError_t e = rt_memory_alloc(d, rounded, rt_pool_kind(pool), &p);
     if (e == cudaErrorMemoryAllocation && rt_wait_all() == cudaSuccess) { /* free room, retry */
       rt_pool_trim_idle(d, pool, 0);
-      e = rt_memory_alloc(d, rounded, RT_BLOCK_DEVICE, &p);
+      e = rt_memory_alloc(d, rounded, rt_pool_kind(pool), &p);
     }
     if (e != cudaSuccess) return e;
     best = (long)pool->count++;

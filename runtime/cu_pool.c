@@ -3,8 +3,9 @@
  * cuDevice{Get,Set,GetDefault}MemPool, CUDA 13's cuMem{Get,Set,GetDefault}MemPool)
  * over the runtime's core (core_pool.c): a CUmemoryPool is a cudaMemPool_t, so
  * both APIs share pools. Checks and codes are the runtime's (cuda_pool.c) in
- * the driver's numbers. One device: device 0; pools of host or managed memory
- * (CUDA 13's location types and allocation types) are not supported. */
+ * the driver's numbers. One device: device 0; pools of pinned device or host
+ * memory and of managed memory (CUDA 13's location and allocation types, the
+ * core's places). */
 #include <stdint.h>
 
 #include "cu_internal.h"
@@ -29,7 +30,7 @@ static CUresult rt_cu_pool_allocate(CUdeviceptr *out, size_t size, CUmemoryPool 
   }
   cudaMemPool_t p = (cudaMemPool_t)pool;
   if (r == CUDA_SUCCESS && !p)
-    r = rt_cu_result(rt_pool_current(&p));
+    r = rt_cu_result(rt_pool_current(RT_POOL_DEVICE, &p));
   else if (r == CUDA_SUCCESS && !rt_pool_valid(p))
     r = CUDA_ERROR_INVALID_VALUE;
   void *memory = NULL;
@@ -75,7 +76,7 @@ CUresult cuDeviceGetDefaultMemPool(CUmemoryPool *pool_out, CUdevice dev) {
   CUresult r = rt_cu_enter_device(&d);
   if (r == CUDA_SUCCESS && !pool_out) r = CUDA_ERROR_INVALID_VALUE;
   if (r == CUDA_SUCCESS && dev != 0) r = CUDA_ERROR_INVALID_DEVICE;
-  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_pool_default(pool_out));
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_pool_default(RT_POOL_DEVICE, pool_out));
   return rt_cu_leave(r);
 }
 
@@ -84,76 +85,75 @@ CUresult cuDeviceGetMemPool(CUmemoryPool *pool, CUdevice dev) {
   rt_device *d = NULL;
   CUresult r = rt_cu_enter_device(&d);
   if (r == CUDA_SUCCESS && (!pool || dev != 0)) r = CUDA_ERROR_INVALID_VALUE;
-  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_pool_current(pool));
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_pool_current(RT_POOL_DEVICE, pool));
   return rt_cu_leave(r);
 }
 
 CUresult cuDeviceSetMemPool(CUdevice dev, CUmemoryPool pool) {
   rt_device *d = NULL;
   CUresult r = rt_cu_enter_device(&d);
-  if (r == CUDA_SUCCESS && (dev != 0 || !rt_pool_valid(pool))) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS &&
+      (dev != 0 || !rt_pool_valid(pool) || rt_pool_place_of(pool) != RT_POOL_DEVICE))
+    r = CUDA_ERROR_INVALID_VALUE;
   if (r == CUDA_SUCCESS) rt_pool_set_current(pool);
   return rt_cu_leave(r);
 }
 
-/* CUDA 13's forms by location and allocation type: device 0's pinned pools
- * are the ones above; host and host-NUMA locations and managed pools:
- * CUDA_ERROR_NOT_SUPPORTED. */
-static CUresult rt_cu_pool_location(const CUmemLocation *location, CUmemAllocationType type) {
+/* CUDA 13's forms by location and allocation type (the core's places). */
+static CUresult rt_cu_pool_place(const CUmemLocation *location, CUmemAllocationType type,
+                                 rt_pool_place *place) {
   if (!location) return CUDA_ERROR_INVALID_VALUE;
-  if (type == CU_MEM_ALLOCATION_TYPE_MANAGED) return CUDA_ERROR_NOT_SUPPORTED;
-  if (type != CU_MEM_ALLOCATION_TYPE_PINNED) return CUDA_ERROR_INVALID_VALUE;
-  if (location->type == CU_MEM_LOCATION_TYPE_HOST ||
-      location->type == CU_MEM_LOCATION_TYPE_HOST_NUMA ||
-      location->type == CU_MEM_LOCATION_TYPE_HOST_NUMA_CURRENT)
-    return CUDA_ERROR_NOT_SUPPORTED;
-  if (location->type != CU_MEM_LOCATION_TYPE_DEVICE) return CUDA_ERROR_INVALID_VALUE;
-  return location->id == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+  return rt_cu_result(rt_pool_place_for((int)location->type, location->id, (int)type, place));
 }
 
 CUresult cuMemGetDefaultMemPool(CUmemoryPool *pool_out, CUmemLocation *location,
                                 CUmemAllocationType type) {
   rt_device *d = NULL;
+  rt_pool_place place = RT_POOL_DEVICE;
   CUresult r = rt_cu_enter_device(&d);
   if (r == CUDA_SUCCESS && !pool_out) r = CUDA_ERROR_INVALID_VALUE;
-  if (r == CUDA_SUCCESS) r = rt_cu_pool_location(location, type);
-  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_pool_default(pool_out));
+  if (r == CUDA_SUCCESS) r = rt_cu_pool_place(location, type, &place);
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_pool_default(place, pool_out));
   return rt_cu_leave(r);
 }
 
 CUresult cuMemGetMemPool(CUmemoryPool *pool, CUmemLocation *location, CUmemAllocationType type) {
   rt_device *d = NULL;
+  rt_pool_place place = RT_POOL_DEVICE;
   CUresult r = rt_cu_enter_device(&d);
   if (r == CUDA_SUCCESS && !pool) r = CUDA_ERROR_INVALID_VALUE;
-  if (r == CUDA_SUCCESS) r = rt_cu_pool_location(location, type);
-  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_pool_current(pool));
+  if (r == CUDA_SUCCESS) r = rt_cu_pool_place(location, type, &place);
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_pool_current(place, pool));
   return rt_cu_leave(r);
 }
 
+/* The pool must be of that location and type (CUDA: else CUDA_ERROR_INVALID_VALUE). */
 CUresult cuMemSetMemPool(CUmemLocation *location, CUmemAllocationType type, CUmemoryPool pool) {
   rt_device *d = NULL;
+  rt_pool_place place = RT_POOL_DEVICE;
   CUresult r = rt_cu_enter_device(&d);
-  if (r == CUDA_SUCCESS) r = rt_cu_pool_location(location, type);
-  if (r == CUDA_SUCCESS && !rt_pool_valid(pool)) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) r = rt_cu_pool_place(location, type, &place);
+  if (r == CUDA_SUCCESS && (!rt_pool_valid(pool) || rt_pool_place_of(pool) != place))
+    r = CUDA_ERROR_INVALID_VALUE;
   if (r == CUDA_SUCCESS) rt_pool_set_current(pool);
   return rt_cu_leave(r);
 }
 
 /* ---- pools ------------------------------------------------------------------------------ */
 
-/* Pinned device memory on device 0, exportable to nothing (a shareable handle
- * type: CUDA_ERROR_NOT_SUPPORTED). */
+/* Pinned device or host memory, or managed memory (the core's places),
+ * exportable to nothing (a shareable handle type: CUDA_ERROR_NOT_SUPPORTED). */
 CUresult cuMemPoolCreate(CUmemoryPool *pool, const CUmemPoolProps *poolProps) {
   rt_device *d = NULL;
+  rt_pool_place place = RT_POOL_DEVICE;
   CUresult r = rt_cu_enter_device(&d);
   if (r == CUDA_SUCCESS && (!pool || !poolProps)) r = CUDA_ERROR_INVALID_VALUE;
-  if (r == CUDA_SUCCESS &&
-      (poolProps->allocType != CU_MEM_ALLOCATION_TYPE_PINNED ||
-       poolProps->location.type != CU_MEM_LOCATION_TYPE_DEVICE || poolProps->location.id != 0))
-    r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS && rt_pool_place_for((int)poolProps->location.type, poolProps->location.id,
+                                             (int)poolProps->allocType, &place) != cudaSuccess)
+    r = CUDA_ERROR_INVALID_VALUE; /* another device too, as the runtime's on the H200 */
   if (r == CUDA_SUCCESS && poolProps->handleTypes != CU_MEM_HANDLE_TYPE_NONE)
     r = CUDA_ERROR_NOT_SUPPORTED;
-  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_pool_create(pool));
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_pool_create(place, pool));
   return rt_cu_leave(r);
 }
 

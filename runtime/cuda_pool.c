@@ -27,7 +27,7 @@ static cudaError_t rt_pool_allocate(void **out, size_t size, cudaMemPool_t pool,
     if (captured) return rt_leave(e);
   }
   if (e == cudaSuccess && !pool)
-    e = rt_pool_current(&pool);
+    e = rt_pool_current(RT_POOL_DEVICE, &pool);
   else if (e == cudaSuccess && !rt_pool_valid(pool))
     e = cudaErrorInvalidValue;
   if (e == cudaSuccess) e = rt_pool_alloc(d, pool, size, stream, out);
@@ -70,7 +70,7 @@ cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device) {
   if (device != 0) return rt_record(cudaErrorInvalidDevice);
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
-  if (e == cudaSuccess) e = rt_pool_default(memPool);
+  if (e == cudaSuccess) e = rt_pool_default(RT_POOL_DEVICE, memPool);
   return rt_leave(e);
 }
 
@@ -81,7 +81,7 @@ cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device) {
   if (device != 0) return rt_record(cudaErrorInvalidValue);
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
-  if (e == cudaSuccess) e = rt_pool_current(memPool);
+  if (e == cudaSuccess) e = rt_pool_current(RT_POOL_DEVICE, memPool);
   return rt_leave(e);
 }
 
@@ -91,22 +91,66 @@ cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool) {
   if (device != 0) return rt_record(cudaErrorInvalidValue);
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
-  if (e == cudaSuccess && !rt_pool_valid(memPool)) e = cudaErrorInvalidValue;
+  if (e == cudaSuccess && (!rt_pool_valid(memPool) || rt_pool_place_of(memPool) != RT_POOL_DEVICE))
+    e = cudaErrorInvalidValue;
   if (e == cudaSuccess) rt_pool_set_current(memPool);
   return rt_leave(e);
 }
 
-/* Pinned device memory on device 0, exportable to nothing. */
+/* CUDA 13's pools by location and allocation type (the core's places): pinned
+ * memory of device 0 or of the host, managed memory preferring either or none. */
+cudaError_t cudaMemGetDefaultMemPool(cudaMemPool_t *memPool, struct cudaMemLocation *location,
+                                     enum cudaMemAllocationType type) {
+  rt_pool_place place = RT_POOL_DEVICE;
+  if (!memPool || !location) return rt_record(cudaErrorInvalidValue);
+  cudaError_t e = rt_pool_place_for((int)location->type, location->id, (int)type, &place);
+  if (e != cudaSuccess) return rt_record(e);
+  rt_device *d;
+  e = rt_enter_device(&d);
+  if (e == cudaSuccess) e = rt_pool_default(place, memPool);
+  return rt_leave(e);
+}
+
+cudaError_t cudaMemGetMemPool(cudaMemPool_t *memPool, struct cudaMemLocation *location,
+                              enum cudaMemAllocationType type) {
+  rt_pool_place place = RT_POOL_DEVICE;
+  if (!memPool || !location) return rt_record(cudaErrorInvalidValue);
+  cudaError_t e = rt_pool_place_for((int)location->type, location->id, (int)type, &place);
+  if (e != cudaSuccess) return rt_record(e);
+  rt_device *d;
+  e = rt_enter_device(&d);
+  if (e == cudaSuccess) e = rt_pool_current(place, memPool);
+  return rt_leave(e);
+}
+
+/* The pool must be of that location and type (CUDA: else cudaErrorInvalidValue). */
+cudaError_t cudaMemSetMemPool(struct cudaMemLocation *location, enum cudaMemAllocationType type,
+                              cudaMemPool_t memPool) {
+  rt_pool_place place = RT_POOL_DEVICE;
+  if (!location) return rt_record(cudaErrorInvalidValue);
+  cudaError_t e = rt_pool_place_for((int)location->type, location->id, (int)type, &place);
+  if (e != cudaSuccess) return rt_record(e);
+  rt_device *d;
+  e = rt_enter_device(&d);
+  if (e == cudaSuccess && (!rt_pool_valid(memPool) || rt_pool_place_of(memPool) != place))
+    e = cudaErrorInvalidValue;
+  if (e == cudaSuccess) rt_pool_set_current(memPool);
+  return rt_leave(e);
+}
+
+/* Pinned device or host memory, or managed memory (the core's places),
+ * exportable to nothing. */
 cudaError_t cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolProps *poolProps) {
-  if (!memPool || !poolProps || poolProps->allocType != cudaMemAllocationTypePinned ||
-      poolProps->location.type != cudaMemLocationTypeDevice)
-    return rt_record(cudaErrorInvalidValue);
+  rt_pool_place place = RT_POOL_DEVICE;
   /* H200, CUDA 13, 2026-12-01: cudaErrorInvalidValue for location.id 99 */
-  if (poolProps->location.id != 0) return rt_record(cudaErrorInvalidValue);
+  if (!memPool || !poolProps ||
+      rt_pool_place_for((int)poolProps->location.type, poolProps->location.id,
+                        (int)poolProps->allocType, &place) != cudaSuccess)
+    return rt_record(cudaErrorInvalidValue);
   if (poolProps->handleTypes != cudaMemHandleTypeNone) return rt_record(cudaErrorNotSupported);
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
-  if (e == cudaSuccess) e = rt_pool_create(memPool);
+  if (e == cudaSuccess) e = rt_pool_create(place, memPool);
   return rt_leave(e);
 }
 

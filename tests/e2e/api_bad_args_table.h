@@ -397,6 +397,15 @@ static void bad_args_pools(void) {
   ANCHOR_ONLY(RT(cudaErrorInvalidValue, cudaDeviceGetMemPool(NULL, 0))); /* see bad_args_host */
   RT(cudaErrorInvalidValue, cudaDeviceGetMemPool(&created, 99));         /* H100, 2026-12-06 */
   RT_ANY(cudaDeviceSetMemPool(99, def)); /* H200: cudaErrorInvalidValue (h200q part) */
+  loc.type = cudaMemLocationTypeHost;
+  loc.id = 0;
+  RT(cudaErrorInvalidValue, cudaMemGetDefaultMemPool(NULL, &loc, cudaMemAllocationTypePinned));
+  RT(cudaErrorInvalidValue, cudaMemGetDefaultMemPool(&created, NULL, cudaMemAllocationTypePinned));
+  RT(cudaErrorInvalidValue,
+     cudaMemGetMemPool(&created, &loc, (enum cudaMemAllocationType)0)); /* documented */
+  RT(cudaErrorInvalidValue, cudaMemSetMemPool(&loc, cudaMemAllocationTypePinned, def));
+  loc.type = cudaMemLocationTypeNone;
+  RT(cudaErrorInvalidValue, cudaMemGetMemPool(&created, &loc, cudaMemAllocationTypePinned));
   RT(cudaErrorInvalidValue, cudaMemPoolCreate(&created, NULL)); /* H200 */
   ANCHOR_ONLY(RT(cudaErrorInvalidValue, cudaMemPoolCreate(NULL, &props)));
   RT(cudaErrorInvalidValue, cudaMemPoolCreate(&created, &props)); /* allocType invalid: H200 */

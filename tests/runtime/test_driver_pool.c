@@ -137,12 +137,30 @@ int main(void) {
   CHECK(t0 == CU_GRAPH_NODE_TYPE_MEM_ALLOC && t1 == CU_GRAPH_NODE_TYPE_MEM_FREE);
   CHECK_CU(cuGraphDestroy(g), CUDA_SUCCESS);
 
-  /* what Anchor has no pools of, and bad calls */
+  /* pools of host and managed memory (an H100: both CUDA_SUCCESS), each its own; bad calls */
   CUmemLocation host_location = {CU_MEM_LOCATION_TYPE_HOST, 0};
-  CHECK_CU(cuMemGetDefaultMemPool(&current, &host_location, CU_MEM_ALLOCATION_TYPE_PINNED),
-           CUDA_ERROR_NOT_SUPPORTED);
-  CHECK_CU(cuMemGetMemPool(&current, &device, CU_MEM_ALLOCATION_TYPE_MANAGED),
-           CUDA_ERROR_NOT_SUPPORTED);
+  CUmemoryPool host_pool = NULL, managed_pool = NULL, device_pool = NULL;
+  CHECK_CU(cuMemGetDefaultMemPool(&host_pool, &host_location, CU_MEM_ALLOCATION_TYPE_PINNED),
+           CUDA_SUCCESS);
+  CHECK_CU(cuMemGetMemPool(&managed_pool, &device, CU_MEM_ALLOCATION_TYPE_MANAGED), CUDA_SUCCESS);
+  CHECK_CU(cuDeviceGetDefaultMemPool(&device_pool, 0), CUDA_SUCCESS);
+  CHECK(host_pool && managed_pool && host_pool != managed_pool && host_pool != device_pool &&
+        managed_pool != device_pool);
+  CHECK_CU(cuMemSetMemPool(&device, CU_MEM_ALLOCATION_TYPE_PINNED, host_pool),
+           CUDA_ERROR_INVALID_VALUE);
+  CHECK_CU(cuDeviceSetMemPool(0, managed_pool), CUDA_ERROR_INVALID_VALUE);
+  CUmemLocation nowhere = {CU_MEM_LOCATION_TYPE_NONE, 0};
+  CHECK_CU(cuMemGetMemPool(&current, &nowhere, CU_MEM_ALLOCATION_TYPE_PINNED),
+           CUDA_ERROR_INVALID_VALUE);
+  CHECK_CU(cuMemGetMemPool(&current, &nowhere, CU_MEM_ALLOCATION_TYPE_MANAGED), CUDA_SUCCESS);
+  CUdeviceptr in_host = 0;
+  CHECK_CU(cuMemAllocFromPoolAsync(&in_host, 256, host_pool, s), CUDA_SUCCESS);
+  CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
+  unsigned memory_type = 0;
+  CHECK_CU(cuPointerGetAttribute(&memory_type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, in_host),
+           CUDA_SUCCESS);
+  CHECK(memory_type == CU_MEMORYTYPE_HOST);
+  CHECK_CU(cuMemFreeAsync(in_host, s), CUDA_SUCCESS);
   CUmemLocation device1 = {CU_MEM_LOCATION_TYPE_DEVICE, 1};
   CHECK_CU(cuMemGetMemPool(&current, &device1, CU_MEM_ALLOCATION_TYPE_PINNED),
            CUDA_ERROR_INVALID_DEVICE);
