@@ -166,6 +166,12 @@ int main(void) {
       printf(" FAIL: not 512-aligned"), bad++;
   }
   printf("\n");
+  // printed only: the distance between consecutive small allocations (Anchor: 512, its
+  // arena's unit; what a 100-byte cudaMalloc costs on an NVIDIA GPU is not documented)
+  printf("(5) cudaMalloc(100) distances:");
+  for (int k = 1; k < 6; k++)
+    printf(" %lld", (long long)((char *)q[k] - (char *)q[k - 1]));
+  printf("\n");
   for (int k = 0; k < 6; k++)
     cudaFree(q[k]);
 
