@@ -173,7 +173,12 @@ typedef struct {
   uint64_t used; /* sum of the sizes of non-free blocks */
 } rt_arena;
 
-enum { RT_ARENA_ALIGN = 256 }; /* cudaMalloc's alignment */
+/* The arena's block unit and so cudaMalloc's alignment: 512, as an H100's cudaMalloc
+ * pointers are (tex_values.cu) and its textureAlignment (RT_TEXTURE_ALIGNMENT). One unit
+ * for every block (module globals, texture records and services too) keeps every block
+ * start a valid CUDA pointer with no alignment holes in the first fit; the cost is up to
+ * 256 bytes more per small block (docs/runtime.md, "Memory model"). */
+enum { RT_ARENA_ALIGN = 512 };
 _Static_assert((int)RT_ARENA_ALIGN >= (int)AC_MODULE_MAX_GLOBAL_ALIGN,
                "module globals fit the arena's alignment");
 
@@ -1141,12 +1146,14 @@ enum {
   RT_TEXTURE_1D_LINEAR = 1 << 28,   /* Metal's texture buffers: 2^28 texels */
   RT_TEXTURE_2D_LINEAR = 16384,
   RT_TEXTURE_2D_LINEAR_PITCH = 16384 * 16,
-  /* textureAlignment, surfaceAlignment: the arena's (every allocation starts on one), not
-   * the H200's 512, so textures bind to any cudaMalloc pointer as on CUDA, whose
-   * allocations are textureAlignment-aligned; Metal's texture buffers need 16 or less */
-  RT_TEXTURE_ALIGNMENT = RT_ARENA_ALIGN,
+  /* textureAlignment, surfaceAlignment: 512, an H100's, and the arena's (every allocation
+   * starts on one), so textures bind to any cudaMalloc pointer as on CUDA and memory at
+   * other offsets is refused as there; Metal's texture buffers need 16 or less */
+  RT_TEXTURE_ALIGNMENT = 512,
   RT_TEXTURE_PITCH_ALIGNMENT = 32, /* texturePitchAlignment */
 };
+_Static_assert((int)RT_ARENA_ALIGN % (int)RT_TEXTURE_ALIGNMENT == 0,
+               "every allocation is textureAlignment-aligned");
 
 /* All: lock held. Handles are checked against the live objects (rt_array_valid,
  * rt_mipmap_valid) by the callers unless said otherwise. */
@@ -1214,6 +1221,10 @@ cudaError_t rt_object_destroy(rt_device *device, unsigned long long handle, bool
 cudaError_t rt_object_descs(unsigned long long handle, bool surface,
                             struct cudaResourceDesc *resource, struct cudaTextureDesc *texture,
                             struct cudaResourceViewDesc *view);
+/* cuCtxDestroy's part (the caller waited for the device): every array, mipmapped array
+ * and texture or surface object made while owner (a created context) was current is
+ * freed, the objects' records too; their handles become unknown (rt_handle_retire). */
+void rt_texture_destroy_owned(rt_device *device, const rt_ctx *owner);
 /* cudaDeviceReset's part: every array and object forgotten (their records go with the
  * arena). */
 void rt_texture_reset(void);

@@ -146,6 +146,26 @@ static size_t rt_texel_bytes(const rt_format *f) {
   return f->bits / 8 * f->channels;
 }
 
+/* The format a resource view names (cudaResViewFormatUnsignedChar1 ... Float4: three
+ * channel counts, 1, 2, 4, of u8, s8, u16, s16, u32, s32, f16, f32 in CUDA's order), or
+ * NULL for None and the block-compressed formats. */
+static const rt_format *rt_view_format_of(enum cudaResourceViewFormat v) {
+  static const struct {
+    unsigned bits;
+    enum cudaChannelFormatKind kind;
+  } groups[] = {{8, cudaChannelFormatKindUnsigned},  {8, cudaChannelFormatKindSigned},
+                {16, cudaChannelFormatKindUnsigned}, {16, cudaChannelFormatKindSigned},
+                {32, cudaChannelFormatKindUnsigned}, {32, cudaChannelFormatKindSigned},
+                {16, cudaChannelFormatKindFloat},    {32, cudaChannelFormatKindFloat}};
+  if (v < cudaResViewFormatUnsignedChar1 || v > cudaResViewFormatFloat4) return NULL;
+  unsigned i = (unsigned)v - 1, bits = groups[i / 3].bits, channels = 1u << (i % 3);
+  for (size_t k = 0; k < sizeof rt_formats / sizeof *rt_formats; k++)
+    if (rt_formats[k].bits == bits && rt_formats[k].channels == channels &&
+        rt_formats[k].kind == groups[i / 3].kind)
+      return &rt_formats[k];
+  return NULL;
+}
+
 /* ---- Metal, in one place ------------------------------------------------------------- */
 
 typedef struct {
@@ -194,6 +214,7 @@ struct cudaMipmappedArray {
   struct cudaExtent extent; /* level 0's, as CUDA reports it */
   unsigned flags, levels;
   struct cudaArray **level_arrays; /* levels of them, made on demand */
+  const rt_ctx *owner;             /* the created context it was made in, or NULL */
 };
 
 struct cudaArray {
@@ -208,6 +229,7 @@ struct cudaArray {
   uint64_t texture_type;
   unsigned kind;         /* the record's kind, 1 ... 7 */
   size_t width, rows, z; /* texels per row, rows, slices (depth, layers or faces) */
+  const rt_ctx *owner;   /* the created context it was made in, or NULL */
 };
 
 static struct cudaArray *rt_arrays;
@@ -334,6 +356,7 @@ cudaError_t rt_array_create(rt_device *d, const struct cudaChannelFormatDesc *de
     free(a);
     return cudaErrorMemoryAllocation;
   }
+  a->owner = rt_context_owner();
   a->next = rt_arrays;
   rt_arrays = a;
   *out = a;
@@ -417,6 +440,7 @@ cudaError_t rt_mipmap_create(rt_device *d, const struct cudaChannelFormatDesc *d
   m->flags = flags;
   m->levels = levels;
   m->level_arrays = level_arrays;
+  m->owner = rt_context_owner();
   m->next = rt_mipmaps;
   rt_mipmaps = m;
   *out = m;
@@ -717,6 +741,7 @@ typedef struct rt_object {
   struct cudaResourceDesc resource;
   struct cudaTextureDesc texture_desc;
   struct cudaResourceViewDesc view; /* zeros when made without one */
+  const rt_ctx *owner;              /* the created context it was made in, or NULL */
 } rt_object;
 
 static rt_object *rt_objects;
@@ -953,6 +978,7 @@ static rt_record_layout *rt_new_record(rt_device *d) {
 static cudaError_t rt_object_add(rt_device *d, rt_object *o, unsigned long long *out) {
   o->record = rt_new_record(d);
   if (!o->record) return cudaErrorMemoryAllocation;
+  o->owner = rt_context_owner();
   o->next = rt_objects;
   rt_objects = o;
   *out = (uintptr_t)o->record;
@@ -983,18 +1009,32 @@ cudaError_t rt_texture_create(rt_device *d, const struct cudaResourceDesc *res,
     e = rt_resolve_array(res, &r);
   }
   if (e != cudaSuccess) return e == cudaErrorInvalidResourceHandle ? cudaErrorInvalidValue : e;
+  if (view && !memory && view->format != cudaResViewFormatNone) {
+    /* a view in another format: the texels reinterpreted (a Metal view in that pixel
+     * format: the arrays' textures have PixelFormatView), of the same size and extent, as
+     * CUDA's documentation asks for formats that are not block-compressed; those are
+     * CUDA's over 32-bit unsigned arrays, not Anchor's */
+    const rt_format *as = rt_view_format_of(view->format);
+    bool block = (unsigned)view->format >= cudaResViewFormatUnsignedBlockCompressed1 &&
+                 (unsigned)view->format <= cudaResViewFormatUnsignedBlockCompressed7;
+    bool bc_base = r.format->bits == 32 && r.format->kind == cudaChannelFormatKindUnsigned &&
+                   r.format->channels >= 2;
+    if (block && bc_base) return cudaErrorNotSupported;
+    if (!as || rt_texel_bytes(as) != rt_texel_bytes(r.format) || view->width != r.extent[0] ||
+        view->height != r.extent[1] || view->depth != r.extent[2])
+      return cudaErrorInvalidValue;
+    r.format = as;
+  }
   uint32_t flags = 0;
   cudaError_t refusal = cudaErrorInvalidValue;
   uint64_t format = rt_read_format(r.format, t, &flags, &refusal);
   unsigned first_level = r.first_level, levels = r.levels, first_slice = 0;
   uint32_t extent[3] = {r.extent[0], r.extent[1], r.extent[2]};
   if (view && !memory) {
-    /* a view of other levels or layers in the same format (CUDA's other use, block-
-     * compressed reinterpretation, has no format here to apply to) */
+    /* a view of other levels or layers (in the format above) */
     bool layered = r.kind == 4 || r.kind == 5;
-    if ((view->format != cudaResViewFormatNone) || view->lastMipmapLevel < view->firstMipmapLevel ||
-        view->lastMipmapLevel >= r.levels || view->lastLayer < view->firstLayer ||
-        (layered && view->lastLayer >= r.slices) ||
+    if (view->lastMipmapLevel < view->firstMipmapLevel || view->lastMipmapLevel >= r.levels ||
+        view->lastLayer < view->firstLayer || (layered && view->lastLayer >= r.slices) ||
         (!layered && (view->firstLayer || view->lastLayer)))
       e = cudaErrorInvalidValue;
     first_level = r.first_level + view->firstMipmapLevel;
@@ -1150,6 +1190,40 @@ void rt_texture_use_resources(mtl_id encoder) {
     mtl_compute_use_resource(encoder, m->texture, usage);
   for (const rt_object *o = rt_objects; o; o = o->next)
     mtl_compute_use_resource(encoder, o->texture, usage);
+}
+
+void rt_texture_destroy_owned(rt_device *d, const rt_ctx *owner) {
+  assert(rt_lock_held() && d && owner);
+  /* objects first: each holds its own reference to the texture it names, so an object of
+   * another context over one of these arrays stays safe to destroy later */
+  for (rt_object **link = &rt_objects; *link;) {
+    rt_object *o = *link;
+    if (o->owner != owner) {
+      link = &o->next;
+      continue;
+    }
+    *link = o->next;
+    rt_memory_free(d, o->record, RT_BLOCK_TEXTURE, RT_BLOCK_TEXTURE);
+    rt_object_free(o);
+  }
+  for (struct cudaArray **link = &rt_arrays; *link;) {
+    struct cudaArray *a = *link;
+    if (a->owner != owner) {
+      link = &a->next;
+      continue;
+    }
+    *link = a->next;
+    rt_array_free(a);
+  }
+  for (struct cudaMipmappedArray **link = &rt_mipmaps; *link;) {
+    struct cudaMipmappedArray *m = *link;
+    if (m->owner != owner) {
+      link = &m->next;
+      continue;
+    }
+    *link = m->next;
+    rt_mipmap_free(m);
+  }
 }
 
 void rt_texture_reset(void) {

@@ -105,10 +105,12 @@ CUresult cuCtxDestroy(CUcontext ctx) {
   else {
     rt_wait_all(); /* "blocks until the context's work is done" */
     /* CUDA frees what the context owns: its streams and events, the modules
-     * loaded in it, its allocations (core_stream.c, core_module.c, core_memory.c) */
+     * loaded in it, its arrays and texture and surface objects, its allocations
+     * (core_stream.c, core_module.c, core_texture.c, core_memory.c) */
     rt_stream_destroy_owned(c);
     rt_module_unload_owned(c);
     rt_device *d = rt_device_current();
+    if (d) rt_texture_destroy_owned(d, c);
     if (d) rt_memory_free_owned(d, c);
     rt_context_destroy(c);
   }

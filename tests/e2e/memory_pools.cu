@@ -78,7 +78,7 @@ int main() {
   show("after two allocations", def);
   CHECK(stat(def, cudaMemPoolAttrUsedMemCurrent) >= 2 * bytes, "used counts both");
   // H200, CUDA 13, 2026-12-01: used=800000, the bytes asked for; reserved=33554432 (CUDA
-  // reserves pool memory in 32 MiB granules; Anchor what its arena rounds to: 256 bytes), so
+  // reserves pool memory in 32 MiB granules; Anchor what its arena rounds to: 512 bytes), so
   // the reserved figures here and below are the device's, the used ones CUDA's rule.
   CHECK(stat(def, cudaMemPoolAttrUsedMemCurrent) == 2 * bytes, "used is what was asked for");
   CHECK(stat(def, cudaMemPoolAttrReservedMemCurrent) >= stat(def, cudaMemPoolAttrUsedMemCurrent),

@@ -1,6 +1,6 @@
-/* tests/runtime/test_arena.c — the arena allocator alone (no Metal): 256-byte
- * alignment, first fit, splitting, merging of free neighbours, exhaustion,
- * frees that must be refused, and lookups of interior offsets. */
+/* tests/runtime/test_arena.c — the arena allocator alone (no Metal): 512-byte
+ * alignment (RT_ARENA_ALIGN, an H100's cudaMalloc alignment), first fit, splitting, merging of free
+ * neighbours, exhaustion, frees that must be refused, and lookups of interior offsets. */
 #include <stdint.h>
 
 #include "check.h"
@@ -11,13 +11,14 @@ static void test_alignment_and_find(void) {
   CHECK(rt_arena_init(&a, 1 << 20));
   uint64_t x, y, z;
   CHECK(rt_arena_alloc(&a, 1, RT_BLOCK_DEVICE, &x));
-  CHECK(rt_arena_alloc(&a, 300, RT_BLOCK_HOST, &y));
-  CHECK(rt_arena_alloc(&a, 256, RT_BLOCK_DEVICE, &z));
-  CHECK(x == 0 && y == 256 && z == 768); /* 1 → 256, 300 → 512 */
-  CHECK(a.used == 256 + 512 + 256);
-  const rt_block *b = rt_arena_find(&a, y + 299);
-  CHECK(b && b->offset == y && b->requested == 300 && b->kind == RT_BLOCK_HOST);
-  CHECK(rt_arena_find(&a, z + 256) == NULL); /* free space after the last block */
+  CHECK(rt_arena_alloc(&a, 600, RT_BLOCK_HOST, &y));
+  CHECK(rt_arena_alloc(&a, 512, RT_BLOCK_DEVICE, &z));
+  CHECK(RT_ARENA_ALIGN == 512);
+  CHECK(x == 0 && y == 512 && z == 1536); /* 1 → 512, 600 → 1024 */
+  CHECK(a.used == 512 + 1024 + 512);
+  const rt_block *b = rt_arena_find(&a, y + 599);
+  CHECK(b && b->offset == y && b->requested == 600 && b->kind == RT_BLOCK_HOST);
+  CHECK(rt_arena_find(&a, z + 512) == NULL); /* free space after the last block */
   CHECK(!rt_arena_alloc(&a, 0, RT_BLOCK_DEVICE, &x));
   rt_arena_destroy(&a);
 }
@@ -40,20 +41,20 @@ static void test_free_rules(void) {
 
 static void test_first_fit_and_merge(void) {
   rt_arena a;
-  CHECK(rt_arena_init(&a, 4096));
+  CHECK(rt_arena_init(&a, 8192));
   uint64_t o[16];
   for (int i = 0; i < 16; i++)
-    CHECK(rt_arena_alloc(&a, 256, RT_BLOCK_DEVICE, &o[i]));
+    CHECK(rt_arena_alloc(&a, 512, RT_BLOCK_DEVICE, &o[i]));
   uint64_t extra;
   CHECK(!rt_arena_alloc(&a, 1, RT_BLOCK_DEVICE, &extra)); /* full */
   CHECK(rt_arena_free(&a, o[3], RT_BLOCK_DEVICE));
   CHECK(rt_arena_free(&a, o[5], RT_BLOCK_DEVICE));
-  CHECK(!rt_arena_alloc(&a, 512, RT_BLOCK_DEVICE, &extra)); /* holes not adjacent */
-  CHECK(rt_arena_free(&a, o[4], RT_BLOCK_DEVICE));          /* joins 3,4,5 */
-  CHECK(rt_arena_alloc(&a, 768, RT_BLOCK_DEVICE, &extra) && extra == o[3]);
+  CHECK(!rt_arena_alloc(&a, 1024, RT_BLOCK_DEVICE, &extra)); /* holes not adjacent */
+  CHECK(rt_arena_free(&a, o[4], RT_BLOCK_DEVICE));           /* joins 3,4,5 */
+  CHECK(rt_arena_alloc(&a, 1536, RT_BLOCK_DEVICE, &extra) && extra == o[3]);
   CHECK(rt_arena_free(&a, extra, RT_BLOCK_DEVICE));
   CHECK(rt_arena_alloc(&a, 200, RT_BLOCK_MANAGED, &extra) && extra == o[3]); /* first fit */
-  CHECK(!rt_arena_alloc(&a, 8192, RT_BLOCK_DEVICE, &extra)); /* larger than the arena */
+  CHECK(!rt_arena_alloc(&a, 16384, RT_BLOCK_DEVICE, &extra)); /* larger than the arena */
   rt_arena_destroy(&a);
 }
 

@@ -18,7 +18,7 @@ static void test_round_trip(void) {
   int *a = NULL, *b = NULL;
   CHECK_ERR(cudaMalloc((void **)&a, N * sizeof *a), cudaSuccess);
   CHECK_ERR(cudaMalloc((void **)&b, N * sizeof *b), cudaSuccess);
-  CHECK(a && b && a != b && (uintptr_t)a % 256 == 0 && (uintptr_t)b % 256 == 0);
+  CHECK(a && b && a != b && (uintptr_t)a % 512 == 0 && (uintptr_t)b % 512 == 0); /* an H100's */
   CHECK_ERR(cudaMemcpy(a, host, N * sizeof *a, cudaMemcpyHostToDevice), cudaSuccess);
   CHECK_ERR(cudaMemcpy(b, a, N * sizeof *a, cudaMemcpyDeviceToDevice), cudaSuccess);
   CHECK_ERR(cudaMemcpy(back, b, N * sizeof *b, cudaMemcpyDeviceToHost), cudaSuccess);
@@ -144,6 +144,27 @@ static void test_host_and_managed(void) {
   CHECK_ERR(cudaFree(d), cudaSuccess);
 }
 
+/* Small allocations: each a 512-byte unit of the arena, 512-aligned as an H100's
+ * cudaMalloc pointers (tex_values.cu: cudaMalloc(100) addresses mod 512 all 0), so
+ * N cudaMalloc(4) take N * 512 bytes of cudaMemGetInfo's free memory. */
+static void test_small_allocations(void) {
+  enum { N = 1000 };
+  static void *p[N];
+  size_t free0, free1, total;
+  CHECK_ERR(cudaMemGetInfo(&free0, &total), cudaSuccess);
+  int misaligned = 0;
+  for (int i = 0; i < N; i++) {
+    CHECK_ERR(cudaMalloc(&p[i], 4), cudaSuccess);
+    misaligned += (uintptr_t)p[i] % 512 != 0;
+  }
+  CHECK_ERR(cudaMemGetInfo(&free1, &total), cudaSuccess);
+  CHECK(misaligned == 0 && free0 - free1 == (size_t)N * 512);
+  for (int i = 0; i < N; i++)
+    CHECK_ERR(cudaFree(p[i]), cudaSuccess);
+  CHECK_ERR(cudaMemGetInfo(&free1, &total), cudaSuccess);
+  CHECK(free1 == free0);
+}
+
 static void test_mem_info_and_reset(void) {
   size_t free0, total0, free1, total1;
   CHECK_ERR(cudaMemGetInfo(&free0, &total0), cudaSuccess);
@@ -238,6 +259,7 @@ int main(void) {
   test_allocation_errors();
   test_copy_errors();
   test_host_and_managed();
+  test_small_allocations();
   test_mem_info_and_reset();
   CHECK_ERR(cudaGetLastError(), cudaSuccess);
   return check_finish("test_memory");

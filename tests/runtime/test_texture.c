@@ -211,7 +211,9 @@ static void test_bad_arrays(void) {
   CHECK_ERR(cudaGetDeviceProperties(&p, 0), cudaSuccess);
   CHECK(p.maxTexture1D == 16384 && p.maxTexture2D[0] == 16384 && p.maxTexture2D[1] == 16384);
   CHECK(p.maxTexture3D[0] == 2048 && p.maxTexture2DLayered[2] == 2048);
-  CHECK(p.maxSurface2D[0] == 16384 && p.textureAlignment == 256 && p.texturePitchAlignment == 32);
+  /* textureAlignment and surfaceAlignment 512, an H100's (texture_codes.cu) */
+  CHECK(p.maxSurface2D[0] == 16384 && p.textureAlignment == 512 && p.texturePitchAlignment == 32);
+  CHECK(p.surfaceAlignment == 512);
   int v = 0;
   CHECK_ERR(cudaDeviceGetAttribute(&v, cudaDevAttrMaxTexture3DDepth, 0), cudaSuccess);
   CHECK(v == 2048);
@@ -598,6 +600,42 @@ static void test_views(void) {
   flat_res.res.array.array = flat;
   struct cudaResourceViewDesc v1 = {.width = 8, .height = 8, .firstLayer = 1, .lastLayer = 1};
   CHECK_ERR(cudaCreateTextureObject(&bad, &flat_res, &t, &v1), cudaErrorInvalidValue);
+  /* another format of the same texel size: the texels reinterpreted; the record's format
+   * word is the view's (32-bit, 1 channel, signed), the texel size unchanged */
+  struct cudaResourceViewDesc vf = {.format = cudaResViewFormatSignedInt1, .width = 8, .height = 8};
+  cudaTextureObject_t as_int = 0;
+  CHECK_ERR(cudaCreateTextureObject(&as_int, &flat_res, &t, &vf), cudaSuccess);
+  r = read_record(as_int);
+  CHECK(r.format == (32u | 1u << 8 | (unsigned)cudaChannelFormatKindSigned << 12) &&
+        r.texel_bytes == 4 && r.kind == 2);
+  CHECK_ERR(cudaGetTextureObjectResourceViewDesc(&back, as_int), cudaSuccess);
+  CHECK(back.format == cudaResViewFormatSignedInt1);
+  CHECK_ERR(cudaDestroyTextureObject(as_int), cudaSuccess);
+  vf.format = cudaResViewFormatUnsignedChar4; /* 4 bytes too, read as normalized floats */
+  struct cudaTextureDesc nt = {.readMode = cudaReadModeNormalizedFloat};
+  CHECK_ERR(cudaCreateTextureObject(&as_int, &flat_res, &nt, &vf), cudaSuccess);
+  CHECK(read_record(as_int).flags == 2u); /* read mode normalized: the Unorm view */
+  CHECK_ERR(cudaDestroyTextureObject(as_int), cudaSuccess);
+  vf.format = cudaResViewFormatHalf4; /* 8 bytes a texel: not a reinterpretation */
+  CHECK_ERR(cudaCreateTextureObject(&bad, &flat_res, &t, &vf), cudaErrorInvalidValue);
+  vf.format = cudaResViewFormatFloat1;
+  vf.width = 4; /* CUDA: the view's width is the array's for formats not block-compressed */
+  CHECK_ERR(cudaCreateTextureObject(&bad, &flat_res, &t, &vf), cudaErrorInvalidValue);
+  vf.width = 8;
+  vf.format = cudaResViewFormatUnsignedBlockCompressed1; /* over a float array: not CUDA's */
+  CHECK_ERR(cudaCreateTextureObject(&bad, &flat_res, &t, &vf), cudaErrorInvalidValue);
+  vf.format = (enum cudaResourceViewFormat)0x40; /* no such format */
+  CHECK_ERR(cudaCreateTextureObject(&bad, &flat_res, &t, &vf), cudaErrorInvalidValue);
+  /* block-compressed views of 32-bit unsigned arrays are CUDA's, not Anchor's */
+  struct cudaChannelFormatDesc u2 =
+      cudaCreateChannelDesc(32, 32, 0, 0, cudaChannelFormatKindUnsigned);
+  cudaArray_t words;
+  CHECK_ERR(cudaMallocArray(&words, &u2, 8, 8, 0), cudaSuccess);
+  flat_res.res.array.array = words;
+  vf.format = cudaResViewFormatUnsignedBlockCompressed1;
+  vf.width = 32, vf.height = 32;
+  CHECK_ERR(cudaCreateTextureObject(&bad, &flat_res, &t, &vf), cudaErrorNotSupported);
+  CHECK_ERR(cudaFreeArray(words), cudaSuccess);
   CHECK_ERR(cudaFreeArray(flat), cudaSuccess);
   CHECK_ERR(cudaDestroyTextureObject(obj), cudaSuccess);
   CHECK_ERR(cudaFreeArray(a), cudaSuccess);
@@ -618,6 +656,12 @@ static void test_memory_textures(void) {
   CHECK(r.kind == 8 && r.extent[0] == 1000 && r.extent[1] == 0 && r.texture && !r.sampler);
   res.res.linear.devPtr = p + 1; /* not textureAlignment-aligned */
   CHECK_ERR(cudaCreateTextureObject(&bad, &res, &t, NULL), cudaErrorInvalidValue);
+  res.res.linear.devPtr = p + 64; /* 256 bytes in: not a multiple of 512 (an H100 refuses) */
+  CHECK_ERR(cudaCreateTextureObject(&bad, &res, &t, NULL), cudaErrorInvalidValue);
+  res.res.linear.devPtr = p + 128; /* 512 bytes in: binds */
+  CHECK_ERR(cudaCreateTextureObject(&bad, &res, &t, NULL), cudaSuccess);
+  CHECK_ERR(cudaDestroyTextureObject(bad), cudaSuccess);
+  bad = 0;
   res.res.linear.devPtr = p;
   res.res.linear.sizeInBytes = 1 << 17; /* past the allocation */
   CHECK_ERR(cudaCreateTextureObject(&bad, &res, &t, NULL), cudaErrorInvalidValue);
@@ -636,6 +680,9 @@ static void test_memory_textures(void) {
   CHECK_ERR(cudaCreateTextureObject(&obj2, &pitched, &t, NULL), cudaSuccess);
   r = read_record(obj2);
   CHECK(r.kind == 9 && r.extent[0] == 30 && r.extent[1] == 20 && r.texel_bytes == 8 && r.sampler);
+  pitched.res.pitch2D.devPtr = p + 64; /* pitched memory: devPtr aligned as linear memory's */
+  CHECK_ERR(cudaCreateTextureObject(&bad, &pitched, &t, NULL), cudaErrorInvalidValue);
+  pitched.res.pitch2D.devPtr = p;
   pitched.res.pitch2D.pitchInBytes = 250; /* not a multiple of texturePitchAlignment */
   CHECK_ERR(cudaCreateTextureObject(&bad, &pitched, &t, NULL), cudaErrorInvalidValue);
   pitched.res.pitch2D.pitchInBytes = 224; /* under a row */
@@ -850,6 +897,14 @@ static void test_driver(void) {
   CHECK_DRV(cuTexObjectDestroy(t), CUDA_SUCCESS);
   res.res.linear.numChannels = 3;
   CHECK_DRV(cuTexObjectCreate(&t, &res, &tex, NULL), CUDA_ERROR_INVALID_VALUE);
+  res.res.linear.numChannels = 4; /* 256 bytes in: not aligned to the device's 512 */
+  res.res.linear.devPtr = p + 256;
+  res.res.linear.sizeInBytes = 1024;
+  CHECK_DRV(cuTexObjectCreate(&t, &res, &tex, NULL), CUDA_ERROR_INVALID_VALUE);
+  int alignment = 0;
+  CHECK_DRV(cuDeviceGetAttribute(&alignment, CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT, 0),
+            CUDA_SUCCESS);
+  CHECK(alignment == 512 && p % 512 == 0); /* cuMemAlloc's pointers are aligned to it */
   CHECK_DRV(cuMemFree(p), CUDA_SUCCESS);
   /* 2-D arrays and mipmapped arrays */
   CUDA_ARRAY_DESCRIPTOR d2 = {8, 8, CU_AD_FORMAT_HALF, 1}, back2;

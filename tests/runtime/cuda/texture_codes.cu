@@ -33,8 +33,12 @@ int main() {
   cudaChannelFormatDesc float8 = cudaCreateChannelDesc(8, 0, 0, 0, cudaChannelFormatKindFloat);
   cudaDeviceProp p;
   CHECKED(cudaSuccess, cudaGetDeviceProperties(&p, 0));
-  printf("textureAlignment %zu texturePitchAlignment %zu surfaceAlignment %zu ?\n",
-         p.textureAlignment, p.texturePitchAlignment, p.surfaceAlignment);
+  // observed on an H100: 512, 32, 512 (and every cudaMalloc pointer 512-aligned, tex_values)
+  bool aligned =
+      p.textureAlignment == 512 && p.texturePitchAlignment == 32 && p.surfaceAlignment == 512;
+  printf("textureAlignment %zu texturePitchAlignment %zu surfaceAlignment %zu%s\n",
+         p.textureAlignment, p.texturePitchAlignment, p.surfaceAlignment, aligned ? "" : " FAIL");
+  failures += !aligned;
   // Metal's limits, the device's real ones (the H100 reports 131072, 131072 x 65536, 16384,
   // 2048): printed only
   printf("maxTexture1D %d maxTexture2D %d x %d maxTexture3D %d maxTexture2DLayered layers %d ?\n",
@@ -135,7 +139,8 @@ int main() {
   res.res.array.array = s;
   CHECKED(cudaSuccess, cudaCreateSurfaceObject(&surf, &res));
   CHECKED(cudaSuccess, cudaDestroySurfaceObject(surf));
-  // linear memory at an offset of 256 and 4 bytes into an allocation
+  // linear memory at offsets of 256, 4 and 512 bytes into an allocation: CUDA's documentation
+  // asks for a devPtr aligned to textureAlignment (512 on an H100)
   char *mem = nullptr;
   CHECKED(cudaSuccess, cudaMalloc(&mem, 1 << 16));
   cudaResourceDesc lin;
@@ -144,10 +149,27 @@ int main() {
   lin.res.linear.desc = f1;
   lin.res.linear.sizeInBytes = 1024;
   lin.res.linear.devPtr = mem + 256;
-  SHOW(cudaCreateTextureObject(&obj, &lin, &t, nullptr)); // an H100: cudaErrorInvalidValue
+  H100(cudaErrorInvalidValue, cudaCreateTextureObject(&obj, &lin, &t, nullptr));
   if (obj) cudaDestroyTextureObject(obj), obj = 0;
   lin.res.linear.devPtr = mem + 4;
   H100(cudaErrorInvalidValue, cudaCreateTextureObject(&obj, &lin, &t, nullptr));
+  if (obj) cudaDestroyTextureObject(obj), obj = 0;
+  lin.res.linear.devPtr = mem + 512; // aligned: documented to bind
+  CHECKED(cudaSuccess, cudaCreateTextureObject(&obj, &lin, &t, nullptr));
+  if (obj) cudaDestroyTextureObject(obj), obj = 0;
+  // pitched memory: the same rule for devPtr (CUDA's documentation), 8 rows of 64 floats
+  cudaResourceDesc pitched;
+  memset(&pitched, 0, sizeof pitched);
+  pitched.resType = cudaResourceTypePitch2D;
+  pitched.res.pitch2D.desc = f1;
+  pitched.res.pitch2D.width = 64;
+  pitched.res.pitch2D.height = 8;
+  pitched.res.pitch2D.pitchInBytes = 256;
+  pitched.res.pitch2D.devPtr = mem + 256;
+  CHECKED(cudaErrorInvalidValue, cudaCreateTextureObject(&obj, &pitched, &t, nullptr));
+  if (obj) cudaDestroyTextureObject(obj), obj = 0;
+  pitched.res.pitch2D.devPtr = mem + 1024;
+  CHECKED(cudaSuccess, cudaCreateTextureObject(&obj, &pitched, &t, nullptr));
   if (obj) cudaDestroyTextureObject(obj), obj = 0;
   // mipmapped arrays: levels clamped; a level is no array to free
   cudaMipmappedArray_t m = nullptr;
