@@ -120,6 +120,13 @@ enum { CM_PF_UNORM, CM_PF_SRGB, CM_PF_SNORM, CM_PF_UINT, CM_PF_SINT, CM_PF_FLOAT
 struct cm_pixel_format {
   uint32_t value, bytes, channels, kind; /* MTLPixelFormat, bytes per texel, CM_PF_ */
 };
+/* A zeroed 256-byte slot of managed memory for a texture's or sampler's descriptor (its
+ * address is the gpuResourceID), NULL when CUDA refuses memory; cm_desc_give returns it.
+ * The slots' chunks are kept for the process. */
+void *cm_desc_take(void);
+void cm_desc_give(void *slot);
+_Static_assert(sizeof(struct cm_texture_desc) <= 256 && sizeof(struct cm_sampler_desc) <= 256,
+               "descriptor slots");
 /* The formats cudametal supports (Anchor's runtime uses these); NULL for another. */
 const struct cm_pixel_format *cm_pixel_format(uint64_t format);
 

@@ -9,6 +9,9 @@
  *   device           cuDevice 0's primary context; properties from cuDeviceGetAttribute
  *   buffer           cuMemAllocManaged (shared storage: contents == gpuAddress), cuMemAlloc
  *                    (private: contents NULL)
+ *   texture          a CUDA array with a surface object per level (texture.c), a buffer's
+ *                    memory, or a view of another; gpuResourceID: its descriptor's address
+ *   sampler state    its values in managed memory; gpuResourceID: their address
  *   library          translate.c + NVRTC (compile.c) -> cuModuleLoadData
  *   function         a kernel name of a library
  *   pipeline         cuModuleGetFunction; limits from cuFuncGetAttribute
@@ -16,7 +19,8 @@
  *   command buffer   recorded commands, replayed on the queue's stream at commit between
  *                    two CUDA events (GPUStartTime/GPUEndTime), completion = the end event
  *   encoders         dispatch -> cuLaunchKernel with one struct cm_args by value; copy ->
- *                    cuMemcpyAsync; fill -> cuMemsetD8Async
+ *                    cuMemcpyAsync; fill -> cuMemsetD8Async; texture copies ->
+ *                    cuMemcpy3DAsync
  *   shared event     a value in pinned host-mapped memory: cuStreamWriteValue64 /
  *                    cuStreamWaitEvent or cuStreamWaitValue64 (see "shared events")
  *   handlers         run by cudametal's completion thread, after the status is final
@@ -335,11 +339,11 @@ static unsigned long buffer_length(id self, SEL cmd) {
  * buffer's memory (newTextureWithDescriptor:offset:bytesPerRow:), or is a view of another
  * texture (its parent, retained: the same array, from a first level and slice, in another
  * pixel format or type). Each has a descriptor (struct cm_texture_desc) in managed memory
- * whose device address is its gpuResourceID; a sampler state's is its values (struct
- * cm_sampler_desc). The prelude reads both wherever a kernel finds the IDs. Metal's rules
- * are checked as softmetal checks them: an invalid descriptor or view gives nil and a line
- * on stderr; a misused replaceRegion/getBytes does nothing (and says why); an invalid blit
- * fails its command buffer (code 9). */
+ * (a slot of texture.c's) whose device address is its gpuResourceID; a sampler state's is its
+ * values (struct cm_sampler_desc). The prelude reads both wherever a kernel finds the IDs. Metal's
+ * rules are checked as softmetal checks them: an invalid descriptor or view gives nil and a line on
+ * stderr; a misused replaceRegion/getBytes does nothing (and says why); an invalid blit fails its
+ * command buffer (code 9). */
 static unsigned long send_u64(id obj, const char *selector);
 static Class texture_class, sampler_class;
 struct cm_texture {
@@ -386,17 +390,15 @@ static bool is_cube(uint64_t type) {
 static void texture_destroy(struct cm_object *o) {
   struct cm_texture *t = (struct cm_texture *)o;
   set_current();
-  if (t->desc) cuMemFree((CUdeviceptr)(uintptr_t)t->desc);
+  cm_desc_give(t->desc);
   cm_storage_destroy(&t->own);
   cm_release(t->parent);
   cm_release(t->buffer);
 }
 /* The descriptor of t (its fields set); false when managed memory is refused. */
 static bool texture_publish(struct cm_texture *t) {
-  CUdeviceptr p = 0;
-  if (cuMemAllocManaged(&p, sizeof *t->desc, CU_MEM_ATTACH_GLOBAL) != CUDA_SUCCESS) return false;
-  struct cm_texture_desc *d = (struct cm_texture_desc *)(uintptr_t)p;
-  memset(d, 0, sizeof *d);
+  struct cm_texture_desc *d = cm_desc_take();
+  if (!d) return false;
   d->type = (uint32_t)t->type, d->format = (uint32_t)t->format;
   d->width = (uint32_t)t->width, d->height = (uint32_t)t->height, d->depth = (uint32_t)t->depth;
   d->slices = (uint32_t)t->slices, d->levels = (uint32_t)t->levels;
@@ -782,7 +784,7 @@ static cm_resource_id texture_resource_id(id self, SEL cmd) {
 static void sampler_destroy(struct cm_object *o) {
   struct cm_sampler_state *s = (struct cm_sampler_state *)o;
   set_current();
-  if (s->desc) cuMemFree((CUdeviceptr)(uintptr_t)s->desc);
+  cm_desc_give(s->desc);
 }
 static bool send_bool(id obj, const char *selector) {
   SEL sel = sel_registerName(selector);
@@ -826,10 +828,10 @@ static id device_new_sampler(id self, SEL cmd, id descriptor) {
     return nil;
   }
   set_current();
-  CUdeviceptr p = 0;
-  if (cuMemAllocManaged(&p, sizeof d, CU_MEM_ATTACH_GLOBAL) != CUDA_SUCCESS) return nil;
+  struct cm_sampler_desc *slot = cm_desc_take();
+  if (!slot) return nil;
   struct cm_sampler_state *s = cm_new(sampler_class, sizeof *s, sampler_destroy);
-  s->desc = (struct cm_sampler_desc *)(uintptr_t)p;
+  s->desc = slot;
   *s->desc = d;
   s->argument_buffers = send_bool(descriptor, "supportArgumentBuffers");
   return (id)s;

@@ -6,6 +6,7 @@
 
 #include "cm.h"
 
+#include <pthread.h>
 #include <string.h>
 
 /* The pixel formats Anchor's runtime uses (runtime/core_texture.c; softmetal's list):
@@ -134,4 +135,38 @@ void cm_copy_describe(CUDA_MEMCPY3D *c, const struct cm_copy_side *src,
   c->WidthInBytes = width_bytes;
   c->Height = rows;
   c->Depth = 1;
+}
+
+/* Descriptors: 256-byte slots of managed memory, taken from 64 KiB chunks kept for the
+ * process (as shared events' pages), so a texture or sampler costs no cuMemAllocManaged of
+ * its own. */
+enum { DESC_SLOT = 256, DESC_CHUNK = 65536 };
+static pthread_mutex_t desc_lock = PTHREAD_MUTEX_INITIALIZER;
+static void *desc_free_list; /* each free slot holds the next one's address */
+
+void *cm_desc_take(void) {
+  pthread_mutex_lock(&desc_lock);
+  if (!desc_free_list) {
+    CUdeviceptr p = 0;
+    if (cuMemAllocManaged(&p, DESC_CHUNK, CU_MEM_ATTACH_GLOBAL) == CUDA_SUCCESS) {
+      unsigned char *chunk = (unsigned char *)(uintptr_t)p;
+      for (size_t at = DESC_CHUNK; at >= DESC_SLOT; at -= DESC_SLOT) {
+        *(void **)(chunk + at - DESC_SLOT) = desc_free_list;
+        desc_free_list = chunk + at - DESC_SLOT;
+      }
+    }
+  }
+  void *slot = desc_free_list;
+  if (slot) desc_free_list = *(void **)slot;
+  pthread_mutex_unlock(&desc_lock);
+  if (slot) memset(slot, 0, DESC_SLOT);
+  return slot;
+}
+
+void cm_desc_give(void *slot) {
+  if (!slot) return;
+  pthread_mutex_lock(&desc_lock);
+  *(void **)slot = desc_free_list;
+  desc_free_list = slot;
+  pthread_mutex_unlock(&desc_lock);
 }
