@@ -81,3 +81,16 @@ kernel void copy_handles(device rec2d *dst [[buffer(0)]], device const rec2d *sr
   rec2d r = src[i];
   dst[i] = r;
 }
+
+// constexpr samplers (state in the ID), fence() on a read_write texture
+kernel void constexpr_sampler(device const rec2d *r [[buffer(0)]], device const recs *q [[buffer(1)]],
+                              device float4 *out [[buffer(2)]], uint i [[thread_position_in_grid]]) {
+  constexpr sampler s(coord::normalized, address::repeat, filter::linear);
+  constexpr sampler p(coord::pixel, s_address::clamp_to_zero, t_address::clamp_to_edge,
+                      min_filter::nearest, mag_filter::linear, mip_filter::none,
+                      border_color::opaque_white, r_address::mirrored_repeat);
+  sampler copy = sampler(r[i].s);
+  out[i] = r[i].t.sample(s, float2(0.5f)) + r[i].t.sample(p, float2(1.0f, 2.0f)) +
+           r[i].t.sample(copy, float2(0.25f));
+  q->trw.fence();
+}
