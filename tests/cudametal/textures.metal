@@ -6,6 +6,17 @@
 #include <metal_stdlib>
 using namespace metal;
 
+// cudametal's layout promises (not MSL: compiler built-ins NVRTC has): a texture or sampler
+// is its 8-byte ID, trivially copied, so records have Metal's argument-buffer layout; the
+// prelude's explicit vector conversions (float4(int4)) are not implicit ones.
+static_assert(sizeof(texture2d<float>) == 8 && sizeof(sampler) == 8 &&
+                  sizeof(texturecube_array<half, access::read>) == 8 && alignof(sampler) == 8,
+              "8-byte handles");
+static_assert(__is_trivially_copyable(texture2d<float>) && __is_trivially_copyable(sampler) &&
+                  __is_trivially_copyable(float4),
+              "trivially copyable");
+static_assert(!__is_convertible_to(int4, float4), "no implicit conversion between vector types");
+
 struct rec2d {
   texture2d<float> t;
   sampler s;
