@@ -56,21 +56,21 @@ bench=ok
 if [ -n "$only" ]; then
   bench="left out (E2E_ONLY)"
 else
-echo "== bench_kernels: anchorcc build (cudametal) vs nvcc build, ms per launch"
-"$cuda/bin/nvcc" -O2 -arch=sm_90 "$root/cudametal/bench_kernels.cu" -o "$out/bench_kernels.nvcc" ||
-  bench="nvcc failed"
-"${anchor_env[@]}" timeout 60 "$bundle/bench_kernels.anchor" >"$out/bench.anchor.log" 2>&1 || bench="anchorcc build exit $?"
-timeout 60 "$out/bench_kernels.nvcc" >"$out/bench.nvcc.log" 2>&1 ||
-  bench="$bench; nvcc build exit $?"
-printf '%-22s %12s %12s %8s\n' kernel anchorcc nvcc ratio
-for k in $(awk '/^TIME/ {print $2}' "$out/bench.nvcc.log" "$out/bench.anchor.log" | awk '!seen[$0]++'); do
-  a=$(awk -v k="$k" '$1 == "TIME" && $2 == k {print $3}' "$out/bench.anchor.log")
-  b=$(awk -v k="$k" '$1 == "TIME" && $2 == k {print $3}' "$out/bench.nvcc.log")
-  printf '%-22s %12s %12s %8s\n' "$k" "${a:-?}" "${b:-?}" \
-    "$(awk -v a="${a:-0}" -v b="${b:-0}" 'BEGIN { if (a > 0 && b > 0) printf "%.3f", a / b; else print "?" }')"
-done
-echo "anchorcc build: $(grep -v '^TIME' "$out/bench.anchor.log" | head -n 5 | tr '\n' ' ' | cut -c1-400)"
-echo "nvcc build:     $(grep -v '^TIME' "$out/bench.nvcc.log" | tail -n 3 | tr '\n' ' ' | cut -c1-400)"
+  echo "== bench_kernels: anchorcc build (cudametal) vs nvcc build, ms per launch"
+  "$cuda/bin/nvcc" -O2 -arch=sm_90 "$root/cudametal/bench_kernels.cu" -o "$out/bench_kernels.nvcc" ||
+    bench="nvcc failed"
+  "${anchor_env[@]}" timeout 60 "$bundle/bench_kernels.anchor" >"$out/bench.anchor.log" 2>&1 || bench="anchorcc build exit $?"
+  timeout 60 "$out/bench_kernels.nvcc" >"$out/bench.nvcc.log" 2>&1 ||
+    bench="$bench; nvcc build exit $?"
+  printf '%-22s %12s %12s %8s\n' kernel anchorcc nvcc ratio
+  for k in $(awk '/^TIME/ {print $2}' "$out/bench.nvcc.log" "$out/bench.anchor.log" | awk '!seen[$0]++'); do
+    a=$(awk -v k="$k" '$1 == "TIME" && $2 == k {print $3}' "$out/bench.anchor.log")
+    b=$(awk -v k="$k" '$1 == "TIME" && $2 == k {print $3}' "$out/bench.nvcc.log")
+    printf '%-22s %12s %12s %8s\n' "$k" "${a:-?}" "${b:-?}" \
+      "$(awk -v a="${a:-0}" -v b="${b:-0}" 'BEGIN { if (a > 0 && b > 0) printf "%.3f", a / b; else print "?" }')"
+  done
+  echo "anchorcc build: $(grep -v '^TIME' "$out/bench.anchor.log" | head -n 5 | tr '\n' ' ' | cut -c1-400)"
+  echo "nvcc build:     $(grep -v '^TIME' "$out/bench.nvcc.log" | tail -n 3 | tr '\n' ' ' | cut -c1-400)"
 fi
 
 # 4. e2e programs, $jobs at a time, within the budget
