@@ -9,8 +9,10 @@
  *                 MSL vector type names, one extern "C" __global__ wrapper per kernel
  *   compile.c     NVRTC: the prelude (msl/metal_stdlib), options, cubin
  *   driver.c      the CUDA driver's functions, from libcuda.so.1 by dlsym (driver.h)
- *   metal.c       the Objective-C classes: device, buffer, library, function,
- *                 pipeline, queue, command buffer, compute and blit encoders
+ *   texture.c     textures' CUDA side: pixel formats, CUDA arrays with a surface object
+ *                 per mip level, CUDA_MEMCPY3D copies
+ *   metal.c       the Objective-C classes: device, buffer, texture, sampler, library,
+ *                 function, pipeline, queue, command buffer, compute and blit encoders
  *
  * The launch ABI shared by the wrappers (translate.c) and the encoder (metal.c):
  * each kernel takes one by-value `const __grid_constant__ struct cm_args`.
@@ -74,5 +76,91 @@ char *cm_ptx_retarget(const char *ptx, const char *target, size_t *size);
 /* The prelude's text (read once from lib/anchor/cudametal/metal_stdlib next to the
  * library, or $CUDAMETAL_PRELUDE), or NULL. */
 const char *cm_prelude(void);
+
+/* ---- textures (texture.c; the prelude's cm_texture and cm_sampler are the same
+ * layouts): a texture's or a sampler's gpuResourceID is the device address of its
+ * descriptor, in managed memory; kernels read it wherever the ID travels. ---- */
+#define CM_TEX_LEVELS 16
+enum { /* how a texture's texels are stored: the surf*read/write the kernel uses */
+       CM_STORE_LINEAR,
+       CM_STORE_1D,
+       CM_STORE_1D_LAYERED,
+       CM_STORE_2D,
+       CM_STORE_2D_LAYERED,
+       CM_STORE_3D
+};
+struct cm_texture_desc {
+  uint32_t type, format;               /* MTLTextureType, MTLPixelFormat (the view's) */
+  uint32_t width, height, depth;       /* level 0 of the view */
+  uint32_t slices, levels, bpp, usage; /* slices: array elements x 6 for cubes */
+  uint32_t store, slice0, reserved;    /* slice0: the view's first layer of the CUDA array */
+  uint64_t linear, row_pitch;          /* CM_STORE_LINEAR: device address and row pitch */
+  uint64_t surface[CM_TEX_LEVELS];     /* CUsurfObject of each of the view's levels */
+};
+struct cm_sampler_desc { /* MTLSamplerDescriptor's values */
+  uint32_t min_filter, mag_filter, mip_filter, address[3], border_color, normalized, max_anisotropy,
+      compare;
+  float lod_min, lod_max;
+};
+_Static_assert(sizeof(struct cm_texture_desc) == 192, "the prelude's cm_texture");
+_Static_assert(sizeof(struct cm_sampler_desc) == 48, "the prelude's cm_sampler");
+
+/* MTLTextureType */
+enum {
+  CM_MTL_TEXTURE_1D = 0,
+  CM_MTL_TEXTURE_1D_ARRAY = 1,
+  CM_MTL_TEXTURE_2D = 2,
+  CM_MTL_TEXTURE_2D_ARRAY = 3,
+  CM_MTL_TEXTURE_CUBE = 5,
+  CM_MTL_TEXTURE_CUBE_ARRAY = 6,
+  CM_MTL_TEXTURE_3D = 7,
+  CM_MTL_TEXTURE_BUFFER = 9
+};
+enum { CM_PF_UNORM, CM_PF_SRGB, CM_PF_SNORM, CM_PF_UINT, CM_PF_SINT, CM_PF_FLOAT };
+struct cm_pixel_format {
+  uint32_t value, bytes, channels, kind; /* MTLPixelFormat, bytes per texel, CM_PF_ */
+};
+/* A zeroed 256-byte slot of managed memory for a texture's or sampler's descriptor (its
+ * address is the gpuResourceID), NULL when CUDA refuses memory; cm_desc_give returns it.
+ * The slots' chunks are kept for the process. */
+void *cm_desc_take(void);
+void cm_desc_give(void *slot);
+_Static_assert(sizeof(struct cm_texture_desc) <= 256 && sizeof(struct cm_sampler_desc) <= 256,
+               "descriptor slots");
+/* The formats cudametal supports (Anchor's runtime uses these); NULL for another. */
+const struct cm_pixel_format *cm_pixel_format(uint64_t format);
+
+#ifdef CUDA_VERSION /* <cuda.h> included (texture.c, metal.c) */
+/* A texture's CUDA storage: one CUDA array, or a mipmapped array and its levels' arrays,
+ * made with CUDA_ARRAY3D_SURFACE_LDST, and a surface object per level. Views share it. */
+struct cm_storage {
+  uint32_t store, levels, bpp;
+  CUmipmappedArray mipmapped;
+  CUarray array[CM_TEX_LEVELS];
+  CUsurfObject surface[CM_TEX_LEVELS];
+};
+/* The storage of a texture of MTLTextureType `type` (not a texture buffer), slices layers
+ * (cubes: 6 per cube); on failure nothing is left allocated. */
+CUresult cm_storage_create(struct cm_storage *s, uint64_t type, const struct cm_pixel_format *pf,
+                           uint32_t width, uint32_t height, uint32_t depth, uint32_t slices,
+                           uint32_t levels);
+void cm_storage_destroy(struct cm_storage *s);
+/* One side of a texture copy: host or device memory (pitch, and image: bytes from one
+ * z-slice to the next), or a CUDA array (z: the layer, or the 3D texture's z). */
+enum { CM_SIDE_HOST, CM_SIDE_DEVICE, CM_SIDE_ARRAY };
+struct cm_copy_side {
+  int kind;
+  const void *host;
+  CUdeviceptr device;
+  CUarray array;
+  uint64_t pitch, image;
+  uint64_t x_bytes, y, z;
+};
+/* The copy of z-slice z (0 ..) of a region rows high, width_bytes wide: one CUDA_MEMCPY3D
+ * of depth 1 (any bytes per image Metal allows, which CUDA's srcHeight could not say). */
+void cm_copy_describe(CUDA_MEMCPY3D *c, const struct cm_copy_side *src,
+                      const struct cm_copy_side *dst, uint64_t width_bytes, uint64_t rows,
+                      uint64_t z);
+#endif
 
 #endif

@@ -45,7 +45,16 @@
   X(cuStreamDestroy)                                                                               \
   X(cuStreamWaitEvent)                                                                             \
   X(cuStreamWaitValue64)                                                                           \
-  X(cuStreamWriteValue64)
+  X(cuStreamWriteValue64)                                                                          \
+  X(cuArray3DCreate)                                                                               \
+  X(cuArrayDestroy)                                                                                \
+  X(cuMipmappedArrayCreate)                                                                        \
+  X(cuMipmappedArrayGetLevel)                                                                      \
+  X(cuMipmappedArrayDestroy)                                                                       \
+  X(cuSurfObjectCreate)                                                                            \
+  X(cuSurfObjectDestroy)                                                                           \
+  X(cuMemcpy3D)                                                                                    \
+  X(cuMemcpy3DAsync)
 
 #define CM_DRIVER_DECLARE(f) extern __typeof__(f) *cm_##f;
 CM_DRIVER_FUNCTIONS(CM_DRIVER_DECLARE)
@@ -126,6 +135,24 @@ const char *cm_driver_load(void);
 #define cuStreamWaitValue64 (*cm_cuStreamWaitValue64)
 #undef cuStreamWriteValue64
 #define cuStreamWriteValue64 (*cm_cuStreamWriteValue64)
+#undef cuArray3DCreate
+#define cuArray3DCreate (*cm_cuArray3DCreate)
+#undef cuArrayDestroy
+#define cuArrayDestroy (*cm_cuArrayDestroy)
+#undef cuMipmappedArrayCreate
+#define cuMipmappedArrayCreate (*cm_cuMipmappedArrayCreate)
+#undef cuMipmappedArrayGetLevel
+#define cuMipmappedArrayGetLevel (*cm_cuMipmappedArrayGetLevel)
+#undef cuMipmappedArrayDestroy
+#define cuMipmappedArrayDestroy (*cm_cuMipmappedArrayDestroy)
+#undef cuSurfObjectCreate
+#define cuSurfObjectCreate (*cm_cuSurfObjectCreate)
+#undef cuSurfObjectDestroy
+#define cuSurfObjectDestroy (*cm_cuSurfObjectDestroy)
+#undef cuMemcpy3D
+#define cuMemcpy3D (*cm_cuMemcpy3D)
+#undef cuMemcpy3DAsync
+#define cuMemcpy3DAsync (*cm_cuMemcpy3DAsync)
 #endif
 
 #endif

@@ -9,6 +9,9 @@
  *   device           cuDevice 0's primary context; properties from cuDeviceGetAttribute
  *   buffer           cuMemAllocManaged (shared storage: contents == gpuAddress), cuMemAlloc
  *                    (private: contents NULL)
+ *   texture          a CUDA array with a surface object per level (texture.c), a buffer's
+ *                    memory, or a view of another; gpuResourceID: its descriptor's address
+ *   sampler state    its values in managed memory; gpuResourceID: their address
  *   library          translate.c + NVRTC (compile.c) -> cuModuleLoadData
  *   function         a kernel name of a library
  *   pipeline         cuModuleGetFunction; limits from cuFuncGetAttribute
@@ -16,7 +19,8 @@
  *   command buffer   recorded commands, replayed on the queue's stream at commit between
  *                    two CUDA events (GPUStartTime/GPUEndTime), completion = the end event
  *   encoders         dispatch -> cuLaunchKernel with one struct cm_args by value; copy ->
- *                    cuMemcpyAsync; fill -> cuMemsetD8Async
+ *                    cuMemcpyAsync; fill -> cuMemsetD8Async; texture copies ->
+ *                    cuMemcpy3DAsync
  *   shared event     a value in pinned host-mapped memory: cuStreamWriteValue64 /
  *                    cuStreamWaitEvent or cuStreamWaitValue64 (see "shared events")
  *   handlers         run by cudametal's completion thread, after the status is final
@@ -24,8 +28,9 @@
  * Every CUDA call goes through driver.h's pointers into NVIDIA's libcuda.so.1.
  * Every method makes the primary context current on the calling thread first.
  */
+#include "driver.h" /* first: <cuda.h> before cm.h (its CUDA declarations) */
+
 #include "cm.h"
-#include "driver.h"
 
 #include <objc/runtime.h>
 #include <pthread.h>
@@ -327,6 +332,520 @@ static unsigned long buffer_gpu_address(id self, SEL cmd) {
 static unsigned long buffer_length(id self, SEL cmd) {
   (void)cmd;
   return ((struct cm_buffer *)self)->length;
+}
+
+/* ---- textures and samplers (docs/cudametal.md "Textures") ----
+ * A texture owns a CUDA array with a surface object per mip level (texture.c), or shares a
+ * buffer's memory (newTextureWithDescriptor:offset:bytesPerRow:), or is a view of another
+ * texture (its parent, retained: the same array, from a first level and slice, in another
+ * pixel format or type). Each has a descriptor (struct cm_texture_desc) in managed memory
+ * (a slot of texture.c's) whose device address is its gpuResourceID; a sampler state's is its
+ * values (struct cm_sampler_desc). The prelude reads both wherever a kernel finds the IDs. Metal's
+ * rules are checked as softmetal checks them: an invalid descriptor or view gives nil and a line on
+ * stderr; a misused replaceRegion/getBytes does nothing (and says why); an invalid blit fails its
+ * command buffer (code 9). */
+static unsigned long send_u64(id obj, const char *selector);
+static Class texture_class, sampler_class;
+struct cm_texture {
+  struct cm_object base;
+  struct cm_texture *parent; /* retained (views) */
+  struct cm_buffer *buffer;  /* retained (textures over a buffer) */
+  struct cm_storage own;     /* a texture's own CUDA storage (not views, not buffers') */
+  const struct cm_storage *storage;
+  const struct cm_pixel_format *pf;
+  uint64_t type, format, width, height, depth, array_length, levels, slices, usage, storage_mode;
+  uint64_t level0, slice0; /* in the storage */
+  uint64_t buffer_offset, bytes_per_row;
+  struct cm_texture_desc *desc; /* managed memory: the gpuResourceID */
+};
+struct cm_sampler_state {
+  struct cm_object base;
+  struct cm_sampler_desc *desc; /* managed memory */
+  bool argument_buffers;
+};
+typedef struct {
+  uint64_t impl;
+} cm_resource_id;
+typedef struct {
+  uint64_t location, length;
+} cm_range;
+typedef struct {
+  uint64_t x, y, z;
+} cm_origin;
+typedef struct {
+  cm_origin origin;
+  cm_size size;
+} cm_region;
+
+static void texture_invalid(const char *what, const char *why) {
+  fprintf(stderr, "cudametal: validation error: %s: %s\n", what, why);
+}
+static uint64_t level_dim(uint64_t d, uint64_t l) {
+  d >>= l;
+  return d ? d : 1;
+}
+static bool is_cube(uint64_t type) {
+  return type == CM_MTL_TEXTURE_CUBE || type == CM_MTL_TEXTURE_CUBE_ARRAY;
+}
+static void texture_destroy(struct cm_object *o) {
+  struct cm_texture *t = (struct cm_texture *)o;
+  set_current();
+  cm_desc_give(t->desc);
+  cm_storage_destroy(&t->own);
+  cm_release(t->parent);
+  cm_release(t->buffer);
+}
+/* The descriptor of t (its fields set); false when managed memory is refused. */
+static bool texture_publish(struct cm_texture *t) {
+  struct cm_texture_desc *d = cm_desc_take();
+  if (!d) return false;
+  d->type = (uint32_t)t->type, d->format = (uint32_t)t->format;
+  d->width = (uint32_t)t->width, d->height = (uint32_t)t->height, d->depth = (uint32_t)t->depth;
+  d->slices = (uint32_t)t->slices, d->levels = (uint32_t)t->levels;
+  d->bpp = t->pf->bytes, d->usage = (uint32_t)t->usage;
+  if (t->buffer) {
+    d->store = CM_STORE_LINEAR;
+    d->linear = t->buffer->ptr + t->buffer_offset;
+    d->row_pitch = t->bytes_per_row;
+  } else {
+    d->store = t->storage->store;
+    d->slice0 = (uint32_t)t->slice0;
+    for (uint64_t l = 0; l < t->levels; l++)
+      d->surface[l] = t->storage->surface[t->level0 + l];
+  }
+  t->desc = d;
+  return true;
+}
+static uint64_t full_mip_count(uint64_t w, uint64_t h, uint64_t d) {
+  uint64_t m = w > h ? w : h, n = 1;
+  if (d > m) m = d;
+  while (m > 1)
+    m >>= 1, n++;
+  return n;
+}
+/* A descriptor's values (softmetal's MTLTextureDescriptor, read through its selectors). */
+struct texture_request {
+  uint64_t type, format, width, height, depth, array_length, levels, sample_count, usage,
+      storage_mode;
+};
+static struct texture_request texture_request_of(id descriptor) {
+  struct texture_request q;
+  q.type = send_u64(descriptor, "textureType");
+  q.format = send_u64(descriptor, "pixelFormat");
+  q.width = send_u64(descriptor, "width");
+  q.height = send_u64(descriptor, "height");
+  q.depth = send_u64(descriptor, "depth");
+  q.array_length = send_u64(descriptor, "arrayLength");
+  q.levels = send_u64(descriptor, "mipmapLevelCount");
+  q.sample_count = send_u64(descriptor, "sampleCount");
+  q.usage = send_u64(descriptor, "usage");
+  q.storage_mode = send_u64(descriptor, "storageMode");
+  return q;
+}
+/* Metal's rules and the device's limits (CUDA's layered arrays: 2048 layers; 16 levels);
+ * NULL or why not. */
+static const char *check_request(const struct texture_request *q,
+                                 const struct cm_pixel_format *pf) {
+  if (!pf) return "unsupported pixel format";
+  if (!q->width || !q->height || !q->depth || !q->array_length || !q->levels)
+    return "width, height, depth, arrayLength and mipmapLevelCount must be >= 1";
+  if (q->sample_count > 1) return "multisample textures are not supported by cudametal";
+  if (q->storage_mode == 3) return "memoryless storage is for render targets only";
+  uint64_t max = q->type == CM_MTL_TEXTURE_3D ? 2048 : 16384;
+  if (q->width > max || q->height > max || q->depth > 2048 || q->array_length > 2048 ||
+      q->array_length * (is_cube(q->type) ? 6 : 1) > 2048)
+    return "dimensions exceed the device's limits (16384; 3D: 2048; layers: 2048)";
+  switch (q->type) {
+  case CM_MTL_TEXTURE_1D:
+  case CM_MTL_TEXTURE_1D_ARRAY:
+    if (q->height != 1 || q->depth != 1) return "1D textures have height and depth 1";
+    break;
+  case CM_MTL_TEXTURE_2D:
+  case CM_MTL_TEXTURE_2D_ARRAY:
+    if (q->depth != 1) return "2D textures have depth 1";
+    break;
+  case CM_MTL_TEXTURE_CUBE:
+  case CM_MTL_TEXTURE_CUBE_ARRAY:
+    if (q->width != q->height || q->depth != 1) return "cube textures are square, depth 1";
+    break;
+  case CM_MTL_TEXTURE_3D: break;
+  case CM_MTL_TEXTURE_BUFFER:
+    if (q->height != 1 || q->depth != 1 || q->levels != 1)
+      return "texture buffers have height, depth and mipmapLevelCount 1";
+    break;
+  default: return "unsupported texture type";
+  }
+  bool arrayed = q->type == CM_MTL_TEXTURE_1D_ARRAY || q->type == CM_MTL_TEXTURE_2D_ARRAY ||
+                 q->type == CM_MTL_TEXTURE_CUBE_ARRAY;
+  if (!arrayed && q->array_length != 1) return "arrayLength must be 1 for this texture type";
+  if (q->levels > CM_TEX_LEVELS ||
+      q->levels > full_mip_count(q->width, q->type == CM_MTL_TEXTURE_1D ? 1 : q->height,
+                                 q->type == CM_MTL_TEXTURE_3D ? q->depth : 1))
+    return "mipmapLevelCount exceeds the levels of the texture's size";
+  return NULL;
+}
+static struct cm_texture *texture_alloc(const struct texture_request *q,
+                                        const struct cm_pixel_format *pf) {
+  struct cm_texture *t = cm_new(texture_class, sizeof *t, texture_destroy);
+  t->type = q->type, t->format = q->format, t->pf = pf;
+  t->width = q->width, t->height = q->height, t->depth = q->depth;
+  t->array_length = q->array_length, t->levels = q->levels;
+  t->slices = q->array_length * (is_cube(q->type) ? 6 : 1);
+  t->usage = q->usage, t->storage_mode = q->storage_mode;
+  return t;
+}
+static id device_new_texture(id self, SEL cmd, id descriptor) {
+  (void)self, (void)cmd;
+  const char *what = "-[MTLDevice newTextureWithDescriptor:]";
+  if (!descriptor) return nil;
+  struct texture_request q = texture_request_of(descriptor);
+  const struct cm_pixel_format *pf = cm_pixel_format(q.format);
+  const char *why = check_request(&q, pf);
+  if (!why && q.type == CM_MTL_TEXTURE_BUFFER)
+    why = "texture buffers are made with -[MTLBuffer newTextureWithDescriptor:offset:bytesPerRow:]";
+  if (why) {
+    texture_invalid(what, why);
+    return nil;
+  }
+  set_current();
+  struct cm_texture *t = texture_alloc(&q, pf);
+  CUresult r = cm_storage_create(&t->own, q.type, pf, (uint32_t)q.width, (uint32_t)q.height,
+                                 (uint32_t)q.depth, (uint32_t)t->slices, (uint32_t)q.levels);
+  if (r != CUDA_SUCCESS) {
+    fprintf(stderr, "cudametal: %s: CUDA array: %s\n", what, cu_error_text(r));
+    cm_release(t);
+    return nil;
+  }
+  t->storage = &t->own;
+  if (!texture_publish(t)) {
+    cm_release(t);
+    return nil;
+  }
+  return (id)t;
+}
+/* minimumLinearTextureAlignmentForPixelFormat: / minimumTextureBufferAlignmentForPixelFormat:
+ * 16 bytes, as softmetal: a texture over a buffer is read by plain loads (no CUDA texture
+ * object is bound to the memory, so CUDA's 512-byte textureAlignment does not apply). */
+enum { LINEAR_ALIGNMENT = 16 };
+static unsigned long device_linear_alignment(id self, SEL cmd, unsigned long format) {
+  (void)self, (void)cmd, (void)format;
+  return LINEAR_ALIGNMENT;
+}
+static unsigned long device_argument_buffers_support(id self, SEL cmd) {
+  (void)self, (void)cmd;
+  return 1; /* MTLArgumentBuffersTier2: resource IDs in any memory */
+}
+static id buffer_new_texture(id self, SEL cmd, id descriptor, unsigned long offset,
+                             unsigned long bytes_per_row) {
+  (void)cmd;
+  const char *what = "-[MTLBuffer newTextureWithDescriptor:offset:bytesPerRow:]";
+  struct cm_buffer *b = (struct cm_buffer *)self;
+  if (!descriptor) return nil;
+  struct texture_request q = texture_request_of(descriptor);
+  const struct cm_pixel_format *pf = cm_pixel_format(q.format);
+  const char *why = check_request(&q, pf);
+  if (!why && q.type != CM_MTL_TEXTURE_2D && q.type != CM_MTL_TEXTURE_BUFFER)
+    why = "a texture over a buffer must be of type 2D or TextureBuffer";
+  if (!why && (q.levels != 1 || q.array_length != 1))
+    why = "a texture over a buffer has one mip level and one slice";
+  if (!why && offset % LINEAR_ALIGNMENT)
+    why = "offset must be a multiple of the device's minimum linear texture alignment (16)";
+  uint64_t row = q.width * (pf ? pf->bytes : 0);
+  if (q.type == CM_MTL_TEXTURE_BUFFER) bytes_per_row = row;
+  if (!why && bytes_per_row % LINEAR_ALIGNMENT && q.type == CM_MTL_TEXTURE_2D)
+    why = "bytesPerRow must be a multiple of the minimum linear texture alignment (16)";
+  if (!why && bytes_per_row < row) why = "bytesPerRow must be >= width x bytes per pixel";
+  uint64_t span = bytes_per_row * (q.height - 1) + row;
+  if (!why && (offset > b->length || span > b->length - offset))
+    why = "the texture does not fit in the buffer from offset";
+  if (why) {
+    texture_invalid(what, why);
+    return nil;
+  }
+  set_current();
+  struct cm_texture *t = texture_alloc(&q, pf);
+  cm_retain(b);
+  t->buffer = b;
+  t->buffer_offset = offset, t->bytes_per_row = bytes_per_row;
+  if (!texture_publish(t)) {
+    cm_release(t);
+    return nil;
+  }
+  return (id)t;
+}
+
+/* Metal's view rules (softmetal's): the same format or its sRGB twin always, another of
+ * the same size with PixelFormatView usage; the types of Metal's table of view types. */
+static bool srgb_twins(const struct cm_pixel_format *a, const struct cm_pixel_format *b) {
+  return (a->kind == CM_PF_SRGB && b->kind == CM_PF_UNORM && b->value == a->value - 1) ||
+         (b->kind == CM_PF_SRGB && a->kind == CM_PF_UNORM && a->value == b->value - 1);
+}
+static bool view_type_ok(uint64_t from, uint64_t to) {
+  switch (from) {
+  case CM_MTL_TEXTURE_1D:
+  case CM_MTL_TEXTURE_1D_ARRAY: return to == CM_MTL_TEXTURE_1D || to == CM_MTL_TEXTURE_1D_ARRAY;
+  case CM_MTL_TEXTURE_2D:
+  case CM_MTL_TEXTURE_2D_ARRAY:
+    return to == CM_MTL_TEXTURE_2D || to == CM_MTL_TEXTURE_2D_ARRAY ||
+           (from == CM_MTL_TEXTURE_2D_ARRAY && is_cube(to));
+  case CM_MTL_TEXTURE_CUBE:
+  case CM_MTL_TEXTURE_CUBE_ARRAY:
+    return to == CM_MTL_TEXTURE_2D || to == CM_MTL_TEXTURE_2D_ARRAY || is_cube(to);
+  case CM_MTL_TEXTURE_3D: return to == CM_MTL_TEXTURE_3D;
+  case CM_MTL_TEXTURE_BUFFER: return to == CM_MTL_TEXTURE_BUFFER;
+  }
+  return false;
+}
+enum { MTL_TEXTURE_USAGE_PIXEL_FORMAT_VIEW = 0x10 };
+static id new_view(struct cm_texture *p, uint64_t format, uint64_t type, uint64_t level0,
+                   uint64_t nlevels, uint64_t slice0, uint64_t nslices, const char *what) {
+  const struct cm_pixel_format *pf = cm_pixel_format(format);
+  const char *why = NULL;
+  if (!pf)
+    why = "unsupported pixel format";
+  else if (format != p->format && !srgb_twins(pf, p->pf)) {
+    if (!(p->usage & MTL_TEXTURE_USAGE_PIXEL_FORMAT_VIEW))
+      why = "the texture's usage lacks MTLTextureUsagePixelFormatView (needed for any format "
+            "other than the sRGB twin)";
+    else if (pf->bytes != p->pf->bytes)
+      why = "the view's pixel format has another size per pixel than the texture's";
+  }
+  if (!why && !view_type_ok(p->type, type)) why = "the texture cannot be viewed as that type";
+  if (!why && (!nlevels || level0 >= p->levels || nlevels > p->levels - level0))
+    why = "the level range is outside the texture's levels";
+  if (!why && (!nslices || slice0 >= p->slices || nslices > p->slices - slice0))
+    why = "the slice range is outside the texture's slices";
+  if (!why &&
+      (type == CM_MTL_TEXTURE_1D || type == CM_MTL_TEXTURE_2D || type == CM_MTL_TEXTURE_3D ||
+       type == CM_MTL_TEXTURE_BUFFER) &&
+      nslices != 1)
+    why = "a view of this type has exactly one slice";
+  if (!why && type == CM_MTL_TEXTURE_CUBE && nslices != 6) why = "a cube view has exactly 6 slices";
+  if (!why && type == CM_MTL_TEXTURE_CUBE_ARRAY && nslices % 6)
+    why = "a cube array view has a multiple of 6 slices";
+  if (why) {
+    texture_invalid(what, why);
+    return nil;
+  }
+  set_current();
+  struct cm_texture *t = cm_new(texture_class, sizeof *t, texture_destroy);
+  t->type = type, t->format = format, t->pf = pf;
+  t->width = level_dim(p->width, level0), t->height = level_dim(p->height, level0);
+  t->depth = level_dim(p->depth, level0);
+  t->slices = nslices, t->levels = nlevels;
+  t->array_length = is_cube(type) ? nslices / 6 : nslices;
+  t->usage = p->usage, t->storage_mode = p->storage_mode;
+  cm_retain(p);
+  t->parent = p;
+  t->storage = p->storage;
+  t->level0 = p->level0 + level0, t->slice0 = p->slice0 + slice0;
+  if (p->buffer) cm_retain(p->buffer);
+  t->buffer = p->buffer, t->buffer_offset = p->buffer_offset, t->bytes_per_row = p->bytes_per_row;
+  if (!texture_publish(t)) {
+    cm_release(t);
+    return nil;
+  }
+  return (id)t;
+}
+static id texture_new_view(id self, SEL cmd, unsigned long format) {
+  (void)cmd;
+  struct cm_texture *p = (struct cm_texture *)self;
+  return new_view(p, format, p->type, 0, p->levels, 0, p->slices,
+                  "-[MTLTexture newTextureViewWithPixelFormat:]");
+}
+static id texture_new_view_full(id self, SEL cmd, unsigned long format, unsigned long type,
+                                cm_range levels, cm_range slices) {
+  (void)cmd;
+  return new_view((struct cm_texture *)self, format, type, levels.location, levels.length,
+                  slices.location, slices.length,
+                  "-[MTLTexture newTextureViewWithPixelFormat:textureType:levels:slices:]");
+}
+
+/* A region of level/slice of t: NULL when inside it, else why not. */
+static const char *check_region(const struct cm_texture *t, const cm_region *r, uint64_t level,
+                                uint64_t slice) {
+  if (level >= t->levels) return "mipmap level out of range";
+  if (slice >= t->slices) return "slice out of range";
+  uint64_t w = level_dim(t->width, level), h = level_dim(t->height, level),
+           d = level_dim(t->depth, level);
+  if (t->type == CM_MTL_TEXTURE_1D || t->type == CM_MTL_TEXTURE_1D_ARRAY ||
+      t->type == CM_MTL_TEXTURE_BUFFER)
+    h = 1;
+  if (t->type != CM_MTL_TEXTURE_3D) d = 1;
+  if (r->origin.x > w || r->size.width > w - r->origin.x || r->origin.y > h ||
+      r->size.height > h - r->origin.y || r->origin.z > d || r->size.depth > d - r->origin.z)
+    return "the region is outside the level's dimensions";
+  return NULL;
+}
+/* The copy side of texel `origin` of level/slice of t. */
+static struct cm_copy_side texture_side(const struct cm_texture *t, uint64_t level, uint64_t slice,
+                                        cm_origin origin) {
+  struct cm_copy_side s = {0};
+  s.x_bytes = origin.x * t->pf->bytes, s.y = origin.y;
+  if (t->buffer) {
+    s.kind = CM_SIDE_DEVICE;
+    s.device = t->buffer->ptr + t->buffer_offset;
+    s.pitch = t->bytes_per_row;
+    return s;
+  }
+  s.kind = CM_SIDE_ARRAY;
+  s.array = t->storage->array[t->level0 + level];
+  s.z = t->storage->store == CM_STORE_3D ? origin.z
+        : t->storage->store == CM_STORE_1D_LAYERED || t->storage->store == CM_STORE_2D_LAYERED
+            ? t->slice0 + slice
+            : 0;
+  return s;
+}
+/* replaceRegion / getBytes: Metal's checks, then the copy, synchronous (CPU access). */
+static void cpu_access(struct cm_texture *t, cm_region r, uint64_t level, uint64_t slice,
+                       void *bytes, uint64_t bpr, uint64_t bpi, bool to_texture, const char *what) {
+  const char *why = check_region(t, &r, level, slice);
+  if (!why && t->storage_mode == 2) why = "the texture's storage mode is Private";
+  if (!why && bpr < r.size.width * t->pf->bytes) why = "bytesPerRow < region width x pixel size";
+  if (!why && r.size.depth > 1 && bpi < bpr * r.size.height)
+    why = "bytesPerImage < bytesPerRow x region height";
+  if (!why && !bytes) why = "bytes is NULL";
+  if (why) {
+    texture_invalid(what, why);
+    return;
+  }
+  set_current();
+  struct cm_copy_side tex = texture_side(t, level, slice, r.origin);
+  struct cm_copy_side host = {.kind = CM_SIDE_HOST, .host = bytes, .pitch = bpr, .image = bpi};
+  for (uint64_t z = 0; z < r.size.depth && r.size.width && r.size.height; z++) {
+    CUDA_MEMCPY3D c;
+    cm_copy_describe(&c, to_texture ? &host : &tex, to_texture ? &tex : &host,
+                     r.size.width * t->pf->bytes, r.size.height, z);
+    CUresult e = cuMemcpy3D(&c);
+    if (e != CUDA_SUCCESS) {
+      fprintf(stderr, "cudametal: %s: cuMemcpy3D: %s\n", what, cu_error_text(e));
+      return;
+    }
+  }
+}
+static void texture_replace(id self, SEL cmd, cm_region r, unsigned long level, unsigned long slice,
+                            const void *bytes, unsigned long bpr, unsigned long bpi) {
+  (void)cmd;
+  cpu_access((struct cm_texture *)self, r, level, slice, (void *)bytes, bpr, bpi, true,
+             "-[MTLTexture replaceRegion:mipmapLevel:slice:withBytes:bytesPerRow:bytesPerImage:]");
+}
+static void texture_replace_2d(id self, SEL cmd, cm_region r, unsigned long level,
+                               const void *bytes, unsigned long bpr) {
+  (void)cmd;
+  cpu_access((struct cm_texture *)self, r, level, 0, (void *)bytes, bpr, 0, true,
+             "-[MTLTexture replaceRegion:mipmapLevel:withBytes:bytesPerRow:]");
+}
+static void texture_get(id self, SEL cmd, void *bytes, unsigned long bpr, unsigned long bpi,
+                        cm_region r, unsigned long level, unsigned long slice) {
+  (void)cmd;
+  cpu_access((struct cm_texture *)self, r, level, slice, bytes, bpr, bpi, false,
+             "-[MTLTexture getBytes:bytesPerRow:bytesPerImage:fromRegion:mipmapLevel:slice:]");
+}
+static void texture_get_2d(id self, SEL cmd, void *bytes, unsigned long bpr, cm_region r,
+                           unsigned long level) {
+  (void)cmd;
+  cpu_access((struct cm_texture *)self, r, level, 0, bytes, bpr, 0, false,
+             "-[MTLTexture getBytes:bytesPerRow:fromRegion:mipmapLevel:]");
+}
+#define TEXTURE_PROPERTY(name, field)                                                              \
+  static unsigned long texture_##name(id self, SEL cmd) {                                          \
+    (void)cmd;                                                                                     \
+    return ((struct cm_texture *)self)->field;                                                     \
+  }
+TEXTURE_PROPERTY(type, type)
+TEXTURE_PROPERTY(format, format)
+TEXTURE_PROPERTY(width, width)
+TEXTURE_PROPERTY(height, height)
+TEXTURE_PROPERTY(depth, depth)
+TEXTURE_PROPERTY(levels, levels)
+TEXTURE_PROPERTY(array_length, array_length)
+TEXTURE_PROPERTY(usage, usage)
+TEXTURE_PROPERTY(storage_mode, storage_mode)
+TEXTURE_PROPERTY(buffer_offset, buffer_offset)
+TEXTURE_PROPERTY(buffer_bytes_per_row, bytes_per_row)
+#undef TEXTURE_PROPERTY
+static unsigned long texture_sample_count(id self, SEL cmd) {
+  (void)self, (void)cmd;
+  return 1;
+}
+static id texture_parent(id self, SEL cmd) {
+  (void)cmd;
+  return (id)((struct cm_texture *)self)->parent;
+}
+static id texture_buffer(id self, SEL cmd) {
+  (void)cmd;
+  return (id)((struct cm_texture *)self)->buffer;
+}
+static cm_resource_id texture_resource_id(id self, SEL cmd) {
+  (void)cmd;
+  return (cm_resource_id){(uint64_t)(uintptr_t)((struct cm_texture *)self)->desc};
+}
+
+static void sampler_destroy(struct cm_object *o) {
+  struct cm_sampler_state *s = (struct cm_sampler_state *)o;
+  set_current();
+  cm_desc_give(s->desc);
+}
+static bool send_bool(id obj, const char *selector) {
+  SEL sel = sel_registerName(selector);
+  return ((unsigned char (*)(id, SEL))method(obj, sel))(obj, sel) != 0;
+}
+static float send_float(id obj, const char *selector) {
+  SEL sel = sel_registerName(selector);
+  return ((float (*)(id, SEL))method(obj, sel))(obj, sel);
+}
+static id device_new_sampler(id self, SEL cmd, id descriptor) {
+  (void)self, (void)cmd;
+  if (!descriptor) return nil;
+  struct cm_sampler_desc d = {0};
+  d.min_filter = (uint32_t)send_u64(descriptor, "minFilter");
+  d.mag_filter = (uint32_t)send_u64(descriptor, "magFilter");
+  d.mip_filter = (uint32_t)send_u64(descriptor, "mipFilter");
+  d.address[0] = (uint32_t)send_u64(descriptor, "sAddressMode");
+  d.address[1] = (uint32_t)send_u64(descriptor, "tAddressMode");
+  d.address[2] = (uint32_t)send_u64(descriptor, "rAddressMode");
+  d.border_color = (uint32_t)send_u64(descriptor, "borderColor");
+  d.max_anisotropy = (uint32_t)send_u64(descriptor, "maxAnisotropy");
+  d.compare = (uint32_t)send_u64(descriptor, "compareFunction");
+  d.normalized = send_bool(descriptor, "normalizedCoordinates");
+  d.lod_min = send_float(descriptor, "lodMinClamp");
+  d.lod_max = send_float(descriptor, "lodMaxClamp");
+  const char *why = NULL;
+  if (d.min_filter > 1 || d.mag_filter > 1 || d.mip_filter > 2)
+    why = "invalid filter";
+  else if (d.address[0] > 5 || d.address[1] > 5 || d.address[2] > 5)
+    why = "invalid address mode";
+  else if (d.border_color > 2)
+    why = "invalid border colour";
+  else if (d.max_anisotropy < 1 || d.max_anisotropy > 16)
+    why = "maxAnisotropy must be in [1, 16]";
+  else if (d.compare > 7)
+    why = "invalid compare function";
+  else if (!(d.lod_min >= 0.0f) || !(d.lod_max >= d.lod_min))
+    why = "lodMinClamp must be >= 0 and <= lodMaxClamp";
+  if (why) {
+    texture_invalid("-[MTLDevice newSamplerStateWithDescriptor:]", why);
+    return nil;
+  }
+  set_current();
+  struct cm_sampler_desc *slot = cm_desc_take();
+  if (!slot) return nil;
+  struct cm_sampler_state *s = cm_new(sampler_class, sizeof *s, sampler_destroy);
+  s->desc = slot;
+  *s->desc = d;
+  s->argument_buffers = send_bool(descriptor, "supportArgumentBuffers");
+  return (id)s;
+}
+/* As on Metal, valid only for a sampler made with supportArgumentBuffers = YES. */
+static cm_resource_id sampler_resource_id(id self, SEL cmd) {
+  (void)cmd;
+  struct cm_sampler_state *s = (struct cm_sampler_state *)self;
+  if (!s->argument_buffers) {
+    texture_invalid("-[MTLSamplerState gpuResourceID]",
+                    "the sampler was not made with supportArgumentBuffers = YES; its ID is 0");
+    return (cm_resource_id){0};
+  }
+  return (cm_resource_id){(uint64_t)(uintptr_t)s->desc};
 }
 
 /* ---- libraries, functions, pipelines ---- */
@@ -773,7 +1292,7 @@ static CUresult event_wait(struct cm_event *e, uint64_t value, struct cm_queue *
 }
 
 /* ---- command buffers: recorded commands ---- */
-enum { CMD_DISPATCH, CMD_COPY, CMD_FILL, CMD_INVALID, CMD_SIGNAL, CMD_WAIT };
+enum { CMD_DISPATCH, CMD_COPY, CMD_FILL, CMD_INVALID, CMD_SIGNAL, CMD_WAIT, CMD_COPY3D };
 struct cm_command {
   int kind;
   struct cm_pipeline *pipeline; /* retained */
@@ -786,6 +1305,8 @@ struct cm_command {
   char *message;          /* CMD_INVALID */
   struct cm_event *event; /* CMD_SIGNAL, CMD_WAIT: retained */
   uint64_t event_value;
+  CUDA_MEMCPY3D *copies; /* CMD_COPY3D: malloc'd, copy_count of them */
+  int copy_count;
 };
 /* The block ABI's literal (as metal/mtl.c builds it without blocks, and as clang's
  * blocks are): invoke(block, command buffer); descriptor->size bytes are copied. */
@@ -822,6 +1343,7 @@ static void cmdbuf_destroy(struct cm_object *o) {
     cm_release(c->commands[i].event);
     free(c->commands[i].args);
     free(c->commands[i].message);
+    free(c->commands[i].copies);
   }
   free(c->commands);
   for (int i = 0; i < c->handler_count; i++) /* never committed */
@@ -1063,9 +1585,6 @@ static void blit_copy(id self, SEL cmd, id src, unsigned long src_offset, id dst
   cmdbuf_keep(e->cmdbuf, src);
   cmdbuf_keep(e->cmdbuf, dst);
 }
-typedef struct {
-  uint64_t location, length;
-} cm_range;
 static void blit_fill(id self, SEL cmd, id buffer, cm_range range, unsigned char value) {
   (void)cmd;
   struct cm_encoder *e = (struct cm_encoder *)self;
@@ -1078,6 +1597,130 @@ static void blit_fill(id self, SEL cmd, id buffer, cm_range range, unsigned char
   k->size = range.length;
   k->value = value;
   cmdbuf_keep(e->cmdbuf, buffer);
+}
+
+/* Texture blits: cuMemcpy3DAsync on the queue's stream, one per z-slice of the region
+ * (cm_copy_describe); Metal's checks, as softmetal's, else the command buffer fails with
+ * code 9 (InvalidResource). The textures and the buffer are kept until completion. */
+static void blit_copies(struct cm_encoder *e, const struct cm_copy_side *src,
+                        const struct cm_copy_side *dst, uint64_t width_bytes, cm_size size) {
+  if (!size.width || !size.height || !size.depth) return;
+  struct cm_command *k = cmdbuf_push(e->cmdbuf, CMD_COPY3D);
+  k->copies = malloc(size.depth * sizeof *k->copies);
+  if (!k->copies) abort();
+  for (uint64_t z = 0; z < size.depth; z++)
+    cm_copy_describe(&k->copies[z], src, dst, width_bytes, size.height, z);
+  k->copy_count = (int)size.depth;
+}
+static void blit_invalid(struct cm_encoder *e, const char *what, const char *why) {
+  char text[512];
+  snprintf(text, sizeof text, "-[MTLBlitCommandEncoder %s]: %s", what, why);
+  cmdbuf_push(e->cmdbuf, CMD_INVALID)->message = strdup(text);
+}
+/* A buffer side of a texture copy: NULL when the bytes are inside the buffer, else why. */
+static const char *check_linear(const struct cm_buffer *b, const struct cm_texture *t,
+                                uint64_t offset, uint64_t bpr, uint64_t bpi, cm_size size) {
+  if (!b) return "the buffer is nil";
+  if (!size.width || !size.height || !size.depth) return NULL;
+  uint64_t row = size.width * t->pf->bytes;
+  if (bpr < row) return "bytesPerRow < region width x pixel size";
+  if (size.depth > 1 && bpi < bpr * size.height) return "bytesPerImage < bytesPerRow x height";
+  uint64_t end = offset + (size.depth - 1) * bpi + (size.height - 1) * bpr + row;
+  if (end > b->length || end < offset) return "the region's bytes run past the buffer's end";
+  return NULL;
+}
+static void blit_buffer_to_texture(id self, SEL cmd, id buffer, unsigned long offset,
+                                   unsigned long bpr, unsigned long bpi, cm_size size, id texture,
+                                   unsigned long slice, unsigned long level, cm_origin origin) {
+  (void)cmd;
+  struct cm_encoder *e = (struct cm_encoder *)self;
+  const char *what = "copyFromBuffer:sourceOffset:sourceBytesPerRow:sourceBytesPerImage:"
+                     "sourceSize:toTexture:destinationSlice:destinationLevel:destinationOrigin:";
+  struct cm_texture *t = (struct cm_texture *)texture;
+  struct cm_buffer *b = (struct cm_buffer *)buffer;
+  cm_region r = {origin, size};
+  const char *why = !t ? "the texture is nil" : check_region(t, &r, level, slice);
+  if (!why) why = check_linear(b, t, offset, bpr, bpi, size);
+  if (why) {
+    blit_invalid(e, what, why);
+    return;
+  }
+  struct cm_copy_side src = {
+      .kind = CM_SIDE_DEVICE, .device = b->ptr + offset, .pitch = bpr, .image = bpi};
+  struct cm_copy_side dst = texture_side(t, level, slice, origin);
+  blit_copies(e, &src, &dst, size.width * t->pf->bytes, size);
+  cmdbuf_keep(e->cmdbuf, buffer);
+  cmdbuf_keep(e->cmdbuf, texture);
+}
+static void blit_texture_to_buffer(id self, SEL cmd, id texture, unsigned long slice,
+                                   unsigned long level, cm_origin origin, cm_size size, id buffer,
+                                   unsigned long offset, unsigned long bpr, unsigned long bpi) {
+  (void)cmd;
+  struct cm_encoder *e = (struct cm_encoder *)self;
+  const char *what = "copyFromTexture:sourceSlice:sourceLevel:sourceOrigin:sourceSize:toBuffer:"
+                     "destinationOffset:destinationBytesPerRow:destinationBytesPerImage:";
+  struct cm_texture *t = (struct cm_texture *)texture;
+  struct cm_buffer *b = (struct cm_buffer *)buffer;
+  cm_region r = {origin, size};
+  const char *why = !t ? "the texture is nil" : check_region(t, &r, level, slice);
+  if (!why) why = check_linear(b, t, offset, bpr, bpi, size);
+  if (why) {
+    blit_invalid(e, what, why);
+    return;
+  }
+  struct cm_copy_side src = texture_side(t, level, slice, origin);
+  struct cm_copy_side dst = {
+      .kind = CM_SIDE_DEVICE, .device = b->ptr + offset, .pitch = bpr, .image = bpi};
+  blit_copies(e, &src, &dst, size.width * t->pf->bytes, size);
+  cmdbuf_keep(e->cmdbuf, buffer);
+  cmdbuf_keep(e->cmdbuf, texture);
+}
+/* Texture to texture: the same pixel format (or its sRGB twin), both regions inside. */
+static void blit_texture_to_texture(id self, SEL cmd, id src, unsigned long src_slice,
+                                    unsigned long src_level, cm_origin src_origin, cm_size size,
+                                    id dst, unsigned long dst_slice, unsigned long dst_level,
+                                    cm_origin dst_origin) {
+  (void)cmd;
+  struct cm_encoder *e = (struct cm_encoder *)self;
+  const char *what = "copyFromTexture:sourceSlice:sourceLevel:sourceOrigin:sourceSize:toTexture:"
+                     "destinationSlice:destinationLevel:destinationOrigin:";
+  struct cm_texture *s = (struct cm_texture *)src, *d = (struct cm_texture *)dst;
+  cm_region rs = {src_origin, size}, rd = {dst_origin, size};
+  const char *why = !s || !d ? "a texture is nil" : NULL;
+  if (!why && s->format != d->format && !srgb_twins(s->pf, d->pf))
+    why = "the textures' pixel formats must be the same";
+  if (!why) why = check_region(s, &rs, src_level, src_slice);
+  if (!why) why = check_region(d, &rd, dst_level, dst_slice);
+  if (why) {
+    blit_invalid(e, what, why);
+    return;
+  }
+  struct cm_copy_side a = texture_side(s, src_level, src_slice, src_origin);
+  struct cm_copy_side b = texture_side(d, dst_level, dst_slice, dst_origin);
+  blit_copies(e, &a, &b, size.width * s->pf->bytes, size);
+  cmdbuf_keep(e->cmdbuf, src);
+  cmdbuf_keep(e->cmdbuf, dst);
+}
+/* copyFromTexture:toTexture: every level and slice; the textures must have the same
+ * format, type, dimensions, levels and slices (Metal's rule for this form). */
+static void blit_whole_texture(id self, SEL cmd, id src, id dst) {
+  struct cm_texture *s = (struct cm_texture *)src, *d = (struct cm_texture *)dst;
+  if (!s || !d || s->width != d->width || s->height != d->height || s->depth != d->depth ||
+      s->levels != d->levels || s->slices != d->slices || s->type != d->type) {
+    blit_invalid((struct cm_encoder *)self, "copyFromTexture:toTexture:",
+                 "the textures must have the same type, dimensions, levels and slices");
+    return;
+  }
+  for (uint64_t slice = 0; slice < s->slices; slice++)
+    for (uint64_t l = 0; l < s->levels; l++) {
+      cm_size size = {level_dim(s->width, l), level_dim(s->height, l),
+                      s->type == CM_MTL_TEXTURE_3D ? level_dim(s->depth, l) : 1};
+      if (s->type == CM_MTL_TEXTURE_1D || s->type == CM_MTL_TEXTURE_1D_ARRAY ||
+          s->type == CM_MTL_TEXTURE_BUFFER)
+        size.height = 1;
+      blit_texture_to_texture(self, cmd, src, slice, l, (cm_origin){0, 0, 0}, size, dst, slice, l,
+                              (cm_origin){0, 0, 0});
+    }
 }
 
 /* ---- commit, completion, errors ---- */
@@ -1319,6 +1962,10 @@ static void cmdbuf_issue(struct cm_cmdbuf *c, struct cm_command *k, CUstream s,
   case CMD_INVALID: cmdbuf_fail(c, 9, k->message); break;
   case CMD_COPY: r = cuMemcpyAsync(k->dst, k->src, k->size, s); break;
   case CMD_FILL: r = cuMemsetD8Async(k->dst, k->value, k->size, s); break;
+  case CMD_COPY3D:
+    for (int i = 0; i < k->copy_count && r == CUDA_SUCCESS; i++)
+      r = cuMemcpy3DAsync(&k->copies[i], s);
+    break;
   case CMD_SIGNAL: r = event_signal(k->event, k->event_value, c->queue, mark); break;
   case CMD_WAIT: r = event_wait(k->event, k->event_value, c->queue); break;
   case CMD_DISPATCH: {
@@ -1457,10 +2104,50 @@ __attribute__((constructor)) static void cudametal_register(void) {
   add(device_class, "newSharedEvent", device_new_event, "@@:");
   add(device_class, "newLibraryWithSource:options:error:", device_new_library, "@@:@@^@");
   add(device_class, "newComputePipelineStateWithFunction:error:", device_new_pipeline, "@@:@^@");
+  add(device_class, "newTextureWithDescriptor:", device_new_texture, "@@:@");
+  add(device_class, "newSamplerStateWithDescriptor:", device_new_sampler, "@@:@");
+  add(device_class, "argumentBuffersSupport", device_argument_buffers_support, "Q@:");
+  add(device_class, "minimumLinearTextureAlignmentForPixelFormat:", device_linear_alignment,
+      "Q@:Q");
+  add(device_class, "minimumTextureBufferAlignmentForPixelFormat:", device_linear_alignment,
+      "Q@:Q");
   buffer_class = class_new("CudaMetalBuffer");
   add(buffer_class, "contents", buffer_contents, "^v@:");
   add(buffer_class, "gpuAddress", buffer_gpu_address, "Q@:");
   add(buffer_class, "length", buffer_length, "Q@:");
+  add(buffer_class, "newTextureWithDescriptor:offset:bytesPerRow:", buffer_new_texture, "@@:@QQ");
+  texture_class = class_new("CudaMetalTexture");
+  add(texture_class, "textureType", texture_type, "Q@:");
+  add(texture_class, "pixelFormat", texture_format, "Q@:");
+  add(texture_class, "width", texture_width, "Q@:");
+  add(texture_class, "height", texture_height, "Q@:");
+  add(texture_class, "depth", texture_depth, "Q@:");
+  add(texture_class, "mipmapLevelCount", texture_levels, "Q@:");
+  add(texture_class, "arrayLength", texture_array_length, "Q@:");
+  add(texture_class, "sampleCount", texture_sample_count, "Q@:");
+  add(texture_class, "usage", texture_usage, "Q@:");
+  add(texture_class, "storageMode", texture_storage_mode, "Q@:");
+  add(texture_class, "bufferOffset", texture_buffer_offset, "Q@:");
+  add(texture_class, "bufferBytesPerRow", texture_buffer_bytes_per_row, "Q@:");
+  add(texture_class, "parentTexture", texture_parent, "@@:");
+  add(texture_class, "buffer", texture_buffer, "@@:");
+  add(texture_class, "gpuResourceID", texture_resource_id, "{MTLResourceID=Q}@:");
+  add(texture_class, "newTextureViewWithPixelFormat:", texture_new_view, "@@:Q");
+  add(texture_class,
+      "newTextureViewWithPixelFormat:textureType:levels:slices:", texture_new_view_full,
+      "@@:QQ{_NSRange=QQ}{_NSRange=QQ}");
+  add(texture_class,
+      "replaceRegion:mipmapLevel:slice:withBytes:bytesPerRow:bytesPerImage:", texture_replace,
+      "v@:{?={?=QQQ}{?=QQQ}}QQr^vQQ");
+  add(texture_class, "replaceRegion:mipmapLevel:withBytes:bytesPerRow:", texture_replace_2d,
+      "v@:{?={?=QQQ}{?=QQQ}}Qr^vQ");
+  add(texture_class,
+      "getBytes:bytesPerRow:bytesPerImage:fromRegion:mipmapLevel:slice:", texture_get,
+      "v@:^vQQ{?={?=QQQ}{?=QQQ}}QQ");
+  add(texture_class, "getBytes:bytesPerRow:fromRegion:mipmapLevel:", texture_get_2d,
+      "v@:^vQ{?={?=QQQ}{?=QQQ}}Q");
+  sampler_class = class_new("CudaMetalSamplerState");
+  add(sampler_class, "gpuResourceID", sampler_resource_id, "{MTLResourceID=Q}@:");
   library_class = class_new("CudaMetalLibrary");
   add(library_class, "newFunctionWithName:", library_new_function, "@@:@");
   function_class = class_new("CudaMetalFunction");
@@ -1499,10 +2186,23 @@ __attribute__((constructor)) static void cudametal_register(void) {
   add(blit_class, "copyFromBuffer:sourceOffset:toBuffer:destinationOffset:size:", blit_copy,
       "v@:@Q@QQ");
   add(blit_class, "fillBuffer:range:value:", blit_fill, "v@:@{_NSRange=QQ}C");
+  add(blit_class,
+      "copyFromBuffer:sourceOffset:sourceBytesPerRow:sourceBytesPerImage:sourceSize:toTexture:"
+      "destinationSlice:destinationLevel:destinationOrigin:",
+      blit_buffer_to_texture, "v@:@QQQ{MTLSize=QQQ}@QQ{MTLOrigin=QQQ}");
+  add(blit_class,
+      "copyFromTexture:sourceSlice:sourceLevel:sourceOrigin:sourceSize:toBuffer:"
+      "destinationOffset:destinationBytesPerRow:destinationBytesPerImage:",
+      blit_texture_to_buffer, "v@:@QQ{MTLOrigin=QQQ}{MTLSize=QQQ}@QQQ");
+  add(blit_class,
+      "copyFromTexture:sourceSlice:sourceLevel:sourceOrigin:sourceSize:toTexture:"
+      "destinationSlice:destinationLevel:destinationOrigin:",
+      blit_texture_to_texture, "v@:@QQ{MTLOrigin=QQQ}{MTLSize=QQQ}@QQ{MTLOrigin=QQQ}");
+  add(blit_class, "copyFromTexture:toTexture:", blit_whole_texture, "v@:@@");
   add(blit_class, "endEncoding", encoder_end, "v@:");
-  Class all[] = {error_class,    device_class,   buffer_class, library_class,
-                 function_class, pipeline_class, queue_class,  cmdbuf_class,
-                 compute_class,  blit_class,     event_class};
+  Class all[] = {error_class,    device_class,  buffer_class, library_class, function_class,
+                 pipeline_class, queue_class,   cmdbuf_class, compute_class, blit_class,
+                 event_class,    texture_class, sampler_class};
   for (size_t i = 0; i < sizeof all / sizeof *all; i++)
     objc_registerClassPair(all[i]);
 }

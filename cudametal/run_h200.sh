@@ -13,6 +13,8 @@
 #      SKIP (budget). A failing program's first error lines are shown, its whole log is
 #      copied to $OUT/cudametal_fail/;
 #   5. one summary line: "== summary: P PASS, F FAIL, S SKIP of N; bench ...".
+# E2E_ONLY (space-separated shell patterns, e.g. 'tex* surf*'): only the e2e programs whose
+# names match run in step 4, and step 3 (bench_kernels) is left out.
 # Logs: $OUT/cudametal_run (or /tmp/cudametal_run).
 # Usage: cudametal/run_h200.sh [BUNDLE (default cudametal_bundle)]
 set -u
@@ -24,6 +26,7 @@ limit=${E2E_LIMIT:-60}
 long_pattern=${E2E_LONG:-math_*}
 long_limit=${E2E_LONG_LIMIT:-200}
 jobs=${E2E_JOBS:-5}
+only=${E2E_ONLY:-}
 echo "== $(date -u '+%F %T UTC') $(uname -m) $(. /etc/os-release 2>/dev/null; echo "$PRETTY_NAME")"
 echo "== glibc $(ldd --version | head -n1 | awk '{print $NF}'); nvcc: $("$cuda/bin/nvcc" --version | tail -n1)"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
@@ -49,22 +52,26 @@ echo "   exit $?"
 head -n 40 "$out/smoke.log" | sed 's/^/   | /'
 
 # 3. kernel times: anchorcc build vs nvcc build
-echo "== bench_kernels: anchorcc build (cudametal) vs nvcc build, ms per launch"
 bench=ok
-"$cuda/bin/nvcc" -O2 -arch=sm_90 "$root/cudametal/bench_kernels.cu" -o "$out/bench_kernels.nvcc" ||
-  bench="nvcc failed"
-"${anchor_env[@]}" timeout 60 "$bundle/bench_kernels.anchor" >"$out/bench.anchor.log" 2>&1 || bench="anchorcc build exit $?"
-timeout 60 "$out/bench_kernels.nvcc" >"$out/bench.nvcc.log" 2>&1 ||
-  bench="$bench; nvcc build exit $?"
-printf '%-22s %12s %12s %8s\n' kernel anchorcc nvcc ratio
-for k in $(awk '/^TIME/ {print $2}' "$out/bench.nvcc.log" "$out/bench.anchor.log" | awk '!seen[$0]++'); do
-  a=$(awk -v k="$k" '$1 == "TIME" && $2 == k {print $3}' "$out/bench.anchor.log")
-  b=$(awk -v k="$k" '$1 == "TIME" && $2 == k {print $3}' "$out/bench.nvcc.log")
-  printf '%-22s %12s %12s %8s\n' "$k" "${a:-?}" "${b:-?}" \
-    "$(awk -v a="${a:-0}" -v b="${b:-0}" 'BEGIN { if (a > 0 && b > 0) printf "%.3f", a / b; else print "?" }')"
-done
-echo "anchorcc build: $(grep -v '^TIME' "$out/bench.anchor.log" | head -n 5 | tr '\n' ' ' | cut -c1-400)"
-echo "nvcc build:     $(grep -v '^TIME' "$out/bench.nvcc.log" | tail -n 3 | tr '\n' ' ' | cut -c1-400)"
+if [ -n "$only" ]; then
+  bench="left out (E2E_ONLY)"
+else
+  echo "== bench_kernels: anchorcc build (cudametal) vs nvcc build, ms per launch"
+  "$cuda/bin/nvcc" -O2 -arch=sm_90 "$root/cudametal/bench_kernels.cu" -o "$out/bench_kernels.nvcc" ||
+    bench="nvcc failed"
+  "${anchor_env[@]}" timeout 60 "$bundle/bench_kernels.anchor" >"$out/bench.anchor.log" 2>&1 || bench="anchorcc build exit $?"
+  timeout 60 "$out/bench_kernels.nvcc" >"$out/bench.nvcc.log" 2>&1 ||
+    bench="$bench; nvcc build exit $?"
+  printf '%-22s %12s %12s %8s\n' kernel anchorcc nvcc ratio
+  for k in $(awk '/^TIME/ {print $2}' "$out/bench.nvcc.log" "$out/bench.anchor.log" | awk '!seen[$0]++'); do
+    a=$(awk -v k="$k" '$1 == "TIME" && $2 == k {print $3}' "$out/bench.anchor.log")
+    b=$(awk -v k="$k" '$1 == "TIME" && $2 == k {print $3}' "$out/bench.nvcc.log")
+    printf '%-22s %12s %12s %8s\n' "$k" "${a:-?}" "${b:-?}" \
+      "$(awk -v a="${a:-0}" -v b="${b:-0}" 'BEGIN { if (a > 0 && b > 0) printf "%.3f", a / b; else print "?" }')"
+  done
+  echo "anchorcc build: $(grep -v '^TIME' "$out/bench.anchor.log" | head -n 5 | tr '\n' ' ' | cut -c1-400)"
+  echo "nvcc build:     $(grep -v '^TIME' "$out/bench.nvcc.log" | tail -n 3 | tr '\n' ' ' | cut -c1-400)"
+fi
 
 # 4. e2e programs, $jobs at a time, within the budget
 deadline=$(($(date +%s) + budget))
@@ -98,12 +105,23 @@ echo "== e2e through cudametal ($jobs at a time, ${limit} s each, $long_pattern 
   "budget ${budget}s)"
 export CUDA_HOME=$cuda ANCHOR_ARENA_SIZE=${ANCHOR_ARENA_SIZE:-32G} E2E_LIMIT=$limit \
   E2E_LONG=$long_pattern E2E_LONG_LIMIT=$long_limit
+selected() { # the programs E2E_ONLY names (all when unset)
+  local exes=("$bundle"/bin/*) exe p -
+  set -f # the patterns are matched against names, never expanded as file names
+  for exe in "${exes[@]}"; do
+    [ -z "$only" ] && { echo "$exe"; continue; }
+    for p in $only; do
+      # shellcheck disable=SC2254
+      case "$(basename "$exe")" in $p) echo "$exe"; break ;; esac
+    done
+  done
+}
 { # the long ones first, so that they overlap the others
-  for exe in "$bundle"/bin/*; do
+  for exe in $(selected); do
     # shellcheck disable=SC2254
     case "$(basename "$exe")" in $long_pattern) echo "$exe" ;; esac
   done
-  for exe in "$bundle"/bin/*; do
+  for exe in $(selected); do
     # shellcheck disable=SC2254
     case "$(basename "$exe")" in $long_pattern) ;; *) echo "$exe" ;; esac
   done

@@ -56,7 +56,17 @@ struct CUevent_st {
   uint64_t recorded, completed;
   double time;
 };
-enum { OP_RECORD, OP_WAIT_EVENT, OP_WRITE64, OP_WAIT64, OP_COPY, OP_SET, OP_HOST, OP_LAUNCH };
+enum {
+  OP_RECORD,
+  OP_WAIT_EVENT,
+  OP_WRITE64,
+  OP_WAIT64,
+  OP_COPY,
+  OP_SET,
+  OP_HOST,
+  OP_LAUNCH,
+  OP_COPY3D
+};
 struct op {
   int kind;
   CUevent event;
@@ -75,6 +85,7 @@ struct CUstream_st {
   pthread_t thread;
 };
 
+static CUresult copy3d(const CUDA_MEMCPY3D *c);
 static void *worker(void *arg) {
   CUstream s = arg;
   for (;;) {
@@ -106,6 +117,10 @@ static void *worker(void *arg) {
     case OP_SET: memset(o->dst, (int)o->value, o->size); break;
     case OP_HOST: o->fn(o->data); break;
     case OP_LAUNCH: break;
+    case OP_COPY3D:
+      copy3d(o->data);
+      free(o->data);
+      break;
     }
     pthread_mutex_lock(&s->lock);
     s->head = o->next;
@@ -340,6 +355,139 @@ EXPORT CUresult cuStreamWaitValue64(CUstream s, CUdeviceptr addr, cuuint64_t v, 
 EXPORT CUresult cuLaunchHostFunc(CUstream s, CUhostFn fn, void *data) {
   thread_calls[CALL_HOST_FUNC]++;
   return push(s, (struct op){.kind = OP_HOST, .fn = fn, .data = data});
+}
+
+/* ---- CUDA arrays, mipmapped arrays, surface objects, 3D copies (textures) ----
+ * An array is host memory, texels packed row after row, layer (or z-slice) after layer;
+ * a surface object is its array's address; copies run on the CPU (cuMemcpy3DAsync in
+ * stream order). Kernels never touch them here (they are not run). */
+struct CUarray_st {
+  size_t width, height, depth, element; /* height, depth >= 1 (layers for layered arrays) */
+  unsigned flags;
+  unsigned char *data;
+};
+struct CUmipmappedArray_st {
+  CUarray level[16];
+  unsigned count;
+};
+static atomic_int arrays_live, surfaces_live;
+EXPORT int fake_cuda_arrays(void) { /* CUDA arrays created and not yet destroyed */
+  return atomic_load(&arrays_live);
+}
+EXPORT int fake_cuda_surfaces(void) { /* surface objects created and not yet destroyed */
+  return atomic_load(&surfaces_live);
+}
+static size_t format_bytes(CUarray_format f) {
+  switch (f) {
+  case CU_AD_FORMAT_UNSIGNED_INT8:
+  case CU_AD_FORMAT_SIGNED_INT8: return 1;
+  case CU_AD_FORMAT_UNSIGNED_INT16:
+  case CU_AD_FORMAT_SIGNED_INT16:
+  case CU_AD_FORMAT_HALF: return 2;
+  case CU_AD_FORMAT_UNSIGNED_INT32:
+  case CU_AD_FORMAT_SIGNED_INT32:
+  case CU_AD_FORMAT_FLOAT: return 4;
+  default: return 0;
+  }
+}
+static CUresult array_new(CUarray *out, const CUDA_ARRAY3D_DESCRIPTOR *d, size_t w, size_t h,
+                          size_t z) {
+  size_t element = format_bytes(d->Format) * d->NumChannels;
+  if (!element || !w || (d->NumChannels != 1 && d->NumChannels != 2 && d->NumChannels != 4))
+    return CUDA_ERROR_INVALID_VALUE;
+  CUarray a = calloc(1, sizeof *a);
+  a->width = w, a->height = h ? h : 1, a->depth = z ? z : 1, a->element = element;
+  a->flags = d->Flags;
+  a->data = calloc(a->width * a->height * a->depth, element);
+  atomic_fetch_add(&arrays_live, 1);
+  *out = a;
+  return CUDA_SUCCESS;
+}
+EXPORT CUresult cuArray3DCreate(CUarray *out, const CUDA_ARRAY3D_DESCRIPTOR *d) {
+  return array_new(out, d, d->Width, d->Height, d->Depth);
+}
+EXPORT CUresult cuArrayDestroy(CUarray a) {
+  if (!a) return CUDA_ERROR_INVALID_VALUE;
+  free(a->data);
+  free(a);
+  atomic_fetch_sub(&arrays_live, 1);
+  return CUDA_SUCCESS;
+}
+EXPORT CUresult cuMipmappedArrayCreate(CUmipmappedArray *out, const CUDA_ARRAY3D_DESCRIPTOR *d,
+                                       unsigned levels) {
+  if (!levels || levels > 16) return CUDA_ERROR_INVALID_VALUE;
+  CUmipmappedArray m = calloc(1, sizeof *m);
+  bool layered = d->Flags & CUDA_ARRAY3D_LAYERED;
+  for (unsigned l = 0; l < levels; l++) {
+    size_t w = d->Width >> l, h = d->Height >> l, z = layered ? d->Depth : d->Depth >> l;
+    CUresult r = array_new(&m->level[l], d, w ? w : 1, d->Height ? (h ? h : 1) : 0,
+                           d->Depth ? (z ? z : 1) : 0);
+    if (r != CUDA_SUCCESS) return r;
+    m->count = l + 1;
+  }
+  *out = m;
+  return CUDA_SUCCESS;
+}
+EXPORT CUresult cuMipmappedArrayGetLevel(CUarray *out, CUmipmappedArray m, unsigned level) {
+  if (!m || level >= m->count) return CUDA_ERROR_INVALID_VALUE;
+  *out = m->level[level];
+  return CUDA_SUCCESS;
+}
+EXPORT CUresult cuMipmappedArrayDestroy(CUmipmappedArray m) {
+  if (!m) return CUDA_ERROR_INVALID_VALUE;
+  for (unsigned l = 0; l < m->count; l++)
+    cuArrayDestroy(m->level[l]);
+  free(m);
+  return CUDA_SUCCESS;
+}
+EXPORT CUresult cuSurfObjectCreate(CUsurfObject *out, const CUDA_RESOURCE_DESC *d) {
+  if (d->resType != CU_RESOURCE_TYPE_ARRAY || !d->res.array.hArray ||
+      !(d->res.array.hArray->flags & CUDA_ARRAY3D_SURFACE_LDST))
+    return CUDA_ERROR_INVALID_VALUE;
+  atomic_fetch_add(&surfaces_live, 1);
+  *out = (CUsurfObject)(uintptr_t)d->res.array.hArray;
+  return CUDA_SUCCESS;
+}
+EXPORT CUresult cuSurfObjectDestroy(CUsurfObject s) {
+  (void)s;
+  atomic_fetch_sub(&surfaces_live, 1);
+  return CUDA_SUCCESS;
+}
+/* The address of row y of z-slice z of one side of a copy; NULL when outside an array. */
+static unsigned char *side_row(CUmemorytype type, const void *host, CUdeviceptr device,
+                               CUarray array, size_t pitch, size_t height, size_t x, size_t y,
+                               size_t z, size_t width) {
+  if (type == CU_MEMORYTYPE_ARRAY) {
+    if (!array || x + width > array->width * array->element || y >= array->height ||
+        z >= array->depth)
+      return NULL;
+    return array->data + ((z * array->height + y) * array->width) * array->element + x;
+  }
+  unsigned char *base = type == CU_MEMORYTYPE_HOST ? (unsigned char *)(uintptr_t)host
+                                                   : (unsigned char *)(uintptr_t)device;
+  return base + (z * height + y) * pitch + x;
+}
+static CUresult copy3d(const CUDA_MEMCPY3D *c) {
+  for (size_t z = 0; z < c->Depth; z++)
+    for (size_t y = 0; y < c->Height; y++) {
+      const unsigned char *from =
+          side_row(c->srcMemoryType, c->srcHost, c->srcDevice, c->srcArray, c->srcPitch,
+                   c->srcHeight, c->srcXInBytes, c->srcY + y, c->srcZ + z, c->WidthInBytes);
+      unsigned char *to =
+          side_row(c->dstMemoryType, c->dstHost, c->dstDevice, c->dstArray, c->dstPitch,
+                   c->dstHeight, c->dstXInBytes, c->dstY + y, c->dstZ + z, c->WidthInBytes);
+      if (!from || !to) return CUDA_ERROR_INVALID_VALUE;
+      memmove(to, from, c->WidthInBytes);
+    }
+  return CUDA_SUCCESS;
+}
+EXPORT CUresult cuMemcpy3D(const CUDA_MEMCPY3D *c) {
+  return copy3d(c);
+}
+EXPORT CUresult cuMemcpy3DAsync(const CUDA_MEMCPY3D *c, CUstream s) {
+  CUDA_MEMCPY3D *copy = malloc(sizeof *copy);
+  *copy = *c;
+  return push(s, (struct op){.kind = OP_COPY3D, .data = copy});
 }
 
 /* ---- modules, kernels ---- */

@@ -10,7 +10,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$out"
 names=("$@")
 [ ${#names[@]} -eq 0 ] && names=(saxpy grid_dims shared_memory matmul_tiled scan atomics
-  warp_ops streams_events memory_api errors)
+  warp_ops streams_events memory_api errors tex_shapes tex2d_modes surf_rw)
 export ANCHOR_METAL=cudametal
 probe="$out/probe"
 "$build/bin/anchorcc" -O2 "$root/samples/vectorAdd.cu" -o "$probe" >"$out/probe.log" 2>&1 || {
