@@ -91,6 +91,8 @@ static void ac_write_table(ac_text *t, const ac_module *m) {
     for (size_t p = 0; p < kn->param_count; p++)
       ac_appendf(t, "param %" PRIu64 " %" PRIu64 "\n", kn->params[p].offset, kn->params[p].size);
     if (kn->spill_bytes) ac_appendf(t, "spill %" PRIu64 "\n", kn->spill_bytes);
+    if (kn->cuda_smem_bytes != kn->static_smem_bytes + kn->spill_bytes)
+      ac_appendf(t, "shared %" PRIu64 "\n", kn->cuda_smem_bytes);
   }
   for (size_t i = 0; i < m->global_count; i++) {
     const ac_global *g = &m->globals[i];
@@ -248,6 +250,18 @@ static bool ac_read_spill(ac_reader *r, ac_module *m) {
   return true;
 }
 
+/* "shared <bytes>", belonging to the last kernel line: once. */
+static bool ac_read_shared(ac_reader *r, ac_module *m) {
+  uint64_t bytes;
+  if (m->kernel_count == 0) return ac_fail(r, "shared line before any kernel line");
+  ac_kernel *k = &m->kernels[m->kernel_count - 1];
+  if (r->token_count != 2 || !ac_number(r->tokens[1], &bytes) || k->cuda_smem_listed)
+    return ac_fail(r, "malformed shared line");
+  k->cuda_smem_bytes = bytes;
+  k->cuda_smem_listed = true;
+  return true;
+}
+
 static bool ac_read_init_bytes(ac_reader *r, ac_global *g, const char *hex) {
   if (strcmp(hex, "-") == 0) return true;
   if (strlen(hex) != 2 * g->size)
@@ -378,15 +392,21 @@ static bool ac_read_lines(ac_reader *r, ac_module *m) {
       ok = ac_read_param(r, m);
     else if (strcmp(word, "spill") == 0)
       ok = ac_read_spill(r, m);
+    else if (strcmp(word, "shared") == 0)
+      ok = ac_read_shared(r, m);
     else if (strcmp(word, "global") == 0)
       ok = ac_read_global(r, m);
     else if (strcmp(word, "address") == 0)
       ok = ac_read_address(r, m);
     else if (strcmp(word, "language") == 0)
       ok = ac_read_language(r, m);
-    else if (strcmp(word, "msl") == 0)
+    else if (strcmp(word, "msl") == 0) {
+      for (size_t k = 0; k < m->kernel_count; k++) /* no "shared" line: the same bytes */
+        if (!m->kernels[k].cuda_smem_listed)
+          m->kernels[k].cuda_smem_bytes =
+              m->kernels[k].static_smem_bytes + m->kernels[k].spill_bytes;
       return ac_read_msl(r, m) && ac_check_module(r, m);
-    else
+    } else
       ok = ac_fail(r, "unknown record '%s'", word);
     if (!ok) return false;
   }

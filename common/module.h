@@ -71,6 +71,14 @@ typedef struct {
    * of the launch's overflow area (abi.h AC_ABI_CONTEXT_SPILL), a multiple of
    * AC_ABI_SPILL_ALIGN; 0 when everything fits. */
   uint64_t spill_bytes;
+  /* CUDA's static __shared__ bytes (what cudaFuncGetAttributes reports as sharedSizeBytes,
+   * ptxas's "bytes smem"): the variables at their own alignment in declaration order,
+   * rounded up to 16 before dynamic shared memory (compiler/smem_spill.c). Anchor's own
+   * layout above (static_smem_bytes + spill_bytes) pads each variable to 16 bytes and may
+   * add the __syncthreads_count counter. Table line "shared <n>" when it differs from
+   * static_smem_bytes + spill_bytes, which it is otherwise. */
+  uint64_t cuda_smem_bytes;
+  bool cuda_smem_listed; /* the reader saw its "shared" line */
 } ac_kernel;
 
 /* An address in a global's initial bytes (`__device__ int *p = &g;`): the

@@ -115,6 +115,7 @@ static int find_shared(msl_func *f) {
       for (int k = 0; k < LLVMGetNumOperands(i); k++)
         collect_shared(f, LLVMGetOperand(i, k), &list, 0);
   int ok = !f->ctx->failed && smem_layout(f, list.vars, list.count);
+  f->kernel->cuda_smem = smem_cuda_bytes(f, list.vars, list.count);
   free(list.vars);
   if (!ok) return 0;
   if (f->layout.dynamic_in_device) /* extern __shared__ after the static spill */
@@ -299,6 +300,7 @@ int msl_emit_kernel(msl_ctx *ctx, msl_kernel *k) {
     k->static_smem = facts.static_smem;
     k->spill_bytes = facts.spill_bytes;
     k->dynamic_smem = facts.dynamic_smem;
+    k->cuda_smem = facts.cuda_smem;
   }
   if (ok) {
     free(k->msl);

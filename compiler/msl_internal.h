@@ -167,6 +167,7 @@ typedef struct msl_kernel {
   unsigned
       spill_bytes;  /* bytes of __shared__ variables in device memory, per block (smem_spill.c) */
   int dynamic_smem; /* uses extern __shared__ */
+  unsigned long long cuda_smem; /* CUDA's static __shared__ bytes (smem_cuda_bytes) */
   unsigned max_threads; /* __launch_bounds__'s maxThreadsPerBlock (maxntid x*y*z), 0 if none */
   char *msl;            /* its MSL function (malloc'd), once emitted */
 } msl_kernel;
@@ -716,6 +717,13 @@ typedef struct smem_var {
 } smem_var;
 int smem_layout(msl_func *f, const smem_var *vars, unsigned n);
 int smem_spilled(msl_func *f, LLVMValueRef global);
+/* CUDA's static shared bytes of a kernel using vars (its cudaFuncGetAttributes'
+ * sharedSizeBytes, ptxas's "bytes smem"): the variables in the module's order (the PTX
+ * declaration order, as clang and nvcc emit a kernel's statics), each at its alignment, no
+ * padding at the end — but the end rounded up to 16 when the kernel uses dynamic shared
+ * memory, which starts 16-aligned after them. Not Anchor's layout (16-byte units, a spill
+ * area, the __syncthreads_count counter). */
+unsigned long long smem_cuda_bytes(msl_func *f, const smem_var *vars, unsigned n);
 
 /* kernel.c: msl_emit_kernel writes one kernel's MSL function into k->msl
  * (malloc'd, replacing an earlier one; freed by module_free) and its

@@ -108,6 +108,21 @@ int smem_layout(msl_func *f, const smem_var *vars, unsigned n) {
   return 1;
 }
 
+unsigned long long smem_cuda_bytes(msl_func *f, const smem_var *vars, unsigned n) {
+  unsigned long long end = 0;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(f->ctx->mod); g; g = LLVMGetNextGlobal(g))
+    for (unsigned v = 0; v < n; v++) {
+      if (vars[v].var != g) continue;
+      unsigned long long align = LLVMGetAlignment(g);
+      if (!align) align = LLVMABIAlignmentOfType(f->ctx->layout, LLVMGlobalGetValueType(g));
+      if (!align) align = 1;
+      end = (end + align - 1) / align * align + vars[v].exact_size;
+      break;
+    }
+  if (f->kernel->dynamic_smem) end = (end + 15) / 16 * 16;
+  return end;
+}
+
 int smem_spilled(msl_func *f, LLVMValueRef global) {
   return ptrmap_get(&f->layout.spill, global, -1) >= 0;
 }

@@ -36,6 +36,7 @@ int msl_table_write(msl_ctx *ctx, msl_output *out) {
     out_kernel->dynamic_smem = kn->dynamic_smem;
     out_kernel->max_threads = kn->max_threads;
     out_kernel->spill_bytes = kn->spill_bytes;
+    out_kernel->cuda_smem_bytes = kn->cuda_smem;
     out_kernel->param_count = kn->nparams;
     out_kernel->params = params + next;
     for (unsigned p = 0; p < kn->nparams; p++, next++)

@@ -210,7 +210,7 @@ static void scan_text(scan *sc) {
   }
 }
 
-static char *read_all(const char *path, size_t *size) {
+char *drv_read_file(const char *path, size_t *size) {
   FILE *f = fopen(path, "rb");
   if (!f) return NULL;
   size_t cap = 1 << 16, n = 0;
@@ -234,18 +234,21 @@ static char *read_all(const char *path, size_t *size) {
   return buf;
 }
 
+int drv_make_parent_dir(const char *path) {
+  const char *slash = strrchr(path, '/');
+  if (!slash || slash == path) return 0;
+  char *dir = drv_format("%.*s", (int)(slash - path), path);
+  int made = mkdir(dir, 0777) == 0 || errno == EEXIST;
+  free(dir);
+  if (!made) return drv_error("cannot create the directory of '%s': %s", path, strerror(errno));
+  return 0;
+}
+
 int drv_asm_dialect_rewrite(const char *in_path, const char *out_path) {
   /* out_path's directory (plan.c: <stem>.dev/) is made here */
-  const char *slash = strrchr(out_path, '/');
-  if (slash && slash != out_path) {
-    char *dir = drv_format("%.*s", (int)(slash - out_path), out_path);
-    int made = mkdir(dir, 0777) == 0 || errno == EEXIST;
-    free(dir);
-    if (!made)
-      return drv_error("cannot create the directory of '%s': %s", out_path, strerror(errno));
-  }
+  if (drv_make_parent_dir(out_path)) return 1;
   scan sc = {0};
-  char *text = read_all(in_path, &sc.n);
+  char *text = drv_read_file(in_path, &sc.n);
   if (!text) return drv_error("cannot read '%s': %s", in_path, strerror(errno));
   sc.s = text;
   scan_text(&sc);

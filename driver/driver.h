@@ -179,6 +179,23 @@ void drv_print_version(const drv_toolchain *tc, bool hipcc);
  * a diagnostic. What `anchorcc --nvcc-asm-dialect IN OUT`, a job of every .cu compile's
  * device side, runs. */
 int drv_asm_dialect_rewrite(const char *in_path, const char *out_path);
+/* The whole file at path, NUL-terminated (its size in *size), or NULL with errno set. */
+char *drv_read_file(const char *path, size_t *size);
+/* Makes the directory path is in (one level), if it is not there. Returns 0, or 1 after
+ * printing a diagnostic. */
+int drv_make_parent_dir(const char *path);
+
+/* ---- nvcc's redeclaration rule for execution spaces (exec_space.c) ---- */
+
+/* Copies the source in_path (one file: clang -E -frewrite-includes, after the asm-dialect
+ * step on the device side) to out_path (the same path or not; its directory is made) so
+ * that each function definition without execution-space attributes gets those of the
+ * entity's first declaration, as nvcc reads it; argv (argc words) are the clang
+ * arguments of the compile of that file (device or host side). Returns 0, or 1 after
+ * printing a diagnostic. What `anchorcc --nvcc-exec-spaces IN OUT ARGS...`, a job of
+ * both sides of every .cu compile, runs. */
+int drv_exec_space_rewrite(const char *in_path, const char *out_path, int argc,
+                           const char *const *argv);
 
 /* ---- the plan (plan.c) ---- */
 

@@ -73,6 +73,8 @@ int main(int argc, char **argv) {
   /* an internal step of the device front end (plan.c, asm_dialect.c) */
   if (argc == 4 && !strcmp(argv[1], "--nvcc-asm-dialect"))
     return drv_asm_dialect_rewrite(argv[2], argv[3]);
+  if (argc >= 4 && !strcmp(argv[1], "--nvcc-exec-spaces"))
+    return drv_exec_space_rewrite(argv[2], argv[3], argc - 4, (const char *const *)argv + 4);
   drv_options opts;
   int status = drv_parse_options(argc, argv, &opts);
   drv_toolchain tc = {0};

@@ -91,13 +91,12 @@ static void push_frontend(drv_strvec *a, const drv_options *o, const drv_toolcha
     drv_strvec_push(a, "-nocudainc");
     drv_strvec_push(a, "-nocudalib");
     drv_strvec_push(a, "-Wno-unknown-cuda-version");
-    /* nvcc: a function redeclared without execution-space attributes keeps those of
-     * its first declaration (libcu++ 1.8.1 declares complex's operator* and operator/
-     * __host__ __device__ and defines them bare). clang has no such rule; its nearest
-     * makes every function template without attributes implicitly __host__ __device__,
-     * which breaks the opposite case (Thrust's complex declares its stream operators
-     * __host__ and defines them bare) and accepts host templates called from device
-     * code. So it is opt-in (docs/driver.md, "Execution spaces"). */
+    /* nvcc's redeclaration rule (a definition without execution-space attributes keeps
+     * its first declaration's) is the --nvcc-exec-spaces jobs' (exec_space.c). clang's
+     * flag goes further: every function template without attributes is implicitly
+     * __host__ __device__, which breaks Thrust's complex (stream operators declared
+     * __host__, defined bare) and accepts host templates called from device code. So
+     * it is opt-in (docs/driver.md, "Execution spaces"). */
     if (o->implicit_hd_templates) drv_strvec_push(a, "-foffload-implicit-host-device-templates");
     drv_strvec_push(a, "-Xclang");
     drv_strvec_push(a, cuda_sdk_version);
@@ -204,9 +203,9 @@ static void push_device_flags(drv_strvec *a, const drv_options *o, const drv_too
 /* The host side of a compile of an input of this kind, up to what selects
  * the output: the front end and the user's host code generation flags. */
 static void push_host_flags(drv_strvec *a, const drv_options *o, const drv_toolchain *tc,
-                            drv_input_kind kind) {
+                            drv_input_kind kind, bool included) {
   if (drv_input_is_gpu(kind)) drv_strvec_push(a, "--cuda-host-only");
-  push_frontend(a, o, tc, kind, false);
+  push_frontend(a, o, tc, kind, included);
   push_host_codegen(a, o);
 }
 
@@ -219,7 +218,17 @@ void drv_plan_cuda_flags(const drv_options *o, const drv_toolchain *tc, drv_cuda
   if (side == DRV_SIDE_DEVICE)
     push_device_flags(flags, o, tc, kind, false);
   else
-    push_host_flags(flags, o, tc, kind);
+    push_host_flags(flags, o, tc, kind, false);
+}
+
+/* The flags of the device compile of the one-file source the first two device jobs
+ * write (plan_device), without its input and output. */
+static void push_compile_flags(drv_strvec *a, const drv_options *o, const drv_toolchain *tc,
+                               drv_input_kind kind, const char *cuid) {
+  push_device_flags(a, o, tc, kind, true);
+  /* The line markers are the first job's, not the user's (-Wpedantic would flag them). */
+  drv_strvec_push(a, "-Wno-gnu-line-marker");
+  if (cuid) drv_strvec_pushf(a, "-cuid=%s", cuid);
 }
 
 /* The device front end: input -> nvptx LLVM IR at ir_path (what anchor-msl
@@ -247,11 +256,15 @@ static void plan_device(drv_plan *plan, const drv_options *o, const drv_toolchai
   drv_strvec_push(d, "--nvcc-asm-dialect");
   drv_strvec_push(d, included);
   drv_strvec_push(d, dialect);
+  /* nvcc's redeclaration rule (exec_space.c): libclang parses the file with the
+   * compile's own flags, so they are the same words as the compile's below. */
+  drv_strvec *x = &new_job(plan, tc->self)->argv;
+  drv_strvec_push(x, "--nvcc-exec-spaces");
+  drv_strvec_push(x, dialect);
+  drv_strvec_push(x, dialect);
+  push_compile_flags(x, o, tc, in->kind, cuid);
   drv_strvec *a = &new_job(plan, tc->clang)->argv;
-  push_device_flags(a, o, tc, in->kind, true);
-  /* The line markers are the first job's, not the user's (-Wpedantic would flag them). */
-  drv_strvec_push(a, "-Wno-gnu-line-marker");
-  if (cuid) drv_strvec_pushf(a, "-cuid=%s", cuid);
+  push_compile_flags(a, o, tc, in->kind, cuid);
   drv_strvec_push(a, dialect);
   drv_strvec_push(a, "-S");
   drv_strvec_push(a, "-emit-llvm");
@@ -294,6 +307,19 @@ static void plan_msl_mode(drv_plan *plan, const drv_toolchain *tc, const char *m
   drv_strvec_push(&job->argv, out);
 }
 
+/* The flags of the host compile of the one-file source plan_host's first two jobs write,
+ * without its input and output. */
+static void push_host_compile_flags(drv_strvec *a, const drv_options *o, const drv_toolchain *tc,
+                                    drv_input_kind kind, const char *cuid) {
+  push_host_flags(a, o, tc, kind, true);
+  /* The line markers are the first job's, not the user's (-Wpedantic would flag them). */
+  drv_strvec_push(a, "-Wno-gnu-line-marker");
+  if (cuid) { /* the clang driver passes -cuid on for device compiles only */
+    drv_strvec_push(a, "-Xclang");
+    drv_strvec_pushf(a, "-cuid=%s", cuid);
+  }
+}
+
 /* Host compile (or, with module_path NULL, a C/C++ compile or a -M run).
  * A .cu input's host side is three jobs (docs/design.md, "Managed
  * variables"): the front end writes unoptimised bitcode (-disable-llvm-passes
@@ -304,8 +330,19 @@ static void plan_msl_mode(drv_plan *plan, const drv_toolchain *tc, const char *m
 static void plan_host(drv_plan *plan, const drv_options *o, const drv_toolchain *tc,
                       const drv_input *in, const char *module_path, const char *out,
                       const char *host_bc, const char *cuid) {
+  /* A .cu input's front end reads the source as nvcc does (exec_space.c), as the device
+   * side's does: clang copies every included file into <stem>.host.inc.cu (this job
+   * writes the dependency file), anchorcc --nvcc-exec-spaces writes
+   * <stem>.host/<the input's file name> from it, and clang compiles that. */
+  char *included = NULL, *rewritten = NULL;
+  if (host_bc) {
+    const char *name = strrchr(in->path, '/') ? strrchr(in->path, '/') + 1 : in->path;
+    int stem = (int)(strlen(host_bc) - strlen(".host.bc"));
+    included = drv_format("%.*s.host.inc.cu", stem, host_bc);
+    rewritten = drv_format("%.*s.host/%s", stem, host_bc, name);
+  }
   drv_strvec *a = &new_job(plan, tc->clang)->argv;
-  push_host_flags(a, o, tc, in->kind);
+  push_host_flags(a, o, tc, in->kind, false);
   if (cuid) { /* the clang driver passes -cuid on for device compiles only */
     drv_strvec_push(a, "-Xclang");
     drv_strvec_pushf(a, "-cuid=%s", cuid);
@@ -319,6 +356,20 @@ static void plan_host(drv_plan *plan, const drv_options *o, const drv_toolchain 
       drv_strvec_push(a, "-MT");
       drv_strvec_push(a, out);
     }
+  }
+  if (host_bc) {
+    drv_strvec_push(a, "-E");
+    drv_strvec_push(a, "-frewrite-includes");
+    drv_strvec_push(a, in->path);
+    drv_strvec_push(a, "-o");
+    drv_strvec_push(a, included);
+    drv_strvec *x = &new_job(plan, tc->self)->argv;
+    drv_strvec_push(x, "--nvcc-exec-spaces");
+    drv_strvec_push(x, included);
+    drv_strvec_push(x, rewritten);
+    push_host_compile_flags(x, o, tc, in->kind, cuid);
+    a = &new_job(plan, tc->clang)->argv;
+    push_host_compile_flags(a, o, tc, in->kind, cuid);
   }
   if (module_path) {
     drv_strvec_push(a, "-Xclang");
@@ -335,7 +386,9 @@ static void plan_host(drv_plan *plan, const drv_options *o, const drv_toolchain 
     drv_strvec_push(a, "-Xclang");
     drv_strvec_push(a, "-disable-llvm-passes");
   }
-  drv_strvec_push(a, in->path);
+  drv_strvec_push(a, host_bc ? rewritten : in->path);
+  free(included);
+  free(rewritten);
   if (host_bc || out) {
     drv_strvec_push(a, "-o");
     drv_strvec_push(a, host_bc ? host_bc : out);

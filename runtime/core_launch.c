@@ -62,9 +62,11 @@ static uint64_t rt_dynamic_smem_length(size_t shared) {
   return shared ? ((uint64_t)shared + granule - 1) / granule * granule : granule;
 }
 
-/* The kernel's static __shared__ bytes, in threadgroup memory or not. */
+/* The kernel's static __shared__ bytes as CUDA counts them (sharedSizeBytes; the limits
+ * and the occupancy): the variables at their own alignment, not Anchor's Metal layout
+ * (16-byte units, threadgroup or device memory, the __syncthreads_count counter). */
 static uint64_t rt_static_smem(const rt_kernel *k) {
-  return k->desc->static_smem_bytes + k->desc->spill_bytes;
+  return k->desc->cuda_smem_bytes;
 }
 
 /* Fits the kernel's own needs: dynamic shared memory within the kernel's
@@ -343,8 +345,8 @@ static int rt_kernel_registers(const rt_kernel *kernel) {
 void rt_kernel_attributes(const rt_kernel *kernel, struct cudaFuncAttributes *out) {
   assert(rt_lock_held() && kernel && out);
   memset(out, 0, sizeof *out);
-  /* the kernel's static __shared__ bytes, in threadgroup memory or not */
-  out->sharedSizeBytes = (size_t)(kernel->desc->static_smem_bytes + kernel->desc->spill_bytes);
+  /* the kernel's static __shared__ bytes as CUDA counts them (rt_static_smem) */
+  out->sharedSizeBytes = (size_t)rt_static_smem(kernel);
   out->constSizeBytes = (size_t)rt_module_constant_bytes(kernel);
   out->localSizeBytes = 0; /* Metal does not tell a kernel's private memory */
   out->maxThreadsPerBlock = (int)kernel->max_threads;

@@ -89,6 +89,9 @@ static void test_malformed(void) {
   refuse("kernel k 4 0 0\nspill 0\nmsl 0\n", "malformed spill");  /* 0: no line */
   refuse("kernel k 4 0 0\nspill 20\nmsl 0\n", "malformed spill"); /* not a granule multiple */
   refuse("kernel k 4 0 0\nspill 16\nspill 16\nmsl 0\n", "malformed spill");
+  refuse("shared 16\nmsl 0\n", "shared line before any kernel line");
+  refuse("kernel k 4 0 0\nshared 4\nshared 4\nmsl 0\n", "malformed shared");
+  refuse("kernel k 4 0 0\nshared\nmsl 0\n", "malformed shared");
   refuse("kernel k 16 0 0\nparam 0 8\nparam 4 8\nmsl 0\n", "overlap");
   refuse("kernel k 0 0 0\nmsl 10\nabc", "announces 10");
   refuse("kernel k 0 0 0\nfunction x\nmsl 0\n", "unknown record");
@@ -168,8 +171,8 @@ static void test_mutations(void) {
  * the baseline language writes no language line, zero bytes write "-". */
 static void test_round_trip(void) {
   ac_param params[] = {{0, 8}, {8, 4}};
-  ac_kernel kernels[] = {{"_Z1kPfi", 12, 32, true, 2, params, 256, 2128},
-                         {"none", 0, 0, false, 0, NULL, 0, 0}};
+  ac_kernel kernels[] = {{"_Z1kPfi", 12, 32, true, 2, params, 256, 2128, 2100, false},
+                         {"none", 0, 0, false, 0, NULL, 0, 0, 0, false}};
   unsigned char init[16] = {1, 2, 3, 4, 5, 6, 7, 0xff}, zeros[4] = {0};
   ac_address addresses[] = {{0, 1, 4}, {8, 0, 0xfffffffffffffff8u}};
   ac_global globals[] = {{"g", 0, 16, 8, true, init, 2, addresses},
@@ -193,7 +196,10 @@ static void test_round_trip(void) {
     CHECK(d.kernels[1].param_count == 0 && !d.kernels[1].dynamic_smem);
     CHECK(d.kernels[0].max_threads == 256 && d.kernels[1].max_threads == 0);  /* launch bounds */
     CHECK(d.kernels[0].spill_bytes == 2128 && d.kernels[1].spill_bytes == 0); /* smem overflow */
-    CHECK(strstr((char *)blob + 16, "param 8 4\nspill 2128\n") != NULL);
+    CHECK(strstr((char *)blob + 16, "param 8 4\nspill 2128\nshared 2100\n") != NULL);
+    /* CUDA's count: listed where it differs from Anchor's layout, else the same */
+    CHECK(d.kernels[0].cuda_smem_bytes == 2100 && d.kernels[1].cuda_smem_bytes == 0);
+    CHECK(strstr((char *)blob + 16, "kernel none 0 0 0\nglobal") != NULL);
     CHECK(strstr((char *)blob + 16, "kernel _Z1kPfi 12 32 1 256\n") != NULL);
     CHECK(strstr((char *)blob + 16, "kernel none 0 0 0\n") != NULL);
     CHECK(strstr((char *)blob + 16, "\naddress 0 1 4\naddress 8 0 18446744073709551608\n") != NULL);

@@ -37,11 +37,12 @@ contains() { case "$1" in *"$2"*) ;; *) fail "$3 lacks '$2': $1" ;; esac; }
 lacks() { case "$1" in *"$2"*) fail "$3 contains '$2': $1" ;; esac; }
 # job N: the Nth "#$ " line of stderr (1-based) that is a job, not one of
 # the "#$ NAME=value" lines -v starts with.
-# Jobs are numbered without the device front end's first two (clang -E
-# -frewrite-includes, anchorcc --nvcc-asm-dialect: case_device_frontend_jobs checks
-# them), so "the device job" is the compile of the device side; all_jobs has them all.
+# Jobs are numbered without the front ends' rewriting jobs (clang -E
+# -frewrite-includes, anchorcc --nvcc-asm-dialect, --nvcc-exec-spaces: case_device_frontend_jobs checks
+# them), so "the device job" is the compile of the device side and "the host job" that of
+# the host side; all_jobs has them all.
 all_jobs() { grep '^#\$ ' "$WORK/stderr" | grep -v '^#\$ [A-Za-z_]*='; }
-jobs() { all_jobs | grep -v -e ' -frewrite-includes ' -e ' --nvcc-asm-dialect '; }
+jobs() { all_jobs | grep -v -e ' -frewrite-includes ' -e ' --nvcc-asm-dialect ' -e ' --nvcc-exec-spaces '; }
 job() { jobs | sed -n "$1p"; }
 job_count() { jobs | wc -l; }
 no_temp_left() { [ -z "$(ls -A "$TMPDIR")" ] || fail "temporary files left: $(ls -A "$TMPDIR")"; }
@@ -991,19 +992,20 @@ __global__ void k(unsigned *out, unsigned long long *t) {
 EOF
   run --dryrun -c d.cu
   expect_rc 0
-  [ "$(all_jobs | wc -l)" = 7 ] || fail "expected 7 jobs (3 device front end): $err"
+  [ "$(all_jobs | wc -l)" = 10 ] || fail "expected 10 jobs (4 device front end, 2 more on the host side): $err"
   contains "$(all_jobs | sed -n 1p)" " -E -frewrite-includes d.cu -o $TMPDIR/anchorcc-" "include job"
   contains "$(all_jobs | sed -n 1p)" "/d.dev.inc.cu" "include job"
   contains "$(all_jobs | sed -n 2p)" "#\$ $ROOT/bin/anchorcc --nvcc-asm-dialect $TMPDIR/" "asm dialect job"
   contains "$(all_jobs | sed -n 2p)" "/d.dev.inc.cu $TMPDIR/" "asm dialect job"
   contains "$(all_jobs | sed -n 2p)" "/d.dev.inc.cu $TMPDIR/anchorcc-" "asm dialect job"
   contains "$(all_jobs | sed -n 2p)" "/d.dev/d.cu" "asm dialect job"
-  contains "$(all_jobs | sed -n 3p)" "/d.dev/d.cu -S -emit-llvm -o " "device compile job"
+  contains "$(all_jobs | sed -n 3p)" " --nvcc-exec-spaces $TMPDIR/" "exec-spaces job"
+  contains "$(all_jobs | sed -n 4p)" "/d.dev/d.cu -S -emit-llvm -o " "device compile job"
   lacks "$(all_jobs)" "implicit-host-device" "jobs without --implicit-host-device-templates"
-  contains "$(all_jobs | sed -n 3p)" " -Xclang -no-enable-noundef-analysis " "device compile job"
+  contains "$(all_jobs | sed -n 4p)" " -Xclang -no-enable-noundef-analysis " "device compile job"
   run --dryrun -c --implicit-host-device-templates d.cu
   expect_rc 0
-  contains "$(all_jobs | sed -n 3p)" " -foffload-implicit-host-device-templates " "device compile job"
+  contains "$(all_jobs | sed -n 4p)" " -foffload-implicit-host-device-templates " "device compile job"
   run --dryrun -c --implicit-host-device-templates --explicit-host-device d.cu
   expect_rc 0
   lacks "$(all_jobs)" "implicit-host-device" "jobs with --explicit-host-device last"
@@ -1026,12 +1028,73 @@ EOF
   contains "$(cat kept/d.dev.ll)" '"mov.u64 $0, %globaltimer;"' "device IR"
 }
 
+# nvcc's redeclaration rule (driver/exec_space.c): a definition without execution-space
+# attributes after a declaration with some gets the declaration's, on both sides (the
+# --nvcc-exec-spaces job after each side's rewrite-includes job, with the compile's own
+# flags); locations stay the user's. tests/e2e/exec_space_redecl.cu runs every form.
+case_nvcc_exec_spaces() {
+  cat >r.cu <<'EOF'
+__host__ __device__ int twice(int x);
+template <class T> __host__ __device__ T add(T a, T b);
+__host__ int host_only(int x);
+struct S { __host__ __device__ int get() const; int v; };
+int twice(int x) { return 2 * x; }
+template <class T> T add(T a, T b) { return a + b; }
+int host_only(int x) { return x + 1; }
+  int S::get() const { return v; }
+int plain(int x) { return x; }
+__global__ void k(int *o) { S s{3}; o[0] = twice(1) + add(2, 3) + s.get(); }
+EOF
+  run --dryrun -c r.cu
+  expect_rc 0
+  [ "$(all_jobs | wc -l)" = 10 ] || fail "expected 10 jobs (4 device, backend, 5 host): $err"
+  local dev host
+  dev=$(all_jobs | sed -n 3p) host=$(all_jobs | sed -n 7p)
+  contains "$dev" "#\$ $ROOT/bin/anchorcc --nvcc-exec-spaces $TMPDIR/" "device exec-spaces job"
+  contains "$dev" "/r.dev/r.cu $TMPDIR/" "device exec-spaces job (in place)"
+  contains "$(all_jobs | sed -n 6p)" " -E -frewrite-includes r.cu -o $TMPDIR/" "host include job"
+  contains "$(all_jobs | sed -n 6p)" "/r.host.inc.cu" "host include job"
+  contains "$host" "/r.host.inc.cu $TMPDIR/" "host exec-spaces job"
+  contains "$host" "/r.host/r.cu --cuda-host-only " "host exec-spaces job"
+  # each exec-spaces job parses with its compile's flags, word for word
+  local devflags hostflags
+  devflags=${dev#* --nvcc-exec-spaces * * } hostflags=${host#* --nvcc-exec-spaces * * }
+  contains "$(all_jobs | sed -n 4p)" "$devflags" "device compile job"
+  contains "$(all_jobs | sed -n 8p)" "$hostflags" "host compile job"
+  contains "$(all_jobs | sed -n 8p)" "/r.host/r.cu -o $TMPDIR/" "host compile job"
+  mkdir kept
+  run -keep --keep-dir kept -c r.cu
+  expect_rc 0
+  local side src hd='__attribute__((host)) __attribute__((device)) '
+  for side in dev host; do
+    src=$(cat kept/r.$side/r.cu)
+    contains "$src" "$(printf '\n%s\n#line 5\nint twice(int x) {' "$hd")" "$side source (free function)"
+    contains "$src" "$(printf 'template <class T> \n%s\n#line 6\n                   T add(T a, T b)' "$hd")" "$side source (template)"
+    contains "$src" "$(printf '\n__attribute__((host)) \n#line 7\nint host_only(int x) {')" "$side source (__host__)"
+    contains "$src" "$(printf '\n%s\n#line 8\n  int S::get() const {' "$hd")" "$side source (member)"
+    contains "$src" "$(printf '}\nint plain(int x) { return x; }')" "$side source (no attributes before: unchanged)"
+  done
+  # diagnostics name the user's file, line and column
+  cat >e.cu <<'EOF'
+__host__ __device__ int twice(int x);
+template <class T> __host__ __device__ T add(T a, T b);
+  int twice(int x) { return 2 * x + nosuch; }
+template <class T> T add(T a, T b) { return a + b + notthere; }
+EOF
+  run -c e.cu
+  expect_rc 1
+  contains "$err" "e.cu:3:37: error: use of undeclared identifier 'nosuch'" "stderr"
+  contains "$err" "e.cu:4:53: error: use of undeclared identifier 'notthere'" "stderr"
+  lacks "$err" "cannot overload" "stderr"
+}
+
 case_print_cuda_flags() {
   write_kernel k.cu
   run --dryrun -c '-DMSG=a b' -O2 k.cu
   expect_rc 0
-  local device host
-  device=$(all_jobs | sed -n 1p) host=$(job 3)
+  local device host host_compile
+  # the first job of each side (both -E -frewrite-includes)
+  device=$(all_jobs | sed -n 1p) host=$(all_jobs | sed -n 6p) host_compile=$(job 3)
   run --print-cuda-flags device '-DMSG=a b' -O2
   expect_rc 0
   [ "$(echo "$out" | wc -l)" = 1 ] || fail "more than one line: $out"
@@ -1044,7 +1107,8 @@ case_print_cuda_flags() {
   lacks "$out" "-O2" "device flags (device code is always -O3)"
   run --print-cuda-flags=host '-DMSG=a b' -O2
   expect_rc 0
-  contains "$host" " $out -Xclang -fcuda-include-gpubinary " "host job"
+  contains "$host" " $out -E -frewrite-includes k.cu -o " "host side's first job"
+  contains "$host_compile" " -Xclang -fcuda-include-gpubinary " "host job"
   contains "$out" "--cuda-host-only" "host flags"
   contains "$out" " -O2" "host flags"
   # The line is shell-quoted: eval gives back the words.
@@ -1297,7 +1361,9 @@ case_install() {
   contains "$(job 2)" "#\$ $prefix/bin/anchor-msl " "backend job"
   [ -f "$prefix/lib/anchor/devlib.bc" ] || fail "no lib/anchor/devlib.bc in the prefix"
   contains "$(job 2)" " --devlib $prefix/lib/anchor/devlib.bc" "backend job (the device library)"
-  contains "$(job 3)" "-I$prefix/include -include cuda_runtime.h" "host job"
+  contains "$(all_jobs | sed -n 6p)" "-I$prefix/include -include cuda_runtime.h" "host include job"
+  contains "$(all_jobs | sed -n 7p)" "#\$ $prefix/bin/anchorcc --nvcc-exec-spaces " "host exec-spaces job"
+  contains "$(job 3)" "-I$prefix/include " "host job"
   contains "$(job 4)" "#\$ $prefix/bin/anchor-msl --host " "host pass job"
   contains "$(job 6)" "-L$prefix/lib -Wl,-rpath,$prefix/lib" "link job"
   lacks "$err" "$build/" "job lines of the installed driver"

@@ -162,6 +162,11 @@ int main() {
          a.maxDynamicSharedSizeBytes);
   expect(a.maxDynamicSharedSizeBytes == 49152 - statics, "default maxDynamicSharedSizeBytes",
          a.maxDynamicSharedSizeBytes, 49152 - statics);
+  // CUDA's count (H100, CUDA 13): hist (32) + total (8) + ftotal (4) at their alignments,
+  // rounded up to 16 where the dynamic memory starts
+  expect(statics == 48, "reverse_count sharedSizeBytes", statics, 48);
+  expect(a.maxDynamicSharedSizeBytes == 49104, "reverse_count maxDynamicSharedSizeBytes",
+         a.maxDynamicSharedSizeBytes, 49104);
 
   cudaStream_t s;
   cudaStreamCreate(&s);

@@ -8,8 +8,11 @@
 #   shared_spill_static:  "forty: sharedSizeBytes 41040, maxDynamicSharedSizeBytes 8112",
 #                         "fortyeight: sharedSizeBytes 49152"
 #   shared_spill_dynamic: "device: sharedMemPerBlock 49152, sharedMemPerBlockOptin 232448",
-#                         "opt-in launches with 102400 bytes of dynamic memory"
-# and the last line "shared_spill on nvcc: 3 passed, 0 failed".
+#                         "opt-in launches with 102400 bytes of dynamic memory",
+#                         "reverse_count: sharedSizeBytes 48, maxDynamicSharedSizeBytes 49104",
+#                         "static_and_dynamic: sharedSizeBytes 40960"
+#   shared_size_bytes:    sharedSizeBytes 44, 48, 17, 9, 4 (ptxas -v's "bytes smem")
+# and the last line "shared_spill on nvcc: 4 passed, 0 failed".
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:-/tmp/shared-spill-nvcc}
@@ -17,7 +20,7 @@ nvcc=${NVCC:-nvcc}
 mkdir -p "$out"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 passed=0 failed=0
-for p in shared_spill_static shared_spill_dynamic shared_spill_misc; do
+for p in shared_spill_static shared_spill_dynamic shared_spill_misc shared_size_bytes; do
   echo "== $p"
   if "$nvcc" -O2 -arch=sm_90 "$root/tests/e2e/$p.cu" -o "$out/$p" >"$out/$p.cc.log" 2>&1; then
     "$out/$p" >"$out/$p.log" 2>&1

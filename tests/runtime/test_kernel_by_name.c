@@ -30,8 +30,8 @@ static const char two_msl[] =
     "}\n";
 static ac_param fill_params[] = {{0, 8}};
 static ac_param add_params[] = {{0, 8}, {8, 4}};
-static const ac_kernel two_kernels[] = {{"fill", 8, 0, false, 1, fill_params, 0, 0},
-                                        {"add", 12, 0, false, 2, add_params, 0, 0}};
+static const ac_kernel two_kernels[] = {{"fill", 8, 0, false, 1, fill_params, 0, 0, 0, false},
+                                        {"add", 12, 0, false, 2, add_params, 0, 0, 0, false}};
 
 static void stub(void) {}
 

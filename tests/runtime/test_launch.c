@@ -97,10 +97,11 @@ static const char extra_msl[] =
     "}\n";
 static ac_param reverse_params[] = {{0, 8}};
 static ac_param waiter_params[] = {{0, 8}};
-static const ac_kernel extra_kernels[] = {{"reverse", 8, 0, true, 1, reverse_params, 0, 0},
-                                          {"wild", 0, 0, false, 0, NULL, 0, 0},
-                                          {"holder", 0, 0, false, 0, NULL, 0, 0},
-                                          {"waiter", 8, 0, false, 1, waiter_params, 0, 0}};
+static const ac_kernel extra_kernels[] = {
+    {"reverse", 8, 0, true, 1, reverse_params, 0, 0, 0, false},
+    {"wild", 0, 0, false, 0, NULL, 0, 0, 0, false},
+    {"holder", 0, 0, false, 0, NULL, 0, 0, 0, false},
+    {"waiter", 8, 0, false, 1, waiter_params, 0, 0, 0, false}};
 static void reverse_stub(void) {}
 static void wild_stub(void) {}
 static void holder_stub(void) {}
@@ -109,10 +110,10 @@ static void waiter_stub(void) {}
 static ac_param scale_params[] = {{0, 8}, {8, 4}, {12, 4}};
 static ac_param where_params[] = {{0, 8}};
 static ac_param big_params[] = {{0, 8}, {8, 4400}};
-static const ac_kernel scale_kernels[] = {{"scale", 16, 0, false, 3, scale_params, 0, 0},
-                                          {"where", 8, 0, false, 1, where_params, 0, 0},
-                                          {"big", 4408, 0, false, 2, big_params, 0, 0},
-                                          {"absent", 0, 0, false, 0, NULL, 0, 0}};
+static const ac_kernel scale_kernels[] = {{"scale", 16, 0, false, 3, scale_params, 0, 0, 0, false},
+                                          {"where", 8, 0, false, 1, where_params, 0, 0, 0, false},
+                                          {"big", 4408, 0, false, 2, big_params, 0, 0, 0, false},
+                                          {"absent", 0, 0, false, 0, NULL, 0, 0, 0, false}};
 static unsigned char bias_init[4] = {5, 0, 0, 0};
 static const ac_global scale_globals[] = {{"bias", 0, 4, 4, false, bias_init, 0, NULL},
                                           {"counter", 1, 4, 4, false, NULL, 0, NULL}};
@@ -335,7 +336,7 @@ static void test_broken_modules(void) {
   dim3 one = {1, 1, 1};
   CHECK_ERR(cudaLaunchKernel((const void *)bad_blob_stub, one, one, NULL, 0, 0),
             cudaErrorInvalidKernelImage);
-  static const ac_kernel k[] = {{"k", 0, 0, false, 0, NULL, 0, 0}};
+  static const ac_kernel k[] = {{"k", 0, 0, false, 0, NULL, 0, 0, 0, false}};
   /* with variables, which never reach the arena: unregistering it must not free them
    * (it crashed at exit, found by tests/differential) */
   static unsigned char v_init[8] = {1, 2, 3, 4, 5, 6, 7, 8};
@@ -368,7 +369,7 @@ static int texture_shadow;
 /* A module that registers a texture reference cannot be used: its launches
  * say so (the reason goes to stderr) instead of running without it. */
 static void test_unsupported_registration(void) {
-  static const ac_kernel t[] = {{"t", 0, 0, false, 0, NULL, 0, 0}};
+  static const ac_kernel t[] = {{"t", 0, 0, false, 0, NULL, 0, 0, 0, false}};
   unsigned char *blob =
       make_module(t, 1, NULL, 0, "#include <metal_stdlib>\nkernel void t(" ABI_ARGS ") {}\n");
   fatbin_wrapper w = {AC_FATBIN_MAGIC, AC_FATBIN_VERSION, blob, NULL};

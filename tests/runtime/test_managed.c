@@ -23,7 +23,7 @@ static const char inc_msl[] = "#include <metal_stdlib>\nusing namespace metal;\n
                                   AC_ABI_CONTEXT_GLOBAL(0)) "] + anchor_ctx[0]) += 1;\n"
                                                             "}\n";
 
-static const ac_kernel inc_kernels[] = {{"inc", 0, 0, false, 0, NULL, 0, 0}};
+static const ac_kernel inc_kernels[] = {{"inc", 0, 0, false, 0, NULL, 0, 0, 0, false}};
 static unsigned char m_init[4] = {41, 0, 0, 0};
 static const ac_global inc_globals[] = {{"m", 0, 4, 4, false, m_init, 0, NULL}};
 static void inc_stub(void) {}
@@ -100,7 +100,7 @@ int main(void) {
 
   /* A size other than the module's: the module is unusable, its launches
    * say so (the host and device compiles disagree). */
-  static const ac_kernel other_kernels[] = {{"inc", 0, 0, false, 0, NULL, 0, 0}};
+  static const ac_kernel other_kernels[] = {{"inc", 0, 0, false, 0, NULL, 0, 0, 0, false}};
   unsigned char *other = make_module(other_kernels, 1, inc_globals, 1, inc_msl);
   fatbin_wrapper other_wrapper = {AC_FATBIN_MAGIC, AC_FATBIN_VERSION, other, NULL};
   static long long wide_shadow;

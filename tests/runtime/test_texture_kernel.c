@@ -41,8 +41,8 @@ static const char msl[] =
 
 static ac_param fetch_params[] = {{0, 8}, {8, 8}};
 static ac_param paint_params[] = {{0, 8}};
-static const ac_kernel kernels[] = {{"fetch", 16, 0, false, 2, fetch_params, 0, 0},
-                                    {"paint", 8, 0, false, 1, paint_params, 0, 0}};
+static const ac_kernel kernels[] = {{"fetch", 16, 0, false, 2, fetch_params, 0, 0, 0, false},
+                                    {"paint", 8, 0, false, 1, paint_params, 0, 0, 0, false}};
 static void fetch_stub(void) {}
 static void paint_stub(void) {}
 

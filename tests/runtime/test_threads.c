@@ -20,7 +20,7 @@ static const char add_msl[] =
     "      *reinterpret_cast<device int *>(in + (ulong)i * 4 + anchor_ctx[0]) + add;\n"
     "}\n";
 static ac_param add_params[] = {{0, 8}, {8, 8}, {16, 4}, {20, 4}};
-static const ac_kernel add_kernel[] = {{"add", 24, 0, false, 4, add_params, 0, 0}};
+static const ac_kernel add_kernel[] = {{"add", 24, 0, false, 4, add_params, 0, 0, 0, false}};
 static void add_stub(void) {}
 
 enum { THREADS = 4, ROUNDS = 40 };
