@@ -9,7 +9,8 @@
 //
 //   gpu_exhaustive [--threads N] [--chunk LOG2] [--bits FIRST COUNT] [--deadline T]
 //                  [--ref-out FILE | --ref-in FILE] [NAME...]
-//   gpu_exhaustive --list                    the rows a run without NAME measures
+//   gpu_exhaustive --list                    the rows a run without NAME measures (marked
+//                                            "mpfr" where MPFR decides most inputs)
 //   gpu_exhaustive --check-ref [--scale N] [--bits FIRST COUNT] [NAME...]
 //   gpu_exhaustive --time-ref STRIDE [NAME...]   the host's time per function (see there)
 //
@@ -953,7 +954,12 @@ int main(int argc, char **argv) {
     for (const exh_row &r : exh_table) {
       if (!r.launch) continue;
       const exh_row *c = exh_covered_by(r);
-      if (list) printf("%-16s %s%s\n", r.info.id, c ? "covered by " : "", c ? c->info.id : "");
+      // "mpfr": MPFR decides most inputs (the Bessel functions J, Y): hours of CPU
+      const fast_fn fast = fast_ref_of(r.ref_text);
+      const bool slow = !fast || fast == fr_j0 || fast == fr_j1;
+      if (list)
+        printf("%-16s %s%s\n", r.info.id, c ? "covered by " : slow ? "mpfr" : "",
+               c ? c->info.id : "");
       if (!c) rows.push_back(&r);
     }
   if (list) return 0;

@@ -90,19 +90,32 @@ run() {
   export CUDAMETAL_CACHE=${CUDAMETAL_CACHE:-$bundle/cache}
   local cached0
   cached0=$(ls "$CUDAMETAL_CACHE" | wc -l)
-  local t0=$SECONDS
-  "$cuda/bin/nvcc" -O2 -std=c++17 -arch=sm_$cc -I"$bundle/include" \
-    "$root/tests/math/gpu_exhaustive.cu" -o "$work/gpu_exhaustive_nvcc" \
-    "$bundle/lib/libmpfr.so.6" "$bundle/lib/libgmp.so.10" -lpthread \
-    -Xlinker -rpath="$bundle/lib" >"$out/nvcc.log" 2>&1 ||
-    { echo "FAIL: nvcc build"; cat "$out/nvcc.log"; }
-  echo "== nvcc build: $((SECONDS - t0)) s"
+  local t0=$SECONDS nvcc_bin=${EXH_CUDA_BIN:-$work/gpu_exhaustive_nvcc}
+  if [ -z "${EXH_CUDA_BIN:-}" ]; then # (EXH_CUDA_BIN: another binary in its place, for trials)
+    "$cuda/bin/nvcc" -O2 -std=c++17 -arch=sm_$cc -I"$bundle/include" \
+      "$root/tests/math/gpu_exhaustive.cu" -o "$nvcc_bin" \
+      "$bundle/lib/libmpfr.so.6" "$bundle/lib/libgmp.so.10" -lpthread \
+      -Xlinker -rpath="$bundle/lib" >"$out/nvcc.log" 2>&1 ||
+      { echo "FAIL: nvcc build"; cat "$out/nvcc.log"; }
+    echo "== nvcc build: $((SECONDS - t0)) s"
+  fi
+  # EXH_METAL (default cudametal; softmetal for trials here), EXH_BITS="FIRST COUNT" (a
+  # slice instead of all 2^32 patterns, for trials)
+  local bits=()
+  [ -n "${EXH_BITS:-}" ] && read -r -a bits <<<"--bits $EXH_BITS"
   local anchor=(env "LD_LIBRARY_PATH=$bundle/lib:$cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-    "CUDA_HOME=$cuda" ANCHOR_METAL=cudametal "ANCHOR_ARENA_SIZE=${ANCHOR_ARENA_SIZE:-8G}"
-    "$bundle/bin/gpu_exhaustive")
+    "CUDA_HOME=$cuda" "ANCHOR_METAL=${EXH_METAL:-cudametal}"
+    "ANCHOR_ARENA_SIZE=${ANCHOR_ARENA_SIZE:-8G}" "$bundle/bin/gpu_exhaustive")
   local names=("$@")
+  : >"$out/mpfr_rows.txt"
   if [ ${#names[@]} -eq 0 ]; then
-    mapfile -t names < <("${anchor[@]}" --list | awk 'NF == 1 {print $1}')
+    # rows whose reference is MPFR's for most inputs (Bessel J, Y: hours each) only with
+    # EXH_MPFR=1
+    mapfile -t names < <("${anchor[@]}" --list |
+      awk -v all="${EXH_MPFR:-0}" 'NF == 1 || (all == 1 && $2 == "mpfr") {print $1}')
+    "${anchor[@]}" --list | awk -v all="${EXH_MPFR:-0}" 'all != 1 && $2 == "mpfr" {print $1}' |
+      while read -r n; do printf '%-18s not run (MPFR reference: hours; EXH_MPFR=1)\n' "$n"; done \
+        >"$out/mpfr_rows.txt"
     if [ -n "${PART:-}" ]; then
       local k=${PART%/*} n=${PART#*/} i sel=()
       for ((i = k - 1; i < ${#names[@]}; i += n)); do sel+=("${names[$i]}"); done
@@ -113,6 +126,8 @@ run() {
   local shared=""
   if [ "$(df -k --output=avail /dev/shm 2>/dev/null | tail -n1)" -gt $((17 * 1024 * 1024)) ] 2>/dev/null; then
     shared=/dev/shm/gpu_exhaustive_ref.$$
+    EXH_SHARED=$shared
+    trap 'rm -f "$EXH_SHARED"' EXIT
   fi
   echo "== ${#names[@]} functions, budget ${EXH_BUDGET:-500} s from the start;" \
     "shared reference: ${shared:-none (each build computes its own)}"
@@ -133,13 +148,14 @@ run() {
       [ "$lim" -gt "$deadline" ] && lim=$deadline
       if [ $build = cuda ]; then
         [ -n "$shared" ] && ref=(--ref-out "$shared")
-        timeout $((lim - now + 60)) "$work/gpu_exhaustive_nvcc" --deadline "$lim" "${ref[@]}" \
+        timeout $((lim - now + 60)) "$nvcc_bin" --deadline "$lim" "${bits[@]}" "${ref[@]}" \
           "$name" >"$log" 2>&1
       else
         # the shared reference only from a complete run
         [ -n "$shared" ] && grep -q "^$name .* inputs .* \(PASS\|FAIL\)\$" "$out/$name.cuda.log" &&
           ref=(--ref-in "$shared")
-        timeout $((lim - now + 60)) "${anchor[@]}" --deadline "$lim" "${ref[@]}" "$name" >"$log" 2>&1
+        timeout $((lim - now + 60)) "${anchor[@]}" --deadline "$lim" "${bits[@]}" "${ref[@]}" \
+          "$name" >"$log" 2>&1
       fi
     done
     [ -n "$shared" ] && rm -f "$shared"
@@ -155,6 +171,7 @@ run() {
       "$out/$name.anchor.log" "$out/$name.cuda.log" >>"$summary"
     tail -n 1 "$summary"
   done
+  cat "$out/mpfr_rows.txt" >>"$summary" 2>/dev/null
   echo "== modules compiled here (cache misses): $(($(ls "$CUDAMETAL_CACHE" | wc -l) - cached0));" \
     "total $(($(date +%s) - start)) s"
   echo "== summary ($summary):"
