@@ -8,7 +8,7 @@
 // fast reference decided.
 //
 //   gpu_exhaustive [--threads N] [--chunk LOG2] [--bits FIRST COUNT] [--deadline T]
-//                  [--ref-out FILE | --ref-in FILE] [NAME...]
+//                  [--ref-out FILE | --ref-in FILE] [--zero-copy] [NAME...]
 //   gpu_exhaustive --list                    the rows a run without NAME measures (marked
 //                                            "mpfr" where MPFR decides most inputs)
 //   gpu_exhaustive --check-ref [--scale N] [--bits FIRST COUNT] [NAME...]
@@ -21,7 +21,8 @@
 // measured then printed with the inputs done and PARTIAL. --ref-out FILE: also write the
 // correctly rounded results into FILE (16 GiB, sparse; one function per run), --ref-in
 // FILE: read them from there instead of computing them (the second build of a pair: the
-// host's reference is most of a run's time). --check-ref: no device; for
+// host's reference is most of a run's time). --zero-copy: the kernels write into
+// registered host memory (see exh_measure). --check-ref: no device; for
 // each row with a fast reference, every input of the CTest input sets (build_inputs at
 // --scale, default 1) plus 65536 random bit patterns (or the --bits range), the fast
 // reference's correctly rounded value against MPFR's, and its exactness where that matters
@@ -750,7 +751,8 @@ static bool exh_check(cudaError_t e, const char *what) {
 // launched one after the other; the host compares chunk k on `threads` threads while the
 // device computes and copies chunk k + 1. Returns 1 on PASS.
 static int exh_measure(const exh_row &row, uint64_t first, uint64_t count, int threads,
-                       uint64_t chunk, double deadline, const char *ref_path, bool ref_read) {
+                       uint64_t chunk, double deadline, const char *ref_path, bool ref_read,
+                       bool zero_copy) {
   const double t0 = exh_now();
   uint32_t *ref_map = NULL;
   if (ref_path && !(ref_map = exh_ref_map(ref_path, ref_read))) return 0;
@@ -758,10 +760,27 @@ static int exh_measure(const exh_row &row, uint64_t first, uint64_t count, int t
   const int nruns = exh_runs(row.info, first, count, runs);
   fast_fn fast = fast_ref_of(row.ref_text);
   std::vector<exh_worker> workers(threads);
-  std::vector<float> host[2];
-  host[0].resize(chunk), host[1].resize(chunk);
-  float *dev = NULL;
-  if (!exh_check(cudaMalloc((void **)&dev, chunk * sizeof(float)), "cudaMalloc")) return 0;
+  // Two page-aligned host buffers; with zero_copy, registered (cudaHostRegisterMapped) so
+  // that the kernel writes its results straight into them over the bus (no managed-memory
+  // migration and no copy: cudametal's device memory is managed), else one device buffer
+  // and cudaMemcpy. The line says which.
+  float *host[2], *mapped[2] = {NULL, NULL}, *dev = NULL;
+  const size_t bytes = (chunk * sizeof(float) + 4095) / 4096 * 4096;
+  host[0] = (float *)aligned_alloc(4096, bytes), host[1] = (float *)aligned_alloc(4096, bytes);
+  if (!host[0] || !host[1]) return printf("FAIL: out of memory\n"), 0;
+  int registered = 0;
+  for (; zero_copy && registered < 2; registered++)
+    if (cudaHostRegister(host[registered], bytes, cudaHostRegisterMapped) != cudaSuccess ||
+        cudaHostGetDevicePointer((void **)&mapped[registered], host[registered], 0) != cudaSuccess)
+      break;
+  const bool zc = registered == 2;
+  if (zero_copy && !zc) {
+    printf("    (cudaHostRegister failed: %s; results copied instead)\n",
+           cudaGetErrorString(cudaGetLastError()));
+    for (int j = 0; j < registered; j++)
+      cudaHostUnregister(host[j]);
+  }
+  if (!zc && !exh_check(cudaMalloc((void **)&dev, chunk * sizeof(float)), "cudaMalloc")) return 0;
   std::vector<std::thread> busy;
   auto join = [&] {
     for (std::thread &t : busy)
@@ -779,12 +798,13 @@ static int exh_measure(const exh_row &row, uint64_t first, uint64_t count, int t
       }
       const uint64_t end = runs[ri].first + runs[ri].count;
       const uint32_t n = (uint32_t)(u + chunk < end ? chunk : end - u);
-      float *buf = host[k & 1].data(); // chunk k - 2's buffer: its threads were joined
+      float *buf = host[k & 1]; // chunk k - 2's buffer: its threads were joined
       const double d0 = exh_now();
-      row.launch((uint32_t)u, n, dev);
+      row.launch((uint32_t)u, n, zc ? mapped[k & 1] : dev);
       ok = exh_check(cudaGetLastError(), "launch") &&
            exh_check(cudaDeviceSynchronize(), "kernel") &&
-           exh_check(cudaMemcpy(buf, dev, n * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy");
+           (zc || exh_check(cudaMemcpy(buf, dev, n * sizeof(float), cudaMemcpyDeviceToHost),
+                            "cudaMemcpy"));
       device_s += exh_now() - d0;
       join(); // chunk k - 1
       if (!ok) break;
@@ -798,7 +818,10 @@ static int exh_measure(const exh_row &row, uint64_t first, uint64_t count, int t
     }
   }
   join();
-  cudaFree(dev);
+  if (dev) cudaFree(dev);
+  for (int j = 0; zc && j < 2; j++)
+    cudaHostUnregister(host[j]);
+  free(host[0]), free(host[1]);
   if (ref_map) munmap(ref_map, sizeof(uint32_t) << 32);
   if (!ok) return 0;
   findings<float> all;
@@ -812,9 +835,9 @@ static int exh_measure(const exh_row &row, uint64_t first, uint64_t count, int t
   } else {
     all.print(row.info, row.ref, cr);
   }
-  printf("    exhaustive: %.1f s (device and copies %.1f s), %d threads; %s %lld, MPFR %lld\n",
-         exh_now() - t0, device_s, threads, ref_read ? "reference read" : "fast reference", nfast,
-         nmpfr);
+  printf("    exhaustive: %.1f s (device %s %.1f s), %d threads; %s %lld, MPFR %lld\n",
+         exh_now() - t0, zc ? "writing to host memory" : "and copies", device_s, threads,
+         ref_read ? "reference read" : "fast reference", nfast, nmpfr);
   fflush(stdout);
   return !partial && all.pass();
 }
@@ -902,7 +925,7 @@ int main(int argc, char **argv) {
   bool list = false, check_ref = false;
   uint64_t time_stride = 0;
   const char *ref_path = NULL;
-  bool ref_read = false;
+  bool ref_read = false, zero_copy = false;
   uint64_t bits_first = 0, bits_count = 1ull << 32;
   double deadline = 0;
   if (threads < 1) threads = 1;
@@ -923,6 +946,8 @@ int main(int argc, char **argv) {
     } else if (first + 1 < argc &&
                (!strcmp(argv[first], "--ref-out") || !strcmp(argv[first], "--ref-in"))) {
       ref_read = !strcmp(argv[first], "--ref-in"), ref_path = argv[first + 1], first += 2;
+    } else if (first < argc && !strcmp(argv[first], "--zero-copy")) {
+      zero_copy = true, first++;
     } else if (first < argc && !strcmp(argv[first], "--list")) {
       list = true, first++;
     } else if (first < argc && !strcmp(argv[first], "--check-ref")) {
@@ -935,7 +960,7 @@ int main(int argc, char **argv) {
       bits_first + bits_count > (1ull << 32) || (first < argc && argv[first][0] == '-')) {
     fprintf(stderr,
             "usage: %s [--threads N] [--chunk LOG2] [--bits FIRST COUNT] [--deadline T]\n"
-            "          [--ref-out FILE | --ref-in FILE] [NAME...]\n"
+            "          [--ref-out FILE | --ref-in FILE] [--zero-copy] [NAME...]\n"
             "       %s --list | --check-ref [--scale N] [--bits FIRST COUNT] [NAME...]\n",
             argv[0], argv[0]);
     return 2;
@@ -948,8 +973,13 @@ int main(int argc, char **argv) {
       printf("FAIL: %s is not a unary float row of the table\n", argv[i]);
       return 2;
     }
-    rows.push_back(r);
   }
+  for (const exh_row &r : exh_table) // named rows in the table's order, as math_accuracy
+    for (int i = first; i < argc; i++)
+      if (!strcmp(argv[i], r.info.id)) {
+        rows.push_back(&r);
+        break;
+      }
   if (rows.empty())
     for (const exh_row &r : exh_table) {
       if (!r.launch) continue;
@@ -958,7 +988,10 @@ int main(int argc, char **argv) {
       const fast_fn fast = fast_ref_of(r.ref_text);
       const bool slow = !fast || fast == fr_j0 || fast == fr_j1;
       if (list)
-        printf("%-16s %s%s\n", r.info.id, c ? "covered by " : slow ? "mpfr" : "",
+        printf("%-16s %s%s\n", r.info.id,
+               c      ? "covered by "
+               : slow ? "mpfr"
+                      : "",
                c ? c->info.id : "");
       if (!c) rows.push_back(&r);
     }
@@ -976,7 +1009,7 @@ int main(int argc, char **argv) {
   for (const exh_row *r : rows)
     if (!(check_ref ? exh_check_ref(*r, scale, bits_first, bits_count)
                     : exh_measure(*r, bits_first, bits_count, threads, 1ull << chunk_log2, deadline,
-                                  ref_path, ref_read)))
+                                  ref_path, ref_read, zero_copy)))
       failed++;
   if (failed) {
     printf("FAIL: %d of %zu functions\n", failed, rows.size());
