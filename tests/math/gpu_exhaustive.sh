@@ -101,6 +101,11 @@ run() {
   fi
   # EXH_METAL (default cudametal; softmetal for trials here), EXH_BITS="FIRST COUNT" (a
   # slice instead of all 2^32 patterns, for trials)
+  # chunks of 2^24 patterns written by the kernels into registered host memory (64 MiB
+  # twice; registering takes time, softmetal's here 30 s for 512 MiB), EXH_COPY=1: device
+  # memory and cudaMemcpy instead
+  local mode=(--chunk 24 --zero-copy)
+  [ "${EXH_COPY:-0}" = 1 ] && mode=(--chunk 24)
   local bits=()
   [ -n "${EXH_BITS:-}" ] && read -r -a bits <<<"--bits $EXH_BITS"
   local anchor=(env "LD_LIBRARY_PATH=$bundle/lib:$cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
@@ -148,13 +153,13 @@ run() {
       [ "$lim" -gt "$deadline" ] && lim=$deadline
       if [ $build = cuda ]; then
         [ -n "$shared" ] && ref=(--ref-out "$shared")
-        timeout $((lim - now + 60)) "$nvcc_bin" --zero-copy --deadline "$lim" "${bits[@]}" "${ref[@]}" \
+        timeout $((lim - now + 60)) "$nvcc_bin" "${mode[@]}" --deadline "$lim" "${bits[@]}" "${ref[@]}" \
           "$name" >"$log" 2>&1
       else
         # the shared reference only from a complete run
         [ -n "$shared" ] && grep -q "^$name .* inputs .* \(PASS\|FAIL\)\$" "$out/$name.cuda.log" &&
           ref=(--ref-in "$shared")
-        timeout $((lim - now + 60)) "${anchor[@]}" --zero-copy --deadline "$lim" "${bits[@]}" "${ref[@]}" \
+        timeout $((lim - now + 60)) "${anchor[@]}" "${mode[@]}" --deadline "$lim" "${bits[@]}" "${ref[@]}" \
           "$name" >"$log" 2>&1
       fi
     done
