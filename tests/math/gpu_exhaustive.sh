@@ -12,7 +12,8 @@
 #   BUNDLE (default BUILD/exh_bundle, under the ignored build/: carry it):
 #     bin/gpu_exhaustive   the harness built by BUILD's anchorcc -O2 -std=c++17
 #     lib/                 libanchor, libcudametal, the other Anchor libraries, lib/anchor/,
-#                          libobjc.so.4, and Debian 12's libmpfr.so.6 and libgmp.so.10
+#                          libobjc.so.4
+#     mpfr/                Debian 12's libmpfr.so.6 and libgmp.so.10
 #     include/             Debian 12's mpfr.h and gmp.h (for the nvcc build there)
 #     cache/               cudametal's compiled-module cache, filled here by one launch over
 #                          tests/cudametal/fake_cuda.c (as bench/gpu/pack_h200.sh does), so the
@@ -42,7 +43,7 @@ pack() {
     echo "no $build/lib/libcudametal.so: configure with -DANCHOR_CUDAMETAL=ON and build" >&2
     exit 1
   }
-  rm -rf "${bundle:?}/bin" "${bundle:?}/lib" "${bundle:?}/include"
+  rm -rf "${bundle:?}/bin" "${bundle:?}/lib" "${bundle:?}/include" "${bundle:?}/mpfr"
   mkdir -p "$bundle/bin" "$bundle/lib" "$bundle/include" "$bundle/cache"
   cp -a "$build"/lib/*.so* "$build/lib/anchor" "$bundle/lib/"
   # NVIDIA's own libraries and Anchor's CUDA-library stand-ins the harness does not use
@@ -52,7 +53,10 @@ pack() {
   local mpfr gmp
   mpfr=$(ldconfig -p | awk '/libmpfr\.so\.6 / {print $NF; exit}')
   gmp=$(ldconfig -p | awk '/libgmp\.so\.10 / {print $NF; exit}')
-  cp -L "$mpfr" "$bundle/lib/libmpfr.so.6" && cp -L "$gmp" "$bundle/lib/libgmp.so.10" || exit 1
+  # a directory of their own: the nvcc build's rpath must not reach lib/ (its libcuda.so.1
+  # is libanchor)
+  mkdir -p "$bundle/mpfr"
+  cp -L "$mpfr" "$bundle/mpfr/libmpfr.so.6" && cp -L "$gmp" "$bundle/mpfr/libgmp.so.10" || exit 1
   cp /usr/include/mpfr.h "$bundle/include/" &&
     cp "$(echo '#include <gmp.h>' | cpp -H -o /dev/null 2>&1 | awk '/gmp\.h$/ {print $2; exit}')" \
       "$bundle/include/" || exit 1
@@ -94,8 +98,8 @@ run() {
   if [ -z "${EXH_CUDA_BIN:-}" ]; then # (EXH_CUDA_BIN: another binary in its place, for trials)
     "$cuda/bin/nvcc" -O2 -std=c++17 -arch=sm_$cc -I"$bundle/include" \
       "$root/tests/math/gpu_exhaustive.cu" -o "$nvcc_bin" \
-      "$bundle/lib/libmpfr.so.6" "$bundle/lib/libgmp.so.10" -lpthread \
-      -Xlinker -rpath="$bundle/lib" >"$out/nvcc.log" 2>&1 ||
+      -Xlinker "$bundle/mpfr/libmpfr.so.6" -Xlinker "$bundle/mpfr/libgmp.so.10" -lpthread \
+      -Xlinker --disable-new-dtags -Xlinker -rpath="$bundle/mpfr" >"$out/nvcc.log" 2>&1 ||
       { echo "FAIL: nvcc build"; cat "$out/nvcc.log"; }
     echo "== nvcc build: $((SECONDS - t0)) s"
   fi
@@ -108,7 +112,7 @@ run() {
   [ "${EXH_COPY:-0}" = 1 ] && mode=(--chunk 24)
   local bits=()
   [ -n "${EXH_BITS:-}" ] && read -r -a bits <<<"--bits $EXH_BITS"
-  local anchor=(env "LD_LIBRARY_PATH=$bundle/lib:$cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  local anchor=(env "LD_LIBRARY_PATH=$bundle/lib:$bundle/mpfr:$cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
     "CUDA_HOME=$cuda" "ANCHOR_METAL=${EXH_METAL:-cudametal}"
     "ANCHOR_ARENA_SIZE=${ANCHOR_ARENA_SIZE:-8G}" "$bundle/bin/gpu_exhaustive")
   local names=("$@")
