@@ -11,14 +11,14 @@
 # [1,2)-less-1 form Anchor assumes: record that line).
 # Usage, from the repository root on the GPU machine:
 #   sh tests/libraries/curand/h200.sh
-# Expected output: "<name>: PASS" for device_api, sobol, host_api, errors, state_changes, mtgp32,
+# Expected output: "<name>: PASS" for device_api, sobol, host_api, errors, state_changes, mtgp32, poisson,
 # then "ALL PASS".
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 out=${OUT:-/tmp}/curand_h200
 mkdir -p "$out"
 status=0
-for name in device_api sobol host_api errors state_changes mtgp32; do
+for name in device_api sobol host_api errors state_changes mtgp32 poisson; do
   if ! nvcc -O2 -arch=sm_90 "$here/$name.cu" -lcurand -o "$out/$name" >"$out/$name.build" 2>&1; then
     echo "$name: BUILD FAILED"; cat "$out/$name.build"; status=1; continue
   fi
