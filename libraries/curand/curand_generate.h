@@ -340,35 +340,47 @@ ANCHOR_CURAND_FN void anchor_curand_generate_sobol(const struct anchor_curand_jo
 }
 
 /* curandGeneratePoisson (lambda >= 2000) on XORWOW or MRG32k3a: Poisson output g of the
- * generator (g = counter + index) is made by stream g % streams. The stream starts where
- * the offset leaves it (its share of the offset skipped, one value per draw below it, as
- * for the other distributions) and gives its normals from there in Box-Muller pairs, both
- * halves in order: output g is its normal g / streams - share (observed on NVIDIA's host
- * generators: tests/libraries/curand/record/poisson_nvidia.c). */
+ * generator (g = counter + index) is made by stream g % streams from its next standard
+ * normal, normals coming in Box-Muller pairs, both halves in order (observed on NVIDIA's
+ * host generators: tests/libraries/curand/record/poisson_nvidia.c).
+ * XORWOW: from states[t] as the other calls left it, the pair's second half kept in the
+ * state for the next Poisson call (boxmuller_flag/extra), values taken moving the state
+ * on for the calls after. MRG32k3a: from the stream's start past its share of the offset
+ * (one value per draw below it), the normals before g / streams counted off, whatever
+ * other calls took (observed: bits then Poisson, Poisson then Poisson). */
 ANCHOR_CURAND_FN void anchor_curand_generate_poisson(const struct anchor_curand_job *job,
                                                      unsigned int t) {
   unsigned long long first = job->counter, end = job->counter + job->count;
   unsigned long long g = first + (t + job->streams - first % job->streams) % job->streams;
   if (g >= end) return;
+  if (job->rng != 121) {
+    curandStateXORWOW_t *s = (curandStateXORWOW_t *)job->states + t;
+    for (; g < end; g += job->streams) {
+      float z;
+      if (s->boxmuller_flag == ANCHOR_CURAND_EXTRA_NORMAL) {
+        z = s->boxmuller_extra;
+        s->boxmuller_flag = 0;
+      } else {
+        unsigned int a = anchor_xorwow_next(s), b = anchor_xorwow_next(s);
+        float2 pair = anchor_curand_box_muller(a, b);
+        z = pair.x;
+        s->boxmuller_extra = pair.y;
+        s->boxmuller_flag = ANCHOR_CURAND_EXTRA_NORMAL;
+      }
+      anchor_curand_store(job, g - first, z, 0);
+    }
+    return;
+  }
   unsigned long long share = (job->offset + job->streams - 1 - t) / job->streams;
   unsigned long long r = g / job->streams - share; /* the stream's normal number */
-  curandStateXORWOW_t xorwow;
   curandStateMRG32k3a_t mrg;
-  if (job->rng == 121)
-    anchor_mrg_init(job->seed, t, share + 2 * (r / 2), &mrg);
-  else
-    anchor_xorwow_init(job->seed, t, share + 2 * (r / 2), &xorwow);
+  anchor_mrg_init(job->seed, t, share + 2 * (r / 2), &mrg);
   float2 z = {0, 0};
   for (int have = 0; g < end; g += job->streams, r++) {
     if (!have || !(r & 1)) {
-      if (job->rng == 121) {
-        double a = anchor_mrg_next(&mrg), b = anchor_mrg_next(&mrg);
-        z = anchor_curand_box_muller_mrg((float)(a * ANCHOR_MRG32K3A_NORM),
-                                         (float)(b * ANCHOR_MRG32K3A_NORM));
-      } else {
-        unsigned int a = anchor_xorwow_next(&xorwow), b = anchor_xorwow_next(&xorwow);
-        z = anchor_curand_box_muller(a, b);
-      }
+      double a = anchor_mrg_next(&mrg), b = anchor_mrg_next(&mrg);
+      z = anchor_curand_box_muller_mrg((float)(a * ANCHOR_MRG32K3A_NORM),
+                                       (float)(b * ANCHOR_MRG32K3A_NORM));
       have = 1;
     }
     anchor_curand_store(job, g - first, (r & 1) ? z.y : z.x, 0);

@@ -16,6 +16,26 @@
 
 static int failures = 0;
 
+// poisson_mix_run for device generators: the same calls, hashing host copies.
+static curandStatus_t poisson_mix_device(curandGenerator_t g, const struct poisson_mix *m,
+                                         unsigned int *bits, float *normals, unsigned int *host,
+                                         unsigned long long hash[2]) {
+  curandStatus_t st = m->first == 0   ? curandGenerate(g, bits, m->n)
+                      : m->first == 1 ? curandGenerateNormal(g, normals, m->n, 0.0f, 1.0f)
+                                      : curandGeneratePoisson(g, bits, m->n, 10000.0);
+  if (!st) st = curandGeneratePoisson(g, bits, 9000, 10000.0);
+  if (!st) {
+    cudaMemcpy(host, bits, sizeof(unsigned int) * 9000, cudaMemcpyDeviceToHost);
+    hash[0] = poisson_hash(host, 9000);
+  }
+  if (!st) st = curandGenerate(g, bits, 5000);
+  if (!st) {
+    cudaMemcpy(host, bits, sizeof(unsigned int) * 5000, cudaMemcpyDeviceToHost);
+    hash[1] = poisson_hash(host, 5000);
+  }
+  return st;
+}
+
 static void replay(int on_device) {
   unsigned int *host = (unsigned int *)malloc(sizeof(unsigned int) * 20001), *device = NULL;
   if (on_device) cudaMalloc(&device, sizeof(unsigned int) * 20001);
@@ -59,6 +79,32 @@ static void replay(int on_device) {
     }
     curandDestroyGenerator(g);
   }
+  // calls of other distributions before and after (recorded_poisson_mix)
+  float *normals = NULL;
+  cudaMalloc(&normals, sizeof(float) * 2000);
+  float *host_normals = (float *)malloc(sizeof(float) * 2000);
+  for (int k = 0; k < POISSON_MIXES; k++) {
+    curandGenerator_t g;
+    curandRngType_t rng = (curandRngType_t)poisson_mixes[k].rng;
+    unsigned long long hash[2] = {0, 0};
+    curandStatus_t st =
+        on_device ? curandCreateGenerator(&g, rng) : curandCreateGeneratorHost(&g, rng);
+    if (!st) st = curandSetPseudoRandomGeneratorSeed(g, 1234ull);
+    if (!st && !on_device) st = poisson_mix_run(g, &poisson_mixes[k], host, host_normals, hash);
+    if (!st && on_device)
+      st = poisson_mix_device(g, &poisson_mixes[k], device, normals, host, hash);
+    if (st || hash[0] != recorded_poisson_mix[k][0] || hash[1] != recorded_poisson_mix[k][1]) {
+      printf("FAIL %s mix %d (rng %d, first call %d of %lu): status %d, hashes %016llx %016llx, "
+             "NVIDIA's %016llx %016llx\n",
+             on_device ? "device" : "host", k, poisson_mixes[k].rng, poisson_mixes[k].first,
+             poisson_mixes[k].n, (int)st, hash[0], hash[1], recorded_poisson_mix[k][0],
+             recorded_poisson_mix[k][1]);
+      failures++;
+    }
+    curandDestroyGenerator(g);
+  }
+  cudaFree(normals);
+  free(host_normals);
   free(host);
   if (device) cudaFree(device);
 }

@@ -41,3 +41,13 @@ static const unsigned long long recorded_poisson[6][4][2 + POISSON_SAMPLES] = {
     {0, 0x32cc7f59c004c3d4ull, 10281, 10089, 9900, 10066, 10127, 9967, 9947, 9997},
   },
 };
+static const unsigned long long recorded_poisson_mix[8][2] = {
+  {0xecc9fede352c23a3ull, 0xf49e8c1ce728cc99ull},
+  {0x3362a464dcfbc8c0ull, 0x3a2ee46e4f8602a5ull},
+  {0x8646ecfb931747b0ull, 0xa278c73ba2c33a45ull},
+  {0xf39289ab31ec50d9ull, 0x08f2244ccb77be3cull},
+  {0x8d0d1663987bc722ull, 0x67104d28c0f50589ull},
+  {0x2102f37c2d13b238ull, 0x3dda9c25350a5808ull},
+  {0x176d8ba026c76aa3ull, 0x50c4c1a5fbfad004ull},
+  {0x176d8ba026c76aa3ull, 0x50c4c1a5fbfad004ull},
+};

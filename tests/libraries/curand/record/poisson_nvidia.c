@@ -51,6 +51,22 @@ int main(void) {
     curandDestroyGenerator(g);
   }
   printf("};\n");
+  printf("static const unsigned long long recorded_poisson_mix[%d][2] = {\n", POISSON_MIXES);
+  float *normals = malloc(sizeof(float) * 2000);
+  for (int k = 0; k < POISSON_MIXES; k++) {
+    curandGenerator_t g;
+    unsigned long long hash[2] = {0, 0};
+    if (curandCreateGeneratorHost(&g, (curandRngType_t)poisson_mixes[k].rng) ||
+        curandSetPseudoRandomGeneratorSeed(g, 1234ull) ||
+        poisson_mix_run(g, &poisson_mixes[k], out, normals, hash)) {
+      fprintf(stderr, "mix %d failed\n", k);
+      return 1;
+    }
+    printf("  {0x%016llxull, 0x%016llxull},\n", hash[0], hash[1]);
+    curandDestroyGenerator(g);
+  }
+  printf("};\n");
+  free(normals);
   free(out);
   return 0;
 }

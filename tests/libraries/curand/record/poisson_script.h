@@ -24,6 +24,19 @@ static unsigned long poisson_sample_index(unsigned long n, int i) {
   return at[i] < n ? at[i] : n - 1;
 }
 
+/* Mixed calls, on seed 1234, lambda 10000: a first call (0: curandGenerate, 1:
+ * curandGenerateNormal(0, 1), 2: curandGeneratePoisson) of n values, then 9000 Poisson
+ * values, then 5000 curandGenerate values. */
+struct poisson_mix {
+  int rng, first;
+  unsigned long n;
+};
+static const struct poisson_mix poisson_mixes[] = {
+    {100, 0, 1000}, {100, 1, 1000}, {100, 2, 1001}, {121, 0, 1000},
+    {121, 1, 1000}, {121, 2, 1001}, {161, 0, 1001}, {161, 1, 1001},
+};
+enum { POISSON_MIXES = sizeof poisson_mixes / sizeof poisson_mixes[0] };
+
 /* FNV-1a over the output's bytes. */
 static unsigned long long poisson_hash(const unsigned int *v, unsigned long n) {
   const unsigned char *p = (const unsigned char *)v;
@@ -31,6 +44,20 @@ static unsigned long long poisson_hash(const unsigned int *v, unsigned long n) {
   for (unsigned long i = 0; i < 4 * n; i++)
     h = (h ^ p[i]) * 1099511628211ull;
   return h;
+}
+
+/* One mixed sequence on generator g (seed set): the hashes of its last two outputs. */
+static curandStatus_t poisson_mix_run(curandGenerator_t g, const struct poisson_mix *m,
+                                      unsigned int *bits, float *normals,
+                                      unsigned long long hash[2]) {
+  curandStatus_t st = m->first == 0   ? curandGenerate(g, bits, m->n)
+                      : m->first == 1 ? curandGenerateNormal(g, normals, m->n, 0.0f, 1.0f)
+                                      : curandGeneratePoisson(g, bits, m->n, 10000.0);
+  if (!st) st = curandGeneratePoisson(g, bits, 9000, 10000.0);
+  if (!st) hash[0] = poisson_hash(bits, 9000);
+  if (!st) st = curandGenerate(g, bits, 5000);
+  if (!st) hash[1] = poisson_hash(bits, 5000);
+  return st;
 }
 
 #endif
