@@ -7,9 +7,9 @@
  * How the layouts were found (docs/curand.md): for lambda >= 2000 each value equals
  * (unsigned)(sqrt(lambda) z + lambda + 0.5) for a float normal z of
  * curandGenerateNormal(0, 1) from the same seed — Philox: at the same index; XORWOW and
- * MRG32k3a: value g (offset + values before) is stream g % streams's normal g / streams,
- * counted from the stream's start. For lambda 1999 and below no value follows a normal:
- * each is a non-monotone function of the 32-bit value curandGenerate gives at the same
+ * MRG32k3a: value g (offset + values before) is stream g % streams's next normal (the
+ * streams' layouts: docs/curand.md, "Orderings"). For lambda 1999 and below no value follows a
+ * normal: each is a non-monotone function of the 32-bit value curandGenerate gives at the same
  * index (NVIDIA's histogram tables). Written for Anchor. */
 #include <curand.h>
 #include <stdio.h>
