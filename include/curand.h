@@ -149,6 +149,9 @@ curandStatus_t CURANDAPI curandGenerateLogNormal(curandGenerator_t generator, fl
 curandStatus_t CURANDAPI curandGenerateLogNormalDouble(curandGenerator_t generator,
                                                        double *outputPtr, size_t n, double mean,
                                                        double stddev);
+/* Poisson values: lambda >= 2000 on pseudo-random generators (docs/curand.md). */
+curandStatus_t CURANDAPI curandGeneratePoisson(curandGenerator_t generator, unsigned int *outputPtr,
+                                               size_t n, double lambda);
 curandStatus_t CURANDAPI curandGenerateSeeds(curandGenerator_t generator);
 
 /* Poisson distribution for curand_discrete: a device-memory object owned by the caller

@@ -7,9 +7,9 @@
  *
  * States: curandStateXORWOW_t (curandState_t), curandStatePhilox4_32_10_t,
  * curandStateMRG32k3a_t, curandStateSobol32_t, curandStateScrambledSobol32_t,
- * curandStateSobol64_t, curandStateScrambledSobol64_t. curandStateMtgp32_t is declared
- * (NVIDIA's layout, for headers such as hipRAND's that name it) but MTGP32's functions
- * are not provided yet (docs/curand.md, "Missing"): calling them is a compile error.
+ * curandStateSobol64_t, curandStateScrambledSobol64_t, and curandStateMtgp32_t
+ * (curand_mtgp32_kernel.h: one state per block, shared by its threads; its parameter
+ * sets are not NVIDIA's, docs/curand.md).
  * Written for Anchor from cuRAND's documented device API. */
 #ifndef ANCHOR_CURAND_KERNEL_H
 #define ANCHOR_CURAND_KERNEL_H
@@ -490,41 +490,31 @@ ANCHOR_CURAND_SOBOL64_DISTRIBUTIONS(curandStateSobol64_t)
 ANCHOR_CURAND_SOBOL64_DISTRIBUTIONS(curandStateScrambledSobol64_t)
 #undef ANCHOR_CURAND_SOBOL64_DISTRIBUTIONS
 
-/* ---- MTGP32: NVIDIA's types only (functions missing: docs/curand.md) ---- */
+/* ---- MTGP32 (curand_mtgp32_kernel.h): curand, curand_mtgp32_specific, single forms ---- */
 
-#define MTGPDC_FLOOR_2P 256
-#define MTGP32_STATE_SIZE 1024
-#define MTGP32_STATE_MASK 1023
-#define CURAND_NUM_MTGP32_PARAMS 200
-#define TBL_SIZE 16
-struct mtgp32_params_fast {
-  int mexp;
-  int pos;
-  int sh1;
-  int sh2;
-  unsigned int tbl[16];
-  unsigned int tmp_tbl[16];
-  unsigned int flt_tmp_tbl[16];
-  unsigned int mask;
-  unsigned char poly_sha1[21];
-};
-typedef struct mtgp32_params_fast mtgp32_params_fast_t;
-struct mtgp32_kernel_params {
-  unsigned int pos_tbl[CURAND_NUM_MTGP32_PARAMS];
-  unsigned int param_tbl[CURAND_NUM_MTGP32_PARAMS][TBL_SIZE];
-  unsigned int temper_tbl[CURAND_NUM_MTGP32_PARAMS][TBL_SIZE];
-  unsigned int single_temper_tbl[CURAND_NUM_MTGP32_PARAMS][TBL_SIZE];
-  unsigned int sh1_tbl[CURAND_NUM_MTGP32_PARAMS];
-  unsigned int sh2_tbl[CURAND_NUM_MTGP32_PARAMS];
-  unsigned int mask[1];
-};
-typedef struct mtgp32_kernel_params mtgp32_kernel_params_t;
-struct curandStateMtgp32 {
-  unsigned int s[MTGP32_STATE_SIZE];
-  int offset;
-  int pIdx;
-  mtgp32_kernel_params_t *k;
-};
-typedef struct curandStateMtgp32 curandStateMtgp32_t;
+#include "curand_mtgp32_kernel.h"
+
+/* cuRAND's transforms of one MTGP32 value, as for Sobol32 (normals by the inverse CDF:
+ * a block's threads draw one value each, no Box-Muller pairs). Device code only. */
+static __inline__ __device__ float curand_uniform(curandStateMtgp32_t *state) {
+  return anchor_curand_uniform_bits(curand(state));
+}
+static __inline__ __device__ double curand_uniform_double(curandStateMtgp32_t *state) {
+  return anchor_curand_uniform_double_bits(curand(state));
+}
+static __inline__ __device__ float curand_normal(curandStateMtgp32_t *state) {
+  return anchor_curand_normal_icdf(curand(state));
+}
+static __inline__ __device__ double curand_normal_double(curandStateMtgp32_t *state) {
+  return anchor_curand_normal_icdf_double(curand(state));
+}
+static __inline__ __device__ float curand_log_normal(curandStateMtgp32_t *state, float mean,
+                                                     float stddev) {
+  return expf(mean + (stddev * anchor_curand_normal_icdf(curand(state))));
+}
+static __inline__ __device__ double curand_log_normal_double(curandStateMtgp32_t *state,
+                                                             double mean, double stddev) {
+  return exp(mean + (stddev * anchor_curand_normal_icdf_double(curand(state))));
+}
 
 #endif

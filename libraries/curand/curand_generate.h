@@ -28,7 +28,12 @@ enum anchor_curand_dist {
   ANCHOR_CURAND_NORMAL_DOUBLE,
   ANCHOR_CURAND_LOG_NORMAL,
   ANCHOR_CURAND_LOG_NORMAL_DOUBLE,
+  ANCHOR_CURAND_POISSON, /* curandGeneratePoisson, lambda >= 2000 (job.mean = lambda) */
 };
+
+/* curandGeneratePoisson takes the rounded normal approximation from this lambda on
+ * (NVIDIA's, observed: 1999 still uses its histogram method, 2000 the approximation). */
+#define ANCHOR_CURAND_POISSON_NORMAL_LAMBDA 2000.0
 
 /* One curandGenerate* call. states[t] is stream t where the previous calls left it (read
  * and updated); NULL for Philox, whose streams are counters. */
@@ -38,6 +43,7 @@ struct anchor_curand_job {
   unsigned int streams;
   unsigned long long seed;
   unsigned long long counter; /* draws (XORWOW, MRG32k3a) or outputs (Philox) */
+  unsigned long long offset;  /* the generator's offset (Poisson on XORWOW, MRG32k3a) */
   unsigned long long count;   /* outputs to write */
   double mean, stddev;
   void *out;
@@ -70,6 +76,10 @@ ANCHOR_CURAND_FN void anchor_curand_store(const struct anchor_curand_job *job,
                                           unsigned int bits) {
   switch (job->dist) {
   case ANCHOR_CURAND_BITS: ((unsigned int *)job->out)[index] = bits; break;
+  case ANCHOR_CURAND_POISSON: /* value: a standard normal (float) */
+    ((unsigned int *)job->out)[index] =
+        (unsigned int)(sqrt(job->mean) * (float)value + job->mean + 0.5);
+    break;
   case ANCHOR_CURAND_UNIFORM:
   case ANCHOR_CURAND_NORMAL:
   case ANCHOR_CURAND_LOG_NORMAL: ((float *)job->out)[index] = (float)value; break;
@@ -92,6 +102,11 @@ ANCHOR_CURAND_FN void anchor_curand_shape_bits(const struct anchor_curand_job *j
     f = anchor_curand_box_muller(v[0], v[1]);
     out[0] = f.x * stddev + mean;
     out[1] = f.y * stddev + mean;
+    break;
+  case ANCHOR_CURAND_POISSON:
+    f = anchor_curand_box_muller(v[0], v[1]);
+    out[0] = f.x;
+    out[1] = f.y;
     break;
   case ANCHOR_CURAND_LOG_NORMAL:
     f = anchor_curand_box_muller(v[0], v[1]);
@@ -324,9 +339,59 @@ ANCHOR_CURAND_FN void anchor_curand_generate_sobol(const struct anchor_curand_jo
   }
 }
 
+/* curandGeneratePoisson (lambda >= 2000) on XORWOW or MRG32k3a: Poisson output g of the
+ * generator (g = counter + index) is made by stream g % streams from its next standard
+ * normal, normals coming in Box-Muller pairs, both halves in order (observed on NVIDIA's
+ * host generators: tests/libraries/curand/record/poisson_nvidia.c).
+ * XORWOW: from states[t] as the other calls left it, the pair's second half kept in the
+ * state for the next Poisson call (boxmuller_flag/extra), values taken moving the state
+ * on for the calls after. MRG32k3a: from the stream's start past its share of the offset
+ * (one value per draw below it), the normals before g / streams counted off, whatever
+ * other calls took (observed: bits then Poisson, Poisson then Poisson). */
+ANCHOR_CURAND_FN void anchor_curand_generate_poisson(const struct anchor_curand_job *job,
+                                                     unsigned int t) {
+  unsigned long long first = job->counter, end = job->counter + job->count;
+  unsigned long long g = first + (t + job->streams - first % job->streams) % job->streams;
+  if (g >= end) return;
+  if (job->rng != 121) {
+    curandStateXORWOW_t *s = (curandStateXORWOW_t *)job->states + t;
+    for (; g < end; g += job->streams) {
+      float z;
+      if (s->boxmuller_flag == ANCHOR_CURAND_EXTRA_NORMAL) {
+        z = s->boxmuller_extra;
+        s->boxmuller_flag = 0;
+      } else {
+        unsigned int a = anchor_xorwow_next(s), b = anchor_xorwow_next(s);
+        float2 pair = anchor_curand_box_muller(a, b);
+        z = pair.x;
+        s->boxmuller_extra = pair.y;
+        s->boxmuller_flag = ANCHOR_CURAND_EXTRA_NORMAL;
+      }
+      anchor_curand_store(job, g - first, z, 0);
+    }
+    return;
+  }
+  unsigned long long share = (job->offset + job->streams - 1 - t) / job->streams;
+  unsigned long long r = g / job->streams - share; /* the stream's normal number */
+  curandStateMRG32k3a_t mrg;
+  anchor_mrg_init(job->seed, t, share + 2 * (r / 2), &mrg);
+  float2 z = {0, 0};
+  for (int have = 0; g < end; g += job->streams, r++) {
+    if (!have || !(r & 1)) {
+      double a = anchor_mrg_next(&mrg), b = anchor_mrg_next(&mrg);
+      z = anchor_curand_box_muller_mrg((float)(a * ANCHOR_MRG32K3A_NORM),
+                                       (float)(b * ANCHOR_MRG32K3A_NORM));
+      have = 1;
+    }
+    anchor_curand_store(job, g - first, (r & 1) ? z.y : z.x, 0);
+  }
+}
+
 ANCHOR_CURAND_FN void anchor_curand_generate_stream(const struct anchor_curand_job *job,
                                                     unsigned int t) {
-  if (job->rng == 201 || job->rng == 203)
+  if (job->dist == ANCHOR_CURAND_POISSON && job->rng != 161)
+    anchor_curand_generate_poisson(job, t);
+  else if (job->rng == 201 || job->rng == 203)
     anchor_curand_generate_sobol(job, t);
   else if (job->rng == 161)
     anchor_curand_generate_blocks(job, t);

@@ -324,6 +324,7 @@ static curandStatus_t generate(curandGenerator_t g, int dist, void *out, size_t 
       .streams = stream_count(g),
       .seed = g->seed,
       .counter = g->offset + g->produced,
+      .offset = g->offset,
       .count = n,
       .mean = mean,
       .stddev = stddev,
@@ -332,7 +333,7 @@ static curandStatus_t generate(curandGenerator_t g, int dist, void *out, size_t 
   };
   status = run_job(g, &job);
   if (status != CURAND_STATUS_SUCCESS) return status;
-  if (g->type == CURAND_RNG_PSEUDO_PHILOX4_32_10) {
+  if (g->type == CURAND_RNG_PSEUDO_PHILOX4_32_10 || dist == ANCHOR_CURAND_POISSON) {
     g->produced += n;
   } else {
     unsigned int k, m;
@@ -381,4 +382,18 @@ curandStatus_t curandGenerateLogNormal(curandGenerator_t generator, float *outpu
 curandStatus_t curandGenerateLogNormalDouble(curandGenerator_t generator, double *outputPtr,
                                              size_t n, double mean, double stddev) {
   return generate(generator, ANCHOR_CURAND_LOG_NORMAL_DOUBLE, outputPtr, n, mean, stddev);
+}
+
+/* Poisson values (docs/curand.md): from lambda 2000 on, NVIDIA's rounded normal
+ * approximation (unsigned)(sqrt(lambda) z + lambda + 0.5) with its layouts (Philox: z is
+ * normal output g of the same counter; XORWOW, MRG32k3a: curand_generate.h). Below 2000
+ * NVIDIA draws from its own histogram tables, not reproduced: OUT_OF_RANGE, as for
+ * quasi-random generators. The counter moves on by num outputs. */
+curandStatus_t curandGeneratePoisson(curandGenerator_t generator, unsigned int *outputPtr,
+                                     size_t num, double lambda) {
+  if (!generator) return CURAND_STATUS_NOT_INITIALIZED;
+  if (!(lambda > 0)) return CURAND_STATUS_OUT_OF_RANGE;
+  if (!is_pseudo(generator->type) || lambda < ANCHOR_CURAND_POISSON_NORMAL_LAMBDA)
+    return CURAND_STATUS_OUT_OF_RANGE; /* not reproduced: docs/curand.md, "Missing" */
+  return generate(generator, ANCHOR_CURAND_POISSON, outputPtr, num, lambda, 1);
 }
