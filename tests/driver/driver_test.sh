@@ -144,12 +144,15 @@ case_dryrun_jobs() {
   contains "$backend" "#\$ $ROOT/bin/anchor-msl " "backend job"
   contains "$backend" ".dev.ll -o " "backend job"
   contains "$backend" " --devlib $ROOT/lib/anchor/devlib.bc" "backend job (the device library)"
-  for want in "--cuda-host-only" "-x cuda" "-I$ROOT/include -include cuda_runtime.h" \
+  for want in "--cuda-host-only" "-x cuda" "-I$ROOT/include " \
               "-DX=1 -DY -Iinc -I/opt/x -UZ -UW -std=c++17" " -O2 " \
               " -Wall -fPIC -fno-strict-aliasing -fno-common " "-Xclang -fcuda-include-gpubinary -Xclang " \
-              " -c -emit-llvm -Xclang -disable-llvm-passes k.cu -o "; do
+              " -c -emit-llvm -Xclang -disable-llvm-passes " "/k.host/k.cu -o "; do
     contains "$host" "$want" "host job"
   done
+  lacks "$host" "-include cuda_runtime.h" "host job (cuda_runtime.h is in its input: the host include job's)"
+  contains "$(all_jobs | grep -e '--cuda-host-only' | grep -e ' -frewrite-includes ')" \
+    "-I$ROOT/include -include cuda_runtime.h" "the host side's include job"
   # The host pass reads the front end's bitcode; clang generates the object
   # from its output with the host code generation flags.
   local host_bc managed_bc
