@@ -333,7 +333,7 @@ int drv_exec_space_rewrite(const char *in_path, const char *out_path, int argc,
   if (err == CXError_Success && ps.tu) {
     ps.file = clang_getFile(ps.tu, path);
     if (ps.file) clang_visitChildren(clang_getTranslationUnitCursor(ps.tu), visitor, &ps);
-    qsort(ps.ins, ps.nins, sizeof *ps.ins, by_offset);
+    if (ps.nins) qsort(ps.ins, ps.nins, sizeof *ps.ins, by_offset);
     clang_disposeTranslationUnit(ps.tu);
   }
   if (ps.nins || strcmp(in_path, out_path)) rc = write_file(out_path, text, n, &ps);
