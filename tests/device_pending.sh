@@ -11,13 +11,22 @@
 #   texcodes.txt (issue 15): the " ?" lines settle Anchor's choices; expected
 #     textureAlignment 512 and cudaErrorInvalidChannelDescriptor for 3 channels.
 #   textures.txt, spill.txt (issues 15, 14), wmma.txt, cufft.txt (16): what their scripts' headers say.
-# Session 27 ran this batch on an H100 (CUDA 13.0): everything above passed or was settled
-# (issue notes 8, 9, 10, 14, 15, 16) except driver_issue9_codes (NVIDIA's driver crashed
-# on a call; the program is unbuffered now) and the texture programs changed since (their
-# "?" lines). Still to run: those two, tests/libraries/curand/h200.sh (ALL PASS then),
-# and the cudametal steps of tests/libraries/{cublas,cufft,wmma}/h200*.sh (bundles).
-# Then, in a second call, issue 12's bench bundle (bench/gpu/run_h200.sh, after
-# bench/gpu/pack_h200.sh here; carry the bundle).
+# Session 27 ran this batch on an H100 (CUDA 13.0); session 28 (2026-12-07, an H100 at
+# 10:08) ran codes.txt, textures.txt and texcodes.txt: NVIDIA's driver crashed on a second
+# cuLogsUnregisterCallback of one handle (the probe no longer makes it) and Anchor now
+# follows everything the probe printed before it. No machine came again that session, so
+# still to run (all in this script): codes.txt (the probe's lines after the log section,
+# and which errors CUDA logs: its "log:" lines), mempool.txt (e2e/mempool_places: PASS and
+# its "?" lines), textures.txt (now with tex_view_format: do views in another format
+# work?) and texcodes.txt (PASS: alignment 512, +256 refused), spill.txt (4 passed, with
+# shared_size_bytes 44 48 17 9 4), redecl.txt (e2e/exec_space_redecl: PASS),
+# curand.txt (tests/libraries/curand/h200.sh: ALL PASS, and the number printed after
+# mtgp32). In calls of their own: issue 12's bench bundle (bench/gpu/run_h200.sh after
+# bench/gpu/pack_h200.sh here; carry it), the cudametal texture programs
+# (cudametal/pack_h200.sh, then E2E_ONLY='tex* surf*' cudametal/run_h200.sh
+# cudametal_bundle), issue 7's exhaustive runs (tests/math/gpu_exhaustive.sh pack here,
+# then PART=1/2 and PART=2/2 ... run build/exh_bundle there, a call each), and the
+# cudametal steps of tests/libraries/{cublas,cufft,wmma}/h200*.sh (bundles).
 cd "$(dirname "$0")/.." || exit 1
 O=${OUT:-/tmp/device_pending}
 W=$(mktemp -d)
@@ -34,6 +43,9 @@ nv() { nvcc -O2 -arch=sm_90 "$@"; }
 ) >"$O/issue8.txt" 2>&1 &
 (timeout 150 sh tests/runtime/cuda/driver_issue9_codes.sh >"$O/codes.txt" 2>&1) &
 (nv $e2e/i10_wide_bitfields.cu -o "$W/wb" && timeout 20 "$W/wb" >"$O/wide.txt" 2>&1) &
+(nv $e2e/mempool_places.cu -o "$W/mpp" && timeout 30 "$W/mpp" >"$O/mempool.txt" 2>&1) &
+(nv $e2e/exec_space_redecl.cu -o "$W/esr" && timeout 30 "$W/esr" >"$O/redecl.txt" 2>&1) &
+(timeout 240 sh tests/libraries/curand/h200.sh >"$O/curand.txt" 2>&1) &
 (timeout 150 sh tests/runtime/cuda/graph_issue9_h200.sh >"$O/graph9.txt" 2>&1) &
 (nv $e2e/graph_legacy_forms.cu -o "$W/glf" && timeout 20 "$W/glf" >"$O/legacy.txt" 2>&1) &
 (nv $e2e/ptx_vector_indivisible.cu -o "$W/pvi" && timeout 60 "$W/pvi" >"$O/pvi.txt" 2>&1) &
