@@ -106,25 +106,25 @@ static CUresult rt_cu_pool_place(const CUmemLocation *location, CUmemAllocationT
   return rt_cu_result(rt_pool_place_for((int)location->type, location->id, (int)type, place));
 }
 
-CUresult cuMemGetDefaultMemPool(CUmemoryPool *pool_out, CUmemLocation *location,
-                                CUmemAllocationType type) {
-  rt_device *d = NULL;
-  rt_pool_place place = RT_POOL_DEVICE;
-  CUresult r = rt_cu_enter_device(&d);
-  if (r == CUDA_SUCCESS && !pool_out) r = CUDA_ERROR_INVALID_VALUE;
-  if (r == CUDA_SUCCESS) r = rt_cu_pool_place(location, type, &place);
-  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_pool_default(place, pool_out));
-  return rt_cu_leave(r);
-}
-
-CUresult cuMemGetMemPool(CUmemoryPool *pool, CUmemLocation *location, CUmemAllocationType type) {
+static CUresult rt_cu_pool_of_place(CUmemoryPool *pool, const CUmemLocation *location,
+                                    CUmemAllocationType type, bool current) {
   rt_device *d = NULL;
   rt_pool_place place = RT_POOL_DEVICE;
   CUresult r = rt_cu_enter_device(&d);
   if (r == CUDA_SUCCESS && !pool) r = CUDA_ERROR_INVALID_VALUE;
   if (r == CUDA_SUCCESS) r = rt_cu_pool_place(location, type, &place);
-  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_pool_current(place, pool));
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_result(current ? rt_pool_current(place, pool) : rt_pool_default(place, pool));
   return rt_cu_leave(r);
+}
+
+CUresult cuMemGetDefaultMemPool(CUmemoryPool *pool_out, CUmemLocation *location,
+                                CUmemAllocationType type) {
+  return rt_cu_pool_of_place(pool_out, location, type, false);
+}
+
+CUresult cuMemGetMemPool(CUmemoryPool *pool, CUmemLocation *location, CUmemAllocationType type) {
+  return rt_cu_pool_of_place(pool, location, type, true);
 }
 
 /* The pool must be of that location and type (CUDA: else CUDA_ERROR_INVALID_VALUE). */

@@ -98,29 +98,29 @@ cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool) {
 }
 
 /* CUDA 13's pools by location and allocation type (the core's places): pinned
- * memory of device 0 or of the host, managed memory preferring either or none. */
-cudaError_t cudaMemGetDefaultMemPool(cudaMemPool_t *memPool, struct cudaMemLocation *location,
-                                     enum cudaMemAllocationType type) {
+ * memory of device 0 or of the host, managed memory preferring either or none;
+ * the place's default pool or its current one. */
+static cudaError_t rt_pool_of_place(cudaMemPool_t *memPool, const struct cudaMemLocation *location,
+                                    enum cudaMemAllocationType type, bool current) {
   rt_pool_place place = RT_POOL_DEVICE;
   if (!memPool || !location) return rt_record(cudaErrorInvalidValue);
   cudaError_t e = rt_pool_place_for((int)location->type, location->id, (int)type, &place);
   if (e != cudaSuccess) return rt_record(e);
   rt_device *d;
   e = rt_enter_device(&d);
-  if (e == cudaSuccess) e = rt_pool_default(place, memPool);
+  if (e == cudaSuccess)
+    e = current ? rt_pool_current(place, memPool) : rt_pool_default(place, memPool);
   return rt_leave(e);
+}
+
+cudaError_t cudaMemGetDefaultMemPool(cudaMemPool_t *memPool, struct cudaMemLocation *location,
+                                     enum cudaMemAllocationType type) {
+  return rt_pool_of_place(memPool, location, type, false);
 }
 
 cudaError_t cudaMemGetMemPool(cudaMemPool_t *memPool, struct cudaMemLocation *location,
                               enum cudaMemAllocationType type) {
-  rt_pool_place place = RT_POOL_DEVICE;
-  if (!memPool || !location) return rt_record(cudaErrorInvalidValue);
-  cudaError_t e = rt_pool_place_for((int)location->type, location->id, (int)type, &place);
-  if (e != cudaSuccess) return rt_record(e);
-  rt_device *d;
-  e = rt_enter_device(&d);
-  if (e == cudaSuccess) e = rt_pool_current(place, memPool);
-  return rt_leave(e);
+  return rt_pool_of_place(memPool, location, type, true);
 }
 
 /* The pool must be of that location and type (CUDA: else cudaErrorInvalidValue). */
