@@ -61,15 +61,17 @@ curand_mtgp32_specific(curandStateMtgp32_t *state, unsigned char index, unsigned
   return anchor_mtgp32_next(state, index, n, 0);
 }
 
-/* The single-precision form: the tempered value's 23 high bits as a float in [1, 2),
- * less 1. */
-static __inline__ __device__ float curand_mtgp32_single(curandStateMtgp32_t *state) {
-  return __uint_as_float(anchor_mtgp32_next(state, threadIdx.x, blockDim.x, 1)) - 1.0f;
-}
-
+/* The single-precision forms: NVIDIA's give other values than the tempered word's high bits
+ * as a float in [1, 2) (less 1 or not): on an H100 (2026-12-07) block 0 thread 0 gave
+ * 1.40088785 where that form gives 1.0925219 (MTGP's separate single-precision tempering
+ * table, which Debian's parameter sets may not match). Until that is reproduced, a call is
+ * a compile-time error naming the function, never a silently different value. */
+static __inline__ __device__ float curand_mtgp32_single(curandStateMtgp32_t *state)
+    __attribute__((unavailable("Anchor does not reproduce NVIDIA's curand_mtgp32_single yet "
+                               "(docs/curand.md); use curand_uniform")));
 static __inline__ __device__ float
-curand_mtgp32_single_specific(curandStateMtgp32_t *state, unsigned char index, unsigned char n) {
-  return __uint_as_float(anchor_mtgp32_next(state, index, n, 1)) - 1.0f;
-}
+curand_mtgp32_single_specific(curandStateMtgp32_t *state, unsigned char index, unsigned char n)
+    __attribute__((unavailable("Anchor does not reproduce NVIDIA's curand_mtgp32_single_specific "
+                               "yet (docs/curand.md); use curand_mtgp32_specific")));
 
 #endif

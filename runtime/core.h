@@ -493,8 +493,9 @@ cudaError_t rt_pool_current(rt_pool_place place, cudaMemPool_t *out);
  * cudaErrorInvalidDevice; anything else: cudaErrorInvalidValue. */
 cudaError_t rt_pool_place_for(int location_type, int location_id, int allocation_type,
                               rt_pool_place *out);
-/* Makes pool the current pool of its own place. */
-void rt_pool_set_current(cudaMemPool_t pool);
+/* Makes pool the current pool of place (its own, or RT_POOL_DEVICE for a managed
+ * pool preferring the device: cudaDeviceSetMemPool takes one, as an H100 did). */
+void rt_pool_set_current(rt_pool_place place, cudaMemPool_t pool);
 rt_pool_place rt_pool_place_of(cudaMemPool_t pool);
 bool rt_pool_valid(cudaMemPool_t pool);
 /* A new empty pool (cudaErrorMemoryAllocation when out of host memory). */

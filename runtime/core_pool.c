@@ -92,9 +92,9 @@ cudaError_t rt_pool_current(rt_pool_place place, cudaMemPool_t *out) {
   return rt_pool_default(place, out);
 }
 
-void rt_pool_set_current(cudaMemPool_t pool) {
-  assert(rt_lock_held() && rt_pool_valid(pool));
-  rt_pools.current[pool->place] = pool == rt_pools.fallback[pool->place] ? NULL : pool;
+void rt_pool_set_current(rt_pool_place place, cudaMemPool_t pool) {
+  assert(rt_lock_held() && rt_pool_valid(pool) && place < RT_POOL_PLACES);
+  rt_pools.current[place] = pool == rt_pools.fallback[place] ? NULL : pool;
 }
 
 cudaError_t rt_pool_place_for(int location_type, int location_id, int allocation_type,
@@ -181,7 +181,8 @@ cudaError_t rt_pool_destroy(rt_device *d, cudaMemPool_t pool) {
   if (pool == rt_pools.fallback[pool->place]) return cudaErrorInvalidValue; /* the default stays */
   cudaError_t e = rt_wait_all();
   rt_pool_trim_idle(d, pool, 0);
-  if (rt_pools.current[pool->place] == pool) rt_pools.current[pool->place] = NULL;
+  for (int place = 0; place < RT_POOL_PLACES; place++) /* a managed pool may be the device's */
+    if (rt_pools.current[place] == pool) rt_pools.current[place] = NULL;
   pool->destroyed = true;
   rt_pool_forget_if_empty(pool);
   return e;

@@ -1023,6 +1023,10 @@ cudaError_t rt_texture_create(rt_device *d, const struct cudaResourceDesc *res,
     if (!as || rt_texel_bytes(as) != rt_texel_bytes(r.format) || view->width != r.extent[0] ||
         view->height != r.extent[1] || view->depth != r.extent[2])
       return cudaErrorInvalidValue;
+    /* an H100 judges linear filtering by the array's format, not the view's: a float view
+     * of an integer array is cudaErrorInvalidFilterSetting (e2e.tex_view_format) */
+    if (r.format->kind != cudaChannelFormatKindFloat && t->filterMode == cudaFilterModeLinear)
+      return cudaErrorInvalidFilterSetting;
     r.format = as;
   }
   uint32_t flags = 0;

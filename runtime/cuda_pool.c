@@ -91,9 +91,12 @@ cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool) {
   if (device != 0) return rt_record(cudaErrorInvalidValue);
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
-  if (e == cudaSuccess && (!rt_pool_valid(memPool) || rt_pool_place_of(memPool) != RT_POOL_DEVICE))
+  /* a pool local to the device: pinned or managed (an H100 took a managed one, 2026-12-07) */
+  if (e == cudaSuccess &&
+      (!rt_pool_valid(memPool) || (rt_pool_place_of(memPool) != RT_POOL_DEVICE &&
+                                   rt_pool_place_of(memPool) != RT_POOL_MANAGED_DEVICE)))
     e = cudaErrorInvalidValue;
-  if (e == cudaSuccess) rt_pool_set_current(memPool);
+  if (e == cudaSuccess) rt_pool_set_current(RT_POOL_DEVICE, memPool);
   return rt_leave(e);
 }
 
@@ -134,7 +137,7 @@ cudaError_t cudaMemSetMemPool(struct cudaMemLocation *location, enum cudaMemAllo
   e = rt_enter_device(&d);
   if (e == cudaSuccess && (!rt_pool_valid(memPool) || rt_pool_place_of(memPool) != place))
     e = cudaErrorInvalidValue;
-  if (e == cudaSuccess) rt_pool_set_current(memPool);
+  if (e == cudaSuccess) rt_pool_set_current(place, memPool);
   return rt_leave(e);
 }
 

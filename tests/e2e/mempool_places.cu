@@ -4,8 +4,8 @@
 // (cudaMallocFromPoolAsync) that the host and a kernel both use, and what
 // cudaPointerGetAttributes says of them. An H100 (CUDA 13.0, 2026-12-07) answered
 // cuMemGetDefaultMemPool for a host location (pinned) and for managed memory with
-// CUDA_SUCCESS (tests/runtime/cuda/driver_issue9_codes.cpp); lines marked "?" are
-// printed for a GPU run to settle.
+// CUDA_SUCCESS (tests/runtime/cuda/driver_issue9_codes.cpp), and this program's nvcc build
+// settled the rest on an H100 the same day.
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -81,9 +81,8 @@ int main() {
   CHECK(host_default && host_default != device_default, "a host pool of its own");
   CHECK(managed_default && managed_default != device_default && managed_default != host_default,
         "a managed pool of its own");
-  cudaError_t e = cudaMemGetDefaultMemPool(&managed_host, &host, cudaMemAllocationTypeManaged);
-  printf("managed pool preferring the host: %s ?\n", cudaGetErrorName(e));
-  (void)cudaGetLastError();
+  OK(cudaMemGetDefaultMemPool(&managed_host, &host, cudaMemAllocationTypeManaged)); /* an H100 */
+  CHECK(managed_host && managed_host != managed_default, "managed pools per preferred location");
   CHECK(cudaMemGetDefaultMemPool(&d2, &none, cudaMemAllocationTypePinned) == cudaErrorInvalidValue,
         "no location is for managed pools only (CUDA's documentation)");
   (void)cudaGetLastError();
@@ -125,14 +124,25 @@ int main() {
   CHECK(cudaMemSetMemPool(&host, cudaMemAllocationTypeManaged, made_host) == cudaErrorInvalidValue,
         "a pinned pool is not a managed one");
   (void)cudaGetLastError();
-  CHECK(cudaDeviceSetMemPool(0, made_managed) == cudaErrorInvalidValue,
-        "a managed pool is not the device's pinned pool");
+  // a managed pool local to the device may be the device's (an H100 took it, 2026-12-07):
+  // cudaMallocAsync then gives managed memory; a host pool may not (CUDA: "local to the device")
+  OK(cudaDeviceSetMemPool(0, made_managed));
+  OK(cudaDeviceGetMemPool(&current, 0));
+  CHECK(current == made_managed, "the device's current pool is the managed one");
+  int *m = nullptr;
+  OK(cudaMallocAsync((void **)&m, 4096, s));
+  OK(cudaStreamSynchronize(s));
+  cudaPointerAttributes at{};
+  OK(cudaPointerGetAttributes(&at, m));
+  CHECK(at.type == cudaMemoryTypeManaged, "cudaMallocAsync from a managed pool: type %d", (int)at.type);
+  OK(cudaFreeAsync(m, s));
+  OK(cudaDeviceSetMemPool(0, device_default));
+  CHECK(cudaDeviceSetMemPool(0, made_host) == cudaErrorInvalidValue, "a host pool is not local to the device");
   (void)cudaGetLastError();
   OK(cudaMemSetMemPool(&host, cudaMemAllocationTypePinned, host_default));
   OK(cudaMemPoolDestroy(made_host));
   OK(cudaMemPoolDestroy(made_managed));
-  e = cudaMemPoolDestroy(host_default);
-  printf("cudaMemPoolDestroy(the host's default pool): %s ?\n", cudaGetErrorName(e));
+  CHECK(cudaMemPoolDestroy(host_default) == cudaErrorInvalidValue, "a default pool stays (an H100)");
   (void)cudaGetLastError();
   OK(cudaStreamDestroy(s));
   printf(failures ? "FAIL\n" : "PASS\n");

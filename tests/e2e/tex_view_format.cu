@@ -78,8 +78,14 @@ int main(void) {
   cudaArray_t a = nullptr;
   if (cudaMallocArray(&a, &u32, W, H) != cudaSuccess) return printf("FAIL: cudaMallocArray\n"), 1;
   cudaMemcpy2DToArray(a, 0, 0, words, W * 4, W * 4, H, cudaMemcpyHostToDevice);
+  // linear filtering is judged by the array's format: refused (an H100, 2026-12-07)
+  cudaError_t refused = cudaSuccess;
+  cudaTextureObject_t linear_view = view_of(a, cudaResViewFormatFloat1, W, 1, &refused);
+  printf("(1) uint array as cudaResViewFormatFloat1, linear: %s\n", cudaGetErrorName(refused));
+  if (refused != cudaErrorInvalidFilterSetting || linear_view)
+    printf("FAIL: want cudaErrorInvalidFilterSetting\n"), failures++;
   cudaTextureObject_t tf =
-      must_view("(1) uint array as cudaResViewFormatFloat1", a, cudaResViewFormatFloat1, 1);
+      must_view("(1) uint array as cudaResViewFormatFloat1, point", a, cudaResViewFormatFloat1, 0);
   enum { N = (W - 1) * 4 + 1 };
   float *dout = nullptr;
   cudaMalloc(&dout, 4096);
@@ -89,14 +95,12 @@ int main(void) {
     cudaMemcpy(got, dout, sizeof got, cudaMemcpyDeviceToHost);
     int bad = 0;
     for (int i = 0; i < N; i++) {
-      int x0 = i / 4;
-      float w = (i % 4) / 4.0f, a0 = floats[W + x0], a1 = floats[W + (x0 + 1 < W ? x0 + 1 : x0)];
-      float want = a0 + w * (a1 - a0), tol = fabsf(a1 - a0) / 256.0f + 1e-5f;
-      if (fabsf(got[i] - want) > tol && bad++ < 6)
+      float want = floats[W + (2 + i) / 4]; /* point sampling: texel floor(0.5 + i / 4) */
+      if (got[i] != want && bad++ < 6)
         printf("FAIL: (1) x %.2f: got %.6f, want %.6f\n", 0.5f + i * 0.25f, got[i], want);
     }
     failures += bad;
-    printf("(1) %d of %d filtered samples as the float reference\n", N - bad, N);
+    printf("(1) %d of %d point samples as the floats\n", N - bad, N);
   }
 
   // (2) uchar4 texels viewed as one unsigned word each (little-endian bytes)
@@ -146,13 +150,18 @@ int main(void) {
     cudaMemcpy(s4, dout, sizeof s4, cudaMemcpyDeviceToHost);
     int bad = 0;
     for (int i = 0; i < W * H; i++) {
-      bool ok = memcmp(&u2[i], &pairs[i], 8) == 0 && memcmp(&s4[i], &pairs[i], 8) == 0;
-      if (!ok && bad++ < 6)
-        printf("FAIL: (3) texel %d: uint2 0x%08x 0x%08x, short4 %d %d %d %d\n", i, u2[i].x, u2[i].y,
-               s4[i].x, s4[i].y, s4[i].z, s4[i].w);
+      if (memcmp(&u2[i], &pairs[i], 8) != 0 && bad++ < 6)
+        printf("FAIL: (3) texel %d: uint2 0x%08x 0x%08x\n", i, u2[i].x, u2[i].y);
+      /* short4 (another channel layout): Anchor reads the bits; an H100 (2026-12-07) read
+       * values that are not the bits (texel 0: 0 -32269 0 258 for 0 -15968 0 -16512):
+       * printed, not checked */
+      if (i < 2)
+        printf("(3) short4 view, texel %d: %d %d %d %d (the bits: %d %d %d %d) ?\n", i, s4[i].x,
+               s4[i].y, s4[i].z, s4[i].w, ((short *)&pairs[i])[0], ((short *)&pairs[i])[1],
+               ((short *)&pairs[i])[2], ((short *)&pairs[i])[3]);
     }
     failures += bad;
-    printf("(3) %d of %d texels as the bits, both views\n", W * H - bad, W * H);
+    printf("(3) %d of %d texels as the bits through the uint2 view\n", W * H - bad, W * H);
   }
 
   // (4) what CUDA's documentation rules out

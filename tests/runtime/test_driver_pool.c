@@ -148,7 +148,11 @@ int main(void) {
         managed_pool != device_pool);
   CHECK_CU(cuMemSetMemPool(&device, CU_MEM_ALLOCATION_TYPE_PINNED, host_pool),
            CUDA_ERROR_INVALID_VALUE);
-  CHECK_CU(cuDeviceSetMemPool(0, managed_pool), CUDA_ERROR_INVALID_VALUE);
+  CHECK_CU(cuDeviceSetMemPool(0, host_pool), CUDA_ERROR_INVALID_VALUE); /* not the device's */
+  CHECK_CU(cuDeviceSetMemPool(0, managed_pool), CUDA_SUCCESS);          /* local to it: an H100 */
+  CHECK_CU(cuDeviceGetMemPool(&current, 0), CUDA_SUCCESS);
+  CHECK(current == managed_pool);
+  CHECK_CU(cuDeviceSetMemPool(0, device_pool), CUDA_SUCCESS);
   CUmemLocation nowhere = {CU_MEM_LOCATION_TYPE_NONE, 0};
   CHECK_CU(cuMemGetMemPool(&current, &nowhere, CU_MEM_ALLOCATION_TYPE_PINNED),
            CUDA_ERROR_INVALID_VALUE);

@@ -85,7 +85,11 @@ __global__ void specific(curandStateMtgp32_t *s, unsigned int *out) {
 }
 __global__ void normals(curandStateMtgp32_t *s, float *out, float *single) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = curand_normal(&s[blockIdx.x]);
+#if !defined(ANCHOR_CURAND_MTGP32_H) // Anchor's is a compile-time error (not NVIDIA's values)
   single[blockIdx.x * blockDim.x + threadIdx.x] = curand_mtgp32_single(&s[blockIdx.x]);
+#else
+  single[blockIdx.x * blockDim.x + threadIdx.x] = 0.0f;
+#endif
 }
 
 static float bits_float(unsigned int b) {
@@ -176,11 +180,11 @@ int main(void) {
     free(ref.x);
   }
   printf("curand_normal: largest relative error of Phi(z) %.3g\n", zmax);
-  // NVIDIA's single-precision form is not documented: this line, from NVIDIA's GPU
-  // (h200.sh), settles it; Anchor's headers must give the [1,2)-less-1 form.
+  // NVIDIA's single-precision form is not documented; an H100 (2026-12-07): 16384 of 16384
+  // differ from the [1,2)-less-1 form (1.40088785 for 1.0925219 - 1), so Anchor's headers
+  // refuse curand_mtgp32_single at compile time; under nvcc this line is printed.
+#if !defined(ANCHOR_CURAND_MTGP32_H)
   printf("curand_mtgp32_single: %d of %d differ from [1,2) less 1\n", single_mismatch, (int)nz);
-#if defined(ANCHOR_CURAND_MTGP32_H) // Anchor's curand_mtgp32.h
-  CHECK(single_mismatch == 0, "curand_mtgp32_single: %d values differ", single_mismatch);
 #endif
 #if defined(ANCHOR_CURAND_MTGP32_H) // NVIDIA's reads past its parameter sets; Anchor's refuses
   CHECK(curandMakeMTGP32KernelState(states, mtgp32dc_params_fast_11213, kp,
