@@ -267,8 +267,9 @@ static CUresult rt_cu_memop(rt_device *d, const CUstreamBatchMemOpParams *p, rt_
 /* In the stream's order, performed by the host (core_memops.c). In a stream
  * capture: a batch-memop node of the operations (CU_GRAPH_NODE_TYPE_BATCH_MEM_OP),
  * performed in order each time the graph runs. */
-CUresult cuStreamBatchMemOp_v2(CUstream stream, unsigned int count,
-                               CUstreamBatchMemOpParams *paramArray, unsigned int flags) {
+static CUresult rt_cu_batch_memop(CUstream stream, unsigned int count,
+                                  CUstreamBatchMemOpParams *paramArray, unsigned int flags,
+                                  const char *function) {
   rt_device *d = NULL;
   CUresult r = rt_cu_enter_device(&d);
   if (r == CUDA_SUCCESS && (flags != 0 || (count && !paramArray))) r = CUDA_ERROR_INVALID_VALUE;
@@ -289,11 +290,16 @@ CUresult cuStreamBatchMemOp_v2(CUstream stream, unsigned int count,
   if (r == CUDA_SUCCESS && !captured)
     r = rt_cu_result(rt_stream_memops(d, rt_cu_stream(stream), ops, count));
   free(ops);
-  return rt_cu_leave(r);
+  return rt_cu_leave_from(r, function); /* the log names the function called, as CUDA's */
+}
+
+CUresult cuStreamBatchMemOp_v2(CUstream stream, unsigned int count,
+                               CUstreamBatchMemOpParams *paramArray, unsigned int flags) {
+  return rt_cu_batch_memop(stream, count, paramArray, flags, "cuStreamBatchMemOp_v2");
 }
 
 static CUresult rt_cu_memop_one(CUstream stream, CUstreamBatchMemOpType operation, CUdeviceptr addr,
-                                cuuint64_t value, unsigned int flags) {
+                                cuuint64_t value, unsigned int flags, const char *function) {
   CUstreamBatchMemOpParams p = {.operation = operation};
   if (operation == CU_STREAM_MEM_OP_WAIT_VALUE_32 || operation == CU_STREAM_MEM_OP_WAIT_VALUE_64)
     p.waitValue =
@@ -301,24 +307,28 @@ static CUresult rt_cu_memop_one(CUstream stream, CUstreamBatchMemOpType operatio
   else
     p.writeValue =
         (struct CUstreamMemOpWriteValueParams_st){operation, addr, {.value64 = value}, flags, 0};
-  return cuStreamBatchMemOp_v2(stream, 1, &p, 0);
+  return rt_cu_batch_memop(stream, 1, &p, 0, function);
 }
 
 CUresult cuStreamWaitValue32_v2(CUstream stream, CUdeviceptr addr, cuuint32_t value,
                                 unsigned int flags) {
-  return rt_cu_memop_one(stream, CU_STREAM_MEM_OP_WAIT_VALUE_32, addr, value, flags);
+  return rt_cu_memop_one(stream, CU_STREAM_MEM_OP_WAIT_VALUE_32, addr, value, flags,
+                         "cuStreamWaitValue32_v2");
 }
 CUresult cuStreamWaitValue64_v2(CUstream stream, CUdeviceptr addr, cuuint64_t value,
                                 unsigned int flags) {
-  return rt_cu_memop_one(stream, CU_STREAM_MEM_OP_WAIT_VALUE_64, addr, value, flags);
+  return rt_cu_memop_one(stream, CU_STREAM_MEM_OP_WAIT_VALUE_64, addr, value, flags,
+                         "cuStreamWaitValue64_v2");
 }
 CUresult cuStreamWriteValue32_v2(CUstream stream, CUdeviceptr addr, cuuint32_t value,
                                  unsigned int flags) {
-  return rt_cu_memop_one(stream, CU_STREAM_MEM_OP_WRITE_VALUE_32, addr, value, flags);
+  return rt_cu_memop_one(stream, CU_STREAM_MEM_OP_WRITE_VALUE_32, addr, value, flags,
+                         "cuStreamWriteValue32_v2");
 }
 CUresult cuStreamWriteValue64_v2(CUstream stream, CUdeviceptr addr, cuuint64_t value,
                                  unsigned int flags) {
-  return rt_cu_memop_one(stream, CU_STREAM_MEM_OP_WRITE_VALUE_64, addr, value, flags);
+  return rt_cu_memop_one(stream, CU_STREAM_MEM_OP_WRITE_VALUE_64, addr, value, flags,
+                         "cuStreamWriteValue64_v2");
 }
 
 /* ---- more stream queries (issue 9) ---------------------------------------------------- */

@@ -149,6 +149,18 @@ int main(void) {
   CHECK_CU(cuLogsDumpToMemory(&it, buffer, NULL, 0), CUDA_ERROR_INVALID_VALUE);
   CHECK_CU(cuLogsDumpToMemory(&it, buffer, &size, 1), CUDA_ERROR_INVALID_VALUE);
   CHECK_CU(cuLogsDumpToFile(&it, NULL, 0), CUDA_ERROR_INVALID_VALUE);
+  /* a stream memory operation's error names the function called (CUDA 13 on an H100:
+   * "Returning 1 (CUDA_ERROR_INVALID_VALUE) from cuStreamWriteValue32_v2") */
+  CUstream s = NULL;
+  CHECK_CU(cuStreamCreate(&s, CU_STREAM_NON_BLOCKING), CUDA_SUCCESS);
+  CUdeviceptr word = 0;
+  CHECK_CU(cuMemAlloc(&word, 64), CUDA_SUCCESS);
+  CHECK_CU(cuStreamWriteValue32(s, word, 1, 0x1), CUDA_ERROR_INVALID_VALUE);
+  CHECK(strstr(last, "from cuStreamWriteValue32_v2") != NULL);
+  CHECK_CU(cuStreamWaitValue64(s, word + 4, 0, 0), CUDA_ERROR_INVALID_VALUE);
+  CHECK(strstr(last, "from cuStreamWaitValue64_v2") != NULL);
+  CHECK_CU(cuMemFree(word), CUDA_SUCCESS);
+  CHECK_CU(cuStreamDestroy(s), CUDA_SUCCESS);
   CUlogIterator mark = 0;
   CHECK_CU(cuLogsCurrent(&mark, 0), CUDA_SUCCESS);
   CHECK_CU(cuLogsDumpToFile(&it, "/nonexistent-dir/log.txt", 0), CUDA_ERROR_INVALID_VALUE);
