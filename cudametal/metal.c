@@ -1629,13 +1629,12 @@ static const char *check_linear(const struct cm_buffer *b, const struct cm_textu
   if (end > b->length || end < offset) return "the region's bytes run past the buffer's end";
   return NULL;
 }
-static void blit_buffer_to_texture(id self, SEL cmd, id buffer, unsigned long offset,
-                                   unsigned long bpr, unsigned long bpi, cm_size size, id texture,
-                                   unsigned long slice, unsigned long level, cm_origin origin) {
-  (void)cmd;
-  struct cm_encoder *e = (struct cm_encoder *)self;
-  const char *what = "copyFromBuffer:sourceOffset:sourceBytesPerRow:sourceBytesPerImage:"
-                     "sourceSize:toTexture:destinationSlice:destinationLevel:destinationOrigin:";
+/* Buffer to texture (to_texture) or texture to buffer: one region, the buffer side
+ * linear with its rows and images. */
+static void blit_buffer_texture(struct cm_encoder *e, const char *what, id buffer,
+                                unsigned long offset, unsigned long bpr, unsigned long bpi,
+                                cm_size size, id texture, unsigned long slice, unsigned long level,
+                                cm_origin origin, bool to_texture) {
   struct cm_texture *t = (struct cm_texture *)texture;
   struct cm_buffer *b = (struct cm_buffer *)buffer;
   cm_region r = {origin, size};
@@ -1645,35 +1644,31 @@ static void blit_buffer_to_texture(id self, SEL cmd, id buffer, unsigned long of
     blit_invalid(e, what, why);
     return;
   }
-  struct cm_copy_side src = {
+  struct cm_copy_side linear = {
       .kind = CM_SIDE_DEVICE, .device = b->ptr + offset, .pitch = bpr, .image = bpi};
-  struct cm_copy_side dst = texture_side(t, level, slice, origin);
-  blit_copies(e, &src, &dst, size.width * t->pf->bytes, size);
+  struct cm_copy_side pixels = texture_side(t, level, slice, origin);
+  blit_copies(e, to_texture ? &linear : &pixels, to_texture ? &pixels : &linear,
+              size.width * t->pf->bytes, size);
   cmdbuf_keep(e->cmdbuf, buffer);
   cmdbuf_keep(e->cmdbuf, texture);
+}
+static void blit_buffer_to_texture(id self, SEL cmd, id buffer, unsigned long offset,
+                                   unsigned long bpr, unsigned long bpi, cm_size size, id texture,
+                                   unsigned long slice, unsigned long level, cm_origin origin) {
+  (void)cmd;
+  blit_buffer_texture((struct cm_encoder *)self,
+                      "copyFromBuffer:sourceOffset:sourceBytesPerRow:sourceBytesPerImage:"
+                      "sourceSize:toTexture:destinationSlice:destinationLevel:destinationOrigin:",
+                      buffer, offset, bpr, bpi, size, texture, slice, level, origin, true);
 }
 static void blit_texture_to_buffer(id self, SEL cmd, id texture, unsigned long slice,
                                    unsigned long level, cm_origin origin, cm_size size, id buffer,
                                    unsigned long offset, unsigned long bpr, unsigned long bpi) {
   (void)cmd;
-  struct cm_encoder *e = (struct cm_encoder *)self;
-  const char *what = "copyFromTexture:sourceSlice:sourceLevel:sourceOrigin:sourceSize:toBuffer:"
-                     "destinationOffset:destinationBytesPerRow:destinationBytesPerImage:";
-  struct cm_texture *t = (struct cm_texture *)texture;
-  struct cm_buffer *b = (struct cm_buffer *)buffer;
-  cm_region r = {origin, size};
-  const char *why = !t ? "the texture is nil" : check_region(t, &r, level, slice);
-  if (!why) why = check_linear(b, t, offset, bpr, bpi, size);
-  if (why) {
-    blit_invalid(e, what, why);
-    return;
-  }
-  struct cm_copy_side src = texture_side(t, level, slice, origin);
-  struct cm_copy_side dst = {
-      .kind = CM_SIDE_DEVICE, .device = b->ptr + offset, .pitch = bpr, .image = bpi};
-  blit_copies(e, &src, &dst, size.width * t->pf->bytes, size);
-  cmdbuf_keep(e->cmdbuf, buffer);
-  cmdbuf_keep(e->cmdbuf, texture);
+  blit_buffer_texture((struct cm_encoder *)self,
+                      "copyFromTexture:sourceSlice:sourceLevel:sourceOrigin:sourceSize:toBuffer:"
+                      "destinationOffset:destinationBytesPerRow:destinationBytesPerImage:",
+                      buffer, offset, bpr, bpi, size, texture, slice, level, origin, false);
 }
 /* Texture to texture: the same pixel format (or its sRGB twin), both regions inside. */
 static void blit_texture_to_texture(id self, SEL cmd, id src, unsigned long src_slice,
