@@ -497,6 +497,11 @@ cudaError_t rt_pool_place_for(int location_type, int location_id, int allocation
  * pool preferring the device: cudaDeviceSetMemPool takes one, as an H100 did). */
 void rt_pool_set_current(rt_pool_place place, cudaMemPool_t pool);
 rt_pool_place rt_pool_place_of(cudaMemPool_t pool);
+/* cudaDeviceSetMemPool / cuDeviceSetMemPool: pool (any handle) becomes the pool
+ * cudaMallocAsync uses if it is a live pool local to device 0 — pinned or managed
+ * preferring the device (an H100 took a managed one, 2026-12-07) — else
+ * cudaErrorInvalidValue. */
+cudaError_t rt_pool_set_device_pool(cudaMemPool_t pool);
 bool rt_pool_valid(cudaMemPool_t pool);
 /* A new empty pool (cudaErrorMemoryAllocation when out of host memory). */
 cudaError_t rt_pool_create(rt_pool_place place, cudaMemPool_t *out);

@@ -122,6 +122,15 @@ cudaError_t rt_pool_place_for(int location_type, int location_id, int allocation
   }
 }
 
+cudaError_t rt_pool_set_device_pool(cudaMemPool_t pool) {
+  assert(rt_lock_held());
+  if (!rt_pool_valid(pool) ||
+      (pool->place != RT_POOL_DEVICE && pool->place != RT_POOL_MANAGED_DEVICE))
+    return cudaErrorInvalidValue;
+  rt_pool_set_current(RT_POOL_DEVICE, pool);
+  return cudaSuccess;
+}
+
 rt_pool_place rt_pool_place_of(cudaMemPool_t pool) {
   assert(rt_lock_held() && rt_pool_valid(pool));
   return pool->place;

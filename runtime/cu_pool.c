@@ -92,11 +92,8 @@ CUresult cuDeviceGetMemPool(CUmemoryPool *pool, CUdevice dev) {
 CUresult cuDeviceSetMemPool(CUdevice dev, CUmemoryPool pool) {
   rt_device *d = NULL;
   CUresult r = rt_cu_enter_device(&d);
-  if (r == CUDA_SUCCESS && (dev != 0 || !rt_pool_valid(pool) ||
-                            (rt_pool_place_of(pool) != RT_POOL_DEVICE &&
-                             rt_pool_place_of(pool) != RT_POOL_MANAGED_DEVICE)))
-    r = CUDA_ERROR_INVALID_VALUE;
-  if (r == CUDA_SUCCESS) rt_pool_set_current(RT_POOL_DEVICE, pool);
+  if (r == CUDA_SUCCESS && dev != 0) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_pool_set_device_pool(pool));
   return rt_cu_leave(r);
 }
 

@@ -91,12 +91,7 @@ cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool) {
   if (device != 0) return rt_record(cudaErrorInvalidValue);
   rt_device *d;
   cudaError_t e = rt_enter_device(&d);
-  /* a pool local to the device: pinned or managed (an H100 took a managed one, 2026-12-07) */
-  if (e == cudaSuccess &&
-      (!rt_pool_valid(memPool) || (rt_pool_place_of(memPool) != RT_POOL_DEVICE &&
-                                   rt_pool_place_of(memPool) != RT_POOL_MANAGED_DEVICE)))
-    e = cudaErrorInvalidValue;
-  if (e == cudaSuccess) rt_pool_set_current(RT_POOL_DEVICE, memPool);
+  if (e == cudaSuccess) e = rt_pool_set_device_pool(memPool);
   return rt_leave(e);
 }
 
