@@ -213,17 +213,25 @@ template <class T, int R> __global__ void pass(cufft_pass_args p) {
   }
 }
 
-// Where row r (of batch * n[0] * n[1] rows along the last dimension) starts in a user
-// layout.
-__device__ __forceinline__ long long row_offset(const long long *n, const long long *s,
-                                                long long dist, long long r) {
-  long long b = r / (n[0] * n[1]), x = r / n[1] % n[0], y = r % n[1];
-  return b * dist + x * s[0] + y * s[1];
+// Where rows r and r + 1 (of the batch * n[0] * n[1] rows along the last dimension)
+// start in a user layout. Two divisions: the second row's indices step from the
+// first's (64-bit divisions are what a vectorized gather spends most on).
+__device__ __forceinline__ void row_pair_offsets(const long long *n, const long long *s,
+                                                 long long dist, long long r, long long *first,
+                                                 long long *second) {
+  long long per = n[0] * n[1];
+  long long b = r / per, rest = r - b * per;
+  long long x = rest / n[1], y = rest - x * n[1];
+  *first = b * dist + x * s[0] + y * s[1];
+  if (++y == n[1]) {
+    y = 0;
+    if (++x == n[0]) x = 0, b++;
+  }
+  *second = b * dist + x * s[0] + y * s[1];
 }
 
-// The user's input into the compact array. Hermitian input holds the values k <
-// n[2]/2+1 of the last dimension; the others are the conjugates of the values at the
-// negated index (n - x mod n in every dimension), as a real signal's spectrum has.
+// The user's input into the compact array: complex values, pairs of reals (the
+// half-length path) or two rows of reals as one line (the paired-row path).
 template <class T, int MODE> __global__ void gather(cufft_gather_args p) {
   const long long per = p.n[0] * p.n[1] * p.n[2];
   for (long long t = first_thread(); t < p.total; t += thread_step()) {
@@ -231,9 +239,10 @@ template <class T, int MODE> __global__ void gather(cufft_gather_args p) {
     long long x = r / (p.n[1] * p.n[2]), y = r / p.n[2] % p.n[1], z = r % p.n[2];
     if (MODE == CUFFT_DATA_REAL_ROW_PAIRS) { // element z of line q: rows 2q, 2q + 1
       const T *in = reinterpret_cast<const T *>(p.in);
-      long long q = t / p.n[2], z = t % p.n[2];
-      T re = in[row_offset(p.n, p.s, p.dist, 2 * q) + z * p.s[2]], im = (T)0;
-      if (2 * q + 1 < p.rows) im = in[row_offset(p.n, p.s, p.dist, 2 * q + 1) + z * p.s[2]];
+      long long q = t / p.n[2], z = t - q * p.n[2], first, second;
+      row_pair_offsets(p.n, p.s, p.dist, 2 * q, &first, &second);
+      T re = in[first + z * p.s[2]], im = (T)0;
+      if (2 * q + 1 < p.rows) im = in[second + z * p.s[2]];
       store<T>(p.out, t, mk(re, im));
       continue;
     }
@@ -256,10 +265,11 @@ template <class T, int MODE> __global__ void scatter(cufft_scatter_args p) {
   for (long long t = first_thread(); t < p.total; t += thread_step()) {
     if (MODE == CUFFT_DATA_REAL_ROW_PAIRS) { // element z of line q: rows 2q, 2q + 1
       T *out = reinterpret_cast<T *>(p.out);
-      long long q = t / p.n[2], z = t % p.n[2];
+      long long q = t / p.n[2], z = t - q * p.n[2], first, second;
+      row_pair_offsets(p.n, p.s, p.dist, 2 * q, &first, &second);
       cpx<T> v = load<T>(p.in, t);
-      out[row_offset(p.n, p.s, p.dist, 2 * q) + z * p.s[2]] = v.x;
-      if (2 * q + 1 < p.rows) out[row_offset(p.n, p.s, p.dist, 2 * q + 1) + z * p.s[2]] = v.y;
+      out[first + z * p.s[2]] = v.x;
+      if (2 * q + 1 < p.rows) out[second + z * p.s[2]] = v.y;
       continue;
     }
     long long b = t / per, r = t % per;

@@ -43,8 +43,8 @@ int main(int argc, char **argv) {
     p = fftw_plan_many_dft_r2c(rank, n, batch, in, NULL, 1, (int)reals, (fftw_complex *)out, NULL,
                                1, (int)halves, FFTW_ESTIMATE);
   else
-    p = fftw_plan_many_dft_c2r(rank, n, batch, (fftw_complex *)in, NULL, 1, (int)halves, out,
-                               NULL, 1, (int)reals, FFTW_ESTIMATE);
+    p = fftw_plan_many_dft_c2r(rank, n, batch, (fftw_complex *)in, NULL, 1, (int)halves, out, NULL,
+                               1, (int)reals, FFTW_ESTIMATE);
   fftw_execute(p);
   fftw_destroy_plan(p);
   f = fopen(argv[2], "wb");
