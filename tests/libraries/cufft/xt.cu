@@ -10,7 +10,26 @@
 
 #include "fft_check.h"
 
-static void info(const char *what, cufftResult got) { printf("info: %-58s %d\n", what, (int)got); }
+static void info(const char *what, cufftResult got) {
+  printf("info: %-58s %d\n", what, (int)got);
+}
+
+// Whether a descriptor could be made for a plan of one GPU. cuFFT's documentation
+// describes descriptors for multi-GPU plans; NVIDIA's may refuse them on one GPU (then
+// the descriptor checks are skipped, with an info line). Anchor's CTest sets
+// CUFFT_XT_DESCRIPTORS_REQUIRED=1: there a refusal is a failure.
+static bool descriptor_made(const char *what, cufftResult r) {
+  if (r == CUFFT_SUCCESS) return true;
+  info(what, r);
+  const char *required = getenv("CUFFT_XT_DESCRIPTORS_REQUIRED");
+  if (required && *required == '1') {
+    printf("FAIL: %s refused\n", what);
+    failures++;
+  } else {
+    printf("info: descriptor checks skipped\n");
+  }
+  return false;
+}
 
 static void expect(const char *what, cufftResult got, cufftResult want) {
   bool ok = got == want;
@@ -53,7 +72,12 @@ static void descriptors_c2c(int n, int batch) {
   for (long long i = 0; i < 2 * total; i++)
     h[i] = (float)uniform(), x[i] = h[i];
   cudaLibXtDesc *a, *b;
-  CHECK_FFT(cufftXtMalloc(plan, &a, CUFFT_XT_FORMAT_INPLACE));
+  if (!descriptor_made("cufftXtMalloc(INPLACE) on a one-GPU plan",
+                       cufftXtMalloc(plan, &a, CUFFT_XT_FORMAT_INPLACE))) {
+    CHECK_FFT(cufftDestroy(plan));
+    free(h), free(x), free(ref), free(got);
+    return;
+  }
   if (a->descriptor->nGPUs != 1 || a->descriptor->size[0] < (size_t)(8 * total)) {
     printf("FAIL: descriptor of %d GPUs, %zu bytes\n", a->descriptor->nGPUs,
            a->descriptor->size[0]);
@@ -147,7 +171,11 @@ static void descriptors_r2c_advanced() {
   CHECK_FFT(cufftXtMakePlanMany(plan, 2, nn, inembed, 1, idist, CUDA_R_32F, onembed, 1, odist,
                                 CUDA_C_32F, batch, &work, CUDA_C_32F));
   cudaLibXtDesc *in, *out;
-  CHECK_FFT(cufftXtMalloc(plan, &in, CUFFT_XT_FORMAT_INPUT));
+  if (!descriptor_made("cufftXtMalloc(INPUT) on a one-GPU plan",
+                       cufftXtMalloc(plan, &in, CUFFT_XT_FORMAT_INPUT))) {
+    CHECK_FFT(cufftDestroy(plan));
+    return;
+  }
   CHECK_FFT(cufftXtMalloc(plan, &out, CUFFT_XT_FORMAT_OUTPUT));
   size_t in_floats = in->descriptor->size[0] / 4, out_floats = out->descriptor->size[0] / 4;
   if (in_floats < (size_t)((batch - 1) * idist + (n0 - 1) * width + n1) ||
@@ -172,8 +200,8 @@ static void descriptors_r2c_advanced() {
   for (long long i = 0; i < 2 * odist * batch; i++)
     got[i] = o[i];
   int ni[2] = {n0, n1};
-  fftw_plan p = fftw_plan_many_dft_r2c(2, ni, batch, x, NULL, 1, n0 * n1, (fftw_complex *)ref,
-                                       NULL, 1, (int)odist, FFTW_ESTIMATE);
+  fftw_plan p = fftw_plan_many_dft_r2c(2, ni, batch, x, NULL, 1, n0 * n1, (fftw_complex *)ref, NULL,
+                                       1, (int)odist, FFTW_ESTIMATE);
   fftw_execute(p);
   fftw_destroy_plan(p);
   report("XtExecDescriptorR2C 6x15 advanced, batch 3", rel_rms(got, ref, odist * batch), n0 * n1,
@@ -204,10 +232,9 @@ static void errors() {
   info("cufftXtSetGPUs(0 GPUs)", cufftXtSetGPUs(plan, 0, gpus));
   CHECK_FFT(cufftDestroy(plan));
   CHECK_FFT(cufftCreate(&plan));
-  expect("cufftXtMakePlanMany R_32F -> R_32F", cufftXtMakePlanMany(plan, 1, n, NULL, 1, 0,
-                                                                   CUDA_R_32F, NULL, 1, 0,
-                                                                   CUDA_R_32F, 1, &work,
-                                                                   CUDA_C_32F),
+  expect("cufftXtMakePlanMany R_32F -> R_32F",
+         cufftXtMakePlanMany(plan, 1, n, NULL, 1, 0, CUDA_R_32F, NULL, 1, 0, CUDA_R_32F, 1, &work,
+                             CUDA_C_32F),
          CUFFT_INVALID_TYPE);
   info("cufftXtMakePlanMany C_16F (half) C2C",
        cufftXtMakePlanMany(plan, 1, n, NULL, 1, 0, CUDA_C_16F, NULL, 1, 0, CUDA_C_16F, 1, &work,
