@@ -8,11 +8,13 @@
 // few bins (prints FAIL if wrong); nothing about time is asserted. The same source builds
 // with nvcc -O2 -arch=sm_90 bench/cufft.cu -lcufft (NVIDIA's cuFFT, for comparison).
 // Usage: cufft [RUNS (default 5)] [SCALE (default 1: sizes for softmetal; 16 or more on a GPU)]
+//              [FILTER (only the cases whose name contains it)]
 #include <cuda_runtime.h>
 #include <cufft.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static double now_s() {
@@ -130,9 +132,14 @@ int main(int argc, char **argv) {
       {"C2C 2-D 512x512", CUFFT_C2C, 2, {512, 512}, scale},
       {"C2C 3-D 64^3", CUFFT_C2C, 3, {64, 64, 64}, scale},
       {"R2C 1-D 4096, batched", CUFFT_R2C, 1, {4096}, 16 * scale},
+      {"C2C 1-D 3375 = 15^3, batched", CUFFT_C2C, 1, {3375}, 16 * scale},
+      {"R2C 1-D 3375 = 15^3 (odd), batched", CUFFT_R2C, 1, {3375}, 16 * scale},
+      {"C2C 1-D 2401 = 7^4, batched", CUFFT_C2C, 1, {2401}, 16 * scale},
       {"Z2Z 1-D 4096, batched", CUFFT_Z2Z, 1, {4096}, 4 * scale},
   };
+  const char *filter = argc > 3 ? argv[3] : "";
   for (const bench_case &c : cases) {
+    if (!strstr(c.name, filter)) continue;
     if (c.type == CUFFT_Z2Z)
       run<double>(c, runs);
     else

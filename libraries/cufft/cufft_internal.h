@@ -52,11 +52,12 @@ typedef struct cufft_plan {
   cufft_layout in, out;
   cufft_length_plan dims[3]; /* per dimension of n (a 1 has no passes); with half_real
                                 dims[2] is the plan of n[2] / 2 */
-  int half_real;             /* a real type with n[2] even: the half-length path */
-  void *real_roots;          /* device, half_real: exp(-2 pi i k / n[2]), k < n[2] */
-  size_t work_size;          /* bytes of work area */
-  void *work;                /* the work area in use (owned when work_owned) */
+  int half_real;    /* a real type with n[2] even: the half-length path (odd: paired rows) */
+  void *real_roots; /* device, half_real: exp(-2 pi i k / n[2]), k < n[2] */
+  size_t work_size; /* bytes of work area */
+  void *work;       /* the work area in use (owned when work_owned) */
   int work_owned;
+  int gpu, gpu_set; /* cufftXtSetGPUs's one GPU (xt.c) */
 } cufft_plan;
 
 /* A made plan's work area: two compact arrays, then Bluestein's two line buffers. */

@@ -24,6 +24,19 @@ static cufftResult launch(const cufft_plan *plan, int kernel, void *args, long l
   return e == cudaSuccess ? CUFFT_SUCCESS : CUFFT_EXEC_FAILED;
 }
 
+/* The gather and scatter kernels of a mode (fft_args.h: one per mode). */
+static int gather_kernel(int mode) {
+  return mode == CUFFT_DATA_REAL_PAIRS       ? CUFFT_KERNEL_GATHER_REAL_PAIRS
+         : mode == CUFFT_DATA_REAL_ROW_PAIRS ? CUFFT_KERNEL_GATHER_REAL_ROW_PAIRS
+                                             : CUFFT_KERNEL_GATHER;
+}
+
+static int scatter_kernel(int mode) {
+  return mode == CUFFT_DATA_REAL_PAIRS       ? CUFFT_KERNEL_SCATTER_REAL_PAIRS
+         : mode == CUFFT_DATA_REAL_ROW_PAIRS ? CUFFT_KERNEL_SCATTER_REAL_ROW_PAIRS
+                                             : CUFFT_KERNEL_SCATTER;
+}
+
 static int pass_kernel(int radix) {
   switch (radix) {
   case 2: return CUFFT_KERNEL_PASS2;
@@ -132,33 +145,45 @@ static cufftResult run_dimension(const cufft_plan *plan, const cufft_length_plan
   return r;
 }
 
-/* The half-length path of R2C/C2R (and D2Z/Z2D) with n[2] even, h = n[2] / 2: the
- * last dimension's reals as h complex pairs transformed with h points and real_post
- * (R2C: then the other dimensions over the h+1 values of the half spectrum), or the
- * other dimensions first, then real_pre and the inverse h-point transform (C2R).
- * Always through the work area's compact arrays (gather and scatter). */
-static cufftResult execute_half_real(const cufft_plan *plan, int r2c, const cufft_layout *in,
-                                     const cufft_layout *out, const void *idata, void *odata,
-                                     void *compact[2], void *lines_buffers[2]) {
+/* The real transforms' paths along the last dimension (n = n[2], h = n / 2):
+ * - the half-length path (n even): each row's reals as h complex pairs, transformed with
+ *   h points; real_post / real_pre between them and the row's h+1 spectrum values;
+ * - the paired-row path (n odd): rows 2q and 2q + 1 as the real and imaginary parts of
+ *   one complex line, transformed with n points; pair_post / pair_pre between the line
+ *   and the two rows' h+1 spectrum values.
+ * R2C: gather, the last dimension's transform, the post kernel, then the other
+ * dimensions over the h+1 values of the half spectrum, scatter. C2R runs it backwards:
+ * gather of the half spectrum, the other dimensions, the pre kernel, the inverse
+ * transform of the last dimension, scatter of the reals. Always through the work area's
+ * compact arrays (gather and scatter). */
+static cufftResult execute_real(const cufft_plan *plan, int r2c, const cufft_layout *in,
+                                const cufft_layout *out, const void *idata, void *odata,
+                                void *compact[2], void *lines_buffers[2]) {
   const long long *n = plan->n;
+  int paired = !plan->half_real;
   long long h = n[2] / 2, rows = plan->batch * n[0] * n[1];
-  long long pairs = rows * h, spectrum = rows * (h + 1);
+  long long spectrum = rows * (h + 1);
+  /* The last dimension's lines and their length, and the complex values they hold. */
+  long long lines = paired ? (rows + 1) / 2 : rows, length = paired ? n[2] : h;
+  long long packed = lines * length;
   cufft_chain c = {{compact[0], compact[1]}, compact[0], NULL, 0, INT_MAX};
   const cufft_length_plan *last = &plan->dims[2];
   cufft_gather_args g = {idata,
                          compact[0],
-                         {n[0], n[1], r2c ? h : h + 1},
+                         {n[0], n[1], r2c ? length : h + 1},
                          {in->s[0], in->s[1], in->s[2]},
                          in->dist,
-                         h + 1,
-                         r2c ? pairs : spectrum,
-                         r2c ? CUFFT_DATA_REAL_PAIRS : CUFFT_DATA_COMPLEX};
-  cufftResult r = launch(plan, CUFFT_KERNEL_GATHER, &g, g.total);
-  if (r == CUFFT_SUCCESS && r2c) r = run_dimension(plan, last, 1, rows, 0, &c, lines_buffers);
+                         r2c ? packed : spectrum,
+                         !r2c     ? CUFFT_DATA_COMPLEX
+                         : paired ? CUFFT_DATA_REAL_ROW_PAIRS
+                                  : CUFFT_DATA_REAL_PAIRS,
+                         rows};
+  cufftResult r = launch(plan, gather_kernel(g.mode), &g, g.total);
+  if (r == CUFFT_SUCCESS && r2c) r = run_dimension(plan, last, 1, lines, 0, &c, lines_buffers);
   void *target = chain_target(&c);
-  cufft_real_args t = {c.current, target, plan->real_roots, h, rows, r2c ? spectrum : pairs};
+  cufft_real_args t = {c.current, target, plan->real_roots, h, rows, r2c ? spectrum : packed, n[2]};
   if (r == CUFFT_SUCCESS && r2c) {
-    r = launch(plan, CUFFT_KERNEL_REAL_POST, &t, t.total);
+    r = launch(plan, paired ? CUFFT_KERNEL_PAIR_POST : CUFFT_KERNEL_REAL_POST, &t, t.total);
     c.current = target, c.step++;
   }
   long long inner = h + 1;
@@ -169,21 +194,24 @@ static cufftResult execute_half_real(const cufft_plan *plan, int r2c, const cuff
   if (r == CUFFT_SUCCESS && !r2c) {
     target = chain_target(&c);
     t.in = c.current, t.out = target;
-    r = launch(plan, CUFFT_KERNEL_REAL_PRE, &t, t.total);
+    r = launch(plan, paired ? CUFFT_KERNEL_PAIR_PRE : CUFFT_KERNEL_REAL_PRE, &t, t.total);
     c.current = target, c.step++;
-    if (r == CUFFT_SUCCESS) r = run_dimension(plan, last, 1, rows, 1, &c, lines_buffers);
+    if (r == CUFFT_SUCCESS) r = run_dimension(plan, last, 1, lines, 1, &c, lines_buffers);
   }
   if (r != CUFFT_SUCCESS) return r;
-  long long width = r2c ? h + 1 : h;
+  long long width = r2c ? h + 1 : length;
   cufft_scatter_args s = {c.current,
                           odata,
                           {n[0], n[1], width},
                           {n[0], n[1], width},
                           {out->s[0], out->s[1], out->s[2]},
                           out->dist,
-                          rows * width,
-                          r2c ? CUFFT_DATA_COMPLEX : CUFFT_DATA_REAL_PAIRS};
-  return launch(plan, CUFFT_KERNEL_SCATTER, &s, s.total);
+                          r2c ? spectrum : packed,
+                          r2c      ? CUFFT_DATA_COMPLEX
+                          : paired ? CUFFT_DATA_REAL_ROW_PAIRS
+                                   : CUFFT_DATA_REAL_PAIRS,
+                          rows};
+  return launch(plan, scatter_kernel(s.mode), &s, s.total);
 }
 
 /* The user's layout of one side; basic layouts are decided here: full complex arrays,
@@ -226,17 +254,17 @@ static cufftResult execute(cufftHandle handle, int precision, int real_in, int r
   const long long *n = plan->n;
   long long total = plan->batch * n[0] * n[1] * n[2];
   int inverse = direction == CUFFT_INVERSE;
-  if (plan->half_real)
-    return execute_half_real(plan, real_in, &in, &out, idata, odata, compact, lines_buffers);
+  if (real_in || real_out)
+    return execute_real(plan, real_in, &in, &out, idata, odata, compact, lines_buffers);
 
+  /* Complex to complex. */
   int steps = 0;
   for (int d = 0; d < 3; d++)
     steps += plan->dims[d].bluestein ? 1 : plan->dims[d].passes;
   /* The gather and the scatter are skipped where the user's data is the compact array
    * already; but one step alone cannot read and write the same array. */
-  int direct_in = in_data == CUFFT_DATA_COMPLEX && steps > 0 && is_compact(plan, &in);
-  int direct_out = out_data == CUFFT_DATA_COMPLEX && !real_in && steps > 0 &&
-                   is_compact(plan, &out) && !(steps == 1 && direct_in && in_place);
+  int direct_in = steps > 0 && is_compact(plan, &in);
+  int direct_out = steps > 0 && is_compact(plan, &out) && !(steps == 1 && direct_in && in_place);
   cufft_chain c = {{compact[0], compact[1]},
                    direct_in ? idata : compact[0],
                    direct_out ? odata : NULL,
@@ -244,10 +272,9 @@ static cufftResult execute(cufftHandle handle, int precision, int real_in, int r
                    steps};
   cufftResult r = CUFFT_SUCCESS;
   if (!direct_in) {
-    cufft_gather_args g = {
-        idata, compact[0], {n[0], n[1], n[2]}, {in.s[0], in.s[1], in.s[2]}, in.dist, n[2] / 2 + 1,
-        total, in_data};
-    r = launch(plan, CUFFT_KERNEL_GATHER, &g, total);
+    cufft_gather_args g = {idata,   compact[0], {n[0], n[1], n[2]}, {in.s[0], in.s[1], in.s[2]},
+                           in.dist, total,      CUFFT_DATA_COMPLEX, 0};
+    r = launch(plan, gather_kernel(g.mode), &g, total);
   }
   long long inner = 1;
   for (int d = 2; d >= 0 && r == CUFFT_SUCCESS; d--) {
@@ -255,16 +282,16 @@ static cufftResult execute(cufftHandle handle, int precision, int real_in, int r
     inner *= n[d];
   }
   if (direct_out || r != CUFFT_SUCCESS) return r;
-  long long m2 = real_in ? n[2] / 2 + 1 : n[2];
   cufft_scatter_args s = {c.current,
                           odata,
                           {n[0], n[1], n[2]},
-                          {n[0], n[1], m2},
+                          {n[0], n[1], n[2]},
                           {out.s[0], out.s[1], out.s[2]},
                           out.dist,
-                          plan->batch * n[0] * n[1] * m2,
-                          real_out ? CUFFT_DATA_REAL : CUFFT_DATA_COMPLEX};
-  return launch(plan, CUFFT_KERNEL_SCATTER, &s, s.total);
+                          total,
+                          CUFFT_DATA_COMPLEX,
+                          0};
+  return launch(plan, scatter_kernel(s.mode), &s, s.total);
 }
 
 cufftResult cufftExecC2C(cufftHandle plan, cufftComplex *idata, cufftComplex *odata,

@@ -12,14 +12,14 @@
 
 /* Copies the user's input (any cuFFT layout) into the compact array. */
 typedef struct cufft_gather_args {
-  const void *in;  /* user data: complex, real or half-spectrum complex (mode) */
+  const void *in;  /* user data: complex values or reals (mode) */
   void *out;       /* compact complex array */
   long long n[3];  /* compact shape of one transform */
   long long s[3];  /* the user layout's element stride of each dimension */
   long long dist;  /* the user layout's distance between transforms, in elements */
-  long long half;  /* mode hermitian: values stored along the last dimension, n[2]/2+1 */
   long long total; /* compact elements: batch * n[0] * n[1] * n[2] */
-  int mode;        /* CUFFT_DATA_COMPLEX, _REAL or _HERMITIAN */
+  int mode;        /* CUFFT_DATA_COMPLEX, _REAL_PAIRS or _REAL_ROW_PAIRS: the kernel's */
+  long long rows;  /* mode real row pairs: rows of reals (batch * n[0] * n[1]) */
 } cufft_gather_args;
 
 /* Copies the compact array into the user's output layout. */
@@ -31,7 +31,9 @@ typedef struct cufft_scatter_args {
   long long s[3];  /* output element strides */
   long long dist;  /* output distance between transforms */
   long long total; /* output elements: batch * m[0] * m[1] * m[2] */
-  int mode;        /* CUFFT_DATA_COMPLEX (also the half spectrum), _REAL or _REAL_PAIRS */
+  int mode;        /* CUFFT_DATA_COMPLEX (also the half spectrum), _REAL_PAIRS or _REAL_ROW_PAIRS
+                      (total: pairs of rows * n[2]): the kernel's */
+  long long rows;  /* mode real row pairs: rows of reals (batch * n[0] * n[1]) */
 } cufft_scatter_args;
 
 /* One Stockham pass of radix r over every line: reads in, writes out. */
@@ -66,31 +68,44 @@ typedef struct cufft_chirp_args {
  * path: the n reals of a line are n/2 complex values (x[2j], x[2j+1]), transformed with
  * n/2 points; real_post makes the n/2+1 values of the real signal's spectrum from them
  * (R2C), real_pre the n/2 complex values to transform back from the half spectrum
- * (C2R). in and out hold rows lines of h (the pairs) and h+1 (the spectrum) values. */
+ * (C2R). in and out hold rows lines of h (the pairs) and h+1 (the spectrum) values.
+ * Odd lengths take the paired-row path: two rows of reals are one complex line
+ * (row 2q + i row 2q+1, a zero row past the last), transformed with n points;
+ * pair_post separates the two rows' half spectra (h+1 = (n+1)/2 values each), pair_pre
+ * joins them back into one complex line of n values. */
 typedef struct cufft_real_args {
   const void *in;
   void *out;
-  const void *roots; /* exp(-2 pi i k / (2h)), k <= h */
-  long long h;
+  const void *roots; /* half-length path: exp(-2 pi i k / (2h)), k <= h */
+  long long h;       /* n / 2 (rounded down) */
   long long rows;
-  long long total; /* threads: real_post rows * (h+1), real_pre rows * h */
+  long long total; /* threads: real_post and pair_post rows * (h+1), real_pre rows * h,
+                      pair_pre (rows + 1) / 2 * n */
+  long long n;     /* the paired-row path's odd length */
 } cufft_real_args;
 
-/* What gather reads and scatter writes: complex values, real values (imaginary parts
- * 0 / dropped), a half spectrum (gather: completed by conjugate symmetry), or pairs of
- * reals as one complex value (the half-length path). */
+/* What gather reads and scatter writes: complex values (a full array or a half
+ * spectrum), pairs of reals as one complex value (the half-length path), or two rows of
+ * reals as one line of complex values (the paired-row path: real parts row 2q,
+ * imaginary parts 2q + 1). REAL and HERMITIAN name the user's arrays of real types when
+ * exec.c lays out a basic layout. */
 enum {
   CUFFT_DATA_COMPLEX = 0,
   CUFFT_DATA_REAL = 1,
   CUFFT_DATA_HERMITIAN = 2,
-  CUFFT_DATA_REAL_PAIRS = 3
+  CUFFT_DATA_REAL_PAIRS = 3,
+  CUFFT_DATA_REAL_ROW_PAIRS = 4
 };
 
 /* The kernel table: cufft_kernels[precision * CUFFT_KERNEL_COUNT + kernel], precision 0
  * float, 1 double. */
 enum {
-  CUFFT_KERNEL_GATHER,
+  CUFFT_KERNEL_GATHER, /* gather and scatter: one kernel per mode (complex, real pairs, */
+  CUFFT_KERNEL_GATHER_REAL_PAIRS, /* real row pairs), so that no kernel branches on it */
+  CUFFT_KERNEL_GATHER_REAL_ROW_PAIRS,
   CUFFT_KERNEL_SCATTER,
+  CUFFT_KERNEL_SCATTER_REAL_PAIRS,
+  CUFFT_KERNEL_SCATTER_REAL_ROW_PAIRS,
   CUFFT_KERNEL_PASS2,
   CUFFT_KERNEL_PASS3,
   CUFFT_KERNEL_PASS4,
@@ -103,6 +118,8 @@ enum {
   CUFFT_KERNEL_CHIRP_POST,
   CUFFT_KERNEL_REAL_POST,
   CUFFT_KERNEL_REAL_PRE,
+  CUFFT_KERNEL_PAIR_POST,
+  CUFFT_KERNEL_PAIR_PRE,
   CUFFT_KERNEL_COUNT
 };
 

@@ -1,7 +1,7 @@
 // kernels.cu — libcufft's kernels (docs/cufft.md), compiled by anchorcc into MSL: the
 // gather and scatter between the user's layouts and the compact array, one Stockham
-// pass per radix (2, 3, 4, 5, 8 as butterflies; 7 and the general radix as direct
-// small DFTs with roots from the twiddle table), and Bluestein's chirp
+// pass per radix (2, 3, 4, 5, 7, 8 as butterflies; the general radix as a direct
+// small DFT with roots from the twiddle table), and Bluestein's chirp
 // multiplications. Each kernel is a template over float and double; the host side
 // finds them through cufft_kernels[] in the order of fft_args.h.
 #include <cuda_runtime.h>
@@ -116,6 +116,40 @@ template <class T> __device__ __forceinline__ void butterfly5(cpx<T> *a, int inv
   a[3] = sub(t2, u2);
 }
 
+// Radix 7 by the symmetric pairs, as radix 5: bj = aj + a(7-j), dj = aj - a(7-j) (j = 1,
+// 2, 3); y(f), y(7-f) = a0 + sum_j c(jf) bj -+ i sum_j s(jf) dj (forward; the signs of i
+// swap inverse), ck = cos(2 pi k / 7), sk = sin(2 pi k / 7), with c(7-k) = ck and
+// s(7-k) = -sk folding jf mod 7 onto k = 1, 2, 3.
+template <class T> __device__ __forceinline__ void butterfly7(cpx<T> *a, int inverse) {
+  const T c1 = (T)0.623489801858733530525004884004239811;  // cos(2 pi / 7)
+  const T c2 = (T)-0.222520933956314404288902564496794759; // cos(4 pi / 7)
+  const T c3 = (T)-0.900968867902419126236102319507445051; // cos(6 pi / 7)
+  const T s1 = (T)0.78183148246802980870844452667405775;   // sin(2 pi / 7)
+  const T s2 = (T)0.974927912181823607018131682993931217;  // sin(4 pi / 7)
+  const T s3 = (T)0.433883739117558120475768332848358755;  // sin(6 pi / 7)
+  cpx<T> b1 = add(a[1], a[6]), b2 = add(a[2], a[5]), b3 = add(a[3], a[4]);
+  cpx<T> d1 = sub(a[1], a[6]), d2 = sub(a[2], a[5]), d3 = sub(a[3], a[4]);
+  cpx<T> t1 =
+      mk(a[0].x + c1 * b1.x + c2 * b2.x + c3 * b3.x, a[0].y + c1 * b1.y + c2 * b2.y + c3 * b3.y);
+  cpx<T> t2 =
+      mk(a[0].x + c2 * b1.x + c3 * b2.x + c1 * b3.x, a[0].y + c2 * b1.y + c3 * b2.y + c1 * b3.y);
+  cpx<T> t3 =
+      mk(a[0].x + c3 * b1.x + c1 * b2.x + c2 * b3.x, a[0].y + c3 * b1.y + c1 * b2.y + c2 * b3.y);
+  cpx<T> u1 =
+      quarter(mk(s1 * d1.x + s2 * d2.x + s3 * d3.x, s1 * d1.y + s2 * d2.y + s3 * d3.y), inverse);
+  cpx<T> u2 =
+      quarter(mk(s2 * d1.x - s3 * d2.x - s1 * d3.x, s2 * d1.y - s3 * d2.y - s1 * d3.y), inverse);
+  cpx<T> u3 =
+      quarter(mk(s3 * d1.x - s1 * d2.x + s2 * d3.x, s3 * d1.y - s1 * d2.y + s2 * d3.y), inverse);
+  a[0] = add(a[0], add(b1, add(b2, b3)));
+  a[1] = add(t1, u1);
+  a[6] = sub(t1, u1);
+  a[2] = add(t2, u2);
+  a[5] = sub(t2, u2);
+  a[3] = add(t3, u3);
+  a[4] = sub(t3, u3);
+}
+
 // One Stockham pass of radix R (R = 0: the general kernel, radix p.radix). Thread t
 // handles position j of a line: it reads the R values j + r n/R, multiplies value r by
 // the twiddle w^(r k n/(ns R)) (k = j mod ns), transforms them, and writes value r to
@@ -147,6 +181,8 @@ template <class T, int R> __global__ void pass(cufft_pass_args p) {
       butterfly3(a, p.inverse);
     } else if (R == 5) {
       butterfly5(a, p.inverse);
+    } else if (R == 7) {
+      butterfly7(a, p.inverse);
     } else {
       // The direct DFT of radix points: y[f] = sum_r a[r] w^(r f mod radix).
       cpx<T> y[R ? R : CUFFT_GENERAL_RADIX_MAX];
@@ -177,31 +213,46 @@ template <class T, int R> __global__ void pass(cufft_pass_args p) {
   }
 }
 
-// The user's input into the compact array. Hermitian input holds the values k <
-// n[2]/2+1 of the last dimension; the others are the conjugates of the values at the
-// negated index (n - x mod n in every dimension), as a real signal's spectrum has.
-template <class T> __global__ void gather(cufft_gather_args p) {
+// Where rows r and r + 1 (of the batch * n[0] * n[1] rows along the last dimension)
+// start in a user layout. Two divisions: the second row's indices step from the
+// first's (64-bit divisions are what a vectorized gather spends most on).
+__device__ __forceinline__ void row_pair_offsets(const long long *n, const long long *s,
+                                                 long long dist, long long r, long long *first,
+                                                 long long *second) {
+  long long per = n[0] * n[1];
+  long long b = r / per, rest = r - b * per;
+  long long x = rest / n[1], y = rest - x * n[1];
+  *first = b * dist + x * s[0] + y * s[1];
+  if (++y == n[1]) {
+    y = 0;
+    if (++x == n[0]) x = 0, b++;
+  }
+  *second = b * dist + x * s[0] + y * s[1];
+}
+
+// The user's input into the compact array: complex values, pairs of reals (the
+// half-length path) or two rows of reals as one line (the paired-row path).
+template <class T, int MODE> __global__ void gather(cufft_gather_args p) {
   const long long per = p.n[0] * p.n[1] * p.n[2];
   for (long long t = first_thread(); t < p.total; t += thread_step()) {
     long long b = t / per, r = t % per;
     long long x = r / (p.n[1] * p.n[2]), y = r / p.n[2] % p.n[1], z = r % p.n[2];
+    if (MODE == CUFFT_DATA_REAL_ROW_PAIRS) { // element z of line q: rows 2q, 2q + 1
+      const T *in = reinterpret_cast<const T *>(p.in);
+      long long q = t / p.n[2], z = t - q * p.n[2], first, second;
+      row_pair_offsets(p.n, p.s, p.dist, 2 * q, &first, &second);
+      T re = in[first + z * p.s[2]], im = (T)0;
+      if (2 * q + 1 < p.rows) im = in[second + z * p.s[2]];
+      store<T>(p.out, t, mk(re, im));
+      continue;
+    }
     cpx<T> v;
-    if (p.mode == CUFFT_DATA_REAL_PAIRS) { // element z is the reals 2z and 2z + 1
+    if (MODE == CUFFT_DATA_REAL_PAIRS) { // element z is the reals 2z and 2z + 1
       const T *in = reinterpret_cast<const T *>(p.in);
       long long o = b * p.dist + x * p.s[0] + y * p.s[1] + 2 * z * p.s[2];
       v = mk(in[o], in[o + p.s[2]]);
-    } else if (p.mode == CUFFT_DATA_REAL) {
-      v = mk(reinterpret_cast<const T *>(p.in)[b * p.dist + x * p.s[0] + y * p.s[1] + z * p.s[2]],
-             (T)0);
     } else {
-      bool mirror = p.mode == CUFFT_DATA_HERMITIAN && z >= p.half;
-      if (mirror) {
-        x = x ? p.n[0] - x : 0;
-        y = y ? p.n[1] - y : 0;
-        z = p.n[2] - z;
-      }
       v = load<T>(p.in, b * p.dist + x * p.s[0] + y * p.s[1] + z * p.s[2]);
-      if (mirror) v.y = -v.y;
     }
     store<T>(p.out, t, v);
   }
@@ -209,20 +260,27 @@ template <class T> __global__ void gather(cufft_gather_args p) {
 
 // The compact array into the user's output layout: complex values (all, or the half
 // spectrum of shape m), or the real parts.
-template <class T> __global__ void scatter(cufft_scatter_args p) {
+template <class T, int MODE> __global__ void scatter(cufft_scatter_args p) {
   const long long per = p.m[0] * p.m[1] * p.m[2];
   for (long long t = first_thread(); t < p.total; t += thread_step()) {
+    if (MODE == CUFFT_DATA_REAL_ROW_PAIRS) { // element z of line q: rows 2q, 2q + 1
+      T *out = reinterpret_cast<T *>(p.out);
+      long long q = t / p.n[2], z = t - q * p.n[2], first, second;
+      row_pair_offsets(p.n, p.s, p.dist, 2 * q, &first, &second);
+      cpx<T> v = load<T>(p.in, t);
+      out[first + z * p.s[2]] = v.x;
+      if (2 * q + 1 < p.rows) out[second + z * p.s[2]] = v.y;
+      continue;
+    }
     long long b = t / per, r = t % per;
     long long x = r / (p.m[1] * p.m[2]), y = r / p.m[2] % p.m[1], z = r % p.m[2];
     cpx<T> v = load<T>(p.in, ((b * p.n[0] + x) * p.n[1] + y) * p.n[2] + z);
     long long o = b * p.dist + x * p.s[0] + y * p.s[1] + z * p.s[2];
-    if (p.mode == CUFFT_DATA_REAL_PAIRS) { // element z is the reals 2z and 2z + 1
+    if (MODE == CUFFT_DATA_REAL_PAIRS) { // element z is the reals 2z and 2z + 1
       o += z * p.s[2];
       reinterpret_cast<T *>(p.out)[o] = v.x;
       reinterpret_cast<T *>(p.out)[o + p.s[2]] = v.y;
-    } else if (p.mode == CUFFT_DATA_REAL)
-      reinterpret_cast<T *>(p.out)[o] = v.x;
-    else
+    } else
       store<T>(p.out, o, v);
   }
 }
@@ -294,13 +352,56 @@ template <class T> __global__ void real_pre(cufft_real_args p) {
   }
 }
 
+// The paired-row path, R2C: line q is Z = DFT_n(x + i y) of rows x = 2q and y = 2q + 1;
+// as both are real, X[k] = (Z[k] + conj Z[n-k]) / 2 and Y[k] = -i (Z[k] - conj Z[n-k]) / 2
+// (Z[n] is Z[0]). Writes the h+1 values of each row's half spectrum.
+template <class T> __global__ void pair_post(cufft_real_args p) {
+  const long long width = p.h + 1;
+  const T half = (T)0.5;
+  for (long long t = first_thread(); t < p.total; t += thread_step()) {
+    long long row = t / width, k = t % width, line = row / 2 * p.n;
+    cpx<T> z = load<T>(p.in, line + k);
+    cpx<T> c = load<T>(p.in, line + (k ? p.n - k : 0));
+    c.y = -c.y;
+    if (row % 2 == 0)
+      store<T>(p.out, t, mk(half * (z.x + c.x), half * (z.y + c.y)));
+    else // -i (z - c) / 2
+      store<T>(p.out, t, mk(half * (z.y - c.y), -half * (z.x - c.x)));
+  }
+}
+
+// The paired-row path, C2R: line q is Z = X + i Y of the full spectra of rows 2q and
+// 2q + 1 (Y = 0 past the last row), each completed from its half spectrum by conjugate
+// symmetry (X[k] = conj X[n-k] for k > h); the inverse DFT_n of Z is n x + i n y. The
+// imaginary part of X[0] counts for nothing, as a real signal's is zero (cuFFT and FFTW
+// ignore it).
+template <class T> __global__ void pair_pre(cufft_real_args p) {
+  const long long width = p.h + 1;
+  for (long long t = first_thread(); t < p.total; t += thread_step()) {
+    long long q = t / p.n, k = t % p.n;
+    bool mirror = k > p.h;
+    long long at = mirror ? p.n - k : k;
+    T sign = k == 0 ? (T)0 : mirror ? (T)-1 : (T)1; // imaginary parts: as is, conj, or 0
+    cpx<T> x = load<T>(p.in, 2 * q * width + at);
+    T yr = (T)0, yi = (T)0;
+    if (2 * q + 1 < p.rows) {
+      cpx<T> y = load<T>(p.in, (2 * q + 1) * width + at);
+      yr = y.x, yi = sign * y.y;
+    }
+    store<T>(p.out, t, mk(x.x - yi, sign * x.y + yr)); // x + i y
+  }
+}
+
 } // namespace
 
 #define CUFFT_KERNELS_OF(T)                                                                        \
-  (void *)gather<T>, (void *)scatter<T>, (void *)pass<T, 2>, (void *)pass<T, 3>,                   \
-      (void *)pass<T, 4>, (void *)pass<T, 5>, (void *)pass<T, 7>, (void *)pass<T, 8>,              \
-      (void *)pass<T, 0>, (void *)chirp_pre<T>, (void *)chirp_mul<T>, (void *)chirp_post<T>,       \
-      (void *)real_post<T>, (void *)real_pre<T>
+  (void *)gather<T, CUFFT_DATA_COMPLEX>, (void *)gather<T, CUFFT_DATA_REAL_PAIRS>,                 \
+      (void *)gather<T, CUFFT_DATA_REAL_ROW_PAIRS>, (void *)scatter<T, CUFFT_DATA_COMPLEX>,        \
+      (void *)scatter<T, CUFFT_DATA_REAL_PAIRS>, (void *)scatter<T, CUFFT_DATA_REAL_ROW_PAIRS>,    \
+      (void *)pass<T, 2>, (void *)pass<T, 3>, (void *)pass<T, 4>, (void *)pass<T, 5>,              \
+      (void *)pass<T, 7>, (void *)pass<T, 8>, (void *)pass<T, 0>, (void *)chirp_pre<T>,            \
+      (void *)chirp_mul<T>, (void *)chirp_post<T>, (void *)real_post<T>, (void *)real_pre<T>,      \
+      (void *)pair_post<T>, (void *)pair_pre<T>
 
 // Not const: a const array would be an implicit __constant__ variable (docs/libraries.md).
 extern "C" void *cufft_kernels[2 * CUFFT_KERNEL_COUNT] = {CUFFT_KERNELS_OF(float),

@@ -142,7 +142,8 @@ static cufftResult configure(cufft_plan *plan, int rank, const long long *n,
     if (r != CUFFT_SUCCESS) return r;
   }
   /* Real transforms of even length along the last dimension transform its pairs of
-   * reals as n[2] / 2 complex values (exec.c, "the half-length path"). */
+   * reals as n[2] / 2 complex values (exec.c, "the half-length path"); odd lengths
+   * transform two rows as one complex line of n[2] (the paired-row path). */
   plan->half_real = type != CUFFT_C2C && type != CUFFT_Z2Z && shape[2] % 2 == 0;
   for (int d = 0; d < 3; d++)
     cufft_factor_length(d == 2 && plan->half_real ? shape[2] / 2 : shape[d], &plan->dims[d]);

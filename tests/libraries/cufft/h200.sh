@@ -43,10 +43,11 @@ pack)
     cp -a "$build_cm"/lib/*.so* "$build_cm/lib/anchor" "$dir/cudametal/lib/"
     objc=$(ldd "$build_cm/lib/libcudametal.so" | awk '/libobjc/ {print $3}')
     cp -L "$objc" "$dir/cudametal/lib/"
-    for t in c2c real multidim double api convolution; do
+    for t in c2c real multidim double api convolution radix7 xt; do
       "$build_cm/bin/anchorcc" -O2 "$here/$t.cu" -o "$dir/cudametal/bin/$t" -lcufft \
         "$dir/fftw/libfftw3.a" "$dir/fftw/libfftw3f.a" || exit 1
     done
+    "$build_cm/bin/anchorcc" -O2 "$here/cufftw.cu" -o "$dir/cudametal/bin/cufftw" -lcufftw || exit 1
     "$build_cm/bin/anchorcc" -O2 "$root/bench/cufft.cu" -o "$dir/cudametal/bin/bench_cufft" \
       -lcufft || exit 1
   else
@@ -70,9 +71,15 @@ run)
   fftw=(-I"$dir/fftw" "$dir/fftw/libfftw3.a" "$dir/fftw/libfftw3f.a")
   summary=
   pass=0 fail=0
-  [ "$part" = cudametal ] || for t in c2c real multidim double api convolution; do
+  # cufftw.cu's FFTW reference is a program of its own (it cannot link FFTW).
+  cc -O2 "$here/fftw_oracle.c" -o "$out/fftw_oracle" -I"$dir/fftw" "$dir/fftw/libfftw3.a" -lm ||
+    echo "== no C compiler for fftw_oracle.c: cufftw fails"
+  export CUFFTW_ORACLE=$out/fftw_oracle
+  [ "$part" = cudametal ] || for t in c2c real multidim double api convolution radix7 xt cufftw; do
+    libs=(-lcufft "${fftw[@]}")
+    [ "$t" = cufftw ] && libs=(-lcufftw -lcufft)
     echo "== nvcc $t"
-    if "$nvcc" -O2 -arch=sm_90 "$here/$t.cu" -o "$out/$t" -lcufft "${fftw[@]}" >"$out/$t.build" 2>&1 &&
+    if "$nvcc" -O2 -arch=sm_90 "$here/$t.cu" -o "$out/$t" "${libs[@]}" >"$out/$t.build" 2>&1 &&
       timeout 300 "$out/$t" >"$out/$t.log" 2>&1 && grep -qx PASS "$out/$t.log"; then
       result=PASS pass=$((pass + 1))
     else
@@ -101,7 +108,7 @@ run)
     anchor_env=(env "LD_LIBRARY_PATH=$cm/lib:$cuda/lib64" "CUDA_HOME=$cuda" ANCHOR_METAL=cudametal
       "ANCHOR_ARENA_SIZE=${ANCHOR_ARENA_SIZE:-32G}" "CUDAMETAL_LIBCUDA=${CUDAMETAL_LIBCUDA:-$libcuda}")
     pass=0 fail=0
-    for t in c2c real multidim api convolution double; do
+    for t in c2c real multidim api convolution radix7 xt cufftw double; do
       echo "== cudametal $t"
       if "${anchor_env[@]}" timeout -k 5 "$limit" "$cm/bin/$t" >"$out/cm_$t.log" 2>&1 &&
         grep -qx PASS "$out/cm_$t.log"; then

@@ -1,0 +1,264 @@
+// xt.cu — cuFFT's extended API (cufftXt.h) on one GPU, against FFTW (double):
+// cufftXtMakePlanMany with CUDA data types (C2C float, D2Z and Z2D double, R2C float of
+// an odd length, a 2-D advanced layout), cufftXtGetSizeMany agreeing with the plan's work
+// size, cufftXtExec on plain device pointers, cufftXtMalloc/Memcpy/ExecDescriptor*/Free
+// with one-GPU descriptors (in place and out of place), cufftXtSetGPUs with the one GPU,
+// cufftXtSetWorkArea. Error codes cuFFT documents are checked; those it leaves open (more
+// GPUs than the system has, callbacks, half types) are printed as "info:" lines for the
+// H200 run. Build: anchorcc -O2 xt.cu -lcufft -lfftw3 -lfftw3f; or nvcc the same.
+#include <cufftXt.h>
+
+#include "fft_check.h"
+
+static void info(const char *what, cufftResult got) {
+  printf("info: %-58s %d\n", what, (int)got);
+}
+
+// Whether a descriptor could be made for a plan of one GPU. cuFFT's documentation
+// describes descriptors for multi-GPU plans; NVIDIA's may refuse them on one GPU (then
+// the descriptor checks are skipped, with an info line). Anchor's CTest sets
+// CUFFT_XT_DESCRIPTORS_REQUIRED=1: there a refusal is a failure.
+static bool descriptor_made(const char *what, cufftResult r) {
+  if (r == CUFFT_SUCCESS) return true;
+  info(what, r);
+  const char *required = getenv("CUFFT_XT_DESCRIPTORS_REQUIRED");
+  if (required && *required == '1') {
+    printf("FAIL: %s refused\n", what);
+    failures++;
+  } else {
+    printf("info: descriptor checks skipped\n");
+  }
+  return false;
+}
+
+static void expect(const char *what, cufftResult got, cufftResult want) {
+  bool ok = got == want;
+  printf("%-60s %d%s\n", what, (int)got, ok ? "" : "  FAIL");
+  if (!ok) failures++;
+}
+
+// C2C float through descriptors: a plan on the one GPU (cufftXtSetGPUs), an INPLACE
+// descriptor, host to device, forward in place, device to host; then inverse out of
+// place into an OUTPUT descriptor copied device to device and back.
+static void descriptors_c2c(int n, int batch) {
+  cufftHandle plan;
+  CHECK_FFT(cufftCreate(&plan));
+  int gpu = 0;
+  CHECK_CUDA(cudaGetDevice(&gpu));
+  cufftResult r = cufftXtSetGPUs(plan, 1, &gpu);
+  info("cufftXtSetGPUs(1 GPU, the current one)", r);
+  if (r != CUFFT_SUCCESS) { // NVIDIA's may take multi-GPU plans only: start again
+    CHECK_FFT(cufftDestroy(plan));
+    CHECK_FFT(cufftCreate(&plan));
+  }
+  long long nn[1] = {n};
+  size_t work = 0, size = 0;
+  CHECK_FFT(cufftXtMakePlanMany(plan, 1, nn, NULL, 1, 0, CUDA_C_32F, NULL, 1, 0, CUDA_C_32F, batch,
+                                &work, CUDA_C_32F));
+  cufftHandle other;
+  CHECK_FFT(cufftCreate(&other));
+  CHECK_FFT(cufftXtGetSizeMany(other, 1, nn, NULL, 1, 0, CUDA_C_32F, NULL, 1, 0, CUDA_C_32F, batch,
+                               &size, CUDA_C_32F));
+  printf("info: work sizes: cufftXtMakePlanMany %zu, cufftXtGetSizeMany %zu\n", work, size);
+  if (size < work) {
+    printf("FAIL: cufftXtGetSizeMany %zu < the plan's %zu\n", size, work);
+    failures++;
+  }
+  CHECK_FFT(cufftDestroy(other));
+  long long total = (long long)n * batch;
+  float *h = (float *)malloc(8 * total);
+  double *x = (double *)malloc(16 * total), *ref = (double *)malloc(16 * total);
+  double *got = (double *)malloc(16 * total);
+  for (long long i = 0; i < 2 * total; i++)
+    h[i] = (float)uniform(), x[i] = h[i];
+  cudaLibXtDesc *a, *b;
+  if (!descriptor_made("cufftXtMalloc(INPLACE) on a one-GPU plan",
+                       cufftXtMalloc(plan, &a, CUFFT_XT_FORMAT_INPLACE))) {
+    CHECK_FFT(cufftDestroy(plan));
+    free(h), free(x), free(ref), free(got);
+    return;
+  }
+  if (a->descriptor->nGPUs != 1 || a->descriptor->size[0] < (size_t)(8 * total)) {
+    printf("FAIL: descriptor of %d GPUs, %zu bytes\n", a->descriptor->nGPUs,
+           a->descriptor->size[0]);
+    failures++;
+  }
+  CHECK_FFT(cufftXtMemcpy(plan, a, h, CUFFT_COPY_HOST_TO_DEVICE));
+  CHECK_FFT(cufftXtExecDescriptorC2C(plan, a, a, CUFFT_FORWARD));
+  memset(h, 0, 8 * total);
+  CHECK_FFT(cufftXtMemcpy(plan, h, a, CUFFT_COPY_DEVICE_TO_HOST));
+  for (long long i = 0; i < 2 * total; i++)
+    got[i] = h[i];
+  int ni = n;
+  reference_dft(1, &ni, batch, x, ref, CUFFT_FORWARD);
+  char what[96];
+  snprintf(what, sizeof what, "XtExecDescriptorC2C fwd n=%d batch %d in-place", n, batch);
+  report(what, rel_rms(got, ref, total), n, 0x1p-24);
+  // Inverse of the spectrum (still in a) into b, through cufftXtExecDescriptor.
+  CHECK_FFT(cufftXtMalloc(plan, &b, CUFFT_XT_FORMAT_OUTPUT));
+  CHECK_FFT(cufftXtExecDescriptor(plan, a, b, CUFFT_INVERSE));
+  CHECK_FFT(cufftXtMemcpy(plan, a, b, CUFFT_COPY_DEVICE_TO_DEVICE));
+  CHECK_FFT(cufftXtMemcpy(plan, h, a, CUFFT_COPY_DEVICE_TO_HOST));
+  for (long long i = 0; i < 2 * total; i++)
+    got[i] = h[i], ref[i] = x[i] * n;
+  snprintf(what, sizeof what, "XtExecDescriptor inv(fwd(x)) = n x, n=%d batch %d", n, batch);
+  report(what, rel_rms(got, ref, total) / 2, n, 0x1p-24);
+  CHECK_FFT(cufftXtFree(a));
+  CHECK_FFT(cufftXtFree(b));
+  CHECK_FFT(cufftDestroy(plan));
+  free(h), free(x), free(ref), free(got);
+}
+
+// D2Z then Z2D (double) made by cufftXtMakePlanMany and run by cufftXtExec on plain
+// device pointers; the Z2D plan runs in a work area the caller gives (cufftXtSetWorkArea).
+static void exec_double_real(int n, int batch) {
+  long long nn[1] = {n}, half = n / 2 + 1;
+  cufftHandle fwd, inv;
+  size_t work = 0;
+  CHECK_FFT(cufftCreate(&fwd));
+  CHECK_FFT(cufftXtMakePlanMany(fwd, 1, nn, NULL, 1, 0, CUDA_R_64F, NULL, 1, 0, CUDA_C_64F, batch,
+                                &work, CUDA_C_64F));
+  CHECK_FFT(cufftCreate(&inv));
+  CHECK_FFT(cufftSetAutoAllocation(inv, 0));
+  CHECK_FFT(cufftXtMakePlanMany(inv, 1, nn, NULL, 1, 0, CUDA_C_64F, NULL, 1, 0, CUDA_R_64F, batch,
+                                &work, CUDA_C_64F));
+  void *area = NULL;
+  if (work) CHECK_CUDA(cudaMalloc(&area, work));
+  void *areas[1] = {area};
+  CHECK_FFT(cufftXtSetWorkArea(inv, areas));
+  double *x = (double *)malloc(8 * n * batch), *spectrum = (double *)malloc(16 * half * batch);
+  double *ref = (double *)malloc(16 * half * batch), *back = (double *)malloc(8 * n * batch);
+  for (long long i = 0; i < (long long)n * batch; i++)
+    x[i] = uniform();
+  double *dx, *dy;
+  CHECK_CUDA(cudaMalloc(&dx, 8 * n * batch));
+  CHECK_CUDA(cudaMalloc(&dy, 16 * half * batch));
+  CHECK_CUDA(cudaMemcpy(dx, x, 8 * n * batch, cudaMemcpyHostToDevice));
+  // The direction of a real transform is ignored (cuFFT's documentation).
+  CHECK_FFT(cufftXtExec(fwd, dx, dy, CUFFT_INVERSE));
+  CHECK_CUDA(cudaMemcpy(spectrum, dy, 16 * half * batch, cudaMemcpyDeviceToHost));
+  fftw_plan p = fftw_plan_many_dft_r2c(1, &n, batch, x, NULL, 1, n, (fftw_complex *)ref, NULL, 1,
+                                       (int)half, FFTW_ESTIMATE);
+  fftw_execute(p);
+  fftw_destroy_plan(p);
+  char what[96];
+  snprintf(what, sizeof what, "XtExec D2Z n=%d batch %d", n, batch);
+  report(what, rel_rms(spectrum, ref, half * batch), n, 0x1p-53);
+  CHECK_FFT(cufftXtExec(inv, dy, dx, CUFFT_FORWARD));
+  CHECK_CUDA(cudaMemcpy(back, dx, 8 * n * batch, cudaMemcpyDeviceToHost));
+  for (long long i = 0; i < (long long)n * batch; i++)
+    x[i] *= n;
+  snprintf(what, sizeof what, "XtExec Z2D(D2Z(x)) = n x, n=%d batch %d", n, batch);
+  report(what, rel_rms_values(back, x, (long long)n * batch) / 2, n, 0x1p-53);
+  CHECK_FFT(cufftDestroy(fwd));
+  CHECK_FFT(cufftDestroy(inv));
+  CHECK_CUDA(cudaFree(dx));
+  CHECK_CUDA(cudaFree(dy));
+  if (area) CHECK_CUDA(cudaFree(area));
+  free(x), free(spectrum), free(ref), free(back);
+}
+
+// R2C float of a 2-D shape (odd last length) in the advanced layout: rows of the real
+// input padded to width, batches dist apart; through INPUT/OUTPUT descriptors and
+// cufftXtExecDescriptorR2C.
+static void descriptors_r2c_advanced() {
+  const int n0 = 6, n1 = 15, batch = 3, width = 17, half = n1 / 2 + 1;
+  const long long idist = (long long)n0 * width + 5, odist = (long long)n0 * half;
+  long long nn[2] = {n0, n1}, inembed[2] = {n0, width}, onembed[2] = {n0, half};
+  cufftHandle plan;
+  CHECK_FFT(cufftCreate(&plan));
+  size_t work;
+  CHECK_FFT(cufftXtMakePlanMany(plan, 2, nn, inembed, 1, idist, CUDA_R_32F, onembed, 1, odist,
+                                CUDA_C_32F, batch, &work, CUDA_C_32F));
+  cudaLibXtDesc *in, *out;
+  if (!descriptor_made("cufftXtMalloc(INPUT) on a one-GPU plan",
+                       cufftXtMalloc(plan, &in, CUFFT_XT_FORMAT_INPUT))) {
+    CHECK_FFT(cufftDestroy(plan));
+    return;
+  }
+  CHECK_FFT(cufftXtMalloc(plan, &out, CUFFT_XT_FORMAT_OUTPUT));
+  size_t in_floats = in->descriptor->size[0] / 4, out_floats = out->descriptor->size[0] / 4;
+  if (in_floats < (size_t)((batch - 1) * idist + (n0 - 1) * width + n1) ||
+      out_floats < (size_t)(2 * batch * odist)) {
+    printf("FAIL: descriptor sizes %zu and %zu bytes\n", in->descriptor->size[0],
+           out->descriptor->size[0]);
+    failures++;
+  }
+  float *h = (float *)calloc(in_floats, 4), *o = (float *)malloc(out_floats * 4);
+  double *x = (double *)malloc(8 * n0 * n1 * batch), *ref = (double *)malloc(16 * odist * batch);
+  double *got = (double *)malloc(16 * odist * batch);
+  for (int b = 0; b < batch; b++)
+    for (int i = 0; i < n0; i++)
+      for (int j = 0; j < n1; j++) {
+        float v = (float)uniform();
+        h[b * idist + i * width + j] = v;
+        x[(b * n0 + i) * n1 + j] = v;
+      }
+  CHECK_FFT(cufftXtMemcpy(plan, in, h, CUFFT_COPY_HOST_TO_DEVICE));
+  CHECK_FFT(cufftXtExecDescriptorR2C(plan, in, out));
+  CHECK_FFT(cufftXtMemcpy(plan, o, out, CUFFT_COPY_DEVICE_TO_HOST));
+  for (long long i = 0; i < 2 * odist * batch; i++)
+    got[i] = o[i];
+  int ni[2] = {n0, n1};
+  fftw_plan p = fftw_plan_many_dft_r2c(2, ni, batch, x, NULL, 1, n0 * n1, (fftw_complex *)ref, NULL,
+                                       1, (int)odist, FFTW_ESTIMATE);
+  fftw_execute(p);
+  fftw_destroy_plan(p);
+  report("XtExecDescriptorR2C 6x15 advanced, batch 3", rel_rms(got, ref, odist * batch), n0 * n1,
+         0x1p-24);
+  // The typed call must match the plan: an R2C plan run as C2C.
+  expect("cufftXtExecDescriptorC2C on an R2C plan", cufftXtExecDescriptorC2C(plan, in, out, -1),
+         CUFFT_INVALID_VALUE);
+  CHECK_FFT(cufftXtFree(in));
+  CHECK_FFT(cufftXtFree(out));
+  CHECK_FFT(cufftDestroy(plan));
+  free(h), free(o), free(x), free(ref), free(got);
+}
+
+static void errors() {
+  int count = 0;
+  CHECK_CUDA(cudaGetDeviceCount(&count));
+  cufftHandle plan;
+  CHECK_FFT(cufftCreate(&plan));
+  long long n[1] = {64};
+  size_t work;
+  int gpus[2] = {0, 0};
+  expect("cufftXtSetGPUs on a destroyed handle", cufftXtSetGPUs(12345, 1, gpus),
+         CUFFT_INVALID_PLAN);
+  gpus[0] = count; // one past the last device
+  info("cufftXtSetGPUs(1 GPU, index = device count)", cufftXtSetGPUs(plan, 1, gpus));
+  gpus[0] = 0, gpus[1] = count > 1 ? 1 : 0;
+  info("cufftXtSetGPUs(2 GPUs)", cufftXtSetGPUs(plan, 2, gpus));
+  info("cufftXtSetGPUs(0 GPUs)", cufftXtSetGPUs(plan, 0, gpus));
+  CHECK_FFT(cufftDestroy(plan));
+  CHECK_FFT(cufftCreate(&plan));
+  expect("cufftXtMakePlanMany R_32F -> R_32F",
+         cufftXtMakePlanMany(plan, 1, n, NULL, 1, 0, CUDA_R_32F, NULL, 1, 0, CUDA_R_32F, 1, &work,
+                             CUDA_C_32F),
+         CUFFT_INVALID_TYPE);
+  info("cufftXtMakePlanMany C_16F (half) C2C",
+       cufftXtMakePlanMany(plan, 1, n, NULL, 1, 0, CUDA_C_16F, NULL, 1, 0, CUDA_C_16F, 1, &work,
+                           CUDA_C_16F));
+  CHECK_FFT(cufftDestroy(plan));
+  CHECK_FFT(cufftCreate(&plan));
+  CHECK_FFT(cufftXtMakePlanMany(plan, 1, n, NULL, 1, 0, CUDA_C_32F, NULL, 1, 0, CUDA_C_32F, 1,
+                                &work, CUDA_C_32F));
+  void *routine = NULL;
+  info("cufftXtSetCallback(CUFFT_CB_LD_COMPLEX, NULL routine)",
+       cufftXtSetCallback(plan, &routine, CUFFT_CB_LD_COMPLEX, NULL));
+  info("cufftXtClearCallback(CUFFT_CB_LD_COMPLEX), none set",
+       cufftXtClearCallback(plan, CUFFT_CB_LD_COMPLEX));
+  info("cufftXtMemcpy with copy type 7", cufftXtMemcpy(plan, gpus, gpus, (cufftXtCopyType)7));
+  CHECK_FFT(cufftDestroy(plan));
+}
+
+int main() {
+  descriptors_c2c(1000, 3);
+  descriptors_c2c(343, 2);
+  exec_double_real(105, 3);
+  exec_double_real(256, 2);
+  descriptors_r2c_advanced();
+  errors();
+  printf(failures ? "FAIL\n" : "PASS\n");
+  return failures != 0;
+}
