@@ -501,6 +501,55 @@ float rt_event_elapsed_ms(cudaEvent_t start, cudaEvent_t end) {
   return (float)((rt_event_time(end) - rt_event_time(start)) * 1000.0);
 }
 
+/* ---- context-wide events (cuCtxRecordEvent, cuCtxWaitEvent) --------------------------- */
+
+size_t rt_stream_context_streams(const rt_ctx *owner, cudaStream_t *out, size_t max) {
+  assert(rt_lock_held() && (out || !max));
+  size_t n = 0;
+  if (n < max) out[n] = NULL; /* the legacy stream, every context's */
+  n++;
+  for (size_t i = 0; i < rt_streams.count; i++) {
+    cudaStream_t s = rt_streams.items[i];
+    if (!s->per_thread && s->owner != owner) continue;
+    if (n < max) out[n] = s;
+    n++;
+  }
+  return n;
+}
+
+/* The records of rt_event_record_streams: a queue and timeline of their own,
+ * so that no stream's order changes. */
+static struct CUstream_st rt_marks;
+
+cudaError_t rt_event_record_streams(rt_device *d, cudaEvent_t event, const cudaStream_t *streams,
+                                    size_t count) {
+  assert(rt_lock_held() && d && rt_event_valid(event) && (streams || !count));
+  if (!rt_marks.queue) rt_marks.queue = mtl_new_command_queue(d->device);
+  if (!rt_marks.timeline) rt_marks.timeline = mtl_new_shared_event(d->device);
+  mtl_id marker =
+      rt_marks.queue && rt_marks.timeline ? mtl_queue_command_buffer(rt_marks.queue) : NULL;
+  if (!marker) return cudaErrorLaunchFailure;
+  for (size_t i = 0; i < count; i++) {
+    assert(rt_stream_valid(streams[i]));
+    cudaStream_t s = rt_resolve(streams[i]);
+    if (s && s->timeline && s->tick) rt_wait_for(marker, s->timeline, s->tick);
+  }
+  mtl_id blit = mtl_command_buffer_blit_encoder(marker);
+  if (!blit) return cudaErrorLaunchFailure;
+  mtl_blit_fill_buffer(blit, d->marker_buffer, (mtl_range){0, RT_MARKER_FILL_BYTES}, 0);
+  mtl_encoder_end_encoding(blit);
+  mtl_command_buffer_encode_signal_event(marker, rt_marks.timeline, ++rt_marks.tick);
+  mtl_command_buffer_commit(marker);
+  rt_submit_track(rt_marks.queue, marker, NULL);
+  rt_event_forget(event);
+  mtl_retain(marker);
+  mtl_retain(rt_marks.timeline);
+  event->marker = marker;
+  event->previous = NULL; /* the marker waited for every stream's work: its end is the time */
+  event->point = (rt_point){rt_marks.timeline, rt_marks.tick};
+  return cudaSuccess;
+}
+
 /* ---- a destroyed context's ------------------------------------------------------------ */
 
 void rt_stream_destroy_owned(const rt_ctx *owner) {
