@@ -186,7 +186,7 @@ int main() {
          affinity, (int)ap.type, ap.param.smCount.val);
   int linear = 0;
   cuDeviceGetAttribute(&linear, CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LINEAR_WIDTH, 0);
-  printf("1-D linear max width: float1 %zu; attribute %d", width, linear);
+  printf("1-D linear max width: float1 %zu; attribute %d\n", width, linear);
   SHOW(cuDeviceGetTexture1DLinearMaxWidth(&width, CU_AD_FORMAT_UNSIGNED_INT8, 4, 0));
   printf("  uchar4 %zu (Anchor: the attribute for every format)\n", width);
   SHOW(cuDeviceGetTexture1DLinearMaxWidth(&width, CU_AD_FORMAT_FLOAT, 3, 0));
