@@ -25,6 +25,7 @@
  *   core_services.c the device services' blocks; printf's flush; their limits
  *   printf_format.c a printf record as text (pure C)
  *   core_texture.c CUDA arrays, texture and surface objects (Metal textures)
+ *   core_coredump.c the GPU core-dump settings (cuCoredump*Attribute*)
  *   core_reset.c   cudaDeviceReset's work: all of the above torn down
  *
  * Locking: one process-wide mutex guards all state except the last error,
