@@ -819,6 +819,11 @@ size_t rt_stream_context_streams(const rt_ctx *owner, cudaStream_t *out, size_t 
  * ready; cudaErrorLaunchFailure when Metal gives no command buffer. */
 cudaError_t rt_event_record_streams(rt_device *device, cudaEvent_t event,
                                     const cudaStream_t *streams, size_t count);
+/* Remembers that owner's streams (a created context, NULL the primary one's) wait for
+ * event's last record (a no-op for an event never recorded): a stream made in owner
+ * later waits for it, GPU-side, before its first work (cuCtxWaitEvent's "all future
+ * work"; the live streams the caller makes wait itself). cudaErrorMemoryAllocation. */
+cudaError_t rt_stream_context_wait(const rt_ctx *owner, cudaEvent_t event);
 
 /* ---- core_gate.c: continuations of stream work on the host ------------------------- */
 

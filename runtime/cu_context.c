@@ -452,9 +452,8 @@ CUresult cuCtxRecordEvent(CUcontext hCtx, CUevent hEvent) {
 
 /* "Makes all future work submitted to context hCtx wait for all work captured
  * in hEvent", GPU-side: every stream of the context waits for it (as
- * cuStreamWaitEvent), and a blocking stream created later through the legacy
- * stream, which waits too. A non-blocking stream created later does not
- * (docs/runtime.md). */
+ * cuStreamWaitEvent), and a stream made in the context later waits for it
+ * before its first work (rt_stream_context_wait). */
 CUresult cuCtxWaitEvent(CUcontext hCtx, CUevent hEvent) {
   rt_device *d = NULL;
   CUresult r = rt_cu_enter_device(&d);
@@ -469,6 +468,8 @@ CUresult cuCtxWaitEvent(CUcontext hCtx, CUevent hEvent) {
   if (r == CUDA_SUCCESS) r = rt_cu_context_streams(c, &streams, &count);
   for (size_t i = 0; r == CUDA_SUCCESS && i < count; i++)
     r = rt_cu_result(rt_stream_wait_event(d, streams[i], event));
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_result(rt_stream_context_wait(c == rt_context_primary() ? NULL : c, event));
   free(streams);
   return rt_cu_leave(r);
 }

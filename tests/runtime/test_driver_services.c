@@ -218,12 +218,19 @@ static void context_events(CUcontext ctx) {
   CHECK_CU(cuEventRecord(on_a, a), CUDA_SUCCESS);
   CHECK_CU(cuCtxWaitEvent(ctx, on_a), CUDA_SUCCESS);
   CHECK_CU(cuStreamWriteValue32(b, flag, 7, 0), CUDA_SUCCESS);
+  /* "all future work": a stream made afterwards waits too */
+  CUstream later;
+  CHECK_CU(cuStreamCreate(&later, CU_STREAM_NON_BLOCKING), CUDA_SUCCESS);
+  CHECK_CU(cuStreamWriteValue32(later, flag + 4, 9, 0), CUDA_SUCCESS);
   pause_ms(30);
-  CHECK(words[2] == 0);
+  CHECK(words[2] == 0 && words[3] == 0);
   CHECK_CU(cuStreamQuery(b), CUDA_ERROR_NOT_READY);
+  CHECK_CU(cuStreamQuery(later), CUDA_ERROR_NOT_READY);
   store(&words[1], 1);
   CHECK_CU(cuStreamSynchronize(b), CUDA_SUCCESS);
-  CHECK(words[2] == 7);
+  CHECK_CU(cuStreamSynchronize(later), CUDA_SUCCESS);
+  CHECK(words[2] == 7 && words[3] == 9);
+  CHECK_CU(cuStreamDestroy(later), CUDA_SUCCESS);
 
   CHECK_CU(cuCtxRecordEvent(ctx, (CUevent)(uintptr_t)0x10), CUDA_ERROR_INVALID_HANDLE);
   CHECK_CU(cuCtxWaitEvent(ctx, (CUevent)(uintptr_t)0x10), CUDA_ERROR_INVALID_HANDLE);
