@@ -2262,7 +2262,7 @@ typedef struct CUdevResource_st {
 } CUdevResource_v1;
 typedef CUdevResource_v1 CUdevResource;
 
-/* Checkpointing (not supported). */
+/* Checkpointing (cuCheckpointProcessGetState only; the rest not supported). */
 typedef struct CUcheckpointLockArgs_st {
   unsigned int timeoutMs;
   unsigned int reserved0;
@@ -2454,13 +2454,35 @@ CUresult cuStreamAttachMemAsync(CUstream hStream, CUdeviceptr dptr, size_t lengt
 CUresult cuPointerSetAttribute(const void *value, CUpointer_attribute attribute, CUdeviceptr ptr);
 
 /* Execution affinity and green contexts as a device without them answers (cu_device.c,
- * cu_context.c, cu_stream.c): no affinity type supported, no stream's green context. */
+ * cu_context.c, cu_stream.c): no affinity type supported (every context has the whole
+ * device: its SM count), no stream's green context; the device's one SM resource. */
 CUresult cuDeviceGetExecAffinitySupport(int *pi, CUexecAffinityType type, CUdevice dev);
 CUresult cuCtxGetExecAffinity(CUexecAffinityParam *pExecAffinity, CUexecAffinityType type);
 CUresult cuStreamGetGreenCtx(CUstream hStream, CUgreenCtx *phCtx);
+CUresult cuDeviceGetDevResource(CUdevice device, CUdevResource *resource, CUdevResourceType type);
+
+/* Context usage counts (deprecated) and context-wide events (CUDA 12.5; cu_context.c). */
+CUresult cuCtxAttach(CUcontext *pctx, unsigned int flags);
+CUresult cuCtxDetach(CUcontext ctx);
+CUresult cuCtxRecordEvent(CUcontext hCtx, CUevent hEvent);
+CUresult cuCtxWaitEvent(CUcontext hCtx, CUevent hEvent);
+
+/* Process-wide services (cu_process.c): export tables (none), the process's checkpoint
+ * state, GPU core-dump settings (kept; no dump is written), GPUDirect RDMA flushes
+ * (nothing to flush). */
+CUresult cuGetExportTable(const void **ppExportTable, const CUuuid *pExportTableId);
+CUresult cuCheckpointProcessGetState(int pid, CUprocessState *state);
+CUresult cuCoredumpGetAttribute(CUcoredumpSettings attrib, void *value, size_t *size);
+CUresult cuCoredumpGetAttributeGlobal(CUcoredumpSettings attrib, void *value, size_t *size);
+CUresult cuCoredumpSetAttribute(CUcoredumpSettings attrib, void *value, size_t *size);
+CUresult cuCoredumpSetAttributeGlobal(CUcoredumpSettings attrib, void *value, size_t *size);
+CUresult cuFlushGPUDirectRDMAWrites(CUflushGPUDirectRDMAWritesTarget target,
+                                    CUflushGPUDirectRDMAWritesScope scope);
 
 /* CUDA arrays, mipmapped arrays, texture and surface objects (cu_texture.c; copies with
  * arrays: cuMemcpy2D/3D; docs/textures.md). */
+CUresult cuDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInElements, CUarray_format format,
+                                            unsigned int numChannels, CUdevice dev);
 CUresult cuArrayCreate(CUarray *pHandle, const CUDA_ARRAY_DESCRIPTOR *pAllocateArray);
 CUresult cuArrayGetDescriptor(CUDA_ARRAY_DESCRIPTOR *pArrayDescriptor, CUarray hArray);
 CUresult cuArrayDestroy(CUarray hArray);

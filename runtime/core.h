@@ -25,6 +25,7 @@
  *   core_services.c the device services' blocks; printf's flush; their limits
  *   printf_format.c a printf record as text (pure C)
  *   core_texture.c CUDA arrays, texture and surface objects (Metal textures)
+ *   core_coredump.c the GPU core-dump settings (cuCoredump*Attribute*)
  *   core_reset.c   cudaDeviceReset's work: all of the above torn down
  *
  * Locking: one process-wide mutex guards all state except the last error,
@@ -807,6 +808,23 @@ bool rt_event_timed(cudaEvent_t event);
  * that is later (the stream was idle). */
 float rt_event_elapsed_ms(cudaEvent_t start, cudaEvent_t end);
 
+/* The streams of a context (owner: a created context, NULL the primary one): the legacy
+ * stream (NULL, first), every thread's per-thread stream (one device: the default streams
+ * are every context's) and the live streams made while owner was current. Stores up to
+ * max of them in out and returns how many there are. */
+size_t rt_stream_context_streams(const rt_ctx *owner, cudaStream_t *out, size_t max);
+/* Records event after all work queued so far on each of the count streams (valid): a
+ * marker command buffer on a queue of its own that waits, GPU-side, for each stream's
+ * last tick, so no stream's order changes (cuCtxRecordEvent). Inside rt_enter, device
+ * ready; cudaErrorLaunchFailure when Metal gives no command buffer. */
+cudaError_t rt_event_record_streams(rt_device *device, cudaEvent_t event,
+                                    const cudaStream_t *streams, size_t count);
+/* Remembers that owner's streams (a created context, NULL the primary one's) wait for
+ * event's last record (a no-op for an event never recorded): a stream made in owner
+ * later waits for it, GPU-side, before its first work (cuCtxWaitEvent's "all future
+ * work"; the live streams the caller makes wait itself). cudaErrorMemoryAllocation. */
+cudaError_t rt_stream_context_wait(const rt_ctx *owner, cudaEvent_t event);
+
 /* ---- core_gate.c: continuations of stream work on the host ------------------------- */
 
 /* A gate: later work of a stream waits for it GPU-side (rt_stream_wait_gate)
@@ -1242,6 +1260,18 @@ void rt_texture_reset(void);
  * queue, and clears the sticky error; the next use starts afresh. */
 void rt_reset(void);
 
+/* core_coredump.c: GPU core-dump settings (cuCoredump*Attribute*), each kept as the bytes
+ * the API checked: the process's (ctx NULL) and a context's own. All: lock held.
+ * rt_coredump_get: ctx's own value of setting (0 .. RT_COREDUMP_SETTINGS - 1), else the
+ * process's; false when neither was set (the API's default applies); copies at most
+ * *size bytes to value (NULL: none) and sets *size to the value's size.
+ * rt_coredump_put: sets it (size <= RT_COREDUMP_VALUE_MAX); cudaErrorMemoryAllocation.
+ * rt_coredump_forget: a destroyed context's settings go. */
+enum { RT_COREDUMP_SETTINGS = 8, RT_COREDUMP_VALUE_MAX = 1024 };
+bool rt_coredump_get(const rt_ctx *ctx, unsigned setting, void *value, size_t *size);
+cudaError_t rt_coredump_put(const rt_ctx *ctx, unsigned setting, const void *value, size_t size);
+void rt_coredump_forget(const rt_ctx *ctx);
+
 /* ---- the driver API's core (docs/runtime.md, "Driver API") ---------------------- */
 
 /* core_device.c: whether the calling thread entered through rt_enter_device
@@ -1280,6 +1310,12 @@ rt_ctx *rt_context_pop(void);
 void rt_context_set(rt_ctx *ctx);
 unsigned rt_context_flags(const rt_ctx *ctx);
 void rt_context_set_flags(rt_ctx *ctx, unsigned flags);
+/* The deprecated usage count (cuCtxAttach/cuCtxDetach): a created context
+ * starts at 1 (its cuCtxCreate), the primary context at 0; attach adds one;
+ * detach takes one and returns what is left (0: the caller destroys a created
+ * context), -1 when the count is already 0 (nothing attached). */
+void rt_context_attach(rt_ctx *ctx);
+int rt_context_detach(rt_ctx *ctx);
 /* Primary context reference counting: retain returns the new count;
  * release returns false when the count is already 0. Active: retained, or
  * current on some thread through the runtime. */

@@ -23,9 +23,10 @@ struct rt_ctx {
   unsigned flags;
   bool primary;
   unsigned long long id; /* unique in the process (cuCtxGetId) */
+  unsigned usage;        /* cuCtxAttach's usage count: 1 at cuCtxCreate (primary: attaches) */
 };
 
-static rt_ctx rt_primary = {NULL, 0, true, 1};
+static rt_ctx rt_primary = {NULL, 0, true, 1, 0};
 static unsigned long long rt_last_id = 1;
 static unsigned rt_primary_retains;
 static bool rt_primary_used; /* made current through the runtime */
@@ -43,6 +44,7 @@ cudaError_t rt_context_create(unsigned flags, rt_ctx **out) {
   rt_ctx *ctx = calloc(1, sizeof *ctx);
   if (!ctx) return cudaErrorMemoryAllocation;
   ctx->flags = flags;
+  ctx->usage = 1;
   ctx->id = ++rt_last_id;
   ctx->next = rt_created;
   rt_created = ctx;
@@ -136,6 +138,17 @@ unsigned rt_context_flags(const rt_ctx *ctx) {
 void rt_context_set_flags(rt_ctx *ctx, unsigned flags) {
   assert(ctx);
   ctx->flags = flags;
+}
+
+void rt_context_attach(rt_ctx *ctx) {
+  assert(rt_lock_held() && rt_context_valid(ctx));
+  ctx->usage++;
+}
+
+int rt_context_detach(rt_ctx *ctx) {
+  assert(rt_lock_held() && rt_context_valid(ctx));
+  if (ctx->usage == 0) return -1; /* the primary context, never attached */
+  return (int)--ctx->usage;
 }
 
 unsigned rt_context_primary_retain(void) {

@@ -54,6 +54,8 @@ struct CUstream_st {
   mtl_id last;     /* the last committed command buffer, retained */
   mtl_id gate;     /* shared event host functions set on return */
   uint64_t gate_tick;
+  bool context_waits; /* made after a cuCtxWaitEvent of its context: its first
+                         command buffer waits for what that context waits for */
 };
 
 struct CUevent_st {
@@ -161,6 +163,15 @@ bool rt_stream_valid(cudaStream_t stream) {
          rt_handles_has(&rt_streams, stream);
 }
 
+/* What each context's streams wait for (cuCtxWaitEvent): a point per context and
+ * timeline, the latest; a stream made later in the context waits for them. */
+typedef struct {
+  const rt_ctx *owner;
+  rt_point point; /* event retained */
+} rt_context_wait;
+static rt_context_wait *rt_context_waits;
+static size_t rt_context_wait_count;
+
 cudaError_t rt_stream_create(unsigned flags, int priority, cudaStream_t *out) {
   assert(rt_lock_held() && out);
   if (priority < RT_STREAM_PRIORITY_GREATEST) priority = RT_STREAM_PRIORITY_GREATEST;
@@ -168,6 +179,8 @@ cudaError_t rt_stream_create(unsigned flags, int priority, cudaStream_t *out) {
   cudaStream_t stream = rt_new_stream(flags, priority);
   if (!stream) return cudaErrorMemoryAllocation;
   stream->owner = rt_context_owner();
+  for (size_t i = 0; i < rt_context_wait_count; i++)
+    if (rt_context_waits[i].owner == stream->owner) stream->context_waits = true;
   *out = stream;
   return cudaSuccess;
 }
@@ -242,6 +255,9 @@ cudaError_t rt_stream_begin(rt_device *d, cudaStream_t stream, mtl_id *out) {
   } else if (rt_blocking(s) && rt_legacy.tick > s->waited) {
     rt_wait_for(command_buffer, rt_legacy.timeline, rt_legacy.tick);
   }
+  for (size_t i = 0; s->context_waits && i < rt_context_wait_count; i++)
+    if (rt_context_waits[i].owner == s->owner)
+      rt_wait_for(command_buffer, rt_context_waits[i].point.event, rt_context_waits[i].point.value);
   *out = command_buffer;
   return cudaSuccess;
 }
@@ -263,6 +279,7 @@ void rt_stream_commit(rt_device *d, cudaStream_t stream, mtl_id command_buffer, 
   } else if (rt_blocking(s)) {
     s->waited = rt_legacy.tick;
   }
+  s->context_waits = false; /* from now on its own order carries them */
   mtl_command_buffer_encode_signal_event(command_buffer, s->timeline, ++s->tick);
   rt_nvtx_close(command_buffer);
   mtl_command_buffer_commit(command_buffer);
@@ -501,10 +518,82 @@ float rt_event_elapsed_ms(cudaEvent_t start, cudaEvent_t end) {
   return (float)((rt_event_time(end) - rt_event_time(start)) * 1000.0);
 }
 
+/* ---- context-wide events (cuCtxRecordEvent, cuCtxWaitEvent) --------------------------- */
+
+size_t rt_stream_context_streams(const rt_ctx *owner, cudaStream_t *out, size_t max) {
+  assert(rt_lock_held() && (out || !max));
+  size_t n = 0;
+  if (n < max) out[n] = NULL; /* the legacy stream, every context's */
+  n++;
+  for (size_t i = 0; i < rt_streams.count; i++) {
+    cudaStream_t s = rt_streams.items[i];
+    if (!s->per_thread && s->owner != owner) continue;
+    if (n < max) out[n] = s;
+    n++;
+  }
+  return n;
+}
+
+cudaError_t rt_stream_context_wait(const rt_ctx *owner, cudaEvent_t event) {
+  assert(rt_lock_held() && rt_event_valid(event));
+  if (!event->marker) return cudaSuccess; /* never recorded: nothing to wait for */
+  for (size_t i = 0; i < rt_context_wait_count; i++) {
+    rt_context_wait *w = &rt_context_waits[i];
+    if (w->owner == owner && w->point.event == event->point.event) {
+      if (w->point.value < event->point.value) w->point.value = event->point.value;
+      return cudaSuccess;
+    }
+  }
+  rt_context_wait *grown = realloc(rt_context_waits, (rt_context_wait_count + 1) * sizeof *grown);
+  if (!grown) return cudaErrorMemoryAllocation;
+  rt_context_waits = grown;
+  mtl_retain(event->point.event);
+  rt_context_waits[rt_context_wait_count++] = (rt_context_wait){owner, event->point};
+  return cudaSuccess;
+}
+
+/* The records of rt_event_record_streams: a queue and timeline of their own,
+ * so that no stream's order changes. */
+static struct CUstream_st rt_marks;
+
+cudaError_t rt_event_record_streams(rt_device *d, cudaEvent_t event, const cudaStream_t *streams,
+                                    size_t count) {
+  assert(rt_lock_held() && d && rt_event_valid(event) && (streams || !count));
+  if (!rt_marks.queue) rt_marks.queue = mtl_new_command_queue(d->device);
+  if (!rt_marks.timeline) rt_marks.timeline = mtl_new_shared_event(d->device);
+  mtl_id marker =
+      rt_marks.queue && rt_marks.timeline ? mtl_queue_command_buffer(rt_marks.queue) : NULL;
+  if (!marker) return cudaErrorLaunchFailure;
+  for (size_t i = 0; i < count; i++) {
+    assert(rt_stream_valid(streams[i]));
+    cudaStream_t s = rt_resolve(streams[i]);
+    if (s && s->timeline && s->tick) rt_wait_for(marker, s->timeline, s->tick);
+  }
+  mtl_id blit = mtl_command_buffer_blit_encoder(marker);
+  if (!blit) return cudaErrorLaunchFailure;
+  mtl_blit_fill_buffer(blit, d->marker_buffer, (mtl_range){0, RT_MARKER_FILL_BYTES}, 0);
+  mtl_encoder_end_encoding(blit);
+  mtl_command_buffer_encode_signal_event(marker, rt_marks.timeline, ++rt_marks.tick);
+  mtl_command_buffer_commit(marker);
+  rt_submit_track(rt_marks.queue, marker, NULL);
+  rt_event_forget(event);
+  mtl_retain(marker);
+  mtl_retain(rt_marks.timeline);
+  event->marker = marker;
+  event->previous = NULL; /* the marker waited for every stream's work: its end is the time */
+  event->point = (rt_point){rt_marks.timeline, rt_marks.tick};
+  return cudaSuccess;
+}
+
 /* ---- a destroyed context's ------------------------------------------------------------ */
 
 void rt_stream_destroy_owned(const rt_ctx *owner) {
   assert(rt_lock_held() && owner);
+  for (size_t i = rt_context_wait_count; i-- > 0;)
+    if (rt_context_waits[i].owner == owner) {
+      mtl_release(rt_context_waits[i].point.event);
+      rt_context_waits[i] = rt_context_waits[--rt_context_wait_count];
+    }
   for (size_t i = rt_streams.count; i-- > 0;) { /* destroying swaps the last one in */
     cudaStream_t s = rt_streams.items[i];
     if (s->owner == owner) rt_stream_destroy(s);

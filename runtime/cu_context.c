@@ -3,6 +3,9 @@
  * core_context.c). One Metal device: every context shares the core's device,
  * arena and modules, so a created context is flags and a place on the stack;
  * destroying one frees nothing else (docs/runtime.md, "Driver API"). */
+#include <stdlib.h>
+#include <string.h>
+
 #include "cu_internal.h"
 
 static CUresult rt_cu_check_device(CUdevice dev) {
@@ -92,6 +95,22 @@ CUresult cuCtxCreate(CUcontext *pctx, CUctxCreateParams *ctxCreateParams, unsign
   return rt_cu_leave(rt_cu_result(e));
 }
 
+/* A live created context destroyed (lock held): cuCtxDestroy's work, and
+ * cuCtxDetach's when the usage count reaches 0. */
+static void rt_cu_context_destroy(rt_ctx *c) {
+  rt_wait_all(); /* "blocks until the context's work is done" */
+  /* CUDA frees what the context owns: its streams and events, the modules
+   * loaded in it, its arrays and texture and surface objects, its allocations
+   * (core_stream.c, core_module.c, core_texture.c, core_memory.c) */
+  rt_stream_destroy_owned(c);
+  rt_module_unload_owned(c);
+  rt_device *d = rt_device_current();
+  if (d) rt_texture_destroy_owned(d, c);
+  if (d) rt_memory_free_owned(d, c);
+  rt_coredump_forget(c);
+  rt_context_destroy(c);
+}
+
 CUresult cuCtxDestroy(CUcontext ctx) {
   RT_CU_CHECK_INIT();
   if (!ctx) return CUDA_ERROR_INVALID_VALUE;
@@ -102,18 +121,8 @@ CUresult cuCtxDestroy(CUcontext ctx) {
     r = CUDA_ERROR_INVALID_CONTEXT; /* the primary context is released, not destroyed */
   else if (!rt_context_valid(c))
     r = CUDA_ERROR_INVALID_CONTEXT;
-  else {
-    rt_wait_all(); /* "blocks until the context's work is done" */
-    /* CUDA frees what the context owns: its streams and events, the modules
-     * loaded in it, its arrays and texture and surface objects, its allocations
-     * (core_stream.c, core_module.c, core_texture.c, core_memory.c) */
-    rt_stream_destroy_owned(c);
-    rt_module_unload_owned(c);
-    rt_device *d = rt_device_current();
-    if (d) rt_texture_destroy_owned(d, c);
-    if (d) rt_memory_free_owned(d, c);
-    rt_context_destroy(c);
-  }
+  else
+    rt_cu_context_destroy(c);
   return rt_cu_leave(r);
 }
 
@@ -345,12 +354,122 @@ CUresult cuCtxDisablePeerAccess(CUcontext peerContext) {
   return rt_cu_leave(r);
 }
 
-/* No context has an execution affinity (cuDeviceGetExecAffinitySupport: 0):
- * CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY, as documented for an unsupported type. */
+/* No context is limited to part of the device (no affinity can be set:
+ * cuDeviceGetExecAffinitySupport 0, cuCtxCreate refuses affinity parameters), so
+ * every context may use all of it: CU_EXEC_AFFINITY_TYPE_SM_COUNT is the
+ * device's multiprocessor count (an H100, CUDA 13: CUDA_SUCCESS for a context
+ * without an affinity). */
 CUresult cuCtxGetExecAffinity(CUexecAffinityParam *pExecAffinity, CUexecAffinityType type) {
   CUresult r = rt_cu_enter_context();
   if (r == CUDA_SUCCESS && (!pExecAffinity || (unsigned)type >= CU_EXEC_AFFINITY_TYPE_MAX))
     r = CUDA_ERROR_INVALID_VALUE;
-  if (r == CUDA_SUCCESS) r = CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY;
+  struct cudaDeviceProp p;
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_device_properties(0, &p));
+  if (r == CUDA_SUCCESS) {
+    memset(pExecAffinity, 0, sizeof *pExecAffinity);
+    pExecAffinity->type = CU_EXEC_AFFINITY_TYPE_SM_COUNT;
+    pExecAffinity->param.smCount.val = (unsigned)p.multiProcessorCount;
+  }
+  return rt_cu_leave(r);
+}
+
+/* ---- usage counts (deprecated) ------------------------------------------------------- */
+
+/* "Increments the usage count of the context and passes back a context handle
+ * ... fails if there is no context current"; flags must be 0. */
+CUresult cuCtxAttach(CUcontext *pctx, unsigned int flags) {
+  CUresult r = rt_cu_enter_context();
+  if (r == CUDA_SUCCESS && (!pctx || flags != 0)) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) {
+    rt_ctx *c = rt_context_current();
+    rt_context_attach(c);
+    *pctx = (CUcontext)(void *)c;
+  }
+  return rt_cu_leave(r);
+}
+
+/* "Decrements the usage count of the context ctx, and destroys the context if
+ * the usage count goes to 0. The context must be a handle that was passed back
+ * by cuCtxCreate() or cuCtxAttach(), and must be current to the calling
+ * thread." A created context starts at 1 (its cuCtxCreate); the primary
+ * context counts only its attaches and is never destroyed. */
+CUresult cuCtxDetach(CUcontext ctx) {
+  RT_CU_CHECK_INIT();
+  rt_enter();
+  rt_ctx *c = (rt_ctx *)(void *)ctx;
+  CUresult r = CUDA_SUCCESS;
+  if (!c || !rt_context_valid(c) || c != rt_context_current())
+    r = CUDA_ERROR_INVALID_CONTEXT;
+  else {
+    int left = rt_context_detach(c);
+    if (left < 0)
+      r = CUDA_ERROR_INVALID_CONTEXT; /* not attached (the primary context) */
+    else if (left == 0 && c != rt_context_primary())
+      rt_cu_context_destroy(c);
+  }
+  return rt_cu_leave(r);
+}
+
+/* ---- context-wide events (CUDA 12.5) ------------------------------------------------- */
+
+/* The streams of ctx (its own, and the default streams every context shares:
+ * rt_stream_context_streams), in a malloc'd array; CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED
+ * when one of them is capturing, as CUDA documents. */
+static CUresult rt_cu_context_streams(rt_ctx *c, cudaStream_t **out, size_t *count) {
+  const rt_ctx *owner = c == rt_context_primary() ? NULL : c;
+  size_t n = rt_stream_context_streams(owner, NULL, 0);
+  cudaStream_t *streams = malloc(n * sizeof *streams);
+  if (!streams) return CUDA_ERROR_OUT_OF_MEMORY;
+  rt_stream_context_streams(owner, streams, n);
+  for (size_t i = 0; i < n; i++)
+    if (rt_capture_status(streams[i], NULL, NULL, NULL, NULL) != cudaStreamCaptureStatusNone) {
+      free(streams);
+      return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+    }
+  *out = streams;
+  *count = n;
+  return CUDA_SUCCESS;
+}
+
+/* "Captures in hEvent all the activities of the context hCtx at the time of
+ * this call": the event completes when the work queued so far on every
+ * stream of the context has (rt_event_record_streams: no stream's order
+ * changes). */
+CUresult cuCtxRecordEvent(CUcontext hCtx, CUevent hEvent) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  rt_ctx *c = NULL;
+  cudaEvent_t event = (cudaEvent_t)(void *)hEvent;
+  if (r == CUDA_SUCCESS) r = rt_cu_context_arg(hCtx, &c);
+  if (r == CUDA_SUCCESS && !rt_event_valid(event)) r = CUDA_ERROR_INVALID_HANDLE;
+  cudaStream_t *streams = NULL;
+  size_t count = 0;
+  if (r == CUDA_SUCCESS) r = rt_cu_context_streams(c, &streams, &count);
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_event_record_streams(d, event, streams, count));
+  free(streams);
+  return rt_cu_leave(r);
+}
+
+/* "Makes all future work submitted to context hCtx wait for all work captured
+ * in hEvent", GPU-side: every stream of the context waits for it (as
+ * cuStreamWaitEvent), and a stream made in the context later waits for it
+ * before its first work (rt_stream_context_wait). */
+CUresult cuCtxWaitEvent(CUcontext hCtx, CUevent hEvent) {
+  rt_device *d = NULL;
+  CUresult r = rt_cu_enter_device(&d);
+  rt_ctx *c = NULL;
+  cudaEvent_t event = (cudaEvent_t)(void *)hEvent;
+  if (r == CUDA_SUCCESS) r = rt_cu_context_arg(hCtx, &c);
+  if (r == CUDA_SUCCESS && !rt_event_valid(event)) r = CUDA_ERROR_INVALID_HANDLE;
+  if (r == CUDA_SUCCESS && rt_capture_event_captured(event))
+    r = CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+  cudaStream_t *streams = NULL;
+  size_t count = 0;
+  if (r == CUDA_SUCCESS) r = rt_cu_context_streams(c, &streams, &count);
+  for (size_t i = 0; r == CUDA_SUCCESS && i < count; i++)
+    r = rt_cu_result(rt_stream_wait_event(d, streams[i], event));
+  if (r == CUDA_SUCCESS)
+    r = rt_cu_result(rt_stream_context_wait(c == rt_context_primary() ? NULL : c, event));
+  free(streams);
   return rt_cu_leave(r);
 }

@@ -242,7 +242,13 @@ CUresult cuDeviceGetP2PAttribute(int *value, CUdevice_P2PAttribute attrib, CUdev
   if (!value || (unsigned)attrib < CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK ||
       (unsigned)attrib > CU_DEVICE_P2P_ATTRIBUTE_ONLY_PARTIAL_NATIVE_ATOMIC_SUPPORTED)
     return CUDA_ERROR_INVALID_VALUE;
-  (void)srcDevice, (void)dstDevice;
+  /* CUDA 13 logs why (an H100, 2026-12-07): "Same source and destination device: 0" */
+  if (srcDevice == dstDevice) {
+    char why[64];
+    snprintf(why, sizeof why, "Same source and destination device: %d", (int)srcDevice);
+    rt_log_message(why);
+  }
+  rt_log_error(__func__, (int)CUDA_ERROR_INVALID_DEVICE);
   return CUDA_ERROR_INVALID_DEVICE;
 }
 
@@ -256,4 +262,24 @@ CUresult cuDeviceGetExecAffinitySupport(int *pi, CUexecAffinityType type, CUdevi
   cudaError_t e = rt_driver_properties(dev, &p);
   if (e == cudaSuccess) *pi = 0;
   return rt_driver_result(e);
+}
+
+/* The device's resources (CUDA 12.4's green-context API): the one type CUDA
+ * defines, CU_DEV_RESOURCE_TYPE_SM, with the device's multiprocessor count (as
+ * cudaDeviceProp's multiProcessorCount). Metal cannot give part of the GPU to a
+ * context (green contexts are not supported), so the resource cannot be split:
+ * its smallest partition is the whole of it, and the co-scheduling alignment 1
+ * (smCount is a multiple of it, as cuda.h requires). */
+CUresult cuDeviceGetDevResource(CUdevice device, CUdevResource *resource, CUdevResourceType type) {
+  if (!rt_context_initialised()) return CUDA_ERROR_NOT_INITIALIZED;
+  if (!resource || type != CU_DEV_RESOURCE_TYPE_SM) return CUDA_ERROR_INVALID_VALUE;
+  struct cudaDeviceProp p;
+  cudaError_t e = rt_driver_properties(device, &p);
+  if (e != cudaSuccess) return rt_driver_result(e);
+  memset(resource, 0, sizeof *resource);
+  resource->type = CU_DEV_RESOURCE_TYPE_SM;
+  resource->sm.smCount = (unsigned)p.multiProcessorCount;
+  resource->sm.minSmPartitionSize = (unsigned)p.multiProcessorCount;
+  resource->sm.smCoscheduledAlignment = 1;
+  return CUDA_SUCCESS;
 }

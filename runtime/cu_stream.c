@@ -2,6 +2,7 @@
  * over the core's handles (core_stream.c): a CUstream is a cudaStream_t, a
  * CUevent a cudaEvent_t, so both APIs share them, as in CUDA. */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "cu_internal.h"
@@ -255,12 +256,45 @@ CUresult cuEventRecordWithFlags(CUevent hEvent, CUstream hStream, unsigned int f
 
 /* ---- stream memory operations (core_memops.c) ------------------------------------- */
 
-/* One operation of the driver's form as the core's (cu_internal.h), its word checked
- * (aligned, in an allocation or registered host memory). */
-static CUresult rt_cu_memop(rt_device *d, const CUstreamBatchMemOpParams *p, rt_memop *out) {
+/* The flags of an operation CUDA defines (its form's flags field), or -1. */
+static long long rt_cu_memop_flags(const CUstreamBatchMemOpParams *p) {
+  switch (p->operation) {
+  case CU_STREAM_MEM_OP_WAIT_VALUE_32:
+  case CU_STREAM_MEM_OP_WAIT_VALUE_64: return p->waitValue.flags;
+  case CU_STREAM_MEM_OP_WRITE_VALUE_32:
+  case CU_STREAM_MEM_OP_WRITE_VALUE_64: return p->writeValue.flags;
+  case CU_STREAM_MEM_OP_BARRIER: return p->memoryBarrier.flags;
+  default: return -1;
+  }
+}
+
+/* Operation index of the driver's form as the core's (cu_internal.h), its word
+ * checked (aligned, in an allocation or registered host memory). What is wrong is
+ * logged first, in CUDA 13's words (an H100, 2026-12-07): "Index 0: Invalid flags
+ * 0x1", "Index 0: Hardware does not support flushing remote writes", "Index 0:
+ * Address 0x7f350be00002 not aligned", "Batch memory address 0x00007f350be01000 is
+ * not valid". */
+static CUresult rt_cu_memop(rt_device *d, const CUstreamBatchMemOpParams *p, unsigned index,
+                            rt_memop *out) {
+  char why[128] = "";
   CUresult r = rt_cu_memop_decode(p, out);
-  if (r == CUDA_SUCCESS && out->kind != RT_MEMOP_BARRIER)
-    r = rt_cu_result(rt_memop_target(d, out->address, out->size, &out->cpu));
+  long long flags = rt_cu_memop_flags(p);
+  if (r == CUDA_ERROR_NOT_SUPPORTED) {
+    snprintf(why, sizeof why, "Index %u: Hardware does not support flushing remote writes", index);
+  } else if (r == CUDA_ERROR_INVALID_VALUE && flags >= 0) {
+    snprintf(why, sizeof why, "Index %u: Invalid flags 0x%llx", index, flags);
+  } else if (r == CUDA_SUCCESS && out->kind != RT_MEMOP_BARRIER) {
+    unsigned long long address = (unsigned long long)(uintptr_t)out->address;
+    if (address % out->size) {
+      r = CUDA_ERROR_INVALID_VALUE;
+      snprintf(why, sizeof why, "Index %u: Address 0x%llx not aligned", index, address);
+    } else {
+      r = rt_cu_result(rt_memop_target(d, out->address, out->size, &out->cpu));
+      if (r == CUDA_ERROR_INVALID_VALUE)
+        snprintf(why, sizeof why, "Batch memory address 0x%016llx is not valid", address);
+    }
+  }
+  if (why[0]) rt_log_message(why);
   return r;
 }
 
@@ -278,7 +312,7 @@ static CUresult rt_cu_batch_memop(CUstream stream, unsigned int count,
   if (r == CUDA_SUCCESS && count && !(ops = malloc(count * sizeof *ops)))
     r = CUDA_ERROR_OUT_OF_MEMORY;
   for (unsigned i = 0; r == CUDA_SUCCESS && i < count; i++)
-    r = rt_cu_memop(d, &paramArray[i], &ops[i]);
+    r = rt_cu_memop(d, &paramArray[i], i, &ops[i]);
   bool captured = false;
   if (r == CUDA_SUCCESS) {
     struct cudaGraphNodeParams node = {.type = (enum cudaGraphNodeType)RT_GRAPH_NODE_MEM_OP};

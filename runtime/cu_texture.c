@@ -78,6 +78,23 @@ static CUresult rt_cu_new_array(CUarray *out, CUarray_format format, unsigned ch
   return rt_cu_leave(r);
 }
 
+/* The widest 1-D linear texture (a texture over linear memory, tex1Dfetch):
+ * Metal's texture buffers hold RT_TEXTURE_1D_LINEAR texels of any format
+ * (cudaDeviceProp's maxTexture1DLinear; core_texture.c refuses wider ones), so
+ * every format and channel count Anchor's textures take has that width; the
+ * format is checked as cuArrayCreate checks it. */
+CUresult cuDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInElements, CUarray_format format,
+                                            unsigned int numChannels, CUdevice dev) {
+  CUresult r = rt_cu_enter_initialised();
+  struct cudaChannelFormatDesc desc;
+  struct cudaDeviceProp p;
+  if (r == CUDA_SUCCESS && !maxWidthInElements) r = CUDA_ERROR_INVALID_VALUE;
+  if (r == CUDA_SUCCESS) r = rt_cu_channel_desc(format, numChannels, &desc);
+  if (r == CUDA_SUCCESS) r = rt_cu_result(rt_device_properties(dev, &p));
+  if (r == CUDA_SUCCESS) *maxWidthInElements = (size_t)p.maxTexture1DLinear;
+  return rt_cu_leave(r);
+}
+
 CUresult cuArrayCreate(CUarray *pHandle, const CUDA_ARRAY_DESCRIPTOR *pAllocateArray) {
   if (!pAllocateArray) return rt_cu_new_array(NULL, 0, 0, (struct cudaExtent){0, 0, 0}, 0);
   const CUDA_ARRAY_DESCRIPTOR *a = pAllocateArray;

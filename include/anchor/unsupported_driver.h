@@ -75,7 +75,6 @@
   X(cuArrayGetMemoryRequirements, (CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements, CUarray array, CUdevice device), (NULL, NULL, 0)) \
   X(cuArrayGetPlane, (CUarray *pPlaneArray, CUarray hArray, unsigned int planeIdx), (NULL, NULL, 0)) \
   X(cuArrayGetSparseProperties, (CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties, CUarray array), (NULL, NULL)) \
-  X(cuDeviceGetTexture1DLinearMaxWidth, (size_t *maxWidthInElements, CUarray_format format, unsigned int numChannels, CUdevice dev), (NULL, 0, 0, 0)) \
   X(cuExternalMemoryGetMappedMipmappedArray, (CUmipmappedArray *mipmap, CUexternalMemory extMem, const CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC *mipmapDesc), (NULL, NULL, NULL)) \
   X(cuMemMapArrayAsync, (CUarrayMapInfo *mapInfoList, unsigned int count, CUstream hStream), (NULL, 0, NULL)) \
   X(cuMipmappedArrayGetMemoryRequirements, (CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements, CUmipmappedArray mipmap, CUdevice device), (NULL, NULL, 0)) \
@@ -130,12 +129,11 @@
   X(cuMulticastCreate, (CUmemGenericAllocationHandle *mcHandle, const CUmulticastObjectProp *prop), (NULL, NULL)) \
   X(cuMulticastGetGranularity, (size_t *granularity, const CUmulticastObjectProp *prop, CUmulticastGranularity_flags option), (NULL, NULL, 0)) \
   X(cuMulticastUnbind, (CUmemGenericAllocationHandle mcHandle, CUdevice dev, size_t mcOffset, size_t size), (0, 0, 0, 0)) \
-  /* green contexts and device resources */ \
+  /* green contexts (splitting the device's resources) */ \
   X(cuCtxFromGreenCtx, (CUcontext *pContext, CUgreenCtx hCtx), (NULL, NULL)) \
   X(cuCtxGetDevResource, (CUcontext hCtx, CUdevResource *resource, CUdevResourceType type), (NULL, NULL, 0)) \
   X(cuDevResourceGenerateDesc, (CUdevResourceDesc *phDesc, CUdevResource *resources, unsigned int nbResources), (NULL, NULL, 0)) \
   X(cuDevSmResourceSplitByCount, (CUdevResource *result, unsigned int *nbGroups, const CUdevResource *input, CUdevResource *remaining, unsigned int useFlags, unsigned int minCount), (NULL, NULL, NULL, NULL, 0, 0)) \
-  X(cuDeviceGetDevResource, (CUdevice device, CUdevResource *resource, CUdevResourceType type), (0, NULL, 0)) \
   X(cuGreenCtxCreate, (CUgreenCtx *phCtx, CUdevResourceDesc desc, CUdevice dev, unsigned int flags), (NULL, NULL, 0, 0)) \
   X(cuGreenCtxDestroy, (CUgreenCtx hCtx), (NULL)) \
   X(cuGreenCtxGetDevResource, (CUgreenCtx hCtx, CUdevResource *resource, CUdevResourceType type), (NULL, NULL, 0)) \
@@ -143,18 +141,12 @@
   X(cuGreenCtxRecordEvent, (CUgreenCtx hCtx, CUevent hEvent), (NULL, NULL)) \
   X(cuGreenCtxStreamCreate, (CUstream *phStream, CUgreenCtx greenCtx, unsigned int flags, int priority), (NULL, NULL, 0, 0)) \
   X(cuGreenCtxWaitEvent, (CUgreenCtx hCtx, CUevent hEvent), (NULL, NULL)) \
-  /* process checkpointing (CRIU) */ \
+  /* process checkpointing (CRIU): locking, checkpoints, restores */ \
   X(cuCheckpointProcessCheckpoint, (int pid, CUcheckpointCheckpointArgs *args), (0, NULL)) \
   X(cuCheckpointProcessGetRestoreThreadId, (int pid, int *tid), (0, NULL)) \
-  X(cuCheckpointProcessGetState, (int pid, CUprocessState *state), (0, NULL)) \
   X(cuCheckpointProcessLock, (int pid, CUcheckpointLockArgs *args), (0, NULL)) \
   X(cuCheckpointProcessRestore, (int pid, CUcheckpointRestoreArgs *args), (0, NULL)) \
   X(cuCheckpointProcessUnlock, (int pid, CUcheckpointUnlockArgs *args), (0, NULL)) \
-  /* GPU core dumps */ \
-  X(cuCoredumpGetAttribute, (CUcoredumpSettings attrib, void *value, size_t *size), (0, NULL, NULL)) \
-  X(cuCoredumpGetAttributeGlobal, (CUcoredumpSettings attrib, void *value, size_t *size), (0, NULL, NULL)) \
-  X(cuCoredumpSetAttribute, (CUcoredumpSettings attrib, void *value, size_t *size), (0, NULL, NULL)) \
-  X(cuCoredumpSetAttributeGlobal, (CUcoredumpSettings attrib, void *value, size_t *size), (0, NULL, NULL)) \
   /* the JIT linker (PTX, cubins, rdc) */ \
   X(cuLinkAddData, (CUlinkState state, CUjitInputType type, void *data, size_t size, const char *name, unsigned int numOptions, CUjit_option *options, void **optionValues), (NULL, 0, NULL, 0, NULL, 0, NULL, NULL)) \
   X(cuLinkAddFile, (CUlinkState state, CUjitInputType type, const char *path, unsigned int numOptions, CUjit_option *options, void **optionValues), (NULL, 0, NULL, 0, NULL, NULL)) \
@@ -177,11 +169,8 @@
   X(cuDeviceGetNvSciSyncAttributes, (void *nvSciSyncAttrList, CUdevice dev, int flags), (NULL, 0, 0)) \
   /* Windows adapter ids */ \
   X(cuDeviceGetLuid, (char *luid, unsigned int *deviceNodeMask, CUdevice dev), (NULL, NULL, 0)) \
-  /* GPUDirect RDMA and dma-buf */ \
-  X(cuFlushGPUDirectRDMAWrites, (CUflushGPUDirectRDMAWritesTarget target, CUflushGPUDirectRDMAWritesScope scope), (0, 0)) \
+  /* dma-buf handles */ \
   X(cuMemGetHandleForAddressRange, (void *handle, CUdeviceptr dptr, size_t size, CUmemRangeHandleType handleType, unsigned long long flags), (NULL, 0, 0, 0, 0)) \
-  /* NVIDIA-internal export tables */ \
-  X(cuGetExportTable, (const void **ppExportTable, const CUuuid *pExportTableId), (NULL, NULL)) \
   /* external-semaphore graph nodes */ \
   X(cuGraphAddExternalSemaphoresSignalNode, (CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies, size_t numDependencies, const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *nodeParams), (NULL, NULL, NULL, 0, NULL)) \
   X(cuGraphAddExternalSemaphoresWaitNode, (CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies, size_t numDependencies, const CUDA_EXT_SEM_WAIT_NODE_PARAMS *nodeParams), (NULL, NULL, NULL, 0, NULL)) \
@@ -229,12 +218,6 @@
   X(cuDeviceGraphMemTrim, (CUdevice device), (0)) \
   X(cuDeviceSetGraphMemAttribute, (CUdevice device, CUgraphMem_attribute attr, void *value), (0, 0, NULL)) \
   /* batch memory operation graph nodes */ \
-  /* context usage counts (deprecated) */ \
-  X(cuCtxAttach, (CUcontext *pctx, unsigned int flags), (NULL, 0)) \
-  X(cuCtxDetach, (CUcontext ctx), (NULL)) \
-  /* context-wide events */ \
-  X(cuCtxRecordEvent, (CUcontext hCtx, CUevent hEvent), (NULL, NULL)) \
-  X(cuCtxWaitEvent, (CUcontext hCtx, CUevent hEvent), (NULL, NULL)) \
   /* library managed variables */ \
   X(cuLibraryGetManaged, (CUdeviceptr *dptr, size_t *bytes, CUlibrary library, const char *name), (NULL, NULL, NULL, NULL)) \
   /* unified functions */ \

@@ -736,6 +736,25 @@ static void issue9_driver(void) {
       cuDeviceGetExecAffinitySupport(&value, CU_EXEC_AFFINITY_TYPE_MAX, 0));
   DRV(CUDA_ERROR_INVALID_VALUE, cuCtxGetExecAffinity(&affinity, CU_EXEC_AFFINITY_TYPE_MAX));
   DRV(CUDA_ERROR_INVALID_HANDLE, cuStreamGetGreenCtx((CUstream)(uintptr_t)0x10, &green));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuDeviceGetDevResource(0, NULL, CU_DEV_RESOURCE_TYPE_SM));
+  /* issue 9's process services, usage counts and context-wide events */
+  size_t dump_size = 4;
+  DRV(CUDA_ERROR_INVALID_VALUE, cuGetExportTable(NULL, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuCheckpointProcessGetState(0, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE,
+      cuCoredumpGetAttribute(CU_COREDUMP_ENABLE_ON_EXCEPTION, &value, &dump_size));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuCoredumpGetAttributeGlobal(CU_COREDUMP_MAX, &value, &dump_size));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuCoredumpSetAttribute(CU_COREDUMP_TRIGGER_HOST, &value, NULL));
+  DRV(CUDA_ERROR_INVALID_VALUE,
+      cuCoredumpSetAttributeGlobal(CU_COREDUMP_TRIGGER_HOST, &value, &dump_size));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuDeviceGetTexture1DLinearMaxWidth(NULL, CU_AD_FORMAT_FLOAT, 1, 0));
+  DRV(CUDA_ERROR_INVALID_VALUE,
+      cuFlushGPUDirectRDMAWrites(CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TARGET_CURRENT_CTX,
+                                 (CUflushGPUDirectRDMAWritesScope)7));
+  DRV(CUDA_ERROR_INVALID_VALUE, cuCtxAttach(NULL, 0));
+  DRV(CUDA_ERROR_INVALID_CONTEXT, cuCtxDetach(fake_ctx));
+  DRV(CUDA_ERROR_INVALID_HANDLE, cuCtxRecordEvent(NULL, (CUevent)(uintptr_t)0x10));
+  DRV(CUDA_ERROR_INVALID_HANDLE, cuCtxWaitEvent(NULL, (CUevent)(uintptr_t)0x10));
 }
 
 static void on_alarm(int sig) {

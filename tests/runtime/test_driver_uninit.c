@@ -236,6 +236,19 @@ int main(int argc, char **argv) {
   UNINIT(cuStreamWaitEvent(0, 0, 0));
   UNINIT(cuThreadExchangeStreamCaptureMode(0));
   /* issue 9: the rest of CUDA 13's cuda.h that Anchor implements */
+  UNINIT(cuCtxAttach(0, 0));
+  UNINIT(cuCtxDetach(0));
+  UNINIT(cuCtxRecordEvent(0, 0));
+  UNINIT(cuCtxWaitEvent(0, 0));
+  UNINIT(cuCheckpointProcessGetState(0, 0));
+  UNINIT(cuCoredumpGetAttribute(0, 0, 0));
+  UNINIT(cuCoredumpGetAttributeGlobal(0, 0, 0));
+  UNINIT(cuCoredumpSetAttribute(0, 0, 0));
+  UNINIT(cuCoredumpSetAttributeGlobal(0, 0, 0));
+  UNINIT(cuDeviceGetDevResource(0, 0, 0));
+  UNINIT(cuDeviceGetTexture1DLinearMaxWidth(0, 0, 0, 0));
+  UNINIT(cuFlushGPUDirectRDMAWrites(0, 0));
+  UNINIT(cuGetExportTable(0, 0));
   UNINIT(cuCtxDisablePeerAccess(0));
   UNINIT(cuCtxEnablePeerAccess(0, 0));
   UNINIT(cuCtxGetDevice_v2(0, 0));

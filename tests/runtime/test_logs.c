@@ -42,6 +42,65 @@ static int count_lines(const char *s) {
   return n;
 }
 
+/* CUDA's explanations before the "Returning" line, each as an H100 logged it (CUDA 13.0,
+ * driver 580, 2026-12-07: tests/runtime/cuda/driver_issue9_codes.cpp): the stream memory
+ * operations' flags, flushes, alignment and addresses, and a device that is its own peer.
+ * Every line from a mark, exactly. */
+static void explanations(CUstream s, CUdeviceptr word) {
+  CUlogIterator from = 0;
+  CHECK_CU(cuLogsCurrent(&from, 0), CUDA_SUCCESS);
+  CHECK_CU(cuStreamWriteValue32(s, word, 1, CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER),
+           CUDA_ERROR_INVALID_VALUE);
+  CHECK_CU(cuStreamWaitValue32(s, word, 0, CU_STREAM_WAIT_VALUE_GEQ | CU_STREAM_WAIT_VALUE_FLUSH),
+           CUDA_ERROR_NOT_SUPPORTED);
+  CHECK_CU(cuStreamWaitValue32(s, word, 0, 4), CUDA_ERROR_INVALID_VALUE);
+  CHECK_CU(cuStreamWaitValue32(s, word + 2, 0, 0), CUDA_ERROR_INVALID_VALUE);
+  CHECK_CU(cuStreamWaitValue64(s, word + 4, 0, 0), CUDA_ERROR_INVALID_VALUE);
+  CHECK_CU(cuStreamWriteValue32(s, 0x1000, 0, 0), CUDA_ERROR_INVALID_VALUE);
+  CUstreamBatchMemOpParams op;
+  memset(&op, 0, sizeof op);
+  op.flushRemoteWrites.operation = CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES;
+  CHECK_CU(cuStreamBatchMemOp(s, 1, &op, 0), CUDA_ERROR_NOT_SUPPORTED);
+  int p2p = -1;
+  CHECK_CU(cuDeviceGetP2PAttribute(&p2p, CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED, 0, 0),
+           CUDA_ERROR_INVALID_DEVICE);
+  char want[2048];
+  unsigned long long w = (unsigned long long)word;
+  snprintf(want, sizeof want,
+           "Index 0: Invalid flags 0x1\n"
+           "Returning 1 (CUDA_ERROR_INVALID_VALUE) from cuStreamWriteValue32_v2\n"
+           "Index 0: Hardware does not support flushing remote writes\n"
+           "Returning 801 (CUDA_ERROR_NOT_SUPPORTED) from cuStreamWaitValue32_v2\n"
+           "Index 0: Invalid flags 0x4\n"
+           "Returning 1 (CUDA_ERROR_INVALID_VALUE) from cuStreamWaitValue32_v2\n"
+           "Index 0: Address 0x%llx not aligned\n"
+           "Returning 1 (CUDA_ERROR_INVALID_VALUE) from cuStreamWaitValue32_v2\n"
+           "Index 0: Address 0x%llx not aligned\n"
+           "Returning 1 (CUDA_ERROR_INVALID_VALUE) from cuStreamWaitValue64_v2\n"
+           "Batch memory address 0x0000000000001000 is not valid\n"
+           "Returning 1 (CUDA_ERROR_INVALID_VALUE) from cuStreamWriteValue32_v2\n"
+           "Index 0: Hardware does not support flushing remote writes\n"
+           "Returning 801 (CUDA_ERROR_NOT_SUPPORTED) from cuStreamBatchMemOp_v2\n"
+           "Same source and destination device: 0\n"
+           "Returning 101 (CUDA_ERROR_INVALID_DEVICE) from cuDeviceGetP2PAttribute\n",
+           w + 2, w + 4);
+  static char dumped[8192], got[8192];
+  size_t size = sizeof dumped;
+  CHECK_CU(cuLogsDumpToMemory(&from, dumped, &size, 0), CUDA_SUCCESS);
+  /* each line without its "[time][thread][CUDA][E] " header */
+  got[0] = 0;
+  for (char *line = dumped; *line;) {
+    char *end = strchr(line, '\n');
+    char *body = strstr(line, "[CUDA][E] ");
+    if (!end || !body || body > end) break;
+    body += strlen("[CUDA][E] ");
+    strncat(got, body, (size_t)(end - body) + 1);
+    line = end + 1;
+  }
+  CHECK(strcmp(got, want) == 0);
+  if (strcmp(got, want) != 0) printf("logged:\n%swanted:\n%s", got, want);
+}
+
 int main(void) {
   char env_path[] = "/tmp/anchor_cuda_log_XXXXXX";
   int fd = mkstemp(env_path);
@@ -159,6 +218,7 @@ int main(void) {
   CHECK(strstr(last, "from cuStreamWriteValue32_v2") != NULL);
   CHECK_CU(cuStreamWaitValue64(s, word + 4, 0, 0), CUDA_ERROR_INVALID_VALUE);
   CHECK(strstr(last, "from cuStreamWaitValue64_v2") != NULL);
+  explanations(s, word);
   CHECK_CU(cuMemFree(word), CUDA_SUCCESS);
   CHECK_CU(cuStreamDestroy(s), CUDA_SUCCESS);
   CUlogIterator mark = 0;

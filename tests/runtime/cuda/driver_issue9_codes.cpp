@@ -5,6 +5,7 @@
 // libanchor) here; driver_issue9_codes.sh builds and runs both and diffs them. Lines
 // marked "(Anchor: ...)" state Anchor's answer where it differs on purpose.
 #include <cuda.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,6 +173,74 @@ int main() {
   CUcontext attached = NULL;
   SHOW(cuCtxAttach(&attached, 0));
   if (attached) SHOW(cuCtxDetach(attached));
+
+  /* the values behind the answers above, and what Anchor chose where the docs are silent
+   * (Anchor implements these since 2026-12-07: runtime.test_driver_services) */
+  int sms = 0;
+  cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, 0);
+  printf("multiprocessors %d; SM resource: smCount %u minSmPartitionSize %u "
+         "smCoscheduledAlignment %u (Anchor: count, count, 1)\n",
+         sms, resource.sm.smCount, resource.sm.minSmPartitionSize,
+         resource.sm.smCoscheduledAlignment);
+  printf("exec affinity support %d, context affinity type %d smCount %u (Anchor: 0, 0, count)\n",
+         affinity, (int)ap.type, ap.param.smCount.val);
+  int linear = 0;
+  cuDeviceGetAttribute(&linear, CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LINEAR_WIDTH, 0);
+  printf("1-D linear max width: float1 %zu; attribute %d\n", width, linear);
+  SHOW(cuDeviceGetTexture1DLinearMaxWidth(&width, CU_AD_FORMAT_UNSIGNED_INT8, 4, 0));
+  printf("  uchar4 %zu (Anchor: the attribute for every format)\n", width);
+  SHOW(cuDeviceGetTexture1DLinearMaxWidth(&width, CU_AD_FORMAT_FLOAT, 3, 0));
+  printf("checkpoint state of this process %d (RUNNING 0)\n", (int)state);
+  SHOW(cuCheckpointProcessGetState(1, &state)); /* Anchor: INVALID_VALUE */
+  SHOW(cuGetExportTable(NULL, NULL));
+  bool flag = true;
+  size_t dsize = 0;
+  SHOW(cuCoredumpGetAttribute(CU_COREDUMP_ENABLE_ON_EXCEPTION, NULL, &dsize));
+  printf("  bool size %zu (Anchor 1)\n", dsize);
+  dsize = sizeof flag;
+  SHOW(cuCoredumpGetAttribute(CU_COREDUMP_ENABLE_ON_EXCEPTION, &flag, &dsize));
+  printf("  enabled %d\n", (int)flag);
+  dsize = sizeof flag;
+  SHOW(cuCoredumpGetAttribute(CU_COREDUMP_TRIGGER_HOST, &flag, &dsize));
+  printf("  trigger host %d (Anchor 1)\n", (int)flag);
+  dsize = 0;
+  SHOW(cuCoredumpGetAttribute(CU_COREDUMP_FILE, NULL, &dsize));
+  printf("  file size %zu (Anchor: its length + 1)\n", dsize);
+  char file[1024] = "";
+  dsize = sizeof file;
+  SHOW(cuCoredumpGetAttribute(CU_COREDUMP_FILE, file, &dsize));
+  printf("  file \"%s\" size %zu\n", file, dsize);
+  dsize = 4;
+  SHOW(cuCoredumpGetAttribute(CU_COREDUMP_FILE, file, &dsize)); /* Anchor: INVALID_VALUE */
+  dsize = 0;
+  SHOW(cuCoredumpSetAttribute(CU_COREDUMP_FILE, NULL, &dsize));
+  printf("  set size of a file %zu (Anchor 1024)\n", dsize);
+  char pipe[] = "/tmp/issue9.core";
+  dsize = sizeof pipe;
+  SHOW(cuCoredumpSetAttribute(CU_COREDUMP_PIPE, pipe, &dsize)); /* Anchor: NOT_PERMITTED */
+  int gen = 1 << 10;
+  dsize = sizeof gen;
+  SHOW(cuCoredumpSetAttributeGlobal(CU_COREDUMP_GENERATION_FLAGS, &gen, &dsize)); /* INVALID_VALUE */
+  gen = CU_COREDUMP_SKIP_ABORT;
+  SHOW(cuCoredumpSetAttribute(CU_COREDUMP_GENERATION_FLAGS, &gen, &dsize));
+  gen = -1;
+  SHOW(cuCoredumpGetAttributeGlobal(CU_COREDUMP_GENERATION_FLAGS, &gen, &dsize));
+  printf("  global flags %d after a context's (Anchor 0)\n", gen);
+  flag = false;
+  dsize = sizeof flag;
+  SHOW(cuCoredumpSetAttribute(CU_COREDUMP_ENABLE_ON_EXCEPTION, &flag, &dsize));
+  SHOW(cuFlushGPUDirectRDMAWrites(CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TARGET_CURRENT_CTX,
+                                  (CUflushGPUDirectRDMAWritesScope)7)); /* INVALID_VALUE */
+  SHOW(cuCtxDetach(primary)); /* nothing attached: Anchor INVALID_CONTEXT */
+  CUcontext made = NULL;
+  SHOW(cuCtxCreate(&made, NULL, 0, 0));
+  SHOW(cuCtxAttach(&attached, 0));
+  printf("  attached the created context: %s\n", attached == made ? "yes" : "no");
+  SHOW(cuCtxDetach(made));
+  SHOW(cuCtxDetach(made)); /* the count reaches 0: destroyed */
+  unsigned long long made_id = 0;
+  SHOW(cuCtxGetId(made, &made_id)); /* Anchor: INVALID_CONTEXT */
+  SHOW(cuCtxSetCurrent(primary));
 
   SHOW(cuEventDestroy(event));
   SHOW(cuMemFree(word));
