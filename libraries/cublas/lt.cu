@@ -1,10 +1,10 @@
-/* lt.cu — the two kernels cuBLASLt's matmul adds around the GEMM kernels (lt.c):
- * lt_copy copies C into D when they differ (D = alpha op(A) op(B) + beta D then runs in
- * place on the GEMM kernels of gemm.c), lt_epilogue applies the epilogue to D (bias
- * broadcast along D's rows, then ReLU or GELU); for 16F/16BF D with float compute and an
- * epilogue, lt_widen puts C into a float buffer the GEMM writes, and lt_epilogue rounds
- * it to D once, after the epilogue, as NVIDIA's fused epilogue does. Both take a matrix as rows x cols with
- * a row step and a column step (column order: 1 and ld; row order: ld and 1), batches in
+/* lt.cu — the kernels cuBLASLt's matmul adds around the GEMM kernels (lt.c): lt_copy
+ * copies C into D when they differ (D = alpha op(A) op(B) + beta D then runs in place on
+ * the GEMM kernels of gemm.c), lt_epilogue applies the epilogue to D (bias broadcast along
+ * D's rows, then ReLU or GELU). For 16F/16BF D with float compute and an epilogue, lt_copy
+ * widens C into a float buffer the GEMM writes, and lt_epilogue rounds it to D once, after
+ * the epilogue, as NVIDIA's fused epilogue does. Both take a matrix as rows x cols with a
+ * row step and a column step (column order: 1 and ld; row order: ld and 1), batches in
  * blockIdx.z (plus batch0) at `stride` elements apart. Grid-stride loops over elements. */
 #include "cublas_device.cuh"
 
@@ -12,17 +12,35 @@ using namespace cublas_dev;
 
 #define LT_THREADS 256
 
-template <class T>
-__global__ void lt_copy(int rows, int cols, const T *src, long long src_rs, long long src_cs,
-                        long long src_stride, T *dst, long long dst_rs, long long dst_cs,
+/* An element as the copy's destination type: the same bits, or 16F/16BF widened to float. */
+template <class T> __device__ inline T copy_as(T a) {
+  return a;
+}
+__device__ inline float copy_as_float(__half a) {
+  return __half2float(a);
+}
+__device__ inline float copy_as_float(__nv_bfloat16 a) {
+  return __bfloat162float(a);
+}
+template <class TS, class TD> struct copy_to {
+  __device__ static TD from(TS a) { return copy_as(a); }
+};
+template <class TS> struct copy_to<TS, float> {
+  __device__ static float from(TS a) { return copy_as_float(a); }
+};
+
+/* C into D (same type: its bits), or a 16F/16BF C widened into lt.c's float buffer. */
+template <class TS, class TD>
+__global__ void lt_copy(int rows, int cols, const TS *src, long long src_rs, long long src_cs,
+                        long long src_stride, TD *dst, long long dst_rs, long long dst_cs,
                         long long dst_stride, int batch0) {
   long long batch = batch0 + (long long)blockIdx.z, total = (long long)rows * cols;
-  const T *s = src + batch * src_stride;
-  T *d = dst + batch * dst_stride;
+  const TS *s = src + batch * src_stride;
+  TD *d = dst + batch * dst_stride;
   for (long long e = blockIdx.x * (long long)LT_THREADS + threadIdx.x; e < total;
        e += (long long)gridDim.x * LT_THREADS) {
     long long i = e % rows, j = e / rows;
-    d[i * dst_rs + j * dst_cs] = s[i * src_rs + j * src_cs];
+    d[i * dst_rs + j * dst_cs] = copy_to<TS, TD>::from(s[i * src_rs + j * src_cs]);
   }
 }
 
@@ -53,25 +71,10 @@ __global__ void lt_epilogue(int rows, int cols, const TIN *src, long long src_rs
   }
 }
 
-/* C (16F or 16BF) widened to float into the matmul's float result buffer (lt.c). */
-template <class T>
-__global__ void lt_widen(int rows, int cols, const T *src, long long src_rs, long long src_cs,
-                         long long src_stride, float *dst, long long dst_rs, long long dst_cs,
-                         long long dst_stride, int batch0) {
-  long long batch = batch0 + (long long)blockIdx.z, total = (long long)rows * cols;
-  const T *s = src + batch * src_stride;
-  float *d = dst + batch * dst_stride;
-  for (long long e = blockIdx.x * (long long)LT_THREADS + threadIdx.x; e < total;
-       e += (long long)gridDim.x * LT_THREADS) {
-    long long i = e % rows, j = e / rows;
-    d[i * dst_rs + j * dst_cs] = convert<float>::from(s[i * src_rs + j * src_cs]);
-  }
-}
-
 /* Indexed by element size: 2, 4, 8 bytes (lt.c's size index). */
-extern "C" void *cublas_lt_copy_kernels[] = {(void *)lt_copy<unsigned short>,
-                                             (void *)lt_copy<unsigned>,
-                                             (void *)lt_copy<unsigned long long>};
+extern "C" void *cublas_lt_copy_kernels[] = {(void *)lt_copy<unsigned short, unsigned short>,
+                                             (void *)lt_copy<unsigned, unsigned>,
+                                             (void *)lt_copy<unsigned long long, unsigned long long>};
 /* Indexed by lt.c's D type index: 16F, 16BF, 32F, 64F; D in place. */
 extern "C" void *cublas_lt_epilogue_kernels[] = {
     (void *)lt_epilogue<__half, float, __half>,
@@ -80,5 +83,5 @@ extern "C" void *cublas_lt_epilogue_kernels[] = {
 /* 16F, 16BF: from the float result buffer, and C's widening into it. */
 extern "C" void *cublas_lt_epilogue_wide_kernels[] = {
     (void *)lt_epilogue<__half, float, float>, (void *)lt_epilogue<__nv_bfloat16, float, float>};
-extern "C" void *cublas_lt_widen_kernels[] = {(void *)lt_widen<__half>,
-                                              (void *)lt_widen<__nv_bfloat16>};
+extern "C" void *cublas_lt_widen_kernels[] = {(void *)lt_copy<__half, float>,
+                                              (void *)lt_copy<__nv_bfloat16, float>};
