@@ -847,6 +847,28 @@ cublasStatus_t CUBLASWINAPI cublasZgetrsBatched(cublasHandle_t handle, cublasOpe
                                                 const int *devIpiv, cuDoubleComplex *const Barray[],
                                                 int ldb, int *info, int batchSize);
 
+/* ---- batched inverse, QR and least squares ---- */
+/* Ainv = inv(A) for n <= 32; info (device): 0, or the first zero pivot (1-based). */
+#define ANCHOR_CUBLAS_QR_DECL(P, T)                                                                \
+  cublasStatus_t CUBLASWINAPI cublas##P##matinvBatched(                                            \
+      cublasHandle_t handle, int n, const T *const A[], int lda, T *const Ainv[], int lda_inv,     \
+      int *info, int batchSize);                                                                   \
+  /* A = QR in LAPACK's geqrf form (R and the reflectors in A, their tau in TauArray);             \
+   * info (host): 0, or -i for the i-th argument invalid. */                                       \
+  cublasStatus_t CUBLASWINAPI cublas##P##geqrfBatched(                                             \
+      cublasHandle_t handle, int m, int n, T *const Aarray[], int lda, T *const TauArray[],        \
+      int *info, int batchSize);                                                                   \
+  /* min ||C - A X|| for m >= n, CUBLAS_OP_N: X in C's first n rows; info (host) as geqrf,         \
+   * devInfoArray (device): 0, or the index of a zero on R's diagonal. */                          \
+  cublasStatus_t CUBLASWINAPI cublas##P##gelsBatched(                                              \
+      cublasHandle_t handle, cublasOperation_t trans, int m, int n, int nrhs, T *const Aarray[],   \
+      int lda, T *const Carray[], int ldc, int *info, int *devInfoArray, int batchSize);
+ANCHOR_CUBLAS_QR_DECL(S, float)
+ANCHOR_CUBLAS_QR_DECL(D, double)
+ANCHOR_CUBLAS_QR_DECL(C, cuComplex)
+ANCHOR_CUBLAS_QR_DECL(Z, cuDoubleComplex)
+#undef ANCHOR_CUBLAS_QR_DECL
+
 #ifdef __cplusplus
 }
 #endif

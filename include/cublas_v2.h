@@ -5,6 +5,9 @@
 #define ANCHOR_CUBLAS_V2_H
 #pragma GCC system_header
 #define CUBLAS_V2_H_ /* NVIDIA's guard */
+#if defined(CUBLAS_H_)
+#error "cublas_v2.h and the legacy cublas.h exclude each other: include one of them"
+#endif
 
 #include "cublas_api.h"
 

@@ -142,5 +142,10 @@ typedef struct {
 cublasStatus_t cublas_gemm_check(cublasHandle_t handle, const cublas_gemm_problem *p);
 /* Runs a checked problem: the one place that chooses the kernel. */
 cublasStatus_t cublas_gemm_run(cublasHandle_t handle, const cublas_gemm_problem *p);
+/* GemmEx's type rules (gemm.c): the variant of A/B type `ab`, C type `c` and a compute
+ * type, and the bytes of its scale type; -1 for a combination cuBLAS does not list.
+ * cuBLASLt's matmul (lt.c) takes the same table. */
+int cublas_gemm_ex_variant(cudaDataType ab, cudaDataType c, cublasComputeType_t compute,
+                           int *scalar_size);
 
 #endif

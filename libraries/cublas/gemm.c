@@ -280,3 +280,8 @@ cublasStatus_t cublasGemmStridedBatchedEx(cublasHandle_t h, cublasOperation_t ta
                            strideB, C, NULL, ldc, strideC, batchCount};
   return gemm_ex(h, &p, Atype, Btype, Ctype, computeType);
 }
+
+int cublas_gemm_ex_variant(cudaDataType ab, cudaDataType c, cublasComputeType_t compute,
+                           int *scalar_size) {
+  return ex_variant(ab, c, compute, scalar_size);
+}

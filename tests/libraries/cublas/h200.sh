@@ -38,7 +38,7 @@ echo "== 1. tests with nvcc and NVIDIA's cuBLAS"
 for src in "$root"/tests/libraries/cublas/*.cu "$root"/tests/libraries/cublas/c_api.c; do
   name=$(basename "${src%.*}")
   lang=(); [ "${src##*.}" = c ] && lang=(-x c)
-  if "$cuda/bin/nvcc" -O2 -arch=sm_90 "${lang[@]}" -I"$ob/include" "$src" -o "$work/$name" -L"$ob/lib" -lcublas \
+  if "$cuda/bin/nvcc" -O2 -arch=sm_90 "${lang[@]}" -I"$ob/include" "$src" -o "$work/$name" -L"$ob/lib" -lcublasLt -lcublas \
     -lopenblas; then
     run_one "nvcc $name" "$work/$name"
   else

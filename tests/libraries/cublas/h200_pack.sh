@@ -31,6 +31,6 @@ cp -L "$(ldd "$build/lib/libanchor.so" | awk '/libobjc/ {print $3}')" "$bundle/l
 cc="$build/bin/anchorcc"
 for src in "$here"/*.cu "$here"/c_api.c "$root/bench/cublas_gemm.cu"; do
   name=$(basename "${src%.*}")
-  "$cc" -O2 "$src" -o "$bundle/bin/$name.anchor" -lcublas -lopenblas || echo "not packed: $name"
+  "$cc" -O2 "$src" -o "$bundle/bin/$name.anchor" -lcublasLt -lcublas -lopenblas || echo "not packed: $name"
 done
 du -sh "$bundle"

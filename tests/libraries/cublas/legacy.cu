@@ -1,0 +1,203 @@
+// legacy.cu — cuBLAS's legacy API (cublas.h, no handle): cublasInit/Shutdown, errors
+// through cublasGetError (the first since the last read; a read clears it), calls before
+// cublasInit (NOT_INITIALIZED), cublasAlloc/Free, Set/GetVector and Set/GetMatrix, level
+// 1 results by value (Sdot, Dnrm2, Isamax, Cdotc), level 2 (Sgemv) and level 3 (Sgemm,
+// Zgemm, Dtrsm in place, Strmm in place) with character arguments, against OpenBLAS.
+// Bounds as the v2 tests: (k + 2) eps (|alpha| |A||B| + |beta| |C|) per element.
+#include <cblas.h>
+#include <cmath>
+#include <complex>
+#include <cstdio>
+#include <cublas.h>
+#include <vector>
+
+static int failures = 0;
+static unsigned long long state = 88172645463325252ull;
+static double uniform() {
+  state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+  return (double)(state >> 11) / 9007199254740992.0 * 2.0 - 1.0;
+}
+#define EXPECT(cond, ...)                                                                          \
+  do {                                                                                             \
+    if (!(cond)) {                                                                                 \
+      printf("FAIL line %d: ", __LINE__);                                                          \
+      printf(__VA_ARGS__);                                                                         \
+      printf("\n");                                                                                \
+      failures++;                                                                                  \
+    }                                                                                              \
+  } while (0)
+#define NO_ERROR(what)                                                                             \
+  do {                                                                                             \
+    cublasStatus e_ = cublasGetError();                                                            \
+    EXPECT(e_ == CUBLAS_STATUS_SUCCESS, "%s: cublasGetError %d", what, (int)e_);                   \
+  } while (0)
+
+template <class T> static void check(const char *what, const std::vector<T> &got,
+                                     const std::vector<T> &want, const std::vector<double> &bound) {
+  int bad = 0;
+  for (size_t i = 0; i < got.size(); i++)
+    if (!(std::abs(got[i] - want[i]) <= bound[i]) && bad++ < 3)
+      printf("FAIL %s[%zu]: got %.9g want %.9g\n", what, i, (double)std::abs(got[i]),
+             (double)std::abs(want[i]));
+  if (bad) failures++;
+}
+
+int main() {
+  // before cublasInit: every call fails with NOT_INITIALIZED, kept for cublasGetError
+  float x0 = 1;
+  (void)cublasSdot(1, &x0, 1, &x0, 1);
+  EXPECT(cublasGetError() == CUBLAS_STATUS_NOT_INITIALIZED, "a call before cublasInit");
+  EXPECT(cublasGetError() == CUBLAS_STATUS_SUCCESS, "cublasGetError does not clear");
+  EXPECT(cublasInit() == CUBLAS_STATUS_SUCCESS, "cublasInit");
+  int version = 0;
+  EXPECT(cublasGetVersion(&version) == CUBLAS_STATUS_SUCCESS && version > 0, "cublasGetVersion");
+  printf("legacy cublasGetVersion %d\n", version);
+
+  // Sgemm 'N','T' through cublasAlloc and SetMatrix/GetMatrix
+  const int m = 37, n = 23, k = 29, lda = m + 2, ldb = n + 1, ldc = m + 3;
+  std::vector<float> A((size_t)lda * k), B((size_t)ldb * k), C((size_t)ldc * n);
+  for (auto &v : A)
+    v = (float)uniform();
+  for (auto &v : B)
+    v = (float)uniform();
+  for (auto &v : C)
+    v = (float)uniform();
+  float *dA, *dB, *dC;
+  EXPECT(cublasAlloc(lda * k, sizeof(float), (void **)&dA) == CUBLAS_STATUS_SUCCESS, "Alloc");
+  EXPECT(cublasAlloc(ldb * k, sizeof(float), (void **)&dB) == CUBLAS_STATUS_SUCCESS, "Alloc");
+  EXPECT(cublasAlloc(ldc * n, sizeof(float), (void **)&dC) == CUBLAS_STATUS_SUCCESS, "Alloc");
+  EXPECT(cublasAlloc(0, 4, (void **)&dA) == CUBLAS_STATUS_INVALID_VALUE, "Alloc of 0 elements");
+  cublasSetMatrix(m, k, sizeof(float), A.data(), lda, dA, lda);
+  cublasSetVector(ldb * k, sizeof(float), B.data(), 1, dB, 1); // padding too: Sdot reads it
+  cublasSetVector(ldc * n, sizeof(float), C.data(), 1, dC, 1);
+  float alpha = 1.25f, beta = -0.5f;
+  cublasSgemm('N', 't', m, n, k, alpha, dA, lda, dB, ldb, beta, dC, ldc);
+  NO_ERROR("Sgemm");
+  std::vector<float> got(C.size()), want = C;
+  cublasGetVector(ldc * n, sizeof(float), dC, 1, got.data(), 1);
+  cblas_sgemm(CblasColMajor, CblasNoTrans, CblasTrans, m, n, k, alpha, A.data(), lda, B.data(), ldb,
+              beta, want.data(), ldc);
+  std::vector<double> bound(C.size());
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < ldc; i++) {
+      double s = 0;
+      if (i < m)
+        for (int l = 0; l < k; l++)
+          s += std::fabs(A[i + l * lda] * B[j + l * ldb]);
+      bound[i + j * ldc] = (k + 2) * 5.96e-8 * (std::fabs(alpha) * s + std::fabs(beta * C[i + j * ldc]));
+    }
+  check("Sgemm", got, want, bound);
+
+  // an invalid operation character: INVALID_VALUE kept until read
+  cublasSgemm('X', 'N', m, n, k, alpha, dA, lda, dB, ldb, beta, dC, ldc);
+  cublasSgemm('N', 'N', m, n, k, alpha, dA, lda, dB, ldb, beta, dC, ldc);
+  EXPECT(cublasGetError() == CUBLAS_STATUS_INVALID_VALUE, "Sgemm with 'X'");
+  NO_ERROR("after the read");
+
+  // level 1 results by value, Sgemv
+  float dot = cublasSdot(k, dA, 1, dB, 1);
+  float dot_ref = cblas_sdot(k, A.data(), 1, B.data(), 1);
+  EXPECT(std::fabs(dot - dot_ref) <= (k + 2) * 5.96e-8 * k, "Sdot %.9g vs %.9g", dot, dot_ref);
+  int imax = cublasIsamax(m, dA, 1);
+  EXPECT(imax == (int)cblas_isamax(m, A.data(), 1) + 1, "Isamax %d", imax);
+  std::vector<float> y(m);
+  for (auto &v : y)
+    v = (float)uniform();
+  float *dy;
+  cublasAlloc(m, sizeof(float), (void **)&dy);
+  cublasSetVector(m, sizeof(float), y.data(), 1, dy, 1);
+  cublasSgemv('n', m, k, 2.0f, dA, lda, dB, 1, 1.0f, dy, 1);
+  std::vector<float> ygot(m), yref = y;
+  cublasGetVector(m, sizeof(float), dy, 1, ygot.data(), 1);
+  cblas_sgemv(CblasColMajor, CblasNoTrans, m, k, 2.0f, A.data(), lda, B.data(), 1, 1.0f,
+              yref.data(), 1);
+  check("Sgemv", ygot, yref, std::vector<double>(m, (k + 2) * 5.96e-8 * (2 * k + 1)));
+  NO_ERROR("level 1 and 2");
+
+  // Strmm in place: B = alpha op(A) B, 'L','U','T','N'
+  {
+    const int mm = 13, nn = 9;
+    std::vector<float> T((size_t)mm * mm), X((size_t)mm * nn);
+    for (auto &v : T)
+      v = (float)uniform();
+    for (auto &v : X)
+      v = (float)uniform();
+    float *dT, *dX;
+    cublasAlloc(mm * mm, 4, (void **)&dT), cublasAlloc(mm * nn, 4, (void **)&dX);
+    cublasSetVector(mm * mm, 4, T.data(), 1, dT, 1), cublasSetVector(mm * nn, 4, X.data(), 1, dX, 1);
+    cublasStrmm('L', 'U', 'T', 'N', mm, nn, 0.5f, dT, mm, dX, mm);
+    std::vector<float> xg(X.size()), xr = X;
+    cublasGetVector(mm * nn, 4, dX, 1, xg.data(), 1);
+    cblas_strmm(CblasColMajor, CblasLeft, CblasUpper, CblasTrans, CblasNonUnit, mm, nn, 0.5f,
+                T.data(), mm, xr.data(), mm);
+    check("Strmm", xg, xr, std::vector<double>(X.size(), (mm + 2) * 5.96e-8 * mm));
+    cublasFree(dT), cublasFree(dX);
+    NO_ERROR("Strmm");
+  }
+
+  // Dtrsm in place, 'R','L','N','U'
+  {
+    const int mm = 8, nn = 11;
+    std::vector<double> T((size_t)nn * nn), X((size_t)mm * nn);
+    for (auto &v : T)
+      v = uniform() * 0.1;
+    for (auto &v : X)
+      v = uniform();
+    double *dT, *dX;
+    cublasAlloc(nn * nn, 8, (void **)&dT), cublasAlloc(mm * nn, 8, (void **)&dX);
+    cublasSetVector(nn * nn, 8, T.data(), 1, dT, 1), cublasSetVector(mm * nn, 8, X.data(), 1, dX, 1);
+    cublasDtrsm('R', 'L', 'N', 'U', mm, nn, 1.5, dT, nn, dX, mm);
+    std::vector<double> xg(X.size()), xr = X;
+    cublasGetVector(mm * nn, 8, dX, 1, xg.data(), 1);
+    cblas_dtrsm(CblasColMajor, CblasRight, CblasLower, CblasNoTrans, CblasUnit, mm, nn, 1.5,
+                T.data(), nn, xr.data(), mm);
+    check("Dtrsm", xg, xr, std::vector<double>(X.size(), 64 * nn * 1.11e-16 * 4));
+    cublasFree(dT), cublasFree(dX);
+    NO_ERROR("Dtrsm");
+  }
+
+  // Zgemm 'C','N' and Cdotc
+  {
+    const int mm = 7, nn = 6, kk = 5;
+    std::vector<std::complex<double>> Az((size_t)kk * mm), Bz((size_t)kk * nn), Cz((size_t)mm * nn);
+    for (auto *v : {&Az, &Bz, &Cz})
+      for (auto &e : *v)
+        e = {uniform(), uniform()};
+    cuDoubleComplex *dAz, *dBz, *dCz;
+    cublasAlloc(kk * mm, 16, (void **)&dAz), cublasAlloc(kk * nn, 16, (void **)&dBz);
+    cublasAlloc(mm * nn, 16, (void **)&dCz);
+    cublasSetVector(kk * mm, 16, Az.data(), 1, dAz, 1), cublasSetVector(kk * nn, 16, Bz.data(), 1, dBz, 1);
+    cublasSetVector(mm * nn, 16, Cz.data(), 1, dCz, 1);
+    cuDoubleComplex za = make_cuDoubleComplex(0.5, -1), zb = make_cuDoubleComplex(1, 0.25);
+    cublasZgemm('C', 'N', mm, nn, kk, za, dAz, kk, dBz, kk, zb, dCz, mm);
+    std::vector<std::complex<double>> zg(Cz.size()), zr = Cz;
+    cublasGetVector(mm * nn, 16, dCz, 1, zg.data(), 1);
+    std::complex<double> za_(0.5, -1), zb_(1, 0.25);
+    cblas_zgemm(CblasColMajor, CblasConjTrans, CblasNoTrans, mm, nn, kk, &za_, Az.data(), kk,
+                Bz.data(), kk, &zb_, zr.data(), mm);
+    check("Zgemm", zg, zr, std::vector<double>(Cz.size(), 2 * (kk + 2) * 1.11e-16 * 4 * kk));
+    cuComplex *dx;
+    std::vector<std::complex<float>> xc(9);
+    for (auto &e : xc)
+      e = {(float)uniform(), (float)uniform()};
+    cublasAlloc(9, 8, (void **)&dx);
+    cublasSetVector(9, 8, xc.data(), 1, dx, 1);
+    cuComplex d = cublasCdotc(9, dx, 1, dx, 1);
+    double norm2 = 0;
+    for (auto &e : xc)
+      norm2 += std::norm(e);
+    EXPECT(std::fabs(d.x - norm2) <= 11 * 5.96e-8 * norm2 && std::fabs(d.y) <= 11 * 5.96e-8 * norm2,
+           "Cdotc (%g, %g) vs %g", d.x, d.y, norm2);
+    cublasFree(dAz), cublasFree(dBz), cublasFree(dCz), cublasFree(dx);
+    NO_ERROR("Zgemm, Cdotc");
+  }
+
+  cublasFree(dA), cublasFree(dB), cublasFree(dC), cublasFree(dy);
+  EXPECT(cublasShutdown() == CUBLAS_STATUS_SUCCESS, "cublasShutdown");
+  if (failures) {
+    printf("FAIL legacy: %d check(s) failed\n", failures);
+    return 1;
+  }
+  printf("legacy: all checks passed\nPASS\n");
+  return 0;
+}
