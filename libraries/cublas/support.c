@@ -1,6 +1,7 @@
 /* support.c — what every cuBLAS call shares: element sizes, scalars in either pointer
  * mode, kernel launches on the handle's stream, and reduction results delivered to host
  * or device memory. */
+#include <limits.h>
 #include <string.h>
 
 #include "cublas_internal.h"
@@ -67,5 +68,13 @@ cublasStatus_t cublas_zero_result(cublasHandle_t handle, void *result, int size)
                ? CUBLAS_STATUS_SUCCESS
                : CUBLAS_STATUS_EXECUTION_FAILED;
   memset(result, 0, (size_t)size);
+  return CUBLAS_STATUS_SUCCESS;
+}
+
+cublasStatus_t cublas_narrow_sizes(int count, const int64_t *in, int *out) {
+  for (int i = 0; i < count; i++) {
+    if (in[i] > INT_MAX) return CUBLAS_STATUS_NOT_SUPPORTED;
+    out[i] = in[i] < 0 ? -1 : (int)in[i];
+  }
   return CUBLAS_STATUS_SUCCESS;
 }
