@@ -1244,6 +1244,198 @@ cublasStatus_t CUBLASWINAPI cublasRotmgEx(cublasHandle_t handle, void *d1, cudaD
                                           void *param, cudaDataType paramType,
                                           cudaDataType executiontype);
 
+/* ---- _64 forms of the GEMM family, gemv and level 1 (libraries/cublas/wide.c) ---- */
+cublasStatus_t CUBLASWINAPI cublasSgemm_v2_64(cublasHandle_t handle, cublasOperation_t transa,
+                                              cublasOperation_t transb, int64_t m, int64_t n,
+                                              int64_t k, const float *alpha, const float *A,
+                                              int64_t lda, const float *B, int64_t ldb,
+                                              const float *beta, float *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasDgemm_v2_64(cublasHandle_t handle, cublasOperation_t transa,
+                                              cublasOperation_t transb, int64_t m, int64_t n,
+                                              int64_t k, const double *alpha, const double *A,
+                                              int64_t lda, const double *B, int64_t ldb,
+                                              const double *beta, double *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasCgemm_v2_64(cublasHandle_t handle, cublasOperation_t transa,
+                                              cublasOperation_t transb, int64_t m, int64_t n,
+                                              int64_t k, const cuComplex *alpha, const cuComplex *A,
+                                              int64_t lda, const cuComplex *B, int64_t ldb,
+                                              const cuComplex *beta, cuComplex *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasZgemm_v2_64(cublasHandle_t handle, cublasOperation_t transa,
+                                              cublasOperation_t transb, int64_t m, int64_t n,
+                                              int64_t k, const cuDoubleComplex *alpha,
+                                              const cuDoubleComplex *A, int64_t lda,
+                                              const cuDoubleComplex *B, int64_t ldb,
+                                              const cuDoubleComplex *beta, cuDoubleComplex *C,
+                                              int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasHgemm_64(cublasHandle_t handle, cublasOperation_t transa,
+                                           cublasOperation_t transb, int64_t m, int64_t n,
+                                           int64_t k, const __half *alpha, const __half *A,
+                                           int64_t lda, const __half *B, int64_t ldb,
+                                           const __half *beta, __half *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasSgemmBatched_64(cublasHandle_t handle, cublasOperation_t transa,
+                                                  cublasOperation_t transb, int64_t m, int64_t n,
+                                                  int64_t k, const float *alpha,
+                                                  const float *const *Aarray, int64_t lda,
+                                                  const float *const *Barray, int64_t ldb,
+                                                  const float *beta, float *const *Carray,
+                                                  int64_t ldc, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasDgemmBatched_64(cublasHandle_t handle, cublasOperation_t transa,
+                                                  cublasOperation_t transb, int64_t m, int64_t n,
+                                                  int64_t k, const double *alpha,
+                                                  const double *const *Aarray, int64_t lda,
+                                                  const double *const *Barray, int64_t ldb,
+                                                  const double *beta, double *const *Carray,
+                                                  int64_t ldc, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasCgemmBatched_64(cublasHandle_t handle, cublasOperation_t transa,
+                                                  cublasOperation_t transb, int64_t m, int64_t n,
+                                                  int64_t k, const cuComplex *alpha,
+                                                  const cuComplex *const *Aarray, int64_t lda,
+                                                  const cuComplex *const *Barray, int64_t ldb,
+                                                  const cuComplex *beta, cuComplex *const *Carray,
+                                                  int64_t ldc, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasZgemmBatched_64(
+    cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, int64_t m, int64_t n,
+    int64_t k, const cuDoubleComplex *alpha, const cuDoubleComplex *const *Aarray, int64_t lda,
+    const cuDoubleComplex *const *Barray, int64_t ldb, const cuDoubleComplex *beta,
+    cuDoubleComplex *const *Carray, int64_t ldc, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasHgemmBatched_64(cublasHandle_t handle, cublasOperation_t transa,
+                                                  cublasOperation_t transb, int64_t m, int64_t n,
+                                                  int64_t k, const __half *alpha,
+                                                  const __half *const *Aarray, int64_t lda,
+                                                  const __half *const *Barray, int64_t ldb,
+                                                  const __half *beta, __half *const *Carray,
+                                                  int64_t ldc, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasSgemmStridedBatched_64(
+    cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, int64_t m, int64_t n,
+    int64_t k, const float *alpha, const float *A, int64_t lda, long long strideA, const float *B,
+    int64_t ldb, long long strideB, const float *beta, float *C, int64_t ldc, long long strideC,
+    int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasDgemmStridedBatched_64(
+    cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, int64_t m, int64_t n,
+    int64_t k, const double *alpha, const double *A, int64_t lda, long long strideA,
+    const double *B, int64_t ldb, long long strideB, const double *beta, double *C, int64_t ldc,
+    long long strideC, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasCgemmStridedBatched_64(
+    cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, int64_t m, int64_t n,
+    int64_t k, const cuComplex *alpha, const cuComplex *A, int64_t lda, long long strideA,
+    const cuComplex *B, int64_t ldb, long long strideB, const cuComplex *beta, cuComplex *C,
+    int64_t ldc, long long strideC, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasZgemmStridedBatched_64(
+    cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, int64_t m, int64_t n,
+    int64_t k, const cuDoubleComplex *alpha, const cuDoubleComplex *A, int64_t lda,
+    long long strideA, const cuDoubleComplex *B, int64_t ldb, long long strideB,
+    const cuDoubleComplex *beta, cuDoubleComplex *C, int64_t ldc, long long strideC,
+    int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasHgemmStridedBatched_64(
+    cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, int64_t m, int64_t n,
+    int64_t k, const __half *alpha, const __half *A, int64_t lda, long long strideA,
+    const __half *B, int64_t ldb, long long strideB, const __half *beta, __half *C, int64_t ldc,
+    long long strideC, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasSgemv_v2_64(cublasHandle_t handle, cublasOperation_t trans,
+                                              int64_t m, int64_t n, const float *alpha,
+                                              const float *A, int64_t lda, const float *x,
+                                              int64_t incx, const float *beta, float *y,
+                                              int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasDgemv_v2_64(cublasHandle_t handle, cublasOperation_t trans,
+                                              int64_t m, int64_t n, const double *alpha,
+                                              const double *A, int64_t lda, const double *x,
+                                              int64_t incx, const double *beta, double *y,
+                                              int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasCgemv_v2_64(cublasHandle_t handle, cublasOperation_t trans,
+                                              int64_t m, int64_t n, const cuComplex *alpha,
+                                              const cuComplex *A, int64_t lda, const cuComplex *x,
+                                              int64_t incx, const cuComplex *beta, cuComplex *y,
+                                              int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasZgemv_v2_64(cublasHandle_t handle, cublasOperation_t trans,
+                                              int64_t m, int64_t n, const cuDoubleComplex *alpha,
+                                              const cuDoubleComplex *A, int64_t lda,
+                                              const cuDoubleComplex *x, int64_t incx,
+                                              const cuDoubleComplex *beta, cuDoubleComplex *y,
+                                              int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasSaxpy_v2_64(cublasHandle_t handle, int64_t n, const float *alpha,
+                                              const float *x, int64_t incx, float *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasDaxpy_v2_64(cublasHandle_t handle, int64_t n, const double *alpha,
+                                              const double *x, int64_t incx, double *y,
+                                              int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasCaxpy_v2_64(cublasHandle_t handle, int64_t n,
+                                              const cuComplex *alpha, const cuComplex *x,
+                                              int64_t incx, cuComplex *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasZaxpy_v2_64(cublasHandle_t handle, int64_t n,
+                                              const cuDoubleComplex *alpha,
+                                              const cuDoubleComplex *x, int64_t incx,
+                                              cuDoubleComplex *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasSscal_v2_64(cublasHandle_t handle, int64_t n, const float *alpha,
+                                              float *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasDscal_v2_64(cublasHandle_t handle, int64_t n, const double *alpha,
+                                              double *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasCscal_v2_64(cublasHandle_t handle, int64_t n,
+                                              const cuComplex *alpha, cuComplex *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasZscal_v2_64(cublasHandle_t handle, int64_t n,
+                                              const cuDoubleComplex *alpha, cuDoubleComplex *x,
+                                              int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasScopy_v2_64(cublasHandle_t handle, int64_t n, const float *x,
+                                              int64_t incx, float *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasDcopy_v2_64(cublasHandle_t handle, int64_t n, const double *x,
+                                              int64_t incx, double *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasCcopy_v2_64(cublasHandle_t handle, int64_t n, const cuComplex *x,
+                                              int64_t incx, cuComplex *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasZcopy_v2_64(cublasHandle_t handle, int64_t n,
+                                              const cuDoubleComplex *x, int64_t incx,
+                                              cuDoubleComplex *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasSswap_v2_64(cublasHandle_t handle, int64_t n, float *x,
+                                              int64_t incx, float *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasDswap_v2_64(cublasHandle_t handle, int64_t n, double *x,
+                                              int64_t incx, double *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasCswap_v2_64(cublasHandle_t handle, int64_t n, cuComplex *x,
+                                              int64_t incx, cuComplex *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasZswap_v2_64(cublasHandle_t handle, int64_t n, cuDoubleComplex *x,
+                                              int64_t incx, cuDoubleComplex *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasSdot_v2_64(cublasHandle_t handle, int64_t n, const float *x,
+                                             int64_t incx, const float *y, int64_t incy,
+                                             float *result);
+cublasStatus_t CUBLASWINAPI cublasDdot_v2_64(cublasHandle_t handle, int64_t n, const double *x,
+                                             int64_t incx, const double *y, int64_t incy,
+                                             double *result);
+cublasStatus_t CUBLASWINAPI cublasCdotu_v2_64(cublasHandle_t handle, int64_t n, const cuComplex *x,
+                                              int64_t incx, const cuComplex *y, int64_t incy,
+                                              cuComplex *result);
+cublasStatus_t CUBLASWINAPI cublasCdotc_v2_64(cublasHandle_t handle, int64_t n, const cuComplex *x,
+                                              int64_t incx, const cuComplex *y, int64_t incy,
+                                              cuComplex *result);
+cublasStatus_t CUBLASWINAPI cublasZdotu_v2_64(cublasHandle_t handle, int64_t n,
+                                              const cuDoubleComplex *x, int64_t incx,
+                                              const cuDoubleComplex *y, int64_t incy,
+                                              cuDoubleComplex *result);
+cublasStatus_t CUBLASWINAPI cublasZdotc_v2_64(cublasHandle_t handle, int64_t n,
+                                              const cuDoubleComplex *x, int64_t incx,
+                                              const cuDoubleComplex *y, int64_t incy,
+                                              cuDoubleComplex *result);
+cublasStatus_t CUBLASWINAPI cublasSnrm2_v2_64(cublasHandle_t handle, int64_t n, const float *x,
+                                              int64_t incx, float *result);
+cublasStatus_t CUBLASWINAPI cublasDnrm2_v2_64(cublasHandle_t handle, int64_t n, const double *x,
+                                              int64_t incx, double *result);
+cublasStatus_t CUBLASWINAPI cublasScnrm2_v2_64(cublasHandle_t handle, int64_t n, const cuComplex *x,
+                                               int64_t incx, float *result);
+cublasStatus_t CUBLASWINAPI cublasDznrm2_v2_64(cublasHandle_t handle, int64_t n,
+                                               const cuDoubleComplex *x, int64_t incx,
+                                               double *result);
+cublasStatus_t CUBLASWINAPI cublasSasum_v2_64(cublasHandle_t handle, int64_t n, const float *x,
+                                              int64_t incx, float *result);
+cublasStatus_t CUBLASWINAPI cublasDasum_v2_64(cublasHandle_t handle, int64_t n, const double *x,
+                                              int64_t incx, double *result);
+cublasStatus_t CUBLASWINAPI cublasScasum_v2_64(cublasHandle_t handle, int64_t n, const cuComplex *x,
+                                               int64_t incx, float *result);
+cublasStatus_t CUBLASWINAPI cublasDzasum_v2_64(cublasHandle_t handle, int64_t n,
+                                               const cuDoubleComplex *x, int64_t incx,
+                                               double *result);
+cublasStatus_t CUBLASWINAPI cublasGemmEx_64(cublasHandle_t handle, cublasOperation_t transa,
+                                            cublasOperation_t transb, int64_t m, int64_t n,
+                                            int64_t k, const void *alpha, const void *A,
+                                            cudaDataType Atype, int64_t lda, const void *B,
+                                            cudaDataType Btype, int64_t ldb, const void *beta,
+                                            void *C, cudaDataType Ctype, int64_t ldc,
+                                            cublasComputeType_t computeType, cublasGemmAlgo_t algo);
+
 #ifdef __cplusplus
 }
 #endif

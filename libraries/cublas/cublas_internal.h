@@ -63,10 +63,13 @@ void *cublas_result_target(cublasHandle_t handle, void *result);
 /* A zero result of size bytes (n <= 0 ...), in either pointer mode. */
 cublasStatus_t cublas_zero_result(cublasHandle_t handle, void *result, int size);
 
-/* The sizes and leading dimensions of a _64 entry point (CUDA 12's int64_t forms) as the
- * int bodies take them: a negative value becomes -1 (the body then rejects it as the int
- * form does); one above INT_MAX, which the kernels cannot index, is NOT_SUPPORTED. */
-cublasStatus_t cublas_narrow_sizes(int count, const int64_t *in, int *out);
+/* The arguments of a _64 entry point (CUDA 12's int64_t forms) as the int routines take
+ * them: NOT_INITIALIZED for a NULL handle; a negative size (or leading dimension, batch
+ * count) becomes -1, which the int routine rejects as it rejects any negative one; a size
+ * above INT_MAX or an increment beyond +-INT_MAX, which the kernels cannot index, is
+ * CUBLAS_STATUS_NOT_SUPPORTED. */
+cublasStatus_t cublas_narrow_64(cublasHandle_t handle, int nsizes, const int64_t *sizes,
+                                int *sizes_out, int nincs, const int64_t *incs, int *incs_out);
 
 /* Kernel tables (level1.cu), indexed by cublas_type. */
 extern void *cublas_scal_kernels[], *cublas_scal_real_kernels[], *cublas_axpy_kernels[],

@@ -71,10 +71,16 @@ cublasStatus_t cublas_zero_result(cublasHandle_t handle, void *result, int size)
   return CUBLAS_STATUS_SUCCESS;
 }
 
-cublasStatus_t cublas_narrow_sizes(int count, const int64_t *in, int *out) {
-  for (int i = 0; i < count; i++) {
-    if (in[i] > INT_MAX) return CUBLAS_STATUS_NOT_SUPPORTED;
-    out[i] = in[i] < 0 ? -1 : (int)in[i];
+cublasStatus_t cublas_narrow_64(cublasHandle_t handle, int nsizes, const int64_t *sizes,
+                                int *sizes_out, int nincs, const int64_t *incs, int *incs_out) {
+  if (!handle) return CUBLAS_STATUS_NOT_INITIALIZED;
+  for (int i = 0; i < nsizes; i++) {
+    if (sizes[i] > INT_MAX) return CUBLAS_STATUS_NOT_SUPPORTED;
+    sizes_out[i] = sizes[i] < 0 ? -1 : (int)sizes[i];
+  }
+  for (int i = 0; i < nincs; i++) {
+    if (incs[i] > INT_MAX || incs[i] < -INT_MAX) return CUBLAS_STATUS_NOT_SUPPORTED;
+    incs_out[i] = (int)incs[i];
   }
   return CUBLAS_STATUS_SUCCESS;
 }
