@@ -122,8 +122,8 @@ __global__ void band_tsv_kernel(int op, int diag, int n, band_layout L, const T 
   }
 }
 
-/* Rank-1 and rank-2 updates of a packed triangle (spr, hpr, spr2, hpr2), as level2.cu's
- * syr_kernel does for a full one: her and her2 keep the diagonal real. */
+/* Rank-1 and rank-2 updates of a packed triangle (spr, hpr, spr2, hpr2): rank_update on
+ * each stored element, as level2.cu's syr_kernel on a full triangle. */
 template <class T, class S, bool hermitian, bool two>
 __global__ void packed_r_kernel(int n, band_layout L, S alpha, const S *alpha_p, const T *x,
                                 int incx, const T *y, int incy, T *AP) {
@@ -134,19 +134,7 @@ __global__ void packed_r_kernel(int n, band_layout L, S alpha, const S *alpha_p,
     int i = (int)(e % n), j = (int)(e / n);
     long long at = band_index(L, i, j);
     if (at < 0) continue;
-    T xi = x[vector_index(i, n, incx)], xj = x[vector_index(j, n, incx)];
-    if (hermitian) xj = conj(xj);
-    T v = AP[at];
-    if (two) {
-      T yi = y[vector_index(i, n, incy)], yj = y[vector_index(j, n, incy)];
-      if (hermitian) yj = conj(yj);
-      v = madd(mul(al, xi), yj, v);
-      v = madd(mul(hermitian ? conj(al) : al, yi), xj, v);
-    } else {
-      v = madd(mul(al, xi), xj, v);
-    }
-    if (hermitian && i == j) v = real_part(v);
-    AP[at] = v;
+    AP[at] = rank_update<T, S, hermitian, two>(AP[at], al, x, incx, y, incy, n, i, j);
   }
 }
 
