@@ -868,6 +868,594 @@ ANCHOR_CUBLAS_QR_DECL(D, double)
 ANCHOR_CUBLAS_QR_DECL(C, cuComplex)
 ANCHOR_CUBLAS_QR_DECL(Z, cuDoubleComplex)
 #undef ANCHOR_CUBLAS_QR_DECL
+/* ---- banded and packed level 2 (libraries/cublas/banded.c), each also as _64 (int64_t
+ * sizes, as CUDA 12 added them) ---- */
+/* y = alpha op(A) x + beta y, A an m x n band of kl sub- and ku super-diagonals stored in
+ * an lda x n array (lda >= kl + ku + 1; the diagonal in row ku). */
+/* tbmv, tbsv: x = op(A) x and op(A) x = b for a triangular band of k diagonals; tpmv, tpsv
+ * the same for a packed triangle AP. sbmv/hbmv, spmv/hpmv: y = alpha A x + beta y, A
+ * symmetric (hermitian) as a band of k diagonals in one triangle or packed. spr/hpr: AP +=
+ * alpha x x^T (x^H, alpha real); spr2/hpr2: AP += alpha x y^T + alpha y x^T (hpr2:
+ * alpha x y^H + conj(alpha) y x^H). */
+cublasStatus_t CUBLASWINAPI cublasSgbmv_v2(cublasHandle_t handle, cublasOperation_t trans, int m,
+                                           int n, int kl, int ku, const float *alpha,
+                                           const float *A, int lda, const float *x, int incx,
+                                           const float *beta, float *y, int incy);
+cublasStatus_t CUBLASWINAPI cublasSgbmv_v2_64(cublasHandle_t handle, cublasOperation_t trans,
+                                              int64_t m, int64_t n, int64_t kl, int64_t ku,
+                                              const float *alpha, const float *A, int64_t lda,
+                                              const float *x, int64_t incx, const float *beta,
+                                              float *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasStbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int n,
+                                           int k, const float *A, int lda, float *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasStbmv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, cublasDiagType_t diag,
+                                              int64_t n, int64_t k, const float *A, int64_t lda,
+                                              float *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasStbsv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int n,
+                                           int k, const float *A, int lda, float *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasStbsv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, cublasDiagType_t diag,
+                                              int64_t n, int64_t k, const float *A, int64_t lda,
+                                              float *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasStpmv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int n,
+                                           const float *AP, float *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasStpmv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, cublasDiagType_t diag,
+                                              int64_t n, const float *AP, float *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasStpsv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int n,
+                                           const float *AP, float *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasStpsv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, cublasDiagType_t diag,
+                                              int64_t n, const float *AP, float *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasSsbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           int k, const float *alpha, const float *A, int lda,
+                                           const float *x, int incx, const float *beta, float *y,
+                                           int incy);
+cublasStatus_t CUBLASWINAPI cublasSsbmv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              int64_t n, int64_t k, const float *alpha,
+                                              const float *A, int64_t lda, const float *x,
+                                              int64_t incx, const float *beta, float *y,
+                                              int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasSspmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           const float *alpha, const float *AP, const float *x,
+                                           int incx, const float *beta, float *y, int incy);
+cublasStatus_t CUBLASWINAPI cublasSspmv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              int64_t n, const float *alpha, const float *AP,
+                                              const float *x, int64_t incx, const float *beta,
+                                              float *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasSspr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                          const float *alpha, const float *x, int incx, float *AP);
+cublasStatus_t CUBLASWINAPI cublasSspr_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                             int64_t n, const float *alpha, const float *x,
+                                             int64_t incx, float *AP);
+cublasStatus_t CUBLASWINAPI cublasSspr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           const float *alpha, const float *x, int incx,
+                                           const float *y, int incy, float *AP);
+cublasStatus_t CUBLASWINAPI cublasSspr2_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              int64_t n, const float *alpha, const float *x,
+                                              int64_t incx, const float *y, int64_t incy,
+                                              float *AP);
+cublasStatus_t CUBLASWINAPI cublasDgbmv_v2(cublasHandle_t handle, cublasOperation_t trans, int m,
+                                           int n, int kl, int ku, const double *alpha,
+                                           const double *A, int lda, const double *x, int incx,
+                                           const double *beta, double *y, int incy);
+cublasStatus_t CUBLASWINAPI cublasDgbmv_v2_64(cublasHandle_t handle, cublasOperation_t trans,
+                                              int64_t m, int64_t n, int64_t kl, int64_t ku,
+                                              const double *alpha, const double *A, int64_t lda,
+                                              const double *x, int64_t incx, const double *beta,
+                                              double *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasDtbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int n,
+                                           int k, const double *A, int lda, double *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasDtbmv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, cublasDiagType_t diag,
+                                              int64_t n, int64_t k, const double *A, int64_t lda,
+                                              double *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasDtbsv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int n,
+                                           int k, const double *A, int lda, double *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasDtbsv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, cublasDiagType_t diag,
+                                              int64_t n, int64_t k, const double *A, int64_t lda,
+                                              double *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasDtpmv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int n,
+                                           const double *AP, double *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasDtpmv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, cublasDiagType_t diag,
+                                              int64_t n, const double *AP, double *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasDtpsv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int n,
+                                           const double *AP, double *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasDtpsv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, cublasDiagType_t diag,
+                                              int64_t n, const double *AP, double *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasDsbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           int k, const double *alpha, const double *A, int lda,
+                                           const double *x, int incx, const double *beta, double *y,
+                                           int incy);
+cublasStatus_t CUBLASWINAPI cublasDsbmv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              int64_t n, int64_t k, const double *alpha,
+                                              const double *A, int64_t lda, const double *x,
+                                              int64_t incx, const double *beta, double *y,
+                                              int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasDspmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           const double *alpha, const double *AP, const double *x,
+                                           int incx, const double *beta, double *y, int incy);
+cublasStatus_t CUBLASWINAPI cublasDspmv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              int64_t n, const double *alpha, const double *AP,
+                                              const double *x, int64_t incx, const double *beta,
+                                              double *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasDspr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                          const double *alpha, const double *x, int incx,
+                                          double *AP);
+cublasStatus_t CUBLASWINAPI cublasDspr_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                             int64_t n, const double *alpha, const double *x,
+                                             int64_t incx, double *AP);
+cublasStatus_t CUBLASWINAPI cublasDspr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           const double *alpha, const double *x, int incx,
+                                           const double *y, int incy, double *AP);
+cublasStatus_t CUBLASWINAPI cublasDspr2_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              int64_t n, const double *alpha, const double *x,
+                                              int64_t incx, const double *y, int64_t incy,
+                                              double *AP);
+cublasStatus_t CUBLASWINAPI cublasCgbmv_v2(cublasHandle_t handle, cublasOperation_t trans, int m,
+                                           int n, int kl, int ku, const cuComplex *alpha,
+                                           const cuComplex *A, int lda, const cuComplex *x,
+                                           int incx, const cuComplex *beta, cuComplex *y, int incy);
+cublasStatus_t CUBLASWINAPI cublasCgbmv_v2_64(cublasHandle_t handle, cublasOperation_t trans,
+                                              int64_t m, int64_t n, int64_t kl, int64_t ku,
+                                              const cuComplex *alpha, const cuComplex *A,
+                                              int64_t lda, const cuComplex *x, int64_t incx,
+                                              const cuComplex *beta, cuComplex *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasCtbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int n,
+                                           int k, const cuComplex *A, int lda, cuComplex *x,
+                                           int incx);
+cublasStatus_t CUBLASWINAPI cublasCtbmv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, cublasDiagType_t diag,
+                                              int64_t n, int64_t k, const cuComplex *A, int64_t lda,
+                                              cuComplex *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasCtbsv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int n,
+                                           int k, const cuComplex *A, int lda, cuComplex *x,
+                                           int incx);
+cublasStatus_t CUBLASWINAPI cublasCtbsv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, cublasDiagType_t diag,
+                                              int64_t n, int64_t k, const cuComplex *A, int64_t lda,
+                                              cuComplex *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasCtpmv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int n,
+                                           const cuComplex *AP, cuComplex *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasCtpmv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, cublasDiagType_t diag,
+                                              int64_t n, const cuComplex *AP, cuComplex *x,
+                                              int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasCtpsv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int n,
+                                           const cuComplex *AP, cuComplex *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasCtpsv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, cublasDiagType_t diag,
+                                              int64_t n, const cuComplex *AP, cuComplex *x,
+                                              int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasChbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           int k, const cuComplex *alpha, const cuComplex *A,
+                                           int lda, const cuComplex *x, int incx,
+                                           const cuComplex *beta, cuComplex *y, int incy);
+cublasStatus_t CUBLASWINAPI cublasChbmv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              int64_t n, int64_t k, const cuComplex *alpha,
+                                              const cuComplex *A, int64_t lda, const cuComplex *x,
+                                              int64_t incx, const cuComplex *beta, cuComplex *y,
+                                              int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasChpmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           const cuComplex *alpha, const cuComplex *AP,
+                                           const cuComplex *x, int incx, const cuComplex *beta,
+                                           cuComplex *y, int incy);
+cublasStatus_t CUBLASWINAPI cublasChpmv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              int64_t n, const cuComplex *alpha,
+                                              const cuComplex *AP, const cuComplex *x, int64_t incx,
+                                              const cuComplex *beta, cuComplex *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasChpr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                          const float *alpha, const cuComplex *x, int incx,
+                                          cuComplex *AP);
+cublasStatus_t CUBLASWINAPI cublasChpr_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                             int64_t n, const float *alpha, const cuComplex *x,
+                                             int64_t incx, cuComplex *AP);
+cublasStatus_t CUBLASWINAPI cublasChpr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           const cuComplex *alpha, const cuComplex *x, int incx,
+                                           const cuComplex *y, int incy, cuComplex *AP);
+cublasStatus_t CUBLASWINAPI cublasChpr2_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              int64_t n, const cuComplex *alpha, const cuComplex *x,
+                                              int64_t incx, const cuComplex *y, int64_t incy,
+                                              cuComplex *AP);
+cublasStatus_t CUBLASWINAPI cublasZgbmv_v2(cublasHandle_t handle, cublasOperation_t trans, int m,
+                                           int n, int kl, int ku, const cuDoubleComplex *alpha,
+                                           const cuDoubleComplex *A, int lda,
+                                           const cuDoubleComplex *x, int incx,
+                                           const cuDoubleComplex *beta, cuDoubleComplex *y,
+                                           int incy);
+cublasStatus_t CUBLASWINAPI cublasZgbmv_v2_64(
+    cublasHandle_t handle, cublasOperation_t trans, int64_t m, int64_t n, int64_t kl, int64_t ku,
+    const cuDoubleComplex *alpha, const cuDoubleComplex *A, int64_t lda, const cuDoubleComplex *x,
+    int64_t incx, const cuDoubleComplex *beta, cuDoubleComplex *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasZtbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int n,
+                                           int k, const cuDoubleComplex *A, int lda,
+                                           cuDoubleComplex *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasZtbmv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, cublasDiagType_t diag,
+                                              int64_t n, int64_t k, const cuDoubleComplex *A,
+                                              int64_t lda, cuDoubleComplex *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasZtbsv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int n,
+                                           int k, const cuDoubleComplex *A, int lda,
+                                           cuDoubleComplex *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasZtbsv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, cublasDiagType_t diag,
+                                              int64_t n, int64_t k, const cuDoubleComplex *A,
+                                              int64_t lda, cuDoubleComplex *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasZtpmv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int n,
+                                           const cuDoubleComplex *AP, cuDoubleComplex *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasZtpmv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, cublasDiagType_t diag,
+                                              int64_t n, const cuDoubleComplex *AP,
+                                              cuDoubleComplex *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasZtpsv_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int n,
+                                           const cuDoubleComplex *AP, cuDoubleComplex *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasZtpsv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, cublasDiagType_t diag,
+                                              int64_t n, const cuDoubleComplex *AP,
+                                              cuDoubleComplex *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasZhbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           int k, const cuDoubleComplex *alpha,
+                                           const cuDoubleComplex *A, int lda,
+                                           const cuDoubleComplex *x, int incx,
+                                           const cuDoubleComplex *beta, cuDoubleComplex *y,
+                                           int incy);
+cublasStatus_t CUBLASWINAPI cublasZhbmv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              int64_t n, int64_t k, const cuDoubleComplex *alpha,
+                                              const cuDoubleComplex *A, int64_t lda,
+                                              const cuDoubleComplex *x, int64_t incx,
+                                              const cuDoubleComplex *beta, cuDoubleComplex *y,
+                                              int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasZhpmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           const cuDoubleComplex *alpha, const cuDoubleComplex *AP,
+                                           const cuDoubleComplex *x, int incx,
+                                           const cuDoubleComplex *beta, cuDoubleComplex *y,
+                                           int incy);
+cublasStatus_t CUBLASWINAPI cublasZhpmv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              int64_t n, const cuDoubleComplex *alpha,
+                                              const cuDoubleComplex *AP, const cuDoubleComplex *x,
+                                              int64_t incx, const cuDoubleComplex *beta,
+                                              cuDoubleComplex *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasZhpr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                          const double *alpha, const cuDoubleComplex *x, int incx,
+                                          cuDoubleComplex *AP);
+cublasStatus_t CUBLASWINAPI cublasZhpr_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                             int64_t n, const double *alpha,
+                                             const cuDoubleComplex *x, int64_t incx,
+                                             cuDoubleComplex *AP);
+cublasStatus_t CUBLASWINAPI cublasZhpr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           const cuDoubleComplex *alpha, const cuDoubleComplex *x,
+                                           int incx, const cuDoubleComplex *y, int incy,
+                                           cuDoubleComplex *AP);
+cublasStatus_t CUBLASWINAPI cublasZhpr2_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              int64_t n, const cuDoubleComplex *alpha,
+                                              const cuDoubleComplex *x, int64_t incx,
+                                              const cuDoubleComplex *y, int64_t incy,
+                                              cuDoubleComplex *AP);
+
+/* ---- syrkx, herkx (libraries/cublas/level3.c) ---- */
+/* The uplo triangle of C = alpha op(A) op(B)^T + beta C (syrkx), or alpha op(A) op(B)^H +
+ * beta C with a real beta (herkx): for products known to be symmetric (hermitian). */
+cublasStatus_t CUBLASWINAPI cublasSsyrkx(cublasHandle_t handle, cublasFillMode_t uplo,
+                                         cublasOperation_t trans, int n, int k, const float *alpha,
+                                         const float *A, int lda, const float *B, int ldb,
+                                         const float *beta, float *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasDsyrkx(cublasHandle_t handle, cublasFillMode_t uplo,
+                                         cublasOperation_t trans, int n, int k, const double *alpha,
+                                         const double *A, int lda, const double *B, int ldb,
+                                         const double *beta, double *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasCsyrkx(cublasHandle_t handle, cublasFillMode_t uplo,
+                                         cublasOperation_t trans, int n, int k,
+                                         const cuComplex *alpha, const cuComplex *A, int lda,
+                                         const cuComplex *B, int ldb, const cuComplex *beta,
+                                         cuComplex *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasZsyrkx(cublasHandle_t handle, cublasFillMode_t uplo,
+                                         cublasOperation_t trans, int n, int k,
+                                         const cuDoubleComplex *alpha, const cuDoubleComplex *A,
+                                         int lda, const cuDoubleComplex *B, int ldb,
+                                         const cuDoubleComplex *beta, cuDoubleComplex *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasCherkx(cublasHandle_t handle, cublasFillMode_t uplo,
+                                         cublasOperation_t trans, int n, int k,
+                                         const cuComplex *alpha, const cuComplex *A, int lda,
+                                         const cuComplex *B, int ldb, const float *beta,
+                                         cuComplex *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasZherkx(cublasHandle_t handle, cublasFillMode_t uplo,
+                                         cublasOperation_t trans, int n, int k,
+                                         const cuDoubleComplex *alpha, const cuDoubleComplex *A,
+                                         int lda, const cuDoubleComplex *B, int ldb,
+                                         const double *beta, cuDoubleComplex *C, int ldc);
+/* The same with int64_t sizes. */
+cublasStatus_t CUBLASWINAPI cublasSsyrkx_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                            cublasOperation_t trans, int64_t n, int64_t k,
+                                            const float *alpha, const float *A, int64_t lda,
+                                            const float *B, int64_t ldb, const float *beta,
+                                            float *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasDsyrkx_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                            cublasOperation_t trans, int64_t n, int64_t k,
+                                            const double *alpha, const double *A, int64_t lda,
+                                            const double *B, int64_t ldb, const double *beta,
+                                            double *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasCsyrkx_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                            cublasOperation_t trans, int64_t n, int64_t k,
+                                            const cuComplex *alpha, const cuComplex *A, int64_t lda,
+                                            const cuComplex *B, int64_t ldb, const cuComplex *beta,
+                                            cuComplex *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasZsyrkx_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                            cublasOperation_t trans, int64_t n, int64_t k,
+                                            const cuDoubleComplex *alpha, const cuDoubleComplex *A,
+                                            int64_t lda, const cuDoubleComplex *B, int64_t ldb,
+                                            const cuDoubleComplex *beta, cuDoubleComplex *C,
+                                            int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasCherkx_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                            cublasOperation_t trans, int64_t n, int64_t k,
+                                            const cuComplex *alpha, const cuComplex *A, int64_t lda,
+                                            const cuComplex *B, int64_t ldb, const float *beta,
+                                            cuComplex *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasZherkx_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                            cublasOperation_t trans, int64_t n, int64_t k,
+                                            const cuDoubleComplex *alpha, const cuDoubleComplex *A,
+                                            int64_t lda, const cuDoubleComplex *B, int64_t ldb,
+                                            const double *beta, cuDoubleComplex *C, int64_t ldc);
+
+/* ---- level-1 Ex forms (libraries/cublas/level1_ex.c): types as cudaDataType; Anchor runs
+ * the combinations of its typed routines (docs/cublas.md), others are NOT_SUPPORTED ---- */
+cublasStatus_t CUBLASWINAPI cublasAxpyEx(cublasHandle_t handle, int n, const void *alpha,
+                                         cudaDataType alphaType, const void *x, cudaDataType xType,
+                                         int incx, void *y, cudaDataType yType, int incy,
+                                         cudaDataType executiontype);
+cublasStatus_t CUBLASWINAPI cublasDotEx(cublasHandle_t handle, int n, const void *x,
+                                        cudaDataType xType, int incx, const void *y,
+                                        cudaDataType yType, int incy, void *result,
+                                        cudaDataType resultType, cudaDataType executionType);
+cublasStatus_t CUBLASWINAPI cublasDotcEx(cublasHandle_t handle, int n, const void *x,
+                                         cudaDataType xType, int incx, const void *y,
+                                         cudaDataType yType, int incy, void *result,
+                                         cudaDataType resultType, cudaDataType executionType);
+cublasStatus_t CUBLASWINAPI cublasNrm2Ex(cublasHandle_t handle, int n, const void *x,
+                                         cudaDataType xType, int incx, void *result,
+                                         cudaDataType resultType, cudaDataType executionType);
+cublasStatus_t CUBLASWINAPI cublasAsumEx(cublasHandle_t handle, int n, const void *x,
+                                         cudaDataType xType, int incx, void *result,
+                                         cudaDataType resultType, cudaDataType executiontype);
+cublasStatus_t CUBLASWINAPI cublasScalEx(cublasHandle_t handle, int n, const void *alpha,
+                                         cudaDataType alphaType, void *x, cudaDataType xType,
+                                         int incx, cudaDataType executionType);
+cublasStatus_t CUBLASWINAPI cublasIamaxEx(cublasHandle_t handle, int n, const void *x,
+                                          cudaDataType xType, int incx, int *result);
+cublasStatus_t CUBLASWINAPI cublasIaminEx(cublasHandle_t handle, int n, const void *x,
+                                          cudaDataType xType, int incx, int *result);
+cublasStatus_t CUBLASWINAPI cublasCopyEx(cublasHandle_t handle, int n, const void *x,
+                                         cudaDataType xType, int incx, void *y, cudaDataType yType,
+                                         int incy);
+cublasStatus_t CUBLASWINAPI cublasSwapEx(cublasHandle_t handle, int n, void *x, cudaDataType xType,
+                                         int incx, void *y, cudaDataType yType, int incy);
+cublasStatus_t CUBLASWINAPI cublasRotEx(cublasHandle_t handle, int n, void *x, cudaDataType xType,
+                                        int incx, void *y, cudaDataType yType, int incy,
+                                        const void *c, const void *s, cudaDataType csType,
+                                        cudaDataType executiontype);
+cublasStatus_t CUBLASWINAPI cublasRotgEx(cublasHandle_t handle, void *a, void *b,
+                                         cudaDataType abType, void *c, void *s, cudaDataType csType,
+                                         cudaDataType executiontype);
+cublasStatus_t CUBLASWINAPI cublasRotmEx(cublasHandle_t handle, int n, void *x, cudaDataType xType,
+                                         int incx, void *y, cudaDataType yType, int incy,
+                                         const void *param, cudaDataType paramType,
+                                         cudaDataType executiontype);
+cublasStatus_t CUBLASWINAPI cublasRotmgEx(cublasHandle_t handle, void *d1, cudaDataType d1Type,
+                                          void *d2, cudaDataType d2Type, void *x1,
+                                          cudaDataType x1Type, const void *y1, cudaDataType y1Type,
+                                          void *param, cudaDataType paramType,
+                                          cudaDataType executiontype);
+
+/* ---- _64 forms of the GEMM family, gemv and level 1 (libraries/cublas/wide.c) ---- */
+cublasStatus_t CUBLASWINAPI cublasSgemm_v2_64(cublasHandle_t handle, cublasOperation_t transa,
+                                              cublasOperation_t transb, int64_t m, int64_t n,
+                                              int64_t k, const float *alpha, const float *A,
+                                              int64_t lda, const float *B, int64_t ldb,
+                                              const float *beta, float *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasDgemm_v2_64(cublasHandle_t handle, cublasOperation_t transa,
+                                              cublasOperation_t transb, int64_t m, int64_t n,
+                                              int64_t k, const double *alpha, const double *A,
+                                              int64_t lda, const double *B, int64_t ldb,
+                                              const double *beta, double *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasCgemm_v2_64(cublasHandle_t handle, cublasOperation_t transa,
+                                              cublasOperation_t transb, int64_t m, int64_t n,
+                                              int64_t k, const cuComplex *alpha, const cuComplex *A,
+                                              int64_t lda, const cuComplex *B, int64_t ldb,
+                                              const cuComplex *beta, cuComplex *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasZgemm_v2_64(cublasHandle_t handle, cublasOperation_t transa,
+                                              cublasOperation_t transb, int64_t m, int64_t n,
+                                              int64_t k, const cuDoubleComplex *alpha,
+                                              const cuDoubleComplex *A, int64_t lda,
+                                              const cuDoubleComplex *B, int64_t ldb,
+                                              const cuDoubleComplex *beta, cuDoubleComplex *C,
+                                              int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasHgemm_64(cublasHandle_t handle, cublasOperation_t transa,
+                                           cublasOperation_t transb, int64_t m, int64_t n,
+                                           int64_t k, const __half *alpha, const __half *A,
+                                           int64_t lda, const __half *B, int64_t ldb,
+                                           const __half *beta, __half *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasSgemmBatched_64(cublasHandle_t handle, cublasOperation_t transa,
+                                                  cublasOperation_t transb, int64_t m, int64_t n,
+                                                  int64_t k, const float *alpha,
+                                                  const float *const *Aarray, int64_t lda,
+                                                  const float *const *Barray, int64_t ldb,
+                                                  const float *beta, float *const *Carray,
+                                                  int64_t ldc, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasDgemmBatched_64(cublasHandle_t handle, cublasOperation_t transa,
+                                                  cublasOperation_t transb, int64_t m, int64_t n,
+                                                  int64_t k, const double *alpha,
+                                                  const double *const *Aarray, int64_t lda,
+                                                  const double *const *Barray, int64_t ldb,
+                                                  const double *beta, double *const *Carray,
+                                                  int64_t ldc, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasCgemmBatched_64(cublasHandle_t handle, cublasOperation_t transa,
+                                                  cublasOperation_t transb, int64_t m, int64_t n,
+                                                  int64_t k, const cuComplex *alpha,
+                                                  const cuComplex *const *Aarray, int64_t lda,
+                                                  const cuComplex *const *Barray, int64_t ldb,
+                                                  const cuComplex *beta, cuComplex *const *Carray,
+                                                  int64_t ldc, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasZgemmBatched_64(
+    cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, int64_t m, int64_t n,
+    int64_t k, const cuDoubleComplex *alpha, const cuDoubleComplex *const *Aarray, int64_t lda,
+    const cuDoubleComplex *const *Barray, int64_t ldb, const cuDoubleComplex *beta,
+    cuDoubleComplex *const *Carray, int64_t ldc, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasHgemmBatched_64(cublasHandle_t handle, cublasOperation_t transa,
+                                                  cublasOperation_t transb, int64_t m, int64_t n,
+                                                  int64_t k, const __half *alpha,
+                                                  const __half *const *Aarray, int64_t lda,
+                                                  const __half *const *Barray, int64_t ldb,
+                                                  const __half *beta, __half *const *Carray,
+                                                  int64_t ldc, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasSgemmStridedBatched_64(
+    cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, int64_t m, int64_t n,
+    int64_t k, const float *alpha, const float *A, int64_t lda, long long strideA, const float *B,
+    int64_t ldb, long long strideB, const float *beta, float *C, int64_t ldc, long long strideC,
+    int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasDgemmStridedBatched_64(
+    cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, int64_t m, int64_t n,
+    int64_t k, const double *alpha, const double *A, int64_t lda, long long strideA,
+    const double *B, int64_t ldb, long long strideB, const double *beta, double *C, int64_t ldc,
+    long long strideC, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasCgemmStridedBatched_64(
+    cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, int64_t m, int64_t n,
+    int64_t k, const cuComplex *alpha, const cuComplex *A, int64_t lda, long long strideA,
+    const cuComplex *B, int64_t ldb, long long strideB, const cuComplex *beta, cuComplex *C,
+    int64_t ldc, long long strideC, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasZgemmStridedBatched_64(
+    cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, int64_t m, int64_t n,
+    int64_t k, const cuDoubleComplex *alpha, const cuDoubleComplex *A, int64_t lda,
+    long long strideA, const cuDoubleComplex *B, int64_t ldb, long long strideB,
+    const cuDoubleComplex *beta, cuDoubleComplex *C, int64_t ldc, long long strideC,
+    int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasHgemmStridedBatched_64(
+    cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, int64_t m, int64_t n,
+    int64_t k, const __half *alpha, const __half *A, int64_t lda, long long strideA,
+    const __half *B, int64_t ldb, long long strideB, const __half *beta, __half *C, int64_t ldc,
+    long long strideC, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasSgemv_v2_64(cublasHandle_t handle, cublasOperation_t trans,
+                                              int64_t m, int64_t n, const float *alpha,
+                                              const float *A, int64_t lda, const float *x,
+                                              int64_t incx, const float *beta, float *y,
+                                              int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasDgemv_v2_64(cublasHandle_t handle, cublasOperation_t trans,
+                                              int64_t m, int64_t n, const double *alpha,
+                                              const double *A, int64_t lda, const double *x,
+                                              int64_t incx, const double *beta, double *y,
+                                              int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasCgemv_v2_64(cublasHandle_t handle, cublasOperation_t trans,
+                                              int64_t m, int64_t n, const cuComplex *alpha,
+                                              const cuComplex *A, int64_t lda, const cuComplex *x,
+                                              int64_t incx, const cuComplex *beta, cuComplex *y,
+                                              int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasZgemv_v2_64(cublasHandle_t handle, cublasOperation_t trans,
+                                              int64_t m, int64_t n, const cuDoubleComplex *alpha,
+                                              const cuDoubleComplex *A, int64_t lda,
+                                              const cuDoubleComplex *x, int64_t incx,
+                                              const cuDoubleComplex *beta, cuDoubleComplex *y,
+                                              int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasSaxpy_v2_64(cublasHandle_t handle, int64_t n, const float *alpha,
+                                              const float *x, int64_t incx, float *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasDaxpy_v2_64(cublasHandle_t handle, int64_t n, const double *alpha,
+                                              const double *x, int64_t incx, double *y,
+                                              int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasCaxpy_v2_64(cublasHandle_t handle, int64_t n,
+                                              const cuComplex *alpha, const cuComplex *x,
+                                              int64_t incx, cuComplex *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasZaxpy_v2_64(cublasHandle_t handle, int64_t n,
+                                              const cuDoubleComplex *alpha,
+                                              const cuDoubleComplex *x, int64_t incx,
+                                              cuDoubleComplex *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasSscal_v2_64(cublasHandle_t handle, int64_t n, const float *alpha,
+                                              float *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasDscal_v2_64(cublasHandle_t handle, int64_t n, const double *alpha,
+                                              double *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasCscal_v2_64(cublasHandle_t handle, int64_t n,
+                                              const cuComplex *alpha, cuComplex *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasZscal_v2_64(cublasHandle_t handle, int64_t n,
+                                              const cuDoubleComplex *alpha, cuDoubleComplex *x,
+                                              int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasScopy_v2_64(cublasHandle_t handle, int64_t n, const float *x,
+                                              int64_t incx, float *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasDcopy_v2_64(cublasHandle_t handle, int64_t n, const double *x,
+                                              int64_t incx, double *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasCcopy_v2_64(cublasHandle_t handle, int64_t n, const cuComplex *x,
+                                              int64_t incx, cuComplex *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasZcopy_v2_64(cublasHandle_t handle, int64_t n,
+                                              const cuDoubleComplex *x, int64_t incx,
+                                              cuDoubleComplex *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasSswap_v2_64(cublasHandle_t handle, int64_t n, float *x,
+                                              int64_t incx, float *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasDswap_v2_64(cublasHandle_t handle, int64_t n, double *x,
+                                              int64_t incx, double *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasCswap_v2_64(cublasHandle_t handle, int64_t n, cuComplex *x,
+                                              int64_t incx, cuComplex *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasZswap_v2_64(cublasHandle_t handle, int64_t n, cuDoubleComplex *x,
+                                              int64_t incx, cuDoubleComplex *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasSdot_v2_64(cublasHandle_t handle, int64_t n, const float *x,
+                                             int64_t incx, const float *y, int64_t incy,
+                                             float *result);
+cublasStatus_t CUBLASWINAPI cublasDdot_v2_64(cublasHandle_t handle, int64_t n, const double *x,
+                                             int64_t incx, const double *y, int64_t incy,
+                                             double *result);
+cublasStatus_t CUBLASWINAPI cublasCdotu_v2_64(cublasHandle_t handle, int64_t n, const cuComplex *x,
+                                              int64_t incx, const cuComplex *y, int64_t incy,
+                                              cuComplex *result);
+cublasStatus_t CUBLASWINAPI cublasCdotc_v2_64(cublasHandle_t handle, int64_t n, const cuComplex *x,
+                                              int64_t incx, const cuComplex *y, int64_t incy,
+                                              cuComplex *result);
+cublasStatus_t CUBLASWINAPI cublasZdotu_v2_64(cublasHandle_t handle, int64_t n,
+                                              const cuDoubleComplex *x, int64_t incx,
+                                              const cuDoubleComplex *y, int64_t incy,
+                                              cuDoubleComplex *result);
+cublasStatus_t CUBLASWINAPI cublasZdotc_v2_64(cublasHandle_t handle, int64_t n,
+                                              const cuDoubleComplex *x, int64_t incx,
+                                              const cuDoubleComplex *y, int64_t incy,
+                                              cuDoubleComplex *result);
+cublasStatus_t CUBLASWINAPI cublasSnrm2_v2_64(cublasHandle_t handle, int64_t n, const float *x,
+                                              int64_t incx, float *result);
+cublasStatus_t CUBLASWINAPI cublasDnrm2_v2_64(cublasHandle_t handle, int64_t n, const double *x,
+                                              int64_t incx, double *result);
+cublasStatus_t CUBLASWINAPI cublasScnrm2_v2_64(cublasHandle_t handle, int64_t n, const cuComplex *x,
+                                               int64_t incx, float *result);
+cublasStatus_t CUBLASWINAPI cublasDznrm2_v2_64(cublasHandle_t handle, int64_t n,
+                                               const cuDoubleComplex *x, int64_t incx,
+                                               double *result);
+cublasStatus_t CUBLASWINAPI cublasSasum_v2_64(cublasHandle_t handle, int64_t n, const float *x,
+                                              int64_t incx, float *result);
+cublasStatus_t CUBLASWINAPI cublasDasum_v2_64(cublasHandle_t handle, int64_t n, const double *x,
+                                              int64_t incx, double *result);
+cublasStatus_t CUBLASWINAPI cublasScasum_v2_64(cublasHandle_t handle, int64_t n, const cuComplex *x,
+                                               int64_t incx, float *result);
+cublasStatus_t CUBLASWINAPI cublasDzasum_v2_64(cublasHandle_t handle, int64_t n,
+                                               const cuDoubleComplex *x, int64_t incx,
+                                               double *result);
+cublasStatus_t CUBLASWINAPI cublasGemmEx_64(cublasHandle_t handle, cublasOperation_t transa,
+                                            cublasOperation_t transb, int64_t m, int64_t n,
+                                            int64_t k, const void *alpha, const void *A,
+                                            cudaDataType Atype, int64_t lda, const void *B,
+                                            cudaDataType Btype, int64_t ldb, const void *beta,
+                                            void *C, cudaDataType Ctype, int64_t ldc,
+                                            cublasComputeType_t computeType, cublasGemmAlgo_t algo);
 
 #ifdef __cplusplus
 }

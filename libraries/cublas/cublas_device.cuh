@@ -349,6 +349,28 @@ __device__ inline T sym_element(const T *A, int lda, int uplo, int r, int c) {
   return a;
 }
 
+/* Element (i, j) of an n x n symmetric (hermitian) matrix after a rank-1 or rank-2 update
+ * (syr/her, syr2/her2 and their packed forms spr/hpr, spr2/hpr2), v its value before:
+ *   v + alpha x_i x_j (x_j conjugated for her; alpha real), or
+ *   v + alpha x_i y_j + alpha y_i x_j (her2: alpha x_i conj(y_j) + conj(alpha) y_i conj(x_j));
+ * her and her2 keep the diagonal real. S: alpha's type. */
+template <class T, class S, bool hermitian, bool two>
+__device__ inline T rank_update(T v, S al, const T *x, int incx, const T *y, int incy, int n, int i,
+                                int j) {
+  T xi = x[vector_index(i, n, incx)], xj = x[vector_index(j, n, incx)];
+  if (hermitian) xj = conj(xj);
+  if (two) {
+    T yi = y[vector_index(i, n, incy)], yj = y[vector_index(j, n, incy)];
+    if (hermitian) yj = conj(yj);
+    v = madd(mul(al, xi), yj, v);
+    v = madd(mul(hermitian ? conj(al) : al, yi), xj, v);
+  } else {
+    v = madd(mul(al, xi), xj, v);
+  }
+  if (hermitian && i == j) v = real_part(v);
+  return v;
+}
+
 /* Solves op(A) x = x in place for one right-hand side of len elements x[0], x[step] ...,
  * A triangular (tri_element), by substitution: forward when op(A) is lower triangular. */
 template <class T>

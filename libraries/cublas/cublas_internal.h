@@ -63,6 +63,14 @@ void *cublas_result_target(cublasHandle_t handle, void *result);
 /* A zero result of size bytes (n <= 0 ...), in either pointer mode. */
 cublasStatus_t cublas_zero_result(cublasHandle_t handle, void *result, int size);
 
+/* The arguments of a _64 entry point (CUDA 12's int64_t forms) as the int routines take
+ * them: NOT_INITIALIZED for a NULL handle; a negative size (or leading dimension, batch
+ * count) becomes -1, which the int routine rejects as it rejects any negative one; a size
+ * above INT_MAX or an increment beyond +-INT_MAX, which the kernels cannot index, is
+ * CUBLAS_STATUS_NOT_SUPPORTED. */
+cublasStatus_t cublas_narrow_64(cublasHandle_t handle, int nsizes, const int64_t *sizes,
+                                int *sizes_out, int nincs, const int64_t *incs, int *incs_out);
+
 /* Kernel tables (level1.cu), indexed by cublas_type. */
 extern void *cublas_scal_kernels[], *cublas_scal_real_kernels[], *cublas_axpy_kernels[],
     *cublas_copy_kernels[], *cublas_swap_kernels[], *cublas_rot_kernels[],
@@ -87,10 +95,22 @@ extern void *cublas_gemv_kernels[], *cublas_ger_kernels[], *cublas_gerc_kernels[
     *cublas_symv_kernels[], *cublas_hemv_kernels[], *cublas_trsv_kernels[], *cublas_syr_kernels[],
     *cublas_syr2_kernels[], *cublas_her_kernels[], *cublas_her2_kernels[], *cublas_trmv_kernels[];
 
+/* A band or packed triangle as banded.cu's kernels take it, byte for byte its band_layout:
+ * kl sub- and ku super-diagonals of an lda x n band array (BLAS's band storage), or
+ * (packed 1) a packed triangle of order n, upper when kl == 0 (kl or ku is then n - 1). */
+typedef struct {
+  int packed, n, lda, kl, ku;
+} cublas_band;
+
+/* Kernel tables (banded.cu), indexed by cublas_type. */
+extern void *cublas_band_mv_kernels[], *cublas_band_tmv_kernels[], *cublas_band_tsv_kernels[],
+    *cublas_spr_kernels[], *cublas_spr2_kernels[], *cublas_hpr_kernels[], *cublas_hpr2_kernels[];
+
 /* Kernel tables (level3.cu), indexed by cublas_type. */
 extern void *cublas_symm_kernels[], *cublas_hemm_kernels[], *cublas_syrk_kernels[],
-    *cublas_herk_kernels[], *cublas_trmm_kernels[], *cublas_trsm_kernels[], *cublas_geam_kernels[],
-    *cublas_dgmm_kernels[], *cublas_syr2k_kernels[], *cublas_her2k_kernels[];
+    *cublas_herk_kernels[], *cublas_herkx_kernels[], *cublas_trmm_kernels[], *cublas_trsm_kernels[],
+    *cublas_geam_kernels[], *cublas_dgmm_kernels[], *cublas_syr2k_kernels[],
+    *cublas_her2k_kernels[];
 
 /* Kernel tables (getrf.cu), indexed by cublas_type. */
 extern void *cublas_getrf_kernels[], *cublas_getrs_kernels[];

@@ -116,20 +116,8 @@ __global__ void syr_kernel(int uplo, int n, S alpha, const S *alpha_p, const T *
        e += (long long)gridDim.x * blockDim.x) {
     int i = (int)(e % n), j = (int)(e / n);
     if (uplo == 1 ? i > j : i < j) continue;
-    T xi = x[vector_index(i, n, incx)], xj = x[vector_index(j, n, incx)];
-    if (hermitian) xj = conj(xj);
     T *a = A + i + (long long)j * lda;
-    T v = *a;
-    if (two) {
-      T yi = y[vector_index(i, n, incy)], yj = y[vector_index(j, n, incy)];
-      if (hermitian) yj = conj(yj);
-      v = madd(mul(al, xi), yj, v);
-      v = madd(mul(hermitian ? conj(al) : al, yi), xj, v);
-    } else {
-      v = madd(mul(al, xi), xj, v);
-    }
-    if (hermitian && i == j) v = real_part(v);
-    *a = v;
+    *a = rank_update<T, S, hermitian, two>(*a, al, x, incx, y, incy, n, i, j);
   }
 }
 

@@ -1,14 +1,14 @@
 /* level3.c — cuBLAS's level-3 calls besides GEMM, in S, D, C, Z: symm, hemm, syrk, herk,
- * trmm, trsm, launching level3.cu's kernels.
+ * syrkx, herkx, trmm, trsm, launching level3.cu's kernels.
  *
  * Rules, as cuBLAS documents them: a NULL handle is NOT_INITIALIZED; INVALID_VALUE for
  * m, n or k < 0, a side, fill mode, operation or diagonal type out of its enum (syrk takes
- * N or T, herk N or C; for real types C means T), lda < max(1, rows of A) (m for side
- * left, n for side right), ldb or ldc < max(1, m) (syrk/herk: ldc < max(1, n)), a NULL
- * alpha or beta. Nothing runs when m or n is 0. trmm is out of place (C = alpha op(A) B);
- * with C == B it runs through a temporary copy of B. trsm does not test for singularity.
- * geam: lda < max(1, op(A) = A ? m : n), ldb likewise, ldc < max(1, m); C may be A or B
- * only where that operand is N with ldc (else INVALID_VALUE). dgmm: lda, ldc < max(1, m). */
+ * N or T, herk N or C; for real types C means T; syrkx, herkx as syrk, herk), lda < max(1, rows of
+ * A) (m for side left, n for side right), ldb or ldc < max(1, m) (syrk/herk: ldc < max(1, n)), a
+ * NULL alpha or beta. Nothing runs when m or n is 0. trmm is out of place (C = alpha op(A) B); with
+ * C == B it runs through a temporary copy of B. trsm does not test for singularity. geam: lda <
+ * max(1, op(A) = A ? m : n), ldb likewise, ldc < max(1, m); C may be A or B only where that operand
+ * is N with ldc (else INVALID_VALUE). dgmm: lda, ldc < max(1, m). */
 #include "cublas_internal.h"
 
 static int max1(int a) {
@@ -48,25 +48,29 @@ static cublasStatus_t symm(cublasHandle_t h, cublas_type t, void *kernel, cublas
   return cublas_launch(h, kernel, cublas_blocks_for((long long)m * n), 1, 1, 256, args);
 }
 
-/* syrk (hermitian 0, scalars of the element type) and herk (1, real scalars). */
+/* syrk and syrkx (hermitian 0, scalars of the element type), herk (1, real scalars) and
+ * herkx (2: complex alpha, real beta); syrk and herk pass A as B. */
 static cublasStatus_t syrk(cublasHandle_t h, cublas_type t, int hermitian, cublasFillMode_t uplo,
                            cublasOperation_t trans, int n, int k, const void *alpha, const void *A,
-                           int lda, const void *beta, void *C, int ldc) {
+                           int lda, const void *B, int ldb, const void *beta, void *C, int ldc) {
   if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
   int trans_ok = trans == CUBLAS_OP_N ||
                  (hermitian ? trans == CUBLAS_OP_C
                             : trans == CUBLAS_OP_T || (is_real(t) && trans == CUBLAS_OP_C));
-  if (bad_uplo(uplo) || !trans_ok || n < 0 || k < 0 || lda < max1(trans == CUBLAS_OP_N ? n : k) ||
+  int rows = trans == CUBLAS_OP_N ? n : k;
+  if (bad_uplo(uplo) || !trans_ok || n < 0 || k < 0 || lda < max1(rows) || ldb < max1(rows) ||
       ldc < max1(n) || !alpha || !beta)
     return CUBLAS_STATUS_INVALID_VALUE;
   if (n == 0) return CUBLAS_STATUS_SUCCESS;
-  int size = hermitian ? cublas_real_size[t] : cublas_type_size[t];
   cublas_scalar a, b;
-  cublas_scalar_from(h, alpha, size, &a);
-  cublas_scalar_from(h, beta, size, &b);
+  cublas_scalar_from(h, alpha, hermitian == 1 ? cublas_real_size[t] : cublas_type_size[t], &a);
+  cublas_scalar_from(h, beta, hermitian ? cublas_real_size[t] : cublas_type_size[t], &b);
   int u = uplo, tr = trans == CUBLAS_OP_N ? 0 : 1;
-  void *args[] = {&u, &tr, &n, &k, a.value, &a.device, &A, &lda, b.value, &b.device, &C, &ldc};
-  void *kernel = hermitian ? cublas_herk_kernels[t] : cublas_syrk_kernels[t];
+  void *args[] = {&u,   &tr, &n,   &k,      a.value,   &a.device, &A,
+                  &lda, &B,  &ldb, b.value, &b.device, &C,        &ldc};
+  void *kernel = hermitian == 2   ? cublas_herkx_kernels[t]
+                 : hermitian == 1 ? cublas_herk_kernels[t]
+                                  : cublas_syrk_kernels[t];
   return cublas_launch(h, kernel, cublas_blocks_for((long long)n * n), 1, 1, 256, args);
 }
 
@@ -206,7 +210,7 @@ static cublasStatus_t dgmm(cublasHandle_t h, cublas_type t, cublasSideMode_t sid
   cublasStatus_t cublas##P##syrk_v2(cublasHandle_t h, cublasFillMode_t uplo,                       \
                                     cublasOperation_t trans, int n, int k, const T *alpha,         \
                                     const T *A, int lda, const T *beta, T *C, int ldc) {           \
-    return syrk(h, TYPE, 0, uplo, trans, n, k, alpha, A, lda, beta, C, ldc);                       \
+    return syrk(h, TYPE, 0, uplo, trans, n, k, alpha, A, lda, A, lda, beta, C, ldc);               \
   }                                                                                                \
   cublasStatus_t cublas##P##trmm_v2(cublasHandle_t h, cublasSideMode_t side,                       \
                                     cublasFillMode_t uplo, cublasOperation_t trans,                \
@@ -218,6 +222,11 @@ static cublasStatus_t dgmm(cublasHandle_t h, cublas_type t, cublasSideMode_t sid
       cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t trans,     \
       cublasDiagType_t diag, int m, int n, const T *alpha, const T *A, int lda, T *B, int ldb) {   \
     return trsm(h, TYPE, side, uplo, trans, diag, m, n, alpha, A, NULL, lda, B, NULL, ldb, 1);     \
+  }                                                                                                \
+  cublasStatus_t cublas##P##syrkx(                                                                 \
+      cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k,              \
+      const T *alpha, const T *A, int lda, const T *B, int ldb, const T *beta, T *C, int ldc) {    \
+    return syrk(h, TYPE, 0, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);               \
   }
 LEVEL3_TYPED(S, float, CUBLAS_TYPE_S)
 LEVEL3_TYPED(D, double, CUBLAS_TYPE_D)
@@ -234,7 +243,12 @@ LEVEL3_TYPED(Z, cuDoubleComplex, CUBLAS_TYPE_Z)
   cublasStatus_t cublas##P##herk_v2(cublasHandle_t h, cublasFillMode_t uplo,                       \
                                     cublasOperation_t trans, int n, int k, const R *alpha,         \
                                     const T *A, int lda, const R *beta, T *C, int ldc) {           \
-    return syrk(h, TYPE, 1, uplo, trans, n, k, alpha, A, lda, beta, C, ldc);                       \
+    return syrk(h, TYPE, 1, uplo, trans, n, k, alpha, A, lda, A, lda, beta, C, ldc);               \
+  }                                                                                                \
+  cublasStatus_t cublas##P##herkx(                                                                 \
+      cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k,              \
+      const T *alpha, const T *A, int lda, const T *B, int ldb, const R *beta, T *C, int ldc) {    \
+    return syrk(h, TYPE, 2, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);               \
   }
 HERMITIAN_TYPED(C, cuComplex, float, CUBLAS_TYPE_C)
 HERMITIAN_TYPED(Z, cuDoubleComplex, double, CUBLAS_TYPE_Z)
@@ -290,3 +304,23 @@ cublasStatus_t cublasZher2k_v2(cublasHandle_t h, cublasFillMode_t uplo, cublasOp
                                cuDoubleComplex *C, int ldc) {
   return syr2k(h, CUBLAS_TYPE_Z, 1, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
+
+/* The _64 forms of syrkx and herkx (int64_t sizes): the int bodies, after
+ * cublas_narrow_64. */
+#define RANKKX_64(P, NAME, T, R)                                                                   \
+  cublasStatus_t cublas##P##NAME##_64(cublasHandle_t h, cublasFillMode_t uplo,                     \
+                                      cublasOperation_t trans, int64_t n, int64_t k,               \
+                                      const T *alpha, const T *A, int64_t lda, const T *B,         \
+                                      int64_t ldb, const R *beta, T *C, int64_t ldc) {             \
+    int64_t in[5] = {n, k, lda, ldb, ldc};                                                         \
+    int v[5];                                                                                      \
+    cublasStatus_t st = cublas_narrow_64(h, 5, in, v, 0, NULL, NULL);                              \
+    if (st != CUBLAS_STATUS_SUCCESS) return st;                                                    \
+    return cublas##P##NAME(h, uplo, trans, v[0], v[1], alpha, A, v[2], B, v[3], beta, C, v[4]);    \
+  }
+RANKKX_64(S, syrkx, float, float)
+RANKKX_64(D, syrkx, double, double)
+RANKKX_64(C, syrkx, cuComplex, cuComplex)
+RANKKX_64(Z, syrkx, cuDoubleComplex, cuDoubleComplex)
+RANKKX_64(C, herkx, cuComplex, float)
+RANKKX_64(Z, herkx, cuDoubleComplex, double)

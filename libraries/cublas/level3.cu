@@ -32,12 +32,16 @@ __global__ void symm_kernel(int side, int uplo, int m, int n, T alpha, const T *
   }
 }
 
-/* The uplo triangle of C = alpha op(A) op(A)^T + beta C (syrk; herk: op(A) op(A)^H with
- * real alpha and beta and a real diagonal). trans 0: A is n x k; else A is k x n. */
-template <class T, class S, bool hermitian>
-__global__ void syrk_kernel(int uplo, int trans, int n, int k, S alpha, const S *alpha_p,
-                            const T *A, int lda, S beta, const S *beta_p, T *C, int ldc) {
-  S al = scalar(alpha, alpha_p), be = scalar(beta, beta_p);
+/* The uplo triangle of C = alpha op(A) op(B)^T + beta C (syrk: B = A; syrkx), or of
+ * alpha op(A) op(B)^H + beta C with a real beta and a real diagonal (herk: B = A and a real
+ * alpha; herkx: a complex alpha). trans 0: A, B are n x k; else k x n. SA, SB: the types of
+ * alpha and beta. */
+template <class T, class SA, class SB, bool hermitian>
+__global__ void syrk_kernel(int uplo, int trans, int n, int k, SA alpha, const SA *alpha_p,
+                            const T *A, int lda, const T *B, int ldb, SB beta, const SB *beta_p,
+                            T *C, int ldc) {
+  SA al = scalar(alpha, alpha_p);
+  SB be = scalar(beta, beta_p);
   long long total = (long long)n * n;
   for (long long e = blockIdx.x * (long long)blockDim.x + threadIdx.x; e < total;
        e += (long long)gridDim.x * blockDim.x) {
@@ -47,7 +51,7 @@ __global__ void syrk_kernel(int uplo, int trans, int n, int k, S alpha, const S 
     if (!is_zero(al))
       for (int p = 0; p < k; p++) {
         T a = trans == 0 ? A[i + (long long)p * lda] : A[p + (long long)i * lda];
-        T b = trans == 0 ? A[j + (long long)p * lda] : A[p + (long long)j * lda];
+        T b = trans == 0 ? B[j + (long long)p * ldb] : B[p + (long long)j * ldb];
         if (hermitian) {
           if (trans == 0)
             b = conj(b);
@@ -168,11 +172,14 @@ void *cublas_symm_kernels[] = {
     (void *)symm_kernel<float2, false>, (void *)symm_kernel<double2, false>};
 void *cublas_hemm_kernels[] = {0, 0, (void *)symm_kernel<float2, true>,
                                (void *)symm_kernel<double2, true>};
-void *cublas_syrk_kernels[] = {
-    (void *)syrk_kernel<float, float, false>, (void *)syrk_kernel<double, double, false>,
-    (void *)syrk_kernel<float2, float2, false>, (void *)syrk_kernel<double2, double2, false>};
-void *cublas_herk_kernels[] = {0, 0, (void *)syrk_kernel<float2, float, true>,
-                               (void *)syrk_kernel<double2, double, true>};
+void *cublas_syrk_kernels[] = {(void *)syrk_kernel<float, float, float, false>,
+                               (void *)syrk_kernel<double, double, double, false>,
+                               (void *)syrk_kernel<float2, float2, float2, false>,
+                               (void *)syrk_kernel<double2, double2, double2, false>};
+void *cublas_herk_kernels[] = {0, 0, (void *)syrk_kernel<float2, float, float, true>,
+                               (void *)syrk_kernel<double2, double, double, true>};
+void *cublas_herkx_kernels[] = {0, 0, (void *)syrk_kernel<float2, float2, float, true>,
+                                (void *)syrk_kernel<double2, double2, double, true>};
 void *cublas_trmm_kernels[] = {(void *)trmm_kernel<float>, (void *)trmm_kernel<double>,
                                (void *)trmm_kernel<float2>, (void *)trmm_kernel<double2>};
 void *cublas_trsm_kernels[] = {(void *)trsm_kernel<float>, (void *)trsm_kernel<double>,

@@ -1,6 +1,7 @@
 /* support.c — what every cuBLAS call shares: element sizes, scalars in either pointer
  * mode, kernel launches on the handle's stream, and reduction results delivered to host
  * or device memory. */
+#include <limits.h>
 #include <string.h>
 
 #include "cublas_internal.h"
@@ -67,5 +68,19 @@ cublasStatus_t cublas_zero_result(cublasHandle_t handle, void *result, int size)
                ? CUBLAS_STATUS_SUCCESS
                : CUBLAS_STATUS_EXECUTION_FAILED;
   memset(result, 0, (size_t)size);
+  return CUBLAS_STATUS_SUCCESS;
+}
+
+cublasStatus_t cublas_narrow_64(cublasHandle_t handle, int nsizes, const int64_t *sizes,
+                                int *sizes_out, int nincs, const int64_t *incs, int *incs_out) {
+  if (!handle) return CUBLAS_STATUS_NOT_INITIALIZED;
+  for (int i = 0; i < nsizes; i++) {
+    if (sizes[i] > INT_MAX) return CUBLAS_STATUS_NOT_SUPPORTED;
+    sizes_out[i] = sizes[i] < 0 ? -1 : (int)sizes[i];
+  }
+  for (int i = 0; i < nincs; i++) {
+    if (incs[i] > INT_MAX || incs[i] < -INT_MAX) return CUBLAS_STATUS_NOT_SUPPORTED;
+    incs_out[i] = (int)incs[i];
+  }
   return CUBLAS_STATUS_SUCCESS;
 }
