@@ -56,6 +56,11 @@ struct val {
   int64_t stride;
   LLVMValueRef ok;   /* NULL or a scalar i1: the affine form holds without wrapping */
   LLVMValueRef vec2; /* a cmpxchg's second field (success), its first in vec */
+  /* Lane bits: the low `lowbits` bits of lane l's value are those of low[l], the same in
+   * every SIMD-group (derived from the lane number, not from x0/index0; lane_bits()). When
+   * lowbits is the type's width the value is a constant vector (vec). */
+  const uint64_t *low;
+  unsigned lowbits;
 };
 
 struct edge {
@@ -122,6 +127,7 @@ struct vz {
   struct exit_value *xvs; /* LCSSA phis' values for edges leaving a closed loop */
   int nxvs;
   bool may_yield; /* no barriers: outermost loops yield at their back edge (end_loop) */
+  bool aligned;   /* index0 is a multiple of 32: the kernel calls SIMD-group primitives */
   bool spins;     /* refused for a spin loop (its threads must interleave: __sm_spins_NAME) */
   void **temps;   /* scratch arrays of the analyses (temp()), freed with z: fail() longjmps */
   int ntemps;
@@ -678,11 +684,149 @@ static void emit_store(struct vz *z, LLVMValueRef inst) {
   LLVMPositionBuilderAtEnd(z->b, join);
 }
 
+/* ---- lane bits ------------------------------------------------------------------------
+ * x0 is always a multiple of 32 (fiber.c runs a row in chunks of 32 from x = 0), and so is
+ * index0 in a kernel that calls the SIMD-group primitives (fiber.c vectorizes such a kernel
+ * only when each vector is one SIMD-group; emit_shuffle relies on it too). So the low 5 bits
+ * of tid.x and thread_index are the lane number, and a value computed from only those bits
+ * (`thread_index % 32`, the simdgroup_matrix positions of a lane, `lane ^ 1`) is the same
+ * constant vector in every SIMD-group. Tracking them makes such values constants at
+ * emission: a shuffle by a constant lane pattern becomes a `shufflevector` with a constant
+ * mask (emit_shuffle) instead of a store and a gather. */
+static uint64_t width_mask(unsigned bits) {
+  return bits >= 64 ? ~0ull : (1ull << bits) - 1;
+}
+
+/* The lane bits of an operand: a constant integer is known in full; NULL when unknown. */
+static const uint64_t *lane_bits_of(struct vz *z, LLVMValueRef v, unsigned *bits) {
+  if (LLVMIsAConstantInt(v)) {
+    unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+    if (w > 64) return NULL;
+    uint64_t *c = temp(z, W, sizeof *c);
+    for (int l = 0; l < W; l++)
+      c[l] = LLVMConstIntGetZExtValue(v) & width_mask(w);
+    *bits = w;
+    return c;
+  }
+  struct val *s = find(z, v);
+  if (!s || !s->low) return NULL;
+  *bits = s->lowbits;
+  return s->low;
+}
+
+/* After an integer instruction was emitted: its lane bits from its operands'. A value
+ * known in full becomes that constant vector. */
+static void lane_bits(struct vz *z, LLVMValueRef inst, LLVMOpcode op) {
+  LLVMTypeRef t = LLVMTypeOf(inst);
+  if (W != 32 || LLVMGetTypeKind(t) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(t) > 64) return;
+  struct val *r = find(z, inst);
+  if (!r || r->scalar) return;
+  unsigned w = LLVMGetIntTypeWidth(t), ba = 0, bb = 0, bits = 0;
+  uint64_t m = width_mask(w);
+  LLVMValueRef x = LLVMGetOperand(inst, 0);
+  if (LLVMGetTypeKind(LLVMTypeOf(x)) != LLVMIntegerTypeKind) return;
+  const uint64_t *a = lane_bits_of(z, x, &ba), *b = NULL;
+  if (!a) return;
+  bool binary =
+      LLVMGetNumOperands(inst) == 2 && op != LLVMTrunc && op != LLVMZExt && op != LLVMSExt;
+  if (binary) {
+    b = lane_bits_of(z, LLVMGetOperand(inst, 1), &bb);
+    if (!b) return;
+  }
+  uint64_t *low = temp(z, W, sizeof *low);
+  bool b_const = binary && LLVMIsAConstantInt(LLVMGetOperand(inst, 1));
+  uint64_t c = b_const ? b[0] : 0;
+  unsigned k = b_const && c < w ? (unsigned)c : w;            /* a constant shift */
+  unsigned full_a = LLVMGetIntTypeWidth(LLVMTypeOf(x)) == ba; /* a known in full */
+  for (int l = 0; l < W; l++) {
+    uint64_t u = a[l], v = binary ? b[l] : 0;
+    switch (op) {
+    case LLVMAdd: low[l] = u + v; break;
+    case LLVMSub: low[l] = u - v; break;
+    case LLVMMul: low[l] = u * v; break;
+    case LLVMAnd: low[l] = u & v; break;
+    case LLVMOr: low[l] = u | v; break;
+    case LLVMXor: low[l] = u ^ v; break;
+    case LLVMShl: low[l] = k < w ? u << k : 0; break;
+    case LLVMLShr: low[l] = k < w ? (u & m) >> k : 0; break;
+    case LLVMURem: low[l] = c ? (u & m) % c : 0; break;
+    case LLVMUDiv: low[l] = c ? (u & m) / c : 0; break;
+    case LLVMTrunc:
+    case LLVMZExt: low[l] = u; break;
+    case LLVMSExt: {
+      unsigned sw = LLVMGetIntTypeWidth(LLVMTypeOf(x));
+      low[l] = sw < 64 && (u >> (sw - 1) & 1) ? u | ~width_mask(sw) : u;
+      break;
+    }
+    default: return;
+    }
+    low[l] &= m;
+  }
+  switch (op) {
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMMul:
+  case LLVMOr:
+  case LLVMXor: bits = ba < bb ? ba : bb; break;
+  case LLVMAnd:
+    bits = ba < bb ? ba : bb;
+    /* the constant's zero bits are known zero: a mask within the known bits knows all */
+    if (b_const && c < (1ull << (ba < 63 ? ba : 63))) bits = w;
+    break;
+  case LLVMShl:
+    if (!b_const || k >= w) return;
+    bits = ba + k < w ? ba + k : w;
+    break;
+  case LLVMLShr:
+    if (!b_const || k >= w) return;
+    bits = ba >= w ? w : ba > k ? ba - k : 0;
+    break;
+  case LLVMURem:
+  case LLVMUDiv:
+    if (!b_const || !c || (c & (c - 1))) { /* a power of two: the low bits, or a shift */
+      if (!(ba >= w && b_const && c)) return;
+      bits = w;
+      break;
+    }
+    if (op == LLVMURem)
+      bits = (unsigned)__builtin_ctzll(c) <= ba ? w : ba;
+    else
+      bits = ba >= w                             ? w
+             : ba > (unsigned)__builtin_ctzll(c) ? ba - (unsigned)__builtin_ctzll(c)
+                                                 : 0;
+    break;
+  case LLVMTrunc: bits = ba < w ? ba : w; break;
+  case LLVMZExt:
+  case LLVMSExt: bits = full_a ? w : ba; break;
+  default: return;
+  }
+  if (bits > w) bits = w;
+  if (!bits) return;
+  r = find(z, inst);
+  r->low = low, r->lowbits = bits;
+  if (bits == w) { /* a constant vector: the same in every SIMD-group */
+    LLVMValueRef e[W];
+    for (int l = 0; l < W; l++)
+      e[l] = LLVMConstInt(t, low[l], 0);
+    r->vec = LLVMConstVector(e, W);
+    r->affine = false, r->ok = NULL, r->base = NULL;
+  }
+}
+
+/* The lane number (0..31) of a vector of lanes whose values are known constants, or NULL. */
+static const uint64_t *lane_constant(struct vz *z, LLVMValueRef v) {
+  struct val *s = find(z, v);
+  return s && s->low && LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMIntegerTypeKind &&
+                 s->lowbits == LLVMGetIntTypeWidth(LLVMTypeOf(v))
+             ? s->low
+             : NULL;
+}
+
 static bool is_div(LLVMOpcode op) {
   return op == LLVMUDiv || op == LLVMSDiv || op == LLVMURem || op == LLVMSRem;
 }
 
-static void emit_binary(struct vz *z, LLVMValueRef inst, LLVMOpcode op) {
+static void emit_binary_value(struct vz *z, LLVMValueRef inst, LLVMOpcode op) {
   LLVMValueRef x = LLVMGetOperand(inst, 0), y = LLVMGetOperand(inst, 1);
   bool ux = uniform(z, x), uy = uniform(z, y);
   if (ux && uy && (!is_div(op) || z->cur == 0)) {
@@ -729,7 +873,7 @@ static void emit_binary(struct vz *z, LLVMValueRef inst, LLVMOpcode op) {
   add(z, inst)->vec = r;
 }
 
-static void emit_cast(struct vz *z, LLVMValueRef inst, LLVMOpcode op) {
+static void emit_cast_value(struct vz *z, LLVMValueRef inst, LLVMOpcode op) {
   LLVMValueRef x = LLVMGetOperand(inst, 0);
   if (uniform(z, x)) {
     add(z, inst)->scalar = clone_uniform(z, inst);
@@ -765,6 +909,16 @@ static void emit_cast(struct vz *z, LLVMValueRef inst, LLVMOpcode op) {
     return;
   }
   add(z, inst)->vec = LLVMBuildCast(z->b, op, vec(z, x), vtype(z, to), "");
+}
+
+static void emit_binary(struct vz *z, LLVMValueRef inst, LLVMOpcode op) {
+  emit_binary_value(z, inst, op);
+  lane_bits(z, inst, op);
+}
+
+static void emit_cast(struct vz *z, LLVMValueRef inst, LLVMOpcode op) {
+  emit_cast_value(z, inst, op);
+  if (op == LLVMTrunc || op == LLVMZExt || op == LLVMSExt) lane_bits(z, inst, op);
 }
 
 static void emit_gep(struct vz *z, LLVMValueRef inst) {
@@ -1088,6 +1242,24 @@ static void emit_shuffle(struct vz *z, LLVMValueRef inst) {
     add(z, inst)->vec = LLVMBuildSelect(z->b, ok, splat(z, from), v, "");
     return;
   }
+  const uint64_t *fixed = lane_constant(z, lane);
+  if (fixed) { /* a constant lane pattern (simdgroup_matrix products, xor butterflies):
+                  permutes of the value and of the execution mask */
+    LLVMValueRef perm[W], in[W];
+    bool all_in = true;
+    for (int l = 0; l < W; l++) {
+      bool ok = fixed[l] < W;
+      all_in = all_in && ok;
+      perm[l] = LLVMConstInt(i32, ok ? fixed[l] : (uint64_t)l, 0);
+      in[l] = LLVMConstInt(LLVMInt1TypeInContext(z->c), ok, 0);
+    }
+    LLVMValueRef pm = LLVMConstVector(perm, W);
+    LLVMValueRef got = LLVMBuildShuffleVector(z->b, v, LLVMGetPoison(LLVMTypeOf(v)), pm, "");
+    LLVMValueRef ok = LLVMBuildShuffleVector(z->b, mask, LLVMGetPoison(mask_type(z)), pm, "");
+    if (!all_in) ok = LLVMBuildAnd(z->b, ok, LLVMConstVector(in, W), "");
+    add(z, inst)->vec = LLVMBuildSelect(z->b, ok, got, v, "");
+    return;
+  }
   LLVMValueRef lv = vec(z, lane);
   LLVMValueRef slots = entry_alloca(z, LLVMArrayType(t, W));
   LLVMSetAlignment(LLVMBuildStore(z->b, v, slots), 64);
@@ -1115,6 +1287,54 @@ static void emit_vote(struct vz *z, LLVMValueRef inst) {
   LLVMValueRef yes = LLVMBuildZExt(z->b, mask_bits(z, LLVMBuildAnd(z->b, mask, b, "")), i64, "");
   add(z, inst)->scalar =
       LLVMBuildOr(z->b, LLVMBuildShl(z->b, active, LLVMConstInt(i64, 32, 0), ""), yes, "");
+}
+
+/* llvm.fma of 32 float lanes. Kernels are compiled without the CPU's FMA (so that
+ * `a * b + c`, llvm.fmuladd, rounds twice on every CPU), which makes llvm.fma.v32f32 32 calls
+ * of libm's fmaf: 56 % of the simdgroup_matrix SGEMM's time. Where the CPU that compiles, and
+ * so runs, the kernel has FMA (LLVMGetHostCPUFeatures), the fma goes through one out-of-line
+ * helper compiled with it: the same correctly rounded result, four instructions instead of 32
+ * calls; fmuladd elsewhere is untouched. Otherwise: llvm.fma as before. */
+static LLVMValueRef fma_float(struct vz *z, LLVMTypeRef vt, LLVMValueRef *args) {
+  static int host_fma = -1;
+  if (host_fma < 0) {
+    char *f = LLVMGetHostCPUFeatures();
+    host_fma = f && strstr(f, "+fma") != NULL;
+    LLVMDisposeMessage(f);
+  }
+  if (!host_fma) return call(z, "llvm.fma", &vt, 1, args, 3);
+  LLVMValueRef h = LLVMGetNamedFunction(z->m, "__sm_fma.v32f32");
+  LLVMTypeRef ps[3] = {vt, vt, vt}, ft = LLVMFunctionType(vt, ps, 3, 0);
+  if (!h) {
+    h = LLVMAddFunction(z->m, "__sm_fma.v32f32", ft);
+    LLVMSetLinkage(h, LLVMInternalLinkage);
+    LLVMSetFunctionCallConv(h, LLVMFastCallConv);
+    copy_codegen_attributes(z->src, h);
+    LLVMAttributeRef feat =
+        LLVMGetStringAttributeAtIndex(h, LLVMAttributeFunctionIndex, "target-features", 15);
+    unsigned len = 0;
+    const char *old = feat ? LLVMGetStringAttributeValue(feat, &len) : "";
+    char *fs = malloc(len + 8);
+    if (!fs) abort();
+    snprintf(fs, len + 8, "%.*s%s+fma", (int)len, old, len ? "," : "");
+    LLVMAddAttributeAtIndex(
+        h, LLVMAttributeFunctionIndex,
+        LLVMCreateStringAttribute(z->c, "target-features", 15, fs, (unsigned)strlen(fs)));
+    free(fs);
+    LLVMAddAttributeAtIndex(
+        h, LLVMAttributeFunctionIndex,
+        LLVMCreateEnumAttribute(z->c, LLVMGetEnumAttributeKindForName("noinline", 8), 0));
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(z->c);
+    LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(z->c, h, ""));
+    LLVMTypeRef ift;
+    LLVMValueRef f = intrinsic(z, "llvm.fma", &vt, 1, &ift);
+    LLVMValueRef in[3] = {LLVMGetParam(h, 0), LLVMGetParam(h, 1), LLVMGetParam(h, 2)};
+    LLVMBuildRet(b, LLVMBuildCall2(b, ift, f, in, 3, ""));
+    LLVMDisposeBuilder(b);
+  }
+  LLVMValueRef c = LLVMBuildCall2(z->b, ft, h, args, 3, "");
+  LLVMSetInstructionCallConv(c, LLVMFastCallConv);
+  return c;
 }
 
 static void emit_call(struct vz *z, LLVMValueRef inst) {
@@ -1178,6 +1398,10 @@ static void emit_call(struct vz *z, LLVMValueRef inst) {
       args[i] = a;
     else
       fail(z, "calls %s with a varying non-element operand", name);
+  }
+  if (!strcmp(elementwise[which], "llvm.fma") && LLVMGetTypeKind(rt) == LLVMFloatTypeKind) {
+    add(z, inst)->vec = fma_float(z, vt, args);
+    return;
   }
   LLVMValueRef r = call(z, elementwise[which], &vt, 1, args, nargs);
   if (LLVMCanValueUseFastMathFlags(inst)) LLVMSetFastMathFlags(r, LLVMGetFastMathFlags(inst));
@@ -1533,12 +1757,14 @@ static void end_loop(struct vz *z, int li) {
   }
 }
 
-/* Instructions in f (the size limit: -O2 compile time of 32-lane code grows with it). */
+/* Instructions in f (the size limit: -O2 compile time of 32-lane code grows with it), but
+ * bitcasts, which make no code (a simdgroup_matrix product reinterprets each of its 96
+ * exchanged floats as an integer and back). */
 static unsigned instruction_count(LLVMValueRef f) {
   unsigned n = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      n++;
+      n += LLVMGetInstructionOpcode(i) != LLVMBitCast;
   return n;
 }
 
@@ -1554,9 +1780,11 @@ static void vectorize_body(struct vz *z) {
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       LLVMValueRef callee = LLVMIsACallInst(i) ? LLVMGetCalledValue(i) : NULL;
       size_t len;
-      if (callee && LLVMIsAFunction(callee) &&
-          strstr(LLVMGetValueName2(callee, &len), "__sm_threadgroup_barrier"))
-        z->may_yield = false;
+      const char *cname = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
+      if (strstr(cname, "__sm_threadgroup_barrier")) z->may_yield = false;
+      if (!strcmp(cname, "__sm_simd_shuffle_32") || !strcmp(cname, "__sm_simd_shuffle_64") ||
+          !strcmp(cname, "__sm_simd_vote"))
+        z->aligned = true; /* fiber.c runs it only where each vector is one SIMD-group */
     }
   analyse_loops(z);
   refuse_spin_loops(z);
@@ -1566,9 +1794,14 @@ static void vectorize_body(struct vz *z) {
   z->lanes = steps(i32, 1);
   struct val *t = add(z, LLVMGetParam(z->src, 0));
   t->scalar = LLVMGetParam(z->dst, 0);
+  uint64_t *lane = temp(z, W, sizeof *lane);
+  for (int l = 0; l < W; l++)
+    lane[l] = (uint64_t)l;
   for (unsigned i = 1; i <= 2; i++) {
     struct val *s = add(z, LLVMGetParam(z->src, i));
     s->affine = true, s->base = LLVMGetParam(z->dst, i), s->stride = 1;
+    /* lane bits: x0 is a multiple of 32, index0 too where the kernel has SIMD-group calls */
+    if (W == 32 && (i == 1 || z->aligned)) s->low = lane, s->lowbits = 5;
   }
   LLVMValueRef count = splat(z, LLVMGetParam(z->dst, 3));
   LLVMValueRef m0 = LLVMBuildICmp(z->b, LLVMIntULT, z->lanes, count, "");
