@@ -145,6 +145,11 @@ static int run(mtl_id device, mtl_id library, const ac_module *m, char **argv) {
   if (desc->spill_bytes) {
     ctx[AC_ABI_CONTEXT_SPILL(m->global_count)] = (uint64_t)(uintptr_t)(arena + ARENA_BYTES / 2);
     ctx[AC_ABI_CONTEXT_SPILL_SLOTS(m->global_count)] = groups;
+    /* MSL_RUN_SPILL_TAKEN=1: every slot's bit is set, as if other blocks held
+     * them all (a wrong resident bound): each claim must give up after its
+     * bounded scan and report AC_ABI_FAILURE_SPILL_SLOT, never hang */
+    const char *taken = getenv("MSL_RUN_SPILL_TAKEN");
+    if (taken && atoi(taken) == 1) memset(arena + ARENA_BYTES / 2, 0xFF, (groups + 31) / 32 * 4);
   }
   unsigned char params[16] = {0};
   uint64_t out_address = (uint64_t)(uintptr_t)out;
