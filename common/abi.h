@@ -90,8 +90,8 @@
 /* Every kernel with dynamic shared memory (extern __shared__) has a second MSL
  * function, its name with this suffix, for launches whose static + dynamic
  * shared bytes do not fit in threadgroup memory: no dynamic threadgroup slot;
- * the dynamic memory is in device memory, in each block's slice of the
- * overflow area after the kernel's spill bytes, the slice then being spill
+ * the dynamic memory is in device memory, in the block's slot of the
+ * overflow area after the kernel's spill bytes, the slot then being spill
  * bytes + the launch's dynamic bytes rounded up to AC_ABI_SPILL_ALIGN. */
 #define AC_ABI_DYNAMIC_SPILL_SUFFIX "__anchor_dynamic_spill"
 

@@ -264,7 +264,7 @@ typedef struct msl_spaces {
 /* kernel.c's memory layout of one kernel. */
 typedef struct msl_layout {
   ptrmap smem;           /* __shared__ global used -> offset in anchor_smem, -1: dynamic */
-  ptrmap spill;          /* __shared__ global in device memory -> offset in the block's slice */
+  ptrmap spill;          /* __shared__ global in device memory -> offset in the block's slot */
   int dynamic_in_device; /* the dynamic-spill variant: extern __shared__ in the slice too */
   int spill_slot;        /* the kernel claims a slot of the overflow area (anchor_spill_slot): every
                           * return releases it (structurize.c) */

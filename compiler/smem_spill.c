@@ -17,7 +17,7 @@
  * variables), so that as little as possible goes to slower memory; a
  * variable is never split. A spilled variable is then simply a device
  * pointer: addrspace.c gives it MSL_SPACE_DEVICE, operand.c spells it
- * anchor_spill + its offset (anchor_spill: the block's slice, computed once
+ * anchor_spill + its offset (anchor_spill: the block's slot, computed once
  * in the prologue), and every access, atomic, memcpy or generic pointer
  * derived from it follows the rules of device memory (atomics.c's device
  * templates, the device library's 64-bit atomics by address). Barriers
