@@ -60,20 +60,38 @@
 #define AC_ABI_CONTEXT_FIXED 8
 #define AC_ABI_CONTEXT_GLOBAL(index) (AC_ABI_CONTEXT_FIXED + (index))
 /* The word after the globals' (a module with n globals): the CUDA address of
- * the launch's shared-memory overflow area, grid blocks x the kernel's spill
- * bytes (common/module.h ac_kernel.spill_bytes), block b's slice at b x spill
- * bytes, b = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
- * 0 when the kernel has none. After the globals so that no other word moves. */
+ * the launch's shared-memory overflow area, 0 when the kernel has none. The
+ * area is a pool of slots, one per block that may be resident at once, not
+ * one per block of the grid: the header (AC_ABI_SPILL_HEADER_BYTES(slots),
+ * zero at the launch's start: the runtime fills it before the dispatch) holds
+ * a bitmap of the slots in use, (slots + 31) / 32 32-bit words, slot s bit
+ * s % 32 of word s / 32, then one 32-bit counter per slot; then the slots,
+ * slot s at header + s x the slice's bytes (common/module.h
+ * ac_kernel.spill_bytes). A block's first thread claims a free slot at the
+ * block's start (atomic fetch_or on the bitmap) and sets its counter to the
+ * block's thread count; every thread that returns decrements it after a
+ * device fence, and the last clears the bit (compiler/kernel.c,
+ * msl_spill_prelude). After the globals so that no other word moves. */
 #define AC_ABI_CONTEXT_SPILL(n) (AC_ABI_CONTEXT_FIXED + (n))
+/* Not an address: the number of slots in that area (the runtime's
+ * min(blocks, the device's resident bound), docs/runtime.md). */
+#define AC_ABI_CONTEXT_SPILL_SLOTS(n) (AC_ABI_CONTEXT_FIXED + (n) + 1)
 /* Words in the context of a module with n globals. */
-#define AC_ABI_CONTEXT_WORDS(n) (AC_ABI_CONTEXT_FIXED + (n) + 1)
+#define AC_ABI_CONTEXT_WORDS(n) (AC_ABI_CONTEXT_FIXED + (n) + 2)
+/* The overflow area's header before its slots (a multiple of 16 bytes). */
+#define AC_ABI_SPILL_HEADER_BYTES(slots) (((((slots) + 31) / 32 + (slots)) * 4 + 15) / 16 * 16)
+/* How many bitmap words a block's claim reads at most before it gives up
+ * (AC_ABI_FAILURE_SPILL_SLOT): a free slot exists whenever the slots are at
+ * least the blocks resident at once; the bound turns a wrong count into an
+ * error instead of a hang. */
+#define AC_ABI_SPILL_CLAIM_LOADS (1u << 22)
 /* A spill slice's alignment (and its size's granule). */
 #define AC_ABI_SPILL_ALIGN 16
 /* Every kernel with dynamic shared memory (extern __shared__) has a second MSL
  * function, its name with this suffix, for launches whose static + dynamic
  * shared bytes do not fit in threadgroup memory: no dynamic threadgroup slot;
- * the dynamic memory is in device memory, in each block's slice of the
- * overflow area after the kernel's spill bytes, the slice then being spill
+ * the dynamic memory is in device memory, in the block's slot of the
+ * overflow area after the kernel's spill bytes, the slot then being spill
  * bytes + the launch's dynamic bytes rounded up to AC_ABI_SPILL_ALIGN. */
 #define AC_ABI_DYNAMIC_SPILL_SUFFIX "__anchor_dynamic_spill"
 
@@ -98,6 +116,10 @@
 /* A warp operation whose member mask does not name the calling lane
  * (compiler/intrinsics.c, anchor_warp_mask): cudaErrorIllegalInstruction. */
 #define AC_ABI_FAILURE_WARP_MASK 3
+/* A block found no free slot in the overflow area of its __shared__ data
+ * (AC_ABI_CONTEXT_SPILL) within AC_ABI_SPILL_CLAIM_LOADS: more blocks ran at
+ * once than the runtime counted; cudaErrorLaunchFailure. */
+#define AC_ABI_FAILURE_SPILL_SLOT 4
 
 /* The printf FIFO (cudaLimitPrintfFifoSize bytes; devlib/printf.cu writes,
  * runtime/core_services.c drains): 32-bit words HEAD (bytes reserved so far,

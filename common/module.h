@@ -67,9 +67,10 @@ typedef struct {
   ac_param *params;     /* in order, not overlapping, inside param_bytes */
   uint64_t max_threads; /* __launch_bounds__'s thread count, 0 when none */
   /* __shared__ bytes per block kept in device memory instead of threadgroup
-   * memory (more than Metal's AC_MAX_THREADGROUP_MEMORY): each block's slice
-   * of the launch's overflow area (abi.h AC_ABI_CONTEXT_SPILL), a multiple of
-   * AC_ABI_SPILL_ALIGN; 0 when everything fits. */
+   * memory (more than Metal's AC_MAX_THREADGROUP_MEMORY): the size of a slot
+   * of the launch's overflow area (abi.h AC_ABI_CONTEXT_SPILL), which a block
+   * claims while it runs; a multiple of AC_ABI_SPILL_ALIGN; 0 when everything
+   * fits. */
   uint64_t spill_bytes;
   /* CUDA's static __shared__ bytes (what cudaFuncGetAttributes reports as sharedSizeBytes,
    * ptxas's "bytes smem"): the variables at their own alignment in declaration order,

@@ -93,20 +93,36 @@ static void collect_shared(msl_func *f, LLVMValueRef v, shared_list *list, int d
       collect_shared(f, LLVMGetOperand(v, k), list, depth + 1);
 }
 
-/* The block's slice of the launch's overflow area (common/abi.h
- * AC_ABI_CONTEXT_SPILL): %a0 the context word, %a1 the slice's bytes. */
-static const char spill_text[] =
-    "ulong anchor_spill = " AC_ABI_CONTEXT "[%a0] + ((ulong)" AC_ABI_BLOCK_ID
-    ".z * " AC_ABI_GRID_DIM ".y + " AC_ABI_BLOCK_ID ".y) * " AC_ABI_GRID_DIM
-    ".x * %a1ul + ((ulong)" AC_ABI_BLOCK_ID ".x * %a1ul);";
+/* The block's slot of the launch's overflow area (common/abi.h
+ * AC_ABI_CONTEXT_SPILL; smem_spill.c's msl_spill_prelude): claimed by the
+ * kernel's first statements, which every thread runs; a block that found
+ * none (the failure is reported) returns. %a0 the context word, %a1 the
+ * slice's bytes. */
+static const char spill_shared_text[] = "threadgroup uint anchor_spill_shared[4];";
+static const char spill_claim_text[] =
+    "uint anchor_spill_slot = anchor_spill_claim(" AC_ABI_CONTEXT ", %a0u, " AC_ABI_THREAD_ID
+    ".x + " AC_ABI_BLOCK_DIM ".x * (" AC_ABI_THREAD_ID ".y + " AC_ABI_BLOCK_DIM
+    ".y * " AC_ABI_THREAD_ID ".z), " AC_ABI_BLOCK_DIM ".x * " AC_ABI_BLOCK_DIM
+    ".y * " AC_ABI_BLOCK_DIM ".z, anchor_spill_shared);";
+/* ... or through anchor_smem's first word, which the kernel's own code may
+ * write only after every thread has read it */
+static const char spill_claim_borrow_text[] =
+    "uint anchor_spill_slot = anchor_spill_claim(" AC_ABI_CONTEXT ", %a0u, " AC_ABI_THREAD_ID
+    ".x + " AC_ABI_BLOCK_DIM ".x * (" AC_ABI_THREAD_ID ".y + " AC_ABI_BLOCK_DIM
+    ".y * " AC_ABI_THREAD_ID ".z), " AC_ABI_BLOCK_DIM ".x * " AC_ABI_BLOCK_DIM
+    ".y * " AC_ABI_BLOCK_DIM ".z, (threadgroup uint*)anchor_smem);";
+static const char spill_borrow_barrier_text[] = "threadgroup_barrier(mem_flags::mem_threadgroup);";
+static const char spill_none_text[] = "if (anchor_spill_slot == 0xFFFFFFFFu) return;";
+static const char spill_text[] = "ulong anchor_spill = anchor_spill_slot_address(" AC_ABI_CONTEXT
+                                 ", %a0u, anchor_spill_slot, %a1ul);";
 
 /* The same in a dynamic-spill variant, whose slice also holds the launch's
- * dynamic shared memory (context word AC_ABI_CONTEXT_SHARED, in granules)
+ * dynamic shared memory (context word AC_ABI_CONTEXT_SHARED, in bytes)
  * after the %a1 static bytes. */
 static const char spill_dynamic_text[] =
-    "ulong anchor_spill = " AC_ABI_CONTEXT "[%a0] + (((ulong)" AC_ABI_BLOCK_ID
-    ".z * " AC_ABI_GRID_DIM ".y + " AC_ABI_BLOCK_ID ".y) * " AC_ABI_GRID_DIM ".x + " AC_ABI_BLOCK_ID
-    ".x) * (%a1ul + ((" AC_ABI_CONTEXT "[" AC_ABI_STR(AC_ABI_CONTEXT_SHARED) "] + 15ul) & ~15ul));";
+    "ulong anchor_spill = anchor_spill_slot_address(" AC_ABI_CONTEXT
+    ", %a0u, anchor_spill_slot, %a1ul + ((" AC_ABI_CONTEXT
+    "[" AC_ABI_STR(AC_ABI_CONTEXT_SHARED) "] + 15ul) & ~15ul));";
 
 static int find_shared(msl_func *f) {
   shared_list list = {0};
@@ -124,11 +140,23 @@ static int find_shared(msl_func *f) {
         ptrmap_set(&f->layout.spill, f->layout.smem.keys[k], (int)f->kernel->spill_bytes);
   number ulongs = num(f->kernel->static_smem / 8);
   if (f->kernel->static_smem) put_line(f, NULL, smem_text, (const char *const[]){ulongs.text}, 0);
+  if (!f->layout.dynamic_in_device && !f->kernel->spill_bytes) return 1;
+  /* a slot of the overflow area: its index in 16 bytes of threadgroup memory,
+   * counted like anchor_sync, or in anchor_smem's first word (smem_layout) */
   number word = num(AC_ABI_CONTEXT_SPILL(f->ctx->nglobals)), bytes = num(f->kernel->spill_bytes);
-  if (f->layout.dynamic_in_device)
-    put_line(f, NULL, spill_dynamic_text, (const char *const[]){word.text, bytes.text}, 0);
-  else if (f->kernel->spill_bytes)
-    put_line(f, NULL, spill_text, (const char *const[]){word.text, bytes.text}, 0);
+  const char *const args[] = {word.text, bytes.text};
+  f->layout.spill_slot = 1;
+  f->ctx->preludes |= MSL_PRELUDE_SPILL | MSL_PRELUDE_FENCE;
+  if (f->layout.spill_slot_borrows) {
+    put_line(f, NULL, spill_claim_borrow_text, args, 0);
+    put_line(f, NULL, spill_borrow_barrier_text, NULL, 0);
+  } else {
+    put_line(f, NULL, spill_shared_text, NULL, 0);
+    f->kernel->static_smem += 16;
+    put_line(f, NULL, spill_claim_text, args, 0);
+  }
+  put_line(f, NULL, spill_none_text, NULL, 0);
+  put_line(f, NULL, f->layout.dynamic_in_device ? spill_dynamic_text : spill_text, args, 0);
   return 1;
 }
 
@@ -328,6 +356,7 @@ void msl_emit_module(msl_ctx *ctx) {
                   {MSL_PRELUDE_MATH, msl_math_prelude},
                   {MSL_PRELUDE_WARP, msl_warp_prelude},
                   {MSL_PRELUDE_FENCE, msl_fence_prelude},
+                  {MSL_PRELUDE_SPILL, msl_spill_prelude},
                   {MSL_PRELUDE_TEXTURE, msl_texture_prelude},
                   {MSL_PRELUDE_TEXFILTER, msl_texfilter_prelude},
                   {MSL_PRELUDE_SIMDGROUP_MATRIX, msl_simdgroup_matrix_prelude}};

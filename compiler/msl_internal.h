@@ -190,13 +190,14 @@ typedef struct msl_global {
 /* The MSL preludes (helper functions) a module may need, emitted once each
  * before the kernels when some kernel uses them (kernel.c). */
 enum {
-  MSL_PRELUDE_FP64 = 1,             /* fp64.metal: software binary64, anchor_f64_* */
-  MSL_PRELUDE_MATH = 2,             /* msl_math_prelude: anchor_f32_sqrt */
-  MSL_PRELUDE_WARP = 4,             /* msl_warp_prelude: anchor_shfl_lane */
-  MSL_PRELUDE_FENCE = 8,            /* msl_fence_prelude: anchor_threadfence[_block] */
-  MSL_PRELUDE_TEXTURE = 16,         /* msl_texture_prelude: surface texels as bytes */
-  MSL_PRELUDE_TEXFILTER = 32,       /* msl_texfilter_prelude: CUDA's sampling by hand */
-  MSL_PRELUDE_SIMDGROUP_MATRIX = 64 /* msl_simdgroup_matrix_prelude: anchor_sgmma_* */
+  MSL_PRELUDE_FP64 = 1,              /* fp64.metal: software binary64, anchor_f64_* */
+  MSL_PRELUDE_MATH = 2,              /* msl_math_prelude: anchor_f32_sqrt */
+  MSL_PRELUDE_WARP = 4,              /* msl_warp_prelude: anchor_shfl_lane */
+  MSL_PRELUDE_FENCE = 8,             /* msl_fence_prelude: anchor_threadfence[_block] */
+  MSL_PRELUDE_TEXTURE = 16,          /* msl_texture_prelude: surface texels as bytes */
+  MSL_PRELUDE_TEXFILTER = 32,        /* msl_texfilter_prelude: CUDA's sampling by hand */
+  MSL_PRELUDE_SIMDGROUP_MATRIX = 64, /* msl_simdgroup_matrix_prelude: anchor_sgmma_* */
+  MSL_PRELUDE_SPILL = 128            /* msl_spill_prelude: the overflow area's slots */
 };
 
 /* The texture records a module's calls view (texture.c): per shape (1d 2d 3d
@@ -263,9 +264,12 @@ typedef struct msl_spaces {
 /* kernel.c's memory layout of one kernel. */
 typedef struct msl_layout {
   ptrmap smem;           /* __shared__ global used -> offset in anchor_smem, -1: dynamic */
-  ptrmap spill;          /* __shared__ global in device memory -> offset in the block's slice */
+  ptrmap spill;          /* __shared__ global in device memory -> offset in the block's slot */
   int dynamic_in_device; /* the dynamic-spill variant: extern __shared__ in the slice too */
-  ptrmap private_offset; /* alloca / copied byval arg -> offset in anchor_priv */
+  int spill_slot;        /* the kernel claims a slot of the overflow area (anchor_spill_slot): every
+                          * return releases it (structurize.c) */
+  int spill_slot_borrows; /* its index goes through anchor_smem's first word (smem_layout) */
+  ptrmap private_offset;  /* alloca / copied byval arg -> offset in anchor_priv */
 } msl_layout;
 
 /* structurize.c's result and walk state. C++ scopes of the structured
@@ -618,7 +622,10 @@ void msl_emit_line(msl_func *f, const char *fmt, ...) __attribute__((format(prin
 /* intrinsics.c: the MSL preludes of helpers calls may use. */
 extern const char msl_warp_prelude[];  /* anchor_shfl_lane (warp shuffles) */
 extern const char msl_fence_prelude[]; /* anchor_threadfence[_block]() */
-extern const char msl_math_prelude[];  /* anchor_f32_sqrt (lower_math.c) */
+/* anchor_spill_claim/_release: a block's slot of the overflow area
+ * (smem_spill.c; needs msl_fence_prelude). */
+extern const char msl_spill_prelude[];
+extern const char msl_math_prelude[]; /* anchor_f32_sqrt (lower_math.c) */
 
 /* atomics.c: anchor_atomic_* helper calls (and atomicrmw/cmpxchg that
  * lower_atomics.c left, to report them) emitted as lines (declares its

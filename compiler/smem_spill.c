@@ -4,9 +4,12 @@
  * threadgroup 32 KiB (AC_MAX_THREADGROUP_MEMORY). A kernel whose shared
  * variables do not fit keeps as many bytes as fit in threadgroup memory
  * (anchor_smem, laid out as for any kernel) and places the others
- * ("spilled") in its block's slice of a device-memory area the runtime
- * allocates for each launch (common/abi.h AC_ABI_CONTEXT_SPILL; blocks x
- * the kernel's spill bytes, stream-ordered, freed after the launch).
+ * ("spilled") in its block's slot of a device-memory area the runtime
+ * allocates for each launch (common/abi.h AC_ABI_CONTEXT_SPILL: a bitmap
+ * and counters, then as many slots of the kernel's spill bytes as blocks
+ * may be resident at once, stream-ordered, freed after the launch). A block
+ * claims a free slot at its start and its last returning thread releases it
+ * (msl_spill_prelude below; kernel.c's prologue, structurize.c's returns).
  *
  * The choice is per kernel, after inlining, on the variables its code uses:
  * the set kept in threadgroup memory is the one with the most bytes that
@@ -14,7 +17,7 @@
  * variables), so that as little as possible goes to slower memory; a
  * variable is never split. A spilled variable is then simply a device
  * pointer: addrspace.c gives it MSL_SPACE_DEVICE, operand.c spells it
- * anchor_spill + its offset (anchor_spill: the block's slice, computed once
+ * anchor_spill + its offset (anchor_spill: the block's slot, computed once
  * in the prologue), and every access, atomic, memcpy or generic pointer
  * derived from it follows the rules of device memory (atomics.c's device
  * templates, the device library's 64-bit atomics by address). Barriers
@@ -87,6 +90,7 @@ int smem_layout(msl_func *f, const smem_var *vars, unsigned n) {
    * __syncthreads_count, and at least one granule of dynamic memory */
   unsigned reserve = (uses_sync_counter(k->fn) ? SMEM_UNIT : 0) +
                      (k->dynamic_smem ? AC_THREADGROUP_MEMORY_GRANULE : 0);
+
   char *keep = malloc(n + 1);
   if (!keep) return diag_error(f->ctx, k->fn, "out of memory");
   memset(keep, 1, n + 1);
@@ -105,6 +109,14 @@ int smem_layout(msl_func *f, const smem_var *vars, unsigned n) {
     }
   }
   free(keep);
+  /* A kernel with a slot of the overflow area shares the slot's index through
+   * threadgroup memory: 16 bytes of its own (anchor_spill_shared) where they
+   * fit beside the rest, else the first word of anchor_smem, free at the
+   * kernel's start (CUDA's shared memory starts undefined), read by every
+   * thread before a second barrier lets the kernel's code write it: never
+   * fewer bytes kept for the slot's sake. */
+  f->layout.spill_slot_borrows =
+      k->static_smem + reserve + SMEM_UNIT > AC_MAX_THREADGROUP_MEMORY && k->static_smem > 0;
   return 1;
 }
 
@@ -122,6 +134,94 @@ unsigned long long smem_cuda_bytes(msl_func *f, const smem_var *vars, unsigned n
   if (f->kernel->dynamic_smem) end = (end + 15) / 16 * 16;
   return end;
 }
+
+/* The overflow area's slots (common/abi.h AC_ABI_CONTEXT_SPILL). The claim:
+ * the block's first thread scans the bitmap, sets a clear bit with
+ * atomic_fetch_or (another block may take the same bit first: it tries the
+ * next), sets the slot's counter to the block's threads, fences, and shares
+ * the index through threadgroup memory and a barrier, which every thread
+ * reaches (the kernel's first statements). A free slot exists whenever the
+ * slots are at least the blocks resident at once (a block only starts when
+ * resident, and a finished block's last thread has cleared its bit); after
+ * AC_ABI_SPILL_CLAIM_LOADS words read without one, the failure goes to the
+ * status block (AC_ABI_FAILURE_SPILL_SLOT, the launch fails with
+ * cudaErrorLaunchFailure) and the block's threads return: never a hang.
+ * The release: CUDA threads may return early, so no barrier can wait for
+ * them all; each returning thread fences its writes to the slot (device
+ * scope) and decrements the counter; the one that brings it to 0 clears the
+ * bit. The next block to claim the slot fences after its fetch_or, so it
+ * sees the slot after every write of the previous owner. A thread that
+ * traps or fails an assert never releases: the launch fails anyway. */
+#define SPILL_STATUS AC_ABI_STR(AC_ABI_CONTEXT_STATUS)
+#define SPILL_DELTA AC_ABI_STR(AC_ABI_CONTEXT_DELTA)
+#define SPILL_FAILURE AC_ABI_STR(AC_ABI_STATUS_FAILURE)
+#define SPILL_SLOT_FAILURE AC_ABI_STR(AC_ABI_FAILURE_SPILL_SLOT)
+const char msl_spill_prelude[] =
+    "inline uint anchor_spill_claim(constant ulong *ctx, uint word, uint tid, uint threads,\n"
+    "                               threadgroup uint *shared_slot) {\n"
+    "  if (tid == 0u) {\n"
+    "    uint slots = (uint)ctx[word + 1u], words = (slots + 31u) / 32u, got = 0xFFFFFFFFu;\n"
+    "    device atomic_uint *bits =\n"
+    "        reinterpret_cast<device atomic_uint*>(ctx[word] + ctx[" SPILL_DELTA "]);\n"
+    "    for (uint n = 0u; n < " AC_ABI_STR(
+        AC_ABI_SPILL_CLAIM_LOADS) " && got == 0xFFFFFFFFu; n++) {\n"
+                                  "      uint w = n % words, left = slots - w * 32u;\n"
+                                  "      uint valid = left >= 32u ? 0xFFFFFFFFu : (1u << left) - "
+                                  "1u;\n"
+                                  "      uint seen = atomic_load_explicit(bits + w, "
+                                  "memory_order_relaxed);\n"
+                                  "      while ((~seen & valid) != 0u) {\n"
+                                  "        uint bit = ctz(~seen & valid);\n"
+                                  "        seen = atomic_fetch_or_explicit(bits + w, 1u << bit, "
+                                  "memory_order_relaxed);\n"
+                                  "        if ((seen & (1u << bit)) == 0u) { got = w * 32u + bit; "
+                                  "break; }\n"
+                                  "      }\n"
+                                  "    }\n"
+                                  "    if (got != 0xFFFFFFFFu) {\n"
+                                  "      atomic_store_explicit(bits + words + got, threads, "
+                                  "memory_order_relaxed);\n"
+                                  "      anchor_threadfence();\n"
+                                  "    } else {\n"
+                                  "      // no free slot: more blocks ran at once than the runtime "
+                                  "counted\n"
+                                  "      device atomic_uint *status = reinterpret_cast<device "
+                                  "atomic_uint*>(\n"
+                                  "          ctx[" SPILL_STATUS "] + ctx[" SPILL_DELTA "]);\n"
+                                  "      uint none = 0u;\n"
+                                  "      while (!atomic_compare_exchange_weak_explicit(status "
+                                  "+ " SPILL_FAILURE ", &none,\n"
+                                  "                 " SPILL_SLOT_FAILURE
+                                  "u, memory_order_relaxed, memory_order_relaxed) &&\n"
+                                  "             none == 0u) {}\n"
+                                  "    }\n"
+                                  "    *shared_slot = got;\n"
+                                  "  }\n"
+                                  "  threadgroup_barrier(mem_flags::mem_threadgroup | "
+                                  "mem_flags::mem_device);\n"
+                                  "  return *shared_slot;\n"
+                                  "}\n"
+                                  "inline ulong anchor_spill_slot_address(constant ulong *ctx, "
+                                  "uint word, uint slot,\n"
+                                  "                                       ulong slice) {\n"
+                                  "  ulong slots = ctx[word + 1u];\n"
+                                  "  return ctx[word] + (((slots + 31ul) / 32ul + slots) * 4ul + "
+                                  "15ul) / 16ul * 16ul +\n"
+                                  "         (ulong)slot * slice;\n"
+                                  "}\n"
+                                  "inline void anchor_spill_release(constant ulong *ctx, uint "
+                                  "word, uint slot) {\n"
+                                  "  uint words = ((uint)ctx[word + 1u] + 31u) / 32u;\n"
+                                  "  device atomic_uint *bits =\n"
+                                  "      reinterpret_cast<device atomic_uint*>(ctx[word] + "
+                                  "ctx[" SPILL_DELTA "]);\n"
+                                  "  anchor_threadfence();\n"
+                                  "  if (atomic_fetch_sub_explicit(bits + words + slot, 1u, "
+                                  "memory_order_relaxed) == 1u)\n"
+                                  "    atomic_fetch_and_explicit(bits + slot / 32u, ~(1u << (slot "
+                                  "% 32u)),\n"
+                                  "                              memory_order_relaxed);\n"
+                                  "}\n";
 
 int smem_spilled(msl_func *f, LLVMValueRef global) {
   return ptrmap_get(&f->layout.spill, global, -1) >= 0;

@@ -136,7 +136,13 @@ static int emit_block(msl_func *f, int b, int stop, int loop, int *next) {
   f->scopes.block_scope[b] = f->scopes.current;
   if (!f->scopes.dry_run && !msl_emit_block_code(f, bb)) return 0;
   switch (f->cfg.nsucc[b]) {
-  case 0: structure_line(f, "return;"); return 1;
+  case 0:
+    /* a kernel with a slot of the overflow area gives it back (smem_spill.c) */
+    if (f->layout.spill_slot)
+      structure_line(f, "anchor_spill_release(" AC_ABI_CONTEXT ", %uu, anchor_spill_slot);",
+                     (unsigned)AC_ABI_CONTEXT_SPILL(f->ctx->nglobals));
+    structure_line(f, "return;");
+    return 1;
   case 1:
     return (f->scopes.dry_run || msl_emit_phi_copies(f, bb, f->cfg.blocks[f->cfg.succ[b][0]])) &&
            jump(f, f->cfg.succ[b][0], stop, loop, next);

@@ -26,6 +26,7 @@
   X(cuEventRecord)                                                                                 \
   X(cuEventSynchronize)                                                                            \
   X(cuFuncGetAttribute)                                                                            \
+  X(cuOccupancyMaxActiveBlocksPerMultiprocessor)                                                   \
   X(cuGetErrorString)                                                                              \
   X(cuLaunchHostFunc)                                                                              \
   X(cuLaunchKernel)                                                                                \
@@ -95,6 +96,9 @@ const char *cm_driver_load(void);
 #define cuEventSynchronize (*cm_cuEventSynchronize)
 #undef cuFuncGetAttribute
 #define cuFuncGetAttribute (*cm_cuFuncGetAttribute)
+#undef cuOccupancyMaxActiveBlocksPerMultiprocessor
+#define cuOccupancyMaxActiveBlocksPerMultiprocessor                                                \
+  (*cm_cuOccupancyMaxActiveBlocksPerMultiprocessor)
 #undef cuGetErrorString
 #define cuGetErrorString (*cm_cuGetErrorString)
 #undef cuLaunchHostFunc

@@ -997,6 +997,23 @@ static unsigned long pipeline_width(id self, SEL cmd) {
   (void)self, (void)cmd;
   return 32;
 }
+/* Not Metal's (mtl_pipeline_resident_threadgroups): the GPU's multiprocessors times
+ * how many blocks of x * y * z threads of the function CUDA keeps resident on one
+ * (the occupancy API, without dynamic shared memory: more would only lower it);
+ * 0 when CUDA does not answer. */
+static unsigned long pipeline_resident_threadgroups(id self, SEL cmd, unsigned long x,
+                                                    unsigned long y, unsigned long z) {
+  (void)cmd;
+  struct cm_pipeline *p = (struct cm_pipeline *)self;
+  if (!x || !y || !z || x * y * z > 1024) return 0;
+  set_current();
+  int blocks = 0;
+  if (cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, p->func, (int)(x * y * z), 0) !=
+          CUDA_SUCCESS ||
+      blocks < 0)
+    return 0;
+  return (unsigned long)blocks * (unsigned long)(the_device ? the_device->sms : 0);
+}
 static unsigned long pipeline_static_smem(id self, SEL cmd) {
   (void)cmd;
   return ((struct cm_pipeline *)self)->static_smem;
@@ -2151,6 +2168,8 @@ __attribute__((constructor)) static void cudametal_register(void) {
   add(pipeline_class, "maxTotalThreadsPerThreadgroup", pipeline_max_threads, "Q@:");
   add(pipeline_class, "threadExecutionWidth", pipeline_width, "Q@:");
   add(pipeline_class, "staticThreadgroupMemoryLength", pipeline_static_smem, "Q@:");
+  add(pipeline_class, "anchorResidentThreadgroups:height:depth:", pipeline_resident_threadgroups,
+      "Q@:QQQ");
   queue_class = class_new("CudaMetalCommandQueue");
   add(queue_class, "commandBuffer", queue_command_buffer, "@@:");
   cmdbuf_class = class_new("CudaMetalCommandBuffer");

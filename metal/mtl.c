@@ -331,6 +331,30 @@ uint64_t mtl_pipeline_thread_execution_width(mtl_id pipeline) {
 uint64_t mtl_pipeline_static_threadgroup_memory_length(mtl_id pipeline) {
   return send_u64(pipeline, "staticThreadgroupMemoryLength");
 }
+/* An Apple GPU core's resident threads, which Apple does not document: chosen
+ * above what public microbenchmarks report (about 1024 to 3072 threads per core,
+ * depending on the registers a kernel uses, M1 to M3): too many slots only cost
+ * memory, too few make a block's claim fail (never hang). Not measured by Anchor. */
+enum { MTL_APPLE_CORE_THREADS_BOUND = 4096, MTL_APPLE_SIMD_WIDTH = 32 };
+uint64_t mtl_pipeline_resident_threadgroups(mtl_id device, mtl_id pipeline, mtl_size size) {
+  if (!device || !pipeline || !size.width || !size.height || !size.depth) return 0;
+#if !defined(__APPLE__)
+  SEL sel;
+  imp_fn imp =
+      class_respondsToSelector(object_getClass((id)pipeline),
+                               sel_registerName("anchorResidentThreadgroups:height:depth:"))
+          ? method(pipeline, "anchorResidentThreadgroups:height:depth:", &sel)
+          : NULL;
+  if (imp)
+    return ((unsigned long (*)(id, SEL, unsigned long, unsigned long, unsigned long))imp)(
+        (id)pipeline, sel, size.width, size.height, size.depth);
+#endif
+  uint64_t cores = mtl_device_core_count(device);
+  uint64_t threads = size.width * size.height * size.depth;
+  threads = (threads + MTL_APPLE_SIMD_WIDTH - 1) / MTL_APPLE_SIMD_WIDTH * MTL_APPLE_SIMD_WIDTH;
+  uint64_t per_core = MTL_APPLE_CORE_THREADS_BOUND / threads;
+  return cores * (per_core ? per_core : 1);
+}
 
 /* --- MTLBuffer ------------------------------------------------------------ */
 void *mtl_buffer_contents(mtl_id buffer) {

@@ -115,6 +115,16 @@ mtl_id mtl_library_new_function(mtl_id library,
 uint64_t mtl_pipeline_max_total_threads_per_threadgroup(mtl_id pipeline);
 uint64_t mtl_pipeline_thread_execution_width(mtl_id pipeline);
 uint64_t mtl_pipeline_static_threadgroup_memory_length(mtl_id pipeline);
+/* Not Metal's: a bound on how many threadgroups of `size` threads of pipeline are
+ * resident on device (running or waiting to resume) at any time of one dispatch,
+ * 0 when unknown (libanchor sizes the overflow area of spilled __shared__ data by
+ * it, docs/runtime.md). A pipeline that answers the selector
+ * anchorResidentThreadgroups:height:depth: tells it: softmetal its workers times
+ * a worker's residency, cudametal its GPU's multiprocessors times the CUDA
+ * occupancy of the function. Apple's GPUs publish no such figure: the GPU's
+ * cores (mtl_device_core_count) times MTL_APPLE_CORE_THREADS_BOUND (metal/mtl.c)
+ * threads in whole SIMD-groups of 32, at least one group per core. */
+uint64_t mtl_pipeline_resident_threadgroups(mtl_id device, mtl_id pipeline, mtl_size size);
 
 /* --- MTLBuffer ------------------------------------------------------------ */
 void *mtl_buffer_contents(mtl_id buffer);       /* CPU address */

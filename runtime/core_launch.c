@@ -14,8 +14,11 @@
  *                                kernel uses it
  *   a kernel whose __shared__ data does not all fit in threadgroup memory
  *   (ac_kernel.spill_bytes, compiler/smem_spill.c) gets an overflow area of
- *   blocks x spill bytes, its CUDA address in context word
- *   AC_ABI_CONTEXT_SPILL: allocated from a pool of the runtime's own in the
+ *   slots of spill bytes, one per block that can be resident at once
+ *   (min(blocks, mtl_pipeline_resident_threadgroups)) after a header of
+ *   slot bits and counters that a blit fills with zeros before the dispatch,
+ *   its CUDA address in context word AC_ABI_CONTEXT_SPILL and the slot count
+ *   in AC_ABI_CONTEXT_SPILL_SLOTS: allocated from a pool of the runtime's own in the
  *   launch's stream order and freed on that stream once the dispatch is
  *   committed (after a batch's commit), so later work of the stream reuses
  *   it and other streams only once it completed (core_pool.c's rule)
@@ -134,6 +137,19 @@ static cudaError_t rt_bind_bytes(rt_device *s, mtl_id encoder, const void *bytes
 
 /* ---- the overflow area of __shared__ data beyond threadgroup memory ---- */
 
+typedef struct {
+  const rt_kernel *kernel;
+  dim3 grid, block;
+  size_t shared;
+  const void *params, *context;
+  size_t params_size, context_size;
+  cudaStream_t stream;
+  void *spill;          /* the overflow area (rt_spill_alloc), or NULL */
+  uint64_t spill_slots; /* its slots (AC_ABI_CONTEXT_SPILL_SLOTS) */
+  bool dynamic_spill;   /* the kernel's dynamic-spill variant (rt_check_kernel) */
+  mtl_id pipeline;      /* the kernel's or its variant's (rt_dispatch_pipeline), borrowed */
+} rt_dispatch;
+
 /* The pool the overflow areas come from: the runtime's own (the program's
  * pools and their statistics never see them), made for each device
  * generation (cudaDeviceReset forgets every pool). */
@@ -142,24 +158,43 @@ static struct {
   uint64_t generation;
 } rt_spill_pool;
 
-/* blocks x the kernel's spill bytes on stream (*out NULL when the kernel
- * spills nothing); cudaErrorMemoryAllocation when the arena has no room. */
-static cudaError_t rt_spill_alloc(rt_device *s, const rt_kernel *k, dim3 grid, size_t dynamic,
-                                  cudaStream_t stream, void **out) {
-  *out = NULL;
+/* The overflow area's slots for d: one per block that can be resident at
+ * once, as the device bounds it (mtl_pipeline_resident_threadgroups), and no
+ * more than the grid's blocks; every block when the device does not tell
+ * (the area then is as large as a slice per block). */
+static uint64_t rt_spill_slots(const rt_device *s, const rt_dispatch *d) {
+  uint64_t blocks = (uint64_t)d->grid.x * d->grid.y * d->grid.z;
+  uint64_t resident = mtl_pipeline_resident_threadgroups(
+      s->device, d->pipeline, (mtl_size){d->block.x, d->block.y, d->block.z});
+  return resident && resident < blocks ? resident : blocks;
+}
+
+/* d's overflow area on its stream (d->spill NULL when the kernel spills
+ * nothing): its header (AC_ABI_SPILL_HEADER_BYTES) and d->spill_slots slots
+ * of the kernel's spill bytes (+ the dynamic bytes in the dynamic-spill
+ * variant); cudaErrorMemoryAllocation when the arena has no room. */
+static cudaError_t rt_spill_alloc(rt_device *s, rt_dispatch *d) {
+  d->spill = NULL;
+  d->spill_slots = 0;
   /* a dynamic-spill variant's slices hold the dynamic memory too (abi.h) */
-  uint64_t bytes = k->desc->spill_bytes + (dynamic ? ((uint64_t)dynamic + AC_ABI_SPILL_ALIGN - 1) /
-                                                         AC_ABI_SPILL_ALIGN * AC_ABI_SPILL_ALIGN
-                                                   : 0);
+  uint64_t bytes = d->kernel->desc->spill_bytes +
+                   (d->dynamic_spill ? ((uint64_t)d->shared + AC_ABI_SPILL_ALIGN - 1) /
+                                           AC_ABI_SPILL_ALIGN * AC_ABI_SPILL_ALIGN
+                                     : 0);
   if (!bytes) return cudaSuccess;
-  uint64_t blocks = (uint64_t)grid.x * grid.y * grid.z;
-  if (blocks > UINT64_MAX / bytes || blocks * bytes > SIZE_MAX) return cudaErrorMemoryAllocation;
+  uint64_t slots = rt_spill_slots(s, d);
+  if (slots > UINT32_MAX / 2) return cudaErrorMemoryAllocation; /* 32-bit slot indices */
+  uint64_t header = AC_ABI_SPILL_HEADER_BYTES(slots);
+  if (slots > (UINT64_MAX - header) / bytes || header + slots * bytes > SIZE_MAX)
+    return cudaErrorMemoryAllocation;
   if (!rt_spill_pool.pool || rt_spill_pool.generation != s->generation) {
     cudaError_t e = rt_pool_create(RT_POOL_DEVICE, &rt_spill_pool.pool);
     if (e != cudaSuccess) return e;
     rt_spill_pool.generation = s->generation;
   }
-  return rt_pool_alloc(s, rt_spill_pool.pool, (size_t)(blocks * bytes), stream, out);
+  d->spill_slots = slots;
+  return rt_pool_alloc(s, rt_spill_pool.pool, (size_t)(header + slots * bytes), d->stream,
+                       &d->spill);
 }
 
 /* Frees an overflow area on stream after the work that uses it was committed. */
@@ -168,12 +203,12 @@ static void rt_spill_free(rt_device *s, void *area, cudaStream_t stream) {
 }
 
 /* The context buffer's contents: the delta, the services, each variable's
- * address, then the overflow area's (spill: 0 for none); in storage when it
+ * address, then the overflow area's (spill: 0 for none) and its slot count; in storage when it
  * fits (NULL: allocated, the caller frees *context_out when it is not
  * storage's). */
 static cudaError_t rt_context(rt_device *s, const rt_kernel *k, size_t shared, const void *spill,
-                              rt_launch_storage *storage, uint64_t **context_out,
-                              size_t *size_out) {
+                              uint64_t spill_slots, rt_launch_storage *storage,
+                              uint64_t **context_out, size_t *size_out) {
   size_t count;
   const uint64_t *addresses = rt_module_global_addresses(k, &count);
   size_t words = AC_ABI_CONTEXT_WORDS(count);
@@ -192,22 +227,11 @@ static cudaError_t rt_context(rt_device *s, const rt_kernel *k, size_t shared, c
   for (size_t i = 0; i < count; i++)
     context[AC_ABI_CONTEXT_GLOBAL(i)] = addresses[i];
   context[AC_ABI_CONTEXT_SPILL(count)] = (uint64_t)(uintptr_t)spill;
+  context[AC_ABI_CONTEXT_SPILL_SLOTS(count)] = spill_slots;
   *size_out = words * sizeof *context;
   *context_out = context;
   return cudaSuccess;
 }
-
-typedef struct {
-  const rt_kernel *kernel;
-  dim3 grid, block;
-  size_t shared;
-  const void *params, *context;
-  size_t params_size, context_size;
-  cudaStream_t stream;
-  void *spill;        /* the overflow area (rt_spill_alloc), or NULL */
-  bool dynamic_spill; /* the kernel's dynamic-spill variant (rt_check_kernel) */
-  mtl_id pipeline;    /* the kernel's or its variant's (rt_dispatch_pipeline), borrowed */
-} rt_dispatch;
 
 /* d's pipeline, before any command buffer is begun (the variant's is made on
  * first need). */
@@ -221,6 +245,14 @@ static cudaError_t rt_dispatch_pipeline(rt_dispatch *d) {
 static cudaError_t rt_encode_into(rt_device *s, mtl_id command_buffer, const rt_dispatch *d,
                                   mtl_id *params_buffer, mtl_id *context_buffer) {
   assert(d->pipeline);
+  if (d->spill) { /* the slots' bits and counters start at zero (abi.h) */
+    mtl_id blit = mtl_command_buffer_blit_encoder(command_buffer);
+    if (!blit) return cudaErrorLaunchFailure;
+    uint64_t offset = (uint64_t)((unsigned char *)d->spill - (unsigned char *)s->arena_base);
+    mtl_blit_fill_buffer(blit, s->arena_buffer,
+                         (mtl_range){offset, AC_ABI_SPILL_HEADER_BYTES(d->spill_slots)}, 0);
+    mtl_encoder_end_encoding(blit);
+  }
   mtl_id encoder = mtl_command_buffer_compute_encoder(command_buffer);
   if (!encoder) return cudaErrorLaunchFailure;
   mtl_compute_set_pipeline_state(encoder, d->pipeline);
@@ -283,18 +315,18 @@ static cudaError_t rt_launch_as(rt_device *device, const rt_kernel *kernel,
   if (e == cudaSuccess && kernel->desc->param_count && !args) e = cudaErrorInvalidValue;
   if (e != cudaSuccess) return e;
   rt_services_flush(); /* CUDA flushes device printf at the start of a launch */
-  rt_dispatch d = {kernel, config->grid,   config->block, config->shared, NULL, NULL, 0,
-                   0,      config->stream, NULL,          dynamic_spill,  NULL};
+  rt_dispatch d = {
+      kernel, config->grid,  config->block, config->shared, NULL, NULL, 0, 0, config->stream, NULL,
+      0,      dynamic_spill, NULL};
   e = rt_dispatch_pipeline(&d);
   if (e != cudaSuccess) return e;
   rt_launch_storage storage;
   unsigned char *params = rt_pack_params(kernel->desc, args, &storage, &d.params_size);
   uint64_t *context = NULL;
-  e = params ? rt_spill_alloc(device, kernel, config->grid, dynamic_spill ? config->shared : 0,
-                              config->stream, &d.spill)
-             : cudaErrorMemoryAllocation;
+  e = params ? rt_spill_alloc(device, &d) : cudaErrorMemoryAllocation;
   if (e == cudaSuccess)
-    e = rt_context(device, kernel, config->shared, d.spill, &storage, &context, &d.context_size);
+    e = rt_context(device, kernel, config->shared, d.spill, d.spill_slots, &storage, &context,
+                   &d.context_size);
   d.params = params;
   d.context = context;
   if (e == cudaSuccess) e = rt_encode(device, &d);
@@ -468,6 +500,7 @@ cudaError_t rt_launch_batch_add(rt_device *device, rt_launch_batch *batch, const
                    0,
                    config->stream,
                    NULL,
+                   0,
                    dynamic_spill,
                    NULL};
   if (!kernel->desc->param_bytes) {
@@ -482,8 +515,7 @@ cudaError_t rt_launch_batch_add(rt_device *device, rt_launch_batch *batch, const
   e = rt_dispatch_pipeline(&d);
   if (e != cudaSuccess) return e;
   if (kernel->desc->spill_bytes || dynamic_spill) rt_launch_batch_commit(batch);
-  e = rt_spill_alloc(device, kernel, config->grid, dynamic_spill ? config->shared : 0,
-                     config->stream, &d.spill);
+  e = rt_spill_alloc(device, &d);
   if (e == cudaSuccess && d.spill && !batch->command_buffer) {
     batch->device = device; /* where rt_launch_batch_commit frees it */
     batch->stream = config->stream;
@@ -493,7 +525,8 @@ cudaError_t rt_launch_batch_add(rt_device *device, rt_launch_batch *batch, const
     e = cudaErrorMemoryAllocation;
   }
   if (e == cudaSuccess)
-    e = rt_context(device, kernel, config->shared, d.spill, NULL, &context, &d.context_size);
+    e = rt_context(device, kernel, config->shared, d.spill, d.spill_slots, NULL, &context,
+                   &d.context_size);
   d.context = context;
   if (e == cudaSuccess && !batch->command_buffer) {
     rt_services_flush(); /* CUDA flushes device printf at the start of a launch */

@@ -76,7 +76,8 @@ static cudaError_t rt_command_buffer_failure(mtl_id command_buffer) {
 /* A thread's failure that device code reported in the status block
  * (common/abi.h AC_ABI_STATUS_FAILURE: a __trap() or a failed assert(),
  * devlib/printf.cu; a warp mask that does not name its caller,
- * compiler/intrinsics.c): CUDA's cudaErrorLaunchFailure, cudaErrorAssert or
+ * compiler/intrinsics.c; a block without a slot of the overflow area,
+ * compiler/smem_spill.c): CUDA's cudaErrorLaunchFailure, cudaErrorAssert or
  * cudaErrorIllegalInstruction. The block lives until the next reset, and so
  * does the failure, like the sticky error it becomes. */
 static void rt_note_device_failure(void) {
@@ -89,6 +90,10 @@ static void rt_note_device_failure(void) {
   if (failure == AC_ABI_FAILURE_WARP_MASK && rt_sticky_error() == cudaSuccess)
     fprintf(stderr, "anchor: a warp operation's member mask does not name the calling lane "
                     "(undefined in CUDA): cudaErrorIllegalInstruction\n");
+  if (failure == AC_ABI_FAILURE_SPILL_SLOT && rt_sticky_error() == cudaSuccess)
+    fprintf(stderr, "anchor: a block found no free slot in the overflow area of its __shared__ "
+                    "data (more blocks were resident at once than the device's bound, "
+                    "docs/runtime.md): cudaErrorLaunchFailure\n");
   rt_set_sticky_error(failure == AC_ABI_FAILURE_ASSERT      ? cudaErrorAssert
                       : failure == AC_ABI_FAILURE_WARP_MASK ? cudaErrorIllegalInstruction
                                                             : cudaErrorLaunchFailure);

@@ -46,10 +46,27 @@ static unsigned long pipeline_static_tg(id self, SEL cmd) {
   return ((struct sm_pipeline *)self)->function->kernel->static_threadgroup_bytes;
 }
 
+/* Not Metal's (mtl_pipeline_resident_threadgroups): at most how many groups
+ * of this kernel, of x * y * z threads, run or are parked at once: every
+ * worker holds its residency (pool.c). */
+static unsigned long pipeline_resident_threadgroups(id self, SEL cmd, unsigned long x,
+                                                    unsigned long y, unsigned long z) {
+  (void)cmd;
+  const struct sm_kernel *k = ((struct sm_pipeline *)self)->function->kernel;
+  if (!x || !y || !z || x > AC_MAX_THREADS_PER_THREADGROUP || y > AC_MAX_THREADS_PER_THREADGROUP ||
+      z > AC_MAX_THREADS_PER_THREADGROUP)
+    return 0;
+  const unsigned size[3] = {(unsigned)x, (unsigned)y, (unsigned)z};
+  return (unsigned long)sm_pool_workers() * (unsigned long)sm_pool_residency(k, size);
+}
+
 void sm_pipeline_register(void) {
   pipeline_class = sm_class_new(sm_object_class, "SoftMetalComputePipelineState");
   sm_add_method(pipeline_class, "maxTotalThreadsPerThreadgroup", pipeline_max_threads, "Q@:");
   sm_add_method(pipeline_class, "threadExecutionWidth", pipeline_execution_width, "Q@:");
   sm_add_method(pipeline_class, "staticThreadgroupMemoryLength", pipeline_static_tg, "Q@:");
+  sm_add_method(pipeline_class,
+                "anchorResidentThreadgroups:height:depth:", pipeline_resident_threadgroups,
+                "Q@:QQQ");
   objc_registerClassPair(pipeline_class);
 }

@@ -202,16 +202,20 @@ static uint64_t claim_chunk(uint64_t group_count) {
  * AC_CORE_RESIDENT_GROUPS groups, which is what libanchor's occupancy calculation
  * reports per multiprocessor for a kernel without threadgroup memory (with it, libanchor
  * reports fewer: each resident group here has threadgroup memory of its own). */
-static int residency(const struct sm_dispatch *d) {
+int sm_pool_residency(const struct sm_kernel *kernel, const unsigned size[3]) {
   /* Vector code that cannot spin (it has no atomics) and interleaves its groups at loop
    * back edges: as many as the worker has slots, whatever their size (nothing observable
    * depends on it, and more groups advancing together walk memory more contiguously). */
-  if (sm_kernel_interleaves(d->kernel, d->threads)) return AC_CORE_RESIDENT_GROUPS;
-  uint64_t threads = (uint64_t)d->threads[0] * d->threads[1] * d->threads[2];
+  if (sm_kernel_interleaves(kernel, size)) return AC_CORE_RESIDENT_GROUPS;
+  uint64_t threads = (uint64_t)size[0] * size[1] * size[2];
   threads = (threads + AC_SIMD_WIDTH - 1) / AC_SIMD_WIDTH * AC_SIMD_WIDTH;
   uint64_t groups = AC_CORE_RESIDENT_THREADS / threads;
   if (groups > AC_CORE_RESIDENT_GROUPS) groups = AC_CORE_RESIDENT_GROUPS;
   return groups < 1 ? 1 : (int)groups;
+}
+
+static int residency(const struct sm_dispatch *d) {
+  return sm_pool_residency(d->kernel, d->threads);
 }
 
 static bool resident_init(struct resident *r) {

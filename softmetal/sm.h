@@ -580,6 +580,10 @@ unsigned sm_pool_thread_queue(void);
 /* Number of threads that run a dispatch's groups (one per online CPU, or
  * SOFTMETAL_WORKERS), the submitting thread included. */
 int sm_pool_workers(void);
+/* How many groups of kernel, of size threads, a worker holds resident at once
+ * (docs/softmetal.md "Residency"): a dispatch of them has at most
+ * sm_pool_workers() times this many running or parked at any time. */
+int sm_pool_residency(const struct sm_kernel *kernel, const unsigned size[3]);
 /* Frees the calling thread's dispatch resources; called when a queue's
  * executor thread ends. */
 void sm_pool_thread_exit(void);

@@ -135,13 +135,22 @@ static int run(mtl_id device, mtl_id library, const ac_module *m, char **argv) {
   unsigned char *status = arena + ARENA_BYTES - AC_ABI_LOCK_WORDS * 4 - AC_ABI_STATUS_BYTES;
   ctx[AC_ABI_CONTEXT_STATUS] = (uint64_t)(uintptr_t)status;
   /* the overflow area of __shared__ data beyond threadgroup memory
-   * (compiler/smem_spill.c): the arena's second half, zero */
-  if ((uint64_t)groups * desc->spill_bytes > ARENA_BYTES / 2 - AC_ABI_LOCK_WORDS * 4 - 4096) {
+   * (compiler/smem_spill.c): the arena's second half, zero (its slot bits
+   * clear), a slot per group */
+  if (AC_ABI_SPILL_HEADER_BYTES((uint64_t)groups) + (uint64_t)groups * desc->spill_bytes >
+      ARENA_BYTES / 2 - AC_ABI_LOCK_WORDS * 4 - 4096) {
     fprintf(stderr, "msl_run: the spilled shared memory does not fit in the arena\n");
     return 1;
   }
-  if (desc->spill_bytes)
+  if (desc->spill_bytes) {
     ctx[AC_ABI_CONTEXT_SPILL(m->global_count)] = (uint64_t)(uintptr_t)(arena + ARENA_BYTES / 2);
+    ctx[AC_ABI_CONTEXT_SPILL_SLOTS(m->global_count)] = groups;
+    /* MSL_RUN_SPILL_TAKEN=1: every slot's bit is set, as if other blocks held
+     * them all (a wrong resident bound): each claim must give up after its
+     * bounded scan and report AC_ABI_FAILURE_SPILL_SLOT, never hang */
+    const char *taken = getenv("MSL_RUN_SPILL_TAKEN");
+    if (taken && atoi(taken) == 1) memset(arena + ARENA_BYTES / 2, 0xFF, (groups + 31) / 32 * 4);
+  }
   unsigned char params[16] = {0};
   uint64_t out_address = (uint64_t)(uintptr_t)out;
   memcpy(params, &out_address, 8);

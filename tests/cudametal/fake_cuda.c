@@ -510,6 +510,12 @@ EXPORT CUresult cuFuncGetAttribute(int *v, CUfunction_attribute a, CUfunction f)
   *v = a == CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK ? 1024 : 0;
   return CUDA_SUCCESS;
 }
+EXPORT CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, CUfunction f, int threads,
+                                                            size_t smem) {
+  (void)f, (void)smem;
+  *blocks = threads > 0 ? 2048 / threads : 0;
+  return CUDA_SUCCESS;
+}
 static atomic_long last_param_bytes;
 EXPORT long fake_cuda_last_param_bytes(void) { /* CU_LAUNCH_PARAM_BUFFER_SIZE's, last launch */
   return atomic_load(&last_param_bytes);

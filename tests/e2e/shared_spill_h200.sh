@@ -12,7 +12,10 @@
 #                         "reverse_count: sharedSizeBytes 48, maxDynamicSharedSizeBytes 49104",
 #                         "static_and_dynamic: sharedSizeBytes 40960"
 #   shared_size_bytes:    sharedSizeBytes 44, 48, 17, 9, 4 (ptxas -v's "bytes smem")
-# and the last line "shared_spill on nvcc: 4 passed, 0 failed".
+#   shared_spill_slots:   "grid of 1048576 blocks x 45056 bytes of static shared data =
+#                         45056 MiB; device memory ..." (CUDA runs it: shared memory is
+#                         per resident block), then PASS
+# and the last line "shared_spill on nvcc: 5 passed, 0 failed".
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:-/tmp/shared-spill-nvcc}
@@ -20,7 +23,7 @@ nvcc=${NVCC:-nvcc}
 mkdir -p "$out"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 passed=0 failed=0
-for p in shared_spill_static shared_spill_dynamic shared_spill_misc shared_size_bytes; do
+for p in shared_spill_static shared_spill_dynamic shared_spill_misc shared_size_bytes shared_spill_slots; do
   echo "== $p"
   if "$nvcc" -O2 -arch=sm_90 "$root/tests/e2e/$p.cu" -o "$out/$p" >"$out/$p.cc.log" 2>&1; then
     "$out/$p" >"$out/$p.log" 2>&1
