@@ -1144,7 +1144,8 @@ static void emit_per_lane(struct vz *z, LLVMValueRef inst) {
  * volatile access: a spin loop. Vector code runs a SIMD-group's lanes in lockstep, so a
  * lane that took a lock would wait for lanes spinning on it (a GPU with independent thread
  * scheduling, and softmetal's scalar threads, let the holder go on): such kernels stay
- * scalar. `seen` bounds the walk (phis make cycles). */
+ * scalar, unless only one lane runs the loop (one_lane_loop). `seen` bounds the walk (phis
+ * make cycles). */
 /* Whether v is computed from `from` (through at most 16 instructions, not through phis). */
 static bool computed_from(LLVMValueRef v, LLVMValueRef from, int depth) {
   if (v == from) return true;
@@ -2008,9 +2009,10 @@ static void record(LLVMModuleRef m, const char *name, const char *what) {
  * __sm_simd_width_NAME — how many lanes __sm_simd_NAME runs at once (W), negative when its
  * outermost loops yield at their back edges (__sm_loop_yield); __sm_spins_NAME — defined
  * for a kernel whose threads wait for each other in a loop on an atomic or volatile access
- * (refused above): softmetal must interleave its threads (fibers in lockstep, each such
- * access a step), never run them one after another — a thread waiting for a later thread
- * of its group would spin forever. */
+ * (mark_spin_loops; refused unless one lane runs it): softmetal must interleave its threads
+ * (scalar fibers in lockstep, each such access a step, or, vectorized, one fiber per
+ * SIMD-group that parks after SM_SPIN_QUANTUM such accesses), never run them one after
+ * another — a thread waiting for a later thread of its group would spin forever. */
 static void record_int(LLVMModuleRef m, const char *prefix, const char *name, int value) {
   LLVMContextRef c = LLVMGetModuleContext(m);
   char gname[512];
