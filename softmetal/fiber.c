@@ -32,6 +32,18 @@ static unsigned char *stack_top(unsigned char *stacks, int i) {
   return stacks + (size_t)(i + 1) * STACK_SIZE - stagger;
 }
 
+/* A fiber running a SIMD-group's vector code holds 32 lanes' private memory and spills of
+ * 32-lane values: when the group has at most VECTOR_STACKS SIMD-group fibers, each gets a
+ * stack of 32 threads' size (vstacks, mapped on first use; guard page below each). */
+enum {
+  VECTOR_STACKS = AC_MAX_THREADS_PER_THREADGROUP / AC_SIMD_WIDTH,
+  VECTOR_STACK_SIZE = STACK_SIZE * AC_SIMD_WIDTH
+};
+static unsigned char *vector_stack_top(unsigned char *vstacks, int i) {
+  size_t stagger = (size_t)i * 17 * 64 % STACK_STAGGER;
+  return vstacks + (size_t)(i + 1) * VECTOR_STACK_SIZE - stagger;
+}
+
 struct fiber {
   void *sp; /* saved stack pointer while switched out */
   enum fiber_state state;
@@ -61,9 +73,10 @@ struct sm_group_runner {
   struct {
     unsigned x0, index0, count;
   } chunk[AC_MAX_THREADS_PER_THREADGROUP / AC_SIMD_WIDTH]; /* vector_fibers: fiber i's lanes */
-  bool park;   /* a device step asked to park the group at the end of the round */
-  int guarded; /* stacks [0, guarded) have their guard page (or budget ran out) */
-  int guards;  /* guard pages installed, returned to the budget when freed */
+  bool park;              /* a device step asked to park the group at the end of the round */
+  int guarded;            /* stacks [0, guarded) have their guard page (or budget ran out) */
+  int guards;             /* guard pages installed, returned to the budget when freed */
+  unsigned char *vstacks; /* NULL or VECTOR_STACKS stacks of VECTOR_STACK_SIZE, guarded */
 };
 
 /* initial-exec: libsoftmetal is loaded with the program, and this is read on
@@ -190,6 +203,31 @@ static void add_guards(struct sm_group_runner *r, int count) {
   }
 }
 
+/* Maps the vector fibers' stacks with their guard pages; false when it cannot (no memory
+ * or no guard budget left): they then use the ordinary stacks. */
+static bool map_vector_stacks(struct sm_group_runner *r) {
+  if (r->vstacks) return true;
+  long expected = -1;
+  atomic_compare_exchange_strong(&guard_budget, &expected, initial_guard_budget());
+  if (atomic_fetch_sub(&guard_budget, VECTOR_STACKS) < VECTOR_STACKS) {
+    atomic_fetch_add(&guard_budget, VECTOR_STACKS);
+    return false;
+  }
+  size_t total = (size_t)VECTOR_STACK_SIZE * VECTOR_STACKS;
+  unsigned char *v =
+      mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (v == MAP_FAILED) {
+    atomic_fetch_add(&guard_budget, VECTOR_STACKS);
+    return false;
+  }
+  long page = sysconf(_SC_PAGESIZE);
+  for (int i = 0; i < VECTOR_STACKS; i++)
+    mprotect(v + (size_t)i * VECTOR_STACK_SIZE, (size_t)page, PROT_NONE);
+  r->guards += VECTOR_STACKS;
+  r->vstacks = v;
+  return true;
+}
+
 struct sm_group_runner *sm_group_runner_new(void) {
   struct sm_group_runner *r = calloc(1, sizeof *r);
   if (!r) return NULL;
@@ -208,11 +246,14 @@ void sm_group_runner_free(struct sm_group_runner *r) {
   if (!r) return;
   atomic_fetch_add(&guard_budget, r->guards);
   munmap(r->stacks, (size_t)STACK_SIZE * AC_MAX_THREADS_PER_THREADGROUP);
+  if (r->vstacks) munmap(r->vstacks, (size_t)VECTOR_STACK_SIZE * VECTOR_STACKS);
   free(r);
 }
 
 bool sm_group_runner_is_guard(const struct sm_group_runner *r, const void *addr) {
-  uintptr_t a = (uintptr_t)addr, base = (uintptr_t)r->stacks;
+  uintptr_t a = (uintptr_t)addr, base = (uintptr_t)r->stacks, v = (uintptr_t)r->vstacks;
+  if (v && a >= v && a < v + (uintptr_t)VECTOR_STACK_SIZE * VECTOR_STACKS)
+    return (a - v) % VECTOR_STACK_SIZE < (uintptr_t)sysconf(_SC_PAGESIZE);
   if (a < base || a >= base + (uintptr_t)STACK_SIZE * AC_MAX_THREADS_PER_THREADGROUP) return false;
   return (a - base) % STACK_SIZE < (uintptr_t)sysconf(_SC_PAGESIZE);
 }
@@ -533,9 +574,11 @@ static char *schedule(struct sm_group_runner *r, bool *parked) {
 }
 
 static char *run_fibers(struct sm_group_runner *r, bool *parked) {
-  if (r->guarded < r->count) add_guards(r, r->count);
+  bool wide = r->vector_fibers && r->count <= VECTOR_STACKS && map_vector_stacks(r);
+  if (!wide && r->guarded < r->count) add_guards(r, r->count);
   for (int i = 0; i < r->count; i++) {
-    r->fibers[i].sp = initial_frame(stack_top(r->stacks, i), fiber_main, r);
+    unsigned char *top = wide ? vector_stack_top(r->vstacks, i) : stack_top(r->stacks, i);
+    r->fibers[i].sp = initial_frame(top, fiber_main, r);
     r->fibers[i].state = FIBER_READY;
     r->fibers[i].steps = 0;
   }

@@ -91,6 +91,7 @@ struct exit_value {
 };
 struct loop {
   int header, latch, size, parent, emitted;
+  bool spin; /* an exit depends on an atomic or volatile access (mark_spin_loops) */
   char *body;
   LLVMBasicBlockRef header_out;
   LLVMValueRef mask_phi, back; /* the header's mask; lanes going round this iteration */
@@ -128,7 +129,7 @@ struct vz {
   int nxvs;
   bool may_yield; /* no barriers: outermost loops yield at their back edge (end_loop) */
   bool aligned;   /* index0 is a multiple of 32: the kernel calls SIMD-group primitives */
-  bool spins;     /* refused for a spin loop (its threads must interleave: __sm_spins_NAME) */
+  bool spins;     /* has a spin loop (its threads must interleave: __sm_spins_NAME) */
   void **temps;   /* scratch arrays of the analyses (temp()), freed with z: fail() longjmps */
   int ntemps;
   int yields; /* __sm_loop_yield calls emitted */
@@ -1143,7 +1144,8 @@ static void emit_per_lane(struct vz *z, LLVMValueRef inst) {
  * volatile access: a spin loop. Vector code runs a SIMD-group's lanes in lockstep, so a
  * lane that took a lock would wait for lanes spinning on it (a GPU with independent thread
  * scheduling, and softmetal's scalar threads, let the holder go on): such kernels stay
- * scalar. `seen` bounds the walk (phis make cycles). */
+ * scalar, unless only one lane runs the loop (one_lane_loop). `seen` bounds the walk (phis
+ * make cycles). */
 /* Whether v is computed from `from` (through at most 16 instructions, not through phis). */
 static bool computed_from(LLVMValueRef v, LLVMValueRef from, int depth) {
   if (v == from) return true;
@@ -1189,18 +1191,107 @@ static bool from_atomic(struct vz *z, LLVMValueRef v, LLVMValueRef *seen, int *n
   return false;
 }
 
-static void refuse_spin_loops(struct vz *z) {
+/* Marks the loops an exit of which may depend on an atomic or volatile access. Such a
+ * kernel's threads may wait for each other: z->spins, so softmetal interleaves them
+ * (__sm_spins_NAME). begin_loop refuses a spin loop unless at most one lane can run it
+ * (one_lane_loop). */
+static void mark_spin_loops(struct vz *z) {
   int cap = 4096, nseen;
   LLVMValueRef *seen = temp(z, (size_t)cap, sizeof *seen);
   for (int li = 0; li < z->nloops; li++)
-    for (int e = 0; e < z->loops[li].nexits; e++) {
+    for (int e = 0; e < z->loops[li].nexits && !z->loops[li].spin; e++) {
       LLVMValueRef br = LLVMGetBasicBlockTerminator(z->all[z->loops[li].exits[e].from]);
       nseen = 0;
-      if (LLVMIsConditional(br) && from_atomic(z, LLVMGetCondition(br), seen, &nseen, cap)) {
-        z->spins = true;
-        fail(z, "a loop that waits on an atomic or volatile access (a spin loop)");
-      }
+      if (LLVMIsConditional(br) && from_atomic(z, LLVMGetCondition(br), seen, &nseen, cap))
+        z->loops[li].spin = z->spins = true;
     }
+}
+
+/* Whether v's lanes hold 32 different values: tid.x or thread_index plus a uniform value,
+ * times an odd number (lanes x0 + l and index0 + l of one row, fiber.c), or values whose
+ * known low bits differ from lane to lane (`thread_index % 32`). */
+static bool distinct_lanes(struct vz *z, LLVMValueRef v) {
+  struct val *s = find(z, v);
+  if (!s || s->scalar || LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMIntegerTypeKind) return false;
+  unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+  /* l * stride differs for l in 0..31 modulo 2^w when stride has fewer than w - 4
+   * trailing zeros */
+  if (s->affine && !s->ok && s->stride && (unsigned)__builtin_ctzll((uint64_t)s->stride) + 5 <= w)
+    return true;
+  if (!s->low) return false;
+  uint64_t m = width_mask(s->lowbits);
+  for (int a = 0; a < W; a++)
+    for (int b = a + 1; b < W; b++)
+      if (((s->low[a] ^ s->low[b]) & m) == 0) return false;
+  return true;
+}
+
+/* Whether condition c (an i1 already emitted) holds for at most one lane (when `when` is
+ * true) or fails for at most one lane (when `when` is false): an equality between a value
+ * with 32 distinct lanes and a uniform one, through not, and, or. */
+static bool one_lane_when(struct vz *z, LLVMValueRef c, bool when, int depth) {
+  if (depth > 8 || !LLVMIsAInstruction(c)) return false;
+  LLVMOpcode op = LLVMGetInstructionOpcode(c);
+  if (op == LLVMICmp) {
+    LLVMIntPredicate p = LLVMGetICmpPredicate(c);
+    if ((p != LLVMIntEQ || !when) && (p != LLVMIntNE || when)) return false;
+    LLVMValueRef a = LLVMGetOperand(c, 0), b = LLVMGetOperand(c, 1);
+    return (distinct_lanes(z, a) && uniform(z, b)) || (distinct_lanes(z, b) && uniform(z, a));
+  }
+  LLVMValueRef a = LLVMGetNumOperands(c) >= 2 ? LLVMGetOperand(c, 0) : NULL;
+  LLVMValueRef b = a ? LLVMGetOperand(c, 1) : NULL;
+  if (op == LLVMXor && LLVMIsAConstantInt(b) && LLVMConstIntGetZExtValue(b) == 1)
+    return one_lane_when(z, a, !when, depth + 1); /* not */
+  /* a && b holds only where both do; a || b fails only where both do */
+  if ((op == LLVMAnd && when) || (op == LLVMOr && !when))
+    return one_lane_when(z, a, when, depth + 1) || one_lane_when(z, b, when, depth + 1);
+  if (op == LLVMSelect) { /* a ? b : false is a && b; a ? true : b is a || b */
+    LLVMValueRef x = LLVMGetOperand(c, 1), y = LLVMGetOperand(c, 2);
+    if (when && LLVMIsAConstantInt(y) && !LLVMConstIntGetZExtValue(y))
+      return one_lane_when(z, a, true, depth + 1) || one_lane_when(z, x, true, depth + 1);
+    if (!when && LLVMIsAConstantInt(x) && LLVMConstIntGetZExtValue(x))
+      return one_lane_when(z, a, false, depth + 1) || one_lane_when(z, y, false, depth + 1);
+  }
+  return false;
+}
+
+/* Whether the entry reaches block `to` without taking the edge from -> via. */
+static bool reaches_without(struct vz *z, int to, int from, int via) {
+  char *seen = temp(z, (size_t)z->n, 1);
+  int *stack = temp(z, (size_t)z->n, sizeof(int)), sp = 0;
+  stack[sp++] = 0, seen[0] = 1;
+  while (sp) {
+    int b = stack[--sp];
+    if (b == to) return true;
+    for (int i = 0; i < nsucc(z, b); i++) {
+      int t = succ(z, b, i);
+      if ((b == from && t == via) || seen[t]) continue;
+      seen[t] = 1, stack[sp++] = t;
+    }
+  }
+  return false;
+}
+
+/* Whether at most one lane of a SIMD-group can ever run loop li: its header is reached
+ * only through one side of a conditional branch, outside every loop (so each lane takes it
+ * at most once), whose condition holds on that side for at most one lane (one_lane_when:
+ * `thread_index == 0`, the linear thread index or tid.x equal to a uniform value — a
+ * vector is one row's lanes, fiber.c). That lane cannot wait on a lane of its SIMD-group
+ * running the loop with it, the deadlock of lockstep that makes spin loops refused. */
+static bool one_lane_loop(struct vz *z, int li) {
+  int h = z->loops[li].header;
+  for (int k = 0; k < z->norder && z->order[k] != h; k++) {
+    int b = z->order[k];
+    LLVMValueRef br = LLVMGetBasicBlockTerminator(z->all[b]);
+    if (z->loop_of[b] >= 0 || !br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br)) continue;
+    LLVMValueRef c = LLVMGetCondition(br);
+    for (int side = 0; side < 2; side++) { /* successor 0 is taken when c holds */
+      int via = succ(z, b, side);
+      if (via == succ(z, b, 1 - side) || !one_lane_when(z, c, side == 0, 0)) continue;
+      if (!reaches_without(z, h, b, via)) return true;
+    }
+  }
+  return false;
 }
 
 /* An alloca of type t at the start of the vectorized function (its entry block). */
@@ -1507,6 +1598,14 @@ static void emit(struct vz *z, LLVMValueRef inst, LLVMBasicBlockRef bb) {
   case LLVMAlloca: emit_alloca(z, inst); return;
   case LLVMAtomicRMW:
   case LLVMAtomicCmpXchg: emit_per_lane(z, inst); return;
+  case LLVMFence: { /* once, when any lane is active: the vector performs its lanes' accesses
+                       in program order, so one fence orders each lane's earlier accesses
+                       before its later ones (__threadfence, anchor_threadfence) */
+    LLVMBasicBlockRef join = when_any_lane(z, "fence");
+    clone_uniform(z, inst);
+    end_when(z, join);
+    return;
+  }
   case LLVMExtractValue: {
     struct val *a = get(z, LLVMGetOperand(inst, 0));
     if (a->vec2 && LLVMGetNumIndices(inst) == 1) { /* a cmpxchg's value or success */
@@ -1629,6 +1728,8 @@ static bool static_uniform(struct vz *z, LLVMValueRef v, int depth) {
 
 static void begin_loop(struct vz *z, int li) {
   struct loop *l = &z->loops[li];
+  if (l->spin && !one_lane_loop(z, li))
+    fail(z, "a loop that waits on an atomic or volatile access (a spin loop)");
   LLVMBasicBlockRef hb = z->all[l->header], latch = z->all[l->latch];
   LLVMValueRef entry_mask = NULL;
   for (int e = 0; e < z->nedges; e++)
@@ -1787,7 +1888,7 @@ static void vectorize_body(struct vz *z) {
         z->aligned = true; /* fiber.c runs it only where each vector is one SIMD-group */
     }
   analyse_loops(z);
-  refuse_spin_loops(z);
+  mark_spin_loops(z);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(z->c);
   LLVMBasicBlockRef entry = new_block(z, "entry");
   LLVMPositionBuilderAtEnd(z->b, entry);
@@ -1908,9 +2009,10 @@ static void record(LLVMModuleRef m, const char *name, const char *what) {
  * __sm_simd_width_NAME — how many lanes __sm_simd_NAME runs at once (W), negative when its
  * outermost loops yield at their back edges (__sm_loop_yield); __sm_spins_NAME — defined
  * for a kernel whose threads wait for each other in a loop on an atomic or volatile access
- * (refused above): softmetal must interleave its threads (fibers in lockstep, each such
- * access a step), never run them one after another — a thread waiting for a later thread
- * of its group would spin forever. */
+ * (mark_spin_loops; refused unless one lane runs it): softmetal must interleave its threads
+ * (scalar fibers in lockstep, each such access a step, or, vectorized, one fiber per
+ * SIMD-group that parks after SM_SPIN_QUANTUM such accesses), never run them one after
+ * another — a thread waiting for a later thread of its group would spin forever. */
 static void record_int(LLVMModuleRef m, const char *prefix, const char *name, int value) {
   LLVMContextRef c = LLVMGetModuleContext(m);
   char gname[512];
