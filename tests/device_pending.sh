@@ -15,7 +15,9 @@
 # 10:08) ran codes.txt, textures.txt and texcodes.txt: NVIDIA's driver crashed on a second
 # cuLogsUnregisterCallback of one handle (the probe no longer makes it) and Anchor now
 # follows everything the probe printed before it. No machine came again that session, so
-# still to run (all in this script): codes.txt (the probe's lines after the log section,
+# still to run. Session 29 (an H100 at 15:44, the only machine that came) ran the cudametal
+# texture programs (9 PASS) and 22 rows of issue 7's exhaustive run (docs/testing.md); still
+# to run (all in this script): codes.txt (the probe's lines after the log section,
 # and which errors CUDA logs: its "log:" lines), mempool.txt (e2e/mempool_places: PASS and
 # its "?" lines), textures.txt (now with tex_view_format: do views in another format
 # work?) and texcodes.txt (PASS: alignment 512, +256 refused), spill.txt (4 passed, with
@@ -24,8 +26,11 @@
 # mtgp32). In calls of their own: issue 12's bench bundle (bench/gpu/run_h200.sh after
 # bench/gpu/pack_h200.sh here; carry it), the cudametal texture programs
 # (cudametal/pack_h200.sh, then E2E_ONLY='tex* surf*' cudametal/run_h200.sh
-# cudametal_bundle), issue 7's exhaustive runs (tests/math/gpu_exhaustive.sh pack here,
-# then PART=1/2 and PART=2/2 ... run build/exh_bundle there, a call each), and the
+# cudametal_bundle: done, session 29), issue 7's exhaustive runs (tests/math/gpu_exhaustive.sh
+# pack here, then PART=1/2 and PART=2/2 ... run build/exh_bundle there: about 14 rows per
+# 500 s call on that H100, so 6-7 calls; rows by name; the __expf/__exp10f fix to re-run),
+# shared_spill_h200.sh (now with shared_spill_slots), tests/e2e/spin_one_lane.cu (PASS),
+# the driver probe's new "(Anchor: ...)" lines, and the
 # cudametal steps of tests/libraries/{cublas,cufft,wmma}/h200*.sh (bundles).
 cd "$(dirname "$0")/.." || exit 1
 O=${OUT:-/tmp/device_pending}
