@@ -11,7 +11,8 @@ PACKAGES=(cmake make gcc libstdc++-12-dev clang-19 llvm-19 llvm-19-dev libclang-
           libamdhip64-dev # HIP's own headers for its NVIDIA platform: hipcc (docs/hip.md)
           libomp-19-dev # clang's OpenMP runtime: hipcc -fopenmp (host code) links it
           libopenblas-dev libfftw3-dev # the test oracles of cuBLAS and cuFFT (docs/libraries.md)
-          libhiprand-dev) # hipRAND's headers: HIP programs over cuRAND (docs/libraries.md)
+          libhiprand-dev # hipRAND's headers: HIP programs over cuRAND (docs/libraries.md)
+          librocrand-dev) # rocRAND's Sobol and MTGP32 tables, which cuRAND serves (docs/curand.md)
 
 anchor_install_packages() {
   local missing=()
