@@ -70,6 +70,9 @@ cublasStatus_t cublas_zero_result(cublasHandle_t handle, void *result, int size)
  * CUBLAS_STATUS_NOT_SUPPORTED. */
 cublasStatus_t cublas_narrow_64(cublasHandle_t handle, int nsizes, const int64_t *sizes,
                                 int *sizes_out, int nincs, const int64_t *incs, int *incs_out);
+/* The same without a handle (cublasSetVector_64 ... take none). */
+cublasStatus_t cublas_narrow_args_64(int nsizes, const int64_t *sizes, int *sizes_out, int nincs,
+                                     const int64_t *incs, int *incs_out);
 
 /* Kernel tables (level1.cu), indexed by cublas_type. */
 extern void *cublas_scal_kernels[], *cublas_scal_real_kernels[], *cublas_axpy_kernels[],
