@@ -171,4 +171,16 @@ cublasStatus_t cublas_gemm_run(cublasHandle_t handle, const cublas_gemm_problem 
 int cublas_gemm_ex_variant(cudaDataType ab, cudaDataType c, cublasComputeType_t compute,
                            int *scalar_size);
 
+/* cuBLASLt (lt_algo.c): whether `algo` (a const cublasLtMatmulAlgo_t *) was made by
+ * cublasLtMatmulAlgoInit or the heuristic for these types (compute, scale, A, B, C, D;
+ * INVALID_VALUE if not) with a configuration Anchor's kernels run (NOT_SUPPORTED if not). */
+cublasStatus_t cublas_lt_algo_check(const void *algo, int compute, int scale, int atype, int btype,
+                                    int ctype, int dtype);
+
+/* cuBLASLt's logger (lt_log.c): a message of a level (1 errors ... 5 API trace) from a
+ * function, printf-style, to the callback or the log file when the level is enabled; a
+ * status other than SUCCESS logged as an error (returns it). */
+void cublas_lt_log(int level, const char *function, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+cublasStatus_t cublas_lt_log_status(const char *function, cublasStatus_t status);
 #endif
