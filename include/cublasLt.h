@@ -242,6 +242,140 @@ cublasStatus_t cublasLtMatmulAlgoGetHeuristic(
     cublasLtMatmulPreference_t preference, int requestedAlgoCount,
     cublasLtMatmulHeuristicResult_t heuristicResultsArray[], int *returnAlgoCount);
 
+/* ---- algorithms (libraries/cublas/lt_algo.c; docs/cublas.md "cuBLASLt algorithms") ----
+ * Anchor has one algorithm, id 0: the GEMM kernel cublas_gemm_select picks for the problem
+ * (the simdgroup_matrix kernel, 64x32 tiles, for float compute; the tiled kernel, 64x64,
+ * otherwise), no split-k, no reduction, no workspace. */
+typedef enum {
+  CUBLASLT_MATMUL_TILE_UNDEFINED = 0,
+  CUBLASLT_MATMUL_TILE_64x32 = 13,
+  CUBLASLT_MATMUL_TILE_64x64 = 15
+} cublasLtMatmulTile_t; /* the values Anchor's kernels use (NVIDIA's list is longer) */
+
+typedef enum { CUBLASLT_MATMUL_STAGES_UNDEFINED = 0 } cublasLtMatmulStages_t;
+typedef enum { CUBLASLT_CLUSTER_SHAPE_AUTO = 0 } cublasLtClusterShape_t;
+typedef enum { CUBLASLT_MATMUL_INNER_SHAPE_UNDEFINED = 0 } cublasLtMatmulInnerShape_t;
+
+typedef enum {
+  CUBLASLT_REDUCTION_SCHEME_NONE = 0,
+  CUBLASLT_REDUCTION_SCHEME_INPLACE = 1,
+  CUBLASLT_REDUCTION_SCHEME_COMPUTE_TYPE = 2,
+  CUBLASLT_REDUCTION_SCHEME_OUTPUT_TYPE = 4,
+  CUBLASLT_REDUCTION_SCHEME_MASK = 0x7
+} cublasLtReductionScheme_t;
+
+/* Capabilities of an algorithm (their C types in the comments). */
+typedef enum {
+  CUBLASLT_ALGO_CAP_SPLITK_SUPPORT = 0,                   /* int32_t */
+  CUBLASLT_ALGO_CAP_REDUCTION_SCHEME_MASK = 1,            /* uint32_t */
+  CUBLASLT_ALGO_CAP_CTA_SWIZZLING_SUPPORT = 2,            /* uint32_t */
+  CUBLASLT_ALGO_CAP_STRIDED_BATCH_SUPPORT = 3,            /* int32_t */
+  CUBLASLT_ALGO_CAP_OUT_OF_PLACE_RESULT_SUPPORT = 4,      /* int32_t */
+  CUBLASLT_ALGO_CAP_UPLO_SUPPORT = 5,                     /* int32_t */
+  CUBLASLT_ALGO_CAP_TILE_IDS = 6,                         /* uint32_t array */
+  CUBLASLT_ALGO_CAP_CUSTOM_OPTION_MAX = 7,                /* int32_t */
+  CUBLASLT_ALGO_CAP_CUSTOM_MEMORY_ORDER = 10,             /* int32_t */
+  CUBLASLT_ALGO_CAP_POINTER_MODE_MASK = 11,               /* uint32_t */
+  CUBLASLT_ALGO_CAP_EPILOGUE_MASK = 12,                   /* uint32_t */
+  CUBLASLT_ALGO_CAP_STAGES_IDS = 13,                      /* uint32_t array */
+  CUBLASLT_ALGO_CAP_LD_NEGATIVE = 14,                     /* int32_t */
+  CUBLASLT_ALGO_CAP_NUMERICAL_IMPL_FLAGS = 15,            /* uint64_t */
+  CUBLASLT_ALGO_CAP_MIN_ALIGNMENT_A_BYTES = 16,           /* uint32_t */
+  CUBLASLT_ALGO_CAP_MIN_ALIGNMENT_B_BYTES = 17,           /* uint32_t */
+  CUBLASLT_ALGO_CAP_MIN_ALIGNMENT_C_BYTES = 18,           /* uint32_t */
+  CUBLASLT_ALGO_CAP_MIN_ALIGNMENT_D_BYTES = 19,           /* uint32_t */
+  CUBLASLT_ALGO_CAP_POINTER_ARRAY_BATCH_SUPPORT = 21,     /* int32_t */
+  CUBLASLT_ALGO_CAP_FLOATING_POINT_EMULATION_SUPPORT = 22 /* int32_t */
+} cublasLtMatmulAlgoCapAttributes_t;
+
+/* An algorithm's configuration (their C types in the comments). */
+typedef enum {
+  CUBLASLT_ALGO_CONFIG_ID = 0,               /* int32_t, read only (cublasLtMatmulAlgoInit) */
+  CUBLASLT_ALGO_CONFIG_TILE_ID = 1,          /* uint32_t */
+  CUBLASLT_ALGO_CONFIG_SPLITK_NUM = 2,       /* int32_t, default 1 */
+  CUBLASLT_ALGO_CONFIG_REDUCTION_SCHEME = 3, /* uint32_t */
+  CUBLASLT_ALGO_CONFIG_CTA_SWIZZLING = 4,    /* uint32_t */
+  CUBLASLT_ALGO_CONFIG_CUSTOM_OPTION = 5,    /* uint32_t */
+  CUBLASLT_ALGO_CONFIG_STAGES_ID = 6,        /* uint32_t */
+  CUBLASLT_ALGO_CONFIG_INNER_SHAPE_ID = 7,   /* uint16_t */
+  CUBLASLT_ALGO_CONFIG_CLUSTER_SHAPE_ID = 8  /* uint16_t */
+} cublasLtMatmulAlgoConfigAttributes_t;
+
+cublasStatus_t cublasLtMatmulAlgoGetIds(cublasLtHandle_t lightHandle,
+                                        cublasComputeType_t computeType, cudaDataType_t scaleType,
+                                        cudaDataType_t Atype, cudaDataType_t Btype,
+                                        cudaDataType_t Ctype, cudaDataType_t Dtype,
+                                        int requestedAlgoCount, int algoIdsArray[],
+                                        int *returnAlgoCount);
+cublasStatus_t cublasLtMatmulAlgoInit(cublasLtHandle_t lightHandle, cublasComputeType_t computeType,
+                                      cudaDataType_t scaleType, cudaDataType_t Atype,
+                                      cudaDataType_t Btype, cudaDataType_t Ctype,
+                                      cudaDataType_t Dtype, int algoId, cublasLtMatmulAlgo_t *algo);
+cublasStatus_t cublasLtMatmulAlgoCheck(cublasLtHandle_t lightHandle,
+                                       cublasLtMatmulDesc_t operationDesc,
+                                       cublasLtMatrixLayout_t Adesc, cublasLtMatrixLayout_t Bdesc,
+                                       cublasLtMatrixLayout_t Cdesc, cublasLtMatrixLayout_t Ddesc,
+                                       const cublasLtMatmulAlgo_t *algo,
+                                       cublasLtMatmulHeuristicResult_t *result);
+cublasStatus_t cublasLtMatmulAlgoCapGetAttribute(const cublasLtMatmulAlgo_t *algo,
+                                                 cublasLtMatmulAlgoCapAttributes_t attr, void *buf,
+                                                 size_t sizeInBytes, size_t *sizeWritten);
+cublasStatus_t cublasLtMatmulAlgoConfigSetAttribute(cublasLtMatmulAlgo_t *algo,
+                                                    cublasLtMatmulAlgoConfigAttributes_t attr,
+                                                    const void *buf, size_t sizeInBytes);
+cublasStatus_t cublasLtMatmulAlgoConfigGetAttribute(const cublasLtMatmulAlgo_t *algo,
+                                                    cublasLtMatmulAlgoConfigAttributes_t attr,
+                                                    void *buf, size_t sizeInBytes,
+                                                    size_t *sizeWritten);
+
+/* ---- matrix transform (libraries/cublas/lt_transform.c): C = alpha op(A) + beta op(B) ---- */
+typedef struct {
+  uint64_t data[8];
+} cublasLtMatrixTransformDescOpaque_t;
+typedef cublasLtMatrixTransformDescOpaque_t *cublasLtMatrixTransformDesc_t;
+
+typedef enum {
+  CUBLASLT_MATRIX_TRANSFORM_DESC_SCALE_TYPE = 0,   /* int32_t (cudaDataType) */
+  CUBLASLT_MATRIX_TRANSFORM_DESC_POINTER_MODE = 1, /* int32_t, default HOST */
+  CUBLASLT_MATRIX_TRANSFORM_DESC_TRANSA = 2,       /* int32_t, default N */
+  CUBLASLT_MATRIX_TRANSFORM_DESC_TRANSB = 3        /* int32_t, default N */
+} cublasLtMatrixTransformDescAttributes_t;
+
+cublasStatus_t cublasLtMatrixTransformDescInit_internal(cublasLtMatrixTransformDesc_t transformDesc,
+                                                        size_t size, cudaDataType scaleType);
+static inline cublasStatus_t
+cublasLtMatrixTransformDescInit(cublasLtMatrixTransformDesc_t transformDesc,
+                                cudaDataType scaleType) {
+  return cublasLtMatrixTransformDescInit_internal(transformDesc, sizeof(*transformDesc), scaleType);
+}
+cublasStatus_t cublasLtMatrixTransformDescCreate(cublasLtMatrixTransformDesc_t *transformDesc,
+                                                 cudaDataType scaleType);
+cublasStatus_t cublasLtMatrixTransformDescDestroy(cublasLtMatrixTransformDesc_t transformDesc);
+cublasStatus_t cublasLtMatrixTransformDescSetAttribute(cublasLtMatrixTransformDesc_t transformDesc,
+                                                       cublasLtMatrixTransformDescAttributes_t attr,
+                                                       const void *buf, size_t sizeInBytes);
+cublasStatus_t cublasLtMatrixTransformDescGetAttribute(cublasLtMatrixTransformDesc_t transformDesc,
+                                                       cublasLtMatrixTransformDescAttributes_t attr,
+                                                       void *buf, size_t sizeInBytes,
+                                                       size_t *sizeWritten);
+cublasStatus_t cublasLtMatrixTransform(cublasLtHandle_t lightHandle,
+                                       cublasLtMatrixTransformDesc_t transformDesc,
+                                       const void *alpha, const void *A,
+                                       cublasLtMatrixLayout_t Adesc, const void *beta,
+                                       const void *B, cublasLtMatrixLayout_t Bdesc, void *C,
+                                       cublasLtMatrixLayout_t Cdesc, cudaStream_t stream);
+
+/* ---- the logger (libraries/cublas/lt_log.c): levels 0 off, 1 errors, 2 performance trace,
+ * 3 performance hints, 4 heuristics trace, 5 API trace (each with the levels below) ---- */
+typedef void (*cublasLtLoggerCallback_t)(int logLevel, const char *functionName,
+                                         const char *message);
+cublasStatus_t cublasLtLoggerSetCallback(cublasLtLoggerCallback_t callback);
+cublasStatus_t cublasLtLoggerSetFile(FILE *file);
+cublasStatus_t cublasLtLoggerOpenFile(const char *logFile);
+cublasStatus_t cublasLtLoggerSetLevel(int level);
+cublasStatus_t cublasLtLoggerSetMask(int mask);
+cublasStatus_t cublasLtLoggerForceDisable(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1457,6 +1457,493 @@ cublasStatus_t CUBLASWINAPI cublasGemmEx_64(cublasHandle_t handle, cublasOperati
                                             void *C, cudaDataType Ctype, int64_t ldc,
                                             cublasComputeType_t computeType, cublasGemmAlgo_t algo);
 
+/* ---- the other _64 forms (libraries/cublas/wide_more.c): I?amax/I?amin (int64_t
+ * results), rot, rotm, the level-1 Ex forms, level 2 and 3, geam, dgmm, the batched GemmEx
+ * forms, the transfers ---- */
+cublasStatus_t CUBLASWINAPI cublasIsamax_v2_64(cublasHandle_t handle, int64_t n, const float *x,
+                                               int64_t incx, int64_t *result);
+cublasStatus_t CUBLASWINAPI cublasIdamax_v2_64(cublasHandle_t handle, int64_t n, const double *x,
+                                               int64_t incx, int64_t *result);
+cublasStatus_t CUBLASWINAPI cublasIcamax_v2_64(cublasHandle_t handle, int64_t n, const cuComplex *x,
+                                               int64_t incx, int64_t *result);
+cublasStatus_t CUBLASWINAPI cublasIzamax_v2_64(cublasHandle_t handle, int64_t n,
+                                               const cuDoubleComplex *x, int64_t incx,
+                                               int64_t *result);
+cublasStatus_t CUBLASWINAPI cublasIsamin_v2_64(cublasHandle_t handle, int64_t n, const float *x,
+                                               int64_t incx, int64_t *result);
+cublasStatus_t CUBLASWINAPI cublasIdamin_v2_64(cublasHandle_t handle, int64_t n, const double *x,
+                                               int64_t incx, int64_t *result);
+cublasStatus_t CUBLASWINAPI cublasIcamin_v2_64(cublasHandle_t handle, int64_t n, const cuComplex *x,
+                                               int64_t incx, int64_t *result);
+cublasStatus_t CUBLASWINAPI cublasIzamin_v2_64(cublasHandle_t handle, int64_t n,
+                                               const cuDoubleComplex *x, int64_t incx,
+                                               int64_t *result);
+cublasStatus_t CUBLASWINAPI cublasSrot_v2_64(cublasHandle_t handle, int64_t n, float *x,
+                                             int64_t incx, float *y, int64_t incy, const float *c,
+                                             const float *s);
+cublasStatus_t CUBLASWINAPI cublasDrot_v2_64(cublasHandle_t handle, int64_t n, double *x,
+                                             int64_t incx, double *y, int64_t incy, const double *c,
+                                             const double *s);
+cublasStatus_t CUBLASWINAPI cublasCrot_v2_64(cublasHandle_t handle, int64_t n, cuComplex *x,
+                                             int64_t incx, cuComplex *y, int64_t incy,
+                                             const float *c, const cuComplex *s);
+cublasStatus_t CUBLASWINAPI cublasCsrot_v2_64(cublasHandle_t handle, int64_t n, cuComplex *x,
+                                              int64_t incx, cuComplex *y, int64_t incy,
+                                              const float *c, const float *s);
+cublasStatus_t CUBLASWINAPI cublasZrot_v2_64(cublasHandle_t handle, int64_t n, cuDoubleComplex *x,
+                                             int64_t incx, cuDoubleComplex *y, int64_t incy,
+                                             const double *c, const cuDoubleComplex *s);
+cublasStatus_t CUBLASWINAPI cublasZdrot_v2_64(cublasHandle_t handle, int64_t n, cuDoubleComplex *x,
+                                              int64_t incx, cuDoubleComplex *y, int64_t incy,
+                                              const double *c, const double *s);
+cublasStatus_t CUBLASWINAPI cublasSrotm_v2_64(cublasHandle_t handle, int64_t n, float *x,
+                                              int64_t incx, float *y, int64_t incy,
+                                              const float *param);
+cublasStatus_t CUBLASWINAPI cublasDrotm_v2_64(cublasHandle_t handle, int64_t n, double *x,
+                                              int64_t incx, double *y, int64_t incy,
+                                              const double *param);
+cublasStatus_t CUBLASWINAPI cublasCsscal_v2_64(cublasHandle_t handle, int64_t n, const float *alpha,
+                                               cuComplex *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasZdscal_v2_64(cublasHandle_t handle, int64_t n,
+                                               const double *alpha, cuDoubleComplex *x,
+                                               int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasAxpyEx_64(cublasHandle_t handle, int64_t n, const void *alpha,
+                                            cudaDataType alphaType, const void *x,
+                                            cudaDataType xType, int64_t incx, void *y,
+                                            cudaDataType yType, int64_t incy,
+                                            cudaDataType executiontype);
+cublasStatus_t CUBLASWINAPI cublasDotEx_64(cublasHandle_t handle, int64_t n, const void *x,
+                                           cudaDataType xType, int64_t incx, const void *y,
+                                           cudaDataType yType, int64_t incy, void *result,
+                                           cudaDataType resultType, cudaDataType executionType);
+cublasStatus_t CUBLASWINAPI cublasDotcEx_64(cublasHandle_t handle, int64_t n, const void *x,
+                                            cudaDataType xType, int64_t incx, const void *y,
+                                            cudaDataType yType, int64_t incy, void *result,
+                                            cudaDataType resultType, cudaDataType executionType);
+cublasStatus_t CUBLASWINAPI cublasNrm2Ex_64(cublasHandle_t handle, int64_t n, const void *x,
+                                            cudaDataType xType, int64_t incx, void *result,
+                                            cudaDataType resultType, cudaDataType executionType);
+cublasStatus_t CUBLASWINAPI cublasAsumEx_64(cublasHandle_t handle, int64_t n, const void *x,
+                                            cudaDataType xType, int64_t incx, void *result,
+                                            cudaDataType resultType, cudaDataType executiontype);
+cublasStatus_t CUBLASWINAPI cublasScalEx_64(cublasHandle_t handle, int64_t n, const void *alpha,
+                                            cudaDataType alphaType, void *x, cudaDataType xType,
+                                            int64_t incx, cudaDataType executionType);
+cublasStatus_t CUBLASWINAPI cublasIamaxEx_64(cublasHandle_t handle, int64_t n, const void *x,
+                                             cudaDataType xType, int64_t incx, int64_t *result);
+cublasStatus_t CUBLASWINAPI cublasIaminEx_64(cublasHandle_t handle, int64_t n, const void *x,
+                                             cudaDataType xType, int64_t incx, int64_t *result);
+cublasStatus_t CUBLASWINAPI cublasCopyEx_64(cublasHandle_t handle, int64_t n, const void *x,
+                                            cudaDataType xType, int64_t incx, void *y,
+                                            cudaDataType yType, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasSwapEx_64(cublasHandle_t handle, int64_t n, void *x,
+                                            cudaDataType xType, int64_t incx, void *y,
+                                            cudaDataType yType, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasRotEx_64(cublasHandle_t handle, int64_t n, void *x,
+                                           cudaDataType xType, int64_t incx, void *y,
+                                           cudaDataType yType, int64_t incy, const void *c,
+                                           const void *s, cudaDataType csType,
+                                           cudaDataType executiontype);
+cublasStatus_t CUBLASWINAPI cublasRotmEx_64(cublasHandle_t handle, int64_t n, void *x,
+                                            cudaDataType xType, int64_t incx, void *y,
+                                            cudaDataType yType, int64_t incy, const void *param,
+                                            cudaDataType paramType, cudaDataType executiontype);
+cublasStatus_t CUBLASWINAPI cublasSger_v2_64(cublasHandle_t handle, int64_t m, int64_t n,
+                                             const float *alpha, const float *x, int64_t incx,
+                                             const float *y, int64_t incy, float *A, int64_t lda);
+cublasStatus_t CUBLASWINAPI cublasDger_v2_64(cublasHandle_t handle, int64_t m, int64_t n,
+                                             const double *alpha, const double *x, int64_t incx,
+                                             const double *y, int64_t incy, double *A, int64_t lda);
+cublasStatus_t CUBLASWINAPI cublasCgeru_v2_64(cublasHandle_t handle, int64_t m, int64_t n,
+                                              const cuComplex *alpha, const cuComplex *x,
+                                              int64_t incx, const cuComplex *y, int64_t incy,
+                                              cuComplex *A, int64_t lda);
+cublasStatus_t CUBLASWINAPI cublasCgerc_v2_64(cublasHandle_t handle, int64_t m, int64_t n,
+                                              const cuComplex *alpha, const cuComplex *x,
+                                              int64_t incx, const cuComplex *y, int64_t incy,
+                                              cuComplex *A, int64_t lda);
+cublasStatus_t CUBLASWINAPI cublasZgeru_v2_64(cublasHandle_t handle, int64_t m, int64_t n,
+                                              const cuDoubleComplex *alpha,
+                                              const cuDoubleComplex *x, int64_t incx,
+                                              const cuDoubleComplex *y, int64_t incy,
+                                              cuDoubleComplex *A, int64_t lda);
+cublasStatus_t CUBLASWINAPI cublasZgerc_v2_64(cublasHandle_t handle, int64_t m, int64_t n,
+                                              const cuDoubleComplex *alpha,
+                                              const cuDoubleComplex *x, int64_t incx,
+                                              const cuDoubleComplex *y, int64_t incy,
+                                              cuDoubleComplex *A, int64_t lda);
+cublasStatus_t CUBLASWINAPI cublasSsymv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              int64_t n, const float *alpha, const float *A,
+                                              int64_t lda, const float *x, int64_t incx,
+                                              const float *beta, float *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasDsymv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              int64_t n, const double *alpha, const double *A,
+                                              int64_t lda, const double *x, int64_t incx,
+                                              const double *beta, double *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasCsymv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              int64_t n, const cuComplex *alpha, const cuComplex *A,
+                                              int64_t lda, const cuComplex *x, int64_t incx,
+                                              const cuComplex *beta, cuComplex *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasZsymv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              int64_t n, const cuDoubleComplex *alpha,
+                                              const cuDoubleComplex *A, int64_t lda,
+                                              const cuDoubleComplex *x, int64_t incx,
+                                              const cuDoubleComplex *beta, cuDoubleComplex *y,
+                                              int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasStrsv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, cublasDiagType_t diag,
+                                              int64_t n, const float *A, int64_t lda, float *x,
+                                              int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasDtrsv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, cublasDiagType_t diag,
+                                              int64_t n, const double *A, int64_t lda, double *x,
+                                              int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasCtrsv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, cublasDiagType_t diag,
+                                              int64_t n, const cuComplex *A, int64_t lda,
+                                              cuComplex *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasZtrsv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, cublasDiagType_t diag,
+                                              int64_t n, const cuDoubleComplex *A, int64_t lda,
+                                              cuDoubleComplex *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasStrmv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, cublasDiagType_t diag,
+                                              int64_t n, const float *A, int64_t lda, float *x,
+                                              int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasDtrmv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, cublasDiagType_t diag,
+                                              int64_t n, const double *A, int64_t lda, double *x,
+                                              int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasCtrmv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, cublasDiagType_t diag,
+                                              int64_t n, const cuComplex *A, int64_t lda,
+                                              cuComplex *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasZtrmv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, cublasDiagType_t diag,
+                                              int64_t n, const cuDoubleComplex *A, int64_t lda,
+                                              cuDoubleComplex *x, int64_t incx);
+cublasStatus_t CUBLASWINAPI cublasSsyr_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                             int64_t n, const float *alpha, const float *x,
+                                             int64_t incx, float *A, int64_t lda);
+cublasStatus_t CUBLASWINAPI cublasDsyr_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                             int64_t n, const double *alpha, const double *x,
+                                             int64_t incx, double *A, int64_t lda);
+cublasStatus_t CUBLASWINAPI cublasCsyr_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                             int64_t n, const cuComplex *alpha, const cuComplex *x,
+                                             int64_t incx, cuComplex *A, int64_t lda);
+cublasStatus_t CUBLASWINAPI cublasZsyr_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                             int64_t n, const cuDoubleComplex *alpha,
+                                             const cuDoubleComplex *x, int64_t incx,
+                                             cuDoubleComplex *A, int64_t lda);
+cublasStatus_t CUBLASWINAPI cublasSsyr2_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              int64_t n, const float *alpha, const float *x,
+                                              int64_t incx, const float *y, int64_t incy, float *A,
+                                              int64_t lda);
+cublasStatus_t CUBLASWINAPI cublasDsyr2_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              int64_t n, const double *alpha, const double *x,
+                                              int64_t incx, const double *y, int64_t incy,
+                                              double *A, int64_t lda);
+cublasStatus_t CUBLASWINAPI cublasCsyr2_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              int64_t n, const cuComplex *alpha, const cuComplex *x,
+                                              int64_t incx, const cuComplex *y, int64_t incy,
+                                              cuComplex *A, int64_t lda);
+cublasStatus_t CUBLASWINAPI cublasZsyr2_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              int64_t n, const cuDoubleComplex *alpha,
+                                              const cuDoubleComplex *x, int64_t incx,
+                                              const cuDoubleComplex *y, int64_t incy,
+                                              cuDoubleComplex *A, int64_t lda);
+cublasStatus_t CUBLASWINAPI cublasChemv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              int64_t n, const cuComplex *alpha, const cuComplex *A,
+                                              int64_t lda, const cuComplex *x, int64_t incx,
+                                              const cuComplex *beta, cuComplex *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasZhemv_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              int64_t n, const cuDoubleComplex *alpha,
+                                              const cuDoubleComplex *A, int64_t lda,
+                                              const cuDoubleComplex *x, int64_t incx,
+                                              const cuDoubleComplex *beta, cuDoubleComplex *y,
+                                              int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasCher_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                             int64_t n, const float *alpha, const cuComplex *x,
+                                             int64_t incx, cuComplex *A, int64_t lda);
+cublasStatus_t CUBLASWINAPI cublasZher_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                             int64_t n, const double *alpha,
+                                             const cuDoubleComplex *x, int64_t incx,
+                                             cuDoubleComplex *A, int64_t lda);
+cublasStatus_t CUBLASWINAPI cublasCher2_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              int64_t n, const cuComplex *alpha, const cuComplex *x,
+                                              int64_t incx, const cuComplex *y, int64_t incy,
+                                              cuComplex *A, int64_t lda);
+cublasStatus_t CUBLASWINAPI cublasZher2_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              int64_t n, const cuDoubleComplex *alpha,
+                                              const cuDoubleComplex *x, int64_t incx,
+                                              const cuDoubleComplex *y, int64_t incy,
+                                              cuDoubleComplex *A, int64_t lda);
+cublasStatus_t CUBLASWINAPI cublasSgemvBatched_64(cublasHandle_t handle, cublasOperation_t trans,
+                                                  int64_t m, int64_t n, const float *alpha,
+                                                  const float *const Aarray[], int64_t lda,
+                                                  const float *const xarray[], int64_t incx,
+                                                  const float *beta, float *const yarray[],
+                                                  int64_t incy, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasDgemvBatched_64(cublasHandle_t handle, cublasOperation_t trans,
+                                                  int64_t m, int64_t n, const double *alpha,
+                                                  const double *const Aarray[], int64_t lda,
+                                                  const double *const xarray[], int64_t incx,
+                                                  const double *beta, double *const yarray[],
+                                                  int64_t incy, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasCgemvBatched_64(cublasHandle_t handle, cublasOperation_t trans,
+                                                  int64_t m, int64_t n, const cuComplex *alpha,
+                                                  const cuComplex *const Aarray[], int64_t lda,
+                                                  const cuComplex *const xarray[], int64_t incx,
+                                                  const cuComplex *beta, cuComplex *const yarray[],
+                                                  int64_t incy, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasZgemvBatched_64(
+    cublasHandle_t handle, cublasOperation_t trans, int64_t m, int64_t n,
+    const cuDoubleComplex *alpha, const cuDoubleComplex *const Aarray[], int64_t lda,
+    const cuDoubleComplex *const xarray[], int64_t incx, const cuDoubleComplex *beta,
+    cuDoubleComplex *const yarray[], int64_t incy, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI
+cublasSgemvStridedBatched_64(cublasHandle_t handle, cublasOperation_t trans, int64_t m, int64_t n,
+                             const float *alpha, const float *A, int64_t lda, long long int strideA,
+                             const float *x, int64_t incx, long long int stridex, const float *beta,
+                             float *y, int64_t incy, long long int stridey, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasDgemvStridedBatched_64(
+    cublasHandle_t handle, cublasOperation_t trans, int64_t m, int64_t n, const double *alpha,
+    const double *A, int64_t lda, long long int strideA, const double *x, int64_t incx,
+    long long int stridex, const double *beta, double *y, int64_t incy, long long int stridey,
+    int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasCgemvStridedBatched_64(
+    cublasHandle_t handle, cublasOperation_t trans, int64_t m, int64_t n, const cuComplex *alpha,
+    const cuComplex *A, int64_t lda, long long int strideA, const cuComplex *x, int64_t incx,
+    long long int stridex, const cuComplex *beta, cuComplex *y, int64_t incy, long long int stridey,
+    int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasZgemvStridedBatched_64(
+    cublasHandle_t handle, cublasOperation_t trans, int64_t m, int64_t n,
+    const cuDoubleComplex *alpha, const cuDoubleComplex *A, int64_t lda, long long int strideA,
+    const cuDoubleComplex *x, int64_t incx, long long int stridex, const cuDoubleComplex *beta,
+    cuDoubleComplex *y, int64_t incy, long long int stridey, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasSsymm_v2_64(cublasHandle_t handle, cublasSideMode_t side,
+                                              cublasFillMode_t uplo, int64_t m, int64_t n,
+                                              const float *alpha, const float *A, int64_t lda,
+                                              const float *B, int64_t ldb, const float *beta,
+                                              float *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasDsymm_v2_64(cublasHandle_t handle, cublasSideMode_t side,
+                                              cublasFillMode_t uplo, int64_t m, int64_t n,
+                                              const double *alpha, const double *A, int64_t lda,
+                                              const double *B, int64_t ldb, const double *beta,
+                                              double *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasCsymm_v2_64(cublasHandle_t handle, cublasSideMode_t side,
+                                              cublasFillMode_t uplo, int64_t m, int64_t n,
+                                              const cuComplex *alpha, const cuComplex *A,
+                                              int64_t lda, const cuComplex *B, int64_t ldb,
+                                              const cuComplex *beta, cuComplex *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasZsymm_v2_64(
+    cublasHandle_t handle, cublasSideMode_t side, cublasFillMode_t uplo, int64_t m, int64_t n,
+    const cuDoubleComplex *alpha, const cuDoubleComplex *A, int64_t lda, const cuDoubleComplex *B,
+    int64_t ldb, const cuDoubleComplex *beta, cuDoubleComplex *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasSsyrk_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, int64_t n, int64_t k,
+                                              const float *alpha, const float *A, int64_t lda,
+                                              const float *beta, float *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasDsyrk_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, int64_t n, int64_t k,
+                                              const double *alpha, const double *A, int64_t lda,
+                                              const double *beta, double *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasCsyrk_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, int64_t n, int64_t k,
+                                              const cuComplex *alpha, const cuComplex *A,
+                                              int64_t lda, const cuComplex *beta, cuComplex *C,
+                                              int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasZsyrk_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, int64_t n, int64_t k,
+                                              const cuDoubleComplex *alpha,
+                                              const cuDoubleComplex *A, int64_t lda,
+                                              const cuDoubleComplex *beta, cuDoubleComplex *C,
+                                              int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasSsyr2k_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                               cublasOperation_t trans, int64_t n, int64_t k,
+                                               const float *alpha, const float *A, int64_t lda,
+                                               const float *B, int64_t ldb, const float *beta,
+                                               float *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasDsyr2k_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                               cublasOperation_t trans, int64_t n, int64_t k,
+                                               const double *alpha, const double *A, int64_t lda,
+                                               const double *B, int64_t ldb, const double *beta,
+                                               double *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasCsyr2k_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                               cublasOperation_t trans, int64_t n, int64_t k,
+                                               const cuComplex *alpha, const cuComplex *A,
+                                               int64_t lda, const cuComplex *B, int64_t ldb,
+                                               const cuComplex *beta, cuComplex *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasZsyr2k_v2_64(
+    cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int64_t n, int64_t k,
+    const cuDoubleComplex *alpha, const cuDoubleComplex *A, int64_t lda, const cuDoubleComplex *B,
+    int64_t ldb, const cuDoubleComplex *beta, cuDoubleComplex *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasStrmm_v2_64(cublasHandle_t handle, cublasSideMode_t side,
+                                              cublasFillMode_t uplo, cublasOperation_t trans,
+                                              cublasDiagType_t diag, int64_t m, int64_t n,
+                                              const float *alpha, const float *A, int64_t lda,
+                                              const float *B, int64_t ldb, float *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasDtrmm_v2_64(cublasHandle_t handle, cublasSideMode_t side,
+                                              cublasFillMode_t uplo, cublasOperation_t trans,
+                                              cublasDiagType_t diag, int64_t m, int64_t n,
+                                              const double *alpha, const double *A, int64_t lda,
+                                              const double *B, int64_t ldb, double *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasCtrmm_v2_64(cublasHandle_t handle, cublasSideMode_t side,
+                                              cublasFillMode_t uplo, cublasOperation_t trans,
+                                              cublasDiagType_t diag, int64_t m, int64_t n,
+                                              const cuComplex *alpha, const cuComplex *A,
+                                              int64_t lda, const cuComplex *B, int64_t ldb,
+                                              cuComplex *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasZtrmm_v2_64(cublasHandle_t handle, cublasSideMode_t side,
+                                              cublasFillMode_t uplo, cublasOperation_t trans,
+                                              cublasDiagType_t diag, int64_t m, int64_t n,
+                                              const cuDoubleComplex *alpha,
+                                              const cuDoubleComplex *A, int64_t lda,
+                                              const cuDoubleComplex *B, int64_t ldb,
+                                              cuDoubleComplex *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasStrsm_v2_64(cublasHandle_t handle, cublasSideMode_t side,
+                                              cublasFillMode_t uplo, cublasOperation_t trans,
+                                              cublasDiagType_t diag, int64_t m, int64_t n,
+                                              const float *alpha, const float *A, int64_t lda,
+                                              float *B, int64_t ldb);
+cublasStatus_t CUBLASWINAPI cublasDtrsm_v2_64(cublasHandle_t handle, cublasSideMode_t side,
+                                              cublasFillMode_t uplo, cublasOperation_t trans,
+                                              cublasDiagType_t diag, int64_t m, int64_t n,
+                                              const double *alpha, const double *A, int64_t lda,
+                                              double *B, int64_t ldb);
+cublasStatus_t CUBLASWINAPI cublasCtrsm_v2_64(cublasHandle_t handle, cublasSideMode_t side,
+                                              cublasFillMode_t uplo, cublasOperation_t trans,
+                                              cublasDiagType_t diag, int64_t m, int64_t n,
+                                              const cuComplex *alpha, const cuComplex *A,
+                                              int64_t lda, cuComplex *B, int64_t ldb);
+cublasStatus_t CUBLASWINAPI cublasZtrsm_v2_64(cublasHandle_t handle, cublasSideMode_t side,
+                                              cublasFillMode_t uplo, cublasOperation_t trans,
+                                              cublasDiagType_t diag, int64_t m, int64_t n,
+                                              const cuDoubleComplex *alpha,
+                                              const cuDoubleComplex *A, int64_t lda,
+                                              cuDoubleComplex *B, int64_t ldb);
+cublasStatus_t CUBLASWINAPI cublasChemm_v2_64(cublasHandle_t handle, cublasSideMode_t side,
+                                              cublasFillMode_t uplo, int64_t m, int64_t n,
+                                              const cuComplex *alpha, const cuComplex *A,
+                                              int64_t lda, const cuComplex *B, int64_t ldb,
+                                              const cuComplex *beta, cuComplex *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasZhemm_v2_64(
+    cublasHandle_t handle, cublasSideMode_t side, cublasFillMode_t uplo, int64_t m, int64_t n,
+    const cuDoubleComplex *alpha, const cuDoubleComplex *A, int64_t lda, const cuDoubleComplex *B,
+    int64_t ldb, const cuDoubleComplex *beta, cuDoubleComplex *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasCherk_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, int64_t n, int64_t k,
+                                              const float *alpha, const cuComplex *A, int64_t lda,
+                                              const float *beta, cuComplex *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasZherk_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                              cublasOperation_t trans, int64_t n, int64_t k,
+                                              const double *alpha, const cuDoubleComplex *A,
+                                              int64_t lda, const double *beta, cuDoubleComplex *C,
+                                              int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasCher2k_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                               cublasOperation_t trans, int64_t n, int64_t k,
+                                               const cuComplex *alpha, const cuComplex *A,
+                                               int64_t lda, const cuComplex *B, int64_t ldb,
+                                               const float *beta, cuComplex *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasZher2k_v2_64(cublasHandle_t handle, cublasFillMode_t uplo,
+                                               cublasOperation_t trans, int64_t n, int64_t k,
+                                               const cuDoubleComplex *alpha,
+                                               const cuDoubleComplex *A, int64_t lda,
+                                               const cuDoubleComplex *B, int64_t ldb,
+                                               const double *beta, cuDoubleComplex *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasStrsmBatched_64(cublasHandle_t handle, cublasSideMode_t side,
+                                                  cublasFillMode_t uplo, cublasOperation_t trans,
+                                                  cublasDiagType_t diag, int64_t m, int64_t n,
+                                                  const float *alpha, const float *const A[],
+                                                  int64_t lda, float *const B[], int64_t ldb,
+                                                  int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasDtrsmBatched_64(cublasHandle_t handle, cublasSideMode_t side,
+                                                  cublasFillMode_t uplo, cublasOperation_t trans,
+                                                  cublasDiagType_t diag, int64_t m, int64_t n,
+                                                  const double *alpha, const double *const A[],
+                                                  int64_t lda, double *const B[], int64_t ldb,
+                                                  int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasCtrsmBatched_64(
+    cublasHandle_t handle, cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t trans,
+    cublasDiagType_t diag, int64_t m, int64_t n, const cuComplex *alpha, const cuComplex *const A[],
+    int64_t lda, cuComplex *const B[], int64_t ldb, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasZtrsmBatched_64(cublasHandle_t handle, cublasSideMode_t side,
+                                                  cublasFillMode_t uplo, cublasOperation_t trans,
+                                                  cublasDiagType_t diag, int64_t m, int64_t n,
+                                                  const cuDoubleComplex *alpha,
+                                                  const cuDoubleComplex *const A[], int64_t lda,
+                                                  cuDoubleComplex *const B[], int64_t ldb,
+                                                  int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasSgeam_64(cublasHandle_t handle, cublasOperation_t transa,
+                                           cublasOperation_t transb, int64_t m, int64_t n,
+                                           const float *alpha, const float *A, int64_t lda,
+                                           const float *beta, const float *B, int64_t ldb, float *C,
+                                           int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasDgeam_64(cublasHandle_t handle, cublasOperation_t transa,
+                                           cublasOperation_t transb, int64_t m, int64_t n,
+                                           const double *alpha, const double *A, int64_t lda,
+                                           const double *beta, const double *B, int64_t ldb,
+                                           double *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasCgeam_64(cublasHandle_t handle, cublasOperation_t transa,
+                                           cublasOperation_t transb, int64_t m, int64_t n,
+                                           const cuComplex *alpha, const cuComplex *A, int64_t lda,
+                                           const cuComplex *beta, const cuComplex *B, int64_t ldb,
+                                           cuComplex *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasZgeam_64(cublasHandle_t handle, cublasOperation_t transa,
+                                           cublasOperation_t transb, int64_t m, int64_t n,
+                                           const cuDoubleComplex *alpha, const cuDoubleComplex *A,
+                                           int64_t lda, const cuDoubleComplex *beta,
+                                           const cuDoubleComplex *B, int64_t ldb,
+                                           cuDoubleComplex *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasSdgmm_64(cublasHandle_t handle, cublasSideMode_t mode, int64_t m,
+                                           int64_t n, const float *A, int64_t lda, const float *x,
+                                           int64_t incx, float *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasDdgmm_64(cublasHandle_t handle, cublasSideMode_t mode, int64_t m,
+                                           int64_t n, const double *A, int64_t lda, const double *x,
+                                           int64_t incx, double *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasCdgmm_64(cublasHandle_t handle, cublasSideMode_t mode, int64_t m,
+                                           int64_t n, const cuComplex *A, int64_t lda,
+                                           const cuComplex *x, int64_t incx, cuComplex *C,
+                                           int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasZdgmm_64(cublasHandle_t handle, cublasSideMode_t mode, int64_t m,
+                                           int64_t n, const cuDoubleComplex *A, int64_t lda,
+                                           const cuDoubleComplex *x, int64_t incx,
+                                           cuDoubleComplex *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasGemmBatchedEx_64(
+    cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, int64_t m, int64_t n,
+    int64_t k, const void *alpha, const void *const Aarray[], cudaDataType Atype, int64_t lda,
+    const void *const Barray[], cudaDataType Btype, int64_t ldb, const void *beta,
+    void *const Carray[], cudaDataType Ctype, int64_t ldc, int64_t batchCount,
+    cublasComputeType_t computeType, cublasGemmAlgo_t algo);
+cublasStatus_t CUBLASWINAPI cublasGemmStridedBatchedEx_64(
+    cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, int64_t m, int64_t n,
+    int64_t k, const void *alpha, const void *A, cudaDataType Atype, int64_t lda,
+    long long int strideA, const void *B, cudaDataType Btype, int64_t ldb, long long int strideB,
+    const void *beta, void *C, cudaDataType Ctype, int64_t ldc, long long int strideC,
+    int64_t batchCount, cublasComputeType_t computeType, cublasGemmAlgo_t algo);
+cublasStatus_t CUBLASWINAPI cublasSetVector_64(int64_t n, int64_t elemSize, const void *x,
+                                               int64_t incx, void *devicePtr, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasGetVector_64(int64_t n, int64_t elemSize, const void *x,
+                                               int64_t incx, void *y, int64_t incy);
+cublasStatus_t CUBLASWINAPI cublasSetMatrix_64(int64_t rows, int64_t cols, int64_t elemSize,
+                                               const void *A, int64_t lda, void *B, int64_t ldb);
+cublasStatus_t CUBLASWINAPI cublasGetMatrix_64(int64_t rows, int64_t cols, int64_t elemSize,
+                                               const void *A, int64_t lda, void *B, int64_t ldb);
+cublasStatus_t CUBLASWINAPI cublasSetVectorAsync_64(int64_t n, int64_t elemSize,
+                                                    const void *hostPtr, int64_t incx,
+                                                    void *devicePtr, int64_t incy,
+                                                    cudaStream_t stream);
+cublasStatus_t CUBLASWINAPI cublasGetVectorAsync_64(int64_t n, int64_t elemSize,
+                                                    const void *devicePtr, int64_t incx,
+                                                    void *hostPtr, int64_t incy,
+                                                    cudaStream_t stream);
+cublasStatus_t CUBLASWINAPI cublasSetMatrixAsync_64(int64_t rows, int64_t cols, int64_t elemSize,
+                                                    const void *A, int64_t lda, void *B,
+                                                    int64_t ldb, cudaStream_t stream);
+cublasStatus_t CUBLASWINAPI cublasGetMatrixAsync_64(int64_t rows, int64_t cols, int64_t elemSize,
+                                                    const void *A, int64_t lda, void *B,
+                                                    int64_t ldb, cudaStream_t stream);
+
 #ifdef __cplusplus
 }
 #endif

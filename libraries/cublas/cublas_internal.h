@@ -70,6 +70,9 @@ cublasStatus_t cublas_zero_result(cublasHandle_t handle, void *result, int size)
  * CUBLAS_STATUS_NOT_SUPPORTED. */
 cublasStatus_t cublas_narrow_64(cublasHandle_t handle, int nsizes, const int64_t *sizes,
                                 int *sizes_out, int nincs, const int64_t *incs, int *incs_out);
+/* The same without a handle (cublasSetVector_64 ... take none). */
+cublasStatus_t cublas_narrow_args_64(int nsizes, const int64_t *sizes, int *sizes_out, int nincs,
+                                     const int64_t *incs, int *incs_out);
 
 /* Kernel tables (level1.cu), indexed by cublas_type. */
 extern void *cublas_scal_kernels[], *cublas_scal_real_kernels[], *cublas_axpy_kernels[],
@@ -168,4 +171,16 @@ cublasStatus_t cublas_gemm_run(cublasHandle_t handle, const cublas_gemm_problem 
 int cublas_gemm_ex_variant(cudaDataType ab, cudaDataType c, cublasComputeType_t compute,
                            int *scalar_size);
 
+/* cuBLASLt (lt_algo.c): whether `algo` (a const cublasLtMatmulAlgo_t *) was made by
+ * cublasLtMatmulAlgoInit or the heuristic for these types (compute, scale, A, B, C, D;
+ * INVALID_VALUE if not) with a configuration Anchor's kernels run (NOT_SUPPORTED if not). */
+cublasStatus_t cublas_lt_algo_check(const void *algo, int compute, int scale, int atype, int btype,
+                                    int ctype, int dtype);
+
+/* cuBLASLt's logger (lt_log.c): a message of a level (1 errors ... 5 API trace) from a
+ * function, printf-style, to the callback or the log file when the level is enabled; a
+ * status other than SUCCESS logged as an error (returns it). */
+void cublas_lt_log(int level, const char *function, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+cublasStatus_t cublas_lt_log_status(const char *function, cublasStatus_t status);
 #endif

@@ -538,16 +538,39 @@ static int host_zero(const void *beta, int size) {
   return v == 0;
 }
 
-cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t computeDesc,
-                              const void *alpha, const void *A, cublasLtMatrixLayout_t Adesc,
-                              const void *B, cublasLtMatrixLayout_t Bdesc, const void *beta,
-                              const void *C, cublasLtMatrixLayout_t Cdesc, void *D,
-                              cublasLtMatrixLayout_t Ddesc, const cublasLtMatmulAlgo_t *algo,
-                              void *workspace, size_t workspaceSizeInBytes, cudaStream_t stream) {
-  (void)algo, (void)workspace, (void)workspaceSizeInBytes; /* one algorithm, no workspace */
+/* ---- the heuristic and AlgoCheck: Anchor has one algorithm for every supported problem
+ * (lt_algo.c) ---- */
+/* Whether an algorithm (AlgoInit's or the heuristic's) fits a checked problem. */
+static cublasStatus_t algo_fits(const cublasLtMatmulAlgo_t *algo, cublasLtMatmulDesc_t desc,
+                                cublasLtMatrixLayout_t Adesc, cublasLtMatrixLayout_t Bdesc,
+                                cublasLtMatrixLayout_t Cdesc, cublasLtMatrixLayout_t Ddesc) {
+  const lt_desc *d = desc_of(desc);
+  return cublas_lt_algo_check(algo, d->compute, d->scale, (int)layout_of(Adesc)->type,
+                              (int)layout_of(Bdesc)->type, (int)layout_of(Cdesc)->type,
+                              (int)layout_of(Ddesc)->type);
+}
+
+/* The one result of the heuristic and AlgoCheck: no workspace, one wave. */
+static void fill_result(cublasLtMatmulHeuristicResult_t *r, const cublasLtMatmulAlgo_t *algo) {
+  cublasLtMatmulAlgo_t copy = *algo; /* algo may point to r->algo */
+  memset(r, 0, sizeof *r);
+  r->algo = copy;
+  r->workspaceSize = 0;
+  r->state = CUBLAS_STATUS_SUCCESS;
+  r->wavesCount = 1.0f;
+}
+
+static cublasStatus_t matmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t computeDesc,
+                             const void *alpha, const void *A, cublasLtMatrixLayout_t Adesc,
+                             const void *B, cublasLtMatrixLayout_t Bdesc, const void *beta,
+                             const void *C, cublasLtMatrixLayout_t Cdesc, void *D,
+                             cublasLtMatrixLayout_t Ddesc, const cublasLtMatmulAlgo_t *algo,
+                             void *workspace, size_t workspaceSizeInBytes, cudaStream_t stream) {
+  (void)workspace, (void)workspaceSizeInBytes; /* no workspace */
   lt_plan plan;
   cublasStatus_t st = plan_matmul(lightHandle, computeDesc, Adesc, Bdesc, Cdesc, Ddesc, &plan);
   if (st != CUBLAS_STATUS_SUCCESS) return st;
+  if (algo && (st = algo_fits(algo, computeDesc, Adesc, Bdesc, Cdesc, Ddesc))) return st;
   if (!alpha || !beta) return CUBLAS_STATUS_INVALID_VALUE;
   if (plan.rows == 0 || plan.cols == 0) return CUBLAS_STATUS_SUCCESS;
   /* a copy of the handle with this call's stream and pointer mode: calls on one
@@ -643,7 +666,41 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t
   return lt_batches(&ctx, cublas_lt_epilogue_kernels[plan.dtype], batch, args, &batch0, elements);
 }
 
-/* ---- the heuristic: Anchor has one algorithm for every supported problem ----------- */
+cublasStatus_t cublasLtMatmulAlgoCheck(cublasLtHandle_t lightHandle,
+                                       cublasLtMatmulDesc_t operationDesc,
+                                       cublasLtMatrixLayout_t Adesc, cublasLtMatrixLayout_t Bdesc,
+                                       cublasLtMatrixLayout_t Cdesc, cublasLtMatrixLayout_t Ddesc,
+                                       const cublasLtMatmulAlgo_t *algo,
+                                       cublasLtMatmulHeuristicResult_t *result) {
+  if (!lightHandle) return CUBLAS_STATUS_NOT_INITIALIZED;
+  if (!algo || !result) return CUBLAS_STATUS_INVALID_VALUE;
+  lt_plan plan;
+  cublasStatus_t st = plan_matmul(lightHandle, operationDesc, Adesc, Bdesc, Cdesc, Ddesc, &plan);
+  if (st == CUBLAS_STATUS_SUCCESS) st = algo_fits(algo, operationDesc, Adesc, Bdesc, Cdesc, Ddesc);
+  if (st != CUBLAS_STATUS_SUCCESS) return st;
+  fill_result(result, algo);
+  return CUBLAS_STATUS_SUCCESS;
+}
+
+/* The entry point: logs its arguments (API trace) and a failure (lt_log.c). */
+cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t computeDesc,
+                              const void *alpha, const void *A, cublasLtMatrixLayout_t Adesc,
+                              const void *B, cublasLtMatrixLayout_t Bdesc, const void *beta,
+                              const void *C, cublasLtMatrixLayout_t Cdesc, void *D,
+                              cublasLtMatrixLayout_t Ddesc, const cublasLtMatmulAlgo_t *algo,
+                              void *workspace, size_t workspaceSizeInBytes, cudaStream_t stream) {
+  static const char name[] = "cublasLtMatmul";
+  cublas_lt_log(5, name,
+                "lightHandle=%p computeDesc=%p alpha=%p A=%p Adesc=%p B=%p Bdesc=%p beta=%p C=%p "
+                "Cdesc=%p D=%p Ddesc=%p algo=%p workspace=%p workspaceSizeInBytes=%zu stream=%p",
+                (void *)lightHandle, (void *)computeDesc, alpha, A, (void *)Adesc, B, (void *)Bdesc,
+                beta, C, (void *)Cdesc, D, (void *)Ddesc, (const void *)algo, workspace,
+                workspaceSizeInBytes, (void *)stream);
+  return cublas_lt_log_status(name, matmul(lightHandle, computeDesc, alpha, A, Adesc, B, Bdesc,
+                                           beta, C, Cdesc, D, Ddesc, algo, workspace,
+                                           workspaceSizeInBytes, stream));
+}
+
 cublasStatus_t cublasLtMatmulAlgoGetHeuristic(
     cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t operationDesc, cublasLtMatrixLayout_t Adesc,
     cublasLtMatrixLayout_t Bdesc, cublasLtMatrixLayout_t Cdesc, cublasLtMatrixLayout_t Ddesc,
@@ -656,12 +713,14 @@ cublasStatus_t cublasLtMatmulAlgoGetHeuristic(
   lt_plan plan;
   cublasStatus_t st = plan_matmul(lightHandle, operationDesc, Adesc, Bdesc, Cdesc, Ddesc, &plan);
   if (st != CUBLAS_STATUS_SUCCESS) return st;
-  cublasLtMatmulHeuristicResult_t *r = &heuristicResultsArray[0];
-  memset(r, 0, sizeof *r);
-  r->algo.data[0] = 1; /* Anchor's algorithm (any value runs it) */
-  r->workspaceSize = 0;
-  r->state = CUBLAS_STATUS_SUCCESS;
-  r->wavesCount = 1.0f;
+  const lt_desc *d = desc_of(operationDesc);
+  cublasLtMatmulAlgo_t algo;
+  st = cublasLtMatmulAlgoInit(
+      lightHandle, (cublasComputeType_t)d->compute, (cudaDataType_t)d->scale,
+      (cudaDataType_t)layout_of(Adesc)->type, (cudaDataType_t)layout_of(Bdesc)->type,
+      (cudaDataType_t)layout_of(Cdesc)->type, (cudaDataType_t)layout_of(Ddesc)->type, 0, &algo);
+  if (st != CUBLAS_STATUS_SUCCESS) return st;
+  fill_result(&heuristicResultsArray[0], &algo);
   *returnAlgoCount = 1;
   return CUBLAS_STATUS_SUCCESS;
 }

@@ -74,6 +74,11 @@ cublasStatus_t cublas_zero_result(cublasHandle_t handle, void *result, int size)
 cublasStatus_t cublas_narrow_64(cublasHandle_t handle, int nsizes, const int64_t *sizes,
                                 int *sizes_out, int nincs, const int64_t *incs, int *incs_out) {
   if (!handle) return CUBLAS_STATUS_NOT_INITIALIZED;
+  return cublas_narrow_args_64(nsizes, sizes, sizes_out, nincs, incs, incs_out);
+}
+
+cublasStatus_t cublas_narrow_args_64(int nsizes, const int64_t *sizes, int *sizes_out, int nincs,
+                                     const int64_t *incs, int *incs_out) {
   for (int i = 0; i < nsizes; i++) {
     if (sizes[i] > INT_MAX) return CUBLAS_STATUS_NOT_SUPPORTED;
     sizes_out[i] = sizes[i] < 0 ? -1 : (int)sizes[i];
