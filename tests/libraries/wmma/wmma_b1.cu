@@ -12,6 +12,9 @@ int main() {
   run_case<T>("gemm and", 2, 3, 384, 0, 1, 0, 1);
   run_case<T>("gemm xor", 1, 2, 128, 1, 0, 1, 0);
   run_case<T>("gemm and", 3, 1, 256, 0, 0, 0, 1);
+#ifdef ANCHOR_MMA_H /* Anchor's mma.h: any ldm (nvcc needs 128-bit multiples) */
+  run_case<T>("gemm odd ldm", 2, 2, 256, 1, 1, 0, 1, 5);
+#endif
   fill_case<T>(1, 1, 5, 1, 1);               /* AND of ones: 128 */
   fill_case<T>(1, 1, 5, 0, 0);               /* XOR of ones: 0 */
   fill_case<T>(1, 0, -9, 0, 1);              /* XOR: 128 */

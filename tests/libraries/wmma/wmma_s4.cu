@@ -12,6 +12,9 @@ int main() {
   run_case<T>("gemm", 1, 2, 32, 0, 1, 0, 0);
   run_case<T>("gemm", 3, 1, 96, 1, 0, 1, 0);
   run_case<T>("gemm satf (no overflow)", 2, 2, 64, 0, 0, 0, 1);
+#ifdef ANCHOR_MMA_H /* Anchor's mma.h: any ldm (nvcc needs 128-bit multiples) */
+  run_case<T>("gemm odd ldm", 2, 2, 64, 1, 1, 0, 0, 3);
+#endif
   fill_case<T>(-8, 7, 5, 0, -56);
   fill_case<T>(-8, -8, -3, 0, 64);
   fill_case<T>(0x17, -1, 0, 0, -7); /* only the low 4 bits of 0x17: 7 */

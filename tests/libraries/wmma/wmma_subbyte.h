@@ -105,14 +105,15 @@ static void pack(std::vector<unsigned char> &out, const std::vector<int> &v, int
     out[i * bits / 8] |= (unsigned char)(((unsigned)v[i] & ((1u << bits) - 1)) << (i * bits % 8));
 }
 
-/* One GEMM of mt x nt tiles and k_total (a multiple of K), extra elements of padding on each
- * leading dimension; op as multiply's. */
+/* One GEMM of mt x nt tiles and k_total (a multiple of K); op as multiply's. A's leading
+ * dimension is k_total + pad elements, B's k_total + 2 pad; pad 0: 256 bits' worth, which
+ * keeps rows 256-bit aligned (CUDA's rule; an odd pad, Anchor only, starts rows mid-byte). */
 template <class T>
-void run_case(const char *what, int mt, int nt, int k_total, int c_row, int d_row, int fill,
-              int op) {
+void run_case(const char *what, int mt, int nt, int k_total, int c_row, int d_row, int fill, int op,
+              int pad = 0) {
   typedef form<T> F;
   int rows = mt * 8, cols = nt * 8;
-  int pad = 256 / F::bits; /* elements: keeps rows 256-bit aligned */
+  if (!pad) pad = 256 / F::bits;
   int lda = k_total + pad, ldb = k_total + 2 * pad;
   int ldc = (c_row ? cols : rows) + 4, ldd = (d_row ? cols : rows) + 12;
   std::vector<int> va((size_t)rows * lda), vb((size_t)cols * ldb);
@@ -162,9 +163,9 @@ void run_case(const char *what, int mt, int nt, int k_total, int c_row, int d_ro
   for (int r = 0; r < (d_row ? rows : cols); r++)
     for (int c = d_row ? cols : rows; c < ldd; c++)
       if (hd[(size_t)r * ldd + c] != -7 && wrong++ < 5) printf("  %s: padding written\n", what);
-  printf("%s %s %s (%dx%d tiles, K %d%s%s%s)\n", wrong ? "FAIL" : "ok  ", F::name(), what, mt, nt,
-         k_total, c_row ? ", C row" : ", C col", d_row ? ", D row" : ", D col",
-         fill ? ", fill" : "");
+  printf("%s %s %s (%dx%d tiles, K %d, lda %d, ldb %d%s%s%s)\n", wrong ? "FAIL" : "ok  ", F::name(),
+         what, mt, nt, k_total, lda, ldb, c_row ? ", C row" : ", C col",
+         d_row ? ", D row" : ", D col", fill ? ", fill" : "");
   if (wrong) failures++;
   cudaFree(A), cudaFree(B), cudaFree(C), cudaFree(D);
 }
