@@ -15,10 +15,19 @@
  * one element per lane) and 8-bit integers (exact 64-bit sums, then wrapped to int, or
  * saturated with mma_sync's satf).
  *
+ * The experimental sub-byte forms (u4/s4 m8n8k32, b1 m8n8k128 with bmma_sync) are plain
+ * device code too: a matrix_a lane holds 32 consecutive bits of one row (row lane / 4,
+ * from bit 32 * (lane % 4): 8 nibbles or 32 bits), a matrix_b lane the same of one column,
+ * packed in x[0] as CUDA's storage (element i at bits i * 4 or bit i); mma_sync and
+ * bmma_sync gather a row and two columns with 12 shuffles and sum exactly.
+ *
  * Shapes and types are CUDA's: half m16n16k16/m32n8k16/m8n32k16 with float or half
  * accumulators; __nv_bfloat16 the same shapes with float; precision::tf32 m16n16k8 with
- * float; double m8n8k4; signed/unsigned char m16n16k16/m32n8k16/m8n32k16 with int. Any
- * other combination fails to compile (a static_assert naming it). */
+ * float; double m8n8k4; signed/unsigned char m16n16k16/m32n8k16/m8n32k16 with int;
+ * experimental::precision::u4/s4 m8n8k32 and b1 m8n8k128 (matrix_a row_major, matrix_b
+ * col_major) with int. Any other combination fails to compile (a static_assert naming it).
+ * num_elements is nvcc's for every fragment: 16 for every half matrix_a/matrix_b, whose x[]
+ * then holds the lane's share (rows x cols / 32 elements) two or four times over. */
 #ifndef ANCHOR_MMA_H
 #define ANCHOR_MMA_H
 
@@ -52,6 +61,10 @@ struct u4;
 struct s4;
 struct b1;
 } // namespace precision
+/* bmma_sync's operations (CUDA's values): a row of A and a column of B combined bit by bit,
+ * then the set bits counted. */
+enum bmmaBitOp { bmmaBitOpXOR = 1, bmmaBitOpAND = 2 };
+enum bmmaAccumulateOp { bmmaAccumulateOpPOPC = 1 };
 } // namespace experimental
 
 /* Round to TensorFloat-32 (10 fraction bits), to nearest, ties away from zero (PTX
@@ -106,10 +119,15 @@ ANCHOR_WMMA_INPUT(signed char, signed char, (shape16<m, n, k>::value))
 ANCHOR_WMMA_INPUT(unsigned char, unsigned char, (shape16<m, n, k>::value))
 ANCHOR_WMMA_INPUT(precision::tf32, float, (m == 16 && n == 16 && k == 8))
 ANCHOR_WMMA_INPUT(double, double, (m == 8 && n == 8 && k == 4))
+/* The sub-byte elements are stored packed: 8 nibbles or 32 bits in one unsigned or int. */
+ANCHOR_WMMA_INPUT(experimental::precision::u4, unsigned, (m == 8 && n == 8 && k == 32))
+ANCHOR_WMMA_INPUT(experimental::precision::s4, int, (m == 8 && n == 8 && k == 32))
+ANCHOR_WMMA_INPUT(experimental::precision::b1, unsigned, (m == 8 && n == 8 && k == 128))
 ANCHOR_WMMA_KIND(accumulator, float, float,
                  (shape16<m, n, k>::value || (m == 16 && n == 16 && k == 8)))
 ANCHOR_WMMA_KIND(accumulator, __half, __half, (shape16<m, n, k>::value))
-ANCHOR_WMMA_KIND(accumulator, int, int, (shape16<m, n, k>::value))
+ANCHOR_WMMA_KIND(accumulator, int, int,
+                 (shape16<m, n, k>::value || (m == 8 && n == 8 && (k == 32 || k == 128))))
 ANCHOR_WMMA_KIND(accumulator, double, double, (m == 8 && n == 8 && k == 4))
 #undef ANCHOR_WMMA_INPUT
 #undef ANCHOR_WMMA_KIND
@@ -153,15 +171,35 @@ template <> struct positions<matrix_b, 4, 8> {
   }
 };
 
+/* Bits per element of the sub-byte types (0: not one). */
+template <class T> struct subbyte {
+  static constexpr int bits = 0;
+};
+template <> struct subbyte<experimental::precision::u4> {
+  static constexpr int bits = 4;
+};
+template <> struct subbyte<experimental::precision::s4> {
+  static constexpr int bits = 4;
+};
+template <> struct subbyte<experimental::precision::b1> {
+  static constexpr int bits = 1;
+};
+
+/* A fragment's sizes, nvcc's: share, the distinct elements a lane holds (rows x cols / 32);
+ * num_elements, share except for half matrix_a/matrix_b (16 on nvcc for every shape: x[e]
+ * is then a copy of x[e % share]); num_storage_elements, num_elements except for the
+ * sub-byte types (all a lane's elements packed in one 32-bit x[0]). */
+template <class Use, int rows, int cols, class T> struct counts {
+  static constexpr int share = positions<Use, rows, cols>::elements;
+  static constexpr bool copies = same<T, __half>::value && !same<Use, accumulator>::value;
+  static constexpr int elements = subbyte<T>::bits ? rows * cols / 32 : copies ? 16 : share;
+  static constexpr int storage = subbyte<T>::bits ? 1 : elements;
+};
+
 } // namespace __anchor
 
 template <class Use, int m, int n, int k, class T, class Layout = void> class fragment {
   typedef __anchor::kind<Use, m, n, k, T> kind;
-  static_assert(!__anchor::same<T, experimental::precision::u4>::value &&
-                    !__anchor::same<T, experimental::precision::s4>::value &&
-                    !__anchor::same<T, experimental::precision::b1>::value,
-                "nvcuda::wmma::fragment: the experimental sub-byte types (u4, s4, b1) are not "
-                "supported by Anchor");
   static_assert(
       kind::valid,
       "nvcuda::wmma::fragment: CUDA has no fragment of this use, shape (m, n, k) and type");
@@ -171,14 +209,21 @@ template <class Use, int m, int n, int k, class T, class Layout = void> class fr
       "nvcuda::wmma::fragment: matrix_a and matrix_b fragments need row_major or col_major");
   static_assert(!__anchor::same<Use, accumulator>::value || __anchor::same<Layout, void>::value,
                 "nvcuda::wmma::fragment: an accumulator fragment has no layout");
+  static_assert(!__anchor::subbyte<T>::bits || (__anchor::same<Use, matrix_a>::value
+                                                    ? __anchor::same<Layout, row_major>::value
+                                                    : __anchor::same<Layout, col_major>::value),
+                "nvcuda::wmma::fragment: the sub-byte types (u4, s4, b1) take a row_major "
+                "matrix_a and a col_major matrix_b only");
 
 public:
   typedef __anchor::dims<Use, m, n, k> dims;
   typedef __anchor::positions<Use, dims::rows, dims::cols> positions;
+  typedef __anchor::counts<Use, dims::rows, dims::cols, T> counts;
   typedef T element_type;
   typedef typename kind::storage storage_element_type;
-  enum { num_elements = positions::elements };
-  storage_element_type x[num_elements];
+  enum { num_elements = counts::elements };
+  enum { num_storage_elements = counts::storage };
+  storage_element_type x[num_storage_elements];
 };
 
 namespace __anchor {
@@ -202,25 +247,59 @@ template <> __device__ inline float to_float<__nv_bfloat16>(__nv_bfloat16 v) {
 }
 } // namespace __anchor
 
+/* Sub-byte types: v's low 4 bits (u4, s4) or lowest bit (b1) in every element. */
 template <class Use, int m, int n, int k, class T, class Layout, class V>
 __device__ inline void fill_fragment(fragment<Use, m, n, k, T, Layout> &a, const V &v) {
   typedef typename fragment<Use, m, n, k, T, Layout>::storage_element_type S;
-  for (int e = 0; e < a.num_elements; e++)
-    a.x[e] = (S)v;
+  S s;
+  if constexpr (__anchor::subbyte<T>::bits == 4)
+    s = (S)(((unsigned)v & 0xfu) * 0x11111111u);
+  else if constexpr (__anchor::subbyte<T>::bits == 1)
+    s = (S)((unsigned)v & 1u ? 0xffffffffu : 0u);
+  else
+    s = (S)v;
+  for (int e = 0; e < a.num_storage_elements; e++)
+    a.x[e] = s;
 }
 
-/* Element (r, c) of a matrix at p: row-major p[r * ldm + c], column-major p[c * ldm + r]. */
+namespace __anchor {
+/* The 32 bits of memory from bit `bit` on (bit i of byte j is bit 8 j + i), reading only
+ * the bytes that hold them. */
+__device__ inline unsigned load_bits(const unsigned char *p, size_t bit) {
+  const unsigned char *q = p + bit / 8;
+  unsigned shift = (unsigned)(bit % 8);
+  unsigned long long w = 0;
+  for (unsigned i = 0; i < (shift ? 5u : 4u); i++)
+    w |= (unsigned long long)q[i] << (8 * i);
+  return (unsigned)(w >> shift);
+}
+} // namespace __anchor
+
+/* Element (r, c) of a matrix at p: row-major p[r * ldm + c], column-major p[c * ldm + r].
+ * Sub-byte types (p any pointer, as CUDA's const void *; ldm in elements of 4 or 1 bits,
+ * elements packed from each byte's low bits up): lane l holds the 32 bits from element
+ * (l % 4) * 32 / bits of row (matrix_a, row-major) or column (matrix_b, column-major) l / 4. */
 template <class Use, int m, int n, int k, class T, class Layout, class P>
 __device__ inline void __anchor_load(fragment<Use, m, n, k, T, Layout> &a, const P *p, unsigned ldm,
                                      bool row) {
   typedef fragment<Use, m, n, k, T, Layout> F;
-  static_assert(__anchor::same<P, typename F::storage_element_type>::value,
+  typedef typename F::storage_element_type S;
+  constexpr int bits = __anchor::subbyte<T>::bits;
+  static_assert(bits || __anchor::same<P, S>::value,
                 "nvcuda::wmma::load_matrix_sync: the pointer's type is not the fragment's");
   unsigned l = __anchor::lane();
-  for (int e = 0; e < F::num_elements; e++) {
-    unsigned r, c;
-    F::positions::position(e, l, r, c);
-    a.x[e] = p[row ? (size_t)r * ldm + c : (size_t)c * ldm + r];
+  if constexpr (bits != 0) {
+    size_t element = (size_t)(l / 4) * ldm + (l % 4) * (32 / bits);
+    a.x[0] = (S)__anchor::load_bits((const unsigned char *)p, element * bits);
+  } else {
+    constexpr int share = F::counts::share;
+    for (int e = 0; e < share; e++) {
+      unsigned r, c;
+      F::positions::position(e, l, r, c);
+      a.x[e] = p[row ? (size_t)r * ldm + c : (size_t)c * ldm + r];
+    }
+    for (int e = share; e < F::num_elements; e++) /* nvcc's copies (half matrix_a/b) */
+      a.x[e] = a.x[e - share];
   }
 }
 template <class Use, int m, int n, int k, class T, class P>
@@ -369,6 +448,43 @@ __device__ inline void mma_double(fragment<accumulator, 8, 8, 4, double> &d, con
   d.x[1] = acc1;
 }
 
+/* The sub-byte forms: lane l holds D(r, c) and D(r, c + 1) (r = tile_row(l), c =
+ * tile_col(l)); it gathers row r of A (lanes 4 r .. 4 r + 3) and columns c, c + 1 of B
+ * (lanes 4 c .. 4 c + 7), 32 bits from each lane, and combines them element by element:
+ * products of 4-bit integers (u4 zero-extended, s4 sign-extended) summed exactly, or
+ * (b1) the set bits of A op B counted. The sums and c add in 64 bits, then wrap to int,
+ * or with satf (u4, s4) saturate. */
+template <int bits, bool is_signed, int k, class FA, class FB>
+__device__ inline void mma_subbyte(fragment<accumulator, 8, 8, k, int> &d, const FA &a, const FB &b,
+                                   const fragment<accumulator, 8, 8, k, int> &c, bool satf,
+                                   bool bit_and) {
+  unsigned l = lane(), row = tile_row(l), col = tile_col(l);
+  long long acc0 = c.x[0], acc1 = c.x[1];
+  for (unsigned q = 0; q < 4; q++) {
+    unsigned aw = (unsigned)__shfl_sync(0xffffffffu, (int)a.x[0], (int)(row * 4 + q));
+    unsigned b0 = (unsigned)__shfl_sync(0xffffffffu, (int)b.x[0], (int)(col * 4 + q));
+    unsigned b1 = (unsigned)__shfl_sync(0xffffffffu, (int)b.x[0], (int)(col * 4 + 4 + q));
+    if constexpr (bits == 1) {
+      acc0 += __popc(bit_and ? aw & b0 : aw ^ b0);
+      acc1 += __popc(bit_and ? aw & b1 : aw ^ b1);
+    } else {
+      for (int i = 0; i < 32; i += 4) {
+        int av = (int)(aw >> i & 0xfu), bv0 = (int)(b0 >> i & 0xfu), bv1 = (int)(b1 >> i & 0xfu);
+        if constexpr (is_signed)
+          av -= av & 8 ? 16 : 0, bv0 -= bv0 & 8 ? 16 : 0, bv1 -= bv1 & 8 ? 16 : 0;
+        acc0 += av * bv0;
+        acc1 += av * bv1;
+      }
+    }
+  }
+  long long out[2] = {acc0, acc1};
+  for (int t = 0; t < 2; t++) {
+    long long v = out[t];
+    if (satf) v = v > 2147483647ll ? 2147483647ll : v < -2147483647ll - 1 ? -2147483647ll - 1 : v;
+    d.x[t] = (int)(unsigned)(unsigned long long)v;
+  }
+}
+
 } // namespace __anchor
 
 template <int m, int n, int k, class TA, class LA, class LB, class TD, class TC>
@@ -376,11 +492,17 @@ __device__ inline void __anchor_mma(fragment<accumulator, m, n, k, TD> &d,
                                     const fragment<matrix_a, m, n, k, TA, LA> &a,
                                     const fragment<matrix_b, m, n, k, TA, LB> &b,
                                     const fragment<accumulator, m, n, k, TC> &c, bool satf) {
-  (void)satf; /* the 8-bit integer forms only */
+  (void)satf; /* the 8-bit and 4-bit integer forms only */
   constexpr bool is_int =
       __anchor::same<TA, signed char>::value || __anchor::same<TA, unsigned char>::value;
   constexpr bool is_double = __anchor::same<TA, double>::value;
-  if constexpr (is_int) {
+  constexpr int bits = __anchor::subbyte<TA>::bits;
+  if constexpr (bits == 1) {
+    static_assert(bits != 1, "nvcuda::wmma::mma_sync: b1 fragments multiply with bmma_sync");
+  } else if constexpr (bits == 4) {
+    __anchor::mma_subbyte<4, __anchor::same<TA, experimental::precision::s4>::value>(d, a, b, c,
+                                                                                     satf, false);
+  } else if constexpr (is_int) {
     static_assert(__anchor::same<TD, int>::value && __anchor::same<TC, int>::value,
                   "nvcuda::wmma::mma_sync: 8-bit integer inputs accumulate in int");
     __anchor::mma_int<m, n, k, TA>(d, a, b, c, satf);
@@ -412,9 +534,22 @@ __device__ inline void mma_sync(fragment<accumulator, m, n, k, int> &d,
                                 const fragment<matrix_a, m, n, k, TA, LA> &a,
                                 const fragment<matrix_b, m, n, k, TA, LB> &b,
                                 const fragment<accumulator, m, n, k, int> &c, bool satf) {
-  static_assert(__anchor::same<TA, signed char>::value || __anchor::same<TA, unsigned char>::value,
-                "nvcuda::wmma::mma_sync: satf exists for 8-bit integer inputs only");
+  static_assert(__anchor::same<TA, signed char>::value ||
+                    __anchor::same<TA, unsigned char>::value || __anchor::subbyte<TA>::bits == 4,
+                "nvcuda::wmma::mma_sync: satf exists for 8-bit and 4-bit integer inputs only");
   __anchor_mma(d, a, b, c, satf);
+}
+
+/* D = (A op B) + C on bits: each element of D adds the number of set bits of row r of A
+ * XOR (or AND) column c of B to C's. */
+__device__ inline void
+bmma_sync(fragment<accumulator, 8, 8, 128, int> &d,
+          const fragment<matrix_a, 8, 8, 128, experimental::precision::b1, row_major> &a,
+          const fragment<matrix_b, 8, 8, 128, experimental::precision::b1, col_major> &b,
+          const fragment<accumulator, 8, 8, 128, int> &c,
+          experimental::bmmaBitOp op = experimental::bmmaBitOpXOR,
+          experimental::bmmaAccumulateOp = experimental::bmmaAccumulateOpPOPC) {
+  __anchor::mma_subbyte<1, false>(d, a, b, c, false, op == experimental::bmmaBitOpAND);
 }
 
 } // namespace wmma
