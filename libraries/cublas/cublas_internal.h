@@ -168,4 +168,7 @@ cublasStatus_t cublas_gemm_run(cublasHandle_t handle, const cublas_gemm_problem 
 int cublas_gemm_ex_variant(cudaDataType ab, cudaDataType c, cublasComputeType_t compute,
                            int *scalar_size);
 
+/* gemm3m.cu's kernels: split (C, Z, C8I read as C) and combine (C, Z). */
+extern void *cublas_gemm3m_split_kernels[], *cublas_gemm3m_combine_kernels[];
+
 #endif

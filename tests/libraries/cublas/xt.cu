@@ -79,9 +79,9 @@ static void settings() {
                                            1, &one, &x, 1)));
   int dev0 = 0;
   CHECK_BLAS(cublasXtDeviceSelect(xt, 1, &dev0));
-  EXPECT_STATUS(cublasXtSgemm(xt, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, &one, &x, 3, &x, 4, &one, &x,
-                              4),
-                CUBLAS_STATUS_INVALID_VALUE); // lda < m
+  EXPECT_STATUS(
+      cublasXtSgemm(xt, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, &one, &x, 3, &x, 4, &one, &x, 4),
+      CUBLAS_STATUS_INVALID_VALUE); // lda < m
   EXPECT_STATUS(cublasXtSgemm(xt, (cublasOperation_t)7, CUBLAS_OP_N, 4, 4, 4, &one, &x, 4, &x, 4,
                               &one, &x, 4),
                 CUBLAS_STATUS_INVALID_VALUE);
@@ -110,8 +110,8 @@ static void gemms(cublasXtHandle_t xt) {
            C = random_vector<float>((size_t)ld * n);
         float alpha = 0.75f, beta = -1.25f;
         vf want = C;
-        cblas_sgemm(CblasColMajor, cop(ops[a]), cop(ops[b]), m, n, k, alpha, A.data(), ld,
-                    B.data(), ld, beta, want.data(), ld);
+        cblas_sgemm(CblasColMajor, cop(ops[a]), cop(ops[b]), m, n, k, alpha, A.data(), ld, B.data(),
+                    ld, beta, want.data(), ld);
         CHECK_BLAS(cublasXtSgemm(xt, ops[a], ops[b], m, n, k, &alpha, A.data(), ld, B.data(), ld,
                                  &beta, C.data(), ld));
         char what[32];
@@ -125,8 +125,8 @@ static void gemms(cublasXtHandle_t xt) {
        C((size_t)m * n, NAN);
     float alpha = 1, beta = 0;
     vf want((size_t)m * n, 0);
-    cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, alpha, A.data(), m, B.data(),
-                k, 0, want.data(), m);
+    cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, alpha, A.data(), m, B.data(), k,
+                0, want.data(), m);
     CHECK_BLAS(cublasXtSgemm(xt, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &alpha, A.data(), m, B.data(),
                              k, &beta, C.data(), m));
     expect_near("XtSgemm beta 0", C, want, bound_of<float>(k, 1, 0));
@@ -138,8 +138,8 @@ static void gemms(cublasXtHandle_t xt) {
                            C = random_vector<cuComplex>((size_t)m * n);
     cuComplex alpha = make_cuComplex(0.5f, -0.75f), beta = make_cuComplex(-0.25f, 1);
     std::vector<cuComplex> want = C;
-    cblas_cgemm(CblasColMajor, CblasConjTrans, CblasNoTrans, m, n, k, &alpha, A.data(), k,
-                B.data(), k, &beta, want.data(), m);
+    cblas_cgemm(CblasColMajor, CblasConjTrans, CblasNoTrans, m, n, k, &alpha, A.data(), k, B.data(),
+                k, &beta, want.data(), m);
     CHECK_BLAS(cublasXtCgemm(xt, CUBLAS_OP_C, CUBLAS_OP_N, m, n, k, &alpha, A.data(), k, B.data(),
                              k, &beta, C.data(), m));
     expect_near("XtCgemm CN", C, want, bound_of<cuComplex>(k, 2, 2));
@@ -357,8 +357,8 @@ static void triangular(cublasXtHandle_t xt) {
         vf got = B, want = B;
         cblas_strsm(CblasColMajor, cside(side), cuplo(uplo), cop(ops[t]), cdiag(dg), m, n, alpha,
                     A.data(), ld, want.data(), ld);
-        CHECK_BLAS(cublasXtStrsm(xt, side, uplo, ops[t], dg, m, n, &alpha, A.data(), ld, got.data(),
-                                 ld));
+        CHECK_BLAS(
+            cublasXtStrsm(xt, side, uplo, ops[t], dg, m, n, &alpha, A.data(), ld, got.data(), ld));
         snprintf(what, sizeof what, "XtStrsm s%d u%d t%d", s, u, t);
         expect_near(what, got, want, 64 * na * 5.96e-8 * 2);
         // trmm out of place into C (ldc != ldb), and in place
