@@ -621,11 +621,13 @@ cublasStatus_t CUBLASWINAPI cublasZgemm3m(cublasHandle_t handle, cublasOperation
                                           const cuDoubleComplex *alpha, const cuDoubleComplex *A,
                                           int lda, const cuDoubleComplex *B, int ldb,
                                           const cuDoubleComplex *beta, cuDoubleComplex *C, int ldc);
-cublasStatus_t CUBLASWINAPI cublasCgemm3mBatched(
-    cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, int m, int n, int k,
-    const cuComplex *alpha, const cuComplex *const Aarray[], int lda,
-    const cuComplex *const Barray[], int ldb, const cuComplex *beta, cuComplex *const Carray[],
-    int ldc, int batchCount);
+cublasStatus_t CUBLASWINAPI cublasCgemm3mBatched(cublasHandle_t handle, cublasOperation_t transa,
+                                                 cublasOperation_t transb, int m, int n, int k,
+                                                 const cuComplex *alpha,
+                                                 const cuComplex *const Aarray[], int lda,
+                                                 const cuComplex *const Barray[], int ldb,
+                                                 const cuComplex *beta, cuComplex *const Carray[],
+                                                 int ldc, int batchCount);
 cublasStatus_t CUBLASWINAPI cublasCgemm3mStridedBatched(
     cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, int m, int n, int k,
     const cuComplex *alpha, const cuComplex *A, int lda, long long int strideA, const cuComplex *B,
