@@ -3,8 +3,7 @@
  * ('N', 'T', 'C'; 'U', 'L'; 'L', 'R'; 'N', 'U'), scalars by value, results returned by
  * value, and errors kept for cublasGetError instead of returned. It excludes cublas_v2.h,
  * as NVIDIA's header does. Written for Anchor from NVIDIA's cuBLAS documentation; C17
- * and C++. The legacy names of level 2's banded and packed routines (gbmv, sbmv, spmv,
- * tbmv, tbsv, tpmv, tpsv, spr, spr2, hbmv, hpmv, hpr, hpr2) are not provided yet. */
+ * and C++. */
 #ifndef ANCHOR_CUBLAS_H
 #define ANCHOR_CUBLAS_H
 #pragma GCC system_header
@@ -140,6 +139,35 @@ void cublasCher2(char uplo, int n, cuComplex alpha, const cuComplex *x, int incx
                  const cuComplex *y, int incy, cuComplex *A, int lda);
 void cublasZher2(char uplo, int n, cuDoubleComplex alpha, const cuDoubleComplex *x, int incx,
                  const cuDoubleComplex *y, int incy, cuDoubleComplex *A, int lda);
+
+/* banded and packed */
+#define ANCHOR_CUBLAS_LEGACY_BAND(P, T)                                                            \
+  void cublas##P##gbmv(char trans, int m, int n, int kl, int ku, T alpha, const T *A, int lda,     \
+                       const T *x, int incx, T beta, T *y, int incy);                              \
+  void cublas##P##tbmv(char uplo, char trans, char diag, int n, int k, const T *A, int lda, T *x,  \
+                       int incx);                                                                  \
+  void cublas##P##tbsv(char uplo, char trans, char diag, int n, int k, const T *A, int lda, T *x,  \
+                       int incx);                                                                  \
+  void cublas##P##tpmv(char uplo, char trans, char diag, int n, const T *AP, T *x, int incx);      \
+  void cublas##P##tpsv(char uplo, char trans, char diag, int n, const T *AP, T *x, int incx);
+ANCHOR_CUBLAS_LEGACY_BAND(S, float)
+ANCHOR_CUBLAS_LEGACY_BAND(D, double)
+ANCHOR_CUBLAS_LEGACY_BAND(C, cuComplex)
+ANCHOR_CUBLAS_LEGACY_BAND(Z, cuDoubleComplex)
+#undef ANCHOR_CUBLAS_LEGACY_BAND
+/* sbmv, spmv, spr, spr2 (S, D); hbmv, hpmv, hpr, hpr2 (C, Z; hpr's alpha real) */
+#define ANCHOR_CUBLAS_LEGACY_SYMBAND(SB, SP, SPR, SPR2, T, R)                                      \
+  void cublas##SB(char uplo, int n, int k, T alpha, const T *A, int lda, const T *x, int incx,     \
+                  T beta, T *y, int incy);                                                         \
+  void cublas##SP(char uplo, int n, T alpha, const T *AP, const T *x, int incx, T beta, T *y,      \
+                  int incy);                                                                       \
+  void cublas##SPR(char uplo, int n, R alpha, const T *x, int incx, T *AP);                        \
+  void cublas##SPR2(char uplo, int n, T alpha, const T *x, int incx, const T *y, int incy, T *AP);
+ANCHOR_CUBLAS_LEGACY_SYMBAND(Ssbmv, Sspmv, Sspr, Sspr2, float, float)
+ANCHOR_CUBLAS_LEGACY_SYMBAND(Dsbmv, Dspmv, Dspr, Dspr2, double, double)
+ANCHOR_CUBLAS_LEGACY_SYMBAND(Chbmv, Chpmv, Chpr, Chpr2, cuComplex, float)
+ANCHOR_CUBLAS_LEGACY_SYMBAND(Zhbmv, Zhpmv, Zhpr, Zhpr2, cuDoubleComplex, double)
+#undef ANCHOR_CUBLAS_LEGACY_SYMBAND
 
 /* ---- level 3 ---- */
 #define ANCHOR_CUBLAS_LEGACY_L3(P, T)                                                              \

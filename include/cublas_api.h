@@ -609,6 +609,37 @@ cublasStatus_t CUBLASWINAPI cublasGemmStridedBatchedEx(
     cudaDataType Ctype, int ldc, long long int strideC, int batchCount,
     cublasComputeType_t computeType, cublasGemmAlgo_t algo);
 
+/* Complex GEMM by Gauss's three real products (libraries/cublas/gemm3m.c): Cgemm3mEx's A
+ * and B are CUDA_C_32F or CUDA_C_8I, C CUDA_C_32F. */
+cublasStatus_t CUBLASWINAPI cublasCgemm3m(cublasHandle_t handle, cublasOperation_t transa,
+                                          cublasOperation_t transb, int m, int n, int k,
+                                          const cuComplex *alpha, const cuComplex *A, int lda,
+                                          const cuComplex *B, int ldb, const cuComplex *beta,
+                                          cuComplex *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasZgemm3m(cublasHandle_t handle, cublasOperation_t transa,
+                                          cublasOperation_t transb, int m, int n, int k,
+                                          const cuDoubleComplex *alpha, const cuDoubleComplex *A,
+                                          int lda, const cuDoubleComplex *B, int ldb,
+                                          const cuDoubleComplex *beta, cuDoubleComplex *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasCgemm3mBatched(cublasHandle_t handle, cublasOperation_t transa,
+                                                 cublasOperation_t transb, int m, int n, int k,
+                                                 const cuComplex *alpha,
+                                                 const cuComplex *const Aarray[], int lda,
+                                                 const cuComplex *const Barray[], int ldb,
+                                                 const cuComplex *beta, cuComplex *const Carray[],
+                                                 int ldc, int batchCount);
+cublasStatus_t CUBLASWINAPI cublasCgemm3mStridedBatched(
+    cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, int m, int n, int k,
+    const cuComplex *alpha, const cuComplex *A, int lda, long long int strideA, const cuComplex *B,
+    int ldb, long long int strideB, const cuComplex *beta, cuComplex *C, int ldc,
+    long long int strideC, int batchCount);
+cublasStatus_t CUBLASWINAPI cublasCgemm3mEx(cublasHandle_t handle, cublasOperation_t transa,
+                                            cublasOperation_t transb, int m, int n, int k,
+                                            const cuComplex *alpha, const void *A,
+                                            cudaDataType Atype, int lda, const void *B,
+                                            cudaDataType Btype, int ldb, const cuComplex *beta,
+                                            void *C, cudaDataType Ctype, int ldc);
+
 /* ---- level 3 besides GEMM ----------------------------------------------------- */
 cublasStatus_t CUBLASWINAPI cublasSsymm_v2(cublasHandle_t handle, cublasSideMode_t side,
                                            cublasFillMode_t uplo, int m, int n, const float *alpha,

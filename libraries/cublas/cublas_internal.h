@@ -183,4 +183,26 @@ cublasStatus_t cublas_lt_algo_check(const void *algo, int compute, int scale, in
 void cublas_lt_log(int level, const char *function, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 cublasStatus_t cublas_lt_log_status(const char *function, cublasStatus_t status);
+
+/* gemm3m.cu's kernels: split (C, Z, C8I read as C) and combine (C, Z). */
+extern void *cublas_gemm3m_split_kernels[], *cublas_gemm3m_combine_kernels[];
+
+/* The level-1 Ex forms on 16-bit vectors with 32F execution (level1_16.c, level1_16.cu):
+ * v is cublas_ex16_index of the vectors' type (0 CUDA_R_16F, 1 CUDA_R_16BF; -1 others);
+ * alpha is a float, c and s and the results of the vectors' type. */
+int cublas_ex16_index(cudaDataType t);
+cublasStatus_t cublas_ex16_axpy(cublasHandle_t h, int v, int n, const void *alpha, const void *x,
+                                int incx, void *y, int incy);
+cublasStatus_t cublas_ex16_scal(cublasHandle_t h, int v, int n, const void *alpha, void *x,
+                                int incx);
+cublasStatus_t cublas_ex16_rot(cublasHandle_t h, int v, int n, void *x, int incx, void *y, int incy,
+                               const void *c, const void *s);
+cublasStatus_t cublas_ex16_dot(cublasHandle_t h, int v, int n, const void *x, int incx,
+                               const void *y, int incy, void *result);
+cublasStatus_t cublas_ex16_nrm2(cublasHandle_t h, int v, int n, const void *x, int incx,
+                                void *result);
+extern void *cublas_axpy16_kernels[], *cublas_scal16_kernels[], *cublas_rot16_kernels[],
+    *cublas_dot16_partial_kernels[], *cublas_sum16_final_kernels[],
+    *cublas_nrm216_partial_kernels[], *cublas_nrm216_final_kernels[];
+
 #endif

@@ -284,3 +284,44 @@ HER2K(Zher2k, cuDoubleComplex, double)
                          ldc))
 HEMM(Chemm, cuComplex)
 HEMM(Zhemm, cuDoubleComplex)
+
+/* ---- level 2, banded and packed (banded.c's v2 forms) ---- */
+#define BANDED_TYPED(P, T)                                                                         \
+  VOID(cublas##P##gbmv,                                                                            \
+       (char trans, int m, int n, int kl, int ku, T alpha, const T *A, int lda, const T *x,        \
+        int incx, T beta, T *y, int incy),                                                         \
+       cublas##P##gbmv_v2(legacy, op(trans), m, n, kl, ku, &alpha, A, lda, x, incx, &beta, y,      \
+                          incy))                                                                   \
+  VOID(cublas##P##tbmv,                                                                            \
+       (char uplo, char trans, char dg, int n, int k, const T *A, int lda, T *x, int incx),        \
+       cublas##P##tbmv_v2(legacy, fill(uplo), op(trans), diag(dg), n, k, A, lda, x, incx))         \
+  VOID(cublas##P##tbsv,                                                                            \
+       (char uplo, char trans, char dg, int n, int k, const T *A, int lda, T *x, int incx),        \
+       cublas##P##tbsv_v2(legacy, fill(uplo), op(trans), diag(dg), n, k, A, lda, x, incx))         \
+  VOID(cublas##P##tpmv, (char uplo, char trans, char dg, int n, const T *AP, T *x, int incx),      \
+       cublas##P##tpmv_v2(legacy, fill(uplo), op(trans), diag(dg), n, AP, x, incx))                \
+  VOID(cublas##P##tpsv, (char uplo, char trans, char dg, int n, const T *AP, T *x, int incx),      \
+       cublas##P##tpsv_v2(legacy, fill(uplo), op(trans), diag(dg), n, AP, x, incx))
+BANDED_TYPED(S, float)
+BANDED_TYPED(D, double)
+BANDED_TYPED(C, cuComplex)
+BANDED_TYPED(Z, cuDoubleComplex)
+
+/* sbmv/spmv/spr/spr2 (S, D) and their hermitian forms hbmv/hpmv/hpr/hpr2 (C, Z) */
+#define BANDED_SYM(SB, SP, SPR, SPR2, T, R)                                                        \
+  VOID(cublas##SB,                                                                                 \
+       (char uplo, int n, int k, T alpha, const T *A, int lda, const T *x, int incx, T beta, T *y, \
+        int incy),                                                                                 \
+       cublas##SB##_v2(legacy, fill(uplo), n, k, &alpha, A, lda, x, incx, &beta, y, incy))         \
+  VOID(cublas##SP,                                                                                 \
+       (char uplo, int n, T alpha, const T *AP, const T *x, int incx, T beta, T *y, int incy),     \
+       cublas##SP##_v2(legacy, fill(uplo), n, &alpha, AP, x, incx, &beta, y, incy))                \
+  VOID(cublas##SPR, (char uplo, int n, R alpha, const T *x, int incx, T *AP),                      \
+       cublas##SPR##_v2(legacy, fill(uplo), n, &alpha, x, incx, AP))                               \
+  VOID(cublas##SPR2,                                                                               \
+       (char uplo, int n, T alpha, const T *x, int incx, const T *y, int incy, T *AP),             \
+       cublas##SPR2##_v2(legacy, fill(uplo), n, &alpha, x, incx, y, incy, AP))
+BANDED_SYM(Ssbmv, Sspmv, Sspr, Sspr2, float, float)
+BANDED_SYM(Dsbmv, Dspmv, Dspr, Dspr2, double, double)
+BANDED_SYM(Chbmv, Chpmv, Chpr, Chpr2, cuComplex, float)
+BANDED_SYM(Zhbmv, Zhpmv, Zhpr, Zhpr2, cuDoubleComplex, double)

@@ -4,9 +4,10 @@
  * routine (level1.c), which runs it: the vector, scalar and result types one BLAS type
  * (32F, 64F, C32F, C64F) and the execution type that type, or, where cuBLAS's typed
  * routines mix them, a complex vector with real scalars or results (Csscal, Csrot, Scnrm2,
- * Scasum ...). Any other combination — among them the 16F and 16BF vectors with 32F
- * execution that NVIDIA's cuBLAS also takes — is CUBLAS_STATUS_NOT_SUPPORTED. A NULL
- * handle is NOT_INITIALIZED before the types are looked at. */
+ * Scasum ...). 16F and 16BF vectors with 32F execution (AxpyEx, ScalEx with a 32F alpha;
+ * DotEx, Nrm2Ex with the result of the vectors' type; RotEx with c, s of it) run in
+ * level1_16.c. Any other combination is CUBLAS_STATUS_NOT_SUPPORTED. A NULL handle is
+ * NOT_INITIALIZED before the types are looked at. */
 #include "cublas_internal.h"
 
 /* The BLAS type of a cudaDataType, -1 for any other. */
@@ -35,6 +36,10 @@ cublasStatus_t cublasAxpyEx(cublasHandle_t h, int n, const void *alpha, cudaData
                             cudaDataType yType, int incy, cudaDataType executiontype) {
   if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
   if (xType != yType) return CUBLAS_STATUS_NOT_SUPPORTED;
+  if (cublas_ex16_index(xType) >= 0) /* 16F, 16BF vectors: alpha and execution 32F */
+    return alphaType == CUDA_R_32F && executiontype == CUDA_R_32F
+               ? cublas_ex16_axpy(h, cublas_ex16_index(xType), n, alpha, x, incx, y, incy)
+               : CUBLAS_STATUS_NOT_SUPPORTED;
   switch (same_type(alphaType, xType, executiontype)) {
   case CUBLAS_TYPE_S: return cublasSaxpy_v2(h, n, alpha, x, incx, y, incy);
   case CUBLAS_TYPE_D: return cublasDaxpy_v2(h, n, alpha, x, incx, y, incy);
@@ -51,6 +56,10 @@ static cublasStatus_t dot_ex(cublasHandle_t h, int conjugate, int n, const void 
                              cudaDataType executionType) {
   if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
   if (xType != yType) return CUBLAS_STATUS_NOT_SUPPORTED;
+  if (cublas_ex16_index(xType) >= 0) /* 16F, 16BF: the result of x's type, execution 32F */
+    return !conjugate && resultType == xType && executionType == CUDA_R_32F
+               ? cublas_ex16_dot(h, cublas_ex16_index(xType), n, x, incx, y, incy, result)
+               : CUBLAS_STATUS_NOT_SUPPORTED;
   switch (same_type(xType, resultType, executionType)) {
   case CUBLAS_TYPE_S:
     return conjugate ? CUBLAS_STATUS_NOT_SUPPORTED : cublasSdot_v2(h, n, x, incx, y, incy, result);
@@ -81,6 +90,10 @@ static cublasStatus_t norm_ex(cublasHandle_t h, int asum, int n, const void *x, 
                               int incx, void *result, cudaDataType resultType,
                               cudaDataType executionType) {
   if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
+  if (!asum && cublas_ex16_index(xType) >= 0) /* 16F, 16BF: result of x's type, 32F */
+    return resultType == xType && executionType == CUDA_R_32F
+               ? cublas_ex16_nrm2(h, cublas_ex16_index(xType), n, x, incx, result)
+               : CUBLAS_STATUS_NOT_SUPPORTED;
   int t = blas_type(xType);
   if (t < 0 || blas_type(resultType) != real_of(t) || blas_type(executionType) != real_of(t))
     return CUBLAS_STATUS_NOT_SUPPORTED;
@@ -109,6 +122,10 @@ cublasStatus_t cublasAsumEx(cublasHandle_t h, int n, const void *x, cudaDataType
 cublasStatus_t cublasScalEx(cublasHandle_t h, int n, const void *alpha, cudaDataType alphaType,
                             void *x, cudaDataType xType, int incx, cudaDataType executionType) {
   if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
+  if (cublas_ex16_index(xType) >= 0) /* 16F, 16BF: alpha and execution 32F */
+    return alphaType == CUDA_R_32F && executionType == CUDA_R_32F
+               ? cublas_ex16_scal(h, cublas_ex16_index(xType), n, alpha, x, incx)
+               : CUBLAS_STATUS_NOT_SUPPORTED;
   int t = blas_type(xType), a = blas_type(alphaType);
   if (t < 0 || executionType != xType || (a != t && a != real_of(t)))
     return CUBLAS_STATUS_NOT_SUPPORTED;
@@ -180,6 +197,10 @@ cublasStatus_t cublasRotEx(cublasHandle_t h, int n, void *x, cudaDataType xType,
                            cudaDataType yType, int incy, const void *c, const void *s,
                            cudaDataType csType, cudaDataType executiontype) {
   if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
+  if (cublas_ex16_index(xType) >= 0) /* 16F, 16BF: c and s of x's type, execution 32F */
+    return yType == xType && csType == xType && executiontype == CUDA_R_32F
+               ? cublas_ex16_rot(h, cublas_ex16_index(xType), n, x, incx, y, incy, c, s)
+               : CUBLAS_STATUS_NOT_SUPPORTED;
   int t = blas_type(xType), cs = blas_type(csType);
   if (t < 0 || xType != yType || executiontype != xType || (cs != t && cs != real_of(t)))
     return CUBLAS_STATUS_NOT_SUPPORTED;

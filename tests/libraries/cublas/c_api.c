@@ -1,6 +1,8 @@
 /* c_api.c — cuBLAS from C (C17, -Wall -Wextra -pedantic clean): cublas_v2.h compiles as C
  * and its plain names reach the _v2 entry points (handle, Set/GetVector, Sasum, Isamax,
- * Dgemm, status names). nvcc builds it too (h200.sh). */
+ * Dgemm, status names), and cublasXt.h (a host-memory XtDgemm). nvcc builds it too
+ * (h200.sh). */
+#include <cublasXt.h>
 #include <cublas_v2.h>
 #include <cuda_runtime_api.h>
 #include <stdio.h>
@@ -31,6 +33,16 @@ int main(void) {
   ok &=
       strcmp(cublasGetStatusName(CUBLAS_STATUS_NOT_SUPPORTED), "CUBLAS_STATUS_NOT_SUPPORTED") == 0;
   ok &= cublasDestroy(h) == CUBLAS_STATUS_SUCCESS;
+  /* the same outer product through cuBLASXt on host memory */
+  cublasXtHandle_t xt;
+  int dev = 0;
+  double hx2[4] = {0};
+  ok &= cublasXtCreate(&xt) == CUBLAS_STATUS_SUCCESS;
+  ok &= cublasXtDeviceSelect(xt, 1, &dev) == CUBLAS_STATUS_SUCCESS;
+  ok &= cublasXtDgemm(xt, CUBLAS_OP_N, CUBLAS_OP_N, 2, 2, 1, &one, ha, 2, ha + 2, 1, &zero, hx2,
+                      2) == CUBLAS_STATUS_SUCCESS;
+  ok &= hx2[0] == 6 && hx2[1] == -8 && hx2[2] == 0.375 && hx2[3] == -0.5;
+  ok &= cublasXtDestroy(xt) == CUBLAS_STATUS_SUCCESS;
   cudaFree(x);
   cudaFree(a);
   printf("asum %g, amax %d, C = [%g %g; %g %g]\n%s\n", r, i, hc[0], hc[2], hc[1], hc[3],

@@ -2,7 +2,8 @@
 // through cublasGetError (the first since the last read; a read clears it), calls before
 // cublasInit (NOT_INITIALIZED), cublasAlloc/Free, Set/GetVector and Set/GetMatrix, level
 // 1 results by value (Sdot, Dnrm2, Isamax, Cdotc), level 2 (Sgemv) and level 3 (Sgemm,
-// Zgemm, Dtrsm in place, Strmm in place) with character arguments, against OpenBLAS.
+// Zgemm, Dtrsm in place, Strmm in place) with character arguments, the banded and packed
+// names (Sgbmv, Stbsv, Sspr2, Dsbmv, Ctpmv, Chpr, Zhpmv), against OpenBLAS.
 // Bounds as the v2 tests: (k + 2) eps (|alpha| |A||B| + |beta| |C|) per element.
 #include <cblas.h>
 #include <cmath>
@@ -190,6 +191,135 @@ int main() {
            "Cdotc (%g, %g) vs %g", d.x, d.y, norm2);
     cublasFree(dAz), cublasFree(dBz), cublasFree(dCz), cublasFree(dx);
     NO_ERROR("Zgemm, Cdotc");
+  }
+
+  // banded and packed names: Sgbmv 'T', Dsbmv 'L', Stbsv 'U','N','N', Ctpmv 'L','C','U',
+  // Chpr 'U', Zhpmv 'L', Sspr2 'L' against OpenBLAS
+  {
+    const int mm = 19, nn = 14, kl = 3, ku = 2, ldab = kl + ku + 2; // one NaN row below the band
+    std::vector<float> Ab((size_t)ldab * nn), xs(mm), ys(nn);
+    for (int j = 0; j < nn; j++)
+      for (int i = 0; i < ldab; i++)
+        Ab[i + j * ldab] = i < kl + ku + 1 ? (float)uniform() : NAN;
+    for (auto &v : xs)
+      v = (float)uniform();
+    for (auto &v : ys)
+      v = (float)uniform();
+    float *dAb, *dxs, *dys;
+    cublasAlloc(ldab * nn, 4, (void **)&dAb), cublasAlloc(mm, 4, (void **)&dxs);
+    cublasAlloc(nn, 4, (void **)&dys);
+    cublasSetVector(ldab * nn, 4, Ab.data(), 1, dAb, 1), cublasSetVector(mm, 4, xs.data(), 1, dxs, 1);
+    cublasSetVector(nn, 4, ys.data(), 1, dys, 1);
+    cublasSgbmv('T', mm, nn, kl, ku, 1.5f, dAb, ldab, dxs, 1, -0.5f, dys, 1);
+    std::vector<float> yg(nn), yr = ys;
+    cublasGetVector(nn, 4, dys, 1, yg.data(), 1);
+    cblas_sgbmv(CblasColMajor, CblasTrans, mm, nn, kl, ku, 1.5f, Ab.data(), ldab, xs.data(), 1,
+                -0.5f, yr.data(), 1);
+    check("Sgbmv", yg, yr, std::vector<double>(nn, (mm + 2) * 5.96e-8 * (1.5 * (kl + ku + 1) + 1)));
+    NO_ERROR("Sgbmv");
+
+    // Stbsv upper, k = 2, on a diagonally dominant band (the same array, rows 0..2)
+    const int kb = 2;
+    std::vector<float> Tb((size_t)ldab * nn);
+    for (int j = 0; j < nn; j++)
+      for (int i = 0; i < ldab; i++)
+        Tb[i + j * ldab] = i == kb ? 4.0f + (float)uniform() : i < kb ? 0.3f * (float)uniform() : NAN;
+    cublasSetVector(ldab * nn, 4, Tb.data(), 1, dAb, 1);
+    cublasSetVector(nn, 4, ys.data(), 1, dys, 1);
+    cublasStbsv('u', 'n', 'N', nn, kb, dAb, ldab, dys, 1);
+    std::vector<float> tg(nn), tr = ys;
+    cublasGetVector(nn, 4, dys, 1, tg.data(), 1);
+    cblas_stbsv(CblasColMajor, CblasUpper, CblasNoTrans, CblasNonUnit, nn, kb, Tb.data(), ldab,
+                tr.data(), 1);
+    check("Stbsv", tg, tr, std::vector<double>(nn, 64 * nn * 5.96e-8));
+    NO_ERROR("Stbsv");
+
+    // Sspr2 lower: AP += a x y^T + a y x^T
+    std::vector<float> ap((size_t)nn * (nn + 1) / 2);
+    for (auto &v : ap)
+      v = (float)uniform();
+    float *dap;
+    cublasAlloc((int)ap.size(), 4, (void **)&dap);
+    cublasSetVector((int)ap.size(), 4, ap.data(), 1, dap, 1);
+    cublasSetVector(nn, 4, ys.data(), 1, dys, 1);
+    cublasSspr2('L', nn, 0.75f, dxs, 1, dys, 1, dap);
+    std::vector<float> apg(ap.size()), apr = ap;
+    cublasGetVector((int)ap.size(), 4, dap, 1, apg.data(), 1);
+    cblas_sspr2(CblasColMajor, CblasLower, nn, 0.75f, xs.data(), 1, ys.data(), 1, apr.data());
+    check("Sspr2", apg, apr, std::vector<double>(ap.size(), 8 * 5.96e-8 * 3));
+    NO_ERROR("Sspr2");
+    cublasFree(dAb), cublasFree(dxs), cublasFree(dys), cublasFree(dap);
+  }
+  {
+    const int nn = 9, kb = 2, ldab = kb + 1;
+    std::vector<double> Sb((size_t)ldab * nn), xd(nn), yd(nn);
+    for (auto &v : Sb)
+      v = uniform();
+    for (auto &v : xd)
+      v = uniform();
+    for (auto &v : yd)
+      v = uniform();
+    double *dSb, *dxd, *dyd;
+    cublasAlloc(ldab * nn, 8, (void **)&dSb), cublasAlloc(nn, 8, (void **)&dxd);
+    cublasAlloc(nn, 8, (void **)&dyd);
+    cublasSetVector(ldab * nn, 8, Sb.data(), 1, dSb, 1), cublasSetVector(nn, 8, xd.data(), 1, dxd, 1);
+    cublasSetVector(nn, 8, yd.data(), 1, dyd, 1);
+    cublasDsbmv('L', nn, kb, -1.25, dSb, ldab, dxd, 1, 0.5, dyd, 1);
+    std::vector<double> yg(nn), yr = yd;
+    cublasGetVector(nn, 8, dyd, 1, yg.data(), 1);
+    cblas_dsbmv(CblasColMajor, CblasLower, nn, kb, -1.25, Sb.data(), ldab, xd.data(), 1, 0.5,
+                yr.data(), 1);
+    check("Dsbmv", yg, yr, std::vector<double>(nn, (nn + 2) * 1.11e-16 * (1.25 * 5 + 1)));
+    cublasFree(dSb), cublasFree(dxd), cublasFree(dyd);
+    NO_ERROR("Dsbmv");
+  }
+  {
+    const int nn = 11, np = nn * (nn + 1) / 2;
+    std::vector<std::complex<float>> ap(np), xc(nn);
+    for (auto &e : ap)
+      e = {(float)uniform(), (float)uniform()};
+    for (auto &e : xc)
+      e = {(float)uniform(), (float)uniform()};
+    cuComplex *dap, *dxc;
+    cublasAlloc(np, 8, (void **)&dap), cublasAlloc(nn, 8, (void **)&dxc);
+    cublasSetVector(np, 8, ap.data(), 1, dap, 1), cublasSetVector(nn, 8, xc.data(), 1, dxc, 1);
+    cublasCtpmv('L', 'C', 'U', nn, dap, dxc, 1);
+    std::vector<std::complex<float>> xg(nn), xr = xc;
+    cublasGetVector(nn, 8, dxc, 1, xg.data(), 1);
+    cblas_ctpmv(CblasColMajor, CblasLower, CblasConjTrans, CblasUnit, nn, ap.data(), xr.data(), 1);
+    check("Ctpmv", xg, xr, std::vector<double>(nn, 2 * (nn + 2) * 5.96e-8 * 2 * nn));
+    NO_ERROR("Ctpmv");
+    // Chpr upper, alpha real: the diagonal's imaginary parts become 0 (as the reference BLAS)
+    cublasSetVector(np, 8, ap.data(), 1, dap, 1), cublasSetVector(nn, 8, xc.data(), 1, dxc, 1);
+    cublasChpr('U', nn, 0.5f, dxc, 1, dap);
+    std::vector<std::complex<float>> apg(np), apr = ap;
+    cublasGetVector(np, 8, dap, 1, apg.data(), 1);
+    cblas_chpr(CblasColMajor, CblasUpper, nn, 0.5f, xc.data(), 1, apr.data());
+    check("Chpr", apg, apr, std::vector<double>(np, 8 * 5.96e-8 * 4));
+    cublasFree(dap), cublasFree(dxc);
+    NO_ERROR("Chpr");
+    // Zhpmv lower
+    std::vector<std::complex<double>> zp(np), zx(nn), zy(nn);
+    for (auto *v : {&zp, &zx, &zy})
+      for (auto &e : *v)
+        e = {uniform(), uniform()};
+    cuDoubleComplex *dzp, *dzx, *dzy;
+    cublasAlloc(np, 16, (void **)&dzp), cublasAlloc(nn, 16, (void **)&dzx);
+    cublasAlloc(nn, 16, (void **)&dzy);
+    cublasSetVector(np, 16, zp.data(), 1, dzp, 1), cublasSetVector(nn, 16, zx.data(), 1, dzx, 1);
+    cublasSetVector(nn, 16, zy.data(), 1, dzy, 1);
+    cuDoubleComplex za = make_cuDoubleComplex(0.25, 1), zb = make_cuDoubleComplex(-1, 0.5);
+    cublasZhpmv('l', nn, za, dzp, dzx, 1, zb, dzy, 1);
+    std::vector<std::complex<double>> zg(nn), zr = zy;
+    cublasGetVector(nn, 16, dzy, 1, zg.data(), 1);
+    std::complex<double> za_(0.25, 1), zb_(-1, 0.5);
+    cblas_zhpmv(CblasColMajor, CblasLower, nn, &za_, zp.data(), zx.data(), 1, &zb_, zr.data(), 1);
+    check("Zhpmv", zg, zr, std::vector<double>(nn, 2 * (nn + 2) * 1.11e-16 * 4 * (nn + 2)));
+    cublasFree(dzp), cublasFree(dzx), cublasFree(dzy);
+    NO_ERROR("Zhpmv");
+    // a bad fill character: INVALID_VALUE
+    cublasZhpmv('X', nn, za, dzp, dzx, 1, zb, dzy, 1);
+    EXPECT(cublasGetError() == CUBLAS_STATUS_INVALID_VALUE, "Zhpmv with 'X'");
   }
 
   cublasFree(dA), cublasFree(dB), cublasFree(dC), cublasFree(dy);
