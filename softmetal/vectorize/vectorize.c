@@ -27,6 +27,7 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/IRReader.h>
+#include <llvm-c/Support.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
@@ -42,9 +43,12 @@
 #define W 32 /* lanes: one SIMD-group */
 #endif
 
-/* Larger lane functions keep the scalar path: compiling their vector code would take long. */
-#define MAX_INSTRUCTIONS 1500
-/* ... and those beyond this many before optimisation (-O0 IR, inlined) are not optimised. */
+/* Larger lane functions keep the scalar path: compiling their vector code would take long
+ * (the back end's time grows about linearly, ~0.8 s of CPU per 1,000 instructions on the
+ * 2-vCPU VM: docs/softmetal.md). */
+#define MAX_INSTRUCTIONS 8000
+/* ... and those beyond this many once inlined, before the optimisation of the inlined body,
+ * are not optimised. */
 #define MAX_INLINED 20000
 
 struct val {
@@ -61,6 +65,11 @@ struct val {
    * lowbits is the type's width the value is a constant vector (vec). */
   const uint64_t *low;
   unsigned lowbits;
+  /* A varying value of vector type <N x T> (a volatile 16-byte device access's value, kept
+   * whole because the access must stay indivisible): the lanes' vectors one after another,
+   * <W*N x T>, element j of lane l at l * N + j. Only extractelement, insertelement (constant
+   * indices) and the per-lane accesses take such a value (wide_element, emit_insert). */
+  LLVMValueRef wide;
 };
 
 struct edge {
@@ -217,6 +226,7 @@ static LLVMValueRef steps(LLVMTypeRef t, int64_t s) {
 static LLVMValueRef vec(struct vz *z, LLVMValueRef v) {
   struct val *s = get(z, v);
   if (s->vec) return s->vec;
+  if (s->wide) fail(z, "a value of a vector or aggregate type varies per lane");
   LLVMValueRef r;
   if (s->affine) {
     LLVMTypeRef t = LLVMTypeOf(s->base);
@@ -571,6 +581,7 @@ static bool volatile_matters(LLVMValueRef inst, LLVMValueRef addr) {
 }
 
 static void emit_per_lane(struct vz *z, LLVMValueRef inst);
+static LLVMValueRef wide_lane(struct vz *z, LLVMValueRef wide, LLVMTypeRef t, LLVMValueRef l);
 static LLVMValueRef entry_alloca(struct vz *z, LLVMTypeRef t);
 
 /* Private memory that stays in memory (an array indexed per lane): one copy per lane, lane
@@ -985,36 +996,53 @@ static void emit_gep(struct vz *z, LLVMValueRef inst) {
   *add(z, inst) = r;
 }
 
-/* Intrinsics with an elementwise vector form of the same semantics. */
-static const char *const elementwise[] = {"llvm.sqrt",
-                                          "llvm.fabs",
-                                          "llvm.floor",
-                                          "llvm.ceil",
-                                          "llvm.trunc",
-                                          "llvm.rint",
-                                          "llvm.nearbyint",
-                                          "llvm.round",
-                                          "llvm.roundeven",
-                                          "llvm.copysign",
-                                          "llvm.minnum",
-                                          "llvm.maxnum",
-                                          "llvm.minimum",
-                                          "llvm.maximum",
-                                          "llvm.fma",
-                                          "llvm.fmuladd",
-                                          "llvm.smin",
-                                          "llvm.smax",
-                                          "llvm.umin",
-                                          "llvm.umax",
-                                          "llvm.abs",
-                                          "llvm.ctpop",
-                                          "llvm.ctlz",
-                                          "llvm.cttz",
-                                          "llvm.bswap",
-                                          "llvm.bitreverse",
-                                          "llvm.fshl",
-                                          "llvm.fshr",
-                                          NULL};
+/* Intrinsics with an elementwise vector form of the same semantics, and the types their
+ * name is overloaded on: the result's (OVL_RET: operands of the result's type, immediates),
+ * the result's and the first operand's (OVL_RET_ARG: conversions), or the first operand's
+ * alone (OVL_ARG: a fixed result type, i1 for is.fpclass). */
+enum overload { OVL_RET, OVL_RET_ARG, OVL_ARG };
+static const struct {
+  const char *name;
+  enum overload ovl;
+} elementwise[] = {{"llvm.sqrt", OVL_RET},
+                   {"llvm.fabs", OVL_RET},
+                   {"llvm.floor", OVL_RET},
+                   {"llvm.ceil", OVL_RET},
+                   {"llvm.trunc", OVL_RET},
+                   {"llvm.rint", OVL_RET},
+                   {"llvm.nearbyint", OVL_RET},
+                   {"llvm.round", OVL_RET},
+                   {"llvm.roundeven", OVL_RET},
+                   {"llvm.copysign", OVL_RET},
+                   {"llvm.minnum", OVL_RET},
+                   {"llvm.maxnum", OVL_RET},
+                   {"llvm.minimum", OVL_RET},
+                   {"llvm.maximum", OVL_RET},
+                   {"llvm.canonicalize", OVL_RET},
+                   {"llvm.fma", OVL_RET},
+                   {"llvm.fmuladd", OVL_RET},
+                   {"llvm.smin", OVL_RET},
+                   {"llvm.smax", OVL_RET},
+                   {"llvm.umin", OVL_RET},
+                   {"llvm.umax", OVL_RET},
+                   {"llvm.abs", OVL_RET},
+                   {"llvm.uadd.sat", OVL_RET},
+                   {"llvm.usub.sat", OVL_RET},
+                   {"llvm.sadd.sat", OVL_RET},
+                   {"llvm.ssub.sat", OVL_RET},
+                   {"llvm.ushl.sat", OVL_RET},
+                   {"llvm.sshl.sat", OVL_RET},
+                   {"llvm.ctpop", OVL_RET},
+                   {"llvm.ctlz", OVL_RET},
+                   {"llvm.cttz", OVL_RET},
+                   {"llvm.bswap", OVL_RET},
+                   {"llvm.bitreverse", OVL_RET},
+                   {"llvm.fshl", OVL_RET},
+                   {"llvm.fshr", OVL_RET},
+                   {"llvm.fptosi.sat", OVL_RET_ARG},
+                   {"llvm.fptoui.sat", OVL_RET_ARG},
+                   {"llvm.is.fpclass", OVL_ARG},
+                   {NULL, OVL_RET}};
 
 static bool has_prefix(const char *s, const char *p) {
   return strncmp(s, p, strlen(p)) == 0;
@@ -1071,12 +1099,19 @@ static void emit_per_lane(struct vz *z, LLVMValueRef inst) {
   LLVMValueRef ops[4];
   for (int i = 0; i < n; i++) {
     LLVMValueRef op = LLVMGetOperand(inst, (unsigned)i);
-    ops[i] = uniform(z, op) ? NULL : vec(z, op);
+    struct val *o = uniform(z, op) ? NULL : find(z, op);
+    ops[i] = !o ? NULL : o->wide ? o->wide : vec(z, op);
   }
   LLVMTypeRef t = LLVMTypeOf(inst), i32 = LLVMInt32TypeInContext(z->c);
   bool pair = LLVMGetInstructionOpcode(inst) == LLVMAtomicCmpXchg;
   bool value = LLVMGetTypeKind(t) != LLVMVoidTypeKind;
-  LLVMTypeRef vt = !value ? NULL : vtype(z, pair ? LLVMStructGetTypeAtIndex(t, 0) : t);
+  /* a volatile access of a vector (<N x T>, PTX's indivisible 16-byte ld/st): its value wide */
+  unsigned nwide = value && LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetVectorSize(t) : 0;
+  if (nwide && !scalar_type(LLVMGetElementType(t)))
+    fail(z, "a value of a vector or aggregate type varies per lane");
+  LLVMTypeRef vt = !value  ? NULL
+                   : nwide ? LLVMVectorType(LLVMGetElementType(t), W * nwide)
+                           : vtype(z, pair ? LLVMStructGetTypeAtIndex(t, 0) : t);
   LLVMTypeRef vb = mask_type(z);
   LLVMValueRef mask = z->masks[z->cur];
   LLVMBasicBlockRef pre = LLVMGetInsertBlock(z->b), loop = new_block(z, "lane"),
@@ -1101,12 +1136,21 @@ static void emit_per_lane(struct vz *z, LLVMValueRef inst) {
   LLVMValueRef c = LLVMInstructionClone(inst);
   for (int i = 0; i < n; i++)
     LLVMSetOperand(c, (unsigned)i,
-                   ops[i] ? LLVMBuildExtractElement(z->b, ops[i], l, "")
-                          : get(z, LLVMGetOperand(inst, (unsigned)i))->scalar);
+                   !ops[i] ? get(z, LLVMGetOperand(inst, (unsigned)i))->scalar
+                   : LLVMGetVectorSize(LLVMTypeOf(ops[i])) == W
+                       ? LLVMBuildExtractElement(z->b, ops[i], l, "")
+                       : wide_lane(z, ops[i], LLVMTypeOf(LLVMGetOperand(inst, (unsigned)i)), l));
   LLVMInstructionSetDebugLoc(c, NULL);
   LLVMInsertIntoBuilder(z->b, c);
   LLVMValueRef got = NULL, got2 = NULL;
-  if (value) {
+  if (nwide) {
+    got = acc;
+    LLVMValueRef at = LLVMBuildMul(z->b, l, LLVMConstInt(i32, nwide, 0), "");
+    for (unsigned j = 0; j < nwide; j++)
+      got = LLVMBuildInsertElement(z->b, got,
+                                   LLVMBuildExtractElement(z->b, c, LLVMConstInt(i32, j, 0), ""),
+                                   LLVMBuildAdd(z->b, at, LLVMConstInt(i32, j, 0), ""), "");
+  } else if (value) {
     LLVMValueRef r = pair ? LLVMBuildExtractValue(z->b, c, 0, "") : c;
     got = LLVMBuildInsertElement(z->b, acc, r, l, "");
     if (pair)
@@ -1133,11 +1177,81 @@ static void emit_per_lane(struct vz *z, LLVMValueRef inst) {
   LLVMBuildCondBr(z->b, LLVMBuildICmp(z->b, LLVMIntULT, l1, LLVMConstInt(i32, W, 0), ""), loop,
                   done);
   LLVMPositionBuilderAtEnd(z->b, done);
-  if (value) {
+  if (nwide) {
+    add(z, inst)->wide = merged;
+  } else if (value) {
     struct val *s = add(z, inst);
     s->vec = merged;
     s->vec2 = merged2;
   }
+}
+
+/* Lane l's <N x T> (type t) of a wide value. */
+static LLVMValueRef wide_lane(struct vz *z, LLVMValueRef wide, LLVMTypeRef t, LLVMValueRef l) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(z->c);
+  unsigned n = LLVMGetVectorSize(t);
+  LLVMValueRef at = LLVMBuildMul(z->b, l, LLVMConstInt(i32, n, 0), ""), r = LLVMGetPoison(t);
+  for (unsigned j = 0; j < n; j++)
+    r = LLVMBuildInsertElement(
+        z->b, r,
+        LLVMBuildExtractElement(z->b, wide, LLVMBuildAdd(z->b, at, LLVMConstInt(i32, j, 0), ""),
+                                ""),
+        LLVMConstInt(i32, j, 0), "");
+  return r;
+}
+
+/* The wide form of v, a value of type <N x T>: its own, or a uniform vector's repeated. */
+static LLVMValueRef wide_of(struct vz *z, LLVMValueRef v) {
+  if (uniform(z, v)) {
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(z->c);
+    unsigned n = LLVMGetVectorSize(LLVMTypeOf(v));
+    LLVMValueRef *m = temp(z, (size_t)W * n, sizeof *m);
+    for (unsigned p = 0; p < W * n; p++)
+      m[p] = LLVMConstInt(i32, p % n, 0);
+    LLVMValueRef u = get(z, v)->scalar;
+    return LLVMBuildShuffleVector(z->b, u, LLVMGetPoison(LLVMTypeOf(u)), LLVMConstVector(m, W * n),
+                                  "");
+  }
+  struct val *s = find(z, v);
+  if (!s || !s->wide) fail(z, "a value of a vector or aggregate type varies per lane");
+  return s->wide;
+}
+
+/* extractelement of a wide value at a constant index j: lanes' elements l * N + j. */
+static void emit_extract(struct vz *z, LLVMValueRef inst) {
+  LLVMValueRef v = LLVMGetOperand(inst, 0), idx = LLVMGetOperand(inst, 1);
+  if (!LLVMIsAConstantInt(idx)) fail(z, "a value of a vector or aggregate type varies per lane");
+  unsigned n = LLVMGetVectorSize(LLVMTypeOf(v)), j = (unsigned)LLVMConstIntGetZExtValue(idx);
+  LLVMValueRef wide = wide_of(z, v);
+  if (j >= n) fail(z, "internal: extractelement out of range");
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(z->c);
+  LLVMValueRef m[W];
+  for (int l = 0; l < W; l++)
+    m[l] = LLVMConstInt(i32, (unsigned)l * n + j, 0);
+  add(z, inst)->vec = LLVMBuildShuffleVector(z->b, wide, LLVMGetPoison(LLVMTypeOf(wide)),
+                                             LLVMConstVector(m, W), "");
+}
+
+/* insertelement of a varying scalar at a constant index j into a vector: a wide value (what
+ * a volatile vector store takes). */
+static void emit_insert(struct vz *z, LLVMValueRef inst) {
+  LLVMValueRef v = LLVMGetOperand(inst, 0), e = LLVMGetOperand(inst, 1),
+               idx = LLVMGetOperand(inst, 2);
+  LLVMTypeRef t = LLVMTypeOf(inst);
+  if (!LLVMIsAConstantInt(idx) || !scalar_type(LLVMGetElementType(t)))
+    fail(z, "a value of a vector or aggregate type varies per lane");
+  unsigned n = LLVMGetVectorSize(t), j = (unsigned)LLVMConstIntGetZExtValue(idx);
+  if (j >= n) fail(z, "internal: insertelement out of range");
+  LLVMValueRef wide = wide_of(z, v), ev = vec(z, e);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(z->c);
+  LLVMValueRef *m = temp(z, (size_t)W * n, sizeof *m);
+  for (unsigned p = 0; p < W * n; p++) /* ev widened: its lanes first */
+    m[p] = p < W ? LLVMConstInt(i32, p, 0) : LLVMGetPoison(i32);
+  LLVMValueRef ew = LLVMBuildShuffleVector(z->b, ev, LLVMGetPoison(LLVMTypeOf(ev)),
+                                           LLVMConstVector(m, W * n), "");
+  for (unsigned p = 0; p < W * n; p++) /* element j of lane l from ev's lane l */
+    m[p] = LLVMConstInt(i32, p % n == j ? W * n + p / n : p, 0);
+  add(z, inst)->wide = LLVMBuildShuffleVector(z->b, wide, ew, LLVMConstVector(m, W * n), "");
 }
 
 /* Whether v (an exit condition of a loop) may depend on the result of an atomic or
@@ -1380,6 +1494,116 @@ static void emit_vote(struct vz *z, LLVMValueRef inst) {
       LLVMBuildOr(z->b, LLVMBuildShl(z->b, active, LLVMConstInt(i64, 32, 0), ""), yes, "");
 }
 
+/* The prelude's __sm_simd_reduce_32/_64(bits, op): a reduction or scan over the active lanes
+ * in lane order, op = kind | type << 8 (the prelude's __SM_R_* kinds and __sm_rtype codes).
+ * A loop over the 32 lanes doing what the scalar threads do, in the same order: a reduction
+ * starts from the first active lane's value (the same for every lane: a uniform result), a
+ * scan from 0 or 1 and gives lane l the value before or after adding lane l's. */
+enum {
+  R_SUM,
+  R_PRODUCT,
+  R_MIN,
+  R_MAX,
+  R_AND,
+  R_OR,
+  R_XOR,
+  R_INCL_SUM,
+  R_EXCL_SUM,
+  R_INCL_PRODUCT,
+  R_EXCL_PRODUCT
+};
+static void emit_reduce(struct vz *z, LLVMValueRef inst) {
+  if (W != 32) fail(z, "SIMD-group functions at a vector width other than 32");
+  LLVMValueRef opv = LLVMGetOperand(inst, 1);
+  if (!LLVMIsAConstantInt(opv)) fail(z, "a SIMD-group reduction whose operation is not constant");
+  unsigned op = (unsigned)LLVMConstIntGetZExtValue(opv), kind = op & 0xffu, code = op >> 8;
+  static const unsigned bits_of[] = {32, 64, 16, 8, 8, 16, 16, 32, 32, 64, 64};
+  if (kind > R_EXCL_PRODUCT || code > 10 || code == 1)
+    fail(z, "internal: SIMD-group reduction %#x", op);
+  bool is_float = code == 0 || code == 2, is_signed = code >= 3 && code % 2 == 1,
+       scan = kind >= R_INCL_SUM;
+  if (is_float && (kind == R_AND || kind == R_OR || kind == R_XOR))
+    fail(z, "internal: SIMD-group reduction %#x", op);
+  LLVMTypeRef it = LLVMIntTypeInContext(z->c, bits_of[code]);
+  LLVMTypeRef et = code == 0   ? LLVMFloatTypeInContext(z->c)
+                   : code == 2 ? LLVMHalfTypeInContext(z->c)
+                               : it;
+  LLVMTypeRef rt = LLVMTypeOf(inst), i32 = LLVMInt32TypeInContext(z->c);
+  LLVMTypeRef i1 = LLVMInt1TypeInContext(z->c);
+  LLVMValueRef v = vec(z, LLVMGetOperand(inst, 0));
+  v = LLVMBuildBitCast(z->b, LLVMBuildTrunc(z->b, v, vtype(z, it), ""), vtype(z, et), "");
+  LLVMValueRef bits = mask_bits(z, z->masks[z->cur]);
+  LLVMValueRef zero = LLVMConstNull(et);
+  LLVMValueRef init = !scan ? zero
+                      : kind >= R_INCL_PRODUCT
+                          ? (is_float ? LLVMConstReal(et, 1.0) : LLVMConstInt(et, 1, 0))
+                          : zero;
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(z->b), loop = new_block(z, "reduce"),
+                    done = new_block(z, "");
+  LLVMBuildBr(z->b, loop);
+  LLVMPositionBuilderAtEnd(z->b, loop);
+  LLVMValueRef l = LLVMBuildPhi(z->b, i32, ""), acc = LLVMBuildPhi(z->b, et, "");
+  LLVMValueRef first = LLVMBuildPhi(z->b, i1, ""), out = NULL;
+  LLVMValueRef c0 = LLVMConstInt(i32, 0, 0), yes = LLVMConstInt(i1, 1, 0);
+  LLVMAddIncoming(l, &c0, &pre, 1);
+  LLVMAddIncoming(acc, &init, &pre, 1);
+  LLVMAddIncoming(first, &yes, &pre, 1);
+  if (scan) {
+    LLVMValueRef none = LLVMGetPoison(vtype(z, et));
+    out = LLVMBuildPhi(z->b, vtype(z, et), "");
+    LLVMAddIncoming(out, &none, &pre, 1);
+  }
+  LLVMValueRef x = LLVMBuildExtractElement(z->b, v, l, "");
+  LLVMValueRef act = LLVMBuildTrunc(z->b, LLVMBuildLShr(z->b, bits, l, ""), i1, "");
+  LLVMValueRef r;
+  switch (kind) {
+  case R_PRODUCT:
+  case R_INCL_PRODUCT:
+  case R_EXCL_PRODUCT:
+    r = is_float ? LLVMBuildFMul(z->b, acc, x, "") : LLVMBuildMul(z->b, acc, x, "");
+    break;
+  case R_MIN:
+  case R_MAX: {
+    bool min = kind == R_MIN; /* x < acc ? x : acc, x > acc ? x : acc */
+    LLVMValueRef c = is_float ? LLVMBuildFCmp(z->b, min ? LLVMRealOLT : LLVMRealOGT, x, acc, "")
+                              : LLVMBuildICmp(z->b,
+                                              min ? (is_signed ? LLVMIntSLT : LLVMIntULT)
+                                                  : (is_signed ? LLVMIntSGT : LLVMIntUGT),
+                                              x, acc, "");
+    r = LLVMBuildSelect(z->b, c, x, acc, "");
+    break;
+  }
+  case R_AND: r = LLVMBuildAnd(z->b, acc, x, ""); break;
+  case R_OR: r = LLVMBuildOr(z->b, acc, x, ""); break;
+  case R_XOR: r = LLVMBuildXor(z->b, acc, x, ""); break;
+  default: r = is_float ? LLVMBuildFAdd(z->b, acc, x, "") : LLVMBuildAdd(z->b, acc, x, ""); break;
+  }
+  if (!scan) r = LLVMBuildSelect(z->b, first, x, r, "");
+  LLVMValueRef acc2 = LLVMBuildSelect(z->b, act, r, acc, "");
+  LLVMValueRef first2 = LLVMBuildAnd(z->b, first, LLVMBuildNot(z->b, act, ""), "");
+  LLVMValueRef out2 = NULL;
+  if (scan)
+    out2 = LLVMBuildInsertElement(z->b, out,
+                                  kind == R_INCL_SUM || kind == R_INCL_PRODUCT ? acc2 : acc, l, "");
+  LLVMValueRef l1 = LLVMBuildAdd(z->b, l, LLVMConstInt(i32, 1, 0), "");
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(z->b);
+  LLVMAddIncoming(l, &l1, &latch, 1);
+  LLVMAddIncoming(acc, &acc2, &latch, 1);
+  LLVMAddIncoming(first, &first2, &latch, 1);
+  if (scan) LLVMAddIncoming(out, &out2, &latch, 1);
+  LLVMBuildCondBr(z->b, LLVMBuildICmp(z->b, LLVMIntULT, l1, LLVMConstInt(i32, W, 0), ""), loop,
+                  done);
+  LLVMPositionBuilderAtEnd(z->b, done);
+  /* back to the primitive's bits: the element's, zero-extended */
+  if (scan) {
+    LLVMValueRef b = LLVMBuildBitCast(z->b, out2, vtype(z, it), "");
+    add(z, inst)->vec = LLVMBuildZExt(z->b, b, vtype(z, rt), "");
+  } else {
+    LLVMValueRef b = LLVMBuildBitCast(z->b, acc2, it, "");
+    add(z, inst)->scalar = LLVMBuildZExt(z->b, b, rt, "");
+  }
+}
+
 /* llvm.fma of 32 float lanes. Kernels are compiled without the CPU's FMA (so that
  * `a * b + c`, llvm.fmuladd, rounds twice on every CPU), which makes llvm.fma.v32f32 32 calls
  * of libm's fmaf: 56 % of the simdgroup_matrix SGEMM's time. Where the CPU that compiles, and
@@ -1467,34 +1691,45 @@ static void emit_call(struct vz *z, LLVMValueRef inst) {
     emit_vote(z, inst);
     return;
   }
+  if (!strcmp(name, "__sm_simd_reduce_32") || !strcmp(name, "__sm_simd_reduce_64")) {
+    emit_reduce(z, inst);
+    return;
+  }
   int which = -1;
-  for (int i = 0; elementwise[i]; i++) {
-    size_t k = strlen(elementwise[i]);
-    if (!strncmp(name, elementwise[i], k) && name[k] == '.') which = i;
+  for (int i = 0; elementwise[i].name; i++) {
+    size_t k = strlen(elementwise[i].name);
+    if (!strncmp(name, elementwise[i].name, k) && name[k] == '.') which = i;
   }
   if (which < 0) fail(z, "calls %s", name);
   if (all_uniform(z, inst)) {
     add(z, inst)->scalar = clone_uniform(z, inst);
     return;
   }
+  const char *iname = elementwise[which].name;
+  enum overload ovl = elementwise[which].ovl;
   LLVMTypeRef rt = LLVMTypeOf(inst), vt = vtype(z, rt);
   unsigned nargs = (unsigned)LLVMGetNumArgOperands(inst);
   LLVMValueRef args[4];
-  if (nargs > 4) fail(z, "calls %s", name);
+  if (nargs > 4 || (ovl != OVL_RET && nargs < 1)) fail(z, "calls %s", name);
+  /* the operands that are vectors: those of the result's type, and a conversion's or a
+   * class test's first; the others are immediates (ctlz's is_zero_poison, the class mask) */
   for (unsigned i = 0; i < nargs; i++) {
     LLVMValueRef a = LLVMGetOperand(inst, i);
-    if (LLVMTypeOf(a) == rt)
+    if (ovl == OVL_RET ? LLVMTypeOf(a) == rt : i == 0)
       args[i] = vec(z, a);
     else if (LLVMIsAConstant(a))
       args[i] = a;
     else
       fail(z, "calls %s with a varying non-element operand", name);
   }
-  if (!strcmp(elementwise[which], "llvm.fma") && LLVMGetTypeKind(rt) == LLVMFloatTypeKind) {
+  if (!strcmp(iname, "llvm.fma") && LLVMGetTypeKind(rt) == LLVMFloatTypeKind) {
     add(z, inst)->vec = fma_float(z, vt, args);
     return;
   }
-  LLVMValueRef r = call(z, elementwise[which], &vt, 1, args, nargs);
+  LLVMTypeRef types[2] = {vt, nargs ? LLVMTypeOf(args[0]) : vt};
+  LLVMValueRef r = ovl == OVL_RET       ? call(z, iname, types, 1, args, nargs)
+                   : ovl == OVL_RET_ARG ? call(z, iname, types, 2, args, nargs)
+                                        : call(z, iname, types + 1, 1, args, nargs);
   if (LLVMCanValueUseFastMathFlags(inst)) LLVMSetFastMathFlags(r, LLVMGetFastMathFlags(inst));
   add(z, inst)->vec = r;
 }
@@ -1606,6 +1841,17 @@ static void emit(struct vz *z, LLVMValueRef inst, LLVMBasicBlockRef bb) {
     end_when(z, join);
     return;
   }
+  case LLVMExtractElement:
+  case LLVMInsertElement:
+    if (all_uniform(z, inst)) {
+      add(z, inst)->scalar = clone_uniform(z, inst);
+      return;
+    }
+    if (op == LLVMExtractElement)
+      emit_extract(z, inst);
+    else
+      emit_insert(z, inst);
+    return;
   case LLVMExtractValue: {
     struct val *a = get(z, LLVMGetOperand(inst, 0));
     if (a->vec2 && LLVMGetNumIndices(inst) == 1) { /* a cmpxchg's value or success */
@@ -1884,7 +2130,8 @@ static void vectorize_body(struct vz *z) {
       const char *cname = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
       if (strstr(cname, "__sm_threadgroup_barrier")) z->may_yield = false;
       if (!strcmp(cname, "__sm_simd_shuffle_32") || !strcmp(cname, "__sm_simd_shuffle_64") ||
-          !strcmp(cname, "__sm_simd_vote"))
+          !strcmp(cname, "__sm_simd_vote") || !strcmp(cname, "__sm_simd_reduce_32") ||
+          !strcmp(cname, "__sm_simd_reduce_64"))
         z->aligned = true; /* fiber.c runs it only where each vector is one SIMD-group */
     }
   analyse_loops(z);
@@ -2035,6 +2282,49 @@ static bool run_passes(LLVMModuleRef m, const char *passes) {
   return false;
 }
 
+/* Values of vector type in the lane functions (MSL's float4 arithmetic, CUB's vectorized
+ * int4 loads) become their elements: LLVM's scalarizer, loads and stores included
+ * (-scalarize-load-store, set in main), so that each element is a <32 x T> of its own and an
+ * access of a lane's vector one access per element, each contiguous, strided or gathered by
+ * its own address. Run on the lane functions alone: every other function is made optnone
+ * (the pass manager skips such functions) for the run, and restored after — the scalar paths
+ * reach -O2 as they were. A lane function without vector values is unchanged. */
+static bool scalarize_lane_functions(LLVMModuleRef m) {
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", 7);
+  unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
+  size_t n = 0, cap = 0;
+  LLVMValueRef *marked = NULL;
+  bool *had_noinline = NULL;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    size_t len;
+    if (LLVMIsDeclaration(f) || has_prefix(LLVMGetValueName2(f, &len), "__sm_lane_") ||
+        LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, optnone))
+      continue;
+    if (n == cap) {
+      cap = cap ? 2 * cap : 64;
+      marked = realloc(marked, cap * sizeof *marked);
+      had_noinline = realloc(had_noinline, cap * sizeof *had_noinline);
+      if (!marked || !had_noinline) abort();
+    }
+    marked[n] = f;
+    had_noinline[n] = LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, noinline) != NULL;
+    LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(c, optnone, 0));
+    if (!had_noinline[n])
+      LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                              LLVMCreateEnumAttribute(c, noinline, 0));
+    n++;
+  }
+  bool ok = run_passes(m, "function(scalarizer,early-cse,instcombine<no-verify-fixpoint>)");
+  for (size_t i = 0; i < n; i++) {
+    LLVMRemoveEnumAttributeAtIndex(marked[i], LLVMAttributeFunctionIndex, optnone);
+    if (!had_noinline[i])
+      LLVMRemoveEnumAttributeAtIndex(marked[i], LLVMAttributeFunctionIndex, noinline);
+  }
+  free(marked), free(had_noinline);
+  return ok;
+}
+
 /* The prelude's calls into softmetal that the vectorizer recognises by name: not inlined
  * into the lane functions (emit_call). */
 static bool service(LLVMValueRef f) {
@@ -2043,7 +2333,8 @@ static bool service(LLVMValueRef f) {
   return !strcmp(name, "__sm_lockstep_step") || !strcmp(name, "__sm_threadgroup_base") ||
          !strcmp(name, "__sm_barrier_lanes") || !strcmp(name, "__sm_thread_index") ||
          !strcmp(name, "__sm_simd_shuffle_32") || !strcmp(name, "__sm_simd_shuffle_64") ||
-         !strcmp(name, "__sm_simd_vote") || !strcmp(name, "__sm_loop_yield") ||
+         !strcmp(name, "__sm_simd_vote") || !strcmp(name, "__sm_simd_reduce_32") ||
+         !strcmp(name, "__sm_simd_reduce_64") || !strcmp(name, "__sm_loop_yield") ||
          !strcmp(name, "__sm_device_step");
 }
 
@@ -2052,6 +2343,9 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: sm-vectorize IN.ll OUT.ll\n");
     return 2;
   }
+  /* the scalarizer splits loads and stores of vectors too (scalarize_lane_functions) */
+  const char *const llvm_args[] = {"sm-vectorize", "-scalarize-load-store"};
+  LLVMParseCommandLineOptions(2, llvm_args, NULL);
   LLVMContextRef c = LLVMContextCreate();
   LLVMMemoryBufferRef buf;
   char *msg = NULL;
@@ -2069,6 +2363,13 @@ int main(int argc, char **argv) {
   unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
   unsigned always = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
   bool any = false;
+  /* Each function simplified first (-O0 IR: SROA, CSE, instcombine), so that what is inlined
+   * into the lane functions is already small, as -O2's inliner sees its callees: CUB's
+   * onesweep and merge-sort kernels were 40-88 K instructions inlined from -O0 code, 3-7 K
+   * from simplified code (docs/softmetal.md, "Vector mode"), and the tool takes less time
+   * on the whole module than SROA over the large inlined bodies did. */
+  if (!run_passes(m, "function(sroa,early-cse,simplifycfg,instcombine<no-verify-fixpoint>)"))
+    return 1;
   for (int round = 0; round < 24; round++) {
     bool marked = false;
     LLVMValueRef after;
@@ -2108,8 +2409,9 @@ int main(int argc, char **argv) {
     if (!run_passes(m, "always-inline")) return 1;
   }
   if (any &&
-      !run_passes(m, "function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,sroa,"
-                     "instcombine<no-verify-fixpoint>,loop-simplify,lcssa)"))
+      (!run_passes(m, "function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,sroa,"
+                      "instcombine<no-verify-fixpoint>)") ||
+       !scalarize_lane_functions(m) || !run_passes(m, "function(loop-simplify,lcssa)")))
     return 1;
   /* SM_VECTORIZE_INLINED=FILE (debugging the tool): the module the vectorizer reads */
   const char *dump = getenv("SM_VECTORIZE_INLINED");
