@@ -18,6 +18,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -47,8 +48,9 @@ static unsigned char *vector_stack_top(unsigned char *vstacks, int i) {
 struct fiber {
   void *sp; /* saved stack pointer while switched out */
   enum fiber_state state;
-  const void *site; /* the barrier call it waits at (see sm_rt_*_barrier) */
-  unsigned steps;   /* device steps of its thread since it started or was resumed */
+  const void *site;    /* the barrier call it waits at (see sm_rt_*_barrier) */
+  unsigned steps;      /* device steps of its thread since it started or was resumed */
+  unsigned iterations; /* interleaved vector code: loop iterations since its last yield */
 };
 
 struct sm_group_runner {
@@ -336,9 +338,21 @@ uint64_t sm_rt_simd_active_mask(void) {
   return r->simd_active[r->current / AC_SIMD_WIDTH];
 }
 
+/* How many iterations of its outermost loop an interleaved SIMD-group runs between yields.
+ * Each yield is a fiber switch, and each round a park and resume of the group in pool.c:
+ * yielding at every iteration (32 lanes, 384 bytes of bench/vector_add's grid-stride loop)
+ * cost about as much as the iteration's memory traffic. The more iterations, the further
+ * apart the worker's accesses between switches (a SIMD-group's iterations are a grid's
+ * width apart): bench/vector_add's grid_stride, CPU time per launch on the 2-vCPU VM (load
+ * ~11, so ±30 %): 1: 185-192 ms, 2: 131, 4: 108-113, 8: 154, 16: 197-221; plain C 52. */
+enum { YIELD_ITERATIONS = 4 };
+
 void sm_rt_loop_yield(void) {
   struct sm_group_runner *r = current_runner;
   if (!r->interleave) return;
+  struct fiber *f = &r->fibers[r->current];
+  if (++f->iterations < YIELD_ITERATIONS) return;
+  f->iterations = 0;
   r->park = true; /* at the end of this round: the worker's other groups take their turn */
   in_kernel = 0;
   int me = r->current;
@@ -581,8 +595,87 @@ static char *run_fibers(struct sm_group_runner *r, bool *parked) {
     r->fibers[i].sp = initial_frame(top, fiber_main, r);
     r->fibers[i].state = FIBER_READY;
     r->fibers[i].steps = 0;
+    r->fibers[i].iterations = 0;
   }
   return schedule(r, parked);
+}
+
+/* Vector mode: the group's vectors, simd_width lanes of a row at a time (chunk i on
+ * threads[i]). Returns their number. */
+static int set_vectors(struct sm_group_runner *r, const struct sm_dispatch *d,
+                       const unsigned bid[3], void *const *threadgroups) {
+  int n = 0;
+  unsigned x = d->threads[0], index = 0, w = d->kernel->simd_width;
+  for (unsigned z = 0; z < d->threads[2]; z++)
+    for (unsigned y = 0; y < d->threads[1]; y++)
+      for (unsigned x0 = 0; x0 < x; x0 += w, n++) {
+        unsigned count = x - x0 < w ? x - x0 : w;
+        set_thread(r, d, bid, threadgroups, n);
+        r->threads[n].tid[0] = x0, r->threads[n].tid[1] = y, r->threads[n].tid[2] = z;
+        r->threads[n].index = index;
+        r->chunk[n].x0 = x0, r->chunk[n].index0 = index, r->chunk[n].count = count;
+        index += count;
+      }
+  return n;
+}
+
+/* Runs the group's r->count vectors one after another. */
+static void run_vectors(struct sm_group_runner *r, const struct sm_dispatch *d) {
+  in_kernel = 1;
+  for (int i = 0; i < r->count; i++)
+    d->kernel->simd_entry(&r->threads[i], r->chunk[i].x0, r->chunk[i].index0, r->chunk[i].count);
+  in_kernel = 0;
+}
+
+bool sm_kernel_runs_through(const struct sm_kernel *k, const unsigned threads[3]) {
+  if (runs_vectorized(k, threads)) return !needs_fibers(k) && !sm_kernel_interleaves(k, threads);
+  return !needs_fibers(k) && !k->may_spin;
+}
+
+char *sm_group_run_range(struct sm_group_runner *r, const struct sm_dispatch *d, uint64_t first,
+                         uint64_t last, unsigned bid[3], void *const *threadgroups,
+                         unsigned char *threadgroup_base, size_t poison) {
+  assert(first < last && sm_kernel_runs_through(d->kernel, d->threads));
+  unsigned gx = d->groups[0], gy = d->groups[1];
+  bid[0] = (unsigned)(first % gx), bid[1] = (unsigned)(first / gx % gy);
+  bid[2] = (unsigned)(first / gx / gy);
+  r->dispatch = d;
+  r->threadgroup_base = threadgroup_base;
+  r->lockstep = r->fibers_on = r->barrier_misuse = r->park = r->parkable = false;
+  r->group_fiber = r->vector_fibers = r->interleave = false;
+  r->lanes_missing = 0;
+  r->fibers[0].steps = 0;
+  r->current = 0;
+  current_runner = r;
+  bool vectorized = runs_vectorized(d->kernel, d->threads);
+  if (vectorized) {
+    r->count = set_vectors(r, d, bid, threadgroups);
+  } else {
+    r->count = (int)(d->threads[0] * d->threads[1] * d->threads[2]);
+    set_thread(r, d, bid, threadgroups, 0); /* the library loops over the threads */
+  }
+  int records = vectorized ? r->count : 1;
+  for (uint64_t g = first;;) {
+    if (__atomic_load_n(&d->stop, __ATOMIC_RELAXED)) return NULL;
+    if (poison) memset(threadgroup_base, SM_THREADGROUP_POISON, poison);
+    if (vectorized)
+      run_vectors(r, d);
+    else {
+      in_kernel = 1;
+      d->kernel->group_entry(&r->threads[0]);
+      in_kernel = 0;
+    }
+    if (r->barrier_misuse) return barrier_misuse_error(d);
+    if (++g == last) return NULL;
+    /* The next group: only its position changes. */
+    if (++bid[0] == gx) {
+      bid[0] = 0;
+      if (++bid[1] == gy) bid[1] = 0, bid[2]++;
+    }
+    for (int i = 0; i < records; i++)
+      for (int k = 0; k < 3; k++)
+        r->threads[i].bid[k] = bid[k];
+  }
 }
 
 char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const unsigned bid[3],
@@ -607,28 +700,12 @@ char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const
   if (r->vector_fibers) r->fibers_on = true, r->lockstep = false;
   r->parkable = r->fibers_on || r->group_fiber;
   if (vectorized) {
-    /* The group's vectors: simd_width lanes of a row at a time (chunk i on threads[i]). */
-    int n = 0;
-    unsigned x = d->threads[0], index = 0, w = d->kernel->simd_width;
-    for (unsigned z = 0; z < d->threads[2]; z++)
-      for (unsigned y = 0; y < d->threads[1]; y++)
-        for (unsigned x0 = 0; x0 < x; x0 += w, n++) {
-          unsigned count = x - x0 < w ? x - x0 : w;
-          set_thread(r, d, bid, threadgroups, n);
-          r->threads[n].tid[0] = x0, r->threads[n].tid[1] = y, r->threads[n].tid[2] = z;
-          r->threads[n].index = index;
-          r->chunk[n].x0 = x0, r->chunk[n].index0 = index, r->chunk[n].count = count;
-          index += count;
-        }
     /* One fiber per SIMD-group, each running its lanes as vector code (which makes no
      * lockstep steps: its lanes advance together by construction), or one after another. */
-    r->count = n;
+    r->count = set_vectors(r, d, bid, threadgroups);
     if (r->vector_fibers) return run_fibers(r, parked);
     r->current = 0;
-    in_kernel = 1;
-    for (int i = 0; i < n; i++)
-      d->kernel->simd_entry(&r->threads[i], r->chunk[i].x0, r->chunk[i].index0, r->chunk[i].count);
-    in_kernel = 0;
+    run_vectors(r, d);
   } else if (r->group_fiber) {
     r->group_threads = r->count;
     for (int i = 0; i < r->count; i++)

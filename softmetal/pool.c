@@ -163,11 +163,6 @@ static uint64_t threadgroup_layout(const struct sm_dispatch *d, unsigned char *b
   return offset;
 }
 
-/* Threadgroup memory is uninitialized on a GPU. Each group starts with every
- * byte 0xff (float NaN, integer -1), so a kernel that reads before writing
- * fails here too instead of seeing convenient zeros. */
-enum { THREADGROUP_POISON = 0xff };
-
 /* Records j's first failure (later ones are freed) and stops it: no more
  * groups are handed out, and the threads running it leave at their next check
  * of d->stop. Lock held. */
@@ -192,7 +187,16 @@ static void fail(struct job *j, char *error, long code) {
  * dominates short groups (bench/vector_add: 0.44 -> 0.79 of plain C on 16
  * workers with chunks); chunks stay small enough (about 16 claims per worker)
  * that uneven groups still balance. */
-static uint64_t claim_chunk(uint64_t group_count) {
+static uint64_t claim_chunk(const struct sm_dispatch *d, uint64_t group_count) {
+  if (sm_kernel_interleaves(d->kernel, d->threads)) {
+    /* Groups that interleave (sm_pool_residency) all start at once on their worker, so a
+     * worker claiming them one at a time would take every group of a small grid before
+     * the others wake up (a grid-stride kernel of 8 groups ran on one of 2 workers): each
+     * worker claims an equal share of consecutive groups (their iteration k is then one
+     * contiguous range of a grid-stride loop), at most the groups it holds resident. */
+    uint64_t share = (group_count + (uint64_t)pool.count - 1) / (uint64_t)pool.count;
+    return share < AC_CORE_RESIDENT_GROUPS ? share : AC_CORE_RESIDENT_GROUPS;
+  }
   uint64_t chunk = group_count / ((uint64_t)pool.count * 16);
   return chunk < 1 ? 1 : chunk > 64 ? 64 : chunk;
 }
@@ -304,6 +308,37 @@ static int next_slot(struct worker *w, struct job *j, struct claims *c, int limi
   return -1;
 }
 
+/* run_resident_groups for a kernel whose groups never park: one slot, each claimed chunk
+ * run by one sm_group_run_range call. */
+static void run_groups_through(struct worker *w, struct job *j, bool share, volatile int *running) {
+  struct sm_dispatch *d = j->d;
+  struct resident *r = &w->residents[0];
+  if (!resident_init(r)) {
+    fault_jump = NULL;
+    fail(j, strdup("softmetal: out of memory for a resident threadgroup"),
+         SM_CMDBUF_ERROR_INTERNAL);
+    return;
+  }
+  *running = 0;
+  uint64_t used = threadgroup_layout(d, r->threadgroup_memory, r->slots);
+  for (;;) {
+    if (__atomic_load_n(&d->stop, __ATOMIC_RELAXED)) break;
+    uint64_t first = atomic_fetch_add(&j->next_group, j->chunk);
+    if (first >= j->group_count) break;
+    uint64_t last = first + j->chunk < j->group_count ? first + j->chunk : j->group_count;
+    r->busy = true;
+    char *error = sm_group_run_range(r->runner, d, first, last, r->bid, r->slots,
+                                     r->threadgroup_memory, used);
+    r->busy = false;
+    if (error) {
+      fault_jump = NULL;
+      fail(j, error, SM_CMDBUF_ERROR_INTERNAL);
+      break;
+    }
+    if (share && atomic_load_explicit(&pool.job_count, memory_order_relaxed) > 1) break;
+  }
+}
+
 /* Runs groups of j until none are left, or, when `share` (a pool thread) and
  * other jobs are running, until the end of one chunk with no group of j resident,
  * so that the caller can turn to the next job. Up to residency(d) groups are
@@ -314,7 +349,14 @@ static int next_slot(struct worker *w, struct job *j, struct claims *c, int limi
 static void run_resident_groups(struct worker *w, struct job *j, bool share,
                                 volatile int *running) {
   struct sm_dispatch *d = j->d;
+  if (sm_kernel_runs_through(d->kernel, d->threads)) {
+    run_groups_through(w, j, share, running);
+    return;
+  }
   int limit = residency(d);
+  /* Interleaved groups: each worker holds one chunk of consecutive groups (claim_chunk). */
+  if (sm_kernel_interleaves(d->kernel, d->threads) && (uint64_t)limit > j->chunk)
+    limit = (int)j->chunk;
   uint64_t gx = d->groups[0], gy = d->groups[1];
   struct claims c = {0, 0, false, 0, 0};
   for (;;) {
@@ -338,7 +380,7 @@ static void run_resident_groups(struct worker *w, struct job *j, bool share,
       r->busy = true;
       c.busy++;
       uint64_t used = threadgroup_layout(d, r->threadgroup_memory, r->slots);
-      memset(r->threadgroup_memory, THREADGROUP_POISON, used);
+      memset(r->threadgroup_memory, SM_THREADGROUP_POISON, used);
       error = sm_group_run(r->runner, d, r->bid, r->slots, r->threadgroup_memory, &parked);
     } else {
       error = sm_group_resume(r->runner, &parked);
@@ -597,7 +639,7 @@ void sm_pool_run(struct sm_dispatch *d) {
   if (sm_trace()) trace_start(d);
   struct job j = {.d = d, .owner = submitter, .start = sm_now_seconds()};
   j.group_count = (uint64_t)d->groups[0] * d->groups[1] * d->groups[2];
-  j.chunk = claim_chunk(j.group_count);
+  j.chunk = claim_chunk(d, j.group_count);
   atomic_init(&j.next_group, 0);
   pthread_mutex_lock(&pool.lock);
   j.next = pool.jobs;

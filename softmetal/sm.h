@@ -467,6 +467,23 @@ char *sm_group_run(struct sm_group_runner *r, const struct sm_dispatch *d, const
                    void *const *threadgroups, unsigned char *threadgroup_base, bool *parked);
 /* Continues a parked group; results as sm_group_run's. */
 char *sm_group_resume(struct sm_group_runner *r, bool *parked);
+/* Whether every group of k in groups of `threads` runs to its end in one sm_group_run call,
+ * never parking (no fibers: the group loop, or vector code one SIMD-group after another). */
+bool sm_kernel_runs_through(const struct sm_kernel *k, const unsigned threads[3]);
+/* Threadgroup memory is uninitialized on a GPU. Each group starts with every byte of its
+ * threadgroup memory this value (float NaN, integer -1), so a kernel that reads before
+ * writing fails here too instead of seeing convenient zeros. */
+enum { SM_THREADGROUP_POISON = 0xff };
+/* For a kernel that sm_kernel_runs_through: runs groups first..last-1 of d (linear
+ * numbers, x fastest) one after another on the calling thread, as many sm_group_run calls
+ * would, but sets up the threads' records once: between groups only their group position
+ * changes (per_element-style kernels run short groups, whose setup cost as much as their
+ * work). bid[] is the group running (for the caller's fault report); each group's first
+ * `poison` bytes of threadgroup memory are set to SM_THREADGROUP_POISON. Returns NULL, also
+ * early once d->stop is set, or a malloc'd error. */
+char *sm_group_run_range(struct sm_group_runner *r, const struct sm_dispatch *d, uint64_t first,
+                         uint64_t last, unsigned bid[3], void *const *threadgroups,
+                         unsigned char *threadgroup_base, size_t poison);
 /* Device steps (atomic or volatile device accesses) one thread makes, since it
  * started or its group was resumed, before its group is parked, letting another
  * resident group of its worker run. */
@@ -517,12 +534,14 @@ void sm_rt_device_step(void);
  * then. SOFTMETAL_DEBUG_BARRIERS reports it as a divergent barrier when it opens. */
 void sm_rt_barrier_lanes(unsigned missing);
 /* Vector code of a barrier-free kernel, at the end of each iteration of an outermost loop:
- * in an interleaved group (sm_group_run) the fiber yields, and the group parks at the end
- * of the round so that the worker advances its other resident groups too. */
+ * in an interleaved group (sm_group_run) the fiber yields every few iterations (fiber.c's
+ * YIELD_ITERATIONS), and the group parks at the end of the round so that the worker
+ * advances its other resident groups too. */
 void sm_rt_loop_yield(void);
 /* Whether k's groups of `threads` run interleaved: vector code whose outermost loops yield,
- * one fiber per SIMD-group, the worker's resident groups advancing iteration by iteration
- * (pool.c then holds up to AC_CORE_RESIDENT_GROUPS of them). */
+ * one fiber per SIMD-group, the worker's resident groups advancing a few iterations at a
+ * time (pool.c then holds up to AC_CORE_RESIDENT_GROUPS of them, consecutive groups, each
+ * worker an equal share of a small grid). */
 bool sm_kernel_interleaves(const struct sm_kernel *k, const unsigned threads[3]);
 /* How sm_group_run runs the threads of k's groups of `threads`, for SOFTMETAL_TRACE: "loop"
  * (one after another), "fibers", "lockstep", "vector" (SIMD-groups as vector code one after

@@ -12,8 +12,8 @@
  * 32 KiB in total (static + dynamic), a dispatch without a pipeline, a buffer the kernel declares
  * but nobody bound. A zero-sized dispatch is a no-op. A kernel that touches an
  * unmapped address, or overflows its thread stack, ends its command buffer
- * with a page fault, one that divides an integer by zero with an error, and
- * the process goes on. */
+ * with a page fault (naming the faulting threadgroup), one that divides an integer by zero with an
+ * error, and the process goes on. */
 #include "smtest.h"
 
 static const char *good =
@@ -47,6 +47,10 @@ static const char *good =
     "}\n"
     "kernel void wild(constant ulong *where [[buffer(0)]]) {\n"
     "  *reinterpret_cast<device uint *>(where[0]) = 1;\n"
+    "}\n"
+    "kernel void wild_one(constant ulong *where [[buffer(0)]],\n"
+    "                     uint2 g [[threadgroup_position_in_grid]]) {\n"
+    "  if (g.x == 5 && g.y == 4) *reinterpret_cast<device uint *>(where[0]) = 1;\n"
     "}\n";
 
 static mtl_id device, queue;
@@ -210,6 +214,7 @@ int main(void) {
   mtl_id fill = smtest_pipeline(device, good, "fill");
   mtl_id dyn = smtest_pipeline(device, good, "dyn");
   mtl_id wild = smtest_pipeline(device, good, "wild");
+  mtl_id wild_one = smtest_pipeline(device, good, "wild_one");
   mtl_id both = smtest_pipeline(device, good, "both");
   mtl_id small = smtest_pipeline(device, good, "small");
   mtl_id deep = smtest_pipeline(device, good, "deep");
@@ -254,6 +259,10 @@ int main(void) {
   CHECK(err == NULL && out[0] == 1234); /* empty dispatch: nothing ran */
 
   expect_error(wild, wild_address, (mtl_size){3, 1, 1}, (mtl_size){2, 1, 1}, "Address Fault");
+  /* The fault names its group: 64 groups run in chunks of consecutive groups (pool.c),
+   * each group's position set as the chunk advances (fiber.c's sm_group_run_range). */
+  expect_error(wild_one, wild_address, (mtl_size){8, 8, 1}, (mtl_size){64, 1, 1},
+               "threadgroup (5, 4, 0)");
   expect_error(deep, bind_out, one, (mtl_size){2, 1, 1}, "stack overflow");
   memset(out, 0, 64);
   expect_error(divide, bind_out, one, one, "division by zero");
@@ -264,7 +273,8 @@ int main(void) {
   free(err);
 
   mtl_release(out_buffer), mtl_release(fill), mtl_release(dyn), mtl_release(wild),
-      mtl_release(both), mtl_release(small), mtl_release(deep), mtl_release(divide);
+      mtl_release(wild_one), mtl_release(both), mtl_release(small), mtl_release(deep),
+      mtl_release(divide);
   mtl_release(queue), mtl_release(device);
   mtl_autorelease_pop(pool);
   return smtest_finish("test_contracts");
