@@ -27,6 +27,7 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/IRReader.h>
+#include <llvm-c/Support.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
@@ -2052,6 +2053,11 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: sm-vectorize IN.ll OUT.ll\n");
     return 2;
   }
+  /* The scalarizer below splits vector loads and stores too (MSL's float4 accesses:
+   * the lanes' code is then scalars, which become <32 x T>). LLVM 19 takes that only
+   * from its command line, which is this process's own. */
+  const char *const llvm_args[] = {"sm-vectorize", "-scalarize-load-store"};
+  LLVMParseCommandLineOptions(2, llvm_args, NULL);
   LLVMContextRef c = LLVMContextCreate();
   LLVMMemoryBufferRef buf;
   char *msg = NULL;
@@ -2109,7 +2115,7 @@ int main(int argc, char **argv) {
   }
   if (any &&
       !run_passes(m, "function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,sroa,"
-                     "instcombine<no-verify-fixpoint>,loop-simplify,lcssa)"))
+                     "scalarizer,instcombine<no-verify-fixpoint>,loop-simplify,lcssa)"))
     return 1;
   /* SM_VECTORIZE_INLINED=FILE (debugging the tool): the module the vectorizer reads */
   const char *dump = getenv("SM_VECTORIZE_INLINED");
