@@ -297,7 +297,7 @@ static int emit_address(msl_inst *in) {
 
 int msl_emit_atomic(msl_func *f, LLVMValueRef i) {
   assert(LLVMIsAAtomicRMWInst(i) || LLVMIsAAtomicCmpXchgInst(i) || LLVMIsACallInst(i));
-  msl_inst in = {f, i, {0}, 1, MSL_SPACE_NONE};
+  msl_inst in = {f, i, {0}, 1, MSL_SPACE_NONE, 0, 0};
   int ok;
   LLVMAtomicRMWBinOp op = LLVMAtomicRMWBinOpXchg;
   int cmpxchg = 0, call = LLVMIsACallInst(i) != NULL;
@@ -346,7 +346,7 @@ int msl_emit_atomic_extract(msl_inst *in) {
   if (LLVMIsAAtomicCmpXchgInst(agg)) cmpxchg = 1;
   if (!cmpxchg || n != 1) return msl_inst_unsupported(in, "aggregate value operation");
   /* index 1: the compared value, as the loop compared it (%V, %1: agg's) */
-  msl_inst x = {in->f, agg, {0}, in->ok, MSL_SPACE_NONE};
+  msl_inst x = {in->f, agg, {0}, in->ok, MSL_SPACE_NONE, 0, 0};
   msl_inst_template(&x, idx[0] == 0 ? "%V" : "(%V == (uint)%1)");
   msl_inst_put(in, x.e.data ? x.e.data : "");
   in->ok = x.ok;

@@ -88,6 +88,7 @@ static const struct {
               {"lower-atomics-wide", lower_atomics_wide},
               {"lower-libcalls", lower_libcalls},
               {"lower-vector-memory", lower_vector_memory},
+              {"vectorize-memory", pipeline_vectorize},
               {"lower-vector-ops", lower_vector_ops},
               {"lower-unaligned", lower_unaligned},
               {"lower-int-widths", lower_int_widths},
@@ -155,9 +156,9 @@ msl_status msl_compile(const char *path, const msl_options *options, msl_output 
     ok = abi_param_layout(&ctx, &ctx.kernels[k]);
   ok = ok && pipeline_run(&ctx) && fp64_mode(&ctx, options) && lower_unaligned(&ctx) &&
        lower_int_widths(&ctx) && lower_math(&ctx) && lower_fp64(&ctx) && lower_memory(&ctx) &&
-       lower_atomics(&ctx) && module_collect_globals(&ctx) && emit(&ctx) &&
-       dump_ir(&ctx, options->llvm_ir_path) && msl_verify_source(&ctx, ctx.msl.data) &&
-       msl_table_write(&ctx, out);
+       lower_atomics(&ctx) && pipeline_vectorize(&ctx) && module_collect_globals(&ctx) &&
+       emit(&ctx) && dump_ir(&ctx, options->llvm_ir_path) &&
+       msl_verify_source(&ctx, ctx.msl.data) && msl_table_write(&ctx, out);
   return finish(&ctx, ok, out);
 }
 

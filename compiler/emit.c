@@ -128,7 +128,7 @@ static void put_generic_access(msl_inst *in, const char *type, int store, strbuf
   int i1_store = store && msl_int_bits(LLVMTypeOf(LLVMGetOperand(in->i, 0))) == 1;
   const char *const args[] = {LLVMGetVolatile(in->i) ? "volatile " : "", type,
                               i1_store ? "(uchar)" : ""};
-  msl_inst x = {in->f, in->i, {0}, in->ok, MSL_SPACE_GENERIC};
+  msl_inst x = {in->f, in->i, {0}, in->ok, MSL_SPACE_GENERIC, in->element_wise, in->element};
   for (int s = MSL_SPACE_DEVICE, n = 0; s <= MSL_SPACE_DYN_SHARED; s++) {
     if (!(mask & (1u << s))) continue;
     if (store && n++) msl_inst_template(&x, " else ");
@@ -143,20 +143,9 @@ static void put_generic_access(msl_inst *in, const char *type, int store, strbuf
   strbuf_free(&x.e);
 }
 
-/* load and store: the lvalue at the pointer (%Q/%D) or, through a generic
- * pointer, one case per space; an i1 is a byte in memory. */
-static void emit_access(msl_inst *in, int store) {
-  LLVMValueRef v = store ? LLVMGetOperand(in->i, 0) : in->i;
-  int i1 = msl_int_bits(LLVMTypeOf(v)) == 1;
-  if (LLVMGetOrdering(in->i) != LLVMAtomicOrderingNotAtomic) {
-    store ? msl_emit_atomic_store(in) : msl_emit_atomic_load(in);
-    return;
-  }
-  const char *t = msl_memory_type(in, LLVMTypeOf(v));
-  if (!t) {
-    in->ok = 0;
-    return;
-  }
+/* The access of type t (its MSL name) at the pointer (%Q/%D) or, through a
+ * generic pointer, one case per space; an i1 is a byte in memory. */
+static void emit_typed_access(msl_inst *in, const char *t, int store, int i1) {
   static const char *const text[2][2][2] = {
       /* [store][generic][i1] */
       {{"*reinterpret_cast<%Q0 %a0*>(%0%D0)", "(*reinterpret_cast<%Q0 %a0*>(%0%D0) != 0)"},
@@ -170,6 +159,57 @@ static void emit_access(msl_inst *in, int store) {
   msl_inst_template_args(in, text[store][generic][i1],
                          (const char *const[]){t, cases.data ? cases.data : ""});
   strbuf_free(&cases);
+}
+
+/* A vector access (pipeline_vectorize's) is one MSL vector access in device and
+ * threadgroup memory, whose alignment the IR proved (Anchor's device addresses keep
+ * the CUDA alignment: the delta is a multiple of the page size; anchor_smem is
+ * 16-byte aligned). Private memory (anchor_priv is a ulong array), the parameter
+ * block (a constant buffer whose base alignment Metal leaves open) and generic
+ * pointers, which may point into either, have it element by element:
+ * `float4(e0, e1, e2, e3)` for a load, one store per element. */
+static void emit_vector_access(msl_inst *in, const char *t, int store) {
+  msl_space s = msl_addrspace_of(in->f, LLVMGetOperand(in->i, store ? 1 : 0));
+  if (s == MSL_SPACE_NONE || s == MSL_SPACE_DEVICE || s == MSL_SPACE_SHARED ||
+      s == MSL_SPACE_DYN_SHARED) {
+    emit_typed_access(in, t, store, 0);
+    return;
+  }
+  LLVMTypeRef vector = LLVMTypeOf(store ? LLVMGetOperand(in->i, 0) : in->i);
+  const char *element = msl_memory_type(in, LLVMGetElementType(vector));
+  if (!element) {
+    in->ok = 0;
+    return;
+  }
+  if (!store) msl_inst_template_args(in, "%a0(", (const char *const[]){t});
+  for (unsigned k = 0; k < LLVMGetVectorSize(vector); k++) {
+    msl_inst part = {in->f, in->i, {0}, in->ok, in->space, 1, k};
+    emit_typed_access(&part, element, store, 0);
+    in->ok = part.ok;
+    if (k) msl_inst_put(in, store ? "; " : ", ");
+    msl_inst_put(in, part.e.data ? part.e.data : "");
+    strbuf_free(&part.e);
+  }
+  if (!store) msl_inst_put(in, ")");
+}
+
+/* load and store: see emit_typed_access and emit_vector_access. */
+static void emit_access(msl_inst *in, int store) {
+  LLVMValueRef v = store ? LLVMGetOperand(in->i, 0) : in->i;
+  int i1 = msl_int_bits(LLVMTypeOf(v)) == 1;
+  if (LLVMGetOrdering(in->i) != LLVMAtomicOrderingNotAtomic) {
+    store ? msl_emit_atomic_store(in) : msl_emit_atomic_load(in);
+    return;
+  }
+  const char *t = msl_memory_type(in, LLVMTypeOf(v));
+  if (!t) {
+    in->ok = 0;
+    return;
+  }
+  if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind)
+    emit_vector_access(in, t, store);
+  else
+    emit_typed_access(in, t, store, i1);
 }
 
 static void emit_load(msl_inst *in) {
@@ -189,6 +229,86 @@ static void emit_select(msl_inst *in) {
 
 static void emit_gep(msl_inst *in) {
   in->ok = in->ok && msl_put_gep(in->f, in->i, &in->e);
+}
+
+/* extractelement of a constant index: the component (`v3.y`). */
+static void emit_extractelement(msl_inst *in) {
+  LLVMValueRef index = LLVMGetOperand(in->i, 1);
+  if (!LLVMIsAConstantInt(index) || LLVMConstIntGetZExtValue(index) > 3) {
+    msl_inst_unsupported(in, "vector element at a run-time index");
+    return;
+  }
+  static const char *const component[] = {"x", "y", "z", "w"};
+  msl_inst_template_args(in, "%0.%a0",
+                         (const char *const[]){component[LLVMConstIntGetZExtValue(index)]});
+}
+
+/* An insertelement whose only use is the next insertelement of a chain: that
+ * one spells the whole vector (emit_insertelement), so this one has no code. */
+static int feeds_insert_chain(LLVMValueRef i) {
+  LLVMUseRef u = LLVMGetFirstUse(i);
+  if (!u || LLVMGetNextUse(u)) return 0;
+  LLVMValueRef user = LLVMGetUser(u);
+  return LLVMIsAInsertElementInst(user) && LLVMGetOperand(user, 0) == i &&
+         LLVMIsAConstantInt(LLVMGetOperand(user, 2));
+}
+
+/* The vector X when the insertelement chain ending in i (each feeding only the
+ * next) sets every element k to `extractelement X, k`, X of i's type (the
+ * vectorizer's copy of a loaded vector to a store); else NULL. */
+static LLVMValueRef copied_vector(LLVMValueRef i) {
+  unsigned n = LLVMGetVectorSize(LLVMTypeOf(i)), seen = 0;
+  LLVMValueRef whole = NULL;
+  for (LLVMValueRef v = i; LLVMIsAInsertElementInst(v) && (v == i || feeds_insert_chain(v));
+       v = LLVMGetOperand(v, 0)) {
+    LLVMValueRef index = LLVMGetOperand(v, 2), x = LLVMGetOperand(v, 1);
+    if (!LLVMIsAConstantInt(index) || !LLVMIsAExtractElementInst(x)) return NULL;
+    unsigned k = (unsigned)LLVMConstIntGetZExtValue(index);
+    LLVMValueRef from = LLVMGetOperand(x, 0), at = LLVMGetOperand(x, 1);
+    if (k >= n || (seen & (1u << k))) return NULL;
+    if (!LLVMIsAConstantInt(at) || LLVMConstIntGetZExtValue(at) != k) return NULL;
+    if (LLVMTypeOf(from) != LLVMTypeOf(i) || (whole && whole != from)) return NULL;
+    whole = from;
+    seen |= 1u << k;
+  }
+  return seen == (1u << n) - 1 ? whole : NULL;
+}
+
+/* insertelement of constant indices: the vector built whole from the chain of
+ * insertelements that feed only it, `float4(v1, v2, v3.z, 0.0f)` (the chain's
+ * base, where no insertelement sets an element, gives it; a poison base zero). */
+static void emit_insertelement(msl_inst *in) {
+  LLVMTypeRef type = LLVMTypeOf(in->i);
+  unsigned n = LLVMGetVectorSize(type);
+  LLVMValueRef whole = copied_vector(in->i);
+  if (whole) { /* the elements of one vector of this type, in order: that vector */
+    in->ok = in->ok && msl_put_operand(in->f, whole, &in->e, MSL_SPACE_NONE);
+    return;
+  }
+  msl_inst_template(in, "%T(");
+  for (unsigned k = 0; in->ok && k < n; k++) {
+    LLVMValueRef v = in->i, value = NULL;
+    while (!value && LLVMIsAInsertElementInst(v) && (v == in->i || feeds_insert_chain(v))) {
+      LLVMValueRef index = LLVMGetOperand(v, 2);
+      if (!LLVMIsAConstantInt(index)) {
+        msl_inst_unsupported(in, "vector element at a run-time index");
+        return;
+      }
+      if (LLVMConstIntGetZExtValue(index) == k) value = LLVMGetOperand(v, 1);
+      v = LLVMGetOperand(v, 0);
+    }
+    if (k) msl_inst_put(in, ", ");
+    if (value)
+      in->ok = in->ok && msl_put_operand(in->f, value, &in->e, MSL_SPACE_NONE);
+    else if (LLVMIsUndef(v) || LLVMIsPoison(v))
+      in->ok = in->ok && msl_put_operand(in->f, LLVMGetUndef(LLVMGetElementType(type)), &in->e,
+                                         MSL_SPACE_NONE);
+    else {
+      in->ok = in->ok && msl_put_operand(in->f, v, &in->e, MSL_SPACE_NONE);
+      msl_inst_put(in, (const char *const[]){".x", ".y", ".z", ".w"}[k]);
+    }
+  }
+  msl_inst_put(in, ")");
 }
 
 static void emit_extractvalue(msl_inst *in) {
@@ -256,8 +376,8 @@ static const msl_row rows[] = {
     /* C++ fences (any order, any syncscope): a device-scope fence, which is
      * at least as strong */
     [LLVMFence] = {"anchor_threadfence()", NULL, NULL, NULL, 0, MSL_PRELUDE_FENCE},
-    [LLVMExtractElement] = {MSL_UNSUPPORTED "vector operation", NULL, NULL, NULL, 0, 0},
-    [LLVMInsertElement] = {MSL_UNSUPPORTED "vector operation", NULL, NULL, NULL, 0, 0},
+    [LLVMExtractElement] = {NULL, NULL, emit_extractelement, NULL, P | D, 0},
+    [LLVMInsertElement] = {NULL, NULL, emit_insertelement, NULL, P | D, 0},
     [LLVMShuffleVector] = {MSL_UNSUPPORTED "vector operation", NULL, NULL, NULL, 0, 0},
     [LLVMExtractValue] = {NULL, NULL, emit_extractvalue, NULL, 0, 0},
     [LLVMInsertValue] = {MSL_UNSUPPORTED "aggregate value operation", NULL, NULL, NULL, 0, 0},
@@ -347,9 +467,14 @@ static int declarable_where_computed(msl_func *f, LLVMValueRef v) {
 }
 
 static void declare(msl_func *f, LLVMValueRef v, const char *type, const char *suffix) {
-  const char *init = strchr(type, '*') ? "nullptr" : "0";
+  strbuf init = {0};
+  if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind)
+    msl_put_vector_zero(&init, LLVMTypeOf(v));
+  else
+    strbuf_put(&init, strchr(type, '*') ? "nullptr" : "0");
   ptrmap_set(&f->text.declared, v, 1);
-  strbuf_printf(&f->text.decls, "  %s v%d%s = %s;\n", type, msl_value_id(f, v), suffix, init);
+  strbuf_printf(&f->text.decls, "  %s v%d%s = %s;\n", type, msl_value_id(f, v), suffix, init.data);
+  strbuf_free(&init);
 }
 
 static int emit_instruction(msl_func *f, LLVMValueRef i) {
@@ -357,7 +482,8 @@ static int emit_instruction(msl_func *f, LLVMValueRef i) {
   const msl_row *r = row_of(i);
   if (r->lines) return r->lines(f, i);
   if (r->flags & MSL_ROW_NO_CODE) return 1;
-  msl_inst in = {f, i, {0}, 1, MSL_SPACE_NONE};
+  if (LLVMIsAInsertElementInst(i) && feeds_insert_chain(i)) return 1;
+  msl_inst in = {f, i, {0}, 1, MSL_SPACE_NONE, 0, 0};
   LLVMTypeRef ty = LLVMTypeOf(i);
   int has_value = LLVMGetTypeKind(ty) != LLVMVoidTypeKind;
   const char *type = NULL;

@@ -64,7 +64,7 @@ static void emit_sreg(msl_inst *in) {
  * per byte, ORed. */
 static void emit_bswap(msl_inst *in) {
   unsigned bits = msl_int_bits(LLVMTypeOf(in->i));
-  msl_inst x = {in->f, in->i, {0}, in->ok, MSL_SPACE_NONE};
+  msl_inst x = {in->f, in->i, {0}, in->ok, MSL_SPACE_NONE, 0, 0};
   for (unsigned k = 0; k < bits / 8; k++) {
     int shift = (int)(bits - 8 - 16 * k);
     char amount[16], mask[32];
@@ -480,7 +480,7 @@ static const char *const barrier_text[][2] = {
 
 static int emit_barrier_reduction(msl_func *f, LLVMValueRef call) {
   const char *name = ir_callee_name(call);
-  msl_inst in = {f, call, {0}, 1, MSL_SPACE_NONE};
+  msl_inst in = {f, call, {0}, 1, MSL_SPACE_NONE, 0, 0};
   for (unsigned r = 0; r < sizeof barrier_text / sizeof *barrier_text; r++) {
     if (strcmp(name, barrier_text[r][0])) continue;
     ptrmap_set(&f->text.declared, call, 1);

@@ -16,7 +16,8 @@
  * alloca's variable; %a0 an array's length in ulongs or a slot's offset
  * in anchor_priv, %a1 a parameter's size, %a2 its offset in the
  * parameter block, %a3 its MSL type. */
-static const char smem_text[] = "threadgroup ulong anchor_smem[%a0];";
+/* ulong2: 16-byte aligned, as the vector accesses into it need (pipeline_vectorize) */
+static const char smem_text[] = "threadgroup ulong2 anchor_smem[%a0];";
 static const char priv_text[] = "ulong anchor_priv[%a0];";
 static const char private_slot_text[] = "thread uchar* %V = (thread uchar*)anchor_priv + %a0;";
 static const char param_copy_text[] =
@@ -30,7 +31,7 @@ static const char sync_text[] = "threadgroup atomic_uint anchor_sync[4];";
  * body set as a line of its body. */
 static void put_line(msl_func *f, LLVMValueRef v, const char *t, const char *const *args,
                      int body) {
-  msl_inst in = {f, v, {0}, 1, MSL_SPACE_NONE};
+  msl_inst in = {f, v, {0}, 1, MSL_SPACE_NONE, 0, 0};
   msl_inst_template_args(&in, t, args);
   assert(in.ok && in.e.data);
   if (body)
@@ -138,8 +139,8 @@ static int find_shared(msl_func *f) {
     for (size_t k = 0; k < f->layout.smem.cap; k++)
       if (f->layout.smem.keys[k] && f->layout.smem.values[k] == -1)
         ptrmap_set(&f->layout.spill, f->layout.smem.keys[k], (int)f->kernel->spill_bytes);
-  number ulongs = num(f->kernel->static_smem / 8);
-  if (f->kernel->static_smem) put_line(f, NULL, smem_text, (const char *const[]){ulongs.text}, 0);
+  number pairs = num((f->kernel->static_smem + 15) / 16);
+  if (f->kernel->static_smem) put_line(f, NULL, smem_text, (const char *const[]){pairs.text}, 0);
   if (!f->layout.dynamic_in_device && !f->kernel->spill_bytes) return 1;
   /* a slot of the overflow area: its index in 16 bytes of threadgroup memory,
    * counted like anchor_sync, or in anchor_smem's first word (smem_layout) */

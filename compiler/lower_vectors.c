@@ -15,6 +15,7 @@
  * the extractelements (stores) by the scalars it made, so the IR it leaves
  * is the one the option gave. */
 #include <assert.h>
+#include <llvm-c/DebugInfo.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -283,4 +284,143 @@ int lower_vector_memory(msl_ctx *ctx) {
   free(st.splits);
   LLVMDisposeBuilder(st.builder);
   return 1;
+}
+
+/* ---- after LLVM's load-store vectorizer (passes.c, pipeline_vectorize) ----
+ * The emitter spells a vector access as one MSL vector access (float4, uint2,
+ * ushort4, ulong2 for doubles ...): 2 or 4 elements of an integer of 8 to 64
+ * bits, half, float or double. The vectorizer may also make 3-element vectors
+ * (MSL's float3 occupies 16 bytes: not CUDA's 12), vectors of 8 or 16 small
+ * elements (MSL has none) and vectors of pointers: those are split here, into
+ * 4-element pieces or elements. The vectorizer's loads are used only by
+ * extractelements of constant index, its stored values are insertelement
+ * chains or constants. */
+
+/* The elements of the MSL vector a piece of `type` may be: 4, 2 or 1. */
+static unsigned msl_piece(LLVMTypeRef type) {
+  LLVMTypeRef element = LLVMGetElementType(type);
+  unsigned n = LLVMGetVectorSize(type), bits = msl_int_bits(element);
+  LLVMTypeKind kind = LLVMGetTypeKind(element);
+  int typed = (bits >= 8 && bits <= 64 && !(bits & (bits - 1))) || kind == LLVMHalfTypeKind ||
+              kind == LLVMFloatTypeKind || kind == LLVMDoubleTypeKind;
+  if (!typed || n % 2 || n > 16) return 1;
+  return n % 4 == 0 ? 4 : 2;
+}
+
+/* Element k of the vector value v (an insertelement chain, a constant), or NULL. */
+static LLVMValueRef vector_element(LLVMValueRef v, unsigned k) {
+  while (LLVMIsAInsertElementInst(v)) {
+    LLVMValueRef index = LLVMGetOperand(v, 2);
+    if (!LLVMIsAConstantInt(index)) return NULL;
+    if (LLVMConstIntGetZExtValue(index) == k) return LLVMGetOperand(v, 1);
+    v = LLVMGetOperand(v, 0);
+  }
+  if (LLVMIsUndef(v) || LLVMIsPoison(v)) return LLVMGetPoison(LLVMGetElementType(LLVMTypeOf(v)));
+  if (LLVMIsAConstant(v)) return LLVMGetAggregateElement(v, k);
+  return NULL;
+}
+
+static LLVMTypeRef piece_type(LLVMTypeRef type, unsigned piece) {
+  LLVMTypeRef element = LLVMGetElementType(type);
+  return piece == 1 ? element : LLVMVectorType(element, piece);
+}
+
+static int legalize_load(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef load, unsigned piece) {
+  LLVMTypeRef type = LLVMTypeOf(load);
+  unsigned n = LLVMGetVectorSize(type),
+           size = (unsigned)LLVMStoreSizeOfType(ctx->layout, LLVMGetElementType(type));
+  for (LLVMUseRef u = LLVMGetFirstUse(load); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsAExtractElementInst(user) || !LLVMIsAConstantInt(LLVMGetOperand(user, 1)))
+      return diag_error(ctx, load, "internal error: a vector load used other than by its elements");
+  }
+  LLVMValueRef pieces[16];
+  LLVMPositionBuilderBefore(b, load);
+  for (unsigned p = 0; p < n / piece; p++) {
+    LLVMValueRef at = lower_byte_pointer(ctx, b, LLVMGetOperand(load, 0), p * piece * size);
+    pieces[p] = LLVMBuildLoad2(b, piece_type(type, piece), at, "");
+    LLVMSetAlignment(pieces[p], element_alignment(ctx, load, LLVMGetElementType(type), p * piece));
+    LLVMInstructionSetDebugLoc(pieces[p], LLVMInstructionGetDebugLoc(load));
+    copy_memory_metadata(ctx, load, pieces[p]);
+  }
+  for (LLVMUseRef u = LLVMGetFirstUse(load), next; u; u = next) {
+    next = LLVMGetNextUse(u);
+    LLVMValueRef user = LLVMGetUser(u);
+    unsigned k = (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(user, 1));
+    LLVMValueRef v = pieces[k / piece];
+    if (piece > 1) {
+      LLVMPositionBuilderBefore(b, user);
+      LLVMValueRef index = LLVMConstInt(LLVMInt32TypeInContext(ctx->llctx), k % piece, 0);
+      v = LLVMBuildExtractElement(b, v, index, "");
+    }
+    lower_replace(user, v);
+  }
+  LLVMInstructionEraseFromParent(load);
+  return 1;
+}
+
+/* Erases v and the insertelements that only fed it, once unused. */
+static void erase_dead_chain(LLVMValueRef v) {
+  while (v && LLVMIsAInsertElementInst(v) && !LLVMGetFirstUse(v)) {
+    LLVMValueRef prev = LLVMGetOperand(v, 0);
+    LLVMInstructionEraseFromParent(v);
+    v = prev;
+  }
+}
+
+static int legalize_store(msl_ctx *ctx, LLVMBuilderRef b, LLVMValueRef store, unsigned piece) {
+  LLVMValueRef value = LLVMGetOperand(store, 0);
+  LLVMTypeRef type = LLVMTypeOf(value), element = LLVMGetElementType(type);
+  unsigned n = LLVMGetVectorSize(type), size = (unsigned)LLVMStoreSizeOfType(ctx->layout, element);
+  LLVMValueRef elements[16];
+  for (unsigned k = 0; k < n; k++)
+    if (!(elements[k] = vector_element(value, k)))
+      return diag_error(ctx, store,
+                        "internal error: a vector store of a value not built from elements");
+  LLVMPositionBuilderBefore(b, store);
+  for (unsigned p = 0; p < n / piece; p++) {
+    LLVMValueRef v = elements[p * piece];
+    if (piece > 1) {
+      v = LLVMGetPoison(piece_type(type, piece));
+      for (unsigned k = 0; k < piece; k++)
+        v = LLVMBuildInsertElement(b, v, elements[p * piece + k],
+                                   LLVMConstInt(LLVMInt32TypeInContext(ctx->llctx), k, 0), "");
+    }
+    LLVMValueRef at = lower_byte_pointer(ctx, b, LLVMGetOperand(store, 1), p * piece * size);
+    LLVMValueRef s = LLVMBuildStore(b, v, at);
+    LLVMSetAlignment(s, element_alignment(ctx, store, element, p * piece));
+    LLVMInstructionSetDebugLoc(s, LLVMInstructionGetDebugLoc(store));
+    copy_memory_metadata(ctx, store, s);
+  }
+  LLVMInstructionEraseFromParent(store);
+  erase_dead_chain(value);
+  return 1;
+}
+
+/* Every vector load and store MSL has no vector type for, in pieces it has
+ * (see above). Returns 0 after an internal error. */
+int lower_vector_legalize(msl_ctx *ctx) {
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx->llctx);
+  LLVMValueRef *found = NULL;
+  size_t count = 0;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(ctx->mod); fn; fn = LLVMGetNextFunction(fn))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+        int load = LLVMIsALoadInst(i) != NULL;
+        if (!load && !LLVMIsAStoreInst(i)) continue;
+        LLVMTypeRef type = LLVMTypeOf(load ? i : LLVMGetOperand(i, 0));
+        if (LLVMGetTypeKind(type) != LLVMVectorTypeKind) continue;
+        if (msl_piece(type) == LLVMGetVectorSize(type)) continue;
+        found = grow(found, (count + 1) * sizeof *found);
+        found[count++] = i;
+      }
+  int ok = 1;
+  for (size_t k = 0; ok && k < count; k++) {
+    int load = LLVMIsALoadInst(found[k]) != NULL;
+    unsigned piece = msl_piece(LLVMTypeOf(load ? found[k] : LLVMGetOperand(found[k], 0)));
+    ok = load ? legalize_load(ctx, b, found[k], piece) : legalize_store(ctx, b, found[k], piece);
+  }
+  free(found);
+  LLVMDisposeBuilder(b);
+  return ok;
 }

@@ -374,6 +374,13 @@ int devlib_link(msl_ctx *ctx, const char *path);
  * up to its immediate post-dominator. */
 int pipeline_run(msl_ctx *ctx);
 int pipeline_structurize(msl_ctx *ctx);
+/* pipeline_vectorize (passes.c, the last IR step before emission): consecutive
+ * aligned loads and stores joined into vector accesses by LLVM's infer-alignment and
+ * load-store-vectorizer, then lower_vector_legalize (lower_vectors.c): the vector
+ * accesses MSL has no type for (3 elements, more than 4, pointers) split into ones it
+ * has (2 or 4 elements of 8- to 64-bit integers, half, float, double). */
+int pipeline_vectorize(msl_ctx *ctx);
+int lower_vector_legalize(msl_ctx *ctx);
 
 /* switches.c: every switch of the kernels as a chain of conditional branches
  * (one per distinct target); run by pipeline_run before lower-switch. */
@@ -570,6 +577,10 @@ typedef struct msl_inst {
   strbuf e;
   int ok;
   msl_space space;
+  /* a vector load or store spelled one element at a time (emit.c): the
+   * templates' pointer operand addresses element `element`, a store's value
+   * operand is that element */
+  unsigned element_wise, element;
 } msl_inst;
 
 void msl_inst_put(msl_inst *in, const char *s);
@@ -613,6 +624,10 @@ const char *msl_wide_name(unsigned bits);                  /* uint, or ulong for
 const char *msl_memory_type(msl_inst *in, LLVMTypeRef ty); /* type of a load/store */
 /* MSL type of a value (pointers per space); NULL after an error at `at`. */
 const char *msl_value_type(msl_func *f, LLVMValueRef at, LLVMTypeRef ty, msl_space s);
+/* msl_vector_name: the MSL vector type of a vector of 2-4 integers, halves, floats or
+ * doubles (ulongN), else NULL; msl_put_vector_zero: that type's zero, `float4(0.0f)`. */
+const char *msl_vector_name(LLVMTypeRef ty);
+void msl_put_vector_zero(strbuf *out, LLVMTypeRef ty);
 int msl_value_id(msl_func *f, LLVMValueRef v); /* the N of variable vN */
 /* MSL expression for an i1 branch condition. */
 int msl_emit_condition(msl_func *f, LLVMValueRef cond, strbuf *out);

@@ -80,6 +80,38 @@ static const char *space_qualifier(msl_space s) {
   }
 }
 
+/* The MSL vector type of `ty` (2 to 4 elements of an integer, half, float or
+ * double, a double as its ulong bits), or NULL: the vectors pipeline_vectorize
+ * leaves for loads and stores. */
+const char *msl_vector_name(LLVMTypeRef ty) {
+  static const char *const names[][3] = {
+      {"bool2", "bool3", "bool4"},       {"uchar2", "uchar3", "uchar4"},
+      {"ushort2", "ushort3", "ushort4"}, {"uint2", "uint3", "uint4"},
+      {"ulong2", "ulong3", "ulong4"},    {"half2", "half3", "half4"},
+      {"float2", "float3", "float4"}};
+  if (LLVMGetTypeKind(ty) != LLVMVectorTypeKind) return NULL;
+  unsigned n = LLVMGetVectorSize(ty);
+  LLVMTypeRef element = LLVMGetElementType(ty);
+  int row;
+  switch (LLVMGetTypeKind(element)) {
+  case LLVMIntegerTypeKind:
+    switch (LLVMGetIntTypeWidth(element)) {
+    case 1: row = 0; break;
+    case 8: row = 1; break;
+    case 16: row = 2; break;
+    case 32: row = 3; break;
+    case 64: row = 4; break;
+    default: return NULL;
+    }
+    break;
+  case LLVMDoubleTypeKind: row = 4; break;
+  case LLVMHalfTypeKind: row = 5; break;
+  case LLVMFloatTypeKind: row = 6; break;
+  default: return NULL;
+  }
+  return n >= 2 && n <= 4 ? names[row][n - 2] : NULL;
+}
+
 /* MSL type of a value of type `ty`; NULL (after an error at `at`) when the
  * type has no representation. */
 const char *msl_value_type(msl_func *f, LLVMValueRef at, LLVMTypeRef ty, msl_space s) {
@@ -95,7 +127,10 @@ const char *msl_value_type(msl_func *f, LLVMValueRef at, LLVMTypeRef ty, msl_spa
   case LLVMFloatTypeKind: return "float";
   case LLVMDoubleTypeKind: return "ulong";
   case LLVMPointerTypeKind: return space_pointer(s);
-  case LLVMVectorTypeKind: diag_error(f->ctx, at, "vector value " NOT_SUPPORTED); return NULL;
+  case LLVMVectorTypeKind:
+    if (msl_vector_name(ty)) return msl_vector_name(ty);
+    diag_error(f->ctx, at, "vector value " NOT_SUPPORTED);
+    return NULL;
   case LLVMStructTypeKind:
   case LLVMArrayTypeKind:
     diag_error(f->ctx, at, "aggregate (struct or array) value in a register " NOT_SUPPORTED);
@@ -117,6 +152,7 @@ int msl_value_id(msl_func *f, LLVMValueRef v) {
 
 static void put_zero(strbuf *out, LLVMTypeRef ty, msl_space hint) {
   switch (LLVMGetTypeKind(ty)) {
+  case LLVMVectorTypeKind: msl_put_vector_zero(out, ty); return;
   case LLVMIntegerTypeKind:
     if (LLVMGetIntTypeWidth(ty) == 1)
       strbuf_put(out, "false");
@@ -131,6 +167,26 @@ static void put_zero(strbuf *out, LLVMTypeRef ty, msl_space hint) {
                         : "nullptr");
     return;
   default: strbuf_put(out, "0ul"); return;
+  }
+}
+
+/* A vector of zeros, `float4(0.0f)`: a splat of a typed zero (a half one by its
+ * bits, as constants are spelled, which NVRTC reads too). Also the initial value
+ * of a vector variable (emit.c). */
+void msl_put_vector_zero(strbuf *out, LLVMTypeRef ty) {
+  LLVMTypeRef element = LLVMGetElementType(ty);
+  const char *name = msl_vector_name(ty);
+  switch (LLVMGetTypeKind(element)) {
+  case LLVMHalfTypeKind: strbuf_printf(out, "%s(as_type<half>((ushort)0x0))", name); return;
+  case LLVMFloatTypeKind: strbuf_printf(out, "%s(0.0f)", name); return;
+  case LLVMIntegerTypeKind:
+    if (LLVMGetIntTypeWidth(element) == 1) {
+      strbuf_printf(out, "%s(false)", name);
+      return;
+    }
+    strbuf_printf(out, "%s((%s)0)", name, msl_uint_name(LLVMGetIntTypeWidth(element)));
+    return;
+  default: strbuf_printf(out, "%s(0ul)", name); return;
   }
 }
 
@@ -352,6 +408,16 @@ int msl_put_operand(msl_func *f, LLVMValueRef v, strbuf *out, msl_space hint) {
     put_float(out, v);
     return 1;
   }
+  if ((LLVMIsAConstantDataVector(v) || LLVMIsAConstantVector(v)) && msl_vector_name(ty)) {
+    strbuf_printf(out, "%s(", msl_vector_name(ty));
+    int ok = 1;
+    for (unsigned k = 0; ok && k < LLVMGetVectorSize(ty); k++) {
+      if (k) strbuf_put(out, ", ");
+      ok = msl_put_operand(f, LLVMGetAggregateElement(v, k), out, MSL_SPACE_NONE);
+    }
+    strbuf_put(out, ")");
+    return ok;
+  }
   if (LLVMIsAGlobalVariable(v)) return put_global(f, v, out);
   if (LLVMIsAConstantExpr(v)) return put_constant_expr(f, v, out, hint);
   if (LLVMIsAFunction(v)) return diag_error(f->ctx, NULL, "function pointer " NOT_SUPPORTED);
@@ -373,6 +439,29 @@ __attribute__((format(printf, 2, 3))) static void inst_printf(msl_inst *in, cons
   strbuf_vprintf(&in->e, fmt, ap);
   va_end(ap);
 }
+/* Operand k of in into in->e for space s; for one element of a vector load or
+ * store spelled element by element (in->element_wise, emit.c), its pointer
+ * operand moved to the element and a store's value narrowed to it. */
+static void put_inst_operand(msl_inst *in, unsigned k, msl_space s) {
+  LLVMValueRef v = LLVMGetOperand(in->i, k);
+  int store = LLVMIsAStoreInst(in->i) != NULL;
+  if (!in->element_wise || (k != (unsigned)store && !(store && k == 0))) {
+    in->ok = in->ok && msl_put_operand(in->f, v, &in->e, s);
+    return;
+  }
+  LLVMTypeRef vector = LLVMTypeOf(store ? LLVMGetOperand(in->i, 0) : in->i);
+  if (k == (unsigned)store) { /* the pointer */
+    unsigned long long size =
+        LLVMStoreSizeOfType(in->f->ctx->layout, LLVMGetElementType(vector)) * in->element;
+    strbuf_put(&in->e, "(");
+    in->ok = in->ok && msl_put_operand(in->f, v, &in->e, s);
+    strbuf_printf(&in->e, " + %llu)", size);
+    return;
+  }
+  in->ok = in->ok && msl_put_operand(in->f, v, &in->e, s);
+  strbuf_printf(&in->e, ".%c", "xyzw"[in->element]);
+}
+
 void msl_inst_operand(msl_inst *in, unsigned k) {
   LLVMValueRef v = LLVMGetOperand(in->i, k);
   msl_space s = LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind ? msl_addrspace_of(in->f, v)
@@ -382,7 +471,7 @@ void msl_inst_operand(msl_inst *in, unsigned k) {
   if (k == 0 && (LLVMIsAStoreInst(in->i) || LLVMIsAPtrToIntInst(in->i)) && s != MSL_SPACE_NONE &&
       s != MSL_SPACE_DEVICE)
     s = MSL_SPACE_GENERIC;
-  in->ok = in->ok && msl_put_operand(in->f, v, &in->e, s);
+  put_inst_operand(in, k, s);
 }
 static void inst_signed(msl_inst *in, unsigned k) {
   in->ok = in->ok && put_signed(in->f, LLVMGetOperand(in->i, k), &in->e);
@@ -390,6 +479,7 @@ static void inst_signed(msl_inst *in, unsigned k) {
 /* The MSL name of the instruction's result type for %T: the unsigned
  * integer type, half or float. */
 static const char *result_name(LLVMTypeRef ty) {
+  if (msl_vector_name(ty)) return msl_vector_name(ty);
   unsigned bits = msl_int_bits(ty);
   if (bits) return msl_uint_name(bits);
   return LLVMGetTypeKind(ty) == LLVMHalfTypeKind ? "half" : "float";
@@ -437,10 +527,7 @@ void msl_inst_template_args(msl_inst *in, const char *t, const char *const *args
     switch (pct[1]) {
     case '%': msl_inst_put(in, "%"); break;
     case 's': inst_signed(in, digit(t++)); break;
-    case 'H':
-      in->ok =
-          in->ok && msl_put_operand(in->f, LLVMGetOperand(in->i, digit(t++)), &in->e, in->space);
-      break;
+    case 'H': put_inst_operand(in, digit(t++), in->space); break;
     case 'Q': put_qualifier(in, digit(t++)); break;
     case 'D': put_delta(in, digit(t++)); break;
     case 'a':

@@ -137,6 +137,40 @@ int pipeline_run(msl_ctx *ctx) {
   return ok;
 }
 
+/* Consecutive accesses as vector accesses (docs/compiler.md "Vector accesses"), the
+ * last IR step before emission: LLVM's infer-alignment proves what alignment it can
+ * from the IR (a `float4` copied into a `__shared__ float` tile at an index that is a
+ * multiple of 4), then its load-store vectorizer joins consecutive accesses of one
+ * base whose alignment covers the whole (NVPTX's rules: at most 16 bytes, aligned to
+ * their size), and lower_vector_legalize splits what MSL has no vector type for.
+ * Static `__shared__` variables sit at 16-byte aligned offsets of a 16-byte aligned
+ * anchor_smem (kernel.c), so for these passes they are 16-byte aligned; their own
+ * alignment is put back after (CUDA's layout of them, smem_cuda_bytes, uses it). */
+int pipeline_vectorize(msl_ctx *ctx) {
+  LLVMTargetMachineRef tm = target_machine(ctx);
+  if (!tm) return 0;
+  unsigned n = 0;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(ctx->mod); g; g = LLVMGetNextGlobal(g))
+    n++;
+  unsigned *saved = malloc(sizeof *saved * (n ? n : 1));
+  if (!saved) abort();
+  unsigned k = 0;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(ctx->mod); g; g = LLVMGetNextGlobal(g), k++) {
+    saved[k] = LLVMGetAlignment(g);
+    LLVMTypeRef type = LLVMGlobalGetValueType(g);
+    if (LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == AC_NVPTX_SHARED && !LLVMIsDeclaration(g) &&
+        LLVMABISizeOfType(ctx->layout, type) > 0 && saved[k] < 16)
+      LLVMSetAlignment(g, 16);
+  }
+  int ok = run(ctx, tm, "function(infer-alignment,load-store-vectorizer)");
+  k = 0;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(ctx->mod); g; g = LLVMGetNextGlobal(g), k++)
+    if (LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == AC_NVPTX_SHARED) LLVMSetAlignment(g, saved[k]);
+  free(saved);
+  LLVMDisposeTargetMachine(tm);
+  return ok && lower_vector_legalize(ctx);
+}
+
 /* Which blocks of fn reach a `ret` or an `unreachable`: `reaches` (one flag per
  * block, in layout order) is grown by mark_reaching from block b backwards. */
 typedef struct exit_reach {

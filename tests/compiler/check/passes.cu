@@ -24,8 +24,7 @@ __global__ void pipeline(int *o, float4 *v, int op, int n) {
 // IR-NOT: define {{.*}}helper
 // IR-LABEL: define {{.*}}void @_Z8pipelinePiP6float4ii(
 // IR-NOT: switch i
-// IR-NOT: load <4 x float>
-// IR-NOT: store <4 x float>
+// (its float4 accesses, split by the pipeline, are joined again by pipeline_vectorize)
 // IR-NOT: call {{.*}}helper
 // IR: ret void
 // IR-NOT: define {{.*}}helper

@@ -17,7 +17,7 @@ __global__ void reduce(float *o, const float *in) {
 // TABLE: kernel _Z6reducePfPKf 16 1040 0
 // CHECK-LABEL: kernel void _Z6reducePfPKf(
 // All static __shared__ variables share anchor_smem (1024 + 16 bytes).
-// CHECK-DAG: threadgroup ulong anchor_smem[130];
+// CHECK-DAG: threadgroup ulong2 anchor_smem[65];
 // CHECK-DAG: ((threadgroup uchar*)anchor_smem + 0)
 // CHECK-DAG: ((threadgroup uchar*)anchor_smem + 1024)
 // CHECK-DAG: *reinterpret_cast<threadgroup float*>({{v[0-9]+}}) =

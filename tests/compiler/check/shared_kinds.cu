@@ -31,7 +31,7 @@ __global__ void kinds(float *o, const double *di, int i) {
 // TABLE: kernel _Z5kindsPfPKdi 20 576 1
 // CHECK-LABEL: kernel void _Z5kindsPfPKdi(
 // CHECK: threadgroup uchar *anchor_dyn_smem {{\[\[}}threadgroup(0)]],
-// CHECK: threadgroup ulong anchor_smem[72];
+// CHECK: threadgroup ulong2 anchor_smem[36];
 // The slots, in declaration order.
 // CHECK-DAG: ((threadgroup uchar*)anchor_smem + 0)
 // CHECK-DAG: ((threadgroup uchar*)anchor_smem + 144)

@@ -31,7 +31,7 @@ __global__ void spill(int *o, int i) {
 // TABLE-NEXT: param 8 4
 // TABLE-NEXT: spill 8208
 // CHECK-LABEL: kernel void _Z5spillPii(
-// CHECK: threadgroup ulong anchor_smem[4096];
+// CHECK: threadgroup ulong2 anchor_smem[2048];
 // CHECK-NEXT: uint anchor_spill_slot = anchor_spill_claim(anchor_ctx, 9u, anchor_tid.x + anchor_bdim.x * (anchor_tid.y + anchor_bdim.y * anchor_tid.z), anchor_bdim.x * anchor_bdim.y * anchor_bdim.z, (threadgroup uint*)anchor_smem);
 // CHECK-NEXT: threadgroup_barrier(mem_flags::mem_threadgroup);
 // CHECK-NEXT: if (anchor_spill_slot == 0xFFFFFFFFu) return;

@@ -25,7 +25,7 @@ __global__ void scale(float *o, float k) {
 // CHECK-NOT: anchor_spill
 // CHECK-LABEL: kernel void _Z5scalePff__anchor_dynamic_spill(
 // CHECK-NOT: anchor_dyn_smem
-// CHECK: threadgroup ulong anchor_smem[2];
+// CHECK: threadgroup ulong2 anchor_smem[1];
 // CHECK-NEXT: threadgroup uint anchor_spill_shared[4];
 // CHECK-NEXT: uint anchor_spill_slot = anchor_spill_claim(anchor_ctx, 8u, anchor_tid.x + anchor_bdim.x * (anchor_tid.y + anchor_bdim.y * anchor_tid.z), anchor_bdim.x * anchor_bdim.y * anchor_bdim.z, anchor_spill_shared);
 // CHECK-NEXT: if (anchor_spill_slot == 0xFFFFFFFFu) return;

@@ -13,7 +13,7 @@ __global__ void votes(int *o) {
 }
 // TABLE: kernel _Z5votesPi 8 272 0
 // CHECK-LABEL: kernel void _Z5votesPi(
-// CHECK-DAG: threadgroup ulong anchor_smem[32];
+// CHECK-DAG: threadgroup ulong2 anchor_smem[16];
 // CHECK-DAG: threadgroup atomic_uint anchor_sync[4];
 // __syncthreads_count: barrier, reset by thread 0, barrier, add, barrier, read, barrier.
 // CHECK: threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);

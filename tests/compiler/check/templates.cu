@@ -36,7 +36,7 @@ __global__ void generic_flags(int *out, int sel) {
 // CHECK: ulong {{v[0-9]+}} = (ulong)((((ulong)[[L:v[0-9]+]] << 56) & 0xff00000000000000ul) | (((ulong)[[L]] << 40) & 0xff000000000000ul) | (((ulong)[[L]] << 24) & 0xff0000000000ul) | (((ulong)[[L]] << 8) & 0xff00000000ul) | (((ulong)[[L]] >> 8) & 0xff000000ul) | (((ulong)[[L]] >> 24) & 0xff0000ul) | (((ulong)[[L]] >> 40) & 0xff00ul) | (((ulong)[[L]] >> 56) & 0xfful));
 
 // CHECK-LABEL: kernel void _Z13generic_flagsPii(
-// CHECK: threadgroup ulong anchor_smem[4];
+// CHECK: threadgroup ulong2 anchor_smem[2];
 // CHECK: ulong [[G:v[0-9]+]] = ({{v[0-9]+}} ? ((4ul << 56) | (ulong)(anchor_dyn_smem - anchor_dyn_smem)) : ((3ul << 56) | (ulong)(((threadgroup uchar*)anchor_smem + 0) - (threadgroup uchar*)anchor_smem)));
 // CHECK: uchar {{v[0-9]+}} = (([[A:v[0-9]+]] >> 56) == 3 ? *reinterpret_cast<threadgroup uchar*>((threadgroup uchar*)anchor_smem + ([[A]] & 0xFFFFFFFFFFFFFFul)) : *reinterpret_cast<threadgroup uchar*>(anchor_dyn_smem + ([[A]] & 0xFFFFFFFFFFFFFFul)));
 // CHECK: if (([[B:v[0-9]+]] >> 56) == 3) { *reinterpret_cast<threadgroup uchar*>((threadgroup uchar*)anchor_smem + ([[B]] & 0xFFFFFFFFFFFFFFul)) = [[X:v[0-9]+]]; } else if (([[B]] >> 56) == 4) { *reinterpret_cast<threadgroup uchar*>(anchor_dyn_smem + ([[B]] & 0xFFFFFFFFFFFFFFul)) = [[X]]; };

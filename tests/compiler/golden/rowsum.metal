@@ -10,7 +10,7 @@ kernel void _Z6rowsum4DimsPKfPf(
     uint3 anchor_bdim [[threads_per_threadgroup]],
     uint3 anchor_gdim [[threadgroups_per_grid]])
 {
-  threadgroup ulong anchor_smem[32];
+  threadgroup ulong2 anchor_smem[16];
   constant uchar* v0 = anchor_params + 0;
   ulong v1 = *reinterpret_cast<constant ulong*>(anchor_params + 16);
   ulong v2 = *reinterpret_cast<constant ulong*>(anchor_params + 24);
@@ -23,10 +23,10 @@ kernel void _Z6rowsum4DimsPKfPf(
   float v26_in = 0;
   uint v27_in = 0;
   float v28_in = 0;
-  uint v77_in = 0;
-  float v78_in = 0;
-  uint v79_in = 0;
-  float v76_in = 0;
+  uint v61_in = 0;
+  float v62_in = 0;
+  uint v63_in = 0;
+  float v60_in = 0;
   uint v3 = anchor_tid.x;
   constant uchar* v4 = (v0 + (4));
   uint v5 = *reinterpret_cast<constant uint*>(v4);
@@ -84,55 +84,39 @@ kernel void _Z6rowsum4DimsPKfPf(
         uint v32 = v32_in;
         ulong v33 = (ulong)v30;
         threadgroup uchar* v34 = (((threadgroup uchar*)anchor_smem + 0) + ((long)v33 * 4));
-        float v35 = *reinterpret_cast<threadgroup float*>(v34);
-        float v36 = (v31 + v35);
-        uint v37 = (uint)((uint)v30 | (uint)1u);
-        ulong v38 = (ulong)v37;
-        threadgroup uchar* v39 = (((threadgroup uchar*)anchor_smem + 0) + ((long)v38 * 4));
-        float v40 = *reinterpret_cast<threadgroup float*>(v39);
-        float v41 = (v36 + v40);
-        uint v42 = (uint)((uint)v30 | (uint)2u);
-        ulong v43 = (ulong)v42;
-        threadgroup uchar* v44 = (((threadgroup uchar*)anchor_smem + 0) + ((long)v43 * 4));
-        float v45 = *reinterpret_cast<threadgroup float*>(v44);
-        float v46 = (v41 + v45);
-        uint v47 = (uint)((uint)v30 | (uint)3u);
-        ulong v48 = (ulong)v47;
-        threadgroup uchar* v49 = (((threadgroup uchar*)anchor_smem + 0) + ((long)v48 * 4));
-        float v50 = *reinterpret_cast<threadgroup float*>(v49);
-        float v51 = (v46 + v50);
-        uint v52 = (uint)((uint)v30 | (uint)4u);
-        ulong v53 = (ulong)v52;
-        threadgroup uchar* v54 = (((threadgroup uchar*)anchor_smem + 0) + ((long)v53 * 4));
-        float v55 = *reinterpret_cast<threadgroup float*>(v54);
-        float v56 = (v51 + v55);
-        uint v57 = (uint)((uint)v30 | (uint)5u);
-        ulong v58 = (ulong)v57;
-        threadgroup uchar* v59 = (((threadgroup uchar*)anchor_smem + 0) + ((long)v58 * 4));
-        float v60 = *reinterpret_cast<threadgroup float*>(v59);
-        float v61 = (v56 + v60);
-        uint v62 = (uint)((uint)v30 | (uint)6u);
-        ulong v63 = (ulong)v62;
-        threadgroup uchar* v64 = (((threadgroup uchar*)anchor_smem + 0) + ((long)v63 * 4));
-        float v65 = *reinterpret_cast<threadgroup float*>(v64);
-        float v66 = (v61 + v65);
-        uint v67 = (uint)((uint)v30 | (uint)7u);
-        ulong v68 = (ulong)v67;
-        threadgroup uchar* v69 = (((threadgroup uchar*)anchor_smem + 0) + ((long)v68 * 4));
-        float v70 = *reinterpret_cast<threadgroup float*>(v69);
-        float v71 = (v66 + v70);
-        uint v72 = (uint)((uint)v30 + (uint)8u);
-        uint v73 = (uint)((uint)v32 + (uint)8u);
-        bool v74 = (v73 == v29);
-        if (v74) {
-          v26_in = v71;
-          v27_in = v72;
-          v28_in = v71;
+        float4 v35 = *reinterpret_cast<threadgroup float4*>(v34);
+        float v36 = v35.x;
+        float v37 = v35.y;
+        float v38 = v35.z;
+        float v39 = v35.w;
+        float v40 = (v31 + v36);
+        float v41 = (v40 + v37);
+        float v42 = (v41 + v38);
+        float v43 = (v42 + v39);
+        uint v44 = (uint)((uint)v30 | (uint)4u);
+        ulong v45 = (ulong)v44;
+        threadgroup uchar* v46 = (((threadgroup uchar*)anchor_smem + 0) + ((long)v45 * 4));
+        float4 v47 = *reinterpret_cast<threadgroup float4*>(v46);
+        float v48 = v47.x;
+        float v49 = v47.y;
+        float v50 = v47.z;
+        float v51 = v47.w;
+        float v52 = (v43 + v48);
+        float v53 = (v52 + v49);
+        float v54 = (v53 + v50);
+        float v55 = (v54 + v51);
+        uint v56 = (uint)((uint)v30 + (uint)8u);
+        uint v57 = (uint)((uint)v32 + (uint)8u);
+        bool v58 = (v57 == v29);
+        if (v58) {
+          v26_in = v55;
+          v27_in = v56;
+          v28_in = v55;
           break;
         } else {
-          v30_in = v72;
-          v31_in = v71;
-          v32_in = v73;
+          v30_in = v56;
+          v31_in = v55;
+          v32_in = v57;
           continue;
         }
       }
@@ -140,43 +124,43 @@ kernel void _Z6rowsum4DimsPKfPf(
     float v26 = v26_in;
     uint v27 = v27_in;
     float v28 = v28_in;
-    bool v75 = (v24 == 0u);
-    if (v75) {
-      v76_in = v26;
+    bool v59 = (v24 == 0u);
+    if (v59) {
+      v60_in = v26;
     } else {
-      v77_in = v27;
-      v78_in = v28;
-      v79_in = 0u;
+      v61_in = v27;
+      v62_in = v28;
+      v63_in = 0u;
       while (true) {
-        uint v77 = v77_in;
-        float v78 = v78_in;
-        uint v79 = v79_in;
-        ulong v80 = (ulong)v77;
-        threadgroup uchar* v81 = (((threadgroup uchar*)anchor_smem + 0) + ((long)v80 * 4));
-        float v82 = *reinterpret_cast<threadgroup float*>(v81);
-        float v83 = (v78 + v82);
-        uint v84 = (uint)((uint)v77 + (uint)1u);
-        uint v85 = (uint)((uint)v79 + (uint)1u);
-        bool v86 = (v85 == v24);
-        if (v86) {
-          v76_in = v83;
+        uint v61 = v61_in;
+        float v62 = v62_in;
+        uint v63 = v63_in;
+        ulong v64 = (ulong)v61;
+        threadgroup uchar* v65 = (((threadgroup uchar*)anchor_smem + 0) + ((long)v64 * 4));
+        float v66 = *reinterpret_cast<threadgroup float*>(v65);
+        float v67 = (v62 + v66);
+        uint v68 = (uint)((uint)v61 + (uint)1u);
+        uint v69 = (uint)((uint)v63 + (uint)1u);
+        bool v70 = (v69 == v24);
+        if (v70) {
+          v60_in = v67;
           break;
         } else {
-          v77_in = v84;
-          v78_in = v83;
-          v79_in = v85;
+          v61_in = v68;
+          v62_in = v67;
+          v63_in = v69;
           continue;
         }
       }
     }
-    float v76 = v76_in;
-    constant uchar* v87 = (v0 + (8));
-    float v88 = *reinterpret_cast<constant float*>(v87);
-    float v89 = (v76 * v88);
-    uint v90 = anchor_bid.x;
-    ulong v91 = (ulong)v90;
-    ulong v92 = (v2 + (ulong)((long)v91 * 4));
-    *reinterpret_cast<device float*>(v92 + anchor_ctx[0]) = v89;
+    float v60 = v60_in;
+    constant uchar* v71 = (v0 + (8));
+    float v72 = *reinterpret_cast<constant float*>(v71);
+    float v73 = (v60 * v72);
+    uint v74 = anchor_bid.x;
+    ulong v75 = (ulong)v74;
+    ulong v76 = (v2 + (ulong)((long)v75 * 4));
+    *reinterpret_cast<device float*>(v76 + anchor_ctx[0]) = v73;
   }
   return;
 }

@@ -285,88 +285,89 @@ kernel void _Z8sample2dyP6float4(
   thread uchar* v0 = (thread uchar*)anchor_priv + 0;
   ulong v1 = *reinterpret_cast<constant ulong*>(anchor_params + 0);
   ulong v2 = *reinterpret_cast<constant ulong*>(anchor_params + 8);
-  uint v22_in = 0;
-  uint v23_in = 0;
-  bool v31_in = 0;
-  bool v32_in = 0;
+  uint v24_in = 0;
+  uint v25_in = 0;
+  bool v33_in = 0;
+  bool v34_in = 0;
   uint v3 = anchor_tid.x;
   float v4 = (float)v3;
   float v5 = (v4 + 0.5f);
-  for (ulong k6 = 0; k6 < (ulong)16ul; k6 += 4) *reinterpret_cast<thread uint*>(v0 + k6) = (uint)((ulong)(uchar)0 * 0x0101010101010101ul);
-  ulong v7 = (ulong)v1;
-  ulong v8 = (v7 + (ulong)(16));
-  uint v9 = *reinterpret_cast<device uint*>(v8 + anchor_ctx[0]);
-  bool v10 = (v9 == 2u);
-  bool v11 = (v9 == 9u);
-  bool v12 = (v10 | v11);
-  if (v12) {
-    ulong v13 = (v7 + (ulong)(24));
-    uint v14 = *reinterpret_cast<device uint*>(v13 + anchor_ctx[0]);
-    uint v15 = (uint)((uint)v14 & (uint)2u);
-    bool v16 = (v15 == 0u);
-    if (v16) {
-      ulong v17 = (v7 + (ulong)(20));
-      uint v18 = *reinterpret_cast<device uint*>(v17 + anchor_ctx[0]);
-      uint v19 = (uint)((uint)v18 & (uint)61440u);
-      bool v20 = (v19 == 8192u);
-      uint v21 = (v20 ? 2u : 4294967295u);
-      v22_in = v21;
+  *reinterpret_cast<thread uint*>(v0) = 0u;
+  thread uchar* v6 = (v0 + (4));
+  *reinterpret_cast<thread uint*>(v6) = 0u;
+  thread uchar* v7 = (v0 + (8));
+  *reinterpret_cast<thread uint*>(v7) = 0u;
+  thread uchar* v8 = (v0 + (12));
+  *reinterpret_cast<thread uint*>(v8) = 0u;
+  ulong v9 = (ulong)v1;
+  ulong v10 = (v9 + (ulong)(16));
+  uint v11 = *reinterpret_cast<device uint*>(v10 + anchor_ctx[0]);
+  bool v12 = (v11 == 2u);
+  bool v13 = (v11 == 9u);
+  bool v14 = (v12 | v13);
+  if (v14) {
+    ulong v15 = (v9 + (ulong)(24));
+    uint v16 = *reinterpret_cast<device uint*>(v15 + anchor_ctx[0]);
+    uint v17 = (uint)((uint)v16 & (uint)2u);
+    bool v18 = (v17 == 0u);
+    if (v18) {
+      ulong v19 = (v9 + (ulong)(20));
+      uint v20 = *reinterpret_cast<device uint*>(v19 + anchor_ctx[0]);
+      uint v21 = (uint)((uint)v20 & (uint)61440u);
+      bool v22 = (v21 == 8192u);
+      uint v23 = (v22 ? 2u : 4294967295u);
+      v24_in = v23;
     } else {
-      v22_in = 2u;
+      v24_in = 2u;
     }
-    uint v22 = v22_in;
-    v23_in = v22;
+    uint v24 = v24_in;
+    v25_in = v24;
   } else {
-    v23_in = 4294967295u;
+    v25_in = 4294967295u;
   }
-  uint v23 = v23_in;
-  bool v24 = ((int)v23 > (int)4294967295u);
-  bool v25 = (v24 != true);
-  if (v24) {
-    ulong v26 = (v7 + (ulong)(24));
-    uint v27 = *reinterpret_cast<device uint*>(v26 + anchor_ctx[0]);
-    uint v28 = (uint)((uint)v27 & (uint)16u);
-    bool v29 = (v28 != 0u);
-    if (v29) {
-      bool v30 = (v23 == 2u);
-      if (v30) {
+  uint v25 = v25_in;
+  bool v26 = ((int)v25 > (int)4294967295u);
+  bool v27 = (v26 != true);
+  if (v26) {
+    ulong v28 = (v9 + (ulong)(24));
+    uint v29 = *reinterpret_cast<device uint*>(v28 + anchor_ctx[0]);
+    uint v30 = (uint)((uint)v29 & (uint)16u);
+    bool v31 = (v30 != 0u);
+    if (v31) {
+      bool v32 = (v25 == 2u);
+      if (v32) {
         { device const anchor_tex_2d_f &anchor_r = *reinterpret_cast<device const anchor_tex_2d_f*>(v1 + anchor_ctx[0]); uint4 anchor_v = anchor_tex_filter<float>(anchor_r, 2, true, float3(v5, 0.5f, 0.0f), uint(0u), 1.0f); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
       }
-      v31_in = false;
+      v33_in = false;
     } else {
-      v31_in = true;
+      v33_in = true;
     }
-    bool v31 = v31_in;
-    v32_in = v31;
+    bool v33 = v33_in;
+    v34_in = v33;
   } else {
-    v32_in = v25;
+    v34_in = v27;
   }
-  bool v32 = v32_in;
-  if (v32) {
-    bool v33 = (v23 == 2u);
-    if (v33) {
-      ulong v34 = (v7 + (ulong)(72));
-      float v35 = *reinterpret_cast<device float*>(v34 + anchor_ctx[0]);
-      float v36 = (v35 + 1.0f);
-      { device const anchor_tex_2d_f &anchor_r = *reinterpret_cast<device const anchor_tex_2d_f*>(v1 + anchor_ctx[0]); texture2d<float> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.sample(anchor_s, float2(v5, 0.5f), level(v36))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+  bool v34 = v34_in;
+  if (v34) {
+    bool v35 = (v25 == 2u);
+    if (v35) {
+      ulong v36 = (v9 + (ulong)(72));
+      float v37 = *reinterpret_cast<device float*>(v36 + anchor_ctx[0]);
+      float v38 = (v37 + 1.0f);
+      { device const anchor_tex_2d_f &anchor_r = *reinterpret_cast<device const anchor_tex_2d_f*>(v1 + anchor_ctx[0]); texture2d<float> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.sample(anchor_s, float2(v5, 0.5f), level(v38))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
     }
   }
-  float v37 = *reinterpret_cast<thread float*>(v0);
-  thread uchar* v38 = (v0 + (4));
-  float v39 = *reinterpret_cast<thread float*>(v38);
-  thread uchar* v40 = (v0 + (8));
+  float v39 = *reinterpret_cast<thread float*>(v0);
+  thread uchar* v40 = (v0 + (4));
   float v41 = *reinterpret_cast<thread float*>(v40);
-  thread uchar* v42 = (v0 + (12));
+  thread uchar* v42 = (v0 + (8));
   float v43 = *reinterpret_cast<thread float*>(v42);
-  ulong v44 = (ulong)v3;
-  ulong v45 = (v2 + (ulong)((long)v44 * 16));
-  *reinterpret_cast<device float*>(v45 + anchor_ctx[0]) = v37;
-  ulong v46 = (v45 + (ulong)(4));
-  *reinterpret_cast<device float*>(v46 + anchor_ctx[0]) = v39;
-  ulong v47 = (v45 + (ulong)(8));
-  *reinterpret_cast<device float*>(v47 + anchor_ctx[0]) = v41;
-  ulong v48 = (v45 + (ulong)(12));
-  *reinterpret_cast<device float*>(v48 + anchor_ctx[0]) = v43;
+  thread uchar* v44 = (v0 + (12));
+  float v45 = *reinterpret_cast<thread float*>(v44);
+  ulong v46 = (ulong)v3;
+  ulong v47 = (v2 + (ulong)((long)v46 * 16));
+  float4 v48 = float4(v39, v41, v43, v45);
+  *reinterpret_cast<device float4*>(v47 + anchor_ctx[0]) = v48;
   return;
 }
 
@@ -382,58 +383,64 @@ kernel void _Z5fetch6ParamsPi(
   thread uchar* v0 = (thread uchar*)anchor_priv + 0;
   constant uchar* v1 = anchor_params + 0;
   ulong v2 = *reinterpret_cast<constant ulong*>(anchor_params + 16);
-  uint v18_in = 0;
-  uint v21_in = 0;
+  uint v20_in = 0;
+  uint v23_in = 0;
   uint v3 = anchor_tid.x;
   ulong v4 = *reinterpret_cast<constant ulong*>(v1);
-  for (ulong k5 = 0; k5 < (ulong)16ul; k5 += 4) *reinterpret_cast<thread uint*>(v0 + k5) = (uint)((ulong)(uchar)0 * 0x0101010101010101ul);
-  ulong v6 = (ulong)v4;
-  ulong v7 = (v6 + (ulong)(16));
-  uint v8 = *reinterpret_cast<device uint*>(v7 + anchor_ctx[0]);
-  bool v9 = (v8 == 8u);
-  if (v9) {
-    ulong v10 = (v6 + (ulong)(24));
-    uint v11 = *reinterpret_cast<device uint*>(v10 + anchor_ctx[0]);
-    uint v12 = (uint)((uint)v11 & (uint)2u);
-    bool v13 = (v12 == 0u);
-    if (v13) {
-      ulong v14 = (v6 + (ulong)(20));
-      uint v15 = *reinterpret_cast<device uint*>(v14 + anchor_ctx[0]);
-      uint v16 = (uint)((uint)v15 >> (uint)12u);
-      uint v17 = (uint)((uint)v16 & (uint)15u);
-      v18_in = v17;
+  *reinterpret_cast<thread uint*>(v0) = 0u;
+  thread uchar* v5 = (v0 + (4));
+  *reinterpret_cast<thread uint*>(v5) = 0u;
+  thread uchar* v6 = (v0 + (8));
+  *reinterpret_cast<thread uint*>(v6) = 0u;
+  thread uchar* v7 = (v0 + (12));
+  *reinterpret_cast<thread uint*>(v7) = 0u;
+  ulong v8 = (ulong)v4;
+  ulong v9 = (v8 + (ulong)(16));
+  uint v10 = *reinterpret_cast<device uint*>(v9 + anchor_ctx[0]);
+  bool v11 = (v10 == 8u);
+  if (v11) {
+    ulong v12 = (v8 + (ulong)(24));
+    uint v13 = *reinterpret_cast<device uint*>(v12 + anchor_ctx[0]);
+    uint v14 = (uint)((uint)v13 & (uint)2u);
+    bool v15 = (v14 == 0u);
+    if (v15) {
+      ulong v16 = (v8 + (ulong)(20));
+      uint v17 = *reinterpret_cast<device uint*>(v16 + anchor_ctx[0]);
+      uint v18 = (uint)((uint)v17 >> (uint)12u);
+      uint v19 = (uint)((uint)v18 & (uint)15u);
+      v20_in = v19;
     } else {
-      v18_in = 2u;
+      v20_in = 2u;
     }
-    uint v18 = v18_in;
-    bool v19 = (v18 < 2u);
-    uint v20 = (v19 ? v18 : 4294967295u);
-    v21_in = v20;
+    uint v20 = v20_in;
+    bool v21 = (v20 < 2u);
+    uint v22 = (v21 ? v20 : 4294967295u);
+    v23_in = v22;
   } else {
-    v21_in = 4294967295u;
+    v23_in = 4294967295u;
   }
-  uint v21 = v21_in;
-  bool v22 = ((int)v21 > (int)4294967295u);
-  if (v22) {
-    ulong v23 = (v6 + (ulong)(32));
-    uint v24 = *reinterpret_cast<device uint*>(v23 + anchor_ctx[0]);
-    bool v25 = (v24 > v3);
-    if (v25) {
-      bool v26 = (v21 == 0u);
-      if (v26) {
+  uint v23 = v23_in;
+  bool v24 = ((int)v23 > (int)4294967295u);
+  if (v24) {
+    ulong v25 = (v8 + (ulong)(32));
+    uint v26 = *reinterpret_cast<device uint*>(v25 + anchor_ctx[0]);
+    bool v27 = (v26 > v3);
+    if (v27) {
+      bool v28 = (v23 == 0u);
+      if (v28) {
         { device const anchor_tex_buf_i &anchor_r = *reinterpret_cast<device const anchor_tex_buf_i*>(v4 + anchor_ctx[0]); texture_buffer<int> anchor_t = anchor_r.t; uint4 anchor_v = as_type<uint4>(anchor_t.read(uint(v3))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
       } else {
-        bool v27 = (v21 == 1u);
-        if (v27) {
+        bool v29 = (v23 == 1u);
+        if (v29) {
           { device const anchor_tex_buf_u &anchor_r = *reinterpret_cast<device const anchor_tex_buf_u*>(v4 + anchor_ctx[0]); texture_buffer<uint> anchor_t = anchor_r.t; uint4 anchor_v = as_type<uint4>(anchor_t.read(uint(v3))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
         }
       }
     }
   }
-  uint v28 = *reinterpret_cast<thread uint*>(v0);
-  ulong v29 = (ulong)v3;
-  ulong v30 = (v2 + (ulong)((long)v29 * 4));
-  *reinterpret_cast<device uint*>(v30 + anchor_ctx[0]) = v28;
+  uint v30 = *reinterpret_cast<thread uint*>(v0);
+  ulong v31 = (ulong)v3;
+  ulong v32 = (v2 + (ulong)((long)v31 * 4));
+  *reinterpret_cast<device uint*>(v32 + anchor_ctx[0]) = v30;
   return;
 }
 
@@ -450,94 +457,95 @@ kernel void _Z6gatherPKyiP6float4(
   ulong v1 = *reinterpret_cast<constant ulong*>(anchor_params + 0);
   uint v2 = *reinterpret_cast<constant uint*>(anchor_params + 8);
   ulong v3 = *reinterpret_cast<constant ulong*>(anchor_params + 16);
-  float v26_in = 0;
-  bool v27_in = 0;
-  float v35_in = 0;
-  float v36_in = 0;
+  float v28_in = 0;
+  bool v29_in = 0;
   float v37_in = 0;
   float v38_in = 0;
   float v39_in = 0;
   float v40_in = 0;
   float v41_in = 0;
   float v42_in = 0;
+  float v43_in = 0;
+  float v44_in = 0;
   uint v4 = anchor_tid.x;
   ulong v5 = (ulong)(long)(int)v2;
   ulong v6 = (v1 + (ulong)((long)v5 * 8));
   ulong v7 = *reinterpret_cast<device ulong*>(v6 + anchor_ctx[0]);
   float v8 = (float)v4;
   float v9 = (v8 + 0.5f);
-  for (ulong k10 = 0; k10 < (ulong)16ul; k10 += 4) *reinterpret_cast<thread uint*>(v0 + k10) = (uint)((ulong)(uchar)0 * 0x0101010101010101ul);
-  ulong v11 = (ulong)v7;
-  ulong v12 = (v11 + (ulong)(16));
-  uint v13 = *reinterpret_cast<device uint*>(v12 + anchor_ctx[0]);
-  bool v14 = (v13 == 2u);
-  bool v15 = (v13 == 9u);
-  bool v16 = (v14 | v15);
-  if (v16) {
-    ulong v17 = (v11 + (ulong)(24));
-    uint v18 = *reinterpret_cast<device uint*>(v17 + anchor_ctx[0]);
-    uint v19 = (uint)((uint)v18 & (uint)2u);
-    bool v20 = (v19 == 0u);
-    bool v21 = (v20 != true);
-    if (v20) {
-      ulong v22 = (v11 + (ulong)(20));
-      uint v23 = *reinterpret_cast<device uint*>(v22 + anchor_ctx[0]);
-      uint v24 = (uint)((uint)v23 & (uint)61440u);
-      bool v25 = (v24 == 8192u);
-      v26_in = 0.0f;
-      v27_in = v25;
+  *reinterpret_cast<thread uint*>(v0) = 0u;
+  thread uchar* v10 = (v0 + (4));
+  *reinterpret_cast<thread uint*>(v10) = 0u;
+  thread uchar* v11 = (v0 + (8));
+  *reinterpret_cast<thread uint*>(v11) = 0u;
+  thread uchar* v12 = (v0 + (12));
+  *reinterpret_cast<thread uint*>(v12) = 0u;
+  ulong v13 = (ulong)v7;
+  ulong v14 = (v13 + (ulong)(16));
+  uint v15 = *reinterpret_cast<device uint*>(v14 + anchor_ctx[0]);
+  bool v16 = (v15 == 2u);
+  bool v17 = (v15 == 9u);
+  bool v18 = (v16 | v17);
+  if (v18) {
+    ulong v19 = (v13 + (ulong)(24));
+    uint v20 = *reinterpret_cast<device uint*>(v19 + anchor_ctx[0]);
+    uint v21 = (uint)((uint)v20 & (uint)2u);
+    bool v22 = (v21 == 0u);
+    bool v23 = (v22 != true);
+    if (v22) {
+      ulong v24 = (v13 + (ulong)(20));
+      uint v25 = *reinterpret_cast<device uint*>(v24 + anchor_ctx[0]);
+      uint v26 = (uint)((uint)v25 & (uint)61440u);
+      bool v27 = (v26 == 8192u);
+      v28_in = 0.0f;
+      v29_in = v27;
     } else {
-      v26_in = 0.0f;
-      v27_in = v21;
+      v28_in = 0.0f;
+      v29_in = v23;
     }
-    float v26 = v26_in;
-    bool v27 = v27_in;
-    if (v27) {
+    float v28 = v28_in;
+    bool v29 = v29_in;
+    if (v29) {
       { device const anchor_tex_2d_f &anchor_r = *reinterpret_cast<device const anchor_tex_2d_f*>(v7 + anchor_ctx[0]); texture2d<float> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.gather(anchor_s, float2(v9, 0.5f), int2(0), component::y)); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
-      float v28 = *reinterpret_cast<thread float*>(v0);
-      thread uchar* v29 = (v0 + (4));
-      float v30 = *reinterpret_cast<thread float*>(v29);
-      thread uchar* v31 = (v0 + (8));
+      float v30 = *reinterpret_cast<thread float*>(v0);
+      thread uchar* v31 = (v0 + (4));
       float v32 = *reinterpret_cast<thread float*>(v31);
-      thread uchar* v33 = (v0 + (12));
+      thread uchar* v33 = (v0 + (8));
       float v34 = *reinterpret_cast<thread float*>(v33);
-      v35_in = v28;
-      v36_in = v30;
-      v37_in = v32;
-      v38_in = v34;
+      thread uchar* v35 = (v0 + (12));
+      float v36 = *reinterpret_cast<thread float*>(v35);
+      v37_in = v30;
+      v38_in = v32;
+      v39_in = v34;
+      v40_in = v36;
     } else {
-      v35_in = v26;
-      v36_in = v26;
-      v37_in = v26;
-      v38_in = v26;
+      v37_in = v28;
+      v38_in = v28;
+      v39_in = v28;
+      v40_in = v28;
     }
-    float v35 = v35_in;
-    float v36 = v36_in;
     float v37 = v37_in;
     float v38 = v38_in;
-    v39_in = v38;
-    v40_in = v37;
-    v41_in = v36;
-    v42_in = v35;
+    float v39 = v39_in;
+    float v40 = v40_in;
+    v41_in = v40;
+    v42_in = v39;
+    v43_in = v38;
+    v44_in = v37;
   } else {
-    v39_in = 0.0f;
-    v40_in = 0.0f;
     v41_in = 0.0f;
     v42_in = 0.0f;
+    v43_in = 0.0f;
+    v44_in = 0.0f;
   }
-  float v39 = v39_in;
-  float v40 = v40_in;
   float v41 = v41_in;
   float v42 = v42_in;
-  ulong v43 = (ulong)v4;
-  ulong v44 = (v3 + (ulong)((long)v43 * 16));
-  *reinterpret_cast<device float*>(v44 + anchor_ctx[0]) = v42;
-  ulong v45 = (v44 + (ulong)(4));
-  *reinterpret_cast<device float*>(v45 + anchor_ctx[0]) = v41;
-  ulong v46 = (v44 + (ulong)(8));
-  *reinterpret_cast<device float*>(v46 + anchor_ctx[0]) = v40;
-  ulong v47 = (v44 + (ulong)(12));
-  *reinterpret_cast<device float*>(v47 + anchor_ctx[0]) = v39;
+  float v43 = v43_in;
+  float v44 = v44_in;
+  ulong v45 = (ulong)v4;
+  ulong v46 = (v3 + (ulong)((long)v45 * 16));
+  float4 v47 = float4(v44, v43, v42, v41);
+  *reinterpret_cast<device float4*>(v46 + anchor_ctx[0]) = v47;
   return;
 }
 
@@ -553,109 +561,114 @@ kernel void _Z7layeredyP5uint2(
   thread uchar* v0 = (thread uchar*)anchor_priv + 0;
   ulong v1 = *reinterpret_cast<constant ulong*>(anchor_params + 0);
   ulong v2 = *reinterpret_cast<constant ulong*>(anchor_params + 8);
-  uint v19_in = 0;
-  uint v22_in = 0;
-  bool v36_in = 0;
-  bool v37_in = 0;
+  uint v21_in = 0;
+  uint v24_in = 0;
   bool v38_in = 0;
-  bool v44_in = 0;
+  bool v39_in = 0;
+  bool v40_in = 0;
+  bool v46_in = 0;
   uint v3 = anchor_tid.x;
   float v4 = (float)v3;
   float v5 = (v4 + 0.5f);
-  for (ulong k6 = 0; k6 < (ulong)16ul; k6 += 4) *reinterpret_cast<thread uint*>(v0 + k6) = (uint)((ulong)(uchar)0 * 0x0101010101010101ul);
-  ulong v7 = (ulong)v1;
-  ulong v8 = (v7 + (ulong)(16));
-  uint v9 = *reinterpret_cast<device uint*>(v8 + anchor_ctx[0]);
-  bool v10 = (v9 == 5u);
-  if (v10) {
-    ulong v11 = (v7 + (ulong)(24));
-    uint v12 = *reinterpret_cast<device uint*>(v11 + anchor_ctx[0]);
-    uint v13 = (uint)((uint)v12 & (uint)2u);
-    bool v14 = (v13 == 0u);
-    if (v14) {
-      ulong v15 = (v7 + (ulong)(20));
-      uint v16 = *reinterpret_cast<device uint*>(v15 + anchor_ctx[0]);
-      uint v17 = (uint)((uint)v16 >> (uint)12u);
-      uint v18 = (uint)((uint)v17 & (uint)15u);
-      v19_in = v18;
+  *reinterpret_cast<thread uint*>(v0) = 0u;
+  thread uchar* v6 = (v0 + (4));
+  *reinterpret_cast<thread uint*>(v6) = 0u;
+  thread uchar* v7 = (v0 + (8));
+  *reinterpret_cast<thread uint*>(v7) = 0u;
+  thread uchar* v8 = (v0 + (12));
+  *reinterpret_cast<thread uint*>(v8) = 0u;
+  ulong v9 = (ulong)v1;
+  ulong v10 = (v9 + (ulong)(16));
+  uint v11 = *reinterpret_cast<device uint*>(v10 + anchor_ctx[0]);
+  bool v12 = (v11 == 5u);
+  if (v12) {
+    ulong v13 = (v9 + (ulong)(24));
+    uint v14 = *reinterpret_cast<device uint*>(v13 + anchor_ctx[0]);
+    uint v15 = (uint)((uint)v14 & (uint)2u);
+    bool v16 = (v15 == 0u);
+    if (v16) {
+      ulong v17 = (v9 + (ulong)(20));
+      uint v18 = *reinterpret_cast<device uint*>(v17 + anchor_ctx[0]);
+      uint v19 = (uint)((uint)v18 >> (uint)12u);
+      uint v20 = (uint)((uint)v19 & (uint)15u);
+      v21_in = v20;
     } else {
-      v19_in = 2u;
+      v21_in = 2u;
     }
-    uint v19 = v19_in;
-    bool v20 = (v19 < 2u);
-    uint v21 = (v20 ? v19 : 4294967295u);
-    v22_in = v21;
+    uint v21 = v21_in;
+    bool v22 = (v21 < 2u);
+    uint v23 = (v22 ? v21 : 4294967295u);
+    v24_in = v23;
   } else {
-    v22_in = 4294967295u;
+    v24_in = 4294967295u;
   }
-  uint v22 = v22_in;
-  ulong v23 = (v7 + (ulong)(40));
-  uint v24 = *reinterpret_cast<device uint*>(v23 + anchor_ctx[0]);
-  bool v25 = (v24 > 3u);
-  uint v26 = (v24 > 1u ? (uint)(v24 - 1u) : (uint)0);
-  uint v27 = (v25 ? 3u : v26);
-  bool v28 = ((int)v22 > (int)4294967295u);
-  bool v29 = (v28 != true);
-  if (v28) {
-    ulong v30 = (v7 + (ulong)(24));
-    uint v31 = *reinterpret_cast<device uint*>(v30 + anchor_ctx[0]);
-    uint v32 = (uint)((uint)v31 & (uint)16u);
-    bool v33 = (v32 != 0u);
-    if (v33) {
-      bool v34 = (v22 != 0u);
-      if (v34) {
-        bool v35 = (v22 == 1u);
-        if (v35) {
-          { device const anchor_tex_2da_u &anchor_r = *reinterpret_cast<device const anchor_tex_2da_u*>(v1 + anchor_ctx[0]); uint4 anchor_v = anchor_tex_filter<uint>(anchor_r, 2, true, float3(v5, 0.5f, 0.0f), uint(v27), 0.0f); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
-        }
-        v36_in = false;
-      } else {
-        v36_in = true;
-      }
-      bool v36 = v36_in;
+  uint v24 = v24_in;
+  ulong v25 = (v9 + (ulong)(40));
+  uint v26 = *reinterpret_cast<device uint*>(v25 + anchor_ctx[0]);
+  bool v27 = (v26 > 3u);
+  uint v28 = (v26 > 1u ? (uint)(v26 - 1u) : (uint)0);
+  uint v29 = (v27 ? 3u : v28);
+  bool v30 = ((int)v24 > (int)4294967295u);
+  bool v31 = (v30 != true);
+  if (v30) {
+    ulong v32 = (v9 + (ulong)(24));
+    uint v33 = *reinterpret_cast<device uint*>(v32 + anchor_ctx[0]);
+    uint v34 = (uint)((uint)v33 & (uint)16u);
+    bool v35 = (v34 != 0u);
+    if (v35) {
+      bool v36 = (v24 != 0u);
       if (v36) {
-        { device const anchor_tex_2da_i &anchor_r = *reinterpret_cast<device const anchor_tex_2da_i*>(v1 + anchor_ctx[0]); uint4 anchor_v = anchor_tex_filter<int>(anchor_r, 2, true, float3(v5, 0.5f, 0.0f), uint(v27), 0.0f); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+        bool v37 = (v24 == 1u);
+        if (v37) {
+          { device const anchor_tex_2da_u &anchor_r = *reinterpret_cast<device const anchor_tex_2da_u*>(v1 + anchor_ctx[0]); uint4 anchor_v = anchor_tex_filter<uint>(anchor_r, 2, true, float3(v5, 0.5f, 0.0f), uint(v29), 0.0f); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+        }
+        v38_in = false;
+      } else {
+        v38_in = true;
       }
-      v37_in = false;
+      bool v38 = v38_in;
+      if (v38) {
+        { device const anchor_tex_2da_i &anchor_r = *reinterpret_cast<device const anchor_tex_2da_i*>(v1 + anchor_ctx[0]); uint4 anchor_v = anchor_tex_filter<int>(anchor_r, 2, true, float3(v5, 0.5f, 0.0f), uint(v29), 0.0f); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+      }
+      v39_in = false;
     } else {
-      v37_in = true;
+      v39_in = true;
     }
-    bool v37 = v37_in;
-    v38_in = v37;
+    bool v39 = v39_in;
+    v40_in = v39;
   } else {
-    v38_in = v29;
+    v40_in = v31;
   }
-  bool v38 = v38_in;
-  if (v38) {
-    bool v39 = (v22 != 0u);
-    if (v39) {
-      bool v40 = (v22 == 1u);
-      if (v40) {
-        ulong v41 = (v7 + (ulong)(72));
-        float v42 = *reinterpret_cast<device float*>(v41 + anchor_ctx[0]);
-        float v43 = (v42 + 0.0f);
-        { device const anchor_tex_2da_u &anchor_r = *reinterpret_cast<device const anchor_tex_2da_u*>(v1 + anchor_ctx[0]); texture2d_array<uint> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.sample(anchor_s, float2(v5, 0.5f), uint(v27), level(v43))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+  bool v40 = v40_in;
+  if (v40) {
+    bool v41 = (v24 != 0u);
+    if (v41) {
+      bool v42 = (v24 == 1u);
+      if (v42) {
+        ulong v43 = (v9 + (ulong)(72));
+        float v44 = *reinterpret_cast<device float*>(v43 + anchor_ctx[0]);
+        float v45 = (v44 + 0.0f);
+        { device const anchor_tex_2da_u &anchor_r = *reinterpret_cast<device const anchor_tex_2da_u*>(v1 + anchor_ctx[0]); texture2d_array<uint> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.sample(anchor_s, float2(v5, 0.5f), uint(v29), level(v45))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
       }
-      v44_in = false;
+      v46_in = false;
     } else {
-      v44_in = true;
+      v46_in = true;
     }
-    bool v44 = v44_in;
-    if (v44) {
-      ulong v45 = (v7 + (ulong)(72));
-      float v46 = *reinterpret_cast<device float*>(v45 + anchor_ctx[0]);
-      float v47 = (v46 + 0.0f);
-      { device const anchor_tex_2da_i &anchor_r = *reinterpret_cast<device const anchor_tex_2da_i*>(v1 + anchor_ctx[0]); texture2d_array<int> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.sample(anchor_s, float2(v5, 0.5f), uint(v27), level(v47))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+    bool v46 = v46_in;
+    if (v46) {
+      ulong v47 = (v9 + (ulong)(72));
+      float v48 = *reinterpret_cast<device float*>(v47 + anchor_ctx[0]);
+      float v49 = (v48 + 0.0f);
+      { device const anchor_tex_2da_i &anchor_r = *reinterpret_cast<device const anchor_tex_2da_i*>(v1 + anchor_ctx[0]); texture2d_array<int> anchor_t = anchor_r.t; sampler anchor_s = anchor_r.s; uint4 anchor_v = as_type<uint4>(anchor_t.sample(anchor_s, float2(v5, 0.5f), uint(v29), level(v49))); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
     }
   }
-  ulong v48 = (ulong)v3;
-  ulong v49 = (v2 + (ulong)((long)v48 * 8));
-  uint v50 = *reinterpret_cast<thread uint*>(v0);
-  thread uchar* v51 = (v0 + (4));
-  uint v52 = *reinterpret_cast<thread uint*>(v51);
-  *reinterpret_cast<device uint*>(v49 + anchor_ctx[0]) = v50;
-  ulong v53 = (v49 + (ulong)(4));
-  *reinterpret_cast<device uint*>(v53 + anchor_ctx[0]) = v52;
+  ulong v50 = (ulong)v3;
+  ulong v51 = (v2 + (ulong)((long)v50 * 8));
+  uint v52 = *reinterpret_cast<thread uint*>(v0);
+  thread uchar* v53 = (v0 + (4));
+  uint v54 = *reinterpret_cast<thread uint*>(v53);
+  uint2 v55 = uint2(v52, v54);
+  *reinterpret_cast<device uint2*>(v51 + anchor_ctx[0]) = v55;
   return;
 }
 
@@ -670,127 +683,133 @@ kernel void _Z7surfacey(
   ulong anchor_priv[2];
   thread uchar* v0 = (thread uchar*)anchor_priv + 0;
   ulong v1 = *reinterpret_cast<constant ulong*>(anchor_params + 0);
-  uint v21_in = 0;
-  bool v22_in = 0;
-  uint v13_in = 0;
-  bool v14_in = 0;
-  uint v46_in = 0;
-  bool v47_in = 0;
+  uint v23_in = 0;
+  bool v24_in = 0;
+  uint v15_in = 0;
+  bool v16_in = 0;
+  uint v48_in = 0;
+  bool v49_in = 0;
   uint v2 = anchor_tid.x;
   uint v3 = (uint)((uint)v2 << (uint)3u);
-  for (ulong k4 = 0; k4 < (ulong)16ul; k4 += 4) *reinterpret_cast<thread uint*>(v0 + k4) = (uint)((ulong)(uchar)0 * 0x0101010101010101ul);
-  ulong v5 = (ulong)v1;
-  ulong v6 = (v5 + (ulong)(28));
-  uint v7 = *reinterpret_cast<device uint*>(v6 + anchor_ctx[0]);
-  ulong v8 = (v5 + (ulong)(16));
+  *reinterpret_cast<thread uint*>(v0) = 0u;
+  thread uchar* v4 = (v0 + (4));
+  *reinterpret_cast<thread uint*>(v4) = 0u;
+  thread uchar* v5 = (v0 + (8));
+  *reinterpret_cast<thread uint*>(v5) = 0u;
+  thread uchar* v6 = (v0 + (12));
+  *reinterpret_cast<thread uint*>(v6) = 0u;
+  ulong v7 = (ulong)v1;
+  ulong v8 = (v7 + (ulong)(28));
   uint v9 = *reinterpret_cast<device uint*>(v8 + anchor_ctx[0]);
-  bool v10 = (v9 != 2u);
-  bool v11 = (v7 == 0u);
-  bool v12 = (v10 ? true : v11);
-  if (v12) {
-    v13_in = v3;
-    v14_in = false;
+  ulong v10 = (v7 + (ulong)(16));
+  uint v11 = *reinterpret_cast<device uint*>(v10 + anchor_ctx[0]);
+  bool v12 = (v11 != 2u);
+  bool v13 = (v9 == 0u);
+  bool v14 = (v12 ? true : v13);
+  if (v14) {
+    v15_in = v3;
+    v16_in = false;
   } else {
-    uint v15 = (uint)((int)v3 / (int)v7);
-    ulong v16 = (v5 + (ulong)(32));
-    uint v17 = *reinterpret_cast<device uint*>(v16 + anchor_ctx[0]);
-    bool v18 = ((int)v15 > (int)4294967295u);
-    bool v19 = (v15 < v17);
-    bool v20 = (v18 ? v19 : false);
-    if (v20) {
-      v21_in = v15;
-      v22_in = true;
-    } else {
-      bool v23 = (v17 != 0u);
-      bool v24 = ((int)v15 < (int)0u);
-      uint v25 = (uint)((uint)v17 + (uint)4294967295u);
-      uint v26 = (v24 ? 0u : v25);
-      uint v27 = (v23 ? v26 : v15);
-      v21_in = v27;
-      v22_in = v23;
-    }
-    uint v21 = v21_in;
-    bool v22 = v22_in;
+    uint v17 = (uint)((int)v3 / (int)v9);
+    ulong v18 = (v7 + (ulong)(32));
+    uint v19 = *reinterpret_cast<device uint*>(v18 + anchor_ctx[0]);
+    bool v20 = ((int)v17 > (int)4294967295u);
+    bool v21 = (v17 < v19);
+    bool v22 = (v20 ? v21 : false);
     if (v22) {
-      ulong v28 = (v5 + (ulong)(36));
-      uint v29 = *reinterpret_cast<device uint*>(v28 + anchor_ctx[0]);
-      bool v30 = (v29 != 0u);
-      v13_in = v21;
-      v14_in = v30;
+      v23_in = v17;
+      v24_in = true;
     } else {
-      v13_in = v21;
-      v14_in = false;
+      bool v25 = (v19 != 0u);
+      bool v26 = ((int)v17 < (int)0u);
+      uint v27 = (uint)((uint)v19 + (uint)4294967295u);
+      uint v28 = (v26 ? 0u : v27);
+      uint v29 = (v25 ? v28 : v17);
+      v23_in = v29;
+      v24_in = v25;
+    }
+    uint v23 = v23_in;
+    bool v24 = v24_in;
+    if (v24) {
+      ulong v30 = (v7 + (ulong)(36));
+      uint v31 = *reinterpret_cast<device uint*>(v30 + anchor_ctx[0]);
+      bool v32 = (v31 != 0u);
+      v15_in = v23;
+      v16_in = v32;
+    } else {
+      v15_in = v23;
+      v16_in = false;
     }
   }
-  uint v13 = v13_in;
-  bool v14 = v14_in;
-  if (v14) {
-    ulong v31 = (v5 + (ulong)(20));
-    uint v32 = *reinterpret_cast<device uint*>(v31 + anchor_ctx[0]);
-    uint v33 = (uint)((uint)v32 >> (uint)12u);
-    uint v34 = (uint)((uint)v33 & (uint)15u);
-    bool v35 = (v34 == 2u);
-    if (v35) {
-      { device const anchor_surf_r_2d_f &anchor_r = *reinterpret_cast<device const anchor_surf_r_2d_f*>(v1 + anchor_ctx[0]); texture2d<float, access::read> anchor_t = anchor_r.t; uint4 anchor_v = anchor_surf_pack(anchor_surf_float_bits(anchor_t.read(uint2(v13, 0u)), anchor_r.format & 0xFFu), anchor_r.format & 0xFFu); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+  uint v15 = v15_in;
+  bool v16 = v16_in;
+  if (v16) {
+    ulong v33 = (v7 + (ulong)(20));
+    uint v34 = *reinterpret_cast<device uint*>(v33 + anchor_ctx[0]);
+    uint v35 = (uint)((uint)v34 >> (uint)12u);
+    uint v36 = (uint)((uint)v35 & (uint)15u);
+    bool v37 = (v36 == 2u);
+    if (v37) {
+      { device const anchor_surf_r_2d_f &anchor_r = *reinterpret_cast<device const anchor_surf_r_2d_f*>(v1 + anchor_ctx[0]); texture2d<float, access::read> anchor_t = anchor_r.t; uint4 anchor_v = anchor_surf_pack(anchor_surf_float_bits(anchor_t.read(uint2(v15, 0u)), anchor_r.format & 0xFFu), anchor_r.format & 0xFFu); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
     } else {
-      bool v36 = (v34 == 0u);
-      if (v36) {
-        { device const anchor_surf_r_2d_i &anchor_r = *reinterpret_cast<device const anchor_surf_r_2d_i*>(v1 + anchor_ctx[0]); texture2d<int, access::read> anchor_t = anchor_r.t; uint4 anchor_v = anchor_surf_pack(as_type<uint4>(anchor_t.read(uint2(v13, 0u))), anchor_r.format & 0xFFu); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+      bool v38 = (v36 == 0u);
+      if (v38) {
+        { device const anchor_surf_r_2d_i &anchor_r = *reinterpret_cast<device const anchor_surf_r_2d_i*>(v1 + anchor_ctx[0]); texture2d<int, access::read> anchor_t = anchor_r.t; uint4 anchor_v = anchor_surf_pack(as_type<uint4>(anchor_t.read(uint2(v15, 0u))), anchor_r.format & 0xFFu); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
       } else {
-        bool v37 = (v34 == 1u);
-        if (v37) {
-          { device const anchor_surf_r_2d_u &anchor_r = *reinterpret_cast<device const anchor_surf_r_2d_u*>(v1 + anchor_ctx[0]); texture2d<uint, access::read> anchor_t = anchor_r.t; uint4 anchor_v = anchor_surf_pack((anchor_t.read(uint2(v13, 0u))), anchor_r.format & 0xFFu); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
+        bool v39 = (v36 == 1u);
+        if (v39) {
+          { device const anchor_surf_r_2d_u &anchor_r = *reinterpret_cast<device const anchor_surf_r_2d_u*>(v1 + anchor_ctx[0]); texture2d<uint, access::read> anchor_t = anchor_r.t; uint4 anchor_v = anchor_surf_pack((anchor_t.read(uint2(v15, 0u))), anchor_r.format & 0xFFu); thread uint *anchor_o = reinterpret_cast<thread uint*>(v0); anchor_o[0] = anchor_v.x; anchor_o[1] = anchor_v.y; anchor_o[2] = anchor_v.z; anchor_o[3] = anchor_v.w; };
         }
       }
     }
   }
-  uint v38 = *reinterpret_cast<thread uint*>(v0);
-  thread uchar* v39 = (v0 + (4));
-  uint v40 = *reinterpret_cast<thread uint*>(v39);
-  uint v41 = *reinterpret_cast<device uint*>(v6 + anchor_ctx[0]);
-  uint v42 = *reinterpret_cast<device uint*>(v8 + anchor_ctx[0]);
-  bool v43 = (v42 != 2u);
-  bool v44 = (v41 == 0u);
-  bool v45 = (v43 ? true : v44);
-  if (v45) {
-    v46_in = v3;
-    v47_in = false;
+  uint v40 = *reinterpret_cast<thread uint*>(v0);
+  thread uchar* v41 = (v0 + (4));
+  uint v42 = *reinterpret_cast<thread uint*>(v41);
+  uint v43 = *reinterpret_cast<device uint*>(v8 + anchor_ctx[0]);
+  uint v44 = *reinterpret_cast<device uint*>(v10 + anchor_ctx[0]);
+  bool v45 = (v44 != 2u);
+  bool v46 = (v43 == 0u);
+  bool v47 = (v45 ? true : v46);
+  if (v47) {
+    v48_in = v3;
+    v49_in = false;
   } else {
-    uint v48 = (uint)((int)v3 / (int)v41);
-    ulong v49 = (v5 + (ulong)(32));
-    uint v50 = *reinterpret_cast<device uint*>(v49 + anchor_ctx[0]);
-    bool v51 = ((int)v48 > (int)4294967295u);
-    bool v52 = (v48 < v50);
-    bool v53 = (v51 ? v52 : false);
-    if (v53) {
-      ulong v54 = (v5 + (ulong)(36));
-      uint v55 = *reinterpret_cast<device uint*>(v54 + anchor_ctx[0]);
-      bool v56 = (v55 > 1u);
-      v46_in = v48;
-      v47_in = v56;
+    uint v50 = (uint)((int)v3 / (int)v43);
+    ulong v51 = (v7 + (ulong)(32));
+    uint v52 = *reinterpret_cast<device uint*>(v51 + anchor_ctx[0]);
+    bool v53 = ((int)v50 > (int)4294967295u);
+    bool v54 = (v50 < v52);
+    bool v55 = (v53 ? v54 : false);
+    if (v55) {
+      ulong v56 = (v7 + (ulong)(36));
+      uint v57 = *reinterpret_cast<device uint*>(v56 + anchor_ctx[0]);
+      bool v58 = (v57 > 1u);
+      v48_in = v50;
+      v49_in = v58;
     } else {
-      v46_in = v48;
-      v47_in = false;
+      v48_in = v50;
+      v49_in = false;
     }
   }
-  uint v46 = v46_in;
-  bool v47 = v47_in;
-  if (v47) {
-    ulong v57 = (v5 + (ulong)(20));
-    uint v58 = *reinterpret_cast<device uint*>(v57 + anchor_ctx[0]);
-    uint v59 = (uint)((uint)v58 >> (uint)12u);
-    uint v60 = (uint)((uint)v59 & (uint)15u);
-    bool v61 = (v60 == 2u);
-    if (v61) {
-      { device const anchor_surf_w_2d_f &anchor_r = *reinterpret_cast<device const anchor_surf_w_2d_f*>(v1 + anchor_ctx[0]); texture2d<float, access::write> anchor_t = anchor_r.t; anchor_t.write(anchor_surf_bits_float(uint4(v40, v38, 0u, 0u), anchor_r.format & 0xFFu), uint2(v46, 1u)); };
+  uint v48 = v48_in;
+  bool v49 = v49_in;
+  if (v49) {
+    ulong v59 = (v7 + (ulong)(20));
+    uint v60 = *reinterpret_cast<device uint*>(v59 + anchor_ctx[0]);
+    uint v61 = (uint)((uint)v60 >> (uint)12u);
+    uint v62 = (uint)((uint)v61 & (uint)15u);
+    bool v63 = (v62 == 2u);
+    if (v63) {
+      { device const anchor_surf_w_2d_f &anchor_r = *reinterpret_cast<device const anchor_surf_w_2d_f*>(v1 + anchor_ctx[0]); texture2d<float, access::write> anchor_t = anchor_r.t; anchor_t.write(anchor_surf_bits_float(uint4(v42, v40, 0u, 0u), anchor_r.format & 0xFFu), uint2(v48, 1u)); };
     } else {
-      bool v62 = (v60 == 0u);
-      if (v62) {
-        { device const anchor_surf_w_2d_i &anchor_r = *reinterpret_cast<device const anchor_surf_w_2d_i*>(v1 + anchor_ctx[0]); texture2d<int, access::write> anchor_t = anchor_r.t; anchor_t.write(anchor_surf_sext(uint4(v40, v38, 0u, 0u), anchor_r.format & 0xFFu), uint2(v46, 1u)); };
+      bool v64 = (v62 == 0u);
+      if (v64) {
+        { device const anchor_surf_w_2d_i &anchor_r = *reinterpret_cast<device const anchor_surf_w_2d_i*>(v1 + anchor_ctx[0]); texture2d<int, access::write> anchor_t = anchor_r.t; anchor_t.write(anchor_surf_sext(uint4(v42, v40, 0u, 0u), anchor_r.format & 0xFFu), uint2(v48, 1u)); };
       } else {
-        bool v63 = (v60 == 1u);
-        if (v63) {
-          { device const anchor_surf_w_2d_u &anchor_r = *reinterpret_cast<device const anchor_surf_w_2d_u*>(v1 + anchor_ctx[0]); texture2d<uint, access::write> anchor_t = anchor_r.t; anchor_t.write(anchor_surf_unpack(uint4(v40, v38, 0u, 0u), anchor_r.format & 0xFFu), uint2(v46, 1u)); };
+        bool v65 = (v62 == 1u);
+        if (v65) {
+          { device const anchor_surf_w_2d_u &anchor_r = *reinterpret_cast<device const anchor_surf_w_2d_u*>(v1 + anchor_ctx[0]); texture2d<uint, access::write> anchor_t = anchor_r.t; anchor_t.write(anchor_surf_unpack(uint4(v42, v40, 0u, 0u), anchor_r.format & 0xFFu), uint2(v48, 1u)); };
         }
       }
     }
