@@ -46,6 +46,16 @@ static bool starts_with(const char *s, const char *prefix) {
   return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
+/* The first `needle` in the n characters at s, or NULL: every search of the pass stays
+ * inside its line (an unbounded strstr would scan the rest of a module of hundreds of
+ * MB for each line lacking the needle: quadratic on CCCL's modules). */
+static const char *find_in(const char *s, size_t n, const char *needle) {
+  size_t k = strlen(needle);
+  for (size_t i = 0; i + k <= n; i++)
+    if (s[i] == needle[0] && !memcmp(s + i, needle, k)) return s + i;
+  return NULL;
+}
+
 /* The address space of an address operand (text after `ptr `): 0..3. */
 static int address_space(const char *p) {
   return starts_with(p, "addrspace(") ? p[10] - '0' : 0;
@@ -91,7 +101,7 @@ static enum step_kind step_of(const char *op, size_t n) {
   if (starts_with(op, "call void @llvm.memcpy.") || starts_with(op, "call void @llvm.memmove.") ||
       starts_with(op, "call void @llvm.memset.")) {
     const char *paren = memchr(op, '(', n);
-    const char *p3 = strstr(op, ".p3");
+    const char *p3 = find_in(op, n, ".p3");
     return p3 && paren && p3 < paren ? STEP_THREADGROUP : STEP_NONE;
   }
   return STEP_NONE;
@@ -125,8 +135,8 @@ char *sm_lockstep_instrument(const char *ir) {
       while (*op == ' ')
         op++;
       if (*op == '%') { /* %x = ... */
-        const char *eq = strstr(op, " = ");
-        op = eq && eq < line + n ? eq + 3 : line + n;
+        const char *eq = find_in(op, (size_t)(line + n - op), " = ");
+        op = eq ? eq + 3 : line + n;
       }
       size_t rest = op < line + n ? (size_t)(line + n - op) : 0;
       enum step_kind kind = rest ? step_of(op, rest) : STEP_NONE;
@@ -140,9 +150,9 @@ char *sm_lockstep_instrument(const char *ir) {
         /* The step takes the access's source location (a call of a function with
          * debug information needs one; __sm_lockstep_step has none, but a location
          * keeps traces and profiles pointing at the MSL line). */
-        const char *dbg = strstr(line, ", !dbg !");
+        const char *dbg = find_in(line, n, ", !dbg !");
         size_t dbg_len = 0;
-        if (dbg && dbg < line + n) {
+        if (dbg) {
           dbg_len = 8;
           while (dbg + dbg_len < line + n && dbg[dbg_len] >= '0' && dbg[dbg_len] <= '9')
             dbg_len++;
