@@ -57,7 +57,6 @@ typedef struct cufft_plan {
   size_t work_size; /* bytes of work area */
   void *work;       /* the work area in use (owned when work_owned) */
   int work_owned;
-  int gpu, gpu_set; /* cufftXtSetGPUs's one GPU (xt.c) */
 } cufft_plan;
 
 /* A made plan's work area: two compact arrays, then Bluestein's two line buffers. */
