@@ -185,7 +185,7 @@ cufftResult cufftXtMalloc(cufftHandle handle, cudaLibXtDesc **descriptor, cufftX
   cudaLibXtDesc *lib = calloc(1, sizeof *lib);
   cudaXtDesc *xt = calloc(1, sizeof *xt);
   void *data = NULL;
-  if (!lib || !xt || cudaMalloc(&data, bytes) != cudaSuccess) {
+  if (!lib || !xt || !cufft_device_alloc(&data, bytes)) {
     free(lib), free(xt);
     return CUFFT_ALLOC_FAILED;
   }
