@@ -93,7 +93,7 @@ typedef enum cufftCompatibility_t { CUFFT_COMPATIBILITY_FFTW_PADDING = 0x01 } cu
 
 /* A plan: a small integer naming the library's plan object. */
 typedef int cufftHandle;
-#define CUFFT_PLAN_NULL -1 /* a handle no plan has; cufftDestroy of it fails cleanly */
+#define CUFFT_PLAN_NULL -1 /* a handle no plan has; cufftDestroy of it succeeds */
 
 /* Plan properties of cuFFT 12 (JIT tuning on NVIDIA's side). */
 typedef enum cufftProperty_t {

@@ -57,7 +57,6 @@ typedef struct cufft_plan {
   size_t work_size; /* bytes of work area */
   void *work;       /* the work area in use (owned when work_owned) */
   int work_owned;
-  int gpu, gpu_set; /* cufftXtSetGPUs's one GPU (xt.c) */
 } cufft_plan;
 
 /* A made plan's work area: two compact arrays, then Bluestein's two line buffers. */
@@ -92,6 +91,9 @@ int cufft_fill_bluestein_kernel(long long n, long long m, int precision, void *t
 /* The live plan of a handle, or NULL. Takes the library's lock while looking; plans are
  * not safe to use from two threads at once (nor are cuFFT's). */
 cufft_plan *cufft_plan_lookup(cufftHandle handle);
+/* cudaMalloc of the library's own memory (plan.c): 1 on success; on failure *device is
+ * NULL and the runtime's last error is left as it was before the call. */
+int cufft_device_alloc(void **device, size_t bytes);
 
 /* How the work area of a made plan divides. */
 cufft_work_parts cufft_plan_work_parts(const cufft_plan *plan);

@@ -62,7 +62,11 @@ static void release_device_memory(cufft_plan *plan) {
   plan->work = NULL, plan->work_owned = 0;
 }
 
+/* CUFFT_PLAN_NULL, the handle of no plan, is destroyed successfully, as NVIDIA's cuFFT
+ * answers (H100, cuFFT of CUDA 13.0, 2026-12-07); any other handle of no live plan is
+ * CUFFT_INVALID_PLAN. */
 cufftResult cufftDestroy(cufftHandle handle) {
+  if (handle == CUFFT_PLAN_NULL) return CUFFT_SUCCESS;
   pthread_mutex_lock(&table_lock);
   cufft_plan *plan = handle >= 0 && handle < table_count ? table[handle] : NULL;
   if (plan) table[handle] = NULL;
@@ -167,6 +171,18 @@ cufft_work_parts cufft_plan_work_parts(const cufft_plan *plan) {
 
 /* ---- device tables ----------------------------------------------------------------- */
 
+/* cudaMalloc for the library's own memory. A failure is the library's to report (as a
+ * cufftResult), so it leaves the runtime's last error as it found it: NVIDIA's cuFFT,
+ * failing a plan larger than the device, leaves cudaGetLastError at cudaSuccess (H100,
+ * cuFFT of CUDA 13.0, 2026-12-07). An error the program had not yet read stays. */
+int cufft_device_alloc(void **device, size_t bytes) {
+  cudaError_t pending = cudaPeekAtLastError();
+  if (cudaMalloc(device, bytes) == cudaSuccess) return 1;
+  if (pending == cudaSuccess) (void)cudaGetLastError();
+  *device = NULL;
+  return 0;
+}
+
 /* Copies count complex values made by fill (or Bluestein's kernel) to new device memory. */
 static cufftResult upload(int precision, long long count, void (*fill)(long long, int, void *),
                           long long n_for_kernel, void **device) {
@@ -180,8 +196,8 @@ static cufftResult upload(int precision, long long count, void (*fill)(long long
     return CUFFT_ALLOC_FAILED;
   }
   cufftResult r = CUFFT_SUCCESS;
-  if (cudaMalloc(device, bytes) != cudaSuccess)
-    r = CUFFT_ALLOC_FAILED, *device = NULL;
+  if (!cufft_device_alloc(device, bytes))
+    r = CUFFT_ALLOC_FAILED;
   else if (cudaMemcpy(*device, host, bytes, cudaMemcpyHostToDevice) != cudaSuccess)
     r = CUFFT_INTERNAL_ERROR;
   free(host);
@@ -222,8 +238,8 @@ cufftResult cufftMakePlanMany64(cufftHandle handle, int rank, long long *n, long
   /* The work area first: a size too large for the device fails at once, before the
    * tables (whose host computation grows with n) are computed. */
   if (r == CUFFT_SUCCESS && plan->auto_allocate) {
-    if (cudaMalloc(&plan->work, plan->work_size) != cudaSuccess)
-      r = CUFFT_ALLOC_FAILED, plan->work = NULL;
+    if (!cufft_device_alloc(&plan->work, plan->work_size))
+      r = CUFFT_ALLOC_FAILED;
     else
       plan->work_owned = 1;
   }

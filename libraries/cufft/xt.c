@@ -1,6 +1,6 @@
 /* xt.c — cuFFT's extended API (cufftXt.h, docs/cufft.md "cufftXt") on one GPU: plans by
  * CUDA data types (float and double; half and bfloat16 are refused), one execution call
- * for every type, memory descriptors of one GPU, the plan's GPU, work areas. More than
+ * for every type, memory descriptors of one GPU (the current one), work areas. More than
  * one GPU and callbacks are refused with CUFFT_NOT_SUPPORTED: Anchor drives one Metal
  * device, and its kernels are compiled ahead of time, so a user's device function cannot
  * be called from them. Everything here is the plain cuFFT API underneath (plan.c,
@@ -114,23 +114,22 @@ DESCRIPTOR_EXEC(cufftXtExecDescriptorZ2D, cufftExecZ2D(plan, in, out))
 
 /* ---- GPUs ------------------------------------------------------------------------ */
 
-/* One GPU that exists: the plan's (its descriptors name it); more than one: refused, as
- * Anchor drives one device. A GPU index that does not exist, or more GPUs than the
- * system has: CUFFT_INVALID_DEVICE. After the plan is made: CUFFT_INVALID_PLAN (cuFFT
- * documents the call between cufftCreate and cufftMakePlan*). */
+/* cufftXtSetGPUs names the GPUs of a multi-GPU plan: fewer than two is
+ * CUFFT_INVALID_VALUE, as NVIDIA's cuFFT answers for one GPU (H100, cuFFT of CUDA 13.0,
+ * 2026-12-07; its documentation describes plans of two GPUs or more). An index the system lacks, or
+ * more GPUs than it has: CUFFT_INVALID_DEVICE; two or more that exist: refused, as Anchor
+ * drives one device. After the plan is made: CUFFT_INVALID_PLAN (cuFFT documents the
+ * call between cufftCreate and cufftMakePlan*). */
 cufftResult cufftXtSetGPUs(cufftHandle handle, int nGPUs, int *whichGPUs) {
   cufft_plan *plan = cufft_plan_lookup(handle);
   if (!plan || plan->made) return CUFFT_INVALID_PLAN;
-  if (nGPUs < 1 || !whichGPUs) return CUFFT_INVALID_VALUE;
+  if (nGPUs < 2 || !whichGPUs) return CUFFT_INVALID_VALUE;
   int count = 0;
   if (cudaGetDeviceCount(&count) != cudaSuccess) return CUFFT_INVALID_DEVICE;
   if (nGPUs > count) return CUFFT_INVALID_DEVICE;
   for (int i = 0; i < nGPUs; i++)
     if (whichGPUs[i] < 0 || whichGPUs[i] >= count) return CUFFT_INVALID_DEVICE;
-  if (nGPUs > 1) return CUFFT_NOT_SUPPORTED;
-  plan->gpu = whichGPUs[0];
-  plan->gpu_set = 1;
-  return CUFFT_SUCCESS;
+  return CUFFT_NOT_SUPPORTED;
 }
 
 /* ---- memory descriptors ----------------------------------------------------------- */
@@ -163,6 +162,11 @@ static size_t data_bytes(const cufft_plan *plan, int which, int in_place) {
   return which ? out : in;
 }
 
+/* A descriptor of the current GPU holding the plan's data, usable by the calls below.
+ * NVIDIA's cuFFT, for a plan of one GPU, returns CUFFT_SUCCESS with a descriptor of one
+ * GPU and size[0] = 0, on which cufftXtExecDescriptorC2C answers CUFFT_EXEC_FAILED
+ * (H100, cuFFT of CUDA 13.0, 2026-12-07): its descriptors serve multi-GPU plans only.
+ * Anchor's one-GPU descriptors work instead (docs/cufft.md "cufftXt"). */
 cufftResult cufftXtMalloc(cufftHandle handle, cudaLibXtDesc **descriptor, cufftXtSubFormat format) {
   cufft_plan *plan = cufft_plan_lookup(handle);
   if (!plan || !plan->made) return CUFFT_INVALID_PLAN;
@@ -181,15 +185,12 @@ cufftResult cufftXtMalloc(cufftHandle handle, cudaLibXtDesc **descriptor, cufftX
   cudaLibXtDesc *lib = calloc(1, sizeof *lib);
   cudaXtDesc *xt = calloc(1, sizeof *xt);
   void *data = NULL;
-  if (!lib || !xt || cudaMalloc(&data, bytes) != cudaSuccess) {
+  if (!lib || !xt || !cufft_device_alloc(&data, bytes)) {
     free(lib), free(xt);
     return CUFFT_ALLOC_FAILED;
   }
   int device = 0;
-  if (plan->gpu_set)
-    device = plan->gpu;
-  else
-    cudaGetDevice(&device);
+  cudaGetDevice(&device);
   xt->version = CUDA_XT_DESCRIPTOR_VERSION;
   xt->nGPUs = 1;
   xt->GPUs[0] = device;
