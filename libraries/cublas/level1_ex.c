@@ -4,8 +4,8 @@
  * routine (level1.c), which runs it: the vector, scalar and result types one BLAS type
  * (32F, 64F, C32F, C64F) and the execution type that type, or, where cuBLAS's typed
  * routines mix them, a complex vector with real scalars or results (Csscal, Csrot, Scnrm2,
- * Scasum ...). 16F and 16BF vectors with 32F execution (AxpyEx, ScalEx with a 32F alpha;
- * DotEx, Nrm2Ex with the result of the vectors' type; RotEx with c, s of it) run in
+ * Scasum ...; not ScalEx, see there). 16F and 16BF vectors with 32F execution (AxpyEx, ScalEx with
+ * a 32F alpha; DotEx, Nrm2Ex with the result of the vectors' type; RotEx with c, s of it) run in
  * level1_16.c. Any other combination is CUBLAS_STATUS_NOT_SUPPORTED. A NULL handle is
  * NOT_INITIALIZED before the types are looked at. */
 #include "cublas_internal.h"
@@ -117,8 +117,9 @@ cublasStatus_t cublasAsumEx(cublasHandle_t h, int n, const void *x, cudaDataType
   return norm_ex(h, 1, n, x, xType, incx, result, resultType, executiontype);
 }
 
-/* ScalEx: alpha of x's type (sscal ... zscal) or, for a complex x, of its real type
- * (Csscal, Zdscal); executed in x's type. */
+/* ScalEx: alpha of x's type (sscal ... zscal), executed in x's type. A real alpha with a
+ * complex x (what Csscal, Zdscal do) is NOT_SUPPORTED, as NVIDIA's cuBLAS 13.1 answered
+ * for a 32F alpha with a C32F x on an H100 (2026-12-07). */
 cublasStatus_t cublasScalEx(cublasHandle_t h, int n, const void *alpha, cudaDataType alphaType,
                             void *x, cudaDataType xType, int incx, cudaDataType executionType) {
   if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
@@ -127,15 +128,12 @@ cublasStatus_t cublasScalEx(cublasHandle_t h, int n, const void *alpha, cudaData
                ? cublas_ex16_scal(h, cublas_ex16_index(xType), n, alpha, x, incx)
                : CUBLAS_STATUS_NOT_SUPPORTED;
   int t = blas_type(xType), a = blas_type(alphaType);
-  if (t < 0 || executionType != xType || (a != t && a != real_of(t)))
-    return CUBLAS_STATUS_NOT_SUPPORTED;
+  if (t < 0 || executionType != xType || a != t) return CUBLAS_STATUS_NOT_SUPPORTED;
   switch (t) {
   case CUBLAS_TYPE_S: return cublasSscal_v2(h, n, alpha, x, incx);
   case CUBLAS_TYPE_D: return cublasDscal_v2(h, n, alpha, x, incx);
-  case CUBLAS_TYPE_C:
-    return a == t ? cublasCscal_v2(h, n, alpha, x, incx) : cublasCsscal_v2(h, n, alpha, x, incx);
-  default:
-    return a == t ? cublasZscal_v2(h, n, alpha, x, incx) : cublasZdscal_v2(h, n, alpha, x, incx);
+  case CUBLAS_TYPE_C: return cublasCscal_v2(h, n, alpha, x, incx);
+  default: return cublasZscal_v2(h, n, alpha, x, incx);
   }
 }
 

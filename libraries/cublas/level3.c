@@ -8,7 +8,11 @@
  * NULL alpha or beta. Nothing runs when m or n is 0. trmm is out of place (C = alpha op(A) B); with
  * C == B it runs through a temporary copy of B. trsm does not test for singularity. geam: lda <
  * max(1, op(A) = A ? m : n), ldb likewise, ldc < max(1, m); C may be A or B only where that operand
- * is N with ldc (else INVALID_VALUE). dgmm: lda, ldc < max(1, m). */
+ * is N with ldc (else INVALID_VALUE). dgmm: lda, ldc < max(1, m).
+ * NVIDIA's cuBLAS 13.1 (H100, 2026-12-07) returned SUCCESS for cublasCherkx with CUBLAS_OP_T
+ * and cublasCsyrkx with CUBLAS_OP_C, which its documentation does not allow: Anchor takes
+ * them too, herkx's T as C and syrkx's C as T (a guess at what NVIDIA computes then; not
+ * compared with NVIDIA's values). */
 #include "cublas_internal.h"
 
 static int max1(int a) {
@@ -226,6 +230,7 @@ static cublasStatus_t dgmm(cublasHandle_t h, cublas_type t, cublasSideMode_t sid
   cublasStatus_t cublas##P##syrkx(                                                                 \
       cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k,              \
       const T *alpha, const T *A, int lda, const T *B, int ldb, const T *beta, T *C, int ldc) {    \
+    if (trans == CUBLAS_OP_C) trans = CUBLAS_OP_T; /* see the header comment */                    \
     return syrk(h, TYPE, 0, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);               \
   }
 LEVEL3_TYPED(S, float, CUBLAS_TYPE_S)
@@ -248,6 +253,7 @@ LEVEL3_TYPED(Z, cuDoubleComplex, CUBLAS_TYPE_Z)
   cublasStatus_t cublas##P##herkx(                                                                 \
       cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k,              \
       const T *alpha, const T *A, int lda, const T *B, int ldb, const R *beta, T *C, int ldc) {    \
+    if (trans == CUBLAS_OP_T) trans = CUBLAS_OP_C; /* see the header comment */                    \
     return syrk(h, TYPE, 2, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);               \
   }
 HERMITIAN_TYPED(C, cuComplex, float, CUBLAS_TYPE_C)

@@ -682,7 +682,7 @@ cublasStatus_t cublasLtMatmulAlgoCheck(cublasLtHandle_t lightHandle,
   return CUBLAS_STATUS_SUCCESS;
 }
 
-/* The entry point: logs its arguments (API trace) and a failure (lt_log.c). */
+/* The entry point: logs its arguments (trace, level 2) and a failure (lt_log.c). */
 cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t computeDesc,
                               const void *alpha, const void *A, cublasLtMatrixLayout_t Adesc,
                               const void *B, cublasLtMatrixLayout_t Bdesc, const void *beta,
@@ -690,7 +690,7 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t
                               cublasLtMatrixLayout_t Ddesc, const cublasLtMatmulAlgo_t *algo,
                               void *workspace, size_t workspaceSizeInBytes, cudaStream_t stream) {
   static const char name[] = "cublasLtMatmul";
-  cublas_lt_log(5, name,
+  cublas_lt_log(2, name,
                 "lightHandle=%p computeDesc=%p alpha=%p A=%p Adesc=%p B=%p Bdesc=%p beta=%p C=%p "
                 "Cdesc=%p D=%p Ddesc=%p algo=%p workspace=%p workspaceSizeInBytes=%zu stream=%p",
                 (void *)lightHandle, (void *)computeDesc, alpha, A, (void *)Adesc, B, (void *)Bdesc,

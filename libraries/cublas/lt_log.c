@@ -4,11 +4,13 @@
  * trace, 5 API trace; a level enables itself and every level below it (mask bits 1, 2, 4,
  * 8, 16). The environment's CUBLASLT_LOG_LEVEL, CUBLASLT_LOG_MASK and CUBLASLT_LOG_FILE are
  * read at the first message, as NVIDIA's library reads them at start. A message goes to the
- * callback when one is set, else to the file (stdout by default) as
- * "[date time][cublasLt][pid][Api][function] message". Anchor logs the API trace of
- * cublasLtMatmul and cublasLtMatrixTransform (their arguments) and their errors (the status
- * and the check that failed is not named: the status only). ForceDisable turns logging off
- * for the rest of the process. */
+ * callback when one is set and to the file (stdout by default) as
+ * "[date time][cublasLt][pid][Trace][function] message", both, as NVIDIA's cuBLASLt 13.1 did
+ * on an H100 (2026-12-07). Anchor logs the trace (level 2, as NVIDIA's) of cublasLtMatmul and
+ * cublasLtMatrixTransform (their arguments), cublasLtLoggerSetLevel's level (API trace,
+ * logged before the level changes, as NVIDIA's), and errors (mostly the status only: the
+ * check that failed is not named). SetLevel takes any level >= 0 (NVIDIA's took 6); above 5
+ * it is 5. ForceDisable turns logging off for the rest of the process. */
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -65,10 +67,11 @@ cublasStatus_t cublasLtLoggerOpenFile(const char *logFile) {
 }
 
 cublasStatus_t cublasLtLoggerSetLevel(int level) {
-  if (level < 0 || level > 5) return CUBLAS_STATUS_INVALID_VALUE;
+  if (level < 0) return CUBLAS_STATUS_INVALID_VALUE;
+  cublas_lt_log(5, "cublasLtLoggerSetLevel", "level=%d", level);
   pthread_mutex_lock(&log_lock);
   log_env_read = 1; /* the program's choice wins over the environment */
-  log_mask = (1 << level) - 1;
+  log_mask = (1 << (level > 5 ? 5 : level)) - 1;
   pthread_mutex_unlock(&log_lock);
   return CUBLAS_STATUS_SUCCESS;
 }
@@ -99,9 +102,8 @@ void cublas_lt_log(int level, const char *function, const char *format, ...) {
     va_start(ap, format);
     vsnprintf(message, sizeof message, format, ap);
     va_end(ap);
-    if (log_callback) {
-      log_callback(level, function, message);
-    } else {
+    if (log_callback) log_callback(level, function, message);
+    {
       char when[32];
       time_t now = time(NULL);
       struct tm tm;

@@ -10,8 +10,12 @@
  * or scalar, op(A) or op(B) not of C's shape, a leading dimension below the rows (COL) or
  * columns (ROW), batch counts that differ from C's or are below 1, an operation other than
  * N, T, C (C is T: the types are real). A or B NULL adds nothing; a host alpha (beta) of 0
- * does not read A (B). C may be A or B only where that operand is N with C's layout. */
+ * does not read A (B). C may be A or B only where that operand is N with C's layout. A and
+ * B one pointer (both given) is INVALID_VALUE before anything else but the handle, logged as
+ * NVIDIA's cuBLASLt 13.1 words it ("Matrix pointers A and B cannot point to the same
+ * matrix"; H100, 2026-12-07). */
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -258,11 +262,18 @@ cublasStatus_t cublasLtMatrixTransform(cublasLtHandle_t lightHandle,
                                        const void *B, cublasLtMatrixLayout_t Bdesc, void *C,
                                        cublasLtMatrixLayout_t Cdesc, cudaStream_t stream) {
   static const char name[] = "cublasLtMatrixTransform";
-  cublas_lt_log(5, name,
+  cublas_lt_log(2, name,
                 "lightHandle=%p transformDesc=%p alpha=%p A=%p Adesc=%p beta=%p B=%p Bdesc=%p "
                 "C=%p Cdesc=%p stream=%p",
                 (void *)lightHandle, (void *)transformDesc, alpha, A, (void *)Adesc, beta, B,
                 (void *)Bdesc, C, (void *)Cdesc, (void *)stream);
+  if (lightHandle && A && B && A == B) { /* NVIDIA's cuBLASLt 13.1's check and words */
+    cublas_lt_log(1, name,
+                  "Matrix pointers A and B cannot point to the same matrix, got A (0X%llX) B "
+                  "(0X%llX)",
+                  (unsigned long long)(uintptr_t)A, (unsigned long long)(uintptr_t)B);
+    return CUBLAS_STATUS_INVALID_VALUE;
+  }
   return cublas_lt_log_status(name, transform(lightHandle, transformDesc, alpha, A, Adesc, beta, B,
                                               Bdesc, C, Cdesc, stream));
 }

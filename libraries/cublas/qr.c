@@ -8,8 +8,10 @@
  *   host info = -i for the first invalid argument's position counted without the handle
  *   (m -1, n -2, lda -4, batchSize -7; getrs's numbering), 0 when all are valid.
  * - gelsBatched: INVALID_VALUE for m, n or nrhs < 0, lda < max(1, m), ldc < max(1, m),
- *   batchSize < 0 (info = -2, -3, -4, -6, -8, -11); NOT_SUPPORTED for m < n or an operation
- *   other than CUBLAS_OP_N (info = -1 for the operation, -2 for m < n). devInfoArray
+ *   batchSize < 0 (info = -2, -3, -2, -6, -8, -11: nrhs < 0 is -2 as NVIDIA's cuBLAS 13.1
+ *   answered on an H100, 2026-12-07; the others are the argument's position without the
+ *   handle, not checked against NVIDIA); NOT_SUPPORTED for m < n or an operation other than
+ *   CUBLAS_OP_N, with info 0 (NVIDIA's answer in the same run). devInfoArray
  *   (device, one per matrix): 0, or the index of a zero on R's diagonal (A not of full
  *   rank; C then holds Q^H C, not the solution). */
 #include "cublas_internal.h"
@@ -49,7 +51,7 @@ static cublasStatus_t gels(cublasHandle_t h, cublas_type t, cublasOperation_t tr
   if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
   int bad = m < 0           ? 2
             : n < 0         ? 3
-            : nrhs < 0      ? 4
+            : nrhs < 0      ? 2 /* NVIDIA's cuBLAS 13.1 (H100, 2026-12-07) */
             : lda < max1(m) ? 6
             : ldc < max1(m) ? 8
             : batch < 0     ? 11
@@ -57,7 +59,7 @@ static cublasStatus_t gels(cublasHandle_t h, cublas_type t, cublasOperation_t tr
   if (info) *info = -bad;
   if (bad) return CUBLAS_STATUS_INVALID_VALUE;
   if (trans != CUBLAS_OP_N || m < n) {
-    if (info) *info = trans != CUBLAS_OP_N ? -1 : -2;
+    if (info) *info = 0; /* NVIDIA's cuBLAS 13.1 (H100, 2026-12-07) */
     return CUBLAS_STATUS_NOT_SUPPORTED;
   }
   if (batch == 0) return CUBLAS_STATUS_SUCCESS;

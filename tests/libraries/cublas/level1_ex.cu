@@ -110,16 +110,12 @@ template <class T> static void test_type(cublasHandle_t h, int n) {
     CHECK_BLAS(cublasScalEx(h, n, &a, t, d1, t, ix, t));
     CHECK_BLAS(t_scal(h, n, &a, d2, ix));
     expect_near("ScalEx", to_host(d1, x.size()), to_host(d2, x.size()), 1, 4);
-    if (cplx) {
+    if (cplx) { // a real alpha with a complex x: NOT_SUPPORTED under NVIDIA's cuBLAS 13.1 (H100,
+                // 2026-12-07; C32F x, 32F alpha), though Csscal/Zdscal do this
       R ar = (R)0.625;
-      T at;
-      memset(&at, 0, sizeof at);
-      *(R *)&at = ar;
-      T *d3 = to_device(x), *d4 = to_device(x);
-      CHECK_BLAS(cublasScalEx(h, n, &ar, rt, d3, t, ix, t));
-      CHECK_BLAS(t_scal(h, n, &at, d4, ix));
-      expect_near("ScalEx real alpha", to_host(d3, x.size()), to_host(d4, x.size()), 1, 4);
-      cudaFree(d3), cudaFree(d4);
+      T *d3 = to_device(x);
+      EXPECT_STATUS(cublasScalEx(h, n, &ar, rt, d3, t, ix, t), CUBLAS_STATUS_NOT_SUPPORTED);
+      cudaFree(d3);
     }
     cudaFree(d1), cudaFree(d2);
   }

@@ -134,7 +134,45 @@ static void lt_run(cublasLtHandle_t lt, const lt_case &c, cudaDataType ab_type,
                                                 sizeof ws));
   cublasLtMatmulHeuristicResult_t heur[4];
   int found = 0;
-  CHECK_LT(cublasLtMatmulAlgoGetHeuristic(lt, desc, la, lb, lc, ld, pref, 4, heur, &found));
+  cublasStatus_t hst = cublasLtMatmulAlgoGetHeuristic(lt, desc, la, lb, lc, ld, pref, 4, heur, &found);
+  if (hst != CUBLAS_STATUS_SUCCESS) {
+    // NVIDIA's cuBLASLt 13.1 answered NOT_SUPPORTED for the first case ("S NN": ldc 39,
+    // ldd 42, odd batch offsets) on an H100 (2026-12-07), which Anchor runs. Which property it
+    // refuses is not known: the heuristic is asked again with one change at a time, printed
+    // for the next GPU run, and the case is skipped (counted as failed).
+    printf("FAIL %s: cublasLtMatmulAlgoGetHeuristic -> %s\n", c.name, cublasGetStatusName(hst));
+    failures++;
+    cublasLtMatrixLayout_t ld2;
+    CHECK_LT(cublasLtMatrixLayoutCreate(&ld2, d_type, m, n, ldc));
+    int32_t order = c.order, b = batch;
+    int64_t s2 = sC;
+    CHECK_LT(cublasLtMatrixLayoutSetAttribute(ld2, CUBLASLT_MATRIX_LAYOUT_ORDER, &order, 4));
+    CHECK_LT(cublasLtMatrixLayoutSetAttribute(ld2, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &b, 4));
+    CHECK_LT(cublasLtMatrixLayoutSetAttribute(ld2, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET,
+                                              &s2, 8));
+    printf("probe %s: D with C's layout: %s\n", c.name,
+           cublasGetStatusName(cublasLtMatmulAlgoGetHeuristic(lt, desc, la, lb, lc, ld2, pref, 4,
+                                                              heur, &found)));
+    printf("probe %s: D as C (in place): %s\n", c.name,
+           cublasGetStatusName(cublasLtMatmulAlgoGetHeuristic(lt, desc, la, lb, lc, lc, pref, 4,
+                                                              heur, &found)));
+    cublasLtMatrixLayout_t e[4];
+    int64_t lds[4] = {(lda + 3) / 4 * 4, (ldb + 3) / 4 * 4, (ldc + 3) / 4 * 4, (ldc + 3) / 4 * 4};
+    int rows[4] = {ar, br, m, m}, cols[4] = {ac, bc, n, n};
+    for (int i = 0; i < 4; i++) {
+      cudaDataType ty = i < 2 ? ab_type : d_type;
+      CHECK_LT(cublasLtMatrixLayoutCreate(&e[i], ty, rows[i], cols[i], lds[i]));
+      CHECK_LT(cublasLtMatrixLayoutSetAttribute(e[i], CUBLASLT_MATRIX_LAYOUT_ORDER, &order, 4));
+    }
+    printf("probe %s: leading dimensions multiples of 4, no batch attributes: %s\n", c.name,
+           cublasGetStatusName(
+               cublasLtMatmulAlgoGetHeuristic(lt, desc, e[0], e[1], e[2], e[3], pref, 4, heur,
+                                              &found)));
+    for (auto l : e)
+      cublasLtMatrixLayoutDestroy(l);
+    cublasLtMatrixLayoutDestroy(ld2);
+    return;
+  }
   if (found < 1 || heur[0].state != CUBLAS_STATUS_SUCCESS || heur[0].workspaceSize > ws) {
     printf("FAIL %s: heuristic found %d\n", c.name, found);
     failures++;

@@ -199,8 +199,12 @@ static void test_errors(cublasHandle_t h) {
   EXPECT_STATUS(cublasSsyrkx_64(h, U, CUBLAS_OP_N, -1, 4, &one, d, 4, d, 4, &one, d, 4), BAD);
   EXPECT_STATUS(cublasSsyrkx_64(h, U, CUBLAS_OP_N, 4, 4, &one, d, 4, d, 4, &one, d, 2), BAD);
   cuComplex *c = (cuComplex *)d, ca = {1, 0};
-  EXPECT_STATUS(cublasCherkx(h, U, CUBLAS_OP_T, 4, 4, &ca, c, 4, c, 4, &one, c, 4), BAD);
-  EXPECT_STATUS(cublasCsyrkx(h, U, CUBLAS_OP_C, 4, 4, &ca, c, 4, c, 4, &ca, c, 4), BAD);
+  // SUCCESS under NVIDIA's cuBLAS 13.1 (H100, 2026-12-07), though not documented; Anchor
+  // runs herkx's T as C and syrkx's C as T (a guess: the values are not compared)
+  EXPECT_STATUS(cublasCherkx(h, U, CUBLAS_OP_T, 4, 4, &ca, c, 4, c, 4, &one, c, 4),
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT_STATUS(cublasCsyrkx(h, U, CUBLAS_OP_C, 4, 4, &ca, c, 4, c, 4, &ca, c, 4),
+                CUBLAS_STATUS_SUCCESS);
   EXPECT_STATUS(cublasCherkx_64(h, U, CUBLAS_OP_N, 4, 4, &ca, c, 3, c, 4, &one, c, 4), BAD);
   EXPECT_STATUS(cublasSsyrkx(h, U, CUBLAS_OP_N, 0, 4, &one, d, 4, d, 4, &one, d, 4),
                 CUBLAS_STATUS_SUCCESS);

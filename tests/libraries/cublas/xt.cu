@@ -35,7 +35,15 @@ template <class T> static std::vector<T> dominant(int n, int lda) {
   return A;
 }
 
+// Progress lines, flushed: NVIDIA's cublasXt crashed this program (exit 139, no output: stdout
+// was a buffered pipe) on an H100 with cuBLAS 13.1 (2026-12-07); the next GPU run shows where.
+static void step(const char *what) {
+  printf("xt: step: %s\n", what);
+  fflush(stdout);
+}
+
 static void settings() {
+  step("settings: Create, BlockDim");
   int count = 0;
   CHECK_CUDA(cudaGetDeviceCount(&count));
   cublasXtHandle_t xt;
@@ -50,12 +58,14 @@ static void settings() {
   CHECK_BLAS(cublasXtGetBlockDim(xt, &bd));
   if (bd != 77) printf("FAIL GetBlockDim %d after SetBlockDim 77\n", bd), failures++;
   // every device that exists, and one more: the one more does not exist
+  step("settings: DeviceSelect with bad ids");
   std::vector<int> ids(count + 1);
   for (int i = 0; i <= count; i++)
     ids[i] = i;
   EXPECT_STATUS(cublasXtDeviceSelect(xt, count + 1, ids.data()), CUBLAS_STATUS_INVALID_VALUE);
   int bad = -1;
   EXPECT_STATUS(cublasXtDeviceSelect(xt, 1, &bad), CUBLAS_STATUS_INVALID_VALUE);
+  step("settings: pinning mode");
   cublasXtPinnedMemMode_t mode = CUBLASXT_PINNING_ENABLED;
   CHECK_BLAS(cublasXtGetPinningMemMode(xt, &mode));
   if (mode != CUBLASXT_PINNING_DISABLED) printf("FAIL pinning mode on by default\n"), failures++;
@@ -66,17 +76,15 @@ static void settings() {
                 CUBLAS_STATUS_INVALID_VALUE);
   CHECK_BLAS(cublasXtSetPinningMemMode(xt, CUBLASXT_PINNING_DISABLED));
   // the hybrid mode: gemm only
+  step("settings: SetCpuRatio, SetCpuRoutine (NULL routine)");
   EXPECT_STATUS(cublasXtSetCpuRatio(xt, CUBLASXT_GEMM, CUBLASXT_FLOAT, 0.0f),
                 CUBLAS_STATUS_SUCCESS);
   EXPECT_STATUS(cublasXtSetCpuRoutine(xt, CUBLASXT_GEMM, CUBLASXT_DOUBLE, NULL),
                 CUBLAS_STATUS_SUCCESS);
   EXPECT_STATUS(cublasXtSetCpuRatio(xt, CUBLASXT_SYRK, CUBLASXT_FLOAT, 0.5f),
                 CUBLAS_STATUS_NOT_SUPPORTED);
-  // a math call before DeviceSelect: printed, not checked (NVIDIA's code is undocumented)
   float one = 1, x = 1;
-  printf("xt: Sgemm before DeviceSelect: %s\n",
-         cublasGetStatusName(cublasXtSgemm(xt, CUBLAS_OP_N, CUBLAS_OP_N, 1, 1, 1, &one, &x, 1, &x,
-                                           1, &one, &x, 1)));
+  step("settings: DeviceSelect 0, bad arguments (host pointers)");
   int dev0 = 0;
   CHECK_BLAS(cublasXtDeviceSelect(xt, 1, &dev0));
   EXPECT_STATUS(
@@ -88,6 +96,18 @@ static void settings() {
   EXPECT_STATUS(cublasXtStrsm(xt, CUBLAS_SIDE_LEFT, (cublasFillMode_t)9, CUBLAS_OP_N,
                               CUBLAS_DIAG_UNIT, 4, 4, &one, &x, 4, &x, 4),
                 CUBLAS_STATUS_INVALID_VALUE);
+  CHECK_BLAS(cublasXtDestroy(xt));
+}
+
+// A math call before DeviceSelect: printed, not checked (NVIDIA's answer is undocumented;
+// run last, as it may be what crashed under NVIDIA's library).
+static void before_select() {
+  cublasXtHandle_t xt;
+  CHECK_BLAS(cublasXtCreate(&xt));
+  float one = 1, x = 1;
+  printf("xt: Sgemm before DeviceSelect: %s\n",
+         cublasGetStatusName(cublasXtSgemm(xt, CUBLAS_OP_N, CUBLAS_OP_N, 1, 1, 1, &one, &x, 1, &x,
+                                           1, &one, &x, 1)));
   CHECK_BLAS(cublasXtDestroy(xt));
 }
 
@@ -153,6 +173,7 @@ static void gemms(cublasXtHandle_t xt) {
     std::vector<double> want = C;
     cblas_dgemm(CblasColMajor, CblasNoTrans, CblasTrans, m, n, k, alpha, A.data(), m, B.data(), n,
                 beta, want.data(), m);
+    step("gemms: Dgemm with A and C in device memory");
     double *dA = to_device(A), *dC = to_device(C);
     CHECK_BLAS(cublasXtDgemm(xt, CUBLAS_OP_N, CUBLAS_OP_T, m, n, k, &alpha, dA, m, B.data(), n,
                              &beta, dC, m));
@@ -414,14 +435,21 @@ static void triangular(cublasXtHandle_t xt) {
 }
 
 int main() {
+  setvbuf(stdout, NULL, _IONBF, 0); // every line out before a crash
   settings();
+  step("make(16): Create, DeviceSelect 0, SetBlockDim 16");
   cublasXtHandle_t xt = make(16);
+  step("gemms");
   gemms(xt);
+  step("rank_k");
   rank_k(xt);
+  step("symms");
   symms(xt);
+  step("triangular");
   triangular(xt);
   CHECK_BLAS(cublasXtDestroy(xt));
   // a block dim of 8 on the double-complex gemm and a 1-block problem
+  step("make(8), Zgemm");
   xt = make(8);
   {
     const int m = 13, n = 9, k = 17;
@@ -437,5 +465,7 @@ int main() {
     expect_near("XtZgemm bd 8", C, want, bound_of<cuDoubleComplex>(k, 0.5, 1.5));
   }
   CHECK_BLAS(cublasXtDestroy(xt));
+  step("Sgemm before DeviceSelect");
+  before_select();
   return finish("xt");
 }
