@@ -2411,10 +2411,7 @@ int main(int argc, char **argv) {
   if (any &&
       (!run_passes(m, "function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,sroa,"
                       "instcombine<no-verify-fixpoint>)") ||
-       !scalarize_lane_functions(m) ||
-       /* switches (simplifycfg folds compare chains into them) become branches, which
-        * the vectorizer masks */
-       !run_passes(m, "function(lower-switch,loop-simplify,lcssa)")))
+       !scalarize_lane_functions(m) || !run_passes(m, "function(loop-simplify,lcssa)")))
     return 1;
   /* SM_VECTORIZE_INLINED=FILE (debugging the tool): the module the vectorizer reads */
   const char *dump = getenv("SM_VECTORIZE_INLINED");
