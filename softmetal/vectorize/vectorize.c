@@ -43,12 +43,9 @@
 #define W 32 /* lanes: one SIMD-group */
 #endif
 
-/* Larger lane functions keep the scalar path: compiling their vector code would take long
- * (the back end's time grows about linearly, ~0.8 s of CPU per 1,000 instructions on the
- * 2-vCPU VM: docs/softmetal.md). */
-#define MAX_INSTRUCTIONS 8000
-/* ... and those beyond this many once inlined, before the optimisation of the inlined body,
- * are not optimised. */
+/* Larger lane functions keep the scalar path: compiling their vector code would take long. */
+#define MAX_INSTRUCTIONS 1500
+/* ... and those beyond this many before optimisation (-O0 IR, inlined) are not optimised. */
 #define MAX_INLINED 20000
 
 struct val {
@@ -2363,13 +2360,6 @@ int main(int argc, char **argv) {
   unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
   unsigned always = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
   bool any = false;
-  /* Each function simplified first (-O0 IR: SROA, CSE, instcombine), so that what is inlined
-   * into the lane functions is already small, as -O2's inliner sees its callees: CUB's
-   * onesweep and merge-sort kernels were 40-88 K instructions inlined from -O0 code, 3-7 K
-   * from simplified code (docs/softmetal.md, "Vector mode"), and the tool takes less time
-   * on the whole module than SROA over the large inlined bodies did. */
-  if (!run_passes(m, "function(sroa,early-cse,simplifycfg,instcombine<no-verify-fixpoint>)"))
-    return 1;
   for (int round = 0; round < 24; round++) {
     bool marked = false;
     LLVMValueRef after;
