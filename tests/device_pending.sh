@@ -32,6 +32,11 @@
 # shared_spill_h200.sh (now with shared_spill_slots), tests/e2e/spin_one_lane.cu (PASS),
 # the driver probe's new "(Anchor: ...)" lines, and the
 # cudametal steps of tests/libraries/{cublas,cufft,wmma}/h200*.sh (bundles).
+# Session 30 (an H100 at 19:09, 2026-12-07) ran: issue 12's bench bundle (table in
+# docs/benchmarks.md), cublas/h200.sh steps 1-2 (step 3 stopped: its bundle needs a filled
+# cudametal module cache), cufft/h200.sh nvcc, wmma/h200.sh step 1 (9 PASS), the exhaustive
+# rows __expf __exp10f and PART=2/2's first 11. Next: the re-run of the fixed cuBLAS/cuFFT
+# tests (legacy, lt, xt print what is needed), bench/gpu again for the vector accesses.
 cd "$(dirname "$0")/.." || exit 1
 O=${OUT:-/tmp/device_pending}
 W=$(mktemp -d)
