@@ -184,6 +184,9 @@ void cublas_lt_log(int level, const char *function, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 cublasStatus_t cublas_lt_log_status(const char *function, cublasStatus_t status);
 
+/* cuBLASLt (lt.c): whether a host scalar of `size` bytes (2: 16F, 4: 32F, 8: 64F) is +-0. */
+int cublas_lt_host_zero(const void *scalar, int size);
+
 /* gemm3m.cu's kernels: split (C, Z, C8I read as C) and combine (C, Z). */
 extern void *cublas_gemm3m_split_kernels[], *cublas_gemm3m_combine_kernels[];
 

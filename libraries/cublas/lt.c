@@ -521,8 +521,7 @@ static cublasStatus_t lt_batches(cublasHandle_t blas, const void *kernel, int ba
   return CUBLAS_STATUS_SUCCESS;
 }
 
-/* Whether a host scalar of `size` bytes (16F, 32F or 64F) is +-0. */
-static int host_zero(const void *beta, int size) {
+int cublas_lt_host_zero(const void *beta, int size) {
   if (size == 2) { /* half: +0 or -0 */
     unsigned short bits;
     memcpy(&bits, beta, 2);
@@ -580,8 +579,8 @@ static cublasStatus_t matmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t 
   ctx.pointer_mode = ((const lt_desc *)computeDesc)->pointer_mode == CUBLASLT_POINTER_MODE_DEVICE
                          ? CUBLAS_POINTER_MODE_DEVICE
                          : CUBLAS_POINTER_MODE_HOST;
-  int beta_zero =
-      ctx.pointer_mode == CUBLAS_POINTER_MODE_HOST && host_zero(beta, plan.gemm.scalar_size);
+  int beta_zero = ctx.pointer_mode == CUBLAS_POINTER_MODE_HOST &&
+                  cublas_lt_host_zero(beta, plan.gemm.scalar_size);
   const lt_layout *dl = layout_of(Ddesc), *cl = layout_of(Cdesc);
   if (!beta_zero && !C) return CUBLAS_STATUS_INVALID_VALUE;
   int in_place = C == D && cl->ld == dl->ld && cl->stride == dl->stride;

@@ -174,18 +174,6 @@ static cublasStatus_t operand_steps(const tlayout *l, int32_t op, const tlayout 
   return CUBLAS_STATUS_SUCCESS;
 }
 
-/* A host scalar of the scale type that is +-0. */
-static int scalar_zero(const void *s, int32_t scale) {
-  if (scale == CUDA_R_64F) {
-    double d;
-    memcpy(&d, s, 8);
-    return d == 0;
-  }
-  float f;
-  memcpy(&f, s, 4);
-  return f == 0;
-}
-
 static cublasStatus_t transform(cublasLtHandle_t lightHandle,
                                 cublasLtMatrixTransformDesc_t transformDesc, const void *alpha,
                                 const void *A, cublasLtMatrixLayout_t Adesc, const void *beta,
@@ -225,13 +213,13 @@ static cublasStatus_t transform(cublasLtHandle_t lightHandle,
   const void *al_dev = device && A ? alpha : NULL, *be_dev = device && B ? beta : NULL;
   size_t ssize = scale == CUDA_R_64F ? 8 : 4;
   if (!device && A) {
-    if (scalar_zero(alpha, scale))
+    if (cublas_lt_host_zero(alpha, scale == CUDA_R_64F ? 8 : 4))
       A = NULL;
     else
       memcpy(&al, alpha, ssize);
   }
   if (!device && B) {
-    if (scalar_zero(beta, scale))
+    if (cublas_lt_host_zero(beta, scale == CUDA_R_64F ? 8 : 4))
       B = NULL;
     else
       memcpy(&be, beta, ssize);
