@@ -12,7 +12,8 @@ PACKAGES=(cmake make gcc libstdc++-12-dev clang-19 llvm-19 llvm-19-dev libclang-
           libomp-19-dev # clang's OpenMP runtime: hipcc -fopenmp (host code) links it
           libopenblas-dev libfftw3-dev # the test oracles of cuBLAS and cuFFT (docs/libraries.md)
           libhiprand-dev # hipRAND's headers: HIP programs over cuRAND (docs/libraries.md)
-          librocrand-dev) # rocRAND's Sobol and MTGP32 tables, which cuRAND serves (docs/curand.md)
+          librocrand-dev # rocRAND's Sobol and MTGP32 tables, which cuRAND serves (docs/curand.md)
+          libclang-rt-19-dev) # clang's libFuzzer and sanitizer runtimes: runtime.fuzz_calls_libfuzzer
 
 anchor_install_packages() {
   local missing=()
