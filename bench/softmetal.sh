@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # softmetal.sh — runs the softmetal benchmarks and prints one summary:
-#   1. memory-bound throughput: bench/vector_add.cu (anchorcc, on softmetal; with
+#   1. memory-bound throughput (and CPU time per run, which a loaded machine skews less):
+#      bench/vector_add.cu (anchorcc, on softmetal; with
 #      SOFTMETAL_MODE=lockstep, the scalar threads, and in vector mode, the default: the
 #      vectorizer's code) against
 #      bench/vector_add_c.c (plain C, the same number of threads as softmetal's
@@ -43,12 +44,18 @@ result() { printf '%s\n' "$last" | awk -v n="$1" -v f="$2" '$1 == "RESULT" && $2
 echo; echo "-- vector add, 64 M floats (12 bytes per element)"
 run "$bin/vector_add_c" "$runs"
 c_gbs=$(result c_threads 2)
+c_cpu=$(result c_threads 3)
+run "$bin/vector_add_c" "$runs" $((64 << 20)) packed
+c_packed_gbs=$(result c_threads_packed 2)
+c_packed_cpu=$(result c_threads_packed 3)
 SOFTMETAL_MODE=lockstep run "$bin/vector_add" "$runs"
 sm_gbs=$(result per_element 2)
 stride_gbs=$(result grid_stride 2)
 SOFTMETAL_MODE=vector run "$bin/vector_add" "$runs"
 vec_gbs=$(result per_element 2)
 vec_stride_gbs=$(result grid_stride 2)
+vec_cpu=$(result per_element 3)
+vec_stride_cpu=$(result grid_stride 3)
 run "$bin/vector_model" "$runs"
 model_gbs=$(result per_element_model 2)
 model_stride_gbs=$(result grid_stride_model 2)
@@ -74,6 +81,9 @@ awk -v c="$c_gbs" -v s="$sm_gbs" -v g="$stride_gbs" 'BEGIN {
 awk -v c="$c_gbs" -v s="$vec_gbs" -v g="$vec_stride_gbs" 'BEGIN {
   printf "vector mode (default): per_element %.2f GB/s, ratio %.3f (target >= 0.8)\n", s, s / c
   printf "            grid_stride %.2f GB/s, ratio %.3f (target >= 0.5)\n", g, g / c }'
+awk -v c="$c_cpu" -v s="$vec_cpu" -v g="$vec_stride_cpu" -v p="$c_packed_cpu" -v pg="$c_packed_gbs" 'BEGIN {
+  printf "CPU time per run (all threads): plain C %.1f ms; vector per_element %.1f ms (C/softmetal %.3f), grid_stride %.1f ms (%.3f)\n", c, s, c / s, g, c / g
+  printf "plain C with its arrays packed (exactly 256 MiB apart, as cudaMalloc placed them before colouring): %.2f GB/s, CPU %.1f ms\n", pg, p }'
 awk -v c="$c_gbs" -v s="$model_gbs" -v g="$model_stride_gbs" -v h="$model_group_gbs" 'BEGIN {
   printf "vector-mode model (bench/vector_model.cpp): per_element %.2f GB/s, ratio %.3f\n", s, s / c
   printf "            grid_stride by SIMD-group %.2f GB/s, ratio %.3f; by whole group %.2f GB/s, ratio %.3f\n", g, g / c, h, h / c }'

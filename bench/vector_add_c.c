@@ -1,7 +1,7 @@
 /* vector_add_c.c — the plain-C baseline of bench/vector_add.cu: c = a + b over 64 M
  * floats, split over as many POSIX threads as softmetal has workers.
  *
- *   clang-19 -O2 -pthread vector_add_c.c -o vector_add_c && ./vector_add_c [RUNS] [N]
+ *   clang-19 -O2 -pthread vector_add_c.c -o vector_add_c && ./vector_add_c [RUNS] [N] [LAYOUT]
  *
  * Threads: SOFTMETAL_WORKERS if set (as softmetal reads it), else the online CPUs —
  * the same count softmetal's pool uses, so the ratio compares like with like. Each
@@ -10,11 +10,18 @@
  * monotonic clock around creating, running and joining the threads (thread creation
  * is tens of microseconds against tens of milliseconds of memory traffic). Prints the
  * median and the bandwidth at 12 bytes per element, then checks every element and
- * prints PASS or FAIL. The line "RESULT c_threads <median_ms> <GB/s>" is for
- * bench/softmetal.sh. Not a library: exit codes are this program's result. */
+ * prints PASS or FAIL. The line "RESULT c_threads <median_ms> <GB/s> <cpu_ms>" (cpu_ms:
+ * the process's CPU time per timed run, all threads) is for bench/softmetal.sh. LAYOUT: `malloc`
+ * (the default: three malloc'd arrays, which glibc maps 4 KiB more than their size apart) or
+ * `packed` (the three arrays back to back in one mapping, exactly their size apart, as the
+ * runtime's arena placed cudaMalloc's arrays before it coloured them: docs/benchmarks.md; RESULT
+ * c_threads_packed). Not a library: exit codes are this program's result. */
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -31,6 +38,14 @@ static void *add_slice(void *arg) {
   for (size_t i = s->begin; i < s->end; i++)
     s->c[i] = s->a[i] + s->b[i];
   return NULL;
+}
+
+/* The process's CPU time (all its threads), seconds: on a shared machine the CPU time a
+ * run used says more than its wall time (memory stalls count, waiting for a CPU does not). */
+static double cpu_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 static double now_seconds(void) {
@@ -72,13 +87,24 @@ static int run_once(const float *a, const float *b, float *c, size_t n, int thre
 int main(int argc, char **argv) {
   int runs = argc > 1 ? atoi(argv[1]) : 7;
   long n_arg = argc > 2 ? atol(argv[2]) : 64L << 20;
-  if (runs < 1 || runs > MAX_RUNS || n_arg < 1) {
-    printf("FAIL: usage: vector_add_c [RUNS 1..%d] [N >= 1]\n", MAX_RUNS);
+  const char *layout = argc > 3 ? argv[3] : "malloc";
+  bool packed = strcmp(layout, "packed") == 0;
+  if (runs < 1 || runs > MAX_RUNS || n_arg < 1 || (!packed && strcmp(layout, "malloc") != 0)) {
+    printf("FAIL: usage: vector_add_c [RUNS 1..%d] [N >= 1] [malloc|packed]\n", MAX_RUNS);
     return 1;
   }
   size_t n = (size_t)n_arg;
   int threads = worker_count();
-  float *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b), *c = malloc(n * sizeof *c);
+  float *a, *b, *c;
+  if (packed) {
+    void *all =
+        mmap(NULL, 3 * n * sizeof *a, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    a = all == MAP_FAILED ? NULL : all;
+    b = a ? a + n : NULL;
+    c = a ? a + 2 * n : NULL;
+  } else {
+    a = malloc(n * sizeof *a), b = malloc(n * sizeof *b), c = malloc(n * sizeof *c);
+  }
   if (!a || !b || !c) {
     printf("FAIL: out of memory\n");
     return 1;
@@ -88,22 +114,25 @@ int main(int argc, char **argv) {
     b[i] = (float)((i * 7) % 1009);
     c[i] = -1.0f;
   }
-  printf("vector_add_c: %zu floats (%.0f MiB per array), %d runs, %d threads\n", n,
-         (double)(n * sizeof *a) / (1 << 20), runs, threads);
+  printf("vector_add_c: %zu floats (%.0f MiB per array, %s), %d runs, %d threads\n", n,
+         (double)(n * sizeof *a) / (1 << 20), layout, runs, threads);
 
   double times[MAX_RUNS];
   if (run_once(a, b, c, n, threads)) return 1;
+  double cpu_start = cpu_seconds();
   for (int r = 0; r < runs; r++) {
     double start = now_seconds();
     if (run_once(a, b, c, n, threads)) return 1;
     times[r] = now_seconds() - start;
   }
+  double cpu_ms = (cpu_seconds() - cpu_start) * 1e3 / runs;
   qsort(times, (size_t)runs, sizeof times[0], compare_doubles);
   double median = times[runs / 2];
   double gbs = 12.0 * (double)n / median / 1e9;
-  printf("%-12s median %8.2f ms (min %8.2f, max %8.2f) %8.2f GB/s\n", "c_threads", median * 1e3,
-         times[0] * 1e3, times[runs - 1] * 1e3, gbs);
-  printf("RESULT c_threads %.3f %.3f\n", median * 1e3, gbs);
+  const char *name = packed ? "c_threads_packed" : "c_threads";
+  printf("%-12s median %8.2f ms (min %8.2f, max %8.2f) %8.2f GB/s, CPU %.2f ms per run\n", name,
+         median * 1e3, times[0] * 1e3, times[runs - 1] * 1e3, gbs, cpu_ms);
+  printf("RESULT %s %.3f %.3f %.3f\n", name, median * 1e3, gbs, cpu_ms);
 
   for (size_t i = 0; i < n; i++)
     if (c[i] != a[i] + b[i]) {
@@ -111,8 +140,12 @@ int main(int argc, char **argv) {
       return 1;
     }
   printf("PASS\n");
-  free(a);
-  free(b);
-  free(c);
+  if (packed) {
+    munmap(a, 3 * n * sizeof *a);
+  } else {
+    free(a);
+    free(b);
+    free(c);
+  }
   return 0;
 }

@@ -7,7 +7,8 @@
  * large enough, freeing merges a block with free neighbours. Lookups by
  * offset (cudaFree, pointer validation) are binary searches. Allocation is
  * linear in the number of blocks, which stays small for CUDA programs (they
- * allocate few, large buffers). */
+ * allocate few, large buffers). Large blocks are cache-coloured: they start
+ * at staggered offsets where that fits (RT_ARENA_COLOR_*, core.h). */
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,15 +58,21 @@ void rt_arena_destroy(rt_arena *arena) {
   memset(arena, 0, sizeof *arena);
 }
 
+/* Makes room for `more` blocks beyond count; false when out of host memory. */
+static bool rt_arena_reserve(rt_arena *arena, size_t more) {
+  if (arena->count + more <= arena->allocated) return true;
+  size_t grown =
+      arena->allocated * 2 > arena->count + more ? arena->allocated * 2 : arena->count + more;
+  rt_block *blocks = realloc(arena->blocks, grown * sizeof *blocks);
+  if (!blocks) return false;
+  arena->blocks = blocks;
+  arena->allocated = grown;
+  return true;
+}
+
 /* Makes room for one more block at index; false when out of host memory. */
 static bool rt_arena_insert(rt_arena *arena, size_t index) {
-  if (arena->count == arena->allocated) {
-    size_t grown = arena->allocated * 2;
-    rt_block *blocks = realloc(arena->blocks, grown * sizeof *blocks);
-    if (!blocks) return false;
-    arena->blocks = blocks;
-    arena->allocated = grown;
-  }
+  if (!rt_arena_reserve(arena, 1)) return false;
   memmove(&arena->blocks[index + 1], &arena->blocks[index],
           (arena->count - index) * sizeof *arena->blocks);
   arena->count++;
@@ -78,30 +85,62 @@ static void rt_arena_remove(rt_arena *arena, size_t index) {
   arena->count--;
 }
 
+/* Where a block of `rounded` bytes would start in `block`, or UINT64_MAX if it does
+ * not fit there: at the block's start, or, for a coloured block, at the first offset with
+ * the given residue modulo RT_ARENA_COLOR_PERIOD (the bytes before it stay free). */
+static uint64_t rt_arena_fit(const rt_block *block, uint64_t rounded, bool colored,
+                             uint64_t residue) {
+  if (block->kind != RT_BLOCK_FREE || block->size < rounded) return UINT64_MAX;
+  uint64_t gap = 0;
+  if (colored)
+    gap = (residue + RT_ARENA_COLOR_PERIOD - block->offset % RT_ARENA_COLOR_PERIOD) %
+          RT_ARENA_COLOR_PERIOD;
+  return block->size - rounded >= gap ? block->offset + gap : UINT64_MAX;
+}
+
 bool rt_arena_alloc(rt_arena *arena, uint64_t size, rt_block_kind kind, uint64_t *offset_out) {
   assert(arena && offset_out && kind != RT_BLOCK_FREE);
   if (size == 0 || size > arena->capacity) return false;
   uint64_t rounded = rt_round_up(size, RT_ARENA_ALIGN);
-  for (size_t i = 0; i < arena->count; i++) {
-    rt_block *block = &arena->blocks[i];
-    if (block->kind != RT_BLOCK_FREE || block->size < rounded) continue;
-    if (block->size > rounded) { /* split: the tail stays free */
-      if (!rt_arena_insert(arena, i + 1)) return false;
-      block = &arena->blocks[i];
-      arena->blocks[i + 1] =
-          (rt_block){block->offset + rounded, block->size - rounded, 0, RT_BLOCK_FREE, 0, NULL};
-      block->size = rounded;
+  /* Cache colouring: large blocks start at staggered offsets (the next colour's residue
+   * modulo the period), where one fits; else, as every small block, at the first fit. */
+  bool colored = rounded >= RT_ARENA_COLOR_MIN;
+  uint64_t residue =
+      arena->colored % (RT_ARENA_COLOR_PERIOD / RT_ARENA_COLOR_STEP) * RT_ARENA_COLOR_STEP;
+  size_t i = 0;
+  uint64_t start = UINT64_MAX;
+  for (int pass = colored ? 0 : 1; pass < 2 && start == UINT64_MAX; pass++)
+    for (i = 0; i < arena->count; i++) {
+      start = rt_arena_fit(&arena->blocks[i], rounded, pass == 0, residue);
+      if (start != UINT64_MAX) break;
     }
-    block->kind = kind;
-    block->requested = size;
-    block->flags = 0;
-    block->owner = NULL;
-    arena->used += rounded;
-    *offset_out = block->offset;
-    assert(rt_arena_valid(arena));
-    return true;
+  if (start == UINT64_MAX) return false;
+  if (!rt_arena_reserve(arena, 2)) return false; /* a free head and a free tail */
+  rt_block *block = &arena->blocks[i];
+  uint64_t head = start - block->offset, tail = block->size - head - rounded;
+  if (head > 0) {              /* the bytes before the coloured start stay free */
+    rt_arena_insert(arena, i); /* cannot fail: room reserved */
+    arena->blocks[i].size = head;
+    i++;
+    block = &arena->blocks[i];
+    block->offset = start;
+    block->size = rounded + tail;
   }
-  return false;
+  if (tail > 0) { /* split: the tail stays free */
+    rt_arena_insert(arena, i + 1);
+    block = &arena->blocks[i];
+    arena->blocks[i + 1] = (rt_block){start + rounded, tail, 0, RT_BLOCK_FREE, 0, NULL};
+    block->size = rounded;
+  }
+  block->kind = kind;
+  block->requested = size;
+  block->flags = 0;
+  block->owner = NULL;
+  arena->used += rounded;
+  arena->colored += colored;
+  *offset_out = start;
+  assert(rt_arena_valid(arena));
+  return true;
 }
 
 /* Index of the block containing offset, or arena->count if none. */

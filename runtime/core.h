@@ -171,7 +171,8 @@ typedef struct {
   rt_block *blocks;
   size_t count, allocated;
   uint64_t capacity;
-  uint64_t used; /* sum of the sizes of non-free blocks */
+  uint64_t used;    /* sum of the sizes of non-free blocks */
+  uint64_t colored; /* large blocks allocated so far: the next one's colour */
 } rt_arena;
 
 /* The arena's block unit and so cudaMalloc's alignment: 512, as an H100's cudaMalloc
@@ -182,6 +183,23 @@ typedef struct {
 enum { RT_ARENA_ALIGN = 512 };
 _Static_assert((int)RT_ARENA_ALIGN >= (int)AC_MODULE_MAX_GLOBAL_ALIGN,
                "module globals fit the arena's alignment");
+
+/* Cache colouring of large blocks: a block of at least RT_ARENA_COLOR_MIN bytes starts at
+ * offset k * RT_ARENA_COLOR_STEP modulo RT_ARENA_COLOR_PERIOD, k counting such blocks, where
+ * one fits (the bytes before it, less than a period and so at most 1/16 of the block, stay
+ * free for other blocks); else at the first fit, so allocation still fails only when no
+ * free block is large enough. Arrays allocated one after another then do not start at the
+ * same offset modulo a large power of two, which made a streaming kernel over three of
+ * them 1.6x slower on the CPU (softmetal; docs/runtime.md, "Memory model"). */
+enum {
+  RT_ARENA_COLOR_STEP = 64 << 10,
+  RT_ARENA_COLOR_PERIOD = 1 << 20,
+  RT_ARENA_COLOR_MIN = 16 << 20,
+};
+_Static_assert(RT_ARENA_COLOR_STEP % RT_ARENA_ALIGN == 0 &&
+                   RT_ARENA_COLOR_PERIOD % RT_ARENA_COLOR_STEP == 0 &&
+                   RT_ARENA_COLOR_MIN >= 16 * RT_ARENA_COLOR_PERIOD,
+               "coloured starts stay aligned");
 
 /* Prepares an arena of capacity bytes (rounded down to RT_ARENA_ALIGN); the
  * arena owns its block list until rt_arena_destroy. Returns false when out

@@ -1,6 +1,7 @@
 /* tests/runtime/test_arena.c — the arena allocator alone (no Metal): 512-byte
  * alignment (RT_ARENA_ALIGN, an H100's cudaMalloc alignment), first fit, splitting, merging of free
- * neighbours, exhaustion, frees that must be refused, and lookups of interior offsets. */
+ * neighbours, exhaustion, frees that must be refused, lookups of interior offsets, and the
+ * cache colouring of large blocks. */
 #include <stdint.h>
 
 #include "check.h"
@@ -77,8 +78,51 @@ static void test_many_blocks(void) {
   rt_arena_destroy(&a);
 }
 
+/* Cache colouring: blocks of RT_ARENA_COLOR_MIN bytes or more start at successive
+ * multiples of RT_ARENA_COLOR_STEP modulo RT_ARENA_COLOR_PERIOD (the bytes before stay free
+ * and serve smaller blocks), so three equal arrays do not start alike modulo a power of two;
+ * where the coloured start does not fit, the first fit; smaller blocks are not coloured. */
+static void test_coloring(void) {
+  rt_arena a;
+  const uint64_t mib = 1 << 20, period = RT_ARENA_COLOR_PERIOD, step = RT_ARENA_COLOR_STEP;
+  const uint64_t big = RT_ARENA_COLOR_MIN;
+  CHECK(rt_arena_init(&a, 4 * big));
+  uint64_t small, x[3];
+  CHECK(rt_arena_alloc(&a, 1000, RT_BLOCK_DEVICE, &small) && small == 0);
+  for (int i = 0; i < 3; i++)
+    CHECK(rt_arena_alloc(&a, big, RT_BLOCK_DEVICE, &x[i]));
+  for (int i = 0; i < 3; i++)
+    CHECK(x[i] % period == (uint64_t)i * step);
+  CHECK(x[0] == period && x[1] == x[0] + big + step && x[2] == x[1] + big + step);
+  CHECK(a.used == 1024 + 3 * big); /* the gaps stay free */
+  uint64_t filler, one;            /* smaller blocks: first fit, into the gaps */
+  CHECK(rt_arena_alloc(&a, 4096, RT_BLOCK_HOST, &filler) && filler == 1024);
+  CHECK(rt_arena_alloc(&a, mib - 8192, RT_BLOCK_DEVICE, &one) && one == 5120);
+  CHECK(rt_arena_alloc(&a, step, RT_BLOCK_DEVICE, &one) && one == x[0] + big);
+  CHECK(rt_arena_free(&a, one, RT_BLOCK_DEVICE));
+  for (int i = 0; i < 3; i++)
+    CHECK(rt_arena_free(&a, x[i], RT_BLOCK_DEVICE));
+  CHECK(rt_arena_free(&a, filler, RT_BLOCK_HOST) && rt_arena_free(&a, small, RT_BLOCK_DEVICE));
+  CHECK(rt_arena_free(&a, 5120, RT_BLOCK_DEVICE));
+  CHECK(a.used == 0 && a.count == 1);
+  /* the whole arena: the coloured start (three steps in) does not fit, the first fit does */
+  CHECK(rt_arena_alloc(&a, 4 * big, RT_BLOCK_DEVICE, &x[0]) && x[0] == 0);
+  CHECK(rt_arena_free(&a, x[0], RT_BLOCK_DEVICE));
+  rt_arena_destroy(&a);
+  /* the 16 colours of the period, then the first again */
+  CHECK(rt_arena_init(&a, 18 * (big + period)));
+  uint64_t seen = 0, o[17];
+  for (int i = 0; i < 17; i++) {
+    CHECK(rt_arena_alloc(&a, big, RT_BLOCK_DEVICE, &o[i]));
+    seen |= (uint64_t)1 << (o[i] % period / step);
+  }
+  CHECK(seen == 0xffff && o[16] % period == o[0] % period);
+  rt_arena_destroy(&a);
+}
+
 int main(void) {
   test_alignment_and_find();
+  test_coloring();
   test_free_rules();
   test_first_fit_and_merge();
   test_many_blocks();
