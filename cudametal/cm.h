@@ -46,7 +46,7 @@ struct cm_args {
 size_t cm_skip_literal(const char *s);
 /* src (CUDA C++ from the MSL) with each file-scope function defined `inline` that is big
  * and used at many places (expanded size, uses: outline.c's comment) defined
- * `static __noinline__` instead, on the same line; nothing else changes. Returns a malloc'd
+ * `inline __noinline__` instead, on the same line; nothing else changes. Returns a malloc'd
  * copy (caller frees). */
 char *cm_outline(const char *src);
 

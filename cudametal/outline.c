@@ -8,7 +8,8 @@
  * each helper is compiled once and every use is a call.
  *
  * The choice is by size and use, never by name: a file-scope function defined `inline` goes
- * out of line (`static __noinline__`, on the same line) when
+ * out of line (`inline __noinline__`, on the same line; its linkage unchanged, so an earlier
+ * declaration still agrees, and NVRTC still drops it when nothing calls it) when
  *  - its expanded size (its statements plus, at each call of an earlier inline helper, that
  *    helper's expanded size) is at least CM_OUTLINE_MIN_STATEMENTS: a call costs more than
  *    a small body (isnan, neg, pack stay inline), and
@@ -264,18 +265,18 @@ char *cm_outline(const char *src) {
   free(start);
   free(fill);
   free(order);
-  /* The text with `inline` of each chosen function replaced. */
+  /* The text with `__noinline__` after the `inline` of each chosen function. */
   size_t length = strlen(src), extra = 0;
-  static const char keyword[] = "static __noinline__";
+  static const char keyword[] = " __noinline__";
   for (int k = 0; k < count; k++)
-    if (fs[k].out_of_line) extra += sizeof keyword - 1 - 6;
+    if (fs[k].out_of_line) extra += sizeof keyword - 1;
   char *out = malloc(length + extra + 1), *o = out;
   if (!out) abort();
   size_t copied = 0;
   for (int k = 0; k < count; k++) {
     if (!fs[k].out_of_line) continue;
-    memcpy(o, src + copied, fs[k].start - copied);
-    o += fs[k].start - copied;
+    memcpy(o, src + copied, fs[k].start + 6 - copied);
+    o += fs[k].start + 6 - copied;
     memcpy(o, keyword, sizeof keyword - 1);
     o += sizeof keyword - 1;
     copied = fs[k].start + 6;

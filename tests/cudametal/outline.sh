@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # outline.sh — which inline helpers cudametal keeps out of line (cudametal/outline.c), no GPU:
 #  1. tests/cudametal/outline.metal through the translator (msl2cuda --print): exactly
-#     big_often, calls_big and big_in_inlined become `static __noinline__`, each on its own
+#     big_often, calls_big and big_in_inlined become `inline __noinline__`, each on its own
 #     line (NVRTC's diagnostics keep the MSL's line numbers); the small, once-used,
 #     by-reference ones and one used only by an out-of-line helper stay inline;
 #  2. NVRTC's PTX of it (through the module cache, CUDAMETAL_CACHE): a .func for each of
@@ -21,13 +21,13 @@ msl=$root/tests/cudametal/outline.metal
 m2c() { env -u LD_LIBRARY_PATH CUDAMETAL_CACHE="$1" "$build/bin/msl2cuda" "${@:2}"; }
 m2c off "$msl" -90 --print >"$out/outline.cu" 2>"$out/outline.log" ||
   { echo "FAIL: msl2cuda on outline.metal"; cat "$out/outline.log"; exit 1; }
-outlined=$(sed -n 's/^static __noinline__ [a-z]* \([a-z_]*\)(.*/\1/p' "$out/outline.cu" | sort | tr '\n' ' ')
+outlined=$(sed -n 's/^inline __noinline__ [a-z]* \([a-z_]*\)(.*/\1/p' "$out/outline.cu" | sort | tr '\n' ' ')
 [ "$outlined" = "big_in_inlined big_often calls_big " ] ||
   { echo "FAIL: out of line: '$outlined', expected 'big_in_inlined big_often calls_big '"; fail=1; }
 for f in big_often calls_big big_in_inlined big_once small_often big_by_reference \
   big_in_outlined relay; do
   want=$(grep -n "^inline [a-z]* $f(" "$msl" | cut -d: -f1)
-  got=$(grep -n "^\(inline\|static __noinline__\) [a-z]* $f(" "$out/outline.cu" | cut -d: -f1)
+  got=$(grep -n "^inline \(__noinline__ \)\?[a-z]* $f(" "$out/outline.cu" | cut -d: -f1)
   [ -n "$want" ] && [ "$want" = "$got" ] ||
     { echo "FAIL: $f defined at line '$got' of the translation, '$want' of the MSL"; fail=1; }
 done
@@ -44,8 +44,8 @@ m2c "$out/cache1" "$msl" -90 >>"$out/outline.log" 2>&1 ||
 ptx=$(ls "$out"/cache1/*.ptx)
 for f in big_often calls_big big_in_inlined big_once small_often big_by_reference \
   big_in_outlined relay; do
-  funcs=$(grep -a -c "^\.func .*[0-9]${f}E" "$ptx")
-  calls=$(grep -a -A1 'call\.uni' "$ptx" | grep -a -c "[0-9]${f}E")
+  funcs=$(grep -a -c "^\.func .*[0-9]${f}[A-Za-z(]" "$ptx")
+  calls=$(grep -a -A1 'call\.uni' "$ptx" | grep -a -c "[0-9]${f}[A-Za-z(]")
   case $f in
     big_often | calls_big | big_in_inlined) want="1 40" ;;
     *) want="0 0" ;;
@@ -59,8 +59,8 @@ if LD_LIBRARY_PATH="$build/lib" "$build/bin/anchorcc" -O2 --emit-msl \
   m2c "$out/cache2" "$out/math_f64_exp.metal" -90 >>"$out/math_f64_exp.log" 2>&1; then
   ptx=$(ls "$out"/cache2/*.ptx)
   for f in anchor_f64_add anchor_f64_sub anchor_f64_mul anchor_f64_fma; do
-    funcs=$(grep -a -c "^\.func .*[0-9]${f}E" "$ptx")
-    calls=$(grep -a -A1 'call\.uni' "$ptx" | grep -a -c "[0-9]${f}E")
+    funcs=$(grep -a -c "^\.func .*[0-9]${f}[A-Za-z(]" "$ptx")
+    calls=$(grep -a -A1 'call\.uni' "$ptx" | grep -a -c "[0-9]${f}[A-Za-z(]")
     [ "$funcs" = 1 ] && [ "$calls" -ge 100 ] ||
       { echo "FAIL: math_f64_exp's PTX: $f has $funcs .func and $calls calls"; fail=1; }
   done
