@@ -69,9 +69,9 @@ run() {
   mkdir -p "$out"
   echo "== $(date -u '+%F %T UTC') $(uname -m), $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "== nvcc: $("$cuda/bin/nvcc" --version | tail -n1)"
-  nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader
-  arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -n1 | tr -d ' .')
-  [ -n "$arch" ] || arch=90
+  nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader 2>&1
+  arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n1 | tr -d ' .')
+  [[ "$arch" =~ ^[0-9]+$ ]] || arch=90
   # NVIDIA's driver for cudametal by absolute path (bundle/lib/libcuda.so.1 is libanchor).
   export CUDAMETAL_LIBCUDA=${CUDAMETAL_LIBCUDA:-$(ldconfig -p |
     awk '/libcuda\.so\.1 / && $NF !~ /stubs/ {print $NF; exit}')}
