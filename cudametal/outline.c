@@ -12,7 +12,8 @@
  * declaration still agrees, and NVRTC still drops it when nothing calls it) when
  *  - its expanded size (its statements plus, at each call of an earlier inline helper, that
  *    helper's expanded size) is at least CM_OUTLINE_MIN_STATEMENTS: a call costs more than
- *    a small body (isnan, neg, pack stay inline), and
+ *    a small body, and a mid-sized one often folds at each call (isnan, neg, pack, the
+ *    rounding and the shuffle-lane helpers stay inline; fp64's add is 110, mul 54), and
  *  - the code its inlining would add, expanded size x (uses - 1), is at least
  *    CM_OUTLINE_MIN_GROWTH, where uses counts each call site once if it is in a kernel,
  *    another top-level definition or an out-of-line helper, and as many times as its
@@ -28,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CM_OUTLINE_MIN_STATEMENTS 10
+#define CM_OUTLINE_MIN_STATEMENTS 20
 #define CM_OUTLINE_MIN_GROWTH 400
 #define CM_OUTLINE_SATURATE (1ll << 30) /* sizes and uses stop here: their product fits */
 

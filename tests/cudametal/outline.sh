@@ -2,8 +2,9 @@
 # outline.sh — which inline helpers cudametal keeps out of line (cudametal/outline.c), no GPU:
 #  1. tests/cudametal/outline.metal through the translator (msl2cuda --print): exactly
 #     big_often, calls_big and big_in_inlined become `inline __noinline__`, each on its own
-#     line (NVRTC's diagnostics keep the MSL's line numbers); the small, once-used,
-#     by-reference ones and one used only by an out-of-line helper stay inline;
+#     line (NVRTC's diagnostics keep the MSL's line numbers); the small (1 and 12
+#     statements), once-used, by-reference ones and one used only by an out-of-line helper
+#     stay inline;
 #  2. NVRTC's PTX of it (through the module cache, CUDAMETAL_CACHE): a .func for each of
 #     the three, 40 calls of each, none of the others;
 #     CUDAMETAL_OUTLINE=off keeps all inline, another value than on/off is an error;
@@ -24,7 +25,7 @@ m2c off "$msl" -90 --print >"$out/outline.cu" 2>"$out/outline.log" ||
 outlined=$(sed -n 's/^inline __noinline__ [a-z]* \([a-z_]*\)(.*/\1/p' "$out/outline.cu" | sort | tr '\n' ' ')
 [ "$outlined" = "big_in_inlined big_often calls_big " ] ||
   { echo "FAIL: out of line: '$outlined', expected 'big_in_inlined big_often calls_big '"; fail=1; }
-for f in big_often calls_big big_in_inlined big_once small_often big_by_reference \
+for f in big_often calls_big big_in_inlined big_once mid_often small_often big_by_reference \
   big_in_outlined relay; do
   want=$(grep -n "^inline [a-z]* $f(" "$msl" | cut -d: -f1)
   got=$(grep -n "^inline \(__noinline__ \)\?[a-z]* $f(" "$out/outline.cu" | cut -d: -f1)
@@ -42,7 +43,7 @@ fi
 m2c "$out/cache1" "$msl" -90 >>"$out/outline.log" 2>&1 ||
   { echo "FAIL: NVRTC on outline.metal"; cat "$out/outline.log"; exit 1; }
 ptx=$(ls "$out"/cache1/*.ptx)
-for f in big_often calls_big big_in_inlined big_once small_often big_by_reference \
+for f in big_often calls_big big_in_inlined big_once mid_often small_often big_by_reference \
   big_in_outlined relay; do
   funcs=$(grep -a -c "^\.func .*[0-9]${f}[A-Za-z(]" "$ptx")
   calls=$(grep -a -A1 'call\.uni' "$ptx" | grep -a -c "[0-9]${f}[A-Za-z(]")
