@@ -5,6 +5,8 @@
  * reaches cudametal through Metal's selectors once metal/mtl.c loaded it
  * (ANCHOR_METAL=cudametal). Files, lowest layer first:
  *
+ *   outline.c     which inline helpers of the MSL NVRTC keeps out of line (by size
+ *                 and number of uses: fp64's arithmetic), literal skipping
  *   translate.c   MSL -> CUDA C++: kernel signatures, threadgroup variables,
  *                 MSL vector type names, one extern "C" __global__ wrapper per kernel
  *   compile.c     NVRTC: the prelude (msl/metal_stdlib), options, cubin
@@ -38,6 +40,15 @@ struct cm_args {
   uint32_t tg_offset[CM_MAX_THREADGROUPS + 1]; /* offset in the dynamic shared memory */
   _Alignas(16) unsigned char bytes[CM_BYTES_MAX];
 };
+
+/* ---- outline.c ---- */
+/* Length of a comment, string or character literal at s, or 0. */
+size_t cm_skip_literal(const char *s);
+/* src (CUDA C++ from the MSL) with each file-scope function defined `inline` that is big
+ * and used at many places (expanded size, uses: outline.c's comment) defined
+ * `inline __noinline__` instead, on the same line; nothing else changes. Returns a malloc'd
+ * copy (caller frees). */
+char *cm_outline(const char *src);
 
 /* ---- translate.c ---- */
 struct cm_kernel_info {

@@ -11,7 +11,8 @@
  *     (or the setBytes copy inside the parameter block), a [[threadgroup(n)]] from the
  *     dynamic shared memory at its offset, a position attribute from
  *     threadIdx/blockIdx/blockDim/gridDim;
- *  3. `threadgroup T name[N];` in a kernel body becomes `__shared__ __align__(16) T ...`.
+ *  3. `threadgroup T name[N];` in a kernel body becomes `__shared__ __align__(16) T ...`;
+ *  4. big inline helpers used at many places are kept out of line (outline.c).
  * Line numbers are kept (nothing inserted before the last kernel's end but on the same
  * lines), so NVRTC's diagnostics point at the MSL's lines.
  */
@@ -72,25 +73,6 @@ static bool ident_char(char c) {
   return isalnum((unsigned char)c) || c == '_';
 }
 
-/* Length of a comment, string or character literal at s, or 0. */
-static size_t skip_literal(const char *s) {
-  if (s[0] == '/' && s[1] == '/') {
-    const char *e = strchr(s, '\n');
-    return e ? (size_t)(e - s) : strlen(s);
-  }
-  if (s[0] == '/' && s[1] == '*') {
-    const char *e = strstr(s + 2, "*/");
-    return e ? (size_t)(e + 2 - s) : strlen(s);
-  }
-  if (s[0] == '"' || s[0] == '\'') {
-    size_t i = 1;
-    while (s[i] && s[i] != s[0])
-      i += (s[i] == '\\' && s[i + 1]) ? 2 : 1;
-    return s[i] ? i + 1 : i;
-  }
-  return 0;
-}
-
 /* Whether the identifier s[0..n) is an MSL vector type name. */
 static bool vector_type(const char *s, size_t n) {
   static const char *const scalars[] = {"bool", "char", "uchar", "short", "ushort", "int",
@@ -107,7 +89,7 @@ static char *rename_vectors(const char *src) {
   struct text t = {0};
   put(&t, "", 0);
   for (size_t i = 0; src[i];) {
-    size_t lit = skip_literal(src + i);
+    size_t lit = cm_skip_literal(src + i);
     if (lit) {
       put(&t, src + i, lit);
       i += lit;
@@ -160,7 +142,7 @@ static size_t skip_space(const char *s, size_t i) {
   for (;;) {
     while (isspace((unsigned char)s[i]))
       i++;
-    size_t lit = (s[i] == '/') ? skip_literal(s + i) : 0;
+    size_t lit = (s[i] == '/') ? cm_skip_literal(s + i) : 0;
     if (!lit) return i;
     i += lit;
   }
@@ -299,7 +281,7 @@ char *cm_translate(const char *msl, struct cm_translation *out) {
   size_t i = 0, copied = 0;
   bool statement_start = true;
   while (src[i] && !err) {
-    size_t lit = skip_literal(src + i);
+    size_t lit = cm_skip_literal(src + i);
     if (lit) {
       i += lit;
       continue;
@@ -452,7 +434,23 @@ char *cm_translate(const char *msl, struct cm_translation *out) {
   put(&t, wrappers.data, wrappers.length);
   free(wrappers.data);
   free(src);
-  out->source = t.data;
+  /* CUDAMETAL_OUTLINE=off (an experiment: every helper inlined, as before outline.c) lets
+   * one GPU run time the kernels both ways; anything but `on`/`off` is an error. */
+  const char *outline = getenv("CUDAMETAL_OUTLINE");
+  if (outline && *outline && strcmp(outline, "on") && strcmp(outline, "off")) {
+    free(t.data);
+    cm_translation_free(out);
+    struct text e = {0};
+    putf(&e, "program_source:1:1: error: CUDAMETAL_OUTLINE must be `on` or `off`, not `%s`",
+         outline);
+    return e.data;
+  }
+  if (outline && !strcmp(outline, "off")) {
+    out->source = t.data;
+  } else {
+    out->source = cm_outline(t.data);
+    free(t.data);
+  }
   return NULL;
 }
 
