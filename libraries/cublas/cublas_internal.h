@@ -184,6 +184,36 @@ void cublas_lt_log(int level, const char *function, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 cublasStatus_t cublas_lt_log_status(const char *function, cublasStatus_t status);
 
+/* cuBLASLt's matrix orders (lt_order.c): whether an order is one of the tiled ones (COL32,
+ * COL4_4R2_8C, COL32_2R_4R4), and the checks of a layout's order and leading dimension
+ * (NOT_SUPPORTED: an order Anchor does not know or sizes beyond int; INVALID_VALUE: ld below
+ * the order's least). */
+int cublas_lt_order_tiled(int order);
+cublasStatus_t cublas_lt_order_check(int order, uint64_t rows, uint64_t cols, int64_t ld);
+
+/* cuBLASLt's 8-bit integer matmul (lt_int8.c, lt_int8.cu): A and B CUDA_R_8I, compute
+ * CUBLAS_COMPUTE_32I(_PEDANTIC); scale 32I with C/D 32I, or scale 32F with C/D 8I. */
+typedef struct {
+  const void *p;
+  int order;
+  long long ld, stride;
+} cublas_lt_matrix;
+typedef struct {
+  int m, n, k, batch_count;
+  int transa, transb; /* 1: op T (or C) */
+  int d8;             /* C and D 8I, scale 32F (else 32I, scale 32I) */
+  cublas_lt_matrix a, b, c, d;
+  const void *alpha, *beta; /* host values or device pointers (device_scalars) */
+  int device_scalars;
+} cublas_lt_int8_problem;
+/* The 8-bit types, operations and orders as NVIDIA documents them (SUCCESS, NOT_SUPPORTED):
+ * C/D type ctype and dtype, scale type, ops (cublasOperation_t) and the four orders. Sets
+ * *d8 as the problem's field. */
+cublasStatus_t cublas_lt_int8_check(int scale, int ctype, int dtype, int transa, int transb,
+                                    int aorder, int border, int corder, int dorder, int *d8);
+/* Runs a checked problem on handle's stream; beta a host zero leaves C unread. */
+cublasStatus_t cublas_lt_int8_run(cublasHandle_t handle, const cublas_lt_int8_problem *p);
+
 /* cuBLASLt (lt.c): whether a host scalar of `size` bytes (2: 16F, 4: 32F, 8: 64F) is +-0. */
 int cublas_lt_host_zero(const void *scalar, int size);
 

@@ -375,6 +375,8 @@ typedef struct {
   long long bias_stride;
   const void *C;
   long long strideC;
+  int int8; /* an 8-bit integer matmul: i8 instead of gemm (lt_int8.c) */
+  cublas_lt_int8_problem i8;
 } lt_plan;
 
 static int dtype_index(uint32_t t, int *size) {
@@ -397,15 +399,59 @@ static int fits_int(uint64_t v) {
 
 /* The checks of one layout: its order, its leading dimension, its sizes in int range. */
 static cublasStatus_t layout_check(const lt_layout *l) {
-  if (l->order != CUBLASLT_ORDER_COL && l->order != CUBLASLT_ORDER_ROW)
-    return CUBLAS_STATUS_NOT_SUPPORTED;
   if (l->plane_offset != 0 || l->batch_mode != CUBLASLT_BATCH_MODE_STRIDED)
     return CUBLAS_STATUS_NOT_SUPPORTED;
+  cublasStatus_t st = cublas_lt_order_check(l->order, l->rows, l->cols, l->ld);
+  if (st != CUBLAS_STATUS_SUCCESS) return st;
   if (l->batch_count < 1) return CUBLAS_STATUS_INVALID_VALUE;
-  uint64_t need = l->order == CUBLASLT_ORDER_COL ? l->rows : l->cols;
-  if (l->ld < 1 || (uint64_t)l->ld < need) return CUBLAS_STATUS_INVALID_VALUE;
-  if (!fits_int(l->rows) || !fits_int(l->cols) || !fits_int((uint64_t)l->ld))
+  if (!fits_int((uint64_t)l->ld) && !cublas_lt_order_tiled(l->order))
     return CUBLAS_STATUS_NOT_SUPPORTED;
+  return CUBLAS_STATUS_SUCCESS;
+}
+
+/* The shapes: op(A) is D.rows x k, op(B) k x D.cols, C as D (INVALID_VALUE), C in D's
+ * order (NOT_SUPPORTED), batch counts all D's (INVALID_VALUE). */
+static cublasStatus_t shapes_check(const lt_desc *d, const lt_layout *a, const lt_layout *b,
+                                   const lt_layout *c, const lt_layout *dl) {
+  uint64_t m = dl->rows, n = dl->cols;
+  uint64_t k = d->transa == CUBLAS_OP_N ? a->cols : a->rows;
+  if ((d->transa == CUBLAS_OP_N ? a->rows : a->cols) != m) return CUBLAS_STATUS_INVALID_VALUE;
+  if ((d->transb == CUBLAS_OP_N ? b->rows : b->cols) != k ||
+      (d->transb == CUBLAS_OP_N ? b->cols : b->rows) != n)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (c->rows != m || c->cols != n) return CUBLAS_STATUS_INVALID_VALUE;
+  if (c->order != dl->order) return CUBLAS_STATUS_NOT_SUPPORTED;
+  int batch = dl->batch_count;
+  if (a->batch_count != batch || b->batch_count != batch || c->batch_count != batch)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  return CUBLAS_STATUS_SUCCESS;
+}
+
+static cublas_lt_matrix matrix_of(const lt_layout *l) {
+  cublas_lt_matrix x = {NULL, l->order, l->ld, l->stride};
+  return x;
+}
+
+/* An 8-bit integer matmul (lt_int8.c): its types and orders, no epilogue, the shapes. */
+static cublasStatus_t plan_int8(const lt_desc *d, const lt_layout *a, const lt_layout *b,
+                                const lt_layout *c, const lt_layout *dl, lt_plan *plan) {
+  int d8 = 0;
+  cublasStatus_t st = cublas_lt_int8_check(d->scale, (int)c->type, (int)dl->type, d->transa,
+                                           d->transb, a->order, b->order, c->order, dl->order, &d8);
+  if (st != CUBLAS_STATUS_SUCCESS) return st;
+  if (d->epilogue != CUBLASLT_EPILOGUE_DEFAULT) return CUBLAS_STATUS_NOT_SUPPORTED;
+  if ((st = shapes_check(d, a, b, c, dl))) return st;
+  memset(plan, 0, sizeof *plan);
+  cublas_lt_int8_problem *p = &plan->i8;
+  plan->int8 = 1;
+  p->m = (int)dl->rows, p->n = (int)dl->cols;
+  p->k = (int)(d->transa == CUBLAS_OP_N ? a->cols : a->rows);
+  p->batch_count = dl->batch_count;
+  p->transa = d->transa != CUBLAS_OP_N, p->transb = d->transb != CUBLAS_OP_N;
+  p->d8 = d8;
+  p->a = matrix_of(a), p->b = matrix_of(b), p->c = matrix_of(c), p->d = matrix_of(dl);
+  p->device_scalars = d->pointer_mode == CUBLASLT_POINTER_MODE_DEVICE;
+  plan->rows = p->m, plan->cols = p->n;
   return CUBLAS_STATUS_SUCCESS;
 }
 
@@ -430,8 +476,14 @@ static cublasStatus_t plan_matmul(cublasLtHandle_t h, cublasLtMatmulDesc_t desc,
   if (d->pointer_mode != CUBLASLT_POINTER_MODE_HOST &&
       d->pointer_mode != CUBLASLT_POINTER_MODE_DEVICE)
     return CUBLAS_STATUS_NOT_SUPPORTED;
+  if (a->type != b->type) return CUBLAS_STATUS_NOT_SUPPORTED;
+  if (a->type == CUDA_R_8I &&
+      (d->compute == CUBLAS_COMPUTE_32I || d->compute == CUBLAS_COMPUTE_32I_PEDANTIC))
+    return plan_int8(d, a, b, c, dl, plan);
   /* types: GemmEx's table, restricted to the real types cuBLASLt's basics cover */
-  if (a->type != b->type || c->type != dl->type) return CUBLAS_STATUS_NOT_SUPPORTED;
+  if (c->type != dl->type || cublas_lt_order_tiled(a->order) || cublas_lt_order_tiled(b->order) ||
+      cublas_lt_order_tiled(c->order) || cublas_lt_order_tiled(dl->order))
+    return CUBLAS_STATUS_NOT_SUPPORTED;
   int scalar_size = 0;
   int variant = cublas_gemm_ex_variant((cudaDataType)a->type, (cudaDataType)dl->type,
                                        (cublasComputeType_t)d->compute, &scalar_size);
@@ -456,18 +508,10 @@ static cublasStatus_t plan_matmul(cublasLtHandle_t h, cublasLtMatmulDesc_t desc,
     if (d->bias_type != -1 && d->bias_type != (int32_t)dl->type) return CUBLAS_STATUS_NOT_SUPPORTED;
     if (!d->bias) return CUBLAS_STATUS_INVALID_VALUE;
   }
-  /* shapes */
+  if ((st = shapes_check(d, a, b, c, dl))) return st;
   uint64_t m = dl->rows, n = dl->cols;
   uint64_t k = d->transa == CUBLAS_OP_N ? a->cols : a->rows;
-  if ((d->transa == CUBLAS_OP_N ? a->rows : a->cols) != m) return CUBLAS_STATUS_INVALID_VALUE;
-  if ((d->transb == CUBLAS_OP_N ? b->rows : b->cols) != k ||
-      (d->transb == CUBLAS_OP_N ? b->cols : b->rows) != n)
-    return CUBLAS_STATUS_INVALID_VALUE;
-  if (c->rows != m || c->cols != n) return CUBLAS_STATUS_INVALID_VALUE;
-  if (c->order != dl->order) return CUBLAS_STATUS_NOT_SUPPORTED;
   int batch = dl->batch_count;
-  if (a->batch_count != batch || b->batch_count != batch || c->batch_count != batch)
-    return CUBLAS_STATUS_INVALID_VALUE;
 
   memset(plan, 0, sizeof *plan);
   cublas_gemm_problem *p = &plan->gemm;
@@ -572,6 +616,13 @@ static cublasStatus_t matmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t 
   if (algo && (st = algo_fits(algo, computeDesc, Adesc, Bdesc, Cdesc, Ddesc))) return st;
   if (!alpha || !beta) return CUBLAS_STATUS_INVALID_VALUE;
   if (plan.rows == 0 || plan.cols == 0) return CUBLAS_STATUS_SUCCESS;
+  if (plan.int8) { /* lt_int8.c: C read unless beta is a host zero */
+    struct cublasContext ctx = *lightHandle->blas;
+    ctx.stream = stream;
+    plan.i8.a.p = A, plan.i8.b.p = B, plan.i8.c.p = C, plan.i8.d.p = D;
+    plan.i8.alpha = alpha, plan.i8.beta = beta;
+    return cublas_lt_int8_run(&ctx, &plan.i8);
+  }
   /* a copy of the handle with this call's stream and pointer mode: calls on one
    * cublasLt handle from several threads never share mutable state */
   struct cublasContext ctx = *lightHandle->blas;

@@ -3,7 +3,8 @@
  * checks it runs). Anchor has one algorithm, id 0 (LT_ALGO_ID): cublasLtMatmul's path
  * through cublas_gemm_run, whose kernel cublas_gemm_select picks for the types — the
  * simdgroup_matrix kernel (64x32 tiles of D) where it applies (float compute), else the tiled
- * kernel (64x64) — one pass over k (no split-k, no reduction scheme, no workspace).
+ * kernel (64x64) — or for 8-bit integers lt_int8.c's (16x16); one pass over k (no split-k,
+ * no reduction scheme, no workspace).
  *
  * cublasLtMatmulAlgo_t (NVIDIA's 8 x uint64_t, plain data the caller copies) holds:
  * data[0] a tag and the id, data[1] the tile of the types it was initialized for, data[2..4]
@@ -37,6 +38,15 @@ static const lt_algo *algo_of(const cublasLtMatmulAlgo_t *a) {
  * (its type rules: GemmEx's table, real types, C and D alike, the compute type's scale). */
 static uint32_t tile_for(cublasComputeType_t compute, cudaDataType_t scale, cudaDataType_t a,
                          cudaDataType_t b, cudaDataType_t c, cudaDataType_t d) {
+  if (a == CUDA_R_8I && b == CUDA_R_8I &&
+      (compute == CUBLAS_COMPUTE_32I || compute == CUBLAS_COMPUTE_32I_PEDANTIC)) {
+    int d8; /* lt_int8.c's kernel: 16 x 16 blocks of D */
+    return cublas_lt_int8_check(scale, c, d, CUBLAS_OP_N, CUBLAS_OP_N, CUBLASLT_ORDER_COL,
+                                CUBLASLT_ORDER_COL, CUBLASLT_ORDER_COL, CUBLASLT_ORDER_COL,
+                                &d8) == CUBLAS_STATUS_SUCCESS
+               ? CUBLASLT_MATMUL_TILE_16x16
+               : 0;
+  }
   int size = 0;
   int variant = cublas_gemm_ex_variant(a, d, compute, &size);
   if (a != b || c != d || variant < 0) return 0;
