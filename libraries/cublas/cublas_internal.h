@@ -214,6 +214,33 @@ cublasStatus_t cublas_lt_int8_check(int scale, int ctype, int dtype, int transa,
 /* Runs a checked problem on handle's stream; beta a host zero leaves C unread. */
 cublasStatus_t cublas_lt_int8_run(cublasHandle_t handle, const cublas_lt_int8_problem *p);
 
+/* cuBLASLt's AUX and gradient epilogues (lt_epilogue.c, lt_epilogue.cu). */
+typedef struct {
+  int epilogue; /* the cublasLtEpilogue_t value */
+  int dtype;    /* D's type: lt.c's index (16F, 16BF, 32F, 64F) */
+  void *aux;    /* EPILOGUE_AUX_POINTER, _LD, _BATCH_STRIDE (elements; bits for the mask) */
+  long long aux_ld, aux_stride;
+  void *bias; /* BIAS_POINTER: the bias (_BIAS forms) or the gradient (BGRAD forms) */
+  long long bias_stride;
+} cublas_lt_aux;
+/* Whether an epilogue is one of these (RELU_AUX ... BGRADB). */
+int cublas_lt_aux_epilogue(unsigned epilogue);
+/* NVIDIA's rules for the aux buffer and the bias (gradient) pointer; aux_type is
+ * EPILOGUE_AUX_DATA_TYPE (-1 unset), dtype D's cudaDataType, dorder D's order. */
+cublasStatus_t cublas_lt_aux_check(const cublas_lt_aux *e, int aux_type, int dtype, int dorder,
+                                   uint64_t rows, int batch);
+/* The epilogue over D (COL, ldd) from src (column step src_cs; wide: lt.c's float buffer),
+ * then a BGRAD form's row sums of D into the bias. */
+cublasStatus_t cublas_lt_aux_run(cublasHandle_t h, const cublas_lt_aux *e, int rows, int cols,
+                                 int batch, const void *src, long long src_cs, long long src_stride,
+                                 int wide, void *D, long long ldd, long long d_stride);
+/* BGRADA/BGRADB: bias[i] = sum over l < k of X[i rs + l ks] (batches `stride` apart), with
+ * lt_epilogue.cu's operand kernel `kernel` ((A/B, D) types: 16F 16F, 16F 32F, 16BF 16BF,
+ * 16BF 32F, 32F 32F, 64F 64F). */
+cublasStatus_t cublas_lt_bgrad_operand(cublasHandle_t h, const cublas_lt_aux *e, int kernel,
+                                       int len, int k, const void *X, long long rs, long long ks,
+                                       long long stride, int batch);
+
 /* cuBLASLt (lt.c): whether a host scalar of `size` bytes (2: 16F, 4: 32F, 8: 64F) is +-0. */
 int cublas_lt_host_zero(const void *scalar, int size);
 

@@ -7,14 +7,15 @@
  *
  * Types (A/B -> C/D, compute, scale): 32F -> 32F (32F compute types), 16F -> 16F (16F or
  * 32F compute), 16F -> 32F, 16BF -> 16BF and 16BF -> 32F (32F compute), 64F -> 64F (64F
- * compute); the scale type must be the compute type's (16F, 32F, 64F). Anything else is
- * CUBLAS_STATUS_NOT_SUPPORTED, as are orders other than COL and ROW, C and D of different
+ * compute); the scale type must be the compute type's (16F, 32F, 64F); 8I A/B with 32I
+ * compute go to lt_int8.c (its types and orders, the tiled ones included). Anything else is
+ * CUBLAS_STATUS_NOT_SUPPORTED, as are the tiled orders elsewhere, C and D of different
  * orders, pointer modes other than HOST and DEVICE, epilogues other than DEFAULT, RELU,
- * BIAS, RELU_BIAS, GELU, GELU_BIAS, a bias type other than D's, pointer-array batches and
- * planar complex. INVALID_VALUE: a NULL descriptor, layout or scalar, shapes that do not
- * agree (A: op(A) is D.rows x k, B: op(B) is k x D.cols, C as D), a leading dimension
- * below the rows (COL) or columns (ROW), batch counts that differ from D's or are < 1,
- * a bias epilogue without a bias pointer. */
+ * BIAS, RELU_BIAS, GELU, GELU_BIAS (lt.cu) and the AUX and gradient ones (lt_epilogue.c),
+ * a bias type other than D's, pointer-array batches and planar complex. INVALID_VALUE: a NULL
+ * descriptor, layout or scalar, shapes that do not agree (A: op(A) is D.rows x k, B: op(B) is k x
+ * D.cols, C as D), a leading dimension below the rows (COL) or columns (ROW), batch counts that
+ * differ from D's or are < 1, a bias epilogue without a bias pointer. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,6 +51,9 @@ typedef struct {
   int8_t fast_accum;
   const void *bias;
   int64_t bias_stride;
+  void *aux; /* the AUX and gradient epilogues' buffer (lt_epilogue.c) */
+  int64_t aux_ld, aux_stride;
+  int32_t aux_type;
 } lt_desc;
 typedef struct {
   uint32_t magic;
@@ -219,6 +223,7 @@ cublasStatus_t cublasLtMatmulDescInit_internal(cublasLtMatmulDesc_t matmulDesc, 
   d.fill_mode = CUBLAS_FILL_MODE_FULL;
   d.epilogue = CUBLASLT_EPILOGUE_DEFAULT;
   d.bias_type = -1; /* D's type */
+  d.aux_type = -1;  /* D's type */
   memset(matmulDesc, 0, sizeof *matmulDesc);
   memcpy(matmulDesc, &d, sizeof d);
   return CUBLAS_STATUS_SUCCESS;
@@ -266,6 +271,14 @@ static cublasStatus_t desc_attr(int set, cublasLtMatmulDesc_t matmulDesc,
     return attr_copy(set, &d->bias_stride, 8, buf, size, written);
   case CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE:
     return attr_copy(set, &d->bias_type, 4, buf, size, written);
+  case CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER:
+    return attr_copy(set, (void *)&d->aux, sizeof(void *), buf, size, written);
+  case CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_LD:
+    return attr_copy(set, &d->aux_ld, 8, buf, size, written);
+  case CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_BATCH_STRIDE:
+    return attr_copy(set, &d->aux_stride, 8, buf, size, written);
+  case CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_DATA_TYPE:
+    return attr_copy(set, &d->aux_type, 4, buf, size, written);
   case CUBLASLT_MATMUL_DESC_SM_COUNT_TARGET:
     return attr_copy(set, &d->sm_count, 4, buf, size, written);
   case CUBLASLT_MATMUL_DESC_FAST_ACCUM:
@@ -375,7 +388,12 @@ typedef struct {
   long long bias_stride;
   const void *C;
   long long strideC;
-  int int8; /* an 8-bit integer matmul: i8 instead of gemm (lt_int8.c) */
+  int int8;     /* an 8-bit integer matmul: i8 instead of gemm (lt_int8.c) */
+  int aux_mode; /* an AUX or gradient epilogue (lt_epilogue.c): aux instead of lt.cu's */
+  cublas_lt_aux aux;
+  int bgrad_kernel; /* BGRADA/BGRADB: lt_epilogue.cu's operand kernel, else -1 */
+  int bgrad_len, bgrad_from_b;
+  long long bgrad_rs, bgrad_ks;
   cublas_lt_int8_problem i8;
 } lt_plan;
 
@@ -502,12 +520,19 @@ static cublasStatus_t plan_matmul(cublasLtHandle_t h, cublasLtMatmulDesc_t desc,
   case CUBLASLT_EPILOGUE_RELU_BIAS:
   case CUBLASLT_EPILOGUE_GELU:
   case CUBLASLT_EPILOGUE_GELU_BIAS: epi = (int)d->epilogue; break;
-  default: return CUBLAS_STATUS_NOT_SUPPORTED;
+  default:
+    if (!cublas_lt_aux_epilogue(d->epilogue)) return CUBLAS_STATUS_NOT_SUPPORTED;
+    epi = (int)d->epilogue;
   }
-  if (epi & 4) {
-    if (d->bias_type != -1 && d->bias_type != (int32_t)dl->type) return CUBLAS_STATUS_NOT_SUPPORTED;
-    if (!d->bias) return CUBLAS_STATUS_INVALID_VALUE;
-  }
+  cublas_lt_aux aux = {epi,           dtype,           d->aux,        d->aux_ld,
+                       d->aux_stride, (void *)d->bias, d->bias_stride};
+  if ((epi & (4 | 16 | 256 | 512)) && d->bias_type != -1 && d->bias_type != (int32_t)dl->type)
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+  if ((epi & 4) && !d->bias) return CUBLAS_STATUS_INVALID_VALUE;
+  int aux_mode = cublas_lt_aux_epilogue((unsigned)epi);
+  if (aux_mode && (st = cublas_lt_aux_check(&aux, d->aux_type, (int)dl->type, dl->order, dl->rows,
+                                            dl->batch_count)))
+    return st;
   if ((st = shapes_check(d, a, b, c, dl))) return st;
   uint64_t m = dl->rows, n = dl->cols;
   uint64_t k = d->transa == CUBLAS_OP_N ? a->cols : a->rows;
@@ -543,6 +568,30 @@ static cublasStatus_t plan_matmul(cublasLtHandle_t h, cublasLtMatmulDesc_t desc,
   plan->dsize = dsize;
   plan->rows = (int)m, plan->cols = (int)n;
   plan->epilogue = epi;
+  plan->aux = aux;
+  plan->bgrad_kernel = -1;
+  if (epi == CUBLASLT_EPILOGUE_BGRADA || epi == CUBLASLT_EPILOGUE_BGRADB) {
+    /* no pointwise epilogue: sums of op(A)'s rows or op(B)'s columns over k */
+    static const int kernel_of[CUBLAS_GEMM_VARIANTS] = {
+        [CUBLAS_GEMM_H] = 0,       [CUBLAS_GEMM_H_H_S] = 0,  [CUBLAS_GEMM_H_S_S] = 1,
+        [CUBLAS_GEMM_BF_BF_S] = 2, [CUBLAS_GEMM_BF_S_S] = 3, [CUBLAS_GEMM_S] = 4,
+        [CUBLAS_GEMM_D] = 5};
+    int from_b = epi == CUBLASLT_EPILOGUE_BGRADB;
+    const lt_layout *x = from_b ? b : a;
+    /* along the bias (op(A)'s rows, op(B)'s columns) and along k, in x's storage */
+    int t = (from_b ? d->transb : d->transa) != CUBLAS_OP_N;
+    int along_rows = from_b ? t : !t; /* the bias runs along x's stored rows */
+    long long row_step = x->order == CUBLASLT_ORDER_COL ? 1 : x->ld;
+    long long col_step = x->order == CUBLASLT_ORDER_COL ? x->ld : 1;
+    plan->bgrad_kernel = kernel_of[variant];
+    plan->bgrad_from_b = from_b;
+    plan->bgrad_len = (int)(from_b ? n : m);
+    plan->bgrad_rs = along_rows ? row_step : col_step;
+    plan->bgrad_ks = along_rows ? col_step : row_step;
+    plan->epilogue = 0;
+  } else {
+    plan->aux_mode = aux_mode;
+  }
   plan->bias = d->bias;
   plan->bias_stride = d->bias_stride;
   plan->strideC = c->stride;
@@ -667,7 +716,10 @@ static cublasStatus_t matmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t 
       plan.gemm.strideC = elements;
       st = cublas_gemm_run(&ctx, &plan.gemm);
     }
-    if (st == CUBLAS_STATUS_SUCCESS) {
+    if (st == CUBLAS_STATUS_SUCCESS && plan.aux_mode)
+      st = cublas_lt_aux_run(&ctx, &plan.aux, rows, cols, batch, tmp, t_cs, t_stride, 1, D, dcs,
+                             dstride);
+    else if (st == CUBLAS_STATUS_SUCCESS) {
       void *args[] = {&rows,
                       &cols,
                       &tmp,
@@ -698,7 +750,16 @@ static cublasStatus_t matmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t 
   }
   plan.gemm.C = D;
   st = cublas_gemm_run(&ctx, &plan.gemm);
+  if (st == CUBLAS_STATUS_SUCCESS && plan.bgrad_kernel >= 0) {
+    const lt_layout *x = layout_of(plan.bgrad_from_b ? Bdesc : Adesc);
+    st = cublas_lt_bgrad_operand(&ctx, &plan.aux, plan.bgrad_kernel, plan.bgrad_len, plan.gemm.k,
+                                 plan.bgrad_from_b ? B : A, plan.bgrad_rs, plan.bgrad_ks, x->stride,
+                                 batch);
+  }
   if (st != CUBLAS_STATUS_SUCCESS || !plan.epilogue) return st;
+  if (plan.aux_mode)
+    return cublas_lt_aux_run(&ctx, &plan.aux, rows, cols, batch, D, dcs, dstride, 0, D, dcs,
+                             dstride);
   void *args[] = {&rows,
                   &cols,
                   &D,

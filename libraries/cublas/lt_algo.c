@@ -160,7 +160,8 @@ cublasStatus_t cublasLtMatmulAlgoCapGetAttribute(const cublasLtMatmulAlgo_t *alg
     return give(&u32, 4, buf, sizeInBytes, sizeWritten);
   case CUBLASLT_ALGO_CAP_EPILOGUE_MASK:
     u32 = CUBLASLT_EPILOGUE_DEFAULT | CUBLASLT_EPILOGUE_RELU | CUBLASLT_EPILOGUE_BIAS |
-          CUBLASLT_EPILOGUE_GELU;
+          CUBLASLT_EPILOGUE_GELU | CUBLASLT_EPILOGUE_RELU_AUX | CUBLASLT_EPILOGUE_DRELU_BGRAD |
+          CUBLASLT_EPILOGUE_DGELU | CUBLASLT_EPILOGUE_BGRADA | CUBLASLT_EPILOGUE_BGRADB;
     return give(&u32, 4, buf, sizeInBytes, sizeWritten);
   case CUBLASLT_ALGO_CAP_NUMERICAL_IMPL_FLAGS: /* not described: no flags */
     return give(&u64, 8, buf, sizeInBytes, sizeWritten);

@@ -6,6 +6,7 @@
 //   3. the statuses of cublasLtMatmul for the 8-bit combinations Anchor accepts or refuses
 //      (COL with NN/TN, ROW, IMMA layout, ld too small, an epilogue) and their results
 //      against a host reference (8I output: rounding of halves);
+//   4. the AUX/gradient epilogues' open points (see probe_epilogues);
 // nvcc -O2 -arch=sm_90 lt_order_probe.cu -lcublasLt && ./a.out
 #include <cmath>
 #include <cstdint>
@@ -212,10 +213,67 @@ static void probe_matmul(cublasLtHandle_t lt, const char *name, int scale32f, in
   cudaFree(dA), cudaFree(dB), cudaFree(dD);
 }
 
+// 4: the AUX/gradient epilogues' open points (lt_epilogue.c): is DRELU_BGRAD's gradient the
+// sum of D's rows (the masked result) or of the matmul's; is RELU_AUX's bit set for x == 0;
+// what is written in the mask's padding rows. float, m = 12 (mask rows 12..127 padding),
+// n = 2, k = 1: A = column (1, -1, 0, 2, ...), B = (1, 1).
+static void probe_epilogues(cublasLtHandle_t lt) {
+  const int m = 12, n = 2, k = 1;
+  float a[m], b[2] = {1, 1};
+  for (int i = 0; i < m; i++)
+    a[i] = (float)((i % 3) - 1); // -1, 0, 1, ...
+  float *dA, *dB, *dD, *dbias;
+  unsigned char *dmask;
+  cudaMalloc(&dA, sizeof a), cudaMalloc(&dB, sizeof b), cudaMalloc(&dD, m * n * 4);
+  cudaMalloc(&dbias, m * 4), cudaMalloc(&dmask, 16 * n);
+  cudaMemcpy(dA, a, sizeof a, cudaMemcpyHostToDevice);
+  cudaMemcpy(dB, b, sizeof b, cudaMemcpyHostToDevice);
+  cudaMemset(dmask, 0xff, 16 * n);
+  cublasLtMatmulDesc_t desc;
+  cublasLtMatmulDescCreate(&desc, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  uint32_t ep = CUBLASLT_EPILOGUE_RELU_AUX;
+  int64_t ld = 128;
+  void *mp = dmask, *bp = dbias;
+  cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_EPILOGUE, &ep, 4);
+  cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER, &mp, sizeof mp);
+  cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_LD, &ld, 8);
+  cublasLtMatrixLayout_t la = layout(CUDA_R_32F, m, k, 0, m), lb = layout(CUDA_R_32F, k, n, 0, k),
+                         ld_ = layout(CUDA_R_32F, m, n, 0, m);
+  float one = 1, zero = 0;
+  cublasStatus_t st = cublasLtMatmul(lt, desc, &one, dA, la, dB, lb, &zero, dD, ld_, dD, ld_,
+                                     nullptr, nullptr, 0, 0);
+  unsigned char mask[32];
+  cudaMemcpy(mask, dmask, sizeof mask, cudaMemcpyDeviceToHost);
+  printf("RELU_AUX status %d, mask bytes of column 0 (x = -1 0 1 ...; Anchor: 0x24 0x09 then "
+         "untouched 0xff):",
+         (int)st);
+  for (int i = 0; i < 16; i++)
+    printf(" %02x", mask[i]);
+  printf("\n");
+  // DRELU_BGRAD with the mask 0x55 (rows 0, 2, 4, ... kept): D and the gradient
+  cudaMemset(dmask, 0x55, 16 * n);
+  ep = CUBLASLT_EPILOGUE_DRELU_BGRAD;
+  cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_EPILOGUE, &ep, 4);
+  cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &bp, sizeof bp);
+  st = cublasLtMatmul(lt, desc, &one, dA, la, dB, lb, &zero, dD, ld_, dD, ld_, nullptr, nullptr, 0,
+                      0);
+  float d[m * n], g[m];
+  cudaMemcpy(d, dD, sizeof d, cudaMemcpyDeviceToHost);
+  cudaMemcpy(g, dbias, sizeof g, cudaMemcpyDeviceToHost);
+  printf("DRELU_BGRAD status %d: row: D(row, 0) gradient (Anchor: gradient = 2 D, the masked "
+         "sum; the matmul's sum would be 2 a)\n",
+         (int)st);
+  for (int i = 0; i < m && st == CUBLAS_STATUS_SUCCESS; i++)
+    printf("  %d: a %g D %g gradient %g\n", i, a[i], d[i], g[i]);
+  cublasLtMatmulDescDestroy(desc);
+  cudaFree(dA), cudaFree(dB), cudaFree(dD), cudaFree(dbias), cudaFree(dmask);
+}
+
 int main() {
   cublasLtHandle_t lt;
   cublasLtCreate(&lt);
   probe_orders(lt);
+  probe_epilogues(lt);
   for (int f = 0; f < 2; f++) {
     probe_matmul(lt, f ? "8I NN COL (scale 32F)" : "32I NN COL", f, 0, 0, 0, 0, 0, 33, 21, 47, 0,
                  0);
