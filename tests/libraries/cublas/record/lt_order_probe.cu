@@ -7,6 +7,8 @@
 //      (COL with NN/TN, ROW, IMMA layout, ld too small, an epilogue) and their results
 //      against a host reference (8I output: rounding of halves);
 //   4. the AUX/gradient epilogues' open points (see probe_epilogues);
+// Under Anchor (anchorcc -O2 -lcublasLt) every line matches Anchor's expectation (checked
+// 2026-12-07); on a GPU:
 // nvcc -O2 -arch=sm_90 lt_order_probe.cu -lcublasLt && ./a.out
 #include <cmath>
 #include <cstdint>
@@ -172,6 +174,7 @@ static void probe_matmul(cublasLtHandle_t lt, const char *name, int scale32f, in
   int32_t opa = ta ? CUBLAS_OP_T : CUBLAS_OP_N, opb = tb ? CUBLAS_OP_T : CUBLAS_OP_N;
   cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSA, &opa, 4);
   cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSB, &opb, 4);
+  if (!epilogue) epilogue = CUBLASLT_EPILOGUE_DEFAULT;
   cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_EPILOGUE, &epilogue, 4);
   cudaDataType dt = scale32f ? CUDA_R_8I : CUDA_R_32I;
   cublasLtMatrixLayout_t la = layout(CUDA_R_8I, ar, ac, oa, lda),
