@@ -241,6 +241,23 @@ cublasStatus_t cublas_lt_bgrad_operand(cublasHandle_t h, const cublas_lt_aux *e,
                                        int len, int k, const void *X, long long rs, long long ks,
                                        long long stride, int batch);
 
+/* cuBLASLt's fp8 matmul (lt_fp8.c, lt_fp8.cu): whether a type is E4M3 or E5M2; NVIDIA's
+ * documented rules (SUCCESS, NOT_SUPPORTED), setting *kernel (the (C, D) kernel index). */
+int cublas_lt_fp8_type(int t);
+cublasStatus_t cublas_lt_fp8_check(int compute, int scale, int atype, int btype, int ctype,
+                                   int dtype, int transa, int transb, int all_col, int epilogue,
+                                   int *kernel);
+typedef struct {
+  int m, n, k, batch_count, kernel;
+  int a_e5, b_e5, d_e5; /* E5M2 (else E4M3) */
+  cublas_lt_matrix a, b, c, d;
+  const void *alpha, *beta;
+  int device_scalars;
+  const void *scale_a, *scale_b, *scale_c, *scale_d; /* device floats or NULL (1) */
+  void *amax;
+} cublas_lt_fp8_problem;
+cublasStatus_t cublas_lt_fp8_run(cublasHandle_t handle, const cublas_lt_fp8_problem *p);
+
 /* cuBLASLt (lt.c): whether a host scalar of `size` bytes (2: 16F, 4: 32F, 8: 64F) is +-0. */
 int cublas_lt_host_zero(const void *scalar, int size);
 

@@ -8,7 +8,8 @@
  * Types (A/B -> C/D, compute, scale): 32F -> 32F (32F compute types), 16F -> 16F (16F or
  * 32F compute), 16F -> 32F, 16BF -> 16BF and 16BF -> 32F (32F compute), 64F -> 64F (64F
  * compute); the scale type must be the compute type's (16F, 32F, 64F); 8I A/B with 32I
- * compute go to lt_int8.c (its types and orders, the tiled ones included). Anything else is
+ * compute go to lt_int8.c (its types and orders, the tiled ones included), fp8 A or B to
+ * lt_fp8.c (its types, the TN layout, the scale and amax pointers). Anything else is
  * CUBLAS_STATUS_NOT_SUPPORTED, as are the tiled orders elsewhere, C and D of different
  * orders, pointer modes other than HOST and DEVICE, epilogues other than DEFAULT, RELU,
  * BIAS, RELU_BIAS, GELU, GELU_BIAS (lt.cu) and the AUX and gradient ones (lt_epilogue.c),
@@ -54,6 +55,8 @@ typedef struct {
   void *aux; /* the AUX and gradient epilogues' buffer (lt_epilogue.c) */
   int64_t aux_ld, aux_stride;
   int32_t aux_type;
+  const void *scale_a, *scale_b, *scale_c, *scale_d; /* fp8 (lt_fp8.c) */
+  void *amax_d;
 } lt_desc;
 typedef struct {
   uint32_t magic;
@@ -248,7 +251,7 @@ static lt_desc *desc_of(cublasLtMatmulDesc_t d) {
   return d && ((lt_desc *)d)->magic == LT_DESC_MAGIC ? (lt_desc *)d : NULL;
 }
 
-/* The attributes Anchor keeps; the others (scale pointers for 8-bit types, aux buffers,
+/* The attributes Anchor keeps; the others (scale modes, the aux scale and amax pointers,
  * emulation) belong to features Anchor does not implement: NOT_SUPPORTED. */
 static cublasStatus_t desc_attr(int set, cublasLtMatmulDesc_t matmulDesc,
                                 cublasLtMatmulDescAttributes_t attr, void *buf, size_t size,
@@ -279,6 +282,16 @@ static cublasStatus_t desc_attr(int set, cublasLtMatmulDesc_t matmulDesc,
     return attr_copy(set, &d->aux_stride, 8, buf, size, written);
   case CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_DATA_TYPE:
     return attr_copy(set, &d->aux_type, 4, buf, size, written);
+  case CUBLASLT_MATMUL_DESC_A_SCALE_POINTER:
+    return attr_copy(set, (void *)&d->scale_a, sizeof(void *), buf, size, written);
+  case CUBLASLT_MATMUL_DESC_B_SCALE_POINTER:
+    return attr_copy(set, (void *)&d->scale_b, sizeof(void *), buf, size, written);
+  case CUBLASLT_MATMUL_DESC_C_SCALE_POINTER:
+    return attr_copy(set, (void *)&d->scale_c, sizeof(void *), buf, size, written);
+  case CUBLASLT_MATMUL_DESC_D_SCALE_POINTER:
+    return attr_copy(set, (void *)&d->scale_d, sizeof(void *), buf, size, written);
+  case CUBLASLT_MATMUL_DESC_AMAX_D_POINTER:
+    return attr_copy(set, (void *)&d->amax_d, sizeof(void *), buf, size, written);
   case CUBLASLT_MATMUL_DESC_SM_COUNT_TARGET:
     return attr_copy(set, &d->sm_count, 4, buf, size, written);
   case CUBLASLT_MATMUL_DESC_FAST_ACCUM:
@@ -391,6 +404,8 @@ typedef struct {
   int int8;     /* an 8-bit integer matmul: i8 instead of gemm (lt_int8.c) */
   int aux_mode; /* an AUX or gradient epilogue (lt_epilogue.c): aux instead of lt.cu's */
   cublas_lt_aux aux;
+  int fp8; /* an fp8 matmul: f8 instead of gemm (lt_fp8.c) */
+  cublas_lt_fp8_problem f8;
   int bgrad_kernel; /* BGRADA/BGRADB: lt_epilogue.cu's operand kernel, else -1 */
   int bgrad_len, bgrad_from_b;
   long long bgrad_rs, bgrad_ks;
@@ -473,6 +488,33 @@ static cublasStatus_t plan_int8(const lt_desc *d, const lt_layout *a, const lt_l
   return CUBLAS_STATUS_SUCCESS;
 }
 
+/* An fp8 matmul (lt_fp8.c): its types, ops and orders, the shapes. */
+static cublasStatus_t plan_fp8(const lt_desc *d, const lt_layout *a, const lt_layout *b,
+                               const lt_layout *c, const lt_layout *dl, lt_plan *plan) {
+  int kernel = 0;
+  int all_col = a->order == CUBLASLT_ORDER_COL && b->order == CUBLASLT_ORDER_COL &&
+                c->order == CUBLASLT_ORDER_COL && dl->order == CUBLASLT_ORDER_COL;
+  cublasStatus_t st =
+      cublas_lt_fp8_check(d->compute, d->scale, (int)a->type, (int)b->type, (int)c->type,
+                          (int)dl->type, d->transa, d->transb, all_col, (int)d->epilogue, &kernel);
+  if (st != CUBLAS_STATUS_SUCCESS) return st;
+  if ((st = shapes_check(d, a, b, c, dl))) return st;
+  memset(plan, 0, sizeof *plan);
+  cublas_lt_fp8_problem *p = &plan->f8;
+  plan->fp8 = 1;
+  p->m = (int)dl->rows, p->n = (int)dl->cols, p->k = (int)a->rows; /* op(A) = A^T */
+  p->batch_count = dl->batch_count;
+  p->kernel = kernel;
+  p->a_e5 = a->type == CUDA_R_8F_E5M2, p->b_e5 = b->type == CUDA_R_8F_E5M2;
+  p->d_e5 = dl->type == CUDA_R_8F_E5M2;
+  p->a = matrix_of(a), p->b = matrix_of(b), p->c = matrix_of(c), p->d = matrix_of(dl);
+  p->device_scalars = d->pointer_mode == CUBLASLT_POINTER_MODE_DEVICE;
+  p->scale_a = d->scale_a, p->scale_b = d->scale_b, p->scale_c = d->scale_c;
+  p->scale_d = d->scale_d, p->amax = d->amax_d;
+  plan->rows = p->m, plan->cols = p->n;
+  return CUBLAS_STATUS_SUCCESS;
+}
+
 static cublasStatus_t plan_matmul(cublasLtHandle_t h, cublasLtMatmulDesc_t desc,
                                   cublasLtMatrixLayout_t Adesc, cublasLtMatrixLayout_t Bdesc,
                                   cublasLtMatrixLayout_t Cdesc, cublasLtMatrixLayout_t Ddesc,
@@ -494,6 +536,8 @@ static cublasStatus_t plan_matmul(cublasLtHandle_t h, cublasLtMatmulDesc_t desc,
   if (d->pointer_mode != CUBLASLT_POINTER_MODE_HOST &&
       d->pointer_mode != CUBLASLT_POINTER_MODE_DEVICE)
     return CUBLAS_STATUS_NOT_SUPPORTED;
+  if (cublas_lt_fp8_type((int)a->type) || cublas_lt_fp8_type((int)b->type))
+    return plan_fp8(d, a, b, c, dl, plan);
   if (a->type != b->type) return CUBLAS_STATUS_NOT_SUPPORTED;
   if (a->type == CUDA_R_8I &&
       (d->compute == CUBLAS_COMPUTE_32I || d->compute == CUBLAS_COMPUTE_32I_PEDANTIC))
@@ -665,6 +709,13 @@ static cublasStatus_t matmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t 
   if (algo && (st = algo_fits(algo, computeDesc, Adesc, Bdesc, Cdesc, Ddesc))) return st;
   if (!alpha || !beta) return CUBLAS_STATUS_INVALID_VALUE;
   if (plan.rows == 0 || plan.cols == 0) return CUBLAS_STATUS_SUCCESS;
+  if (plan.fp8) { /* lt_fp8.c */
+    struct cublasContext ctx = *lightHandle->blas;
+    ctx.stream = stream;
+    plan.f8.a.p = A, plan.f8.b.p = B, plan.f8.c.p = C, plan.f8.d.p = D;
+    plan.f8.alpha = alpha, plan.f8.beta = beta;
+    return cublas_lt_fp8_run(&ctx, &plan.f8);
+  }
   if (plan.int8) { /* lt_int8.c: C read unless beta is a host zero */
     struct cublasContext ctx = *lightHandle->blas;
     ctx.stream = stream;

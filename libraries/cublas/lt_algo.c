@@ -3,8 +3,8 @@
  * checks it runs). Anchor has one algorithm, id 0 (LT_ALGO_ID): cublasLtMatmul's path
  * through cublas_gemm_run, whose kernel cublas_gemm_select picks for the types — the
  * simdgroup_matrix kernel (64x32 tiles of D) where it applies (float compute), else the tiled
- * kernel (64x64) — or for 8-bit integers lt_int8.c's (16x16); one pass over k (no split-k,
- * no reduction scheme, no workspace).
+ * kernel (64x64) — or for 8-bit integers and fp8 lt_int8.c's and lt_fp8.c's (16x16); one pass
+ * over k (no split-k, no reduction scheme, no workspace).
  *
  * cublasLtMatmulAlgo_t (NVIDIA's 8 x uint64_t, plain data the caller copies) holds:
  * data[0] a tag and the id, data[1] the tile of the types it was initialized for, data[2..4]
@@ -44,6 +44,13 @@ static uint32_t tile_for(cublasComputeType_t compute, cudaDataType_t scale, cuda
     return cublas_lt_int8_check(scale, c, d, CUBLAS_OP_N, CUBLAS_OP_N, CUBLASLT_ORDER_COL,
                                 CUBLASLT_ORDER_COL, CUBLASLT_ORDER_COL, CUBLASLT_ORDER_COL,
                                 &d8) == CUBLAS_STATUS_SUCCESS
+               ? CUBLASLT_MATMUL_TILE_16x16
+               : 0;
+  }
+  if (cublas_lt_fp8_type(a) || cublas_lt_fp8_type(b)) {
+    int kernel; /* lt_fp8.c's kernel: 16 x 16 blocks of D; its TN layout */
+    return cublas_lt_fp8_check(compute, scale, a, b, c, d, CUBLAS_OP_T, CUBLAS_OP_N, 1,
+                               CUBLASLT_EPILOGUE_DEFAULT, &kernel) == CUBLAS_STATUS_SUCCESS
                ? CUBLASLT_MATMUL_TILE_16x16
                : 0;
   }

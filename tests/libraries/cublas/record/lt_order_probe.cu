@@ -7,6 +7,7 @@
 //      (COL with NN/TN, ROW, IMMA layout, ld too small, an epilogue) and their results
 //      against a host reference (8I output: rounding of halves);
 //   4. the AUX/gradient epilogues' open points (see probe_epilogues);
+//   5. fp8: saturation of an E4M3 D and whether amax is taken before scale_D;
 // Under Anchor (anchorcc -O2 -lcublasLt) every line matches Anchor's expectation (checked
 // 2026-12-07); on a GPU:
 // nvcc -O2 -arch=sm_90 lt_order_probe.cu -lcublasLt && ./a.out
@@ -15,6 +16,7 @@
 #include <cstdio>
 #include <cstring>
 #include <cublasLt.h>
+#include <cuda_fp16.h>
 #include <cuda_runtime.h>
 #include <vector>
 
@@ -272,11 +274,44 @@ static void probe_epilogues(cublasLtHandle_t lt) {
   cudaFree(dA), cudaFree(dB), cudaFree(dD), cudaFree(dbias), cudaFree(dmask);
 }
 
+// 5: fp8 (lt_fp8.c): E4M3 x E4M3 -> E4M3 with C 16F, 1 x 1 x 1: A = 16, B = 16 (256), scale_D
+// 4 (1024 > 448): saturated to 448 or NaN; amax 256 (before scale_D) or 1024.
+static void probe_fp8(cublasLtHandle_t lt) {
+  unsigned char a = (unsigned char)(11 << 3), out = 0; // E4M3 16: exponent 4 + bias 7
+  float hs[2] = {4.0f, 0.0f};
+  unsigned char *dA, *dD;
+  float *ds;
+  __half *dC;
+  cudaMalloc(&dA, 1), cudaMalloc(&dD, 1), cudaMalloc(&ds, 8), cudaMalloc(&dC, 2);
+  cudaMemcpy(dA, &a, 1, cudaMemcpyHostToDevice);
+  cudaMemcpy(ds, hs, 8, cudaMemcpyHostToDevice);
+  cudaMemset(dC, 0, 2);
+  cublasLtMatmulDesc_t desc;
+  cublasLtMatmulDescCreate(&desc, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  int32_t opT = CUBLAS_OP_T;
+  cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSA, &opT, 4);
+  float *sd = ds, *amax = ds + 1;
+  cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_D_SCALE_POINTER, &sd, sizeof sd);
+  cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_AMAX_D_POINTER, &amax, sizeof amax);
+  cublasLtMatrixLayout_t l8 = layout(CUDA_R_8F_E4M3, 1, 1, 0, 1),
+                         lc = layout(CUDA_R_16F, 1, 1, 0, 1);
+  float one = 1, zero = 0;
+  cublasStatus_t st =
+      cublasLtMatmul(lt, desc, &one, dA, l8, dA, l8, &zero, dC, lc, dD, l8, nullptr, nullptr, 0, 0);
+  cudaMemcpy(&out, dD, 1, cudaMemcpyDeviceToHost);
+  cudaMemcpy(hs, ds, 8, cudaMemcpyDeviceToHost);
+  printf("fp8 E4M3 D of 1024: status %d, code 0x%02x (Anchor: 0x7e = 448), amax %g (Anchor: 256)\n",
+         (int)st, out, hs[1]);
+  cublasLtMatmulDescDestroy(desc);
+  cudaFree(dA), cudaFree(dD), cudaFree(ds), cudaFree(dC);
+}
+
 int main() {
   cublasLtHandle_t lt;
   cublasLtCreate(&lt);
   probe_orders(lt);
   probe_epilogues(lt);
+  probe_fp8(lt);
   for (int f = 0; f < 2; f++) {
     probe_matmul(lt, f ? "8I NN COL (scale 32F)" : "32I NN COL", f, 0, 0, 0, 0, 0, 33, 21, 47, 0,
                  0);
