@@ -245,9 +245,11 @@ cublasStatus_t cublasLtMatmulAlgoGetHeuristic(
 /* ---- algorithms (libraries/cublas/lt_algo.c; docs/cublas.md "cuBLASLt algorithms") ----
  * Anchor has one algorithm, id 0: the GEMM kernel cublas_gemm_select picks for the problem
  * (the simdgroup_matrix kernel, 64x32 tiles, for float compute; the tiled kernel, 64x64,
- * otherwise), no split-k, no reduction, no workspace. */
+ * otherwise; lt_int8.cu's, 16x16, for 8-bit integers), no split-k, no reduction, no
+ * workspace. */
 typedef enum {
   CUBLASLT_MATMUL_TILE_UNDEFINED = 0,
+  CUBLASLT_MATMUL_TILE_16x16 = 5,
   CUBLASLT_MATMUL_TILE_64x32 = 13,
   CUBLASLT_MATMUL_TILE_64x64 = 15
 } cublasLtMatmulTile_t; /* the values Anchor's kernels use (NVIDIA's list is longer) */

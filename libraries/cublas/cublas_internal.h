@@ -184,6 +184,80 @@ void cublas_lt_log(int level, const char *function, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 cublasStatus_t cublas_lt_log_status(const char *function, cublasStatus_t status);
 
+/* cuBLASLt's matrix orders (lt_order.c): whether an order is one of the tiled ones (COL32,
+ * COL4_4R2_8C, COL32_2R_4R4), and the checks of a layout's order and leading dimension
+ * (NOT_SUPPORTED: an order Anchor does not know or sizes beyond int; INVALID_VALUE: ld below
+ * the order's least). */
+int cublas_lt_order_tiled(int order);
+cublasStatus_t cublas_lt_order_check(int order, uint64_t rows, uint64_t cols, int64_t ld);
+
+/* cuBLASLt's 8-bit integer matmul (lt_int8.c, lt_int8.cu): A and B CUDA_R_8I, compute
+ * CUBLAS_COMPUTE_32I(_PEDANTIC); scale 32I with C/D 32I, or scale 32F with C/D 8I. */
+typedef struct {
+  const void *p;
+  int order;
+  long long ld, stride;
+} cublas_lt_matrix;
+typedef struct {
+  int m, n, k, batch_count;
+  int transa, transb; /* 1: op T (or C) */
+  int d8;             /* C and D 8I, scale 32F (else 32I, scale 32I) */
+  cublas_lt_matrix a, b, c, d;
+  const void *alpha, *beta; /* host values or device pointers (device_scalars) */
+  int device_scalars;
+} cublas_lt_int8_problem;
+/* The 8-bit types, operations and orders as NVIDIA documents them (SUCCESS, NOT_SUPPORTED):
+ * C/D type ctype and dtype, scale type, ops (cublasOperation_t) and the four orders. Sets
+ * *d8 as the problem's field. */
+cublasStatus_t cublas_lt_int8_check(int scale, int ctype, int dtype, int transa, int transb,
+                                    int aorder, int border, int corder, int dorder, int *d8);
+/* Runs a checked problem on handle's stream; beta a host zero leaves C unread. */
+cublasStatus_t cublas_lt_int8_run(cublasHandle_t handle, const cublas_lt_int8_problem *p);
+
+/* cuBLASLt's AUX and gradient epilogues (lt_epilogue.c, lt_epilogue.cu). */
+typedef struct {
+  int epilogue; /* the cublasLtEpilogue_t value */
+  int dtype;    /* D's type: lt.c's index (16F, 16BF, 32F, 64F) */
+  void *aux;    /* EPILOGUE_AUX_POINTER, _LD, _BATCH_STRIDE (elements; bits for the mask) */
+  long long aux_ld, aux_stride;
+  void *bias; /* BIAS_POINTER: the bias (_BIAS forms) or the gradient (BGRAD forms) */
+  long long bias_stride;
+} cublas_lt_aux;
+/* Whether an epilogue is one of these (RELU_AUX ... BGRADB). */
+int cublas_lt_aux_epilogue(unsigned epilogue);
+/* NVIDIA's rules for the aux buffer and the bias (gradient) pointer; aux_type is
+ * EPILOGUE_AUX_DATA_TYPE (-1 unset), dtype D's cudaDataType, dorder D's order. */
+cublasStatus_t cublas_lt_aux_check(const cublas_lt_aux *e, int aux_type, int dtype, int dorder,
+                                   uint64_t rows, int batch);
+/* The epilogue over D (COL, ldd) from src (column step src_cs; wide: lt.c's float buffer),
+ * then a BGRAD form's row sums of D into the bias. */
+cublasStatus_t cublas_lt_aux_run(cublasHandle_t h, const cublas_lt_aux *e, int rows, int cols,
+                                 int batch, const void *src, long long src_cs, long long src_stride,
+                                 int wide, void *D, long long ldd, long long d_stride);
+/* BGRADA/BGRADB: bias[i] = sum over l < k of X[i rs + l ks] (batches `stride` apart), with
+ * lt_epilogue.cu's operand kernel `kernel` ((A/B, D) types: 16F 16F, 16F 32F, 16BF 16BF,
+ * 16BF 32F, 32F 32F, 64F 64F). */
+cublasStatus_t cublas_lt_bgrad_operand(cublasHandle_t h, const cublas_lt_aux *e, int kernel,
+                                       int len, int k, const void *X, long long rs, long long ks,
+                                       long long stride, int batch);
+
+/* cuBLASLt's fp8 matmul (lt_fp8.c, lt_fp8.cu): whether a type is E4M3 or E5M2; NVIDIA's
+ * documented rules (SUCCESS, NOT_SUPPORTED), setting *kernel (the (C, D) kernel index). */
+int cublas_lt_fp8_type(int t);
+cublasStatus_t cublas_lt_fp8_check(int compute, int scale, int atype, int btype, int ctype,
+                                   int dtype, int transa, int transb, int all_col, int epilogue,
+                                   int *kernel);
+typedef struct {
+  int m, n, k, batch_count, kernel;
+  int a_e5, b_e5, d_e5; /* E5M2 (else E4M3) */
+  cublas_lt_matrix a, b, c, d;
+  const void *alpha, *beta;
+  int device_scalars;
+  const void *scale_a, *scale_b, *scale_c, *scale_d; /* device floats or NULL (1) */
+  void *amax;
+} cublas_lt_fp8_problem;
+cublasStatus_t cublas_lt_fp8_run(cublasHandle_t handle, const cublas_lt_fp8_problem *p);
+
 /* cuBLASLt (lt.c): whether a host scalar of `size` bytes (2: 16F, 4: 32F, 8: 64F) is +-0. */
 int cublas_lt_host_zero(const void *scalar, int size);
 

@@ -7,14 +7,16 @@
  *
  * Types (A/B -> C/D, compute, scale): 32F -> 32F (32F compute types), 16F -> 16F (16F or
  * 32F compute), 16F -> 32F, 16BF -> 16BF and 16BF -> 32F (32F compute), 64F -> 64F (64F
- * compute); the scale type must be the compute type's (16F, 32F, 64F). Anything else is
- * CUBLAS_STATUS_NOT_SUPPORTED, as are orders other than COL and ROW, C and D of different
+ * compute); the scale type must be the compute type's (16F, 32F, 64F); 8I A/B with 32I
+ * compute go to lt_int8.c (its types and orders, the tiled ones included), fp8 A or B to
+ * lt_fp8.c (its types, the TN layout, the scale and amax pointers). Anything else is
+ * CUBLAS_STATUS_NOT_SUPPORTED, as are the tiled orders elsewhere, C and D of different
  * orders, pointer modes other than HOST and DEVICE, epilogues other than DEFAULT, RELU,
- * BIAS, RELU_BIAS, GELU, GELU_BIAS, a bias type other than D's, pointer-array batches and
- * planar complex. INVALID_VALUE: a NULL descriptor, layout or scalar, shapes that do not
- * agree (A: op(A) is D.rows x k, B: op(B) is k x D.cols, C as D), a leading dimension
- * below the rows (COL) or columns (ROW), batch counts that differ from D's or are < 1,
- * a bias epilogue without a bias pointer. */
+ * BIAS, RELU_BIAS, GELU, GELU_BIAS (lt.cu) and the AUX and gradient ones (lt_epilogue.c),
+ * a bias type other than D's, pointer-array batches and planar complex. INVALID_VALUE: a NULL
+ * descriptor, layout or scalar, shapes that do not agree (A: op(A) is D.rows x k, B: op(B) is k x
+ * D.cols, C as D), a leading dimension below the rows (COL) or columns (ROW), batch counts that
+ * differ from D's or are < 1, a bias epilogue without a bias pointer. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,6 +52,11 @@ typedef struct {
   int8_t fast_accum;
   const void *bias;
   int64_t bias_stride;
+  void *aux; /* the AUX and gradient epilogues' buffer (lt_epilogue.c) */
+  int64_t aux_ld, aux_stride;
+  int32_t aux_type;
+  const void *scale_a, *scale_b, *scale_c, *scale_d; /* fp8 (lt_fp8.c) */
+  void *amax_d;
 } lt_desc;
 typedef struct {
   uint32_t magic;
@@ -219,6 +226,7 @@ cublasStatus_t cublasLtMatmulDescInit_internal(cublasLtMatmulDesc_t matmulDesc, 
   d.fill_mode = CUBLAS_FILL_MODE_FULL;
   d.epilogue = CUBLASLT_EPILOGUE_DEFAULT;
   d.bias_type = -1; /* D's type */
+  d.aux_type = -1;  /* D's type */
   memset(matmulDesc, 0, sizeof *matmulDesc);
   memcpy(matmulDesc, &d, sizeof d);
   return CUBLAS_STATUS_SUCCESS;
@@ -243,7 +251,7 @@ static lt_desc *desc_of(cublasLtMatmulDesc_t d) {
   return d && ((lt_desc *)d)->magic == LT_DESC_MAGIC ? (lt_desc *)d : NULL;
 }
 
-/* The attributes Anchor keeps; the others (scale pointers for 8-bit types, aux buffers,
+/* The attributes Anchor keeps; the others (scale modes, the aux scale and amax pointers,
  * emulation) belong to features Anchor does not implement: NOT_SUPPORTED. */
 static cublasStatus_t desc_attr(int set, cublasLtMatmulDesc_t matmulDesc,
                                 cublasLtMatmulDescAttributes_t attr, void *buf, size_t size,
@@ -266,6 +274,24 @@ static cublasStatus_t desc_attr(int set, cublasLtMatmulDesc_t matmulDesc,
     return attr_copy(set, &d->bias_stride, 8, buf, size, written);
   case CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE:
     return attr_copy(set, &d->bias_type, 4, buf, size, written);
+  case CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER:
+    return attr_copy(set, (void *)&d->aux, sizeof(void *), buf, size, written);
+  case CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_LD:
+    return attr_copy(set, &d->aux_ld, 8, buf, size, written);
+  case CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_BATCH_STRIDE:
+    return attr_copy(set, &d->aux_stride, 8, buf, size, written);
+  case CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_DATA_TYPE:
+    return attr_copy(set, &d->aux_type, 4, buf, size, written);
+  case CUBLASLT_MATMUL_DESC_A_SCALE_POINTER:
+    return attr_copy(set, (void *)&d->scale_a, sizeof(void *), buf, size, written);
+  case CUBLASLT_MATMUL_DESC_B_SCALE_POINTER:
+    return attr_copy(set, (void *)&d->scale_b, sizeof(void *), buf, size, written);
+  case CUBLASLT_MATMUL_DESC_C_SCALE_POINTER:
+    return attr_copy(set, (void *)&d->scale_c, sizeof(void *), buf, size, written);
+  case CUBLASLT_MATMUL_DESC_D_SCALE_POINTER:
+    return attr_copy(set, (void *)&d->scale_d, sizeof(void *), buf, size, written);
+  case CUBLASLT_MATMUL_DESC_AMAX_D_POINTER:
+    return attr_copy(set, (void *)&d->amax_d, sizeof(void *), buf, size, written);
   case CUBLASLT_MATMUL_DESC_SM_COUNT_TARGET:
     return attr_copy(set, &d->sm_count, 4, buf, size, written);
   case CUBLASLT_MATMUL_DESC_FAST_ACCUM:
@@ -375,6 +401,15 @@ typedef struct {
   long long bias_stride;
   const void *C;
   long long strideC;
+  int int8;     /* an 8-bit integer matmul: i8 instead of gemm (lt_int8.c) */
+  int aux_mode; /* an AUX or gradient epilogue (lt_epilogue.c): aux instead of lt.cu's */
+  cublas_lt_aux aux;
+  int fp8; /* an fp8 matmul: f8 instead of gemm (lt_fp8.c) */
+  cublas_lt_fp8_problem f8;
+  int bgrad_kernel; /* BGRADA/BGRADB: lt_epilogue.cu's operand kernel, else -1 */
+  int bgrad_len, bgrad_from_b;
+  long long bgrad_rs, bgrad_ks;
+  cublas_lt_int8_problem i8;
 } lt_plan;
 
 static int dtype_index(uint32_t t, int *size) {
@@ -397,15 +432,86 @@ static int fits_int(uint64_t v) {
 
 /* The checks of one layout: its order, its leading dimension, its sizes in int range. */
 static cublasStatus_t layout_check(const lt_layout *l) {
-  if (l->order != CUBLASLT_ORDER_COL && l->order != CUBLASLT_ORDER_ROW)
-    return CUBLAS_STATUS_NOT_SUPPORTED;
   if (l->plane_offset != 0 || l->batch_mode != CUBLASLT_BATCH_MODE_STRIDED)
     return CUBLAS_STATUS_NOT_SUPPORTED;
+  cublasStatus_t st = cublas_lt_order_check(l->order, l->rows, l->cols, l->ld);
+  if (st != CUBLAS_STATUS_SUCCESS) return st;
   if (l->batch_count < 1) return CUBLAS_STATUS_INVALID_VALUE;
-  uint64_t need = l->order == CUBLASLT_ORDER_COL ? l->rows : l->cols;
-  if (l->ld < 1 || (uint64_t)l->ld < need) return CUBLAS_STATUS_INVALID_VALUE;
-  if (!fits_int(l->rows) || !fits_int(l->cols) || !fits_int((uint64_t)l->ld))
+  if (!fits_int((uint64_t)l->ld) && !cublas_lt_order_tiled(l->order))
     return CUBLAS_STATUS_NOT_SUPPORTED;
+  return CUBLAS_STATUS_SUCCESS;
+}
+
+/* The shapes: op(A) is D.rows x k, op(B) k x D.cols, C as D (INVALID_VALUE), C in D's
+ * order (NOT_SUPPORTED), batch counts all D's (INVALID_VALUE). */
+static cublasStatus_t shapes_check(const lt_desc *d, const lt_layout *a, const lt_layout *b,
+                                   const lt_layout *c, const lt_layout *dl) {
+  uint64_t m = dl->rows, n = dl->cols;
+  uint64_t k = d->transa == CUBLAS_OP_N ? a->cols : a->rows;
+  if ((d->transa == CUBLAS_OP_N ? a->rows : a->cols) != m) return CUBLAS_STATUS_INVALID_VALUE;
+  if ((d->transb == CUBLAS_OP_N ? b->rows : b->cols) != k ||
+      (d->transb == CUBLAS_OP_N ? b->cols : b->rows) != n)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (c->rows != m || c->cols != n) return CUBLAS_STATUS_INVALID_VALUE;
+  if (c->order != dl->order) return CUBLAS_STATUS_NOT_SUPPORTED;
+  int batch = dl->batch_count;
+  if (a->batch_count != batch || b->batch_count != batch || c->batch_count != batch)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  return CUBLAS_STATUS_SUCCESS;
+}
+
+static cublas_lt_matrix matrix_of(const lt_layout *l) {
+  cublas_lt_matrix x = {NULL, l->order, l->ld, l->stride};
+  return x;
+}
+
+/* An 8-bit integer matmul (lt_int8.c): its types and orders, no epilogue, the shapes. */
+static cublasStatus_t plan_int8(const lt_desc *d, const lt_layout *a, const lt_layout *b,
+                                const lt_layout *c, const lt_layout *dl, lt_plan *plan) {
+  int d8 = 0;
+  cublasStatus_t st = cublas_lt_int8_check(d->scale, (int)c->type, (int)dl->type, d->transa,
+                                           d->transb, a->order, b->order, c->order, dl->order, &d8);
+  if (st != CUBLAS_STATUS_SUCCESS) return st;
+  if (d->epilogue != CUBLASLT_EPILOGUE_DEFAULT) return CUBLAS_STATUS_NOT_SUPPORTED;
+  if ((st = shapes_check(d, a, b, c, dl))) return st;
+  memset(plan, 0, sizeof *plan);
+  cublas_lt_int8_problem *p = &plan->i8;
+  plan->int8 = 1;
+  p->m = (int)dl->rows, p->n = (int)dl->cols;
+  p->k = (int)(d->transa == CUBLAS_OP_N ? a->cols : a->rows);
+  p->batch_count = dl->batch_count;
+  p->transa = d->transa != CUBLAS_OP_N, p->transb = d->transb != CUBLAS_OP_N;
+  p->d8 = d8;
+  p->a = matrix_of(a), p->b = matrix_of(b), p->c = matrix_of(c), p->d = matrix_of(dl);
+  p->device_scalars = d->pointer_mode == CUBLASLT_POINTER_MODE_DEVICE;
+  plan->rows = p->m, plan->cols = p->n;
+  return CUBLAS_STATUS_SUCCESS;
+}
+
+/* An fp8 matmul (lt_fp8.c): its types, ops and orders, the shapes. */
+static cublasStatus_t plan_fp8(const lt_desc *d, const lt_layout *a, const lt_layout *b,
+                               const lt_layout *c, const lt_layout *dl, lt_plan *plan) {
+  int kernel = 0;
+  int all_col = a->order == CUBLASLT_ORDER_COL && b->order == CUBLASLT_ORDER_COL &&
+                c->order == CUBLASLT_ORDER_COL && dl->order == CUBLASLT_ORDER_COL;
+  cublasStatus_t st =
+      cublas_lt_fp8_check(d->compute, d->scale, (int)a->type, (int)b->type, (int)c->type,
+                          (int)dl->type, d->transa, d->transb, all_col, (int)d->epilogue, &kernel);
+  if (st != CUBLAS_STATUS_SUCCESS) return st;
+  if ((st = shapes_check(d, a, b, c, dl))) return st;
+  memset(plan, 0, sizeof *plan);
+  cublas_lt_fp8_problem *p = &plan->f8;
+  plan->fp8 = 1;
+  p->m = (int)dl->rows, p->n = (int)dl->cols, p->k = (int)a->rows; /* op(A) = A^T */
+  p->batch_count = dl->batch_count;
+  p->kernel = kernel;
+  p->a_e5 = a->type == CUDA_R_8F_E5M2, p->b_e5 = b->type == CUDA_R_8F_E5M2;
+  p->d_e5 = dl->type == CUDA_R_8F_E5M2;
+  p->a = matrix_of(a), p->b = matrix_of(b), p->c = matrix_of(c), p->d = matrix_of(dl);
+  p->device_scalars = d->pointer_mode == CUBLASLT_POINTER_MODE_DEVICE;
+  p->scale_a = d->scale_a, p->scale_b = d->scale_b, p->scale_c = d->scale_c;
+  p->scale_d = d->scale_d, p->amax = d->amax_d;
+  plan->rows = p->m, plan->cols = p->n;
   return CUBLAS_STATUS_SUCCESS;
 }
 
@@ -430,8 +536,16 @@ static cublasStatus_t plan_matmul(cublasLtHandle_t h, cublasLtMatmulDesc_t desc,
   if (d->pointer_mode != CUBLASLT_POINTER_MODE_HOST &&
       d->pointer_mode != CUBLASLT_POINTER_MODE_DEVICE)
     return CUBLAS_STATUS_NOT_SUPPORTED;
+  if (cublas_lt_fp8_type((int)a->type) || cublas_lt_fp8_type((int)b->type))
+    return plan_fp8(d, a, b, c, dl, plan);
+  if (a->type != b->type) return CUBLAS_STATUS_NOT_SUPPORTED;
+  if (a->type == CUDA_R_8I &&
+      (d->compute == CUBLAS_COMPUTE_32I || d->compute == CUBLAS_COMPUTE_32I_PEDANTIC))
+    return plan_int8(d, a, b, c, dl, plan);
   /* types: GemmEx's table, restricted to the real types cuBLASLt's basics cover */
-  if (a->type != b->type || c->type != dl->type) return CUBLAS_STATUS_NOT_SUPPORTED;
+  if (c->type != dl->type || cublas_lt_order_tiled(a->order) || cublas_lt_order_tiled(b->order) ||
+      cublas_lt_order_tiled(c->order) || cublas_lt_order_tiled(dl->order))
+    return CUBLAS_STATUS_NOT_SUPPORTED;
   int scalar_size = 0;
   int variant = cublas_gemm_ex_variant((cudaDataType)a->type, (cudaDataType)dl->type,
                                        (cublasComputeType_t)d->compute, &scalar_size);
@@ -450,24 +564,23 @@ static cublasStatus_t plan_matmul(cublasLtHandle_t h, cublasLtMatmulDesc_t desc,
   case CUBLASLT_EPILOGUE_RELU_BIAS:
   case CUBLASLT_EPILOGUE_GELU:
   case CUBLASLT_EPILOGUE_GELU_BIAS: epi = (int)d->epilogue; break;
-  default: return CUBLAS_STATUS_NOT_SUPPORTED;
+  default:
+    if (!cublas_lt_aux_epilogue(d->epilogue)) return CUBLAS_STATUS_NOT_SUPPORTED;
+    epi = (int)d->epilogue;
   }
-  if (epi & 4) {
-    if (d->bias_type != -1 && d->bias_type != (int32_t)dl->type) return CUBLAS_STATUS_NOT_SUPPORTED;
-    if (!d->bias) return CUBLAS_STATUS_INVALID_VALUE;
-  }
-  /* shapes */
+  cublas_lt_aux aux = {epi,           dtype,           d->aux,        d->aux_ld,
+                       d->aux_stride, (void *)d->bias, d->bias_stride};
+  if ((epi & (4 | 16 | 256 | 512)) && d->bias_type != -1 && d->bias_type != (int32_t)dl->type)
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+  if ((epi & 4) && !d->bias) return CUBLAS_STATUS_INVALID_VALUE;
+  int aux_mode = cublas_lt_aux_epilogue((unsigned)epi);
+  if (aux_mode && (st = cublas_lt_aux_check(&aux, d->aux_type, (int)dl->type, dl->order, dl->rows,
+                                            dl->batch_count)))
+    return st;
+  if ((st = shapes_check(d, a, b, c, dl))) return st;
   uint64_t m = dl->rows, n = dl->cols;
   uint64_t k = d->transa == CUBLAS_OP_N ? a->cols : a->rows;
-  if ((d->transa == CUBLAS_OP_N ? a->rows : a->cols) != m) return CUBLAS_STATUS_INVALID_VALUE;
-  if ((d->transb == CUBLAS_OP_N ? b->rows : b->cols) != k ||
-      (d->transb == CUBLAS_OP_N ? b->cols : b->rows) != n)
-    return CUBLAS_STATUS_INVALID_VALUE;
-  if (c->rows != m || c->cols != n) return CUBLAS_STATUS_INVALID_VALUE;
-  if (c->order != dl->order) return CUBLAS_STATUS_NOT_SUPPORTED;
   int batch = dl->batch_count;
-  if (a->batch_count != batch || b->batch_count != batch || c->batch_count != batch)
-    return CUBLAS_STATUS_INVALID_VALUE;
 
   memset(plan, 0, sizeof *plan);
   cublas_gemm_problem *p = &plan->gemm;
@@ -499,6 +612,30 @@ static cublasStatus_t plan_matmul(cublasLtHandle_t h, cublasLtMatmulDesc_t desc,
   plan->dsize = dsize;
   plan->rows = (int)m, plan->cols = (int)n;
   plan->epilogue = epi;
+  plan->aux = aux;
+  plan->bgrad_kernel = -1;
+  if (epi == CUBLASLT_EPILOGUE_BGRADA || epi == CUBLASLT_EPILOGUE_BGRADB) {
+    /* no pointwise epilogue: sums of op(A)'s rows or op(B)'s columns over k */
+    static const int kernel_of[CUBLAS_GEMM_VARIANTS] = {
+        [CUBLAS_GEMM_H] = 0,       [CUBLAS_GEMM_H_H_S] = 0,  [CUBLAS_GEMM_H_S_S] = 1,
+        [CUBLAS_GEMM_BF_BF_S] = 2, [CUBLAS_GEMM_BF_S_S] = 3, [CUBLAS_GEMM_S] = 4,
+        [CUBLAS_GEMM_D] = 5};
+    int from_b = epi == CUBLASLT_EPILOGUE_BGRADB;
+    const lt_layout *x = from_b ? b : a;
+    /* along the bias (op(A)'s rows, op(B)'s columns) and along k, in x's storage */
+    int t = (from_b ? d->transb : d->transa) != CUBLAS_OP_N;
+    int along_rows = from_b ? t : !t; /* the bias runs along x's stored rows */
+    long long row_step = x->order == CUBLASLT_ORDER_COL ? 1 : x->ld;
+    long long col_step = x->order == CUBLASLT_ORDER_COL ? x->ld : 1;
+    plan->bgrad_kernel = kernel_of[variant];
+    plan->bgrad_from_b = from_b;
+    plan->bgrad_len = (int)(from_b ? n : m);
+    plan->bgrad_rs = along_rows ? row_step : col_step;
+    plan->bgrad_ks = along_rows ? col_step : row_step;
+    plan->epilogue = 0;
+  } else {
+    plan->aux_mode = aux_mode;
+  }
   plan->bias = d->bias;
   plan->bias_stride = d->bias_stride;
   plan->strideC = c->stride;
@@ -572,6 +709,20 @@ static cublasStatus_t matmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t 
   if (algo && (st = algo_fits(algo, computeDesc, Adesc, Bdesc, Cdesc, Ddesc))) return st;
   if (!alpha || !beta) return CUBLAS_STATUS_INVALID_VALUE;
   if (plan.rows == 0 || plan.cols == 0) return CUBLAS_STATUS_SUCCESS;
+  if (plan.fp8) { /* lt_fp8.c */
+    struct cublasContext ctx = *lightHandle->blas;
+    ctx.stream = stream;
+    plan.f8.a.p = A, plan.f8.b.p = B, plan.f8.c.p = C, plan.f8.d.p = D;
+    plan.f8.alpha = alpha, plan.f8.beta = beta;
+    return cublas_lt_fp8_run(&ctx, &plan.f8);
+  }
+  if (plan.int8) { /* lt_int8.c: C read unless beta is a host zero */
+    struct cublasContext ctx = *lightHandle->blas;
+    ctx.stream = stream;
+    plan.i8.a.p = A, plan.i8.b.p = B, plan.i8.c.p = C, plan.i8.d.p = D;
+    plan.i8.alpha = alpha, plan.i8.beta = beta;
+    return cublas_lt_int8_run(&ctx, &plan.i8);
+  }
   /* a copy of the handle with this call's stream and pointer mode: calls on one
    * cublasLt handle from several threads never share mutable state */
   struct cublasContext ctx = *lightHandle->blas;
@@ -616,7 +767,10 @@ static cublasStatus_t matmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t 
       plan.gemm.strideC = elements;
       st = cublas_gemm_run(&ctx, &plan.gemm);
     }
-    if (st == CUBLAS_STATUS_SUCCESS) {
+    if (st == CUBLAS_STATUS_SUCCESS && plan.aux_mode)
+      st = cublas_lt_aux_run(&ctx, &plan.aux, rows, cols, batch, tmp, t_cs, t_stride, 1, D, dcs,
+                             dstride);
+    else if (st == CUBLAS_STATUS_SUCCESS) {
       void *args[] = {&rows,
                       &cols,
                       &tmp,
@@ -647,7 +801,16 @@ static cublasStatus_t matmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t 
   }
   plan.gemm.C = D;
   st = cublas_gemm_run(&ctx, &plan.gemm);
+  if (st == CUBLAS_STATUS_SUCCESS && plan.bgrad_kernel >= 0) {
+    const lt_layout *x = layout_of(plan.bgrad_from_b ? Bdesc : Adesc);
+    st = cublas_lt_bgrad_operand(&ctx, &plan.aux, plan.bgrad_kernel, plan.bgrad_len, plan.gemm.k,
+                                 plan.bgrad_from_b ? B : A, plan.bgrad_rs, plan.bgrad_ks, x->stride,
+                                 batch);
+  }
   if (st != CUBLAS_STATUS_SUCCESS || !plan.epilogue) return st;
+  if (plan.aux_mode)
+    return cublas_lt_aux_run(&ctx, &plan.aux, rows, cols, batch, D, dcs, dstride, 0, D, dcs,
+                             dstride);
   void *args[] = {&rows,
                   &cols,
                   &D,

@@ -3,7 +3,8 @@
  * checks it runs). Anchor has one algorithm, id 0 (LT_ALGO_ID): cublasLtMatmul's path
  * through cublas_gemm_run, whose kernel cublas_gemm_select picks for the types — the
  * simdgroup_matrix kernel (64x32 tiles of D) where it applies (float compute), else the tiled
- * kernel (64x64) — one pass over k (no split-k, no reduction scheme, no workspace).
+ * kernel (64x64) — or for 8-bit integers and fp8 lt_int8.c's and lt_fp8.c's (16x16); one pass
+ * over k (no split-k, no reduction scheme, no workspace).
  *
  * cublasLtMatmulAlgo_t (NVIDIA's 8 x uint64_t, plain data the caller copies) holds:
  * data[0] a tag and the id, data[1] the tile of the types it was initialized for, data[2..4]
@@ -37,6 +38,22 @@ static const lt_algo *algo_of(const cublasLtMatmulAlgo_t *a) {
  * (its type rules: GemmEx's table, real types, C and D alike, the compute type's scale). */
 static uint32_t tile_for(cublasComputeType_t compute, cudaDataType_t scale, cudaDataType_t a,
                          cudaDataType_t b, cudaDataType_t c, cudaDataType_t d) {
+  if (a == CUDA_R_8I && b == CUDA_R_8I &&
+      (compute == CUBLAS_COMPUTE_32I || compute == CUBLAS_COMPUTE_32I_PEDANTIC)) {
+    int d8; /* lt_int8.c's kernel: 16 x 16 blocks of D */
+    return cublas_lt_int8_check(scale, c, d, CUBLAS_OP_N, CUBLAS_OP_N, CUBLASLT_ORDER_COL,
+                                CUBLASLT_ORDER_COL, CUBLASLT_ORDER_COL, CUBLASLT_ORDER_COL,
+                                &d8) == CUBLAS_STATUS_SUCCESS
+               ? CUBLASLT_MATMUL_TILE_16x16
+               : 0;
+  }
+  if (cublas_lt_fp8_type(a) || cublas_lt_fp8_type(b)) {
+    int kernel; /* lt_fp8.c's kernel: 16 x 16 blocks of D; its TN layout */
+    return cublas_lt_fp8_check(compute, scale, a, b, c, d, CUBLAS_OP_T, CUBLAS_OP_N, 1,
+                               CUBLASLT_EPILOGUE_DEFAULT, &kernel) == CUBLAS_STATUS_SUCCESS
+               ? CUBLASLT_MATMUL_TILE_16x16
+               : 0;
+  }
   int size = 0;
   int variant = cublas_gemm_ex_variant(a, d, compute, &size);
   if (a != b || c != d || variant < 0) return 0;
@@ -150,7 +167,8 @@ cublasStatus_t cublasLtMatmulAlgoCapGetAttribute(const cublasLtMatmulAlgo_t *alg
     return give(&u32, 4, buf, sizeInBytes, sizeWritten);
   case CUBLASLT_ALGO_CAP_EPILOGUE_MASK:
     u32 = CUBLASLT_EPILOGUE_DEFAULT | CUBLASLT_EPILOGUE_RELU | CUBLASLT_EPILOGUE_BIAS |
-          CUBLASLT_EPILOGUE_GELU;
+          CUBLASLT_EPILOGUE_GELU | CUBLASLT_EPILOGUE_RELU_AUX | CUBLASLT_EPILOGUE_DRELU_BGRAD |
+          CUBLASLT_EPILOGUE_DGELU | CUBLASLT_EPILOGUE_BGRADA | CUBLASLT_EPILOGUE_BGRADB;
     return give(&u32, 4, buf, sizeInBytes, sizeWritten);
   case CUBLASLT_ALGO_CAP_NUMERICAL_IMPL_FLAGS: /* not described: no flags */
     return give(&u64, 8, buf, sizeInBytes, sizeWritten);

@@ -1,17 +1,18 @@
 /* lt_transform.c — cuBLASLt's matrix transform: cublasLtMatrixTransformDesc{Init,Create,
  * Destroy,Set/GetAttribute} and cublasLtMatrixTransform, C = alpha op(A) + beta op(B) on the
- * device (lt_transform.cu), which changes a matrix's order (COL <-> ROW), transposes, scales
- * and adds.
+ * device (lt_transform.cu), which changes a matrix's order (COL, ROW, the tiled orders),
+ * transposes, scales and adds.
  *
- * Types: A, B and C of one type, 16F, 16BF or 32F with scale type 32F, or 64F with 64F;
- * anything else, the tiled orders (COL32, COL4_4R2_8C, COL32_2R_4R4: Anchor's kernels have
- * no use for them), pointer-array batches, planar complex and the vector pointer modes are
- * CUBLAS_STATUS_NOT_SUPPORTED. INVALID_VALUE: a NULL C or Cdesc, an A (B) without its layout
- * or scalar, op(A) or op(B) not of C's shape, a leading dimension below the rows (COL) or
- * columns (ROW), batch counts that differ from C's or are below 1, an operation other than
- * N, T, C (C is T: the types are real). A or B NULL adds nothing; a host alpha (beta) of 0
- * does not read A (B). C may be A or B only where that operand is N with C's layout. A and
- * B one pointer (both given) is INVALID_VALUE before anything else but the handle, logged as
+ * Types: A, B and C of one type, 8I, 32I, 16F, 16BF or 32F with scale type 32F, or 64F with
+ * 64F. Orders: COL, ROW and the tiled orders COL32, COL4_4R2_8C, COL32_2R_4R4 (lt_order.c,
+ * lt_order.cuh) for any operand: this is how data gets into (and out of) the layouts of the
+ * 8-bit matmul (lt_int8.c). Anything else, pointer-array batches, planar complex and the
+ * vector pointer modes are CUBLAS_STATUS_NOT_SUPPORTED. INVALID_VALUE: a NULL C or Cdesc, an
+ * A (B) without its layout or scalar, op(A) or op(B) not of C's shape, a leading dimension
+ * below its order's least (lt_order.c), batch counts that differ from C's or are below 1, an
+ * operation other than N, T, C (C is T: the types are real). A or B NULL adds nothing; a host alpha
+ * (beta) of 0 does not read A (B). C may be A or B only where that operand is N with C's layout. A
+ * and B one pointer (both given) is INVALID_VALUE before anything else but the handle, logged as
  * NVIDIA's cuBLASLt 13.1 words it ("Matrix pointers A and B cannot point to the same
  * matrix"; H100, 2026-12-07). */
 #include <stddef.h>
@@ -134,15 +135,11 @@ static cublasStatus_t read_layout(cublasLtMatrixLayout_t l, tlayout *out) {
                                          fields[i].size, &written) != CUBLAS_STATUS_SUCCESS)
       return CUBLAS_STATUS_INVALID_VALUE;
   }
-  if (out->order != CUBLASLT_ORDER_COL && out->order != CUBLASLT_ORDER_ROW)
-    return CUBLAS_STATUS_NOT_SUPPORTED; /* the tiled orders */
   if (out->plane_offset != 0 || out->batch_mode != CUBLASLT_BATCH_MODE_STRIDED)
     return CUBLAS_STATUS_NOT_SUPPORTED;
-  if (out->batch_count < 1) return CUBLAS_STATUS_INVALID_VALUE;
-  uint64_t need = out->order == CUBLASLT_ORDER_COL ? out->rows : out->cols;
-  if (out->ld < 1 || (uint64_t)out->ld < need) return CUBLAS_STATUS_INVALID_VALUE;
-  if (out->rows > 0x7fffffff || out->cols > 0x7fffffff) return CUBLAS_STATUS_NOT_SUPPORTED;
-  return CUBLAS_STATUS_SUCCESS;
+  cublasStatus_t st = cublas_lt_order_check(out->order, out->rows, out->cols, out->ld);
+  if (st != CUBLAS_STATUS_SUCCESS) return st;
+  return out->batch_count < 1 ? CUBLAS_STATUS_INVALID_VALUE : CUBLAS_STATUS_SUCCESS;
 }
 
 /* The kernel table's index of a storage type and its scale type; -1 if not supported. */
@@ -153,24 +150,20 @@ static int type_index(uint32_t type, int32_t *scale) {
   case CUDA_R_16BF: return 1;
   case CUDA_R_32F: return 2;
   case CUDA_R_64F: *scale = CUDA_R_64F; return 3;
+  case CUDA_R_8I: return 4;
+  case CUDA_R_32I: return 5;
   }
   return -1;
 }
 
-/* An operand: its element steps along C's rows and columns (order and operation folded in)
- * and whether the transposed shape matches C's. */
-static cublasStatus_t operand_steps(const tlayout *l, int32_t op, const tlayout *c, long long *rs,
-                                    long long *cs) {
+/* An operand: whether it is transposed (op T or C) and whether op(operand) has C's shape. */
+static cublasStatus_t operand_check(const tlayout *l, int32_t op, const tlayout *c, int *t) {
   if (op != CUBLAS_OP_N && op != CUBLAS_OP_T && op != CUBLAS_OP_C)
     return CUBLAS_STATUS_INVALID_VALUE;
-  int t = op != CUBLAS_OP_N;
-  if ((t ? l->cols : l->rows) != c->rows || (t ? l->rows : l->cols) != c->cols)
+  *t = op != CUBLAS_OP_N;
+  if ((*t ? l->cols : l->rows) != c->rows || (*t ? l->rows : l->cols) != c->cols)
     return CUBLAS_STATUS_INVALID_VALUE;
   if (l->batch_count != c->batch_count) return CUBLAS_STATUS_INVALID_VALUE;
-  long long row_step = l->order == CUBLASLT_ORDER_COL ? 1 : l->ld;
-  long long col_step = l->order == CUBLASLT_ORDER_COL ? l->ld : 1;
-  *rs = t ? col_step : row_step;
-  *cs = t ? row_step : col_step;
   return CUBLAS_STATUS_SUCCESS;
 }
 
@@ -196,9 +189,9 @@ static cublasStatus_t transform(cublasLtHandle_t lightHandle,
   if (d->pointer_mode != CUBLASLT_POINTER_MODE_HOST &&
       d->pointer_mode != CUBLASLT_POINTER_MODE_DEVICE)
     return CUBLAS_STATUS_NOT_SUPPORTED;
-  long long a_rs = 0, a_cs = 0, b_rs = 0, b_cs = 0;
-  if (A && (st = operand_steps(&la, d->transa, &lc, &a_rs, &a_cs))) return st;
-  if (B && (st = operand_steps(&lb, d->transb, &lc, &b_rs, &b_cs))) return st;
+  int a_t = 0, b_t = 0;
+  if (A && (st = operand_check(&la, d->transa, &lc, &a_t))) return st;
+  if (B && (st = operand_check(&lb, d->transb, &lc, &b_t))) return st;
   int rows = (int)lc.rows, cols = (int)lc.cols, batch = lc.batch_count, batch0 = 0;
   if (rows == 0 || cols == 0) return CUBLAS_STATUS_SUCCESS;
 
@@ -225,11 +218,10 @@ static cublasStatus_t transform(cublasLtHandle_t lightHandle,
       memcpy(&be, beta, ssize);
   }
   long long a_stride = A ? la.stride : 0, b_stride = B ? lb.stride : 0, c_stride = lc.stride;
-  long long c_rs = lc.order == CUBLASLT_ORDER_COL ? 1 : lc.ld;
-  long long c_cs = lc.order == CUBLASLT_ORDER_COL ? lc.ld : 1;
-  void *args[] = {&rows, &cols, &A,        &a_rs,   &a_cs,  &a_stride, &B,
-                  &b_rs, &b_cs, &b_stride, &C,      &c_rs,  &c_cs,     &c_stride,
-                  &al,   &be,   &al_dev,   &be_dev, &batch0};
+  long long lda = la.ld, ldb = lb.ld, ldc = lc.ld;
+  void *args[] = {&rows, &cols,     &A,   &la.order, &lda,      &a_t,    &a_stride,
+                  &B,    &lb.order, &ldb, &b_t,      &b_stride, &C,      &lc.order,
+                  &ldc,  &c_stride, &al,  &be,       &al_dev,   &be_dev, &batch0};
   struct cublasContext ctx; /* the launch needs only the stream */
   memset(&ctx, 0, sizeof ctx);
   ctx.stream = stream;

@@ -8,7 +8,7 @@
 //   and device scalars, A or B NULL (a pure order change: exact), types 32F, 64F, 16F and
 //   16BF (scale 32F); against a double host reference of the same inputs, bound 2 u_scale
 //   (|alpha a| + |beta b|) + u_C |c| per element. Bad arguments: INVALID_VALUE, NOT_SUPPORTED
-//   (the tiled order COL32 for float), NOT_INITIALIZED.
+//   (complex types), NOT_INITIALIZED.
 //   logger: a callback at level 5 hears cublasLtMatrixTransform's trace (level 2), at level 1
 //   (errors) SetLevel's own message and a transform with A == B (NVIDIA's words); SetLevel(6)
 //   is SUCCESS as NVIDIA's; ForceDisable silences it.
@@ -207,20 +207,18 @@ static void test_transform(cublasLtHandle_t lt) {
   CHECK_CUDA(cudaMalloc(&d, 1 << 16));
   cublasLtMatrixTransformDesc_t desc;
   CHECK_LT(cublasLtMatrixTransformDescCreate(&desc, CUDA_R_32F));
-  cublasLtMatrixLayout_t l8, l9, l32;
+  cublasLtMatrixLayout_t l8, l9, lc;
   CHECK_LT(cublasLtMatrixLayoutCreate(&l8, CUDA_R_32F, 8, 8, 8));
   CHECK_LT(cublasLtMatrixLayoutCreate(&l9, CUDA_R_32F, 9, 8, 9));
-  CHECK_LT(cublasLtMatrixLayoutCreate(&l32, CUDA_R_32F, 8, 8, 256));
-  int32_t col32 = CUBLASLT_ORDER_COL32;
-  CHECK_LT(cublasLtMatrixLayoutSetAttribute(l32, CUBLASLT_MATRIX_LAYOUT_ORDER, &col32, 4));
+  CHECK_LT(cublasLtMatrixLayoutCreate(&lc, CUDA_C_32F, 8, 8, 8));
   EXPECT_STATUS(cublasLtMatrixTransform(nullptr, desc, &one, d, l8, &one, d, l8, d, l8, 0),
                 CUBLAS_STATUS_NOT_INITIALIZED);
   EXPECT_STATUS(cublasLtMatrixTransform(lt, desc, &one, d, l9, &one, d, l8, d, l8, 0),
                 CUBLAS_STATUS_INVALID_VALUE); // A's shape is not C's
   EXPECT_STATUS(cublasLtMatrixTransform(lt, desc, &one, d, nullptr, &one, d, l8, d, l8, 0),
                 CUBLAS_STATUS_INVALID_VALUE); // A without its layout
-  EXPECT_STATUS(cublasLtMatrixTransform(lt, desc, &one, d, l8, &one, d + 64, l8, d, l32, 0),
-                CUBLAS_STATUS_NOT_SUPPORTED); // COL32 for float
+  EXPECT_STATUS(cublasLtMatrixTransform(lt, desc, &one, d, lc, &one, d + 128, lc, d + 256, lc, 0),
+                CUBLAS_STATUS_NOT_SUPPORTED); // complex
   // A and B one matrix: INVALID_VALUE under NVIDIA's cuBLASLt 13.1 (H100, 2026-12-07)
   EXPECT_STATUS(cublasLtMatrixTransform(lt, desc, &one, d, l8, &one, d, l8, d + 64, l8, 0),
                 CUBLAS_STATUS_INVALID_VALUE);
@@ -235,8 +233,7 @@ static void test_transform(cublasLtHandle_t lt) {
   EXPECT_STATUS(cublasLtMatrixTransformDescSetAttribute(desc, CUBLASLT_MATRIX_TRANSFORM_DESC_TRANSA,
                                                         &size_probe, 2),
                 CUBLAS_STATUS_INVALID_VALUE);
-  cublasLtMatrixLayoutDestroy(l8), cublasLtMatrixLayoutDestroy(l9),
-      cublasLtMatrixLayoutDestroy(l32);
+  cublasLtMatrixLayoutDestroy(l8), cublasLtMatrixLayoutDestroy(l9), cublasLtMatrixLayoutDestroy(lc);
   cublasLtMatrixTransformDescDestroy(desc);
   cudaFree(d);
 }
