@@ -15,7 +15,7 @@ function(anchor_cuda_library name)
   cmake_parse_arguments(PARSE_ARGV 1 LIB "" "VERSION;SOVERSION;MAP" "HOST;KERNELS;TABLES")
   set(objects)
   file(GLOB_RECURSE lib_headers CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/include/*.h
-       ${CMAKE_CURRENT_SOURCE_DIR}/*.h)
+       ${CMAKE_CURRENT_SOURCE_DIR}/*.h ${CMAKE_CURRENT_SOURCE_DIR}/*.cuh)
   foreach(src ${LIB_KERNELS})
     get_filename_component(base ${src} NAME_WE)
     set(obj ${CMAKE_CURRENT_BINARY_DIR}/${base}.cu.o)
