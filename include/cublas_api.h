@@ -22,8 +22,9 @@
 #include "cuda_bf16.h"
 #include "cuda_fp16.h"
 #else
-/* C sees the 16-bit types only through pointers (cublasHgemm). */
+/* C sees the 16-bit types only through pointers (cublasHgemm, cublasHSHgemvBatched ...). */
 typedef struct __half __half;
+typedef struct __nv_bfloat16 __nv_bfloat16;
 #endif
 
 #define CUBLAS_VER_MAJOR 13
@@ -503,6 +504,52 @@ cublasStatus_t CUBLASWINAPI cublasZgemvStridedBatched(
     const cuDoubleComplex *A, int lda, long long int strideA, const cuDoubleComplex *x, int incx,
     long long int stridex, const cuDoubleComplex *beta, cuDoubleComplex *y, int incy,
     long long int stridey, int batchCount);
+/* The mixed-precision forms: A and x __half (H) or __nv_bfloat16 (T), y of that type or
+ * float (S); alpha, beta and the arithmetic float, each y element rounded once. */
+cublasStatus_t CUBLASWINAPI cublasHSHgemvBatched(cublasHandle_t handle, cublasOperation_t trans,
+                                                 int m, int n, const float *alpha,
+                                                 const __half *const Aarray[], int lda,
+                                                 const __half *const xarray[], int incx,
+                                                 const float *beta, __half *const yarray[],
+                                                 int incy, int batchCount);
+cublasStatus_t CUBLASWINAPI cublasHSSgemvBatched(cublasHandle_t handle, cublasOperation_t trans,
+                                                 int m, int n, const float *alpha,
+                                                 const __half *const Aarray[], int lda,
+                                                 const __half *const xarray[], int incx,
+                                                 const float *beta, float *const yarray[], int incy,
+                                                 int batchCount);
+cublasStatus_t CUBLASWINAPI cublasTSTgemvBatched(cublasHandle_t handle, cublasOperation_t trans,
+                                                 int m, int n, const float *alpha,
+                                                 const __nv_bfloat16 *const Aarray[], int lda,
+                                                 const __nv_bfloat16 *const xarray[], int incx,
+                                                 const float *beta, __nv_bfloat16 *const yarray[],
+                                                 int incy, int batchCount);
+cublasStatus_t CUBLASWINAPI cublasTSSgemvBatched(cublasHandle_t handle, cublasOperation_t trans,
+                                                 int m, int n, const float *alpha,
+                                                 const __nv_bfloat16 *const Aarray[], int lda,
+                                                 const __nv_bfloat16 *const xarray[], int incx,
+                                                 const float *beta, float *const yarray[], int incy,
+                                                 int batchCount);
+cublasStatus_t CUBLASWINAPI
+cublasHSHgemvStridedBatched(cublasHandle_t handle, cublasOperation_t trans, int m, int n,
+                            const float *alpha, const __half *A, int lda, long long int strideA,
+                            const __half *x, int incx, long long int stridex, const float *beta,
+                            __half *y, int incy, long long int stridey, int batchCount);
+cublasStatus_t CUBLASWINAPI
+cublasHSSgemvStridedBatched(cublasHandle_t handle, cublasOperation_t trans, int m, int n,
+                            const float *alpha, const __half *A, int lda, long long int strideA,
+                            const __half *x, int incx, long long int stridex, const float *beta,
+                            float *y, int incy, long long int stridey, int batchCount);
+cublasStatus_t CUBLASWINAPI cublasTSTgemvStridedBatched(
+    cublasHandle_t handle, cublasOperation_t trans, int m, int n, const float *alpha,
+    const __nv_bfloat16 *A, int lda, long long int strideA, const __nv_bfloat16 *x, int incx,
+    long long int stridex, const float *beta, __nv_bfloat16 *y, int incy, long long int stridey,
+    int batchCount);
+cublasStatus_t CUBLASWINAPI cublasTSSgemvStridedBatched(
+    cublasHandle_t handle, cublasOperation_t trans, int m, int n, const float *alpha,
+    const __nv_bfloat16 *A, int lda, long long int strideA, const __nv_bfloat16 *x, int incx,
+    long long int stridex, const float *beta, float *y, int incy, long long int stridey,
+    int batchCount);
 
 /* ---- level 3: GEMM -------------------------------------------------------------- */
 /* C = alpha op(A) op(B) + beta C; C is not read when beta == 0 (NaN in C stays out). */
@@ -1487,6 +1534,36 @@ cublasStatus_t CUBLASWINAPI cublasGemmEx_64(cublasHandle_t handle, cublasOperati
                                             cudaDataType Btype, int64_t ldb, const void *beta,
                                             void *C, cudaDataType Ctype, int64_t ldc,
                                             cublasComputeType_t computeType, cublasGemmAlgo_t algo);
+/* gemm3m's (NVIDIA's cublasXt.h has no _64 forms) */
+cublasStatus_t CUBLASWINAPI cublasCgemm3m_64(cublasHandle_t handle, cublasOperation_t transa,
+                                             cublasOperation_t transb, int64_t m, int64_t n,
+                                             int64_t k, const cuComplex *alpha, const cuComplex *A,
+                                             int64_t lda, const cuComplex *B, int64_t ldb,
+                                             const cuComplex *beta, cuComplex *C, int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasZgemm3m_64(cublasHandle_t handle, cublasOperation_t transa,
+                                             cublasOperation_t transb, int64_t m, int64_t n,
+                                             int64_t k, const cuDoubleComplex *alpha,
+                                             const cuDoubleComplex *A, int64_t lda,
+                                             const cuDoubleComplex *B, int64_t ldb,
+                                             const cuDoubleComplex *beta, cuDoubleComplex *C,
+                                             int64_t ldc);
+cublasStatus_t CUBLASWINAPI cublasCgemm3mBatched_64(
+    cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, int64_t m, int64_t n,
+    int64_t k, const cuComplex *alpha, const cuComplex *const Aarray[], int64_t lda,
+    const cuComplex *const Barray[], int64_t ldb, const cuComplex *beta, cuComplex *const Carray[],
+    int64_t ldc, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasCgemm3mStridedBatched_64(
+    cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, int64_t m, int64_t n,
+    int64_t k, const cuComplex *alpha, const cuComplex *A, int64_t lda, long long int strideA,
+    const cuComplex *B, int64_t ldb, long long int strideB, const cuComplex *beta, cuComplex *C,
+    int64_t ldc, long long int strideC, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasCgemm3mEx_64(cublasHandle_t handle, cublasOperation_t transa,
+                                               cublasOperation_t transb, int64_t m, int64_t n,
+                                               int64_t k, const cuComplex *alpha, const void *A,
+                                               cudaDataType Atype, int64_t lda, const void *B,
+                                               cudaDataType Btype, int64_t ldb,
+                                               const cuComplex *beta, void *C, cudaDataType Ctype,
+                                               int64_t ldc);
 
 /* ---- the other _64 forms (libraries/cublas/wide_more.c): I?amax/I?amin (int64_t
  * results), rot, rotm, the level-1 Ex forms, level 2 and 3, geam, dgmm, the batched GemmEx
@@ -1752,6 +1829,47 @@ cublasStatus_t CUBLASWINAPI cublasZgemvStridedBatched_64(
     const cuDoubleComplex *alpha, const cuDoubleComplex *A, int64_t lda, long long int strideA,
     const cuDoubleComplex *x, int64_t incx, long long int stridex, const cuDoubleComplex *beta,
     cuDoubleComplex *y, int64_t incy, long long int stridey, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasHSHgemvBatched_64(cublasHandle_t handle, cublasOperation_t trans,
+                                                    int64_t m, int64_t n, const float *alpha,
+                                                    const __half *const Aarray[], int64_t lda,
+                                                    const __half *const xarray[], int64_t incx,
+                                                    const float *beta, __half *const yarray[],
+                                                    int64_t incy, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasHSSgemvBatched_64(cublasHandle_t handle, cublasOperation_t trans,
+                                                    int64_t m, int64_t n, const float *alpha,
+                                                    const __half *const Aarray[], int64_t lda,
+                                                    const __half *const xarray[], int64_t incx,
+                                                    const float *beta, float *const yarray[],
+                                                    int64_t incy, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI
+cublasTSTgemvBatched_64(cublasHandle_t handle, cublasOperation_t trans, int64_t m, int64_t n,
+                        const float *alpha, const __nv_bfloat16 *const Aarray[], int64_t lda,
+                        const __nv_bfloat16 *const xarray[], int64_t incx, const float *beta,
+                        __nv_bfloat16 *const yarray[], int64_t incy, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasTSSgemvBatched_64(
+    cublasHandle_t handle, cublasOperation_t trans, int64_t m, int64_t n, const float *alpha,
+    const __nv_bfloat16 *const Aarray[], int64_t lda, const __nv_bfloat16 *const xarray[],
+    int64_t incx, const float *beta, float *const yarray[], int64_t incy, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasHSHgemvStridedBatched_64(
+    cublasHandle_t handle, cublasOperation_t trans, int64_t m, int64_t n, const float *alpha,
+    const __half *A, int64_t lda, long long int strideA, const __half *x, int64_t incx,
+    long long int stridex, const float *beta, __half *y, int64_t incy, long long int stridey,
+    int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasHSSgemvStridedBatched_64(
+    cublasHandle_t handle, cublasOperation_t trans, int64_t m, int64_t n, const float *alpha,
+    const __half *A, int64_t lda, long long int strideA, const __half *x, int64_t incx,
+    long long int stridex, const float *beta, float *y, int64_t incy, long long int stridey,
+    int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasTSTgemvStridedBatched_64(
+    cublasHandle_t handle, cublasOperation_t trans, int64_t m, int64_t n, const float *alpha,
+    const __nv_bfloat16 *A, int64_t lda, long long int strideA, const __nv_bfloat16 *x,
+    int64_t incx, long long int stridex, const float *beta, __nv_bfloat16 *y, int64_t incy,
+    long long int stridey, int64_t batchCount);
+cublasStatus_t CUBLASWINAPI cublasTSSgemvStridedBatched_64(
+    cublasHandle_t handle, cublasOperation_t trans, int64_t m, int64_t n, const float *alpha,
+    const __nv_bfloat16 *A, int64_t lda, long long int strideA, const __nv_bfloat16 *x,
+    int64_t incx, long long int stridex, const float *beta, float *y, int64_t incy,
+    long long int stridey, int64_t batchCount);
 cublasStatus_t CUBLASWINAPI cublasSsymm_v2_64(cublasHandle_t handle, cublasSideMode_t side,
                                               cublasFillMode_t uplo, int64_t m, int64_t n,
                                               const float *alpha, const float *A, int64_t lda,

@@ -64,15 +64,37 @@ void *cublas_result_target(cublasHandle_t handle, void *result);
 cublasStatus_t cublas_zero_result(cublasHandle_t handle, void *result, int size);
 
 /* The arguments of a _64 entry point (CUDA 12's int64_t forms) as the int routines take
- * them: NOT_INITIALIZED for a NULL handle; a negative size (or leading dimension, batch
- * count) becomes -1, which the int routine rejects as it rejects any negative one; a size
- * above INT_MAX or an increment beyond +-INT_MAX, which the kernels cannot index, is
- * CUBLAS_STATUS_NOT_SUPPORTED. */
-cublasStatus_t cublas_narrow_64(cublasHandle_t handle, int nsizes, const int64_t *sizes,
-                                int *sizes_out, int nincs, const int64_t *incs, int *incs_out);
-/* The same without a handle (cublasSetVector_64 ... take none). */
+ * them: a negative size (or leading dimension, batch count) becomes -1, which the int
+ * routine rejects as it rejects any negative one; a size above INT_MAX or an increment
+ * beyond +-INT_MAX, which the kernels cannot index, is CUBLAS_STATUS_NOT_SUPPORTED. The
+ * handle (NULL: NOT_INITIALIZED) is W64's to test, before. */
 cublasStatus_t cublas_narrow_args_64(int nsizes, const int64_t *sizes, int *sizes_out, int nincs,
                                      const int64_t *incs, int *incs_out);
+
+/* The one mechanism of every _64 entry point that calls its int form (wide.c, wide_more.c,
+ * level3.c). W64_DEFINE(F, PARAMS, CHECK, SIZES, INCS, CALL) defines F##_64 PARAMS: CHECK is
+ * the handle test (!handle; 0 for the handle-free copies), then SIZES narrow into s[] and
+ * INCS (may be empty) into i[] by cublas_narrow_args_64, and it returns CALL, which reads
+ * s[] and i[]. W64(F, PARAMS, SIZES, INCS, ARGS), the common case, calls F ARGS. A shape
+ * macro per signature gives PARAMS and which of them are sizes and increments, so each
+ * entry point is one line of a table. */
+#define W64_LIST(...) __VA_ARGS__
+#define W64_DEFINE(F, PARAMS, CHECK, SIZES, INCS, CALL)                                            \
+  cublasStatus_t F##_64 PARAMS {                                                                   \
+    const int64_t size_in[] = {W64_LIST SIZES}, inc_in[] = {0, W64_LIST INCS};                     \
+    int s[sizeof size_in / sizeof *size_in], i[sizeof inc_in / sizeof *inc_in];                    \
+    if (CHECK) return CUBLAS_STATUS_NOT_INITIALIZED;                                               \
+    cublasStatus_t st =                                                                            \
+        cublas_narrow_args_64((int)(sizeof size_in / sizeof *size_in), size_in, s,                 \
+                              (int)(sizeof inc_in / sizeof *inc_in) - 1, inc_in + 1, i);           \
+    if (st != CUBLAS_STATUS_SUCCESS) return st;                                                    \
+    return CALL;                                                                                   \
+  }
+#define W64(F, PARAMS, SIZES, INCS, ARGS) W64_DEFINE(F, PARAMS, !handle, SIZES, INCS, F ARGS)
+/* SHAPE(F, T) for the S, D, C and Z forms of cublas?NAME (NAME as gemm_v2). */
+#define W64_SDCZ(SHAPE, NAME)                                                                      \
+  SHAPE(cublasS##NAME, float)                                                                      \
+  SHAPE(cublasD##NAME, double) SHAPE(cublasC##NAME, cuComplex) SHAPE(cublasZ##NAME, cuDoubleComplex)
 
 /* Kernel tables (level1.cu), indexed by cublas_type. */
 extern void *cublas_scal_kernels[], *cublas_scal_real_kernels[], *cublas_axpy_kernels[],
@@ -83,7 +105,7 @@ extern void *cublas_scal_kernels[], *cublas_scal_real_kernels[], *cublas_axpy_ke
     *cublas_amax_final_kernels[], *cublas_amin_final_kernels[], *cublas_rotg_kernels[],
     *cublas_rotm_kernels[], *cublas_rotmg_kernels[];
 
-/* The batch argument of level2.cu's gemv kernel, byte for byte its gemv_batch<T>: pointer
+/* The batch argument of level2.cu's gemv kernel, byte for byte its gemv_batch<E, Y>: pointer
  * arrays (gemvBatched) or strides (gemvStridedBatched; all 0 for a plain gemv). */
 typedef struct {
   const void *const *A;
@@ -97,6 +119,10 @@ typedef struct {
 extern void *cublas_gemv_kernels[], *cublas_ger_kernels[], *cublas_gerc_kernels[],
     *cublas_symv_kernels[], *cublas_hemv_kernels[], *cublas_trsv_kernels[], *cublas_syr_kernels[],
     *cublas_syr2_kernels[], *cublas_her_kernels[], *cublas_her2_kernels[], *cublas_trmv_kernels[];
+/* The mixed-precision gemv kernels (level2.cu): float compute, A and x 16-bit, y 16-bit or
+ * float; cublas_gemv16_kernels is indexed by this. */
+typedef enum { CUBLAS_GEMV_HSH, CUBLAS_GEMV_HSS, CUBLAS_GEMV_TST, CUBLAS_GEMV_TSS } cublas_gemv16;
+extern void *cublas_gemv16_kernels[];
 
 /* A band or packed triangle as banded.cu's kernels take it, byte for byte its band_layout:
  * kl sub- and ku super-diagonals of an lda x n band array (BLAS's band storage), or

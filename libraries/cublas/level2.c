@@ -1,5 +1,6 @@
 /* level2.c — cuBLAS's level-2 calls (matrix-vector) in S, D, C, Z: gemv, ger/geru/gerc,
- * symv, hemv, trsv, launching level2.cu's kernels.
+ * symv, hemv, trsv, launching level2.cu's kernels; and gemvBatched/StridedBatched's
+ * mixed-precision forms (HSH, HSS, TST, TSS: float scalars and sums, 16-bit A and x).
  *
  * Rules, as cuBLAS documents them: a NULL handle is NOT_INITIALIZED; INVALID_VALUE for
  * m or n < 0, incx or incy == 0, lda < max(1, rows of A), an operation, fill mode or
@@ -21,9 +22,9 @@ static int bad_uplo(cublasFillMode_t uplo) {
 }
 
 /* gemv, gemvBatched (batch->A set) and gemvStridedBatched; batches in grid y. */
-static cublasStatus_t gemv(cublasHandle_t h, cublas_type t, cublasOperation_t op, int m, int n,
-                           const void *alpha, const void *A, int lda, const void *x, int incx,
-                           const void *beta, void *y, int incy, cublas_gemv_batch batch,
+static cublasStatus_t gemv(cublasHandle_t h, void *kernel, int scalar_size, cublasOperation_t op,
+                           int m, int n, const void *alpha, const void *A, int lda, const void *x,
+                           int incx, const void *beta, void *y, int incy, cublas_gemv_batch batch,
                            int count) {
   if (!h) return CUBLAS_STATUS_NOT_INITIALIZED;
   /* NVIDIA's gemv checks lda only (an H100: SUCCESS for m or n < 0 and for incx or incy 0,
@@ -34,15 +35,14 @@ static cublasStatus_t gemv(cublasHandle_t h, cublas_type t, cublasOperation_t op
     return CUBLAS_STATUS_INVALID_VALUE;
   if (m <= 0 || n <= 0 || incy == 0 || count == 0) return CUBLAS_STATUS_SUCCESS;
   cublas_scalar a, b;
-  cublas_scalar_from(h, alpha, cublas_type_size[t], &a);
-  cublas_scalar_from(h, beta, cublas_type_size[t], &b);
+  cublas_scalar_from(h, alpha, scalar_size, &a);
+  cublas_scalar_from(h, beta, scalar_size, &b);
   int o = op, rows = op == CUBLAS_OP_N ? m : n;
   for (batch.first = 0; batch.first < count; batch.first += 65535) {
     unsigned chunk = (unsigned)(count - batch.first < 65535 ? count - batch.first : 65535);
     void *args[] = {&o, &m,    &n,      a.value,   &a.device, &A,    &lda,
                     &x, &incx, b.value, &b.device, &y,        &incy, &batch};
-    cublasStatus_t st =
-        cublas_launch(h, cublas_gemv_kernels[t], cublas_blocks_for(rows), chunk, 1, 256, args);
+    cublasStatus_t st = cublas_launch(h, kernel, cublas_blocks_for(rows), chunk, 1, 256, args);
     if (st != CUBLAS_STATUS_SUCCESS) return st;
   }
   return CUBLAS_STATUS_SUCCESS;
@@ -133,7 +133,8 @@ static cublasStatus_t trmv(cublasHandle_t h, cublas_type t, cublasFillMode_t upl
   cublasStatus_t cublas##P##gemv_v2(cublasHandle_t h, cublasOperation_t trans, int m, int n,       \
                                     const T *alpha, const T *A, int lda, const T *x, int incx,     \
                                     const T *beta, T *y, int incy) {                               \
-    return gemv(h, TYPE, trans, m, n, alpha, A, lda, x, incx, beta, y, incy, no_batch, 1);         \
+    return gemv(h, cublas_gemv_kernels[TYPE], cublas_type_size[TYPE], trans, m, n, alpha, A, lda,  \
+                x, incx, beta, y, incy, no_batch, 1);                                              \
   }                                                                                                \
   cublasStatus_t cublas##P##symv_v2(cublasHandle_t h, cublasFillMode_t uplo, int n,                \
                                     const T *alpha, const T *A, int lda, const T *x, int incx,     \
@@ -194,11 +195,13 @@ SYR_TRMV_TYPED(D, double, CUBLAS_TYPE_D)
 SYR_TRMV_TYPED(C, cuComplex, CUBLAS_TYPE_C)
 SYR_TRMV_TYPED(Z, cuDoubleComplex, CUBLAS_TYPE_Z)
 
-#define GEMV_BATCHED(P, T, TYPE)                                                                   \
+/* gemvBatched and gemvStridedBatched: scalars S, A and x of E, y of Y, run by KERNEL; the
+ * typed forms (S = E = Y) and the mixed-precision ones (alpha, beta and the sum float). */
+#define GEMV_BATCHED(P, S, E, Y, KERNEL)                                                           \
   cublasStatus_t cublas##P##gemvBatched(cublasHandle_t h, cublasOperation_t trans, int m, int n,   \
-                                        const T *alpha, const T *const Aarray[], int lda,          \
-                                        const T *const xarray[], int incx, const T *beta,          \
-                                        T *const yarray[], int incy, int batchCount) {             \
+                                        const S *alpha, const E *const Aarray[], int lda,          \
+                                        const E *const xarray[], int incx, const S *beta,          \
+                                        Y *const yarray[], int incy, int batchCount) {             \
     cublas_gemv_batch batch = {(const void *const *)Aarray,                                        \
                                (const void *const *)xarray,                                        \
                                (void *const *)yarray,                                              \
@@ -207,20 +210,26 @@ SYR_TRMV_TYPED(Z, cuDoubleComplex, CUBLAS_TYPE_Z)
                                0,                                                                  \
                                0};                                                                 \
     if (h && (!Aarray || !xarray || !yarray)) return CUBLAS_STATUS_INVALID_VALUE;                  \
-    return gemv(h, TYPE, trans, m, n, alpha, NULL, lda, NULL, incx, beta, NULL, incy, batch,       \
-                batchCount);                                                                       \
+    return gemv(h, KERNEL, (int)sizeof(S), trans, m, n, alpha, NULL, lda, NULL, incx, beta, NULL,  \
+                incy, batch, batchCount);                                                          \
   }                                                                                                \
   cublasStatus_t cublas##P##gemvStridedBatched(                                                    \
-      cublasHandle_t h, cublasOperation_t trans, int m, int n, const T *alpha, const T *A,         \
-      int lda, long long strideA, const T *x, int incx, long long stridex, const T *beta, T *y,    \
+      cublasHandle_t h, cublasOperation_t trans, int m, int n, const S *alpha, const E *A,         \
+      int lda, long long strideA, const E *x, int incx, long long stridex, const S *beta, Y *y,    \
       int incy, long long stridey, int batchCount) {                                               \
     cublas_gemv_batch batch = {NULL, NULL, NULL, strideA, stridex, stridey, 0};                    \
-    return gemv(h, TYPE, trans, m, n, alpha, A, lda, x, incx, beta, y, incy, batch, batchCount);   \
+    return gemv(h, KERNEL, (int)sizeof(S), trans, m, n, alpha, A, lda, x, incx, beta, y, incy,     \
+                batch, batchCount);                                                                \
   }
-GEMV_BATCHED(S, float, CUBLAS_TYPE_S)
-GEMV_BATCHED(D, double, CUBLAS_TYPE_D)
-GEMV_BATCHED(C, cuComplex, CUBLAS_TYPE_C)
-GEMV_BATCHED(Z, cuDoubleComplex, CUBLAS_TYPE_Z)
+GEMV_BATCHED(S, float, float, float, cublas_gemv_kernels[CUBLAS_TYPE_S])
+GEMV_BATCHED(D, double, double, double, cublas_gemv_kernels[CUBLAS_TYPE_D])
+GEMV_BATCHED(C, cuComplex, cuComplex, cuComplex, cublas_gemv_kernels[CUBLAS_TYPE_C])
+GEMV_BATCHED(Z, cuDoubleComplex, cuDoubleComplex, cuDoubleComplex,
+             cublas_gemv_kernels[CUBLAS_TYPE_Z])
+GEMV_BATCHED(HSH, float, __half, __half, cublas_gemv16_kernels[CUBLAS_GEMV_HSH])
+GEMV_BATCHED(HSS, float, __half, float, cublas_gemv16_kernels[CUBLAS_GEMV_HSS])
+GEMV_BATCHED(TST, float, __nv_bfloat16, __nv_bfloat16, cublas_gemv16_kernels[CUBLAS_GEMV_TST])
+GEMV_BATCHED(TSS, float, __nv_bfloat16, float, cublas_gemv16_kernels[CUBLAS_GEMV_TSS])
 
 #define SYR2_TYPED(P, T, TYPE)                                                                     \
   cublasStatus_t cublas##P##syr2_v2(cublasHandle_t h, cublasFillMode_t uplo, int n,                \

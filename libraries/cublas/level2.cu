@@ -1,5 +1,6 @@
 /* level2.cu — cuBLAS's level-2 kernels (matrix-vector) for S, D, C, Z: gemv, ger (geru,
- * gerc), symv and hemv, trsv; tables indexed by cublas_type for level2.c. One thread
+ * gerc), symv and hemv, trsv; tables indexed by cublas_type for level2.c; and gemv's
+ * mixed-precision forms (HSH, HSS, TST, TSS: float compute over 16-bit A and x). One thread
  * computes one element of the result (its inner product in a fixed order, so results do
  * not depend on the grid); trsv runs in one block, column by column. Scalars: value and
  * device pointer, as level1.cu. Matrices are column-major with leading dimension lda. */
@@ -9,20 +10,23 @@ using namespace cublas_dev;
 
 /* The batch of a gemv: pointer arrays (gemvBatched), else strides from the base
  * pointers; matrix first + blockIdx.y. Passed by value (its layout is cublas_gemv_batch's
- * in cublas_internal.h). */
-template <class T> struct gemv_batch {
-  const T *const *A;
-  const T *const *x;
-  T *const *y;
+ * in cublas_internal.h, whatever E and Y). */
+template <class E, class Y> struct gemv_batch {
+  const E *const *A;
+  const E *const *x;
+  Y *const *y;
   long long stride_A, stride_x, stride_y;
   int first;
 };
 
-/* y = alpha op(A) x + beta y; op 0 N (A is m x n, y has m elements), 1 T, 2 C. */
-template <class T>
-__global__ void gemv_kernel(int op, int m, int n, T alpha, const T *alpha_p, const T *A, int lda,
-                            const T *x, int incx, T beta, const T *beta_p, T *y, int incy,
-                            const gemv_batch<T> batch) {
+/* y = alpha op(A) x + beta y; op 0 N (A is m x n, y has m elements), 1 T, 2 C. T is the
+ * compute type (alpha, beta, the sum), E the elements of A and x, Y those of y: the typed
+ * gemv has all three the same; the mixed-precision forms (HSH, HSS, TST, TSS) compute in
+ * float, widen each element of A, x and y exactly and round each result to Y once. */
+template <class T, class E, class Y>
+__global__ void gemv_kernel(int op, int m, int n, T alpha, const T *alpha_p, const E *A, int lda,
+                            const E *x, int incx, T beta, const T *beta_p, Y *y, int incy,
+                            const gemv_batch<E, Y> batch) {
   T al = scalar(alpha, alpha_p), be = scalar(beta, beta_p);
   long long b = batch.first + (long long)blockIdx.y;
   if (batch.A) /* gemvBatched: arrays of pointers */
@@ -34,14 +38,14 @@ __global__ void gemv_kernel(int op, int m, int n, T alpha, const T *alpha_p, con
     T acc = zero<T>();
     if (!is_zero(al))
       for (int c = 0; c < cols; c++) {
-        T a = op == 0 ? A[r + (long long)c * lda] : A[c + (long long)r * lda];
+        T a = convert<T>::from(op == 0 ? A[r + (long long)c * lda] : A[c + (long long)r * lda]);
         if (op == 2) a = conj(a);
-        acc = madd(a, x[vector_index(c, cols, incx)], acc);
+        acc = madd(a, convert<T>::from(x[vector_index(c, cols, incx)]), acc);
       }
     long long iy = vector_index(r, rows, incy);
     T v = mul(al, acc);
-    if (!is_zero(be)) v = madd(be, y[iy], v);
-    y[iy] = v;
+    if (!is_zero(be)) v = madd(be, convert<T>::from(y[iy]), v);
+    store(&y[iy], v);
   }
 }
 
@@ -134,8 +138,14 @@ __global__ void trmv_kernel(int uplo, int op, int diag, int n, const T *A, int l
 }
 
 extern "C" {
-void *cublas_gemv_kernels[] = {(void *)gemv_kernel<float>, (void *)gemv_kernel<double>,
-                               (void *)gemv_kernel<float2>, (void *)gemv_kernel<double2>};
+void *cublas_gemv_kernels[] = {
+    (void *)gemv_kernel<float, float, float>, (void *)gemv_kernel<double, double, double>,
+    (void *)gemv_kernel<float2, float2, float2>, (void *)gemv_kernel<double2, double2, double2>};
+/* The mixed-precision forms, indexed by cublas_gemv16: HSH, HSS, TST, TSS. */
+void *cublas_gemv16_kernels[] = {(void *)gemv_kernel<float, __half, __half>,
+                                 (void *)gemv_kernel<float, __half, float>,
+                                 (void *)gemv_kernel<float, __nv_bfloat16, __nv_bfloat16>,
+                                 (void *)gemv_kernel<float, __nv_bfloat16, float>};
 void *cublas_ger_kernels[] = {(void *)ger_kernel<float, false>, (void *)ger_kernel<double, false>,
                               (void *)ger_kernel<float2, false>,
                               (void *)ger_kernel<double2, false>};

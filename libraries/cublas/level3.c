@@ -310,23 +310,3 @@ cublasStatus_t cublasZher2k_v2(cublasHandle_t h, cublasFillMode_t uplo, cublasOp
                                cuDoubleComplex *C, int ldc) {
   return syr2k(h, CUBLAS_TYPE_Z, 1, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
-
-/* The _64 forms of syrkx and herkx (int64_t sizes): the int bodies, after
- * cublas_narrow_64. */
-#define RANKKX_64(P, NAME, T, R)                                                                   \
-  cublasStatus_t cublas##P##NAME##_64(cublasHandle_t h, cublasFillMode_t uplo,                     \
-                                      cublasOperation_t trans, int64_t n, int64_t k,               \
-                                      const T *alpha, const T *A, int64_t lda, const T *B,         \
-                                      int64_t ldb, const R *beta, T *C, int64_t ldc) {             \
-    int64_t in[5] = {n, k, lda, ldb, ldc};                                                         \
-    int v[5];                                                                                      \
-    cublasStatus_t st = cublas_narrow_64(h, 5, in, v, 0, NULL, NULL);                              \
-    if (st != CUBLAS_STATUS_SUCCESS) return st;                                                    \
-    return cublas##P##NAME(h, uplo, trans, v[0], v[1], alpha, A, v[2], B, v[3], beta, C, v[4]);    \
-  }
-RANKKX_64(S, syrkx, float, float)
-RANKKX_64(D, syrkx, double, double)
-RANKKX_64(C, syrkx, cuComplex, cuComplex)
-RANKKX_64(Z, syrkx, cuDoubleComplex, cuDoubleComplex)
-RANKKX_64(C, herkx, cuComplex, float)
-RANKKX_64(Z, herkx, cuDoubleComplex, double)

@@ -71,12 +71,6 @@ cublasStatus_t cublas_zero_result(cublasHandle_t handle, void *result, int size)
   return CUBLAS_STATUS_SUCCESS;
 }
 
-cublasStatus_t cublas_narrow_64(cublasHandle_t handle, int nsizes, const int64_t *sizes,
-                                int *sizes_out, int nincs, const int64_t *incs, int *incs_out) {
-  if (!handle) return CUBLAS_STATUS_NOT_INITIALIZED;
-  return cublas_narrow_args_64(nsizes, sizes, sizes_out, nincs, incs, incs_out);
-}
-
 cublasStatus_t cublas_narrow_args_64(int nsizes, const int64_t *sizes, int *sizes_out, int nincs,
                                      const int64_t *incs, int *incs_out) {
   for (int i = 0; i < nsizes; i++) {

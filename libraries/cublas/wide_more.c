@@ -1,14 +1,14 @@
 /* wide_more.c — the remaining _64 entry points (CUDA 12's int64_t sizes, increments and batch
  * counts) that NVIDIA's cublas_api.h declares for routines Anchor has: I?amax/I?amin (int64_t
  * results), rot, rotm, Csscal/Zdscal, the level-1 Ex forms, ger/geru/gerc, symv/hemv,
- * trsv/trmv, syr/syr2/her/her2, gemvBatched/StridedBatched, symm/hemm, syrk/herk,
- * syr2k/her2k, trmm, trsm, trsmBatched, geam, dgmm, GemmBatchedEx/GemmStridedBatchedEx and
- * Set/GetVector/Matrix(Async). Each is one line of the tables at the end: a shape macro (one
- * per signature) gives its parameters and which of them are sizes and increments, and
- * W64_DEFINE writes the body every form shares — narrow the sizes and increments
- * (cublas_narrow_args_64, as wide.c's: a NULL handle NOT_INITIALIZED; a negative size -1,
- * which the int routine rejects; a size above INT_MAX or an increment beyond +-INT_MAX
- * CUBLAS_STATUS_NOT_SUPPORTED) and call the int routine, which checks and runs the rest. */
+ * trsv/trmv, syr/syr2/her/her2, gemvBatched/StridedBatched (the mixed-precision HSH, HSS, TST
+ * and TSS forms too), symm/hemm, syrk/herk, syr2k/her2k, syrkx/herkx, trmm, trsm,
+ * trsmBatched, geam, dgmm, GemmBatchedEx/GemmStridedBatchedEx and Set/GetVector/Matrix(Async).
+ * Each is one line of the tables at the end: a shape macro (one per signature) over W64 /
+ * W64_DEFINE (cublas_internal.h, the mechanism wide.c shares) — narrow the sizes and
+ * increments (a NULL handle NOT_INITIALIZED; a negative size -1, which the int routine
+ * rejects; a size above INT_MAX or an increment beyond +-INT_MAX CUBLAS_STATUS_NOT_SUPPORTED)
+ * and call the int routine, which checks and runs the rest. */
 #include <string.h>
 
 #include "cublas_internal.h"
@@ -16,23 +16,6 @@
 #if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "wide_more.c widens int results in place: it assumes a little-endian target"
 #endif
-
-#define W64_LIST(...) __VA_ARGS__
-/* F##_64 PARAMS: narrows SIZES into s[] and INCS into i[] (INCS may be empty; CHECK is the
- * handle test, 0 for the handle-free copies) and returns CALL, which reads s[] and i[]. */
-#define W64_DEFINE(F, PARAMS, CHECK, SIZES, INCS, CALL)                                            \
-  cublasStatus_t F##_64 PARAMS {                                                                   \
-    const int64_t size_in[] = {W64_LIST SIZES}, inc_in[] = {0, W64_LIST INCS};                     \
-    int s[sizeof size_in / sizeof *size_in], i[sizeof inc_in / sizeof *inc_in];                    \
-    if (CHECK) return CUBLAS_STATUS_NOT_INITIALIZED;                                               \
-    cublasStatus_t st =                                                                            \
-        cublas_narrow_args_64((int)(sizeof size_in / sizeof *size_in), size_in, s,                 \
-                              (int)(sizeof inc_in / sizeof *inc_in) - 1, inc_in + 1, i);           \
-    if (st != CUBLAS_STATUS_SUCCESS) return st;                                                    \
-    return CALL;                                                                                   \
-  }
-/* The common case: F##_64 calls F with ARGS. */
-#define W64(F, PARAMS, SIZES, INCS, ARGS) W64_DEFINE(F, PARAMS, !handle, SIZES, INCS, F ARGS)
 
 /* The int64_t result of I?amax_64/I?amin_64: the int routine writes an int into its first
  * four bytes (host memory, or device memory by its kernel); the index is never negative, so
@@ -99,18 +82,19 @@ static cublasStatus_t widen_index(cublasHandle_t handle, int64_t *result, cublas
       (cublasHandle_t handle, cublasFillMode_t uplo, int64_t n, const T *alpha, const T *x,        \
        int64_t incx, const T *y, int64_t incy, T *A, int64_t lda),                                 \
       (n, lda), (incx, incy), (handle, uplo, s[0], alpha, x, i[0], y, i[1], A, s[1]))
-#define GEMV_BATCHED(F, T)                                                                         \
+/* S: the scalars' type, E: A's and x's, Y: y's (the mixed-precision forms: float, 16-bit) */
+#define GEMV_BATCHED(F, S, E, Y)                                                                   \
   W64(F,                                                                                           \
-      (cublasHandle_t handle, cublasOperation_t trans, int64_t m, int64_t n, const T *alpha,       \
-       const T *const Aarray[], int64_t lda, const T *const xarray[], int64_t incx, const T *beta, \
-       T *const yarray[], int64_t incy, int64_t batchCount),                                       \
+      (cublasHandle_t handle, cublasOperation_t trans, int64_t m, int64_t n, const S *alpha,       \
+       const E *const Aarray[], int64_t lda, const E *const xarray[], int64_t incx, const S *beta, \
+       Y *const yarray[], int64_t incy, int64_t batchCount),                                       \
       (m, n, lda, batchCount), (incx, incy),                                                       \
       (handle, trans, s[0], s[1], alpha, Aarray, s[2], xarray, i[0], beta, yarray, i[1], s[3]))
-#define GEMV_STRIDED(F, T)                                                                         \
+#define GEMV_STRIDED(F, S, E, Y)                                                                   \
   W64(F,                                                                                           \
-      (cublasHandle_t handle, cublasOperation_t trans, int64_t m, int64_t n, const T *alpha,       \
-       const T *A, int64_t lda, long long int strideA, const T *x, int64_t incx,                   \
-       long long int stridex, const T *beta, T *y, int64_t incy, long long int stridey,            \
+      (cublasHandle_t handle, cublasOperation_t trans, int64_t m, int64_t n, const S *alpha,       \
+       const E *A, int64_t lda, long long int strideA, const E *x, int64_t incx,                   \
+       long long int stridex, const S *beta, Y *y, int64_t incy, long long int stridey,            \
        int64_t batchCount),                                                                        \
       (m, n, lda, batchCount), (incx, incy),                                                       \
       (handle, trans, s[0], s[1], alpha, A, s[2], strideA, x, i[0], stridex, beta, y, i[1],        \
@@ -196,45 +180,38 @@ GER(cublasCgeru_v2, cuComplex)
 GER(cublasCgerc_v2, cuComplex)
 GER(cublasZgeru_v2, cuDoubleComplex)
 GER(cublasZgerc_v2, cuDoubleComplex)
-SYMV(cublasSsymv_v2, float)
-SYMV(cublasDsymv_v2, double)
-SYMV(cublasCsymv_v2, cuComplex)
-SYMV(cublasZsymv_v2, cuDoubleComplex)
+W64_SDCZ(SYMV, symv_v2)
 SYMV(cublasChemv_v2, cuComplex)
 SYMV(cublasZhemv_v2, cuDoubleComplex)
-TRXV(cublasStrsv_v2, float)
-TRXV(cublasDtrsv_v2, double)
-TRXV(cublasCtrsv_v2, cuComplex)
-TRXV(cublasZtrsv_v2, cuDoubleComplex)
-TRXV(cublasStrmv_v2, float)
-TRXV(cublasDtrmv_v2, double)
-TRXV(cublasCtrmv_v2, cuComplex)
-TRXV(cublasZtrmv_v2, cuDoubleComplex)
+W64_SDCZ(TRXV, trsv_v2)
+W64_SDCZ(TRXV, trmv_v2)
 SYR(cublasSsyr_v2, float, float)
 SYR(cublasDsyr_v2, double, double)
 SYR(cublasCsyr_v2, cuComplex, cuComplex)
 SYR(cublasZsyr_v2, cuDoubleComplex, cuDoubleComplex)
 SYR(cublasCher_v2, cuComplex, float)
 SYR(cublasZher_v2, cuDoubleComplex, double)
-SYR2(cublasSsyr2_v2, float)
-SYR2(cublasDsyr2_v2, double)
-SYR2(cublasCsyr2_v2, cuComplex)
-SYR2(cublasZsyr2_v2, cuDoubleComplex)
+W64_SDCZ(SYR2, syr2_v2)
 SYR2(cublasCher2_v2, cuComplex)
 SYR2(cublasZher2_v2, cuDoubleComplex)
-GEMV_BATCHED(cublasSgemvBatched, float)
-GEMV_BATCHED(cublasDgemvBatched, double)
-GEMV_BATCHED(cublasCgemvBatched, cuComplex)
-GEMV_BATCHED(cublasZgemvBatched, cuDoubleComplex)
-GEMV_STRIDED(cublasSgemvStridedBatched, float)
-GEMV_STRIDED(cublasDgemvStridedBatched, double)
-GEMV_STRIDED(cublasCgemvStridedBatched, cuComplex)
-GEMV_STRIDED(cublasZgemvStridedBatched, cuDoubleComplex)
+GEMV_BATCHED(cublasSgemvBatched, float, float, float)
+GEMV_BATCHED(cublasDgemvBatched, double, double, double)
+GEMV_BATCHED(cublasCgemvBatched, cuComplex, cuComplex, cuComplex)
+GEMV_BATCHED(cublasZgemvBatched, cuDoubleComplex, cuDoubleComplex, cuDoubleComplex)
+GEMV_STRIDED(cublasSgemvStridedBatched, float, float, float)
+GEMV_STRIDED(cublasDgemvStridedBatched, double, double, double)
+GEMV_STRIDED(cublasCgemvStridedBatched, cuComplex, cuComplex, cuComplex)
+GEMV_STRIDED(cublasZgemvStridedBatched, cuDoubleComplex, cuDoubleComplex, cuDoubleComplex)
+GEMV_BATCHED(cublasHSHgemvBatched, float, __half, __half)
+GEMV_BATCHED(cublasHSSgemvBatched, float, __half, float)
+GEMV_BATCHED(cublasTSTgemvBatched, float, __nv_bfloat16, __nv_bfloat16)
+GEMV_BATCHED(cublasTSSgemvBatched, float, __nv_bfloat16, float)
+GEMV_STRIDED(cublasHSHgemvStridedBatched, float, __half, __half)
+GEMV_STRIDED(cublasHSSgemvStridedBatched, float, __half, float)
+GEMV_STRIDED(cublasTSTgemvStridedBatched, float, __nv_bfloat16, __nv_bfloat16)
+GEMV_STRIDED(cublasTSSgemvStridedBatched, float, __nv_bfloat16, float)
 
-SYMM(cublasSsymm_v2, float)
-SYMM(cublasDsymm_v2, double)
-SYMM(cublasCsymm_v2, cuComplex)
-SYMM(cublasZsymm_v2, cuDoubleComplex)
+W64_SDCZ(SYMM, symm_v2)
 SYMM(cublasChemm_v2, cuComplex)
 SYMM(cublasZhemm_v2, cuDoubleComplex)
 SYRK(cublasSsyrk_v2, float, float)
@@ -249,26 +226,17 @@ SYR2K(cublasCsyr2k_v2, cuComplex, cuComplex)
 SYR2K(cublasZsyr2k_v2, cuDoubleComplex, cuDoubleComplex)
 SYR2K(cublasCher2k_v2, cuComplex, float)
 SYR2K(cublasZher2k_v2, cuDoubleComplex, double)
-TRMM(cublasStrmm_v2, float)
-TRMM(cublasDtrmm_v2, double)
-TRMM(cublasCtrmm_v2, cuComplex)
-TRMM(cublasZtrmm_v2, cuDoubleComplex)
-TRSM(cublasStrsm_v2, float)
-TRSM(cublasDtrsm_v2, double)
-TRSM(cublasCtrsm_v2, cuComplex)
-TRSM(cublasZtrsm_v2, cuDoubleComplex)
-TRSM_BATCHED(cublasStrsmBatched, float)
-TRSM_BATCHED(cublasDtrsmBatched, double)
-TRSM_BATCHED(cublasCtrsmBatched, cuComplex)
-TRSM_BATCHED(cublasZtrsmBatched, cuDoubleComplex)
-GEAM(cublasSgeam, float)
-GEAM(cublasDgeam, double)
-GEAM(cublasCgeam, cuComplex)
-GEAM(cublasZgeam, cuDoubleComplex)
-DGMM(cublasSdgmm, float)
-DGMM(cublasDdgmm, double)
-DGMM(cublasCdgmm, cuComplex)
-DGMM(cublasZdgmm, cuDoubleComplex)
+SYR2K(cublasSsyrkx, float, float) /* syrkx and herkx take syr2k's arguments */
+SYR2K(cublasDsyrkx, double, double)
+SYR2K(cublasCsyrkx, cuComplex, cuComplex)
+SYR2K(cublasZsyrkx, cuDoubleComplex, cuDoubleComplex)
+SYR2K(cublasCherkx, cuComplex, float)
+SYR2K(cublasZherkx, cuDoubleComplex, double)
+W64_SDCZ(TRMM, trmm_v2)
+W64_SDCZ(TRSM, trsm_v2)
+W64_SDCZ(TRSM_BATCHED, trsmBatched)
+W64_SDCZ(GEAM, geam)
+W64_SDCZ(DGMM, dgmm)
 
 /* ---- level-1 Ex forms ---- */
 W64(cublasAxpyEx,

@@ -437,8 +437,7 @@ static cublasStatus_t xt_gemm(cublasXtHandle_t handle, cublas_type t, cublasOper
                               const void *A, size_t lda, const void *B, size_t ldb,
                               const void *beta, void *C, size_t ldc) {
   xt_call c;
-  cublasStatus_t st = call_begin(&c, handle, t);
-  if (st != CUBLAS_STATUS_SUCCESS) return st;
+  TRY(call_begin(&c, handle, t));
   if (!valid_op(ta) || !valid_op(tb) || lda < at_least_1(ta == CUBLAS_OP_N ? m : k) ||
       ldb < at_least_1(tb == CUBLAS_OP_N ? k : n) || ldc < at_least_1(m) || !alpha || !beta)
     return CUBLAS_STATUS_INVALID_VALUE;
@@ -530,8 +529,7 @@ static cublasStatus_t xt_rankk(cublasXtHandle_t handle, cublas_type t, int kind,
                                const void *alpha, const void *A, size_t lda, const void *B,
                                size_t ldb, const void *beta, void *C, size_t ldc) {
   xt_call c;
-  cublasStatus_t st = call_begin(&c, handle, t);
-  if (st != CUBLAS_STATUS_SUCCESS) return st;
+  TRY(call_begin(&c, handle, t));
   int herm = kind == K_HERK || kind == K_HERKX || kind == K_HER2K;
   int real = t == CUBLAS_TYPE_S || t == CUBLAS_TYPE_D;
   /* syrk takes N or T (and C for real types, meaning T), the hermitian forms N or C */
@@ -640,8 +638,7 @@ static cublasStatus_t xt_symm(cublasXtHandle_t handle, cublas_type t, int herm,
                               const void *alpha, const void *A, size_t lda, const void *AP,
                               const void *B, size_t ldb, const void *beta, void *C, size_t ldc) {
   xt_call c;
-  cublasStatus_t st = call_begin(&c, handle, t);
-  if (st != CUBLAS_STATUS_SUCCESS) return st;
+  TRY(call_begin(&c, handle, t));
   size_t na = side == CUBLAS_SIDE_LEFT ? m : n;
   if (!valid_side(side) || !valid_fill(uplo) || (!AP && lda < at_least_1(na)) ||
       ldb < at_least_1(m) || ldc < at_least_1(m) || !alpha || !beta)
@@ -743,8 +740,7 @@ static cublasStatus_t xt_trsm(cublasXtHandle_t handle, cublas_type t, cublasSide
                               size_t m, size_t n, const void *alpha, const void *A, size_t lda,
                               void *B, size_t ldb) {
   xt_call c;
-  cublasStatus_t st = call_begin(&c, handle, t);
-  if (st != CUBLAS_STATUS_SUCCESS) return st;
+  TRY(call_begin(&c, handle, t));
   TRY(check_tri(side, uplo, tr, diag, m, n, alpha, lda, ldb));
   if (m == 0 || n == 0) return CUBLAS_STATUS_SUCCESS;
   return call_end(&c, xt_trsm_body(&c, side, uplo, tr, diag, m, n, alpha, A, lda, B, ldb));
@@ -809,91 +805,84 @@ static cublasStatus_t xt_trmm(cublasXtHandle_t handle, cublas_type t, cublasSide
                               size_t m, size_t n, const void *alpha, const void *A, size_t lda,
                               const void *B, size_t ldb, void *C, size_t ldc) {
   xt_call c;
-  cublasStatus_t st = call_begin(&c, handle, t);
-  if (st != CUBLAS_STATUS_SUCCESS) return st;
+  TRY(call_begin(&c, handle, t));
   TRY(check_tri(side, uplo, tr, diag, m, n, alpha, lda, ldb));
   if (ldc < at_least_1(m) || (C == B && ldc != ldb)) return CUBLAS_STATUS_INVALID_VALUE;
   if (m == 0 || n == 0) return CUBLAS_STATUS_SUCCESS;
   return call_end(&c, xt_trmm_body(&c, side, uplo, tr, diag, m, n, alpha, A, lda, B, ldb, C, ldc));
 }
 
-/* ---- the entry points ---- */
-#define XT_TYPED(P, T, TY)                                                                         \
+/* ---- the entry points: one shape macro per signature, one line per routine and type ---- */
+#define XT_GEMM(P, T, TY)                                                                          \
   cublasStatus_t cublasXt##P##gemm(cublasXtHandle_t handle, cublasOperation_t transa,              \
                                    cublasOperation_t transb, size_t m, size_t n, size_t k,         \
                                    const T *alpha, const T *A, size_t lda, const T *B, size_t ldb, \
                                    const T *beta, T *C, size_t ldc) {                              \
     return xt_gemm(handle, TY, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);      \
-  }                                                                                                \
-  cublasStatus_t cublasXt##P##syrk(cublasXtHandle_t handle, cublasFillMode_t uplo,                 \
-                                   cublasOperation_t trans, size_t n, size_t k, const T *alpha,    \
-                                   const T *A, size_t lda, const T *beta, T *C, size_t ldc) {      \
-    return xt_rankk(handle, TY, K_SYRK, uplo, trans, n, k, alpha, A, lda, NULL, 0, beta, C, ldc);  \
-  }                                                                                                \
-  cublasStatus_t cublasXt##P##syrkx(cublasXtHandle_t handle, cublasFillMode_t uplo,                \
-                                    cublasOperation_t trans, size_t n, size_t k, const T *alpha,   \
-                                    const T *A, size_t lda, const T *B, size_t ldb, const T *beta, \
-                                    T *C, size_t ldc) {                                            \
-    return xt_rankk(handle, TY, K_SYRKX, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);  \
-  }                                                                                                \
-  cublasStatus_t cublasXt##P##syr2k(cublasXtHandle_t handle, cublasFillMode_t uplo,                \
-                                    cublasOperation_t trans, size_t n, size_t k, const T *alpha,   \
-                                    const T *A, size_t lda, const T *B, size_t ldb, const T *beta, \
-                                    T *C, size_t ldc) {                                            \
-    return xt_rankk(handle, TY, K_SYR2K, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);  \
-  }                                                                                                \
-  cublasStatus_t cublasXt##P##symm(cublasXtHandle_t handle, cublasSideMode_t side,                 \
-                                   cublasFillMode_t uplo, size_t m, size_t n, const T *alpha,      \
-                                   const T *A, size_t lda, const T *B, size_t ldb, const T *beta,  \
-                                   T *C, size_t ldc) {                                             \
-    return xt_symm(handle, TY, 0, side, uplo, m, n, alpha, A, lda, NULL, B, ldb, beta, C, ldc);    \
-  }                                                                                                \
+  }
+/* syrk, herk: scalars of R (the real type for herk) */
+#define XT_RANKK(NAME, T, R, TY, KIND)                                                             \
+  cublasStatus_t cublasXt##NAME(cublasXtHandle_t handle, cublasFillMode_t uplo,                    \
+                                cublasOperation_t trans, size_t n, size_t k, const R *alpha,       \
+                                const T *A, size_t lda, const R *beta, T *C, size_t ldc) {         \
+    return xt_rankk(handle, TY, KIND, uplo, trans, n, k, alpha, A, lda, NULL, 0, beta, C, ldc);    \
+  }
+/* syrkx, syr2k, herkx, her2k: beta of R (the real type for the hermitian forms) */
+#define XT_RANKK2(NAME, T, R, TY, KIND)                                                            \
+  cublasStatus_t cublasXt##NAME(cublasXtHandle_t handle, cublasFillMode_t uplo,                    \
+                                cublasOperation_t trans, size_t n, size_t k, const T *alpha,       \
+                                const T *A, size_t lda, const T *B, size_t ldb, const R *beta,     \
+                                T *C, size_t ldc) {                                                \
+    return xt_rankk(handle, TY, KIND, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);     \
+  }
+/* symm (HERM 0), hemm (1) */
+#define XT_SYMM(NAME, T, TY, HERM)                                                                 \
+  cublasStatus_t cublasXt##NAME(cublasXtHandle_t handle, cublasSideMode_t side,                    \
+                                cublasFillMode_t uplo, size_t m, size_t n, const T *alpha,         \
+                                const T *A, size_t lda, const T *B, size_t ldb, const T *beta,     \
+                                T *C, size_t ldc) {                                                \
+    return xt_symm(handle, TY, HERM, side, uplo, m, n, alpha, A, lda, NULL, B, ldb, beta, C, ldc); \
+  }
+#define XT_SPMM(P, T, TY)                                                                          \
   cublasStatus_t cublasXt##P##spmm(                                                                \
       cublasXtHandle_t handle, cublasSideMode_t side, cublasFillMode_t uplo, size_t m, size_t n,   \
       const T *alpha, const T *AP, const T *B, size_t ldb, const T *beta, T *C, size_t ldc) {      \
     if (!AP && handle) return CUBLAS_STATUS_INVALID_VALUE;                                         \
     return xt_symm(handle, TY, 0, side, uplo, m, n, alpha, NULL, 0, AP, B, ldb, beta, C, ldc);     \
-  }                                                                                                \
+  }
+#define XT_TRSM(P, T, TY)                                                                          \
   cublasStatus_t cublasXt##P##trsm(cublasXtHandle_t handle, cublasSideMode_t side,                 \
                                    cublasFillMode_t uplo, cublasOperation_t trans,                 \
                                    cublasDiagType_t diag, size_t m, size_t n, const T *alpha,      \
                                    const T *A, size_t lda, T *B, size_t ldb) {                     \
     return xt_trsm(handle, TY, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);              \
-  }                                                                                                \
+  }
+#define XT_TRMM(P, T, TY)                                                                          \
   cublasStatus_t cublasXt##P##trmm(                                                                \
       cublasXtHandle_t handle, cublasSideMode_t side, cublasFillMode_t uplo,                       \
       cublasOperation_t trans, cublasDiagType_t diag, size_t m, size_t n, const T *alpha,          \
       const T *A, size_t lda, const T *B, size_t ldb, T *C, size_t ldc) {                          \
     return xt_trmm(handle, TY, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, C, ldc);      \
   }
+/* the routines of every type */
+#define XT_TYPED(P, T, TY)                                                                         \
+  XT_GEMM(P, T, TY)                                                                                \
+  XT_RANKK(P##syrk, T, T, TY, K_SYRK)                                                              \
+  XT_RANKK2(P##syrkx, T, T, TY, K_SYRKX)                                                           \
+  XT_RANKK2(P##syr2k, T, T, TY, K_SYR2K)                                                           \
+  XT_SYMM(P##symm, T, TY, 0)                                                                       \
+  XT_SPMM(P, T, TY)                                                                                \
+  XT_TRSM(P, T, TY)                                                                                \
+  XT_TRMM(P, T, TY)
 XT_TYPED(S, float, CUBLAS_TYPE_S)
 XT_TYPED(D, double, CUBLAS_TYPE_D)
 XT_TYPED(C, cuComplex, CUBLAS_TYPE_C)
 XT_TYPED(Z, cuDoubleComplex, CUBLAS_TYPE_Z)
-
-#define XT_HERM(P, T, R, TY)                                                                       \
-  cublasStatus_t cublasXt##P##herk(cublasXtHandle_t handle, cublasFillMode_t uplo,                 \
-                                   cublasOperation_t trans, size_t n, size_t k, const R *alpha,    \
-                                   const T *A, size_t lda, const R *beta, T *C, size_t ldc) {      \
-    return xt_rankk(handle, TY, K_HERK, uplo, trans, n, k, alpha, A, lda, NULL, 0, beta, C, ldc);  \
-  }                                                                                                \
-  cublasStatus_t cublasXt##P##herkx(cublasXtHandle_t handle, cublasFillMode_t uplo,                \
-                                    cublasOperation_t trans, size_t n, size_t k, const T *alpha,   \
-                                    const T *A, size_t lda, const T *B, size_t ldb, const R *beta, \
-                                    T *C, size_t ldc) {                                            \
-    return xt_rankk(handle, TY, K_HERKX, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);  \
-  }                                                                                                \
-  cublasStatus_t cublasXt##P##her2k(cublasXtHandle_t handle, cublasFillMode_t uplo,                \
-                                    cublasOperation_t trans, size_t n, size_t k, const T *alpha,   \
-                                    const T *A, size_t lda, const T *B, size_t ldb, const R *beta, \
-                                    T *C, size_t ldc) {                                            \
-    return xt_rankk(handle, TY, K_HER2K, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);  \
-  }                                                                                                \
-  cublasStatus_t cublasXt##P##hemm(cublasXtHandle_t handle, cublasSideMode_t side,                 \
-                                   cublasFillMode_t uplo, size_t m, size_t n, const T *alpha,      \
-                                   const T *A, size_t lda, const T *B, size_t ldb, const T *beta,  \
-                                   T *C, size_t ldc) {                                             \
-    return xt_symm(handle, TY, 1, side, uplo, m, n, alpha, A, lda, NULL, B, ldb, beta, C, ldc);    \
-  }
-XT_HERM(C, cuComplex, float, CUBLAS_TYPE_C)
-XT_HERM(Z, cuDoubleComplex, double, CUBLAS_TYPE_Z)
+XT_RANKK(Cherk, cuComplex, float, CUBLAS_TYPE_C, K_HERK)
+XT_RANKK(Zherk, cuDoubleComplex, double, CUBLAS_TYPE_Z, K_HERK)
+XT_RANKK2(Cherkx, cuComplex, float, CUBLAS_TYPE_C, K_HERKX)
+XT_RANKK2(Zherkx, cuDoubleComplex, double, CUBLAS_TYPE_Z, K_HERKX)
+XT_RANKK2(Cher2k, cuComplex, float, CUBLAS_TYPE_C, K_HER2K)
+XT_RANKK2(Zher2k, cuDoubleComplex, double, CUBLAS_TYPE_Z, K_HER2K)
+XT_SYMM(Chemm, cuComplex, CUBLAS_TYPE_C, 1)
+XT_SYMM(Zhemm, cuDoubleComplex, CUBLAS_TYPE_Z, 1)

@@ -8,7 +8,9 @@
 #      with Anchor's (helpers.cu prints the same lines on softmetal).
 #   2. bench/cublas_gemm.cu with nvcc (NVIDIA's cuBLAS on the GPU): GFLOP/s.
 #   3. when the bundle has libcudametal.so: the same tests and bench built by anchorcc
-#      (Anchor's libcublas, kernels as MSL) through cudametal on the GPU.
+#      (Anchor's libcublas, kernels as MSL) through cudametal on the GPU, with the module
+#      cache h200_pack.sh filled (BUNDLE/cache.tar.gz, unpacked into a temporary directory);
+#      prints how many modules NVRTC compiled here.
 # Output: $OUT/cublas_h200.txt (or /tmp) and stdout; one "== summary" line at the end.
 set -u
 root=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -49,7 +51,14 @@ echo "== 2. bench/cublas_gemm.cu, NVIDIA's cuBLAS"
 "$cuda/bin/nvcc" -O2 -arch=sm_90 "$root/bench/cublas_gemm.cu" -o "$work/bench" -lcublas &&
   timeout 60 "$work/bench" 128 256 512 1024 2048 4096 d 64 128 256 1024 2048
 if [ -f "$bundle/lib/libcudametal.so" ]; then
-  echo "== 3. Anchor's cuBLAS through cudametal"
+  # NVIDIA's driver by absolute path (the bundle's lib/ has Anchor's libcuda.so.1), and the
+  # module cache h200_pack.sh filled: NVRTC compiles here only what it lacks
+  export CUDAMETAL_LIBCUDA=${CUDAMETAL_LIBCUDA:-$(ldconfig -p | awk '/libcuda\.so\.1 / && $NF !~ /stubs/ {print $NF; exit}')}
+  export CUDAMETAL_CACHE=${CUDAMETAL_CACHE:-$work/cache}
+  mkdir -p "$CUDAMETAL_CACHE"
+  [ -f "$bundle/cache.tar.gz" ] && tar -C "$CUDAMETAL_CACHE" -xzf "$bundle/cache.tar.gz"
+  cached0=$(ls "$CUDAMETAL_CACHE" | wc -l)
+  echo "== 3. Anchor's cuBLAS through cudametal (driver ${CUDAMETAL_LIBCUDA:-?}; $cached0 cached modules)"
   export ANCHOR_METAL=cudametal LD_LIBRARY_PATH="$bundle/lib:$LD_LIBRARY_PATH"
   for bin in "$bundle"/bin/*.anchor; do
     name=$(basename "$bin" .anchor)
@@ -57,6 +66,7 @@ if [ -f "$bundle/lib/libcudametal.so" ]; then
     run_one "cudametal $name" "$bin"
   done
   timeout 120 "$bundle/bin/cublas_gemm.anchor" 128 256 512 1024 d 64 128
+  echo "== modules compiled here (cache misses): $(($(ls "$CUDAMETAL_CACHE" | wc -l) - cached0))"
 else
   echo "== 3. skipped: the bundle has no libcudametal.so (build with -DANCHOR_CUDAMETAL=ON, then h200_pack.sh)"
 fi

@@ -1,12 +1,12 @@
-// wide_more.cu — every _64 form of wide_more.c (int64_t sizes, increments, batch counts and
-// I?amax/I?amin results) against its int form: the same inputs through both (outputs reset to
-// the same random values before each), outputs within 16 (k + 2) eps (1 + |value|) — Anchor's
-// _64 forms call the int routines, bit for bit; NVIDIA's may pick other kernels. Negative
-// increments, batches, both pointer modes for the int64_t index results (device memory
-// pre-filled with all ones: the upper half must become 0), the error codes of bad 64-bit
-// arguments, and a leading dimension / increment above INT_MAX on a 1-element problem:
-// NVIDIA's cuBLAS runs it (the value is checked), Anchor's answers NOT_SUPPORTED with the
-// output untouched (docs/cublas.md "_64 forms").
+// wide_more.cu — every _64 form of wide_more.c, and gemm3m's of wide.c (int64_t sizes,
+// increments, batch counts and I?amax/I?amin results) against its int form: the same inputs
+// through both (outputs reset to the same random values before each), outputs within 16 (k +
+// 2) eps (1 + |value|) — Anchor's _64 forms call the int routines, bit for bit; NVIDIA's may
+// pick other kernels. Negative increments, batches, both pointer modes for the int64_t index
+// results (device memory pre-filled with all ones: the upper half must become 0), the error
+// codes of bad 64-bit arguments, and a leading dimension / increment above INT_MAX on a
+// 1-element problem: NVIDIA's cuBLAS runs it (the value is checked), Anchor's answers
+// NOT_SUPPORTED with the output untouched (docs/cublas.md "_64 forms").
 #include "cublas_test.h"
 #include <climits>
 #include <cstdint>
@@ -218,6 +218,14 @@ static void test_complex(cublasHandle_t h) {
   BOTH(z, cublasZdrot, 1, h, n, X, 3, Y, -2, &zr, &zrs);
   BOTH(c, cublasCsscal, 1, h, n, &cr, X, 2);
   BOTH(z, cublasZdscal, 1, h, n, &zr, X, 3);
+  // gemm3m (wide.c): every _64 form NVIDIA declares
+  BOTH(c, cublasCgemm3m, k, h, N, T_, m, n, k, &ca, c.A, ld, c.B, ld, &cb, C, ld);
+  BOTH(z, cublasZgemm3m, k, h, H, N, m, n, k, &za, z.A, ld, z.B, ld, &zb, C, ld);
+  BOTH(c, cublasCgemm3mBatched, k, h, T_, H, m, n, k, &ca, c.pA, ld, c.pB, ld, &cb, PC, ld, batch);
+  BOTH(c, cublasCgemm3mStridedBatched, k, h, N, N, m, n, k, &ca, c.A, ld, stride, c.B, ld, stride,
+       &cb, C, ld, stride, batch);
+  BOTH(c, cublasCgemm3mEx, k, h, H, T_, m, n, k, &ca, c.A, CUDA_C_32F, ld, c.B, CUDA_C_32F, ld, &cb,
+       C, CUDA_C_32F, ld);
   index_results<cuComplex>(h, c, "Icamax", cublasIcamax, cublasIcamax_64);
   index_results<cuComplex>(h, c, "Icamin", cublasIcamin, cublasIcamin_64);
   index_results<cuDoubleComplex>(h, z, "Izamax", cublasIzamax, cublasIzamax_64);
