@@ -1283,7 +1283,10 @@ static bool from_atomic(struct vz *z, LLVMValueRef v, LLVMValueRef *seen, int *n
   if ((op == LLVMLoad || op == LLVMStore) &&
       (LLVMGetVolatile(v) || LLVMGetOrdering(v) != LLVMAtomicOrderingNotAtomic))
     return true;
-  if (op == LLVMCall) return false; /* elementwise intrinsics: their operands count below */
+  /* Calls (elementwise intrinsics, the SIMD-group primitives) pass their arguments on: a
+   * loop waiting on a shuffle or vote of lane 0's atomic read (cooperative_groups' barrier
+   * of tiles over 32 threads) waits on that atomic (the callee, a function, is no
+   * instruction). */
   int n = LLVMGetNumOperands(v);
   for (int i = 0; i < n; i++) {
     LLVMValueRef o = LLVMGetOperand(v, (unsigned)i);
