@@ -15,8 +15,9 @@
  * topological order with each loop's blocks together: each block runs under its mask,
  * phis become selects; a loop (loop-simplify/LCSSA form) runs while any lane takes its
  * back edge, its exits' masks and live-out values accumulating. A kernel shape it does
- * not take (calls that are not elementwise intrinsics, private arrays, atomics,
- * volatile, switch, irreducible flow, varying aggregates, more than MAX_INSTRUCTIONS)
+ * not take (calls that are not elementwise intrinsics or softmetal's primitives, private
+ * memory of a run-time size, spin loops more than one lane may run, irreducible flow,
+ * varying aggregates, more than MAX_INSTRUCTIONS)
  * keeps the scalar path; the reason is recorded in the constant string
  * `__sm_vector_NAME` ("vector" when vectorized), which softmetal's trace prints, and
  * the width in `__sm_simd_width_NAME`.
@@ -43,9 +44,12 @@
 #define W 32 /* lanes: one SIMD-group */
 #endif
 
-/* Larger lane functions keep the scalar path: compiling their vector code would take long. */
-#define MAX_INSTRUCTIONS 1500
-/* ... and those beyond this many before optimisation (-O0 IR, inlined) are not optimised. */
+/* Larger lane functions keep the scalar path: compiling their vector code would take long
+ * (the back end's time grows about linearly, ~0.8 s of CPU per 1,000 instructions on the
+ * 2-vCPU VM: docs/softmetal.md). */
+#define MAX_INSTRUCTIONS 8000
+/* ... and those beyond this many once inlined, before the optimisation of the inlined body,
+ * are not optimised. */
 #define MAX_INLINED 20000
 
 struct val {
@@ -2363,6 +2367,13 @@ int main(int argc, char **argv) {
   unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
   unsigned always = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
   bool any = false;
+  /* Each function simplified first (-O0 IR: SROA, CSE, instcombine), so that what is inlined
+   * into the lane functions is already small, as -O2's inliner sees its callees: CUB's
+   * onesweep and merge-sort kernels were 40-88 K instructions inlined from -O0 code, 3-7 K
+   * from simplified code (docs/softmetal.md, "Vector mode"), and the tool takes less time
+   * on the whole module than SROA over the large inlined bodies did. */
+  if (!run_passes(m, "function(sroa,early-cse,simplifycfg,instcombine<no-verify-fixpoint>)"))
+    return 1;
   for (int round = 0; round < 24; round++) {
     bool marked = false;
     LLVMValueRef after;
@@ -2404,7 +2415,10 @@ int main(int argc, char **argv) {
   if (any &&
       (!run_passes(m, "function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,sroa,"
                       "instcombine<no-verify-fixpoint>)") ||
-       !scalarize_lane_functions(m) || !run_passes(m, "function(loop-simplify,lcssa)")))
+       !scalarize_lane_functions(m) ||
+       /* switches (simplifycfg folds compare chains into them) become branches, which
+        * the vectorizer masks */
+       !run_passes(m, "function(lower-switch,loop-simplify,lcssa)")))
     return 1;
   /* SM_VECTORIZE_INLINED=FILE (debugging the tool): the module the vectorizer reads */
   const char *dump = getenv("SM_VECTORIZE_INLINED");
