@@ -15,8 +15,9 @@
  * topological order with each loop's blocks together: each block runs under its mask,
  * phis become selects; a loop (loop-simplify/LCSSA form) runs while any lane takes its
  * back edge, its exits' masks and live-out values accumulating. A kernel shape it does
- * not take (calls that are not elementwise intrinsics, private arrays, atomics,
- * volatile, switch, irreducible flow, varying aggregates, more than MAX_INSTRUCTIONS)
+ * not take (calls that are not elementwise intrinsics or softmetal's primitives, private
+ * memory of a run-time size, spin loops more than one lane may run, irreducible flow,
+ * varying aggregates, more than MAX_INSTRUCTIONS)
  * keeps the scalar path; the reason is recorded in the constant string
  * `__sm_vector_NAME` ("vector" when vectorized), which softmetal's trace prints, and
  * the width in `__sm_simd_width_NAME`.
@@ -43,9 +44,12 @@
 #define W 32 /* lanes: one SIMD-group */
 #endif
 
-/* Larger lane functions keep the scalar path: compiling their vector code would take long. */
-#define MAX_INSTRUCTIONS 1500
-/* ... and those beyond this many before optimisation (-O0 IR, inlined) are not optimised. */
+/* Larger lane functions keep the scalar path: compiling their vector code would take long
+ * (the back end's time grows about linearly, ~0.8 s of CPU per 1,000 instructions on the
+ * 2-vCPU VM: docs/softmetal.md). */
+#define MAX_INSTRUCTIONS 8000
+/* ... and those beyond this many once inlined, before the optimisation of the inlined body,
+ * are not optimised. */
 #define MAX_INLINED 20000
 
 struct val {
@@ -97,7 +101,9 @@ struct exit_value {
 };
 struct loop {
   int header, latch, size, parent, emitted;
-  bool spin; /* an exit depends on an atomic or volatile access (mark_spin_loops) */
+  bool spin;  /* an exit depends on an atomic or volatile access (mark_spin_loops) */
+  bool local; /* ... and one of those is not in device memory (or the walk gave up) */
+  bool whole; /* taken as a wait of the whole SIMD-group (whole_group_wait) */
   char *body;
   LLVMBasicBlockRef header_out;
   LLVMValueRef mask_phi, back; /* the header's mask; lanes going round this iteration */
@@ -133,10 +139,12 @@ struct vz {
   int *header_of;         /* the loop a block heads, -1 */
   struct exit_value *xvs; /* LCSSA phis' values for edges leaving a closed loop */
   int nxvs;
-  bool may_yield; /* no barriers: outermost loops yield at their back edge (end_loop) */
-  bool aligned;   /* index0 is a multiple of 32: the kernel calls SIMD-group primitives */
-  bool spins;     /* has a spin loop (its threads must interleave: __sm_spins_NAME) */
-  void **temps;   /* scratch arrays of the analyses (temp()), freed with z: fail() longjmps */
+  bool may_yield;  /* no barriers: outermost loops yield at their back edge (end_loop) */
+  bool aligned;    /* index0 is a multiple of 32: the kernel calls SIMD-group primitives */
+  bool spins;      /* has a spin loop (its threads must interleave: __sm_spins_NAME) */
+  bool walk_all;   /* from_atomic visits every source (marking spin_local), not the first */
+  bool spin_local; /* from_atomic met a source outside device memory */
+  void **temps;    /* scratch arrays of the analyses (temp()), freed with z: fail() longjmps */
   int ntemps;
   int yields; /* __sm_loop_yield calls emitted */
   jmp_buf fail;
@@ -1267,27 +1275,53 @@ static bool computed_from(LLVMValueRef v, LLVMValueRef from, int depth) {
   return false;
 }
 
+/* Whether an atomic or volatile access is to device memory (address space 1), where the
+ * lockstep pass put a __sm_device_step before it (the step that lets a waiting SIMD-group
+ * park). */
+static bool in_device(LLVMValueRef access) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(access);
+  LLVMValueRef addr = LLVMGetOperand(access, op == LLVMStore ? 1 : 0);
+  return LLVMGetPointerAddressSpace(LLVMTypeOf(addr)) == 1;
+}
+
 static bool from_atomic(struct vz *z, LLVMValueRef v, LLVMValueRef *seen, int *nseen, int cap) {
   if (!LLVMIsAInstruction(v)) return false;
   for (int i = 0; i < *nseen; i++)
     if (seen[i] == v) return false;
-  if (*nseen == cap) return true; /* too far to tell: assume it does */
+  if (*nseen == cap) { /* too far to tell: assume it does */
+    z->spin_local = true;
+    return true;
+  }
   seen[(*nseen)++] = v;
   LLVMOpcode op = LLVMGetInstructionOpcode(v);
   /* A compare-and-swap retry loop, whose new value is computed from the expected one
    * (atomicCAS loops for float atomics, atomic min/max: new = f(assumed)), is lock-free: in
    * each round some lane's exchange succeeds, whatever the others do. A lock's new value
    * is not (atomicCAS(lock, 0, 1)): it waits for its holder. */
-  if (op == LLVMAtomicCmpXchg) return !computed_from(LLVMGetOperand(v, 2), LLVMGetOperand(v, 1), 0);
-  if (op == LLVMAtomicRMW) return true;
-  if ((op == LLVMLoad || op == LLVMStore) &&
-      (LLVMGetVolatile(v) || LLVMGetOrdering(v) != LLVMAtomicOrderingNotAtomic))
-    return true;
-  if (op == LLVMCall) return false; /* elementwise intrinsics: their operands count below */
+  bool hit = false;
+  if (op == LLVMAtomicCmpXchg) {
+    if (computed_from(LLVMGetOperand(v, 2), LLVMGetOperand(v, 1), 0)) return false;
+    hit = true;
+  } else if (op == LLVMAtomicRMW ||
+             ((op == LLVMLoad || op == LLVMStore) &&
+              (LLVMGetVolatile(v) || LLVMGetOrdering(v) != LLVMAtomicOrderingNotAtomic)))
+    hit = true;
+  if (hit) {
+    if (!in_device(v)) z->spin_local = true;
+    if (!z->walk_all) return true;
+  }
+  bool any = hit;
+  /* Calls (elementwise intrinsics, the SIMD-group primitives) pass their arguments on: a
+   * loop waiting on a shuffle or vote of lane 0's atomic read (cooperative_groups' barrier
+   * of tiles over 32 threads) waits on that atomic (the callee, a function, is no
+   * instruction). */
   int n = LLVMGetNumOperands(v);
   for (int i = 0; i < n; i++) {
     LLVMValueRef o = LLVMGetOperand(v, (unsigned)i);
-    if (!LLVMValueIsBasicBlock(o) && from_atomic(z, o, seen, nseen, cap)) return true;
+    if (!LLVMValueIsBasicBlock(o) && from_atomic(z, o, seen, nseen, cap)) {
+      if (!z->walk_all) return true;
+      any = true;
+    }
   }
   /* A phi also depends on the branches that choose its incoming value (`done = true` after
    * a successful CAS): conservatively, on every branch of its innermost loop. */
@@ -1296,10 +1330,12 @@ static bool from_atomic(struct vz *z, LLVMValueRef v, LLVMValueRef *seen, int *n
   for (int k = 0; li >= 0 && k < z->n; k++) {
     LLVMValueRef t = z->loops[li].body[k] ? LLVMGetBasicBlockTerminator(z->all[k]) : NULL;
     if (t && LLVMIsABranchInst(t) && LLVMIsConditional(t) &&
-        from_atomic(z, LLVMGetCondition(t), seen, nseen, cap))
-      return true;
+        from_atomic(z, LLVMGetCondition(t), seen, nseen, cap)) {
+      if (!z->walk_all) return true;
+      any = true;
+    }
   }
-  return false;
+  return any;
 }
 
 /* Marks the loops an exit of which may depend on an atomic or volatile access. Such a
@@ -1316,6 +1352,19 @@ static void mark_spin_loops(struct vz *z) {
       if (LLVMIsConditional(br) && from_atomic(z, LLVMGetCondition(br), seen, &nseen, cap))
         z->loops[li].spin = z->spins = true;
     }
+  /* where a spin loop's waits are: every source of every exit (whole_group_wait) */
+  z->walk_all = true;
+  for (int li = 0; li < z->nloops; li++) {
+    struct loop *l = &z->loops[li];
+    z->spin_local = false;
+    for (int e = 0; e < l->nexits && l->spin; e++) {
+      LLVMValueRef br = LLVMGetBasicBlockTerminator(z->all[l->exits[e].from]);
+      nseen = 0;
+      if (LLVMIsConditional(br)) from_atomic(z, LLVMGetCondition(br), seen, &nseen, cap);
+    }
+    l->local = z->spin_local;
+  }
+  z->walk_all = false;
 }
 
 /* Whether v's lanes hold 32 different values: tid.x or thread_index plus a uniform value,
@@ -1403,6 +1452,51 @@ static bool one_lane_loop(struct vz *z, int li) {
     }
   }
   return false;
+}
+
+static bool static_uniform(struct vz *z, LLVMValueRef v, int depth);
+
+/* Whether block s is passed in every iteration of loop li by every lane that goes round:
+ * the latch cannot be reached from the header inside the loop around it. */
+static bool every_iteration(struct vz *z, int li, int s) {
+  struct loop *l = &z->loops[li];
+  if (s == l->header) return true;
+  char *seen = temp(z, (size_t)z->n, 1);
+  int *stack = temp(z, (size_t)z->n, sizeof(int)), sp = 0;
+  stack[sp++] = l->header, seen[l->header] = 1, seen[s] = 1;
+  while (sp) {
+    int b = stack[--sp];
+    if (b == l->latch) return false;
+    for (int i = 0; i < nsucc(z, b); i++) {
+      int t = succ(z, b, i);
+      if (!l->body[t] || seen[t] || t == l->header) continue;
+      seen[t] = 1, stack[sp++] = t;
+    }
+  }
+  return true;
+}
+
+/* Whether spin loop li is a wait of the whole SIMD-group on other groups (CUB's decoupled
+ * look-back: `while (__any_sync(~0u, status == INVALID))` over the lanes' predecessor
+ * tiles): each exit leaves from a block of the loop itself (not of an inner loop) that every
+ * lane going round passes in every iteration, on a condition the same for every lane (a vote
+ * of the lanes), so the lanes leave together and none waits, masked off, for a lane of its
+ * vector still in the loop (the deadlock that makes spin loops refused); and every atomic or
+ * volatile access the exits depend on is in device memory, where the __sm_device_step
+ * before it lets the waiting SIMD-group park (__sm_spins_NAME) while other groups advance.
+ * A wait on threadgroup memory (other SIMD-groups of the group: cooperative_groups' large
+ * tiles) is not: vector code switches SIMD-groups only at barriers. */
+static bool whole_group_wait(struct vz *z, int li) {
+  struct loop *l = &z->loops[li];
+  if (l->local) return false;
+  for (int e = 0; e < l->nexits; e++) {
+    int s = l->exits[e].from;
+    LLVMValueRef br = LLVMGetBasicBlockTerminator(z->all[s]);
+    if (z->loop_of[s] != li || !LLVMIsABranchInst(br) || !LLVMIsConditional(br) ||
+        !static_uniform(z, LLVMGetCondition(br), 0) || !every_iteration(z, li, s))
+      return false;
+  }
+  return true;
 }
 
 /* An alloca of type t at the start of the vectorized function (its entry block). */
@@ -1806,6 +1900,10 @@ static void emit_terminator(struct vz *z, LLVMValueRef inst, LLVMBasicBlockRef b
    * lanes even where cond is poison (clang leaves `br i1 poison` in blocks no lane
    * reaches); a select on a scalar poison condition would poison every lane. */
   LLVMValueRef cond = LLVMGetCondition(inst);
+  int li = z->loop_of[z->cur];
+  for (int e = 0; li >= 0 && z->loops[li].whole && e < z->loops[li].nexits; e++)
+    if (z->loops[li].exits[e].from == z->cur && !uniform(z, cond))
+      fail(z, "internal: a whole SIMD-group's wait leaves on a condition not uniform");
   LLVMValueRef c = vec(z, cond);
   LLVMValueRef ones = LLVMConstAllOnes(mask_type(z));
   LLVMValueRef t = LLVMBuildSelect(z->b, mask, c, none, "");
@@ -1950,6 +2048,11 @@ static bool static_uniform(struct vz *z, LLVMValueRef v, int depth) {
   if (!LLVMIsAInstruction(v) || depth > 24) return false;
   struct val *s = find(z, v);
   if (s) return s->scalar != NULL;
+  if (LLVMIsACallInst(v)) { /* a vote is the same for every lane (emit_vote) */
+    LLVMValueRef f = LLVMGetCalledValue(v);
+    size_t len;
+    if (LLVMIsAFunction(f) && !strcmp(LLVMGetValueName2(f, &len), "__sm_simd_vote")) return true;
+  }
   switch (LLVMGetInstructionOpcode(v)) {
   case LLVMPHI:
   case LLVMAlloca:
@@ -1971,7 +2074,7 @@ static bool static_uniform(struct vz *z, LLVMValueRef v, int depth) {
 
 static void begin_loop(struct vz *z, int li) {
   struct loop *l = &z->loops[li];
-  if (l->spin && !one_lane_loop(z, li))
+  if (l->spin && !one_lane_loop(z, li) && !(l->whole = whole_group_wait(z, li)))
     fail(z, "a loop that waits on an atomic or volatile access (a spin loop)");
   LLVMBasicBlockRef hb = z->all[l->header], latch = z->all[l->latch];
   LLVMValueRef entry_mask = NULL;
@@ -2360,6 +2463,13 @@ int main(int argc, char **argv) {
   unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
   unsigned always = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
   bool any = false;
+  /* Each function simplified first (-O0 IR: SROA, CSE, instcombine), so that what is inlined
+   * into the lane functions is already small, as -O2's inliner sees its callees: CUB's
+   * onesweep and merge-sort kernels were 40-88 K instructions inlined from -O0 code, 3-7 K
+   * from simplified code (docs/softmetal.md, "Vector mode"), and the tool takes less time
+   * on the whole module than SROA over the large inlined bodies did. */
+  if (!run_passes(m, "function(sroa,early-cse,simplifycfg,instcombine<no-verify-fixpoint>)"))
+    return 1;
   for (int round = 0; round < 24; round++) {
     bool marked = false;
     LLVMValueRef after;
@@ -2401,7 +2511,10 @@ int main(int argc, char **argv) {
   if (any &&
       (!run_passes(m, "function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,sroa,"
                       "instcombine<no-verify-fixpoint>)") ||
-       !scalarize_lane_functions(m) || !run_passes(m, "function(loop-simplify,lcssa)")))
+       !scalarize_lane_functions(m) ||
+       /* switches (simplifycfg folds compare chains into them) become branches, which
+        * the vectorizer masks */
+       !run_passes(m, "function(lower-switch,loop-simplify,lcssa)")))
     return 1;
   /* SM_VECTORIZE_INLINED=FILE (debugging the tool): the module the vectorizer reads */
   const char *dump = getenv("SM_VECTORIZE_INLINED");
