@@ -50,6 +50,11 @@ int cublas_scalar_is(const cublas_scalar *s, int size, cublas_type type, double 
  * fails. */
 cublasStatus_t cublas_launch(cublasHandle_t handle, const void *kernel, unsigned grid_x,
                              unsigned grid_y, unsigned grid_z, unsigned block, void **args);
+/* cublas_launch over `batch` batches in chunks of at most 65,535 (grid z): before each
+ * launch *batch0, one of the kernel's arguments, is set to the chunk's first batch. */
+cublasStatus_t cublas_launch_batches(cublasHandle_t handle, const void *kernel, unsigned grid_x,
+                                     unsigned grid_y, int batch, unsigned block, void **args,
+                                     int *batch0);
 /* Blocks for an element-wise kernel over n elements (grid-stride loops). */
 unsigned cublas_blocks_for(long long n);
 

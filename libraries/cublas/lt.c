@@ -25,7 +25,6 @@
 #include "cublas_internal.h"
 
 #define LT_THREADS 256
-#define LT_MAX_GRID_Z 65535
 
 extern void *cublas_lt_copy_kernels[], *cublas_lt_epilogue_kernels[],
     *cublas_lt_epilogue_wide_kernels[], *cublas_lt_widen_kernels[];
@@ -650,12 +649,7 @@ static cublasStatus_t lt_batches(cublasHandle_t blas, const void *kernel, int ba
                                  int *batch0, long long elements) {
   long long blocks = (elements + LT_THREADS - 1) / LT_THREADS;
   unsigned grid = (unsigned)(blocks < 1 ? 1 : blocks > 1024 ? 1024 : blocks);
-  for (*batch0 = 0; *batch0 < batch; *batch0 += LT_MAX_GRID_Z) {
-    int count = batch - *batch0 < LT_MAX_GRID_Z ? batch - *batch0 : LT_MAX_GRID_Z;
-    cublasStatus_t st = cublas_launch(blas, kernel, grid, 1, (unsigned)count, LT_THREADS, args);
-    if (st != CUBLAS_STATUS_SUCCESS) return st;
-  }
-  return CUBLAS_STATUS_SUCCESS;
+  return cublas_launch_batches(blas, kernel, grid, 1, batch, LT_THREADS, args, batch0);
 }
 
 int cublas_lt_host_zero(const void *beta, int size) {

@@ -16,7 +16,6 @@
 #include "cublas_internal.h"
 
 #define LT_THREADS 256
-#define LT_MAX_GRID_Z 65535
 
 extern void *cublas_lt_aux_kernels[], *cublas_lt_bgrad_kernels[],
     *cublas_lt_bgrad_operand_kernels[];
@@ -58,12 +57,7 @@ cublasStatus_t cublas_lt_aux_check(const cublas_lt_aux *e, int aux_type, int dty
 static cublasStatus_t launch(cublasHandle_t h, const void *kernel, long long elements, int batch,
                              void **args, int *batch0) {
   unsigned grid = cublas_blocks_for(elements < 1 ? 1 : elements);
-  for (*batch0 = 0; *batch0 < batch; *batch0 += LT_MAX_GRID_Z) {
-    int count = batch - *batch0 < LT_MAX_GRID_Z ? batch - *batch0 : LT_MAX_GRID_Z;
-    cublasStatus_t st = cublas_launch(h, kernel, grid, 1, (unsigned)count, LT_THREADS, args);
-    if (st != CUBLAS_STATUS_SUCCESS) return st;
-  }
-  return CUBLAS_STATUS_SUCCESS;
+  return cublas_launch_batches(h, kernel, grid, 1, batch, LT_THREADS, args, batch0);
 }
 
 cublasStatus_t cublas_lt_aux_run(cublasHandle_t h, const cublas_lt_aux *e, int rows, int cols,

@@ -65,11 +65,6 @@ cublasStatus_t cublas_lt_int8_run(cublasHandle_t handle, const cublas_lt_int8_pr
   unsigned gx = (unsigned)((m + LT_I8_TILE - 1) / LT_I8_TILE);
   long long by = (n + LT_I8_TILE - 1) / LT_I8_TILE;
   unsigned gy = (unsigned)(by > LT_MAX_GRID ? LT_MAX_GRID : by);
-  for (batch0 = 0; batch0 < p->batch_count; batch0 += LT_MAX_GRID) {
-    int count = p->batch_count - batch0 < LT_MAX_GRID ? p->batch_count - batch0 : LT_MAX_GRID;
-    cublasStatus_t st = cublas_launch(handle, cublas_lt_int8_kernels[p->d8], gx, gy,
-                                      (unsigned)count, LT_I8_TILE * LT_I8_TILE, args);
-    if (st != CUBLAS_STATUS_SUCCESS) return st;
-  }
-  return CUBLAS_STATUS_SUCCESS;
+  return cublas_launch_batches(handle, cublas_lt_int8_kernels[p->d8], gx, gy, p->batch_count,
+                               LT_I8_TILE * LT_I8_TILE, args, &batch0);
 }

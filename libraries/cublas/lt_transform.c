@@ -25,7 +25,6 @@
 #include "cublas_internal.h"
 
 #define LT_THREADS 256
-#define LT_MAX_GRID_Z 65535
 #define LT_TRANSFORM_MAGIC 0x4c745466u
 
 extern void *cublas_lt_transform_kernels[];
@@ -226,13 +225,8 @@ static cublasStatus_t transform(cublasLtHandle_t lightHandle,
   memset(&ctx, 0, sizeof ctx);
   ctx.stream = stream;
   unsigned grid = cublas_blocks_for((long long)rows * cols);
-  for (batch0 = 0; batch0 < batch; batch0 += LT_MAX_GRID_Z) {
-    int count = batch - batch0 < LT_MAX_GRID_Z ? batch - batch0 : LT_MAX_GRID_Z;
-    st = cublas_launch(&ctx, cublas_lt_transform_kernels[index], grid, 1, (unsigned)count,
-                       LT_THREADS, args);
-    if (st != CUBLAS_STATUS_SUCCESS) return st;
-  }
-  return CUBLAS_STATUS_SUCCESS;
+  return cublas_launch_batches(&ctx, cublas_lt_transform_kernels[index], grid, 1, batch, LT_THREADS,
+                               args, &batch0);
 }
 
 cublasStatus_t cublasLtMatrixTransform(cublasLtHandle_t lightHandle,

@@ -44,6 +44,18 @@ cublasStatus_t cublas_launch(cublasHandle_t handle, const void *kernel, unsigned
   return err == cudaSuccess ? CUBLAS_STATUS_SUCCESS : CUBLAS_STATUS_EXECUTION_FAILED;
 }
 
+cublasStatus_t cublas_launch_batches(cublasHandle_t handle, const void *kernel, unsigned grid_x,
+                                     unsigned grid_y, int batch, unsigned block, void **args,
+                                     int *batch0) {
+  enum { MAX_GRID_Z = 65535 };
+  for (*batch0 = 0; *batch0 < batch; *batch0 += MAX_GRID_Z) {
+    int count = batch - *batch0 < MAX_GRID_Z ? batch - *batch0 : MAX_GRID_Z;
+    cublasStatus_t st = cublas_launch(handle, kernel, grid_x, grid_y, (unsigned)count, block, args);
+    if (st != CUBLAS_STATUS_SUCCESS) return st;
+  }
+  return CUBLAS_STATUS_SUCCESS;
+}
+
 unsigned cublas_blocks_for(long long n) {
   long long blocks = (n + 255) / 256;
   return (unsigned)(blocks < 1 ? 1 : blocks > 1024 ? 1024 : blocks);
