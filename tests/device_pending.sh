@@ -37,6 +37,15 @@
 # cudametal module cache), cufft/h200.sh nvcc, wmma/h200.sh step 1 (9 PASS), the exhaustive
 # rows __expf __exp10f and PART=2/2's first 11. Next: the re-run of the fixed cuBLAS/cuFFT
 # tests (legacy, lt, xt print what is needed), bench/gpu again for the vector accesses.
+# Session 31 (2026-12-07 21:14-00:14 UTC) had no device time left (100 s of its budget). Added
+# for the next run: tests/cudametal/nvrtc_modules_gpu.sh pack build-cm cudametal_bundle here,
+# `... run cudametal_bundle` there (the five math programs whose NVRTC compile timed out:
+# expected 6 PASS, NVRTC seconds per module); cublas/h200.sh now also builds lt_int8,
+# lt_epilogue, lt_fp8 and gemv16 under nvcc (repack: h200_pack.sh fills the module cache),
+# and tests/libraries/cublas/record/lt_order_probe.cu (nvcc -O2 -arch=sm_90 ... -lcublasLt)
+# prints NVIDIA's tiled-order layouts, 8-bit rounding, AUX mask and fp8 answers to compare
+# with Anchor's (every line matches under anchorcc); bench/gpu again for fp64 kernels with
+# the out-of-line helpers (CUDAMETAL_OUTLINE=off for the before side).
 cd "$(dirname "$0")/.." || exit 1
 O=${OUT:-/tmp/device_pending}
 W=$(mktemp -d)
