@@ -1338,6 +1338,104 @@ static bool from_atomic(struct vz *z, LLVMValueRef v, LLVMValueRef *seen, int *n
   return any;
 }
 
+/* Whether v is the observed value (field 0) of cmpxchg x. */
+static bool cas_old(LLVMValueRef v, LLVMValueRef x) {
+  return LLVMIsAExtractValueInst(v) && LLVMGetOperand(v, 0) == x && LLVMGetNumIndices(v) == 1 &&
+         LLVMGetIndices(v)[0] == 0;
+}
+
+/* The i1 c as a function of cmpxchg x's success s and of q, "x observed e0": 0 or 1, or -1
+ * where c is not such a function (another value, too deep). */
+static int cas_eval(LLVMValueRef c, LLVMValueRef x, LLVMValueRef e0, int s, int q, int depth) {
+  if (LLVMIsAConstantInt(c)) return (int)(LLVMConstIntGetZExtValue(c) & 1);
+  if (depth > 8 || !LLVMIsAInstruction(c)) return -1;
+  LLVMOpcode op = LLVMGetInstructionOpcode(c);
+  if (op == LLVMExtractValue)
+    return LLVMGetOperand(c, 0) == x && LLVMGetIndices(c)[0] == 1 ? s : -1;
+  if (op == LLVMICmp) {
+    LLVMIntPredicate p = LLVMGetICmpPredicate(c);
+    LLVMValueRef a = LLVMGetOperand(c, 0), b = LLVMGetOperand(c, 1);
+    if ((p != LLVMIntEQ && p != LLVMIntNE) ||
+        !((cas_old(a, x) && b == e0) || (cas_old(b, x) && a == e0)))
+      return -1;
+    return p == LLVMIntEQ ? q : !q;
+  }
+  if (op == LLVMSelect) {
+    int k = cas_eval(LLVMGetOperand(c, 0), x, e0, s, q, depth + 1);
+    return k < 0 ? -1 : cas_eval(LLVMGetOperand(c, k ? 1 : 2), x, e0, s, q, depth + 1);
+  }
+  if (op == LLVMAnd || op == LLVMOr || op == LLVMXor) {
+    int a = cas_eval(LLVMGetOperand(c, 0), x, e0, s, q, depth + 1);
+    int b = cas_eval(LLVMGetOperand(c, 1), x, e0, s, q, depth + 1);
+    if (a < 0 || b < 0) return -1;
+    return op == LLVMAnd ? a & b : op == LLVMOr ? a | b : a ^ b;
+  }
+  return -1;
+}
+
+/* Whether loop li only retries a compare-and-swap's spurious failures: the loop of the MSL
+ * that LLVM's (strong) cmpxchg becomes, `while (!atomic_compare_exchange_weak_explicit(p, &o,
+ * v, ...) && o == e) {}` (compiler/atomics.c; also the prelude's status word). One block
+ * holding one cmpxchg x and nothing else with an effect (phis, x's fields, compares, logic,
+ * the lockstep step); x's expected value is e0, the value it enters with (loop-invariant,
+ * or a phi of e0 and x's observed value); x's new value is loop-invariant; and the loop goes
+ * round only when x failed and observed e0. A strong exchange fails only by observing
+ * another value, so it never goes round: it waits for no other thread (an election
+ * `atomicCAS(&flag, 0, 1) == 0` is no spin loop; a lock around it still is, its exit
+ * depends on x). */
+static bool cas_retry_loop(struct vz *z, int li) {
+  struct loop *l = &z->loops[li];
+  if (l->size != 1 || l->header != l->latch || l->nexits < 1) return false;
+  LLVMBasicBlockRef bb = z->all[l->header];
+  LLVMValueRef x = NULL;
+  for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+    LLVMOpcode op = LLVMGetInstructionOpcode(i);
+    if (op == LLVMAtomicCmpXchg && !x) {
+      x = i;
+      continue;
+    }
+    if (op == LLVMCall) {
+      LLVMValueRef callee = LLVMGetCalledValue(i);
+      size_t len;
+      const char *name = LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
+      if (strcmp(name, "__sm_device_step") == 0 || has_prefix(name, "llvm.dbg.")) continue;
+      return false;
+    }
+    if (op != LLVMPHI && op != LLVMExtractValue && op != LLVMICmp && op != LLVMSelect &&
+        op != LLVMAnd && op != LLVMOr && op != LLVMXor && op != LLVMBr)
+      return false;
+  }
+  if (!x) return false;
+  LLVMValueRef ex = LLVMGetOperand(x, 1), nv = LLVMGetOperand(x, 2), e0 = ex;
+  if (LLVMIsAInstruction(nv) && LLVMGetInstructionParent(nv) == bb) return false;
+  if (LLVMIsAInstruction(ex) && LLVMGetInstructionParent(ex) == bb) {
+    if (!LLVMIsAPHINode(ex)) return false;
+    e0 = NULL;
+    for (unsigned k = 0; k < LLVMCountIncoming(ex); k++) {
+      LLVMValueRef v = LLVMGetIncomingValue(ex, k);
+      if (LLVMGetIncomingBlock(ex, k) == bb) {
+        if (!cas_old(v, x)) return false;
+      } else if (e0 && v != e0) {
+        return false;
+      } else {
+        e0 = v;
+      }
+    }
+    if (!e0) return false;
+  }
+  LLVMValueRef br = LLVMGetBasicBlockTerminator(bb);
+  if (!LLVMIsConditional(br)) return false;
+  bool stay_on_true = LLVMGetSuccessor(br, 0) == bb;
+  if (stay_on_true == (LLVMGetSuccessor(br, 1) == bb)) return false;
+  for (int s = 0; s < 2; s++)
+    for (int q = 0; q < 2; q++) {
+      int c = cas_eval(LLVMGetCondition(br), x, e0, s, q, 0);
+      if (c < 0) return false;
+      if ((stay_on_true ? c : !c) && (s || !q)) return false;
+    }
+  return true;
+}
+
 /* Marks the loops an exit of which may depend on an atomic or volatile access. Such a
  * kernel's threads may wait for each other: z->spins, so softmetal interleaves them
  * (__sm_spins_NAME). begin_loop refuses a spin loop unless at most one lane can run it
@@ -1345,13 +1443,15 @@ static bool from_atomic(struct vz *z, LLVMValueRef v, LLVMValueRef *seen, int *n
 static void mark_spin_loops(struct vz *z) {
   int cap = 4096, nseen;
   LLVMValueRef *seen = temp(z, (size_t)cap, sizeof *seen);
-  for (int li = 0; li < z->nloops; li++)
+  for (int li = 0; li < z->nloops; li++) {
+    if (cas_retry_loop(z, li)) continue;
     for (int e = 0; e < z->loops[li].nexits && !z->loops[li].spin; e++) {
       LLVMValueRef br = LLVMGetBasicBlockTerminator(z->all[z->loops[li].exits[e].from]);
       nseen = 0;
       if (LLVMIsConditional(br) && from_atomic(z, LLVMGetCondition(br), seen, &nseen, cap))
         z->loops[li].spin = z->spins = true;
     }
+  }
   /* where a spin loop's waits are: every source of every exit (whole_group_wait) */
   z->walk_all = true;
   for (int li = 0; li < z->nloops; li++) {
@@ -2060,8 +2160,13 @@ static bool static_uniform(struct vz *z, LLVMValueRef v, int depth) {
   case LLVMSDiv:
   case LLVMURem:
   case LLVMSRem:
-  case LLVMStore: return false;
-  case LLVMLoad: return static_uniform(z, LLVMGetOperand(v, 0), depth + 1);
+  case LLVMStore:
+  /* every active lane performs an atomic access in turn (emit_per_lane): per-lane results */
+  case LLVMAtomicRMW:
+  case LLVMAtomicCmpXchg: return false;
+  case LLVMLoad:
+    if (LLVMGetVolatile(v) || LLVMGetOrdering(v) != LLVMAtomicOrderingNotAtomic) return false;
+    return static_uniform(z, LLVMGetOperand(v, 0), depth + 1);
   default: break;
   }
   int n = LLVMGetNumOperands(v);

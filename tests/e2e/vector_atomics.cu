@@ -65,6 +65,15 @@ __global__ void k_spinlock(int *lock, int *counter) {
   }
 }
 
+// An election: one thread per block wins atomicCAS(flag, 7, tid + 100) — a compare-and-swap
+// with a constant expected value and no loop of the program's own (the MSL's retry of
+// spurious failures is no spin loop: vector code); every loser records what it observed.
+__global__ void k_elect(int *flag, int *winner, int *seen) {
+  int old = atomicCAS(&flag[blockIdx.x], 7, (int)threadIdx.x + 100);
+  if (old == 7) atomicAdd(&winner[blockIdx.x], 1);
+  seen[blockIdx.x * blockDim.x + threadIdx.x] = old;
+}
+
 template <class T> static T *alloc(size_t n) {
   T *p;
   if (cudaMallocManaged(&p, n * sizeof(T)) != cudaSuccess) {
@@ -155,6 +164,24 @@ int main() {
     for (int b = 0; b < blocks; b++)
       bad += counter[b] != t * (t + 1) / 2;
     check("k_spinlock", bad);
+  }
+  { // k_elect
+    int blocks = 5, t = 96;
+    int *flag = alloc<int>(blocks), *winner = alloc<int>(blocks), *seen = alloc<int>(blocks * t);
+    for (int b = 0; b < blocks; b++)
+      flag[b] = 7, winner[b] = 0;
+    k_elect<<<blocks, t>>>(flag, winner, seen);
+    cudaDeviceSynchronize();
+    long bad = 0;
+    for (int b = 0; b < blocks; b++) {
+      // exactly one thread saw 7; every other saw the winner's value, which flag holds
+      int sevens = 0, w = flag[b] - 100;
+      bad += winner[b] != 1 || w < 0 || w >= t;
+      for (int k = 0; k < t; k++)
+        sevens += seen[b * t + k] == 7, bad += seen[b * t + k] != 7 && seen[b * t + k] != flag[b];
+      bad += sevens != 1 || (w >= 0 && w < t && seen[b * t + w] != 7);
+    }
+    check("k_elect", bad);
   }
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess) {
